@@ -1,0 +1,177 @@
+// The one registry of finding codes: kind, default severity, the rules every finding of the code
+// cites (a finding adds the rules of its particular cause), a title, and the documentation that
+// hovers, `codeDescription` links and docs/diagnostics.md are made from.
+import type { FindingKind, Severity } from '../types';
+
+export interface CodeInfo {
+  code: string;
+  kind: FindingKind;
+  severity: Severity;
+  title: string;
+  /** Rules every finding with this code cites, per game (canonical, newest numbering). */
+  rules: { mtg: string[]; riftbound: string[] };
+  /** What it means and what to do, in plain words (Markdown). */
+  doc: string;
+  /** How its fixes behave. */
+  fixes: string;
+}
+
+const entries: CodeInfo[] = [
+  {
+    code: 'illegal-attachment',
+    kind: 'illegal-attachment',
+    severity: 'error',
+    title: 'Illegal attachment',
+    rules: { mtg: ['701.3a'], riftbound: ['434.1'] },
+    doc:
+      'The event (or the initial `attached to`) tries to attach a card to something it cannot be attached to: ' +
+      'the host is not a legal object for its enchant ability, an Equipment target is not a creature, an equip ' +
+      'target is not controlled by the player who equips, the host has protection, and so on. The rules say the ' +
+      'attachment does not move (an Aura entering this way stays in its zone; an Equipment enters unattached), ' +
+      'and the replay continues with it where it was.',
+    fixes: 'Retarget to a legal host (not safe: it changes the ruling).',
+  },
+  {
+    code: 'not-attachable',
+    kind: 'illegal-attachment',
+    severity: 'error',
+    title: 'Not an attachment',
+    rules: { mtg: ['701.3b'], riftbound: ['434.1'] },
+    doc:
+      'Only Auras, Equipment and Fortifications can be attached (Riftbound: only cards on the board, and Equip ' +
+      'needs Equipment). An effect that tries to attach anything else does nothing, and the card does not move.',
+    fixes: 'None: declare the card with the right subtype if that was meant.',
+  },
+  {
+    code: 'illegal-aura-target',
+    kind: 'illegal-attachment',
+    severity: 'error',
+    title: 'Illegal Aura spell target',
+    rules: { mtg: ['303.4a'], riftbound: [] },
+    doc:
+      'An Aura spell targets what it will enchant. It cannot be cast targeting something its enchant ability or ' +
+      'protection does not allow; and if its target is illegal when it resolves (it changed zones, gained ' +
+      'protection, changed type), the spell does not resolve and goes to its owner\'s graveyard as part of ' +
+      'resolving (a bestowed Aura resolves as a creature instead).',
+    fixes: 'Retarget the cast to a legal target (not safe).',
+  },
+  {
+    code: 'redundant-attach',
+    kind: 'redundant-attach',
+    severity: 'warning',
+    title: 'Redundant attach',
+    rules: { mtg: ['701.3b', '613.7e'], riftbound: ['434.1.g', '434.1.h'] },
+    doc:
+      'Attaching a card to what it is already attached to does nothing: it does not become attached again, ' +
+      'gets no new timestamp, and "becomes attached" abilities do not trigger.',
+    fixes: 'Remove the line (safe: it changes nothing in the replay).',
+  },
+  {
+    code: 'missing-unattach',
+    kind: 'missing-unattach',
+    severity: 'error',
+    title: 'Missing unattach event',
+    rules: { mtg: ['701.3d'], riftbound: ['719.5'] },
+    doc:
+      'This event made an attachment stop being attached (its host left its zone, the enchanted player left, ' +
+      'a state-based action took it off), and the scenario does not record that. Each consequence must be ' +
+      'written as its own line after its cause and before the next event that is not itself a consequence. ' +
+      'The replay has already applied it.',
+    fixes: 'Insert the missing `unattach`/`detach` line right after the cause (safe).',
+  },
+  {
+    code: 'missing-state-based-action',
+    kind: 'missing-state-based-action',
+    severity: 'error',
+    title: 'Missing state-based action',
+    rules: { mtg: ['704.3'], riftbound: [] },
+    doc:
+      'A state-based action follows from this event (an unattached or illegally attached Aura goes to its ' +
+      'owner\'s graveyard; Riftbound: unattached gear at a battlefield is recalled at the next Cleanup), and the ' +
+      'scenario does not record it. State-based actions happen whether or not they are written down; the replay ' +
+      'has applied it.',
+    fixes: 'Insert the missing event right after the cause (safe).',
+  },
+  {
+    code: 'ineffective-unattach',
+    kind: 'ineffective-unattach',
+    severity: 'warning',
+    title: 'Unattach of something not attached',
+    rules: { mtg: ['701.3d'], riftbound: ['435.1.a'] },
+    doc: 'The card is not attached (or not to the card named), so unattaching or detaching it does nothing.',
+    fixes: 'Remove the line (safe) or name the host it is attached to (not safe).',
+  },
+  {
+    code: 'expectation-failed',
+    kind: 'expectation-failed',
+    severity: 'error',
+    title: 'Expectation does not hold',
+    rules: { mtg: [], riftbound: [] },
+    doc: 'The `expect` line claims a state that the replay does not reach. The message says what the state actually is.',
+    fixes: 'Change the expectation to the actual state (not safe: check the ruling first).',
+  },
+  {
+    code: 'impossible-event',
+    kind: 'impossible-event',
+    severity: 'error',
+    title: 'Impossible event',
+    rules: { mtg: [], riftbound: [] },
+    doc:
+      'The event cannot happen in the state the replay has reached (resolving a spell that is not on the stack, ' +
+      'equipping a card that is not on the battlefield, an action by a player who has left). It is skipped.',
+    fixes: 'None.',
+  },
+  {
+    code: 'unknown-name',
+    kind: 'unknown-name',
+    severity: 'error',
+    title: 'Unknown name',
+    rules: { mtg: [], riftbound: [] },
+    doc: 'No card or player is declared with this name. Names are case-sensitive.',
+    fixes: 'Replace with the closest declared name (not safe).',
+  },
+  {
+    code: 'duplicate-name',
+    kind: 'duplicate-name',
+    severity: 'error',
+    title: 'Duplicate name',
+    rules: { mtg: [], riftbound: [] },
+    doc: 'A card or player with this name is already declared. Every card and player needs its own name.',
+    fixes: 'None: rename one of them.',
+  },
+  {
+    code: 'syntax-error',
+    kind: 'syntax-error',
+    severity: 'error',
+    title: 'Syntax error',
+    rules: { mtg: [], riftbound: [] },
+    doc: 'The line does not follow the board-scenario language (docs/language.md). The statement is skipped or kept as far as it parsed.',
+    fixes: 'None.',
+  },
+  {
+    code: 'unknown-rules-version',
+    kind: 'syntax-error',
+    severity: 'warning',
+    title: 'Unknown rules version',
+    rules: { mtg: [], riftbound: [] },
+    doc:
+      'The `rules` line names a version the checker does not know. Rule numbers are cited in the newest numbering. ' +
+      'MTG versions are effective dates (2024-06-07); Riftbound versions are v1.2, v1.3 or a date.',
+    fixes: 'None.',
+  },
+];
+
+export const REGISTRY: ReadonlyMap<string, CodeInfo> = new Map(entries.map((e) => [e.code, e]));
+
+export function codeInfo(code: string): CodeInfo {
+  const info = REGISTRY.get(code);
+  if (!info) throw new Error(`finding code '${code}' is not in the registry`);
+  return info;
+}
+
+/** Where the documentation of a code lives (used for LSP `codeDescription`). */
+export const DOCS_URL = 'https://github.com/board-scenario/board-scenario/blob/main/docs/diagnostics.md';
+
+export function codeDocUrl(code: string): string {
+  return `${DOCS_URL}#${code}`;
+}

@@ -1,0 +1,163 @@
+// The board model the replay mutates: cards as game objects, players, timestamps, attachments.
+// Attachments are indexed both ways (attachedTo on the attachment, attachments on the host), so
+// every lookup the rules need is O(1) in the board size.
+import type { Filter, CardStmt, PlayerStmt } from '../parser/ast';
+import type { BoardView, CardView, Game, Range } from '../types';
+
+/** What a card is attached to. A card host is identified by its object version (400.7). */
+export type HostRef = { kind: 'card'; id: string; version: number } | { kind: 'player'; id: string };
+
+/** Characteristics that reset when the card becomes a new object (400.7 / Riftbound 124). */
+export interface Characteristics {
+  supertypes: Set<string>;
+  types: Set<string>;
+  subtypes: Set<string>;
+  colors: Set<string>;
+  protections: string[];
+  enchant: Filter[];
+  equipQuality: Filter | undefined;
+  hasEquip: boolean;
+  reconfigure: boolean;
+  bestow: boolean;
+  cant: Set<'enchanted' | 'equipped' | 'fortified'>;
+  might: number | undefined;
+  mightBonus: number | undefined;
+}
+
+export interface CardObj extends Characteristics {
+  id: string;
+  name: string;
+  decl: CardStmt;
+  printed: Characteristics;
+  owner: string | undefined;
+  controller: string | undefined;
+  /** MTG zone, or Riftbound `base` / `battlefield` / `hand` / ... */
+  zone: string;
+  /** Riftbound: which battlefield, when zone is `battlefield`. */
+  place: string | undefined;
+  token: boolean;
+  /** Object version: incremented each time the card changes zones (a new object, 400.7). */
+  version: number;
+  timestamp: number;
+  attachedTo: HostRef | null;
+  /** Where the current attachment was made, for related locations. */
+  attachedAt: Range | undefined;
+  attachments: Set<string>;
+  phasedOut: 'no' | 'direct' | 'indirect';
+  /** Host it was attached to when it phased out directly (702.26i). */
+  bestowed: boolean;
+  exhausted: boolean;
+  /** Aura spell or Equip target on the stack, with the object version it had when chosen. */
+  stackTarget: HostRef | undefined;
+  /** Riftbound: gear that must be recalled at the next cleanup (457.1), and why. */
+  recallDue: boolean;
+}
+
+export interface PlayerObj {
+  id: string;
+  decl: PlayerStmt;
+  left: boolean;
+  attachments: Set<string>;
+}
+
+export function copyCharacteristics(c: Characteristics): Characteristics {
+  return {
+    supertypes: new Set(c.supertypes),
+    types: new Set(c.types),
+    subtypes: new Set(c.subtypes),
+    colors: new Set(c.colors),
+    protections: [...c.protections],
+    enchant: c.enchant,
+    equipQuality: c.equipQuality,
+    hasEquip: c.hasEquip,
+    reconfigure: c.reconfigure,
+    bestow: c.bestow,
+    cant: new Set(c.cant),
+    might: c.might,
+    mightBonus: c.mightBonus,
+  };
+}
+
+export class Board {
+  readonly cards = new Map<string, CardObj>();
+  readonly players = new Map<string, PlayerObj>();
+  private clock = 0;
+
+  constructor(readonly game: Game) {}
+
+  /** The next timestamp (613.7). */
+  tick(): number {
+    return ++this.clock;
+  }
+
+  hostOf(card: CardObj): CardObj | PlayerObj | undefined {
+    const h = card.attachedTo;
+    if (!h) return undefined;
+    return h.kind === 'card' ? this.cards.get(h.id) : this.players.get(h.id);
+  }
+
+  refTo(target: CardObj | PlayerObj): HostRef {
+    return isCard(target) ? { kind: 'card', id: target.id, version: target.version } : { kind: 'player', id: target.id };
+  }
+
+  /** Attach without any rules check; the callers decide legality. */
+  link(att: CardObj, host: CardObj | PlayerObj, at: Range | undefined): void {
+    this.unlink(att);
+    att.attachedTo = this.refTo(host);
+    att.attachedAt = at;
+    host.attachments.add(att.id);
+  }
+
+  /** Detach without any rules check. Returns the host it was attached to. */
+  unlink(att: CardObj): CardObj | PlayerObj | undefined {
+    const host = this.hostOf(att);
+    if (host) host.attachments.delete(att.id);
+    att.attachedTo = null;
+    att.attachedAt = undefined;
+    return host;
+  }
+
+  view(): BoardView {
+    const cards: CardView[] = [];
+    for (const c of this.cards.values()) cards.push(cardView(this, c));
+    return {
+      game: this.game,
+      players: [...this.players.values()].map((p) => ({ id: p.id, left: p.left, attachments: [...p.attachments] })),
+      cards,
+    };
+  }
+}
+
+export function isCard(x: CardObj | PlayerObj): x is CardObj {
+  return 'zone' in x;
+}
+
+export function zoneLabel(c: CardObj): string {
+  return c.zone === 'battlefield' && c.place ? `battlefield:${c.place}` : c.zone;
+}
+
+export function cardView(board: Board, c: CardObj): CardView {
+  let effectiveMight: number | undefined;
+  if (c.might !== undefined) {
+    effectiveMight = c.might;
+    for (const a of c.attachments) effectiveMight += board.cards.get(a)?.mightBonus ?? 0;
+  }
+  return {
+    id: c.id,
+    name: c.name,
+    owner: c.owner,
+    controller: c.controller,
+    zone: zoneLabel(c),
+    supertypes: [...c.supertypes],
+    types: [...c.types],
+    subtypes: [...c.subtypes],
+    colors: [...c.colors],
+    attachedTo: c.attachedTo ? c.attachedTo.id : null,
+    attachments: [...c.attachments],
+    timestamp: c.timestamp,
+    phasedOut: c.phasedOut !== 'no',
+    might: c.might,
+    effectiveMight,
+    exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
+  };
+}

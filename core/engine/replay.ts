@@ -1,0 +1,530 @@
+// The replay: declarations build the initial board, then each event is handed to the game's
+// ruleset, which changes the board as the rules say and reports findings. This file holds what
+// both games share: names, the consequence window (obligations), expectations, findings, steps.
+//
+// The consequence window: an event's consequences (an unattach it caused, a state-based action
+// that follows) are applied to the board at once, and become obligations the scenario must record
+// as lines after the cause and before the next event that is not itself a consequence. A line that
+// matches a pending obligation discharges it and changes nothing; any other event first turns the
+// pending obligations into findings at their cause.
+import type { CardStmt, EventNode, Name, ScenarioDocument, Statement, Assertion } from '../parser/ast';
+import { isEvent } from '../parser/ast';
+import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
+import { codeInfo } from '../diagnostics/registry';
+import { citeAs, resolveVersion, type RulesVersion } from '../rules/versions';
+import { Board, isCard, zoneLabel, type CardObj, type PlayerObj } from './board';
+
+export interface Obligation {
+  /** `unattach` (MTG unattach / Riftbound detach), `move` (to `zone`), `recall` (Riftbound). */
+  action: 'unattach' | 'move' | 'recall';
+  subject: CardObj;
+  /** For unattach: the host's name; for move: the zone. */
+  host?: string;
+  zone?: string;
+  code: 'missing-unattach' | 'missing-state-based-action';
+  rules: string[];
+  /** Why it had to happen, in words, e.g. "its host lion left the battlefield". */
+  why: string;
+  cause: EventNode;
+}
+
+/** What each game supplies. */
+export interface Ruleset {
+  readonly game: Game;
+  /** Build a card from its declaration (zone, types...); the replay fills in names and owners. */
+  declare(replay: Replay, card: CardObj, stmt: CardStmt): void;
+  /** Check and make an initial `attached to` from a declaration. */
+  initialAttach(replay: Replay, card: CardObj, host: CardObj | PlayerObj, at: Range): void;
+  /** Replay one event (never `expect`). */
+  event(replay: Replay, ev: EventNode): void;
+  /** State-based actions after an event (MTG 704; Riftbound's corrective checks). */
+  settle(replay: Replay, cause: EventNode | undefined): void;
+  /** How the unattach verb is written in this game. */
+  readonly unattachVerb: 'unattach' | 'detach';
+}
+
+export interface ReplayOptions {
+  /** Stop after the last statement that starts on or before this line (for hovers and pictures). */
+  untilLine?: number;
+  /** Collect step summaries (inlay hints). */
+  steps?: boolean;
+}
+
+export class Replay {
+  readonly board: Board;
+  readonly findings: Finding[] = [];
+  readonly steps: Step[] = [];
+  readonly version: RulesVersion | undefined;
+  expectations = 0;
+  events = 0;
+  /** Cards whose legality may have changed since the last state-based action check. */
+  readonly dirty = new Set<CardObj>();
+  private pending: Obligation[] = [];
+  private notes: string[] = [];
+  private readonly collectSteps: boolean;
+
+  constructor(
+    readonly doc: ScenarioDocument,
+    readonly text: string,
+    readonly rules: Ruleset,
+    versionWritten: string | undefined,
+    options: ReplayOptions,
+  ) {
+    this.board = new Board(rules.game);
+    this.version = resolveVersion(rules.game, versionWritten);
+    this.collectSteps = options.steps ?? false;
+  }
+
+  // ---- findings --------------------------------------------------------------------------
+
+  /** Reports a finding. `rules` are canonical numbers; they are cited in the scenario's version. */
+  report(
+    code: string,
+    range: Range,
+    message: string,
+    opts: { rules?: string[]; related?: RelatedLocation[]; fixes?: Fix[]; subjects?: string[] } = {},
+  ): void {
+    const info = codeInfo(code);
+    const canonical = [...info.rules[this.rules.game], ...(opts.rules ?? [])];
+    const rules: string[] = [];
+    for (const r of canonical) {
+      const cited = citeAs(this.rules.game, this.version, r);
+      if (!rules.includes(cited)) rules.push(cited);
+    }
+    this.findings.push({
+      code,
+      kind: info.kind,
+      severity: info.severity,
+      rules,
+      message,
+      range,
+      related: opts.related ?? [],
+      fixes: opts.fixes ?? [],
+      subjects: opts.subjects ?? [],
+    });
+  }
+
+  /** A note for the current step's summary (inlay hints, step review). */
+  note(text: string): void {
+    if (this.collectSteps) this.notes.push(text);
+  }
+
+  // ---- names -----------------------------------------------------------------------------
+
+  private readonly names = new Map<string, CardObj | PlayerObj>();
+
+  lookup(name: Name | undefined): CardObj | PlayerObj | undefined {
+    if (!name) return undefined;
+    const found = this.names.get(name.text);
+    if (!found) this.reportUnknown(name);
+    return found;
+  }
+
+  card(name: Name | undefined): CardObj | undefined {
+    const x = this.lookup(name);
+    if (x && !isCard(x)) {
+      this.report('unknown-name', name!.range, `'${name!.text}' is a player, not a card.`, { subjects: [name!.text] });
+      return undefined;
+    }
+    return x;
+  }
+
+  player(name: Name | undefined): PlayerObj | undefined {
+    const x = this.lookup(name);
+    if (x && isCard(x)) {
+      this.report('unknown-name', name!.range, `'${name!.text}' is a card, not a player.`, { subjects: [name!.text] });
+      return undefined;
+    }
+    return x;
+  }
+
+  private reportUnknown(name: Name): void {
+    const close = closestNames(name.text, [...this.names.keys()]);
+    this.report('unknown-name', name.range, `No card or player is named '${name.text}'.${close.length ? ` Did you mean '${close[0]}'?` : ' Declare it with `card` or `player` first.'}`, {
+      fixes: close.map((c) => ({ title: `Change to '${c}'`, safe: false, edits: [{ range: name.range, newText: c }] })),
+      subjects: [name.text],
+    });
+  }
+
+  // ---- obligations -----------------------------------------------------------------------
+
+  oblige(o: Obligation): void {
+    this.pending.push(o);
+  }
+
+  /** Does this event record a pending consequence? If so it is discharged and the event does nothing. */
+  private discharges(ev: EventNode): boolean {
+    if (this.pending.length === 0) return false;
+    let subject: string | undefined;
+    let match: (o: Obligation) => boolean;
+    if (ev.kind === 'unattach') {
+      subject = ev.subject.text;
+      const host = ev.host?.text;
+      match = (o) => o.action === 'unattach' && (host === undefined || host === o.host);
+    } else if (ev.kind === 'move') {
+      subject = ev.subject.text;
+      const zone = ev.zone.place ? `battlefield:${ev.zone.place.text}` : ev.zone.zone;
+      match = (o) => o.action === 'move' && o.zone === zone;
+    } else if (ev.kind === 'recall') {
+      subject = ev.subject.text;
+      match = (o) => o.action === 'recall';
+    } else return false;
+    const i = this.pending.findIndex((o) => o.subject.id === subject && match(o));
+    if (i < 0) return false;
+    this.pending.splice(i, 1);
+    this.note('recorded');
+    return true;
+  }
+
+  /** Turns every pending obligation into a finding at its cause. */
+  flush(): void {
+    for (const o of this.pending) this.reportMissing(o);
+    this.pending = [];
+  }
+
+  private reportMissing(o: Obligation): void {
+    const line = this.consequenceLine(o);
+    const what = o.action === 'unattach' ? `${o.subject.id} becomes unattached from ${o.host}` : o.action === 'move' ? `${o.subject.id} goes to ${o.zone}` : `${o.subject.id} is recalled`;
+    this.report(
+      o.code,
+      o.cause.range,
+      `${capitalise(what)}: ${o.why}. The scenario does not record it; add \`${line}\` after this event.`,
+      {
+        rules: o.rules,
+        related: o.subject.attachedAt ? [{ range: o.subject.attachedAt, message: `${o.subject.id} became attached here` }] : [],
+        fixes: [{ title: `Insert \`${line}\``, safe: true, edits: [this.insertAfter(o.cause, line)] }],
+        subjects: [o.subject.id, ...(o.host ? [o.host] : [])],
+      },
+    );
+  }
+
+  private consequenceLine(o: Obligation): string {
+    if (o.action === 'unattach') return `${this.rules.unattachVerb} ${o.subject.id} from ${o.host}`;
+    if (o.action === 'recall') return `recall ${o.subject.id}`;
+    const zone = o.zone!.startsWith('battlefield:') ? `battlefield ${o.zone!.slice(12)}` : o.zone;
+    return `move ${o.subject.id} to ${zone}`;
+  }
+
+  /** An edit that inserts a line after a statement (and its continuation lines). */
+  insertAfter(st: Statement, line: string): TextEdit {
+    const last = st.range.end.line;
+    const eol = this.doc.eol;
+    if (last + 1 < this.doc.lineCount) {
+      return { range: { start: { line: last + 1, character: 0 }, end: { line: last + 1, character: 0 } }, newText: line + eol };
+    }
+    const end = { line: last, character: lineLength(this.text, last) };
+    return { range: { start: end, end }, newText: eol + line };
+  }
+
+  /** An edit that deletes the whole lines of a statement. */
+  deleteStatement(st: Statement): TextEdit {
+    const first = st.range.start.line;
+    const last = st.range.end.line;
+    if (last + 1 < this.doc.lineCount) {
+      return { range: { start: { line: first, character: 0 }, end: { line: last + 1, character: 0 } }, newText: '' };
+    }
+    // Last line of the file: remove it together with the line break before it.
+    const start = first > 0 ? { line: first - 1, character: lineLength(this.text, first - 1) } : { line: first, character: 0 };
+    return { range: { start, end: { line: last, character: lineLength(this.text, last) } }, newText: '' };
+  }
+
+  // ---- the run ---------------------------------------------------------------------------
+
+  run(untilLine?: number): void {
+    const statements = this.doc.statements;
+    this.declareAll(statements);
+    this.rules.settle(this, undefined);
+    for (const st of statements) {
+      if (untilLine !== undefined && st.range.start.line > untilLine) break;
+      if (!isEvent(st)) continue;
+      if (st.kind === 'expect') {
+        this.expect(st);
+        continue;
+      }
+      this.events++;
+      if (this.discharges(st)) {
+        this.endStep(st);
+        continue;
+      }
+      this.flush();
+      this.rules.event(this, st);
+      this.rules.settle(this, st);
+      this.endStep(st);
+    }
+    if (untilLine === undefined) this.flush();
+  }
+
+  private endStep(st: EventNode): void {
+    if (!this.collectSteps) return;
+    this.steps.push({ range: st.range, summary: this.notes.join('; ') });
+    this.notes = [];
+  }
+
+  private declareAll(statements: Statement[]): void {
+    let sawEvent = false;
+    const cards: CardObj[] = [];
+    const players = statements.filter((s) => s.kind === 'player');
+    for (const st of statements) {
+      if (isEvent(st)) {
+        sawEvent = true;
+        continue;
+      }
+      if ((st.kind === 'player' || st.kind === 'card') && sawEvent) {
+        this.report('syntax-error', st.range, 'Declarations come before the events: move this line above the first event.');
+      }
+      if (st.kind === 'player' && st.id) {
+        if (!this.claim(st.id)) continue;
+        const p: PlayerObj = { id: st.id.text, decl: st, left: false, attachments: new Set() };
+        this.board.players.set(p.id, p);
+        this.names.set(p.id, p);
+      } else if (st.kind === 'card' && st.id) {
+        if (!this.claim(st.id)) continue;
+        const c = newCard(st);
+        this.board.cards.set(c.id, c);
+        this.names.set(c.id, c);
+        cards.push(c);
+      }
+    }
+    // Owners and controllers, once every player is known.
+    for (const c of cards) {
+      for (const p of c.decl.props) {
+        if (p.kind === 'owner') c.owner = this.player(p.player)?.id;
+        else if (p.kind === 'controller') c.controller = this.player(p.player)?.id;
+      }
+      if (!c.owner) {
+        if (players.length === 1 && players[0].kind === 'player' && players[0].id) c.owner = players[0].id.text;
+        else if (players.length > 1 && !c.decl.props.some((p) => p.kind === 'owner')) {
+          this.report('syntax-error', c.decl.id!.range, `Card '${c.id}' needs an owner: add \`, owner PLAYER\` (required when there are two or more players).`, { subjects: [c.id] });
+        }
+      }
+      c.controller ??= c.owner;
+      this.rules.declare(this, c, c.decl);
+      c.timestamp = this.board.tick();
+    }
+    for (const c of cards) {
+      for (const p of c.decl.props) {
+        if (p.kind !== 'attached') continue;
+        const host = this.lookup(p.target);
+        if (host) this.rules.initialAttach(this, c, host, p.range);
+      }
+    }
+  }
+
+  private readonly declaredAt = new Map<string, Range>();
+
+  /** Registers a declared name; reports a duplicate. */
+  private claim(name: Name): boolean {
+    const first = this.declaredAt.get(name.text);
+    if (first) {
+      this.report('duplicate-name', name.range, `'${name.text}' is already declared; give this one another name.`, {
+        related: [{ range: first, message: `'${name.text}' is first declared here` }],
+        subjects: [name.text],
+      });
+      return false;
+    }
+    this.declaredAt.set(name.text, name.range);
+    return true;
+  }
+
+  // ---- expectations ----------------------------------------------------------------------
+
+  private expect(st: Extract<EventNode, { kind: 'expect' }>): void {
+    const a = st.assertion;
+    if (!a) return;
+    this.expectations++;
+    const failure = this.evaluate(a);
+    if (failure) {
+      this.report('expectation-failed', a.range, `Expected ${describeAssertion(a)}, but ${failure.actual}.`, {
+        fixes: failure.replacement
+          ? [{ title: `Expect what the replay shows: \`${failure.replacement}\``, safe: false, edits: [{ range: a.range, newText: failure.replacement }] }]
+          : [],
+        subjects: subjectsOf(a),
+      });
+    }
+  }
+
+  /** Undefined when the assertion holds; otherwise what the state actually is. */
+  private evaluate(a: Assertion): { actual: string; replacement?: string } | undefined {
+    const describeHost = (c: CardObj) => {
+      const h = this.board.hostOf(c);
+      return h ? `${c.id} is attached to ${h.id}` : `${c.id} is unattached`;
+    };
+    const actualAttach = (c: CardObj) => {
+      const h = this.board.hostOf(c);
+      return h ? `${c.id} attached to ${h.id}` : `${c.id} unattached`;
+    };
+    switch (a.kind) {
+      case 'attached-to':
+      case 'has': {
+        const c = this.card(a.subject);
+        const h = this.lookup(a.host);
+        if (!c || !h) return undefined;
+        if (this.board.hostOf(c) === h) return undefined;
+        return { actual: describeHost(c), replacement: a.kind === 'has' ? undefined : actualAttach(c) };
+      }
+      case 'unattached': {
+        const c = this.card(a.subject);
+        if (!c || !c.attachedTo) return undefined;
+        return { actual: describeHost(c), replacement: actualAttach(c) };
+      }
+      case 'in-zone': {
+        const c = this.card(a.subject);
+        if (!c) return undefined;
+        const want = a.zone.place ? `battlefield:${a.zone.place.text}` : a.zone.zone;
+        const have = zoneLabel(c);
+        if (have === want || (want === 'battlefield' && c.zone === 'battlefield')) return undefined;
+        const shown = c.zone === 'outside' ? 'outside the game' : have.replace(':', ' ');
+        return { actual: `${c.id} is ${c.zone === 'outside' ? '' : 'in '}${shown}`, replacement: c.zone === 'outside' ? undefined : `${c.id} in ${have.replace(':', ' ')}` };
+      }
+      case 'newer-than': {
+        const c = this.card(a.subject);
+        const d = this.card(a.other);
+        if (!c || !d) return undefined;
+        if (c.timestamp > d.timestamp) return undefined;
+        return { actual: `${c.id} has timestamp ${c.timestamp} and ${d.id} has ${d.timestamp}`, replacement: `${d.id} newer than ${c.id}` };
+      }
+      case 'might': {
+        const c = this.card(a.subject);
+        if (!c) return undefined;
+        const m = effectiveMight(this.board, c);
+        if (m === a.value) return undefined;
+        if (m === undefined) return { actual: `${c.id} has no Might` };
+        return { actual: `${c.id} has Might ${m}`, replacement: `${c.id} might ${m}` };
+      }
+      case 'no-attachments': {
+        const h = this.lookup(a.host);
+        if (!h || h.attachments.size === 0) return undefined;
+        return { actual: `${[...h.attachments].join(', ')} ${h.attachments.size === 1 ? 'is' : 'are'} attached to ${h.id}` };
+      }
+    }
+  }
+}
+
+export function effectiveMight(board: Board, c: CardObj): number | undefined {
+  if (c.might === undefined) return undefined;
+  let m = c.might;
+  for (const a of c.attachments) m += board.cards.get(a)?.mightBonus ?? 0;
+  return m;
+}
+
+function subjectsOf(a: Assertion): string[] {
+  switch (a.kind) {
+    case 'attached-to':
+    case 'has':
+      return [a.subject.text, a.host.text];
+    case 'newer-than':
+      return [a.subject.text, a.other.text];
+    case 'no-attachments':
+      return [a.host.text];
+    default:
+      return [a.subject.text];
+  }
+}
+
+export function describeAssertion(a: Assertion): string {
+  switch (a.kind) {
+    case 'attached-to':
+      return `${a.subject.text} attached to ${a.host.text}`;
+    case 'has':
+      return `${a.host.text} to have ${a.subject.text} attached`;
+    case 'unattached':
+      return `${a.subject.text} unattached`;
+    case 'in-zone':
+      return `${a.subject.text} in ${a.zone.zone}${a.zone.place ? ' ' + a.zone.place.text : ''}`;
+    case 'newer-than':
+      return `${a.subject.text} newer than ${a.other.text}`;
+    case 'might':
+      return `${a.subject.text} to have Might ${a.value}`;
+    case 'no-attachments':
+      return `no attachments on ${a.host.text}`;
+  }
+}
+
+function newCard(st: CardStmt): CardObj {
+  const printed = {
+    supertypes: new Set<string>(),
+    types: new Set<string>(),
+    subtypes: new Set<string>(),
+    colors: new Set<string>(),
+    protections: [] as string[],
+    enchant: [] as CardObj['enchant'],
+    equipQuality: undefined,
+    hasEquip: false,
+    reconfigure: false,
+    bestow: false,
+    cant: new Set<'enchanted' | 'equipped' | 'fortified'>(),
+    might: undefined,
+    mightBonus: undefined,
+  };
+  return {
+    ...printed,
+    supertypes: new Set(),
+    types: new Set(),
+    subtypes: new Set(),
+    colors: new Set(),
+    protections: [],
+    cant: new Set(),
+    id: st.id!.text,
+    name: st.name?.text ?? st.id!.text,
+    decl: st,
+    printed,
+    owner: undefined,
+    controller: undefined,
+    zone: 'battlefield',
+    place: undefined,
+    token: false,
+    version: 0,
+    timestamp: 0,
+    attachedTo: null,
+    attachedAt: undefined,
+    attachments: new Set(),
+    phasedOut: 'no',
+    bestowed: false,
+    exhausted: false,
+    stackTarget: undefined,
+    recallDue: false,
+  };
+}
+
+/** Declared names within edit distance 2, closest first. */
+export function closestNames(name: string, candidates: string[]): string[] {
+  const scored: [string, number][] = [];
+  for (const c of candidates) {
+    if (Math.abs(c.length - name.length) > 2) continue;
+    const d = editDistance(name.toLowerCase(), c.toLowerCase());
+    if (d <= 2) scored.push([c, d]);
+  }
+  return scored.sort((a, b) => a[1] - b[1]).slice(0, 3).map((s) => s[0]);
+}
+
+function editDistance(a: string, b: string): number {
+  const prev = new Array(b.length + 1).fill(0).map((_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}
+
+function lineLength(text: string, line: number): number {
+  let start = 0;
+  for (let l = 0; l < line; l++) {
+    const n = text.indexOf('\n', start);
+    const r = text.indexOf('\r', start);
+    if (n < 0 && r < 0) return 0;
+    if (r >= 0 && (n < 0 || r < n)) start = text.charCodeAt(r + 1) === 10 ? r + 2 : r + 1;
+    else start = n + 1;
+  }
+  let end = start;
+  while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+  return end - start;
+}
+
+export function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

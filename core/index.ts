@@ -1,0 +1,9 @@
+// The attach rules core: a pure library. It never imports the protocol or `vscode`.
+export * from './types';
+export type * from './parser/ast';
+export { parse, isIdentifier, ZONES } from './parser/parser';
+export { check, analyse, boardAt, header, type Analysis } from './check';
+export { applyEdits, safeFixEdits, applySafeFixes, lineStartsOf } from './fixes';
+export { REGISTRY, codeInfo, codeDocUrl, type CodeInfo } from './diagnostics/registry';
+export { explainRule, citeAs, canonicalOf, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
+export { EVENT_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser/ast';

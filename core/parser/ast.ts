@@ -1,0 +1,185 @@
+// The syntax tree of a board-scenario file. Every node carries its source range.
+import type { Range } from '../types';
+
+/** An identifier as written, with its range. */
+export interface Name {
+  text: string;
+  range: Range;
+}
+
+export interface Word {
+  text: string;
+  range: Range;
+}
+
+/** One alternative of a filter: every term must match (`nonland permanent` is two terms). */
+export interface FilterTerm {
+  negated: boolean;
+  word: string;
+  range: Range;
+}
+
+export type ControlClause = 'you' | 'opponent' | 'not-you';
+
+/** `creature or planeswalker you control`, `player`, `opponent`, `Forest`. */
+export interface Filter {
+  alternatives: FilterTerm[][];
+  control?: ControlClause;
+  range: Range;
+}
+
+/** Zone as written: MTG `battlefield`, `graveyard`...; Riftbound `base`, `battlefield NAME`, `trash`... */
+export interface ZoneRef {
+  zone: string;
+  /** Riftbound: the battlefield's name after `battlefield`. */
+  place?: Name;
+  range: Range;
+}
+
+export type Property =
+  | { kind: 'owner'; player: Name; range: Range }
+  | { kind: 'controller'; player: Name; range: Range }
+  | { kind: 'zone'; zone: ZoneRef; range: Range }
+  | { kind: 'attached'; target: Name; range: Range }
+  | { kind: 'enchant'; filter: Filter; range: Range }
+  | { kind: 'equip'; quality?: Filter; range: Range }
+  | { kind: 'protection'; quality: Word; range: Range }
+  | { kind: 'color'; colors: Word[]; range: Range }
+  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted'; range: Range }
+  | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
+  | { kind: 'might'; value: number; range: Range }
+  | { kind: 'might-bonus'; value: number; range: Range };
+
+export interface TypeLine {
+  /** Lowercase words before the dash: supertypes and card types. */
+  types: Word[];
+  /** Words after the dash: subtypes (MTG) or tags (Riftbound). */
+  subtypes: Word[];
+  range: Range;
+}
+
+export interface GameStmt {
+  kind: 'game';
+  game?: Word;
+  range: Range;
+}
+export interface TitleStmt {
+  kind: 'title';
+  title?: string;
+  range: Range;
+}
+export interface RulesStmt {
+  kind: 'rules';
+  version?: Word;
+  range: Range;
+}
+export interface PlayerStmt {
+  kind: 'player';
+  id?: Name;
+  range: Range;
+}
+export interface CardStmt {
+  kind: 'card';
+  id?: Name;
+  name?: { text: string; range: Range };
+  typeLine?: TypeLine;
+  props: Property[];
+  range: Range;
+}
+
+/** `by P` at the end of an event. */
+export type ByClause = Name | undefined;
+
+export type Assertion =
+  | { kind: 'attached-to'; subject: Name; host: Name; range: Range }
+  | { kind: 'unattached'; subject: Name; range: Range }
+  | { kind: 'in-zone'; subject: Name; zone: ZoneRef; range: Range }
+  | { kind: 'has'; host: Name; subject: Name; range: Range }
+  | { kind: 'newer-than'; subject: Name; other: Name; range: Range }
+  | { kind: 'might'; subject: Name; value: number; range: Range }
+  | { kind: 'no-attachments'; host: Name; range: Range };
+
+/** The verbs, after sugar is kept as written (the replay reads `verb`). */
+export type EventNode =
+  | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; verbRange: Range; range: Range }
+  | { kind: 'cast'; subject: Name; target: Name; by?: Name; verbRange: Range; range: Range }
+  | { kind: 'resolve'; subject: Name; verbRange: Range; range: Range }
+  | { kind: 'enter'; subject: Name; host?: Name; zone?: ZoneRef; verbRange: Range; range: Range }
+  | { kind: 'unattach'; verb: 'unattach' | 'detach'; subject: Name; host?: Name; verbRange: Range; range: Range }
+  | {
+      kind: 'move';
+      verb: 'move' | 'destroy' | 'sacrifice' | 'exile' | 'bounce' | 'kill';
+      subject: Name;
+      zone: ZoneRef;
+      verbRange: Range;
+      range: Range;
+    }
+  | { kind: 'types'; verb: 'becomes' | 'loses'; subject: Name; words: Word[]; verbRange: Range; range: Range }
+  | { kind: 'protection'; verb: 'gains' | 'loses'; subject: Name; quality: Word; verbRange: Range; range: Range }
+  | { kind: 'control'; subject: Name; player: Name; verbRange: Range; range: Range }
+  | { kind: 'phase'; direction: 'out' | 'in'; subject: Name; verbRange: Range; range: Range }
+  | { kind: 'leave'; player: Name; verbRange: Range; range: Range }
+  | { kind: 'recall'; subject: Name; verbRange: Range; range: Range }
+  | { kind: 'cleanup'; verbRange: Range; range: Range }
+  | { kind: 'expect'; assertion?: Assertion; verbRange: Range; range: Range };
+
+export type Statement = GameStmt | TitleStmt | RulesStmt | PlayerStmt | CardStmt | EventNode;
+
+export interface Comment {
+  text: string;
+  range: Range;
+}
+
+/** A rule number written in a comment (`# 701.3b`), a reference tools can resolve. */
+export interface RuleRef {
+  number: string;
+  range: Range;
+}
+
+export interface SyntaxProblem {
+  message: string;
+  range: Range;
+}
+
+export interface ScenarioDocument {
+  statements: Statement[];
+  comments: Comment[];
+  ruleRefs: RuleRef[];
+  problems: SyntaxProblem[];
+  /** Line break used by the file (`\r\n` when the first line break is CRLF). */
+  eol: string;
+  /** Number of lines in the file. */
+  lineCount: number;
+}
+
+export const EVENT_VERBS = [
+  'attach',
+  'equip',
+  'fortify',
+  'cast',
+  'resolve',
+  'enter',
+  'unattach',
+  'detach',
+  'move',
+  'destroy',
+  'sacrifice',
+  'exile',
+  'bounce',
+  'kill',
+  'becomes',
+  'loses',
+  'gains',
+  'control',
+  'phase',
+  'leave',
+  'recall',
+  'cleanup',
+  'expect',
+] as const;
+
+export const DECLARATION_KEYWORDS = ['game', 'title', 'rules', 'player', 'card'] as const;
+
+export function isEvent(s: Statement): s is EventNode {
+  return s.kind !== 'game' && s.kind !== 'title' && s.kind !== 'rules' && s.kind !== 'player' && s.kind !== 'card';
+}

@@ -1,0 +1,262 @@
+// The lexer: turns the text into logical statements (a line plus its indented continuation lines),
+// each a list of tokens with exact ranges, and collects comments. Hand-written over char codes:
+// no regular expression runs on user text here, so nothing can backtrack, and it never throws.
+import type { Range } from '../types';
+
+export type TokenType = 'word' | 'string' | 'number' | 'colon' | 'comma' | 'dash';
+
+export interface Token {
+  type: TokenType;
+  /** The text as written (for strings: the unescaped value). */
+  text: string;
+  range: Range;
+}
+
+export interface LexComment {
+  text: string;
+  range: Range;
+}
+
+export interface LexProblem {
+  message: string;
+  range: Range;
+}
+
+export interface LogicalLine {
+  tokens: Token[];
+  /** From the first token to the end of the last non-blank physical line of the statement. */
+  range: Range;
+  /** Physical line where the statement starts and the last physical line it covers. */
+  firstLine: number;
+  lastLine: number;
+}
+
+export interface LexResult {
+  lines: LogicalLine[];
+  comments: LexComment[];
+  problems: LexProblem[];
+  eol: string;
+  lineCount: number;
+}
+
+const CH_TAB = 9;
+const CH_LF = 10;
+const CH_CR = 13;
+const CH_SPACE = 32;
+const CH_QUOTE = 34;
+const CH_HASH = 35;
+const CH_APOS = 39;
+const CH_COMMA = 44;
+const CH_MINUS = 45;
+const CH_DOT = 46;
+const CH_COLON = 58;
+const CH_BACKSLASH = 92;
+const CH_UNDERSCORE = 95;
+const CH_NBSP = 0xa0;
+const CH_EN_DASH = 0x2013;
+const CH_EM_DASH = 0x2014;
+const CH_RIGHT_APOS = 0x2019;
+const CH_BOM = 0xfeff;
+
+const LETTER = /\p{L}/u;
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Letters, ASCII fast path; other code points by Unicode category (one char, no backtracking). */
+export function isLetterAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) return true;
+  if (c < 0x80) return false;
+  if (c >= 0xd800 && c <= 0xdbff) return LETTER.test(text.slice(i, i + 2));
+  return LETTER.test(text[i]);
+}
+
+function isWordPart(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return isDigit(c) || c === CH_UNDERSCORE || c === CH_MINUS || c === CH_APOS || c === CH_RIGHT_APOS || isLetterAt(text, i);
+}
+
+function isSpace(c: number): boolean {
+  return c === CH_SPACE || c === CH_TAB || c === CH_NBSP || c === CH_BOM;
+}
+
+function range(line: number, start: number, end: number): Range {
+  return { start: { line, character: start }, end: { line, character: end } };
+}
+
+/** Splits text into physical lines; returns the start offset of each line and the length without its break. */
+function splitLines(text: string): { starts: number[]; ends: number[] } {
+  const starts: number[] = [0];
+  const ends: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === CH_LF) {
+      ends.push(i);
+      starts.push(i + 1);
+    } else if (c === CH_CR) {
+      ends.push(i);
+      if (text.charCodeAt(i + 1) === CH_LF) i++;
+      starts.push(i + 1);
+    }
+  }
+  ends.push(text.length);
+  return { starts, ends };
+}
+
+export function lex(text: string): LexResult {
+  const { starts, ends } = splitLines(text);
+  const crlf = text.indexOf('\r\n');
+  const lf = text.indexOf('\n');
+  const eol = crlf >= 0 && crlf + 1 === lf ? '\r\n' : lf < 0 && text.indexOf('\r') >= 0 ? '\r' : '\n';
+  const lines: LogicalLine[] = [];
+  const comments: LexComment[] = [];
+  const problems: LexProblem[] = [];
+  let current: LogicalLine | undefined;
+
+  for (let ln = 0; ln < starts.length; ln++) {
+    const base = starts[ln];
+    const end = ends[ln];
+    const tokens: Token[] = [];
+    let i = base;
+    // A leading BOM on the first line is not indentation.
+    if (ln === 0 && text.charCodeAt(i) === CH_BOM) i++;
+    const contentStart = i;
+    let lastContentEnd = -1;
+    while (i < end) {
+      const c = text.charCodeAt(i);
+      if (isSpace(c)) {
+        i++;
+        continue;
+      }
+      const col = i - base;
+      if (c === CH_HASH) {
+        comments.push({ text: text.slice(i + 1, end), range: range(ln, col, end - base) });
+        break;
+      }
+      if (c === CH_QUOTE) {
+        let j = i + 1;
+        let value = '';
+        let closed = false;
+        let chunk = j;
+        while (j < end) {
+          const d = text.charCodeAt(j);
+          if (d === CH_BACKSLASH && j + 1 < end) {
+            const e = text.charCodeAt(j + 1);
+            if (e === CH_QUOTE || e === CH_BACKSLASH) {
+              value += text.slice(chunk, j) + text[j + 1];
+              j += 2;
+              chunk = j;
+              continue;
+            }
+            problems.push({ message: `Unknown escape '\\${text[j + 1]}' in string: only \\" and \\\\ are escapes.`, range: range(ln, j - base, j + 2 - base) });
+            j += 2;
+            continue;
+          }
+          if (d === CH_QUOTE) {
+            closed = true;
+            break;
+          }
+          j++;
+        }
+        value += text.slice(chunk, j);
+        if (!closed) {
+          problems.push({ message: 'Unterminated string: add the closing `"` (strings are one line).', range: range(ln, col, end - base) });
+          tokens.push({ type: 'string', text: value, range: range(ln, col, end - base) });
+          i = end;
+        } else {
+          tokens.push({ type: 'string', text: value, range: range(ln, col, j + 1 - base) });
+          i = j + 1;
+        }
+        lastContentEnd = i;
+        continue;
+      }
+      if (c === CH_COLON || c === CH_COMMA) {
+        tokens.push({ type: c === CH_COLON ? 'colon' : 'comma', text: text[i], range: range(ln, col, col + 1) });
+        i++;
+        lastContentEnd = i;
+        continue;
+      }
+      if (c === CH_EM_DASH || c === CH_EN_DASH) {
+        tokens.push({ type: 'dash', text: text[i], range: range(ln, col, col + 1) });
+        i++;
+        lastContentEnd = i;
+        continue;
+      }
+      if (c === CH_MINUS) {
+        let j = i;
+        while (j < end && text.charCodeAt(j) === CH_MINUS) j++;
+        if (j - i === 1 && isDigit(text.charCodeAt(j))) {
+          // `-5`: a negative number (Might modifiers).
+          let k = j;
+          while (k < end && isDigit(text.charCodeAt(k))) k++;
+          tokens.push({ type: 'number', text: text.slice(i, k), range: range(ln, col, k - base) });
+          i = k;
+          lastContentEnd = i;
+          continue;
+        }
+        if (j - i <= 2 && (j >= end || !isWordPart(text, j))) {
+          // `-` or `--` standing alone is the type-line dash.
+          tokens.push({ type: 'dash', text: text.slice(i, j), range: range(ln, col, j - base) });
+          i = j;
+          lastContentEnd = i;
+          continue;
+        }
+        // Otherwise: an unexpected character, reported below.
+      }
+      if (isDigit(c)) {
+        // Numbers, dates (2024-06-07) and versions (1.3): digits with inner `.` and `-`.
+        let j = i + 1;
+        while (j < end) {
+          const d = text.charCodeAt(j);
+          if (isDigit(d) || ((d === CH_DOT || d === CH_MINUS) && isDigit(text.charCodeAt(j + 1)))) j++;
+          else if (isLetterAt(text, j) || d === CH_UNDERSCORE) j++;
+          else break;
+        }
+        tokens.push({ type: 'number', text: text.slice(i, j), range: range(ln, col, j - base) });
+        i = j;
+        lastContentEnd = i;
+        continue;
+      }
+      if (c === CH_UNDERSCORE || isLetterAt(text, i)) {
+        let j = i + (c >= 0xd800 && c <= 0xdbff ? 2 : 1);
+        while (j < end) {
+          const d = text.charCodeAt(j);
+          if (d === CH_DOT && j + 1 < end && (isDigit(text.charCodeAt(j + 1)) || isLetterAt(text, j + 1))) {
+            j++;
+            continue;
+          }
+          if (!isWordPart(text, j)) break;
+          j += d >= 0xd800 && d <= 0xdbff ? 2 : 1;
+        }
+        tokens.push({ type: 'word', text: text.slice(i, j).replace('\u2019', "'"), range: range(ln, col, j - base) });
+        i = j;
+        lastContentEnd = i;
+        continue;
+      }
+      // Anything else is not part of the language.
+      const width = c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+      const shown = c < 32 ? `U+${c.toString(16).toUpperCase().padStart(4, '0')}` : `'${text.slice(i, i + width)}'`;
+      problems.push({ message: `Unexpected character ${shown}.`, range: range(ln, col, col + width) });
+      i += width;
+    }
+
+    if (tokens.length === 0) continue;
+    const indented = contentStart < end && isSpace(text.charCodeAt(contentStart)) && text.charCodeAt(contentStart) !== CH_BOM;
+    if (indented && current) {
+      current.tokens.push(...tokens);
+      current.range = { start: current.range.start, end: { line: ln, character: lastContentEnd - base } };
+      current.lastLine = ln;
+    } else {
+      current = {
+        tokens,
+        range: { start: tokens[0].range.start, end: { line: ln, character: lastContentEnd - base } },
+        firstLine: ln,
+        lastLine: ln,
+      };
+      lines.push(current);
+    }
+  }
+  return { lines, comments, problems, eol, lineCount: starts.length };
+}

@@ -1,0 +1,610 @@
+// The parser: logical lines from the lexer to statements. Error-tolerant: a problem in a statement
+// is reported at the token where it happens, the statement keeps what parsed before it, and parsing
+// resumes at the next statement. It never throws.
+import type { Range } from '../types';
+import type {
+  Assertion,
+  CardStmt,
+  ControlClause,
+  EventNode,
+  Filter,
+  FilterTerm,
+  Name,
+  Property,
+  ScenarioDocument,
+  Statement,
+  SyntaxProblem,
+  TypeLine,
+  Word,
+  ZoneRef,
+  RuleRef,
+} from './ast';
+import { lex, type Token, type LogicalLine } from './lexer';
+
+/** Zones a `move ... to`, `in` or `expect ... in` may name. */
+export const ZONES = [
+  'battlefield',
+  'hand',
+  'library',
+  'graveyard',
+  'exile',
+  'stack',
+  'command',
+  'base',
+  'deck',
+  'trash',
+  'banishment',
+] as const;
+
+const SUGAR_ZONE: Record<string, string> = {
+  destroy: 'graveyard',
+  sacrifice: 'graveyard',
+  kill: 'graveyard',
+  exile: 'exile',
+  bounce: 'hand',
+};
+
+/** Words that end a name list or can't be a place name. */
+const CLAUSE_WORDS = new Set(['by', 'to', 'from', 'targeting', 'attached', 'in', 'at']);
+
+class SyntaxError_ {
+  constructor(
+    readonly message: string,
+    readonly range: Range,
+  ) {}
+}
+
+function span(a: Range, b: Range): Range {
+  return { start: a.start, end: b.end };
+}
+
+class Cursor {
+  i = 0;
+  /** What a statement parsed before a syntax error, kept so names still resolve. */
+  partial: Statement | undefined;
+  constructor(
+    readonly tokens: Token[],
+    readonly line: LogicalLine,
+  ) {}
+
+  peek(offset = 0): Token | undefined {
+    return this.tokens[this.i + offset];
+  }
+  atEnd(): boolean {
+    return this.i >= this.tokens.length;
+  }
+  next(): Token | undefined {
+    return this.tokens[this.i++];
+  }
+  last(): Token {
+    return this.tokens[Math.max(0, this.i - 1)];
+  }
+  /** Range just after the last consumed token, for "expected X" at the end of a line. */
+  endRange(): Range {
+    const t = this.tokens[this.tokens.length - 1];
+    return { start: t.range.end, end: t.range.end };
+  }
+  isWord(text: string, offset = 0): boolean {
+    const t = this.peek(offset);
+    return t !== undefined && t.type === 'word' && t.text === text;
+  }
+  fail(expected: string): never {
+    const t = this.peek();
+    if (!t) throw new SyntaxError_(`Expected ${expected} at the end of the statement.`, this.endRange());
+    const shown = t.type === 'string' ? `"${t.text}"` : `'${t.text}'`;
+    throw new SyntaxError_(`Expected ${expected}, found ${shown}.`, t.range);
+  }
+  expectWord(text: string): Token {
+    if (this.isWord(text)) return this.next()!;
+    return this.fail(`'${text}'`);
+  }
+  name(what: string): Name {
+    const t = this.peek();
+    if (!t || t.type !== 'word') return this.fail(what);
+    if (!isIdentifier(t.text)) {
+      throw new SyntaxError_(
+        `'${t.text}' is not a valid ${what}: an identifier is a letter, then letters, digits, '-' or '_'.`,
+        t.range,
+      );
+    }
+    this.i++;
+    return { text: t.text, range: t.range };
+  }
+  word(what: string): Word {
+    const t = this.peek();
+    if (!t || t.type !== 'word') return this.fail(what);
+    this.i++;
+    return { text: t.text, range: t.range };
+  }
+  number(what: string): { value: number; range: Range } {
+    const t = this.peek();
+    if (!t || t.type !== 'number' || !/^-?\d{1,9}$/.test(t.text)) return this.fail(what);
+    this.i++;
+    return { value: Number(t.text), range: t.range };
+  }
+  end(): void {
+    if (!this.atEnd()) this.fail('the end of the statement');
+  }
+}
+
+/** A letter, then letters, digits, `-` or `_`. */
+export function isIdentifier(text: string): boolean {
+  if (text.length === 0) return false;
+  const first = text.codePointAt(0)!;
+  if (!/\p{L}/u.test(String.fromCodePoint(first))) return false;
+  for (const ch of text) {
+    const c = ch.codePointAt(0)!;
+    if (c === 45 || c === 95 || (c >= 48 && c <= 57)) continue;
+    if (c < 128 ? (c >= 65 && c <= 90) || (c >= 97 && c <= 122) : /\p{L}/u.test(ch)) continue;
+    return false;
+  }
+  return true;
+}
+
+export function parse(text: string): ScenarioDocument {
+  const lexed = lex(text);
+  const problems: SyntaxProblem[] = lexed.problems.map((p) => ({ message: p.message, range: p.range }));
+  const statements: Statement[] = [];
+  for (const line of lexed.lines) {
+    const cur = new Cursor(line.tokens, line);
+    try {
+      const st = parseStatement(cur);
+      if (st) statements.push(st);
+    } catch (e) {
+      if (e instanceof SyntaxError_) {
+        problems.push({ message: e.message, range: e.range });
+        const partial = cur.partial;
+        if (partial) statements.push(partial);
+      } else {
+        problems.push({ message: `Internal parser problem: ${String(e)}`, range: line.range });
+      }
+    }
+  }
+  const ruleRefs: RuleRef[] = [];
+  for (const c of lexed.comments) findRuleRefs(c.text, c.range, ruleRefs);
+  return { statements, comments: lexed.comments, ruleRefs, problems, eol: lexed.eol, lineCount: lexed.lineCount };
+}
+
+/** Rule numbers in a comment: `701.3b`, `704.5m`, `434.1.g`, `107.1.c.1`, `818`. Linear scan. */
+function findRuleRefs(text: string, r: Range, out: RuleRef[]): void {
+  const base = r.start.character + 1;
+  let i = 0;
+  const n = text.length;
+  const digit = (k: number) => k < n && text.charCodeAt(k) >= 48 && text.charCodeAt(k) <= 57;
+  const alnum = (k: number) => k < n && /[a-z0-9]/.test(text[k]);
+  while (i < n) {
+    if (digit(i) && digit(i + 1) && digit(i + 2) && (i === 0 || !/[\w.]/.test(text[i - 1])) && !digit(i + 3)) {
+      let j = i + 3;
+      // .N[letters] then (.x)*
+      while (j < n && text[j] === '.' && alnum(j + 1)) {
+        j++;
+        while (alnum(j)) j++;
+      }
+      if (!(j < n && /[\w]/.test(text[j]))) {
+        out.push({
+          number: text.slice(i, j),
+          range: { start: { line: r.start.line, character: base + i }, end: { line: r.start.line, character: base + j } },
+        });
+      }
+      i = j;
+      continue;
+    }
+    i++;
+  }
+}
+
+function parseStatement(cur: Cursor): Statement | undefined {
+  const first = cur.peek()!;
+  if (first.type !== 'word') {
+    cur.fail('a declaration (game, title, rules, player, card) or an event verb');
+  }
+  const kw = first.text;
+  cur.next();
+  const startRange = first.range;
+  const whole = () => span(startRange, cur.last().range);
+  switch (kw) {
+    case 'game': {
+      const st = { kind: 'game' as const, range: startRange, game: undefined as Word | undefined };
+      cur.partial = st;
+      st.game = cur.word("the game: 'mtg' or 'riftbound'");
+      st.range = whole();
+      cur.end();
+      return st;
+    }
+    case 'title': {
+      const t = cur.peek();
+      if (!t || t.type !== 'string') cur.fail('a quoted title');
+      cur.next();
+      cur.end();
+      return { kind: 'title', title: t!.text, range: whole() };
+    }
+    case 'rules': {
+      const t = cur.peek();
+      if (!t || (t.type !== 'number' && t.type !== 'word')) cur.fail('a rules version (a date like 2024-06-07, or v1.3)');
+      cur.next();
+      cur.end();
+      return { kind: 'rules', version: { text: t!.text, range: t!.range }, range: whole() };
+    }
+    case 'player': {
+      const id = cur.name('player name');
+      cur.end();
+      return { kind: 'player', id, range: whole() };
+    }
+    case 'card':
+      return parseCard(cur, startRange);
+    default:
+      return parseEvent(cur, first);
+  }
+}
+
+function parseCard(cur: Cursor, startRange: Range): CardStmt {
+  const st: CardStmt = { kind: 'card', props: [], range: startRange };
+  cur.partial = st;
+  st.id = cur.name('card id');
+  st.range = span(startRange, cur.last().range);
+  const nameTok = cur.peek();
+  if (!nameTok || nameTok.type !== 'string') cur.fail('the quoted card name');
+  cur.next();
+  st.name = { text: nameTok!.text, range: nameTok!.range };
+  st.range = span(startRange, cur.last().range);
+  if (cur.peek()?.type === 'colon') {
+    cur.next();
+    st.typeLine = parseTypeLine(cur);
+    st.range = span(startRange, cur.last().range);
+  }
+  while (!cur.atEnd()) {
+    if (cur.peek()!.type !== 'comma') cur.fail("',' before the next property");
+    cur.next();
+    st.props.push(parseProperty(cur));
+    st.range = span(startRange, cur.last().range);
+  }
+  return st;
+}
+
+function parseTypeLine(cur: Cursor): TypeLine {
+  const types: Word[] = [];
+  const subtypes: Word[] = [];
+  let seenDash = false;
+  const start = cur.peek();
+  if (!start || (start.type !== 'word' && start.type !== 'dash')) cur.fail('a type line, e.g. creature — Cat');
+  while (!cur.atEnd() && cur.peek()!.type !== 'comma') {
+    const t = cur.peek()!;
+    if (t.type === 'dash') {
+      if (seenDash) cur.fail('a subtype');
+      seenDash = true;
+      cur.next();
+      continue;
+    }
+    if (t.type !== 'word') cur.fail(seenDash ? 'a subtype' : 'a card type');
+    cur.next();
+    (seenDash ? subtypes : types).push({ text: t.text, range: t.range });
+  }
+  if (seenDash && subtypes.length === 0) cur.fail('a subtype after the dash');
+  return { types, subtypes, range: span(start!.range, cur.last().range) };
+}
+
+function parseProperty(cur: Cursor): Property {
+  const t = cur.peek();
+  if (!t || t.type !== 'word') return cur.fail('a property (owner, controller, in, attached to, enchant, equip, protection from, color, ...)');
+  cur.next();
+  const r = () => span(t.range, cur.last().range);
+  switch (t.text) {
+    case 'owner':
+    case 'controller': {
+      const player = cur.name('player name');
+      return { kind: t.text, player, range: r() };
+    }
+    case 'in':
+    case 'at': {
+      const zone = parseZone(cur, t.text === 'at');
+      return { kind: 'zone', zone, range: r() };
+    }
+    case 'attached': {
+      cur.expectWord('to');
+      const target = cur.name('card or player to attach to');
+      return { kind: 'attached', target, range: r() };
+    }
+    case 'enchant':
+      return { kind: 'enchant', filter: parseFilter(cur), range: r() };
+    case 'equip': {
+      if (cur.atEnd() || cur.peek()!.type === 'comma') return { kind: 'equip', range: r() };
+      return { kind: 'equip', quality: parseFilter(cur), range: r() };
+    }
+    case 'protection': {
+      cur.expectWord('from');
+      const quality = cur.word('a quality: a color, card types in the plural, everything, or a player');
+      return { kind: 'protection', quality, range: r() };
+    }
+    case 'color':
+    case 'colors': {
+      const colors: Word[] = [cur.word('a color')];
+      while (!cur.atEnd() && cur.peek()!.type === 'word') colors.push(cur.word('a color'));
+      return { kind: 'color', colors, range: r() };
+    }
+    case 'reconfigure':
+    case 'bestow':
+    case 'token':
+    case 'exhausted':
+      return { kind: 'flag', flag: t.text, range: r() };
+    case 'phased':
+      cur.expectWord('out');
+      return { kind: 'flag', flag: 'phased-out', range: r() };
+    case "can't": {
+      cur.expectWord('be');
+      const w = cur.word("'enchanted', 'equipped' or 'fortified'");
+      if (w.text !== 'enchanted' && w.text !== 'equipped' && w.text !== 'fortified') {
+        throw new SyntaxError_(`Expected 'enchanted', 'equipped' or 'fortified', found '${w.text}'.`, w.range);
+      }
+      return { kind: 'cant', what: w.text, range: r() };
+    }
+    case 'might':
+    case 'might-bonus': {
+      const n = cur.number('a number');
+      return { kind: t.text, value: n.value, range: r() };
+    }
+    default:
+      throw new SyntaxError_(
+        `Unknown property '${t.text}'. Properties: owner, controller, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., might, might-bonus, exhausted.`,
+        t.range,
+      );
+  }
+}
+
+/** After `in` (zone words) or `at` (Riftbound: `base` or `battlefield NAME`). */
+function parseZone(cur: Cursor, at: boolean): ZoneRef {
+  const w = cur.word(at ? "'base' or 'battlefield NAME'" : 'a zone');
+  if (!(ZONES as readonly string[]).includes(w.text)) {
+    throw new SyntaxError_(`Unknown zone '${w.text}'. Zones: ${ZONES.join(', ')}.`, w.range);
+  }
+  const zone: ZoneRef = { zone: w.text, range: w.range };
+  if (w.text === 'battlefield') {
+    const t = cur.peek();
+    if (t && t.type === 'word' && !CLAUSE_WORDS.has(t.text)) {
+      zone.place = cur.name('battlefield name');
+      zone.range = span(w.range, zone.place.range);
+    }
+  }
+  return zone;
+}
+
+function parseFilter(cur: Cursor): Filter {
+  const first = cur.peek();
+  if (!first || first.type !== 'word') return cur.fail('what it can enchant, e.g. creature, land, player');
+  const alternatives: FilterTerm[][] = [[]];
+  let control: ControlClause | undefined;
+  while (!cur.atEnd() && cur.peek()!.type === 'word') {
+    const t = cur.peek()!;
+    if (t.text === 'or') {
+      cur.next();
+      if (alternatives[alternatives.length - 1].length === 0) throw new SyntaxError_("Expected a type before 'or'.", t.range);
+      alternatives.push([]);
+      continue;
+    }
+    if (t.text === 'you' && cur.isWord('control', 1)) {
+      cur.next();
+      cur.next();
+      control = 'you';
+      break;
+    }
+    if (t.text === 'you' && (cur.isWord("don't", 1) || cur.isWord('do', 1))) {
+      cur.next();
+      if (cur.isWord('do')) {
+        cur.next();
+        cur.expectWord('not');
+      } else cur.next();
+      cur.expectWord('control');
+      control = 'not-you';
+      break;
+    }
+    if (t.text === 'an' && cur.isWord('opponent', 1)) {
+      cur.next();
+      cur.next();
+      cur.expectWord('controls');
+      control = 'opponent';
+      break;
+    }
+    cur.next();
+    let word = t.text;
+    let negated = false;
+    if (word.startsWith('non-') && word.length > 4) {
+      negated = true;
+      word = word.slice(4);
+    } else if (word.startsWith('non') && word.length > 3 && word !== 'none') {
+      negated = true;
+      word = word.slice(3);
+    }
+    alternatives[alternatives.length - 1].push({ negated, word, range: t.range });
+  }
+  if (alternatives[alternatives.length - 1].length === 0) cur.fail("a type after 'or'");
+  return { alternatives, control, range: span(first.range, cur.last().range) };
+}
+
+function parseBy(cur: Cursor): Name | undefined {
+  if (cur.isWord('by')) {
+    cur.next();
+    return cur.name('player name');
+  }
+  return undefined;
+}
+
+function parseEvent(cur: Cursor, verbTok: Token): EventNode {
+  const verb = verbTok.text;
+  const verbRange = verbTok.range;
+  const r = () => span(verbRange, cur.last().range);
+  switch (verb) {
+    case 'attach':
+    case 'equip':
+    case 'fortify': {
+      const subject = cur.name('the card to attach');
+      cur.expectWord('to');
+      const host = cur.name('the card or player to attach it to');
+      const by = parseBy(cur);
+      cur.end();
+      return { kind: 'attach', verb, subject, host, by, verbRange, range: r() };
+    }
+    case 'cast': {
+      const subject = cur.name('the spell to cast');
+      cur.expectWord('targeting');
+      const target = cur.name('the target');
+      const by = parseBy(cur);
+      cur.end();
+      return { kind: 'cast', subject, target, by, verbRange, range: r() };
+    }
+    case 'resolve': {
+      const subject = cur.name('the spell that resolves');
+      cur.end();
+      return { kind: 'resolve', subject, verbRange, range: r() };
+    }
+    case 'enter': {
+      const subject = cur.name('the card that enters');
+      let host: Name | undefined;
+      let zone: ZoneRef | undefined;
+      while (!cur.atEnd()) {
+        if (cur.isWord('attached') && !host) {
+          cur.next();
+          cur.expectWord('to');
+          host = cur.name('the card or player it enters attached to');
+        } else if ((cur.isWord('at') || cur.isWord('in')) && !zone) {
+          const at = cur.next()!.text === 'at';
+          zone = parseZone(cur, at);
+        } else cur.fail("'attached to' or the end of the statement");
+      }
+      return { kind: 'enter', subject, host, zone, verbRange, range: r() };
+    }
+    case 'unattach':
+    case 'detach': {
+      const subject = cur.name(`the card to ${verb}`);
+      let host: Name | undefined;
+      if (cur.isWord('from')) {
+        cur.next();
+        host = cur.name('the card or player it is attached to');
+      }
+      cur.end();
+      return { kind: 'unattach', verb, subject, host, verbRange, range: r() };
+    }
+    case 'move': {
+      const subject = cur.name('the card to move');
+      cur.expectWord('to');
+      const zone = parseZone(cur, false);
+      cur.end();
+      return { kind: 'move', verb, subject, zone, verbRange, range: r() };
+    }
+    case 'destroy':
+    case 'sacrifice':
+    case 'kill':
+    case 'exile':
+    case 'bounce': {
+      const subject = cur.name(`the card to ${verb}`);
+      cur.end();
+      return { kind: 'move', verb, subject, zone: { zone: SUGAR_ZONE[verb], range: verbRange }, verbRange, range: r() };
+    }
+    case 'becomes':
+    case 'gains':
+    case 'loses': {
+      const subject = cur.name('the card that changes');
+      if (cur.isWord('protection')) {
+        if (verb === 'becomes') cur.fail('card types or subtypes');
+        cur.next();
+        cur.expectWord('from');
+        const quality = cur.word('a quality: a color, card types in the plural, everything, or a player');
+        cur.end();
+        return { kind: 'protection', verb: verb as 'gains' | 'loses', subject, quality, verbRange, range: r() };
+      }
+      if (verb === 'gains') cur.fail("'protection from ...'");
+      const words: Word[] = [];
+      while (!cur.atEnd()) words.push(cur.word('a card type or subtype'));
+      if (words.length === 0) cur.fail('card types or subtypes');
+      return { kind: 'types', verb: verb as 'becomes' | 'loses', subject, words, verbRange, range: r() };
+    }
+    case 'control': {
+      const subject = cur.name('the card whose control changes');
+      if (cur.isWord('to')) cur.next();
+      const player = cur.name('the new controller');
+      cur.end();
+      return { kind: 'control', subject, player, verbRange, range: r() };
+    }
+    case 'phase': {
+      const dir = cur.word("'out' or 'in'");
+      if (dir.text !== 'out' && dir.text !== 'in') throw new SyntaxError_(`Expected 'out' or 'in', found '${dir.text}'.`, dir.range);
+      const subject = cur.name(`the card that phases ${dir.text}`);
+      cur.end();
+      return { kind: 'phase', direction: dir.text, subject, verbRange, range: r() };
+    }
+    case 'leave': {
+      const player = cur.name('the player who leaves');
+      cur.end();
+      return { kind: 'leave', player, verbRange, range: r() };
+    }
+    case 'recall': {
+      const subject = cur.name('the card to recall');
+      cur.end();
+      return { kind: 'recall', subject, verbRange, range: r() };
+    }
+    case 'cleanup':
+      cur.end();
+      return { kind: 'cleanup', verbRange, range: r() };
+    case 'expect': {
+      const node: EventNode = { kind: 'expect', verbRange, range: verbRange };
+      cur.partial = node;
+      node.assertion = parseAssertion(cur);
+      node.range = r();
+      cur.end();
+      return node;
+    }
+    default:
+      throw new SyntaxError_(
+        `Unknown statement '${verb}'. A line starts with a declaration (game, title, rules, player, card) or an event verb (attach, equip, fortify, cast, resolve, enter, unattach, detach, move, destroy, ..., expect).`,
+        verbRange,
+      );
+  }
+}
+
+function parseAssertion(cur: Cursor): Assertion {
+  const first = cur.peek();
+  if (cur.isWord('no')) {
+    cur.next();
+    cur.expectWord('attachments');
+    cur.expectWord('on');
+    const host = cur.name('card or player');
+    return { kind: 'no-attachments', host, range: span(first!.range, cur.last().range) };
+  }
+  const subject = cur.name('a card or player');
+  const r = () => span(subject.range, cur.last().range);
+  const t = cur.peek();
+  if (!t || t.type !== 'word') return cur.fail("'attached to', 'unattached', 'in', 'has', 'newer than' or 'might'");
+  switch (t.text) {
+    case 'attached': {
+      cur.next();
+      cur.expectWord('to');
+      const host = cur.name('card or player');
+      return { kind: 'attached-to', subject, host, range: r() };
+    }
+    case 'unattached':
+      cur.next();
+      return { kind: 'unattached', subject, range: r() };
+    case 'in':
+    case 'at': {
+      cur.next();
+      const zone = parseZone(cur, t.text === 'at');
+      return { kind: 'in-zone', subject, zone, range: r() };
+    }
+    case 'has': {
+      cur.next();
+      const other = cur.name('card');
+      return { kind: 'has', host: subject, subject: other, range: r() };
+    }
+    case 'newer': {
+      cur.next();
+      cur.expectWord('than');
+      const other = cur.name('card');
+      return { kind: 'newer-than', subject, other, range: r() };
+    }
+    case 'might': {
+      cur.next();
+      const n = cur.number('a number');
+      return { kind: 'might', subject, value: n.value, range: r() };
+    }
+    default:
+      return cur.fail("'attached to', 'unattached', 'in', 'has', 'newer than' or 'might'");
+  }
+}

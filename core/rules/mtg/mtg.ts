@@ -1,0 +1,851 @@
+// Magic: The Gathering attach rules: what can be attached to what (701.3, 301.5, 301.6, 303.4,
+// 702.5, 702.6, 702.16, 702.67, 702.151, 310.10), what each event does, and the state-based actions
+// that follow (704.5m/n/p). Rule numbers are canonical (see ../versions.ts).
+import type { CardStmt, EventNode, Filter, Word } from '../../parser/ast';
+import type { Range } from '../../types';
+import { copyCharacteristics, isCard, type CardObj, type PlayerObj } from '../../engine/board';
+import type { Replay, Ruleset } from '../../engine/replay';
+
+export const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal'];
+export const MTG_SUPERTYPES = ['basic', 'legendary', 'snow', 'world', 'ongoing'];
+export const COLORS = ['white', 'blue', 'black', 'red', 'green'];
+export const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
+const PERMANENT_TYPES = new Set(['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle']);
+
+type Host = CardObj | PlayerObj;
+
+/** Why something cannot be attached: the deciding rules and a sentence. */
+interface Problem {
+  rules: string[];
+  why: string;
+  code?: 'not-attachable';
+}
+
+// ---- characteristics -------------------------------------------------------------------------
+
+function isAura(c: CardObj): boolean {
+  return c.subtypes.has('Aura') || c.bestowed;
+}
+function isEquipment(c: CardObj): boolean {
+  return c.subtypes.has('Equipment');
+}
+function isFortification(c: CardObj): boolean {
+  return c.subtypes.has('Fortification');
+}
+function isCreature(c: CardObj): boolean {
+  if (c.bestowed) return false;
+  // 702.151b: attached reconfigure Equipment is not a creature.
+  if (c.reconfigure && isEquipment(c) && c.attachedTo) return false;
+  return c.types.has('creature');
+}
+function hasType(c: CardObj, t: string): boolean {
+  return t === 'creature' ? isCreature(c) : c.types.has(t);
+}
+function onBattlefield(c: CardObj): boolean {
+  return c.zone === 'battlefield' && c.phasedOut === 'no';
+}
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
+}
+function kindOf(c: CardObj): string {
+  if (isAura(c)) return 'Aura';
+  if (isEquipment(c)) return 'Equipment';
+  if (isFortification(c)) return 'Fortification';
+  return [...c.types].join(' ') || 'card';
+}
+
+/** Does a protection quality cover this attachment? Returns the extra rule (702.16j/k) when it does. */
+function protectionCovers(quality: string, att: CardObj): string[] | undefined {
+  if (quality === 'everything') return ['702.16j'];
+  if (COLORS.includes(quality)) return att.colors.has(quality) ? [] : undefined;
+  if (quality === 'multicolored') return att.colors.size > 1 ? [] : undefined;
+  if (quality === 'monocolored') return att.colors.size === 1 ? [] : undefined;
+  if (quality === att.controller) return ['702.16k'];
+  const singular = quality.endsWith('s') ? quality.slice(0, -1) : quality;
+  if (att.types.has(singular)) return [];
+  const sub = [...att.subtypes].find((s) => s.toLowerCase() === singular.toLowerCase() || s.toLowerCase() === quality.toLowerCase());
+  return sub ? [] : undefined;
+}
+
+function protectionAgainst(host: Host, att: CardObj): { quality: string; rules: string[] } | undefined {
+  const list = isCard(host) ? host.protections : [];
+  for (const q of list) {
+    const extra = protectionCovers(q, att);
+    if (extra) return { quality: q, rules: extra };
+  }
+  return undefined;
+}
+
+function termMatches(word: string, host: Host, att: CardObj): boolean {
+  if (!isCard(host)) return word === 'player' || (word === 'opponent' && host.id !== att.controller);
+  switch (word) {
+    case 'permanent':
+      return host.zone === 'battlefield';
+    case 'card':
+    case 'object':
+      return true;
+    case 'player':
+    case 'opponent':
+      return false;
+    case 'token':
+      return host.token;
+    case 'colorless':
+      return host.colors.size === 0;
+  }
+  if (COLORS.includes(word)) return host.colors.has(word);
+  if (MTG_SUPERTYPES.includes(word)) return host.supertypes.has(word);
+  if (MTG_CARD_TYPES.includes(word)) return hasType(host, word);
+  return host.subtypes.has(word);
+}
+
+/** Does a filter (enchant or equip quality) allow this host, for an attachment controlled as `att` is? */
+function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
+  const ok = f.alternatives.some((alt) => alt.every((t) => termMatches(t.word, host, att) !== t.negated));
+  if (!ok) return false;
+  if (!f.control || !isCard(host)) return true;
+  if (f.control === 'you') return host.controller === att.controller;
+  return host.controller !== att.controller;
+}
+
+export function filterText(f: Filter): string {
+  const alts = f.alternatives.map((a) => a.map((t) => (t.negated ? 'non' : '') + t.word).join(' ')).join(' or ');
+  const ctl = f.control === 'you' ? ' you control' : f.control === 'opponent' ? ' an opponent controls' : f.control === 'not-you' ? " you don't control" : '';
+  return alts + ctl;
+}
+
+function isPlayerFilter(f: Filter): boolean {
+  return f.alternatives.every((a) => a.some((t) => t.word === 'player' || t.word === 'opponent'));
+}
+
+function describe(host: Host): string {
+  if (!isCard(host)) return `player ${host.id}`;
+  const types = [...host.supertypes, ...(host.bestowed ? ['enchantment'] : [...host.types].filter((t) => t !== 'creature' || isCreature(host)))].join(' ');
+  return `${host.id} (${types || 'no card type'}${host.subtypes.size ? ' — ' + [...host.subtypes].join(' ') : ''})`;
+}
+
+/** The enchant filters of an Aura: declared, or `creature` for a bestowed Aura (702.103b). */
+function enchantFilters(att: CardObj): Filter[] {
+  if (att.enchant.length) return att.enchant;
+  if (att.bestowed) return [{ alternatives: [[{ negated: false, word: 'creature', range: att.decl.range }]], range: att.decl.range }];
+  return [];
+}
+
+/**
+ * Can `att` be attached to `host` at all (701.3a)? This is the legality both attaching and the
+ * state-based actions use; targeting (equip, Aura spells) adds its own checks on top.
+ */
+function attachProblem(att: CardObj, host: Host): Problem | undefined {
+  if (att.types.has('battle')) return { rules: ['310.10'], why: `${att.id} is a battle, and a battle is never attached to anything` };
+  if (isCard(host)) {
+    if (host.zone !== 'battlefield') return { rules: ['701.3a'], why: `${host.id} is not on the battlefield (it is in ${host.zone === 'outside' ? 'no zone: it left the game' : host.zone})` };
+    if (host.phasedOut !== 'no') return { rules: ['702.26b'], why: `${host.id} is phased out and treated as though it doesn't exist` };
+  } else if (host.left) return { rules: ['800.4a'], why: `player ${host.id} has left the game` };
+
+  if (isAura(att)) {
+    if (host === att) return { rules: ['303.4d'], why: `an Aura can't enchant itself` };
+    if (isCreature(att)) return { rules: ['303.4d'], why: `${att.id} is also a creature, and an Aura that is a creature can't enchant anything` };
+    const filters = enchantFilters(att);
+    for (const f of filters) {
+      if (!filterMatches(f, host, att)) {
+        const rules = ['702.5a'];
+        if (filters.length > 1) rules.push('702.5c');
+        if (isPlayerFilter(f) !== !isCard(host)) rules.push('702.5d');
+        return { rules, why: `${att.id} has enchant ${filterText(f)}, and ${describe(host)} is not ${filterText(f).startsWith('player') || filterText(f).startsWith('opponent') ? 'that' : article(filterText(f))}` };
+      }
+    }
+    const prot = protectionAgainst(host, att);
+    if (prot) return { rules: ['702.16c', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be enchanted by ${att.id}` };
+    if (isCard(host) && host.cant.has('enchanted')) return { rules: ['303.4'], why: `${host.id} can't be enchanted` };
+    return undefined;
+  }
+  if (isEquipment(att)) {
+    if (!isCard(host)) return { rules: ['301.5', '704.5n'], why: `an Equipment can be attached only to a creature, not to a player` };
+    if (host === att) return { rules: ['301.5c'], why: `an Equipment can't equip itself` };
+    if (isCreature(att) && !att.reconfigure) return { rules: ['301.5c'], why: `${att.id} is also a creature without reconfigure, so it can't equip anything` };
+    if (!isCreature(host)) return { rules: ['301.5'], why: `${describe(host)} is not a creature, and an Equipment can be attached only to a creature` };
+    const prot = protectionAgainst(host, att);
+    if (prot) return { rules: ['702.16d', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be equipped by ${att.id}` };
+    if (host.cant.has('equipped')) return { rules: ['701.3a'], why: `${host.id} can't be equipped` };
+    return undefined;
+  }
+  if (isFortification(att)) {
+    if (!isCard(host)) return { rules: ['301.6', '704.5n'], why: `a Fortification can be attached only to a land, not to a player` };
+    if (host === att) return { rules: ['301.6', '301.5c'], why: `a Fortification can't fortify itself` };
+    if (isCreature(att) && !att.types.has('land')) return { rules: ['301.6'], why: `${att.id} is a creature and not a land, so it can't fortify anything` };
+    if (!host.types.has('land')) return { rules: ['301.6'], why: `${describe(host)} is not a land, and a Fortification can be attached only to a land` };
+    const prot = protectionAgainst(host, att);
+    if (prot) return { rules: ['702.16d', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be fortified by ${att.id}` };
+    if (host.cant.has('fortified')) return { rules: ['701.3a'], why: `${host.id} can't be fortified` };
+    return undefined;
+  }
+  return { rules: ['701.3b'], why: `${att.id} is not an Aura, Equipment or Fortification`, code: 'not-attachable' };
+}
+
+/** Is `host` a legal target for the Aura spell `att` (601.2c, 303.4a, 702.16b)? */
+function auraTargetProblem(att: CardObj, host: Host): Problem | undefined {
+  if (isCard(host) && host.zone !== 'battlefield') return { rules: ['115.1b'], why: `${host.id} is not on the battlefield (it is in ${host.zone})` };
+  if (isCard(host) && host.phasedOut !== 'no') return { rules: ['702.26b'], why: `${host.id} is phased out` };
+  if (!isCard(host) && host.left) return { rules: ['800.4a'], why: `player ${host.id} has left the game` };
+  const filters = enchantFilters(att);
+  for (const f of filters) {
+    if (!filterMatches(f, host, att)) {
+      return { rules: ['702.5a', ...(filters.length > 1 ? ['702.5c'] : []), ...(isPlayerFilter(f) !== !isCard(host) ? ['702.5d'] : [])], why: `${att.id} has enchant ${filterText(f)}, and ${describe(host)} does not qualify` };
+    }
+  }
+  const prot = protectionAgainst(host, att);
+  if (prot) return { rules: ['702.16b', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}` };
+  return undefined;
+}
+
+// ---- the ruleset -----------------------------------------------------------------------------
+
+export const mtg: Ruleset = {
+  game: 'mtg',
+  unattachVerb: 'unattach',
+
+  declare(replay, card, st) {
+    declareCard(replay, card, st);
+  },
+
+  initialAttach(replay, card, host, at) {
+    if (card.zone !== 'battlefield') {
+      replay.report('illegal-attachment', at, `${card.id} is in ${card.zone}, and only a permanent on the battlefield can be attached to something. Remove \`attached to\` or put it on the battlefield.`, { rules: ['701.3a'], subjects: [card.id] });
+      return;
+    }
+    const problem = attachProblem(card, host);
+    if (problem) {
+      const range = at;
+      replay.report(problem.code ?? 'illegal-attachment', range, `${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? 'Nothing attaches it.' : 'It starts unattached.'}`, {
+        rules: problem.rules,
+        fixes: retargetFixes(replay, card, (h) => !attachProblem(card, h), nameRange(card.decl, at)),
+        subjects: [card.id, host.id],
+      });
+      return;
+    }
+    replay.board.link(card, host, at);
+    card.timestamp = replay.board.tick();
+  },
+
+  event(replay, ev) {
+    switch (ev.kind) {
+      case 'attach':
+        return attachEvent(replay, ev);
+      case 'cast':
+        return castEvent(replay, ev);
+      case 'resolve':
+        return resolveEvent(replay, ev);
+      case 'enter':
+        return enterEvent(replay, ev);
+      case 'unattach':
+        return unattachEvent(replay, ev);
+      case 'move':
+        return moveEvent(replay, ev);
+      case 'types':
+        return typesEvent(replay, ev);
+      case 'protection':
+        return protectionEvent(replay, ev);
+      case 'control':
+        return controlEvent(replay, ev);
+      case 'phase':
+        return phaseEvent(replay, ev);
+      case 'leave':
+        return leaveEvent(replay, ev);
+      case 'recall':
+      case 'cleanup':
+        replay.report('impossible-event', ev.verbRange, `\`${ev.kind}\` is a Riftbound action; this scenario is \`game mtg\`.`);
+        return;
+      case 'expect':
+        return;
+    }
+  },
+
+  settle(replay, cause) {
+    stateBasedActions(replay, cause);
+  },
+};
+
+function nameRange(decl: CardStmt, at: Range): Range {
+  const p = decl.props.find((x) => x.kind === 'attached' && x.range === at);
+  return p && p.kind === 'attached' ? p.target.range : at;
+}
+
+function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
+  const pr = card.printed;
+  for (const w of st.typeLine?.types ?? []) {
+    if (MTG_SUPERTYPES.includes(w.text)) pr.supertypes.add(w.text);
+    else if (MTG_CARD_TYPES.includes(w.text)) pr.types.add(w.text === 'tribal' ? 'kindred' : w.text);
+    else unknownWord(replay, w, 'card type', [...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);
+  }
+  for (const w of st.typeLine?.subtypes ?? []) pr.subtypes.add(w.text);
+  if (!st.typeLine) {
+    replay.report('syntax-error', st.id!.range, `Card '${card.id}' needs a type line: add \`: TYPES — SUBTYPES\` after its name (there is no card catalog entry for "${card.name}").`, { subjects: [card.id] });
+  }
+  for (const p of st.props) {
+    switch (p.kind) {
+      case 'zone':
+        if (!MTG_ZONES.includes(p.zone.zone)) replay.report('syntax-error', p.zone.range, `'${p.zone.zone}' is a Riftbound zone; MTG zones are ${MTG_ZONES.join(', ')}.`);
+        else card.zone = p.zone.zone;
+        break;
+      case 'enchant':
+        pr.enchant = [...pr.enchant, p.filter];
+        break;
+      case 'equip':
+        pr.hasEquip = true;
+        pr.equipQuality = p.quality;
+        break;
+      case 'protection':
+        pr.protections.push(p.quality.text);
+        break;
+      case 'color':
+        for (const c of p.colors) {
+          if (COLORS.includes(c.text)) pr.colors.add(c.text);
+          else unknownWord(replay, c, 'color', COLORS);
+        }
+        break;
+      case 'flag':
+        if (p.flag === 'reconfigure') pr.reconfigure = true;
+        else if (p.flag === 'bestow') pr.bestow = true;
+        else if (p.flag === 'token') card.token = true;
+        else if (p.flag === 'phased-out') card.phasedOut = 'direct';
+        else replay.report('syntax-error', p.range, `\`${p.flag}\` is a Riftbound property.`);
+        break;
+      case 'cant':
+        pr.cant.add(p.what);
+        break;
+      case 'might':
+      case 'might-bonus':
+        replay.report('syntax-error', p.range, `\`${p.kind}\` is a Riftbound property.`);
+        break;
+    }
+  }
+  Object.assign(card, copyCharacteristics(pr));
+}
+
+function unknownWord(replay: Replay, w: Word, what: string, known: string[]): void {
+  replay.report('syntax-error', w.range, `Unknown ${what} '${w.text}'. Known: ${known.join(', ')}.`);
+}
+
+/** Fixes that replace the host name with each legal host (at most five). */
+function retargetFixes(replay: Replay, att: CardObj, legal: (h: Host) => boolean, range: Range, exclude?: Host) {
+  const fixes = [];
+  const candidates: Host[] = [...replay.board.cards.values(), ...replay.board.players.values()];
+  for (const h of candidates) {
+    if (h === exclude || h === att || !legal(h)) continue;
+    fixes.push({ title: `Attach to ${h.id} instead`, safe: false, edits: [{ range, newText: h.id }] });
+    if (fixes.length === 5) break;
+  }
+  return fixes;
+}
+
+function related(att: CardObj) {
+  return att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [];
+}
+
+/** Attaches as the rules do: new timestamp (613.7e), the old host loses it (the attach records that). */
+function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): void {
+  replay.board.link(att, host, at);
+  att.timestamp = replay.board.tick();
+  replay.note(`${att.id} → ${host.id} (t${att.timestamp})`);
+}
+
+function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>): void {
+  const att = replay.card(ev.subject);
+  const host = replay.lookup(ev.host);
+  const by = ev.by ? replay.player(ev.by) : undefined;
+  if (!att || !host || (ev.by && !by)) return;
+  const verb = ev.verb;
+  if (att.zone !== 'battlefield' || att.phasedOut !== 'no') {
+    const where = att.zone === 'battlefield' ? 'phased out' : `in ${att.zone === 'outside' ? 'no zone (it left the game)' : att.zone}`;
+    const why = verb === 'attach' ? '' : ` An ${verb} ability is activated only by a permanent on the battlefield.`;
+    replay.report('impossible-event', ev.range, `${att.id} is ${where}, so it can't be ${verb === 'attach' ? 'attached' : verb === 'equip' ? 'equipped' : 'fortified'}.${why} Put it onto the battlefield first.`, { rules: [verb === 'equip' ? '702.6a' : verb === 'fortify' ? '702.67a' : '701.3a'], subjects: [att.id] });
+    return;
+  }
+  const activator = by?.id ?? att.controller;
+
+  if (verb === 'equip' || verb === 'fortify') {
+    const want = verb === 'equip' ? isEquipment(att) : isFortification(att);
+    const kw = verb === 'equip' ? '702.6a' : '702.67a';
+    if (!want) {
+      replay.report('not-attachable', ev.range, `${att.id} is not ${verb === 'equip' ? 'an Equipment' : 'a Fortification'} (it is ${describe(att)}), so it has no ${verb} ability to activate. Nothing happens.`, { rules: [kw, verb === 'equip' ? '301.5c' : '301.6'], subjects: [att.id] });
+      return;
+    }
+    if (activator !== att.controller) {
+      replay.report('illegal-attachment', ev.by?.range ?? ev.range, `${activator} can't activate ${att.id}'s ${verb} ability: only its controller, ${att.controller}, can. ${att.id} stays where it is.`, { rules: ['301.5d', '602.2'], subjects: [att.id] });
+      return;
+    }
+  }
+  if (att.attachedTo && replay.board.hostOf(att) === host) {
+    replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${host.id}, so this ${verb} does nothing: it doesn't become attached again and gets no new timestamp. Remove the line, or attach it to something else.`, {
+      rules: verb === 'attach' ? [] : [verb === 'equip' ? '702.6a' : '702.67a'],
+      related: related(att),
+      fixes: [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }],
+      subjects: [att.id, host.id],
+    });
+    replay.note(`no effect: already on ${host.id}`);
+    return;
+  }
+  // Targeting of equip/fortify: a creature (land) the activator controls, meeting the equip quality.
+  const targetProblem = (h: Host): Problem | undefined => {
+    if (verb === 'attach') return undefined;
+    const kw = verb === 'equip' ? '702.6a' : '702.67a';
+    const noun = verb === 'equip' ? 'creature' : 'land';
+    if (!isCard(h)) return { rules: [kw], why: `${verb} targets a ${noun}, not a player` };
+    if (h.zone !== 'battlefield') return { rules: [kw, '701.3a'], why: `${h.id} is not on the battlefield` };
+    if (verb === 'equip' ? !isCreature(h) : !h.types.has('land')) return { rules: [kw, verb === 'equip' ? '301.5' : '301.6'], why: `${describe(h)} is not a ${noun}` };
+    if (h.controller !== activator) return { rules: [kw], why: `${verb} targets a ${noun} you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
+    if (verb === 'equip' && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: ['702.6c'], why: `${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
+    return undefined;
+  };
+  const problem = targetProblem(host) ?? attachProblem(att, host);
+  if (problem) {
+    const where = att.attachedTo ? `stays attached to ${att.attachedTo.id}` : 'stays unattached';
+    const rules = problem.code ? problem.rules : verb === 'attach' ? ['701.3b', ...problem.rules] : problem.rules;
+    replay.report(problem.code ?? 'illegal-attachment', ev.range, `${att.id} can't be attached to ${host.id}: ${problem.why}. ${problem.code ? 'The effect does nothing' : `It doesn't move: it ${where}`}.`, {
+      rules: [...rules, ...(isAura(att) ? ['303.4j'] : isEquipment(att) ? ['301.5b'] : [])].filter((r, i, a) => a.indexOf(r) === i && (!problem.code || r !== '303.4j')),
+      related: related(att),
+      fixes: problem.code ? [] : retargetFixes(replay, att, (h) => !targetProblem(h) && !attachProblem(att, h), ev.host.range, replay.board.hostOf(att)),
+      subjects: [att.id, host.id],
+    });
+    replay.note(`no effect: ${att.id} doesn't move`);
+    return;
+  }
+  doAttach(replay, att, host, ev.range);
+}
+
+function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>): void {
+  const spell = replay.card(ev.subject);
+  const target = replay.lookup(ev.target);
+  if (!spell || !target) return;
+  if (spell.zone === 'battlefield' || spell.zone === 'stack') {
+    replay.report('impossible-event', ev.range, `${spell.id} is already on the ${spell.zone}, so it can't be cast. Cast it from a hand (put it \`in hand\`).`, { rules: ['601.2c'], subjects: [spell.id] });
+    return;
+  }
+  const asBestow = spell.bestow && !isAura(spell);
+  if (isAura(spell) || asBestow) {
+    if (asBestow) spell.bestowed = true;
+    const problem = auraTargetProblem(spell, target);
+    if (problem) {
+      if (asBestow) spell.bestowed = false;
+      replay.report('illegal-aura-target', ev.range, `${spell.id} can't be cast targeting ${target.id}: ${problem.why}. An Aura spell's target must be legal when it is cast; the cast doesn't happen.`, {
+        rules: ['601.2c', ...problem.rules],
+        fixes: retargetFixes(replay, spell, (h) => !auraTargetProblem(spell, h), ev.target.range, target),
+        subjects: [spell.id, target.id],
+      });
+      return;
+    }
+  }
+  moveTo(replay, spell, 'stack', ev);
+  if (asBestow) spell.bestowed = true;
+  spell.stackTarget = replay.board.refTo(target);
+  replay.note(`${spell.id} on the stack targeting ${target.id}`);
+}
+
+function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
+  const spell = replay.card(ev.subject);
+  if (!spell) return;
+  if (spell.zone !== 'stack') {
+    replay.report('impossible-event', ev.range, `${spell.id} is not on the stack (it is in ${spell.zone}), so it can't resolve. Cast it first.`, { rules: ['608.2b'], subjects: [spell.id] });
+    return;
+  }
+  const isPermanent = [...spell.types].some((t) => PERMANENT_TYPES.has(t)) || isAura(spell);
+  const ref = spell.stackTarget;
+  spell.stackTarget = undefined;
+  if (isAura(spell) && ref) {
+    const target = ref.kind === 'card' ? replay.board.cards.get(ref.id) : replay.board.players.get(ref.id);
+    const gone = target && isCard(target) && ref.kind === 'card' && target.version !== ref.version;
+    const problem: Problem | undefined = !target
+      ? { rules: ['608.2b'], why: 'its target no longer exists' }
+      : gone
+        ? { rules: ['400.7'], why: `${target.id} changed zones after ${spell.id} was cast, so it is a new object the spell never targeted` }
+        : auraTargetProblem(spell, target) ?? attachProblem(spell, target);
+    if (!problem) {
+      moveTo(replay, spell, 'battlefield', ev);
+      doAttach(replay, spell, target!, ev.range);
+      return;
+    }
+    if (spell.bestowed) {
+      spell.bestowed = false;
+      moveTo(replay, spell, 'battlefield', ev);
+      replay.note(`${spell.id}'s target is illegal: it resolves as a creature (702.103e)`);
+      return;
+    }
+    replay.report('illegal-aura-target', ev.range, `${spell.id} doesn't resolve: ${problem.why}. Its only target is illegal, so it goes to its owner's graveyard as it would resolve.`, {
+      rules: ['608.2b', '608.3b', ...problem.rules],
+      subjects: [spell.id, ...(target ? [target.id] : [])],
+    });
+    moveTo(replay, spell, 'graveyard', ev);
+    return;
+  }
+  moveTo(replay, spell, isPermanent ? 'battlefield' : 'graveyard', ev);
+}
+
+function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
+  const card = replay.card(ev.subject);
+  const host = ev.host ? replay.lookup(ev.host) : undefined;
+  if (!card || (ev.host && !host)) return;
+  if (ev.zone && ev.zone.zone !== 'battlefield') {
+    replay.report('syntax-error', ev.zone.range, '`enter` puts a card onto the battlefield; use `move X to ZONE` for other zones.');
+    return;
+  }
+  if (card.zone === 'battlefield') {
+    replay.report('impossible-event', ev.range, `${card.id} is already on the battlefield.`, { subjects: [card.id] });
+    return;
+  }
+  enterBattlefield(replay, card, host, ev);
+}
+
+/** A card put onto the battlefield without being cast (303.4f-i, 301.5e). */
+function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode): void {
+  const hostRange = ev.kind === 'enter' && ev.host ? ev.host.range : ev.range;
+  if (isAura(card)) {
+    // Judge the host against the card as it will be on the battlefield.
+    const legalHosts = (h: Host) => !attachProblem(card, h) && h !== card;
+    if (!host) {
+      const any = [...replay.board.cards.values(), ...replay.board.players.values()].filter(legalHosts);
+      if (any.length === 0) {
+        replay.report('illegal-attachment', ev.range, `${card.id} is an Aura entering the battlefield, and there is nothing it could enchant, so it stays ${card.zone === 'stack' ? 'on the stack — and goes to the graveyard' : `in ${card.zone}`}.`, { rules: ['303.4g'], subjects: [card.id] });
+        if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
+        return;
+      }
+      replay.report('illegal-attachment', ev.range, `${card.id} is an Aura: it enters attached to something chosen as it enters. Say which with \`attached to\`; until then it stays in ${card.zone}.`, {
+        rules: ['303.4f'],
+        fixes: any.slice(0, 5).map((h) => ({ title: `Enter attached to ${h.id}`, safe: false, edits: [{ range: { start: ev.range.end, end: ev.range.end }, newText: ` attached to ${h.id}` }] })),
+        subjects: [card.id],
+      });
+      return;
+    }
+    const problem = attachProblem(card, host);
+    if (problem) {
+      replay.report('illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? ' (from the stack: its owner\'s graveyard)' : ` (${card.zone})`}.`, {
+        rules: ['303.4i', ...problem.rules],
+        fixes: retargetFixes(replay, card, legalHosts, hostRange, host),
+        subjects: [card.id, host.id],
+      });
+      if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
+      return;
+    }
+    moveTo(replay, card, 'battlefield', ev);
+    doAttach(replay, card, host, ev.range);
+    return;
+  }
+  moveTo(replay, card, 'battlefield', ev);
+  if (!host) return;
+  const problem = attachProblem(card, host);
+  if (problem) {
+    const eqp = isEquipment(card) || isFortification(card);
+    replay.report(problem.code ?? 'illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters the battlefield unattached.`, {
+      rules: [eqp ? '301.5e' : '303.4h', ...problem.rules],
+      fixes: problem.code ? [] : retargetFixes(replay, card, (h) => !attachProblem(card, h), hostRange, host),
+      subjects: [card.id, host.id],
+    });
+    return;
+  }
+  doAttach(replay, card, host, ev.range);
+}
+
+function unattachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unattach' }>): void {
+  const att = replay.card(ev.subject);
+  const named = ev.host ? replay.lookup(ev.host) : undefined;
+  if (!att || (ev.host && !named)) return;
+  const host = replay.board.hostOf(att);
+  if (!host) {
+    replay.report('ineffective-unattach', ev.range, `${att.id} is not attached to anything, so unattaching it does nothing. Remove the line${att.zone !== 'battlefield' ? ` (it is in ${att.zone})` : ''}.`, {
+      fixes: [{ title: 'Remove the line', safe: true, edits: [replay.deleteStatement(ev)] }],
+      subjects: [att.id],
+    });
+    return;
+  }
+  if (named && named !== host) {
+    replay.report('ineffective-unattach', ev.range, `${att.id} is attached to ${host.id}, not ${named.id}, so this does nothing.`, {
+      related: related(att),
+      fixes: [{ title: `Unattach it from ${host.id}`, safe: false, edits: [{ range: ev.host!.range, newText: host.id }] }],
+      subjects: [att.id, named.id],
+    });
+    return;
+  }
+  replay.board.unlink(att);
+  replay.note(`${att.id} unattached`);
+  touch(replay, att);
+}
+
+function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  const zone = ev.zone.zone;
+  if (!MTG_ZONES.includes(zone)) {
+    replay.report('syntax-error', ev.zone.range, `'${zone}' is a Riftbound zone; MTG zones are ${MTG_ZONES.join(', ')}.`);
+    return;
+  }
+  if (card.zone === zone) {
+    replay.report('impossible-event', ev.range, `${card.id} is already in ${zone}.`, { subjects: [card.id] });
+    return;
+  }
+  if (card.zone === 'outside') {
+    replay.report('impossible-event', ev.range, `${card.id} has left the game with its owner.`, { rules: ['800.4a'], subjects: [card.id] });
+    return;
+  }
+  if (zone === 'battlefield') return enterBattlefield(replay, card, undefined, ev);
+  moveTo(replay, card, zone, ev);
+}
+
+/**
+ * A zone change: a new object (400.7). Its own attachment ends (the move records that); whatever
+ * was attached to it becomes unattached (701.3d), which the scenario must record.
+ */
+function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode): void {
+  replay.board.unlink(card);
+  for (const id of [...card.attachments]) {
+    const att = replay.board.cards.get(id)!;
+    if (att.phasedOut === 'direct') continue; // 702.26i: it phases in unattached later
+    replay.board.unlink(att);
+    replay.oblige({
+      action: 'unattach',
+      subject: att,
+      host: card.id,
+      code: 'missing-unattach',
+      rules: ['701.3d', '400.7'],
+      why: `its host ${card.id} left the battlefield`,
+      cause,
+    });
+    replay.note(`${att.id} unattached`);
+    if (att.phasedOut === 'indirect') att.phasedOut = 'no';
+    touch(replay, att);
+  }
+  card.zone = zone;
+  card.version++;
+  card.timestamp = replay.board.tick();
+  Object.assign(card, copyCharacteristics(card.printed));
+  card.controller = card.owner;
+  card.bestowed = false;
+  card.phasedOut = 'no';
+  card.stackTarget = undefined;
+  replay.note(`${card.id} → ${zone === 'outside' ? 'out of the game' : zone}`);
+}
+
+function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  const add = ev.verb === 'becomes';
+  for (const w of ev.words) {
+    const set = MTG_SUPERTYPES.includes(w.text) ? card.supertypes : MTG_CARD_TYPES.includes(w.text) ? card.types : /^\p{Lu}/u.test(w.text) ? card.subtypes : undefined;
+    if (!set) {
+      unknownWord(replay, w, 'card type or subtype', MTG_CARD_TYPES);
+      continue;
+    }
+    if (add) set.add(w.text);
+    else set.delete(w.text);
+  }
+  replay.note(`${card.id}: ${describe(card)}`);
+  touch(replay, card);
+}
+
+function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: 'protection' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  const q = ev.quality.text;
+  if (ev.verb === 'gains') card.protections.push(q);
+  else {
+    const i = card.protections.indexOf(q);
+    if (i < 0) {
+      replay.report('impossible-event', ev.range, `${card.id} doesn't have protection from ${q}.`, { subjects: [card.id] });
+      return;
+    }
+    card.protections.splice(i, 1);
+  }
+  touch(replay, card);
+}
+
+function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'control' }>): void {
+  const card = replay.card(ev.subject);
+  const p = replay.player(ev.player);
+  if (!card || !p) return;
+  if (p.left) {
+    replay.report('impossible-event', ev.player.range, `${p.id} has left the game.`, { rules: ['800.4a'], subjects: [p.id] });
+    return;
+  }
+  card.controller = p.id;
+  replay.note(`${card.id} controlled by ${p.id}`);
+  touch(replay, card);
+}
+
+function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  if (card.zone !== 'battlefield') {
+    replay.report('impossible-event', ev.range, `${card.id} is not on the battlefield, so it can't phase ${ev.direction}.`, { rules: ['702.26b'], subjects: [card.id] });
+    return;
+  }
+  if (ev.direction === 'out') {
+    if (card.phasedOut !== 'no') {
+      replay.report('impossible-event', ev.range, `${card.id} is already phased out.`, { subjects: [card.id] });
+      return;
+    }
+    card.phasedOut = 'direct';
+    const indirect = (c: CardObj) => {
+      for (const id of c.attachments) {
+        const a = replay.board.cards.get(id)!;
+        if (a.phasedOut === 'no') {
+          a.phasedOut = 'indirect';
+          indirect(a);
+        }
+      }
+    };
+    indirect(card);
+    replay.note(`${card.id} phased out${card.attachments.size ? ` with ${[...card.attachments].join(', ')}` : ''}`);
+    return;
+  }
+  if (card.phasedOut !== 'direct') {
+    replay.report('impossible-event', ev.range, card.phasedOut === 'indirect' ? `${card.id} phased out with its host and phases in only with it (702.26g).` : `${card.id} is not phased out.`, { rules: card.phasedOut === 'indirect' ? ['702.26g'] : [], subjects: [card.id] });
+    return;
+  }
+  card.phasedOut = 'no';
+  const back = (c: CardObj) => {
+    for (const id of c.attachments) {
+      const a = replay.board.cards.get(id)!;
+      if (a.phasedOut === 'indirect') {
+        a.phasedOut = 'no';
+        back(a);
+      }
+    }
+  };
+  back(card);
+  // 702.26i: a directly phased-out attachment whose host is gone phases in unattached.
+  const host = replay.board.hostOf(card);
+  if (card.attachedTo && (!host || (isCard(host) && (host.version !== (card.attachedTo as { version: number }).version || host.zone !== 'battlefield')) || (!isCard(host) && host.left))) {
+    replay.board.unlink(card);
+    replay.note(`${card.id} phased in unattached (702.26i)`);
+  } else replay.note(`${card.id} phased in`);
+  touch(replay, card);
+}
+
+function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): void {
+  const p = replay.player(ev.player);
+  if (!p) return;
+  if (p.left) {
+    replay.report('impossible-event', ev.range, `${p.id} has already left the game.`, { rules: ['800.4a'], subjects: [p.id] });
+    return;
+  }
+  p.left = true;
+  replay.note(`${p.id} left the game`);
+  // Attachments on the player become unattached (701.3d) unless they leave with their owner.
+  for (const id of [...p.attachments]) {
+    const att = replay.board.cards.get(id)!;
+    if (att.owner === p.id) continue;
+    replay.board.unlink(att);
+    replay.oblige({ action: 'unattach', subject: att, host: p.id, code: 'missing-unattach', rules: ['701.3d', '800.4a'], why: `the player it enchants, ${p.id}, left the game`, cause: ev });
+    touch(replay, att);
+  }
+  for (const c of replay.board.cards.values()) {
+    if (c.owner === p.id && c.zone !== 'outside') {
+      moveTo(replay, c, 'outside', ev);
+    } else if (c.controller === p.id && c.owner !== p.id) {
+      // 800.4a: control effects that gave the leaving player this object end.
+      c.controller = c.owner;
+      replay.note(`${c.id} back under ${c.owner}'s control`);
+      touch(replay, c);
+    }
+  }
+}
+
+// ---- state-based actions (704) ---------------------------------------------------------------
+
+/** Marks a card, its host and its attachments for the next state-based action check. */
+function touch(replay: Replay, card: CardObj): void {
+  const set = replay.dirty;
+  set.add(card);
+  for (const id of card.attachments) set.add(replay.board.cards.get(id)!);
+  const host = replay.board.hostOf(card);
+  if (host && isCard(host)) set.add(host);
+}
+
+/**
+ * 704.3: all applicable state-based actions, repeated until none applies. Only cards touched since
+ * the last check can have become illegal, so only those are examined. With no cause (the initial
+ * board), every card is examined and the results are applied without obligations.
+ */
+function stateBasedActions(replay: Replay, cause: EventNode | undefined): void {
+  let work = cause ? new Set(replay.dirty) : new Set(replay.board.cards.values());
+  replay.dirty.clear();
+  while (work.size) {
+    const next = new Set<CardObj>();
+    for (const c of work) {
+      if (c.zone !== 'battlefield' || c.phasedOut !== 'no') continue;
+      const changed = checkOne(replay, c, cause);
+      if (changed) {
+        next.add(c);
+        for (const id of c.attachments) next.add(replay.board.cards.get(id)!);
+      }
+    }
+    for (const c of replay.dirty) next.add(c);
+    replay.dirty.clear();
+    work = next;
+  }
+}
+
+/** One object's state-based actions. Returns true when it changed. */
+function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boolean {
+  const host = replay.board.hostOf(c);
+  const unattach = (rules: string[], why: string) => {
+    replay.board.unlink(c);
+    if (cause) replay.oblige({ action: 'unattach', subject: c, host: host!.id, code: 'missing-unattach', rules, why, cause });
+    replay.note(`${c.id} unattached (${rules[0]})`);
+    touch(replay, c);
+  };
+  const toGraveyard = (rules: string[], why: string) => {
+    if (cause) {
+      replay.oblige({ action: 'move', subject: c, zone: 'graveyard', code: 'missing-state-based-action', rules, why, cause });
+      moveTo(replay, c, 'graveyard', cause);
+    } else {
+      // The initial board: an Aura declared on the battlefield must be attached. (One whose
+      // declared attachment was illegal is already reported at its `attached to`.)
+      if (!c.decl.props.some((p) => p.kind === 'attached')) replay.report('illegal-attachment', c.decl.id!.range, `${c.id} is an Aura on the battlefield attached to nothing; it would go to its owner's graveyard at once. Add \`attached to\` or put it in another zone.`, { rules: ['303.4', '704.5m'], subjects: [c.id] });
+      c.zone = 'graveyard';
+    }
+  };
+
+  if (host) {
+    // 704.5p: a creature or battle, or a permanent that is not an Aura, Equipment or Fortification.
+    if (c.bestowed) {
+      const problem = attachProblem(c, host);
+      if (problem) {
+        unattach(['702.103f', ...problem.rules], `${problem.why}; a bestowed Aura becomes an unattached creature`);
+        c.bestowed = false;
+        return true;
+      }
+      return false;
+    }
+    if (isAura(c) && isCreature(c)) {
+      unattach(['704.5p', '303.4d'], `${c.id} is an Aura that is also a creature`);
+      return true;
+    }
+    if (c.types.has('battle')) {
+      unattach(['704.5p', '310.10'], `${c.id} is a battle`);
+      return true;
+    }
+    if (!isAura(c) && !isEquipment(c) && !isFortification(c)) {
+      unattach(['704.5p'], `${c.id} is no longer an Aura, Equipment or Fortification`);
+      return true;
+    }
+    if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c) && !(c.reconfigure && isEquipment(c)) && !(isFortification(c) && c.types.has('land'))) {
+      unattach(['704.5p', isEquipment(c) ? '301.5c' : '301.6'], `${c.id} is a creature`);
+      return true;
+    }
+    const problem = attachProblem(c, host);
+    if (!problem) return false;
+    if (isAura(c)) {
+      toGraveyard(['704.5m', '303.4c', ...problem.rules], `it is attached to something it can't enchant (${problem.why})`);
+      return true;
+    }
+    unattach(['704.5n', ...problem.rules], `it is attached to something it can't ${isEquipment(c) ? 'equip' : 'fortify'} (${problem.why})`);
+    return true;
+  }
+  if (isAura(c)) {
+    if (c.bestowed) {
+      c.bestowed = false;
+      return true;
+    }
+    toGraveyard(['704.5m'], `an Aura attached to nothing goes to its owner's graveyard`);
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,35 @@
+// Riftbound Core Rules the checker cites, explained in our own words. Keys are canonical numbers
+// (the 2026-07-16 numbering; ../versions.ts maps them to v1.2 and v1.3).
+import type { RuleExplanation } from '../mtg/explanations';
+
+export const RIFTBOUND_RULES: Record<string, RuleExplanation> = {
+  '124': { title: 'A new object', text: 'A card that moves to or from a non-board zone becomes a new object; its statuses (including Attached and Equipped) are cleared.' },
+  '135.4': { title: 'Attached cards lose their printed text', text: "While a card is attached to another card, its own printed Rules Text is inactive (text granted to it still works)." },
+  '136.2': { title: 'Effect Text', text: 'Effect Text works only while its card is attached; it is added to the Top-Most card it is attached to.' },
+  '137.3': { title: 'Might Bonus', text: "An attached card's Might Bonus changes the Might of the card it is attached to, only while attached; it is ignored if that card has no Might." },
+  '149.3': { title: 'Loose gear goes home', text: "Unattached gear (that is not a unit) at a battlefield is recalled to its controller's base during a cleanup." },
+  '323.7': { title: 'Cleanup recalls gear', text: 'During a cleanup, unattached non-unit gear at battlefields is recalled to its base.' },
+  '434': { title: 'Attach', text: 'Attaching links a card to a Top-Most card on the board so their effects combine.' },
+  '434.1': { title: 'Attach: only cards on the board', text: 'Only cards on the board can be attached, and each attach involves exactly the attached card and its Top-Most card.' },
+  '434.1.f': { title: 'Attach to a new card', text: 'Attaching a card to a different Top-Most card first detaches it from the one it is on.' },
+  '434.1.g': { title: 'Attach to the same card', text: 'Attaching a card to the Top-Most card it is already on has no effect.' },
+  '434.1.h': { title: 'Nothing additional happens', text: 'If an effect says to attach a card to the card it is already on, nothing additional happens.' },
+  '434.2': { title: 'Attach is a limited action', text: 'Players attach cards only when an effect tells them to.' },
+  '434.4': { title: 'Location follows the Top-Most card', text: "The attached card takes the Top-Most card's location; that is not a move." },
+  '434.5': { title: 'Statuses unchanged', text: 'Attaching changes nothing else: an exhausted gear stays exhausted.' },
+  '435': { title: 'Detach', text: 'Detaching breaks the link between an attached card and its Top-Most card.' },
+  '435.1.a': { title: 'Detach an unattached card', text: 'Detaching a card that is not attached does nothing.' },
+  '435.4': { title: 'Detached cards stay put', text: "A detached card stays at the Top-Most card's location." },
+  '435.4.a': { title: 'Detached gear at a battlefield', text: 'Gear detached at a battlefield is recalled during the next cleanup.' },
+  '435.4.b': { title: 'Last board location', text: "If the Top-Most card left the board, the detached card stays at the Top-Most card's last board location." },
+  '457.1': { title: 'Recall of loose gear', text: 'Unattached non-unit gear at a battlefield is recalled to its base during the next cleanup.' },
+  '718.5.c': { title: 'Attached cards move with their host', text: 'An attached card cannot be moved on its own, apart from its Top-Most card.' },
+  '718.5.d': { title: 'One Top-Most card', text: 'A card can be attached to only one Top-Most card at a time.' },
+  '718.5.e': { title: 'Separate controllers', text: 'An attached card and its Top-Most card may have different controllers.' },
+  '718.5.f': { title: 'Control changes stay separate', text: 'A change of control of the attached card or of the Top-Most card does not change the other.' },
+  '719.3.a': { title: 'Moving together', text: 'When a Top-Most card changes location, its attached cards go with it; for them it is not a move.' },
+  '719.5': { title: 'Top-Most card leaves the board', text: 'When a Top-Most card leaves the board, every card attached to it detaches and stays at its last board location.' },
+  '818': { title: 'Equip', text: 'Equip is an activated ability of Equipment gear: pay its cost to attach it to a unit you control.' },
+  '818.1.b.1': { title: 'Equip targets', text: 'The unit chosen for Equip is a target.' },
+  '818.1.c.2': { title: 'A unit you control', text: 'Equip attaches the gear to a unit its controller controls.' },
+};

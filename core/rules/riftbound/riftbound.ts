@@ -1,0 +1,366 @@
+// Riftbound attach rules: Attach (434), Detach (435), Attachment (717-719), inactive text (135.4,
+// 718.2), Might Bonus (137.3), Equip (818), recall of loose gear at cleanup (149.3, 323.7, 457.1)
+// and new objects on leaving the board (124). Rule numbers are canonical (2026-07-16 numbering).
+import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
+import type { Range } from '../../types';
+import { copyCharacteristics, isCard, type CardObj, type PlayerObj } from '../../engine/board';
+import type { Replay, Ruleset } from '../../engine/replay';
+
+export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
+export const RIFTBOUND_ZONES = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
+const BOARD = new Set(['base', 'battlefield']);
+const SUGAR_ZONE: Record<string, string> = { graveyard: 'trash', exile: 'banishment' };
+
+type Host = CardObj | PlayerObj;
+
+function onBoard(c: CardObj): boolean {
+  return BOARD.has(c.zone);
+}
+function where(c: CardObj): string {
+  if (c.zone === 'battlefield') return c.place ? `battlefield ${c.place}` : 'a battlefield';
+  if (c.zone === 'base') return `${c.controller ?? 'its controller'}'s base`;
+  return c.zone;
+}
+function isUnit(c: CardObj): boolean {
+  return c.types.has('unit');
+}
+function isGear(c: CardObj): boolean {
+  return c.types.has('gear');
+}
+
+export const riftbound: Ruleset = {
+  game: 'riftbound',
+  unattachVerb: 'detach',
+
+  declare(replay, card, st) {
+    declareCard(replay, card, st);
+  },
+
+  initialAttach(replay, card, host, at) {
+    const problem = attachProblem(card, host);
+    if (problem) {
+      replay.report('illegal-attachment', at, `${card.id} can't start attached to ${host.id}: ${problem.why}. It starts unattached.`, { rules: problem.rules, subjects: [card.id, host.id] });
+      return;
+    }
+    link(replay, card, host as CardObj, at);
+  },
+
+  event(replay, ev) {
+    switch (ev.kind) {
+      case 'attach':
+        return attachEvent(replay, ev);
+      case 'unattach':
+        return detachEvent(replay, ev);
+      case 'move':
+        return moveEvent(replay, ev);
+      case 'enter':
+        return enterEvent(replay, ev);
+      case 'recall':
+        return recallEvent(replay, ev);
+      case 'cleanup':
+        return cleanupEvent(replay, ev);
+      case 'control': {
+        const card = replay.card(ev.subject);
+        const p = replay.player(ev.player);
+        if (!card || !p) return;
+        // 718.5.e/f: the attached card and its Top-Most card keep their own controllers.
+        card.controller = p.id;
+        replay.note(`${card.id} controlled by ${p.id}`);
+        return;
+      }
+      case 'types': {
+        const card = replay.card(ev.subject);
+        if (!card) return;
+        for (const w of ev.words) {
+          const set = RIFTBOUND_CARD_TYPES.includes(w.text) ? card.types : card.subtypes;
+          if (ev.verb === 'becomes') set.add(w.text);
+          else set.delete(w.text);
+        }
+        return;
+      }
+      case 'expect':
+        return;
+      default:
+        replay.report('impossible-event', ev.verbRange, `\`${ev.kind}\` is not a Riftbound action; this scenario is \`game riftbound\`.`);
+    }
+  },
+
+  settle() {
+    // Riftbound has no state-based unattaching: detaches come from leaving the board (719.5),
+    // and loose gear is recalled at a Cleanup, which the scenario writes as `cleanup`.
+  },
+};
+
+function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
+  const pr = card.printed;
+  card.zone = 'base';
+  for (const w of st.typeLine?.types ?? []) {
+    if (RIFTBOUND_CARD_TYPES.includes(w.text)) pr.types.add(w.text);
+    else replay.report('syntax-error', w.range, `Unknown Riftbound card type '${w.text}'. Card types: ${RIFTBOUND_CARD_TYPES.join(', ')}.`);
+  }
+  for (const w of st.typeLine?.subtypes ?? []) pr.subtypes.add(w.text);
+  if (!st.typeLine) replay.report('syntax-error', st.id!.range, `Card '${card.id}' needs a type line: add \`: unit\` or \`: gear — Equipment\` after its name.`, { subjects: [card.id] });
+  for (const p of st.props) {
+    switch (p.kind) {
+      case 'zone':
+        if (!RIFTBOUND_ZONES.includes(p.zone.zone)) replay.report('syntax-error', p.zone.range, `'${p.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
+        else {
+          card.zone = p.zone.zone;
+          card.place = p.zone.place?.text;
+        }
+        break;
+      case 'equip':
+        pr.hasEquip = true;
+        break;
+      case 'might':
+        pr.might = p.value;
+        break;
+      case 'might-bonus':
+        pr.mightBonus = p.value;
+        break;
+      case 'flag':
+        if (p.flag === 'exhausted') card.exhausted = true;
+        else if (p.flag === 'token') card.token = true;
+        else replay.report('syntax-error', p.range, `\`${p.flag}\` is an MTG property.`);
+        break;
+      case 'enchant':
+      case 'protection':
+      case 'color':
+      case 'cant':
+        replay.report('syntax-error', p.range, `\`${p.kind === 'cant' ? "can't be" : p.kind}\` is an MTG property.`);
+        break;
+    }
+  }
+  Object.assign(card, copyCharacteristics(pr));
+}
+
+/** 434.1: both cards on the board, two different cards, a card (not a player) on top. */
+function attachProblem(att: CardObj, host: Host): { rules: string[]; why: string } | undefined {
+  if (!isCard(host)) return { rules: ['434.1'], why: 'Riftbound attaches cards to cards, not to players' };
+  if (!onBoard(att)) return { rules: ['434.1'], why: `${att.id} is not on the board (it is in ${att.zone})` };
+  if (!onBoard(host)) return { rules: ['434.1'], why: `${host.id} is not on the board (it is in ${host.zone})` };
+  if (att === host) return { rules: ['434.1.a'], why: 'a card can\'t be attached to itself' };
+  if (host.attachedTo) return { rules: ['718.5.d', '719'], why: `${host.id} is itself attached to ${host.attachedTo.id}, and only a card with nothing above it can be a Top-Most card` };
+  return undefined;
+}
+
+function link(replay: Replay, att: CardObj, host: CardObj, at: Range): void {
+  replay.board.link(att, host, at);
+  att.zone = host.zone; // 434.4: takes the Top-Most card's location; not a Move.
+  att.place = host.place;
+  att.recallDue = false;
+  att.timestamp = replay.board.tick();
+  replay.note(`${att.id} → ${host.id} at ${where(host)}${att.mightBonus && host.might !== undefined ? ` (Might ${effMight(replay, host)})` : ''}`);
+}
+
+function effMight(replay: Replay, c: CardObj): number | undefined {
+  if (c.might === undefined) return undefined;
+  let m = c.might;
+  for (const id of c.attachments) m += replay.board.cards.get(id)?.mightBonus ?? 0;
+  return m;
+}
+
+function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>): void {
+  if (ev.verb === 'fortify') {
+    replay.report('impossible-event', ev.verbRange, '`fortify` is an MTG action; this scenario is `game riftbound`.');
+    return;
+  }
+  const att = replay.card(ev.subject);
+  const host = replay.lookup(ev.host);
+  const by = ev.by ? replay.player(ev.by) : undefined;
+  if (!att || !host || (ev.by && !by)) return;
+  if (ev.verb === 'equip') {
+    const activator = by?.id ?? att.controller;
+    if (!att.hasEquip) {
+      replay.report('not-attachable', ev.range, `${att.id} has no Equip ability, so it can't be equipped. Only an effect that says so can attach it.`, { rules: ['818.1', '818.1.a'], subjects: [att.id] });
+      return;
+    }
+    if (att.attachedTo) {
+      const same = att.attachedTo.id === host.id;
+      replay.report(
+        same ? 'redundant-attach' : 'illegal-attachment',
+        ev.range,
+        same
+          ? `${att.id} is already attached to ${host.id}; its own Equip is inactive while it is attached, and attaching to the current Top-Most card has no effect anyway.`
+          : `${att.id} is attached to ${att.attachedTo.id}, so its printed Rules Text — its Equip ability too — is inactive: it can't equip itself onto ${host.id}. Detach it first, or use an effect that attaches it.`,
+        {
+          rules: same ? ['135.4', '718.2'] : ['135.4', '718.2', '818.1'],
+          fixes: same ? [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }] : [],
+          related: att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [],
+          subjects: [att.id, host.id],
+        },
+      );
+      return;
+    }
+    if (activator !== att.controller) {
+      replay.report('illegal-attachment', ev.by?.range ?? ev.range, `Only ${att.id}'s controller, ${att.controller}, can use its Equip ability.`, { rules: ['818.1.c.2'], subjects: [att.id] });
+      return;
+    }
+    if (!isCard(host) || !isUnit(host)) {
+      replay.report('illegal-attachment', ev.range, `Equip attaches to a unit, and ${host.id} is not a unit. ${att.id} stays where it is.`, { rules: ['818.1.c.2', '818.1.b.1'], subjects: [att.id, host.id], fixes: retarget(replay, att, activator, ev.host.range) });
+      return;
+    }
+    if (host.controller !== activator) {
+      replay.report('illegal-attachment', ev.range, `Equip attaches to a unit you control, and ${host.id} is controlled by ${host.controller}, not ${activator}. ${att.id} stays where it is.`, { rules: ['818.1.c.2'], subjects: [att.id, host.id], fixes: retarget(replay, att, activator, ev.host.range) });
+      return;
+    }
+  }
+  if (isCard(host) && att.attachedTo && att.attachedTo.id === host.id) {
+    replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${host.id}: attaching a card to its current Top-Most card has no effect, and nothing additional happens. Remove the line.`, {
+      related: att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [],
+      fixes: [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }],
+      subjects: [att.id, host.id],
+    });
+    replay.note(`no effect: already on ${host.id}`);
+    return;
+  }
+  const problem = attachProblem(att, host);
+  if (problem) {
+    replay.report('illegal-attachment', ev.range, `${att.id} can't be attached to ${host.id}: ${problem.why}. Nothing happens.`, { rules: problem.rules, subjects: [att.id, host.id] });
+    return;
+  }
+  if (att.attachedTo) replay.note(`${att.id} detached from ${att.attachedTo.id} (434.1.f)`);
+  link(replay, att, host as CardObj, ev.range);
+}
+
+function retarget(replay: Replay, att: CardObj, activator: string | undefined, range: Range) {
+  const out = [];
+  for (const c of replay.board.cards.values()) {
+    if (c !== att && isUnit(c) && onBoard(c) && c.controller === activator && !c.attachedTo) {
+      out.push({ title: `Equip ${c.id} instead`, safe: false, edits: [{ range, newText: c.id }] });
+      if (out.length === 5) break;
+    }
+  }
+  return out;
+}
+
+/** Detach (435): the card stays where it is; gear left at a battlefield is recalled at the next cleanup. */
+function detach(replay: Replay, att: CardObj): void {
+  replay.board.unlink(att);
+  if (isGear(att) && !isUnit(att) && att.zone === 'battlefield') att.recallDue = true;
+  replay.note(`${att.id} detached, stays at ${where(att)}`);
+}
+
+function detachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unattach' }>): void {
+  const att = replay.card(ev.subject);
+  const named = ev.host ? replay.lookup(ev.host) : undefined;
+  if (!att || (ev.host && !named)) return;
+  const host = replay.board.hostOf(att);
+  if (!host || (named && named !== host)) {
+    replay.report('ineffective-unattach', ev.range, host ? `${att.id} is attached to ${host.id}, not ${named!.id}, so this does nothing.` : `${att.id} is not attached, and detaching an unattached card does nothing. Remove the line.`, {
+      fixes: host ? [{ title: `Detach it from ${host.id}`, safe: false, edits: [{ range: ev.host!.range, newText: host.id }] }] : [{ title: 'Remove the line', safe: true, edits: [replay.deleteStatement(ev)] }],
+      subjects: [att.id],
+    });
+    return;
+  }
+  detach(replay, att);
+}
+
+function zoneOf(z: ZoneRef): string {
+  return SUGAR_ZONE[z.zone] ?? z.zone;
+}
+
+function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  const zone = zoneOf(ev.zone);
+  if (!RIFTBOUND_ZONES.includes(zone)) {
+    replay.report('syntax-error', ev.zone.range, `'${ev.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
+    return;
+  }
+  const place = ev.zone.place?.text;
+  if (card.zone === zone && card.place === place) {
+    replay.report('impossible-event', ev.range, `${card.id} is already at ${where(card)}.`, { subjects: [card.id] });
+    return;
+  }
+  if (card.attachedTo && BOARD.has(zone)) {
+    replay.report('impossible-event', ev.range, `${card.id} is attached to ${card.attachedTo.id} and can't be moved apart from it; it goes where its Top-Most card goes.`, { rules: ['718.5.c', '719.3.a'], subjects: [card.id] });
+    return;
+  }
+  moveTo(replay, card, zone, place, ev);
+}
+
+/** A zone change. Leaving the board makes a new object (124) and detaches everything on it (719.5). */
+function moveTo(replay: Replay, card: CardObj, zone: string, place: string | undefined, cause: EventNode): void {
+  const leavesBoard = onBoard(card) && !BOARD.has(zone);
+  const crossesBoard = onBoard(card) !== BOARD.has(zone);
+  if (card.attachedTo && !BOARD.has(zone)) replay.board.unlink(card);
+  for (const id of [...card.attachments]) {
+    const att = replay.board.cards.get(id)!;
+    if (leavesBoard) {
+      detach(replay, att); // 719.5, 435.4.b: stays at the last board location
+      replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: ['719.5', '435.4.b'], why: `its Top-Most card ${card.id} left the board`, cause });
+    } else {
+      att.zone = zone; // 719.3.a: attachments go with their Top-Most card; not a Move.
+      att.place = place;
+    }
+  }
+  card.zone = zone;
+  card.place = place;
+  card.timestamp = replay.board.tick();
+  if (crossesBoard) {
+    card.version++;
+    Object.assign(card, copyCharacteristics(card.printed));
+    card.exhausted = false; // 124: statuses are cleared
+    card.controller = card.owner;
+    card.recallDue = false;
+  }
+  replay.note(`${card.id} → ${where(card)}`);
+}
+
+function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
+  const card = replay.card(ev.subject);
+  const host = ev.host ? replay.lookup(ev.host) : undefined;
+  if (!card || (ev.host && !host)) return;
+  if (onBoard(card)) {
+    replay.report('impossible-event', ev.range, `${card.id} is already on the board, at ${where(card)}.`, { subjects: [card.id] });
+    return;
+  }
+  if (host && isCard(host) && onBoard(host)) {
+    moveTo(replay, card, host.zone, host.place, ev);
+    riftbound.event(replay, { kind: 'attach', verb: 'attach', subject: ev.subject, host: ev.host!, verbRange: ev.verbRange, range: ev.range });
+    return;
+  }
+  const zone = ev.zone ? zoneOf(ev.zone) : 'base';
+  moveTo(replay, card, zone, ev.zone?.place?.text, ev);
+  if (host) {
+    const problem = attachProblem(card, host);
+    if (problem) replay.report('illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters unattached.`, { rules: problem.rules, subjects: [card.id, host.id] });
+  }
+}
+
+function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'recall' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  if (card.attachedTo) {
+    replay.report('impossible-event', ev.range, `${card.id} is attached to ${card.attachedTo.id} and is recalled only with it.`, { rules: ['718.5.c'], subjects: [card.id] });
+    return;
+  }
+  if (!onBoard(card) || card.zone === 'base') {
+    replay.report('impossible-event', ev.range, `${card.id} is ${card.zone === 'base' ? 'already at its base' : `not on the board (it is in ${card.zone})`}, so it can't be recalled.`, { rules: ['457.1'], subjects: [card.id] });
+    return;
+  }
+  // A recall is not a Move (455): statuses stay; attachments come along (719.3.a).
+  card.zone = 'base';
+  card.place = undefined;
+  card.recallDue = false;
+  for (const id of card.attachments) {
+    const a = replay.board.cards.get(id)!;
+    a.zone = 'base';
+    a.place = undefined;
+  }
+  replay.note(`${card.id} recalled to base`);
+}
+
+function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cleanup' }>): void {
+  let n = 0;
+  for (const c of replay.board.cards.values()) {
+    if (c.zone !== 'battlefield' || c.attachedTo || !isGear(c) || isUnit(c)) continue;
+    n++;
+    c.zone = 'base';
+    c.place = undefined;
+    c.recallDue = false;
+    replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['457.1', '149.3', '323.7'], why: 'unattached gear at a battlefield is recalled to its base during a cleanup', cause: ev });
+  }
+  replay.note(n ? `${n} gear recalled` : 'nothing to recall');
+}

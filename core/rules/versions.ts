@@ -1,0 +1,132 @@
+// Rule numbers move between versions of the rules documents. The checker reasons in one canonical
+// numbering per game (the newest version we know) and cites in the numbering of the version the
+// scenario declares with `rules`. One table per game: each renumbering is a prefix rewrite that
+// applies to every version older than the one that introduced the new number.
+import type { Game } from '../types';
+import { MTG_RULES, type RuleExplanation } from './mtg/explanations';
+import { RIFTBOUND_RULES } from './riftbound/explanations';
+
+export interface RulesVersion {
+  /** As the scenario should write it. */
+  id: string;
+  /** Effective date, for ordering and for comparing with a rules file. */
+  date: string;
+  label: string;
+}
+
+/** A renumbering: from `since` on, the rule numbered `old` (and its subrules) is numbered `now`. */
+interface Renumbering {
+  since: string;
+  now: string;
+  old: string;
+}
+
+interface GameVersions {
+  versions: RulesVersion[];
+  renumberings: Renumbering[];
+  rules: Record<string, RuleExplanation>;
+}
+
+const MTG: GameVersions = {
+  versions: [
+    { id: '2024-02-02', date: '2024-02-02', label: 'Comprehensive Rules 2024-02-02' },
+    { id: '2024-06-07', date: '2024-06-07', label: 'Comprehensive Rules 2024-06-07' },
+    { id: '2024-08-02', date: '2024-08-02', label: 'Comprehensive Rules 2024-08-02' },
+    { id: '2024-11-08', date: '2024-11-08', label: 'Comprehensive Rules 2024-11-08' },
+    { id: '2025-02-07', date: '2025-02-07', label: 'Comprehensive Rules 2025-02-07' },
+    { id: '2025-06-06', date: '2025-06-06', label: 'Comprehensive Rules 2025-06-06' },
+    { id: '2025-11-14', date: '2025-11-14', label: 'Comprehensive Rules 2025-11-14' },
+    { id: '2026-04-17', date: '2026-04-17', label: 'Comprehensive Rules 2026-04-17' },
+    { id: '2026-09-25', date: '2026-09-25', label: 'Comprehensive Rules 2026-09-25' },
+  ],
+  renumberings: [
+    { since: '2026-09-25', now: '310.10', old: '310.9' },
+    { since: '2026-09-25', now: '704.5aa', old: '704.5z' },
+    { since: '2026-09-25', now: '704.5z', old: '704.5y' },
+    { since: '2025-11-14', now: '603.2e', old: '603.2f' },
+    { since: '2025-06-06', now: '701.12e', old: '701.10e' },
+  ],
+  rules: MTG_RULES,
+};
+
+const RIFTBOUND: GameVersions = {
+  versions: [
+    { id: 'v1.2', date: '2025-12-01', label: 'Riftbound Core Rules v1.2 (2025-12-01)' },
+    { id: 'v1.3', date: '2026-03-30', label: 'Riftbound Core Rules v1.3 (2026-03-30)' },
+    { id: '2026-07-16', date: '2026-07-16', label: 'Riftbound Core Rules 2026-07-16' },
+  ],
+  renumberings: [
+    { since: '2026-07-16', now: '457.1', old: '452.1' },
+    { since: '2026-07-16', now: '124', old: '110' },
+    { since: '2026-03-30', now: '434', old: '421' },
+    { since: '2026-03-30', now: '435', old: '422' },
+    { since: '2026-03-30', now: '818', old: '744' },
+    { since: '2026-03-30', now: '135.4', old: '134.4' },
+    { since: '2026-03-30', now: '136.2', old: '135.2' },
+    { since: '2026-03-30', now: '137.3', old: '136.3' },
+    { since: '2026-03-30', now: '323.7', old: '322.7' },
+    { since: '2026-03-30', now: '149.3', old: '435.1' },
+    { since: '2026-03-30', now: '110', old: '109' },
+  ],
+  rules: RIFTBOUND_RULES,
+};
+
+const GAMES: Record<Game, GameVersions> = { mtg: MTG, riftbound: RIFTBOUND };
+
+export function knownVersions(game: Game): readonly RulesVersion[] {
+  return GAMES[game].versions;
+}
+
+/** Resolves a `rules` value to a known version: exact id, a Riftbound `1.3`, or the newest version at or before a date. */
+export function resolveVersion(game: Game, written: string | undefined): RulesVersion | undefined {
+  const versions = GAMES[game].versions;
+  if (written === undefined) return versions[versions.length - 1];
+  const id = game === 'riftbound' && /^\d+\.\d+$/.test(written) ? `v${written}` : written;
+  const exact = versions.find((v) => v.id === id || v.date === id);
+  if (exact) return exact;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(written)) {
+    let best: RulesVersion | undefined;
+    for (const v of versions) if (v.date <= written) best = v;
+    return best;
+  }
+  return undefined;
+}
+
+function matchesPrefix(number: string, prefix: string): boolean {
+  return number === prefix || (number.startsWith(prefix) && /^[.a-z]/.test(number.slice(prefix.length)));
+}
+
+/** The canonical number as numbered in `version`. Applies the renumberings newer than the version, newest first. */
+export function citeAs(game: Game, version: RulesVersion | undefined, canonical: string): string {
+  if (!version) return canonical;
+  let n = canonical;
+  for (const r of GAMES[game].renumberings) {
+    if (version.date < r.since && matchesPrefix(n, r.now)) n = r.old + n.slice(r.now.length);
+  }
+  return n;
+}
+
+/** The canonical number for a number written in `version` (inverse of citeAs), for hovers on comments. */
+export function canonicalOf(game: Game, version: RulesVersion | undefined, written: string): string {
+  if (!version) return written;
+  let n = written;
+  const rs = GAMES[game].renumberings;
+  for (let i = rs.length - 1; i >= 0; i--) {
+    const r = rs[i];
+    if (version.date < r.since && matchesPrefix(n, r.old)) n = r.now + n.slice(r.old.length);
+  }
+  return n;
+}
+
+/** Our explanation of a canonical rule number, falling back to its nearest parent rule. */
+export function explainRule(game: Game, canonical: string): (RuleExplanation & { number: string }) | undefined {
+  const table = GAMES[game].rules;
+  let n = canonical;
+  for (;;) {
+    const e = table[n];
+    if (e) return { ...e, number: n };
+    const cut = n.match(/^(.*?)(\.[a-z0-9]+|[a-z]+)$/);
+    if (!cut || cut[1] === '') return undefined;
+    n = cut[1];
+  }
+}

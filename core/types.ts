@@ -1,0 +1,118 @@
+// The public data types of the attach rules core. Pure data: no LSP, no `vscode`.
+// Positions are 0-based lines and UTF-16 code unit columns, exactly as in LSP, so the server and
+// the CLI's JSON output can pass them through unchanged.
+
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+export interface TextEdit {
+  range: Range;
+  newText: string;
+}
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+/** The kinds of finding. Every code in the registry belongs to exactly one kind. */
+export type FindingKind =
+  | 'illegal-attachment'
+  | 'redundant-attach'
+  | 'missing-unattach'
+  | 'missing-state-based-action'
+  | 'ineffective-unattach'
+  | 'expectation-failed'
+  | 'impossible-event'
+  | 'unknown-name'
+  | 'duplicate-name'
+  | 'syntax-error';
+
+export type Game = 'mtg' | 'riftbound';
+
+export interface Fix {
+  title: string;
+  /** Safe fixes never change what the scenario means beyond the finding they fix; fix-all applies only these. */
+  safe: boolean;
+  edits: TextEdit[];
+}
+
+export interface RelatedLocation {
+  range: Range;
+  message: string;
+}
+
+export interface Finding {
+  /** Stable code from the registry (core/diagnostics/registry.ts), e.g. `redundant-attach`. */
+  code: string;
+  kind: FindingKind;
+  severity: Severity;
+  /** Rule numbers that decide the finding, in the numbering of the scenario's declared rules version. */
+  rules: string[];
+  /** What happened, why, and what to do. */
+  message: string;
+  range: Range;
+  related: RelatedLocation[];
+  fixes: Fix[];
+  /** Card or player ids the finding is about (for highlighting). */
+  subjects: string[];
+}
+
+/** A card's state at a point of the replay, for hovers, inlay hints and pictures. */
+export interface CardView {
+  id: string;
+  name: string;
+  owner: string | undefined;
+  controller: string | undefined;
+  /** e.g. `battlefield`, `graveyard`, `stack`; Riftbound `base`, `battlefield:NAME`, `trash`. */
+  zone: string;
+  supertypes: string[];
+  types: string[];
+  subtypes: string[];
+  colors: string[];
+  /** Card or player id it is attached to, or null. */
+  attachedTo: string | null;
+  /** Ids of the cards attached to it. */
+  attachments: string[];
+  /** Timestamp (MTG 613.7); increases each time it enters a zone or becomes attached. */
+  timestamp: number;
+  phasedOut: boolean;
+  /** Riftbound: printed Might, and Might including attached cards' bonuses. */
+  might?: number;
+  effectiveMight?: number;
+  exhausted?: boolean;
+}
+
+export interface PlayerView {
+  id: string;
+  left: boolean;
+  /** Ids of the cards attached to this player (Curses). */
+  attachments: string[];
+}
+
+export interface BoardView {
+  game: Game;
+  players: PlayerView[];
+  cards: CardView[];
+}
+
+/** One replayed event: its line range and what it changed, for inlay hints and step review. */
+export interface Step {
+  /** Range of the whole event statement. */
+  range: Range;
+  /** Short human summary of the attachment state it produced, e.g. `splitter → lion (t5)`. */
+  summary: string;
+}
+
+export interface CheckResult {
+  game: Game | undefined;
+  /** The rules version the scenario declares (`rules ...`), if any. */
+  rulesVersion: string | undefined;
+  findings: Finding[];
+  steps: Step[];
+  stats: { statements: number; events: number; expectations: number };
+}
