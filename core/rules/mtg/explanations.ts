@@ -57,6 +57,8 @@ export const MTG_RULES: Record<string, RuleExplanation> = {
   '702.103f': { title: 'Bestowed Aura unattached', text: 'A bestowed Aura that becomes unattached stops being bestowed and stays on the battlefield as a creature, instead of going to the graveyard.' },
   '702.151a': { title: 'Reconfigure', text: 'Reconfigure lets its controller attach it to another creature they control, or unattach it, as a sorcery.' },
   '702.151b': { title: 'Reconfigured Equipment', text: 'While an Equipment with reconfigure is attached to a creature, it is not a creature; it becomes one again when unattached.' },
+  '303.7a': { title: 'Roles', text: "If one player controls more than one Role on the same permanent, only the newest stays; the others go to their owners' graveyards." },
+  '704.5z': { title: 'Extra Roles go', text: "Of the Roles a player controls on one permanent, all but the one with the newest timestamp go to their owners' graveyards." },
   '704.3': { title: 'State-based actions', text: 'Whenever a player would get priority, the game performs every applicable state-based action at once, and repeats until none applies.' },
   '704.5m': { title: 'Aura to the graveyard', text: "An Aura attached to an illegal object or player, or attached to nothing, goes to its owner's graveyard." },
   '704.5n': { title: 'Equipment falls off', text: 'An Equipment or Fortification attached to an illegal permanent or to a player becomes unattached and stays on the battlefield.' },

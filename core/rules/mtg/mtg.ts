@@ -135,7 +135,10 @@ function enchantFilters(att: CardObj): Filter[] {
  * state-based actions use; targeting (equip, Aura spells) adds its own checks on top.
  */
 function attachProblem(att: CardObj, host: Host): Problem | undefined {
-  if (att.types.has('battle')) return { rules: ['310.10'], why: `${att.id} is a battle, and a battle is never attached to anything` };
+  if (att.types.has('battle')) {
+    const kind = isAura(att) || isEquipment(att) || isFortification(att);
+    return { rules: kind ? ['310.10'] : ['701.3b', '310.10'], why: `${att.id} is a battle, and a battle is never attached to anything`, code: kind ? undefined : 'not-attachable' };
+  }
   if (isCard(host)) {
     if (host.zone !== 'battlefield') return { rules: ['701.3a'], why: `${host.id} is not on the battlefield (it is in ${host.zone === 'outside' ? 'no zone: it left the game' : host.zone})` };
     if (host.phasedOut !== 'no') return { rules: ['702.26b'], why: `${host.id} is phased out and treated as though it doesn't exist` };
@@ -346,6 +349,7 @@ function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): void {
   replay.board.link(att, host, at);
   att.timestamp = replay.board.tick();
   replay.note(`${att.id} → ${host.id} (t${att.timestamp})`);
+  touch(replay, att);
 }
 
 function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>): void {
@@ -459,14 +463,19 @@ function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }
         ? { rules: ['400.7'], why: `${target.id} changed zones after ${spell.id} was cast, so it is a new object the spell never targeted` }
         : auraTargetProblem(spell, target) ?? attachProblem(spell, target);
     if (!problem) {
+      const bestowed = spell.bestowed;
       moveTo(replay, spell, 'battlefield', ev);
+      spell.bestowed = bestowed;
       doAttach(replay, spell, target!, ev.range);
       return;
     }
     if (spell.bestowed) {
-      spell.bestowed = false;
+      replay.report('illegal-aura-target', ev.range, `${spell.id}'s target is illegal as it resolves: ${problem.why}. A bestowed Aura spell with an illegal target stops being bestowed and resolves as a creature, unattached.`, {
+        rules: ['608.3b', '702.103e', ...problem.rules],
+        subjects: [spell.id, ...(target ? [target.id] : [])],
+      });
       moveTo(replay, spell, 'battlefield', ev);
-      replay.note(`${spell.id}'s target is illegal: it resolves as a creature (702.103e)`);
+      replay.note(`${spell.id} resolves as a creature (702.103e)`);
       return;
     }
     replay.report('illegal-aura-target', ev.range, `${spell.id} doesn't resolve: ${problem.why}. Its only target is illegal, so it goes to its owner's graveyard as it would resolve.`, {
@@ -755,7 +764,11 @@ function touch(replay: Replay, card: CardObj): void {
   set.add(card);
   for (const id of card.attachments) set.add(replay.board.cards.get(id)!);
   const host = replay.board.hostOf(card);
-  if (host && isCard(host)) set.add(host);
+  if (host) {
+    // Its siblings too: a newer Role makes an older one illegal (303.7a).
+    for (const id of host.attachments) set.add(replay.board.cards.get(id)!);
+    if (isCard(host)) set.add(host);
+  }
 }
 
 /**
@@ -831,7 +844,19 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       return true;
     }
     const problem = attachProblem(c, host);
-    if (!problem) return false;
+    if (!problem) {
+      if (isAura(c) && c.subtypes.has('Role')) {
+        // 303.7a / 704.5z: of the Roles one player controls on a permanent, only the newest stays.
+        for (const id of host.attachments) {
+          const other = replay.board.cards.get(id)!;
+          if (other !== c && other.subtypes.has('Role') && other.controller === c.controller && other.timestamp > c.timestamp) {
+            toGraveyard(['704.5z', '303.7a'], `${other.id} is a newer Role controlled by ${c.controller} on ${host.id}, and only the newest of a player's Roles on a permanent stays`);
+            return true;
+          }
+        }
+      }
+      return false;
+    }
     if (isAura(c)) {
       toGraveyard(['704.5m', '303.4c', ...problem.rules], `it is attached to something it can't enchant (${problem.why})`);
       return true;

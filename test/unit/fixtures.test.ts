@@ -1,0 +1,75 @@
+// Runs every fixture through the core and compares the findings with the markers beside the lines.
+import assert from 'node:assert/strict';
+import { check, parse, applyEdits, applySafeFixes, REGISTRY } from '../../core';
+import { FIXTURES_DIR, listBoards, readMarkers, fixtureName, readText, type Marker } from '../support/fixtures';
+
+const files = listBoards(FIXTURES_DIR);
+
+describe('fixtures', () => {
+  it('exist', () => assert.ok(files.length >= 40, `only ${files.length} fixtures`));
+
+  for (const file of files) {
+    it(fixtureName(file), () => {
+      const text = readText(file);
+      const markers = readMarkers(text);
+      const result = check(text);
+      // Never vacuous: the replay ran events and checked at least one expectation.
+      assert.ok(result.stats.expectations > 0, 'the fixture has no expect line');
+
+      const open: Marker[] = markers.filter((m) => !m.negative);
+      const problems: string[] = [];
+      for (const f of result.findings) {
+        const line = f.range.start.line;
+        const i = open.findIndex((m) => m.line === line && m.code === f.code);
+        const shown = `line ${line + 1}: ${f.code} [${f.rules.join(', ')}] ${f.message}`;
+        if (i < 0) {
+          problems.push(`unexpected finding ${shown}`);
+          continue;
+        }
+        const missingRules = open[i].rules.filter((r) => !f.rules.includes(r));
+        if (missingRules.length) problems.push(`${shown}\n    does not cite ${missingRules.join(', ')}`);
+        open.splice(i, 1);
+      }
+      for (const m of open) problems.push(`missing finding on line ${m.line + 1}: ${m.code} ${m.rules.join(' ')}`);
+      for (const m of markers.filter((x) => x.negative)) {
+        if (result.findings.some((f) => f.range.start.line === m.line && f.code === m.code)) problems.push(`line ${m.line + 1}: ${m.code} must not be reported here`);
+      }
+      assert.deepEqual(problems, [], `${fixtureName(file)}:\n  ${problems.join('\n  ')}`);
+    });
+  }
+});
+
+describe('fixes on fixtures', () => {
+  for (const file of files) {
+    const text = readText(file);
+    const result = check(text);
+    const withFixes = result.findings.filter((f) => f.fixes.length > 0);
+    if (withFixes.length === 0) continue;
+    it(`${fixtureName(file)}: every fix parses, safe fixes remove their finding, fix-all is idempotent`, () => {
+      const before = parse(text).problems.length;
+      for (const f of withFixes) {
+        for (const fix of f.fixes) {
+          const fixed = applyEdits(text, fix.edits);
+          assert.notEqual(fixed, text, `fix "${fix.title}" changes nothing`);
+          assert.equal(parse(fixed).problems.length, before, `fix "${fix.title}" breaks the syntax`);
+          if (!fix.safe) continue;
+          const after = check(fixed).findings.filter((g) => g.code === f.code && g.message === f.message);
+          assert.equal(after.length, 0, `safe fix "${fix.title}" leaves: ${f.message}`);
+        }
+      }
+      const once = applySafeFixes(text, result.findings);
+      const twice = applySafeFixes(once, check(once).findings);
+      assert.equal(twice, once, 'applying all safe fixes twice differs from once');
+    });
+  }
+});
+
+describe('registry coverage', () => {
+  const all = files.flatMap((f) => readMarkers(readText(f)));
+  for (const code of REGISTRY.keys()) {
+    it(`${code} has a fixture that triggers it and one that must not`, () => {
+      assert.ok(all.some((m) => m.code === code && !m.negative), `no fixture expects ${code}`);
+      assert.ok(all.some((m) => m.code === code && m.negative), `no fixture has \`#! no ${code}\``);
+    });
+  }
+});

@@ -1,0 +1,160 @@
+// The parser: every construct of the language page, exact ranges, and recovery from errors.
+import assert from 'node:assert/strict';
+import { parse, type CardStmt, type EventNode } from '../../core';
+
+function only<T>(xs: T[]): T {
+  assert.equal(xs.length, 1, `expected one, got ${xs.length}`);
+  return xs[0];
+}
+
+describe('parser', () => {
+  it('parses the header', () => {
+    const doc = parse('game mtg\ntitle "Bonesplitter \\"stays\\" \\\\ here"\nrules 2024-06-07\n');
+    assert.deepEqual(doc.problems, []);
+    assert.deepEqual(
+      doc.statements.map((s) => s.kind),
+      ['game', 'title', 'rules'],
+    );
+    const t = doc.statements[1];
+    assert.equal(t.kind === 'title' && t.title, 'Bonesplitter "stays" \\ here');
+    const r = doc.statements[2];
+    assert.equal(r.kind === 'rules' && r.version?.text, '2024-06-07');
+  });
+
+  it('parses every card line of the language page', () => {
+    const text = [
+      'card lion "Silvercoat Lion": creature — Cat, owner alice',
+      'card splitter "Bonesplitter": artifact — Equipment, owner alice, attached to lion',
+      'card pacifism "Pacifism": enchantment — Aura, enchant creature, owner bob, color white, attached to lion',
+      'card curse "Curse of Exhaustion": enchantment — Aura Curse, enchant player, owner alice, attached to bob',
+      'card garrison "Darksteel Garrison": artifact — Fortification, owner alice',
+      'card plains "Plains": basic land — Plains, owner alice',
+      'card knight "White Knight": creature — Human Knight, owner bob, color white, protection from black',
+      'card x "X": enchantment -- Aura, enchant nonland permanent, enchant creature or planeswalker you control',
+      "card y \"Y\": creature - Cat, can't be enchanted, controller bob, in graveyard, token, phased out, reconfigure, bestow",
+      'card z "Z": artifact — Equipment, equip legendary creature',
+      'card w "W": gear — Equipment, might-bonus 2, equip, exhausted, at battlefield b1',
+    ].join('\n');
+    const doc = parse(text);
+    assert.deepEqual(doc.problems, []);
+    const cards = doc.statements as CardStmt[];
+    assert.equal(cards.length, 11);
+    assert.deepEqual(cards[0].typeLine!.types.map((w) => w.text), ['creature']);
+    assert.deepEqual(cards[0].typeLine!.subtypes.map((w) => w.text), ['Cat']);
+    assert.deepEqual(cards[3].typeLine!.subtypes.map((w) => w.text), ['Aura', 'Curse']);
+    assert.deepEqual(cards[5].typeLine!.types.map((w) => w.text), ['basic', 'land']);
+    const x = cards[7].props;
+    assert.equal(x.length, 2);
+    assert.ok(x[0].kind === 'enchant' && x[0].filter.alternatives[0][0].negated && x[0].filter.alternatives[0][0].word === 'land');
+    assert.ok(x[1].kind === 'enchant' && x[1].filter.alternatives.length === 2 && x[1].filter.control === 'you');
+    assert.deepEqual(cards[8].props.map((p) => p.kind), ['cant', 'controller', 'zone', 'flag', 'flag', 'flag', 'flag']);
+    const w = cards[10].props;
+    assert.ok(w[3].kind === 'zone' && w[3].zone.zone === 'battlefield' && w[3].zone.place?.text === 'b1');
+    // Exact ranges: the id of the first card.
+    assert.deepEqual(cards[0].id!.range, { start: { line: 0, character: 5 }, end: { line: 0, character: 9 } });
+  });
+
+  it('parses every event of the language page', () => {
+    const lines = [
+      'attach a to b by p',
+      'equip a to b',
+      'fortify a to b',
+      'cast a targeting b by p',
+      'resolve a',
+      'enter a attached to b',
+      'enter a',
+      'unattach a from b',
+      'unattach a',
+      'detach a from b',
+      'move a to graveyard',
+      'destroy a',
+      'sacrifice a',
+      'exile a',
+      'bounce a',
+      'kill a',
+      'becomes a creature Cat',
+      'loses a creature',
+      'gains a protection from white',
+      'loses a protection from white',
+      'control a p',
+      'phase out a',
+      'phase in a',
+      'leave p',
+      'recall a',
+      'cleanup',
+      'expect a attached to b',
+      'expect a unattached',
+      'expect a in battlefield',
+      'expect b has a',
+      'expect a newer than b',
+      'expect a might 3',
+      'expect no attachments on b',
+    ];
+    const doc = parse(lines.join('\n'));
+    assert.deepEqual(doc.problems, []);
+    const kinds = (doc.statements as EventNode[]).map((e) => (e.kind === 'expect' ? `expect:${e.assertion?.kind}` : e.kind));
+    assert.deepEqual(kinds, [
+      'attach', 'attach', 'attach', 'cast', 'resolve', 'enter', 'enter', 'unattach', 'unattach', 'unattach',
+      'move', 'move', 'move', 'move', 'move', 'move', 'types', 'types', 'protection', 'protection', 'control',
+      'phase', 'phase', 'leave', 'recall', 'cleanup', 'expect:attached-to', 'expect:unattached', 'expect:in-zone',
+      'expect:has', 'expect:newer-than', 'expect:might', 'expect:no-attachments',
+    ]);
+    const destroy = doc.statements[11] as Extract<EventNode, { kind: 'move' }>;
+    assert.equal(destroy.zone.zone, 'graveyard');
+    const bounce = doc.statements[14] as Extract<EventNode, { kind: 'move' }>;
+    assert.equal(bounce.zone.zone, 'hand');
+  });
+
+  it('joins indented continuation lines into the statement above', () => {
+    const doc = parse('card lion "Silvercoat Lion": creature — Cat,\n    owner alice,\n\tcolor white\nequip a to b\n');
+    assert.deepEqual(doc.problems, []);
+    assert.equal(doc.statements.length, 2);
+    const card = doc.statements[0] as CardStmt;
+    assert.deepEqual(card.props.map((p) => p.kind), ['owner', 'color']);
+    assert.equal(card.range.end.line, 2);
+  });
+
+  it('finds rule numbers in comments', () => {
+    const doc = parse('destroy lion  # 701.3d and 704.5m; Riftbound 434.1.g, 818; not 2024 or 12.5\n');
+    assert.deepEqual(doc.ruleRefs.map((r) => r.number), ['701.3d', '704.5m', '434.1.g', '818']);
+    const r = doc.ruleRefs[0];
+    assert.equal('destroy lion  # 701.3d and 704.5m; Riftbound 434.1.g, 818; not 2024 or 12.5'.slice(r.range.start.character, r.range.end.character), '701.3d');
+  });
+
+  it('reports a precise problem and recovers at the next line', () => {
+    const doc = parse('game mtg\nequip splitter lion\ncard "x"\nattach a to b\nfrobnicate a\n');
+    assert.equal(doc.problems.length, 3);
+    assert.deepEqual(doc.problems[0].range, { start: { line: 1, character: 15 }, end: { line: 1, character: 19 } });
+    assert.match(doc.problems[0].message, /Expected 'to', found 'lion'/);
+    assert.match(doc.problems[1].message, /card id/);
+    assert.match(doc.problems[2].message, /Unknown statement 'frobnicate'/);
+    assert.ok(doc.statements.some((s) => s.kind === 'attach'));
+  });
+
+  it('reports unterminated strings, bad escapes and stray characters without throwing', () => {
+    const doc = parse('title "abc\ntitle "a\\qb"\ncard a "A": creature @ — Cat\n\u0000\n');
+    const messages = doc.problems.map((p) => p.message).join('\n');
+    assert.match(messages, /Unterminated string/);
+    assert.match(messages, /Unknown escape/);
+    assert.match(messages, /Unexpected character '@'/);
+    assert.match(messages, /U\+0000/);
+  });
+
+  it('handles BOM, CRLF and CR line ends, and UTF-16 columns', () => {
+    const crlf = parse('\ufeffgame mtg\r\nplayer bob\r\n');
+    assert.equal(crlf.eol, '\r\n');
+    assert.deepEqual(crlf.problems, []);
+    assert.equal(crlf.statements.length, 2);
+    const cr = parse('game mtg\rplayer bob\r');
+    assert.equal(cr.eol, '\r');
+    assert.equal(cr.statements.length, 2);
+    const wide = parse('card 𝒜x "𝒜": creature — Cat\nequip 𝒜x to b\n');
+    const ev = wide.statements[1] as Extract<EventNode, { kind: 'attach' }>;
+    assert.deepEqual(ev.host.range.start, { line: 1, character: 13 });
+  });
+
+  it('never throws on arbitrary text', () => {
+    const samples = ['', '\n\n', '   indented first', '#', '"', '— — —', 'card', 'card a', 'card a "', 'expect', 'expect no', 'game', ',,,', '---', 'equip a to', '\u2028x'];
+    for (const s of samples) assert.doesNotThrow(() => parse(s), s);
+  });
+});

@@ -1,0 +1,53 @@
+// Rule numbers cited in the numbering of the version a scenario declares.
+import assert from 'node:assert/strict';
+import { citeAs, canonicalOf, resolveVersion, explainRule, check } from '../../core';
+
+describe('rules versions', () => {
+  it('cites MTG renumbered rules in the declared version', () => {
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '310.10'), '310.9');
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2026-09-25'), '310.10'), '310.10');
+    assert.equal(citeAs('mtg', resolveVersion('mtg', undefined), '310.10'), '310.10');
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2026-04-17'), '704.5z'), '704.5y');
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2025-01-01'), '701.12e'), '701.10e');
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '701.3b'), '701.3b');
+  });
+
+  it('cites Riftbound numbers of v1.2, v1.3 and 2026-07-16', () => {
+    const v12 = resolveVersion('riftbound', 'v1.2');
+    const v13 = resolveVersion('riftbound', '1.3');
+    const now = resolveVersion('riftbound', '2026-07-16');
+    assert.equal(citeAs('riftbound', v12, '434.1.g'), '421.1.g');
+    assert.equal(citeAs('riftbound', v12, '435.1.a'), '422.1.a');
+    assert.equal(citeAs('riftbound', v12, '818.1.c.2'), '744.1.c.2');
+    assert.equal(citeAs('riftbound', v13, '434.1.g'), '434.1.g');
+    assert.equal(citeAs('riftbound', v13, '457.1'), '452.1');
+    assert.equal(citeAs('riftbound', now, '457.1'), '457.1');
+    assert.equal(citeAs('riftbound', v12, '124'), '109');
+    assert.equal(canonicalOf('riftbound', v12, '421.1.g'), '434.1.g');
+    assert.equal(canonicalOf('riftbound', v13, '452.1'), '457.1');
+    assert.equal(canonicalOf('mtg', resolveVersion('mtg', '2024-06-07'), '310.9'), '310.10');
+  });
+
+  it('resolves dates to the newest version in force', () => {
+    assert.equal(resolveVersion('mtg', '2024-07-01')?.id, '2024-06-07');
+    assert.equal(resolveVersion('riftbound', '2026-05-01')?.id, 'v1.3');
+    assert.equal(resolveVersion('mtg', 'v9'), undefined);
+    assert.equal(resolveVersion('mtg', '1990-01-01'), undefined);
+  });
+
+  it('explains rules, falling back to the parent rule', () => {
+    assert.match(explainRule('mtg', '701.3b')!.text, /does not move/);
+    assert.equal(explainRule('riftbound', '434.1.g')!.number, '434.1.g');
+    assert.equal(explainRule('riftbound', '434.3')!.number, '434');
+    assert.equal(explainRule('mtg', '999.9'), undefined);
+  });
+
+  it('a scenario declaring an old version gets old numbers in its findings', () => {
+    const text = 'game mtg\nrules 2024-06-07\nplayer a\ncard b "Invasion of Zendikar": battle — Siege, in hand\ncard lion "Lion": creature — Cat\nenter b attached to lion\nexpect b unattached\n';
+    const f = check(text).findings;
+    assert.equal(f.length, 1, JSON.stringify(f));
+    assert.ok(f[0].rules.includes('310.9'), f[0].rules.join(','));
+    const g = check(text.replace('rules 2024-06-07\n', '')).findings;
+    assert.ok(g[0].rules.includes('310.10'), g[0].rules.join(','));
+  });
+});
