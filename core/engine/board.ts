@@ -58,6 +58,8 @@ export interface PlayerObj {
   decl: PlayerStmt;
   left: boolean;
   attachments: Set<string>;
+  /** MTG: a player can have protection (702.16c), e.g. from everything. */
+  protections: string[];
 }
 
 export function copyCharacteristics(c: Characteristics): Characteristics {

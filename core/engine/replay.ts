@@ -274,7 +274,7 @@ export class Replay {
       }
       if (st.kind === 'player' && st.id) {
         if (!this.claim(st.id)) continue;
-        const p: PlayerObj = { id: st.id.text, decl: st, left: false, attachments: new Set() };
+        const p: PlayerObj = { id: st.id.text, decl: st, left: false, attachments: new Set(), protections: [] };
         this.board.players.set(p.id, p);
         this.names.set(p.id, p);
       } else if (st.kind === 'card' && st.id) {

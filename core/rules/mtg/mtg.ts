@@ -68,7 +68,7 @@ function protectionCovers(quality: string, att: CardObj): string[] | undefined {
 }
 
 function protectionAgainst(host: Host, att: CardObj): { quality: string; rules: string[] } | undefined {
-  const list = isCard(host) ? host.protections : [];
+  const list = host.protections;
   for (const q of list) {
     const extra = protectionCovers(q, att);
     if (extra) return { quality: q, rules: extra };
@@ -649,7 +649,7 @@ function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): 
 }
 
 function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: 'protection' }>): void {
-  const card = replay.card(ev.subject);
+  const card = replay.lookup(ev.subject);
   if (!card) return;
   const q = ev.quality.text;
   if (ev.verb === 'gains') card.protections.push(q);
@@ -661,7 +661,8 @@ function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: 'protect
     }
     card.protections.splice(i, 1);
   }
-  touch(replay, card);
+  if (isCard(card)) touch(replay, card);
+  else for (const id of card.attachments) touch(replay, replay.board.cards.get(id)!);
 }
 
 function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'control' }>): void {
