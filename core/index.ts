@@ -5,5 +5,6 @@ export { parse, isIdentifier, ZONES } from './parser/parser';
 export { check, analyse, boardAt, header, type Analysis } from './check';
 export { applyEdits, safeFixEdits, applySafeFixes, lineStartsOf } from './fixes';
 export { REGISTRY, codeInfo, codeDocUrl, type CodeInfo } from './diagnostics/registry';
-export { explainRule, citeAs, canonicalOf, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
+export { explainRule, existsIn, citeAs, canonicalOf, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
 export { EVENT_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser/ast';
+export { parseRulesFile, type RulesDocument } from './rules/rulesFile';

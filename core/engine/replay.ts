@@ -11,7 +11,7 @@ import type { CardStmt, EventNode, Name, ScenarioDocument, Statement, Assertion 
 import { isEvent } from '../parser/ast';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
 import { codeInfo } from '../diagnostics/registry';
-import { citeAs, resolveVersion, type RulesVersion } from '../rules/versions';
+import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { Board, isCard, zoneLabel, type CardObj, type PlayerObj } from './board';
 
 export interface Obligation {
@@ -87,7 +87,9 @@ export class Replay {
     const info = codeInfo(code);
     const canonical = [...info.rules[this.rules.game], ...(opts.rules ?? [])];
     const rules: string[] = [];
-    for (const r of canonical) {
+    for (let r of canonical) {
+      // A rule newer than the declared version is cited by its nearest parent that exists there.
+      while (!existsIn(this.rules.game, this.version, r) && /[.][0-9a-z]+$/.test(r)) r = r.replace(/[.][0-9a-z]+$/, '');
       const cited = citeAs(this.rules.game, this.version, r);
       if (!rules.includes(cited)) rules.push(cited);
     }

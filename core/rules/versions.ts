@@ -24,6 +24,8 @@ interface Renumbering {
 interface GameVersions {
   versions: RulesVersion[];
   renumberings: Renumbering[];
+  /** Rules that first appear in a later version (canonical number → version date). */
+  introduced: Record<string, string>;
   rules: Record<string, RuleExplanation>;
 }
 
@@ -46,6 +48,7 @@ const MTG: GameVersions = {
     { since: '2025-11-14', now: '603.2e', old: '603.2f' },
     { since: '2025-06-06', now: '701.12e', old: '701.10e' },
   ],
+  introduced: {},
   rules: MTG_RULES,
 };
 
@@ -68,6 +71,7 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-03-30', now: '149.3', old: '435.1' },
     { since: '2026-03-30', now: '110', old: '109' },
   ],
+  introduced: { '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.4.a': '2026-07-16', '434.5': '2026-07-16', '719.4.a': '2026-07-16' },
   rules: RIFTBOUND_RULES,
 };
 
@@ -116,6 +120,12 @@ export function canonicalOf(game: Game, version: RulesVersion | undefined, writt
     if (version.date < r.since && matchesPrefix(n, r.old)) n = r.now + n.slice(r.old.length);
   }
   return n;
+}
+
+/** Does the rule exist in that version? (Some rules are newer than older versions.) */
+export function existsIn(game: Game, version: RulesVersion | undefined, canonical: string): boolean {
+  const since = GAMES[game].introduced[canonical];
+  return !since || !version || version.date >= since;
 }
 
 /** Our explanation of a canonical rule number, falling back to its nearest parent rule. */

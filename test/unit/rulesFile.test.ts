@@ -1,0 +1,66 @@
+// Reading the user's own copy of the rules: the real documents when they are present beside the
+// project (../shared/data, or BOARD_RULES_DATA), and small documents of the same shapes always.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseRulesFile, resolveVersion } from '../../core';
+
+const dataDir = process.env.BOARD_RULES_DATA ?? join(__dirname, '..', '..', '..', '..', 'shared', 'data');
+const mtgFile = join(dataDir, 'mtg-comprehensive-rules-2024-06-07.txt');
+const rbFile = join(dataDir, 'riftbound-core-rules-v1.3.tsv');
+
+describe('rules files', () => {
+  it('reads the Magic text format: BOM, CRLF, effective date, rules and examples', () => {
+    const text =
+      '\ufeffMagic: The Gathering Comprehensive Rules\r\n\r\nThese rules are effective as of June 7, 2024.\r\n\r\nContents\r\n\r\n7. Additional Rules\r\n701. Keyword Actions\r\n\r\n' +
+      '701. Keyword Actions\r\n\r\n701.3. Attach\r\n\r\n701.3a Attaching puts it on something.\r\n\r\nExample: A made-up example.\r\n\r\n701.3b Illegal hosts leave it where it was.\r\n\r\nGlossary\r\n\r\nAttach\r\nSee rule 701.3.\r\n';
+    const doc = parseRulesFile(text);
+    assert.equal(doc.effective, '2024-06-07');
+    assert.equal(doc.rules.get('701.3'), 'Attach');
+    assert.equal(doc.rules.get('701.3a'), 'Attaching puts it on something.\nExample: A made-up example.');
+    assert.equal(doc.rules.get('701.3b'), 'Illegal hosts leave it where it was.');
+    assert.equal(doc.rules.get('701'), 'Keyword Actions');
+  });
+
+  it('reads the Riftbound one-rule-per-line format', () => {
+    const doc = parseRulesFile('\tRiftbound Core Rules\n\tLast Updated: 2026-03-30\n434.\tAttach\n434.1.g.\tAttaching again does nothing.\n435.1.a.\tDetach only affects attached cards.\n');
+    assert.equal(doc.game, 'riftbound');
+    assert.equal(doc.effective, '2026-03-30');
+    assert.equal(doc.rules.get('434.1.g'), 'Attaching again does nothing.');
+    assert.equal(doc.rules.get('434'), 'Attach');
+    assert.equal(resolveVersion('riftbound', doc.effective)?.id, 'v1.3');
+  });
+
+  it('never throws on other text', () => {
+    for (const t of ['', '\ufeff', 'x\ty', '\t\t\t', '999.\t', 'These rules are effective as of Smarch 99, 2024.']) assert.doesNotThrow(() => parseRulesFile(t));
+  });
+
+  const real = existsSync(mtgFile) && existsSync(rbFile);
+  (real ? describe : describe.skip)('the real documents', () => {
+    it('Magic Comprehensive Rules 2024-06-07: every MTG rule the checker cites is found', async () => {
+      const doc = parseRulesFile(readFileSync(mtgFile, 'utf8'));
+      assert.equal(doc.game, 'mtg');
+      assert.equal(doc.effective, '2024-06-07');
+      assert.ok(doc.rules.size > 2500, `only ${doc.rules.size} rules`);
+      assert.match(doc.rules.get('701.3b')!, /doesn’t move/);
+      assert.match(doc.rules.get('704.5m')!, /owner’s graveyard/);
+      const { MTG_RULES } = await import('../../core/rules/mtg/explanations');
+      const { citeAs } = await import('../../core');
+      const v = resolveVersion('mtg', doc.effective);
+      const missing = Object.keys(MTG_RULES).filter((n) => !doc.rules.has(citeAs('mtg', v, n)));
+      assert.deepEqual(missing, []);
+    });
+
+    it('Riftbound Core Rules v1.3: every Riftbound rule the checker cites is found', async () => {
+      const doc = parseRulesFile(readFileSync(rbFile, 'utf8'));
+      assert.equal(doc.game, 'riftbound');
+      assert.equal(doc.effective, '2026-03-30');
+      assert.match(doc.rules.get('434.1.g')!, /will not have any effect/);
+      const { RIFTBOUND_RULES } = await import('../../core/rules/riftbound/explanations');
+      const { citeAs, existsIn } = await import('../../core');
+      const v = resolveVersion('riftbound', doc.effective);
+      const missing = Object.keys(RIFTBOUND_RULES).filter((n) => existsIn('riftbound', v, n) && !doc.rules.has(citeAs('riftbound', v, n)));
+      assert.deepEqual(missing, []);
+    });
+  });
+});
