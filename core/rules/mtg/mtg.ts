@@ -605,7 +605,11 @@ function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode): 
   replay.board.unlink(card);
   for (const id of [...card.attachments]) {
     const att = replay.board.cards.get(id)!;
-    if (att.phasedOut === 'direct') continue; // 702.26i: it phases in unattached later
+    if (att.phasedOut === 'direct') {
+      // 702.26i: it keeps pointing at the old object and phases in unattached later.
+      card.attachments.delete(id);
+      continue;
+    }
     replay.board.unlink(att);
     replay.oblige({
       action: 'unattach',
