@@ -8,3 +8,5 @@ export { REGISTRY, codeInfo, codeDocUrl, type CodeInfo } from './diagnostics/reg
 export { explainRule, existsIn, citeAs, canonicalOf, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
 export { EVENT_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser/ast';
 export { parseRulesFile, type RulesDocument } from './rules/rulesFile';
+export { MTG_CARD_TYPES, MTG_SUPERTYPES, MTG_ZONES, COLORS } from './rules/mtg/mtg';
+export { RIFTBOUND_CARD_TYPES, RIFTBOUND_ZONES } from './rules/riftbound/riftbound';

@@ -190,7 +190,7 @@ export class Replay {
     this.report(
       o.code,
       o.cause.range,
-      `${capitalise(what)}: ${o.why}. The scenario does not record it; add \`${line}\` after this event.`,
+      `${what}: ${o.why}. The scenario does not record it; add \`${line}\` after this event.`,
       {
         rules: o.rules,
         related: o.subject.attachedAt ? [{ range: o.subject.attachedAt, message: `${o.subject.id} became attached here` }] : [],
@@ -525,8 +525,4 @@ function lineLength(text: string, line: number): number {
   let end = start;
   while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
   return end - start;
-}
-
-export function capitalise(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }

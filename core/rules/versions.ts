@@ -103,9 +103,14 @@ function matchesPrefix(number: string, prefix: string): boolean {
 /** The canonical number as numbered in `version`. Applies the renumberings newer than the version, newest first. */
 export function citeAs(game: Game, version: RulesVersion | undefined, canonical: string): string {
   if (!version) return canonical;
+  // Renumberings of one date happen at once: at most one of them applies to a number.
   let n = canonical;
+  let applied: string | undefined;
   for (const r of GAMES[game].renumberings) {
-    if (version.date < r.since && matchesPrefix(n, r.now)) n = r.old + n.slice(r.now.length);
+    if (version.date < r.since && r.since !== applied && matchesPrefix(n, r.now)) {
+      n = r.old + n.slice(r.now.length);
+      applied = r.since;
+    }
   }
   return n;
 }
@@ -114,10 +119,14 @@ export function citeAs(game: Game, version: RulesVersion | undefined, canonical:
 export function canonicalOf(game: Game, version: RulesVersion | undefined, written: string): string {
   if (!version) return written;
   let n = written;
+  let applied: string | undefined;
   const rs = GAMES[game].renumberings;
   for (let i = rs.length - 1; i >= 0; i--) {
     const r = rs[i];
-    if (version.date < r.since && matchesPrefix(n, r.old)) n = r.now + n.slice(r.old.length);
+    if (version.date < r.since && r.since !== applied && matchesPrefix(n, r.old)) {
+      n = r.now + n.slice(r.old.length);
+      applied = r.since;
+    }
   }
   return n;
 }
@@ -135,7 +144,8 @@ export function explainRule(game: Game, canonical: string): (RuleExplanation & {
   for (;;) {
     const e = table[n];
     if (e) return { ...e, number: n };
-    const cut = n.match(/^(.*?)(\.[a-z0-9]+|[a-z]+)$/);
+    // 301.5z → 301.5 (MTG letter subrules), 434.1.g → 434.1 and 107.1.c.1 → 107.1.c (dotted parts).
+    const cut = n.match(/^(.*\d)[a-z]+$/) ?? n.match(/^(.*)\.[a-z0-9]+$/);
     if (!cut || cut[1] === '') return undefined;
     n = cut[1];
   }

@@ -8,6 +8,10 @@ describe('rules versions', () => {
     assert.equal(citeAs('mtg', resolveVersion('mtg', '2026-09-25'), '310.10'), '310.10');
     assert.equal(citeAs('mtg', resolveVersion('mtg', undefined), '310.10'), '310.10');
     assert.equal(citeAs('mtg', resolveVersion('mtg', '2026-04-17'), '704.5z'), '704.5y');
+    // Two renumberings of the same date don't chain: 704.5aa was 704.5z, not 704.5y.
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '704.5aa'), '704.5z');
+    assert.equal(canonicalOf('mtg', resolveVersion('mtg', '2024-06-07'), '704.5y'), '704.5z');
+    assert.equal(canonicalOf('mtg', resolveVersion('mtg', '2024-06-07'), '704.5z'), '704.5aa');
     assert.equal(citeAs('mtg', resolveVersion('mtg', '2025-01-01'), '701.12e'), '701.10e');
     assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '701.3b'), '701.3b');
   });
@@ -39,6 +43,10 @@ describe('rules versions', () => {
     assert.match(explainRule('mtg', '701.3b')!.text, /does not move/);
     assert.equal(explainRule('riftbound', '434.1.g')!.number, '434.1.g');
     assert.equal(explainRule('riftbound', '434.3')!.number, '434');
+    assert.equal(explainRule('mtg', '301.5z')!.number, '301.5');
+    assert.equal(explainRule('mtg', '702.6b')!.number, '702.6');
+    assert.equal(explainRule('riftbound', '434.1.z')!.number, '434.1');
+    assert.equal(explainRule('riftbound', '818.1.c.9')!.number, '818.1');
     assert.equal(explainRule('mtg', '999.9'), undefined);
   });
 

@@ -1,0 +1,101 @@
+// Command-line parsing. Pure: argv in, a command (or a usage error) out.
+import type { Game } from '../core';
+
+export type Format = 'text' | 'json' | 'sarif';
+export const FORMATS: readonly Format[] = ['text', 'json', 'sarif'];
+export const GAMES: readonly Game[] = ['mtg', 'riftbound'];
+
+export type Command =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'check'; format: Format; noColor: boolean; fix: boolean; paths: string[] }
+  | { kind: 'explain'; code: string }
+  | { kind: 'rules'; rule: string; game: Game; rulesVersion: string | undefined }
+  | { kind: 'usage'; message: string };
+
+interface OptionSpec {
+  /** Takes a value (`--x V` or `--x=V`). */
+  value: boolean;
+}
+
+const COMMON: Record<string, OptionSpec> = { '--help': { value: false }, '-h': { value: false } };
+const OPTIONS: Record<'check' | 'explain' | 'rules', Record<string, OptionSpec>> = {
+  check: { '--format': { value: true }, '--no-color': { value: false }, '--fix': { value: false } },
+  explain: {},
+  rules: { '--game': { value: true }, '--rules-version': { value: true } },
+};
+
+interface Split {
+  options: Map<string, string | true>;
+  positionals: string[];
+  error?: string;
+}
+
+function split(command: keyof typeof OPTIONS, args: string[]): Split {
+  const specs = { ...COMMON, ...OPTIONS[command] };
+  const options = new Map<string, string | true>();
+  const positionals: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === '--') {
+      positionals.push(...args.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      positionals.push(arg);
+      continue;
+    }
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = eq >= 0 ? arg.slice(0, eq) : arg;
+    const spec = specs[name];
+    if (!spec) return { options, positionals, error: `unknown option '${name}' for '${command}'` };
+    if (!spec.value) {
+      if (eq >= 0) return { options, positionals, error: `option '${name}' takes no value` };
+      options.set(name, true);
+      continue;
+    }
+    let value: string | undefined;
+    if (eq >= 0) value = arg.slice(eq + 1);
+    else if (i + 1 < args.length) value = args[++i];
+    if (value === undefined || value === '') return { options, positionals, error: `option '${name}' needs a value` };
+    options.set(name, value);
+  }
+  return { options, positionals };
+}
+
+function str(v: string | true | undefined): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function parseArgs(argv: string[]): Command {
+  const [first, ...rest] = argv;
+  if (first === undefined) return { kind: 'usage', message: 'missing command' };
+  if (first === '--help' || first === '-h' || first === 'help') return { kind: 'help' };
+  if (first === '--version' || first === '-V' || first === '-v') return { kind: 'version' };
+  if (first !== 'check' && first !== 'explain' && first !== 'rules') {
+    if (first.startsWith('-')) return { kind: 'usage', message: `unknown option '${first}'` };
+    return { kind: 'usage', message: `unknown command '${first}'` + (first.endsWith('.board') ? ` (did you mean 'check ${first}'?)` : '') };
+  }
+  const s = split(first, rest);
+  if (s.error) return { kind: 'usage', message: s.error };
+  if (s.options.has('--help') || s.options.has('-h')) return { kind: 'help' };
+
+  switch (first) {
+    case 'check': {
+      const format = str(s.options.get('--format')) ?? 'text';
+      if (!(FORMATS as readonly string[]).includes(format)) return { kind: 'usage', message: `unknown format '${format}' (expected ${FORMATS.join(', ')})` };
+      if (s.positionals.length === 0) return { kind: 'usage', message: "'check' needs at least one file or folder" };
+      return { kind: 'check', format: format as Format, noColor: s.options.has('--no-color'), fix: s.options.has('--fix'), paths: s.positionals };
+    }
+    case 'explain': {
+      if (s.positionals.length !== 1) return { kind: 'usage', message: "'explain' needs exactly one finding code, e.g. 'explain redundant-attach'" };
+      return { kind: 'explain', code: s.positionals[0] };
+    }
+    case 'rules': {
+      const game = str(s.options.get('--game')) ?? 'mtg';
+      if (!(GAMES as readonly string[]).includes(game)) return { kind: 'usage', message: `unknown game '${game}' (expected ${GAMES.join(' or ')})` };
+      if (s.positionals.length !== 1) return { kind: 'usage', message: "'rules' needs exactly one rule number, e.g. 'rules 701.3b'" };
+      return { kind: 'rules', rule: s.positionals[0], game: game as Game, rulesVersion: str(s.options.get('--rules-version')) };
+    }
+  }
+}

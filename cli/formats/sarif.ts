@@ -1,0 +1,116 @@
+// SARIF 2.1.0 for GitHub code scanning: one run; `tool.driver.rules` is the whole code registry;
+// one result per finding. Regions are 1-based and, with `columnKind: utf16CodeUnits` on the run,
+// columns are the core's UTF-16 characters + 1. Paths are relative to the working directory
+// (`%SRCROOT%`) with forward slashes.
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REGISTRY, codeDocUrl, type Finding, type Range, type Severity } from '../../core';
+import type { FileResult } from '../scenario';
+import { INFORMATION_URI, TOOL_NAME, VERSION } from '../version';
+
+export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+export const SRCROOT = '%SRCROOT%';
+
+type SarifLevel = 'error' | 'warning' | 'note';
+
+export function sarifLevel(s: Severity): SarifLevel {
+  return s === 'error' ? 'error' : s === 'warning' ? 'warning' : 'note';
+}
+
+interface ArtifactLocation {
+  uri: string;
+  uriBaseId?: string;
+}
+
+/** `dir/a b.board` → `dir/a%20b.board` relative to `%SRCROOT%` (the cwd); outside it, an absolute file: URI. */
+export function artifactLocation(displayPath: string, cwd: string): ArtifactLocation {
+  const absolute = path.resolve(cwd, displayPath);
+  const relative = path.relative(cwd, absolute);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return { uri: pathToFileURL(absolute).href };
+  return { uri: relative.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
+}
+
+export function region(r: Range) {
+  return {
+    startLine: r.start.line + 1,
+    startColumn: r.start.character + 1,
+    endLine: r.end.line + 1,
+    endColumn: r.end.character + 1,
+  };
+}
+
+function driverRules() {
+  return [...REGISTRY.values()].map((info) => ({
+    id: info.code,
+    name: info.title,
+    shortDescription: { text: info.title },
+    fullDescription: { text: info.doc },
+    helpUri: codeDocUrl(info.code),
+    help: { text: `${info.doc}\n\nFixes: ${info.fixes}`, markdown: `${info.doc}\n\n**Fixes:** ${info.fixes}` },
+    defaultConfiguration: { level: sarifLevel(info.severity) },
+    properties: { tags: [info.kind] },
+  }));
+}
+
+function messageText(f: Finding): string {
+  return f.rules.length > 0 ? `${f.message} (rules ${f.rules.join(', ')})` : f.message;
+}
+
+function result(f: Finding, location: ArtifactLocation, ruleIndex: Map<string, number>) {
+  const index = ruleIndex.get(f.code);
+  return {
+    ruleId: f.code,
+    ...(index === undefined ? {} : { ruleIndex: index }),
+    level: sarifLevel(f.severity),
+    message: { text: messageText(f) },
+    locations: [{ physicalLocation: { artifactLocation: location, region: region(f.range) } }],
+    ...(f.related.length > 0
+      ? {
+          relatedLocations: f.related.map((rel, id) => ({
+            id,
+            physicalLocation: { artifactLocation: location, region: region(rel.range) },
+            message: { text: rel.message },
+          })),
+        }
+      : {}),
+    ...(f.fixes.length > 0
+      ? {
+          fixes: f.fixes.map((fix) => ({
+            description: { text: fix.title },
+            artifactChanges: [
+              {
+                artifactLocation: location,
+                replacements: fix.edits.map((e) => ({ deletedRegion: region(e.range), insertedContent: { text: e.newText } })),
+              },
+            ],
+            properties: { safe: fix.safe },
+          })),
+        }
+      : {}),
+    properties: { tags: [...new Set(f.rules)] },
+  };
+}
+
+export function toSarif(results: FileResult[], cwd: string = process.cwd()) {
+  const rules = driverRules();
+  const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
+  const sarifResults = results.flatMap((r) => {
+    const location = artifactLocation(r.path, cwd);
+    return r.findings.map((f) => result(f, location, ruleIndex));
+  });
+  return {
+    $schema: SARIF_SCHEMA,
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: TOOL_NAME, version: VERSION, semanticVersion: VERSION, informationUri: INFORMATION_URI, rules } },
+        columnKind: 'utf16CodeUnits',
+        results: sarifResults,
+      },
+    ],
+  };
+}
+
+export function formatSarif(results: FileResult[], cwd?: string): string {
+  return JSON.stringify(toSarif(results, cwd), null, 2) + '\n';
+}

@@ -1,0 +1,74 @@
+// Compiler-style text: one line per finding, `path:line:col: severity code [rules] message`, with
+// 1-based line and column (the column counts UTF-16 code units, as the core's positions do), then a
+// summary line.
+import type { Finding, Severity } from '../../core';
+
+export interface Colors {
+  bold(s: string): string;
+  dim(s: string): string;
+  severity(s: Severity, text: string): string;
+}
+
+const wrap = (open: number, close: number) => (s: string) => `\x1b[${open}m${s}\x1b[${close}m`;
+const red = wrap(31, 39);
+const yellow = wrap(33, 39);
+const blue = wrap(34, 39);
+const cyan = wrap(36, 39);
+
+export const ANSI: Colors = {
+  bold: wrap(1, 22),
+  dim: wrap(2, 22),
+  severity: (s, text) => {
+    const bold = wrap(1, 22);
+    switch (s) {
+      case 'error':
+        return bold(red(text));
+      case 'warning':
+        return bold(yellow(text));
+      case 'information':
+        return bold(blue(text));
+      default:
+        return bold(cyan(text));
+    }
+  },
+};
+
+export const PLAIN: Colors = { bold: (s) => s, dim: (s) => s, severity: (_s, text) => text };
+
+/** Messages are one line in this format: any line breaks (e.g. in an internal error) become spaces. */
+function oneLine(s: string): string {
+  return s.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+export function formatFinding(path: string, f: Finding, c: Colors = PLAIN): string {
+  const where = `${path}:${f.range.start.line + 1}:${f.range.start.character + 1}:`;
+  const rules = f.rules.length > 0 ? ` ${c.dim(`[${f.rules.join(',')}]`)}` : '';
+  return `${c.bold(where)} ${c.severity(f.severity, f.severity)} ${c.dim(f.code)}${rules} ${oneLine(f.message)}`;
+}
+
+export interface Counts {
+  files: number;
+  fixedFiles: number;
+  error: number;
+  warning: number;
+  information: number;
+  hint: number;
+}
+
+export function emptyCounts(): Counts {
+  return { files: 0, fixedFiles: 0, error: 0, warning: 0, information: 0, hint: 0 };
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** e.g. `3 files checked: 2 errors, 1 warning` (information and hints only when there are any). */
+export function formatSummary(n: Counts, c: Colors = PLAIN): string {
+  const parts = [plural(n.error, 'error', 'errors'), plural(n.warning, 'warning', 'warnings')];
+  if (n.information > 0) parts.push(`${n.information} information`);
+  if (n.hint > 0) parts.push(plural(n.hint, 'hint', 'hints'));
+  let line = `${plural(n.files, 'file', 'files')} checked: ${parts.join(', ')}`;
+  if (n.fixedFiles > 0) line += ` (${plural(n.fixedFiles, 'file', 'files')} fixed)`;
+  return c.bold(line);
+}

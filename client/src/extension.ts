@@ -1,0 +1,274 @@
+// The VS Code side of Board Scenario: a thin language client. Everything the checker knows lives in
+// the language server (dist/server.js, bundled next to this file); this file starts it, keeps it
+// running, and shows its state.
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import {
+  CloseAction,
+  ErrorAction,
+  InlayHintRequest,
+  LanguageClient,
+  State,
+  TransportKind,
+  type CloseHandlerResult,
+  type DocumentSelector,
+  type ErrorHandler,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import { ServerStatusItem, type ServerStatus } from './status';
+
+export const LANGUAGE_ID = 'board-scenario';
+/**
+ * The settings section. It is also the client's id, which makes vscode-languageclient read the
+ * trace level from `boardScenario.trace.server`.
+ */
+export const SETTINGS_SECTION = 'boardScenario';
+const NAME = 'Board Scenario';
+export const COMMAND_RESTART_SERVER = 'boardScenario.restartServer';
+export const COMMAND_SHOW_OUTPUT = 'boardScenario.showOutput';
+const SERVER_MODULE = 'dist/server.js';
+
+/** What `activate` returns (`vscode.extensions.getExtension(...).exports`), for tests. */
+export interface BoardScenarioApi {
+  /** The current language client; a new one replaces it on every restart. */
+  readonly client: LanguageClient | undefined;
+  readonly serverStatus: ServerStatus;
+  /** Resolves when the current start attempt has finished (successfully or not). */
+  whenStarted(): Promise<void>;
+}
+
+let session: Session | undefined;
+
+export function activate(context: vscode.ExtensionContext): BoardScenarioApi {
+  const output = vscode.window.createOutputChannel(NAME);
+  const status = new ServerStatusItem(LANGUAGE_ID, COMMAND_SHOW_OUTPUT);
+  const current = new Session(context, output, status);
+  session = current;
+  context.subscriptions.push(
+    output,
+    status,
+    current,
+    vscode.commands.registerCommand(COMMAND_SHOW_OUTPUT, () => output.show(true)),
+    vscode.commands.registerCommand(COMMAND_RESTART_SERVER, () => current.restart()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration(`${SETTINGS_SECTION}.inlayHints.enabled`)) current.refreshInlayHints();
+    }),
+  );
+  void current.start();
+  return {
+    get client() {
+      return current.client;
+    },
+    get serverStatus() {
+      return status.status;
+    },
+    whenStarted: () => current.whenStarted(),
+  };
+}
+
+export function deactivate(): Promise<void> | undefined {
+  const ending = session;
+  session = undefined;
+  return ending?.stop();
+}
+
+/** One language client at a time, replaced by a fresh one on restart. */
+class Session implements vscode.Disposable {
+  client: LanguageClient | undefined;
+  private starting: Promise<void> = Promise.resolve();
+  private restarting: Promise<void> | undefined;
+  /** The error handler chose to restart a crashed server; its stop is not a failure. */
+  private crashRestartPending = false;
+  private crashNoticeShown = false;
+  private disposed = false;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly output: vscode.OutputChannel,
+    private readonly status: ServerStatusItem,
+  ) {}
+
+  whenStarted(): Promise<void> {
+    return this.restarting ?? this.starting;
+  }
+
+  start(): Promise<void> {
+    this.starting = this.startClient();
+    return this.starting;
+  }
+
+  private async startClient(): Promise<void> {
+    if (this.disposed) return;
+    const serverModule = this.context.asAbsolutePath(SERVER_MODULE);
+    if (!fs.existsSync(serverModule)) {
+      this.status.set('failed');
+      this.log('Error', `The language server is missing: ${serverModule}. Build the extension (npm run build).`);
+      void vscode.window.showErrorMessage(`${NAME}: the language server (${SERVER_MODULE}) is missing.`);
+      return;
+    }
+    const client = this.createClient(serverModule);
+    this.client = client;
+    this.crashRestartPending = false;
+    this.status.set('starting');
+    try {
+      await client.start();
+    } catch (error) {
+      // vscode-languageclient has already logged the cause and shown a notification.
+      if (this.client === client) this.status.set('failed');
+    }
+  }
+
+  private createClient(serverModule: string): LanguageClient {
+    const serverOptions: ServerOptions = {
+      run: { module: serverModule, transport: TransportKind.ipc },
+      debug: {
+        module: serverModule,
+        transport: TransportKind.ipc,
+        options: { execArgv: ['--nolazy', '--inspect=6009'] },
+      },
+    };
+    // Set once the client exists; the client reads `errorHandler` in its constructor.
+    let fallback: ErrorHandler | undefined;
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: documentSelector(),
+      outputChannel: this.output,
+      synchronize: { configurationSection: SETTINGS_SECTION },
+      diagnosticCollectionName: LANGUAGE_ID,
+      errorHandler: {
+        // A write that fails because the server just died ("Channel closed") comes before `closed`,
+        // which reports the crash; keep such errors in the output instead of a notification each.
+        error: async (error, message, count) => {
+          const result = await fallback!.error(error, message, count);
+          return result.action === ErrorAction.Continue ? { ...result, handled: true } : result;
+        },
+        closed: async () => this.onServerClosed(await fallback!.closed()),
+      },
+      middleware: {
+        provideInlayHints: (document, viewPort, token, next) =>
+          inlayHintsEnabled(document) ? next(document, viewPort, token) : [],
+      },
+    };
+    const client = new LanguageClient(SETTINGS_SECTION, NAME, serverOptions, clientOptions);
+    fallback = client.createDefaultErrorHandler();
+    client.onDidChangeState(({ newState }) => {
+      if (this.client !== client) return; // an old client being replaced
+      if (newState === State.Starting) {
+        this.crashRestartPending = false;
+        this.status.set('starting');
+      } else if (newState === State.Running) {
+        this.status.set('running');
+      } else if (!this.crashRestartPending) {
+        this.status.set('failed');
+      }
+    });
+    return client;
+  }
+
+  /**
+   * The server's connection closed without us stopping it. vscode-languageclient's default handler
+   * decides (restart, unless it crashed 5 times in 3 minutes); we say so once per session.
+   */
+  private onServerClosed(result: CloseHandlerResult): CloseHandlerResult {
+    if (result.action !== CloseAction.Restart) return result; // the default handler reports it
+    this.crashRestartPending = true;
+    this.status.set('starting');
+    this.log('Warn', 'The language server stopped unexpectedly. Restarting it.');
+    if (!this.crashNoticeShown) {
+      this.crashNoticeShown = true;
+      void vscode.window
+        .showWarningMessage(
+          `The ${NAME} language server stopped unexpectedly and was restarted. The output has the details.`,
+          'Show Output',
+        )
+        .then((choice) => {
+          if (choice) this.output.show(true);
+        });
+    }
+    return { ...result, handled: true };
+  }
+
+  /** Stops the current client (if any) and starts a new one, with the current settings. */
+  restart(): Promise<void> {
+    this.restarting ??= (async () => {
+      this.log('Info', 'Restarting the language server.');
+      this.status.set('starting');
+      await this.stop();
+      await this.start();
+    })().finally(() => {
+      this.restarting = undefined;
+    });
+    return this.restarting;
+  }
+
+  async stop(): Promise<void> {
+    await this.starting; // a client that is still starting can't be stopped
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    await settled(client);
+    try {
+      await client.dispose();
+    } catch (error) {
+      // A client whose start failed can't be stopped; there is nothing left to stop.
+      this.log('Info', `Stopping the previous language client: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    client.diagnostics?.dispose();
+  }
+
+  /** Asks VS Code to request inlay hints again (after `boardScenario.inlayHints.enabled` changed). */
+  refreshInlayHints(): void {
+    const client = this.client;
+    if (!client?.isRunning()) return;
+    const feature = client.getFeature(InlayHintRequest.method);
+    const fired = new Set<unknown>();
+    for (const document of vscode.workspace.textDocuments) {
+      if (document.languageId !== LANGUAGE_ID) continue;
+      const provider = feature.getProvider(document);
+      if (provider && !fired.has(provider)) {
+        fired.add(provider);
+        provider.onDidChangeInlayHints.fire();
+      }
+    }
+  }
+
+  private log(level: 'Info' | 'Warn' | 'Error', message: string): void {
+    this.output.appendLine(`[${level.padEnd(5)} - ${new Date().toLocaleTimeString()}] ${message}`);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    void this.stop();
+  }
+}
+
+/**
+ * Board scenario documents on disk and unsaved ones, plus the scheme of every workspace folder so
+ * that virtual workspaces (e.g. `vscode-vfs`) are checked too. Other schemes (`git:` in diff views
+ * and the like) are left alone, so their copies don't get duplicate diagnostics.
+ */
+function documentSelector(): DocumentSelector {
+  const schemes = new Set(['file', 'untitled']);
+  for (const folder of vscode.workspace.workspaceFolders ?? []) schemes.add(folder.uri.scheme);
+  return [...schemes].map((scheme) => ({ scheme, language: LANGUAGE_ID }));
+}
+
+/** Waits (a while) until a client that is starting, e.g. after a crash, has started or failed. */
+function settled(client: LanguageClient, timeoutMs = 10_000): Promise<void> {
+  if (client.state !== State.Starting) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      subscription.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    const subscription = client.onDidChangeState(({ newState }) => {
+      if (newState !== State.Starting) done();
+    });
+  });
+}
+
+function inlayHintsEnabled(document: vscode.TextDocument): boolean {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION, document).get<boolean>('inlayHints.enabled', true);
+}

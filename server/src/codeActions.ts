@@ -1,0 +1,60 @@
+// Code actions: each fix of each finding that touches the requested range, as a quick fix tied to
+// its diagnostic; and `source.fixAll.boardScenario`, every safe fix at once (core's safeFixEdits).
+import { safeFixEdits, type TextEdit as CoreEdit } from '../../core';
+import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type WorkspaceEdit } from 'vscode-languageserver';
+import type { ClientSupport } from './capabilities';
+import type { DocumentState } from './documents';
+import { SOURCE, toDiagnostic } from './diagnostics';
+import { sameRange, touches } from './util';
+
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.boardScenario`;
+export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
+
+/** Is an action of `kind` wanted, given the client's `only` filter (a kind matches its parents)? */
+function wanted(kind: string, only: string[] | undefined): boolean {
+  return !only || only.some((o) => kind === o || kind.startsWith(o + '.'));
+}
+
+export function workspaceEdit(state: DocumentState, edits: CoreEdit[], support: ClientSupport): WorkspaceEdit {
+  if (support.documentChanges) {
+    return { documentChanges: [{ textDocument: { uri: state.uri, version: state.version }, edits }] };
+  }
+  return { changes: { [state.uri]: edits } };
+}
+
+export function codeActions(state: DocumentState, params: CodeActionParams, support: ClientSupport): CodeAction[] {
+  const only = params.context.only;
+  const actions: CodeAction[] = [];
+  const findings = state.analysis.result.findings;
+
+  if (wanted(CodeActionKind.QuickFix, only)) {
+    findings.forEach((f, index) => {
+      if (f.fixes.length === 0 || !touches(f.range, params.range)) return;
+      const diagnostic = clientDiagnostic(params.context.diagnostics, f.code, f.range) ?? toDiagnostic(f, index, state.uri, state.version, support);
+      // Preferred only when unambiguous: the first safe fix of the finding.
+      const preferred = f.fixes.find((x) => x.safe);
+      for (const fix of f.fixes) {
+        actions.push({
+          title: fix.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [diagnostic],
+          isPreferred: fix === preferred ? true : undefined,
+          edit: workspaceEdit(state, fix.edits, support),
+        });
+      }
+    });
+  }
+
+  if (wanted(FIX_ALL_KIND, only)) {
+    const edits = safeFixEdits(state.text, findings);
+    if (edits.length > 0) {
+      actions.push({ title: 'Fix all safe board-scenario problems', kind: FIX_ALL_KIND, edit: workspaceEdit(state, edits, support) });
+    }
+  }
+  return actions;
+}
+
+/** The client's copy of the diagnostic, when it sent one (so the action is linked to what it shows). */
+function clientDiagnostic(sent: Diagnostic[], code: string, range: Diagnostic['range']): Diagnostic | undefined {
+  return sent.find((d) => d.source === SOURCE && d.code === code && sameRange(d.range, range));
+}

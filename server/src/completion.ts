@@ -1,0 +1,413 @@
+// Completion, from the words of the statement before the cursor (a statement may continue on
+// indented lines). At a statement start: declarations before the first event, verbs after. Inside
+// a statement: what the grammar allows there, with the board at that line deciding the order of
+// card names (legal hosts first for attach, equip and fortify).
+import { DECLARATION_KEYWORDS, EVENT_VERBS, isEvent, knownVersions, type CardView, type Filter, type Game } from '../../core';
+import { CompletionItemKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver';
+import type { DocumentState } from './documents';
+import { typeLineText } from './names';
+import { lineText } from './util';
+
+// The core keeps these lists private (core/rules/*); they are part of the language (language.md).
+const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred'];
+const MTG_SUPERTYPES = ['basic', 'legendary', 'snow', 'world'];
+const MTG_SUBTYPES = ['Aura', 'Equipment', 'Fortification', 'Curse'];
+const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend'];
+const RIFTBOUND_TAGS = ['Equipment'];
+const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
+const RIFTBOUND_ZONES = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
+const COLORS = ['white', 'blue', 'black', 'red', 'green'];
+const QUALITIES = ['artifacts', 'creatures', 'enchantments', 'lands', 'planeswalkers', 'everything', 'multicolored', 'monocolored'];
+const ENCHANT_WORDS = ['creature', 'artifact', 'enchantment', 'land', 'planeswalker', 'permanent', 'player', 'opponent', 'nonland', 'noncreature'];
+
+interface PTok {
+  text: string;
+  kind: 'word' | 'string' | 'comma' | 'colon' | 'dash';
+}
+
+/** Tokens of one line (or of its part before the cursor). `partial` is a word being typed at the end. */
+function tokenizeLine(s: string): { toks: PTok[]; partial: string; inString: boolean; inComment: boolean } {
+  const toks: PTok[] = [];
+  let word = '';
+  const flush = () => {
+    if (!word) return;
+    toks.push({ text: word, kind: word === '-' || word === '--' ? 'dash' : 'word' });
+    word = '';
+  };
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '#') {
+      flush();
+      return { toks, partial: '', inString: false, inComment: true };
+    }
+    if (c === '"') {
+      flush();
+      let j = i + 1;
+      let value = '';
+      while (j < s.length && s[j] !== '"') {
+        if (s[j] === '\\' && j + 1 < s.length) j++;
+        value += s[j++];
+      }
+      if (j >= s.length) return { toks, partial: '', inString: true, inComment: false };
+      toks.push({ text: value, kind: 'string' });
+      i = j;
+      continue;
+    }
+    if (/\s/.test(c)) flush();
+    else if (c === ',' || c === ':') {
+      flush();
+      toks.push({ text: c, kind: c === ',' ? 'comma' : 'colon' });
+    } else if (c === '—' || c === '–') {
+      flush();
+      toks.push({ text: c, kind: 'dash' });
+    } else word += c;
+  }
+  const partial = word;
+  return { toks, partial, inString: false, inComment: false };
+}
+
+/** The statement's tokens before the cursor, including the lines it continues from. */
+function statementBefore(state: DocumentState, pos: Position): { toks: PTok[]; partial: string; startLine: number } | undefined {
+  const current = lineText(state.document, pos.line).slice(0, pos.character);
+  const here = tokenizeLine(current);
+  if (here.inString || here.inComment) return undefined;
+  let toks = here.toks;
+  let startLine = pos.line;
+  if (/^\s/.test(current) || (current.trim() === '' && /^\s/.test(lineText(state.document, pos.line)))) {
+    // A continuation line: the statement starts at the nearest line above that is not indented.
+    const above: PTok[][] = [];
+    for (let l = pos.line - 1; l >= 0; l--) {
+      const text = lineText(state.document, l);
+      const t = tokenizeLine(text);
+      const all = t.partial ? [...t.toks, { text: t.partial, kind: 'word' as const }] : t.toks;
+      if (all.length === 0) continue;
+      above.unshift(all);
+      if (!/^\s/.test(text)) {
+        startLine = l;
+        toks = [...above.flat(), ...toks];
+        break;
+      }
+    }
+  }
+  return { toks, partial: here.partial, startLine };
+}
+
+type Want =
+  | { kind: 'statement' }
+  | { kind: 'words'; words: string[]; item: CompletionItemKind }
+  | { kind: 'cards'; rank?: (c: CardView) => number | undefined; players?: (p: string) => number | undefined }
+  | { kind: 'players' }
+  | { kind: 'none' };
+
+const words = (list: readonly string[], item: CompletionItemKind = CompletionItemKind.Keyword): Want => ({ kind: 'words', words: [...list], item });
+const NONE: Want = { kind: 'none' };
+
+export function completion(state: DocumentState, pos: Position): CompletionItem[] {
+  const st = statementBefore(state, pos);
+  if (!st) return [];
+  const partialRange: Range = { start: { line: pos.line, character: pos.character - st.partial.length }, end: pos };
+  const want = st.toks.length === 0 ? ({ kind: 'statement' } as Want) : wantAfter(state, st.toks.map((t) => t.text), st.toks, pos.line);
+  return items(state, want, partialRange, pos.line, st.startLine);
+}
+
+function onBoard(game: Game, c: CardView): boolean {
+  return game === 'mtg' ? c.zone === 'battlefield' : c.zone === 'base' || c.zone.startsWith('battlefield');
+}
+
+const hasSub = (c: CardView | undefined, s: string) => !!c && c.subtypes.includes(s);
+
+/** What may follow the words already written in this statement. */
+function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number): Want {
+  const head = w[0];
+  const game = state.game;
+  const last = w[w.length - 1];
+  if (head === 'card') return cardWant(state, toks);
+  if (head === 'game') return w.length === 1 ? words(['mtg', 'riftbound'], CompletionItemKind.EnumMember) : NONE;
+  if (head === 'rules') return w.length === 1 ? words(knownVersions(game).map((v) => v.id).reverse(), CompletionItemKind.Constant) : NONE;
+  if ((DECLARATION_KEYWORDS as readonly string[]).includes(head)) return NONE;
+  if (!(EVENT_VERBS as readonly string[]).includes(head)) return NONE;
+  if (last === 'by') return { kind: 'players' };
+
+  const board = state.boardAt(line - 1);
+  const card = (id: string | undefined) => board.cards.find((c) => c.id === id);
+  const args = w.slice(1);
+  const n = args.length;
+  const zones = game === 'mtg' ? MTG_ZONES : RIFTBOUND_ZONES;
+  const byAt = (i: number) => (n === i ? words(['by']) : NONE);
+
+  switch (head) {
+    case 'attach':
+    case 'equip':
+    case 'fortify': {
+      if (n === 0) {
+        const sub = head === 'equip' ? ['Equipment'] : head === 'fortify' ? ['Fortification'] : ['Aura', 'Equipment', 'Fortification'];
+        return { kind: 'cards', rank: (c) => (sub.some((s) => hasSub(c, s)) ? (onBoard(game, c) ? 0 : 1) : 3) };
+      }
+      if (n === 1) return words(['to']);
+      if (n === 2) return hostWant(state, head, card(args[0]));
+      return byAt(3);
+    }
+    case 'cast': {
+      if (n === 0) return { kind: 'cards', rank: (c) => (hasSub(c, 'Aura') ? (c.zone === 'hand' ? 0 : 1) : 3) };
+      if (n === 1) return words(['targeting']);
+      if (n === 2) return hostWant(state, head, card(args[0]));
+      return byAt(3);
+    }
+    case 'resolve':
+      return n === 0 ? { kind: 'cards', rank: (c) => (c.zone === 'stack' ? 0 : 2) } : NONE;
+    case 'enter': {
+      if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 2 : 0) };
+      if (last === 'attached') return words(['to']);
+      if (last === 'to' && w[w.length - 2] === 'attached') return hostWant(state, 'attach', card(args[0]));
+      if (last === 'in') return words(zones, CompletionItemKind.EnumMember);
+      if (last === 'at') return words(['base', 'battlefield'], CompletionItemKind.EnumMember);
+      const rest = ['attached', ...(game === 'mtg' ? ['in'] : ['at', 'in'])].filter((k) => !args.includes(k));
+      return n === 1 || !['attached', 'to', 'in', 'at'].includes(last) ? words(rest) : NONE;
+    }
+    case 'unattach':
+    case 'detach': {
+      if (n === 0) return { kind: 'cards', rank: (c) => (c.attachedTo ? 0 : 3) };
+      if (n === 1) return words(['from']);
+      if (n === 2) {
+        const host = card(args[0])?.attachedTo;
+        return { kind: 'cards', rank: (c) => (c.id === host ? 0 : c.id === args[0] ? undefined : 3), players: (p) => (p === host ? 0 : 4) };
+      }
+      return NONE;
+    }
+    case 'move': {
+      if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1) };
+      if (n === 1) return words(['to']);
+      if (n === 2) return words(zones, CompletionItemKind.EnumMember);
+      return NONE;
+    }
+    case 'destroy':
+    case 'sacrifice':
+    case 'exile':
+    case 'bounce':
+    case 'kill':
+    case 'phase':
+    case 'recall': {
+      if (head === 'phase') {
+        if (n === 0) return words(['out', 'in']);
+        if (n === 1) return { kind: 'cards', rank: (c) => (onBoard(game, c) && c.phasedOut === (args[0] === 'in') ? 0 : 2) };
+        return NONE;
+      }
+      if (n > 0) return NONE;
+      if (head === 'recall') return { kind: 'cards', rank: (c) => (c.zone.startsWith('battlefield') ? 0 : 2) };
+      return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 2) };
+    }
+    case 'becomes':
+    case 'loses':
+    case 'gains': {
+      if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1) };
+      if (args[1] === 'protection') {
+        if (n === 2) return words(['from']);
+        if (n === 3) return { kind: 'words', words: [...COLORS, ...QUALITIES, ...state.names.playerIds()], item: CompletionItemKind.Value };
+        return NONE;
+      }
+      if (head === 'gains') return n === 1 ? words(['protection']) : NONE;
+      if (head === 'loses') {
+        const c = card(args[0]);
+        const have = c ? [...c.supertypes, ...c.types, ...c.subtypes].filter((t) => !args.includes(t)) : [];
+        return { kind: 'words', words: [...(n === 1 ? ['protection'] : []), ...have], item: CompletionItemKind.TypeParameter };
+      }
+      return { kind: 'words', words: game === 'mtg' ? [...MTG_CARD_TYPES, ...MTG_SUBTYPES] : [...RIFTBOUND_CARD_TYPES, ...RIFTBOUND_TAGS], item: CompletionItemKind.TypeParameter };
+    }
+    case 'control':
+      if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1) };
+      if (n === 1 || (n === 2 && args[1] === 'to')) return { kind: 'players' };
+      return NONE;
+    case 'leave':
+      return n === 0 ? { kind: 'players' } : NONE;
+    case 'expect':
+      return expectWant(args, card, game);
+    default:
+      return NONE;
+  }
+}
+
+function expectWant(args: string[], card: (id: string | undefined) => CardView | undefined, game: Game): Want {
+  const n = args.length;
+  if (n === 0) return { kind: 'cards', rank: () => 0, players: () => 1 };
+  if (args[0] === 'no') {
+    if (n === 1) return words(['attachments']);
+    if (n === 2) return words(['on']);
+    if (n === 3) return { kind: 'cards', rank: (c) => (c.attachments.length > 0 ? 0 : 1), players: () => 2 };
+    return NONE;
+  }
+  const subject = card(args[0]);
+  if (n === 1) return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might']);
+  const rel = args[1];
+  if (n === 2) {
+    if (rel === 'attached') return words(['to']);
+    if (rel === 'newer') return words(['than']);
+    if (rel === 'in') return words(game === 'mtg' ? MTG_ZONES : RIFTBOUND_ZONES, CompletionItemKind.EnumMember);
+    if (rel === 'at') return words(['base', 'battlefield'], CompletionItemKind.EnumMember);
+    if (rel === 'has') return { kind: 'cards', rank: (c) => (c.attachedTo === args[0] ? 0 : c.id === args[0] ? undefined : 2) };
+    return NONE;
+  }
+  if (n === 3 && rel === 'attached' && args[2] === 'to') {
+    const host = subject?.attachedTo;
+    return { kind: 'cards', rank: (c) => (c.id === host ? 0 : c.id === args[0] ? undefined : 2), players: (p) => (p === host ? 0 : 3) };
+  }
+  if (n === 3 && rel === 'newer' && args[2] === 'than') return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : 0) };
+  return NONE;
+}
+
+/**
+ * Hosts for an attach, equip, fortify, Aura spell or `enter ... attached to`: every other card,
+ * ranked by how well it fits (0: what the attachment may legally be put on by type, zone and
+ * control; higher: less likely). A ranking, not a ruling: the checker decides legality.
+ */
+function hostWant(state: DocumentState, verb: string, subject: CardView | undefined): Want {
+  const game = state.game;
+  const stmt = subject ? state.names.declarations.get(subject.id)?.stmt : undefined;
+  const enchant: Filter[] = stmt && stmt.kind === 'card' ? stmt.props.flatMap((p) => (p.kind === 'enchant' ? [p.filter] : [])) : [];
+  const isAura = hasSub(subject, 'Aura') || verb === 'cast';
+  const isEquipment = verb === 'equip' || (verb === 'attach' && hasSub(subject, 'Equipment'));
+  const isFortification = verb === 'fortify' || (verb === 'attach' && hasSub(subject, 'Fortification'));
+  const creatureLike = (c: CardView) => (game === 'mtg' ? c.types.includes('creature') : c.types.includes('unit'));
+
+  const fits = (c: CardView): boolean => {
+    if (!onBoard(game, c) && verb !== 'cast') return false;
+    if (verb === 'cast' && c.zone !== 'battlefield') return false;
+    if (c.phasedOut) return false;
+    if (isFortification) return c.types.includes('land');
+    if (isEquipment) return creatureLike(c) && (game === 'riftbound' || c.controller === subject?.controller || verb !== 'equip');
+    if (isAura) return enchant.length === 0 ? creatureLike(c) : enchant.every((f) => filterFits(f, c, subject));
+    return true;
+  };
+  const playersFit = (p: string) => isAura && enchant.length > 0 && enchant.every((f) => f.alternatives.some((alt) => alt.some((t) => (t.word === 'player' || (t.word === 'opponent' && p !== subject?.controller)) && !t.negated)));
+  return {
+    kind: 'cards',
+    rank: (c) => {
+      if (subject && c.id === subject.id) return undefined;
+      const r = fits(c) ? 0 : onBoard(game, c) ? 2 : 3;
+      // Attaching to the current host is redundant: legal, but not what one usually means.
+      return subject && subject.attachedTo === c.id && r === 0 ? 1 : r;
+    },
+    // Only MTG attaches cards to players (Curses).
+    players: (p) => (playersFit(p) ? (subject?.attachedTo === p ? 1 : 0) : game === 'mtg' && (isAura || verb === 'attach') ? 4 : undefined),
+  };
+}
+
+function filterFits(f: Filter, c: CardView, att: CardView | undefined): boolean {
+  const termOk = (word: string) => {
+    switch (word) {
+      case 'permanent':
+        return c.zone === 'battlefield';
+      case 'card':
+      case 'object':
+        return true;
+      case 'player':
+      case 'opponent':
+        return false;
+      case 'colorless':
+        return c.colors.length === 0;
+    }
+    return c.types.includes(word) || c.supertypes.includes(word) || c.subtypes.includes(word) || c.colors.includes(word);
+  };
+  const ok = f.alternatives.some((alt) => alt.every((t) => termOk(t.word) !== t.negated));
+  if (!ok || !f.control || !att) return ok;
+  return f.control === 'you' ? c.controller === att.controller : c.controller !== att.controller;
+}
+
+/** Inside a `card` declaration: the type line after `:`, properties after `,`. */
+function cardWant(state: DocumentState, toks: PTok[]): Want {
+  const game = state.game;
+  const lastComma = toks.map((t) => t.kind).lastIndexOf('comma');
+  const colon = toks.findIndex((t) => t.kind === 'colon');
+  if (lastComma < 0) {
+    if (colon < 0) return NONE;
+    const typeToks = toks.slice(colon + 1);
+    if (typeToks.some((t) => t.kind === 'dash')) return { kind: 'words', words: game === 'mtg' ? MTG_SUBTYPES : RIFTBOUND_TAGS, item: CompletionItemKind.TypeParameter };
+    const written = typeToks.map((t) => t.text);
+    const list = game === 'mtg' ? [...MTG_SUPERTYPES, ...MTG_CARD_TYPES] : RIFTBOUND_CARD_TYPES;
+    return { kind: 'words', words: list.filter((x) => !written.includes(x)), item: CompletionItemKind.TypeParameter };
+  }
+  const clause = toks.slice(lastComma + 1).map((t) => t.text);
+  const present = new Set(toks.filter((_, i) => i > 0 && toks[i - 1].kind === 'comma').map((t) => t.text));
+  if (clause.length === 0) {
+    const all =
+      game === 'mtg'
+        ? ['owner', 'controller', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified"]
+        : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token'];
+    const once = new Set(['owner', 'controller', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'might', 'might-bonus', 'exhausted']);
+    return { kind: 'words', words: all.filter((p) => !(once.has(p.split(' ')[0]) && present.has(p.split(' ')[0]))), item: CompletionItemKind.Property };
+  }
+  const [kw] = clause;
+  const n = clause.length;
+  if ((kw === 'owner' || kw === 'controller') && n === 1) return { kind: 'players' };
+  if (kw === 'attached') return n === 1 ? words(['to']) : n === 2 ? { kind: 'cards', rank: () => 0, players: () => 1 } : NONE;
+  if (kw === 'in' && n === 1) return words(game === 'mtg' ? MTG_ZONES : ['hand', 'deck', 'trash', 'banishment'], CompletionItemKind.EnumMember);
+  if (kw === 'at' && n === 1) return words(['base', 'battlefield'], CompletionItemKind.EnumMember);
+  if (kw === 'enchant' || kw === 'equip') {
+    const prev = clause[n - 1];
+    if (n === 1 || prev === 'or') return words(ENCHANT_WORDS, CompletionItemKind.TypeParameter);
+    return words(['or', 'you control', 'an opponent controls', "you don't control"]);
+  }
+  if (kw === 'protection') return n === 1 ? words(['from']) : n === 2 ? { kind: 'words', words: [...COLORS, ...QUALITIES, ...state.names.playerIds()], item: CompletionItemKind.Value } : NONE;
+  if (kw === 'color' || kw === 'colors') return { kind: 'words', words: COLORS.filter((c) => !clause.includes(c)), item: CompletionItemKind.Value };
+  if (kw === "can't") return n === 1 ? words(['be']) : n === 2 ? words(['enchanted', 'equipped', 'fortified']) : NONE;
+  if (kw === 'phased' && n === 1) return words(['out']);
+  return NONE;
+}
+
+function statementWords(state: DocumentState, line: number): Want {
+  const statements = state.analysis.doc.statements;
+  const eventBefore = statements.some((s) => isEvent(s) && s.range.start.line < line);
+  const declarationAfter = statements.some((s) => (s.kind === 'card' || s.kind === 'player') && s.range.start.line > line);
+  if (eventBefore) return words(EVENT_VERBS);
+  const present = new Set(statements.filter((s) => s.range.start.line !== line).map((s) => s.kind));
+  const decls = DECLARATION_KEYWORDS.filter((k) => !((k === 'game' || k === 'title' || k === 'rules') && present.has(k)));
+  return words(declarationAfter ? decls : [...decls, ...EVENT_VERBS]);
+}
+
+function items(state: DocumentState, want: Want, range: Range, line: number, startLine: number): CompletionItem[] {
+  if (want.kind === 'statement') want = statementWords(state, startLine);
+  switch (want.kind) {
+    case 'none':
+    case 'statement':
+      return [];
+    case 'words':
+      return want.words.map((w, i) => ({ label: w, kind: want.item, sortText: String(i).padStart(3, '0'), textEdit: { range, newText: w } }));
+    case 'players':
+      return playerItems(state, range, () => 0);
+    case 'cards': {
+      const board = state.boardAt(line - 1);
+      const out: CompletionItem[] = [];
+      for (const id of state.names.cardIds()) {
+        const view = board.cards.find((c) => c.id === id);
+        const rank = view ? (want.rank ? want.rank(view) : 0) : 5;
+        if (rank === undefined) continue;
+        const decl = state.names.declarations.get(id)!.stmt;
+        const detail = decl.kind === 'card' ? [decl.name ? `"${decl.name.text}"` : '', typeLineText(decl)].filter(Boolean).join(': ') : undefined;
+        out.push({
+          label: id,
+          kind: CompletionItemKind.Class,
+          detail,
+          labelDetails: view ? { description: describeZone(view) } : undefined,
+          sortText: `${rank}_${id}`,
+          textEdit: { range, newText: id },
+        });
+      }
+      if (want.players) out.push(...playerItems(state, range, want.players));
+      return out;
+    }
+  }
+}
+
+function playerItems(state: DocumentState, range: Range, rank: (p: string) => number | undefined): CompletionItem[] {
+  const out: CompletionItem[] = [];
+  for (const id of state.names.playerIds()) {
+    const r = rank(id);
+    if (r === undefined) continue;
+    out.push({ label: id, kind: CompletionItemKind.Variable, detail: 'player', sortText: `${r}_${id}`, textEdit: { range, newText: id } });
+  }
+  return out;
+}
+
+function describeZone(c: CardView): string {
+  const zone = c.zone.startsWith('battlefield:') ? `battlefield ${c.zone.slice(12)}` : c.zone;
+  return c.attachedTo ? `${zone}, on ${c.attachedTo}` : zone;
+}

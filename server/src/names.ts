@@ -1,0 +1,169 @@
+// Every place a card or player id is written: declarations and uses, with what the id refers to.
+// Definition, references, rename, hover and semantic tokens all read this one index.
+import type { Assertion, CardStmt, Name, PlayerStmt, ScenarioDocument, Statement } from '../../core';
+import type { Position, Range } from 'vscode-languageserver';
+import { containsInclusive } from './util';
+
+export type NameKind = 'card' | 'player';
+
+/** What the grammar says may stand at a place (before declarations are consulted). */
+type Role = NameKind | 'either';
+
+export interface Occurrence {
+  text: string;
+  range: Range;
+  /** From the declaration of that name; for an undeclared name, what the grammar expects there. */
+  kind: NameKind | undefined;
+  /** The name is declared (so it can be navigated and renamed). */
+  declared: boolean;
+  /** This occurrence is in a `card`/`player` declaration (duplicates included). */
+  declaration: boolean;
+}
+
+export interface Declaration {
+  kind: NameKind;
+  /** The id's range in its first declaration. */
+  range: Range;
+  stmt: CardStmt | PlayerStmt;
+}
+
+export class NameIndex {
+  readonly occurrences: Occurrence[] = [];
+  readonly declarations = new Map<string, Declaration>();
+
+  constructor(doc: ScenarioDocument) {
+    for (const st of doc.statements) {
+      if ((st.kind === 'card' || st.kind === 'player') && st.id && !this.declarations.has(st.id.text)) {
+        this.declarations.set(st.id.text, { kind: st.kind, range: st.id.range, stmt: st });
+      }
+    }
+    for (const st of doc.statements) this.visit(st);
+    this.occurrences.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  }
+
+  /** The occurrence under (or just after) the cursor. */
+  at(pos: Position): Occurrence | undefined {
+    // Binary search on the start; occurrences never overlap.
+    let lo = 0;
+    let hi = this.occurrences.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const o = this.occurrences[mid];
+      if (containsInclusive(o.range, pos)) return o;
+      if (o.range.start.line < pos.line || (o.range.start.line === pos.line && o.range.start.character < pos.character)) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  }
+
+  /** Every occurrence of a declared name (same text, same kind). */
+  of(name: string): Occurrence[] {
+    return this.occurrences.filter((o) => o.text === name && o.declared);
+  }
+
+  cardIds(): string[] {
+    return [...this.declarations].filter(([, d]) => d.kind === 'card').map(([id]) => id);
+  }
+
+  playerIds(): string[] {
+    return [...this.declarations].filter(([, d]) => d.kind === 'player').map(([id]) => id);
+  }
+
+  private add(name: Name | undefined, role: Role, declaration = false): void {
+    if (!name) return;
+    const decl = this.declarations.get(name.text);
+    this.occurrences.push({
+      text: name.text,
+      range: name.range,
+      kind: decl ? decl.kind : role === 'either' ? undefined : role,
+      declared: !!decl,
+      declaration,
+    });
+  }
+
+  /** `protection from QUALITY`: a reference only when the quality is a declared player. */
+  private addQuality(word: Name): void {
+    if (this.declarations.get(word.text)?.kind === 'player') this.add(word, 'player');
+  }
+
+  private visit(st: Statement): void {
+    switch (st.kind) {
+      case 'game':
+      case 'title':
+      case 'rules':
+      case 'cleanup':
+        return;
+      case 'player':
+        return this.add(st.id, 'player', true);
+      case 'card':
+        this.add(st.id, 'card', true);
+        for (const p of st.props) {
+          if (p.kind === 'owner' || p.kind === 'controller') this.add(p.player, 'player');
+          else if (p.kind === 'attached') this.add(p.target, 'either');
+          else if (p.kind === 'protection') this.addQuality(p.quality);
+        }
+        return;
+      case 'attach':
+        this.add(st.subject, 'card');
+        this.add(st.host, 'either');
+        return this.add(st.by, 'player');
+      case 'cast':
+        this.add(st.subject, 'card');
+        this.add(st.target, 'either');
+        return this.add(st.by, 'player');
+      case 'enter':
+        this.add(st.subject, 'card');
+        return this.add(st.host, 'either');
+      case 'unattach':
+        this.add(st.subject, 'card');
+        return this.add(st.host, 'either');
+      case 'resolve':
+      case 'move':
+      case 'types':
+      case 'phase':
+      case 'recall':
+        return this.add(st.subject, 'card');
+      case 'protection':
+        this.add(st.subject, 'card');
+        return this.addQuality(st.quality);
+      case 'control':
+        this.add(st.subject, 'card');
+        return this.add(st.player, 'player');
+      case 'leave':
+        return this.add(st.player, 'player');
+      case 'expect':
+        if (st.assertion) this.visitAssertion(st.assertion);
+        return;
+    }
+  }
+
+  private visitAssertion(a: Assertion): void {
+    switch (a.kind) {
+      case 'attached-to':
+      case 'has':
+        // Source order: `X attached to H`, `H has X`.
+        if (a.kind === 'has') this.add(a.host, 'either');
+        this.add(a.subject, 'card');
+        if (a.kind === 'attached-to') this.add(a.host, 'either');
+        return;
+      case 'newer-than':
+        this.add(a.subject, 'card');
+        return this.add(a.other, 'card');
+      case 'no-attachments':
+        return this.add(a.host, 'either');
+      case 'unattached':
+      case 'in-zone':
+      case 'might':
+        return this.add(a.subject, 'card');
+    }
+  }
+}
+
+/** `creature — Cat`, as the card declares it. */
+export function typeLineText(card: CardStmt): string {
+  const t = card.typeLine;
+  if (!t) return '';
+  const types = t.types.map((w) => w.text).join(' ');
+  const subs = t.subtypes.map((w) => w.text).join(' ');
+  return subs ? `${types}${types ? ' — ' : '— '}${subs}` : types;
+}

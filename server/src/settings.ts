@@ -1,0 +1,71 @@
+// The `boardScenario` settings. With `workspace/configuration` they are asked per document (scoped
+// to its URI) and cached until the next didChangeConfiguration; otherwise the settings pushed by
+// didChangeConfiguration apply to every document.
+import type { Connection } from 'vscode-languageserver';
+
+export interface Settings {
+  validate: 'onSave' | 'onType';
+  inlayHints: { enabled: boolean };
+  rulesFile: { mtg: string; riftbound: string };
+}
+
+export const DEFAULT_SETTINGS: Settings = Object.freeze({
+  validate: 'onSave',
+  inlayHints: Object.freeze({ enabled: true }),
+  rulesFile: Object.freeze({ mtg: '', riftbound: '' }),
+}) as Settings;
+
+function obj(x: unknown): Record<string, unknown> {
+  return x !== null && typeof x === 'object' ? (x as Record<string, unknown>) : {};
+}
+
+/**
+ * Reads whatever the client sent, tolerating missing keys, wrong types and both the nested
+ * (`{inlayHints: {enabled}}`) and the dotted (`{'inlayHints.enabled': ...}`) shapes.
+ */
+export function normaliseSettings(raw: unknown): Settings {
+  const r = obj(raw);
+  const nested = (a: string, b: string): unknown => (obj(r[a])[b] !== undefined ? obj(r[a])[b] : r[`${a}.${b}`]);
+  const str = (x: unknown) => (typeof x === 'string' ? x : '');
+  return {
+    validate: r.validate === 'onType' ? 'onType' : 'onSave',
+    inlayHints: { enabled: nested('inlayHints', 'enabled') !== false },
+    rulesFile: { mtg: str(nested('rulesFile', 'mtg')), riftbound: str(nested('rulesFile', 'riftbound')) },
+  };
+}
+
+export class SettingsStore {
+  private global: Settings = DEFAULT_SETTINGS;
+  private readonly perDocument = new Map<string, Promise<Settings>>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly useConfigurationRequest: () => boolean,
+  ) {}
+
+  get(uri: string): Promise<Settings> {
+    if (!this.useConfigurationRequest()) return Promise.resolve(this.global);
+    let p = this.perDocument.get(uri);
+    if (!p) {
+      p = this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'boardScenario' }).then(
+        (raw) => normaliseSettings(raw),
+        (e) => {
+          this.connection.console.error(`Could not read the boardScenario settings: ${String(e)}`);
+          return DEFAULT_SETTINGS;
+        },
+      );
+      this.perDocument.set(uri, p);
+    }
+    return p;
+  }
+
+  /** didChangeConfiguration: push-only clients send the values; the others are asked again. */
+  changed(settings: unknown): void {
+    this.perDocument.clear();
+    if (!this.useConfigurationRequest()) this.global = normaliseSettings(obj(settings).boardScenario);
+  }
+
+  forget(uri: string): void {
+    this.perDocument.delete(uri);
+  }
+}

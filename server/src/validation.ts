@@ -1,0 +1,91 @@
+// When diagnostics are published: on open and on save always; as you type only with
+// `boardScenario.validate: onType`, debounced, where a newer change replaces the pending one.
+// An empty publish clears a document's diagnostics when it is closed.
+import type { Connection, TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { AnalysisCache } from './documents';
+import type { ClientSupport } from './capabilities';
+import type { SettingsStore } from './settings';
+import { toDiagnostics } from './diagnostics';
+
+export const TYPING_DELAY_MS = 200;
+
+export class Validator {
+  private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The version last published per document, so the open event is not validated twice. */
+  private readonly published = new Map<string, number>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly cache: AnalysisCache,
+    private readonly settings: SettingsStore,
+    private readonly support: () => ClientSupport,
+    private readonly delayMs = TYPING_DELAY_MS,
+  ) {}
+
+  /** Analyse (if needed) and publish the document's current version now. */
+  publishNow(uri: string): void {
+    this.cancel(uri);
+    const document = this.documents.get(uri);
+    if (!document) return;
+    const state = this.cache.get(document);
+    const support = this.support();
+    this.connection.sendDiagnostics({
+      uri,
+      version: support.versionedDiagnostics ? state.version : undefined,
+      diagnostics: toDiagnostics(state.analysis.result.findings, uri, state.version, support),
+    });
+    this.published.set(uri, state.version);
+  }
+
+  /** A change: with onType, publish after a pause in typing; with onSave, wait for the save. */
+  async changed(uri: string, version: number): Promise<void> {
+    if (this.published.get(uri) === version) return;
+    const { validate } = await this.settings.get(uri);
+    if (validate !== 'onType') return;
+    const document = this.documents.get(uri);
+    // A newer change (or a close) arrived while the settings were read: it decides.
+    if (!document || document.version !== version) return;
+    this.cancel(uri);
+    this.pending.set(
+      uri,
+      setTimeout(() => {
+        this.pending.delete(uri);
+        try {
+          const current = this.documents.get(uri);
+          if (current && current.version === version) this.publishNow(uri);
+        } catch (e) {
+          this.connection.console.error(`Validation of ${uri} failed: ${(e as Error)?.stack ?? String(e)}`);
+        }
+      }, this.delayMs),
+    );
+  }
+
+  /** Settings changed: documents checked as you type are brought up to date. */
+  async revalidateOpen(): Promise<void> {
+    for (const document of this.documents.all()) {
+      const uri = document.uri;
+      const { validate } = await this.settings.get(uri);
+      if (validate === 'onType' && this.published.get(uri) !== this.documents.get(uri)?.version) this.publishNow(uri);
+    }
+  }
+
+  closed(uri: string): void {
+    this.cancel(uri);
+    this.published.delete(uri);
+    this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  cancel(uri: string): void {
+    const t = this.pending.get(uri);
+    if (t !== undefined) {
+      clearTimeout(t);
+      this.pending.delete(uri);
+    }
+  }
+
+  dispose(): void {
+    for (const uri of [...this.pending.keys()]) this.cancel(uri);
+  }
+}

@@ -1,0 +1,88 @@
+// --help, --version, explain CODE and rules RULE.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { REGISTRY, explainRule } from '../../core';
+import { ROOT, assertBuilt, assertNoCrash, makeTempDir, removeTempDir, runCli } from './helpers';
+
+describe('cli: help, version, explain, rules', () => {
+  let dir: string;
+  before(() => {
+    assertBuilt();
+    dir = makeTempDir();
+  });
+  after(() => removeTempDir(dir));
+
+  it('--help prints the usage of every command and option, exit 0', function () {
+    this.timeout(60_000);
+    for (const args of [['--help'], ['-h'], ['help'], ['check', '--help']]) {
+      const r = runCli(args, { cwd: dir });
+      assert.equal(r.status, 0, args.join(' '));
+      assert.equal(r.stderr, '');
+      for (const word of ['Usage:', 'board-scenario check', 'explain CODE', 'rules RULE', '--format', 'sarif', '--no-color', '--fix', '--game', 'Exit status']) {
+        assert.ok(r.stdout.includes(word), `${args.join(' ')}: help lacks '${word}'`);
+      }
+    }
+  });
+
+  it('--version prints the package.json version', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    assert.match(pkg.version, /^\d+\.\d+\.\d+/);
+    const r = runCli(['--version'], { cwd: dir });
+    assert.equal(r.status, 0);
+    assert.equal(r.stdout, `${pkg.version}\n`);
+  });
+
+  it('explain CODE prints the registry documentation of the code', function () {
+    this.timeout(120_000); // one process per code
+    for (const [code, info] of REGISTRY) {
+      const r = runCli(['explain', code], { cwd: dir });
+      assert.equal(r.status, 0, code);
+      assert.ok(r.stdout.startsWith(`${code}: ${info.title}\n`), r.stdout);
+      assert.ok(r.stdout.includes(info.doc), `${code}: doc missing`);
+      assert.ok(r.stdout.includes(info.fixes), `${code}: fixes missing`);
+      for (const rule of info.rules.mtg) assert.ok(r.stdout.includes(rule), `${code}: rule ${rule} missing`);
+    }
+  });
+
+  it('explain with an unknown code exits 2 and lists the codes', () => {
+    const r = runCli(['explain', 'no-such-code'], { cwd: dir });
+    assert.equal(r.status, 2);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /^board-scenario: unknown code 'no-such-code'; the codes are: .*redundant-attach/);
+    assertNoCrash(r.stderr);
+  });
+
+  it('rules RULE prints our explanation (mtg by default, --game riftbound)', () => {
+    const mtg = explainRule('mtg', '701.3b')!;
+    const r = runCli(['rules', '701.3b'], { cwd: dir });
+    assert.equal(r.status, 0);
+    assert.ok(r.stdout.startsWith(`MTG 701.3b: ${mtg.title}\n${mtg.text}\n`), r.stdout);
+
+    const rb = explainRule('riftbound', '434.1.g')!;
+    const r2 = runCli(['rules', '--game', 'riftbound', '434.1.g'], { cwd: dir });
+    assert.equal(r2.status, 0);
+    assert.ok(r2.stdout.startsWith(`Riftbound 434.1.g: ${rb.title}\n${rb.text}\n`), r2.stdout);
+  });
+
+  it('rules falls back to the parent rule, and reads older numberings with --rules-version', () => {
+    const parent = explainRule('riftbound', '434.1.z')!;
+    assert.ok(parent && parent.number !== '434.1.z');
+    const r = runCli(['rules', '434.1.z', '--game=riftbound'], { cwd: dir });
+    assert.equal(r.status, 0);
+    assert.ok(r.stdout.startsWith(`Riftbound ${parent.number}: ${parent.title}`), r.stdout);
+    assert.match(r.stdout, /No explanation of 434\.1\.z itself/);
+
+    // 310.10 was numbered 310.9 before 2026-09-25.
+    const now = explainRule('mtg', '310.10')!;
+    const old = runCli(['rules', '310.9', '--rules-version', '2025-02-07'], { cwd: dir });
+    assert.equal(old.status, 0, old.stderr);
+    assert.ok(old.stdout.startsWith(`MTG 310.9 (310.10 in the newest rules): ${now.title}\n${now.text}`), old.stdout);
+  });
+
+  it('rules with an unknown number exits 2', () => {
+    const r = runCli(['rules', '9999.9'], { cwd: dir });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^board-scenario: no explanation of MTG rule '9999\.9'/);
+  });
+});

@@ -1,0 +1,300 @@
+// A small LSP test client: spawns the real bundled server (dist/server.js) over stdio, speaks
+// JSON-RPC to it with vscode-languageserver-protocol, answers the requests a real editor answers
+// (workspace/configuration, client/registerCapability, refreshes), and records what the server
+// sends (diagnostics publishes, log messages). Waits are on conditions, with timeouts.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import {
+  CodeActionKind,
+  ConfigurationRequest,
+  createProtocolConnection,
+  DidChangeConfigurationNotification,
+  DidChangeTextDocumentNotification,
+  DidCloseTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  DidSaveTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  LogMessageNotification,
+  MessageType,
+  PublishDiagnosticsNotification,
+  RegistrationRequest,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+  UnregistrationRequest,
+  type ClientCapabilities,
+  type InitializeResult,
+  type Position,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver-protocol/node';
+
+export const SERVER = path.resolve(__dirname, '..', '..', '..', 'dist', 'server.js');
+
+/** Capabilities close to what VS Code 1.100 sends for the features this server offers. */
+export function vscodeLikeCapabilities(): ClientCapabilities {
+  return {
+    workspace: {
+      configuration: true,
+      didChangeConfiguration: { dynamicRegistration: true },
+      workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
+      inlayHint: { refreshSupport: true },
+      semanticTokens: { refreshSupport: true },
+      applyEdit: true,
+    },
+    textDocument: {
+      synchronization: { dynamicRegistration: true, didSave: true, willSave: true, willSaveWaitUntil: true },
+      publishDiagnostics: {
+        relatedInformation: true,
+        versionSupport: false,
+        tagSupport: { valueSet: [1, 2] },
+        codeDescriptionSupport: true,
+        dataSupport: true,
+      },
+      hover: { dynamicRegistration: true, contentFormat: ['markdown', 'plaintext'] },
+      completion: {
+        dynamicRegistration: true,
+        contextSupport: true,
+        completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'], labelDetailsSupport: true, insertReplaceSupport: true },
+      },
+      definition: { dynamicRegistration: true, linkSupport: true },
+      references: { dynamicRegistration: true },
+      rename: { dynamicRegistration: true, prepareSupport: true },
+      documentSymbol: { dynamicRegistration: true, hierarchicalDocumentSymbolSupport: true, labelSupport: true },
+      codeAction: {
+        dynamicRegistration: true,
+        isPreferredSupport: true,
+        dataSupport: true,
+        codeActionLiteralSupport: {
+          codeActionKind: { valueSet: ['', CodeActionKind.QuickFix, CodeActionKind.Refactor, CodeActionKind.Source, CodeActionKind.SourceFixAll] },
+        },
+      },
+      foldingRange: { dynamicRegistration: true, lineFoldingOnly: true },
+      semanticTokens: {
+        dynamicRegistration: true,
+        requests: { full: { delta: true }, range: true },
+        tokenTypes: ['variable', 'class', 'keyword', 'type', 'enumMember', 'number', 'comment', 'string', 'function'],
+        tokenModifiers: ['declaration', 'readonly'],
+        formats: ['relative'],
+      },
+      inlayHint: { dynamicRegistration: true },
+    },
+    window: { workDoneProgress: true },
+  };
+}
+
+export interface StartOptions {
+  /** Changes the VS Code-like capabilities before `initialize`. */
+  capabilities?: (c: ClientCapabilities) => void;
+  /** What `workspace/configuration` answers for the `boardScenario` section (default: {}). */
+  settings?: Record<string, unknown>;
+}
+
+export class TestClient {
+  readonly publishes: PublishDiagnosticsParams[] = [];
+  readonly logs: { type: MessageType; message: string }[] = [];
+  /** Every `workspace/configuration` item the server asked for. */
+  readonly configurationItems: { scopeUri?: string; section?: string }[] = [];
+  settings: Record<string, unknown>;
+  initializeResult!: InitializeResult;
+  stderr = '';
+  private readonly listeners = new Set<() => void>();
+  private exited: Promise<number | null>;
+
+  private constructor(
+    readonly child: ChildProcess,
+    readonly connection: ProtocolConnection,
+    settings: Record<string, unknown>,
+  ) {
+    this.settings = settings;
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    child.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
+    connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+      this.publishes.push(p);
+      this.notify();
+    });
+    connection.onNotification(LogMessageNotification.type, (p) => {
+      this.logs.push(p);
+      this.notify();
+    });
+    connection.onRequest(ConfigurationRequest.type, (p) => {
+      this.configurationItems.push(...p.items);
+      return p.items.map((item) => (item.section === 'boardScenario' ? this.settings : null));
+    });
+    connection.onRequest(RegistrationRequest.type, () => null);
+    connection.onRequest(UnregistrationRequest.type, () => null);
+    connection.onRequest('workspace/inlayHint/refresh', () => null);
+    connection.onRequest('workspace/semanticTokens/refresh', () => null);
+    connection.onRequest('window/workDoneProgress/create', () => null);
+  }
+
+  static async start(options: StartOptions = {}): Promise<TestClient> {
+    if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first.`);
+    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const client = new TestClient(child, connection, options.settings ?? {});
+    connection.listen();
+    const capabilities = vscodeLikeCapabilities();
+    options.capabilities?.(capabilities);
+    client.initializeResult = await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: null,
+      capabilities,
+      workspaceFolders: null,
+      clientInfo: { name: 'board-scenario-test-client' },
+    });
+    await connection.sendNotification(InitializedNotification.type, {});
+    return client;
+  }
+
+  // ---- documents --------------------------------------------------------------------------
+
+  private readonly versions = new Map<string, number>();
+
+  async open(uri: string, text: string): Promise<void> {
+    this.versions.set(uri, 1);
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'board-scenario', version: 1, text } });
+  }
+
+  /** Replaces the whole text (a full-content change); returns the new version. */
+  async change(uri: string, text: string): Promise<number> {
+    const version = (this.versions.get(uri) ?? 0) + 1;
+    this.versions.set(uri, version);
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
+    return version;
+  }
+
+  /** An incremental change: replaces `range` with `text`; returns the new version. */
+  async edit(uri: string, range: { start: Position; end: Position }, text: string): Promise<number> {
+    const version = (this.versions.get(uri) ?? 0) + 1;
+    this.versions.set(uri, version);
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+    return version;
+  }
+
+  async save(uri: string): Promise<void> {
+    await this.connection.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  async close(uri: string): Promise<void> {
+    await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  }
+
+  async changeConfiguration(settings: Record<string, unknown>, pushed: unknown = null): Promise<void> {
+    this.settings = settings;
+    await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: pushed });
+  }
+
+  version(uri: string): number {
+    return this.versions.get(uri) ?? 0;
+  }
+
+  // ---- waiting ----------------------------------------------------------------------------
+
+  /** A point in the stream of publishes: waits can ask for publishes after it. */
+  mark(): number {
+    return this.publishes.length;
+  }
+
+  publishesFor(uri: string, since = 0): PublishDiagnosticsParams[] {
+    return this.publishes.slice(since).filter((p) => p.uri === uri);
+  }
+
+  /** Resolves with the first publish for `uri` (at or after `since`) that satisfies `predicate`. */
+  waitForDiagnostics(
+    uri: string,
+    predicate: (p: PublishDiagnosticsParams) => boolean = () => true,
+    options: { since?: number; timeoutMs?: number } = {},
+  ): Promise<PublishDiagnosticsParams> {
+    const since = options.since ?? 0;
+    return this.waitFor(`diagnostics for ${uri}`, () => this.publishesFor(uri, since).find(predicate), options.timeoutMs);
+  }
+
+  /** Polls `probe` on every message from the server until it returns a value, or fails after the timeout. */
+  waitFor<T>(what: string, probe: () => T | undefined, timeoutMs = 5000): Promise<T> {
+    const now = probe();
+    if (now !== undefined) return Promise.resolve(now);
+    return new Promise<T>((resolve, reject) => {
+      const check = () => {
+        const v = probe();
+        if (v === undefined) return;
+        cleanup();
+        resolve(v);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        const seen = JSON.stringify(this.publishes.map((p) => ({ uri: p.uri, version: p.version, codes: p.diagnostics.map((d) => d.code) })));
+        reject(new Error(`Timed out after ${timeoutMs} ms waiting for ${what}. Publishes so far: ${seen}. Server stderr: ${this.stderr}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.listeners.delete(check);
+      };
+      this.listeners.add(check);
+    });
+  }
+
+  private notify(): void {
+    for (const l of [...this.listeners]) l();
+  }
+
+  /** Error-level log messages from the server (a guarded handler that failed logs one). */
+  errors(): string[] {
+    return this.logs.filter((l) => l.type === MessageType.Error).map((l) => l.message);
+  }
+
+  // ---- ending -----------------------------------------------------------------------------
+
+  /** The orderly end: `shutdown`, then `exit`; resolves with the process exit code. */
+  async shutdown(): Promise<number | null> {
+    await this.connection.sendRequest(ShutdownRequest.type);
+    await this.connection.sendNotification(ExitNotification.type);
+    return this.exit();
+  }
+
+  exit(): Promise<number | null> {
+    return this.exited;
+  }
+
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Ends the process whatever its state (for afterEach). */
+  async dispose(): Promise<void> {
+    this.connection.dispose();
+    if (this.alive) {
+      this.child.kill();
+      await this.exited;
+    }
+  }
+}
+
+// ---- text helpers ---------------------------------------------------------------------------
+
+/** The position of the `occurrence`-th (0-based) `needle` in `text`, plus `offset` characters. */
+export function positionOf(text: string, needle: string, offset = 0, occurrence = 0): Position {
+  let at = -1;
+  for (let i = 0; i <= occurrence; i++) {
+    at = text.indexOf(needle, at + 1);
+    if (at < 0) throw new Error(`'${needle}' (occurrence ${occurrence}) is not in the text`);
+  }
+  const before = text.slice(0, at + offset);
+  const line = before.split('\n').length - 1;
+  return { line, character: before.length - (before.lastIndexOf('\n') + 1) };
+}
+
+/** The position at the end of `line`. */
+export function endOfLine(text: string, line: number): Position {
+  return { line, character: text.split('\n')[line].length };
+}
+
+let counter = 0;
+/** A fresh document URI per test, so documents never leak between tests. */
+export function freshUri(name = 'scenario'): string {
+  counter++;
+  return `file:///tmp/board-scenario-lsp-tests/${name}-${process.pid}-${counter}.board`;
+}

@@ -1,0 +1,93 @@
+// Completion: keywords at a statement start, names after verbs, legal hosts first, players, zones,
+// properties.
+import * as assert from 'node:assert/strict';
+import { CompletionRequest, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-protocol/node';
+import { endOfLine, freshUri, TestClient } from './client';
+import { HEADER, scenario } from './scenarios';
+
+describe('LSP completion', () => {
+  let client: TestClient;
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(async () => {
+    const errors = client.errors();
+    await client.dispose();
+    assert.deepEqual(errors, [], 'the server logged errors');
+  });
+
+  /** Completion at the end of `line` of `text` (each call opens its own document). */
+  async function complete(text: string, at: Position | number): Promise<CompletionItem[]> {
+    const uri = freshUri();
+    await client.open(uri, text);
+    const position = typeof at === 'number' ? endOfLine(text, at) : at;
+    const r = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position });
+    await client.close(uri);
+    return Array.isArray(r) ? r : ((r as CompletionList | null)?.items ?? []);
+  }
+  const sorted = (items: CompletionItem[]) => [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
+
+  it('after `equip splitter to `: lion, the creature, first; and never splitter itself', async () => {
+    const items = await complete(scenario('equip splitter to '), 8);
+    const labels = sorted(items);
+    assert.equal(labels[0], 'lion');
+    assert.ok(!labels.includes('splitter'));
+    assert.ok(labels.indexOf('plains') > labels.indexOf('lion'));
+    const lion = items.find((i) => i.label === 'lion')!;
+    assert.equal(lion.detail, '"Silvercoat Lion": creature — Cat');
+    assert.deepEqual(lion.textEdit, { range: { start: { line: 8, character: 18 }, end: { line: 8, character: 18 } }, newText: 'lion' });
+  });
+
+  it('after `fortify X to`: lands first; a partly typed name is replaced', async () => {
+    const text = scenario('fortify splitter to pl');
+    const items = await complete(text, 8);
+    assert.equal(sorted(items)[0], 'plains');
+    assert.deepEqual(items.find((i) => i.label === 'plains')!.textEdit, { range: { start: { line: 8, character: 20 }, end: { line: 8, character: 22 } }, newText: 'plains' });
+  });
+
+  it('after a verb: card names, with the attachments first for equip', async () => {
+    const items = await complete(scenario('equip '), 8);
+    assert.equal(sorted(items)[0], 'splitter');
+    assert.deepEqual(new Set(items.map((i) => i.label)), new Set(['lion', 'splitter', 'pacifism', 'plains']));
+  });
+
+  it('at a statement start: declarations before the first event, verbs after it', async () => {
+    const inDecls = await complete(HEADER.join('\n').replace('player bob', ''), 2);
+    const declLabels = inDecls.map((i) => i.label);
+    assert.ok(declLabels.includes('card') && declLabels.includes('player'));
+    assert.ok(!declLabels.includes('equip'), 'no verbs between declarations');
+    assert.ok(!declLabels.includes('game'), 'game is already declared');
+
+    const afterEvent = await complete(scenario('equip splitter to lion', ''), 9);
+    const labels = afterEvent.map((i) => i.label);
+    assert.ok(labels.includes('equip') && labels.includes('destroy') && labels.includes('expect'));
+    assert.ok(!labels.includes('card'));
+  });
+
+  it('players after `by`, zones after `move X to`, properties after a comma in a card line', async () => {
+    const by = await complete(scenario('equip splitter to lion by '), 8);
+    assert.deepEqual(by.map((i) => i.label).sort(), ['alice', 'bob']);
+
+    const zones = await complete(scenario('move lion to '), 8);
+    assert.ok(zones.map((i) => i.label).includes('graveyard'));
+    assert.ok(zones.map((i) => i.label).includes('exile'));
+
+    const text = HEADER.slice(0, 4).join('\n') + '\ncard bear "Bear": creature — Bear, ';
+    const props = (await complete(text, 4)).map((i) => i.label);
+    for (const p of ['owner', 'controller', 'attached to', 'enchant', 'protection from']) assert.ok(props.includes(p), p);
+
+    const owner = await complete(HEADER.slice(0, 4).join('\n') + '\ncard bear "Bear": creature — Bear, owner ', 4);
+    assert.deepEqual(owner.map((i) => i.label).sort(), ['alice', 'bob']);
+  });
+
+  it('on a continuation line of a card declaration: properties', async () => {
+    const text = HEADER.slice(0, 4).join('\n') + '\ncard bear "Bear": creature — Bear,\n    ';
+    const props = (await complete(text, 5)).map((i) => i.label);
+    assert.ok(props.includes('owner'), JSON.stringify(props));
+  });
+
+  it('nothing inside a comment or a string', async () => {
+    assert.deepEqual(await complete(scenario('equip splitter to lion # equip '), 8), []);
+    assert.deepEqual(await complete(HEADER.slice(0, 3).join('\n') + '\ncard x "equip ', 3), []);
+  });
+});

@@ -1,0 +1,126 @@
+// Hovers: findings with their rules, rule numbers in comments, cards and players at a line.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HoverRequest, MarkupKind, type Hover, type MarkupContent, type Position } from 'vscode-languageserver-protocol/node';
+import { freshUri, positionOf, TestClient } from './client';
+import { CLEAN, REDUNDANT, scenario } from './scenarios';
+
+describe('LSP hover', () => {
+  // One server for the suite: every test opens its own document (settings are read per document).
+  let client: TestClient;
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(async () => {
+    const errors = client.errors();
+    await client.dispose();
+    assert.deepEqual(errors, [], 'the server logged errors');
+  });
+
+  async function hoverAt(text: string, pos: Position, settings: Record<string, unknown> = {}): Promise<Hover | null> {
+    client.settings = settings;
+    const uri = freshUri();
+    await client.open(uri, text);
+    try {
+      return await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: pos });
+    } finally {
+      await client.close(uri);
+      client.settings = {};
+    }
+  }
+
+  const value = (h: Hover | null): string => {
+    assert.ok(h, 'no hover');
+    const c = h.contents as MarkupContent;
+    assert.equal(c.kind, MarkupKind.Markdown);
+    return c.value;
+  };
+
+  it('on a finding: the message, each cited rule with its explanation, the code documentation and link', async () => {
+    const h = await hoverAt(REDUNDANT, { line: 9, character: 2 });
+    const v = value(h);
+    assert.match(v, /Redundant attach/);
+    assert.match(v, /already attached to lion/);
+    assert.match(v, /\*\*701\.3b\*\* — \*Attaches that do nothing\*/);
+    assert.match(v, /613\.7e/);
+    assert.match(v, /\(https:\/\/[^)]*#redundant-attach\)/);
+    assert.deepEqual(h!.range, { start: { line: 9, character: 0 }, end: { line: 9, character: 22 } });
+  });
+
+  it('on a rule number in a comment: that rule explained, for the scenario\'s game', async () => {
+    const pos = positionOf(CLEAN, '704.5m', 2);
+    const h = await hoverAt(CLEAN, pos);
+    const v = value(h);
+    assert.match(v, /Rule 704\.5m/);
+    assert.match(v, /Aura to the graveyard/);
+    assert.equal(h!.range!.start.line, 9);
+    assert.equal(h!.range!.end.character - h!.range!.start.character, '704.5m'.length);
+  });
+
+  it('on a rule number written in an older rules version: explained under its current number', async () => {
+    // 310.9 of the 2024-06-07 rules is 310.10 since 2026-09-25.
+    const text = CLEAN.replace('game mtg\n', 'game mtg\nrules 2024-06-07\n').replace('# 704.5m', '# 310.9');
+    const h = await hoverAt(text, positionOf(text, '310.9', 1));
+    const v = value(h);
+    assert.match(v, /Rule 310\.9/);
+    assert.match(v, /as numbered in Comprehensive Rules 2024-06-07/);
+    assert.match(v, /310\.10 in the newest rules/);
+  });
+
+  it('on a card name: type line, owner and its state at that line (zone, attachments, timestamp)', async () => {
+    // `lion` in `equip splitter to lion` (line 8): on the battlefield, with pacifism and splitter.
+    const h = await hoverAt(CLEAN, { line: 8, character: 19 });
+    const v = value(h);
+    assert.match(v, /\*\*lion\*\* · card \*Silvercoat Lion\*/);
+    assert.match(v, /`creature — Cat`/);
+    assert.match(v, /Owner \*\*alice\*\*, controller \*\*alice\*\*/);
+    assert.match(v, /After line 9 \(`equip splitter to lion`\)/);
+    assert.match(v, /Zone: battlefield/);
+    assert.match(v, /Attachments: .*\*\*pacifism\*\* \(t\d+\).*\*\*splitter\*\* \(t\d+\)|Attachments: .*\*\*splitter\*\* \(t\d+\).*\*\*pacifism\*\*/);
+    assert.deepEqual(h!.range, { start: { line: 8, character: 18 }, end: { line: 8, character: 22 } });
+  });
+
+  it('on the attachment: what it is attached to, and later that it is not', async () => {
+    let v = value(await hoverAt(CLEAN, { line: 8, character: 8 }));
+    assert.match(v, /\*\*splitter\*\* · card \*Bonesplitter\*/);
+    assert.match(v, /Attached to: \*\*lion\*\*/);
+    // After `unattach splitter from lion` (line 11).
+    v = value(await hoverAt(CLEAN, { line: 11, character: 11 }));
+    assert.match(v, /Attached to: nothing/);
+    assert.match(v, /Zone: battlefield/);
+  });
+
+  it('on a card name in its declaration: the initial state', async () => {
+    const v = value(await hoverAt(CLEAN, { line: 5, character: 6 }));
+    assert.match(v, /\*\*pacifism\*\* · card \*Pacifism\*/);
+    assert.match(v, /Initial state/);
+    assert.match(v, /Attached to: \*\*lion\*\*/);
+  });
+
+  it('on a player name: the player and what is attached to them', async () => {
+    const v = value(await hoverAt(CLEAN, { line: 1, character: 9 }));
+    assert.match(v, /\*\*alice\*\* · player/);
+    assert.match(v, /Owns 3 cards/);
+    assert.match(v, /In the game/);
+  });
+
+  it('quotes the official rule from the user\'s rules file when one is set', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'board-rules-'));
+    try {
+      const file = join(dir, 'cr.txt');
+      writeFileSync(file, '701.3. Attach\n\n701.3b Sample text standing in for the official rule.\n');
+      const v = value(await hoverAt(REDUNDANT, { line: 9, character: 2 }, { rulesFile: { mtg: file } }));
+      assert.match(v, /> Sample text standing in for the official rule\. \*\(from your rules file\)\*/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers null where there is nothing to say', async () => {
+    const text = scenario('equip splitter to lion');
+    const h = await hoverAt(text, positionOf(text, 'to lion', 0, 1));
+    assert.equal(h, null);
+  });
+});

@@ -1,0 +1,176 @@
+// Names as symbols: definition, references, rename, document symbols, folding.
+import * as assert from 'node:assert/strict';
+import {
+  DefinitionRequest,
+  DocumentSymbolRequest,
+  FoldingRangeRequest,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
+  ResponseError,
+  SymbolKind,
+  type DocumentSymbol,
+  type Location,
+  type Position,
+  type SymbolInformation,
+  type TextEdit,
+} from 'vscode-languageserver-protocol/node';
+import { analyse, applyEdits } from '../../core';
+import { freshUri, positionOf, TestClient } from './client';
+import { HEADER } from './scenarios';
+
+/** A clean scenario with protection from a player, an owner on a continuation line, `by`, and expectations. */
+const TEXT = [
+  ...HEADER.slice(0, 6), //                                  0-5
+  'card plains "Plains": basic land — Plains,', //           6
+  '    owner alice, protection from bob', //                 7
+  '', //                                                     8
+  'equip splitter to lion by alice', //                      9
+  'expect lion has splitter', //                             10
+  'expect splitter attached to lion', //                     11
+  '# 704.5m: the Aura goes to the graveyard', //             12
+  'destroy lion', //                                         13
+  'unattach splitter from lion', //                          14
+  'unattach pacifism from lion', //                          15
+  'move pacifism to graveyard', //                           16
+  'expect splitter unattached', //                           17
+].join('\n') + '\n';
+
+describe('LSP navigation and symbols', () => {
+  // One server for the suite; every test gets the text in a document of its own.
+  let client: TestClient;
+  let uri: string;
+  before(async () => {
+    client = await TestClient.start();
+  });
+  beforeEach(async () => {
+    uri = freshUri();
+    await client.open(uri, TEXT);
+  });
+  afterEach(async () => {
+    await client.close(uri);
+    assert.deepEqual(client.errors(), [], 'the server logged errors');
+  });
+  after(async () => {
+    await client.dispose();
+  });
+
+  const doc = () => ({ uri });
+  const lines = (locs: Location[] | null) => (locs ?? []).map((l) => [l.range.start.line, l.range.start.character]);
+
+  it('the text under test is a clean scenario', () => {
+    assert.deepEqual(analyse(TEXT).result.findings.map((f) => f.message), []);
+  });
+
+  it('goes to the declaration of a card and of a player', async () => {
+    const card = await client.connection.sendRequest(DefinitionRequest.type, { textDocument: doc(), position: positionOf(TEXT, 'to lion by', 4) });
+    assert.deepEqual(card, { uri, range: { start: { line: 3, character: 5 }, end: { line: 3, character: 9 } } });
+    const player = await client.connection.sendRequest(DefinitionRequest.type, { textDocument: doc(), position: positionOf(TEXT, 'from bob', 6) });
+    assert.deepEqual(player, { uri, range: { start: { line: 2, character: 7 }, end: { line: 2, character: 10 } } });
+    const nothing = await client.connection.sendRequest(DefinitionRequest.type, { textDocument: doc(), position: { line: 0, character: 1 } });
+    assert.equal(nothing, null);
+  });
+
+  it('finds references, with or without the declaration', async () => {
+    const at = positionOf(TEXT, 'lion', 1, 1); // in `attached to lion`
+    const withDecl = (await client.connection.sendRequest(ReferencesRequest.type, { textDocument: doc(), position: at, context: { includeDeclaration: true } })) as Location[];
+    const without = (await client.connection.sendRequest(ReferencesRequest.type, { textDocument: doc(), position: at, context: { includeDeclaration: false } })) as Location[];
+    const count = TEXT.split(/\blion\b/).length - 1;
+    assert.equal(withDecl.length, count);
+    assert.equal(without.length, count - 1);
+    assert.deepEqual(lines(withDecl)[0], [3, 5]);
+    assert.ok(!lines(without).some(([l, c]) => l === 3 && c === 5));
+    assert.ok(withDecl.every((l) => l.uri === uri));
+  });
+
+  it('prepares a rename on a name, and refuses elsewhere', async () => {
+    const ok = await client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: doc(), position: positionOf(TEXT, 'splitter', 3) });
+    assert.deepEqual(ok, { range: { start: { line: 4, character: 5 }, end: { line: 4, character: 13 } }, placeholder: 'splitter' });
+    const onVerb = await client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: doc(), position: positionOf(TEXT, 'destroy', 2) });
+    assert.equal(onVerb, null);
+  });
+
+  it('renames a card everywhere: declaration, attached to, events, expectations', async () => {
+    const edit = await client.connection.sendRequest(RenameRequest.type, { textDocument: doc(), position: positionOf(TEXT, 'lion', 0, 3), newName: 'leo' });
+    assert.ok(edit?.documentChanges);
+    const change = edit.documentChanges[0] as { textDocument: { uri: string; version: number }; edits: TextEdit[] };
+    assert.deepEqual(change.textDocument, { uri, version: 1 });
+    const renamed = applyEdits(TEXT, change.edits);
+    assert.equal(renamed, TEXT.replace(/\blion\b/g, 'leo'));
+    assert.deepEqual(analyse(renamed).result.findings, []);
+  });
+
+  it('renames a player everywhere: owner, by, protection from', async () => {
+    const bob = await client.connection.sendRequest(RenameRequest.type, { textDocument: doc(), position: positionOf(TEXT, 'bob'), newName: 'robert' });
+    const bobEdits = (bob!.documentChanges![0] as { edits: TextEdit[] }).edits;
+    assert.equal(applyEdits(TEXT, bobEdits), TEXT.replace(/\bbob\b/g, 'robert'));
+    const alice = await client.connection.sendRequest(RenameRequest.type, { textDocument: doc(), position: positionOf(TEXT, 'by alice', 3), newName: 'alicia' });
+    const renamed = applyEdits(TEXT, (alice!.documentChanges![0] as { edits: TextEdit[] }).edits);
+    assert.equal(renamed, TEXT.replace(/\balice\b/g, 'alicia'));
+    assert.deepEqual(analyse(renamed).result.findings, []);
+  });
+
+  it('rejects a rename to an invalid identifier, a keyword or a name in use', async () => {
+    const position: Position = positionOf(TEXT, 'lion');
+    for (const [newName, reason] of [
+      ['2lion', /not a valid name/],
+      ['big lion', /not a valid name/],
+      ['destroy', /keyword/],
+      ['splitter', /already the name of a card/],
+      ['bob', /already the name of a player/],
+    ] as const) {
+      await assert.rejects(
+        client.connection.sendRequest(RenameRequest.type, { textDocument: doc(), position, newName }),
+        (e: unknown) => e instanceof ResponseError && reason.test(e.message),
+        newName,
+      );
+    }
+    assert.deepEqual(client.errors(), [], 'a rejected rename is not a server error');
+  });
+
+  it('lists hierarchical document symbols: header, players, cards with their type line, events', async () => {
+    const symbols = (await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: doc() })) as DocumentSymbol[];
+    assert.deepEqual(symbols.map((s) => s.name), ['game mtg', 'Players', 'Cards', 'Events']);
+    const [, players, cards, events] = symbols;
+    assert.deepEqual(players.children!.map((s) => [s.name, s.kind]), [['alice', SymbolKind.Variable], ['bob', SymbolKind.Variable]]);
+    assert.deepEqual(cards.children!.map((s) => s.name), ['lion', 'splitter', 'pacifism', 'plains']);
+    assert.equal(cards.children![0].kind, SymbolKind.Class);
+    assert.equal(cards.children![0].detail, '"Silvercoat Lion": creature — Cat');
+    assert.deepEqual(cards.children![3].range, { start: { line: 6, character: 0 }, end: { line: 7, character: 36 } }, 'a continued declaration spans its lines');
+    assert.equal(events.children![0].name, 'equip splitter to lion by alice');
+    assert.equal(events.children![0].kind, SymbolKind.Event);
+    assert.ok(events.children!.some((s) => s.name === 'expect splitter attached to lion'));
+    for (const s of [...symbols, ...symbols.flatMap((x) => x.children ?? [])]) {
+      const r = s.range;
+      const sel = s.selectionRange;
+      const inside = (p: Position) => (p.line > r.start.line || (p.line === r.start.line && p.character >= r.start.character)) && (p.line < r.end.line || (p.line === r.end.line && p.character <= r.end.character));
+      assert.ok(inside(sel.start) && inside(sel.end), `selectionRange of ${s.name} is inside its range`);
+    }
+  });
+
+  it('folds the declarations, the events, continued statements and comment runs', async () => {
+    const text = '# A scenario\n# about folding\n' + TEXT;
+    const u = freshUri();
+    await client.open(u, text);
+    const ranges = (await client.connection.sendRequest(FoldingRangeRequest.type, { textDocument: { uri: u } })) ?? [];
+    const spans = ranges.map((r) => [r.startLine, r.endLine, r.kind ?? '']);
+    assert.deepEqual(spans.find((s) => s[2] === 'comment'), [0, 1, 'comment']);
+    assert.ok(spans.some((s) => s[0] === 2 && s[1] === 9), `declarations: ${JSON.stringify(spans)}`);
+    assert.ok(spans.some((s) => s[0] === 8 && s[1] === 9), 'the continued plains declaration');
+    const lastLine = text.trimEnd().split('\n').length - 1;
+    assert.ok(spans.some((s) => s[0] === 11 && s[1] === lastLine), `events: ${JSON.stringify(spans)}`);
+  });
+
+  it('gives flat symbols to a client without hierarchical symbol support', async () => {
+    const flat = await TestClient.start({ capabilities: (c) => (c.textDocument!.documentSymbol = {}) });
+    try {
+      await flat.open(uri, TEXT);
+      const symbols = (await flat.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: doc() })) as SymbolInformation[];
+      const lion = symbols.find((s) => s.name === 'lion');
+      assert.equal(lion?.containerName, 'Cards');
+      assert.equal(lion?.location.uri, uri);
+    } finally {
+      await flat.dispose();
+    }
+  });
+});

@@ -1,0 +1,143 @@
+// The server stays up: unopened documents, hostile text, orderly and disorderly ends, both transports.
+import * as assert from 'node:assert/strict';
+import { fork } from 'node:child_process';
+import {
+  CompletionRequest,
+  createProtocolConnection,
+  DefinitionRequest,
+  DocumentSymbolRequest,
+  ExitNotification,
+  FoldingRangeRequest,
+  HoverRequest,
+  InitializeRequest,
+  InlayHintRequest,
+  IPCMessageReader,
+  IPCMessageWriter,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
+  SemanticTokensRequest,
+  ShutdownRequest,
+  CodeActionRequest,
+} from 'vscode-languageserver-protocol/node';
+import { freshUri, SERVER, TestClient, vscodeLikeCapabilities } from './client';
+import { REDUNDANT } from './scenarios';
+
+describe('LSP robustness and lifecycle', () => {
+  let client: TestClient;
+  afterEach(async () => {
+    await client?.dispose();
+  });
+
+  it('answers null or empty for a document that is not open, and keeps serving', async () => {
+    client = await TestClient.start();
+    const textDocument = { uri: freshUri('never-opened') };
+    const position = { line: 0, character: 0 };
+    const range = { start: position, end: { line: 5, character: 0 } };
+    const c = client.connection;
+    assert.equal(await c.sendRequest(HoverRequest.type, { textDocument, position }), null);
+    assert.deepEqual(await c.sendRequest(CompletionRequest.type, { textDocument, position }), []);
+    assert.equal(await c.sendRequest(DefinitionRequest.type, { textDocument, position }), null);
+    assert.deepEqual(await c.sendRequest(ReferencesRequest.type, { textDocument, position, context: { includeDeclaration: true } }), []);
+    assert.equal(await c.sendRequest(PrepareRenameRequest.type, { textDocument, position }), null);
+    assert.equal(await c.sendRequest(RenameRequest.type, { textDocument, position, newName: 'x' }), null);
+    assert.deepEqual(await c.sendRequest(DocumentSymbolRequest.type, { textDocument }), []);
+    assert.deepEqual(await c.sendRequest(FoldingRangeRequest.type, { textDocument }), []);
+    assert.deepEqual(await c.sendRequest(SemanticTokensRequest.type, { textDocument }), { data: [] });
+    assert.deepEqual(await c.sendRequest(InlayHintRequest.type, { textDocument, range }), []);
+    assert.deepEqual(await c.sendRequest(CodeActionRequest.type, { textDocument, range, context: { diagnostics: [] } }), []);
+    // Still alive and working.
+    const uri = freshUri();
+    await client.open(uri, REDUNDANT);
+    const pub = await client.waitForDiagnostics(uri);
+    assert.equal(pub.diagnostics[0].code, 'redundant-attach');
+    assert.deepEqual(client.errors(), []);
+  });
+
+  it('survives hostile text: every request at every position of a garbled document', async () => {
+    client = await TestClient.start();
+    const uri = freshUri();
+    const text = [
+      'game',
+      '\u0000\uFEFF card "unterminated',
+      'card — , , : : "x"',
+      '    owner , attached to',
+      'equip to to to by by',
+      'expect no attachments on',
+      'cast targeting',
+      '# 999.9z 1.2 701.3b.q',
+      'move x to battlefield battlefield',
+      '\ud83c\udccf emoji 🃏 card',
+      'enter',
+      '\r\n\r',
+    ].join('\n');
+    await client.open(uri, text);
+    await client.waitForDiagnostics(uri);
+    const c = client.connection;
+    const lines = text.split(/\r\n|\r|\n/);
+    const requests: Promise<unknown>[] = [];
+    lines.forEach((l, line) => {
+      for (let character = 0; character <= l.length; character++) {
+        const position = { line, character };
+        requests.push(c.sendRequest(HoverRequest.type, { textDocument: { uri }, position }));
+        requests.push(c.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }));
+        requests.push(c.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position }));
+        requests.push(c.sendRequest(PrepareRenameRequest.type, { textDocument: { uri }, position }));
+      }
+    });
+    const whole = { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } };
+    requests.push(c.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } }));
+    requests.push(c.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }));
+    requests.push(c.sendRequest(FoldingRangeRequest.type, { textDocument: { uri } }));
+    requests.push(c.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: whole }));
+    requests.push(c.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: whole, context: { diagnostics: [] } }));
+    await Promise.all(requests);
+    assert.deepEqual(client.errors(), [], 'no handler failed');
+    assert.ok(client.alive);
+  });
+
+  it('exits with code 0 after shutdown and exit', async () => {
+    client = await TestClient.start();
+    assert.equal(await client.shutdown(), 0);
+  });
+
+  it('exits with code 1 on exit without shutdown', async () => {
+    client = await TestClient.start();
+    await client.connection.sendNotification(ExitNotification.type);
+    assert.equal(await client.exit(), 1);
+  });
+
+  it('exits when the client goes away (its stdin closes), leaving no orphan process', async () => {
+    client = await TestClient.start();
+    client.child.stdin!.end();
+    assert.equal(await client.exit(), 1);
+  });
+
+  it('serves over Node IPC (--node-ipc), the transport VS Code uses', async () => {
+    const child = fork(SERVER, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const connection = createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
+    connection.listen();
+    try {
+      const result = await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: vscodeLikeCapabilities() });
+      assert.equal(result.serverInfo?.name, 'board-scenario-language-server');
+      await connection.sendRequest(ShutdownRequest.type);
+      await connection.sendNotification(ExitNotification.type);
+      assert.equal(await exited, 0);
+    } finally {
+      connection.dispose();
+      if (child.exitCode === null) child.kill();
+    }
+  });
+
+  it('announces the capabilities it implements', async () => {
+    client = await TestClient.start();
+    const caps = client.initializeResult.capabilities;
+    assert.deepEqual(caps.textDocumentSync, { openClose: true, change: 2, save: { includeText: false } });
+    assert.deepEqual(caps.codeActionProvider, { codeActionKinds: ['quickfix', 'source.fixAll.boardScenario'] });
+    assert.deepEqual(caps.renameProvider, { prepareProvider: true });
+    for (const k of ['hoverProvider', 'completionProvider', 'definitionProvider', 'referencesProvider', 'documentSymbolProvider', 'foldingRangeProvider', 'semanticTokensProvider', 'inlayHintProvider'] as const) {
+      assert.ok(caps[k], k);
+    }
+  });
+});
