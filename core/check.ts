@@ -1,7 +1,7 @@
 // The core's entry points: parse, replay and collect findings. Pure functions of the text.
 import type { ScenarioDocument } from './parser/ast';
 import { parse } from './parser/parser';
-import type { BoardView, CheckResult, Finding, Game } from './types';
+import type { BoardView, CheckResult, Finding, Game, Range } from './types';
 import { Replay, type Ruleset } from './engine/replay';
 import { mtg } from './rules/mtg/mtg';
 import { riftbound } from './rules/riftbound/riftbound';
@@ -15,15 +15,35 @@ export interface Analysis {
   result: CheckResult;
 }
 
+/** What a scenario's header says: its game, its `rules` version, and where they are written. */
+export interface ScenarioHeader {
+  game: Game | undefined;
+  /** The version word of the first `rules` line, as written. */
+  version: string | undefined;
+  /** Where that version word is. */
+  versionRange?: Range;
+  /** Where the first `game` statement is. */
+  gameRange?: Range;
+  /** The file's line break and line count, for edits that insert a line. */
+  eol: string;
+  lineCount: number;
+}
+
 /** The game a document declares (first statement `game ...`), and the `rules` version. */
-export function header(doc: ScenarioDocument): { game: Game | undefined; version: string | undefined } {
+export function header(doc: ScenarioDocument): ScenarioHeader {
   let game: Game | undefined;
   let version: string | undefined;
+  let versionRange: Range | undefined;
+  let gameRange: Range | undefined;
   for (const st of doc.statements) {
+    if (st.kind === 'game' && !gameRange) gameRange = st.range;
     if (st.kind === 'game' && st.game && !game && (st.game.text === 'mtg' || st.game.text === 'riftbound')) game = st.game.text;
-    if (st.kind === 'rules' && st.version && version === undefined) version = st.version.text;
+    if (st.kind === 'rules' && st.version && version === undefined) {
+      version = st.version.text;
+      versionRange = st.version.range;
+    }
   }
-  return { game, version };
+  return { game, version, versionRange, gameRange, eol: doc.eol, lineCount: doc.lineCount };
 }
 
 function headerFindings(doc: ScenarioDocument, replay: Replay, game: Game | undefined): void {

@@ -19,7 +19,12 @@ export interface TextEdit {
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
-/** The kinds of finding. Every code in the registry belongs to exactly one kind. */
+/**
+ * The kinds of finding. Every code in the registry belongs to exactly one kind. All kinds but one
+ * are about the scenario's text and its ruling; `rules-file` is about how the scenario relates to
+ * the user's own copy of the official rules (editor setting `boardScenario.rulesFile.*`): it never
+ * changes a ruling, only says which rules text the hovers quote.
+ */
 export type FindingKind =
   | 'illegal-attachment'
   | 'redundant-attach'
@@ -30,7 +35,8 @@ export type FindingKind =
   | 'impossible-event'
   | 'unknown-name'
   | 'duplicate-name'
-  | 'syntax-error';
+  | 'syntax-error'
+  | 'rules-file';
 
 export type Game = 'mtg' | 'riftbound';
 

@@ -159,6 +159,32 @@ const entries: CodeInfo[] = [
       'MTG versions are effective dates (2024-06-07); Riftbound versions are v1.2, v1.3 or a date.',
     fixes: 'None.',
   },
+  {
+    code: 'rules-file-version',
+    kind: 'rules-file',
+    severity: 'warning',
+    title: 'Rules file of another version',
+    rules: { mtg: [], riftbound: [] },
+    doc:
+      'Only in the editor, when `boardScenario.rulesFile.mtg` or `.riftbound` points to your own copy of the rules: the ' +
+      'effective date your file states is a different rules version from the one the scenario\'s `rules` line declares. ' +
+      'Findings still cite rule numbers as the scenario\'s version numbers them; hovers translate each number to your ' +
+      'file\'s numbering before quoting it, but the official text may have changed between the two versions. ' +
+      'The ruling itself does not depend on your file.',
+    fixes: 'Change the `rules` line to your file\'s version (not safe: it changes the numbering every finding cites).',
+  },
+  {
+    code: 'rules-file-no-rules-line',
+    kind: 'rules-file',
+    severity: 'information',
+    title: 'Rules file of another version than the newest',
+    rules: { mtg: [], riftbound: [] },
+    doc:
+      'Only in the editor, when a rules file is set: the scenario has no `rules` line, so its findings cite the newest ' +
+      'rules the checker knows, and your file is an older (or newer) version. Hovers translate each number before ' +
+      'quoting your file. Add a `rules` line to cite in your file\'s numbering.',
+    fixes: 'Insert a `rules` line with your file\'s version (not safe: it changes the numbering every finding cites).',
+  },
 ];
 
 export const REGISTRY: ReadonlyMap<string, CodeInfo> = new Map(entries.map((e) => [e.code, e]));

@@ -186,7 +186,7 @@ export class Replay {
 
   private reportMissing(o: Obligation): void {
     const line = this.consequenceLine(o);
-    const what = o.action === 'unattach' ? `${o.subject.id} becomes unattached from ${o.host}` : o.action === 'move' ? `${o.subject.id} goes to ${o.zone}` : `${o.subject.id} is recalled`;
+    const what = o.action === 'unattach' ? (this.rules.unattachVerb === 'detach' ? `${o.subject.id} detaches from ${o.host}` : `${o.subject.id} becomes unattached from ${o.host}`) : o.action === 'move' ? `${o.subject.id} goes to ${o.zone}` : `${o.subject.id} is recalled`;
     this.report(
       o.code,
       o.cause.range,
