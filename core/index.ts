@@ -2,11 +2,13 @@
 export * from './types';
 export type * from './parser/ast';
 export { parse, isIdentifier, ZONES } from './parser/parser';
-export { check, analyse, boardAt, header, type Analysis } from './check';
+export { check, analyse, boardAt, header, type Analysis, type ScenarioHeader } from './check';
 export { applyEdits, safeFixEdits, applySafeFixes, lineStartsOf } from './fixes';
 export { REGISTRY, codeInfo, codeDocUrl, type CodeInfo } from './diagnostics/registry';
 export { explainRule, existsIn, citeAs, canonicalOf, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
 export { EVENT_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser/ast';
-export { parseRulesFile, type RulesDocument } from './rules/rulesFile';
+export { parseRulesFile, officialRule, rulesFileFindings, type RulesDocument, type RulesFileHeader } from './rules/rulesFile';
+export { renderBoardSvg, escapeXml, type RenderOptions, type BoardTheme } from './render/svg';
+export { boardCaption, eventLines, type BoardCaption } from './render/caption';
 export { MTG_CARD_TYPES, MTG_SUPERTYPES, MTG_ZONES, COLORS } from './rules/mtg/mtg';
 export { RIFTBOUND_CARD_TYPES, RIFTBOUND_ZONES } from './rules/riftbound/riftbound';

@@ -25,6 +25,7 @@ export interface Characteristics {
 }
 
 export interface CardObj extends Characteristics {
+  readonly isCard: true;
   id: string;
   name: string;
   decl: CardStmt;
@@ -51,9 +52,12 @@ export interface CardObj extends Characteristics {
   stackTarget: HostRef | undefined;
   /** Riftbound: gear that must be recalled at the next cleanup (457.1), and why. */
   recallDue: boolean;
+  /** Its characteristics differ from the printed ones (so a new object must reset them). */
+  modified: boolean;
 }
 
 export interface PlayerObj {
+  readonly isCard: false;
   id: string;
   decl: PlayerStmt;
   left: boolean;
@@ -131,7 +135,14 @@ export class Board {
 }
 
 export function isCard(x: CardObj | PlayerObj): x is CardObj {
-  return 'zone' in x;
+  return x.isCard;
+}
+
+/** A new object (MTG 400.7, Riftbound 124) has its printed characteristics again. */
+export function resetCharacteristics(card: CardObj): void {
+  if (!card.modified) return;
+  Object.assign(card, copyCharacteristics(card.printed));
+  card.modified = false;
 }
 
 export function zoneLabel(c: CardObj): string {

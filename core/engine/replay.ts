@@ -106,9 +106,9 @@ export class Replay {
     });
   }
 
-  /** A note for the current step's summary (inlay hints, step review). */
-  note(text: string): void {
-    if (this.collectSteps) this.notes.push(text);
+  /** A note for the current step's summary (inlay hints, step review); built only when steps are collected. */
+  note(text: () => string): void {
+    if (this.collectSteps) this.notes.push(text());
   }
 
   // ---- names -----------------------------------------------------------------------------
@@ -174,7 +174,7 @@ export class Replay {
     const i = this.pending.findIndex((o) => o.subject.id === subject && match(o));
     if (i < 0) return false;
     this.pending.splice(i, 1);
-    this.note('recorded');
+    this.note(() => 'recorded');
     return true;
   }
 
@@ -276,7 +276,7 @@ export class Replay {
       }
       if (st.kind === 'player' && st.id) {
         if (!this.claim(st.id)) continue;
-        const p: PlayerObj = { id: st.id.text, decl: st, left: false, attachments: new Set(), protections: [] };
+        const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, left: false, attachments: new Set(), protections: [] };
         this.board.players.set(p.id, p);
         this.names.set(p.id, p);
       } else if (st.kind === 'card' && st.id) {
@@ -443,33 +443,26 @@ export function describeAssertion(a: Assertion): string {
 }
 
 function newCard(st: CardStmt): CardObj {
-  const printed = {
-    supertypes: new Set<string>(),
-    types: new Set<string>(),
-    subtypes: new Set<string>(),
-    colors: new Set<string>(),
-    protections: [] as string[],
-    enchant: [] as CardObj['enchant'],
-    equipQuality: undefined,
-    hasEquip: false,
-    reconfigure: false,
-    bestow: false,
-    cant: new Set<'enchanted' | 'equipped' | 'fortified'>(),
-    might: undefined,
-    mightBonus: undefined,
-  };
+  // Every field written out, in one order, so all cards share one shape (fast property access).
   return {
-    ...printed,
+    isCard: true,
+    id: st.id!.text,
+    name: st.name?.text ?? st.id!.text,
+    decl: st,
+    printed: emptyCharacteristics(),
     supertypes: new Set(),
     types: new Set(),
     subtypes: new Set(),
     colors: new Set(),
     protections: [],
+    enchant: [],
+    equipQuality: undefined,
+    hasEquip: false,
+    reconfigure: false,
+    bestow: false,
     cant: new Set(),
-    id: st.id!.text,
-    name: st.name?.text ?? st.id!.text,
-    decl: st,
-    printed,
+    might: undefined,
+    mightBonus: undefined,
     owner: undefined,
     controller: undefined,
     zone: 'battlefield',
@@ -485,6 +478,25 @@ function newCard(st: CardStmt): CardObj {
     exhausted: false,
     stackTarget: undefined,
     recallDue: false,
+    modified: false,
+  };
+}
+
+function emptyCharacteristics(): CardObj['printed'] {
+  return {
+    supertypes: new Set(),
+    types: new Set(),
+    subtypes: new Set(),
+    colors: new Set(),
+    protections: [],
+    enchant: [],
+    equipQuality: undefined,
+    hasEquip: false,
+    reconfigure: false,
+    bestow: false,
+    cant: new Set(),
+    might: undefined,
+    mightBonus: undefined,
   };
 }
 

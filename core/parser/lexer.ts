@@ -5,11 +5,20 @@ import type { Range } from '../types';
 
 export type TokenType = 'word' | 'string' | 'number' | 'colon' | 'comma' | 'dash';
 
-export interface Token {
-  type: TokenType;
-  /** The text as written (for strings: the unescaped value). */
-  text: string;
-  range: Range;
+/** A token: positions as numbers; the Range object is made only when someone asks for it. */
+export class Token {
+  private r: Range | undefined;
+  constructor(
+    readonly type: TokenType,
+    /** The text as written (for strings: the unescaped value). */
+    readonly text: string,
+    readonly line: number,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+  get range(): Range {
+    return (this.r ??= range(this.line, this.start, this.end));
+  }
 }
 
 export interface LexComment {
@@ -24,11 +33,11 @@ export interface LexProblem {
 
 export interface LogicalLine {
   tokens: Token[];
-  /** From the first token to the end of the last non-blank physical line of the statement. */
-  range: Range;
   /** Physical line where the statement starts and the last physical line it covers. */
   firstLine: number;
   lastLine: number;
+  /** Column just after the last token on the last line. */
+  endCharacter: number;
 }
 
 export interface LexResult {
@@ -82,6 +91,11 @@ function isSpace(c: number): boolean {
   return c === CH_SPACE || c === CH_TAB || c === CH_NBSP || c === CH_BOM;
 }
 
+function wordText(text: string, i: number, j: number): string {
+  const w = text.slice(i, j);
+  return w.indexOf('\u2019') < 0 ? w : w.replace(/\u2019/g, "'");
+}
+
 function range(line: number, start: number, end: number): Range {
   return { start: { line, character: start }, end: { line, character: end } };
 }
@@ -105,7 +119,11 @@ function splitLines(text: string): { starts: number[]; ends: number[] } {
   return { starts, ends };
 }
 
-export function lex(text: string): LexResult {
+/**
+ * Lexes the whole text. With `emit`, each logical line is handed over as soon as it is complete
+ * (when the next statement starts) and not kept, so the parser can consume it while it is young.
+ */
+export function lex(text: string, emit?: (line: LogicalLine) => void): LexResult {
   const { starts, ends } = splitLines(text);
   const crlf = text.indexOf('\r\n');
   const lf = text.indexOf('\n');
@@ -163,23 +181,23 @@ export function lex(text: string): LexResult {
         value += text.slice(chunk, j);
         if (!closed) {
           problems.push({ message: 'Unterminated string: add the closing `"` (strings are one line).', range: range(ln, col, end - base) });
-          tokens.push({ type: 'string', text: value, range: range(ln, col, end - base) });
+          tokens.push(new Token('string', value, ln, col, end - base));
           i = end;
         } else {
-          tokens.push({ type: 'string', text: value, range: range(ln, col, j + 1 - base) });
+          tokens.push(new Token('string', value, ln, col, j + 1 - base));
           i = j + 1;
         }
         lastContentEnd = i;
         continue;
       }
       if (c === CH_COLON || c === CH_COMMA) {
-        tokens.push({ type: c === CH_COLON ? 'colon' : 'comma', text: text[i], range: range(ln, col, col + 1) });
+        tokens.push(new Token(c === CH_COLON ? 'colon' : 'comma', text[i], ln, col, col + 1));
         i++;
         lastContentEnd = i;
         continue;
       }
       if (c === CH_EM_DASH || c === CH_EN_DASH) {
-        tokens.push({ type: 'dash', text: text[i], range: range(ln, col, col + 1) });
+        tokens.push(new Token('dash', text[i], ln, col, col + 1));
         i++;
         lastContentEnd = i;
         continue;
@@ -191,14 +209,14 @@ export function lex(text: string): LexResult {
           // `-5`: a negative number (Might modifiers).
           let k = j;
           while (k < end && isDigit(text.charCodeAt(k))) k++;
-          tokens.push({ type: 'number', text: text.slice(i, k), range: range(ln, col, k - base) });
+          tokens.push(new Token('number', text.slice(i, k), ln, col, k - base));
           i = k;
           lastContentEnd = i;
           continue;
         }
         if (j - i <= 2 && (j >= end || !isWordPart(text, j))) {
           // `-` or `--` standing alone is the type-line dash.
-          tokens.push({ type: 'dash', text: text.slice(i, j), range: range(ln, col, j - base) });
+          tokens.push(new Token('dash', text.slice(i, j), ln, col, j - base));
           i = j;
           lastContentEnd = i;
           continue;
@@ -214,7 +232,7 @@ export function lex(text: string): LexResult {
           else if (isLetterAt(text, j) || d === CH_UNDERSCORE) j++;
           else break;
         }
-        tokens.push({ type: 'number', text: text.slice(i, j), range: range(ln, col, j - base) });
+        tokens.push(new Token('number', text.slice(i, j), ln, col, j - base));
         i = j;
         lastContentEnd = i;
         continue;
@@ -230,7 +248,7 @@ export function lex(text: string): LexResult {
           if (!isWordPart(text, j)) break;
           j += d >= 0xd800 && d <= 0xdbff ? 2 : 1;
         }
-        tokens.push({ type: 'word', text: text.slice(i, j).replace('\u2019', "'"), range: range(ln, col, j - base) });
+        tokens.push(new Token('word', wordText(text, i, j), ln, col, j - base));
         i = j;
         lastContentEnd = i;
         continue;
@@ -245,18 +263,15 @@ export function lex(text: string): LexResult {
     if (tokens.length === 0) continue;
     const indented = contentStart < end && isSpace(text.charCodeAt(contentStart)) && text.charCodeAt(contentStart) !== CH_BOM;
     if (indented && current) {
-      current.tokens.push(...tokens);
-      current.range = { start: current.range.start, end: { line: ln, character: lastContentEnd - base } };
+      for (const t of tokens) current.tokens.push(t);
       current.lastLine = ln;
+      current.endCharacter = lastContentEnd - base;
     } else {
-      current = {
-        tokens,
-        range: { start: tokens[0].range.start, end: { line: ln, character: lastContentEnd - base } },
-        firstLine: ln,
-        lastLine: ln,
-      };
-      lines.push(current);
+      if (current && emit) emit(current);
+      current = { tokens, firstLine: ln, lastLine: ln, endCharacter: lastContentEnd - base };
+      if (!emit) lines.push(current);
     }
   }
+  if (current && emit) emit(current);
   return { lines, comments, problems, eol, lineCount: starts.length };
 }

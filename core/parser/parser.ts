@@ -58,6 +58,11 @@ function span(a: Range, b: Range): Range {
   return { start: a.start, end: b.end };
 }
 
+/** The range from the start of one token to the end of another, without making their ranges. */
+function spanTok(a: Token, b: Token): Range {
+  return { start: { line: a.line, character: a.start }, end: { line: b.line, character: b.end } };
+}
+
 class Cursor {
   i = 0;
   /** What a statement parsed before a syntax error, kept so names still resolve. */
@@ -108,13 +113,14 @@ class Cursor {
       );
     }
     this.i++;
-    return { text: t.text, range: t.range };
+    // A token is a Name: its text, and a range made only when asked for.
+    return t;
   }
   word(what: string): Word {
     const t = this.peek();
     if (!t || t.type !== 'word') return this.fail(what);
     this.i++;
-    return { text: t.text, range: t.range };
+    return t;
   }
   number(what: string): { value: number; range: Range } {
     const t = this.peek();
@@ -142,24 +148,26 @@ export function isIdentifier(text: string): boolean {
 }
 
 export function parse(text: string): ScenarioDocument {
-  const lexed = lex(text);
-  const problems: SyntaxProblem[] = lexed.problems.map((p) => ({ message: p.message, range: p.range }));
   const statements: Statement[] = [];
-  for (const line of lexed.lines) {
+  const parseProblems: SyntaxProblem[] = [];
+  const lexed = lex(text, (line) => {
     const cur = new Cursor(line.tokens, line);
     try {
       const st = parseStatement(cur);
       if (st) statements.push(st);
     } catch (e) {
       if (e instanceof SyntaxError_) {
-        problems.push({ message: e.message, range: e.range });
-        const partial = cur.partial;
-        if (partial) statements.push(partial);
+        parseProblems.push({ message: e.message, range: e.range });
+        if (cur.partial) statements.push(cur.partial);
       } else {
-        problems.push({ message: `Internal parser problem: ${String(e)}`, range: line.range });
+        const r = { start: line.tokens[0].range.start, end: { line: line.lastLine, character: line.endCharacter } };
+        parseProblems.push({ message: `Internal parser problem: ${String(e)}`, range: r });
       }
     }
-  }
+  });
+  // Lexical problems first, then the parser's, each in document order.
+  const problems: SyntaxProblem[] = lexed.problems.map((p) => ({ message: p.message, range: p.range }));
+  for (const p of parseProblems) problems.push(p);
   const ruleRefs: RuleRef[] = [];
   for (const c of lexed.comments) findRuleRefs(c.text, c.range, ruleRefs);
   return { statements, comments: lexed.comments, ruleRefs, problems, eol: lexed.eol, lineCount: lexed.lineCount };
@@ -430,7 +438,7 @@ function parseBy(cur: Cursor): Name | undefined {
 function parseEvent(cur: Cursor, verbTok: Token): EventNode {
   const verb = verbTok.text;
   const verbRange = verbTok.range;
-  const r = () => span(verbRange, cur.last().range);
+  const r = () => spanTok(verbTok, cur.last());
   switch (verb) {
     case 'attach':
     case 'equip':

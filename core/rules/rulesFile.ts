@@ -1,8 +1,12 @@
 // Reads a user's own copy of the official rules, to show the official text of a cited rule under
 // our explanation. Two formats: the Magic Comprehensive Rules as published in text form (UTF-8,
 // often with a BOM and CRLF), and Riftbound rules as one rule per line (`number<TAB>text`).
-// Pure: the caller reads the file.
-import type { Game } from '../types';
+// Pure: the caller reads the file. Also how a rules file relates to a scenario: which of its rules
+// a cited number is (numberings differ between versions), and whether it is the scenario's version.
+import type { Finding, Fix, Game, Range } from '../types';
+import type { ScenarioHeader } from '../check';
+import { codeInfo } from '../diagnostics/registry';
+import { canonicalOf, citeAs, existsIn, resolveVersion, type RulesVersion } from './versions';
 
 export interface RulesDocument {
   game: Game | undefined;
@@ -68,4 +72,90 @@ function parseTabbed(lines: string[]): RulesDocument {
     if (/^\d{3}(\.[0-9a-z]+)*$/.test(number)) rules.set(number, body);
   }
   return { game: 'riftbound', effective, rules };
+}
+
+// ---- using a rules file next to a scenario ------------------------------------------------------
+
+/** What the checker needs to know of a rules file to compare it with a scenario. */
+export type RulesFileHeader = Pick<RulesDocument, 'game' | 'effective'>;
+
+/**
+ * The official text of a rule as the scenario cites it (`written`, numbered as in `scenarioVersion`),
+ * looked up in the user's document. When the document states an effective date that is another
+ * version, the number is translated (canonicalOf, then citeAs) so the same rule is quoted.
+ * Undefined when the document is of the other game, or lacks the rule.
+ */
+export function officialRule(
+  doc: RulesDocument,
+  game: Game,
+  scenarioVersion: RulesVersion | undefined,
+  written: string,
+): { number: string; text: string; translated: boolean } | undefined {
+  if (doc.game && doc.game !== game) return undefined;
+  const fileVersion = doc.effective ? resolveVersion(game, doc.effective) : undefined;
+  let number = written;
+  if (fileVersion && fileVersion.id !== scenarioVersion?.id) {
+    const canonical = canonicalOf(game, scenarioVersion, written);
+    if (!existsIn(game, fileVersion, canonical)) return undefined;
+    number = citeAs(game, fileVersion, canonical);
+  }
+  const text = doc.rules.get(number);
+  return text === undefined ? undefined : { number, text, translated: number !== written };
+}
+
+/**
+ * Compares the effective date of the user's rules document with the scenario's `rules` line: when
+ * they are different versions, a `rules-file-version` warning on the `rules` line; without a `rules`
+ * line (findings cite the newest rules), a `rules-file-no-rules-line` information when the file is
+ * not the newest version. Nothing when the file states no date, is of the other game, or the
+ * scenario's version is unknown (`unknown-rules-version` says so already).
+ */
+export function rulesFileFindings(file: RulesFileHeader, scenario: ScenarioHeader): Finding[] {
+  const game = scenario.game ?? 'mtg';
+  if (!file.effective || (file.game && file.game !== game)) return [];
+  const fileVersion = resolveVersion(game, file.effective);
+  const fileLabel = fileVersion ? `${fileVersion.label}${fileVersion.date !== file.effective ? ` (stated effective ${file.effective})` : ''}` : `rules effective ${file.effective}, older than any version the checker knows`;
+  const make = (code: string, range: Range, message: string, fixes: Fix[]): Finding => {
+    const info = codeInfo(code);
+    return { code, kind: info.kind, severity: info.severity, rules: [], message, range, related: [], fixes, subjects: [] };
+  };
+
+  if (scenario.version !== undefined) {
+    const declared = resolveVersion(game, scenario.version);
+    if (!declared || fileVersion?.id === declared.id || !scenario.versionRange) return [];
+    const fixes: Fix[] = fileVersion
+      ? [{ title: `Change to \`rules ${fileVersion.id}\``, safe: false, edits: [{ range: scenario.versionRange, newText: fileVersion.id }] }]
+      : [];
+    return [
+      make(
+        'rules-file-version',
+        scenario.versionRange,
+        `Your rules file is ${fileLabel}, and this scenario declares \`rules ${scenario.version}\` (${declared.label}). ` +
+          'Findings cite the scenario\'s numbering; hovers translate each rule number to your file\'s before quoting it, but the official text may differ between the versions.',
+        fixes,
+      ),
+    ];
+  }
+
+  const newest = resolveVersion(game, undefined)!;
+  if (fileVersion?.id === newest.id) return [];
+  const at: Range = scenario.gameRange ?? { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  const fixes: Fix[] = [];
+  if (fileVersion && scenario.gameRange) {
+    const after = scenario.gameRange.end.line + 1;
+    const edit =
+      after < scenario.lineCount
+        ? { range: { start: { line: after, character: 0 }, end: { line: after, character: 0 } }, newText: `rules ${fileVersion.id}${scenario.eol}` }
+        : { range: { start: scenario.gameRange.end, end: scenario.gameRange.end }, newText: `${scenario.eol}rules ${fileVersion.id}` };
+    fixes.push({ title: `Insert \`rules ${fileVersion.id}\``, safe: false, edits: [edit] });
+  }
+  return [
+    make(
+      'rules-file-no-rules-line',
+      at,
+      `Your rules file is ${fileLabel}. This scenario has no \`rules\` line, so its findings cite the newest rules the checker knows (${newest.label}); ` +
+        (fileVersion ? `add \`rules ${fileVersion.id}\` to cite in your file's numbering.` : 'hovers quote your file where the numbers still match.'),
+      fixes,
+    ),
+  ];
 }

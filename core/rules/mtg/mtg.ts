@@ -3,7 +3,7 @@
 // that follow (704.5m/n/p). Rule numbers are canonical (see ../versions.ts).
 import type { CardStmt, EventNode, Filter, Word } from '../../parser/ast';
 import type { Range } from '../../types';
-import { copyCharacteristics, isCard, type CardObj, type PlayerObj } from '../../engine/board';
+import { copyCharacteristics, isCard, resetCharacteristics, type CardObj, type PlayerObj } from '../../engine/board';
 import type { Replay, Ruleset } from '../../engine/replay';
 
 export const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal'];
@@ -348,7 +348,7 @@ function related(att: CardObj) {
 function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): void {
   replay.board.link(att, host, at);
   att.timestamp = replay.board.tick();
-  replay.note(`${att.id} → ${host.id} (t${att.timestamp})`);
+  replay.note(() => `${att.id} → ${host.id} (t${att.timestamp})`);
   touch(replay, att);
 }
 
@@ -385,7 +385,7 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
       fixes: [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }],
       subjects: [att.id, host.id],
     });
-    replay.note(`no effect: already on ${host.id}`);
+    replay.note(() => `no effect: already on ${host.id}`);
     return;
   }
   // Targeting of equip/fortify: a creature (land) the activator controls, meeting the equip quality.
@@ -410,7 +410,7 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
       fixes: problem.code ? [] : retargetFixes(replay, att, (h) => !targetProblem(h) && !attachProblem(att, h), ev.host.range, replay.board.hostOf(att)),
       subjects: [att.id, host.id],
     });
-    replay.note(`no effect: ${att.id} doesn't move`);
+    replay.note(() => `no effect: ${att.id} doesn't move`);
     return;
   }
   doAttach(replay, att, host, ev.range);
@@ -441,7 +441,7 @@ function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>): vo
   moveTo(replay, spell, 'stack', ev);
   if (asBestow) spell.bestowed = true;
   spell.stackTarget = replay.board.refTo(target);
-  replay.note(`${spell.id} on the stack targeting ${target.id}`);
+  replay.note(() => `${spell.id} on the stack targeting ${target.id}`);
 }
 
 function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
@@ -475,7 +475,7 @@ function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }
         subjects: [spell.id, ...(target ? [target.id] : [])],
       });
       moveTo(replay, spell, 'battlefield', ev);
-      replay.note(`${spell.id} resolves as a creature (702.103e)`);
+      replay.note(() => `${spell.id} resolves as a creature (702.103e)`);
       return;
     }
     replay.report('illegal-aura-target', ev.range, `${spell.id} doesn't resolve: ${problem.why}. Its only target is illegal, so it goes to its owner's graveyard as it would resolve.`, {
@@ -573,7 +573,7 @@ function unattachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unattach'
     return;
   }
   replay.board.unlink(att);
-  replay.note(`${att.id} unattached`);
+  replay.note(() => `${att.id} unattached`);
   touch(replay, att);
 }
 
@@ -620,19 +620,19 @@ function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode): 
       why: `its host ${card.id} left the battlefield`,
       cause,
     });
-    replay.note(`${att.id} unattached`);
+    replay.note(() => `${att.id} unattached`);
     if (att.phasedOut === 'indirect') att.phasedOut = 'no';
     touch(replay, att);
   }
   card.zone = zone;
   card.version++;
   card.timestamp = replay.board.tick();
-  Object.assign(card, copyCharacteristics(card.printed));
+  resetCharacteristics(card);
   card.controller = card.owner;
   card.bestowed = false;
   card.phasedOut = 'no';
   card.stackTarget = undefined;
-  replay.note(`${card.id} → ${zone === 'outside' ? 'out of the game' : zone}`);
+  replay.note(() => `${card.id} → ${zone === 'outside' ? 'out of the game' : zone}`);
 }
 
 function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): void {
@@ -647,8 +647,9 @@ function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): 
     }
     if (add) set.add(w.text);
     else set.delete(w.text);
+    card.modified = true;
   }
-  replay.note(`${card.id}: ${describe(card)}`);
+  replay.note(() => `${card.id}: ${describe(card)}`);
   touch(replay, card);
 }
 
@@ -656,6 +657,7 @@ function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: 'protect
   const card = replay.lookup(ev.subject);
   if (!card) return;
   const q = ev.quality.text;
+  if (isCard(card)) card.modified = true;
   if (ev.verb === 'gains') card.protections.push(q);
   else {
     const i = card.protections.indexOf(q);
@@ -678,7 +680,7 @@ function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'control' }
     return;
   }
   card.controller = p.id;
-  replay.note(`${card.id} controlled by ${p.id}`);
+  replay.note(() => `${card.id} controlled by ${p.id}`);
   touch(replay, card);
 }
 
@@ -705,7 +707,7 @@ function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase' }>): 
       }
     };
     indirect(card);
-    replay.note(`${card.id} phased out${card.attachments.size ? ` with ${[...card.attachments].join(', ')}` : ''}`);
+    replay.note(() => `${card.id} phased out${card.attachments.size ? ` with ${[...card.attachments].join(', ')}` : ''}`);
     return;
   }
   if (card.phasedOut !== 'direct') {
@@ -727,8 +729,8 @@ function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase' }>): 
   const host = replay.board.hostOf(card);
   if (card.attachedTo && (!host || (isCard(host) && (host.version !== (card.attachedTo as { version: number }).version || host.zone !== 'battlefield')) || (!isCard(host) && host.left))) {
     replay.board.unlink(card);
-    replay.note(`${card.id} phased in unattached (702.26i)`);
-  } else replay.note(`${card.id} phased in`);
+    replay.note(() => `${card.id} phased in unattached (702.26i)`);
+  } else replay.note(() => `${card.id} phased in`);
   touch(replay, card);
 }
 
@@ -740,7 +742,7 @@ function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): 
     return;
   }
   p.left = true;
-  replay.note(`${p.id} left the game`);
+  replay.note(() => `${p.id} left the game`);
   // Attachments on the player become unattached (701.3d) unless they leave with their owner.
   for (const id of [...p.attachments]) {
     const att = replay.board.cards.get(id)!;
@@ -755,7 +757,7 @@ function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): 
     } else if (c.controller === p.id && c.owner !== p.id) {
       // 800.4a: control effects that gave the leaving player this object end.
       c.controller = c.owner;
-      replay.note(`${c.id} back under ${c.owner}'s control`);
+      replay.note(() => `${c.id} back under ${c.owner}'s control`);
       touch(replay, c);
     }
   }
@@ -782,21 +784,18 @@ function touch(replay: Replay, card: CardObj): void {
  * board), every card is examined and the results are applied without obligations.
  */
 function stateBasedActions(replay: Replay, cause: EventNode | undefined): void {
-  let work = cause ? new Set(replay.dirty) : new Set(replay.board.cards.values());
+  if (cause && replay.dirty.size === 0) return;
+  let work: CardObj[] = cause ? [...replay.dirty] : [...replay.board.cards.values()];
   replay.dirty.clear();
-  while (work.size) {
-    const next = new Set<CardObj>();
+  while (work.length) {
     for (const c of work) {
       if (c.zone !== 'battlefield' || c.phasedOut !== 'no') continue;
-      const changed = checkOne(replay, c, cause);
-      if (changed) {
-        next.add(c);
-        for (const id of c.attachments) next.add(replay.board.cards.get(id)!);
-      }
+      // A change marks the card and everything around it dirty again (touch), so the next
+      // round looks at them; the loop ends when a round changes nothing.
+      checkOne(replay, c, cause);
     }
-    for (const c of replay.dirty) next.add(c);
+    work = replay.dirty.size ? [...replay.dirty] : [];
     replay.dirty.clear();
-    work = next;
   }
 }
 
@@ -806,7 +805,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
   const unattach = (rules: string[], why: string) => {
     replay.board.unlink(c);
     if (cause) replay.oblige({ action: 'unattach', subject: c, host: host!.id, code: 'missing-unattach', rules, why, cause });
-    replay.note(`${c.id} unattached (${rules[0]})`);
+    replay.note(() => `${c.id} unattached (${rules[0]})`);
     touch(replay, c);
   };
   const toGraveyard = (rules: string[], why: string) => {

@@ -3,7 +3,7 @@
 // and new objects on leaving the board (124). Rule numbers are canonical (2026-07-16 numbering).
 import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
 import type { Range } from '../../types';
-import { copyCharacteristics, isCard, type CardObj, type PlayerObj } from '../../engine/board';
+import { copyCharacteristics, isCard, resetCharacteristics, type CardObj, type PlayerObj } from '../../engine/board';
 import type { Replay, Ruleset } from '../../engine/replay';
 
 export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
@@ -65,7 +65,7 @@ export const riftbound: Ruleset = {
         if (!card || !p) return;
         // 718.5.e/f: the attached card and its Top-Most card keep their own controllers.
         card.controller = p.id;
-        replay.note(`${card.id} controlled by ${p.id}`);
+        replay.note(() => `${card.id} controlled by ${p.id}`);
         return;
       }
       case 'types': {
@@ -75,6 +75,7 @@ export const riftbound: Ruleset = {
           const set = RIFTBOUND_CARD_TYPES.includes(w.text) ? card.types : card.subtypes;
           if (ev.verb === 'becomes') set.add(w.text);
           else set.delete(w.text);
+          card.modified = true;
         }
         return;
       }
@@ -150,7 +151,7 @@ function link(replay: Replay, att: CardObj, host: CardObj, at: Range): void {
   att.place = host.place;
   att.recallDue = false;
   att.timestamp = replay.board.tick();
-  replay.note(`${att.id} → ${host.id} at ${where(host)}${att.mightBonus && host.might !== undefined ? ` (Might ${effMight(replay, host)})` : ''}`);
+  replay.note(() => `${att.id} → ${host.id} at ${where(host)}${att.mightBonus && host.might !== undefined ? ` (Might ${effMight(replay, host)})` : ''}`);
 }
 
 function effMight(replay: Replay, c: CardObj): number | undefined {
@@ -211,7 +212,7 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
       fixes: [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }],
       subjects: [att.id, host.id],
     });
-    replay.note(`no effect: already on ${host.id}`);
+    replay.note(() => `no effect: already on ${host.id}`);
     return;
   }
   const problem = attachProblem(att, host);
@@ -219,7 +220,8 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
     replay.report('illegal-attachment', ev.range, `${att.id} can't be attached to ${host.id}: ${problem.why}. Nothing happens.`, { rules: problem.rules, subjects: [att.id, host.id] });
     return;
   }
-  if (att.attachedTo) replay.note(`${att.id} detached from ${att.attachedTo.id} (434.1.f)`);
+  const old = att.attachedTo;
+  if (old) replay.note(() => `${att.id} detached from ${old.id} (434.1.f)`);
   link(replay, att, host as CardObj, ev.range);
 }
 
@@ -238,7 +240,7 @@ function retarget(replay: Replay, att: CardObj, activator: string | undefined, r
 function detach(replay: Replay, att: CardObj): void {
   replay.board.unlink(att);
   if (isGear(att) && !isUnit(att) && att.zone === 'battlefield') att.recallDue = true;
-  replay.note(`${att.id} detached, stays at ${where(att)}`);
+  replay.note(() => `${att.id} detached, stays at ${where(att)}`);
 }
 
 function detachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unattach' }>): void {
@@ -300,12 +302,12 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
   card.timestamp = replay.board.tick();
   if (crossesBoard) {
     card.version++;
-    Object.assign(card, copyCharacteristics(card.printed));
+    resetCharacteristics(card);
     card.exhausted = false; // 124: statuses are cleared
     card.controller = card.owner;
     card.recallDue = false;
   }
-  replay.note(`${card.id} → ${where(card)}`);
+  replay.note(() => `${card.id} → ${where(card)}`);
 }
 
 function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
@@ -349,7 +351,7 @@ function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'recall' }>)
     a.zone = 'base';
     a.place = undefined;
   }
-  replay.note(`${card.id} recalled to base`);
+  replay.note(() => `${card.id} recalled to base`);
 }
 
 function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cleanup' }>): void {
@@ -362,5 +364,5 @@ function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cleanup' }
     c.recallDue = false;
     replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['457.1', '149.3', '323.7'], why: 'unattached gear at a battlefield is recalled to its base during a cleanup', cause: ev });
   }
-  replay.note(n ? `${n} gear recalled` : 'nothing to recall');
+  replay.note(() => n ? `${n} gear recalled` : 'nothing to recall');
 }

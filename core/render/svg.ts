@@ -1,0 +1,581 @@
+// A picture of the board: players (with what is attached to them), zones, each card as a labelled
+// box, attachments stacked under their host with a connector. Pure: a BoardView in, an SVG string
+// out. The output is a deterministic function of the board (players, zones and cards are sorted),
+// uses no external resource and no script, and escapes every piece of text. Its one <style>
+// element takes a CSP nonce when the SVG is inlined into a page with a strict policy; with the
+// `vscode` theme its colours are VS Code's theme variables (with fallbacks), so a webview follows
+// light, dark and high-contrast themes.
+import type { BoardView, CardView, Game, PlayerView } from '../types';
+
+export type BoardTheme = 'light' | 'dark' | 'vscode';
+
+export interface RenderOptions {
+  /** Card or player ids to outline (e.g. the subjects of the finding under the cursor). */
+  highlight?: string[];
+  /** First line of the picture, e.g. the scenario's title. */
+  title?: string;
+  /** Second line, e.g. `After line 10 (destroy lion)`. */
+  subtitle?: string;
+  theme?: BoardTheme;
+  /** CSP nonce for the <style> element, when the SVG is inlined in a page (a webview). */
+  nonce?: string;
+}
+
+// ---- geometry ---------------------------------------------------------------------------------
+
+const MARGIN = 16;
+const CARD_W = 200;
+const CARD_H = 66;
+const PLAYER_W = 148;
+const PLAYER_H = 42;
+/** How far an attachment is indented under its host, and the gap above it. */
+const INDENT = 18;
+const GAP_V = 14;
+/** Gap between stacks side by side, and between panels. */
+const GAP_H = 16;
+const PAD = 10;
+const LABEL_H = 24;
+const EMPTY_H = 22;
+const MIN_PANEL_W = 220;
+/** Stacks per panel line before wrapping. */
+const MAX_INNER_W = 4 * CARD_W + 3 * GAP_H + 2 * INDENT;
+const LINE = 14;
+const TEXT_PAD = 8;
+
+// ---- text -------------------------------------------------------------------------------------
+
+/** Text as XML character data or attribute value: markup escaped, characters XML forbids replaced. */
+export function escapeXml(s: string): string {
+  return s
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/**
+ * Widths (px at 12px) of the printable ASCII characters in DejaVu Sans, the widest of the usual
+ * sans-serif system fonts, so a label shortened to fit with these widths fits in the others too.
+ */
+const ASCII_WIDTHS = [
+  3.9, 4.9, 5.6, 10.1, 7.7, 11.4, 9.4, 3.3, 4.7, 4.7, 6, 10.1, 3.9, 4.4, 3.9, 4.1, 7.7, 7.7, 7.7, 7.7, 7.7, 7.7, 7.7, 7.7, 7.7, 7.7, 4.1, 4.1, 10.1, 10.1,
+  10.1, 6.4, 12, 8.3, 8.3, 8.4, 9.3, 7.6, 6.9, 9.3, 9.1, 3.6, 3.6, 7.9, 6.7, 10.4, 9, 9.5, 7.3, 9.5, 8.4, 7.7, 7.4, 8.8, 8.3, 11.9, 8.3, 7.4, 8.3, 4.7,
+  4.1, 4.7, 10.1, 6, 6, 7.4, 7.7, 6.6, 7.7, 7.4, 4.3, 7.7, 7.7, 3.4, 3.4, 7, 3.4, 11.7, 7.7, 7.4, 7.7, 7.7, 5, 6.3, 4.8, 7.7, 7.1, 9.9, 7.1, 7.1, 6.3,
+  7.7, 4.1, 7.7, 10.1,
+];
+
+/** The estimated width at 12px of one character: ASCII from the table, wide scripts and emoji wider. */
+function charWidth(cp: number): number {
+  if (cp >= 32 && cp < 127) return ASCII_WIDTHS[cp - 32];
+  if (cp >= 0x1100 && (cp <= 0x115f || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || cp >= 0x1f000)) return 13;
+  if (cp === 0x2014 || cp === 0x2026) return 12; // — …
+  return 9;
+}
+
+/** Bold labels (ids, titles) are about a tenth wider. */
+const BOLD = 1.1;
+
+/** Shortens `s` with an ellipsis so it fits in `px` (estimated); never splits a surrogate pair. */
+function fit(s: string, px: number, scale = 1): string {
+  const cps = Array.from(s);
+  let w = 0;
+  for (let i = 0; i < cps.length; i++) {
+    w += charWidth(cps[i].codePointAt(0)!) * scale;
+    if (w > px) {
+      let keep = i;
+      let kept = w;
+      while (keep > 0 && kept + 12 * scale > px) kept -= charWidth(cps[--keep].codePointAt(0)!) * scale;
+      return cps.slice(0, keep).join('').trimEnd() + '…';
+    }
+  }
+  return s;
+}
+
+function width(s: string, scale = 1): number {
+  let w = 0;
+  for (const c of s) w += charWidth(c.codePointAt(0)!) * scale;
+  return w;
+}
+
+// ---- themes -----------------------------------------------------------------------------------
+
+interface Palette {
+  font: string;
+  bg: string;
+  fg: string;
+  muted: string;
+  zoneBg: string;
+  zoneBorder: string;
+  cardBg: string;
+  cardBorder: string;
+  attachedBg: string;
+  playerBg: string;
+  connector: string;
+  highlight: string;
+}
+
+const PALETTES: Record<BoardTheme, Palette> = {
+  light: {
+    font: 'system-ui, -apple-system, "Segoe UI", Roboto, Ubuntu, sans-serif',
+    bg: '#ffffff',
+    fg: '#1f2328',
+    muted: '#59636e',
+    zoneBg: '#f6f8fa',
+    zoneBorder: '#d1d9e0',
+    cardBg: '#ffffff',
+    cardBorder: '#818b98',
+    attachedBg: '#fff8c5',
+    playerBg: '#ddf4ff',
+    connector: '#818b98',
+    highlight: '#d1242f',
+  },
+  dark: {
+    font: 'system-ui, -apple-system, "Segoe UI", Roboto, Ubuntu, sans-serif',
+    bg: '#0d1117',
+    fg: '#e6edf3',
+    muted: '#9198a1',
+    zoneBg: '#151b23',
+    zoneBorder: '#3d444d',
+    cardBg: '#212830',
+    cardBorder: '#656c76',
+    attachedBg: '#2e2a1a',
+    playerBg: '#122d42',
+    connector: '#656c76',
+    highlight: '#ff7b72',
+  },
+  vscode: {
+    font: 'var(--vscode-font-family, system-ui, sans-serif)',
+    bg: 'var(--vscode-editor-background, #ffffff)',
+    fg: 'var(--vscode-editor-foreground, #333333)',
+    muted: 'var(--vscode-descriptionForeground, #717171)',
+    zoneBg: 'var(--vscode-sideBar-background, #f3f3f3)',
+    zoneBorder: 'var(--vscode-panel-border, #c8c8c8)',
+    cardBg: 'var(--vscode-editorWidget-background, #f3f3f3)',
+    cardBorder: 'var(--vscode-editorWidget-border, #c8c8c8)',
+    attachedBg: 'var(--vscode-editor-findMatchHighlightBackground, #fff3c4)',
+    playerBg: 'var(--vscode-badge-background, #c4c4c4)',
+    connector: 'var(--vscode-editorLineNumber-foreground, #6e7681)',
+    highlight: 'var(--vscode-editorError-foreground, #e51400)',
+  },
+};
+
+function css(p: Palette): string {
+  return [
+    `.board{font-family:${p.font};font-size:12px}`,
+    `.bg{fill:${p.bg}}`,
+    `.title{font-size:15px;font-weight:600;fill:${p.fg}}`,
+    `.subtitle{fill:${p.muted}}`,
+    `.zone-box{fill:${p.zoneBg};stroke:${p.zoneBorder};stroke-width:1}`,
+    `.zone-label{fill:${p.muted};font-weight:600}`,
+    `.empty{fill:${p.muted};font-style:italic}`,
+    `.box{fill:${p.cardBg};stroke:${p.cardBorder};stroke-width:1}`,
+    `.player>.box{fill:${p.playerBg}}`,
+    `.attached>.box{fill:${p.attachedBg}}`,
+    `.card text,.player text{fill:${p.fg}}`,
+    `.card .id,.player .id{font-weight:600}`,
+    `.card .ts,.card .type,.card .detail,.player .detail{fill:${p.muted}}`,
+    `.card .type{font-style:italic}`,
+    `.phased-out,.left{opacity:.55}`,
+    `.phased-out>.box,.left>.box{stroke-dasharray:4 3}`,
+    `.connector{fill:none;stroke:${p.connector};stroke-width:1.5}`,
+    `.halo{fill:none;stroke:${p.highlight};stroke-width:2.5}`,
+    `.highlight>.box{stroke:${p.highlight};stroke-width:2}`,
+  ].join('\n');
+}
+
+// ---- the model: stacks, panels, rows ----------------------------------------------------------
+
+interface Node {
+  kind: 'card' | 'player';
+  id: string;
+  card?: CardView;
+  player?: PlayerView;
+  /** What is attached to it, oldest timestamp first. */
+  children: Node[];
+}
+
+interface Panel {
+  zone: string;
+  player?: string;
+  place?: string;
+  label: string;
+  roots: Node[];
+}
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const MTG_PLAYER_ZONES: [string, string][] = [
+  ['hand', 'Hand'],
+  ['library', 'Library'],
+  ['graveyard', 'Graveyard'],
+  ['exile', 'Exile'],
+  ['command', 'Command zone'],
+];
+const RIFTBOUND_PLAYER_ZONES: [string, string][] = [
+  ['hand', 'Hand'],
+  ['deck', 'Deck'],
+  ['trash', 'Trash'],
+  ['banishment', 'Banishment'],
+];
+
+/** The panel a card that is not drawn under a host belongs to. */
+function placeOf(game: Game, c: CardView): { zone: string; player?: string; place?: string } {
+  const controller = c.controller ?? c.owner ?? '';
+  const owner = c.owner ?? '';
+  if (game === 'riftbound') {
+    if (c.zone === 'base') return { zone: 'base', player: controller };
+    if (c.zone === 'battlefield') return { zone: 'battlefield', place: '' };
+    if (c.zone.startsWith('battlefield:')) return { zone: 'battlefield', place: c.zone.slice('battlefield:'.length) };
+    if (RIFTBOUND_PLAYER_ZONES.some(([z]) => z === c.zone)) return { zone: c.zone, player: owner };
+    return { zone: c.zone };
+  }
+  if (c.zone === 'battlefield') return { zone: 'battlefield', player: controller };
+  if (MTG_PLAYER_ZONES.some(([z]) => z === c.zone)) return { zone: c.zone, player: owner };
+  return { zone: c.zone };
+}
+
+function panelKey(p: { zone: string; player?: string; place?: string }): string {
+  return `${p.zone}\u0000${p.player ?? ''}\u0000${p.place ?? ''}`;
+}
+
+function whose(player: string, what: 'controller' | 'owner'): string {
+  return player === '' ? `no ${what}` : player;
+}
+
+function zoneTitle(zone: string): string {
+  if (zone === 'outside') return 'Outside the game';
+  return zone.charAt(0).toUpperCase() + zone.slice(1);
+}
+
+interface Model {
+  rows: Panel[][];
+  players: Node[];
+}
+
+function buildModel(board: BoardView): Model {
+  const game = board.game;
+  const cards = [...board.cards].sort(byId);
+  const players = [...board.players].sort(byId);
+  const cardNodes = new Map<string, Node>(cards.map((c) => [c.id, { kind: 'card', id: c.id, card: c, children: [] }]));
+  const playerNodes = new Map<string, Node>(players.map((p) => [p.id, { kind: 'player', id: p.id, player: p, children: [] }]));
+
+  // Each card under its host when the host is on the picture; roots otherwise.
+  const parent = new Map<string, Node>();
+  for (const c of cards) {
+    const h = c.attachedTo;
+    if (h === null || h === c.id) continue;
+    const host = cardNodes.get(h) ?? playerNodes.get(h);
+    if (host) parent.set(c.id, host);
+  }
+  // An attachment cycle (never from the rules, but the picture must not lose cards): cut it at
+  // the card with the smallest id.
+  for (const c of cards) {
+    const seen = new Set<string>();
+    let at: string | undefined = c.id;
+    while (at !== undefined && parent.has(at) && !seen.has(at)) {
+      seen.add(at);
+      const p: Node = parent.get(at)!;
+      at = p.kind === 'card' ? p.id : undefined;
+    }
+    if (at !== undefined && seen.has(at)) parent.delete([...seen].sort(byText)[0]);
+  }
+  const order = (a: Node, b: Node) => (a.card!.timestamp - b.card!.timestamp) || byId(a, b);
+  const roots: Node[] = [];
+  for (const c of cards) {
+    const p = parent.get(c.id);
+    if (p) p.children.push(cardNodes.get(c.id)!);
+    else roots.push(cardNodes.get(c.id)!);
+  }
+  for (const n of [...cardNodes.values(), ...playerNodes.values()]) n.children.sort(order);
+
+  // Panels.
+  const panels = new Map<string, Panel>();
+  const panel = (where: { zone: string; player?: string; place?: string }, label: string): Panel => {
+    const key = panelKey(where);
+    let p = panels.get(key);
+    if (!p) {
+      p = { ...where, label, roots: [] };
+      panels.set(key, p);
+    }
+    return p;
+  };
+  const playerIds = new Set(players.map((p) => p.id));
+  for (const r of roots) {
+    const w = placeOf(game, r.card!);
+    if (w.player !== undefined && w.player !== '') playerIds.add(w.player);
+  }
+  const ids = [...playerIds].sort(byText);
+  const mainZone = game === 'riftbound' ? 'base' : 'battlefield';
+  const mainLabel = game === 'riftbound' ? 'Base' : 'Battlefield';
+  const playerZones = game === 'riftbound' ? RIFTBOUND_PLAYER_ZONES : MTG_PLAYER_ZONES;
+  // Every player's battlefield (MTG) or base (Riftbound) is drawn, even empty.
+  for (const id of ids) panel({ zone: mainZone, player: id }, `${mainLabel} — ${id}`);
+  for (const r of roots) {
+    const w = placeOf(game, r.card!);
+    let label: string;
+    if (w.zone === mainZone && w.player !== undefined) label = `${mainLabel} — ${whose(w.player, 'controller')}`;
+    else if (w.place !== undefined) label = w.place === '' ? 'Battlefield' : `Battlefield ${w.place}`;
+    else if (w.player !== undefined) label = `${playerZones.find(([z]) => z === w.zone)![1]} — ${whose(w.player, 'owner')}`;
+    else label = zoneTitle(w.zone);
+    panel(w, label).roots.push(r);
+  }
+  for (const p of panels.values()) p.roots.sort((a, b) => byId(a, b));
+
+  // Rows, in a fixed order.
+  const rows: Panel[][] = [];
+  const take = (pred: (p: Panel) => boolean): Panel[] => [...panels.values()].filter(pred).sort((a, b) => byText(panelKey(a), panelKey(b)));
+  const used = new Set<Panel>();
+  const row = (ps: Panel[]) => {
+    const fresh = ps.filter((p) => !used.has(p));
+    for (const p of fresh) used.add(p);
+    if (fresh.length > 0) rows.push(fresh);
+  };
+  for (const id of ids) row(take((p) => p.zone === mainZone && p.player === id));
+  row(take((p) => p.zone === mainZone && p.player === ''));
+  if (game === 'riftbound') row(take((p) => p.zone === 'battlefield' && p.place !== undefined));
+  else row(take((p) => p.zone === 'stack'));
+  for (const id of [...ids, '']) {
+    const mine = playerZones.map(([z]) => panels.get(panelKey({ zone: z, player: id }))).filter((p): p is Panel => p !== undefined);
+    row(mine);
+  }
+  row(take((p) => p.zone === 'outside'));
+  row(take(() => true));
+
+  return { rows, players: players.map((p) => playerNodes.get(p.id)!) };
+}
+
+// ---- layout and drawing -----------------------------------------------------------------------
+
+interface Size {
+  w: number;
+  h: number;
+}
+
+function nodeSize(n: Node): Size {
+  return n.kind === 'player' ? { w: PLAYER_W, h: PLAYER_H } : { w: CARD_W, h: CARD_H };
+}
+
+function stackSize(n: Node): Size {
+  const self = nodeSize(n);
+  let w = self.w;
+  let h = self.h;
+  for (const c of n.children) {
+    const s = stackSize(c);
+    w = Math.max(w, INDENT + s.w);
+    h += GAP_V + s.h;
+  }
+  return { w, h };
+}
+
+interface Placed {
+  node: Node;
+  x: number;
+  y: number;
+}
+
+/** Stacks left to right, wrapping after MAX_INNER_W. */
+function flow(nodes: Node[]): { placed: Placed[]; w: number; h: number } {
+  const placed: Placed[] = [];
+  let x = 0;
+  let y = 0;
+  let lineH = 0;
+  let w = 0;
+  for (const n of nodes) {
+    const s = stackSize(n);
+    if (x > 0 && x + s.w > MAX_INNER_W) {
+      x = 0;
+      y += lineH + GAP_V;
+      lineH = 0;
+    }
+    placed.push({ node: n, x, y });
+    x += s.w + GAP_H;
+    w = Math.max(w, x - GAP_H);
+    lineH = Math.max(lineH, s.h);
+  }
+  return { placed, w, h: y + lineH };
+}
+
+class Drawing {
+  readonly out: string[] = [];
+  constructor(
+    private readonly highlight: ReadonlySet<string>,
+    private readonly cards: ReadonlyMap<string, CardView>,
+  ) {}
+
+  stack(n: Node, x: number, y: number, depth: number, host?: Node): void {
+    const pad = '  '.repeat(depth + 2);
+    this.out.push(`${pad}<g class="stack" data-host="${escapeXml(n.id)}">`);
+    if (n.kind === 'player') this.player(n.player!, x, y, pad + '  ');
+    else this.card(n.card!, x, y, pad + '  ', host);
+    const self = nodeSize(n);
+    let cy = y + self.h;
+    for (const c of n.children) {
+      cy += GAP_V;
+      const mid = cy + CARD_H / 2;
+      this.out.push(`${pad}  <path class="connector" data-from="${escapeXml(n.id)}" data-to="${escapeXml(c.id)}" d="M${x + INDENT / 2} ${y + self.h} V${mid} H${x + INDENT}"/>`);
+      this.stack(c, x + INDENT, cy, depth + 1, n);
+      cy += stackSize(c).h;
+    }
+    this.out.push(`${pad}</g>`);
+  }
+
+  private halo(id: string, x: number, y: number, s: Size, pad: string): void {
+    if (this.highlight.has(id)) this.out.push(`${pad}  <rect class="halo" x="${x - 4}" y="${y - 4}" width="${s.w + 8}" height="${s.h + 8}" rx="7"/>`);
+  }
+
+  private player(p: PlayerView, x: number, y: number, pad: string): void {
+    const classes = ['player', ...(p.left ? ['left'] : []), ...(this.highlight.has(p.id) ? ['highlight'] : [])];
+    const s = { w: PLAYER_W, h: PLAYER_H };
+    const inner = PLAYER_W - 2 * TEXT_PAD;
+    const detail = p.left ? 'left the game' : 'player';
+    this.out.push(`${pad}<g class="${classes.join(' ')}" data-player="${escapeXml(p.id)}">`);
+    this.out.push(`${pad}  <title>${escapeXml(`player ${p.id}${p.left ? ' (left the game)' : ''}`)}</title>`);
+    this.halo(p.id, x, y, s, pad);
+    this.out.push(`${pad}  <rect class="box" x="${x}" y="${y}" width="${s.w}" height="${s.h}" rx="6"/>`);
+    this.out.push(`${pad}  <svg x="${x}" y="${y}" width="${s.w}" height="${s.h}">`);
+    this.out.push(`${pad}    <text class="id" x="${TEXT_PAD}" y="17">${escapeXml(fit(p.id, inner, BOLD))}</text>`);
+    this.out.push(`${pad}    <text class="detail" x="${TEXT_PAD}" y="${17 + LINE}">${escapeXml(detail)}</text>`);
+    this.out.push(`${pad}  </svg>`);
+    this.out.push(`${pad}</g>`);
+  }
+
+  private card(c: CardView, x: number, y: number, pad: string, host?: Node): void {
+    const attached = c.attachedTo !== null;
+    const classes = [
+      'card',
+      ...(attached ? ['attached'] : []),
+      ...(c.phasedOut ? ['phased-out'] : []),
+      ...(c.exhausted ? ['exhausted'] : []),
+      ...(this.highlight.has(c.id) ? ['highlight'] : []),
+    ];
+    const typeLine = typeLineOf(c);
+    const details: string[] = [];
+    if (c.might !== undefined) {
+      const eff = c.effectiveMight ?? c.might;
+      details.push(eff === c.might ? `Might ${eff}` : `Might ${eff} (${c.might} ${eff > c.might ? '+' : '−'}${Math.abs(eff - c.might)})`);
+    }
+    if (c.exhausted) details.push('exhausted');
+    if (c.phasedOut) details.push('phased out');
+    if (attached && !host) details.push(`attached to ${c.attachedTo}`);
+    const hostCard = host?.kind === 'card' ? this.cards.get(host.id) : undefined;
+    if (hostCard && hostCard.zone !== c.zone) details.push(`in ${zoneTitle(c.zone.replace(':', ' ')).toLowerCase()}`);
+    if ((c.zone === 'battlefield' || c.zone === 'base' || c.zone.startsWith('battlefield:')) && c.owner && c.controller && c.owner !== c.controller) details.push(`owner ${c.owner}`);
+
+    const tip = [
+      `${c.id}: ${c.name}`,
+      typeLine,
+      `zone ${c.zone.replace(':', ' ')}`,
+      c.owner ? `owner ${c.owner}` : 'no owner',
+      c.controller ? `controller ${c.controller}` : '',
+      c.attachedTo ? `attached to ${c.attachedTo}` : '',
+      c.attachments.length ? `attachments ${[...c.attachments].sort(byText).join(', ')}` : '',
+      `timestamp ${c.timestamp}`,
+      ...details.filter((d) => d.startsWith('Might') || d === 'exhausted' || d === 'phased out'),
+    ].filter(Boolean);
+    const inner = CARD_W - 2 * TEXT_PAD;
+    const ts = `t${c.timestamp}`;
+    this.out.push(`${pad}<g class="${classes.join(' ')}" data-card="${escapeXml(c.id)}"${c.attachedTo ? ` data-attached-to="${escapeXml(c.attachedTo)}"` : ''}>`);
+    this.out.push(`${pad}  <title>${escapeXml(tip.join('\n'))}</title>`);
+    this.halo(c.id, x, y, { w: CARD_W, h: CARD_H }, pad);
+    this.out.push(`${pad}  <rect class="box" x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}" rx="4"/>`);
+    this.out.push(`${pad}  <svg x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}">`);
+    this.out.push(`${pad}    <text class="id" x="${TEXT_PAD}" y="17">${escapeXml(fit(c.id, inner - width(ts) - 10, BOLD))}</text>`);
+    this.out.push(`${pad}    <text class="ts" x="${CARD_W - TEXT_PAD}" y="17" text-anchor="end">${ts}</text>`);
+    this.out.push(`${pad}    <text class="name" x="${TEXT_PAD}" y="${17 + LINE}">${escapeXml(fit(c.name, inner))}</text>`);
+    this.out.push(`${pad}    <text class="type" x="${TEXT_PAD}" y="${17 + 2 * LINE}">${escapeXml(fit(typeLine, inner))}</text>`);
+    if (details.length > 0) this.out.push(`${pad}    <text class="detail" x="${TEXT_PAD}" y="${17 + 3 * LINE}">${escapeXml(fit(details.join(' · '), inner))}</text>`);
+    this.out.push(`${pad}  </svg>`);
+    this.out.push(`${pad}</g>`);
+  }
+}
+
+function typeLineOf(c: CardView): string {
+  const left = [...c.supertypes, ...c.types].join(' ');
+  const right = c.subtypes.join(' ');
+  return right ? `${left} — ${right}` : left || 'no card types';
+}
+
+/** The board as an SVG document (a string starting with `<svg`). */
+export function renderBoardSvg(board: BoardView, opts: RenderOptions = {}): string {
+  const theme = opts.theme ?? 'light';
+  const palette = PALETTES[theme] ?? PALETTES.light;
+  const model = buildModel(board);
+  const highlight = new Set(opts.highlight ?? []);
+
+  // Sizes: the players strip, then each row of panels.
+  const playersFlow = flow(model.players);
+  const panelFlows = model.rows.map((r) => r.map((p) => flow(p.roots)));
+  const panelSize = (f: { w: number; h: number }, label: string): Size => ({
+    w: Math.max(MIN_PANEL_W, f.w + 2 * PAD, width(label, BOLD) + 2 * PAD),
+    h: LABEL_H + (f.h > 0 ? f.h : EMPTY_H) + PAD,
+  });
+  const rowSizes = model.rows.map((r, i) => r.map((p, j) => panelSize(panelFlows[i][j], p.label)));
+  let contentW = model.players.length > 0 ? panelSize(playersFlow, 'Players').w : 0;
+  for (const sizes of rowSizes) contentW = Math.max(contentW, sizes.reduce((a, s) => a + s.w, 0) + GAP_H * (sizes.length - 1));
+  contentW = Math.max(contentW, 480);
+
+  const out: string[] = [];
+  let y = MARGIN;
+  const head: string[] = [];
+  const title = opts.title ? fit(opts.title, contentW, (15 / 12) * BOLD) : undefined;
+  const subtitle = opts.subtitle ? fit(opts.subtitle, contentW) : undefined;
+  if (title) {
+    head.push(`  <text class="title" x="${MARGIN}" y="${y + 15}">${escapeXml(title)}</text>`);
+    y += 24;
+  }
+  if (subtitle) {
+    head.push(`  <text class="subtitle" x="${MARGIN}" y="${y + 12}">${escapeXml(subtitle)}</text>`);
+    y += 20;
+  }
+  if (title || subtitle) y += 6;
+
+  const cards = new Map(board.cards.map((c) => [c.id, c]));
+  const drawPanel = (label: string, attrs: string, f: ReturnType<typeof flow>, x: number, top: number, s: Size) => {
+    const d = new Drawing(highlight, cards);
+    out.push(`  <g class="zone"${attrs}>`);
+    out.push(`    <rect class="zone-box" x="${x}" y="${top}" width="${s.w}" height="${s.h}" rx="6"/>`);
+    out.push(`    <text class="zone-label" x="${x + PAD}" y="${top + 17}">${escapeXml(label)}</text>`);
+    if (f.placed.length === 0) out.push(`    <text class="empty" x="${x + PAD}" y="${top + LABEL_H + 14}">empty</text>`);
+    for (const p of f.placed) d.stack(p.node, x + PAD + p.x, top + LABEL_H + p.y, 0);
+    out.push(...d.out);
+    out.push('  </g>');
+  };
+
+  if (model.players.length > 0) {
+    const s = panelSize(playersFlow, 'Players');
+    drawPanel('Players', ' data-zone="players"', playersFlow, MARGIN, y, { w: contentW, h: s.h });
+    y += s.h + GAP_H;
+  }
+  model.rows.forEach((r, i) => {
+    const sizes = rowSizes[i];
+    const h = Math.max(...sizes.map((s) => s.h));
+    // The last panel of a row takes the remaining width, so the picture has straight edges.
+    const used = sizes.reduce((a, s) => a + s.w, 0) + GAP_H * (sizes.length - 1);
+    let x = MARGIN;
+    r.forEach((p, j) => {
+      const w = sizes[j].w + (j === r.length - 1 ? contentW - used : 0);
+      const attrs = ` data-zone="${escapeXml(p.zone)}"${p.player !== undefined ? ` data-player="${escapeXml(p.player)}"` : ''}${p.place !== undefined ? ` data-place="${escapeXml(p.place)}"` : ''}`;
+      drawPanel(p.label, attrs, panelFlows[i][j], x, y, { w, h });
+      x += w + GAP_H;
+    });
+    y += h + GAP_H;
+  });
+
+  const W = contentW + 2 * MARGIN;
+  const H = y - GAP_H + MARGIN;
+  const a11y = [opts.title, opts.subtitle].filter(Boolean).join(' — ') || `${board.game === 'mtg' ? 'Magic: The Gathering' : 'Riftbound'} board`;
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" class="board board-${board.game} theme-${theme}" data-game="${board.game}" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img">`,
+    `  <title>${escapeXml(a11y)}</title>`,
+    `  <style${opts.nonce ? ` nonce="${escapeXml(opts.nonce)}"` : ''}>\n${css(palette)}\n  </style>`,
+    `  <rect class="bg" x="0" y="0" width="${W}" height="${H}"/>`,
+    ...head,
+    ...out,
+    '</svg>',
+    '',
+  ].join('\n');
+}
