@@ -1,0 +1,306 @@
+// `npm run bench`: throughput, scaling and memory of the core, editor latency over LSP, package size.
+// Prints one table (figure, value, target, pass/fail) and writes bench/results/latest.json.
+//
+// Options: --quick (fewer iterations, 1k..100k only), --sizes=1000,10000, --no-lsp, --no-profile,
+// --no-memory, --wait-server=SECONDS (poll for dist/server.js before the LSP part).
+// Timing targets are reported, never asserted: the exit code is non-zero only when the generator
+// is wrong (the clean 1k scenario has findings) or a part crashes.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { check, parse } from '../core';
+import { generate, toBoard, toJson, type Scenario } from './generate';
+import { runLsp, type LspResults } from './lsp';
+import { measureMemory, type MemoryResult } from './memory';
+import { profileCheck, type ProfileSummary } from './profile';
+import { measureSizes, readModuleLoads, type ModuleLoads, type SizeResults } from './size';
+import { fmtBytes, fmtMs, fmtNum, hasGc, median, sleep, timeRuns, type Runs } from './stats';
+
+const ROOT = resolve(__dirname, '..', '..');
+const RESULTS = join(ROOT, 'bench', 'results');
+const TMP = join(tmpdir(), 'board-scenario-bench');
+
+const argv = process.argv.slice(2);
+const flag = (f: string) => argv.includes(f);
+const opt = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const quick = flag('--quick');
+const SIZES = (opt('sizes') ?? (quick ? '1000,10000,100000' : '1000,10000,100000,1000000')).split(',').map(Number);
+
+/** Warm-up runs and timed runs per size. */
+function iterations(events: number): [number, number] {
+  if (events <= 1000) return quick ? [30, 30] : [100, 100];
+  if (events <= 10000) return quick ? [5, 10] : [10, 20];
+  if (events <= 100000) return quick ? [1, 3] : [2, 7];
+  return quick ? [0, 1] : [1, 3];
+}
+
+interface SizeRow {
+  /** The size asked for (1k, 10k, ...); `events` is what the generator produced (it ends an action's lines). */
+  target: number;
+  events: number;
+  cards: number;
+  coreEvents: number;
+  boardBytes: number;
+  jsonBytes: number;
+  parseMs: number;
+  checkMs: number;
+  jsonParseMs: number;
+  /** Median CPU time of the same runs (less sensitive to other load on the machine). */
+  parseCpuMs: number;
+  checkCpuMs: number;
+  jsonParseCpuMs: number;
+  eventsPerSec: number;
+  mbPerSec: number;
+  jsonMbPerSec: number;
+  /** check MB/s ÷ JSON.parse MB/s. */
+  ratio: number;
+  /** check events/s ÷ JSON.parse events/s (same events, the JSON being larger). */
+  ratioEvents: number;
+  cleanFindings: number;
+  findingsVariant: { checkMs: number; findings: number; injected: Scenario['injected']; byCode: Record<string, number> };
+  runs: { parse: Runs; check: Runs; json: Runs };
+}
+
+type Status = 'pass' | 'FAIL' | 'info' | 'n/a';
+interface Row {
+  figure: string;
+  value: string;
+  target: string;
+  status: Status;
+}
+
+function bytes(s: string): number {
+  return Buffer.byteLength(s, 'utf8');
+}
+
+function log(msg: string): void {
+  process.stderr.write(`[bench] ${msg}\n`);
+}
+
+function measureSize(events: number): SizeRow {
+  const [warm, iters] = iterations(events);
+  const clean = generate(events, 'clean');
+  const text = toBoard(clean);
+  const json = toJson(clean);
+  if (events === 100000 || events === 10000 || events === Math.max(...SIZES)) writeFileSync(join(TMP, `clean-${events}.board`), text);
+  const boardBytes = bytes(text);
+  const jsonBytes = bytes(json);
+  let sink = 0;
+  log(`${events} events: ${fmtBytes(boardBytes)} .board, ${fmtBytes(jsonBytes)} JSON; ${warm} warm-up + ${iters} runs each`);
+  const parseRuns = timeRuns(() => parse(text), warm, iters, (d) => (sink += d.statements.length));
+  const checkRuns = timeRuns(() => check(text), warm, iters, (r) => (sink += r.findings.length));
+  const jsonRuns = timeRuns(() => JSON.parse(json) as unknown[], warm, iters, (a) => (sink += a.length));
+  const result = check(text);
+  const parseMs = median(parseRuns.wall);
+  const checkMs = median(checkRuns.wall);
+  const jsonParseMs = median(jsonRuns.wall);
+
+  const dirty = generate(events, 'findings');
+  const dirtyText = toBoard(dirty);
+  const [dw, di] = events >= 1000000 ? [0, quick ? 1 : 2] : [warm, Math.max(1, Math.ceil(iters / 2))];
+  const dirtyRuns = timeRuns(() => check(dirtyText), dw, di, (r) => (sink += r.findings.length));
+  const dirtyResult = check(dirtyText);
+  const byCode: Record<string, number> = {};
+  for (const f of dirtyResult.findings) byCode[f.code] = (byCode[f.code] ?? 0) + 1;
+  if (sink < 0) log('unreachable');
+
+  const mbPerSec = boardBytes / 1e6 / (checkMs / 1000);
+  const jsonMbPerSec = jsonBytes / 1e6 / (jsonParseMs / 1000);
+  return {
+    target: events,
+    events: clean.events,
+    cards: clean.cards,
+    coreEvents: result.stats.events + result.stats.expectations,
+    boardBytes,
+    jsonBytes,
+    parseMs,
+    checkMs,
+    jsonParseMs,
+    parseCpuMs: median(parseRuns.cpu),
+    checkCpuMs: median(checkRuns.cpu),
+    jsonParseCpuMs: median(jsonRuns.cpu),
+    eventsPerSec: clean.events / (checkMs / 1000),
+    mbPerSec,
+    jsonMbPerSec,
+    ratio: mbPerSec / jsonMbPerSec,
+    ratioEvents: jsonParseMs / checkMs,
+    cleanFindings: result.findings.length,
+    findingsVariant: { checkMs: median(dirtyRuns.wall), findings: dirtyResult.findings.length, injected: dirty.injected, byCode },
+    runs: { parse: parseRuns, check: checkRuns, json: jsonRuns },
+  };
+}
+
+function label(n: number): string {
+  return n >= 1000000 ? `${n / 1000000}M` : n >= 1000 ? `${n / 1000}k` : String(n);
+}
+
+async function waitForServer(serverJs: string, seconds: number): Promise<boolean> {
+  const until = Date.now() + seconds * 1000;
+  while (!existsSync(serverJs)) {
+    if (Date.now() >= until) return false;
+    await sleep(10000);
+  }
+  return true;
+}
+
+async function main(): Promise<void> {
+  mkdirSync(RESULTS, { recursive: true });
+  mkdirSync(TMP, { recursive: true });
+  const started = new Date();
+  const loadStart = loadavg();
+  if (!hasGc) log('tip: run with node --expose-gc for a GC before each timed run');
+
+  // ---- generator sanity: the clean 1k scenario must have no findings ---------------------------
+  const probe = check(toBoard(generate(1000, 'clean')));
+  if (probe.findings.length !== 0) {
+    log(`generator error: the clean 1k scenario has ${probe.findings.length} findings, e.g. ${probe.findings[0].code} at line ${probe.findings[0].range.start.line + 1}: ${probe.findings[0].message}`);
+    process.exitCode = 1;
+  }
+
+  // ---- throughput ------------------------------------------------------------------------------
+  const sizes: SizeRow[] = [];
+  for (const n of SIZES) sizes.push(measureSize(n));
+
+  // ---- memory ----------------------------------------------------------------------------------
+  let memory: MemoryResult | undefined;
+  const memSize = Math.max(...SIZES);
+  if (!flag('--no-memory')) {
+    log(`memory: one ${label(memSize)} check in a fresh process`);
+    const row = sizes.find((s) => s.target === memSize)!;
+    memory = measureMemory(join(TMP, `clean-${memSize}.board`), row.boardBytes);
+  }
+
+  // ---- CPU profile of the 100k check -----------------------------------------------------------
+  let profile: ProfileSummary | undefined;
+  if (!flag('--no-profile') && SIZES.includes(100000)) {
+    log('profile: node --cpu-prof, one 100k check after one warm-up check');
+    profile = profileCheck(join(TMP, 'clean-100000.board'), join(RESULTS, 'profile'), ROOT);
+  }
+
+  // ---- LSP -------------------------------------------------------------------------------------
+  const serverJs = join(ROOT, 'dist', 'server.js');
+  let lsp: LspResults | undefined;
+  let lspError: string | undefined;
+  let modules: ModuleLoads | undefined;
+  if (!flag('--no-lsp')) {
+    const ok = await waitForServer(serverJs, Number(opt('wait-server') ?? 0));
+    if (!ok) lspError = 'dist/server.js missing (run the build)';
+    else {
+      log('lsp: start-up, 100 onType edits, 100 save edits, 100 hovers, 100 completions on a 10k-event file');
+      const moduleOut = join(TMP, 'server-modules.json');
+      try {
+        lsp = await runLsp({
+          root: ROOT,
+          serverJs,
+          largeText: toBoard(generate(10000, 'clean')),
+          smallText: toBoard(generate(20, 'clean')),
+          edits: quick ? 30 : 100,
+          requests: 100,
+          starts: 6,
+          moduleHook: { hook: join(__dirname, 'record-modules.js'), out: moduleOut },
+        });
+        modules = readModuleLoads(moduleOut, serverJs);
+      } catch (e) {
+        lspError = String((e as Error)?.stack ?? e);
+      }
+    }
+  }
+
+  // ---- size ------------------------------------------------------------------------------------
+  const size: SizeResults = await measureSizes(ROOT, join(TMP, 'production'));
+
+  // ---- the table -------------------------------------------------------------------------------
+  const rows: Row[] = [];
+  const add = (figure: string, value: string, target: string, status: Status) => rows.push({ figure, value, target, status });
+  add('machine: cores; load average at start → end', `${cpus().length}; ${loadStart.map((x) => x.toFixed(1)).join(' ')} → ${loadavg().map((x) => x.toFixed(1)).join(' ')}`, '', 'info');
+  const pf = (ok: boolean): Status => (ok ? 'pass' : 'FAIL');
+  for (const s of sizes) {
+    const L = label(s.target);
+    add(`${L}: scenario`, `${fmtNum(s.events)} event lines, ${s.cards} cards, ${fmtBytes(s.boardBytes)} (.board), ${fmtBytes(s.jsonBytes)} (JSON)`, '', 'info');
+    add(`${L}: parse, median of ${s.runs.parse.wall.length} (CPU time)`, `${fmtMs(s.parseMs)} (${fmtMs(s.parseCpuMs)})`, '', 'info');
+    add(`${L}: check = parse+replay+findings, median of ${s.runs.check.wall.length} (CPU time)`, `${fmtMs(s.checkMs)} (${fmtMs(s.checkCpuMs)})`, '', 'info');
+    add(`${L}: check throughput`, `${fmtNum(s.eventsPerSec)} events/s, ${fmtNum(s.mbPerSec, 2)} MB/s`, '', 'info');
+    add(`${L}: JSON.parse of the same content (CPU time)`, `${fmtMs(s.jsonParseMs)} (${fmtMs(s.jsonParseCpuMs)}), ${fmtNum(s.jsonMbPerSec, 1)} MB/s`, '', 'info');
+    const ratioCpu = s.boardBytes / s.checkCpuMs / (s.jsonBytes / s.jsonParseCpuMs);
+    add(`${L}: check MB/s ÷ JSON.parse MB/s`, `${s.ratio.toFixed(3)} (by CPU time ${ratioCpu.toFixed(3)}; events/s ratio ${s.ratioEvents.toFixed(3)})`, '≥ 0.25', pf(s.ratio >= 0.25));
+    add(`${L}: findings, clean variant`, String(s.cleanFindings), s.target <= 1000 ? '0' : '0 (info)', s.target <= 1000 ? pf(s.cleanFindings === 0) : 'info');
+    const inj = s.findingsVariant.injected;
+    add(
+      `${L}: findings variant: check, findings`,
+      `${fmtMs(s.findingsVariant.checkMs)}, ${s.findingsVariant.findings} findings (${((100 * s.findingsVariant.findings) / s.events).toFixed(2)}% of events; injected ${inj.skipped} skipped + ${inj.illegalEquip} illegal + ${inj.redundantEquip} redundant)`,
+      '~1%',
+      'info',
+    );
+  }
+  const s100k = sizes.find((s) => s.target === 100000);
+  const s1m = sizes.find((s) => s.target === 1000000);
+  if (s100k && s1m) {
+    const r = s1m.checkMs / s100k.checkMs;
+    add('scaling: check time(1M) ÷ time(100k)', `${r.toFixed(2)} (by CPU time ${(s1m.checkCpuMs / s100k.checkCpuMs).toFixed(2)})`, '≤ 11', pf(r <= 11));
+  } else add('scaling: check time(1M) ÷ time(100k)', 'not measured', '≤ 11', 'n/a');
+  if (memory) {
+    const L = label(memSize);
+    const x = memory.peakHeapDelta / memory.fileBytes;
+    add(`memory ${L}: peak heap during check − baseline`, `${fmtBytes(memory.peakHeapDelta)} = ${x.toFixed(1)}× file (${fmtBytes(memory.fileBytes)})`, '≤ 10× file', pf(x <= 10));
+    add(`memory ${L}: heap retained by the result (after GC)`, `${fmtBytes(memory.retainedHeapDelta)} = ${(memory.retainedHeapDelta / memory.fileBytes).toFixed(1)}× file`, '', 'info');
+    add(`memory ${L}: peak RSS growth during check`, `${fmtBytes(memory.peakRssDelta)} = ${(memory.peakRssDelta / memory.fileBytes).toFixed(1)}× file`, '', 'info');
+  }
+  if (lsp) {
+    const d = lsp.debounceMs;
+    add('LSP: server sync / save', `${lsp.serverDeclares.sync} / ${lsp.serverDeclares.save ? 'save declared' : 'no save'}; ${lsp.configurationRequests} workspace/configuration request(s) answered with validate=onType`, '', 'info');
+    add('LSP: onType debounce (server setting)', d !== undefined ? `${d} ms (${lsp.debounceSource})` : 'unknown', '', 'info');
+    add(`LSP 10k: didChange → diagnostics, raw (incl. debounce) p50 / p95`, `${fmtMs(lsp.typeRawMs.p50)} / ${fmtMs(lsp.typeRawMs.p95)}`, '', 'info');
+    add('LSP 10k: didChange → diagnostics − debounce, p50', fmtMs(lsp.typeMinusDebounceMs.p50), '≤ 20 ms', pf(lsp.typeMinusDebounceMs.p50 <= 20));
+    add('LSP 10k: didChange → diagnostics − debounce, p95', fmtMs(lsp.typeMinusDebounceMs.p95), '≤ 50 ms', pf(lsp.typeMinusDebounceMs.p95 <= 50));
+    add('LSP 10k: didChange+didSave → diagnostics (no debounce) p50 / p95', `${fmtMs(lsp.saveMs.p50)} / ${fmtMs(lsp.saveMs.p95)}`, '', 'info');
+    add(`LSP 10k: hover p50 / p95 (${lsp.hoverMs.nonNull}/100 non-null)`, `${fmtMs(lsp.hoverMs.p50)} / ${fmtMs(lsp.hoverMs.p95)}`, 'p95 ≤ 10 ms', pf(lsp.hoverMs.p95 <= 10));
+    add(`LSP 10k: completion p50 / p95 (${lsp.completionMs.nonEmpty}/100 non-empty)`, `${fmtMs(lsp.completionMs.p50)} / ${fmtMs(lsp.completionMs.p95)}`, 'p95 ≤ 10 ms', pf(lsp.completionMs.p95 <= 10));
+    add('LSP 10k: didOpen → first diagnostics', fmtMs(lsp.openLargeMs), '', 'info');
+    add(`LSP: spawn → first diagnostics, small file (median of ${lsp.startMs.length})`, `${fmtMs(lsp.startMedianMs)} (runs: ${lsp.startMs.map((x) => Math.round(x)).join(', ')})`, '≤ 300 ms', pf(lsp.startMedianMs <= 300));
+    add('LSP: of which spawn → initialize result; bare `node -e 0` for reference', `${fmtMs(lsp.startInitMedianMs)}; ${fmtMs(lsp.nodeBareMedianMs)}`, '', 'info');
+  } else if (!flag('--no-lsp')) add('LSP', `not measured: ${lspError?.split('\n')[0]}`, '', 'n/a');
+  if (size.vsixBytes !== undefined) add('size: board-scenario.vsix', fmtBytes(size.vsixBytes), '≤ 500 KiB', pf(size.vsixBytes <= 500 * 1024));
+  else add('size: .vsix', 'board-scenario.vsix not built', '≤ 500 KiB', 'n/a');
+  for (const f of size.dist) add(`size: ${f.file} (as built now)`, fmtBytes(f.bytes), '', 'info');
+  for (const f of size.production ?? []) add(`size: ${f.file.split('/').pop()} minified as by \`npm run package\``, fmtBytes(f.bytes), '', 'info');
+  if (size.serverInputs.length) add('server bundle: packages inside', size.serverInputPackages.join(', ') || '(none)', '', 'info');
+  if (modules) {
+    add('server start: files required', modules.files.length ? modules.files.join(', ') : '(none besides dist/server.js)', 'none', pf(modules.files.length === 0));
+    add('server start: built-ins required', modules.builtins.join(', '), '', 'info');
+  }
+
+  const w = [0, 0, 0, 0];
+  const cells = rows.map((r) => [r.figure, r.value, r.target, r.status]);
+  const header = ['figure', 'value', 'target', 'result'];
+  for (const c of [header, ...cells]) c.forEach((x, i) => (w[i] = Math.max(w[i], [...x].length)));
+  const line = (c: string[]) => '| ' + c.map((x, i) => x + ' '.repeat(w[i] - [...x].length)).join(' | ') + ' |';
+  const out = [line(header), '|' + w.map((n) => '-'.repeat(n + 2)).join('|') + '|', ...cells.map(line)];
+  process.stdout.write(out.join('\n') + '\n');
+  if (profile) {
+    process.stdout.write(`\nTop 10 self time, one 100k check (${fmtMs(profile.windowMs)}, ${fmtMs(profile.sampledMs)} sampled; ${profile.profile}):\n`);
+    for (const h of profile.top) process.stdout.write(`  ${h.selfMs.toFixed(0).padStart(6)} ms ${h.selfPercent.toFixed(1).padStart(5)}%  ${h.function}  ${h.location}${h.hottestLine && h.hottestLine !== h.location ? `  (hottest line ${h.hottestLine})` : ''}\n`);
+  }
+  if (lspError && lsp === undefined) process.stderr.write(`LSP part failed: ${lspError}\n`);
+
+  const results = {
+    date: started.toISOString(),
+    node: process.version,
+    gcExposed: hasGc,
+    quick,
+    rows,
+    sizes,
+    memory,
+    profile,
+    lsp,
+    lspError,
+    size,
+    modules,
+  };
+  writeFileSync(join(RESULTS, 'latest.json'), JSON.stringify(results, null, 1) + '\n');
+  log(`results written to ${join('bench', 'results', 'latest.json')}`);
+}
+
+main().catch((e) => {
+  process.stderr.write(`bench failed: ${(e as Error)?.stack ?? e}\n`);
+  process.exit(1);
+});
