@@ -1,9 +1,10 @@
 // Command-line parsing. Pure: argv in, a command (or a usage error) out.
-import type { Game } from '../core';
+import type { BoardTheme, Game } from '../core';
 
 export type Format = 'text' | 'json' | 'sarif';
 export const FORMATS: readonly Format[] = ['text', 'json', 'sarif'];
 export const GAMES: readonly Game[] = ['mtg', 'riftbound'];
+export const THEMES: readonly BoardTheme[] = ['light', 'dark', 'vscode'];
 
 export type Command =
   | { kind: 'help' }
@@ -11,6 +12,8 @@ export type Command =
   | { kind: 'check'; format: Format; noColor: boolean; fix: boolean; paths: string[] }
   | { kind: 'explain'; code: string }
   | { kind: 'rules'; rule: string; game: Game; rulesVersion: string | undefined }
+  /** `at`: 1-based line, undefined for the end of the file; `out`: a path, or undefined for stdout. */
+  | { kind: 'render'; file: string; at: number | undefined; out: string | undefined; theme: BoardTheme }
   | { kind: 'usage'; message: string };
 
 interface OptionSpec {
@@ -19,10 +22,11 @@ interface OptionSpec {
 }
 
 const COMMON: Record<string, OptionSpec> = { '--help': { value: false }, '-h': { value: false } };
-const OPTIONS: Record<'check' | 'explain' | 'rules', Record<string, OptionSpec>> = {
+const OPTIONS: Record<'check' | 'explain' | 'rules' | 'render', Record<string, OptionSpec>> = {
   check: { '--format': { value: true }, '--no-color': { value: false }, '--fix': { value: false } },
   explain: {},
   rules: { '--game': { value: true }, '--rules-version': { value: true } },
+  render: { '--at': { value: true }, '--out': { value: true }, '--theme': { value: true } },
 };
 
 interface Split {
@@ -72,7 +76,7 @@ export function parseArgs(argv: string[]): Command {
   if (first === undefined) return { kind: 'usage', message: 'missing command' };
   if (first === '--help' || first === '-h' || first === 'help') return { kind: 'help' };
   if (first === '--version' || first === '-V' || first === '-v') return { kind: 'version' };
-  if (first !== 'check' && first !== 'explain' && first !== 'rules') {
+  if (first !== 'check' && first !== 'explain' && first !== 'rules' && first !== 'render') {
     if (first.startsWith('-')) return { kind: 'usage', message: `unknown option '${first}'` };
     return { kind: 'usage', message: `unknown command '${first}'` + (first.endsWith('.board') ? ` (did you mean 'check ${first}'?)` : '') };
   }
@@ -96,6 +100,19 @@ export function parseArgs(argv: string[]): Command {
       if (!(GAMES as readonly string[]).includes(game)) return { kind: 'usage', message: `unknown game '${game}' (expected ${GAMES.join(' or ')})` };
       if (s.positionals.length !== 1) return { kind: 'usage', message: "'rules' needs exactly one rule number, e.g. 'rules 701.3b'" };
       return { kind: 'rules', rule: s.positionals[0], game: game as Game, rulesVersion: str(s.options.get('--rules-version')) };
+    }
+    case 'render': {
+      if (s.positionals.length !== 1) return { kind: 'usage', message: "'render' needs exactly one scenario file, e.g. 'render lion.board --at 12 --out board.svg'" };
+      const atText = str(s.options.get('--at'));
+      let at: number | undefined;
+      if (atText !== undefined) {
+        if (!/^[0-9]+$/.test(atText) || Number(atText) < 1) return { kind: 'usage', message: `--at needs a line number (1 or more), not '${atText}'` };
+        at = Number(atText);
+      }
+      const theme = str(s.options.get('--theme')) ?? 'light';
+      if (!(THEMES as readonly string[]).includes(theme)) return { kind: 'usage', message: `unknown theme '${theme}' (expected ${THEMES.join(', ')})` };
+      const outPath = str(s.options.get('--out'));
+      return { kind: 'render', file: s.positionals[0], at, out: outPath === '-' ? undefined : outPath, theme: theme as BoardTheme };
     }
   }
 }

@@ -8,6 +8,7 @@ import { toJson } from './formats/json';
 import { ANSI, PLAIN, emptyCounts, formatFinding, formatSummary, type Counts } from './formats/text';
 import { err, installPipeHandlers, out } from './output';
 import { checkFile, type FileResult } from './scenario';
+import { renderFile, writePicture } from './render';
 import { TOOL_NAME, VERSION } from './version';
 
 export const EXIT_OK = 0;
@@ -20,6 +21,7 @@ Usage:
   ${TOOL_NAME} check [--format text|json|sarif] [--no-color] [--fix] PATH...
   ${TOOL_NAME} explain CODE
   ${TOOL_NAME} rules RULE [--game mtg|riftbound] [--rules-version VERSION]
+  ${TOOL_NAME} render FILE [--at LINE] [--out PATH] [--theme light|dark|vscode]
   ${TOOL_NAME} --help | --version
 
 Commands:
@@ -29,6 +31,11 @@ Commands:
   explain   Print the documentation of a finding code, e.g. 'explain redundant-attach'.
   rules     Print our explanation of a rule number, e.g. 'rules 701.3b' (default game mtg).
             With --rules-version, RULE is read in that version's numbering.
+  render    Draw the board as SVG after the statement on (or last before) LINE (1-based;
+            default: the end of the file): players, zones, each card with its timestamp,
+            attachments under their hosts; the subjects of the findings on LINE are
+            outlined. --out PATH writes a file; without it, or with '--out -', stdout.
+            --theme vscode uses VS Code's theme variables (for webviews).
 
 Options for check:
   --format text   One line per finding, path:line:col: severity code [rules] message,
@@ -39,8 +46,8 @@ Options for check:
   --fix           Apply every safe fix, write the changed files back, report what remains.
 
 Exit status:
-  0  no errors (warnings are fine)
-  1  at least one finding is an error
+  0  no errors (warnings are fine); for render, the picture was written
+  1  at least one finding is an error (check only)
   2  usage error (also an unknown code or rule), or a path could not be read or checked
 `;
 
@@ -121,6 +128,23 @@ async function run(argv: string[]): Promise<number> {
     }
     case 'check':
       return runCheck(cmd);
+    case 'render': {
+      const r = renderFile(cmd.file, { at: cmd.at, theme: cmd.theme });
+      if (r.problem || r.svg === undefined) {
+        await err(`${TOOL_NAME}: ${r.problem ?? 'nothing to draw'}`);
+        return EXIT_USAGE;
+      }
+      if (cmd.out === undefined) {
+        await out(r.svg);
+        return EXIT_OK;
+      }
+      const problem = writePicture(cmd.out, r.svg);
+      if (problem) {
+        await err(`${TOOL_NAME}: ${problem}`);
+        return EXIT_USAGE;
+      }
+      return EXIT_OK;
+    }
   }
 }
 

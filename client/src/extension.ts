@@ -1,6 +1,7 @@
 // The VS Code side of Board Scenario: a thin language client. Everything the checker knows lives in
 // the language server (dist/server.js, bundled next to this file); this file starts it, keeps it
-// running, and shows its state.
+// running, and shows its state; boardPanel.ts shows the board the server draws, and the step
+// commands move through the events.
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import {
@@ -17,6 +18,7 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import { ServerStatusItem, type ServerStatus } from './status';
+import { BoardPanel, EVENTS_REQUEST } from './boardPanel';
 
 export const LANGUAGE_ID = 'board-scenario';
 /**
@@ -27,6 +29,9 @@ export const SETTINGS_SECTION = 'boardScenario';
 const NAME = 'Board Scenario';
 export const COMMAND_RESTART_SERVER = 'boardScenario.restartServer';
 export const COMMAND_SHOW_OUTPUT = 'boardScenario.showOutput';
+export const COMMAND_SHOW_BOARD = 'boardScenario.showBoard';
+export const COMMAND_NEXT_EVENT = 'boardScenario.nextEvent';
+export const COMMAND_PREVIOUS_EVENT = 'boardScenario.previousEvent';
 const SERVER_MODULE = 'dist/server.js';
 
 /** What `activate` returns (`vscode.extensions.getExtension(...).exports`), for tests. */
@@ -45,12 +50,23 @@ export function activate(context: vscode.ExtensionContext): BoardScenarioApi {
   const status = new ServerStatusItem(LANGUAGE_ID, COMMAND_SHOW_OUTPUT);
   const current = new Session(context, output, status);
   session = current;
+  const board = new BoardPanel(LANGUAGE_ID, () => current.client);
   context.subscriptions.push(
     output,
     status,
     current,
+    board,
     vscode.commands.registerCommand(COMMAND_SHOW_OUTPUT, () => output.show(true)),
-    vscode.commands.registerCommand(COMMAND_RESTART_SERVER, () => current.restart()),
+    vscode.commands.registerCommand(COMMAND_RESTART_SERVER, async () => {
+      await current.restart();
+      if (board.isOpen) await board.refresh();
+    }),
+    // From the palette or the editor title (a Uri argument), or the server's "Show Board" code lens (uri string, line).
+    vscode.commands.registerCommand(COMMAND_SHOW_BOARD, (uri?: unknown, line?: unknown) =>
+      board.show(typeof uri === 'string' ? vscode.Uri.parse(uri) : uri instanceof vscode.Uri ? uri : undefined, typeof line === 'number' ? line : undefined),
+    ),
+    vscode.commands.registerCommand(COMMAND_NEXT_EVENT, () => stepToEvent(current, board, 1)),
+    vscode.commands.registerCommand(COMMAND_PREVIOUS_EVENT, () => stepToEvent(current, board, -1)),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(`${SETTINGS_SECTION}.inlayHints.enabled`)) current.refreshInlayHints();
     }),
@@ -267,6 +283,30 @@ function settled(client: LanguageClient, timeoutMs = 10_000): Promise<void> {
       if (newState !== State.Starting) done();
     });
   });
+}
+
+/**
+ * Moves the cursor to the next (or previous) event line, reveals it, shows the board after that
+ * event beside the editor and the hover (what the event did, its findings). The event lines come
+ * from the server (`boardScenario/events`), so they are those of the analysis it checks.
+ */
+async function stepToEvent(session: Session, board: BoardPanel, direction: 1 | -1): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  const client = session.client;
+  if (!editor || editor.document.languageId !== LANGUAGE_ID || !client?.isRunning()) return;
+  const r = await client.sendRequest<{ lines: number[] } | null>(EVENTS_REQUEST, { uri: client.code2ProtocolConverter.asUri(editor.document.uri) });
+  if (!r) return;
+  const here = editor.selection.active.line;
+  const target = direction > 0 ? r.lines.find((l) => l > here) : [...r.lines].reverse().find((l) => l < here);
+  if (target === undefined || target >= editor.document.lineCount) {
+    vscode.window.setStatusBarMessage(`Board Scenario: no ${direction > 0 ? 'later' : 'earlier'} event`, 3000);
+    return;
+  }
+  const at = new vscode.Position(target, editor.document.lineAt(target).firstNonWhitespaceCharacterIndex);
+  editor.selection = new vscode.Selection(at, at);
+  editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  await board.show(editor.document.uri, target);
+  await vscode.commands.executeCommand('editor.action.showHover');
 }
 
 function inlayHintsEnabled(document: vscode.TextDocument): boolean {

@@ -1,6 +1,6 @@
 // Code actions: each fix of each finding that touches the requested range, as a quick fix tied to
 // its diagnostic; and `source.fixAll.boardScenario`, every safe fix at once (core's safeFixEdits).
-import { safeFixEdits, type TextEdit as CoreEdit } from '../../core';
+import { safeFixEdits, type Finding, type TextEdit as CoreEdit } from '../../core';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type WorkspaceEdit } from 'vscode-languageserver';
 import type { ClientSupport } from './capabilities';
 import type { DocumentState } from './documents';
@@ -22,10 +22,9 @@ export function workspaceEdit(state: DocumentState, edits: CoreEdit[], support: 
   return { changes: { [state.uri]: edits } };
 }
 
-export function codeActions(state: DocumentState, params: CodeActionParams, support: ClientSupport): CodeAction[] {
+export function codeActions(state: DocumentState, params: CodeActionParams, support: ClientSupport, findings: Finding[] = state.analysis.result.findings): CodeAction[] {
   const only = params.context.only;
   const actions: CodeAction[] = [];
-  const findings = state.analysis.result.findings;
 
   if (wanted(CodeActionKind.QuickFix, only)) {
     findings.forEach((f, index) => {

@@ -1,17 +1,18 @@
 // Hovers: a finding under the cursor (what, why, what to do; the rules it cites with our
-// explanation; the code's documentation), a rule number in a comment, and a card or player name
-// (its characteristics and its state at that line of the replay).
-import { canonicalOf, codeDocUrl, explainRule, isEvent, REGISTRY, type CardView, type Finding, type Game } from '../../core';
+// explanation and, from the user's rules file, the official text; the code's documentation), a
+// rule number in a comment, a card or player name (its characteristics and its state at that line
+// of the replay), and an event's verb (what the replay made of the event: the step).
+import { canonicalOf, codeDocUrl, explainRule, isEvent, officialRule, REGISTRY, type CardView, type Finding, type Game, type RulesDocument } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
-import type { Settings } from './settings';
-import type { RulesFiles } from './rulesText';
 import { containsInclusive, oneLine } from './util';
 
 export interface HoverContext {
-  settings: Settings;
-  rulesFiles: RulesFiles;
+  /** The user's rules document for the scenario's game, when one is set and could be read. */
+  rulesDoc: RulesDocument | undefined;
+  /** Every finding of the document version (the core's and the rules-file ones). */
+  findings: readonly Finding[];
   markdown: boolean;
 }
 
@@ -31,10 +32,13 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
       range = occ.range;
     }
   }
-  const findings = state.analysis.result.findings.filter((f) => containsInclusive(f.range, pos));
+  const findings = ctx.findings.filter((f) => containsInclusive(f.range, pos));
   range ??= findings[0]?.range;
-  // Most specific first: the name or rule under the cursor, then the findings around it.
-  const parts = [...(specific ? [specific] : []), ...findings.map((f) => findingSection(state, f, ctx))];
+  // On an event's verb: what the replay made of the event.
+  const step = specific === undefined ? stepAt(state, pos) : undefined;
+  range ??= step?.range;
+  // Most specific first: the name or rule under the cursor, then the findings around it, then the step.
+  const parts = [...(specific ? [specific] : []), ...findings.map((f) => findingSection(state, f, ctx)), ...(step ? [step.text] : [])];
   if (parts.length === 0) return null;
   return { contents: { kind: ctx.markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: parts.join('\n\n---\n\n') }, range };
 }
@@ -55,9 +59,28 @@ function ruleLine(state: DocumentState, written: string, ctx: HoverContext): str
   } else {
     line += ': no explanation for this rule yet.';
   }
-  const official = ctx.rulesFiles.lookup(ctx.settings.rulesFile[game], written);
-  if (official) line += `\n\n  > ${md(official)} *(from your rules file)*`;
+  const official = officialQuote(state, written, ctx, '  ');
+  if (official) line += `\n\n${official}`;
   return line;
+}
+
+/**
+ * The official text of a cited rule from the user's rules file, as a Markdown quote marked as from
+ * that file. The number is the scenario's; when the file is another version, the rule is looked
+ * up under the number it has there (and the mark says so).
+ */
+function officialQuote(state: DocumentState, written: string, ctx: HoverContext, indent: string): string | undefined {
+  if (!ctx.rulesDoc) return undefined;
+  const o = officialRule(ctx.rulesDoc, state.game, state.rulesVersion, written);
+  if (!o) return undefined;
+  const mark = [
+    'from your rules file',
+    ...(ctx.rulesDoc.effective ? [`effective ${ctx.rulesDoc.effective}`] : []),
+    ...(o.translated ? [`where it is rule ${o.number}`] : []),
+  ].join(', ');
+  const paragraphs = o.text.split('\n').map((p) => `${indent}> ${md(p)}`);
+  paragraphs[paragraphs.length - 1] += ` *(${mark})*`;
+  return paragraphs.join(`\n${indent}>\n`);
 }
 
 function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): string {
@@ -86,9 +109,18 @@ function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext
   } else {
     out.push('The checker has no explanation for this rule.');
   }
-  const official = ctx.rulesFiles.lookup(ctx.settings.rulesFile[game], written);
-  if (official) out.push(`> ${md(official)}\n\n*(from your rules file)*`);
+  const official = officialQuote(state, written, ctx, '');
+  if (official) out.push(official);
   return out.join('\n\n');
+}
+
+/** On the verb of an event: the step, i.e. what the replay made of it (core's step summary). */
+function stepAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
+  const st = state.analysis.doc.statements.find((s) => isEvent(s) && s.kind !== 'expect' && containsInclusive(s.verbRange, pos));
+  if (!st) return undefined;
+  const step = state.analysis.result.steps.find((s) => s.range.start.line === st.range.start.line);
+  if (!step || !step.summary) return undefined;
+  return { text: `**Step** · line ${st.range.start.line + 1}: ${md(step.summary)}`, range: st.range };
 }
 
 /** "After line 9 (`destroy lion`)" or "Initial state", for the board replayed up to `line`. */

@@ -24,6 +24,9 @@ import { LEGEND, semanticTokens } from './semanticTokens';
 import { inlayHints } from './inlayHints';
 import { foldingRanges } from './folding';
 import { RulesFiles } from './rulesText';
+import { codeLenses } from './codeLens';
+import { BOARD_REQUEST, boardPicture, events, EVENTS_REQUEST, type BoardParams } from './board';
+import { header, rulesFileFindings, type Finding } from '../../core';
 
 const NAME = 'board-scenario-language-server';
 
@@ -62,8 +65,47 @@ const documents = new TextDocuments(TextDocument);
 const cache = new AnalysisCache();
 let support: ClientSupport = MINIMAL_SUPPORT;
 const settings = new SettingsStore(connection, () => support.configuration);
-const validator = new Validator(connection, documents, cache, settings, () => support);
-const rulesFiles = new RulesFiles((m) => connection.console.warn(m));
+const rulesFiles = new RulesFiles(
+  { info: (m) => connection.console.info(m), warn: (m) => connection.console.warn(m) },
+  // A rules file was read (or changed, or vanished): the documents that use it may need a new publish.
+  () => {
+    for (const d of documents.all()) validator.refreshExtras(d.uri);
+  },
+);
+const validator = new Validator(connection, documents, cache, settings, () => support, undefined, rulesFileDiagnostics);
+
+/** The rules file set for the document's game, as far as its settings have arrived (no waiting). */
+function rulesFilePath(state: DocumentState): string {
+  return settings.peek(state.uri)?.rulesFile[state.game] ?? '';
+}
+
+/**
+ * The findings that compare the user's rules file with the scenario's `rules` line. Only what is in
+ * memory: a file not read yet gives none now (its read is started, and its end publishes again).
+ */
+function rulesFileDiagnostics(state: DocumentState): Finding[] {
+  const path = rulesFilePath(state);
+  if (!path) return [];
+  const doc = rulesFiles.cached(path);
+  if (!doc) {
+    void rulesFiles.load(path);
+    return [];
+  }
+  return rulesFileFindings(doc, header(state.analysis.doc));
+}
+
+/**
+ * After a document's diagnostics were published: wait for its settings, read its rules file in
+ * the background (or check that it did not change), and publish again if that changes anything.
+ */
+async function followRulesFile(uri: string): Promise<void> {
+  await settings.get(uri);
+  const state = stateOf(uri);
+  if (!state) return;
+  const path = rulesFilePath(state);
+  if (path) await rulesFiles.load(path);
+  validator.refreshExtras(uri);
+}
 
 process.on('uncaughtException', (e) => connection.console.error(`Uncaught exception: ${e?.stack ?? String(e)}`));
 process.on('unhandledRejection', (e) => connection.console.error(`Unhandled rejection: ${(e as Error)?.stack ?? String(e)}`));
@@ -90,6 +132,7 @@ connection.onInitialize((params): InitializeResult => {
       foldingRangeProvider: true,
       semanticTokensProvider: { legend: LEGEND, full: true },
       inlayHintProvider: true,
+      codeLensProvider: { resolveProvider: false },
     },
     serverInfo: { name: NAME, version: version() },
   };
@@ -108,12 +151,24 @@ connection.onDidChangeConfiguration(
     settings.changed(params.settings);
     if (support.inlayHintRefresh) void connection.languages.inlayHint.refresh();
     await validator.revalidateOpen();
+    await Promise.all(documents.all().map((d) => followRulesFile(d.uri)));
   }),
 );
 
-documents.onDidOpen(guardNotification(connection, 'didOpen', (e) => validator.publishNow(e.document.uri)));
+documents.onDidOpen(
+  guardNotification(connection, 'didOpen', async (e) => {
+    // The first diagnostics come first: nothing on their path waits for settings or files.
+    validator.publishNow(e.document.uri);
+    await followRulesFile(e.document.uri);
+  }),
+);
 documents.onDidChangeContent(guardNotification(connection, 'didChange', (e) => validator.changed(e.document.uri, e.document.version)));
-documents.onDidSave(guardNotification(connection, 'didSave', (e) => validator.publishNow(e.document.uri)));
+documents.onDidSave(
+  guardNotification(connection, 'didSave', async (e) => {
+    validator.publishNow(e.document.uri);
+    await followRulesFile(e.document.uri);
+  }),
+);
 documents.onDidClose(
   guardNotification(connection, 'didClose', (e) => {
     validator.closed(e.document.uri);
@@ -127,15 +182,17 @@ connection.onHover(
     const state = stateOf(p.textDocument.uri);
     if (!state) return null;
     const s = await settings.get(state.uri);
+    // The rules file is read (or its stat checked) here, off the path of any publish.
+    const rulesDoc = await rulesFiles.load(s.rulesFile[state.game]);
     // The position belongs to the version the request was made for: keep using that analysis.
-    return hover(state, p.position, { settings: s, rulesFiles, markdown: support.markdownHover });
+    return hover(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: support.markdownHover });
   }),
 );
 
 connection.onCodeAction(
   guard(connection, 'codeAction', [], (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? codeActions(state, p, support) : [];
+    return state ? codeActions(state, p, support, validator.findingsOf(state)) : [];
   }),
 );
 
@@ -203,6 +260,29 @@ connection.languages.inlayHint.on(
     if (!state) return [];
     const s = await settings.get(state.uri);
     return s.inlayHints.enabled ? inlayHints(state, p.range) : [];
+  }),
+);
+
+connection.onCodeLens(
+  guard(connection, 'codeLens', [], (p) => {
+    const state = stateOf(p.textDocument.uri);
+    return state ? codeLenses(state, validator.findingsOf(state)) : [];
+  }),
+);
+
+connection.onRequest(
+  BOARD_REQUEST,
+  guard(connection, BOARD_REQUEST, null, (p: BoardParams) => {
+    const state = p && typeof p.uri === 'string' ? stateOf(p.uri) : undefined;
+    return state ? boardPicture(state, p, validator.findingsOf(state)) : null;
+  }),
+);
+
+connection.onRequest(
+  EVENTS_REQUEST,
+  guard(connection, EVENTS_REQUEST, null, (p: { uri: string }) => {
+    const state = p && typeof p.uri === 'string' ? stateOf(p.uri) : undefined;
+    return state ? events(state) : null;
   }),
 );
 

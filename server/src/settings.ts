@@ -37,6 +37,8 @@ export function normaliseSettings(raw: unknown): Settings {
 export class SettingsStore {
   private global: Settings = DEFAULT_SETTINGS;
   private readonly perDocument = new Map<string, Promise<Settings>>();
+  /** The last settings received per document; kept across didChangeConfiguration until the new ones arrive. */
+  private readonly resolved = new Map<string, Settings>();
 
   constructor(
     private readonly connection: Connection,
@@ -47,16 +49,30 @@ export class SettingsStore {
     if (!this.useConfigurationRequest()) return Promise.resolve(this.global);
     let p = this.perDocument.get(uri);
     if (!p) {
-      p = this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'boardScenario' }).then(
+      const asked: Promise<Settings> = this.connection.workspace.getConfiguration({ scopeUri: uri, section: 'boardScenario' }).then(
         (raw) => normaliseSettings(raw),
         (e) => {
           this.connection.console.error(`Could not read the boardScenario settings: ${String(e)}`);
           return DEFAULT_SETTINGS;
         },
       );
+      p = asked.then((s) => {
+        // A newer request (after a didChangeConfiguration) decides, even if this one answered last.
+        if (this.perDocument.get(uri) === p) this.resolved.set(uri, s);
+        return s;
+      });
       this.perDocument.set(uri, p);
     }
     return p;
+  }
+
+  /**
+   * The settings of a document as last received, without asking: undefined until they first
+   * arrived. Features on the path of a publish use this, so they never wait for the client.
+   */
+  peek(uri: string): Settings | undefined {
+    if (!this.useConfigurationRequest()) return this.global;
+    return this.resolved.get(uri);
   }
 
   /** didChangeConfiguration: push-only clients send the values; the others are asked again. */
@@ -67,5 +83,6 @@ export class SettingsStore {
 
   forget(uri: string): void {
     this.perDocument.delete(uri);
+    this.resolved.delete(uri);
   }
 }

@@ -96,6 +96,8 @@ export interface StartOptions {
 export class TestClient {
   readonly publishes: PublishDiagnosticsParams[] = [];
   readonly logs: { type: MessageType; message: string }[] = [];
+  /** Publishes and log messages in the order they arrived, to check what the server did first. */
+  readonly sequence: ({ kind: 'publish'; uri: string; codes: string[] } | { kind: 'log'; message: string })[] = [];
   /** Every `workspace/configuration` item the server asked for. */
   readonly configurationItems: { scopeUri?: string; section?: string }[] = [];
   settings: Record<string, unknown>;
@@ -114,10 +116,12 @@ export class TestClient {
     child.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
     connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       this.publishes.push(p);
+      this.sequence.push({ kind: 'publish', uri: p.uri, codes: p.diagnostics.map((d) => String(d.code)) });
       this.notify();
     });
     connection.onNotification(LogMessageNotification.type, (p) => {
       this.logs.push(p);
+      this.sequence.push({ kind: 'log', message: p.message });
       this.notify();
     });
     connection.onRequest(ConfigurationRequest.type, (p) => {

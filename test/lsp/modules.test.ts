@@ -1,7 +1,10 @@
 // The server's pure helpers, without a connection: settings normalisation, rules files, token encoding.
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DEFAULT_SETTINGS, normaliseSettings } from '../../server/src/settings';
-import { parseRules } from '../../server/src/rulesText';
+import { RulesFiles } from '../../server/src/rulesText';
 import { encode } from '../../server/src/semanticTokens';
 
 describe('LSP server modules', () => {
@@ -19,13 +22,39 @@ describe('LSP server modules', () => {
     assert.equal(normaliseSettings({ 'rulesFile.riftbound': '/rb.txt' }).rulesFile.riftbound, '/rb.txt');
   });
 
-  it('reads rule lines from a rules file: number, optional dot, text; the first occurrence wins', () => {
-    const rules = parseRules('Contents\n701. Keyword Actions\n\n701.3. Attach\r\n701.3b If an effect tries...\n434.1.g. Riftbound style\n701.3b A later duplicate\nExample: not a rule\n');
-    assert.equal(rules.get('701'), 'Keyword Actions');
-    assert.equal(rules.get('701.3'), 'Attach');
-    assert.equal(rules.get('701.3b'), 'If an effect tries...');
-    assert.equal(rules.get('434.1.g'), 'Riftbound style');
-    assert.equal(rules.size, 4);
+  it('reads a rules file with the core parser, in the background, cached by modification time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'board-rules-files-'));
+    try {
+      const file = join(dir, 'cr.txt');
+      writeFileSync(file, 'These rules are effective as of June 7, 2024.\n\n701.3. Attach\n\n701.3b If an effect tries...\n\nExample: An example.\n');
+      const logs: string[] = [];
+      const changed: string[] = [];
+      const files = new RulesFiles({ info: (m) => logs.push(`info ${m}`), warn: (m) => logs.push(`warn ${m}`) }, (p) => changed.push(p));
+      assert.equal(files.cached(file), undefined, 'nothing is read before it is asked for');
+      const [a, b] = await Promise.all([files.load(file), files.load(file)]);
+      assert.equal(a, b, 'concurrent loads share one read');
+      assert.equal(a!.effective, '2024-06-07');
+      // core's parseRulesFile: examples belong to their rule.
+      assert.equal(a!.rules.get('701.3b'), 'If an effect tries...\nExample: An example.');
+      assert.equal(files.cached(file), a);
+      assert.deepEqual(changed, [file]);
+      assert.equal(await files.load(file), a, 'unchanged: the cached document');
+      assert.deepEqual(changed, [file]);
+      writeFileSync(file, 'These rules are effective as of February 7, 2025.\n\n701.3b Changed text.\n');
+      utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      const c = await files.load(file);
+      assert.equal(c!.effective, '2025-02-07');
+      assert.deepEqual(changed, [file, file]);
+      rmSync(file);
+      assert.equal(await files.load(file), undefined);
+      assert.equal(await files.load(file), undefined);
+      assert.equal(files.cached(file), undefined);
+      assert.deepEqual(changed, [file, file, file], 'a file that vanished is a change');
+      assert.equal(logs.filter((l) => l.startsWith('warn Could not read')).length, 1, 'an unreadable file is reported once');
+      assert.equal(logs.filter((l) => l.startsWith('info Read the rules file')).length, 2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('encodes semantic tokens relative to the previous one, sorted, without overlaps', () => {

@@ -1,9 +1,19 @@
 // Runs every fixture through the core and compares the findings with the markers beside the lines.
+// A fixture with `#! with-rules-file DATE` is also checked as if the user's rules file (editor
+// setting) stated that effective date: core's rulesFileFindings adds its findings.
 import assert from 'node:assert/strict';
-import { check, parse, applyEdits, applySafeFixes, REGISTRY } from '../../core';
+import { check, header, parse, applyEdits, applySafeFixes, rulesFileFindings, REGISTRY, type Finding } from '../../core';
 import { FIXTURES_DIR, listBoards, readMarkers, fixtureName, readText, type Marker } from '../support/fixtures';
 
 const files = listBoards(FIXTURES_DIR);
+const WITH_RULES_FILE = 'with-rules-file';
+
+/** The core's findings, plus those about the rules file the fixture says it is checked with. */
+function findingsOf(text: string, markers: Marker[] = readMarkers(text)): Finding[] {
+  const findings = check(text).findings;
+  const file = markers.find((m) => m.code === WITH_RULES_FILE && !m.negative);
+  return file ? [...findings, ...rulesFileFindings({ game: undefined, effective: file.rules[0] }, header(parse(text)))] : findings;
+}
 
 describe('fixtures', () => {
   it('exist', () => assert.ok(files.length >= 40, `only ${files.length} fixtures`));
@@ -11,8 +21,8 @@ describe('fixtures', () => {
   for (const file of files) {
     it(fixtureName(file), () => {
       const text = readText(file);
-      const markers = readMarkers(text);
-      const result = check(text);
+      const markers = readMarkers(text).filter((m) => m.code !== WITH_RULES_FILE || m.negative);
+      const result = { ...check(text), findings: findingsOf(text) };
       // Never vacuous: the replay ran events and checked at least one expectation.
       assert.ok(result.stats.expectations > 0, 'the fixture has no expect line');
 
@@ -42,7 +52,7 @@ describe('fixtures', () => {
 describe('fixes on fixtures', () => {
   for (const file of files) {
     const text = readText(file);
-    const result = check(text);
+    const result = { findings: findingsOf(text) };
     const withFixes = result.findings.filter((f) => f.fixes.length > 0);
     if (withFixes.length === 0) continue;
     it(`${fixtureName(file)}: every fix parses, safe fixes remove their finding, fix-all is idempotent`, () => {
@@ -55,7 +65,7 @@ describe('fixes on fixtures', () => {
           if (!fix.safe) continue;
           const same = (g: { code: string; message: string }) => g.code === f.code && g.message === f.message;
           const before = result.findings.filter(same).length;
-          const after = check(fixed).findings.filter(same).length;
+          const after = findingsOf(fixed).filter(same).length;
           assert.equal(after, before - 1, `safe fix "${fix.title}" leaves: ${f.message}`);
         }
       }

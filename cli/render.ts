@@ -1,0 +1,50 @@
+// `board-scenario render FILE [--at LINE] [--out PATH|-] [--theme light|dark|vscode]`: a picture of
+// the board after the statement on (or last before) LINE (1-based; default the end of the file),
+// as SVG, with the subjects of the findings on that line outlined. Never throws: failures come back
+// as worded problems for stderr (exit 2).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { analyse, boardAt, boardCaption, renderBoardSvg, type BoardTheme } from '../core';
+import { reasonOf } from './files';
+import { decodeUtf8 } from './scenario';
+
+export interface RenderOutcome {
+  svg?: string;
+  problem?: string;
+}
+
+export function renderFile(file: string, options: { at: number | undefined; theme: BoardTheme }): RenderOutcome {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (err) {
+    return { problem: `cannot read ${file}: ${reasonOf(err)}` };
+  }
+  const decoded = decodeUtf8(bytes);
+  if (!decoded) return { problem: `${file} is not valid UTF-8` };
+  const text = decoded.text;
+  const { doc, result } = analyse(text);
+  const lines = doc.lineCount;
+  if (options.at !== undefined && options.at > lines) return { problem: `--at ${options.at} is past the end of ${file} (${lines} line${lines === 1 ? '' : 's'})` };
+  const line = (options.at ?? lines) - 1;
+  const caption = boardCaption(doc, text, line);
+  const highlight = [...new Set(result.findings.filter((f) => f.range.start.line <= line && line <= f.range.end.line).flatMap((f) => f.subjects))].sort();
+  let title = path.basename(file);
+  for (const st of doc.statements) {
+    if (st.kind === 'title' && st.title) {
+      title = st.title;
+      break;
+    }
+  }
+  return { svg: renderBoardSvg(boardAt(text, line, doc), { title, subtitle: caption.label, highlight, theme: options.theme }) };
+}
+
+/** Writes the picture to `out` (a path); a problem when it can't. */
+export function writePicture(out: string, svg: string): string | undefined {
+  try {
+    fs.writeFileSync(out, svg, 'utf8');
+    return undefined;
+  } catch (err) {
+    return `cannot write ${out}: ${reasonOf(err)}`;
+  }
+}

@@ -1,0 +1,81 @@
+// The HTML of the board webview. Pure (no `vscode`), so a browser test can load exactly what the
+// webview shows. No script at all: the panel is updated by setting its HTML again. The Content
+// Security Policy allows nothing but the webview's own resources and nonce'd style elements (the
+// page's and the SVG's); images only from the webview or data: URIs.
+export interface BoardPageFinding {
+  code: string;
+  severity: string;
+  message: string;
+  rules: string[];
+  range: { start: { line: number } };
+}
+
+export interface BoardPage {
+  /** `webview.cspSource`. */
+  cspSource: string;
+  /** A fresh random nonce for every page; the SVG's <style> must carry the same. */
+  nonce: string;
+  /** The file's or scenario's title. */
+  title: string;
+  /** The picture (from the server's `boardScenario/board`), made with the same nonce. */
+  svg?: string;
+  /** `After line 10 (destroy lion)`. */
+  label?: string;
+  /** The findings on the cursor's line, listed under the picture. */
+  findings?: BoardPageFinding[];
+  /** Shown instead of a picture (no document, server not running, an error). */
+  message?: string;
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+  return `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; img-src ${cspSource} data:;`;
+}
+
+const PAGE_CSS = `
+body { font-family: var(--vscode-font-family, system-ui, sans-serif); font-size: var(--vscode-font-size, 13px);
+  color: var(--vscode-foreground, #333); background: var(--vscode-editor-background, #fff); margin: 0; padding: 8px 12px 16px; }
+.picture svg { display: block; max-width: 100%; height: auto; }
+.message { color: var(--vscode-descriptionForeground, #717171); font-style: italic; }
+.findings { margin: 12px 0 0; padding: 0; list-style: none; }
+.findings li { margin: 4px 0; padding: 4px 8px; border-left: 3px solid var(--vscode-editorInfo-foreground, #1a85ff); }
+.findings li.error { border-left-color: var(--vscode-editorError-foreground, #e51400); }
+.findings li.warning { border-left-color: var(--vscode-editorWarning-foreground, #bf8803); }
+.findings code { font-family: var(--vscode-editor-font-family, monospace); }
+.findings .rules { color: var(--vscode-descriptionForeground, #717171); }
+`;
+
+export function boardHtml(page: BoardPage): string {
+  const nonce = escapeHtml(page.nonce);
+  const body: string[] = [];
+  if (page.svg) body.push(`<div class="picture">${page.svg}</div>`);
+  else body.push(`<p class="message">${escapeHtml(page.message ?? 'Nothing to show.')}</p>`);
+  if (page.svg && page.message) body.push(`<p class="message">${escapeHtml(page.message)}</p>`);
+  if (page.findings && page.findings.length > 0) {
+    body.push('<ul class="findings">');
+    for (const f of page.findings) {
+      const rules = f.rules.length > 0 ? ` <span class="rules">(${f.rules.length === 1 ? 'rule' : 'rules'} ${escapeHtml(f.rules.join(', '))})</span>` : '';
+      body.push(`<li class="${escapeHtml(f.severity)}">Line ${f.range.start.line + 1}: <code>${escapeHtml(f.code)}</code> ${escapeHtml(f.message)}${rules}</li>`);
+    }
+    body.push('</ul>');
+  }
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="UTF-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(page.cspSource, page.nonce))}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1.0">',
+    `<title>${escapeHtml(page.title)}${page.label ? ` — ${escapeHtml(page.label)}` : ''}</title>`,
+    `<style nonce="${nonce}">${PAGE_CSS}</style>`,
+    '</head>',
+    '<body>',
+    ...body,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

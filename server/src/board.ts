@@ -1,0 +1,90 @@
+// The board picture for the client's webview (and any client that asks): custom request
+// `boardScenario/board` { uri, line } → the SVG of the board after the statement on (or last before)
+// that line, the findings on that line, with their subjects outlined in the picture. Also
+// `boardScenario/events` { uri } → the lines of the events, for stepping through them. Both read
+// the cached analysis of the document version the request was made for.
+import { boardCaption, eventLines, renderBoardSvg, type BoardTheme, type Finding, type Range, type Severity } from '../../core';
+import type { DocumentState } from './documents';
+
+export const BOARD_REQUEST = 'boardScenario/board';
+export const EVENTS_REQUEST = 'boardScenario/events';
+
+export interface BoardParams {
+  uri: string;
+  /** 0-based line; -1 (or any negative) for the initial board, past the end for the final one. */
+  line: number;
+  /** `light` (default), `dark`, or `vscode` (VS Code's theme variables, for a webview). */
+  theme?: BoardTheme;
+  /** CSP nonce for the SVG's <style> element, when the client inlines it in a page with a strict policy. */
+  nonce?: string;
+}
+
+export interface BoardFinding {
+  code: string;
+  severity: Severity;
+  message: string;
+  rules: string[];
+  subjects: string[];
+  range: Range;
+}
+
+export interface BoardResult {
+  uri: string;
+  /** The document version pictured. */
+  version: number;
+  svg: string;
+  /** The line of the event the picture is after (0-based), or -1 for the initial board. */
+  line: number;
+  /** `After line 10 (destroy lion)` or `Initial state`. */
+  label: string;
+  /** The scenario's title, or its file name. */
+  title: string;
+  /** The findings on the requested line; their subjects are outlined in the picture. */
+  findings: BoardFinding[];
+  highlight: string[];
+}
+
+export interface EventsResult {
+  uri: string;
+  version: number;
+  /** 0-based start lines of the events (not `expect` lines), in order. */
+  lines: number[];
+}
+
+const THEMES: readonly BoardTheme[] = ['light', 'dark', 'vscode'];
+
+export function boardPicture(state: DocumentState, params: BoardParams, findings: readonly Finding[]): BoardResult {
+  const lineCount = state.analysis.doc.lineCount;
+  const line = !Number.isFinite(params.line) || params.line < 0 ? -1 : Math.min(Math.floor(params.line), Math.max(lineCount - 1, 0));
+  const caption = boardCaption(state.analysis.doc, state.text, line);
+  const here = findings.filter((f) => f.range.start.line <= line && line <= f.range.end.line);
+  const highlight = [...new Set(here.flatMap((f) => f.subjects))].sort();
+  const title = scenarioTitle(state);
+  const theme = params.theme && THEMES.includes(params.theme) ? params.theme : 'light';
+  const svg = renderBoardSvg(state.boardAt(line), { title, subtitle: caption.label, highlight, theme, nonce: typeof params.nonce === 'string' ? params.nonce : undefined });
+  return {
+    uri: state.uri,
+    version: state.version,
+    svg,
+    line: caption.line,
+    label: caption.label,
+    title,
+    findings: here.map((f) => ({ code: f.code, severity: f.severity, message: f.message, rules: f.rules, subjects: f.subjects, range: f.range })),
+    highlight,
+  };
+}
+
+export function events(state: DocumentState): EventsResult {
+  return { uri: state.uri, version: state.version, lines: eventLines(state.analysis.doc) };
+}
+
+function scenarioTitle(state: DocumentState): string {
+  for (const st of state.analysis.doc.statements) if (st.kind === 'title' && st.title) return st.title;
+  const path = state.uri.replace(/[?#].*$/, '');
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(name) || state.uri;
+  } catch {
+    return name || state.uri;
+  }
+}

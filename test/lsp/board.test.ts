@@ -1,0 +1,121 @@
+// Step review through the real server: code lenses on `expect` lines and "Show Board" on the first
+// event, the board picture request (`boardScenario/board`), the event lines (`boardScenario/events`),
+// and the hover on an event's verb.
+import * as assert from 'node:assert/strict';
+import { CodeLensRequest, HoverRequest, type CodeLens, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import { freshUri, TestClient } from './client';
+import { HEADER } from './scenarios';
+
+const STEPS = [
+  ...HEADER,
+  'equip splitter to lion', //                 8
+  'expect splitter attached to lion', //       9   holds
+  'destroy lion', //                           10  missing-unattach (splitter, pacifism), missing state-based action
+  'expect splitter attached to lion', //       11  fails: the splitter became unattached
+  'expect pacifism in graveyard', //           12  holds: the state-based action happened anyway
+  'expect ghost unattached', //                13  unknown name: not checked
+  '',
+].join('\n');
+
+interface BoardResult {
+  uri: string;
+  version: number;
+  svg: string;
+  line: number;
+  label: string;
+  title: string;
+  findings: { code: string; severity: string; message: string; rules: string[]; subjects: string[]; range: { start: { line: number } } }[];
+  highlight: string[];
+}
+
+describe('LSP step review: code lenses, board picture, events', () => {
+  let client: TestClient;
+  let uri: string;
+  before(async () => {
+    client = await TestClient.start();
+    uri = freshUri('steps');
+    await client.open(uri, STEPS);
+    await client.waitForDiagnostics(uri);
+  });
+  after(async () => {
+    const errors = client.errors();
+    await client.dispose();
+    assert.deepEqual(errors, [], 'the server logged errors');
+  });
+
+  it('announces code lenses', () => {
+    assert.deepEqual(client.initializeResult.capabilities.codeLensProvider, { resolveProvider: false });
+  });
+
+  it('code lenses: whether each expect holds, "Show Board" on the first event, nothing on other events', async () => {
+    const lenses = (await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[];
+    const byLine = lenses.map((l) => [l.range.start.line, l.command?.title, l.command?.command]);
+    assert.deepEqual(byLine, [
+      [8, 'Show Board', 'boardScenario.showBoard'],
+      [9, '✓ holds', ''],
+      [11, '✗ fails: splitter is unattached', ''],
+      [12, '✓ holds', ''],
+      [13, '? not checked: unknown-name', ''],
+    ]);
+    assert.deepEqual(lenses[0].command!.arguments, [uri, 8]);
+  });
+
+  it('board request: the picture after the event on the line, with the subjects of its findings outlined', async () => {
+    const r = (await client.connection.sendRequest('boardScenario/board', { uri, line: 10 })) as BoardResult;
+    assert.equal(r.uri, uri);
+    assert.equal(r.line, 10);
+    assert.equal(r.label, 'After line 11 (destroy lion)');
+    assert.match(r.title, /^steps-.*\.board$/, 'no title line: the file name');
+    assert.deepEqual([...new Set(r.findings.map((f) => f.code))].sort(), ['missing-state-based-action', 'missing-unattach']);
+    assert.ok(r.findings.every((f) => f.range.start.line === 10));
+    assert.deepEqual(r.highlight, ['lion', 'pacifism', 'splitter']);
+    assert.match(r.svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    assert.match(r.svg, /<g class="card highlight" data-card="lion">/);
+    assert.match(r.svg, /<g class="card highlight" data-card="splitter">/);
+    assert.doesNotMatch(r.svg, /data-card="plains"[^>]*highlight|class="[^"]*highlight[^"]*" data-card="plains"/);
+    // The lion is in alice's graveyard after the destroy.
+    const from = r.svg.indexOf('<g class="zone" data-zone="graveyard" data-player="alice">');
+    assert.ok(from > 0, 'alice has a graveyard');
+    const graveyard = r.svg.slice(from, r.svg.indexOf('\n  </g>', from));
+    assert.match(graveyard, /data-card="lion"/);
+  });
+
+  it('board request: the theme and nonce are passed to the picture; before the events, the initial board; past the end, the last', async () => {
+    const themed = (await client.connection.sendRequest('boardScenario/board', { uri, line: 8, theme: 'vscode', nonce: 'abc123' })) as BoardResult;
+    assert.match(themed.svg, /<style nonce="abc123">/);
+    assert.match(themed.svg, /var\(--vscode-editor-foreground/);
+    assert.deepEqual(themed.findings, []);
+    assert.match(themed.svg, /data-host="lion">[\s\S]*data-card="splitter"/);
+
+    const initial = (await client.connection.sendRequest('boardScenario/board', { uri, line: 3 })) as BoardResult;
+    assert.equal(initial.line, -1);
+    assert.equal(initial.label, 'Initial state');
+    assert.equal(((await client.connection.sendRequest('boardScenario/board', { uri, line: -1 })) as BoardResult).label, 'Initial state');
+    const last = (await client.connection.sendRequest('boardScenario/board', { uri, line: 10_000 })) as BoardResult;
+    assert.equal(last.label, 'After line 11 (destroy lion)');
+    assert.equal(await client.connection.sendRequest('boardScenario/board', { uri: 'file:///not/open.board', line: 0 }), null);
+    assert.equal(await client.connection.sendRequest('boardScenario/board', { nonsense: true }), null);
+  });
+
+  it('board request: the scenario title when there is one', async () => {
+    const titled = freshUri('titled');
+    await client.open(titled, STEPS.replace('game mtg\n', 'game mtg\ntitle "Lion <&> friends"\n'));
+    const r = (await client.connection.sendRequest('boardScenario/board', { uri: titled, line: 0 })) as BoardResult;
+    assert.equal(r.title, 'Lion <&> friends');
+    assert.match(r.svg, /Lion &lt;&amp;&gt; friends/);
+    await client.close(titled);
+  });
+
+  it('events request: the event lines, not the expect lines', async () => {
+    const r = (await client.connection.sendRequest('boardScenario/events', { uri })) as { lines: number[]; version: number };
+    assert.deepEqual(r.lines, [8, 10]);
+    assert.equal(await client.connection.sendRequest('boardScenario/events', { uri: 'file:///not/open.board' }), null);
+  });
+
+  it('hover on an event\'s verb: what the replay made of the step', async () => {
+    const h = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 8, character: 0 } });
+    assert.ok(h);
+    assert.match((h.contents as MarkupContent).value, /\*\*Step\*\* · line 9: splitter → lion \(t\d+\)/);
+    assert.deepEqual(h.range, { start: { line: 8, character: 0 }, end: { line: 8, character: 22 } });
+  });
+});

@@ -1,0 +1,272 @@
+// The board picture (core/render/svg.ts): zones, cards, attachments under their hosts, highlights,
+// escaping, themes, determinism. The SVG is parsed by a strict little XML reader here; the browser
+// tests (test/browser) check what Chromium draws from it.
+import assert from 'node:assert/strict';
+import { boardAt, boardCaption, eventLines, parse, renderBoardSvg, type BoardView, type CardView } from '../../core';
+
+interface El {
+  name: string;
+  attrs: Record<string, string>;
+  children: El[];
+  text: string;
+}
+
+/** A strict reader for the SVG we write: balanced tags, quoted attributes, only the five entities. */
+function parseXml(s: string): El {
+  const root: El = { name: '#root', attrs: {}, children: [], text: '' };
+  const stack: El[] = [root];
+  const re = /<(\/?)([a-zA-Z][\w:-]*)((?:\s+[\w:-]+="[^"<]*")*)\s*(\/?)>|([^<]+)/gy;
+  let m: RegExpExecArray | null;
+  let at = 0;
+  while (at < s.length) {
+    re.lastIndex = at;
+    m = re.exec(s);
+    if (!m) throw new Error(`not well-formed at ${at}: ${JSON.stringify(s.slice(at, at + 40))}`);
+    at = re.lastIndex;
+    if (m[5] !== undefined) {
+      const text = m[5];
+      const bad = /&(?!(?:amp|lt|gt|quot|#39);)/.exec(text);
+      if (bad) throw new Error(`raw & in text: ${JSON.stringify(text)}`);
+      stack[stack.length - 1].text += text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+      continue;
+    }
+    const [, close, name, attrText, selfClose] = m;
+    if (close) {
+      const open = stack.pop()!;
+      if (open.name !== name) throw new Error(`</${name}> closes <${open.name}>`);
+      continue;
+    }
+    const attrs: Record<string, string> = {};
+    for (const a of attrText.matchAll(/([\w:-]+)="([^"]*)"/g)) {
+      if (a[1] in attrs) throw new Error(`duplicate attribute ${a[1]}`);
+      if (/&(?!(?:amp|lt|gt|quot|#39);)/.test(a[2])) throw new Error(`raw & in attribute: ${a[2]}`);
+      attrs[a[1]] = a[2].replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    }
+    const el: El = { name, attrs, children: [], text: '' };
+    stack[stack.length - 1].children.push(el);
+    if (!selfClose) stack.push(el);
+  }
+  if (stack.length !== 1) throw new Error(`unclosed <${stack[stack.length - 1].name}>`);
+  if (root.children.length !== 1 || root.children[0].name !== 'svg') throw new Error('not one <svg> root');
+  return root.children[0];
+}
+
+function all(el: El, pred: (e: El) => boolean, out: El[] = []): El[] {
+  if (pred(el)) out.push(el);
+  for (const c of el.children) all(c, pred, out);
+  return out;
+}
+
+const classes = (e: El) => (e.attrs.class ?? '').split(/\s+/);
+const card = (svg: El, id: string) => {
+  const found = all(svg, (e) => e.name === 'g' && e.attrs['data-card'] === id);
+  assert.equal(found.length, 1, `card ${id} drawn once`);
+  return found[0];
+};
+const stackOf = (svg: El, id: string) => all(svg, (e) => e.name === 'g' && classes(e).includes('stack') && e.attrs['data-host'] === id)[0];
+const texts = (e: El) => all(e, (x) => x.name === 'text').map((t) => t.text);
+const zones = (svg: El) => all(svg, (e) => e.name === 'g' && classes(e).includes('zone')).map((z) => all(z, (t) => t.name === 'text' && classes(t).includes('zone-label'))[0].text);
+const directCards = (stack: El) => stack.children.filter((c) => classes(c).includes('stack')).map((c) => c.attrs['data-host']);
+
+const MTG = [
+  'game mtg', // 0
+  'player alice', // 1
+  'player bob', // 2
+  'card lion "Silvercoat Lion": creature — Cat, owner alice', // 3
+  'card splitter "Bonesplitter": artifact — Equipment, owner alice', // 4
+  'card pacifism "Pacifism": enchantment — Aura, enchant creature, owner bob, attached to lion', // 5
+  'card curse "Curse of Exhaustion": enchantment — Aura Curse, enchant player, owner alice, attached to bob', // 6
+  'card bears "Grizzly Bears": creature — Bear, owner bob, in hand', // 7
+  'card sash "Lion Sash": creature — Cat Equipment, owner alice, reconfigure', // 8
+  'card rancor "Rancor": enchantment — Aura, enchant creature, owner bob, in hand', // 9
+  'equip splitter to lion', // 10
+  'destroy lion', // 11
+  'unattach splitter from lion', // 12
+  'unattach pacifism from lion', // 13
+  'move pacifism to graveyard', // 14
+  'cast rancor targeting sash by bob', // 15
+].join('\n') + '\n';
+
+describe('board picture (SVG)', () => {
+  it('draws players, each controller\'s battlefield, and the other zones that hold cards', () => {
+    const svg = parseXml(renderBoardSvg(boardAt(MTG, 15)));
+    assert.deepEqual(zones(svg), ['Players', 'Battlefield — alice', 'Battlefield — bob', 'Stack', 'Graveyard — alice', 'Hand — bob', 'Graveyard — bob']);
+    const lion = card(svg, 'lion');
+    assert.deepEqual(texts(lion), ['lion', `t${boardAt(MTG, 15).cards.find((c) => c.id === 'lion')!.timestamp}`, 'Silvercoat Lion', 'creature — Cat']);
+    assert.match(all(lion, (e) => e.name === 'title')[0].text, /zone graveyard/);
+    // The graveyards are each owner's: the lion is alice's, Pacifism bob's.
+    const bobsGraveyard = all(svg, (e) => e.attrs['data-zone'] === 'graveyard' && e.attrs['data-player'] === 'bob')[0];
+    assert.ok(all(bobsGraveyard, (e) => e.attrs['data-card'] === 'pacifism').length === 1);
+    assert.ok(all(all(svg, (e) => e.attrs['data-zone'] === 'stack')[0], (e) => e.attrs['data-card'] === 'rancor').length === 1);
+    assert.ok(all(all(svg, (e) => e.attrs['data-zone'] === 'hand')[0], (e) => e.attrs['data-card'] === 'bears').length === 1);
+  });
+
+  it('draws attachments stacked under their host with a connector, Curses under their player', () => {
+    const svg = parseXml(renderBoardSvg(boardAt(MTG, 10)));
+    // lion has pacifism (declared) then splitter (equipped later): oldest timestamp first.
+    const lion = stackOf(svg, 'lion');
+    assert.deepEqual(directCards(lion), ['pacifism', 'splitter']);
+    assert.ok(classes(card(svg, 'splitter')).includes('attached'));
+    assert.equal(card(svg, 'splitter').attrs['data-attached-to'], 'lion');
+    const connectors = all(lion, (e) => e.name === 'path' && classes(e).includes('connector'));
+    assert.deepEqual(connectors.map((c) => `${c.attrs['data-from']}→${c.attrs['data-to']}`), ['lion→pacifism', 'lion→splitter']);
+    // Geometry: the attachment's box is below its host's, indented, and the connector joins them.
+    const box = (id: string) => all(card(svg, id), (e) => e.name === 'rect' && classes(e).includes('box'))[0].attrs;
+    const host = box('lion');
+    const att = box('splitter');
+    assert.ok(Number(att.y) > Number(host.y) + Number(host.height), 'below the host');
+    assert.ok(Number(att.x) > Number(host.x) && Number(att.x) < Number(host.x) + Number(host.width), 'indented under the host');
+    assert.match(connectors[1].attrs.d, new RegExp(`^M${Number(host.x) + 9} ${Number(host.y) + Number(host.height)} V\\d+ H${Number(att.x)}$`));
+    // The Curse hangs under bob in the players strip.
+    const bob = stackOf(svg, 'bob');
+    assert.deepEqual(directCards(bob), ['curse']);
+    assert.equal(all(bob, (e) => e.attrs['data-player'] === 'bob').length, 1);
+  });
+
+  it('outlines highlighted cards and players, and only them', () => {
+    const svg = parseXml(renderBoardSvg(boardAt(MTG, 11), { highlight: ['splitter', 'lion', 'alice'] }));
+    for (const id of ['splitter', 'lion']) {
+      const g = card(svg, id);
+      assert.ok(classes(g).includes('highlight'), id);
+      assert.equal(all(g, (e) => classes(e).includes('halo')).length, 1, `${id} has a halo`);
+    }
+    assert.ok(!classes(card(svg, 'pacifism')).includes('highlight'));
+    assert.ok(classes(all(svg, (e) => e.attrs['data-player'] === 'alice' && classes(e).includes('player'))[0]).includes('highlight'));
+    assert.equal(all(svg, (e) => classes(e).includes('halo')).length, 3);
+  });
+
+  it('escapes every piece of text, and replaces characters XML forbids', () => {
+    const text = [
+      'game mtg',
+      'title "<script>alert(1)</script> & \\"quotes\\" \'single\'"',
+      'player alice',
+      'card evil "<img src=x onerror=alert(1)> & </svg>": creature — Cat',
+      'card ctl "bell\u0007 and \uD800 lone": creature — Cat',
+    ].join('\n');
+    const raw = renderBoardSvg(boardAt(text, 9), { title: '<b>T&C</b> "x"', subtitle: "it's <after>", highlight: ['evil"><script>'] });
+    assert.doesNotMatch(raw, /<script|<img|<b>|onerror=alert\(1\)>/);
+    const svg = parseXml(raw); // well-formed
+    const evil = card(svg, 'evil');
+    assert.ok(texts(evil).some((t) => t.startsWith('<img src=x')), 'the name is shown as text');
+    assert.ok(texts(svg).includes('<b>T&C</b> "x"'));
+    assert.ok(texts(svg).includes("it's <after>"));
+    assert.ok(texts(card(svg, 'ctl')).some((t) => t === 'bell\uFFFD and \uFFFD lone'));
+    assert.doesNotMatch(raw, /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+  });
+
+  it('has no script, no event handler, no external resource', () => {
+    for (const theme of ['light', 'dark', 'vscode'] as const) {
+      const raw = renderBoardSvg(boardAt(MTG, 15), { theme, title: 'x', highlight: ['lion'] });
+      assert.doesNotMatch(raw, /<script|\son\w+=|href=|url\(|@import|<foreignObject|<image/i);
+      assert.deepEqual(raw.match(/https?:\/\/[^"\s]*/g), ['http://www.w3.org/2000/svg'], 'only the SVG namespace');
+    }
+  });
+
+  it('is deterministic: the order of the board\'s arrays does not matter', () => {
+    const board = boardAt(MTG, 10);
+    const shuffled: BoardView = {
+      game: board.game,
+      players: [...board.players].reverse().map((p) => ({ ...p, attachments: [...p.attachments].reverse() })),
+      cards: [...board.cards].reverse().map((c) => ({ ...c, attachments: [...c.attachments].reverse() })),
+    };
+    const a = renderBoardSvg(board, { highlight: ['lion', 'splitter'], title: 't' });
+    assert.equal(renderBoardSvg(shuffled, { highlight: ['splitter', 'lion'], title: 't' }), a);
+    assert.equal(renderBoardSvg(boardAt(MTG, 10), { highlight: ['lion', 'splitter'], title: 't' }), a);
+  });
+
+  it('themes: light and dark colours, or VS Code theme variables with fallbacks; a CSP nonce on the style', () => {
+    const board = boardAt(MTG, 10);
+    const light = renderBoardSvg(board);
+    const dark = renderBoardSvg(board, { theme: 'dark' });
+    const vscode = renderBoardSvg(board, { theme: 'vscode', nonce: 'n0nce+/=' });
+    assert.doesNotMatch(light, /var\(--vscode/);
+    assert.notEqual(light, dark);
+    assert.match(dark, /\.bg\{fill:#0d1117\}/);
+    assert.match(vscode, /fill:var\(--vscode-editor-foreground, #333333\)/);
+    assert.match(vscode, /\.bg\{fill:var\(--vscode-editor-background, #ffffff\)\}/);
+    assert.match(vscode, /<style nonce="n0nce\+\/=">/);
+    assert.match(light, /<style>/);
+  });
+
+  it('Riftbound: each player\'s base, each battlefield by name, trash; Might with bonuses, exhausted', () => {
+    const text = [
+      'game riftbound', // 0
+      'player alice', // 1
+      'player bob', // 2
+      'card garen "Garen": unit, owner alice, might 4', // 3
+      'card sword "Long Sword": gear — Equipment, equip, might-bonus 2, owner alice, exhausted', // 4
+      'card lux "Lux": unit, owner bob, might 3', // 5
+      'equip sword to garen', // 6
+      'move garen to battlefield b1', // 7
+      'move lux to battlefield a2', // 8
+      'kill lux', // 9
+    ].join('\n');
+    const svg = parseXml(renderBoardSvg(boardAt(text, 8)));
+    assert.deepEqual(zones(svg), ['Players', 'Base — alice', 'Base — bob', 'Battlefield a2', 'Battlefield b1']);
+    assert.deepEqual(directCards(stackOf(svg, 'garen')), ['sword']);
+    assert.ok(texts(card(svg, 'garen')).includes('Might 6 (4 +2)'));
+    assert.ok(texts(card(svg, 'sword')).includes('exhausted'));
+    assert.ok(classes(card(svg, 'sword')).includes('exhausted'));
+    const after = parseXml(renderBoardSvg(boardAt(text, 9)));
+    assert.deepEqual(zones(after), ['Players', 'Base — alice', 'Base — bob', 'Battlefield b1', 'Trash — bob']);
+    assert.equal(all(svg, (e) => e.attrs['data-zone'] === 'battlefield' && e.attrs['data-place'] === 'b1').length, 1);
+  });
+
+  it('marks phased-out cards, cards controlled by another player, and left players', () => {
+    const text = [
+      'game mtg',
+      'player alice',
+      'player bob',
+      'card lion "Silvercoat Lion": creature — Cat, owner alice, controller bob',
+      'card bear "Bear": creature — Bear, owner alice, phased out',
+      'leave alice',
+    ].join('\n');
+    const svg = parseXml(renderBoardSvg(boardAt(text, 4)));
+    assert.ok(texts(card(svg, 'lion')).includes('owner alice'));
+    assert.ok(all(svg, (e) => e.attrs['data-zone'] === 'battlefield' && e.attrs['data-player'] === 'bob').some((z) => all(z, (c) => c.attrs['data-card'] === 'lion').length === 1));
+    assert.ok(classes(card(svg, 'bear')).includes('phased-out'));
+    assert.ok(texts(card(svg, 'bear')).includes('phased out'));
+    const left = parseXml(renderBoardSvg(boardAt(text, 5)));
+    assert.ok(classes(all(left, (e) => e.attrs['data-player'] === 'alice' && classes(e).includes('player'))[0]).includes('left'));
+  });
+
+  it('shortens long labels with an ellipsis, keeping the full text in the tooltip', () => {
+    const long = 'A Very Long Card Name That Cannot Possibly Fit In One Card Box';
+    const text = ['game mtg', 'player alice', `card long "${long}": legendary creature — Human Wizard Warrior Knight Cleric`].join('\n');
+    const svg = parseXml(renderBoardSvg(boardAt(text, 2)));
+    const c = card(svg, 'long');
+    const name = texts(c)[2];
+    assert.ok(name.endsWith('…') && long.startsWith(name.slice(0, -1)), name);
+    assert.ok(all(c, (e) => e.name === 'title')[0].text.includes(long));
+  });
+
+  it('draws every card even with an attachment cycle or a missing host (hand-made boards)', () => {
+    const base: Omit<CardView, 'id' | 'attachedTo' | 'attachments'> = {
+      name: 'X', owner: 'p', controller: 'p', zone: 'battlefield', supertypes: [], types: ['artifact'], subtypes: ['Equipment'], colors: [], timestamp: 1, phasedOut: false,
+    };
+    const board: BoardView = {
+      game: 'mtg',
+      players: [{ id: 'p', left: false, attachments: [] }],
+      cards: [
+        { ...base, id: 'a', attachedTo: 'b', attachments: ['b'] },
+        { ...base, id: 'b', attachedTo: 'a', attachments: ['a'] },
+        { ...base, id: 'c', attachedTo: 'gone', attachments: [] },
+        { ...base, id: 'self', attachedTo: 'self', attachments: ['self'] },
+      ],
+    };
+    const svg = parseXml(renderBoardSvg(board));
+    for (const id of ['a', 'b', 'c', 'self']) card(svg, id);
+    assert.ok(texts(card(svg, 'c')).some((t) => t.includes('attached to gone')));
+  });
+
+  it('captions: the last event at or before a line, and the event lines', () => {
+    const doc = parse(MTG);
+    assert.deepEqual(boardCaption(doc, MTG, 5), { line: -1, label: 'Initial state' });
+    assert.deepEqual(boardCaption(doc, MTG, 11), { line: 11, label: 'After line 12 (destroy lion)' });
+    assert.deepEqual(boardCaption(doc, MTG, 99), { line: 15, label: 'After line 16 (cast rancor targeting sash by bob)' });
+    assert.deepEqual(eventLines(doc), [10, 11, 12, 13, 14, 15]);
+    const withExpect = 'game mtg\nplayer a\ncard x "X": creature — Cat\nexpect x in battlefield\ndestroy x\nexpect x in graveyard\n';
+    assert.deepEqual(eventLines(parse(withExpect)), [4]);
+    assert.equal(boardCaption(parse(withExpect), withExpect, 5).label, 'After line 5 (destroy x)');
+  });
+});
