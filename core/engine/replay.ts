@@ -11,6 +11,7 @@ import type { CardStmt, EventNode, Name, ScenarioDocument, Statement, Assertion 
 import { isEvent } from '../parser/ast';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
 import { codeInfo } from '../diagnostics/registry';
+import { lineStartsOf } from '../fixes';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { Board, isCard, zoneLabel, type CardObj, type PlayerObj } from './board';
 
@@ -207,6 +208,17 @@ export class Replay {
     return `move ${o.subject.id} to ${zone}`;
   }
 
+  private starts: number[] | undefined;
+
+  /** Length of a line (without its break); line starts are computed once, on first use. */
+  private lineLength(line: number): number {
+    const starts = (this.starts ??= lineStartsOf(this.text));
+    if (line >= starts.length) return 0;
+    let end = line + 1 < starts.length ? starts[line + 1] : this.text.length;
+    while (end > starts[line] && (this.text.charCodeAt(end - 1) === 10 || this.text.charCodeAt(end - 1) === 13)) end--;
+    return end - starts[line];
+  }
+
   /** An edit that inserts a line after a statement (and its continuation lines). */
   insertAfter(st: Statement, line: string): TextEdit {
     const last = st.range.end.line;
@@ -214,7 +226,7 @@ export class Replay {
     if (last + 1 < this.doc.lineCount) {
       return { range: { start: { line: last + 1, character: 0 }, end: { line: last + 1, character: 0 } }, newText: line + eol };
     }
-    const end = { line: last, character: lineLength(this.text, last) };
+    const end = { line: last, character: this.lineLength(last) };
     return { range: { start: end, end }, newText: eol + line };
   }
 
@@ -225,9 +237,9 @@ export class Replay {
     if (last + 1 < this.doc.lineCount) {
       return { range: { start: { line: first, character: 0 }, end: { line: last + 1, character: 0 } }, newText: '' };
     }
-    // Last line of the file: remove it together with the line break before it.
-    const start = first > 0 ? { line: first - 1, character: lineLength(this.text, first - 1) } : { line: first, character: 0 };
-    return { range: { start, end: { line: last, character: lineLength(this.text, last) } }, newText: '' };
+    // The last line of the file: empty it (the line break before it stays, so this edit never
+    // overlaps the deletion of the line above).
+    return { range: { start: { line: first, character: 0 }, end: { line: last, character: this.lineLength(last) } }, newText: '' };
   }
 
   // ---- the run ---------------------------------------------------------------------------
@@ -525,16 +537,3 @@ function editDistance(a: string, b: string): number {
   return prev[b.length];
 }
 
-function lineLength(text: string, line: number): number {
-  let start = 0;
-  for (let l = 0; l < line; l++) {
-    const n = text.indexOf('\n', start);
-    const r = text.indexOf('\r', start);
-    if (n < 0 && r < 0) return 0;
-    if (r >= 0 && (n < 0 || r < n)) start = text.charCodeAt(r + 1) === 10 ? r + 2 : r + 1;
-    else start = n + 1;
-  }
-  let end = start;
-  while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
-  return end - start;
-}

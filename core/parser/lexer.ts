@@ -67,7 +67,7 @@ const CH_EM_DASH = 0x2014;
 const CH_RIGHT_APOS = 0x2019;
 const CH_BOM = 0xfeff;
 
-const LETTER = /\p{L}/u;
+const LETTER = /^\p{L}$/u;
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
@@ -78,8 +78,15 @@ export function isLetterAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) return true;
   if (c < 0x80) return false;
-  if (c >= 0xd800 && c <= 0xdbff) return LETTER.test(text.slice(i, i + 2));
-  return LETTER.test(text[i]);
+  return LETTER.test(text.slice(i, i + charWidth(text, i)));
+}
+
+/** 2 for a surrogate pair, else 1 (a lone surrogate is one unexpected character). */
+export function charWidth(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c < 0xd800 || c > 0xdbff) return 1;
+  const d = text.charCodeAt(i + 1);
+  return d >= 0xdc00 && d <= 0xdfff ? 2 : 1;
 }
 
 function isWordPart(text: string, i: number): boolean {
@@ -168,8 +175,9 @@ export function lex(text: string, emit?: (line: LogicalLine) => void): LexResult
               chunk = j;
               continue;
             }
-            problems.push({ message: `Unknown escape '\\${text[j + 1]}' in string: only \\" and \\\\ are escapes.`, range: range(ln, j - base, j + 2 - base) });
-            j += 2;
+            const w = charWidth(text, j + 1);
+            problems.push({ message: `Unknown escape '\\${text.slice(j + 1, j + 1 + w)}' in string: only \\" and \\\\ are escapes.`, range: range(ln, j - base, j + 1 + w - base) });
+            j += 1 + w;
             continue;
           }
           if (d === CH_QUOTE) {
@@ -221,6 +229,12 @@ export function lex(text: string, emit?: (line: LogicalLine) => void): LexResult
           lastContentEnd = i;
           continue;
         }
+        if (j - i > 2) {
+          // A run of three or more: one problem for the whole run (and linear time).
+          problems.push({ message: `Unexpected '${text.slice(i, Math.min(j, i + 5))}${j - i > 5 ? '…' : ''}': a dash is \`-\`, \`--\` or \`—\`.`, range: range(ln, col, j - base) });
+          i = j;
+          continue;
+        }
         // Otherwise: an unexpected character, reported below.
       }
       if (isDigit(c)) {
@@ -229,7 +243,7 @@ export function lex(text: string, emit?: (line: LogicalLine) => void): LexResult
         while (j < end) {
           const d = text.charCodeAt(j);
           if (isDigit(d) || ((d === CH_DOT || d === CH_MINUS) && isDigit(text.charCodeAt(j + 1)))) j++;
-          else if (isLetterAt(text, j) || d === CH_UNDERSCORE) j++;
+          else if (isLetterAt(text, j) || d === CH_UNDERSCORE) j += charWidth(text, j);
           else break;
         }
         tokens.push(new Token('number', text.slice(i, j), ln, col, j - base));
@@ -238,7 +252,7 @@ export function lex(text: string, emit?: (line: LogicalLine) => void): LexResult
         continue;
       }
       if (c === CH_UNDERSCORE || isLetterAt(text, i)) {
-        let j = i + (c >= 0xd800 && c <= 0xdbff ? 2 : 1);
+        let j = i + charWidth(text, i);
         while (j < end) {
           const d = text.charCodeAt(j);
           if (d === CH_DOT && j + 1 < end && (isDigit(text.charCodeAt(j + 1)) || isLetterAt(text, j + 1))) {
@@ -246,7 +260,7 @@ export function lex(text: string, emit?: (line: LogicalLine) => void): LexResult
             continue;
           }
           if (!isWordPart(text, j)) break;
-          j += d >= 0xd800 && d <= 0xdbff ? 2 : 1;
+          j += charWidth(text, j);
         }
         tokens.push(new Token('word', wordText(text, i, j), ln, col, j - base));
         i = j;
@@ -254,7 +268,7 @@ export function lex(text: string, emit?: (line: LogicalLine) => void): LexResult
         continue;
       }
       // Anything else is not part of the language.
-      const width = c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+      const width = charWidth(text, i);
       const shown = c < 32 ? `U+${c.toString(16).toUpperCase().padStart(4, '0')}` : `'${text.slice(i, i + width)}'`;
       problems.push({ message: `Unexpected character ${shown}.`, range: range(ln, col, col + width) });
       i += width;

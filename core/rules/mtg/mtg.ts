@@ -328,16 +328,25 @@ function unknownWord(replay: Replay, w: Word, what: string, known: string[]): vo
   replay.report('syntax-error', w.range, `Unknown ${what} '${w.text}'. Known: ${known.join(', ')}.`);
 }
 
-/** Fixes that replace the host name with each legal host (at most five). */
+/**
+ * Fixes that replace the host name with a legal host: at most five, looking at no more than the
+ * first 64 players and cards, so a file with thousands of cards and illegal lines stays linear.
+ */
 function retargetFixes(replay: Replay, att: CardObj, legal: (h: Host) => boolean, range: Range, exclude?: Host) {
   const fixes = [];
-  const candidates: Host[] = [...replay.board.cards.values(), ...replay.board.players.values()];
-  for (const h of candidates) {
+  let looked = 0;
+  for (const h of hostCandidates(replay)) {
+    if (++looked > 64) break;
     if (h === exclude || h === att || !legal(h)) continue;
     fixes.push({ title: `Attach to ${h.id} instead`, safe: false, edits: [{ range, newText: h.id }] });
     if (fixes.length === 5) break;
   }
   return fixes;
+}
+
+function* hostCandidates(replay: Replay): Iterable<Host> {
+  yield* replay.board.players.values();
+  yield* replay.board.cards.values();
 }
 
 function related(att: CardObj) {
