@@ -2,7 +2,7 @@
 import type { ScenarioDocument } from './parser/ast';
 import { parse } from './parser/parser';
 import type { BoardView, CheckResult, Finding, Game, Range } from './types';
-import { Replay, type Ruleset } from './engine/replay';
+import { Replay, type HostVerb, type Ruleset } from './engine/replay';
 import { mtg } from './rules/mtg/mtg';
 import { riftbound } from './rules/riftbound/riftbound';
 import { resolveVersion } from './rules/versions';
@@ -109,6 +109,28 @@ export function boardAt(text: string, line: number, doc: ScenarioDocument = pars
     // The partial board is still the best answer for a hover.
   }
   return replay.board.view();
+}
+
+/**
+ * The cards and players `subject` could legally be attached to by an event of `verb` on `line`,
+ * judged on the board just before that line, by the game's own rules (for completion).
+ */
+export function legalHosts(text: string, line: number, subject: string, verb: HostVerb, doc: ScenarioDocument = parse(text)): string[] {
+  const { game, version } = header(doc);
+  const rules = RULESETS[game ?? 'mtg'];
+  const replay = new Replay(doc, text, rules, version, {});
+  try {
+    replay.run(line - 1);
+  } catch {
+    return [];
+  }
+  const att = replay.board.cards.get(subject);
+  if (!att) return [];
+  const out: string[] = [];
+  for (const h of [...replay.board.players.values(), ...replay.board.cards.values()]) {
+    if (rules.legalHost(replay, att, h, verb)) out.push(h.id);
+  }
+  return out;
 }
 
 function sortFindings(fs: Finding[]): Finding[] {

@@ -2,7 +2,8 @@
 export * from './types';
 export type * from './parser/ast';
 export { parse, isIdentifier, ZONES } from './parser/parser';
-export { check, analyse, boardAt, header, type Analysis, type ScenarioHeader } from './check';
+export { check, analyse, boardAt, legalHosts, header, type Analysis, type ScenarioHeader } from './check';
+export type { HostVerb } from './engine/replay';
 export { applyEdits, safeFixEdits, applySafeFixes, lineStartsOf } from './fixes';
 export { REGISTRY, codeInfo, codeDocUrl, type CodeInfo } from './diagnostics/registry';
 export { explainRule, existsIn, citeAs, canonicalOf, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';

@@ -29,6 +29,8 @@ export interface Obligation {
   cause: EventNode;
 }
 
+export type HostVerb = 'attach' | 'equip' | 'fortify' | 'cast' | 'enter';
+
 /** What each game supplies. */
 export interface Ruleset {
   readonly game: Game;
@@ -40,6 +42,8 @@ export interface Ruleset {
   event(replay: Replay, ev: EventNode): void;
   /** State-based actions after an event (MTG 704; Riftbound's corrective checks). */
   settle(replay: Replay, cause: EventNode | undefined): void;
+  /** Could `att` legally be attached to `host` by this kind of event, in the current state? */
+  legalHost(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): boolean;
   /** How the unattach verb is written in this game. */
   readonly unattachVerb: 'unattach' | 'detach';
 }

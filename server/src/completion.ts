@@ -2,7 +2,7 @@
 // indented lines). At a statement start: declarations before the first event, verbs after. Inside
 // a statement: what the grammar allows there, with the board at that line deciding the order of
 // card names (legal hosts first for attach, equip and fortify).
-import { DECLARATION_KEYWORDS, EVENT_VERBS, isEvent, knownVersions, type CardView, type Filter, type Game } from '../../core';
+import { DECLARATION_KEYWORDS, EVENT_VERBS, isEvent, knownVersions, legalHosts, type CardView, type Game, type HostVerb } from '../../core';
 import { CompletionItemKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import { typeLineText } from './names';
@@ -144,13 +144,13 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         return { kind: 'cards', rank: (c) => (sub.some((s) => hasSub(c, s)) ? (onBoard(game, c) ? 0 : 1) : 3) };
       }
       if (n === 1) return words(['to']);
-      if (n === 2) return hostWant(state, head, card(args[0]));
+      if (n === 2) return hostWant(state, head, card(args[0]), line);
       return byAt(3);
     }
     case 'cast': {
       if (n === 0) return { kind: 'cards', rank: (c) => (hasSub(c, 'Aura') ? (c.zone === 'hand' ? 0 : 1) : 3) };
       if (n === 1) return words(['targeting']);
-      if (n === 2) return hostWant(state, head, card(args[0]));
+      if (n === 2) return hostWant(state, head, card(args[0]), line);
       return byAt(3);
     }
     case 'resolve':
@@ -158,7 +158,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     case 'enter': {
       if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 2 : 0) };
       if (last === 'attached') return words(['to']);
-      if (last === 'to' && w[w.length - 2] === 'attached') return hostWant(state, 'attach', card(args[0]));
+      if (last === 'to' && w[w.length - 2] === 'attached') return hostWant(state, 'enter', card(args[0]), line);
       if (last === 'in') return words(zones, CompletionItemKind.EnumMember);
       if (last === 'at') return words(['base', 'battlefield'], CompletionItemKind.EnumMember);
       const rest = ['attached', ...(game === 'mtg' ? ['in'] : ['at', 'in'])].filter((k) => !args.includes(k));
@@ -255,64 +255,25 @@ function expectWant(args: string[], card: (id: string | undefined) => CardView |
 }
 
 /**
- * Hosts for an attach, equip, fortify, Aura spell or `enter ... attached to`: every other card,
- * ranked by how well it fits (0: what the attachment may legally be put on by type, zone and
- * control; higher: less likely). A ranking, not a ruling: the checker decides legality.
+ * Hosts for an attach, equip, fortify, Aura spell or `enter ... attached to`: the ones the rules
+ * core says are legal on the board just before this line come first (rank 0), the current host
+ * next (a redundant attach is legal but rarely meant), then the other cards on the board.
  */
-function hostWant(state: DocumentState, verb: string, subject: CardView | undefined): Want {
+function hostWant(state: DocumentState, verb: string, subject: CardView | undefined, line: number): Want {
   const game = state.game;
-  const stmt = subject ? state.names.declarations.get(subject.id)?.stmt : undefined;
-  const enchant: Filter[] = stmt && stmt.kind === 'card' ? stmt.props.flatMap((p) => (p.kind === 'enchant' ? [p.filter] : [])) : [];
-  const isAura = hasSub(subject, 'Aura') || verb === 'cast';
-  const isEquipment = verb === 'equip' || (verb === 'attach' && hasSub(subject, 'Equipment'));
-  const isFortification = verb === 'fortify' || (verb === 'attach' && hasSub(subject, 'Fortification'));
-  const creatureLike = (c: CardView) => (game === 'mtg' ? c.types.includes('creature') : c.types.includes('unit'));
-
-  const fits = (c: CardView): boolean => {
-    if (!onBoard(game, c) && verb !== 'cast') return false;
-    if (verb === 'cast' && c.zone !== 'battlefield') return false;
-    if (c.phasedOut) return false;
-    if (isFortification) return c.types.includes('land');
-    if (isEquipment) return creatureLike(c) && (game === 'riftbound' || c.controller === subject?.controller || verb !== 'equip');
-    if (isAura) return enchant.length === 0 ? creatureLike(c) : enchant.every((f) => filterFits(f, c, subject));
-    return true;
-  };
-  const playersFit = (p: string) => isAura && enchant.length > 0 && enchant.every((f) => f.alternatives.some((alt) => alt.some((t) => (t.word === 'player' || (t.word === 'opponent' && p !== subject?.controller)) && !t.negated)));
+  const legal = new Set(subject ? legalHosts(state.text, line, subject.id, verb as HostVerb, state.analysis.doc) : []);
   return {
     kind: 'cards',
     rank: (c) => {
       if (subject && c.id === subject.id) return undefined;
-      const r = fits(c) ? 0 : onBoard(game, c) ? 2 : 3;
-      // Attaching to the current host is redundant: legal, but not what one usually means.
-      return subject && subject.attachedTo === c.id && r === 0 ? 1 : r;
+      if (subject && subject.attachedTo === c.id) return 1;
+      return legal.has(c.id) ? 0 : onBoard(game, c) ? 2 : 3;
     },
     // Only MTG attaches cards to players (Curses).
-    players: (p) => (playersFit(p) ? (subject?.attachedTo === p ? 1 : 0) : game === 'mtg' && (isAura || verb === 'attach') ? 4 : undefined),
+    players: (p) => (legal.has(p) ? (subject?.attachedTo === p ? 1 : 0) : game === 'mtg' && (verb === 'cast' || verb === 'attach') ? 4 : undefined),
   };
 }
 
-function filterFits(f: Filter, c: CardView, att: CardView | undefined): boolean {
-  const termOk = (word: string) => {
-    switch (word) {
-      case 'permanent':
-        return c.zone === 'battlefield';
-      case 'card':
-      case 'object':
-        return true;
-      case 'player':
-      case 'opponent':
-        return false;
-      case 'colorless':
-        return c.colors.length === 0;
-    }
-    return c.types.includes(word) || c.supertypes.includes(word) || c.subtypes.includes(word) || c.colors.includes(word);
-  };
-  const ok = f.alternatives.some((alt) => alt.every((t) => termOk(t.word) !== t.negated));
-  if (!ok || !f.control || !att) return ok;
-  return f.control === 'you' ? c.controller === att.controller : c.controller !== att.controller;
-}
-
-/** Inside a `card` declaration: the type line after `:`, properties after `,`. */
 function cardWant(state: DocumentState, toks: PTok[]): Want {
   const game = state.game;
   const lastComma = toks.map((t) => t.kind).lastIndexOf('comma');

@@ -38,11 +38,18 @@ describe('LSP completion', () => {
     assert.deepEqual(lion.textEdit, { range: { start: { line: 8, character: 18 }, end: { line: 8, character: 18 } }, newText: 'lion' });
   });
 
-  it('after `fortify X to`: lands first; a partly typed name is replaced', async () => {
-    const text = scenario('fortify splitter to pl');
-    const items = await complete(text, 8);
+  it('after `fortify X to`: the lands the rules core says are legal first; a partly typed name is replaced', async () => {
+    const text = [...HEADER, 'card garrison "Darksteel Garrison": artifact — Fortification, owner alice', 'fortify garrison to pl'].join('\n');
+    const items = await complete(text, HEADER.length + 1);
     assert.equal(sorted(items)[0], 'plains');
-    assert.deepEqual(items.find((i) => i.label === 'plains')!.textEdit, { range: { start: { line: 8, character: 20 }, end: { line: 8, character: 22 } }, newText: 'plains' });
+    const line = HEADER.length + 1;
+    assert.deepEqual(items.find((i) => i.label === 'plains')!.textEdit, { range: { start: { line, character: 20 }, end: { line, character: 22 } }, newText: 'plains' });
+  });
+
+  it('after `fortify X to` with X not a Fortification: no card is ranked as legal', async () => {
+    const items = await complete(scenario('fortify splitter to '), 8);
+    assert.ok(items.length > 0);
+    assert.ok(items.every((i) => !(i.sortText ?? '').startsWith('0')), JSON.stringify(items.map((i) => [i.label, i.sortText])));
   });
 
   it('after a verb: card names, with the attachments first for equip', async () => {

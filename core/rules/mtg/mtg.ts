@@ -265,6 +265,20 @@ export const mtg: Ruleset = {
   settle(replay, cause) {
     stateBasedActions(replay, cause);
   },
+
+  legalHost(_replay, att, host, verb) {
+    if (att === host) return false;
+    if (verb === 'cast') {
+      const bestowing = att.bestow && !isAura(att);
+      if (bestowing) att.bestowed = true;
+      const ok = (isAura(att) || bestowing) && !auraTargetProblem(att, host);
+      if (bestowing) att.bestowed = false;
+      return ok;
+    }
+    if (verb === 'equip' && !isEquipment(att)) return false;
+    if (verb === 'fortify' && !isFortification(att)) return false;
+    return !activationTargetProblem(att, host, verb === 'enter' ? 'attach' : verb, att.controller) && !attachProblem(att, host);
+  },
 };
 
 function nameRange(decl: CardStmt, at: Range): Range {
@@ -397,18 +411,7 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
     replay.note(() => `no effect: already on ${host.id}`);
     return;
   }
-  // Targeting of equip/fortify: a creature (land) the activator controls, meeting the equip quality.
-  const targetProblem = (h: Host): Problem | undefined => {
-    if (verb === 'attach') return undefined;
-    const kw = verb === 'equip' ? '702.6a' : '702.67a';
-    const noun = verb === 'equip' ? 'creature' : 'land';
-    if (!isCard(h)) return { rules: [kw], why: `${verb} targets a ${noun}, not a player` };
-    if (h.zone !== 'battlefield') return { rules: [kw, '701.3a'], why: `${h.id} is not on the battlefield` };
-    if (verb === 'equip' ? !isCreature(h) : !h.types.has('land')) return { rules: [kw, verb === 'equip' ? '301.5' : '301.6'], why: `${describe(h)} is not a ${noun}` };
-    if (h.controller !== activator) return { rules: [kw], why: `${verb} targets a ${noun} you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
-    if (verb === 'equip' && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: ['702.6c'], why: `${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
-    return undefined;
-  };
+  const targetProblem = (h: Host) => activationTargetProblem(att, h, verb, activator);
   const problem = targetProblem(host) ?? attachProblem(att, host);
   if (problem) {
     const where = att.attachedTo ? `stays attached to ${att.attachedTo.id}` : 'stays unattached';
@@ -423,6 +426,19 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
     return;
   }
   doAttach(replay, att, host, ev.range);
+}
+
+/** Equip and fortify target a creature (a land) the activator controls, meeting the equip quality (702.6a/c, 702.67a). */
+function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 'equip' | 'fortify', activator: string | undefined): Problem | undefined {
+  if (verb === 'attach') return undefined;
+  const kw = verb === 'equip' ? '702.6a' : '702.67a';
+  const noun = verb === 'equip' ? 'creature' : 'land';
+  if (!isCard(h)) return { rules: [kw], why: `${verb} targets a ${noun}, not a player` };
+  if (h.zone !== 'battlefield') return { rules: [kw, '701.3a'], why: `${h.id} is not on the battlefield` };
+  if (verb === 'equip' ? !isCreature(h) : !h.types.has('land')) return { rules: [kw, verb === 'equip' ? '301.5' : '301.6'], why: `${describe(h)} is not a ${noun}` };
+  if (h.controller !== activator) return { rules: [kw], why: `${verb} targets a ${noun} you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
+  if (verb === 'equip' && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: ['702.6c'], why: `${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
+  return undefined;
 }
 
 function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>): void {

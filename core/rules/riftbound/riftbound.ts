@@ -86,6 +86,13 @@ export const riftbound: Ruleset = {
     }
   },
 
+  legalHost(_replay, att, host, verb) {
+    if (verb === 'equip') {
+      if (!att.hasEquip || !isCard(host) || !isUnit(host) || host.controller !== att.controller) return false;
+    } else if (verb !== 'attach' && verb !== 'enter') return false;
+    return !attachProblem(att, host);
+  },
+
   settle() {
     // Riftbound has no state-based unattaching: detaches come from leaving the board (719.5),
     // and loose gear is recalled at a Cleanup, which the scenario writes as `cleanup`.
