@@ -199,7 +199,7 @@ export class Replay {
       {
         rules: o.rules,
         related: o.subject.attachedAt ? [{ range: o.subject.attachedAt, message: `${o.subject.id} became attached here` }] : [],
-        fixes: [{ title: `Insert \`${line}\``, safe: true, edits: [this.insertAfter(o.cause, line)] }],
+        fixes: [{ title: `Insert "${line}"`, safe: true, edits: [this.insertAfter(o.cause, line)] }],
         subjects: [o.subject.id, ...(o.host ? [o.host] : [])],
       },
     );
@@ -354,7 +354,7 @@ export class Replay {
     if (failure) {
       this.report('expectation-failed', a.range, `Expected ${describeAssertion(a)}, but ${failure.actual}.`, {
         fixes: failure.replacement
-          ? [{ title: `Expect what the replay shows: \`${failure.replacement}\``, safe: false, edits: [{ range: a.range, newText: failure.replacement }] }]
+          ? [{ title: `Expect what the replay shows: "${failure.replacement}"`, safe: false, edits: [{ range: a.range, newText: failure.replacement }] }]
           : [],
         subjects: subjectsOf(a),
       });

@@ -124,7 +124,7 @@ export function rulesFileFindings(file: RulesFileHeader, scenario: ScenarioHeade
     const declared = resolveVersion(game, scenario.version);
     if (!declared || fileVersion?.id === declared.id || !scenario.versionRange) return [];
     const fixes: Fix[] = fileVersion
-      ? [{ title: `Change to \`rules ${fileVersion.id}\``, safe: false, edits: [{ range: scenario.versionRange, newText: fileVersion.id }] }]
+      ? [{ title: `Change to "rules ${fileVersion.id}"`, safe: false, edits: [{ range: scenario.versionRange, newText: fileVersion.id }] }]
       : [];
     return [
       make(
@@ -147,7 +147,7 @@ export function rulesFileFindings(file: RulesFileHeader, scenario: ScenarioHeade
       after < scenario.lineCount
         ? { range: { start: { line: after, character: 0 }, end: { line: after, character: 0 } }, newText: `rules ${fileVersion.id}${scenario.eol}` }
         : { range: { start: scenario.gameRange.end, end: scenario.gameRange.end }, newText: `${scenario.eol}rules ${fileVersion.id}` };
-    fixes.push({ title: `Insert \`rules ${fileVersion.id}\``, safe: false, edits: [edit] });
+    fixes.push({ title: `Insert "rules ${fileVersion.id}"`, safe: false, edits: [edit] });
   }
   return [
     make(

@@ -49,7 +49,7 @@ describe('LSP code actions', () => {
     assert.ok(diagnostic, JSON.stringify(pub.diagnostics.map((d) => d.message)));
 
     const all = await actions(uri, [diagnostic]);
-    const fix = all.find((a) => a.title === 'Insert `unattach splitter from lion`');
+    const fix = all.find((a) => a.title === 'Insert "unattach splitter from lion"');
     assert.ok(fix, JSON.stringify(all.map((a) => a.title)));
     assert.equal(fix.kind, CodeActionKind.QuickFix);
     assert.equal(fix.isPreferred, true);
@@ -71,7 +71,7 @@ describe('LSP code actions', () => {
     await client.waitForDiagnostics(uri);
     const all = await actions(uri, [], { start: { line: 9, character: 3 }, end: { line: 9, character: 3 } });
     const quickfixes = all.filter((a) => a.kind === CodeActionKind.QuickFix);
-    assert.deepEqual(quickfixes.map((a) => a.title).sort(), ['Insert `move pacifism to graveyard`', 'Insert `unattach pacifism from lion`', 'Insert `unattach splitter from lion`']);
+    assert.deepEqual(quickfixes.map((a) => a.title).sort(), ['Insert "move pacifism to graveyard"', 'Insert "unattach pacifism from lion"', 'Insert "unattach splitter from lion"']);
     for (const a of quickfixes) {
       assert.equal(a.diagnostics?.length, 1);
       assert.equal(a.diagnostics![0].source, 'board-scenario');

@@ -125,7 +125,7 @@ describe('LSP rules file: official text, version check, background reading', fun
       range: d.range,
       context: { diagnostics: [d] },
     });
-    const change = (actions ?? []).find((a) => a.title === 'Change to `rules 2024-06-07`');
+    const change = (actions ?? []).find((a) => a.title === 'Change to "rules 2024-06-07"');
     assert.ok(change, `actions: ${JSON.stringify(actions?.map((a) => a.title))}`);
     assert.notEqual((change as { isPreferred?: boolean }).isPreferred, true);
   });

@@ -1,0 +1,75 @@
+// Diagnostics in a real VS Code: published when a scenario is opened and when it is saved (the
+// default `boardScenario.validate: onSave`), and as you type with `onType`.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { activate, closeAll, codeOf, copyExample, lineOf, open, ours, replaceLine, rulesOf, waitForCodes, waitForDiagnostics, writeScenario } from './helpers';
+
+const ILLEGAL = 'equip-an-opponents-creature.board';
+
+describe('diagnostics', () => {
+  before(activate);
+  afterEach(closeAll);
+
+  it('reports an illegal attach when an example is opened, with its rule numbers', async () => {
+    const uri = copyExample('open', ILLEGAL);
+    const editor = await open(uri);
+    const [d] = await waitForCodes(uri, ['illegal-attachment']);
+    assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
+    assert.equal(d.range.start.line, lineOf(editor.document, 'equip splitter to bears'));
+    assert.deepEqual(rulesOf(d), ['701.3a', '702.6a', '301.5b']);
+    assert.match(d.message, /\(rules 701\.3a, 702\.6a, 301\.5b\)/);
+    assert.match(d.message, /controlled by bob/);
+    const data = (d as { data?: { rules?: string[] } }).data;
+    assert.deepEqual(data?.rules, ['701.3a', '702.6a', '301.5b']);
+  });
+
+  it('checks an edit when it is saved (onSave)', async () => {
+    const clean = [
+      'game mtg',
+      'player alice',
+      'player bob',
+      'card lion "Silvercoat Lion": creature — Cat, owner alice',
+      'card bears "Grizzly Bears": creature — Bear, owner bob',
+      'card splitter "Bonesplitter": artifact — Equipment, owner alice',
+      'equip splitter to lion',
+      '',
+    ].join('\n');
+    const uri = writeScenario('save', 'clean.board', clean);
+    const editor = await open(uri);
+    // Opening publishes (an empty list); a hover round trip shows the server has the document.
+    await waitForDiagnostics(uri, (ds) => ds.length === 0, 'no diagnostics');
+    await replaceLine(editor, lineOf(editor.document, 'equip splitter to lion'), 'equip splitter to bears');
+    await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, new vscode.Position(0, 0));
+    assert.deepEqual(ours(uri).map(codeOf), [], 'onSave: typing alone should not publish');
+    assert.ok(await editor.document.save());
+    const [d] = await waitForCodes(uri, ['illegal-attachment']);
+    assert.deepEqual(rulesOf(d), ['701.3a', '702.6a', '301.5b']);
+  });
+
+  describe('with boardScenario.validate: onType', () => {
+    const config = () => vscode.workspace.getConfiguration('boardScenario');
+    const target = () => (vscode.workspace.workspaceFolders ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
+    before(async () => {
+      await config().update('validate', 'onType', target());
+      assert.equal(config().get('validate'), 'onType');
+    });
+    after(async () => {
+      await config().update('validate', undefined, target());
+    });
+
+    it('updates diagnostics as you type, without saving', async () => {
+      const uri = copyExample('ontype', ILLEGAL);
+      const editor = await open(uri);
+      await waitForCodes(uri, ['illegal-attachment']);
+      // Equip to the creature it is already on: the illegal attach becomes a redundant one.
+      await replaceLine(editor, lineOf(editor.document, 'equip splitter to bears'), 'equip splitter to lion');
+      const [d] = await waitForCodes(uri, ['redundant-attach']);
+      assert.ok(editor.document.isDirty, 'the document should not have been saved');
+      assert.deepEqual(rulesOf(d).slice(0, 2), ['701.3b', '613.7e']);
+      // And back.
+      await replaceLine(editor, lineOf(editor.document, 'equip splitter to lion'), 'equip splitter to bears');
+      await waitForCodes(uri, ['illegal-attachment']);
+      assert.ok(editor.document.isDirty);
+    });
+  });
+});

@@ -1,0 +1,144 @@
+// The packaged extension in code-server, used like a person uses it: keyboard, mouse, what the
+// screen shows. One workbench window for the steps below, in order; a screenshot of each.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { example, Workbench } from './workbench';
+
+const CLEAN = [
+  'game mtg',
+  'rules 2024-06-07',
+  'player alice',
+  'player bob',
+  'card lion "Silvercoat Lion": creature — Cat, owner alice',
+  'card bears "Grizzly Bears": creature — Bear, owner bob',
+  'card splitter "Bonesplitter": artifact — Equipment, owner alice',
+  'equip splitter to lion',
+  '',
+].join('\n');
+
+const ILLEGAL = 'equip-an-opponents-creature.board';
+const FORGOTTEN = 'forgotten-consequences.board';
+const REDUNDANT = 'redundant-equip-and-timestamps.board';
+const TYPING = 'typing.board';
+
+describe('the packaged extension in code-server', function () {
+  let bench: Workbench;
+
+  before(async function () {
+    bench = await Workbench.open({
+      name: 'editor',
+      files: {
+        [ILLEGAL]: example(ILLEGAL),
+        [FORGOTTEN]: example(FORGOTTEN),
+        [REDUNDANT]: example(REDUNDANT),
+        [TYPING]: CLEAN,
+      },
+    });
+  });
+  after(async () => {
+    await bench?.close();
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed' && bench) await bench.screenshot(`failed-${this.currentTest.title.replace(/\W+/g, '-').slice(0, 40)}`);
+  });
+
+  it('shows an illegal attach in the Problems panel with its rule numbers, after Ctrl+S', async () => {
+    await bench.openFile(ILLEGAL);
+    await bench.squiggles().first().waitFor();
+    await bench.save();
+    const [marker] = await bench.waitForCodes(ILLEGAL, ['illegal-attachment']);
+    assert.match(marker.message, /splitter can't be attached to bears/);
+    assert.match(marker.message, /\(rules 701\.3a, 702\.6a, 301\.5b\)$/);
+    assert.equal(marker.line, 13);
+    assert.match(await bench.statusText(), /Board/);
+    await bench.screenshot('problems-illegal-attach');
+  });
+
+  it('explains the squiggle on hover, citing the rule', async () => {
+    await bench.focusEditor();
+    // The diagnostic's own hover (its message cites the rules) shows first; wait for the
+    // extension's, which explains them.
+    const text = await bench.hoverSquiggle(/702\.6a — Equip: Equip means: pay the cost, attach this Equipment to target creature you control/);
+    assert.match(text, /Illegal attachment/);
+    assert.match(text, /701\.3a — Attach: Attaching puts an Aura, Equipment or Fortification onto an object or player/);
+    assert.match(text, /301\.5b/);
+    await bench.screenshot('hover-rule-explanation');
+    await bench.page.keyboard.press('Escape');
+  });
+
+  it('quick-fixes a missing unattach with Ctrl+. and the diagnostic goes away after saving', async () => {
+    await bench.openFile(FORGOTTEN);
+    await bench.waitForCodes(FORGOTTEN, ['missing-unattach', 'missing-unattach']);
+    await bench.goToLine(13);
+    await bench.quickFix('Insert "unattach shield from knight"', () => bench.screenshot('quick-fix-menu'));
+    await bench.waitForVisibleLine((l) => l.startsWith('unattach shield from knight'), 'the inserted line');
+    const lines = await bench.visibleLines();
+    const destroy = lines.findIndex((l) => l.startsWith('destroy knight'));
+    assert.ok(lines[destroy + 1].startsWith('unattach shield from knight'), `inserted after the destroy: ${JSON.stringify(lines.slice(destroy, destroy + 3))}`);
+    await bench.save();
+    const [left] = await bench.waitForCodes(FORGOTTEN, ['missing-unattach']);
+    assert.match(left.message, /unattach strength from knight/);
+    await bench.screenshot('quick-fix-applied');
+  });
+
+  it('fixes all safe problems at once with the Fix All command', async () => {
+    await bench.openFile(REDUNDANT);
+    await bench.waitForCodes(REDUNDANT, ['ineffective-unattach', 'redundant-attach']);
+    await bench.screenshot('fix-all-before');
+    await bench.focusEditor();
+    await bench.command('Fix All');
+    await bench.page.locator('.tab.active.dirty').waitFor();
+    await bench.save();
+    await bench.waitForCodes(REDUNDANT, []);
+    const lines = fs.readFileSync(path.join(bench.workspace, REDUNDANT), 'utf8').split('\n');
+    assert.equal(lines.filter((l) => l === 'equip wings to lion').length, 2, 'the redundant equip is gone, the real ones stay');
+    assert.equal(lines.filter((l) => l === 'unattach wings from lion').length, 1, 'the ineffective unattach is gone');
+    assert.equal(lines.length, example(REDUNDANT).split('\n').length - 2);
+    await bench.screenshot('fix-all-after');
+  });
+
+  it('keeps checking after a syntax error: a later correct edit is checked', async () => {
+    await bench.openFile(TYPING);
+    await bench.goToLine(9);
+    await bench.type('equip splitter onto');
+    await bench.save();
+    const [syntax] = await bench.waitForCodes(TYPING, ['syntax-error']);
+    assert.equal(syntax.line, 9);
+    await bench.screenshot('syntax-error');
+    // Complete the line: an equip to the opponent's creature, which is illegal.
+    await bench.page.keyboard.press('Home');
+    await bench.page.keyboard.press('Shift+End');
+    await bench.type('equip splitter to bears');
+    await bench.save();
+    const [illegal] = await bench.waitForCodes(TYPING, ['illegal-attachment']);
+    assert.equal(illegal.line, 9);
+    assert.match(await bench.statusText(), /Board/);
+    await bench.screenshot('syntax-error-then-checked');
+  });
+
+  it('shows players and cards in the outline, and inlay hints after events', async () => {
+    await bench.openFile(ILLEGAL);
+    const hint = await bench.waitForVisibleLine((l) => l.startsWith('attach splitter to bears by alice'), 'the attach line');
+    assert.match(hint, /^attach splitter to bears by alice\s*⟶\s*splitter → bears \(t\d+\)$/);
+    await bench.waitForVisibleLine((l) => /^equip splitter to bears\s*⟶\s*no effect/.test(l), "the hint after the illegal equip");
+    await bench.screenshot('inlay-hints');
+
+    await bench.focusEditor();
+    await bench.page.keyboard.press('Control+Shift+O');
+    const rows = bench.page.locator('.quick-input-list .monaco-list-row');
+    await rows.filter({ hasText: 'splitter' }).first().waitFor();
+    const symbols = (await rows.allInnerTexts()).map((s) => s.trim());
+    for (const [name, group] of [['alice', 'Players'], ['bob', 'Players'], ['lion', 'Cards'], ['bears', 'Cards'], ['splitter', 'Cards']]) {
+      assert.ok(symbols.includes(`${name}${group}`), `Go to Symbol lists ${name} under ${group}: ${JSON.stringify(symbols)}`);
+    }
+    await bench.screenshot('outline-go-to-symbol');
+    await bench.page.keyboard.press('Escape');
+
+    // The Outline view in the Explorer (with the panel hidden, for room).
+    await bench.hidePanel();
+    const outline = await bench.outlineView('alice');
+    assert.ok(outline.some((row) => row.includes('Players')), `the Outline view groups players: ${JSON.stringify(outline)}`);
+    await bench.screenshot('outline-view');
+  });
+});
