@@ -94,6 +94,14 @@ function isWordPart(text: string, i: number): boolean {
   return isDigit(c) || c === CH_UNDERSCORE || c === CH_MINUS || c === CH_APOS || c === CH_RIGHT_APOS || isLetterAt(text, i);
 }
 
+/** A character no token starts with (the lexer's last branch). */
+function isUnexpected(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (isSpace(c) || c === CH_HASH || c === CH_QUOTE || c === CH_COLON || c === CH_COMMA || c === CH_EM_DASH || c === CH_EN_DASH) return false;
+  if (c === CH_MINUS || c === CH_UNDERSCORE || isDigit(c)) return false;
+  return !isLetterAt(text, i);
+}
+
 function isSpace(c: number): boolean {
   return c === CH_SPACE || c === CH_TAB || c === CH_NBSP || c === CH_BOM;
 }
@@ -267,11 +275,14 @@ export function lex(text: string, emit?: (line: LogicalLine) => void): LexResult
         lastContentEnd = i;
         continue;
       }
-      // Anything else is not part of the language.
+      // Anything else is not part of the language: one problem for a run of such characters.
       const width = charWidth(text, i);
+      let j = i + width;
+      while (j < end && isUnexpected(text, j)) j += charWidth(text, j);
       const shown = c < 32 ? `U+${c.toString(16).toUpperCase().padStart(4, '0')}` : `'${text.slice(i, i + width)}'`;
-      problems.push({ message: `Unexpected character ${shown}.`, range: range(ln, col, col + width) });
-      i += width;
+      const message = j - i > width ? `Unexpected characters from ${shown} (${j - i} code units).` : `Unexpected character ${shown}.`;
+      problems.push({ message, range: range(ln, col, j - base) });
+      i = j;
     }
 
     if (tokens.length === 0) continue;

@@ -1,0 +1,420 @@
+// The properties the rules core must have on every input. Each property throws a
+// PropertyFailure (with what went wrong) and returns normally when it holds.
+//
+// Lines are split on \r\n, \r and \n (as LSP does); columns are UTF-16 code units.
+import { applyEdits, applySafeFixes, boardAt, check, codeInfo, REGISTRY, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
+import { performance } from 'node:perf_hooks';
+import type { FuzzInput } from './generators';
+
+export class PropertyFailure extends Error {
+  override name = 'PropertyFailure';
+}
+
+function fail(message: string): never {
+  throw new PropertyFailure(message);
+}
+
+export interface Property {
+  name: string;
+  /** Timing properties run only in the long fuzz (the project measures performance in benchmarks, not in tests). */
+  timing?: boolean;
+  run(input: FuzzInput): void;
+}
+
+// ---- the document model, independent of the core ---------------------------------------------
+
+export interface DocModel {
+  lines: string[];
+  /** Offset of the first character of each line. */
+  starts: number[];
+}
+
+export function docModel(text: string): DocModel {
+  const lines: string[] = [];
+  const starts: number[] = [0];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) {
+      lines.push(text.slice(start, i));
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+      start = i + 1;
+      starts.push(start);
+    }
+  }
+  lines.push(text.slice(start));
+  return { lines, starts };
+}
+
+function isInt(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n);
+}
+
+function show(p: Position): string {
+  return `${p.line}:${p.character}`;
+}
+
+/** Why a position is outside the document (or splits a surrogate pair), or undefined. */
+function positionProblem(p: Position, doc: DocModel): string | undefined {
+  if (!p || !isInt(p.line) || !isInt(p.character)) return `position ${JSON.stringify(p)} is not two integers`;
+  if (p.line < 0 || p.line >= doc.lines.length) return `line ${p.line} is outside 0..${doc.lines.length - 1}`;
+  const line = doc.lines[p.line];
+  if (p.character < 0 || p.character > line.length) return `character ${p.character} is outside 0..${line.length} on line ${p.line}`;
+  const before = line.charCodeAt(p.character - 1);
+  const after = line.charCodeAt(p.character);
+  if (before >= 0xd800 && before <= 0xdbff && after >= 0xdc00 && after <= 0xdfff) return `position ${show(p)} splits a surrogate pair`;
+  return undefined;
+}
+
+export function rangeProblem(r: Range, doc: DocModel): string | undefined {
+  if (!r || !r.start || !r.end) return `range ${JSON.stringify(r)} is malformed`;
+  const a = positionProblem(r.start, doc) ?? positionProblem(r.end, doc);
+  if (a) return `range ${show(r.start)}-${show(r.end)}: ${a}`;
+  if (r.start.line > r.end.line || (r.start.line === r.end.line && r.start.character > r.end.character)) return `range ${show(r.start)}-${show(r.end)} ends before it starts`;
+  return undefined;
+}
+
+function offsetOf(doc: DocModel, p: Position): number {
+  return doc.starts[p.line] + p.character;
+}
+
+function describeFinding(f: Finding): string {
+  return `${f.code} at ${show(f.range.start)}-${show(f.range.end)}: ${JSON.stringify(f.message.slice(0, 300))}`;
+}
+
+// ---- running the core ------------------------------------------------------------------------
+
+function runCheck(text: string, what: string, options: { steps?: boolean } = {}): CheckResult {
+  try {
+    return check(text, options);
+  } catch (e) {
+    fail(`check threw on ${what}: ${(e as Error)?.stack ?? String(e)}`);
+  }
+}
+
+const INTERNAL = /Internal error in the rules core|Internal parser problem/;
+
+function noInternalError(r: CheckResult, what: string): void {
+  const f = r.findings.find((x) => INTERNAL.test(x.message));
+  if (f) fail(`${what}: the core caught its own exception and reported it: ${f.message}`);
+}
+
+/** The (finding, fix) pairs to try, at most `cap`, chosen by `pick` so different runs try different ones. */
+function someFixes(r: CheckResult, pick: number, cap: number, onlySafe: boolean): { finding: Finding; fix: Fix }[] {
+  const all: { finding: Finding; fix: Fix }[] = [];
+  for (const finding of r.findings) for (const fix of finding.fixes) if (!onlySafe || fix.safe) all.push({ finding, fix });
+  if (all.length <= cap) return all;
+  const out: { finding: Finding; fix: Fix }[] = [];
+  const stride = Math.max(1, Math.floor(all.length / cap));
+  for (let k = 0; k < cap; k++) out.push(all[(pick + k * stride) % all.length]);
+  return out;
+}
+
+/** Big inputs re-check slowly; try fewer fixes on them. */
+function fixCap(text: string): number {
+  return text.length > 100_000 ? 2 : text.length > 20_000 ? 4 : 12;
+}
+
+/** Spans of edits as offsets in the original text, in the order `applyEdits` applies them. */
+function spansOf(doc: DocModel, edits: TextEdit[]): { from: number; to: number; text: string; i: number }[] {
+  return edits
+    .map((e, i) => ({ from: offsetOf(doc, e.range.start), to: offsetOf(doc, e.range.end), text: e.newText, i }))
+    .sort((a, b) => a.from - b.from || a.to - b.to || a.i - b.i);
+}
+
+function editsProblem(doc: DocModel, edits: TextEdit[]): string | undefined {
+  if (!Array.isArray(edits)) return 'edits is not an array';
+  for (const e of edits) {
+    if (typeof e.newText !== 'string') return `edit newText ${JSON.stringify(e.newText)} is not a string`;
+    const p = rangeProblem(e.range, doc);
+    if (p) return `edit ${p}`;
+  }
+  const spans = spansOf(doc, edits);
+  for (let k = 1; k < spans.length; k++) {
+    const a = spans[k - 1];
+    const b = spans[k];
+    if (b.from < a.to) return `edits overlap: [${a.from},${a.to}) and [${b.from},${b.to})`;
+  }
+  return undefined;
+}
+
+/**
+ * Applies a fix with the core's `applyEdits` and checks, with our own offsets, that only the edit
+ * ranges changed: the prefix before the first edit, each gap between edits and the suffix after
+ * the last are the original text.
+ */
+function applyAndVerify(text: string, doc: DocModel, fix: Fix, f: Finding): string {
+  const p = editsProblem(doc, fix.edits);
+  if (p) fail(`fix "${fix.title}" of ${describeFinding(f)}: ${p}`);
+  let out: string;
+  try {
+    out = applyEdits(text, fix.edits);
+  } catch (e) {
+    fail(`applyEdits threw for fix "${fix.title}" of ${describeFinding(f)}: ${(e as Error)?.stack ?? String(e)}`);
+  }
+  const spans = spansOf(doc, fix.edits);
+  let pos = 0; // in the original
+  let at = 0; // in the result
+  const gap = (from: number, to: number, where: string) => {
+    const want = text.slice(from, to);
+    const got = out.slice(at, at + want.length);
+    if (got !== want) fail(`fix "${fix.title}" of ${describeFinding(f)} changed text outside its edits (${where}, original offsets ${from}..${to}): expected ${JSON.stringify(want.slice(0, 80))}, got ${JSON.stringify(got.slice(0, 80))}`);
+    at += want.length;
+  };
+  for (const [k, s] of spans.entries()) {
+    gap(pos, s.from, k === 0 ? 'prefix before the first edit' : `gap before edit ${k + 1}`);
+    const got = out.slice(at, at + s.text.length);
+    if (got !== s.text) fail(`fix "${fix.title}" of ${describeFinding(f)}: edit ${k + 1} inserted ${JSON.stringify(got)}, not ${JSON.stringify(s.text)}`);
+    at += s.text.length;
+    pos = s.to;
+  }
+  gap(pos, text.length, 'suffix after the last edit');
+  if (at !== out.length) fail(`fix "${fix.title}" of ${describeFinding(f)}: the result has ${out.length - at} extra characters at the end`);
+  return out;
+}
+
+// ---- validators shared by the properties (and usable on one check result) -------------------
+
+export function validateRanges(text: string, r: CheckResult, doc: DocModel = docModel(text)): void {
+  for (const f of r.findings) {
+    const p = rangeProblem(f.range, doc);
+    if (p) fail(`finding ${describeFinding(f)}: ${p}`);
+    for (const rel of f.related ?? []) {
+      const q = rangeProblem(rel.range, doc);
+      if (q) fail(`related location "${rel.message}" of ${describeFinding(f)}: ${q}`);
+    }
+  }
+  for (const s of r.steps) {
+    const p = rangeProblem(s.range, doc);
+    if (p) fail(`step "${s.summary}": ${p}`);
+  }
+}
+
+export function validateShapes(r: CheckResult): void {
+  for (const f of r.findings) {
+    const where = describeFinding(f);
+    if (!nonEmptyString(f.code)) fail(`a finding has no code: ${JSON.stringify(f).slice(0, 300)}`);
+    if (!REGISTRY.has(f.code)) fail(`${where}: code '${f.code}' is not in the registry`);
+    if (!KINDS.has(f.kind)) fail(`${where}: kind '${f.kind}' is not a FindingKind`);
+    if (codeInfo(f.code).kind !== f.kind) fail(`${where}: kind '${f.kind}' differs from the registry's '${codeInfo(f.code).kind}'`);
+    if (!SEVERITIES.has(f.severity)) fail(`${where}: severity '${f.severity}'`);
+    if (!nonEmptyString(f.message)) fail(`${where}: empty message`);
+    if (!Array.isArray(f.rules) || f.rules.some((x) => !nonEmptyString(x))) fail(`${where}: rules ${JSON.stringify(f.rules)}`);
+    if (!Array.isArray(f.related) || f.related.some((x) => !nonEmptyString(x.message))) fail(`${where}: related ${JSON.stringify(f.related)}`);
+    if (!Array.isArray(f.subjects) || f.subjects.some((x) => typeof x !== 'string')) fail(`${where}: subjects ${JSON.stringify(f.subjects)}`);
+    if (!Array.isArray(f.fixes)) fail(`${where}: fixes is not an array`);
+    for (const fix of f.fixes) {
+      if (!nonEmptyString(fix.title) || typeof fix.safe !== 'boolean' || !Array.isArray(fix.edits) || fix.edits.length === 0) fail(`${where}: malformed fix ${JSON.stringify(fix).slice(0, 300)}`);
+    }
+  }
+}
+
+export function validateFixEdits(text: string, r: CheckResult, doc: DocModel = docModel(text)): void {
+  for (const f of r.findings) {
+    for (const fix of f.fixes) {
+      const p = editsProblem(doc, fix.edits);
+      if (p) fail(`fix "${fix.title}" of ${describeFinding(f)}: ${p}`);
+    }
+  }
+}
+
+/** boardAt never throws, and its attachments are indexed consistently both ways. */
+export function validateBoard(text: string, line: number): void {
+  let view;
+  try {
+    view = boardAt(text, line);
+  } catch (e) {
+    fail(`boardAt(text, ${line}) threw: ${(e as Error)?.stack ?? String(e)}`);
+  }
+  const cards = new Map(view.cards.map((c) => [c.id, c]));
+  const players = new Map(view.players.map((p) => [p.id, p]));
+  for (const c of view.cards) {
+    if (c.attachedTo === null) continue;
+    const host = cards.get(c.attachedTo) ?? players.get(c.attachedTo);
+    if (!host) fail(`boardAt line ${line}: ${c.id} is attached to '${c.attachedTo}', which does not exist`);
+    // 702.26i: a directly phased-out attachment keeps pointing at its host's old object when the
+    // host changes zones (the new object does not list it); it phases in unattached.
+    if (!host.attachments.includes(c.id) && !c.phasedOut) fail(`boardAt line ${line}: ${c.id} is attached to ${c.attachedTo}, but ${c.attachedTo}'s attachments are [${host.attachments.join(', ')}]`);
+  }
+  for (const h of [...view.cards, ...view.players]) {
+    for (const a of h.attachments) {
+      const att = cards.get(a);
+      if (!att) fail(`boardAt line ${line}: ${h.id} lists attachment '${a}', which is not a card`);
+      if (att.attachedTo !== h.id) fail(`boardAt line ${line}: ${h.id} lists ${a} as attached, but ${a} is attached to ${att.attachedTo}`);
+    }
+  }
+}
+
+/**
+ * For big inputs: the properties that need no re-check, on one check (with steps) and one
+ * boardAt (at the last line). Returns the check result.
+ */
+export function validateOnce(text: string, line?: number): CheckResult {
+  const doc = docModel(text);
+  const r = runCheck(text, 'the input', { steps: true });
+  noInternalError(r, 'check');
+  validateRanges(text, r, doc);
+  validateShapes(r);
+  validateFixEdits(text, r, doc);
+  validateBoard(text, line ?? doc.lines.length - 1);
+  return r;
+}
+
+// ---- the properties --------------------------------------------------------------------------
+
+const SEVERITIES = new Set(['error', 'warning', 'information', 'hint']);
+const KINDS = new Set([
+  'illegal-attachment',
+  'redundant-attach',
+  'missing-unattach',
+  'missing-state-based-action',
+  'ineffective-unattach',
+  'expectation-failed',
+  'impossible-event',
+  'unknown-name',
+  'duplicate-name',
+  'syntax-error',
+]);
+
+function nonEmptyString(x: unknown): x is string {
+  return typeof x === 'string' && x.trim().length > 0;
+}
+
+export const PROPERTIES: Property[] = [
+  {
+    name: 'check never throws',
+    run({ text }) {
+      runCheck(text, 'the input');
+      runCheck(text, 'the input (with steps)', { steps: true });
+    },
+  },
+  {
+    name: 'no internal error is reported',
+    run({ text }) {
+      noInternalError(runCheck(text, 'the input', { steps: true }), 'check');
+    },
+  },
+  {
+    name: 'every range is inside the document',
+    run({ text }) {
+      validateRanges(text, runCheck(text, 'the input', { steps: true }));
+    },
+  },
+  {
+    name: 'every finding is well-formed',
+    run({ text }) {
+      validateShapes(runCheck(text, 'the input'));
+    },
+  },
+  {
+    name: "every fix's edits are inside the document and do not overlap",
+    run({ text }) {
+      validateFixEdits(text, runCheck(text, 'the input'));
+    },
+  },
+  {
+    name: 'boardAt never throws and its board is consistent',
+    run({ text, pick }) {
+      const lines = docModel(text).lines.length;
+      // Any line, and sometimes one before the first or after the last.
+      validateBoard(text, (pick % (lines + 3)) - 1);
+    },
+  },
+  {
+    name: 'check is deterministic (and steps do not change findings)',
+    run({ text }) {
+      const a = JSON.stringify(runCheck(text, 'the input').findings);
+      const b = JSON.stringify(runCheck(text, 'the input (with steps)', { steps: true }).findings);
+      const c = JSON.stringify(runCheck(text, 'the input (again)').findings);
+      if (a !== b) fail('findings differ with { steps: true }');
+      if (a !== c) fail('findings differ between two checks of the same text');
+    },
+  },
+  {
+    name: 'applying a fix changes only its edit ranges, and the result checks',
+    run({ text, pick }) {
+      const doc = docModel(text);
+      const r = runCheck(text, 'the input');
+      for (const { finding, fix } of someFixes(r, pick, fixCap(text), false)) {
+        const fixed = applyAndVerify(text, doc, fix, finding);
+        noInternalError(runCheck(fixed, `the text after fix "${fix.title}" of ${describeFinding(finding)}`), `after fix "${fix.title}"`);
+      }
+    },
+  },
+  {
+    name: 'a safe fix removes its finding and adds no syntax error',
+    run({ text, pick }) {
+      const doc = docModel(text);
+      const r = runCheck(text, 'the input');
+      const syntaxBefore = r.findings.filter((f) => f.kind === 'syntax-error').length;
+      for (const { finding, fix } of someFixes(r, pick, fixCap(text), true)) {
+        const fixed = applyAndVerify(text, doc, fix, finding);
+        const after = runCheck(fixed, `the text after fix "${fix.title}"`);
+        const same = (g: Finding) => g.code === finding.code && g.message === finding.message;
+        const n0 = r.findings.filter(same).length;
+        const n1 = after.findings.filter(same).length;
+        if (n1 >= n0) fail(`safe fix "${fix.title}" of ${describeFinding(finding)} does not remove it (${n0} such findings before, ${n1} after). Fixed text: ${JSON.stringify(fixed.slice(0, 2000))}`);
+        const syntaxAfter = after.findings.filter((f) => f.kind === 'syntax-error');
+        if (syntaxAfter.length > syntaxBefore) {
+          const added = syntaxAfter.filter((s) => !r.findings.some((o) => o.kind === 'syntax-error' && o.message === s.message));
+          fail(`safe fix "${fix.title}" of ${describeFinding(finding)} adds a syntax error (${syntaxBefore} before, ${syntaxAfter.length} after): ${added.map(describeFinding).join('; ') || '(same messages, more of them)'}`);
+        }
+      }
+    },
+  },
+  {
+    name: 'applying all safe fixes is idempotent',
+    run({ text }) {
+      const r = runCheck(text, 'the input');
+      let once: string;
+      try {
+        once = applySafeFixes(text, r.findings);
+      } catch (e) {
+        fail(`applySafeFixes threw: ${(e as Error)?.stack ?? String(e)}`);
+      }
+      const r1 = runCheck(once, 'the text after fix-all');
+      const twice = applySafeFixes(once, r1.findings);
+      if (twice !== once) {
+        const left = r1.findings.filter((f) => f.fixes.some((x) => x.safe)).map(describeFinding);
+        fail(`a second fix-all still changes the text; safe fixes left after the first: ${left.join('; ')}. Text after the first fix-all: ${JSON.stringify(once.slice(0, 3000))}`);
+      }
+    },
+  },
+  {
+    name: 'a check of an input up to 1 MB takes under 1 s',
+    timing: true,
+    run({ text }) {
+      if (text.length > 1_000_000) return;
+      const time = () => {
+        const s = performance.now();
+        runCheck(text, 'the input');
+        return performance.now() - s;
+      };
+      // A guard against pathological blowup, not a benchmark: measure again before failing, so a
+      // GC pause or a busy machine does not count.
+      const first = time();
+      if (first < 1000) return;
+      const second = time();
+      if (second >= 1000) fail(`check took ${first.toFixed(0)} ms and then ${second.toFixed(0)} ms on ${text.length} characters`);
+    },
+  },
+];
+
+export function property(name: string): Property {
+  const p = PROPERTIES.find((x) => x.name === name);
+  if (!p) throw new Error(`no property '${name}'`);
+  return p;
+}
+
+/** Runs every property on one input; returns the names and messages of those that fail. */
+export function failuresOn(input: FuzzInput): { property: string; message: string }[] {
+  const out: { property: string; message: string }[] = [];
+  for (const p of PROPERTIES) {
+    try {
+      p.run(input);
+    } catch (e) {
+      out.push({ property: p.name, message: (e as Error)?.message ?? String(e) });
+    }
+  }
+  return out;
+}
