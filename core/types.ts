@@ -36,7 +36,9 @@ export type FindingKind =
   | 'unknown-name'
   | 'duplicate-name'
   | 'syntax-error'
-  | 'rules-file';
+  | 'rules-file'
+  /** The editor's own limits (a file too large to check as you type, a capped publish); made by the server. */
+  | 'editor-limit';
 
 export type Game = 'mtg' | 'riftbound';
 

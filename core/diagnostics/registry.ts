@@ -14,6 +14,8 @@ export interface CodeInfo {
   doc: string;
   /** How its fixes behave. */
   fixes: string;
+  /** Made by the language server, not by the core (no fixture can trigger it; LSP tests do). */
+  editorOnly?: boolean;
 }
 
 const entries: CodeInfo[] = [
@@ -184,6 +186,26 @@ const entries: CodeInfo[] = [
       'rules the checker knows, and your file is an older (or newer) version. Hovers translate each number before ' +
       'quoting your file. Add a `rules` line to cite in your file\'s numbering.',
     fixes: 'Insert a `rules` line with your file\'s version (not safe: it changes the numbering every finding cites).',
+  },
+  {
+    code: 'file-too-large',
+    kind: 'editor-limit',
+    severity: 'warning',
+    title: 'File too large for the editor',
+    rules: { mtg: [], riftbound: [] },
+    doc: 'The editor checks files up to 5 MB as you work; a larger file gets this one warning instead of being checked. Check it with `board-scenario check`.',
+    fixes: 'None.',
+    editorOnly: true,
+  },
+  {
+    code: 'too-many-problems',
+    kind: 'editor-limit',
+    severity: 'information',
+    title: 'More problems than the editor shows',
+    rules: { mtg: [], riftbound: [] },
+    doc: 'The editor shows the first 999 findings of a file and this note with the number left out (binary or badly broken files). Check the whole file with `board-scenario check`.',
+    fixes: 'None.',
+    editorOnly: true,
   },
 ];
 

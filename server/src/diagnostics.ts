@@ -1,5 +1,7 @@
 // The one conversion from a core Finding to an LSP Diagnostic. Code actions and hovers use it too,
-// so a code action's `diagnostics` entry is the same object the client was sent.
+// so a code action's `diagnostics` entry is the same object the client was sent. Also the two
+// diagnostics the server makes itself, which are not core findings: `file-too-large` (the document
+// is not analysed) and `too-many-problems` (the publish is capped at MAX_DIAGNOSTICS).
 import { codeDocUrl, type Finding, type Severity } from '../../core';
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import type { ClientSupport } from './capabilities';
@@ -51,4 +53,68 @@ export function toDiagnostic(f: Finding, index: number, uri: string, version: nu
 
 export function toDiagnostics(findings: readonly Finding[], uri: string, version: number, support: ClientSupport): Diagnostic[] {
   return findings.map((f, i) => toDiagnostic(f, i, uri, version, support));
+}
+
+/** At most this many diagnostics per publish: binary or garbled text can have a problem per character. */
+export const MAX_DIAGNOSTICS = 1000;
+
+/**
+ * What is published for a document version: the diagnostics of its findings (the core's, then the
+ * extra ones), at most `max` in all. Over that, the first core findings (they are sorted by
+ * position), every extra finding (there are one or two, and they say the file was checked against
+ * another rules version), and a last information diagnostic at the first one left out that says
+ * how many more there are. Indexes in `data` are those of `[...core, ...extra]` either way.
+ */
+export function publishedDiagnostics(
+  core: readonly Finding[],
+  extra: readonly Finding[],
+  uri: string,
+  version: number,
+  support: ClientSupport,
+  max = MAX_DIAGNOSTICS,
+): Diagnostic[] {
+  if (core.length + extra.length <= max) return toDiagnostics([...core, ...extra], uri, version, support);
+  const shownCore = Math.max(0, max - 1 - extra.length);
+  const out = core.slice(0, shownCore).map((f, i) => toDiagnostic(f, i, uri, version, support));
+  extra.forEach((f, j) => out.push(toDiagnostic(f, core.length + j, uri, version, support)));
+  const hidden = core.length - shownCore;
+  const at = core[shownCore].range.start;
+  out.push({
+    range: { start: at, end: at },
+    severity: DiagnosticSeverity.Information,
+    code: TOO_MANY_PROBLEMS,
+    source: SOURCE,
+    message:
+      `${count(hidden)} more ${hidden === 1 ? 'problem is' : 'problems are'} not shown: the editor shows the first ${count(out.length)} of ${count(core.length + extra.length)}. ` +
+      'Check the whole file with `board-scenario check`.',
+  });
+  return out;
+}
+
+// Both codes are in the core's registry (editorOnly), with their documentation.
+export const TOO_MANY_PROBLEMS = 'too-many-problems';
+export const FILE_TOO_LARGE = 'file-too-large';
+
+/** The one diagnostic of a document that is too large to be checked in the editor, on its first line. */
+export function fileTooLargeDiagnostic(bytes: number, limitBytes: number, text: string): Diagnostic {
+  // The end of the first line (looked for in its first 1,000 characters only: a binary file may have none).
+  let end = 0;
+  const scan = Math.min(text.length, 1000);
+  while (end < scan && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: end } },
+    severity: DiagnosticSeverity.Warning,
+    code: FILE_TOO_LARGE,
+    source: SOURCE,
+    message: `This file is ${megabytes(bytes)} MB; the checker runs on files up to ${megabytes(limitBytes)} MB in the editor. Check it with \`board-scenario check\`.`,
+  };
+}
+
+/** Megabytes (MiB), one decimal, rounded up: a file just over the limit never reads as the limit itself. */
+export function megabytes(bytes: number): string {
+  return String(Math.ceil((bytes / (1024 * 1024)) * 10) / 10);
+}
+
+function count(n: number): string {
+  return n.toLocaleString('en-US');
 }

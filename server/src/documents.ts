@@ -1,6 +1,12 @@
 // The analysis cache: each version of each open document is analysed once, with step summaries,
 // and every feature reads that one Analysis. Derived data (the name index, boards at a line) is
-// computed on first use and lives as long as the version.
+// computed on first use and lives as long as the version. Only the newest analysis of a document
+// is kept (and the last published one, by the validator): an analysis of an older version lives on
+// only while a request that started on it runs.
+//
+// A document over MAX_FILE_BYTES (UTF-8) is never analysed in the editor: it has no analysis, so
+// every feature answers as for a document that is not open, and its diagnostics are one warning
+// that says so (validation.ts).
 import { analyse, boardAt, resolveVersion, type Analysis, type BoardView, type Game, type RulesVersion } from '../../core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
@@ -68,19 +74,53 @@ export class DocumentState {
   }
 }
 
+/** The largest document analysed in the editor: 5 MB of UTF-8 (a replay of it takes seconds). */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The UTF-8 size of `text` when it is over `limit` bytes, else undefined. Cheap for most texts:
+ * a UTF-16 code unit is 1 to 3 UTF-8 bytes, so only lengths between limit/3 and limit are counted.
+ */
+export function sizeOver(text: string, limit: number): number | undefined {
+  if (text.length * 3 <= limit) return undefined;
+  const bytes = Buffer.byteLength(text, 'utf8');
+  return bytes > limit ? bytes : undefined;
+}
+
 export class AnalysisCache {
   private readonly states = new Map<string, DocumentState>();
 
-  /** The state of this exact document version, analysing it if this version was not seen yet. */
-  get(document: TextDocument): DocumentState {
+  constructor(readonly maxBytes = MAX_FILE_BYTES) {}
+
+  /**
+   * The state of this exact document text and version, analysing it if it was not seen yet;
+   * undefined for a document over the size limit. The text is compared too (same string: one
+   * pointer comparison), so a client that reuses a version number (a didOpen of an open document,
+   * a change without a new version) never gets the analysis of another text.
+   */
+  get(document: TextDocument): DocumentState | undefined {
     const s = this.states.get(document.uri);
-    if (s && s.version === document.version) return s;
+    if (s && s.version === document.version && s.text === document.getText()) return s;
+    if (this.tooLarge(document) !== undefined) {
+      this.states.delete(document.uri);
+      return undefined;
+    }
     const fresh = new DocumentState(document);
     this.states.set(document.uri, fresh);
     return fresh;
   }
 
+  /** The document's size in bytes when it is over the limit (it is not analysed), else undefined. */
+  tooLarge(document: TextDocument): number | undefined {
+    return sizeOver(document.getText(), this.maxBytes);
+  }
+
   drop(uri: string): void {
     this.states.delete(uri);
+  }
+
+  /** How many analyses are held (one per open document at most). */
+  get size(): number {
+    return this.states.size;
   }
 }

@@ -3,7 +3,11 @@
 import {
   createConnection,
   DidChangeConfigurationNotification,
+  LogMessageNotification,
+  LSPErrorCodes,
+  MessageType,
   ProposedFeatures,
+  ResponseError,
   TextDocuments,
   TextDocumentSyncKind,
   type InitializeResult,
@@ -15,7 +19,9 @@ import { MINIMAL_SUPPORT, readClientSupport, type ClientSupport } from './capabi
 import { AnalysisCache, type DocumentState } from './documents';
 import { SettingsStore } from './settings';
 import { Validator } from './validation';
-import { guard, guardNotification } from './guard';
+import { guard, guardedDocumentSync, guardNotification, needs } from './guard';
+import { firstLine, watchTransport } from './transport';
+import { DEBUG_MEMORY_REQUEST, type DebugMemory } from './debug';
 import { hover } from './hover';
 import { CODE_ACTION_KINDS, codeActions } from './codeActions';
 import { completion } from './completion';
@@ -60,7 +66,28 @@ if (!args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--s
   process.exit(2);
 }
 
-const connection = createConnection(ProposedFeatures.all);
+/** Set when the client's byte stream is corrupt and the server is on its way out. */
+let exiting = false;
+
+/** The framing of the stream from the client is lost: say why and exit rather than hang (transport.ts). */
+function framingLost(error: Error): void {
+  if (exiting) return;
+  exiting = true;
+  const message = `The stream from the client is corrupt (${firstLine(error)}): no further message can be read, so the server exits (code 1). The client may restart it.`;
+  process.stderr.write(`${NAME}: ${message}\n`);
+  const exit = () => process.exit(1);
+  setTimeout(exit, 2000);
+  // The log message is still well framed on the way out: wait for it to be written, then exit.
+  connection.sendNotification(LogMessageNotification.type, { type: MessageType.Error, message }).then(exit, exit);
+}
+
+const connection = createConnection({
+  ...ProposedFeatures.all,
+  console: watchTransport({
+    skipped: (e) => connection.console.error(`Skipped a message from the client that is not a JSON-RPC message: ${firstLine(e)}`),
+    framingLost,
+  }),
+});
 const documents = new TextDocuments(TextDocument);
 const cache = new AnalysisCache();
 let support: ClientSupport = MINIMAL_SUPPORT;
@@ -110,10 +137,25 @@ async function followRulesFile(uri: string): Promise<void> {
 process.on('uncaughtException', (e) => connection.console.error(`Uncaught exception: ${e?.stack ?? String(e)}`));
 process.on('unhandledRejection', (e) => connection.console.error(`Unhandled rejection: ${(e as Error)?.stack ?? String(e)}`));
 
-/** The analysis of an open document's current version; undefined for a document that is not open. */
+/**
+ * The analysis of an open document's current version; undefined for a document that is not open
+ * or too large to be analysed (features answer both alike: null or empty).
+ */
 function stateOf(uri: string): DocumentState | undefined {
   const document = documents.get(uri);
   return document ? cache.get(document) : undefined;
+}
+
+/**
+ * After a handler waited (for settings, a rules file), other messages may have been handled: if
+ * the document changed or closed meanwhile, its answer (positions, ranges) is for a text the client
+ * no longer has. LSP's answer for that is ContentModified.
+ */
+function assertUnchanged(state: DocumentState): void {
+  const now = documents.get(state.uri);
+  if (!now || now.version !== state.version || now.getText() !== state.text) {
+    throw new ResponseError(LSPErrorCodes.ContentModified, `${state.uri} changed while the request was computed.`);
+  }
 }
 
 connection.onInitialize((params): InitializeResult => {
@@ -184,51 +226,53 @@ connection.onHover(
     const s = await settings.get(state.uri);
     // The rules file is read (or its stat checked) here, off the path of any publish.
     const rulesDoc = await rulesFiles.load(s.rulesFile[state.game]);
-    // The position belongs to the version the request was made for: keep using that analysis.
+    // The position belongs to the version the request was made for: it is answered from that
+    // analysis, and only while it is still the document's text.
+    assertUnchanged(state);
     return hover(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: support.markdownHover });
-  }),
+  }, needs.position),
 );
 
 connection.onCodeAction(
   guard(connection, 'codeAction', [], (p) => {
     const state = stateOf(p.textDocument.uri);
     return state ? codeActions(state, p, support, validator.findingsOf(state)) : [];
-  }),
+  }, needs.codeAction),
 );
 
 connection.onCompletion(
   guard(connection, 'completion', [], (p) => {
     const state = stateOf(p.textDocument.uri);
     return state ? completion(state, p.position) : [];
-  }),
+  }, needs.position),
 );
 
 connection.onDefinition(
   guard(connection, 'definition', null, (p) => {
     const state = stateOf(p.textDocument.uri);
     return state ? definition(state, p.position) : null;
-  }),
+  }, needs.position),
 );
 
 connection.onReferences(
   guard(connection, 'references', [], (p) => {
     const state = stateOf(p.textDocument.uri);
     return state ? references(state, p.position, p.context.includeDeclaration) : [];
-  }),
+  }, needs.references),
 );
 
 connection.onPrepareRename(
   guard(connection, 'prepareRename', null, (p) => {
     const state = stateOf(p.textDocument.uri);
     return state ? prepareRename(state, p.position) : null;
-  }),
+  }, needs.position),
 );
 
 connection.onRenameRequest(
   guard(connection, 'rename', null, (p) => {
     const state = stateOf(p.textDocument.uri);
     return state ? rename(state, p.position, p.newName, support) : null;
-  }),
+  }, needs.rename),
 );
 
 connection.onDocumentSymbol(
@@ -237,21 +281,21 @@ connection.onDocumentSymbol(
     if (!state) return [];
     const symbols = documentSymbols(state);
     return support.hierarchicalSymbols ? symbols : flatSymbols(state, symbols);
-  }),
+  }, needs.document),
 );
 
 connection.onFoldingRanges(
   guard(connection, 'foldingRange', [], (p) => {
     const state = stateOf(p.textDocument.uri);
     return state ? foldingRanges(state) : [];
-  }),
+  }, needs.document),
 );
 
 connection.languages.semanticTokens.on(
   guard(connection, 'semanticTokens', { data: [] }, (p) => {
     const state = stateOf(p.textDocument.uri);
     return state ? semanticTokens(state) : { data: [] };
-  }),
+  }, needs.document),
 );
 
 connection.languages.inlayHint.on(
@@ -259,15 +303,16 @@ connection.languages.inlayHint.on(
     const state = stateOf(p.textDocument.uri);
     if (!state) return [];
     const s = await settings.get(state.uri);
+    assertUnchanged(state);
     return s.inlayHints.enabled ? inlayHints(state, p.range) : [];
-  }),
+  }, needs.range),
 );
 
 connection.onCodeLens(
   guard(connection, 'codeLens', [], (p) => {
     const state = stateOf(p.textDocument.uri);
     return state ? codeLenses(state, validator.findingsOf(state)) : [];
-  }),
+  }, needs.document),
 );
 
 connection.onRequest(
@@ -286,7 +331,28 @@ connection.onRequest(
   }),
 );
 
+// A test-only request, registered only with BOARD_SCENARIO_DEBUG=1 (else: MethodNotFound): collects
+// garbage when the process runs with --expose-gc, and reports the heap and what is held per document.
+if (process.env.BOARD_SCENARIO_DEBUG === '1') {
+  connection.onRequest(DEBUG_MEMORY_REQUEST, (): DebugMemory => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (gc) {
+      gc();
+      gc();
+    }
+    return {
+      gc: gc !== undefined,
+      heapUsed: process.memoryUsage().heapUsed,
+      documents: documents.all().length,
+      analyses: cache.size,
+      ...validator.sizes(),
+      ...settings.sizes(),
+    };
+  });
+}
+
 connection.onShutdown(() => validator.dispose());
 
-documents.listen(connection);
+// didChange, didSave and didClose for a document that is not open, and malformed ones, are logged and ignored.
+documents.listen(guardedDocumentSync(connection, (uri) => documents.get(uri) !== undefined));
 connection.listen();

@@ -85,4 +85,9 @@ export class SettingsStore {
     this.perDocument.delete(uri);
     this.resolved.delete(uri);
   }
+
+  /** What is held per document (for the debug request): both are empty once every document is closed. */
+  sizes(): { settingsAsked: number; settingsReceived: number } {
+    return { settingsAsked: this.perDocument.size, settingsReceived: this.resolved.size };
+  }
 }

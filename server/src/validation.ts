@@ -5,22 +5,36 @@
 // (`extraFindings`: the user's rules file against the scenario's `rules` line). Those are computed
 // from what is in memory, never waiting for a file or the client; when they change (a rules file
 // was read, a setting changed), `refreshExtras` publishes the last published version again.
+// A publish holds at most MAX_DIAGNOSTICS diagnostics; a document over the size limit is not
+// analysed and gets one `file-too-large` warning instead.
 import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../core';
 import type { AnalysisCache, DocumentState } from './documents';
 import type { ClientSupport } from './capabilities';
 import type { SettingsStore } from './settings';
-import { toDiagnostics } from './diagnostics';
+import { fileTooLargeDiagnostic, publishedDiagnostics } from './diagnostics';
 
 export const TYPING_DELAY_MS = 200;
 
+/** What was last published for a document. */
+interface Published {
+  version: number;
+  /**
+   * The text it was computed from (the same string as the document's while it is unchanged); for
+   * a document too large to be analysed only its length, so an old huge text is not kept alive.
+   */
+  text: string | { length: number };
+  /** Its analysis; undefined when the document was too large to be analysed. */
+  state: DocumentState | undefined;
+  /** A key of the extra findings published with it. */
+  extras: string;
+}
+
 export class Validator {
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
-  /** The version last published per document, so the open event is not validated twice. */
-  private readonly published = new Map<string, number>();
-  /** The state last published per document, and a key of the extra findings published with it. */
-  private readonly lastPublished = new Map<string, { state: DocumentState; extras: string }>();
+  /** Per open document, what was last published (so the open event is not validated twice). */
+  private readonly lastPublished = new Map<string, Published>();
 
   constructor(
     private readonly connection: Connection,
@@ -43,20 +57,40 @@ export class Validator {
     this.cancel(uri);
     const document = this.documents.get(uri);
     if (!document) return;
-    this.publish(this.cache.get(document));
+    const state = this.cache.get(document);
+    if (state) this.publish(state);
+    else this.publishTooLarge(document);
   }
 
   private publish(state: DocumentState): void {
     const support = this.support();
     const extra = this.extraFindings(state);
-    const findings = extra.length === 0 ? state.analysis.result.findings : [...state.analysis.result.findings, ...extra];
     this.connection.sendDiagnostics({
       uri: state.uri,
       version: support.versionedDiagnostics ? state.version : undefined,
-      diagnostics: toDiagnostics(findings, state.uri, state.version, support),
+      diagnostics: publishedDiagnostics(state.analysis.result.findings, extra, state.uri, state.version, support),
     });
-    this.published.set(state.uri, state.version);
-    this.lastPublished.set(state.uri, { state, extras: keyOf(extra) });
+    this.lastPublished.set(state.uri, { version: state.version, text: state.text, state, extras: keyOf(extra) });
+  }
+
+  /** A document over the size limit: not analysed, one warning on its first line says so. */
+  private publishTooLarge(document: TextDocument): void {
+    const text = document.getText();
+    const bytes = this.cache.tooLarge(document) ?? Buffer.byteLength(text, 'utf8');
+    this.connection.sendDiagnostics({
+      uri: document.uri,
+      version: this.support().versionedDiagnostics ? document.version : undefined,
+      diagnostics: [fileTooLargeDiagnostic(bytes, this.cache.maxBytes, text)],
+    });
+    this.lastPublished.set(document.uri, { version: document.version, text: { length: text.length }, state: undefined, extras: '' });
+  }
+
+  /** Was the document's current text and version published last? */
+  private isPublished(document: TextDocument): boolean {
+    const last = this.lastPublished.get(document.uri);
+    if (last === undefined || last.version !== document.version) return false;
+    const text = document.getText();
+    return typeof last.text === 'string' ? last.text === text : last.text.length === text.length;
   }
 
   /**
@@ -65,26 +99,28 @@ export class Validator {
    */
   refreshExtras(uri: string): void {
     const last = this.lastPublished.get(uri);
-    if (!last || !this.documents.get(uri)) return;
+    if (!last?.state || !this.documents.get(uri)) return;
     if (keyOf(this.extraFindings(last.state)) !== last.extras) this.publish(last.state);
   }
 
   /** A change: with onType, publish after a pause in typing; with onSave, wait for the save. */
   async changed(uri: string, version: number): Promise<void> {
-    if (this.published.get(uri) === version) return;
+    const changed = this.documents.get(uri);
+    if (!changed || this.isPublished(changed)) return;
+    // The edit is its version and its text (a client may reuse a version number).
+    const text = changed.getText();
+    const stillThisEdit = (d: TextDocument | undefined): d is TextDocument => d !== undefined && d.version === version && d.getText() === text;
     const { validate } = await this.settings.get(uri);
     if (validate !== 'onType') return;
-    const document = this.documents.get(uri);
     // A newer change (or a close) arrived while the settings were read: it decides.
-    if (!document || document.version !== version) return;
+    if (!stillThisEdit(this.documents.get(uri))) return;
     this.cancel(uri);
     this.pending.set(
       uri,
       setTimeout(() => {
         this.pending.delete(uri);
         try {
-          const current = this.documents.get(uri);
-          if (current && current.version === version) this.publishNow(uri);
+          if (stillThisEdit(this.documents.get(uri))) this.publishNow(uri);
         } catch (e) {
           this.connection.console.error(`Validation of ${uri} failed: ${(e as Error)?.stack ?? String(e)}`);
         }
@@ -96,14 +132,16 @@ export class Validator {
   async revalidateOpen(): Promise<void> {
     for (const document of this.documents.all()) {
       const uri = document.uri;
+      // Closed while the settings of an earlier one were asked for: don't ask for its settings again.
+      if (!this.documents.get(uri)) continue;
       const { validate } = await this.settings.get(uri);
-      if (validate === 'onType' && this.published.get(uri) !== this.documents.get(uri)?.version) this.publishNow(uri);
+      const current = this.documents.get(uri);
+      if (validate === 'onType' && current && !this.isPublished(current)) this.publishNow(uri);
     }
   }
 
   closed(uri: string): void {
     this.cancel(uri);
-    this.published.delete(uri);
     this.lastPublished.delete(uri);
     this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
@@ -114,6 +152,11 @@ export class Validator {
       clearTimeout(t);
       this.pending.delete(uri);
     }
+  }
+
+  /** What is held per document (for the debug request): both are empty once every document is closed. */
+  sizes(): { pendingChecks: number; published: number } {
+    return { pendingChecks: this.pending.size, published: this.lastPublished.size };
   }
 
   dispose(): void {

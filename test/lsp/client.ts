@@ -30,6 +30,7 @@ import {
   type Position,
   type ProtocolConnection,
   type PublishDiagnosticsParams,
+  type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
 
 export const SERVER = path.resolve(__dirname, '..', '..', '..', 'dist', 'server.js');
@@ -91,6 +92,23 @@ export interface StartOptions {
   capabilities?: (c: ClientCapabilities) => void;
   /** What `workspace/configuration` answers for the `boardScenario` section (default: {}). */
   settings?: Record<string, unknown>;
+  /** Awaited before each `workspace/configuration` answer: a slow client, for tests of what happens meanwhile. */
+  beforeConfiguration?: () => Promise<void>;
+  /** Node options before the script, e.g. `['--expose-gc']` (the server is run as `node ...nodeArgs dist/server.js --stdio`). */
+  nodeArgs?: string[];
+  /** Added to the server's environment, e.g. `{ BOARD_SCENARIO_DEBUG: '1' }`. */
+  env?: Record<string, string>;
+  /** Also parse every message the server writes, into `raw` (responses to requests written with `writeRaw` included). */
+  recordRaw?: boolean;
+}
+
+/** A JSON-RPC message as the server wrote it. */
+export interface RawMessage {
+  id?: number | string | null;
+  method?: string;
+  params?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
 }
 
 export class TestClient {
@@ -101,8 +119,12 @@ export class TestClient {
   /** Every `workspace/configuration` item the server asked for. */
   readonly configurationItems: { scopeUri?: string; section?: string }[] = [];
   settings: Record<string, unknown>;
+  /** Awaited before each `workspace/configuration` answer (see StartOptions). */
+  beforeConfiguration: (() => Promise<void>) | undefined;
   initializeResult!: InitializeResult;
   stderr = '';
+  /** Every message the server wrote, when started with `recordRaw`. */
+  readonly raw: RawMessage[] = [];
   private readonly listeners = new Set<() => void>();
   private exited: Promise<number | null>;
 
@@ -110,10 +132,20 @@ export class TestClient {
     readonly child: ChildProcess,
     readonly connection: ProtocolConnection,
     settings: Record<string, unknown>,
+    recordRaw = false,
   ) {
     this.settings = settings;
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-    child.stderr!.on('data', (d: Buffer) => (this.stderr += d.toString()));
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code) => {
+        resolve(code);
+        this.notify();
+      }),
+    );
+    child.stderr!.on('data', (d: Buffer) => {
+      this.stderr += d.toString();
+      this.notify();
+    });
+    if (recordRaw) this.tapStdout();
     connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
       this.publishes.push(p);
       this.sequence.push({ kind: 'publish', uri: p.uri, codes: p.diagnostics.map((d) => String(d.code)) });
@@ -124,8 +156,10 @@ export class TestClient {
       this.sequence.push({ kind: 'log', message: p.message });
       this.notify();
     });
-    connection.onRequest(ConfigurationRequest.type, (p) => {
+    connection.onRequest(ConfigurationRequest.type, async (p) => {
       this.configurationItems.push(...p.items);
+      this.notify();
+      await this.beforeConfiguration?.();
       return p.items.map((item) => (item.section === 'boardScenario' ? this.settings : null));
     });
     connection.onRequest(RegistrationRequest.type, () => null);
@@ -137,9 +171,13 @@ export class TestClient {
 
   static async start(options: StartOptions = {}): Promise<TestClient> {
     if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first.`);
-    const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER, '--stdio'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: options.env ? { ...process.env, ...options.env } : process.env,
+    });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    const client = new TestClient(child, connection, options.settings ?? {});
+    const client = new TestClient(child, connection, options.settings ?? {}, options.recordRaw);
+    client.beforeConfiguration = options.beforeConfiguration;
     connection.listen();
     const capabilities = vscodeLikeCapabilities();
     options.capabilities?.(capabilities);
@@ -176,6 +214,14 @@ export class TestClient {
     const version = (this.versions.get(uri) ?? 0) + 1;
     this.versions.set(uri, version);
     await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range, text }] });
+    return version;
+  }
+
+  /** One didChange with several changes (each applies to the text the previous one left); returns the new version. */
+  async editMany(uri: string, contentChanges: TextDocumentContentChangeEvent[]): Promise<number> {
+    const version = (this.versions.get(uri) ?? 0) + 1;
+    this.versions.set(uri, version);
+    await this.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges });
     return version;
   }
 
@@ -250,6 +296,43 @@ export class TestClient {
     return this.logs.filter((l) => l.type === MessageType.Error).map((l) => l.message);
   }
 
+  // ---- raw bytes --------------------------------------------------------------------------
+
+  /**
+   * Writes bytes to the server's stdin as they are, after everything the connection wrote before
+   * (await the connection's sends first). For malformed input the connection can't produce.
+   */
+  writeRaw(data: string | Buffer): Promise<void> {
+    return new Promise((resolve, reject) => this.child.stdin!.write(data, (e) => (e ? reject(e) : resolve())));
+  }
+
+  /** A well-framed message with any body (which need not be JSON), written raw. */
+  writeFramed(body: string | object): Promise<void> {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    return this.writeRaw(`Content-Length: ${Buffer.byteLength(text, 'utf8')}\r\n\r\n${text}`);
+  }
+
+  /** The server's answer to a request written raw (needs `recordRaw`). */
+  waitForResponse(id: number | string, timeoutMs = 10000): Promise<RawMessage> {
+    return this.waitFor(`the response to request ${JSON.stringify(id)}`, () => this.raw.find((m) => m.id === id && m.method === undefined), timeoutMs);
+  }
+
+  private tapStdout(): void {
+    let buffer: Buffer = Buffer.alloc(0);
+    this.child.stdout!.on('data', (chunk: Buffer) => {
+      buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+      for (;;) {
+        const end = buffer.indexOf('\r\n\r\n');
+        if (end < 0) break;
+        const length = Number(/Content-Length: *(\d+)/i.exec(buffer.subarray(0, end).toString('ascii'))?.[1]);
+        if (!Number.isFinite(length) || buffer.length < end + 4 + length) break;
+        this.raw.push(JSON.parse(buffer.subarray(end + 4, end + 4 + length).toString('utf8')));
+        buffer = buffer.subarray(end + 4 + length);
+      }
+      this.notify();
+    });
+  }
+
   // ---- ending -----------------------------------------------------------------------------
 
   /** The orderly end: `shutdown`, then `exit`; resolves with the process exit code. */
@@ -261,6 +344,17 @@ export class TestClient {
 
   exit(): Promise<number | null> {
     return this.exited;
+  }
+
+  /** The exit code, or a failure if the process is still running after `timeoutMs`. */
+  exitWithin(timeoutMs: number): Promise<number | null> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`The server did not exit within ${timeoutMs} ms. Server stderr: ${this.stderr}`)), timeoutMs);
+      void this.exited.then((code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
   }
 
   get alive(): boolean {
