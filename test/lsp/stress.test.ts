@@ -36,21 +36,11 @@ import { hover } from '../../server/src/hover';
 import { documentSymbols } from '../../server/src/symbols';
 import { freshUri, TestClient, vscodeLikeCapabilities } from './client';
 import { HEADER, MISSING_UNATTACH, REDUNDANT } from './scenarios';
+import { prng } from '../support/prng';
 
 const EVENTS_REQUEST = 'boardScenario/events';
 const BOARD_REQUEST = 'boardScenario/board';
 
-/** A small deterministic generator (mulberry32), so every run sends the same edits. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

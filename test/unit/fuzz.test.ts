@@ -9,6 +9,7 @@ import { applySafeFixes, boardAt, check } from '../../core';
 import { applyMutation, corpus, FuzzInput, fuzzInputArb, renderScenario, scenarioSpecArb, sweepMutations, type Mutation } from '../fuzz/generators';
 import { docModel, PROPERTIES, rangeProblem, validateOnce } from '../fuzz/properties';
 import { knownBugIn } from '../fuzz/known-bugs';
+import { prng } from '../support/prng';
 
 const SEED = 0x5eed_b0a4;
 const RUNS = 200;
@@ -26,17 +27,6 @@ function allProperties(text: string, origin: string, pick = 0): void {
   for (const p of PROPERTIES) if (!p.timing) p.run(input);
 }
 
-/** A small deterministic PRNG (mulberry32) for the hostile inputs. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomBytes(n: number, seed: number): Buffer {
   const r = prng(seed);

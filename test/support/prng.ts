@@ -1,0 +1,12 @@
+// A small deterministic generator (mulberry32) for tests that need repeatable "random" input.
+// (bench/generate.ts has its own copy: the benchmarks compile without the tests.)
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
