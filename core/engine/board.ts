@@ -44,14 +44,13 @@ export interface CardObj extends Characteristics {
   /** Where the current attachment was made, for related locations. */
   attachedAt: Range | undefined;
   attachments: Set<string>;
+  /** Phased out with its host ('indirect', 702.26g) or on its own ('direct'; it keeps pointing at its host, 702.26i). */
   phasedOut: 'no' | 'direct' | 'indirect';
-  /** Host it was attached to when it phased out directly (702.26i). */
+  /** A bestow card cast or resolved as an Aura (702.103). */
   bestowed: boolean;
   exhausted: boolean;
   /** Aura spell or Equip target on the stack, with the object version it had when chosen. */
   stackTarget: HostRef | undefined;
-  /** Riftbound: gear that must be recalled at the next cleanup (457.1), and why. */
-  recallDue: boolean;
   /** Its characteristics differ from the printed ones (so a new object must reset them). */
   modified: boolean;
 }

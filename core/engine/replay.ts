@@ -234,16 +234,36 @@ export class Replay {
     return { range: { start: end, end }, newText: eol + line };
   }
 
-  /** An edit that deletes the whole lines of a statement. */
+  /**
+   * An edit that deletes the whole lines of a statement. Comments written on those lines are
+   * kept, each on a line of its own, so a fix never loses the author's words.
+   */
   deleteStatement(st: Statement): TextEdit {
     const first = st.range.start.line;
     const last = st.range.end.line;
+    const kept = this.commentsOn(first, last).map((c) => '#' + c.text);
+    const eol = this.doc.eol;
     if (last + 1 < this.doc.lineCount) {
-      return { range: { start: { line: first, character: 0 }, end: { line: last + 1, character: 0 } }, newText: '' };
+      return { range: { start: { line: first, character: 0 }, end: { line: last + 1, character: 0 } }, newText: kept.map((c) => c + eol).join('') };
     }
     // The last line of the file: empty it (the line break before it stays, so this edit never
     // overlaps the deletion of the line above).
-    return { range: { start: { line: first, character: 0 }, end: { line: last, character: this.lineLength(last) } }, newText: '' };
+    return { range: { start: { line: first, character: 0 }, end: { line: last, character: this.lineLength(last) } }, newText: kept.join(eol) };
+  }
+
+  /** The comments that start on lines first..last (comments are in document order: binary search). */
+  private commentsOn(first: number, last: number) {
+    const cs = this.doc.comments;
+    let lo = 0;
+    let hi = cs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cs[mid].range.start.line < first) lo = mid + 1;
+      else hi = mid;
+    }
+    const out = [];
+    for (let i = lo; i < cs.length && cs[i].range.start.line <= last; i++) out.push(cs[i]);
+    return out;
   }
 
   // ---- the run ---------------------------------------------------------------------------
@@ -493,7 +513,6 @@ function newCard(st: CardStmt): CardObj {
     bestowed: false,
     exhausted: false,
     stackTarget: undefined,
-    recallDue: false,
     modified: false,
   };
 }

@@ -41,17 +41,8 @@ function isCreature(c: CardObj): boolean {
 function hasType(c: CardObj, t: string): boolean {
   return t === 'creature' ? isCreature(c) : c.types.has(t);
 }
-function onBattlefield(c: CardObj): boolean {
-  return c.zone === 'battlefield' && c.phasedOut === 'no';
-}
 function article(word: string): string {
   return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
-}
-function kindOf(c: CardObj): string {
-  if (isAura(c)) return 'Aura';
-  if (isEquipment(c)) return 'Equipment';
-  if (isFortification(c)) return 'Fortification';
-  return [...c.types].join(' ') || 'card';
 }
 
 /** Does a protection quality cover this attachment? Returns the extra rule (702.16j/k) when it does. */

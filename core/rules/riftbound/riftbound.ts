@@ -156,7 +156,6 @@ function link(replay: Replay, att: CardObj, host: CardObj, at: Range): void {
   replay.board.link(att, host, at);
   att.zone = host.zone; // 434.4: takes the Top-Most card's location; not a Move.
   att.place = host.place;
-  att.recallDue = false;
   att.timestamp = replay.board.tick();
   replay.note(() => `${att.id} → ${host.id} at ${where(host)}${att.mightBonus && host.might !== undefined ? ` (Might ${effMight(replay, host)})` : ''}`);
 }
@@ -245,8 +244,8 @@ function retarget(replay: Replay, att: CardObj, activator: string | undefined, r
 
 /** Detach (435): the card stays where it is; gear left at a battlefield is recalled at the next cleanup. */
 function detach(replay: Replay, att: CardObj): void {
+  // 435.4.a: gear left at a battlefield is recalled by the next `cleanup` (which finds it there).
   replay.board.unlink(att);
-  if (isGear(att) && !isUnit(att) && att.zone === 'battlefield') att.recallDue = true;
   replay.note(() => `${att.id} detached, stays at ${where(att)}`);
 }
 
@@ -312,7 +311,6 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     resetCharacteristics(card);
     card.exhausted = false; // 124: statuses are cleared
     card.controller = card.owner;
-    card.recallDue = false;
   }
   replay.note(() => `${card.id} → ${where(card)}`);
 }
@@ -352,7 +350,6 @@ function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'recall' }>)
   // A recall is not a Move (455): statuses stay; attachments come along (719.3.a).
   card.zone = 'base';
   card.place = undefined;
-  card.recallDue = false;
   for (const id of card.attachments) {
     const a = replay.board.cards.get(id)!;
     a.zone = 'base';
@@ -368,7 +365,6 @@ function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cleanup' }
     n++;
     c.zone = 'base';
     c.place = undefined;
-    c.recallDue = false;
     replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['457.1', '149.3', '323.7'], why: 'unattached gear at a battlefield is recalled to its base during a cleanup', cause: ev });
   }
   replay.note(() => n ? `${n} gear recalled` : 'nothing to recall');
