@@ -406,9 +406,11 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
   const problem = targetProblem(host) ?? attachProblem(att, host);
   if (problem) {
     const where = att.attachedTo ? `stays attached to ${att.attachedTo.id}` : 'stays unattached';
-    const rules = problem.code ? problem.rules : verb === 'attach' ? ['701.3b', ...problem.rules] : problem.rules;
+    // The rule that says the attachment stays where it is: 701.3b for attach effects, and for an
+    // Aura or Equipment its own restatement (303.4j, 301.5b). report() drops repeated numbers.
+    const staysRules = problem.code ? [] : [...(verb === 'attach' ? ['701.3b'] : []), ...(isAura(att) ? ['303.4j'] : isEquipment(att) ? ['301.5b'] : [])];
     replay.report(problem.code ?? 'illegal-attachment', ev.range, `${att.id} can't be attached to ${host.id}: ${problem.why}. ${problem.code ? 'The effect does nothing' : `It doesn't move: it ${where}`}.`, {
-      rules: [...rules, ...(isAura(att) ? ['303.4j'] : isEquipment(att) ? ['301.5b'] : [])].filter((r, i, a) => a.indexOf(r) === i && (!problem.code || r !== '303.4j')),
+      rules: [...problem.rules, ...staysRules],
       related: related(att),
       fixes: problem.code ? [] : retargetFixes(replay, att, (h) => !targetProblem(h) && !attachProblem(att, h), ev.host.range, replay.board.hostOf(att)),
       subjects: [att.id, host.id],
@@ -860,7 +862,12 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       return true;
     }
     if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c) && !(c.reconfigure && isEquipment(c)) && !(isFortification(c) && c.types.has('land'))) {
-      unattach(['704.5p', isEquipment(c) ? '301.5c' : '301.6'], `${c.id} is a creature`);
+      unattach(
+        ['704.5p', isEquipment(c) ? '301.5c' : '301.6'],
+        isEquipment(c)
+          ? `${c.id} became a creature, and an Equipment that is a creature (without reconfigure) can't equip anything`
+          : `${c.id} became a creature that is not a land, and such a Fortification can't fortify anything`,
+      );
       return true;
     }
     const problem = attachProblem(c, host);
