@@ -2,21 +2,31 @@
 // indented lines). At a statement start: declarations before the first event, verbs after. Inside
 // a statement: what the grammar allows there, with the board at that line deciding the order of
 // card names (legal hosts first for attach, equip and fortify).
-import { DECLARATION_KEYWORDS, EVENT_VERBS, isEvent, knownVersions, legalHosts, type CardView, type Game, type HostVerb } from '../../core';
+import {
+  COLORS,
+  DECLARATION_KEYWORDS,
+  EVENT_VERBS,
+  MTG_CARD_TYPES as CORE_MTG_CARD_TYPES,
+  MTG_SUPERTYPES,
+  MTG_ZONES,
+  RIFTBOUND_CARD_TYPES,
+  RIFTBOUND_ZONES,
+  isEvent,
+  knownVersions,
+  legalHosts,
+  type CardView,
+  type Game,
+  type HostVerb,
+} from '../../core';
 import { CompletionItemKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import { typeLineText } from './names';
 import { lineText } from './util';
 
-// The core keeps these lists private (core/rules/*); they are part of the language (language.md).
-const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred'];
-const MTG_SUPERTYPES = ['basic', 'legendary', 'snow', 'world'];
+// Card types, supertypes, zones and colors come from the rules core (one list per game).
+const MTG_CARD_TYPES = CORE_MTG_CARD_TYPES.filter((t) => t !== 'tribal'); // 'tribal' is only read, as 'kindred'
 const MTG_SUBTYPES = ['Aura', 'Equipment', 'Fortification', 'Curse'];
-const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend'];
 const RIFTBOUND_TAGS = ['Equipment'];
-const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
-const RIFTBOUND_ZONES = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
-const COLORS = ['white', 'blue', 'black', 'red', 'green'];
 const QUALITIES = ['artifacts', 'creatures', 'enchantments', 'lands', 'planeswalkers', 'everything', 'multicolored', 'monocolored'];
 const ENCHANT_WORDS = ['creature', 'artifact', 'enchantment', 'land', 'planeswalker', 'permanent', 'player', 'opponent', 'nonland', 'noncreature'];
 
