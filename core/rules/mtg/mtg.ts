@@ -117,8 +117,10 @@ function describe(host: Host): string {
 /** The enchant filters of an Aura: declared, or `creature` for a bestowed Aura (702.103b). */
 function enchantFilters(att: CardObj): Filter[] {
   if (att.enchant.length) return att.enchant;
-  if (att.bestowed) return [{ alternatives: [[{ negated: false, word: 'creature', range: att.decl.range }]], range: att.decl.range }];
-  return [];
+  // A bestowed Aura has enchant creature (702.103b); an Aura declared without enchant is read as
+  // enchant permanent (docs/language.md), so it never goes on a player.
+  const word = att.bestowed ? 'creature' : 'permanent';
+  return [{ alternatives: [[{ negated: false, word, range: att.decl.range }]], range: att.decl.range }];
 }
 
 /**
