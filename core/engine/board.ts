@@ -122,6 +122,26 @@ export class Board {
     return host;
   }
 
+  /** An independent copy: the replay can go on from it without touching this board. */
+  clone(): Board {
+    const b = new Board(this.game);
+    b.clock = this.clock;
+    for (const c of this.cards.values()) {
+      b.cards.set(c.id, {
+        ...c,
+        supertypes: new Set(c.supertypes),
+        types: new Set(c.types),
+        subtypes: new Set(c.subtypes),
+        colors: new Set(c.colors),
+        cant: new Set(c.cant),
+        protections: [...c.protections],
+        attachments: new Set(c.attachments),
+      });
+    }
+    for (const p of this.players.values()) b.players.set(p.id, { ...p, attachments: new Set(p.attachments), protections: [...p.protections] });
+    return b;
+  }
+
   view(): BoardView {
     const cards: CardView[] = [];
     for (const c of this.cards.values()) cards.push(cardView(this, c));
@@ -140,8 +160,27 @@ export function isCard(x: CardObj | PlayerObj): x is CardObj {
 /** A new object (MTG 400.7, Riftbound 124) has its printed characteristics again. */
 export function resetCharacteristics(card: CardObj): void {
   if (!card.modified) return;
-  Object.assign(card, copyCharacteristics(card.printed));
+  const p = card.printed;
+  refill(card.supertypes, p.supertypes);
+  refill(card.types, p.types);
+  refill(card.subtypes, p.subtypes);
+  refill(card.colors, p.colors);
+  refill(card.cant, p.cant);
+  card.protections = [...p.protections];
+  card.enchant = p.enchant;
+  card.equipQuality = p.equipQuality;
+  card.hasEquip = p.hasEquip;
+  card.reconfigure = p.reconfigure;
+  card.bestow = p.bestow;
+  card.might = p.might;
+  card.mightBonus = p.mightBonus;
   card.modified = false;
+}
+
+/** Makes `set` hold what `from` holds (in place: a zone change is frequent, new sets are not needed). */
+function refill<T>(set: Set<T>, from: ReadonlySet<T>): void {
+  set.clear();
+  for (const x of from) set.add(x);
 }
 
 export function zoneLabel(c: CardObj): string {

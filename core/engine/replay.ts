@@ -7,7 +7,7 @@
 // as lines after the cause and before the next event that is not itself a consequence. A line that
 // matches a pending obligation discharges it and changes nothing; any other event first turns the
 // pending obligations into findings at their cause.
-import type { CardStmt, EventNode, Name, ScenarioDocument, Statement, Assertion } from '../parser/ast';
+import type { CardStmt, DocumentInfo, EventNode, Name, Statement, Assertion } from '../parser/ast';
 import { isEvent } from '../parser/ast';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
 import { codeInfo } from '../diagnostics/registry';
@@ -69,15 +69,28 @@ export class Replay {
   private readonly collectSteps: boolean;
 
   constructor(
-    readonly doc: ScenarioDocument,
+    /** The document's line break, line count and comments (for fixes); it may still be growing. */
+    readonly doc: DocumentInfo,
     readonly text: string,
     readonly rules: Ruleset,
     versionWritten: string | undefined,
     options: ReplayOptions,
+    /** Go on from where this replay stands (its board and pending consequences are copied). */
+    from?: Replay,
   ) {
-    this.board = new Board(rules.game);
     this.version = resolveVersion(rules.game, versionWritten);
     this.collectSteps = options.steps ?? false;
+    if (!from) {
+      this.board = new Board(rules.game);
+      return;
+    }
+    this.board = from.board.clone();
+    for (const [id, at] of from.declaredAt) this.declaredAt.set(id, at);
+    for (const x of from.names.values()) this.names.set(x.id, isCard(x) ? this.board.cards.get(x.id)! : this.board.players.get(x.id)!);
+    for (const o of from.pending) this.pending.push({ ...o, subject: this.board.cards.get(o.subject.id)! });
+    for (const c of from.dirty) this.dirty.add(this.board.cards.get(c.id)!);
+    this.events = from.events;
+    this.expectations = from.expectations;
   }
 
   // ---- findings --------------------------------------------------------------------------
@@ -185,6 +198,7 @@ export class Replay {
 
   /** Turns every pending obligation into a finding at its cause. */
   flush(): void {
+    if (this.pending.length === 0) return;
     for (const o of this.pending) this.reportMissing(o);
     this.pending = [];
   }
@@ -268,28 +282,45 @@ export class Replay {
 
   // ---- the run ---------------------------------------------------------------------------
 
-  run(untilLine?: number): void {
-    const statements = this.doc.statements;
-    this.declareAll(statements);
-    this.rules.settle(this, undefined);
+  /** Replays a whole document: declarations, then each event up to `untilLine`. */
+  run(statements: readonly Statement[], untilLine?: number): void {
+    this.begin(statements);
     for (const st of statements) {
       if (untilLine !== undefined && st.range.start.line > untilLine) break;
-      if (!isEvent(st)) continue;
-      if (st.kind === 'expect') {
-        this.expect(st);
-        continue;
-      }
-      this.events++;
-      if (this.discharges(st)) {
-        this.endStep(st);
-        continue;
-      }
-      this.flush();
-      this.rules.event(this, st);
-      this.rules.settle(this, st);
-      this.endStep(st);
+      this.step(st);
     }
-    if (untilLine === undefined) this.flush();
+    if (untilLine === undefined) this.finish();
+  }
+
+  /** Builds the initial board from the declarations among `statements` (events are skipped). */
+  begin(statements: readonly Statement[]): void {
+    this.declareAll(statements);
+    this.rules.settle(this, undefined);
+    // What the initial board's setup noted is no event's step.
+    this.notes = [];
+  }
+
+  /** Replays one statement after `begin` (declarations were handled there and are skipped). */
+  step(st: Statement): void {
+    if (!isEvent(st)) return;
+    if (st.kind === 'expect') {
+      this.expect(st);
+      return;
+    }
+    this.events++;
+    if (this.discharges(st)) {
+      this.endStep(st);
+      return;
+    }
+    this.flush();
+    this.rules.event(this, st);
+    this.rules.settle(this, st);
+    this.endStep(st);
+  }
+
+  /** The end of the scenario: consequences still pending were never recorded. */
+  finish(): void {
+    this.flush();
   }
 
   private endStep(st: EventNode): void {
@@ -298,7 +329,7 @@ export class Replay {
     this.notes = [];
   }
 
-  private declareAll(statements: Statement[]): void {
+  private declareAll(statements: readonly Statement[]): void {
     let sawEvent = false;
     const cards: CardObj[] = [];
     const players = statements.filter((s) => s.kind === 'player');

@@ -141,15 +141,19 @@ export interface SyntaxProblem {
   range: Range;
 }
 
-export interface ScenarioDocument {
-  statements: Statement[];
+/** What is known of a document while its statements stream by (comments grow as lines are read). */
+export interface DocumentInfo {
   comments: Comment[];
-  ruleRefs: RuleRef[];
-  problems: SyntaxProblem[];
   /** Line break used by the file (`\r\n` when the first line break is CRLF). */
   eol: string;
   /** Number of lines in the file. */
   lineCount: number;
+}
+
+export interface ScenarioDocument extends DocumentInfo {
+  statements: Statement[];
+  ruleRefs: RuleRef[];
+  problems: SyntaxProblem[];
 }
 
 export const EVENT_VERBS = [

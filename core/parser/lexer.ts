@@ -115,42 +115,57 @@ function range(line: number, start: number, end: number): Range {
   return { start: { line, character: start }, end: { line, character: end } };
 }
 
-/** Splits text into physical lines; returns the start offset of each line and the length without its break. */
-function splitLines(text: string): { starts: number[]; ends: number[] } {
-  const starts: number[] = [0];
-  const ends: number[] = [];
+/** Number of physical lines: line breaks (`\n`, `\r\n` or a lone `\r`) plus one. */
+function countLines(text: string, hasCR: boolean): number {
+  let n = 1;
+  if (!hasCR) {
+    for (let p = text.indexOf('\n'); p >= 0; p = text.indexOf('\n', p + 1)) n++;
+    return n;
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === CH_LF) {
-      ends.push(i);
-      starts.push(i + 1);
-    } else if (c === CH_CR) {
-      ends.push(i);
-      if (text.charCodeAt(i + 1) === CH_LF) i++;
-      starts.push(i + 1);
-    }
+    if (c === CH_LF || (c === CH_CR && text.charCodeAt(i + 1) !== CH_LF)) n++;
   }
-  ends.push(text.length);
-  return { starts, ends };
+  return n;
+}
+
+/** Where the physical line starting at `from` ends (its break, or the end of the text). */
+function lineEnd(text: string, from: number, hasCR: boolean): number {
+  if (!hasCR) {
+    const p = text.indexOf('\n', from);
+    return p < 0 ? text.length : p;
+  }
+  let i = from;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === CH_LF || c === CH_CR) return i;
+    i++;
+  }
+  return i;
 }
 
 /**
  * Lexes the whole text. With `emit`, each logical line is handed over as soon as it is complete
  * (when the next statement starts) and not kept, so the parser can consume it while it is young.
  */
-export function lex(text: string, emit?: (line: LogicalLine) => void): LexResult {
-  const { starts, ends } = splitLines(text);
+export function lex(text: string, emit?: (line: LogicalLine, lexed: LexResult) => void): LexResult {
+  const hasCR = text.indexOf('\r') >= 0;
+  const lineCount = countLines(text, hasCR);
   const crlf = text.indexOf('\r\n');
   const lf = text.indexOf('\n');
   const eol = crlf >= 0 && crlf + 1 === lf ? '\r\n' : lf < 0 && text.indexOf('\r') >= 0 ? '\r' : '\n';
   const lines: LogicalLine[] = [];
   const comments: LexComment[] = [];
   const problems: LexProblem[] = [];
+  // Known from the start (eol, line count) or growing as the lines are read (comments, problems):
+  // `emit` sees the comments of every line up to the one it is handed.
+  const result: LexResult = { lines, comments, problems, eol, lineCount };
   let current: LogicalLine | undefined;
 
-  for (let ln = 0; ln < starts.length; ln++) {
-    const base = starts[ln];
-    const end = ends[ln];
+  // `base` is where line `ln` starts, `end` where its break is, `next` where the next line starts.
+  for (let ln = 0, base = 0, next = 0; ln < lineCount; ln++, base = next) {
+    const end = lineEnd(text, base, hasCR);
+    next = end + (text.charCodeAt(end) === CH_CR && text.charCodeAt(end + 1) === CH_LF ? 2 : 1);
     const tokens: Token[] = [];
     let i = base;
     // A leading BOM on the first line is not indentation.
@@ -292,11 +307,11 @@ export function lex(text: string, emit?: (line: LogicalLine) => void): LexResult
       current.lastLine = ln;
       current.endCharacter = lastContentEnd - base;
     } else {
-      if (current && emit) emit(current);
+      if (current && emit) emit(current, result);
       current = { tokens, firstLine: ln, lastLine: ln, endCharacter: lastContentEnd - base };
       if (!emit) lines.push(current);
     }
   }
-  if (current && emit) emit(current);
-  return { lines, comments, problems, eol, lineCount: starts.length };
+  if (current && emit) emit(current, result);
+  return result;
 }

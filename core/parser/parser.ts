@@ -18,6 +18,7 @@ import type {
   Word,
   ZoneRef,
   RuleRef,
+  DocumentInfo,
 } from './ast';
 import { lex, type Token, type LogicalLine } from './lexer';
 
@@ -56,11 +57,6 @@ class SyntaxError_ {
 
 function span(a: Range, b: Range): Range {
   return { start: a.start, end: b.end };
-}
-
-/** The range from the start of one token to the end of another, without making their ranges. */
-function spanTok(a: Token, b: Token): Range {
-  return { start: { line: a.line, character: a.start }, end: { line: b.line, character: b.end } };
 }
 
 class Cursor {
@@ -136,6 +132,18 @@ class Cursor {
 /** A letter, then letters, digits, `-` or `_`. */
 export function isIdentifier(text: string): boolean {
   if (text.length === 0) return false;
+  // ASCII fast path; any other code unit goes to the Unicode check.
+  const c0 = text.charCodeAt(0);
+  if (!((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122))) return c0 >= 128 && isUnicodeIdentifier(text);
+  for (let i = 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 45 || c === 95) continue;
+    return c >= 128 && isUnicodeIdentifier(text);
+  }
+  return true;
+}
+
+function isUnicodeIdentifier(text: string): boolean {
   const first = text.codePointAt(0)!;
   if (!/\p{L}/u.test(String.fromCodePoint(first))) return false;
   for (const ch of text) {
@@ -149,28 +157,40 @@ export function isIdentifier(text: string): boolean {
 
 export function parse(text: string): ScenarioDocument {
   const statements: Statement[] = [];
+  const rest = parseStream(text, (st) => statements.push(st));
+  return { statements, ...rest };
+}
+
+/**
+ * Parses the text and hands each statement to `onStatement` as soon as it is complete, without
+ * keeping it: a caller that does not keep the statements either (the checker) holds only one at a
+ * time. `info` has the file's line break and line count, and the comments read so far (those on
+ * the statement's own lines included).
+ */
+export function parseStream(text: string, onStatement: (st: Statement, info: DocumentInfo) => void): Omit<ScenarioDocument, 'statements'> {
   const parseProblems: SyntaxProblem[] = [];
-  const lexed = lex(text, (line) => {
+  const lexed = lex(text, (line, info) => {
     const cur = new Cursor(line.tokens, line);
+    let st: Statement | undefined;
     try {
-      const st = parseStatement(cur);
-      if (st) statements.push(st);
+      st = parseStatement(cur);
     } catch (e) {
       if (e instanceof SyntaxError_) {
         parseProblems.push({ message: e.message, range: e.range });
-        if (cur.partial) statements.push(cur.partial);
+        st = cur.partial;
       } else {
         const r = { start: line.tokens[0].range.start, end: { line: line.lastLine, character: line.endCharacter } };
         parseProblems.push({ message: `Internal parser problem: ${String(e)}`, range: r });
       }
     }
+    if (st) onStatement(st, info);
   });
   // Lexical problems first, then the parser's, each in document order.
   const problems: SyntaxProblem[] = lexed.problems.map((p) => ({ message: p.message, range: p.range }));
   for (const p of parseProblems) problems.push(p);
   const ruleRefs: RuleRef[] = [];
   for (const c of lexed.comments) findRuleRefs(c.text, c.range, ruleRefs);
-  return { statements, comments: lexed.comments, ruleRefs, problems, eol: lexed.eol, lineCount: lexed.lineCount };
+  return { comments: lexed.comments, ruleRefs, problems, eol: lexed.eol, lineCount: lexed.lineCount };
 }
 
 /** Rule numbers in a comment: `701.3b`, `704.5m`, `434.1.g`, `107.1.c.1`, `818`. Linear scan. */
@@ -208,6 +228,7 @@ function parseStatement(cur: Cursor): Statement | undefined {
   }
   const kw = first.text;
   cur.next();
+  if (kw !== 'game' && kw !== 'title' && kw !== 'rules' && kw !== 'player' && kw !== 'card') return parseEvent(cur, first);
   const startRange = first.range;
   const whole = () => span(startRange, cur.last().range);
   switch (kw) {
@@ -240,8 +261,6 @@ function parseStatement(cur: Cursor): Statement | undefined {
     }
     case 'card':
       return parseCard(cur, startRange);
-    default:
-      return parseEvent(cur, first);
   }
 }
 
@@ -435,10 +454,68 @@ function parseBy(cur: Cursor): Name | undefined {
   return undefined;
 }
 
+/** Distributes Omit over a union. */
+type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * An event statement. Every event has the same fields (unused ones undefined), so the replay's
+ * code sees one object shape; its ranges are made when asked for, from the verb token and the
+ * position of the last token, so a statement that is replayed and dropped costs one object.
+ */
+class EventStmt {
+  kind: EventNode['kind'] = 'cleanup';
+  verb: string | undefined = undefined;
+  subject: Name | undefined = undefined;
+  host: Name | undefined = undefined;
+  by: Name | undefined = undefined;
+  target: Name | undefined = undefined;
+  zone: ZoneRef | undefined = undefined;
+  words: Word[] | undefined = undefined;
+  quality: Word | undefined = undefined;
+  player: Name | undefined = undefined;
+  direction: 'out' | 'in' | undefined = undefined;
+  assertion: Assertion | undefined = undefined;
+  private endLine: number;
+  private endChar: number;
+  constructor(
+    private readonly verbTok: Token,
+    last: Token,
+  ) {
+    this.endLine = last.line;
+    this.endChar = last.end;
+  }
+  /** The statement now ends at `last`. */
+  endAt(last: Token): void {
+    this.endLine = last.line;
+    this.endChar = last.end;
+  }
+  get verbRange(): Range {
+    return this.verbTok.range;
+  }
+  get range(): Range {
+    return { start: { line: this.verbTok.line, character: this.verbTok.start }, end: { line: this.endLine, character: this.endChar } };
+  }
+}
+
+function event(verbTok: Token, cur: Cursor, fields: OmitEach<EventNode, 'range' | 'verbRange'>): EventNode {
+  const e = new EventStmt(verbTok, cur.last());
+  Object.assign(e, fields);
+  return e as unknown as EventNode;
+}
+
+/** The zone of `destroy`, `exile`...: written by the verb itself. */
+class SugarZone implements ZoneRef {
+  constructor(
+    readonly zone: string,
+    private readonly verbTok: Token,
+  ) {}
+  get range(): Range {
+    return this.verbTok.range;
+  }
+}
+
 function parseEvent(cur: Cursor, verbTok: Token): EventNode {
   const verb = verbTok.text;
-  const verbRange = verbTok.range;
-  const r = () => spanTok(verbTok, cur.last());
   switch (verb) {
     case 'attach':
     case 'equip':
@@ -448,7 +525,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       const host = cur.name('the card or player to attach it to');
       const by = parseBy(cur);
       cur.end();
-      return { kind: 'attach', verb, subject, host, by, verbRange, range: r() };
+      return event(verbTok, cur, { kind: 'attach', verb, subject, host, by });
     }
     case 'cast': {
       const subject = cur.name('the spell to cast');
@@ -456,12 +533,12 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       const target = cur.name('the target');
       const by = parseBy(cur);
       cur.end();
-      return { kind: 'cast', subject, target, by, verbRange, range: r() };
+      return event(verbTok, cur, { kind: 'cast', subject, target, by });
     }
     case 'resolve': {
       const subject = cur.name('the spell that resolves');
       cur.end();
-      return { kind: 'resolve', subject, verbRange, range: r() };
+      return event(verbTok, cur, { kind: 'resolve', subject });
     }
     case 'enter': {
       const subject = cur.name('the card that enters');
@@ -477,7 +554,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
           zone = parseZone(cur, at);
         } else cur.fail("'attached to' or the end of the statement");
       }
-      return { kind: 'enter', subject, host, zone, verbRange, range: r() };
+      return event(verbTok, cur, { kind: 'enter', subject, host, zone });
     }
     case 'unattach':
     case 'detach': {
@@ -488,14 +565,14 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         host = cur.name('the card or player it is attached to');
       }
       cur.end();
-      return { kind: 'unattach', verb, subject, host, verbRange, range: r() };
+      return event(verbTok, cur, { kind: 'unattach', verb, subject, host });
     }
     case 'move': {
       const subject = cur.name('the card to move');
       cur.expectWord('to');
       const zone = parseZone(cur, false);
       cur.end();
-      return { kind: 'move', verb, subject, zone, verbRange, range: r() };
+      return event(verbTok, cur, { kind: 'move', verb, subject, zone });
     }
     case 'destroy':
     case 'sacrifice':
@@ -504,7 +581,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'bounce': {
       const subject = cur.name(`the card to ${verb}`);
       cur.end();
-      return { kind: 'move', verb, subject, zone: { zone: SUGAR_ZONE[verb], range: verbRange }, verbRange, range: r() };
+      return event(verbTok, cur, { kind: 'move', verb, subject, zone: new SugarZone(SUGAR_ZONE[verb], verbTok) });
     }
     case 'becomes':
     case 'gains':
@@ -516,53 +593,54 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         cur.expectWord('from');
         const quality = cur.word('a quality: a color, card types in the plural, everything, or a player');
         cur.end();
-        return { kind: 'protection', verb: verb as 'gains' | 'loses', subject, quality, verbRange, range: r() };
+        return event(verbTok, cur, { kind: 'protection', verb: verb as 'gains' | 'loses', subject, quality });
       }
       if (verb === 'gains') cur.fail("'protection from ...'");
       const words: Word[] = [];
       while (!cur.atEnd()) words.push(cur.word('a card type or subtype'));
       if (words.length === 0) cur.fail('card types or subtypes');
-      return { kind: 'types', verb: verb as 'becomes' | 'loses', subject, words, verbRange, range: r() };
+      return event(verbTok, cur, { kind: 'types', verb: verb as 'becomes' | 'loses', subject, words });
     }
     case 'control': {
       const subject = cur.name('the card whose control changes');
       if (cur.isWord('to')) cur.next();
       const player = cur.name('the new controller');
       cur.end();
-      return { kind: 'control', subject, player, verbRange, range: r() };
+      return event(verbTok, cur, { kind: 'control', subject, player });
     }
     case 'phase': {
       const dir = cur.word("'out' or 'in'");
       if (dir.text !== 'out' && dir.text !== 'in') throw new SyntaxError_(`Expected 'out' or 'in', found '${dir.text}'.`, dir.range);
       const subject = cur.name(`the card that phases ${dir.text}`);
       cur.end();
-      return { kind: 'phase', direction: dir.text, subject, verbRange, range: r() };
+      return event(verbTok, cur, { kind: 'phase', direction: dir.text, subject });
     }
     case 'leave': {
       const player = cur.name('the player who leaves');
       cur.end();
-      return { kind: 'leave', player, verbRange, range: r() };
+      return event(verbTok, cur, { kind: 'leave', player });
     }
     case 'recall': {
       const subject = cur.name('the card to recall');
       cur.end();
-      return { kind: 'recall', subject, verbRange, range: r() };
+      return event(verbTok, cur, { kind: 'recall', subject });
     }
     case 'cleanup':
       cur.end();
-      return { kind: 'cleanup', verbRange, range: r() };
+      return event(verbTok, cur, { kind: 'cleanup' });
     case 'expect': {
-      const node: EventNode = { kind: 'expect', verbRange, range: verbRange };
-      cur.partial = node;
+      const node = new EventStmt(verbTok, verbTok);
+      node.kind = 'expect';
+      cur.partial = node as EventNode;
       node.assertion = parseAssertion(cur);
-      node.range = r();
+      node.endAt(cur.last());
       cur.end();
-      return node;
+      return node as EventNode;
     }
     default:
       throw new SyntaxError_(
         `Unknown statement '${verb}'. A line starts with a declaration (game, title, rules, player, card) or an event verb (attach, equip, fortify, cast, resolve, enter, unattach, detach, move, destroy, ..., expect).`,
-        verbRange,
+        verbTok.range,
       );
   }
 }

@@ -13,7 +13,6 @@ import {
   RIFTBOUND_ZONES,
   isEvent,
   knownVersions,
-  legalHosts,
   type CardView,
   type Game,
   type HostVerb,
@@ -271,7 +270,7 @@ function expectWant(args: string[], card: (id: string | undefined) => CardView |
  */
 function hostWant(state: DocumentState, verb: string, subject: CardView | undefined, line: number): Want {
   const game = state.game;
-  const legal = new Set(subject ? legalHosts(state.text, line, subject.id, verb as HostVerb, state.analysis.doc) : []);
+  const legal = new Set(subject ? state.legalHosts(line, subject.id, verb as HostVerb) : []);
   return {
     kind: 'cards',
     rank: (c) => {

@@ -7,7 +7,7 @@
 // A document over MAX_FILE_BYTES (UTF-8) is never analysed in the editor: it has no analysis, so
 // every feature answers as for a document that is not open, and its diagnostics are one warning
 // that says so (validation.ts).
-import { analyse, boardAt, resolveVersion, type Analysis, type BoardView, type Game, type RulesVersion } from '../../core';
+import { analyse, resolveVersion, Timeline, type Analysis, type BoardView, type Game, type HostVerb, type RulesVersion, type Step } from '../../core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
 
@@ -26,7 +26,9 @@ export class DocumentState {
   constructor(live: TextDocument) {
     this.text = live.getText();
     this.document = TextDocument.create(live.uri, live.languageId, live.version, this.text);
-    this.analysis = analyse(this.text, { steps: true });
+    // Diagnostics first: the check streams the events and keeps no syntax tree; the tree and
+    // the timeline (boards at a line, step summaries) are made when a feature first asks.
+    this.analysis = analyse(this.text);
     this.game = this.analysis.result.game ?? 'mtg';
     this.rulesVersion = resolveVersion(this.game, this.analysis.result.rulesVersion);
   }
@@ -37,6 +39,23 @@ export class DocumentState {
 
   get version(): number {
     return this.document.version;
+  }
+
+  private timelineOf: Timeline | undefined;
+
+  /** Boards, legal hosts and step summaries at any line, from checkpoints of one replay. */
+  get timeline(): Timeline {
+    return (this.timelineOf ??= new Timeline(this.analysis.doc, this.text));
+  }
+
+  /** The step summaries of the events on lines first..last. */
+  steps(first: number, last: number): Step[] {
+    return this.timeline.steps(first, last);
+  }
+
+  /** What `subject` could legally be attached to by `verb` on `line`. */
+  legalHosts(line: number, subject: string, verb: HostVerb): string[] {
+    return this.timeline.legalHosts(line, subject, verb);
   }
 
   get names(): NameIndex {
@@ -50,7 +69,7 @@ export class DocumentState {
     let b = this.boards.get(key);
     if (!b) {
       if (this.boards.size >= 32) this.boards.clear();
-      b = boardAt(this.text, key, this.analysis.doc);
+      b = this.timeline.boardAt(key);
       this.boards.set(key, b);
     }
     return b;

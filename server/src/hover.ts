@@ -118,7 +118,7 @@ function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext
 function stepAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
   const st = state.analysis.doc.statements.find((s) => isEvent(s) && s.kind !== 'expect' && containsInclusive(s.verbRange, pos));
   if (!st) return undefined;
-  const step = state.analysis.result.steps.find((s) => s.range.start.line === st.range.start.line);
+  const step = state.steps(st.range.start.line, st.range.start.line)[0];
   if (!step || !step.summary) return undefined;
   return { text: `**Step** · line ${st.range.start.line + 1}: ${md(step.summary)}`, range: st.range };
 }

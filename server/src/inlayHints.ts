@@ -6,7 +6,7 @@ import { lineText, touches } from './util';
 
 export function inlayHints(state: DocumentState, range: Range): InlayHint[] {
   const hints: InlayHint[] = [];
-  for (const step of state.analysis.result.steps) {
+  for (const step of state.steps(range.start.line, range.end.line)) {
     if (!step.summary || !touches(step.range, range)) continue;
     const line = step.range.end.line;
     const position = { line, character: lineText(state.document, line).length };

@@ -32,7 +32,7 @@ import { foldingRanges } from './folding';
 import { RulesFiles } from './rulesText';
 import { codeLenses } from './codeLens';
 import { BOARD_REQUEST, boardPicture, events, EVENTS_REQUEST, type BoardParams } from './board';
-import { header, rulesFileFindings, type Finding } from '../../core';
+import { rulesFileFindings, type Finding } from '../../core';
 
 const NAME = 'board-scenario-language-server';
 
@@ -118,7 +118,7 @@ function rulesFileDiagnostics(state: DocumentState): Finding[] {
     void rulesFiles.load(path);
     return [];
   }
-  return rulesFileFindings(doc, header(state.analysis.doc));
+  return rulesFileFindings(doc, state.analysis.header);
 }
 
 /**

@@ -2,7 +2,7 @@
 // PropertyFailure (with what went wrong) and returns normally when it holds.
 //
 // Lines are split on \r\n, \r and \n (as LSP does); columns are UTF-16 code units.
-import { applyEdits, applySafeFixes, boardAt, check, codeInfo, REGISTRY, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
+import { applyEdits, applySafeFixes, boardAt, check, codeInfo, parse, REGISTRY, Timeline, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
 import { performance } from 'node:perf_hooks';
 import type { FuzzInput } from './generators';
 
@@ -84,7 +84,7 @@ function describeFinding(f: Finding): string {
 
 // ---- running the core ------------------------------------------------------------------------
 
-function runCheck(text: string, what: string, options: { steps?: boolean } = {}): CheckResult {
+function runCheck(text: string, what: string, options: { steps?: boolean; stream?: boolean } = {}): CheckResult {
   try {
     return check(text, options);
   } catch (e) {
@@ -318,6 +318,34 @@ export const PROPERTIES: Property[] = [
       const lines = docModel(text).lines.length;
       // Any line, and sometimes one before the first or after the last.
       validateBoard(text, (pick % (lines + 3)) - 1);
+    },
+  },
+  {
+    name: 'the streaming check and the whole-document check agree',
+    run({ text }) {
+      const a = JSON.stringify(runCheck(text, 'the input', { steps: true }));
+      const b = JSON.stringify(runCheck(text, 'the input (whole document)', { steps: true, stream: false }));
+      if (a !== b) fail(`the streamed result differs from the whole-document one:\n${a.slice(0, 2000)}\n---\n${b.slice(0, 2000)}`);
+    },
+  },
+  {
+    name: 'the timeline (checkpoints every 2 events) gives the boards and steps of a replay from the start',
+    run({ text, pick }) {
+      const doc = parse(text);
+      const lines = docModel(text).lines.length;
+      const timeline = new Timeline(doc, text, 2);
+      // Several lines in a scrambled order, so replays go forward from checkpoints and back to them.
+      for (let k = 0; k < 4; k++) {
+        const line = ((pick * (k + 7)) % (lines + 2)) - 1;
+        const a = JSON.stringify(timeline.boardAt(line));
+        const b = JSON.stringify(boardAt(text, line, doc));
+        if (a !== b) fail(`timeline board at line ${line} differs from a replay from the start:\n${a.slice(0, 1500)}\n---\n${b.slice(0, 1500)}`);
+      }
+      const first = pick % Math.max(1, lines);
+      const last = first + (pick % 7);
+      const want = runCheck(text, 'the input (with steps)', { steps: true }).steps.filter((s) => s.range.start.line >= first && s.range.start.line <= last);
+      const got = timeline.steps(first, last);
+      if (JSON.stringify(got) !== JSON.stringify(want)) fail(`timeline steps on lines ${first}..${last} differ:\n${JSON.stringify(got).slice(0, 1500)}\n---\n${JSON.stringify(want).slice(0, 1500)}`);
     },
   },
   {

@@ -1,0 +1,167 @@
+// The board at any line of one document, for an editor that asks again and again (hovers,
+// completion, the board picture). One replay of the whole document keeps a copy of its state every
+// CHECKPOINT_EVERY events; the board at a line is then the nearest copy at or before it, replayed
+// forward over at most that many events. Without this every question would replay from the start.
+import type { ScenarioDocument } from './parser/ast';
+import { isEvent } from './parser/ast';
+import { parse } from './parser/parser';
+import type { BoardView, Step } from './types';
+import { Replay, type HostVerb, type Ruleset } from './engine/replay';
+import { header, RULESETS } from './check';
+
+/** Events between two copies of the replay's state. */
+export const CHECKPOINT_EVERY = 200;
+
+interface Checkpoint {
+  /** The replay stands after statements[0..index). */
+  index: number;
+  replay: Replay;
+}
+
+export class Timeline {
+  private readonly checkpoints: Checkpoint[] = [];
+  /** The replay that makes the checkpoints, and how many statements it has replayed. */
+  private live: Replay | undefined;
+  private liveIndex = 0;
+  private sinceCheckpoint = 0;
+  /** Statements from this index on are not replayed (a rules bug was hit there). */
+  private broken = Infinity;
+  /** The start line of each statement (statements are in document order). */
+  private readonly startLines: number[];
+  private readonly rules: Ruleset;
+  private readonly version: string | undefined;
+
+  constructor(
+    readonly doc: ScenarioDocument,
+    readonly text: string,
+    readonly every = CHECKPOINT_EVERY,
+  ) {
+    const h = header(doc);
+    this.rules = RULESETS[h.game ?? 'mtg'];
+    this.version = h.version;
+    this.startLines = doc.statements.map((s) => s.range.start.line);
+  }
+
+  /** The board after the last statement that starts on or before `line` (the initial board for -1). */
+  boardAt(line: number): BoardView {
+    return this.replayAt(line).board.view();
+  }
+
+  /**
+   * The cards and players `subject` could legally be attached to by an event of `verb` on `line`,
+   * judged on the board just before that line, by the game's own rules.
+   */
+  legalHosts(line: number, subject: string, verb: HostVerb): string[] {
+    const replay = this.replayAt(line - 1);
+    const att = replay.board.cards.get(subject);
+    if (!att) return [];
+    const out: string[] = [];
+    for (const h of [...replay.board.players.values(), ...replay.board.cards.values()]) {
+      try {
+        if (this.rules.legalHost(replay, att, h, verb)) out.push(h.id);
+      } catch {
+        // A rules bug must not break completion: that host is just not offered.
+      }
+    }
+    return out;
+  }
+
+  /**
+   * What the replay made of each event that starts on lines first..last (the step summaries of
+   * inlay hints and hovers), replaying only from the checkpoint before `first`.
+   */
+  steps(first: number, last: number): Step[] {
+    const statements = this.doc.statements;
+    const end = this.countStartingBy(last);
+    const replay = this.replayAt(first - 1, true);
+    try {
+      for (let i = this.countStartingBy(first - 1); i < end && i < this.broken; i++) replay.step(statements[i]);
+    } catch {
+      // The steps before the rules bug stand.
+    }
+    // Those replayed on the way from the checkpoint (before `first`) are not asked for.
+    return replay.steps.filter((st) => st.range.start.line >= first);
+  }
+
+  /** A replay standing after the last statement that starts on or before `line`; the caller may use it up. */
+  private replayAt(line: number, steps = false): Replay {
+    const statements = this.doc.statements;
+    const end = this.countStartingBy(line);
+    this.advanceTo(end);
+    if (this.liveIndex === end || (this.liveIndex === this.broken && end >= this.broken)) return this.fork(this.live!, steps);
+    // The live replay is past `end`: the last checkpoint at or before it (in increasing index order).
+    const cps = this.checkpoints;
+    let lo = 0;
+    let hi = cps.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (cps[mid].index <= end) lo = mid;
+      else hi = mid - 1;
+    }
+    const cp = cps[lo];
+    const replay = this.fork(cp.replay, steps);
+    try {
+      for (let i = cp.index; i < end && i < this.broken; i++) replay.step(statements[i]);
+    } catch {
+      // The partial board is still the best answer for a hover.
+    }
+    return replay;
+  }
+
+  /** How many statements start on or before `line`. */
+  private countStartingBy(line: number): number {
+    const s = this.startLines;
+    let lo = 0;
+    let hi = s.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (s[mid] <= line) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Replays on from where the live replay stands until `end` statements are behind it, making checkpoints. */
+  private advanceTo(end: number): void {
+    const statements = this.doc.statements;
+    if (!this.live) {
+      this.live = new Replay(this.doc, this.text, this.rules, this.version, {});
+      try {
+        this.live.begin(statements);
+      } catch {
+        this.broken = 0;
+      }
+      this.checkpoints.push({ index: 0, replay: this.fork(this.live) });
+    }
+    const live = this.live;
+    while (this.liveIndex < end && this.liveIndex < this.broken) {
+      const st = statements[this.liveIndex];
+      try {
+        live.step(st);
+      } catch {
+        // A rules bug: replays stop here; the board before it is still shown.
+        this.broken = this.liveIndex;
+        return;
+      }
+      this.liveIndex++;
+      if (isEvent(st) && ++this.sinceCheckpoint >= this.every) {
+        this.checkpoints.push({ index: this.liveIndex, replay: this.fork(live) });
+        this.sinceCheckpoint = 0;
+      }
+    }
+  }
+
+  private fork(from: Replay, steps = false): Replay {
+    return new Replay(this.doc, this.text, this.rules, this.version, { steps }, from);
+  }
+}
+
+/** The board as it stands after the statement on (or last before) `line` (one question: no checkpoints kept). */
+export function boardAt(text: string, line: number, doc: ScenarioDocument = parse(text)): BoardView {
+  return new Timeline(doc, text, Infinity).boardAt(line);
+}
+
+/** Timeline.legalHosts, for one question. */
+export function legalHosts(text: string, line: number, subject: string, verb: HostVerb, doc: ScenarioDocument = parse(text)): string[] {
+  return new Timeline(doc, text, Infinity).legalHosts(line, subject, verb);
+}
