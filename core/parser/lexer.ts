@@ -36,8 +36,19 @@ export interface LogicalLine {
   /** Physical line where the statement starts and the last physical line it covers. */
   firstLine: number;
   lastLine: number;
+  /** Offset in the text where its first physical line starts. */
+  firstOffset: number;
   /** Column just after the last token on the last line. */
   endCharacter: number;
+}
+
+/**
+ * Where lexing starts: line 0 at offset 0, or the start of a line that begins a statement (not
+ * indented), when the text before it is known already.
+ */
+export interface LexStart {
+  line: number;
+  offset: number;
 }
 
 export interface LexResult {
@@ -144,16 +155,21 @@ function lineEnd(text: string, from: number, hasCR: boolean): number {
   return i;
 }
 
+/** The line break the file uses: `\r\n` when its first `\n` follows a `\r`, `\r` when it has only `\r`, else `\n`. */
+export function eolOf(text: string): string {
+  const crlf = text.indexOf('\r\n');
+  const lf = text.indexOf('\n');
+  return crlf >= 0 && crlf + 1 === lf ? '\r\n' : lf < 0 && text.indexOf('\r') >= 0 ? '\r' : '\n';
+}
+
 /**
  * Lexes the whole text. With `emit`, each logical line is handed over as soon as it is complete
  * (when the next statement starts) and not kept, so the parser can consume it while it is young.
  */
-export function lex(text: string, emit?: (line: LogicalLine, lexed: LexResult) => void): LexResult {
+export function lex(text: string, emit?: (line: LogicalLine, lexed: LexResult) => void, from: LexStart = { line: 0, offset: 0 }): LexResult {
   const hasCR = text.indexOf('\r') >= 0;
   const lineCount = countLines(text, hasCR);
-  const crlf = text.indexOf('\r\n');
-  const lf = text.indexOf('\n');
-  const eol = crlf >= 0 && crlf + 1 === lf ? '\r\n' : lf < 0 && text.indexOf('\r') >= 0 ? '\r' : '\n';
+  const eol = eolOf(text);
   const lines: LogicalLine[] = [];
   const comments: LexComment[] = [];
   const problems: LexProblem[] = [];
@@ -163,7 +179,7 @@ export function lex(text: string, emit?: (line: LogicalLine, lexed: LexResult) =
   let current: LogicalLine | undefined;
 
   // `base` is where line `ln` starts, `end` where its break is, `next` where the next line starts.
-  for (let ln = 0, base = 0, next = 0; ln < lineCount; ln++, base = next) {
+  for (let ln = from.line, base = from.offset, next = 0; ln < lineCount; ln++, base = next) {
     const end = lineEnd(text, base, hasCR);
     next = end + (text.charCodeAt(end) === CH_CR && text.charCodeAt(end + 1) === CH_LF ? 2 : 1);
     const tokens: Token[] = [];
@@ -308,7 +324,7 @@ export function lex(text: string, emit?: (line: LogicalLine, lexed: LexResult) =
       current.endCharacter = lastContentEnd - base;
     } else {
       if (current && emit) emit(current, result);
-      current = { tokens, firstLine: ln, lastLine: ln, endCharacter: lastContentEnd - base };
+      current = { tokens, firstLine: ln, lastLine: ln, firstOffset: base, endCharacter: lastContentEnd - base };
       if (!emit) lines.push(current);
     }
   }

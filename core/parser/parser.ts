@@ -19,8 +19,9 @@ import type {
   ZoneRef,
   RuleRef,
   DocumentInfo,
+  Comment,
 } from './ast';
-import { lex, type Token, type LogicalLine } from './lexer';
+import { lex, type LexStart, type Token, type LogicalLine } from './lexer';
 
 /** Zones a `move ... to`, `in` or `expect ... in` may name. */
 export const ZONES = [
@@ -157,40 +158,56 @@ function isUnicodeIdentifier(text: string): boolean {
 
 export function parse(text: string): ScenarioDocument {
   const statements: Statement[] = [];
-  const rest = parseStream(text, (st) => statements.push(st));
-  return { statements, ...rest };
+  const { comments, ruleRefs, problems, eol, lineCount } = parseStream(text, (st) => statements.push(st));
+  return { statements, comments, ruleRefs, problems, eol, lineCount };
+}
+
+/** What a streamed parse returns besides the statements; its problems also kept apart by origin. */
+export interface StreamedParse extends Omit<ScenarioDocument, 'statements'> {
+  lexProblems: SyntaxProblem[];
+  parseProblems: SyntaxProblem[];
 }
 
 /**
  * Parses the text and hands each statement to `onStatement` as soon as it is complete, without
  * keeping it: a caller that does not keep the statements either (the checker) holds only one at a
  * time. `info` has the file's line break and line count, and the comments read so far (those on
- * the statement's own lines included).
+ * the statement's own lines included); `offset` is where the statement's first line starts.
+ * With `from`, parsing starts at that line (the start of a statement; what is before is skipped).
  */
-export function parseStream(text: string, onStatement: (st: Statement, info: DocumentInfo) => void): Omit<ScenarioDocument, 'statements'> {
+export function parseStream(text: string, onStatement: (st: Statement, info: DocumentInfo, offset: number) => void, from?: LexStart): StreamedParse {
   const parseProblems: SyntaxProblem[] = [];
-  const lexed = lex(text, (line, info) => {
-    const cur = new Cursor(line.tokens, line);
-    let st: Statement | undefined;
-    try {
-      st = parseStatement(cur);
-    } catch (e) {
-      if (e instanceof SyntaxError_) {
-        parseProblems.push({ message: e.message, range: e.range });
-        st = cur.partial;
-      } else {
-        const r = { start: line.tokens[0].range.start, end: { line: line.lastLine, character: line.endCharacter } };
-        parseProblems.push({ message: `Internal parser problem: ${String(e)}`, range: r });
+  const lexed = lex(
+    text,
+    (line, info) => {
+      const cur = new Cursor(line.tokens, line);
+      let st: Statement | undefined;
+      try {
+        st = parseStatement(cur);
+      } catch (e) {
+        if (e instanceof SyntaxError_) {
+          parseProblems.push({ message: e.message, range: e.range });
+          st = cur.partial;
+        } else {
+          const r = { start: line.tokens[0].range.start, end: { line: line.lastLine, character: line.endCharacter } };
+          parseProblems.push({ message: `Internal parser problem: ${String(e)}`, range: r });
+        }
       }
-    }
-    if (st) onStatement(st, info);
-  });
+      if (st) onStatement(st, info, line.firstOffset);
+    },
+    from,
+  );
+  const lexProblems: SyntaxProblem[] = lexed.problems.map((p) => ({ message: p.message, range: p.range }));
   // Lexical problems first, then the parser's, each in document order.
-  const problems: SyntaxProblem[] = lexed.problems.map((p) => ({ message: p.message, range: p.range }));
-  for (const p of parseProblems) problems.push(p);
+  const problems: SyntaxProblem[] = [...lexProblems, ...parseProblems];
+  return { comments: lexed.comments, ruleRefs: ruleRefsOf(lexed.comments), problems, lexProblems, parseProblems, eol: lexed.eol, lineCount: lexed.lineCount };
+}
+
+/** The rule numbers written in comments. */
+export function ruleRefsOf(comments: readonly Comment[]): RuleRef[] {
   const ruleRefs: RuleRef[] = [];
-  for (const c of lexed.comments) findRuleRefs(c.text, c.range, ruleRefs);
-  return { comments: lexed.comments, ruleRefs, problems, eol: lexed.eol, lineCount: lexed.lineCount };
+  for (const c of comments) findRuleRefs(c.text, c.range, ruleRefs);
+  return ruleRefs;
 }
 
 /** Rule numbers in a comment: `701.3b`, `704.5m`, `434.1.g`, `107.1.c.1`, `818`. Linear scan. */

@@ -23,12 +23,12 @@ export class DocumentState {
   /** An immutable snapshot: the documents manager updates its TextDocument objects in place. */
   readonly document: TextDocument;
 
-  constructor(live: TextDocument) {
+  constructor(live: TextDocument, previous?: Analysis) {
     this.text = live.getText();
     this.document = TextDocument.create(live.uri, live.languageId, live.version, this.text);
     // Diagnostics first: the check streams the events and keeps no syntax tree; the tree and
     // the timeline (boards at a line, step summaries) are made when a feature first asks.
-    this.analysis = analyse(this.text);
+    this.analysis = analyse(this.text, { resumable: true, previous });
     this.game = this.analysis.result.game ?? 'mtg';
     this.rulesVersion = resolveVersion(this.game, this.analysis.result.rulesVersion);
   }
@@ -124,7 +124,8 @@ export class AnalysisCache {
       this.states.delete(document.uri);
       return undefined;
     }
-    const fresh = new DocumentState(document);
+    // The previous version's analysis lets the new one resume before the first change.
+    const fresh = new DocumentState(document, s?.analysis);
     this.states.set(document.uri, fresh);
     return fresh;
   }

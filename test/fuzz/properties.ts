@@ -2,7 +2,7 @@
 // PropertyFailure (with what went wrong) and returns normally when it holds.
 //
 // Lines are split on \r\n, \r and \n (as LSP does); columns are UTF-16 code units.
-import { applyEdits, applySafeFixes, boardAt, check, codeInfo, parse, REGISTRY, Timeline, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
+import { analyse, applyEdits, applySafeFixes, boardAt, check, codeInfo, parse, REGISTRY, Timeline, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
 import { performance } from 'node:perf_hooks';
 import type { FuzzInput } from './generators';
 
@@ -326,6 +326,36 @@ export const PROPERTIES: Property[] = [
       const a = JSON.stringify(runCheck(text, 'the input', { steps: true }));
       const b = JSON.stringify(runCheck(text, 'the input (whole document)', { steps: true, stream: false }));
       if (a !== b) fail(`the streamed result differs from the whole-document one:\n${a.slice(0, 2000)}\n---\n${b.slice(0, 2000)}`);
+    },
+  },
+  {
+    name: 'an analysis resumed from an earlier version equals a fresh one',
+    run({ text, pick }) {
+      // The earlier version: the input with one line changed, removed or added (resume points every 2 events).
+      const lines = text.split('\n');
+      const at = pick % (lines.length + 1);
+      const earlier = [...lines];
+      if (pick % 3 === 0) earlier.splice(at, 1);
+      else if (pick % 3 === 1) earlier.splice(at, 0, 'destroy c1');
+      else earlier[Math.min(at, lines.length - 1)] += ' # edited';
+      let previous;
+      try {
+        previous = analyse(earlier.join('\n'), { resumable: true, resumeEvery: 2 });
+      } catch (e) {
+        fail(`analyse threw on the earlier version: ${(e as Error)?.stack ?? String(e)}`);
+      }
+      let resumed;
+      try {
+        resumed = analyse(text, { resumable: true, resumeEvery: 2, previous });
+      } catch (e) {
+        fail(`a resumed analysis threw: ${(e as Error)?.stack ?? String(e)}`);
+      }
+      const a = JSON.stringify(resumed.result);
+      const b = JSON.stringify(runCheck(text, 'the input'));
+      if (a !== b) fail(`the resumed result differs from a fresh one:\n${a.slice(0, 2000)}\n---\n${b.slice(0, 2000)}`);
+      // And once more from the resumed analysis (resume points carried over).
+      const again = JSON.stringify(analyse(text, { resumable: true, resumeEvery: 2, previous: resumed }).result);
+      if (again !== b) fail('an analysis resumed twice differs from a fresh one');
     },
   },
   {
