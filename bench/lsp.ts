@@ -235,7 +235,8 @@ export async function runLsp(opts: { root: string; serverJs: string; largeText: 
   }
 
   // ---- the large document: open, edits, hovers, completions -------------------------------
-  const client = LspClient.start(opts.serverJs, settings);
+  // BENCH_SERVER_NODE_ARGS: extra node options for this server, e.g. `--cpu-prof --cpu-prof-dir=DIR` to profile it.
+  const client = LspClient.start(opts.serverJs, settings, (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
   const init = await client.initialize();
   const sync = client.syncKind;
   const saveCap = init.capabilities.textDocumentSync;

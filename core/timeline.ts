@@ -12,7 +12,7 @@ import { header, RULESETS } from './check';
 /** Events between two copies of the replay's state. */
 export const CHECKPOINT_EVERY = 200;
 
-interface Checkpoint {
+export interface Checkpoint {
   /** The replay stands after statements[0..index). */
   index: number;
   replay: Replay;
@@ -31,16 +31,34 @@ export class Timeline {
   private readonly rules: Ruleset;
   private readonly version: string | undefined;
 
+  /**
+   * `seeds`: replays standing after the first `index` statements of this same text (an editor's
+   * resumable analysis has them): questions are answered from them, and the document is not
+   * replayed from the start.
+   */
   constructor(
     readonly doc: ScenarioDocument,
     readonly text: string,
     readonly every = CHECKPOINT_EVERY,
+    seeds: readonly Checkpoint[] = [],
   ) {
     const h = header(doc);
     this.rules = RULESETS[h.game ?? 'mtg'];
     this.version = h.version;
     this.startLines = doc.statements.map((s) => s.range.start.line);
+    this.seeded = seeds.length > 0;
+    if (this.seeded) {
+      const initial = new Replay(this.doc, this.text, this.rules, this.version, {});
+      try {
+        initial.begin(doc.statements);
+      } catch {
+        // The board as far as it was built.
+      }
+      this.checkpoints.push({ index: 0, replay: initial }, ...seeds.filter((c) => c.index > 0 && c.index <= doc.statements.length));
+    }
   }
+
+  private readonly seeded: boolean;
 
   /** The board after the last statement that starts on or before `line` (the initial board for -1). */
   boardAt(line: number): BoardView {
@@ -87,9 +105,11 @@ export class Timeline {
   private replayAt(line: number, steps = false): Replay {
     const statements = this.doc.statements;
     const end = this.countStartingBy(line);
-    this.advanceTo(end);
-    if (this.liveIndex === end || (this.liveIndex === this.broken && end >= this.broken)) return this.fork(this.live!, steps);
-    // The live replay is past `end`: the last checkpoint at or before it (in increasing index order).
+    if (!this.seeded) {
+      this.advanceTo(end);
+      if (this.liveIndex === end || (this.liveIndex === this.broken && end >= this.broken)) return this.fork(this.live!, steps);
+    }
+    // The last checkpoint at or before `end` (checkpoints are in increasing index order), then forward.
     const cps = this.checkpoints;
     let lo = 0;
     let hi = cps.length - 1;

@@ -7,21 +7,35 @@ import type { BoardView, CardView, Game, Range } from '../types';
 /** What a card is attached to. A card host is identified by its object version (400.7). */
 export type HostRef = { kind: 'card'; id: string; version: number } | { kind: 'player'; id: string };
 
-/** Characteristics that reset when the card becomes a new object (400.7 / Riftbound 124). */
+/**
+ * Characteristics that reset when the card becomes a new object (400.7 / Riftbound 124). The sets
+ * and lists are never changed in place: a change makes a new one (copy on write), so a copy of the
+ * board shares them, and a new object simply takes its printed ones back.
+ */
 export interface Characteristics {
+  supertypes: ReadonlySet<string>;
+  types: ReadonlySet<string>;
+  subtypes: ReadonlySet<string>;
+  colors: ReadonlySet<string>;
+  protections: readonly string[];
+  enchant: readonly Filter[];
+  equipQuality: Filter | undefined;
+  hasEquip: boolean;
+  reconfigure: boolean;
+  bestow: boolean;
+  cant: ReadonlySet<'enchanted' | 'equipped' | 'fortified'>;
+  might: number | undefined;
+  mightBonus: number | undefined;
+}
+
+/** Printed characteristics while the card's declaration builds them (they never change after). */
+export interface PrintedBuilder extends Characteristics {
   supertypes: Set<string>;
   types: Set<string>;
   subtypes: Set<string>;
   colors: Set<string>;
   protections: string[];
-  enchant: Filter[];
-  equipQuality: Filter | undefined;
-  hasEquip: boolean;
-  reconfigure: boolean;
-  bestow: boolean;
   cant: Set<'enchanted' | 'equipped' | 'fortified'>;
-  might: number | undefined;
-  mightBonus: number | undefined;
 }
 
 export interface CardObj extends Characteristics {
@@ -61,23 +75,24 @@ export interface PlayerObj {
   decl: PlayerStmt;
   left: boolean;
   attachments: Set<string>;
-  /** MTG: a player can have protection (702.16c), e.g. from everything. */
-  protections: string[];
+  /** MTG: a player can have protection (702.16c), e.g. from everything. Copy on write. */
+  protections: readonly string[];
 }
 
+/** The characteristics alone (sets and lists shared: they are copy on write). */
 export function copyCharacteristics(c: Characteristics): Characteristics {
   return {
-    supertypes: new Set(c.supertypes),
-    types: new Set(c.types),
-    subtypes: new Set(c.subtypes),
-    colors: new Set(c.colors),
-    protections: [...c.protections],
+    supertypes: c.supertypes,
+    types: c.types,
+    subtypes: c.subtypes,
+    colors: c.colors,
+    protections: c.protections,
     enchant: c.enchant,
     equipQuality: c.equipQuality,
     hasEquip: c.hasEquip,
     reconfigure: c.reconfigure,
     bestow: c.bestow,
-    cant: new Set(c.cant),
+    cant: c.cant,
     might: c.might,
     mightBonus: c.mightBonus,
   };
@@ -126,19 +141,9 @@ export class Board {
   clone(): Board {
     const b = new Board(this.game);
     b.clock = this.clock;
-    for (const c of this.cards.values()) {
-      b.cards.set(c.id, {
-        ...c,
-        supertypes: new Set(c.supertypes),
-        types: new Set(c.types),
-        subtypes: new Set(c.subtypes),
-        colors: new Set(c.colors),
-        cant: new Set(c.cant),
-        protections: [...c.protections],
-        attachments: new Set(c.attachments),
-      });
-    }
-    for (const p of this.players.values()) b.players.set(p.id, { ...p, attachments: new Set(p.attachments), protections: [...p.protections] });
+    // Characteristics are copy on write (shared); the attachments are changed in place, so copied.
+    for (const c of this.cards.values()) b.cards.set(c.id, { ...c, attachments: new Set(c.attachments) });
+    for (const p of this.players.values()) b.players.set(p.id, { ...p, attachments: new Set(p.attachments) });
     return b;
   }
 
@@ -158,29 +163,18 @@ export function isCard(x: CardObj | PlayerObj): x is CardObj {
 }
 
 /** A new object (MTG 400.7, Riftbound 124) has its printed characteristics again. */
-export function resetCharacteristics(card: CardObj): void {
-  if (!card.modified) return;
-  const p = card.printed;
-  refill(card.supertypes, p.supertypes);
-  refill(card.types, p.types);
-  refill(card.subtypes, p.subtypes);
-  refill(card.colors, p.colors);
-  refill(card.cant, p.cant);
-  card.protections = [...p.protections];
-  card.enchant = p.enchant;
-  card.equipQuality = p.equipQuality;
-  card.hasEquip = p.hasEquip;
-  card.reconfigure = p.reconfigure;
-  card.bestow = p.bestow;
-  card.might = p.might;
-  card.mightBonus = p.mightBonus;
-  card.modified = false;
+/** A new set: `set` with `x` added or removed (characteristics are copy on write). */
+export function withOrWithout<T>(set: ReadonlySet<T>, x: T, add: boolean): ReadonlySet<T> {
+  const next = new Set(set);
+  if (add) next.add(x);
+  else next.delete(x);
+  return next;
 }
 
-/** Makes `set` hold what `from` holds (in place: a zone change is frequent, new sets are not needed). */
-function refill<T>(set: Set<T>, from: ReadonlySet<T>): void {
-  set.clear();
-  for (const x of from) set.add(x);
+export function resetCharacteristics(card: CardObj): void {
+  if (!card.modified) return;
+  Object.assign(card, copyCharacteristics(card.printed));
+  card.modified = false;
 }
 
 export function zoneLabel(c: CardObj): string {

@@ -7,7 +7,7 @@
 // A document over MAX_FILE_BYTES (UTF-8) is never analysed in the editor: it has no analysis, so
 // every feature answers as for a document that is not open, and its diagnostics are one warning
 // that says so (validation.ts).
-import { analyse, resolveVersion, Timeline, type Analysis, type BoardView, type Game, type HostVerb, type RulesVersion, type Step } from '../../core';
+import { analyse, CHECKPOINT_EVERY, replayCheckpoints, resolveVersion, Timeline, type Analysis, type BoardView, type Game, type HostVerb, type RulesVersion, type Step } from '../../core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
 
@@ -45,7 +45,7 @@ export class DocumentState {
 
   /** Boards, legal hosts and step summaries at any line, from checkpoints of one replay. */
   get timeline(): Timeline {
-    return (this.timelineOf ??= new Timeline(this.analysis.doc, this.text));
+    return (this.timelineOf ??= new Timeline(this.analysis.doc, this.text, CHECKPOINT_EVERY, replayCheckpoints(this.analysis)));
   }
 
   /** The step summaries of the events on lines first..last. */

@@ -2,7 +2,7 @@
 // PropertyFailure (with what went wrong) and returns normally when it holds.
 //
 // Lines are split on \r\n, \r and \n (as LSP does); columns are UTF-16 code units.
-import { analyse, applyEdits, applySafeFixes, boardAt, check, codeInfo, parse, REGISTRY, Timeline, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
+import { analyse, applyEdits, applySafeFixes, boardAt, check, codeInfo, parse, REGISTRY, replayCheckpoints, Timeline, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
 import { performance } from 'node:perf_hooks';
 import type { FuzzInput } from './generators';
 
@@ -363,19 +363,22 @@ export const PROPERTIES: Property[] = [
     run({ text, pick }) {
       const doc = parse(text);
       const lines = docModel(text).lines.length;
-      const timeline = new Timeline(doc, text, 2);
-      // Several lines in a scrambled order, so replays go forward from checkpoints and back to them.
-      for (let k = 0; k < 4; k++) {
-        const line = ((pick * (k + 7)) % (lines + 2)) - 1;
-        const a = JSON.stringify(timeline.boardAt(line));
-        const b = JSON.stringify(boardAt(text, line, doc));
-        if (a !== b) fail(`timeline board at line ${line} differs from a replay from the start:\n${a.slice(0, 1500)}\n---\n${b.slice(0, 1500)}`);
+      // Its own checkpoints, and the resume points of a resumable analysis as seeds (the editor's way).
+      const seeds = replayCheckpoints(analyse(text, { resumable: true, resumeEvery: 2 }));
+      for (const [how, timeline] of [['own checkpoints', new Timeline(doc, text, 2)], ['seeded', new Timeline(doc, text, 2, seeds)]] as const) {
+        // Several lines in a scrambled order, so replays go forward from checkpoints and back to them.
+        for (let k = 0; k < 4; k++) {
+          const line = ((pick * (k + 7)) % (lines + 2)) - 1;
+          const a = JSON.stringify(timeline.boardAt(line));
+          const b = JSON.stringify(boardAt(text, line, doc));
+          if (a !== b) fail(`timeline (${how}) board at line ${line} differs from a replay from the start:\n${a.slice(0, 1500)}\n---\n${b.slice(0, 1500)}`);
+        }
+        const first = pick % Math.max(1, lines);
+        const last = first + (pick % 7);
+        const want = runCheck(text, 'the input (with steps)', { steps: true }).steps.filter((s) => s.range.start.line >= first && s.range.start.line <= last);
+        const got = timeline.steps(first, last);
+        if (JSON.stringify(got) !== JSON.stringify(want)) fail(`timeline (${how}) steps on lines ${first}..${last} differ:\n${JSON.stringify(got).slice(0, 1500)}\n---\n${JSON.stringify(want).slice(0, 1500)}`);
       }
-      const first = pick % Math.max(1, lines);
-      const last = first + (pick % 7);
-      const want = runCheck(text, 'the input (with steps)', { steps: true }).steps.filter((s) => s.range.start.line >= first && s.range.start.line <= last);
-      const got = timeline.steps(first, last);
-      if (JSON.stringify(got) !== JSON.stringify(want)) fail(`timeline steps on lines ${first}..${last} differ:\n${JSON.stringify(got).slice(0, 1500)}\n---\n${JSON.stringify(want).slice(0, 1500)}`);
     },
   },
   {

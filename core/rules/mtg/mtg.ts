@@ -3,7 +3,7 @@
 // that follow (704.5m/n/p). Rule numbers are canonical (see ../versions.ts).
 import type { CardStmt, EventNode, Filter, Word } from '../../parser/ast';
 import type { Range } from '../../types';
-import { copyCharacteristics, isCard, resetCharacteristics, type CardObj, type PlayerObj } from '../../engine/board';
+import { copyCharacteristics, isCard, resetCharacteristics, withOrWithout, type CardObj, type PlayerObj, type PrintedBuilder } from '../../engine/board';
 import type { Replay, Ruleset } from '../../engine/replay';
 
 export const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal'];
@@ -115,7 +115,7 @@ function describe(host: Host): string {
 }
 
 /** The enchant filters of an Aura: declared, or `creature` for a bestowed Aura (702.103b). */
-function enchantFilters(att: CardObj): Filter[] {
+function enchantFilters(att: CardObj): readonly Filter[] {
   if (att.enchant.length) return att.enchant;
   // A bestowed Aura has enchant creature (702.103b); an Aura declared without enchant is read as
   // enchant permanent (docs/language.md), so it never goes on a player.
@@ -280,7 +280,8 @@ function nameRange(decl: CardStmt, at: Range): Range {
 }
 
 function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
-  const pr = card.printed;
+  // The printed characteristics are built here, once; they never change after.
+  const pr = card.printed as PrintedBuilder;
   for (const w of st.typeLine?.types ?? []) {
     if (MTG_SUPERTYPES.includes(w.text)) pr.supertypes.add(w.text);
     else if (MTG_CARD_TYPES.includes(w.text)) pr.types.add(w.text === 'tribal' ? 'kindred' : w.text);
@@ -660,13 +661,12 @@ function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): 
   if (!card) return;
   const add = ev.verb === 'becomes';
   for (const w of ev.words) {
-    const set = MTG_SUPERTYPES.includes(w.text) ? card.supertypes : MTG_CARD_TYPES.includes(w.text) ? card.types : /^\p{Lu}/u.test(w.text) ? card.subtypes : undefined;
-    if (!set) {
+    const key = MTG_SUPERTYPES.includes(w.text) ? 'supertypes' : MTG_CARD_TYPES.includes(w.text) ? 'types' : /^\p{Lu}/u.test(w.text) ? 'subtypes' : undefined;
+    if (!key) {
       unknownWord(replay, w, 'card type or subtype', MTG_CARD_TYPES);
       continue;
     }
-    if (add) set.add(w.text);
-    else set.delete(w.text);
+    card[key] = withOrWithout(card[key], w.text, add);
     card.modified = true;
   }
   replay.note(() => `${card.id}: ${describe(card)}`);
@@ -678,14 +678,14 @@ function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: 'protect
   if (!card) return;
   const q = ev.quality.text;
   if (isCard(card)) card.modified = true;
-  if (ev.verb === 'gains') card.protections.push(q);
+  if (ev.verb === 'gains') card.protections = [...card.protections, q];
   else {
     const i = card.protections.indexOf(q);
     if (i < 0) {
       replay.report('impossible-event', ev.range, `${card.id} doesn't have protection from ${q}.`, { subjects: [card.id] });
       return;
     }
-    card.protections.splice(i, 1);
+    card.protections = card.protections.filter((_, j) => j !== i);
   }
   if (isCard(card)) touch(replay, card);
   else for (const id of card.attachments) touch(replay, replay.board.cards.get(id)!);

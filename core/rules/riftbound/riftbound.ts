@@ -3,7 +3,7 @@
 // and new objects on leaving the board (124). Rule numbers are canonical (2026-07-16 numbering).
 import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
 import type { Range } from '../../types';
-import { copyCharacteristics, isCard, resetCharacteristics, type CardObj, type PlayerObj } from '../../engine/board';
+import { copyCharacteristics, isCard, resetCharacteristics, withOrWithout, type CardObj, type PlayerObj, type PrintedBuilder } from '../../engine/board';
 import type { Replay, Ruleset } from '../../engine/replay';
 
 export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
@@ -72,9 +72,8 @@ export const riftbound: Ruleset = {
         const card = replay.card(ev.subject);
         if (!card) return;
         for (const w of ev.words) {
-          const set = RIFTBOUND_CARD_TYPES.includes(w.text) ? card.types : card.subtypes;
-          if (ev.verb === 'becomes') set.add(w.text);
-          else set.delete(w.text);
+          const key = RIFTBOUND_CARD_TYPES.includes(w.text) ? 'types' : 'subtypes';
+          card[key] = withOrWithout(card[key], w.text, ev.verb === 'becomes');
           card.modified = true;
         }
         return;
@@ -100,7 +99,8 @@ export const riftbound: Ruleset = {
 };
 
 function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
-  const pr = card.printed;
+  // The printed characteristics are built here, once; they never change after.
+  const pr = card.printed as PrintedBuilder;
   card.zone = 'base';
   for (const w of st.typeLine?.types ?? []) {
     if (RIFTBOUND_CARD_TYPES.includes(w.text)) pr.types.add(w.text);
