@@ -67,6 +67,8 @@ export interface CardObj extends Characteristics {
   stackTarget: HostRef | undefined;
   /** Its characteristics differ from the printed ones (so a new object must reset them). */
   modified: boolean;
+  /** Marked for the next state-based action check (Replay.markDirty). */
+  dirty: boolean;
 }
 
 export interface PlayerObj {
@@ -142,7 +144,7 @@ export class Board {
     const b = new Board(this.game);
     b.clock = this.clock;
     // Characteristics are copy on write (shared); the attachments are changed in place, so copied.
-    for (const c of this.cards.values()) b.cards.set(c.id, { ...c, attachments: new Set(c.attachments) });
+    for (const c of this.cards.values()) b.cards.set(c.id, { ...c, attachments: new Set(c.attachments), dirty: false });
     for (const p of this.players.values()) b.players.set(p.id, { ...p, attachments: new Set(p.attachments) });
     return b;
   }

@@ -62,8 +62,8 @@ export class Replay {
   readonly version: RulesVersion | undefined;
   expectations = 0;
   events = 0;
-  /** Cards whose legality may have changed since the last state-based action check. */
-  readonly dirty = new Set<CardObj>();
+  /** Cards whose legality may have changed since the last state-based action check, each once (its `dirty` flag). */
+  private dirtyCards: CardObj[] = [];
   private pending: Obligation[] = [];
   private notes: string[] = [];
   private readonly collectSteps: boolean;
@@ -88,7 +88,7 @@ export class Replay {
     for (const [id, at] of from.declaredAt) this.declaredAt.set(id, at);
     for (const x of from.names.values()) this.names.set(x.id, isCard(x) ? this.board.cards.get(x.id)! : this.board.players.get(x.id)!);
     for (const o of from.pending) this.pending.push({ ...o, subject: this.board.cards.get(o.subject.id)! });
-    for (const c of from.dirty) this.dirty.add(this.board.cards.get(c.id)!);
+    for (const c of from.dirtyCards) this.markDirty(this.board.cards.get(c.id)!);
     this.events = from.events;
     this.expectations = from.expectations;
   }
@@ -127,6 +127,24 @@ export class Replay {
   /** A note for the current step's summary (inlay hints, step review); built only when steps are collected. */
   note(text: () => string): void {
     if (this.collectSteps) this.notes.push(text());
+  }
+
+  // ---- cards to check ---------------------------------------------------------------------
+
+  /** The card's legality may have changed: the next state-based action check looks at it. */
+  markDirty(c: CardObj): void {
+    if (c.dirty) return;
+    c.dirty = true;
+    this.dirtyCards.push(c);
+  }
+
+  /** The cards marked since the last call, in the order they were marked; they are unmarked. */
+  takeDirty(): CardObj[] {
+    const out = this.dirtyCards;
+    if (out.length === 0) return out;
+    this.dirtyCards = [];
+    for (const c of out) c.dirty = false;
+    return out;
   }
 
   // ---- names -----------------------------------------------------------------------------
@@ -545,6 +563,7 @@ function newCard(st: CardStmt): CardObj {
     exhausted: false,
     stackTarget: undefined,
     modified: false,
+    dirty: false,
   };
 }
 

@@ -117,10 +117,6 @@ function isSpace(c: number): boolean {
   return c === CH_SPACE || c === CH_TAB || c === CH_NBSP || c === CH_BOM;
 }
 
-function wordText(text: string, i: number, j: number): string {
-  const w = text.slice(i, j);
-  return w.indexOf('\u2019') < 0 ? w : w.replace(/\u2019/g, "'");
-}
 
 function range(line: number, start: number, end: number): Range {
   return { start: { line, character: start }, end: { line, character: end } };
@@ -292,16 +288,25 @@ export function lex(text: string, emit?: (line: LogicalLine, lexed: LexResult) =
       }
       if (c === CH_UNDERSCORE || isLetterAt(text, i)) {
         let j = i + charWidth(text, i);
+        let curly = false;
         while (j < end) {
           const d = text.charCodeAt(j);
+          // ASCII letters, digits, `-`, `_` and `'` first: nearly every character of a scenario.
+          if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57) || d === CH_MINUS || d === CH_UNDERSCORE || d === CH_APOS) {
+            j++;
+            continue;
+          }
           if (d === CH_DOT && j + 1 < end && (isDigit(text.charCodeAt(j + 1)) || isLetterAt(text, j + 1))) {
             j++;
             continue;
           }
-          if (!isWordPart(text, j)) break;
+          if (d < 0x80 || !isWordPart(text, j)) break;
+          if (d === CH_RIGHT_APOS) curly = true;
           j += charWidth(text, j);
         }
-        tokens.push(new Token('word', wordText(text, i, j), ln, col, j - base));
+        // A typographic apostrophe is written `'` in the token's text.
+        const w = text.slice(i, j);
+        tokens.push(new Token('word', curly ? w.replace(/\u2019/g, "'") : w, ln, col, j - base));
         i = j;
         lastContentEnd = i;
         continue;

@@ -787,14 +787,14 @@ function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): 
 
 /** Marks a card, its host and its attachments for the next state-based action check. */
 function touch(replay: Replay, card: CardObj): void {
-  const set = replay.dirty;
-  set.add(card);
-  for (const id of card.attachments) set.add(replay.board.cards.get(id)!);
+  replay.markDirty(card);
+  const cards = replay.board.cards;
+  for (const id of card.attachments) replay.markDirty(cards.get(id)!);
   const host = replay.board.hostOf(card);
   if (host) {
     // Its siblings too: a newer Role makes an older one illegal (303.7a).
-    for (const id of host.attachments) set.add(replay.board.cards.get(id)!);
-    if (isCard(host)) set.add(host);
+    for (const id of host.attachments) replay.markDirty(cards.get(id)!);
+    if (isCard(host)) replay.markDirty(host);
   }
 }
 
@@ -804,9 +804,8 @@ function touch(replay: Replay, card: CardObj): void {
  * board), every card is examined and the results are applied without obligations.
  */
 function stateBasedActions(replay: Replay, cause: EventNode | undefined): void {
-  if (cause && replay.dirty.size === 0) return;
-  let work: CardObj[] = cause ? [...replay.dirty] : [...replay.board.cards.values()];
-  replay.dirty.clear();
+  let work: CardObj[] = replay.takeDirty();
+  if (!cause) work = [...replay.board.cards.values()];
   while (work.length) {
     for (const c of work) {
       if (c.zone !== 'battlefield' || c.phasedOut !== 'no') continue;
@@ -814,8 +813,7 @@ function stateBasedActions(replay: Replay, cause: EventNode | undefined): void {
       // round looks at them; the loop ends when a round changes nothing.
       checkOne(replay, c, cause);
     }
-    work = replay.dirty.size ? [...replay.dirty] : [];
-    replay.dirty.clear();
+    work = replay.takeDirty();
   }
 }
 
