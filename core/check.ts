@@ -128,6 +128,9 @@ interface ResumeState {
   declarations: Statement[];
   first: Statement | undefined;
   header: ScenarioHeader;
+  stats: CheckResult['stats'];
+  /** The replay hit a rules bug (its later findings are not reused). */
+  crashed: boolean;
 }
 
 /**
@@ -146,6 +149,11 @@ export function analyse(text: string, options: AnalyseOptions = {}): Analysis {
   if (options.stream === false) return analyseDocument(parse(text), text, options);
   const prev = !options.steps && options.previous instanceof StreamedAnalysis ? options.previous.resume : undefined;
   const from = prev ? resumePointFor(prev, text) : undefined;
+  // Early cutoff: the earlier analysis's resume points after the change, where the text is the
+  // earlier one again; reaching one in the same replay state, the rest is the earlier analysis's.
+  const tail = prev && from ? tailPoints(prev, text) : undefined;
+  let nextTail = 0;
+  let cutoff: ResumePoint | undefined;
   const declarations: Statement[] = from ? prev!.declarations : [];
   let first: Statement | undefined = from ? prev!.first : undefined;
   let hdr: ScenarioHeader | undefined = from ? prev!.header : undefined;
@@ -185,7 +193,18 @@ export function analyse(text: string, options: AnalyseOptions = {}): Analysis {
       }
       replay ??= start(info);
       if (crash !== undefined) return;
-      every ||= Math.max(RESUME_EVERY, 4 * replay.board.cards.size);
+      if (tail) {
+        while (nextTail < tail.points.length && tail.points[nextTail].offset + tail.delta < offset) nextTail++;
+        const p = tail.points[nextTail];
+        if (p && p.offset + tail.delta === offset) {
+          nextTail++;
+          if (info.lineCount === prev!.header.lineCount && replay.sameStateAs(p.replay)) {
+            cutoff = p;
+            return true;
+          }
+        }
+      }
+      every ||= Math.max(RESUME_EVERY, 2 * replay.board.cards.size);
       if (options.resumable && ++sincePoint > every) {
         // The copy keeps no text or comments: it is only ever copied again, into a replay that has them.
         points.push({ index: statements - 1, line: st.range.start.line, offset, replay: fork(replay, NO_TEXT, ''), findings: replay.findings.length });
@@ -201,21 +220,41 @@ export function analyse(text: string, options: AnalyseOptions = {}): Analysis {
   );
   if (late) return analyseDocument(parse(text), text, options);
   replay ??= start(rest);
-  if (crash === undefined) {
+  if (crash === undefined && !cutoff) {
     try {
       replay.finish();
     } catch (e) {
       crash = e;
     }
   }
-  // What lies before the resume point is the earlier analysis's.
-  const before = <T extends { range: Range }>(xs: readonly T[]) => (from ? xs.filter((x) => x.range.start.line < from.line) : []);
-  const lexProblems = [...before(prev?.lexProblems ?? []), ...rest.lexProblems];
-  const parseProblems = [...before(prev?.parseProblems ?? []), ...rest.parseProblems];
-  const comments = [...before(prev?.comments ?? []), ...rest.comments];
+  // What lies before the resume point (and after the cutoff) is the earlier analysis's; the
+  // lines keep their numbers (a cutoff needs the same line count).
+  const merge = <T extends { range: Range }>(old: readonly T[] | undefined, fresh: readonly T[]): T[] => {
+    if (!from) return [...fresh];
+    const out = old!.filter((x) => x.range.start.line < from.line);
+    for (const x of fresh) if (!cutoff || x.range.start.line < cutoff.line) out.push(x);
+    if (cutoff) for (const x of old!) if (x.range.start.line >= cutoff.line) out.push(x);
+    return out;
+  };
+  const lexProblems = merge(prev?.lexProblems, rest.lexProblems);
+  const parseProblems = merge(prev?.parseProblems, rest.parseProblems);
+  const comments = merge(prev?.comments, rest.comments);
   hdr = { ...hdr!, eol: rest.eol, lineCount: rest.lineCount };
   // Findings in the order a whole-document analysis reports them: syntax, header, replay.
   const fromReplay = replay.findings.splice(0);
+  const stats = { statements, events: replay.events, expectations: replay.expectations };
+  if (cutoff) {
+    // The cutoff's statement was counted here and in the earlier analysis's rest.
+    const shift = statements - 1 - cutoff.index;
+    const findingsShift = fromReplay.length - cutoff.findings;
+    for (let i = cutoff.findings; i < prev!.replayFindings.length; i++) fromReplay.push(prev!.replayFindings[i]);
+    stats.statements = prev!.stats.statements + shift;
+    stats.events += prev!.stats.events - cutoff.replay.events;
+    stats.expectations += prev!.stats.expectations - cutoff.replay.expectations;
+    for (const p of prev!.points) {
+      if (p.offset >= cutoff.offset) points.push({ ...p, offset: p.offset + tail!.delta, index: p.index + shift, findings: p.findings + findingsShift });
+    }
+  }
   for (const p of lexProblems) replay.report('syntax-error', p.range, p.message);
   for (const p of parseProblems) replay.report('syntax-error', p.range, p.message);
   headerFindings(first, declarations, replay, hdr.game, rest.eol);
@@ -226,10 +265,10 @@ export function analyse(text: string, options: AnalyseOptions = {}): Analysis {
     rulesVersion: hdr.version,
     findings: sortFindings(replay.findings),
     steps: replay.steps,
-    stats: { statements, events: replay.events, expectations: replay.expectations },
+    stats,
   };
   const resume: ResumeState | undefined = options.resumable
-    ? { text, points, replayFindings: fromReplay, lexProblems, parseProblems, comments, declarations, first, header: hdr }
+    ? { text, points, replayFindings: fromReplay, lexProblems, parseProblems, comments, declarations, first, header: hdr, stats, crashed: crash !== undefined }
     : undefined;
   return new StreamedAnalysis(text, result, hdr, resume);
 }
@@ -251,6 +290,24 @@ function resumePointFor(prev: ResumeState, text: string): ResumePoint | undefine
     else break;
   }
   return found;
+}
+
+/**
+ * The earlier analysis's resume points that lie in the text both versions end with, each at a
+ * line whose line break before it is in that common end too (so the statement starts there in
+ * both); `delta` turns their offsets into offsets of the new text.
+ */
+function tailPoints(prev: ResumeState, text: string): { points: ResumePoint[]; delta: number } | undefined {
+  if (prev.crashed) return undefined;
+  const a = prev.text;
+  const n = Math.min(a.length, text.length);
+  let k = 0;
+  const CHUNK = 4096;
+  while (k + CHUNK <= n && a.slice(a.length - k - CHUNK, a.length - k) === text.slice(text.length - k - CHUNK, text.length - k)) k += CHUNK;
+  while (k < n && a.charCodeAt(a.length - 1 - k) === text.charCodeAt(text.length - 1 - k)) k++;
+  const commonFrom = a.length - k;
+  const points = prev.points.filter((p) => p.offset - 1 >= commonFrom);
+  return points.length ? { points, delta: text.length - a.length } : undefined;
 }
 
 /**

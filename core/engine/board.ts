@@ -149,6 +149,20 @@ export class Board {
     return b;
   }
 
+  /** Does `other` hold the same state (the same replay reached two ways: the editor's early cutoff)? */
+  sameAs(other: Board): boolean {
+    if (this.clock !== other.clock || this.cards.size !== other.cards.size || this.players.size !== other.players.size) return false;
+    for (const c of this.cards.values()) {
+      const d = other.cards.get(c.id);
+      if (!d || !sameValue(c, d)) return false;
+    }
+    for (const p of this.players.values()) {
+      const q = other.players.get(p.id);
+      if (!q || !sameValue(p, q)) return false;
+    }
+    return true;
+  }
+
   view(): BoardView {
     const cards: CardView[] = [];
     for (const c of this.cards.values()) cards.push(cardView(this, c));
@@ -207,4 +221,28 @@ export function cardView(board: Board, c: CardObj): CardView {
     effectiveMight,
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
   };
+}
+
+/**
+ * Deep equality of board data: numbers, strings, sets, arrays and plain records compared by value;
+ * anything else (declarations, filters: shared, never copied) by identity.
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (a instanceof Set) {
+    if (!(b instanceof Set) || a.size !== b.size) return false;
+    for (const x of a) if (!b.has(x)) return false;
+    return true;
+  }
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    return true;
+  }
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (!sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
 }

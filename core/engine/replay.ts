@@ -13,7 +13,7 @@ import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from 
 import { codeInfo } from '../diagnostics/registry';
 import { lineStartsOf } from '../fixes';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
-import { Board, isCard, zoneLabel, type CardObj, type PlayerObj } from './board';
+import { Board, isCard, sameValue, zoneLabel, type CardObj, type PlayerObj } from './board';
 
 export interface Obligation {
   /** `unattach` (MTG unattach / Riftbound detach), `move` (to `zone`), `recall` (Riftbound). */
@@ -127,6 +127,24 @@ export class Replay {
   /** A note for the current step's summary (inlay hints, step review); built only when steps are collected. */
   note(text: () => string): void {
     if (this.collectSteps) this.notes.push(text());
+  }
+
+  /**
+   * Does `other` stand in the same state: the same board, the same pending consequences (caused
+   * at the same places), the same counts? Then replaying the same text on gives the same result.
+   */
+  sameStateAs(other: Replay): boolean {
+    if (this.events !== other.events || this.expectations !== other.expectations) return false;
+    if (this.dirtyCards.length !== 0 || other.dirtyCards.length !== 0) return false;
+    if (this.pending.length !== other.pending.length) return false;
+    for (let i = 0; i < this.pending.length; i++) {
+      const a = this.pending[i];
+      const b = other.pending[i];
+      const same =
+        a.action === b.action && a.subject.id === b.subject.id && a.host === b.host && a.zone === b.zone && a.code === b.code && a.why === b.why && sameValue(a.rules, b.rules) && sameValue(a.cause.range, b.cause.range);
+      if (!same) return false;
+    }
+    return this.board.sameAs(other.board);
   }
 
   // ---- cards to check ---------------------------------------------------------------------

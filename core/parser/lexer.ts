@@ -162,7 +162,7 @@ export function eolOf(text: string): string {
  * Lexes the whole text. With `emit`, each logical line is handed over as soon as it is complete
  * (when the next statement starts) and not kept, so the parser can consume it while it is young.
  */
-export function lex(text: string, emit?: (line: LogicalLine, lexed: LexResult) => void, from: LexStart = { line: 0, offset: 0 }): LexResult {
+export function lex(text: string, emit?: (line: LogicalLine, lexed: LexResult) => boolean | void, from: LexStart = { line: 0, offset: 0 }): LexResult {
   const hasCR = text.indexOf('\r') >= 0;
   const lineCount = countLines(text, hasCR);
   const eol = eolOf(text);
@@ -328,7 +328,8 @@ export function lex(text: string, emit?: (line: LogicalLine, lexed: LexResult) =
       current.lastLine = ln;
       current.endCharacter = lastContentEnd - base;
     } else {
-      if (current && emit) emit(current, result);
+      // `emit` returns true to stop here (the rest of the text is not needed).
+      if (current && emit && emit(current, result) === true) return result;
       current = { tokens, firstLine: ln, lastLine: ln, firstOffset: base, endCharacter: lastContentEnd - base };
       if (!emit) lines.push(current);
     }

@@ -158,7 +158,9 @@ function isUnicodeIdentifier(text: string): boolean {
 
 export function parse(text: string): ScenarioDocument {
   const statements: Statement[] = [];
-  const { comments, ruleRefs, problems, eol, lineCount } = parseStream(text, (st) => statements.push(st));
+  const { comments, ruleRefs, problems, eol, lineCount } = parseStream(text, (st) => {
+    statements.push(st);
+  });
   return { statements, comments, ruleRefs, problems, eol, lineCount };
 }
 
@@ -174,8 +176,10 @@ export interface StreamedParse extends Omit<ScenarioDocument, 'statements'> {
  * time. `info` has the file's line break and line count, and the comments read so far (those on
  * the statement's own lines included); `offset` is where the statement's first line starts.
  * With `from`, parsing starts at that line (the start of a statement; what is before is skipped).
+ * When `onStatement` returns true, parsing stops: the comments and problems returned may then
+ * include those of the next statement's first line.
  */
-export function parseStream(text: string, onStatement: (st: Statement, info: DocumentInfo, offset: number) => void, from?: LexStart): StreamedParse {
+export function parseStream(text: string, onStatement: (st: Statement, info: DocumentInfo, offset: number) => boolean | void, from?: LexStart): StreamedParse {
   const parseProblems: SyntaxProblem[] = [];
   const lexed = lex(
     text,
@@ -193,7 +197,8 @@ export function parseStream(text: string, onStatement: (st: Statement, info: Doc
           parseProblems.push({ message: `Internal parser problem: ${String(e)}`, range: r });
         }
       }
-      if (st) onStatement(st, info, line.firstOffset);
+      // `onStatement` returns true to stop parsing there.
+      return st ? onStatement(st, info, line.firstOffset) : false;
     },
     from,
   );

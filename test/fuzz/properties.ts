@@ -335,9 +335,12 @@ export const PROPERTIES: Property[] = [
       const lines = text.split('\n');
       const at = pick % (lines.length + 1);
       const earlier = [...lines];
-      if (pick % 3 === 0) earlier.splice(at, 1);
-      else if (pick % 3 === 1) earlier.splice(at, 0, 'destroy c1');
-      else earlier[Math.min(at, lines.length - 1)] += ' # edited';
+      // Removing or adding a line moves the lines after it; the other two keep the line count (the early cutoff).
+      const kind = pick % 4;
+      if (kind === 0) earlier.splice(at, 1);
+      else if (kind === 1) earlier.splice(at, 0, 'destroy c1');
+      else if (kind === 2) earlier[Math.min(at, lines.length - 1)] += ' # edited';
+      else earlier[Math.min(at, lines.length - 1)] = 'destroy c1';
       let previous;
       try {
         previous = analyse(earlier.join('\n'), { resumable: true, resumeEvery: 2 });
