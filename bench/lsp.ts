@@ -42,7 +42,8 @@ const CAPABILITIES: ClientCapabilities = {
     synchronization: { didSave: true, dynamicRegistration: false },
     publishDiagnostics: { relatedInformation: true, versionSupport: true, codeDescriptionSupport: true, tagSupport: { valueSet: [1, 2] } },
     hover: { contentFormat: ['markdown', 'plaintext'] },
-    completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] } },
+    // As VS Code declares it: one default edit range for a whole list (LSP 3.17).
+    completion: { completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'] }, completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] } },
   },
 };
 
@@ -165,6 +166,8 @@ export interface LspResults {
 }
 
 function stats(xs: number[]) {
+  // BENCH_VERBOSE=1: every sample, in the order taken (to see where the slow ones are).
+  if (process.env.BENCH_VERBOSE) process.stderr.write(`[bench] samples: ${xs.map((x) => x.toFixed(1)).join(' ')}\n`);
   return { p50: median(xs), p95: percentile(xs, 95), max: Math.max(...xs) };
 }
 

@@ -2,6 +2,7 @@
 import { isEvent, type Comment, type DocumentInfo, type ScenarioDocument, type Statement, type SyntaxProblem } from './parser/ast';
 import { parse, parseStream } from './parser/parser';
 import { eolOf } from './parser/lexer';
+import { commonPrefix, commonSuffix, reparse } from './parser/reparse';
 import type { CheckResult, Finding, Game, Range } from './types';
 import { Replay, type Ruleset } from './engine/replay';
 import { mtg } from './rules/mtg/mtg';
@@ -14,6 +15,8 @@ export const RULESETS: Record<Game, Ruleset> = { mtg, riftbound };
 export interface Analysis {
   /** The syntax tree (built on first use when the check streamed the events). */
   readonly doc: ScenarioDocument;
+  /** Is `doc` built already (or can it be made from an earlier version's tree)? */
+  readonly docCheap: boolean;
   readonly result: CheckResult;
   /** The game, `rules` version and where they are written. */
   readonly header: ScenarioHeader;
@@ -95,11 +98,12 @@ export interface AnalyseOptions {
 }
 
 /**
- * The fewest events between two resume points of a resumable analysis. There are also at least
- * four per card: a copy of the replay takes ~0.2 µs per card and an event ~2 µs (bench machine),
- * so the copies cost a few percent of the replay.
+ * The fewest events between two resume points of a resumable analysis. There is also at least one
+ * per card: a copy of the replay takes ~0.2 µs per card and an event ~2 µs (bench machine), so the
+ * copies cost about a tenth of the replay; the timeline answers hovers from these points, so a
+ * hover replays half a spacing on average.
  */
-export const RESUME_EVERY = 256;
+export const RESUME_EVERY = 128;
 
 const NO_TEXT: DocumentInfo = { comments: [], eol: '\n', lineCount: 0 };
 
@@ -204,7 +208,7 @@ export function analyse(text: string, options: AnalyseOptions = {}): Analysis {
           }
         }
       }
-      every ||= Math.max(RESUME_EVERY, 2 * replay.board.cards.size);
+      every ||= Math.max(RESUME_EVERY, replay.board.cards.size);
       if (options.resumable && ++sincePoint > every) {
         // The copy keeps no text or comments: it is only ever copied again, into a replay that has them.
         points.push({ index: statements - 1, line: st.range.start.line, offset, replay: fork(replay, NO_TEXT, ''), findings: replay.findings.length });
@@ -270,20 +274,15 @@ export function analyse(text: string, options: AnalyseOptions = {}): Analysis {
   const resume: ResumeState | undefined = options.resumable
     ? { text, points, replayFindings: fromReplay, lexProblems, parseProblems, comments, declarations, first, header: hdr, stats, crashed: crash !== undefined }
     : undefined;
-  return new StreamedAnalysis(text, result, hdr, resume);
+  const earlier = options.previous instanceof StreamedAnalysis ? options.previous.builtDoc() : undefined;
+  return new StreamedAnalysis(text, result, hdr, resume, earlier);
 }
 
 /** The last resume point whose line starts before the first character where `text` differs from the earlier one. */
 function resumePointFor(prev: ResumeState, text: string): ResumePoint | undefined {
   // The fixes reported before the point insert lines with the file's line break.
   if (eolOf(text) !== prev.header.eol) return undefined;
-  const a = prev.text;
-  const n = Math.min(a.length, text.length);
-  let d = 0;
-  // Compare in chunks first (cheap on long equal prefixes), then character by character.
-  const CHUNK = 4096;
-  while (d + CHUNK <= n && a.slice(d, d + CHUNK) === text.slice(d, d + CHUNK)) d += CHUNK;
-  while (d < n && a.charCodeAt(d) === text.charCodeAt(d)) d++;
+  const d = commonPrefix(prev.text, text);
   let found: ResumePoint | undefined;
   for (const p of prev.points) {
     if (p.offset < d) found = p;
@@ -299,15 +298,9 @@ function resumePointFor(prev: ResumeState, text: string): ResumePoint | undefine
  */
 function tailPoints(prev: ResumeState, text: string): { points: ResumePoint[]; delta: number } | undefined {
   if (prev.crashed) return undefined;
-  const a = prev.text;
-  const n = Math.min(a.length, text.length);
-  let k = 0;
-  const CHUNK = 4096;
-  while (k + CHUNK <= n && a.slice(a.length - k - CHUNK, a.length - k) === text.slice(text.length - k - CHUNK, text.length - k)) k += CHUNK;
-  while (k < n && a.charCodeAt(a.length - 1 - k) === text.charCodeAt(text.length - 1 - k)) k++;
-  const commonFrom = a.length - k;
+  const commonFrom = prev.text.length - commonSuffix(prev.text, text);
   const points = prev.points.filter((p) => p.offset - 1 >= commonFrom);
-  return points.length ? { points, delta: text.length - a.length } : undefined;
+  return points.length ? { points, delta: text.length - prev.text.length } : undefined;
 }
 
 /**
@@ -318,7 +311,10 @@ export function replayCheckpoints(a: Analysis): { index: number; replay: Replay 
   return a instanceof StreamedAnalysis && a.resume ? a.resume.points.map((p) => ({ index: p.index, replay: p.replay })) : [];
 }
 
-/** An analysis whose syntax tree is parsed again, once, when first asked for. */
+/**
+ * An analysis whose syntax tree is parsed again, once, when first asked for: from the earlier
+ * version's tree when that one was built (only the changed part is parsed), else whole.
+ */
 class StreamedAnalysis implements Analysis {
   private parsed: ScenarioDocument | undefined;
   constructor(
@@ -327,9 +323,22 @@ class StreamedAnalysis implements Analysis {
     readonly header: ScenarioHeader,
     /** For the analysis of the next version of the text (with `resumable`). */
     readonly resume: ResumeState | undefined,
+    /** The earlier version's text and tree (dropped once this tree is built). */
+    private earlier: { text: string; doc: ScenarioDocument } | undefined,
   ) {}
   get doc(): ScenarioDocument {
-    return (this.parsed ??= parse(this.text));
+    if (!this.parsed) {
+      this.parsed = this.earlier ? reparse(this.earlier.text, this.earlier.doc, this.text) : parse(this.text);
+      this.earlier = undefined;
+    }
+    return this.parsed;
+  }
+  get docCheap(): boolean {
+    return this.parsed !== undefined || this.earlier !== undefined;
+  }
+  /** The tree if it is built, for the next version to start from. */
+  builtDoc(): { text: string; doc: ScenarioDocument } | undefined {
+    return this.parsed ? { text: this.text, doc: this.parsed } : undefined;
   }
 }
 
@@ -347,6 +356,7 @@ function analyseDocument(doc: ScenarioDocument, text: string, options: { steps?:
   }
   return {
     doc,
+    docCheap: true,
     header: hdr,
     result: {
       game: game,

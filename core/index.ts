@@ -2,6 +2,7 @@
 export * from './types';
 export type * from './parser/ast';
 export { parse, isIdentifier, ZONES } from './parser/parser';
+export { reparse } from './parser/reparse';
 export { check, analyse, header, replayCheckpoints, RESUME_EVERY, type Analysis, type AnalyseOptions, type ScenarioHeader } from './check';
 export { Timeline, boardAt, legalHosts, CHECKPOINT_EVERY } from './timeline';
 export type { HostVerb } from './engine/replay';

@@ -101,10 +101,23 @@ export class Timeline {
     return replay.steps.filter((st) => st.range.start.line >= first);
   }
 
-  /** A replay standing after the last statement that starts on or before `line`; the caller may use it up. */
+  /** The last replay asked for without steps (a hover or completion often asks twice for one line). */
+  private last: { end: number; replay: Replay } | undefined;
+
+  /**
+   * A replay standing after the last statement that starts on or before `line`. With `steps`, a
+   * fresh one the caller may step on; without, one the caller must not change (it is kept).
+   */
   private replayAt(line: number, steps = false): Replay {
-    const statements = this.doc.statements;
     const end = this.countStartingBy(line);
+    if (!steps && this.last?.end === end) return this.last.replay;
+    const replay = this.replayFor(end, steps);
+    if (!steps) this.last = { end, replay };
+    return replay;
+  }
+
+  private replayFor(end: number, steps: boolean): Replay {
+    const statements = this.doc.statements;
     if (!this.seeded) {
       this.advanceTo(end);
       if (this.liveIndex === end || (this.liveIndex === this.broken && end >= this.broken)) return this.fork(this.live!, steps);

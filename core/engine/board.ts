@@ -197,6 +197,18 @@ export function zoneLabel(c: CardObj): string {
   return c.zone === 'battlefield' && c.place ? `battlefield:${c.place}` : c.zone;
 }
 
+const lists = new WeakMap<ReadonlySet<string>, string[]>();
+
+/**
+ * A characteristic set as a list, made once per set: the sets never change (copy on write), so
+ * every view of them shares one list (views are read, never changed).
+ */
+function listOf(set: ReadonlySet<string>): string[] {
+  let l = lists.get(set);
+  if (!l) lists.set(set, (l = [...set]));
+  return l;
+}
+
 export function cardView(board: Board, c: CardObj): CardView {
   let effectiveMight: number | undefined;
   if (c.might !== undefined) {
@@ -209,10 +221,10 @@ export function cardView(board: Board, c: CardObj): CardView {
     owner: c.owner,
     controller: c.controller,
     zone: zoneLabel(c),
-    supertypes: [...c.supertypes],
-    types: [...c.types],
-    subtypes: [...c.subtypes],
-    colors: [...c.colors],
+    supertypes: listOf(c.supertypes),
+    types: listOf(c.types),
+    subtypes: listOf(c.subtypes),
+    colors: listOf(c.colors),
     attachedTo: c.attachedTo ? c.attachedTo.id : null,
     attachments: [...c.attachments],
     timestamp: c.timestamp,

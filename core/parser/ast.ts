@@ -153,7 +153,10 @@ export interface DocumentInfo {
 export interface ScenarioDocument extends DocumentInfo {
   statements: Statement[];
   ruleRefs: RuleRef[];
+  /** The lexer's problems, then the parser's, each in document order. */
   problems: SyntaxProblem[];
+  /** How many of `problems` are the lexer's (they come first). */
+  lexicalProblems: number;
 }
 
 export const EVENT_VERBS = [

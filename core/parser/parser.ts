@@ -158,14 +158,14 @@ function isUnicodeIdentifier(text: string): boolean {
 
 export function parse(text: string): ScenarioDocument {
   const statements: Statement[] = [];
-  const { comments, ruleRefs, problems, eol, lineCount } = parseStream(text, (st) => {
+  const { comments, ruleRefs, problems, lexProblems, eol, lineCount } = parseStream(text, (st) => {
     statements.push(st);
   });
-  return { statements, comments, ruleRefs, problems, eol, lineCount };
+  return { statements, comments, ruleRefs, problems, lexicalProblems: lexProblems.length, eol, lineCount };
 }
 
 /** What a streamed parse returns besides the statements; its problems also kept apart by origin. */
-export interface StreamedParse extends Omit<ScenarioDocument, 'statements'> {
+export interface StreamedParse extends Omit<ScenarioDocument, 'statements' | 'lexicalProblems'> {
   lexProblems: SyntaxProblem[];
   parseProblems: SyntaxProblem[];
 }

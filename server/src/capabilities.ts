@@ -18,6 +18,8 @@ export interface ClientSupport {
   markdownCompletion: boolean;
   inlayHintRefresh: boolean;
   semanticTokensRefresh: boolean;
+  /** CompletionList.itemDefaults.editRange (LSP 3.17): one range for all items instead of one each. */
+  completionEditRange: boolean;
 }
 
 export function readClientSupport(c: ClientCapabilities): ClientSupport {
@@ -36,6 +38,7 @@ export function readClientSupport(c: ClientCapabilities): ClientSupport {
     markdownCompletion: (td?.completion?.completionItem?.documentationFormat ?? []).includes(MarkupKind.Markdown),
     inlayHintRefresh: !!c.workspace?.inlayHint?.refreshSupport,
     semanticTokensRefresh: !!c.workspace?.semanticTokens?.refreshSupport,
+    completionEditRange: (td?.completion?.completionList?.itemDefaults ?? []).includes('editRange'),
   };
 }
 

@@ -13,11 +13,12 @@ import {
   RIFTBOUND_ZONES,
   isEvent,
   knownVersions,
+  type BoardView,
   type CardView,
   type Game,
   type HostVerb,
 } from '../../core';
-import { CompletionItemKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver';
+import { CompletionItemKind, type CompletionItem, type CompletionList, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import { typeLineText } from './names';
 import { lineText } from './util';
@@ -344,18 +345,17 @@ function items(state: DocumentState, want: Want, range: Range, line: number, sta
     case 'players':
       return playerItems(state, range, () => 0);
     case 'cards': {
-      const board = state.boardAt(line - 1);
+      const views = viewsById(state.boardAt(line - 1));
+      const details = cardDetails(state);
       const out: CompletionItem[] = [];
       for (const id of state.names.cardIds()) {
-        const view = board.cards.find((c) => c.id === id);
+        const view = views.get(id);
         const rank = view ? (want.rank ? want.rank(view) : 0) : 5;
         if (rank === undefined) continue;
-        const decl = state.names.declarations.get(id)!.stmt;
-        const detail = decl.kind === 'card' ? [decl.name ? `"${decl.name.text}"` : '', typeLineText(decl)].filter(Boolean).join(': ') : undefined;
         out.push({
           label: id,
           kind: CompletionItemKind.Class,
-          detail,
+          detail: details.get(id),
           labelDetails: view ? { description: describeZone(view) } : undefined,
           sortText: `${rank}_${id}`,
           textEdit: { range, newText: id },
@@ -377,7 +377,56 @@ function playerItems(state: DocumentState, range: Range, rank: (p: string) => nu
   return out;
 }
 
+const viewIndexes = new WeakMap<BoardView, Map<string, CardView>>();
+
+/** The board's cards by id (boards are cached per line by the document state, and so is this). */
+function viewsById(board: BoardView): Map<string, CardView> {
+  let m = viewIndexes.get(board);
+  if (!m) viewIndexes.set(board, (m = new Map(board.cards.map((c) => [c.id, c]))));
+  return m;
+}
+
+const detailCache = new WeakMap<DocumentState, Map<string, string | undefined>>();
+
+/** Each card's completion detail (`"Name": type line`), made once per document version. */
+function cardDetails(state: DocumentState): Map<string, string | undefined> {
+  let m = detailCache.get(state);
+  if (m) return m;
+  m = new Map();
+  for (const id of state.names.cardIds()) {
+    const decl = state.names.declarations.get(id)!.stmt;
+    m.set(id, decl.kind === 'card' ? [decl.name ? `"${decl.name.text}"` : '', typeLineText(decl)].filter(Boolean).join(': ') : undefined);
+  }
+  detailCache.set(state, m);
+  return m;
+}
+
 function describeZone(c: CardView): string {
   const zone = c.zone.startsWith('battlefield:') ? `battlefield ${c.zone.slice(12)}` : c.zone;
   return c.attachedTo ? `${zone}, on ${c.attachedTo}` : zone;
+}
+
+/**
+ * The same items as a CompletionList whose itemDefaults.editRange holds the range they all
+ * replace (LSP 3.17), so each item is sent without it: a list of every card is a third the size.
+ * Items that replace another range keep their own edit; an item inserting other text than its
+ * label keeps it as textEditText.
+ */
+export function withDefaultEditRange(items: CompletionItem[]): CompletionList | CompletionItem[] {
+  const first = items[0]?.textEdit;
+  if (!first || !('range' in first)) return items;
+  const range = first.range;
+  const same = (r: Range) => r.start.line === range.start.line && r.start.character === range.start.character && r.end.line === range.end.line && r.end.character === range.end.character;
+  return {
+    isIncomplete: false,
+    itemDefaults: { editRange: range },
+    items: items.map((item) => {
+      const edit = item.textEdit;
+      if (!edit || !('range' in edit) || !same(edit.range)) return item;
+      // The items were made for this answer: changed in place (an undefined field is not sent).
+      item.textEdit = undefined;
+      if (edit.newText !== item.label) item.textEditText = edit.newText;
+      return item;
+    }),
+  };
 }

@@ -48,6 +48,18 @@ export class DocumentState {
     return (this.timelineOf ??= new Timeline(this.analysis.doc, this.text, CHECKPOINT_EVERY, replayCheckpoints(this.analysis)));
   }
 
+  /**
+   * Builds what the features read (the syntax tree, the name index, the timeline) before the
+   * first request needs it, when that is cheap: from the earlier version's tree (only the edited
+   * part is parsed), or for a file of at most WARM_MAX_CHARS.
+   */
+  warm(): void {
+    if (!this.analysis.docCheap && this.text.length > WARM_MAX_CHARS) return;
+    void this.analysis.doc;
+    void this.names;
+    void this.timeline;
+  }
+
   /** The step summaries of the events on lines first..last. */
   steps(first: number, last: number): Step[] {
     return this.timeline.steps(first, last);
@@ -77,21 +89,29 @@ export class DocumentState {
 
   /** The start line of the last statement starting on or before `line`, or -1. */
   private statementLineAtOrBefore(line: number): number {
+    const i = this.statementIndexAtOrBefore(line);
+    return i < 0 ? -1 : this.analysis.doc.statements[i].range.start.line;
+  }
+
+  /** The index of the last statement starting on or before `line`, or -1 (binary search: statements are in order). */
+  statementIndexAtOrBefore(line: number): number {
     const sts = this.analysis.doc.statements;
     let lo = 0;
     let hi = sts.length - 1;
     let found = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const start = sts[mid].range.start.line;
-      if (start <= line) {
-        found = start;
+      if (sts[mid].range.start.line <= line) {
+        found = mid;
         lo = mid + 1;
       } else hi = mid - 1;
     }
     return found;
   }
 }
+
+/** Files up to this many characters get their syntax tree built ahead of requests even without an earlier one. */
+const WARM_MAX_CHARS = 1_000_000;
 
 /** The largest document analysed in the editor: 5 MB of UTF-8 (a replay of it takes seconds). */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -133,6 +153,11 @@ export class AnalysisCache {
   /** The document's size in bytes when it is over the limit (it is not analysed), else undefined. */
   tooLarge(document: TextDocument): number | undefined {
     return sizeOver(document.getText(), this.maxBytes);
+  }
+
+  /** The state held for a document (its newest analysed version), without analysing anything. */
+  current(uri: string): DocumentState | undefined {
+    return this.states.get(uri);
   }
 
   drop(uri: string): void {

@@ -116,8 +116,9 @@ function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext
 
 /** On the verb of an event: the step, i.e. what the replay made of it (core's step summary). */
 function stepAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
-  const st = state.analysis.doc.statements.find((s) => isEvent(s) && s.kind !== 'expect' && containsInclusive(s.verbRange, pos));
-  if (!st) return undefined;
+  // A verb is the first word of its statement: only the statement starting on this line can have it here.
+  const st = state.analysis.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  if (!st || st.range.start.line !== pos.line || !isEvent(st) || st.kind === 'expect' || !containsInclusive(st.verbRange, pos)) return undefined;
   const step = state.steps(st.range.start.line, st.range.start.line)[0];
   if (!step || !step.summary) return undefined;
   return { text: `**Step** · line ${st.range.start.line + 1}: ${md(step.summary)}`, range: st.range };
@@ -125,11 +126,10 @@ function stepAt(state: DocumentState, pos: Position): { text: string; range: Ran
 
 /** "After line 9 (`destroy lion`)" or "Initial state", for the board replayed up to `line`. */
 function whenLabel(state: DocumentState, line: number): string {
-  let last: { range: Range } | undefined;
-  for (const st of state.analysis.doc.statements) {
-    if (st.range.start.line > line) break;
-    if (isEvent(st)) last = st;
-  }
+  const statements = state.analysis.doc.statements;
+  let i = state.statementIndexAtOrBefore(line);
+  while (i >= 0 && !isEvent(statements[i])) i--;
+  const last = i >= 0 ? statements[i] : undefined;
   if (!last) return 'Initial state';
   const text = oneLine(state.document.getText(last.range));
   return `After line ${last.range.start.line + 1} (\`${text.replace(/`/g, "'")}\`)`;

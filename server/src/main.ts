@@ -24,7 +24,7 @@ import { firstLine, watchTransport } from './transport';
 import { DEBUG_MEMORY_REQUEST, type DebugMemory } from './debug';
 import { hover } from './hover';
 import { CODE_ACTION_KINDS, codeActions } from './codeActions';
-import { completion } from './completion';
+import { completion, withDefaultEditRange } from './completion';
 import { definition, documentSymbols, flatSymbols, prepareRename, references, rename } from './symbols';
 import { LEGEND, semanticTokens } from './semanticTokens';
 import { inlayHints } from './inlayHints';
@@ -243,7 +243,8 @@ connection.onCodeAction(
 connection.onCompletion(
   guard(connection, 'completion', [], (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? completion(state, p.position) : [];
+    const items = state ? completion(state, p.position) : [];
+    return support.completionEditRange ? withDefaultEditRange(items) : items;
   }, needs.position),
 );
 

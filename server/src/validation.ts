@@ -15,6 +15,9 @@ import type { ClientSupport } from './capabilities';
 import type { SettingsStore } from './settings';
 import { fileTooLargeDiagnostic, publishedDiagnostics } from './diagnostics';
 
+/** After publishing, how long the document must stay unchanged before its tree is built ahead of requests. */
+export const PREPARE_DELAY_MS = 50;
+
 export const TYPING_DELAY_MS = 200;
 
 /** What was last published for a document. */
@@ -71,6 +74,31 @@ export class Validator {
       diagnostics: publishedDiagnostics(state.analysis.result.findings, extra, state.uri, state.version, support),
     });
     this.lastPublished.set(state.uri, { version: state.version, text: state.text, state, extras: keyOf(extra) });
+    this.prepareLater(state);
+  }
+
+  private readonly preparing = new Map<string, ReturnType<typeof setTimeout>>();
+
+  /**
+   * A moment after the diagnostics are out, if the document has not changed since: build the
+   * tree and the rest the features read (DocumentState.warm), so the first hover does not wait
+   * for it. While the user types, the newer version's check comes first.
+   */
+  private prepareLater(state: DocumentState): void {
+    const uri = state.uri;
+    const old = this.preparing.get(uri);
+    if (old !== undefined) clearTimeout(old);
+    const timer = setTimeout(() => {
+      this.preparing.delete(uri);
+      if (this.documents.get(uri)?.version !== state.version || this.cache.current(uri) !== state) return;
+      try {
+        state.warm();
+      } catch (e) {
+        this.connection.console.error(`Preparing ${uri} failed: ${(e as Error)?.stack ?? String(e)}`);
+      }
+    }, PREPARE_DELAY_MS);
+    timer.unref?.();
+    this.preparing.set(uri, timer);
   }
 
   /** A document over the size limit: not analysed, one warning on its first line says so. */
@@ -142,6 +170,9 @@ export class Validator {
 
   closed(uri: string): void {
     this.cancel(uri);
+    const prep = this.preparing.get(uri);
+    if (prep !== undefined) clearTimeout(prep);
+    this.preparing.delete(uri);
     this.lastPublished.delete(uri);
     this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
@@ -161,6 +192,8 @@ export class Validator {
 
   dispose(): void {
     for (const uri of [...this.pending.keys()]) this.cancel(uri);
+    for (const t of this.preparing.values()) clearTimeout(t);
+    this.preparing.clear();
   }
 }
 

@@ -2,7 +2,7 @@
 // PropertyFailure (with what went wrong) and returns normally when it holds.
 //
 // Lines are split on \r\n, \r and \n (as LSP does); columns are UTF-16 code units.
-import { analyse, applyEdits, applySafeFixes, boardAt, check, codeInfo, parse, REGISTRY, replayCheckpoints, Timeline, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
+import { analyse, applyEdits, applySafeFixes, boardAt, check, codeInfo, parse, reparse, REGISTRY, replayCheckpoints, Timeline, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
 import { performance } from 'node:perf_hooks';
 import type { FuzzInput } from './generators';
 
@@ -280,6 +280,22 @@ function nonEmptyString(x: unknown): x is string {
   return typeof x === 'string' && x.trim().length > 0;
 }
 
+/**
+ * An earlier version of `text`: one line changed, removed or added. Removing or adding a line
+ * moves the lines after it; the other two keep the line count (where the editor reuses the end).
+ */
+function earlierVersion(text: string, pick: number): string {
+  const lines = text.split('\n');
+  const at = pick % (lines.length + 1);
+  const earlier = [...lines];
+  const kind = pick % 4;
+  if (kind === 0) earlier.splice(at, 1);
+  else if (kind === 1) earlier.splice(at, 0, 'destroy c1');
+  else if (kind === 2) earlier[Math.min(at, lines.length - 1)] += ' # edited';
+  else earlier[Math.min(at, lines.length - 1)] = 'destroy c1';
+  return earlier.join('\n');
+}
+
 export const PROPERTIES: Property[] = [
   {
     name: 'check never throws',
@@ -329,18 +345,27 @@ export const PROPERTIES: Property[] = [
     },
   },
   {
+    name: 'a tree reparsed from an earlier version equals a parse of the whole text',
+    run({ text, pick }) {
+      const earlier = earlierVersion(text, pick);
+      let got;
+      try {
+        got = reparse(earlier, parse(earlier), text);
+      } catch (e) {
+        fail(`reparse threw: ${(e as Error)?.stack ?? String(e)}`);
+      }
+      // Tokens cache their range when asked for it (`r`): not part of the tree.
+      const norm = (x: unknown) => JSON.stringify(x, (k, v: unknown) => (k === 'r' ? undefined : v));
+      const a = norm(got);
+      const b = norm(parse(text));
+      if (a !== b) fail(`the reparsed tree differs from a whole parse:\n${a.slice(0, 2000)}\n---\n${b.slice(0, 2000)}`);
+    },
+  },
+  {
     name: 'an analysis resumed from an earlier version equals a fresh one',
     run({ text, pick }) {
-      // The earlier version: the input with one line changed, removed or added (resume points every 2 events).
-      const lines = text.split('\n');
-      const at = pick % (lines.length + 1);
-      const earlier = [...lines];
-      // Removing or adding a line moves the lines after it; the other two keep the line count (the early cutoff).
-      const kind = pick % 4;
-      if (kind === 0) earlier.splice(at, 1);
-      else if (kind === 1) earlier.splice(at, 0, 'destroy c1');
-      else if (kind === 2) earlier[Math.min(at, lines.length - 1)] += ' # edited';
-      else earlier[Math.min(at, lines.length - 1)] = 'destroy c1';
+      // The earlier version (resume points every 2 events).
+      const earlier = earlierVersion(text, pick).split('\n');
       let previous;
       try {
         previous = analyse(earlier.join('\n'), { resumable: true, resumeEvery: 2 });

@@ -60,6 +60,7 @@ export function vscodeLikeCapabilities(): ClientCapabilities {
         dynamicRegistration: true,
         contextSupport: true,
         completionItem: { snippetSupport: true, documentationFormat: ['markdown', 'plaintext'], labelDetailsSupport: true, insertReplaceSupport: true },
+        completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
       },
       definition: { dynamicRegistration: true, linkSupport: true },
       references: { dynamicRegistration: true },

@@ -5,6 +5,15 @@ import { CompletionRequest, type CompletionItem, type CompletionList, type Posit
 import { endOfLine, freshUri, TestClient } from './client';
 import { HEADER, scenario } from './scenarios';
 
+/** The items as the client applies them: a list's default edit range made each item's own edit (LSP 3.17 itemDefaults). */
+function effectiveItems(r: CompletionItem[] | CompletionList | null): CompletionItem[] {
+  if (!r) return [];
+  if (Array.isArray(r)) return r;
+  const range = r.itemDefaults?.editRange;
+  if (!range || !('start' in range)) return r.items;
+  return r.items.map((i) => (i.textEdit ? i : { ...i, textEdit: { range, newText: i.textEditText ?? i.label } }));
+}
+
 describe('LSP completion', () => {
   let client: TestClient;
   before(async () => {
@@ -23,7 +32,7 @@ describe('LSP completion', () => {
     const position = typeof at === 'number' ? endOfLine(text, at) : at;
     const r = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position });
     await client.close(uri);
-    return Array.isArray(r) ? r : ((r as CompletionList | null)?.items ?? []);
+    return effectiveItems(r);
   }
   const sorted = (items: CompletionItem[]) => [...items].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
 
@@ -96,5 +105,27 @@ describe('LSP completion', () => {
   it('nothing inside a comment or a string', async () => {
     assert.deepEqual(await complete(scenario('equip splitter to lion # equip '), 8), []);
     assert.deepEqual(await complete(HEADER.slice(0, 3).join('\n') + '\ncard x "equip ', 3), []);
+  });
+  it('sends one default edit range to a client that supports it, and an edit per item to one that does not; the edits are the same', async () => {
+    const text = scenario('equip splitter to ');
+    const position = endOfLine(text, 8);
+    const plain = await TestClient.start({ capabilities: (c) => delete c.textDocument!.completion!.completionList });
+    try {
+      const ask = async (c: TestClient) => {
+        const uri = freshUri();
+        await c.open(uri, text);
+        const r = await c.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position });
+        await c.close(uri);
+        return r;
+      };
+      const list = await ask(client);
+      const items = await ask(plain);
+      assert.ok(list && !Array.isArray(list) && list.itemDefaults?.editRange, 'a CompletionList with itemDefaults.editRange');
+      assert.ok(list.items.every((i) => i.textEdit === undefined), 'no per-item edit when the default covers it');
+      assert.ok(Array.isArray(items) && items.every((i) => i.textEdit), 'each item has its edit without the capability');
+      assert.deepEqual(effectiveItems(list), items);
+    } finally {
+      await plain.dispose();
+    }
   });
 });

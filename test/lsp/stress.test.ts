@@ -28,7 +28,7 @@ import {
 import { check, eventLines, parse } from '../../core';
 import { readClientSupport } from '../../server/src/capabilities';
 import { codeActions } from '../../server/src/codeActions';
-import { completion } from '../../server/src/completion';
+import { completion, withDefaultEditRange } from '../../server/src/completion';
 import { DEBUG_MEMORY_REQUEST, type DebugMemory } from '../../server/src/debug';
 import { FILE_TOO_LARGE, MAX_DIAGNOSTICS, TOO_MANY_PROBLEMS } from '../../server/src/diagnostics';
 import { DocumentState, MAX_FILE_BYTES } from '../../server/src/documents';
@@ -220,7 +220,7 @@ describe('LSP stress and hostile input', function () {
         s.kind === 'hover'
           ? hover(state, s.position, { rulesDoc: undefined, findings, markdown: true })
           : s.kind === 'completion'
-            ? completion(state, s.position)
+            ? withDefaultEditRange(completion(state, s.position))
             : s.kind === 'codeAction'
               ? codeActions(state, s.params as CodeActionParams, support, findings)
               : documentSymbols(state);

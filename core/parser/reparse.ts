@@ -1,0 +1,128 @@
+// The syntax tree of a new version of a text, from the tree of the earlier version: statements
+// before the first change are kept, those after the last change too when the line count is the
+// same (their positions have not moved), and only the text between is parsed. The result equals a
+// parse of the whole text (a property test holds them equal); the editor uses it so that a hover
+// after typing does not wait for a parse of the whole file.
+import type { ScenarioDocument, Statement } from './ast';
+import { eolOf } from './lexer';
+import { parse, parseStream, ruleRefsOf } from './parser';
+
+export function reparse(prevText: string, prevDoc: ScenarioDocument, text: string): ScenarioDocument {
+  if (text === prevText) return prevDoc;
+  if (eolOf(text) !== prevDoc.eol) return parse(text);
+  const starts = lineStarts(text);
+  const old = prevDoc.statements;
+  // Keep the statements before the last one that starts before the changed line (that one may
+  // continue onto it); parsing starts at that statement, whose line is unchanged.
+  const changedLine = lineOf(starts, commonPrefix(prevText, text));
+  const k = lastStartingBefore(old, changedLine);
+  if (k <= 0) return parse(text);
+  const fromLine = old[k].range.start.line;
+  // Where both versions end alike, with the same line count, the old statements stand as they are.
+  const sameLines = starts.length === prevDoc.lineCount;
+  const suffixFrom = sameLines ? text.length - commonSuffix(prevText, text) : Infinity;
+  const statements: Statement[] = old.slice(0, k);
+  let reuseFrom = -1;
+  const fresh = parseStream(
+    text,
+    (st, _info, offset) => {
+      // A statement whose line break before it lies in the common end starts the same text in both.
+      if (offset - 1 >= suffixFrom) {
+        const j = startingAt(old, st.range.start.line);
+        if (j >= 0) {
+          reuseFrom = j;
+          return true;
+        }
+      }
+      statements.push(st);
+    },
+    { line: fromLine, offset: starts[fromLine] },
+  );
+  const cutLine = reuseFrom >= 0 ? old[reuseFrom].range.start.line : Infinity;
+  if (reuseFrom >= 0) for (let j = reuseFrom; j < old.length; j++) statements.push(old[j]);
+  const merge = <T extends { range: { start: { line: number } } }>(before: readonly T[], middle: readonly T[]): T[] => {
+    const out = before.filter((x) => x.range.start.line < fromLine);
+    for (const x of middle) if (x.range.start.line < cutLine) out.push(x);
+    for (const x of before) if (x.range.start.line >= cutLine) out.push(x);
+    return out;
+  };
+  const lexical = merge(prevDoc.problems.slice(0, prevDoc.lexicalProblems), fresh.lexProblems);
+  const syntactic = merge(prevDoc.problems.slice(prevDoc.lexicalProblems), fresh.parseProblems);
+  const comments = merge(prevDoc.comments, fresh.comments);
+  return {
+    statements,
+    comments,
+    ruleRefs: ruleRefsOf(comments),
+    problems: [...lexical, ...syntactic],
+    lexicalProblems: lexical.length,
+    eol: prevDoc.eol,
+    lineCount: starts.length,
+  };
+}
+
+/** Offsets where each line starts (after `\n`, `\r\n` or a lone `\r`). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+/** The line an offset is on. */
+function lineOf(starts: number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** The index of the last statement that starts on a line before `line`, or -1. */
+function lastStartingBefore(sts: readonly Statement[], line: number): number {
+  let lo = 0;
+  let hi = sts.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sts[mid].range.start.line < line) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** The index of the statement starting on `line`, or -1. */
+function startingAt(sts: readonly Statement[], line: number): number {
+  const i = lastStartingBefore(sts, line + 1);
+  return i >= 0 && sts[i].range.start.line === line ? i : -1;
+}
+
+const CHUNK = 4096;
+
+/** How many characters both texts start with. */
+export function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let d = 0;
+  while (d + CHUNK <= n && a.slice(d, d + CHUNK) === b.slice(d, d + CHUNK)) d += CHUNK;
+  while (d < n && a.charCodeAt(d) === b.charCodeAt(d)) d++;
+  return d;
+}
+
+/** How many characters both texts end with. */
+export function commonSuffix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let k = 0;
+  while (k + CHUNK <= n && a.slice(a.length - k - CHUNK, a.length - k) === b.slice(b.length - k - CHUNK, b.length - k)) k += CHUNK;
+  while (k < n && a.charCodeAt(a.length - 1 - k) === b.charCodeAt(b.length - 1 - k)) k++;
+  return k;
+}
