@@ -124,6 +124,11 @@ export class Replay {
     });
   }
 
+  /** Are step summaries collected? Callers test it before `note`, so no note is made for nothing. */
+  get noting(): boolean {
+    return this.collectSteps;
+  }
+
   /** A note for the current step's summary (inlay hints, step review); built only when steps are collected. */
   note(text: () => string): void {
     if (this.collectSteps) this.notes.push(text());
@@ -228,7 +233,7 @@ export class Replay {
     const i = this.pending.findIndex((o) => o.subject.id === subject && match(o));
     if (i < 0) return false;
     this.pending.splice(i, 1);
-    this.note(() => 'recorded');
+    if (this.collectSteps) this.notes.push('recorded');
     return true;
   }
 

@@ -11,6 +11,8 @@ export const MTG_SUPERTYPES = ['basic', 'legendary', 'snow', 'world', 'ongoing']
 export const COLORS = ['white', 'blue', 'black', 'red', 'green'];
 export const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
 const PERMANENT_TYPES = new Set(['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle']);
+/** An empty list to loop over without making one. */
+const NONE: readonly string[] = [];
 
 type Host = CardObj | PlayerObj;
 
@@ -365,7 +367,7 @@ function related(att: CardObj) {
 function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): void {
   replay.board.link(att, host, at);
   att.timestamp = replay.board.tick();
-  replay.note(() => `${att.id} → ${host.id} (t${att.timestamp})`);
+  if (replay.noting) replay.note(() => `${att.id} → ${host.id} (t${att.timestamp})`);
   touch(replay, att);
 }
 
@@ -402,7 +404,7 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
       fixes: [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }],
       subjects: [att.id, host.id],
     });
-    replay.note(() => `no effect: already on ${host.id}`);
+    if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
     return;
   }
   const targetProblem = (h: Host) => activationTargetProblem(att, h, verb, activator);
@@ -418,7 +420,7 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
       fixes: problem.code ? [] : retargetFixes(replay, att, (h) => !targetProblem(h) && !attachProblem(att, h), ev.host.range, replay.board.hostOf(att)),
       subjects: [att.id, host.id],
     });
-    replay.note(() => `no effect: ${att.id} doesn't move`);
+    if (replay.noting) replay.note(() => `no effect: ${att.id} doesn't move`);
     return;
   }
   doAttach(replay, att, host, ev.range);
@@ -462,7 +464,7 @@ function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>): vo
   moveTo(replay, spell, 'stack', ev);
   if (asBestow) spell.bestowed = true;
   spell.stackTarget = replay.board.refTo(target);
-  replay.note(() => `${spell.id} on the stack targeting ${target.id}`);
+  if (replay.noting) replay.note(() => `${spell.id} on the stack targeting ${target.id}`);
 }
 
 function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
@@ -496,7 +498,7 @@ function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }
         subjects: [spell.id, ...(target ? [target.id] : [])],
       });
       moveTo(replay, spell, 'battlefield', ev);
-      replay.note(() => `${spell.id} resolves as a creature (702.103e)`);
+      if (replay.noting) replay.note(() => `${spell.id} resolves as a creature (702.103e)`);
       return;
     }
     replay.report('illegal-aura-target', ev.range, `${spell.id} doesn't resolve: ${problem.why}. Its only target is illegal, so it goes to its owner's graveyard as it would resolve.`, {
@@ -594,7 +596,7 @@ function unattachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unattach'
     return;
   }
   replay.board.unlink(att);
-  replay.note(() => `${att.id} unattached`);
+  if (replay.noting) replay.note(() => `${att.id} unattached`);
   touch(replay, att);
 }
 
@@ -624,7 +626,7 @@ function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' }>): vo
  */
 function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode): void {
   replay.board.unlink(card);
-  for (const id of [...card.attachments]) {
+  for (const id of card.attachments.size ? [...card.attachments] : NONE) {
     const att = replay.board.cards.get(id)!;
     if (att.phasedOut === 'direct') {
       // 702.26i: it keeps pointing at the old object and phases in unattached later.
@@ -641,7 +643,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode): 
       why: `its host ${card.id} left the battlefield`,
       cause,
     });
-    replay.note(() => `${att.id} unattached`);
+    if (replay.noting) replay.note(() => `${att.id} unattached`);
     if (att.phasedOut === 'indirect') att.phasedOut = 'no';
     touch(replay, att);
   }
@@ -653,7 +655,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode): 
   card.bestowed = false;
   card.phasedOut = 'no';
   card.stackTarget = undefined;
-  replay.note(() => `${card.id} → ${zone === 'outside' ? 'out of the game' : zone}`);
+  if (replay.noting) replay.note(() => `${card.id} → ${zone === 'outside' ? 'out of the game' : zone}`);
 }
 
 function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): void {
@@ -669,7 +671,7 @@ function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): 
     card[key] = withOrWithout(card[key], w.text, add);
     card.modified = true;
   }
-  replay.note(() => `${card.id}: ${describe(card)}`);
+  if (replay.noting) replay.note(() => `${card.id}: ${describe(card)}`);
   touch(replay, card);
 }
 
@@ -700,7 +702,7 @@ function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'control' }
     return;
   }
   card.controller = p.id;
-  replay.note(() => `${card.id} controlled by ${p.id}`);
+  if (replay.noting) replay.note(() => `${card.id} controlled by ${p.id}`);
   touch(replay, card);
 }
 
@@ -727,7 +729,7 @@ function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase' }>): 
       }
     };
     indirect(card);
-    replay.note(() => `${card.id} phased out${card.attachments.size ? ` with ${[...card.attachments].join(', ')}` : ''}`);
+    if (replay.noting) replay.note(() => `${card.id} phased out${card.attachments.size ? ` with ${[...card.attachments].join(', ')}` : ''}`);
     return;
   }
   if (card.phasedOut !== 'direct') {
@@ -749,8 +751,8 @@ function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase' }>): 
   const host = replay.board.hostOf(card);
   if (card.attachedTo && (!host || (isCard(host) && (host.version !== (card.attachedTo as { version: number }).version || host.zone !== 'battlefield')) || (!isCard(host) && host.left))) {
     replay.board.unlink(card);
-    replay.note(() => `${card.id} phased in unattached (702.26i)`);
-  } else replay.note(() => `${card.id} phased in`);
+    if (replay.noting) replay.note(() => `${card.id} phased in unattached (702.26i)`);
+  } else if (replay.noting) replay.note(() => `${card.id} phased in`);
   touch(replay, card);
 }
 
@@ -762,7 +764,7 @@ function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): 
     return;
   }
   p.left = true;
-  replay.note(() => `${p.id} left the game`);
+  if (replay.noting) replay.note(() => `${p.id} left the game`);
   // Attachments on the player become unattached (701.3d) unless they leave with their owner.
   for (const id of [...p.attachments]) {
     const att = replay.board.cards.get(id)!;
@@ -777,7 +779,7 @@ function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): 
     } else if (c.controller === p.id && c.owner !== p.id) {
       // 800.4a: control effects that gave the leaving player this object end.
       c.controller = c.owner;
-      replay.note(() => `${c.id} back under ${c.owner}'s control`);
+      if (replay.noting) replay.note(() => `${c.id} back under ${c.owner}'s control`);
       touch(replay, c);
     }
   }
@@ -818,51 +820,54 @@ function stateBasedActions(replay: Replay, cause: EventNode | undefined): void {
 }
 
 /** One object's state-based actions. Returns true when it changed. */
+/** A state-based action unattaches `c` from `host` (an obligation when an event caused it). */
+function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | undefined, rules: string[], why: string): void {
+  replay.board.unlink(c);
+  if (cause) replay.oblige({ action: 'unattach', subject: c, host: host.id, code: 'missing-unattach', rules, why, cause });
+  if (replay.noting) replay.note(() => `${c.id} unattached (${rules[0]})`);
+  touch(replay, c);
+}
+
+/** A state-based action puts the Aura `c` into its owner's graveyard. */
+function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined, rules: string[], why: string): void {
+  if (cause) {
+    replay.oblige({ action: 'move', subject: c, zone: 'graveyard', code: 'missing-state-based-action', rules, why, cause });
+    moveTo(replay, c, 'graveyard', cause);
+  } else {
+    // The initial board: an Aura declared on the battlefield must be attached. (One whose
+    // declared attachment was illegal is already reported at its `attached to`.)
+    if (!c.decl.props.some((p) => p.kind === 'attached')) replay.report('illegal-attachment', c.decl.id!.range, `${c.id} is an Aura on the battlefield attached to nothing; it would go to its owner's graveyard at once. Add \`attached to\` or put it in another zone.`, { rules: ['303.4', '704.5m'], subjects: [c.id] });
+    c.zone = 'graveyard';
+  }
+}
+
 function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boolean {
   const host = replay.board.hostOf(c);
-  const unattach = (rules: string[], why: string) => {
-    replay.board.unlink(c);
-    if (cause) replay.oblige({ action: 'unattach', subject: c, host: host!.id, code: 'missing-unattach', rules, why, cause });
-    replay.note(() => `${c.id} unattached (${rules[0]})`);
-    touch(replay, c);
-  };
-  const toGraveyard = (rules: string[], why: string) => {
-    if (cause) {
-      replay.oblige({ action: 'move', subject: c, zone: 'graveyard', code: 'missing-state-based-action', rules, why, cause });
-      moveTo(replay, c, 'graveyard', cause);
-    } else {
-      // The initial board: an Aura declared on the battlefield must be attached. (One whose
-      // declared attachment was illegal is already reported at its `attached to`.)
-      if (!c.decl.props.some((p) => p.kind === 'attached')) replay.report('illegal-attachment', c.decl.id!.range, `${c.id} is an Aura on the battlefield attached to nothing; it would go to its owner's graveyard at once. Add \`attached to\` or put it in another zone.`, { rules: ['303.4', '704.5m'], subjects: [c.id] });
-      c.zone = 'graveyard';
-    }
-  };
-
   if (host) {
     // 704.5p: a creature or battle, or a permanent that is not an Aura, Equipment or Fortification.
     if (c.bestowed) {
       const problem = attachProblem(c, host);
       if (problem) {
-        unattach(['702.103f', ...problem.rules], `${problem.why}; a bestowed Aura becomes an unattached creature`);
+        sbaUnattach(replay, c, host, cause, ['702.103f', ...problem.rules], `${problem.why}; a bestowed Aura becomes an unattached creature`);
         c.bestowed = false;
         return true;
       }
       return false;
     }
     if (isAura(c) && isCreature(c)) {
-      unattach(['704.5p', '303.4d'], `${c.id} is an Aura that is also a creature`);
+      sbaUnattach(replay, c, host, cause, ['704.5p', '303.4d'], `${c.id} is an Aura that is also a creature`);
       return true;
     }
     if (c.types.has('battle')) {
-      unattach(['704.5p', '310.10'], `${c.id} is a battle`);
+      sbaUnattach(replay, c, host, cause, ['704.5p', '310.10'], `${c.id} is a battle`);
       return true;
     }
     if (!isAura(c) && !isEquipment(c) && !isFortification(c)) {
-      unattach(['704.5p'], `${c.id} is no longer an Aura, Equipment or Fortification`);
+      sbaUnattach(replay, c, host, cause, ['704.5p'], `${c.id} is no longer an Aura, Equipment or Fortification`);
       return true;
     }
     if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c) && !(c.reconfigure && isEquipment(c)) && !(isFortification(c) && c.types.has('land'))) {
-      unattach(
+      sbaUnattach(replay, c, host, cause, 
         ['704.5p', isEquipment(c) ? '301.5c' : '301.6'],
         isEquipment(c)
           ? `${c.id} became a creature, and an Equipment that is a creature (without reconfigure) can't equip anything`
@@ -877,7 +882,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
         for (const id of host.attachments) {
           const other = replay.board.cards.get(id)!;
           if (other !== c && other.subtypes.has('Role') && other.controller === c.controller && other.timestamp > c.timestamp) {
-            toGraveyard(['704.5z', '303.7a'], `${other.id} is a newer Role controlled by ${c.controller} on ${host.id}, and only the newest of a player's Roles on a permanent stays`);
+            sbaToGraveyard(replay, c, cause, ['704.5z', '303.7a'], `${other.id} is a newer Role controlled by ${c.controller} on ${host.id}, and only the newest of a player's Roles on a permanent stays`);
             return true;
           }
         }
@@ -885,10 +890,10 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       return false;
     }
     if (isAura(c)) {
-      toGraveyard(['704.5m', '303.4c', ...problem.rules], `it is attached to something it can't enchant (${problem.why})`);
+      sbaToGraveyard(replay, c, cause, ['704.5m', '303.4c', ...problem.rules], `it is attached to something it can't enchant (${problem.why})`);
       return true;
     }
-    unattach(['704.5n', ...problem.rules], `it is attached to something it can't ${isEquipment(c) ? 'equip' : 'fortify'} (${problem.why})`);
+    sbaUnattach(replay, c, host, cause, ['704.5n', ...problem.rules], `it is attached to something it can't ${isEquipment(c) ? 'equip' : 'fortify'} (${problem.why})`);
     return true;
   }
   if (isAura(c)) {
@@ -896,7 +901,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       c.bestowed = false;
       return true;
     }
-    toGraveyard(['704.5m'], `an Aura attached to nothing goes to its owner's graveyard`);
+    sbaToGraveyard(replay, c, cause, ['704.5m'], `an Aura attached to nothing goes to its owner's graveyard`);
     return true;
   }
   return false;

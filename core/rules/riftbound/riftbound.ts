@@ -65,7 +65,7 @@ export const riftbound: Ruleset = {
         if (!card || !p) return;
         // 718.5.e/f: the attached card and its Top-Most card keep their own controllers.
         card.controller = p.id;
-        replay.note(() => `${card.id} controlled by ${p.id}`);
+        if (replay.noting) replay.note(() => `${card.id} controlled by ${p.id}`);
         return;
       }
       case 'types': {
@@ -157,7 +157,7 @@ function link(replay: Replay, att: CardObj, host: CardObj, at: Range): void {
   att.zone = host.zone; // 434.4: takes the Top-Most card's location; not a Move.
   att.place = host.place;
   att.timestamp = replay.board.tick();
-  replay.note(() => `${att.id} → ${host.id} at ${where(host)}${att.mightBonus && host.might !== undefined ? ` (Might ${effMight(replay, host)})` : ''}`);
+  if (replay.noting) replay.note(() => `${att.id} → ${host.id} at ${where(host)}${att.mightBonus && host.might !== undefined ? ` (Might ${effMight(replay, host)})` : ''}`);
 }
 
 function effMight(replay: Replay, c: CardObj): number | undefined {
@@ -218,7 +218,7 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
       fixes: [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }],
       subjects: [att.id, host.id],
     });
-    replay.note(() => `no effect: already on ${host.id}`);
+    if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
     return;
   }
   const problem = attachProblem(att, host);
@@ -246,7 +246,7 @@ function retarget(replay: Replay, att: CardObj, activator: string | undefined, r
 function detach(replay: Replay, att: CardObj): void {
   // 435.4.a: gear left at a battlefield is recalled by the next `cleanup` (which finds it there).
   replay.board.unlink(att);
-  replay.note(() => `${att.id} detached, stays at ${where(att)}`);
+  if (replay.noting) replay.note(() => `${att.id} detached, stays at ${where(att)}`);
 }
 
 function detachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unattach' }>): void {
@@ -312,7 +312,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     card.exhausted = false; // 124: statuses are cleared
     card.controller = card.owner;
   }
-  replay.note(() => `${card.id} → ${where(card)}`);
+  if (replay.noting) replay.note(() => `${card.id} → ${where(card)}`);
 }
 
 function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
@@ -355,7 +355,7 @@ function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'recall' }>)
     a.zone = 'base';
     a.place = undefined;
   }
-  replay.note(() => `${card.id} recalled to base`);
+  if (replay.noting) replay.note(() => `${card.id} recalled to base`);
 }
 
 function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cleanup' }>): void {
@@ -367,5 +367,5 @@ function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cleanup' }
     c.place = undefined;
     replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['457.1', '149.3', '323.7'], why: 'unattached gear at a battlefield is recalled to its base during a cleanup', cause: ev });
   }
-  replay.note(() => n ? `${n} gear recalled` : 'nothing to recall');
+  if (replay.noting) replay.note(() => n ? `${n} gear recalled` : 'nothing to recall');
 }
