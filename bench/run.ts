@@ -31,7 +31,7 @@ function iterations(events: number): [number, number] {
   if (events <= 1000) return quick ? [30, 30] : [100, 100];
   if (events <= 10000) return quick ? [5, 10] : [10, 20];
   if (events <= 100000) return quick ? [1, 3] : [2, 7];
-  return quick ? [0, 1] : [1, 3];
+  return quick ? [0, 1] : [1, 5];
 }
 
 interface SizeRow {
