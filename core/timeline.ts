@@ -1,7 +1,9 @@
 // The board at any line of one document, for an editor that asks again and again (hovers,
-// completion, the board picture). One replay of the whole document keeps a copy of its state every
-// CHECKPOINT_EVERY events; the board at a line is then the nearest copy at or before it, replayed
-// forward over at most that many events. Without this every question would replay from the start.
+// completion, the board picture, inlay hints). The board at a line is the nearest copy of the
+// replay at or before it, replayed forward to the line. The copies are either the resume points of
+// the editor's analysis (`seeds`: nothing is replayed ahead of time), or made by one replay of the
+// document as far as the questions reach, every CHECKPOINT_EVERY events. Without them every
+// question would replay from the start.
 import type { ScenarioDocument } from './parser/ast';
 import { isEvent } from './parser/ast';
 import { parse } from './parser/parser';
@@ -26,6 +28,8 @@ export class Timeline {
   private sinceCheckpoint = 0;
   /** Statements from this index on are not replayed (a rules bug was hit there). */
   private broken = Infinity;
+  /** Answers come from the seeds only (no live replay). */
+  private readonly seeded: boolean;
   /** The start line of each statement (statements are in document order). */
   private readonly startLines: number[];
   private readonly rules: Ruleset;
@@ -57,8 +61,6 @@ export class Timeline {
       this.checkpoints.push({ index: 0, replay: initial }, ...seeds.filter((c) => c.index > 0 && c.index <= doc.statements.length));
     }
   }
-
-  private readonly seeded: boolean;
 
   /** The board after the last statement that starts on or before `line` (the initial board for -1). */
   boardAt(line: number): BoardView {
