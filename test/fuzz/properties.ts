@@ -384,6 +384,16 @@ export const PROPERTIES: Property[] = [
       // And once more from the resumed analysis (resume points carried over).
       const again = JSON.stringify(analyse(text, { resumable: true, resumeEvery: 2, previous: resumed }).result);
       if (again !== b) fail('an analysis resumed twice differs from a fresh one');
+      // Its resume points (some carried over from the earlier version) seed the editor's timeline.
+      const doc = parse(text);
+      const timeline = new Timeline(doc, text, 2, replayCheckpoints(resumed));
+      const lines = text.split('\n').length;
+      for (let k = 0; k < 3; k++) {
+        const line = ((pick * (k + 3)) % (lines + 2)) - 1;
+        const got = JSON.stringify(timeline.boardAt(line));
+        const want = JSON.stringify(boardAt(text, line, doc));
+        if (got !== want) fail(`the timeline seeded by a resumed analysis differs at line ${line}:\n${got.slice(0, 1500)}\n---\n${want.slice(0, 1500)}`);
+      }
     },
   },
   {
