@@ -551,26 +551,16 @@ export function describeAssertion(a: Assertion): string {
 }
 
 function newCard(st: CardStmt): CardObj {
-  // Every field written out, in one order, so all cards share one shape (fast property access).
+  // Every field, always in one order, so all cards share one shape (fast property access).
+  const printed = emptyCharacteristics();
   return {
     isCard: true,
     id: st.id!.text,
     name: st.name?.text ?? st.id!.text,
     decl: st,
-    printed: emptyCharacteristics(),
-    supertypes: new Set(),
-    types: new Set(),
-    subtypes: new Set(),
-    colors: new Set(),
-    protections: [],
-    enchant: [],
-    equipQuality: undefined,
-    hasEquip: false,
-    reconfigure: false,
-    bestow: false,
-    cant: new Set(),
-    might: undefined,
-    mightBonus: undefined,
+    printed,
+    // The card starts with its printed characteristics (copy on write: shared).
+    ...printed,
     owner: undefined,
     controller: undefined,
     zone: 'battlefield',

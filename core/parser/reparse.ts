@@ -6,11 +6,12 @@
 import type { ScenarioDocument, Statement } from './ast';
 import { eolOf } from './lexer';
 import { parse, parseStream, ruleRefsOf } from './parser';
+import { lineStartsOf } from '../fixes';
 
 export function reparse(prevText: string, prevDoc: ScenarioDocument, text: string): ScenarioDocument {
   if (text === prevText) return prevDoc;
   if (eolOf(text) !== prevDoc.eol) return parse(text);
-  const starts = lineStarts(text);
+  const starts = lineStartsOf(text);
   const old = prevDoc.statements;
   // Keep the statements before the last one that starts before the changed line (that one may
   // continue onto it); parsing starts at that statement, whose line is unchanged.
@@ -58,20 +59,6 @@ export function reparse(prevText: string, prevDoc: ScenarioDocument, text: strin
     eol: prevDoc.eol,
     lineCount: starts.length,
   };
-}
-
-/** Offsets where each line starts (after `\n`, `\r\n` or a lone `\r`). */
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
-    }
-  }
-  return starts;
 }
 
 /** The line an offset is on. */
