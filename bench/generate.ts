@@ -14,6 +14,8 @@
 //    change the replayed board (the replay applies the rules whether or not they are written), so
 //    the model stays exact and findings do not cascade.
 
+import { prng } from '../test/support/prng';
+
 export type Variant = 'clean' | 'findings';
 
 /** One line of the scenario, as data. `op` is the keyword or verb; the other fields its operands. */
@@ -64,19 +66,6 @@ export interface Scenario {
   injected: { skipped: number; illegalEquip: number; redundantEquip: number };
 }
 
-// ---- PRNG ----------------------------------------------------------------------------------
-
-/** mulberry32: small, fast, deterministic. Returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---- the model -----------------------------------------------------------------------------
 
@@ -110,7 +99,7 @@ export function cardCountFor(events: number): number {
 }
 
 export function generate(targetEvents: number, variant: Variant, seed = 0x5eed): Scenario {
-  const rng = mulberry32(seed ^ targetEvents);
+  const rng = prng(seed ^ targetEvents);
   const int = (n: number) => Math.floor(rng() * n);
   const pick = <T>(xs: T[]): T => xs[int(xs.length)];
   const chance = (p: number) => rng() < p;

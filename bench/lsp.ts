@@ -28,7 +28,7 @@ import {
   type PublishDiagnosticsParams,
   type TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
-import { mulberry32 } from './generate';
+import { prng } from '../test/support/prng';
 import { median, percentile, sleep } from './stats';
 
 interface Publish {
@@ -209,7 +209,7 @@ class Doc {
 export async function runLsp(opts: { root: string; serverJs: string; largeText: string; smallText: string; edits: number; requests: number; starts: number; moduleHook?: { hook: string; out: string } }): Promise<LspResults> {
   const settings = { validate: 'onType', inlayHints: { enabled: true }, rulesFile: { mtg: '', riftbound: '' } };
   const debounce = findDebounce(opts.root);
-  const rng = mulberry32(0xbe7c);
+  const rng = prng(0xbe7c);
   const int = (n: number) => Math.floor(rng() * n);
 
   // ---- start to first diagnostics, small file, fresh processes ----------------------------

@@ -1,5 +1,5 @@
-// A small deterministic generator (mulberry32) for tests that need repeatable "random" input.
-// (bench/generate.ts has its own copy: the benchmarks compile without the tests.)
+// A small deterministic generator (mulberry32) for tests and benchmarks that need repeatable
+// "random" input.
 export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
