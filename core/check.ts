@@ -307,8 +307,8 @@ function tailPoints(prev: ResumeState, text: string): { points: ResumePoint[]; d
  * The resume points of a resumable analysis as (statements before it, replay standing there):
  * the timeline starts from them instead of replaying the document again.
  */
-export function replayCheckpoints(a: Analysis): { index: number; replay: Replay }[] {
-  return a instanceof StreamedAnalysis && a.resume ? a.resume.points.map((p) => ({ index: p.index, replay: p.replay })) : [];
+export function replayCheckpoints(a: Analysis): readonly { index: number; replay: Replay }[] {
+  return a instanceof StreamedAnalysis && a.resume ? a.resume.points : [];
 }
 
 /**

@@ -52,7 +52,6 @@ export interface LexStart {
 }
 
 export interface LexResult {
-  lines: LogicalLine[];
   comments: LexComment[];
   problems: LexProblem[];
   eol: string;
@@ -159,19 +158,19 @@ export function eolOf(text: string): string {
 }
 
 /**
- * Lexes the whole text. With `emit`, each logical line is handed over as soon as it is complete
- * (when the next statement starts) and not kept, so the parser can consume it while it is young.
+ * Lexes the text (from `from`, the start of a statement). Each logical line is handed to `emit` as
+ * soon as it is complete (when the next statement starts) and not kept, so the parser consumes it
+ * while it is young; `emit` returns true to stop there.
  */
-export function lex(text: string, emit?: (line: LogicalLine, lexed: LexResult) => boolean | void, from: LexStart = { line: 0, offset: 0 }): LexResult {
+export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) => boolean | void, from: LexStart = { line: 0, offset: 0 }): LexResult {
   const hasCR = text.indexOf('\r') >= 0;
   const lineCount = countLines(text, hasCR);
   const eol = eolOf(text);
-  const lines: LogicalLine[] = [];
   const comments: LexComment[] = [];
   const problems: LexProblem[] = [];
   // Known from the start (eol, line count) or growing as the lines are read (comments, problems):
   // `emit` sees the comments of every line up to the one it is handed.
-  const result: LexResult = { lines, comments, problems, eol, lineCount };
+  const result: LexResult = { comments, problems, eol, lineCount };
   let current: LogicalLine | undefined;
 
   // `base` is where line `ln` starts, `end` where its break is, `next` where the next line starts.
@@ -329,11 +328,10 @@ export function lex(text: string, emit?: (line: LogicalLine, lexed: LexResult) =
       current.endCharacter = lastContentEnd - base;
     } else {
       // `emit` returns true to stop here (the rest of the text is not needed).
-      if (current && emit && emit(current, result) === true) return result;
+      if (current && emit(current, result) === true) return result;
       current = { tokens, firstLine: ln, lastLine: ln, firstOffset: base, endCharacter: lastContentEnd - base };
-      if (!emit) lines.push(current);
     }
   }
-  if (current && emit) emit(current, result);
+  if (current) emit(current, result);
   return result;
 }

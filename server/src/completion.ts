@@ -325,11 +325,19 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
 }
 
 function statementWords(state: DocumentState, line: number): Want {
-  const statements = state.analysis.doc.statements;
-  const eventBefore = statements.some((s) => isEvent(s) && s.range.start.line < line);
-  const declarationAfter = statements.some((s) => (s.kind === 'card' || s.kind === 'player') && s.range.start.line > line);
+  // One pass over the statements, making no lists.
+  let eventBefore = false;
+  let declarationAfter = false;
+  const present = new Set<string>();
+  for (const s of state.analysis.doc.statements) {
+    const at = s.range.start.line;
+    if (isEvent(s)) eventBefore ||= at < line;
+    else {
+      declarationAfter ||= (s.kind === 'card' || s.kind === 'player') && at > line;
+      if (at !== line) present.add(s.kind);
+    }
+  }
   if (eventBefore) return words(EVENT_VERBS);
-  const present = new Set(statements.filter((s) => s.range.start.line !== line).map((s) => s.kind));
   const decls = DECLARATION_KEYWORDS.filter((k) => !((k === 'game' || k === 'title' || k === 'rules') && present.has(k)));
   return words(declarationAfter ? decls : [...decls, ...EVENT_VERBS]);
 }

@@ -2,6 +2,7 @@
 // JSON-RPC to it with vscode-languageserver-protocol, answers the requests a real editor answers
 // (workspace/configuration, client/registerCapability, refreshes), and records what the server
 // sends (diagnostics publishes, log messages). Waits are on conditions, with timeouts.
+import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
@@ -369,6 +370,13 @@ export class TestClient {
       this.child.kill();
       await this.exited;
     }
+  }
+
+  /** Disposes of the server, then fails if it logged an error during its life. */
+  async disposeExpectingNoErrors(): Promise<void> {
+    const errors = this.errors();
+    await this.dispose();
+    assert.deepEqual(errors, [], 'the server logged errors');
   }
 }
 

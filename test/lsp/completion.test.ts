@@ -19,11 +19,7 @@ describe('LSP completion', () => {
   before(async () => {
     client = await TestClient.start();
   });
-  after(async () => {
-    const errors = client.errors();
-    await client.dispose();
-    assert.deepEqual(errors, [], 'the server logged errors');
-  });
+  after(() => client.disposeExpectingNoErrors());
 
   /** Completion at the end of `line` of `text` (each call opens its own document). */
   async function complete(text: string, at: Position | number): Promise<CompletionItem[]> {
@@ -125,7 +121,7 @@ describe('LSP completion', () => {
       assert.ok(Array.isArray(items) && items.every((i) => i.textEdit), 'each item has its edit without the capability');
       assert.deepEqual(effectiveItems(list), items);
     } finally {
-      await plain.dispose();
+      await plain.disposeExpectingNoErrors();
     }
   });
 });

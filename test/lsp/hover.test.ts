@@ -13,11 +13,7 @@ describe('LSP hover', () => {
   before(async () => {
     client = await TestClient.start();
   });
-  after(async () => {
-    const errors = client.errors();
-    await client.dispose();
-    assert.deepEqual(errors, [], 'the server logged errors');
-  });
+  after(() => client.disposeExpectingNoErrors());
 
   async function hoverAt(text: string, pos: Position, settings: Record<string, unknown> = {}): Promise<Hover | null> {
     client.settings = settings;
