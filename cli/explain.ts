@@ -1,6 +1,6 @@
 // `explain CODE` and `rules RULE`: the registry's documentation of a finding code, and our own
 // explanation of a rule number. Each returns the text to print, or an error for stderr.
-import { REGISTRY, canonicalOf, citeAs, codeDocUrl, explainRule, knownVersions, resolveVersion, type Game } from '../core';
+import { REGISTRY, canonicalIn, citeAs, codeDocUrl, explainRule, knownVersions, resolveVersion, type Game } from '../core';
 
 export type Answer = { ok: true; text: string } | { ok: false; error: string };
 
@@ -11,7 +11,7 @@ export function explainCode(code: string): Answer {
     .filter((g) => info.rules[g].length > 0)
     .map((g) => `${g === 'mtg' ? 'MTG' : 'Riftbound'} ${info.rules[g].join(', ')}`);
   const lines = [
-    `${info.code}: ${info.title}`,
+    `${info.code}: ${info.title}${info.riftboundTitle ? ` (Riftbound: ${info.riftboundTitle})` : ''}`,
     `Severity: ${info.severity}    Kind: ${info.kind}`,
     `Rules cited: ${rules.length > 0 ? rules.join('; ') : 'none (each finding cites its own, if any)'}`,
     '',
@@ -32,8 +32,11 @@ export function explainRuleNumber(rule: string, game: Game, rulesVersion: string
     return { ok: false, error: `unknown ${gameName} rules version '${rulesVersion}' (known: ${versions.map((v) => v.id).join(', ')})` };
   }
   // A number written in an older version's numbering is looked up under its newest number.
-  const canonical = version ? canonicalOf(game, version, written) : written;
-  const e = explainRule(game, canonical);
+  const canonical = version ? canonicalIn(game, version, written) : written;
+  if (canonical === undefined) {
+    return { ok: false, error: `no explanation of ${gameName} rule '${written}' in ${version!.label}: the checker explains ${written} as the newest rules number it, and in that version it is not that rule (it had another number, or did not exist yet)` };
+  }
+  const e = explainRule(game, canonical, version);
   if (!e) return { ok: false, error: `no explanation of ${gameName} rule '${written}'` };
 
   const cited = version ? citeAs(game, version, e.number) : e.number;

@@ -7,7 +7,7 @@ import type { CheckResult, Finding, Game, Range } from './types';
 import { Replay, type Ruleset } from './engine/replay';
 import { mtg } from './rules/mtg/mtg';
 import { riftbound } from './rules/riftbound/riftbound';
-import { resolveVersion } from './rules/versions';
+import { knownVersions, resolveVersion } from './rules/versions';
 import { codeInfo } from './diagnostics/registry';
 
 export const RULESETS: Record<Game, Ruleset> = { mtg, riftbound };
@@ -76,7 +76,9 @@ function headerFindings(first: Statement | undefined, declarations: readonly Sta
   }
   for (const st of declarations) {
     if (st.kind === 'rules' && st.version && game && !resolveVersion(game, st.version.text)) {
-      replay.report('unknown-rules-version', st.version.range, `'${st.version.text}' is not a rules version the checker knows; rule numbers are cited as in the newest rules.`);
+      const versions = knownVersions(game);
+      const known = versions.map((v) => v.id).join(', ');
+      replay.report('unknown-rules-version', st.version.range, `'${st.version.text}' is not a rules version the checker knows, so rule numbers are cited as in the newest rules. Write one of ${known}, or a date from ${versions[0].date} on (the version in force that day).`);
     }
   }
 }

@@ -7,8 +7,8 @@ export { check, analyse, header, replayCheckpoints, RESUME_EVERY, type Analysis,
 export { Timeline, boardAt, legalHosts, CHECKPOINT_EVERY } from './timeline';
 export type { HostVerb } from './engine/replay';
 export { applyEdits, safeFixEdits, applySafeFixes, lineStartsOf } from './fixes';
-export { REGISTRY, codeInfo, codeDocUrl, type CodeInfo } from './diagnostics/registry';
-export { explainRule, existsIn, citeAs, canonicalOf, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
+export { REGISTRY, codeInfo, codeDocUrl, titleFor, type CodeInfo } from './diagnostics/registry';
+export { explainRule, existsIn, citeAs, canonicalOf, canonicalIn, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
 export { EVENT_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser/ast';
 export { parseRulesFile, officialRule, rulesFileFindings, type RulesDocument, type RulesFileHeader } from './rules/rulesFile';
 export { renderBoardSvg, escapeXml, type RenderOptions, type BoardTheme } from './render/svg';

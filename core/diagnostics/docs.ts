@@ -14,7 +14,7 @@ export function renderDiagnosticsDoc(): string {
   ];
   for (const info of REGISTRY.values()) {
     out.push(`## ${info.code}`, '');
-    out.push(`${info.title}. Kind \`${info.kind}\`, severity ${info.severity}.`, '');
+    out.push(`${info.title}${info.riftboundTitle ? ` (Riftbound: ${info.riftboundTitle})` : ''}. Kind \`${info.kind}\`, severity ${info.severity}.`, '');
     out.push(info.doc, '');
     for (const game of ['mtg', 'riftbound'] as const) {
       if (info.rules[game].length === 0) continue;

@@ -1,13 +1,16 @@
 // The one registry of finding codes: kind, default severity, the rules every finding of the code
 // cites (a finding adds the rules of its particular cause), a title, and the documentation that
 // hovers, `codeDescription` links and docs/diagnostics.md are made from.
-import type { FindingKind, Severity } from '../types';
+import type { FindingKind, Game, Severity } from '../types';
 
 export interface CodeInfo {
   code: string;
   kind: FindingKind;
   severity: Severity;
+  /** The title, in MTG's terms where the game matters. */
   title: string;
+  /** The title in Riftbound's terms, where they differ (Riftbound detaches; it has no state-based actions). */
+  riftboundTitle?: string;
   /** Rules every finding with this code cites, per game (canonical, newest numbering). */
   rules: { mtg: string[]; riftbound: string[] };
   /** What it means and what to do, in plain words (Markdown). */
@@ -24,13 +27,15 @@ const entries: CodeInfo[] = [
     kind: 'illegal-attachment',
     severity: 'error',
     title: 'Illegal attachment',
-    rules: { mtg: ['701.3a'], riftbound: ['434.1'] },
+    rules: { mtg: [], riftbound: [] },
     doc:
       'The event (or the initial `attached to`) tries to attach a card to something it cannot be attached to: ' +
       'the host is not a legal object for its enchant ability, an Equipment target is not a creature, an equip ' +
-      'target is not controlled by the player who equips, the host has protection, and so on. The rules say the ' +
-      'attachment does not move (an Aura entering this way stays in its zone; an Equipment enters unattached), ' +
-      'and the replay continues with it where it was.',
+      'target is not controlled by the player who equips, the host has protection, and so on. Each finding cites ' +
+      'the rules that decide its case: the attach rule (MTG 701.3a/b; Riftbound 434.1), or the targeting, ' +
+      'control or enchant rule where that is what stops it. The attachment does not move (MTG 701.3b: an Aura ' +
+      'entering this way stays in its zone, 303.4i; an Equipment enters unattached, 301.5e), and the replay ' +
+      'continues with it where it was.',
     fixes: 'Retarget to a legal host (not safe: it changes the ruling).',
   },
   {
@@ -38,10 +43,14 @@ const entries: CodeInfo[] = [
     kind: 'illegal-attachment',
     severity: 'error',
     title: 'Not an attachment',
-    rules: { mtg: ['701.3b'], riftbound: ['434.1'] },
+    riftboundTitle: 'No Equip ability',
+    rules: { mtg: ['701.3b'], riftbound: ['818.1'] },
     doc:
-      'Only Auras, Equipment and Fortifications can be attached (Riftbound: only cards on the board, and Equip ' +
-      'needs Equipment). An effect that tries to attach anything else does nothing, and the card does not move.',
+      'MTG: only Auras, Equipment and Fortifications can be attached (701.3b). An effect that tries to attach ' +
+      'anything else does nothing and the card does not move; a card put onto the battlefield "attached to" ' +
+      'something that is not one of them enters unattached (303.4h). Riftbound: any card on the board can be ' +
+      'attached by an effect that says so, but only a gear with Equip (normally an Equipment, 818.1.a) can use ' +
+      'Equip; a card without it has no Equip ability to activate.',
     fixes: 'None: declare the card with the right subtype if that was meant.',
   },
   {
@@ -51,21 +60,36 @@ const entries: CodeInfo[] = [
     title: 'Illegal Aura spell target',
     rules: { mtg: ['303.4a'], riftbound: [] },
     doc:
-      'An Aura spell targets what it will enchant. It cannot be cast targeting something its enchant ability or ' +
-      'protection does not allow; and if its target is illegal when it resolves (it changed zones, gained ' +
-      'protection, changed type), the spell does not resolve and goes to its owner\'s graveyard as part of ' +
-      'resolving (a bestowed Aura resolves as a creature instead).',
+      'An Aura spell targets what it will enchant (115.1b). It cannot be cast targeting something its enchant ' +
+      'ability or protection does not allow (601.2c); the cast does not happen and the card stays where it was.',
     fixes: 'Retarget the cast to a legal target (not safe).',
+  },
+  {
+    code: 'target-illegal-on-resolution',
+    kind: 'illegal-attachment',
+    severity: 'warning',
+    title: 'Target illegal on resolution',
+    rules: { mtg: [], riftbound: [] },
+    doc:
+      'The spell was cast with a legal target, but by the time it resolves the target is illegal (it changed ' +
+      'zones, gained protection, changed type). That is a legal outcome the rules decide: the spell does not ' +
+      'resolve and goes to its owner\'s graveyard as part of resolving (608.2b, 608.3b), or, bestowed, resolves ' +
+      'as an unattached creature (702.103e). The replay does exactly that. A warning, because a scenario rarely ' +
+      'means it: if it does, say so with an `expect` line (`expect X in graveyard`).',
+    fixes: 'None: the replay already applied it.',
   },
   {
     code: 'redundant-attach',
     kind: 'redundant-attach',
     severity: 'warning',
     title: 'Redundant attach',
-    rules: { mtg: ['701.3b', '613.7e'], riftbound: ['434.1.g', '434.1.h'] },
+    rules: { mtg: ['701.3b'], riftbound: ['434.1.g', '434.1.h'] },
     doc:
-      'Attaching a card to what it is already attached to does nothing: it does not become attached again, ' +
-      'gets no new timestamp, and "becomes attached" abilities do not trigger.',
+      'Attaching a card to what it is already attached to does nothing (MTG 701.3b; Riftbound 434.1.g/h). In MTG ' +
+      'it does not become attached again, so it gets no new timestamp (701.3c gives one only for a different ' +
+      'object or player) and "becomes attached" abilities do not trigger (603.2e; 603.2f before 2025-11-14). An ' +
+      'attach that would be illegal anyway (an equip target the player does not control, say) is an ' +
+      '`illegal-attachment`, not this.',
     fixes: 'Remove the line (safe: it changes nothing in the replay).',
   },
   {
@@ -73,12 +97,13 @@ const entries: CodeInfo[] = [
     kind: 'missing-unattach',
     severity: 'error',
     title: 'Missing unattach event',
+    riftboundTitle: 'Missing detach event',
     rules: { mtg: ['701.3d'], riftbound: ['719.5'] },
     doc:
-      'This event made an attachment stop being attached (its host left its zone, the enchanted player left, ' +
-      'a state-based action took it off), and the scenario does not record that. Each consequence must be ' +
-      'written as its own line after its cause and before the next event that is not itself a consequence. ' +
-      'The replay has already applied it.',
+      'This event made an attachment stop being attached (MTG: its host left its zone, the enchanted player left, ' +
+      'a state-based action took it off; Riftbound: its Top-Most card left the board), and the scenario does not ' +
+      'record that. Each consequence must be written as its own line after its cause and before the next event ' +
+      'that is not itself a consequence. The replay has already applied it.',
     fixes: 'Insert the missing `unattach`/`detach` line right after the cause (safe).',
   },
   {
@@ -86,12 +111,14 @@ const entries: CodeInfo[] = [
     kind: 'missing-state-based-action',
     severity: 'error',
     title: 'Missing state-based action',
-    rules: { mtg: ['704.3'], riftbound: [] },
+    riftboundTitle: 'Missing cleanup recall',
+    rules: { mtg: ['704.3'], riftbound: ['149.3'] },
     doc:
-      'A state-based action follows from this event (an unattached or illegally attached Aura goes to its ' +
-      'owner\'s graveyard; Riftbound: unattached gear at a battlefield is recalled at the next Cleanup), and the ' +
-      'scenario does not record it. State-based actions happen whether or not they are written down; the replay ' +
-      'has applied it.',
+      'MTG: a state-based action follows from this event (704.3; an unattached or illegally attached Aura goes to ' +
+      'its owner\'s graveyard, 704.5m), and the scenario does not record it. Riftbound: a cleanup recalls a card ' +
+      'as a corrective action (149.3; unattached gear at a battlefield, 457.1; a card in a base other than its ' +
+      'controller\'s, 323.7), and the scenario does not record the recall. Either happens whether or not it is ' +
+      'written down; the replay has applied it.',
     fixes: 'Insert the missing event right after the cause (safe).',
   },
   {
@@ -120,7 +147,8 @@ const entries: CodeInfo[] = [
     rules: { mtg: [], riftbound: [] },
     doc:
       'The event cannot happen in the state the replay has reached (resolving a spell that is not on the stack, ' +
-      'equipping a card that is not on the battlefield, an action by a player who has left). It is skipped.',
+      'equipping a card that is not on the battlefield, an action by a player who has left, an event on a ' +
+      'phased-out permanent). It is skipped; the message names the rule that rules it out where one does.',
     fixes: 'None.',
   },
   {
@@ -158,7 +186,8 @@ const entries: CodeInfo[] = [
     rules: { mtg: [], riftbound: [] },
     doc:
       'The `rules` line names a version the checker does not know. Rule numbers are cited in the newest numbering. ' +
-      'MTG versions are effective dates (2024-06-07); Riftbound versions are v1.2, v1.3 or a date.',
+      'MTG versions are effective dates (2024-06-07; a date between two known versions means the one in force); ' +
+      'Riftbound versions are v1.2, v1.3 or a date. The message lists the versions the checker knows.',
     fixes: 'None.',
   },
   {
@@ -210,6 +239,11 @@ const entries: CodeInfo[] = [
 ];
 
 export const REGISTRY: ReadonlyMap<string, CodeInfo> = new Map(entries.map((e) => [e.code, e]));
+
+/** The code's title in the terms of `game`. */
+export function titleFor(info: CodeInfo, game: Game | undefined): string {
+  return game === 'riftbound' && info.riftboundTitle ? info.riftboundTitle : info.title;
+}
 
 export function codeInfo(code: string): CodeInfo {
   const info = REGISTRY.get(code);

@@ -46,6 +46,12 @@ export interface CardObj extends Characteristics {
   printed: Characteristics;
   owner: string | undefined;
   controller: string | undefined;
+  /**
+   * The player under whose control it entered its zone (or was declared); a control-changing effect
+   * changes `controller` only. MTG 800.4a: when a player leaves, a control effect that gave them an
+   * object ends, but an object that entered under their control is exiled.
+   */
+  enteredUnder: string | undefined;
   /** MTG zone, or Riftbound `base` / `battlefield` / `hand` / ... */
   zone: string;
   /** Riftbound: which battlefield, when zone is `battlefield`. */

@@ -399,7 +399,10 @@ export class Replay {
     for (const c of cards) {
       for (const p of c.decl.props) {
         if (p.kind === 'owner') c.owner = this.player(p.player)?.id;
-        else if (p.kind === 'controller') c.controller = this.player(p.player)?.id;
+        else if (p.kind === 'controller') {
+          c.controller = this.player(p.player)?.id;
+          if (p.entered) c.enteredUnder = c.controller;
+        }
       }
       if (!c.owner) {
         if (players.length === 1 && players[0].kind === 'player' && players[0].id) c.owner = players[0].id.text;
@@ -408,6 +411,8 @@ export class Replay {
         }
       }
       c.controller ??= c.owner;
+      // `controller P` alone is control given by an effect: it entered under its owner's control.
+      c.enteredUnder ??= c.owner;
       this.rules.declare(this, c, c.decl);
       c.timestamp = this.board.tick();
     }
@@ -563,6 +568,7 @@ function newCard(st: CardStmt): CardObj {
     ...printed,
     owner: undefined,
     controller: undefined,
+    enteredUnder: undefined,
     zone: 'battlefield',
     place: undefined,
     token: false,

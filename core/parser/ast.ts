@@ -38,7 +38,8 @@ export interface ZoneRef {
 
 export type Property =
   | { kind: 'owner'; player: Name; range: Range }
-  | { kind: 'controller'; player: Name; range: Range }
+  /** `controller P`: an effect gave P control; `entered under P`: it entered under P's control (800.4a). */
+  | { kind: 'controller'; player: Name; entered: boolean; range: Range }
   | { kind: 'zone'; zone: ZoneRef; range: Range }
   | { kind: 'attached'; target: Name; range: Range }
   | { kind: 'enchant'; filter: Filter; range: Range }

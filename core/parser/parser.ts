@@ -334,14 +334,22 @@ function parseTypeLine(cur: Cursor): TypeLine {
 
 function parseProperty(cur: Cursor): Property {
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail('a property (owner, controller, in, attached to, enchant, equip, protection from, color, ...)');
+  if (!t || t.type !== 'word') return cur.fail('a property (owner, controller, entered under, in, attached to, enchant, equip, protection from, color, ...)');
   cur.next();
   const r = () => span(t.range, cur.last().range);
   switch (t.text) {
-    case 'owner':
+    case 'owner': {
+      const player = cur.name('player name');
+      return { kind: 'owner', player, range: r() };
+    }
     case 'controller': {
       const player = cur.name('player name');
-      return { kind: t.text, player, range: r() };
+      return { kind: 'controller', player, entered: false, range: r() };
+    }
+    case 'entered': {
+      cur.expectWord('under');
+      const player = cur.name('player name');
+      return { kind: 'controller', player, entered: true, range: r() };
     }
     case 'in':
     case 'at': {
@@ -393,7 +401,7 @@ function parseProperty(cur: Cursor): Property {
     }
     default:
       throw new SyntaxError_(
-        `Unknown property '${t.text}'. Properties: owner, controller, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., might, might-bonus, exhausted.`,
+        `Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., might, might-bonus, exhausted.`,
         t.range,
       );
   }

@@ -61,17 +61,29 @@ const RIFTBOUND: GameVersions = {
   renumberings: [
     { since: '2026-07-16', now: '457.1', old: '452.1' },
     { since: '2026-07-16', now: '124', old: '110' },
+    // The Recalls section moved from 449-453 (v1.3) to 454-458; in v1.2 it was 432-436.
+    { since: '2026-07-16', now: '455', old: '450' },
     { since: '2026-03-30', now: '434', old: '421' },
     { since: '2026-03-30', now: '435', old: '422' },
     { since: '2026-03-30', now: '818', old: '744' },
+    { since: '2026-03-30', now: '819', old: '745' },
     { since: '2026-03-30', now: '135.4', old: '134.4' },
     { since: '2026-03-30', now: '136.2', old: '135.2' },
     { since: '2026-03-30', now: '137.3', old: '136.3' },
     { since: '2026-03-30', now: '323.7', old: '322.7' },
     { since: '2026-03-30', now: '149.3', old: '435.1' },
+    // v1.2 had one rule (435.1) for what v1.3 says twice (149.3 and 452.1, now 457.1).
+    { since: '2026-03-30', now: '452.1', old: '435.1' },
+    // v1.2 numbered the properties of attached cards 718.5-718.8.b; v1.3 made them 718.5.a-g.
+    { since: '2026-03-30', now: '718.5.c', old: '718.6' },
+    { since: '2026-03-30', now: '718.5.d', old: '718.7' },
+    { since: '2026-03-30', now: '718.5.e', old: '718.8' },
+    { since: '2026-03-30', now: '718.5.f', old: '718.8.a' },
+    { since: '2026-03-30', now: '718.5.g', old: '718.8.b' },
     { since: '2026-03-30', now: '110', old: '109' },
+    { since: '2026-03-30', now: '450', old: '433' },
   ],
-  introduced: { '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.4.a': '2026-07-16', '434.5': '2026-07-16', '719.4.a': '2026-07-16' },
+  introduced: { '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16' },
   rules: RIFTBOUND_RULES,
 };
 
@@ -137,13 +149,29 @@ export function existsIn(game: Game, version: RulesVersion | undefined, canonica
   return !since || !version || version.date >= since;
 }
 
-/** Our explanation of a canonical rule number, falling back to its nearest parent rule. */
-export function explainRule(game: Game, canonical: string): (RuleExplanation & { number: string }) | undefined {
+/**
+ * The canonical number of a number as `version` writes it, or undefined when that version uses the
+ * number for another rule: a renumbering moved the canonical rule of that number elsewhere in that
+ * version (Riftbound v1.3's 124 is about game objects; the rule numbered 124 today is v1.3's 110).
+ */
+export function canonicalIn(game: Game, version: RulesVersion | undefined, written: string): string | undefined {
+  const canonical = canonicalOf(game, version, written);
+  return citeAs(game, version, canonical) === written && existsIn(game, version, canonical) ? canonical : undefined;
+}
+
+/**
+ * Our explanation of a canonical rule number, falling back to its nearest parent rule; in the words
+ * that fit `version` when the rule changed in substance (default: the newest).
+ */
+export function explainRule(game: Game, canonical: string, version?: RulesVersion): (Omit<RuleExplanation, 'earlier'> & { number: string }) | undefined {
   const table = GAMES[game].rules;
   let n = canonical;
   for (;;) {
     const e = table[n];
-    if (e) return { ...e, number: n };
+    if (e) {
+      const then = version && e.earlier?.find((x) => version.date < x.before);
+      return { title: then?.title ?? e.title, text: then?.text ?? e.text, number: n };
+    }
     // 301.5z → 301.5 (MTG letter subrules), 434.1.g → 434.1 and 107.1.c.1 → 107.1.c (dotted parts).
     const cut = n.match(/^(.*\d)[a-z]+$/) ?? n.match(/^(.*)\.[a-z0-9]+$/);
     if (!cut || cut[1] === '') return undefined;

@@ -301,14 +301,15 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified"]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified"]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token'];
-    const once = new Set(['owner', 'controller', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'might', 'might-bonus', 'exhausted']);
+    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'might', 'might-bonus', 'exhausted']);
     return { kind: 'words', words: all.filter((p) => !(once.has(p.split(' ')[0]) && present.has(p.split(' ')[0]))), item: CompletionItemKind.Property };
   }
   const [kw] = clause;
   const n = clause.length;
   if ((kw === 'owner' || kw === 'controller') && n === 1) return { kind: 'players' };
+  if (kw === 'entered') return n === 1 ? words(['under']) : n === 2 ? { kind: 'players' } : NONE;
   if (kw === 'attached') return n === 1 ? words(['to']) : n === 2 ? { kind: 'cards', rank: () => 0, players: () => 1 } : NONE;
   if (kw === 'in' && n === 1) return words(game === 'mtg' ? MTG_ZONES : ['hand', 'deck', 'trash', 'banishment'], CompletionItemKind.EnumMember);
   if (kw === 'at' && n === 1) return words(['base', 'battlefield'], CompletionItemKind.EnumMember);

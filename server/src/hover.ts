@@ -2,7 +2,7 @@
 // explanation and, from the user's rules file, the official text; the code's documentation), a
 // rule number in a comment, a card or player name (its characteristics and its state at that line
 // of the replay), and an event's verb (what the replay made of the event: the step).
-import { canonicalOf, codeDocUrl, explainRule, isEvent, officialRule, REGISTRY, type CardView, type Finding, type Game, type RulesDocument } from '../../core';
+import { canonicalIn, codeDocUrl, explainRule, isEvent, officialRule, REGISTRY, titleFor, type CardView, type Finding, type Game, type RulesDocument } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
@@ -50,10 +50,10 @@ function md(text: string): string {
 /** One cited rule: number, our explanation, and the official text when the user set a rules file. */
 function ruleLine(state: DocumentState, written: string, ctx: HoverContext): string {
   const game = state.game;
-  const canonical = canonicalOf(game, state.rulesVersion, written);
-  const ex = explainRule(game, canonical);
+  const canonical = canonicalIn(game, state.rulesVersion, written);
+  const ex = canonical === undefined ? undefined : explainRule(game, canonical, state.rulesVersion);
   let line = `- **${written}**`;
-  if (ex) {
+  if (ex && canonical !== undefined) {
     const parent = ex.number !== canonical ? ` (explained under ${ex.number})` : '';
     line += ` — *${md(ex.title)}*${parent}: ${md(ex.text)}`;
   } else {
@@ -85,7 +85,7 @@ function officialQuote(state: DocumentState, written: string, ctx: HoverContext,
 
 function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): string {
   const info = REGISTRY.get(f.code);
-  const title = info ? info.title : f.code;
+  const title = info ? titleFor(info, state.game) : f.code;
   const out = [`**${md(title)}** · \`${f.code}\` (${f.severity})`, f.message];
   if (f.rules.length > 0) {
     out.push(`**Rules** (${GAME_LABEL[state.game]}${state.analysis.result.rulesVersion ? `, numbered as in ${md(state.rulesVersion?.label ?? state.analysis.result.rulesVersion)}` : ''})`);
@@ -99,13 +99,15 @@ function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): st
 
 function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext): string {
   const game = state.game;
-  const canonical = canonicalOf(game, state.rulesVersion, written);
+  const canonical = canonicalIn(game, state.rulesVersion, written);
   const head = `**Rule ${written}** · ${GAME_LABEL[game]}${state.analysis.result.rulesVersion ? ` (as numbered in ${md(state.rulesVersion?.label ?? state.analysis.result.rulesVersion)})` : ''}`;
-  const ex = explainRule(game, canonical);
+  const ex = canonical === undefined ? undefined : explainRule(game, canonical, state.rulesVersion);
   const out = [head];
-  if (ex) {
+  if (ex && canonical !== undefined) {
     out.push(`*${md(ex.title)}*${ex.number !== canonical ? ` (rule ${ex.number})` : ''}: ${md(ex.text)}`);
     if (canonical !== written) out.push(`Numbered ${canonical} in the newest rules.`);
+  } else if (canonical === undefined) {
+    out.push(`The checker explains ${written} as the newest rules number it, and in this version ${written} is not that rule (it had another number, or did not exist yet).`);
   } else {
     out.push('The checker has no explanation for this rule.');
   }

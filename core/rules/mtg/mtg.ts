@@ -399,7 +399,7 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
   }
   if (att.attachedTo && replay.board.hostOf(att) === host) {
     replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${host.id}, so this ${verb} does nothing: it doesn't become attached again and gets no new timestamp. Remove the line, or attach it to something else.`, {
-      rules: verb === 'attach' ? [] : [verb === 'equip' ? '702.6a' : '702.67a'],
+      rules: ['701.3c', ...(verb === 'attach' ? [] : [verb === 'equip' ? '702.6a' : '702.67a'])],
       related: related(att),
       fixes: [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }],
       subjects: [att.id, host.id],
@@ -408,12 +408,15 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
     return;
   }
   const targetProblem = (h: Host) => activationTargetProblem(att, h, verb, activator);
-  const problem = targetProblem(host) ?? attachProblem(att, host);
+  const aimed = targetProblem(host);
+  const problem = aimed ?? attachProblem(att, host);
   if (problem) {
     const where = att.attachedTo ? `stays attached to ${att.attachedTo.id}` : 'stays unattached';
     // The rule that says the attachment stays where it is: 701.3b for attach effects, and for an
     // Aura or Equipment its own restatement (303.4j, 301.5b). report() drops repeated numbers.
-    const staysRules = problem.code ? [] : [...(verb === 'attach' ? ['701.3b'] : []), ...(isAura(att) ? ['303.4j'] : isEquipment(att) ? ['301.5b'] : [])];
+    // A target the ability can't have is decided by the targeting rule alone; a host it can't be on,
+    // by 701.3a ("can't be attached to" what it couldn't enchant, equip or fortify) and its own rule.
+    const staysRules = problem.code ? [] : [...(aimed ? [] : ['701.3a']), ...(verb === 'attach' ? ['701.3b'] : []), ...(isAura(att) ? ['303.4j'] : isEquipment(att) ? ['301.5b'] : [])];
     replay.report(problem.code ?? 'illegal-attachment', ev.range, `${att.id} can't be attached to ${host.id}: ${problem.why}. ${problem.code ? 'The effect does nothing' : `It doesn't move: it ${where}`}.`, {
       rules: [...problem.rules, ...staysRules],
       related: related(att),
@@ -493,7 +496,7 @@ function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }
       return;
     }
     if (spell.bestowed) {
-      replay.report('illegal-aura-target', ev.range, `${spell.id}'s target is illegal as it resolves: ${problem.why}. A bestowed Aura spell with an illegal target stops being bestowed and resolves as a creature, unattached.`, {
+      replay.report('target-illegal-on-resolution', ev.range, `${spell.id}'s target is illegal as it resolves (${problem.why}), so it stops being bestowed and resolves as an unattached creature. If that is the ruling you mean, add \`expect ${spell.id} unattached\`; otherwise keep the target legal until it resolves.`, {
         rules: ['608.3b', '702.103e', ...problem.rules],
         subjects: [spell.id, ...(target ? [target.id] : [])],
       });
@@ -501,7 +504,7 @@ function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }
       if (replay.noting) replay.note(() => `${spell.id} resolves as a creature (702.103e)`);
       return;
     }
-    replay.report('illegal-aura-target', ev.range, `${spell.id} doesn't resolve: ${problem.why}. Its only target is illegal, so it goes to its owner's graveyard as it would resolve.`, {
+    replay.report('target-illegal-on-resolution', ev.range, `${spell.id} doesn't resolve: its only target is illegal (${problem.why}), so it goes from the stack to its owner's graveyard. If that is the ruling you mean, add \`expect ${spell.id} in graveyard\`; otherwise keep the target legal until it resolves.`, {
       rules: ['608.2b', '608.3b', ...problem.rules],
       subjects: [spell.id, ...(target ? [target.id] : [])],
     });
@@ -652,6 +655,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode): 
   card.timestamp = replay.board.tick();
   resetCharacteristics(card);
   card.controller = card.owner;
+  card.enteredUnder = card.owner;
   card.bestowed = false;
   card.phasedOut = 'no';
   card.stackTarget = undefined;
@@ -773,15 +777,23 @@ function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): 
     replay.oblige({ action: 'unattach', subject: att, host: p.id, code: 'missing-unattach', rules: ['701.3d', '800.4a'], why: `the player it enchants, ${p.id}, left the game`, cause: ev });
     touch(replay, att);
   }
+  // 800.4a, in its order: what they own leaves the game, the control effects that gave them objects
+  // end, and then whatever they still control (what entered under their control) is exiled.
+  const stillControlled: CardObj[] = [];
   for (const c of replay.board.cards.values()) {
     if (c.owner === p.id && c.zone !== 'outside') {
       moveTo(replay, c, 'outside', ev);
     } else if (c.controller === p.id && c.owner !== p.id) {
-      // 800.4a: control effects that gave the leaving player this object end.
-      c.controller = c.owner;
-      if (replay.noting) replay.note(() => `${c.id} back under ${c.owner}'s control`);
-      touch(replay, c);
+      if (c.enteredUnder !== p.id) {
+        c.controller = c.enteredUnder;
+        if (replay.noting) replay.note(() => `${c.id} back under ${c.controller}'s control`);
+        touch(replay, c);
+      } else stillControlled.push(c);
     }
+  }
+  for (const c of stillControlled) {
+    moveTo(replay, c, 'exile', ev);
+    if (replay.noting) replay.note(() => `${c.id} exiled: it entered under ${p.id}'s control (800.4a)`);
   }
 }
 

@@ -311,6 +311,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     resetCharacteristics(card);
     card.exhausted = false; // 124: statuses are cleared
     card.controller = card.owner;
+    card.enteredUnder = card.owner;
   }
   if (replay.noting) replay.note(() => `${card.id} → ${where(card)}`);
 }
@@ -321,6 +322,13 @@ function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): 
   if (!card || (ev.host && !host)) return;
   if (onBoard(card)) {
     replay.report('impossible-event', ev.range, `${card.id} is already on the board, at ${where(card)}.`, { subjects: [card.id] });
+    return;
+  }
+  if (host && (!isGear(card) || !isCard(host) || !isUnit(host))) {
+    // Playing a card attaches it only when the card says so, as Quick-Draw gear does: "attach it to
+    // a Unit you control" (819.1.d). Anything else is attached only by an effect (434.2.a).
+    replay.report('illegal-attachment', ev.host!.range, `${card.id} can't enter attached to ${host.id}: playing a card attaches it only when the card says so, as Quick-Draw gear does (attached to a unit you control), and ${isGear(card) ? `${host.id} is not a unit` : `${card.id} is not a gear`}. It enters ${ev.zone ? 'where the line says' : 'at its base'}, unattached. If an effect attaches it, write that as its own \`attach\` line.`, { rules: ['434.2.a', '819.1.d'], subjects: [card.id, host.id] });
+    moveTo(replay, card, ev.zone ? zoneOf(ev.zone) : 'base', ev.zone?.place?.text, ev);
     return;
   }
   if (host && isCard(host) && onBoard(host)) {
