@@ -178,3 +178,13 @@ export function explainRule(game: Game, canonical: string, version?: RulesVersio
     n = cut[1];
   }
 }
+
+/** The version tables of a game, read-only (for the tests that hold them to the official documents). */
+export function versionTables(game: Game): {
+  readonly versions: readonly RulesVersion[];
+  readonly renumberings: readonly Readonly<Renumbering>[];
+  readonly introduced: Readonly<Record<string, string>>;
+} {
+  const g = GAMES[game];
+  return { versions: g.versions, renumberings: g.renumberings, introduced: g.introduced };
+}
