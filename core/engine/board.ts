@@ -48,7 +48,7 @@ export interface CardObj extends Characteristics {
   controller: string | undefined;
   /** MTG zone, or Riftbound `base` / `battlefield` / `hand` / ... */
   zone: string;
-  /** Riftbound: which battlefield, when zone is `battlefield`. */
+  /** Riftbound: which battlefield, when zone is `battlefield`; whose base (a player id), when zone is `base`. */
   place: string | undefined;
   token: boolean;
   /** Object version: incremented each time the card changes zones (a new object, 400.7). */
@@ -221,6 +221,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     owner: c.owner,
     controller: c.controller,
     zone: zoneLabel(c),
+    base: c.zone === 'base' ? c.place : undefined,
     supertypes: listOf(c.supertypes),
     types: listOf(c.types),
     subtypes: listOf(c.subtypes),
