@@ -33,6 +33,8 @@ export type FindingKind =
   | 'ineffective-unattach'
   | 'expectation-failed'
   | 'impossible-event'
+  /** The rules make a choice (or leave one to a player) that the scenario does not write down. */
+  | 'unnamed-choice'
   | 'unknown-name'
   | 'duplicate-name'
   | 'syntax-error'
@@ -78,6 +80,8 @@ export interface CardView {
   controller: string | undefined;
   /** e.g. `battlefield`, `graveyard`, `stack`; Riftbound `base`, `battlefield:NAME`, `trash`. */
   zone: string;
+  /** Riftbound: whose base the card is in, when `zone` is `base` (it can be another player's than its controller's). */
+  base?: string;
   supertypes: string[];
   types: string[];
   subtypes: string[];

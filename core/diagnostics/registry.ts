@@ -93,6 +93,31 @@ const entries: CodeInfo[] = [
     fixes: 'Remove the line (safe: it changes nothing in the replay).',
   },
   {
+    code: 'forced-aura-host',
+    kind: 'unnamed-choice',
+    severity: 'information',
+    title: 'Aura host chosen by the rules',
+    rules: { mtg: ['303.4f'], riftbound: [] },
+    doc:
+      'An Aura enters the battlefield without being cast and the scenario does not say what it enchants, but ' +
+      'exactly one object or player could legally be enchanted, so the choice is forced: the replay attaches it ' +
+      'there. The scenario should name it.',
+    fixes: 'Insert ` attached to HOST` (safe: it writes down what the replay already did).',
+  },
+  {
+    code: 'unnamed-aura-host',
+    kind: 'unnamed-choice',
+    severity: 'error',
+    title: 'Aura host not named',
+    rules: { mtg: ['303.4f'], riftbound: [] },
+    doc:
+      'An Aura enters the battlefield without being cast, the scenario does not say what it enchants, and ' +
+      'several objects or players could be: the player under whose control it enters chooses one as it enters. ' +
+      'The checker cannot make that choice, so the replay leaves the Aura in the zone it was in; what follows ' +
+      'is judged on that board.',
+    fixes: 'Insert ` attached to HOST` for one of the legal hosts (not safe: it is a choice).',
+  },
+  {
     code: 'missing-unattach',
     kind: 'missing-unattach',
     severity: 'error',

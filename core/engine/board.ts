@@ -54,7 +54,7 @@ export interface CardObj extends Characteristics {
   enteredUnder: string | undefined;
   /** MTG zone, or Riftbound `base` / `battlefield` / `hand` / ... */
   zone: string;
-  /** Riftbound: which battlefield, when zone is `battlefield`. */
+  /** Riftbound: which battlefield, when zone is `battlefield`; whose base (a player id), when zone is `base`. */
   place: string | undefined;
   token: boolean;
   /** Object version: incremented each time the card changes zones (a new object, 400.7). */
@@ -227,6 +227,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     owner: c.owner,
     controller: c.controller,
     zone: zoneLabel(c),
+    base: c.zone === 'base' ? c.place : undefined,
     supertypes: listOf(c.supertypes),
     types: listOf(c.types),
     subtypes: listOf(c.subtypes),

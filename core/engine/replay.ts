@@ -224,7 +224,7 @@ export class Replay {
       match = (o) => o.action === 'unattach' && (host === undefined || host === o.host);
     } else if (ev.kind === 'move') {
       subject = ev.subject.text;
-      const zone = ev.zone.place ? `battlefield:${ev.zone.place.text}` : ev.zone.zone;
+      const zone = ev.zone.place && ev.zone.zone === 'battlefield' ? `battlefield:${ev.zone.place.text}` : ev.zone.zone;
       match = (o) => o.action === 'move' && o.zone === zone;
     } else if (ev.kind === 'recall') {
       subject = ev.subject.text;
@@ -485,9 +485,17 @@ export class Replay {
       case 'in-zone': {
         const c = this.card(a.subject);
         if (!c) return undefined;
-        const want = a.zone.place ? `battlefield:${a.zone.place.text}` : a.zone.zone;
+        if (a.zone.zone === 'base' && this.rules.game === 'riftbound') {
+          // `X at base` holds at any base (as `at battlefield` at any battlefield); `X at base of P` at P's.
+          const of = a.zone.place ? this.player(a.zone.place) : undefined;
+          if (a.zone.place && !of) return undefined;
+          if (c.zone === 'base' && (!of || c.place === of.id)) return undefined;
+          if (c.zone === 'base' && c.place) return { actual: `${c.id} is in ${c.place}'s base`, replacement: `${c.id} at base of ${c.place}` };
+        }
+        const want = a.zone.place && a.zone.zone === 'battlefield' ? `battlefield:${a.zone.place.text}` : a.zone.zone;
         const have = zoneLabel(c);
         if (have === want || (want === 'battlefield' && c.zone === 'battlefield')) return undefined;
+        if (c.zone === 'base' && c.place && this.rules.game === 'riftbound') return { actual: `${c.id} is in ${c.place}'s base`, replacement: `${c.id} at base of ${c.place}` };
         const shown = c.zone === 'outside' ? 'outside the game' : have.replace(':', ' ');
         return { actual: `${c.id} is ${c.zone === 'outside' ? '' : 'in '}${shown}`, replacement: c.zone === 'outside' ? undefined : `${c.id} in ${have.replace(':', ' ')}` };
       }
@@ -545,6 +553,7 @@ export function describeAssertion(a: Assertion): string {
     case 'unattached':
       return `${a.subject.text} unattached`;
     case 'in-zone':
+      if (a.zone.zone === 'base') return `${a.subject.text} at base${a.zone.place ? ' of ' + a.zone.place.text : ''}`;
       return `${a.subject.text} in ${a.zone.zone}${a.zone.place ? ' ' + a.zone.place.text : ''}`;
     case 'newer-than':
       return `${a.subject.text} newer than ${a.other.text}`;

@@ -31,7 +31,7 @@ export interface Filter {
 /** Zone as written: MTG `battlefield`, `graveyard`...; Riftbound `base`, `battlefield NAME`, `trash`... */
 export interface ZoneRef {
   zone: string;
-  /** Riftbound: the battlefield's name after `battlefield`. */
+  /** Riftbound: the battlefield's name after `battlefield`, or the player after `base of`. */
   place?: Name;
   range: Range;
 }

@@ -420,6 +420,11 @@ function parseZone(cur: Cursor, at: boolean): ZoneRef {
       zone.place = cur.name('battlefield name');
       zone.range = span(w.range, zone.place.range);
     }
+  } else if (w.text === 'base' && cur.isWord('of')) {
+    // Riftbound: `base of P`, the base of player P.
+    cur.next();
+    zone.place = cur.name('the player whose base it is');
+    zone.range = span(w.range, zone.place.range);
   }
   return zone;
 }

@@ -227,7 +227,8 @@ function placeOf(game: Game, c: CardView): { zone: string; player?: string; plac
   const controller = c.controller ?? c.owner ?? '';
   const owner = c.owner ?? '';
   if (game === 'riftbound') {
-    if (c.zone === 'base') return { zone: 'base', player: controller };
+    // Whose base it is in, which can be another player's than its controller's (435.4.b, 323.7).
+    if (c.zone === 'base') return { zone: 'base', player: c.base ?? controller };
     if (c.zone === 'battlefield') return { zone: 'battlefield', place: '' };
     if (c.zone.startsWith('battlefield:')) return { zone: 'battlefield', place: c.zone.slice('battlefield:'.length) };
     if (RIFTBOUND_PLAYER_ZONES.some(([z]) => z === c.zone)) return { zone: c.zone, player: owner };
@@ -464,11 +465,12 @@ class Drawing {
     const hostCard = host?.kind === 'card' ? this.cards.get(host.id) : undefined;
     if (hostCard && hostCard.zone !== c.zone) details.push(`in ${zoneTitle(c.zone.replace(':', ' ')).toLowerCase()}`);
     if ((c.zone === 'battlefield' || c.zone === 'base' || c.zone.startsWith('battlefield:')) && c.owner && c.controller && c.owner !== c.controller) details.push(`owner ${c.owner}`);
+    if (c.zone === 'base' && c.base && c.controller && c.base !== c.controller) details.push(`controller ${c.controller}`);
 
     const tip = [
       `${c.id}: ${c.name}`,
       typeLine,
-      `zone ${c.zone.replace(':', ' ')}`,
+      `zone ${c.zone.replace(':', ' ')}${c.zone === 'base' && c.base ? ` of ${c.base}` : ''}`,
       c.owner ? `owner ${c.owner}` : 'no owner',
       c.controller ? `controller ${c.controller}` : '',
       c.attachedTo ? `attached to ${c.attachedTo}` : '',

@@ -171,6 +171,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (last === 'to' && w[w.length - 2] === 'attached') return hostWant(state, 'enter', card(args[0]), line);
       if (last === 'in') return words(zones, CompletionItemKind.EnumMember);
       if (last === 'at') return words(['base', 'battlefield'], CompletionItemKind.EnumMember);
+      if (last === 'of' && w[w.length - 2] === 'base') return { kind: 'players' };
       const rest = ['attached', ...(game === 'mtg' ? ['in'] : ['at', 'in'])].filter((k) => !args.includes(k));
       return n === 1 || !['attached', 'to', 'in', 'at'].includes(last) ? words(rest) : NONE;
     }
@@ -261,6 +262,8 @@ function expectWant(args: string[], card: (id: string | undefined) => CardView |
     return { kind: 'cards', rank: (c) => (c.id === host ? 0 : c.id === args[0] ? undefined : 2), players: (p) => (p === host ? 0 : 3) };
   }
   if (n === 3 && rel === 'newer' && args[2] === 'than') return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : 0) };
+  // Riftbound `X at base of P`: whose base.
+  if (game === 'riftbound' && rel === 'at' && args[2] === 'base') return n === 3 ? words(['of']) : n === 4 && args[3] === 'of' ? { kind: 'players' } : NONE;
   return NONE;
 }
 
@@ -313,6 +316,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (kw === 'attached') return n === 1 ? words(['to']) : n === 2 ? { kind: 'cards', rank: () => 0, players: () => 1 } : NONE;
   if (kw === 'in' && n === 1) return words(game === 'mtg' ? MTG_ZONES : ['hand', 'deck', 'trash', 'banishment'], CompletionItemKind.EnumMember);
   if (kw === 'at' && n === 1) return words(['base', 'battlefield'], CompletionItemKind.EnumMember);
+  if (kw === 'at' && clause[1] === 'base') return n === 2 ? words(['of']) : n === 3 && clause[2] === 'of' ? { kind: 'players' } : NONE;
   if (kw === 'enchant' || kw === 'equip') {
     const prev = clause[n - 1];
     if (n === 1 || prev === 'or') return words(ENCHANT_WORDS, CompletionItemKind.TypeParameter);

@@ -167,7 +167,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number): strin
   const out = [head, `\`${typeLine(c)}\``];
   const who = [c.owner ? `Owner **${c.owner}**` : 'No owner', c.controller ? `controller **${c.controller}**` : undefined].filter(Boolean).join(', ');
   out.push(who + (c.colors.length ? ` · ${c.colors.join(' ')}` : ''));
-  const lines = [`- Zone: ${zoneLabel(c.zone)}`];
+  const lines = [`- Zone: ${c.zone === 'base' && c.base ? `base of ${c.base}` : zoneLabel(c.zone)}`];
   if (c.attachedTo) lines.push(`- Attached to: **${c.attachedTo}**`);
   else if (isAttachmentType(c)) lines.push('- Attached to: nothing');
   if (c.attachments.length > 0) lines.push(`- Attachments: ${c.attachments.map((a) => attachmentLabel(board.cards, a)).join(', ')}`);

@@ -271,6 +271,7 @@ const KINDS = new Set([
   'ineffective-unattach',
   'expectation-failed',
   'impossible-event',
+  'unnamed-choice',
   'unknown-name',
   'duplicate-name',
   'syntax-error',

@@ -363,6 +363,30 @@ function related(att: CardObj) {
   return att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [];
 }
 
+/**
+ * 702.26b: a phased-out permanent (directly or with its host, 702.26g) is treated as though it
+ * doesn't exist, so an event on it does nothing (702.26e: nor do effects that change its
+ * characteristics or controller). Reports the event and returns true when that is the case.
+ */
+function phasedOutSubject(replay: Replay, card: CardObj, ev: EventNode, what: string, extra: string[] = []): boolean {
+  if (card.zone !== 'battlefield' || card.phasedOut === 'no') return false;
+  const host = card.phasedOut === 'indirect' ? replay.board.hostOf(card) : undefined;
+  const how = host ? ` with ${host.id}` : '';
+  const todo = card.phasedOut === 'indirect' ? `It phases in only with ${host ? host.id : 'its host'} (702.26g): write \`phase in ${phasedOutRoot(replay, card).id}\` first, or remove the line.` : `Write \`phase in ${card.id}\` first, or remove the line.`;
+  replay.report('impossible-event', ev.range, `${card.id} is phased out${how}, and a phased-out permanent is treated as though it doesn't exist, so ${what} does nothing; the replay leaves ${card.id} as it is. ${todo}`, {
+    rules: ['702.26b', ...extra, ...(card.phasedOut === 'indirect' ? ['702.26g'] : [])],
+    subjects: [card.id],
+  });
+  return true;
+}
+
+/** The permanent that phased out directly, taking `card` with it (702.26g): up its chain of hosts. */
+function phasedOutRoot(replay: Replay, card: CardObj): CardObj {
+  let c = card;
+  for (let h = replay.board.hostOf(c); c.phasedOut === 'indirect' && h && isCard(h); h = replay.board.hostOf(c)) c = h;
+  return c;
+}
+
 /** Attaches as the rules do: new timestamp (613.7e), the old host loses it (the attach records that). */
 function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): void {
   replay.board.link(att, host, at);
@@ -377,8 +401,9 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
   const by = ev.by ? replay.player(ev.by) : undefined;
   if (!att || !host || (ev.by && !by)) return;
   const verb = ev.verb;
-  if (att.zone !== 'battlefield' || att.phasedOut !== 'no') {
-    const where = att.zone === 'battlefield' ? 'phased out' : `in ${att.zone === 'outside' ? 'no zone (it left the game)' : att.zone}`;
+  if (phasedOutSubject(replay, att, ev, `${verb === 'attach' ? 'attaching it' : `activating its ${verb} ability`}`)) return;
+  if (att.zone !== 'battlefield') {
+    const where = `in ${att.zone === 'outside' ? 'no zone (it left the game)' : att.zone}`;
     const why = verb === 'attach' ? '' : ` An ${verb} ability is activated only by a permanent on the battlefield.`;
     replay.report('impossible-event', ev.range, `${att.id} is ${where}, so it can't be ${verb === 'attach' ? 'attached' : verb === 'equip' ? 'equipped' : 'fortified'}.${why} Put it onto the battlefield first.`, { rules: [verb === 'equip' ? '702.6a' : verb === 'fortify' ? '702.67a' : '701.3a'], subjects: [att.id] });
     return;
@@ -397,16 +422,9 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
       return;
     }
   }
-  if (att.attachedTo && replay.board.hostOf(att) === host) {
-    replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${host.id}, so this ${verb} does nothing: it doesn't become attached again and gets no new timestamp. Remove the line, or attach it to something else.`, {
-      rules: ['701.3c', ...(verb === 'attach' ? [] : [verb === 'equip' ? '702.6a' : '702.67a'])],
-      related: related(att),
-      fixes: [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }],
-      subjects: [att.id, host.id],
-    });
-    if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
-    return;
-  }
+  // Target legality first (602.2b, 601.2c): an equip or fortify whose target is illegal can't be
+  // activated with that target, even when the Equipment is already on it. Only an attach that
+  // would otherwise be legal can be redundant (701.3b).
   const targetProblem = (h: Host) => activationTargetProblem(att, h, verb, activator);
   const aimed = targetProblem(host);
   const problem = aimed ?? attachProblem(att, host);
@@ -417,7 +435,8 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
     // A target the ability can't have is decided by the targeting rule alone; a host it can't be on,
     // by 701.3a ("can't be attached to" what it couldn't enchant, equip or fortify) and its own rule.
     const staysRules = problem.code ? [] : [...(aimed ? [] : ['701.3a']), ...(verb === 'attach' ? ['701.3b'] : []), ...(isAura(att) ? ['303.4j'] : isEquipment(att) ? ['301.5b'] : [])];
-    replay.report(problem.code ?? 'illegal-attachment', ev.range, `${att.id} can't be attached to ${host.id}: ${problem.why}. ${problem.code ? 'The effect does nothing' : `It doesn't move: it ${where}`}.`, {
+    const what = verb === 'attach' ? `${att.id} can't be attached to ${host.id}` : `${att.id}'s ${verb} ability can't target ${host.id}`;
+    replay.report(problem.code ?? 'illegal-attachment', ev.range, `${what}: ${problem.why}. ${problem.code ? 'The effect does nothing' : `It doesn't move: it ${where}`}. ${verb === 'attach' ? 'Attach it to a legal host, or remove the line.' : `${verb === 'equip' ? 'Equip' : 'Fortify'} a legal target, or remove the line.`}`, {
       rules: [...problem.rules, ...staysRules],
       related: related(att),
       fixes: problem.code ? [] : retargetFixes(replay, att, (h) => !targetProblem(h) && !attachProblem(att, h), ev.host.range, replay.board.hostOf(att)),
@@ -426,19 +445,40 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
     if (replay.noting) replay.note(() => `no effect: ${att.id} doesn't move`);
     return;
   }
+  if (att.attachedTo && replay.board.hostOf(att) === host) {
+    replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${host.id}, so this ${verb} does nothing: it doesn't become attached again and gets no new timestamp. Remove the line, or attach it to something else.`, {
+      rules: ['701.3c'],
+      related: related(att),
+      fixes: [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }],
+      subjects: [att.id, host.id],
+    });
+    if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
+    return;
+  }
   doAttach(replay, att, host, ev.range);
 }
 
-/** Equip and fortify target a creature (a land) the activator controls, meeting the equip quality (702.6a/c, 702.67a). */
+/**
+ * Equip and fortify target a creature (a land) the activator controls, meeting the equip quality
+ * (702.6a/c, 702.67a). The target is chosen as the ability is activated (602.2b, 601.2c), so each
+ * problem here cites those too. Protection stops the targeting itself (702.16b).
+ */
 function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 'equip' | 'fortify', activator: string | undefined): Problem | undefined {
   if (verb === 'attach') return undefined;
   const kw = verb === 'equip' ? '702.6a' : '702.67a';
+  const target = [kw, '602.2b', '601.2c'];
   const noun = verb === 'equip' ? 'creature' : 'land';
-  if (!isCard(h)) return { rules: [kw], why: `${verb} targets a ${noun}, not a player` };
-  if (h.zone !== 'battlefield') return { rules: [kw, '701.3a'], why: `${h.id} is not on the battlefield` };
-  if (verb === 'equip' ? !isCreature(h) : !h.types.has('land')) return { rules: [kw, verb === 'equip' ? '301.5' : '301.6'], why: `${describe(h)} is not a ${noun}` };
-  if (h.controller !== activator) return { rules: [kw], why: `${verb} targets a ${noun} you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
-  if (verb === 'equip' && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: ['702.6c'], why: `${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
+  if (!isCard(h)) return { rules: target, why: `${verb} targets a ${noun}, not a player` };
+  if (h.zone !== 'battlefield') return { rules: [...target, '701.3a'], why: `${h.id} is not on the battlefield` };
+  if (h.phasedOut !== 'no') return { rules: [...target, '702.26b'], why: `${h.id} is phased out, and a phased-out permanent is treated as though it doesn't exist` };
+  if (verb === 'equip' ? !isCreature(h) : !h.types.has('land')) return { rules: [...target, verb === 'equip' ? '301.5' : '301.6'], why: `${describe(h)} is not a ${noun}` };
+  if (h.controller !== activator) return { rules: target, why: `${verb} targets a ${noun} you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
+  if (verb === 'equip' && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: [...target, '702.6c'], why: `${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
+  const prot = protectionAgainst(h, att);
+  if (prot) {
+    const fort = verb === 'fortify';
+    return { rules: [...target, '702.16b', '702.16d', ...prot.rules], why: `${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${verb} ability (nor be ${fort ? 'fortified' : 'equipped'} by it)` };
+  }
   return undefined;
 }
 
@@ -529,26 +569,62 @@ function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): 
   enterBattlefield(replay, card, host, ev);
 }
 
+/**
+ * An Aura entering the battlefield without being cast, the effect not saying what it enchants
+ * (303.4f): the player under whose control it enters chooses a legal object or player as it
+ * enters. With exactly one, the choice is forced and the replay makes it; with several, the
+ * scenario must say which (the replay can't choose, so it leaves the Aura in its zone); with none,
+ * 303.4g. The candidates are every player and card, as this place always looked at them; it stops
+ * once it knows there are more than the fixes offer.
+ */
+function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: (h: Host) => boolean): void {
+  const found: Host[] = [];
+  for (const h of hostCandidates(replay)) {
+    if (!legal(h)) continue;
+    found.push(h);
+    if (found.length > 5) break;
+  }
+  const chooser = card.controller ?? card.owner ?? 'its controller';
+  const from = card.zone === 'outside' ? 'outside the game' : card.zone;
+  if (found.length === 0) {
+    replay.report('illegal-attachment', ev.range, `${card.id} is an Aura entering the battlefield, and there is no object or player it could legally enchant, so it doesn't enter: ${card.zone === 'stack' ? "from the stack it goes to its owner's graveyard" : `it stays in ${from}`}. Remove the line, or give it a legal host first.`, { rules: ['303.4g'], subjects: [card.id] });
+    if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
+    return;
+  }
+  const name = (h: Host) => ({ title: `Enter attached to ${h.id}`, edits: [attachedToEdit(card, ev, h)] });
+  if (found.length === 1) {
+    const host = found[0];
+    replay.report('forced-aura-host', ev.range, `${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${host.id} is the only object or player it could legally enchant, so ${chooser}, under whose control it enters, must choose ${host.id}, and the replay attaches it there. Name it in the scenario: add \`attached to ${host.id}\`.`, {
+      rules: ['303.4f'],
+      fixes: [{ ...name(host), safe: true }],
+      subjects: [card.id, host.id],
+    });
+    moveTo(replay, card, 'battlefield', ev);
+    doAttach(replay, card, host, ev.range);
+    return;
+  }
+  const shown = found.slice(0, 5).map((h) => h.id);
+  const list = found.length > 5 ? `${shown.join(', ')} and more` : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
+  replay.report('unnamed-aura-host', ev.range, `${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${chooser}, under whose control it enters, chooses one of ${list} as it enters. The scenario doesn't say which, so the replay can't follow it and leaves ${card.id} where it was (${from}). Name the choice: add \`attached to\` and the chosen host.`, {
+    rules: ['303.4f'],
+    fixes: found.slice(0, 5).map((h) => ({ ...name(h), safe: false })),
+    subjects: [card.id],
+  });
+}
+
+/** The edit that names an entering Aura's host: `enter X attached to H` (a `move X to battlefield` line is rewritten so). */
+function attachedToEdit(card: CardObj, ev: EventNode, host: Host) {
+  if (ev.kind === 'enter') return { range: { start: ev.range.end, end: ev.range.end }, newText: ` attached to ${host.id}` };
+  return { range: ev.range, newText: `enter ${card.id} attached to ${host.id}` };
+}
+
 /** A card put onto the battlefield without being cast (303.4f-i, 301.5e). */
 function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode): void {
   const hostRange = ev.kind === 'enter' && ev.host ? ev.host.range : ev.range;
   if (isAura(card)) {
     // Judge the host against the card as it will be on the battlefield.
     const legalHosts = (h: Host) => !attachProblem(card, h) && h !== card;
-    if (!host) {
-      const any = [...replay.board.cards.values(), ...replay.board.players.values()].filter(legalHosts);
-      if (any.length === 0) {
-        replay.report('illegal-attachment', ev.range, `${card.id} is an Aura entering the battlefield, and there is nothing it could enchant, so it stays ${card.zone === 'stack' ? 'on the stack — and goes to the graveyard' : `in ${card.zone}`}.`, { rules: ['303.4g'], subjects: [card.id] });
-        if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
-        return;
-      }
-      replay.report('illegal-attachment', ev.range, `${card.id} is an Aura: it enters attached to something chosen as it enters. Say which with \`attached to\`; until then it stays in ${card.zone}.`, {
-        rules: ['303.4f'],
-        fixes: any.slice(0, 5).map((h) => ({ title: `Enter attached to ${h.id}`, safe: false, edits: [{ range: { start: ev.range.end, end: ev.range.end }, newText: ` attached to ${h.id}` }] })),
-        subjects: [card.id],
-      });
-      return;
-    }
+    if (!host) return auraEntersUnnamed(replay, card, ev, legalHosts);
     const problem = attachProblem(card, host);
     if (problem) {
       replay.report('illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? ' (from the stack: its owner\'s graveyard)' : ` (${card.zone})`}.`, {
@@ -582,6 +658,7 @@ function unattachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unattach'
   const att = replay.card(ev.subject);
   const named = ev.host ? replay.lookup(ev.host) : undefined;
   if (!att || (ev.host && !named)) return;
+  if (phasedOutSubject(replay, att, ev, 'unattaching it')) return;
   const host = replay.board.hostOf(att);
   if (!host) {
     replay.report('ineffective-unattach', ev.range, `${att.id} is not attached to anything, so unattaching it does nothing. Remove the line${att.zone !== 'battlefield' ? ` (it is in ${att.zone})` : ''}.`, {
@@ -619,6 +696,7 @@ function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' }>): vo
     replay.report('impossible-event', ev.range, `${card.id} has left the game with its owner.`, { rules: ['800.4a'], subjects: [card.id] });
     return;
   }
+  if (phasedOutSubject(replay, card, ev, `moving it to ${zone}`)) return;
   if (zone === 'battlefield') return enterBattlefield(replay, card, undefined, ev);
   moveTo(replay, card, zone, ev);
 }
@@ -666,6 +744,7 @@ function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): 
   const card = replay.card(ev.subject);
   if (!card) return;
   const add = ev.verb === 'becomes';
+  if (phasedOutSubject(replay, card, ev, `an effect that makes it ${add ? 'become' : 'lose'} ${ev.words.map((w) => w.text).join(' ')}`, ['702.26e'])) return;
   for (const w of ev.words) {
     const key = MTG_SUPERTYPES.includes(w.text) ? 'supertypes' : MTG_CARD_TYPES.includes(w.text) ? 'types' : /^\p{Lu}/u.test(w.text) ? 'subtypes' : undefined;
     if (!key) {
@@ -683,6 +762,7 @@ function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: 'protect
   const card = replay.lookup(ev.subject);
   if (!card) return;
   const q = ev.quality.text;
+  if (isCard(card) && phasedOutSubject(replay, card, ev, `an effect that makes it ${ev.verb === 'gains' ? 'gain' : 'lose'} protection from ${q}`, ['702.26e'])) return;
   if (isCard(card)) card.modified = true;
   if (ev.verb === 'gains') card.protections = [...card.protections, q];
   else {
@@ -705,6 +785,7 @@ function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'control' }
     replay.report('impossible-event', ev.player.range, `${p.id} has left the game.`, { rules: ['800.4a'], subjects: [p.id] });
     return;
   }
+  if (phasedOutSubject(replay, card, ev, `an effect that gives control of it to ${p.id}`, ['702.26e'])) return;
   card.controller = p.id;
   if (replay.noting) replay.note(() => `${card.id} controlled by ${p.id}`);
   touch(replay, card);
@@ -737,7 +818,7 @@ function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase' }>): 
     return;
   }
   if (card.phasedOut !== 'direct') {
-    replay.report('impossible-event', ev.range, card.phasedOut === 'indirect' ? `${card.id} phased out with its host and phases in only with it (702.26g).` : `${card.id} is not phased out.`, { rules: card.phasedOut === 'indirect' ? ['702.26g'] : [], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, card.phasedOut === 'indirect' ? `${card.id} phased out with its host and phases in only with it (702.26g). Write \`phase in ${phasedOutRoot(replay, card).id}\` instead.` : `${card.id} is not phased out. Remove the line.`, { rules: card.phasedOut === 'indirect' ? ['702.26g'] : [], subjects: [card.id] });
     return;
   }
   card.phasedOut = 'no';

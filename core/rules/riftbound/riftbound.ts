@@ -18,8 +18,25 @@ function onBoard(c: CardObj): boolean {
 }
 function where(c: CardObj): string {
   if (c.zone === 'battlefield') return c.place ? `battlefield ${c.place}` : 'a battlefield';
-  if (c.zone === 'base') return `${c.controller ?? 'its controller'}'s base`;
+  if (c.zone === 'base') return baseName(c.place ?? c.controller);
   return c.zone;
+}
+function baseName(player: string | undefined): string {
+  return player ? `${player}'s base` : 'a base';
+}
+/**
+ * The `place` a card at `zone` gets: the battlefield's name, or (at a base) whose base: the player
+ * written, else the card's controller (a card is played to its controller's base, 149.2, 107.1.c).
+ */
+function placeAt(zone: string, written: string | undefined, controller: string | undefined): string | undefined {
+  return zone === 'base' ? (written ?? controller) : written;
+}
+/** The place a zone reference names; at a base, `of P` must name a player (reported if not). */
+function placeOf(replay: Replay, z: ZoneRef): { ok: boolean; place: string | undefined } {
+  if (!z.place) return { ok: true, place: undefined };
+  if (z.zone !== 'base') return { ok: true, place: z.place.text };
+  const p = replay.player(z.place);
+  return { ok: p !== undefined, place: p?.id };
 }
 function isUnit(c: CardObj): boolean {
   return c.types.has('unit');
@@ -102,6 +119,7 @@ function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   // The printed characteristics are built here, once; they never change after.
   const pr = card.printed as PrintedBuilder;
   card.zone = 'base';
+  card.place = card.controller;
   for (const w of st.typeLine?.types ?? []) {
     if (RIFTBOUND_CARD_TYPES.includes(w.text)) pr.types.add(w.text);
     else replay.report('syntax-error', w.range, `Unknown Riftbound card type '${w.text}'. Card types: ${RIFTBOUND_CARD_TYPES.join(', ')}.`);
@@ -113,8 +131,9 @@ function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'zone':
         if (!RIFTBOUND_ZONES.includes(p.zone.zone)) replay.report('syntax-error', p.zone.range, `'${p.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
         else {
+          const at = placeOf(replay, p.zone);
           card.zone = p.zone.zone;
-          card.place = p.zone.place?.text;
+          card.place = placeAt(card.zone, at.place, card.controller);
         }
         break;
       case 'equip':
@@ -182,33 +201,32 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
       replay.report('not-attachable', ev.range, `${att.id} has no Equip ability, so it can't be equipped. Only an effect that says so can attach it.`, { rules: ['818.1', '818.1.a'], subjects: [att.id] });
       return;
     }
+    if (activator !== att.controller) {
+      replay.report('illegal-attachment', ev.by?.range ?? ev.range, `Only ${att.id}'s controller, ${att.controller}, can use its Equip ability, not ${activator}. ${att.id} stays where it is. Let ${att.controller} equip it, or remove the line.`, { rules: ['818.1.c.2'], subjects: [att.id] });
+      return;
+    }
+    const target = equipTargetProblem(att, host, activator);
     if (att.attachedTo) {
-      const same = att.attachedTo.id === host.id;
+      // 135.4 / 718.2: an attached gear's printed Rules Text, its Equip included, is inactive, so
+      // the ability can't be activated at all: to the unit it is on as much as to any other.
+      // That is never a legal attach that merely does nothing (redundant-attach is for `attach`).
+      const on = att.attachedTo.id;
+      const same = on === host.id;
       replay.report(
-        same ? 'redundant-attach' : 'illegal-attachment',
+        'illegal-attachment',
         ev.range,
-        same
-          ? `${att.id} is already attached to ${host.id}; its own Equip is inactive while it is attached, and attaching to the current Top-Most card has no effect anyway.`
-          : `${att.id} is attached to ${att.attachedTo.id}, so its printed Rules Text — its Equip ability too — is inactive: it can't equip itself onto ${host.id}. Detach it first, or use an effect that attaches it.`,
+        `${att.id} is attached to ${on}, so its printed Rules Text — its Equip ability too — is inactive and can't be used${same ? '' : ` to equip ${host.id}`}${target ? `; besides, ${target.why}` : ''}. ${att.id} stays attached to ${on}. ${same ? 'Remove the line' : 'Detach it first, or use an effect that attaches it (`attach`)'}.`,
         {
-          rules: same ? ['135.4', '718.2'] : ['135.4', '718.2', '818.1'],
-          fixes: same ? [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }] : [],
+          rules: ['135.4', '718.2', ...(target ? target.rules : [])],
+          fixes: [{ title: 'Remove the line', safe: false, edits: [replay.deleteStatement(ev)] }],
           related: att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [],
           subjects: [att.id, host.id],
         },
       );
       return;
     }
-    if (activator !== att.controller) {
-      replay.report('illegal-attachment', ev.by?.range ?? ev.range, `Only ${att.id}'s controller, ${att.controller}, can use its Equip ability.`, { rules: ['818.1.c.2'], subjects: [att.id] });
-      return;
-    }
-    if (!isCard(host) || !isUnit(host)) {
-      replay.report('illegal-attachment', ev.range, `Equip attaches to a unit, and ${host.id} is not a unit. ${att.id} stays where it is.`, { rules: ['818.1.c.2', '818.1.b.1'], subjects: [att.id, host.id], fixes: retarget(replay, att, activator, ev.host.range) });
-      return;
-    }
-    if (host.controller !== activator) {
-      replay.report('illegal-attachment', ev.range, `Equip attaches to a unit you control, and ${host.id} is controlled by ${host.controller}, not ${activator}. ${att.id} stays where it is.`, { rules: ['818.1.c.2'], subjects: [att.id, host.id], fixes: retarget(replay, att, activator, ev.host.range) });
+    if (target) {
+      replay.report('illegal-attachment', ev.range, `${att.id}'s Equip can't target ${host.id}: ${target.why}. ${att.id} stays where it is. Equip a unit ${activator} controls, or remove the line.`, { rules: target.rules, subjects: [att.id, host.id], fixes: retarget(replay, att, activator, ev.host.range) });
       return;
     }
   }
@@ -229,6 +247,16 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
   const old = att.attachedTo;
   if (old) replay.note(() => `${att.id} detached from ${old.id} (434.1.f)`);
   link(replay, att, host as CardObj, ev.range);
+}
+
+/** Equip targets a unit the activator controls, on the board (818.1.b.1, 818.1.c.2). */
+function equipTargetProblem(att: CardObj, host: Host, activator: string | undefined): { rules: string[]; why: string } | undefined {
+  const rules = ['818.1.b.1', '818.1.c.2'];
+  if (!isCard(host) || !isUnit(host)) return { rules, why: `Equip attaches to a unit, and ${host.id} is not a unit` };
+  if (!onBoard(host)) return { rules: [...rules, '434.1'], why: `${host.id} is not on the board (it is in ${host.zone})` };
+  if (host.controller !== activator) return { rules, why: `Equip attaches to a unit you control, and ${host.id} is controlled by ${host.controller}, not ${activator}` };
+  if (host === att) return { rules: [...rules, '434.1.a'], why: "a card can't be attached to itself" };
+  return undefined;
 }
 
 function retarget(replay: Replay, att: CardObj, activator: string | undefined, range: Range) {
@@ -276,7 +304,9 @@ function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' }>): vo
     replay.report('syntax-error', ev.zone.range, `'${ev.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
     return;
   }
-  const place = ev.zone.place?.text;
+  const at = placeOf(replay, ev.zone);
+  if (!at.ok) return;
+  const place = placeAt(zone, at.place, card.zone === 'base' || card.zone === 'battlefield' ? card.controller : card.owner);
   if (card.zone === zone && card.place === place) {
     replay.report('impossible-event', ev.range, `${card.id} is already at ${where(card)}.`, { subjects: [card.id] });
     return;
@@ -293,6 +323,8 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
   const leavesBoard = onBoard(card) && !BOARD.has(zone);
   const crossesBoard = onBoard(card) !== BOARD.has(zone);
   if (card.attachedTo && !BOARD.has(zone)) replay.board.unlink(card);
+  // A card moved to a base without saying whose goes to its controller's (after the reset of 124).
+  place = placeAt(zone, place, crossesBoard ? card.owner : card.controller);
   for (const id of [...card.attachments]) {
     const att = replay.board.cards.get(id)!;
     if (leavesBoard) {
@@ -337,7 +369,9 @@ function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): 
     return;
   }
   const zone = ev.zone ? zoneOf(ev.zone) : 'base';
-  moveTo(replay, card, zone, ev.zone?.place?.text, ev);
+  const at = ev.zone ? placeOf(replay, ev.zone) : { ok: true, place: undefined };
+  if (!at.ok) return;
+  moveTo(replay, card, zone, at.place, ev);
   if (host) {
     const problem = attachProblem(card, host);
     if (problem) replay.report('illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters unattached.`, { rules: problem.rules, subjects: [card.id, host.id] });
@@ -351,29 +385,49 @@ function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'recall' }>)
     replay.report('impossible-event', ev.range, `${card.id} is attached to ${card.attachedTo.id} and is recalled only with it.`, { rules: ['718.5.c'], subjects: [card.id] });
     return;
   }
-  if (!onBoard(card) || card.zone === 'base') {
-    replay.report('impossible-event', ev.range, `${card.id} is ${card.zone === 'base' ? 'already at its base' : `not on the board (it is in ${card.zone})`}, so it can't be recalled.`, { rules: ['457.1'], subjects: [card.id] });
+  const home = card.controller;
+  if (!onBoard(card) || (card.zone === 'base' && card.place === home)) {
+    replay.report('impossible-event', ev.range, `${card.id} is ${card.zone === 'base' ? `already at its controller's base (${baseName(home)})` : `not on the board (it is in ${card.zone})`}, so it can't be recalled. Remove the line.`, { rules: [card.zone === 'base' ? '323.7' : '457.1'], subjects: [card.id] });
     return;
   }
-  // A recall is not a Move (455): statuses stay; attachments come along (719.3.a).
+  recallHome(replay, card);
+}
+
+/** A recall (455): to its controller's base, not a Move, statuses stay; attachments come along (719.3.a). */
+function recallHome(replay: Replay, card: CardObj): void {
+  const from = where(card);
   card.zone = 'base';
-  card.place = undefined;
+  card.place = card.controller;
   for (const id of card.attachments) {
     const a = replay.board.cards.get(id)!;
     a.zone = 'base';
-    a.place = undefined;
+    a.place = card.place;
   }
-  if (replay.noting) replay.note(() => `${card.id} recalled to base`);
+  if (replay.noting) replay.note(() => `${card.id} recalled from ${from} to ${where(card)}`);
 }
 
+/**
+ * Cleanup step 5 (323.7): unattached non-unit gear at battlefields (149.3, 457.1), and permanents in
+ * a base other than their controller's, are recalled to their controllers' bases. A card attached
+ * to a unit goes where its unit goes (a permanent attached to one a player controls may be in that
+ * player's base), so only unattached cards are recalled on their own.
+ */
 function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cleanup' }>): void {
   let n = 0;
   for (const c of replay.board.cards.values()) {
-    if (c.zone !== 'battlefield' || c.attachedTo || !isGear(c) || isUnit(c)) continue;
-    n++;
-    c.zone = 'base';
-    c.place = undefined;
-    replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['457.1', '149.3', '323.7'], why: 'unattached gear at a battlefield is recalled to its base during a cleanup', cause: ev });
+    if (c.attachedTo || !c.controller) continue;
+    if (c.zone === 'battlefield') {
+      if (!isGear(c) || isUnit(c)) continue;
+      const at = where(c);
+      n++;
+      recallHome(replay, c);
+      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['457.1', '149.3', '323.7'], why: `unattached gear at ${at} is recalled to its controller's base during a cleanup`, cause: ev });
+    } else if (c.zone === 'base' && c.place !== undefined && c.place !== c.controller) {
+      const at = where(c);
+      n++;
+      recallHome(replay, c);
+      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['323.7'], why: `it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`, cause: ev });
+    }
   }
-  if (replay.noting) replay.note(() => n ? `${n} gear recalled` : 'nothing to recall');
+  if (replay.noting) replay.note(() => (n ? `${n} recalled` : 'nothing to recall'));
 }
