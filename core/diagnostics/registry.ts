@@ -67,15 +67,16 @@ const entries: CodeInfo[] = [
   {
     code: 'target-illegal-on-resolution',
     kind: 'illegal-attachment',
-    severity: 'warning',
+    severity: 'information',
     title: 'Target illegal on resolution',
     rules: { mtg: [], riftbound: [] },
     doc:
       'The spell was cast with a legal target, but by the time it resolves the target is illegal (it changed ' +
       'zones, gained protection, changed type). That is a legal outcome the rules decide: the spell does not ' +
       'resolve and goes to its owner\'s graveyard as part of resolving (608.2b, 608.3b), or, bestowed, resolves ' +
-      'as an unattached creature (702.103e). The replay does exactly that. A warning, because a scenario rarely ' +
-      'means it: if it does, say so with an `expect` line (`expect X in graveyard`).',
+      'as an unattached creature (702.103e). The replay does exactly that. Information, not an error: the ' +
+      'scenario is not wrong, but a reader should see that the spell did nothing; an `expect` line after it ' +
+      '(`expect X in graveyard`) shows that it was meant.',
     fixes: 'None: the replay already applied it.',
   },
   {
@@ -137,7 +138,7 @@ const entries: CodeInfo[] = [
     severity: 'error',
     title: 'Missing state-based action',
     riftboundTitle: 'Missing cleanup recall',
-    rules: { mtg: ['704.3'], riftbound: ['149.3'] },
+    rules: { mtg: ['704.3'], riftbound: [] },
     doc:
       'MTG: a state-based action follows from this event (704.3; an unattached or illegally attached Aura goes to ' +
       'its owner\'s graveyard, 704.5m), and the scenario does not record it. Riftbound: a cleanup recalls a card ' +

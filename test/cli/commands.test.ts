@@ -38,7 +38,7 @@ describe('cli: help, version, explain, rules', () => {
     for (const [code, info] of REGISTRY) {
       const r = runCli(['explain', code], { cwd: dir });
       assert.equal(r.status, 0, code);
-      assert.ok(r.stdout.startsWith(`${code}: ${info.title}\n`), r.stdout);
+      assert.ok(r.stdout.startsWith(`${code}: ${info.title}${info.riftboundTitle ? ` (Riftbound: ${info.riftboundTitle})` : ''}\n`), r.stdout);
       assert.ok(r.stdout.includes(info.doc), `${code}: doc missing`);
       assert.ok(r.stdout.includes(info.fixes), `${code}: fixes missing`);
       for (const rule of info.rules.mtg) assert.ok(r.stdout.includes(rule), `${code}: rule ${rule} missing`);

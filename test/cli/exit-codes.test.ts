@@ -39,7 +39,7 @@ describe('cli: exit codes and problems', () => {
 
   it('exits 1 when a finding is an error', () => {
     const r = runCli(['check', 'clean.board', 'illegal.board', 'redundant.board'], { cwd: dir });
-    assert.match(r.stdout, /^illegal\.board:6:1: error illegal-attachment \[[^\]]*701\.3a/m);
+    assert.match(r.stdout, /^illegal\.board:6:1: error illegal-attachment \[[^\]]*702\.6a/m);
     assert.match(r.stdout, /^3 files checked: 1 error, 1 warning$/m);
     assert.equal(r.status, 1);
   });

@@ -40,7 +40,7 @@ describe('LSP hover', () => {
     assert.match(v, /Redundant attach/);
     assert.match(v, /already attached to lion/);
     assert.match(v, /\*\*701\.3b\*\* — \*Attaches that do nothing\*/);
-    assert.match(v, /613\.7e/);
+    assert.match(v, /\*\*701\.3c\*\* — \*New timestamp on moving\*/);
     assert.match(v, /\(https:\/\/[^)]*#redundant-attach\)/);
     assert.deepEqual(h!.range, { start: { line: 9, character: 0 }, end: { line: 9, character: 22 } });
   });

@@ -45,7 +45,7 @@ const SMALL_MTG =
   '\ufeffMagic: The Gathering Comprehensive Rules\r\n\r\nThese rules are effective as of June 7, 2024.\r\n\r\n' +
   '701. Keyword Actions\r\n\r\n701.3. Attach\r\n\r\n' +
   "701.3b SMALL 701.3b: the attachment doesn't move.\r\n\r\nExample: SMALL example of 701.3b.\r\n\r\n" +
-  '613.7e SMALL 613.7e.\r\n\r\n' +
+  '701.3c SMALL 701.3c.\r\n\r\n' +
   "310.9. SMALL 310.9: battles can't be attached.\r\n\r\n" +
   '310.10. SMALL 310.10: a battle without a protector.\r\n';
 
@@ -94,7 +94,7 @@ describe('LSP rules file: official text, version check, background reading', fun
     const v = await hoverValue(client, uri, redundant.range.start);
     // Under our explanation of 701.3b: the file's text, with its example, as a quote marked as from the file.
     assert.match(v, /\*\*701\.3b\*\* — \*Attaches that do nothing\*[^\n]*\n\n {2}> SMALL 701\.3b: the attachment doesn't move\.\n {2}>\n {2}> Example: SMALL example of 701\.3b\. \*\(from your rules file, effective 2024-06-07\)\*/);
-    assert.match(v, /> SMALL 613\.7e\. \*\(from your rules file, effective 2024-06-07\)\*/);
+    assert.match(v, /> SMALL 701\.3c\. \*\(from your rules file, effective 2024-06-07\)\*/);
     // Same version as the scenario: nothing to say about the file.
     await client.waitFor('the rules file to be read', () => client!.logs.find((l) => /Read the rules file/.test(l.message)));
     assert.ok(!client.publishesFor(uri).some(hasRulesFileFinding), 'no rules-file diagnostic for the same version');

@@ -248,7 +248,7 @@ describe('fuzz: hostile inputs', function () {
       '',
     ].join('\n');
     const r = check(rb);
-    assert.ok(r.findings.some((f) => f.code === 'illegal-attachment' && f.range.start.line === 5), 'Riftbound: b cannot attach to a, which is attached to b');
+    assert.ok(r.findings.some((f) => f.code === 'impossible-event' && f.range.start.line === 5), 'Riftbound: b cannot attach to a, which is attached to b');
     assert.ok(!r.findings.some((f) => f.code === 'expectation-failed'));
     allProperties(rb, 'Riftbound cycle');
     const initial = 'game riftbound\ncard a "A": gear — Equipment, attached to b\ncard b "B": gear — Equipment, attached to a\nexpect a attached to b\nexpect b unattached\n';

@@ -536,7 +536,7 @@ function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }
       return;
     }
     if (spell.bestowed) {
-      replay.report('target-illegal-on-resolution', ev.range, `${spell.id}'s target is illegal as it resolves (${problem.why}), so it stops being bestowed and resolves as an unattached creature. If that is the ruling you mean, add \`expect ${spell.id} unattached\`; otherwise keep the target legal until it resolves.`, {
+      replay.report('target-illegal-on-resolution', ev.range, `${spell.id}'s target is illegal as it resolves (${problem.why}), so it stops being bestowed and resolves as an unattached creature. That is the rules' outcome: if it is meant, an \`expect ${spell.id} unattached\` line after it shows so; if not, keep the target legal until it resolves.`, {
         rules: ['608.3b', '702.103e', ...problem.rules],
         subjects: [spell.id, ...(target ? [target.id] : [])],
       });
@@ -544,7 +544,7 @@ function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }
       if (replay.noting) replay.note(() => `${spell.id} resolves as a creature (702.103e)`);
       return;
     }
-    replay.report('target-illegal-on-resolution', ev.range, `${spell.id} doesn't resolve: its only target is illegal (${problem.why}), so it goes from the stack to its owner's graveyard. If that is the ruling you mean, add \`expect ${spell.id} in graveyard\`; otherwise keep the target legal until it resolves.`, {
+    replay.report('target-illegal-on-resolution', ev.range, `${spell.id} doesn't resolve: its only target is illegal (${problem.why}), so it goes from the stack to its owner's graveyard. That is the rules' outcome: if it is meant, an \`expect ${spell.id} in graveyard\` line after it shows so; if not, keep the target legal until it resolves.`, {
       rules: ['608.2b', '608.3b', ...problem.rules],
       subjects: [spell.id, ...(target ? [target.id] : [])],
     });

@@ -11,7 +11,7 @@ export const RIFTBOUND_RULES: Record<string, RuleExplanation> = {
   '149.3': {
     title: 'Loose gear goes home',
     text: "Unattached gear (that is not a unit) at a battlefield is recalled to its controller's base during a cleanup.",
-    earlier: [{ before: '2026-07-16', text: "During a cleanup, unattached gear at a battlefield is recalled to its controller's base as a corrective action (this version does not yet leave out gear that is a unit)." }],
+    earlier: [{ before: '2026-07-16', text: "In a cleanup, a corrective action sends unattached gear found at a battlefield back to the base of the player who controls it (this version does not yet leave out gear that is a unit)." }],
   },
   '323.7': { title: 'Cleanup recalls', text: "In a cleanup, unattached non-unit gear at battlefields is recalled to its controller's base, and so is every permanent that is in a base other than its controller's.",
     earlier: [{ before: '2026-03-30', title: 'Cleanup recalls gear', text: 'In a cleanup, gear at battlefields is recalled to its base (this version\'s step does not say "unattached").' }] },
@@ -35,7 +35,7 @@ export const RIFTBOUND_RULES: Record<string, RuleExplanation> = {
   '457.1': {
     title: 'Recall of loose gear',
     text: 'Unattached non-unit gear at a battlefield is recalled to its base during the next cleanup.',
-    earlier: [{ before: '2026-07-16', text: "Unattached gear that is at a battlefield, however it got there, is recalled to its controller's base during the next cleanup (this version does not yet leave out gear that is a unit)." }],
+    earlier: [{ before: '2026-07-16', text: "Unattached gear at a battlefield, however it got there, goes back to the base of the player who controls it at the next cleanup (this version does not yet leave out gear that is a unit)." }],
   },
   '718.2': { title: 'Attached: printed text inactive', text: 'While a card is attached, its printed Rules Text is inactive (720), with narrow exceptions: abilities that apply or trigger as it attaches or detaches still work then (725.1, 725.2), and Weaponmaster can use its Equip ability (725.3).' },
   '718.5.c': { title: 'Attached cards move with their host', text: 'An attached card cannot be moved on its own, apart from its Top-Most card.' },
@@ -45,11 +45,14 @@ export const RIFTBOUND_RULES: Record<string, RuleExplanation> = {
   '719': { title: 'Top-Most card', text: 'A Top-Most card is a card with one or more cards attached to it; the cards attached to it sit beneath it.' },
   '719.3.a': { title: 'Moving together', text: 'When a Top-Most card goes to another location on the board, the cards attached to it go along.' },
   '719.5': { title: 'Top-Most card leaves the board', text: 'When a Top-Most card leaves the board, every card attached to it detaches and stays at its last board location.' },
+  '725.1': { title: 'Active while attaching', text: "An attached card's abilities that apply while it is being attached, or that trigger on its attaching, do work as it attaches, though its Rules Text is otherwise inactive." },
+  '725.2': { title: 'Active while detaching', text: "Likewise, an attached card's abilities that apply while it is being detached, or that trigger on its detaching, work as it detaches." },
+  '725.3': { title: 'Weaponmaster and Equip', text: "Weaponmaster may use an attached card's Equip ability (and what modifies it) even though that card's Rules Text is inactive." },
   '818': { title: 'Equip', text: 'Equip is an activated ability of Equipment gear: pay its cost to attach it to a unit you control.' },
   '818.1': { title: 'Equip is an activated ability', text: 'Equip is a keyword for an activated ability that attaches the gear to a unit.' },
   '818.1.a': { title: 'Equip is on Equipment', text: 'Equip is normally found on gear with the Equipment tag.' },
   '818.1.b.1': { title: 'Equip targets', text: 'The unit chosen for Equip is a target.' },
   '818.1.c.2': { title: 'A unit you control', text: 'Equip attaches the gear to a unit its controller controls.' },
   '455': { title: 'Recall', text: 'A Recall takes a permanent from wherever it is to its base, and it is not a Move.' },
-  '819.1.d': { title: 'Quick-Draw', text: 'Quick-Draw gives the gear Reaction and the trigger "when you play this, attach it to a unit you control": the one way playing a card attaches it.' },
+  '819.1.d': { title: 'Quick-Draw', text: 'Quick-Draw gives the gear Reaction and a play trigger that attaches the gear to a unit its controller controls: the one way playing a card attaches it.' },
 };

@@ -59,6 +59,10 @@ export const riftbound: Ruleset = {
       replay.report('illegal-attachment', at, `${card.id} can't start attached to ${host.id}: ${problem.why}. It starts unattached.`, { rules: problem.rules, subjects: [card.id, host.id] });
       return;
     }
+    if (wouldLoop(replay, card, host as CardObj)) {
+      replay.report('syntax-error', at, `${host.id} is declared attached beneath ${card.id}, so ${card.id} can't also start beneath ${host.id}: two cards can't each be under the other. Remove one of the two \`attached to\`; ${card.id} starts unattached.`, { subjects: [card.id, host.id] });
+      return;
+    }
     link(replay, card, host as CardObj, at);
   },
 
@@ -167,14 +171,53 @@ function attachProblem(att: CardObj, host: Host): { rules: string[]; why: string
   if (!onBoard(att)) return { rules: ['434.1'], why: `${att.id} is not on the board (it is in ${att.zone})` };
   if (!onBoard(host)) return { rules: ['434.1'], why: `${host.id} is not on the board (it is in ${host.zone})` };
   if (att === host) return { rules: ['434.1.a'], why: 'a card can\'t be attached to itself' };
-  if (host.attachedTo) return { rules: ['718.5.d', '719'], why: `${host.id} is itself attached to ${host.attachedTo.id}, and only a card with nothing above it can be a Top-Most card` };
+  // A card that is itself attached can still be a Top-Most card (719): nothing in the rules forbids it.
   return undefined;
+}
+
+/**
+ * Would attaching `att` to `host` close a loop (is `host` attached, however deep, under `att`)? The
+ * rules never say; the two cards can't each lie beneath the other. Walks up from the host and down
+ * from the attachment in turn and stops when either walk ends, so building a deep chain from either
+ * end costs O(1) per attach.
+ */
+function wouldLoop(replay: Replay, att: CardObj, host: CardObj): boolean {
+  const cards = replay.board.cards;
+  let up: CardObj | undefined = host;
+  const down: CardObj[] = [att];
+  while (up && down.length > 0) {
+    const h: CardObj['attachedTo'] = up.attachedTo;
+    up = h && h.kind === 'card' ? cards.get(h.id) : undefined;
+    if (up === att) return true;
+    const d = down.pop()!;
+    for (const id of d.attachments) {
+      const c = cards.get(id)!;
+      if (c === host) return true;
+      down.push(c);
+    }
+  }
+  return false;
+}
+
+/**
+ * Puts `card` and everything attached under it at a location (434.4, 719.3: a Top-Most card and its
+ * attached cards are always at the same location). They all share one location, so nothing is
+ * visited when the card is already there.
+ */
+function relocate(replay: Replay, card: CardObj, zone: string, place: string | undefined): void {
+  if (card.zone === zone && card.place === place) return;
+  const todo = [card];
+  while (todo.length > 0) {
+    const c = todo.pop()!;
+    c.zone = zone;
+    c.place = place;
+    for (const id of c.attachments) todo.push(replay.board.cards.get(id)!);
+  }
 }
 
 function link(replay: Replay, att: CardObj, host: CardObj, at: Range): void {
   replay.board.link(att, host, at);
-  att.zone = host.zone; // 434.4: takes the Top-Most card's location; not a Move.
-  att.place = host.place;
+  relocate(replay, att, host.zone, host.place); // 434.4: takes the Top-Most card's location; not a Move.
   att.timestamp = replay.board.tick();
   if (replay.noting) replay.note(() => `${att.id} → ${host.id} at ${where(host)}${att.mightBonus && host.might !== undefined ? ` (Might ${effMight(replay, host)})` : ''}`);
 }
@@ -242,6 +285,10 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
   const problem = attachProblem(att, host);
   if (problem) {
     replay.report('illegal-attachment', ev.range, `${att.id} can't be attached to ${host.id}: ${problem.why}. Nothing happens.`, { rules: problem.rules, subjects: [att.id, host.id] });
+    return;
+  }
+  if (wouldLoop(replay, att, host as CardObj)) {
+    replay.report('impossible-event', ev.range, `${host.id} is attached beneath ${att.id}, so ${att.id} can't also go beneath ${host.id}: two cards can't each be under the other. Nothing happens; detach one of them first if an effect does.`, { subjects: [att.id, host.id] });
     return;
   }
   const old = att.attachedTo;
@@ -331,8 +378,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
       detach(replay, att); // 719.5, 435.4.b: stays at the last board location
       replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: ['719.5', '435.4.b'], why: `its Top-Most card ${card.id} left the board`, cause });
     } else {
-      att.zone = zone; // 719.3.a: attachments go with their Top-Most card; not a Move.
-      att.place = place;
+      relocate(replay, att, zone, place); // 719.3.a: attachments go with their Top-Most card; not a Move.
     }
   }
   card.zone = zone;
@@ -387,7 +433,7 @@ function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'recall' }>)
   }
   const home = card.controller;
   if (!onBoard(card) || (card.zone === 'base' && card.place === home)) {
-    replay.report('impossible-event', ev.range, `${card.id} is ${card.zone === 'base' ? `already at its controller's base (${baseName(home)})` : `not on the board (it is in ${card.zone})`}, so it can't be recalled. Remove the line.`, { rules: [card.zone === 'base' ? '323.7' : '457.1'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, `${card.id} is ${card.zone === 'base' ? `already at its controller's base (${baseName(home)})` : `not on the board (it is in ${card.zone})`}, so it can't be recalled. Remove the line.`, { rules: [card.zone === 'base' ? '323.7' : '455'], subjects: [card.id] });
     return;
   }
   recallHome(replay, card);
@@ -396,13 +442,7 @@ function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'recall' }>)
 /** A recall (455): to its controller's base, not a Move, statuses stay; attachments come along (719.3.a). */
 function recallHome(replay: Replay, card: CardObj): void {
   const from = where(card);
-  card.zone = 'base';
-  card.place = card.controller;
-  for (const id of card.attachments) {
-    const a = replay.board.cards.get(id)!;
-    a.zone = 'base';
-    a.place = card.place;
-  }
+  relocate(replay, card, 'base', card.controller);
   if (replay.noting) replay.note(() => `${card.id} recalled from ${from} to ${where(card)}`);
 }
 
