@@ -152,6 +152,7 @@ const entries: CodeInfo[] = [
     kind: 'ineffective-unattach',
     severity: 'warning',
     title: 'Unattach of something not attached',
+    riftboundTitle: 'Detach of something not attached',
     rules: { mtg: ['701.3d'], riftbound: ['435.1.a'] },
     doc: 'The card is not attached (or not to the card named), so unattaching or detaching it does nothing.',
     fixes: 'Remove the line (safe) or name the host it is attached to (not safe).',

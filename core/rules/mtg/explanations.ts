@@ -41,6 +41,7 @@ export const MTG_RULES: Record<string, RuleExplanation> = {
   '602.2': { title: 'Who activates', text: 'Unless the object itself says otherwise, only its controller (its owner, if nobody controls it) can activate its activated abilities, such as equip or fortify.' },
   '602.2b': { title: 'Activating is like casting', text: 'Activating an ability follows the same steps as casting a spell: its targets are chosen as it is activated and must be legal then, or the activation is illegal and is undone.' },
   '603.2e': { title: 'Triggers on becoming attached', text: 'A "becomes attached" (or "becomes unattached") trigger fires only at the moment the event happens: not when the state already exists, and not again while it lasts.' },
+  '608.1': { title: 'What resolves', text: 'Each time all players pass in a row, whatever is topmost on the stack resolves; a card that is not on the stack never resolves.' },
   '608.2b': { title: 'Targets checked on resolution', text: 'When a spell or ability resolves, its targets are checked again. If every target is now illegal (it left its zone, gained protection, no longer qualifies), it does not resolve.' },
   '608.3b': { title: 'Aura spell with an illegal target', text: "An Aura spell whose target is illegal on resolution does not resolve and goes to its owner's graveyard (a bestowed Aura resolves as a creature instead)." },
   '608.3c': { title: 'Aura spell resolves', text: 'An Aura spell that resolves becomes a permanent attached to the object or player it targeted.' },

@@ -135,7 +135,8 @@ function attachProblem(att: CardObj, host: Host): Problem | undefined {
     return { rules: kind ? ['310.10'] : ['701.3b', '310.10'], why: `${att.id} is a battle, and a battle is never attached to anything`, code: kind ? undefined : 'not-attachable' };
   }
   if (isCard(host)) {
-    if (host.zone !== 'battlefield') return { rules: ['701.3a'], why: `${host.id} is not on the battlefield (it is in ${host.zone === 'outside' ? 'no zone: it left the game' : host.zone})` };
+    // 109.2: "creature", "land", "permanent" in an enchant ability or an attach rule mean permanents on the battlefield.
+    if (host.zone !== 'battlefield') return { rules: ['109.2'], why: `${host.id} is not on the battlefield (it is in ${host.zone === 'outside' ? 'no zone: it left the game' : host.zone}), and what it could be attached to is a permanent there` };
     if (host.phasedOut !== 'no') return { rules: ['702.26b'], why: `${host.id} is phased out and treated as though it doesn't exist` };
   } else if (host.left) return { rules: ['800.4a'], why: `player ${host.id} has left the game` };
 
@@ -207,13 +208,13 @@ export const mtg: Ruleset = {
 
   initialAttach(replay, card, host, at) {
     if (card.zone !== 'battlefield') {
-      replay.report('illegal-attachment', at, `${card.id} is in ${card.zone}, and only a permanent on the battlefield can be attached to something. Remove \`attached to\` or put it on the battlefield.`, { rules: ['701.3a'], subjects: [card.id] });
+      replay.report('illegal-attachment', at, `${card.id} is in ${card.zone}, and a card that is not on the battlefield is attached to nothing (leaving the battlefield unattaches it). Remove \`attached to\`, or put it on the battlefield.`, { rules: ['701.3d'], subjects: [card.id] });
       return;
     }
     const problem = attachProblem(card, host);
     if (problem) {
       const range = at;
-      replay.report(problem.code ?? 'illegal-attachment', range, `${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? 'Nothing attaches it.' : 'It starts unattached.'}`, {
+      replay.report(problem.code ?? 'illegal-attachment', range, `${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? 'Nothing attaches it' : 'It starts unattached'}. Remove \`attached to ${host.id}\`${problem.code ? '' : ', or name a legal host'}.`, {
         rules: problem.rules,
         fixes: retargetFixes(replay, card, (h) => !attachProblem(card, h), nameRange(card.decl, at)),
         subjects: [card.id, host.id],
@@ -250,7 +251,7 @@ export const mtg: Ruleset = {
         return leaveEvent(replay, ev);
       case 'recall':
       case 'cleanup':
-        replay.report('impossible-event', ev.verbRange, `\`${ev.kind}\` is a Riftbound action; this scenario is \`game mtg\`.`);
+        replay.report('impossible-event', ev.verbRange, `\`${ev.kind}\` is a Riftbound action; this scenario is \`game mtg\`. Remove the line, or write the MTG event that was meant.`);
         return;
       case 'expect':
         return;
@@ -405,7 +406,7 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
   if (att.zone !== 'battlefield') {
     const where = `in ${att.zone === 'outside' ? 'no zone (it left the game)' : att.zone}`;
     const why = verb === 'attach' ? '' : ` An ${verb} ability is activated only by a permanent on the battlefield.`;
-    replay.report('impossible-event', ev.range, `${att.id} is ${where}, so it can't be ${verb === 'attach' ? 'attached' : verb === 'equip' ? 'equipped' : 'fortified'}.${why} Put it onto the battlefield first.`, { rules: [verb === 'equip' ? '702.6a' : verb === 'fortify' ? '702.67a' : '701.3a'], subjects: [att.id] });
+    replay.report('impossible-event', ev.range, `${att.id} is ${where}, so ${verb === 'attach' ? "it can't be attached" : `its ${verb} ability can't be activated`}.${why} Put it onto the battlefield first, or remove the line.`, { rules: [verb === 'equip' ? '702.6a' : verb === 'fortify' ? '702.67a' : '701.3a'], subjects: [att.id] });
     return;
   }
   const activator = by?.id ?? att.controller;
@@ -487,7 +488,7 @@ function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>): vo
   const target = replay.lookup(ev.target);
   if (!spell || !target) return;
   if (spell.zone === 'battlefield' || spell.zone === 'stack') {
-    replay.report('impossible-event', ev.range, `${spell.id} is already on the ${spell.zone}, so it can't be cast. Cast it from a hand (put it \`in hand\`).`, { rules: ['601.2c'], subjects: [spell.id] });
+    replay.report('impossible-event', ev.range, `${spell.id} is already on the ${spell.zone}, so it can't be cast: casting starts by moving the card to the stack. Put it in the zone it is cast from (\`in hand\`), or remove the line.`, { rules: ['601.2a'], subjects: [spell.id] });
     return;
   }
   const asBestow = spell.bestow && !isAura(spell);
@@ -496,7 +497,7 @@ function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>): vo
     const problem = auraTargetProblem(spell, target);
     if (problem) {
       if (asBestow) spell.bestowed = false;
-      replay.report('illegal-aura-target', ev.range, `${spell.id} can't be cast targeting ${target.id}: ${problem.why}. An Aura spell's target must be legal when it is cast; the cast doesn't happen.`, {
+      replay.report('illegal-aura-target', ev.range, `${spell.id} can't be cast targeting ${target.id}: ${problem.why}. An Aura spell's target must be legal when it is cast, so the cast doesn't happen and ${spell.id} stays in ${spell.zone}. Cast it targeting a legal object or player, or remove the line.`, {
         rules: ['601.2c', ...problem.rules],
         fixes: retargetFixes(replay, spell, (h) => !auraTargetProblem(spell, h), ev.target.range, target),
         subjects: [spell.id, target.id],
@@ -514,7 +515,7 @@ function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }
   const spell = replay.card(ev.subject);
   if (!spell) return;
   if (spell.zone !== 'stack') {
-    replay.report('impossible-event', ev.range, `${spell.id} is not on the stack (it is in ${spell.zone}), so it can't resolve. Cast it first.`, { rules: ['608.2b'], subjects: [spell.id] });
+    replay.report('impossible-event', ev.range, `${spell.id} is not on the stack (it is in ${spell.zone}), so it can't resolve: only the object on top of the stack resolves. Cast it first (\`cast ${spell.id} targeting ...\`), or remove the line.`, { rules: ['608.1'], subjects: [spell.id] });
     return;
   }
   const isPermanent = [...spell.types].some((t) => PERMANENT_TYPES.has(t)) || isAura(spell);
@@ -563,7 +564,7 @@ function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): 
     return;
   }
   if (card.zone === 'battlefield') {
-    replay.report('impossible-event', ev.range, `${card.id} is already on the battlefield.`, { subjects: [card.id] });
+    replay.report('impossible-event', ev.range, `${card.id} is already on the battlefield, so it can't enter it. Remove the line, or move it to another zone first.`, { subjects: [card.id] });
     return;
   }
   enterBattlefield(replay, card, host, ev);
@@ -627,7 +628,7 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
     if (!host) return auraEntersUnnamed(replay, card, ev, legalHosts);
     const problem = attachProblem(card, host);
     if (problem) {
-      replay.report('illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? ' (from the stack: its owner\'s graveyard)' : ` (${card.zone})`}.`, {
+      replay.report('illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? ' (from the stack: its owner\'s graveyard)' : ` (${card.zone})`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
         rules: ['303.4i', ...problem.rules],
         fixes: retargetFixes(replay, card, legalHosts, hostRange, host),
         subjects: [card.id, host.id],
@@ -644,7 +645,7 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
   const problem = attachProblem(card, host);
   if (problem) {
     const eqp = isEquipment(card) || isFortification(card);
-    replay.report(problem.code ?? 'illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters the battlefield unattached.`, {
+    replay.report(problem.code ?? 'illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters the battlefield unattached. ${problem.code ? 'Leave out' : 'Name a legal host, or leave out'} \`attached to ${host.id}\`.`, {
       rules: [eqp ? '301.5e' : '303.4h', ...problem.rules],
       fixes: problem.code ? [] : retargetFixes(replay, card, (h) => !attachProblem(card, h), hostRange, host),
       subjects: [card.id, host.id],
@@ -668,7 +669,7 @@ function unattachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unattach'
     return;
   }
   if (named && named !== host) {
-    replay.report('ineffective-unattach', ev.range, `${att.id} is attached to ${host.id}, not ${named.id}, so this does nothing.`, {
+    replay.report('ineffective-unattach', ev.range, `${att.id} is attached to ${host.id}, not ${named.id}, so this does nothing. Unattach it from ${host.id}, or remove the line.`, {
       related: related(att),
       fixes: [{ title: `Unattach it from ${host.id}`, safe: false, edits: [{ range: ev.host!.range, newText: host.id }] }],
       subjects: [att.id, named.id],

@@ -56,7 +56,7 @@ export const riftbound: Ruleset = {
   initialAttach(replay, card, host, at) {
     const problem = attachProblem(card, host);
     if (problem) {
-      replay.report('illegal-attachment', at, `${card.id} can't start attached to ${host.id}: ${problem.why}. It starts unattached.`, { rules: problem.rules, subjects: [card.id, host.id] });
+      replay.report('illegal-attachment', at, `${card.id} can't start attached to ${host.id}: ${problem.why}. It starts unattached. Remove \`attached to ${host.id}\`, or put both cards on the board.`, { rules: problem.rules, subjects: [card.id, host.id] });
       return;
     }
     if (wouldLoop(replay, card, host as CardObj)) {
@@ -102,7 +102,7 @@ export const riftbound: Ruleset = {
       case 'expect':
         return;
       default:
-        replay.report('impossible-event', ev.verbRange, `\`${ev.kind}\` is not a Riftbound action; this scenario is \`game riftbound\`.`);
+        replay.report('impossible-event', ev.verbRange, `\`${ev.kind}\` is not a Riftbound action; this scenario is \`game riftbound\`. Remove the line, or write the Riftbound event that was meant.`);
     }
   },
 
@@ -231,7 +231,7 @@ function effMight(replay: Replay, c: CardObj): number | undefined {
 
 function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>): void {
   if (ev.verb === 'fortify') {
-    replay.report('impossible-event', ev.verbRange, '`fortify` is an MTG action; this scenario is `game riftbound`.');
+    replay.report('impossible-event', ev.verbRange, '`fortify` is an MTG action; this scenario is `game riftbound`. Use `equip` or `attach`, or remove the line.');
     return;
   }
   const att = replay.card(ev.subject);
@@ -241,7 +241,7 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
   if (ev.verb === 'equip') {
     const activator = by?.id ?? att.controller;
     if (!att.hasEquip) {
-      replay.report('not-attachable', ev.range, `${att.id} has no Equip ability, so it can't be equipped. Only an effect that says so can attach it.`, { rules: ['818.1', '818.1.a'], subjects: [att.id] });
+      replay.report('not-attachable', ev.range, `${att.id} has no Equip ability, so it can't use Equip; nothing happens. Only an effect that says so can attach it: write that as \`attach ${att.id} to ${host.id}\`.`, { rules: ['818.1', '818.1.a'], subjects: [att.id] });
       return;
     }
     if (activator !== att.controller) {
@@ -258,9 +258,9 @@ function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>)
       replay.report(
         'illegal-attachment',
         ev.range,
-        `${att.id} is attached to ${on}, so its printed Rules Text — its Equip ability too — is inactive and can't be used${same ? '' : ` to equip ${host.id}`}${target ? `; besides, ${target.why}` : ''}. ${att.id} stays attached to ${on}. ${same ? 'Remove the line' : 'Detach it first, or use an effect that attaches it (`attach`)'}.`,
+        `${att.id} is attached to ${on}, so its printed Rules Text — its Equip ability too — is inactive and can't be used${same ? '' : ` to equip ${host.id}`}${target ? `; besides, ${target.why}` : ''}. ${att.id} stays attached to ${on}. ${same ? 'Remove the line' : `Only an effect can move it now (players detach cards only when an effect says so): write that effect as \`attach ${att.id} to ${host.id}\`, or remove the line`}.`,
         {
-          rules: ['135.4', '718.2', ...(target ? target.rules : [])],
+          rules: ['135.4', '718.2', ...(same ? [] : ['435.2.a']), ...(target ? target.rules : [])],
           fixes: [{ title: 'Remove the line', safe: false, edits: [replay.deleteStatement(ev)] }],
           related: att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [],
           subjects: [att.id, host.id],
@@ -330,7 +330,7 @@ function detachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unattach' }
   if (!att || (ev.host && !named)) return;
   const host = replay.board.hostOf(att);
   if (!host || (named && named !== host)) {
-    replay.report('ineffective-unattach', ev.range, host ? `${att.id} is attached to ${host.id}, not ${named!.id}, so this does nothing.` : `${att.id} is not attached, and detaching an unattached card does nothing. Remove the line.`, {
+    replay.report('ineffective-unattach', ev.range, host ? `${att.id} is attached to ${host.id}, not ${named!.id}, so this does nothing. Detach it from ${host.id}, or remove the line.` : `${att.id} is not attached, and detaching an unattached card does nothing. Remove the line.`, {
       fixes: host ? [{ title: `Detach it from ${host.id}`, safe: false, edits: [{ range: ev.host!.range, newText: host.id }] }] : [{ title: 'Remove the line', safe: true, edits: [replay.deleteStatement(ev)] }],
       subjects: [att.id],
     });
@@ -359,7 +359,7 @@ function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' }>): vo
     return;
   }
   if (card.attachedTo && BOARD.has(zone)) {
-    replay.report('impossible-event', ev.range, `${card.id} is attached to ${card.attachedTo.id} and can't be moved apart from it; it goes where its Top-Most card goes.`, { rules: ['718.5.c', '719.3.a'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, `${card.id} is attached to ${card.attachedTo.id} and can't be moved apart from it; it goes where its Top-Most card goes. Move ${card.attachedTo.id} instead, or remove the line.`, { rules: ['718.5.c', '719.3.a'], subjects: [card.id] });
     return;
   }
   moveTo(replay, card, zone, place, ev);
@@ -399,7 +399,7 @@ function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): 
   const host = ev.host ? replay.lookup(ev.host) : undefined;
   if (!card || (ev.host && !host)) return;
   if (onBoard(card)) {
-    replay.report('impossible-event', ev.range, `${card.id} is already on the board, at ${where(card)}.`, { subjects: [card.id] });
+    replay.report('impossible-event', ev.range, `${card.id} is already on the board, at ${where(card)}, so it can't enter it. Remove the line, or move it off the board first.`, { subjects: [card.id] });
     return;
   }
   if (host && (!isGear(card) || !isCard(host) || !isUnit(host))) {
