@@ -1,25 +1,6 @@
 // Applying text edits, and "fix all": every safe fix, at most one per finding, without overlaps.
-import type { Finding, Position, TextEdit } from './types';
-
-function offsetAt(lineStarts: number[], text: string, p: Position): number {
-  if (p.line >= lineStarts.length) return text.length;
-  const start = lineStarts[p.line];
-  const next = p.line + 1 < lineStarts.length ? lineStarts[p.line + 1] : text.length;
-  return Math.min(start + p.character, next);
-}
-
-export function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10) starts.push(i + 1);
-    else if (c === 13) {
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
-    }
-  }
-  return starts;
-}
+import type { Finding, TextEdit } from './types';
+import { lineStartsOf, offsetAt } from './text';
 
 /** Applies non-overlapping edits (as LSP does: all ranges refer to the original text; inserts at one point keep their order). */
 export function applyEdits(text: string, edits: TextEdit[]): string {

@@ -2,11 +2,13 @@
 export * from './types';
 export type * from './parser/ast';
 export { parse, isIdentifier, ZONES } from './parser/parser';
+export { lex, type Token, type LogicalLine } from './parser/lexer';
 export { reparse } from './parser/reparse';
 export { check, analyse, header, replayCheckpoints, RESUME_EVERY, type Analysis, type AnalyseOptions, type ScenarioHeader } from './check';
 export { Timeline, boardAt, legalHosts, CHECKPOINT_EVERY } from './timeline';
 export type { HostVerb } from './engine/replay';
-export { applyEdits, safeFixEdits, applySafeFixes, lineStartsOf } from './fixes';
+export { applyEdits, safeFixEdits, applySafeFixes } from './fixes';
+export { lineStartsOf } from './text';
 export { REGISTRY, codeInfo, codeDocUrl, titleFor, type CodeInfo } from './diagnostics/registry';
 export { explainRule, existsIn, citeAs, canonicalOf, canonicalIn, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
 export { EVENT_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser/ast';

@@ -9,7 +9,8 @@ import { isEvent } from './parser/ast';
 import { parse } from './parser/parser';
 import type { BoardView, Step } from './types';
 import { Replay, type HostVerb, type Ruleset } from './engine/replay';
-import { header, RULESETS } from './check';
+import { RULESETS } from './analysis/common';
+import { header } from './parser/header';
 
 /** Events between two copies of the replay's state. */
 export const CHECKPOINT_EVERY = 200;

@@ -11,7 +11,7 @@ import type { CardStmt, DocumentInfo, EventNode, Name, Statement, Assertion } fr
 import { isEvent } from '../parser/ast';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
 import { codeInfo } from '../diagnostics/registry';
-import { lineStartsOf } from '../fixes';
+import { lineStartsOf } from '../text';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { Board, isCard, sameValue, zoneLabel, type CardObj, type PlayerObj } from './board';
 

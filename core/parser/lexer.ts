@@ -29,6 +29,8 @@ export interface LexComment {
 export interface LexProblem {
   message: string;
   range: Range;
+  /** A string still open at the end of its line (editors ask: is the cursor inside one?). */
+  unterminated?: true;
 }
 
 export interface LogicalLine {
@@ -222,7 +224,7 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
         }
         value += text.slice(chunk, j);
         if (!closed) {
-          problems.push({ message: 'Unterminated string: add the closing `"` (strings are one line).', range: range(ln, col, end - base) });
+          problems.push({ message: 'Unterminated string: add the closing `"` (strings are one line).', range: range(ln, col, end - base), unterminated: true });
           tokens.push(new Token('string', value, ln, col, end - base));
           i = end;
         } else {

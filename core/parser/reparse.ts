@@ -6,7 +6,7 @@
 import type { ScenarioDocument, Statement } from './ast';
 import { eolOf } from './lexer';
 import { parse, parseStream, ruleRefsOf } from './parser';
-import { lineStartsOf } from '../fixes';
+import { lineStartsOf } from '../text';
 
 export function reparse(prevText: string, prevDoc: ScenarioDocument, text: string): ScenarioDocument {
   if (text === prevText) return prevDoc;

@@ -1,6 +1,6 @@
 // Which event a picture of the board at a line shows, in words. Pure.
 import { isEvent, type ScenarioDocument } from '../parser/ast';
-import { lineStartsOf } from '../fixes';
+import { lineStartsOf } from '../text';
 
 export interface BoardCaption {
   /** The 0-based line of the last event (not `expect`) starting on or before the line, or -1: the initial board. */

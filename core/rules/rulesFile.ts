@@ -4,7 +4,7 @@
 // Pure: the caller reads the file. Also how a rules file relates to a scenario: which of its rules
 // a cited number is (numberings differ between versions), and whether it is the scenario's version.
 import type { Finding, Fix, Game, Range } from '../types';
-import type { ScenarioHeader } from '../check';
+import type { ScenarioHeader } from '../parser/header';
 import { codeInfo } from '../diagnostics/registry';
 import { canonicalOf, citeAs, existsIn, resolveVersion, type RulesVersion } from './versions';
 

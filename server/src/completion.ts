@@ -13,6 +13,8 @@ import {
   RIFTBOUND_ZONES,
   isEvent,
   knownVersions,
+  lex,
+  type LogicalLine,
   type BoardView,
   type CardView,
   type Game,
@@ -35,71 +37,46 @@ interface PTok {
   kind: 'word' | 'string' | 'comma' | 'colon' | 'dash';
 }
 
-/** Tokens of one line (or of its part before the cursor). `partial` is a word being typed at the end. */
-function tokenizeLine(s: string): { toks: PTok[]; partial: string; inString: boolean; inComment: boolean } {
-  const toks: PTok[] = [];
-  let word = '';
-  const flush = () => {
-    if (!word) return;
-    toks.push({ text: word, kind: word === '-' || word === '--' ? 'dash' : 'word' });
-    word = '';
-  };
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (c === '#') {
-      flush();
-      return { toks, partial: '', inString: false, inComment: true };
-    }
-    if (c === '"') {
-      flush();
-      let j = i + 1;
-      let value = '';
-      while (j < s.length && s[j] !== '"') {
-        if (s[j] === '\\' && j + 1 < s.length) j++;
-        value += s[j++];
-      }
-      if (j >= s.length) return { toks, partial: '', inString: true, inComment: false };
-      toks.push({ text: value, kind: 'string' });
-      i = j;
-      continue;
-    }
-    if (/\s/.test(c)) flush();
-    else if (c === ',' || c === ':') {
-      flush();
-      toks.push({ text: c, kind: c === ',' ? 'comma' : 'colon' });
-    } else if (c === '—' || c === '–') {
-      flush();
-      toks.push({ text: c, kind: 'dash' });
-    } else word += c;
-  }
-  const partial = word;
-  return { toks, partial, inString: false, inComment: false };
-}
-
-/** The statement's tokens before the cursor, including the lines it continues from. */
+/**
+ * The statement's tokens before the cursor, including the lines it continues from, from the core's
+ * lexer (one lexer serves every reader). `partial` is a word being typed at the cursor. Nothing
+ * inside a comment or an open string.
+ */
 function statementBefore(state: DocumentState, pos: Position): { toks: PTok[]; partial: string; startLine: number } | undefined {
-  const current = lineText(state.document, pos.line).slice(0, pos.character);
-  const here = tokenizeLine(current);
-  if (here.inString || here.inComment) return undefined;
-  let toks = here.toks;
+  const doc = state.document;
+  const current = lineText(doc, pos.line).slice(0, pos.character);
   let startLine = pos.line;
-  if (/^\s/.test(current) || (current.trim() === '' && /^\s/.test(lineText(state.document, pos.line)))) {
-    // A continuation line: the statement starts at the nearest line above that is not indented.
-    const above: PTok[][] = [];
+  if (/^\s/.test(current) || (current.trim() === '' && /^\s/.test(lineText(doc, pos.line)))) {
+    // A continuation line: the statement starts at the nearest line above that is not indented
+    // (blank lines and comment-only lines are skipped, as the lexer skips them).
     for (let l = pos.line - 1; l >= 0; l--) {
-      const text = lineText(state.document, l);
-      const t = tokenizeLine(text);
-      const all = t.partial ? [...t.toks, { text: t.partial, kind: 'word' as const }] : t.toks;
-      if (all.length === 0) continue;
-      above.unshift(all);
+      const text = lineText(doc, l);
+      if (text.trim() === '' || text.trimStart().startsWith('#')) continue;
       if (!/^\s/.test(text)) {
         startLine = l;
-        toks = [...above.flat(), ...toks];
         break;
       }
     }
   }
-  return { toks, partial: here.partial, startLine };
+  const before = doc.getText({ start: { line: startLine, character: 0 }, end: pos });
+  let last: LogicalLine | undefined;
+  const lexed = lex(before, (line) => {
+    last = line;
+  });
+  const cursorLine = pos.line - startLine;
+  if (lexed.comments.some((c) => c.range.start.line === cursorLine)) return undefined;
+  if (lexed.problems.some((p) => p.unterminated && p.range.start.line === cursorLine)) return undefined;
+  // The text starts where the statement starts, so its last logical line is that statement.
+  const tokens = last?.tokens ?? [];
+  const toks: PTok[] = tokens.map((t) => ({ text: t.text, kind: t.type === 'number' ? 'word' : t.type }));
+  // The word the cursor is in (no space after it yet) is being typed.
+  const end = tokens[tokens.length - 1];
+  let partial = '';
+  if (end && end.line === cursorLine && end.end === current.length && (end.type === 'word' || end.type === 'number')) {
+    partial = end.text;
+    toks.pop();
+  }
+  return { toks, partial, startLine };
 }
 
 type Want =

@@ -1,0 +1,257 @@
+// The check as the CLI and the editor run it: the events are replayed as they are parsed and not
+// kept (streaming), and in the editor an analysis is resumable: the next version of the text goes
+// on from the last copy of the replay before its first change and stops early where the replay
+// reaches an earlier copy's state again (property tests hold both equal to a fresh analysis).
+import { isEvent, type Comment, type DocumentInfo, type ScenarioDocument, type Statement, type SyntaxProblem } from '../parser/ast';
+import { parse, parseStream } from '../parser/parser';
+import { eolOf } from '../parser/lexer';
+import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
+import { headerOf, type ScenarioHeader } from '../parser/header';
+import type { CheckResult, Finding, Range } from '../types';
+import { Replay } from '../engine/replay';
+import { RULESETS, analyseDocument, headerFindings, reportCrash, sortFindings, type Analysis, type AnalyseOptions } from './common';
+
+/**
+ * The fewest events between two resume points of a resumable analysis. There is also at least one
+ * per card: a copy of the replay takes ~0.2 µs per card and an event ~2 µs (bench machine), so the
+ * copies cost about a tenth of the replay; the timeline answers hovers from these points, so a
+ * hover replays half a spacing on average.
+ */
+export const RESUME_EVERY = 128;
+
+const NO_TEXT: DocumentInfo = { comments: [], eol: '\n', lineCount: 0 };
+
+/** The replay as it stood before a statement, and what had been reported by then. */
+interface ResumePoint {
+  /** Statements before it. */
+  index: number;
+  /** The line where the next statement starts, and the offset of that line's start. */
+  line: number;
+  offset: number;
+  /** A copy of the replay (only ever copied again, never stepped). */
+  replay: Replay;
+  /** How many findings the replay had reported (in report order). */
+  findings: number;
+}
+
+/** What a resumable analysis keeps for the next version of the text. */
+interface ResumeState {
+  text: string;
+  points: ResumePoint[];
+  /** The replay's findings in report order (syntax and header findings not included). */
+  replayFindings: Finding[];
+  lexProblems: SyntaxProblem[];
+  parseProblems: SyntaxProblem[];
+  comments: Comment[];
+  declarations: Statement[];
+  first: Statement | undefined;
+  header: ScenarioHeader;
+  stats: CheckResult['stats'];
+  /** The replay hit a rules bug (its later findings are not reused). */
+  crashed: boolean;
+}
+
+/**
+ * Parses and replays a scenario; every problem is a finding. Never throws on any input.
+ *
+ * The events are replayed as they are parsed and not kept, so a large scenario is checked in one
+ * pass holding one event at a time; the syntax tree (`doc`) is built only if someone asks for it.
+ * A declaration written after the first event (itself an error) needs every declaration before
+ * the replay starts: such a file is parsed whole first, then replayed.
+ *
+ * With `previous` (a resumable analysis of an earlier text), the text before the first change is
+ * not parsed or replayed again: the replay goes on from the last resume point before the change,
+ * which gives the same result as a fresh analysis (a property test holds them equal).
+ */
+export function analyseStreaming(text: string, options: AnalyseOptions): Analysis {
+  const prev = !options.steps && options.previous instanceof StreamedAnalysis ? options.previous.resume : undefined;
+  const from = prev ? resumePointFor(prev, text) : undefined;
+  // Early cutoff: the earlier analysis's resume points after the change, where the text is the
+  // earlier one again; reaching one in the same replay state, the rest is the earlier analysis's.
+  const tail = prev && from ? tailPoints(prev, text) : undefined;
+  let nextTail = 0;
+  let cutoff: ResumePoint | undefined;
+  const declarations: Statement[] = from ? prev!.declarations : [];
+  let first: Statement | undefined = from ? prev!.first : undefined;
+  let hdr: ScenarioHeader | undefined = from ? prev!.header : undefined;
+  let replay: Replay | undefined;
+  let crash: unknown;
+  let statements = from ? from.index : 0;
+  let late = false;
+  const points: ResumePoint[] = from ? prev!.points.slice(0, prev!.points.indexOf(from) + 1) : [];
+  let sincePoint = 0;
+  let every = options.resumeEvery ?? 0;
+  const fork = (r: Replay, info: DocumentInfo, t = text) => new Replay(info, t, r.rules, hdr!.version, {}, r);
+  const start = (info: DocumentInfo): Replay => {
+    if (from) {
+      const r = fork(from.replay, info);
+      for (let i = 0; i < from.findings; i++) r.findings.push(prev!.replayFindings[i]);
+      return r;
+    }
+    hdr = headerOf(declarations, info);
+    const r = new Replay(info, text, RULESETS[hdr.game ?? 'mtg'], hdr.version, { steps: options.steps });
+    try {
+      r.begin(declarations);
+    } catch (e) {
+      crash = e;
+    }
+    return r;
+  };
+  const rest = parseStream(
+    text,
+    (st, info, offset) => {
+      statements++;
+      first ??= st;
+      if (late) return;
+      if (!isEvent(st)) {
+        if (replay || from) late = true;
+        else declarations.push(st);
+        return;
+      }
+      replay ??= start(info);
+      if (crash !== undefined) return;
+      if (tail) {
+        while (nextTail < tail.points.length && tail.points[nextTail].offset + tail.delta < offset) nextTail++;
+        const p = tail.points[nextTail];
+        if (p && p.offset + tail.delta === offset) {
+          nextTail++;
+          if (info.lineCount === prev!.header.lineCount && replay.sameStateAs(p.replay)) {
+            cutoff = p;
+            return true;
+          }
+        }
+      }
+      every ||= Math.max(RESUME_EVERY, replay.board.cards.size);
+      if (options.resumable && ++sincePoint > every) {
+        // The copy keeps no text or comments: it is only ever copied again, into a replay that has them.
+        points.push({ index: statements - 1, line: st.range.start.line, offset, replay: fork(replay, NO_TEXT, ''), findings: replay.findings.length });
+        sincePoint = 1;
+      }
+      try {
+        replay.step(st);
+      } catch (e) {
+        crash = e;
+      }
+    },
+    from,
+  );
+  if (late) return analyseDocument(parse(text), text, options);
+  replay ??= start(rest);
+  if (crash === undefined && !cutoff) {
+    try {
+      replay.finish();
+    } catch (e) {
+      crash = e;
+    }
+  }
+  // What lies before the resume point (and after the cutoff) is the earlier analysis's; the
+  // lines keep their numbers (a cutoff needs the same line count).
+  const merge = <T extends { range: Range }>(old: readonly T[] | undefined, fresh: readonly T[]): T[] => {
+    if (!from) return [...fresh];
+    const out = old!.filter((x) => x.range.start.line < from.line);
+    for (const x of fresh) if (!cutoff || x.range.start.line < cutoff.line) out.push(x);
+    if (cutoff) for (const x of old!) if (x.range.start.line >= cutoff.line) out.push(x);
+    return out;
+  };
+  const lexProblems = merge(prev?.lexProblems, rest.lexProblems);
+  const parseProblems = merge(prev?.parseProblems, rest.parseProblems);
+  const comments = merge(prev?.comments, rest.comments);
+  hdr = { ...hdr!, eol: rest.eol, lineCount: rest.lineCount };
+  // Findings in the order a whole-document analysis reports them: syntax, header, replay.
+  const fromReplay = replay.findings.splice(0);
+  const stats = { statements, events: replay.events, expectations: replay.expectations };
+  if (cutoff) {
+    // The cutoff's statement was counted here and in the earlier analysis's rest.
+    const shift = statements - 1 - cutoff.index;
+    const findingsShift = fromReplay.length - cutoff.findings;
+    for (let i = cutoff.findings; i < prev!.replayFindings.length; i++) fromReplay.push(prev!.replayFindings[i]);
+    stats.statements = prev!.stats.statements + shift;
+    stats.events += prev!.stats.events - cutoff.replay.events;
+    stats.expectations += prev!.stats.expectations - cutoff.replay.expectations;
+    for (const p of prev!.points) {
+      if (p.offset >= cutoff.offset) points.push({ ...p, offset: p.offset + tail!.delta, index: p.index + shift, findings: p.findings + findingsShift });
+    }
+  }
+  for (const p of lexProblems) replay.report('syntax-error', p.range, p.message);
+  for (const p of parseProblems) replay.report('syntax-error', p.range, p.message);
+  headerFindings(first, declarations, replay, hdr.game, rest.eol);
+  for (const f of fromReplay) replay.findings.push(f);
+  if (crash !== undefined) reportCrash(replay, crash);
+  const result: CheckResult = {
+    game: hdr.game,
+    rulesVersion: hdr.version,
+    findings: sortFindings(replay.findings),
+    steps: replay.steps,
+    stats,
+  };
+  const resume: ResumeState | undefined = options.resumable
+    ? { text, points, replayFindings: fromReplay, lexProblems, parseProblems, comments, declarations, first, header: hdr, stats, crashed: crash !== undefined }
+    : undefined;
+  const earlier = options.previous instanceof StreamedAnalysis ? options.previous.builtDoc() : undefined;
+  return new StreamedAnalysis(text, result, hdr, resume, earlier);
+}
+
+/** The last resume point whose line starts before the first character where `text` differs from the earlier one. */
+function resumePointFor(prev: ResumeState, text: string): ResumePoint | undefined {
+  // The fixes reported before the point insert lines with the file's line break.
+  if (eolOf(text) !== prev.header.eol) return undefined;
+  const d = commonPrefix(prev.text, text);
+  let found: ResumePoint | undefined;
+  for (const p of prev.points) {
+    if (p.offset < d) found = p;
+    else break;
+  }
+  return found;
+}
+
+/**
+ * The earlier analysis's resume points that lie in the text both versions end with, each at a
+ * line whose line break before it is in that common end too (so the statement starts there in
+ * both); `delta` turns their offsets into offsets of the new text.
+ */
+function tailPoints(prev: ResumeState, text: string): { points: ResumePoint[]; delta: number } | undefined {
+  if (prev.crashed) return undefined;
+  const commonFrom = prev.text.length - commonSuffix(prev.text, text);
+  const points = prev.points.filter((p) => p.offset - 1 >= commonFrom);
+  return points.length ? { points, delta: text.length - prev.text.length } : undefined;
+}
+
+/**
+ * The resume points of a resumable analysis as (statements before it, replay standing there):
+ * the timeline starts from them instead of replaying the document again.
+ */
+export function replayCheckpoints(a: Analysis): readonly { index: number; replay: Replay }[] {
+  return a instanceof StreamedAnalysis && a.resume ? a.resume.points : [];
+}
+
+/**
+ * An analysis whose syntax tree is parsed again, once, when first asked for: from the earlier
+ * version's tree when that one was built (only the changed part is parsed), else whole.
+ */
+class StreamedAnalysis implements Analysis {
+  private parsed: ScenarioDocument | undefined;
+  constructor(
+    private readonly text: string,
+    readonly result: CheckResult,
+    readonly header: ScenarioHeader,
+    /** For the analysis of the next version of the text (with `resumable`). */
+    readonly resume: ResumeState | undefined,
+    /** The earlier version's text and tree (dropped once this tree is built). */
+    private earlier: { text: string; doc: ScenarioDocument } | undefined,
+  ) {}
+  get doc(): ScenarioDocument {
+    if (!this.parsed) {
+      this.parsed = this.earlier ? reparse(this.earlier.text, this.earlier.doc, this.text) : parse(this.text);
+      this.earlier = undefined;
+    }
+    return this.parsed;
+  }
+  get docCheap(): boolean {
+    return this.parsed !== undefined || this.earlier !== undefined;
+  }
+  /** The tree if it is built, for the next version to start from. */
+  builtDoc(): { text: string; doc: ScenarioDocument } | undefined {
+    return this.parsed ? { text: this.text, doc: this.parsed } : undefined;
+  }
+}
+

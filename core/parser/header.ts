@@ -1,0 +1,42 @@
+// What a scenario's header says (its game and `rules` version, and where), read from the parsed
+// statements. Below the replay and the rules files, which both need it.
+import type { DocumentInfo, ScenarioDocument, Statement } from './ast';
+import type { Game, Range } from '../types';
+
+/** What a scenario's header says: its game, its `rules` version, and where they are written. */
+export interface ScenarioHeader {
+  game: Game | undefined;
+  /** The version word of the first `rules` line, as written. */
+  version: string | undefined;
+  /** Where that version word is. */
+  versionRange?: Range;
+  /** Where the first `game` statement is. */
+  gameRange?: Range;
+  /** The file's line break and line count, for edits that insert a line. */
+  eol: string;
+  lineCount: number;
+}
+
+/** The game a document declares (first statement `game ...`), and the `rules` version. */
+export function header(doc: ScenarioDocument): ScenarioHeader {
+  return headerOf(doc.statements, doc);
+}
+
+/** The header read from the statements (only declarations matter), with the file's line break and line count. */
+export function headerOf(statements: readonly Statement[], info: DocumentInfo): ScenarioHeader {
+  let game: Game | undefined;
+  let version: string | undefined;
+  let versionRange: Range | undefined;
+  let gameRange: Range | undefined;
+  for (const st of statements) {
+    if (st.kind === 'game' && !gameRange) gameRange = st.range;
+    if (st.kind === 'game' && st.game && !game && (st.game.text === 'mtg' || st.game.text === 'riftbound')) game = st.game.text;
+    if (st.kind === 'rules' && st.version && version === undefined) {
+      version = st.version.text;
+      versionRange = st.version.range;
+    }
+  }
+  return { game, version, versionRange, gameRange, eol: info.eol, lineCount: info.lineCount };
+}
+
+/** `game` first and once, a known game, a known rules version. `declarations` may omit the events. */
