@@ -15,5 +15,5 @@ export { EVENT_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser/ast';
 export { parseRulesFile, officialRule, rulesFileFindings, type RulesDocument, type RulesFileHeader } from './rules/rulesFile';
 export { renderBoardSvg, escapeXml, type RenderOptions, type BoardTheme } from './render/svg';
 export { boardCaption, eventLines, type BoardCaption } from './render/caption';
-export { MTG_CARD_TYPES, MTG_SUPERTYPES, MTG_ZONES, COLORS } from './rules/mtg/mtg';
-export { RIFTBOUND_CARD_TYPES, RIFTBOUND_ZONES } from './rules/riftbound/riftbound';
+export { MTG_CARD_TYPES, MTG_SUPERTYPES, MTG_ZONES, COLORS } from './rules/mtg/characteristics';
+export { RIFTBOUND_CARD_TYPES, RIFTBOUND_ZONES } from './rules/riftbound/cards';

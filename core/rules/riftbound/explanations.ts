@@ -1,58 +1,14 @@
 // Riftbound Core Rules the checker cites, explained in our own words. Keys are canonical numbers
-// (the 2026-07-16 numbering; ../versions.ts maps them to v1.2 and v1.3).
+// (the 2026-07-16 numbering; ../versions.ts maps them to v1.2 and v1.3). Each rule is explained beside
+// its code, in the module of its rule family (that module's EXPLAINED); this file assembles them.
 import type { RuleExplanation } from '../mtg/explanations';
+import { EXPLAINED as text } from './text';
+import { EXPLAINED as equip } from './equip';
+import { EXPLAINED as detach } from './detach';
+import { EXPLAINED as attach } from './attach';
+import { EXPLAINED as location } from './location';
 
-export const RIFTBOUND_RULES: Record<string, RuleExplanation> = {
-  '124': { title: 'A new object', text: 'A game object that moves to or from a non-board zone becomes a new object: its temporary modifications stop applying and its statuses, Attached and Equipped among them, are cleared.',
-    earlier: [{ before: '2026-07-16', title: 'Temporary modifications end', text: 'When a game object moves to or from a non-board zone, its temporary modifications (damage, buffs, granted keywords) are no longer tracked on it.' }] },
-  '135.4': { title: 'Attached cards lose their printed text', text: "While a card is attached to another card, its own printed Rules Text is inactive (text granted to it still works)." },
-  '136.2': { title: 'Effect Text', text: 'Effect Text works only while its card is attached; it is added to the Top-Most card it is attached to.' },
-  '137.3': { title: 'Might Bonus', text: "An attached card's Might Bonus changes the Might of the card it is attached to, only while attached; it is ignored if that card has no Might." },
-  '149.3': {
-    title: 'Loose gear goes home',
-    text: "Unattached gear (that is not a unit) at a battlefield is recalled to its controller's base during a cleanup.",
-    earlier: [{ before: '2026-07-16', text: "In a cleanup, a corrective action sends unattached gear found at a battlefield back to the base of the player who controls it (this version does not yet leave out gear that is a unit)." }],
-  },
-  '323.7': { title: 'Cleanup recalls', text: "In a cleanup, unattached non-unit gear at battlefields is recalled to its controller's base, and so is every permanent that is in a base other than its controller's.",
-    earlier: [{ before: '2026-03-30', title: 'Cleanup recalls gear', text: 'In a cleanup, gear at battlefields is recalled to its base (this version\'s step does not say "unattached").' }] },
-  '434': { title: 'Attach', text: 'Attaching links a card to a Top-Most card on the board so their effects combine.' },
-  '434.1': { title: 'Attach: only cards on the board', text: 'Only cards on the board can be attached, and each attach involves exactly the attached card and its Top-Most card.' },
-  '434.1.a': { title: 'Two cards per attach', text: 'Each attach involves exactly two different cards: the one being attached and its Top-Most card.' },
-  '434.1.f': { title: 'Attach to a new card', text: 'Attaching a card to a different Top-Most card first detaches it from the one it is on.' },
-  '434.1.g': { title: 'Attach to the same card', text: 'Attaching a card to the Top-Most card it is already on has no effect.' },
-  '434.1.h': { title: 'Nothing additional happens', text: 'If an effect says to attach a card to the card it is already on, nothing additional happens.' },
-  '434.2': { title: 'Attach is a limited action', text: 'Players attach cards only when an effect tells them to.' },
-  '434.2.a': { title: 'Attach only when told', text: 'Players attach cards only when a game effect directs them to.' },
-  '434.4': { title: 'Location follows the Top-Most card', text: "An attached card's location becomes that of its new Top-Most card." },
-  '434.4.a': { title: 'Not a Move', text: 'That change of location is not a Move.' },
-  '434.5': { title: 'No other status changes', text: 'Beyond what attaching itself does (434.1: the link, the inactive Rules Text, the Effect Text and Might Bonus that now apply, the new location), attaching changes no status: an exhausted gear stays exhausted.' },
-  '435': { title: 'Detach', text: 'Detaching breaks the link between an attached card and its Top-Most card.' },
-  '435.1.a': { title: 'Detach an unattached card', text: 'Detaching a card that is not attached does nothing.' },
-  '435.2.a': { title: 'Detach only when told', text: 'Players detach cards only when a game effect directs them to; nobody detaches a card at will.' },
-  '435.4': { title: 'Detached cards stay put', text: "A detached card stays at the Top-Most card's location." },
-  '435.4.a': { title: 'Detached gear at a battlefield', text: 'Gear detached at a battlefield is recalled during the next cleanup.' },
-  '435.4.b': { title: 'Last board location', text: "If the Top-Most card left the board, the detached card stays at the Top-Most card's last board location." },
-  '457.1': {
-    title: 'Recall of loose gear',
-    text: 'Unattached non-unit gear at a battlefield is recalled to its base during the next cleanup.',
-    earlier: [{ before: '2026-07-16', text: "Unattached gear at a battlefield, however it got there, goes back to the base of the player who controls it at the next cleanup (this version does not yet leave out gear that is a unit)." }],
-  },
-  '718.2': { title: 'Attached: printed text inactive', text: 'While a card is attached, its printed Rules Text is inactive (720), with narrow exceptions: abilities that apply or trigger as it attaches or detaches still work then (725.1, 725.2), and Weaponmaster can use its Equip ability (725.3).' },
-  '718.5.c': { title: 'Attached cards move with their host', text: 'An attached card cannot be moved on its own, apart from its Top-Most card.' },
-  '718.5.d': { title: 'One Top-Most card', text: 'A card can be attached to only one Top-Most card at a time.' },
-  '718.5.e': { title: 'Separate controllers', text: 'An attached card and its Top-Most card may have different controllers.' },
-  '718.5.f': { title: 'Control changes stay separate', text: 'A change of control of the attached card or of the Top-Most card does not change the other.' },
-  '719': { title: 'Top-Most card', text: 'A Top-Most card is a card with one or more cards attached to it; the cards attached to it sit beneath it.' },
-  '719.3.a': { title: 'Moving together', text: 'When a Top-Most card goes to another location on the board, the cards attached to it go along.' },
-  '719.5': { title: 'Top-Most card leaves the board', text: 'When a Top-Most card leaves the board, every card attached to it detaches and stays at its last board location.' },
-  '725.1': { title: 'Active while attaching', text: "An attached card's abilities that apply while it is being attached, or that trigger on its attaching, do work as it attaches, though its Rules Text is otherwise inactive." },
-  '725.2': { title: 'Active while detaching', text: "Likewise, an attached card's abilities that apply while it is being detached, or that trigger on its detaching, work as it detaches." },
-  '725.3': { title: 'Weaponmaster and Equip', text: "Weaponmaster may use an attached card's Equip ability (and what modifies it) even though that card's Rules Text is inactive." },
-  '818': { title: 'Equip', text: 'Equip is an activated ability of Equipment gear: pay its cost to attach it to a unit you control.' },
-  '818.1': { title: 'Equip is an activated ability', text: 'Equip is a keyword for an activated ability that attaches the gear to a unit.' },
-  '818.1.a': { title: 'Equip is on Equipment', text: 'Equip is normally found on gear with the Equipment tag.' },
-  '818.1.b.1': { title: 'Equip targets', text: 'The unit chosen for Equip is a target.' },
-  '818.1.c.2': { title: 'A unit you control', text: 'Equip attaches the gear to a unit its controller controls.' },
-  '455': { title: 'Recall', text: 'A Recall takes a permanent from wherever it is to its base, and it is not a Move.' },
-  '819.1.d': { title: 'Quick-Draw', text: 'Quick-Draw gives the gear Reaction and a play trigger that attaches the gear to a unit its controller controls: the one way playing a card attaches it.' },
-};
+/** The explained rules of each module (each rule in exactly one: test/unit/ruleModules.test.ts). */
+export const RIFTBOUND_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, RuleExplanation>>>> = { text, equip, detach, attach, location };
+
+export const RIFTBOUND_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(RIFTBOUND_RULE_MODULES));

@@ -1,0 +1,150 @@
+// MTG attach and unattach (701.3, 701.3b-d), equip and fortify as events (301.5b, 301.5d, 602.2), moving an Aura
+// (303.4j), attach triggers (603.2e), and the initial `attached to` of a declaration.
+import type { CardStmt, EventNode } from '../../parser/ast';
+import type { Range } from '../../types';
+import type { CardObj } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from './explanations';
+import { describe, type Host, isAura, isEquipment, isFortification } from './characteristics';
+import { attachProblem, retargetFixes, touch } from './legality';
+import { activationTargetProblem } from './targeting';
+import { phasedOutSubject } from './phasing';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '701.3': { title: 'Attach and unattach', text: 'The keyword action that puts an Aura, Equipment or Fortification onto an object or player, or takes it off.' },
+  '701.3b': { title: 'Attaches that do nothing', text: 'If the new host is illegal, the attachment does not move; if it is already attached to that host, nothing happens; if the card is not an Aura, Equipment or Fortification, nothing happens and it does not move.' },
+  '701.3c': { title: 'New timestamp on moving', text: 'An attachment moved onto a different object or player gets a new timestamp.' },
+  '701.3d': { title: 'Unattach', text: 'Unattaching leaves the Equipment on the battlefield attached to nothing. An attachment also "becomes unattached" when it leaves the battlefield, when its host leaves its zone, or when the player it is on leaves the game.' },
+  '301.5b': { title: 'Equipping and failed attaches', text: "Equipment enters the battlefield unattached, like any other artifact. Its equip ability attaches it to a creature you control, and who controls that creature matters only as the ability is activated and as it resolves. Other spells and abilities may attach Equipment too; one that tries to put it on something it can't equip leaves it where it is." },
+  '301.5d': { title: 'Two controllers', text: "The Equipment's controller and the equipped creature's controller are separate; a control change of one does not change the other. Only the Equipment's controller can activate its own abilities, such as equip." },
+  '303.4j': { title: 'Moving an Aura illegally', text: 'An effect that tries to attach an Aura already on the battlefield to something it cannot enchant leaves it where it is.' },
+  '602.2': { title: 'Who activates', text: 'Unless the object itself says otherwise, only its controller (its owner, if nobody controls it) can activate its activated abilities, such as equip or fortify.' },
+  '603.2e': { title: 'Triggers on becoming attached', text: 'A "becomes attached" (or "becomes unattached") trigger fires only at the moment the event happens: not when the state already exists, and not again while it lasts.' },
+};
+
+function nameRange(decl: CardStmt, at: Range): Range {
+  const p = decl.props.find((x) => x.kind === 'attached' && x.range === at);
+  return p && p.kind === 'attached' ? p.target.range : at;
+}
+
+function related(att: CardObj) {
+  return att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [];
+}
+
+/** Attaches as the rules do: new timestamp (613.7e), the old host loses it (the attach records that). */
+export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): void {
+  replay.board.link(att, host, at);
+  att.timestamp = replay.board.tick();
+  if (replay.noting) replay.note(() => `${att.id} → ${host.id} (t${att.timestamp})`);
+  touch(replay, att);
+}
+
+/** An initial `attached to` in a card's declaration: as an attach, but a card off the battlefield is attached to nothing (701.3d). */
+export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Range): void {
+  if (card.zone !== 'battlefield') {
+    replay.report('illegal-attachment', at, `${card.id} is in ${card.zone}, and a card that is not on the battlefield is attached to nothing (leaving the battlefield unattaches it). Remove \`attached to\`, or put it on the battlefield.`, { rules: ['701.3d'], subjects: [card.id] });
+    return;
+  }
+  const problem = attachProblem(card, host);
+  if (problem) {
+    const range = at;
+    replay.report(problem.code ?? 'illegal-attachment', range, `${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? 'Nothing attaches it' : 'It starts unattached'}. Remove \`attached to ${host.id}\`${problem.code ? '' : ', or name a legal host'}.`, {
+      rules: problem.rules,
+      fixes: retargetFixes(replay, card, (h) => !attachProblem(card, h), nameRange(card.decl, at)),
+      subjects: [card.id, host.id],
+    });
+    return;
+  }
+  replay.board.link(card, host, at);
+  card.timestamp = replay.board.tick();
+}
+
+export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>): void {
+  const att = replay.card(ev.subject);
+  const host = replay.lookup(ev.host);
+  const by = ev.by ? replay.player(ev.by) : undefined;
+  if (!att || !host || (ev.by && !by)) return;
+  const verb = ev.verb;
+  if (phasedOutSubject(replay, att, ev, `${verb === 'attach' ? 'attaching it' : `activating its ${verb} ability`}`)) return;
+  if (att.zone !== 'battlefield') {
+    const where = `in ${att.zone === 'outside' ? 'no zone (it left the game)' : att.zone}`;
+    const why = verb === 'attach' ? '' : ` An ${verb} ability is activated only by a permanent on the battlefield.`;
+    replay.report('impossible-event', ev.range, `${att.id} is ${where}, so ${verb === 'attach' ? "it can't be attached" : `its ${verb} ability can't be activated`}.${why} Put it onto the battlefield first, or remove the line.`, { rules: [verb === 'equip' ? '702.6a' : verb === 'fortify' ? '702.67a' : '701.3a'], subjects: [att.id] });
+    return;
+  }
+  const activator = by?.id ?? att.controller;
+
+  if (verb === 'equip' || verb === 'fortify') {
+    const want = verb === 'equip' ? isEquipment(att) : isFortification(att);
+    const kw = verb === 'equip' ? '702.6a' : '702.67a';
+    if (!want) {
+      replay.report('not-attachable', ev.range, `${att.id} is not ${verb === 'equip' ? 'an Equipment' : 'a Fortification'} (it is ${describe(att)}), so it has no ${verb} ability to activate. Nothing happens.`, { rules: [kw, verb === 'equip' ? '301.5c' : '301.6'], subjects: [att.id] });
+      return;
+    }
+    if (activator !== att.controller) {
+      replay.report('illegal-attachment', ev.by?.range ?? ev.range, `${activator} can't activate ${att.id}'s ${verb} ability: only its controller, ${att.controller}, can. ${att.id} stays where it is.`, { rules: ['301.5d', '602.2'], subjects: [att.id] });
+      return;
+    }
+  }
+  // Target legality first (602.2b, 601.2c): an equip or fortify whose target is illegal can't be
+  // activated with that target, even when the Equipment is already on it. Only an attach that
+  // would otherwise be legal can be redundant (701.3b).
+  const targetProblem = (h: Host) => activationTargetProblem(att, h, verb, activator);
+  const aimed = targetProblem(host);
+  const problem = aimed ?? attachProblem(att, host);
+  if (problem) {
+    const where = att.attachedTo ? `stays attached to ${att.attachedTo.id}` : 'stays unattached';
+    // The rule that says the attachment stays where it is: 701.3b for attach effects, and for an
+    // Aura or Equipment its own restatement (303.4j, 301.5b). report() drops repeated numbers.
+    // A target the ability can't have is decided by the targeting rule alone; a host it can't be on,
+    // by 701.3a ("can't be attached to" what it couldn't enchant, equip or fortify) and its own rule.
+    const staysRules = problem.code ? [] : [...(aimed ? [] : ['701.3a']), ...(verb === 'attach' ? ['701.3b'] : []), ...(isAura(att) ? ['303.4j'] : isEquipment(att) ? ['301.5b'] : [])];
+    const what = verb === 'attach' ? `${att.id} can't be attached to ${host.id}` : `${att.id}'s ${verb} ability can't target ${host.id}`;
+    replay.report(problem.code ?? 'illegal-attachment', ev.range, `${what}: ${problem.why}. ${problem.code ? 'The effect does nothing' : `It doesn't move: it ${where}`}. ${verb === 'attach' ? 'Attach it to a legal host, or remove the line.' : `${verb === 'equip' ? 'Equip' : 'Fortify'} a legal target, or remove the line.`}`, {
+      rules: [...problem.rules, ...staysRules],
+      related: related(att),
+      fixes: problem.code ? [] : retargetFixes(replay, att, (h) => !targetProblem(h) && !attachProblem(att, h), ev.host.range, replay.board.hostOf(att)),
+      subjects: [att.id, host.id],
+    });
+    if (replay.noting) replay.note(() => `no effect: ${att.id} doesn't move`);
+    return;
+  }
+  if (att.attachedTo && replay.board.hostOf(att) === host) {
+    replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${host.id}, so this ${verb} does nothing: it doesn't become attached again and gets no new timestamp. Remove the line, or attach it to something else.`, {
+      rules: ['701.3c'],
+      related: related(att),
+      fixes: [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }],
+      subjects: [att.id, host.id],
+    });
+    if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
+    return;
+  }
+  doAttach(replay, att, host, ev.range);
+}
+
+export function unattachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unattach' }>): void {
+  const att = replay.card(ev.subject);
+  const named = ev.host ? replay.lookup(ev.host) : undefined;
+  if (!att || (ev.host && !named)) return;
+  if (phasedOutSubject(replay, att, ev, 'unattaching it')) return;
+  const host = replay.board.hostOf(att);
+  if (!host) {
+    replay.report('ineffective-unattach', ev.range, `${att.id} is not attached to anything, so unattaching it does nothing. Remove the line${att.zone !== 'battlefield' ? ` (it is in ${att.zone})` : ''}.`, {
+      fixes: [{ title: 'Remove the line', safe: true, edits: [replay.deleteStatement(ev)] }],
+      subjects: [att.id],
+    });
+    return;
+  }
+  if (named && named !== host) {
+    replay.report('ineffective-unattach', ev.range, `${att.id} is attached to ${host.id}, not ${named.id}, so this does nothing. Unattach it from ${host.id}, or remove the line.`, {
+      related: related(att),
+      fixes: [{ title: `Unattach it from ${host.id}`, safe: false, edits: [{ range: ev.host!.range, newText: host.id }] }],
+      subjects: [att.id, named.id],
+    });
+    return;
+  }
+  replay.board.unlink(att);
+  if (replay.noting) replay.note(() => `${att.id} unattached`);
+  touch(replay, att);
+}

@@ -1,0 +1,137 @@
+// MTG: what can be attached to what (701.3a): Equipment 301.5, Fortification 301.6, Auras 303.4, battles 310.10,
+// protection as it applies to attaching (702.16c/d/j/k); the legal hosts a fix offers; what a change may make illegal.
+import type { Range } from '../../types';
+import { type CardObj, isCard } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from './explanations';
+import { article, COLORS, describe, enchantFilters, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem } from './characteristics';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '701.3a': { title: 'Attach', text: 'Attaching puts an Aura, Equipment or Fortification onto an object or player. It can never be attached to something it could not legally enchant, equip or fortify.' },
+  '301.5': { title: 'Equipment', text: 'An Equipment can be attached only to a creature, never to anything else.' },
+  '301.5c': { title: 'Equipment that cannot equip', text: "An Equipment that is also a creature can't equip anything unless it has reconfigure; one that loses the Equipment subtype can't equip; none can equip itself or two creatures at once (if an effect would make it, its controller picks one). An Equipment on an illegal permanent, or on one that no longer exists, becomes unattached but stays on the battlefield (a state-based action)." },
+  '301.6': { title: 'Fortification', text: 'A Fortification works like an Equipment but is attached only to a land, with fortify instead of equip. A Fortification that is a creature but not a land cannot fortify.' },
+  '303.4': { title: 'Auras', text: 'Aura is an enchantment subtype. An Aura comes onto the battlefield already on an object or player, and its enchant ability (narrowed, maybe, by other effects) decides which. (One that ends up on nothing goes to the graveyard: 704.5m.)' },
+  '303.4d': { title: 'Aura that cannot enchant', text: "An Aura can't enchant itself; if that happens, it goes straight to its owner's graveyard. An Aura that is also a creature can't enchant anything; if it is attached, it first becomes unattached and then goes to the graveyard (both are state-based actions). An Aura enchants at most one object or player; if an effect would attach it to several, its controller picks one." },
+  '310.10': { title: 'Battles are never attached', text: 'No battle can be attached to anything, whether or not it is also an Aura, Equipment or Fortification; a battle that is attached becomes unattached.' },
+  '702.16': { title: 'Protection', text: "Protection from a quality shields a permanent or player from things with that quality: their damage is prevented, and they can't target it, enchant it, equip or fortify it (a permanent), or block it (an attacking creature)." },
+  '702.16c': { title: 'Protection: enchanting', text: "Auras with the quality can't become attached to what has protection from it; any such Aura already on that permanent or player goes to its owner's graveyard as a state-based action." },
+  '702.16d': { title: 'Protection: equipping and fortifying', text: "Equipment and Fortifications with the quality can't equip or fortify a permanent with protection from it; any that are already on it fall off (a state-based action) and stay where they are on the battlefield." },
+  '702.16j': { title: 'Protection from everything', text: "Protection from everything protects from every object, whatever its characteristics: no spell or ability can target the permanent or player and no Aura can enchant it, and a permanent with it can't be equipped, fortified or blocked at all. All damage to it is prevented." },
+  '702.16k': { title: 'Protection from a player', text: 'Protection from a player covers the objects that player controls (and owns while no one else controls them).' },
+};
+
+/** Does a protection quality cover this attachment? Returns the extra rule (702.16j/k) when it does. */
+function protectionCovers(quality: string, att: CardObj): string[] | undefined {
+  if (quality === 'everything') return ['702.16j'];
+  if (COLORS.includes(quality)) return att.colors.has(quality) ? [] : undefined;
+  if (quality === 'multicolored') return att.colors.size > 1 ? [] : undefined;
+  if (quality === 'monocolored') return att.colors.size === 1 ? [] : undefined;
+  if (quality === att.controller) return ['702.16k'];
+  const singular = quality.endsWith('s') ? quality.slice(0, -1) : quality;
+  if (att.types.has(singular)) return [];
+  const sub = [...att.subtypes].find((s) => s.toLowerCase() === singular.toLowerCase() || s.toLowerCase() === quality.toLowerCase());
+  return sub ? [] : undefined;
+}
+
+export function protectionAgainst(host: Host, att: CardObj): { quality: string; rules: string[] } | undefined {
+  const list = host.protections;
+  for (const q of list) {
+    const extra = protectionCovers(q, att);
+    if (extra) return { quality: q, rules: extra };
+  }
+  return undefined;
+}
+
+/**
+ * Can `att` be attached to `host` at all (701.3a)? This is the legality both attaching and the
+ * state-based actions use; targeting (equip, Aura spells) adds its own checks on top.
+ */
+export function attachProblem(att: CardObj, host: Host): Problem | undefined {
+  if (att.types.has('battle')) {
+    const kind = isAura(att) || isEquipment(att) || isFortification(att);
+    return { rules: kind ? ['310.10'] : ['701.3b', '310.10'], why: `${att.id} is a battle, and a battle is never attached to anything`, code: kind ? undefined : 'not-attachable' };
+  }
+  if (isCard(host)) {
+    // 109.2: "creature", "land", "permanent" in an enchant ability or an attach rule mean permanents on the battlefield.
+    if (host.zone !== 'battlefield') return { rules: ['109.2'], why: `${host.id} is not on the battlefield (it is in ${host.zone === 'outside' ? 'no zone: it left the game' : host.zone}), and what it could be attached to is a permanent there` };
+    if (host.phasedOut !== 'no') return { rules: ['702.26b'], why: `${host.id} is phased out and treated as though it doesn't exist` };
+  } else if (host.left) return { rules: ['800.4a'], why: `player ${host.id} has left the game` };
+
+  if (isAura(att)) {
+    if (host === att) return { rules: ['303.4d'], why: `an Aura can't enchant itself` };
+    if (isCreature(att)) return { rules: ['303.4d'], why: `${att.id} is also a creature, and an Aura that is a creature can't enchant anything` };
+    const filters = enchantFilters(att);
+    for (const f of filters) {
+      if (!filterMatches(f, host, att)) {
+        const rules = ['702.5a'];
+        if (filters.length > 1) rules.push('702.5c');
+        if (isPlayerFilter(f) !== !isCard(host)) rules.push('702.5d');
+        return { rules, why: `${att.id} has enchant ${filterText(f)}, and ${describe(host)} is not ${filterText(f).startsWith('player') || filterText(f).startsWith('opponent') ? 'that' : article(filterText(f))}` };
+      }
+    }
+    const prot = protectionAgainst(host, att);
+    if (prot) return { rules: ['702.16c', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be enchanted by ${att.id}` };
+    if (isCard(host) && host.cant.has('enchanted')) return { rules: ['303.4'], why: `${host.id} can't be enchanted` };
+    return undefined;
+  }
+  if (isEquipment(att)) {
+    if (!isCard(host)) return { rules: ['301.5', '704.5n'], why: `an Equipment can be attached only to a creature, not to a player` };
+    if (host === att) return { rules: ['301.5c'], why: `an Equipment can't equip itself` };
+    if (isCreature(att) && !att.reconfigure) return { rules: ['301.5c'], why: `${att.id} is also a creature without reconfigure, so it can't equip anything` };
+    if (!isCreature(host)) return { rules: ['301.5'], why: `${describe(host)} is not a creature, and an Equipment can be attached only to a creature` };
+    const prot = protectionAgainst(host, att);
+    if (prot) return { rules: ['702.16d', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be equipped by ${att.id}` };
+    if (host.cant.has('equipped')) return { rules: ['701.3a'], why: `${host.id} can't be equipped` };
+    return undefined;
+  }
+  if (isFortification(att)) {
+    if (!isCard(host)) return { rules: ['301.6', '704.5n'], why: `a Fortification can be attached only to a land, not to a player` };
+    if (host === att) return { rules: ['301.6', '301.5c'], why: `a Fortification can't fortify itself` };
+    if (isCreature(att) && !att.types.has('land')) return { rules: ['301.6'], why: `${att.id} is a creature and not a land, so it can't fortify anything` };
+    if (!host.types.has('land')) return { rules: ['301.6'], why: `${describe(host)} is not a land, and a Fortification can be attached only to a land` };
+    const prot = protectionAgainst(host, att);
+    if (prot) return { rules: ['702.16d', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be fortified by ${att.id}` };
+    if (host.cant.has('fortified')) return { rules: ['701.3a'], why: `${host.id} can't be fortified` };
+    return undefined;
+  }
+  return { rules: ['701.3b'], why: `${att.id} is not an Aura, Equipment or Fortification`, code: 'not-attachable' };
+}
+
+/**
+ * Fixes that replace the host name with a legal host: at most five, looking at no more than the
+ * first 64 players and cards, so a file with thousands of cards and illegal lines stays linear.
+ */
+export function retargetFixes(replay: Replay, att: CardObj, legal: (h: Host) => boolean, range: Range, exclude?: Host) {
+  const fixes = [];
+  let looked = 0;
+  for (const h of hostCandidates(replay)) {
+    if (++looked > 64) break;
+    if (h === exclude || h === att || !legal(h)) continue;
+    fixes.push({ title: `Attach to ${h.id} instead`, safe: false, edits: [{ range, newText: h.id }] });
+    if (fixes.length === 5) break;
+  }
+  return fixes;
+}
+
+export function* hostCandidates(replay: Replay): Iterable<Host> {
+  yield* replay.board.players.values();
+  yield* replay.board.cards.values();
+}
+
+/**
+ * A change to a card may make it, its host, its attachments or its sibling Roles illegal: marks them
+ * for the next state-based action check (sba.ts, 704.3).
+ */
+export function touch(replay: Replay, card: CardObj): void {
+  replay.markDirty(card);
+  const cards = replay.board.cards;
+  for (const id of card.attachments) replay.markDirty(cards.get(id)!);
+  const host = replay.board.hostOf(card);
+  if (host) {
+    // Its siblings too: a newer Role makes an older one illegal (303.7a).
+    for (const id of host.attachments) replay.markDirty(cards.get(id)!);
+    if (isCard(host)) replay.markDirty(host);
+  }
+}

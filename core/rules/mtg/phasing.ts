@@ -1,0 +1,91 @@
+// MTG phasing (702.26): phased-out permanents are treated as nonexistent (702.26b, 702.26e), attachments phase
+// with their host (702.26g) and phase in unattached when it is gone (702.26i), with no attach triggers (702.26j).
+import type { EventNode } from '../../parser/ast';
+import { type CardObj, isCard } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from './explanations';
+import { touch } from './legality';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '702.26': { title: 'Phasing', text: 'Phased-out permanents are treated as though they do not exist; what is attached to them phases with them.' },
+  '702.26b': { title: 'Phased out', text: "Apart from rules and effects that mention phased-out permanents, the game acts as if a phased-out permanent weren't there: it can't affect anything or be affected, so nothing can be attached to it, events don't change it and state-based actions skip it." },
+  '702.26e': { title: 'Effects skip phased-out permanents', text: 'A continuous effect from a resolving spell or ability that changes characteristics or control leaves out phased-out permanents, even ones it names, unless it names them as phased out.' },
+  '702.26g': { title: 'Phasing out with the host', text: 'When a permanent phases out, everything attached to it phases out with it ("indirectly") and phases back in with it, still attached.' },
+  '702.26i': { title: 'Phasing in alone', text: 'An attachment that phased out on its own phases back in attached to the same object if that object is still there; otherwise it phases in unattached.' },
+  '702.26j': { title: 'Attach triggers ignore phasing', text: 'Phasing in or out never sets off a trigger about becoming attached or unattached, even when phasing leaves an attachment unattached (702.26i).' },
+};
+
+/**
+ * 702.26b: a phased-out permanent (directly or with its host, 702.26g) is treated as though it
+ * doesn't exist, so an event on it does nothing (702.26e: nor do effects that change its
+ * characteristics or controller). Reports the event and returns true when that is the case.
+ */
+export function phasedOutSubject(replay: Replay, card: CardObj, ev: EventNode, what: string, extra: string[] = []): boolean {
+  if (card.zone !== 'battlefield' || card.phasedOut === 'no') return false;
+  const host = card.phasedOut === 'indirect' ? replay.board.hostOf(card) : undefined;
+  const how = host ? ` with ${host.id}` : '';
+  const todo = card.phasedOut === 'indirect' ? `It phases in only with ${host ? host.id : 'its host'} (702.26g): write \`phase in ${phasedOutRoot(replay, card).id}\` first, or remove the line.` : `Write \`phase in ${card.id}\` first, or remove the line.`;
+  replay.report('impossible-event', ev.range, `${card.id} is phased out${how}, and a phased-out permanent is treated as though it doesn't exist, so ${what} does nothing; the replay leaves ${card.id} as it is. ${todo}`, {
+    rules: ['702.26b', ...extra, ...(card.phasedOut === 'indirect' ? ['702.26g'] : [])],
+    subjects: [card.id],
+  });
+  return true;
+}
+
+/** The permanent that phased out directly, taking `card` with it (702.26g): up its chain of hosts. */
+function phasedOutRoot(replay: Replay, card: CardObj): CardObj {
+  let c = card;
+  for (let h = replay.board.hostOf(c); c.phasedOut === 'indirect' && h && isCard(h); h = replay.board.hostOf(c)) c = h;
+  return c;
+}
+
+export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  if (card.zone !== 'battlefield') {
+    replay.report('impossible-event', ev.range, `${card.id} is not on the battlefield, so it can't phase ${ev.direction}.`, { rules: ['702.26b'], subjects: [card.id] });
+    return;
+  }
+  if (ev.direction === 'out') {
+    if (card.phasedOut !== 'no') {
+      replay.report('impossible-event', ev.range, `${card.id} is already phased out.`, { subjects: [card.id] });
+      return;
+    }
+    card.phasedOut = 'direct';
+    const indirect = (c: CardObj) => {
+      for (const id of c.attachments) {
+        const a = replay.board.cards.get(id)!;
+        if (a.phasedOut === 'no') {
+          a.phasedOut = 'indirect';
+          indirect(a);
+        }
+      }
+    };
+    indirect(card);
+    if (replay.noting) replay.note(() => `${card.id} phased out${card.attachments.size ? ` with ${[...card.attachments].join(', ')}` : ''}`);
+    return;
+  }
+  if (card.phasedOut !== 'direct') {
+    replay.report('impossible-event', ev.range, card.phasedOut === 'indirect' ? `${card.id} phased out with its host and phases in only with it (702.26g). Write \`phase in ${phasedOutRoot(replay, card).id}\` instead.` : `${card.id} is not phased out. Remove the line.`, { rules: card.phasedOut === 'indirect' ? ['702.26g'] : [], subjects: [card.id] });
+    return;
+  }
+  card.phasedOut = 'no';
+  const back = (c: CardObj) => {
+    for (const id of c.attachments) {
+      const a = replay.board.cards.get(id)!;
+      if (a.phasedOut === 'indirect') {
+        a.phasedOut = 'no';
+        back(a);
+      }
+    }
+  };
+  back(card);
+  // 702.26i: a directly phased-out attachment whose host is gone phases in unattached.
+  const host = replay.board.hostOf(card);
+  if (card.attachedTo && (!host || (isCard(host) && (host.version !== (card.attachedTo as { version: number }).version || host.zone !== 'battlefield')) || (!isCard(host) && host.left))) {
+    replay.board.unlink(card);
+    if (replay.noting) replay.note(() => `${card.id} phased in unattached (702.26i)`);
+  } else if (replay.noting) replay.note(() => `${card.id} phased in`);
+  touch(replay, card);
+}

@@ -1,0 +1,129 @@
+// MTG state-based actions (704.3, 704.5): Auras to the graveyard (704.5m, 303.4c), Equipment falls off (704.5n),
+// other things fall off (704.5p), extra Roles go (704.5z, 303.7a), a bestowed Aura becomes a creature (702.103f).
+import type { EventNode } from '../../parser/ast';
+import type { CardObj } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from './explanations';
+import { type Host, isAura, isCreature, isEquipment, isFortification } from './characteristics';
+import { attachProblem, touch } from './legality';
+import { moveTo } from './zones';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '303.4c': { title: 'Aura on something illegal', text: "An Aura goes to its owner's graveyard, as a state-based action, when what it is on is illegal for it (by its enchant ability or by another effect that applies, such as protection), when the object it was on no longer exists, or when the player it was on has left the game." },
+  '303.7a': { title: 'Roles', text: "If one player controls more than one Role on the same permanent, only the newest stays; the others go to their owners' graveyards." },
+  '702.103f': { title: 'Bestowed Aura unattached', text: 'A bestowed Aura that becomes unattached is no longer bestowed. One on an illegal object or player is taken off and stops being bestowed, so it remains on the battlefield as a creature instead of going to the graveyard (an exception to 704.5m).' },
+  '704.3': { title: 'State-based actions', text: 'Whenever a player would get priority, the game performs every applicable state-based action at once, and repeats until none applies.' },
+  '704.5': { title: 'State-based actions', text: 'The list of checks the game makes whenever a player would get priority.' },
+  '704.5m': { title: 'Aura to the graveyard', text: "An Aura attached to an illegal object or player, or attached to nothing, goes to its owner's graveyard." },
+  '704.5n': { title: 'Equipment falls off', text: "An Equipment or Fortification on a permanent it can't legally be on, or on a player, becomes unattached and stays on the battlefield." },
+  '704.5p': { title: 'Other things fall off', text: 'A creature or battle attached to something, or a permanent that is not an Aura, Equipment or Fortification attached to something, becomes unattached and stays on the battlefield.' },
+  '704.5z': { title: 'Extra Roles go', text: "Of the Roles a player controls on one permanent, all but the one with the newest timestamp go to their owners' graveyards." },
+};
+
+/**
+ * 704.3: all applicable state-based actions, repeated until none applies. Only cards touched since
+ * the last check can have become illegal, so only those are examined. With no cause (the initial
+ * board), every card is examined and the results are applied without obligations.
+ */
+export function stateBasedActions(replay: Replay, cause: EventNode | undefined): void {
+  let work: CardObj[] = replay.takeDirty();
+  if (!cause) work = [...replay.board.cards.values()];
+  while (work.length) {
+    for (const c of work) {
+      if (c.zone !== 'battlefield' || c.phasedOut !== 'no') continue;
+      // A change marks the card and everything around it dirty again (touch), so the next
+      // round looks at them; the loop ends when a round changes nothing.
+      checkOne(replay, c, cause);
+    }
+    work = replay.takeDirty();
+  }
+}
+
+/** A state-based action unattaches `c` from `host` (an obligation when an event caused it). */
+function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | undefined, rules: string[], why: string): void {
+  replay.board.unlink(c);
+  if (cause) replay.oblige({ action: 'unattach', subject: c, host: host.id, code: 'missing-unattach', rules, why, cause });
+  if (replay.noting) replay.note(() => `${c.id} unattached (${rules[0]})`);
+  touch(replay, c);
+}
+
+/** A state-based action puts the Aura `c` into its owner's graveyard. */
+function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined, rules: string[], why: string): void {
+  if (cause) {
+    replay.oblige({ action: 'move', subject: c, zone: 'graveyard', code: 'missing-state-based-action', rules, why, cause });
+    moveTo(replay, c, 'graveyard', cause);
+  } else {
+    // The initial board: an Aura declared on the battlefield must be attached. (One whose
+    // declared attachment was illegal is already reported at its `attached to`.)
+    if (!c.decl.props.some((p) => p.kind === 'attached')) replay.report('illegal-attachment', c.decl.id!.range, `${c.id} is an Aura on the battlefield attached to nothing; it would go to its owner's graveyard at once. Add \`attached to\` or put it in another zone.`, { rules: ['303.4', '704.5m'], subjects: [c.id] });
+    c.zone = 'graveyard';
+  }
+}
+
+/** One object's state-based actions. Returns true when it changed. */
+function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boolean {
+  const host = replay.board.hostOf(c);
+  if (host) {
+    // 704.5p: a creature or battle, or a permanent that is not an Aura, Equipment or Fortification.
+    if (c.bestowed) {
+      const problem = attachProblem(c, host);
+      if (problem) {
+        sbaUnattach(replay, c, host, cause, ['702.103f', ...problem.rules], `${problem.why}; a bestowed Aura becomes an unattached creature`);
+        c.bestowed = false;
+        return true;
+      }
+      return false;
+    }
+    if (isAura(c) && isCreature(c)) {
+      sbaUnattach(replay, c, host, cause, ['704.5p', '303.4d'], `${c.id} is an Aura that is also a creature`);
+      return true;
+    }
+    if (c.types.has('battle')) {
+      sbaUnattach(replay, c, host, cause, ['704.5p', '310.10'], `${c.id} is a battle`);
+      return true;
+    }
+    if (!isAura(c) && !isEquipment(c) && !isFortification(c)) {
+      sbaUnattach(replay, c, host, cause, ['704.5p'], `${c.id} is no longer an Aura, Equipment or Fortification`);
+      return true;
+    }
+    if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c) && !(c.reconfigure && isEquipment(c)) && !(isFortification(c) && c.types.has('land'))) {
+      sbaUnattach(replay, c, host, cause, 
+        ['704.5p', isEquipment(c) ? '301.5c' : '301.6'],
+        isEquipment(c)
+          ? `${c.id} became a creature, and an Equipment that is a creature (without reconfigure) can't equip anything`
+          : `${c.id} became a creature that is not a land, and such a Fortification can't fortify anything`,
+      );
+      return true;
+    }
+    const problem = attachProblem(c, host);
+    if (!problem) {
+      if (isAura(c) && c.subtypes.has('Role')) {
+        // 303.7a / 704.5z: of the Roles one player controls on a permanent, only the newest stays.
+        for (const id of host.attachments) {
+          const other = replay.board.cards.get(id)!;
+          if (other !== c && other.subtypes.has('Role') && other.controller === c.controller && other.timestamp > c.timestamp) {
+            sbaToGraveyard(replay, c, cause, ['704.5z', '303.7a'], `${other.id} is a newer Role controlled by ${c.controller} on ${host.id}, and only the newest of a player's Roles on a permanent stays`);
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+    if (isAura(c)) {
+      sbaToGraveyard(replay, c, cause, ['704.5m', '303.4c', ...problem.rules], `it is attached to something it can't enchant (${problem.why})`);
+      return true;
+    }
+    sbaUnattach(replay, c, host, cause, ['704.5n', ...problem.rules], `it is attached to something it can't ${isEquipment(c) ? 'equip' : 'fortify'} (${problem.why})`);
+    return true;
+  }
+  if (isAura(c)) {
+    if (c.bestowed) {
+      c.bestowed = false;
+      return true;
+    }
+    sbaToGraveyard(replay, c, cause, ['704.5m'], `an Aura attached to nothing goes to its owner's graveyard`);
+    return true;
+  }
+  return false;
+}

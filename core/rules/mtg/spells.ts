@@ -1,0 +1,96 @@
+// MTG spells: casting (601.2a, 601.2c: an Aura spell's target) and resolving (608.1, 608.2b, 608.3b/c), and
+// bestow (702.103, 702.103e: a bestowed Aura with an illegal target resolves as a creature).
+import type { EventNode } from '../../parser/ast';
+import { isCard } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from './explanations';
+import { isAura, type Problem } from './characteristics';
+import { attachProblem, retargetFixes } from './legality';
+import { auraTargetProblem } from './targeting';
+import { doAttach } from './attach';
+import { moveTo } from './zones';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '601.2a': { title: 'Casting starts by moving the card', text: "Casting a spell starts by moving the card from where it is to the stack, where it stays until it resolves or something else moves it; a card already on the stack or on the battlefield isn't cast again." },
+  '608.1': { title: 'What resolves', text: 'Each time all players pass in a row, whatever is topmost on the stack resolves; a card that is not on the stack never resolves.' },
+  '608.2b': { title: 'Targets checked on resolution', text: 'When a spell or ability resolves, its targets are checked again. If every target is now illegal (it left its zone, gained protection, no longer qualifies), it does not resolve.' },
+  '608.3b': { title: 'Aura spell with an illegal target', text: "An Aura spell whose target is illegal on resolution does not resolve and goes to its owner's graveyard (a bestowed Aura resolves as a creature instead)." },
+  '608.3c': { title: 'Aura spell resolves', text: 'An Aura spell that resolves becomes a permanent attached to the object or player it targeted.' },
+  '702.103': { title: 'Bestow', text: 'Bestow lets a creature card be cast as an Aura with enchant creature; it becomes a creature again when it is no longer attached.' },
+  '702.103e': { title: 'Bestow with an illegal target', text: 'A bestowed Aura spell whose target is illegal on resolution stops being bestowed and resolves as a creature.' },
+};
+
+const PERMANENT_TYPES = new Set(['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle']);
+
+export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>): void {
+  const spell = replay.card(ev.subject);
+  const target = replay.lookup(ev.target);
+  if (!spell || !target) return;
+  if (spell.zone === 'battlefield' || spell.zone === 'stack') {
+    replay.report('impossible-event', ev.range, `${spell.id} is already on the ${spell.zone}, so it can't be cast: casting starts by moving the card to the stack. Put it in the zone it is cast from (\`in hand\`), or remove the line.`, { rules: ['601.2a'], subjects: [spell.id] });
+    return;
+  }
+  const asBestow = spell.bestow && !isAura(spell);
+  if (isAura(spell) || asBestow) {
+    if (asBestow) spell.bestowed = true;
+    const problem = auraTargetProblem(spell, target);
+    if (problem) {
+      if (asBestow) spell.bestowed = false;
+      replay.report('illegal-aura-target', ev.range, `${spell.id} can't be cast targeting ${target.id}: ${problem.why}. An Aura spell's target must be legal when it is cast, so the cast doesn't happen and ${spell.id} stays in ${spell.zone}. Cast it targeting a legal object or player, or remove the line.`, {
+        rules: ['601.2c', ...problem.rules],
+        fixes: retargetFixes(replay, spell, (h) => !auraTargetProblem(spell, h), ev.target.range, target),
+        subjects: [spell.id, target.id],
+      });
+      return;
+    }
+  }
+  moveTo(replay, spell, 'stack', ev);
+  if (asBestow) spell.bestowed = true;
+  spell.stackTarget = replay.board.refTo(target);
+  if (replay.noting) replay.note(() => `${spell.id} on the stack targeting ${target.id}`);
+}
+
+export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
+  const spell = replay.card(ev.subject);
+  if (!spell) return;
+  if (spell.zone !== 'stack') {
+    replay.report('impossible-event', ev.range, `${spell.id} is not on the stack (it is in ${spell.zone}), so it can't resolve: only the object on top of the stack resolves. Cast it first (\`cast ${spell.id} targeting ...\`), or remove the line.`, { rules: ['608.1'], subjects: [spell.id] });
+    return;
+  }
+  const isPermanent = [...spell.types].some((t) => PERMANENT_TYPES.has(t)) || isAura(spell);
+  const ref = spell.stackTarget;
+  spell.stackTarget = undefined;
+  if (isAura(spell) && ref) {
+    const target = ref.kind === 'card' ? replay.board.cards.get(ref.id) : replay.board.players.get(ref.id);
+    const gone = target && isCard(target) && ref.kind === 'card' && target.version !== ref.version;
+    const problem: Problem | undefined = !target
+      ? { rules: ['608.2b'], why: 'its target no longer exists' }
+      : gone
+        ? { rules: ['400.7'], why: `${target.id} changed zones after ${spell.id} was cast, so it is a new object the spell never targeted` }
+        : auraTargetProblem(spell, target) ?? attachProblem(spell, target);
+    if (!problem) {
+      const bestowed = spell.bestowed;
+      moveTo(replay, spell, 'battlefield', ev);
+      spell.bestowed = bestowed;
+      doAttach(replay, spell, target!, ev.range);
+      return;
+    }
+    if (spell.bestowed) {
+      replay.report('target-illegal-on-resolution', ev.range, `${spell.id}'s target is illegal as it resolves (${problem.why}), so it stops being bestowed and resolves as an unattached creature. That is the rules' outcome: if it is meant, an \`expect ${spell.id} unattached\` line after it shows so; if not, keep the target legal until it resolves.`, {
+        rules: ['608.3b', '702.103e', ...problem.rules],
+        subjects: [spell.id, ...(target ? [target.id] : [])],
+      });
+      moveTo(replay, spell, 'battlefield', ev);
+      if (replay.noting) replay.note(() => `${spell.id} resolves as a creature (702.103e)`);
+      return;
+    }
+    replay.report('target-illegal-on-resolution', ev.range, `${spell.id} doesn't resolve: its only target is illegal (${problem.why}), so it goes from the stack to its owner's graveyard. That is the rules' outcome: if it is meant, an \`expect ${spell.id} in graveyard\` line after it shows so; if not, keep the target legal until it resolves.`, {
+      rules: ['608.2b', '608.3b', ...problem.rules],
+      subjects: [spell.id, ...(target ? [target.id] : [])],
+    });
+    moveTo(replay, spell, 'graveyard', ev);
+    return;
+  }
+  moveTo(replay, spell, isPermanent ? 'battlefield' : 'graveyard', ev);
+}

@@ -1,0 +1,76 @@
+// MTG targets: Aura spells (115.1b, 303.4a, 601.2c), equip and fortify (602.2b, 702.6a/c, 702.67a), protection from
+// targeting (702.16b); the legal hosts of each kind of event.
+import { type CardObj, isCard } from '../../engine/board';
+import type { HostVerb, Replay } from '../../engine/replay';
+import type { RuleExplanation } from './explanations';
+import { article, describe, enchantFilters, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem } from './characteristics';
+import { attachProblem, protectionAgainst } from './legality';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '115.1b': { title: 'Aura spells target', text: 'An Aura spell targets the object or player it will enchant; its enchant ability says what it may target. The Aura permanent targets nothing.' },
+  '303.4a': { title: 'Aura spells need a target', text: 'Casting an Aura spell means choosing a target allowed by its enchant ability.' },
+  '601.2c': { title: 'Choosing targets', text: 'Targets are chosen as a spell is cast; each must be legal at that moment, or the spell cannot be cast that way.' },
+  '602.2b': { title: 'Activating is like casting', text: 'Activating an ability follows the same steps as casting a spell: its targets are chosen as it is activated and must be legal then, or the activation is illegal and is undone.' },
+  '702.6': { title: 'Equip', text: 'The activated ability that attaches an Equipment to a creature its controller controls, as a sorcery.' },
+  '702.6a': { title: 'Equip', text: 'Equip is an activated ability: pay its cost to attach the Equipment to a creature you control, chosen as the target, at sorcery speed.' },
+  '702.6c': { title: 'Equip with a quality', text: 'Equip [quality] only narrows what the equip ability may target; it does not limit what the Equipment may be attached to in other ways.' },
+  '702.67': { title: 'Fortify', text: 'The activated ability that attaches a Fortification to a land its controller controls, as a sorcery.' },
+  '702.67a': { title: 'Fortify', text: 'Fortify is an activated ability: pay its cost to attach the Fortification to a land you control, chosen as the target, at sorcery speed.' },
+  '702.16b': { title: 'Protection: targeting', text: 'Neither spells with the stated quality (Aura spells among them) nor abilities whose source has that quality may target something that has protection from it.' },
+};
+
+/** Is `host` a legal target for the Aura spell `att` (601.2c, 303.4a, 702.16b)? */
+export function auraTargetProblem(att: CardObj, host: Host): Problem | undefined {
+  if (isCard(host) && host.zone !== 'battlefield') return { rules: ['115.1b'], why: `${host.id} is not on the battlefield (it is in ${host.zone})` };
+  if (isCard(host) && host.phasedOut !== 'no') return { rules: ['702.26b'], why: `${host.id} is phased out` };
+  if (!isCard(host) && host.left) return { rules: ['800.4a'], why: `player ${host.id} has left the game` };
+  const filters = enchantFilters(att);
+  for (const f of filters) {
+    if (!filterMatches(f, host, att)) {
+      return { rules: ['702.5a', ...(filters.length > 1 ? ['702.5c'] : []), ...(isPlayerFilter(f) !== !isCard(host) ? ['702.5d'] : [])], why: `${att.id} has enchant ${filterText(f)}, and ${describe(host)} does not qualify` };
+    }
+  }
+  const prot = protectionAgainst(host, att);
+  if (prot) return { rules: ['702.16b', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}` };
+  return undefined;
+}
+
+/**
+ * Equip and fortify target a creature (a land) the activator controls, meeting the equip quality
+ * (702.6a/c, 702.67a). The target is chosen as the ability is activated (602.2b, 601.2c), so each
+ * problem here cites those too. Protection stops the targeting itself (702.16b).
+ */
+export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 'equip' | 'fortify', activator: string | undefined): Problem | undefined {
+  if (verb === 'attach') return undefined;
+  const kw = verb === 'equip' ? '702.6a' : '702.67a';
+  const target = [kw, '602.2b', '601.2c'];
+  const noun = verb === 'equip' ? 'creature' : 'land';
+  if (!isCard(h)) return { rules: target, why: `${verb} targets a ${noun}, not a player` };
+  if (h.zone !== 'battlefield') return { rules: [...target, '701.3a'], why: `${h.id} is not on the battlefield` };
+  if (h.phasedOut !== 'no') return { rules: [...target, '702.26b'], why: `${h.id} is phased out, and a phased-out permanent is treated as though it doesn't exist` };
+  if (verb === 'equip' ? !isCreature(h) : !h.types.has('land')) return { rules: [...target, verb === 'equip' ? '301.5' : '301.6'], why: `${describe(h)} is not a ${noun}` };
+  if (h.controller !== activator) return { rules: target, why: `${verb} targets a ${noun} you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
+  if (verb === 'equip' && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: [...target, '702.6c'], why: `${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
+  const prot = protectionAgainst(h, att);
+  if (prot) {
+    const fort = verb === 'fortify';
+    return { rules: [...target, '702.16b', '702.16d', ...prot.rules], why: `${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${verb} ability (nor be ${fort ? 'fortified' : 'equipped'} by it)` };
+  }
+  return undefined;
+}
+
+/** Could `att` be attached to `host` by this kind of event: its target rules and 701.3a (the hosts a completion offers). */
+export function legalHost(_replay: Replay, att: CardObj, host: Host, verb: HostVerb): boolean {
+  if (att === host) return false;
+  if (verb === 'cast') {
+    const bestowing = att.bestow && !isAura(att);
+    if (bestowing) att.bestowed = true;
+    const ok = (isAura(att) || bestowing) && !auraTargetProblem(att, host);
+    if (bestowing) att.bestowed = false;
+    return ok;
+  }
+  if (verb === 'equip' && !isEquipment(att)) return false;
+  if (verb === 'fortify' && !isFortification(att)) return false;
+  return !activationTargetProblem(att, host, verb === 'enter' ? 'attach' : verb, att.controller) && !attachProblem(att, host);
+}

@@ -1,0 +1,222 @@
+// MTG zone changes: a new object (400.7, 400.7f), entering the battlefield without being cast (303.4f-i, 301.5e),
+// moves between zones, and a player leaving the game (800.4a).
+import type { EventNode } from '../../parser/ast';
+import { type CardObj, resetCharacteristics } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from './explanations';
+import { type Host, isAura, isEquipment, isFortification, MTG_ZONES } from './characteristics';
+import { attachProblem, hostCandidates, retargetFixes, touch } from './legality';
+import { phasedOutSubject } from './phasing';
+import { doAttach } from './attach';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '301.5e': { title: 'Equipment entering attached illegally', text: "If an effect tries to put an Equipment that is not also an Aura onto the battlefield attached to something it can't equip, or to something undefined, the Equipment enters unattached (a token is created unattached). An Equipment that is also an Aura follows the Aura rule instead (303.4i)." },
+  '303.4f': { title: 'Aura entering without being cast', text: "An Aura can come onto the battlefield without resolving as an Aura spell. If the effect doing that doesn't name what it will enchant, the player who will control the Aura picks, as it comes in, an object or player its enchant ability and any other effects allow. Nothing is targeted." },
+  '303.4g': { title: 'No legal host', text: "If an Aura would enter the battlefield and nothing exists that it could legally enchant, it doesn't enter: it stays in the zone it was in, except that an Aura on the stack goes to its owner's graveyard instead. An Aura token in that case is never created." },
+  '303.4h': { title: 'Non-attachment entering attached', text: 'A permanent that is not an Aura, Equipment or Fortification that an effect tries to put onto the battlefield attached to something enters unattached.' },
+  '303.4i': { title: 'Aura entering attached illegally', text: "If an effect would put an Aura onto the battlefield on something it can't legally enchant, or on something undefined, the Aura doesn't enter: it stays where it was, unless it was on the stack, in which case it goes to its owner's graveyard. An Aura token in that case is not created." },
+  '400.7': { title: 'A new object', text: 'As a rule, an object that changes zones becomes a new object that has no memory of, and no link to, the old one: what was attached to it stays behind, and spells and abilities that targeted it lose track of it. The subrules of 400.7 list the exceptions.' },
+  '400.7f': { title: 'Auras that went with their host', text: "An exception to 400.7: a trigger on an enchanted permanent leaving the battlefield can still see its Auras in the graveyard, if they went there with it or right after it as a state-based action." },
+  '800.4a': { title: 'A player leaves the game', text: 'When a player leaves, everything they own leaves too, control effects that gave them anything end, and whatever they still control is exiled.' },
+};
+
+/** An empty list to loop over without making one. */
+const NONE: readonly string[] = [];
+
+export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
+  const card = replay.card(ev.subject);
+  const host = ev.host ? replay.lookup(ev.host) : undefined;
+  if (!card || (ev.host && !host)) return;
+  if (ev.zone && ev.zone.zone !== 'battlefield') {
+    replay.report('syntax-error', ev.zone.range, '`enter` puts a card onto the battlefield; use `move X to ZONE` for other zones.');
+    return;
+  }
+  if (card.zone === 'battlefield') {
+    replay.report('impossible-event', ev.range, `${card.id} is already on the battlefield, so it can't enter it. Remove the line, or move it to another zone first.`, { subjects: [card.id] });
+    return;
+  }
+  enterBattlefield(replay, card, host, ev);
+}
+
+/**
+ * An Aura entering the battlefield without being cast, the effect not saying what it enchants
+ * (303.4f): the player under whose control it enters chooses a legal object or player as it
+ * enters. With exactly one, the choice is forced and the replay makes it; with several, the
+ * scenario must say which (the replay can't choose, so it leaves the Aura in its zone); with none,
+ * 303.4g. The candidates are every player and card, as this place always looked at them; it stops
+ * once it knows there are more than the fixes offer.
+ */
+function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: (h: Host) => boolean): void {
+  const found: Host[] = [];
+  for (const h of hostCandidates(replay)) {
+    if (!legal(h)) continue;
+    found.push(h);
+    if (found.length > 5) break;
+  }
+  const chooser = card.controller ?? card.owner ?? 'its controller';
+  const from = card.zone === 'outside' ? 'outside the game' : card.zone;
+  if (found.length === 0) {
+    replay.report('illegal-attachment', ev.range, `${card.id} is an Aura entering the battlefield, and there is no object or player it could legally enchant, so it doesn't enter: ${card.zone === 'stack' ? "from the stack it goes to its owner's graveyard" : `it stays in ${from}`}. Remove the line, or give it a legal host first.`, { rules: ['303.4g'], subjects: [card.id] });
+    if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
+    return;
+  }
+  const name = (h: Host) => ({ title: `Enter attached to ${h.id}`, edits: [attachedToEdit(card, ev, h)] });
+  if (found.length === 1) {
+    const host = found[0];
+    replay.report('forced-aura-host', ev.range, `${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${host.id} is the only object or player it could legally enchant, so ${chooser}, under whose control it enters, must choose ${host.id}, and the replay attaches it there. Name it in the scenario: add \`attached to ${host.id}\`.`, {
+      rules: ['303.4f'],
+      fixes: [{ ...name(host), safe: true }],
+      subjects: [card.id, host.id],
+    });
+    moveTo(replay, card, 'battlefield', ev);
+    doAttach(replay, card, host, ev.range);
+    return;
+  }
+  const shown = found.slice(0, 5).map((h) => h.id);
+  const list = found.length > 5 ? `${shown.join(', ')} and more` : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
+  replay.report('unnamed-aura-host', ev.range, `${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${chooser}, under whose control it enters, chooses one of ${list} as it enters. The scenario doesn't say which, so the replay can't follow it and leaves ${card.id} where it was (${from}). Name the choice: add \`attached to\` and the chosen host.`, {
+    rules: ['303.4f'],
+    fixes: found.slice(0, 5).map((h) => ({ ...name(h), safe: false })),
+    subjects: [card.id],
+  });
+}
+
+/** The edit that names an entering Aura's host: `enter X attached to H` (a `move X to battlefield` line is rewritten so). */
+function attachedToEdit(card: CardObj, ev: EventNode, host: Host) {
+  if (ev.kind === 'enter') return { range: { start: ev.range.end, end: ev.range.end }, newText: ` attached to ${host.id}` };
+  return { range: ev.range, newText: `enter ${card.id} attached to ${host.id}` };
+}
+
+/** A card put onto the battlefield without being cast (303.4f-i, 301.5e). */
+function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode): void {
+  const hostRange = ev.kind === 'enter' && ev.host ? ev.host.range : ev.range;
+  if (isAura(card)) {
+    // Judge the host against the card as it will be on the battlefield.
+    const legalHosts = (h: Host) => !attachProblem(card, h) && h !== card;
+    if (!host) return auraEntersUnnamed(replay, card, ev, legalHosts);
+    const problem = attachProblem(card, host);
+    if (problem) {
+      replay.report('illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? ' (from the stack: its owner\'s graveyard)' : ` (${card.zone})`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
+        rules: ['303.4i', ...problem.rules],
+        fixes: retargetFixes(replay, card, legalHosts, hostRange, host),
+        subjects: [card.id, host.id],
+      });
+      if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
+      return;
+    }
+    moveTo(replay, card, 'battlefield', ev);
+    doAttach(replay, card, host, ev.range);
+    return;
+  }
+  moveTo(replay, card, 'battlefield', ev);
+  if (!host) return;
+  const problem = attachProblem(card, host);
+  if (problem) {
+    const eqp = isEquipment(card) || isFortification(card);
+    replay.report(problem.code ?? 'illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters the battlefield unattached. ${problem.code ? 'Leave out' : 'Name a legal host, or leave out'} \`attached to ${host.id}\`.`, {
+      rules: [eqp ? '301.5e' : '303.4h', ...problem.rules],
+      fixes: problem.code ? [] : retargetFixes(replay, card, (h) => !attachProblem(card, h), hostRange, host),
+      subjects: [card.id, host.id],
+    });
+    return;
+  }
+  doAttach(replay, card, host, ev.range);
+}
+
+export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  const zone = ev.zone.zone;
+  if (!MTG_ZONES.includes(zone)) {
+    replay.report('syntax-error', ev.zone.range, `'${zone}' is a Riftbound zone; MTG zones are ${MTG_ZONES.join(', ')}.`);
+    return;
+  }
+  if (card.zone === zone) {
+    replay.report('impossible-event', ev.range, `${card.id} is already in ${zone}.`, { subjects: [card.id] });
+    return;
+  }
+  if (card.zone === 'outside') {
+    replay.report('impossible-event', ev.range, `${card.id} has left the game with its owner.`, { rules: ['800.4a'], subjects: [card.id] });
+    return;
+  }
+  if (phasedOutSubject(replay, card, ev, `moving it to ${zone}`)) return;
+  if (zone === 'battlefield') return enterBattlefield(replay, card, undefined, ev);
+  moveTo(replay, card, zone, ev);
+}
+
+/**
+ * A zone change: a new object (400.7). Its own attachment ends (the move records that); whatever
+ * was attached to it becomes unattached (701.3d), which the scenario must record.
+ */
+export function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode): void {
+  replay.board.unlink(card);
+  for (const id of card.attachments.size ? [...card.attachments] : NONE) {
+    const att = replay.board.cards.get(id)!;
+    if (att.phasedOut === 'direct') {
+      // 702.26i: it keeps pointing at the old object and phases in unattached later.
+      card.attachments.delete(id);
+      continue;
+    }
+    replay.board.unlink(att);
+    replay.oblige({
+      action: 'unattach',
+      subject: att,
+      host: card.id,
+      code: 'missing-unattach',
+      rules: ['701.3d', '400.7'],
+      why: `its host ${card.id} left the battlefield`,
+      cause,
+    });
+    if (replay.noting) replay.note(() => `${att.id} unattached`);
+    if (att.phasedOut === 'indirect') att.phasedOut = 'no';
+    touch(replay, att);
+  }
+  card.zone = zone;
+  card.version++;
+  card.timestamp = replay.board.tick();
+  resetCharacteristics(card);
+  card.controller = card.owner;
+  card.enteredUnder = card.owner;
+  card.bestowed = false;
+  card.phasedOut = 'no';
+  card.stackTarget = undefined;
+  if (replay.noting) replay.note(() => `${card.id} → ${zone === 'outside' ? 'out of the game' : zone}`);
+}
+
+export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): void {
+  const p = replay.player(ev.player);
+  if (!p) return;
+  if (p.left) {
+    replay.report('impossible-event', ev.range, `${p.id} has already left the game.`, { rules: ['800.4a'], subjects: [p.id] });
+    return;
+  }
+  p.left = true;
+  if (replay.noting) replay.note(() => `${p.id} left the game`);
+  // Attachments on the player become unattached (701.3d) unless they leave with their owner.
+  for (const id of [...p.attachments]) {
+    const att = replay.board.cards.get(id)!;
+    if (att.owner === p.id) continue;
+    replay.board.unlink(att);
+    replay.oblige({ action: 'unattach', subject: att, host: p.id, code: 'missing-unattach', rules: ['701.3d', '800.4a'], why: `the player it enchants, ${p.id}, left the game`, cause: ev });
+    touch(replay, att);
+  }
+  // 800.4a, in its order: what they own leaves the game, the control effects that gave them objects
+  // end, and then whatever they still control (what entered under their control) is exiled.
+  const stillControlled: CardObj[] = [];
+  for (const c of replay.board.cards.values()) {
+    if (c.owner === p.id && c.zone !== 'outside') {
+      moveTo(replay, c, 'outside', ev);
+    } else if (c.controller === p.id && c.owner !== p.id) {
+      if (c.enteredUnder !== p.id) {
+        c.controller = c.enteredUnder;
+        if (replay.noting) replay.note(() => `${c.id} back under ${c.controller}'s control`);
+        touch(replay, c);
+      } else stillControlled.push(c);
+    }
+  }
+  for (const c of stillControlled) {
+    moveTo(replay, c, 'exile', ev);
+    if (replay.noting) replay.note(() => `${c.id} exiled: it entered under ${p.id}'s control (800.4a)`);
+  }
+}

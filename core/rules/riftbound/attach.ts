@@ -1,0 +1,154 @@
+// Riftbound Attach (434: cards on the board, 434.1.a-h, 434.2, the Top-Most card's location 434.4, 434.5) and
+// attached cards and Top-Most cards (717-719: 718.5.c-f, 719, 719.3.a, 719.5), and the initial `attached to`.
+import type { EventNode } from '../../parser/ast';
+import type { Range } from '../../types';
+import { type CardObj, isCard } from '../../engine/board';
+import type { HostVerb, Replay } from '../../engine/replay';
+import type { RuleExplanation } from '../mtg/explanations';
+import { type Host, isUnit, onBoard, where } from './cards';
+import { effMight } from './text';
+import { equipActivated } from './equip';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '434': { title: 'Attach', text: 'Attaching links a card to a Top-Most card on the board so their effects combine.' },
+  '434.1': { title: 'Attach: only cards on the board', text: 'Only cards on the board can be attached, and each attach involves exactly the attached card and its Top-Most card.' },
+  '434.1.a': { title: 'Two cards per attach', text: 'Each attach involves exactly two different cards: the one being attached and its Top-Most card.' },
+  '434.1.f': { title: 'Attach to a new card', text: 'Attaching a card to a different Top-Most card first detaches it from the one it is on.' },
+  '434.1.g': { title: 'Attach to the same card', text: 'Attaching a card to the Top-Most card it is already on has no effect.' },
+  '434.1.h': { title: 'Nothing additional happens', text: 'If an effect says to attach a card to the card it is already on, nothing additional happens.' },
+  '434.2': { title: 'Attach is a limited action', text: 'Players attach cards only when an effect tells them to.' },
+  '434.2.a': { title: 'Attach only when told', text: 'Players attach cards only when a game effect directs them to.' },
+  '434.4': { title: 'Location follows the Top-Most card', text: "An attached card's location becomes that of its new Top-Most card." },
+  '434.4.a': { title: 'Not a Move', text: 'That change of location is not a Move.' },
+  '434.5': { title: 'No other status changes', text: 'Beyond what attaching itself does (434.1: the link, the inactive Rules Text, the Effect Text and Might Bonus that now apply, the new location), attaching changes no status: an exhausted gear stays exhausted.' },
+  '718.5.c': { title: 'Attached cards move with their host', text: 'An attached card cannot be moved on its own, apart from its Top-Most card.' },
+  '718.5.d': { title: 'One Top-Most card', text: 'A card can be attached to only one Top-Most card at a time.' },
+  '718.5.e': { title: 'Separate controllers', text: 'An attached card and its Top-Most card may have different controllers.' },
+  '718.5.f': { title: 'Control changes stay separate', text: 'A change of control of the attached card or of the Top-Most card does not change the other.' },
+  '719': { title: 'Top-Most card', text: 'A Top-Most card is a card with one or more cards attached to it; the cards attached to it sit beneath it.' },
+  '719.3.a': { title: 'Moving together', text: 'When a Top-Most card goes to another location on the board, the cards attached to it go along.' },
+  '719.5': { title: 'Top-Most card leaves the board', text: 'When a Top-Most card leaves the board, every card attached to it detaches and stays at its last board location.' },
+};
+
+/** 434.1: both cards on the board, two different cards, a card (not a player) on top. */
+export function attachProblem(att: CardObj, host: Host): { rules: string[]; why: string } | undefined {
+  if (!isCard(host)) return { rules: ['434.1'], why: 'Riftbound attaches cards to cards, not to players' };
+  if (!onBoard(att)) return { rules: ['434.1'], why: `${att.id} is not on the board (it is in ${att.zone})` };
+  if (!onBoard(host)) return { rules: ['434.1'], why: `${host.id} is not on the board (it is in ${host.zone})` };
+  if (att === host) return { rules: ['434.1.a'], why: 'a card can\'t be attached to itself' };
+  // A card that is itself attached can still be a Top-Most card (719): nothing in the rules forbids it.
+  return undefined;
+}
+
+/**
+ * Would attaching `att` to `host` close a loop (is `host` attached, however deep, under `att`)? The
+ * rules never say; the two cards can't each lie beneath the other. Walks up from the host and down
+ * from the attachment in turn and stops when either walk ends, so building a deep chain from either
+ * end costs O(1) per attach.
+ */
+function wouldLoop(replay: Replay, att: CardObj, host: CardObj): boolean {
+  const cards = replay.board.cards;
+  let up: CardObj | undefined = host;
+  const down: CardObj[] = [att];
+  while (up && down.length > 0) {
+    const h: CardObj['attachedTo'] = up.attachedTo;
+    up = h && h.kind === 'card' ? cards.get(h.id) : undefined;
+    if (up === att) return true;
+    const d = down.pop()!;
+    for (const id of d.attachments) {
+      const c = cards.get(id)!;
+      if (c === host) return true;
+      down.push(c);
+    }
+  }
+  return false;
+}
+
+/**
+ * Puts `card` and everything attached under it at a location (434.4, 719.3: a Top-Most card and its
+ * attached cards are always at the same location). They all share one location, so nothing is
+ * visited when the card is already there.
+ */
+export function relocate(replay: Replay, card: CardObj, zone: string, place: string | undefined): void {
+  if (card.zone === zone && card.place === place) return;
+  const todo = [card];
+  while (todo.length > 0) {
+    const c = todo.pop()!;
+    c.zone = zone;
+    c.place = place;
+    for (const id of c.attachments) todo.push(replay.board.cards.get(id)!);
+  }
+}
+
+function link(replay: Replay, att: CardObj, host: CardObj, at: Range): void {
+  replay.board.link(att, host, at);
+  relocate(replay, att, host.zone, host.place); // 434.4: takes the Top-Most card's location; not a Move.
+  att.timestamp = replay.board.tick();
+  if (replay.noting) replay.note(() => `${att.id} → ${host.id} at ${where(host)}${att.mightBonus && host.might !== undefined ? ` (Might ${effMight(replay, host)})` : ''}`);
+}
+
+/** An initial `attached to` in a card's declaration: both cards on the board (434.1), and no loop. */
+export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Range): void {
+  const problem = attachProblem(card, host);
+  if (problem) {
+    replay.report('illegal-attachment', at, `${card.id} can't start attached to ${host.id}: ${problem.why}. It starts unattached. Remove \`attached to ${host.id}\`, or put both cards on the board.`, { rules: problem.rules, subjects: [card.id, host.id] });
+    return;
+  }
+  if (wouldLoop(replay, card, host as CardObj)) {
+    replay.report('syntax-error', at, `${host.id} is declared attached beneath ${card.id}, so ${card.id} can't also start beneath ${host.id}: two cards can't each be under the other. Remove one of the two \`attached to\`; ${card.id} starts unattached.`, { subjects: [card.id, host.id] });
+    return;
+  }
+  link(replay, card, host as CardObj, at);
+}
+
+export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>): void {
+  if (ev.verb === 'fortify') {
+    replay.report('impossible-event', ev.verbRange, '`fortify` is an MTG action; this scenario is `game riftbound`. Use `equip` or `attach`, or remove the line.');
+    return;
+  }
+  const att = replay.card(ev.subject);
+  const host = replay.lookup(ev.host);
+  const by = ev.by ? replay.player(ev.by) : undefined;
+  if (!att || !host || (ev.by && !by)) return;
+  if (ev.verb === 'equip' && !equipActivated(replay, ev, att, host, by)) return;
+  if (isCard(host) && att.attachedTo && att.attachedTo.id === host.id) {
+    replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${host.id}: attaching a card to its current Top-Most card has no effect, and nothing additional happens. Remove the line.`, {
+      related: att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [],
+      fixes: [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }],
+      subjects: [att.id, host.id],
+    });
+    if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
+    return;
+  }
+  const problem = attachProblem(att, host);
+  if (problem) {
+    replay.report('illegal-attachment', ev.range, `${att.id} can't be attached to ${host.id}: ${problem.why}. Nothing happens.`, { rules: problem.rules, subjects: [att.id, host.id] });
+    return;
+  }
+  if (wouldLoop(replay, att, host as CardObj)) {
+    replay.report('impossible-event', ev.range, `${host.id} is attached beneath ${att.id}, so ${att.id} can't also go beneath ${host.id}: two cards can't each be under the other. Nothing happens; detach one of them first if an effect does.`, { subjects: [att.id, host.id] });
+    return;
+  }
+  const old = att.attachedTo;
+  if (old) replay.note(() => `${att.id} detached from ${old.id} (434.1.f)`);
+  link(replay, att, host as CardObj, ev.range);
+}
+
+/** A change of control of one card, attached or Top-Most: the other keeps its controller. */
+export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'control' }>): void {
+  const card = replay.card(ev.subject);
+  const p = replay.player(ev.player);
+  if (!card || !p) return;
+  // 718.5.e/f: the attached card and its Top-Most card keep their own controllers.
+  card.controller = p.id;
+  if (replay.noting) replay.note(() => `${card.id} controlled by ${p.id}`);
+}
+
+/** Could `att` be attached to `host` by this kind of event (the hosts a completion offers)? Equip: a unit its controller controls (818.1.c.2). */
+export function legalHost(_replay: Replay, att: CardObj, host: Host, verb: HostVerb): boolean {
+  if (verb === 'equip') {
+    if (!att.hasEquip || !isCard(host) || !isUnit(host) || host.controller !== att.controller) return false;
+  } else if (verb !== 'attach' && verb !== 'enter') return false;
+  return !attachProblem(att, host);
+}

@@ -1,0 +1,112 @@
+// Riftbound cards and where they are: card types and zones, the board (a base or a battlefield), whose base a
+// card is in (a card is played to its controller's base: 149.2, 107.1.c), and each card's declared characteristics.
+import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
+import { type CardObj, copyCharacteristics, type PlayerObj, type PrintedBuilder, withOrWithout } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+
+export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
+export const RIFTBOUND_ZONES = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
+
+export const BOARD = new Set(['base', 'battlefield']);
+const SUGAR_ZONE: Record<string, string> = { graveyard: 'trash', exile: 'banishment' };
+
+export type Host = CardObj | PlayerObj;
+
+export function onBoard(c: CardObj): boolean {
+  return BOARD.has(c.zone);
+}
+
+export function where(c: CardObj): string {
+  if (c.zone === 'battlefield') return c.place ? `battlefield ${c.place}` : 'a battlefield';
+  if (c.zone === 'base') return baseName(c.place ?? c.controller);
+  return c.zone;
+}
+
+export function baseName(player: string | undefined): string {
+  return player ? `${player}'s base` : 'a base';
+}
+
+/**
+ * The `place` a card at `zone` gets: the battlefield's name, or (at a base) whose base: the player
+ * written, else the card's controller (a card is played to its controller's base, 149.2, 107.1.c).
+ */
+export function placeAt(zone: string, written: string | undefined, controller: string | undefined): string | undefined {
+  return zone === 'base' ? (written ?? controller) : written;
+}
+
+/** The place a zone reference names; at a base, `of P` must name a player (reported if not). */
+export function placeOf(replay: Replay, z: ZoneRef): { ok: boolean; place: string | undefined } {
+  if (!z.place) return { ok: true, place: undefined };
+  if (z.zone !== 'base') return { ok: true, place: z.place.text };
+  const p = replay.player(z.place);
+  return { ok: p !== undefined, place: p?.id };
+}
+
+export function zoneOf(z: ZoneRef): string {
+  return SUGAR_ZONE[z.zone] ?? z.zone;
+}
+
+export function isUnit(c: CardObj): boolean {
+  return c.types.has('unit');
+}
+
+export function isGear(c: CardObj): boolean {
+  return c.types.has('gear');
+}
+
+export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
+  // The printed characteristics are built here, once; they never change after.
+  const pr = card.printed as PrintedBuilder;
+  card.zone = 'base';
+  card.place = card.controller;
+  for (const w of st.typeLine?.types ?? []) {
+    if (RIFTBOUND_CARD_TYPES.includes(w.text)) pr.types.add(w.text);
+    else replay.report('syntax-error', w.range, `Unknown Riftbound card type '${w.text}'. Card types: ${RIFTBOUND_CARD_TYPES.join(', ')}.`);
+  }
+  for (const w of st.typeLine?.subtypes ?? []) pr.subtypes.add(w.text);
+  if (!st.typeLine) replay.report('syntax-error', st.id!.range, `Card '${card.id}' needs a type line: add \`: unit\` or \`: gear — Equipment\` after its name.`, { subjects: [card.id] });
+  for (const p of st.props) {
+    switch (p.kind) {
+      case 'zone':
+        if (!RIFTBOUND_ZONES.includes(p.zone.zone)) replay.report('syntax-error', p.zone.range, `'${p.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
+        else {
+          const at = placeOf(replay, p.zone);
+          card.zone = p.zone.zone;
+          card.place = placeAt(card.zone, at.place, card.controller);
+        }
+        break;
+      case 'equip':
+        pr.hasEquip = true;
+        break;
+      case 'might':
+        pr.might = p.value;
+        break;
+      case 'might-bonus':
+        pr.mightBonus = p.value;
+        break;
+      case 'flag':
+        if (p.flag === 'exhausted') card.exhausted = true;
+        else if (p.flag === 'token') card.token = true;
+        else replay.report('syntax-error', p.range, `\`${p.flag}\` is an MTG property.`);
+        break;
+      case 'enchant':
+      case 'protection':
+      case 'color':
+      case 'cant':
+        replay.report('syntax-error', p.range, `\`${p.kind === 'cant' ? "can't be" : p.kind}\` is an MTG property.`);
+        break;
+    }
+  }
+  Object.assign(card, copyCharacteristics(pr));
+}
+
+/** An effect that makes a card become or lose a card type or tag. */
+export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  for (const w of ev.words) {
+    const key = RIFTBOUND_CARD_TYPES.includes(w.text) ? 'types' : 'subtypes';
+    card[key] = withOrWithout(card[key], w.text, ev.verb === 'becomes');
+    card.modified = true;
+  }
+}

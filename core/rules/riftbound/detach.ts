@@ -1,0 +1,39 @@
+// Riftbound Detach (435): only when an effect says so (435.2.a), nothing for an unattached card (435.1.a); the card
+// stays at the Top-Most card's location (435.4, 435.4.b), gear left at a battlefield is recalled at cleanup (435.4.a).
+import type { EventNode } from '../../parser/ast';
+import type { CardObj } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from '../mtg/explanations';
+import { where } from './cards';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '435': { title: 'Detach', text: 'Detaching breaks the link between an attached card and its Top-Most card.' },
+  '435.1.a': { title: 'Detach an unattached card', text: 'Detaching a card that is not attached does nothing.' },
+  '435.2.a': { title: 'Detach only when told', text: 'Players detach cards only when a game effect directs them to; nobody detaches a card at will.' },
+  '435.4': { title: 'Detached cards stay put', text: "A detached card stays at the Top-Most card's location." },
+  '435.4.a': { title: 'Detached gear at a battlefield', text: 'Gear detached at a battlefield is recalled during the next cleanup.' },
+  '435.4.b': { title: 'Last board location', text: "If the Top-Most card left the board, the detached card stays at the Top-Most card's last board location." },
+};
+
+/** Detach (435): the card stays where it is; gear left at a battlefield is recalled at the next cleanup. */
+export function detach(replay: Replay, att: CardObj): void {
+  // 435.4.a: gear left at a battlefield is recalled by the next `cleanup` (which finds it there).
+  replay.board.unlink(att);
+  if (replay.noting) replay.note(() => `${att.id} detached, stays at ${where(att)}`);
+}
+
+export function detachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unattach' }>): void {
+  const att = replay.card(ev.subject);
+  const named = ev.host ? replay.lookup(ev.host) : undefined;
+  if (!att || (ev.host && !named)) return;
+  const host = replay.board.hostOf(att);
+  if (!host || (named && named !== host)) {
+    replay.report('ineffective-unattach', ev.range, host ? `${att.id} is attached to ${host.id}, not ${named!.id}, so this does nothing. Detach it from ${host.id}, or remove the line.` : `${att.id} is not attached, and detaching an unattached card does nothing. Remove the line.`, {
+      fixes: host ? [{ title: `Detach it from ${host.id}`, safe: false, edits: [{ range: ev.host!.range, newText: host.id }] }] : [{ title: 'Remove the line', safe: true, edits: [replay.deleteStatement(ev)] }],
+      subjects: [att.id],
+    });
+    return;
+  }
+  detach(replay, att);
+}

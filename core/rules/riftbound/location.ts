@@ -1,0 +1,157 @@
+// Riftbound zone changes: a new object off the board (124), moving, entering the board, Recall (455), and the
+// cleanup's recalls of loose gear and of permanents in another player's base (323.7, 149.3, 457.1).
+import type { EventNode } from '../../parser/ast';
+import { type CardObj, isCard, resetCharacteristics } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from '../mtg/explanations';
+import { baseName, BOARD, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, where, zoneOf } from './cards';
+import { detach } from './detach';
+import { attachEvent, attachProblem, relocate } from './attach';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '124': { title: 'A new object', text: 'A game object that moves to or from a non-board zone becomes a new object: its temporary modifications stop applying and its statuses, Attached and Equipped among them, are cleared.',
+    earlier: [{ before: '2026-07-16', title: 'Temporary modifications end', text: 'When a game object moves to or from a non-board zone, its temporary modifications (damage, buffs, granted keywords) are no longer tracked on it.' }] },
+  '149.3': {
+    title: 'Loose gear goes home',
+    text: "Unattached gear (that is not a unit) at a battlefield is recalled to its controller's base during a cleanup.",
+    earlier: [{ before: '2026-07-16', text: "In a cleanup, a corrective action sends unattached gear found at a battlefield back to the base of the player who controls it (this version does not yet leave out gear that is a unit)." }],
+  },
+  '323.7': { title: 'Cleanup recalls', text: "In a cleanup, unattached non-unit gear at battlefields is recalled to its controller's base, and so is every permanent that is in a base other than its controller's.",
+    earlier: [{ before: '2026-03-30', title: 'Cleanup recalls gear', text: 'In a cleanup, gear at battlefields is recalled to its base (this version\'s step does not say "unattached").' }] },
+  '455': { title: 'Recall', text: 'A Recall takes a permanent from wherever it is to its base, and it is not a Move.' },
+  '457.1': {
+    title: 'Recall of loose gear',
+    text: 'Unattached non-unit gear at a battlefield is recalled to its base during the next cleanup.',
+    earlier: [{ before: '2026-07-16', text: "Unattached gear at a battlefield, however it got there, goes back to the base of the player who controls it at the next cleanup (this version does not yet leave out gear that is a unit)." }],
+  },
+};
+
+export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  const zone = zoneOf(ev.zone);
+  if (!RIFTBOUND_ZONES.includes(zone)) {
+    replay.report('syntax-error', ev.zone.range, `'${ev.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
+    return;
+  }
+  const at = placeOf(replay, ev.zone);
+  if (!at.ok) return;
+  const place = placeAt(zone, at.place, card.zone === 'base' || card.zone === 'battlefield' ? card.controller : card.owner);
+  if (card.zone === zone && card.place === place) {
+    replay.report('impossible-event', ev.range, `${card.id} is already at ${where(card)}.`, { subjects: [card.id] });
+    return;
+  }
+  if (card.attachedTo && BOARD.has(zone)) {
+    replay.report('impossible-event', ev.range, `${card.id} is attached to ${card.attachedTo.id} and can't be moved apart from it; it goes where its Top-Most card goes. Move ${card.attachedTo.id} instead, or remove the line.`, { rules: ['718.5.c', '719.3.a'], subjects: [card.id] });
+    return;
+  }
+  moveTo(replay, card, zone, place, ev);
+}
+
+/** A zone change. Leaving the board makes a new object (124) and detaches everything on it (719.5). */
+function moveTo(replay: Replay, card: CardObj, zone: string, place: string | undefined, cause: EventNode): void {
+  const leavesBoard = onBoard(card) && !BOARD.has(zone);
+  const crossesBoard = onBoard(card) !== BOARD.has(zone);
+  if (card.attachedTo && !BOARD.has(zone)) replay.board.unlink(card);
+  // A card moved to a base without saying whose goes to its controller's (after the reset of 124).
+  place = placeAt(zone, place, crossesBoard ? card.owner : card.controller);
+  for (const id of [...card.attachments]) {
+    const att = replay.board.cards.get(id)!;
+    if (leavesBoard) {
+      detach(replay, att); // 719.5, 435.4.b: stays at the last board location
+      replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: ['719.5', '435.4.b'], why: `its Top-Most card ${card.id} left the board`, cause });
+    } else {
+      relocate(replay, att, zone, place); // 719.3.a: attachments go with their Top-Most card; not a Move.
+    }
+  }
+  card.zone = zone;
+  card.place = place;
+  card.timestamp = replay.board.tick();
+  if (crossesBoard) {
+    card.version++;
+    resetCharacteristics(card);
+    card.exhausted = false; // 124: statuses are cleared
+    card.controller = card.owner;
+    card.enteredUnder = card.owner;
+  }
+  if (replay.noting) replay.note(() => `${card.id} → ${where(card)}`);
+}
+
+export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
+  const card = replay.card(ev.subject);
+  const host = ev.host ? replay.lookup(ev.host) : undefined;
+  if (!card || (ev.host && !host)) return;
+  if (onBoard(card)) {
+    replay.report('impossible-event', ev.range, `${card.id} is already on the board, at ${where(card)}, so it can't enter it. Remove the line, or move it off the board first.`, { subjects: [card.id] });
+    return;
+  }
+  if (host && (!isGear(card) || !isCard(host) || !isUnit(host))) {
+    // Playing a card attaches it only when the card says so, as Quick-Draw gear does: "attach it to
+    // a Unit you control" (819.1.d). Anything else is attached only by an effect (434.2.a).
+    replay.report('illegal-attachment', ev.host!.range, `${card.id} can't enter attached to ${host.id}: playing a card attaches it only when the card says so, as Quick-Draw gear does (attached to a unit you control), and ${isGear(card) ? `${host.id} is not a unit` : `${card.id} is not a gear`}. It enters ${ev.zone ? 'where the line says' : 'at its base'}, unattached. If an effect attaches it, write that as its own \`attach\` line.`, { rules: ['434.2.a', '819.1.d'], subjects: [card.id, host.id] });
+    moveTo(replay, card, ev.zone ? zoneOf(ev.zone) : 'base', ev.zone?.place?.text, ev);
+    return;
+  }
+  if (host && isCard(host) && onBoard(host)) {
+    moveTo(replay, card, host.zone, host.place, ev);
+    attachEvent(replay, { kind: 'attach', verb: 'attach', subject: ev.subject, host: ev.host!, verbRange: ev.verbRange, range: ev.range });
+    return;
+  }
+  const zone = ev.zone ? zoneOf(ev.zone) : 'base';
+  const at = ev.zone ? placeOf(replay, ev.zone) : { ok: true, place: undefined };
+  if (!at.ok) return;
+  moveTo(replay, card, zone, at.place, ev);
+  if (host) {
+    const problem = attachProblem(card, host);
+    if (problem) replay.report('illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters unattached.`, { rules: problem.rules, subjects: [card.id, host.id] });
+  }
+}
+
+export function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'recall' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  if (card.attachedTo) {
+    replay.report('impossible-event', ev.range, `${card.id} is attached to ${card.attachedTo.id} and is recalled only with it.`, { rules: ['718.5.c'], subjects: [card.id] });
+    return;
+  }
+  const home = card.controller;
+  if (!onBoard(card) || (card.zone === 'base' && card.place === home)) {
+    replay.report('impossible-event', ev.range, `${card.id} is ${card.zone === 'base' ? `already at its controller's base (${baseName(home)})` : `not on the board (it is in ${card.zone})`}, so it can't be recalled. Remove the line.`, { rules: [card.zone === 'base' ? '323.7' : '455'], subjects: [card.id] });
+    return;
+  }
+  recallHome(replay, card);
+}
+
+/** A recall (455): to its controller's base, not a Move, statuses stay; attachments come along (719.3.a). */
+function recallHome(replay: Replay, card: CardObj): void {
+  const from = where(card);
+  relocate(replay, card, 'base', card.controller);
+  if (replay.noting) replay.note(() => `${card.id} recalled from ${from} to ${where(card)}`);
+}
+
+/**
+ * Cleanup step 5 (323.7): unattached non-unit gear at battlefields (149.3, 457.1), and permanents in
+ * a base other than their controller's, are recalled to their controllers' bases. A card attached
+ * to a unit goes where its unit goes (a permanent attached to one a player controls may be in that
+ * player's base), so only unattached cards are recalled on their own.
+ */
+export function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cleanup' }>): void {
+  let n = 0;
+  for (const c of replay.board.cards.values()) {
+    if (c.attachedTo || !c.controller) continue;
+    if (c.zone === 'battlefield') {
+      if (!isGear(c) || isUnit(c)) continue;
+      const at = where(c);
+      n++;
+      recallHome(replay, c);
+      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['457.1', '149.3', '323.7'], why: `unattached gear at ${at} is recalled to its controller's base during a cleanup`, cause: ev });
+    } else if (c.zone === 'base' && c.place !== undefined && c.place !== c.controller) {
+      const at = where(c);
+      n++;
+      recallHome(replay, c);
+      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['323.7'], why: `it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`, cause: ev });
+    }
+  }
+  if (replay.noting) replay.note(() => (n ? `${n} recalled` : 'nothing to recall'));
+}

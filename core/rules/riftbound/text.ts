@@ -1,0 +1,23 @@
+// Riftbound text of attached cards: printed Rules Text inactive (135.4, 718.2, 720) but while attaching and detaching
+// and for Weaponmaster (725.1-3), Effect Text (136.2) and Might Bonus (137.3) added to the Top-Most card.
+import type { CardObj } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from '../mtg/explanations';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '135.4': { title: 'Attached cards lose their printed text', text: "While a card is attached to another card, its own printed Rules Text is inactive (text granted to it still works)." },
+  '136.2': { title: 'Effect Text', text: 'Effect Text works only while its card is attached; it is added to the Top-Most card it is attached to.' },
+  '137.3': { title: 'Might Bonus', text: "An attached card's Might Bonus changes the Might of the card it is attached to, only while attached; it is ignored if that card has no Might." },
+  '718.2': { title: 'Attached: printed text inactive', text: 'While a card is attached, its printed Rules Text is inactive (720), with narrow exceptions: abilities that apply or trigger as it attaches or detaches still work then (725.1, 725.2), and Weaponmaster can use its Equip ability (725.3).' },
+  '725.1': { title: 'Active while attaching', text: "An attached card's abilities that apply while it is being attached, or that trigger on its attaching, do work as it attaches, though its Rules Text is otherwise inactive." },
+  '725.2': { title: 'Active while detaching', text: "Likewise, an attached card's abilities that apply while it is being detached, or that trigger on its detaching, work as it detaches." },
+  '725.3': { title: 'Weaponmaster and Equip', text: "Weaponmaster may use an attached card's Equip ability (and what modifies it) even though that card's Rules Text is inactive." },
+};
+
+export function effMight(replay: Replay, c: CardObj): number | undefined {
+  if (c.might === undefined) return undefined;
+  let m = c.might;
+  for (const id of c.attachments) m += replay.board.cards.get(id)?.mightBonus ?? 0;
+  return m;
+}
