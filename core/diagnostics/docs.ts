@@ -1,6 +1,6 @@
 // docs/diagnostics.md is rendered from the registry, so the documentation can't drift from the code.
 import { REGISTRY } from './registry';
-import { explainRule } from '../rules/versions';
+import { explainRule } from '../rules/explain';
 
 export function renderDiagnosticsDoc(): string {
   const out: string[] = [

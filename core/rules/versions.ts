@@ -3,8 +3,6 @@
 // scenario declares with `rules`. One table per game: each renumbering is a prefix rewrite that
 // applies to every version older than the one that introduced the new number.
 import type { Game } from '../types';
-import { MTG_RULES, type RuleExplanation } from './mtg/explanations';
-import { RIFTBOUND_RULES } from './riftbound/explanations';
 
 export interface RulesVersion {
   /** As the scenario should write it. */
@@ -26,7 +24,6 @@ interface GameVersions {
   renumberings: Renumbering[];
   /** Rules that first appear in a later version (canonical number → version date). */
   introduced: Record<string, string>;
-  rules: Record<string, RuleExplanation>;
 }
 
 const MTG: GameVersions = {
@@ -49,7 +46,6 @@ const MTG: GameVersions = {
     { since: '2025-06-06', now: '701.12e', old: '701.10e' },
   ],
   introduced: {},
-  rules: MTG_RULES,
 };
 
 const RIFTBOUND: GameVersions = {
@@ -84,7 +80,6 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-03-30', now: '450', old: '433' },
   ],
   introduced: { '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16' },
-  rules: RIFTBOUND_RULES,
 };
 
 const GAMES: Record<Game, GameVersions> = { mtg: MTG, riftbound: RIFTBOUND };
@@ -157,26 +152,6 @@ export function existsIn(game: Game, version: RulesVersion | undefined, canonica
 export function canonicalIn(game: Game, version: RulesVersion | undefined, written: string): string | undefined {
   const canonical = canonicalOf(game, version, written);
   return citeAs(game, version, canonical) === written && existsIn(game, version, canonical) ? canonical : undefined;
-}
-
-/**
- * Our explanation of a canonical rule number, falling back to its nearest parent rule; in the words
- * that fit `version` when the rule changed in substance (default: the newest).
- */
-export function explainRule(game: Game, canonical: string, version?: RulesVersion): (Omit<RuleExplanation, 'earlier'> & { number: string }) | undefined {
-  const table = GAMES[game].rules;
-  let n = canonical;
-  for (;;) {
-    const e = table[n];
-    if (e) {
-      const then = version && e.earlier?.find((x) => version.date < x.before);
-      return { title: then?.title ?? e.title, text: then?.text ?? e.text, number: n };
-    }
-    // 301.5z → 301.5 (MTG letter subrules), 434.1.g → 434.1 and 107.1.c.1 → 107.1.c (dotted parts).
-    const cut = n.match(/^(.*\d)[a-z]+$/) ?? n.match(/^(.*)\.[a-z0-9]+$/);
-    if (!cut || cut[1] === '') return undefined;
-    n = cut[1];
-  }
 }
 
 /** The version tables of a game, read-only (for the tests that hold them to the official documents). */

@@ -38,15 +38,16 @@ const rel = (f: string) => relative(ROOT, f).replace(/\\/g, '/');
 
 /**
  * The layers, lowest first: a module may import only from its own layer or a lower one. The rule
- * tables and explanations are below the engine (the replay cites through them); the rules of each
- * game are above it.
+ * numbering is below the engine (the replay cites through it); the rules of each game are above it,
+ * and the explanations, assembled from the modules they sit beside, above those.
  */
 const LAYERS: [string, RegExp][] = [
   ['types and text positions', /^core\/(types|text)\.ts$/],
   ['parser', /^core\/parser\//],
-  ['rule tables, explanations, registry, rules files', /^core\/(diagnostics\/registry\.ts|rules\/(versions|rulesFile)\.ts|rules\/[a-z]+\/explanations\.ts)$/],
+  ['rule numbering, registry, rules files', /^core\/(diagnostics\/registry\.ts|rules\/(versions|rulesFile)\.ts)$/],
   ['engine', /^core\/engine\//],
-  ['rules of each game', /^core\/rules\/(mtg|riftbound)\//],
+  ['rules of each game', /^core\/rules\/(mtg|riftbound)\/(?!explanations\.ts$)/],
+  ['explanations', /^core\/rules\/(explain\.ts|(mtg|riftbound)\/explanations\.ts)$/],
   ['analyses, timeline, fixes, pictures, docs', /^core\/(analysis\/|render\/|timeline\.ts|fixes\.ts|diagnostics\/docs\.ts)/],
   ['entry points', /^core\/(check|index)\.ts$/],
 ];
