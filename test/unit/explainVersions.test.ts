@@ -1,0 +1,53 @@
+// `board-scenario rules N --rules-version V` for every explained rule in every version it exists
+// in: the number as V numbers it finds our explanation of that rule, in V's words where the rule
+// changed (issue 19), and a number V uses for another rule finds none.
+import assert from 'node:assert/strict';
+import { canonicalIn, citeAs, existsIn, explainRule, knownVersions, type Game } from '../../core';
+import { MTG_RULES } from '../../core/rules/mtg/explanations';
+import { RIFTBOUND_RULES } from '../../core/rules/riftbound/explanations';
+import { explainRuleNumber } from '../../cli/explain';
+
+const TABLES: Record<Game, Record<string, unknown>> = { mtg: MTG_RULES, riftbound: RIFTBOUND_RULES };
+
+describe('rules N in every version', () => {
+  for (const game of ['mtg', 'riftbound'] as const) {
+    it(`${game}: every explained rule, as each version numbers it, shows its explanation in that version's words`, () => {
+      const problems: string[] = [];
+      let checked = 0;
+      for (const v of knownVersions(game)) {
+        for (const canonical of Object.keys(TABLES[game])) {
+          if (!existsIn(game, v, canonical)) continue;
+          const written = citeAs(game, v, canonical);
+          const answer = explainRuleNumber(written, game, v.id);
+          // One old rule that a later version split in two (Riftbound v1.2's 435.1 is today's 149.3
+          // and 457.1) is explained as the one of the two its number reads back as.
+          const reads = canonicalIn(game, v, written) ?? canonical;
+          const want = explainRule(game, reads, v)!;
+          checked++;
+          if (!answer.ok) problems.push(`${v.id} ${written} (${canonical}): ${answer.error}`);
+          else if (!answer.text.includes(`${want.title}\n${want.text}\n`)) problems.push(`${v.id} ${written} (${canonical}): shows\n${answer.text}`);
+        }
+      }
+      assert.deepEqual(problems, []);
+      assert.ok(checked > 100, `only ${checked} checked`);
+    });
+  }
+
+  it('a number an older version uses for another rule is not explained as the newer rule', () => {
+    // Riftbound v1.3's 124 is about game objects; the rule numbered 124 today is v1.3's 110.
+    const r = explainRuleNumber('124', 'riftbound', 'v1.3');
+    assert.equal(r.ok, false);
+    const as110 = explainRuleNumber('110', 'riftbound', 'v1.3');
+    assert.ok(as110.ok && as110.text.startsWith('Riftbound 110 (124 in the newest rules): Temporary modifications end'), as110.ok ? as110.text : as110.error);
+    // MTG 2024-06-07's 603.2e is about "a triggered ability of an object"; the trigger rule was 603.2f.
+    assert.equal(explainRuleNumber('603.2e', 'mtg', '2024-06-07').ok, false);
+    assert.ok(explainRuleNumber('603.2f', 'mtg', '2024-06-07').ok);
+  });
+
+  it('a rule that changed in substance is explained in the words of the version asked for', () => {
+    const newest = explainRuleNumber('124', 'riftbound', '2026-07-16');
+    assert.ok(newest.ok && /becomes a new object/.test(newest.text));
+    const v13 = explainRuleNumber('110', 'riftbound', 'v1.3');
+    assert.ok(v13.ok && !/new object/.test(v13.text) && /no longer tracked/.test(v13.text));
+  });
+});
