@@ -13,6 +13,7 @@ import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from 
 import { codeInfo } from '../diagnostics/registry';
 import { lineStartsOf } from '../text';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
+import { NameIndex } from './suggest';
 import { Board, isCard, sameValue, zoneLabel, type CardObj, type PlayerObj } from './board';
 
 export interface Obligation {
@@ -199,8 +200,11 @@ export class Replay {
     return x;
   }
 
+  /** The declared names, indexed for suggestions when the first unknown name needs them (names are fixed once declared). */
+  private suggestions: NameIndex | undefined;
+
   private reportUnknown(name: Name): void {
-    const close = closestNames(name.text, [...this.names.keys()]);
+    const close = (this.suggestions ??= new NameIndex(this.names.keys())).closest(name.text);
     this.report('unknown-name', name.range, `No card or player is named '${name.text}'.${close.length ? ` Did you mean '${close[0]}'?` : ' Declare it with `card` or `player` first.'}`, {
       fixes: close.map((c) => ({ title: `Change to '${c}'`, safe: false, edits: [{ range: name.range, newText: c }] })),
       subjects: [name.text],
@@ -387,11 +391,13 @@ export class Replay {
         const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, left: false, attachments: new Set(), protections: [] };
         this.board.players.set(p.id, p);
         this.names.set(p.id, p);
+        this.suggestions = undefined;
       } else if (st.kind === 'card' && st.id) {
         if (!this.claim(st.id)) continue;
         const c = newCard(st);
         this.board.cards.set(c.id, c);
         this.names.set(c.id, c);
+        this.suggestions = undefined;
         cards.push(c);
       }
     }
@@ -612,29 +618,3 @@ function emptyCharacteristics(): CardObj['printed'] {
     mightBonus: undefined,
   };
 }
-
-/** Declared names within edit distance 2, closest first. */
-export function closestNames(name: string, candidates: string[]): string[] {
-  const scored: [string, number][] = [];
-  for (const c of candidates) {
-    if (Math.abs(c.length - name.length) > 2) continue;
-    const d = editDistance(name.toLowerCase(), c.toLowerCase());
-    if (d <= 2) scored.push([c, d]);
-  }
-  return scored.sort((a, b) => a[1] - b[1]).slice(0, 3).map((s) => s[0]);
-}
-
-function editDistance(a: string, b: string): number {
-  const prev = new Array(b.length + 1).fill(0).map((_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
-}
-
