@@ -130,8 +130,9 @@ export function touch(replay: Replay, card: CardObj): void {
   for (const id of card.attachments) replay.markDirty(cards.get(id)!);
   const host = replay.board.hostOf(card);
   if (host) {
-    // Its siblings too: a newer Role makes an older one illegal (303.7a).
-    for (const id of host.attachments) replay.markDirty(cards.get(id)!);
+    // A Role's sibling Roles too: a newer Role makes an older one illegal (303.7a). Nothing else
+    // depends on its siblings, so many Equipment on one host stay linear.
+    if (card.subtypes.has('Role')) for (const id of host.attachments) replay.markDirty(cards.get(id)!);
     if (isCard(host)) replay.markDirty(host);
   }
 }
