@@ -21,10 +21,22 @@ export interface FilterTerm {
 
 export type ControlClause = 'you' | 'opponent' | 'not-you';
 
+/**
+ * The zone a filter names (109.2a): `in a graveyard`, `in your graveyard`, `in an opponent's graveyard`.
+ * `whose` is whose graveyard: any player's, the attachment's controller's, or an opponent's.
+ */
+export interface FilterZone {
+  zone: 'graveyard';
+  whose: 'any' | 'you' | 'opponent';
+  range: Range;
+}
+
 /** `creature or planeswalker you control`, `player`, `opponent`, `Forest`. */
 export interface Filter {
   alternatives: FilterTerm[][];
   control?: ControlClause;
+  /** A card in this zone rather than a permanent on the battlefield (109.2a). */
+  zone?: FilterZone;
   range: Range;
 }
 

@@ -9,6 +9,7 @@ import type {
   EventNode,
   Filter,
   FilterTerm,
+  FilterZone,
   Name,
   Property,
   ScenarioDocument,
@@ -434,8 +435,14 @@ function parseFilter(cur: Cursor): Filter {
   if (!first || first.type !== 'word') return cur.fail('what it can enchant, e.g. creature, land, player');
   const alternatives: FilterTerm[][] = [[]];
   let control: ControlClause | undefined;
+  let zone: FilterZone | undefined;
   while (!cur.atEnd() && cur.peek()!.type === 'word') {
     const t = cur.peek()!;
+    if (t.text === 'in') {
+      if (alternatives[alternatives.length - 1].length === 0) throw new SyntaxError_("Expected what it describes before 'in', e.g. 'creature card in a graveyard'.", t.range);
+      zone = parseFilterZone(cur);
+      break;
+    }
     if (t.text === 'or') {
       cur.next();
       if (alternatives[alternatives.length - 1].length === 0) throw new SyntaxError_("Expected a type before 'or'.", t.range);
@@ -478,7 +485,32 @@ function parseFilter(cur: Cursor): Filter {
     alternatives[alternatives.length - 1].push({ negated, word, range: t.range });
   }
   if (alternatives[alternatives.length - 1].length === 0) cur.fail("a type after 'or'");
-  return { alternatives, control, range: span(first.range, cur.last().range) };
+  const filter: Filter = { alternatives, control, range: span(first.range, cur.last().range) };
+  if (zone) filter.zone = zone;
+  return filter;
+}
+
+/** `in a graveyard`, `in your graveyard`, `in an opponent's graveyard`: the zone a filter names (109.2a). */
+function parseFilterZone(cur: Cursor): FilterZone {
+  const inTok = cur.next()!;
+  const t = cur.peek();
+  if (t && t.type === 'word' && (ZONES as readonly string[]).includes(t.text)) {
+    throw new SyntaxError_(`A filter names a zone as 'in a graveyard' or 'in your graveyard'. If '${t.text}' is where the card is, end the filter with a comma first: ', in ${t.text}'.`, t.range);
+  }
+  let whose: FilterZone['whose'];
+  if (cur.isWord('a')) whose = 'any';
+  else if (cur.isWord('your')) whose = 'you';
+  else if (cur.isWord('an') && (cur.isWord("opponent's", 1) || cur.isWord('opponent\u2019s', 1))) {
+    cur.next();
+    whose = 'opponent';
+  } else return cur.fail("'a graveyard', 'your graveyard' or 'an opponent's graveyard' after 'in'");
+  cur.next();
+  const z = cur.peek();
+  if (!z || z.type !== 'word' || z.text !== 'graveyard') {
+    return cur.fail("'graveyard' (an enchant filter can name a graveyard; other zones are not supported)");
+  }
+  cur.next();
+  return { zone: 'graveyard', whose, range: span(inTok.range, z.range) };
 }
 
 function parseBy(cur: Cursor): Name | undefined {

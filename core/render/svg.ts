@@ -463,7 +463,8 @@ class Drawing {
     if (c.phasedOut) details.push('phased out');
     if (attached && !host) details.push(`attached to ${c.attachedTo}`);
     const hostCard = host?.kind === 'card' ? this.cards.get(host.id) : undefined;
-    if (hostCard && hostCard.zone !== c.zone) details.push(`in ${zoneTitle(c.zone.replace(':', ' ')).toLowerCase()}`);
+    // Drawn under a host in another zone (MTG: an Aura on the battlefield enchanting a card in a graveyard, 109.2a).
+    if (hostCard && hostCard.zone !== c.zone) details.push(c.zone === 'battlefield' ? 'on the battlefield' : `in ${zoneTitle(c.zone.replace(':', ' ')).toLowerCase()}`);
     if ((c.zone === 'battlefield' || c.zone === 'base' || c.zone.startsWith('battlefield:')) && c.owner && c.controller && c.owner !== c.controller) details.push(`owner ${c.owner}`);
     if (c.zone === 'base' && c.base && c.controller && c.base !== c.controller) details.push(`controller ${c.controller}`);
 

@@ -30,6 +30,8 @@ const MTG_CARD_TYPES = CORE_MTG_CARD_TYPES.filter((t) => t !== 'tribal'); // 'tr
 const MTG_SUBTYPES = ['Aura', 'Equipment', 'Fortification', 'Curse'];
 const RIFTBOUND_TAGS = ['Equipment'];
 const QUALITIES = ['artifacts', 'creatures', 'enchantments', 'lands', 'planeswalkers', 'everything', 'multicolored', 'monocolored'];
+/** The zones an MTG enchant filter may name (109.2a), after its words. */
+const GRAVEYARD_WHOSE = ['in a graveyard', 'in your graveyard', "in an opponent's graveyard"];
 const ENCHANT_WORDS = ['creature', 'artifact', 'enchantment', 'land', 'planeswalker', 'permanent', 'player', 'opponent', 'nonland', 'noncreature'];
 
 interface PTok {
@@ -297,6 +299,18 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (kw === 'enchant' || kw === 'equip') {
     const prev = clause[n - 1];
     if (n === 1 || prev === 'or') return words(ENCHANT_WORDS, CompletionItemKind.TypeParameter);
+    // MTG 109.2a: an enchant filter may name a graveyard (`enchant creature card in a graveyard`).
+    if (kw === 'enchant' && game === 'mtg') {
+      const at = clause.indexOf('in');
+      if (at > 0) {
+        if (at === n - 1) return words(GRAVEYARD_WHOSE.map((w) => w.slice(3)));
+        if (at === n - 2) return words(prev === 'an' ? ["opponent's graveyard"] : prev === 'a' || prev === 'your' ? ['graveyard'] : []);
+        if (at === n - 3 && prev.startsWith('opponent')) return words(['graveyard']);
+        return NONE;
+      }
+      if (prev === 'card') return words(GRAVEYARD_WHOSE);
+      return words(['or', 'you control', 'an opponent controls', "you don't control", ...GRAVEYARD_WHOSE.map((w) => 'card ' + w)]);
+    }
     return words(['or', 'you control', 'an opponent controls', "you don't control"]);
   }
   if (kw === 'protection') return n === 1 ? words(['from']) : n === 2 ? { kind: 'words', words: [...COLORS, ...QUALITIES, ...state.names.playerIds()], item: CompletionItemKind.Value } : NONE;

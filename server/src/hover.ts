@@ -31,6 +31,11 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
       specific = nameSection(state, occ, pos.line);
       range = occ.range;
     }
+    const zone = occ ? undefined : filterZoneAt(state, pos);
+    if (zone) {
+      specific = `\`${zone.text}\`: this Aura enchants a card in that zone, not a permanent on the battlefield; it becomes unattached when that card leaves the zone.\n\n${ruleRefSection(state, '109.2a', ctx)}`;
+      range = zone.range;
+    }
   }
   const findings = ctx.findings.filter((f) => containsInclusive(f.range, pos));
   range ??= findings[0]?.range;
@@ -168,7 +173,8 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number): strin
   const who = [c.owner ? `Owner **${c.owner}**` : 'No owner', c.controller ? `controller **${c.controller}**` : undefined].filter(Boolean).join(', ');
   out.push(who + (c.colors.length ? ` · ${c.colors.join(' ')}` : ''));
   const lines = [`- Zone: ${c.zone === 'base' && c.base ? `base of ${c.base}` : zoneLabel(c.zone)}`];
-  if (c.attachedTo) lines.push(`- Attached to: **${c.attachedTo}**`);
+  const hostCard = c.attachedTo ? board.cards.find((x) => x.id === c.attachedTo) : undefined;
+  if (c.attachedTo) lines.push(`- Attached to: **${c.attachedTo}**${hostCard && hostCard.zone !== 'battlefield' && !hostCard.zone.startsWith('battlefield:') ? ` (a card in ${zoneLabel(hostCard.zone)})` : ''}`);
   else if (isAttachmentType(c)) lines.push('- Attached to: nothing');
   if (c.attachments.length > 0) lines.push(`- Attachments: ${c.attachments.map((a) => attachmentLabel(board.cards, a)).join(', ')}`);
   lines.push(`- Timestamp: ${c.timestamp}`);
@@ -177,6 +183,19 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number): strin
   if (c.exhausted) lines.push('- Exhausted');
   out.push(`**${when}**\n${lines.join('\n')}`);
   return out.join('\n\n');
+}
+
+/** The zone an enchant filter names (MTG 109.2a: `in a graveyard`) under the cursor, in a card declaration. */
+function filterZoneAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
+  if (state.game !== 'mtg') return undefined;
+  for (const st of state.analysis.doc.statements) {
+    if (st.kind !== 'card' || st.range.start.line > pos.line || st.range.end.line < pos.line) continue;
+    for (const p of st.props) {
+      const z = p.kind === 'enchant' ? p.filter.zone : undefined;
+      if (z && containsInclusive(z.range, pos)) return { text: `in ${z.whose === 'any' ? 'a' : z.whose === 'you' ? 'your' : "an opponent's"} ${z.zone}`, range: z.range };
+    }
+  }
+  return undefined;
 }
 
 function isAttachmentType(c: CardView): boolean {

@@ -92,6 +92,19 @@ describe('LSP completion', () => {
     assert.deepEqual(owner.map((i) => i.label).sort(), ['alice', 'bob']);
   });
 
+  it('in an enchant filter: `card in a graveyard` after its words, then the graveyard phrases (MTG 109.2a)', async () => {
+    const decl = (filter: string) => HEADER.slice(0, 4).join('\n') + `\ncard dead "Animate Dead": enchantment — Aura, enchant ${filter}`;
+    const afterWords = (await complete(decl('creature '), 4)).map((i) => i.label);
+    assert.ok(afterWords.includes('card in a graveyard') && afterWords.includes('card in your graveyard') && afterWords.includes('or'), JSON.stringify(afterWords));
+    const afterCard = (await complete(decl('creature card '), 4)).map((i) => i.label);
+    assert.ok(afterCard.includes('in a graveyard') && afterCard.includes("in an opponent's graveyard"), JSON.stringify(afterCard));
+    const afterIn = (await complete(decl('creature card in '), 4)).map((i) => i.label);
+    assert.deepEqual(afterIn.sort(), ["a graveyard", "an opponent's graveyard", 'your graveyard']);
+    // Casting it: a creature card in a graveyard is a legal target, ranked first.
+    const text = [...HEADER.slice(0, 4), 'card bears "Grizzly Bears": creature — Bear, owner alice, in graveyard', 'card dead "Animate Dead": enchantment — Aura, enchant creature card in a graveyard, owner alice, in hand', 'cast dead targeting '].join('\n');
+    assert.equal(sorted(await complete(text, 6))[0], 'bears');
+  });
+
   it('on a continuation line of a card declaration: properties', async () => {
     const text = HEADER.slice(0, 4).join('\n') + '\ncard bear "Bear": creature — Bear,\n    ';
     const props = (await complete(text, 5)).map((i) => i.label);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HoverRequest, MarkupKind, type Hover, type MarkupContent, type Position } from 'vscode-languageserver-protocol/node';
 import { freshUri, positionOf, TestClient } from './client';
-import { CLEAN, REDUNDANT, scenario } from './scenarios';
+import { CLEAN, HEADER, REDUNDANT, scenario } from './scenarios';
 
 describe('LSP hover', () => {
   // One server for the suite: every test opens its own document (settings are read per document).
@@ -43,6 +43,23 @@ describe('LSP hover', () => {
     assert.match(v, /\*\*701\.3c\*\* — \*New timestamp on moving\*/);
     assert.match(v, /\(https:\/\/[^)]*#redundant-attach\)/);
     assert.deepEqual(h!.range, { start: { line: 9, character: 0 }, end: { line: 9, character: 22 } });
+  });
+
+  it('on `in a graveyard` in an enchant filter: 109.2a explained; on the Aura: the card in the graveyard it is attached to', async () => {
+    const text = [
+      ...HEADER.slice(0, 3),
+      'card bears "Grizzly Bears": creature — Bear, owner alice, in graveyard', // 3
+      'card dead "Animate Dead": enchantment — Aura, enchant creature card in a graveyard, owner alice, attached to bears', // 4
+      'expect dead attached to bears', // 5
+    ].join('\n') + '\n';
+    const at = positionOf(text, 'in a graveyard');
+    const h = await hoverAt(text, { line: 4, character: at.character + 5 });
+    const v = value(h);
+    assert.match(v, /a card in that zone/);
+    assert.match(v, /Rule 109\.2a/);
+    assert.deepEqual(h!.range, { start: at, end: { line: 4, character: at.character + 'in a graveyard'.length } });
+    const onDead = value(await hoverAt(text, positionOf(text, 'expect dead', 7)));
+    assert.match(onDead, /Attached to: \*\*bears\*\* \(a card in graveyard\)/);
   });
 
   it('on a rule number in a comment: that rule explained, for the scenario\'s game', async () => {

@@ -131,6 +131,44 @@ describe('parser', () => {
     assert.ok(doc.statements.some((s) => s.kind === 'attach'));
   });
 
+  it('parses the zone an enchant filter names (MTG 109.2a), and reports each malformed one precisely', () => {
+    const doc = parse([
+      'game mtg',
+      'card a "A": enchantment — Aura, enchant creature card in a graveyard, in hand',
+      'card b "B": enchantment — Aura, enchant instant or sorcery card in your graveyard',
+      "card c \"C\": enchantment — Aura, enchant card in an opponent's graveyard, owner x",
+    ].join('\n'));
+    assert.deepEqual(doc.problems, []);
+    const filters = doc.statements.filter((s): s is CardStmt => s.kind === 'card').map((c) => {
+      const p = c.props.find((x) => x.kind === 'enchant');
+      return p && p.kind === 'enchant' ? p.filter : undefined;
+    });
+    assert.deepEqual(filters.map((f) => f?.zone && [f.zone.zone, f.zone.whose]), [['graveyard', 'any'], ['graveyard', 'you'], ['graveyard', 'opponent']]);
+    assert.deepEqual(filters[0]!.alternatives[0].map((t) => t.word), ['creature', 'card']);
+    const zoneAt = 'card a "A": enchantment — Aura, enchant creature card in a graveyard, in hand'.indexOf('in a graveyard');
+    assert.deepEqual(filters[0]!.zone!.range, { start: { line: 1, character: zoneAt }, end: { line: 1, character: zoneAt + 'in a graveyard'.length } });
+    assert.equal(filters[1]!.alternatives.length, 2);
+    const a = doc.statements[1] as CardStmt;
+    assert.ok(a.props.some((p) => p.kind === 'zone' && p.zone.zone === 'hand'), 'the card\'s own zone after the comma');
+
+    const bad = parse([
+      'game mtg',
+      'card a "A": enchantment — Aura, enchant creature in hand',
+      'card b "B": enchantment — Aura, enchant creature card in a library',
+      'card c "C": enchantment — Aura, enchant in a graveyard',
+      'card d "D": enchantment — Aura, enchant creature card in the graveyard',
+      'card e "E": enchantment — Aura, enchant creature card in a graveyard owner x',
+    ].join('\n'));
+    assert.deepEqual(bad.problems.map((p) => p.range.start.line), [1, 2, 3, 4, 5]);
+    assert.match(bad.problems[0].message, /end the filter with a comma first: ', in hand'/);
+    const handAt = 'card a "A": enchantment — Aura, enchant creature in hand'.indexOf('hand');
+    assert.deepEqual(bad.problems[0].range, { start: { line: 1, character: handAt }, end: { line: 1, character: handAt + 4 } });
+    assert.match(bad.problems[1].message, /'graveyard'.*found 'library'/);
+    assert.match(bad.problems[2].message, /before 'in'/);
+    assert.match(bad.problems[3].message, /found 'the'/);
+    assert.match(bad.problems[4].message, /found 'owner'/);
+  });
+
   it('reports unterminated strings, bad escapes and stray characters without throwing', () => {
     const doc = parse('title "abc\ntitle "a\\qb"\ncard a "A": creature @ — Cat\n\u0000\n');
     const messages = doc.problems.map((p) => p.message).join('\n');

@@ -123,6 +123,15 @@ describe('board picture (SVG)', () => {
     assert.equal(all(bob, (e) => e.attrs['data-player'] === 'bob').length, 1);
   });
 
+  it('draws an Aura enchanting a card in a graveyard under that card, marked as on the battlefield (MTG 109.2a)', () => {
+    const text = 'game mtg\nplayer alice\ncard bears "Grizzly Bears": creature — Bear, in graveyard\ncard dead "Animate Dead": enchantment — Aura, enchant creature card in a graveyard, attached to bears\nexpect dead attached to bears\n';
+    const svg = parseXml(renderBoardSvg(boardAt(text, 4)));
+    const graveyard = all(svg, (e) => e.attrs['data-zone'] === 'graveyard')[0];
+    assert.deepEqual(directCards(stackOf(graveyard, 'bears')), ['dead']);
+    assert.equal(card(svg, 'dead').attrs['data-attached-to'], 'bears');
+    assert.ok(all(card(svg, 'dead'), (e) => e.name === 'text' && e.text === 'on the battlefield').length === 1);
+  });
+
   it('outlines highlighted cards and players, and only them', () => {
     const svg = parseXml(renderBoardSvg(boardAt(MTG, 11), { highlight: ['splitter', 'lion', 'alice'] }));
     for (const id of ['splitter', 'lion']) {

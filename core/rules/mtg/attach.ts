@@ -2,7 +2,7 @@
 // (303.4j), attach triggers (603.2e), and the initial `attached to` of a declaration.
 import type { CardStmt, EventNode } from '../../parser/ast';
 import type { Range } from '../../types';
-import type { CardObj } from '../../engine/board';
+import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, type Host, isAura, isEquipment, isFortification } from './characteristics';
@@ -36,7 +36,8 @@ function related(att: CardObj) {
 export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): void {
   replay.board.link(att, host, at);
   att.timestamp = replay.board.tick();
-  if (replay.noting) replay.note(() => `${att.id} → ${host.id} (t${att.timestamp})`);
+  // A card in a graveyard as the host (109.2a) is named with its zone.
+  if (replay.noting) replay.note(() => `${att.id} → ${host.id}${isCard(host) && host.zone !== 'battlefield' ? ` in ${host.zone}` : ''} (t${att.timestamp})`);
   touch(replay, att);
 }
 

@@ -1,6 +1,7 @@
 // MTG characteristics: card types, supertypes, colors and zones; what is an Aura, Equipment, Fortification or
-// creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 702.5 enchant).
-import type { CardStmt, Filter, Word } from '../../parser/ast';
+// creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
+// named zone, 702.5 enchant).
+import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
 import { type CardObj, copyCharacteristics, isCard, type PlayerObj, type PrintedBuilder } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -8,6 +9,7 @@ import type { RuleExplanation } from './explanations';
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '109.2': { title: 'Descriptions mean permanents', text: 'A description that uses a card type or subtype ("enchant creature", "target land") means a permanent of that type on the battlefield, unless it names a zone or uses the word "card" (or "spell", "source", "scheme").' },
+  '109.2a': { title: 'Cards in a named zone', text: 'When a description says "card" and names a zone ("enchant creature card in a graveyard"), it means a card of that kind in that zone, not a permanent on the battlefield.' },
   '702.5': { title: 'Enchant', text: 'The keyword ability that says what an Aura can target and be attached to.' },
   '702.5a': { title: 'Enchant', text: 'Enchant limits both what an Aura spell can target and what the Aura permanent can be attached to.' },
   '702.5c': { title: 'Several enchant abilities', text: 'An Aura with more than one enchant ability must satisfy all of them.' },
@@ -58,11 +60,15 @@ export function article(word: string): string {
   return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
 }
 
-function termMatches(word: string, host: Host, att: CardObj): boolean {
+/** Card types of permanents: a "permanent card" has one of them (110.4 lists them). */
+const PERMANENT_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle'];
+
+/** `inZone`: the filter names a zone (109.2a), so the words describe a card there, not a permanent. */
+function termMatches(word: string, host: Host, att: CardObj, inZone = false): boolean {
   if (!isCard(host)) return word === 'player' || (word === 'opponent' && host.id !== att.controller);
   switch (word) {
     case 'permanent':
-      return host.zone === 'battlefield';
+      return inZone ? PERMANENT_CARD_TYPES.some((t) => host.types.has(t)) : host.zone === 'battlefield';
     case 'card':
     case 'object':
       return true;
@@ -82,7 +88,9 @@ function termMatches(word: string, host: Host, att: CardObj): boolean {
 
 /** Does a filter (enchant or equip quality) allow this host, for an attachment controlled as `att` is? */
 export function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
-  const ok = f.alternatives.some((alt) => alt.every((t) => termMatches(t.word, host, att) !== t.negated));
+  if (f.zone && (!isCard(host) || zoneMismatch(f.zone, host, att))) return false;
+  const inZone = f.zone !== undefined;
+  const ok = f.alternatives.some((alt) => alt.every((t) => termMatches(t.word, host, att, inZone) !== t.negated));
   if (!ok) return false;
   if (!f.control || !isCard(host)) return true;
   if (f.control === 'you') return host.controller === att.controller;
@@ -92,7 +100,30 @@ export function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
 export function filterText(f: Filter): string {
   const alts = f.alternatives.map((a) => a.map((t) => (t.negated ? 'non' : '') + t.word).join(' ')).join(' or ');
   const ctl = f.control === 'you' ? ' you control' : f.control === 'opponent' ? ' an opponent controls' : f.control === 'not-you' ? " you don't control" : '';
-  return alts + ctl;
+  return alts + ctl + (f.zone ? ' ' + zoneText(f.zone) : '');
+}
+
+/** `in a graveyard`, `in your graveyard`, `in an opponent's graveyard`. */
+export function zoneText(z: FilterZone): string {
+  return `in ${z.whose === 'any' ? 'a' : z.whose === 'you' ? 'your' : "an opponent's"} ${z.zone}`;
+}
+
+/**
+ * Why a card is not where a filter's zone says (109.2a), or undefined when it is. "Your graveyard"
+ * is the graveyard of the attachment's controller; a graveyard is its owner's.
+ */
+export function zoneMismatch(z: FilterZone, host: CardObj, att: CardObj): string | undefined {
+  const where = host.zone === 'battlefield' ? 'on the battlefield' : host.zone === 'outside' ? 'in no zone (it left the game)' : `in ${host.zone}`;
+  if (host.zone !== z.zone) return `${host.id} is ${where}, not in a ${z.zone}`;
+  if (z.whose === 'you' && host.owner !== att.controller) return `${host.id} is in ${host.owner ?? 'another player'}'s ${z.zone}, not in that of ${att.id}'s controller, ${att.controller}`;
+  if (z.whose === 'opponent' && host.owner === att.controller) return `${host.id} is in ${att.controller}'s own ${z.zone}, not in an opponent's`;
+  return undefined;
+}
+
+/** The zone an Aura's enchant abilities name (109.2a), if one does: its hosts are cards there. */
+export function enchantZone(att: CardObj): FilterZone | undefined {
+  for (const f of att.enchant) if (f.zone) return f.zone;
+  return undefined;
 }
 
 export function isPlayerFilter(f: Filter): boolean {
@@ -136,6 +167,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         pr.enchant = [...pr.enchant, p.filter];
         break;
       case 'equip':
+        if (p.quality?.zone) replay.report('syntax-error', p.quality.zone.range, `An equip ability targets a creature on the battlefield, so its quality can't name a zone. Remove \`${zoneText(p.quality.zone)}\`.`);
         pr.hasEquip = true;
         pr.equipQuality = p.quality;
         break;

@@ -1,10 +1,11 @@
 // MTG: what can be attached to what (701.3a): Equipment 301.5, Fortification 301.6, Auras 303.4, battles 310.10,
-// protection as it applies to attaching (702.16c/d/j/k); the legal hosts a fix offers; what a change may make illegal.
+// protection as it applies to attaching (702.16c/d/j/k); Auras on cards in a graveyard (109.2a, 113.6); the legal hosts
+// a fix offers; what a change may make illegal.
 import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { article, COLORS, describe, enchantFilters, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem } from './characteristics';
+import { article, COLORS, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -14,6 +15,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '301.6': { title: 'Fortification', text: 'A Fortification works like an Equipment but is attached only to a land, with fortify instead of equip. A Fortification that is a creature but not a land cannot fortify.' },
   '303.4': { title: 'Auras', text: 'Aura is an enchantment subtype. An Aura comes onto the battlefield already on an object or player, and its enchant ability (narrowed, maybe, by other effects) decides which. (One that ends up on nothing goes to the graveyard: 704.5m.)' },
   '303.4d': { title: 'Aura that cannot enchant', text: "An Aura can't enchant itself; if that happens, it goes straight to its owner's graveyard. An Aura that is also a creature can't enchant anything; if it is attached, it first becomes unattached and then goes to the graveyard (both are state-based actions). An Aura enchants at most one object or player; if an effect would attach it to several, its controller picks one." },
+  '113.6': { title: 'Where abilities work', text: "A permanent's abilities, protection among them, usually work only while it is on the battlefield (an instant's or sorcery's only while it is on the stack): a creature card in a graveyard with protection from black can still be enchanted by a black Aura that enchants a creature card in a graveyard." },
   '310.10': { title: 'Battles are never attached', text: 'No battle can be attached to anything, whether or not it is also an Aura, Equipment or Fortification; a battle that is attached becomes unattached.' },
   '702.16': { title: 'Protection', text: "Protection from a quality shields a permanent or player from things with that quality: their damage is prevented, and they can't target it, enchant it, equip or fortify it (a permanent), or block it (an attacking creature)." },
   '702.16c': { title: 'Protection: enchanting', text: "Auras with the quality can't become attached to what has protection from it; any such Aura already on that permanent or player goes to its owner's graveyard as a state-based action." },
@@ -53,10 +55,15 @@ export function attachProblem(att: CardObj, host: Host): Problem | undefined {
     const kind = isAura(att) || isEquipment(att) || isFortification(att);
     return { rules: kind ? ['310.10'] : ['701.3b', '310.10'], why: `${att.id} is a battle, and a battle is never attached to anything`, code: kind ? undefined : 'not-attachable' };
   }
+  // 109.2a: an Aura whose enchant names a zone ("creature card in a graveyard") is attached to a card
+  // there; its filters say so below (filterMatches). Anything else is attached only to permanents.
+  const inZone = isAura(att) && enchantZone(att) !== undefined;
   if (isCard(host)) {
-    // 109.2: "creature", "land", "permanent" in an enchant ability or an attach rule mean permanents on the battlefield.
-    if (host.zone !== 'battlefield') return { rules: ['109.2'], why: `${host.id} is not on the battlefield (it is in ${host.zone === 'outside' ? 'no zone: it left the game' : host.zone}), and what it could be attached to is a permanent there` };
-    if (host.phasedOut !== 'no') return { rules: ['702.26b'], why: `${host.id} is phased out and treated as though it doesn't exist` };
+    if (!inZone) {
+      // 109.2: "creature", "land", "permanent" in an enchant ability or an attach rule mean permanents on the battlefield.
+      if (host.zone !== 'battlefield') return { rules: ['109.2'], why: `${host.id} is not on the battlefield (it is in ${host.zone === 'outside' ? 'no zone: it left the game' : host.zone}), and what it could be attached to is a permanent there` };
+      if (host.phasedOut !== 'no') return { rules: ['702.26b'], why: `${host.id} is phased out and treated as though it doesn't exist` };
+    }
   } else if (host.left) return { rules: ['800.4a'], why: `player ${host.id} has left the game` };
 
   if (isAura(att)) {
@@ -64,6 +71,8 @@ export function attachProblem(att: CardObj, host: Host): Problem | undefined {
     if (isCreature(att)) return { rules: ['303.4d'], why: `${att.id} is also a creature, and an Aura that is a creature can't enchant anything` };
     const filters = enchantFilters(att);
     for (const f of filters) {
+      const away = f.zone && isCard(host) ? zoneMismatch(f.zone, host, att) : undefined;
+      if (away) return { rules: ['702.5a', '109.2a', ...(filters.length > 1 ? ['702.5c'] : [])], why: `${att.id} has enchant ${filterText(f)}, and ${away}` };
       if (!filterMatches(f, host, att)) {
         const rules = ['702.5a'];
         if (filters.length > 1) rules.push('702.5c');
@@ -71,7 +80,8 @@ export function attachProblem(att: CardObj, host: Host): Problem | undefined {
         return { rules, why: `${att.id} has enchant ${filterText(f)}, and ${describe(host)} is not ${filterText(f).startsWith('player') || filterText(f).startsWith('opponent') ? 'that' : article(filterText(f))}` };
       }
     }
-    const prot = protectionAgainst(host, att);
+    // 113.6: a card's protection works only on the battlefield, not in a graveyard.
+    const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att);
     if (prot) return { rules: ['702.16c', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be enchanted by ${att.id}` };
     if (isCard(host) && host.cant.has('enchanted')) return { rules: ['303.4'], why: `${host.id} can't be enchanted` };
     return undefined;

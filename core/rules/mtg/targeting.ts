@@ -3,7 +3,7 @@
 import { type CardObj, isCard } from '../../engine/board';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { article, describe, enchantFilters, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem } from './characteristics';
+import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 import { attachProblem, protectionAgainst } from './legality';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -22,16 +22,21 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 
 /** Is `host` a legal target for the Aura spell `att` (601.2c, 303.4a, 702.16b)? */
 export function auraTargetProblem(att: CardObj, host: Host): Problem | undefined {
-  if (isCard(host) && host.zone !== 'battlefield') return { rules: ['115.1b'], why: `${host.id} is not on the battlefield (it is in ${host.zone})` };
+  // 109.2a: an Aura whose enchant names a zone targets a card in that zone (its filters check where).
+  const inZone = enchantZone(att) !== undefined;
+  if (isCard(host) && host.zone !== 'battlefield' && !inZone) return { rules: ['115.1b'], why: `${host.id} is not on the battlefield (it is in ${host.zone})` };
   if (isCard(host) && host.phasedOut !== 'no') return { rules: ['702.26b'], why: `${host.id} is phased out` };
   if (!isCard(host) && host.left) return { rules: ['800.4a'], why: `player ${host.id} has left the game` };
   const filters = enchantFilters(att);
   for (const f of filters) {
+    const away = f.zone && isCard(host) ? zoneMismatch(f.zone, host, att) : undefined;
+    if (away) return { rules: ['702.5a', '109.2a', ...(filters.length > 1 ? ['702.5c'] : [])], why: `${att.id} has enchant ${filterText(f)}, and ${away}` };
     if (!filterMatches(f, host, att)) {
       return { rules: ['702.5a', ...(filters.length > 1 ? ['702.5c'] : []), ...(isPlayerFilter(f) !== !isCard(host) ? ['702.5d'] : [])], why: `${att.id} has enchant ${filterText(f)}, and ${describe(host)} does not qualify` };
     }
   }
-  const prot = protectionAgainst(host, att);
+  // 113.6: a card's protection works only on the battlefield, not in a graveyard.
+  const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att);
   if (prot) return { rules: ['702.16b', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}` };
   return undefined;
 }

@@ -165,7 +165,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
       host: card.id,
       code: 'missing-unattach',
       rules: ['701.3d', '400.7'],
-      why: `its host ${card.id} left the battlefield`,
+      why: `its host ${card.id} left ${card.zone === 'battlefield' ? 'the battlefield' : `the ${card.zone} it was in`}`,
       cause,
     });
     if (replay.noting) replay.note(() => `${att.id} unattached`);
