@@ -26,6 +26,7 @@ export function auraTargetProblem(att: CardObj, host: Host): Problem | undefined
   if (isCard(host) && host.phasedOut !== 'no') return { rules: ['702.26b'], why: `${host.id} is phased out` };
   if (!isCard(host) && host.left) return { rules: ['800.4a'], why: `player ${host.id} has left the game` };
   const filters = enchantFilters(att);
+  if (filters.length === 0) return { rules: ['303.4a', '702.5a', '113.10'], why: `${att.id} has lost its enchant ability, which is what defines the target of an Aura spell` };
   for (const f of filters) {
     if (!filterMatches(f, host, att)) {
       return { rules: ['702.5a', ...(filters.length > 1 ? ['702.5c'] : []), ...(isPlayerFilter(f) !== !isCard(host) ? ['702.5d'] : [])], why: `${att.id} has enchant ${filterText(f)}, and ${describe(host)} does not qualify` };
@@ -70,7 +71,7 @@ export function legalHost(_replay: Replay, att: CardObj, host: Host, verb: HostV
     if (bestowing) att.bestowed = false;
     return ok;
   }
-  if (verb === 'equip' && !isEquipment(att)) return false;
+  if (verb === 'equip' && (!isEquipment(att) || att.lost.has('equip'))) return false;
   if (verb === 'fortify' && !isFortification(att)) return false;
   return !activationTargetProblem(att, host, verb === 'enter' ? 'attach' : verb, att.controller) && !attachProblem(att, host);
 }
