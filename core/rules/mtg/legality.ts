@@ -47,9 +47,10 @@ function keeps(keep: ProtectionKeep, att: CardObj): boolean {
 /**
  * The protection of `host` that covers `att`, if any. `staying`: the question is the state-based
  * actions' (may it stay attached?), where an instance that doesn't remove `att` (702.16n/p) is passed
- * over; for a new attach nothing is spared, and an instance with such a clause cites its rule.
+ * over; for a new attach nothing is spared, and an instance with such a clause cites its rule;
+ * `'target'`: for targeting, where such clauses play no part.
  */
-export function protectionAgainst(host: Host, att: CardObj, staying = false): { quality: string; rules: string[] } | undefined {
+export function protectionAgainst(host: Host, att: CardObj, staying: boolean | 'target' = false): { quality: string; rules: string[] } | undefined {
   const list = host.protections;
   const keepsOf = host.protectionKeeps;
   let spared: string | undefined;
@@ -57,13 +58,16 @@ export function protectionAgainst(host: Host, att: CardObj, staying = false): { 
     const q = list[i];
     const extra = protectionCovers(q, att);
     if (!extra) continue;
-    const keep = keepsOf?.[i];
+    // Targeting (702.16b) knows nothing of what a protection doesn't remove.
+    const keep = staying === 'target' ? undefined : keepsOf?.[i];
     if (keep && staying && keeps(keep, att)) {
       spared = keep.rule;
       continue;
     }
+    // The quality as the messages show it: with what the clause spares, or the other instance that acts.
+    const shown = keep ? `${q} (one that spares only ${keep.auras ? 'Auras' : keep.rule === '702.16n' ? keep.objects.map((o) => o.id).join(', ') : 'what was already on it as it began'})` : spared ? `${q} (another instance of it, besides the one that spares ${att.id})` : q;
     const rule = keep ? keep.rule : spared;
-    return { quality: q, rules: rule ? [...extra, rule] : extra };
+    return { quality: shown, rules: rule ? [...extra, rule] : extra };
   }
   return undefined;
 }

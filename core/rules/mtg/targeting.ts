@@ -32,7 +32,7 @@ export function auraTargetProblem(att: CardObj, host: Host): Problem | undefined
       return { rules: ['702.5a', ...(filters.length > 1 ? ['702.5c'] : []), ...(isPlayerFilter(f) !== !isCard(host) ? ['702.5d'] : [])], why: `${att.id} has enchant ${filterText(f)}, and ${describe(host)} does not qualify` };
     }
   }
-  const prot = protectionAgainst(host, att);
+  const prot = protectionAgainst(host, att, 'target');
   if (prot) return { rules: ['702.16b', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}` };
   return undefined;
 }
@@ -53,7 +53,7 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
   if (verb === 'equip' ? !isCreature(h) : !h.types.has('land')) return { rules: [...target, verb === 'equip' ? '301.5' : '301.6'], why: `${describe(h)} is not a ${noun}` };
   if (h.controller !== activator) return { rules: target, why: `${verb} targets a ${noun} you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
   if (verb === 'equip' && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: [...target, '702.6c'], why: `${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
-  const prot = protectionAgainst(h, att);
+  const prot = protectionAgainst(h, att, 'target');
   if (prot) {
     const fort = verb === 'fortify';
     return { rules: [...target, '702.16b', '702.16d', ...prot.rules], why: `${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${verb} ability (nor be ${fort ? 'fortified' : 'equipped'} by it)` };
