@@ -21,7 +21,7 @@ export interface Characteristics {
   /** Beside `protections`, index for index: what that instance's state-based actions leave in place (MTG 702.16n/p). */
   protectionKeeps: readonly (ProtectionKeep | undefined)[];
   /** Abilities an effect removed (MTG 113.10), so that a default ("an Aura without enchant is enchant permanent") no longer applies. */
-  lost: ReadonlySet<'enchant' | 'equip'>;
+  lost: ReadonlySet<'all' | 'enchant' | 'equip'>;
   enchant: readonly Filter[];
   equipQuality: Filter | undefined;
   hasEquip: boolean;
@@ -232,7 +232,7 @@ const lists = new WeakMap<ReadonlySet<string>, string[]>();
  * A characteristic set as a list, made once per set: the sets never change (copy on write), so
  * every view of them shares one list (views are read, never changed).
  */
-function listOf(set: ReadonlySet<string>): string[] {
+function listOf<T extends string>(set: ReadonlySet<T>): string[] {
   let l = lists.get(set);
   if (!l) lists.set(set, (l = [...set]));
   return l;
@@ -255,6 +255,8 @@ export function cardView(board: Board, c: CardObj): CardView {
     types: listOf(c.types),
     subtypes: listOf(c.subtypes),
     colors: listOf(c.colors),
+    ...(c.protections.length ? { protections: c.protections.map((q, i) => q + keepText(c.protectionKeeps[i])) } : {}),
+    ...(c.lost.size ? { lost: listOf(c.lost) } : {}),
     attachedTo: c.attachedTo ? c.attachedTo.id : null,
     attachments: [...c.attachments],
     timestamp: c.timestamp,
@@ -263,6 +265,13 @@ export function cardView(board: Board, c: CardObj): CardView {
     effectiveMight,
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
   };
+}
+
+/** What a protection doesn't remove, as the board view shows it. */
+function keepText(k: ProtectionKeep | undefined): string {
+  if (!k) return '';
+  if (k.auras) return ' (not removing Auras)';
+  return k.rule === '702.16n' ? ` (not removing ${k.objects.map((o) => o.id).join(', ')})` : ' (not removing what was attached)';
 }
 
 /**

@@ -114,6 +114,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
       card.reconfigure = false;
     }
     if (ev.ability === 'all') {
+      card.lost = withOrWithout(card.lost, 'all', true);
       card.bestow = false;
       if (card.protections.length) {
         loseProtection(replay, card);
