@@ -86,6 +86,10 @@ export interface CardView {
   types: string[];
   subtypes: string[];
   colors: string[];
+  /** MTG: its protections, each as `white` or `white (not removing cho)` (702.16n/p); absent when none. */
+  protections?: string[];
+  /** MTG: abilities an effect removed (113.10): `all`, `enchant`, `equip`; absent when none. */
+  lost?: string[];
   /** Card or player id it is attached to, or null. */
   attachedTo: string | null;
   /** Ids of the cards attached to it. */

@@ -18,6 +18,10 @@ export interface Characteristics {
   subtypes: ReadonlySet<string>;
   colors: ReadonlySet<string>;
   protections: readonly string[];
+  /** Beside `protections`, index for index: what that instance's state-based actions leave in place (MTG 702.16n/p). */
+  protectionKeeps: readonly (ProtectionKeep | undefined)[];
+  /** Abilities an effect removed (MTG 113.10), so that a default ("an Aura without enchant is enchant permanent") no longer applies. */
+  lost: ReadonlySet<'all' | 'enchant' | 'equip'>;
   enchant: readonly Filter[];
   equipQuality: Filter | undefined;
   hasEquip: boolean;
@@ -26,6 +30,16 @@ export interface Characteristics {
   cant: ReadonlySet<'enchanted' | 'equipped' | 'fortified'>;
   might: number | undefined;
   mightBonus: number | undefined;
+}
+
+/**
+ * A protection that doesn't remove some of what is attached (MTG 702.16n: a named Aura or all Auras;
+ * 702.16p: the objects already attached as it starts, each as the object it was then).
+ */
+export interface ProtectionKeep {
+  rule: '702.16n' | '702.16p';
+  auras: boolean;
+  objects: readonly { id: string; version: number; timestamp?: number }[];
 }
 
 /** Printed characteristics while the card's declaration builds them (they never change after). */
@@ -66,6 +80,11 @@ export interface CardObj extends Characteristics {
   attachments: Set<string>;
   /** Phased out with its host ('indirect', 702.26g) or on its own ('direct'; it keeps pointing at its host, 702.26i). */
   phasedOut: 'no' | 'direct' | 'indirect';
+  /**
+   * MTG 702.151b: the host a reconfigure Equipment was on when it lost reconfigure; attaching it made
+   * it stop being a creature until it becomes unattached from that host, ability or not.
+   */
+  reconfiguredOn: HostRef | undefined;
   /** A bestow card cast or resolved as an Aura (702.103). */
   bestowed: boolean;
   exhausted: boolean;
@@ -85,6 +104,8 @@ export interface PlayerObj {
   attachments: Set<string>;
   /** MTG: a player can have protection (702.16c), e.g. from everything. Copy on write. */
   protections: readonly string[];
+  /** Beside `protections`: what each instance doesn't remove (702.16n/p); absent when none does. */
+  protectionKeeps?: readonly (ProtectionKeep | undefined)[];
 }
 
 /** The characteristics alone (sets and lists shared: they are copy on write). */
@@ -95,6 +116,8 @@ export function copyCharacteristics(c: Characteristics): Characteristics {
     subtypes: c.subtypes,
     colors: c.colors,
     protections: c.protections,
+    protectionKeeps: c.protectionKeeps,
+    lost: c.lost,
     enchant: c.enchant,
     equipQuality: c.equipQuality,
     hasEquip: c.hasEquip,
@@ -209,7 +232,7 @@ const lists = new WeakMap<ReadonlySet<string>, string[]>();
  * A characteristic set as a list, made once per set: the sets never change (copy on write), so
  * every view of them shares one list (views are read, never changed).
  */
-function listOf(set: ReadonlySet<string>): string[] {
+function listOf<T extends string>(set: ReadonlySet<T>): string[] {
   let l = lists.get(set);
   if (!l) lists.set(set, (l = [...set]));
   return l;
@@ -232,6 +255,8 @@ export function cardView(board: Board, c: CardObj): CardView {
     types: listOf(c.types),
     subtypes: listOf(c.subtypes),
     colors: listOf(c.colors),
+    ...(c.protections.length ? { protections: c.protections.map((q, i) => q + keepText(c.protectionKeeps[i])) } : {}),
+    ...(c.lost.size ? { lost: listOf(c.lost) } : {}),
     attachedTo: c.attachedTo ? c.attachedTo.id : null,
     attachments: [...c.attachments],
     timestamp: c.timestamp,
@@ -240,6 +265,13 @@ export function cardView(board: Board, c: CardObj): CardView {
     effectiveMight,
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
   };
+}
+
+/** What a protection doesn't remove, as the board view shows it. */
+function keepText(k: ProtectionKeep | undefined): string {
+  if (!k) return '';
+  if (k.auras) return ' (not removing Auras)';
+  return k.rule === '702.16n' ? ` (not removing ${k.objects.map((o) => o.id).join(', ')})` : ' (not removing what was attached)';
 }
 
 /**

@@ -520,6 +520,15 @@ export class Replay {
         if (m === undefined) return { actual: `${c.id} has no Might` };
         return { actual: `${c.id} has Might ${m}`, replacement: `${c.id} might ${m}` };
       }
+      case 'controlled-by': {
+        const c = this.card(a.subject);
+        const p = this.player(a.player);
+        if (!c || !p || c.controller === p.id) return undefined;
+        if (!c.controller) return { actual: `${c.id} has no controller` };
+        // MTG 108.4a: off the battlefield and the stack a card has no controller; its owner stands in.
+        const off = this.rules.game === 'mtg' && c.zone !== 'battlefield' && c.zone !== 'stack' ? ` (it is ${c.zone === 'outside' ? 'outside the game' : `in ${c.zone}`}, where its owner counts as its controller)` : '';
+        return { actual: `${c.id} is controlled by ${c.controller}${off}`, replacement: `${c.id} controlled by ${c.controller}` };
+      }
       case 'no-attachments': {
         const h = this.lookup(a.host);
         if (!h || h.attachments.size === 0) return undefined;
@@ -545,6 +554,8 @@ function subjectsOf(a: Assertion): string[] {
       return [a.subject.text, a.other.text];
     case 'no-attachments':
       return [a.host.text];
+    case 'controlled-by':
+      return [a.subject.text, a.player.text];
     default:
       return [a.subject.text];
   }
@@ -567,6 +578,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} to have Might ${a.value}`;
     case 'no-attachments':
       return `no attachments on ${a.host.text}`;
+    case 'controlled-by':
+      return `${a.subject.text} controlled by ${a.player.text}`;
   }
 }
 
@@ -593,6 +606,7 @@ function newCard(st: CardStmt): CardObj {
     attachedAt: undefined,
     attachments: new Set(),
     phasedOut: 'no',
+    reconfiguredOn: undefined,
     bestowed: false,
     exhausted: false,
     stackTarget: undefined,
@@ -608,6 +622,8 @@ function emptyCharacteristics(): CardObj['printed'] {
     subtypes: new Set(),
     colors: new Set(),
     protections: [],
+    protectionKeeps: [],
+    lost: new Set(),
     enchant: [],
     equipQuality: undefined,
     hasEquip: false,

@@ -110,7 +110,23 @@ export type Assertion =
   | { kind: 'has'; host: Name; subject: Name; range: Range }
   | { kind: 'newer-than'; subject: Name; other: Name; range: Range }
   | { kind: 'might'; subject: Name; value: number; range: Range }
-  | { kind: 'no-attachments'; host: Name; range: Range };
+  | { kind: 'no-attachments'; host: Name; range: Range }
+  /** `X controlled by P` (both games). */
+  | { kind: 'controlled-by'; subject: Name; player: Name; range: Range };
+
+/**
+ * `, not removing NAME | Auras | attached` after a protection a card gains (MTG 702.16n, 702.16p):
+ * the state-based actions of that protection leave the named Aura, all Auras, or whatever is
+ * attached as it starts, where they are.
+ */
+export interface ProtectionKeepClause {
+  what: 'card' | 'auras' | 'attached';
+  card?: Name;
+  range: Range;
+}
+
+/** The abilities `gains X ...` / `loses X ...` can name besides protection from a quality (MTG 113.10). */
+export type AbilityWord = 'all' | 'enchant' | 'equip' | 'reconfigure' | 'protection';
 
 /** The verbs, after sugar is kept as written (the replay reads `verb`). */
 export type EventNode =
@@ -128,7 +144,9 @@ export type EventNode =
       range: Range;
     }
   | { kind: 'types'; verb: 'becomes' | 'loses'; subject: Name; words: Word[]; verbRange: Range; range: Range }
-  | { kind: 'protection'; verb: 'gains' | 'loses'; subject: Name; quality: Word; verbRange: Range; range: Range }
+  | { kind: 'protection'; verb: 'gains' | 'loses'; subject: Name; quality: Word; keep?: ProtectionKeepClause; verbRange: Range; range: Range }
+  /** `loses X all abilities | enchant | equip | reconfigure | protection`, `gains X enchant FILTER`. */
+  | { kind: 'abilities'; verb: 'gains' | 'loses'; subject: Name; ability: AbilityWord; filter?: Filter; verbRange: Range; range: Range }
   | { kind: 'control'; subject: Name; player: Name; verbRange: Range; range: Range }
   | { kind: 'phase'; direction: 'out' | 'in'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'leave'; player: Name; verbRange: Range; range: Range }

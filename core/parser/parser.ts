@@ -21,6 +21,8 @@ import type {
   RuleRef,
   DocumentInfo,
   Comment,
+  AbilityWord,
+  ProtectionKeepClause,
 } from './ast';
 import { lex, type LexStart, type Token, type LogicalLine } from './lexer';
 
@@ -542,6 +544,9 @@ class EventStmt {
   player: Name | undefined = undefined;
   direction: 'out' | 'in' | undefined = undefined;
   assertion: Assertion | undefined = undefined;
+  keep: ProtectionKeepClause | undefined = undefined;
+  ability: AbilityWord | undefined = undefined;
+  filter: Filter | undefined = undefined;
   private endLine: number;
   private endChar: number;
   constructor(
@@ -657,12 +662,23 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       if (cur.isWord('protection')) {
         if (verb === 'becomes') cur.fail('card types or subtypes');
         cur.next();
+        // `loses X protection`: every protection it has (MTG 113.10b).
+        if (verb === 'loses' && cur.atEnd()) return event(verbTok, cur, { kind: 'abilities', verb, subject, ability: 'protection' });
         cur.expectWord('from');
         const quality = cur.word('a quality: a color, card types in the plural, everything, or a player');
+        const keep = verb === 'gains' ? parseKeep(cur) : undefined;
         cur.end();
-        return event(verbTok, cur, { kind: 'protection', verb: verb as 'gains' | 'loses', subject, quality });
+        return event(verbTok, cur, { kind: 'protection', verb: verb as 'gains' | 'loses', subject, quality, keep });
       }
-      if (verb === 'gains') cur.fail("'protection from ...'");
+      if (verb !== 'becomes') {
+        const ability = parseAbilityWord(cur, verb as 'gains' | 'loses');
+        if (ability) {
+          const filter = ability === 'enchant' && verb === 'gains' ? parseFilter(cur) : undefined;
+          cur.end();
+          return event(verbTok, cur, { kind: 'abilities', verb: verb as 'gains' | 'loses', subject, ability, filter });
+        }
+      }
+      if (verb === 'gains') cur.fail("'protection from ...' or 'enchant FILTER'");
       const words: Word[] = [];
       while (!cur.atEnd()) words.push(cur.word('a card type or subtype'));
       if (words.length === 0) cur.fail('card types or subtypes');
@@ -712,6 +728,41 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
   }
 }
 
+/** `all abilities`, `enchant`, `equip`, `reconfigure` after `loses X` (`gains X` only `enchant`); undefined for anything else. */
+function parseAbilityWord(cur: Cursor, verb: 'gains' | 'loses'): AbilityWord | undefined {
+  const t = cur.peek();
+  if (!t || t.type !== 'word') return undefined;
+  if (verb === 'gains') {
+    if (t.text !== 'enchant') return undefined;
+    cur.next();
+    return 'enchant';
+  }
+  if (t.text === 'all') {
+    cur.next();
+    cur.expectWord('abilities');
+    return 'all';
+  }
+  if (t.text !== 'enchant' && t.text !== 'equip' && t.text !== 'reconfigure') return undefined;
+  cur.next();
+  return t.text;
+}
+
+/** `, not removing NAME | Auras | attached` after `gains X protection from Q` (MTG 702.16n, 702.16p). */
+function parseKeep(cur: Cursor): ProtectionKeepClause | undefined {
+  const comma = cur.peek();
+  if (!comma || comma.type !== 'comma') return undefined;
+  cur.next();
+  const first = cur.expectWord('not');
+  cur.expectWord('removing');
+  const t = cur.peek();
+  if (t && t.type === 'word' && (t.text === 'Auras' || t.text === 'attached')) {
+    cur.next();
+    return { what: t.text === 'Auras' ? 'auras' : 'attached', range: span(first.range, t.range) };
+  }
+  const card = cur.name("the Aura it doesn't remove, 'Auras' or 'attached'");
+  return { what: 'card', card, range: span(first.range, card.range) };
+}
+
 function parseAssertion(cur: Cursor): Assertion {
   const first = cur.peek();
   if (cur.isWord('no')) {
@@ -724,7 +775,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name('a card or player');
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail("'attached to', 'unattached', 'in', 'has', 'newer than' or 'might'");
+  if (!t || t.type !== 'word') return cur.fail("'attached to', 'unattached', 'in', 'has', 'newer than', 'might' or 'controlled by'");
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -757,7 +808,13 @@ function parseAssertion(cur: Cursor): Assertion {
       const n = cur.number('a number');
       return { kind: 'might', subject, value: n.value, range: r() };
     }
+    case 'controlled': {
+      cur.next();
+      cur.expectWord('by');
+      const player = cur.name('player name');
+      return { kind: 'controlled-by', subject, player, range: r() };
+    }
     default:
-      return cur.fail("'attached to', 'unattached', 'in', 'has', 'newer than' or 'might'");
+      return cur.fail("'attached to', 'unattached', 'in', 'has', 'newer than', 'might' or 'controlled by'");
   }
 }

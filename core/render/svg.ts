@@ -461,6 +461,7 @@ class Drawing {
     }
     if (c.exhausted) details.push('exhausted');
     if (c.phasedOut) details.push('phased out');
+    if (c.lost) details.push(c.lost.includes('all') ? 'no abilities' : `lost ${c.lost.join(', ')}`);
     if (attached && !host) details.push(`attached to ${c.attachedTo}`);
     const hostCard = host?.kind === 'card' ? this.cards.get(host.id) : undefined;
     // Drawn under a host in another zone (MTG: an Aura on the battlefield enchanting a card in a graveyard, 109.2a).
@@ -477,7 +478,8 @@ class Drawing {
       c.attachedTo ? `attached to ${c.attachedTo}` : '',
       c.attachments.length ? `attachments ${[...c.attachments].sort(byText).join(', ')}` : '',
       `timestamp ${c.timestamp}`,
-      ...details.filter((d) => d.startsWith('Might') || d === 'exhausted' || d === 'phased out'),
+      ...details.filter((d) => d.startsWith('Might') || d === 'exhausted' || d === 'phased out' || d === 'no abilities' || d.startsWith('lost ')),
+      ...(c.protections ? c.protections.map((p) => `protection from ${p}`) : []),
     ].filter(Boolean);
     const inner = CARD_W - 2 * TEXT_PAD;
     const ts = `t${c.timestamp}`;

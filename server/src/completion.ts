@@ -193,13 +193,25 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (args[1] === 'protection') {
         if (n === 2) return words(['from']);
         if (n === 3) return { kind: 'words', words: [...COLORS, ...QUALITIES, ...state.names.playerIds()], item: CompletionItemKind.Value };
+        // `gains X protection from Q, not removing NAME | Auras | attached` (702.16n/p).
+        if (head === 'gains' && n === 5 && args[4] === ',') return words(['not removing']);
+        if (head === 'gains' && n === 6 && args[5] === 'not') return words(['removing']);
+        if (head === 'gains' && n === 7 && args[6] === 'removing') return words(['Auras', 'attached', ...(card(args[0])?.attachments ?? [])]);
         return NONE;
       }
-      if (head === 'gains') return n === 1 ? words(['protection']) : NONE;
+      // Abilities an effect adds or removes (113.10): `gains X enchant FILTER`, `loses X all abilities | enchant | ...`.
+      if (head !== 'becomes' && args[1] === 'enchant' && n >= 2) {
+        if (head === 'loses') return NONE;
+        return n === 2 || last === 'or' ? words(ENCHANT_WORDS, CompletionItemKind.TypeParameter) : words(['or', 'you control', 'an opponent controls', "you don't control"]);
+      }
+      if (head === 'loses' && args[1] === 'all') return n === 2 ? words(['abilities']) : NONE;
+      if (head === 'loses' && n >= 2 && (args[1] === 'equip' || args[1] === 'reconfigure')) return NONE;
+      if (head === 'gains') return n === 1 ? words(['protection', ...(game === 'mtg' ? ['enchant'] : [])]) : NONE;
       if (head === 'loses') {
         const c = card(args[0]);
         const have = c ? [...c.supertypes, ...c.types, ...c.subtypes].filter((t) => !args.includes(t)) : [];
-        return { kind: 'words', words: [...(n === 1 ? ['protection'] : []), ...have], item: CompletionItemKind.TypeParameter };
+        const abilities = n === 1 && game === 'mtg' ? ['all abilities', 'enchant', 'equip', 'reconfigure'] : [];
+        return { kind: 'words', words: [...(n === 1 ? ['protection'] : []), ...abilities, ...have], item: CompletionItemKind.TypeParameter };
       }
       return { kind: 'words', words: game === 'mtg' ? [...MTG_CARD_TYPES, ...MTG_SUBTYPES] : [...RIFTBOUND_CARD_TYPES, ...RIFTBOUND_TAGS], item: CompletionItemKind.TypeParameter };
     }
@@ -226,8 +238,9 @@ function expectWant(args: string[], card: (id: string | undefined) => CardView |
     return NONE;
   }
   const subject = card(args[0]);
-  if (n === 1) return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might']);
+  if (n === 1) return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'controlled'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'controlled']);
   const rel = args[1];
+  if (rel === 'controlled') return n === 2 ? words(['by']) : n === 3 && args[2] === 'by' ? { kind: 'players' } : NONE;
   if (n === 2) {
     if (rel === 'attached') return words(['to']);
     if (rel === 'newer') return words(['than']);

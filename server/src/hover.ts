@@ -179,6 +179,8 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number): strin
   if (c.attachments.length > 0) lines.push(`- Attachments: ${c.attachments.map((a) => attachmentLabel(board.cards, a)).join(', ')}`);
   lines.push(`- Timestamp: ${c.timestamp}`);
   if (c.might !== undefined) lines.push(`- Might: ${c.effectiveMight ?? c.might}${c.effectiveMight !== undefined && c.effectiveMight !== c.might ? ` (printed ${c.might})` : ''}`);
+  if (c.protections) lines.push(`- Protection from ${c.protections.join(', from ')}`);
+  if (c.lost) lines.push(`- Lost ${c.lost.includes('all') ? 'all its abilities' : `its ${c.lost.join(' and ')} ${c.lost.length === 1 ? 'ability' : 'abilities'}`} (an effect removed ${c.lost.length === 1 && !c.lost.includes('all') ? 'it' : 'them'})`);
   if (c.phasedOut) lines.push('- Phased out');
   if (c.exhausted) lines.push('- Exhausted');
   out.push(`**${when}**\n${lines.join('\n')}`);

@@ -125,7 +125,10 @@ export class NameIndex {
         return this.add(st.subject, 'card');
       case 'protection':
         this.add(st.subject, 'card');
-        return this.addQuality(st.quality);
+        this.addQuality(st.quality);
+        return this.add(st.keep?.card, 'card');
+      case 'abilities':
+        return this.add(st.subject, st.ability === 'protection' ? 'either' : 'card');
       case 'control':
         this.add(st.subject, 'card');
         return this.add(st.player, 'player');
@@ -151,6 +154,9 @@ export class NameIndex {
         return this.add(a.other, 'card');
       case 'no-attachments':
         return this.add(a.host, 'either');
+      case 'controlled-by':
+        this.add(a.subject, 'card');
+        return this.add(a.player, 'player');
       case 'unattached':
       case 'in-zone':
       case 'might':

@@ -137,4 +137,18 @@ describe('LSP completion', () => {
       await plain.disposeExpectingNoErrors();
     }
   });
+  it('abilities after `loses X`, the "not removing" clause after a protection, `controlled by` in an expectation', async () => {
+    const loses = (await complete(scenario('loses pacifism '), 8)).map((i) => i.label);
+    for (const w of ['all abilities', 'enchant', 'equip', 'reconfigure', 'protection']) assert.ok(loses.includes(w), w);
+    const gains = (await complete(scenario('gains lion '), 8)).map((i) => i.label);
+    assert.deepEqual(gains, ['protection', 'enchant']);
+    const keep = (await complete(scenario('gains lion protection from white, '), 8)).map((i) => i.label);
+    assert.deepEqual(keep, ['not removing']);
+    const kept = (await complete(scenario('gains lion protection from white, not removing '), 8)).map((i) => i.label);
+    assert.deepEqual(kept, ['Auras', 'attached', 'pacifism']);
+    const rel = (await complete(scenario('expect lion '), 8)).map((i) => i.label);
+    assert.ok(rel.includes('controlled'));
+    const who = (await complete(scenario('expect lion controlled by '), 8)).map((i) => i.label);
+    assert.deepEqual(new Set(who), new Set(['alice', 'bob']));
+  });
 });

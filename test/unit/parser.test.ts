@@ -169,6 +169,41 @@ describe('parser', () => {
     assert.match(bad.problems[4].message, /found 'owner'/);
   });
 
+  it('parses losing and gaining abilities, "not removing" and "controlled by", and reports each malformed form', () => {
+    const ok = parse(
+      [
+        'loses pacifism all abilities',
+        'loses pacifism enchant',
+        'loses sword equip',
+        'loses boar reconfigure',
+        'loses lion protection',
+        'gains pacifism enchant creature or planeswalker',
+        'gains lion protection from white, not removing blessing',
+        'gains lion protection from white, not removing Auras',
+        'gains lion protection from white, not removing attached',
+        'expect lion controlled by bob',
+      ].join('\n'),
+    );
+    assert.deepEqual(ok.problems, []);
+    const evs = ok.statements as EventNode[];
+    assert.deepEqual(evs.map((e) => (e.kind === 'abilities' ? e.ability : e.kind === 'protection' ? e.keep?.what : e.kind)), ['all', 'enchant', 'equip', 'reconfigure', 'protection', 'enchant', 'card', 'auras', 'attached', 'expect']);
+    const gained = evs[5];
+    assert.equal(gained.kind === 'abilities' && gained.filter?.alternatives.length, 2);
+    const kept = evs[6];
+    assert.equal(kept.kind === 'protection' && kept.keep?.card?.text, 'blessing');
+    const a = evs[9];
+    assert.equal(a.kind === 'expect' && a.assertion?.kind, 'controlled-by');
+
+    const bad = parse(['loses lion all', 'gains lion protection from white, not', 'gains lion enchant', 'gains lion equip', 'expect lion controlled bob', 'loses lion protection from white, not removing x'].join('\n'));
+    assert.equal(bad.problems.length, 6);
+    assert.match(bad.problems[0].message, /Expected 'abilities' at the end/);
+    assert.match(bad.problems[1].message, /Expected 'removing' at the end/);
+    assert.match(bad.problems[2].message, /what it can enchant/);
+    assert.match(bad.problems[3].message, /Expected 'protection from \.\.\.' or 'enchant FILTER', found 'equip'/);
+    assert.match(bad.problems[4].message, /Expected 'by', found 'bob'/);
+    assert.match(bad.problems[5].message, /Expected the end of the statement, found ','/);
+  });
+
   it('reports unterminated strings, bad escapes and stray characters without throwing', () => {
     const doc = parse('title "abc\ntitle "a\\qb"\ncard a "A": creature @ — Cat\n\u0000\n');
     const messages = doc.problems.map((p) => p.message).join('\n');

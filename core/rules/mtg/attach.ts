@@ -83,6 +83,11 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
       replay.report('not-attachable', ev.range, `${att.id} is not ${verb === 'equip' ? 'an Equipment' : 'a Fortification'} (it is ${describe(att)}), so it has no ${verb} ability to activate. Nothing happens.`, { rules: [kw, verb === 'equip' ? '301.5c' : '301.6'], subjects: [att.id] });
       return;
     }
+    if (verb === 'equip' && att.lost.has('equip')) {
+      const where = att.attachedTo ? `it stays attached to ${att.attachedTo.id}` : 'it stays unattached';
+      replay.report('illegal-attachment', ev.verbRange, `${att.id} has lost its equip ability (an effect removed it), so there is no equip ability to activate: ${where}. Write the effect that attaches it as \`attach ${att.id} to ${host.id}\`, or remove the line.`, { rules: [kw, '113.10'], subjects: [att.id, host.id] });
+      return;
+    }
     if (activator !== att.controller) {
       replay.report('illegal-attachment', ev.by?.range ?? ev.range, `${activator} can't activate ${att.id}'s ${verb} ability: only its controller, ${att.controller}, can. ${att.id} stays where it is.`, { rules: ['301.5d', '602.2'], subjects: [att.id] });
       return;

@@ -2,7 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
-import { type CardObj, copyCharacteristics, isCard, type PlayerObj, type PrintedBuilder } from '../../engine/board';
+import { type CardObj, copyCharacteristics, type HostRef, isCard, type PlayerObj, type PrintedBuilder } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 
@@ -16,7 +16,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.5d': { title: 'Enchant player', text: 'An Aura with enchant player can target and be attached only to players, never to permanents.' },
   '702.151': { title: 'Reconfigure', text: 'Reconfigure lets an Equipment creature attach to another creature you control (and stop being a creature) or unattach.' },
   '702.151a': { title: 'Reconfigure', text: 'Reconfigure lets its controller attach it to another creature they control, or unattach it, as a sorcery.' },
-  '702.151b': { title: 'Reconfigured Equipment', text: 'While an Equipment with reconfigure is attached to a creature, it is not a creature; it becomes one again when unattached.' },
+  '702.151b': { title: 'Reconfigured Equipment', text: 'An Equipment with reconfigure that gets attached to another creature is no longer a creature from then until it comes off that creature. The attaching does this, not the ability, so it lasts even if the Equipment loses reconfigure meanwhile.' },
 };
 
 export const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal'];
@@ -47,9 +47,13 @@ export function isFortification(c: CardObj): boolean {
 
 export function isCreature(c: CardObj): boolean {
   if (c.bestowed) return false;
-  // 702.151b: attached reconfigure Equipment is not a creature.
-  if (c.reconfigure && isEquipment(c) && c.attachedTo) return false;
+  // 702.151b: attached reconfigure Equipment is not a creature, until it comes off (even if it lost reconfigure there).
+  if (isEquipment(c) && c.attachedTo && (c.reconfigure || sameHost(c.reconfiguredOn, c.attachedTo))) return false;
   return c.types.has('creature');
+}
+
+function sameHost(a: HostRef | undefined, b: HostRef): boolean {
+  return a !== undefined && a.kind === b.kind && a.id === b.id && (a.kind === 'player' || b.kind === 'player' || a.version === b.version);
 }
 
 function hasType(c: CardObj, t: string): boolean {
@@ -136,9 +140,13 @@ export function describe(host: Host): string {
   return `${host.id} (${types || 'no card type'}${host.subtypes.size ? ' — ' + [...host.subtypes].join(' ') : ''})`;
 }
 
-/** The enchant filters of an Aura: declared, or `creature` for a bestowed Aura (702.103b). */
+/**
+ * The enchant filters of an Aura: declared, or `creature` for a bestowed Aura (702.103b); none at all
+ * when an effect removed its enchant abilities (113.10), and then nothing is legal for it (303.4).
+ */
 export function enchantFilters(att: CardObj): readonly Filter[] {
   if (att.enchant.length) return att.enchant;
+  if (att.lost.has('enchant')) return [];
   // A bestowed Aura has enchant creature (702.103b); an Aura declared without enchant is read as
   // enchant permanent (docs/language.md), so it never goes on a player.
   const word = att.bestowed ? 'creature' : 'permanent';

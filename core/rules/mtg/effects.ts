@@ -1,15 +1,17 @@
 // MTG effects that change a permanent's types, protection or controller (the attachment and its host keep their
 // own controllers: 303.4e, 301.5d); none applies to a phased-out permanent (702.26e).
 import type { EventNode } from '../../parser/ast';
-import { isCard, withOrWithout } from '../../engine/board';
+import { type CardObj, isCard, type PlayerObj, withOrWithout } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES, unknownWord } from './characteristics';
-import { touch } from './legality';
+import { protectionKeep, touch } from './legality';
 import { phasedOutSubject } from './phasing';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '113.10': { title: 'Gaining and losing abilities', text: 'An effect may give an object an ability (it "gains" or "has" it) or take one away (it "loses" it).' },
+  '113.10b': { title: 'Losing every instance', text: 'When an effect takes an ability away, the object is left with no copy of it at all, however many it had.' },
   '303.4e': { title: 'Two controllers', text: "The Aura's controller and the enchanted object's controller are separate; a control change of one does not change the other." },
 };
 
@@ -37,14 +39,20 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   const q = ev.quality.text;
   if (isCard(card) && phasedOutSubject(replay, card, ev, `an effect that makes it ${ev.verb === 'gains' ? 'gain' : 'lose'} protection from ${q}`, ['702.26e'])) return;
   if (isCard(card)) card.modified = true;
-  if (ev.verb === 'gains') card.protections = [...card.protections, q];
-  else {
-    const i = card.protections.indexOf(q);
-    if (i < 0) {
+  const keepsOf = card.protectionKeeps ?? [];
+  if (ev.verb === 'gains') {
+    // 702.16n/p: what this instance doesn't remove, beside it (index for index).
+    const keep = ev.keep ? protectionKeep(replay, card, q, ev.keep) : undefined;
+    card.protectionKeeps = [...card.protections.map((_, i) => keepsOf[i]), keep];
+    card.protections = [...card.protections, q];
+  } else {
+    if (!card.protections.includes(q)) {
       replay.report('impossible-event', ev.range, `${card.id} doesn't have protection from ${q}.`, { subjects: [card.id] });
       return;
     }
-    card.protections = card.protections.filter((_, j) => j !== i);
+    // 113.10b: every instance of protection from q goes.
+    card.protectionKeeps = card.protections.map((_, i) => keepsOf[i]).filter((_, i) => card.protections[i] !== q);
+    card.protections = card.protections.filter((x) => x !== q);
   }
   if (isCard(card)) touch(replay, card);
   else for (const id of card.attachments) touch(replay, replay.board.cards.get(id)!);
@@ -62,4 +70,68 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   card.controller = p.id;
   if (replay.noting) replay.note(() => `${card.id} controlled by ${p.id}`);
   touch(replay, card);
+}
+
+/**
+ * `loses X all abilities | enchant | equip | reconfigure | protection`, `gains X enchant FILTER`
+ * (113.10; 113.10b: every instance goes). What that does to attachments is the state-based actions'
+ * to say: an Aura without enchant can be attached to nothing (303.4); an Equipment without equip is
+ * still an Equipment (301.5) and stays; a reconfigured Equipment stays a noncreature (702.151b); a
+ * host without protection may be enchanted and equipped again. `can't be ...` stays: it may be
+ * another object's effect.
+ */
+export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'abilities' }>): void {
+  const x = ev.ability === 'protection' ? replay.lookup(ev.subject) : replay.card(ev.subject);
+  if (!x) return;
+  const what = ev.verb === 'gains' ? `gain enchant` : ev.ability === 'all' ? 'lose all its abilities' : `lose ${ev.ability}`;
+  if (isCard(x) && phasedOutSubject(replay, x, ev, `an effect that makes it ${what}`, ['702.26e'])) return;
+  if (ev.ability === 'protection') {
+    if (x.protections.length === 0) {
+      replay.report('impossible-event', ev.range, `${x.id} has no protection to lose, so this does nothing. Remove the line.`, { rules: ['113.10'], subjects: [x.id] });
+      return;
+    }
+    loseProtection(replay, x);
+    return;
+  }
+  const card = x as CardObj;
+  card.modified = true;
+  if (ev.verb === 'gains') {
+    // 702.5c: each enchant ability applies.
+    if (ev.filter) card.enchant = [...card.enchant, ev.filter];
+  } else {
+    if (ev.ability === 'all' || ev.ability === 'enchant') {
+      card.enchant = [];
+      card.lost = withOrWithout(card.lost, 'enchant', true);
+    }
+    if (ev.ability === 'all' || ev.ability === 'equip') {
+      card.hasEquip = false;
+      card.equipQuality = undefined;
+      card.lost = withOrWithout(card.lost, 'equip', true);
+    }
+    if ((ev.ability === 'all' || ev.ability === 'reconfigure') && card.reconfigure) {
+      // 702.151b: the attaching, not the ability, keeps it a noncreature while it stays on.
+      if (card.attachedTo) card.reconfiguredOn = card.attachedTo;
+      card.reconfigure = false;
+    }
+    if (ev.ability === 'all') {
+      card.lost = withOrWithout(card.lost, 'all', true);
+      card.bestow = false;
+      if (card.protections.length) {
+        loseProtection(replay, card);
+        return;
+      }
+    }
+  }
+  if (replay.noting) replay.note(() => `${card.id} ${ev.verb === 'gains' ? 'gains enchant' : ev.ability === 'all' ? 'loses all abilities' : `loses ${ev.ability}`}`);
+  touch(replay, card);
+}
+
+function loseProtection(replay: Replay, x: CardObj | PlayerObj): void {
+  x.protections = [];
+  x.protectionKeeps = [];
+  if (replay.noting) replay.note(() => `${x.id} has no protection`);
+  if (isCard(x)) {
+    x.modified = true;
+    touch(replay, x);
+  } else for (const id of x.attachments) touch(replay, replay.board.cards.get(id)!);
 }

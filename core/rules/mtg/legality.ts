@@ -2,7 +2,8 @@
 // protection as it applies to attaching (702.16c/d/j/k); Auras on cards in a graveyard (109.2a, 113.6); the legal hosts
 // a fix offers; what a change may make illegal.
 import type { Range } from '../../types';
-import { type CardObj, isCard } from '../../engine/board';
+import type { ProtectionKeepClause } from '../../parser/ast';
+import { type CardObj, isCard, type ProtectionKeep } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { article, COLORS, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
@@ -22,6 +23,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.16d': { title: 'Protection: equipping and fortifying', text: "Equipment and Fortifications with the quality can't equip or fortify a permanent with protection from it; any that are already on it fall off (a state-based action) and stay where they are on the battlefield." },
   '702.16j': { title: 'Protection from everything', text: "Protection from everything protects from every object, whatever its characteristics: no spell or ability can target the permanent or player and no Aura can enchant it, and a permanent with it can't be equipped, fortified or blocked at all. All damage to it is prevented." },
   '702.16k': { title: 'Protection from a player', text: 'Protection from a player covers the objects that player controls (and owns while no one else controls them).' },
+  '702.16n': { title: "Protection that doesn't remove Auras", text: "Some Auras grant protection yet spare themselves, or every Aura, from it: those Auras stay on through the state-based check. It spares nothing else, and any other protection from the same quality the permanent has still sheds them." },
+  '702.16p': { title: 'Protection that keeps what is on it', text: "Benevolent Blessing's protection spares whatever with the quality is on the creature at the moment the protection begins (the Blessing included); those stay. Nothing new with the quality may be put on it, and another protection from the same quality still sheds them all." },
 };
 
 /** Does a protection quality cover this attachment? Returns the extra rule (702.16j/k) when it does. */
@@ -37,20 +40,60 @@ function protectionCovers(quality: string, att: CardObj): string[] | undefined {
   return sub ? [] : undefined;
 }
 
-export function protectionAgainst(host: Host, att: CardObj): { quality: string; rules: string[] } | undefined {
+/** Does this instance's "doesn't remove" clause spare `att` (702.16n, 702.16p)? */
+function keeps(keep: ProtectionKeep, att: CardObj): boolean {
+  if (keep.auras) return isAura(att);
+  return keep.objects.some((o) => o.id === att.id && o.version === att.version && (o.timestamp === undefined || o.timestamp === att.timestamp));
+}
+
+/**
+ * The protection of `host` that covers `att`, if any. `staying`: the question is the state-based
+ * actions' (may it stay attached?), where an instance that doesn't remove `att` (702.16n/p) is passed
+ * over; for a new attach nothing is spared, and an instance with such a clause cites its rule;
+ * `'target'`: for targeting, where such clauses play no part.
+ */
+export function protectionAgainst(host: Host, att: CardObj, staying: boolean | 'target' = false): { quality: string; rules: string[] } | undefined {
   const list = host.protections;
-  for (const q of list) {
+  const keepsOf = host.protectionKeeps;
+  let spared: string | undefined;
+  for (let i = 0; i < list.length; i++) {
+    const q = list[i];
     const extra = protectionCovers(q, att);
-    if (extra) return { quality: q, rules: extra };
+    if (!extra) continue;
+    // Targeting (702.16b) knows nothing of what a protection doesn't remove.
+    const keep = staying === 'target' ? undefined : keepsOf?.[i];
+    if (keep && staying && keeps(keep, att)) {
+      spared = keep.rule;
+      continue;
+    }
+    // The quality as the messages show it: with what the clause spares, or the other instance that acts.
+    const shown = keep ? `${q} (one that spares only ${keep.auras ? 'Auras' : keep.rule === '702.16n' ? keep.objects.map((o) => o.id).join(', ') : 'what was already on it as it began'})` : spared ? `${q} (another instance of it, besides the one that spares ${att.id})` : q;
+    const rule = keep ? keep.rule : spared;
+    return { quality: shown, rules: rule ? [...extra, rule] : extra };
   }
   return undefined;
+}
+
+/** What a protection from `quality` gained with `clause` leaves in place (702.16n, 702.16p). */
+export function protectionKeep(replay: Replay, host: Host, quality: string, clause: ProtectionKeepClause): ProtectionKeep | undefined {
+  if (clause.what === 'auras') return { rule: '702.16n', auras: true, objects: [] };
+  if (clause.what === 'card') {
+    const c = replay.card(clause.card);
+    return c ? { rule: '702.16n', auras: false, objects: [{ id: c.id, version: c.version }] } : undefined;
+  }
+  const objects = [];
+  for (const id of host.attachments) {
+    const a = replay.board.cards.get(id)!;
+    if (protectionCovers(quality, a)) objects.push({ id: a.id, version: a.version, timestamp: a.timestamp });
+  }
+  return { rule: '702.16p', auras: false, objects };
 }
 
 /**
  * Can `att` be attached to `host` at all (701.3a)? This is the legality both attaching and the
  * state-based actions use; targeting (equip, Aura spells) adds its own checks on top.
  */
-export function attachProblem(att: CardObj, host: Host): Problem | undefined {
+export function attachProblem(att: CardObj, host: Host, staying = false): Problem | undefined {
   if (att.types.has('battle')) {
     const kind = isAura(att) || isEquipment(att) || isFortification(att);
     return { rules: kind ? ['310.10'] : ['701.3b', '310.10'], why: `${att.id} is a battle, and a battle is never attached to anything`, code: kind ? undefined : 'not-attachable' };
@@ -70,6 +113,7 @@ export function attachProblem(att: CardObj, host: Host): Problem | undefined {
     if (host === att) return { rules: ['303.4d'], why: `an Aura can't enchant itself` };
     if (isCreature(att)) return { rules: ['303.4d'], why: `${att.id} is also a creature, and an Aura that is a creature can't enchant anything` };
     const filters = enchantFilters(att);
+    if (filters.length === 0) return { rules: ['303.4', '702.5a', '113.10'], why: `${att.id} has lost its enchant ability, and an Aura's enchant ability is what says what it can be attached to, so nothing is a legal object for it` };
     for (const f of filters) {
       const away = f.zone && isCard(host) ? zoneMismatch(f.zone, host, att) : undefined;
       if (away) return { rules: ['702.5a', '109.2a', ...(filters.length > 1 ? ['702.5c'] : [])], why: `${att.id} has enchant ${filterText(f)}, and ${away}` };
@@ -81,7 +125,7 @@ export function attachProblem(att: CardObj, host: Host): Problem | undefined {
       }
     }
     // 113.6: a card's protection works only on the battlefield, not in a graveyard.
-    const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att);
+    const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16c', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be enchanted by ${att.id}` };
     if (isCard(host) && host.cant.has('enchanted')) return { rules: ['303.4'], why: `${host.id} can't be enchanted` };
     return undefined;
@@ -91,7 +135,7 @@ export function attachProblem(att: CardObj, host: Host): Problem | undefined {
     if (host === att) return { rules: ['301.5c'], why: `an Equipment can't equip itself` };
     if (isCreature(att) && !att.reconfigure) return { rules: ['301.5c'], why: `${att.id} is also a creature without reconfigure, so it can't equip anything` };
     if (!isCreature(host)) return { rules: ['301.5'], why: `${describe(host)} is not a creature, and an Equipment can be attached only to a creature` };
-    const prot = protectionAgainst(host, att);
+    const prot = protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16d', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be equipped by ${att.id}` };
     if (host.cant.has('equipped')) return { rules: ['701.3a'], why: `${host.id} can't be equipped` };
     return undefined;
@@ -101,7 +145,7 @@ export function attachProblem(att: CardObj, host: Host): Problem | undefined {
     if (host === att) return { rules: ['301.6', '301.5c'], why: `a Fortification can't fortify itself` };
     if (isCreature(att) && !att.types.has('land')) return { rules: ['301.6'], why: `${att.id} is a creature and not a land, so it can't fortify anything` };
     if (!host.types.has('land')) return { rules: ['301.6'], why: `${describe(host)} is not a land, and a Fortification can be attached only to a land` };
-    const prot = protectionAgainst(host, att);
+    const prot = protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16d', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be fortified by ${att.id}` };
     if (host.cant.has('fortified')) return { rules: ['701.3a'], why: `${host.id} can't be fortified` };
     return undefined;

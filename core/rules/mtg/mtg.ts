@@ -7,7 +7,7 @@ import { phaseEvent } from './phasing';
 import { attachEvent, initialAttach, unattachEvent } from './attach';
 import { enterEvent, leaveEvent, moveEvent } from './zones';
 import { castEvent, resolveEvent } from './spells';
-import { controlEvent, protectionEvent, typesEvent } from './effects';
+import { abilitiesEvent, controlEvent, protectionEvent, typesEvent } from './effects';
 import { stateBasedActions } from './sba';
 
 /** The MTG Ruleset: each part of it is in the module of its rule family. */
@@ -37,6 +37,8 @@ export const mtg: Ruleset = {
         return typesEvent(replay, ev);
       case 'protection':
         return protectionEvent(replay, ev);
+      case 'abilities':
+        return abilitiesEvent(replay, ev);
       case 'control':
         return controlEvent(replay, ev);
       case 'phase':

@@ -67,7 +67,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
   if (host) {
     // 704.5p: a creature or battle, or a permanent that is not an Aura, Equipment or Fortification.
     if (c.bestowed) {
-      const problem = attachProblem(c, host);
+      const problem = attachProblem(c, host, true);
       if (problem) {
         sbaUnattach(replay, c, host, cause, ['702.103f', ...problem.rules], `${problem.why}; a bestowed Aura becomes an unattached creature`);
         c.bestowed = false;
@@ -96,7 +96,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       );
       return true;
     }
-    const problem = attachProblem(c, host);
+    const problem = attachProblem(c, host, true);
     if (!problem) {
       if (isAura(c) && c.subtypes.has('Role')) {
         // 303.7a / 704.5z: of the Roles one player controls on a permanent, only the newest stays.

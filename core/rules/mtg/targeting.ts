@@ -28,6 +28,7 @@ export function auraTargetProblem(att: CardObj, host: Host): Problem | undefined
   if (isCard(host) && host.phasedOut !== 'no') return { rules: ['702.26b'], why: `${host.id} is phased out` };
   if (!isCard(host) && host.left) return { rules: ['800.4a'], why: `player ${host.id} has left the game` };
   const filters = enchantFilters(att);
+  if (filters.length === 0) return { rules: ['303.4a', '702.5a', '113.10'], why: `${att.id} has lost its enchant ability, which is what defines the target of an Aura spell` };
   for (const f of filters) {
     const away = f.zone && isCard(host) ? zoneMismatch(f.zone, host, att) : undefined;
     if (away) return { rules: ['702.5a', '109.2a', ...(filters.length > 1 ? ['702.5c'] : [])], why: `${att.id} has enchant ${filterText(f)}, and ${away}` };
@@ -36,7 +37,7 @@ export function auraTargetProblem(att: CardObj, host: Host): Problem | undefined
     }
   }
   // 113.6: a card's protection works only on the battlefield, not in a graveyard.
-  const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att);
+  const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att, 'target');
   if (prot) return { rules: ['702.16b', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}` };
   return undefined;
 }
@@ -57,7 +58,7 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
   if (verb === 'equip' ? !isCreature(h) : !h.types.has('land')) return { rules: [...target, verb === 'equip' ? '301.5' : '301.6'], why: `${describe(h)} is not a ${noun}` };
   if (h.controller !== activator) return { rules: target, why: `${verb} targets a ${noun} you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
   if (verb === 'equip' && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: [...target, '702.6c'], why: `${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
-  const prot = protectionAgainst(h, att);
+  const prot = protectionAgainst(h, att, 'target');
   if (prot) {
     const fort = verb === 'fortify';
     return { rules: [...target, '702.16b', '702.16d', ...prot.rules], why: `${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${verb} ability (nor be ${fort ? 'fortified' : 'equipped'} by it)` };
@@ -75,7 +76,7 @@ export function legalHost(_replay: Replay, att: CardObj, host: Host, verb: HostV
     if (bestowing) att.bestowed = false;
     return ok;
   }
-  if (verb === 'equip' && !isEquipment(att)) return false;
+  if (verb === 'equip' && (!isEquipment(att) || att.lost.has('equip'))) return false;
   if (verb === 'fortify' && !isFortification(att)) return false;
   return !activationTargetProblem(att, host, verb === 'enter' ? 'attach' : verb, att.controller) && !attachProblem(att, host);
 }

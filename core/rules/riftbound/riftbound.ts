@@ -35,6 +35,10 @@ export const riftbound: Ruleset = {
         return typesEvent(replay, ev);
       case 'expect':
         return;
+      case 'abilities':
+        // v1.3 has no effect that takes an ability away: text is only made Inactive (135.4, 721).
+        replay.report('impossible-event', ev.verbRange, `\`${ev.verb} ${ev.subject.text} ${ev.ability === 'all' ? 'all abilities' : ev.ability}\` is not a Riftbound action: the Riftbound rules have no effect that takes a card's abilities away; a card's text is only ever Inactive, as an attached card's printed Rules Text is. Remove the line.`, { rules: ['135.4'] });
+        return;
       default:
         replay.report('impossible-event', ev.verbRange, `\`${ev.kind}\` is not a Riftbound action; this scenario is \`game riftbound\`. Remove the line, or write the Riftbound event that was meant.`);
     }
