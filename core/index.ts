@@ -12,7 +12,7 @@ export { lineStartsOf } from './text';
 export { REGISTRY, codeInfo, codeDocUrl, titleFor, type CodeInfo } from './diagnostics/registry';
 export { explainRule } from './rules/explain';
 export { existsIn, citeAs, canonicalOf, canonicalIn, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
-export { EVENT_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser/ast';
+export { EVENT_VERBS, PART_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser/ast';
 export { parseRulesFile, officialRule, rulesFileFindings, type RulesDocument, type RulesFileHeader } from './rules/rulesFile';
 export { renderBoardSvg, escapeXml, type RenderOptions, type BoardTheme } from './render/svg';
 export { boardCaption, eventLines, type BoardCaption } from './render/caption';

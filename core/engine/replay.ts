@@ -28,6 +28,8 @@ export interface Obligation {
   /** Why it had to happen, in words, e.g. "its host lion left the battlefield". */
   why: string;
   cause: EventNode;
+  /** The `together:` event the cause is a part of: a line that records it goes after the whole group. */
+  group?: EventNode;
 }
 
 export type HostVerb = 'attach' | 'equip' | 'fortify' | 'cast' | 'enter';
@@ -214,7 +216,40 @@ export class Replay {
   // ---- obligations -----------------------------------------------------------------------
 
   oblige(o: Obligation): void {
+    if (this.group) o.group = this.group.node;
     this.pending.push(o);
+  }
+
+  // ---- one resolution with several parts (`together:`) ------------------------------------
+
+  /** The group being replayed: its event and the cards that entered the battlefield in it. */
+  private group: { node: EventNode; entered: Set<string> } | undefined;
+
+  /** Did `card` enter the battlefield in the group being replayed (at the same time as the part now applied)? */
+  enteredTogether(card: CardObj): boolean {
+    return this.group !== undefined && this.group.entered.has(card.id);
+  }
+
+  /** A card entered the battlefield (the rules call this as they move it). */
+  entered(card: CardObj): void {
+    this.group?.entered.add(card.id);
+  }
+
+  /**
+   * `together:`: every part is applied in the order written, with no state-based action check
+   * between them (704.3: they are checked only when a player would get priority, after the whole
+   * resolution). A part that records a consequence of an earlier part discharges it.
+   */
+  private together(st: Extract<EventNode, { kind: 'together' }>): void {
+    this.group = { node: st, entered: new Set() };
+    try {
+      for (const part of st.parts) {
+        if (this.discharges(part)) continue;
+        this.rules.event(this, part);
+      }
+    } finally {
+      this.group = undefined;
+    }
   }
 
   /** Does this event record a pending consequence? If so it is discharged and the event does nothing. */
@@ -254,11 +289,11 @@ export class Replay {
     this.report(
       o.code,
       o.cause.range,
-      `${what}: ${o.why}. The scenario does not record it; add \`${line}\` after this event.`,
+      `${what}: ${o.why}. The scenario does not record it; add \`${line}\` ${o.group ? 'as a part of this group, or after it' : 'after this event'}.`,
       {
         rules: o.rules,
         related: o.subject.attachedAt ? [{ range: o.subject.attachedAt, message: `${o.subject.id} became attached here` }] : [],
-        fixes: [{ title: `Insert "${line}"`, safe: true, edits: [this.insertAfter(o.cause, line)] }],
+        fixes: [{ title: `Insert "${line}"`, safe: true, edits: [this.insertAfter(o.group ?? o.cause, line)] }],
         subjects: [o.subject.id, ...(o.host ? [o.host] : [])],
       },
     );
@@ -358,7 +393,8 @@ export class Replay {
       return;
     }
     this.flush();
-    this.rules.event(this, st);
+    if (st.kind === 'together') this.together(st);
+    else this.rules.event(this, st);
     this.rules.settle(this, st);
     this.endStep(st);
   }

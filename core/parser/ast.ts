@@ -58,7 +58,7 @@ export type Property =
   | { kind: 'equip'; quality?: Filter; range: Range }
   | { kind: 'protection'; quality: Word; range: Range }
   | { kind: 'color'; colors: Word[]; range: Range }
-  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted'; range: Range }
+  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'aura-swap'; range: Range }
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
   | { kind: 'might'; value: number; range: Range }
   | { kind: 'might-bonus'; value: number; range: Range };
@@ -152,7 +152,13 @@ export type EventNode =
   | { kind: 'leave'; player: Name; verbRange: Range; range: Range }
   | { kind: 'recall'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'cleanup'; verbRange: Range; range: Range }
-  | { kind: 'expect'; assertion?: Assertion; verbRange: Range; range: Range };
+  | { kind: 'expect'; assertion?: Assertion; verbRange: Range; range: Range }
+  /** `together: PART; PART...`: one resolution whose parts happen before state-based actions are checked once. */
+  | { kind: 'together'; parts: EventNode[]; verbRange: Range; range: Range }
+  /** `exchange control of X and Y` (MTG 701.12b). */
+  | { kind: 'exchange'; subject: Name; other: Name; verbRange: Range; range: Range }
+  /** `swap X with Y`: the aura swap ability of X, exchanging it with the Aura card Y in hand (MTG 702.65). */
+  | { kind: 'swap'; subject: Name; other: Name; verbRange: Range; range: Range };
 
 export type Statement = GameStmt | TitleStmt | RulesStmt | PlayerStmt | CardStmt | EventNode;
 
@@ -214,7 +220,13 @@ export const EVENT_VERBS = [
   'recall',
   'cleanup',
   'expect',
+  'together',
+  'exchange',
+  'swap',
 ] as const;
+
+/** The verbs that may be a part of `together:` (what an effect does while it resolves). */
+export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'exchange'] as const;
 
 export const DECLARATION_KEYWORDS = ['game', 'title', 'rules', 'player', 'card'] as const;
 

@@ -3,7 +3,7 @@
 // no regular expression runs on user text here, so nothing can backtrack, and it never throws.
 import type { Range } from '../types';
 
-export type TokenType = 'word' | 'string' | 'number' | 'colon' | 'comma' | 'dash';
+export type TokenType = 'word' | 'string' | 'number' | 'colon' | 'comma' | 'dash' | 'semicolon';
 
 /** A token: positions as numbers; the Range object is made only when someone asks for it. */
 export class Token {
@@ -71,6 +71,7 @@ const CH_COMMA = 44;
 const CH_MINUS = 45;
 const CH_DOT = 46;
 const CH_COLON = 58;
+const CH_SEMICOLON = 59;
 const CH_BACKSLASH = 92;
 const CH_UNDERSCORE = 95;
 const CH_NBSP = 0xa0;
@@ -109,7 +110,7 @@ function isWordPart(text: string, i: number): boolean {
 /** A character no token starts with (the lexer's last branch). */
 function isUnexpected(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
-  if (isSpace(c) || c === CH_HASH || c === CH_QUOTE || c === CH_COLON || c === CH_COMMA || c === CH_EM_DASH || c === CH_EN_DASH) return false;
+  if (isSpace(c) || c === CH_HASH || c === CH_QUOTE || c === CH_COLON || c === CH_COMMA || c === CH_SEMICOLON || c === CH_EM_DASH || c === CH_EN_DASH) return false;
   if (c === CH_MINUS || c === CH_UNDERSCORE || isDigit(c)) return false;
   return !isLetterAt(text, i);
 }
@@ -236,6 +237,13 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
       }
       if (c === CH_COLON || c === CH_COMMA) {
         tokens.push(new Token(c === CH_COLON ? 'colon' : 'comma', text[i], ln, col, col + 1));
+        i++;
+        lastContentEnd = i;
+        continue;
+      }
+      if (c === CH_SEMICOLON) {
+        // Separates the parts of a `together:` event.
+        tokens.push(new Token('semicolon', ';', ln, col, col + 1));
         i++;
         lastContentEnd = i;
         continue;

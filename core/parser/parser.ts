@@ -24,6 +24,7 @@ import type {
   AbilityWord,
   ProtectionKeepClause,
 } from './ast';
+import { PART_VERBS } from './ast';
 import { lex, type LexStart, type Token, type LogicalLine } from './lexer';
 
 /** Zones a `move ... to`, `in` or `expect ... in` may name. */
@@ -389,6 +390,9 @@ function parseProperty(cur: Cursor): Property {
     case 'phased':
       cur.expectWord('out');
       return { kind: 'flag', flag: 'phased-out', range: r() };
+    case 'aura':
+      cur.expectWord('swap');
+      return { kind: 'flag', flag: 'aura-swap', range: r() };
     case "can't": {
       cur.expectWord('be');
       const w = cur.word("'enchanted', 'equipped' or 'fortified'");
@@ -547,6 +551,8 @@ class EventStmt {
   keep: ProtectionKeepClause | undefined = undefined;
   ability: AbilityWord | undefined = undefined;
   filter: Filter | undefined = undefined;
+  parts: EventNode[] | undefined = undefined;
+  other: Name | undefined = undefined;
   private endLine: number;
   private endChar: number;
   constructor(
@@ -720,6 +726,24 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       cur.end();
       return node as EventNode;
     }
+    case 'together':
+      return parseTogether(cur, verbTok);
+    case 'exchange': {
+      cur.expectWord('control');
+      cur.expectWord('of');
+      const subject = cur.name('the first permanent');
+      cur.expectWord('and');
+      const other = cur.name('the second permanent');
+      cur.end();
+      return event(verbTok, cur, { kind: 'exchange', subject, other });
+    }
+    case 'swap': {
+      const subject = cur.name('the Aura with aura swap');
+      cur.expectWord('with');
+      const other = cur.name('the Aura card in hand');
+      cur.end();
+      return event(verbTok, cur, { kind: 'swap', subject, other });
+    }
     default:
       throw new SyntaxError_(
         `Unknown statement '${verb}'. A line starts with a declaration (game, title, rules, player, card) or an event verb (attach, equip, fortify, cast, resolve, enter, unattach, detach, move, destroy, ..., expect).`,
@@ -761,6 +785,49 @@ function parseKeep(cur: Cursor): ProtectionKeepClause | undefined {
   }
   const card = cur.name("the Aura it doesn't remove, 'Auras' or 'attached'");
   return { what: 'card', card, range: span(first.range, card.range) };
+}
+
+/** Why a verb can't be a part of `together:`. */
+const NOT_A_PART: Record<string, string> = {
+  together: 'groups do not nest: write its parts in this group',
+  expect: 'an assertion is not something that happens: write it on its own line after the group',
+  cast: 'casting puts a spell on the stack; write it before the group, whose parts are what the spell does as it resolves',
+  resolve: 'write the resolution as the group itself: its parts are what the spell or ability does',
+  equip: 'equip is an activated ability, and no ability is activated while an effect resolves: write `attach` for what the effect does, or write the equip on its own line',
+  fortify: 'fortify is an activated ability, and no ability is activated while an effect resolves: write `attach` for what the effect does, or write the fortify on its own line',
+  swap: 'aura swap is an activated ability, and no ability is activated while an effect resolves: write the swap on its own line',
+  leave: 'a player leaving the game is not part of a resolution: write it on its own line',
+  cleanup: 'a Cleanup does not happen while a chain item resolves: write it on its own line after the group',
+};
+
+/** `together: PART; PART; ...`: the parts are events, separated by `;`; continuation lines may carry them. */
+function parseTogether(cur: Cursor, verbTok: Token): EventNode {
+  const t = cur.peek();
+  if (!t || t.type !== 'colon') cur.fail("':' after 'together' (together: PART; PART; ...)");
+  cur.next();
+  const parts: EventNode[] = [];
+  for (;;) {
+    const start = cur.i;
+    while (!cur.atEnd() && cur.peek()!.type !== 'semicolon') cur.i++;
+    const sep = cur.peek();
+    if (cur.i === start) {
+      const where = parts.length === 0 ? "'together:'" : "';'";
+      if (sep) throw new SyntaxError_(`Expected an event after ${where}, found ';'.`, sep.range);
+      throw new SyntaxError_(`Expected an event after ${where} at the end of the statement${parts.length ? ": remove the last ';'" : ''}.`, cur.endRange());
+    }
+    const sub = new Cursor(cur.tokens.slice(start, cur.i), cur.line);
+    const head = sub.next()!;
+    if (head.type !== 'word') throw new SyntaxError_(`Expected an event verb, found '${head.text}'.`, head.range);
+    if (!(PART_VERBS as readonly string[]).includes(head.text)) {
+      const why = NOT_A_PART[head.text];
+      if (why) throw new SyntaxError_(`'${head.text}' can't be a part of 'together:': ${why}.`, head.range);
+      throw new SyntaxError_(`Unknown event '${head.text}'. A part of 'together:' is one of: ${PART_VERBS.join(', ')}.`, head.range);
+    }
+    parts.push(parseEvent(sub, head));
+    if (cur.atEnd()) break;
+    cur.next();
+  }
+  return event(verbTok, cur, { kind: 'together', parts });
 }
 
 function parseAssertion(cur: Cursor): Assertion {

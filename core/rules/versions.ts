@@ -43,7 +43,8 @@ const MTG: GameVersions = {
     { since: '2026-09-25', now: '704.5aa', old: '704.5z' },
     { since: '2026-09-25', now: '704.5z', old: '704.5y' },
     { since: '2025-11-14', now: '603.2e', old: '603.2f' },
-    { since: '2025-06-06', now: '701.12e', old: '701.10e' },
+    // Keyword actions were re-sorted: Exchange, all of it, moved from 701.10 to 701.12.
+    { since: '2025-06-06', now: '701.12', old: '701.10' },
   ],
   introduced: {},
 };

@@ -6,6 +6,7 @@ import {
   COLORS,
   DECLARATION_KEYWORDS,
   EVENT_VERBS,
+  PART_VERBS,
   MTG_CARD_TYPES as CORE_MTG_CARD_TYPES,
   MTG_SUPERTYPES,
   MTG_ZONES,
@@ -36,7 +37,7 @@ const ENCHANT_WORDS = ['creature', 'artifact', 'enchantment', 'land', 'planeswal
 
 interface PTok {
   text: string;
-  kind: 'word' | 'string' | 'comma' | 'colon' | 'dash';
+  kind: 'word' | 'string' | 'comma' | 'colon' | 'dash' | 'semicolon';
 }
 
 /**
@@ -95,8 +96,19 @@ export function completion(state: DocumentState, pos: Position): CompletionItem[
   const st = statementBefore(state, pos);
   if (!st) return [];
   const partialRange: Range = { start: { line: pos.line, character: pos.character - st.partial.length }, end: pos };
-  const want = st.toks.length === 0 ? ({ kind: 'statement' } as Want) : wantAfter(state, st.toks.map((t) => t.text), st.toks, pos.line);
+  const want = st.toks.length === 0 ? ({ kind: 'statement' } as Want) : st.toks[0].text === 'together' ? partWant(state, st.toks, pos.line) : wantAfter(state, st.toks.map((t) => t.text), st.toks, pos.line);
   return items(state, want, partialRange, pos.line, st.startLine);
+}
+
+/** In `together: PART; PART...`: the part being written is a statement of its own, after the last `:` or `;`. */
+function partWant(state: DocumentState, toks: PTok[], line: number): Want {
+  let from = -1;
+  for (let i = toks.length - 1; i >= 0 && from < 0; i--) if (toks[i].kind === 'semicolon' || (toks[i].kind === 'colon' && i === 1)) from = i + 1;
+  if (from < 0) return NONE;
+  const part = toks.slice(from);
+  if (part.length === 0) return words(PART_VERBS);
+  if (!(PART_VERBS as readonly string[]).includes(part[0].text)) return NONE;
+  return wantAfter(state, part.map((t) => t.text), part, line);
 }
 
 function onBoard(game: Game, c: CardView): boolean {
@@ -221,6 +233,19 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       return NONE;
     case 'leave':
       return n === 0 ? { kind: 'players' } : NONE;
+    case 'exchange': {
+      if (n === 0) return words(['control']);
+      if (n === 1) return words(['of']);
+      if (n === 2 || n === 4) return { kind: 'cards', rank: (c) => (c.id === args[2] ? undefined : onBoard(game, c) ? 0 : 2) };
+      if (n === 3) return words(['and']);
+      return NONE;
+    }
+    case 'swap': {
+      if (n === 0) return { kind: 'cards', rank: (c) => (hasSub(c, 'Aura') ? (onBoard(game, c) && c.attachedTo ? 0 : 2) : 3) };
+      if (n === 1) return words(['with']);
+      if (n === 2) return { kind: 'cards', rank: (c) => (hasSub(c, 'Aura') ? (c.zone === 'hand' ? 0 : 2) : 3) };
+      return NONE;
+    }
     case 'expect':
       return expectWant(args, card, game);
     default:
@@ -296,7 +321,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified"]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap']
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token'];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'might', 'might-bonus', 'exhausted']);
     return { kind: 'words', words: all.filter((p) => !(once.has(p.split(' ')[0]) && present.has(p.split(' ')[0]))), item: CompletionItemKind.Property };
@@ -330,6 +355,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (kw === 'color' || kw === 'colors') return { kind: 'words', words: COLORS.filter((c) => !clause.includes(c)), item: CompletionItemKind.Value };
   if (kw === "can't") return n === 1 ? words(['be']) : n === 2 ? words(['enchanted', 'equipped', 'fortified']) : NONE;
   if (kw === 'phased' && n === 1) return words(['out']);
+  if (kw === 'aura' && n === 1) return words(['swap']);
   return NONE;
 }
 

@@ -125,7 +125,10 @@ function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext
 function stepAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
   // A verb is the first word of its statement: only the statement starting on this line can have it here.
   const st = state.analysis.doc.statements[state.statementIndexAtOrBefore(pos.line)];
-  if (!st || st.range.start.line !== pos.line || !isEvent(st) || st.kind === 'expect' || !containsInclusive(st.verbRange, pos)) return undefined;
+  if (!st || !isEvent(st) || st.kind === 'expect') return undefined;
+  // A part of `together:` (on any of its lines) shows the step of the whole group.
+  const onPart = st.kind === 'together' && st.parts.some((p) => containsInclusive(p.verbRange, pos));
+  if (!onPart && (st.range.start.line !== pos.line || !containsInclusive(st.verbRange, pos))) return undefined;
   const step = state.steps(st.range.start.line, st.range.start.line)[0];
   if (!step || !step.summary) return undefined;
   return { text: `**Step** · line ${st.range.start.line + 1}: ${md(step.summary)}`, range: st.range };

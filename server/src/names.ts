@@ -134,6 +134,13 @@ export class NameIndex {
         return this.add(st.player, 'player');
       case 'leave':
         return this.add(st.player, 'player');
+      case 'exchange':
+      case 'swap':
+        this.add(st.subject, 'card');
+        return this.add(st.other, 'card');
+      case 'together':
+        for (const part of st.parts) this.visit(part);
+        return;
       case 'expect':
         if (st.assertion) this.visitAssertion(st.assertion);
         return;

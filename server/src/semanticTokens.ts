@@ -74,10 +74,12 @@ export function semanticTokens(state: DocumentState): SemanticTokens {
         }
         break;
       default:
-        add(st.verbRange, 'keyword');
-        if ((st.kind === 'move' || st.kind === 'enter') && st.zone) zone(st.zone, st.verbRange);
-        if (st.kind === 'types') for (const w of st.words) add(w.range, 'type');
-        if (st.kind === 'expect' && st.assertion?.kind === 'in-zone') zone(st.assertion.zone);
+        for (const ev of st.kind === 'together' ? [st, ...st.parts] : [st]) {
+          add(ev.verbRange, 'keyword');
+          if ((ev.kind === 'move' || ev.kind === 'enter') && ev.zone) zone(ev.zone, ev.verbRange);
+          if (ev.kind === 'types') for (const w of ev.words) add(w.range, 'type');
+          if (ev.kind === 'expect' && ev.assertion?.kind === 'in-zone') zone(ev.assertion.zone);
+        }
     }
   }
   for (const c of state.analysis.doc.comments) {

@@ -151,4 +151,21 @@ describe('LSP completion', () => {
     const who = (await complete(scenario('expect lion controlled by '), 8)).map((i) => i.label);
     assert.deepEqual(new Set(who), new Set(['alice', 'bob']));
   });
+
+  it('in `together:`: the part verbs after the colon and after each `;`, then what each part wants', async () => {
+    const verbs = sorted(await complete(scenario('together: '), 8));
+    assert.ok(verbs.includes('attach') && verbs.includes('move') && verbs.includes('exchange'), verbs.join(' '));
+    assert.ok(!verbs.includes('equip') && !verbs.includes('expect') && !verbs.includes('together'), verbs.join(' '));
+    const afterSemi = sorted(await complete(scenario('together: destroy lion;', '  '), 9));
+    assert.ok(afterSemi.includes('unattach'), afterSemi.join(' '));
+    const host = sorted(await complete(scenario('together: destroy plains; attach splitter to '), 8));
+    assert.equal(host[0], 'lion');
+  });
+
+  it('`exchange control of X and Y` and `swap X with Y`: their words, then cards', async () => {
+    assert.deepEqual(sorted(await complete(scenario('exchange '), 8)), ['control']);
+    assert.deepEqual(sorted(await complete(scenario('exchange control of lion '), 8)), ['and']);
+    assert.deepEqual(sorted(await complete(scenario('swap pacifism '), 8)), ['with']);
+    assert.equal(sorted(await complete(scenario('swap '), 8))[0], 'pacifism');
+  });
 });

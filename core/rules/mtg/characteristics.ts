@@ -193,7 +193,9 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         else if (p.flag === 'bestow') pr.bestow = true;
         else if (p.flag === 'token') card.token = true;
         else if (p.flag === 'phased-out') card.phasedOut = 'direct';
-        else replay.report('syntax-error', p.range, `\`${p.flag}\` is a Riftbound property.`);
+        else if (p.flag === 'aura-swap') {
+          // Read from the declaration where an aura swap resolves (exchange.ts).
+        } else replay.report('syntax-error', p.range, `\`${p.flag}\` is a Riftbound property.`);
         break;
       case 'cant':
         pr.cant.add(p.what);

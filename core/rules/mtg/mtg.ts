@@ -9,6 +9,7 @@ import { enterEvent, leaveEvent, moveEvent } from './zones';
 import { castEvent, resolveEvent } from './spells';
 import { abilitiesEvent, controlEvent, protectionEvent, typesEvent } from './effects';
 import { stateBasedActions } from './sba';
+import { exchangeEvent, swapEvent } from './exchange';
 
 /** The MTG Ruleset: each part of it is in the module of its rule family. */
 export const mtg: Ruleset = {
@@ -49,7 +50,13 @@ export const mtg: Ruleset = {
       case 'cleanup':
         replay.report('impossible-event', ev.verbRange, `\`${ev.kind}\` is a Riftbound action; this scenario is \`game mtg\`. Remove the line, or write the MTG event that was meant.`);
         return;
+      case 'exchange':
+        return exchangeEvent(replay, ev);
+      case 'swap':
+        return swapEvent(replay, ev);
       case 'expect':
+      case 'together':
+        // `together:` is replayed part by part by the replay itself.
         return;
     }
   },

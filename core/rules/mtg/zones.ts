@@ -1,7 +1,7 @@
 // MTG zone changes: a new object (400.7, 400.7f), entering the battlefield without being cast (303.4f-i, 301.5e),
 // moves between zones, and a player leaving the game (800.4a).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, resetCharacteristics } from '../../engine/board';
+import { type CardObj, isCard, resetCharacteristics } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, isAura, isEquipment, isFortification, MTG_ZONES } from './characteristics';
@@ -93,8 +93,19 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
   const hostRange = ev.kind === 'enter' && ev.host ? ev.host.range : ev.range;
   if (isAura(card)) {
     // Judge the host against the card as it will be on the battlefield.
-    const legalHosts = (h: Host) => !attachProblem(card, h) && h !== card;
+    // In one resolution with several parts, a card entering the battlefield in it enters at the
+    // same time as this Aura: it is not yet a permanent on the battlefield as the Aura's host is
+    // chosen (303.4f, 109.2), so it can't be the host.
+    const legalHosts = (h: Host) => !attachProblem(card, h) && h !== card && !(isCard(h) && replay.enteredTogether(h));
     if (!host) return auraEntersUnnamed(replay, card, ev, legalHosts);
+    if (isCard(host) && replay.enteredTogether(host)) {
+      replay.report('illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${host.id} enters the battlefield at the same time, in this resolution, so it is not yet a permanent on the battlefield when ${card.id}'s host is chosen as ${card.id} enters. The Aura stays in its zone (${card.zone}). Name a host that was already on the battlefield, or leave out \`attached to\` if the effect lets its controller choose.`, {
+        rules: ['303.4f', '109.2'],
+        fixes: retargetFixes(replay, card, legalHosts, hostRange, host),
+        subjects: [card.id, host.id],
+      });
+      return;
+    }
     const problem = attachProblem(card, host);
     if (problem) {
       replay.report('illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? ' (from the stack: its owner\'s graveyard)' : ` (${card.zone})`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
@@ -173,6 +184,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
     touch(replay, att);
   }
   card.zone = zone;
+  if (zone === 'battlefield') replay.entered(card);
   card.version++;
   card.timestamp = replay.board.tick();
   resetCharacteristics(card);

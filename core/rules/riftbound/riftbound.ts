@@ -34,6 +34,14 @@ export const riftbound: Ruleset = {
       case 'types':
         return typesEvent(replay, ev);
       case 'expect':
+      case 'together':
+        // `together:` is replayed part by part by the replay itself.
+        return;
+      case 'swap':
+        replay.report('impossible-event', ev.verbRange, "`swap` is not a Riftbound action: Riftbound's Swap only reverses two numeric values, and never trades cards between zones. Remove the line, or write the Riftbound events that were meant.");
+        return;
+      case 'exchange':
+        replay.report('impossible-event', ev.verbRange, "`exchange` is not a Riftbound action: Riftbound's rules have no exchange of control. Write each player's gain of control as its own `control X P` line, or remove the line.");
         return;
       case 'abilities':
         // v1.3 has no effect that takes an ability away: text is only made Inactive (135.4, 721).
