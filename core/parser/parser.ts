@@ -21,6 +21,7 @@ import type {
   DocumentInfo,
   Comment,
 } from './ast';
+import { ACTIVATED_ABILITIES } from './ast';
 import { lex, type LexStart, type Token, type LogicalLine } from './lexer';
 
 /** Zones a `move ... to`, `in` or `expect ... in` may name. */
@@ -481,6 +482,14 @@ function parseFilter(cur: Cursor): Filter {
   return { alternatives, control, range: span(first.range, cur.last().range) };
 }
 
+/** `equip`, `fortify` or `reconfigure`: the ability of `activate X ...` and `resolve X ...`. */
+function abilityWord(cur: Cursor): Word {
+  const what = "the ability: 'equip', 'fortify' or 'reconfigure'";
+  const w = cur.word(what);
+  if (!(ACTIVATED_ABILITIES as readonly string[]).includes(w.text)) throw new SyntaxError_(`Expected ${what}, found '${w.text}'.`, w.range);
+  return w;
+}
+
 function parseBy(cur: Cursor): Name | undefined {
   if (cur.isWord('by')) {
     cur.next();
@@ -510,6 +519,7 @@ class EventStmt {
   player: Name | undefined = undefined;
   direction: 'out' | 'in' | undefined = undefined;
   assertion: Assertion | undefined = undefined;
+  ability: Word | undefined = undefined;
   private endLine: number;
   private endChar: number;
   constructor(
@@ -572,8 +582,18 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     }
     case 'resolve': {
       const subject = cur.name('the spell that resolves');
+      const ability = cur.atEnd() ? undefined : abilityWord(cur);
       cur.end();
-      return event(verbTok, cur, { kind: 'resolve', subject });
+      return event(verbTok, cur, { kind: 'resolve', subject, ability });
+    }
+    case 'activate': {
+      const subject = cur.name('the card whose ability is activated');
+      const ability = abilityWord(cur);
+      cur.expectWord('targeting');
+      const target = cur.name('the target');
+      const by = parseBy(cur);
+      cur.end();
+      return event(verbTok, cur, { kind: 'activate', subject, ability, target, by });
     }
     case 'enter': {
       const subject = cur.name('the card that enters');
@@ -674,7 +694,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     }
     default:
       throw new SyntaxError_(
-        `Unknown statement '${verb}'. A line starts with a declaration (game, title, rules, player, card) or an event verb (attach, equip, fortify, cast, resolve, enter, unattach, detach, move, destroy, ..., expect).`,
+        `Unknown statement '${verb}'. A line starts with a declaration (game, title, rules, player, card) or an event verb (attach, equip, fortify, activate, cast, resolve, enter, unattach, detach, move, destroy, ..., expect).`,
         verbTok.range,
       );
   }

@@ -9,6 +9,7 @@ import { enterEvent, leaveEvent, moveEvent } from './zones';
 import { castEvent, resolveEvent } from './spells';
 import { controlEvent, protectionEvent, typesEvent } from './effects';
 import { stateBasedActions } from './sba';
+import { activateEvent } from './stack';
 
 /** The MTG Ruleset: each part of it is in the module of its rule family. */
 export const mtg: Ruleset = {
@@ -27,6 +28,8 @@ export const mtg: Ruleset = {
         return castEvent(replay, ev);
       case 'resolve':
         return resolveEvent(replay, ev);
+      case 'activate':
+        return activateEvent(replay, ev);
       case 'enter':
         return enterEvent(replay, ev);
       case 'unattach':
