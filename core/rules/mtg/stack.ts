@@ -130,7 +130,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   }
   const host = target!;
   if (sourceGone) {
-    replay.report('source-left-before-resolution', ev.range, `${att.id}'s ${kw} ability resolves, but ${att.id} left the battlefield after it was activated: the card now in ${att.zone === 'outside' ? 'no zone' : att.zone} is a new object, so there is nothing to attach and ${host.id} stays as it is. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so.`, {
+    replay.report('source-left-before-resolution', ev.range, `${att.id}'s ${kw} ability resolves, but ${att.id} left the battlefield after it was activated: the card now in ${att.zone === 'outside' ? 'no zone' : att.zone} is a new object, so there is nothing to attach and ${host.id} stays as it is. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the battlefield until the ability resolves.`, {
       rules: ['400.7'],
       related: entry.at ? [{ range: entry.at, message: `the ability was activated here` }] : [],
       subjects: [att.id, host.id],
