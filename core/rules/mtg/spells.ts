@@ -58,10 +58,11 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   if (ev.ability) return resolveAbilityEvent(replay, ev);
   const spell = replay.card(ev.subject);
   if (!spell) return;
-  if (spell.zone !== 'stack' && replay.board.pendingAbility(spell.id, 'equip')) {
-    replay.report('impossible-event', ev.range, `${spell.id} is not on the stack as a spell (it is in ${spell.zone}); its equip ability is. Write \`resolve ${spell.id} equip\` to resolve the ability.`, {
+  const pending = spell.zone === 'stack' ? undefined : (['equip', 'fortify', 'reconfigure'] as const).find((k) => replay.board.pendingAbility(spell.id, k));
+  if (pending) {
+    replay.report('impossible-event', ev.range, `${spell.id} is not on the stack as a spell (it is in ${spell.zone}); its ${pending} ability is. Write \`resolve ${spell.id} ${pending}\` to resolve the ability.`, {
       rules: ['608.1'],
-      fixes: [{ title: `Resolve ${spell.id}'s equip ability`, safe: false, edits: [{ range: ev.subject.range, newText: `${spell.id} equip` }] }],
+      fixes: [{ title: `Resolve ${spell.id}'s ${pending} ability`, safe: false, edits: [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }] }],
       subjects: [spell.id],
     });
     return;
