@@ -114,6 +114,19 @@ export interface BoardView {
   game: Game;
   players: PlayerView[];
   cards: CardView[];
+  /** The stack (Riftbound: the chain), bottom first: spells and pending abilities with their targets. */
+  stack?: StackItemView[];
+}
+
+/** An object on the stack: a spell (`id` is its card) or an ability of the card `id` (`ability` says which). */
+export interface StackItemView {
+  kind: 'spell' | 'ability';
+  id: string;
+  ability?: string;
+  /** The card or player it targets. */
+  target?: string;
+  /** Who controls it (who activated the ability, or cast the spell). */
+  controller?: string;
 }
 
 /** One replayed event: its line range and what it changed, for inlay hints and step review. */

@@ -76,8 +76,40 @@ const entries: CodeInfo[] = [
       'resolve and goes to its owner\'s graveyard as part of resolving (608.2b, 608.3b), or, bestowed, resolves ' +
       'as an unattached creature (702.103e). The replay does exactly that. Information, not an error: the ' +
       'scenario is not wrong, but a reader should see that the spell did nothing; an `expect` line after it ' +
-      '(`expect X in graveyard`) shows that it was meant.',
+      '(`expect X in graveyard`) shows that it was meant. The same holds for an equip, fortify or reconfigure ' +
+      'ability written as `activate X equip targeting H` and resolved later with `resolve X equip`: if its target ' +
+      'is illegal by then (another player controls it, it left the battlefield, it gained protection), the ability ' +
+      'does nothing and the Equipment does not move (MTG 608.2b; Riftbound: the unit must still be a unit the ' +
+      'player of the Equip controls, 818.1.b.1, 818.1.c.2).',
     fixes: 'None: the replay already applied it.',
+  },
+  {
+    code: 'source-left-before-resolution',
+    kind: 'illegal-attachment',
+    severity: 'information',
+    title: 'Source left before its ability resolved',
+    riftboundTitle: 'Gear left the board before its Equip resolved',
+    rules: { mtg: ['113.7a', '608.2b'], riftbound: ['124'] },
+    doc:
+      'An equip, fortify or reconfigure ability (Riftbound: Equip) was activated, and its Equipment left the ' +
+      'battlefield (the board) before the ability resolved. The ability still resolves (MTG 113.7a: it exists ' +
+      'apart from its source), but the card now in another zone is a new object (MTG 400.7; Riftbound 124), so ' +
+      'nothing is attached. The replay does that. Information, not an error: an `expect` line after it shows ' +
+      'that it was meant.',
+    fixes: 'None: the replay already applied it.',
+  },
+  {
+    code: 'resolve-out-of-order',
+    kind: 'impossible-event',
+    severity: 'error',
+    title: 'Resolved out of stack order',
+    rules: { mtg: ['405.5', '608.1'], riftbound: [] },
+    doc:
+      'MTG: the stack resolves last in, first out (405.5, 608.1). A `resolve` line names a spell or ability that ' +
+      'is on the stack, but something put there after it (an Aura spell cast, an ability activated in response) ' +
+      'has not resolved yet. The line does nothing and what it names stays on the stack; resolve the top object ' +
+      'first. Not checked in Riftbound scenarios: the checker cites no number for the chain\'s order there.',
+    fixes: 'Insert the resolution of the top object before the line (not safe: it changes what happens).',
   },
   {
     code: 'redundant-attach',

@@ -96,6 +96,28 @@ export interface CardObj extends Characteristics {
   dirty: boolean;
 }
 
+/**
+ * An object on the stack (Riftbound: the chain), in the order it was put there: a spell (a card in
+ * the stack zone, with the object version it had when cast) or an activated ability (equip, fortify,
+ * reconfigure) with its source, its target and the player who activated it. Entries are never changed
+ * (a copy of the board shares them).
+ */
+export interface StackEntry {
+  /** A serial number, unique in the board's history. */
+  readonly n: number;
+  readonly kind: 'spell' | 'ability';
+  /** The spell's card, or the ability's source. */
+  readonly id: string;
+  /** Its object version when it was put on the stack (400.7: a source that changed zones is a new object). */
+  readonly version: number;
+  readonly ability?: 'equip' | 'fortify' | 'reconfigure';
+  readonly target?: HostRef;
+  /** The player who activated the ability (it is the ability's controller). */
+  readonly controller?: string;
+  /** Where it was put on the stack. */
+  readonly at?: Range;
+}
+
 export interface PlayerObj {
   readonly isCard: false;
   id: string;
@@ -133,6 +155,13 @@ export class Board {
   readonly cards = new Map<string, CardObj>();
   readonly players = new Map<string, PlayerObj>();
   private clock = 0;
+  /** The stack, bottom first; it may still hold entries that are gone (see `isLive`), dropped when they reach the top. */
+  private stack: StackEntry[] = [];
+  /** The pending abilities of each source and keyword, in order (the stack's entries, for lookup in O(1)). */
+  private abilities = new Map<string, StackEntry[]>();
+  /** Abilities that resolved from below the top (Riftbound has no order here); dropped when they reach the top. */
+  private resolvedBelow = new Set<number>();
+  private serial = 0;
 
   constructor(readonly game: Game) {}
 
@@ -168,10 +197,86 @@ export class Board {
     return host;
   }
 
+  // ---- the stack ----------------------------------------------------------------------------
+
+  /** Puts a spell (a card now in the stack zone) or an ability on top of the stack. */
+  pushStack(e: Omit<StackEntry, 'n'>): StackEntry {
+    const entry: StackEntry = { ...e, n: ++this.serial };
+    this.stack.push(entry);
+    if (entry.kind === 'ability') {
+      const key = abilityKey(entry.id, entry.ability!);
+      const list = this.abilities.get(key);
+      if (list) list.push(entry);
+      else this.abilities.set(key, [entry]);
+    }
+    return entry;
+  }
+
+  /** Is the entry still on the stack? A spell is while its card is in the stack zone as the same object. */
+  isLive(e: StackEntry): boolean {
+    // An ability leaves the stack only as it resolves: popped from the top, or marked from below.
+    if (e.kind === 'ability') return !this.resolvedBelow.has(e.n);
+    const c = this.cards.get(e.id);
+    return c !== undefined && c.zone === 'stack' && c.version === e.version;
+  }
+
+  /** The topmost object on the stack (entries that are gone are dropped on the way: amortized O(1)). */
+  stackTop(): StackEntry | undefined {
+    while (this.stack.length > 0) {
+      const top = this.stack[this.stack.length - 1];
+      if (top.kind === 'spell' ? this.isLive(top) : !this.resolvedBelow.delete(top.n)) return top;
+      this.stack.pop();
+    }
+    return undefined;
+  }
+
+  /** The latest pending ability of that source and keyword. */
+  pendingAbility(id: string, ability: string): StackEntry | undefined {
+    const list = this.abilities.get(abilityKey(id, ability));
+    return list && list.length > 0 ? list[list.length - 1] : undefined;
+  }
+
+  /** Takes the latest pending ability of its source and keyword off the stack (it resolves). */
+  removeAbility(e: StackEntry): void {
+    const key = abilityKey(e.id, e.ability!);
+    const list = this.abilities.get(key);
+    if (!list || list[list.length - 1] !== e) return;
+    list.pop();
+    if (list.length === 0) this.abilities.delete(key);
+    if (this.stack[this.stack.length - 1] === e) this.stack.pop();
+    else this.resolvedBelow.add(e.n);
+  }
+
+  /** The pending abilities a player controls cease to exist (MTG 800.4a: the player left the game). Returns them. */
+  dropAbilitiesOf(player: string): StackEntry[] {
+    const dropped: StackEntry[] = [];
+    for (const e of this.stack) {
+      if (e.kind === 'ability' && e.controller === player && this.isLive(e)) dropped.push(e);
+    }
+    // Each is the latest of its source and keyword once the later ones are gone: drop from the top down.
+    for (let i = dropped.length - 1; i >= 0; i--) {
+      const e = dropped[i];
+      const list = this.abilities.get(abilityKey(e.id, e.ability!))!;
+      list.splice(list.lastIndexOf(e), 1);
+      if (list.length === 0) this.abilities.delete(abilityKey(e.id, e.ability!));
+      this.resolvedBelow.add(e.n);
+    }
+    return dropped;
+  }
+
+  /** What is on the stack, bottom first (for views and hovers). */
+  stackEntries(): StackEntry[] {
+    return this.stack.filter((e) => this.isLive(e));
+  }
+
   /** An independent copy: the replay can go on from it without touching this board. */
   clone(): Board {
     const b = new Board(this.game);
     b.clock = this.clock;
+    b.serial = this.serial;
+    b.stack = [...this.stack];
+    for (const [k, l] of this.abilities) b.abilities.set(k, [...l]);
+    b.resolvedBelow = new Set(this.resolvedBelow);
     // Characteristics are copy on write (shared); the attachments are changed in place, so copied.
     for (const c of this.cards.values()) b.cards.set(c.id, { ...c, attachments: new Set(c.attachments), dirty: false });
     for (const p of this.players.values()) b.players.set(p.id, { ...p, attachments: new Set(p.attachments) });
@@ -181,6 +286,7 @@ export class Board {
   /** Does `other` hold the same state (the same replay reached two ways: the editor's early cutoff)? */
   sameAs(other: Board): boolean {
     if (this.clock !== other.clock || this.cards.size !== other.cards.size || this.players.size !== other.players.size) return false;
+    if (this.serial !== other.serial || !sameValue(this.stack, other.stack) || !sameValue(this.resolvedBelow, other.resolvedBelow)) return false;
     for (const c of this.cards.values()) {
       const d = other.cards.get(c.id);
       if (!d || !sameValue(c, d)) return false;
@@ -199,8 +305,19 @@ export class Board {
       game: this.game,
       players: [...this.players.values()].map((p) => ({ id: p.id, left: p.left, attachments: [...p.attachments] })),
       cards,
+      stack: this.stackEntries().map((e) => ({
+        kind: e.kind,
+        id: e.id,
+        ability: e.ability,
+        target: e.target?.id,
+        controller: e.controller ?? this.cards.get(e.id)?.controller,
+      })),
     };
   }
+}
+
+function abilityKey(id: string, ability: string): string {
+  return `${id} ${ability}`;
 }
 
 export function isCard(x: CardObj | PlayerObj): x is CardObj {

@@ -375,6 +375,8 @@ export class Replay {
   /** Builds the initial board from the declarations among `statements` (events are skipped). */
   begin(statements: readonly Statement[]): void {
     this.declareAll(statements);
+    // Cards declared on the stack are there before anything the events put on it, in declaration order.
+    for (const c of this.board.cards.values()) if (c.zone === 'stack') this.board.pushStack({ kind: 'spell', id: c.id, version: c.version });
     this.rules.settle(this, undefined);
     // What the initial board's setup noted is no event's step.
     this.notes = [];

@@ -132,7 +132,10 @@ export type AbilityWord = 'all' | 'enchant' | 'equip' | 'reconfigure' | 'protect
 export type EventNode =
   | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; verbRange: Range; range: Range }
   | { kind: 'cast'; subject: Name; target: Name; by?: Name; verbRange: Range; range: Range }
-  | { kind: 'resolve'; subject: Name; verbRange: Range; range: Range }
+  /** `resolve X`: the spell X; `resolve X equip`: the pending equip (fortify, reconfigure) ability of X. */
+  | { kind: 'resolve'; subject: Name; ability?: Word; verbRange: Range; range: Range }
+  /** `activate X equip targeting H [by P]`: the ability goes on the stack (Riftbound: the chain) with its target. */
+  | { kind: 'activate'; subject: Name; ability: Word; target: Name; by?: Name; verbRange: Range; range: Range }
   | { kind: 'enter'; subject: Name; host?: Name; zone?: ZoneRef; verbRange: Range; range: Range }
   | { kind: 'unattach'; verb: 'unattach' | 'detach'; subject: Name; host?: Name; verbRange: Range; range: Range }
   | {
@@ -223,10 +226,14 @@ export const EVENT_VERBS = [
   'together',
   'exchange',
   'swap',
+  'activate',
 ] as const;
 
 /** The verbs that may be a part of `together:` (what an effect does while it resolves). */
 export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'exchange'] as const;
+
+/** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
+export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure'] as const;
 
 export const DECLARATION_KEYWORDS = ['game', 'title', 'rules', 'player', 'card'] as const;
 

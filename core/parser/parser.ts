@@ -24,7 +24,7 @@ import type {
   AbilityWord,
   ProtectionKeepClause,
 } from './ast';
-import { PART_VERBS } from './ast';
+import { ACTIVATED_ABILITIES, PART_VERBS } from './ast';
 import { lex, type LexStart, type Token, type LogicalLine } from './lexer';
 
 /** Zones a `move ... to`, `in` or `expect ... in` may name. */
@@ -519,6 +519,14 @@ function parseFilterZone(cur: Cursor): FilterZone {
   return { zone: 'graveyard', whose, range: span(inTok.range, z.range) };
 }
 
+/** `equip`, `fortify` or `reconfigure`: the ability of `activate X ...` and `resolve X ...`. */
+function abilityWord(cur: Cursor): Word {
+  const what = "the ability: 'equip', 'fortify' or 'reconfigure'";
+  const w = cur.word(what);
+  if (!(ACTIVATED_ABILITIES as readonly string[]).includes(w.text)) throw new SyntaxError_(`Expected ${what}, found '${w.text}'.`, w.range);
+  return w;
+}
+
 function parseBy(cur: Cursor): Name | undefined {
   if (cur.isWord('by')) {
     cur.next();
@@ -549,7 +557,8 @@ class EventStmt {
   direction: 'out' | 'in' | undefined = undefined;
   assertion: Assertion | undefined = undefined;
   keep: ProtectionKeepClause | undefined = undefined;
-  ability: AbilityWord | undefined = undefined;
+  /** `loses X equip` (AbilityWord), or `activate X equip` / `resolve X equip` (the word as written). */
+  ability: AbilityWord | Word | undefined = undefined;
   filter: Filter | undefined = undefined;
   parts: EventNode[] | undefined = undefined;
   other: Name | undefined = undefined;
@@ -615,8 +624,18 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     }
     case 'resolve': {
       const subject = cur.name('the spell that resolves');
+      const ability = cur.atEnd() ? undefined : abilityWord(cur);
       cur.end();
-      return event(verbTok, cur, { kind: 'resolve', subject });
+      return event(verbTok, cur, { kind: 'resolve', subject, ability });
+    }
+    case 'activate': {
+      const subject = cur.name('the card whose ability is activated');
+      const ability = abilityWord(cur);
+      cur.expectWord('targeting');
+      const target = cur.name('the target');
+      const by = parseBy(cur);
+      cur.end();
+      return event(verbTok, cur, { kind: 'activate', subject, ability, target, by });
     }
     case 'enter': {
       const subject = cur.name('the card that enters');
@@ -746,7 +765,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     }
     default:
       throw new SyntaxError_(
-        `Unknown statement '${verb}'. A line starts with a declaration (game, title, rules, player, card) or an event verb (attach, equip, fortify, cast, resolve, enter, unattach, detach, move, destroy, ..., expect).`,
+        `Unknown statement '${verb}'. A line starts with a declaration (game, title, rules, player, card) or an event verb (attach, equip, fortify, activate, cast, resolve, enter, unattach, detach, move, destroy, ..., expect).`,
         verbTok.range,
       );
   }
@@ -796,6 +815,7 @@ const NOT_A_PART: Record<string, string> = {
   equip: 'equip is an activated ability, and no ability is activated while an effect resolves: write `attach` for what the effect does, or write the equip on its own line',
   fortify: 'fortify is an activated ability, and no ability is activated while an effect resolves: write `attach` for what the effect does, or write the fortify on its own line',
   swap: 'aura swap is an activated ability, and no ability is activated while an effect resolves: write the swap on its own line',
+  activate: 'no ability is activated while an effect resolves: write the activation on its own line, before or after the group',
   leave: 'a player leaving the game is not part of a resolution: write it on its own line',
   cleanup: 'a Cleanup does not happen while a chain item resolves: write it on its own line after the group',
 };

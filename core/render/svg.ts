@@ -5,7 +5,7 @@
 // element takes a CSP nonce when the SVG is inlined into a page with a strict policy; with the
 // `vscode` theme its colours are VS Code's theme variables (with fallbacks), so a webview follows
 // light, dark and high-contrast themes.
-import type { BoardView, CardView, Game, PlayerView } from '../types';
+import type { BoardView, CardView, Game, PlayerView, StackItemView } from '../types';
 
 export type BoardTheme = 'light' | 'dark' | 'vscode';
 
@@ -183,16 +183,19 @@ function css(p: Palette): string {
     `.connector{fill:none;stroke:${p.connector};stroke-width:1.5}`,
     `.halo{fill:none;stroke:${p.highlight};stroke-width:2.5}`,
     `.highlight>.box{stroke:${p.highlight};stroke-width:2}`,
+    `.ability>.box{stroke-dasharray:6 2}`,
   ].join('\n');
 }
 
 // ---- the model: stacks, panels, rows ----------------------------------------------------------
 
 interface Node {
-  kind: 'card' | 'player';
+  kind: 'card' | 'player' | 'ability';
   id: string;
   card?: CardView;
   player?: PlayerView;
+  /** An ability on the stack (Riftbound: the chain), and its place there (1 at the bottom). */
+  ability?: StackItemView & { place: number };
   /** What is attached to it, oldest timestamp first. */
   children: Node[];
 }
@@ -293,6 +296,15 @@ function buildModel(board: BoardView): Model {
   }
   for (const n of [...cardNodes.values(), ...playerNodes.values()]) n.children.sort(order);
 
+  // The stack (Riftbound: the chain): spells are cards in it; abilities are drawn as objects of their own.
+  const pile = game === 'riftbound' ? 'chain' : 'stack';
+  const stackItems = board.stack ?? [];
+  const placeOnStack = new Map<string, number>();
+  stackItems.forEach((e, i) => {
+    if (e.kind === 'spell') placeOnStack.set(e.id, i + 1);
+  });
+  const abilityNodes: Node[] = stackItems.flatMap((e, i) => (e.kind === 'ability' ? [{ kind: 'ability' as const, id: `${e.id} ${e.ability} ${i + 1}`, ability: { ...e, place: i + 1 }, children: [] }] : []));
+
   // Panels.
   const panels = new Map<string, Panel>();
   const panel = (where: { zone: string; player?: string; place?: string }, label: string): Panel => {
@@ -324,7 +336,12 @@ function buildModel(board: BoardView): Model {
     else label = zoneTitle(w.zone);
     panel(w, label).roots.push(r);
   }
+  if (abilityNodes.length > 0) panel({ zone: pile }, zoneTitle(pile)).roots.push(...abilityNodes);
   for (const p of panels.values()) p.roots.sort((a, b) => byId(a, b));
+  // The stack bottom first, as it was put there (cards declared on it without an order first).
+  const stackPanel = panels.get(panelKey({ zone: pile }));
+  const stackPlace = (n: Node) => n.ability?.place ?? placeOnStack.get(n.id) ?? 0;
+  stackPanel?.roots.sort((a, b) => stackPlace(a) - stackPlace(b) || byId(a, b));
 
   // Rows, in a fixed order.
   const rows: Panel[][] = [];
@@ -339,6 +356,7 @@ function buildModel(board: BoardView): Model {
   row(take((p) => p.zone === mainZone && p.player === ''));
   if (game === 'riftbound') row(take((p) => p.zone === 'battlefield' && p.place !== undefined));
   else row(take((p) => p.zone === 'stack'));
+  row(take((p) => p.zone === pile));
   for (const id of [...ids, '']) {
     const mine = playerZones.map(([z]) => panels.get(panelKey({ zone: z, player: id }))).filter((p): p is Panel => p !== undefined);
     row(mine);
@@ -411,6 +429,7 @@ class Drawing {
     const pad = '  '.repeat(depth + 2);
     this.out.push(`${pad}<g class="stack" data-host="${escapeXml(n.id)}">`);
     if (n.kind === 'player') this.player(n.player!, x, y, pad + '  ');
+    else if (n.kind === 'ability') this.ability(n.ability!, x, y, pad + '  ');
     else this.card(n.card!, x, y, pad + '  ', host);
     const self = nodeSize(n);
     let cy = y + self.h;
@@ -440,6 +459,28 @@ class Drawing {
     this.out.push(`${pad}  <svg x="${x}" y="${y}" width="${s.w}" height="${s.h}">`);
     this.out.push(`${pad}    <text class="id" x="${TEXT_PAD}" y="17">${escapeXml(fit(p.id, inner, BOLD))}</text>`);
     this.out.push(`${pad}    <text class="detail" x="${TEXT_PAD}" y="${17 + LINE}">${escapeXml(detail)}</text>`);
+    this.out.push(`${pad}  </svg>`);
+    this.out.push(`${pad}</g>`);
+  }
+
+  /** An ability on the stack: its source, which ability, its target, who activated it, its place (1 at the bottom). */
+  private ability(a: StackItemView & { place: number }, x: number, y: number, pad: string): void {
+    const classes = ['card', 'ability', ...(this.highlight.has(a.id) ? ['highlight'] : [])];
+    const inner = CARD_W - 2 * TEXT_PAD;
+    const place = `#${a.place}`;
+    const what = `${a.ability} ability`;
+    const target = a.target ? `targeting ${a.target}` : 'no target';
+    const who = a.controller ? `activated by ${a.controller}` : '';
+    this.out.push(`${pad}<g class="${classes.join(' ')}" data-ability="${escapeXml(a.ability ?? '')}" data-source="${escapeXml(a.id)}"${a.target ? ` data-target="${escapeXml(a.target)}"` : ''}>`);
+    this.out.push(`${pad}  <title>${escapeXml([`${a.id}: ${what}`, target, who, `place ${a.place} from the bottom`].filter(Boolean).join('\n'))}</title>`);
+    this.halo(a.id, x, y, { w: CARD_W, h: CARD_H }, pad);
+    this.out.push(`${pad}  <rect class="box" x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}" rx="4"/>`);
+    this.out.push(`${pad}  <svg x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}">`);
+    this.out.push(`${pad}    <text class="id" x="${TEXT_PAD}" y="17">${escapeXml(fit(a.id, inner - width(place) - 10, BOLD))}</text>`);
+    this.out.push(`${pad}    <text class="ts" x="${CARD_W - TEXT_PAD}" y="17" text-anchor="end">${escapeXml(place)}</text>`);
+    this.out.push(`${pad}    <text class="name" x="${TEXT_PAD}" y="${17 + LINE}">${escapeXml(fit(what, inner))}</text>`);
+    this.out.push(`${pad}    <text class="type" x="${TEXT_PAD}" y="${17 + 2 * LINE}">${escapeXml(fit(target, inner))}</text>`);
+    if (who) this.out.push(`${pad}    <text class="detail" x="${TEXT_PAD}" y="${17 + 3 * LINE}">${escapeXml(fit(who, inner))}</text>`);
     this.out.push(`${pad}  </svg>`);
     this.out.push(`${pad}</g>`);
   }

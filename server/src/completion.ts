@@ -154,8 +154,29 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (n === 2) return hostWant(state, head, card(args[0]), line);
       return byAt(3);
     }
-    case 'resolve':
-      return n === 0 ? { kind: 'cards', rank: (c) => (c.zone === 'stack' ? 0 : 2) } : NONE;
+    case 'resolve': {
+      // Spells on the stack and the sources of pending abilities first; then which ability of the card.
+      const pending = board.stack ?? [];
+      if (n === 0) return { kind: 'cards', rank: (c) => (c.zone === 'stack' || pending.some((e) => e.kind === 'ability' && e.id === c.id) ? 0 : 2) };
+      if (n === 1) {
+        const abilities = pending.filter((e) => e.kind === 'ability' && e.id === args[0]).map((e) => e.ability!);
+        return abilities.length > 0 ? words([...new Set(abilities)]) : NONE;
+      }
+      return NONE;
+    }
+    case 'activate': {
+      // activate X ABILITY targeting H [by P]: the ability the card has, then the targets its rules allow.
+      if (n === 0) return { kind: 'cards', rank: (c) => (hasSub(c, 'Equipment') || hasSub(c, 'Fortification') ? (onBoard(game, c) ? 0 : 1) : 3) };
+      if (n === 1) {
+        const c = card(args[0]);
+        if (game === 'riftbound') return words(['equip']);
+        const has = [...(hasSub(c, 'Equipment') ? ['equip', ...(c?.types.includes('creature') ? ['reconfigure'] : [])] : []), ...(hasSub(c, 'Fortification') ? ['fortify'] : [])];
+        return words(has.length > 0 ? has : ['equip', 'fortify', 'reconfigure']);
+      }
+      if (n === 2) return words(['targeting']);
+      if (n === 3) return hostWant(state, args[1] === 'fortify' ? 'fortify' : 'equip', card(args[0]), line);
+      return byAt(4);
+    }
     case 'enter': {
       if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 2 : 0) };
       if (last === 'attached') return words(['to']);

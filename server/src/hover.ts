@@ -186,6 +186,12 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number): strin
   if (c.lost) lines.push(`- Lost ${c.lost.includes('all') ? 'all its abilities' : `its ${c.lost.join(' and ')} ${c.lost.length === 1 ? 'ability' : 'abilities'}`} (an effect removed ${c.lost.length === 1 && !c.lost.includes('all') ? 'it' : 'them'})`);
   if (c.phasedOut) lines.push('- Phased out');
   if (c.exhausted) lines.push('- Exhausted');
+  // What waits on the stack (Riftbound: the chain): this card's abilities, and what targets it.
+  const pile = state.game === 'riftbound' ? 'chain' : 'stack';
+  for (const e of board.stack ?? []) {
+    if (e.kind === 'ability' && e.id === c.id) lines.push(`- On the ${pile}: its ${e.ability} ability targeting **${e.target}**${e.controller ? ` (activated by ${e.controller})` : ''}`);
+    else if (e.target === c.id) lines.push(`- Targeted on the ${pile} by ${e.kind === 'ability' ? `**${e.id}**'s ${e.ability} ability` : `the spell **${e.id}**`}`);
+  }
   out.push(`**${when}**\n${lines.join('\n')}`);
   return out.join('\n\n');
 }

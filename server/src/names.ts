@@ -111,6 +111,10 @@ export class NameIndex {
         this.add(st.subject, 'card');
         this.add(st.target, 'either');
         return this.add(st.by, 'player');
+      case 'activate':
+        this.add(st.subject, 'card');
+        this.add(st.target, 'either');
+        return this.add(st.by, 'player');
       case 'enter':
         this.add(st.subject, 'card');
         return this.add(st.host, 'either');

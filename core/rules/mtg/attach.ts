@@ -9,6 +9,7 @@ import { describe, type Host, isAura, isEquipment, isFortification } from './cha
 import { attachProblem, retargetFixes, touch } from './legality';
 import { activationTargetProblem } from './targeting';
 import { phasedOutSubject } from './phasing';
+import { sorceryTiming } from './timing';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -92,6 +93,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
       replay.report('illegal-attachment', ev.by?.range ?? ev.range, `${activator} can't activate ${att.id}'s ${verb} ability: only its controller, ${att.controller}, can. ${att.id} stays where it is.`, { rules: ['301.5d', '602.2'], subjects: [att.id] });
       return;
     }
+    if (!sorceryTiming(replay, ev, att, verb)) return;
   }
   // Target legality first (602.2b, 601.2c): an equip or fortify whose target is illegal can't be
   // activated with that target, even when the Equipment is already on it. Only an attach that

@@ -12,6 +12,8 @@ import { EXPLAINED as spells } from './spells';
 import { EXPLAINED as effects } from './effects';
 import { EXPLAINED as sba } from './sba';
 import { EXPLAINED as exchange } from './exchange';
+import { EXPLAINED as stack } from './stack';
+import { EXPLAINED as timing } from './timing';
 
 export interface RuleExplanation {
   title: string;
@@ -33,7 +35,7 @@ const GENERAL: Record<string, RuleExplanation> = {
 
 /** The explained rules of each module (each rule in exactly one: test/unit/ruleModules.test.ts). */
 export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, RuleExplanation>>>> = {
-  characteristics, legality, targeting, phasing, attach, zones, spells, effects, sba, exchange,
+  characteristics, legality, targeting, phasing, attach, zones, spells, effects, sba, exchange, stack, timing,
   explanations: GENERAL,
 };
 

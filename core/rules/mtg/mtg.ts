@@ -10,6 +10,7 @@ import { castEvent, resolveEvent } from './spells';
 import { abilitiesEvent, controlEvent, protectionEvent, typesEvent } from './effects';
 import { stateBasedActions } from './sba';
 import { exchangeEvent, swapEvent } from './exchange';
+import { activateEvent } from './stack';
 
 /** The MTG Ruleset: each part of it is in the module of its rule family. */
 export const mtg: Ruleset = {
@@ -28,6 +29,8 @@ export const mtg: Ruleset = {
         return castEvent(replay, ev);
       case 'resolve':
         return resolveEvent(replay, ev);
+      case 'activate':
+        return activateEvent(replay, ev);
       case 'enter':
         return enterEvent(replay, ev);
       case 'unattach':

@@ -1,5 +1,6 @@
 // MTG spells: casting (601.2a, 601.2c: an Aura spell's target) and resolving (608.1, 608.2b, 608.3b/c), and
-// bestow (702.103, 702.103e: a bestowed Aura with an illegal target resolves as a creature).
+// bestow (702.103, 702.103e: a bestowed Aura with an illegal target resolves as a creature). A spell is on the
+// stack with the abilities (stack.ts): it resolves only from the top (405.5).
 import type { EventNode } from '../../parser/ast';
 import { isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
@@ -9,6 +10,7 @@ import { attachProblem, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
 import { doAttach } from './attach';
 import { moveTo } from './zones';
+import { onTop, resolveAbilityEvent } from './stack';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -46,18 +48,31 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
     }
   }
   moveTo(replay, spell, 'stack', ev);
+  replay.board.pushStack({ kind: 'spell', id: spell.id, version: spell.version, controller: ev.by?.text ?? spell.controller, at: ev.range });
   if (asBestow) spell.bestowed = true;
   spell.stackTarget = replay.board.refTo(target);
   if (replay.noting) replay.note(() => `${spell.id} on the stack targeting ${target.id}`);
 }
 
 export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
+  if (ev.ability) return resolveAbilityEvent(replay, ev);
   const spell = replay.card(ev.subject);
   if (!spell) return;
+  const pending = spell.zone === 'stack' ? undefined : (['equip', 'fortify', 'reconfigure'] as const).find((k) => replay.board.pendingAbility(spell.id, k));
+  if (pending) {
+    replay.report('impossible-event', ev.range, `${spell.id} is not on the stack as a spell (it is in ${spell.zone}); its ${pending} ability is. Write \`resolve ${spell.id} ${pending}\` to resolve the ability.`, {
+      rules: ['608.1'],
+      fixes: [{ title: `Resolve ${spell.id}'s ${pending} ability`, safe: false, edits: [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }] }],
+      subjects: [spell.id],
+    });
+    return;
+  }
   if (spell.zone !== 'stack') {
     replay.report('impossible-event', ev.range, `${spell.id} is not on the stack (it is in ${spell.zone}), so it can't resolve: only the object on top of the stack resolves. Cast it first (\`cast ${spell.id} targeting ...\`), or remove the line.`, { rules: ['608.1'], subjects: [spell.id] });
     return;
   }
+  // 405.5, 608.1: only the top object resolves (a spell declared on the stack is below all the others).
+  if (!onTop(replay, ev, undefined, spell.id)) return;
   const isPermanent = [...spell.types].some((t) => PERMANENT_TYPES.has(t)) || isAura(spell);
   const ref = spell.stackTarget;
   spell.stackTarget = undefined;

@@ -231,4 +231,8 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
     moveTo(replay, c, 'exile', ev);
     if (replay.noting) replay.note(() => `${c.id} exiled: it entered under ${p.id}'s control (800.4a)`);
   }
+  // Then the abilities they controlled on the stack (objects that are not cards) cease to exist.
+  for (const e of replay.board.dropAbilitiesOf(p.id)) {
+    if (replay.noting) replay.note(() => `${e.id}'s ${e.ability} ability ceases to exist (800.4a)`);
+  }
 }

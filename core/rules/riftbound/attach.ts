@@ -126,13 +126,18 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     replay.report('illegal-attachment', ev.range, `${att.id} can't be attached to ${host.id}: ${problem.why}. Nothing happens.`, { rules: problem.rules, subjects: [att.id, host.id] });
     return;
   }
-  if (wouldLoop(replay, att, host as CardObj)) {
+  attachToTopMost(replay, ev, att, host as CardObj);
+}
+
+/** The attach, once it is legal (434.1): no loop, then off its old Top-Most card (434.1.f) and onto the new one. */
+export function attachToTopMost(replay: Replay, ev: EventNode, att: CardObj, host: CardObj): void {
+  if (wouldLoop(replay, att, host)) {
     replay.report('impossible-event', ev.range, `${host.id} is attached beneath ${att.id}, so ${att.id} can't also go beneath ${host.id}: two cards can't each be under the other. Nothing happens; detach one of them first if an effect does.`, { subjects: [att.id, host.id] });
     return;
   }
   const old = att.attachedTo;
   if (old) replay.note(() => `${att.id} detached from ${old.id} (434.1.f)`);
-  link(replay, att, host as CardObj, ev.range);
+  link(replay, att, host, ev.range);
 }
 
 /** A change of control of one card, attached or Top-Most: the other keeps its controller. */

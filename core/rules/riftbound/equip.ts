@@ -22,7 +22,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
  * unattached (its Rules Text is otherwise inactive: 135.4, 718.2) and target a unit its controller controls.
  * Reports and returns false when it can't be.
  */
-export function equipActivated(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>, att: CardObj, host: Host, by: PlayerObj | undefined): boolean {
+export function equipActivated(replay: Replay, ev: Extract<EventNode, { kind: 'attach' | 'activate' }>, att: CardObj, host: Host, by: PlayerObj | undefined): boolean {
   const activator = by?.id ?? att.controller;
   if (!att.hasEquip) {
     replay.report('not-attachable', ev.range, `${att.id} has no Equip ability, so it can't use Equip; nothing happens. Only an effect that says so can attach it: write that as \`attach ${att.id} to ${host.id}\`.`, { rules: ['818.1', '818.1.a'], subjects: [att.id] });
@@ -53,14 +53,14 @@ export function equipActivated(replay: Replay, ev: Extract<EventNode, { kind: 'a
     return false;
   }
   if (target) {
-    replay.report('illegal-attachment', ev.range, `${att.id}'s Equip can't target ${host.id}: ${target.why}. ${att.id} stays where it is. Equip a unit ${activator} controls, or remove the line.`, { rules: target.rules, subjects: [att.id, host.id], fixes: retarget(replay, att, activator, ev.host.range) });
+    replay.report('illegal-attachment', ev.range, `${att.id}'s Equip can't target ${host.id}: ${target.why}. ${att.id} stays where it is. Equip a unit ${activator} controls, or remove the line.`, { rules: target.rules, subjects: [att.id, host.id], fixes: retarget(replay, att, activator, (ev.kind === 'attach' ? ev.host : ev.target).range) });
     return false;
   }
   return true;
 }
 
 /** Equip targets a unit the activator controls, on the board (818.1.b.1, 818.1.c.2). */
-function equipTargetProblem(att: CardObj, host: Host, activator: string | undefined): { rules: string[]; why: string } | undefined {
+export function equipTargetProblem(att: CardObj, host: Host, activator: string | undefined): { rules: string[]; why: string } | undefined {
   const rules = ['818.1.b.1', '818.1.c.2'];
   if (!isCard(host) || !isUnit(host)) return { rules, why: `Equip attaches to a unit, and ${host.id} is not a unit` };
   if (!onBoard(host)) return { rules: [...rules, '434.1'], why: `${host.id} is not on the board (it is in ${host.zone})` };

@@ -5,6 +5,7 @@ import { declareCard, typesEvent } from './cards';
 import { detachEvent } from './detach';
 import { attachEvent, controlEvent, initialAttach, legalHost } from './attach';
 import { cleanupEvent, enterEvent, moveEvent, recallEvent } from './location';
+import { activateEvent, resolveEvent } from './chain';
 
 /** The Riftbound Ruleset: each part of it is in the module of its rule family. */
 export const riftbound: Ruleset = {
@@ -33,6 +34,8 @@ export const riftbound: Ruleset = {
         return controlEvent(replay, ev);
       case 'types':
         return typesEvent(replay, ev);
+      case 'activate':
+        return activateEvent(replay, ev);
       case 'expect':
       case 'together':
         // `together:` is replayed part by part by the replay itself.
@@ -48,6 +51,8 @@ export const riftbound: Ruleset = {
         replay.report('impossible-event', ev.verbRange, `\`${ev.verb} ${ev.subject.text} ${ev.ability === 'all' ? 'all abilities' : ev.ability}\` is not a Riftbound action: the Riftbound rules have no effect that takes a card's abilities away; a card's text is only ever Inactive, as an attached card's printed Rules Text is. Remove the line.`, { rules: ['135.4'] });
         return;
       default:
+        // `resolve X equip`: an Equip on the chain; a spell's resolution is not written in Riftbound scenarios.
+        if (ev.kind === 'resolve' && ev.ability) return resolveEvent(replay, ev);
         replay.report('impossible-event', ev.verbRange, `\`${ev.kind}\` is not a Riftbound action; this scenario is \`game riftbound\`. Remove the line, or write the Riftbound event that was meant.`);
     }
   },

@@ -1,0 +1,160 @@
+// MTG abilities on the stack: activating equip, fortify and reconfigure as an event of its own (602.2a, 602.2b,
+// 601.2c; its timing is in timing.ts), the order of the stack (405.5, 608.1), and resolving the ability: its target
+// checked again (608.2b), its source gone (113.7a, 400.7), the attach (701.3b). `equip X to H` stays the one-line
+// shorthand for an activation and its resolution with nothing in between (attach.ts).
+import type { EventNode } from '../../parser/ast';
+import { type CardObj, isCard, type StackEntry } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from './explanations';
+import { describe, type Host, isEquipment, isFortification, type Problem } from './characteristics';
+import { attachProblem, retargetFixes } from './legality';
+import { activationTargetProblem } from './targeting';
+import { doAttach } from './attach';
+import { phasedOutSubject } from './phasing';
+import { describeEntry, KEYWORD_RULE, type Keyword, sorceryTiming } from './timing';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '113.7a': { title: 'An ability apart from its source', text: 'Once activated, an ability no longer depends on the object it came from: destroying or removing that object does not stop the ability from resolving. What the ability does to the object itself can no longer happen once the object is gone; information about it comes from how it last was.' },
+  '405.5': { title: 'Last in, first out', text: 'When every player passes in a row, the object put on the stack most recently resolves before the others; with nothing on the stack, the step or phase ends instead.' },
+  '602.2a': { title: 'An activated ability goes on the stack', text: 'Announcing an activated ability makes it a new object, not a card, at the top of the stack. The player who announced it controls it, and it stays there until it resolves, is countered or is moved.' },
+};
+
+function hasAbility(att: CardObj, kw: Keyword): boolean {
+  if (kw === 'fortify') return isFortification(att);
+  if (kw === 'reconfigure') return att.reconfigure && isEquipment(att);
+  return isEquipment(att);
+}
+
+/**
+ * Is `h` a legal target for the ability, activated by `activator` (602.2b, 601.2c)? Reconfigure targets
+ * "another" creature you control (702.151a); otherwise it targets as equip does.
+ */
+export function abilityTargetProblem(att: CardObj, h: Host, kw: Keyword, activator: string | undefined): Problem | undefined {
+  if (kw === 'reconfigure') {
+    if (h === att) return { rules: ['702.151a', '602.2b', '601.2c'], why: `reconfigure targets another creature, and ${att.id} is the card itself` };
+    const p = activationTargetProblem(att, h, 'equip', activator);
+    return p && { rules: p.rules.map((r) => (r === '702.6a' ? '702.151a' : r)), why: p.why.replace(/^equip /, 'reconfigure ') };
+  }
+  return activationTargetProblem(att, h, kw, activator);
+}
+
+/**
+ * Resolving something that is not on top of the stack (405.5, 608.1) is a finding, and the line does
+ * nothing (it stays on the stack). True when `mine` may resolve: it is the top, or nothing tracked is above it.
+ */
+export function onTop(replay: Replay, ev: EventNode, mine: StackEntry | undefined, name: string): boolean {
+  const top = replay.board.stackTop();
+  if (!top || top === mine) return true;
+  if (mine === undefined && top.kind === 'spell' && top.id === name) return true;
+  const t = describeEntry(top);
+  const eol = replay.doc.eol;
+  replay.report('resolve-out-of-order', ev.range, `${name} can't resolve yet: ${t.what} was put on the stack after it and is on top, and only the top object resolves. This line does nothing; ${name} stays on the stack. Resolve ${t.what} first (\`${t.line}\` before this line), or remove the line.`, {
+    fixes: [{ title: `Insert "${t.line}" before this line`, safe: false, edits: [{ range: { start: { line: ev.range.start.line, character: 0 }, end: { line: ev.range.start.line, character: 0 } }, newText: t.line + eol }] }],
+    related: top.at ? [{ range: top.at, message: `${t.what} was put on the stack here` }] : [],
+    subjects: [name, top.id],
+  });
+  if (replay.noting) replay.note(() => `no effect: ${t.what} is on top`);
+  return false;
+}
+
+/** `activate X equip targeting H [by P]`: the ability goes on the stack with its target (602.2a), or the activation is illegal. */
+export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'activate' }>): void {
+  const att = replay.card(ev.subject);
+  const target = replay.lookup(ev.target);
+  const by = ev.by ? replay.player(ev.by) : undefined;
+  if (!att || !target || (ev.by && !by)) return;
+  const kw = ev.ability.text as Keyword;
+  const rule = KEYWORD_RULE[kw];
+  if (phasedOutSubject(replay, att, ev, `activating its ${kw} ability`)) return;
+  if (att.zone !== 'battlefield') {
+    replay.report('impossible-event', ev.range, `${att.id} is in ${att.zone === 'outside' ? 'no zone (it left the game)' : att.zone}, so its ${kw} ability can't be activated: only a permanent on the battlefield has it. Put it onto the battlefield first, or remove the line.`, { rules: [rule], subjects: [att.id] });
+    return;
+  }
+  if (!hasAbility(att, kw)) {
+    const what = kw === 'fortify' ? 'a Fortification' : kw === 'reconfigure' ? 'an Equipment with reconfigure' : 'an Equipment';
+    replay.report('not-attachable', ev.range, `${att.id} is not ${what} (it is ${describe(att)}), so it has no ${kw} ability to activate. Nothing goes on the stack. Declare it with the right type, or remove the line.`, { rules: [rule, ...(kw === 'fortify' ? ['301.6'] : kw === 'equip' ? ['301.5c'] : [])], subjects: [att.id] });
+    return;
+  }
+  const activator = by?.id ?? att.controller;
+  if (activator !== att.controller) {
+    replay.report('illegal-attachment', ev.by?.range ?? ev.range, `${activator} can't activate ${att.id}'s ${kw} ability: only its controller, ${att.controller}, can. Nothing goes on the stack; ${att.id} stays where it is. Let ${att.controller} activate it, or remove the line.`, { rules: ['301.5d', '602.2'], subjects: [att.id] });
+    return;
+  }
+  if (!sorceryTiming(replay, ev, att, kw)) return;
+  const problem = abilityTargetProblem(att, target, kw, activator);
+  if (problem) {
+    replay.report('illegal-attachment', ev.range, `${att.id}'s ${kw} ability can't target ${target.id}: ${problem.why}. A target must be legal as the ability is activated, so the activation is illegal and nothing goes on the stack; ${att.id} ${att.attachedTo ? `stays attached to ${att.attachedTo.id}` : 'stays unattached'}. Target a legal ${kw === 'fortify' ? 'land' : 'creature'}, or remove the line.`, {
+      rules: problem.rules,
+      fixes: retargetFixes(replay, att, (h) => !abilityTargetProblem(att, h, kw, activator), ev.target.range, target),
+      subjects: [att.id, target.id],
+    });
+    return;
+  }
+  replay.board.pushStack({ kind: 'ability', id: att.id, version: att.version, ability: kw, target: replay.board.refTo(target), controller: activator, at: ev.range });
+  if (replay.noting) replay.note(() => `${att.id}'s ${kw} on the stack targeting ${target.id}`);
+}
+
+/** `resolve X equip`: the pending ability resolves (608.2b), if it is on top of the stack (405.5). */
+export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
+  const att = replay.card(ev.subject);
+  if (!att) return;
+  const kw = ev.ability!.text as Keyword;
+  const rule = KEYWORD_RULE[kw];
+  const entry = replay.board.pendingAbility(att.id, kw);
+  if (!entry) {
+    replay.report('impossible-event', ev.range, `${att.id} has no ${kw} ability on the stack, so none can resolve: only what is on the stack resolves. Activate it first (\`activate ${att.id} ${kw} targeting ...\`), or remove the line.`, { rules: ['608.1', '602.2a'], subjects: [att.id] });
+    return;
+  }
+  if (!onTop(replay, ev, entry, `${att.id}'s ${kw} ability`)) return;
+  replay.board.removeAbility(entry);
+  const ref = entry.target!;
+  const target: Host | undefined = ref.kind === 'card' ? replay.board.cards.get(ref.id) : replay.board.players.get(ref.id);
+  const stays = att.attachedTo ? `stays attached to ${att.attachedTo.id}` : 'stays unattached';
+  const sourceGone = att.version !== entry.version || att.zone !== 'battlefield';
+  // 608.2b: the target first. A card that changed zones is a new object the ability never targeted.
+  const moved = target && isCard(target) && ref.kind === 'card' && target.version !== ref.version;
+  const problem: Problem | undefined = !target
+    ? { rules: [], why: 'it no longer exists' }
+    : moved
+      ? { rules: ['400.7'], why: `${target.id} changed zones after the ability was activated, so it is a new object the ability never targeted` }
+      : abilityTargetProblem(att, target, kw, entry.controller);
+  if (problem) {
+    replay.report('target-illegal-on-resolution', ev.range, `${att.id}'s ${kw} ability doesn't resolve: its only target is illegal (${problem.why}), so it leaves the stack and does nothing. ${sourceGone ? `${att.id} is not where it was` : `${att.id} doesn't move: it ${stays}`}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the target legal until it resolves.`, {
+      rules: ['608.2b', rule, ...problem.rules],
+      related: entry.at ? [{ range: entry.at, message: `the ability was activated here` }] : [],
+      subjects: [att.id, ...(target ? [target.id] : [])],
+    });
+    if (replay.noting) replay.note(() => `no effect: target illegal`);
+    return;
+  }
+  const host = target!;
+  if (sourceGone) {
+    replay.report('source-left-before-resolution', ev.range, `${att.id}'s ${kw} ability resolves, but ${att.id} left the battlefield after it was activated: the card now in ${att.zone === 'outside' ? 'no zone' : att.zone} is a new object, so there is nothing to attach and ${host.id} stays as it is. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the battlefield until the ability resolves.`, {
+      rules: ['400.7'],
+      related: entry.at ? [{ range: entry.at, message: `the ability was activated here` }] : [],
+      subjects: [att.id, host.id],
+    });
+    if (replay.noting) replay.note(() => `no effect: ${att.id} is gone`);
+    return;
+  }
+  if (phasedOutSubject(replay, att, ev, `resolving its ${kw} ability`)) return;
+  if (att.attachedTo && replay.board.hostOf(att) === host) {
+    replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${host.id} as its ${kw} ability resolves, so the ability does nothing: ${att.id} doesn't become attached again and gets no new timestamp. Remove this line and its activation, or target another ${kw === 'fortify' ? 'land' : 'creature'}.`, {
+      rules: ['701.3c'],
+      related: att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [],
+      subjects: [att.id, host.id],
+    });
+    if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
+    return;
+  }
+  const cant = attachProblem(att, host);
+  if (cant) {
+    replay.report(cant.code ?? 'illegal-attachment', ev.range, `${att.id}'s ${kw} ability resolves, but ${att.id} can't be attached to ${host.id}: ${cant.why}. It doesn't move: it ${stays}. Keep ${att.id} able to ${kw === 'fortify' ? 'fortify' : 'equip'} ${host.id} until the ability resolves, or remove the activation and this line.`, {
+      rules: [...cant.rules, '701.3b', ...(isFortification(att) ? [] : ['301.5b'])],
+      subjects: [att.id, host.id],
+    });
+    return;
+  }
+  doAttach(replay, att, host, ev.range);
+}

@@ -1,0 +1,83 @@
+// Riftbound Equip on the chain: `activate X equip targeting U` uses the ability with its target (818.1, 818.1.b.1,
+// 818.1.c.2; the checks of equip.ts), and `resolve X equip` resolves it: the unit is checked again (818.1.b.1,
+// 818.1.c.2; a unit that left the board is a new object, 124), a gear that left the board attaches nothing (124),
+// and otherwise the gear is attached (434). The rules it cites are explained where they are implemented. The chain's order and the timing of Equip are not checked: the checker
+// has no 2026-07-16 number for those rules (v1.3's numbers for them could not be placed in that numbering).
+import type { EventNode } from '../../parser/ast';
+import { isCard } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import { type Host, isUnit, onBoard } from './cards';
+import { attachProblem, attachToTopMost } from './attach';
+import { equipActivated, equipTargetProblem } from './equip';
+
+/** `activate X equip targeting U [by P]`: the Equip goes on the chain with its target, or can't be used. */
+export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'activate' }>): void {
+  if (ev.ability.text !== 'equip') {
+    replay.report('impossible-event', ev.ability.range, `\`${ev.ability.text}\` is not a Riftbound ability; this scenario is \`game riftbound\`. Activate \`equip\`, or remove the line.`);
+    return;
+  }
+  const att = replay.card(ev.subject);
+  const host = replay.lookup(ev.target);
+  const by = ev.by ? replay.player(ev.by) : undefined;
+  if (!att || !host || (ev.by && !by)) return;
+  if (!onBoard(att)) {
+    replay.report('impossible-event', ev.range, `${att.id} is not on the board (it is in ${att.zone}), so its Equip can't be used: Equip attaches a gear that is in play. Play it first, or remove the line.`, { rules: ['818.1'], subjects: [att.id] });
+    return;
+  }
+  if (!equipActivated(replay, ev, att, host, by)) return;
+  replay.board.pushStack({ kind: 'ability', id: att.id, version: att.version, ability: 'equip', target: replay.board.refTo(host), controller: by?.id ?? att.controller, at: ev.range });
+  if (replay.noting) replay.note(() => `${att.id}'s Equip on the chain targeting ${host.id}`);
+}
+
+/** `resolve X equip`: the Equip resolves; with its unit no longer a legal choice it does nothing. */
+export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
+  const att = replay.card(ev.subject);
+  if (!att) return;
+  if (ev.ability!.text !== 'equip') {
+    replay.report('impossible-event', ev.ability!.range, `\`${ev.ability!.text}\` is not a Riftbound ability; this scenario is \`game riftbound\`. Resolve \`${att.id} equip\`, or remove the line.`);
+    return;
+  }
+  const entry = replay.board.pendingAbility(att.id, 'equip');
+  if (!entry) {
+    replay.report('impossible-event', ev.range, `${att.id} has no Equip waiting on the chain, so none can resolve. Use it first (\`activate ${att.id} equip targeting ...\`), or remove the line.`, { rules: ['818.1'], subjects: [att.id] });
+    return;
+  }
+  replay.board.removeAbility(entry);
+  const ref = entry.target!;
+  const target: Host | undefined = ref.kind === 'card' ? replay.board.cards.get(ref.id) : replay.board.players.get(ref.id);
+  const related = entry.at ? [{ range: entry.at, message: 'the Equip was used here' }] : [];
+  const stays = att.attachedTo ? `stays attached to ${att.attachedTo.id}` : 'stays where it is';
+  const problem = !target
+    ? { rules: ['818.1.b.1'], why: 'it no longer exists' }
+    : isCard(target) && ref.kind === 'card' && target.version !== ref.version
+      ? { rules: ['818.1.b.1', '124'], why: `${target.id} left the board after the Equip was used, so it is a new object the Equip never chose` }
+      : equipTargetProblem(att, target, entry.controller);
+  if (problem) {
+    replay.report('target-illegal-on-resolution', ev.range, `${att.id}'s Equip does nothing as it resolves: the unit it chose is no longer a legal choice (${problem.why}). ${att.id} ${att.version === entry.version ? stays : 'is not where it was'}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the unit legal until the Equip resolves.`, {
+      rules: problem.rules,
+      related,
+      subjects: [att.id, ...(target ? [target.id] : [])],
+    });
+    if (replay.noting) replay.note(() => 'no effect: its unit is no longer a legal choice');
+    return;
+  }
+  const unit = target!;
+  if (att.version !== entry.version || !onBoard(att)) {
+    replay.report('source-left-before-resolution', ev.range, `${att.id}'s Equip resolves, but ${att.id} left the board after the Equip was used: the card now in ${att.zone} is a new object, so nothing is attached to ${unit.id}. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the board until the Equip resolves.`, {
+      related,
+      subjects: [att.id, unit.id],
+    });
+    if (replay.noting) replay.note(() => `no effect: ${att.id} left the board`);
+    return;
+  }
+  if (isCard(unit) && att.attachedTo && att.attachedTo.id === unit.id) {
+    replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${unit.id} as its Equip resolves: attaching a card to its current Top-Most card has no effect. Remove this line and the line that used the Equip, or choose another unit.`, { related, subjects: [att.id, unit.id] });
+    return;
+  }
+  const cant = attachProblem(att, unit);
+  if (cant || !isCard(unit) || !isUnit(unit)) {
+    replay.report('illegal-attachment', ev.range, `${att.id}'s Equip resolves, but ${att.id} can't be attached to ${unit.id}${cant ? `: ${cant.why}` : ''}. Nothing happens.`, { rules: cant?.rules ?? ['818.1.c.2'], subjects: [att.id, unit.id] });
+    return;
+  }
+  attachToTopMost(replay, ev, att, unit);
+}
