@@ -384,7 +384,7 @@ export class Replay {
       }
       if (st.kind === 'player' && st.id) {
         if (!this.claim(st.id)) continue;
-        const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, left: false, attachments: new Set(), protections: [] };
+        const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, left: false, attachments: new Set(), protections: [], targeting: [] };
         this.board.players.set(p.id, p);
         this.names.set(p.id, p);
       } else if (st.kind === 'card' && st.id) {
@@ -602,6 +602,7 @@ function emptyCharacteristics(): CardObj['printed'] {
     subtypes: new Set(),
     colors: new Set(),
     protections: [],
+    targeting: [],
     enchant: [],
     equipQuality: undefined,
     hasEquip: false,

@@ -44,6 +44,8 @@ const MTG: GameVersions = {
     { since: '2026-09-25', now: '704.5z', old: '704.5y' },
     { since: '2025-11-14', now: '603.2e', old: '603.2f' },
     { since: '2025-06-06', now: '701.12e', old: '701.10e' },
+    // The same re-sorting (701.4 Behold inserted): Counter, 701.5 until then, is 701.6.
+    { since: '2025-06-06', now: '701.6', old: '701.5' },
   ],
   introduced: {},
 };

@@ -1,7 +1,7 @@
 // MTG characteristics: card types, supertypes, colors and zones; what is an Aura, Equipment, Fortification or
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 702.5 enchant).
 import type { CardStmt, Filter, Word } from '../../parser/ast';
-import { type CardObj, copyCharacteristics, isCard, type PlayerObj, type PrintedBuilder } from '../../engine/board';
+import { type CardObj, copyCharacteristics, isCard, type PlayerObj, type PrintedBuilder, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 
@@ -141,6 +141,9 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       case 'protection':
         pr.protections.push(p.quality.text);
+        break;
+      case 'keyword':
+        pr.targeting.push(targetingKeywordOf(p.keyword));
         break;
       case 'color':
         for (const c of p.colors) {

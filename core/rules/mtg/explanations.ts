@@ -11,6 +11,7 @@ import { EXPLAINED as zones } from './zones';
 import { EXPLAINED as spells } from './spells';
 import { EXPLAINED as effects } from './effects';
 import { EXPLAINED as sba } from './sba';
+import { EXPLAINED as targetingKeywords } from './targetingKeywords';
 
 export interface RuleExplanation {
   title: string;
@@ -33,6 +34,7 @@ const GENERAL: Record<string, RuleExplanation> = {
 /** The explained rules of each module (each rule in exactly one: test/unit/ruleModules.test.ts). */
 export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, RuleExplanation>>>> = {
   characteristics, legality, targeting, phasing, attach, zones, spells, effects, sba,
+  targetingKeywords,
   explanations: GENERAL,
 };
 

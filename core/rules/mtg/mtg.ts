@@ -9,6 +9,7 @@ import { enterEvent, leaveEvent, moveEvent } from './zones';
 import { castEvent, resolveEvent } from './spells';
 import { controlEvent, protectionEvent, typesEvent } from './effects';
 import { stateBasedActions } from './sba';
+import { keywordEvent } from './targetingKeywords';
 
 /** The MTG Ruleset: each part of it is in the module of its rule family. */
 export const mtg: Ruleset = {
@@ -37,6 +38,8 @@ export const mtg: Ruleset = {
         return typesEvent(replay, ev);
       case 'protection':
         return protectionEvent(replay, ev);
+      case 'keyword':
+        return keywordEvent(replay, ev);
       case 'control':
         return controlEvent(replay, ev);
       case 'phase':

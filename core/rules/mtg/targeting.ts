@@ -5,6 +5,7 @@ import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { article, describe, enchantFilters, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem } from './characteristics';
 import { attachProblem, protectionAgainst } from './legality';
+import { keywordTargetProblem } from './targetingKeywords';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -33,7 +34,8 @@ export function auraTargetProblem(att: CardObj, host: Host): Problem | undefined
   }
   const prot = protectionAgainst(host, att);
   if (prot) return { rules: ['702.16b', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}` };
-  return undefined;
+  // Hexproof and shroud (702.11, 702.18): the Aura spell is controlled by its controller.
+  return keywordTargetProblem(host, att, att.controller, att.id);
 }
 
 /**
@@ -57,6 +59,9 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
     const fort = verb === 'fortify';
     return { rules: [...target, '702.16b', '702.16d', ...prot.rules], why: `${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${verb} ability (nor be ${fort ? 'fortified' : 'equipped'} by it)` };
   }
+  // Shroud stops even the activator's own creature; hexproof never does here, as the target is the activator's.
+  const shielded = keywordTargetProblem(h, att, activator, `${att.id}'s ${verb} ability`);
+  if (shielded) return { rules: [...target, ...shielded.rules], why: shielded.why };
   return undefined;
 }
 

@@ -33,6 +33,9 @@ export const riftbound: Ruleset = {
         return controlEvent(replay, ev);
       case 'types':
         return typesEvent(replay, ev);
+      case 'keyword':
+        replay.report('impossible-event', ev.verbRange, `\`${ev.verb} ... ${ev.keyword.name}\` is not a Riftbound action: Riftbound's rules have no hexproof, shroud or ward. Remove the line.`);
+        return;
       case 'expect':
         return;
       default:
