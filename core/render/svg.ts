@@ -432,9 +432,9 @@ class Drawing {
     const classes = ['player', ...(p.left ? ['left'] : []), ...(this.highlight.has(p.id) ? ['highlight'] : [])];
     const s = { w: PLAYER_W, h: PLAYER_H };
     const inner = PLAYER_W - 2 * TEXT_PAD;
-    const detail = p.left ? 'left the game' : 'player';
+    const detail = p.left ? 'left the game' : ['player', ...(p.keywords ?? [])].join(' · ');
     this.out.push(`${pad}<g class="${classes.join(' ')}" data-player="${escapeXml(p.id)}">`);
-    this.out.push(`${pad}  <title>${escapeXml(`player ${p.id}${p.left ? ' (left the game)' : ''}`)}</title>`);
+    this.out.push(`${pad}  <title>${escapeXml(`player ${p.id}${p.left ? ' (left the game)' : ''}${p.keywords?.length ? `\n${p.keywords.join(', ')}` : ''}`)}</title>`);
     this.halo(p.id, x, y, s, pad);
     this.out.push(`${pad}  <rect class="box" x="${x}" y="${y}" width="${s.w}" height="${s.h}" rx="6"/>`);
     this.out.push(`${pad}  <svg x="${x}" y="${y}" width="${s.w}" height="${s.h}">`);
@@ -461,6 +461,8 @@ class Drawing {
     }
     if (c.exhausted) details.push('exhausted');
     if (c.phasedOut) details.push('phased out');
+    // MTG targeting keywords (hexproof, shroud, ward): what may target the card.
+    for (const k of c.keywords ?? []) details.push(k);
     if (attached && !host) details.push(`attached to ${c.attachedTo}`);
     const hostCard = host?.kind === 'card' ? this.cards.get(host.id) : undefined;
     if (hostCard && hostCard.zone !== c.zone) details.push(`in ${zoneTitle(c.zone.replace(':', ' ')).toLowerCase()}`);
@@ -477,6 +479,7 @@ class Drawing {
       c.attachments.length ? `attachments ${[...c.attachments].sort(byText).join(', ')}` : '',
       `timestamp ${c.timestamp}`,
       ...details.filter((d) => d.startsWith('Might') || d === 'exhausted' || d === 'phased out'),
+      ...(c.keywords ?? []),
     ].filter(Boolean);
     const inner = CARD_W - 2 * TEXT_PAD;
     const ts = `t${c.timestamp}`;

@@ -101,6 +101,10 @@ function onBoard(game: Game, c: CardView): boolean {
   return game === 'mtg' ? c.zone === 'battlefield' : c.zone === 'base' || c.zone.startsWith('battlefield');
 }
 
+/** MTG targeting keywords (702.11, 702.18, 702.21): after `gains X`, and as card properties. */
+const TARGETING_KEYWORDS = ['hexproof', 'shroud', 'ward'];
+const TARGETING_PROPERTIES = ['hexproof', 'hexproof from', 'shroud', 'ward'];
+
 const hasSub = (c: CardView | undefined, s: string) => !!c && c.subtypes.includes(s);
 
 /** What may follow the words already written in this statement. */
@@ -138,6 +142,12 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (n === 0) return { kind: 'cards', rank: (c) => (hasSub(c, 'Aura') ? (c.zone === 'hand' ? 0 : 1) : 3) };
       if (n === 1) return words(['targeting']);
       if (n === 2) return hostWant(state, head, card(args[0]), line);
+      // `by P` and `paying ward` (702.21a), in either order.
+      if (last === 'paying') return words(['ward']);
+      if (game === 'mtg' && (n === 3 || (n === 5 && (args[3] === 'by' || last === 'ward')))) {
+        const rest = [...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : ['paying ward'])];
+        return rest.length ? words(rest) : NONE;
+      }
       return byAt(3);
     }
     case 'resolve':
@@ -187,17 +197,26 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     case 'becomes':
     case 'loses':
     case 'gains': {
-      if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1) };
+      // MTG players may gain and lose hexproof and shroud (702.11c, 702.18a).
+      if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1), ...(game === 'mtg' && head !== 'becomes' ? { players: () => 2 } : {}) };
+      if (game === 'mtg' && args[1] === 'hexproof') {
+        if (n === 2) return words(['from']);
+        if (n === 3 && args[2] === 'from') return { kind: 'words', words: [...COLORS, ...QUALITIES], item: CompletionItemKind.Value };
+        return NONE;
+      }
+      if (game === 'mtg' && (args[1] === 'shroud' || args[1] === 'ward')) return NONE;
       if (args[1] === 'protection') {
         if (n === 2) return words(['from']);
         if (n === 3) return { kind: 'words', words: [...COLORS, ...QUALITIES, ...state.names.playerIds()], item: CompletionItemKind.Value };
         return NONE;
       }
-      if (head === 'gains') return n === 1 ? words(['protection']) : NONE;
+      if (head === 'gains') return n === 1 ? words(['protection', ...(game === 'mtg' ? TARGETING_KEYWORDS : [])]) : NONE;
       if (head === 'loses') {
         const c = card(args[0]);
         const have = c ? [...c.supertypes, ...c.types, ...c.subtypes].filter((t) => !args.includes(t)) : [];
-        return { kind: 'words', words: [...(n === 1 ? ['protection'] : []), ...have], item: CompletionItemKind.TypeParameter };
+        // The targeting keywords it has now (hexproof, shroud, ward), the card's or the player's.
+        const kws = n === 1 ? (c?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map((k) => k.split(' ')[0]) : [];
+        return { kind: 'words', words: [...(n === 1 ? ['protection'] : []), ...new Set(kws), ...have], item: CompletionItemKind.TypeParameter };
       }
       return { kind: 'words', words: game === 'mtg' ? [...MTG_CARD_TYPES, ...MTG_SUBTYPES] : [...RIFTBOUND_CARD_TYPES, ...RIFTBOUND_TAGS], item: CompletionItemKind.TypeParameter };
     }
@@ -281,7 +300,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified"]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token'];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'might', 'might-bonus', 'exhausted']);
     return { kind: 'words', words: all.filter((p) => !(once.has(p.split(' ')[0]) && present.has(p.split(' ')[0]))), item: CompletionItemKind.Property };
@@ -300,6 +319,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     return words(['or', 'you control', 'an opponent controls', "you don't control"]);
   }
   if (kw === 'protection') return n === 1 ? words(['from']) : n === 2 ? { kind: 'words', words: [...COLORS, ...QUALITIES, ...state.names.playerIds()], item: CompletionItemKind.Value } : NONE;
+  if (kw === 'hexproof' && game === 'mtg') return n === 1 ? words(['from']) : n === 2 && clause[1] === 'from' ? { kind: 'words', words: [...COLORS, ...QUALITIES], item: CompletionItemKind.Value } : NONE;
   if (kw === 'color' || kw === 'colors') return { kind: 'words', words: COLORS.filter((c) => !clause.includes(c)), item: CompletionItemKind.Value };
   if (kw === "can't") return n === 1 ? words(['be']) : n === 2 ? words(['enchanted', 'equipped', 'fortified']) : NONE;
   if (kw === 'phased' && n === 1) return words(['out']);

@@ -155,6 +155,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number): strin
     const out = [`**${occ.text}** · player`, `Owns ${owns} card${owns === 1 ? '' : 's'}, controls ${controls}.`];
     if (p) {
       const lines = [`- ${p.left ? 'Has left the game' : 'In the game'}`];
+      if (p.keywords?.length) lines.push(`- Has ${p.keywords.join(', ')}`);
       if (p.attachments.length > 0) lines.push(`- Attached to this player: ${p.attachments.map((a) => attachmentLabel(board.cards, a)).join(', ')}`);
       out.push(`**${when}**\n${lines.join('\n')}`);
     }
@@ -175,8 +176,21 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number): strin
   if (c.might !== undefined) lines.push(`- Might: ${c.effectiveMight ?? c.might}${c.effectiveMight !== undefined && c.effectiveMight !== c.might ? ` (printed ${c.might})` : ''}`);
   if (c.phasedOut) lines.push('- Phased out');
   if (c.exhausted) lines.push('- Exhausted');
+  if (c.keywords?.length) lines.push(`- Keywords: ${c.keywords.join(', ')} (${keywordNote(c.keywords)})`);
   out.push(`**${when}**\n${lines.join('\n')}`);
   return out.join('\n\n');
+}
+
+/** What the targeting keywords do, briefly (702.11, 702.18, 702.21). */
+function keywordNote(keywords: string[]): string {
+  const notes = new Set<string>();
+  for (const k of keywords) {
+    if (k === 'shroud') notes.add('no spell or ability can target it');
+    else if (k === 'hexproof') notes.add("its opponents' spells and abilities can't target it");
+    else if (k.startsWith('hexproof from ')) notes.add(`its opponents' ${k.slice(14)} spells, and their abilities from ${k.slice(14)} sources, can't target it`);
+    else if (k.startsWith('ward')) notes.add("an opponent's spell or ability that targets it is countered unless its controller pays the ward cost");
+  }
+  return `${[...notes].join('; ')}; attaching without targeting is not affected`;
 }
 
 function isAttachmentType(c: CardView): boolean {

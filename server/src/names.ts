@@ -126,6 +126,9 @@ export class NameIndex {
       case 'protection':
         this.add(st.subject, 'card');
         return this.addQuality(st.quality);
+      case 'keyword':
+        // A card or (hexproof, shroud) a player.
+        return this.add(st.subject, 'either');
       case 'control':
         this.add(st.subject, 'card');
         return this.add(st.player, 'player');
