@@ -603,7 +603,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         payingWard = span(paying.range, cur.last().range);
         by ??= parseBy(cur);
       }
-      if (!cur.atEnd()) cur.fail(by ? "'paying ward' or the end of the statement" : "'by', 'paying ward' or the end of the statement");
+      if (!cur.atEnd()) cur.fail([...(by ? [] : ["'by'"]), ...(payingWard ? [] : ["'paying ward'"]), 'the end of the statement'].join(', ').replace(/, (?=[^,]*$)/, ' or '));
       return event(verbTok, cur, { kind: 'cast', subject, target, by, payingWard });
     }
     case 'resolve': {

@@ -153,6 +153,43 @@ describe('parser', () => {
     assert.deepEqual(ev.host.range.start, { line: 1, character: 13 });
   });
 
+  it('parses the targeting keywords: properties, gains and loses, paying ward', () => {
+    const doc = parse(
+      [
+        'card k "Kappa": creature — Turtle, hexproof, hexproof from black, shroud, ward 2, ward "discard a card", owner bob',
+        'gains alice hexproof from artifacts',
+        'loses k ward',
+        'cast p targeting k paying ward by alice',
+        'cast p targeting k by alice paying ward',
+      ].join('\n'),
+    );
+    assert.deepEqual(doc.problems, []);
+    const card = doc.statements[0] as CardStmt;
+    const kws = card.props.flatMap((p) => (p.kind === 'keyword' ? [[p.keyword.name, p.keyword.quality?.text, p.keyword.cost?.text]] : []));
+    assert.deepEqual(kws, [['hexproof', undefined, undefined], ['hexproof', 'black', undefined], ['shroud', undefined, undefined], ['ward', undefined, '2'], ['ward', undefined, 'discard a card']]);
+    assert.ok(card.props.some((p) => p.kind === 'owner'));
+    const gains = doc.statements[1] as Extract<EventNode, { kind: 'keyword' }>;
+    assert.equal(gains.kind, 'keyword');
+    assert.equal(gains.verb, 'gains');
+    assert.equal(gains.keyword.quality?.text, 'artifacts');
+    const loses = doc.statements[2] as Extract<EventNode, { kind: 'keyword' }>;
+    assert.deepEqual([loses.verb, loses.keyword.name, loses.keyword.cost], ['loses', 'ward', undefined]);
+    for (const i of [3, 4]) {
+      const cast = doc.statements[i] as Extract<EventNode, { kind: 'cast' }>;
+      assert.equal(cast.by?.text, 'alice');
+      assert.ok(cast.payingWard, `line ${i}: paying ward`);
+    }
+    const bad = parse(['gains k hexproof from', 'cast p targeting k paying', 'cast p targeting k paying ward paying ward'].join('\n'));
+    assert.deepEqual(
+      bad.problems.map((p) => [p.range.start.line, p.message]),
+      [
+        [0, 'Expected a quality: a color, or card types in the plural (hexproof from black, hexproof from artifacts) at the end of the statement.'],
+        [1, "Expected 'ward' at the end of the statement."],
+        [2, "Expected 'by' or the end of the statement, found 'paying'."],
+      ],
+    );
+  });
+
   it('never throws on arbitrary text', () => {
     const samples = ['', '\n\n', '   indented first', '#', '"', '— — —', 'card', 'card a', 'card a "', 'expect', 'expect no', 'game', ',,,', '---', 'equip a to', '\u2028x'];
     for (const s of samples) assert.doesNotThrow(() => parse(s), s);
