@@ -101,6 +101,8 @@ export interface CardView {
   might?: number;
   effectiveMight?: number;
   exhausted?: boolean;
+  /** MTG targeting keywords it has, as they read: `hexproof`, `hexproof from black`, `shroud`, `ward 2`. */
+  keywords?: string[];
 }
 
 export interface PlayerView {
@@ -108,6 +110,8 @@ export interface PlayerView {
   left: boolean;
   /** Ids of the cards attached to this player (Curses). */
   attachments: string[];
+  /** MTG: hexproof or shroud the player has. */
+  keywords?: string[];
 }
 
 export interface BoardView {

@@ -1,8 +1,28 @@
 // The board model the replay mutates: cards as game objects, players, timestamps, attachments.
 // Attachments are indexed both ways (attachedTo on the attachment, attachments on the host), so
 // every lookup the rules need is O(1) in the board size.
-import type { Filter, CardStmt, PlayerStmt } from '../parser/ast';
+import type { Filter, CardStmt, PlayerStmt, TargetingKeywordNode } from '../parser/ast';
 import type { BoardView, CardView, Game, Range } from '../types';
+
+/** An MTG targeting keyword: hexproof (702.11, `quality` for hexproof from), shroud (702.18), ward (702.21, its `cost` as written). */
+export interface TargetingKeyword {
+  name: 'hexproof' | 'shroud' | 'ward';
+  quality?: string;
+  cost?: string;
+}
+
+/** The keyword a declaration or event writes. */
+export function targetingKeywordOf(node: TargetingKeywordNode): TargetingKeyword {
+  const k: TargetingKeyword = { name: node.name };
+  if (node.quality) k.quality = node.quality.text;
+  if (node.cost) k.cost = node.cost.text;
+  return k;
+}
+
+/** How a targeting keyword reads: `hexproof`, `hexproof from black`, `shroud`, `ward 2`. */
+export function keywordLabel(k: TargetingKeyword): string {
+  return k.name + (k.quality !== undefined ? ` from ${k.quality}` : '') + (k.cost !== undefined ? ` ${k.cost}` : '');
+}
 
 /** What a card is attached to. A card host is identified by its object version (400.7). */
 export type HostRef = { kind: 'card'; id: string; version: number } | { kind: 'player'; id: string };
@@ -22,6 +42,8 @@ export interface Characteristics {
   protectionKeeps: readonly (ProtectionKeep | undefined)[];
   /** Abilities an effect removed (MTG 113.10), so that a default ("an Aura without enchant is enchant permanent") no longer applies. */
   lost: ReadonlySet<'all' | 'enchant' | 'equip'>;
+  /** MTG hexproof, shroud, ward. Copy on write. */
+  targeting: readonly TargetingKeyword[];
   enchant: readonly Filter[];
   equipQuality: Filter | undefined;
   hasEquip: boolean;
@@ -49,6 +71,7 @@ export interface PrintedBuilder extends Characteristics {
   subtypes: Set<string>;
   colors: Set<string>;
   protections: string[];
+  targeting: TargetingKeyword[];
   cant: Set<'enchanted' | 'equipped' | 'fortified'>;
 }
 
@@ -128,6 +151,8 @@ export interface PlayerObj {
   protections: readonly string[];
   /** Beside `protections`: what each instance doesn't remove (702.16n/p); absent when none does. */
   protectionKeeps?: readonly (ProtectionKeep | undefined)[];
+  /** MTG: hexproof (702.11c) and shroud (702.18a) on a player. Copy on write. */
+  targeting: readonly TargetingKeyword[];
 }
 
 /** The characteristics alone (sets and lists shared: they are copy on write). */
@@ -140,6 +165,7 @@ export function copyCharacteristics(c: Characteristics): Characteristics {
     protections: c.protections,
     protectionKeeps: c.protectionKeeps,
     lost: c.lost,
+    targeting: c.targeting,
     enchant: c.enchant,
     equipQuality: c.equipQuality,
     hasEquip: c.hasEquip,
@@ -303,7 +329,7 @@ export class Board {
     for (const c of this.cards.values()) cards.push(cardView(this, c));
     return {
       game: this.game,
-      players: [...this.players.values()].map((p) => ({ id: p.id, left: p.left, attachments: [...p.attachments] })),
+      players: [...this.players.values()].map((p) => ({ id: p.id, left: p.left, attachments: [...p.attachments], ...(p.targeting.length ? { keywords: p.targeting.map(keywordLabel) } : {}) })),
       cards,
       stack: this.stackEntries().map((e) => ({
         kind: e.kind,
@@ -381,6 +407,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     might: c.might,
     effectiveMight,
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
+    ...(c.targeting.length ? { keywords: c.targeting.map(keywordLabel) } : {}),
   };
 }
 

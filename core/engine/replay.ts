@@ -426,7 +426,7 @@ export class Replay {
       }
       if (st.kind === 'player' && st.id) {
         if (!this.claim(st.id)) continue;
-        const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, left: false, attachments: new Set(), protections: [] };
+        const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, left: false, attachments: new Set(), protections: [], targeting: [] };
         this.board.players.set(p.id, p);
         this.names.set(p.id, p);
         this.suggestions = undefined;
@@ -662,6 +662,7 @@ function emptyCharacteristics(): CardObj['printed'] {
     protections: [],
     protectionKeeps: [],
     lost: new Set(),
+    targeting: [],
     enchant: [],
     equipQuality: undefined,
     hasEquip: false,

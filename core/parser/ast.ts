@@ -61,7 +61,18 @@ export type Property =
   | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'aura-swap'; range: Range }
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
   | { kind: 'might'; value: number; range: Range }
-  | { kind: 'might-bonus'; value: number; range: Range };
+  | { kind: 'might-bonus'; value: number; range: Range }
+  /** MTG targeting keywords: `hexproof`, `hexproof from QUALITY`, `shroud`, `ward [COST]` (702.11, 702.18, 702.21). */
+  | { kind: 'keyword'; keyword: TargetingKeywordNode; range: Range };
+
+/** A targeting keyword as written: its name, the quality of `hexproof from`, the cost of `ward`. */
+export interface TargetingKeywordNode {
+  name: 'hexproof' | 'shroud' | 'ward';
+  quality?: Word;
+  /** `ward 2`, `ward "discard a card"`: the cost as written (a number, a word or a string). */
+  cost?: Word;
+  range: Range;
+}
 
 export interface TypeLine {
   /** Lowercase words before the dash: supertypes and card types. */
@@ -131,7 +142,8 @@ export type AbilityWord = 'all' | 'enchant' | 'equip' | 'reconfigure' | 'protect
 /** The verbs, after sugar is kept as written (the replay reads `verb`). */
 export type EventNode =
   | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; verbRange: Range; range: Range }
-  | { kind: 'cast'; subject: Name; target: Name; by?: Name; verbRange: Range; range: Range }
+  /** `paying ward`: the caster paid the ward cost of the target (702.21a), so ward doesn't counter the spell. */
+  | { kind: 'cast'; subject: Name; target: Name; by?: Name; payingWard?: Range; verbRange: Range; range: Range }
   /** `resolve X`: the spell X; `resolve X equip`: the pending equip (fortify, reconfigure) ability of X. */
   | { kind: 'resolve'; subject: Name; ability?: Word; verbRange: Range; range: Range }
   /** `activate X equip targeting H [by P]`: the ability goes on the stack (Riftbound: the chain) with its target. */
@@ -151,6 +163,7 @@ export type EventNode =
   /** `loses X all abilities | enchant | equip | reconfigure | protection`, `gains X enchant FILTER`. */
   | { kind: 'abilities'; verb: 'gains' | 'loses'; subject: Name; ability: AbilityWord; filter?: Filter; verbRange: Range; range: Range }
   | { kind: 'control'; subject: Name; player: Name; verbRange: Range; range: Range }
+  | { kind: 'keyword'; verb: 'gains' | 'loses'; subject: Name; keyword: TargetingKeywordNode; verbRange: Range; range: Range }
   | { kind: 'phase'; direction: 'out' | 'in'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'leave'; player: Name; verbRange: Range; range: Range }
   | { kind: 'recall'; subject: Name; verbRange: Range; range: Range }

@@ -16,6 +16,7 @@ import type {
   Statement,
   SyntaxProblem,
   TypeLine,
+  TargetingKeywordNode,
   Word,
   ZoneRef,
   RuleRef,
@@ -406,12 +407,37 @@ function parseProperty(cur: Cursor): Property {
       const n = cur.number('a number');
       return { kind: t.text, value: n.value, range: r() };
     }
+    case 'hexproof':
+    case 'shroud':
+    case 'ward':
+      return { kind: 'keyword', keyword: parseTargetingKeyword(cur, t), range: r() };
     default:
       throw new SyntaxError_(
-        `Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., might, might-bonus, exhausted.`,
+        `Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., hexproof, hexproof from, shroud, ward, might, might-bonus, exhausted.`,
         t.range,
       );
   }
+}
+
+/**
+ * After `hexproof`, `shroud` or `ward` (the token `kw`, already read): `hexproof from QUALITY`, and
+ * `ward COST` where the cost is one number, word or string (`ward 2`, `ward "discard a card"`).
+ */
+function parseTargetingKeyword(cur: Cursor, kw: Token): TargetingKeywordNode {
+  const name = kw.text as TargetingKeywordNode['name'];
+  const node: TargetingKeywordNode = { name, range: kw.range };
+  if (name === 'hexproof' && cur.isWord('from')) {
+    cur.next();
+    node.quality = cur.word('a quality: a color, or card types in the plural (hexproof from black, hexproof from artifacts)');
+  } else if (name === 'ward') {
+    const t = cur.peek();
+    if (t && (t.type === 'number' || t.type === 'string' || (t.type === 'word' && !CLAUSE_WORDS.has(t.text)))) {
+      cur.next();
+      node.cost = t;
+    }
+  }
+  node.range = span(kw.range, cur.last().range);
+  return node;
 }
 
 /** After `in` (zone words) or `at` (Riftbound: `base` or `battlefield NAME`). */
@@ -554,6 +580,8 @@ class EventStmt {
   words: Word[] | undefined = undefined;
   quality: Word | undefined = undefined;
   player: Name | undefined = undefined;
+  keyword: TargetingKeywordNode | undefined = undefined;
+  payingWard: Range | undefined = undefined;
   direction: 'out' | 'in' | undefined = undefined;
   assertion: Assertion | undefined = undefined;
   keep: ProtectionKeepClause | undefined = undefined;
@@ -618,9 +646,17 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       const subject = cur.name('the spell to cast');
       cur.expectWord('targeting');
       const target = cur.name('the target');
-      const by = parseBy(cur);
-      cur.end();
-      return event(verbTok, cur, { kind: 'cast', subject, target, by });
+      let by = parseBy(cur);
+      let payingWard: Range | undefined;
+      // `paying ward` (702.21a), before or after `by P`.
+      if (cur.isWord('paying')) {
+        const paying = cur.next()!;
+        cur.expectWord('ward');
+        payingWard = span(paying.range, cur.last().range);
+        by ??= parseBy(cur);
+      }
+      if (!cur.atEnd()) cur.fail([...(by ? [] : ["'by'"]), ...(payingWard ? [] : ["'paying ward'"]), 'the end of the statement'].join(', ').replace(/, (?=[^,]*$)/, ' or '));
+      return event(verbTok, cur, { kind: 'cast', subject, target, by, payingWard });
     }
     case 'resolve': {
       const subject = cur.name('the spell that resolves');
@@ -695,6 +731,11 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         cur.end();
         return event(verbTok, cur, { kind: 'protection', verb: verb as 'gains' | 'loses', subject, quality, keep });
       }
+      if (verb !== 'becomes' && (cur.isWord('hexproof') || cur.isWord('shroud') || cur.isWord('ward'))) {
+        const keyword = parseTargetingKeyword(cur, cur.next()!);
+        cur.end();
+        return event(verbTok, cur, { kind: 'keyword', verb: verb as 'gains' | 'loses', subject, keyword });
+      }
       if (verb !== 'becomes') {
         const ability = parseAbilityWord(cur, verb as 'gains' | 'loses');
         if (ability) {
@@ -703,7 +744,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
           return event(verbTok, cur, { kind: 'abilities', verb: verb as 'gains' | 'loses', subject, ability, filter });
         }
       }
-      if (verb === 'gains') cur.fail("'protection from ...' or 'enchant FILTER'");
+      if (verb === 'gains') cur.fail("'protection from ...', 'enchant FILTER', 'hexproof', 'shroud' or 'ward'");
       const words: Word[] = [];
       while (!cur.atEnd()) words.push(cur.word('a card type or subtype'));
       if (words.length === 0) cur.fail('card types or subtypes');

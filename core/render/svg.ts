@@ -451,9 +451,9 @@ class Drawing {
     const classes = ['player', ...(p.left ? ['left'] : []), ...(this.highlight.has(p.id) ? ['highlight'] : [])];
     const s = { w: PLAYER_W, h: PLAYER_H };
     const inner = PLAYER_W - 2 * TEXT_PAD;
-    const detail = p.left ? 'left the game' : 'player';
+    const detail = p.left ? 'left the game' : ['player', ...(p.keywords ?? [])].join(' · ');
     this.out.push(`${pad}<g class="${classes.join(' ')}" data-player="${escapeXml(p.id)}">`);
-    this.out.push(`${pad}  <title>${escapeXml(`player ${p.id}${p.left ? ' (left the game)' : ''}`)}</title>`);
+    this.out.push(`${pad}  <title>${escapeXml(`player ${p.id}${p.left ? ' (left the game)' : ''}${p.keywords?.length ? `\n${p.keywords.join(', ')}` : ''}`)}</title>`);
     this.halo(p.id, x, y, s, pad);
     this.out.push(`${pad}  <rect class="box" x="${x}" y="${y}" width="${s.w}" height="${s.h}" rx="6"/>`);
     this.out.push(`${pad}  <svg x="${x}" y="${y}" width="${s.w}" height="${s.h}">`);
@@ -503,6 +503,8 @@ class Drawing {
     if (c.exhausted) details.push('exhausted');
     if (c.phasedOut) details.push('phased out');
     if (c.lost) details.push(c.lost.includes('all') ? 'no abilities' : `lost ${c.lost.join(', ')}`);
+    // MTG targeting keywords (hexproof, shroud, ward): what may target the card.
+    for (const k of c.keywords ?? []) details.push(k);
     if (attached && !host) details.push(`attached to ${c.attachedTo}`);
     const hostCard = host?.kind === 'card' ? this.cards.get(host.id) : undefined;
     // Drawn under a host in another zone (MTG: an Aura on the battlefield enchanting a card in a graveyard, 109.2a).
@@ -521,6 +523,7 @@ class Drawing {
       `timestamp ${c.timestamp}`,
       ...details.filter((d) => d.startsWith('Might') || d === 'exhausted' || d === 'phased out' || d === 'no abilities' || d.startsWith('lost ')),
       ...(c.protections ? c.protections.map((p) => `protection from ${p}`) : []),
+      ...(c.keywords ?? []),
     ].filter(Boolean);
     const inner = CARD_W - 2 * TEXT_PAD;
     const ts = `t${c.timestamp}`;

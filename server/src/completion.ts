@@ -115,6 +115,10 @@ function onBoard(game: Game, c: CardView): boolean {
   return game === 'mtg' ? c.zone === 'battlefield' : c.zone === 'base' || c.zone.startsWith('battlefield');
 }
 
+/** MTG targeting keywords (702.11, 702.18, 702.21): after `gains X`, and as card properties. */
+const TARGETING_KEYWORDS = ['hexproof', 'shroud', 'ward'];
+const TARGETING_PROPERTIES = ['hexproof', 'hexproof from', 'shroud', 'ward'];
+
 const hasSub = (c: CardView | undefined, s: string) => !!c && c.subtypes.includes(s);
 
 /** What may follow the words already written in this statement. */
@@ -152,6 +156,12 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (n === 0) return { kind: 'cards', rank: (c) => (hasSub(c, 'Aura') ? (c.zone === 'hand' ? 0 : 1) : 3) };
       if (n === 1) return words(['targeting']);
       if (n === 2) return hostWant(state, head, card(args[0]), line);
+      // `by P` and `paying ward` (702.21a), in either order.
+      if (last === 'paying') return words(['ward']);
+      if (game === 'mtg' && (n === 3 || (n === 5 && (args[3] === 'by' || last === 'ward')))) {
+        const rest = [...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : ['paying ward'])];
+        return rest.length ? words(rest) : NONE;
+      }
       return byAt(3);
     }
     case 'resolve': {
@@ -222,7 +232,14 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     case 'becomes':
     case 'loses':
     case 'gains': {
-      if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1) };
+      // MTG players may gain and lose hexproof and shroud (702.11c, 702.18a).
+      if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1), ...(game === 'mtg' && head !== 'becomes' ? { players: () => 2 } : {}) };
+      if (game === 'mtg' && args[1] === 'hexproof') {
+        if (n === 2) return words(['from']);
+        if (n === 3 && args[2] === 'from') return { kind: 'words', words: [...COLORS, ...QUALITIES], item: CompletionItemKind.Value };
+        return NONE;
+      }
+      if (game === 'mtg' && (args[1] === 'shroud' || args[1] === 'ward')) return NONE;
       if (args[1] === 'protection') {
         if (n === 2) return words(['from']);
         if (n === 3) return { kind: 'words', words: [...COLORS, ...QUALITIES, ...state.names.playerIds()], item: CompletionItemKind.Value };
@@ -239,12 +256,14 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       }
       if (head === 'loses' && args[1] === 'all') return n === 2 ? words(['abilities']) : NONE;
       if (head === 'loses' && n >= 2 && (args[1] === 'equip' || args[1] === 'reconfigure')) return NONE;
-      if (head === 'gains') return n === 1 ? words(['protection', ...(game === 'mtg' ? ['enchant'] : [])]) : NONE;
+      if (head === 'gains') return n === 1 ? words(['protection', ...(game === 'mtg' ? ['enchant', ...TARGETING_KEYWORDS] : [])]) : NONE;
       if (head === 'loses') {
         const c = card(args[0]);
         const have = c ? [...c.supertypes, ...c.types, ...c.subtypes].filter((t) => !args.includes(t)) : [];
         const abilities = n === 1 && game === 'mtg' ? ['all abilities', 'enchant', 'equip', 'reconfigure'] : [];
-        return { kind: 'words', words: [...(n === 1 ? ['protection'] : []), ...abilities, ...have], item: CompletionItemKind.TypeParameter };
+        // The targeting keywords it has now (hexproof, shroud, ward), the card's or the player's.
+        const kws = n === 1 ? (c?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map((k) => k.split(' ')[0]) : [];
+        return { kind: 'words', words: [...(n === 1 ? ['protection'] : []), ...abilities, ...new Set(kws), ...have], item: CompletionItemKind.TypeParameter };
       }
       return { kind: 'words', words: game === 'mtg' ? [...MTG_CARD_TYPES, ...MTG_SUBTYPES] : [...RIFTBOUND_CARD_TYPES, ...RIFTBOUND_TAGS], item: CompletionItemKind.TypeParameter };
     }
@@ -342,7 +361,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap']
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token'];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'might', 'might-bonus', 'exhausted']);
     return { kind: 'words', words: all.filter((p) => !(once.has(p.split(' ')[0]) && present.has(p.split(' ')[0]))), item: CompletionItemKind.Property };
@@ -373,6 +392,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     return words(['or', 'you control', 'an opponent controls', "you don't control"]);
   }
   if (kw === 'protection') return n === 1 ? words(['from']) : n === 2 ? { kind: 'words', words: [...COLORS, ...QUALITIES, ...state.names.playerIds()], item: CompletionItemKind.Value } : NONE;
+  if (kw === 'hexproof' && game === 'mtg') return n === 1 ? words(['from']) : n === 2 && clause[1] === 'from' ? { kind: 'words', words: [...COLORS, ...QUALITIES], item: CompletionItemKind.Value } : NONE;
   if (kw === 'color' || kw === 'colors') return { kind: 'words', words: COLORS.filter((c) => !clause.includes(c)), item: CompletionItemKind.Value };
   if (kw === "can't") return n === 1 ? words(['be']) : n === 2 ? words(['enchanted', 'equipped', 'fortified']) : NONE;
   if (kw === 'phased' && n === 1) return words(['out']);

@@ -163,6 +163,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number): strin
     const out = [`**${occ.text}** · player`, `Owns ${owns} card${owns === 1 ? '' : 's'}, controls ${controls}.`];
     if (p) {
       const lines = [`- ${p.left ? 'Has left the game' : 'In the game'}`];
+      if (p.keywords?.length) lines.push(`- Has ${p.keywords.join(', ')}`);
       if (p.attachments.length > 0) lines.push(`- Attached to this player: ${p.attachments.map((a) => attachmentLabel(board.cards, a)).join(', ')}`);
       out.push(`**${when}**\n${lines.join('\n')}`);
     }
@@ -192,6 +193,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number): strin
     if (e.kind === 'ability' && e.id === c.id) lines.push(`- On the ${pile}: its ${e.ability} ability targeting **${e.target}**${e.controller ? ` (activated by ${e.controller})` : ''}`);
     else if (e.target === c.id) lines.push(`- Targeted on the ${pile} by ${e.kind === 'ability' ? `**${e.id}**'s ${e.ability} ability` : `the spell **${e.id}**`}`);
   }
+  if (c.keywords?.length) lines.push(`- Keywords: ${c.keywords.join(', ')} (${keywordNote(c.keywords)})`);
   out.push(`**${when}**\n${lines.join('\n')}`);
   return out.join('\n\n');
 }
@@ -207,6 +209,18 @@ function filterZoneAt(state: DocumentState, pos: Position): { text: string; rang
     }
   }
   return undefined;
+}
+
+/** What the targeting keywords do, briefly (702.11, 702.18, 702.21). */
+function keywordNote(keywords: string[]): string {
+  const notes = new Set<string>();
+  for (const k of keywords) {
+    if (k === 'shroud') notes.add('no spell or ability can target it');
+    else if (k === 'hexproof') notes.add("its opponents' spells and abilities can't target it");
+    else if (k.startsWith('hexproof from ')) notes.add(`its opponents' ${k.slice(14)} spells, and their abilities from ${k.slice(14)} sources, can't target it`);
+    else if (k.startsWith('ward')) notes.add("an opponent's spell or ability that targets it is countered unless its controller pays the ward cost");
+  }
+  return `${[...notes].join('; ')}; attaching without targeting is not affected`;
 }
 
 function isAttachmentType(c: CardView): boolean {

@@ -133,6 +133,9 @@ export class NameIndex {
         return this.add(st.keep?.card, 'card');
       case 'abilities':
         return this.add(st.subject, st.ability === 'protection' ? 'either' : 'card');
+      case 'keyword':
+        // A card or (hexproof, shroud) a player.
+        return this.add(st.subject, 'either');
       case 'control':
         this.add(st.subject, 'card');
         return this.add(st.player, 'player');

@@ -91,6 +91,7 @@ const RESERVED = new Set<string>([
   ...EVENT_VERBS,
   'to', 'by', 'from', 'targeting', 'attached', 'in', 'at', 'of', 'or', 'no', 'on', 'has', 'newer', 'than', 'unattached', 'might',
   'owner', 'controller', 'enchant', 'protection', 'color', 'colors', 'out', 'you', 'an', 'opponent', 'player', 'everything',
+  'hexproof', 'shroud', 'ward', 'paying',
 ]);
 
 export function prepareRename(state: DocumentState, pos: Position): { range: Range; placeholder: string } | null {

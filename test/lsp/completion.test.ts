@@ -105,6 +105,25 @@ describe('LSP completion', () => {
     assert.equal(sorted(await complete(text, 6))[0], 'bears');
   });
 
+  it('targeting keywords: after a comma in a card line, after `gains X`, `from` after hexproof, `paying ward` after a cast target', async () => {
+    const props = (await complete(HEADER.slice(0, 4).join('\n') + '\ncard bear "Bear": creature — Bear, ', 4)).map((i) => i.label);
+    for (const p of ['hexproof', 'hexproof from', 'shroud', 'ward']) assert.ok(props.includes(p), p);
+    const from = await complete(HEADER.slice(0, 4).join('\n') + '\ncard bear "Bear": creature — Bear, hexproof ', 4);
+    assert.deepEqual(from.map((i) => i.label), ['from']);
+    const gains = (await complete(scenario('gains lion '), 8)).map((i) => i.label);
+    for (const k of ['protection', 'hexproof', 'shroud', 'ward']) assert.ok(gains.includes(k), k);
+    const quality = (await complete(scenario('gains lion hexproof from '), 8)).map((i) => i.label);
+    assert.ok(quality.includes('black'), JSON.stringify(quality));
+    const players = (await complete(scenario('gains '), 8)).map((i) => i.label);
+    assert.ok(players.includes('alice') && players.includes('lion'), JSON.stringify(players));
+    const loses = (await complete(scenario('gains lion shroud', 'loses lion '), 9)).map((i) => i.label);
+    assert.ok(loses.includes('shroud') && !loses.includes('ward'), JSON.stringify(loses));
+    const cast = (await complete(scenario('move pacifism to hand', 'cast pacifism targeting lion '), 9)).map((i) => i.label);
+    assert.deepEqual(cast.sort(), ['by', 'paying ward']);
+    const after = (await complete(scenario('move pacifism to hand', 'cast pacifism targeting lion paying ward '), 9)).map((i) => i.label);
+    assert.deepEqual(after, ['by']);
+  });
+
   it('on a continuation line of a card declaration: properties', async () => {
     const text = HEADER.slice(0, 4).join('\n') + '\ncard bear "Bear": creature — Bear,\n    ';
     const props = (await complete(text, 5)).map((i) => i.label);
@@ -141,7 +160,7 @@ describe('LSP completion', () => {
     const loses = (await complete(scenario('loses pacifism '), 8)).map((i) => i.label);
     for (const w of ['all abilities', 'enchant', 'equip', 'reconfigure', 'protection']) assert.ok(loses.includes(w), w);
     const gains = (await complete(scenario('gains lion '), 8)).map((i) => i.label);
-    assert.deepEqual(gains, ['protection', 'enchant']);
+    assert.deepEqual(gains, ['protection', 'enchant', 'hexproof', 'shroud', 'ward']);
     const keep = (await complete(scenario('gains lion protection from white, '), 8)).map((i) => i.label);
     assert.deepEqual(keep, ['not removing']);
     const kept = (await complete(scenario('gains lion protection from white, not removing '), 8)).map((i) => i.label);

@@ -119,6 +119,17 @@ describe('LSP hover', () => {
     assert.match(v, /In the game/);
   });
 
+  it('on a card or player name: the targeting keywords it has at that line', async () => {
+    const text = scenario('gains lion hexproof from black', 'gains alice shroud', 'expect lion unattached');
+    // `lion` on line 10 (after both gains): its keywords; on line 8 (the initial state): none.
+    let v = value(await hoverAt(text, { line: 10, character: 8 }));
+    assert.match(v, /Keywords: hexproof from black \(its opponents' black spells/);
+    v = value(await hoverAt(text, { line: 9, character: 7 }));
+    assert.match(v, /Has shroud/);
+    v = value(await hoverAt(text, { line: 3, character: 6 }));
+    assert.doesNotMatch(v, /Keywords/);
+  });
+
   it('quotes the official rule from the user\'s rules file when one is set', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'board-rules-'));
     try {

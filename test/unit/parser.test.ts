@@ -199,7 +199,7 @@ describe('parser', () => {
     assert.match(bad.problems[0].message, /Expected 'abilities' at the end/);
     assert.match(bad.problems[1].message, /Expected 'removing' at the end/);
     assert.match(bad.problems[2].message, /what it can enchant/);
-    assert.match(bad.problems[3].message, /Expected 'protection from \.\.\.' or 'enchant FILTER', found 'equip'/);
+    assert.match(bad.problems[3].message, /Expected 'protection from \.\.\.', 'enchant FILTER', 'hexproof', 'shroud' or 'ward', found 'equip'/);
     assert.match(bad.problems[4].message, /Expected 'by', found 'bob'/);
     assert.match(bad.problems[5].message, /Expected the end of the statement, found ','/);
   });
@@ -224,6 +224,43 @@ describe('parser', () => {
     const wide = parse('card 𝒜x "𝒜": creature — Cat\nequip 𝒜x to b\n');
     const ev = wide.statements[1] as Extract<EventNode, { kind: 'attach' }>;
     assert.deepEqual(ev.host.range.start, { line: 1, character: 13 });
+  });
+
+  it('parses the targeting keywords: properties, gains and loses, paying ward', () => {
+    const doc = parse(
+      [
+        'card k "Kappa": creature — Turtle, hexproof, hexproof from black, shroud, ward 2, ward "discard a card", owner bob',
+        'gains alice hexproof from artifacts',
+        'loses k ward',
+        'cast p targeting k paying ward by alice',
+        'cast p targeting k by alice paying ward',
+      ].join('\n'),
+    );
+    assert.deepEqual(doc.problems, []);
+    const card = doc.statements[0] as CardStmt;
+    const kws = card.props.flatMap((p) => (p.kind === 'keyword' ? [[p.keyword.name, p.keyword.quality?.text, p.keyword.cost?.text]] : []));
+    assert.deepEqual(kws, [['hexproof', undefined, undefined], ['hexproof', 'black', undefined], ['shroud', undefined, undefined], ['ward', undefined, '2'], ['ward', undefined, 'discard a card']]);
+    assert.ok(card.props.some((p) => p.kind === 'owner'));
+    const gains = doc.statements[1] as Extract<EventNode, { kind: 'keyword' }>;
+    assert.equal(gains.kind, 'keyword');
+    assert.equal(gains.verb, 'gains');
+    assert.equal(gains.keyword.quality?.text, 'artifacts');
+    const loses = doc.statements[2] as Extract<EventNode, { kind: 'keyword' }>;
+    assert.deepEqual([loses.verb, loses.keyword.name, loses.keyword.cost], ['loses', 'ward', undefined]);
+    for (const i of [3, 4]) {
+      const cast = doc.statements[i] as Extract<EventNode, { kind: 'cast' }>;
+      assert.equal(cast.by?.text, 'alice');
+      assert.ok(cast.payingWard, `line ${i}: paying ward`);
+    }
+    const bad = parse(['gains k hexproof from', 'cast p targeting k paying', 'cast p targeting k paying ward paying ward'].join('\n'));
+    assert.deepEqual(
+      bad.problems.map((p) => [p.range.start.line, p.message]),
+      [
+        [0, 'Expected a quality: a color, or card types in the plural (hexproof from black, hexproof from artifacts) at the end of the statement.'],
+        [1, "Expected 'ward' at the end of the statement."],
+        [2, "Expected 'by' or the end of the statement, found 'paying'."],
+      ],
+    );
   });
 
   it('never throws on arbitrary text', () => {

@@ -239,6 +239,24 @@ describe('board picture (SVG)', () => {
     assert.ok(classes(all(left, (e) => e.attrs['data-player'] === 'alice' && classes(e).includes('player'))[0]).includes('left'));
   });
 
+  it('shows the targeting keywords a card or player has (hexproof, shroud, ward)', () => {
+    const text = [
+      'game mtg',
+      'player alice',
+      'player bob',
+      'card scout "Gladecover Scout": creature — Elf Scout, owner alice, hexproof from black',
+      'card kappa "Kappa Tech-Wrecker": creature — Turtle Ninja, owner bob, ward 1',
+      'gains bob shroud',
+    ].join('\n');
+    const svg = parseXml(renderBoardSvg(boardAt(text, 5)));
+    assert.ok(texts(card(svg, 'scout')).some((t) => t.includes('hexproof from black')), JSON.stringify(texts(card(svg, 'scout'))));
+    assert.ok(texts(card(svg, 'kappa')).includes('ward 1'));
+    const bob = all(svg, (e) => e.attrs['data-player'] === 'bob' && classes(e).includes('player'))[0];
+    assert.ok(texts(bob).some((t) => t.includes('shroud')), JSON.stringify(texts(bob)));
+    const before = parseXml(renderBoardSvg(boardAt(text, 4)));
+    assert.ok(!texts(all(before, (e) => e.attrs['data-player'] === 'bob' && classes(e).includes('player'))[0]).some((t) => t.includes('shroud')));
+  });
+
   it('shortens long labels with an ellipsis, keeping the full text in the tooltip', () => {
     const long = 'A Very Long Card Name That Cannot Possibly Fit In One Card Box';
     const text = ['game mtg', 'player alice', `card long "${long}": legendary creature — Human Wizard Warrior Knight Cleric`].join('\n');

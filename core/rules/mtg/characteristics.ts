@@ -2,7 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
-import { type CardObj, copyCharacteristics, type HostRef, isCard, type PlayerObj, type PrintedBuilder } from '../../engine/board';
+import { type CardObj, copyCharacteristics, type HostRef, isCard, type PlayerObj, type PrintedBuilder, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 
@@ -181,6 +181,9 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       case 'protection':
         pr.protections.push(p.quality.text);
+        break;
+      case 'keyword':
+        pr.targeting.push(targetingKeywordOf(p.keyword));
         break;
       case 'color':
         for (const c of p.colors) {

@@ -14,6 +14,7 @@ import { EXPLAINED as sba } from './sba';
 import { EXPLAINED as exchange } from './exchange';
 import { EXPLAINED as stack } from './stack';
 import { EXPLAINED as timing } from './timing';
+import { EXPLAINED as targetingKeywords } from './targetingKeywords';
 
 export interface RuleExplanation {
   title: string;
@@ -36,6 +37,7 @@ const GENERAL: Record<string, RuleExplanation> = {
 /** The explained rules of each module (each rule in exactly one: test/unit/ruleModules.test.ts). */
 export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, RuleExplanation>>>> = {
   characteristics, legality, targeting, phasing, attach, zones, spells, effects, sba, exchange, stack, timing,
+  targetingKeywords,
   explanations: GENERAL,
 };
 

@@ -28,7 +28,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 };
 
 /** Does a protection quality cover this attachment? Returns the extra rule (702.16j/k) when it does. */
-function protectionCovers(quality: string, att: CardObj): string[] | undefined {
+export function protectionCovers(quality: string, att: CardObj): string[] | undefined {
   if (quality === 'everything') return ['702.16j'];
   if (COLORS.includes(quality)) return att.colors.has(quality) ? [] : undefined;
   if (quality === 'multicolored') return att.colors.size > 1 ? [] : undefined;

@@ -11,6 +11,7 @@ import { abilitiesEvent, controlEvent, protectionEvent, typesEvent } from './eff
 import { stateBasedActions } from './sba';
 import { exchangeEvent, swapEvent } from './exchange';
 import { activateEvent } from './stack';
+import { keywordEvent } from './targetingKeywords';
 
 /** The MTG Ruleset: each part of it is in the module of its rule family. */
 export const mtg: Ruleset = {
@@ -43,6 +44,8 @@ export const mtg: Ruleset = {
         return protectionEvent(replay, ev);
       case 'abilities':
         return abilitiesEvent(replay, ev);
+      case 'keyword':
+        return keywordEvent(replay, ev);
       case 'control':
         return controlEvent(replay, ev);
       case 'phase':

@@ -2,12 +2,13 @@
 // bestow (702.103, 702.103e: a bestowed Aura with an illegal target resolves as a creature). A spell is on the
 // stack with the abilities (stack.ts): it resolves only from the top (405.5).
 import type { EventNode } from '../../parser/ast';
-import { isCard } from '../../engine/board';
+import { type CardObj, isCard, keywordLabel } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { isAura, type Problem } from './characteristics';
+import { type Host, isAura, type Problem } from './characteristics';
 import { attachProblem, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
+import { noWardReason, wardsTriggered } from './targetingKeywords';
 import { doAttach } from './attach';
 import { moveTo } from './zones';
 import { onTop, resolveAbilityEvent } from './stack';
@@ -52,6 +53,37 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   if (asBestow) spell.bestowed = true;
   spell.stackTarget = replay.board.refTo(target);
   if (replay.noting) replay.note(() => `${spell.id} on the stack targeting ${target.id}`);
+  wardOnCast(replay, spell, target, ev);
+}
+
+/**
+ * Ward (702.21a): a spell an opponent of the target's controller casts targeting it triggers each of
+ * its ward abilities, which counter the spell (701.6a) unless the caster pays. `paying ward` on the
+ * cast line records the payment; without it the replay counters the spell, as the rules do when the
+ * cost is not paid, and says so (information: a legal outcome, which `paying ward` changes).
+ */
+function wardOnCast(replay: Replay, spell: CardObj, target: Host, ev: Extract<EventNode, { kind: 'cast' }>): void {
+  const caster = spell.controller;
+  const wards = wardsTriggered(target, caster);
+  if (wards.length === 0) {
+    if (ev.payingWard) {
+      replay.report('impossible-event', ev.payingWard, `No ward triggers here, so there is no ward cost to pay: ${noWardReason(target, caster)}. Remove \`paying ward\`.`, { rules: ['702.21a'], subjects: [spell.id, target.id] });
+    }
+    return;
+  }
+  const labels = wards.map(keywordLabel).join(' and ');
+  if (ev.payingWard) {
+    if (replay.noting) replay.note(() => `${caster} pays for ${target.id}'s ${labels}`);
+    return;
+  }
+  const costs = wards.some((w) => w.cost !== undefined) ? `the cost (${wards.map((w) => w.cost ?? 'unstated').join(', ')})` : 'the cost';
+  replay.report('ward-countered', ev.range, `${spell.id} targets ${target.id}, which has ${labels} and is controlled by ${isCard(target) ? target.controller : target.id}, an opponent of ${caster}: ward triggers, and as the scenario doesn't record that ${caster} paid ${costs}, it counters ${spell.id}, which goes from the stack to its owner's graveyard. If ${caster} paid, add \`paying ward\` to the cast line; if the counter is meant, an \`expect ${spell.id} in graveyard\` line after it shows so.`, {
+    rules: ['702.21a', '701.6a'],
+    subjects: [spell.id, target.id],
+  });
+  spell.stackTarget = undefined;
+  moveTo(replay, spell, 'graveyard', ev);
+  if (replay.noting) replay.note(() => `ward counters ${spell.id}`);
 }
 
 export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {

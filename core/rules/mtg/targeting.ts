@@ -5,6 +5,7 @@ import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 import { attachProblem, protectionAgainst } from './legality';
+import { keywordTargetProblem } from './targetingKeywords';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -39,7 +40,8 @@ export function auraTargetProblem(att: CardObj, host: Host): Problem | undefined
   // 113.6: a card's protection works only on the battlefield, not in a graveyard.
   const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att, 'target');
   if (prot) return { rules: ['702.16b', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}` };
-  return undefined;
+  // Hexproof and shroud (702.11, 702.18): the Aura spell is controlled by its controller.
+  return keywordTargetProblem(host, att, att.controller, att.id);
 }
 
 /**
@@ -63,6 +65,9 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
     const fort = verb === 'fortify';
     return { rules: [...target, '702.16b', '702.16d', ...prot.rules], why: `${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${verb} ability (nor be ${fort ? 'fortified' : 'equipped'} by it)` };
   }
+  // Shroud stops even the activator's own creature; hexproof never does here, as the target is the activator's.
+  const shielded = keywordTargetProblem(h, att, activator, `${att.id}'s ${verb} ability`);
+  if (shielded) return { rules: [...target, ...shielded.rules], why: shielded.why };
   return undefined;
 }
 

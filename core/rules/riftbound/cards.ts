@@ -89,6 +89,9 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         else if (p.flag === 'token') card.token = true;
         else replay.report('syntax-error', p.range, `\`${p.flag}\` is an MTG property.`);
         break;
+      case 'keyword':
+        replay.report('syntax-error', p.range, `\`${p.keyword.name}\` is an MTG property: Riftbound's rules have no ${p.keyword.name}.`);
+        break;
       case 'enchant':
       case 'protection':
       case 'color':

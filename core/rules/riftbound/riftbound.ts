@@ -36,6 +36,9 @@ export const riftbound: Ruleset = {
         return typesEvent(replay, ev);
       case 'activate':
         return activateEvent(replay, ev);
+      case 'keyword':
+        replay.report('impossible-event', ev.verbRange, `\`${ev.verb} ... ${ev.keyword.name}\` is not a Riftbound action: Riftbound's rules have no hexproof, shroud or ward. Remove the line.`);
+        return;
       case 'expect':
       case 'together':
         // `together:` is replayed part by part by the replay itself.

@@ -1,0 +1,115 @@
+// MTG targeting keywords: hexproof (702.11b/c/d/e), shroud (702.18a) and ward (702.21a, which counters: 701.6a).
+// They limit what a spell or ability may target, so they matter only where something targets: an Aura spell
+// (115.1b) and an equip or fortify ability (702.6a, 702.67a). Attaching that doesn't target (an Aura entering
+// the battlefield, 303.4f; an `attach` effect; state-based actions) ignores them, and gaining one later
+// unattaches nothing.
+import type { EventNode } from '../../parser/ast';
+import { type CardObj, isCard, keywordLabel, type TargetingKeyword, targetingKeywordOf } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from './explanations';
+import type { Host, Problem } from './characteristics';
+import { protectionCovers } from './legality';
+import { phasedOutSubject } from './phasing';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '702.11': { title: 'Hexproof', text: 'A static ability that keeps the spells and abilities of opponents from choosing the permanent or player that has it as a target.' },
+  '702.11b': { title: 'Hexproof on a permanent', text: "Nothing an opponent of the permanent's controller controls, spell or ability, may choose a hexproof permanent as its target; its own controller still may." },
+  '702.11c': { title: 'Hexproof on a player', text: "A player with hexproof can't be chosen as the target of a spell or ability one of their opponents controls; their own spells and abilities may still choose them." },
+  '702.11d': { title: 'Hexproof from a quality', text: 'A narrower hexproof: it turns away only those spells of opponents that have the quality, and those abilities of opponents whose source has it. It counts as a hexproof ability.' },
+  '702.11e': { title: 'Losing hexproof', text: 'An effect that takes hexproof away takes every "hexproof from" ability with it.' },
+  '702.18a': { title: 'Shroud', text: "Shroud is static: no spell or ability at all, whoever controls it (the shrouded object's controller included), may choose that permanent or player as a target." },
+  '702.21a': { title: 'Ward', text: 'Ward is a triggered ability of a permanent: when a spell or ability controlled by an opponent chooses it as a target, ward counters that spell or ability unless its controller pays the ward cost.' },
+  '701.6a': { title: 'Countering', text: "A countered spell or ability leaves the stack without resolving, so none of its effects happen; a countered spell goes to its owner's graveyard." },
+};
+
+/** The player who controls a host: a permanent's controller, or the player itself. */
+function controllerOf(host: Host): string | undefined {
+  return isCard(host) ? host.controller : host.id;
+}
+
+/**
+ * Do `host`'s targeting keywords forbid a spell or ability controlled by `controller` to target it?
+ * `source` is the Aura spell, or the Equipment or Fortification whose ability it is: its colors and
+ * types are what `hexproof from` looks at (702.11d). `what` names the spell or ability in the sentence.
+ * Shroud stops everyone (702.18a); hexproof only the host's opponents (702.11b, 702.11c). Every player
+ * is an opponent of every other (teams are not modelled).
+ */
+export function keywordTargetProblem(host: Host, source: CardObj, controller: string | undefined, what: string): Problem | undefined {
+  const kws = host.targeting;
+  if (kws.length === 0) return undefined;
+  if (kws.some((k) => k.name === 'shroud')) {
+    return { rules: ['702.18a'], why: `${host.id} has shroud, so no spell or ability can target it, even one its own controller controls` };
+  }
+  const owner = controllerOf(host);
+  if (controller === owner) return undefined;
+  const whose = isCard(host) ? `${owner ?? 'its controller'}'s` : `${host.id}'s`;
+  for (const k of kws) {
+    if (k.name !== 'hexproof') continue;
+    if (k.quality === undefined) {
+      return { rules: [isCard(host) ? '702.11b' : '702.11c'], why: `${host.id} has hexproof, so the spells and abilities of ${whose} opponents can't target ${isCard(host) ? 'it' : 'them'}, and ${what} is controlled by ${controller ?? 'no player'}, an opponent` };
+    }
+    if (protectionCovers(k.quality, source) !== undefined) {
+      return { rules: ['702.11d'], why: `${host.id} has hexproof from ${k.quality}, which covers ${source.id}, and ${what} is controlled by ${controller ?? 'no player'}, one of ${whose} opponents` };
+    }
+  }
+  return undefined;
+}
+
+/** The ward abilities of `target` that trigger when a spell or ability `controller` controls targets it (702.21a). */
+export function wardsTriggered(target: Host, controller: string | undefined): TargetingKeyword[] {
+  if (!isCard(target) || target.controller === controller) return [];
+  return target.targeting.filter((k) => k.name === 'ward');
+}
+
+/** Why no ward triggers when `controller`'s spell targets `target` (for a `paying ward` with nothing to pay). */
+export function noWardReason(target: Host, controller: string | undefined): string {
+  if (!isCard(target)) return `${target.id} is a player, and ward is an ability of permanents`;
+  if (!target.targeting.some((k) => k.name === 'ward')) return `${target.id} has no ward`;
+  return `${target.id} is controlled by ${controller}, and ward triggers only for a spell or ability an opponent controls`;
+}
+
+/** The keyword's own rule, as it applies to this host. */
+function ruleOf(k: TargetingKeyword, host: Host): string {
+  if (k.name === 'shroud') return '702.18a';
+  if (k.name === 'ward') return '702.21a';
+  if (k.quality !== undefined) return '702.11d';
+  return isCard(host) ? '702.11b' : '702.11c';
+}
+
+/** `gains X hexproof`, `loses X hexproof from black`, `gains alice shroud`, `loses X ward 2`... */
+export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'keyword' }>): void {
+  const x = replay.lookup(ev.subject);
+  if (!x) return;
+  const k = targetingKeywordOf(ev.keyword);
+  const label = keywordLabel(k);
+  const gains = ev.verb === 'gains';
+  if (isCard(x) && phasedOutSubject(replay, x, ev, `an effect that makes it ${gains ? 'gain' : 'lose'} ${label}`, ['702.26e'])) return;
+  if (!isCard(x) && (k.name === 'ward' || k.quality !== undefined)) {
+    const why = k.name === 'ward' ? 'ward is an ability of permanents (it triggers when "this permanent" becomes a target)' : '"hexproof from" is defined for permanents, not players';
+    replay.report('impossible-event', ev.range, `${x.id} is a player, and ${why}, so this line does nothing. Give it to a card, or write \`${ev.verb} ${x.id} ${k.name === 'ward' ? 'shroud' : 'hexproof'}\` if that was meant.`, {
+      rules: [ruleOf(k, x)],
+      subjects: [x.id],
+    });
+    return;
+  }
+  if (gains) {
+    // Several instances are redundant (702.11h, 702.18b) but harmless: each is kept.
+    x.targeting = [...x.targeting, k];
+  } else {
+    // Losing hexproof loses every "hexproof from" too (702.11e); `loses X ward` without a cost loses every ward.
+    const lost = (h: TargetingKeyword) =>
+      h.name === k.name && (k.name !== 'hexproof' || k.quality === undefined || h.quality === k.quality) && (k.cost === undefined || h.cost === k.cost);
+    const kept = x.targeting.filter((h) => !lost(h));
+    if (kept.length === x.targeting.length) {
+      replay.report('impossible-event', ev.range, `${x.id} doesn't have ${label}, so it can't lose it: the line does nothing. Remove it, or give ${x.id} ${label} first.`, {
+        rules: [ruleOf(k, x), ...(k.name === 'hexproof' && k.quality === undefined ? ['702.11e'] : [])],
+        subjects: [x.id],
+      });
+      return;
+    }
+    x.targeting = kept;
+  }
+  if (isCard(x)) x.modified = true;
+  if (replay.noting) replay.note(() => `${x.id} ${gains ? 'gains' : 'loses'} ${label}${!gains && k.name === 'hexproof' && k.quality === undefined ? ' (and any hexproof from)' : ''}`);
+}
