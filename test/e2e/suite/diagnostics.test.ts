@@ -16,11 +16,11 @@ describe('diagnostics', () => {
     const [d] = await waitForCodes(uri, ['illegal-attachment']);
     assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
     assert.equal(d.range.start.line, lineOf(editor.document, 'equip splitter to bears'));
-    assert.deepEqual(rulesOf(d), ['701.3a', '702.6a', '301.5b']);
-    assert.match(d.message, /\(rules 701\.3a, 702\.6a, 301\.5b\)/);
+    assert.deepEqual(rulesOf(d), ['702.6a', '602.2b', '601.2c', '301.5b']);
+    assert.match(d.message, /\(rules 702\.6a, 602\.2b, 601\.2c, 301\.5b\)/);
     assert.match(d.message, /controlled by bob/);
     const data = (d as { data?: { rules?: string[] } }).data;
-    assert.deepEqual(data?.rules, ['701.3a', '702.6a', '301.5b']);
+    assert.deepEqual(data?.rules, ['702.6a', '602.2b', '601.2c', '301.5b']);
   });
 
   it('checks an edit when it is saved (onSave)', async () => {
@@ -43,7 +43,7 @@ describe('diagnostics', () => {
     assert.deepEqual(ours(uri).map(codeOf), [], 'onSave: typing alone should not publish');
     assert.ok(await editor.document.save());
     const [d] = await waitForCodes(uri, ['illegal-attachment']);
-    assert.deepEqual(rulesOf(d), ['701.3a', '702.6a', '301.5b']);
+    assert.deepEqual(rulesOf(d), ['702.6a', '602.2b', '601.2c', '301.5b']);
   });
 
   describe('with boardScenario.validate: onType', () => {
@@ -61,11 +61,11 @@ describe('diagnostics', () => {
       const uri = copyExample('ontype', ILLEGAL);
       const editor = await open(uri);
       await waitForCodes(uri, ['illegal-attachment']);
-      // Equip to the creature it is already on: the illegal attach becomes a redundant one.
+      // Equip to the creature it is already on (a legal target): the illegal attach becomes a redundant one.
       await replaceLine(editor, lineOf(editor.document, 'equip splitter to bears'), 'equip splitter to lion');
       const [d] = await waitForCodes(uri, ['redundant-attach']);
       assert.ok(editor.document.isDirty, 'the document should not have been saved');
-      assert.deepEqual(rulesOf(d).slice(0, 2), ['701.3b', '613.7e']);
+      assert.deepEqual(rulesOf(d).slice(0, 2), ['701.3b', '701.3c']);
       // And back.
       await replaceLine(editor, lineOf(editor.document, 'equip splitter to lion'), 'equip splitter to bears');
       await waitForCodes(uri, ['illegal-attachment']);

@@ -13,7 +13,7 @@ describe('hover', () => {
     await open(uri);
     const [d] = await waitForCodes(uri, ['illegal-attachment']);
     const text = await hoverText(uri, d.range.start.translate(0, 2));
-    for (const rule of ['701.3a', '702.6a', '301.5b']) {
+    for (const rule of ['702.6a', '602.2b', '601.2c', '301.5b']) {
       assert.ok(text.includes(rule), `hover should cite ${rule}:\n${text}`);
       const explanation = explainRule('mtg', rule);
       assert.ok(explanation, `core explains ${rule}`);
