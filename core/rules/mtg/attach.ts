@@ -81,7 +81,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     const want = verb === 'equip' ? isEquipment(att) : isFortification(att);
     const kw = verb === 'equip' ? '702.6a' : '702.67a';
     if (!want) {
-      replay.report('not-attachable', ev.range, `${att.id} is not ${verb === 'equip' ? 'an Equipment' : 'a Fortification'} (it is ${describe(att)}), so it has no ${verb} ability to activate. Nothing happens.`, { rules: [kw, verb === 'equip' ? '301.5c' : '301.6'], subjects: [att.id] });
+      replay.report('not-attachable', ev.range, `${describe(att)} is not ${verb === 'equip' ? 'an Equipment' : 'a Fortification'}, so it has no ${verb} ability to activate. Nothing happens. Declare it with the ${verb === 'equip' ? 'Equipment' : 'Fortification'} subtype if that was meant, or remove the line.`, { rules: [kw, verb === 'equip' ? '301.5c' : '301.6'], subjects: [att.id] });
       return;
     }
     if (verb === 'equip' && att.lost.has('equip')) {
@@ -90,7 +90,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
       return;
     }
     if (activator !== att.controller) {
-      replay.report('illegal-attachment', ev.by?.range ?? ev.range, `${activator} can't activate ${att.id}'s ${verb} ability: only its controller, ${att.controller}, can. ${att.id} stays where it is.`, { rules: ['301.5d', '602.2'], subjects: [att.id] });
+      replay.report('impossible-event', ev.by?.range ?? ev.range, `${activator} can't activate ${att.id}'s ${verb} ability: only its controller, ${att.controller}, can, so the activation doesn't happen and ${att.id} stays where it is. Let ${att.controller} ${verb} it (\`by ${att.controller}\`), or remove the line.`, { rules: ['301.5d', '602.2'], subjects: [att.id] });
       return;
     }
     if (!sorceryTiming(replay, ev, att, verb)) return;

@@ -78,7 +78,7 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
   }
   const activator = by?.id ?? att.controller;
   if (activator !== att.controller) {
-    replay.report('illegal-attachment', ev.by?.range ?? ev.range, `${activator} can't activate ${att.id}'s ${kw} ability: only its controller, ${att.controller}, can. Nothing goes on the stack; ${att.id} stays where it is. Let ${att.controller} activate it, or remove the line.`, { rules: ['301.5d', '602.2'], subjects: [att.id] });
+    replay.report('impossible-event', ev.by?.range ?? ev.range, `${activator} can't activate ${att.id}'s ${kw} ability: only its controller, ${att.controller}, can. Nothing goes on the stack; ${att.id} stays where it is. Let ${att.controller} activate it, or remove the line.`, { rules: ['301.5d', '602.2'], subjects: [att.id] });
     return;
   }
   if (!sorceryTiming(replay, ev, att, kw)) return;

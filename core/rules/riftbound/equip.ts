@@ -29,7 +29,7 @@ export function equipActivated(replay: Replay, ev: Extract<EventNode, { kind: 'a
     return false;
   }
   if (activator !== att.controller) {
-    replay.report('illegal-attachment', ev.by?.range ?? ev.range, `Only ${att.id}'s controller, ${att.controller}, can use its Equip ability, not ${activator}. ${att.id} stays where it is. Let ${att.controller} equip it, or remove the line.`, { rules: ['818.1.c.2'], subjects: [att.id] });
+    replay.report('impossible-event', ev.by?.range ?? ev.range, `Only ${att.id}'s controller, ${att.controller}, can use its Equip ability, not ${activator}. ${att.id} stays where it is. Let ${att.controller} equip it, or remove the line.`, { rules: ['818.1.c.2'], subjects: [att.id] });
     return false;
   }
   const target = equipTargetProblem(att, host, activator);
