@@ -58,7 +58,7 @@ export type Property =
   | { kind: 'equip'; quality?: Filter; range: Range }
   | { kind: 'protection'; quality: Word; range: Range }
   | { kind: 'color'; colors: Word[]; range: Range }
-  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'aura-swap'; range: Range }
+  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'aura-swap' | 'castable'; range: Range }
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
   | { kind: 'might'; value: number; range: Range }
   | { kind: 'might-bonus'; value: number; range: Range }

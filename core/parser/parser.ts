@@ -387,6 +387,7 @@ function parseProperty(cur: Cursor): Property {
     case 'bestow':
     case 'token':
     case 'exhausted':
+    case 'castable':
       return { kind: 'flag', flag: t.text, range: r() };
     case 'phased':
       cur.expectWord('out');

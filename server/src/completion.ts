@@ -361,7 +361,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', ...TARGETING_PROPERTIES]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token'];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'might', 'might-bonus', 'exhausted']);
     return { kind: 'words', words: all.filter((p) => !(once.has(p.split(' ')[0]) && present.has(p.split(' ')[0]))), item: CompletionItemKind.Property };

@@ -196,8 +196,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         else if (p.flag === 'bestow') pr.bestow = true;
         else if (p.flag === 'token') card.token = true;
         else if (p.flag === 'phased-out') card.phasedOut = 'direct';
-        else if (p.flag === 'aura-swap') {
-          // Read from the declaration where an aura swap resolves (exchange.ts).
+        else if (p.flag === 'aura-swap' || p.flag === 'castable') {
+          // Read from the declaration where it matters: an aura swap resolving (exchange.ts), a cast (spells.ts).
         } else replay.report('syntax-error', p.range, `\`${p.flag}\` is a Riftbound property.`);
         break;
       case 'cant':

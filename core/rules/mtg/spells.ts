@@ -15,6 +15,7 @@ import { onTop, resolveAbilityEvent } from './stack';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '601.3': { title: 'Permission to cast', text: 'A player may start casting a spell only if some rule or effect permits it and none forbids it. Casting from a hand needs nothing more; casting from another zone needs an effect that allows it, such as flashback.' },
   '601.2a': { title: 'Casting starts by moving the card', text: "Casting a spell starts by moving the card from where it is to the stack, where it stays until it resolves or something else moves it; a card already on the stack or on the battlefield isn't cast again." },
   '608.1': { title: 'What resolves', text: 'Each time all players pass in a row, whatever is topmost on the stack resolves; a card that is not on the stack never resolves.' },
   '608.2b': { title: 'Targets checked on resolution', text: 'When a spell or ability resolves, its targets are checked again. If every target is now illegal (it left its zone, gained protection, no longer qualifies), it does not resolve.' },
@@ -32,6 +33,11 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   if (!spell || !target) return;
   if (spell.zone === 'battlefield' || spell.zone === 'stack') {
     replay.report('impossible-event', ev.range, `${spell.id} is already on the ${spell.zone}, so it can't be cast: casting starts by moving the card to the stack. Put it in the zone it is cast from (\`in hand\`), or remove the line.`, { rules: ['601.2a'], subjects: [spell.id] });
+    return;
+  }
+  if (spell.zone !== 'hand' && !spell.decl.props.some((p) => p.kind === 'flag' && p.flag === 'castable')) {
+    // 601.3: a spell is cast only where a rule or effect allows; the rules allow a card in its hand.
+    replay.report('impossible-event', ev.range, `${spell.id} is in ${spell.zone === 'outside' ? 'no zone (it left the game)' : spell.zone}, and nothing lets it be cast from there: a card is cast from its owner's hand unless a rule or effect (flashback, a commander's command zone, "you may cast it from ...") allows another zone. The cast doesn't happen. Declare the card \`castable\` if such an effect applies, put it \`in hand\`, or remove the line.`, { rules: ['601.3'], subjects: [spell.id] });
     return;
   }
   const asBestow = spell.bestow && !isAura(spell);
