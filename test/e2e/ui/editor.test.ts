@@ -48,8 +48,8 @@ describe('the packaged extension in code-server', function () {
     await bench.squiggles().first().waitFor();
     await bench.save();
     const [marker] = await bench.waitForCodes(ILLEGAL, ['illegal-attachment']);
-    assert.match(marker.message, /splitter can't be attached to bears/);
-    assert.match(marker.message, /\(rules 701\.3a, 702\.6a, 301\.5b\)$/);
+    assert.match(marker.message, /splitter's equip ability can't target bears/);
+    assert.match(marker.message, /\(rules 702\.6a, 602\.2b, 601\.2c, 301\.5b\)$/);
     assert.equal(marker.line, 13);
     assert.match(await bench.statusText(), /Board/);
     await bench.screenshot('problems-illegal-attach');
@@ -59,9 +59,9 @@ describe('the packaged extension in code-server', function () {
     await bench.focusEditor();
     // The diagnostic's own hover (its message cites the rules) shows first; wait for the
     // extension's, which explains them.
-    const text = await bench.hoverSquiggle(/702\.6a — Equip: Equip means: pay the cost, attach this Equipment to target creature you control/);
+    const text = await bench.hoverSquiggle(/702\.6a — Equip: Equip is an activated ability: pay its cost to attach the Equipment to a creature you control/);
     assert.match(text, /Illegal attachment/);
-    assert.match(text, /701\.3a — Attach: Attaching puts an Aura, Equipment or Fortification onto an object or player/);
+    assert.match(text, /602\.2b — Activating is like casting: Activating an ability follows the same steps as casting a spell/);
     assert.match(text, /301\.5b/);
     await bench.screenshot('hover-rule-explanation');
     await bench.page.keyboard.press('Escape');
