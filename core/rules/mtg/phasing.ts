@@ -53,16 +53,7 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
       return;
     }
     card.phasedOut = 'direct';
-    const indirect = (c: CardObj) => {
-      for (const id of c.attachments) {
-        const a = replay.board.cards.get(id)!;
-        if (a.phasedOut === 'no') {
-          a.phasedOut = 'indirect';
-          indirect(a);
-        }
-      }
-    };
-    indirect(card);
+    phaseBelow(replay, card, 'no', 'indirect');
     if (replay.noting) replay.note(() => `${card.id} phased out${card.attachments.size ? ` with ${[...card.attachments].join(', ')}` : ''}`);
     return;
   }
@@ -71,16 +62,7 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
     return;
   }
   card.phasedOut = 'no';
-  const back = (c: CardObj) => {
-    for (const id of c.attachments) {
-      const a = replay.board.cards.get(id)!;
-      if (a.phasedOut === 'indirect') {
-        a.phasedOut = 'no';
-        back(a);
-      }
-    }
-  };
-  back(card);
+  phaseBelow(replay, card, 'indirect', 'no');
   // 702.26i: a directly phased-out attachment whose host is gone phases in unattached.
   const host = replay.board.hostOf(card);
   if (card.attachedTo && (!host || (isCard(host) && (host.version !== (card.attachedTo as { version: number }).version || host.zone !== 'battlefield')) || (!isCard(host) && host.left))) {
@@ -88,4 +70,21 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
     if (replay.noting) replay.note(() => `${card.id} phased in unattached (702.26i)`);
   } else if (replay.noting) replay.note(() => `${card.id} phased in`);
   touch(replay, card);
+}
+
+/**
+ * What is attached beneath `card`, however deep, phases with it (702.26g): each one in state `from`
+ * goes to `to`, and so do the ones beneath it. A loop over a list, not recursion, so a deep chain of
+ * attachments can't overflow the stack.
+ */
+function phaseBelow(replay: Replay, card: CardObj, from: CardObj['phasedOut'], to: CardObj['phasedOut']): void {
+  const todo = [card];
+  while (todo.length > 0) {
+    for (const id of todo.pop()!.attachments) {
+      const a = replay.board.cards.get(id)!;
+      if (a.phasedOut !== from) continue;
+      a.phasedOut = to;
+      todo.push(a);
+    }
+  }
 }
