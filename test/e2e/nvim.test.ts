@@ -95,7 +95,8 @@ describe('Neovim with the standalone server', function () {
       const ds = byFile.get(rel(file)) ?? [];
       const markers = readMarkers(readText(file));
       const open = markers.filter((m) => !m.negative);
-      for (const d of ds) {
+      // The findings that cite fewest rules choose first (a finding citing more fits more markers).
+      for (const d of [...ds].sort((a, b) => a.rules.length - b.rules.length)) {
         // Two findings with one code on one line: each takes the marker whose rules it cites.
         const fits = (m: (typeof open)[number]) => m.line === d.line && m.code === d.code;
         const best = open.findIndex((m) => fits(m) && m.rules.every((r) => d.rules.includes(r)));
