@@ -2,7 +2,7 @@
 // Prints one table (figure, value, target, pass/fail) and writes bench/results/latest.json.
 //
 // Options: --quick (fewer iterations, 1k..100k only), --sizes=1000,10000, --no-lsp, --no-profile,
-// --no-memory, --wait-server=SECONDS (poll for dist/server.js before the LSP part).
+// --no-memory, --no-adversarial, --wait-server=SECONDS (poll for dist/server.js before the LSP part).
 // Timing targets are reported, never asserted: the exit code is non-zero only when the generator
 // is wrong (the clean 1k scenario has findings) or a part crashes.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import { generate, toBoard, toJson, type Scenario } from './generate';
 import { runLsp, type LspResults } from './lsp';
 import { measureMemory, type MemoryResult } from './memory';
 import { profileCheck, type ProfileSummary } from './profile';
+import { measureAdversarial, type FamilyResult } from './adversarial';
 import { measureSizes, readModuleLoads, type ModuleLoads, type SizeResults } from './size';
 import { fmtBytes, fmtMs, fmtNum, hasGc, median, sleep, timeRuns, type Runs } from './stats';
 
@@ -177,6 +178,13 @@ async function main(): Promise<void> {
     profile = profileCheck(join(TMP, 'clean-100000.board'), join(RESULTS, 'profile'), ROOT);
   }
 
+  // ---- adversarial scaling (issue 13) -----------------------------------------------------------
+  let adversarial: FamilyResult[] | undefined;
+  if (!flag('--no-adversarial')) {
+    log('adversarial: each family of hostile input at two sizes ten times apart');
+    adversarial = measureAdversarial(quick);
+  }
+
   // ---- LSP -------------------------------------------------------------------------------------
   const serverJs = join(ROOT, 'dist', 'server.js');
   let lsp: LspResults | undefined;
@@ -247,6 +255,14 @@ async function main(): Promise<void> {
     const r = s1m.checkMs / s100k.checkMs;
     add('scaling: check time(1M) ÷ time(100k)', `${r.toFixed(2)} (by CPU time ${(s1m.checkCpuMs / s100k.checkCpuMs).toFixed(2)})`, '≤ 11', pf(r <= 11));
   } else add('scaling: check time(1M) ÷ time(100k)', 'not measured', '≤ 11', 'n/a');
+  for (const a of adversarial ?? []) {
+    add(
+      `adversarial: ${a.name}: time(${fmtNum(a.sizes[1])}) ÷ time(${fmtNum(a.sizes[0])}) ${a.unit}`,
+      `${a.ratio.toFixed(2)} (${fmtMs(a.ms[0])} → ${fmtMs(a.ms[1])}; ${fmtBytes(a.bytes[0])} → ${fmtBytes(a.bytes[1])}; ${fmtNum(a.findings[0])} → ${fmtNum(a.findings[1])} findings)`,
+      '≤ 11',
+      pf(a.ratio <= 11),
+    );
+  }
   if (memory) {
     const L = label(memSize);
     const x = memory.peakHeapDelta / memory.fileBytes;

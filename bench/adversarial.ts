@@ -1,0 +1,113 @@
+// The adversarial scaling table (issue 13): families of hostile input, each checked at two sizes ten
+// times apart. A family is linear when the time ratio is about 10; the target is ≤ 11. The sizes are
+// chosen so the small one takes long enough to time (tens of milliseconds), not to be realistic.
+import { check } from '../core';
+import { hasGc, median } from './stats';
+
+export interface Family {
+  name: string;
+  /** What `n` counts. */
+  unit: string;
+  sizes: [number, number];
+  make(n: number): string;
+}
+
+const HEAD = 'game mtg\nplayer alice\nplayer bob\n';
+
+export const FAMILIES: Family[] = [
+  {
+    name: 'long names: a typo of one long card name',
+    unit: 'characters in the name',
+    sizes: [20_000, 200_000],
+    make: (n) => {
+      const name = 'n' + 'a'.repeat(n - 1);
+      return `${HEAD}card ${name} "X": creature, owner alice\ndestroy ${name}b\nexpect ${name} in battlefield\n`;
+    },
+  },
+  {
+    name: 'many unknown names against as many declared cards',
+    unit: 'names of each',
+    sizes: [2_000, 20_000],
+    make: (n) => {
+      let s = HEAD;
+      for (let i = 0; i < n; i++) s += `card c${String(i).padStart(6, '0')} "C": creature, owner alice\n`;
+      for (let i = 0; i < n; i++) s += `destroy c${String(i).padStart(6, '0')}x\n`;
+      return s;
+    },
+  },
+  {
+    name: 'many attachments on one host',
+    unit: 'Equipment equipped to one creature',
+    sizes: [10_000, 100_000],
+    make: (n) => {
+      let s = `${HEAD}card host "Host": creature, owner alice\n`;
+      for (let i = 0; i < n; i++) s += `card e${i} "E": artifact — Equipment, owner alice\n`;
+      for (let i = 0; i < n; i++) s += `equip e${i} to host\n`;
+      return s + 'destroy host\n';
+    },
+  },
+  {
+    name: 'many findings: illegal equips onto an opponent\'s creature',
+    unit: 'findings',
+    sizes: [10_000, 100_000],
+    make: (n) => {
+      let s = `${HEAD}card lion "Lion": creature, owner alice\ncard bears "Bears": creature, owner bob\ncard splitter "Bonesplitter": artifact — Equipment, owner alice\n`;
+      for (let i = 0; i < n; i++) s += 'equip splitter to bears\n';
+      return s;
+    },
+  },
+  {
+    name: 'identical lines: the same redundant equip',
+    unit: 'lines',
+    sizes: [100_000, 1_000_000],
+    make: (n) => `${HEAD}card lion "Lion": creature, owner alice\ncard splitter "Bonesplitter": artifact — Equipment, owner alice, attached to lion\n${'equip splitter to lion\n'.repeat(n)}`,
+  },
+  {
+    name: 'deep attach chains: each Aura on the one before, then the root phases out, in, and dies',
+    unit: 'Auras in the chain',
+    sizes: [10_000, 100_000],
+    make: (n) => {
+      let s = `${HEAD}card c0 "Root": creature, owner alice\n`;
+      for (let i = 1; i <= n; i++) s += `card c${i} "A": enchantment — Aura, enchant permanent, owner alice, attached to c${i - 1}\n`;
+      return s + 'phase out c0\nphase in c0\ndestroy c0\n';
+    },
+  },
+];
+
+export interface FamilyResult {
+  name: string;
+  unit: string;
+  sizes: [number, number];
+  bytes: [number, number];
+  ms: [number, number];
+  findings: [number, number];
+  ratio: number;
+}
+
+function timeCheck(text: string, runs: number): { ms: number; findings: number } {
+  const times: number[] = [];
+  let findings = 0;
+  for (let i = 0; i < runs; i++) {
+    // Start each run with the garbage of the last one collected, so no run pays for another's.
+    if (hasGc) (globalThis as { gc?: () => void }).gc!();
+    const t = performance.now();
+    findings = check(text).findings.length;
+    times.push(performance.now() - t);
+  }
+  return { ms: median(times), findings };
+}
+
+export function measureAdversarial(quick: boolean): FamilyResult[] {
+  const out: FamilyResult[] = [];
+  for (const f of FAMILIES) {
+    const [small, large] = f.sizes;
+    const a = f.make(small);
+    const b = f.make(large);
+    // One warm-up of the small size, then medians (fewer runs of the large one).
+    check(a);
+    const ra = timeCheck(a, quick ? 3 : 5);
+    const rb = timeCheck(b, quick ? 1 : 3);
+    out.push({ name: f.name, unit: f.unit, sizes: f.sizes, bytes: [a.length, b.length], ms: [ra.ms, rb.ms], findings: [ra.findings, rb.findings], ratio: rb.ms / ra.ms });
+  }
+  return out;
+}
