@@ -361,10 +361,10 @@ describe('LSP stress and hostile input', function () {
       assert.equal(await c.shutdown(), 0, 'and it still shuts down in order');
     });
 
-    // vscode-jsonrpc's reader reads a header block up to CRLF CRLF, then exactly Content-Length bytes.
-    // After a wrong Content-Length it is inside some message: the next header block fails (no
-    // Content-Length in it), and so does every one after it, so the stream can't be read again.
-    // The server sees the header error, says why and exits with code 1 instead of hanging.
+    // The server's reader (framing.ts) reads a header block, then exactly Content-Length bytes.
+    // After a wrong Content-Length it is inside some message: the next header fails at its first
+    // byte that can't be a header, and the stream can't be read again. The server says why and
+    // exits with code 1 instead of hanging (framing.test.ts has the other ways a stream breaks).
     const framingLost = async (write: (c: TestClient) => Promise<void>, what: string) => {
       const c = (client = await TestClient.start());
       const uri = freshUri('framing');
