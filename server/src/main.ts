@@ -21,6 +21,7 @@ import { SettingsStore } from './settings';
 import { Validator } from './validation';
 import { guard, guardedDocumentSync, guardNotification, needs } from './guard';
 import { firstLine, openTransport, routeConsole, watchTransport } from './transport';
+import { Lifecycle } from './lifecycle';
 import { DEBUG_MEMORY_REQUEST, type DebugMemory } from './debug';
 import { hover } from './hover';
 import { CODE_ACTION_KINDS, codeActions } from './codeActions';
@@ -67,6 +68,14 @@ if (!transport) {
   process.exit(2);
 }
 
+// Requests before initialize, after shutdown, a second initialize, params that are not an object:
+// answered before any handler runs (lifecycle.ts). Dropped notifications are told on stderr only
+// (before initialize the server may not send the client anything).
+const lifecycle = new Lifecycle(
+  (response) => void transport.writer.write(response).catch(() => undefined),
+  (why) => process.stderr.write(`${NAME}: ${why}\n`),
+);
+
 /** Set when the client's byte stream is corrupt and the server is on its way out. */
 let exiting = false;
 
@@ -92,13 +101,13 @@ const connection = createConnection(
   },
   transport.reader,
   transport.writer,
+  { messageStrategy: lifecycle },
 );
-let shutDown = false;
 if (transport.kind === 'stdio') {
   // What vscode-languageserver does when it opens stdio itself: stdout is the protocol, so the
   // console goes to the client's log; and the client closing stdin ends the server.
   routeConsole(connection.console);
-  const gone = () => process.exit(shutDown ? 0 : 1);
+  const gone = () => process.exit(lifecycle.shutDown ? 0 : 1);
   process.stdin.on('end', gone);
   process.stdin.on('close', gone);
 }
@@ -366,10 +375,7 @@ if (process.env.BOARD_SCENARIO_DEBUG === '1') {
   });
 }
 
-connection.onShutdown(() => {
-  shutDown = true;
-  validator.dispose();
-});
+connection.onShutdown(() => validator.dispose());
 
 // didChange, didSave and didClose for a document that is not open, and malformed ones, are logged and ignored.
 documents.listen(guardedDocumentSync(connection, (uri) => documents.get(uri) !== undefined));
