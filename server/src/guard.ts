@@ -109,9 +109,11 @@ export const needs: Record<'document' | 'position' | 'range' | 'codeAction' | 'r
     const wrong = rangeCheck(p);
     if (wrong !== undefined) return wrong;
     const context = (p as { context?: unknown }).context;
-    return isObject(context) && Array.isArray(context.diagnostics) && (context.only === undefined || Array.isArray(context.only))
-      ? undefined
-      : 'context { diagnostics[] } is required';
+    if (!isObject(context) || !Array.isArray(context.diagnostics)) return 'context { diagnostics[] } is required';
+    // The client's diagnostics are matched with the findings by their range (codeActions.ts).
+    if (!context.diagnostics.every((d) => isObject(d) && isRange(d.range))) return 'each of context.diagnostics must be a diagnostic, with a range';
+    if (context.only !== undefined && !(Array.isArray(context.only) && context.only.every((k) => typeof k === 'string'))) return 'context.only, when given, is an array of code action kinds (strings)';
+    return undefined;
   },
   references: (p) => positionCheck(p) ?? (isObject((p as { context?: unknown }).context) ? undefined : 'context { includeDeclaration } is required'),
   rename: (p) => positionCheck(p) ?? (typeof (p as { newName?: unknown }).newName === 'string' ? undefined : 'newName (a string) is required'),

@@ -1,5 +1,5 @@
 // The board-scenario language server: wiring only. Transport from argv (`--stdio`, `--node-ipc`,
-// `--socket=N`, `--pipe=NAME`), chosen by vscode-languageserver's createConnection.
+// `--socket=N`, `--pipe=NAME`), opened by transport.ts (byte streams read with bounded framing).
 import {
   createConnection,
   DidChangeConfigurationNotification,
@@ -20,7 +20,8 @@ import { AnalysisCache, type DocumentState } from './documents';
 import { SettingsStore } from './settings';
 import { Validator } from './validation';
 import { guard, guardedDocumentSync, guardNotification, needs } from './guard';
-import { firstLine, watchTransport } from './transport';
+import { firstLine, openTransport, routeConsole, watchTransport } from './transport';
+import { Lifecycle } from './lifecycle';
 import { DEBUG_MEMORY_REQUEST, type DebugMemory } from './debug';
 import { hover } from './hover';
 import { CODE_ACTION_KINDS, codeActions } from './codeActions';
@@ -61,10 +62,19 @@ if (args.includes('--help') || args.includes('-h')) {
   process.stdout.write(USAGE);
   process.exit(0);
 }
-if (!args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket') || a.startsWith('--pipe'))) {
+const transport = openTransport(args);
+if (!transport) {
   process.stderr.write(`${NAME}: no transport given.\n\n${USAGE}`);
   process.exit(2);
 }
+
+// Requests before initialize, after shutdown, a second initialize, params that are not an object:
+// answered before any handler runs (lifecycle.ts). Dropped notifications are told on stderr only
+// (before initialize the server may not send the client anything).
+const lifecycle = new Lifecycle(
+  (response) => void transport.writer.write(response).catch(() => undefined),
+  (why) => process.stderr.write(`${NAME}: ${why}\n`),
+);
 
 /** Set when the client's byte stream is corrupt and the server is on its way out. */
 let exiting = false;
@@ -81,13 +91,26 @@ function framingLost(error: Error): void {
   connection.sendNotification(LogMessageNotification.type, { type: MessageType.Error, message }).then(exit, exit);
 }
 
-const connection = createConnection({
-  ...ProposedFeatures.all,
-  console: watchTransport({
-    skipped: (e) => connection.console.error(`Skipped a message from the client that is not a JSON-RPC message: ${firstLine(e)}`),
-    framingLost,
-  }),
-});
+const connection = createConnection(
+  {
+    ...ProposedFeatures.all,
+    console: watchTransport({
+      skipped: (e) => connection.console.error(`Skipped a message from the client that is not a JSON-RPC message: ${firstLine(e)}`),
+      framingLost,
+    }),
+  },
+  transport.reader,
+  transport.writer,
+  { messageStrategy: lifecycle },
+);
+if (transport.kind === 'stdio') {
+  // What vscode-languageserver does when it opens stdio itself: stdout is the protocol, so the
+  // console goes to the client's log; and the client closing stdin ends the server.
+  routeConsole(connection.console);
+  const gone = () => process.exit(lifecycle.shutDown ? 0 : 1);
+  process.stdin.on('end', gone);
+  process.stdin.on('close', gone);
+}
 const documents = new TextDocuments(TextDocument);
 const cache = new AnalysisCache();
 let support: ClientSupport = MINIMAL_SUPPORT;

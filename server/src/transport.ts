@@ -1,19 +1,75 @@
-// What the server does when the bytes from the client are not the protocol. vscode-jsonrpc's stream
-// reader reports such errors as events on the protocol connection and goes on reading; nothing
-// listened to them, so a corrupt stream was ignored in silence and the server stopped answering
-// (it hung) until the client closed the pipe. Here:
+// The server's transports, and what it does when the bytes from the client are not the protocol.
+//
+// Byte streams (--stdio, --socket, --pipe) are read by framing.ts's BoundedMessageReader, not by
+// vscode-jsonrpc's: headers are checked byte by byte and a message is at most MAX_MESSAGE_BYTES,
+// so a broken stream is an error as soon as it shows, never a wait. Node IPC (--node-ipc, what VS
+// Code uses) carries whole messages, with no framing of ours to lose.
+//
+// The reader's errors are events on the protocol connection (vscode-jsonrpc goes on after them,
+// and nothing listened to them before `watchTransport`):
 //  - a body that is not a JSON-RPC message (invalid JSON, `null`, a number, a cancellation without
-//    an id) is logged and skipped: the reader consumed exactly Content-Length bytes, so the next
-//    message is read normally (a request in it can't be answered: its id is unknown);
-//  - a header that does not parse (no Content-Length, not a number, a line without ':') means the
-//    framing is lost: the reader is somewhere inside a message (after a wrong Content-Length, or in
-//    garbage), and every later header fails the same way. The server says why (stderr, and
-//    window/logMessage) and exits with code 1 instead of hanging; the client can restart it.
-// A Content-Length larger than what follows is not an error to the reader: it waits for the rest,
-// swallowing the next messages into that body; the first header after it fails, and the server
-// exits then. If the client sends nothing more, the server waits (as for any slow client) until the
-// client closes the stream, and then exits.
-import type { Feature, ProtocolConnection, RemoteConsole, _ } from 'vscode-languageserver/node';
+//    an id) is logged and skipped: exactly Content-Length bytes were read, so the next message is
+//    read normally (a request in it can't be answered: its id is unknown);
+//  - a FramingError (an LF-only header line, a header without the blank line after it, garbage
+//    where a header should be, no Content-Length, a Content-Length over the maximum, a header
+//    block that does not end within MAX_HEADER_BYTES) means the stream is out of step: the server
+//    says why (stderr, and window/logMessage) and exits with code 1; the client can restart it.
+// A Content-Length within the maximum but longer than what follows makes the reader wait for the
+// rest, as for any slow client: either more bytes come (the next messages are read as the rest of
+// that body, and the header after it is out of step: detected at its first byte), or the client
+// closes the stream and the server exits.
+import * as net from 'node:net';
+import { format } from 'node:util';
+import {
+  IPCMessageReader,
+  IPCMessageWriter,
+  SocketMessageWriter,
+  StreamMessageWriter,
+  type Feature,
+  type MessageReader,
+  type MessageWriter,
+  type ProtocolConnection,
+  type RemoteConsole,
+  type _,
+} from 'vscode-languageserver/node';
+import { BoundedMessageReader, FramingError } from './framing';
+
+export interface Transport {
+  kind: 'stdio' | 'ipc' | 'socket' | 'pipe';
+  reader: MessageReader;
+  writer: MessageWriter;
+}
+
+/**
+ * The transport the command line names (the first of `--stdio`, `--node-ipc`, `--socket=PORT` or
+ * `--socket PORT`, `--pipe=NAME` or `--pipe NAME`, as vscode-languageserver reads them), or
+ * undefined when none is named.
+ */
+export function openTransport(argv: readonly string[]): Transport | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s);
+    const value = inline ?? argv[i + 1];
+    if (flag === '--stdio') return { kind: 'stdio', reader: new BoundedMessageReader(process.stdin), writer: new StreamMessageWriter(process.stdout) };
+    if (flag === '--node-ipc') return { kind: 'ipc', reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process) };
+    if (flag === '--socket' || flag === '--pipe') {
+      const socket = flag === '--socket' ? net.createConnection(Number.parseInt(value ?? '', 10), '127.0.0.1') : net.createConnection(value ?? '');
+      return { kind: flag === '--socket' ? 'socket' : 'pipe', reader: new BoundedMessageReader(socket), writer: new SocketMessageWriter(socket) };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Over stdio, stdout is the protocol: a stray console.log would corrupt it. The console's methods
+ * go to the client's log instead (as vscode-languageserver does when it opens stdio itself).
+ */
+export function routeConsole(log: RemoteConsole): void {
+  const text = (args: unknown[]) => format(...args);
+  console.log = console.info = console.debug = (...args: unknown[]) => log.log(text(args));
+  console.warn = (...args: unknown[]) => log.warn(text(args));
+  console.error = console.trace = (...args: unknown[]) => log.error(text(args));
+  console.dir = (value: unknown) => log.log(text([value]));
+}
 
 export interface TransportErrorHandlers {
   /** One message could not be read; the stream is still in step. */
@@ -22,9 +78,9 @@ export interface TransportErrorHandlers {
   framingLost(error: Error): void;
 }
 
-/** The reader's header errors (vscode-jsonrpc's messages): the framing is lost. */
+/** The framing is lost (framing.ts). */
 export function isFramingError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'Error' && /content-length|header/i.test(error.message);
+  return error instanceof FramingError;
 }
 
 /**

@@ -102,6 +102,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Also parse every message the server writes, into `raw` (responses to requests written with `writeRaw` included). */
   recordRaw?: boolean;
+  /** false: start the process and connect, but send neither `initialize` nor `initialized` (see `initialize()`). */
+  initialize?: boolean;
 }
 
 /** A JSON-RPC message as the server wrote it. */
@@ -181,17 +183,23 @@ export class TestClient {
     const client = new TestClient(child, connection, options.settings ?? {}, options.recordRaw);
     client.beforeConfiguration = options.beforeConfiguration;
     connection.listen();
+    if (options.initialize !== false) await client.initialize(options.capabilities);
+    return client;
+  }
+
+  /** `initialize` with VS Code-like capabilities (changed by `change`), then `initialized`. */
+  async initialize(change?: (c: ClientCapabilities) => void): Promise<InitializeResult> {
     const capabilities = vscodeLikeCapabilities();
-    options.capabilities?.(capabilities);
-    client.initializeResult = await connection.sendRequest(InitializeRequest.type, {
+    change?.(capabilities);
+    this.initializeResult = await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
       capabilities,
       workspaceFolders: null,
       clientInfo: { name: 'board-scenario-test-client' },
     });
-    await connection.sendNotification(InitializedNotification.type, {});
-    return client;
+    await this.connection.sendNotification(InitializedNotification.type, {});
+    return this.initializeResult;
   }
 
   // ---- documents --------------------------------------------------------------------------

@@ -326,8 +326,8 @@ describe('LSP stress and hostile input', function () {
       await c.writeFramed({ jsonrpc: '2.0', id: 'debug', method: DEBUG_MEMORY_REQUEST });
       assert.equal((await c.waitForResponse('debug')).error?.code, ErrorCodes.MethodNotFound);
 
-      // A known request with invalid params: InvalidParams (or, where vscode-languageserver's own
-      // wrapper reads the params first, InternalError), never a crash.
+      // A known request with invalid params: InvalidParams, never a crash (null params included:
+      // they are refused before vscode-languageserver's own wrapper reads them, lifecycle.ts).
       const bad: [string, string, unknown, number][] = [
         ['no-position', 'textDocument/hover', { textDocument: { uri } }, ErrorCodes.InvalidParams],
         ['negative', 'textDocument/hover', { textDocument: { uri }, position: { line: -1, character: -5 } }, ErrorCodes.InvalidParams],
@@ -338,7 +338,7 @@ describe('LSP stress and hostile input', function () {
         ['no-range', 'textDocument/inlayHint', { textDocument: { uri } }, ErrorCodes.InvalidParams],
         ['no-context', 'textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 1, character: 0 } } }, ErrorCodes.InvalidParams],
         ['no-new-name', 'textDocument/rename', { textDocument: { uri }, position: { line: 9, character: 16 } }, ErrorCodes.InvalidParams],
-        ['null-params', 'textDocument/hover', null, ErrorCodes.InternalError],
+        ['null-params', 'textDocument/hover', null, ErrorCodes.InvalidParams],
         ['array-params', 'textDocument/references', [1, 2], ErrorCodes.InvalidParams],
       ];
       for (const [id, method, params, code] of bad) {
@@ -361,10 +361,10 @@ describe('LSP stress and hostile input', function () {
       assert.equal(await c.shutdown(), 0, 'and it still shuts down in order');
     });
 
-    // vscode-jsonrpc's reader reads a header block up to CRLF CRLF, then exactly Content-Length bytes.
-    // After a wrong Content-Length it is inside some message: the next header block fails (no
-    // Content-Length in it), and so does every one after it, so the stream can't be read again.
-    // The server sees the header error, says why and exits with code 1 instead of hanging.
+    // The server's reader (framing.ts) reads a header block, then exactly Content-Length bytes.
+    // After a wrong Content-Length it is inside some message: the next header fails at its first
+    // byte that can't be a header, and the stream can't be read again. The server says why and
+    // exits with code 1 instead of hanging (framing.test.ts has the other ways a stream breaks).
     const framingLost = async (write: (c: TestClient) => Promise<void>, what: string) => {
       const c = (client = await TestClient.start());
       const uri = freshUri('framing');
