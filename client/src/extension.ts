@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import {
   CloseAction,
+  DidChangeConfigurationNotification,
   ErrorAction,
   InlayHintRequest,
   LanguageClient,
@@ -19,6 +20,7 @@ import {
 } from 'vscode-languageclient/node';
 import { ServerStatusItem, type ServerStatus } from './status';
 import { BoardPanel, EVENTS_REQUEST } from './boardPanel';
+import { restrictFileSettings } from './trust';
 
 export const LANGUAGE_ID = 'board-scenario';
 /**
@@ -70,6 +72,8 @@ export function activate(context: vscode.ExtensionContext): BoardScenarioApi {
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration(`${SETTINGS_SECTION}.inlayHints.enabled`)) current.refreshInlayHints();
     }),
+    // The workspace's own file settings apply from now on: the server asks for the settings again.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => current.settingsChanged()),
   );
   void current.start();
   return {
@@ -163,6 +167,19 @@ class Session implements vscode.Disposable {
       middleware: {
         provideInlayHints: (document, viewPort, token, next) =>
           inlayHintsEnabled(document) ? next(document, viewPort, token) : [],
+        workspace: {
+          // In an untrusted workspace the server never gets a file setting from the workspace (trust.ts).
+          configuration: async (params, token, next) => {
+            const result = await next(params, token);
+            if (vscode.workspace.isTrusted || !Array.isArray(result)) return result;
+            return result.map((value, i) => {
+              const item = params.items[i];
+              if (item?.section !== SETTINGS_SECTION) return value;
+              const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined);
+              return restrictFileSettings(value, false, (key) => config.inspect(key));
+            });
+          },
+        },
       },
     };
     const client = new LanguageClient(SETTINGS_SECTION, NAME, serverOptions, clientOptions);
@@ -230,6 +247,12 @@ class Session implements vscode.Disposable {
       this.log('Info', `Stopping the previous language client: ${error instanceof Error ? error.message : String(error)}`);
     }
     client.diagnostics?.dispose();
+  }
+
+  /** Tells the server its settings changed, so it asks for them again (after trust is granted). */
+  settingsChanged(): void {
+    const client = this.client;
+    if (client?.isRunning()) void client.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
   }
 
   /** Asks VS Code to request inlay hints again (after `boardScenario.inlayHints.enabled` changed). */

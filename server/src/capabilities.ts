@@ -20,6 +20,8 @@ export interface ClientSupport {
   semanticTokensRefresh: boolean;
   /** CompletionList.itemDefaults.editRange (LSP 3.17): one range for all items instead of one each. */
   completionEditRange: boolean;
+  /** `workspace/didChangeWorkspaceFolders` (relative paths in settings follow the folders). */
+  workspaceFolders: boolean;
 }
 
 export function readClientSupport(c: ClientCapabilities): ClientSupport {
@@ -39,6 +41,7 @@ export function readClientSupport(c: ClientCapabilities): ClientSupport {
     inlayHintRefresh: !!c.workspace?.inlayHint?.refreshSupport,
     semanticTokensRefresh: !!c.workspace?.semanticTokens?.refreshSupport,
     completionEditRange: (td?.completion?.completionList?.itemDefaults ?? []).includes('editRange'),
+    workspaceFolders: !!c.workspace?.workspaceFolders,
   };
 }
 

@@ -7,6 +7,7 @@ import { MarkupKind, type Hover, type Position, type Range } from 'vscode-langua
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
 import { containsInclusive, oneLine } from './util';
+import { codeSpan, mdMessage, mdText as md } from './markdown';
 
 export interface HoverContext {
   /** The user's rules document for the scenario's game, when one is set and could be read. */
@@ -48,16 +49,12 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
   return { contents: { kind: ctx.markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: parts.join('\n\n---\n\n') }, range };
 }
 
-function md(text: string): string {
-  return text.replace(/([\\`*_[\]<>])/g, '\\$1');
-}
-
 /** One cited rule: number, our explanation, and the official text when the user set a rules file. */
 function ruleLine(state: DocumentState, written: string, ctx: HoverContext): string {
   const game = state.game;
   const canonical = canonicalIn(game, state.rulesVersion, written);
   const ex = canonical === undefined ? undefined : explainRule(game, canonical, state.rulesVersion);
-  let line = `- **${written}**`;
+  let line = `- **${md(written)}**`;
   if (ex && canonical !== undefined) {
     const parent = ex.number !== canonical ? ` (explained under ${ex.number})` : '';
     line += ` — *${md(ex.title)}*${parent}: ${md(ex.text)}`;
@@ -91,13 +88,13 @@ function officialQuote(state: DocumentState, written: string, ctx: HoverContext,
 function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): string {
   const info = REGISTRY.get(f.code);
   const title = info ? titleFor(info, state.game) : f.code;
-  const out = [`**${md(title)}** · \`${f.code}\` (${f.severity})`, f.message];
+  const out = [`**${md(title)}** · \`${f.code}\` (${f.severity})`, mdMessage(f.message)];
   if (f.rules.length > 0) {
     out.push(`**Rules** (${GAME_LABEL[state.game]}${state.analysis.result.rulesVersion ? `, numbered as in ${md(state.rulesVersion?.label ?? state.analysis.result.rulesVersion)}` : ''})`);
     out.push(f.rules.map((n) => ruleLine(state, n, ctx)).join('\n'));
   }
-  for (const r of f.related) out.push(`Line ${r.range.start.line + 1}: ${md(r.message)}.`);
-  if (f.fixes.length > 0) out.push(`**Fixes**: ${f.fixes.map((x) => `${x.title}${x.safe ? ' (safe)' : ''}`).join('; ')}`);
+  for (const r of f.related) out.push(`Line ${r.range.start.line + 1}: ${mdMessage(r.message)}.`);
+  if (f.fixes.length > 0) out.push(`**Fixes**: ${f.fixes.map((x) => `${mdMessage(x.title)}${x.safe ? ' (safe)' : ''}`).join('; ')}`);
   if (info) out.push(`${info.doc}\n\n[About \`${f.code}\`](${codeDocUrl(f.code)})`);
   return out.join('\n\n');
 }
@@ -105,14 +102,14 @@ function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): st
 function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext): string {
   const game = state.game;
   const canonical = canonicalIn(game, state.rulesVersion, written);
-  const head = `**Rule ${written}** · ${GAME_LABEL[game]}${state.analysis.result.rulesVersion ? ` (as numbered in ${md(state.rulesVersion?.label ?? state.analysis.result.rulesVersion)})` : ''}`;
+  const head = `**Rule ${md(written)}** · ${GAME_LABEL[game]}${state.analysis.result.rulesVersion ? ` (as numbered in ${md(state.rulesVersion?.label ?? state.analysis.result.rulesVersion)})` : ''}`;
   const ex = canonical === undefined ? undefined : explainRule(game, canonical, state.rulesVersion);
   const out = [head];
   if (ex && canonical !== undefined) {
     out.push(`*${md(ex.title)}*${ex.number !== canonical ? ` (rule ${ex.number})` : ''}: ${md(ex.text)}`);
     if (canonical !== written) out.push(`Numbered ${canonical} in the newest rules.`);
   } else if (canonical === undefined) {
-    out.push(`The checker explains ${written} as the newest rules number it, and in this version ${written} is not that rule (it had another number, or did not exist yet).`);
+    out.push(`The checker explains ${md(written)} as the newest rules number it, and in this version ${md(written)} is not that rule (it had another number, or did not exist yet).`);
   } else {
     out.push('The checker has no explanation for this rule.');
   }
@@ -142,7 +139,7 @@ function whenLabel(state: DocumentState, line: number): string {
   const last = i >= 0 ? statements[i] : undefined;
   if (!last) return 'Initial state';
   const text = oneLine(state.document.getText(last.range));
-  return `After line ${last.range.start.line + 1} (\`${text.replace(/`/g, "'")}\`)`;
+  return `After line ${last.range.start.line + 1} (${codeSpan(text)})`;
 }
 
 function typeLine(c: CardView): string {
@@ -153,17 +150,17 @@ function typeLine(c: CardView): string {
 
 function nameSection(state: DocumentState, occ: Occurrence, line: number): string | undefined {
   const decl = state.names.declarations.get(occ.text);
-  if (!decl) return `**${occ.text}**: not declared. Declare it with \`card\` or \`player\` before the first event.`;
+  if (!decl) return `**${md(occ.text)}**: not declared. Declare it with \`card\` or \`player\` before the first event.`;
   const board = state.boardAt(line);
   const when = whenLabel(state, line);
   if (decl.kind === 'player') {
     const p = board.players.find((x) => x.id === occ.text);
     const owns = board.cards.filter((c) => c.owner === occ.text).length;
     const controls = board.cards.filter((c) => c.controller === occ.text).length;
-    const out = [`**${occ.text}** · player`, `Owns ${owns} card${owns === 1 ? '' : 's'}, controls ${controls}.`];
+    const out = [`**${md(occ.text)}** · player`, `Owns ${owns} card${owns === 1 ? '' : 's'}, controls ${controls}.`];
     if (p) {
       const lines = [`- ${p.left ? 'Has left the game' : 'In the game'}`];
-      if (p.keywords?.length) lines.push(`- Has ${p.keywords.join(', ')}`);
+      if (p.keywords?.length) lines.push(`- Has ${md(p.keywords.join(', '))}`);
       if (p.attachments.length > 0) lines.push(`- Attached to this player: ${p.attachments.map((a) => attachmentLabel(board.cards, a)).join(', ')}`);
       out.push(`**${when}**\n${lines.join('\n')}`);
     }
@@ -171,29 +168,29 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number): strin
   }
   const c = board.cards.find((x) => x.id === occ.text);
   const stmtName = decl.stmt.kind === 'card' ? decl.stmt.name?.text : undefined;
-  const head = `**${occ.text}** · card${stmtName ? ` *${md(stmtName)}*` : ''}`;
+  const head = `**${md(occ.text)}** · card${stmtName ? ` *${md(stmtName)}*` : ''}`;
   if (!c) return head;
-  const out = [head, `\`${typeLine(c)}\``];
-  const who = [c.owner ? `Owner **${c.owner}**` : 'No owner', c.controller ? `controller **${c.controller}**` : undefined].filter(Boolean).join(', ');
-  out.push(who + (c.colors.length ? ` · ${c.colors.join(' ')}` : ''));
-  const lines = [`- Zone: ${c.zone === 'base' && c.base ? `base of ${c.base}` : zoneLabel(c.zone)}`];
+  const out = [head, codeSpan(typeLine(c))];
+  const who = [c.owner ? `Owner **${md(c.owner)}**` : 'No owner', c.controller ? `controller **${md(c.controller)}**` : undefined].filter(Boolean).join(', ');
+  out.push(who + (c.colors.length ? ` · ${md(c.colors.join(' '))}` : ''));
+  const lines = [`- Zone: ${md(c.zone === 'base' && c.base ? `base of ${c.base}` : zoneLabel(c.zone))}`];
   const hostCard = c.attachedTo ? board.cards.find((x) => x.id === c.attachedTo) : undefined;
-  if (c.attachedTo) lines.push(`- Attached to: **${c.attachedTo}**${hostCard && hostCard.zone !== 'battlefield' && !hostCard.zone.startsWith('battlefield:') ? ` (a card in ${zoneLabel(hostCard.zone)})` : ''}`);
+  if (c.attachedTo) lines.push(`- Attached to: **${md(c.attachedTo)}**${hostCard && hostCard.zone !== 'battlefield' && !hostCard.zone.startsWith('battlefield:') ? ` (a card in ${md(zoneLabel(hostCard.zone))})` : ''}`);
   else if (isAttachmentType(c)) lines.push('- Attached to: nothing');
   if (c.attachments.length > 0) lines.push(`- Attachments: ${c.attachments.map((a) => attachmentLabel(board.cards, a)).join(', ')}`);
   lines.push(`- Timestamp: ${c.timestamp}`);
   if (c.might !== undefined) lines.push(`- Might: ${c.effectiveMight ?? c.might}${c.effectiveMight !== undefined && c.effectiveMight !== c.might ? ` (printed ${c.might})` : ''}`);
-  if (c.protections) lines.push(`- Protection from ${c.protections.join(', from ')}`);
+  if (c.protections) lines.push(`- Protection from ${md(c.protections.join(', from '))}`);
   if (c.lost) lines.push(`- Lost ${c.lost.includes('all') ? 'all its abilities' : `its ${c.lost.join(' and ')} ${c.lost.length === 1 ? 'ability' : 'abilities'}`} (an effect removed ${c.lost.length === 1 && !c.lost.includes('all') ? 'it' : 'them'})`);
   if (c.phasedOut) lines.push('- Phased out');
   if (c.exhausted) lines.push('- Exhausted');
   // What waits on the stack (Riftbound: the chain): this card's abilities, and what targets it.
   const pile = state.game === 'riftbound' ? 'chain' : 'stack';
   for (const e of board.stack ?? []) {
-    if (e.kind === 'ability' && e.id === c.id) lines.push(`- On the ${pile}: its ${e.ability} ability targeting **${e.target}**${e.controller ? ` (activated by ${e.controller})` : ''}`);
-    else if (e.target === c.id) lines.push(`- Targeted on the ${pile} by ${e.kind === 'ability' ? `**${e.id}**'s ${e.ability} ability` : `the spell **${e.id}**`}`);
+    if (e.kind === 'ability' && e.id === c.id) lines.push(`- On the ${pile}: its ${md(e.ability ?? '')} ability targeting **${md(e.target ?? '')}**${e.controller ? ` (activated by ${md(e.controller)})` : ''}`);
+    else if (e.target === c.id) lines.push(`- Targeted on the ${pile} by ${e.kind === 'ability' ? `**${md(e.id)}**'s ${md(e.ability ?? '')} ability` : `the spell **${md(e.id)}**`}`);
   }
-  if (c.keywords?.length) lines.push(`- Keywords: ${c.keywords.join(', ')} (${keywordNote(c.keywords)})`);
+  if (c.keywords?.length) lines.push(`- Keywords: ${md(c.keywords.join(', '))} (${md(keywordNote(c.keywords))})`);
   out.push(`**${when}**\n${lines.join('\n')}`);
   return out.join('\n\n');
 }
@@ -229,7 +226,7 @@ function isAttachmentType(c: CardView): boolean {
 
 function attachmentLabel(cards: CardView[], id: string): string {
   const a = cards.find((x) => x.id === id);
-  return a ? `**${id}** (t${a.timestamp})` : `**${id}**`;
+  return a ? `**${md(id)}** (t${a.timestamp})` : `**${md(id)}**`;
 }
 
 function zoneLabel(zone: string): string {

@@ -31,6 +31,7 @@ import { LEGEND, semanticTokens } from './semanticTokens';
 import { inlayHints } from './inlayHints';
 import { foldingRanges } from './folding';
 import { RulesFiles } from './rulesText';
+import { WorkspaceFolders } from './paths';
 import { codeLenses } from './codeLens';
 import { BOARD_REQUEST, boardPicture, events, EVENTS_REQUEST, type BoardParams } from './board';
 import { rulesFileFindings, type Finding } from '../../core';
@@ -115,18 +116,21 @@ const documents = new TextDocuments(TextDocument);
 const cache = new AnalysisCache();
 let support: ClientSupport = MINIMAL_SUPPORT;
 const settings = new SettingsStore(connection, () => support.configuration);
+/** Relative paths in settings are resolved against these (paths.ts), never the working directory. */
+const folders = new WorkspaceFolders();
 const rulesFiles = new RulesFiles(
   { info: (m) => connection.console.info(m), warn: (m) => connection.console.warn(m) },
   // A rules file was read (or changed, or vanished): the documents that use it may need a new publish.
   () => {
     for (const d of documents.all()) validator.refreshExtras(d.uri);
   },
+  { folders },
 );
 const validator = new Validator(connection, documents, cache, settings, () => support, undefined, rulesFileDiagnostics);
 
 /** The rules file set for the document's game, as far as its settings have arrived (no waiting). */
 function rulesFilePath(state: DocumentState): string {
-  return settings.peek(state.uri)?.rulesFile[state.game] ?? '';
+  return rulesFiles.locate(settings.peek(state.uri)?.rulesFile[state.game] ?? '', state.uri);
 }
 
 /**
@@ -183,6 +187,7 @@ function assertUnchanged(state: DocumentState): void {
 
 connection.onInitialize((params): InitializeResult => {
   support = readClientSupport(params.capabilities);
+  folders.initialize(params);
   const td = params.capabilities.textDocument;
   return {
     capabilities: {
@@ -198,6 +203,7 @@ connection.onInitialize((params): InitializeResult => {
       semanticTokensProvider: { legend: LEGEND, full: true },
       inlayHintProvider: true,
       codeLensProvider: { resolveProvider: false },
+      ...(support.workspaceFolders ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
     },
     serverInfo: { name: NAME, version: version() },
   };
@@ -207,6 +213,15 @@ connection.onInitialized(
   guardNotification(connection, 'initialized', () => {
     if (support.configuration && support.configurationRegistration) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'boardScenario' });
+    }
+    if (support.workspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders(
+        guardNotification(connection, 'didChangeWorkspaceFolders', async (e) => {
+          // A relative rules-file path may name another file now.
+          folders.change(e);
+          await Promise.all(documents.all().map((d) => followRulesFile(d.uri)));
+        }),
+      );
     }
   }),
 );
@@ -248,7 +263,7 @@ connection.onHover(
     if (!state) return null;
     const s = await settings.get(state.uri);
     // The rules file is read (or its stat checked) here, off the path of any publish.
-    const rulesDoc = await rulesFiles.load(s.rulesFile[state.game]);
+    const rulesDoc = await rulesFiles.load(rulesFiles.locate(s.rulesFile[state.game], state.uri));
     // The position belongs to the version the request was made for: it is answered from that
     // analysis, and only while it is still the document's text.
     assertUnchanged(state);

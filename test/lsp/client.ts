@@ -43,6 +43,7 @@ export function vscodeLikeCapabilities(): ClientCapabilities {
       configuration: true,
       didChangeConfiguration: { dynamicRegistration: true },
       workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
+      workspaceFolders: true,
       inlayHint: { refreshSupport: true },
       semanticTokens: { refreshSupport: true },
       applyEdit: true,
@@ -100,6 +101,10 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** Added to the server's environment, e.g. `{ BOARD_SCENARIO_DEBUG: '1' }`. */
   env?: Record<string, string>;
+  /** The server's working directory (default: the test process's). */
+  cwd?: string;
+  /** `workspaceFolders` in `initialize` (default: null, no folder open). */
+  workspaceFolders?: { uri: string; name: string }[];
   /** Also parse every message the server writes, into `raw` (responses to requests written with `writeRaw` included). */
   recordRaw?: boolean;
   /** false: start the process and connect, but send neither `initialize` nor `initialized` (see `initialize()`). */
@@ -178,6 +183,7 @@ export class TestClient {
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER, '--stdio'], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: options.env ? { ...process.env, ...options.env } : process.env,
+      cwd: options.cwd,
     });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new TestClient(child, connection, options.settings ?? {}, options.recordRaw);
@@ -195,7 +201,7 @@ export class TestClient {
       processId: process.pid,
       rootUri: null,
       capabilities,
-      workspaceFolders: null,
+      workspaceFolders: options.workspaceFolders ?? null,
       clientInfo: { name: 'board-scenario-test-client' },
     });
     await this.connection.sendNotification(InitializedNotification.type, {});

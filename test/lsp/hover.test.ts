@@ -4,8 +4,32 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HoverRequest, MarkupKind, type Hover, type MarkupContent, type Position } from 'vscode-languageserver-protocol/node';
+import { codeDocUrl } from '../../core';
 import { freshUri, positionOf, TestClient } from './client';
 import { CLEAN, HEADER, REDUNDANT, scenario } from './scenarios';
+
+/**
+ * markdown-it (installed with @vscode/vsce), set up to make as many links as any client could:
+ * raw HTML on, and linkify, which turns bare URLs, `www.` names, e-mail addresses and even
+ * `example.com` into links (VS Code's hovers, rendered by marked with GFM, autolink fewer).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const MarkdownIt: new (options: object) => { render(text: string): string } = require('markdown-it');
+const renderer = new MarkdownIt({ html: true, linkify: true });
+
+/** What a Markdown hover becomes: its HTML, every link and image target in it, and its visible text. */
+function rendered(markdown: string): { html: string; targets: string[]; text: string } {
+  const html = renderer.render(markdown);
+  const targets = [...html.matchAll(/<(?:a|img)\b[^>]*?\b(?:href|src)="([^"]*)"/g)].map((m) => m[1]);
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+  return { html, targets, text };
+}
 
 describe('LSP hover', () => {
   // One server for the suite: every test opens its own document (settings are read per document).
@@ -140,6 +164,56 @@ describe('LSP hover', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  describe('links in scenario text are never made clickable', () => {
+    // Link syntax, an image, raw HTML, a bare URL, a `www.` name, an e-mail address and a bare
+    // domain, in a card's name, a ward cost, the title and strings that finding messages quote.
+    const HOSTILE = '[x](http://evil.example/a) ![i](https://evil.example/i.png) <a href="http://evil.example/h">h</a> http://evil.example/raw www.evil.example me@evil.example evil.com';
+    const quoted = HOSTILE.replace(/"/g, '\\"');
+    const text = [
+      'game mtg', // 0
+      `title "${quoted}"`, // 1
+      'player alice', // 2
+      `card lion "Lion ${quoted}": creature — Cat, owner alice, ward "${quoted}"`, // 3
+      'card splitter "Bonesplitter": artifact — Equipment, owner alice', // 4
+      `card late "${quoted}"`, // 5: a syntax error whose message quotes the name
+      `equip splitter "${quoted}"`, // 6: a syntax error whose message quotes the string
+      'equip splitter to lion', // 7
+      'equip splitter to lion', // 8: redundant-attach, whose message names the cards
+    ].join('\n') + '\n';
+
+    /** The hover at `pos` rendered: no link or image from the scenario, and the hostile text shown as written. */
+    async function assertInert(pos: Position, shows: RegExp): Promise<string> {
+      const v = value(await hoverAt(text, pos));
+      const r = rendered(v);
+      assert.doesNotMatch(r.html, /<img\b/, `an image in ${r.html}`);
+      for (const target of r.targets) assert.ok(target.startsWith(codeDocUrl('')), `a link to ${target} in ${r.html}`);
+      assert.match(r.text, shows, `not shown as written: ${r.text}`);
+      return v;
+    }
+
+    const shownAsWritten = new RegExp(HOSTILE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+    it("in a card's name and its ward cost (the card's hover)", async () => {
+      const v = await assertInert({ line: 7, character: 19 }, shownAsWritten);
+      assert.match(rendered(v).text, /Keywords: ward \[x\]\(http:\/\/evil\.example\/a\) !\[i\]/);
+    });
+
+    it('in a finding message that quotes a card name', async () => {
+      const v = await assertInert({ line: 5, character: 6 }, shownAsWritten);
+      assert.match(v, /Syntax error/);
+    });
+
+    it('in a finding message that quotes a string, with its code spans kept', async () => {
+      const v = await assertInert({ line: 6, character: 'equip splitter "'.length + 1 }, shownAsWritten);
+      assert.match(v, /Expected 'to', found/);
+    });
+
+    it('the finding documentation link is still the one link', async () => {
+      const v = value(await hoverAt(text, { line: 8, character: 2 }));
+      assert.deepEqual(rendered(v).targets, [codeDocUrl('redundant-attach')]);
+    });
   });
 
   it('answers null where there is nothing to say', async () => {

@@ -5,14 +5,17 @@
 // to a temporary folder always; the real documents when they are beside the project
 // (BOARD_RULES_DATA, or ../shared/data).
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   CodeActionRequest,
+  DidChangeWorkspaceFoldersNotification,
   DiagnosticSeverity,
   HoverRequest,
   MarkupKind,
+  MessageType,
   type Diagnostic,
   type MarkupContent,
   type Position,
@@ -48,6 +51,9 @@ const SMALL_MTG =
   '701.3c SMALL 701.3c.\r\n\r\n' +
   "310.9. SMALL 310.9: battles can't be attached.\r\n\r\n" +
   '310.10. SMALL 310.10: a battle without a protector.\r\n';
+
+/** The documented limit (server/src/rulesText.ts MAX_RULES_FILE_BYTES, package.json, README): 8 MiB. */
+const MAX = 8 * 1024 * 1024;
 
 const codes = (p: PublishDiagnosticsParams) => p.diagnostics.map((d) => String(d.code));
 const hasRulesFileFinding = (p: PublishDiagnosticsParams) => codes(p).some((c) => RULES_FILE_CODES.includes(c));
@@ -210,6 +216,98 @@ describe('LSP rules file: official text, version check, background reading', fun
     assert.doesNotMatch(v, /from your rules file/);
     await hoverValue(c, uri, { line: 6, character: 1 });
     assert.equal(c.logs.filter((l) => /Could not read the rules file/.test(l.message)).length, 1);
+  });
+
+  describe('where the file is, and how much of it is read', () => {
+    /** A copy of SMALL_MTG whose 701.3b says `marker`, at `folder/rules/cr.txt`; returns the folder's URI. */
+    function rulesIn(folder: string, marker: string): string {
+      mkdirSync(join(folder, 'rules'), { recursive: true });
+      writeFileSync(join(folder, 'rules', 'cr.txt'), SMALL_MTG.replace('SMALL 701.3b:', `${marker} 701.3b:`));
+      return pathToFileURL(folder).href;
+    }
+    const docIn = (folderUri: string, name: string) => `${folderUri}/${name}-${process.pid}.board`;
+    const onRedundant = { line: 6, character: 1 };
+
+    it('a relative path is resolved against the workspace folder of the document, never the working directory', async () => {
+      const a = rulesIn(join(dir, 'ws-a'), 'FOLDER-A');
+      const b = rulesIn(join(dir, 'ws-b'), 'FOLDER-B');
+      const cwd = join(dir, 'cwd');
+      rulesIn(cwd, 'WORKING-DIRECTORY');
+      client = await TestClient.start({ cwd, workspaceFolders: [{ uri: a, name: 'a' }, { uri: b, name: 'b' }], settings: { rulesFile: { mtg: 'rules/cr.txt' } } });
+      const c = client;
+      const text = mtg('2024-06-07', ...REDUNDANT_EVENTS);
+      // In folder b: b's copy. In no folder: the first folder's.
+      const inB = docIn(b, 'in-b');
+      await c.open(inB, text);
+      await c.waitForDiagnostics(inB);
+      const vb = await hoverValue(c, inB, onRedundant);
+      assert.match(vb, /> FOLDER-B 701\.3b/);
+      assert.doesNotMatch(vb, /WORKING-DIRECTORY/);
+      const elsewhere = freshUri('no-folder');
+      await c.open(elsewhere, text);
+      await c.waitForDiagnostics(elsewhere);
+      assert.match(await hoverValue(c, elsewhere, onRedundant), /> FOLDER-A 701\.3b/);
+      const read = c.logs.filter((l) => /Read the rules file/.test(l.message)).map((l) => l.message);
+      assert.ok(read.every((m) => !m.includes(cwd)), `read from the working directory: ${read}`);
+    });
+
+    it('with no workspace folder a relative path names nothing (said once), until a folder is added', async () => {
+      const cwd = join(dir, 'cwd-only');
+      rulesIn(cwd, 'WORKING-DIRECTORY');
+      client = await TestClient.start({ cwd, settings: { rulesFile: { mtg: 'rules/cr.txt' } } });
+      const c = client;
+      const uri = freshUri('relative-no-folder');
+      await c.open(uri, mtg('2024-06-07', ...REDUNDANT_EVENTS));
+      await c.waitForDiagnostics(uri);
+      let v = await hoverValue(c, uri, onRedundant);
+      assert.match(v, /Redundant attach/);
+      assert.doesNotMatch(v, /from your rules file/);
+      await hoverValue(c, uri, onRedundant);
+      const warned = c.logs.filter((l) => /Could not locate the rules file: 'rules\/cr\.txt' is a relative path and no workspace folder is open/.test(l.message));
+      assert.equal(warned.length, 1, `logs: ${JSON.stringify(c.logs.map((l) => l.message))}`);
+
+      const ws = rulesIn(join(dir, 'ws-added'), 'ADDED-FOLDER');
+      await c.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added: [{ uri: ws, name: 'added' }], removed: [] } });
+      await c.waitFor('the added folder\'s rules file to be read', () => c.logs.find((l) => /Read the rules file '.*ws-added/.test(l.message)));
+      v = await hoverValue(c, uri, onRedundant);
+      assert.match(v, /> ADDED-FOLDER 701\.3b/);
+    });
+
+    it('a file over 8 MB (here a sparse 1 GB one) is refused from its size, before any of it is read', async () => {
+      const huge = join(dir, 'huge-cr.txt');
+      writeFileSync(huge, SMALL_MTG);
+      truncateSync(huge, 1024 * 1024 * 1024);
+      client = await TestClient.start({ settings: { rulesFile: { mtg: huge } } });
+      const c = client;
+      const uri = freshUri('huge');
+      await c.open(uri, mtg('2024-06-07', ...REDUNDANT_EVENTS));
+      await c.waitForDiagnostics(uri);
+      const refused = await c.waitFor('the refusal', () =>
+        c.logs.find((l) => l.type === MessageType.Warning && /Could not read the rules file '.*huge-cr\.txt': it is 1024\.0 MB \(1,073,741,824 bytes\), more than the 8\.0 MB \(8,388,608 bytes\) a rules file may have/.test(l.message)),
+      );
+      assert.ok(refused);
+      const v = await hoverValue(c, uri, onRedundant);
+      assert.match(v, /Redundant attach/);
+      assert.doesNotMatch(v, /from your rules file/);
+      assert.ok(!c.logs.some((l) => /Read the rules file/.test(l.message)));
+      assert.equal(c.logs.filter((l) => /Could not read the rules file/.test(l.message)).length, 1);
+    });
+
+    it('a file of just over 8 MB is refused too; one of the limit itself is read', async () => {
+      const over = join(dir, 'over-cr.txt');
+      const body = SMALL_MTG + '\r\n';
+      writeFileSync(over, body + ' '.repeat(MAX - Buffer.byteLength(body) + 1));
+      const at = join(dir, 'at-limit-cr.txt');
+      writeFileSync(at, body + ' '.repeat(MAX - Buffer.byteLength(body)));
+      client = await TestClient.start({ settings: { rulesFile: { mtg: over } } });
+      const c = client;
+      const uri = freshUri('over');
+      await c.open(uri, mtg('2024-06-07', ...REDUNDANT_EVENTS));
+      await c.waitFor('the refusal', () => c.logs.find((l) => /Could not read the rules file '.*over-cr\.txt': it is 8\.0 MB \(8,388,609 bytes\), more than/.test(l.message)));
+      await c.changeConfiguration({ rulesFile: { mtg: at } });
+      await c.waitFor('the file at the limit to be read', () => c.logs.find((l) => /Read the rules file '.*at-limit-cr\.txt'/.test(l.message)), 30_000);
+      assert.match(await hoverValue(c, uri, onRedundant), /> SMALL 701\.3b/);
+    });
   });
 
   const real = existsSync(REAL_MTG) && existsSync(REAL_RIFTBOUND);

@@ -1,5 +1,6 @@
 // Workspace trust on: a folder opens in Restricted Mode, and the extension still checks scenarios
-// (package.json declares capabilities.untrustedWorkspaces.supported).
+// (package.json declares capabilities.untrustedWorkspaces.supported: "limited"; only the settings
+// that name a file, the rules files, are restricted to the user's values: test/unit/trust.test.ts).
 import * as assert from 'node:assert/strict';
 import { example, Workbench } from './workbench';
 
