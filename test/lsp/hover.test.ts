@@ -9,7 +9,7 @@ import { freshUri, positionOf, TestClient } from './client';
 import { CLEAN, HEADER, REDUNDANT, scenario } from './scenarios';
 
 /**
- * markdown-it (installed with @vscode/vsce), set up to make as many links as any client could:
+ * markdown-it (a devDependency), set up to make as many links as any client could:
  * raw HTML on, and linkify, which turns bare URLs, `www.` names, e-mail addresses and even
  * `example.com` into links (VS Code's hovers, rendered by marked with GFM, autolink fewer).
  */
