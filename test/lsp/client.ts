@@ -189,19 +189,19 @@ export class TestClient {
     const client = new TestClient(child, connection, options.settings ?? {}, options.recordRaw);
     client.beforeConfiguration = options.beforeConfiguration;
     connection.listen();
-    if (options.initialize !== false) await client.initialize(options.capabilities);
+    if (options.initialize !== false) await client.initialize(options.capabilities, options.workspaceFolders);
     return client;
   }
 
   /** `initialize` with VS Code-like capabilities (changed by `change`), then `initialized`. */
-  async initialize(change?: (c: ClientCapabilities) => void): Promise<InitializeResult> {
+  async initialize(change?: (c: ClientCapabilities) => void, workspaceFolders?: StartOptions['workspaceFolders']): Promise<InitializeResult> {
     const capabilities = vscodeLikeCapabilities();
     change?.(capabilities);
     this.initializeResult = await this.connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
       capabilities,
-      workspaceFolders: options.workspaceFolders ?? null,
+      workspaceFolders: workspaceFolders ?? null,
       clientInfo: { name: 'board-scenario-test-client' },
     });
     await this.connection.sendNotification(InitializedNotification.type, {});
