@@ -1,5 +1,8 @@
 // Applying text edits, and "fix all": every safe fix, at most one per finding, without overlaps.
-import type { Finding, TextEdit } from './types';
+// A safe fix must never hide another finding: `demoteHidingFixes` marks not safe every safe fix
+// whose edits touch the text of a finding it does not itself resolve (the analysis applies it to
+// its results, and fix-all to whatever findings it is given).
+import type { Finding, Fix, Position, Range, TextEdit } from './types';
 import { lineStartsOf, offsetAt } from './text';
 
 /** Applies non-overlapping edits (as LSP does: all ranges refer to the original text; inserts at one point keep their order). */
@@ -18,19 +21,165 @@ export function applyEdits(text: string, edits: TextEdit[]): string {
   return out + text.slice(pos);
 }
 
-/** The edits of every safe fix (the first safe fix of each finding), skipping any that would overlap. */
+function cmp(p: Position, q: Position): number {
+  return p.line - q.line || p.character - q.character;
+}
+
+function isEmpty(r: Range): boolean {
+  return cmp(r.start, r.end) === 0;
+}
+
+/** Two fixes with the same edits are one change of the text, whatever their titles. */
+function fixKey(fix: Fix): string {
+  let k = '';
+  for (const e of fix.edits) k += `${e.range.start.line}:${e.range.start.character}-${e.range.end.line}:${e.range.end.character}=${e.newText.length}:${e.newText};`;
+  return k;
+}
+
+function rangeKey(r: Range): string {
+  return `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
+}
+
+/**
+ * Would applying `edit` hide what a finding at `r` points at? A deletion or replacement touches
+ * every range it overlaps, and an empty range inside it or at its start (or at its end, unless the
+ * edit ends at the start of a line, where the next line begins); an insertion touches a range it
+ * splits, and an empty range at the same place. A replacement of exactly the range (a fix that
+ * rewrites an event, naming what the rules chose) leaves the finding its new text: not touched.
+ */
+export function touches(edit: TextEdit, r: Range): boolean {
+  if (edit.newText !== '' && !isEmpty(edit.range) && rangeKey(edit.range) === rangeKey(r)) return false;
+  const { start: a, end: b } = edit.range;
+  const { start: c, end: d } = r;
+  if (cmp(a, b) < 0) {
+    if (cmp(c, d) < 0) return cmp(c, b) < 0 && cmp(a, d) < 0;
+    return cmp(a, c) <= 0 && (cmp(c, b) < 0 || (cmp(c, b) === 0 && b.character !== 0));
+  }
+  if (cmp(c, d) < 0) return cmp(c, a) < 0 && cmp(a, d) < 0;
+  return cmp(c, a) === 0;
+}
+
+/** How many of the sorted positions are before `p` (`orEqual`: at or before it). */
+function countBefore(sorted: readonly Position[], p: Position, orEqual: boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const c = cmp(sorted[mid], p);
+    if (c < 0 || (orEqual && c === 0)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The findings, with every safe fix that would hide another finding marked not safe (it is still
+ * offered, as a fix the user chooses). A fix resolves its own finding and every finding that
+ * offers the same edits as a safe fix; any other finding whose text one of its edits touches
+ * (`touches`: its range, or a related location, the text it depends on) would be changed or
+ * removed without being fixed: a syntax error on a redundant line, a problem on the continuation
+ * line of a statement the fix deletes, a range an insertion splits, the declarations written after
+ * an event that is deleted. Findings are copied only where a fix changes; the input is not
+ * modified. O(n log n): each edit counts the ranges it touches by binary search in the sorted
+ * starts and ends of all ranges.
+ */
+export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
+  // The safe fixes by their edits, each with the findings that offer it (each finding once).
+  const groups = new Map<string, { fix: Fix; members: Finding[]; demote: boolean }>();
+  for (const f of findings) {
+    for (const fix of f.fixes) {
+      if (!fix.safe) continue;
+      const key = fixKey(fix);
+      const g = groups.get(key);
+      if (!g) groups.set(key, { fix, members: [f], demote: false });
+      else if (g.members[g.members.length - 1] !== f) g.members.push(f);
+    }
+  }
+  if (groups.size === 0) return [...findings];
+  const starts: Position[] = [];
+  const ends: Position[] = [];
+  const points: Position[] = [];
+  const exact = new Map<string, number>();
+  const add = (r: Range) => {
+    if (!isEmpty(r)) exact.set(rangeKey(r), (exact.get(rangeKey(r)) ?? 0) + 1);
+    if (isEmpty(r)) points.push(r.start);
+    else {
+      starts.push(r.start);
+      ends.push(r.end);
+    }
+  };
+  for (const f of findings) {
+    add(f.range);
+    for (const x of f.related) add(x.range);
+  }
+  starts.sort(cmp);
+  ends.sort(cmp);
+  points.sort(cmp);
+  /** How many findings' ranges the edit touches (the cases of `touches`, counted). */
+  const touched = (edit: TextEdit): number => {
+    const { start: a, end: b } = edit.range;
+    if (cmp(a, b) < 0) {
+      // Ranges that start before b and do not end at or before a (less those a replacement
+      // rewrites exactly); points from a to b.
+      const ranges = countBefore(starts, b, false) - countBefore(ends, a, true) - (edit.newText !== '' ? (exact.get(rangeKey(edit.range)) ?? 0) : 0);
+      return ranges + countBefore(points, b, b.character !== 0) - countBefore(points, a, false);
+    }
+    return countBefore(starts, a, false) - countBefore(ends, a, true) + countBefore(points, a, true) - countBefore(points, a, false);
+  };
+  let demoted = false;
+  for (const g of groups.values()) {
+    for (const e of g.fix.edits) {
+      let own = 0;
+      for (const m of g.members) {
+        if (touches(e, m.range)) own++;
+        for (const x of m.related) if (touches(e, x.range)) own++;
+      }
+      if (touched(e) > own) {
+        g.demote = true;
+        demoted = true;
+        break;
+      }
+    }
+  }
+  if (!demoted) return [...findings];
+  return findings.map((f) => {
+    if (!f.fixes.some((x) => x.safe && groups.get(fixKey(x))!.demote)) return f;
+    return { ...f, fixes: f.fixes.map((x) => (x.safe && groups.get(fixKey(x))!.demote ? { ...x, safe: false } : x)) };
+  });
+}
+
+/**
+ * The edits of fix-all: the first safe fix of each finding (after `demoteHidingFixes`), each
+ * change once (findings that offer the same edits share them), skipping any fix that would
+ * overlap one taken before it in the text. Fixes are taken in the order of where they start (a
+ * fix with several edits as one span from its first to its last), so this is a sort and one pass.
+ */
 export function safeFixEdits(text: string, findings: Finding[]): TextEdit[] {
   const starts = lineStartsOf(text);
-  const taken: { from: number; to: number }[] = [];
-  const out: TextEdit[] = [];
-  for (const f of findings) {
+  const seen = new Set<string>();
+  const candidates: { from: number; to: number; i: number; edits: TextEdit[] }[] = [];
+  for (const f of demoteHidingFixes(findings)) {
     const fix = f.fixes.find((x) => x.safe);
-    if (!fix) continue;
-    const spans = fix.edits.map((e) => ({ from: offsetAt(starts, text, e.range.start), to: offsetAt(starts, text, e.range.end) }));
-    const overlaps = spans.some((s) => taken.some((t) => s.from < t.to && t.from < s.to && !(s.from === s.to && t.from === t.to)));
-    if (overlaps) continue;
-    taken.push(...spans);
-    out.push(...fix.edits);
+    if (!fix || fix.edits.length === 0) continue;
+    const key = fixKey(fix);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    let from = Infinity;
+    let to = -Infinity;
+    for (const e of fix.edits) {
+      from = Math.min(from, offsetAt(starts, text, e.range.start));
+      to = Math.max(to, offsetAt(starts, text, e.range.end));
+    }
+    candidates.push({ from, to, i: candidates.length, edits: fix.edits });
+  }
+  candidates.sort((a, b) => a.from - b.from || a.to - b.to || a.i - b.i);
+  const out: TextEdit[] = [];
+  let taken = 0;
+  for (const c of candidates) {
+    // Touching spans do not overlap: an insertion at a deletion's start or end, two insertions at one place.
+    if (c.from < taken) continue;
+    out.push(...c.edits);
+    taken = c.to;
   }
   return out;
 }

@@ -7,7 +7,7 @@ export { reparse } from './parser/reparse';
 export { check, analyse, header, replayCheckpoints, RESUME_EVERY, type Analysis, type AnalyseOptions, type ScenarioHeader } from './check';
 export { Timeline, boardAt, legalHosts, CHECKPOINT_EVERY } from './timeline';
 export type { HostVerb } from './engine/replay';
-export { applyEdits, safeFixEdits, applySafeFixes } from './fixes';
+export { applyEdits, safeFixEdits, applySafeFixes, demoteHidingFixes } from './fixes';
 export { lineStartsOf } from './text';
 export { REGISTRY, codeInfo, codeDocUrl, titleFor, type CodeInfo } from './diagnostics/registry';
 export { explainRule } from './rules/explain';

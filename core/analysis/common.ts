@@ -1,5 +1,5 @@
 // What both ways of analysing a text share: the rulesets, the analysis and its options, the
-// findings about the header, a crash in a ruleset as a finding, the findings' order; and the
+// findings about the header, a crash in a ruleset as a finding, the findings' order and safe fixes; and the
 // analysis of a document parsed whole (analyse's \`stream: false\`, and the fallback of a streamed
 // check that finds a declaration after an event).
 import type { ScenarioDocument, Statement } from '../parser/ast';
@@ -9,6 +9,7 @@ import { mtg } from '../rules/mtg/mtg';
 import { riftbound } from '../rules/riftbound/riftbound';
 import { knownVersions, resolveVersion } from '../rules/versions';
 import { header, type ScenarioHeader } from '../parser/header';
+import { demoteHidingFixes } from '../fixes';
 
 export const RULESETS: Record<Game, Ruleset> = { mtg, riftbound };
 
@@ -81,7 +82,7 @@ export function analyseDocument(doc: ScenarioDocument, text: string, options: { 
     result: {
       game: game,
       rulesVersion: version,
-      findings: sortFindings(replay.findings),
+      findings: resultFindings(replay.findings),
       steps: replay.steps,
       stats: { statements: doc.statements.length, events: replay.events, expectations: replay.expectations },
     },
@@ -91,6 +92,15 @@ export function analyseDocument(doc: ScenarioDocument, text: string, options: { 
 /** A bug in the rules must not take the editor down: report it where the replay stopped. */
 export function reportCrash(replay: Replay, e: unknown): void {
   replay.report('impossible-event', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, `Internal error in the rules core, please report it: ${(e as Error)?.stack ?? String(e)}`);
+}
+
+/**
+ * The findings of a result: in order, and no safe fix that would hide another finding
+ * (`demoteHidingFixes`: only now are all of them known). The replay's own findings are not
+ * changed, so a resumed analysis judges its fixes again among the findings of the new text.
+ */
+export function resultFindings(fs: Finding[]): Finding[] {
+  return demoteHidingFixes(sortFindings(fs));
 }
 
 export function sortFindings(fs: Finding[]): Finding[] {

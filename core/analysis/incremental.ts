@@ -9,7 +9,7 @@ import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
 import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
 import { Replay } from '../engine/replay';
-import { RULESETS, analyseDocument, headerFindings, reportCrash, sortFindings, type Analysis, type AnalyseOptions } from './common';
+import { RULESETS, analyseDocument, headerFindings, reportCrash, resultFindings, type Analysis, type AnalyseOptions } from './common';
 
 /**
  * The fewest events between two resume points of a resumable analysis. There is also at least one
@@ -180,7 +180,7 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
   const result: CheckResult = {
     game: hdr.game,
     rulesVersion: hdr.version,
-    findings: sortFindings(replay.findings),
+    findings: resultFindings(replay.findings),
     steps: replay.steps,
     stats,
   };

@@ -123,7 +123,7 @@ const entries: CodeInfo[] = [
       'object or player) and "becomes attached" abilities do not trigger (603.2e; 603.2f before 2025-11-14). An ' +
       'attach that would be illegal anyway (an equip target the player does not control, say) is an ' +
       '`illegal-attachment`, not this.',
-    fixes: 'Remove the line (safe: it changes nothing in the replay).',
+    fixes: 'Remove the line, or the part of a `together:` group (safe: it changes nothing in the replay; not safe when the line has another finding, which removing it would hide).',
   },
   {
     code: 'forced-aura-host',
@@ -204,7 +204,7 @@ const entries: CodeInfo[] = [
     riftboundTitle: 'Detach of something not attached',
     rules: { mtg: ['701.3d'], riftbound: ['435.1.a'] },
     doc: 'The card is not attached (or not to the card named), so unattaching or detaching it does nothing.',
-    fixes: 'Remove the line (safe) or name the host it is attached to (not safe).',
+    fixes: 'Remove the line, or the part of a `together:` group (safe, unless the line has another finding) or name the host it is attached to (not safe).',
   },
   {
     code: 'expectation-failed',

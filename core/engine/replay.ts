@@ -11,7 +11,7 @@ import type { CardStmt, DocumentInfo, EventNode, Name, Statement, Assertion } fr
 import { isEvent } from '../parser/ast';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
 import { codeInfo } from '../diagnostics/registry';
-import { lineStartsOf } from '../text';
+import { lineStartsOf, offsetAt } from '../text';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { NameIndex } from './suggest';
 import { Board, isCard, sameValue, zoneLabel, type CardObj, type PlayerObj } from './board';
@@ -222,8 +222,11 @@ export class Replay {
 
   // ---- one resolution with several parts (`together:`) ------------------------------------
 
-  /** The group being replayed: its event and the cards that entered the battlefield in it. */
-  private group: { node: EventNode; entered: Set<string> } | undefined;
+  /**
+   * The group being replayed: its event, the cards that entered the battlefield in it, the part
+   * being applied, and the fixes that remove a part (their edits are known once the group is done).
+   */
+  private group: { node: Extract<EventNode, { kind: 'together' }>; entered: Set<string>; part: number; removals: { index: number; fix: Fix; redundant: boolean }[] } | undefined;
 
   /** Did `card` enter the battlefield in the group being replayed (at the same time as the part now applied)? */
   enteredTogether(card: CardObj): boolean {
@@ -241,14 +244,18 @@ export class Replay {
    * resolution). A part that records a consequence of an earlier part discharges it.
    */
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
-    this.group = { node: st, entered: new Set() };
+    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), part: 0, removals: [] };
+    this.group = group;
     try {
-      for (const part of st.parts) {
+      for (let i = 0; i < st.parts.length; i++) {
+        group.part = i;
+        const part = st.parts[i];
         if (this.discharges(part)) continue;
         this.rules.event(this, part);
       }
     } finally {
       this.group = undefined;
+      if (group.removals.length > 0) this.settleRemovals(group.node, group.removals);
     }
   }
 
@@ -326,6 +333,61 @@ export class Replay {
     }
     const end = { line: last, character: this.lineLength(last) };
     return { range: { start: end, end }, newText: eol + line };
+  }
+
+  /**
+   * The safe fix that removes an event which does nothing (a redundant attach, an unattach of
+   * something unattached). An event on a line of its own goes with its lines (`deleteStatement`);
+   * a part of a `together:` group goes alone, with one `;` beside it, never with the other
+   * parts of its line: its edit is made when the whole group has been replayed (`settleRemovals`).
+   */
+  removalFix(ev: EventNode, redundant: boolean): Fix {
+    const g = this.group;
+    if (g && g.node.parts[g.part] === ev) {
+      const fix: Fix = { title: `Remove the ${redundant ? 'redundant ' : ''}part`, safe: true, edits: [] };
+      g.removals.push({ index: g.part, fix, redundant });
+      return fix;
+    }
+    // Not a part of the group being replayed (nothing calls it so today): its line is the group's.
+    if (g) return { title: 'Remove the whole line, with the other parts of the group', safe: false, edits: [this.deleteStatement(g.node)] };
+    return { title: `Remove the ${redundant ? 'redundant ' : ''}line`, safe: true, edits: [this.deleteStatement(ev)] };
+  }
+
+  /**
+   * The edits of the fixes that remove parts of a group, now that every part's fate is known.
+   * When every part goes, each fix removes the whole statement (the same edit, so fix-all applies
+   * it once). Otherwise each removed part is cut with the `;` after it, or, when no part after it
+   * stays, with the `;` before it, so that the cuts of several parts never overlap. A cut must take
+   * nothing but the part, white space and its `;` (a comment between parts stays): where it can't,
+   * the fix removes the whole line and is not safe.
+   */
+  private settleRemovals(group: Extract<EventNode, { kind: 'together' }>, removals: { index: number; fix: Fix; redundant: boolean }[]): void {
+    const parts = group.parts;
+    const removed = new Uint8Array(parts.length);
+    for (const r of removals) removed[r.index] = 1;
+    let lastKept = -1;
+    for (let i = 0; i < parts.length; i++) if (!removed[i]) lastKept = i;
+    const whole = () => this.deleteStatement(group);
+    if (lastKept < 0) {
+      for (const r of removals) {
+        r.fix.title = `Remove the ${r.redundant ? 'redundant ' : ''}line`;
+        r.fix.edits = [whole()];
+      }
+      return;
+    }
+    const starts = (this.starts ??= lineStartsOf(this.text));
+    const at = (p: { line: number; character: number }) => offsetAt(starts, this.text, p);
+    for (const r of removals) {
+      const k = r.index;
+      const [from, to] = k > lastKept ? [parts[k - 1].range.end, parts[k].range.end] : [parts[k].range.start, parts[k + 1].range.start];
+      const gap = k > lastKept ? [parts[k - 1].range.end, parts[k].range.start] : [parts[k].range.end, parts[k + 1].range.start];
+      if (onlySeparator(this.text, at(gap[0]), at(gap[1]))) r.fix.edits = [{ range: { start: from, end: to }, newText: '' }];
+      else {
+        r.fix.title = 'Remove the whole line, with the other parts of the group';
+        r.fix.safe = false;
+        r.fix.edits = [whole()];
+      }
+    }
   }
 
   /**
@@ -413,16 +475,16 @@ export class Replay {
   }
 
   private declareAll(statements: readonly Statement[]): void {
-    let sawEvent = false;
+    let firstEvent: Statement | undefined;
     const cards: CardObj[] = [];
     const players = statements.filter((s) => s.kind === 'player');
     for (const st of statements) {
       if (isEvent(st)) {
-        sawEvent = true;
+        firstEvent ??= st;
         continue;
       }
-      if ((st.kind === 'player' || st.kind === 'card') && sawEvent) {
-        this.report('syntax-error', st.range, 'Declarations come before the events: move this line above the first event.');
+      if ((st.kind === 'player' || st.kind === 'card') && firstEvent) {
+        this.report('syntax-error', st.range, 'Declarations come before the events: move this line above the first event.', { related: [{ range: firstEvent.range, message: 'the first event' }] });
       }
       if (st.kind === 'player' && st.id) {
         if (!this.claim(st.id)) continue;
@@ -672,4 +734,15 @@ function emptyCharacteristics(): CardObj['printed'] {
     might: undefined,
     mightBonus: undefined,
   };
+}
+
+/** Is text[from, to) white space and one `;` (what separates two parts of a group)? */
+function onlySeparator(text: string, from: number, to: number): boolean {
+  let semicolons = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 59) semicolons++;
+    else if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
+  }
+  return semicolons === 1;
 }

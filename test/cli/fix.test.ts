@@ -74,6 +74,18 @@ describe('cli: --fix', () => {
     assert.equal(read('illegal.board'), ILLEGAL);
   });
 
+  it('never deletes a syntax error with a redundant line: the line stays and the error is reported', () => {
+    // Issue 13, item 3: the redundant equip on line 6 carries a stray character.
+    const text = REDUNDANT.replace('equip splitter to lion\nexpect', 'equip splitter to lion !\nexpect');
+    writeFiles(dir, { 'a.board': text });
+    const r = runCli(['check', '--fix', 'a.board'], { cwd: dir });
+    assertNoCrash(r.stderr);
+    assert.equal(read('a.board'), text);
+    assert.match(r.stdout, /^a\.board:6:24: error syntax-error /m);
+    assert.match(r.stdout, /^a\.board:6:1: warning redundant-attach /m);
+    assert.equal(r.status, 1);
+  });
+
   it('without --fix never writes', () => {
     writeFiles(dir, { 'a.board': REDUNDANT });
     const r = runCli(['check', 'a.board'], { cwd: dir });

@@ -2,7 +2,7 @@
 // PropertyFailure (with what went wrong) and returns normally when it holds.
 //
 // Lines are split on \r\n, \r and \n (as LSP does); columns are UTF-16 code units.
-import { analyse, applyEdits, applySafeFixes, boardAt, check, codeInfo, parse, reparse, REGISTRY, replayCheckpoints, Timeline, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
+import { analyse, applyEdits, applySafeFixes, boardAt, safeFixEdits, check, codeInfo, parse, reparse, REGISTRY, replayCheckpoints, Timeline, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
 import { performance } from 'node:perf_hooks';
 import type { FuzzInput } from './generators';
 
@@ -297,6 +297,58 @@ function earlierVersion(text: string, pick: number): string {
   return earlier.join('\n');
 }
 
+/**
+ * What a finding is about, independent of where it is: its code, its message and the text its
+ * range covers (fix-all moves the lines after a deleted one, so positions can't be compared).
+ */
+function findingKey(text: string, doc: DocModel, f: Finding): string {
+  return `${f.code} ${JSON.stringify(text.slice(offsetOf(doc, f.range.start), offsetOf(doc, f.range.end)))}: ${f.message}`;
+}
+
+function editKey(e: TextEdit): string {
+  return `${e.range.start.line}:${e.range.start.character}-${e.range.end.line}:${e.range.end.character} ${JSON.stringify(e.newText)}`;
+}
+
+/**
+ * Safe fix-all, compared finding by finding: the findings of the fixed text are exactly those of
+ * the input less the ones fix-all fixed (those with a safe fix whose every edit it applied). A
+ * finding that disappears without being fixed was hidden (a syntax error on a deleted line); one
+ * that appears was made by a safe fix. Returns the counts, for the figures of the long run.
+ */
+export function fixAllAccounting(text: string): { fixed: number; hidden: string[]; added: string[] } {
+  const doc = docModel(text);
+  const r = runCheck(text, 'the input');
+  const edits = safeFixEdits(text, r.findings);
+  if (edits.length === 0) return { fixed: 0, hidden: [], added: [] };
+  const applied = new Set(edits.map(editKey));
+  // A finding whose range an edit rewrites exactly (an event written anew) points at the new text.
+  const rewritten = new Map<string, string>();
+  for (const e of edits) if (e.newText !== '' && offsetOf(doc, e.range.start) < offsetOf(doc, e.range.end)) rewritten.set(JSON.stringify(e.range), e.newText);
+  const left = new Map<string, number>();
+  let fixed = 0;
+  for (const f of r.findings) {
+    if (f.fixes.some((x) => x.safe && x.edits.every((e) => applied.has(editKey(e))))) {
+      fixed++;
+      continue;
+    }
+    const now = rewritten.get(JSON.stringify(f.range));
+    const k = now === undefined ? findingKey(text, doc, f) : `${f.code} ${JSON.stringify(now)}: ${f.message}`;
+    left.set(k, (left.get(k) ?? 0) + 1);
+  }
+  const once = applyEdits(text, edits);
+  const doc1 = docModel(once);
+  const added: string[] = [];
+  for (const f of runCheck(once, 'the text after fix-all').findings) {
+    const k = findingKey(once, doc1, f);
+    const n = left.get(k) ?? 0;
+    if (n > 0) left.set(k, n - 1);
+    else added.push(k);
+  }
+  const hidden: string[] = [];
+  for (const [k, n] of left) for (let i = 0; i < n; i++) hidden.push(k);
+  return { fixed, hidden, added };
+}
+
 export const PROPERTIES: Property[] = [
   {
     name: 'check never throws',
@@ -459,6 +511,16 @@ export const PROPERTIES: Property[] = [
           const added = syntaxAfter.filter((s) => !r.findings.some((o) => o.kind === 'syntax-error' && o.message === s.message));
           fail(`safe fix "${fix.title}" of ${describeFinding(finding)} adds a syntax error (${syntaxBefore} before, ${syntaxAfter.length} after): ${added.map(describeFinding).join('; ') || '(same messages, more of them)'}`);
         }
+      }
+    },
+  },
+  {
+    name: 'safe fix-all removes exactly the findings it fixes: it hides none and adds none',
+    run({ text }) {
+      const { hidden, added } = fixAllAccounting(text);
+      if (hidden.length || added.length) {
+        const once = applySafeFixes(text, runCheck(text, 'the input').findings);
+        fail(`safe fix-all ${hidden.length ? `hides ${hidden.length} finding(s) it does not fix: ${hidden.slice(0, 5).join('; ')}` : ''}${hidden.length && added.length ? '; and ' : ''}${added.length ? `adds ${added.length} finding(s): ${added.slice(0, 5).join('; ')}` : ''}. Text after fix-all: ${JSON.stringify(once.slice(0, 3000))}`);
       }
     },
   },

@@ -1,6 +1,8 @@
-// Fixes never lose the author's words: deleting a line keeps the comments written on it.
+// Fixes never lose the author's words: deleting a line keeps the comments written on it. A safe
+// fix never hides another finding.
 import assert from 'node:assert/strict';
-import { check, applySafeFixes } from '../../core';
+import { check, applySafeFixes, demoteHidingFixes, type Finding, type Fix, type Range } from '../../core';
+import { fixAllAccounting } from '../fuzz/properties';
 
 const HEAD = 'game mtg\nplayer a\ncard l "L": creature — Cat\ncard s "S": artifact — Equipment\nequip s to l\n';
 
@@ -22,5 +24,126 @@ describe('fixes', () => {
   it('a line without a comment goes entirely', () => {
     const text = HEAD + 'equip s to l\nexpect s attached to l\n';
     assert.equal(applySafeFixes(text, check(text).findings), HEAD + 'expect s attached to l\n');
+  });
+});
+
+// Issue 13, item 3: a safe fix changes only what its own finding is about.
+describe('safe fixes hide no other finding', () => {
+  const BOARD = 'game mtg\nplayer a\ncard l "L": creature — Cat\ncard b "B": creature — Bear\ncard s "S": artifact — Equipment, attached to l\ncard w "W": artifact — Equipment, attached to b\n';
+  const codes = (text: string) => check(text).findings.map((f) => f.code);
+  const removal = (text: string, code: string) => check(text).findings.find((f) => f.code === code)!.fixes[0];
+
+  it('a redundant line with a syntax error on it: the removal is offered, not as safe, and fix-all keeps both findings', () => {
+    const text = BOARD + 'equip s to l !\nexpect s attached to l\n';
+    assert.deepEqual(codes(text), ['redundant-attach', 'syntax-error']);
+    const fix = removal(text, 'redundant-attach');
+    assert.equal(fix.title, 'Remove the redundant line');
+    assert.equal(fix.safe, false);
+    assert.equal(applySafeFixes(text, check(text).findings), text);
+  });
+
+  it('a statement whose continuation line has a problem is not removed by fix-all', () => {
+    const text = BOARD + 'card c "C": artifact — Equipment\nunattach c\n  from b @\nunattach c from b\nexpect c unattached\n';
+    const r = check(text);
+    // The same event without the stray character is safely removed.
+    assert.deepEqual(r.findings.map((f) => [f.code, f.range.start.line, f.fixes.map((x) => x.safe)]), [
+      ['ineffective-unattach', 7, [false]],
+      ['syntax-error', 8, []],
+      ['ineffective-unattach', 9, [true]],
+    ]);
+    assert.equal(applySafeFixes(text, r.findings), BOARD + 'card c "C": artifact — Equipment\nunattach c\n  from b @\nexpect c unattached\n');
+  });
+
+  it('without the other finding, the same removal is safe', () => {
+    const text = BOARD + 'equip s to l\nexpect s attached to l\n';
+    assert.equal(removal(text, 'redundant-attach').safe, true);
+    assert.equal(applySafeFixes(text, check(text).findings), BOARD + 'expect s attached to l\n');
+  });
+
+  it('a part of a together: group that does nothing is removed alone, with its `;`', () => {
+    const first = BOARD + 'together: attach s to l; attach w to l\nexpect w attached to l\n';
+    assert.equal(removal(first, 'redundant-attach').title, 'Remove the redundant part');
+    assert.equal(applySafeFixes(first, check(first).findings), BOARD + 'together: attach w to l\nexpect w attached to l\n');
+    const last = BOARD + 'together:\n  attach w to l;\n  attach s to l # kept\nexpect w attached to l\n';
+    assert.equal(applySafeFixes(last, check(last).findings), BOARD + 'together:\n  attach w to l # kept\nexpect w attached to l\n');
+  });
+
+  it('when every part of a group does nothing, fix-all removes the line once (and a second fix-all changes nothing)', () => {
+    const text = BOARD + 'card c "C": artifact — Equipment\ntogether: attach s to l; attach w to b; unattach c\nexpect s attached to l\n';
+    const r = check(text);
+    assert.deepEqual(r.findings.map((f) => f.code), ['redundant-attach', 'redundant-attach', 'ineffective-unattach']);
+    assert.equal(new Set(r.findings.map((f) => JSON.stringify(f.fixes[0].edits))).size, 1, 'one edit, the whole line');
+    const once = applySafeFixes(text, r.findings);
+    assert.equal(once, BOARD + 'card c "C": artifact — Equipment\nexpect s attached to l\n');
+    assert.equal(applySafeFixes(once, check(once).findings), once);
+  });
+
+  it('a group whose parts are separated by a comment keeps the other parts: that removal is not safe', () => {
+    const text = BOARD + 'together: attach w to l; attach s to l\nexpect w attached to l\n';
+    const commented = BOARD + 'together: attach w to l\n  # a note\n  ; attach s to l\nexpect w attached to l\n';
+    assert.equal(removal(text, 'redundant-attach').safe, true);
+    const fix = removal(commented, 'redundant-attach');
+    assert.equal(fix.safe, false);
+    assert.match(fix.title, /whole line/);
+    assert.equal(applySafeFixes(commented, check(commented).findings), commented);
+  });
+
+  it('naming a forced Aura host rewrites the event another finding points at: still safe, and fix-all is idempotent', () => {
+    // Found by the fuzzer: demoting this fix made a second fix-all apply it.
+    const text = 'game mtg\nplayer alice\nplayer carol\ncard plains "P": enchantment — Aura, owner alice, controller carol, enchant card you don\'t control\ncard garrison "G": land — Forest, owner alice\nmove plains to battlefield\n';
+    const r = check(text);
+    assert.deepEqual(r.findings.map((f) => [f.code, f.fixes.map((x) => x.safe)]).filter(([c]) => c !== 'illegal-attachment'), [['forced-aura-host', [true]], ['missing-state-based-action', [true]]]);
+    const once = applySafeFixes(text, r.findings);
+    assert.equal(applySafeFixes(once, check(once).findings), once);
+    assert.deepEqual(fixAllAccounting(text), { fixed: 2, hidden: [], added: [] });
+  });
+
+  it('removing the first event is not safe while declarations written after it are findings about it', () => {
+    const text = 'game mtg\ncard s "S": artifact — Equipment\nunattach s\nplayer a\nexpect s unattached\n';
+    const r = check(text);
+    const late = r.findings.find((f) => f.code === 'syntax-error')!;
+    assert.deepEqual(late.related.map((x) => x.range.start.line), [2]);
+    assert.equal(r.findings.find((f) => f.code === 'ineffective-unattach')!.fixes[0].safe, false);
+    assert.equal(applySafeFixes(text, r.findings), text);
+  });
+});
+
+describe('demoteHidingFixes', () => {
+  const at = (line: number, a: number, b = a, endLine = line) => ({ start: { line, character: a }, end: { line: endLine, character: b } });
+  const finding = (code: string, range: Range, fixes: Fix[] = []): Finding => ({ code, kind: 'syntax-error', severity: 'error', rules: [], message: code, range, related: [], fixes, subjects: [] });
+  const del = (line: number): Fix => ({ title: 'Remove the line', safe: true, edits: [{ range: at(line, 0, 0, line + 1), newText: '' }] });
+  const ins = (line: number, ch: number): Fix => ({ title: 'Insert', safe: true, edits: [{ range: at(line, ch), newText: 'x' }] });
+  const safety = (fs: Finding[]) => demoteHidingFixes(fs).map((f) => f.fixes.map((x) => x.safe));
+
+  it('demotes a deletion over another finding, an empty one inside it, and keeps the input unchanged', () => {
+    const input = [finding('a', at(3, 0, 5), [del(3)]), finding('b', at(3, 7, 8))];
+    assert.deepEqual(safety(input), [[false], []]);
+    assert.equal(input[0].fixes[0].safe, true, 'the input is not modified');
+    assert.deepEqual(safety([finding('a', at(3, 0, 5), [del(3)]), finding('b', at(3, 9))]), [[false], []]);
+  });
+
+  it('keeps a deletion safe next to findings on the lines around it', () => {
+    assert.deepEqual(safety([finding('x', at(2, 0, 4)), finding('a', at(3, 0, 5), [del(3)]), finding('b', at(4, 0, 3)), finding('c', at(4, 0))]), [[], [true], [], []]);
+  });
+
+  it('demotes an insertion that splits a range or lands on an empty one, not one beside a range', () => {
+    assert.deepEqual(safety([finding('a', at(1, 0, 4), [ins(2, 3)]), finding('b', at(2, 0, 6))]), [[false], []]);
+    assert.deepEqual(safety([finding('a', at(1, 0, 4), [ins(2, 3)]), finding('b', at(2, 3))]), [[false], []]);
+    assert.deepEqual(safety([finding('a', at(1, 0, 4), [ins(2, 0)]), finding('b', at(2, 0, 6)), finding('c', at(1, 0, 5))]), [[true], [], []]);
+  });
+
+  it('a fix that rewrites exactly the range of another finding leaves it its new text (not demoted), but not one inside', () => {
+    const rewrite: Fix = { title: 'Rewrite', safe: true, edits: [{ range: at(4, 0, 9), newText: 'y' }] };
+    assert.deepEqual(safety([finding('a', at(4, 0, 9), [rewrite]), finding('b', at(4, 0, 9))]), [[true], []]);
+    assert.deepEqual(safety([finding('a', at(4, 0, 9), [rewrite]), finding('b', at(4, 2, 3))]), [[false], []]);
+  });
+
+  it('findings that offer the same safe fix resolve one another', () => {
+    assert.deepEqual(safety([finding('a', at(3, 0, 5), [del(3)]), finding('b', at(3, 6, 9), [{ ...del(3), title: 'other' }])]), [[true], [true]]);
+  });
+
+  it('a related location counts as what a finding is about', () => {
+    const b = { ...finding('b', at(7, 0, 5)), related: [{ range: at(3, 0, 5), message: 'here' }] };
+    assert.deepEqual(safety([finding('a', at(3, 0, 5), [del(3)]), b]), [[false], []]);
   });
 });

@@ -122,7 +122,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${host.id}, so this ${verb} does nothing: it doesn't become attached again and gets no new timestamp. Remove the line, or attach it to something else.`, {
       rules: ['701.3c'],
       related: related(att),
-      fixes: [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }],
+      fixes: [replay.removalFix(ev, true)],
       subjects: [att.id, host.id],
     });
     if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
@@ -139,7 +139,7 @@ export function unattachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'un
   const host = replay.board.hostOf(att);
   if (!host) {
     replay.report('ineffective-unattach', ev.range, `${att.id} is not attached to anything, so unattaching it does nothing. Remove the line${att.zone !== 'battlefield' ? ` (it is in ${att.zone})` : ''}.`, {
-      fixes: [{ title: 'Remove the line', safe: true, edits: [replay.deleteStatement(ev)] }],
+      fixes: [replay.removalFix(ev, false)],
       subjects: [att.id],
     });
     return;

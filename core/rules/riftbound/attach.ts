@@ -115,7 +115,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   if (isCard(host) && att.attachedTo && att.attachedTo.id === host.id) {
     replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${host.id}: attaching a card to its current Top-Most card has no effect, and nothing additional happens. Remove the line.`, {
       related: att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [],
-      fixes: [{ title: 'Remove the redundant line', safe: true, edits: [replay.deleteStatement(ev)] }],
+      fixes: [replay.removalFix(ev, true)],
       subjects: [att.id, host.id],
     });
     if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
