@@ -146,6 +146,11 @@ export interface CheckResult {
   /** The rules version the scenario declares (`rules ...`), if any. */
   rulesVersion: string | undefined;
   findings: Finding[];
+  /**
+   * Only with the `maxFindings` option, and only when the scenario has more findings than that:
+   * how many were left out of `findings` (all after the kept ones in order), by severity.
+   */
+  omitted?: Record<Severity, number>;
   steps: Step[];
   stats: { statements: number; events: number; expectations: number };
 }

@@ -3,7 +3,7 @@
 // analysis of a document parsed whole (analyse's \`stream: false\`, and the fallback of a streamed
 // check that finds a declaration after an event).
 import type { ScenarioDocument, Statement } from '../parser/ast';
-import type { CheckResult, Finding, Game } from '../types';
+import type { CheckResult, Finding, Game, Position, Severity } from '../types';
 import { Replay, type Ruleset } from '../engine/replay';
 import { mtg } from '../rules/mtg/mtg';
 import { riftbound } from '../rules/riftbound/riftbound';
@@ -37,6 +37,12 @@ export interface AnalyseOptions {
   previous?: Analysis;
   /** Events between resume points (default RESUME_EVERY; tests use small numbers). */
   resumeEvery?: number;
+  /**
+   * Keep at most this many findings: the first ones in the result's order. The others are only
+   * counted, by severity, in `result.omitted`. A fresh streaming check then holds at most twice
+   * this many findings at any time, however many the scenario has (the command line's bound).
+   */
+  maxFindings?: number;
 }
 
 export function headerFindings(first: Statement | undefined, declarations: readonly Statement[], replay: Replay, game: Game | undefined, eol: string): void {
@@ -64,7 +70,7 @@ export function headerFindings(first: Statement | undefined, declarations: reado
 }
 
 /** The analysis of a document parsed whole. */
-export function analyseDocument(doc: ScenarioDocument, text: string, options: { steps?: boolean }): Analysis {
+export function analyseDocument(doc: ScenarioDocument, text: string, options: { steps?: boolean; maxFindings?: number }): Analysis {
   const hdr = header(doc);
   const { game, version } = hdr;
   const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps });
@@ -82,7 +88,7 @@ export function analyseDocument(doc: ScenarioDocument, text: string, options: { 
     result: {
       game: game,
       rulesVersion: version,
-      findings: resultFindings(replay.findings),
+      ...limitFindings(replay.findings, options.maxFindings),
       steps: replay.steps,
       stats: { statements: doc.statements.length, events: replay.events, expectations: replay.expectations },
     },
@@ -110,3 +116,96 @@ export function sortFindings(fs: Finding[]): Finding[] {
     .map(([f]) => f);
 }
 
+
+const noSeverities = (): Record<Severity, number> => ({ error: 0, warning: 0, information: 0, hint: 0 });
+
+/** The `maxFindings` option as a count of findings to keep (undefined: all). */
+export function findingLimit(max: number | undefined): number | undefined {
+  return typeof max === 'number' && Number.isFinite(max) ? Math.max(0, Math.floor(max)) : undefined;
+}
+
+/**
+ * The findings of a result (`resultFindings`) cut to the `maxFindings` option, with what was cut
+ * counted by severity.
+ */
+export function limitFindings(fs: Finding[], maxFindings: number | undefined): Pick<CheckResult, 'findings' | 'omitted'> {
+  const max = findingLimit(maxFindings);
+  if (max === undefined || fs.length <= max) return { findings: resultFindings(fs) };
+  const sorted = sortFindings(fs);
+  const omitted = noSeverities();
+  for (let i = max; i < sorted.length; i++) omitted[sorted[i].severity]++;
+  const first = sorted[max].range.start;
+  sorted.length = max;
+  return { findings: keptFindings(sorted, first), omitted };
+}
+
+/**
+ * The kept findings of a cut result with their safe fixes judged among them and what was left
+ * out, which is known only by where it starts: a safe fix reaching into the text from the first
+ * left-out finding on might hide one, so it is not safe there (the cut findings count as one that
+ * spans the rest of the text). The same whether the check streamed or not.
+ */
+function keptFindings(sorted: Finding[], firstOmitted: Position): Finding[] {
+  if (sorted.length === 0) return sorted;
+  const rest: Finding = {
+    code: 'syntax-error',
+    kind: 'syntax-error',
+    severity: 'error',
+    rules: [],
+    message: '',
+    range: { start: firstOmitted, end: { line: Number.MAX_SAFE_INTEGER, character: 0 } },
+    related: [],
+    fixes: [],
+    subjects: [],
+  };
+  const judged = demoteHidingFixes([...sorted, rest]);
+  judged.pop();
+  return judged;
+}
+
+/**
+ * The first `limit` of any number of findings in the result's order (line, column, then the order
+ * of `sortFindings`), holding at most 2·limit at a time: when the buffer is full it is sorted and
+ * cut to `limit`, so each finding costs O(log limit) amortised. The order among equal positions is
+ * given by `band` (the streamed check adds the replay's findings before the syntax ones that sort
+ * ahead of them) and then by arrival.
+ */
+export class FindingKeeper {
+  private kept: { f: Finding; key: number }[] = [];
+  private seq = 0;
+  private readonly omitted = noSeverities();
+  private cut = false;
+  /** Where the first finding left out starts (all kept ones come before it). */
+  private firstOmitted: Position | undefined;
+  constructor(private readonly limit: number) {}
+
+  add(f: Finding, band: number): void {
+    if (this.limit <= 0) {
+      this.omit(f);
+      return;
+    }
+    this.kept.push({ f, key: band * 2 ** 40 + this.seq++ });
+    if (this.kept.length >= 2 * this.limit) this.compact();
+  }
+
+  private compact(): void {
+    const k = this.kept.sort((a, b) => a.f.range.start.line - b.f.range.start.line || a.f.range.start.character - b.f.range.start.character || a.key - b.key);
+    for (let i = this.limit; i < k.length; i++) this.omit(k[i].f);
+    if (k.length > this.limit) k.length = this.limit;
+  }
+
+  private omit(f: Finding): void {
+    this.omitted[f.severity]++;
+    this.cut = true;
+    const p = f.range.start;
+    if (!this.firstOmitted || p.line < this.firstOmitted.line || (p.line === this.firstOmitted.line && p.character < this.firstOmitted.character)) this.firstOmitted = p;
+  }
+
+  /** The kept findings in order with their safe fixes judged, and the count of the others (when there were any). */
+  result(): Pick<CheckResult, 'findings' | 'omitted'> {
+    this.compact();
+    const findings = this.kept.map((x) => x.f);
+    this.kept = [];
+    return this.cut ? { findings: keptFindings(findings, this.firstOmitted!), omitted: { ...this.omitted } } : { findings: demoteHidingFixes(findings) };
+  }
+}

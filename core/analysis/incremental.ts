@@ -9,7 +9,7 @@ import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
 import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
 import { Replay } from '../engine/replay';
-import { RULESETS, analyseDocument, headerFindings, reportCrash, resultFindings, type Analysis, type AnalyseOptions } from './common';
+import { FindingKeeper, RULESETS, analyseDocument, findingLimit, headerFindings, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
 
 /**
  * The fewest events between two resume points of a resumable analysis. There is also at least one
@@ -81,6 +81,14 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
   const points: ResumePoint[] = from ? prev!.points.slice(0, prev!.points.indexOf(from) + 1) : [];
   let sincePoint = 0;
   let every = options.resumeEvery ?? 0;
+  // With `maxFindings`, a fresh check hands the replay's findings to a bounded keeper after each
+  // event instead of letting them pile up (a resumable analysis keeps them all for the next version).
+  const limit = findingLimit(options.maxFindings);
+  const keeper = limit !== undefined && !from && !options.resumable ? new FindingKeeper(limit) : undefined;
+  const drain = (r: Replay, band: number) => {
+    for (const f of r.findings) keeper!.add(f, band);
+    r.findings.length = 0;
+  };
   const fork = (r: Replay, info: DocumentInfo, t = text) => new Replay(info, t, r.rules, hdr!.version, {}, r);
   const start = (info: DocumentInfo): Replay => {
     if (from) {
@@ -132,6 +140,7 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
       } catch (e) {
         crash = e;
       }
+      if (keeper && replay.findings.length > 0) drain(replay, 1);
     },
     from,
   );
@@ -172,15 +181,30 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
       if (p.offset >= cutoff.offset) points.push({ ...p, offset: p.offset + tail!.delta, index: p.index + shift, findings: p.findings + findingsShift });
     }
   }
-  for (const p of lexProblems) replay.report('syntax-error', p.range, p.message);
-  for (const p of parseProblems) replay.report('syntax-error', p.range, p.message);
+  // With a keeper, each syntax finding goes to it at once (a file of syntax errors never holds them all as findings).
+  for (const p of lexProblems) {
+    replay.report('syntax-error', p.range, p.message);
+    if (keeper) drain(replay, 0);
+  }
+  for (const p of parseProblems) {
+    replay.report('syntax-error', p.range, p.message);
+    if (keeper) drain(replay, 0);
+  }
   headerFindings(first, declarations, replay, hdr.game, rest.eol);
-  for (const f of fromReplay) replay.findings.push(f);
-  if (crash !== undefined) reportCrash(replay, crash);
+  if (keeper) {
+    // The same order as below: syntax and header findings, the replay's, a crash.
+    drain(replay, 0);
+    for (const f of fromReplay) keeper.add(f, 1);
+    if (crash !== undefined) reportCrash(replay, crash);
+    drain(replay, 2);
+  } else {
+    for (const f of fromReplay) replay.findings.push(f);
+    if (crash !== undefined) reportCrash(replay, crash);
+  }
   const result: CheckResult = {
     game: hdr.game,
     rulesVersion: hdr.version,
-    findings: resultFindings(replay.findings),
+    ...(keeper ? keeper.result() : limitFindings(replay.findings, options.maxFindings)),
     steps: replay.steps,
     stats,
   };
