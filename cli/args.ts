@@ -1,5 +1,6 @@
 // Command-line parsing. Pure: argv in, a command (or a usage error) out.
 import type { BoardTheme, Game } from '../core';
+import { DEFAULT_MAX_FINDINGS, MAX_MAX_FINDINGS } from './limits';
 
 export type Format = 'text' | 'json' | 'sarif';
 export const FORMATS: readonly Format[] = ['text', 'json', 'sarif'];
@@ -9,7 +10,7 @@ export const THEMES: readonly BoardTheme[] = ['light', 'dark', 'vscode'];
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'check'; format: Format; noColor: boolean; fix: boolean; paths: string[] }
+  | { kind: 'check'; format: Format; noColor: boolean; fix: boolean; maxFindings: number; paths: string[] }
   | { kind: 'explain'; code: string }
   | { kind: 'rules'; rule: string; game: Game; rulesVersion: string | undefined }
   /** `at`: 1-based line, undefined for the end of the file; `out`: a path, or undefined for stdout. */
@@ -23,7 +24,7 @@ interface OptionSpec {
 
 const COMMON: Record<string, OptionSpec> = { '--help': { value: false }, '-h': { value: false } };
 const OPTIONS: Record<'check' | 'explain' | 'rules' | 'render', Record<string, OptionSpec>> = {
-  check: { '--format': { value: true }, '--no-color': { value: false }, '--fix': { value: false } },
+  check: { '--format': { value: true }, '--no-color': { value: false }, '--fix': { value: false }, '--max-findings': { value: true } },
   explain: {},
   rules: { '--game': { value: true }, '--rules-version': { value: true } },
   render: { '--at': { value: true }, '--out': { value: true }, '--theme': { value: true } },
@@ -88,8 +89,14 @@ export function parseArgs(argv: string[]): Command {
     case 'check': {
       const format = str(s.options.get('--format')) ?? 'text';
       if (!(FORMATS as readonly string[]).includes(format)) return { kind: 'usage', message: `unknown format '${format}' (expected ${FORMATS.join(', ')})` };
+      const maxText = str(s.options.get('--max-findings'));
+      let maxFindings = DEFAULT_MAX_FINDINGS;
+      if (maxText !== undefined) {
+        if (!/^[0-9]{1,7}$/.test(maxText) || Number(maxText) > MAX_MAX_FINDINGS) return { kind: 'usage', message: `--max-findings needs a number from 0 to ${MAX_MAX_FINDINGS}, not '${maxText}'` };
+        maxFindings = Number(maxText);
+      }
       if (s.positionals.length === 0) return { kind: 'usage', message: "'check' needs at least one file or folder" };
-      return { kind: 'check', format: format as Format, noColor: s.options.has('--no-color'), fix: s.options.has('--fix'), paths: s.positionals };
+      return { kind: 'check', format: format as Format, noColor: s.options.has('--no-color'), fix: s.options.has('--fix'), maxFindings, paths: s.positionals };
     }
     case 'explain': {
       if (s.positionals.length !== 1) return { kind: 'usage', message: "'explain' needs exactly one finding code, e.g. 'explain redundant-attach'" };

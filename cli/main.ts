@@ -3,12 +3,15 @@
 import { parseArgs, type Command } from './args';
 import { explainCode, explainRuleNumber } from './explain';
 import { collectFiles } from './files';
-import { formatSarif } from './formats/sarif';
-import { toJson } from './formats/json';
-import { ANSI, PLAIN, emptyCounts, formatFinding, formatSummary, type Counts } from './formats/text';
+import { sarifReporter } from './formats/sarif';
+import { jsonReporter } from './formats/json';
+import { ANSI, PLAIN, emptyCounts, textReporter, type Counts } from './formats/text';
+import type { Reporter } from './formats/report';
 import { err, installPipeHandlers, out } from './output';
-import { checkFile, type FileResult } from './scenario';
-import { renderFile, writePicture } from './render';
+import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES, MAX_MAX_FINDINGS } from './limits';
+import type { FileResult } from './scenario';
+import { writePicture } from './render';
+import { Checker, MEMORY_ENV, startWorkerIfWorker } from './worker';
 import { TOOL_NAME, VERSION } from './version';
 
 export const EXIT_OK = 0;
@@ -18,7 +21,7 @@ export const EXIT_USAGE = 2;
 const HELP = `${TOOL_NAME} ${VERSION}: checks the attach rules of trading card game scenario files (*.board).
 
 Usage:
-  ${TOOL_NAME} check [--format text|json|sarif] [--no-color] [--fix] PATH...
+  ${TOOL_NAME} check [--format text|json|sarif] [--no-color] [--fix] [--max-findings N] PATH...
   ${TOOL_NAME} explain CODE
   ${TOOL_NAME} rules RULE [--game mtg|riftbound] [--rules-version VERSION]
   ${TOOL_NAME} render FILE [--at LINE] [--out PATH] [--theme light|dark|vscode]
@@ -27,7 +30,9 @@ Usage:
 Commands:
   check     Check files and folders. Folders are searched recursively for *.board files
             (skipping node_modules and folders whose name starts with '.'); a file named
-            explicitly is checked whatever its extension.
+            explicitly is checked whatever its extension. Files over ${MAX_FILE_BYTES / 1024 / 1024} MiB are
+            not read, and a file whose check needs more memory than node gives
+            a process (${MEMORY_ENV} sets it, in MB) is reported (both exit status 2).
   explain   Print the documentation of a finding code, e.g. 'explain redundant-attach'.
   rules     Print our explanation of a rule number, e.g. 'rules 701.3b' (default game mtg).
             With --rules-version, RULE is read in that version's numbering.
@@ -44,6 +49,10 @@ Options for check:
   --format sarif  SARIF 2.1.0, e.g. for GitHub code scanning.
   --no-color      No colors in text output (also when NO_COLOR is set or stdout is not a terminal).
   --fix           Apply every safe fix, write the changed files back, report what remains.
+  --max-findings N
+                  List at most the first N findings of a file (default ${DEFAULT_MAX_FINDINGS}, at most
+                  ${MAX_MAX_FINDINGS}); the others are counted, in the summary and the exit status, and
+                  said to be left out. --fix applies the safe fixes of the listed ones.
 
 Exit status:
   0  no errors (warnings are fine); for render, the picture was written
@@ -64,6 +73,13 @@ function count(n: Counts, r: FileResult): void {
   n.files++;
   if (r.fixed) n.fixedFiles++;
   for (const f of r.findings) if (f.severity in n) n[f.severity]++;
+  if (r.omitted) for (const s of ['error', 'warning', 'information', 'hint'] as const) n[s] += r.omitted[s];
+}
+
+function reporterFor(cmd: Extract<Command, { kind: 'check' }>): Reporter {
+  if (cmd.format === 'json') return jsonReporter();
+  if (cmd.format === 'sarif') return sarifReporter(cmd.maxFindings);
+  return textReporter(useColor(cmd.noColor) ? ANSI : PLAIN, cmd.maxFindings);
 }
 
 async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<number> {
@@ -71,16 +87,13 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   let ioError = problems.some((p) => p.io);
   for (const p of problems) await err(`${TOOL_NAME}: ${p.message}`);
 
-  const colors = cmd.format === 'text' && useColor(cmd.noColor) ? ANSI : PLAIN;
+  const reporter = reporterFor(cmd);
   const counts = emptyCounts();
-  const results: FileResult[] = [];
+  await reporter.begin();
+  const checker = new Checker();
   for (const file of files) {
-    let outcome;
-    try {
-      outcome = checkFile(file, { fix: cmd.fix });
-    } catch (e) {
-      outcome = { problem: `internal error while checking ${file}: ${(e as Error)?.message ?? String(e)}` };
-    }
+    // Never throws: every failure, running out of memory included, is a worded problem.
+    const outcome = await checker.run({ kind: 'check', file, fix: cmd.fix, maxFindings: cmd.maxFindings });
     if (outcome.problem) {
       ioError = true;
       await err(`${TOOL_NAME}: ${outcome.problem}`);
@@ -90,16 +103,12 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
     // Kept current so that a reader closing the pipe early still gets the status found so far.
     process.exitCode = ioError ? EXIT_USAGE : counts.error > 0 ? EXIT_FINDINGS : EXIT_OK;
     if (!r) continue;
-    if (cmd.format === 'text') {
-      // Streamed file by file, so a big folder shows results as it goes.
-      const lines = r.findings.map((f) => formatFinding(r.path, f, colors) + '\n').join('');
-      await out(lines);
-    } else results.push(r);
+    if (r.fixedPartly) await err(`${TOOL_NAME}: ${r.path}: had more than ${cmd.maxFindings} findings, so only the safe fixes of the first ${cmd.maxFindings} were applied; run --fix again for the others`);
+    // Written file by file (each finding a piece of its own), and then dropped.
+    await reporter.file(r);
   }
-
-  if (cmd.format === 'text') await out(formatSummary(counts, colors) + '\n');
-  else if (cmd.format === 'json') await out(toJson(results));
-  else await out(formatSarif(results));
+  await checker.close();
+  await reporter.end(counts);
 
   if (ioError || counts.files === 0) return EXIT_USAGE;
   return counts.error > 0 ? EXIT_FINDINGS : EXIT_OK;
@@ -129,7 +138,9 @@ async function run(argv: string[]): Promise<number> {
     case 'check':
       return runCheck(cmd);
     case 'render': {
-      const r = renderFile(cmd.file, { at: cmd.at, theme: cmd.theme });
+      const checker = new Checker();
+      const r = await checker.run({ kind: 'render', file: cmd.file, at: cmd.at, theme: cmd.theme });
+      await checker.close();
       if (r.problem || r.svg === undefined) {
         await err(`${TOOL_NAME}: ${r.problem ?? 'nothing to draw'}`);
         return EXIT_USAGE;
@@ -159,4 +170,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+if (!startWorkerIfWorker()) void main();

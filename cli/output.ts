@@ -52,3 +52,29 @@ export function write(stream: Writable, chunk: string): Promise<void> {
 
 export const out = (s: string) => write(process.stdout, s);
 export const err = (s: string) => write(process.stderr, s.endsWith('\n') ? s : s + '\n');
+
+/**
+ * Output made of many small pieces (one per finding), written in chunks of about `CHUNK` characters:
+ * never one string for the whole document, and each chunk waits for the reader.
+ */
+export class ChunkedOutput {
+  static readonly CHUNK = 64 * 1024;
+  private parts: string[] = [];
+  private size = 0;
+  constructor(private readonly write: (s: string) => Promise<void> = out) {}
+
+  /** Adds a piece; writes the chunk once it is big enough. */
+  async add(s: string): Promise<void> {
+    this.parts.push(s);
+    this.size += s.length;
+    if (this.size >= ChunkedOutput.CHUNK) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.parts.length === 0) return;
+    const chunk = this.parts.join('');
+    this.parts = [];
+    this.size = 0;
+    await this.write(chunk);
+  }
+}

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { analyse, boardAt, boardCaption, renderBoardSvg, type BoardTheme } from '../core';
 import { reasonOf } from './files';
-import { decodeUtf8 } from './scenario';
+import { decodeUtf8, readLimited } from './scenario';
 
 export interface RenderOutcome {
   svg?: string;
@@ -14,13 +14,9 @@ export interface RenderOutcome {
 }
 
 export function renderFile(file: string, options: { at: number | undefined; theme: BoardTheme }): RenderOutcome {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(file);
-  } catch (err) {
-    return { problem: `cannot read ${file}: ${reasonOf(err)}` };
-  }
-  const decoded = decodeUtf8(bytes);
+  const read = readLimited(file);
+  if ('problem' in read) return { problem: read.problem };
+  const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${file} is not valid UTF-8` };
   const text = decoded.text;
   const { doc, result } = analyse(text);

@@ -1,16 +1,21 @@
 // Reading, checking and (with --fix) fixing one scenario file. Never throws: every failure comes
 // back as a worded problem for stderr.
 import * as fs from 'node:fs';
-import { applySafeFixes, check, type Finding } from '../core';
+import { applySafeFixes, check, type Finding, type Severity } from '../core';
 import { reasonOf } from './files';
+import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES } from './limits';
 
 export interface FileResult {
   /** The path as it is displayed (as given, or joined onto the folder as given). */
   path: string;
-  /** What the file (as it is on disk after --fix) still has. */
+  /** What the file (as it is on disk after --fix) still has: the first `maxFindings` of them. */
   findings: Finding[];
+  /** The findings left out of `findings`, by severity (absent when none were). */
+  omitted?: Record<Severity, number>;
   /** With --fix: the file was rewritten. */
   fixed: boolean;
+  /** With --fix: the file had more findings than were kept, so only the kept ones' safe fixes were applied. */
+  fixedPartly?: boolean;
 }
 
 export interface FileOutcome {
@@ -33,36 +38,76 @@ export function decodeUtf8(bytes: Uint8Array): { text: string; bom: boolean } | 
   return text.startsWith(BOM) ? { text: text.slice(1), bom: true } : { text, bom: false };
 }
 
+const MIB = 1024 * 1024;
+
 /**
- * Checks one file. With `fix`, applies every safe fix once (core's applySafeFixes: at most one per
- * finding, never overlapping), writes the file only if its text changed, and reports the findings
- * of the new text. A single pass on purpose: a fix that uncovers another is left for the next run
- * rather than risking repeated edits.
+ * The bytes of a file of at most `limit` bytes, or a worded problem. A regular file's size is
+ * looked at before anything is read; anything else (a pipe, a device) is read up to the limit.
  */
-export function checkFile(path: string, options: { fix: boolean }): FileOutcome {
-  let bytes: Buffer;
+export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { bytes: Buffer } | { problem: string } {
+  const tooBig = (size: string) =>
+    `cannot check ${path}: it is ${size}, and scenario files are read up to ${limit} bytes (${limit / MIB} MiB); split it into smaller scenarios`;
+  let fd: number;
   try {
-    bytes = fs.readFileSync(path);
+    fd = fs.openSync(path, 'r');
   } catch (err) {
     return { problem: `cannot read ${path}: ${reasonOf(err)}` };
   }
-  const decoded = decodeUtf8(bytes);
+  try {
+    const stat = fs.fstatSync(fd);
+    if (stat.isFile() && stat.size > limit) return { problem: tooBig(`${stat.size} bytes`) };
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.min(MIB, limit + 1 - total));
+      const n = fs.readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+      total += n;
+      if (total > limit) return { problem: tooBig(`more than ${limit} bytes`) };
+    }
+    return { bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total) };
+  } catch (err) {
+    return { problem: `cannot read ${path}: ${reasonOf(err)}` };
+  } finally {
+    try {
+      fs.closeSync(fd);
+    } catch {
+      // nothing left to do
+    }
+  }
+}
+
+/**
+ * Checks one file, keeping its first `maxFindings` findings (the others are counted). With `fix`,
+ * applies the safe fixes of the kept findings once (core's applySafeFixes: at most one per
+ * finding, never overlapping), writes the file only if its text changed, and reports the findings
+ * of the new text. A single pass on purpose: a fix that uncovers another is left for the next run
+ * rather than risking repeated edits; so are the fixes of findings past `maxFindings`.
+ */
+export function checkFile(path: string, options: { fix: boolean; maxFindings?: number }): FileOutcome {
+  const read = readLimited(path);
+  if ('problem' in read) return { problem: read.problem };
+  const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
-  const findings = check(decoded.text).findings;
-  if (!options.fix || !findings.some((f) => f.fixes.some((x) => x.safe))) return { result: { path, findings, fixed: false } };
+  const maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
+  const { findings, omitted } = check(decoded.text, { maxFindings });
+  const unfixed: FileResult = { path, findings, ...(omitted ? { omitted } : {}), fixed: false };
+  if (!options.fix || !findings.some((f) => f.fixes.some((x) => x.safe))) return { result: unfixed };
 
   let fixedText: string;
   try {
     fixedText = applySafeFixes(decoded.text, findings);
   } catch (err) {
-    return { result: { path, findings, fixed: false }, problem: `cannot fix ${path}: ${reasonOf(err)}` };
+    return { result: unfixed, problem: `cannot fix ${path}: ${reasonOf(err)}` };
   }
-  if (fixedText === decoded.text) return { result: { path, findings, fixed: false } };
+  if (fixedText === decoded.text) return { result: unfixed };
   try {
     // Line endings come from the core's edits, which use the file's own; the BOM is put back.
     fs.writeFileSync(path, (decoded.bom ? BOM : '') + fixedText, 'utf8');
   } catch (err) {
-    return { result: { path, findings, fixed: false }, problem: `cannot write ${path}: ${reasonOf(err)}` };
+    return { result: unfixed, problem: `cannot write ${path}: ${reasonOf(err)}` };
   }
-  return { result: { path, findings: check(fixedText).findings, fixed: true } };
+  const after = check(fixedText, { maxFindings });
+  return { result: { path, findings: after.findings, ...(after.omitted ? { omitted: after.omitted } : {}), fixed: true, ...(omitted ? { fixedPartly: true } : {}) } };
 }

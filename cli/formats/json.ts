@@ -1,8 +1,11 @@
 // JSON output: exactly `{"files":[{"path","diagnostics":[{range,severity,code,kind,rules,message,fixes}]}]}`
-// with the core's 0-based lines and UTF-16 characters. Every object is rebuilt key by key so the
-// keys and their order are fixed and nothing else (related, subjects, ...) leaks in.
+// with the core's 0-based lines and UTF-16 characters; a file with more findings than
+// `--max-findings` has an `"omitted"` object after its diagnostics. Every object is rebuilt key by
+// key so the keys and their order are fixed and nothing else (related, subjects, ...) leaks in.
+// Written as it goes: one piece per finding, in chunks (see Reporter).
 import type { Finding, Fix, Position, Range } from '../../core';
-import type { FileResult } from '../scenario';
+import { ChunkedOutput } from '../output';
+import { SEVERITIES, omittedTotal, type Reporter } from './report';
 
 const position = (p: Position) => ({ line: p.line, character: p.character });
 const range = (r: Range) => ({ start: position(r.start), end: position(r.end) });
@@ -23,6 +26,26 @@ function diagnostic(f: Finding) {
   };
 }
 
-export function toJson(results: FileResult[]): string {
-  return JSON.stringify({ files: results.map((r) => ({ path: r.path, diagnostics: r.findings.map(diagnostic) })) }) + '\n';
+export function jsonReporter(o: ChunkedOutput = new ChunkedOutput()): Reporter {
+  let files = 0;
+  return {
+    begin: () => o.add('{"files":['),
+    async file(r) {
+      await o.add(`${files++ === 0 ? '' : ','}{"path":${JSON.stringify(r.path)},"diagnostics":[`);
+      for (let i = 0; i < r.findings.length; i++) await o.add((i === 0 ? '' : ',') + JSON.stringify(diagnostic(r.findings[i])));
+      await o.add(']');
+      if (r.omitted) {
+        const omitted: Record<string, number> = { findings: omittedTotal(r.omitted) };
+        for (const s of SEVERITIES) omitted[s] = r.omitted[s];
+        await o.add(`,"omitted":${JSON.stringify(omitted)}`);
+      }
+      await o.add('}');
+      // Each file's findings are out before the next file is read.
+      await o.flush();
+    },
+    async end() {
+      await o.add(']}\n');
+      await o.flush();
+    },
+  };
 }

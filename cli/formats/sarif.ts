@@ -5,7 +5,8 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REGISTRY, codeDocUrl, type Finding, type Range, type Severity } from '../../core';
-import type { FileResult } from '../scenario';
+import { ChunkedOutput } from '../output';
+import { omittedMessage, type Reporter } from './report';
 import { INFORMATION_URI, TOOL_NAME, VERSION } from '../version';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -91,26 +92,47 @@ function result(f: Finding, location: ArtifactLocation, ruleIndex: Map<string, n
   };
 }
 
-export function toSarif(results: FileResult[], cwd: string = process.cwd()) {
-  const rules = driverRules();
-  const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
-  const sarifResults = results.flatMap((r) => {
-    const location = artifactLocation(r.path, cwd);
-    return r.findings.map((f) => result(f, location, ruleIndex));
-  });
-  return {
-    $schema: SARIF_SCHEMA,
-    version: '2.1.0',
-    runs: [
-      {
-        tool: { driver: { name: TOOL_NAME, version: VERSION, semanticVersion: VERSION, informationUri: INFORMATION_URI, rules } },
-        columnKind: 'utf16CodeUnits',
-        results: sarifResults,
-      },
-    ],
-  };
+/** A JSON value as `JSON.stringify(v, null, 2)` writes it `depth` levels deep in a larger document. */
+function indented(v: unknown, depth: number): string {
+  const pad = ' '.repeat(2 * depth);
+  return JSON.stringify(v, null, 2).replace(/\n/g, '\n' + pad);
 }
 
-export function formatSarif(results: FileResult[], cwd?: string): string {
-  return JSON.stringify(toSarif(results, cwd), null, 2) + '\n';
+/**
+ * The log as `JSON.stringify(log, null, 2)` would print it, written as it goes: the head (the
+ * tool and its rules), then one piece per result, then, when a file had more findings than
+ * `--max-findings`, an invocation whose notifications say so.
+ */
+export function sarifReporter(maxFindings: number, cwd: string = process.cwd(), o: ChunkedOutput = new ChunkedOutput()): Reporter {
+  const rules = driverRules();
+  const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
+  const skeleton = JSON.stringify(
+    {
+      $schema: SARIF_SCHEMA,
+      version: '2.1.0',
+      runs: [{ tool: { driver: { name: TOOL_NAME, version: VERSION, semanticVersion: VERSION, informationUri: INFORMATION_URI, rules } }, columnKind: 'utf16CodeUnits', results: [] }],
+    },
+    null,
+    2,
+  );
+  const at = skeleton.lastIndexOf('"results": []') + '"results": ['.length;
+  const notifications: { level: SarifLevel; message: { text: string } }[] = [];
+  let results = 0;
+  return {
+    begin: () => o.add(skeleton.slice(0, at)),
+    async file(r) {
+      const location = artifactLocation(r.path, cwd);
+      for (const f of r.findings) await o.add(`${results++ === 0 ? '' : ','}\n        ${indented(result(f, location, ruleIndex), 4)}`);
+      if (r.omitted) notifications.push({ level: 'warning', message: { text: omittedMessage({ ...r, omitted: r.omitted }, maxFindings) } });
+      // Each file's results are out before the next file is read.
+      await o.flush();
+    },
+    async end() {
+      if (results > 0) await o.add('\n      ');
+      await o.add(']');
+      if (notifications.length > 0) await o.add(`,\n      "invocations": ${indented([{ executionSuccessful: true, toolExecutionNotifications: notifications }], 3)}`);
+      await o.add(skeleton.slice(at + 1) + '\n');
+      await o.flush();
+    },
+  };
 }

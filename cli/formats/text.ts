@@ -2,6 +2,8 @@
 // 1-based line and column (the column counts UTF-16 code units, as the core's positions do), then a
 // summary line.
 import type { Finding, Severity } from '../../core';
+import { ChunkedOutput } from '../output';
+import { omittedMessage, type Reporter } from './report';
 
 export interface Colors {
   bold(s: string): string;
@@ -71,4 +73,20 @@ export function formatSummary(n: Counts, c: Colors = PLAIN): string {
   let line = `${plural(n.files, 'file', 'files')} checked: ${parts.join(', ')}`;
   if (n.fixedFiles > 0) line += ` (${plural(n.fixedFiles, 'file', 'files')} fixed)`;
   return c.bold(line);
+}
+
+/** Text written file by file (a big folder shows results as it goes), the summary last. */
+export function textReporter(colors: Colors, maxFindings: number, o: ChunkedOutput = new ChunkedOutput()): Reporter {
+  return {
+    begin: async () => {},
+    async file(r) {
+      for (const f of r.findings) await o.add(formatFinding(r.path, f, colors) + '\n');
+      if (r.omitted) await o.add(colors.dim(omittedMessage({ ...r, omitted: r.omitted }, maxFindings)) + '\n');
+      await o.flush();
+    },
+    async end(counts) {
+      await o.add(formatSummary(counts, colors) + '\n');
+      await o.flush();
+    },
+  };
 }
