@@ -2,7 +2,7 @@
 // Prints one table (figure, value, target, pass/fail) and writes bench/results/latest.json.
 //
 // Options: --quick (fewer iterations, 1k..100k only), --sizes=1000,10000, --no-lsp, --no-profile,
-// --no-memory, --no-adversarial, --wait-server=SECONDS (poll for dist/server.js before the LSP part).
+// --no-memory, --no-adversarial, --no-bigfile, --wait-server=SECONDS (poll for dist/server.js before the LSP part).
 // Timing targets are reported, never asserted: the exit code is non-zero only when the generator
 // is wrong (the clean 1k scenario has findings) or a part crashes.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { runLsp, type LspResults } from './lsp';
 import { measureMemory, type MemoryResult } from './memory';
 import { profileCheck, type ProfileSummary } from './profile';
 import { measureAdversarial, type FamilyResult } from './adversarial';
+import { measureBigFile, type BigFileResult } from './bigfile';
 import { measureSizes, readModuleLoads, type ModuleLoads, type SizeResults } from './size';
 import { fmtBytes, fmtMs, fmtNum, hasGc, median, sleep, timeRuns, type Runs } from './stats';
 
@@ -185,6 +186,14 @@ async function main(): Promise<void> {
     adversarial = measureAdversarial(quick);
   }
 
+  // ---- big inputs: the CLI on a 50 MB file of findings (issue 13) ---------------------------------
+  let bigfile: BigFileResult | undefined;
+  const bigMb = quick ? 5 : 50;
+  if (!flag('--no-bigfile')) {
+    log(`big file: dist/cli.js check --format json on a ${bigMb} MB scenario with a finding per line, and a clean one`);
+    bigfile = measureBigFile(ROOT, TMP, bigMb);
+  }
+
   // ---- LSP -------------------------------------------------------------------------------------
   const serverJs = join(ROOT, 'dist', 'server.js');
   let lsp: LspResults | undefined;
@@ -270,6 +279,14 @@ async function main(): Promise<void> {
     add(`memory ${L}: heap retained by the result (after GC)`, `${fmtBytes(memory.retainedHeapDelta)} = ${(memory.retainedHeapDelta / memory.fileBytes).toFixed(1)}× file`, '', 'info');
     add(`memory ${L}: peak RSS growth during check`, `${fmtBytes(memory.peakRssDelta)} = ${(memory.peakRssDelta / memory.fileBytes).toFixed(1)}× file`, '', 'info');
   }
+  if (bigfile) {
+    const { findingsRun: f, cleanRun: c } = bigfile;
+    const ended = (r: typeof f) => (r.signal ? `killed by ${r.signal}` : `exit ${r.status}`) + (r.valid ? ', JSON valid, counts right' : `, output wrong: ${r.stderr}`);
+    const ok = f.valid && f.status === 0 && !f.signal;
+    add(`big file: CLI check --format json, ${fmtBytes(f.bytes)}, ${fmtNum(f.findings)} findings (${fmtNum(f.listed)} listed)`, `${fmtMs(f.ms)}, peak RSS ${fmtBytes(f.rssBytes)}; ${ended(f)}`, 'finishes, ≤ 60 s', pf(ok && f.ms <= 60_000));
+    add(`big file: the same size without findings`, `${fmtMs(c.ms)}, peak RSS ${fmtBytes(c.rssBytes)}; ${ended(c)}`, '', 'info');
+    add('big file: peak RSS the findings add, per finding', `${fmtNum(bigfile.rssPerFinding)} B`, '≤ 512 B (was ~4.5 KB)', pf(ok && bigfile.rssPerFinding <= 512));
+  }
   if (lsp) {
     const d = lsp.debounceMs;
     add('LSP: server sync / save', `${lsp.serverDeclares.sync} / ${lsp.serverDeclares.save ? 'save declared' : 'no save'}; ${lsp.configurationRequests} workspace/configuration request(s) answered with validate=onType`, '', 'info');
@@ -315,6 +332,7 @@ async function main(): Promise<void> {
     rows,
     sizes,
     memory,
+    bigfile,
     profile,
     lsp,
     lspError,
