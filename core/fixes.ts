@@ -59,14 +59,24 @@ export function touches(edit: TextEdit, r: Range): boolean {
   return cmp(c, a) === 0;
 }
 
+/**
+ * A position as one number that sorts as positions do: line × 2^26 + character. Exact for lines
+ * under 2^27 and columns under 2^26 (64 Mi code units), which every file the CLI or the editor
+ * checks is (both refuse larger files); columns past that on one line compare as equal.
+ */
+function ord(p: Position): number {
+  return p.line * 67108864 + Math.min(p.character, 67108863);
+}
+
 /** How many of the sorted positions are before `p` (`orEqual`: at or before it). */
-function countBefore(sorted: readonly Position[], p: Position, orEqual: boolean): number {
+function countBefore(sorted: Float64Array, p: Position, orEqual: boolean): number {
+  const x = ord(p);
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    const c = cmp(sorted[mid], p);
-    if (c < 0 || (orEqual && c === 0)) lo = mid + 1;
+    const v = sorted[mid];
+    if (v < x || (orEqual && v === x)) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -96,25 +106,46 @@ export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
     }
   }
   if (groups.size === 0) return [...findings];
-  const starts: Position[] = [];
-  const ends: Position[] = [];
-  const points: Position[] = [];
-  const exact = new Map<string, number>();
-  const add = (r: Range) => {
-    if (!isEmpty(r)) exact.set(rangeKey(r), (exact.get(rangeKey(r)) ?? 0) + 1);
-    if (isEmpty(r)) points.push(r.start);
-    else {
-      starts.push(r.start);
-      ends.push(r.end);
+  // Every finding's range and related locations, as sorted numbers (ord): starts and ends of the
+  // ranges, and the empty ranges (points). Typed arrays sort numerically, without a comparator.
+  let nRanges = 0;
+  let nPoints = 0;
+  for (const f of findings) {
+    if (isEmpty(f.range)) nPoints++;
+    else nRanges++;
+    for (const x of f.related) {
+      if (isEmpty(x.range)) nPoints++;
+      else nRanges++;
     }
+  }
+  // The ranges a safe fix replaces exactly (rare: a fix that rewrites an event); only those are counted.
+  const replaced = new Set<string>();
+  for (const g of groups.values()) for (const e of g.fix.edits) if (e.newText !== '' && !isEmpty(e.range)) replaced.add(rangeKey(e.range));
+  const starts = new Float64Array(nRanges);
+  const ends = new Float64Array(nRanges);
+  const points = new Float64Array(nPoints);
+  const exact = new Map<string, number>();
+  let iRange = 0;
+  let iPoint = 0;
+  const add = (r: Range) => {
+    if (isEmpty(r)) {
+      points[iPoint++] = ord(r.start);
+      return;
+    }
+    if (replaced.size > 0) {
+      const key = rangeKey(r);
+      if (replaced.has(key)) exact.set(key, (exact.get(key) ?? 0) + 1);
+    }
+    starts[iRange] = ord(r.start);
+    ends[iRange++] = ord(r.end);
   };
   for (const f of findings) {
     add(f.range);
     for (const x of f.related) add(x.range);
   }
-  starts.sort(cmp);
-  ends.sort(cmp);
-  points.sort(cmp);
+  starts.sort();
+  ends.sort();
+  points.sort();
   /** How many findings' ranges the edit touches (the cases of `touches`, counted). */
   const touched = (edit: TextEdit): number => {
     const { start: a, end: b } = edit.range;

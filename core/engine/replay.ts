@@ -98,6 +98,9 @@ export class Replay {
 
   // ---- findings --------------------------------------------------------------------------
 
+  /** Cited rule lists by code and cause (see report). */
+  private readonly citedRules = new Map<string, string[]>();
+
   /** Reports a finding. `rules` are canonical numbers; they are cited in the scenario's version. */
   report(
     code: string,
@@ -106,13 +109,20 @@ export class Replay {
     opts: { rules?: string[]; related?: RelatedLocation[]; fixes?: Fix[]; subjects?: string[] } = {},
   ): void {
     const info = codeInfo(code);
-    const canonical = [...info.rules[this.rules.game], ...(opts.rules ?? [])];
-    const rules: string[] = [];
-    for (let r of canonical) {
-      // A rule newer than the declared version is cited by its nearest parent that exists there.
-      while (!existsIn(this.rules.game, this.version, r) && /[.][0-9a-z]+$/.test(r)) r = r.replace(/[.][0-9a-z]+$/, '');
-      const cited = citeAs(this.rules.game, this.version, r);
-      if (!rules.includes(cited)) rules.push(cited);
+    // The cited list of a code and its cause is made once per replay and shared by its findings
+    // (a file with a million findings of one kind keeps one list, not a million).
+    const key = opts.rules && opts.rules.length ? `${code} ${opts.rules.join(' ')}` : code;
+    let rules = this.citedRules.get(key);
+    if (!rules) {
+      const cited: string[] = [];
+      for (let r of [...info.rules[this.rules.game], ...(opts.rules ?? [])]) {
+        // A rule newer than the declared version is cited by its nearest parent that exists there.
+        while (!existsIn(this.rules.game, this.version, r) && /[.][0-9a-z]+$/.test(r)) r = r.replace(/[.][0-9a-z]+$/, '');
+        const c = citeAs(this.rules.game, this.version, r);
+        if (!cited.includes(c)) cited.push(c);
+      }
+      rules = Object.freeze(cited) as string[];
+      this.citedRules.set(key, rules);
     }
     this.findings.push({
       code,
