@@ -7,29 +7,9 @@ import { HoverRequest, MarkupKind, type Hover, type MarkupContent, type Position
 import { codeDocUrl } from '../../core';
 import { freshUri, positionOf, TestClient } from './client';
 import { CLEAN, HEADER, REDUNDANT, scenario } from './scenarios';
+import { renderMarkdown } from '../support/markdown';
 
-/**
- * markdown-it (a devDependency), set up to make as many links as any client could:
- * raw HTML on, and linkify, which turns bare URLs, `www.` names, e-mail addresses and even
- * `example.com` into links (VS Code's hovers, rendered by marked with GFM, autolink fewer).
- */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const MarkdownIt: new (options: object) => { render(text: string): string } = require('markdown-it');
-const renderer = new MarkdownIt({ html: true, linkify: true });
-
-/** What a Markdown hover becomes: its HTML, every link and image target in it, and its visible text. */
-function rendered(markdown: string): { html: string; targets: string[]; text: string } {
-  const html = renderer.render(markdown);
-  const targets = [...html.matchAll(/<(?:a|img)\b[^>]*?\b(?:href|src)="([^"]*)"/g)].map((m) => m[1]);
-  const text = html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-  return { html, targets, text };
-}
+const rendered = renderMarkdown;
 
 describe('LSP hover', () => {
   // One server for the suite: every test opens its own document (settings are read per document).

@@ -4,23 +4,12 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { codeSpan, mdMessage, mdText } from '../../server/src/markdown';
+import { renderMarkdown } from '../support/markdown';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const MarkdownIt: new (options: object) => { render(text: string): string } = require('markdown-it');
-const renderer = new MarkdownIt({ html: true, linkify: true });
-
+/** Its HTML and visible text, with runs of white space as one space. */
 function render(markdown: string): { html: string; text: string } {
-  const html = renderer.render(markdown);
-  const text = html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return { html, text };
+  const { html, text } = renderMarkdown(markdown);
+  return { html, text: text.replace(/\s+/g, ' ').trim() };
 }
 
 /** Rendered inside a sentence (where hovers put names and messages): no element but code, and the very text. */
