@@ -1,7 +1,7 @@
 // Riftbound text of attached cards: printed Rules Text inactive (135.4, 718.2, 720) but while attaching and detaching
 // and for Weaponmaster (725.1-3), Effect Text (136.2) and Might Bonus (137.3) added to the Top-Most card.
 import type { CardObj } from '../../engine/board';
-import type { Replay } from '../../engine/replay';
+import { effectiveMight, type Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -15,9 +15,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '725.3': { title: 'Weaponmaster and Equip', text: "Weaponmaster may use an attached card's Equip ability (and what modifies it) even though that card's Rules Text is inactive." },
 };
 
+/** Might with the Might Bonuses of the cards attached to it (137.3): the replay's one computation. */
 export function effMight(replay: Replay, c: CardObj): number | undefined {
-  if (c.might === undefined) return undefined;
-  let m = c.might;
-  for (const id of c.attachments) m += replay.board.cards.get(id)?.mightBonus ?? 0;
-  return m;
+  return effectiveMight(replay.board, c);
 }
