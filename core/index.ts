@@ -13,7 +13,7 @@ export { REGISTRY, codeInfo, codeDocUrl, titleFor, type CodeInfo } from './diagn
 export { explainRule } from './rules/explain';
 export { existsIn, citeAs, canonicalOf, canonicalIn, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
 export { EVENT_VERBS, PART_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser/ast';
-export { parseRulesFile, officialRule, rulesFileFindings, type RulesDocument, type RulesFileHeader } from './rules/rulesFile';
+export { parseRulesFile, officialRule, rulesFileFindings, type RulesDocument, type RulesFileHeader, type RulesLanguage } from './rules/rulesFile';
 export { renderBoardSvg, escapeXml, type RenderOptions, type BoardTheme } from './render/svg';
 export { boardCaption, eventLines, type BoardCaption } from './render/caption';
 export { MTG_CARD_TYPES, MTG_SUPERTYPES, MTG_ZONES, COLORS } from './rules/mtg/characteristics';

@@ -77,6 +77,7 @@ function officialQuote(state: DocumentState, written: string, ctx: HoverContext,
   if (!o) return undefined;
   const mark = [
     'from your rules file',
+    ...(ctx.rulesDoc.language !== 'en' ? [`in ${ctx.rulesDoc.language === 'fr' ? 'French' : 'Italian'}`] : []),
     ...(ctx.rulesDoc.effective ? [`effective ${ctx.rulesDoc.effective}`] : []),
     ...(o.translated ? [`where it is rule ${o.number}`] : []),
   ].join(', ');
