@@ -42,7 +42,7 @@ const rel = (f: string) => relative(ROOT, f).replace(/\\/g, '/');
  * and the explanations, assembled from the modules they sit beside, above those.
  */
 const LAYERS: [string, RegExp][] = [
-  ['types and text positions', /^core\/(types|text)\.ts$/],
+  ['types, text positions and messages', /^core\/(types|text|message)\.ts$/],
   ['parser', /^core\/parser\//],
   ['rule numbering, registry, rules files', /^core\/(diagnostics\/registry\.ts|rules\/(versions|rulesFile)\.ts)$/],
   ['engine', /^core\/engine\//],
