@@ -39,26 +39,31 @@ function codes(s: string): string[] {
 }
 
 /**
- * English words that cannot occur in French or Italian prose (words both languages share, such as
- * "on", "or", "in", "a", "as", are left out). Checked outside backticks, as whole words.
+ * English words that cannot occur in French or Italian prose (words French or Italian share, such as
+ * "on", "or", "in", "a", "as", "action", "protection", "version", Italian "creature", are left out). Checked outside backticks, as whole words.
  */
 const ENGLISH_WORDS = [
   'the', 'and', 'is', 'are', 'of', 'to', 'it', 'its', 'with', 'not', 'does', 'that', 'this', 'from', 'when',
   'which', 'be', 'by', 'at', 'can', 'only', 'has', 'have', 'was', 'attach', 'attached', 'attaches', 'unattach',
-  'unattached', 'detach', 'detached', 'card', 'cards', 'player', 'creature', 'spell', 'target', 'targets',
+  'unattached', 'detach', 'detached', 'card', 'cards', 'player', 'spell', 'target', 'targets',
   'graveyard', 'battlefield', 'stack', 'library', 'hand', 'owner', 'ability', 'abilities', 'state-based',
   'enchant', 'equip', 'fortify', 'countered', 'hexproof', 'shroud', 'ward', 'unit', 'gear', 'recall',
   'might', 'board', 'Top-Most', 'cleanup', 'host', 'line', 'finding', 'findings', 'replay', 'safe', 'none',
   'rules', 'rule', 'event', 'missing', 'illegal', 'legal', 'then', 'there', 'nothing', 'every',
 ];
-/** Names kept in English on purpose in both languages (see docs/l10n.md). */
-const ALLOWED = ['MTG', 'Riftbound', 'Weaponmaster', 'Quick-Draw'];
+/** Names kept in English on purpose in both languages (see docs/l10n.md): game names, Riftbound card keywords. */
+const ALLOWED_NAMES = ['MTG', 'Riftbound', 'Weaponmaster', 'Quick-Draw', 'board-scenario'];
+/** Translations that are the English word itself, because the official term is spelled the same. */
+const SAME_AS_ENGLISH: Record<string, string[]> = {
+  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Quick-Draw'],
+  it: ['Quick-Draw'],
+};
 
 function englishLeft(s: string): string[] {
-  const prose = s.replace(/`[^`]*`/g, ' ');
+  let prose = s.replace(/`[^`]*`/g, ' ');
+  for (const name of ALLOWED_NAMES) prose = prose.split(name).join(' ');
   const found: string[] = [];
   for (const w of ENGLISH_WORDS) {
-    if (ALLOWED.includes(w)) continue;
     if (new RegExp(`(?<![\\p{L}\\p{N}_-])${w}(?![\\p{L}\\p{N}_-])`, 'iu').test(prose)) found.push(w);
   }
   return found;
@@ -77,6 +82,7 @@ function problems(sources: Source[], bundle: Map<string, string>, language: stri
     const t = bundle.get(text);
     if (t === undefined) { out.push(`${language}: no translation of ${id}`); continue; }
     if (t.trim() === '') { out.push(`${language}: empty translation of ${id}`); continue; }
+    if (t === text && !SAME_AS_ENGLISH[language]?.includes(text)) out.push(`${language}: ${id} is left in English`);
     for (const [what, f] of [['rule numbers', numbers], ['backticked spans', backticked], ['finding codes', codes]] as const) {
       const want = sorted(f(text)), got = sorted(f(t));
       if (want.join('\n') !== got.join('\n')) out.push(`${language}: ${id}: ${what} ${JSON.stringify(got)} instead of ${JSON.stringify(want)}`);
@@ -123,6 +129,9 @@ describe('translations (l10n/bundle.l10n.fr.json, .it.json)', () => {
     assert.equal(pick(/backticked spans/).length, 1);
     mutated = new Map(fr);
     mutated.set(some.text, fr.get(some.text)! + ' It does nothing to the host.');
-    assert.deepEqual(pick(/English words left/).length, 1);
+    assert.equal(pick(/English words left/).length, 1);
+    mutated = new Map(fr);
+    mutated.set('Redundant attach', 'Redundant attach');
+    assert.deepEqual(pick(/left in English/), ['fr: code redundant-attach title is left in English']);
   });
 });
