@@ -5,10 +5,18 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REGISTRY } from '../../core/diagnostics/registry';
 
 const root = join(__dirname, '..', '..', '..');
+const dataDir = process.env.BOARD_RULES_DATA ?? join(root, '..', 'shared', 'data');
+/** Rule 701.3 as fan wikis publish it in each language: to check terms against, never to copy. */
+const WIKI: Record<string, string> = {
+  fr: join(dataDir, 'mtg-701.3-attach-french-wiki.txt'),
+  it: join(dataDir, 'mtg-701.3-attach-italian-wiki.txt'),
+};
+const MAX_SHARED_RUN = 8;
 const LANGUAGES = ['fr', 'it'] as const;
 
 interface Source { id: string; text: string }
@@ -51,8 +59,8 @@ const ENGLISH_WORDS = [
   'might', 'board', 'Top-Most', 'cleanup', 'host', 'line', 'finding', 'findings', 'replay', 'safe', 'none',
   'rules', 'rule', 'event', 'missing', 'illegal', 'legal', 'then', 'there', 'nothing', 'every',
 ];
-/** Names kept in English on purpose in both languages (see docs/l10n.md): game names, Riftbound card keywords. */
-const ALLOWED_NAMES = ['MTG', 'Riftbound', 'Weaponmaster', 'Quick-Draw', 'board-scenario'];
+/** Names kept in English on purpose in both languages (see docs/l10n.md): game names, card names (scenarios name cards in English), Riftbound card keywords. */
+const ALLOWED_NAMES = ['MTG', 'Riftbound', 'Weaponmaster', 'Quick-Draw', 'Benevolent Blessing', 'board-scenario'];
 /** Translations that are the English word itself, because the official term is spelled the same. */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
   fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Quick-Draw'],
@@ -67,6 +75,27 @@ function englishLeft(s: string): string[] {
     if (new RegExp(`(?<![\\p{L}\\p{N}_-])${w}(?![\\p{L}\\p{N}_-])`, 'iu').test(prose)) found.push(w);
   }
   return found;
+}
+
+function words(text: string): string[] {
+  return text.toLowerCase().replace(/[’']/g, ' ').split(/[^\p{L}\p{N}.]+/u).map((w) => w.replace(/\.+$/, '')).filter(Boolean);
+}
+
+/** A run of more than MAX_SHARED_RUN consecutive words that `text` shares with `source`, if any. */
+function sharedRun(text: string, source: Set<string>): string | undefined {
+  const w = words(text);
+  for (let i = 0; i + MAX_SHARED_RUN < w.length; i++) {
+    const run = w.slice(i, i + MAX_SHARED_RUN + 1).join(' ');
+    if (source.has(run)) return run;
+  }
+  return undefined;
+}
+
+function runsOf(text: string): Set<string> {
+  const w = words(text);
+  const out = new Set<string>();
+  for (let i = 0; i + MAX_SHARED_RUN < w.length; i++) out.add(w.slice(i, i + MAX_SHARED_RUN + 1).join(' '));
+  return out;
 }
 
 const sorted = (xs: string[]) => [...new Set(xs)].sort();
@@ -108,6 +137,25 @@ describe('translations (l10n/bundle.l10n.fr.json, .it.json)', () => {
   for (const language of LANGUAGES) {
     it(`${language}: every string translated, none stale, numbers, codes and keywords kept, no English left`, () => {
       assert.deepEqual(problems(sources, readBundle(language), language), []);
+    });
+  }
+
+  for (const language of LANGUAGES) {
+    it(`${language}: no translation copies a run of more than ${MAX_SHARED_RUN} words of the published 701.3`, function () {
+      if (!existsSync(WIKI[language])) {
+        console.log(`      NOTE: ${WIKI[language]} is absent; skipped (set BOARD_RULES_DATA to the folder).`);
+        return this.skip();
+      }
+      const source = runsOf(readFileSync(WIKI[language], 'utf8'));
+      const copied: string[] = [];
+      for (const [en, t] of readBundle(language)) {
+        const run = sharedRun(t, source);
+        if (run) copied.push(`${JSON.stringify(en.slice(0, 40))}: "${run}"`);
+      }
+      assert.deepEqual(copied, []);
+      // The check can fail: a sentence of the published text is caught.
+      const published = readFileSync(WIKI[language], 'utf8').split('\n').find((l) => l.startsWith('701.3b'))!;
+      assert.ok(sharedRun(published, source));
     });
   }
 
