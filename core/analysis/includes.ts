@@ -162,9 +162,14 @@ export function resolveIncludes(uri: string | undefined, own: readonly IncludeSt
         continue;
       }
       if (link) link.uri = r.uri;
-      if (atTop && !names.has(r.uri)) names.set(r.uri, `"${shown(path)}"`);
+      if (!names.has(r.uri)) names.set(r.uri, `"${shown(path)}"`);
       const back = onStack.get(r.uri);
       if (back !== undefined) {
+        // A cycle back to the checked file is its own problem, at the include that starts it.
+        if (back === 0 && !atTop) {
+          findings.push({ code: 'include-cycle', range: via.path?.range ?? via.range, message: `Including "${shown(via.path?.text ?? path)}" makes a cycle: ${chainFrom(back, r.uri, names)}. Remove one of these includes (a file can't include itself, even through others).` });
+          continue;
+        }
         here('include-cycle', `Including "${shown(path)}" makes a cycle: ${chainFrom(back, r.uri, names)}. Remove one of these includes (a file can't include itself, even through others).`, 'error');
         continue;
       }

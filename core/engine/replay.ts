@@ -564,7 +564,14 @@ export class Replay {
             if (p.entered) c.enteredUnder = c.controller;
           }
         }
-        if (!c.owner) {
+        const from = origin.get(c);
+        if (!c.owner && from) {
+          // An included card without an owner belongs to the only player of its own file, else of
+          // the scenario; whether it needs one is its own file's finding (checked there alone).
+          const mine = from.declarations.filter((s) => s.kind === 'player');
+          const only = mine.length === 1 ? mine[0] : players.length === 1 ? players[0] : undefined;
+          if (only?.kind === 'player' && only.id && !c.decl.props.some((p) => p.kind === 'owner')) c.owner = only.id.text;
+        } else if (!c.owner) {
           if (players.length === 1 && players[0].kind === 'player' && players[0].id) c.owner = players[0].id.text;
           else if (players.length > 1 && !c.decl.props.some((p) => p.kind === 'owner')) {
             this.report('syntax-error', c.decl.id!.range, `Card '${c.id}' needs an owner: add \`, owner PLAYER\` (required when there are two or more players).`, { subjects: [c.id] });
