@@ -3,6 +3,7 @@
 import {
   createConnection,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   LogMessageNotification,
   LSPErrorCodes,
   MessageType,
@@ -32,6 +33,8 @@ import { inlayHints } from './inlayHints';
 import { foldingRanges } from './folding';
 import { RulesFiles } from './rulesText';
 import { WorkspaceFolders } from './paths';
+import { IncludeFiles } from './includes';
+import { TYPING_DELAY_MS } from './validation';
 import { codeLenses } from './codeLens';
 import { BOARD_REQUEST, boardPicture, events, EVENTS_REQUEST, type BoardParams } from './board';
 import { rulesFileFindings, type Finding } from '../../core';
@@ -113,11 +116,14 @@ if (transport.kind === 'stdio') {
   process.stdin.on('close', gone);
 }
 const documents = new TextDocuments(TextDocument);
-const cache = new AnalysisCache();
+// Included files are read through includeFiles (declared below; first used on the first open).
+const cache = new AnalysisCache(undefined, (uri) => includeFiles.hostFor(uri));
 let support: ClientSupport = MINIMAL_SUPPORT;
 const settings = new SettingsStore(connection, () => support.configuration);
 /** Relative paths in settings are resolved against these (paths.ts), never the working directory. */
 const folders = new WorkspaceFolders();
+/** What the documents include, read from open documents first, then the disk, inside the workspace folder (includes.ts). */
+const includeFiles = new IncludeFiles(documents, folders);
 const rulesFiles = new RulesFiles(
   { info: (m) => connection.console.info(m), warn: (m) => connection.console.warn(m) },
   // A rules file was read (or changed, or vanished): the documents that use it may need a new publish.
@@ -159,6 +165,38 @@ async function followRulesFile(uri: string): Promise<void> {
   const path = rulesFilePath(state);
   if (path) await rulesFiles.load(path);
   validator.refreshExtras(uri);
+}
+
+/** A file changed (edited, opened, closed, saved, changed on disk): the open documents that include it are checked again. */
+function recheckIncluders(uri: string): void {
+  for (const u of includeFiles.includersOf(uri)) {
+    if (!documents.get(u)) continue;
+    cache.invalidate(u);
+    validator.publishNow(u);
+  }
+}
+const includerChecks = new Map<string, ReturnType<typeof setTimeout>>();
+/** As the user types in a file others include: their check waits for a pause, like a check as you type. */
+function recheckIncludersSoon(uri: string): void {
+  const old = includerChecks.get(uri);
+  if (old !== undefined) clearTimeout(old);
+  if (includeFiles.includersOf(uri).length === 0) return;
+  const t = setTimeout(() => {
+    includerChecks.delete(uri);
+    recheckIncluders(uri);
+  }, TYPING_DELAY_MS);
+  t.unref?.();
+  includerChecks.set(uri, t);
+}
+
+/** The open documents that include this one (a name declared here is used there too), for references and rename. */
+function nameScope(state: DocumentState) {
+  const includers: DocumentState[] = [];
+  for (const u of includeFiles.includersOf(state.uri)) {
+    const s = stateOf(u);
+    if (s) includers.push(s);
+  }
+  return { includers, versionOf: (u: string) => documents.get(u)?.version ?? null };
 }
 
 process.on('uncaughtException', (e) => connection.console.error(`Uncaught exception: ${e?.stack ?? String(e)}`));
@@ -214,6 +252,10 @@ connection.onInitialized(
     if (support.configuration && support.configurationRegistration) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'boardScenario' });
     }
+    // Included files that are not open change on disk: their includers are checked again.
+    if (support.watchedFilesRegistration) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.board' }] });
+    }
     if (support.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(
         guardNotification(connection, 'didChangeWorkspaceFolders', async (e) => {
@@ -235,14 +277,27 @@ connection.onDidChangeConfiguration(
   }),
 );
 
+connection.onDidChangeWatchedFiles(
+  guardNotification(connection, 'didChangeWatchedFiles', (p) => {
+    // An open document is read from memory, so a change of its file on disk changes nothing yet.
+    for (const change of p.changes ?? []) if (typeof change?.uri === 'string' && !documents.get(change.uri)) recheckIncluders(change.uri);
+  }),
+);
+
 documents.onDidOpen(
   guardNotification(connection, 'didOpen', async (e) => {
     // The first diagnostics come first: nothing on their path waits for settings or files.
     validator.publishNow(e.document.uri);
+    recheckIncluders(e.document.uri);
     await followRulesFile(e.document.uri);
   }),
 );
-documents.onDidChangeContent(guardNotification(connection, 'didChange', (e) => validator.changed(e.document.uri, e.document.version)));
+documents.onDidChangeContent(
+  guardNotification(connection, 'didChange', (e) => {
+    recheckIncludersSoon(e.document.uri);
+    return validator.changed(e.document.uri, e.document.version);
+  }),
+);
 documents.onDidSave(
   guardNotification(connection, 'didSave', async (e) => {
     validator.publishNow(e.document.uri);
@@ -254,6 +309,9 @@ documents.onDidClose(
     validator.closed(e.document.uri);
     cache.drop(e.document.uri);
     settings.forget(e.document.uri);
+    includeFiles.forget(e.document.uri);
+    // Its includers read it from disk now.
+    recheckIncluders(e.document.uri);
   }),
 );
 
@@ -296,7 +354,7 @@ connection.onDefinition(
 connection.onReferences(
   guard(connection, 'references', [], (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? references(state, p.position, p.context.includeDeclaration) : [];
+    return state ? references(state, p.position, p.context.includeDeclaration, nameScope(state)) : [];
   }, needs.references),
 );
 
@@ -310,7 +368,7 @@ connection.onPrepareRename(
 connection.onRenameRequest(
   guard(connection, 'rename', null, (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? rename(state, p.position, p.newName, support) : null;
+    return state ? rename(state, p.position, p.newName, support, nameScope(state)) : null;
   }, needs.rename),
 );
 
