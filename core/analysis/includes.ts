@@ -94,6 +94,9 @@ export function includesBeforeEvents(statements: readonly Statement[]): IncludeS
 
 const SHOWN_PATH_MAX = 200;
 
+/** The most files of a cycle's chain a message names (the middle of a longer one is left out). */
+const CHAIN_SHOWN = 8;
+
 function shown(path: string): string {
   return path.length > SHOWN_PATH_MAX ? path.slice(0, SHOWN_PATH_MAX) + '…' : path;
 }
@@ -133,78 +136,104 @@ export function resolveIncludes(uri: string | undefined, own: readonly IncludeSt
     }
     return r;
   };
-  const chainFrom = (i: number, back: string, names: ReadonlyMap<string, string>) => [...stack.slice(i), back].map((u) => names.get(u) ?? u).join(' → ');
+  // The chain of a cycle, its middle left out when it is long (a message stays short, and each costs the same).
+  const chainFrom = (i: number, back: string, names: ReadonlyMap<string, string>) => {
+    const n = stack.length - i;
+    const name = (u: string) => names.get(u) ?? u;
+    if (n <= CHAIN_SHOWN) return [...stack.slice(i), back].map(name).join(' → ');
+    const half = CHAIN_SHOWN >> 1;
+    return [...stack.slice(i, i + half).map(name), `… ${n - 2 * half} more …`, ...stack.slice(stack.length - half).map(name), name(back)].join(' → ');
+  };
   // How each file is named in messages: as the checked file's include wrote it, else by its uri.
   const names = new Map<string, string>();
   if (uri) names.set(uri, 'this file');
 
-  /** Follows the includes of one file; `top` is the checked file's include they come through. */
-  const follow = (from: string, includes: readonly IncludeStmt[], top: IncludeStmt | undefined, owner: IncludedFile | undefined): void => {
-    for (const inc of includes) {
-      const via = top ?? inc;
-      const atTop = top === undefined;
-      const here = (code: string, message: string, severity: Severity, related?: RelatedLocation[]) => {
-        if (atTop) findings.push({ code, range: inc.path?.range ?? inc.range, message, related });
-        else if (owner) addProblem(via, owner, { range: inc.path?.range ?? inc.range, message, severity });
-      };
-      if (!inc.path || inc.path.text.length === 0) continue;
-      const path = inc.path.text;
-      let link: IncludeLink | undefined;
-      if (atTop) links.push((link = { statement: inc, path, range: inc.path.range }));
-      if (!host) {
-        here('include-not-found', `"${shown(path)}" can't be read here: this check was given no way to read files (the command line and the editor follow includes). Check the scenario with \`board-scenario check\` or in the editor.`, 'error');
-        continue;
-      }
-      const r = read(from, path);
-      if ('error' in r) {
-        if (r.error === 'outside') here('include-outside-root', `"${shown(path)}" is outside the folder includes may read: ${r.message} Move the file inside it, or write a path that stays inside.`, 'error');
-        else here('include-not-found', `"${shown(path)}" can't be included: ${r.message} Write the path of an existing .board file, relative to this file.`, 'error');
-        continue;
-      }
-      if (link) link.uri = r.uri;
-      if (!names.has(r.uri)) names.set(r.uri, `"${shown(path)}"`);
-      const back = onStack.get(r.uri);
-      if (back !== undefined) {
-        // A cycle back to the checked file is its own problem, at the include that starts it.
-        if (back === 0 && !atTop) {
-          findings.push({ code: 'include-cycle', range: via.path?.range ?? via.range, message: `Including "${shown(via.path?.text ?? path)}" makes a cycle: ${chainFrom(back, r.uri, names)}. Remove one of these includes (a file can't include itself, even through others).` });
-          continue;
-        }
-        here('include-cycle', `Including "${shown(path)}" makes a cycle: ${chainFrom(back, r.uri, names)}. Remove one of these includes (a file can't include itself, even through others).`, 'error');
-        continue;
-      }
-      // A file reached before (another include of it, or through another file): its declarations are there already.
-      if (done.has(r.uri)) continue;
-      done.add(r.uri);
-      let p = parsed.get(r.uri);
-      if (!p) parsed.set(r.uri, (p = parsedOf(r.uri, r.text)));
-      const file: IncludedFile = { uri: r.uri, text: r.text, doc: p.doc, declarations: p.declarations, via };
-      if (p.game !== undefined && game !== undefined && p.game !== game) {
-        here('include-game-mismatch', `"${shown(path)}" is a \`game ${p.game}\` file and this one is \`game ${game}\`: its cards are not read. Include a file of the same game.`, 'error');
-        continue;
-      }
-      if (p.gameWritten === undefined) {
-        addProblem(via, file, { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message: 'An included file starts with `game mtg` or `game riftbound`, like any scenario.', severity: 'error' });
-      }
-      if (atTop && p.events > 0) {
-        here('include-events', `"${shown(path)}" has ${p.events === 1 ? 'an event' : `${p.events} events`}: an include takes only its players and cards, and its events are not replayed here. Move the events into the scenario, or keep only declarations in the included file.`, 'warning');
-      }
-      for (const pr of p.doc.problems) addProblem(via, file, { range: pr.range, message: pr.message, severity: 'error' });
-      stack.push(r.uri);
-      onStack.set(r.uri, stack.length - 1);
-      follow(r.uri, p.includes, via, file);
-      stack.pop();
-      onStack.delete(r.uri);
-      // After its own includes: what it includes is declared before its own declarations.
-      files.push(file);
-    }
-  };
   const addProblem = (via: IncludeStmt, file: IncludedFile, problem: IncludedProblem) => {
     let list = problems.get(via);
     if (!list) problems.set(via, (list = []));
     list.push({ file, problem });
   };
-  follow(root, own, undefined, undefined);
+  /**
+   * Follows the includes depth first with a stack of its own (a chain of thousands of files needs no
+   * deep recursion): a frame per file being followed, with the include it is at.
+   */
+  interface Frame {
+    from: string;
+    includes: readonly IncludeStmt[];
+    next: number;
+    /** The checked file's include they come through (undefined for the checked file's own). */
+    top: IncludeStmt | undefined;
+    /** The included file whose includes these are (undefined for the checked file). */
+    owner: IncludedFile | undefined;
+  }
+  const frames: Frame[] = [{ from: root, includes: own, next: 0, top: undefined, owner: undefined }];
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1];
+    if (frame.next >= frame.includes.length) {
+      frames.pop();
+      if (frame.owner) {
+        stack.pop();
+        onStack.delete(frame.owner.uri);
+        // After its own includes: what it includes is declared before its own declarations.
+        files.push(frame.owner);
+      }
+      continue;
+    }
+    const inc = frame.includes[frame.next++];
+    const { from, top, owner } = frame;
+    const via = top ?? inc;
+    const atTop = top === undefined;
+    const here = (code: string, message: string, severity: Severity, related?: RelatedLocation[]) => {
+      if (atTop) findings.push({ code, range: inc.path?.range ?? inc.range, message, related });
+      else if (owner) addProblem(via, owner, { range: inc.path?.range ?? inc.range, message, severity });
+    };
+    if (!inc.path || inc.path.text.length === 0) continue;
+    const path = inc.path.text;
+    let link: IncludeLink | undefined;
+    if (atTop) links.push((link = { statement: inc, path, range: inc.path.range }));
+    if (!host) {
+      here('include-not-found', `"${shown(path)}" can't be read here: this check was given no way to read files (the command line and the editor follow includes). Check the scenario with \`board-scenario check\` or in the editor.`, 'error');
+      continue;
+    }
+    const r = read(from, path);
+    if ('error' in r) {
+      if (r.error === 'outside') here('include-outside-root', `"${shown(path)}" is outside the folder includes may read: ${r.message} Move the file inside it, or write a path that stays inside.`, 'error');
+      else here('include-not-found', `"${shown(path)}" can't be included: ${r.message} Write the path of an existing .board file, relative to this file.`, 'error');
+      continue;
+    }
+    if (link) link.uri = r.uri;
+    if (!names.has(r.uri)) names.set(r.uri, `"${shown(path)}"`);
+    const back = onStack.get(r.uri);
+    if (back !== undefined) {
+      // A cycle back to the checked file is its own problem, at the include that starts it.
+      if (back === 0 && !atTop) {
+        findings.push({ code: 'include-cycle', range: via.path?.range ?? via.range, message: `Including "${shown(via.path?.text ?? path)}" makes a cycle: ${chainFrom(back, r.uri, names)}. Remove one of these includes (a file can't include itself, even through others).` });
+        continue;
+      }
+      here('include-cycle', `Including "${shown(path)}" makes a cycle: ${chainFrom(back, r.uri, names)}. Remove one of these includes (a file can't include itself, even through others).`, 'error');
+      continue;
+    }
+    // A file reached before (another include of it, or through another file): its declarations are there already.
+    if (done.has(r.uri)) continue;
+    done.add(r.uri);
+    let p = parsed.get(r.uri);
+    if (!p) parsed.set(r.uri, (p = parsedOf(r.uri, r.text)));
+    const file: IncludedFile = { uri: r.uri, text: r.text, doc: p.doc, declarations: p.declarations, via };
+    if (p.game !== undefined && game !== undefined && p.game !== game) {
+      here('include-game-mismatch', `"${shown(path)}" is a \`game ${p.game}\` file and this one is \`game ${game}\`: its cards are not read. Include a file of the same game.`, 'error');
+      continue;
+    }
+    if (p.gameWritten === undefined) {
+      addProblem(via, file, { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message: 'An included file starts with `game mtg` or `game riftbound`, like any scenario.', severity: 'error' });
+    }
+    if (atTop && p.events > 0) {
+      here('include-events', `"${shown(path)}" has ${p.events === 1 ? 'an event' : `${p.events} events`}: an include takes only its players and cards, and its events are not replayed here. Move the events into the scenario, or keep only declarations in the included file.`, 'warning');
+    }
+    for (const pr of p.doc.problems) addProblem(via, file, { range: pr.range, message: pr.message, severity: 'error' });
+    stack.push(r.uri);
+    onStack.set(r.uri, stack.length - 1);
+    frames.push({ from: r.uri, includes: p.includes, next: 0, top: via, owner: file });
+  }
   return { files, links, findings, problems, signature };
 }
 

@@ -69,6 +69,13 @@ export function flatSymbols(state: DocumentState, symbols: DocumentSymbol[]): Sy
 // ---- navigation ---------------------------------------------------------------------------
 
 export function definition(state: DocumentState, pos: Position): Location | null {
+  // On the path of an include: the included file.
+  for (const link of state.analysis.includes.links) {
+    const r = link.range;
+    if (link.uri && r.start.line === pos.line && r.start.character <= pos.character && pos.character <= r.end.character) {
+      return { uri: link.uri, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
+    }
+  }
   const occ = state.names.at(pos);
   const decl = occ && state.names.declarations.get(occ.text);
   // A name declared in an included file: its declaration there.

@@ -86,6 +86,9 @@ describe('LSP includes', () => {
     await openAndWait('main.board', MAIN);
     const def = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: positionOf(MAIN, 'lion by', 1) })) as Location;
     assert.deepEqual(def, { uri: uriOf('cards/pool.board'), range: { start: { line: 3, character: 5 }, end: { line: 3, character: 9 } } });
+    // On the include's path: the file itself.
+    const file = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position: positionOf(MAIN, 'pool.board') })) as Location;
+    assert.deepEqual(file, { uri: uriOf('cards/pool.board'), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
 
     const refs = (await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: positionOf(MAIN, 'lion by', 1), context: { includeDeclaration: true } })) as Location[];
     const where = refs.map((l) => [path.relative(dir, new URL(l.uri).pathname), l.range.start.line]).sort();
