@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { IncludeHost } from '../../core';
+import { analyse, type Analysis, type AnalyseOptions, type IncludeHost } from '../../core';
 import type { WorkspaceFolders } from './paths';
 
 /** The largest included file read from disk (the editor's size limit for a document). */
@@ -103,6 +103,15 @@ export class IncludeFiles {
         return readFromDisk(real);
       },
     };
+  }
+
+  /**
+   * The analysis of a scenario that is not open (workspace diagnostics, say), its includes read as
+   * an open document's are (and recorded for `includersOf`): the one way the server checks a file
+   * with its includes, whoever publishes or answers a pull.
+   */
+  analyseFile(uri: string, text: string, options: Omit<AnalyseOptions, 'uri' | 'includes'> = {}): Analysis {
+    return analyse(text, { ...options, uri, includes: this.hostFor(uri) });
   }
 
   /** The documents whose last check touched `uri` (they must be checked again when it changes). */

@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   CompletionRequest,
+  HoverRequest,
   DefinitionRequest,
   DidChangeWatchedFilesNotification,
   FileChangeType,
@@ -97,6 +98,11 @@ describe('LSP includes', () => {
     assert.equal(without.length, 2);
     assert.ok(without.every((l) => l.uri === uri));
 
+    // A hover on a card of the pool: its name and state, from the board the include built.
+    const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: positionOf(MAIN, 'lion has', 1) });
+    const shown = JSON.stringify(hover?.contents);
+    assert.match(shown, /Silvercoat Lion/);
+    assert.match(shown, /splitter/);
     // After `expect `: the cards of the pool are offered with the scenario's own.
     const at = { line: 6, character: 7 };
     await client.change(uri, MAIN + 'expect ');
