@@ -39,6 +39,13 @@ describe('CLI includes', () => {
       const f = files.find((x) => x.path === name)!;
       assert.ok(f.diagnostics.some((d) => d.code === 'include-errors' && d.range.start.line === 1), name);
     }
+    // SARIF: the summary's related location is in the included file's own artifact.
+    const sarif = runCli(['check', '--format', 'sarif', 'a.board'], { cwd: dir });
+    const results = JSON.parse(sarif.stdout).runs[0].results as { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[]; relatedLocations?: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[];
+    const summary = results.find((x) => x.ruleId === 'include-errors')!;
+    assert.equal(summary.locations[0].physicalLocation.artifactLocation.uri, 'a.board');
+    assert.equal(summary.relatedLocations![0].physicalLocation.artifactLocation.uri, 'pool.board');
+    assert.equal(summary.relatedLocations![0].physicalLocation.region.startLine, 4);
   });
 
   it('refuses a path out of the root: .., absolute, a symlink out; --include-root widens it', () => {
