@@ -28,6 +28,8 @@ export interface IncludedFile {
   declarations: readonly (PlayerStmt | CardStmt)[];
   /** The checked file's include through which it was first reached. */
   via: IncludeStmt;
+  /** The path it was first included by, as written (relative to the file that wrote it), for messages. */
+  path: string;
 }
 
 /** One include of the checked file: where its path is written and the file it names (when read). */
@@ -218,7 +220,7 @@ export function resolveIncludes(uri: string | undefined, own: readonly IncludeSt
     done.add(r.uri);
     let p = parsed.get(r.uri);
     if (!p) parsed.set(r.uri, (p = parsedOf(r.uri, r.text)));
-    const file: IncludedFile = { uri: r.uri, text: r.text, doc: p.doc, declarations: p.declarations, via };
+    const file: IncludedFile = { uri: r.uri, text: r.text, doc: p.doc, declarations: p.declarations, via, path };
     if (p.game !== undefined && game !== undefined && p.game !== game) {
       here('include-game-mismatch', `"${shown(path)}" is a \`game ${p.game}\` file and this one is \`game ${game}\`: its cards are not read. Include a file of the same game.`, 'error');
       continue;
@@ -269,7 +271,7 @@ export function includeFindings(inc: Includes, heard: ReadonlyMap<IncludedFile, 
     if (errors.length === 0) continue;
     errors.sort((a, b) => order.get(a.file)! - order.get(b.file)! || a.problem.range.start.line - b.problem.range.start.line || a.problem.range.start.character - b.problem.range.start.character);
     const first = errors[0];
-    const where = first.file.uri === link.uri ? `its line ${first.problem.range.start.line + 1}` : `line ${first.problem.range.start.line + 1} of ${first.file.uri}`;
+    const where = first.file.uri === link.uri ? `its line ${first.problem.range.start.line + 1}` : `line ${first.problem.range.start.line + 1} of "${shown(first.file.path)}", which it includes`;
     const count = errors.length === 1 ? 'an error' : `${errors.length} errors`;
     out.push({
       code: 'include-errors',
