@@ -280,7 +280,11 @@ connection.onDidChangeConfiguration(
 connection.onDidChangeWatchedFiles(
   guardNotification(connection, 'didChangeWatchedFiles', (p) => {
     // An open document is read from memory, so a change of its file on disk changes nothing yet.
-    for (const change of p.changes ?? []) if (typeof change?.uri === 'string' && !documents.get(change.uri)) recheckIncluders(change.uri);
+    const changes: unknown[] = Array.isArray(p?.changes) ? p.changes : [];
+    for (const change of changes) {
+      const uri = (change as { uri?: unknown } | null)?.uri;
+      if (typeof uri === 'string' && !documents.get(uri)) recheckIncluders(uri);
+    }
   }),
 );
 

@@ -208,6 +208,11 @@ describe('LSP includes', () => {
     const p = await client.waitForDiagnostics(main, (x) => codes(x).includes('unknown-name'), { since });
     assert.ok(p.diagnostics.some((x) => x.code === 'unknown-name' && x.range.start.line === 4));
     write('cards/pool.board', POOL);
+    // Malformed notifications change nothing and log no error.
+    for (const params of [{}, { changes: 3 }, { changes: [null, { uri: 7 }] }]) await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, params as never);
+    // A request after them: answered once they were handled (messages are handled in order).
+    assert.ok(await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: main }, position: positionOf(MAIN, 'lion by', 1) }));
+    assert.deepEqual(client.errors(), []);
     await client.close(main);
   });
 });
