@@ -54,14 +54,70 @@ export function sameFileUri(uri: string): string {
   return p === undefined ? uri : uriOf(p);
 }
 
+/** After a pause in typing in an included file, its includers are checked again (as a check as you type waits). */
+export const INCLUDER_DELAY_MS = 200;
+
 export class IncludeFiles {
   /** For each checked document (by uri), every uri its includes touched (in `sameFileUri` spelling). */
   private readonly touched = new Map<string, Set<string>>();
+  private readonly soon = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
     private readonly folders: WorkspaceFolders,
+    /**
+     * What "check this open includer again" means: the one place that decides how new diagnostics
+     * reach the client (main.ts: mark its analysis stale and publish it).
+     */
+    private readonly recheck: (uri: string) => void = () => undefined,
   ) {}
+
+  /** A file changed (opened, closed, changed on disk): the open documents that include it are checked again now. */
+  changed(uri: string): void {
+    const pending = this.soon.get(uri);
+    if (pending !== undefined) clearTimeout(pending);
+    this.soon.delete(uri);
+    for (const u of this.includersOf(uri)) if (this.documents.get(u)) this.recheck(u);
+  }
+
+  /** An open file is being edited: its includers are checked again after a pause. */
+  changedSoon(uri: string, delayMs = INCLUDER_DELAY_MS): void {
+    const pending = this.soon.get(uri);
+    if (pending !== undefined) clearTimeout(pending);
+    this.soon.delete(uri);
+    if (this.includersOf(uri).length === 0) return;
+    const t = setTimeout(() => {
+      this.soon.delete(uri);
+      this.changed(uri);
+    }, delayMs);
+    t.unref?.();
+    this.soon.set(uri, t);
+  }
+
+  /** `workspace/didChangeWatchedFiles`: a file on disk changed; an open document is read from memory, so its file's changes wait. */
+  watchedFilesChanged(params: unknown): void {
+    const changes: unknown = (params as { changes?: unknown } | null)?.changes;
+    if (!Array.isArray(changes)) return;
+    for (const change of changes) {
+      const uri = (change as { uri?: unknown } | null)?.uri;
+      if (typeof uri === 'string' && !this.documents.get(uri)) this.changed(uri);
+    }
+  }
+
+  /** The open includers of a document (a name declared in it is used there too), for references and rename. */
+  scopeOf<S>(uri: string, stateOf: (uri: string) => S | undefined): { includers: S[]; versionOf: (uri: string) => number | null } {
+    const includers: S[] = [];
+    for (const u of this.includersOf(uri)) {
+      const s = stateOf(u);
+      if (s) includers.push(s);
+    }
+    return { includers, versionOf: (u) => this.documents.get(u)?.version ?? null };
+  }
+
+  dispose(): void {
+    for (const t of this.soon.values()) clearTimeout(t);
+    this.soon.clear();
+  }
 
   /** The open document of a file uri, whatever its spelling. */
   private open(uri: string): TextDocument | undefined {

@@ -34,7 +34,6 @@ import { foldingRanges } from './folding';
 import { RulesFiles } from './rulesText';
 import { WorkspaceFolders } from './paths';
 import { IncludeFiles } from './includes';
-import { TYPING_DELAY_MS } from './validation';
 import { codeLenses } from './codeLens';
 import { BOARD_REQUEST, boardPicture, events, EVENTS_REQUEST, type BoardParams } from './board';
 import { rulesFileFindings, type Finding } from '../../core';
@@ -122,8 +121,14 @@ let support: ClientSupport = MINIMAL_SUPPORT;
 const settings = new SettingsStore(connection, () => support.configuration);
 /** Relative paths in settings are resolved against these (paths.ts), never the working directory. */
 const folders = new WorkspaceFolders();
-/** What the documents include, read from open documents first, then the disk, inside the workspace folder (includes.ts). */
-const includeFiles = new IncludeFiles(documents, folders);
+/**
+ * What the documents include, read from open documents first, then the disk, inside the workspace
+ * folder (includes.ts); when an included file changes, each open includer is analysed and published again.
+ */
+const includeFiles = new IncludeFiles(documents, folders, (uri) => {
+  cache.invalidate(uri);
+  validator.publishNow(uri);
+});
 const rulesFiles = new RulesFiles(
   { info: (m) => connection.console.info(m), warn: (m) => connection.console.warn(m) },
   // A rules file was read (or changed, or vanished): the documents that use it may need a new publish.
@@ -165,38 +170,6 @@ async function followRulesFile(uri: string): Promise<void> {
   const path = rulesFilePath(state);
   if (path) await rulesFiles.load(path);
   validator.refreshExtras(uri);
-}
-
-/** A file changed (edited, opened, closed, saved, changed on disk): the open documents that include it are checked again. */
-function recheckIncluders(uri: string): void {
-  for (const u of includeFiles.includersOf(uri)) {
-    if (!documents.get(u)) continue;
-    cache.invalidate(u);
-    validator.publishNow(u);
-  }
-}
-const includerChecks = new Map<string, ReturnType<typeof setTimeout>>();
-/** As the user types in a file others include: their check waits for a pause, like a check as you type. */
-function recheckIncludersSoon(uri: string): void {
-  const old = includerChecks.get(uri);
-  if (old !== undefined) clearTimeout(old);
-  if (includeFiles.includersOf(uri).length === 0) return;
-  const t = setTimeout(() => {
-    includerChecks.delete(uri);
-    recheckIncluders(uri);
-  }, TYPING_DELAY_MS);
-  t.unref?.();
-  includerChecks.set(uri, t);
-}
-
-/** The open documents that include this one (a name declared here is used there too), for references and rename. */
-function nameScope(state: DocumentState) {
-  const includers: DocumentState[] = [];
-  for (const u of includeFiles.includersOf(state.uri)) {
-    const s = stateOf(u);
-    if (s) includers.push(s);
-  }
-  return { includers, versionOf: (u: string) => documents.get(u)?.version ?? null };
 }
 
 process.on('uncaughtException', (e) => connection.console.error(`Uncaught exception: ${e?.stack ?? String(e)}`));
@@ -277,28 +250,19 @@ connection.onDidChangeConfiguration(
   }),
 );
 
-connection.onDidChangeWatchedFiles(
-  guardNotification(connection, 'didChangeWatchedFiles', (p) => {
-    // An open document is read from memory, so a change of its file on disk changes nothing yet.
-    const changes: unknown[] = Array.isArray(p?.changes) ? p.changes : [];
-    for (const change of changes) {
-      const uri = (change as { uri?: unknown } | null)?.uri;
-      if (typeof uri === 'string' && !documents.get(uri)) recheckIncluders(uri);
-    }
-  }),
-);
+connection.onDidChangeWatchedFiles(guardNotification(connection, 'didChangeWatchedFiles', (p) => includeFiles.watchedFilesChanged(p)));
 
 documents.onDidOpen(
   guardNotification(connection, 'didOpen', async (e) => {
     // The first diagnostics come first: nothing on their path waits for settings or files.
     validator.publishNow(e.document.uri);
-    recheckIncluders(e.document.uri);
+    includeFiles.changed(e.document.uri);
     await followRulesFile(e.document.uri);
   }),
 );
 documents.onDidChangeContent(
   guardNotification(connection, 'didChange', (e) => {
-    recheckIncludersSoon(e.document.uri);
+    includeFiles.changedSoon(e.document.uri);
     return validator.changed(e.document.uri, e.document.version);
   }),
 );
@@ -315,7 +279,7 @@ documents.onDidClose(
     settings.forget(e.document.uri);
     includeFiles.forget(e.document.uri);
     // Its includers read it from disk now.
-    recheckIncluders(e.document.uri);
+    includeFiles.changed(e.document.uri);
   }),
 );
 
@@ -358,7 +322,7 @@ connection.onDefinition(
 connection.onReferences(
   guard(connection, 'references', [], (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? references(state, p.position, p.context.includeDeclaration, nameScope(state)) : [];
+    return state ? references(state, p.position, p.context.includeDeclaration, includeFiles.scopeOf(state.uri, stateOf)) : [];
   }, needs.references),
 );
 
@@ -372,7 +336,7 @@ connection.onPrepareRename(
 connection.onRenameRequest(
   guard(connection, 'rename', null, (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? rename(state, p.position, p.newName, support, nameScope(state)) : null;
+    return state ? rename(state, p.position, p.newName, support, includeFiles.scopeOf(state.uri, stateOf)) : null;
   }, needs.rename),
 );
 
@@ -452,7 +416,10 @@ if (process.env.BOARD_SCENARIO_DEBUG === '1') {
   });
 }
 
-connection.onShutdown(() => validator.dispose());
+connection.onShutdown(() => {
+  validator.dispose();
+  includeFiles.dispose();
+});
 
 // didChange, didSave and didClose for a document that is not open, and malformed ones, are logged and ignored.
 documents.listen(guardedDocumentSync(connection, (uri) => documents.get(uri) !== undefined));
