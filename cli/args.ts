@@ -10,7 +10,7 @@ export const THEMES: readonly BoardTheme[] = ['light', 'dark', 'vscode'];
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'check'; format: Format; noColor: boolean; fix: boolean; maxFindings: number; paths: string[] }
+  | { kind: 'check'; format: Format; noColor: boolean; fix: boolean; maxFindings: number; paths: string[]; includeRoot?: string }
   | { kind: 'explain'; code: string }
   | { kind: 'rules'; rule: string; game: Game; rulesVersion: string | undefined }
   /** `at`: 1-based line, undefined for the end of the file; `out`: a path, or undefined for stdout. */
@@ -24,7 +24,7 @@ interface OptionSpec {
 
 const COMMON: Record<string, OptionSpec> = { '--help': { value: false }, '-h': { value: false } };
 const OPTIONS: Record<'check' | 'explain' | 'rules' | 'render', Record<string, OptionSpec>> = {
-  check: { '--format': { value: true }, '--no-color': { value: false }, '--fix': { value: false }, '--max-findings': { value: true } },
+  check: { '--format': { value: true }, '--no-color': { value: false }, '--fix': { value: false }, '--max-findings': { value: true }, '--include-root': { value: true } },
   explain: {},
   rules: { '--game': { value: true }, '--rules-version': { value: true } },
   render: { '--at': { value: true }, '--out': { value: true }, '--theme': { value: true } },
@@ -96,7 +96,8 @@ export function parseArgs(argv: string[]): Command {
         maxFindings = Number(maxText);
       }
       if (s.positionals.length === 0) return { kind: 'usage', message: "'check' needs at least one file or folder" };
-      return { kind: 'check', format: format as Format, noColor: s.options.has('--no-color'), fix: s.options.has('--fix'), maxFindings, paths: s.positionals };
+      const includeRoot = str(s.options.get('--include-root'));
+      return { kind: 'check', format: format as Format, noColor: s.options.has('--no-color'), fix: s.options.has('--fix'), maxFindings, paths: s.positionals, ...(includeRoot !== undefined ? { includeRoot } : {}) };
     }
     case 'explain': {
       if (s.positionals.length !== 1) return { kind: 'usage', message: "'explain' needs exactly one finding code, e.g. 'explain redundant-attach'" };

@@ -13,6 +13,7 @@ import type { FileResult } from './scenario';
 import { writePicture } from './render';
 import { Checker, MEMORY_ENV, startWorkerIfWorker } from './worker';
 import { TOOL_NAME, VERSION } from './version';
+import { realPathOf, shownPath } from './includes';
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
@@ -21,7 +22,7 @@ export const EXIT_USAGE = 2;
 const HELP = `${TOOL_NAME} ${VERSION}: checks the attach rules of trading card game scenario files (*.board).
 
 Usage:
-  ${TOOL_NAME} check [--format text|json|sarif] [--no-color] [--fix] [--max-findings N] PATH...
+  ${TOOL_NAME} check [--format text|json|sarif] [--no-color] [--fix] [--max-findings N] [--include-root DIR] PATH...
   ${TOOL_NAME} explain CODE
   ${TOOL_NAME} rules RULE [--game mtg|riftbound] [--rules-version VERSION]
   ${TOOL_NAME} render FILE [--at LINE] [--out PATH] [--theme light|dark|vscode]
@@ -53,6 +54,12 @@ Options for check:
                   List at most the first N findings of a file (default ${DEFAULT_MAX_FINDINGS}, at most
                   ${MAX_MAX_FINDINGS}); the others are counted, in the summary and the exit status, and
                   said to be left out. --fix applies the safe fixes of the listed ones.
+  --include-root DIR
+                  The folder that \`include "PATH"\` lines may read from (default: the folder of
+                  the nearest board-scenario.json above the checked file, else the current
+                  directory). Paths are relative to the including file; a path out of the
+                  root (.., absolute, a symlink) is a finding. Included files are checked and
+                  reported under their own path, once.
 
 Exit status:
   0  no errors (warnings are fine); for render, the picture was written
@@ -91,9 +98,17 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   const counts = emptyCounts();
   await reporter.begin();
   const checker = new Checker();
-  for (const file of files) {
+  // Files reached by includes are checked too, under their own path, once (seen: by real path).
+  const seen = new Set(files.map(realPathOf));
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i];
     // Never throws: every failure, running out of memory included, is a worded problem.
-    const outcome = await checker.run({ kind: 'check', file, fix: cmd.fix, maxFindings: cmd.maxFindings });
+    const outcome = await checker.run({ kind: 'check', file, fix: cmd.fix, maxFindings: cmd.maxFindings, includeRoot: cmd.includeRoot });
+    for (const inc of outcome.result?.included ?? []) {
+      if (seen.has(inc)) continue;
+      seen.add(inc);
+      files.push(shownPath(inc));
+    }
     if (outcome.problem) {
       ioError = true;
       await err(`${TOOL_NAME}: ${outcome.problem}`);

@@ -1,7 +1,8 @@
 // Reading, checking and (with --fix) fixing one scenario file. Never throws: every failure comes
 // back as a worded problem for stderr.
 import * as fs from 'node:fs';
-import { applySafeFixes, check, type Finding, type Severity } from '../core';
+import { analyse, applySafeFixes, type Finding, type Severity } from '../core';
+import { includeOptions } from './includes';
 import { reasonOf } from './files';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES } from './limits';
 
@@ -16,6 +17,8 @@ export interface FileResult {
   fixed: boolean;
   /** With --fix: the file had more findings than were kept, so only the kept ones' safe fixes were applied. */
   fixedPartly?: boolean;
+  /** The real paths of the files its includes reached (each is checked and reported under its own path too). */
+  included?: string[];
 }
 
 export interface FileOutcome {
@@ -85,14 +88,17 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
  * of the new text. A single pass on purpose: a fix that uncovers another is left for the next run
  * rather than risking repeated edits; so are the fixes of findings past `maxFindings`.
  */
-export function checkFile(path: string, options: { fix: boolean; maxFindings?: number }): FileOutcome {
+export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; includeRoot?: string }): FileOutcome {
   const read = readLimited(path);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
   const maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
-  const { findings, omitted } = check(decoded.text, { maxFindings });
-  const unfixed: FileResult = { path, findings, ...(omitted ? { omitted } : {}), fixed: false };
+  const follow = includeOptions(path, options.includeRoot);
+  const first = analyse(decoded.text, { maxFindings, ...follow });
+  const { findings, omitted } = first.result;
+  const included = first.includes.files.length ? { included: first.includes.files.map((f) => f.uri) } : {};
+  const unfixed: FileResult = { path, findings, ...(omitted ? { omitted } : {}), fixed: false, ...included };
   if (!options.fix || !findings.some((f) => f.fixes.some((x) => x.safe))) return { result: unfixed };
 
   let fixedText: string;
@@ -108,6 +114,6 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
   } catch (err) {
     return { result: unfixed, problem: `cannot write ${path}: ${reasonOf(err)}` };
   }
-  const after = check(fixedText, { maxFindings });
-  return { result: { path, findings: after.findings, ...(after.omitted ? { omitted: after.omitted } : {}), fixed: true, ...(omitted ? { fixedPartly: true } : {}) } };
+  const after = analyse(fixedText, { maxFindings, ...follow }).result;
+  return { result: { path, findings: after.findings, ...(after.omitted ? { omitted: after.omitted } : {}), fixed: true, ...(omitted ? { fixedPartly: true } : {}), ...included } };
 }

@@ -7,7 +7,7 @@ import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { renderFile, type RenderOutcome } from './render';
 import { checkFile, type FileOutcome } from './scenario';
 
-type Job = { kind: 'check'; file: string; fix: boolean; maxFindings: number } | { kind: 'render'; file: string; at: number | undefined; theme: Parameters<typeof renderFile>[1]['theme'] };
+type Job = { kind: 'check'; file: string; fix: boolean; maxFindings: number; includeRoot?: string } | { kind: 'render'; file: string; at: number | undefined; theme: Parameters<typeof renderFile>[1]['theme'] };
 type Answer<J extends Job> = J extends { kind: 'check' } ? FileOutcome : RenderOutcome;
 
 /** The environment variable that sets the checker's heap (MB); by default what node gives a process here. */
@@ -21,7 +21,7 @@ export function memoryLimitMb(): number {
 
 function run(job: Job): FileOutcome | RenderOutcome {
   try {
-    return job.kind === 'check' ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings }) : renderFile(job.file, { at: job.at, theme: job.theme });
+    return job.kind === 'check' ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot }) : renderFile(job.file, { at: job.at, theme: job.theme });
   } catch (e) {
     return { problem: `internal error while ${job.kind === 'check' ? 'checking' : 'drawing'} ${job.file}: ${(e as Error)?.message ?? String(e)}` };
   }

@@ -8,7 +8,7 @@ import type { ScenarioDocument } from './parser/ast';
 import { isEvent } from './parser/ast';
 import { parse } from './parser/parser';
 import type { BoardView, Step } from './types';
-import { Replay, type HostVerb, type Ruleset } from './engine/replay';
+import { Replay, type HostVerb, type IncludedDeclarations, type Ruleset } from './engine/replay';
 import { RULESETS } from './analysis/common';
 import { header } from './parser/header';
 
@@ -46,6 +46,8 @@ export class Timeline {
     readonly text: string,
     readonly every = CHECKPOINT_EVERY,
     seeds: readonly Checkpoint[] = [],
+    /** The players and cards of the files it includes (`Analysis.includes.files`), declared first. */
+    readonly included: readonly IncludedDeclarations[] = [],
   ) {
     const h = header(doc);
     this.rules = RULESETS[h.game ?? 'mtg'];
@@ -55,7 +57,7 @@ export class Timeline {
     if (this.seeded) {
       const initial = new Replay(this.doc, this.text, this.rules, this.version, {});
       try {
-        initial.begin(doc.statements);
+        initial.begin(doc.statements, { files: this.included });
       } catch {
         // The board as far as it was built.
       }
@@ -163,7 +165,7 @@ export class Timeline {
     if (!this.live) {
       this.live = new Replay(this.doc, this.text, this.rules, this.version, {});
       try {
-        this.live.begin(statements);
+        this.live.begin(statements, { files: this.included });
       } catch {
         this.broken = 0;
       }
@@ -193,8 +195,8 @@ export class Timeline {
 }
 
 /** The board as it stands after the statement on (or last before) `line` (one question: no checkpoints kept). */
-export function boardAt(text: string, line: number, doc: ScenarioDocument = parse(text)): BoardView {
-  return new Timeline(doc, text, Infinity).boardAt(line);
+export function boardAt(text: string, line: number, doc: ScenarioDocument = parse(text), included: readonly IncludedDeclarations[] = []): BoardView {
+  return new Timeline(doc, text, Infinity, [], included).boardAt(line);
 }
 
 /** Timeline.legalHosts, for one question. */

@@ -3,13 +3,14 @@
 // analysis of a document parsed whole (analyse's \`stream: false\`, and the fallback of a streamed
 // check that finds a declaration after an event).
 import type { ScenarioDocument, Statement } from '../parser/ast';
-import type { CheckResult, Finding, Game, Position, Severity } from '../types';
+import type { CheckResult, Finding, Game, IncludeHost, Position, Severity } from '../types';
 import { Replay, type Ruleset } from '../engine/replay';
 import { mtg } from '../rules/mtg/mtg';
 import { riftbound } from '../rules/riftbound/riftbound';
 import { knownVersions, resolveVersion } from '../rules/versions';
 import { header, type ScenarioHeader } from '../parser/header';
 import { demoteHidingFixes } from '../fixes';
+import { includeFindings, includesBeforeEvents, resolveIncludes, type IncludedFile, type Includes } from './includes';
 
 export const RULESETS: Record<Game, Ruleset> = { mtg, riftbound };
 
@@ -21,6 +22,8 @@ export interface Analysis {
   readonly result: CheckResult;
   /** The game, `rules` version and where they are written. */
   readonly header: ScenarioHeader;
+  /** The files its includes reached and where each include is written (empty without includes). */
+  readonly includes: Includes;
 }
 
 export interface AnalyseOptions {
@@ -43,6 +46,34 @@ export interface AnalyseOptions {
    * this many findings at any time, however many the scenario has (the command line's bound).
    */
   maxFindings?: number;
+  /** The checked file's uri, as `includes` knows it: includes are resolved from it. */
+  uri?: string;
+  /** How included files are read (without it, each `include` is a finding: nothing can be read). */
+  includes?: IncludeHost;
+}
+
+/** The includes of a check (written before its first event), followed through the options' host. */
+export function includesOf(declarations: readonly Statement[], options: Pick<AnalyseOptions, 'uri' | 'includes'>, game: Game | undefined): Includes {
+  return resolveIncludes(options.uri, includesBeforeEvents(declarations), options.includes, game);
+}
+
+/**
+ * Builds the initial board: the included files' players and cards, then the file's own; then
+ * reports at the include lines (the findings about the included files' declarations are theirs:
+ * they are heard here only to be summarized).
+ */
+export function declareWithIncludes(replay: Replay, declarations: readonly Statement[], inc: Includes): void {
+  const heard = new Map<IncludedFile, Finding[]>();
+  replay.begin(declarations, {
+    files: inc.files,
+    heard: (file, f) => {
+      const k = file as IncludedFile;
+      let list = heard.get(k);
+      if (!list) heard.set(k, (list = []));
+      list.push(f);
+    },
+  });
+  for (const f of includeFindings(inc, heard)) replay.report(f.code, f.range, f.message, { related: f.related });
 }
 
 export function headerFindings(first: Statement | undefined, declarations: readonly Statement[], replay: Replay, game: Game | undefined, eol: string): void {
@@ -70,14 +101,17 @@ export function headerFindings(first: Statement | undefined, declarations: reado
 }
 
 /** The analysis of a document parsed whole. */
-export function analyseDocument(doc: ScenarioDocument, text: string, options: { steps?: boolean; maxFindings?: number }): Analysis {
+export function analyseDocument(doc: ScenarioDocument, text: string, options: Pick<AnalyseOptions, 'steps' | 'maxFindings' | 'uri' | 'includes'>): Analysis {
   const hdr = header(doc);
   const { game, version } = hdr;
   const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps });
   for (const p of doc.problems) replay.report('syntax-error', p.range, p.message);
   headerFindings(doc.statements[0], doc.statements, replay, game, doc.eol);
+  const includes = includesOf(doc.statements, options, game);
   try {
-    replay.run(doc.statements);
+    declareWithIncludes(replay, doc.statements, includes);
+    for (const st of doc.statements) replay.step(st);
+    replay.finish();
   } catch (e) {
     reportCrash(replay, e);
   }
@@ -85,6 +119,7 @@ export function analyseDocument(doc: ScenarioDocument, text: string, options: { 
     doc,
     docCheap: true,
     header: hdr,
+    includes,
     result: {
       game: game,
       rulesVersion: version,

@@ -5,6 +5,7 @@ import type { Range } from '../types';
 import type {
   Assertion,
   CardStmt,
+  IncludeStmt,
   ControlClause,
   EventNode,
   Filter,
@@ -251,11 +252,11 @@ function findRuleRefs(text: string, r: Range, out: RuleRef[]): void {
 function parseStatement(cur: Cursor): Statement | undefined {
   const first = cur.peek()!;
   if (first.type !== 'word') {
-    cur.fail('a declaration (game, title, rules, player, card) or an event verb');
+    cur.fail('a declaration (game, title, rules, player, card, include) or an event verb');
   }
   const kw = first.text;
   cur.next();
-  if (kw !== 'game' && kw !== 'title' && kw !== 'rules' && kw !== 'player' && kw !== 'card') return parseEvent(cur, first);
+  if (kw !== 'game' && kw !== 'title' && kw !== 'rules' && kw !== 'player' && kw !== 'card' && kw !== 'include') return parseEvent(cur, first);
   const startRange = first.range;
   const whole = () => span(startRange, cur.last().range);
   switch (kw) {
@@ -288,6 +289,18 @@ function parseStatement(cur: Cursor): Statement | undefined {
     }
     case 'card':
       return parseCard(cur, startRange);
+    case 'include': {
+      const st: IncludeStmt = { kind: 'include', range: startRange };
+      cur.partial = st;
+      const t = cur.peek();
+      if (!t || t.type !== 'string') cur.fail('the quoted path of a file to include, like "cards/core-set.board"');
+      cur.next();
+      st.path = { text: t!.text, range: t!.range };
+      st.range = whole();
+      cur.end();
+      if (t!.text.length === 0) throw new SyntaxError_('The path of an include is empty: write the path of a .board file, like "cards/core-set.board".', t!.range);
+      return st;
+    }
   }
 }
 

@@ -94,7 +94,7 @@ function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): st
     out.push(`**Rules** (${GAME_LABEL[state.game]}${state.analysis.result.rulesVersion ? `, numbered as in ${md(state.rulesVersion?.label ?? state.analysis.result.rulesVersion)}` : ''})`);
     out.push(f.rules.map((n) => ruleLine(state, n, ctx)).join('\n'));
   }
-  for (const r of f.related) out.push(`Line ${r.range.start.line + 1}: ${mdMessage(r.message)}.`);
+  for (const r of f.related) out.push(`${r.uri ? `${md(r.uri.slice(r.uri.lastIndexOf('/') + 1))} line` : 'Line'} ${r.range.start.line + 1}: ${mdMessage(r.message)}.`);
   if (f.fixes.length > 0) out.push(`**Fixes**: ${f.fixes.map((x) => `${mdMessage(x.title)}${x.safe ? ' (safe)' : ''}`).join('; ')}`);
   if (info) out.push(`${info.doc}\n\n[About \`${f.code}\`](${codeDocUrl(f.code)})`);
   return out.join('\n\n');

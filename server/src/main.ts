@@ -3,6 +3,7 @@
 import {
   createConnection,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   LogMessageNotification,
   LSPErrorCodes,
   MessageType,
@@ -32,6 +33,7 @@ import { inlayHints } from './inlayHints';
 import { foldingRanges } from './folding';
 import { RulesFiles } from './rulesText';
 import { WorkspaceFolders } from './paths';
+import { IncludeFiles } from './includes';
 import { codeLenses } from './codeLens';
 import { BOARD_REQUEST, boardPicture, events, EVENTS_REQUEST, type BoardParams } from './board';
 import { rulesFileFindings, type Finding } from '../../core';
@@ -113,11 +115,20 @@ if (transport.kind === 'stdio') {
   process.stdin.on('close', gone);
 }
 const documents = new TextDocuments(TextDocument);
-const cache = new AnalysisCache();
+// Included files are read through includeFiles (declared below; first used on the first open).
+const cache = new AnalysisCache(undefined, (uri) => includeFiles.hostFor(uri));
 let support: ClientSupport = MINIMAL_SUPPORT;
 const settings = new SettingsStore(connection, () => support.configuration);
 /** Relative paths in settings are resolved against these (paths.ts), never the working directory. */
 const folders = new WorkspaceFolders();
+/**
+ * What the documents include, read from open documents first, then the disk, inside the workspace
+ * folder (includes.ts); when an included file changes, each open includer is analysed and published again.
+ */
+const includeFiles = new IncludeFiles(documents, folders, (uri) => {
+  cache.invalidate(uri);
+  validator.publishNow(uri);
+});
 const rulesFiles = new RulesFiles(
   { info: (m) => connection.console.info(m), warn: (m) => connection.console.warn(m) },
   // A rules file was read (or changed, or vanished): the documents that use it may need a new publish.
@@ -214,6 +225,10 @@ connection.onInitialized(
     if (support.configuration && support.configurationRegistration) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'boardScenario' });
     }
+    // Included files that are not open change on disk: their includers are checked again.
+    if (support.watchedFilesRegistration) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.board' }] });
+    }
     if (support.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(
         guardNotification(connection, 'didChangeWorkspaceFolders', async (e) => {
@@ -235,14 +250,22 @@ connection.onDidChangeConfiguration(
   }),
 );
 
+connection.onDidChangeWatchedFiles(guardNotification(connection, 'didChangeWatchedFiles', (p) => includeFiles.watchedFilesChanged(p)));
+
 documents.onDidOpen(
   guardNotification(connection, 'didOpen', async (e) => {
     // The first diagnostics come first: nothing on their path waits for settings or files.
     validator.publishNow(e.document.uri);
+    includeFiles.changed(e.document.uri);
     await followRulesFile(e.document.uri);
   }),
 );
-documents.onDidChangeContent(guardNotification(connection, 'didChange', (e) => validator.changed(e.document.uri, e.document.version)));
+documents.onDidChangeContent(
+  guardNotification(connection, 'didChange', (e) => {
+    includeFiles.changedSoon(e.document.uri);
+    return validator.changed(e.document.uri, e.document.version);
+  }),
+);
 documents.onDidSave(
   guardNotification(connection, 'didSave', async (e) => {
     validator.publishNow(e.document.uri);
@@ -254,6 +277,9 @@ documents.onDidClose(
     validator.closed(e.document.uri);
     cache.drop(e.document.uri);
     settings.forget(e.document.uri);
+    includeFiles.forget(e.document.uri);
+    // Its includers read it from disk now.
+    includeFiles.changed(e.document.uri);
   }),
 );
 
@@ -296,7 +322,7 @@ connection.onDefinition(
 connection.onReferences(
   guard(connection, 'references', [], (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? references(state, p.position, p.context.includeDeclaration) : [];
+    return state ? references(state, p.position, p.context.includeDeclaration, includeFiles.scopeOf(state.uri, stateOf)) : [];
   }, needs.references),
 );
 
@@ -310,7 +336,7 @@ connection.onPrepareRename(
 connection.onRenameRequest(
   guard(connection, 'rename', null, (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? rename(state, p.position, p.newName, support) : null;
+    return state ? rename(state, p.position, p.newName, support, includeFiles.scopeOf(state.uri, stateOf)) : null;
   }, needs.rename),
 );
 
@@ -390,7 +416,10 @@ if (process.env.BOARD_SCENARIO_DEBUG === '1') {
   });
 }
 
-connection.onShutdown(() => validator.dispose());
+connection.onShutdown(() => {
+  validator.dispose();
+  includeFiles.dispose();
+});
 
 // didChange, didSave and didClose for a document that is not open, and malformed ones, are logged and ignored.
 documents.listen(guardedDocumentSync(connection, (uri) => documents.get(uri) !== undefined));

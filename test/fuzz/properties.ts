@@ -272,6 +272,7 @@ const KINDS = new Set([
   'expectation-failed',
   'impossible-event',
   'unnamed-choice',
+  'include',
   'unknown-name',
   'duplicate-name',
   'syntax-error',
