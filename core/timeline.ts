@@ -10,6 +10,7 @@ import { parse } from './parser/parser';
 import type { BoardView, Step } from './types';
 import { Replay, type HostVerb, type Ruleset } from './engine/replay';
 import { RULESETS } from './analysis/common';
+import type { CardCatalogs } from './cards/catalog';
 import { header } from './parser/header';
 
 /** Events between two copies of the replay's state. */
@@ -46,6 +47,8 @@ export class Timeline {
     readonly text: string,
     readonly every = CHECKPOINT_EVERY,
     seeds: readonly Checkpoint[] = [],
+    /** The user's card data, as the analysis used it. */
+    readonly cards?: CardCatalogs,
   ) {
     const h = header(doc);
     this.rules = RULESETS[h.game ?? 'mtg'];
@@ -53,7 +56,7 @@ export class Timeline {
     this.startLines = doc.statements.map((s) => s.range.start.line);
     this.seeded = seeds.length > 0;
     if (this.seeded) {
-      const initial = new Replay(this.doc, this.text, this.rules, this.version, {});
+      const initial = new Replay(this.doc, this.text, this.rules, this.version, { cards });
       try {
         initial.begin(doc.statements);
       } catch {
@@ -161,7 +164,7 @@ export class Timeline {
   private advanceTo(end: number): void {
     const statements = this.doc.statements;
     if (!this.live) {
-      this.live = new Replay(this.doc, this.text, this.rules, this.version, {});
+      this.live = new Replay(this.doc, this.text, this.rules, this.version, { cards: this.cards });
       try {
         this.live.begin(statements);
       } catch {
@@ -193,11 +196,11 @@ export class Timeline {
 }
 
 /** The board as it stands after the statement on (or last before) `line` (one question: no checkpoints kept). */
-export function boardAt(text: string, line: number, doc: ScenarioDocument = parse(text)): BoardView {
-  return new Timeline(doc, text, Infinity).boardAt(line);
+export function boardAt(text: string, line: number, doc: ScenarioDocument = parse(text), cards?: CardCatalogs): BoardView {
+  return new Timeline(doc, text, Infinity, [], cards).boardAt(line);
 }
 
 /** Timeline.legalHosts, for one question. */
-export function legalHosts(text: string, line: number, subject: string, verb: HostVerb, doc: ScenarioDocument = parse(text)): string[] {
-  return new Timeline(doc, text, Infinity).legalHosts(line, subject, verb);
+export function legalHosts(text: string, line: number, subject: string, verb: HostVerb, doc: ScenarioDocument = parse(text), cards?: CardCatalogs): string[] {
+  return new Timeline(doc, text, Infinity, [], cards).legalHosts(line, subject, verb);
 }

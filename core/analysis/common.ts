@@ -9,6 +9,7 @@ import { mtg } from '../rules/mtg/mtg';
 import { riftbound } from '../rules/riftbound/riftbound';
 import { knownVersions, resolveVersion } from '../rules/versions';
 import { header, type ScenarioHeader } from '../parser/header';
+import type { CardCatalogs } from '../cards/catalog';
 import { demoteHidingFixes } from '../fixes';
 
 export const RULESETS: Record<Game, Ruleset> = { mtg, riftbound };
@@ -43,6 +44,11 @@ export interface AnalyseOptions {
    * this many findings at any time, however many the scenario has (the command line's bound).
    */
   maxFindings?: number;
+  /**
+   * The user's card data (core/cards): a card declared by name takes its type line and abilities
+   * from the catalog of the scenario's game; a name it lacks is an `unknown-card` information.
+   */
+  cards?: CardCatalogs;
 }
 
 export function headerFindings(first: Statement | undefined, declarations: readonly Statement[], replay: Replay, game: Game | undefined, eol: string): void {
@@ -70,10 +76,10 @@ export function headerFindings(first: Statement | undefined, declarations: reado
 }
 
 /** The analysis of a document parsed whole. */
-export function analyseDocument(doc: ScenarioDocument, text: string, options: { steps?: boolean; maxFindings?: number }): Analysis {
+export function analyseDocument(doc: ScenarioDocument, text: string, options: { steps?: boolean; maxFindings?: number; cards?: CardCatalogs }): Analysis {
   const hdr = header(doc);
   const { game, version } = hdr;
-  const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps });
+  const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps, cards: options.cards });
   for (const p of doc.problems) replay.report('syntax-error', p.range, p.message);
   headerFindings(doc.statements[0], doc.statements, replay, game, doc.eol);
   try {

@@ -9,6 +9,7 @@ import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
 import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
 import { Replay } from '../engine/replay';
+import type { CardCatalogs } from '../cards/catalog';
 import { FindingKeeper, RULESETS, analyseDocument, findingLimit, headerFindings, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
 
 /**
@@ -64,7 +65,8 @@ interface ResumeState {
  * which gives the same result as a fresh analysis (a property test holds them equal).
  */
 export function analyseStreaming(text: string, options: AnalyseOptions): Analysis {
-  const prev = !options.steps && options.previous instanceof StreamedAnalysis ? options.previous.resume : undefined;
+  // Another card catalog may give the declarations other characteristics: then nothing is resumed.
+  const prev = !options.steps && options.previous instanceof StreamedAnalysis && options.previous.cards === options.cards ? options.previous.resume : undefined;
   const from = prev ? resumePointFor(prev, text) : undefined;
   // Early cutoff: the earlier analysis's resume points after the change, where the text is the
   // earlier one again; reaching one in the same replay state, the rest is the earlier analysis's.
@@ -97,7 +99,7 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
       return r;
     }
     hdr = headerOf(declarations, info);
-    const r = new Replay(info, text, RULESETS[hdr.game ?? 'mtg'], hdr.version, { steps: options.steps });
+    const r = new Replay(info, text, RULESETS[hdr.game ?? 'mtg'], hdr.version, { steps: options.steps, cards: options.cards });
     try {
       r.begin(declarations);
     } catch (e) {
@@ -212,7 +214,7 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
     ? { text, points, replayFindings: fromReplay, lexProblems, parseProblems, comments, declarations, first, header: hdr, stats, crashed: crash !== undefined }
     : undefined;
   const earlier = options.previous instanceof StreamedAnalysis ? options.previous.builtDoc() : undefined;
-  return new StreamedAnalysis(text, result, hdr, resume, earlier);
+  return new StreamedAnalysis(text, result, hdr, resume, earlier, options.cards);
 }
 
 /** The last resume point whose line starts before the first character where `text` differs from the earlier one. */
@@ -262,6 +264,8 @@ class StreamedAnalysis implements Analysis {
     readonly resume: ResumeState | undefined,
     /** The earlier version's text and tree (dropped once this tree is built). */
     private earlier: { text: string; doc: ScenarioDocument } | undefined,
+    /** The card catalogs it was made with (a later version resumes only with the same ones). */
+    readonly cards?: CardCatalogs,
   ) {}
   get doc(): ScenarioDocument {
     if (!this.parsed) {

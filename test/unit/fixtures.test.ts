@@ -1,17 +1,38 @@
 // Runs every fixture through the core and compares the findings with the markers beside the lines.
 // A fixture with `#! with-rules-file DATE` is also checked as if the user's rules file (editor
-// setting) stated that effective date: core's rulesFileFindings adds its findings.
+// setting) stated that effective date: core's rulesFileFindings adds its findings. A fixture with
+// `#! with-cards FILE...` is checked with the card files of test/fixtures/cards/ named (the user's
+// card data, docs/cards.md).
 import assert from 'node:assert/strict';
-import { check, header, parse, applyEdits, applySafeFixes, rulesFileFindings, REGISTRY, type Finding } from '../../core';
+import { join } from 'node:path';
+import { check, header, parse, applyEdits, applySafeFixes, rulesFileFindings, REGISTRY, type AnalyseOptions, type Finding } from '../../core';
+import { loadCardFiles } from '../../io/cards';
 import { FIXTURES_DIR, listBoards, readMarkers, fixtureName, readText, type Marker } from '../support/fixtures';
 import { fixAllAccounting } from '../fuzz/properties';
 
 const files = listBoards(FIXTURES_DIR);
 const WITH_RULES_FILE = 'with-rules-file';
+const WITH_CARDS = 'with-cards';
+const CARDS_DIR = join(FIXTURES_DIR, 'cards');
+const loaded = new Map<string, AnalyseOptions>();
+
+/** The options a fixture is checked with: the card files its `#! with-cards` line names. */
+function optionsOf(text: string, markers: Marker[] = readMarkers(text)): AnalyseOptions {
+  const files = markers.find((m) => m.code === WITH_CARDS && !m.negative)?.rules ?? [];
+  if (files.length === 0) return {};
+  const key = files.join(' ');
+  let o = loaded.get(key);
+  if (!o) {
+    const cards = loadCardFiles(files.map((f) => join(CARDS_DIR, f)));
+    assert.deepEqual(cards.problems, [], `the card files ${key} read with problems`);
+    loaded.set(key, (o = { cards: cards.catalogs }));
+  }
+  return o;
+}
 
 /** The core's findings, plus those about the rules file the fixture says it is checked with. */
 function findingsOf(text: string, markers: Marker[] = readMarkers(text)): Finding[] {
-  const findings = check(text).findings;
+  const findings = check(text, optionsOf(text, markers)).findings;
   const file = markers.find((m) => m.code === WITH_RULES_FILE && !m.negative);
   return file ? [...findings, ...rulesFileFindings({ game: undefined, effective: file.rules[0] }, header(parse(text)))] : findings;
 }
@@ -22,8 +43,8 @@ describe('fixtures', () => {
   for (const file of files) {
     it(fixtureName(file), () => {
       const text = readText(file);
-      const markers = readMarkers(text).filter((m) => m.code !== WITH_RULES_FILE || m.negative);
-      const result = { ...check(text), findings: findingsOf(text) };
+      const markers = readMarkers(text).filter((m) => (m.code !== WITH_RULES_FILE && m.code !== WITH_CARDS) || m.negative);
+      const result = { ...check(text, optionsOf(text)), findings: findingsOf(text) };
       // Never vacuous: the replay ran events and checked at least one expectation.
       assert.ok(result.stats.expectations > 0, 'the fixture has no expect line');
 
@@ -75,7 +96,7 @@ describe('fixes on fixtures', () => {
         }
       }
       const once = applySafeFixes(text, result.findings);
-      const twice = applySafeFixes(once, check(once).findings);
+      const twice = applySafeFixes(once, check(once, optionsOf(text)).findings);
       assert.equal(twice, once, 'applying all safe fixes twice differs from once');
       // Fix-all hides nothing: what remains is every finding it did not fix.
       const { hidden, added } = fixAllAccounting(text);
