@@ -21,10 +21,10 @@ export const EXIT_USAGE = 2;
 const HELP = `${TOOL_NAME} ${VERSION}: checks the attach rules of trading card game scenario files (*.board).
 
 Usage:
-  ${TOOL_NAME} check [--format text|json|sarif] [--no-color] [--fix] [--max-findings N] PATH...
+  ${TOOL_NAME} check [--format text|json|sarif] [--no-color] [--fix] [--max-findings N] [--cards FILE]... PATH...
   ${TOOL_NAME} explain CODE
   ${TOOL_NAME} rules RULE [--game mtg|riftbound] [--rules-version VERSION]
-  ${TOOL_NAME} render FILE [--at LINE] [--out PATH] [--theme light|dark|vscode]
+  ${TOOL_NAME} render FILE [--at LINE] [--out PATH] [--theme light|dark|vscode] [--cards FILE]...
   ${TOOL_NAME} --help | --version
 
 Commands:
@@ -53,6 +53,10 @@ Options for check:
                   List at most the first N findings of a file (default ${DEFAULT_MAX_FINDINGS}, at most
                   ${MAX_MAX_FINDINGS}); the others are counted, in the summary and the exit status, and
                   said to be left out. --fix applies the safe fixes of the listed ones.
+  --cards FILE    Your card data (repeatable): Scryfall bulk data ("Oracle Cards",
+                  "Default Cards"), MTGJSON AtomicCards.json, or a Riftbound card list
+                  (docs/cards.md); the game comes from the file's format. Cards declared by
+                  name take their type line and abilities from it. Also for render.
 
 Exit status:
   0  no errors (warnings are fine); for render, the picture was written
@@ -93,7 +97,11 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   const checker = new Checker();
   for (const file of files) {
     // Never throws: every failure, running out of memory included, is a worded problem.
-    const outcome = await checker.run({ kind: 'check', file, fix: cmd.fix, maxFindings: cmd.maxFindings });
+    const outcome = await checker.run({ kind: 'check', file, fix: cmd.fix, maxFindings: cmd.maxFindings, cards: cmd.cards });
+    for (const p of outcome.cardProblems ?? []) {
+      ioError = true;
+      await err(`${TOOL_NAME}: ${p}`);
+    }
     if (outcome.problem) {
       ioError = true;
       await err(`${TOOL_NAME}: ${outcome.problem}`);
@@ -139,8 +147,9 @@ async function run(argv: string[]): Promise<number> {
       return runCheck(cmd);
     case 'render': {
       const checker = new Checker();
-      const r = await checker.run({ kind: 'render', file: cmd.file, at: cmd.at, theme: cmd.theme });
+      const r = await checker.run({ kind: 'render', file: cmd.file, at: cmd.at, theme: cmd.theme, cards: cmd.cards });
       await checker.close();
+      for (const p of r.cardProblems ?? []) await err(`${TOOL_NAME}: ${p}`);
       if (r.problem || r.svg === undefined) {
         await err(`${TOOL_NAME}: ${r.problem ?? 'nothing to draw'}`);
         return EXIT_USAGE;

@@ -1,7 +1,7 @@
 // Reading, checking and (with --fix) fixing one scenario file. Never throws: every failure comes
 // back as a worded problem for stderr.
 import * as fs from 'node:fs';
-import { applySafeFixes, check, type Finding, type Severity } from '../core';
+import { applySafeFixes, check, type CardCatalogs, type Finding, type Severity } from '../core';
 import { reasonOf } from './files';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES } from './limits';
 
@@ -23,6 +23,8 @@ export interface FileOutcome {
   result?: FileResult;
   /** Worded for stderr without the `board-scenario: ` prefix; always an exit-code-2 problem. */
   problem?: string;
+  /** The card files (`--cards`) that could not be read, or only in part: each an exit-code-2 problem. */
+  cardProblems?: string[];
 }
 
 const BOM = '\uFEFF';
@@ -85,13 +87,13 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
  * of the new text. A single pass on purpose: a fix that uncovers another is left for the next run
  * rather than risking repeated edits; so are the fixes of findings past `maxFindings`.
  */
-export function checkFile(path: string, options: { fix: boolean; maxFindings?: number }): FileOutcome {
+export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; cards?: CardCatalogs }): FileOutcome {
   const read = readLimited(path);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
   const maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
-  const { findings, omitted } = check(decoded.text, { maxFindings });
+  const { findings, omitted } = check(decoded.text, { maxFindings, cards: options.cards });
   const unfixed: FileResult = { path, findings, ...(omitted ? { omitted } : {}), fixed: false };
   if (!options.fix || !findings.some((f) => f.fixes.some((x) => x.safe))) return { result: unfixed };
 
@@ -108,6 +110,6 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
   } catch (err) {
     return { result: unfixed, problem: `cannot write ${path}: ${reasonOf(err)}` };
   }
-  const after = check(fixedText, { maxFindings });
+  const after = check(fixedText, { maxFindings, cards: options.cards });
   return { result: { path, findings: after.findings, ...(after.omitted ? { omitted: after.omitted } : {}), fixed: true, ...(omitted ? { fixedPartly: true } : {}) } };
 }
