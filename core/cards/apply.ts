@@ -137,7 +137,7 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
   const gameName = game === 'mtg' ? 'MTG' : 'Riftbound';
   if (!rec) {
     const close = catalog.closest(st.name.text);
-    report('unknown-card', st.name.range, `No card is named "${st.name.text}" in ${file} (${gameName}), so nothing is taken from card data for '${st.id?.text ?? ''}'.${close.length ? ` Did you mean ${close.map((n) => `"${n}"`).join(', ')}?` : ' Check the spelling, or declare the card fully (a card of your own).'}`, {
+    report('unknown-card', st.name.range, `No card is named "${st.name.text}" in ${file} (${gameName}), so nothing is taken from card data for '${st.id?.text ?? ''}'.${close.length ? ` Did you mean ${close.map((n) => `"${n}"`).join(', ')}? Write the card's name as your card data spells it, or declare the card fully if it is one of your own.` : ' Check the spelling, or declare the card fully (type line and properties) if it is one of your own.'}`, {
       fixes: close.map((n) => ({ title: `Use the card "${n}"`, safe: false, edits: [{ range: st.name!.range, newText: quoted(n) }] })),
       subjects,
     });

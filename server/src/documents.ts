@@ -7,7 +7,7 @@
 // A document over MAX_FILE_BYTES (UTF-8) is never analysed in the editor: it has no analysis, so
 // every feature answers as for a document that is not open, and its diagnostics are one warning
 // that says so (validation.ts).
-import { analyse, CHECKPOINT_EVERY, replayCheckpoints, resolveVersion, Timeline, type Analysis, type BoardView, type Game, type HostVerb, type RulesVersion, type Step } from '../../core';
+import { analyse, CHECKPOINT_EVERY, replayCheckpoints, resolveVersion, Timeline, type Analysis, type BoardView, type CardCatalogs, type Game, type HostVerb, type RulesVersion, type Step } from '../../core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
 
@@ -23,12 +23,17 @@ export class DocumentState {
   /** An immutable snapshot: the documents manager updates its TextDocument objects in place. */
   readonly document: TextDocument;
 
-  constructor(live: TextDocument, previous?: Analysis) {
+  constructor(
+    live: TextDocument,
+    previous?: Analysis,
+    /** The user's card data as it was in memory for this document (server/src/cards.ts). */
+    readonly cards?: CardCatalogs,
+  ) {
     this.text = live.getText();
     this.document = TextDocument.create(live.uri, live.languageId, live.version, this.text);
     // Diagnostics first: the check streams the events and keeps no syntax tree; the tree and
     // the timeline (boards at a line, step summaries) are made when a feature first asks.
-    this.analysis = analyse(this.text, { resumable: true, previous });
+    this.analysis = analyse(this.text, { resumable: true, previous, cards });
     this.game = this.analysis.result.game ?? 'mtg';
     this.rulesVersion = resolveVersion(this.game, this.analysis.result.rulesVersion);
   }
@@ -45,7 +50,7 @@ export class DocumentState {
 
   /** Boards, legal hosts and step summaries at any line, from checkpoints of one replay. */
   get timeline(): Timeline {
-    return (this.timelineOf ??= new Timeline(this.analysis.doc, this.text, CHECKPOINT_EVERY, replayCheckpoints(this.analysis)));
+    return (this.timelineOf ??= new Timeline(this.analysis.doc, this.text, CHECKPOINT_EVERY, replayCheckpoints(this.analysis), this.cards));
   }
 
   /**
@@ -129,7 +134,11 @@ export function sizeOver(text: string, limit: number): number | undefined {
 export class AnalysisCache {
   private readonly states = new Map<string, DocumentState>();
 
-  constructor(readonly maxBytes = MAX_FILE_BYTES) {}
+  constructor(
+    readonly maxBytes = MAX_FILE_BYTES,
+    /** The card data for a document, as far as it is in memory (never waits). */
+    private readonly cardsFor: (uri: string) => CardCatalogs | undefined = () => undefined,
+  ) {}
 
   /**
    * The state of this exact document text and version, analysing it if it was not seen yet;
@@ -139,13 +148,15 @@ export class AnalysisCache {
    */
   get(document: TextDocument): DocumentState | undefined {
     const s = this.states.get(document.uri);
-    if (s && s.version === document.version && s.text === document.getText()) return s;
+    const cards = this.cardsFor(document.uri);
+    // Other card data (read since, or changed) gives the same text another analysis.
+    if (s && s.version === document.version && s.text === document.getText() && s.cards === cards) return s;
     if (this.tooLarge(document) !== undefined) {
       this.states.delete(document.uri);
       return undefined;
     }
     // The previous version's analysis lets the new one resume before the first change.
-    const fresh = new DocumentState(document, s?.analysis);
+    const fresh = new DocumentState(document, s?.analysis, cards);
     this.states.set(document.uri, fresh);
     return fresh;
   }

@@ -4,32 +4,12 @@
 // `#! with-cards FILE...` is checked with the card files of test/fixtures/cards/ named (the user's
 // card data, docs/cards.md).
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { check, header, parse, applyEdits, applySafeFixes, rulesFileFindings, REGISTRY, type AnalyseOptions, type Finding } from '../../core';
-import { loadCardFiles } from '../../io/cards';
-import { FIXTURES_DIR, listBoards, readMarkers, fixtureName, readText, type Marker } from '../support/fixtures';
+import { check, header, parse, applyEdits, applySafeFixes, rulesFileFindings, REGISTRY, type Finding } from '../../core';
+import { FIXTURES_DIR, listBoards, readMarkers, fixtureName, readText, checkOptionsOf as optionsOf, WITH_CARDS, type Marker } from '../support/fixtures';
 import { fixAllAccounting } from '../fuzz/properties';
 
 const files = listBoards(FIXTURES_DIR);
 const WITH_RULES_FILE = 'with-rules-file';
-const WITH_CARDS = 'with-cards';
-const CARDS_DIR = join(FIXTURES_DIR, 'cards');
-const loaded = new Map<string, AnalyseOptions>();
-
-/** The options a fixture is checked with: the card files its `#! with-cards` line names. */
-function optionsOf(text: string, markers: Marker[] = readMarkers(text)): AnalyseOptions {
-  const files = markers.find((m) => m.code === WITH_CARDS && !m.negative)?.rules ?? [];
-  if (files.length === 0) return {};
-  const key = files.join(' ');
-  let o = loaded.get(key);
-  if (!o) {
-    const cards = loadCardFiles(files.map((f) => join(CARDS_DIR, f)));
-    assert.deepEqual(cards.problems, [], `the card files ${key} read with problems`);
-    loaded.set(key, (o = { cards: cards.catalogs }));
-  }
-  return o;
-}
-
 /** The core's findings, plus those about the rules file the fixture says it is checked with. */
 function findingsOf(text: string, markers: Marker[] = readMarkers(text)): Finding[] {
   const findings = check(text, optionsOf(text, markers)).findings;
