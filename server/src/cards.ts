@@ -72,7 +72,7 @@ export class CardFiles {
     const byGame: Partial<Record<Game, { records: CardRecord[]; sources: string[] }>> = {};
     for (const p of parts) {
       const g = (byGame[p.catalog.game] ??= { records: [], sources: [] });
-      for (const r of p.catalog.names()) g.records.push(r);
+      for (const r of p.catalog.cards()) g.records.push(r);
       g.sources.push(...p.catalog.sources);
     }
     const catalogs: CardCatalogs = {};

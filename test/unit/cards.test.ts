@@ -34,7 +34,7 @@ describe('card data: formats', () => {
     const a = scryfall.catalogs.mtg!;
     const b = mtgjson.catalogs.mtg!;
     assert.equal(a.size, b.size);
-    for (const rec of a.names()) assert.deepEqual(facts(b, rec.name), a.factsOf(rec), rec.name);
+    for (const rec of a.cards()) assert.deepEqual(facts(b, rec.name), a.factsOf(rec), rec.name);
   });
 
   it('"Default Cards" lists a card once per printing: the index keeps one', () => {
@@ -101,7 +101,7 @@ describe('card data: the index', () => {
     for (const c of [cards.mtg!, cards.riftbound!]) {
       const again = CardCatalog.fromCache(JSON.parse(JSON.stringify(c.toCache())))!;
       assert.equal(again.size, c.size);
-      for (const r of c.names()) assert.deepEqual(again.factsOf(again.lookup(r.name)!), c.factsOf(r));
+      for (const r of c.cards()) assert.deepEqual(again.factsOf(again.lookup(r.name)!), c.factsOf(r));
     }
     assert.equal(CardCatalog.fromCache({ version: -1 }), undefined);
   });
