@@ -2,7 +2,7 @@
 // Prints one table (figure, value, target, pass/fail) and writes bench/results/latest.json.
 //
 // Options: --quick (fewer iterations, 1k..100k only), --sizes=1000,10000, --no-lsp, --no-profile,
-// --no-memory, --no-adversarial, --no-bigfile, --wait-server=SECONDS (poll for dist/server.js before the LSP part).
+// --no-memory, --no-adversarial, --no-bigfile, --no-cards, --wait-server=SECONDS (poll for dist/server.js before the LSP part).
 // Timing targets are reported, never asserted: the exit code is non-zero only when the generator
 // is wrong (the clean 1k scenario has findings) or a part crashes.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { measureMemory, type MemoryResult } from './memory';
 import { profileCheck, type ProfileSummary } from './profile';
 import { measureAdversarial, type FamilyResult } from './adversarial';
 import { measureBigFile, type BigFileResult } from './bigfile';
+import { measureCards, type CardsBenchResult } from './cards';
 import { measureSizes, readModuleLoads, type ModuleLoads, type SizeResults } from './size';
 import { fmtBytes, fmtMs, fmtNum, hasGc, median, sleep, timeRuns, type Runs } from './stats';
 
@@ -194,8 +195,20 @@ async function main(): Promise<void> {
     bigfile = measureBigFile(ROOT, TMP, bigMb);
   }
 
-  // ---- LSP -------------------------------------------------------------------------------------
+  // ---- card data: a Scryfall-sized file (issue 15) ----------------------------------------------
   const serverJs = join(ROOT, 'dist', 'server.js');
+  let cardsResult: CardsBenchResult | undefined;
+  let cardsError: string | undefined;
+  if (!flag('--no-cards')) {
+    log('cards: a generated Scryfall "Oracle Cards" file of 35,000 cards (~150 MB, in the temp folder): cold read, cached restart, memory, lookups');
+    try {
+      cardsResult = await measureCards(TMP, 35_000, existsSync(serverJs) ? serverJs : undefined);
+    } catch (e) {
+      cardsError = String((e as Error)?.stack ?? e);
+    }
+  }
+
+  // ---- LSP -------------------------------------------------------------------------------------
   let lsp: LspResults | undefined;
   let lspError: string | undefined;
   let modules: ModuleLoads | undefined;
@@ -301,6 +314,21 @@ async function main(): Promise<void> {
     add(`LSP: spawn → first diagnostics, small file (median of ${lsp.startMs.length})`, `${fmtMs(lsp.startMedianMs)} (runs: ${lsp.startMs.map((x) => Math.round(x)).join(', ')})`, '≤ 300 ms', pf(lsp.startMedianMs <= 300));
     add('LSP: of which spawn → initialize result; bare `node -e 0` for reference', `${fmtMs(lsp.startInitMedianMs)}; ${fmtMs(lsp.nodeBareMedianMs)}`, '', 'info');
   } else if (!flag('--no-lsp')) add('LSP', `not measured: ${lspError?.split('\n')[0]}`, '', 'n/a');
+  if (cardsResult) {
+    const c = cardsResult;
+    const MB = 1024 * 1024;
+    add('cards: generated Scryfall file', `${fmtNum(c.cards)} cards, ${fmtBytes(c.fileBytes)}; index cache ${fmtBytes(c.cacheBytes)}`, '', 'info');
+    add('cards: cold read (file read, JSON.parse, records, index), as the worker does', fmtMs(c.coldMs), 'off the main thread', 'info');
+    add('cards: cached restart (cache file read, index made from it)', fmtMs(c.cachedMs), '≤ 200 ms', pf(c.cachedMs <= 200));
+    if (c.lspRestartMs !== undefined) {
+      add('cards LSP: restart with the cache, didOpen → diagnostics checked with the cards', fmtMs(c.lspRestartMs), '≤ 200 ms', pf(c.lspRestartMs <= 200));
+      add('cards LSP: of which didOpen → first diagnostics (before the cards are read)', fmtMs(c.lspFirstPublishMs!), '', 'info');
+      add('cards LSP: first start (no cache), didOpen → diagnostics checked with the cards', fmtMs(c.lspColdMs!), '', 'info');
+    }
+    add('cards: index memory (heap kept after GC)', fmtBytes(c.indexHeap), '≤ 50 MB', pf(c.indexHeap <= 50 * MB));
+    add('cards: index memory with the suggestion index built', `${fmtBytes(c.indexHeapWithSuggestions)} (built in ${fmtMs(c.suggestBuildMs)})`, '≤ 50 MB', pf(c.indexHeapWithSuggestions <= 50 * MB));
+    add('cards: lookup by name / closest names of a typo / completion (50 names)', `${c.lookupUs.toFixed(1)} µs / ${c.closestUs.toFixed(0)} µs / ${c.completeUs.toFixed(0)} µs`, '', 'info');
+  } else if (!flag('--no-cards')) add('cards', `not measured: ${cardsError?.split('\n')[0]}`, '', 'n/a');
   if (size.vsixBytes !== undefined) add('size: board-scenario.vsix', fmtBytes(size.vsixBytes), '≤ 500 KiB', pf(size.vsixBytes <= 500 * 1024));
   else add('size: .vsix', 'board-scenario.vsix not built', '≤ 500 KiB', 'n/a');
   for (const f of size.dist) add(`size: ${f.file} (as built now)`, fmtBytes(f.bytes), '', 'info');
@@ -333,6 +361,7 @@ async function main(): Promise<void> {
     sizes,
     memory,
     bigfile,
+    cards: cardsResult,
     profile,
     lsp,
     lspError,

@@ -22,10 +22,10 @@ export const EXIT_USAGE = 2;
 const HELP = `${TOOL_NAME} ${VERSION}: checks the attach rules of trading card game scenario files (*.board).
 
 Usage:
-  ${TOOL_NAME} check [--format text|json|sarif] [--no-color] [--fix] [--max-findings N] [--include-root DIR] PATH...
+  ${TOOL_NAME} check [--format text|json|sarif] [--no-color] [--fix] [--max-findings N] [--include-root DIR] [--cards FILE]... PATH...
   ${TOOL_NAME} explain CODE
   ${TOOL_NAME} rules RULE [--game mtg|riftbound] [--rules-version VERSION]
-  ${TOOL_NAME} render FILE [--at LINE] [--out PATH] [--theme light|dark|vscode]
+  ${TOOL_NAME} render FILE [--at LINE] [--out PATH] [--theme light|dark|vscode] [--cards FILE]...
   ${TOOL_NAME} --help | --version
 
 Commands:
@@ -60,6 +60,10 @@ Options for check:
                   directory). Paths are relative to the including file; a path out of the
                   root (.., absolute, a symlink) is a finding. Included files are checked and
                   reported under their own path, once.
+  --cards FILE    Your card data (repeatable): Scryfall bulk data ("Oracle Cards",
+                  "Default Cards"), MTGJSON AtomicCards.json, or a Riftbound card list
+                  (docs/cards.md); the game comes from the file's format. Cards declared by
+                  name take their type line and abilities from it. Also for render.
 
 Exit status:
   0  no errors (warnings are fine); for render, the picture was written
@@ -103,7 +107,11 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   for (let i = 0; i < files.length; i++) {
     const file = files[i];
     // Never throws: every failure, running out of memory included, is a worded problem.
-    const outcome = await checker.run({ kind: 'check', file, fix: cmd.fix, maxFindings: cmd.maxFindings, includeRoot: cmd.includeRoot });
+    const outcome = await checker.run({ kind: 'check', file, fix: cmd.fix, maxFindings: cmd.maxFindings, includeRoot: cmd.includeRoot, cards: cmd.cards });
+    for (const p of outcome.cardProblems ?? []) {
+      ioError = true;
+      await err(`${TOOL_NAME}: ${p}`);
+    }
     for (const inc of outcome.result?.included ?? []) {
       if (seen.has(inc)) continue;
       seen.add(inc);
@@ -154,8 +162,9 @@ async function run(argv: string[]): Promise<number> {
       return runCheck(cmd);
     case 'render': {
       const checker = new Checker();
-      const r = await checker.run({ kind: 'render', file: cmd.file, at: cmd.at, theme: cmd.theme });
+      const r = await checker.run({ kind: 'render', file: cmd.file, at: cmd.at, theme: cmd.theme, cards: cmd.cards });
       await checker.close();
+      for (const p of r.cardProblems ?? []) await err(`${TOOL_NAME}: ${p}`);
       if (r.problem || r.svg === undefined) {
         await err(`${TOOL_NAME}: ${r.problem ?? 'nothing to draw'}`);
         return EXIT_USAGE;

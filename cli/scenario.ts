@@ -1,7 +1,7 @@
 // Reading, checking and (with --fix) fixing one scenario file. Never throws: every failure comes
 // back as a worded problem for stderr.
 import * as fs from 'node:fs';
-import { analyse, applySafeFixes, type Finding, type Severity } from '../core';
+import { analyse, applySafeFixes, type CardCatalogs, type Finding, type Severity } from '../core';
 import { includeOptions } from './includes';
 import { reasonOf } from './files';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES } from './limits';
@@ -26,6 +26,8 @@ export interface FileOutcome {
   result?: FileResult;
   /** Worded for stderr without the `board-scenario: ` prefix; always an exit-code-2 problem. */
   problem?: string;
+  /** The card files (`--cards`) that could not be read, or only in part: each an exit-code-2 problem. */
+  cardProblems?: string[];
 }
 
 const BOM = '\uFEFF';
@@ -88,14 +90,14 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
  * of the new text. A single pass on purpose: a fix that uncovers another is left for the next run
  * rather than risking repeated edits; so are the fixes of findings past `maxFindings`.
  */
-export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; includeRoot?: string }): FileOutcome {
+export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; includeRoot?: string; cards?: CardCatalogs }): FileOutcome {
   const read = readLimited(path);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
   const maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
   const follow = includeOptions(path, options.includeRoot);
-  const first = analyse(decoded.text, { maxFindings, ...follow });
+  const first = analyse(decoded.text, { maxFindings, ...follow, cards: options.cards });
   const { findings, omitted } = first.result;
   const included = first.includes.files.length ? { included: first.includes.files.map((f) => f.uri) } : {};
   const unfixed: FileResult = { path, findings, ...(omitted ? { omitted } : {}), fixed: false, ...included };
@@ -114,6 +116,6 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
   } catch (err) {
     return { result: unfixed, problem: `cannot write ${path}: ${reasonOf(err)}` };
   }
-  const after = analyse(fixedText, { maxFindings, ...follow }).result;
+  const after = analyse(fixedText, { maxFindings, ...follow, cards: options.cards }).result;
   return { result: { path, findings: after.findings, ...(after.omitted ? { omitted: after.omitted } : {}), fixed: true, ...(omitted ? { fixedPartly: true } : {}), ...included } };
 }

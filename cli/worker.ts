@@ -6,8 +6,11 @@ import * as v8 from 'node:v8';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { renderFile, type RenderOutcome } from './render';
 import { checkFile, type FileOutcome } from './scenario';
+import { loadCardFiles, type LoadedCards } from '../io/cards';
 
-type Job = { kind: 'check'; file: string; fix: boolean; maxFindings: number; includeRoot?: string } | { kind: 'render'; file: string; at: number | undefined; theme: Parameters<typeof renderFile>[1]['theme'] };
+type Job =
+  | { kind: 'check'; file: string; fix: boolean; maxFindings: number; includeRoot?: string; cards?: string[] }
+  | { kind: 'render'; file: string; at: number | undefined; theme: Parameters<typeof renderFile>[1]['theme']; cards?: string[] };
 type Answer<J extends Job> = J extends { kind: 'check' } ? FileOutcome : RenderOutcome;
 
 /** The environment variable that sets the checker's heap (MB); by default what node gives a process here. */
@@ -19,9 +22,23 @@ export function memoryLimitMb(): number {
   return Math.floor(v8.getHeapStatistics().heap_size_limit / (1024 * 1024));
 }
 
+/** The card files read in this worker (read once for every file checked), by their list of paths. */
+let loadedCards: { key: string; cards: LoadedCards } | undefined;
+
+function cardsFor(paths: string[] | undefined): { cards?: LoadedCards['catalogs']; cardProblems?: string[] } {
+  if (!paths || paths.length === 0) return {};
+  const key = JSON.stringify(paths);
+  const first = loadedCards?.key !== key;
+  if (first) loadedCards = { key, cards: loadCardFiles(paths) };
+  // The problems of reading them come back with the first job only.
+  return { cards: loadedCards!.cards.catalogs, cardProblems: first ? loadedCards!.cards.problems : [] };
+}
+
 function run(job: Job): FileOutcome | RenderOutcome {
   try {
-    return job.kind === 'check' ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot }) : renderFile(job.file, { at: job.at, theme: job.theme });
+    const { cards, cardProblems } = cardsFor(job.cards);
+    const outcome = job.kind === 'check' ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards }) : renderFile(job.file, { at: job.at, theme: job.theme, cards });
+    return cardProblems?.length ? { ...outcome, cardProblems } : outcome;
   } catch (e) {
     return { problem: `internal error while ${job.kind === 'check' ? 'checking' : 'drawing'} ${job.file}: ${(e as Error)?.message ?? String(e)}` };
   }

@@ -19,3 +19,6 @@ export { renderBoardSvg, escapeXml, type RenderOptions, type BoardTheme } from '
 export { boardCaption, eventLines, type BoardCaption } from './render/caption';
 export { MTG_CARD_TYPES, MTG_SUPERTYPES, MTG_ZONES, COLORS } from './rules/mtg/characteristics';
 export { RIFTBOUND_CARD_TYPES, RIFTBOUND_ZONES } from './rules/riftbound/cards';
+export { parseCardFile, readCardData, type CardRecord, type CardFileData } from './cards/records';
+export { CardCatalog, CARD_CACHE_VERSION, type CardCatalogs, type CardCatalogCache } from './cards/catalog';
+export { factsOf, typeLineOf, type CardFacts } from './cards/facts';

@@ -10,6 +10,7 @@ import { parse } from './parser/parser';
 import type { BoardView, Step } from './types';
 import { Replay, type HostVerb, type IncludedDeclarations, type Ruleset } from './engine/replay';
 import { RULESETS } from './analysis/common';
+import type { CardCatalogs } from './cards/catalog';
 import { header } from './parser/header';
 
 /** Events between two copies of the replay's state. */
@@ -48,6 +49,8 @@ export class Timeline {
     seeds: readonly Checkpoint[] = [],
     /** The players and cards of the files it includes (`Analysis.includes.files`), declared first. */
     readonly included: readonly IncludedDeclarations[] = [],
+    /** The user's card data, as the analysis used it. */
+    readonly cards?: CardCatalogs,
   ) {
     const h = header(doc);
     this.rules = RULESETS[h.game ?? 'mtg'];
@@ -55,7 +58,7 @@ export class Timeline {
     this.startLines = doc.statements.map((s) => s.range.start.line);
     this.seeded = seeds.length > 0;
     if (this.seeded) {
-      const initial = new Replay(this.doc, this.text, this.rules, this.version, {});
+      const initial = new Replay(this.doc, this.text, this.rules, this.version, { cards });
       try {
         initial.begin(doc.statements, { files: this.included });
       } catch {
@@ -163,7 +166,7 @@ export class Timeline {
   private advanceTo(end: number): void {
     const statements = this.doc.statements;
     if (!this.live) {
-      this.live = new Replay(this.doc, this.text, this.rules, this.version, {});
+      this.live = new Replay(this.doc, this.text, this.rules, this.version, { cards: this.cards });
       try {
         this.live.begin(statements, { files: this.included });
       } catch {
@@ -195,11 +198,11 @@ export class Timeline {
 }
 
 /** The board as it stands after the statement on (or last before) `line` (one question: no checkpoints kept). */
-export function boardAt(text: string, line: number, doc: ScenarioDocument = parse(text), included: readonly IncludedDeclarations[] = []): BoardView {
-  return new Timeline(doc, text, Infinity, [], included).boardAt(line);
+export function boardAt(text: string, line: number, doc: ScenarioDocument = parse(text), included: readonly IncludedDeclarations[] = [], cards?: CardCatalogs): BoardView {
+  return new Timeline(doc, text, Infinity, [], included, cards).boardAt(line);
 }
 
 /** Timeline.legalHosts, for one question. */
-export function legalHosts(text: string, line: number, subject: string, verb: HostVerb, doc: ScenarioDocument = parse(text)): string[] {
-  return new Timeline(doc, text, Infinity).legalHosts(line, subject, verb);
+export function legalHosts(text: string, line: number, subject: string, verb: HostVerb, doc: ScenarioDocument = parse(text), cards?: CardCatalogs, included: readonly IncludedDeclarations[] = []): string[] {
+  return new Timeline(doc, text, Infinity, [], included, cards).legalHosts(line, subject, verb);
 }

@@ -41,6 +41,8 @@ export type FindingKind =
   /** An `include` that can't be followed, or the files it reaches have errors. */
   | 'include'
   | 'rules-file'
+  /** The user's card data: a declaration that contradicts its card, a name the data lacks (core/cards). */
+  | 'card-data'
   /** The editor's own limits (a file too large to check as you type, a capped publish); made by the server. */
   | 'editor-limit';
 

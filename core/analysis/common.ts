@@ -9,6 +9,7 @@ import { mtg } from '../rules/mtg/mtg';
 import { riftbound } from '../rules/riftbound/riftbound';
 import { knownVersions, resolveVersion } from '../rules/versions';
 import { header, type ScenarioHeader } from '../parser/header';
+import type { CardCatalogs } from '../cards/catalog';
 import { demoteHidingFixes } from '../fixes';
 import { includeFindings, includesBeforeEvents, resolveIncludes, type IncludedFile, type Includes } from './includes';
 
@@ -50,6 +51,11 @@ export interface AnalyseOptions {
   uri?: string;
   /** How included files are read (without it, each `include` is a finding: nothing can be read). */
   includes?: IncludeHost;
+  /**
+   * The user's card data (core/cards): a card declared by name takes its type line and abilities
+   * from the catalog of the scenario's game; a name it lacks is an `unknown-card` information.
+   */
+  cards?: CardCatalogs;
 }
 
 /** The includes of a check (written before its first event), followed through the options' host. */
@@ -101,10 +107,10 @@ export function headerFindings(first: Statement | undefined, declarations: reado
 }
 
 /** The analysis of a document parsed whole. */
-export function analyseDocument(doc: ScenarioDocument, text: string, options: Pick<AnalyseOptions, 'steps' | 'maxFindings' | 'uri' | 'includes'>): Analysis {
+export function analyseDocument(doc: ScenarioDocument, text: string, options: Pick<AnalyseOptions, 'steps' | 'maxFindings' | 'uri' | 'includes' | 'cards'>): Analysis {
   const hdr = header(doc);
   const { game, version } = hdr;
-  const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps });
+  const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps, cards: options.cards });
   for (const p of doc.problems) replay.report('syntax-error', p.range, p.message);
   headerFindings(doc.statements[0], doc.statements, replay, game, doc.eol);
   const includes = includesOf(doc.statements, options, game);

@@ -9,6 +9,7 @@ import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
 import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
 import { Replay } from '../engine/replay';
+import type { CardCatalogs } from '../cards/catalog';
 import { FindingKeeper, RULESETS, analyseDocument, declareWithIncludes, findingLimit, headerFindings, includesOf, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
 import { NO_INCLUDES, sameIncludes, type Includes } from './includes';
 
@@ -67,7 +68,8 @@ interface ResumeState {
  * which gives the same result as a fresh analysis (a property test holds them equal).
  */
 export function analyseStreaming(text: string, options: AnalyseOptions): Analysis {
-  const prev = !options.steps && options.previous instanceof StreamedAnalysis ? options.previous.resume : undefined;
+  // Another card catalog may give the declarations other characteristics: then nothing is resumed.
+  const prev = !options.steps && options.previous instanceof StreamedAnalysis && options.previous.cards === options.cards ? options.previous.resume : undefined;
   let from = prev ? resumePointFor(prev, text) : undefined;
   // The includes come before the first event, so before any resume point: the text before `from`
   // has the same ones. Resuming needs them to read the same files again (an included file edited
@@ -108,7 +110,7 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
       return r;
     }
     hdr = headerOf(declarations, info);
-    const r = new Replay(info, text, RULESETS[hdr.game ?? 'mtg'], hdr.version, { steps: options.steps });
+    const r = new Replay(info, text, RULESETS[hdr.game ?? 'mtg'], hdr.version, { steps: options.steps, cards: options.cards });
     includes = includesOf(declarations, options, hdr.game);
     try {
       declareWithIncludes(r, declarations, includes);
@@ -224,7 +226,7 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
     ? { text, points, replayFindings: fromReplay, lexProblems, parseProblems, comments, declarations, first, header: hdr, stats, crashed: crash !== undefined, includes }
     : undefined;
   const earlier = options.previous instanceof StreamedAnalysis ? options.previous.builtDoc() : undefined;
-  return new StreamedAnalysis(text, result, hdr, resume, earlier, includes);
+  return new StreamedAnalysis(text, result, hdr, resume, earlier, includes, options.cards);
 }
 
 /** The last resume point whose line starts before the first character where `text` differs from the earlier one. */
@@ -275,6 +277,8 @@ class StreamedAnalysis implements Analysis {
     /** The earlier version's text and tree (dropped once this tree is built). */
     private earlier: { text: string; doc: ScenarioDocument } | undefined,
     readonly includes: Includes,
+    /** The card catalogs it was made with (a later version resumes only with the same ones). */
+    readonly cards?: CardCatalogs,
   ) {}
   get doc(): ScenarioDocument {
     if (!this.parsed) {

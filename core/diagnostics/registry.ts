@@ -381,6 +381,32 @@ const entries: CodeInfo[] = [
     fixes: 'None.',
     editorOnly: true,
   },
+  {
+    code: 'card-mismatch',
+    kind: 'card-data',
+    severity: 'warning',
+    title: 'Declaration contradicts the card',
+    rules: { mtg: ['109.3'], riftbound: ['133.1'] },
+    doc:
+      'Only with card data (`--cards`, the `boardScenario.cards.*` settings, the project file\'s `cards`): the card ' +
+      'declared by this name has another type line, enchant filter, equip quality, color (MTG) or Might, Might Bonus ' +
+      '(Riftbound) in your card file than the declaration writes. A card\'s characteristics are what is printed on it ' +
+      '(MTG 109.3, 205.1; Riftbound 133.1) unless an effect changes them, so the declaration wins (a scenario may describe ' +
+      'a card under an effect) and the replay uses it; the warning says that the two disagree. See docs/cards.md.',
+    fixes: 'Write the card\'s value (not safe: it changes what the replay reads).',
+  },
+  {
+    code: 'unknown-card',
+    kind: 'card-data',
+    severity: 'information',
+    title: 'Card not in the card data',
+    rules: { mtg: ['201.2'], riftbound: ['132.1'] },
+    doc:
+      'Only with card data: no card of the scenario\'s game has this name in your card files, so the declaration takes ' +
+      'nothing from them (a card of your own, or a misspelling; MTG 201.2 and Riftbound 132.1: a card is known by its ' +
+      'name). The closest names are offered. A declaration without a type line then needs one.',
+    fixes: 'Replace the name with one of the closest card names (not safe).',
+  },
 ];
 
 export const REGISTRY: ReadonlyMap<string, CodeInfo> = new Map(entries.map((e) => [e.code, e]));

@@ -14,6 +14,8 @@ import { codeInfo } from '../diagnostics/registry';
 import { lineStartsOf, offsetAt } from '../text';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { NameIndex } from './suggest';
+import { withCardFacts } from '../cards/apply';
+import type { CardCatalogs } from '../cards/catalog';
 import { Board, isCard, sameValue, zoneLabel, type CardObj, type PlayerObj } from './board';
 
 export interface Obligation {
@@ -68,6 +70,8 @@ export interface ReplayOptions {
   untilLine?: number;
   /** Collect step summaries (inlay hints). */
   steps?: boolean;
+  /** The user's card data: declarations by name take their characteristics from it (core/cards). */
+  cards?: CardCatalogs;
 }
 
 export class Replay {
@@ -82,6 +86,8 @@ export class Replay {
   private pending: Obligation[] = [];
   private notes: string[] = [];
   private readonly collectSteps: boolean;
+  /** The user's card data, if any (kept by copies: a resumed replay declares nothing more). */
+  readonly cards: CardCatalogs | undefined;
 
   constructor(
     /** The document's line break, line count and comments (for fixes); it may still be growing. */
@@ -95,6 +101,7 @@ export class Replay {
   ) {
     this.version = resolveVersion(rules.game, versionWritten);
     this.collectSteps = options.steps ?? false;
+    this.cards = options.cards ?? from?.cards;
     if (!from) {
       this.board = new Board(rules.game);
       return;
@@ -534,7 +541,7 @@ export class Replay {
         this.suggestions = undefined;
       } else if (st.kind === 'card' && st.id) {
         if (!this.claim(st.id, from?.uri)) return;
-        const c = newCard(st);
+        const c = newCard(this.cards ? withCardFacts(st, this.cards, this.rules.game, (code, range, message, opts) => this.report(code, range, message, opts)) : st);
         this.board.cards.set(c.id, c);
         this.names.set(c.id, c);
         this.suggestions = undefined;

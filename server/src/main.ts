@@ -15,7 +15,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { MINIMAL_SUPPORT, readClientSupport, type ClientSupport } from './capabilities';
 import { AnalysisCache, type DocumentState } from './documents';
 import { SettingsStore } from './settings';
@@ -26,12 +26,13 @@ import { Lifecycle } from './lifecycle';
 import { DEBUG_MEMORY_REQUEST, type DebugMemory } from './debug';
 import { hover } from './hover';
 import { CODE_ACTION_KINDS, codeActions } from './codeActions';
-import { completion, withDefaultEditRange } from './completion';
+import { cardNameCompletion, completion, withDefaultEditRange } from './completion';
 import { definition, documentSymbols, flatSymbols, prepareRename, references, rename } from './symbols';
 import { LEGEND, semanticTokens } from './semanticTokens';
 import { inlayHints } from './inlayHints';
 import { foldingRanges } from './folding';
 import { RulesFiles } from './rulesText';
+import { CardFiles } from './cards';
 import { WorkspaceFolders } from './paths';
 import { IncludeFiles } from './includes';
 import { codeLenses } from './codeLens';
@@ -116,7 +117,7 @@ if (transport.kind === 'stdio') {
 }
 const documents = new TextDocuments(TextDocument);
 // Included files are read through includeFiles (declared below; first used on the first open).
-const cache = new AnalysisCache(undefined, (uri) => includeFiles.hostFor(uri));
+const cache = new AnalysisCache(undefined, (uri) => includeFiles.hostFor(uri), (uri) => cardsOf(uri));
 let support: ClientSupport = MINIMAL_SUPPORT;
 const settings = new SettingsStore(connection, () => support.configuration);
 /** Relative paths in settings are resolved against these (paths.ts), never the working directory. */
@@ -138,6 +139,27 @@ const rulesFiles = new RulesFiles(
   { folders },
 );
 const validator = new Validator(connection, documents, cache, settings, () => support, undefined, rulesFileDiagnostics);
+/** The user's card data (`boardScenario.cards.*`), read in the background (cards.ts). */
+const cardFiles = new CardFiles(
+  { info: (m) => connection.console.info(m), warn: (m) => connection.console.warn(m) },
+  // Card data was read (or changed, or vanished): published documents are checked with it again.
+  () => {
+    for (const d of documents.all()) validator.republish(d.uri);
+  },
+  { folders, workerPath: join(__dirname, 'cardWorker.js') },
+);
+
+/** The card data of a document's settings, as far as it is in memory (never waits). */
+function cardsOf(uri: string) {
+  const s = settings.peek(uri);
+  return s ? cardFiles.catalogsFor(cardFiles.locate(s.cards, uri)) : undefined;
+}
+
+/** After a document's diagnostics were published: read its card files in the background (or check their stat). */
+async function followCards(uri: string): Promise<void> {
+  const s = await settings.get(uri);
+  await cardFiles.follow(cardFiles.locate(s.cards, uri));
+}
 
 /** The rules file set for the document's game, as far as its settings have arrived (no waiting). */
 function rulesFilePath(state: DocumentState): string {
@@ -199,12 +221,15 @@ function assertUnchanged(state: DocumentState): void {
 connection.onInitialize((params): InitializeResult => {
   support = readClientSupport(params.capabilities);
   folders.initialize(params);
+  // Where the card index cache lives: the extension's storage folder, when the client names one.
+  const storage = (params.initializationOptions as { storagePath?: unknown } | undefined)?.storagePath;
+  if (typeof storage === 'string' && isAbsolute(storage)) cardFiles.storagePath = storage;
   const td = params.capabilities.textDocument;
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       hoverProvider: true,
-      completionProvider: { triggerCharacters: [' ', ','] },
+      completionProvider: { triggerCharacters: [' ', ',', '"'] },
       definitionProvider: true,
       referencesProvider: true,
       renameProvider: td?.rename?.prepareSupport ? { prepareProvider: true } : true,
@@ -234,7 +259,7 @@ connection.onInitialized(
         guardNotification(connection, 'didChangeWorkspaceFolders', async (e) => {
           // A relative rules-file path may name another file now.
           folders.change(e);
-          await Promise.all(documents.all().map((d) => followRulesFile(d.uri)));
+          await Promise.all(documents.all().flatMap((d) => [followRulesFile(d.uri), followCards(d.uri)]));
         }),
       );
     }
@@ -246,7 +271,7 @@ connection.onDidChangeConfiguration(
     settings.changed(params.settings);
     if (support.inlayHintRefresh) void connection.languages.inlayHint.refresh();
     await validator.revalidateOpen();
-    await Promise.all(documents.all().map((d) => followRulesFile(d.uri)));
+    await Promise.all(documents.all().flatMap((d) => [followRulesFile(d.uri), followCards(d.uri)]));
   }),
 );
 
@@ -257,7 +282,7 @@ documents.onDidOpen(
     // The first diagnostics come first: nothing on their path waits for settings or files.
     validator.publishNow(e.document.uri);
     includeFiles.changed(e.document.uri);
-    await followRulesFile(e.document.uri);
+    await Promise.all([followRulesFile(e.document.uri), followCards(e.document.uri)]);
   }),
 );
 documents.onDidChangeContent(
@@ -269,7 +294,7 @@ documents.onDidChangeContent(
 documents.onDidSave(
   guardNotification(connection, 'didSave', async (e) => {
     validator.publishNow(e.document.uri);
-    await followRulesFile(e.document.uri);
+    await Promise.all([followRulesFile(e.document.uri), followCards(e.document.uri)]);
   }),
 );
 documents.onDidClose(
@@ -293,7 +318,7 @@ connection.onHover(
     // The position belongs to the version the request was made for: it is answered from that
     // analysis, and only while it is still the document's text.
     assertUnchanged(state);
-    return hover(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: support.markdownHover });
+    return hover(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: support.markdownHover, cards: state.cards });
   }, needs.position),
 );
 
@@ -307,6 +332,9 @@ connection.onCodeAction(
 connection.onCompletion(
   guard(connection, 'completion', [], (p) => {
     const state = stateOf(p.textDocument.uri);
+    // Inside `card ID "`: the names of the user's card data (a list the client asks again for as the name grows).
+    const names = state ? cardNameCompletion(state, p.position, state.cards) : undefined;
+    if (names) return names;
     const items = state ? completion(state, p.position) : [];
     return support.completionEditRange ? withDefaultEditRange(items) : items;
   }, needs.position),

@@ -5,6 +5,8 @@
 // `#! no CODE` expects none with CODE there. Every finding must be expected.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { AnalyseOptions } from '../../core';
+import { loadCardFiles } from '../../io/cards';
 
 export interface Marker {
   line: number;
@@ -47,4 +49,23 @@ export function fixtureName(path: string): string {
 
 export function readText(path: string): string {
   return readFileSync(path, 'utf8');
+}
+
+/** `#! with-cards FILE...`: the fixture is checked with these card files of test/fixtures/cards (docs/cards.md). */
+export const WITH_CARDS = 'with-cards';
+export const CARDS_DIR = join(FIXTURES_DIR, 'cards');
+const loadedCards = new Map<string, AnalyseOptions>();
+
+/** The options a fixture is checked with: the card files its `#! with-cards` line names (each set read once). */
+export function checkOptionsOf(text: string, markers: Marker[] = readMarkers(text)): AnalyseOptions {
+  const files = markers.find((m) => m.code === WITH_CARDS && !m.negative)?.rules ?? [];
+  if (files.length === 0) return {};
+  const key = files.join(' ');
+  let o = loadedCards.get(key);
+  if (!o) {
+    const cards = loadCardFiles(files.map((f) => join(CARDS_DIR, f)));
+    if (cards.problems.length) throw new Error(`the card files ${key} read with problems: ${cards.problems.join('; ')}`);
+    loadedCards.set(key, (o = { cards: cards.catalogs }));
+  }
+  return o;
 }

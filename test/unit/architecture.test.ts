@@ -45,7 +45,7 @@ const LAYERS: [string, RegExp][] = [
   ['types, text positions and messages', /^core\/(types|text|message)\.ts$/],
   ['parser', /^core\/parser\//],
   ['rule numbering, registry, rules files', /^core\/(diagnostics\/registry\.ts|rules\/(versions|rulesFile)\.ts)$/],
-  ['engine', /^core\/engine\//],
+  ['engine, card data', /^core\/(engine|cards)\//],
   ['rules of each game', /^core\/rules\/(mtg|riftbound)\/(?!explanations\.ts$)/],
   ['explanations', /^core\/rules\/(explain\.ts|(mtg|riftbound)\/explanations\.ts)$/],
   ['analyses, timeline, fixes, pictures, docs', /^core\/(analysis\/|render\/|timeline\.ts|fixes\.ts|diagnostics\/docs\.ts)/],

@@ -1,9 +1,11 @@
 // Runs every fixture through the core and compares the findings with the markers beside the lines.
 // A fixture with `#! with-rules-file DATE` is also checked as if the user's rules file (editor
-// setting) stated that effective date: core's rulesFileFindings adds its findings.
+// setting) stated that effective date: core's rulesFileFindings adds its findings. A fixture with
+// `#! with-cards FILE...` is checked with the card files of test/fixtures/cards/ named (the user's
+// card data, docs/cards.md).
 import assert from 'node:assert/strict';
 import { check, header, parse, applyEdits, applySafeFixes, rulesFileFindings, REGISTRY, type Finding } from '../../core';
-import { FIXTURES_DIR, listBoards, readMarkers, fixtureName, readText, type Marker } from '../support/fixtures';
+import { FIXTURES_DIR, listBoards, readMarkers, fixtureName, readText, checkOptionsOf as optionsOf, WITH_CARDS, type Marker } from '../support/fixtures';
 import { fixAllAccounting } from '../fuzz/properties';
 import { includeOptions } from '../../cli/includes';
 
@@ -15,7 +17,7 @@ const follow = (file: string) => includeOptions(file, FIXTURES_DIR);
 
 /** The core's findings, plus those about the rules file the fixture says it is checked with. */
 function findingsOf(path: string, text: string, markers: Marker[] = readMarkers(text)): Finding[] {
-  const findings = check(text, follow(path)).findings;
+  const findings = check(text, { ...follow(path), ...optionsOf(text, markers) }).findings;
   const file = markers.find((m) => m.code === WITH_RULES_FILE && !m.negative);
   return file ? [...findings, ...rulesFileFindings({ game: undefined, effective: file.rules[0] }, header(parse(text)))] : findings;
 }
@@ -26,8 +28,8 @@ describe('fixtures', () => {
   for (const file of files) {
     it(fixtureName(file), () => {
       const text = readText(file);
-      const markers = readMarkers(text).filter((m) => m.code !== WITH_RULES_FILE || m.negative);
-      const result = { ...check(text, follow(file)), findings: findingsOf(file, text) };
+      const markers = readMarkers(text).filter((m) => (m.code !== WITH_RULES_FILE && m.code !== WITH_CARDS) || m.negative);
+      const result = { ...check(text, { ...follow(file), ...optionsOf(text) }), findings: findingsOf(file, text) };
       // Never vacuous: the replay ran events and checked at least one expectation; or the file has
       // only declarations (one made to be included), and its markers say what it must find.
       assert.ok(result.stats.expectations > 0 || (result.stats.events === 0 && parse(text).statements.some((s) => s.kind === 'card' || s.kind === 'player')), 'the fixture has no expect line');
@@ -80,7 +82,7 @@ describe('fixes on fixtures', () => {
         }
       }
       const once = applySafeFixes(text, result.findings);
-      const twice = applySafeFixes(once, check(once, follow(file)).findings);
+      const twice = applySafeFixes(once, check(once, { ...follow(file), ...optionsOf(text) }).findings);
       assert.equal(twice, once, 'applying all safe fixes twice differs from once');
       // Fix-all hides nothing: what remains is every finding it did not fix.
       const { hidden, added } = fixAllAccounting(text);

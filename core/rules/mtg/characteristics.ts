@@ -8,6 +8,10 @@ import type { RuleExplanation } from './explanations';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '105.2': { title: 'Colors of an object', text: 'An object is one or more of the five colors, or colorless; its color comes from its mana cost or a color indicator, unless an effect changes it.' },
+  '109.3': { title: 'Characteristics', text: "An object's characteristics are what its card prints (name, cost, color, types, rules text, abilities and so on), not its state (tapped, attached, controlled); effects can change them." },
+  '201.2': { title: 'A card is known by its English name', text: "A card's name is its English name, whatever language its copy is printed in; cards are told apart by name." },
+  '205.1': { title: 'The type line', text: 'The type line gives the card types, and any subtypes and supertypes, of the card.' },
   '109.2': { title: 'Descriptions mean permanents', text: 'A description that uses a card type or subtype ("enchant creature", "target land") means a permanent of that type on the battlefield, unless it names a zone or uses the word "card" (or "spell", "source", "scheme").' },
   '109.2a': { title: 'Cards in a named zone', text: 'When a description says "card" and names a zone ("enchant creature card in a graveyard"), it means a card of that kind in that zone, not a permanent on the battlefield.' },
   '702.5': { title: 'Enchant', text: 'The keyword ability that says what an Aura can target and be attached to.' },
