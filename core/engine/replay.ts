@@ -485,10 +485,25 @@ export class Replay {
 
   /** Builds the initial board from the declarations among `statements` (events are skipped). */
   begin(statements: readonly Statement[], included?: IncludedBoard): void {
-    this.declareAll(statements, included);
+    const fromFile = new Map<string, IncludedDeclarations>();
+    this.declareAll(statements, included, fromFile);
     // Cards declared on the stack are there before anything the events put on it, in declaration order.
     for (const c of this.board.cards.values()) if (c.zone === 'stack') this.board.pushStack({ kind: 'spell', id: c.id, version: c.version });
-    this.rules.settle(this, undefined);
+    // The initial board's state-based actions: a finding about an included card's declaration is
+    // that file's, like the findings of its declarations.
+    const heard = included?.heard;
+    if (heard && fromFile.size > 0) {
+      this.redirect = (f) => {
+        const file = f.subjects.length > 0 ? fromFile.get(f.subjects[0]) : undefined;
+        if (file) heard(file, f);
+        else this.findings.push(f);
+      };
+    }
+    try {
+      this.rules.settle(this, undefined);
+    } finally {
+      this.redirect = undefined;
+    }
     // What the initial board's setup noted is no event's step.
     this.notes = [];
   }
@@ -523,7 +538,7 @@ export class Replay {
     this.notes = [];
   }
 
-  private declareAll(statements: readonly Statement[], included?: IncludedBoard): void {
+  private declareAll(statements: readonly Statement[], included: IncludedBoard | undefined, fromFile: Map<string, IncludedDeclarations>): void {
     let firstEvent: Statement | undefined;
     const cards: CardObj[] = [];
     /** The included file each included card comes from. */
@@ -546,7 +561,10 @@ export class Replay {
         this.names.set(c.id, c);
         this.suggestions = undefined;
         cards.push(c);
-        if (from) origin.set(c, from);
+        if (from) {
+          origin.set(c, from);
+          fromFile.set(c.id, from);
+        }
       }
     };
     // The included files' declarations come first, as if written before the file's own.
