@@ -2,6 +2,7 @@
 // each a list of tokens with exact ranges, and collects comments. Hand-written over char codes:
 // no regular expression runs on user text here, so nothing can backtrack, and it never throws.
 import type { Range } from '../types';
+import type { Statement } from './ast';
 
 export type TokenType = 'word' | 'string' | 'number' | 'colon' | 'comma' | 'dash' | 'semicolon';
 
@@ -42,7 +43,20 @@ export interface LogicalLine {
   firstOffset: number;
   /** Column just after the last token on the last line. */
   endCharacter: number;
+  /** The statement the fast path built from this line (then `tokens` is empty); see `FastLine`. */
+  prebuilt?: Statement;
 }
+
+/**
+ * The parser's fast path for simple lines: given a physical line that is not indented, not the
+ * first line, and not followed by an indented line (so it is a whole statement), returns the
+ * statement the full parser would make of its tokens, or undefined to lex and parse it in full. A
+ * line it accepts has no comment and no lexical problem; a property test holds it equal to the
+ * full parser (test/fuzz/properties.ts).
+ */
+export type FastLine = (text: string, line: number, start: number, end: number) => Statement | undefined;
+
+const NO_TOKENS: Token[] = [];
 
 /**
  * Where lexing starts: line 0 at offset 0, or the start of a line that begins a statement (not
@@ -165,7 +179,7 @@ export function eolOf(text: string): string {
  * soon as it is complete (when the next statement starts) and not kept, so the parser consumes it
  * while it is young; `emit` returns true to stop there.
  */
-export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) => boolean | void, from: LexStart = { line: 0, offset: 0 }): LexResult {
+export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) => boolean | void, from: LexStart = { line: 0, offset: 0 }, fast?: FastLine): LexResult {
   const hasCR = text.indexOf('\r') >= 0;
   const lineCount = countLines(text, hasCR);
   const eol = eolOf(text);
@@ -180,6 +194,17 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
   for (let ln = from.line, base = from.offset, next = 0; ln < lineCount; ln++, base = next) {
     const end = lineEnd(text, base, hasCR);
     next = end + (text.charCodeAt(end) === CH_CR && text.charCodeAt(end + 1) === CH_LF ? 2 : 1);
+    if (fast && ln > 0 && base < end && !isSpace(text.charCodeAt(base)) && !(next < text.length && isSpace(text.charCodeAt(next)))) {
+      const st = fast(text, ln, base, end);
+      if (st) {
+        if (current && emit(current, result) === true) return result;
+        // The line is words and spaces: its last token ends at its last non-space.
+        let last = end;
+        while (last > base && text.charCodeAt(last - 1) === CH_SPACE) last--;
+        current = { tokens: NO_TOKENS, firstLine: ln, lastLine: ln, firstOffset: base, endCharacter: last - base, prebuilt: st };
+        continue;
+      }
+    }
     const tokens: Token[] = [];
     let i = base;
     // A leading BOM on the first line is not indentation.
