@@ -9,7 +9,7 @@ import { ANSI, PLAIN, emptyCounts, textReporter, type Counts } from './formats/t
 import type { Reporter } from './formats/report';
 import { err, installPipeHandlers, out } from './output';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES, MAX_MAX_FINDINGS } from './limits';
-import type { FileResult } from './scenario';
+import type { FileOutcome, FileResult } from './scenario';
 import { writePicture } from './render';
 import { Checker, MEMORY_ENV, startWorkerIfWorker } from './worker';
 import { TOOL_NAME, VERSION } from './version';
@@ -69,6 +69,9 @@ function useColor(noColor: boolean): boolean {
   return !noColor && process.stdout.isTTY === true && !process.env.NO_COLOR;
 }
 
+/** Files posted to the worker before the first of them is answered. */
+const CHECK_AHEAD = 16;
+
 function count(n: Counts, r: FileResult): void {
   n.files++;
   if (r.fixed) n.fixedFiles++;
@@ -91,9 +94,16 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   const counts = emptyCounts();
   await reporter.begin();
   const checker = new Checker();
-  for (const file of files) {
+  // A few files are posted ahead, so the worker checks the next ones while this thread writes.
+  const ahead: Promise<FileOutcome>[] = [];
+  let posted = 0;
+  const postAhead = () => {
+    while (posted < files.length && ahead.length < CHECK_AHEAD) ahead.push(checker.run({ kind: 'check', file: files[posted++], fix: cmd.fix, maxFindings: cmd.maxFindings }));
+  };
+  for (let i = 0; i < files.length; i++) {
+    postAhead();
     // Never throws: every failure, running out of memory included, is a worded problem.
-    const outcome = await checker.run({ kind: 'check', file, fix: cmd.fix, maxFindings: cmd.maxFindings });
+    const outcome = await ahead.shift()!;
     if (outcome.problem) {
       ioError = true;
       await err(`${TOOL_NAME}: ${outcome.problem}`);

@@ -35,35 +35,49 @@ function serve(): void {
 export class Checker {
   private worker: Worker | undefined;
   private readonly memoryMb = memoryLimitMb();
+  /** The jobs posted to the worker and not answered yet, in the order posted (the worker answers in that order). */
+  private pending: { job: Job; resolve: (answer: FileOutcome | RenderOutcome) => void }[] = [];
 
-  /** Runs a job in the worker; a worker that dies (out of memory) gives a problem for this file. */
+  /**
+   * Runs a job in the worker; a worker that dies (out of memory) gives a problem for this file.
+   * Several jobs may be posted before the first is answered (the worker checks the next files
+   * while this thread writes the output of the earlier ones): each is answered in turn.
+   */
   run<J extends Job>(job: J): Promise<Answer<J>> {
-    const worker = (this.worker ??= new Worker(__filename, { resourceLimits: { maxOldGenerationSizeMb: this.memoryMb } }));
-    return new Promise((resolve) => {
-      const done = (answer: FileOutcome | RenderOutcome, dead: boolean) => {
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-        if (dead) this.worker = undefined;
-        resolve(answer as Answer<J>);
-      };
-      const onMessage = (answer: FileOutcome | RenderOutcome) => done(answer, false);
-      const onError = (e: Error & { code?: string }) => {
-        void worker.terminate();
+    return new Promise((resolve) => this.post({ job, resolve: resolve as (answer: FileOutcome | RenderOutcome) => void }));
+  }
+
+  private post(p: Checker['pending'][number]): void {
+    this.pending.push(p);
+    this.current().postMessage(p.job);
+  }
+
+  private current(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(__filename, { resourceLimits: { maxOldGenerationSizeMb: this.memoryMb } });
+    this.worker = worker;
+    worker.on('message', (answer: FileOutcome | RenderOutcome) => this.pending.shift()?.resolve(answer));
+    worker.on('error', (e: Error & { code?: string }) =>
+      this.died(worker, (job) => {
         const what = job.kind === 'check' ? 'check' : 'draw';
-        done(
-          e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? { problem: `cannot ${what} ${job.file}: it needs more than the ${this.memoryMb} MB of memory the checker has (${MEMORY_ENV} sets it); split it into smaller scenarios` }
-            : { problem: `internal error while ${job.kind === 'check' ? 'checking' : 'drawing'} ${job.file}: ${e.message}` },
-          true,
-        );
-      };
-      const onExit = (code: number) => done({ problem: `internal error while ${job.kind === 'check' ? 'checking' : 'drawing'} ${job.file}: the checker stopped (exit code ${code})` }, true);
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      worker.postMessage(job);
-    });
+        return e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `cannot ${what} ${job.file}: it needs more than the ${this.memoryMb} MB of memory the checker has (${MEMORY_ENV} sets it); split it into smaller scenarios`
+          : `internal error while ${job.kind === 'check' ? 'checking' : 'drawing'} ${job.file}: ${e.message}`;
+      }),
+    );
+    worker.on('exit', (code: number) => this.died(worker, (job) => `internal error while ${job.kind === 'check' ? 'checking' : 'drawing'} ${job.file}: the checker stopped (exit code ${code})`));
+    return worker;
+  }
+
+  /** The worker died on the first job it had not answered: that job gets the problem, the ones posted after it go to a new worker. */
+  private died(worker: Worker, problem: (job: Job) => string): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    void worker.terminate();
+    const [first, ...rest] = this.pending;
+    this.pending = [];
+    if (first) first.resolve({ problem: problem(first.job) });
+    for (const p of rest) this.post(p);
   }
 
   async close(): Promise<void> {
