@@ -743,6 +743,7 @@ function emptyCharacteristics(): CardObj['printed'] {
     cant: new Set(),
     might: undefined,
     mightBonus: undefined,
+    kinds: 0,
   };
 }
 
