@@ -620,11 +620,25 @@ function wordIs(text: string, k: number, w: string): boolean {
   return true;
 }
 
+/** Word k of the line as a token; `known` is its text when it is known already (a verb, a zone: no new string). */
+function fastToken(text: string, line: number, base: number, k: number, known?: string): Token {
+  return new Token('word', known ?? text.slice(wordStart[k], wordEnd[k]), line, wordStart[k] - base, wordEnd[k] - base);
+}
+
+/** The verbs the fast path knows. */
+const FAST_VERBS = ['attach', 'equip', 'fortify', 'cast', 'resolve', 'enter', 'recall', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'kill', 'exile', 'bounce', 'control', 'gains', 'loses', 'expect'];
+
+/** The one of `words` that word k of the line is, or undefined. */
+function knownWord(text: string, k: number, words: readonly string[]): string | undefined {
+  for (const w of words) if (wordIs(text, k, w)) return w;
+  return undefined;
+}
+
 export function fastLine(text: string, line: number, base: number, end: number): Statement | undefined {
   const n = splitWords(text, base, end);
   if (n < 2) return undefined;
-  const tok = (k: number) => new Token('word', text.slice(wordStart[k], wordEnd[k]), line, wordStart[k] - base, wordEnd[k] - base);
-  const verb = text.slice(wordStart[0], wordEnd[0]);
+  const tok = (k: number, known?: string) => fastToken(text, line, base, k, known);
+  const verb = knownWord(text, 0, FAST_VERBS);
   switch (verb) {
     case 'attach':
     case 'equip':
@@ -632,7 +646,7 @@ export function fastLine(text: string, line: number, base: number, end: number):
     case 'cast': {
       const link = verb === 'cast' ? 'targeting' : 'to';
       if (!(n === 4 || (n === 6 && wordIs(text, 4, 'by'))) || !wordIs(text, 2, link)) return undefined;
-      const verbTok = tok(0);
+      const verbTok = tok(0, verb);
       const subject = tok(1);
       const other = tok(3);
       const by = n === 6 ? tok(5) : undefined;
@@ -653,7 +667,7 @@ export function fastLine(text: string, line: number, base: number, end: number):
     case 'enter':
     case 'recall': {
       if (n !== 2) return undefined;
-      const verbTok = tok(0);
+      const verbTok = tok(0, verb);
       const subject = tok(1);
       const e = new EventStmt(verbTok, subject);
       e.kind = verb;
@@ -663,7 +677,7 @@ export function fastLine(text: string, line: number, base: number, end: number):
     case 'unattach':
     case 'detach': {
       if (!(n === 2 || (n === 4 && wordIs(text, 2, 'from')))) return undefined;
-      const verbTok = tok(0);
+      const verbTok = tok(0, verb);
       const subject = tok(1);
       const host = n === 4 ? tok(3) : undefined;
       const e = new EventStmt(verbTok, host ?? subject);
@@ -675,9 +689,10 @@ export function fastLine(text: string, line: number, base: number, end: number):
     }
     case 'move': {
       if (n !== 4 || !wordIs(text, 2, 'to')) return undefined;
-      const z = tok(3);
-      if (!(ZONES as readonly string[]).includes(z.text)) return undefined;
-      const e = new EventStmt(tok(0), z);
+      const zoneWord = knownWord(text, 3, ZONES);
+      if (zoneWord === undefined) return undefined;
+      const z = tok(3, zoneWord);
+      const e = new EventStmt(tok(0, verb), z);
       e.kind = 'move';
       e.verb = verb;
       e.subject = tok(1);
@@ -690,7 +705,7 @@ export function fastLine(text: string, line: number, base: number, end: number):
     case 'exile':
     case 'bounce': {
       if (n !== 2) return undefined;
-      const verbTok = tok(0);
+      const verbTok = tok(0, verb);
       const subject = tok(1);
       const e = new EventStmt(verbTok, subject);
       e.kind = 'move';
@@ -702,7 +717,7 @@ export function fastLine(text: string, line: number, base: number, end: number):
     case 'control': {
       // `control X P` or `control X to P` (`control X to` alone is an error: parsed in full).
       if (!((n === 3 && !wordIs(text, 2, 'to')) || (n === 4 && wordIs(text, 2, 'to')))) return undefined;
-      const verbTok = tok(0);
+      const verbTok = tok(0, verb);
       const player = tok(n - 1);
       const e = new EventStmt(verbTok, player);
       e.kind = 'control';
@@ -713,7 +728,7 @@ export function fastLine(text: string, line: number, base: number, end: number):
     case 'gains':
     case 'loses': {
       if (n !== 5 || !wordIs(text, 2, 'protection') || !wordIs(text, 3, 'from')) return undefined;
-      const verbTok = tok(0);
+      const verbTok = tok(0, verb);
       const quality = tok(4);
       const e = new EventStmt(verbTok, quality);
       e.kind = 'protection';
@@ -728,7 +743,7 @@ export function fastLine(text: string, line: number, base: number, end: number):
   return undefined;
 }
 
-function fastExpect(text: string, n: number, tok: (k: number) => Token): Statement | undefined {
+function fastExpect(text: string, n: number, tok: (k: number, known?: string) => Token): Statement | undefined {
   let a: Assertion;
   let last: Token;
   if (wordIs(text, 1, 'no')) {
@@ -741,9 +756,10 @@ function fastExpect(text: string, n: number, tok: (k: number) => Token): Stateme
     last = tok(2);
     a = { kind: 'unattached', subject, range: span(subject.range, last.range) };
   } else if (n === 4 && wordIs(text, 2, 'in')) {
+    const zoneWord = knownWord(text, 3, ZONES);
+    if (zoneWord === undefined) return undefined;
     const subject = tok(1);
-    last = tok(3);
-    if (!(ZONES as readonly string[]).includes(last.text)) return undefined;
+    last = tok(3, zoneWord);
     const zone: ZoneRef = { zone: last.text, range: last.range };
     a = { kind: 'in-zone', subject, zone, range: span(subject.range, last.range) };
   } else if (n === 4 && wordIs(text, 2, 'has')) {
@@ -763,7 +779,7 @@ function fastExpect(text: string, n: number, tok: (k: number) => Token): Stateme
     last = tok(4);
     a = { kind: 'controlled-by', subject, player: last, range: span(subject.range, last.range) };
   } else return undefined;
-  const node = new EventStmt(tok(0), last);
+  const node = new EventStmt(tok(0, 'expect'), last);
   node.kind = 'expect';
   node.assertion = a;
   return node as unknown as EventNode;

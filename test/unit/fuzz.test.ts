@@ -68,7 +68,9 @@ describe('fuzz: the fast path for simple lines equals the full parser', function
   // letter, an apostrophe, a dot; single and double spaces; some lines indented (continuations).
   const WORDS = ['attach', 'equip', 'fortify', 'cast', 'resolve', 'enter', 'recall', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'kill', 'exile', 'bounce', 'control', 'gains', 'loses', 'expect', 'protection', 'from', 'to', 'by', 'targeting', 'no', 'attachments', 'on', 'unattached', 'in', 'at', 'has', 'attached', 'newer', 'than', 'controlled', 'battlefield', 'graveyard', 'hand', 'base', 'of', 'paying', 'ward', 'red', 'a', 'c1', 'e-2', 'alice', 'bob', 'card', 'player', 'Lion', '_x', '2', 'x.y', "it's", 'ä', '—', '-', '"s"', '#c', 'x\t', 'a,', ':'];
   const word = fc.constantFrom(...WORDS);
-  const lineArb = fc.tuple(fc.constantFrom('', '', '', '  ', ' '), fc.array(word, { minLength: 1, maxLength: 7 }), fc.constantFrom(' ', ' ', ' ', '  '), fc.constantFrom('', '', ' ')).map(([indent, ws, sep, trail]) => indent + ws.join(sep) + trail);
+  const wordLine = fc.tuple(fc.constantFrom('', '', '', '  ', ' '), fc.array(word, { minLength: 1, maxLength: 7 }), fc.constantFrom(' ', ' ', ' ', '  '), fc.constantFrom('', '', ' ')).map(([indent, ws, sep, trail]) => indent + ws.join(sep) + trail);
+  // Lines with no token (blank, spaces, a comment, unexpected characters), after which an indented line still continues the statement before.
+  const lineArb = fc.oneof({ weight: 6, arbitrary: wordLine }, { weight: 1, arbitrary: fc.constantFrom('', '   ', '# note', '  # note', '@', '\u00a0x', '\tto c1') });
   const declarations = 'game mtg\nplayer alice\nplayer bob\ncard c1 "Lion": creature — Cat, owner alice\ncard e-2 "Blade": artifact — Equipment, owner bob\n';
   it('on lines of event words and near misses', () => {
     fc.assert(
