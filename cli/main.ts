@@ -69,8 +69,8 @@ function useColor(noColor: boolean): boolean {
   return !noColor && process.stdout.isTTY === true && !process.env.NO_COLOR;
 }
 
-/** Files posted to the worker before the first of them is answered. */
-const CHECK_AHEAD = 16;
+/** Files posted to the worker before the first of them is answered (without --fix, up to twice as many: one batch more). */
+const CHECK_AHEAD = 32;
 
 function count(n: Counts, r: FileResult): void {
   n.files++;
@@ -98,7 +98,15 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   const ahead: Promise<FileOutcome>[] = [];
   let posted = 0;
   const postAhead = () => {
-    while (posted < files.length && ahead.length < CHECK_AHEAD) ahead.push(checker.run({ kind: 'check', file: files[posted++], fix: cmd.fix, maxFindings: cmd.maxFindings }));
+    if (cmd.fix) {
+      while (posted < files.length && ahead.length < CHECK_AHEAD) ahead.push(checker.run({ kind: 'check', file: files[posted++], fix: true, maxFindings: cmd.maxFindings }));
+      return;
+    }
+    // Without --fix, a batch of files in one message (and their answers a few to a message).
+    if (ahead.length >= CHECK_AHEAD) return;
+    const batch = files.slice(posted, posted + CHECK_AHEAD).map((file) => ({ kind: 'check' as const, file, fix: false, maxFindings: cmd.maxFindings }));
+    posted += batch.length;
+    if (batch.length) ahead.push(...checker.runMany(batch));
   };
   for (let i = 0; i < files.length; i++) {
     postAhead();
