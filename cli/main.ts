@@ -9,7 +9,7 @@ import { ANSI, PLAIN, emptyCounts, textReporter, type Counts } from './formats/t
 import type { Reporter } from './formats/report';
 import { err, installPipeHandlers, out } from './output';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES, MAX_MAX_FINDINGS } from './limits';
-import type { FileResult } from './scenario';
+import type { FileOutcome, FileResult } from './scenario';
 import { writePicture } from './render';
 import { Checker, MEMORY_ENV, startWorkerIfWorker } from './worker';
 import { TOOL_NAME, VERSION } from './version';
@@ -80,6 +80,9 @@ function useColor(noColor: boolean): boolean {
   return !noColor && process.stdout.isTTY === true && !process.env.NO_COLOR;
 }
 
+/** Files posted to the worker before the first of them is answered (without --fix, up to twice as many: one batch more). */
+const CHECK_AHEAD = 32;
+
 function count(n: Counts, r: FileResult): void {
   n.files++;
   if (r.fixed) n.fixedFiles++;
@@ -102,12 +105,28 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   const counts = emptyCounts();
   await reporter.begin();
   const checker = new Checker();
-  // Files reached by includes are checked too, under their own path, once (seen: by real path).
+  // Files reached by includes are checked too, under their own path, once (seen: by real path):
+  // they are appended to `files` as their includers' outcomes come back.
   const seen = new Set(files.map(realPathOf));
+  const job = (file: string, fix: boolean) => ({ kind: 'check' as const, file, fix, maxFindings: cmd.maxFindings, includeRoot: cmd.includeRoot, cards: cmd.cards });
+  // A few files are posted ahead, so the worker checks the next ones while this thread writes.
+  const ahead: Promise<FileOutcome>[] = [];
+  let posted = 0;
+  const postAhead = () => {
+    if (cmd.fix) {
+      while (posted < files.length && ahead.length < CHECK_AHEAD) ahead.push(checker.run(job(files[posted++], true)));
+      return;
+    }
+    // Without --fix, a batch of files in one message (and their answers a few to a message).
+    if (ahead.length >= CHECK_AHEAD) return;
+    const batch = files.slice(posted, posted + CHECK_AHEAD).map((file) => job(file, false));
+    posted += batch.length;
+    if (batch.length) ahead.push(...checker.runMany(batch));
+  };
   for (let i = 0; i < files.length; i++) {
-    const file = files[i];
+    postAhead();
     // Never throws: every failure, running out of memory included, is a worded problem.
-    const outcome = await checker.run({ kind: 'check', file, fix: cmd.fix, maxFindings: cmd.maxFindings, includeRoot: cmd.includeRoot, cards: cmd.cards });
+    const outcome = await ahead.shift()!;
     for (const p of outcome.cardProblems ?? []) {
       ioError = true;
       await err(`${TOOL_NAME}: ${p}`);

@@ -63,8 +63,12 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
     if (stat.isFile() && stat.size > limit) return { problem: tooBig(`${stat.size} bytes`) };
     const chunks: Buffer[] = [];
     let total = 0;
+    // A regular file is read into a buffer of its size (one byte more shows that it grew): a
+    // megabyte for each small file of a suite would make the garbage collector run for nothing.
+    let first = stat.isFile() ? Math.min(stat.size + 1, limit + 1) : MIB;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(MIB, limit + 1 - total));
+      const chunk = Buffer.allocUnsafe(Math.min(first, limit + 1 - total));
+      first = MIB;
       const n = fs.readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
       chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));

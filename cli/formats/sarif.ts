@@ -125,7 +125,7 @@ export function sarifReporter(maxFindings: number, cwd: string = process.cwd(), 
       const location = artifactLocation(r.path, cwd);
       for (const f of r.findings) await o.add(`${results++ === 0 ? '' : ','}\n        ${indented(result(f, location, ruleIndex, cwd), 4)}`);
       if (r.omitted) notifications.push({ level: 'warning', message: { text: omittedMessage({ ...r, omitted: r.omitted }, maxFindings) } });
-      // Each file's results are out before the next file is read.
+      // Each file's results are out before the next file's (the worker may be checking later files already).
       await o.flush();
     },
     async end() {

@@ -310,26 +310,26 @@ export class Replay {
 
   /** Does this event record a pending consequence? If so it is discharged and the event does nothing. */
   private discharges(ev: EventNode): boolean {
-    if (this.pending.length === 0) return false;
-    let subject: string | undefined;
-    let match: (o: Obligation) => boolean;
-    if (ev.kind === 'unattach') {
-      subject = ev.subject.text;
-      const host = ev.host?.text;
-      match = (o) => o.action === 'unattach' && (host === undefined || host === o.host);
-    } else if (ev.kind === 'move') {
-      subject = ev.subject.text;
-      const zone = ev.zone.place && ev.zone.zone === 'battlefield' ? `battlefield:${ev.zone.place.text}` : ev.zone.zone;
-      match = (o) => o.action === 'move' && o.zone === zone;
-    } else if (ev.kind === 'recall') {
-      subject = ev.subject.text;
-      match = (o) => o.action === 'recall';
-    } else return false;
-    const i = this.pending.findIndex((o) => o.subject.id === subject && match(o));
-    if (i < 0) return false;
-    this.pending.splice(i, 1);
-    if (this.collectSteps) this.notes.push('recorded');
-    return true;
+    const pending = this.pending;
+    if (pending.length === 0) return false;
+    // The first pending obligation of the same action on the same subject (and host or zone, if written).
+    let host: string | undefined;
+    let zone: string | undefined;
+    if (ev.kind === 'unattach') host = ev.host?.text;
+    else if (ev.kind === 'move') zone = ev.zone.place && ev.zone.zone === 'battlefield' ? `battlefield:${ev.zone.place.text}` : ev.zone.zone;
+    else if (ev.kind !== 'recall') return false;
+    const action = ev.kind;
+    const subject = ev.subject.text;
+    for (let i = 0; i < pending.length; i++) {
+      const o = pending[i];
+      if (o.subject.id !== subject || o.action !== action) continue;
+      if (action === 'unattach' ? host !== undefined && host !== o.host : action === 'move' && o.zone !== zone) continue;
+      for (let j = i + 1; j < pending.length; j++) pending[j - 1] = pending[j];
+      pending.length--;
+      if (this.collectSteps) this.notes.push('recorded');
+      return true;
+    }
+    return false;
   }
 
   /** Turns every pending obligation into a finding at its cause. */
@@ -830,6 +830,7 @@ function emptyCharacteristics(): CardObj['printed'] {
     cant: new Set(),
     might: undefined,
     mightBonus: undefined,
+    kinds: 0,
   };
 }
 

@@ -2,7 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
-import { type CardObj, copyCharacteristics, type HostRef, isCard, type PlayerObj, type PrintedBuilder, targetingKeywordOf } from '../../engine/board';
+import { type CardObj, copyCharacteristics, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, type PlayerObj, type PrintedBuilder, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 
@@ -38,22 +38,22 @@ export interface Problem {
 }
 
 export function isAura(c: CardObj): boolean {
-  return c.subtypes.has('Aura') || c.bestowed;
+  return (c.kinds & KIND_AURA) !== 0 || c.bestowed;
 }
 
 export function isEquipment(c: CardObj): boolean {
-  return c.subtypes.has('Equipment');
+  return (c.kinds & KIND_EQUIPMENT) !== 0;
 }
 
 export function isFortification(c: CardObj): boolean {
-  return c.subtypes.has('Fortification');
+  return (c.kinds & KIND_FORTIFICATION) !== 0;
 }
 
 export function isCreature(c: CardObj): boolean {
   if (c.bestowed) return false;
   // 702.151b: attached reconfigure Equipment is not a creature, until it comes off (even if it lost reconfigure there).
   if (isEquipment(c) && c.attachedTo && (c.reconfigure || sameHost(c.reconfiguredOn, c.attachedTo))) return false;
-  return c.types.has('creature');
+  return (c.kinds & KIND_CREATURE) !== 0;
 }
 
 function sameHost(a: HostRef | undefined, b: HostRef): boolean {
