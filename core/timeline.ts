@@ -88,6 +88,26 @@ export class Timeline {
   }
 
   /**
+   * Every card and player other than `subject`, with why it is not a legal host for an event of
+   * `verb` on `line` (undefined for a legal one): legalHosts with the game's reasons, for completion.
+   */
+  hostVerdicts(line: number, subject: string, verb: HostVerb): Map<string, { why: string; rules: string[] } | undefined> {
+    const replay = this.replayAt(line - 1);
+    const out = new Map<string, { why: string; rules: string[] } | undefined>();
+    const att = replay.board.cards.get(subject);
+    if (!att) return out;
+    for (const h of [...replay.board.players.values(), ...replay.board.cards.values()]) {
+      if (h === att) continue;
+      try {
+        out.set(h.id, this.rules.hostProblem(replay, att, h, verb));
+      } catch {
+        // A rules bug must not break completion: that host is just not judged.
+      }
+    }
+    return out;
+  }
+
+  /**
    * What the replay made of each event that starts on lines first..last (the step summaries of
    * inlay hints and hovers), replaying only from the checkpoint before `first`.
    */

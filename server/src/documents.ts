@@ -70,6 +70,11 @@ export class DocumentState {
     return this.timeline.legalHosts(line, subject, verb);
   }
 
+  /** Each other card and player, with why it is not a legal host for `subject` by `verb` on `line` (undefined: legal). */
+  hostVerdicts(line: number, subject: string, verb: HostVerb): Map<string, { why: string; rules: string[] } | undefined> {
+    return this.timeline.hostVerdicts(line, subject, verb);
+  }
+
   get names(): NameIndex {
     return (this.nameIndex ??= new NameIndex(this.analysis.doc));
   }

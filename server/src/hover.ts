@@ -15,6 +15,14 @@ export interface HoverContext {
   /** Every finding of the document version (the core's and the rules-file ones). */
   findings: readonly Finding[];
   markdown: boolean;
+  /**
+   * The client shows the diagnostic's message above the hover (VS Code): a finding's part is short,
+   * led by its rules and its fix, and the long explanation is behind `explainCommand` (a `command:`
+   * link; see `explainFinding`). Without it, a finding's part says everything.
+   */
+  brief?: { explainCommand: string | undefined };
+  /** The position hovered (for the explain link's arguments). */
+  position?: Position;
 }
 
 const GAME_LABEL: Record<Game, string> = { mtg: 'Magic: The Gathering', riftbound: 'Riftbound' };
@@ -44,7 +52,7 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
   const step = specific === undefined ? stepAt(state, pos) : undefined;
   range ??= step?.range;
   // Most specific first: the name or rule under the cursor, then the findings around it, then the step.
-  const parts = [...(specific ? [specific] : []), ...findings.map((f) => findingSection(state, f, ctx)), ...(step ? [step.text] : [])];
+  const parts = [...(specific ? [specific] : []), ...findings.map((f) => (ctx.brief ? briefFindingSection(state, f, ctx.brief.explainCommand, pos) : findingSection(state, f, ctx))), ...(step ? [step.text] : [])];
   if (parts.length === 0) return null;
   return { contents: { kind: ctx.markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: parts.join('\n\n---\n\n') }, range };
 }
@@ -97,6 +105,46 @@ function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): st
   if (f.fixes.length > 0) out.push(`**Fixes**: ${f.fixes.map((x) => `${mdMessage(x.title)}${x.safe ? ' (safe)' : ''}`).join('; ')}`);
   if (info) out.push(`${info.doc}\n\n[About \`${f.code}\`](${codeDocUrl(f.code)})`);
   return out.join('\n\n');
+}
+
+/**
+ * A finding in a hover under its diagnostic's message (which the client shows): the rules by number
+ * and title, the fix, and links to the long explanation and the code's documentation. A few lines.
+ */
+function briefFindingSection(state: DocumentState, f: Finding, explainCommand: string | undefined, pos: Position): string {
+  const info = REGISTRY.get(f.code);
+  const title = info ? titleFor(info, state.game) : f.code;
+  const out = [`**${md(title)}** · \`${f.code}\``];
+  if (f.rules.length > 0) {
+    const titles = f.rules.map((n) => {
+      const canonical = canonicalIn(state.game, state.rulesVersion, n);
+      const ex = canonical === undefined ? undefined : explainRule(state.game, canonical, state.rulesVersion);
+      return `**${md(n)}**${ex ? ` *${md(ex.title)}*` : ''}`;
+    });
+    out.push(`${f.rules.length === 1 ? 'Rule' : 'Rules'}: ${titles.join(' · ')}`);
+  }
+  const safe = f.fixes.find((x) => x.safe);
+  const fix = safe ?? f.fixes[0];
+  if (fix) out.push(`**Fix**: ${mdMessage(fix.title)}${fix.safe ? ' (safe)' : ''}${f.fixes.length > 1 ? ` (or ${f.fixes.length - 1} more in the quick fix menu)` : ''}`);
+  const links: string[] = [];
+  if (explainCommand) {
+    const args = encodeURIComponent(JSON.stringify([state.uri, pos.line, pos.character]));
+    links.push(`[Explain the rules](command:${explainCommand}?${args} "Explain this finding's rules at length, beside the editor")`);
+  }
+  if (info) links.push(`[About \`${f.code}\`](${codeDocUrl(f.code)})`);
+  if (links.length > 0) out.push(links.join(' · '));
+  return out.join('\n\n');
+}
+
+/**
+ * The long explanation of the findings at a position, for the explain command: each finding's
+ * message, its rules explained (and quoted from the user's rules file), its fixes and the code's
+ * documentation: what a hover says to a client that does not show diagnostics in it.
+ */
+export function explainFinding(state: DocumentState, pos: Position, ctx: HoverContext): string | null {
+  const findings = ctx.findings.filter((f) => containsInclusive(f.range, pos));
+  if (findings.length === 0) return null;
+  return findings.map((f) => `Line ${f.range.start.line + 1}\n\n${findingSection(state, f, { ...ctx, markdown: true, brief: undefined })}`).join('\n\n---\n\n');
 }
 
 function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext): string {

@@ -15,7 +15,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MINIMAL_SUPPORT, readClientSupport, type ClientSupport } from './capabilities';
+import { MINIMAL_SUPPORT, readClientOptions, readClientSupport, type ClientOptions, type ClientSupport } from './capabilities';
 import { AnalysisCache, type DocumentState } from './documents';
 import { SettingsStore } from './settings';
 import { Validator } from './validation';
@@ -23,7 +23,8 @@ import { guard, guardedDocumentSync, guardNotification, needs } from './guard';
 import { firstLine, openTransport, routeConsole, watchTransport } from './transport';
 import { Lifecycle } from './lifecycle';
 import { DEBUG_MEMORY_REQUEST, type DebugMemory } from './debug';
-import { hover } from './hover';
+import { explainFinding, hover } from './hover';
+import { EXPLAIN_REQUEST, STATUS_REQUEST, scenarioStatus, type ExplainParams } from './status';
 import { CODE_ACTION_KINDS, codeActions } from './codeActions';
 import { completion, withDefaultEditRange } from './completion';
 import { definition, documentSymbols, flatSymbols, prepareRename, references, rename } from './symbols';
@@ -115,6 +116,7 @@ if (transport.kind === 'stdio') {
 const documents = new TextDocuments(TextDocument);
 const cache = new AnalysisCache();
 let support: ClientSupport = MINIMAL_SUPPORT;
+let clientOptions: ClientOptions = readClientOptions(undefined);
 const settings = new SettingsStore(connection, () => support.configuration);
 /** Relative paths in settings are resolved against these (paths.ts), never the working directory. */
 const folders = new WorkspaceFolders();
@@ -187,6 +189,7 @@ function assertUnchanged(state: DocumentState): void {
 
 connection.onInitialize((params): InitializeResult => {
   support = readClientSupport(params.capabilities);
+  clientOptions = readClientOptions(params.initializationOptions);
   folders.initialize(params);
   const td = params.capabilities.textDocument;
   return {
@@ -267,7 +270,8 @@ connection.onHover(
     // The position belongs to the version the request was made for: it is answered from that
     // analysis, and only while it is still the document's text.
     assertUnchanged(state);
-    return hover(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: support.markdownHover });
+    const brief = clientOptions.hoverShowsDiagnostics && support.markdownHover ? { explainCommand: clientOptions.explainCommand } : undefined;
+    return hover(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: support.markdownHover, brief });
   }, needs.position),
 );
 
@@ -281,7 +285,7 @@ connection.onCodeAction(
 connection.onCompletion(
   guard(connection, 'completion', [], (p) => {
     const state = stateOf(p.textDocument.uri);
-    const items = state ? completion(state, p.position) : [];
+    const items = state ? completion(state, p.position, { snippets: support.completionSnippets }) : [];
     return support.completionEditRange ? withDefaultEditRange(items) : items;
   }, needs.position),
 );
@@ -359,6 +363,29 @@ connection.onRequest(
   guard(connection, BOARD_REQUEST, null, (p: BoardParams) => {
     const state = p && typeof p.uri === 'string' ? stateOf(p.uri) : undefined;
     return state ? boardPicture(state, p, validator.findingsOf(state)) : null;
+  }),
+);
+
+connection.onRequest(
+  EXPLAIN_REQUEST,
+  guard(connection, EXPLAIN_REQUEST, null, async (p: ExplainParams) => {
+    const state = p && typeof p.uri === 'string' && p.position ? stateOf(p.uri) : undefined;
+    if (!state) return null;
+    const s = await settings.get(state.uri);
+    const rulesDoc = await rulesFiles.load(rulesFiles.locate(s.rulesFile[state.game], state.uri));
+    assertUnchanged(state);
+    const markdown = explainFinding(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: true });
+    return markdown === null ? null : { markdown };
+  }),
+);
+
+connection.onRequest(
+  STATUS_REQUEST,
+  guard(connection, STATUS_REQUEST, null, (p: { uri: string }) => {
+    const state = p && typeof p.uri === 'string' ? stateOf(p.uri) : undefined;
+    if (!state) return null;
+    const path = rulesFilePath(state);
+    return scenarioStatus(state, path, path ? rulesFiles.cached(path) : undefined, rulesFileDiagnostics(state));
   }),
 );
 
