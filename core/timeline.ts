@@ -141,7 +141,9 @@ export class Timeline {
 
   private replayFor(end: number, steps: boolean): Replay {
     const statements = this.doc.statements;
-    if (!this.seeded) {
+    // Seeded: past the last seed, one live replay goes on from it, making checkpoints (the seeds
+    // of a version not analysed yet may end at its first change).
+    if (!this.seeded || end > this.checkpoints[this.checkpoints.length - 1].index + this.every) {
       this.advanceTo(end);
       if (this.liveIndex === end || (this.liveIndex === this.broken && end >= this.broken)) return this.fork(this.live!, steps);
     }
@@ -180,6 +182,11 @@ export class Timeline {
   /** Replays on from where the live replay stands until `end` statements are behind it, making checkpoints. */
   private advanceTo(end: number): void {
     const statements = this.doc.statements;
+    if (!this.live && this.seeded) {
+      const last = this.checkpoints[this.checkpoints.length - 1];
+      this.live = this.fork(last.replay);
+      this.liveIndex = last.index;
+    }
     if (!this.live) {
       this.live = new Replay(this.doc, this.text, this.rules, this.version, {});
       try {

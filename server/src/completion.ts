@@ -109,7 +109,7 @@ export function completion(state: DocumentState, pos: Position, options: { snipp
   // first word is one offered there.
   if (options.snippets && want.kind === 'statement' && st.startLine === pos.line) {
     const offered = statementWords(state, st.startLine);
-    if (offered.kind === 'words') out.push(...snippetItems(partialRange, new Set(offered.words), state.analysis.result.game));
+    if (offered.kind === 'words') out.push(...snippetItems(partialRange, new Set(offered.words), state.header.game));
   }
   return out;
 }
@@ -421,7 +421,7 @@ function statementWords(state: DocumentState, line: number): Want {
   let eventBefore = false;
   let declarationAfter = false;
   const present = new Set<string>();
-  for (const s of state.analysis.doc.statements) {
+  for (const s of state.doc.statements) {
     const at = s.range.start.line;
     if (isEvent(s)) eventBefore ||= at < line;
     else {

@@ -8,7 +8,7 @@ export function foldingRanges(state: DocumentState): FoldingRange[] {
   const add = (startLine: number, endLine: number, kind?: FoldingRangeKind) => {
     if (endLine > startLine) out.push({ startLine, endLine, kind });
   };
-  const statements = state.analysis.doc.statements;
+  const statements = state.doc.statements;
   // No region for the declarations or the events as a whole: a region's first line is what sticky
   // scroll pins, and the first declaration or the first event is not a heading of what follows.
   // Statements continued on indented lines fold, and so do comment runs (a comment block is a heading).
@@ -17,7 +17,7 @@ export function foldingRanges(state: DocumentState): FoldingRange[] {
   // Whole-line comments on consecutive lines.
   let runStart = -1;
   let runEnd = -1;
-  for (const c of state.analysis.doc.comments) {
+  for (const c of state.doc.comments) {
     const line = c.range.start.line;
     const wholeLine = lineText(state.document, line).slice(0, c.range.start.character).trim() === '';
     if (!wholeLine) continue;

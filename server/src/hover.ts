@@ -30,7 +30,7 @@ const GAME_LABEL: Record<Game, string> = { mtg: 'Magic: The Gathering', riftboun
 export function hover(state: DocumentState, pos: Position, ctx: HoverContext): Hover | null {
   let specific: string | undefined;
   let range: Range | undefined;
-  const ref = state.analysis.doc.ruleRefs.find((r) => containsInclusive(r.range, pos));
+  const ref = state.doc.ruleRefs.find((r) => containsInclusive(r.range, pos));
   if (ref) {
     specific = ruleRefSection(state, ref.number, ctx);
     range = ref.range;
@@ -98,7 +98,7 @@ function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): st
   const title = info ? titleFor(info, state.game) : f.code;
   const out = [`**${md(title)}** · \`${f.code}\` (${f.severity})`, mdMessage(f.message)];
   if (f.rules.length > 0) {
-    out.push(`**Rules** (${GAME_LABEL[state.game]}${state.analysis.result.rulesVersion ? `, numbered as in ${md(state.rulesVersion?.label ?? state.analysis.result.rulesVersion)}` : ''})`);
+    out.push(`**Rules** (${GAME_LABEL[state.game]}${state.header.version ? `, numbered as in ${md(state.rulesVersion?.label ?? state.header.version)}` : ''})`);
     out.push(f.rules.map((n) => ruleLine(state, n, ctx)).join('\n'));
   }
   for (const r of f.related) out.push(`Line ${r.range.start.line + 1}: ${mdMessage(r.message)}.`);
@@ -150,7 +150,7 @@ export function explainFinding(state: DocumentState, pos: Position, ctx: HoverCo
 function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext): string {
   const game = state.game;
   const canonical = canonicalIn(game, state.rulesVersion, written);
-  const head = `**Rule ${md(written)}** · ${GAME_LABEL[game]}${state.analysis.result.rulesVersion ? ` (as numbered in ${md(state.rulesVersion?.label ?? state.analysis.result.rulesVersion)})` : ''}`;
+  const head = `**Rule ${md(written)}** · ${GAME_LABEL[game]}${state.header.version ? ` (as numbered in ${md(state.rulesVersion?.label ?? state.header.version)})` : ''}`;
   const ex = canonical === undefined ? undefined : explainRule(game, canonical, state.rulesVersion);
   const out = [head];
   if (ex && canonical !== undefined) {
@@ -169,7 +169,7 @@ function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext
 /** On the verb of an event: the step, i.e. what the replay made of it (core's step summary). */
 function stepAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
   // A verb is the first word of its statement: only the statement starting on this line can have it here.
-  const st = state.analysis.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   if (!st || !isEvent(st) || st.kind === 'expect') return undefined;
   // A part of `together:` (on any of its lines) shows the step of the whole group.
   const onPart = st.kind === 'together' && st.parts.some((p) => containsInclusive(p.verbRange, pos));
@@ -181,7 +181,7 @@ function stepAt(state: DocumentState, pos: Position): { text: string; range: Ran
 
 /** "After line 9 (`destroy lion`)" or "Initial state", for the board replayed up to `line`. */
 function whenLabel(state: DocumentState, line: number): string {
-  const statements = state.analysis.doc.statements;
+  const statements = state.doc.statements;
   let i = state.statementIndexAtOrBefore(line);
   while (i >= 0 && !isEvent(statements[i])) i--;
   const last = i >= 0 ? statements[i] : undefined;
@@ -246,7 +246,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number): strin
 /** The zone an enchant filter names (MTG 109.2a: `in a graveyard`) under the cursor, in a card declaration. */
 function filterZoneAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
   if (state.game !== 'mtg') return undefined;
-  for (const st of state.analysis.doc.statements) {
+  for (const st of state.doc.statements) {
     if (st.kind !== 'card' || st.range.start.line > pos.line || st.range.end.line < pos.line) continue;
     for (const p of st.props) {
       const z = p.kind === 'enchant' ? p.filter.zone : undefined;

@@ -28,7 +28,7 @@ import { EXPLAIN_REQUEST, STATUS_REQUEST, scenarioStatus, type ExplainParams } f
 import { CODE_ACTION_KINDS, codeActions } from './codeActions';
 import { completion, withDefaultEditRange } from './completion';
 import { definition, documentSymbols, flatSymbols, prepareRename, references, rename } from './symbols';
-import { LEGEND, semanticTokens } from './semanticTokens';
+import { LEGEND, semanticTokens, SemanticTokensCache } from './semanticTokens';
 import { inlayHints } from './inlayHints';
 import { foldingRanges } from './folding';
 import { RulesFiles } from './rulesText';
@@ -147,7 +147,7 @@ function rulesFileDiagnostics(state: DocumentState): Finding[] {
     void rulesFiles.load(path);
     return [];
   }
-  return rulesFileFindings(doc, state.analysis.header);
+  return rulesFileFindings(doc, state.header);
 }
 
 /**
@@ -203,7 +203,7 @@ connection.onInitialize((params): InitializeResult => {
       documentSymbolProvider: { label: 'Board scenario' },
       codeActionProvider: td?.codeAction?.codeActionLiteralSupport ? { codeActionKinds: CODE_ACTION_KINDS } : true,
       foldingRangeProvider: true,
-      semanticTokensProvider: { legend: LEGEND, full: true },
+      semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true },
       inlayHintProvider: true,
       codeLensProvider: { resolveProvider: false },
       ...(support.workspaceFolders ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
@@ -255,6 +255,7 @@ documents.onDidSave(
 documents.onDidClose(
   guardNotification(connection, 'didClose', (e) => {
     validator.closed(e.document.uri);
+    tokenResults.forget(e.document.uri);
     cache.drop(e.document.uri);
     settings.forget(e.document.uri);
   }),
@@ -334,11 +335,29 @@ connection.onFoldingRanges(
   }, needs.document),
 );
 
+const tokenResults = new SemanticTokensCache();
+
 connection.languages.semanticTokens.on(
   guard(connection, 'semanticTokens', { data: [] }, (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? semanticTokens(state) : { data: [] };
+    return state ? tokenResults.full(state.uri, semanticTokens(state).data) : { data: [] };
   }, needs.document),
+);
+
+connection.languages.semanticTokens.onDelta(
+  guard(connection, 'semanticTokens/delta', { data: [] }, (p) => {
+    const state = stateOf(p.textDocument.uri);
+    if (!state) return { data: [] };
+    const data = semanticTokens(state).data;
+    return typeof p.previousResultId === 'string' ? tokenResults.delta(state.uri, p.previousResultId, data) : tokenResults.full(state.uri, data);
+  }, needs.document),
+);
+
+connection.languages.semanticTokens.onRange(
+  guard(connection, 'semanticTokens/range', { data: [] }, (p) => {
+    const state = stateOf(p.textDocument.uri);
+    return state ? semanticTokens(state, p.range) : { data: [] };
+  }, needs.range),
 );
 
 connection.languages.inlayHint.on(
@@ -354,7 +373,8 @@ connection.languages.inlayHint.on(
 connection.onCodeLens(
   guard(connection, 'codeLens', [], (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? codeLenses(state, validator.findingsOf(state)) : [];
+    // While the user types, from what is known (the last check's findings): lenses don't wait for a check.
+    return state ? codeLenses(state, state.analysed ? validator.findingsOf(state) : [...state.knownFindings]) : [];
   }, needs.document),
 );
 
@@ -362,7 +382,8 @@ connection.onRequest(
   BOARD_REQUEST,
   guard(connection, BOARD_REQUEST, null, (p: BoardParams) => {
     const state = p && typeof p.uri === 'string' ? stateOf(p.uri) : undefined;
-    return state ? boardPicture(state, p, validator.findingsOf(state)) : null;
+    // The findings outlined are the last check's while the version is not checked: the picture doesn't wait.
+    return state ? boardPicture(state, p, state.analysed ? validator.findingsOf(state) : state.knownFindings) : null;
   }),
 );
 

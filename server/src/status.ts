@@ -32,7 +32,7 @@ export interface ScenarioStatus {
 const LABEL = { mtg: 'Magic: The Gathering', riftbound: 'Riftbound' } as const;
 
 export function scenarioStatus(state: DocumentState, path: string, doc: RulesDocument | undefined, rulesFileFindings: readonly Finding[]): ScenarioStatus {
-  const declaredVersion = state.analysis.result.rulesVersion;
+  const declaredVersion = state.header.version;
   const rulesLabel = declaredVersion ? state.rulesVersion?.label ?? `rules ${declaredVersion} (unknown version)` : 'the newest rules (no rules line)';
   let rulesFile: ScenarioStatus['rulesFile'];
   if (!path) rulesFile = { state: 'unset', detail: 'No rules file set: hovers explain rules in our words only.' };
@@ -44,7 +44,7 @@ export function scenarioStatus(state: DocumentState, path: string, doc: RulesDoc
     version: state.version,
     game: state.game,
     gameLabel: LABEL[state.game],
-    declared: state.analysis.result.game !== undefined,
+    declared: state.header.game !== undefined,
     rulesVersion: declaredVersion,
     rulesLabel,
     rulesFile,

@@ -42,7 +42,7 @@ export function documentSymbols(state: DocumentState): DocumentSymbol[] {
   let playerCount = 0;
   let cardCount = 0;
   let eventCount = 0;
-  for (const st of state.analysis.doc.statements) {
+  for (const st of state.doc.statements) {
     if (st.kind === 'player' && st.id) {
       if (playerCount++ >= MAX_OUTLINE_GROUP) continue;
       players.push({ name: st.id.text, kind: SymbolKind.Variable, detail: 'player', range: st.range, selectionRange: st.id.range });
