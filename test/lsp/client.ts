@@ -109,6 +109,8 @@ export interface StartOptions {
   recordRaw?: boolean;
   /** false: start the process and connect, but send neither `initialize` nor `initialized` (see `initialize()`). */
   initialize?: boolean;
+  /** `initializationOptions` in `initialize` (the VS Code client sends `{ hoverShowsDiagnostics, explainCommand }`). */
+  initializationOptions?: unknown;
 }
 
 /** A JSON-RPC message as the server wrote it. */
@@ -189,12 +191,12 @@ export class TestClient {
     const client = new TestClient(child, connection, options.settings ?? {}, options.recordRaw);
     client.beforeConfiguration = options.beforeConfiguration;
     connection.listen();
-    if (options.initialize !== false) await client.initialize(options.capabilities, options.workspaceFolders);
+    if (options.initialize !== false) await client.initialize(options.capabilities, options.workspaceFolders, options.initializationOptions);
     return client;
   }
 
   /** `initialize` with VS Code-like capabilities (changed by `change`), then `initialized`. */
-  async initialize(change?: (c: ClientCapabilities) => void, workspaceFolders?: StartOptions['workspaceFolders']): Promise<InitializeResult> {
+  async initialize(change?: (c: ClientCapabilities) => void, workspaceFolders?: StartOptions['workspaceFolders'], initializationOptions?: unknown): Promise<InitializeResult> {
     const capabilities = vscodeLikeCapabilities();
     change?.(capabilities);
     this.initializeResult = await this.connection.sendRequest(InitializeRequest.type, {
@@ -203,6 +205,7 @@ export class TestClient {
       capabilities,
       workspaceFolders: workspaceFolders ?? null,
       clientInfo: { name: 'board-scenario-test-client' },
+      ...(initializationOptions !== undefined ? { initializationOptions } : {}),
     });
     await this.connection.sendNotification(InitializedNotification.type, {});
     return this.initializeResult;
