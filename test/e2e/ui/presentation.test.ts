@@ -62,7 +62,7 @@ describe('issue 17 in code-server: keys, completion, output, sticky scroll, boar
     }
   });
 
-  it("Alt+Down is VS Code's Move Line Down in a scenario; Ctrl+Alt+PageDown steps to the next event and shows the board", async () => {
+  it("Alt+Down is VS Code's Move Line Down in a scenario; Ctrl+Alt+] steps to the next event and shows the board", async () => {
     await bench.openFile(STEPS);
     await bench.squiggles().first().waitFor();
     await bench.goToLine(13);
@@ -78,7 +78,7 @@ describe('issue 17 in code-server: keys, completion, output, sticky scroll, boar
     await bench.page.keyboard.press('Control+Z');
     await cs(() => order(), 'original', 'undone');
     await bench.goToLine(14);
-    await bench.page.keyboard.press('Control+Alt+PageDown');
+    await bench.page.keyboard.press('Control+Alt+BracketRight');
     await bench.page.locator('.statusbar', { hasText: 'Ln 15,' }).waitFor();
     // The board beside the editor, after the event on line 15.
     const board = bench.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
