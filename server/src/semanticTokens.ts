@@ -167,13 +167,14 @@ export class SemanticTokensCache {
 
 /** Sorts, drops overlaps (the first token added at a place wins), and delta-encodes. */
 export function encode(toks: Tok[]): number[] {
-  const sorted = toks.map((t, i) => ({ t, i })).sort((a, b) => a.t.line - b.t.line || a.t.start - b.t.start || a.i - b.i);
+  // Array.prototype.sort is stable: tokens at the same place keep the order they were added in.
+  const sorted = toks.slice().sort((a, b) => a.line - b.line || a.start - b.start);
   const data: number[] = [];
   let prevLine = 0;
   let prevStart = 0;
   let lastEnd = -1;
   let lastLine = -1;
-  for (const { t } of sorted) {
+  for (const t of sorted) {
     if (t.line === lastLine && t.start < lastEnd) continue;
     data.push(t.line - prevLine, t.line === prevLine ? t.start - prevStart : t.start, t.length, t.type, t.mods);
     prevLine = t.line;
