@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { check, parse } from '../core';
 import { generate, toBoard, toJson, type Scenario } from './generate';
 import { runLsp, type LspResults } from './lsp';
+import { runTyping, typingTable, type TypingResults } from './typing';
 import { measureMemory, type MemoryResult } from './memory';
 import { profileCheck, type ProfileSummary } from './profile';
 import { measureAdversarial, type FamilyResult } from './adversarial';
@@ -308,6 +309,17 @@ async function main(): Promise<void> {
     }
   }
 
+  // ---- requests while typing in a 100k-event file (issue 17) -----------------------------------
+  let typing: TypingResults | undefined;
+  if (!flag('--no-lsp') && !flag('--no-typing') && lspError === undefined) {
+    log('typing: a 100k-event file, keystrokes with the requests VS Code sends after each');
+    try {
+      typing = await runTyping({ serverJs, events: quick ? 20000 : 100000, keystrokes: quick ? 20 : 40, log });
+    } catch (e) {
+      log(`typing part failed: ${String((e as Error)?.stack ?? e)}`);
+    }
+  }
+
   // ---- size ------------------------------------------------------------------------------------
   const size: SizeResults = await measureSizes(ROOT, join(TMP, 'production'));
 
@@ -451,6 +463,7 @@ async function main(): Promise<void> {
     for (const h of profile.top) process.stdout.write(`  ${h.selfMs.toFixed(0).padStart(6)} ms ${h.selfPercent.toFixed(1).padStart(5)}%  ${h.function}  ${h.location}${h.hottestLine && h.hottestLine !== h.location ? `  (hottest line ${h.hottestLine})` : ''}\n`);
   }
   if (lspError && lsp === undefined) process.stderr.write(`LSP part failed: ${lspError}\n`);
+  if (typing) process.stdout.write(`\n${typingTable(typing)}\n`);
 
   const results = {
     date: started.toISOString(),
@@ -467,6 +480,7 @@ async function main(): Promise<void> {
     profile,
     lsp,
     lspError,
+    typing,
     size,
     modules,
   };

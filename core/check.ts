@@ -7,7 +7,7 @@ import { analyseDocument, type Analysis, type AnalyseOptions } from './analysis/
 import { analyseStreaming } from './analysis/incremental';
 
 export { RULESETS, type Analysis, type AnalyseOptions } from './analysis/common';
-export { RESUME_EVERY, replayCheckpoints } from './analysis/incremental';
+export { RESUME_EVERY, replayCheckpoints, checkpointsBefore } from './analysis/incremental';
 export { header, type ScenarioHeader } from './parser/header';
 export { codeInfo } from './diagnostics/registry';
 export type { Includes, IncludedFile, IncludeLink } from './analysis/includes';

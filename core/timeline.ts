@@ -93,6 +93,26 @@ export class Timeline {
   }
 
   /**
+   * Every card and player other than `subject`, with why it is not a legal host for an event of
+   * `verb` on `line` (undefined for a legal one): legalHosts with the game's reasons, for completion.
+   */
+  hostVerdicts(line: number, subject: string, verb: HostVerb): Map<string, { why: string; rules: string[] } | undefined> {
+    const replay = this.replayAt(line - 1);
+    const out = new Map<string, { why: string; rules: string[] } | undefined>();
+    const att = replay.board.cards.get(subject);
+    if (!att) return out;
+    for (const h of [...replay.board.players.values(), ...replay.board.cards.values()]) {
+      if (h === att) continue;
+      try {
+        out.set(h.id, this.rules.hostProblem(replay, att, h, verb));
+      } catch {
+        // A rules bug must not break completion: that host is just not judged.
+      }
+    }
+    return out;
+  }
+
+  /**
    * What the replay made of each event that starts on lines first..last (the step summaries of
    * inlay hints and hovers), replaying only from the checkpoint before `first`.
    */
@@ -126,7 +146,9 @@ export class Timeline {
 
   private replayFor(end: number, steps: boolean): Replay {
     const statements = this.doc.statements;
-    if (!this.seeded) {
+    // Seeded: past the last seed, one live replay goes on from it, making checkpoints (the seeds
+    // of a version not analysed yet may end at its first change).
+    if (!this.seeded || end > this.checkpoints[this.checkpoints.length - 1].index + this.every) {
       this.advanceTo(end);
       if (this.liveIndex === end || (this.liveIndex === this.broken && end >= this.broken)) return this.fork(this.live!, steps);
     }
@@ -165,6 +187,11 @@ export class Timeline {
   /** Replays on from where the live replay stands until `end` statements are behind it, making checkpoints. */
   private advanceTo(end: number): void {
     const statements = this.doc.statements;
+    if (!this.live && this.seeded) {
+      const last = this.checkpoints[this.checkpoints.length - 1];
+      this.live = this.fork(last.replay);
+      this.liveIndex = last.index;
+    }
     if (!this.live) {
       this.live = new Replay(this.doc, this.text, this.rules, this.version, { cards: this.cards });
       try {

@@ -38,6 +38,7 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
 const PAGE_CSS = `
 body { font-family: var(--vscode-font-family, system-ui, sans-serif); font-size: var(--vscode-font-size, 13px);
   color: var(--vscode-foreground, #333); background: var(--vscode-editor-background, #fff); margin: 0; padding: 8px 12px 16px; }
+.picture { overflow-x: auto; }
 .picture svg { display: block; max-width: 100%; height: auto; }
 .message { color: var(--vscode-descriptionForeground, #717171); font-style: italic; }
 .findings { margin: 12px 0 0; padding: 0; list-style: none; }
@@ -48,8 +49,41 @@ body { font-family: var(--vscode-font-family, system-ui, sans-serif); font-size:
 .findings .rules { color: var(--vscode-descriptionForeground, #717171); }
 `;
 
+/**
+ * A finding message as HTML: the core writes code in backticks (`` add `rules 2024-06-07` ``); each
+ * code span is shown as code, everything else as text (escaped). A backtick run with no closing run
+ * of the same length is text.
+ */
+export function messageHtml(text: string): string {
+  let out = '';
+  let from = 0;
+  const runs = /`+/g;
+  for (let m = runs.exec(text); m; m = runs.exec(text)) {
+    const open = m[0];
+    const close = new RegExp(`(?<!\`)${open}(?!\`)`, 'g');
+    close.lastIndex = m.index + open.length;
+    const c = close.exec(text);
+    if (!c) continue;
+    out += escapeHtml(text.slice(from, m.index)) + `<code>${escapeHtml(text.slice(m.index + open.length, c.index).trim())}</code>`;
+    from = c.index + open.length;
+    runs.lastIndex = from;
+  }
+  return out + escapeHtml(text.slice(from));
+}
+
+/** The picture is never shown smaller than this fraction of its size (its 12px text stays at least 11px): the panel scrolls instead. */
+const MIN_SCALE = 11 / 12;
+
+/** The picture's own width (its `width` attribute), or undefined. */
+function svgWidth(svg: string): number | undefined {
+  const m = /^<svg\b[^>]*?\swidth="(\d+(?:\.\d+)?)"/.exec(svg);
+  return m ? Number(m[1]) : undefined;
+}
+
 export function boardHtml(page: BoardPage): string {
   const nonce = escapeHtml(page.nonce);
+  const w = page.svg ? svgWidth(page.svg) : undefined;
+  const minWidth = w ? `\n.picture svg { min-width: ${Math.ceil(w * MIN_SCALE)}px; }` : '';
   const body: string[] = [];
   if (page.svg) body.push(`<div class="picture">${page.svg}</div>`);
   else body.push(`<p class="message">${escapeHtml(page.message ?? 'Nothing to show.')}</p>`);
@@ -58,7 +92,7 @@ export function boardHtml(page: BoardPage): string {
     body.push('<ul class="findings">');
     for (const f of page.findings) {
       const rules = f.rules.length > 0 ? ` <span class="rules">(${f.rules.length === 1 ? 'rule' : 'rules'} ${escapeHtml(f.rules.join(', '))})</span>` : '';
-      body.push(`<li class="${escapeHtml(f.severity)}">Line ${f.range.start.line + 1}: <code>${escapeHtml(f.code)}</code> ${escapeHtml(f.message)}${rules}</li>`);
+      body.push(`<li class="${escapeHtml(f.severity)}">Line ${f.range.start.line + 1}: <code>${escapeHtml(f.code)}</code> ${messageHtml(f.message)}${rules}</li>`);
     }
     body.push('</ul>');
   }
@@ -70,7 +104,7 @@ export function boardHtml(page: BoardPage): string {
     `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(page.cspSource, page.nonce))}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1.0">',
     `<title>${escapeHtml(page.title)}${page.label ? ` — ${escapeHtml(page.label)}` : ''}</title>`,
-    `<style nonce="${nonce}">${PAGE_CSS}</style>`,
+    `<style nonce="${nonce}">${PAGE_CSS}${minWidth}</style>`,
     '</head>',
     '<body>',
     ...body,

@@ -10,6 +10,9 @@ import {
   ErrorAction,
   InlayHintRequest,
   LanguageClient,
+  PrepareRenameRequest,
+  RenameRequest,
+  ResponseError,
   State,
   TransportKind,
   type CloseHandlerResult,
@@ -21,6 +24,9 @@ import {
 import { ServerStatusItem, type ServerStatus } from './status';
 import { BoardPanel, EVENTS_REQUEST } from './boardPanel';
 import { restrictFileSettings } from './trust';
+import { ClientLog } from './log';
+import { LanguageStatus } from './languageStatus';
+import { Explanations } from './explain';
 
 export const LANGUAGE_ID = 'board-scenario';
 /**
@@ -34,6 +40,8 @@ export const COMMAND_SHOW_OUTPUT = 'boardScenario.showOutput';
 export const COMMAND_SHOW_BOARD = 'boardScenario.showBoard';
 export const COMMAND_NEXT_EVENT = 'boardScenario.nextEvent';
 export const COMMAND_PREVIOUS_EVENT = 'boardScenario.previousEvent';
+/** Run from the "Explain the rules" link of a finding's hover (uri, line, character). */
+export const COMMAND_EXPLAIN = 'boardScenario.explain';
 const SERVER_MODULE = 'dist/server.js';
 
 /** What `activate` returns (`vscode.extensions.getExtension(...).exports`), for tests. */
@@ -48,12 +56,17 @@ export interface BoardScenarioApi {
 let session: Session | undefined;
 
 export function activate(context: vscode.ExtensionContext): BoardScenarioApi {
-  const output = vscode.window.createOutputChannel(NAME);
+  const output = new ClientLog(vscode.window.createOutputChannel(NAME));
   const status = new ServerStatusItem(LANGUAGE_ID, COMMAND_SHOW_OUTPUT);
   const current = new Session(context, output, status);
   session = current;
   const board = new BoardPanel(LANGUAGE_ID, () => current.client);
+  const explanations = new Explanations(() => current.client);
+  const languageStatus = new LanguageStatus(LANGUAGE_ID, () => current.client, 'workbench.action.openSettings');
   context.subscriptions.push(
+    explanations,
+    languageStatus,
+    vscode.commands.registerCommand(COMMAND_EXPLAIN, (uri?: unknown, line?: unknown, character?: unknown) => explanations.explain(uri, line, character)),
     output,
     status,
     current,
@@ -105,7 +118,7 @@ class Session implements vscode.Disposable {
 
   constructor(
     private readonly context: vscode.ExtensionContext,
-    private readonly output: vscode.OutputChannel,
+    private readonly output: ClientLog,
     private readonly status: ServerStatusItem,
   ) {}
 
@@ -127,12 +140,15 @@ class Session implements vscode.Disposable {
       void vscode.window.showErrorMessage(`${NAME}: the language server (${SERVER_MODULE}) is missing.`);
       return;
     }
+    this.logStart(serverModule);
     const client = this.createClient(serverModule);
     this.client = client;
     this.crashRestartPending = false;
     this.status.set('starting');
     try {
       await client.start();
+      const info = client.initializeResult?.serverInfo;
+      if (this.client === client && info) this.log('Info', `The language server is running: ${info.name} ${info.version ?? ''}`.trimEnd() + '.');
     } catch (error) {
       // vscode-languageclient has already logged the cause and shown a notification.
       if (this.client === client) this.status.set('failed');
@@ -154,9 +170,12 @@ class Session implements vscode.Disposable {
       documentSelector: documentSelector(),
       outputChannel: this.output,
       synchronize: { configurationSection: SETTINGS_SECTION },
-      // The server caches the index of the user's card files here (server/src/cards.ts).
-      initializationOptions: { storagePath: this.context.globalStorageUri.fsPath },
       diagnosticCollectionName: LANGUAGE_ID,
+      // storagePath: the server caches the index of the user's card files there (server/src/cards.ts).
+      // VS Code shows a diagnostic's message above the hover: the server's hover over a finding
+      // leads with its rules and fix, and links to the long explanation (a trusted command link).
+      initializationOptions: { storagePath: this.context.globalStorageUri.fsPath, hoverShowsDiagnostics: true, explainCommand: COMMAND_EXPLAIN },
+      markdown: { isTrusted: { enabledCommands: [COMMAND_EXPLAIN] } },
       errorHandler: {
         // A write that fails because the server just died ("Channel closed") comes before `closed`,
         // which reports the crash; keep such errors in the output instead of a notification each.
@@ -167,6 +186,32 @@ class Session implements vscode.Disposable {
         closed: async () => this.onServerClosed(await fallback!.closed()),
       },
       middleware: {
+        // A rename the server refuses (not a name, a name already taken) is the user's answer, not
+        // an error of the client: its reason is shown where the rename was typed, and logged as info.
+        provideRenameEdits: async (document, position, newName, token) => {
+          const c = this.client;
+          if (!c) return undefined;
+          const params = { textDocument: c.code2ProtocolConverter.asTextDocumentIdentifier(document), position: c.code2ProtocolConverter.asPosition(position), newName };
+          try {
+            return await c.protocol2CodeConverter.asWorkspaceEdit(await c.sendRequest(RenameRequest.type, params, token), token);
+          } catch (error) {
+            throw this.refused('Rename', error);
+          }
+        },
+        prepareRename: async (document, position, token) => {
+          const c = this.client;
+          if (!c) return undefined;
+          const params = { textDocument: c.code2ProtocolConverter.asTextDocumentIdentifier(document), position: c.code2ProtocolConverter.asPosition(position) };
+          try {
+            const r = await c.sendRequest(PrepareRenameRequest.type, params, token);
+            if (!r) return null;
+            if ('defaultBehavior' in r) return undefined;
+            if ('range' in r) return { range: c.protocol2CodeConverter.asRange(r.range), placeholder: r.placeholder };
+            return c.protocol2CodeConverter.asRange(r);
+          } catch (error) {
+            throw this.refused('Rename', error);
+          }
+        },
         provideInlayHints: (document, viewPort, token, next) =>
           inlayHintsEnabled(document) ? next(document, viewPort, token) : [],
         workspace: {
@@ -223,6 +268,29 @@ class Session implements vscode.Disposable {
     return { ...result, handled: true };
   }
 
+  /** A request the server refused with a reason (ResponseError): logged as info, shown by VS Code as the reason. */
+  private refused(what: string, error: unknown): Error {
+    const message = error instanceof ResponseError || error instanceof Error ? error.message : String(error);
+    this.log('Info', `${what} refused: ${message}`);
+    return new Error(message);
+  }
+
+  /** The first lines of each start: what runs, from where, with which settings. */
+  private logStart(serverModule: string): void {
+    const ext = this.context.extension;
+    const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+    const setting = (key: string) => JSON.stringify(config.get(key));
+    this.log(
+      'Info',
+      `Board Scenario ${ext?.packageJSON?.version ?? '?'} in ${vscode.env.appName} ${vscode.version} (${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'}), workspace ${vscode.workspace.isTrusted ? 'trusted' : 'restricted'}.`,
+    );
+    this.log('Info', `Language server: ${serverModule} (node IPC).`);
+    this.log(
+      'Info',
+      `Settings: validate ${setting('validate')}, inlayHints.enabled ${setting('inlayHints.enabled')}, rulesFile.mtg ${setting('rulesFile.mtg')}, rulesFile.riftbound ${setting('rulesFile.riftbound')}, trace.server ${setting('trace.server')}.`,
+    );
+  }
+
   /** Stops the current client (if any) and starts a new one, with the current settings. */
   restart(): Promise<void> {
     this.restarting ??= (async () => {
@@ -242,11 +310,15 @@ class Session implements vscode.Disposable {
     this.client = undefined;
     if (!client) return;
     await settled(client);
+    this.output.stopping = true;
     try {
       await client.dispose();
     } catch (error) {
       // A client whose start failed can't be stopped; there is nothing left to stop.
       this.log('Info', `Stopping the previous language client: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      // The process's exit comes a moment after the dispose.
+      setTimeout(() => (this.output.stopping = false), 2000);
     }
     client.diagnostics?.dispose();
   }

@@ -255,6 +255,24 @@ function tailPoints(prev: ResumeState, text: string): { points: ResumePoint[]; d
 }
 
 /**
+ * The resume points of a resumable analysis of an earlier text that are still true of `text`:
+ * those before the first character where the two texts differ (the statements before them are
+ * the same). A timeline of `text` starts from them while `text` itself is not analysed yet.
+ */
+export function checkpointsBefore(a: Analysis, text: string): readonly { index: number; replay: Replay }[] {
+  if (!(a instanceof StreamedAnalysis) || !a.resume || a.resume.crashed) return [];
+  if (eolOf(text) !== a.resume.header.eol) return [];
+  const d = commonPrefix(a.resume.text, text);
+  const out: { index: number; replay: Replay }[] = [];
+  for (const p of a.resume.points) {
+    // The statement at the point starts after the last unchanged line break: it may be the one edited.
+    if (p.offset < d && text.lastIndexOf('\n', d - 1) >= p.offset) out.push(p);
+    else break;
+  }
+  return out;
+}
+
+/**
  * The resume points of a resumable analysis as (statements before it, replay standing there):
  * the timeline starts from them instead of replaying the document again.
  */

@@ -49,6 +49,8 @@ export interface Ruleset {
   settle(replay: Replay, cause: EventNode | undefined): void;
   /** Could `att` legally be attached to `host` by this kind of event, in the current state? */
   legalHost(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): boolean;
+  /** Why `host` is not a legal host for `att` by this kind of event (undefined: it is legal); what completion says of an illegal host. */
+  hostProblem(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): { why: string; rules: string[] } | undefined;
   /** How the unattach verb is written in this game. */
   readonly unattachVerb: 'unattach' | 'detach';
 }

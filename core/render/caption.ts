@@ -1,6 +1,7 @@
 // Which event a picture of the board at a line shows, in words. Pure.
 import { isEvent, type ScenarioDocument } from '../parser/ast';
 import { lineStartsOf } from '../text';
+import type { Range } from '../types';
 
 export interface BoardCaption {
   /** The 0-based line of the last event (not `expect`) starting on or before the line, or -1: the initial board. */
@@ -9,17 +10,33 @@ export interface BoardCaption {
   label: string;
 }
 
-/** The caption of the board as it stands after the statement on (or last before) `line` (0-based). */
-export function boardCaption(doc: ScenarioDocument, text: string, line: number): BoardCaption {
-  let last: { range: { start: { line: number; character: number }; end: { line: number; character: number } } } | undefined;
-  for (const st of doc.statements) {
-    if (st.range.start.line > line) break;
-    if (isEvent(st) && st.kind !== 'expect') last = st;
+/**
+ * The caption of the board as it stands after the statement on (or last before) `line` (0-based).
+ * `textOf` gives the text of a range when the caller has the text's line starts already (an
+ * editor); else they are computed.
+ */
+export function boardCaption(doc: ScenarioDocument, text: string, line: number, textOf?: (r: Range) => string): BoardCaption {
+  // The last statement starting on or before the line (statements are in order), then back to an event.
+  const sts = doc.statements;
+  let lo = 0;
+  let hi = sts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sts[mid].range.start.line <= line) lo = mid + 1;
+    else hi = mid;
   }
+  let i = lo - 1;
+  while (i >= 0 && !(isEvent(sts[i]) && sts[i].kind !== 'expect')) i--;
+  const last = i >= 0 ? sts[i] : undefined;
   if (!last) return { line: -1, label: 'Initial state' };
-  const starts = lineStartsOf(text);
-  const at = (p: { line: number; character: number }) => (p.line < starts.length ? starts[p.line] + p.character : text.length);
-  const words = text.slice(at(last.range.start), at(last.range.end)).replace(/\s+/g, ' ').trim();
+  let raw: string;
+  if (textOf) raw = textOf(last.range);
+  else {
+    const starts = lineStartsOf(text);
+    const at = (p: { line: number; character: number }) => (p.line < starts.length ? starts[p.line] + p.character : text.length);
+    raw = text.slice(at(last.range.start), at(last.range.end));
+  }
+  const words = raw.replace(/\s+/g, ' ').trim();
   return { line: last.range.start.line, label: `After line ${last.range.start.line + 1} (${words})` };
 }
 

@@ -37,8 +37,8 @@ const PAD = 10;
 const LABEL_H = 24;
 const EMPTY_H = 22;
 const MIN_PANEL_W = 220;
-/** Stacks per panel line before wrapping. */
-const MAX_INNER_W = 4 * CARD_W + 3 * GAP_H + 2 * INDENT;
+/** Stacks per panel line before wrapping: three, so a picture stays narrow enough to be shown near its own size. */
+const MAX_INNER_W = 3 * CARD_W + 2 * GAP_H + 2 * INDENT;
 const LINE = 14;
 const TEXT_PAD = 8;
 
@@ -184,6 +184,12 @@ function css(p: Palette): string {
     `.halo{fill:none;stroke:${p.highlight};stroke-width:2.5}`,
     `.highlight>.box{stroke:${p.highlight};stroke-width:2}`,
     `.ability>.box{stroke-dasharray:6 2}`,
+    `.legend text{fill:${p.muted}}`,
+    `.legend .box{fill:${p.cardBg};stroke:${p.cardBorder};stroke-width:1}`,
+    `.legend .attached-sample{fill:${p.attachedBg}}`,
+    `.legend .halo-sample{stroke:${p.highlight};stroke-width:2}`,
+    `.legend .dashed-sample{stroke-dasharray:4 3}`,
+    `.legend .ability-sample{stroke-dasharray:6 2}`,
   ].join('\n');
 }
 
@@ -548,6 +554,41 @@ function typeLineOf(c: CardView): string {
   return right ? `${left} — ${right}` : left || 'no card types';
 }
 
+/** The legend's samples, 24x14, and what each means (the stack's name in Riftbound is the chain). */
+function legendItems(board: BoardView): { sample: string; text: string }[] {
+  const pile = board.game === 'riftbound' ? 'chain' : 'stack';
+  return [
+    { sample: 'box', text: 'card (id, name, type; tN: timestamp)' },
+    { sample: 'box attached-sample', text: 'attached to the card or player above it' },
+    { sample: 'box halo-sample', text: 'outlined: named by a finding on this line' },
+    { sample: 'box dashed-sample', text: board.game === 'mtg' ? 'dashed: phased out, or left the game' : 'dashed: left the game' },
+    { sample: 'box ability-sample', text: `ability on the ${pile}` },
+  ];
+}
+
+/** Draws the legend at `top`, wrapping to the picture's width; returns the height it takes (with the gap after it). */
+function legend(out: string[], board: BoardView, contentW: number, top: number): number {
+  const items = legendItems(board);
+  const ROW = 20;
+  let x = 0;
+  let row = 0;
+  out.push('  <g class="legend" data-legend="">');
+  for (const it of items) {
+    const w = 24 + 6 + width(it.text) + 18;
+    if (x > 0 && x + w > contentW) {
+      x = 0;
+      row++;
+    }
+    const lx = MARGIN + x;
+    const ly = top + row * ROW;
+    out.push(`    <rect class="${it.sample}" x="${lx}" y="${ly}" width="24" height="14" rx="3"/>`);
+    out.push(`    <text x="${lx + 30}" y="${ly + 11}">${escapeXml(it.text)}</text>`);
+    x += w;
+  }
+  out.push('  </g>');
+  return (row + 1) * ROW + GAP_H;
+}
+
 /** The board as an SVG document (a string starting with `<svg`). */
 export function renderBoardSvg(board: BoardView, opts: RenderOptions = {}): string {
   const theme = opts.theme ?? 'light';
@@ -613,6 +654,9 @@ export function renderBoardSvg(board: BoardView, opts: RenderOptions = {}): stri
     });
     y += h + GAP_H;
   });
+
+  // The legend: what the picture's marks mean.
+  y += legend(out, board, contentW, y);
 
   const W = contentW + 2 * MARGIN;
   const H = y - GAP_H + MARGIN;

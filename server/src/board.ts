@@ -54,9 +54,9 @@ export interface EventsResult {
 const THEMES: readonly BoardTheme[] = ['light', 'dark', 'vscode'];
 
 export function boardPicture(state: DocumentState, params: BoardParams, findings: readonly Finding[]): BoardResult {
-  const lineCount = state.analysis.doc.lineCount;
+  const lineCount = state.doc.lineCount;
   const line = !Number.isFinite(params.line) || params.line < 0 ? -1 : Math.min(Math.floor(params.line), Math.max(lineCount - 1, 0));
-  const caption = boardCaption(state.analysis.doc, state.text, line);
+  const caption = boardCaption(state.doc, state.text, line, (r) => state.document.getText(r));
   const here = findings.filter((f) => f.range.start.line <= line && line <= f.range.end.line);
   const highlight = [...new Set(here.flatMap((f) => f.subjects))].sort();
   const title = scenarioTitle(state);
@@ -75,11 +75,11 @@ export function boardPicture(state: DocumentState, params: BoardParams, findings
 }
 
 export function events(state: DocumentState): EventsResult {
-  return { uri: state.uri, version: state.version, lines: eventLines(state.analysis.doc) };
+  return { uri: state.uri, version: state.version, lines: eventLines(state.doc) };
 }
 
 function scenarioTitle(state: DocumentState): string {
-  for (const st of state.analysis.doc.statements) if (st.kind === 'title' && st.title) return st.title;
+  for (const st of state.doc.statements) if (st.kind === 'title' && st.title) return st.title;
   const path = state.uri.replace(/[?#].*$/, '');
   const name = path.slice(path.lastIndexOf('/') + 1);
   try {

@@ -24,6 +24,25 @@ export interface ClientSupport {
   workspaceFolders: boolean;
   /** `workspace/didChangeWatchedFiles` may be registered dynamically (included files changed on disk). */
   watchedFilesRegistration: boolean;
+  /** Completion items may be snippets (the server offers its snippets only where a statement starts). */
+  completionSnippets: boolean;
+}
+
+/**
+ * What a client tells the server in `initializationOptions` (the VS Code client sends both). Other
+ * clients send nothing, and get hovers that stand alone: the finding's message and every rule explained.
+ */
+export interface ClientOptions {
+  /** The client shows a diagnostic's message in the hover over it: a finding's hover does not repeat it. */
+  hoverShowsDiagnostics: boolean;
+  /** A client command that explains a finding's rules at length (`command:` links in hovers are run). */
+  explainCommand: string | undefined;
+}
+
+export function readClientOptions(o: unknown): ClientOptions {
+  const get = (k: string): unknown => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined);
+  const cmd = get('explainCommand');
+  return { hoverShowsDiagnostics: get('hoverShowsDiagnostics') === true, explainCommand: typeof cmd === 'string' && /^[\w.-]+$/.test(cmd) ? cmd : undefined };
 }
 
 export function readClientSupport(c: ClientCapabilities): ClientSupport {
@@ -45,6 +64,7 @@ export function readClientSupport(c: ClientCapabilities): ClientSupport {
     completionEditRange: (td?.completion?.completionList?.itemDefaults ?? []).includes('editRange'),
     workspaceFolders: !!c.workspace?.workspaceFolders,
     watchedFilesRegistration: !!c.workspace?.didChangeWatchedFiles?.dynamicRegistration,
+    completionSnippets: !!td?.completion?.completionItem?.snippetSupport,
   };
 }
 

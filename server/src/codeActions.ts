@@ -8,6 +8,8 @@ import { SOURCE, toDiagnostic } from './diagnostics';
 import { sameRange, touches } from './util';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.boardScenario`;
+/** The quick fix that applies every safe fix of the file (ESLint's wording). */
+export const FIX_ALL_TITLE = 'Fix all auto-fixable problems';
 export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
 
 /** Is an action of `kind` wanted, given the client's `only` filter (a kind matches its parents)? */
@@ -26,12 +28,16 @@ export function codeActions(state: DocumentState, params: CodeActionParams, supp
   const only = params.context.only;
   const actions: CodeAction[] = [];
 
+  let safeEdits: CoreEdit[] | undefined;
+  const allSafeEdits = () => (safeEdits ??= safeFixEdits(state.text, findings));
   if (wanted(CodeActionKind.QuickFix, only)) {
+    let safeHere = false;
     findings.forEach((f, index) => {
       if (f.fixes.length === 0 || !touches(f.range, params.range)) return;
       const diagnostic = clientDiagnostic(params.context.diagnostics, f.code, f.range) ?? toDiagnostic(f, index, state.uri, state.version, support);
       // Preferred only when unambiguous: the first safe fix of the finding.
       const preferred = f.fixes.find((x) => x.safe);
+      if (preferred) safeHere = true;
       for (const fix of f.fixes) {
         actions.push({
           title: fix.title,
@@ -42,15 +48,28 @@ export function codeActions(state: DocumentState, params: CodeActionParams, supp
         });
       }
     });
+    // As ESLint does: beside the fixes of a finding that has a safe one, every safe fix of the file
+    // at once, in the Ctrl+. menu (the source.fixAll action below is for Fix All and on-save).
+    // Only when it does more than the finding's own safe fix: two or more findings have one.
+    if (safeHere && countSafe(findings) >= 2) {
+      const edits = allSafeEdits();
+      if (edits.length > 0) actions.push({ title: FIX_ALL_TITLE, kind: CodeActionKind.QuickFix, edit: workspaceEdit(state, edits, support) });
+    }
   }
 
   if (wanted(FIX_ALL_KIND, only)) {
-    const edits = safeFixEdits(state.text, findings);
+    const edits = allSafeEdits();
     if (edits.length > 0) {
       actions.push({ title: 'Fix all safe board-scenario problems', kind: FIX_ALL_KIND, edit: workspaceEdit(state, edits, support) });
     }
   }
   return actions;
+}
+
+function countSafe(findings: readonly Finding[]): number {
+  let n = 0;
+  for (const f of findings) if (f.fixes.some((x) => x.safe) && ++n >= 2) break;
+  return n;
 }
 
 /** The client's copy of the diagnostic, when it sent one (so the action is linked to what it shows). */

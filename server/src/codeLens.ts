@@ -17,7 +17,7 @@ export function actualState(f: Finding): string {
 export function codeLenses(state: DocumentState, findings: readonly Finding[]): CodeLens[] {
   const lenses: CodeLens[] = [];
   let first = true;
-  for (const st of state.analysis.doc.statements) {
+  for (const st of state.doc.statements) {
     if (!isEvent(st)) continue;
     const line = st.range.start.line;
     const range = { start: { line, character: st.range.start.character }, end: { line, character: st.range.start.character } };

@@ -25,6 +25,7 @@ import {
 import { CompletionItemKind, type CompletionItem, type CompletionList, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import { typeLineText } from './names';
+import { snippetItems } from './snippets';
 import { lineText } from './util';
 
 // Card types, supertypes, zones and colors come from the rules core (one list per game).
@@ -86,19 +87,32 @@ function statementBefore(state: DocumentState, pos: Position): { toks: PTok[]; p
 type Want =
   | { kind: 'statement' }
   | { kind: 'words'; words: string[]; item: CompletionItemKind }
-  | { kind: 'cards'; rank?: (c: CardView) => number | undefined; players?: (p: string) => number | undefined }
+  | {
+      kind: 'cards';
+      rank?: (c: CardView) => number | undefined;
+      players?: (p: string) => number | undefined;
+      /** Why a card or player is not a legal host here (completion marks it and says why). */
+      illegal?: (id: string) => { why: string; rules: string[] } | undefined;
+    }
   | { kind: 'players' }
   | { kind: 'none' };
 
 const words = (list: readonly string[], item: CompletionItemKind = CompletionItemKind.Keyword): Want => ({ kind: 'words', words: [...list], item });
 const NONE: Want = { kind: 'none' };
 
-export function completion(state: DocumentState, pos: Position): CompletionItem[] {
+export function completion(state: DocumentState, pos: Position, options: { snippets?: boolean } = {}): CompletionItem[] {
   const st = statementBefore(state, pos);
   if (!st) return [];
   const partialRange: Range = { start: { line: pos.line, character: pos.character - st.partial.length }, end: pos };
   const want = st.toks.length === 0 ? ({ kind: 'statement' } as Want) : st.toks[0].text === 'together' ? partWant(state, st.toks, pos.line) : wantAfter(state, st.toks.map((t) => t.text), st.toks, pos.line);
-  return items(state, want, partialRange, pos.line, st.startLine);
+  const out = items(state, want, partialRange, pos.line, st.startLine);
+  // Snippets only where a statement starts (never among hosts or names), and only those whose
+  // first word is one offered there.
+  if (options.snippets && want.kind === 'statement' && st.startLine === pos.line) {
+    const offered = statementWords(state, st.startLine);
+    if (offered.kind === 'words') out.push(...snippetItems(partialRange, new Set(offered.words), state.header.game));
+  }
+  return out;
 }
 
 /** `card ID "` and the part of the name typed so far (with its escapes), at the start of a line. */
@@ -366,16 +380,18 @@ function expectWant(args: string[], card: (id: string | undefined) => CardView |
  */
 function hostWant(state: DocumentState, verb: string, subject: CardView | undefined, line: number): Want {
   const game = state.game;
-  const legal = new Set(subject ? state.legalHosts(line, subject.id, verb as HostVerb) : []);
+  const verdicts = subject ? state.hostVerdicts(line, subject.id, verb as HostVerb) : new Map<string, { why: string; rules: string[] } | undefined>();
+  const legal = (id: string) => verdicts.has(id) && verdicts.get(id) === undefined;
   return {
     kind: 'cards',
     rank: (c) => {
       if (subject && c.id === subject.id) return undefined;
       if (subject && subject.attachedTo === c.id) return 1;
-      return legal.has(c.id) ? 0 : onBoard(game, c) ? 2 : 3;
+      return legal(c.id) ? 0 : onBoard(game, c) ? 2 : 3;
     },
     // Only MTG attaches cards to players (Curses).
-    players: (p) => (legal.has(p) ? (subject?.attachedTo === p ? 1 : 0) : game === 'mtg' && (verb === 'cast' || verb === 'attach') ? 4 : undefined),
+    players: (p) => (legal(p) ? (subject?.attachedTo === p ? 1 : 0) : game === 'mtg' && (verb === 'cast' || verb === 'attach') ? 4 : undefined),
+    illegal: (id) => verdicts.get(id),
   };
 }
 
@@ -440,7 +456,7 @@ function statementWords(state: DocumentState, line: number): Want {
   let eventBefore = false;
   let declarationAfter = false;
   const present = new Set<string>();
-  for (const s of state.analysis.doc.statements) {
+  for (const s of state.doc.statements) {
     const at = s.range.start.line;
     if (isEvent(s)) eventBefore ||= at < line;
     else {
@@ -471,29 +487,46 @@ function items(state: DocumentState, want: Want, range: Range, line: number, sta
         const view = views.get(id);
         const rank = view ? (want.rank ? want.rank(view) : 0) : 5;
         if (rank === undefined) continue;
+        const bad = want.illegal?.(id);
         out.push({
           label: id,
           kind: CompletionItemKind.Class,
-          detail: details.get(id),
-          labelDetails: view ? { description: describeZone(view) } : undefined,
+          detail: bad ? illegalDetail(bad) : details.get(id),
+          labelDetails: view ? { detail: bad ? ILLEGAL_MARK : undefined, description: describeZone(view) } : undefined,
           sortText: `${rank}_${id}`,
           textEdit: { range, newText: id },
         });
       }
-      if (want.players) out.push(...playerItems(state, range, want.players));
+      if (want.players) out.push(...playerItems(state, range, want.players, want.illegal));
       return out;
     }
   }
 }
 
-function playerItems(state: DocumentState, range: Range, rank: (p: string) => number | undefined): CompletionItem[] {
+function playerItems(state: DocumentState, range: Range, rank: (p: string) => number | undefined, illegal?: (id: string) => { why: string; rules: string[] } | undefined): CompletionItem[] {
   const out: CompletionItem[] = [];
   for (const id of state.names.playerIds()) {
     const r = rank(id);
     if (r === undefined) continue;
-    out.push({ label: id, kind: CompletionItemKind.Variable, detail: 'player', sortText: `${r}_${id}`, textEdit: { range, newText: id } });
+    const bad = illegal?.(id);
+    out.push({
+      label: id,
+      kind: CompletionItemKind.Variable,
+      detail: bad ? illegalDetail(bad) : 'player',
+      ...(bad ? { labelDetails: { detail: ILLEGAL_MARK, description: 'player' } } : {}),
+      sortText: `${r}_${id}`,
+      textEdit: { range, newText: id },
+    });
   }
   return out;
+}
+
+/** Shown after the name of a host the rules don't allow here (labelDetails.detail). */
+export const ILLEGAL_MARK = ' (not legal here)';
+
+/** The detail of an illegal host: why, with the rules (the reason is the game's own, from the core). */
+function illegalDetail(bad: { why: string; rules: string[] }): string {
+  return `Not a legal host: ${bad.why}${bad.rules.length > 0 ? ` (${bad.rules.length === 1 ? 'rule' : 'rules'} ${bad.rules.join(', ')})` : ''}.`;
 }
 
 const viewIndexes = new WeakMap<BoardView, Map<string, CardView>>();

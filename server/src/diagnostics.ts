@@ -28,8 +28,10 @@ export interface DiagnosticData {
 }
 
 export function toDiagnostic(f: Finding, index: number, uri: string, version: number, support: ClientSupport): Diagnostic {
-  let message = f.message;
-  if (f.rules.length > 0) message += ` (${f.rules.length === 1 ? 'rule' : 'rules'} ${f.rules.join(', ')})`;
+  // The rule numbers lead (the Problems panel cuts a long message at its end), and the message is
+  // plain text: Problems, hover headers and other clients show it as it is, so the core's code spans
+  // become quotes (plainMessage). Only hovers render Markdown.
+  const message = diagnosticMessage(f.message, f.rules);
   const d: Diagnostic = {
     range: f.range,
     severity: SEVERITY[f.severity] ?? DiagnosticSeverity.Error,
@@ -40,15 +42,48 @@ export function toDiagnostic(f: Finding, index: number, uri: string, version: nu
   if (support.codeDescription) d.codeDescription = { href: codeDocUrl(f.code) };
   if (f.related.length > 0) {
     if (support.relatedInformation) {
-      d.relatedInformation = f.related.map((r): DiagnosticRelatedInformation => ({ location: { uri: r.uri ?? uri, range: r.range }, message: r.message }));
+      d.relatedInformation = f.related.map((r): DiagnosticRelatedInformation => ({ location: { uri: r.uri ?? uri, range: r.range }, message: plainMessage(r.message) }));
     } else {
-      d.message += f.related.map((r) => `\n${r.uri ? `${r.uri} line` : 'Line'} ${r.range.start.line + 1}: ${r.message}.`).join('');
+      d.message += f.related.map((r) => `\n${r.uri ? `${r.uri} line` : 'Line'} ${r.range.start.line + 1}: ${plainMessage(r.message)}.`).join('');
     }
   }
   if (UNNECESSARY.has(f.code) && support.diagnosticTags.includes(DiagnosticTag.Unnecessary)) d.tags = [DiagnosticTag.Unnecessary];
   const data: DiagnosticData = { rules: f.rules, index, version };
   d.data = data;
   return d;
+}
+
+/** A diagnostic's message: `[702.6a, 301.5b] <the finding's message as plain text>`. */
+export function diagnosticMessage(message: string, rules: readonly string[]): string {
+  const text = plainMessage(message);
+  return rules.length > 0 ? `[${rules.join(', ')}] ${text}` : text;
+}
+
+/**
+ * A core message (which writes code in backticks: ``add `rules 2024-06-07` ``) as plain text: each
+ * code span becomes a quotation ("rules 2024-06-07"; 'x' when it holds a double quote). A backtick
+ * run with no closing run of the same length stays as it is (it was not a code span).
+ */
+export function plainMessage(text: string): string {
+  if (!text.includes('`')) return text;
+  let out = '';
+  let from = 0;
+  const runs = /`+/g;
+  for (let m = runs.exec(text); m; m = runs.exec(text)) {
+    const open = m[0];
+    const close = new RegExp(`(?<!\`)${open}(?!\`)`, 'g');
+    close.lastIndex = m.index + open.length;
+    const c = close.exec(text);
+    if (!c) continue;
+    let inner = text.slice(m.index + open.length, c.index);
+    // CommonMark strips one space each side of a padded code span.
+    if (inner.length >= 2 && inner.startsWith(' ') && inner.endsWith(' ') && inner.trim() !== '') inner = inner.slice(1, -1);
+    const q = inner.includes('"') ? "'" : '"';
+    out += text.slice(from, m.index) + q + inner + q;
+    from = c.index + open.length;
+    runs.lastIndex = from;
+  }
+  return out + text.slice(from);
 }
 
 export function toDiagnostics(findings: readonly Finding[], uri: string, version: number, support: ClientSupport): Diagnostic[] {
@@ -86,7 +121,7 @@ export function publishedDiagnostics(
     source: SOURCE,
     message:
       `${count(hidden)} more ${hidden === 1 ? 'problem is' : 'problems are'} not shown: the editor shows the first ${count(out.length)} of ${count(core.length + extra.length)}. ` +
-      'Check the whole file with `board-scenario check`.',
+      'Check the whole file with "board-scenario check".',
   });
   return out;
 }
@@ -106,7 +141,7 @@ export function fileTooLargeDiagnostic(bytes: number, limitBytes: number, text: 
     severity: DiagnosticSeverity.Warning,
     code: FILE_TOO_LARGE,
     source: SOURCE,
-    message: `This file is ${megabytes(bytes)} MB; the checker runs on files up to ${megabytes(limitBytes)} MB in the editor. Check it with \`board-scenario check\`.`,
+    message: `This file is ${megabytes(bytes)} MB; the checker runs on files up to ${megabytes(limitBytes)} MB in the editor. Check it with "board-scenario check".`,
   };
 }
 

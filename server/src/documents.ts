@@ -7,37 +7,132 @@
 // A document over MAX_FILE_BYTES (UTF-8) is never analysed in the editor: it has no analysis, so
 // every feature answers as for a document that is not open, and its diagnostics are one warning
 // that says so (validation.ts).
-import { analyse, CHECKPOINT_EVERY, replayCheckpoints, resolveVersion, Timeline, type Analysis, type BoardView, type CardCatalogs, type Game, type HostVerb, type IncludeHost, type RulesVersion, type Step } from '../../core';
+import {
+  analyse,
+  CHECKPOINT_EVERY,
+  checkpointsBefore,
+  header,
+  parse,
+  replayCheckpoints,
+  reparse,
+  resolveVersion,
+  Timeline,
+  type Analysis,
+  type BoardView,
+  type CardCatalogs,
+  type Finding,
+  type Game,
+  type HostVerb,
+  type IncludedFile,
+  type IncludeHost,
+  type RulesVersion,
+  type ScenarioDocument,
+  type ScenarioHeader,
+  type Step,
+} from '../../core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
 
 export class DocumentState {
   readonly text: string;
-  readonly analysis: Analysis;
-  /** The game the checker uses (a file without `game` is checked as MTG). */
-  readonly game: Game;
-  readonly rulesVersion: RulesVersion | undefined;
   private nameIndex: NameIndex | undefined;
   private readonly boards = new Map<number, BoardView>();
 
   /** An immutable snapshot: the documents manager updates its TextDocument objects in place. */
   readonly document: TextDocument;
 
+  /**
+   * What this version starts from until it has its own: the newest earlier version's analysis
+   * and tree (both dropped once this version has its own). Never a chain: a version that did not
+   * build its own hands on what it was given.
+   */
+  private base: { analysis?: Analysis; tree?: { text: string; doc: ScenarioDocument } } | undefined;
+  private analysisOf: Analysis | undefined;
+  private tree: ScenarioDocument | undefined;
+
   constructor(
     live: TextDocument,
-    previous?: Analysis,
-    includes?: IncludeHost,
+    previous?: DocumentState | Analysis,
+    /** How its check reads the files it includes (includes.ts: open documents, then the disk). */
+    private readonly includes?: IncludeHost,
     /** The user's card data as it was in memory for this document (server/src/cards.ts). */
     readonly cards?: CardCatalogs,
   ) {
     this.text = live.getText();
     this.document = TextDocument.create(live.uri, live.languageId, live.version, this.text);
-    // Diagnostics first: the check streams the events and keeps no syntax tree; the tree and
-    // the timeline (boards at a line, step summaries) are made when a feature first asks.
-    // Included files are read through `includes` (includes.ts: open documents, then the disk).
-    this.analysis = analyse(this.text, { resumable: true, previous, uri: live.uri, includes, cards });
-    this.game = this.analysis.result.game ?? 'mtg';
-    this.rulesVersion = resolveVersion(this.game, this.analysis.result.rulesVersion);
+    if (previous instanceof DocumentState) {
+      const prevTree = previous.tree ?? (previous.analysisOf?.docCheap ? previous.analysisOf.doc : undefined);
+      this.base = {
+        analysis: previous.analysisOf ?? previous.base?.analysis,
+        tree: prevTree ? { text: previous.text, doc: prevTree } : previous.base?.tree,
+      };
+    } else if (previous) this.base = { analysis: previous };
+  }
+
+  /**
+   * The check of this version (diagnostics, findings): made on first use, resuming from the earlier
+   * version's analysis. Requests that need only the tree or the board at a line (completion,
+   * tokens, outline, folding, inlay hints, the board picture) don't wait for it while the user types.
+   */
+  get analysis(): Analysis {
+    if (!this.analysisOf) {
+      // Diagnostics first: the check streams the events and keeps no syntax tree; the tree and
+      // the timeline (boards at a line, step summaries) are made when a feature first asks.
+      this.analysisOf = analyse(this.text, { resumable: true, previous: this.base?.analysis, uri: this.document.uri, includes: this.includes, cards: this.cards });
+      // The earlier tree stays until this version's tree is made from it.
+      this.base = this.base?.tree && !this.tree ? { tree: this.base.tree } : undefined;
+    }
+    return this.analysisOf;
+  }
+
+  /**
+   * The findings of this version when it is checked, else those of the newest earlier version that
+   * was (their ranges may be off near the edit): for answers that must not wait for a check, like
+   * the outlines of the board picture while the user types.
+   */
+  /**
+   * The players and cards of the files it includes, as its check read them, else as the newest
+   * earlier version's did (includes come before the events: an edit below them keeps them).
+   */
+  private get knownIncludes(): readonly IncludedFile[] {
+    return (this.analysisOf ?? this.base?.analysis)?.includes.files ?? [];
+  }
+
+  get knownFindings(): readonly Finding[] {
+    return (this.analysisOf ?? this.base?.analysis)?.result.findings ?? [];
+  }
+
+  /** Is the check of this version made? */
+  get analysed(): boolean {
+    return this.analysisOf !== undefined;
+  }
+
+  /** The syntax tree: the analysis's, or (not analysed yet) reparsed from the earlier version's where it changed. */
+  get doc(): ScenarioDocument {
+    if (this.tree) return this.tree;
+    const t = this.base?.tree;
+    if (t) this.tree = reparse(t.text, t.doc, this.text);
+    else if (this.analysisOf || this.base?.analysis) this.tree = this.analysis.doc;
+    else this.tree = parse(this.text);
+    if (this.base) this.base.tree = undefined;
+    if (this.analysisOf) this.base = undefined;
+    return this.tree;
+  }
+
+  private headerOf: ScenarioHeader | undefined;
+
+  /** The game and `rules` version the scenario declares (from its tree, or its analysis). */
+  get header(): ScenarioHeader {
+    return (this.headerOf ??= this.analysisOf ? this.analysisOf.header : header(this.doc));
+  }
+
+  /** The game the checker uses (a file without `game` is checked as MTG). */
+  get game(): Game {
+    return this.header.game ?? 'mtg';
+  }
+
+  get rulesVersion(): RulesVersion | undefined {
+    return resolveVersion(this.game, this.header.version);
   }
 
   get uri(): string {
@@ -52,7 +147,14 @@ export class DocumentState {
 
   /** Boards, legal hosts and step summaries at any line, from checkpoints of one replay. */
   get timeline(): Timeline {
-    return (this.timelineOf ??= new Timeline(this.analysis.doc, this.text, CHECKPOINT_EVERY, replayCheckpoints(this.analysis), this.analysis.includes.files, this.cards));
+    if (!this.timelineOf) {
+      // Not analysed yet: from the earlier analysis's copies of the replay before the first change.
+      // A first version has no earlier one: it is checked first (it may include files).
+      if (!this.analysisOf && !this.base?.analysis) void this.analysis;
+      const seeds = this.analysisOf ? replayCheckpoints(this.analysisOf) : this.base?.analysis ? checkpointsBefore(this.base.analysis, this.text) : [];
+      this.timelineOf = new Timeline(this.doc, this.text, CHECKPOINT_EVERY, seeds, this.knownIncludes, this.cards);
+    }
+    return this.timelineOf;
   }
 
   /**
@@ -61,8 +163,8 @@ export class DocumentState {
    * part is parsed), or for a file of at most WARM_MAX_CHARS.
    */
   warm(): void {
-    if (!this.analysis.docCheap && this.text.length > WARM_MAX_CHARS) return;
-    void this.analysis.doc;
+    if (!this.tree && !this.analysis.docCheap && this.text.length > WARM_MAX_CHARS) return;
+    void this.doc;
     void this.names;
     void this.timeline;
   }
@@ -77,8 +179,13 @@ export class DocumentState {
     return this.timeline.legalHosts(line, subject, verb);
   }
 
+  /** Each other card and player, with why it is not a legal host for `subject` by `verb` on `line` (undefined: legal). */
+  hostVerdicts(line: number, subject: string, verb: HostVerb): Map<string, { why: string; rules: string[] } | undefined> {
+    return this.timeline.hostVerdicts(line, subject, verb);
+  }
+
   get names(): NameIndex {
-    return (this.nameIndex ??= new NameIndex(this.analysis.doc, this.analysis.includes.files));
+    return (this.nameIndex ??= new NameIndex(this.doc, this.knownIncludes));
   }
 
   /** The board after the statement on (or last before) `line`; the initial board for line -1. */
@@ -97,12 +204,12 @@ export class DocumentState {
   /** The start line of the last statement starting on or before `line`, or -1. */
   private statementLineAtOrBefore(line: number): number {
     const i = this.statementIndexAtOrBefore(line);
-    return i < 0 ? -1 : this.analysis.doc.statements[i].range.start.line;
+    return i < 0 ? -1 : this.doc.statements[i].range.start.line;
   }
 
   /** The index of the last statement starting on or before `line`, or -1 (binary search: statements are in order). */
   statementIndexAtOrBefore(line: number): number {
-    const sts = this.analysis.doc.statements;
+    const sts = this.doc.statements;
     let lo = 0;
     let hi = sts.length - 1;
     let found = -1;
@@ -161,14 +268,18 @@ export class AnalysisCache {
     const s = this.states.get(document.uri);
     const cards = this.cardsFor(document.uri);
     // Other card data (read since, or changed) gives the same text another analysis.
-    if (s && s.version === document.version && s.text === document.getText() && s.cards === cards && !this.stale.has(document.uri)) return s;
+    const stale = this.stale.has(document.uri);
+    if (s && s.version === document.version && s.text === document.getText() && s.cards === cards && !stale) return s;
     this.stale.delete(document.uri);
     if (this.tooLarge(document) !== undefined) {
       this.states.delete(document.uri);
       return undefined;
     }
     // The previous version's analysis lets the new one resume before the first change.
-    const fresh = new DocumentState(document, s?.analysis, this.includeHost?.(document.uri), cards);
+    // The previous version lets the new one resume before the first change, and answer requests
+    // from its tree and boards until its own check is made; not when the card data or an included
+    // file changed since (the earlier boards are of other cards).
+    const fresh = new DocumentState(document, s && s.cards === cards && !stale ? s : undefined, this.includeHost?.(document.uri), cards);
     this.states.set(document.uri, fresh);
     return fresh;
   }

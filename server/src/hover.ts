@@ -17,6 +17,14 @@ export interface HoverContext {
   markdown: boolean;
   /** The user's card data the document was checked with (server/src/cards.ts). */
   cards?: CardCatalogs;
+  /**
+   * The client shows the diagnostic's message above the hover (VS Code): a finding's part is short,
+   * led by its rules and its fix, and the long explanation is behind `explainCommand` (a `command:`
+   * link; see `explainFinding`). Without it, a finding's part says everything.
+   */
+  brief?: { explainCommand: string | undefined };
+  /** The position hovered (for the explain link's arguments). */
+  position?: Position;
 }
 
 const GAME_LABEL: Record<Game, string> = { mtg: 'Magic: The Gathering', riftbound: 'Riftbound' };
@@ -24,7 +32,7 @@ const GAME_LABEL: Record<Game, string> = { mtg: 'Magic: The Gathering', riftboun
 export function hover(state: DocumentState, pos: Position, ctx: HoverContext): Hover | null {
   let specific: string | undefined;
   let range: Range | undefined;
-  const ref = state.analysis.doc.ruleRefs.find((r) => containsInclusive(r.range, pos));
+  const ref = state.doc.ruleRefs.find((r) => containsInclusive(r.range, pos));
   if (ref) {
     specific = ruleRefSection(state, ref.number, ctx);
     range = ref.range;
@@ -52,7 +60,7 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
   const step = specific === undefined ? stepAt(state, pos) : undefined;
   range ??= step?.range;
   // Most specific first: the name or rule under the cursor, then the findings around it, then the step.
-  const parts = [...(specific ? [specific] : []), ...findings.map((f) => findingSection(state, f, ctx)), ...(step ? [step.text] : [])];
+  const parts = [...(specific ? [specific] : []), ...findings.map((f) => (ctx.brief ? briefFindingSection(state, f, ctx.brief.explainCommand, pos) : findingSection(state, f, ctx))), ...(step ? [step.text] : [])];
   if (parts.length === 0) return null;
   return { contents: { kind: ctx.markdown ? MarkupKind.Markdown : MarkupKind.PlainText, value: parts.join('\n\n---\n\n') }, range };
 }
@@ -99,7 +107,7 @@ function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): st
   const title = info ? titleFor(info, state.game) : f.code;
   const out = [`**${md(title)}** · \`${f.code}\` (${f.severity})`, mdMessage(f.message)];
   if (f.rules.length > 0) {
-    out.push(`**Rules** (${GAME_LABEL[state.game]}${state.analysis.result.rulesVersion ? `, numbered as in ${md(state.rulesVersion?.label ?? state.analysis.result.rulesVersion)}` : ''})`);
+    out.push(`**Rules** (${GAME_LABEL[state.game]}${state.header.version ? `, numbered as in ${md(state.rulesVersion?.label ?? state.header.version)}` : ''})`);
     out.push(f.rules.map((n) => ruleLine(state, n, ctx)).join('\n'));
   }
   for (const r of f.related) out.push(`${r.uri ? `${md(r.uri.slice(r.uri.lastIndexOf('/') + 1))} line` : 'Line'} ${r.range.start.line + 1}: ${mdMessage(r.message)}.`);
@@ -108,10 +116,50 @@ function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): st
   return out.join('\n\n');
 }
 
+/**
+ * A finding in a hover under its diagnostic's message (which the client shows): the rules by number
+ * and title, the fix, and links to the long explanation and the code's documentation. A few lines.
+ */
+function briefFindingSection(state: DocumentState, f: Finding, explainCommand: string | undefined, pos: Position): string {
+  const info = REGISTRY.get(f.code);
+  const title = info ? titleFor(info, state.game) : f.code;
+  const out = [`**${md(title)}** · \`${f.code}\``];
+  if (f.rules.length > 0) {
+    const titles = f.rules.map((n) => {
+      const canonical = canonicalIn(state.game, state.rulesVersion, n);
+      const ex = canonical === undefined ? undefined : explainRule(state.game, canonical, state.rulesVersion);
+      return `**${md(n)}**${ex ? ` *${md(ex.title)}*` : ''}`;
+    });
+    out.push(`${f.rules.length === 1 ? 'Rule' : 'Rules'}: ${titles.join(' · ')}`);
+  }
+  const safe = f.fixes.find((x) => x.safe);
+  const fix = safe ?? f.fixes[0];
+  if (fix) out.push(`**Fix**: ${mdMessage(fix.title)}${fix.safe ? ' (safe)' : ''}${f.fixes.length > 1 ? ` (or ${f.fixes.length - 1} more in the quick fix menu)` : ''}`);
+  const links: string[] = [];
+  if (explainCommand) {
+    const args = encodeURIComponent(JSON.stringify([state.uri, pos.line, pos.character]));
+    links.push(`[Explain the rules](command:${explainCommand}?${args} "Explain this finding's rules at length, beside the editor")`);
+  }
+  if (info) links.push(`[About \`${f.code}\`](${codeDocUrl(f.code)})`);
+  if (links.length > 0) out.push(links.join(' · '));
+  return out.join('\n\n');
+}
+
+/**
+ * The long explanation of the findings at a position, for the explain command: each finding's
+ * message, its rules explained (and quoted from the user's rules file), its fixes and the code's
+ * documentation: what a hover says to a client that does not show diagnostics in it.
+ */
+export function explainFinding(state: DocumentState, pos: Position, ctx: HoverContext): string | null {
+  const findings = ctx.findings.filter((f) => containsInclusive(f.range, pos));
+  if (findings.length === 0) return null;
+  return findings.map((f) => `Line ${f.range.start.line + 1}\n\n${findingSection(state, f, { ...ctx, markdown: true, brief: undefined })}`).join('\n\n---\n\n');
+}
+
 function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext): string {
   const game = state.game;
   const canonical = canonicalIn(game, state.rulesVersion, written);
-  const head = `**Rule ${md(written)}** · ${GAME_LABEL[game]}${state.analysis.result.rulesVersion ? ` (as numbered in ${md(state.rulesVersion?.label ?? state.analysis.result.rulesVersion)})` : ''}`;
+  const head = `**Rule ${md(written)}** · ${GAME_LABEL[game]}${state.header.version ? ` (as numbered in ${md(state.rulesVersion?.label ?? state.header.version)})` : ''}`;
   const ex = canonical === undefined ? undefined : explainRule(game, canonical, state.rulesVersion);
   const out = [head];
   if (ex && canonical !== undefined) {
@@ -130,7 +178,7 @@ function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext
 /** On the verb of an event: the step, i.e. what the replay made of it (core's step summary). */
 function stepAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
   // A verb is the first word of its statement: only the statement starting on this line can have it here.
-  const st = state.analysis.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   if (!st || !isEvent(st) || st.kind === 'expect') return undefined;
   // A part of `together:` (on any of its lines) shows the step of the whole group.
   const onPart = st.kind === 'together' && st.parts.some((p) => containsInclusive(p.verbRange, pos));
@@ -142,7 +190,7 @@ function stepAt(state: DocumentState, pos: Position): { text: string; range: Ran
 
 /** "After line 9 (`destroy lion`)" or "Initial state", for the board replayed up to `line`. */
 function whenLabel(state: DocumentState, line: number): string {
-  const statements = state.analysis.doc.statements;
+  const statements = state.doc.statements;
   let i = state.statementIndexAtOrBefore(line);
   while (i >= 0 && !isEvent(statements[i])) i--;
   const last = i >= 0 ? statements[i] : undefined;
@@ -231,7 +279,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
 /** The zone an enchant filter names (MTG 109.2a: `in a graveyard`) under the cursor, in a card declaration. */
 function filterZoneAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
   if (state.game !== 'mtg') return undefined;
-  for (const st of state.analysis.doc.statements) {
+  for (const st of state.doc.statements) {
     if (st.kind !== 'card' || st.range.start.line > pos.line || st.range.end.line < pos.line) continue;
     for (const p of st.props) {
       const z = p.kind === 'enchant' ? p.filter.zone : undefined;

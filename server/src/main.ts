@@ -16,7 +16,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { MINIMAL_SUPPORT, readClientSupport, type ClientSupport } from './capabilities';
+import { MINIMAL_SUPPORT, readClientOptions, readClientSupport, type ClientOptions, type ClientSupport } from './capabilities';
 import { AnalysisCache, type DocumentState } from './documents';
 import { SettingsStore } from './settings';
 import { Validator } from './validation';
@@ -24,11 +24,12 @@ import { guard, guardedDocumentSync, guardNotification, needs } from './guard';
 import { firstLine, openTransport, routeConsole, watchTransport } from './transport';
 import { Lifecycle } from './lifecycle';
 import { DEBUG_MEMORY_REQUEST, type DebugMemory } from './debug';
-import { hover } from './hover';
+import { explainFinding, hover } from './hover';
+import { EXPLAIN_REQUEST, STATUS_REQUEST, scenarioStatus, type ExplainParams } from './status';
 import { CODE_ACTION_KINDS, codeActions } from './codeActions';
 import { cardNameCompletion, completion, withDefaultEditRange } from './completion';
 import { definition, documentSymbols, flatSymbols, prepareRename, references, rename } from './symbols';
-import { LEGEND, semanticTokens } from './semanticTokens';
+import { LEGEND, semanticTokens, SemanticTokensCache } from './semanticTokens';
 import { inlayHints } from './inlayHints';
 import { foldingRanges } from './folding';
 import { RulesFiles } from './rulesText';
@@ -119,6 +120,7 @@ const documents = new TextDocuments(TextDocument);
 // Included files are read through includeFiles (declared below; first used on the first open).
 const cache = new AnalysisCache(undefined, (uri) => includeFiles.hostFor(uri), (uri) => cardsOf(uri));
 let support: ClientSupport = MINIMAL_SUPPORT;
+let clientOptions: ClientOptions = readClientOptions(undefined);
 const settings = new SettingsStore(connection, () => support.configuration);
 /** Relative paths in settings are resolved against these (paths.ts), never the working directory. */
 const folders = new WorkspaceFolders();
@@ -178,7 +180,7 @@ function rulesFileDiagnostics(state: DocumentState): Finding[] {
     void rulesFiles.load(path);
     return [];
   }
-  return rulesFileFindings(doc, state.analysis.header);
+  return rulesFileFindings(doc, state.header);
 }
 
 /**
@@ -220,6 +222,7 @@ function assertUnchanged(state: DocumentState): void {
 
 connection.onInitialize((params): InitializeResult => {
   support = readClientSupport(params.capabilities);
+  clientOptions = readClientOptions(params.initializationOptions);
   folders.initialize(params);
   // Where the card index cache lives: the extension's storage folder, when the client names one.
   const storage = (params.initializationOptions as { storagePath?: unknown } | undefined)?.storagePath;
@@ -236,7 +239,7 @@ connection.onInitialize((params): InitializeResult => {
       documentSymbolProvider: { label: 'Board scenario' },
       codeActionProvider: td?.codeAction?.codeActionLiteralSupport ? { codeActionKinds: CODE_ACTION_KINDS } : true,
       foldingRangeProvider: true,
-      semanticTokensProvider: { legend: LEGEND, full: true },
+      semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true },
       inlayHintProvider: true,
       codeLensProvider: { resolveProvider: false },
       ...(support.workspaceFolders ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
@@ -300,6 +303,7 @@ documents.onDidSave(
 documents.onDidClose(
   guardNotification(connection, 'didClose', (e) => {
     validator.closed(e.document.uri);
+    tokenResults.forget(e.document.uri);
     cache.drop(e.document.uri);
     settings.forget(e.document.uri);
     includeFiles.forget(e.document.uri);
@@ -318,7 +322,8 @@ connection.onHover(
     // The position belongs to the version the request was made for: it is answered from that
     // analysis, and only while it is still the document's text.
     assertUnchanged(state);
-    return hover(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: support.markdownHover, cards: state.cards });
+    const brief = clientOptions.hoverShowsDiagnostics && support.markdownHover ? { explainCommand: clientOptions.explainCommand } : undefined;
+    return hover(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: support.markdownHover, cards: state.cards, brief });
   }, needs.position),
 );
 
@@ -335,7 +340,7 @@ connection.onCompletion(
     // Inside `card ID "`: the names of the user's card data (a list the client asks again for as the name grows).
     const names = state ? cardNameCompletion(state, p.position, state.cards) : undefined;
     if (names) return names;
-    const items = state ? completion(state, p.position) : [];
+    const items = state ? completion(state, p.position, { snippets: support.completionSnippets }) : [];
     return support.completionEditRange ? withDefaultEditRange(items) : items;
   }, needs.position),
 );
@@ -384,11 +389,29 @@ connection.onFoldingRanges(
   }, needs.document),
 );
 
+const tokenResults = new SemanticTokensCache();
+
 connection.languages.semanticTokens.on(
   guard(connection, 'semanticTokens', { data: [] }, (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? semanticTokens(state) : { data: [] };
+    return state ? tokenResults.full(state.uri, semanticTokens(state).data) : { data: [] };
   }, needs.document),
+);
+
+connection.languages.semanticTokens.onDelta(
+  guard(connection, 'semanticTokens/delta', { data: [] }, (p) => {
+    const state = stateOf(p.textDocument.uri);
+    if (!state) return { data: [] };
+    const data = semanticTokens(state).data;
+    return typeof p.previousResultId === 'string' ? tokenResults.delta(state.uri, p.previousResultId, data) : tokenResults.full(state.uri, data);
+  }, needs.document),
+);
+
+connection.languages.semanticTokens.onRange(
+  guard(connection, 'semanticTokens/range', { data: [] }, (p) => {
+    const state = stateOf(p.textDocument.uri);
+    return state ? semanticTokens(state, p.range) : { data: [] };
+  }, needs.range),
 );
 
 connection.languages.inlayHint.on(
@@ -404,7 +427,8 @@ connection.languages.inlayHint.on(
 connection.onCodeLens(
   guard(connection, 'codeLens', [], (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? codeLenses(state, validator.findingsOf(state)) : [];
+    // While the user types, from what is known (the last check's findings): lenses don't wait for a check.
+    return state ? codeLenses(state, state.analysed ? validator.findingsOf(state) : [...state.knownFindings]) : [];
   }, needs.document),
 );
 
@@ -412,7 +436,31 @@ connection.onRequest(
   BOARD_REQUEST,
   guard(connection, BOARD_REQUEST, null, (p: BoardParams) => {
     const state = p && typeof p.uri === 'string' ? stateOf(p.uri) : undefined;
-    return state ? boardPicture(state, p, validator.findingsOf(state)) : null;
+    // The findings outlined are the last check's while the version is not checked: the picture doesn't wait.
+    return state ? boardPicture(state, p, state.analysed ? validator.findingsOf(state) : state.knownFindings) : null;
+  }),
+);
+
+connection.onRequest(
+  EXPLAIN_REQUEST,
+  guard(connection, EXPLAIN_REQUEST, null, async (p: ExplainParams) => {
+    const state = p && typeof p.uri === 'string' && p.position ? stateOf(p.uri) : undefined;
+    if (!state) return null;
+    const s = await settings.get(state.uri);
+    const rulesDoc = await rulesFiles.load(rulesFiles.locate(s.rulesFile[state.game], state.uri));
+    assertUnchanged(state);
+    const markdown = explainFinding(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: true });
+    return markdown === null ? null : { markdown };
+  }),
+);
+
+connection.onRequest(
+  STATUS_REQUEST,
+  guard(connection, STATUS_REQUEST, null, (p: { uri: string }) => {
+    const state = p && typeof p.uri === 'string' ? stateOf(p.uri) : undefined;
+    if (!state) return null;
+    const path = rulesFilePath(state);
+    return scenarioStatus(state, path, path ? rulesFiles.cached(path) : undefined, rulesFileDiagnostics(state));
   }),
 );
 

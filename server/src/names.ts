@@ -30,14 +30,19 @@ export interface Declaration {
 }
 
 export class NameIndex {
-  readonly occurrences: Occurrence[] = [];
   readonly declarations = new Map<string, Declaration>();
+  /** Where `add` writes (every occurrence, or those of some statements). */
+  private sink: Occurrence[] = [];
+  private all: Occurrence[] | undefined;
 
   /**
    * `included`: the files the document includes (Analysis.includes.files), whose players and cards
    * are declared before the document's own (the first declaration of a name is the one it refers to).
    */
-  constructor(doc: ScenarioDocument, readonly included: readonly IncludedFile[] = []) {
+  constructor(
+    private readonly doc: ScenarioDocument,
+    readonly included: readonly IncludedFile[] = [],
+  ) {
     for (const file of included) {
       for (const st of file.declarations) {
         if (st.id && !this.declarations.has(st.id.text)) this.declarations.set(st.id.text, { kind: st.kind, range: st.id.range, stmt: st, uri: file.uri });
@@ -48,18 +53,53 @@ export class NameIndex {
         this.declarations.set(st.id.text, { kind: st.kind, range: st.id.range, stmt: st });
       }
     }
-    for (const st of doc.statements) this.visit(st);
-    this.occurrences.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  }
+
+  /** Every occurrence in the document, in order (made on first use: the whole-document features need it). */
+  get occurrences(): Occurrence[] {
+    if (!this.all) this.all = this.collect(this.doc.statements);
+    return this.all;
+  }
+
+  /**
+   * The occurrences on lines first..last, in order: from the whole index when it is made, else
+   * from the statements on those lines only (a request about a viewport or a position does not
+   * visit the whole document).
+   */
+  occurrencesIn(first: number, last: number): Occurrence[] {
+    if (this.all) return this.all.filter((o) => o.range.start.line >= first && o.range.start.line <= last);
+    const sts = this.doc.statements;
+    // The first statement that ends on or after `first` (statements are in order and don't overlap).
+    let lo = 0;
+    let hi = sts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sts[mid].range.end.line < first) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < sts.length && sts[end].range.start.line <= last) end++;
+    return this.collect(sts.slice(lo, end)).filter((o) => o.range.start.line >= first && o.range.start.line <= last);
+  }
+
+  private collect(statements: readonly Statement[]): Occurrence[] {
+    const out: Occurrence[] = [];
+    this.sink = out;
+    for (const st of statements) this.visit(st);
+    this.sink = [];
+    out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    return out;
   }
 
   /** The occurrence under (or just after) the cursor. */
   at(pos: Position): Occurrence | undefined {
+    const occurrences = this.all ?? this.occurrencesIn(pos.line, pos.line);
     // Binary search on the start; occurrences never overlap.
     let lo = 0;
-    let hi = this.occurrences.length - 1;
+    let hi = occurrences.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const o = this.occurrences[mid];
+      const o = occurrences[mid];
       if (containsInclusive(o.range, pos)) return o;
       if (o.range.start.line < pos.line || (o.range.start.line === pos.line && o.range.start.character < pos.character)) lo = mid + 1;
       else hi = mid - 1;
@@ -96,7 +136,7 @@ export class NameIndex {
   private add(name: Name | undefined, role: Role, declaration = false): void {
     if (!name) return;
     const decl = this.declarations.get(name.text);
-    this.occurrences.push({
+    this.sink.push({
       text: name.text,
       range: name.range,
       kind: decl ? decl.kind : role === 'either' ? undefined : role,

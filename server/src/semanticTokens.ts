@@ -9,7 +9,7 @@
 //              numbers in comments)      6 comment
 //   modifiers: bit 0 declaration (the id in a `card`/`player` line)
 import type { Range } from '../../core';
-import type { SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver';
+import type { SemanticTokens, SemanticTokensDelta, SemanticTokensLegend } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import { lineText } from './util';
 
@@ -27,7 +27,27 @@ interface Tok {
   mods: number;
 }
 
-export function semanticTokens(state: DocumentState): SemanticTokens {
+/** The elements of `xs` (in document order, by `line`) on lines first..last (binary search for the start). */
+function onLines<T>(xs: readonly T[], line: (x: T) => number, first: number, last: number): readonly T[] {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (line(xs[mid]) < first) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < xs.length && line(xs[end]) <= last) end++;
+  return lo === 0 && end === xs.length ? xs : xs.slice(lo, end);
+}
+
+/**
+ * The tokens of the document, or of the lines of `range` only (`textDocument/semanticTokens/range`:
+ * what a client shows first, for the visible lines of a huge file, while the full tokens are made).
+ */
+export function semanticTokens(state: DocumentState, range?: Range): SemanticTokens {
+  const first = range ? range.start.line : 0;
+  const last = range ? range.end.line : Infinity;
   const toks: Tok[] = [];
   const add = (r: Range, type: TokenType, mods = 0) => {
     if (r.start.line !== r.end.line || r.end.character <= r.start.character) return;
@@ -47,11 +67,12 @@ export function semanticTokens(state: DocumentState): SemanticTokens {
     if (z.place) add(z.place.range, 'enumMember');
   };
 
-  for (const o of state.names.occurrences) {
+  for (const o of range ? state.names.occurrencesIn(first, last) : state.names.occurrences) {
     if (!o.kind) continue;
     add(o.range, o.kind === 'card' ? 'class' : 'variable', o.declaration ? 1 : 0);
   }
-  for (const st of state.analysis.doc.statements) {
+  const statements = range ? onLines(state.doc.statements, (st) => st.range.end.line, first, Infinity).filter((st) => st.range.start.line <= last) : state.doc.statements;
+  for (const st of statements) {
     switch (st.kind) {
       case 'game':
       case 'title':
@@ -83,30 +104,78 @@ export function semanticTokens(state: DocumentState): SemanticTokens {
         }
     }
   }
-  for (const c of state.analysis.doc.comments) {
+  const refs = range ? onLines(state.doc.ruleRefs, (r) => r.range.start.line, first, last) : state.doc.ruleRefs;
+  let r0 = 0; // rule references are in document order, like the comments: one pass over both
+  for (const c of range ? onLines(state.doc.comments, (x) => x.range.start.line, first, last) : state.doc.comments) {
     // The comment, split around the rule numbers in it.
     let from = c.range.start.character;
     const line = c.range.start.line;
-    for (const ref of state.analysis.doc.ruleRefs) {
-      if (ref.range.start.line !== line || ref.range.start.character < from || ref.range.end.character > c.range.end.character) continue;
+    while (r0 < refs.length && refs[r0].range.start.line < line) r0++;
+    for (let k = r0; k < refs.length && refs[k].range.start.line === line; k++) {
+      const ref = refs[k];
+      if (ref.range.start.character < from || ref.range.end.character > c.range.end.character) continue;
       add({ start: { line, character: from }, end: ref.range.start }, 'comment');
       add(ref.range, 'number');
       from = ref.range.end.character;
     }
     add({ start: { line, character: from }, end: c.range.end }, 'comment');
   }
-  return { data: encode(toks) };
+  return { data: encode(range ? toks.filter((t) => t.line >= first && t.line <= last) : toks) };
+}
+
+/**
+ * Full tokens with a result id, and deltas against the last result sent for a document
+ * (`textDocument/semanticTokens/full/delta`): one edit replacing what differs between the two
+ * arrays (their common start and end are kept), so a keystroke sends a few numbers, not the file.
+ */
+export class SemanticTokensCache {
+  private readonly last = new Map<string, { id: string; data: number[] }>();
+  private next = 1;
+
+  full(uri: string, data: number[]): SemanticTokens {
+    const id = String(this.next++);
+    this.last.set(uri, { id, data });
+    return { resultId: id, data };
+  }
+
+  delta(uri: string, previousResultId: string, data: number[]): SemanticTokens | SemanticTokensDelta {
+    const prev = this.last.get(uri);
+    if (!prev || prev.id !== previousResultId) return this.full(uri, data);
+    const a = prev.data;
+    let start = 0;
+    const max = Math.min(a.length, data.length);
+    while (start < max && a[start] === data[start]) start++;
+    // Edits are on whole tokens (5 numbers each), as clients expect.
+    start -= start % 5;
+    let end = 0;
+    while (end < max - start && a[a.length - 1 - end] === data[data.length - 1 - end]) end++;
+    end -= end % 5;
+    const id = String(this.next++);
+    this.last.set(uri, { id, data });
+    const deleteCount = a.length - start - end;
+    const inserted = data.slice(start, data.length - end);
+    return { resultId: id, edits: deleteCount === 0 && inserted.length === 0 ? [] : [{ start, deleteCount, data: inserted }] };
+  }
+
+  forget(uri: string): void {
+    this.last.delete(uri);
+  }
+
+  get size(): number {
+    return this.last.size;
+  }
 }
 
 /** Sorts, drops overlaps (the first token added at a place wins), and delta-encodes. */
 export function encode(toks: Tok[]): number[] {
-  const sorted = toks.map((t, i) => ({ t, i })).sort((a, b) => a.t.line - b.t.line || a.t.start - b.t.start || a.i - b.i);
+  // Array.prototype.sort is stable: tokens at the same place keep the order they were added in.
+  const sorted = toks.slice().sort((a, b) => a.line - b.line || a.start - b.start);
   const data: number[] = [];
   let prevLine = 0;
   let prevStart = 0;
   let lastEnd = -1;
   let lastLine = -1;
-  for (const { t } of sorted) {
+  for (const t of sorted) {
     if (t.line === lastLine && t.start < lastEnd) continue;
     data.push(t.line - prevLine, t.line === prevLine ? t.start - prevStart : t.start, t.length, t.type, t.mods);
     prevLine = t.line;

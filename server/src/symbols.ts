@@ -19,10 +19,14 @@ import { oneLine } from './util';
 
 // ---- outline ------------------------------------------------------------------------------
 
-function group(name: string, kind: SymbolKind, children: DocumentSymbol[]): DocumentSymbol | undefined {
+/** At most this many symbols in each group of the outline: a huge file's outline stays small. */
+export const MAX_OUTLINE_GROUP = 1000;
+
+function group(name: string, kind: SymbolKind, children: DocumentSymbol[], total = children.length): DocumentSymbol | undefined {
   if (children.length === 0) return undefined;
   const range: Range = { start: children[0].range.start, end: children[children.length - 1].range.end };
-  return { name, kind, range, selectionRange: children[0].selectionRange, children };
+  const label = total > children.length ? `${name} (the first ${children.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})` : name;
+  return { name: label, kind, range, selectionRange: children[0].selectionRange, children };
 }
 
 function statementText(state: DocumentState, st: Statement): string {
@@ -35,23 +39,29 @@ export function documentSymbols(state: DocumentState): DocumentSymbol[] {
   const players: DocumentSymbol[] = [];
   const cards: DocumentSymbol[] = [];
   const events: DocumentSymbol[] = [];
-  for (const st of state.analysis.doc.statements) {
+  let playerCount = 0;
+  let cardCount = 0;
+  let eventCount = 0;
+  for (const st of state.doc.statements) {
     if (st.kind === 'player' && st.id) {
+      if (playerCount++ >= MAX_OUTLINE_GROUP) continue;
       players.push({ name: st.id.text, kind: SymbolKind.Variable, detail: 'player', range: st.range, selectionRange: st.id.range });
     } else if (st.kind === 'card' && st.id) {
+      if (cardCount++ >= MAX_OUTLINE_GROUP) continue;
       const detail = [st.name ? `"${st.name.text}"` : '', typeLineText(st)].filter(Boolean).join(': ');
       cards.push({ name: st.id.text, kind: SymbolKind.Class, detail, range: st.range, selectionRange: st.id.range });
     } else if (st.kind === 'game' || st.kind === 'title' || st.kind === 'rules') {
       header.push({ name: statementText(state, st), kind: st.kind === 'game' ? SymbolKind.Module : SymbolKind.Property, range: st.range, selectionRange: st.range });
     } else if (isEvent(st)) {
+      if (eventCount++ >= MAX_OUTLINE_GROUP) continue;
       events.push({ name: statementText(state, st), kind: SymbolKind.Event, range: st.range, selectionRange: st.verbRange });
     }
   }
   return [
     ...header,
-    group('Players', SymbolKind.Namespace, players),
-    group('Cards', SymbolKind.Namespace, cards),
-    group('Events', SymbolKind.Namespace, events),
+    group('Players', SymbolKind.Namespace, players, playerCount),
+    group('Cards', SymbolKind.Namespace, cards, cardCount),
+    group('Events', SymbolKind.Namespace, events, eventCount),
   ].filter((s): s is DocumentSymbol => s !== undefined);
 }
 

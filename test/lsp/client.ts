@@ -109,7 +109,7 @@ export interface StartOptions {
   recordRaw?: boolean;
   /** false: start the process and connect, but send neither `initialize` nor `initialized` (see `initialize()`). */
   initialize?: boolean;
-  /** `initializationOptions` in `initialize` (the VS Code client sends `{ storagePath }`). */
+  /** `initializationOptions` in `initialize` (the VS Code client sends `{ storagePath, hoverShowsDiagnostics, explainCommand }`). */
   initializationOptions?: unknown;
 }
 
@@ -198,7 +198,7 @@ export class TestClient {
   }
 
   /** `initialize` with VS Code-like capabilities (changed by `change`), then `initialized`. */
-  async initialize(change?: (c: ClientCapabilities) => void, workspaceFolders?: StartOptions['workspaceFolders']): Promise<InitializeResult> {
+  async initialize(change?: (c: ClientCapabilities) => void, workspaceFolders?: StartOptions['workspaceFolders'], initializationOptions?: unknown): Promise<InitializeResult> {
     const capabilities = vscodeLikeCapabilities();
     change?.(capabilities);
     this.initializeResult = await this.connection.sendRequest(InitializeRequest.type, {
@@ -207,7 +207,7 @@ export class TestClient {
       capabilities,
       workspaceFolders: workspaceFolders ?? null,
       clientInfo: { name: 'board-scenario-test-client' },
-      ...(this.initializationOptions !== undefined ? { initializationOptions: this.initializationOptions } : {}),
+      ...((initializationOptions ?? this.initializationOptions) !== undefined ? { initializationOptions: initializationOptions ?? this.initializationOptions } : {}),
     });
     await this.connection.sendNotification(InitializedNotification.type, {});
     return this.initializeResult;

@@ -70,8 +70,13 @@ describe('LSP code actions', () => {
     await client.open(uri, MISSING_UNATTACH);
     await client.waitForDiagnostics(uri);
     const all = await actions(uri, [], { start: { line: 9, character: 3 }, end: { line: 9, character: 3 } });
-    const quickfixes = all.filter((a) => a.kind === CodeActionKind.QuickFix);
+    const quickfixes = all.filter((a) => a.kind === CodeActionKind.QuickFix && a.title !== 'Fix all auto-fixable problems');
     assert.deepEqual(quickfixes.map((a) => a.title).sort(), ['Insert "move pacifism to graveyard"', 'Insert "unattach pacifism from lion"', 'Insert "unattach splitter from lion"']);
+    // ESLint's entry in the Ctrl+. menu: every safe fix of the file, after the finding's own fixes.
+    const fixAll = all.filter((a) => a.title === 'Fix all auto-fixable problems');
+    assert.equal(fixAll.length, 1);
+    assert.equal(fixAll[0].kind, CodeActionKind.QuickFix);
+    assert.equal(all.filter((a) => a.kind === CodeActionKind.QuickFix).pop(), fixAll[0]);
     for (const a of quickfixes) {
       assert.equal(a.diagnostics?.length, 1);
       assert.equal(a.diagnostics![0].source, 'board-scenario');

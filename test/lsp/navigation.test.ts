@@ -148,17 +148,19 @@ describe('LSP navigation and symbols', () => {
     }
   });
 
-  it('folds the declarations, the events, continued statements and comment runs', async () => {
+  it('folds continued statements and comment runs, not the declarations or the events as blocks (sticky scroll pins no first event)', async () => {
     const text = '# A scenario\n# about folding\n' + TEXT;
     const u = freshUri();
     await client.open(u, text);
     const ranges = (await client.connection.sendRequest(FoldingRangeRequest.type, { textDocument: { uri: u } })) ?? [];
     const spans = ranges.map((r) => [r.startLine, r.endLine, r.kind ?? '']);
     assert.deepEqual(spans.find((s) => s[2] === 'comment'), [0, 1, 'comment']);
-    assert.ok(spans.some((s) => s[0] === 2 && s[1] === 9), `declarations: ${JSON.stringify(spans)}`);
+    assert.ok(!spans.some((s) => s[0] === 2 && s[1] === 9), `no declarations block: ${JSON.stringify(spans)}`);
     assert.ok(spans.some((s) => s[0] === 8 && s[1] === 9), 'the continued plains declaration');
     const lastLine = text.trimEnd().split('\n').length - 1;
-    assert.ok(spans.some((s) => s[0] === 11 && s[1] === lastLine), `events: ${JSON.stringify(spans)}`);
+    assert.ok(!spans.some((s) => s[0] === 11 && s[1] === lastLine), `no events block: ${JSON.stringify(spans)}`);
+    // Every region is one statement continued on indented lines, or a comment run.
+    assert.deepEqual(spans, [[8, 9, ''], [0, 1, 'comment']]);
   });
 
   it('gives flat symbols to a client without hierarchical symbol support', async () => {

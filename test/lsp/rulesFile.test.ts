@@ -153,7 +153,7 @@ describe('LSP rules file: official text, version check, background reading', fun
     assert.equal(d.severity, DiagnosticSeverity.Warning);
     assert.deepEqual(d.range, { start: { line: 1, character: 6 }, end: { line: 1, character: 16 } }, 'on the version of the rules line');
     assert.match(d.message, /Comprehensive Rules 2024-06-07/);
-    assert.match(d.message, /`rules 2026-09-25`/);
+    assert.match(d.message, /"rules 2026-09-25"/);
     const v = await hoverValue(client, uri, positionOf(text, '310.10', 2));
     assert.match(v, /Rule 310\.10/);
     assert.match(v, /> SMALL 310\.9: battles can't be attached\. \*\(from your rules file, effective 2024-06-07, where it is rule 310\.9\)\*/);
@@ -194,7 +194,7 @@ describe('LSP rules file: official text, version check, background reading', fun
     assert.equal(info.code, 'rules-file-no-rules-line');
     assert.equal(info.severity, DiagnosticSeverity.Information);
     assert.equal(info.range.start.line, 0);
-    assert.match(info.message, /add `rules 2024-06-07`/);
+    assert.match(info.message, /add "rules 2024-06-07"/);
 
     // The setting is cleared: the next publish has no rules-file diagnostic.
     mark = c.mark();

@@ -23,9 +23,9 @@ describe('workspace trust: the settings that name a file', () => {
     assert.deepEqual([...u.restrictedConfigurations].sort(), fileSettings);
   });
 
-  it('their scope keeps them per machine (never synced), settable per workspace only once it is trusted', () => {
+  it('their scope shows them in the user and workspace Settings UI (resource), settable per workspace only once it is trusted', () => {
     for (const key of manifest.capabilities.untrustedWorkspaces.restrictedConfigurations) {
-      assert.equal(properties[key].scope, 'machine-overridable', key);
+      assert.equal(properties[key].scope, 'resource', key);
       assert.match(properties[key].markdownDescription ?? '', /untrusted workspace \(Restricted Mode\) only your user settings/, key);
       assert.match(properties[key].markdownDescription ?? '', /larger than (8|500) MB is not read/, key);
       assert.match(properties[key].markdownDescription ?? '', /relative path is resolved against the workspace folder/, key);

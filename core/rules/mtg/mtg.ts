@@ -2,7 +2,7 @@
 // are canonical (see ../versions.ts); each module explains the rules it implements (explanations.ts assembles them).
 import type { Ruleset } from '../../engine/replay';
 import { declareCard } from './characteristics';
-import { legalHost } from './targeting';
+import { hostProblem, legalHost } from './targeting';
 import { phaseEvent } from './phasing';
 import { attachEvent, initialAttach, unattachEvent } from './attach';
 import { enterEvent, leaveEvent, moveEvent } from './zones';
@@ -70,4 +70,5 @@ export const mtg: Ruleset = {
   settle: stateBasedActions,
 
   legalHost,
+  hostProblem,
 };

@@ -72,16 +72,23 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
 }
 
 /** Could `att` be attached to `host` by this kind of event: its target rules and 701.3a (the hosts a completion offers). */
-export function legalHost(_replay: Replay, att: CardObj, host: Host, verb: HostVerb): boolean {
-  if (att === host) return false;
+export function legalHost(replay: Replay, att: CardObj, host: Host, verb: HostVerb): boolean {
+  return hostProblem(replay, att, host, verb) === undefined;
+}
+
+/** Why `host` is not a legal host for `att` by this kind of event (undefined when it is): legalHost's reasons, for completion. */
+export function hostProblem(_replay: Replay, att: CardObj, host: Host, verb: HostVerb): Problem | undefined {
+  if (att === host) return { rules: verb === 'cast' ? ['303.4d'] : ['701.3a'], why: `${att.id} can't be attached to itself` };
   if (verb === 'cast') {
+    if (!isAura(att) && !att.bestow) return { rules: ['303.4a'], why: `${att.id} is not an Aura, so casting it targets nothing to enchant` };
     const bestowing = att.bestow && !isAura(att);
     if (bestowing) att.bestowed = true;
-    const ok = (isAura(att) || bestowing) && !auraTargetProblem(att, host);
+    const problem = auraTargetProblem(att, host);
     if (bestowing) att.bestowed = false;
-    return ok;
+    return problem;
   }
-  if (verb === 'equip' && (!isEquipment(att) || att.lost.has('equip'))) return false;
-  if (verb === 'fortify' && !isFortification(att)) return false;
-  return !activationTargetProblem(att, host, verb === 'enter' ? 'attach' : verb, att.controller) && !attachProblem(att, host);
+  if (verb === 'equip' && !isEquipment(att)) return { rules: ['702.6a'], why: `${att.id} is not an Equipment, so it has no equip ability` };
+  if (verb === 'equip' && att.lost.has('equip')) return { rules: ['702.6a', '113.10'], why: `${att.id} has lost its equip ability` };
+  if (verb === 'fortify' && !isFortification(att)) return { rules: ['702.67a'], why: `${att.id} is not a Fortification, so it has no fortify ability` };
+  return activationTargetProblem(att, host, verb === 'enter' ? 'attach' : verb, att.controller) ?? attachProblem(att, host);
 }

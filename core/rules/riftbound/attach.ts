@@ -151,9 +151,16 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
 }
 
 /** Could `att` be attached to `host` by this kind of event (the hosts a completion offers)? Equip: a unit its controller controls (818.1.c.2). */
-export function legalHost(_replay: Replay, att: CardObj, host: Host, verb: HostVerb): boolean {
+export function legalHost(replay: Replay, att: CardObj, host: Host, verb: HostVerb): boolean {
+  return hostProblem(replay, att, host, verb) === undefined;
+}
+
+/** Why `host` is not a legal host for `att` by this kind of event (undefined when it is): legalHost's reasons, for completion. */
+export function hostProblem(_replay: Replay, att: CardObj, host: Host, verb: HostVerb): { rules: string[]; why: string } | undefined {
   if (verb === 'equip') {
-    if (!att.hasEquip || !isCard(host) || !isUnit(host) || host.controller !== att.controller) return false;
-  } else if (verb !== 'attach' && verb !== 'enter') return false;
-  return !attachProblem(att, host);
+    if (!att.hasEquip) return { rules: ['818.1'], why: `${att.id} has no Equip ability` };
+    if (!isCard(host) || !isUnit(host)) return { rules: ['818.1.c.2'], why: `Equip attaches to a unit, and ${host.id} is not one` };
+    if (host.controller !== att.controller) return { rules: ['818.1.c.2'], why: `Equip attaches to a unit its controller controls, and ${host.id} is controlled by ${host.controller ?? 'nobody'}` };
+  } else if (verb !== 'attach' && verb !== 'enter') return { rules: ['434.1'], why: `only attach and Equip attach cards in Riftbound` };
+  return attachProblem(att, host);
 }

@@ -3,7 +3,7 @@
 import type { Ruleset } from '../../engine/replay';
 import { declareCard, typesEvent } from './cards';
 import { detachEvent } from './detach';
-import { attachEvent, controlEvent, initialAttach, legalHost } from './attach';
+import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from './attach';
 import { cleanupEvent, enterEvent, moveEvent, recallEvent } from './location';
 import { activateEvent, resolveEvent } from './chain';
 
@@ -61,6 +61,7 @@ export const riftbound: Ruleset = {
   },
 
   legalHost,
+  hostProblem,
 
   settle() {
     // Riftbound has no state-based unattaching: detaches come from leaving the board (719.5),

@@ -17,7 +17,7 @@ describe('diagnostics', () => {
     assert.equal(d.severity, vscode.DiagnosticSeverity.Error);
     assert.equal(d.range.start.line, lineOf(editor.document, 'equip splitter to bears'));
     assert.deepEqual(rulesOf(d), ['702.6a', '602.2b', '601.2c', '301.5b']);
-    assert.match(d.message, /\(rules 702\.6a, 602\.2b, 601\.2c, 301\.5b\)/);
+    assert.match(d.message, /^\[702\.6a, 602\.2b, 601\.2c, 301\.5b\] /);
     assert.match(d.message, /controlled by bob/);
     const data = (d as { data?: { rules?: string[] } }).data;
     assert.deepEqual(data?.rules, ['702.6a', '602.2b', '601.2c', '301.5b']);

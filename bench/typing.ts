@@ -1,0 +1,195 @@
+// Requests while the user types in a huge scenario (issue 17, item 12), over real LSP stdio against
+// the bundled server. A 100,000-event file is opened with `validate: onType`; then keystrokes
+// arrive every few milliseconds (didChange, incremental), and after each one the requests VS Code
+// sends while typing go out at once, before the next keystroke, without waiting for the
+// diagnostics: completion at the cursor, semantic tokens (delta when the server offers it, else
+// full; and the visible range when it offers that), inlay hints and folding for the viewport, the
+// outline, code lenses, and the board picture at the cursor (the panel follows it). Each request's
+// round trip is recorded per kind; p50 / p95 / max are reported. Then the board at lines spread
+// over the whole file, each right after an edit.
+//
+// Run alone: `node out/bench/typing.js [path/to/server.js] [events]` (after `tsc -p bench`), or as
+// part of `npm run bench` (--no-typing skips it). No timing in tests: these are figures.
+import { performance } from 'node:perf_hooks';
+import {
+  CodeLensRequest,
+  CompletionRequest,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  DocumentSymbolRequest,
+  FoldingRangeRequest,
+  HoverRequest,
+  InlayHintRequest,
+  SemanticTokensDeltaRequest,
+  SemanticTokensRangeRequest,
+  SemanticTokensRequest,
+  type SemanticTokens,
+  type SemanticTokensDelta,
+} from 'vscode-languageserver-protocol/node';
+import { generate, toBoard } from './generate';
+import { LspClient } from './lsp';
+import { percentile } from './stats';
+
+export interface KindStats {
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface TypingResults {
+  events: number;
+  lines: number;
+  keystrokes: number;
+  /** Per request kind, round trips while typing. */
+  kinds: Record<string, KindStats>;
+  /** The worst p95 of any kind. */
+  worstP95: { kind: string; ms: number };
+  /** Board at lines spread over the file, each right after an edit. */
+  boardAnyLine: KindStats;
+  /** What the server declares for semantic tokens. */
+  semanticTokens: { delta: boolean; range: boolean };
+  /** The outline's size on this file: symbols and JSON bytes. */
+  outline: { symbols: number; bytes: number };
+  openMs: number;
+}
+
+function kindStats(xs: number[]): KindStats {
+  return { n: xs.length, p50: percentile(xs, 50), p95: percentile(xs, 95), max: Math.max(...xs) };
+}
+
+function countSymbols(xs: unknown): number {
+  if (!Array.isArray(xs)) return 0;
+  let n = 0;
+  for (const s of xs as { children?: unknown }[]) n += 1 + countSymbols(s.children);
+  return n;
+}
+
+export async function runTyping(opts: { serverJs: string; events: number; keystrokes: number; gapMs?: number; log?: (s: string) => void }): Promise<TypingResults> {
+  const log = opts.log ?? (() => {});
+  const text = toBoard(generate(opts.events, 'clean'));
+  const lines = text.split('\n');
+  // BENCH_SERVER_ARGS: node options for the server process (e.g. --cpu-prof), to see where the time goes.
+  const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const client = LspClient.start(opts.serverJs, { validate: 'onType', inlayHints: { enabled: true }, rulesFile: { mtg: '', riftbound: '' } }, nodeArgs);
+  try {
+    const init = await client.initialize();
+    const st = init.capabilities.semanticTokensProvider as { full?: boolean | { delta?: boolean }; range?: boolean } | undefined;
+    const delta = typeof st?.full === 'object' && !!st.full.delta;
+    const range = !!st?.range;
+    const uri = 'file:///bench/typing.board';
+    const t0 = performance.now();
+    await client.conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'board-scenario', version: 1, text } });
+    await client.waitForDiagnostics(uri, 1, t0, 120000);
+    const openMs = performance.now() - t0;
+    log(`typing: opened ${opts.events} events (${lines.length} lines) in ${openMs.toFixed(0)} ms`);
+    const doc = { uri };
+
+    // The editor's first requests (before typing): the outline and the tokens.
+    const outlineResult = await client.conn.sendRequest(DocumentSymbolRequest.type, { textDocument: doc });
+    const outline = { symbols: countSymbols(outlineResult), bytes: JSON.stringify(outlineResult).length };
+    let tokens = (await client.conn.sendRequest(SemanticTokensRequest.type, { textDocument: doc })) as SemanticTokens | null;
+
+    // Type a new event line at 3/4 of the file, character by character (then a newline, and again).
+    const at = Math.floor(lines.length * 0.75);
+    const typed = 'equip e1 to c2';
+    let version = 1;
+    let line = at;
+    let col = 0;
+    // A blank line to type on.
+    const edit = async (range: { start: { line: number; character: number }; end: { line: number; character: number } }, newText: string) => {
+      version++;
+      await client.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range, text: newText }] });
+    };
+    await edit({ start: { line, character: 0 }, end: { line, character: 0 } }, '\n');
+    const times: Record<string, number[]> = {};
+    const timed = async (kind: string, p: Promise<unknown>): Promise<unknown> => {
+      const s = performance.now();
+      const r = await p;
+      (times[kind] ??= []).push(performance.now() - s);
+      return r;
+    };
+    const viewport = { start: { line: Math.max(0, line - 25), character: 0 }, end: { line: line + 25, character: 0 } };
+    for (let k = 0; k < opts.keystrokes; k++) {
+      const ch = typed[col % typed.length];
+      if (col > 0 && col % typed.length === 0) {
+        // End of the line: a newline, and the next line.
+        await edit({ start: { line, character: col }, end: { line, character: col } }, '\n');
+        line++;
+        col = 0;
+        continue;
+      }
+      await edit({ start: { line, character: col }, end: { line, character: col } }, ch);
+      col++;
+      const pos = { line, character: col };
+      const reqs: Promise<unknown>[] = [
+        timed('completion', client.conn.sendRequest(CompletionRequest.type, { textDocument: doc, position: pos })),
+        timed(
+          delta && tokens?.resultId ? 'semanticTokens/delta' : 'semanticTokens/full',
+          (delta && tokens?.resultId
+            ? client.conn.sendRequest(SemanticTokensDeltaRequest.type, { textDocument: doc, previousResultId: tokens.resultId })
+            : client.conn.sendRequest(SemanticTokensRequest.type, { textDocument: doc })
+          ).then((r) => {
+            const t = r as SemanticTokens | SemanticTokensDelta | null;
+            if (t && t.resultId) tokens = { resultId: t.resultId, data: 'data' in t ? t.data : [] };
+            return r;
+          }),
+        ),
+        timed('inlayHint (viewport)', client.conn.sendRequest(InlayHintRequest.type, { textDocument: doc, range: viewport })),
+        timed('foldingRange', client.conn.sendRequest(FoldingRangeRequest.type, { textDocument: doc })),
+        timed('documentSymbol', client.conn.sendRequest(DocumentSymbolRequest.type, { textDocument: doc })),
+        timed('codeLens', client.conn.sendRequest(CodeLensRequest.type, { textDocument: doc })),
+        timed('board (at the cursor)', client.conn.sendRequest('boardScenario/board', { uri, line, theme: 'vscode' })),
+      ];
+      if (range) reqs.push(timed('semanticTokens/range (viewport)', client.conn.sendRequest(SemanticTokensRangeRequest.type, { textDocument: doc, range: viewport })));
+      if (k % 4 === 0) reqs.push(timed('hover', client.conn.sendRequest(HoverRequest.type, { textDocument: doc, position: { line: line - 1, character: 1 } })));
+      await Promise.all(reqs);
+      if (opts.gapMs) await new Promise((r) => setTimeout(r, opts.gapMs));
+    }
+
+    // The board anywhere in the file, right after an edit.
+    const boardAny: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      await edit({ start: { line, character: col }, end: { line, character: col } }, ' ');
+      col++;
+      const target = Math.floor(((i + 0.5) / 20) * lines.length);
+      const s = performance.now();
+      await client.conn.sendRequest('boardScenario/board', { uri, line: target, theme: 'vscode' });
+      boardAny.push(performance.now() - s);
+    }
+
+    const kinds: Record<string, KindStats> = {};
+    for (const [k, xs] of Object.entries(times)) kinds[k] = kindStats(xs);
+    let worst = { kind: '', ms: 0 };
+    for (const [k, s] of Object.entries(kinds)) if (s.p95 > worst.ms) worst = { kind: k, ms: s.p95 };
+    return { events: opts.events, lines: lines.length, keystrokes: opts.keystrokes, kinds, worstP95: worst, boardAnyLine: kindStats(boardAny), semanticTokens: { delta, range }, outline, openMs };
+  } finally {
+    await client.stop();
+  }
+}
+
+export function typingTable(r: TypingResults): string {
+  const rows = [`Requests while typing: ${r.events.toLocaleString('en-US')} events (${r.lines.toLocaleString('en-US')} lines), ${r.keystrokes} keystrokes, validate onType; didOpen → diagnostics ${r.openMs.toFixed(0)} ms`];
+  rows.push(`  semantic tokens: delta ${r.semanticTokens.delta ? 'yes' : 'no'}, range ${r.semanticTokens.range ? 'yes' : 'no'}; outline: ${r.outline.symbols.toLocaleString('en-US')} symbols, ${(r.outline.bytes / 1024).toFixed(0)} KiB`);
+  rows.push(`  ${'request'.padEnd(34)} ${'n'.padStart(4)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}  target`);
+  const line = (name: string, s: KindStats, target: string, ok: boolean) =>
+    rows.push(`  ${name.padEnd(34)} ${String(s.n).padStart(4)} ${s.p50.toFixed(1).padStart(7)}ms ${s.p95.toFixed(1).padStart(7)}ms ${s.max.toFixed(1).padStart(7)}ms  ${target} ${ok ? 'pass' : 'FAIL'}`);
+  for (const [k, s] of Object.entries(r.kinds).sort()) line(k, s, 'p95 ≤ 50 ms', s.p95 <= 50);
+  line('board at any line, after an edit', r.boardAnyLine, 'max ≤ 200 ms', r.boardAnyLine.max <= 200);
+  return rows.join('\n');
+}
+
+if (require.main === module) {
+  const serverJs = process.argv[2] ?? require('node:path').join(__dirname, '..', '..', 'dist', 'server.js');
+  const events = Number(process.argv[3] ?? 100000);
+  runTyping({ serverJs, events, keystrokes: Number(process.argv[4] ?? 60), gapMs: 0, log: (s) => process.stderr.write(s + '\n') }).then(
+    (r) => {
+      process.stdout.write(typingTable(r) + '\n');
+      if (process.env.BENCH_JSON) process.stdout.write(JSON.stringify(r) + '\n');
+    },
+    (e) => {
+      process.stderr.write(String(e?.stack ?? e) + '\n');
+      process.exit(1);
+    },
+  );
+}
