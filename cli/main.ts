@@ -151,7 +151,7 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
 
   if (ioError || configError || counts.files === 0) return EXIT_USAGE;
   if (cmd.maxWarnings !== undefined && counts.warning > cmd.maxWarnings && counts.error === 0) {
-    await err(`${TOOL_NAME}: ${counts.warning} warnings, more than --max-warnings ${cmd.maxWarnings}`);
+    await err(`${TOOL_NAME}: ${counts.warning} warning${counts.warning === 1 ? '' : 's'}, more than --max-warnings ${cmd.maxWarnings} allows`);
   }
   return failed() ? EXIT_FINDINGS : EXIT_OK;
 }

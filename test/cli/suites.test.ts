@@ -61,11 +61,18 @@ describe('cli: suites (expected findings, test, github, junit, config)', () => {
     assert.match(bad.stdout, /^missing-marker\.board:5:26: error expected-finding-missing `#! redundant-attach` expects a `redundant-attach` finding on this line, but the check reports none here\./m);
   });
 
+  it('check --format sarif: an expected finding is a result suppressed in the source', () => {
+    const r = runCli(['check', '--format', 'sarif', 'marked.board', 'redundant.board'], { cwd: dir });
+    assert.equal(r.status, 0);
+    const results = JSON.parse(r.stdout).runs[0].results;
+    assert.deepEqual(results.map((x: { suppressions?: { kind: string }[] }) => x.suppressions?.map((s) => s.kind)), [['inSource'], undefined]);
+  });
+
   it('--max-warnings N: exit 1 with more warnings than N (expected ones not counted), 0 otherwise; -1 is no limit', () => {
     assert.equal(runCli(['check', 'redundant.board'], { cwd: dir }).status, 0);
     const over = runCli(['check', 'redundant.board', '--max-warnings', '0'], { cwd: dir });
     assert.equal(over.status, 1);
-    assert.match(over.stderr, /^board-scenario: 1 warnings, more than --max-warnings 0$/m);
+    assert.match(over.stderr, /^board-scenario: 1 warning, more than --max-warnings 0 allows$/m);
     assert.equal(runCli(['check', 'redundant.board', '--max-warnings', '1'], { cwd: dir }).status, 0);
     assert.equal(runCli(['check', 'redundant.board', '--max-warnings=-1'], { cwd: dir }).status, 0);
     const usage = runCli(['check', 'redundant.board', '--max-warnings', 'many'], { cwd: dir });
