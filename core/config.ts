@@ -196,8 +196,9 @@ export function applySeverities(findings: readonly Finding[], severity: Readonly
 /**
  * Does a `/`-separated relative path match a glob? `*` matches any characters but `/`, `?` one
  * character but `/`, `**` as a whole segment any number of segments (none included); a pattern
- * with no `/` matches the last segment of the path at any depth (as .gitignore does); a pattern
- * ending in `/` or `/**` matches everything under a folder. No regular expression is built from
+ * with no `/` matches a file or folder name at any depth (as .gitignore does), and so does `name/`
+ * for a folder; any other pattern is relative to the config's folder (a leading `/` anchors too); a
+ * pattern ending in `/` or `/**` matches everything under a folder. No regular expression is built from
  * the pattern: segments are matched by a greedy two-pointer scan (linear in pattern × text length
  * at worst per segment) and `**` by the same scan over segments.
  */
@@ -205,8 +206,10 @@ export function globMatch(pattern: string, relPath: string): boolean {
   let p = pattern.replace(/\\/g, '/');
   const path = relPath.replace(/\\/g, '/').replace(/^\.\//, '');
   if (p.startsWith('./')) p = p.slice(2);
-  if (p.startsWith('/')) p = p.slice(1);
-  if (p.endsWith('/')) p += '**';
+  const anchored = p.startsWith('/');
+  if (anchored) p = p.slice(1);
+  // `drafts/`: a folder of that name at any depth (as .gitignore reads it), unless anchored by a leading `/`.
+  if (p.endsWith('/')) p = (!anchored && p.indexOf('/') === p.length - 1 ? '**/' : '') + p + '**';
   const pats = p.split('/').filter((s, i, a) => s !== '' || i === a.length - 1);
   const segs = path.split('/').filter((s) => s !== '');
   // A pattern without a slash: the file or folder name anywhere.

@@ -52,6 +52,13 @@ describe('cli: suites (expected findings, test, github, junit, config)', () => {
     assert.match(r.stdout, /^examples\/forgotten-consequences\.board:13:1: error missing-unattach \[701\.3d,400\.7\] .* \(expected\)$/m);
   });
 
+  it('test test/fixtures: every fixture passes as a test (its board-scenario.json excludes pending/)', () => {
+    const r = runCli(['test', '--no-color', 'test/fixtures'], { cwd: ROOT });
+    assert.equal(r.status, 0, r.stdout.split('\n').filter((l) => !l.startsWith('PASS')).join('\n'));
+    assert.match(r.stdout, /^\d+ scenarios: (\d+) passed, 0 failed/m);
+    assert.doesNotMatch(r.stdout, /pending/);
+  });
+
   it('check: an expected finding is no failure; a marker that matches nothing is an error at the marker', () => {
     const ok = runCli(['check', 'marked.board', '--no-color', '--max-warnings', '0'], { cwd: dir });
     assert.equal(ok.status, 0, ok.stdout);

@@ -47,6 +47,8 @@ describe('project config', () => {
       ['archive/**', 'archive/a.board'],
       ['archive/**', 'archive/x/y/a.board'],
       ['archive/', 'archive/x/a.board'],
+      ['pending/', 'cr-examples/pending/x.board'],
+      ['/archive/', 'archive/x.board'],
       ['**/drafts/*.board', 'a/b/drafts/x.board'],
       ['**/drafts/*.board', 'drafts/x.board'],
       ['*.wip.board', 'deep/er/x.wip.board'],
@@ -58,6 +60,8 @@ describe('project config', () => {
     ];
     const no: [string, string][] = [
       ['archive/**', 'other/archive.board'],
+      ['/pending/', 'cr-examples/pending/x.board'],
+      ['a/pending/', 'cr-examples/pending/x.board'],
       ['suite/*/x.board', 'suite/one/two/x.board'],
       ['*.wip.board', 'x.board'],
       ['a?c.board', 'a/c.board'],
