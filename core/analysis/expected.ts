@@ -120,9 +120,9 @@ function judgedCode(code: string, options: ExpectOptions): boolean {
   return true;
 }
 
-function expectationFinding(code: 'expected-finding-missing' | 'unwanted-finding', range: Range, message: string): Finding {
+function expectationFinding(code: 'expected-finding-missing' | 'unwanted-finding', range: Range, message: string, fixes: Finding['fixes'] = []): Finding {
   const info = codeInfo(code);
-  return { code, kind: info.kind, severity: info.severity, rules: [], message, range, related: [], fixes: [], subjects: [] };
+  return { code, kind: info.kind, severity: info.severity, rules: [], message, range, related: [], fixes, subjects: [] };
 }
 
 const citesAll = (f: Finding, rules: readonly string[]) => rules.every((r) => f.rules.includes(r));
@@ -175,10 +175,12 @@ function pass(findings: readonly Finding[], markers: readonly ExpectationMarker[
   // The findings of the codes the markers name on their lines, fewest rules first.
   const candidates: number[] = [];
   const byKey = new Map<string, Finding[]>();
+  const indexOf = new Map<Finding, number>();
   for (let i = 0; i < out.length; i++) {
     const key = keyOf(out[i].range.start.line, out[i].code);
     if (!named.has(key)) continue;
     candidates.push(i);
+    indexOf.set(out[i], i);
     const list = byKey.get(key);
     if (list) list.push(out[i]);
     else byKey.set(key, [out[i]]);
@@ -203,8 +205,9 @@ function pass(findings: readonly Finding[], markers: readonly ExpectationMarker[
       }
     }
     if (!best) {
-      // A marker of its line names its code: fixing it changes what that marker sees, so not safe.
-      out[i] = unsafeFixes(f);
+      // A `#! CODE` of its line names its code but does not match it: fixing the finding would change
+      // what that marker reports (a different message), so its fixes are not safe.
+      if (g) out[i] = unsafeFixes(f);
       continue;
     }
     const o = outcomes.get(best)!;
@@ -224,7 +227,10 @@ function pass(findings: readonly Finding[], markers: readonly ExpectationMarker[
       if (seen) {
         o.passed = false;
         o.finding = seen;
-        o.failure = expectationFinding('unwanted-finding', m.range, `\`#! ${m.text}\` says this line has no \`${m.code}\` finding, but it has one: ${seen.message} Remove the marker if the finding is right, or change the line.`);
+        // Its fixes are those of the finding it sees: fixing that makes the marker hold (and fix-all
+        // then counts both as fixed by the same edits).
+        const fixes = out[indexOf.get(seen)!].fixes;
+        o.failure = expectationFinding('unwanted-finding', m.range, `\`#! ${m.text}\` says this line has no \`${m.code}\` finding, but it has one: ${seen.message} Remove the marker if the finding is right, or change the line.`, fixes);
         failures.push(o.failure);
       }
       continue;

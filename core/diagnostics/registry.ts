@@ -237,7 +237,7 @@ const entries: CodeInfo[] = [
     doc:
       'A trailing `#! no CODE` comment says that no finding with that code starts on its line, and the check ' +
       'reports one there (its message is quoted). It cites no rule: the finding it quotes cites those that decide it.',
-    fixes: 'None: remove the marker if the finding is right, or change the line.',
+    fixes: 'The fixes of the finding it quotes (fixing that makes the marker hold); otherwise remove the marker if the finding is right.',
   },
   {
     code: 'impossible-event',

@@ -2,6 +2,7 @@
 // the core reads them, how they match, what a failed one reports, and the scenario as a test.
 import assert from 'node:assert/strict';
 import { check, commentsOf, expectationMarkers, testScenario, isFailure, applySafeFixes } from '../../core';
+import { fixAllAccounting } from '../fuzz/properties';
 
 const HEAD = 'game mtg\nplayer alice\ncard lion "Silvercoat Lion": creature — Cat\ncard bear "Grizzly Bears": creature — Bear\ncard splitter "Bonesplitter": artifact — Equipment\n';
 const lines = (...ls: string[]) => HEAD + ls.join('\n') + '\n';
@@ -84,5 +85,22 @@ describe('expected findings', () => {
     const fs = check(text).findings;
     assert.equal(fs.filter((f) => f.code === 'expected-finding-missing' && f.expected).length, n);
     assert.ok(!fs.some(isFailure));
+  });
+
+  it('fix-all with markers still removes exactly what it fixes (two fuzz counterexamples): a violated `#! no CODE` carries the fixes of the finding it sees', () => {
+    const text =
+      'game mtg\nplayer alice\nplayer bob\nplayer carol\ncard angel "Serra Angel": creature — Angel, owner bob, entered under alice, color white\n' +
+      'card knight "White Knight": creature — Human Knight, owner carol, controller alice, color white\n' +
+      'card shackles "Shackles": enchantment — Aura, enchant creature, owner carol, color white, attached to angel\n' +
+      'card sword "Short Sword": artifact — Equipment, owner bob, attached to knight\n\n' +
+      'leave alice                          #! no missing-unattach #! no missing-state-based-action\n' +
+      'unattach shackles from angel\nunattach shackles from angel\nmove shackles to graveyard\n' +
+      'expect angel in exile\nexpect knight in battlefield\nexpect sword attached to knight\nexpect shackles in graveyard\n';
+    const unwanted = check(text).findings.find((f) => f.code === 'unwanted-finding');
+    assert.ok(unwanted && unwanted.fixes.length > 0, 'the violated marker offers the fix of what it sees');
+    for (const t of [text, text.replace(/\n/g, '\r\n')]) {
+      const { hidden, added } = fixAllAccounting(t);
+      assert.deepEqual({ hidden, added }, { hidden: [], added: [] });
+    }
   });
 });
