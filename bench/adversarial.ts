@@ -1,7 +1,7 @@
 // The adversarial scaling table (issue 13): families of hostile input, each checked at two sizes ten
 // times apart. A family is linear when the time ratio is about 10; the target is ≤ 11. The sizes are
 // chosen so the small one takes long enough to time (tens of milliseconds), not to be realistic.
-import { check } from '../core';
+import { check, type AnalyseOptions, type IncludeHost } from '../core';
 import { hasGc, median } from './stats';
 
 export interface Family {
@@ -10,6 +10,18 @@ export interface Family {
   unit: string;
   sizes: [number, number];
   make(n: number): string;
+  /** The check's options (the include families: the files it includes, read from memory). */
+  options?(n: number): AnalyseOptions;
+}
+
+/** Included files held in memory, by uri (the bench measures the core, not the disk). */
+function memoryHost(files: Map<string, string>): IncludeHost {
+  return {
+    read: (_from, path) => {
+      const text = files.get(path);
+      return text === undefined ? { error: 'missing', message: `no ${path}.` } : { uri: path, text };
+    },
+  };
 }
 
 const HEAD = 'game mtg\nplayer alice\nplayer bob\n';
@@ -63,6 +75,28 @@ export const FAMILIES: Family[] = [
     make: (n) => `${HEAD}card lion "Lion": creature, owner alice\ncard splitter "Bonesplitter": artifact — Equipment, owner alice, attached to lion\n${'equip splitter to lion\n'.repeat(n)}`,
   },
   {
+    name: 'many includes of one pool of 1,000 cards',
+    unit: 'include lines',
+    sizes: [10_000, 100_000],
+    make: (n) => `game mtg\n${'include "pool.board"\n'.repeat(n)}expect c0 in battlefield\n`,
+    options: () => {
+      let pool = HEAD;
+      for (let i = 0; i < 1000; i++) pool += `card c${i} "C": creature, owner alice\n`;
+      return { uri: 'main.board', includes: memoryHost(new Map([['pool.board', pool]])) };
+    },
+  },
+  {
+    name: 'a long chain of includes, each file one card',
+    unit: 'files in the chain',
+    sizes: [2_000, 20_000],
+    make: () => 'game mtg\nplayer alice\ninclude "f0.board"\nexpect c0 in battlefield\n',
+    options: (n) => {
+      const files = new Map<string, string>();
+      for (let i = 0; i < n; i++) files.set(`f${i}.board`, `game mtg\n${i + 1 < n ? `include "f${i + 1}.board"\n` : ''}card c${i} "C": creature, owner alice\n`);
+      return { uri: 'main.board', includes: memoryHost(files) };
+    },
+  },
+  {
     name: 'deep attach chains: each Aura on the one before, then the root phases out, in, and dies',
     unit: 'Auras in the chain',
     sizes: [10_000, 100_000],
@@ -84,14 +118,14 @@ export interface FamilyResult {
   ratio: number;
 }
 
-function timeCheck(text: string, runs: number): { ms: number; findings: number } {
+function timeCheck(text: string, runs: number, options: AnalyseOptions = {}): { ms: number; findings: number } {
   const times: number[] = [];
   let findings = 0;
   for (let i = 0; i < runs; i++) {
     // Start each run with the garbage of the last one collected, so no run pays for another's.
     if (hasGc) (globalThis as { gc?: () => void }).gc!();
     const t = performance.now();
-    findings = check(text).findings.length;
+    findings = check(text, options).findings.length;
     times.push(performance.now() - t);
   }
   return { ms: median(times), findings };
@@ -103,10 +137,12 @@ export function measureAdversarial(quick: boolean): FamilyResult[] {
     const [small, large] = f.sizes;
     const a = f.make(small);
     const b = f.make(large);
+    const oa = f.options?.(small) ?? {};
+    const ob = f.options?.(large) ?? {};
     // One warm-up of the small size, then medians (fewer runs of the large one).
-    check(a);
-    const ra = timeCheck(a, quick ? 3 : 5);
-    const rb = timeCheck(b, quick ? 1 : 3);
+    check(a, oa);
+    const ra = timeCheck(a, quick ? 3 : 5, oa);
+    const rb = timeCheck(b, quick ? 1 : 3, ob);
     out.push({ name: f.name, unit: f.unit, sizes: f.sizes, bytes: [a.length, b.length], ms: [ra.ms, rb.ms], findings: [ra.findings, rb.findings], ratio: rb.ms / ra.ms });
   }
   return out;

@@ -98,7 +98,7 @@ export function cardCountFor(events: number): number {
   return Math.min(2000, Math.max(100, Math.round(3.2 * Math.sqrt(events))));
 }
 
-export function generate(targetEvents: number, variant: Variant, seed = 0x5eed): Scenario {
+export function generate(targetEvents: number, variant: Variant, seed = 0x5eed, cards?: number): Scenario {
   const rng = prng(seed ^ targetEvents);
   const int = (n: number) => Math.floor(rng() * n);
   const pick = <T>(xs: T[]): T => xs[int(xs.length)];
@@ -120,7 +120,7 @@ export function generate(targetEvents: number, variant: Variant, seed = 0x5eed):
   for (const p of PLAYERS) records.push({ op: 'player', id: p });
 
   // ---- cards
-  const nCards = cardCountFor(targetEvents);
+  const nCards = cards ?? cardCountFor(targetEvents);
   const all: MCard[] = [];
   const byKind: Record<Kind, MCard[]> = { creature: [], equipment: [], aura: [], fortification: [], land: [] };
   const prefix: Record<Kind, string> = { creature: 'c', equipment: 'e', aura: 'a', fortification: 'f', land: 'l' };

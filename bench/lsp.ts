@@ -90,8 +90,9 @@ export class LspClient {
     return client;
   }
 
-  async initialize(): Promise<InitializeResult> {
+  async initialize(initializationOptions?: unknown): Promise<InitializeResult> {
     this.initializeResult = await this.conn.sendRequest(InitializeRequest.type, {
+      ...(initializationOptions !== undefined ? { initializationOptions } : {}),
       processId: process.pid,
       rootUri: null,
       capabilities: CAPABILITIES,

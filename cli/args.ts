@@ -12,32 +12,37 @@ export const THEMES: readonly BoardTheme[] = ['light', 'dark', 'vscode'];
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
+  /** `cards`: the card files of `--cards FILE` (repeatable), in the order given. */
   /** `maxWarnings`: exit 1 when there are more warnings than this (undefined: any number). `config`: read board-scenario.json. */
-  | { kind: 'check'; format: Format; noColor: boolean; fix: boolean; maxFindings: number; maxWarnings: number | undefined; config: boolean; paths: string[] }
-  | { kind: 'test'; format: TestFormat; noColor: boolean; maxFindings: number; config: boolean; paths: string[] }
+  | { kind: 'check'; format: Format; noColor: boolean; fix: boolean; maxFindings: number; maxWarnings: number | undefined; config: boolean; paths: string[]; includeRoot?: string; cards: string[] }
+  | { kind: 'test'; format: TestFormat; noColor: boolean; maxFindings: number; config: boolean; paths: string[]; includeRoot?: string; cards: string[] }
   | { kind: 'explain'; code: string }
   | { kind: 'rules'; rule: string; game: Game; rulesVersion: string | undefined }
   /** `at`: 1-based line, undefined for the end of the file; `out`: a path, or undefined for stdout. */
-  | { kind: 'render'; file: string; at: number | undefined; out: string | undefined; theme: BoardTheme }
+  | { kind: 'render'; file: string; at: number | undefined; out: string | undefined; theme: BoardTheme; cards: string[] }
   | { kind: 'usage'; message: string };
 
 interface OptionSpec {
   /** Takes a value (`--x V` or `--x=V`). */
   value: boolean;
+  /** May be given several times (every value is kept, in order, in `Split.lists`). */
+  repeatable?: boolean;
 }
 
 const COMMON: Record<string, OptionSpec> = { '--help': { value: false }, '-h': { value: false } };
 const OPTIONS: Record<'check' | 'test' | 'explain' | 'rules' | 'render', Record<string, OptionSpec>> = {
-  check: { '--format': { value: true }, '--no-color': { value: false }, '--fix': { value: false }, '--max-findings': { value: true }, '--max-warnings': { value: true }, '--no-config': { value: false } },
-  test: { '--format': { value: true }, '--no-color': { value: false }, '--max-findings': { value: true }, '--no-config': { value: false } },
+  check: { '--format': { value: true }, '--no-color': { value: false }, '--fix': { value: false }, '--max-findings': { value: true }, '--include-root': { value: true }, '--cards': { value: true, repeatable: true }, '--max-warnings': { value: true }, '--no-config': { value: false } },
+  test: { '--format': { value: true }, '--no-color': { value: false }, '--max-findings': { value: true }, '--include-root': { value: true }, '--cards': { value: true, repeatable: true }, '--no-config': { value: false } },
   explain: {},
   rules: { '--game': { value: true }, '--rules-version': { value: true } },
-  render: { '--at': { value: true }, '--out': { value: true }, '--theme': { value: true } },
+  render: { '--at': { value: true }, '--out': { value: true }, '--theme': { value: true }, '--cards': { value: true, repeatable: true } },
 };
 
 interface Split {
   options: Map<string, string | true>;
   positionals: string[];
+  /** The values of repeatable options, in order. */
+  lists: Map<string, string[]>;
   error?: string;
 }
 
@@ -45,6 +50,7 @@ function split(command: keyof typeof OPTIONS, args: string[]): Split {
   const specs = { ...COMMON, ...OPTIONS[command] };
   const options = new Map<string, string | true>();
   const positionals: string[] = [];
+  const lists = new Map<string, string[]>();
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--') {
@@ -58,19 +64,20 @@ function split(command: keyof typeof OPTIONS, args: string[]): Split {
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq >= 0 ? arg.slice(0, eq) : arg;
     const spec = specs[name];
-    if (!spec) return { options, positionals, error: `unknown option '${name}' for '${command}'` };
+    if (!spec) return { options, positionals, lists, error: `unknown option '${name}' for '${command}'` };
     if (!spec.value) {
-      if (eq >= 0) return { options, positionals, error: `option '${name}' takes no value` };
+      if (eq >= 0) return { options, positionals, lists, error: `option '${name}' takes no value` };
       options.set(name, true);
       continue;
     }
     let value: string | undefined;
     if (eq >= 0) value = arg.slice(eq + 1);
     else if (i + 1 < args.length) value = args[++i];
-    if (value === undefined || value === '') return { options, positionals, error: `option '${name}' needs a value` };
+    if (value === undefined || value === '') return { options, positionals, lists, error: `option '${name}' needs a value` };
     options.set(name, value);
+    if (spec.repeatable) lists.set(name, [...(lists.get(name) ?? []), value]);
   }
-  return { options, positionals };
+  return { options, positionals, lists };
 }
 
 function str(v: string | true | undefined): string | undefined {
@@ -111,9 +118,11 @@ export function parseArgs(argv: string[]): Command {
         else maxWarnings = Number(warnText);
       }
       if (s.positionals.length === 0) return { kind: 'usage', message: `'${first}' needs at least one file or folder` };
+      const includeRoot = str(s.options.get('--include-root'));
       const config = !s.options.has('--no-config');
-      if (first === 'test') return { kind: 'test', format: format as TestFormat, noColor: s.options.has('--no-color'), maxFindings, config, paths: s.positionals };
-      return { kind: 'check', format: format as Format, noColor: s.options.has('--no-color'), fix: s.options.has('--fix'), maxFindings, maxWarnings, config, paths: s.positionals };
+      const common = { noColor: s.options.has('--no-color'), maxFindings, config, paths: s.positionals, ...(includeRoot !== undefined ? { includeRoot } : {}), cards: s.lists.get('--cards') ?? [] };
+      if (first === 'test') return { kind: 'test', format: format as TestFormat, ...common };
+      return { kind: 'check', format: format as Format, fix: s.options.has('--fix'), maxWarnings, ...common };
     }
     case 'explain': {
       if (s.positionals.length !== 1) return { kind: 'usage', message: "'explain' needs exactly one finding code, e.g. 'explain redundant-attach'" };
@@ -136,7 +145,7 @@ export function parseArgs(argv: string[]): Command {
       const theme = str(s.options.get('--theme')) ?? 'light';
       if (!(THEMES as readonly string[]).includes(theme)) return { kind: 'usage', message: `unknown theme '${theme}' (expected ${THEMES.join(', ')})` };
       const outPath = str(s.options.get('--out'));
-      return { kind: 'render', file: s.positionals[0], at, out: outPath === '-' ? undefined : outPath, theme: theme as BoardTheme };
+      return { kind: 'render', file: s.positionals[0], at, out: outPath === '-' ? undefined : outPath, theme: theme as BoardTheme, cards: s.lists.get('--cards') ?? [] };
     }
   }
 }

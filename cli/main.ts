@@ -12,10 +12,11 @@ import { ANSI, PLAIN, emptyCounts, textReporter, type Counts } from './formats/t
 import type { Reporter } from './formats/report';
 import { err, installPipeHandlers, out } from './output';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES, MAX_MAX_FINDINGS } from './limits';
-import type { FileResult } from './scenario';
+import type { FileOutcome, FileResult, TestOutcome } from './scenario';
 import { writePicture } from './render';
 import { Checker, MEMORY_ENV, startWorkerIfWorker } from './worker';
 import { TOOL_NAME, VERSION } from './version';
+import { realPathOf, shownPath } from './includes';
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
@@ -25,11 +26,12 @@ const HELP = `${TOOL_NAME} ${VERSION}: checks the attach rules of trading card g
 
 Usage:
   ${TOOL_NAME} check [--format text|json|sarif|github] [--no-color] [--fix] [--max-findings N]
-                     [--max-warnings N] [--no-config] PATH...
-  ${TOOL_NAME} test [--format text|json|junit|github] [--no-color] [--max-findings N] [--no-config] PATH...
+                     [--max-warnings N] [--no-config] [--include-root DIR] [--cards FILE]... PATH...
+  ${TOOL_NAME} test [--format text|json|junit|github] [--no-color] [--max-findings N] [--no-config]
+                    [--include-root DIR] [--cards FILE]... PATH...
   ${TOOL_NAME} explain CODE
   ${TOOL_NAME} rules RULE [--game mtg|riftbound] [--rules-version VERSION]
-  ${TOOL_NAME} render FILE [--at LINE] [--out PATH] [--theme light|dark|vscode]
+  ${TOOL_NAME} render FILE [--at LINE] [--out PATH] [--theme light|dark|vscode] [--cards FILE]...
   ${TOOL_NAME} --help | --version
 
 Commands:
@@ -66,12 +68,22 @@ Options for check:
                   List at most the first N findings of a file (default ${DEFAULT_MAX_FINDINGS}, at most
                   ${MAX_MAX_FINDINGS}); the others are counted, in the summary and the exit status, and
                   said to be left out. --fix applies the safe fixes of the listed ones.
+  --include-root DIR
+                  The folder that \`include "PATH"\` lines may read from (default: the folder of
+                  the nearest board-scenario.json above the checked file, else the current
+                  directory). Paths are relative to the including file; a path out of the
+                  root (.., absolute, a symlink) is a finding. Included files are checked and
+                  reported under their own path, once.
+  --cards FILE    Your card data (repeatable): Scryfall bulk data ("Oracle Cards",
+                  "Default Cards"), MTGJSON AtomicCards.json, or a Riftbound card list
+                  (docs/cards.md); the game comes from the file's format. Cards declared by
+                  name take their type line and abilities from it. Also for render.
   --max-warnings N
                   Exit 1 when there are more than N warnings that are not expected (as ESLint;
                   -1: no limit, the default).
   --no-config     Do not read board-scenario.json files.
 
-Options for test:
+Options for test (and --max-findings, --no-config, --include-root, --cards as for check):
   --format text   PASS or FAIL per scenario, the failing cases with expected and actual (default).
   --format json   {"files":[{"path","passed","cases":[...],"unexpectedErrors":[...]}],"summary":{...}}.
   --format junit  JUnit XML: a testsuite per scenario, a testcase per case.
@@ -95,6 +107,9 @@ function useColor(noColor: boolean): boolean {
   return !noColor && process.stdout.isTTY === true && !process.env.NO_COLOR;
 }
 
+/** Files posted to the worker before the first of them is answered (without --fix, up to twice as many: one batch more). */
+const CHECK_AHEAD = 32;
+
 function count(n: Counts, r: FileResult): void {
   n.files++;
   if (r.fixed) n.fixedFiles++;
@@ -112,27 +127,79 @@ function reporterFor(cmd: Extract<Command, { kind: 'check' }>): Reporter {
   return textReporter(useColor(cmd.noColor) ? ANSI : PLAIN, cmd.maxFindings);
 }
 
+/**
+ * The project configs of the files (board-scenario.json, nearest above each): the files found in
+ * folders that a config excludes are dropped; each config's problems are reported once.
+ */
+function configsFor(cmd: { config: boolean }, collected: { files: string[]; found?: Set<string> }) {
+  const configs = new ConfigFinder(cmd.config);
+  const problems: string[] = [];
+  const settings = (file: string) => {
+    const c = configs.forFile(file);
+    problems.push(...configs.newProblems(c));
+    return settingsOf(c);
+  };
+  const files = collected.files.filter((f) => {
+    const c = configs.forFile(f);
+    problems.push(...configs.newProblems(c));
+    return !(collected.found?.has(f) && excludedBy(c, f));
+  });
+  return { files, settings, problems };
+}
+
 async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<number> {
-  const { files, problems, found } = collectFiles(cmd.paths);
+  const collected = collectFiles(cmd.paths);
+  const { problems } = collected;
   let ioError = problems.some((p) => p.io);
   for (const p of problems) await err(`${TOOL_NAME}: ${p.message}`);
-
-  const reporter = reporterFor(cmd);
-  const counts = emptyCounts();
-  const configs = new ConfigFinder(cmd.config);
+  const config = configsFor(cmd, collected);
+  const files = config.files;
   let configError = false;
-  const failed = () => counts.error > 0 || (cmd.maxWarnings !== undefined && counts.warning > cmd.maxWarnings);
-  await reporter.begin();
-  const checker = new Checker();
-  for (const file of files) {
-    const config = configs.forFile(file);
-    for (const p of configs.newProblems(config)) {
+  const configProblems = async () => {
+    for (const p of config.problems.splice(0)) {
       configError = true;
       await err(`${TOOL_NAME}: ${p}`);
     }
-    if (collectedInFolder(found, file) && excludedBy(config, file)) continue;
+  };
+  await configProblems();
+  const failed = () => counts.error > 0 || (cmd.maxWarnings !== undefined && counts.warning > cmd.maxWarnings);
+
+  const reporter = reporterFor(cmd);
+  const counts = emptyCounts();
+  await reporter.begin();
+  const checker = new Checker();
+  // Files reached by includes are checked too, under their own path, once (seen: by real path):
+  // they are appended to `files` as their includers' outcomes come back.
+  const seen = new Set(files.map(realPathOf));
+  const job = (file: string, fix: boolean) => ({ kind: 'check' as const, file, fix, maxFindings: cmd.maxFindings, includeRoot: cmd.includeRoot, cards: cmd.cards, settings: config.settings(file) });
+  // A few files are posted ahead, so the worker checks the next ones while this thread writes.
+  const ahead: Promise<FileOutcome>[] = [];
+  let posted = 0;
+  const postAhead = () => {
+    if (cmd.fix) {
+      while (posted < files.length && ahead.length < CHECK_AHEAD) ahead.push(checker.run(job(files[posted++], true)));
+      return;
+    }
+    // Without --fix, a batch of files in one message (and their answers a few to a message).
+    if (ahead.length >= CHECK_AHEAD) return;
+    const batch = files.slice(posted, posted + CHECK_AHEAD).map((file) => job(file, false));
+    posted += batch.length;
+    if (batch.length) ahead.push(...checker.runMany(batch));
+  };
+  for (let i = 0; i < files.length; i++) {
+    postAhead();
     // Never throws: every failure, running out of memory included, is a worded problem.
-    const outcome = await checker.run({ kind: 'check', file, fix: cmd.fix, maxFindings: cmd.maxFindings, settings: settingsOf(config) });
+    const outcome = await ahead.shift()!;
+    await configProblems();
+    for (const p of outcome.cardProblems ?? []) {
+      ioError = true;
+      await err(`${TOOL_NAME}: ${p}`);
+    }
+    for (const inc of outcome.result?.included ?? []) {
+      if (seen.has(inc)) continue;
+      seen.add(inc);
+      files.push(shownPath(inc));
+    }
     if (outcome.problem) {
       ioError = true;
       await err(`${TOOL_NAME}: ${outcome.problem}`);
@@ -156,10 +223,6 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   return failed() ? EXIT_FINDINGS : EXIT_OK;
 }
 
-function collectedInFolder(found: Set<string> | undefined, file: string): boolean {
-  return found?.has(file) ?? false;
-}
-
 function testReporterFor(cmd: Extract<Command, { kind: 'test' }>): TestReporter {
   if (cmd.format === 'json') return jsonTestReporter();
   if (cmd.format === 'junit') return junitReporter();
@@ -168,23 +231,29 @@ function testReporterFor(cmd: Extract<Command, { kind: 'test' }>): TestReporter 
 }
 
 async function runTest(cmd: Extract<Command, { kind: 'test' }>): Promise<number> {
-  const { files, problems, found } = collectFiles(cmd.paths);
-  let ioError = problems.some((p) => p.io);
-  for (const p of problems) await err(`${TOOL_NAME}: ${p.message}`);
-  const reporter = testReporterFor(cmd);
-  const counts = emptyTestCounts();
-  const configs = new ConfigFinder(cmd.config);
+  const collected = collectFiles(cmd.paths);
+  let ioError = collected.problems.some((p) => p.io);
+  for (const p of collected.problems) await err(`${TOOL_NAME}: ${p.message}`);
+  const config = configsFor(cmd, collected);
   let configError = false;
-  await reporter.begin();
-  const checker = new Checker();
-  for (const file of files) {
-    const config = configs.forFile(file);
-    for (const p of configs.newProblems(config)) {
+  const configProblems = async () => {
+    for (const p of config.problems.splice(0)) {
       configError = true;
       await err(`${TOOL_NAME}: ${p}`);
     }
-    if (collectedInFolder(found, file) && excludedBy(config, file)) continue;
-    const outcome = await checker.run({ kind: 'test', file, maxFindings: cmd.maxFindings, settings: settingsOf(config) });
+  };
+  await configProblems();
+  const reporter = testReporterFor(cmd);
+  const counts = emptyTestCounts();
+  await reporter.begin();
+  const checker = new Checker();
+  for (const file of config.files) {
+    const outcome: TestOutcome = await checker.run({ kind: 'test', file, maxFindings: cmd.maxFindings, includeRoot: cmd.includeRoot, cards: cmd.cards, settings: config.settings(file) });
+    await configProblems();
+    for (const p of outcome.cardProblems ?? []) {
+      ioError = true;
+      await err(`${TOOL_NAME}: ${p}`);
+    }
     counts.files++;
     if (outcome.problem || !outcome.result) {
       ioError = true;
@@ -235,8 +304,9 @@ async function run(argv: string[]): Promise<number> {
       return runTest(cmd);
     case 'render': {
       const checker = new Checker();
-      const r = await checker.run({ kind: 'render', file: cmd.file, at: cmd.at, theme: cmd.theme });
+      const r = await checker.run({ kind: 'render', file: cmd.file, at: cmd.at, theme: cmd.theme, cards: cmd.cards });
       await checker.close();
+      for (const p of r.cardProblems ?? []) await err(`${TOOL_NAME}: ${p}`);
       if (r.problem || r.svg === undefined) {
         await err(`${TOOL_NAME}: ${r.problem ?? 'nothing to draw'}`);
         return EXIT_USAGE;

@@ -4,22 +4,24 @@
 // as worded problems for stderr (exit 2).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyse, boardAt, boardCaption, renderBoardSvg, type BoardTheme } from '../core';
+import { analyse, boardAt, boardCaption, renderBoardSvg, type BoardTheme, type CardCatalogs } from '../core';
 import { reasonOf } from './files';
 import { decodeUtf8, readLimited } from './scenario';
+import { includeOptions } from './includes';
 
 export interface RenderOutcome {
   svg?: string;
   problem?: string;
+  cardProblems?: string[];
 }
 
-export function renderFile(file: string, options: { at: number | undefined; theme: BoardTheme }): RenderOutcome {
+export function renderFile(file: string, options: { at: number | undefined; theme: BoardTheme; cards?: CardCatalogs }): RenderOutcome {
   const read = readLimited(file);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${file} is not valid UTF-8` };
   const text = decoded.text;
-  const { doc, result } = analyse(text);
+  const { doc, result, includes } = analyse(text, { ...includeOptions(file, undefined), cards: options.cards });
   const lines = doc.lineCount;
   if (options.at !== undefined && options.at > lines) return { problem: `--at ${options.at} is past the end of ${file} (${lines} line${lines === 1 ? '' : 's'})` };
   const line = (options.at ?? lines) - 1;
@@ -32,7 +34,7 @@ export function renderFile(file: string, options: { at: number | undefined; them
       break;
     }
   }
-  return { svg: renderBoardSvg(boardAt(text, line, doc), { title, subtitle: caption.label, highlight, theme: options.theme }) };
+  return { svg: renderBoardSvg(boardAt(text, line, doc, includes.files, options.cards), { title, subtitle: caption.label, highlight, theme: options.theme }) };
 }
 
 /** Writes the picture to `out` (a path); a problem when it can't. */

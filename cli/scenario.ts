@@ -1,7 +1,8 @@
 // Reading, checking and (with --fix) fixing one scenario file. Never throws: every failure comes
 // back as a worded problem for stderr.
 import * as fs from 'node:fs';
-import { applySafeFixes, applySeverities, check, testScenario, analyse, type ConfiguredSeverity, type Finding, type Game, type Severity, type TestCase } from '../core';
+import { analyse, applySafeFixes, applySeverities, testScenario, type CardCatalogs, type ConfiguredSeverity, type Finding, type Game, type Severity, type TestCase } from '../core';
+import { includeOptions } from './includes';
 import { reasonOf } from './files';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES } from './limits';
 
@@ -16,6 +17,8 @@ export interface FileResult {
   fixed: boolean;
   /** With --fix: the file had more findings than were kept, so only the kept ones' safe fixes were applied. */
   fixedPartly?: boolean;
+  /** The real paths of the files its includes reached (each is checked and reported under its own path too). */
+  included?: string[];
 }
 
 /** What the project config (board-scenario.json) sets for a file's check. */
@@ -38,6 +41,7 @@ export interface TestFileResult {
 export interface TestOutcome {
   result?: TestFileResult;
   problem?: string;
+  cardProblems?: string[];
 }
 
 export interface FileOutcome {
@@ -45,6 +49,8 @@ export interface FileOutcome {
   result?: FileResult;
   /** Worded for stderr without the `board-scenario: ` prefix; always an exit-code-2 problem. */
   problem?: string;
+  /** The card files (`--cards`) that could not be read, or only in part: each an exit-code-2 problem. */
+  cardProblems?: string[];
 }
 
 const BOM = '\uFEFF';
@@ -80,8 +86,12 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
     if (stat.isFile() && stat.size > limit) return { problem: tooBig(`${stat.size} bytes`) };
     const chunks: Buffer[] = [];
     let total = 0;
+    // A regular file is read into a buffer of its size (one byte more shows that it grew): a
+    // megabyte for each small file of a suite would make the garbage collector run for nothing.
+    let first = stat.isFile() ? Math.min(stat.size + 1, limit + 1) : MIB;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(MIB, limit + 1 - total));
+      const chunk = Buffer.allocUnsafe(Math.min(first, limit + 1 - total));
+      first = MIB;
       const n = fs.readSync(fd, chunk, 0, chunk.length, null);
       if (n === 0) break;
       chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
@@ -107,19 +117,19 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
  * of the new text. A single pass on purpose: a fix that uncovers another is left for the next run
  * rather than risking repeated edits; so are the fixes of findings past `maxFindings`.
  */
-export function checkFile(path: string, options: { fix: boolean; maxFindings?: number } & CheckSettings): FileOutcome {
+export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; includeRoot?: string; cards?: CardCatalogs } & CheckSettings): FileOutcome {
   const read = readLimited(path);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
   const maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
+  const follow = includeOptions(path, options.includeRoot);
   const severity = options.severity ?? {};
-  const run = (text: string) => {
-    const r = check(text, { maxFindings, defaultRulesVersion: options.defaultRulesVersion });
-    return { ...r, findings: applySeverities(r.findings, severity) };
-  };
-  const { findings, omitted } = run(decoded.text);
-  const unfixed: FileResult = { path, findings, ...(omitted ? { omitted } : {}), fixed: false };
+  const first = analyse(decoded.text, { maxFindings, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
+  const { omitted } = first.result;
+  const findings = applySeverities(first.result.findings, severity);
+  const included = first.includes.files.length ? { included: first.includes.files.map((f) => f.uri) } : {};
+  const unfixed: FileResult = { path, findings, ...(omitted ? { omitted } : {}), fixed: false, ...included };
   if (!options.fix || !findings.some((f) => f.fixes.some((x) => x.safe))) return { result: unfixed };
 
   let fixedText: string;
@@ -135,17 +145,18 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
   } catch (err) {
     return { result: unfixed, problem: `cannot write ${path}: ${reasonOf(err)}` };
   }
-  const after = run(fixedText);
-  return { result: { path, findings: after.findings, ...(after.omitted ? { omitted: after.omitted } : {}), fixed: true, ...(omitted ? { fixedPartly: true } : {}) } };
+  const after = analyse(fixedText, { maxFindings, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion }).result;
+  return { result: { path, findings: applySeverities(after.findings, severity), ...(after.omitted ? { omitted: after.omitted } : {}), fixed: true, ...(omitted ? { fixedPartly: true } : {}), ...included } };
 }
 
 /** Runs one scenario as a test: its `expect` lines and expectation markers, and no error that nobody expects. */
-export function testFile(path: string, options: { maxFindings?: number } & CheckSettings): TestOutcome {
+export function testFile(path: string, options: { maxFindings?: number; includeRoot?: string; cards?: CardCatalogs } & CheckSettings): TestOutcome {
   const read = readLimited(path);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
-  const analysis = analyse(decoded.text, { maxFindings: options.maxFindings ?? DEFAULT_MAX_FINDINGS, defaultRulesVersion: options.defaultRulesVersion });
+  const follow = includeOptions(path, options.includeRoot);
+  const analysis = analyse(decoded.text, { maxFindings: options.maxFindings ?? DEFAULT_MAX_FINDINGS, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
   const t = testScenario(decoded.text, analysis, { severity: options.severity });
   return { result: { path, passed: t.passed && !t.result.omitted, cases: t.cases, unexpectedErrors: t.unexpectedErrors, ...(t.result.omitted ? { cut: true } : {}) } };
 }

@@ -12,6 +12,7 @@ export { RULESETS, type Analysis, type AnalyseOptions } from './analysis/common'
 export { RESUME_EVERY, replayCheckpoints } from './analysis/incremental';
 export { header, type ScenarioHeader } from './parser/header';
 export { codeInfo } from './diagnostics/registry';
+export type { Includes, IncludedFile, IncludeLink } from './analysis/includes';
 
 /**
  * Parses and replays a scenario; every problem is a finding. The events are replayed as they are

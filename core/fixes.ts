@@ -114,6 +114,8 @@ export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
     if (isEmpty(f.range)) nPoints++;
     else nRanges++;
     for (const x of f.related) {
+      // A related location in another file (an included one) is no text a fix here can touch.
+      if (x.uri !== undefined) continue;
       if (isEmpty(x.range)) nPoints++;
       else nRanges++;
     }
@@ -141,7 +143,7 @@ export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
   };
   for (const f of findings) {
     add(f.range);
-    for (const x of f.related) add(x.range);
+    for (const x of f.related) if (x.uri === undefined) add(x.range);
   }
   starts.sort();
   ends.sort();
@@ -163,7 +165,7 @@ export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
       let own = 0;
       for (const m of g.members) {
         if (touches(e, m.range)) own++;
-        for (const x of m.related) if (touches(e, x.range)) own++;
+        for (const x of m.related) if (x.uri === undefined && touches(e, x.range)) own++;
       }
       if (touched(e) > own) {
         g.demote = true;

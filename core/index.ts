@@ -4,16 +4,17 @@ export type * from './parser/ast';
 export { parse, isIdentifier, ZONES } from './parser/parser';
 export { lex, type Token, type LogicalLine } from './parser/lexer';
 export { reparse } from './parser/reparse';
-export { check, analyse, testScenario, header, replayCheckpoints, RESUME_EVERY, type Analysis, type AnalyseOptions, type ScenarioHeader } from './check';
+export { check, analyse, testScenario, header, replayCheckpoints, RESUME_EVERY, type Analysis, type AnalyseOptions, type ScenarioHeader, type Includes, type IncludedFile, type IncludeLink } from './check';
 export { Timeline, boardAt, legalHosts, CHECKPOINT_EVERY } from './timeline';
-export type { HostVerb } from './engine/replay';
+export type { HostVerb, IncludedDeclarations } from './engine/replay';
 export { applyEdits, safeFixEdits, applySafeFixes, demoteHidingFixes } from './fixes';
 export { lineStartsOf } from './text';
+export { msg, isMessage, renderMessage, templatesOf, type Message, type MessageArg } from './message';
 export { REGISTRY, codeInfo, codeDocUrl, titleFor, type CodeInfo } from './diagnostics/registry';
 export { explainRule } from './rules/explain';
 export { existsIn, citeAs, canonicalOf, canonicalIn, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
 export { EVENT_VERBS, PART_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser/ast';
-export { parseRulesFile, officialRule, rulesFileFindings, type RulesDocument, type RulesFileHeader } from './rules/rulesFile';
+export { parseRulesFile, officialRule, rulesFileFindings, type RulesDocument, type RulesFileHeader, type RulesLanguage } from './rules/rulesFile';
 export { renderBoardSvg, escapeXml, type RenderOptions, type BoardTheme } from './render/svg';
 export { boardCaption, eventLines, type BoardCaption } from './render/caption';
 export { MTG_CARD_TYPES, MTG_SUPERTYPES, MTG_ZONES, COLORS } from './rules/mtg/characteristics';
@@ -34,3 +35,6 @@ export {
   type ScenarioTest,
 } from './analysis/expected';
 export { parseConfig, applySeverities, globMatch, isExcluded, emptyConfig, CONFIG_FILE_NAME, CONFIG_SEVERITIES, type ProjectConfig, type ConfigProblem, type ConfiguredSeverity } from './config';
+export { parseCardFile, readCardData, type CardRecord, type CardFileData } from './cards/records';
+export { CardCatalog, CARD_CACHE_VERSION, type CardCatalogs, type CardCatalogCache } from './cards/catalog';
+export { factsOf, typeLineOf, type CardFacts } from './cards/facts';

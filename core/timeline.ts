@@ -8,8 +8,9 @@ import type { ScenarioDocument } from './parser/ast';
 import { isEvent } from './parser/ast';
 import { parse } from './parser/parser';
 import type { BoardView, Step } from './types';
-import { Replay, type HostVerb, type Ruleset } from './engine/replay';
+import { Replay, type HostVerb, type IncludedDeclarations, type Ruleset } from './engine/replay';
 import { RULESETS } from './analysis/common';
+import type { CardCatalogs } from './cards/catalog';
 import { header } from './parser/header';
 
 /** Events between two copies of the replay's state. */
@@ -46,6 +47,10 @@ export class Timeline {
     readonly text: string,
     readonly every = CHECKPOINT_EVERY,
     seeds: readonly Checkpoint[] = [],
+    /** The players and cards of the files it includes (`Analysis.includes.files`), declared first. */
+    readonly included: readonly IncludedDeclarations[] = [],
+    /** The user's card data, as the analysis used it. */
+    readonly cards?: CardCatalogs,
   ) {
     const h = header(doc);
     this.rules = RULESETS[h.game ?? 'mtg'];
@@ -53,9 +58,9 @@ export class Timeline {
     this.startLines = doc.statements.map((s) => s.range.start.line);
     this.seeded = seeds.length > 0;
     if (this.seeded) {
-      const initial = new Replay(this.doc, this.text, this.rules, this.version, {});
+      const initial = new Replay(this.doc, this.text, this.rules, this.version, { cards });
       try {
-        initial.begin(doc.statements);
+        initial.begin(doc.statements, { files: this.included });
       } catch {
         // The board as far as it was built.
       }
@@ -161,9 +166,9 @@ export class Timeline {
   private advanceTo(end: number): void {
     const statements = this.doc.statements;
     if (!this.live) {
-      this.live = new Replay(this.doc, this.text, this.rules, this.version, {});
+      this.live = new Replay(this.doc, this.text, this.rules, this.version, { cards: this.cards });
       try {
-        this.live.begin(statements);
+        this.live.begin(statements, { files: this.included });
       } catch {
         this.broken = 0;
       }
@@ -193,11 +198,11 @@ export class Timeline {
 }
 
 /** The board as it stands after the statement on (or last before) `line` (one question: no checkpoints kept). */
-export function boardAt(text: string, line: number, doc: ScenarioDocument = parse(text)): BoardView {
-  return new Timeline(doc, text, Infinity).boardAt(line);
+export function boardAt(text: string, line: number, doc: ScenarioDocument = parse(text), included: readonly IncludedDeclarations[] = [], cards?: CardCatalogs): BoardView {
+  return new Timeline(doc, text, Infinity, [], included, cards).boardAt(line);
 }
 
 /** Timeline.legalHosts, for one question. */
-export function legalHosts(text: string, line: number, subject: string, verb: HostVerb, doc: ScenarioDocument = parse(text)): string[] {
-  return new Timeline(doc, text, Infinity).legalHosts(line, subject, verb);
+export function legalHosts(text: string, line: number, subject: string, verb: HostVerb, doc: ScenarioDocument = parse(text), cards?: CardCatalogs, included: readonly IncludedDeclarations[] = []): string[] {
+  return new Timeline(doc, text, Infinity, [], included, cards).legalHosts(line, subject, verb);
 }

@@ -38,7 +38,11 @@ export type FindingKind =
   | 'unknown-name'
   | 'duplicate-name'
   | 'syntax-error'
+  /** An `include` that can't be followed, or the files it reaches have errors. */
+  | 'include'
   | 'rules-file'
+  /** The user's card data: a declaration that contradicts its card, a name the data lacks (core/cards). */
+  | 'card-data'
   /** The editor's own limits (a file too large to check as you type, a capped publish); made by the server. */
   | 'editor-limit';
 
@@ -54,6 +58,21 @@ export interface Fix {
 export interface RelatedLocation {
   range: Range;
   message: string;
+  /** The file it is in when that is another file than the finding's (an included file): the include host's uri for it. */
+  uri?: string;
+}
+
+/**
+ * How the core reads the files a scenario includes (`include "PATH"`): given by the caller (the CLI
+ * reads the disk, the editor its open documents and then the disk), synchronous, and the only way
+ * an included text reaches the core. `from` is the uri of the including file (the checked file's
+ * own `uri` option, or a uri this host returned); the answer is the included file's canonical uri
+ * (the same file always gets the same uri: cycles are found by it) and its text, or why it can't be
+ * read: `missing` (no such file, or not a file), `outside` (the path leaves the folder includes may
+ * read, after symlinks are resolved), `unreadable` (any other reason). `message` says it in words.
+ */
+export interface IncludeHost {
+  read(from: string, path: string): { uri: string; text: string } | { error: 'missing' | 'outside' | 'unreadable'; message: string };
 }
 
 export interface Finding {

@@ -16,6 +16,7 @@ const common = {
 const entries = [
   { in: 'cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
   { in: 'server/src/main.ts', out: 'dist/server.js', banner: '#!/usr/bin/env node' },
+  { in: 'io/cardWorker.ts', out: 'dist/cardWorker.js' },
   { in: 'client/src/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
 ];
 await Promise.all(

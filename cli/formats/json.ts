@@ -42,7 +42,7 @@ export function jsonReporter(o: ChunkedOutput = new ChunkedOutput()): Reporter {
         await o.add(`,"omitted":${JSON.stringify(omitted)}`);
       }
       await o.add('}');
-      // Each file's findings are out before the next file is read.
+      // Each file's findings are out before the next file's (the worker may be checking later files already).
       await o.flush();
     },
     async end() {

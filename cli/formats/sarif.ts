@@ -57,7 +57,7 @@ function messageText(f: Finding): string {
   return f.rules.length > 0 ? `${f.message} (rules ${f.rules.join(', ')})` : f.message;
 }
 
-function result(f: Finding, location: ArtifactLocation, ruleIndex: Map<string, number>) {
+function result(f: Finding, location: ArtifactLocation, ruleIndex: Map<string, number>, cwd: string) {
   const index = ruleIndex.get(f.code);
   return {
     ruleId: f.code,
@@ -69,7 +69,8 @@ function result(f: Finding, location: ArtifactLocation, ruleIndex: Map<string, n
       ? {
           relatedLocations: f.related.map((rel, id) => ({
             id,
-            physicalLocation: { artifactLocation: location, region: region(rel.range) },
+            // A related location in an included file is in that file (its uri is its real path).
+            physicalLocation: { artifactLocation: rel.uri ? artifactLocation(rel.uri, cwd) : location, region: region(rel.range) },
             message: { text: rel.message },
           })),
         }
@@ -124,9 +125,9 @@ export function sarifReporter(maxFindings: number, cwd: string = process.cwd(), 
     begin: () => o.add(skeleton.slice(0, at)),
     async file(r) {
       const location = artifactLocation(r.path, cwd);
-      for (const f of r.findings) await o.add(`${results++ === 0 ? '' : ','}\n        ${indented(result(f, location, ruleIndex), 4)}`);
+      for (const f of r.findings) await o.add(`${results++ === 0 ? '' : ','}\n        ${indented(result(f, location, ruleIndex, cwd), 4)}`);
       if (r.omitted) notifications.push({ level: 'warning', message: { text: omittedMessage({ ...r, omitted: r.omitted }, maxFindings) } });
-      // Each file's results are out before the next file is read.
+      // Each file's results are out before the next file's (the worker may be checking later files already).
       await o.flush();
     },
     async end() {

@@ -154,6 +154,8 @@ class Session implements vscode.Disposable {
       documentSelector: documentSelector(),
       outputChannel: this.output,
       synchronize: { configurationSection: SETTINGS_SECTION },
+      // The server caches the index of the user's card files here (server/src/cards.ts).
+      initializationOptions: { storagePath: this.context.globalStorageUri.fsPath },
       diagnosticCollectionName: LANGUAGE_ID,
       errorHandler: {
         // A write that fails because the server just died ("Channel closed") comes before `closed`,

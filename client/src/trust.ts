@@ -1,4 +1,4 @@
-// Workspace trust for the settings that name a file the server reads (today the rules files).
+// Workspace trust for the settings that name a file the server reads (the rules files, the card files).
 // A workspace's `.vscode/settings.json` comes with the files it was cloned with: in an untrusted
 // workspace it must not point the server at a file of its choosing (a huge one, a device, a file
 // outside the workspace whose text would show in hovers). package.json lists these settings in
@@ -8,7 +8,7 @@
 // Pure (no `vscode`), so the unit tests run it.
 
 /** The settings (under `boardScenario.`) that name a file. A new one must be listed here and in package.json. */
-export const FILE_SETTINGS = ['rulesFile.mtg', 'rulesFile.riftbound'] as const;
+export const FILE_SETTINGS = ['rulesFile.mtg', 'rulesFile.riftbound', 'cards.mtg', 'cards.riftbound'] as const;
 
 /** What `WorkspaceConfiguration.inspect` says about one setting (the fields used here). */
 export interface Inspection {
@@ -35,7 +35,8 @@ export function restrictFileSettings(section: unknown, trusted: boolean, inspect
   for (const key of FILE_SETTINGS) {
     const i = inspect(key);
     const user = i?.globalValue !== undefined ? i.globalValue : i?.defaultValue;
-    const value = typeof user === 'string' ? user : '';
+    // A path, or (the card files) a list of paths.
+    const value = typeof user === 'string' || (Array.isArray(user) && user.every((x) => typeof x === 'string')) ? user : '';
     const [group, name] = key.split('.');
     const nested = isObject(out[group]) ? (out[group] as Record<string, unknown>) : (out[group] = {});
     (nested as Record<string, unknown>)[name] = value;

@@ -3,13 +3,15 @@
 // analysis of a document parsed whole (analyse's \`stream: false\`, and the fallback of a streamed
 // check that finds a declaration after an event).
 import type { ScenarioDocument, Statement } from '../parser/ast';
-import type { CheckResult, Finding, Game, Position, Severity } from '../types';
+import type { CheckResult, Finding, Game, IncludeHost, Position, Severity } from '../types';
 import { Replay, type Ruleset } from '../engine/replay';
 import { mtg } from '../rules/mtg/mtg';
 import { riftbound } from '../rules/riftbound/riftbound';
 import { knownVersions, resolveVersion } from '../rules/versions';
 import { header, type ScenarioHeader } from '../parser/header';
+import type { CardCatalogs } from '../cards/catalog';
 import { demoteHidingFixes } from '../fixes';
+import { includeFindings, includesBeforeEvents, resolveIncludes, type IncludedFile, type Includes } from './includes';
 import { sortFindings } from './order';
 import { applyExpectations } from './expected';
 
@@ -25,6 +27,8 @@ export interface Analysis {
   readonly result: CheckResult;
   /** The game, `rules` version and where they are written. */
   readonly header: ScenarioHeader;
+  /** The files its includes reached and where each include is written (empty without includes). */
+  readonly includes: Includes;
 }
 
 export interface AnalyseOptions {
@@ -47,6 +51,15 @@ export interface AnalyseOptions {
    * this many findings at any time, however many the scenario has (the command line's bound).
    */
   maxFindings?: number;
+  /** The checked file's uri, as `includes` knows it: includes are resolved from it. */
+  uri?: string;
+  /** How included files are read (without it, each `include` is a finding: nothing can be read). */
+  includes?: IncludeHost;
+  /**
+   * The user's card data (core/cards): a card declared by name takes its type line and abilities
+   * from the catalog of the scenario's game; a name it lacks is an `unknown-card` information.
+   */
+  cards?: CardCatalogs;
   /**
    * Judge the expectations written in the scenario (`#! CODE`, `#! no CODE`: docs/language.md,
    * "Expected findings"). Default true; `false` reports the findings as they are, every `#!`
@@ -65,6 +78,31 @@ export function withDefaultVersion(hdr: ScenarioHeader, defaults: Partial<Record
   if (hdr.version !== undefined || !defaults) return hdr;
   const v = defaults[hdr.game ?? 'mtg'];
   return v === undefined ? hdr : { ...hdr, version: v };
+}
+
+
+/** The includes of a check (written before its first event), followed through the options' host. */
+export function includesOf(declarations: readonly Statement[], options: Pick<AnalyseOptions, 'uri' | 'includes'>, game: Game | undefined): Includes {
+  return resolveIncludes(options.uri, includesBeforeEvents(declarations), options.includes, game);
+}
+
+/**
+ * Builds the initial board: the included files' players and cards, then the file's own; then
+ * reports at the include lines (the findings about the included files' declarations are theirs:
+ * they are heard here only to be summarized).
+ */
+export function declareWithIncludes(replay: Replay, declarations: readonly Statement[], inc: Includes): void {
+  const heard = new Map<IncludedFile, Finding[]>();
+  replay.begin(declarations, {
+    files: inc.files,
+    heard: (file, f) => {
+      const k = file as IncludedFile;
+      let list = heard.get(k);
+      if (!list) heard.set(k, (list = []));
+      list.push(f);
+    },
+  });
+  for (const f of includeFindings(inc, heard)) replay.report(f.code, f.range, f.message, { related: f.related });
 }
 
 export function headerFindings(first: Statement | undefined, declarations: readonly Statement[], replay: Replay, game: Game | undefined, eol: string): void {
@@ -92,14 +130,17 @@ export function headerFindings(first: Statement | undefined, declarations: reado
 }
 
 /** The analysis of a document parsed whole. */
-export function analyseDocument(doc: ScenarioDocument, text: string, options: { steps?: boolean; maxFindings?: number; expectations?: boolean; defaultRulesVersion?: Partial<Record<Game, string>> }): Analysis {
+export function analyseDocument(doc: ScenarioDocument, text: string, options: Pick<AnalyseOptions, 'steps' | 'maxFindings' | 'uri' | 'includes' | 'cards' | 'expectations' | 'defaultRulesVersion'>): Analysis {
   const hdr = withDefaultVersion(header(doc), options.defaultRulesVersion);
   const { game, version } = hdr;
-  const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps });
+  const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps, cards: options.cards });
   for (const p of doc.problems) replay.report('syntax-error', p.range, p.message);
   headerFindings(doc.statements[0], doc.statements, replay, game, doc.eol);
+  const includes = includesOf(doc.statements, options, game);
   try {
-    replay.run(doc.statements);
+    declareWithIncludes(replay, doc.statements, includes);
+    for (const st of doc.statements) replay.step(st);
+    replay.finish();
   } catch (e) {
     reportCrash(replay, e);
   }
@@ -107,6 +148,7 @@ export function analyseDocument(doc: ScenarioDocument, text: string, options: { 
     doc,
     docCheap: true,
     header: hdr,
+    includes,
     result: {
       game: game,
       rulesVersion: version,

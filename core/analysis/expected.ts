@@ -33,10 +33,11 @@ export interface ExpectationMarker {
 export const EXPECTATION_CODES: ReadonlySet<string> = new Set(['expected-finding-missing', 'unwanted-finding']);
 
 /**
- * A directive for test harnesses, not an expectation: `#! with-rules-file DATE` (the project's
- * fixtures: check as if the user's rules file stated that effective date). The checker ignores it.
+ * Directives for test harnesses, not expectations: `#! with-rules-file DATE` (the project's
+ * fixtures: check as if the user's rules file stated that effective date) and `#! with-cards FILE...`
+ * (check with these card files of test/fixtures/cards). The checker ignores them.
  */
-export const HARNESS_DIRECTIVES: ReadonlySet<string> = new Set(['with-rules-file']);
+export const HARNESS_DIRECTIVES: ReadonlySet<string> = new Set(['with-rules-file', 'with-cards']);
 
 function isBlank(c: number): boolean {
   return c === 32 || c === 9 || c === 0xa0 || c === 0xfeff || c === 0x3000 || (c >= 0x2000 && c <= 0x200a);

@@ -10,7 +10,9 @@ import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
 import { Replay } from '../engine/replay';
 import { applyExpectations } from './expected';
-import { FindingKeeper, RULESETS, withDefaultVersion, analyseDocument, findingLimit, headerFindings, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
+import type { CardCatalogs } from '../cards/catalog';
+import { FindingKeeper, RULESETS, withDefaultVersion, analyseDocument, declareWithIncludes, findingLimit, headerFindings, includesOf, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
+import { NO_INCLUDES, sameIncludes, type Includes } from './includes';
 
 /**
  * The fewest events between two resume points of a resumable analysis. There is also at least one
@@ -50,6 +52,8 @@ interface ResumeState {
   stats: CheckResult['stats'];
   /** The replay hit a rules bug (its later findings are not reused). */
   crashed: boolean;
+  /** What its includes read (a resumed analysis must read the same). */
+  includes: Includes;
 }
 
 /**
@@ -65,8 +69,17 @@ interface ResumeState {
  * which gives the same result as a fresh analysis (a property test holds them equal).
  */
 export function analyseStreaming(text: string, options: AnalyseOptions): Analysis {
-  const prev = !options.steps && options.previous instanceof StreamedAnalysis ? options.previous.resume : undefined;
-  const from = prev ? resumePointFor(prev, text) : undefined;
+  // Another card catalog may give the declarations other characteristics: then nothing is resumed.
+  const prev = !options.steps && options.previous instanceof StreamedAnalysis && options.previous.cards === options.cards ? options.previous.resume : undefined;
+  let from = prev ? resumePointFor(prev, text) : undefined;
+  // The includes come before the first event, so before any resume point: the text before `from`
+  // has the same ones. Resuming needs them to read the same files again (an included file edited
+  // since changes the board from the start).
+  let includes: Includes = from ? prev!.includes : NO_INCLUDES;
+  if (from && prev!.includes.links.length > 0 && !sameIncludes(includesOf(prev!.declarations, options, prev!.header.game), prev!.includes)) {
+    from = undefined;
+    includes = NO_INCLUDES;
+  }
   // Early cutoff: the earlier analysis's resume points after the change, where the text is the
   // earlier one again; reaching one in the same replay state, the rest is the earlier analysis's.
   const tail = prev && from ? tailPoints(prev, text) : undefined;
@@ -98,9 +111,10 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
       return r;
     }
     hdr = withDefaultVersion(headerOf(declarations, info), options.defaultRulesVersion);
-    const r = new Replay(info, text, RULESETS[hdr.game ?? 'mtg'], hdr.version, { steps: options.steps });
+    const r = new Replay(info, text, RULESETS[hdr.game ?? 'mtg'], hdr.version, { steps: options.steps, cards: options.cards });
+    includes = includesOf(declarations, options, hdr.game);
     try {
-      r.begin(declarations);
+      declareWithIncludes(r, declarations, includes);
     } catch (e) {
       crash = e;
     }
@@ -210,10 +224,10 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
     stats,
   };
   const resume: ResumeState | undefined = options.resumable
-    ? { text, points, replayFindings: fromReplay, lexProblems, parseProblems, comments, declarations, first, header: hdr, stats, crashed: crash !== undefined }
+    ? { text, points, replayFindings: fromReplay, lexProblems, parseProblems, comments, declarations, first, header: hdr, stats, crashed: crash !== undefined, includes }
     : undefined;
   const earlier = options.previous instanceof StreamedAnalysis ? options.previous.builtDoc() : undefined;
-  return new StreamedAnalysis(text, result, hdr, resume, earlier);
+  return new StreamedAnalysis(text, result, hdr, resume, earlier, includes, options.cards);
 }
 
 /** The last resume point whose line starts before the first character where `text` differs from the earlier one. */
@@ -263,6 +277,9 @@ class StreamedAnalysis implements Analysis {
     readonly resume: ResumeState | undefined,
     /** The earlier version's text and tree (dropped once this tree is built). */
     private earlier: { text: string; doc: ScenarioDocument } | undefined,
+    readonly includes: Includes,
+    /** The card catalogs it was made with (a later version resumes only with the same ones). */
+    readonly cards?: CardCatalogs,
   ) {}
   get doc(): ScenarioDocument {
     if (!this.parsed) {

@@ -279,6 +279,75 @@ const entries: CodeInfo[] = [
     fixes: 'None.',
   },
   {
+    code: 'include-not-found',
+    kind: 'include',
+    severity: 'error',
+    title: 'Included file not found',
+    rules: { mtg: [], riftbound: [] },
+    doc:
+      'The file an `include "PATH"` names can\'t be read: there is no such file (the path is relative to the including ' +
+      'file), it is a folder, or it can\'t be read. A check of a bare text (no file) can\'t read any: the command line ' +
+      'and the editor follow includes. The scenario is checked without the missing declarations, so names it should ' +
+      'have declared are unknown.',
+    fixes: 'None: correct the path.',
+  },
+  {
+    code: 'include-outside-root',
+    kind: 'include',
+    severity: 'error',
+    title: 'Included file outside the workspace',
+    rules: { mtg: [], riftbound: [] },
+    doc:
+      'An include may read only files inside its root: the workspace folder in the editor; on the command line the ' +
+      'folder given by `--include-root`, else the folder of the nearest `board-scenario.json` above the checked ' +
+      'file, else the current working directory. A path that leaves it (`..` above it, an absolute path elsewhere, ' +
+      'a symlink that points out of it: symlinks are resolved before the check) is not read.',
+    fixes: 'None: move the shared file inside the root.',
+  },
+  {
+    code: 'include-cycle',
+    kind: 'include',
+    severity: 'error',
+    title: 'Include cycle',
+    rules: { mtg: [], riftbound: [] },
+    doc:
+      'The included file includes, directly or through other files, the file that includes it. The message names the ' +
+      'chain. The include that closes the cycle is not followed; every file of the chain reports it at its own include.',
+    fixes: 'None: remove one include of the chain.',
+  },
+  {
+    code: 'include-game-mismatch',
+    kind: 'include',
+    severity: 'error',
+    title: 'Included file of another game',
+    rules: { mtg: [], riftbound: [] },
+    doc: 'The included file declares another `game` than the including one, so its cards are not read: an MTG scenario includes MTG cards, a Riftbound scenario Riftbound cards.',
+    fixes: 'None.',
+  },
+  {
+    code: 'include-events',
+    kind: 'include',
+    severity: 'warning',
+    title: 'Events in an included file',
+    rules: { mtg: [], riftbound: [] },
+    doc:
+      'An include takes the players and cards of a file (and what that file includes), never its events: the events of ' +
+      'the included file are not replayed in the including scenario (they are checked when that file is checked itself).',
+    fixes: 'None: keep only declarations in a file meant to be included.',
+  },
+  {
+    code: 'include-errors',
+    kind: 'include',
+    severity: 'error',
+    title: 'Errors in an included file',
+    rules: { mtg: [], riftbound: [] },
+    doc:
+      'The files this include reaches have errors: syntax errors, a missing `game` line, includes of their own that ' +
+      'fail, or declarations that are wrong in this scenario (a duplicate name across two included files, an unknown ' +
+      'owner). The finding names the first and links to up to three; the included file\'s own check reports each at its line.',
+    fixes: 'None: fix them in the included file.',
+  },
+  {
     code: 'unknown-rules-version',
     kind: 'syntax-error',
     severity: 'warning',
@@ -335,6 +404,32 @@ const entries: CodeInfo[] = [
     doc: 'The editor shows the first 999 findings of a file and this note with the number left out (binary or badly broken files). Check the whole file with `board-scenario check`.',
     fixes: 'None.',
     editorOnly: true,
+  },
+  {
+    code: 'card-mismatch',
+    kind: 'card-data',
+    severity: 'warning',
+    title: 'Declaration contradicts the card',
+    rules: { mtg: ['109.3'], riftbound: ['133.1'] },
+    doc:
+      'Only with card data (`--cards`, the `boardScenario.cards.*` settings, the project file\'s `cards`): the card ' +
+      'declared by this name has another type line, enchant filter, equip quality, color (MTG) or Might, Might Bonus ' +
+      '(Riftbound) in your card file than the declaration writes. A card\'s characteristics are what is printed on it ' +
+      '(MTG 109.3, 205.1; Riftbound 133.1) unless an effect changes them, so the declaration wins (a scenario may describe ' +
+      'a card under an effect) and the replay uses it; the warning says that the two disagree. See docs/cards.md.',
+    fixes: 'Write the card\'s value (not safe: it changes what the replay reads).',
+  },
+  {
+    code: 'unknown-card',
+    kind: 'card-data',
+    severity: 'information',
+    title: 'Card not in the card data',
+    rules: { mtg: ['201.2'], riftbound: ['132.1'] },
+    doc:
+      'Only with card data: no card of the scenario\'s game has this name in your card files, so the declaration takes ' +
+      'nothing from them (a card of your own, or a misspelling; MTG 201.2 and Riftbound 132.1: a card is known by its ' +
+      'name). The closest names are offered. A declaration without a type line then needs one.',
+    fixes: 'Replace the name with one of the closest card names (not safe).',
   },
 ];
 

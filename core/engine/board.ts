@@ -52,6 +52,21 @@ export interface Characteristics {
   cant: ReadonlySet<'enchanted' | 'equipped' | 'fortified'>;
   might: number | undefined;
   mightBonus: number | undefined;
+  /**
+   * Bits of `types` and `subtypes` the rules ask about on every event (KIND_*), kept with them: set
+   * by copyCharacteristics and wherever an effect replaces one of the two sets (kindsOf).
+   */
+  kinds: number;
+}
+
+export const KIND_CREATURE = 1;
+export const KIND_AURA = 2;
+export const KIND_EQUIPMENT = 4;
+export const KIND_FORTIFICATION = 8;
+
+/** The KIND_* bits of a card's types and subtypes. */
+export function kindsOf(c: Pick<Characteristics, 'types' | 'subtypes'>): number {
+  return (c.types.has('creature') ? KIND_CREATURE : 0) | (c.subtypes.has('Aura') ? KIND_AURA : 0) | (c.subtypes.has('Equipment') ? KIND_EQUIPMENT : 0) | (c.subtypes.has('Fortification') ? KIND_FORTIFICATION : 0);
 }
 
 /**
@@ -174,6 +189,7 @@ export function copyCharacteristics(c: Characteristics): Characteristics {
     cant: c.cant,
     might: c.might,
     mightBonus: c.mightBonus,
+    kinds: kindsOf(c),
   };
 }
 
@@ -227,7 +243,8 @@ export class Board {
 
   /** Puts a spell (a card now in the stack zone) or an ability on top of the stack. */
   pushStack(e: Omit<StackEntry, 'n'>): StackEntry {
-    const entry: StackEntry = { ...e, n: ++this.serial };
+    // Every field, in one order (one object shape for all entries; absent ones undefined).
+    const entry: StackEntry = { n: ++this.serial, kind: e.kind, id: e.id, version: e.version, ability: e.ability, target: e.target, controller: e.controller, at: e.at };
     this.stack.push(entry);
     if (entry.kind === 'ability') {
       const key = abilityKey(entry.id, entry.ability!);

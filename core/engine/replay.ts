@@ -14,6 +14,8 @@ import { codeInfo } from '../diagnostics/registry';
 import { lineStartsOf, offsetAt } from '../text';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { NameIndex } from './suggest';
+import { withCardFacts } from '../cards/apply';
+import type { CardCatalogs } from '../cards/catalog';
 import { Board, isCard, sameValue, zoneLabel, type CardObj, type PlayerObj } from './board';
 
 export interface Obligation {
@@ -51,11 +53,25 @@ export interface Ruleset {
   readonly unattachVerb: 'unattach' | 'detach';
 }
 
+/** The players and cards of one included file, declared before the checked file's own. */
+export interface IncludedDeclarations {
+  readonly uri: string;
+  readonly declarations: readonly Statement[];
+}
+
+/** What `begin` declares from included files, and who hears the findings about them (they are those files'). */
+export interface IncludedBoard {
+  readonly files: readonly IncludedDeclarations[];
+  readonly heard?: (file: IncludedDeclarations, f: Finding) => void;
+}
+
 export interface ReplayOptions {
   /** Stop after the last statement that starts on or before this line (for hovers and pictures). */
   untilLine?: number;
   /** Collect step summaries (inlay hints). */
   steps?: boolean;
+  /** The user's card data: declarations by name take their characteristics from it (core/cards). */
+  cards?: CardCatalogs;
 }
 
 export class Replay {
@@ -70,6 +86,8 @@ export class Replay {
   private pending: Obligation[] = [];
   private notes: string[] = [];
   private readonly collectSteps: boolean;
+  /** The user's card data, if any (kept by copies: a resumed replay declares nothing more). */
+  readonly cards: CardCatalogs | undefined;
 
   constructor(
     /** The document's line break, line count and comments (for fixes); it may still be growing. */
@@ -83,12 +101,14 @@ export class Replay {
   ) {
     this.version = resolveVersion(rules.game, versionWritten);
     this.collectSteps = options.steps ?? false;
+    this.cards = options.cards ?? from?.cards;
     if (!from) {
       this.board = new Board(rules.game);
       return;
     }
     this.board = from.board.clone();
     for (const [id, at] of from.declaredAt) this.declaredAt.set(id, at);
+    for (const [id, uri] of from.declaredIn) this.declaredIn.set(id, uri);
     for (const x of from.names.values()) this.names.set(x.id, isCard(x) ? this.board.cards.get(x.id)! : this.board.players.get(x.id)!);
     for (const o of from.pending) this.pending.push({ ...o, subject: this.board.cards.get(o.subject.id)! });
     for (const c of from.dirtyCards) this.markDirty(this.board.cards.get(c.id)!);
@@ -124,7 +144,7 @@ export class Replay {
       rules = Object.freeze(cited) as string[];
       this.citedRules.set(key, rules);
     }
-    this.findings.push({
+    const f: Finding = {
       code,
       kind: info.kind,
       severity: info.severity,
@@ -134,7 +154,26 @@ export class Replay {
       related: opts.related ?? [],
       fixes: opts.fixes ?? [],
       subjects: opts.subjects ?? [],
-    });
+    };
+    if (this.redirect) this.redirect(f);
+    else this.findings.push(f);
+  }
+
+  /** While the declarations of an included file are made: where their findings go (they are that file's). */
+  private redirect: ((f: Finding) => void) | undefined;
+
+  /** Runs `fn` with the findings it reports going to `heard` for `file` (none for the checked file's own). */
+  private within(file: IncludedDeclarations | undefined, heard: ((file: IncludedDeclarations, f: Finding) => void) | undefined, fn: () => void): void {
+    if (!file) {
+      fn();
+      return;
+    }
+    this.redirect = (f) => heard?.(file, f);
+    try {
+      fn();
+    } finally {
+      this.redirect = undefined;
+    }
   }
 
   /** Are step summaries collected? Callers test it before `note`, so no note is made for nothing. */
@@ -271,26 +310,26 @@ export class Replay {
 
   /** Does this event record a pending consequence? If so it is discharged and the event does nothing. */
   private discharges(ev: EventNode): boolean {
-    if (this.pending.length === 0) return false;
-    let subject: string | undefined;
-    let match: (o: Obligation) => boolean;
-    if (ev.kind === 'unattach') {
-      subject = ev.subject.text;
-      const host = ev.host?.text;
-      match = (o) => o.action === 'unattach' && (host === undefined || host === o.host);
-    } else if (ev.kind === 'move') {
-      subject = ev.subject.text;
-      const zone = ev.zone.place && ev.zone.zone === 'battlefield' ? `battlefield:${ev.zone.place.text}` : ev.zone.zone;
-      match = (o) => o.action === 'move' && o.zone === zone;
-    } else if (ev.kind === 'recall') {
-      subject = ev.subject.text;
-      match = (o) => o.action === 'recall';
-    } else return false;
-    const i = this.pending.findIndex((o) => o.subject.id === subject && match(o));
-    if (i < 0) return false;
-    this.pending.splice(i, 1);
-    if (this.collectSteps) this.notes.push('recorded');
-    return true;
+    const pending = this.pending;
+    if (pending.length === 0) return false;
+    // The first pending obligation of the same action on the same subject (and host or zone, if written).
+    let host: string | undefined;
+    let zone: string | undefined;
+    if (ev.kind === 'unattach') host = ev.host?.text;
+    else if (ev.kind === 'move') zone = ev.zone.place && ev.zone.zone === 'battlefield' ? `battlefield:${ev.zone.place.text}` : ev.zone.zone;
+    else if (ev.kind !== 'recall') return false;
+    const action = ev.kind;
+    const subject = ev.subject.text;
+    for (let i = 0; i < pending.length; i++) {
+      const o = pending[i];
+      if (o.subject.id !== subject || o.action !== action) continue;
+      if (action === 'unattach' ? host !== undefined && host !== o.host : action === 'move' && o.zone !== zone) continue;
+      for (let j = i + 1; j < pending.length; j++) pending[j - 1] = pending[j];
+      pending.length--;
+      if (this.collectSteps) this.notes.push('recorded');
+      return true;
+    }
+    return false;
   }
 
   /** Turns every pending obligation into a finding at its cause. */
@@ -435,8 +474,8 @@ export class Replay {
   // ---- the run ---------------------------------------------------------------------------
 
   /** Replays a whole document: declarations, then each event up to `untilLine`. */
-  run(statements: readonly Statement[], untilLine?: number): void {
-    this.begin(statements);
+  run(statements: readonly Statement[], untilLine?: number, included?: IncludedBoard): void {
+    this.begin(statements, included);
     for (const st of statements) {
       if (untilLine !== undefined && st.range.start.line > untilLine) break;
       this.step(st);
@@ -445,11 +484,26 @@ export class Replay {
   }
 
   /** Builds the initial board from the declarations among `statements` (events are skipped). */
-  begin(statements: readonly Statement[]): void {
-    this.declareAll(statements);
+  begin(statements: readonly Statement[], included?: IncludedBoard): void {
+    const fromFile = new Map<string, IncludedDeclarations>();
+    this.declareAll(statements, included, fromFile);
     // Cards declared on the stack are there before anything the events put on it, in declaration order.
     for (const c of this.board.cards.values()) if (c.zone === 'stack') this.board.pushStack({ kind: 'spell', id: c.id, version: c.version });
-    this.rules.settle(this, undefined);
+    // The initial board's state-based actions: a finding about an included card's declaration is
+    // that file's, like the findings of its declarations.
+    const heard = included?.heard;
+    if (heard && fromFile.size > 0) {
+      this.redirect = (f) => {
+        const file = f.subjects.length > 0 ? fromFile.get(f.subjects[0]) : undefined;
+        if (file) heard(file, f);
+        else this.findings.push(f);
+      };
+    }
+    try {
+      this.rules.settle(this, undefined);
+    } finally {
+      this.redirect = undefined;
+    }
     // What the initial board's setup noted is no event's step.
     this.notes = [];
   }
@@ -484,76 +538,109 @@ export class Replay {
     this.notes = [];
   }
 
-  private declareAll(statements: readonly Statement[]): void {
+  private declareAll(statements: readonly Statement[], included: IncludedBoard | undefined, fromFile: Map<string, IncludedDeclarations>): void {
     let firstEvent: Statement | undefined;
     const cards: CardObj[] = [];
-    const players = statements.filter((s) => s.kind === 'player');
-    for (const st of statements) {
-      if (isEvent(st)) {
-        firstEvent ??= st;
-        continue;
-      }
-      if ((st.kind === 'player' || st.kind === 'card') && firstEvent) {
-        this.report('syntax-error', st.range, 'Declarations come before the events: move this line above the first event.', { related: [{ range: firstEvent.range, message: 'the first event' }] });
-      }
+    /** The included file each included card comes from. */
+    const origin = new Map<CardObj, IncludedDeclarations>();
+    const heard = included?.heard;
+    const players: Statement[] = [];
+    for (const file of included?.files ?? []) for (const st of file.declarations) if (st.kind === 'player') players.push(st);
+    for (const st of statements) if (st.kind === 'player') players.push(st);
+    const declare = (st: Statement, from: IncludedDeclarations | undefined) => {
       if (st.kind === 'player' && st.id) {
-        if (!this.claim(st.id)) continue;
+        if (!this.claim(st.id, from?.uri)) return;
         const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, left: false, attachments: new Set(), protections: [], targeting: [] };
         this.board.players.set(p.id, p);
         this.names.set(p.id, p);
         this.suggestions = undefined;
       } else if (st.kind === 'card' && st.id) {
-        if (!this.claim(st.id)) continue;
-        const c = newCard(st);
+        if (!this.claim(st.id, from?.uri)) return;
+        const c = newCard(this.cards ? withCardFacts(st, this.cards, this.rules.game, (code, range, message, opts) => this.report(code, range, message, opts)) : st);
         this.board.cards.set(c.id, c);
         this.names.set(c.id, c);
         this.suggestions = undefined;
         cards.push(c);
+        if (from) {
+          origin.set(c, from);
+          fromFile.set(c.id, from);
+        }
       }
+    };
+    // The included files' declarations come first, as if written before the file's own.
+    for (const file of included?.files ?? []) this.within(file, heard, () => { for (const st of file.declarations) declare(st, file); });
+    for (const st of statements) {
+      if (isEvent(st)) {
+        firstEvent ??= st;
+        continue;
+      }
+      if ((st.kind === 'player' || st.kind === 'card' || st.kind === 'include') && firstEvent) {
+        this.report('syntax-error', st.range, 'Declarations come before the events: move this line above the first event.', { related: [{ range: firstEvent.range, message: 'the first event' }] });
+      }
+      declare(st, undefined);
     }
     // Owners and controllers, once every player is known.
     for (const c of cards) {
-      for (const p of c.decl.props) {
-        if (p.kind === 'owner') c.owner = this.player(p.player)?.id;
-        else if (p.kind === 'controller') {
-          c.controller = this.player(p.player)?.id;
-          if (p.entered) c.enteredUnder = c.controller;
+      this.within(origin.get(c), heard, () => {
+        for (const p of c.decl.props) {
+          if (p.kind === 'owner') c.owner = this.player(p.player)?.id;
+          else if (p.kind === 'controller') {
+            c.controller = this.player(p.player)?.id;
+            if (p.entered) c.enteredUnder = c.controller;
+          }
         }
-      }
-      if (!c.owner) {
-        if (players.length === 1 && players[0].kind === 'player' && players[0].id) c.owner = players[0].id.text;
-        else if (players.length > 1 && !c.decl.props.some((p) => p.kind === 'owner')) {
-          this.report('syntax-error', c.decl.id!.range, `Card '${c.id}' needs an owner: add \`, owner PLAYER\` (required when there are two or more players).`, { subjects: [c.id] });
+        const from = origin.get(c);
+        if (!c.owner && from) {
+          // An included card without an owner belongs to the only player of its own file, else of
+          // the scenario; whether it needs one is its own file's finding (checked there alone).
+          const mine = from.declarations.filter((s) => s.kind === 'player');
+          const only = mine.length === 1 ? mine[0] : players.length === 1 ? players[0] : undefined;
+          if (only?.kind === 'player' && only.id && !c.decl.props.some((p) => p.kind === 'owner')) c.owner = only.id.text;
+        } else if (!c.owner) {
+          if (players.length === 1 && players[0].kind === 'player' && players[0].id) c.owner = players[0].id.text;
+          else if (players.length > 1 && !c.decl.props.some((p) => p.kind === 'owner')) {
+            this.report('syntax-error', c.decl.id!.range, `Card '${c.id}' needs an owner: add \`, owner PLAYER\` (required when there are two or more players).`, { subjects: [c.id] });
+          }
         }
-      }
-      c.controller ??= c.owner;
-      // `controller P` alone is control given by an effect: it entered under its owner's control.
-      c.enteredUnder ??= c.owner;
-      this.rules.declare(this, c, c.decl);
-      c.timestamp = this.board.tick();
+        c.controller ??= c.owner;
+        // `controller P` alone is control given by an effect: it entered under its owner's control.
+        c.enteredUnder ??= c.owner;
+        this.rules.declare(this, c, c.decl);
+        c.timestamp = this.board.tick();
+      });
     }
     for (const c of cards) {
-      for (const p of c.decl.props) {
-        if (p.kind !== 'attached') continue;
-        const host = this.lookup(p.target);
-        if (host) this.rules.initialAttach(this, c, host, p.range);
-      }
+      const from = origin.get(c);
+      this.within(from, heard, () => {
+        for (const p of c.decl.props) {
+          if (p.kind !== 'attached') continue;
+          const host = this.lookup(p.target);
+          if (host) this.rules.initialAttach(this, c, host, p.range);
+        }
+      });
+      // Where an included card became attached is in another file: no finding of this one points there.
+      if (from) c.attachedAt = undefined;
     }
   }
 
   private readonly declaredAt = new Map<string, Range>();
 
-  /** Registers a declared name; reports a duplicate. */
-  private claim(name: Name): boolean {
+  /** The included file a name is declared in (names declared in the checked file are not here). */
+  private readonly declaredIn = new Map<string, string>();
+
+  /** Registers a declared name (`uri`: the included file it is declared in); reports a duplicate. */
+  private claim(name: Name, uri?: string): boolean {
     const first = this.declaredAt.get(name.text);
     if (first) {
-      this.report('duplicate-name', name.range, `'${name.text}' is already declared; give this one another name.`, {
-        related: [{ range: first, message: `'${name.text}' is first declared here` }],
+      const firstIn = this.declaredIn.get(name.text);
+      this.report('duplicate-name', name.range, `'${name.text}' is already declared${firstIn ? ` in ${firstIn}` : ''}; give this one another name.`, {
+        related: [{ range: first, message: `'${name.text}' is first declared here`, ...(firstIn ? { uri: firstIn } : {}) }],
         subjects: [name.text],
       });
       return false;
     }
     this.declaredAt.set(name.text, name.range);
+    if (uri !== undefined) this.declaredIn.set(name.text, uri);
     return true;
   }
 
@@ -743,6 +830,7 @@ function emptyCharacteristics(): CardObj['printed'] {
     cant: new Set(),
     might: undefined,
     mightBonus: undefined,
+    kinds: 0,
   };
 }
 

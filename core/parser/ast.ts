@@ -102,6 +102,15 @@ export interface PlayerStmt {
   id?: Name;
   range: Range;
 }
+/**
+ * `include "PATH"`: the players and cards of another file, as if declared here (before the events).
+ * The path is relative to the including file; the host that reads files decides what is reachable.
+ */
+export interface IncludeStmt {
+  kind: 'include';
+  path?: { text: string; range: Range };
+  range: Range;
+}
 export interface CardStmt {
   kind: 'card';
   id?: Name;
@@ -176,7 +185,7 @@ export type EventNode =
   /** `swap X with Y`: the aura swap ability of X, exchanging it with the Aura card Y in hand (MTG 702.65). */
   | { kind: 'swap'; subject: Name; other: Name; verbRange: Range; range: Range };
 
-export type Statement = GameStmt | TitleStmt | RulesStmt | PlayerStmt | CardStmt | EventNode;
+export type Statement = GameStmt | TitleStmt | RulesStmt | PlayerStmt | CardStmt | IncludeStmt | EventNode;
 
 export interface Comment {
   text: string;
@@ -248,8 +257,8 @@ export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'des
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure'] as const;
 
-export const DECLARATION_KEYWORDS = ['game', 'title', 'rules', 'player', 'card'] as const;
+export const DECLARATION_KEYWORDS = ['game', 'title', 'rules', 'player', 'card', 'include'] as const;
 
 export function isEvent(s: Statement): s is EventNode {
-  return s.kind !== 'game' && s.kind !== 'title' && s.kind !== 'rules' && s.kind !== 'player' && s.kind !== 'card';
+  return s.kind !== 'game' && s.kind !== 'title' && s.kind !== 'rules' && s.kind !== 'player' && s.kind !== 'card' && s.kind !== 'include';
 }

@@ -2,6 +2,7 @@
 // each a list of tokens with exact ranges, and collects comments. Hand-written over char codes:
 // no regular expression runs on user text here, so nothing can backtrack, and it never throws.
 import type { Range } from '../types';
+import type { Statement } from './ast';
 
 export type TokenType = 'word' | 'string' | 'number' | 'colon' | 'comma' | 'dash' | 'semicolon';
 
@@ -42,7 +43,21 @@ export interface LogicalLine {
   firstOffset: number;
   /** Column just after the last token on the last line. */
   endCharacter: number;
+  /** The statement the fast path built from this line (then `tokens` is empty); see `FastLine`. */
+  prebuilt?: Statement;
 }
+
+/**
+ * The parser's fast path for simple lines: given a physical line that is not indented, not the
+ * first line, and followed by a line that starts a statement or by nothing (so it is a whole
+ * statement), returns the
+ * statement the full parser would make of its tokens, or undefined to lex and parse it in full. A
+ * line it accepts has no comment and no lexical problem; a property test holds it equal to the
+ * full parser (test/fuzz/properties.ts).
+ */
+export type FastLine = (text: string, line: number, start: number, end: number) => Statement | undefined;
+
+const NO_TOKENS: Token[] = [];
 
 /**
  * Where lexing starts: line 0 at offset 0, or the start of a line that begins a statement (not
@@ -81,6 +96,10 @@ const CH_RIGHT_APOS = 0x2019;
 const CH_BOM = 0xfeff;
 
 const LETTER = /^\p{L}$/u;
+
+function isAsciiLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
@@ -165,7 +184,7 @@ export function eolOf(text: string): string {
  * soon as it is complete (when the next statement starts) and not kept, so the parser consumes it
  * while it is young; `emit` returns true to stop there.
  */
-export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) => boolean | void, from: LexStart = { line: 0, offset: 0 }): LexResult {
+export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) => boolean | void, from: LexStart = { line: 0, offset: 0 }, fast?: FastLine): LexResult {
   const hasCR = text.indexOf('\r') >= 0;
   const lineCount = countLines(text, hasCR);
   const eol = eolOf(text);
@@ -175,11 +194,32 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
   // `emit` sees the comments of every line up to the one it is handed.
   const result: LexResult = { comments, problems, eol, lineCount };
   let current: LogicalLine | undefined;
+  let fastCurrent: LogicalLine | undefined;
 
   // `base` is where line `ln` starts, `end` where its break is, `next` where the next line starts.
   for (let ln = from.line, base = from.offset, next = 0; ln < lineCount; ln++, base = next) {
     const end = lineEnd(text, base, hasCR);
     next = end + (text.charCodeAt(end) === CH_CR && text.charCodeAt(end + 1) === CH_LF ? 2 : 1);
+    // Only a line followed by one that starts a statement (a letter first: it has a token and is
+    // not indented), or by nothing: after a blank, comment-only or indented line, a later indented
+    // line could still continue this one.
+    if (fast && ln > 0 && base < end && !isSpace(text.charCodeAt(base)) && (next >= text.length || isAsciiLetter(text.charCodeAt(next)))) {
+      const st = fast(text, ln, base, end);
+      if (st) {
+        if (current && emit(current, result) === true) return result;
+        // The line is words and spaces: its last token ends at its last non-space.
+        let last = end;
+        while (last > base && text.charCodeAt(last - 1) === CH_SPACE) last--;
+        // One object serves every such line in turn (`emit` keeps none of them).
+        fastCurrent ??= { tokens: NO_TOKENS, firstLine: ln, lastLine: ln, firstOffset: base, endCharacter: 0, prebuilt: st };
+        fastCurrent.firstLine = fastCurrent.lastLine = ln;
+        fastCurrent.firstOffset = base;
+        fastCurrent.endCharacter = last - base;
+        fastCurrent.prebuilt = st;
+        current = fastCurrent;
+        continue;
+      }
+    }
     const tokens: Token[] = [];
     let i = base;
     // A leading BOM on the first line is not indentation.

@@ -5,6 +5,7 @@ import type { Range } from '../types';
 import type {
   Assertion,
   CardStmt,
+  IncludeStmt,
   ControlClause,
   EventNode,
   Filter,
@@ -26,7 +27,7 @@ import type {
   ProtectionKeepClause,
 } from './ast';
 import { ACTIVATED_ABILITIES, PART_VERBS } from './ast';
-import { lex, type LexStart, type Token, type LogicalLine } from './lexer';
+import { lex, Token, type LexStart, type LogicalLine } from './lexer';
 
 /** Zones a `move ... to`, `in` or `expect ... in` may name. */
 export const ZONES = [
@@ -161,11 +162,21 @@ function isUnicodeIdentifier(text: string): boolean {
   return true;
 }
 
-export function parse(text: string): ScenarioDocument {
+/** `fastPath: false` parses every line in full (the property tests compare both ways). */
+export interface ParseOptions {
+  fastPath?: boolean;
+}
+
+export function parse(text: string, options?: ParseOptions): ScenarioDocument {
   const statements: Statement[] = [];
-  const { comments, ruleRefs, problems, lexProblems, eol, lineCount } = parseStream(text, (st) => {
-    statements.push(st);
-  });
+  const { comments, ruleRefs, problems, lexProblems, eol, lineCount } = parseStream(
+    text,
+    (st) => {
+      statements.push(st);
+    },
+    undefined,
+    options,
+  );
   return { statements, comments, ruleRefs, problems, lexicalProblems: lexProblems.length, eol, lineCount };
 }
 
@@ -184,11 +195,12 @@ export interface StreamedParse extends Omit<ScenarioDocument, 'statements' | 'le
  * When `onStatement` returns true, parsing stops: the comments and problems returned may then
  * include those of the next statement's first line.
  */
-export function parseStream(text: string, onStatement: (st: Statement, info: DocumentInfo, offset: number) => boolean | void, from?: LexStart): StreamedParse {
+export function parseStream(text: string, onStatement: (st: Statement, info: DocumentInfo, offset: number) => boolean | void, from?: LexStart, options?: ParseOptions): StreamedParse {
   const parseProblems: SyntaxProblem[] = [];
   const lexed = lex(
     text,
     (line, info) => {
+      if (line.prebuilt) return onStatement(line.prebuilt, info, line.firstOffset);
       const cur = new Cursor(line.tokens, line);
       let st: Statement | undefined;
       try {
@@ -206,6 +218,7 @@ export function parseStream(text: string, onStatement: (st: Statement, info: Doc
       return st ? onStatement(st, info, line.firstOffset) : false;
     },
     from,
+    options?.fastPath === false ? undefined : fastLine,
   );
   const lexProblems: SyntaxProblem[] = lexed.problems.map((p) => ({ message: p.message, range: p.range }));
   // Lexical problems first, then the parser's, each in document order.
@@ -251,11 +264,11 @@ function findRuleRefs(text: string, r: Range, out: RuleRef[]): void {
 function parseStatement(cur: Cursor): Statement | undefined {
   const first = cur.peek()!;
   if (first.type !== 'word') {
-    cur.fail('a declaration (game, title, rules, player, card) or an event verb');
+    cur.fail('a declaration (game, title, rules, player, card, include) or an event verb');
   }
   const kw = first.text;
   cur.next();
-  if (kw !== 'game' && kw !== 'title' && kw !== 'rules' && kw !== 'player' && kw !== 'card') return parseEvent(cur, first);
+  if (kw !== 'game' && kw !== 'title' && kw !== 'rules' && kw !== 'player' && kw !== 'card' && kw !== 'include') return parseEvent(cur, first);
   const startRange = first.range;
   const whole = () => span(startRange, cur.last().range);
   switch (kw) {
@@ -288,6 +301,18 @@ function parseStatement(cur: Cursor): Statement | undefined {
     }
     case 'card':
       return parseCard(cur, startRange);
+    case 'include': {
+      const st: IncludeStmt = { kind: 'include', range: startRange };
+      cur.partial = st;
+      const t = cur.peek();
+      if (!t || t.type !== 'string') cur.fail('the quoted path of a file to include, like "cards/core-set.board"');
+      cur.next();
+      st.path = { text: t!.text, range: t!.range };
+      st.range = whole();
+      cur.end();
+      if (t!.text.length === 0) throw new SyntaxError_('The path of an include is empty: write the path of a .board file, like "cards/core-set.board".', t!.range);
+      return st;
+    }
   }
 }
 
@@ -560,6 +585,217 @@ function parseBy(cur: Cursor): Name | undefined {
     return cur.name('player name');
   }
   return undefined;
+}
+
+// ---- the fast path ----------------------------------------------------------------------------
+//
+// Most lines of a long scenario are short events of a few names (`equip e1 to c2`, `move c3 to
+// graveyard`, `expect e1 attached to c2`). For a line made only of ASCII words (a letter, then
+// letters, digits, `-` or `_`) separated by spaces, the lexer's tokens are exactly those words, each
+// an identifier; `fastLine` recognises the common shapes among them and builds the same statement
+// the full parser makes of those tokens. Anything else (another shape, a comment, a quote, a
+// digit, a tab, a non-ASCII letter, a syntax error) returns undefined and is parsed in full.
+
+/** Start and end offsets of the words of the line being recognised. */
+const MAX_FAST_WORDS = 8;
+const wordStart = new Int32Array(MAX_FAST_WORDS);
+const wordEnd = new Int32Array(MAX_FAST_WORDS);
+
+/** The words of text[start, end), or -1 when the line is not words and spaces only. */
+function splitWords(text: string, start: number, end: number): number {
+  let n = 0;
+  let i = start;
+  while (i < end) {
+    let c = text.charCodeAt(i);
+    if (c === 32) {
+      i++;
+      continue;
+    }
+    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) || n === MAX_FAST_WORDS) return -1;
+    wordStart[n] = i;
+    i++;
+    while (i < end) {
+      c = text.charCodeAt(i);
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 45 || c === 95) i++;
+      else break;
+    }
+    if (i < end && c !== 32) return -1;
+    wordEnd[n++] = i;
+  }
+  return n;
+}
+
+/** Is word k of the line `w`? (No string is made.) */
+function wordIs(text: string, k: number, w: string): boolean {
+  const s = wordStart[k];
+  if (wordEnd[k] - s !== w.length) return false;
+  for (let i = 0; i < w.length; i++) if (text.charCodeAt(s + i) !== w.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Word k of the line as a token; `known` is its text when it is known already (a verb, a zone: no new string). */
+function fastToken(text: string, line: number, base: number, k: number, known?: string): Token {
+  return new Token('word', known ?? text.slice(wordStart[k], wordEnd[k]), line, wordStart[k] - base, wordEnd[k] - base);
+}
+
+/** The verbs the fast path knows. */
+const FAST_VERBS = ['attach', 'equip', 'fortify', 'cast', 'resolve', 'enter', 'recall', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'kill', 'exile', 'bounce', 'control', 'gains', 'loses', 'expect'];
+
+/** The one of `words` that word k of the line is, or undefined. */
+function knownWord(text: string, k: number, words: readonly string[]): string | undefined {
+  for (const w of words) if (wordIs(text, k, w)) return w;
+  return undefined;
+}
+
+export function fastLine(text: string, line: number, base: number, end: number): Statement | undefined {
+  const n = splitWords(text, base, end);
+  if (n < 2) return undefined;
+  const tok = (k: number, known?: string) => fastToken(text, line, base, k, known);
+  const verb = knownWord(text, 0, FAST_VERBS);
+  switch (verb) {
+    case 'attach':
+    case 'equip':
+    case 'fortify':
+    case 'cast': {
+      const link = verb === 'cast' ? 'targeting' : 'to';
+      if (!(n === 4 || (n === 6 && wordIs(text, 4, 'by'))) || !wordIs(text, 2, link)) return undefined;
+      const verbTok = tok(0, verb);
+      const subject = tok(1);
+      const other = tok(3);
+      const by = n === 6 ? tok(5) : undefined;
+      const e = new EventStmt(verbTok, by ?? other);
+      e.subject = subject;
+      e.by = by;
+      if (verb === 'cast') {
+        e.kind = 'cast';
+        e.target = other;
+      } else {
+        e.kind = 'attach';
+        e.verb = verb;
+        e.host = other;
+      }
+      return e as unknown as EventNode;
+    }
+    case 'resolve':
+    case 'enter':
+    case 'recall': {
+      if (n !== 2) return undefined;
+      const verbTok = tok(0, verb);
+      const subject = tok(1);
+      const e = new EventStmt(verbTok, subject);
+      e.kind = verb;
+      e.subject = subject;
+      return e as unknown as EventNode;
+    }
+    case 'unattach':
+    case 'detach': {
+      if (!(n === 2 || (n === 4 && wordIs(text, 2, 'from')))) return undefined;
+      const verbTok = tok(0, verb);
+      const subject = tok(1);
+      const host = n === 4 ? tok(3) : undefined;
+      const e = new EventStmt(verbTok, host ?? subject);
+      e.kind = 'unattach';
+      e.verb = verb;
+      e.subject = subject;
+      e.host = host;
+      return e as unknown as EventNode;
+    }
+    case 'move': {
+      if (n !== 4 || !wordIs(text, 2, 'to')) return undefined;
+      const zoneWord = knownWord(text, 3, ZONES);
+      if (zoneWord === undefined) return undefined;
+      const z = tok(3, zoneWord);
+      const e = new EventStmt(tok(0, verb), z);
+      e.kind = 'move';
+      e.verb = verb;
+      e.subject = tok(1);
+      e.zone = { zone: z.text, range: z.range };
+      return e as unknown as EventNode;
+    }
+    case 'destroy':
+    case 'sacrifice':
+    case 'kill':
+    case 'exile':
+    case 'bounce': {
+      if (n !== 2) return undefined;
+      const verbTok = tok(0, verb);
+      const subject = tok(1);
+      const e = new EventStmt(verbTok, subject);
+      e.kind = 'move';
+      e.verb = verb;
+      e.subject = subject;
+      e.zone = new SugarZone(SUGAR_ZONE[verb], verbTok);
+      return e as unknown as EventNode;
+    }
+    case 'control': {
+      // `control X P` or `control X to P` (`control X to` alone is an error: parsed in full).
+      if (!((n === 3 && !wordIs(text, 2, 'to')) || (n === 4 && wordIs(text, 2, 'to')))) return undefined;
+      const verbTok = tok(0, verb);
+      const player = tok(n - 1);
+      const e = new EventStmt(verbTok, player);
+      e.kind = 'control';
+      e.subject = tok(1);
+      e.player = player;
+      return e as unknown as EventNode;
+    }
+    case 'gains':
+    case 'loses': {
+      if (n !== 5 || !wordIs(text, 2, 'protection') || !wordIs(text, 3, 'from')) return undefined;
+      const verbTok = tok(0, verb);
+      const quality = tok(4);
+      const e = new EventStmt(verbTok, quality);
+      e.kind = 'protection';
+      e.verb = verb;
+      e.subject = tok(1);
+      e.quality = quality;
+      return e as unknown as EventNode;
+    }
+    case 'expect':
+      return fastExpect(text, n, tok);
+  }
+  return undefined;
+}
+
+function fastExpect(text: string, n: number, tok: (k: number, known?: string) => Token): Statement | undefined {
+  let a: Assertion;
+  let last: Token;
+  if (wordIs(text, 1, 'no')) {
+    if (n !== 5 || !wordIs(text, 2, 'attachments') || !wordIs(text, 3, 'on')) return undefined;
+    const first = tok(1);
+    last = tok(4);
+    a = { kind: 'no-attachments', host: last, range: span(first.range, last.range) };
+  } else if (n === 3 && wordIs(text, 2, 'unattached')) {
+    const subject = tok(1);
+    last = tok(2);
+    a = { kind: 'unattached', subject, range: span(subject.range, last.range) };
+  } else if (n === 4 && wordIs(text, 2, 'in')) {
+    const zoneWord = knownWord(text, 3, ZONES);
+    if (zoneWord === undefined) return undefined;
+    const subject = tok(1);
+    last = tok(3, zoneWord);
+    const zone: ZoneRef = { zone: last.text, range: last.range };
+    a = { kind: 'in-zone', subject, zone, range: span(subject.range, last.range) };
+  } else if (n === 4 && wordIs(text, 2, 'has')) {
+    const subject = tok(1);
+    last = tok(3);
+    a = { kind: 'has', host: subject, subject: last, range: span(subject.range, last.range) };
+  } else if (n === 5 && wordIs(text, 2, 'attached') && wordIs(text, 3, 'to')) {
+    const subject = tok(1);
+    last = tok(4);
+    a = { kind: 'attached-to', subject, host: last, range: span(subject.range, last.range) };
+  } else if (n === 5 && wordIs(text, 2, 'newer') && wordIs(text, 3, 'than')) {
+    const subject = tok(1);
+    last = tok(4);
+    a = { kind: 'newer-than', subject, other: last, range: span(subject.range, last.range) };
+  } else if (n === 5 && wordIs(text, 2, 'controlled') && wordIs(text, 3, 'by')) {
+    const subject = tok(1);
+    last = tok(4);
+    a = { kind: 'controlled-by', subject, player: last, range: span(subject.range, last.range) };
+  } else return undefined;
+  const node = new EventStmt(tok(0, 'expect'), last);
+  node.kind = 'expect';
+  node.assertion = a;
+  return node as unknown as EventNode;
 }
 
 /** Distributes Omit over a union. */

@@ -8,21 +8,67 @@ import type { ScenarioHeader } from '../parser/header';
 import { codeInfo } from '../diagnostics/registry';
 import { canonicalOf, citeAs, existsIn, resolveVersion, type RulesVersion } from './versions';
 
+export type RulesLanguage = 'en' | 'fr' | 'it';
+
 export interface RulesDocument {
   game: Game | undefined;
   /** Effective date (YYYY-MM-DD) the document states, if any. */
   effective: string | undefined;
+  /** The language the document is written in, read from its header and example paragraphs. */
+  language: RulesLanguage;
   /** Rule number (no trailing dot) → official text, with its examples. */
   rules: Map<string, string>;
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+// Month names as the English, French and Italian documents write them, lower case (accents kept;
+// French also writes "fevrier"/"aout" without them in older files).
+const MONTHS: Record<RulesLanguage, string[]> = {
+  en: ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'],
+  fr: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+  it: ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'],
+};
+const UNACCENTED_FR: Record<string, number> = { fevrier: 1, aout: 7, decembre: 11 };
 
-function isoDate(monthName: string, day: string, year: string): string | undefined {
-  const m = MONTHS.indexOf(monthName.toLowerCase());
-  if (m < 0) return undefined;
-  return `${year}-${String(m + 1).padStart(2, '0')}-${day.padStart(2, '0')}`;
+function monthIndex(language: RulesLanguage, name: string): number {
+  const n = name.toLowerCase();
+  const i = MONTHS[language].indexOf(n);
+  return i >= 0 || language !== 'fr' ? i : (UNACCENTED_FR[n] ?? -1);
 }
+
+function iso(year: string, month: number, day: string): string {
+  return `${year}-${String(month + 1).padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+/**
+ * The effective date a Magic document's header states, in the document's language:
+ * "These rules are effective as of June 7, 2024." (English: month day, year), and in the French and
+ * Italian documents a day month year date on the line that says the rules apply ("en vigueur",
+ * "à compter du", "1er"; "in vigore", "effettive", "a partire dal").
+ */
+function headerDate(line: string): { date: string; language: RulesLanguage } | undefined {
+  const en = line.match(/effective as of (\p{L}+) (\d{1,2}), (\d{4})/iu);
+  if (en) {
+    const m = monthIndex('en', en[1]);
+    return m < 0 ? undefined : { date: iso(en[3], m, en[2]), language: 'en' };
+  }
+  const fr = /(vigueur|compter du|applicables?|effectives?)/i.test(line);
+  const it = /(vigore|effettiv|a partire da|valid[ei])/i.test(line);
+  if (!fr && !it) return undefined;
+  const d = line.match(/(\d{1,2})(?:er|º|°)? (\p{L}+) (\d{4})/u);
+  if (!d) return undefined;
+  for (const language of (fr ? ['fr', 'it'] : ['it', 'fr']) as RulesLanguage[]) {
+    const m = monthIndex(language, d[2]);
+    if (m >= 0) return { date: iso(d[3], m, d[1]), language };
+  }
+  return undefined;
+}
+
+// An example paragraph belongs to the rule above it: "Example:", "Exemple :" (French puts a space,
+// often a no-break space, before the colon), "Esempio:".
+const EXAMPLE = /^(?:Example|Exemple|Esempio)[ \u00a0\u202f]?: /;
+const EXAMPLE_LANGUAGE: Record<string, RulesLanguage> = { Example: 'en', Exemple: 'fr', Esempio: 'it' };
+// The glossary after the numbered rules: its entries are not rules.
+const GLOSSARY = new Set(['Glossary', 'Glossaire', 'Glossario']);
 
 export function parseRulesFile(text: string): RulesDocument {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -34,11 +80,13 @@ export function parseRulesFile(text: string): RulesDocument {
 function parseMagic(lines: string[]): RulesDocument {
   const rules = new Map<string, string>();
   let effective: string | undefined;
+  let language: RulesLanguage | undefined;
   let last: string | undefined;
   for (const line of lines.slice(0, 40)) {
-    const m = line.match(/effective as of (\w+) (\d{1,2}), (\d{4})/i);
-    if (m) {
-      effective = isoDate(m[1], m[2], m[3]);
+    const h = headerDate(line);
+    if (h) {
+      effective = h.date;
+      language = h.language;
       break;
     }
   }
@@ -50,28 +98,36 @@ function parseMagic(lines: string[]): RulesDocument {
       rules.set(last, m[2].trim());
       continue;
     }
-    if (last && /^Example: /.test(line)) rules.set(last, `${rules.get(last)}\n${line.trim()}`);
-    else if (line.trim() === 'Glossary' && rules.size > 100) last = undefined;
+    const example = last !== undefined ? line.match(EXAMPLE) : null;
+    if (example && last !== undefined) {
+      language ??= EXAMPLE_LANGUAGE[example[0].replace(/[ \u00a0\u202f:]/g, '')];
+      rules.set(last, `${rules.get(last)}\n${line.trim()}`);
+    } else if (GLOSSARY.has(line.trim()) && rules.size > 100) last = undefined;
   }
-  return { game: rules.has('701.3a') || rules.has('100.1') ? 'mtg' : undefined, effective, rules };
+  return { game: rules.has('701.3a') || rules.has('100.1') ? 'mtg' : undefined, effective, language: language ?? 'en', rules };
 }
 
 function parseTabbed(lines: string[]): RulesDocument {
   const rules = new Map<string, string>();
   let effective: string | undefined;
+  let language: RulesLanguage = 'en';
   for (const line of lines) {
     const tab = line.indexOf('\t');
     if (tab < 0) continue;
     const number = line.slice(0, tab).trim().replace(/\.$/, '');
     const body = line.slice(tab + 1).trim();
     if (!number) {
-      const d = body.match(/(?:Last Updated|Effective)[^0-9]*(\d{4}-\d{2}-\d{2})/i);
-      if (d && !effective) effective = d[1];
+      const d = body.match(/(Last Updated|Effective|Dernière mise à jour|Mise à jour|En vigueur|Ultimo aggiornamento|Aggiornato|In vigore)[^0-9]*(\d{4}-\d{2}-\d{2})/i);
+      if (d && !effective) {
+        effective = d[2];
+        const w = d[1].toLowerCase();
+        language = /^(last|effective)/.test(w) ? 'en' : /^(derni|mise|en vigueur)/.test(w) ? 'fr' : 'it';
+      }
       continue;
     }
     if (/^\d{3}(\.[0-9a-z]+)*$/.test(number)) rules.set(number, body);
   }
-  return { game: 'riftbound', effective, rules };
+  return { game: 'riftbound', effective, language, rules };
 }
 
 // ---- using a rules file next to a scenario ------------------------------------------------------

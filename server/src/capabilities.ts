@@ -22,6 +22,8 @@ export interface ClientSupport {
   completionEditRange: boolean;
   /** `workspace/didChangeWorkspaceFolders` (relative paths in settings follow the folders). */
   workspaceFolders: boolean;
+  /** `workspace/didChangeWatchedFiles` may be registered dynamically (included files changed on disk). */
+  watchedFilesRegistration: boolean;
 }
 
 export function readClientSupport(c: ClientCapabilities): ClientSupport {
@@ -42,6 +44,7 @@ export function readClientSupport(c: ClientCapabilities): ClientSupport {
     semanticTokensRefresh: !!c.workspace?.semanticTokens?.refreshSupport,
     completionEditRange: (td?.completion?.completionList?.itemDefaults ?? []).includes('editRange'),
     workspaceFolders: !!c.workspace?.workspaceFolders,
+    watchedFilesRegistration: !!c.workspace?.didChangeWatchedFiles?.dynamicRegistration,
   };
 }
 

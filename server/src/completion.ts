@@ -20,6 +20,7 @@ import {
   type CardView,
   type Game,
   type HostVerb,
+  type CardCatalogs,
 } from '../../core';
 import { CompletionItemKind, type CompletionItem, type CompletionList, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
@@ -98,6 +99,40 @@ export function completion(state: DocumentState, pos: Position): CompletionItem[
   const partialRange: Range = { start: { line: pos.line, character: pos.character - st.partial.length }, end: pos };
   const want = st.toks.length === 0 ? ({ kind: 'statement' } as Want) : st.toks[0].text === 'together' ? partWant(state, st.toks, pos.line) : wantAfter(state, st.toks.map((t) => t.text), st.toks, pos.line);
   return items(state, want, partialRange, pos.line, st.startLine);
+}
+
+/** `card ID "` and the part of the name typed so far (with its escapes), at the start of a line. */
+const CARD_NAME_BEFORE = /^card\s+\p{L}[\p{L}\p{N}_-]*\s+"((?:[^"\\]|\\.)*)$/u;
+/** The rest of a name after the cursor, up to and with its closing quote. */
+const CARD_NAME_AFTER = /^(?:[^"\\]|\\.)*"/;
+/** At most this many names per answer: the list is incomplete, and asked for again as the name grows. */
+export const CARD_NAMES_MAX = 50;
+
+/**
+ * Inside the quoted name of a card declaration: names from the user's card data for the
+ * scenario's game (core's CardCatalog.complete: prefix, word prefix, letters in order, then
+ * edit distance). Inserts the name and its closing quote and nothing else (the checker reads the
+ * rest from the card). Undefined where this is not a card's name, or there is no card data.
+ */
+export function cardNameCompletion(state: DocumentState, pos: Position, cards: CardCatalogs | undefined): CompletionList | undefined {
+  const catalog = cards?.[state.game];
+  if (!catalog) return undefined;
+  const line = lineText(state.document, pos.line);
+  const m = CARD_NAME_BEFORE.exec(line.slice(0, pos.character));
+  if (!m) return undefined;
+  const typed = m[1].replace(/\\(.)/g, '$1');
+  const rest = CARD_NAME_AFTER.exec(line.slice(pos.character));
+  const range: Range = { start: { line: pos.line, character: pos.character - m[1].length }, end: { line: pos.line, character: pos.character + (rest ? rest[0].length : 0) } };
+  const items: CompletionItem[] = catalog.complete(typed, CARD_NAMES_MAX).map((name, i) => ({
+    label: name,
+    kind: CompletionItemKind.Value,
+    detail: catalog.lookup(name)?.typeLine || undefined,
+    // Our order (prefix, then fuzzy), and every item kept by the client's own filter.
+    sortText: String(i).padStart(3, '0'),
+    filterText: m[1],
+    textEdit: { range, newText: name.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"' },
+  }));
+  return { isIncomplete: true, items };
 }
 
 /** In `together: PART; PART...`: the part being written is a statement of its own, after the last `:` or `;`. */

@@ -42,9 +42,9 @@ export function toDiagnostic(f: Finding, index: number, uri: string, version: nu
   if (support.codeDescription) d.codeDescription = { href: codeDocUrl(f.code) };
   if (f.related.length > 0) {
     if (support.relatedInformation) {
-      d.relatedInformation = f.related.map((r): DiagnosticRelatedInformation => ({ location: { uri, range: r.range }, message: r.message }));
+      d.relatedInformation = f.related.map((r): DiagnosticRelatedInformation => ({ location: { uri: r.uri ?? uri, range: r.range }, message: r.message }));
     } else {
-      d.message += f.related.map((r) => `\nLine ${r.range.start.line + 1}: ${r.message}.`).join('');
+      d.message += f.related.map((r) => `\n${r.uri ? `${r.uri} line` : 'Line'} ${r.range.start.line + 1}: ${r.message}.`).join('');
     }
   }
   if (UNNECESSARY.has(f.code) && support.diagnosticTags.includes(DiagnosticTag.Unnecessary)) d.tags = [DiagnosticTag.Unnecessary];

@@ -7,7 +7,7 @@
 // A document over MAX_FILE_BYTES (UTF-8) is never analysed in the editor: it has no analysis, so
 // every feature answers as for a document that is not open, and its diagnostics are one warning
 // that says so (validation.ts).
-import { analyse, CHECKPOINT_EVERY, replayCheckpoints, resolveVersion, Timeline, type Analysis, type BoardView, type Game, type HostVerb, type RulesVersion, type Step } from '../../core';
+import { analyse, CHECKPOINT_EVERY, replayCheckpoints, resolveVersion, Timeline, type Analysis, type BoardView, type CardCatalogs, type Game, type HostVerb, type IncludeHost, type RulesVersion, type Step } from '../../core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
 
@@ -23,12 +23,19 @@ export class DocumentState {
   /** An immutable snapshot: the documents manager updates its TextDocument objects in place. */
   readonly document: TextDocument;
 
-  constructor(live: TextDocument, previous?: Analysis) {
+  constructor(
+    live: TextDocument,
+    previous?: Analysis,
+    includes?: IncludeHost,
+    /** The user's card data as it was in memory for this document (server/src/cards.ts). */
+    readonly cards?: CardCatalogs,
+  ) {
     this.text = live.getText();
     this.document = TextDocument.create(live.uri, live.languageId, live.version, this.text);
     // Diagnostics first: the check streams the events and keeps no syntax tree; the tree and
     // the timeline (boards at a line, step summaries) are made when a feature first asks.
-    this.analysis = analyse(this.text, { resumable: true, previous });
+    // Included files are read through `includes` (includes.ts: open documents, then the disk).
+    this.analysis = analyse(this.text, { resumable: true, previous, uri: live.uri, includes, cards });
     this.game = this.analysis.result.game ?? 'mtg';
     this.rulesVersion = resolveVersion(this.game, this.analysis.result.rulesVersion);
   }
@@ -45,7 +52,7 @@ export class DocumentState {
 
   /** Boards, legal hosts and step summaries at any line, from checkpoints of one replay. */
   get timeline(): Timeline {
-    return (this.timelineOf ??= new Timeline(this.analysis.doc, this.text, CHECKPOINT_EVERY, replayCheckpoints(this.analysis)));
+    return (this.timelineOf ??= new Timeline(this.analysis.doc, this.text, CHECKPOINT_EVERY, replayCheckpoints(this.analysis), this.analysis.includes.files, this.cards));
   }
 
   /**
@@ -71,7 +78,7 @@ export class DocumentState {
   }
 
   get names(): NameIndex {
-    return (this.nameIndex ??= new NameIndex(this.analysis.doc));
+    return (this.nameIndex ??= new NameIndex(this.analysis.doc, this.analysis.includes.files));
   }
 
   /** The board after the statement on (or last before) `line`; the initial board for line -1. */
@@ -128,8 +135,21 @@ export function sizeOver(text: string, limit: number): number | undefined {
 
 export class AnalysisCache {
   private readonly states = new Map<string, DocumentState>();
+  /** Documents whose included files changed since their analysis: analysed again on the next `get`. */
+  private readonly stale = new Set<string>();
 
-  constructor(readonly maxBytes = MAX_FILE_BYTES) {}
+  constructor(
+    readonly maxBytes = MAX_FILE_BYTES,
+    /** How a check of a document reads its included files (none: includes are findings). */
+    private readonly includeHost?: (uri: string) => IncludeHost,
+    /** The card data for a document, as far as it is in memory (never waits). */
+    private readonly cardsFor: (uri: string) => CardCatalogs | undefined = () => undefined,
+  ) {}
+
+  /** A file the document includes changed: its next `get` analyses it again (resuming where the includes allow). */
+  invalidate(uri: string): void {
+    if (this.states.has(uri)) this.stale.add(uri);
+  }
 
   /**
    * The state of this exact document text and version, analysing it if it was not seen yet;
@@ -139,13 +159,16 @@ export class AnalysisCache {
    */
   get(document: TextDocument): DocumentState | undefined {
     const s = this.states.get(document.uri);
-    if (s && s.version === document.version && s.text === document.getText()) return s;
+    const cards = this.cardsFor(document.uri);
+    // Other card data (read since, or changed) gives the same text another analysis.
+    if (s && s.version === document.version && s.text === document.getText() && s.cards === cards && !this.stale.has(document.uri)) return s;
+    this.stale.delete(document.uri);
     if (this.tooLarge(document) !== undefined) {
       this.states.delete(document.uri);
       return undefined;
     }
     // The previous version's analysis lets the new one resume before the first change.
-    const fresh = new DocumentState(document, s?.analysis);
+    const fresh = new DocumentState(document, s?.analysis, this.includeHost?.(document.uri), cards);
     this.states.set(document.uri, fresh);
     return fresh;
   }
@@ -162,6 +185,7 @@ export class AnalysisCache {
 
   drop(uri: string): void {
     this.states.delete(uri);
+    this.stale.delete(uri);
   }
 
   /** How many analyses are held (one per open document at most). */

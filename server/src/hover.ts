@@ -2,7 +2,7 @@
 // explanation and, from the user's rules file, the official text; the code's documentation), a
 // rule number in a comment, a card or player name (its characteristics and its state at that line
 // of the replay), and an event's verb (what the replay made of the event: the step).
-import { canonicalIn, codeDocUrl, explainRule, isEvent, officialRule, REGISTRY, titleFor, type CardView, type Finding, type Game, type RulesDocument } from '../../core';
+import { canonicalIn, codeDocUrl, explainRule, isEvent, officialRule, REGISTRY, titleFor, type CardCatalogs, type CardView, type Finding, type Game, type RulesDocument } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
@@ -15,6 +15,8 @@ export interface HoverContext {
   /** Every finding of the document version (the core's and the rules-file ones). */
   findings: readonly Finding[];
   markdown: boolean;
+  /** The user's card data the document was checked with (server/src/cards.ts). */
+  cards?: CardCatalogs;
 }
 
 const GAME_LABEL: Record<Game, string> = { mtg: 'Magic: The Gathering', riftbound: 'Riftbound' };
@@ -29,8 +31,14 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
   } else {
     const occ = state.names.at(pos);
     if (occ) {
-      specific = nameSection(state, occ, pos.line);
+      specific = nameSection(state, occ, pos.line, ctx);
       range = occ.range;
+    }
+    // On the quoted name of a card declaration: the card in the user's card data.
+    const named = occ ? undefined : cardNameAt(state, pos);
+    if (named) {
+      specific = cardDataSection(state, named.text, ctx) ?? (ctx.cards?.[state.game] ? `**${md(named.text)}**: no card of this name in your card data.` : undefined);
+      range = named.range;
     }
     const zone = occ ? undefined : filterZoneAt(state, pos);
     if (zone) {
@@ -77,6 +85,7 @@ function officialQuote(state: DocumentState, written: string, ctx: HoverContext,
   if (!o) return undefined;
   const mark = [
     'from your rules file',
+    ...(ctx.rulesDoc.language !== 'en' ? [`in ${ctx.rulesDoc.language === 'fr' ? 'French' : 'Italian'}`] : []),
     ...(ctx.rulesDoc.effective ? [`effective ${ctx.rulesDoc.effective}`] : []),
     ...(o.translated ? [`where it is rule ${o.number}`] : []),
   ].join(', ');
@@ -93,7 +102,7 @@ function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): st
     out.push(`**Rules** (${GAME_LABEL[state.game]}${state.analysis.result.rulesVersion ? `, numbered as in ${md(state.rulesVersion?.label ?? state.analysis.result.rulesVersion)}` : ''})`);
     out.push(f.rules.map((n) => ruleLine(state, n, ctx)).join('\n'));
   }
-  for (const r of f.related) out.push(`Line ${r.range.start.line + 1}: ${mdMessage(r.message)}.`);
+  for (const r of f.related) out.push(`${r.uri ? `${md(r.uri.slice(r.uri.lastIndexOf('/') + 1))} line` : 'Line'} ${r.range.start.line + 1}: ${mdMessage(r.message)}.`);
   if (f.fixes.length > 0) out.push(`**Fixes**: ${f.fixes.map((x) => `${mdMessage(x.title)}${x.safe ? ' (safe)' : ''}`).join('; ')}`);
   if (info) out.push(`${info.doc}\n\n[About \`${f.code}\`](${codeDocUrl(f.code)})`);
   return out.join('\n\n');
@@ -148,7 +157,29 @@ function typeLine(c: CardView): string {
   return right ? `${left} — ${right}` : left || 'no card types';
 }
 
-function nameSection(state: DocumentState, occ: Occurrence, line: number): string | undefined {
+/** The quoted name of a card declaration under the cursor. */
+function cardNameAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
+  const st = state.analysis.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  return st?.kind === 'card' && st.name && containsInclusive(st.name.range, pos) ? st.name : undefined;
+}
+
+/**
+ * The card of this name in the user's card data: its type line and rules text as the file gives
+ * them, marked as coming from it (user text: inert Markdown, markdown.ts).
+ */
+function cardDataSection(state: DocumentState, name: string, ctx: HoverContext): string | undefined {
+  const catalog = ctx.cards?.[state.game];
+  const rec = catalog?.lookup(name);
+  if (!catalog || !rec) return undefined;
+  const file = catalog.sources.map((s) => s.replace(/^.*[\\/]/, '')).join(', ');
+  const out = [`**${md(rec.name)}** ${rec.typeLine ? codeSpan(rec.typeLine) : ''} *(from your card data: ${md(file)})*`];
+  if (rec.might !== undefined || rec.mightBonus !== undefined) out.push([rec.might !== undefined ? `Might ${rec.might}` : '', rec.mightBonus !== undefined ? `Might Bonus +${rec.mightBonus}` : ''].filter(Boolean).join(' · '));
+  const text = rec.text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  if (text.length) out.push(text.map((l) => `> ${md(l)}`).join('\n>\n'));
+  return out.join('\n\n');
+}
+
+function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: HoverContext): string | undefined {
   const decl = state.names.declarations.get(occ.text);
   if (!decl) return `**${md(occ.text)}**: not declared. Declare it with \`card\` or \`player\` before the first event.`;
   const board = state.boardAt(line);
@@ -192,6 +223,8 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number): strin
   }
   if (c.keywords?.length) lines.push(`- Keywords: ${md(c.keywords.join(', '))} (${md(keywordNote(c.keywords))})`);
   out.push(`**${when}**\n${lines.join('\n')}`);
+  const fromCards = stmtName ? cardDataSection(state, stmtName, ctx) : undefined;
+  if (fromCards) out.push(fromCards);
   return out.join('\n\n');
 }
 

@@ -3,6 +3,7 @@
 import {
   createConnection,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
   LogMessageNotification,
   LSPErrorCodes,
   MessageType,
@@ -14,7 +15,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { MINIMAL_SUPPORT, readClientSupport, type ClientSupport } from './capabilities';
 import { AnalysisCache, type DocumentState } from './documents';
 import { SettingsStore } from './settings';
@@ -25,13 +26,15 @@ import { Lifecycle } from './lifecycle';
 import { DEBUG_MEMORY_REQUEST, type DebugMemory } from './debug';
 import { hover } from './hover';
 import { CODE_ACTION_KINDS, codeActions } from './codeActions';
-import { completion, withDefaultEditRange } from './completion';
+import { cardNameCompletion, completion, withDefaultEditRange } from './completion';
 import { definition, documentSymbols, flatSymbols, prepareRename, references, rename } from './symbols';
 import { LEGEND, semanticTokens } from './semanticTokens';
 import { inlayHints } from './inlayHints';
 import { foldingRanges } from './folding';
 import { RulesFiles } from './rulesText';
+import { CardFiles } from './cards';
 import { WorkspaceFolders } from './paths';
+import { IncludeFiles } from './includes';
 import { codeLenses } from './codeLens';
 import { BOARD_REQUEST, boardPicture, events, EVENTS_REQUEST, type BoardParams } from './board';
 import { rulesFileFindings, type Finding } from '../../core';
@@ -113,11 +116,20 @@ if (transport.kind === 'stdio') {
   process.stdin.on('close', gone);
 }
 const documents = new TextDocuments(TextDocument);
-const cache = new AnalysisCache();
+// Included files are read through includeFiles (declared below; first used on the first open).
+const cache = new AnalysisCache(undefined, (uri) => includeFiles.hostFor(uri), (uri) => cardsOf(uri));
 let support: ClientSupport = MINIMAL_SUPPORT;
 const settings = new SettingsStore(connection, () => support.configuration);
 /** Relative paths in settings are resolved against these (paths.ts), never the working directory. */
 const folders = new WorkspaceFolders();
+/**
+ * What the documents include, read from open documents first, then the disk, inside the workspace
+ * folder (includes.ts); when an included file changes, each open includer is analysed and published again.
+ */
+const includeFiles = new IncludeFiles(documents, folders, (uri) => {
+  cache.invalidate(uri);
+  validator.publishNow(uri);
+});
 const rulesFiles = new RulesFiles(
   { info: (m) => connection.console.info(m), warn: (m) => connection.console.warn(m) },
   // A rules file was read (or changed, or vanished): the documents that use it may need a new publish.
@@ -127,6 +139,27 @@ const rulesFiles = new RulesFiles(
   { folders },
 );
 const validator = new Validator(connection, documents, cache, settings, () => support, undefined, rulesFileDiagnostics);
+/** The user's card data (`boardScenario.cards.*`), read in the background (cards.ts). */
+const cardFiles = new CardFiles(
+  { info: (m) => connection.console.info(m), warn: (m) => connection.console.warn(m) },
+  // Card data was read (or changed, or vanished): published documents are checked with it again.
+  () => {
+    for (const d of documents.all()) validator.republish(d.uri);
+  },
+  { folders, workerPath: join(__dirname, 'cardWorker.js') },
+);
+
+/** The card data of a document's settings, as far as it is in memory (never waits). */
+function cardsOf(uri: string) {
+  const s = settings.peek(uri);
+  return s ? cardFiles.catalogsFor(cardFiles.locate(s.cards, uri)) : undefined;
+}
+
+/** After a document's diagnostics were published: read its card files in the background (or check their stat). */
+async function followCards(uri: string): Promise<void> {
+  const s = await settings.get(uri);
+  await cardFiles.follow(cardFiles.locate(s.cards, uri));
+}
 
 /** The rules file set for the document's game, as far as its settings have arrived (no waiting). */
 function rulesFilePath(state: DocumentState): string {
@@ -188,12 +221,15 @@ function assertUnchanged(state: DocumentState): void {
 connection.onInitialize((params): InitializeResult => {
   support = readClientSupport(params.capabilities);
   folders.initialize(params);
+  // Where the card index cache lives: the extension's storage folder, when the client names one.
+  const storage = (params.initializationOptions as { storagePath?: unknown } | undefined)?.storagePath;
+  if (typeof storage === 'string' && isAbsolute(storage)) cardFiles.storagePath = storage;
   const td = params.capabilities.textDocument;
   return {
     capabilities: {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
       hoverProvider: true,
-      completionProvider: { triggerCharacters: [' ', ','] },
+      completionProvider: { triggerCharacters: [' ', ',', '"'] },
       definitionProvider: true,
       referencesProvider: true,
       renameProvider: td?.rename?.prepareSupport ? { prepareProvider: true } : true,
@@ -214,12 +250,16 @@ connection.onInitialized(
     if (support.configuration && support.configurationRegistration) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'boardScenario' });
     }
+    // Included files that are not open change on disk: their includers are checked again.
+    if (support.watchedFilesRegistration) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.board' }] });
+    }
     if (support.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(
         guardNotification(connection, 'didChangeWorkspaceFolders', async (e) => {
           // A relative rules-file path may name another file now.
           folders.change(e);
-          await Promise.all(documents.all().map((d) => followRulesFile(d.uri)));
+          await Promise.all(documents.all().flatMap((d) => [followRulesFile(d.uri), followCards(d.uri)]));
         }),
       );
     }
@@ -231,22 +271,30 @@ connection.onDidChangeConfiguration(
     settings.changed(params.settings);
     if (support.inlayHintRefresh) void connection.languages.inlayHint.refresh();
     await validator.revalidateOpen();
-    await Promise.all(documents.all().map((d) => followRulesFile(d.uri)));
+    await Promise.all(documents.all().flatMap((d) => [followRulesFile(d.uri), followCards(d.uri)]));
   }),
 );
+
+connection.onDidChangeWatchedFiles(guardNotification(connection, 'didChangeWatchedFiles', (p) => includeFiles.watchedFilesChanged(p)));
 
 documents.onDidOpen(
   guardNotification(connection, 'didOpen', async (e) => {
     // The first diagnostics come first: nothing on their path waits for settings or files.
     validator.publishNow(e.document.uri);
-    await followRulesFile(e.document.uri);
+    includeFiles.changed(e.document.uri);
+    await Promise.all([followRulesFile(e.document.uri), followCards(e.document.uri)]);
   }),
 );
-documents.onDidChangeContent(guardNotification(connection, 'didChange', (e) => validator.changed(e.document.uri, e.document.version)));
+documents.onDidChangeContent(
+  guardNotification(connection, 'didChange', (e) => {
+    includeFiles.changedSoon(e.document.uri);
+    return validator.changed(e.document.uri, e.document.version);
+  }),
+);
 documents.onDidSave(
   guardNotification(connection, 'didSave', async (e) => {
     validator.publishNow(e.document.uri);
-    await followRulesFile(e.document.uri);
+    await Promise.all([followRulesFile(e.document.uri), followCards(e.document.uri)]);
   }),
 );
 documents.onDidClose(
@@ -254,6 +302,9 @@ documents.onDidClose(
     validator.closed(e.document.uri);
     cache.drop(e.document.uri);
     settings.forget(e.document.uri);
+    includeFiles.forget(e.document.uri);
+    // Its includers read it from disk now.
+    includeFiles.changed(e.document.uri);
   }),
 );
 
@@ -267,7 +318,7 @@ connection.onHover(
     // The position belongs to the version the request was made for: it is answered from that
     // analysis, and only while it is still the document's text.
     assertUnchanged(state);
-    return hover(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: support.markdownHover });
+    return hover(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: support.markdownHover, cards: state.cards });
   }, needs.position),
 );
 
@@ -281,6 +332,9 @@ connection.onCodeAction(
 connection.onCompletion(
   guard(connection, 'completion', [], (p) => {
     const state = stateOf(p.textDocument.uri);
+    // Inside `card ID "`: the names of the user's card data (a list the client asks again for as the name grows).
+    const names = state ? cardNameCompletion(state, p.position, state.cards) : undefined;
+    if (names) return names;
     const items = state ? completion(state, p.position) : [];
     return support.completionEditRange ? withDefaultEditRange(items) : items;
   }, needs.position),
@@ -296,7 +350,7 @@ connection.onDefinition(
 connection.onReferences(
   guard(connection, 'references', [], (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? references(state, p.position, p.context.includeDeclaration) : [];
+    return state ? references(state, p.position, p.context.includeDeclaration, includeFiles.scopeOf(state.uri, stateOf)) : [];
   }, needs.references),
 );
 
@@ -310,7 +364,7 @@ connection.onPrepareRename(
 connection.onRenameRequest(
   guard(connection, 'rename', null, (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? rename(state, p.position, p.newName, support) : null;
+    return state ? rename(state, p.position, p.newName, support, includeFiles.scopeOf(state.uri, stateOf)) : null;
   }, needs.rename),
 );
 
@@ -390,7 +444,10 @@ if (process.env.BOARD_SCENARIO_DEBUG === '1') {
   });
 }
 
-connection.onShutdown(() => validator.dispose());
+connection.onShutdown(() => {
+  validator.dispose();
+  includeFiles.dispose();
+});
 
 // didChange, didSave and didClose for a document that is not open, and malformed ones, are logged and ignored.
 documents.listen(guardedDocumentSync(connection, (uri) => documents.get(uri) !== undefined));

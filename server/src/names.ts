@@ -1,6 +1,6 @@
 // Every place a card or player id is written: declarations and uses, with what the id refers to.
 // Definition, references, rename, hover and semantic tokens all read this one index.
-import type { Assertion, CardStmt, Name, PlayerStmt, ScenarioDocument, Statement } from '../../core';
+import type { Assertion, CardStmt, IncludedFile, Name, PlayerStmt, ScenarioDocument, Statement } from '../../core';
 import type { Position, Range } from 'vscode-languageserver';
 import { containsInclusive } from './util';
 
@@ -25,13 +25,24 @@ export interface Declaration {
   /** The id's range in its first declaration. */
   range: Range;
   stmt: CardStmt | PlayerStmt;
+  /** The included file it is declared in; undefined when it is declared in this document. */
+  uri?: string;
 }
 
 export class NameIndex {
   readonly occurrences: Occurrence[] = [];
   readonly declarations = new Map<string, Declaration>();
 
-  constructor(doc: ScenarioDocument) {
+  /**
+   * `included`: the files the document includes (Analysis.includes.files), whose players and cards
+   * are declared before the document's own (the first declaration of a name is the one it refers to).
+   */
+  constructor(doc: ScenarioDocument, readonly included: readonly IncludedFile[] = []) {
+    for (const file of included) {
+      for (const st of file.declarations) {
+        if (st.id && !this.declarations.has(st.id.text)) this.declarations.set(st.id.text, { kind: st.kind, range: st.id.range, stmt: st, uri: file.uri });
+      }
+    }
     for (const st of doc.statements) {
       if ((st.kind === 'card' || st.kind === 'player') && st.id && !this.declarations.has(st.id.text)) {
         this.declarations.set(st.id.text, { kind: st.kind, range: st.id.range, stmt: st });
@@ -54,6 +65,19 @@ export class NameIndex {
       else hi = mid - 1;
     }
     return undefined;
+  }
+
+  private inFiles: Map<IncludedFile, NameIndex> | undefined;
+
+  /** The occurrences of `name` in each included file (each file indexed on first use), by file uri. */
+  inIncluded(name: string): { uri: string; occurrences: Occurrence[] }[] {
+    this.inFiles ??= new Map(this.included.map((f) => [f, new NameIndex(f.doc)]));
+    const out: { uri: string; occurrences: Occurrence[] }[] = [];
+    for (const [f, index] of this.inFiles) {
+      const occurrences = index.occurrences.filter((o) => o.text === name);
+      if (occurrences.length) out.push({ uri: f.uri, occurrences });
+    }
+    return out;
   }
 
   /** Every occurrence of a declared name (same text, same kind). */

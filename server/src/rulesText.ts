@@ -130,7 +130,7 @@ export class RulesFiles {
       this.files.set(path, { mtimeMs: st.mtimeMs, size: st.size, doc });
       this.reported.delete(path);
       const what = doc.game === 'mtg' ? 'Magic: The Gathering' : doc.game === 'riftbound' ? 'Riftbound' : 'unknown game';
-      this.log.info(`Read the rules file '${path}': ${doc.rules.size} rules (${what}${doc.effective ? `, effective ${doc.effective}` : ', no effective date'}).`);
+      this.log.info(`Read the rules file '${path}': ${doc.rules.size} rules (${what}${doc.effective ? `, effective ${doc.effective}` : ', no effective date'}${doc.language !== 'en' ? `, in ${doc.language === 'fr' ? 'French' : 'Italian'}` : ''}).`);
       this.onChange(path);
       return doc;
     } catch (e) {

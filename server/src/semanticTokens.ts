@@ -57,6 +57,7 @@ export function semanticTokens(state: DocumentState): SemanticTokens {
       case 'title':
       case 'rules':
       case 'player':
+      case 'include':
         keywordOf(st.range, st.kind);
         if (st.kind === 'rules' && st.version) add(st.version.range, 'number');
         break;

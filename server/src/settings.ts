@@ -7,12 +7,15 @@ export interface Settings {
   validate: 'onSave' | 'onType';
   inlayHints: { enabled: boolean };
   rulesFile: { mtg: string; riftbound: string };
+  /** The user's card files (`boardScenario.cards.*`): a path or a list of paths per game (server/src/cards.ts). */
+  cards: { mtg: string[]; riftbound: string[] };
 }
 
 export const DEFAULT_SETTINGS: Settings = Object.freeze({
   validate: 'onSave',
   inlayHints: Object.freeze({ enabled: true }),
   rulesFile: Object.freeze({ mtg: '', riftbound: '' }),
+  cards: Object.freeze({ mtg: [], riftbound: [] }),
 }) as Settings;
 
 function obj(x: unknown): Record<string, unknown> {
@@ -31,7 +34,14 @@ export function normaliseSettings(raw: unknown): Settings {
     validate: r.validate === 'onType' ? 'onType' : 'onSave',
     inlayHints: { enabled: nested('inlayHints', 'enabled') !== false },
     rulesFile: { mtg: str(nested('rulesFile', 'mtg')), riftbound: str(nested('rulesFile', 'riftbound')) },
+    cards: { mtg: paths(nested('cards', 'mtg')), riftbound: paths(nested('cards', 'riftbound')) },
   };
+}
+
+/** A path or a list of paths; anything else is none. */
+function paths(x: unknown): string[] {
+  if (typeof x === 'string') return x ? [x] : [];
+  return Array.isArray(x) ? x.filter((p): p is string => typeof p === 'string' && p !== '') : [];
 }
 
 export class SettingsStore {

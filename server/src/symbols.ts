@@ -69,18 +69,68 @@ export function flatSymbols(state: DocumentState, symbols: DocumentSymbol[]): Sy
 // ---- navigation ---------------------------------------------------------------------------
 
 export function definition(state: DocumentState, pos: Position): Location | null {
+  // On the path of an include: the included file.
+  for (const link of state.analysis.includes.links) {
+    const r = link.range;
+    if (link.uri && r.start.line === pos.line && r.start.character <= pos.character && pos.character <= r.end.character) {
+      return { uri: link.uri, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
+    }
+  }
   const occ = state.names.at(pos);
   const decl = occ && state.names.declarations.get(occ.text);
-  return decl ? { uri: state.uri, range: decl.range } : null;
+  // A name declared in an included file: its declaration there.
+  return decl ? { uri: decl.uri ?? state.uri, range: decl.range } : null;
 }
 
-export function references(state: DocumentState, pos: Position, includeDeclaration: boolean): Location[] {
+/**
+ * The other documents a name's uses can be in: the open documents that include this one (a name
+ * declared here is used there too), and how to know an open document's version.
+ */
+export interface NameScope {
+  includers: DocumentState[];
+  versionOf: (uri: string) => number | null;
+}
+
+const NO_SCOPE: NameScope = { includers: [], versionOf: () => null };
+
+/**
+ * Every place the name under `occ` is written, by file: this document, the files it includes, and
+ * the open documents that include the file declaring it (where the name means the same declaration).
+ */
+function placesOf(state: DocumentState, text: string, scope: NameScope): Map<string, Range[]> {
+  const out = new Map<string, Range[]>();
+  const add = (uri: string, ranges: Range[]) => {
+    if (ranges.length === 0) return;
+    const list = out.get(uri) ?? [];
+    for (const r of ranges) if (!list.some((x) => x.start.line === r.start.line && x.start.character === r.start.character)) list.push(r);
+    out.set(uri, list);
+  };
+  add(state.uri, state.names.of(text).map((o) => o.range));
+  for (const f of state.names.inIncluded(text)) add(f.uri, f.occurrences.map((o) => o.range));
+  const declaredIn = state.names.declarations.get(text)?.uri ?? state.uri;
+  for (const other of scope.includers) {
+    if (other.uri === state.uri) continue;
+    const d = other.names.declarations.get(text);
+    if (!d || (d.uri ?? other.uri) !== declaredIn) continue;
+    add(other.uri, other.names.of(text).map((o) => o.range));
+    for (const f of other.names.inIncluded(text)) add(f.uri, f.occurrences.map((o) => o.range));
+  }
+  return out;
+}
+
+export function references(state: DocumentState, pos: Position, includeDeclaration: boolean, scope: NameScope = NO_SCOPE): Location[] {
   const occ = state.names.at(pos);
   if (!occ || !occ.declared) return [];
-  return state.names
-    .of(occ.text)
-    .filter((o) => includeDeclaration || !o.declaration)
-    .map((o) => ({ uri: state.uri, range: o.range }));
+  const decl = state.names.declarations.get(occ.text);
+  const isDeclaration = (uri: string, r: Range) => decl !== undefined && (decl.uri ?? state.uri) === uri && decl.range.start.line === r.start.line && decl.range.start.character === r.start.character;
+  const out: Location[] = [];
+  for (const [uri, ranges] of placesOf(state, occ.text, scope)) {
+    for (const range of ranges) {
+      if (!includeDeclaration && (isDeclaration(uri, range) || (uri === state.uri && state.names.at(range.start)?.declaration))) continue;
+      out.push({ uri, range });
+    }
+  }
+  return out;
 }
 
 // ---- rename -------------------------------------------------------------------------------
@@ -100,7 +150,7 @@ export function prepareRename(state: DocumentState, pos: Position): { range: Ran
   return { range: occ.range, placeholder: occ.text };
 }
 
-export function rename(state: DocumentState, pos: Position, newName: string, support: ClientSupport): WorkspaceEdit | null {
+export function rename(state: DocumentState, pos: Position, newName: string, support: ClientSupport, scope: NameScope = NO_SCOPE): WorkspaceEdit | null {
   const occ = state.names.at(pos);
   if (!occ || !occ.declared) return null;
   const fail = (message: string) => new ResponseError(LSPErrorCodes.RequestFailed, message);
@@ -111,6 +161,17 @@ export function rename(state: DocumentState, pos: Position, newName: string, sup
   if (newName !== occ.text && state.names.declarations.has(newName)) {
     throw fail(`'${newName}' is already the name of a ${state.names.declarations.get(newName)!.kind}.`);
   }
-  const edits = state.names.of(occ.text).map((o) => ({ range: o.range, newText: newName }));
-  return workspaceEdit(state, edits, support);
+  const places = placesOf(state, occ.text, scope);
+  if (places.size === 1 && places.has(state.uri)) {
+    return workspaceEdit(state, places.get(state.uri)!.map((range) => ({ range, newText: newName })), support);
+  }
+  // Across an include: one edit per file, each file's own.
+  for (const other of scope.includers) {
+    if (newName !== occ.text && other.names.declarations.has(newName)) throw fail(`'${newName}' is already the name of a ${other.names.declarations.get(newName)!.kind} in ${other.uri}.`);
+  }
+  const files = [...places].map(([uri, ranges]) => ({ uri, edits: ranges.map((range) => ({ range, newText: newName })) }));
+  if (support.documentChanges) {
+    return { documentChanges: files.map((f) => ({ textDocument: { uri: f.uri, version: f.uri === state.uri ? state.version : scope.versionOf(f.uri) }, edits: f.edits })) };
+  }
+  return { changes: Object.fromEntries(files.map((f) => [f.uri, f.edits])) };
 }

@@ -156,6 +156,15 @@ export class Validator {
     );
   }
 
+  /**
+   * What the analysis of the published version depends on besides its text changed (the card
+   * data was read): publish it again, if it is still the document's current version.
+   */
+  republish(uri: string): void {
+    const current = this.documents.get(uri);
+    if (current && this.isPublished(current)) this.publishNow(uri);
+  }
+
   /** Settings changed: documents checked as you type are brought up to date. */
   async revalidateOpen(): Promise<void> {
     for (const document of this.documents.all()) {

@@ -58,8 +58,9 @@ const shown = (d: { line: number; code: string; rules: string[] }) => `line ${d.
 describe('Neovim with the standalone server', function () {
   this.timeout(180_000);
   let byFile: Map<string, NvimDiagnostic[]>;
-  // Fixtures checked with a rules file (an editor setting) are left out: Neovim runs with defaults.
-  const fixtures = listBoards(FIXTURES_DIR).filter((f) => !readText(f).includes('#! with-rules-file'));
+  // Fixtures checked with a rules file or card data (editor settings) are left out: Neovim runs with
+  // defaults. (The card fixtures are checked through the server in test/lsp/cards.test.ts and code-server.)
+  const fixtures = listBoards(FIXTURES_DIR).filter((f) => !readText(f).includes('#! with-rules-file') && !readText(f).includes('#! with-cards'));
   const examples = listBoards(EXAMPLES_DIR);
 
   before(function () {

@@ -21,6 +21,34 @@ export interface Property {
   run(input: FuzzInput): void;
 }
 
+// ---- the parser's fast path ---------------------------------------------------------------------
+
+/**
+ * A syntax tree as plain data: every own field (a token's cached range `r` left out), every
+ * `range` and `verbRange` (getters on event nodes and tokens), and each node's class, so two trees
+ * compare equal only when they have the same nodes of the same classes with the same ranges.
+ */
+export function plainTree(x: unknown): unknown {
+  if (x === null || typeof x !== 'object') return x;
+  if (Array.isArray(x)) return x.map(plainTree);
+  const o = x as Record<string, unknown>;
+  const out: Record<string, unknown> = { $class: (o.constructor as { name?: string } | undefined)?.name };
+  for (const k of Object.keys(o)) if (k !== 'r') out[k] = plainTree(o[k]);
+  if ('range' in o) out.range = plainTree(o.range);
+  if ('verbRange' in o) out.verbRange = plainTree(o.verbRange);
+  return out;
+}
+
+/** The parse with the fast path for simple lines equals the parse of every line in full. */
+export function fastPathProblem(text: string): string | undefined {
+  const a = JSON.stringify(plainTree(parse(text)));
+  const b = JSON.stringify(plainTree(parse(text, { fastPath: false })));
+  if (a === b) return undefined;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `the fast path's tree differs from the full parser's at character ${i}:\n${a.slice(Math.max(0, i - 300), i + 300)}\n---\n${b.slice(Math.max(0, i - 300), i + 300)}`;
+}
+
 // ---- the document model, independent of the core ---------------------------------------------
 
 export interface DocModel {
@@ -272,6 +300,7 @@ const KINDS = new Set([
   'expectation-failed',
   'impossible-event',
   'unnamed-choice',
+  'include',
   'unknown-name',
   'duplicate-name',
   'syntax-error',
@@ -395,6 +424,13 @@ export const PROPERTIES: Property[] = [
       const a = JSON.stringify(runCheck(text, 'the input', { steps: true }));
       const b = JSON.stringify(runCheck(text, 'the input (whole document)', { steps: true, stream: false }));
       if (a !== b) fail(`the streamed result differs from the whole-document one:\n${a.slice(0, 2000)}\n---\n${b.slice(0, 2000)}`);
+    },
+  },
+  {
+    name: 'the fast path for simple lines equals the full parser',
+    run({ text }) {
+      const problem = fastPathProblem(text);
+      if (problem) fail(problem);
     },
   },
   {

@@ -109,6 +109,8 @@ export interface StartOptions {
   recordRaw?: boolean;
   /** false: start the process and connect, but send neither `initialize` nor `initialized` (see `initialize()`). */
   initialize?: boolean;
+  /** `initializationOptions` in `initialize` (the VS Code client sends `{ storagePath }`). */
+  initializationOptions?: unknown;
 }
 
 /** A JSON-RPC message as the server wrote it. */
@@ -131,6 +133,7 @@ export class TestClient {
   /** Awaited before each `workspace/configuration` answer (see StartOptions). */
   beforeConfiguration: (() => Promise<void>) | undefined;
   initializeResult!: InitializeResult;
+  initializationOptions: unknown;
   stderr = '';
   /** Every message the server wrote, when started with `recordRaw`. */
   readonly raw: RawMessage[] = [];
@@ -189,6 +192,7 @@ export class TestClient {
     const client = new TestClient(child, connection, options.settings ?? {}, options.recordRaw);
     client.beforeConfiguration = options.beforeConfiguration;
     connection.listen();
+    client.initializationOptions = options.initializationOptions;
     if (options.initialize !== false) await client.initialize(options.capabilities, options.workspaceFolders);
     return client;
   }
@@ -203,6 +207,7 @@ export class TestClient {
       capabilities,
       workspaceFolders: workspaceFolders ?? null,
       clientInfo: { name: 'board-scenario-test-client' },
+      ...(this.initializationOptions !== undefined ? { initializationOptions: this.initializationOptions } : {}),
     });
     await this.connection.sendNotification(InitializedNotification.type, {});
     return this.initializeResult;

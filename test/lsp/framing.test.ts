@@ -115,7 +115,9 @@ describe('LSP framing: the server over stdio never waits for ever on a broken st
     assert.equal(await c.exitWithin(30000), 1);
     assert.match(c.stderr, /The stream from the client is corrupt \((.+)\): no further message can be read, so the server exits \(code 1\)\. The client may restart it\./);
     assert.match(c.stderr, reason);
-    assert.ok(c.logs.some((l) => l.type === MessageType.Error && reason.test(l.message)), 'the reason is in the client log too');
+    // The log message was written before the exit, but the process's exit can be seen before the
+    // client has read the last bytes of its stdout: wait for them.
+    await c.waitFor('the reason in the client log too', () => c.logs.find((l) => l.type === MessageType.Error && reason.test(l.message)));
   }
 
   it('a Content-Length over the documented maximum (64 MiB) followed by a short body', async () => {

@@ -16,7 +16,11 @@ describe('LSP server modules', () => {
       validate: 'onType',
       inlayHints: { enabled: false },
       rulesFile: { mtg: '/cr.txt', riftbound: '' },
+      cards: { mtg: [], riftbound: [] },
     });
+    // The card files: a path or a list of paths, nested or dotted.
+    assert.deepEqual(normaliseSettings({ cards: { mtg: '/oracle.json', riftbound: ['/a.json', 3, ''] } }).cards, { mtg: ['/oracle.json'], riftbound: ['/a.json'] });
+    assert.deepEqual(normaliseSettings({ 'cards.mtg': ['/x.json'] }).cards.mtg, ['/x.json']);
     // Dotted keys, as some clients send flat settings.
     assert.deepEqual(normaliseSettings({ 'inlayHints.enabled': false, 'rulesFile.riftbound': '/rb.txt' }).inlayHints, { enabled: false });
     assert.equal(normaliseSettings({ 'rulesFile.riftbound': '/rb.txt' }).rulesFile.riftbound, '/rb.txt');

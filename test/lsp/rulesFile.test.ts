@@ -106,6 +106,41 @@ describe('LSP rules file: official text, version check, background reading', fun
     assert.ok(!client.publishesFor(uri).some(hasRulesFileFinding), 'no rules-file diagnostic for the same version');
   });
 
+  it('a French or Italian rules file works as the English one: quotes marked with the language, version check, translated numbers', async () => {
+    const french = join(dir, 'cr-fr-2024-06-07.txt');
+    writeFileSync(
+      french,
+      '\ufeffRègles complètes de Magic : The Gathering\r\n\r\nCes règles entrent en vigueur le 7 juin 2024.\r\n\r\n' +
+        "701. Actions\r\n\r\n701.3. Attacher\r\n\r\n701.3b FR 701.3b : l'attachement ne bouge pas.\r\n\r\nExemple\u00a0: FR exemple.\r\n\r\n" +
+        "310.9. FR 310.9 : une bataille ne peut pas être attachée.\r\n",
+    );
+    const italian = join(dir, 'cr-it-2024-06-07.txt');
+    writeFileSync(italian, 'Regole Complete\n\nQueste regole sono in vigore a partire dal 7 giugno 2024.\n\n701.3b IT 701.3b.\n\nEsempio: IT esempio.\n');
+    client = await TestClient.start({ settings: { rulesFile: { mtg: french } } });
+    const uri = freshUri('french');
+    const text = mtg('2024-06-07', ...REDUNDANT_EVENTS);
+    await client.open(uri, text);
+    const redundant = (await client.waitForDiagnostics(uri)).diagnostics.find((d) => d.code === 'redundant-attach')!;
+    await client.waitFor('the rules file to be read', () => client!.logs.find((l) => /Read the rules file/.test(l.message)));
+    let v = await hoverValue(client, uri, redundant.range.start);
+    assert.match(v, /> FR 701\.3b : l'attachement ne bouge pas\.\n {2}>\n {2}> Exemple\u00a0: FR exemple\. \*\(from your rules file, in French, effective 2024-06-07\)\*/);
+
+    // Another version than the scenario's: the warning, and 310.10 is looked up as the file's 310.9.
+    const other = freshUri('french-other');
+    const otherText = mtg('2026-09-25', '# 310.10 says what a battle without a protector does', 'equip splitter to lion');
+    await client.open(other, otherText);
+    const warned = await client.waitForDiagnostics(other, hasRulesFileFinding, { timeoutMs: 10_000 });
+    assert.equal(rulesFileDiagnostic(warned)!.code, 'rules-file-version');
+    v = await hoverValue(client, other, positionOf(otherText, '310.10', 2));
+    assert.match(v, /> FR 310\.9 : une bataille ne peut pas être attachée\. \*\(from your rules file, in French, effective 2024-06-07, where it is rule 310\.9\)\*/);
+
+    // Italian.
+    await client.changeConfiguration({ rulesFile: { mtg: italian } });
+    await client.waitFor('the Italian file to be read', () => client!.logs.find((l) => /Read the rules file/.test(l.message) && l.message.includes('cr-it')));
+    v = await hoverValue(client, uri, redundant.range.start);
+    assert.match(v, /> IT 701\.3b\.\n {2}>\n {2}> Esempio: IT esempio\. \*\(from your rules file, in Italian, effective 2024-06-07\)\*/);
+  });
+
   it('a file of another version: numbers are translated before the lookup, and the rules line gets a warning', async () => {
     client = await TestClient.start({ settings: { rulesFile: { mtg: small } } });
     const uri = freshUri('translated');

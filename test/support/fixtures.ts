@@ -7,6 +7,8 @@
 import { commentsOf, expectationMarkers } from '../../core';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import type { AnalyseOptions } from '../../core';
+import { loadCardFiles } from '../../io/cards';
 
 export interface Marker {
   line: number;
@@ -36,10 +38,17 @@ export function readMarkers(text: string): Marker[] {
 
 /** The fixture harness's directive `#! with-rules-file DATE` (the core ignores it): the date, if written. */
 export function withRulesFile(text: string): string | undefined {
+  return directive(text, 'with-rules-file')?.[0];
+}
+
+/** The words after a harness directive `#! NAME ...` (the core ignores these), if the text has it. */
+export function directive(text: string, name: string): string[] | undefined {
   for (const c of commentsOf(text)) {
-    const words = c.text.trim().split(/\s+/);
-    if (words[0] === '!' && words[1] === 'with-rules-file') return words[2];
-    if (words[0] === '!with-rules-file') return words[1];
+    // Any `#!` part of the comment: `# why  #! with-cards a.json`.
+    for (const part of ('#' + c.text).split('#!').slice(1)) {
+      const words = part.trim().split(/\s+/);
+      if (words[0] === name) return words.slice(1);
+    }
   }
   return undefined;
 }
@@ -50,4 +59,23 @@ export function fixtureName(path: string): string {
 
 export function readText(path: string): string {
   return readFileSync(path, 'utf8');
+}
+
+/** `#! with-cards FILE...`: the fixture is checked with these card files of test/fixtures/cards (docs/cards.md). */
+export const WITH_CARDS = 'with-cards';
+export const CARDS_DIR = join(FIXTURES_DIR, 'cards');
+const loadedCards = new Map<string, AnalyseOptions>();
+
+/** The options a fixture is checked with: the card files its `#! with-cards` line names (each set read once). */
+export function checkOptionsOf(text: string): AnalyseOptions {
+  const files = directive(text, WITH_CARDS) ?? [];
+  if (files.length === 0) return {};
+  const key = files.join(' ');
+  let o = loadedCards.get(key);
+  if (!o) {
+    const cards = loadCardFiles(files.map((f) => join(CARDS_DIR, f)));
+    if (cards.problems.length) throw new Error(`the card files ${key} read with problems: ${cards.problems.join('; ')}`);
+    loadedCards.set(key, (o = { cards: cards.catalogs }));
+  }
+  return o;
 }

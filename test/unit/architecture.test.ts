@@ -42,10 +42,10 @@ const rel = (f: string) => relative(ROOT, f).replace(/\\/g, '/');
  * and the explanations, assembled from the modules they sit beside, above those.
  */
 const LAYERS: [string, RegExp][] = [
-  ['types and text positions', /^core\/(types|text)\.ts$/],
+  ['types, text positions and messages', /^core\/(types|text|message)\.ts$/],
   ['parser', /^core\/parser\//],
   ['rule numbering, registry, rules files', /^core\/(diagnostics\/registry\.ts|rules\/(versions|rulesFile)\.ts)$/],
-  ['engine', /^core\/engine\//],
+  ['engine, card data', /^core\/(engine|cards)\//],
   ['rules of each game', /^core\/rules\/(mtg|riftbound)\/(?!explanations\.ts$)/],
   ['explanations', /^core\/rules\/(explain\.ts|(mtg|riftbound)\/explanations\.ts)$/],
   ['analyses, timeline, fixes, pictures, docs, project config', /^core\/(analysis\/|render\/|timeline\.ts|fixes\.ts|config\.ts|diagnostics\/docs\.ts)/],

@@ -1,16 +1,22 @@
 // Runs every fixture through the core and compares the findings with the markers beside the lines.
 // A fixture with `#! with-rules-file DATE` is also checked as if the user's rules file (editor
-// setting) stated that effective date: core's rulesFileFindings adds its findings.
+// setting) stated that effective date: core's rulesFileFindings adds its findings. A fixture with
+// `#! with-cards FILE...` is checked with the card files of test/fixtures/cards/ named (the user's
+// card data, docs/cards.md).
 import assert from 'node:assert/strict';
 import { check, header, parse, applyEdits, applySafeFixes, rulesFileFindings, judgeExpectations, commentsOf, EXPECTATION_CODES, REGISTRY, type Finding } from '../../core';
-import { FIXTURES_DIR, listBoards, readMarkers, fixtureName, readText, withRulesFile } from '../support/fixtures';
+import { FIXTURES_DIR, listBoards, readMarkers, fixtureName, readText, withRulesFile, checkOptionsOf as optionsOf } from '../support/fixtures';
 import { fixAllAccounting } from '../fuzz/properties';
+import { includeOptions } from '../../cli/includes';
 
 const files = listBoards(FIXTURES_DIR);
 
+/** How a fixture's includes are read: as the command line reads them (relative to the fixture, inside the repository). */
+const follow = (file: string) => includeOptions(file, FIXTURES_DIR);
+
 /** The core's findings as they are (no expectation applied), plus those about the rules file the fixture says it is checked with. */
-function findingsOf(text: string): Finding[] {
-  const findings = check(text, { expectations: false }).findings;
+function findingsOf(path: string, text: string): Finding[] {
+  const findings = check(text, { ...follow(path), ...optionsOf(text), expectations: false }).findings;
   const date = withRulesFile(text);
   return date ? [...findings, ...rulesFileFindings({ game: undefined, effective: date }, header(parse(text)))] : findings;
 }
@@ -23,12 +29,13 @@ describe('fixtures', () => {
   for (const file of files) {
     it(fixtureName(file), () => {
       const text = readText(file);
-      const result = check(text);
-      // Never vacuous: the replay ran events and checked at least one expectation.
-      assert.ok(result.stats.expectations > 0, 'the fixture has no expect line');
+      const result = check(text, { ...follow(file), ...optionsOf(text) });
+      // Never vacuous: the replay ran events and checked at least one expectation; or the file has
+      // only declarations (one made to be included), and its markers say what it must find.
+      assert.ok(result.stats.expectations > 0 || (result.stats.events === 0 && parse(text).statements.some((s) => s.kind === 'card' || s.kind === 'player')), 'the fixture has no expect line');
       // The core judges the markers (docs/language.md, "Expected findings"): every finding of a
       // fixture must be expected, and every marker must hold (a failed one is a finding itself).
-      const judged = judgeExpectations(findingsOf(text), commentsOf(text), text, { game: result.game, rulesFileChecked: withRulesFile(text) !== undefined });
+      const judged = judgeExpectations(findingsOf(file, text), commentsOf(text), text, { game: result.game, rulesFileChecked: withRulesFile(text) !== undefined });
       const problems = judged.findings.filter((f) => !f.expected).map((f) => (EXPECTATION_CODES.has(f.code) ? f.message : `unexpected finding ${shown(f)}`));
       assert.deepEqual(problems, [], `${fixtureName(file)}:\n  ${problems.join('\n  ')}`);
       // The check itself applies the same markers (with no rules file, those about it are not judged).
@@ -40,7 +47,7 @@ describe('fixtures', () => {
 describe('fixes on fixtures', () => {
   for (const file of files) {
     const text = readText(file);
-    const result = { findings: findingsOf(text) };
+    const result = { findings: findingsOf(file, text) };
     // The fixes of the findings as the check makes them without markers (with them, every finding of
     // a fixture is expected, and an expected finding's fixes are not safe).
     const withFixes = result.findings.filter((f) => f.fixes.length > 0);
@@ -56,12 +63,12 @@ describe('fixes on fixtures', () => {
           if (!fix.safe) continue;
           const same = (g: { code: string; message: string }) => g.code === f.code && g.message === f.message;
           const before = result.findings.filter(same).length;
-          const after = findingsOf(fixed).filter(same).length;
+          const after = findingsOf(file, fixed).filter(same).length;
           assert.equal(after, before - 1, `safe fix "${fix.title}" leaves: ${f.message}`);
         }
       }
       const once = applySafeFixes(text, result.findings);
-      const twice = applySafeFixes(once, check(once, { expectations: false }).findings);
+      const twice = applySafeFixes(once, check(once, { ...follow(file), ...optionsOf(text), expectations: false }).findings);
       assert.equal(twice, once, 'applying all safe fixes twice differs from once');
       // Fix-all hides nothing: what remains is every finding it did not fix.
       const { hidden, added } = fixAllAccounting(text, { expectations: false });

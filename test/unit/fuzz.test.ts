@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { performance } from 'node:perf_hooks';
 import { applySafeFixes, boardAt, check } from '../../core';
+import { fastLine } from '../../core/parser/parser';
 import { applyMutation, corpus, FuzzInput, fuzzInputArb, renderScenario, scenarioSpecArb, sweepMutations, type Mutation } from '../fuzz/generators';
-import { docModel, PROPERTIES, rangeProblem, validateOnce } from '../fuzz/properties';
+import { docModel, fastPathProblem, PROPERTIES, rangeProblem, validateOnce } from '../fuzz/properties';
 import { knownBugIn } from '../fuzz/known-bugs';
 import { prng } from '../support/prng';
 
@@ -57,6 +58,46 @@ describe('fuzz: properties over generated inputs (fixed seeds)', function () {
     }
     assert.ok(clean >= 40, `only ${clean} of 200 generated scenarios have no syntax error`);
     assert.ok(events >= 200 * 10, `only ${events} events replayed in 200 scenarios`);
+  });
+});
+
+describe('fuzz: the fast path for simple lines equals the full parser', function () {
+  this.timeout(60_000);
+  // Lines of words the fast path looks at (verbs, clause words, zones) and near misses: other
+  // words, an identifier with '_' first, digits, a tab, a quote, a comment, a dash, a non-ASCII
+  // letter, an apostrophe, a dot; single and double spaces; some lines indented (continuations).
+  const WORDS = ['attach', 'equip', 'fortify', 'cast', 'resolve', 'enter', 'recall', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'kill', 'exile', 'bounce', 'control', 'gains', 'loses', 'expect', 'protection', 'from', 'to', 'by', 'targeting', 'no', 'attachments', 'on', 'unattached', 'in', 'at', 'has', 'attached', 'newer', 'than', 'controlled', 'battlefield', 'graveyard', 'hand', 'base', 'of', 'paying', 'ward', 'red', 'a', 'c1', 'e-2', 'alice', 'bob', 'card', 'player', 'Lion', '_x', '2', 'x.y', "it's", 'ä', '—', '-', '"s"', '#c', 'x\t', 'a,', ':'];
+  const word = fc.constantFrom(...WORDS);
+  const wordLine = fc.tuple(fc.constantFrom('', '', '', '  ', ' '), fc.array(word, { minLength: 1, maxLength: 7 }), fc.constantFrom(' ', ' ', ' ', '  '), fc.constantFrom('', '', ' ')).map(([indent, ws, sep, trail]) => indent + ws.join(sep) + trail);
+  // Lines with no token (blank, spaces, a comment, unexpected characters), after which an indented line still continues the statement before.
+  const lineArb = fc.oneof({ weight: 6, arbitrary: wordLine }, { weight: 1, arbitrary: fc.constantFrom('', '   ', '# note', '  # note', '@', '\u00a0x', '\tto c1') });
+  const declarations = 'game mtg\nplayer alice\nplayer bob\ncard c1 "Lion": creature — Cat, owner alice\ncard e-2 "Blade": artifact — Equipment, owner bob\n';
+  it('on lines of event words and near misses', () => {
+    fc.assert(
+      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 12 }), fc.constantFrom('\n', '\r\n'), (lines, eol) => {
+        const text = (declarations + lines.join('\n')).replace(/\n/g, eol);
+        const problem = fastPathProblem(text);
+        assert.equal(problem, undefined, problem);
+      }),
+      { seed: SEED, numRuns: 2000 },
+    );
+  });
+  it('on every fixture and example, and the same with every line indented by one', () => {
+    for (const file of corpus()) {
+      assert.equal(fastPathProblem(file.text), undefined, file.name);
+      assert.equal(fastPathProblem(file.text.replace(/\n(?=[a-z])/g, '\n ')), undefined, file.name);
+    }
+  });
+  it('is taken for the simple event lines of the corpus (so the comparisons above test it)', () => {
+    let taken = 0;
+    for (const file of corpus()) {
+      let base = 0;
+      file.text.split('\n').forEach((line, ln) => {
+        if (ln > 0 && fastLine(file.text, ln, base, base + line.replace(/\r$/, '').length)) taken++;
+        base += line.length + 1;
+      });
+    }
+    assert.ok(taken >= 300, `the fast path takes only ${taken} lines of the corpus`);
   });
 });
 

@@ -3,10 +3,10 @@
 // the fixtures and the bundled examples produce, so a new message that drops a part fails here.
 import assert from 'node:assert/strict';
 import { REGISTRY, check, type Finding, type Game } from '../../core';
-import { EXAMPLES_DIR, FIXTURES_DIR, fixtureName, listBoards, readText } from '../support/fixtures';
+import { EXAMPLES_DIR, FIXTURES_DIR, fixtureName, listBoards, readText, checkOptionsOf } from '../support/fixtures';
 
 /** Codes about the language, not a ruling: they cite no rule. */
-const LANGUAGE_CODES = new Set(['syntax-error', 'unknown-name', 'duplicate-name', 'expectation-failed', 'unknown-rules-version', 'expected-finding-missing', 'unwanted-finding']);
+const LANGUAGE_CODES = new Set(['syntax-error', 'unknown-name', 'duplicate-name', 'expectation-failed', 'unknown-rules-version', 'include-not-found', 'include-outside-root', 'include-cycle', 'include-game-mismatch', 'include-events', 'include-errors', 'expected-finding-missing', 'unwanted-finding']);
 
 /**
  * Findings about a ruling that cite no rule, because no rule decides them (each says why). Keyed by
@@ -34,7 +34,8 @@ function lastSentence(message: string): string {
 const files = [...listBoards(FIXTURES_DIR), ...listBoards(EXAMPLES_DIR)];
 const all: { file: string; game: Game | undefined; f: Finding }[] = [];
 for (const file of files) {
-  const r = check(readText(file));
+  const text = readText(file);
+  const r = check(text, checkOptionsOf(text));
   for (const f of r.findings) all.push({ file: fixtureName(file), game: r.game, f });
 }
 

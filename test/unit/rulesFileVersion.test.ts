@@ -26,7 +26,7 @@ describe('rules file against a scenario', () => {
     assert.equal(officialRule(MTG_2024, 'mtg', v2024, '999.9z'), undefined);
     assert.equal(officialRule({ ...MTG_2024, game: 'mtg' }, 'riftbound', resolveVersion('riftbound', 'v1.3'), '701.3b'), undefined);
     // A file without an effective date: the number as written.
-    const undated: RulesDocument = { game: undefined, effective: undefined, rules: new Map([['310.10', 'Undated.']]) };
+    const undated: RulesDocument = { game: undefined, effective: undefined, language: 'en', rules: new Map([['310.10', 'Undated.']]) };
     assert.equal(officialRule(undated, 'mtg', v2026, '310.10')?.text, 'Undated.');
   });
 

@@ -27,7 +27,7 @@ describe('workspace trust: the settings that name a file', () => {
     for (const key of manifest.capabilities.untrustedWorkspaces.restrictedConfigurations) {
       assert.equal(properties[key].scope, 'machine-overridable', key);
       assert.match(properties[key].markdownDescription ?? '', /untrusted workspace \(Restricted Mode\) only your user settings/, key);
-      assert.match(properties[key].markdownDescription ?? '', /larger than 8 MB is not read/, key);
+      assert.match(properties[key].markdownDescription ?? '', /larger than (8|500) MB is not read/, key);
       assert.match(properties[key].markdownDescription ?? '', /relative path is resolved against the workspace folder/, key);
     }
   });
@@ -35,10 +35,13 @@ describe('workspace trust: the settings that name a file', () => {
   const inspections: Record<string, Inspection> = {
     'rulesFile.mtg': { defaultValue: '', globalValue: '/home/me/cr.txt', workspaceValue: '/dev/zero', workspaceFolderValue: '../../etc/passwd' },
     'rulesFile.riftbound': { defaultValue: '', workspaceValue: 'huge.txt' },
+    // The card files: a path or a list of paths.
+    'cards.mtg': { defaultValue: [], globalValue: ['/home/me/oracle-cards.json'], workspaceValue: ['/dev/zero'] },
+    'cards.riftbound': { defaultValue: [], workspaceValue: '../../etc/passwd' },
   };
   const inspect = (key: string) => inspections[key];
   // What VS Code would give if it applied the workspace values.
-  const fromWorkspace = { validate: 'onType', inlayHints: { enabled: false }, rulesFile: { mtg: '../../etc/passwd', riftbound: 'huge.txt' } };
+  const fromWorkspace = { validate: 'onType', inlayHints: { enabled: false }, rulesFile: { mtg: '../../etc/passwd', riftbound: 'huge.txt' }, cards: { mtg: ['/dev/zero'], riftbound: '../../etc/passwd' } };
 
   it('trusted: the settings as they are', () => {
     assert.equal(restrictFileSettings(fromWorkspace, true, inspect), fromWorkspace);
@@ -49,6 +52,7 @@ describe('workspace trust: the settings that name a file', () => {
       validate: 'onType',
       inlayHints: { enabled: false },
       rulesFile: { mtg: '/home/me/cr.txt', riftbound: '' },
+      cards: { mtg: ['/home/me/oracle-cards.json'], riftbound: [] },
       // The project config file (board-scenario.json) is not read either.
       projectConfig: false,
     });
@@ -56,8 +60,10 @@ describe('workspace trust: the settings that name a file', () => {
   });
 
   it('untrusted: the dotted shape too, and anything that is not a section object', () => {
-    assert.deepEqual(restrictFileSettings({ 'rulesFile.mtg': 'x.txt' }, false, inspect), { 'rulesFile.mtg': '/home/me/cr.txt', rulesFile: { mtg: '/home/me/cr.txt', riftbound: '' }, projectConfig: false });
-    assert.deepEqual(restrictFileSettings(null, false, () => undefined), { rulesFile: { mtg: '', riftbound: '' }, projectConfig: false });
-    assert.deepEqual(restrictFileSettings({ rulesFile: 'odd', projectConfig: true }, false, () => ({ globalValue: 7 })), { rulesFile: { mtg: '', riftbound: '' }, projectConfig: false });
+    const cards = { mtg: ['/home/me/oracle-cards.json'], riftbound: [] };
+    assert.deepEqual(restrictFileSettings({ 'rulesFile.mtg': 'x.txt' }, false, inspect), { 'rulesFile.mtg': '/home/me/cr.txt', rulesFile: { mtg: '/home/me/cr.txt', riftbound: '' }, cards, projectConfig: false });
+    assert.deepEqual(restrictFileSettings({ 'cards.riftbound': 'x.json' }, false, inspect), { 'cards.riftbound': [], rulesFile: { mtg: '/home/me/cr.txt', riftbound: '' }, cards, projectConfig: false });
+    assert.deepEqual(restrictFileSettings(null, false, () => undefined), { rulesFile: { mtg: '', riftbound: '' }, cards: { mtg: '', riftbound: '' }, projectConfig: false });
+    assert.deepEqual(restrictFileSettings({ rulesFile: 'odd' }, false, () => ({ globalValue: 7 })), { rulesFile: { mtg: '', riftbound: '' }, cards: { mtg: '', riftbound: '' }, projectConfig: false });
   });
 });

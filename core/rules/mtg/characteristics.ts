@@ -2,12 +2,16 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
-import { type CardObj, copyCharacteristics, type HostRef, isCard, type PlayerObj, type PrintedBuilder, targetingKeywordOf } from '../../engine/board';
+import { type CardObj, copyCharacteristics, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, type PlayerObj, type PrintedBuilder, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '105.2': { title: 'Colors of an object', text: 'An object is one or more of the five colors, or colorless; its color comes from its mana cost or a color indicator, unless an effect changes it.' },
+  '109.3': { title: 'Characteristics', text: "An object's characteristics are what its card prints (name, cost, color, types, rules text, abilities and so on), not its state (tapped, attached, controlled); effects can change them." },
+  '201.2': { title: 'A card is known by its English name', text: "A card's name is its English name, whatever language its copy is printed in; cards are told apart by name." },
+  '205.1': { title: 'The type line', text: 'The type line gives the card types, and any subtypes and supertypes, of the card.' },
   '109.2': { title: 'Descriptions mean permanents', text: 'A description that uses a card type or subtype ("enchant creature", "target land") means a permanent of that type on the battlefield, unless it names a zone or uses the word "card" (or "spell", "source", "scheme").' },
   '109.2a': { title: 'Cards in a named zone', text: 'When a description says "card" and names a zone ("enchant creature card in a graveyard"), it means a card of that kind in that zone, not a permanent on the battlefield.' },
   '702.5': { title: 'Enchant', text: 'The keyword ability that says what an Aura can target and be attached to.' },
@@ -34,22 +38,22 @@ export interface Problem {
 }
 
 export function isAura(c: CardObj): boolean {
-  return c.subtypes.has('Aura') || c.bestowed;
+  return (c.kinds & KIND_AURA) !== 0 || c.bestowed;
 }
 
 export function isEquipment(c: CardObj): boolean {
-  return c.subtypes.has('Equipment');
+  return (c.kinds & KIND_EQUIPMENT) !== 0;
 }
 
 export function isFortification(c: CardObj): boolean {
-  return c.subtypes.has('Fortification');
+  return (c.kinds & KIND_FORTIFICATION) !== 0;
 }
 
 export function isCreature(c: CardObj): boolean {
   if (c.bestowed) return false;
   // 702.151b: attached reconfigure Equipment is not a creature, until it comes off (even if it lost reconfigure there).
   if (isEquipment(c) && c.attachedTo && (c.reconfigure || sameHost(c.reconfiguredOn, c.attachedTo))) return false;
-  return c.types.has('creature');
+  return (c.kinds & KIND_CREATURE) !== 0;
 }
 
 function sameHost(a: HostRef | undefined, b: HostRef): boolean {

@@ -1,7 +1,7 @@
 // MTG effects that change a permanent's types, protection or controller (the attachment and its host keep their
 // own controllers: 303.4e, 301.5d); none applies to a phased-out permanent (702.26e).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, type PlayerObj, withOrWithout } from '../../engine/board';
+import { type CardObj, isCard, kindsOf, type PlayerObj, withOrWithout } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES, unknownWord } from './characteristics';
@@ -27,6 +27,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
       continue;
     }
     card[key] = withOrWithout(card[key], w.text, add);
+    card.kinds = kindsOf(card);
     card.modified = true;
   }
   if (replay.noting) replay.note(() => `${card.id}: ${describe(card)}`);

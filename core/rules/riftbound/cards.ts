@@ -1,7 +1,7 @@
 // Riftbound cards and where they are: card types and zones, the board (a base or a battlefield), whose base a
 // card is in (a card is played to its controller's base: 149.2, 107.1.c), and each card's declared characteristics.
 import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
-import { type CardObj, copyCharacteristics, type PlayerObj, type PrintedBuilder, withOrWithout } from '../../engine/board';
+import { type CardObj, copyCharacteristics, kindsOf, type PlayerObj, type PrintedBuilder, withOrWithout } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 
 export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
@@ -110,6 +110,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   for (const w of ev.words) {
     const key = RIFTBOUND_CARD_TYPES.includes(w.text) ? 'types' : 'subtypes';
     card[key] = withOrWithout(card[key], w.text, ev.verb === 'becomes');
+    card.kinds = kindsOf(card);
     card.modified = true;
   }
 }

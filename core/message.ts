@@ -1,0 +1,61 @@
+// A sentence the user reads, kept as its English template and its arguments, so that the edges (the
+// server, the CLI) can show it in the user's language while the core stays pure and English.
+//
+//   msg`'${name}' is already declared; give this one another name.`
+//
+// is the template `'{0}' is already declared; give this one another name.` with the argument
+// `name`, the key a translation bundle (@vscode/l10n's format) maps to the French or Italian
+// template. An argument that is itself a `msg` (a clause chosen by a condition) is translated on its
+// own; plain strings and numbers (names, ids, rule numbers) are not translated.
+// Below every layer but `types`: the parser, the engine and the rules all write messages.
+
+export interface Message {
+  /** The English template: `{0}`, `{1}`... where the arguments go. */
+  readonly template: string;
+  readonly args: readonly MessageArg[];
+}
+
+export type MessageArg = string | number | Message;
+
+export function msg(strings: TemplateStringsArray, ...values: MessageArg[]): Message {
+  let template = strings[0];
+  for (let i = 0; i < values.length; i++) template += `{${i}}${strings[i + 1]}`;
+  return { template, args: values };
+}
+
+export function isMessage(x: unknown): x is Message {
+  return typeof x === 'object' && x !== null && typeof (x as Message).template === 'string' && Array.isArray((x as Message).args);
+}
+
+/**
+ * The text of a message: its template (translated by `translate` when it knows it, else the
+ * English one) with each argument in its place, arguments that are messages rendered the same way.
+ * A placeholder without an argument is left as written. Linear in the size of the result.
+ */
+export function renderMessage(m: Message | string, translate?: (template: string) => string | undefined): string {
+  if (typeof m === 'string') return m;
+  const template = (translate && translate(m.template)) || m.template;
+  let out = '';
+  let from = 0;
+  for (let i = template.indexOf('{'); i >= 0; i = template.indexOf('{', from)) {
+    let j = i + 1;
+    while (j < template.length && template.charCodeAt(j) >= 48 && template.charCodeAt(j) <= 57) j++;
+    if (j === i + 1 || template.charCodeAt(j) !== 125 /* } */) {
+      out += template.slice(from, i + 1);
+      from = i + 1;
+      continue;
+    }
+    const n = Number(template.slice(i + 1, j));
+    const arg = m.args[n];
+    out += template.slice(from, i) + (arg === undefined ? template.slice(i, j + 1) : typeof arg === 'object' ? renderMessage(arg, translate) : String(arg));
+    from = j + 1;
+  }
+  return out + template.slice(from);
+}
+
+/** Every template of a message, its own and its arguments' (what a translation bundle must have). */
+export function templatesOf(m: Message, into: Set<string> = new Set()): Set<string> {
+  into.add(m.template);
+  for (const a of m.args) if (typeof a === 'object') templatesOf(a, into);
+  return into;
+}

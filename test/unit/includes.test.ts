@@ -1,0 +1,82 @@
+// The core's side of `include "PATH"`: the included texts come through the caller's host. These
+// tests hold the core to its contract with any host: each file read and parsed once per check,
+// long chains without deep recursion, the streamed check equal to the whole-document one, and a
+// resumed analysis equal to a fresh one when an included file changes.
+import assert from 'node:assert/strict';
+import { analyse, check, type AnalyseOptions, type IncludeHost } from '../../core';
+
+/** A host over texts held in memory (keyed by the path as written); counts its reads. */
+function memory(files: Record<string, string>): IncludeHost & { reads: number; files: Record<string, string> } {
+  const host = {
+    reads: 0,
+    files,
+    read(_from: string, path: string) {
+      host.reads++;
+      const text = host.files[path];
+      return text === undefined ? { error: 'missing' as const, message: `no file ${path}.` } : { uri: path, text };
+    },
+  };
+  return host;
+}
+
+const POOL = 'game mtg\nplayer alice\ncard lion "Silvercoat Lion": creature — Cat\ncard splitter "Bonesplitter": artifact — Equipment\n';
+const MAIN = 'game mtg\ninclude "pool.board"\n\nequip splitter to lion\nexpect lion has splitter\n';
+const codes = (o: { findings: { code: string }[] }) => o.findings.map((f) => f.code);
+
+describe('includes in the core', () => {
+  it('declares the included players and cards before the file\'s own', () => {
+    const host = memory({ 'pool.board': POOL });
+    assert.deepEqual(codes(check(MAIN, { uri: 'main.board', includes: host })), []);
+    // Without a host nothing can be read: a finding at the include line, and the names are unknown.
+    const bare = check(MAIN);
+    assert.equal(bare.findings[0].code, 'include-not-found');
+    assert.equal(bare.findings[0].range.start.line, 1);
+    assert.ok(codes(bare).includes('unknown-name'));
+  });
+
+  it('reads each file once per check, however many includes name it', () => {
+    const host = memory({ 'pool.board': POOL, 'more.board': 'game mtg\ninclude "pool.board"\nplayer bob\n' });
+    const text = 'game mtg\n' + 'include "pool.board"\ninclude "more.board"\n'.repeat(500) + 'expect lion in battlefield\n';
+    const r = check(text, { uri: 'main.board', includes: host });
+    assert.deepEqual(codes(r), []);
+    // main → pool, main → more, more → pool: three distinct (from, path) pairs.
+    assert.equal(host.reads, 3);
+  });
+
+  it('follows a chain of 20,000 files without running out of stack, and finds a cycle at its end', () => {
+    const files: Record<string, string> = {};
+    const n = 20_000;
+    for (let i = 0; i < n; i++) files[`f${i}.board`] = `game mtg\ninclude "f${i + 1 < n ? i + 1 : 0}.board"\ncard c${i} "C": creature\n`;
+    const r = check('game mtg\nplayer alice\ninclude "f0.board"\nexpect c19999 in battlefield\n', { uri: 'main.board', includes: memory(files) });
+    // f19999 includes f0 again: a cycle inside the included files, summarized at the include line.
+    assert.deepEqual(codes(r), ['include-errors']);
+    assert.match(r.findings[0].message, /makes a cycle: "f0\.board" → "f1\.board" → .*… 19992 more … → .*"f0\.board"/);
+  });
+
+  it('streamed and whole-document checks agree', () => {
+    const host = memory({ 'pool.board': POOL.replace('owner', 'x'), 'bad.board': 'game riftbound\nplayer zed\n' });
+    const text = 'game mtg\ninclude "pool.board"\ninclude "bad.board"\ninclude "nope.board"\ncard lion "L": creature\nequip splitter to lion\n';
+    const options: AnalyseOptions = { uri: 'main.board', includes: host };
+    assert.deepEqual(check(text, { ...options, stream: false }), check(text, options));
+  });
+
+  it('a resumed analysis equals a fresh one when an included file changed (and resumes when none did)', () => {
+    const host = memory({ 'pool.board': POOL });
+    const lines = ['game mtg', 'include "pool.board"'];
+    for (let i = 0; i < 40; i++) lines.push('equip splitter to lion', 'expect lion has splitter');
+    const text = lines.join('\n') + '\n';
+    const options = { uri: 'main.board', includes: host, resumable: true, resumeEvery: 4 };
+    const first = analyse(text, options);
+    assert.ok(codes(first.result).includes('redundant-attach'));
+    const edited = text.replace(/expect lion has splitter\n$/, 'expect lion has splitter\nexpect splitter attached to lion\n');
+    // The pool changes: the splitter is now a creature, so every equip is illegal.
+    host.files['pool.board'] = POOL.replace('artifact — Equipment', 'creature — Cat');
+    const resumed = analyse(edited, { ...options, previous: first });
+    const fresh = analyse(edited, { uri: 'main.board', includes: host });
+    assert.deepEqual(resumed.result, fresh.result);
+    assert.ok(codes(resumed.result).includes('not-attachable') || codes(resumed.result).includes('illegal-attachment'), codes(resumed.result).join(' '));
+    // The same includes again: resumed, and still equal.
+    const again = analyse(edited + 'expect lion in battlefield\n', { ...options, previous: resumed });
+    assert.deepEqual(again.result, analyse(edited + 'expect lion in battlefield\n', { uri: 'main.board', includes: host }).result);
+  });
+});

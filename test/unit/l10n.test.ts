@@ -1,0 +1,185 @@
+// The French and Italian bundles (l10n/bundle.l10n.fr.json, .it.json, in the format @vscode/l10n
+// reads) cover every rule explanation and every registry text, and keep what must not change: rule
+// numbers, dates and counts, finding codes, backticked scenario keywords. No English prose is left.
+// The list of strings comes from scripts/l10n/strings.mjs, run as a process on the compiled core.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { REGISTRY } from '../../core/diagnostics/registry';
+
+const root = join(__dirname, '..', '..', '..');
+const dataDir = process.env.BOARD_RULES_DATA ?? join(root, '..', 'shared', 'data');
+/** Rule 701.3 as fan wikis publish it in each language: to check terms against, never to copy. */
+const WIKI: Record<string, string> = {
+  fr: join(dataDir, 'mtg-701.3-attach-french-wiki.txt'),
+  it: join(dataDir, 'mtg-701.3-attach-italian-wiki.txt'),
+};
+const MAX_SHARED_RUN = 8;
+const LANGUAGES = ['fr', 'it'] as const;
+
+interface Source { id: string; text: string }
+
+function englishStrings(): Source[] {
+  const out = execFileSync(process.execPath, [join(root, 'scripts', 'l10n', 'strings.mjs')], { encoding: 'utf8' });
+  return JSON.parse(out) as Source[];
+}
+
+function readBundle(language: string): Map<string, string> {
+  const raw = JSON.parse(readFileSync(join(root, 'l10n', `bundle.l10n.${language}.json`), 'utf8')) as Record<string, string | { message: string }>;
+  return new Map(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v : v.message]));
+}
+
+/** Backticked spans (scenario keywords, code), kept verbatim. */
+function backticked(s: string): string[] {
+  return [...s.matchAll(/`[^`]*`/g)].map((m) => m[0]);
+}
+
+/** Everything that starts with a digit: rule numbers (701.3a, 434.1.g/h, 818.1.b.1), dates, versions, counts. */
+function numbers(s: string): string[] {
+  return [...s.matchAll(/\d[\w./-]*/g)].map((m) => m[0].replace(/[./-]+$/, ''));
+}
+
+const CODE_NAMES = [...REGISTRY.keys()];
+function codes(s: string): string[] {
+  return CODE_NAMES.filter((c) => new RegExp(`(?<![\\w-])${c}(?![\\w-])`).test(s));
+}
+
+/**
+ * English words that cannot occur in French or Italian prose (words French or Italian share, such as
+ * "on", "or", "in", "a", "as", "action", "protection", "version", Italian "creature", are left out). Checked outside backticks, as whole words.
+ */
+const ENGLISH_WORDS = [
+  'the', 'and', 'is', 'are', 'of', 'to', 'it', 'its', 'with', 'not', 'does', 'that', 'this', 'from', 'when',
+  'which', 'be', 'by', 'at', 'can', 'only', 'has', 'have', 'was', 'attach', 'attached', 'attaches', 'unattach',
+  'unattached', 'detach', 'detached', 'card', 'cards', 'player', 'spell', 'target', 'targets',
+  'graveyard', 'battlefield', 'stack', 'library', 'hand', 'owner', 'ability', 'abilities', 'state-based',
+  'enchant', 'equip', 'fortify', 'countered', 'hexproof', 'shroud', 'ward', 'unit', 'gear', 'recall',
+  'might', 'board', 'Top-Most', 'cleanup', 'host', 'line', 'finding', 'findings', 'replay', 'safe', 'none',
+  'rules', 'rule', 'event', 'missing', 'illegal', 'legal', 'then', 'there', 'nothing', 'every',
+];
+/** Names kept in English on purpose in both languages (see docs/l10n.md): game names, card names (scenarios name cards in English), Riftbound card keywords. */
+const ALLOWED_NAMES = ['MTG', 'Riftbound', 'Weaponmaster', 'Quick-Draw', 'Benevolent Blessing', 'board-scenario'];
+/** Translations that are the English word itself, because the official term is spelled the same. */
+const SAME_AS_ENGLISH: Record<string, string[]> = {
+  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Quick-Draw'],
+  it: ['Quick-Draw'],
+};
+
+function englishLeft(s: string): string[] {
+  let prose = s.replace(/`[^`]*`/g, ' ');
+  for (const name of ALLOWED_NAMES) prose = prose.split(name).join(' ');
+  const found: string[] = [];
+  for (const w of ENGLISH_WORDS) {
+    if (new RegExp(`(?<![\\p{L}\\p{N}_-])${w}(?![\\p{L}\\p{N}_-])`, 'iu').test(prose)) found.push(w);
+  }
+  return found;
+}
+
+function words(text: string): string[] {
+  return text.toLowerCase().replace(/[’']/g, ' ').split(/[^\p{L}\p{N}.]+/u).map((w) => w.replace(/\.+$/, '')).filter(Boolean);
+}
+
+/** A run of more than MAX_SHARED_RUN consecutive words that `text` shares with `source`, if any. */
+function sharedRun(text: string, source: Set<string>): string | undefined {
+  const w = words(text);
+  for (let i = 0; i + MAX_SHARED_RUN < w.length; i++) {
+    const run = w.slice(i, i + MAX_SHARED_RUN + 1).join(' ');
+    if (source.has(run)) return run;
+  }
+  return undefined;
+}
+
+function runsOf(text: string): Set<string> {
+  const w = words(text);
+  const out = new Set<string>();
+  for (let i = 0; i + MAX_SHARED_RUN < w.length; i++) out.add(w.slice(i, i + MAX_SHARED_RUN + 1).join(' '));
+  return out;
+}
+
+const sorted = (xs: string[]) => [...new Set(xs)].sort();
+
+/** Every way a bundle falls short of the English strings; empty when it is complete and faithful. */
+function problems(sources: Source[], bundle: Map<string, string>, language: string): string[] {
+  const out: string[] = [];
+  const english = new Set(sources.map((s) => s.text));
+  const reported = new Set<string>();
+  for (const { id, text } of sources) {
+    if (reported.has(text)) continue;
+    reported.add(text);
+    const t = bundle.get(text);
+    if (t === undefined) { out.push(`${language}: no translation of ${id}`); continue; }
+    if (t.trim() === '') { out.push(`${language}: empty translation of ${id}`); continue; }
+    if (t === text && !SAME_AS_ENGLISH[language]?.includes(text)) out.push(`${language}: ${id} is left in English`);
+    for (const [what, f] of [['rule numbers', numbers], ['backticked spans', backticked], ['finding codes', codes]] as const) {
+      const want = sorted(f(text)), got = sorted(f(t));
+      if (want.join('\n') !== got.join('\n')) out.push(`${language}: ${id}: ${what} ${JSON.stringify(got)} instead of ${JSON.stringify(want)}`);
+    }
+    const left = englishLeft(t);
+    if (left.length) out.push(`${language}: ${id}: English words left: ${left.join(', ')}`);
+  }
+  for (const k of bundle.keys()) if (!english.has(k)) out.push(`${language}: stale entry (no longer an English string): ${JSON.stringify(k.slice(0, 80))}`);
+  return out;
+}
+
+describe('translations (l10n/bundle.l10n.fr.json, .it.json)', () => {
+  const sources = englishStrings();
+
+  it('lists every rule explanation and registry text', () => {
+    const ids = new Set(sources.map((s) => s.id));
+    assert.ok(ids.has('rule mtg 701.3b text') && ids.has('rule riftbound 434.1.g title') && ids.has('rule riftbound 124 earlier[0] text'));
+    for (const code of CODE_NAMES) for (const f of ['title', 'doc', 'fixes']) assert.ok(ids.has(`code ${code} ${f}`), `code ${code} ${f}`);
+    assert.ok(ids.has('code not-attachable riftboundTitle'));
+    assert.ok(sources.length > 300, `${sources.length} strings`);
+  });
+
+  for (const language of LANGUAGES) {
+    it(`${language}: every string translated, none stale, numbers, codes and keywords kept, no English left`, () => {
+      assert.deepEqual(problems(sources, readBundle(language), language), []);
+    });
+  }
+
+  for (const language of LANGUAGES) {
+    it(`${language}: no translation copies a run of more than ${MAX_SHARED_RUN} words of the published 701.3`, function () {
+      if (!existsSync(WIKI[language])) {
+        console.log(`      NOTE: ${WIKI[language]} is absent; skipped (set BOARD_RULES_DATA to the folder).`);
+        return this.skip();
+      }
+      const source = runsOf(readFileSync(WIKI[language], 'utf8'));
+      const copied: string[] = [];
+      for (const [en, t] of readBundle(language)) {
+        const run = sharedRun(t, source);
+        if (run) copied.push(`${JSON.stringify(en.slice(0, 40))}: "${run}"`);
+      }
+      assert.deepEqual(copied, []);
+      // The check can fail: a sentence of the published text is caught.
+      const published = readFileSync(WIKI[language], 'utf8').split('\n').find((l) => l.startsWith('701.3b'))!;
+      assert.ok(sharedRun(published, source));
+    });
+  }
+
+  it('the checks catch a missing entry, a stale key, a changed number, a dropped keyword and English left', () => {
+    const fr = readBundle('fr');
+    const some = sources.find((s) => s.id === 'code redundant-attach doc')!;
+    const pick = (needle: RegExp) => problems(sources, mutated, 'fr').filter((p) => needle.test(p));
+    let mutated = new Map(fr);
+    mutated.delete(some.text);
+    assert.deepEqual(pick(/no translation/), ['fr: no translation of code redundant-attach doc']);
+    mutated = new Map(fr);
+    mutated.set('An English string the core no longer has', 'Une chaîne');
+    assert.equal(pick(/stale entry/).length, 1);
+    mutated = new Map(fr);
+    mutated.set(some.text, fr.get(some.text)!.replace('434.1.g/h', '434.1.g'));
+    assert.equal(pick(/rule numbers/).length, 1);
+    mutated = new Map(fr);
+    mutated.set(some.text, fr.get(some.text)!.replace('`illegal-attachment`', 'illegal-attachment'));
+    assert.equal(pick(/backticked spans/).length, 1);
+    mutated = new Map(fr);
+    mutated.set(some.text, fr.get(some.text)! + ' It does nothing to the host.');
+    assert.equal(pick(/English words left/).length, 1);
+    mutated = new Map(fr);
+    mutated.set('Redundant attach', 'Redundant attach');
+    assert.deepEqual(pick(/left in English/), ['fr: code redundant-attach title is left in English']);
+  });
+});
