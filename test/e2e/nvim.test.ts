@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { includeOptions } from '../../cli/includes';
 import { check, commentsOf, judgeExpectations, EXPECTATION_CODES, type Finding } from '../../core';
 import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText } from '../support/fixtures';
 
@@ -117,7 +118,8 @@ describe('Neovim with the standalone server', function () {
       const lines = text.split(/\r\n|\r|\n/);
       // The core's columns are UTF-16 code units (LSP's default); Neovim shows byte columns.
       const byte = (p: { line: number; character: number }) => Buffer.byteLength((lines[p.line] ?? '').slice(0, p.character));
-      const want = check(text).findings.map((f) => `${f.range.start.line}:${byte(f.range.start)}-${f.range.end.line}:${byte(f.range.end)} ${f.code} [${f.rules.join(',')}]`);
+      // Includes read as the command line reads them (the server reads the same files from disk).
+      const want = check(text, includeOptions(file, path.dirname(file).startsWith(FIXTURES_DIR) ? FIXTURES_DIR : EXAMPLES_DIR)).findings.map((f) => `${f.range.start.line}:${byte(f.range.start)}-${f.range.end.line}:${byte(f.range.end)} ${f.code} [${f.rules.join(',')}]`);
       const got = ds.map((d) => `${d.line}:${d.col}-${d.end_line}:${d.end_col} ${d.code} [${d.rules.join(',')}]`);
       if (want.sort().join('\n') !== got.sort().join('\n')) problems.push(`${rel(file)}:\n  core:   ${want.join('\n          ')}\n  neovim: ${got.join('\n          ')}`);
     }
