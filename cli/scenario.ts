@@ -1,7 +1,7 @@
 // Reading, checking and (with --fix) fixing one scenario file. Never throws: every failure comes
 // back as a worded problem for stderr.
 import * as fs from 'node:fs';
-import { analyse, applySafeFixes, type CardCatalogs, type Finding, type Severity } from '../core';
+import { analyse, applySafeFixes, applySeverities, testScenario, type CardCatalogs, type ConfiguredSeverity, type Finding, type Game, type Severity, type TestCase } from '../core';
 import { includeOptions } from './includes';
 import { reasonOf } from './files';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES } from './limits';
@@ -19,6 +19,29 @@ export interface FileResult {
   fixedPartly?: boolean;
   /** The real paths of the files its includes reached (each is checked and reported under its own path too). */
   included?: string[];
+}
+
+/** What the project config (board-scenario.json) sets for a file's check. */
+export interface CheckSettings {
+  severity?: Record<string, ConfiguredSeverity>;
+  defaultRulesVersion?: Partial<Record<Game, string>>;
+}
+
+/** A scenario run as a test (`board-scenario test`). */
+export interface TestFileResult {
+  path: string;
+  passed: boolean;
+  cases: TestCase[];
+  /** Errors no expectation accounts for. */
+  unexpectedErrors: Finding[];
+  /** The check had more findings than `maxFindings`: the cases past the first left-out finding's line were not judged. */
+  cut?: boolean;
+}
+
+export interface TestOutcome {
+  result?: TestFileResult;
+  problem?: string;
+  cardProblems?: string[];
 }
 
 export interface FileOutcome {
@@ -94,15 +117,17 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
  * of the new text. A single pass on purpose: a fix that uncovers another is left for the next run
  * rather than risking repeated edits; so are the fixes of findings past `maxFindings`.
  */
-export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; includeRoot?: string; cards?: CardCatalogs }): FileOutcome {
+export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; includeRoot?: string; cards?: CardCatalogs } & CheckSettings): FileOutcome {
   const read = readLimited(path);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
   const maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
   const follow = includeOptions(path, options.includeRoot);
-  const first = analyse(decoded.text, { maxFindings, ...follow, cards: options.cards });
-  const { findings, omitted } = first.result;
+  const severity = options.severity ?? {};
+  const first = analyse(decoded.text, { maxFindings, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
+  const { omitted } = first.result;
+  const findings = applySeverities(first.result.findings, severity);
   const included = first.includes.files.length ? { included: first.includes.files.map((f) => f.uri) } : {};
   const unfixed: FileResult = { path, findings, ...(omitted ? { omitted } : {}), fixed: false, ...included };
   if (!options.fix || !findings.some((f) => f.fixes.some((x) => x.safe))) return { result: unfixed };
@@ -120,6 +145,18 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
   } catch (err) {
     return { result: unfixed, problem: `cannot write ${path}: ${reasonOf(err)}` };
   }
-  const after = analyse(fixedText, { maxFindings, ...follow, cards: options.cards }).result;
-  return { result: { path, findings: after.findings, ...(after.omitted ? { omitted: after.omitted } : {}), fixed: true, ...(omitted ? { fixedPartly: true } : {}), ...included } };
+  const after = analyse(fixedText, { maxFindings, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion }).result;
+  return { result: { path, findings: applySeverities(after.findings, severity), ...(after.omitted ? { omitted: after.omitted } : {}), fixed: true, ...(omitted ? { fixedPartly: true } : {}), ...included } };
+}
+
+/** Runs one scenario as a test: its `expect` lines and expectation markers, and no error that nobody expects. */
+export function testFile(path: string, options: { maxFindings?: number; includeRoot?: string; cards?: CardCatalogs } & CheckSettings): TestOutcome {
+  const read = readLimited(path);
+  if ('problem' in read) return { problem: read.problem };
+  const decoded = decodeUtf8(read.bytes);
+  if (!decoded) return { problem: `${path} is not valid UTF-8` };
+  const follow = includeOptions(path, options.includeRoot);
+  const analysis = analyse(decoded.text, { maxFindings: options.maxFindings ?? DEFAULT_MAX_FINDINGS, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
+  const t = testScenario(decoded.text, analysis, { severity: options.severity });
+  return { result: { path, passed: t.passed && !t.result.omitted, cases: t.cases, unexpectedErrors: t.unexpectedErrors, ...(t.result.omitted ? { cut: true } : {}) } };
 }

@@ -6,13 +6,14 @@ import * as v8 from 'node:v8';
 import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { renderFile, type RenderOutcome } from './render';
-import { checkFile, type FileOutcome } from './scenario';
+import { checkFile, testFile, type CheckSettings, type FileOutcome, type TestOutcome } from './scenario';
 import { loadCardFiles, type LoadedCards } from '../io/cards';
 
 type Job =
-  | { kind: 'check'; file: string; fix: boolean; maxFindings: number; includeRoot?: string; cards?: string[] }
+  | { kind: 'check'; file: string; fix: boolean; maxFindings: number; includeRoot?: string; cards?: string[]; settings?: CheckSettings }
+  | { kind: 'test'; file: string; maxFindings: number; includeRoot?: string; cards?: string[]; settings?: CheckSettings }
   | { kind: 'render'; file: string; at: number | undefined; theme: Parameters<typeof renderFile>[1]['theme']; cards?: string[] };
-type Answer<J extends Job> = J extends { kind: 'check' } ? FileOutcome : RenderOutcome;
+type Answer<J extends Job> = J extends { kind: 'check' } ? FileOutcome : J extends { kind: 'test' } ? TestOutcome : RenderOutcome;
 
 /** The environment variable that sets the checker's heap (MB); by default what node gives a process here. */
 export const MEMORY_ENV = 'BOARD_SCENARIO_MEMORY_MB';
@@ -35,13 +36,18 @@ function cardsFor(paths: string[] | undefined): { cards?: LoadedCards['catalogs'
   return { cards: loadedCards!.cards.catalogs, cardProblems: first ? loadedCards!.cards.problems : [] };
 }
 
-function run(job: Job): FileOutcome | RenderOutcome {
+function run(job: Job): FileOutcome | TestOutcome | RenderOutcome {
   try {
     const { cards, cardProblems } = cardsFor(job.cards);
-    const outcome = job.kind === 'check' ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards }) : renderFile(job.file, { at: job.at, theme: job.theme, cards });
+    const outcome =
+      job.kind === 'check'
+        ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, ...job.settings })
+        : job.kind === 'test'
+          ? testFile(job.file, { maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, ...job.settings })
+          : renderFile(job.file, { at: job.at, theme: job.theme, cards });
     return cardProblems?.length ? { ...outcome, cardProblems } : outcome;
   } catch (e) {
-    return { problem: `internal error while ${job.kind === 'check' ? 'checking' : 'drawing'} ${job.file}: ${(e as Error)?.message ?? String(e)}` };
+    return { problem: `internal error while ${job.kind === 'render' ? 'drawing' : 'checking'} ${job.file}: ${(e as Error)?.message ?? String(e)}` };
   }
 }
 
@@ -60,7 +66,7 @@ function serve(): void {
       return;
     }
     // A message costs tens of µs: a small file's answer waits for a few others (never long).
-    let answers: (FileOutcome | RenderOutcome)[] = [];
+    let answers: (FileOutcome | TestOutcome | RenderOutcome)[] = [];
     let since = performance.now();
     for (const job of m.jobs) {
       answers.push(run(job));
@@ -117,13 +123,13 @@ export class Checker {
     });
     worker.on('error', (e: Error & { code?: string }) =>
       this.died(worker, (job) => {
-        const what = job.kind === 'check' ? 'check' : 'draw';
+        const what = job.kind === 'render' ? 'draw' : 'check';
         return e.code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? `cannot ${what} ${job.file}: it needs more than the ${this.memoryMb} MB of memory the checker has (${MEMORY_ENV} sets it); split it into smaller scenarios`
-          : `internal error while ${job.kind === 'check' ? 'checking' : 'drawing'} ${job.file}: ${e.message}`;
+          : `internal error while ${job.kind === 'render' ? 'drawing' : 'checking'} ${job.file}: ${e.message}`;
       }),
     );
-    worker.on('exit', (code: number) => this.died(worker, (job) => `internal error while ${job.kind === 'check' ? 'checking' : 'drawing'} ${job.file}: the checker stopped (exit code ${code})`));
+    worker.on('exit', (code: number) => this.died(worker, (job) => `internal error while ${job.kind === 'render' ? 'drawing' : 'checking'} ${job.file}: the checker stopped (exit code ${code})`));
     return worker;
   }
 

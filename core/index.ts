@@ -4,7 +4,7 @@ export type * from './parser/ast';
 export { parse, isIdentifier, ZONES } from './parser/parser';
 export { lex, type Token, type LogicalLine } from './parser/lexer';
 export { reparse } from './parser/reparse';
-export { check, analyse, header, replayCheckpoints, checkpointsBefore, RESUME_EVERY, type Analysis, type AnalyseOptions, type ScenarioHeader, type Includes, type IncludedFile, type IncludeLink } from './check';
+export { check, analyse, testScenario, header, replayCheckpoints, checkpointsBefore, RESUME_EVERY, type Analysis, type AnalyseOptions, type ScenarioHeader, type Includes, type IncludedFile, type IncludeLink } from './check';
 export { Timeline, boardAt, legalHosts, CHECKPOINT_EVERY } from './timeline';
 export type { HostVerb, IncludedDeclarations } from './engine/replay';
 export { applyEdits, safeFixEdits, applySafeFixes, demoteHidingFixes } from './fixes';
@@ -19,6 +19,22 @@ export { renderBoardSvg, escapeXml, type RenderOptions, type BoardTheme } from '
 export { boardCaption, eventLines, type BoardCaption } from './render/caption';
 export { MTG_CARD_TYPES, MTG_SUPERTYPES, MTG_ZONES, COLORS } from './rules/mtg/characteristics';
 export { RIFTBOUND_CARD_TYPES, RIFTBOUND_ZONES } from './rules/riftbound/cards';
+export {
+  expectationMarkers,
+  judgeExpectations,
+  markExpectedFix,
+  scenarioTest,
+  isFailure,
+  commentsOf,
+  EXPECTATION_CODES,
+  HARNESS_DIRECTIVES,
+  type ExpectationMarker,
+  type ExpectOptions,
+  type ExpectationOutcome,
+  type TestCase,
+  type ScenarioTest,
+} from './analysis/expected';
+export { parseConfig, applySeverities, globMatch, isExcluded, emptyConfig, CONFIG_FILE_NAME, CONFIG_SEVERITIES, type ProjectConfig, type ConfigProblem, type ConfiguredSeverity } from './config';
 export { parseCardFile, readCardData, type CardRecord, type CardFileData } from './cards/records';
 export { CardCatalog, CARD_CACHE_VERSION, type CardCatalogs, type CardCatalogCache } from './cards/catalog';
 export { factsOf, typeLineOf, type CardFacts } from './cards/facts';

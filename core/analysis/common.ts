@@ -12,6 +12,10 @@ import { header, type ScenarioHeader } from '../parser/header';
 import type { CardCatalogs } from '../cards/catalog';
 import { demoteHidingFixes } from '../fixes';
 import { includeFindings, includesBeforeEvents, resolveIncludes, type IncludedFile, type Includes } from './includes';
+import { sortFindings } from './order';
+import { applyExpectations } from './expected';
+
+export { sortFindings };
 
 export const RULESETS: Record<Game, Ruleset> = { mtg, riftbound };
 
@@ -56,7 +60,26 @@ export interface AnalyseOptions {
    * from the catalog of the scenario's game; a name it lacks is an `unknown-card` information.
    */
   cards?: CardCatalogs;
+  /**
+   * Judge the expectations written in the scenario (`#! CODE`, `#! no CODE`: docs/language.md,
+   * "Expected findings"). Default true; `false` reports the findings as they are, every `#!`
+   * comment an ordinary comment.
+   */
+  expectations?: boolean;
+  /**
+   * The rules version of a scenario that has no `rules` line, per game (the project config's
+   * `rulesVersion`). A `rules` line always wins.
+   */
+  defaultRulesVersion?: Partial<Record<Game, string>>;
 }
+
+/** The header with the default rules version of its game when it declares none. */
+export function withDefaultVersion(hdr: ScenarioHeader, defaults: Partial<Record<Game, string>> | undefined): ScenarioHeader {
+  if (hdr.version !== undefined || !defaults) return hdr;
+  const v = defaults[hdr.game ?? 'mtg'];
+  return v === undefined ? hdr : { ...hdr, version: v };
+}
+
 
 /** The includes of a check (written before its first event), followed through the options' host. */
 export function includesOf(declarations: readonly Statement[], options: Pick<AnalyseOptions, 'uri' | 'includes'>, game: Game | undefined): Includes {
@@ -107,8 +130,8 @@ export function headerFindings(first: Statement | undefined, declarations: reado
 }
 
 /** The analysis of a document parsed whole. */
-export function analyseDocument(doc: ScenarioDocument, text: string, options: Pick<AnalyseOptions, 'steps' | 'maxFindings' | 'uri' | 'includes' | 'cards'>): Analysis {
-  const hdr = header(doc);
+export function analyseDocument(doc: ScenarioDocument, text: string, options: Pick<AnalyseOptions, 'steps' | 'maxFindings' | 'uri' | 'includes' | 'cards' | 'expectations' | 'defaultRulesVersion'>): Analysis {
+  const hdr = withDefaultVersion(header(doc), options.defaultRulesVersion);
   const { game, version } = hdr;
   const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps, cards: options.cards });
   for (const p of doc.problems) replay.report('syntax-error', p.range, p.message);
@@ -129,7 +152,7 @@ export function analyseDocument(doc: ScenarioDocument, text: string, options: Pi
     result: {
       game: game,
       rulesVersion: version,
-      ...limitFindings(replay.findings, options.maxFindings),
+      ...applyExpectations(limitFindings(replay.findings, options.maxFindings), doc.comments, text, game, options),
       steps: replay.steps,
       stats: { statements: doc.statements.length, events: replay.events, expectations: replay.expectations },
     },
@@ -150,23 +173,6 @@ export function resultFindings(fs: Finding[]): Finding[] {
   return demoteHidingFixes(sortFindings(fs));
 }
 
-export function sortFindings(fs: Finding[]): Finding[] {
-  // The replay reports in line order nearly always: a file already in order is copied, not sorted
-  // (a stable sort would keep it as it is). Always a new array: callers may cut it.
-  let sorted = true;
-  for (let i = 1; i < fs.length && sorted; i++) {
-    const a = fs[i - 1].range.start;
-    const b = fs[i].range.start;
-    sorted = a.line < b.line || (a.line === b.line && a.character <= b.character);
-  }
-  if (sorted) return fs.slice();
-  return fs
-    .map((f, i) => [f, i] as const)
-    .sort(([a, i], [b, j]) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || i - j)
-    .map(([f]) => f);
-}
-
-
 const noSeverities = (): Record<Severity, number> => ({ error: 0, warning: 0, information: 0, hint: 0 });
 
 /** The `maxFindings` option as a count of findings to keep (undefined: all). */
@@ -174,11 +180,14 @@ export function findingLimit(max: number | undefined): number | undefined {
   return typeof max === 'number' && Number.isFinite(max) ? Math.max(0, Math.floor(max)) : undefined;
 }
 
+/** Findings cut to a limit; `cutAt`: the line of the first one left out (only findings before it are all known). */
+export type Limited = Pick<CheckResult, 'findings' | 'omitted'> & { cutAt?: number };
+
 /**
  * The findings of a result (`resultFindings`) cut to the `maxFindings` option, with what was cut
  * counted by severity.
  */
-export function limitFindings(fs: Finding[], maxFindings: number | undefined): Pick<CheckResult, 'findings' | 'omitted'> {
+export function limitFindings(fs: Finding[], maxFindings: number | undefined): Limited {
   const max = findingLimit(maxFindings);
   if (max === undefined || fs.length <= max) return { findings: resultFindings(fs) };
   const sorted = sortFindings(fs);
@@ -186,7 +195,7 @@ export function limitFindings(fs: Finding[], maxFindings: number | undefined): P
   for (let i = max; i < sorted.length; i++) omitted[sorted[i].severity]++;
   const first = sorted[max].range.start;
   sorted.length = max;
-  return { findings: keptFindings(sorted, first), omitted };
+  return { findings: keptFindings(sorted, first), omitted, cutAt: first.line };
 }
 
 /**
@@ -252,10 +261,10 @@ export class FindingKeeper {
   }
 
   /** The kept findings in order with their safe fixes judged, and the count of the others (when there were any). */
-  result(): Pick<CheckResult, 'findings' | 'omitted'> {
+  result(): Limited {
     this.compact();
     const findings = this.kept.map((x) => x.f);
     this.kept = [];
-    return this.cut ? { findings: keptFindings(findings, this.firstOmitted!), omitted: { ...this.omitted } } : { findings: demoteHidingFixes(findings) };
+    return this.cut ? { findings: keptFindings(findings, this.firstOmitted!), omitted: { ...this.omitted }, cutAt: this.firstOmitted!.line } : { findings: demoteHidingFixes(findings) };
   }
 }

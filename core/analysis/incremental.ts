@@ -9,8 +9,9 @@ import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
 import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
 import { Replay } from '../engine/replay';
+import { applyExpectations } from './expected';
 import type { CardCatalogs } from '../cards/catalog';
-import { FindingKeeper, RULESETS, analyseDocument, declareWithIncludes, findingLimit, headerFindings, includesOf, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
+import { FindingKeeper, RULESETS, withDefaultVersion, analyseDocument, declareWithIncludes, findingLimit, headerFindings, includesOf, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
 import { NO_INCLUDES, sameIncludes, type Includes } from './includes';
 
 /**
@@ -109,7 +110,7 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
       for (let i = 0; i < from.findings; i++) r.findings.push(prev!.replayFindings[i]);
       return r;
     }
-    hdr = headerOf(declarations, info);
+    hdr = withDefaultVersion(headerOf(declarations, info), options.defaultRulesVersion);
     const r = new Replay(info, text, RULESETS[hdr.game ?? 'mtg'], hdr.version, { steps: options.steps, cards: options.cards });
     includes = includesOf(declarations, options, hdr.game);
     try {
@@ -218,7 +219,7 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
   const result: CheckResult = {
     game: hdr.game,
     rulesVersion: hdr.version,
-    ...(keeper ? keeper.result() : limitFindings(replay.findings, options.maxFindings)),
+    ...applyExpectations(keeper ? keeper.result() : limitFindings(replay.findings, options.maxFindings), comments, text, hdr.game, options),
     steps: replay.steps,
     stats,
   };

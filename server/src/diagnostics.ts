@@ -31,10 +31,12 @@ export function toDiagnostic(f: Finding, index: number, uri: string, version: nu
   // The rule numbers lead (the Problems panel cuts a long message at its end), and the message is
   // plain text: Problems, hover headers and other clients show it as it is, so the core's code spans
   // become quotes (plainMessage). Only hovers render Markdown.
-  const message = diagnosticMessage(f.message, f.rules);
+  let message = diagnosticMessage(f.message, f.rules);
+  // An expected finding (`#! CODE` on its line) is shown, not counted as a problem: Information, and said.
+  if (f.expected) message += ` (expected: #! ${f.code})`;
   const d: Diagnostic = {
     range: f.range,
-    severity: SEVERITY[f.severity] ?? DiagnosticSeverity.Error,
+    severity: f.expected ? DiagnosticSeverity.Information : (SEVERITY[f.severity] ?? DiagnosticSeverity.Error),
     code: f.code,
     source: SOURCE,
     message,

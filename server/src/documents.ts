@@ -95,7 +95,8 @@ export class DocumentState {
    * earlier version's did (includes come before the events: an edit below them keeps them).
    */
   private get knownIncludes(): readonly IncludedFile[] {
-    return (this.analysisOf ?? this.base?.analysis)?.includes.files ?? [];
+    // A version with no earlier one to go by is checked (it may include files).
+    return (this.analysisOf ?? this.base?.analysis ?? this.analysis).includes.files;
   }
 
   get knownFindings(): readonly Finding[] {
@@ -149,10 +150,9 @@ export class DocumentState {
   get timeline(): Timeline {
     if (!this.timelineOf) {
       // Not analysed yet: from the earlier analysis's copies of the replay before the first change.
-      // A first version has no earlier one: it is checked first (it may include files).
-      if (!this.analysisOf && !this.base?.analysis) void this.analysis;
+      const included = this.knownIncludes;
       const seeds = this.analysisOf ? replayCheckpoints(this.analysisOf) : this.base?.analysis ? checkpointsBefore(this.base.analysis, this.text) : [];
-      this.timelineOf = new Timeline(this.doc, this.text, CHECKPOINT_EVERY, seeds, this.knownIncludes, this.cards);
+      this.timelineOf = new Timeline(this.doc, this.text, CHECKPOINT_EVERY, seeds, included, this.cards);
     }
     return this.timelineOf;
   }

@@ -2,7 +2,9 @@
 //   destroy lion     #! missing-unattach 701.3d
 //   equip x to y     #! no redundant-attach
 // `#! CODE RULE...` expects a finding with CODE starting on that line, citing at least those rules;
-// `#! no CODE` expects none with CODE there. Every finding must be expected.
+// `#! no CODE` expects none with CODE there. Every finding must be expected. The core reads them
+// (core/analysis/expected.ts); this file only lists the fixtures.
+import { commentsOf, expectationMarkers } from '../../core';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { AnalyseOptions } from '../../core';
@@ -29,18 +31,26 @@ export function listBoards(dir: string): string[] {
   return out;
 }
 
+/** The expectation markers of a text, as the core reads them (one syntax for users and fixtures). */
 export function readMarkers(text: string): Marker[] {
-  const markers: Marker[] = [];
-  text.split(/\r\n|\r|\n/).forEach((lineText, line) => {
-    const parts = lineText.split('#!').slice(1);
-    for (const part of parts) {
-      const words = part.trim().split(/\s+/).filter(Boolean);
-      if (words.length === 0) continue;
-      if (words[0] === 'no') markers.push({ line, code: words[1], rules: [], negative: true });
-      else markers.push({ line, code: words[0], rules: words.slice(1), negative: false });
+  return expectationMarkers(commentsOf(text)).map((m) => ({ line: m.line, code: m.code, rules: m.rules, negative: m.negative }));
+}
+
+/** The fixture harness's directive `#! with-rules-file DATE` (the core ignores it): the date, if written. */
+export function withRulesFile(text: string): string | undefined {
+  return directive(text, 'with-rules-file')?.[0];
+}
+
+/** The words after a harness directive `#! NAME ...` (the core ignores these), if the text has it. */
+export function directive(text: string, name: string): string[] | undefined {
+  for (const c of commentsOf(text)) {
+    // Any `#!` part of the comment: `# why  #! with-cards a.json`.
+    for (const part of ('#' + c.text).split('#!').slice(1)) {
+      const words = part.trim().split(/\s+/);
+      if (words[0] === name) return words.slice(1);
     }
-  });
-  return markers;
+  }
+  return undefined;
 }
 
 export function fixtureName(path: string): string {
@@ -57,8 +67,8 @@ export const CARDS_DIR = join(FIXTURES_DIR, 'cards');
 const loadedCards = new Map<string, AnalyseOptions>();
 
 /** The options a fixture is checked with: the card files its `#! with-cards` line names (each set read once). */
-export function checkOptionsOf(text: string, markers: Marker[] = readMarkers(text)): AnalyseOptions {
-  const files = markers.find((m) => m.code === WITH_CARDS && !m.negative)?.rules ?? [];
+export function checkOptionsOf(text: string): AnalyseOptions {
+  const files = directive(text, WITH_CARDS) ?? [];
   if (files.length === 0) return {};
   const key = files.join(' ');
   let o = loadedCards.get(key);

@@ -53,15 +53,17 @@ describe('workspace trust: the settings that name a file', () => {
       inlayHints: { enabled: false },
       rulesFile: { mtg: '/home/me/cr.txt', riftbound: '' },
       cards: { mtg: ['/home/me/oracle-cards.json'], riftbound: [] },
+      // The project config file (board-scenario.json) is not read either.
+      projectConfig: false,
     });
     assert.deepEqual(fromWorkspace.rulesFile, { mtg: '../../etc/passwd', riftbound: 'huge.txt' }, 'the input is not changed');
   });
 
   it('untrusted: the dotted shape too, and anything that is not a section object', () => {
     const cards = { mtg: ['/home/me/oracle-cards.json'], riftbound: [] };
-    assert.deepEqual(restrictFileSettings({ 'rulesFile.mtg': 'x.txt' }, false, inspect), { 'rulesFile.mtg': '/home/me/cr.txt', rulesFile: { mtg: '/home/me/cr.txt', riftbound: '' }, cards });
-    assert.deepEqual(restrictFileSettings({ 'cards.riftbound': 'x.json' }, false, inspect), { 'cards.riftbound': [], rulesFile: { mtg: '/home/me/cr.txt', riftbound: '' }, cards });
-    assert.deepEqual(restrictFileSettings(null, false, () => undefined), { rulesFile: { mtg: '', riftbound: '' }, cards: { mtg: '', riftbound: '' } });
-    assert.deepEqual(restrictFileSettings({ rulesFile: 'odd' }, false, () => ({ globalValue: 7 })), { rulesFile: { mtg: '', riftbound: '' }, cards: { mtg: '', riftbound: '' } });
+    assert.deepEqual(restrictFileSettings({ 'rulesFile.mtg': 'x.txt' }, false, inspect), { 'rulesFile.mtg': '/home/me/cr.txt', rulesFile: { mtg: '/home/me/cr.txt', riftbound: '' }, cards, projectConfig: false });
+    assert.deepEqual(restrictFileSettings({ 'cards.riftbound': 'x.json' }, false, inspect), { 'cards.riftbound': [], rulesFile: { mtg: '/home/me/cr.txt', riftbound: '' }, cards, projectConfig: false });
+    assert.deepEqual(restrictFileSettings(null, false, () => undefined), { rulesFile: { mtg: '', riftbound: '' }, cards: { mtg: '', riftbound: '' }, projectConfig: false });
+    assert.deepEqual(restrictFileSettings({ rulesFile: 'odd' }, false, () => ({ globalValue: 7 })), { rulesFile: { mtg: '', riftbound: '' }, cards: { mtg: '', riftbound: '' }, projectConfig: false });
   });
 });
