@@ -86,7 +86,8 @@ export function excludedBy(c: LoadedConfig | undefined, file: string): boolean {
 /** What the check of a file takes from its config. */
 export function settingsOf(c: LoadedConfig | undefined): CheckSettings {
   if (!c) return {};
-  return { severity: c.config.severity, defaultRulesVersion: c.config.rulesVersion };
+  const cardFiles = Object.values(resolvedPaths(c).cards).flat();
+  return { severity: c.config.severity, defaultRulesVersion: c.config.rulesVersion, ...(cardFiles.length ? { cardFiles } : {}) };
 }
 
 /** The config's files (rules files, card files) as absolute paths, for whoever reads them. */

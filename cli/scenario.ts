@@ -25,6 +25,8 @@ export interface FileResult {
 export interface CheckSettings {
   severity?: Record<string, ConfiguredSeverity>;
   defaultRulesVersion?: Partial<Record<Game, string>>;
+  /** The config's card files (absolute paths), read with those of `--cards` (the worker reads them once). */
+  cardFiles?: string[];
 }
 
 /** A scenario run as a test (`board-scenario test`). */

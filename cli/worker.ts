@@ -38,7 +38,9 @@ function cardsFor(paths: string[] | undefined): { cards?: LoadedCards['catalogs'
 
 function run(job: Job): FileOutcome | TestOutcome | RenderOutcome {
   try {
-    const { cards, cardProblems } = cardsFor(job.cards);
+    // The card files of --cards, then those of the file's board-scenario.json.
+    const settings = job.kind === 'render' ? undefined : job.settings;
+    const { cards, cardProblems } = cardsFor(settings?.cardFiles ? [...(job.cards ?? []), ...settings.cardFiles] : job.cards);
     const outcome =
       job.kind === 'check'
         ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, ...job.settings })

@@ -50,6 +50,23 @@ describe('cli: --cards', function () {
     });
   }
 
+  it("the card files of the nearest board-scenario.json are read as --cards (paths relative to it), with --cards' own", () => {
+    writeFiles(dir, {
+      'project/board-scenario.json': JSON.stringify({ cards: { mtg: [path.relative(path.join(dir, 'project'), SCRYFALL)], riftbound: RIFTBOUND } }),
+      'project/mtg.board': MTG_BY_NAME,
+      'project/rift.board': RIFTBOUND_BY_NAME,
+    });
+    const r = runCli(['check', '--no-color', 'project/mtg.board'], { cwd: dir });
+    assertNoCrash(r.stderr);
+    assert.equal(r.stderr, '');
+    assert.deepEqual(lines(r.stdout), ['6 error syntax-error', '6 information unknown-card', '9 error illegal-attachment']);
+    const rift = runCli(['check', '--no-color', 'project/rift.board'], { cwd: dir });
+    assert.ok(!rift.stdout.includes('needs a type line'), rift.stdout);
+    // --no-config: the config's card files are not read.
+    const none = runCli(['check', '--no-color', '--no-config', 'project/mtg.board'], { cwd: dir });
+    assert.match(none.stdout, /Card 'lion' needs a type line/);
+  });
+
   it('without --cards, a card declared by name alone needs a type line', () => {
     const r = runCli(['check', '--no-color', 'mtg.board'], { cwd: dir });
     assert.deepEqual(lines(r.stdout).filter((l) => l.endsWith('syntax-error')), ['3 error syntax-error', '4 error syntax-error', '5 error syntax-error', '6 error syntax-error']);
