@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import {
   CloseAction,
+  DiagnosticPullMode,
   DidChangeConfigurationNotification,
   ErrorAction,
   InlayHintRequest,
@@ -155,6 +156,14 @@ class Session implements vscode.Disposable {
       outputChannel: this.output,
       synchronize: { configurationSection: SETTINGS_SECTION },
       diagnosticCollectionName: LANGUAGE_ID,
+      // The server's diagnostics are pulled (LSP 3.17): when a scenario opens, as you type, when it
+      // is saved, and for every scenario of the workspace (the Problems panel). With
+      // `boardScenario.validate: onSave` the pulls as you type are left out for that file.
+      diagnosticPullOptions: {
+        onChange: true,
+        onSave: true,
+        filter: (document, mode) => mode === DiagnosticPullMode.onType && validateSetting(document) === 'onSave',
+      },
       errorHandler: {
         // A write that fails because the server just died ("Channel closed") comes before `closed`,
         // which reports the crash; keep such errors in the output instead of a notification each.
@@ -330,6 +339,11 @@ async function stepToEvent(session: Session, board: BoardPanel, direction: 1 | -
   editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   await board.show(editor.document.uri, target);
   await vscode.commands.executeCommand('editor.action.showHover');
+}
+
+/** `boardScenario.validate` for a document: when its diagnostics are asked for (package.json describes it). */
+function validateSetting(document: vscode.TextDocument): string {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION, document).get<string>('validate', 'onType');
 }
 
 function inlayHintsEnabled(document: vscode.TextDocument): boolean {

@@ -22,6 +22,12 @@ export interface ClientSupport {
   completionEditRange: boolean;
   /** `workspace/didChangeWorkspaceFolders` (relative paths in settings follow the folders). */
   workspaceFolders: boolean;
+  /** `textDocument/diagnostic` (LSP 3.17 pull diagnostics): the client asks, the server does not publish (pull.ts). */
+  pullDiagnostics: boolean;
+  /** `workspace/diagnostic/refresh`. */
+  diagnosticRefresh: boolean;
+  /** `workspace/didChangeWatchedFiles` may be registered dynamically (files changed on disk). */
+  watchedFilesRegistration: boolean;
 }
 
 export function readClientSupport(c: ClientCapabilities): ClientSupport {
@@ -42,6 +48,9 @@ export function readClientSupport(c: ClientCapabilities): ClientSupport {
     semanticTokensRefresh: !!c.workspace?.semanticTokens?.refreshSupport,
     completionEditRange: (td?.completion?.completionList?.itemDefaults ?? []).includes('editRange'),
     workspaceFolders: !!c.workspace?.workspaceFolders,
+    pullDiagnostics: !!td?.diagnostic,
+    diagnosticRefresh: !!c.workspace?.diagnostics?.refreshSupport,
+    watchedFilesRegistration: !!c.workspace?.didChangeWatchedFiles?.dynamicRegistration,
   };
 }
 

@@ -3,6 +3,8 @@
 import {
   createConnection,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  ErrorCodes,
   LogMessageNotification,
   LSPErrorCodes,
   MessageType,
@@ -34,7 +36,9 @@ import { RulesFiles } from './rulesText';
 import { WorkspaceFolders } from './paths';
 import { codeLenses } from './codeLens';
 import { BOARD_REQUEST, boardPicture, events, EVENTS_REQUEST, type BoardParams } from './board';
-import { rulesFileFindings, type Finding } from '../../core';
+import { analyse, rulesFileFindings, type Finding, type Game, type ScenarioHeader } from '../../core';
+import { PullDiagnostics } from './pull';
+import { EXPECTATION_COMMAND, expectationCommand } from './codeLens';
 
 const NAME = 'board-scenario-language-server';
 
@@ -123,10 +127,12 @@ const rulesFiles = new RulesFiles(
   // A rules file was read (or changed, or vanished): the documents that use it may need a new publish.
   () => {
     for (const d of documents.all()) validator.refreshExtras(d.uri);
+    // The files not open are reported from the workspace pull: their rules-file findings may differ now.
+    if (support.pullDiagnostics) pull.settingsChanged();
   },
   { folders },
 );
-const validator = new Validator(connection, documents, cache, settings, () => support, undefined, rulesFileDiagnostics);
+const validator = new Validator(connection, documents, cache, settings, () => support, undefined, rulesFileDiagnostics, () => pull.refresh());
 
 /** The rules file set for the document's game, as far as its settings have arrived (no waiting). */
 function rulesFilePath(state: DocumentState): string {
@@ -138,15 +144,52 @@ function rulesFilePath(state: DocumentState): string {
  * memory: a file not read yet gives none now (its read is started, and its end publishes again).
  */
 function rulesFileDiagnostics(state: DocumentState): Finding[] {
-  const path = rulesFilePath(state);
+  return rulesFileFindingsAt(rulesFilePath(state), state.analysis.header);
+}
+
+function rulesFileFindingsAt(path: string, header: ScenarioHeader): Finding[] {
   if (!path) return [];
   const doc = rulesFiles.cached(path);
   if (!doc) {
     void rulesFiles.load(path);
     return [];
   }
-  return rulesFileFindings(doc, state.analysis.header);
+  return rulesFileFindings(doc, header);
 }
+
+/**
+ * A scenario that is not open (the workspace pull reads it from disk): its settings are those of
+ * its workspace folder, asked once per folder (`prepareFolders`), not once per file.
+ */
+function diskFindings(uri: string, text: string): { core: readonly Finding[]; extra: Finding[] } {
+  const analysis = analyse(text);
+  const game: Game = analysis.result.game ?? 'mtg';
+  const folder = folders.folderOf(uri);
+  const setting = folder ? settings.peek(folder)?.rulesFile[game] ?? '' : '';
+  return { core: analysis.result.findings, extra: rulesFileFindingsAt(rulesFiles.locate(setting, uri), analysis.header) };
+}
+
+/** Before a workspace pass: every folder's settings, and the rules files they name, are in memory. */
+async function prepareFolders(): Promise<void> {
+  for (const folder of folders.list()) {
+    const s = await settings.get(folder);
+    for (const game of ['mtg', 'riftbound'] as const) {
+      const path = rulesFiles.locate(s.rulesFile[game], folder + '/');
+      if (path) await rulesFiles.load(path);
+    }
+  }
+}
+
+const pull = new PullDiagnostics({
+  connection,
+  documents,
+  cache,
+  validator,
+  support: () => support,
+  folders: () => folders.list(),
+  findingsOfText: diskFindings,
+  prepare: prepareFolders,
+});
 
 /**
  * After a document's diagnostics were published: wait for its settings, read its rules file in
@@ -203,6 +246,10 @@ connection.onInitialize((params): InitializeResult => {
       semanticTokensProvider: { legend: LEGEND, full: true },
       inlayHintProvider: true,
       codeLensProvider: { resolveProvider: false },
+      // The `expect` lenses' command (codeLens.ts): answered here, so no client sends an unknown one.
+      executeCommandProvider: { commands: [EXPECTATION_COMMAND] },
+      // LSP 3.17 pull diagnostics, for a client that asks for them; the others get publishes (validation.ts).
+      ...(support.pullDiagnostics ? { diagnosticProvider: { identifier: 'board-scenario', interFileDependencies: false, workspaceDiagnostics: true } } : {}),
       ...(support.workspaceFolders ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
     },
     serverInfo: { name: NAME, version: version() },
@@ -214,11 +261,19 @@ connection.onInitialized(
     if (support.configuration && support.configurationRegistration) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'boardScenario' });
     }
+    if (support.pullDiagnostics && support.watchedFilesRegistration) {
+      // Scenarios changed on disk (the workspace report, and files included by open ones).
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.board' }] }).then(
+        () => pull.watchFiles(),
+        (e) => connection.console.warn(`Could not watch the scenario files: ${String(e)}`),
+      );
+    }
     if (support.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(
         guardNotification(connection, 'didChangeWorkspaceFolders', async (e) => {
           // A relative rules-file path may name another file now.
           folders.change(e);
+          if (support.pullDiagnostics) pull.settingsChanged();
           await Promise.all(documents.all().map((d) => followRulesFile(d.uri)));
         }),
       );
@@ -230,6 +285,7 @@ connection.onDidChangeConfiguration(
   guardNotification(connection, 'didChangeConfiguration', async (params) => {
     settings.changed(params.settings);
     if (support.inlayHintRefresh) void connection.languages.inlayHint.refresh();
+    if (support.pullDiagnostics) pull.settingsChanged();
     await validator.revalidateOpen();
     await Promise.all(documents.all().map((d) => followRulesFile(d.uri)));
   }),
@@ -252,6 +308,7 @@ documents.onDidSave(
 documents.onDidClose(
   guardNotification(connection, 'didClose', (e) => {
     validator.closed(e.document.uri);
+    pull.closed(e.document.uri);
     cache.drop(e.document.uri);
     settings.forget(e.document.uri);
   }),
@@ -390,7 +447,27 @@ if (process.env.BOARD_SCENARIO_DEBUG === '1') {
   });
 }
 
-connection.onShutdown(() => validator.dispose());
+connection.onDidChangeWatchedFiles(guardNotification(connection, 'didChangeWatchedFiles', (p) => pull.filesChanged(Array.isArray(p?.changes) ? p.changes : [])));
+
+connection.languages.diagnostics.on(guard(connection, 'textDocument/diagnostic', { kind: 'full', items: [] }, (p) => pull.document(p), needs.document));
+
+connection.languages.diagnostics.onWorkspace((params, token, _workDone, progress) =>
+  guard(connection, 'workspace/diagnostic', { items: [] }, (p: typeof params, t) => pull.workspace(p, t, progress))(params, token),
+);
+
+connection.onExecuteCommand(
+  guard(connection, 'workspace/executeCommand', null, (p) => {
+    if (p?.command !== EXPECTATION_COMMAND) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command: ${String(p?.command)}. This server's only command is ${EXPECTATION_COMMAND}.`);
+    const [uri, line] = Array.isArray(p.arguments) ? p.arguments : [];
+    const state = typeof uri === 'string' ? stateOf(uri) : undefined;
+    return state && typeof line === 'number' ? expectationCommand(state, line, validator.findingsOf(state)) : null;
+  }),
+);
+
+connection.onShutdown(() => {
+  validator.dispose();
+  pull.dispose();
+});
 
 // didChange, didSave and didClose for a document that is not open, and malformed ones, are logged and ignored.
 documents.listen(guardedDocumentSync(connection, (uri) => documents.get(uri) !== undefined));
