@@ -22,6 +22,7 @@ import {
 import { ServerStatusItem, type ServerStatus } from './status';
 import { BoardPanel, EVENTS_REQUEST } from './boardPanel';
 import { restrictFileSettings } from './trust';
+import { CheckTaskProvider, TASK_TYPE } from './tasks';
 
 export const LANGUAGE_ID = 'board-scenario';
 /**
@@ -75,6 +76,8 @@ export function activate(context: vscode.ExtensionContext): BoardScenarioApi {
     }),
     // The workspace's own file settings apply from now on: the server asks for the settings again.
     vscode.workspace.onDidGrantWorkspaceTrust(() => current.settingsChanged()),
+    // "check workspace": the bundled CLI with the $board-scenario problem matcher (tasks.ts).
+    vscode.tasks.registerTaskProvider(TASK_TYPE, new CheckTaskProvider((p) => context.asAbsolutePath(p))),
   );
   void current.start();
   return {
