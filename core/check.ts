@@ -5,6 +5,7 @@ import { parse } from './parser/parser';
 import type { CheckResult } from './types';
 import { analyseDocument, type Analysis, type AnalyseOptions } from './analysis/common';
 import { analyseStreaming } from './analysis/incremental';
+import { scenarioTest, type ScenarioTest } from './analysis/expected';
 
 export { RULESETS, type Analysis, type AnalyseOptions } from './analysis/common';
 export { RESUME_EVERY, replayCheckpoints } from './analysis/incremental';
@@ -26,3 +27,12 @@ export function check(text: string, options: AnalyseOptions = {}): CheckResult {
   return analyse(text, options).result;
 }
 
+
+/**
+ * A scenario as a test (the Testing view, `board-scenario test`): its `expect` lines and
+ * expectation markers, each passed or failed with what was expected and what the replay reached,
+ * and the errors no expectation accounts for. From an analysis already made, or the text alone.
+ */
+export function testScenario(text: string, analysis: Analysis = analyse(text)): ScenarioTest & { result: CheckResult } {
+  return { ...scenarioTest(analysis.doc, analysis.result.findings, text, { game: analysis.result.game }), result: analysis.result };
+}

@@ -4,7 +4,7 @@ export type * from './parser/ast';
 export { parse, isIdentifier, ZONES } from './parser/parser';
 export { lex, type Token, type LogicalLine } from './parser/lexer';
 export { reparse } from './parser/reparse';
-export { check, analyse, header, replayCheckpoints, RESUME_EVERY, type Analysis, type AnalyseOptions, type ScenarioHeader } from './check';
+export { check, analyse, testScenario, header, replayCheckpoints, RESUME_EVERY, type Analysis, type AnalyseOptions, type ScenarioHeader } from './check';
 export { Timeline, boardAt, legalHosts, CHECKPOINT_EVERY } from './timeline';
 export type { HostVerb } from './engine/replay';
 export { applyEdits, safeFixEdits, applySafeFixes, demoteHidingFixes } from './fixes';
@@ -18,3 +18,17 @@ export { renderBoardSvg, escapeXml, type RenderOptions, type BoardTheme } from '
 export { boardCaption, eventLines, type BoardCaption } from './render/caption';
 export { MTG_CARD_TYPES, MTG_SUPERTYPES, MTG_ZONES, COLORS } from './rules/mtg/characteristics';
 export { RIFTBOUND_CARD_TYPES, RIFTBOUND_ZONES } from './rules/riftbound/cards';
+export {
+  expectationMarkers,
+  judgeExpectations,
+  scenarioTest,
+  isFailure,
+  commentsOf,
+  EXPECTATION_CODES,
+  HARNESS_DIRECTIVES,
+  type ExpectationMarker,
+  type ExpectOptions,
+  type ExpectationOutcome,
+  type TestCase,
+  type ScenarioTest,
+} from './analysis/expected';

@@ -70,6 +70,12 @@ export interface Finding {
   fixes: Fix[];
   /** Card or player ids the finding is about (for highlighting). */
   subjects: string[];
+  /**
+   * An expectation written in the scenario (`#! CODE` on its start line) says this finding is
+   * intended: it is reported, but it is no failure (the CLI's exit status, `--max-warnings`, the
+   * scenario as a test), and its fixes are not safe (fixing it would make the expectation fail).
+   */
+  expected?: boolean;
 }
 
 /** A card's state at a point of the replay, for hovers, inlay hints and pictures. */

@@ -10,6 +10,10 @@ import { riftbound } from '../rules/riftbound/riftbound';
 import { knownVersions, resolveVersion } from '../rules/versions';
 import { header, type ScenarioHeader } from '../parser/header';
 import { demoteHidingFixes } from '../fixes';
+import { sortFindings } from './order';
+import { applyExpectations } from './expected';
+
+export { sortFindings };
 
 export const RULESETS: Record<Game, Ruleset> = { mtg, riftbound };
 
@@ -43,6 +47,12 @@ export interface AnalyseOptions {
    * this many findings at any time, however many the scenario has (the command line's bound).
    */
   maxFindings?: number;
+  /**
+   * Judge the expectations written in the scenario (`#! CODE`, `#! no CODE`: docs/language.md,
+   * "Expected findings"). Default true; `false` reports the findings as they are, every `#!`
+   * comment an ordinary comment.
+   */
+  expectations?: boolean;
 }
 
 export function headerFindings(first: Statement | undefined, declarations: readonly Statement[], replay: Replay, game: Game | undefined, eol: string): void {
@@ -70,7 +80,7 @@ export function headerFindings(first: Statement | undefined, declarations: reado
 }
 
 /** The analysis of a document parsed whole. */
-export function analyseDocument(doc: ScenarioDocument, text: string, options: { steps?: boolean; maxFindings?: number }): Analysis {
+export function analyseDocument(doc: ScenarioDocument, text: string, options: { steps?: boolean; maxFindings?: number; expectations?: boolean }): Analysis {
   const hdr = header(doc);
   const { game, version } = hdr;
   const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps });
@@ -88,7 +98,7 @@ export function analyseDocument(doc: ScenarioDocument, text: string, options: { 
     result: {
       game: game,
       rulesVersion: version,
-      ...limitFindings(replay.findings, options.maxFindings),
+      ...applyExpectations(limitFindings(replay.findings, options.maxFindings), doc.comments, text, game, options),
       steps: replay.steps,
       stats: { statements: doc.statements.length, events: replay.events, expectations: replay.expectations },
     },
@@ -108,23 +118,6 @@ export function reportCrash(replay: Replay, e: unknown): void {
 export function resultFindings(fs: Finding[]): Finding[] {
   return demoteHidingFixes(sortFindings(fs));
 }
-
-export function sortFindings(fs: Finding[]): Finding[] {
-  // The replay reports in line order nearly always: a file already in order is copied, not sorted
-  // (a stable sort would keep it as it is). Always a new array: callers may cut it.
-  let sorted = true;
-  for (let i = 1; i < fs.length && sorted; i++) {
-    const a = fs[i - 1].range.start;
-    const b = fs[i].range.start;
-    sorted = a.line < b.line || (a.line === b.line && a.character <= b.character);
-  }
-  if (sorted) return fs.slice();
-  return fs
-    .map((f, i) => [f, i] as const)
-    .sort(([a, i], [b, j]) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || i - j)
-    .map(([f]) => f);
-}
-
 
 const noSeverities = (): Record<Severity, number> => ({ error: 0, warning: 0, information: 0, hint: 0 });
 

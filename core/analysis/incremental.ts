@@ -9,6 +9,7 @@ import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
 import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
 import { Replay } from '../engine/replay';
+import { applyExpectations } from './expected';
 import { FindingKeeper, RULESETS, analyseDocument, findingLimit, headerFindings, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
 
 /**
@@ -204,7 +205,7 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
   const result: CheckResult = {
     game: hdr.game,
     rulesVersion: hdr.version,
-    ...(keeper ? keeper.result() : limitFindings(replay.findings, options.maxFindings)),
+    ...applyExpectations(keeper ? keeper.result() : limitFindings(replay.findings, options.maxFindings), comments, text, hdr.game, options),
     steps: replay.steps,
     stats,
   };

@@ -216,6 +216,30 @@ const entries: CodeInfo[] = [
     fixes: 'Change the expectation to the actual state (not safe: check the ruling first).',
   },
   {
+    code: 'expected-finding-missing',
+    kind: 'expectation-failed',
+    severity: 'error',
+    title: 'Expected finding not reported',
+    rules: { mtg: [], riftbound: [] },
+    doc:
+      'A trailing `#! CODE RULE...` comment says that a finding with that code (citing at least those rules) ' +
+      'starts on its line, and the check reports none there: the scenario no longer shows what it was written to ' +
+      'show, the code is misspelt, or the marker sits on a line without a statement. Like a failed `expect`, it is ' +
+      'about the scenario\'s own claims, so it cites no rule. See "Expected findings" in docs/language.md.',
+    fixes: 'None: remove the marker if the line is right as it is, or change the line.',
+  },
+  {
+    code: 'unwanted-finding',
+    kind: 'expectation-failed',
+    severity: 'error',
+    title: 'Finding where none is expected',
+    rules: { mtg: [], riftbound: [] },
+    doc:
+      'A trailing `#! no CODE` comment says that no finding with that code starts on its line, and the check ' +
+      'reports one there (its message is quoted). It cites no rule: the finding it quotes cites those that decide it.',
+    fixes: 'None: remove the marker if the finding is right, or change the line.',
+  },
+  {
     code: 'impossible-event',
     kind: 'impossible-event',
     severity: 'error',

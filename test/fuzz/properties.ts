@@ -84,7 +84,7 @@ function describeFinding(f: Finding): string {
 
 // ---- running the core ------------------------------------------------------------------------
 
-function runCheck(text: string, what: string, options: { steps?: boolean; stream?: boolean } = {}): CheckResult {
+function runCheck(text: string, what: string, options: { steps?: boolean; stream?: boolean; expectations?: boolean } = {}): CheckResult {
   try {
     return check(text, options);
   } catch (e) {
@@ -315,9 +315,9 @@ function editKey(e: TextEdit): string {
  * finding that disappears without being fixed was hidden (a syntax error on a deleted line); one
  * that appears was made by a safe fix. Returns the counts, for the figures of the long run.
  */
-export function fixAllAccounting(text: string): { fixed: number; hidden: string[]; added: string[] } {
+export function fixAllAccounting(text: string, options: { expectations?: boolean } = {}): { fixed: number; hidden: string[]; added: string[] } {
   const doc = docModel(text);
-  const r = runCheck(text, 'the input');
+  const r = runCheck(text, 'the input', options);
   const edits = safeFixEdits(text, r.findings);
   if (edits.length === 0) return { fixed: 0, hidden: [], added: [] };
   const applied = new Set(edits.map(editKey));
@@ -338,7 +338,7 @@ export function fixAllAccounting(text: string): { fixed: number; hidden: string[
   const once = applyEdits(text, edits);
   const doc1 = docModel(once);
   const added: string[] = [];
-  for (const f of runCheck(once, 'the text after fix-all').findings) {
+  for (const f of runCheck(once, 'the text after fix-all', options).findings) {
     const k = findingKey(once, doc1, f);
     const n = left.get(k) ?? 0;
     if (n > 0) left.set(k, n - 1);

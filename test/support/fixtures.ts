@@ -2,7 +2,9 @@
 //   destroy lion     #! missing-unattach 701.3d
 //   equip x to y     #! no redundant-attach
 // `#! CODE RULE...` expects a finding with CODE starting on that line, citing at least those rules;
-// `#! no CODE` expects none with CODE there. Every finding must be expected.
+// `#! no CODE` expects none with CODE there. Every finding must be expected. The core reads them
+// (core/analysis/expected.ts); this file only lists the fixtures.
+import { commentsOf, expectationMarkers } from '../../core';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -27,18 +29,19 @@ export function listBoards(dir: string): string[] {
   return out;
 }
 
+/** The expectation markers of a text, as the core reads them (one syntax for users and fixtures). */
 export function readMarkers(text: string): Marker[] {
-  const markers: Marker[] = [];
-  text.split(/\r\n|\r|\n/).forEach((lineText, line) => {
-    const parts = lineText.split('#!').slice(1);
-    for (const part of parts) {
-      const words = part.trim().split(/\s+/).filter(Boolean);
-      if (words.length === 0) continue;
-      if (words[0] === 'no') markers.push({ line, code: words[1], rules: [], negative: true });
-      else markers.push({ line, code: words[0], rules: words.slice(1), negative: false });
-    }
-  });
-  return markers;
+  return expectationMarkers(commentsOf(text)).map((m) => ({ line: m.line, code: m.code, rules: m.rules, negative: m.negative }));
+}
+
+/** The fixture harness's directive `#! with-rules-file DATE` (the core ignores it): the date, if written. */
+export function withRulesFile(text: string): string | undefined {
+  for (const c of commentsOf(text)) {
+    const words = c.text.trim().split(/\s+/);
+    if (words[0] === '!' && words[1] === 'with-rules-file') return words[2];
+    if (words[0] === '!with-rules-file') return words[1];
+  }
+  return undefined;
 }
 
 export function fixtureName(path: string): string {

@@ -2,19 +2,20 @@
 // A fixture with `#! with-rules-file DATE` is also checked as if the user's rules file (editor
 // setting) stated that effective date: core's rulesFileFindings adds its findings.
 import assert from 'node:assert/strict';
-import { check, header, parse, applyEdits, applySafeFixes, rulesFileFindings, REGISTRY, type Finding } from '../../core';
-import { FIXTURES_DIR, listBoards, readMarkers, fixtureName, readText, type Marker } from '../support/fixtures';
+import { check, header, parse, applyEdits, applySafeFixes, rulesFileFindings, judgeExpectations, commentsOf, EXPECTATION_CODES, REGISTRY, type Finding } from '../../core';
+import { FIXTURES_DIR, listBoards, readMarkers, fixtureName, readText, withRulesFile } from '../support/fixtures';
 import { fixAllAccounting } from '../fuzz/properties';
 
 const files = listBoards(FIXTURES_DIR);
-const WITH_RULES_FILE = 'with-rules-file';
 
-/** The core's findings, plus those about the rules file the fixture says it is checked with. */
-function findingsOf(text: string, markers: Marker[] = readMarkers(text)): Finding[] {
-  const findings = check(text).findings;
-  const file = markers.find((m) => m.code === WITH_RULES_FILE && !m.negative);
-  return file ? [...findings, ...rulesFileFindings({ game: undefined, effective: file.rules[0] }, header(parse(text)))] : findings;
+/** The core's findings as they are (no expectation applied), plus those about the rules file the fixture says it is checked with. */
+function findingsOf(text: string): Finding[] {
+  const findings = check(text, { expectations: false }).findings;
+  const date = withRulesFile(text);
+  return date ? [...findings, ...rulesFileFindings({ game: undefined, effective: date }, header(parse(text)))] : findings;
 }
+
+const shown = (f: Finding) => `line ${f.range.start.line + 1}: ${f.code} [${f.rules.join(', ')}] ${f.message}`;
 
 describe('fixtures', () => {
   it('exist', () => assert.ok(files.length >= 40, `only ${files.length} fixtures`));
@@ -22,33 +23,16 @@ describe('fixtures', () => {
   for (const file of files) {
     it(fixtureName(file), () => {
       const text = readText(file);
-      const markers = readMarkers(text).filter((m) => m.code !== WITH_RULES_FILE || m.negative);
-      const result = { ...check(text), findings: findingsOf(text) };
+      const result = check(text);
       // Never vacuous: the replay ran events and checked at least one expectation.
       assert.ok(result.stats.expectations > 0, 'the fixture has no expect line');
-
-      const open: Marker[] = markers.filter((m) => !m.negative);
-      const problems: string[] = [];
-      // The findings that cite fewest rules choose first (a finding citing more fits more markers).
-      for (const f of [...result.findings].sort((a, b) => a.rules.length - b.rules.length)) {
-        const line = f.range.start.line;
-        // Two findings with one code on one line: each takes the marker whose rules it cites.
-        const best = open.findIndex((m) => m.line === line && m.code === f.code && m.rules.every((r) => f.rules.includes(r)));
-        const i = best >= 0 ? best : open.findIndex((m) => m.line === line && m.code === f.code);
-        const shown = `line ${line + 1}: ${f.code} [${f.rules.join(', ')}] ${f.message}`;
-        if (i < 0) {
-          problems.push(`unexpected finding ${shown}`);
-          continue;
-        }
-        const missingRules = open[i].rules.filter((r) => !f.rules.includes(r));
-        if (missingRules.length) problems.push(`${shown}\n    does not cite ${missingRules.join(', ')}`);
-        open.splice(i, 1);
-      }
-      for (const m of open) problems.push(`missing finding on line ${m.line + 1}: ${m.code} ${m.rules.join(' ')}`);
-      for (const m of markers.filter((x) => x.negative)) {
-        if (result.findings.some((f) => f.range.start.line === m.line && f.code === m.code)) problems.push(`line ${m.line + 1}: ${m.code} must not be reported here`);
-      }
+      // The core judges the markers (docs/language.md, "Expected findings"): every finding of a
+      // fixture must be expected, and every marker must hold (a failed one is a finding itself).
+      const judged = judgeExpectations(findingsOf(text), commentsOf(text), text, { game: result.game, rulesFileChecked: withRulesFile(text) !== undefined });
+      const problems = judged.findings.filter((f) => !f.expected).map((f) => (EXPECTATION_CODES.has(f.code) ? f.message : `unexpected finding ${shown(f)}`));
       assert.deepEqual(problems, [], `${fixtureName(file)}:\n  ${problems.join('\n  ')}`);
+      // The check itself applies the same markers (with no rules file, those about it are not judged).
+      if (withRulesFile(text) === undefined) assert.deepEqual(result.findings, judged.findings);
     });
   }
 });
@@ -57,6 +41,8 @@ describe('fixes on fixtures', () => {
   for (const file of files) {
     const text = readText(file);
     const result = { findings: findingsOf(text) };
+    // The fixes of the findings as the check makes them without markers (with them, every finding of
+    // a fixture is expected, and an expected finding's fixes are not safe).
     const withFixes = result.findings.filter((f) => f.fixes.length > 0);
     if (withFixes.length === 0) continue;
     it(`${fixtureName(file)}: every fix parses, safe fixes remove their finding, fix-all is idempotent and hides nothing`, () => {
@@ -75,10 +61,10 @@ describe('fixes on fixtures', () => {
         }
       }
       const once = applySafeFixes(text, result.findings);
-      const twice = applySafeFixes(once, check(once).findings);
+      const twice = applySafeFixes(once, check(once, { expectations: false }).findings);
       assert.equal(twice, once, 'applying all safe fixes twice differs from once');
       // Fix-all hides nothing: what remains is every finding it did not fix.
-      const { hidden, added } = fixAllAccounting(text);
+      const { hidden, added } = fixAllAccounting(text, { expectations: false });
       assert.deepEqual({ hidden, added }, { hidden: [], added: [] }, 'safe fix-all changes findings it does not fix');
     });
   }

@@ -6,7 +6,7 @@ import { REGISTRY, check, type Finding, type Game } from '../../core';
 import { EXAMPLES_DIR, FIXTURES_DIR, fixtureName, listBoards, readText } from '../support/fixtures';
 
 /** Codes about the language, not a ruling: they cite no rule. */
-const LANGUAGE_CODES = new Set(['syntax-error', 'unknown-name', 'duplicate-name', 'expectation-failed', 'unknown-rules-version']);
+const LANGUAGE_CODES = new Set(['syntax-error', 'unknown-name', 'duplicate-name', 'expectation-failed', 'unknown-rules-version', 'expected-finding-missing', 'unwanted-finding']);
 
 /**
  * Findings about a ruling that cite no rule, because no rule decides them (each says why). Keyed by
