@@ -39,6 +39,7 @@ import { BOARD_REQUEST, boardPicture, events, EVENTS_REQUEST, type BoardParams }
 import { analyse, rulesFileFindings, type Finding, type Game, type ScenarioHeader } from '../../core';
 import { PullDiagnostics } from './pull';
 import { EXPECTATION_COMMAND, expectationCommand } from './codeLens';
+import { RUN_TESTS_REQUEST, runTests, runTestsParamsProblem, type RunTestsParams } from './tests';
 
 const NAME = 'board-scenario-language-server';
 
@@ -417,6 +418,12 @@ connection.onRequest(
     const state = p && typeof p.uri === 'string' ? stateOf(p.uri) : undefined;
     return state ? boardPicture(state, p, validator.findingsOf(state)) : null;
   }),
+);
+
+// Scenarios as tests (the Testing view): open files from the editor's text, others from disk (tests.ts).
+connection.onRequest(
+  RUN_TESTS_REQUEST,
+  guard(connection, RUN_TESTS_REQUEST, { files: [] }, (p: RunTestsParams, token) => runTests(p, { documents, cache, support: () => support, folders: () => folders.list() }, token), runTestsParamsProblem),
 );
 
 connection.onRequest(

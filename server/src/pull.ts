@@ -42,7 +42,7 @@ import { fileTooLargeDiagnostic, publishedDiagnostics } from './diagnostics';
 import { MAX_FILE_BYTES, type AnalysisCache } from './documents';
 import { cancelled } from './guard';
 import type { Validator } from './validation';
-import { folderPath, isInside, MAX_WORKSPACE_FILES, readScenario, stampOf, walkFolders } from './workspaceFiles';
+import { folderPath, isInside, MAX_WORKSPACE_FILES, readInWorkspace, stampOf, walkFolders } from './workspaceFiles';
 
 /** How long a held workspace pull waits for a change before it ends (the client then asks again). */
 export const HOLD_MS = 60_000;
@@ -324,7 +324,8 @@ export class PullDiagnostics {
     if (!stamp) return previous !== undefined ? { kind: 'full', uri, version: null, items: [] } : undefined;
     const resultId = `w${this.generation}.${this.epochs.get(uri) ?? 0}.${stamp.size}.${stamp.mtimeMs}`;
     if (previous === resultId) return { kind: 'unchanged', uri, version: null, resultId };
-    const read = await readScenario(uri, MAX_FILE_BYTES);
+    const read = await readInWorkspace(uri, this.deps.folders(), MAX_FILE_BYTES);
+    if ('outside' in read) return undefined;
     if ('missing' in read) return previous !== undefined ? { kind: 'full', uri, version: null, items: [] } : undefined;
     if ('tooLarge' in read) return { kind: 'full', uri, version: null, resultId, items: [fileTooLargeDiagnostic(read.tooLarge, MAX_FILE_BYTES, '')] };
     budget.bytes += read.text.length;

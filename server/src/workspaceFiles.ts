@@ -148,3 +148,25 @@ export function containingFolder(uri: string, folders: readonly string[]): strin
   }
   return best;
 }
+
+/**
+ * Reads a scenario named by a client (a file that is not open) only when it is a `*.board` file in
+ * a workspace folder, by its real path too: a link out of the folder is not followed.
+ */
+export async function readInWorkspace(uri: string, folders: readonly string[], maxBytes: number): Promise<ReadResult | { outside: true }> {
+  const p = folderPath(uri);
+  if (!p || !p.endsWith('.board')) return { outside: true };
+  let real: string;
+  try {
+    real = await fsp.realpath(p);
+  } catch {
+    return { missing: true };
+  }
+  for (const f of folders) {
+    const root = folderPath(f);
+    if (!root || !isInside(p, root)) continue;
+    const realRoot = await fsp.realpath(root).catch(() => undefined);
+    if (realRoot && isInside(real, realRoot)) return readScenario(uri, maxBytes);
+  }
+  return { outside: true };
+}
