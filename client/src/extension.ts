@@ -23,6 +23,7 @@ import { ServerStatusItem, type ServerStatus } from './status';
 import { BoardPanel, EVENTS_REQUEST } from './boardPanel';
 import { restrictFileSettings } from './trust';
 import { CheckTaskProvider, TASK_TYPE } from './tasks';
+import { ScenarioTests } from './testing';
 
 export const LANGUAGE_ID = 'board-scenario';
 /**
@@ -79,6 +80,10 @@ export function activate(context: vscode.ExtensionContext): BoardScenarioApi {
     // "check workspace": the bundled CLI with the $board-scenario problem matcher (tasks.ts).
     vscode.tasks.registerTaskProvider(TASK_TYPE, new CheckTaskProvider((p) => context.asAbsolutePath(p))),
   );
+  // Every scenario a test in the Testing view, run by the language server (testing.ts).
+  const tests = new ScenarioTests(() => current.client, () => current.whenStarted());
+  context.subscriptions.push(tests);
+  tests.start();
   void current.start();
   return {
     get client() {

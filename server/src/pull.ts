@@ -118,7 +118,7 @@ export class PullDiagnostics {
 
   /** The report of an open document: unchanged when `previous` is the id of a report of this same analysis. */
   private openReport(document: TextDocument, previous: string | undefined): { resultId: string; items?: Diagnostic[] } {
-    const { cache, validator, support } = this.deps;
+    const { cache, validator } = this.deps;
     const state = cache.get(document);
     const last = this.open.get(document.uri);
     if (!state) {
@@ -131,12 +131,12 @@ export class PullDiagnostics {
       return { resultId, items: [fileTooLargeDiagnostic(bytes, cache.maxBytes, document.getText())] };
     }
     validator.prepare(state);
-    const extra = validator.extraOf(state);
-    const extras = keyOf(extra);
+    const parts = validator.partsOf(state);
+    const extras = keyOf(parts.extra);
     if (last && previous === last.resultId && last.key === state && last.extras === extras) return { resultId: last.resultId };
     const resultId = this.nextId();
     this.open.set(document.uri, { resultId, key: state, extras });
-    return { resultId, items: publishedDiagnostics(state.analysis.result.findings, extra, state.uri, state.version, support()) };
+    return { resultId, items: validator.diagnosticsOf(state, parts) };
   }
 
   private nextId(): string {

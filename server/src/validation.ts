@@ -12,7 +12,7 @@
 // published: pull.ts answers the client's pulls with the same diagnostics, and this class only
 // warms each analysed version (`prepare`) and tells (`onExtrasChanged`) when the extra findings
 // changed, so the client is asked to pull again.
-import type { Connection, TextDocuments } from 'vscode-languageserver';
+import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../core';
 import type { AnalysisCache, DocumentState } from './documents';
@@ -65,13 +65,23 @@ export class Validator {
    * published (or pulled) diagnostics. The one place an open document's findings are put together.
    */
   findingsOf(state: DocumentState): Finding[] {
-    const extra = this.extraFindings(state);
-    return extra.length === 0 ? state.analysis.result.findings : [...state.analysis.result.findings, ...extra];
+    const { core, extra } = this.partsOf(state);
+    return extra.length === 0 ? (core as Finding[]) : [...core, ...extra];
   }
 
-  /** The extra findings of a document version (those that depend on more than its text). */
-  extraOf(state: DocumentState): Finding[] {
-    return this.extraFindings(state);
+  /**
+   * The findings of an open document version in two parts: the core's (of its text) and the extra
+   * ones (those that depend on more than its text). Every diagnostic of an open document, pushed
+   * or pulled, is made from these (publishedDiagnostics); files that are not open get theirs from
+   * main.ts's `diskFindings`, in the same two parts.
+   */
+  partsOf(state: DocumentState): { core: readonly Finding[]; extra: Finding[] } {
+    return { core: state.analysis.result.findings, extra: this.extraFindings(state) };
+  }
+
+  /** The diagnostics of an open document version, as published or pulled. */
+  diagnosticsOf(state: DocumentState, parts = this.partsOf(state)): Diagnostic[] {
+    return publishedDiagnostics(parts.core, parts.extra, state.uri, state.version, this.support());
   }
 
   /** Analyse (if needed) and publish the document's current version now (pull mode: analyse and warm only). */
@@ -93,11 +103,12 @@ export class Validator {
 
   private publish(state: DocumentState): void {
     const support = this.support();
-    const extra = this.extraFindings(state);
+    const parts = this.partsOf(state);
+    const extra = parts.extra;
     this.connection.sendDiagnostics({
       uri: state.uri,
       version: support.versionedDiagnostics ? state.version : undefined,
-      diagnostics: publishedDiagnostics(state.analysis.result.findings, extra, state.uri, state.version, support),
+      diagnostics: this.diagnosticsOf(state, parts),
     });
     this.lastPublished.set(state.uri, { version: state.version, text: state.text, state, extras: keyOf(extra) });
     this.prepare(state);
