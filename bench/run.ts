@@ -15,6 +15,7 @@ import { measureMemory, type MemoryResult } from './memory';
 import { profileCheck, type ProfileSummary } from './profile';
 import { measureAdversarial, type FamilyResult } from './adversarial';
 import { measureBigFile, type BigFileResult } from './bigfile';
+import { measureWorkspace, type WorkspaceResult } from './workspace';
 import { measureSizes, readModuleLoads, type ModuleLoads, type SizeResults } from './size';
 import { fmtBytes, fmtMs, fmtNum, hasGc, median, sleep, timeRuns, type Runs } from './stats';
 
@@ -194,6 +195,19 @@ async function main(): Promise<void> {
     bigfile = measureBigFile(ROOT, TMP, bigMb);
   }
 
+  // ---- workspace diagnostics: a generated workspace pulled by a 3.17 client -----------------------
+  let workspace: WorkspaceResult | undefined;
+  let workspaceError: string | undefined;
+  const workspaceFiles = quick ? 1000 : 5000;
+  if (!flag('--no-workspace') && existsSync(join(ROOT, 'dist', 'server.js'))) {
+    log(`workspace: pull diagnostics of a ${workspaceFiles}-file workspace from dist/server.js`);
+    try {
+      workspace = await measureWorkspace(ROOT, TMP, workspaceFiles);
+    } catch (e) {
+      workspaceError = String((e as Error)?.stack ?? e);
+    }
+  }
+
   // ---- LSP -------------------------------------------------------------------------------------
   const serverJs = join(ROOT, 'dist', 'server.js');
   let lsp: LspResults | undefined;
@@ -287,6 +301,14 @@ async function main(): Promise<void> {
     add(`big file: the same size without findings`, `${fmtMs(c.ms)}, peak RSS ${fmtBytes(c.rssBytes)}; ${ended(c)}`, '', 'info');
     add('big file: peak RSS the findings add, per finding', `${fmtNum(bigfile.rssPerFinding)} B`, '≤ 512 B (was ~4.5 KB)', pf(ok && bigfile.rssPerFinding <= 512));
   }
+  if (workspace) {
+    const w = workspace;
+    add(`workspace ${fmtNum(w.files)} files (${fmtBytes(w.bytes)}, ${fmtNum(w.findings)} findings): the whole report, one answer`, `${fmtMs(w.fullMs)} = ${fmtMs(w.perFileMs)} per file`, '', 'info');
+    add('workspace: streamed, first batch / every file', `${fmtMs(w.firstBatchMs)} / ${fmtMs(w.streamedMs)} (${w.batches} batches)`, '', 'info');
+    add(`workspace: hover while the pass runs (${w.hoverDuringPass.count}) p50 / p95 / max`, `${fmtMs(w.hoverDuringPass.p50)} / ${fmtMs(w.hoverDuringPass.p95)} / ${fmtMs(w.hoverDuringPass.max)}`, '', 'info');
+    add('workspace: a file changed on disk → its new report (held pull)', fmtMs(w.changeMs), '', 'info');
+    add('workspace: the same pull with the result ids (all unchanged)', `${fmtMs(w.unchangedMs)} (${fmtNum(w.unchangedCount)} unchanged)`, '', 'info');
+  } else if (workspaceError) process.stderr.write(`workspace part failed: ${workspaceError}\n`);
   if (lsp) {
     const d = lsp.debounceMs;
     add('LSP: server sync / save', `${lsp.serverDeclares.sync} / ${lsp.serverDeclares.save ? 'save declared' : 'no save'}; ${lsp.configurationRequests} workspace/configuration request(s) answered with validate=onType`, '', 'info');
@@ -333,6 +355,7 @@ async function main(): Promise<void> {
     sizes,
     memory,
     bigfile,
+    workspace,
     profile,
     lsp,
     lspError,

@@ -82,7 +82,8 @@ export async function measureWorkspace(root: string, tmp: string, files = 5000):
   for (let i = 0; i < files; i++) {
     const sub = join(dir, `suite-${String(Math.floor(i / 100)).padStart(3, '0')}`);
     if (i % 100 === 0) mkdirSync(sub, { recursive: true });
-    const text = texts[i % 3] + `# scenario ${i}\n`;
+    // Every third file has an error: a name nobody declared.
+    const text = texts[i % 3] + (i % 3 === 1 ? `destroy ghost${i}\n` : `# scenario ${i}\n`);
     bytes += Buffer.byteLength(text);
     writeFileSync(join(sub, `s${String(i).padStart(5, '0')}.board`), text);
   }
