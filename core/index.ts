@@ -21,6 +21,7 @@ export { RIFTBOUND_CARD_TYPES, RIFTBOUND_ZONES } from './rules/riftbound/cards';
 export {
   expectationMarkers,
   judgeExpectations,
+  markExpectedFix,
   scenarioTest,
   isFailure,
   commentsOf,
@@ -32,3 +33,4 @@ export {
   type TestCase,
   type ScenarioTest,
 } from './analysis/expected';
+export { parseConfig, applySeverities, globMatch, isExcluded, emptyConfig, CONFIG_FILE_NAME, CONFIG_SEVERITIES, type ProjectConfig, type ConfigProblem, type ConfiguredSeverity } from './config';

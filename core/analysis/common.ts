@@ -53,6 +53,18 @@ export interface AnalyseOptions {
    * comment an ordinary comment.
    */
   expectations?: boolean;
+  /**
+   * The rules version of a scenario that has no `rules` line, per game (the project config's
+   * `rulesVersion`). A `rules` line always wins.
+   */
+  defaultRulesVersion?: Partial<Record<Game, string>>;
+}
+
+/** The header with the default rules version of its game when it declares none. */
+export function withDefaultVersion(hdr: ScenarioHeader, defaults: Partial<Record<Game, string>> | undefined): ScenarioHeader {
+  if (hdr.version !== undefined || !defaults) return hdr;
+  const v = defaults[hdr.game ?? 'mtg'];
+  return v === undefined ? hdr : { ...hdr, version: v };
 }
 
 export function headerFindings(first: Statement | undefined, declarations: readonly Statement[], replay: Replay, game: Game | undefined, eol: string): void {
@@ -80,8 +92,8 @@ export function headerFindings(first: Statement | undefined, declarations: reado
 }
 
 /** The analysis of a document parsed whole. */
-export function analyseDocument(doc: ScenarioDocument, text: string, options: { steps?: boolean; maxFindings?: number; expectations?: boolean }): Analysis {
-  const hdr = header(doc);
+export function analyseDocument(doc: ScenarioDocument, text: string, options: { steps?: boolean; maxFindings?: number; expectations?: boolean; defaultRulesVersion?: Partial<Record<Game, string>> }): Analysis {
+  const hdr = withDefaultVersion(header(doc), options.defaultRulesVersion);
   const { game, version } = hdr;
   const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps });
   for (const p of doc.problems) replay.report('syntax-error', p.range, p.message);
@@ -126,11 +138,14 @@ export function findingLimit(max: number | undefined): number | undefined {
   return typeof max === 'number' && Number.isFinite(max) ? Math.max(0, Math.floor(max)) : undefined;
 }
 
+/** Findings cut to a limit; `cutAt`: the line of the first one left out (only findings before it are all known). */
+export type Limited = Pick<CheckResult, 'findings' | 'omitted'> & { cutAt?: number };
+
 /**
  * The findings of a result (`resultFindings`) cut to the `maxFindings` option, with what was cut
  * counted by severity.
  */
-export function limitFindings(fs: Finding[], maxFindings: number | undefined): Pick<CheckResult, 'findings' | 'omitted'> {
+export function limitFindings(fs: Finding[], maxFindings: number | undefined): Limited {
   const max = findingLimit(maxFindings);
   if (max === undefined || fs.length <= max) return { findings: resultFindings(fs) };
   const sorted = sortFindings(fs);
@@ -138,7 +153,7 @@ export function limitFindings(fs: Finding[], maxFindings: number | undefined): P
   for (let i = max; i < sorted.length; i++) omitted[sorted[i].severity]++;
   const first = sorted[max].range.start;
   sorted.length = max;
-  return { findings: keptFindings(sorted, first), omitted };
+  return { findings: keptFindings(sorted, first), omitted, cutAt: first.line };
 }
 
 /**
@@ -204,10 +219,10 @@ export class FindingKeeper {
   }
 
   /** The kept findings in order with their safe fixes judged, and the count of the others (when there were any). */
-  result(): Pick<CheckResult, 'findings' | 'omitted'> {
+  result(): Limited {
     this.compact();
     const findings = this.kept.map((x) => x.f);
     this.kept = [];
-    return this.cut ? { findings: keptFindings(findings, this.firstOmitted!), omitted: { ...this.omitted } } : { findings: demoteHidingFixes(findings) };
+    return this.cut ? { findings: keptFindings(findings, this.firstOmitted!), omitted: { ...this.omitted }, cutAt: this.firstOmitted!.line } : { findings: demoteHidingFixes(findings) };
   }
 }

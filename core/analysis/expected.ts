@@ -5,7 +5,7 @@
 // that sees CODE, are findings themselves (`expected-finding-missing`, `unwanted-finding`).
 // Linear: the markers are grouped by line, and each finding looks only at the markers of its line.
 import type { Comment, ScenarioDocument } from '../parser/ast';
-import type { Finding, Game, Range } from '../types';
+import type { Finding, Fix, Game, Range, Severity } from '../types';
 import { REGISTRY, codeInfo } from '../diagnostics/registry';
 import { lex } from '../parser/lexer';
 import { describeAssertion } from '../engine/replay';
@@ -129,7 +129,11 @@ const citesAll = (f: Finding, rules: readonly string[]) => rules.every((r) => f.
 
 /** An expected finding: marked, and its fixes no longer safe (fixing it would make its marker fail). */
 function markExpected(f: Finding): Finding {
-  return { ...f, expected: true, fixes: f.fixes.some((x) => x.safe) ? f.fixes.map((x) => (x.safe ? { ...x, safe: false } : x)) : f.fixes };
+  return { ...unsafeFixes(f), expected: true };
+}
+
+function unsafeFixes(f: Finding): Finding {
+  return f.fixes.some((x) => x.safe) ? { ...f, fixes: f.fixes.map((x) => (x.safe ? { ...x, safe: false } : x)) } : f;
 }
 
 interface Pass {
@@ -144,40 +148,79 @@ interface Pass {
  * first, each the open marker of its code that asks for the most rules it cites. Then each negative
  * marker looks for its code on its line.
  */
+/** The positive markers of one code on one line, in buckets of the same rules, most rules first. */
+interface MarkerGroup {
+  buckets: { rules: string[]; markers: ExpectationMarker[]; next: number }[];
+}
+
 function pass(findings: readonly Finding[], markers: readonly ExpectationMarker[], lineHasStatement: (line: number) => boolean): Pass {
-  const byLine = new Map<number, ExpectationMarker[]>();
+  const keyOf = (line: number, code: string) => `${line} ${code}`;
+  const groups = new Map<string, MarkerGroup>();
+  const named = new Set<string>();
   for (const m of markers) {
-    const list = byLine.get(m.line);
-    if (list) list.push(m);
-    else byLine.set(m.line, [m]);
+    const key = keyOf(m.line, m.code);
+    named.add(key);
+    if (m.negative) continue;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { buckets: [] }));
+    const rulesKey = m.rules.join(' ');
+    let b = g.buckets.find((x) => x.rules.join(' ') === rulesKey);
+    if (!b) g.buckets.push((b = { rules: m.rules, markers: [], next: 0 }));
+    b.markers.push(m);
   }
+  for (const g of groups.values()) g.buckets.sort((a, b) => b.rules.length - a.rules.length);
   const outcomes = new Map<ExpectationMarker, ExpectationOutcome>();
   for (const m of markers) outcomes.set(m, { marker: m, judged: true, passed: m.negative });
   const out = findings.slice();
-  // The findings on marker lines, fewest rules first.
+  // The findings of the codes the markers name on their lines, fewest rules first.
   const candidates: number[] = [];
-  for (let i = 0; i < out.length; i++) if (byLine.has(out[i].range.start.line)) candidates.push(i);
+  const byKey = new Map<string, Finding[]>();
+  for (let i = 0; i < out.length; i++) {
+    const key = keyOf(out[i].range.start.line, out[i].code);
+    if (!named.has(key)) continue;
+    candidates.push(i);
+    const list = byKey.get(key);
+    if (list) list.push(out[i]);
+    else byKey.set(key, [out[i]]);
+  }
   candidates.sort((a, b) => out[a].rules.length - out[b].rules.length || a - b);
-  const taken = new Set<ExpectationMarker>();
   for (const i of candidates) {
     const f = out[i];
+    const g = groups.get(keyOf(f.range.start.line, f.code));
     let best: ExpectationMarker | undefined;
-    for (const m of byLine.get(f.range.start.line)!) {
-      if (m.negative || taken.has(m) || m.code !== f.code || !citesAll(f, m.rules)) continue;
-      if (!best || m.rules.length > best.rules.length) best = m;
+    if (g) {
+      // The first bucket asking for no more rules than the finding cites (binary search), then the first that fits.
+      let lo = 0;
+      let hi = g.buckets.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (g.buckets[mid].rules.length > f.rules.length) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let k = lo; k < g.buckets.length && !best; k++) {
+        const b = g.buckets[k];
+        if (b.next < b.markers.length && citesAll(f, b.rules)) best = b.markers[b.next++];
+      }
     }
-    if (!best) continue;
-    taken.add(best);
+    if (!best) {
+      // A marker of its line names its code: fixing it changes what that marker sees, so not safe.
+      out[i] = unsafeFixes(f);
+      continue;
+    }
     const o = outcomes.get(best)!;
     o.passed = true;
     o.finding = f;
     out[i] = markExpected(f);
   }
   const failures: Finding[] = [];
+  const seenBy = new Map<string, Finding | undefined>();
   for (const m of markers) {
     const o = outcomes.get(m)!;
+    const same = byKey.get(keyOf(m.line, m.code)) ?? [];
     if (m.negative) {
-      const seen = findings.find((f) => f.range.start.line === m.line && f.code === m.code && citesAll(f, m.rules));
+      const k = `${keyOf(m.line, m.code)} ${m.rules.join(' ')}`;
+      if (!seenBy.has(k)) seenBy.set(k, same.find((f) => citesAll(f, m.rules)));
+      const seen = seenBy.get(k);
       if (seen) {
         o.passed = false;
         o.finding = seen;
@@ -187,13 +230,14 @@ function pass(findings: readonly Finding[], markers: readonly ExpectationMarker[
       continue;
     }
     if (o.passed) continue;
-    o.failure = expectationFinding('expected-finding-missing', m.range, missingMessage(m, findings, lineHasStatement(m.line)));
+    o.failure = expectationFinding('expected-finding-missing', m.range, missingMessage(m, same, lineHasStatement(m.line)));
     failures.push(o.failure);
   }
   return { findings: out, outcomes: markers.map((m) => outcomes.get(m)!), failures };
 }
 
-function missingMessage(m: ExpectationMarker, findings: readonly Finding[], hasStatement: boolean): string {
+/** `same`: the findings of the marker's code starting on its line. */
+function missingMessage(m: ExpectationMarker, same: readonly Finding[], hasStatement: boolean): string {
   const head = `\`#! ${m.text}\` expects a \`${m.code}\` finding on this line`;
   if (!REGISTRY.has(m.code)) {
     codeIndex ??= new NameIndex(REGISTRY.keys());
@@ -201,7 +245,6 @@ function missingMessage(m: ExpectationMarker, findings: readonly Finding[], hasS
     return `\`${m.code}\` is not a finding code, so \`#! ${m.text}\` can never match.${close ? ` Did you mean \`${close}\`?` : ''} Write a code from docs/diagnostics.md.`;
   }
   if (!hasStatement) return `${head}, but no statement is written on it, so none can start here. Put the marker at the end of the line where the finding starts.`;
-  const same = findings.filter((f) => f.range.start.line === m.line && f.code === m.code);
   if (same.length > 0 && m.rules.length > 0) {
     const missing = m.rules.filter((r) => !same.some((f) => f.rules.includes(r)));
     return `${head} citing ${m.rules.join(', ')}, but the one here cites ${same[0].rules.join(', ') || 'no rule'}${missing.length ? ` (not ${missing.join(', ')})` : ''}. Change the rules of the marker, or the line.`;
@@ -338,6 +381,12 @@ export function scenarioTest(doc: ScenarioDocument, findings: readonly Finding[]
   // The outcomes again, from the findings as given (the markers are read from the tree's comments).
   const base = findings.filter((f) => !EXPECTATION_CODES.has(f.code)).map((f) => (f.expected ? { ...f, expected: undefined } : f));
   const { outcomes } = judgeExpectations(base, doc.comments, text, options);
+  const byLine = new Map<number, Finding[]>();
+  for (const f of base) {
+    const list = byLine.get(f.range.start.line);
+    if (list) list.push(f);
+    else byLine.set(f.range.start.line, [f]);
+  }
   for (const o of outcomes) {
     if (!o.judged) continue;
     const m = o.marker;
@@ -345,7 +394,7 @@ export function scenarioTest(doc: ScenarioDocument, findings: readonly Finding[]
     if (m.negative) {
       cases.push({ kind: 'no-finding', line: m.line, range: m.range, label, passed: o.passed || o.failure?.expected === true, expected: `no ${m.code} finding`, actual: o.passed ? `no ${m.code} finding` : describeFinding(o.finding), failure: o.failure });
     } else {
-      const onLine = findings.filter((f) => f.range.start.line === m.line && !EXPECTATION_CODES.has(f.code));
+      const onLine = byLine.get(m.line) ?? [];
       cases.push({
         kind: 'expected-finding',
         line: m.line,
@@ -372,22 +421,51 @@ function sliceRange(text: string, lines: number[], r: Range): string {
 }
 
 /**
- * The expectations applied to a check's findings (`result` as limited by `maxFindings`): with the
- * limit hit, only the markers before the last kept finding's line are judged.
+ * The expectations applied to a check's findings as limited by `maxFindings` (`cutAt`: the line of
+ * the first finding left out). With the limit hit, only the markers on lines before `cutAt` are
+ * judged (the findings there are all known), and the findings they add are cut to the limit too.
  */
-export function applyExpectations<T extends { findings: Finding[]; omitted?: unknown }>(
-  result: T,
+export function applyExpectations(
+  limited: { findings: Finding[]; omitted?: Record<Severity, number>; cutAt?: number },
   comments: readonly Comment[],
   text: string,
   game: Game | undefined,
-  options: { expectations?: boolean },
-): T {
+  options: { expectations?: boolean; maxFindings?: number },
+): { findings: Finding[]; omitted?: Record<Severity, number> } {
+  const { cutAt, ...result } = limited;
   if (options.expectations === false || comments.length === 0) return result;
-  let knownBefore: number | undefined;
-  if (result.omitted) {
-    const last = result.findings[result.findings.length - 1];
-    knownBefore = last ? last.range.start.line : -1;
-  }
-  const { findings } = judgeExpectations(result.findings, comments, text, { game, knownBefore });
-  return { ...result, findings };
+  const judged = judgeExpectations(result.findings, comments, text, { game, knownBefore: cutAt }).findings;
+  if (cutAt === undefined || !result.omitted) return { ...result, findings: judged };
+  const max = result.findings.length;
+  const omitted = { ...result.omitted };
+  for (let i = max; i < judged.length; i++) omitted[judged[i].severity]++;
+  judged.length = Math.min(judged.length, max);
+  return { findings: judged, omitted };
+}
+
+// ---- the quick fix "mark as expected" ---------------------------------------------------
+
+/**
+ * The fix that marks a finding as expected (like ESLint's "disable for this line"): ` #! CODE`
+ * appended to its start line, after the line's trailing comment if it has one. `lineText` is the
+ * text of that line (its line break may be included). Not safe: it changes what the scenario
+ * asserts, so fix-all never applies it. None for a finding that is expected already, a finding about
+ * expectations, one the check does not judge (the editor's own, the rules file's), a line whose
+ * comment says `#! no CODE`, or a line where the marker would not be read (inside an open string).
+ */
+export function markExpectedFix(lineText: string, f: Finding): Fix | undefined {
+  if (f.expected || EXPECTATION_CODES.has(f.code)) return undefined;
+  const info = REGISTRY.get(f.code);
+  if (!info || info.editorOnly || info.kind === 'rules-file') return undefined;
+  let end = lineText.length;
+  while (end > 0 && (lineText.charCodeAt(end - 1) === 10 || lineText.charCodeAt(end - 1) === 13)) end--;
+  while (end > 0 && isBlank(lineText.charCodeAt(end - 1))) end--;
+  const content = lineText.slice(0, end);
+  const before = expectationMarkers(commentsOf(content));
+  if (before.some((m) => m.negative && m.code === f.code)) return undefined;
+  const insert = (commentsOf(content).length > 0 ? ' ' : '  ') + `#! ${f.code}`;
+  const after = expectationMarkers(commentsOf(content + insert));
+  if (after.length !== before.length + 1 || after[after.length - 1].code !== f.code) return undefined;
+  const at = { line: f.range.start.line, character: end };
+  return { title: `Mark as expected on this line (#! ${f.code})`, safe: false, edits: [{ range: { start: at, end: at }, newText: insert }] };
 }

@@ -10,7 +10,7 @@ import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
 import { Replay } from '../engine/replay';
 import { applyExpectations } from './expected';
-import { FindingKeeper, RULESETS, analyseDocument, findingLimit, headerFindings, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
+import { FindingKeeper, RULESETS, withDefaultVersion, analyseDocument, findingLimit, headerFindings, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
 
 /**
  * The fewest events between two resume points of a resumable analysis. There is also at least one
@@ -97,7 +97,7 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
       for (let i = 0; i < from.findings; i++) r.findings.push(prev!.replayFindings[i]);
       return r;
     }
-    hdr = headerOf(declarations, info);
+    hdr = withDefaultVersion(headerOf(declarations, info), options.defaultRulesVersion);
     const r = new Replay(info, text, RULESETS[hdr.game ?? 'mtg'], hdr.version, { steps: options.steps });
     try {
       r.begin(declarations);

@@ -1,6 +1,8 @@
 // Code actions: each fix of each finding that touches the requested range, as a quick fix tied to
-// its diagnostic; and `source.fixAll.boardScenario`, every safe fix at once (core's safeFixEdits).
-import { safeFixEdits, type Finding, type TextEdit as CoreEdit } from '../../core';
+// its diagnostic, and for every finding "mark as expected" (core's markExpectedFix: ` #! CODE` at the
+// end of its line, never safe, never in fix-all); and `source.fixAll.boardScenario`, every safe fix
+// at once (core's safeFixEdits).
+import { markExpectedFix, safeFixEdits, type Finding, type TextEdit as CoreEdit } from '../../core';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type WorkspaceEdit } from 'vscode-languageserver';
 import type { ClientSupport } from './capabilities';
 import type { DocumentState } from './documents';
@@ -28,11 +30,15 @@ export function codeActions(state: DocumentState, params: CodeActionParams, supp
 
   if (wanted(CodeActionKind.QuickFix, only)) {
     findings.forEach((f, index) => {
-      if (f.fixes.length === 0 || !touches(f.range, params.range)) return;
+      if (!touches(f.range, params.range)) return;
+      const line = f.range.start.line;
+      const mark = markExpectedFix(state.document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }), f);
+      const fixes = mark ? [...f.fixes, mark] : f.fixes;
+      if (fixes.length === 0) return;
       const diagnostic = clientDiagnostic(params.context.diagnostics, f.code, f.range) ?? toDiagnostic(f, index, state.uri, state.version, support);
       // Preferred only when unambiguous: the first safe fix of the finding.
       const preferred = f.fixes.find((x) => x.safe);
-      for (const fix of f.fixes) {
+      for (const fix of fixes) {
         actions.push({
           title: fix.title,
           kind: CodeActionKind.QuickFix,

@@ -30,9 +30,11 @@ export interface DiagnosticData {
 export function toDiagnostic(f: Finding, index: number, uri: string, version: number, support: ClientSupport): Diagnostic {
   let message = f.message;
   if (f.rules.length > 0) message += ` (${f.rules.length === 1 ? 'rule' : 'rules'} ${f.rules.join(', ')})`;
+  // An expected finding (`#! CODE` on its line) is shown, not counted as a problem: Information, and said.
+  if (f.expected) message += ` (expected: #! ${f.code})`;
   const d: Diagnostic = {
     range: f.range,
-    severity: SEVERITY[f.severity] ?? DiagnosticSeverity.Error,
+    severity: f.expected ? DiagnosticSeverity.Information : (SEVERITY[f.severity] ?? DiagnosticSeverity.Error),
     code: f.code,
     source: SOURCE,
     message,

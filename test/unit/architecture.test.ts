@@ -48,7 +48,7 @@ const LAYERS: [string, RegExp][] = [
   ['engine', /^core\/engine\//],
   ['rules of each game', /^core\/rules\/(mtg|riftbound)\/(?!explanations\.ts$)/],
   ['explanations', /^core\/rules\/(explain\.ts|(mtg|riftbound)\/explanations\.ts)$/],
-  ['analyses, timeline, fixes, pictures, docs', /^core\/(analysis\/|render\/|timeline\.ts|fixes\.ts|diagnostics\/docs\.ts)/],
+  ['analyses, timeline, fixes, pictures, docs, project config', /^core\/(analysis\/|render\/|timeline\.ts|fixes\.ts|config\.ts|diagnostics\/docs\.ts)/],
   ['entry points', /^core\/(check|index)\.ts$/],
 ];
 

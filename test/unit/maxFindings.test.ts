@@ -14,11 +14,13 @@ function counts(fs: Finding[]): Record<Severity, number> {
 
 const unsafe = (f: Finding): Finding => ({ ...f, fixes: f.fixes.map((x) => ({ ...x, safe: false })) });
 
+// The cut itself is checked without the expectation markers (`#!`, which fixtures have on every
+// line with a finding); with them, see the last test.
 function assertLimited(text: string, limit: number, label: string): void {
-  const all = check(text).findings;
-  const whole = check(text, { maxFindings: limit, stream: false });
+  const all = check(text, { expectations: false }).findings;
+  const whole = check(text, { maxFindings: limit, stream: false, expectations: false });
   for (const stream of [true, false]) {
-    const r = check(text, { maxFindings: limit, stream });
+    const r = check(text, { maxFindings: limit, stream, expectations: false });
     const where = `${label}, first ${limit}, stream ${stream}`;
     assert.deepEqual(r, whole, `${where}: streamed and whole differ`);
     assert.deepEqual(r.findings.map(unsafe), all.slice(0, limit).map(unsafe), where);
@@ -62,5 +64,25 @@ describe('core: maxFindings', () => {
     assert.deepEqual(check(text, { maxFindings: -5 }).findings, []);
     assert.deepEqual(check(text, { maxFindings: 2.7 }).findings.map(unsafe), all.slice(0, 2).map(unsafe));
     assert.deepEqual(check(text, { maxFindings: Infinity }), check(text));
+  });
+
+  it('with expectation markers: the lines before the first left-out finding are judged as in the full result', () => {
+    for (const file of listBoards(FIXTURES_DIR)) {
+      const text = readText(file);
+      const all = check(text).findings;
+      const n = check(text, { expectations: false }).findings.length;
+      for (const limit of new Set([1, Math.floor(n / 2), Math.max(0, n - 1)])) {
+        const raw = check(text, { expectations: false }).findings;
+        if (raw.length <= limit) continue;
+        const cutLine = raw[limit].range.start.line;
+        for (const stream of [true, false]) {
+          const r = check(text, { maxFindings: limit, stream });
+          assert.ok(r.findings.length <= limit, `${file}: more than ${limit} findings kept`);
+          const before = (fs: Finding[]) => fs.filter((f) => f.range.start.line < cutLine).map(unsafe).slice(0, r.findings.length);
+          assert.deepEqual(before(r.findings), before(all).slice(0, before(r.findings).length), `${file}, first ${limit}, stream ${stream}`);
+          assert.equal(r.findings.length + Object.values(r.omitted ?? {}).reduce((a, b) => a + b, 0) >= raw.length, true, `${file}: findings lost`);
+        }
+      }
+    }
   });
 });
