@@ -92,6 +92,7 @@ export class PullDiagnostics {
   private wake: (() => void) | undefined;
   private watching = false;
   private warnedLimit = false;
+  private warnedBytes = false;
 
   constructor(private readonly deps: PullDeps) {}
 
@@ -270,6 +271,7 @@ export class PullDiagnostics {
     let batch: WorkspaceDocumentDiagnosticReport[] = [];
     let sliceStart = Date.now();
     const seen = new Set<string>();
+    let stoppedEarly = false;
     for (const uri of uris) {
       if (token.isCancellationRequested) return;
       seen.add(uri);
@@ -285,7 +287,9 @@ export class PullDiagnostics {
       }
       if (item) batch.push(item);
       if (budget.bytes > MAX_PASS_BYTES) {
-        this.deps.connection.console.warn(`A workspace check reads at most ${MAX_PASS_BYTES / (1024 * 1024)} MB at a time: the rest of the files are checked in the next one.`);
+        if (!this.warnedBytes) this.deps.connection.console.warn(`A workspace check reads at most ${MAX_PASS_BYTES / (1024 * 1024)} MB at a time: the rest of the files are checked in the next one.`);
+        this.warnedBytes = true;
+        stoppedEarly = true;
         break;
       }
       if (batch.length >= BATCH_FILES || Date.now() - sliceStart >= SLICE_MS) {
@@ -295,8 +299,9 @@ export class PullDiagnostics {
         sliceStart = Date.now();
       }
     }
-    // Reported before, not there now (deleted, moved, outside the folders now): cleared.
-    const gone = only ? only.filter((u) => !seen.has(u)) : [...previous.keys()].filter((u) => !seen.has(u));
+    // Reported before, not there now (deleted, moved, outside the folders now): cleared. (Not after
+    // a pass that stopped at the byte limit: the files it did not reach are still there.)
+    const gone = stoppedEarly ? [] : only ? only.filter((u) => !seen.has(u)) : [...previous.keys()].filter((u) => !seen.has(u));
     for (const uri of gone) if (previous.has(uri) && !this.deps.documents.get(uri)) batch.push({ kind: 'full', uri, version: null, items: [] });
     send(batch);
   }

@@ -112,6 +112,16 @@ describe('a folder of scenarios in code-server: workspace problems, live squiggl
     await cs(async () => /failing\.board.*Failed/i.test(await labels()) && /passing\.board.*Passed/i.test(await labels()), 'the results in the tree');
     await bench.screenshot('testing-view-results');
   });
+
+  it('follows scenario files created and deleted on disk in the Testing view', async () => {
+    const tree = bench.page.locator('.test-explorer .monaco-list-row');
+    const created = path.join(bench.workspace, 'created.board');
+    fs.writeFileSync(created, PASSING);
+    await tree.filter({ hasText: 'created.board' }).first().waitFor();
+    await bench.screenshot('testing-view-created-file');
+    fs.rmSync(created);
+    await tree.filter({ hasText: 'created.board' }).first().waitFor({ state: 'detached' });
+  });
 });
 
 async function cs(condition: () => Promise<boolean>, message: string): Promise<void> {
