@@ -205,7 +205,9 @@ export class ScenarioTests implements vscode.Disposable {
     const client = this.client();
     if (!client?.isRunning()) throw new Error('The Board Scenario language server is not running.');
     const converted = uris.map((u) => client.code2ProtocolConverter.asUri(u));
-    const answer = await client.sendRequest<{ files: FileResult[] }>(RUN_TESTS_REQUEST, { uris: converted }, token);
+    // No token, no third argument: an explicit undefined would be sent as a second parameter.
+    const params = { uris: converted };
+    const answer = await (token ? client.sendRequest<{ files: FileResult[] }>(RUN_TESTS_REQUEST, params, token) : client.sendRequest<{ files: FileResult[] }>(RUN_TESTS_REQUEST, params));
     return answer.files;
   }
 

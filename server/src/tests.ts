@@ -67,7 +67,7 @@ export function runTestsParamsProblem(p: unknown): string | undefined {
 export async function runTests(params: RunTestsParams, deps: TestDeps, token: CancellationToken): Promise<RunTestsResult> {
   const files: FileResult[] = [];
   for (const uri of params.uris) {
-    if (token.isCancellationRequested) break;
+    if (token?.isCancellationRequested) break;
     files.push(await runFile(uri, deps));
     // Let other messages through between files (a hover while a folder runs).
     await new Promise((r) => setImmediate(r));

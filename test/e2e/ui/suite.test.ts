@@ -80,7 +80,8 @@ describe('a folder of scenarios in code-server: workspace problems, live squiggl
     const [left] = await bench.waitForCodes(FORGOTTEN, ['missing-unattach']);
     assert.match(left.message, /unattach strength from knight/);
     assert.equal(await bench.page.locator('.tab.active.dirty').count(), 1, 'the file is not saved');
-    await bench.command('Fix All');
+    await bench.goToLine(13);
+    await bench.quickFix('Insert "unattach strength from knight"');
     await bench.waitForCodes(FORGOTTEN, []);
     await bench.squiggles().first().waitFor({ state: 'detached' });
     assert.equal(await bench.page.locator('.tab.active.dirty').count(), 1, 'still not saved');
@@ -121,6 +122,37 @@ describe('a folder of scenarios in code-server: workspace problems, live squiggl
     await bench.screenshot('testing-view-created-file');
     fs.rmSync(created);
     await tree.filter({ hasText: 'created.board' }).first().waitFor({ state: 'detached' });
+  });
+
+  it('runs the "check workspace" task: the bundled CLI, its findings read by the $board-scenario problem matcher', async () => {
+    const input = bench.page.locator('.quick-input-widget input.input');
+    // The palette ranks "Restart Running Task" first: arrow down to the command itself.
+    await bench.page.keyboard.press('F1');
+    await input.fill('>Tasks: Run Task');
+    const focused = bench.page.locator('.quick-input-list .monaco-list-row.focused');
+    await bench.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Tasks: Run Test Task' }).first().waitFor();
+    for (let i = 0; i < 10 && ((await focused.innerText()).split('\n')[0].trim() !== 'Tasks: Run Task'); i++) await bench.page.keyboard.press('ArrowDown');
+    await bench.page.keyboard.press('Enter');
+    const pick = async (text: string) => {
+      await input.fill(text);
+      await bench.page.locator('.quick-input-list .monaco-list-row.focused', { hasText: text }).waitFor();
+      await bench.page.keyboard.press('Enter');
+    };
+    await pick('board-scenario');
+    await pick('check workspace');
+    await bench.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+    // The task runs in a terminal of its own.
+    await bench.page.locator('.xterm').first().waitFor();
+    // The task's problems are there beside the language server's (two owners: the same finding
+    // twice). The panel maximized, so every row is drawn (the list draws only what shows).
+    await bench.showProblems();
+    await bench.command('View: Toggle Maximized Panel');
+    const markers = await bench.waitForProblems(UNOPENED, (ms) => ms.filter((m) => m.code === 'redundant-attach').length === 2, 'the task\'s problem beside the server\'s');
+    const fromTask = markers.find((m) => m.message.startsWith('[701.3b'));
+    assert.ok(fromTask, `a problem read from the CLI's line, rules first: ${JSON.stringify(markers)}`);
+    assert.equal(fromTask.line, 13);
+    await bench.screenshot('check-workspace-task-problems');
+    await bench.command('View: Toggle Maximized Panel');
   });
 });
 
