@@ -2,15 +2,19 @@
 import type { BoardTheme, Game } from '../core';
 import { DEFAULT_MAX_FINDINGS, MAX_MAX_FINDINGS } from './limits';
 
-export type Format = 'text' | 'json' | 'sarif';
-export const FORMATS: readonly Format[] = ['text', 'json', 'sarif'];
+export type Format = 'text' | 'json' | 'sarif' | 'github';
+export const FORMATS: readonly Format[] = ['text', 'json', 'sarif', 'github'];
+export type TestFormat = 'text' | 'json' | 'junit' | 'github';
+export const TEST_FORMATS: readonly TestFormat[] = ['text', 'json', 'junit', 'github'];
 export const GAMES: readonly Game[] = ['mtg', 'riftbound'];
 export const THEMES: readonly BoardTheme[] = ['light', 'dark', 'vscode'];
 
 export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'check'; format: Format; noColor: boolean; fix: boolean; maxFindings: number; paths: string[] }
+  /** `maxWarnings`: exit 1 when there are more warnings than this (undefined: any number). `config`: read board-scenario.json. */
+  | { kind: 'check'; format: Format; noColor: boolean; fix: boolean; maxFindings: number; maxWarnings: number | undefined; config: boolean; paths: string[] }
+  | { kind: 'test'; format: TestFormat; noColor: boolean; maxFindings: number; config: boolean; paths: string[] }
   | { kind: 'explain'; code: string }
   | { kind: 'rules'; rule: string; game: Game; rulesVersion: string | undefined }
   /** `at`: 1-based line, undefined for the end of the file; `out`: a path, or undefined for stdout. */
@@ -23,8 +27,9 @@ interface OptionSpec {
 }
 
 const COMMON: Record<string, OptionSpec> = { '--help': { value: false }, '-h': { value: false } };
-const OPTIONS: Record<'check' | 'explain' | 'rules' | 'render', Record<string, OptionSpec>> = {
-  check: { '--format': { value: true }, '--no-color': { value: false }, '--fix': { value: false }, '--max-findings': { value: true } },
+const OPTIONS: Record<'check' | 'test' | 'explain' | 'rules' | 'render', Record<string, OptionSpec>> = {
+  check: { '--format': { value: true }, '--no-color': { value: false }, '--fix': { value: false }, '--max-findings': { value: true }, '--max-warnings': { value: true }, '--no-config': { value: false } },
+  test: { '--format': { value: true }, '--no-color': { value: false }, '--max-findings': { value: true }, '--no-config': { value: false } },
   explain: {},
   rules: { '--game': { value: true }, '--rules-version': { value: true } },
   render: { '--at': { value: true }, '--out': { value: true }, '--theme': { value: true } },
@@ -77,7 +82,7 @@ export function parseArgs(argv: string[]): Command {
   if (first === undefined) return { kind: 'usage', message: 'missing command' };
   if (first === '--help' || first === '-h' || first === 'help') return { kind: 'help' };
   if (first === '--version' || first === '-V' || first === '-v') return { kind: 'version' };
-  if (first !== 'check' && first !== 'explain' && first !== 'rules' && first !== 'render') {
+  if (first !== 'check' && first !== 'test' && first !== 'explain' && first !== 'rules' && first !== 'render') {
     if (first.startsWith('-')) return { kind: 'usage', message: `unknown option '${first}'` };
     return { kind: 'usage', message: `unknown command '${first}'` + (first.endsWith('.board') ? ` (did you mean 'check ${first}'?)` : '') };
   }
@@ -86,17 +91,29 @@ export function parseArgs(argv: string[]): Command {
   if (s.options.has('--help') || s.options.has('-h')) return { kind: 'help' };
 
   switch (first) {
-    case 'check': {
+    case 'check':
+    case 'test': {
+      const formats: readonly string[] = first === 'check' ? FORMATS : TEST_FORMATS;
       const format = str(s.options.get('--format')) ?? 'text';
-      if (!(FORMATS as readonly string[]).includes(format)) return { kind: 'usage', message: `unknown format '${format}' (expected ${FORMATS.join(', ')})` };
+      if (!formats.includes(format)) return { kind: 'usage', message: `unknown format '${format}' for '${first}' (expected ${formats.join(', ')})` };
       const maxText = str(s.options.get('--max-findings'));
       let maxFindings = DEFAULT_MAX_FINDINGS;
       if (maxText !== undefined) {
         if (!/^[0-9]{1,7}$/.test(maxText) || Number(maxText) > MAX_MAX_FINDINGS) return { kind: 'usage', message: `--max-findings needs a number from 0 to ${MAX_MAX_FINDINGS}, not '${maxText}'` };
         maxFindings = Number(maxText);
       }
-      if (s.positionals.length === 0) return { kind: 'usage', message: "'check' needs at least one file or folder" };
-      return { kind: 'check', format: format as Format, noColor: s.options.has('--no-color'), fix: s.options.has('--fix'), maxFindings, paths: s.positionals };
+      const warnText = str(s.options.get('--max-warnings'));
+      let maxWarnings: number | undefined;
+      if (warnText !== undefined) {
+        // ESLint's convention: -1 means no limit.
+        if (warnText === '-1') maxWarnings = undefined;
+        else if (!/^[0-9]{1,9}$/.test(warnText)) return { kind: 'usage', message: `--max-warnings needs a number (0 or more, or -1 for no limit), not '${warnText}'` };
+        else maxWarnings = Number(warnText);
+      }
+      if (s.positionals.length === 0) return { kind: 'usage', message: `'${first}' needs at least one file or folder` };
+      const config = !s.options.has('--no-config');
+      if (first === 'test') return { kind: 'test', format: format as TestFormat, noColor: s.options.has('--no-color'), maxFindings, config, paths: s.positionals };
+      return { kind: 'check', format: format as Format, noColor: s.options.has('--no-color'), fix: s.options.has('--fix'), maxFindings, maxWarnings, config, paths: s.positionals };
     }
     case 'explain': {
       if (s.positionals.length !== 1) return { kind: 'usage', message: "'explain' needs exactly one finding code, e.g. 'explain redundant-attach'" };

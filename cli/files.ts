@@ -13,6 +13,8 @@ export interface Problem {
 export interface Collected {
   /** Paths to check, as given or joined onto the folder as given (so relative to cwd when the argument was). */
   files: string[];
+  /** Those found by searching a folder (the project config's `exclude` applies to them only). */
+  found?: Set<string>;
   problems: Problem[];
 }
 
@@ -66,6 +68,7 @@ export function collectFiles(args: string[]): Collected {
   const files: string[] = [];
   const problems: Problem[] = [];
   const seen = new Set<string>();
+  const inFolders = new Set<string>();
   const add = (p: string) => {
     const key = path.resolve(p);
     if (seen.has(key)) return;
@@ -83,11 +86,14 @@ export function collectFiles(args: string[]): Collected {
     if (stat.isDirectory()) {
       const found = walk(arg, problems);
       if (found.length === 0) problems.push({ message: `no .board files in ${arg}`, io: false });
-      found.forEach(add);
+      for (const f of found) {
+        if (!seen.has(path.resolve(f))) inFolders.add(f);
+        add(f);
+      }
     } else {
       // A file named explicitly is checked whatever its extension.
       add(arg);
     }
   }
-  return { files, problems };
+  return { files, problems, found: inFolders };
 }

@@ -5,6 +5,9 @@ import { explainCode, explainRuleNumber } from './explain';
 import { collectFiles } from './files';
 import { sarifReporter } from './formats/sarif';
 import { jsonReporter } from './formats/json';
+import { githubReporter } from './formats/github';
+import { emptyTestCounts, githubTestReporter, jsonTestReporter, junitReporter, textTestReporter, type TestReporter } from './formats/tests';
+import { ConfigFinder, excludedBy, settingsOf } from './config';
 import { ANSI, PLAIN, emptyCounts, textReporter, type Counts } from './formats/text';
 import type { Reporter } from './formats/report';
 import { err, installPipeHandlers, out } from './output';
@@ -21,7 +24,9 @@ export const EXIT_USAGE = 2;
 const HELP = `${TOOL_NAME} ${VERSION}: checks the attach rules of trading card game scenario files (*.board).
 
 Usage:
-  ${TOOL_NAME} check [--format text|json|sarif] [--no-color] [--fix] [--max-findings N] PATH...
+  ${TOOL_NAME} check [--format text|json|sarif|github] [--no-color] [--fix] [--max-findings N]
+                     [--max-warnings N] [--no-config] PATH...
+  ${TOOL_NAME} test [--format text|json|junit|github] [--no-color] [--max-findings N] [--no-config] PATH...
   ${TOOL_NAME} explain CODE
   ${TOOL_NAME} rules RULE [--game mtg|riftbound] [--rules-version VERSION]
   ${TOOL_NAME} render FILE [--at LINE] [--out PATH] [--theme light|dark|vscode]
@@ -33,6 +38,13 @@ Commands:
             explicitly is checked whatever its extension. Files over ${MAX_FILE_BYTES / 1024 / 1024} MiB are
             not read, and a file whose check needs more memory than node gives
             a process (${MEMORY_ENV} sets it, in MB) is reported (both exit status 2).
+            A finding the scenario marks as expected (a trailing '#! CODE' comment on its
+            line) is listed with '(expected)' and is never a failure. The nearest
+            board-scenario.json above each file (docs/config.md) sets severities per code,
+            the default rules version per game, and paths to exclude from folders.
+  test      Run every scenario as a test: each 'expect' line and each '#! CODE' / '#! no CODE'
+            expectation is a case; a scenario fails when a case fails or an error finding
+            is not expected.
   explain   Print the documentation of a finding code, e.g. 'explain redundant-attach'.
   rules     Print our explanation of a rule number, e.g. 'rules 701.3b' (default game mtg).
             With --rules-version, RULE is read in that version's numbering.
@@ -46,18 +58,32 @@ Options for check:
   --format text   One line per finding, path:line:col: severity code [rules] message,
                   then a summary (default).
   --format json   {"files":[{"path","diagnostics":[...]}]}, 0-based lines, UTF-16 columns.
-  --format sarif  SARIF 2.1.0, e.g. for GitHub code scanning.
+  --format sarif  SARIF 2.1.0, e.g. for GitHub code scanning (expected findings are suppressed).
+  --format github GitHub Actions annotations (::error file=...,line=...::message).
   --no-color      No colors in text output (also when NO_COLOR is set or stdout is not a terminal).
   --fix           Apply every safe fix, write the changed files back, report what remains.
   --max-findings N
                   List at most the first N findings of a file (default ${DEFAULT_MAX_FINDINGS}, at most
                   ${MAX_MAX_FINDINGS}); the others are counted, in the summary and the exit status, and
                   said to be left out. --fix applies the safe fixes of the listed ones.
+  --max-warnings N
+                  Exit 1 when there are more than N warnings that are not expected (as ESLint;
+                  -1: no limit, the default).
+  --no-config     Do not read board-scenario.json files.
+
+Options for test:
+  --format text   PASS or FAIL per scenario, the failing cases with expected and actual (default).
+  --format json   {"files":[{"path","passed","cases":[...],"unexpectedErrors":[...]}],"summary":{...}}.
+  --format junit  JUnit XML: a testsuite per scenario, a testcase per case.
+  --format github GitHub Actions annotations at the failing cases.
 
 Exit status:
-  0  no errors (warnings are fine); for render, the picture was written
-  1  at least one finding is an error (check only)
-  2  usage error (also an unknown code or rule), or a path could not be read or checked
+  0  no errors (warnings are fine, up to --max-warnings); for test, every scenario passed;
+     for render, the picture was written
+  1  at least one finding is an error that is not expected, or more warnings than
+     --max-warnings (check); a scenario failed (test)
+  2  usage error (also an unknown code or rule), a path could not be read or checked, or a
+     board-scenario.json is invalid
 `;
 
 async function usage(message: string): Promise<number> {
@@ -72,28 +98,41 @@ function useColor(noColor: boolean): boolean {
 function count(n: Counts, r: FileResult): void {
   n.files++;
   if (r.fixed) n.fixedFiles++;
-  for (const f of r.findings) if (f.severity in n) n[f.severity]++;
+  for (const f of r.findings) {
+    if (f.expected) n.expected++;
+    else if (f.severity in n) n[f.severity]++;
+  }
   if (r.omitted) for (const s of ['error', 'warning', 'information', 'hint'] as const) n[s] += r.omitted[s];
 }
 
 function reporterFor(cmd: Extract<Command, { kind: 'check' }>): Reporter {
   if (cmd.format === 'json') return jsonReporter();
   if (cmd.format === 'sarif') return sarifReporter(cmd.maxFindings);
+  if (cmd.format === 'github') return githubReporter(cmd.maxFindings);
   return textReporter(useColor(cmd.noColor) ? ANSI : PLAIN, cmd.maxFindings);
 }
 
 async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<number> {
-  const { files, problems } = collectFiles(cmd.paths);
+  const { files, problems, found } = collectFiles(cmd.paths);
   let ioError = problems.some((p) => p.io);
   for (const p of problems) await err(`${TOOL_NAME}: ${p.message}`);
 
   const reporter = reporterFor(cmd);
   const counts = emptyCounts();
+  const configs = new ConfigFinder(cmd.config);
+  let configError = false;
+  const failed = () => counts.error > 0 || (cmd.maxWarnings !== undefined && counts.warning > cmd.maxWarnings);
   await reporter.begin();
   const checker = new Checker();
   for (const file of files) {
+    const config = configs.forFile(file);
+    for (const p of configs.newProblems(config)) {
+      configError = true;
+      await err(`${TOOL_NAME}: ${p}`);
+    }
+    if (collectedInFolder(found, file) && excludedBy(config, file)) continue;
     // Never throws: every failure, running out of memory included, is a worded problem.
-    const outcome = await checker.run({ kind: 'check', file, fix: cmd.fix, maxFindings: cmd.maxFindings });
+    const outcome = await checker.run({ kind: 'check', file, fix: cmd.fix, maxFindings: cmd.maxFindings, settings: settingsOf(config) });
     if (outcome.problem) {
       ioError = true;
       await err(`${TOOL_NAME}: ${outcome.problem}`);
@@ -101,7 +140,7 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
     const r = outcome.result;
     if (r) count(counts, r);
     // Kept current so that a reader closing the pipe early still gets the status found so far.
-    process.exitCode = ioError ? EXIT_USAGE : counts.error > 0 ? EXIT_FINDINGS : EXIT_OK;
+    process.exitCode = ioError || configError ? EXIT_USAGE : failed() ? EXIT_FINDINGS : EXIT_OK;
     if (!r) continue;
     if (r.fixedPartly) await err(`${TOOL_NAME}: ${r.path}: had more than ${cmd.maxFindings} findings, so only the safe fixes of the first ${cmd.maxFindings} were applied; run --fix again for the others`);
     // Written file by file (each finding a piece of its own), and then dropped.
@@ -110,8 +149,63 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   await checker.close();
   await reporter.end(counts);
 
-  if (ioError || counts.files === 0) return EXIT_USAGE;
-  return counts.error > 0 ? EXIT_FINDINGS : EXIT_OK;
+  if (ioError || configError || counts.files === 0) return EXIT_USAGE;
+  if (cmd.maxWarnings !== undefined && counts.warning > cmd.maxWarnings && counts.error === 0) {
+    await err(`${TOOL_NAME}: ${counts.warning} warning${counts.warning === 1 ? '' : 's'}, more than --max-warnings ${cmd.maxWarnings} allows`);
+  }
+  return failed() ? EXIT_FINDINGS : EXIT_OK;
+}
+
+function collectedInFolder(found: Set<string> | undefined, file: string): boolean {
+  return found?.has(file) ?? false;
+}
+
+function testReporterFor(cmd: Extract<Command, { kind: 'test' }>): TestReporter {
+  if (cmd.format === 'json') return jsonTestReporter();
+  if (cmd.format === 'junit') return junitReporter();
+  if (cmd.format === 'github') return githubTestReporter();
+  return textTestReporter(useColor(cmd.noColor) ? ANSI : PLAIN);
+}
+
+async function runTest(cmd: Extract<Command, { kind: 'test' }>): Promise<number> {
+  const { files, problems, found } = collectFiles(cmd.paths);
+  let ioError = problems.some((p) => p.io);
+  for (const p of problems) await err(`${TOOL_NAME}: ${p.message}`);
+  const reporter = testReporterFor(cmd);
+  const counts = emptyTestCounts();
+  const configs = new ConfigFinder(cmd.config);
+  let configError = false;
+  await reporter.begin();
+  const checker = new Checker();
+  for (const file of files) {
+    const config = configs.forFile(file);
+    for (const p of configs.newProblems(config)) {
+      configError = true;
+      await err(`${TOOL_NAME}: ${p}`);
+    }
+    if (collectedInFolder(found, file) && excludedBy(config, file)) continue;
+    const outcome = await checker.run({ kind: 'test', file, maxFindings: cmd.maxFindings, settings: settingsOf(config) });
+    counts.files++;
+    if (outcome.problem || !outcome.result) {
+      ioError = true;
+      counts.brokenFiles++;
+      const problem = outcome.problem ?? `cannot run ${file}`;
+      await err(`${TOOL_NAME}: ${problem}`);
+      await reporter.broken(file, problem);
+    } else {
+      const r = outcome.result;
+      counts.cases += r.cases.length;
+      counts.failedCases += r.cases.filter((c) => !c.passed).length;
+      if (r.passed) counts.passedFiles++;
+      else counts.failedFiles++;
+      await reporter.file(r);
+    }
+    process.exitCode = ioError || configError ? EXIT_USAGE : counts.failedFiles > 0 ? EXIT_FINDINGS : EXIT_OK;
+  }
+  await checker.close();
+  await reporter.end(counts);
+  if (ioError || configError || counts.files === 0) return EXIT_USAGE;
+  return counts.failedFiles > 0 ? EXIT_FINDINGS : EXIT_OK;
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -137,6 +231,8 @@ async function run(argv: string[]): Promise<number> {
     }
     case 'check':
       return runCheck(cmd);
+    case 'test':
+      return runTest(cmd);
     case 'render': {
       const checker = new Checker();
       const r = await checker.run({ kind: 'render', file: cmd.file, at: cmd.at, theme: cmd.theme });

@@ -1,7 +1,7 @@
 // Reading, checking and (with --fix) fixing one scenario file. Never throws: every failure comes
 // back as a worded problem for stderr.
 import * as fs from 'node:fs';
-import { applySafeFixes, check, type Finding, type Severity } from '../core';
+import { applySafeFixes, applySeverities, check, testScenario, analyse, type ConfiguredSeverity, type Finding, type Game, type Severity, type TestCase } from '../core';
 import { reasonOf } from './files';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES } from './limits';
 
@@ -16,6 +16,28 @@ export interface FileResult {
   fixed: boolean;
   /** With --fix: the file had more findings than were kept, so only the kept ones' safe fixes were applied. */
   fixedPartly?: boolean;
+}
+
+/** What the project config (board-scenario.json) sets for a file's check. */
+export interface CheckSettings {
+  severity?: Record<string, ConfiguredSeverity>;
+  defaultRulesVersion?: Partial<Record<Game, string>>;
+}
+
+/** A scenario run as a test (`board-scenario test`). */
+export interface TestFileResult {
+  path: string;
+  passed: boolean;
+  cases: TestCase[];
+  /** Errors no expectation accounts for. */
+  unexpectedErrors: Finding[];
+  /** The check had more findings than `maxFindings`: the cases past the first left-out finding's line were not judged. */
+  cut?: boolean;
+}
+
+export interface TestOutcome {
+  result?: TestFileResult;
+  problem?: string;
 }
 
 export interface FileOutcome {
@@ -85,13 +107,18 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
  * of the new text. A single pass on purpose: a fix that uncovers another is left for the next run
  * rather than risking repeated edits; so are the fixes of findings past `maxFindings`.
  */
-export function checkFile(path: string, options: { fix: boolean; maxFindings?: number }): FileOutcome {
+export function checkFile(path: string, options: { fix: boolean; maxFindings?: number } & CheckSettings): FileOutcome {
   const read = readLimited(path);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
   const maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
-  const { findings, omitted } = check(decoded.text, { maxFindings });
+  const severity = options.severity ?? {};
+  const run = (text: string) => {
+    const r = check(text, { maxFindings, defaultRulesVersion: options.defaultRulesVersion });
+    return { ...r, findings: applySeverities(r.findings, severity) };
+  };
+  const { findings, omitted } = run(decoded.text);
   const unfixed: FileResult = { path, findings, ...(omitted ? { omitted } : {}), fixed: false };
   if (!options.fix || !findings.some((f) => f.fixes.some((x) => x.safe))) return { result: unfixed };
 
@@ -108,6 +135,17 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
   } catch (err) {
     return { result: unfixed, problem: `cannot write ${path}: ${reasonOf(err)}` };
   }
-  const after = check(fixedText, { maxFindings });
+  const after = run(fixedText);
   return { result: { path, findings: after.findings, ...(after.omitted ? { omitted: after.omitted } : {}), fixed: true, ...(omitted ? { fixedPartly: true } : {}) } };
+}
+
+/** Runs one scenario as a test: its `expect` lines and expectation markers, and no error that nobody expects. */
+export function testFile(path: string, options: { maxFindings?: number } & CheckSettings): TestOutcome {
+  const read = readLimited(path);
+  if ('problem' in read) return { problem: read.problem };
+  const decoded = decodeUtf8(read.bytes);
+  if (!decoded) return { problem: `${path} is not valid UTF-8` };
+  const analysis = analyse(decoded.text, { maxFindings: options.maxFindings ?? DEFAULT_MAX_FINDINGS, defaultRulesVersion: options.defaultRulesVersion });
+  const t = testScenario(decoded.text, analysis, { severity: options.severity });
+  return { result: { path, passed: t.passed && !t.result.omitted, cases: t.cases, unexpectedErrors: t.unexpectedErrors, ...(t.result.omitted ? { cut: true } : {}) } };
 }

@@ -5,10 +5,14 @@
 import * as v8 from 'node:v8';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { renderFile, type RenderOutcome } from './render';
-import { checkFile, type FileOutcome } from './scenario';
+import { checkFile, testFile, type CheckSettings, type FileOutcome, type TestOutcome } from './scenario';
 
-type Job = { kind: 'check'; file: string; fix: boolean; maxFindings: number } | { kind: 'render'; file: string; at: number | undefined; theme: Parameters<typeof renderFile>[1]['theme'] };
-type Answer<J extends Job> = J extends { kind: 'check' } ? FileOutcome : RenderOutcome;
+type Job =
+  | { kind: 'check'; file: string; fix: boolean; maxFindings: number; settings?: CheckSettings }
+  | { kind: 'test'; file: string; maxFindings: number; settings?: CheckSettings }
+  | { kind: 'render'; file: string; at: number | undefined; theme: Parameters<typeof renderFile>[1]['theme'] };
+type Answer<J extends Job> = J extends { kind: 'check' } ? FileOutcome : J extends { kind: 'test' } ? TestOutcome : RenderOutcome;
+type AnyOutcome = FileOutcome | TestOutcome | RenderOutcome;
 
 /** The environment variable that sets the checker's heap (MB); by default what node gives a process here. */
 export const MEMORY_ENV = 'BOARD_SCENARIO_MEMORY_MB';
@@ -19,11 +23,13 @@ export function memoryLimitMb(): number {
   return Math.floor(v8.getHeapStatistics().heap_size_limit / (1024 * 1024));
 }
 
-function run(job: Job): FileOutcome | RenderOutcome {
+function run(job: Job): AnyOutcome {
   try {
-    return job.kind === 'check' ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings }) : renderFile(job.file, { at: job.at, theme: job.theme });
+    if (job.kind === 'check') return checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, ...job.settings });
+    if (job.kind === 'test') return testFile(job.file, { maxFindings: job.maxFindings, ...job.settings });
+    return renderFile(job.file, { at: job.at, theme: job.theme });
   } catch (e) {
-    return { problem: `internal error while ${job.kind === 'check' ? 'checking' : 'drawing'} ${job.file}: ${(e as Error)?.message ?? String(e)}` };
+    return { problem: `internal error while ${job.kind === 'render' ? 'drawing' : 'checking'} ${job.file}: ${(e as Error)?.message ?? String(e)}` };
   }
 }
 
@@ -40,25 +46,25 @@ export class Checker {
   run<J extends Job>(job: J): Promise<Answer<J>> {
     const worker = (this.worker ??= new Worker(__filename, { resourceLimits: { maxOldGenerationSizeMb: this.memoryMb } }));
     return new Promise((resolve) => {
-      const done = (answer: FileOutcome | RenderOutcome, dead: boolean) => {
+      const done = (answer: AnyOutcome, dead: boolean) => {
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
         if (dead) this.worker = undefined;
         resolve(answer as Answer<J>);
       };
-      const onMessage = (answer: FileOutcome | RenderOutcome) => done(answer, false);
+      const onMessage = (answer: AnyOutcome) => done(answer, false);
       const onError = (e: Error & { code?: string }) => {
         void worker.terminate();
-        const what = job.kind === 'check' ? 'check' : 'draw';
+        const what = job.kind === 'render' ? 'draw' : 'check';
         done(
           e.code === 'ERR_WORKER_OUT_OF_MEMORY'
             ? { problem: `cannot ${what} ${job.file}: it needs more than the ${this.memoryMb} MB of memory the checker has (${MEMORY_ENV} sets it); split it into smaller scenarios` }
-            : { problem: `internal error while ${job.kind === 'check' ? 'checking' : 'drawing'} ${job.file}: ${e.message}` },
+            : { problem: `internal error while ${job.kind === 'render' ? 'drawing' : 'checking'} ${job.file}: ${e.message}` },
           true,
         );
       };
-      const onExit = (code: number) => done({ problem: `internal error while ${job.kind === 'check' ? 'checking' : 'drawing'} ${job.file}: the checker stopped (exit code ${code})` }, true);
+      const onExit = (code: number) => done({ problem: `internal error while ${job.kind === 'render' ? 'drawing' : 'checking'} ${job.file}: the checker stopped (exit code ${code})` }, true);
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);

@@ -5,7 +5,8 @@ import { parse } from './parser/parser';
 import type { CheckResult } from './types';
 import { analyseDocument, type Analysis, type AnalyseOptions } from './analysis/common';
 import { analyseStreaming } from './analysis/incremental';
-import { scenarioTest, type ScenarioTest } from './analysis/expected';
+import { isFailure, scenarioTest, type ScenarioTest } from './analysis/expected';
+import { applySeverities, type ConfiguredSeverity } from './config';
 
 export { RULESETS, type Analysis, type AnalyseOptions } from './analysis/common';
 export { RESUME_EVERY, replayCheckpoints } from './analysis/incremental';
@@ -33,6 +34,16 @@ export function check(text: string, options: AnalyseOptions = {}): CheckResult {
  * expectation markers, each passed or failed with what was expected and what the replay reached,
  * and the errors no expectation accounts for. From an analysis already made, or the text alone.
  */
-export function testScenario(text: string, analysis: Analysis = analyse(text)): ScenarioTest & { result: CheckResult } {
-  return { ...scenarioTest(analysis.doc, analysis.result.findings, text, { game: analysis.result.game }), result: analysis.result };
+export function testScenario(
+  text: string,
+  analysis: Analysis = analyse(text),
+  options: { severity?: Readonly<Record<string, ConfiguredSeverity>> } = {},
+): ScenarioTest & { result: CheckResult } {
+  const t = scenarioTest(analysis.doc, analysis.result.findings, text, { game: analysis.result.game });
+  if (!options.severity) return { ...t, result: analysis.result };
+  // The project's severities decide what is an error (a code set to `off` fails nothing); the cases are judged on the findings as made.
+  const findings = applySeverities(analysis.result.findings, options.severity);
+  const unexpectedErrors = applySeverities(t.unexpectedErrors, options.severity).filter(isFailure);
+  const failing = new Set(findings.filter(isFailure));
+  return { ...t, unexpectedErrors, passed: failing.size === 0 && t.cases.every((c) => c.passed), result: { ...analysis.result, findings } };
 }

@@ -1,4 +1,4 @@
-// JSON output: exactly `{"files":[{"path","diagnostics":[{range,severity,code,kind,rules,message,fixes}]}]}`
+// JSON output: exactly `{"files":[{"path","diagnostics":[{range,severity,code,kind,rules,message,fixes[,expected]}]}]}`
 // with the core's 0-based lines and UTF-16 characters; a file with more findings than
 // `--max-findings` has an `"omitted"` object after its diagnostics. Every object is rebuilt key by
 // key so the keys and their order are fixed and nothing else (related, subjects, ...) leaks in.
@@ -14,7 +14,7 @@ function fix(f: Fix) {
   return { title: f.title, safe: f.safe, edits: f.edits.map((e) => ({ range: range(e.range), newText: e.newText })) };
 }
 
-function diagnostic(f: Finding) {
+export function diagnostic(f: Finding) {
   return {
     range: range(f.range),
     severity: f.severity,
@@ -23,6 +23,8 @@ function diagnostic(f: Finding) {
     rules: [...f.rules],
     message: f.message,
     fixes: f.fixes.map(fix),
+    // Only on a finding an expectation in the scenario marks as intended (`#! CODE`).
+    ...(f.expected ? { expected: true } : {}),
   };
 }
 

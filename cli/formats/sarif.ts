@@ -88,6 +88,8 @@ function result(f: Finding, location: ArtifactLocation, ruleIndex: Map<string, n
           })),
         }
       : {}),
+    // An expected finding (`#! CODE` in the scenario) is suppressed in the source, as SARIF says it.
+    ...(f.expected ? { suppressions: [{ kind: 'inSource', justification: `expected by #! ${f.code} on its line` }] } : {}),
     properties: { tags: [...new Set(f.rules)] },
   };
 }

@@ -1,6 +1,7 @@
 // Compiler-style text: one line per finding, `path:line:col: severity code [rules] message`, with
 // 1-based line and column (the column counts UTF-16 code units, as the core's positions do), then a
-// summary line.
+// summary line. A finding the scenario marks as expected (`#! CODE`) ends with `(expected)` and is
+// counted apart in the summary.
 import type { Finding, Severity } from '../../core';
 import { ChunkedOutput } from '../output';
 import { omittedMessage, type Reporter } from './report';
@@ -45,7 +46,7 @@ function oneLine(s: string): string {
 export function formatFinding(path: string, f: Finding, c: Colors = PLAIN): string {
   const where = `${path}:${f.range.start.line + 1}:${f.range.start.character + 1}:`;
   const rules = f.rules.length > 0 ? ` ${c.dim(`[${f.rules.join(',')}]`)}` : '';
-  return `${c.bold(where)} ${c.severity(f.severity, f.severity)} ${c.dim(f.code)}${rules} ${oneLine(f.message)}`;
+  return `${c.bold(where)} ${c.severity(f.severity, f.severity)} ${c.dim(f.code)}${rules} ${oneLine(f.message)}${f.expected ? c.dim(' (expected)') : ''}`;
 }
 
 export interface Counts {
@@ -55,10 +56,12 @@ export interface Counts {
   warning: number;
   information: number;
   hint: number;
+  /** Findings an expectation in the scenario (`#! CODE`) marks as intended: counted apart, never a failure. */
+  expected: number;
 }
 
 export function emptyCounts(): Counts {
-  return { files: 0, fixedFiles: 0, error: 0, warning: 0, information: 0, hint: 0 };
+  return { files: 0, fixedFiles: 0, error: 0, warning: 0, information: 0, hint: 0, expected: 0 };
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -70,6 +73,7 @@ export function formatSummary(n: Counts, c: Colors = PLAIN): string {
   const parts = [plural(n.error, 'error', 'errors'), plural(n.warning, 'warning', 'warnings')];
   if (n.information > 0) parts.push(`${n.information} information`);
   if (n.hint > 0) parts.push(plural(n.hint, 'hint', 'hints'));
+  if (n.expected > 0) parts.push(`${n.expected} expected`);
   let line = `${plural(n.files, 'file', 'files')} checked: ${parts.join(', ')}`;
   if (n.fixedFiles > 0) line += ` (${plural(n.fixedFiles, 'file', 'files')} fixed)`;
   return c.bold(line);

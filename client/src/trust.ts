@@ -30,6 +30,8 @@ function isObject(x: unknown): x is Record<string, unknown> {
 export function restrictFileSettings(section: unknown, trusted: boolean, inspect: (key: string) => Inspection | undefined): unknown {
   if (trusted) return section;
   const out: Record<string, unknown> = isObject(section) ? JSON.parse(JSON.stringify(section)) : {};
+  // The project config file (board-scenario.json) names files too: not read until the workspace is trusted.
+  out.projectConfig = false;
   for (const key of FILE_SETTINGS) {
     const i = inspect(key);
     const user = i?.globalValue !== undefined ? i.globalValue : i?.defaultValue;

@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { check } from '../../core';
-import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readMarkers, readText } from '../support/fixtures';
+import { check, commentsOf, judgeExpectations, EXPECTATION_CODES, type Finding } from '../../core';
+import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText } from '../support/fixtures';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const INIT = path.join(ROOT, 'test', 'e2e', 'nvim', 'init.lua');
@@ -69,14 +69,14 @@ describe('Neovim with the standalone server', function () {
     assert.equal(byFile.size, fixtures.length + examples.length, 'Neovim reported on every file');
   });
 
-  it('shows an illegal attach with its code, severity and rule numbers', () => {
+  it('shows an illegal attach with its code, severity and rule numbers; the example expects it, so it is information that says so', () => {
     const ds = byFile.get('examples/equip-an-opponents-creature.board');
     assert.ok(ds);
     assert.deepEqual(
       ds.map((d) => ({ line: d.line, col: d.col, code: d.code, severity: d.severity, source: d.source, rules: d.rules })),
-      [{ line: 12, col: 0, code: 'illegal-attachment', severity: 1, source: 'board-scenario', rules: ['702.6a', '602.2b', '601.2c', '301.5b'] }],
+      [{ line: 12, col: 0, code: 'illegal-attachment', severity: 3, source: 'board-scenario', rules: ['702.6a', '602.2b', '601.2c', '301.5b'] }],
     );
-    assert.match(ds[0].message, /\(rules 702\.6a, 602\.2b, 601\.2c, 301\.5b\)$/);
+    assert.match(ds[0].message, /\(rules 702\.6a, 602\.2b, 601\.2c, 301\.5b\) \(expected: #! illegal-attachment\)$/);
   });
 
   it('shows missing unattaches (MTG and Riftbound) and redundant attaches with their rules', () => {
@@ -86,33 +86,24 @@ describe('Neovim with the standalone server', function () {
     assert.deepEqual(detach.map((d) => d.code), ['missing-unattach', 'missing-state-based-action']);
     assert.ok(detach[0].rules.includes('719.5') && detach[1].rules.includes('457.1'), detach.map(shown).join('\n'));
     const redundant = byFile.get('examples/redundant-equip-and-timestamps.board') ?? [];
-    assert.deepEqual(redundant.map((d) => [d.code, d.severity]), [['redundant-attach', 2], ['ineffective-unattach', 2]]);
+    assert.deepEqual(redundant.map((d) => [d.code, d.severity]), [['redundant-attach', 3], ['ineffective-unattach', 3]]);
   });
 
-  it('shows every fixture finding written beside its line (#! CODE RULES)', () => {
+  it('shows every fixture finding written beside its line (#! CODE RULES), judged by the core', () => {
     const problems: string[] = [];
     for (const file of fixtures) {
-      const ds = byFile.get(rel(file)) ?? [];
-      const markers = readMarkers(readText(file));
-      const open = markers.filter((m) => !m.negative);
-      // The findings that cite fewest rules choose first (a finding citing more fits more markers).
-      for (const d of [...ds].sort((a, b) => a.rules.length - b.rules.length)) {
-        // Two findings with one code on one line: each takes the marker whose rules it cites.
-        const fits = (m: (typeof open)[number]) => m.line === d.line && m.code === d.code;
-        const best = open.findIndex((m) => fits(m) && m.rules.every((r) => d.rules.includes(r)));
-        const i = best >= 0 ? best : open.findIndex(fits);
-        if (i < 0) {
-          problems.push(`${rel(file)}: unexpected ${shown(d)}`);
-          continue;
-        }
-        const missing = open[i].rules.filter((r) => !d.rules.includes(r));
-        if (missing.length > 0) problems.push(`${rel(file)}: ${shown(d)} does not cite ${missing.join(', ')}`);
-        open.splice(i, 1);
-      }
-      for (const m of open) problems.push(`${rel(file)}: missing line ${m.line + 1}: ${m.code} ${m.rules.join(' ')}`);
-      for (const m of markers.filter((x) => x.negative)) {
-        if (ds.some((d) => d.line === m.line && d.code === m.code)) problems.push(`${rel(file)}: line ${m.line + 1}: ${m.code} must not be reported`);
-      }
+      const text = readText(file);
+      const lines = text.split(/\r\n|\r|\n/);
+      // What Neovim shows, as findings (the findings about expectations are the core's to make again).
+      const shownFindings: Finding[] = (byFile.get(rel(file)) ?? [])
+        .filter((d) => !EXPECTATION_CODES.has(d.code))
+        .map((d) => {
+          const character = Buffer.from(lines[d.line] ?? '').subarray(0, d.col).toString('utf8').length;
+          const at = { line: d.line, character };
+          return { code: d.code, kind: 'syntax-error', severity: 'error', rules: d.rules, message: d.message, range: { start: at, end: at }, related: [], fixes: [], subjects: [] };
+        });
+      const judged = judgeExpectations(shownFindings, commentsOf(text), text).findings;
+      for (const f of judged) if (!f.expected) problems.push(`${rel(file)}: line ${f.range.start.line + 1}: ${EXPECTATION_CODES.has(f.code) ? f.message : `unexpected ${f.code} [${f.rules.join(', ')}]`}`);
     }
     assert.deepEqual(problems, []);
   });

@@ -71,7 +71,15 @@ describe('LSP code actions', () => {
     await client.waitForDiagnostics(uri);
     const all = await actions(uri, [], { start: { line: 9, character: 3 }, end: { line: 9, character: 3 } });
     const quickfixes = all.filter((a) => a.kind === CodeActionKind.QuickFix);
-    assert.deepEqual(quickfixes.map((a) => a.title).sort(), ['Insert "move pacifism to graveyard"', 'Insert "unattach pacifism from lion"', 'Insert "unattach splitter from lion"']);
+    assert.deepEqual(quickfixes.map((a) => a.title).sort(), [
+      'Insert "move pacifism to graveyard"',
+      'Insert "unattach pacifism from lion"',
+      'Insert "unattach splitter from lion"',
+      // Every finding can be marked as expected (one marker per finding: two for the two unattaches).
+      'Mark as expected on this line (#! missing-state-based-action)',
+      'Mark as expected on this line (#! missing-unattach)',
+      'Mark as expected on this line (#! missing-unattach)',
+    ]);
     for (const a of quickfixes) {
       assert.equal(a.diagnostics?.length, 1);
       assert.equal(a.diagnostics![0].source, 'board-scenario');
@@ -100,7 +108,10 @@ describe('LSP code actions', () => {
     await client.open(uri, REDUNDANT);
     const [d] = (await client.waitForDiagnostics(uri)).diagnostics;
     const quick = await actions(uri, [d], d.range, [CodeActionKind.QuickFix]);
-    assert.deepEqual(quick.map((a) => [a.kind, a.title]), [['quickfix', 'Remove the redundant line']]);
+    assert.deepEqual(quick.map((a) => [a.kind, a.title]), [
+      ['quickfix', 'Remove the redundant line'],
+      ['quickfix', 'Mark as expected on this line (#! redundant-attach)'],
+    ]);
     const source = await actions(uri, [d], d.range, [CodeActionKind.Source]);
     assert.deepEqual(source.map((a) => a.kind), ['source.fixAll.boardScenario']);
     const none = await actions(uri, [d], d.range, [CodeActionKind.Refactor]);
@@ -115,5 +126,37 @@ describe('LSP code actions', () => {
     const [fix] = await actions(uri, [d], d.range, [CodeActionKind.QuickFix]);
     assert.equal(fix.edit?.documentChanges, undefined);
     assert.equal(applyEdits(REDUNDANT, fix.edit!.changes![uri]), REDUNDANT.replace('equip splitter to lion\n', ''));
+  });
+
+  it('"Mark as expected" appends the marker (after an existing comment), is never preferred nor in fix-all, and the finding is then shown as expected information', async () => {
+    const uri = freshUri();
+    const text = REDUNDANT.replace(/equip splitter to lion\n(?![\s\S]*equip splitter to lion)/, 'equip splitter to lion   # again\n');
+    await client.open(uri, text);
+    const [d] = (await client.waitForDiagnostics(uri)).diagnostics;
+    assert.equal(d.code, 'redundant-attach');
+    assert.equal(d.severity, 2);
+    const quick = await actions(uri, [d], d.range, [CodeActionKind.QuickFix]);
+    const mark = quick.find((a) => a.title === 'Mark as expected on this line (#! redundant-attach)');
+    assert.ok(mark, JSON.stringify(quick.map((a) => a.title)));
+    assert.notEqual(mark.isPreferred, true);
+    assert.deepEqual(mark.diagnostics, [d]);
+    const marked = applyEdits(text, editsFor(mark.edit, uri, 1));
+    assert.match(marked, /^equip splitter to lion {3}# again #! redundant-attach$/m);
+    // Fix-all never adds a marker.
+    const [fixAll] = await actions(uri, [], d.range, [CodeActionKind.SourceFixAll]);
+    assert.doesNotMatch(applyEdits(text, editsFor(fixAll.edit, uri, 1)), /#!/);
+
+    const since = client.mark();
+    await client.change(uri, marked);
+    await client.save(uri);
+    const after = await client.waitForDiagnostics(uri, undefined, { since });
+    assert.equal(after.diagnostics.length, 1);
+    const [e] = after.diagnostics;
+    assert.deepEqual([e.code, e.severity], ['redundant-attach', 3]);
+    assert.match(e.message, /\(rules 701\.3b, 701\.3c\) \(expected: #! redundant-attach\)$/);
+    // An expected finding offers no "mark" again, and its own fix is no longer safe: fix-all has nothing to do.
+    const again = await actions(uri, [e], e.range, [CodeActionKind.QuickFix]);
+    assert.deepEqual(again.map((a) => a.title), ['Remove the redundant line']);
+    assert.deepEqual(await actions(uri, [], e.range, [CodeActionKind.SourceFixAll]), []);
   });
 });

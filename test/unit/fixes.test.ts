@@ -1,7 +1,8 @@
 // Fixes never lose the author's words: deleting a line keeps the comments written on it. A safe
 // fix never hides another finding.
 import assert from 'node:assert/strict';
-import { check, applySafeFixes, demoteHidingFixes, type Finding, type Fix, type Range } from '../../core';
+import { check, applyEdits, applySafeFixes, demoteHidingFixes, markExpectedFix, isFailure, type Finding, type Fix, type Range } from '../../core';
+import { EXAMPLES_DIR, listBoards, readText } from '../support/fixtures';
 import { fixAllAccounting } from '../fuzz/properties';
 
 const HEAD = 'game mtg\nplayer a\ncard l "L": creature — Cat\ncard s "S": artifact — Equipment\nequip s to l\n';
@@ -145,5 +146,60 @@ describe('demoteHidingFixes', () => {
   it('a related location counts as what a finding is about', () => {
     const b = { ...finding('b', at(7, 0, 5)), related: [{ range: at(3, 0, 5), message: 'here' }] };
     assert.deepEqual(safety([finding('a', at(3, 0, 5), [del(3)]), b]), [[false], []]);
+  });
+});
+
+// "Mark as expected" (like ESLint's "disable for this line"): ` #! CODE` at the end of the line.
+describe('fixes: mark as expected', () => {
+  const lineOf = (text: string, line: number) => text.split(/\r\n|\r|\n/)[line] ?? '';
+  const markAll = (text: string): string => {
+    // One finding at a time, as a user would: each mark makes its finding expected and fails nothing.
+    for (let guard = 0; guard < 200; guard++) {
+      const f = check(text).findings.find((x) => !x.expected);
+      if (!f) return text;
+      const fix = markExpectedFix(lineOf(text, f.range.start.line), f);
+      assert.ok(fix, `no mark for ${f.code} on line ${f.range.start.line + 1}`);
+      assert.equal(fix.safe, false, 'it changes what the scenario asserts');
+      const next = applyEdits(text, fix.edits);
+      const same = (g: Finding) => g.code === f.code && g.range.start.line === f.range.start.line;
+      assert.equal(check(next).findings.filter((g) => same(g) && !g.expected).length, check(text).findings.filter((g) => same(g) && !g.expected).length - 1);
+      text = next;
+    }
+    throw new Error('marking did not end');
+  };
+
+  it('marks every finding of every example (markers removed first): then nothing fails and the findings are the same', () => {
+    for (const file of listBoards(EXAMPLES_DIR)) {
+      const bare = readText(file).replace(/[ \t]*#!.*$/gm, '');
+      const marked = markAll(bare);
+      const before = check(bare).findings.map((f) => `${f.range.start.line} ${f.code} ${f.message}`);
+      const after = check(marked).findings;
+      assert.ok(!after.some(isFailure), file);
+      assert.deepEqual(after.map((f) => `${f.range.start.line} ${f.code} ${f.message}`), before, file);
+      assert.ok(after.every((f) => f.expected), file);
+    }
+  });
+
+  it('appends after a trailing comment, keeps CRLF, and is not offered where the marker would not be read', () => {
+    const text = (HEAD + 'equip s to l   # again  \nexpect s attached to l\n').replace(/\n/g, '\r\n');
+    const [f] = check(text).findings;
+    const fix = markExpectedFix(lineOf(text, 5) + '\r\n', f)!;
+    // Inserted after the comment's last word: trailing blanks stay where they were.
+    assert.equal(applyEdits(text, fix.edits), text.replace('# again  ', '# again #! redundant-attach  '));
+    // Already expected, or said not to be: nothing to offer.
+    const marked = applyEdits(text, fix.edits);
+    const [g] = check(marked).findings;
+    assert.equal(g.expected, true);
+    assert.equal(markExpectedFix(lineOf(marked, 5), g), undefined);
+    const no = HEAD + 'equip s to l   #! no redundant-attach\n';
+    const h = check(no).findings.find((x) => x.code === 'redundant-attach')!;
+    assert.equal(markExpectedFix(lineOf(no, 5), h), undefined);
+    // The finding about an expectation is not marked itself (its fix is to change the marker).
+    const missing = check(HEAD + 'expect s attached to l   #! redundant-attach\n').findings.find((x) => x.code === 'expected-finding-missing')!;
+    assert.equal(markExpectedFix('expect s attached to l   #! redundant-attach', missing), undefined);
+    // A line ending in an open string: the marker would be string text, so no fix.
+    const open = HEAD + 'card x "X: creature\n';
+    const syntax = check(open).findings.find((x) => x.range.start.line === 5)!;
+    assert.equal(markExpectedFix(lineOf(open, 5), syntax), undefined);
   });
 });

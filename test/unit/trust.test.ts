@@ -49,13 +49,15 @@ describe('workspace trust: the settings that name a file', () => {
       validate: 'onType',
       inlayHints: { enabled: false },
       rulesFile: { mtg: '/home/me/cr.txt', riftbound: '' },
+      // The project config file (board-scenario.json) is not read either.
+      projectConfig: false,
     });
     assert.deepEqual(fromWorkspace.rulesFile, { mtg: '../../etc/passwd', riftbound: 'huge.txt' }, 'the input is not changed');
   });
 
   it('untrusted: the dotted shape too, and anything that is not a section object', () => {
-    assert.deepEqual(restrictFileSettings({ 'rulesFile.mtg': 'x.txt' }, false, inspect), { 'rulesFile.mtg': '/home/me/cr.txt', rulesFile: { mtg: '/home/me/cr.txt', riftbound: '' } });
-    assert.deepEqual(restrictFileSettings(null, false, () => undefined), { rulesFile: { mtg: '', riftbound: '' } });
-    assert.deepEqual(restrictFileSettings({ rulesFile: 'odd' }, false, () => ({ globalValue: 7 })), { rulesFile: { mtg: '', riftbound: '' } });
+    assert.deepEqual(restrictFileSettings({ 'rulesFile.mtg': 'x.txt' }, false, inspect), { 'rulesFile.mtg': '/home/me/cr.txt', rulesFile: { mtg: '/home/me/cr.txt', riftbound: '' }, projectConfig: false });
+    assert.deepEqual(restrictFileSettings(null, false, () => undefined), { rulesFile: { mtg: '', riftbound: '' }, projectConfig: false });
+    assert.deepEqual(restrictFileSettings({ rulesFile: 'odd', projectConfig: true }, false, () => ({ globalValue: 7 })), { rulesFile: { mtg: '', riftbound: '' }, projectConfig: false });
   });
 });

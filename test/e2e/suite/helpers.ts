@@ -61,9 +61,18 @@ export function scratchDir(label: string): string {
   return dir;
 }
 
-/** The text of one of the bundled examples (examples/NAME). */
+/**
+ * The text of one of the bundled examples (examples/NAME), without the expectation markers
+ * (`#! CODE`) they declare their intended findings with: these tests exercise the findings and
+ * their fixes as a scenario without markers has them (an expected finding's fixes are not safe).
+ */
 export function exampleText(name: string): string {
-  return fs.readFileSync(path.join(extension().extensionPath, 'examples', name), 'utf8');
+  return withoutMarkers(fs.readFileSync(path.join(extension().extensionPath, 'examples', name), 'utf8'));
+}
+
+/** The text with every trailing `#! ...` expectation removed (and the blanks before it). */
+export function withoutMarkers(text: string): string {
+  return text.replace(/[ \t]*#!.*$/gm, '');
 }
 
 /** Writes a scenario into a fresh folder and returns its URI. */
