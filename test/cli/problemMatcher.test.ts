@@ -25,6 +25,8 @@ interface JsonFinding {
   code: string;
   rules: string[];
   message: string;
+  /** Marked expected by the scenario (`#! CODE`): the text line ends with ` (expected)`. */
+  expected?: boolean;
 }
 
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -71,7 +73,7 @@ describe('cli: the $board-scenario problem matcher', function () {
         assert.equal(VSCODE_SEVERITY[m[pattern.severity]], EXPECTED_SEVERITY[d.severity], line);
         assert.equal(m[pattern.code], d.code);
         const rules = d.rules.length > 0 ? `[${d.rules.join(',')}] ` : '';
-        assert.equal(m[pattern.message], rules + d.message.replace(/\s*[\r\n]+\s*/g, ' ').trim());
+        assert.equal(m[pattern.message], rules + d.message.replace(/\s*[\r\n]+\s*/g, ' ').trim() + (d.expected ? ' (expected)' : ''));
         severities.add(d.severity);
       });
       if (folder === 'test/fixtures') for (const s of ['error', 'warning', 'information']) assert.ok(severities.has(s), `the fixtures have ${s} findings`);
