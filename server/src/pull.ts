@@ -11,8 +11,9 @@
 //    reported in batches as they are checked, yielding to other messages between batches (a
 //    5,000-file workspace stays responsive), and, when the client tells the server about changed
 //    files (didChangeWatchedFiles), the request is then held open: each change is checked and
-//    reported as one more batch, until HOLD_MS pass or the settings change (the client then asks
-//    again). Without a token the whole report is the answer.
+//    reported as one more batch, and the folders are walked again now and then (a file the watcher
+//    missed), until HOLD_MS pass or the settings change (the client then asks again). Without a
+//    token the whole report is the answer.
 //  - `workspace/diagnostic/refresh` asks the client to pull again: after the settings change, a
 //    rules file was read, or a scenario changed on disk.
 // Limits: MAX_WORKSPACE_FILES files per walk, each read up to MAX_FILE_BYTES (a larger one gets
@@ -46,6 +47,9 @@ import { folderPath, isInside, MAX_WORKSPACE_FILES, readInWorkspace, stampOf, wa
 
 /** How long a held workspace pull waits for a change before it ends (the client then asks again). */
 export const HOLD_MS = 60_000;
+/** A held pull walks the folders again after at least this long (and RESCAN_FACTOR × the last walk). */
+export const RESCAN_MIN_MS = 10_000;
+export const RESCAN_FACTOR = 20;
 /** At most this many files per partial result. */
 export const BATCH_FILES = 100;
 /** A batch ends after this much work, so other requests wait at most about this long. */
@@ -206,16 +210,30 @@ export class PullDiagnostics {
       else all.push(...items);
     };
     this.dirty.clear();
+    let started = Date.now();
     await this.pass(undefined, previous, send, token);
     // Held open: each change on disk is one more batch, until the settings change or HOLD_MS pass.
+    // A watcher can miss a file (one written into a folder made the same instant): the folders are
+    // walked again now and then, every RESCAN_FACTOR times as long as the last walk took (at least
+    // RESCAN_MIN_MS), so a rescan costs at most a few percent of the time; it sends only what changed.
+    let rescanEvery = Math.max(RESCAN_MIN_MS, RESCAN_FACTOR * (Date.now() - started));
+    let nextRescan = Date.now() + rescanEvery;
     const hold = progress !== undefined && this.watching;
     const until = Date.now() + HOLD_MS;
     while (hold && !token.isCancellationRequested) {
       const left = until - Date.now();
       if (left <= 0) break;
-      if (this.dirty.size === 0) await this.waitForChange(token, left);
-      if (token.isCancellationRequested || this.dirty.size === 0) break;
+      if (this.dirty.size === 0) await this.waitForChange(token, Math.min(left, Math.max(0, nextRescan - Date.now())));
+      if (token.isCancellationRequested) break;
       if (this.dirty.has('*')) break; // new settings: the client asks again, with the new generation
+      if (this.dirty.size === 0) {
+        if (Date.now() < nextRescan) continue;
+        started = Date.now();
+        await this.pass(undefined, previous, send, token, true);
+        rescanEvery = Math.max(RESCAN_MIN_MS, RESCAN_FACTOR * (Date.now() - started));
+        nextRescan = Date.now() + rescanEvery;
+        continue;
+      }
       const changed = [...this.dirty];
       this.dirty.clear();
       await this.pass(changed, previous, send, token);
@@ -253,6 +271,8 @@ export class PullDiagnostics {
     previous: Map<string, string>,
     send: (items: WorkspaceDocumentDiagnosticReport[]) => void,
     token: CancellationToken,
+    /** A rescan within the same request: `unchanged` reports are not sent again. */
+    quiet = false,
   ): Promise<void> {
     const folders = this.deps.folders();
     let uris: string[];
@@ -285,7 +305,7 @@ export class PullDiagnostics {
       } else {
         item = await this.diskReport(uri, previous.get(uri), budget);
       }
-      if (item) batch.push(item);
+      if (item && !(quiet && item.kind === 'unchanged')) batch.push(item);
       if (budget.bytes > MAX_PASS_BYTES) {
         if (!this.warnedBytes) this.deps.connection.console.warn(`A workspace check reads at most ${MAX_PASS_BYTES / (1024 * 1024)} MB at a time: the rest of the files are checked in the next one.`);
         this.warnedBytes = true;

@@ -172,6 +172,24 @@ describe('LSP pull diagnostics', () => {
     await assert.rejects(pull.done, /cancel/i);
   });
 
+  it('a held pull walks the folders again now and then: a file no watcher told about is reported (RESCAN_MIN_MS, 10 s)', async function () {
+    this.timeout(40_000);
+    const ws = workspace({ 'a.board': CLEAN });
+    roots.push(ws.root);
+    client = await TestClient.start({ capabilities: withPullDiagnostics, workspaceFolders: [{ uri: ws.uri, name: 'ws' }] });
+    await client.waitFor('the file watcher registration', () => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'));
+    const pull = client.pullWorkspaceStreaming();
+    await client.waitFor('the first file', () => (latest(pull.batches).size === 1 ? true : undefined));
+    const before = pull.batches.length;
+    fs.mkdirSync(path.join(ws.root, 'new'));
+    fs.writeFileSync(path.join(ws.root, 'new', 'b.board'), REDUNDANT);
+    const next = await client.waitFor('the unnotified file', () => pull.batches.slice(before).flat().find((i) => i.uri === ws.file('new/b.board')), 25_000);
+    assert.deepEqual(next.kind === 'full' ? codes(next.items) : next.kind, ['redundant-attach']);
+    assert.ok(pull.batches.slice(before).flat().every((i) => i.kind === 'full'), 'a rescan sends only what changed, no unchanged reports again');
+    pull.cancel();
+    await assert.rejects(pull.done, /cancel/i);
+  });
+
   it('a settings change ends the held pull and asks for a refresh; the next pull reports every file again', async function () {
     this.timeout(20_000);
     const ws = workspace({ 'a.board': REDUNDANT, 'b.board': CLEAN });
