@@ -81,7 +81,7 @@ describe('a folder of scenarios in code-server: workspace problems, live squiggl
     assert.match(left.message, /unattach strength from knight/);
     assert.equal(await bench.page.locator('.tab.active.dirty').count(), 1, 'the file is not saved');
     await bench.goToLine(13);
-    await bench.quickFix('Insert "unattach strength from knight"');
+    await quickFixWhenOffered(bench, 'Insert "unattach strength from knight"');
     await bench.waitForCodes(FORGOTTEN, []);
     await bench.squiggles().first().waitFor({ state: 'detached' });
     assert.equal(await bench.page.locator('.tab.active.dirty').count(), 1, 'still not saved');
@@ -155,6 +155,39 @@ describe('a folder of scenarios in code-server: workspace problems, live squiggl
     await bench.command('View: Toggle Maximized Panel');
   });
 });
+
+/**
+ * Ctrl+. and the action titled `title`. Right after an edit, code-server sometimes answers a Ctrl+.
+ * with "No code actions available" although the lightbulb shows and the server offers the fix
+ * (over JSON-RPC the same sequence always answers it; cause not found, see /work/notes/editor.md):
+ * then Ctrl+. is pressed again, at most three times, and the retry is printed.
+ */
+async function quickFixWhenOffered(bench: Workbench, title: string): Promise<void> {
+  const none = bench.page.locator('.monaco-editor-overlaymessage', { hasText: 'No code actions available' });
+  const row = bench.page.locator('.action-widget .monaco-list-row.action', { hasText: title });
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await bench.page.keyboard.press('Control+.');
+    const seen = await Promise.race([row.first().waitFor({ timeout: STEP_MS }).then(() => 'menu'), none.first().waitFor({ timeout: STEP_MS }).then(() => 'none')]);
+    if (seen === 'menu') {
+      // Arrow down to the action and Enter (as Workbench.quickFix does).
+      const rows = bench.page.locator('.action-widget .monaco-list-row.action');
+      const count = await rows.count();
+      for (let i = 0; i <= count; i++) {
+        if ((await bench.page.locator('.action-widget .monaco-list-row.action.focused').getAttribute('aria-label')) === title) {
+          await bench.page.keyboard.press('Enter');
+          await bench.page.locator('.action-widget').waitFor({ state: 'hidden' });
+          return;
+        }
+        await bench.page.keyboard.press('ArrowDown');
+      }
+      throw new Error(`no code action "${title}" in: ${(await rows.allInnerTexts()).join(' | ')}`);
+    }
+    console.log(`    (Ctrl+. said "No code actions available" at attempt ${attempt}; pressed again)`);
+    await bench.page.keyboard.press('Escape');
+    await none.first().waitFor({ state: 'hidden' });
+  }
+  throw new Error(`"${title}" was not offered after three Ctrl+.`);
+}
 
 async function cs(condition: () => Promise<boolean>, message: string): Promise<void> {
   const deadline = Date.now() + STEP_MS;
