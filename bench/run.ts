@@ -19,6 +19,7 @@ import { profileCheck, type ProfileSummary } from './profile';
 import { measureAdversarial, type FamilyResult } from './adversarial';
 import { measureBigFile, type BigFileResult } from './bigfile';
 import { measureCards, type CardsBenchResult } from './cards';
+import { measureWorkspace, type WorkspaceResult } from './workspace';
 import { measureSizes, readModuleLoads, type ModuleLoads, type SizeResults } from './size';
 import { measureSuite, writeSuite, type SuiteResult } from './suite';
 import { fmtBytes, fmtMs, fmtNum, hasGc, median, sleep, timeRuns, type Runs } from './stats';
@@ -268,6 +269,19 @@ async function main(): Promise<void> {
     bigfile = measureBigFile(ROOT, TMP, bigMb);
   }
 
+  // ---- workspace diagnostics: a generated workspace pulled by a 3.17 client -----------------------
+  let workspace: WorkspaceResult | undefined;
+  let workspaceError: string | undefined;
+  const workspaceFiles = quick ? 1000 : 5000;
+  if (!flag('--no-workspace') && existsSync(join(ROOT, 'dist', 'server.js'))) {
+    log(`workspace: pull diagnostics of a ${workspaceFiles}-file workspace from dist/server.js`);
+    try {
+      workspace = await measureWorkspace(ROOT, TMP, workspaceFiles);
+    } catch (e) {
+      workspaceError = String((e as Error)?.stack ?? e);
+    }
+  }
+
   // ---- card data: a Scryfall-sized file (issue 15) ----------------------------------------------
   const serverJs = join(ROOT, 'dist', 'server.js');
   let cardsResult: CardsBenchResult | undefined;
@@ -400,6 +414,14 @@ async function main(): Promise<void> {
     add(`big file: the same size without findings`, `${fmtMs(c.ms)}, peak RSS ${fmtBytes(c.rssBytes)}; ${ended(c)}`, '', 'info');
     add('big file: peak RSS the findings add, per finding', `${fmtNum(bigfile.rssPerFinding)} B`, '≤ 512 B (was ~4.5 KB)', pf(ok && bigfile.rssPerFinding <= 512));
   }
+  if (workspace) {
+    const w = workspace;
+    add(`workspace ${fmtNum(w.files)} files (${fmtBytes(w.bytes)}, ${fmtNum(w.findings)} findings): the whole report, one answer`, `${fmtMs(w.fullMs)} = ${fmtMs(w.perFileMs)} per file`, '', 'info');
+    add('workspace: streamed, first batch / every file', `${fmtMs(w.firstBatchMs)} / ${fmtMs(w.streamedMs)} (${w.batches} batches)`, '', 'info');
+    add(`workspace: hover while the pass runs (${w.hoverDuringPass.count}) p50 / p95 / max`, `${fmtMs(w.hoverDuringPass.p50)} / ${fmtMs(w.hoverDuringPass.p95)} / ${fmtMs(w.hoverDuringPass.max)}`, '', 'info');
+    add('workspace: a file changed on disk → its new report (held pull)', fmtMs(w.changeMs), '', 'info');
+    add('workspace: the same pull with the result ids (all unchanged)', `${fmtMs(w.unchangedMs)} (${fmtNum(w.unchangedCount)} unchanged)`, '', 'info');
+  } else if (workspaceError) process.stderr.write(`workspace part failed: ${workspaceError}\n`);
   if (lsp) {
     const d = lsp.debounceMs;
     add('LSP: server sync / save', `${lsp.serverDeclares.sync} / ${lsp.serverDeclares.save ? 'save declared' : 'no save'}; ${lsp.configurationRequests} workspace/configuration request(s) answered with validate=onType`, '', 'info');
@@ -477,6 +499,7 @@ async function main(): Promise<void> {
     targetRuns,
     bigfile,
     cards: cardsResult,
+    workspace,
     profile,
     lsp,
     lspError,

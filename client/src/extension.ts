@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import {
   CloseAction,
+  DiagnosticPullMode,
   DidChangeConfigurationNotification,
   ErrorAction,
   InlayHintRequest,
@@ -27,6 +28,8 @@ import { restrictFileSettings } from './trust';
 import { ClientLog } from './log';
 import { LanguageStatus } from './languageStatus';
 import { Explanations } from './explain';
+import { CheckTaskProvider, TASK_TYPE } from './tasks';
+import { ScenarioTests } from './testing';
 
 export const LANGUAGE_ID = 'board-scenario';
 /**
@@ -87,7 +90,13 @@ export function activate(context: vscode.ExtensionContext): BoardScenarioApi {
     }),
     // The workspace's own file settings apply from now on: the server asks for the settings again.
     vscode.workspace.onDidGrantWorkspaceTrust(() => current.settingsChanged()),
+    // "check workspace": the bundled CLI with the $board-scenario problem matcher (tasks.ts).
+    vscode.tasks.registerTaskProvider(TASK_TYPE, new CheckTaskProvider((p) => context.asAbsolutePath(p))),
   );
+  // Every scenario a test in the Testing view, run by the language server (testing.ts).
+  const tests = new ScenarioTests(() => current.client, () => current.whenStarted());
+  context.subscriptions.push(tests);
+  tests.start();
   void current.start();
   return {
     get client() {
@@ -176,6 +185,14 @@ class Session implements vscode.Disposable {
       // leads with its rules and fix, and links to the long explanation (a trusted command link).
       initializationOptions: { storagePath: this.context.globalStorageUri.fsPath, hoverShowsDiagnostics: true, explainCommand: COMMAND_EXPLAIN },
       markdown: { isTrusted: { enabledCommands: [COMMAND_EXPLAIN] } },
+      // The server's diagnostics are pulled (LSP 3.17): when a scenario opens, as you type, when it
+      // is saved, and for every scenario of the workspace (the Problems panel). With
+      // `boardScenario.validate: onSave` the pulls as you type are left out for that file.
+      diagnosticPullOptions: {
+        onChange: true,
+        onSave: true,
+        filter: (document, mode) => mode === DiagnosticPullMode.onType && validateSetting(document) === 'onSave',
+      },
       errorHandler: {
         // A write that fails because the server just died ("Channel closed") comes before `closed`,
         // which reports the crash; keep such errors in the output instead of a notification each.
@@ -404,6 +421,11 @@ async function stepToEvent(session: Session, board: BoardPanel, direction: 1 | -
   editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   await board.show(editor.document.uri, target);
   await vscode.commands.executeCommand('editor.action.showHover');
+}
+
+/** `boardScenario.validate` for a document: when its diagnostics are asked for (package.json describes it). */
+function validateSetting(document: vscode.TextDocument): string {
+  return vscode.workspace.getConfiguration(SETTINGS_SECTION, document).get<string>('validate', 'onType');
 }
 
 function inlayHintsEnabled(document: vscode.TextDocument): boolean {

@@ -22,8 +22,12 @@ export interface ClientSupport {
   completionEditRange: boolean;
   /** `workspace/didChangeWorkspaceFolders` (relative paths in settings follow the folders). */
   workspaceFolders: boolean;
-  /** `workspace/didChangeWatchedFiles` may be registered dynamically (included files changed on disk). */
+  /** `workspace/didChangeWatchedFiles` may be registered dynamically (included files, files changed on disk). */
   watchedFilesRegistration: boolean;
+  /** `textDocument/diagnostic` (LSP 3.17 pull diagnostics): the client asks, the server does not publish (pull.ts). */
+  pullDiagnostics: boolean;
+  /** `workspace/diagnostic/refresh`. */
+  diagnosticRefresh: boolean;
   /** Completion items may be snippets (the server offers its snippets only where a statement starts). */
   completionSnippets: boolean;
 }
@@ -65,6 +69,8 @@ export function readClientSupport(c: ClientCapabilities): ClientSupport {
     workspaceFolders: !!c.workspace?.workspaceFolders,
     watchedFilesRegistration: !!c.workspace?.didChangeWatchedFiles?.dynamicRegistration,
     completionSnippets: !!td?.completion?.completionItem?.snippetSupport,
+    pullDiagnostics: !!td?.diagnostic,
+    diagnosticRefresh: !!c.workspace?.diagnostics?.refreshSupport,
   };
 }
 

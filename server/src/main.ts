@@ -4,6 +4,9 @@ import {
   createConnection,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
+  FileChangeType,
+  type FileEvent,
+  ErrorCodes,
   LogMessageNotification,
   LSPErrorCodes,
   MessageType,
@@ -38,7 +41,10 @@ import { WorkspaceFolders } from './paths';
 import { IncludeFiles } from './includes';
 import { codeLenses } from './codeLens';
 import { BOARD_REQUEST, boardPicture, events, EVENTS_REQUEST, type BoardParams } from './board';
-import { rulesFileFindings, type Finding } from '../../core';
+import { analyse, rulesFileFindings, type Finding, type Game, type ScenarioHeader } from '../../core';
+import { PullDiagnostics } from './pull';
+import { EXPECTATION_COMMAND, expectationCommand } from './codeLens';
+import { RUN_TESTS_REQUEST, runTests, runTestsParamsProblem, type RunTestsParams } from './tests';
 
 const NAME = 'board-scenario-language-server';
 
@@ -131,16 +137,20 @@ const folders = new WorkspaceFolders();
 const includeFiles = new IncludeFiles(documents, folders, (uri) => {
   cache.invalidate(uri);
   validator.publishNow(uri);
+  // A pulling client asks again (the includer's new state is another report).
+  if (support.pullDiagnostics) pull.refresh();
 });
 const rulesFiles = new RulesFiles(
   { info: (m) => connection.console.info(m), warn: (m) => connection.console.warn(m) },
   // A rules file was read (or changed, or vanished): the documents that use it may need a new publish.
   () => {
     for (const d of documents.all()) validator.refreshExtras(d.uri);
+    // The files not open are reported from the workspace pull: their rules-file findings may differ now.
+    if (support.pullDiagnostics) pull.settingsChanged();
   },
   { folders },
 );
-const validator = new Validator(connection, documents, cache, settings, () => support, undefined, rulesFileDiagnostics);
+const validator = new Validator(connection, documents, cache, settings, () => support, undefined, rulesFileDiagnostics, () => pull.refresh());
 /** The user's card data (`boardScenario.cards.*`), read in the background (cards.ts). */
 const cardFiles = new CardFiles(
   { info: (m) => connection.console.info(m), warn: (m) => connection.console.warn(m) },
@@ -153,7 +163,9 @@ const cardFiles = new CardFiles(
 
 /** The card data of a document's settings, as far as it is in memory (never waits). */
 function cardsOf(uri: string) {
-  const s = settings.peek(uri);
+  // An open document's settings, else (a file the workspace pull reads from disk) its folder's.
+  const folder = folders.folderOf(uri);
+  const s = settings.peek(uri) ?? (folder ? settings.peek(folder) : undefined);
   return s ? cardFiles.catalogsFor(cardFiles.locate(s.cards, uri)) : undefined;
 }
 
@@ -173,15 +185,53 @@ function rulesFilePath(state: DocumentState): string {
  * memory: a file not read yet gives none now (its read is started, and its end publishes again).
  */
 function rulesFileDiagnostics(state: DocumentState): Finding[] {
-  const path = rulesFilePath(state);
+  return rulesFileFindingsAt(rulesFilePath(state), state.header);
+}
+
+function rulesFileFindingsAt(path: string, header: ScenarioHeader): Finding[] {
   if (!path) return [];
   const doc = rulesFiles.cached(path);
   if (!doc) {
     void rulesFiles.load(path);
     return [];
   }
-  return rulesFileFindings(doc, state.header);
+  return rulesFileFindings(doc, header);
 }
+
+/**
+ * A scenario that is not open (the workspace pull reads it from disk): its settings are those of
+ * its workspace folder, asked once per folder (`prepareFolders`), not once per file.
+ */
+function diskFindings(uri: string, text: string): { core: readonly Finding[]; extra: Finding[] } {
+  // With its includes (read as an open document's are) and its folder's card data.
+  const analysis = includeFiles.analyseFile(uri, text, { cards: cardsOf(uri) });
+  const game: Game = analysis.result.game ?? 'mtg';
+  const folder = folders.folderOf(uri);
+  const setting = folder ? settings.peek(folder)?.rulesFile[game] ?? '' : '';
+  return { core: analysis.result.findings, extra: rulesFileFindingsAt(rulesFiles.locate(setting, uri), analysis.header) };
+}
+
+/** Before a workspace pass: every folder's settings, and the rules files they name, are in memory. */
+async function prepareFolders(): Promise<void> {
+  for (const folder of folders.list()) {
+    const s = await settings.get(folder);
+    for (const game of ['mtg', 'riftbound'] as const) {
+      const path = rulesFiles.locate(s.rulesFile[game], folder + '/');
+      if (path) await rulesFiles.load(path);
+    }
+  }
+}
+
+const pull = new PullDiagnostics({
+  connection,
+  documents,
+  cache,
+  validator,
+  support: () => support,
+  folders: () => folders.list(),
+  findingsOfText: diskFindings,
+  prepare: prepareFolders,
+});
 
 /**
  * After a document's diagnostics were published: wait for its settings, read its rules file in
@@ -242,6 +292,10 @@ connection.onInitialize((params): InitializeResult => {
       semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true },
       inlayHintProvider: true,
       codeLensProvider: { resolveProvider: false },
+      // The `expect` lenses' command (codeLens.ts): answered here, so no client sends an unknown one.
+      executeCommandProvider: { commands: [EXPECTATION_COMMAND] },
+      // LSP 3.17 pull diagnostics, for a client that asks for them; the others get publishes (validation.ts).
+      ...(support.pullDiagnostics ? { diagnosticProvider: { identifier: 'board-scenario', interFileDependencies: false, workspaceDiagnostics: true } } : {}),
       ...(support.workspaceFolders ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
     },
     serverInfo: { name: NAME, version: version() },
@@ -253,15 +307,21 @@ connection.onInitialized(
     if (support.configuration && support.configurationRegistration) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'boardScenario' });
     }
-    // Included files that are not open change on disk: their includers are checked again.
     if (support.watchedFilesRegistration) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.board' }] });
+      // Scenarios changed on disk: the includers of a file that is not open, and the workspace report.
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.board' }] }).then(
+        () => {
+          if (support.pullDiagnostics) pull.watchFiles();
+        },
+        (e) => connection.console.warn(`Could not watch the scenario files: ${String(e)}`),
+      );
     }
     if (support.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(
         guardNotification(connection, 'didChangeWorkspaceFolders', async (e) => {
           // A relative rules-file path may name another file now.
           folders.change(e);
+          if (support.pullDiagnostics) pull.settingsChanged();
           await Promise.all(documents.all().flatMap((d) => [followRulesFile(d.uri), followCards(d.uri)]));
         }),
       );
@@ -273,12 +333,24 @@ connection.onDidChangeConfiguration(
   guardNotification(connection, 'didChangeConfiguration', async (params) => {
     settings.changed(params.settings);
     if (support.inlayHintRefresh) void connection.languages.inlayHint.refresh();
+    if (support.pullDiagnostics) pull.settingsChanged();
     await validator.revalidateOpen();
     await Promise.all(documents.all().flatMap((d) => [followRulesFile(d.uri), followCards(d.uri)]));
   }),
 );
 
-connection.onDidChangeWatchedFiles(guardNotification(connection, 'didChangeWatchedFiles', (p) => includeFiles.watchedFilesChanged(p)));
+// One handler (a connection keeps one per notification): included files that are not open, and
+// the workspace report.
+connection.onDidChangeWatchedFiles(
+  guardNotification(connection, 'didChangeWatchedFiles', (p) => {
+    includeFiles.watchedFilesChanged(p);
+    if (!support.pullDiagnostics) return;
+    const changes: FileEvent[] = (Array.isArray(p?.changes) ? p.changes : []).filter((c) => typeof (c as { uri?: unknown } | null)?.uri === 'string');
+    // A file's includers that are not open have new findings too (their reports are made again).
+    const includers = changes.flatMap((c) => includeFiles.includersOf(c.uri).filter((u) => !documents.get(u)).map((uri): FileEvent => ({ uri, type: FileChangeType.Changed })));
+    pull.filesChanged([...changes, ...includers]);
+  }),
+);
 
 documents.onDidOpen(
   guardNotification(connection, 'didOpen', async (e) => {
@@ -304,6 +376,7 @@ documents.onDidClose(
   guardNotification(connection, 'didClose', (e) => {
     validator.closed(e.document.uri);
     tokenResults.forget(e.document.uri);
+    pull.closed(e.document.uri);
     cache.drop(e.document.uri);
     settings.forget(e.document.uri);
     includeFiles.forget(e.document.uri);
@@ -464,6 +537,12 @@ connection.onRequest(
   }),
 );
 
+// Scenarios as tests (the Testing view): open files from the editor's text, others from disk (tests.ts).
+connection.onRequest(
+  RUN_TESTS_REQUEST,
+  guard(connection, RUN_TESTS_REQUEST, { files: [] }, (p: RunTestsParams, token) => runTests(p, { documents, cache, support: () => support, folders: () => folders.list() }, token), runTestsParamsProblem),
+);
+
 connection.onRequest(
   EVENTS_REQUEST,
   guard(connection, EVENTS_REQUEST, null, (p: { uri: string }) => {
@@ -492,9 +571,25 @@ if (process.env.BOARD_SCENARIO_DEBUG === '1') {
   });
 }
 
+connection.languages.diagnostics.on(guard(connection, 'textDocument/diagnostic', { kind: 'full', items: [] }, (p) => pull.document(p), needs.document));
+
+connection.languages.diagnostics.onWorkspace((params, token, _workDone, progress) =>
+  guard(connection, 'workspace/diagnostic', { items: [] }, (p: typeof params, t) => pull.workspace(p, t, progress))(params, token),
+);
+
+connection.onExecuteCommand(
+  guard(connection, 'workspace/executeCommand', null, (p) => {
+    if (p?.command !== EXPECTATION_COMMAND) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command: ${String(p?.command)}. This server's only command is ${EXPECTATION_COMMAND}.`);
+    const [uri, line] = Array.isArray(p.arguments) ? p.arguments : [];
+    const state = typeof uri === 'string' ? stateOf(uri) : undefined;
+    return state && typeof line === 'number' ? expectationCommand(state, line, validator.findingsOf(state)) : null;
+  }),
+);
+
 connection.onShutdown(() => {
   validator.dispose();
   includeFiles.dispose();
+  pull.dispose();
 });
 
 // didChange, didSave and didClose for a document that is not open, and malformed ones, are logged and ignored.

@@ -12,7 +12,8 @@ export interface Settings {
 }
 
 export const DEFAULT_SETTINGS: Settings = Object.freeze({
-  validate: 'onSave',
+  // As you type (package.json's default, issue 17 item 1): squiggles agree with the rest of the editor.
+  validate: 'onType',
   inlayHints: Object.freeze({ enabled: true }),
   rulesFile: Object.freeze({ mtg: '', riftbound: '' }),
   cards: Object.freeze({ mtg: [], riftbound: [] }),
@@ -31,7 +32,7 @@ export function normaliseSettings(raw: unknown): Settings {
   const nested = (a: string, b: string): unknown => (obj(r[a])[b] !== undefined ? obj(r[a])[b] : r[`${a}.${b}`]);
   const str = (x: unknown) => (typeof x === 'string' ? x : '');
   return {
-    validate: r.validate === 'onType' ? 'onType' : 'onSave',
+    validate: r.validate === 'onSave' ? 'onSave' : 'onType',
     inlayHints: { enabled: nested('inlayHints', 'enabled') !== false },
     rulesFile: { mtg: str(nested('rulesFile', 'mtg')), riftbound: str(nested('rulesFile', 'riftbound')) },
     cards: { mtg: paths(nested('cards', 'mtg')), riftbound: paths(nested('cards', 'riftbound')) },

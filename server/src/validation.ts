@@ -7,7 +7,12 @@
 // was read, a setting changed), `refreshExtras` publishes the last published version again.
 // A publish holds at most MAX_DIAGNOSTICS diagnostics; a document over the size limit is not
 // analysed and gets one `file-too-large` warning instead.
-import type { Connection, TextDocuments } from 'vscode-languageserver';
+//
+// With a client that pulls diagnostics (LSP 3.17, `ClientSupport.pullDiagnostics`) nothing is
+// published: pull.ts answers the client's pulls with the same diagnostics, and this class only
+// warms each analysed version (`prepare`) and tells (`onExtrasChanged`) when the extra findings
+// changed, so the client is asked to pull again.
+import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../core';
 import type { AnalysisCache, DocumentState } from './documents';
@@ -47,34 +52,66 @@ export class Validator {
     private readonly support: () => ClientSupport,
     private readonly delayMs = TYPING_DELAY_MS,
     private readonly extraFindings: (state: DocumentState) => Finding[] = () => [],
+    /** Pull mode: the extra findings of an open document changed (the client should pull again). */
+    private readonly onExtrasChanged: () => void = () => undefined,
   ) {}
 
-  /** Every finding of a document version: the core's, then the extra ones. Indexes match the published diagnostics. */
-  findingsOf(state: DocumentState): Finding[] {
-    const extra = this.extraFindings(state);
-    return extra.length === 0 ? state.analysis.result.findings : [...state.analysis.result.findings, ...extra];
+  private get pull(): boolean {
+    return this.support().pullDiagnostics;
   }
 
-  /** Analyse (if needed) and publish the document's current version now. */
+  /**
+   * Every finding of a document version: the core's, then the extra ones. Indexes match the
+   * published (or pulled) diagnostics. The one place an open document's findings are put together.
+   */
+  findingsOf(state: DocumentState): Finding[] {
+    const { core, extra } = this.partsOf(state);
+    return extra.length === 0 ? (core as Finding[]) : [...core, ...extra];
+  }
+
+  /**
+   * The findings of an open document version in two parts: the core's (of its text) and the extra
+   * ones (those that depend on more than its text). Every diagnostic of an open document, pushed
+   * or pulled, is made from these (publishedDiagnostics); files that are not open get theirs from
+   * main.ts's `diskFindings`, in the same two parts.
+   */
+  partsOf(state: DocumentState): { core: readonly Finding[]; extra: Finding[] } {
+    return { core: state.analysis.result.findings, extra: this.extraFindings(state) };
+  }
+
+  /** The diagnostics of an open document version, as published or pulled. */
+  diagnosticsOf(state: DocumentState, parts = this.partsOf(state)): Diagnostic[] {
+    return publishedDiagnostics(parts.core, parts.extra, state.uri, state.version, this.support());
+  }
+
+  /** Analyse (if needed) and publish the document's current version now (pull mode: analyse and warm only). */
   publishNow(uri: string): void {
     this.cancel(uri);
     const document = this.documents.get(uri);
     if (!document) return;
     const state = this.cache.get(document);
+    if (this.pull) {
+      if (state) {
+        this.lastPublished.set(state.uri, { version: state.version, text: state.text, state, extras: keyOf(this.extraFindings(state)) });
+        this.prepare(state);
+      }
+      return;
+    }
     if (state) this.publish(state);
     else this.publishTooLarge(document);
   }
 
   private publish(state: DocumentState): void {
     const support = this.support();
-    const extra = this.extraFindings(state);
+    const parts = this.partsOf(state);
+    const extra = parts.extra;
     this.connection.sendDiagnostics({
       uri: state.uri,
       version: support.versionedDiagnostics ? state.version : undefined,
-      diagnostics: publishedDiagnostics(state.analysis.result.findings, extra, state.uri, state.version, support),
+      diagnostics: this.diagnosticsOf(state, parts),
     });
     this.lastPublished.set(state.uri, { version: state.version, text: state.text, state, extras: keyOf(extra) });
-    this.prepareLater(state);
+    this.prepare(state);
   }
 
   private readonly preparing = new Map<string, ReturnType<typeof setTimeout>>();
@@ -84,7 +121,7 @@ export class Validator {
    * tree and the rest the features read (DocumentState.warm), so the first hover does not wait
    * for it. While the user types, the newer version's check comes first.
    */
-  private prepareLater(state: DocumentState): void {
+  prepare(state: DocumentState): void {
     const uri = state.uri;
     const old = this.preparing.get(uri);
     if (old !== undefined) clearTimeout(old);
@@ -128,11 +165,16 @@ export class Validator {
   refreshExtras(uri: string): void {
     const last = this.lastPublished.get(uri);
     if (!last?.state || !this.documents.get(uri)) return;
-    if (keyOf(this.extraFindings(last.state)) !== last.extras) this.publish(last.state);
+    const extras = keyOf(this.extraFindings(last.state));
+    if (extras === last.extras) return;
+    if (!this.pull) return this.publish(last.state);
+    last.extras = extras;
+    this.onExtrasChanged();
   }
 
   /** A change: with onType, publish after a pause in typing; with onSave, wait for the save. */
   async changed(uri: string, version: number): Promise<void> {
+    if (this.pull) return; // the client pulls when it wants (as you type, on save)
     const changed = this.documents.get(uri);
     if (!changed || this.isPublished(changed)) return;
     // The edit is its version and its text (a client may reuse a version number).
@@ -167,6 +209,7 @@ export class Validator {
 
   /** Settings changed: documents checked as you type are brought up to date. */
   async revalidateOpen(): Promise<void> {
+    if (this.pull) return;
     for (const document of this.documents.all()) {
       const uri = document.uri;
       // Closed while the settings of an earlier one were asked for: don't ask for its settings again.
@@ -183,7 +226,7 @@ export class Validator {
     if (prep !== undefined) clearTimeout(prep);
     this.preparing.delete(uri);
     this.lastPublished.delete(uri);
-    this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    if (!this.pull) this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
   cancel(uri: string): void {

@@ -2,7 +2,7 @@
 // event, the board picture request (`boardScenario/board`), the event lines (`boardScenario/events`),
 // and the hover on an event's verb.
 import * as assert from 'node:assert/strict';
-import { CodeLensRequest, HoverRequest, type CodeLens, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import { CodeLensRequest, ExecuteCommandRequest, HoverRequest, type CodeLens, type MarkupContent } from 'vscode-languageserver-protocol/node';
 import { freshUri, TestClient } from './client';
 import { HEADER } from './scenarios';
 // The reply's shape as the server declares it (a type only: the server runs as its bundle).
@@ -39,12 +39,36 @@ describe('LSP step review: code lenses, board picture, events', () => {
     const byLine = lenses.map((l) => [l.range.start.line, l.command?.title, l.command?.command]);
     assert.deepEqual(byLine, [
       [8, 'Show Board', 'boardScenario.showBoard'],
-      [9, '✓ holds', ''],
-      [11, '✗ fails: splitter is unattached', ''],
-      [12, '✓ holds', ''],
-      [13, '? not checked: unknown-name', ''],
+      [9, '✓ holds', 'boardScenario.expectation'],
+      [11, '✗ fails: splitter is unattached', 'boardScenario.expectation'],
+      [12, '✓ holds', 'boardScenario.expectation'],
+      [13, '? not checked: unknown-name', 'boardScenario.expectation'],
     ]);
     assert.deepEqual(lenses[0].command!.arguments, [uri, 8]);
+    assert.deepEqual(lenses[2].command!.arguments, [uri, 11]);
+  });
+
+  it("the expect lenses' command is one the server announces and answers (issue 17 item 13)", async () => {
+    assert.deepEqual(client.initializeResult.capabilities.executeCommandProvider, { commands: ['boardScenario.expectation'] });
+    const lenses = (await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[];
+    const answers = [];
+    for (const lens of lenses.filter((l) => l.command?.command === 'boardScenario.expectation')) {
+      answers.push(await client.connection.sendRequest(ExecuteCommandRequest.type, { command: lens.command!.command, arguments: lens.command!.arguments }));
+    }
+    assert.deepEqual(
+      answers.map((a) => [(a as { line: number }).line, (a as { status: string }).status, (a as { title: string }).title]),
+      [
+        [9, 'holds', '✓ holds'],
+        [11, 'fails', '✗ fails: splitter is unattached'],
+        [12, 'holds', '✓ holds'],
+        [13, 'not-checked', '? not checked: unknown-name'],
+      ],
+    );
+    assert.match((answers[1] as { message: string }).message, /but splitter is unattached/);
+    // A line without an expect: null. A command the server does not have: InvalidParams, and the server stays up.
+    assert.equal(await client.connection.sendRequest(ExecuteCommandRequest.type, { command: 'boardScenario.expectation', arguments: [uri, 8] }), null);
+    await assert.rejects(client.connection.sendRequest(ExecuteCommandRequest.type, { command: 'no.such.command', arguments: [] }), /Unknown command: no\.such\.command/);
+    assert.ok(client.alive);
   });
 
   it('board request: the picture after the event on the line, with the subjects of its findings outlined', async () => {

@@ -7,11 +7,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import {
+  CancellationTokenSource,
   CodeActionKind,
   ConfigurationRequest,
   createProtocolConnection,
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
+  DocumentDiagnosticRequest,
+  WorkspaceDiagnosticRequest,
+  type DocumentDiagnosticReport,
+  type FileEvent,
+  type WorkspaceDiagnosticReport,
+  type WorkspaceDocumentDiagnosticReport,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   DidSaveTextDocumentNotification,
@@ -90,6 +98,13 @@ export function vscodeLikeCapabilities(): ClientCapabilities {
   };
 }
 
+/** Adds what VS Code 1.100 announces for pull diagnostics (vscode-languageclient 9) and file watching. */
+export function withPullDiagnostics(c: ClientCapabilities): void {
+  c.textDocument!.diagnostic = { dynamicRegistration: true, relatedDocumentSupport: false };
+  c.workspace!.diagnostics = { refreshSupport: true };
+  c.workspace!.didChangeWatchedFiles = { dynamicRegistration: true, relativePatternSupport: true };
+}
+
 export interface StartOptions {
   /** Changes the VS Code-like capabilities before `initialize`. */
   capabilities?: (c: ClientCapabilities) => void;
@@ -127,6 +142,10 @@ export class TestClient {
   readonly logs: { type: MessageType; message: string }[] = [];
   /** Publishes and log messages in the order they arrived, to check what the server did first. */
   readonly sequence: ({ kind: 'publish'; uri: string; codes: string[] } | { kind: 'log'; message: string })[] = [];
+  /** How many `workspace/diagnostic/refresh` requests the server sent. */
+  diagnosticRefreshes = 0;
+  /** Every `client/registerCapability` registration (method and options). */
+  readonly registrations: { method: string; registerOptions?: unknown }[] = [];
   /** Every `workspace/configuration` item the server asked for. */
   readonly configurationItems: { scopeUri?: string; section?: string }[] = [];
   settings: Record<string, unknown>;
@@ -174,7 +193,16 @@ export class TestClient {
       await this.beforeConfiguration?.();
       return p.items.map((item) => (item.section === 'boardScenario' ? this.settings : null));
     });
-    connection.onRequest(RegistrationRequest.type, () => null);
+    connection.onRequest(RegistrationRequest.type, (p) => {
+      this.registrations.push(...p.registrations);
+      this.notify();
+      return null;
+    });
+    connection.onRequest('workspace/diagnostic/refresh', () => {
+      this.diagnosticRefreshes++;
+      this.notify();
+      return null;
+    });
     connection.onRequest(UnregistrationRequest.type, () => null);
     connection.onRequest('workspace/inlayHint/refresh', () => null);
     connection.onRequest('workspace/semanticTokens/refresh', () => null);
@@ -257,6 +285,47 @@ export class TestClient {
   async changeConfiguration(settings: Record<string, unknown>, pushed: unknown = null): Promise<void> {
     this.settings = settings;
     await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: pushed });
+  }
+
+  /** `workspace/didChangeWatchedFiles` (1 created, 2 changed, 3 deleted). */
+  async filesChanged(changes: FileEvent[]): Promise<void> {
+    await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
+  }
+
+  // ---- pull diagnostics -------------------------------------------------------------------
+
+  pullDocument(uri: string, previousResultId?: string): Promise<DocumentDiagnosticReport> {
+    return this.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri }, identifier: 'board-scenario', previousResultId });
+  }
+
+  /** `workspace/diagnostic` without a partial result token: the whole report is the answer. */
+  pullWorkspace(previousResultIds: { uri: string; value: string }[] = []): Promise<WorkspaceDiagnosticReport> {
+    return this.connection.sendRequest(WorkspaceDiagnosticRequest.type, { identifier: 'board-scenario', previousResultIds });
+  }
+
+  private partialTokens = 0;
+
+  /**
+   * `workspace/diagnostic` with a partial result token, as vscode-languageclient sends it: the
+   * batches arrive as progress notifications (`batches`), the request may be held open; `cancel`
+   * ends it. `done` is the final answer.
+   */
+  pullWorkspaceStreaming(previousResultIds: { uri: string; value: string }[] = []): {
+    batches: WorkspaceDocumentDiagnosticReport[][];
+    done: Promise<WorkspaceDiagnosticReport>;
+    cancel: () => void;
+    dispose: () => void;
+  } {
+    const token = `partial-${process.pid}-${++this.partialTokens}`;
+    const batches: WorkspaceDocumentDiagnosticReport[][] = [];
+    const sub = this.connection.onProgress(WorkspaceDiagnosticRequest.partialResult, token, (p) => {
+      batches.push(p.items);
+      this.notify();
+    });
+    const source = new CancellationTokenSource();
+    const done = this.connection.sendRequest(WorkspaceDiagnosticRequest.type, { identifier: 'board-scenario', previousResultIds, partialResultToken: token }, source.token);
+    void done.finally(() => sub.dispose()).catch(() => undefined);
+    return { batches, done, cancel: () => source.cancel(), dispose: () => sub.dispose() };
   }
 
   version(uri: string): number {

@@ -44,8 +44,20 @@ describe('LSP diagnostics', () => {
     assert.match(d.message, /Line 9: splitter became attached here/);
   });
 
-  it('checks on save only by default: a change is not published until the document is saved', async () => {
+  it('checks as you type by default (validate: onType), without a save', async () => {
     client = await TestClient.start({ capabilities: (c) => (c.textDocument!.publishDiagnostics!.versionSupport = true) });
+    const uri = freshUri();
+    await client.open(uri, CLEAN);
+    assert.deepEqual((await client.waitForDiagnostics(uri)).diagnostics, []);
+    const mark = client.mark();
+    const v2 = await client.change(uri, REDUNDANT);
+    const pub = await client.waitForDiagnostics(uri, (p) => p.diagnostics.length > 0, { since: mark });
+    assert.equal(pub.version, v2);
+    assert.deepEqual(codes(pub.diagnostics), ['redundant-attach']);
+  });
+
+  it('checks on save only with validate: onSave: a change is not published until the document is saved', async () => {
+    client = await TestClient.start({ settings: { validate: 'onSave' }, capabilities: (c) => (c.textDocument!.publishDiagnostics!.versionSupport = true) });
     const uri = freshUri();
     await client.open(uri, CLEAN);
     assert.deepEqual((await client.waitForDiagnostics(uri)).diagnostics, []);
@@ -63,7 +75,7 @@ describe('LSP diagnostics', () => {
   });
 
   it('checks as you type with validate: onType (read with workspace/configuration after didChangeConfiguration)', async () => {
-    client = await TestClient.start({ capabilities: (c) => (c.textDocument!.publishDiagnostics!.versionSupport = true) });
+    client = await TestClient.start({ settings: { validate: 'onSave' }, capabilities: (c) => (c.textDocument!.publishDiagnostics!.versionSupport = true) });
     const uri = freshUri();
     await client.open(uri, CLEAN);
     await client.waitForDiagnostics(uri);
@@ -97,9 +109,13 @@ describe('LSP diagnostics', () => {
     const uri = freshUri();
     await client.open(uri, CLEAN);
     await client.waitForDiagnostics(uri);
-    await client.changeConfiguration({}, { boardScenario: { validate: 'onType' } });
+    await client.changeConfiguration({}, { boardScenario: { validate: 'onSave' } });
     const mark = client.mark();
     await client.change(uri, REDUNDANT);
+    await client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
+    await new Promise((r) => setTimeout(r, 600));
+    assert.deepEqual(client.publishesFor(uri, mark), [], 'the pushed onSave applies: no publish before the save');
+    await client.save(uri);
     const pub = await client.waitForDiagnostics(uri, (p) => p.diagnostics.length > 0, { since: mark });
     assert.deepEqual(codes(pub.diagnostics), ['redundant-attach']);
     assert.deepEqual(client.configurationItems, []);

@@ -65,7 +65,7 @@ function installedExtensions(): string {
 export interface WorkbenchOptions {
   /** Names the screenshots, the user data folder and the log. */
   name: string;
-  /** Scenario files to put in the workspace folder: name -> text. */
+  /** Scenario files to put in the workspace folder: name (may be in sub-folders) -> text. */
   files: Record<string, string>;
   /** User settings on top of the base ones (BASE_SETTINGS turns workspace trust off). */
   settings?: Record<string, unknown>;
@@ -91,7 +91,10 @@ export class Workbench {
     // A folder named `scenarios`, so the Explorer and the title read well in screenshots.
     const workspace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), `board-ui-${options.name}-`)), 'scenarios');
     fs.mkdirSync(workspace);
-    for (const [file, text] of Object.entries(options.files)) fs.writeFileSync(path.join(workspace, file), text);
+    for (const [file, text] of Object.entries(options.files)) {
+      fs.mkdirSync(path.dirname(path.join(workspace, file)), { recursive: true });
+      fs.writeFileSync(path.join(workspace, file), text);
+    }
 
     const server = await cs.startCodeServer({ userDataDir, extensionsDir: extensions });
     let browser: Browser | undefined;
