@@ -125,6 +125,24 @@ describe('LSP pull diagnostics', () => {
     assert.deepEqual(fourth.items.find((i) => i.uri === ws.file('deep/er/missing.board')), { kind: 'full', uri: ws.file('deep/er/missing.board'), version: null, items: [] });
   });
 
+  it('an unopened file is reported with its includes, and again when a file it includes changes on disk', async () => {
+    const pool = 'game mtg\nplayer alice\ncard lion "Silvercoat Lion": creature — Cat\n';
+    const main = 'game mtg\ninclude "cards/pool.board"\nexpect lion in battlefield\n';
+    const ws = workspace({ 'cards/pool.board': pool, 'main.board': main });
+    roots.push(ws.root);
+    client = await TestClient.start({ capabilities: withPullDiagnostics, workspaceFolders: [{ uri: ws.uri, name: 'ws' }] });
+    const first = await client.pullWorkspace();
+    const mainOf = (r: typeof first) => r.items.find((i) => i.uri === ws.file('main.board'))!;
+    assert.deepEqual(codes((mainOf(first) as { items: Diagnostic[] }).items), [], 'lion is declared in the included pool');
+    // The pool loses lion on disk: the watcher says the pool changed; main's report is made again.
+    fs.writeFileSync(path.join(ws.root, 'cards/pool.board'), pool.replace('card lion', 'card bear'));
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: ws.file('cards/pool.board'), type: 2 }] });
+    const second = await client.pullWorkspace(first.items.map((i) => ({ uri: i.uri, value: i.resultId! })));
+    const again = mainOf(second);
+    assert.equal(again.kind, 'full', 'main is not "unchanged": what it includes changed');
+    assert.ok(codes((again as { items: Diagnostic[] }).items).includes('unknown-name'), JSON.stringify(again));
+  });
+
   it('streams the workspace report in batches, then holds it open and reports a file changed on disk, with a refresh', async function () {
     this.timeout(20_000);
     const files: Record<string, string> = {};
