@@ -157,6 +157,8 @@ const cardFiles = new CardFiles(
   // Card data was read (or changed, or vanished): published documents are checked with it again.
   () => {
     for (const d of documents.all()) validator.republish(d.uri);
+    // A pulling client asks again (and the workspace report is made again with the card data).
+    if (support.pullDiagnostics) pull.settingsChanged();
   },
   { folders, workerPath: join(__dirname, 'cardWorker.js') },
 );

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CompletionRequest, HoverRequest, MessageType, type CompletionList, type MarkupContent, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol/node';
-import { freshUri, positionOf, TestClient } from './client';
+import { freshUri, positionOf, TestClient, withPullDiagnostics } from './client';
 import { renderMarkdown } from '../support/markdown';
 
 const CARDS = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'cards');
@@ -115,6 +115,22 @@ describe('LSP card data: background reading, completion, hover, cache', function
     assert.deepEqual(rendered.targets, [], onId);
     assert.ok(!/<img|<a |<strong>bold/.test(rendered.html), rendered.html);
     assert.match(rendered.text, /See \[this\]\(http:\/\/evil\.example\/x\) <img src=x onerror=alert\(1\)> www\.evil\.example \*\*bold\*\*/);
+  });
+
+  it('a client that pulls diagnostics is asked to pull again once the card data is read, and then gets the checked cards', async () => {
+    const file = join(dir, 'oracle-pull.json');
+    copyFileSync(SCRYFALL, file);
+    client = await TestClient.start({ capabilities: withPullDiagnostics, settings: { cards: { mtg: [file] } } });
+    const c = client;
+    const uri = freshUri();
+    await c.open(uri, SCENARIO);
+    // The first pull does not wait for the card data.
+    await c.pullDocument(uri);
+    await c.waitFor('a diagnostic refresh after the card file is read', () => (c.logs.some((l) => /Read the card (file|index)/.test(l.message)) && c.diagnosticRefreshes > 0 ? true : undefined), 20_000);
+    const after = await c.pullDocument(uri);
+    assert.equal(after.kind, 'full');
+    assert.deepEqual((after as { items: unknown[] }).items, [], 'the cards declared by name are checked with their card data');
+    assert.equal(c.publishes.length, 0, 'a pulling client gets no publishes');
   });
 
   it('caches the index in the storage folder: a restart takes it from there', async () => {
