@@ -205,10 +205,22 @@ export class Workbench {
   }
 
   private async quickInput(key: string, text: string): Promise<void> {
-    await this.page.keyboard.press(key);
     const input = this.page.locator('.quick-input-widget input.input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(key === 'F1' ? `>${text}` : key === 'Control+G' ? `:${text}` : text);
+    const value = key === 'F1' ? `>${text}` : key === 'Control+G' ? `:${text}` : text;
+    // The workbench may close a quick input it just opened when focus moves (a view revealed
+    // meanwhile, on a loaded machine): then it is opened again, up to three times, and said.
+    for (let attempt = 1; ; attempt++) {
+      await this.page.keyboard.press(key);
+      try {
+        await input.waitFor({ state: 'visible', timeout: attempt < 3 ? 10_000 : STEP_MS });
+        await input.fill(value, { timeout: attempt < 3 ? 10_000 : STEP_MS });
+        return;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+        console.log(`    (the quick input for "${value}" closed before it was filled; opening it again)`);
+        await this.page.keyboard.press('Escape');
+      }
+    }
   }
 
   /**
