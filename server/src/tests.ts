@@ -7,7 +7,7 @@
 // Findings reach the client as LSP diagnostics made by diagnostics.ts, the one conversion.
 import type { CancellationToken, Diagnostic, Range, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { testScenario, type Analysis, type TestCase } from '../../core';
+import { testScenario, type Analysis, type ConfiguredSeverity, type TestCase } from '../../core';
 import type { ClientSupport } from './capabilities';
 import { toDiagnostic } from './diagnostics';
 import { MAX_FILE_BYTES, type AnalysisCache } from './documents';
@@ -80,7 +80,8 @@ async function runFile(uri: string, deps: TestDeps): Promise<FileResult> {
   if (document) {
     const state = deps.cache.get(document);
     if (!state) return failed(uri, document.version, `The file is over ${MAX_FILE_BYTES / (1024 * 1024)} MB: run it with \`board-scenario test\`.`);
-    return fromTest(uri, state.version, state.text, state.analysis, deps);
+    // With its project config's default rules version (in the analysis) and severities, as its diagnostics.
+    return fromTest(uri, state.version, state.text, state.analysis, deps, state.config?.severity);
   }
   const read = await readInWorkspace(uri, deps.folders(), MAX_FILE_BYTES);
   if ('outside' in read) return failed(uri, null, 'Only scenario files (*.board) inside a workspace folder are run.');
@@ -89,8 +90,8 @@ async function runFile(uri: string, deps: TestDeps): Promise<FileResult> {
   return fromTest(uri, null, read.text, undefined, deps);
 }
 
-function fromTest(uri: string, version: number | null, text: string, analysis: Analysis | undefined, deps: TestDeps): FileResult {
-  const t = testScenario(text, analysis);
+function fromTest(uri: string, version: number | null, text: string, analysis: Analysis | undefined, deps: TestDeps, severity?: Record<string, ConfiguredSeverity>): FileResult {
+  const t = testScenario(text, analysis, severity ? { severity } : undefined);
   const support = deps.support();
   const findings = t.result.findings;
   const indexOf = new Map(findings.map((f, i) => [f, i]));
