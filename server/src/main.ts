@@ -288,6 +288,14 @@ async function diskFindings(uri: string, text: string): Promise<{ core: readonly
   return { core: configured(analysis.result.findings as Finding[], severity), extra: configured(rulesFileFindingsAt(path, analysis.header), severity) };
 }
 
+/** The project config of a file that is not open (the Testing view runs it from disk), read if need be. */
+async function diskConfigOf(uri: string) {
+  const folder = folders.folderOf(uri);
+  if (!folder) return undefined;
+  const s = await settings.get(folder);
+  return (await projectConfigs.resolve(uri, folder, s.projectConfig))?.config;
+}
+
 /** Is a file that is not open excluded from the workspace report by its project config's `exclude`? */
 async function excludedFile(uri: string): Promise<boolean> {
   const folder = folders.folderOf(uri);
@@ -645,7 +653,7 @@ connection.onRequest(
 // Scenarios as tests (the Testing view): open files from the editor's text, others from disk (tests.ts).
 connection.onRequest(
   RUN_TESTS_REQUEST,
-  guard(connection, RUN_TESTS_REQUEST, { files: [] }, (p: RunTestsParams, token) => runTests(p, { documents, cache, support: () => support, folders: () => folders.list() }, token), runTestsParamsProblem),
+  guard(connection, RUN_TESTS_REQUEST, { files: [] }, (p: RunTestsParams, token) => runTests(p, { documents, cache, support: () => support, folders: () => folders.list(), configOf: diskConfigOf }, token), runTestsParamsProblem),
 );
 
 connection.onRequest(

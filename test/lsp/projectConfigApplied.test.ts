@@ -155,6 +155,22 @@ describe('LSP project config (board-scenario.json) applied in the editor', funct
     });
   });
 
+  it('runs a scenario that is not open as a test (the Testing view) with its severities', async () => {
+    const ws = workspace({
+      'strict/board-scenario.json': JSON.stringify({ severity: { 'redundant-attach': 'error' } }),
+      'strict/a.board': REDUNDANT,
+      'lax/a.board': REDUNDANT,
+    });
+    roots.push(ws.root);
+    client = await TestClient.start({ workspaceFolders: [{ uri: ws.uri, name: 'ws' }] });
+    const { files } = (await client.connection.sendRequest('boardScenario/runTests', { uris: [ws.file('strict/a.board'), ws.file('lax/a.board')] })) as { files: { passed: boolean; unexpectedErrors: Diagnostic[] }[] };
+    const [strict, lax] = files;
+    assert.equal(lax.passed, true, 'a warning fails no test');
+    assert.deepEqual(codes(lax.unexpectedErrors), []);
+    // (The core's testScenario lists only the errors of the check itself in unexpectedErrors; `passed` counts the config's.)
+    assert.equal(strict.passed, false, 'made an error by the config, which nobody expects');
+  });
+
   it('applies nothing of the config with projectConfig: false (an untrusted workspace), and applies it once allowed', async () => {
     const ws = workspace({
       'board-scenario.json': JSON.stringify({ severity: { 'redundant-attach': 'off' }, rulesVersion: { riftbound: 'v1.2' }, exclude: ['archive/**'] }),
