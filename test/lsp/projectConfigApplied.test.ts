@@ -95,7 +95,15 @@ describe('LSP project config (board-scenario.json) applied in the editor', funct
     assert.equal(warned.length, 1, JSON.stringify(client.logs));
     assert.match(warned[0].message, /bad[\\/]board-scenario\.json \(severity\.redundant-atach\): 'redundant-atach' is not a finding code\. Did you mean 'redundant-attach'\?/);
 
-    // Outside the config's folder (a folder of its own config-free): the findings as they are.
+    // The config changes on disk (watched): the open documents are published again with the new one.
+    const since = client.mark();
+    ws.write('board-scenario.json', JSON.stringify({ severity: { 'redundant-attach': 'off' } }));
+    await client.filesChanged([{ uri: ws.file('board-scenario.json'), type: 2 }]);
+    await client.waitForDiagnostics(redundant, (p) => p.diagnostics.length === 0, { since });
+    await client.waitForDiagnostics(missing, (p) => codes(p.diagnostics).includes('missing-unattach'), { since });
+    await client.waitForDiagnostics(rift, (p) => p.diagnostics.every((d) => d.code !== 'redundant-attach') && p.diagnostics.every((d) => !d.message.startsWith('[421')), { since });
+
+    // Without a config (a workspace of its own): the findings as they are.
     const other = workspace({ 'x.board': MISSING_UNATTACH });
     roots.push(other.root);
     await client.dispose();
