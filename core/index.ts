@@ -38,3 +38,4 @@ export { parseConfig, applySeverities, globMatch, isExcluded, emptyConfig, CONFI
 export { parseCardFile, readCardData, type CardRecord, type CardFileData } from './cards/records';
 export { CardCatalog, CARD_CACHE_VERSION, type CardCatalogs, type CardCatalogCache } from './cards/catalog';
 export { factsOf, typeLineOf, type CardFacts } from './cards/facts';
+export { withDefaultVersion } from './analysis/common';

@@ -26,7 +26,7 @@ export function workspaceEdit(state: DocumentState, edits: CoreEdit[], support: 
   return { changes: { [state.uri]: edits } };
 }
 
-export function codeActions(state: DocumentState, params: CodeActionParams, support: ClientSupport, findings: Finding[] = state.analysis.result.findings): CodeAction[] {
+export function codeActions(state: DocumentState, params: CodeActionParams, support: ClientSupport, findings: Finding[] = state.findings as Finding[]): CodeAction[] {
   const only = params.context.only;
   const actions: CodeAction[] = [];
 

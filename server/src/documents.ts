@@ -9,6 +9,8 @@
 // that says so (validation.ts).
 import {
   analyse,
+  applySeverities,
+  withDefaultVersion,
   CHECKPOINT_EVERY,
   checkpointsBefore,
   header,
@@ -22,6 +24,7 @@ import {
   type CardCatalogs,
   type Finding,
   type Game,
+  type ProjectConfig,
   type HostVerb,
   type IncludedFile,
   type IncludeHost,
@@ -57,6 +60,8 @@ export class DocumentState {
     private readonly includes?: IncludeHost,
     /** The user's card data as it was in memory for this document (server/src/cards.ts). */
     readonly cards?: CardCatalogs,
+    /** The project config (board-scenario.json) as it was in memory for this document: its default rules versions and severities. */
+    readonly config?: ProjectConfig,
   ) {
     this.text = live.getText();
     this.document = TextDocument.create(live.uri, live.languageId, live.version, this.text);
@@ -78,7 +83,7 @@ export class DocumentState {
     if (!this.analysisOf) {
       // Diagnostics first: the check streams the events and keeps no syntax tree; the tree and
       // the timeline (boards at a line, step summaries) are made when a feature first asks.
-      this.analysisOf = analyse(this.text, { resumable: true, previous: this.base?.analysis, uri: this.document.uri, includes: this.includes, cards: this.cards });
+      this.analysisOf = analyse(this.text, { resumable: true, previous: this.base?.analysis, uri: this.document.uri, includes: this.includes, cards: this.cards, defaultRulesVersion: this.config?.rulesVersion });
       // The earlier tree stays until this version's tree is made from it.
       this.base = this.base?.tree && !this.tree ? { tree: this.base.tree } : undefined;
     }
@@ -100,7 +105,23 @@ export class DocumentState {
   }
 
   get knownFindings(): readonly Finding[] {
-    return (this.analysisOf ?? this.base?.analysis)?.result.findings ?? [];
+    if (this.analysisOf) return this.findings;
+    return this.configured(this.base?.analysis?.result.findings ?? []);
+  }
+
+  private findingsOf: readonly Finding[] | undefined;
+
+  /**
+   * The findings of this version's check with the project config's severities (a code set to
+   * `off` is dropped): what its diagnostics, code actions and hovers are made from.
+   */
+  get findings(): readonly Finding[] {
+    return (this.findingsOf ??= this.configured(this.analysis.result.findings));
+  }
+
+  private configured(findings: readonly Finding[]): readonly Finding[] {
+    const severity = this.config?.severity;
+    return severity ? applySeverities(findings, severity) : findings;
   }
 
   /** Is the check of this version made? */
@@ -124,7 +145,7 @@ export class DocumentState {
 
   /** The game and `rules` version the scenario declares (from its tree, or its analysis). */
   get header(): ScenarioHeader {
-    return (this.headerOf ??= this.analysisOf ? this.analysisOf.header : header(this.doc));
+    return (this.headerOf ??= this.analysisOf ? this.analysisOf.header : withDefaultVersion(header(this.doc), this.config?.rulesVersion));
   }
 
   /** The game the checker uses (a file without `game` is checked as MTG). */
@@ -251,6 +272,8 @@ export class AnalysisCache {
     private readonly includeHost?: (uri: string) => IncludeHost,
     /** The card data for a document, as far as it is in memory (never waits). */
     private readonly cardsFor: (uri: string) => CardCatalogs | undefined = () => undefined,
+    /** The project config of a document, as far as it is in memory (never waits). */
+    private readonly configFor: (uri: string) => ProjectConfig | undefined = () => undefined,
   ) {}
 
   /** A file the document includes changed: its next `get` analyses it again (resuming where the includes allow). */
@@ -267,9 +290,10 @@ export class AnalysisCache {
   get(document: TextDocument): DocumentState | undefined {
     const s = this.states.get(document.uri);
     const cards = this.cardsFor(document.uri);
+    const config = this.configFor(document.uri);
     // Other card data (read since, or changed) gives the same text another analysis.
     const stale = this.stale.has(document.uri);
-    if (s && s.version === document.version && s.text === document.getText() && s.cards === cards && !stale) return s;
+    if (s && s.version === document.version && s.text === document.getText() && s.cards === cards && s.config === config && !stale) return s;
     this.stale.delete(document.uri);
     if (this.tooLarge(document) !== undefined) {
       this.states.delete(document.uri);
@@ -279,7 +303,8 @@ export class AnalysisCache {
     // The previous version lets the new one resume before the first change, and answer requests
     // from its tree and boards until its own check is made; not when the card data or an included
     // file changed since (the earlier boards are of other cards).
-    const fresh = new DocumentState(document, s && s.cards === cards && !stale ? s : undefined, this.includeHost?.(document.uri), cards);
+    // Another config (another default rules version) is another check from the start too.
+    const fresh = new DocumentState(document, s && s.cards === cards && s.config === config && !stale ? s : undefined, this.includeHost?.(document.uri), cards, config);
     this.states.set(document.uri, fresh);
     return fresh;
   }

@@ -41,7 +41,10 @@ import { WorkspaceFolders } from './paths';
 import { IncludeFiles } from './includes';
 import { codeLenses } from './codeLens';
 import { BOARD_REQUEST, boardPicture, events, EVENTS_REQUEST, type BoardParams } from './board';
-import { analyse, rulesFileFindings, type Finding, type Game, type ScenarioHeader } from '../../core';
+import { analyse, applySeverities, CONFIG_FILE_NAME, rulesFileFindings, type Finding, type Game, type ScenarioHeader } from '../../core';
+import { fileURLToPath } from 'node:url';
+import { configFiles, excludedByConfig, ProjectConfigs, type ServerProjectConfig } from './projectConfig';
+import type { Settings } from './settings';
 import { PullDiagnostics } from './pull';
 import { EXPECTATION_COMMAND, expectationCommand } from './codeLens';
 import { RUN_TESTS_REQUEST, runTests, runTestsParamsProblem, type RunTestsParams } from './tests';
@@ -124,7 +127,7 @@ if (transport.kind === 'stdio') {
 }
 const documents = new TextDocuments(TextDocument);
 // Included files are read through includeFiles (declared below; first used on the first open).
-const cache = new AnalysisCache(undefined, (uri) => includeFiles.hostFor(uri), (uri) => cardsOf(uri));
+const cache = new AnalysisCache(undefined, (uri) => includeFiles.hostFor(uri), (uri) => cardsOf(uri), (uri) => configOf(uri)?.config);
 let support: ClientSupport = MINIMAL_SUPPORT;
 let clientOptions: ClientOptions = readClientOptions(undefined);
 const settings = new SettingsStore(connection, () => support.configuration);
@@ -163,23 +166,76 @@ const cardFiles = new CardFiles(
   { folders, workerPath: join(__dirname, 'cardWorker.js') },
 );
 
-/** The card data of a document's settings, as far as it is in memory (never waits). */
-function cardsOf(uri: string) {
-  // An open document's settings, else (a file the workspace pull reads from disk) its folder's.
+/** An open document's settings as they arrived, else (a file the workspace pull reads from disk) its folder's. */
+function peekSettings(uri: string): Settings | undefined {
   const folder = folders.folderOf(uri);
-  const s = settings.peek(uri) ?? (folder ? settings.peek(folder) : undefined);
-  return s ? cardFiles.catalogsFor(cardFiles.locate(s.cards, uri)) : undefined;
+  return settings.peek(uri) ?? (folder ? settings.peek(folder) : undefined);
+}
+
+/**
+ * The project config (board-scenario.json) of a document, as far as it is in memory (never waits):
+ * none until its settings arrived and allow it (`boardScenario.projectConfig`) and it was read.
+ */
+const projectConfigs = new ProjectConfigs(
+  { warn: (m) => connection.console.warn(m) },
+  // A config read before changed or vanished: every report under it may differ.
+  () => {
+    for (const d of documents.all()) recheckConfig(d.uri);
+    if (support.pullDiagnostics) pull.settingsChanged();
+  },
+);
+
+function configOf(uri: string): ServerProjectConfig | undefined {
+  const s = peekSettings(uri);
+  return s ? projectConfigs.peek(uri, folders.folderOf(uri), s.projectConfig) : undefined;
+}
+
+/** Finds and reads (or checks the stat of) a document's config in the background; an open document checked with another is checked again. */
+async function followConfig(uri: string): Promise<void> {
+  const s = await settings.get(uri);
+  await projectConfigs.resolve(uri, folders.folderOf(uri), s.projectConfig);
+  recheckConfig(uri);
+}
+
+/** An open document whose last check was made with another config than its own now: checked (published, or pulled) again. */
+function recheckConfig(uri: string): void {
+  const state = cache.current(uri);
+  if (!state || !documents.get(uri) || state.config === configOf(uri)?.config) return;
+  validator.republish(uri);
+  if (support.pullDiagnostics) pull.refresh();
+}
+
+/** The card files of a document: per game, those of its setting, else those of its project config. */
+function cardPaths(uri: string, s: Settings): string[] {
+  const c = configOf(uri);
+  const fromConfig = c ? configFiles(c).cards : {};
+  return cardFiles.locate({ mtg: s.cards.mtg.length ? s.cards.mtg : fromConfig.mtg ?? [], riftbound: s.cards.riftbound.length ? s.cards.riftbound : fromConfig.riftbound ?? [] }, uri);
+}
+
+/** The card data of a document's settings (or config), as far as it is in memory (never waits). */
+function cardsOf(uri: string) {
+  const s = peekSettings(uri);
+  return s ? cardFiles.catalogsFor(cardPaths(uri, s)) : undefined;
 }
 
 /** After a document's diagnostics were published: read its card files in the background (or check their stat). */
 async function followCards(uri: string): Promise<void> {
   const s = await settings.get(uri);
-  await cardFiles.follow(cardFiles.locate(s.cards, uri));
+  await followConfig(uri);
+  await cardFiles.follow(cardPaths(uri, s));
+}
+
+/** The rules file of a document's game: its setting, else (the setting is empty) its project config's. */
+function rulesFileFor(uri: string, game: Game, setting: string): string {
+  if (setting) return rulesFiles.locate(setting, uri);
+  const c = configOf(uri);
+  const fromConfig = c ? configFiles(c).rulesFile[game] : undefined;
+  return fromConfig ? rulesFiles.locate(fromConfig, uri) : '';
 }
 
 /** The rules file set for the document's game, as far as its settings have arrived (no waiting). */
 function rulesFilePath(state: DocumentState): string {
-  return rulesFiles.locate(settings.peek(state.uri)?.rulesFile[state.game] ?? '', state.uri);
+  return rulesFileFor(state.uri, state.game, settings.peek(state.uri)?.rulesFile[state.game] ?? '');
 }
 
 /**
@@ -187,8 +243,16 @@ function rulesFilePath(state: DocumentState): string {
  * memory: a file not read yet gives none now (its read is started, and its end publishes again).
  */
 function rulesFileDiagnostics(state: DocumentState): Finding[] {
-  return rulesFileFindingsAt(rulesFilePath(state), state.header);
+  return configured(rulesFileFindingsAt(rulesFilePath(state), state.header), state.config?.severity);
 }
+
+/** Findings with the project config's severities (`off` drops them), as the CLI applies them. */
+function configured(findings: Finding[], severity: ServerProjectConfig['config']['severity'] | undefined): Finding[] {
+  return severity ? applySeverities(findings, severity) : findings;
+}
+
+/** What a workspace pass has read already (rules and card files named by configs): each is read, or its stat checked, once per pass. */
+const readThisPass = new Set<string>();
 
 function rulesFileFindingsAt(path: string, header: ScenarioHeader): Finding[] {
   if (!path) return [];
@@ -204,17 +268,52 @@ function rulesFileFindingsAt(path: string, header: ScenarioHeader): Finding[] {
  * A scenario that is not open (the workspace pull reads it from disk): its settings are those of
  * its workspace folder, asked once per folder (`prepareFolders`), not once per file.
  */
-function diskFindings(uri: string, text: string): { core: readonly Finding[]; extra: Finding[] } {
-  // With its includes (read as an open document's are) and its folder's card data.
-  const analysis = includeFiles.analyseFile(uri, text, { cards: cardsOf(uri) });
-  const game: Game = analysis.result.game ?? 'mtg';
+async function diskFindings(uri: string, text: string): Promise<{ core: readonly Finding[]; extra: Finding[] }> {
   const folder = folders.folderOf(uri);
-  const setting = folder ? settings.peek(folder)?.rulesFile[game] ?? '' : '';
-  return { core: analysis.result.findings, extra: rulesFileFindingsAt(rulesFiles.locate(setting, uri), analysis.header) };
+  const s = folder ? settings.peek(folder) : undefined;
+  // Its project config, read (or its stat checked) first: a workspace pass waits for it, a publish never does.
+  const c = s ? await projectConfigs.resolve(uri, folder, s.projectConfig) : undefined;
+  if (s && c) {
+    const paths = cardPaths(uri, s).filter((p) => !readThisPass.has(p));
+    for (const p of paths) readThisPass.add(p);
+    if (paths.length) await cardFiles.follow(paths);
+  }
+  // With its includes (read as an open document's are), its folder's (or config's) card data and the config's default rules version.
+  const analysis = includeFiles.analyseFile(uri, text, { cards: cardsOf(uri), defaultRulesVersion: c?.config.rulesVersion });
+  const game: Game = analysis.result.game ?? 'mtg';
+  const path = rulesFileFor(uri, game, s?.rulesFile[game] ?? '');
+  if (c && path && !readThisPass.has(path)) {
+    readThisPass.add(path);
+    await rulesFiles.load(path);
+  }
+  const severity = c?.config.severity;
+  return { core: configured(analysis.result.findings as Finding[], severity), extra: configured(rulesFileFindingsAt(path, analysis.header), severity) };
+}
+
+/** The project config of a file that is not open (the Testing view runs it from disk), read if need be. */
+async function diskConfigOf(uri: string) {
+  const folder = folders.folderOf(uri);
+  if (!folder) return undefined;
+  const s = await settings.get(folder);
+  return (await projectConfigs.resolve(uri, folder, s.projectConfig))?.config;
+}
+
+/** Is a file that is not open excluded from the workspace report by its project config's `exclude`? */
+async function excludedFile(uri: string): Promise<boolean> {
+  const folder = folders.folderOf(uri);
+  const s = folder ? settings.peek(folder) : undefined;
+  const c = s ? await projectConfigs.resolve(uri, folder, s.projectConfig) : undefined;
+  if (!c) return false;
+  try {
+    return excludedByConfig(c, fileURLToPath(uri));
+  } catch {
+    return false;
+  }
 }
 
 /** Before a workspace pass: every folder's settings, and the rules files they name, are in memory. */
 async function prepareFolders(): Promise<void> {
+  readThisPass.clear();
   for (const folder of folders.list()) {
     const s = await settings.get(folder);
     for (const game of ['mtg', 'riftbound'] as const) {
@@ -232,6 +331,7 @@ const pull = new PullDiagnostics({
   support: () => support,
   folders: () => folders.list(),
   findingsOfText: diskFindings,
+  excluded: excludedFile,
   prepare: prepareFolders,
 });
 
@@ -241,6 +341,8 @@ const pull = new PullDiagnostics({
  */
 async function followRulesFile(uri: string): Promise<void> {
   await settings.get(uri);
+  // A rules file its project config names is known once the config is read.
+  await followConfig(uri);
   const state = stateOf(uri);
   if (!state) return;
   const path = rulesFilePath(state);
@@ -310,8 +412,9 @@ connection.onInitialized(
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'boardScenario' });
     }
     if (support.watchedFilesRegistration) {
-      // Scenarios changed on disk: the includers of a file that is not open, and the workspace report.
-      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.board' }] }).then(
+      // Scenarios changed on disk: the includers of a file that is not open, and the workspace report;
+      // project configs changed on disk: the documents under them.
+      void connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.board' }, { globPattern: `**/${CONFIG_FILE_NAME}` }] }).then(
         () => {
           if (support.pullDiagnostics) pull.watchFiles();
         },
@@ -341,16 +444,26 @@ connection.onDidChangeConfiguration(
   }),
 );
 
-// One handler (a connection keeps one per notification): included files that are not open, and
-// the workspace report.
+// One handler (a connection keeps one per notification): included files that are not open, the
+// workspace report, and project configs (board-scenario.json).
 connection.onDidChangeWatchedFiles(
-  guardNotification(connection, 'didChangeWatchedFiles', (p) => {
+  guardNotification(connection, 'didChangeWatchedFiles', async (p) => {
     includeFiles.watchedFilesChanged(p);
-    if (!support.pullDiagnostics) return;
-    const changes: FileEvent[] = (Array.isArray(p?.changes) ? p.changes : []).filter((c) => typeof (c as { uri?: unknown } | null)?.uri === 'string');
-    // A file's includers that are not open have new findings too (their reports are made again).
-    const includers = changes.flatMap((c) => includeFiles.includersOf(c.uri).filter((u) => !documents.get(u)).map((uri): FileEvent => ({ uri, type: FileChangeType.Changed })));
-    pull.filesChanged([...changes, ...includers]);
+    const all: FileEvent[] = (Array.isArray(p?.changes) ? p.changes : []).filter((c) => typeof (c as { uri?: unknown } | null)?.uri === 'string');
+    const isConfig = (c: FileEvent) => c.uri.endsWith('/' + CONFIG_FILE_NAME);
+    const changes = all.filter((c) => !isConfig(c));
+    if (support.pullDiagnostics) {
+      // A file's includers that are not open have new findings too (their reports are made again).
+      const includers = changes.flatMap((c) => includeFiles.includersOf(c.uri).filter((u) => !documents.get(u)).map((uri): FileEvent => ({ uri, type: FileChangeType.Changed })));
+      pull.filesChanged([...changes, ...includers]);
+    }
+    if (all.some(isConfig)) {
+      // The folder lookups are made again and the configs' stats checked: open documents are
+      // checked again with what they find (their rules and card files too), then every report.
+      projectConfigs.invalidate();
+      await Promise.all(documents.all().flatMap((d) => [followRulesFile(d.uri), followCards(d.uri)]));
+      if (support.pullDiagnostics) pull.settingsChanged();
+    }
   }),
 );
 
@@ -393,7 +506,7 @@ connection.onHover(
     if (!state) return null;
     const s = await settings.get(state.uri);
     // The rules file is read (or its stat checked) here, off the path of any publish.
-    const rulesDoc = await rulesFiles.load(rulesFiles.locate(s.rulesFile[state.game], state.uri));
+    const rulesDoc = await rulesFiles.load(rulesFileFor(state.uri, state.game, s.rulesFile[state.game]));
     // The position belongs to the version the request was made for: it is answered from that
     // analysis, and only while it is still the document's text.
     assertUnchanged(state);
@@ -522,7 +635,7 @@ connection.onRequest(
     const state = p && typeof p.uri === 'string' && p.position ? stateOf(p.uri) : undefined;
     if (!state) return null;
     const s = await settings.get(state.uri);
-    const rulesDoc = await rulesFiles.load(rulesFiles.locate(s.rulesFile[state.game], state.uri));
+    const rulesDoc = await rulesFiles.load(rulesFileFor(state.uri, state.game, s.rulesFile[state.game]));
     assertUnchanged(state);
     const markdown = explainFinding(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: true });
     return markdown === null ? null : { markdown };
@@ -542,7 +655,7 @@ connection.onRequest(
 // Scenarios as tests (the Testing view): open files from the editor's text, others from disk (tests.ts).
 connection.onRequest(
   RUN_TESTS_REQUEST,
-  guard(connection, RUN_TESTS_REQUEST, { files: [] }, (p: RunTestsParams, token) => runTests(p, { documents, cache, support: () => support, folders: () => folders.list() }, token), runTestsParamsProblem),
+  guard(connection, RUN_TESTS_REQUEST, { files: [] }, (p: RunTestsParams, token) => runTests(p, { documents, cache, support: () => support, folders: () => folders.list(), configOf: diskConfigOf }, token), runTestsParamsProblem),
 );
 
 connection.onRequest(

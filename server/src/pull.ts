@@ -70,8 +70,10 @@ export interface PullDeps {
   validator: Validator;
   support: () => ClientSupport;
   folders: () => readonly string[];
-  /** The findings of a scenario read from disk (the one production for unopened files). */
-  findingsOfText: (uri: string, text: string) => TextFindings;
+  /** The findings of a scenario read from disk (the one production for unopened files; it may wait for its project config). */
+  findingsOfText: (uri: string, text: string) => TextFindings | Promise<TextFindings>;
+  /** Is a file that is not open left out of the workspace report (its project config's `exclude`)? */
+  excluded?: (uri: string) => boolean | Promise<boolean>;
   /** Before a pass: what the extra findings of unopened files need (folder settings, rules files). */
   prepare: () => Promise<void>;
 }
@@ -345,6 +347,8 @@ export class PullDiagnostics {
    */
   private async diskReport(uri: string, previous: string | undefined, budget: { bytes: number }): Promise<WorkspaceDocumentDiagnosticReport | undefined> {
     if (!this.inWalk(uri, this.deps.folders())) return undefined;
+    // Excluded by its project config: not reported (and cleared, when it was).
+    if (await this.deps.excluded?.(uri)) return previous !== undefined ? { kind: 'full', uri, version: null, items: [] } : undefined;
     const stamp = await stampOf(uri);
     if (!stamp) return previous !== undefined ? { kind: 'full', uri, version: null, items: [] } : undefined;
     const resultId = `w${this.generation}.${this.epochs.get(uri) ?? 0}.${stamp.size}.${stamp.mtimeMs}`;
@@ -354,7 +358,7 @@ export class PullDiagnostics {
     if ('missing' in read) return previous !== undefined ? { kind: 'full', uri, version: null, items: [] } : undefined;
     if ('tooLarge' in read) return { kind: 'full', uri, version: null, resultId, items: [fileTooLargeDiagnostic(read.tooLarge, MAX_FILE_BYTES, '')] };
     budget.bytes += read.text.length;
-    const { core, extra } = this.deps.findingsOfText(uri, read.text);
+    const { core, extra } = await this.deps.findingsOfText(uri, read.text);
     return { kind: 'full', uri, version: null, resultId, items: publishedDiagnostics(core, extra, uri, 0, this.deps.support()) };
   }
 }

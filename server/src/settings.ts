@@ -9,6 +9,8 @@ export interface Settings {
   rulesFile: { mtg: string; riftbound: string };
   /** The user's card files (`boardScenario.cards.*`): a path or a list of paths per game (server/src/cards.ts). */
   cards: { mtg: string[]; riftbound: string[] };
+  /** Apply the project config file (`board-scenario.json`, projectConfig.ts)? The VS Code client answers false in an untrusted workspace. */
+  projectConfig: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = Object.freeze({
@@ -17,6 +19,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   inlayHints: Object.freeze({ enabled: true }),
   rulesFile: Object.freeze({ mtg: '', riftbound: '' }),
   cards: Object.freeze({ mtg: [], riftbound: [] }),
+  projectConfig: true,
 }) as Settings;
 
 function obj(x: unknown): Record<string, unknown> {
@@ -36,6 +39,8 @@ export function normaliseSettings(raw: unknown): Settings {
     inlayHints: { enabled: nested('inlayHints', 'enabled') !== false },
     rulesFile: { mtg: str(nested('rulesFile', 'mtg')), riftbound: str(nested('rulesFile', 'riftbound')) },
     cards: { mtg: paths(nested('cards', 'mtg')), riftbound: paths(nested('cards', 'riftbound')) },
+    // Only an explicit false turns it off (trust.ts sends false in an untrusted workspace).
+    projectConfig: r.projectConfig !== false,
   };
 }
 

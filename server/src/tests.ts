@@ -7,7 +7,7 @@
 // Findings reach the client as LSP diagnostics made by diagnostics.ts, the one conversion.
 import type { CancellationToken, Diagnostic, Range, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { testScenario, type Analysis, type TestCase } from '../../core';
+import { analyse, testScenario, type Analysis, type ConfiguredSeverity, type ProjectConfig, type TestCase } from '../../core';
 import type { ClientSupport } from './capabilities';
 import { toDiagnostic } from './diagnostics';
 import { MAX_FILE_BYTES, type AnalysisCache } from './documents';
@@ -54,6 +54,8 @@ export interface TestDeps {
   cache: AnalysisCache;
   support: () => ClientSupport;
   folders: () => readonly string[];
+  /** The project config of a file that is not open (board-scenario.json: default rules versions, severities), read if need be. */
+  configOf?: (uri: string) => Promise<ProjectConfig | undefined>;
 }
 
 /** What is wrong with the params, or undefined. */
@@ -80,17 +82,20 @@ async function runFile(uri: string, deps: TestDeps): Promise<FileResult> {
   if (document) {
     const state = deps.cache.get(document);
     if (!state) return failed(uri, document.version, `The file is over ${MAX_FILE_BYTES / (1024 * 1024)} MB: run it with \`board-scenario test\`.`);
-    return fromTest(uri, state.version, state.text, state.analysis, deps);
+    // With its project config's default rules version (in the analysis) and severities, as its diagnostics.
+    return fromTest(uri, state.version, state.text, state.analysis, deps, state.config?.severity);
   }
   const read = await readInWorkspace(uri, deps.folders(), MAX_FILE_BYTES);
   if ('outside' in read) return failed(uri, null, 'Only scenario files (*.board) inside a workspace folder are run.');
   if ('missing' in read) return failed(uri, null, 'The file could not be read (it may have been deleted).');
   if ('tooLarge' in read) return failed(uri, null, `The file is over ${MAX_FILE_BYTES / (1024 * 1024)} MB: run it with \`board-scenario test\`.`);
-  return fromTest(uri, null, read.text, undefined, deps);
+  const config = await deps.configOf?.(uri);
+  const analysis = config ? analyse(read.text, { defaultRulesVersion: config.rulesVersion }) : undefined;
+  return fromTest(uri, null, read.text, analysis, deps, config?.severity);
 }
 
-function fromTest(uri: string, version: number | null, text: string, analysis: Analysis | undefined, deps: TestDeps): FileResult {
-  const t = testScenario(text, analysis);
+function fromTest(uri: string, version: number | null, text: string, analysis: Analysis | undefined, deps: TestDeps, severity?: Record<string, ConfiguredSeverity>): FileResult {
+  const t = testScenario(text, analysis, severity ? { severity } : undefined);
   const support = deps.support();
   const findings = t.result.findings;
   const indexOf = new Map(findings.map((f, i) => [f, i]));

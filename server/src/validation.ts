@@ -76,7 +76,7 @@ export class Validator {
    * main.ts's `diskFindings`, in the same two parts.
    */
   partsOf(state: DocumentState): { core: readonly Finding[]; extra: Finding[] } {
-    return { core: state.analysis.result.findings, extra: this.extraFindings(state) };
+    return { core: state.findings, extra: this.extraFindings(state) };
   }
 
   /** The diagnostics of an open document version, as published or pulled. */

@@ -17,7 +17,10 @@ describe('LSP server modules', () => {
       inlayHints: { enabled: false },
       rulesFile: { mtg: '/cr.txt', riftbound: '' },
       cards: { mtg: [], riftbound: [] },
+      projectConfig: true,
     });
+    assert.equal(normaliseSettings({ projectConfig: false }).projectConfig, false);
+    assert.equal(normaliseSettings({ projectConfig: 'no' }).projectConfig, true);
     // The card files: a path or a list of paths, nested or dotted.
     assert.deepEqual(normaliseSettings({ cards: { mtg: '/oracle.json', riftbound: ['/a.json', 3, ''] } }).cards, { mtg: ['/oracle.json'], riftbound: ['/a.json'] });
     assert.deepEqual(normaliseSettings({ 'cards.mtg': ['/x.json'] }).cards.mtg, ['/x.json']);

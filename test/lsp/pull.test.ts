@@ -52,7 +52,7 @@ describe('LSP pull diagnostics', () => {
     assert.deepEqual(client.initializeResult.capabilities.diagnosticProvider, { identifier: 'board-scenario', interFileDependencies: false, workspaceDiagnostics: true });
     // It watches the scenario files on disk (dynamic registration).
     const reg = await client.waitFor('the file watcher registration', () => client.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles'));
-    assert.deepEqual(reg.registerOptions, { watchers: [{ globPattern: '**/*.board' }] });
+    assert.deepEqual(reg.registerOptions, { watchers: [{ globPattern: '**/*.board' }, { globPattern: '**/board-scenario.json' }] });
   });
 
   it('answers a document pull with a result id, `unchanged` for the same version, a new report after an edit; it never publishes', async () => {
