@@ -14,7 +14,7 @@ import { err, installPipeHandlers, out } from './output';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES, MAX_MAX_FINDINGS } from './limits';
 import type { FileOutcome, FileResult, TestOutcome } from './scenario';
 import { writePicture } from './render';
-import { Checker, MEMORY_ENV, startWorkerIfWorker } from './worker';
+import { Checker, MEMORY_ENV, startCheckerIfChild } from './worker';
 import { TOOL_NAME, VERSION } from './version';
 import { realPathOf, shownPath } from './includes';
 
@@ -107,7 +107,7 @@ function useColor(noColor: boolean): boolean {
   return !noColor && process.stdout.isTTY === true && !process.env.NO_COLOR;
 }
 
-/** Files posted to the worker before the first of them is answered (without --fix, up to twice as many: one batch more). */
+/** Files posted to the checker before the first of them is answered (without --fix, up to twice as many: one batch more). */
 const CHECK_AHEAD = 32;
 
 function count(n: Counts, r: FileResult): void {
@@ -172,7 +172,7 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   // they are appended to `files` as their includers' outcomes come back.
   const seen = new Set(files.map(realPathOf));
   const job = (file: string, fix: boolean) => ({ kind: 'check' as const, file, fix, maxFindings: cmd.maxFindings, includeRoot: cmd.includeRoot, cards: cmd.cards, settings: config.settings(file) });
-  // A few files are posted ahead, so the worker checks the next ones while this thread writes.
+  // A few files are posted ahead, so the checker checks the next ones while this process writes.
   const ahead: Promise<FileOutcome>[] = [];
   let posted = 0;
   const postAhead = () => {
@@ -336,4 +336,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (!startWorkerIfWorker()) void main();
+if (!startCheckerIfChild()) void main();

@@ -1,10 +1,13 @@
-// The checks run in a worker thread with a heap limit of their own, so that a scenario too big
-// for memory (a million card declarations, say) ends that file's check with a message, never the
-// process with V8's out-of-memory abort. One worker serves the files in turn; after running out
-// of memory it is replaced for the next file. The main thread only writes the output.
+// The checks run in a child process (the same bundle, forked) with a heap limit of its own, so that
+// a scenario too big for memory (a million card declarations, say) ends that file's check with a
+// message, never the command with V8's out-of-memory abort: whatever way the checker dies (V8's
+// fatal out-of-memory abort included, which no worker thread can turn into an error), only the child
+// goes, and the command reports the file it was on and goes on with a new child for the next
+// files. One child serves the files in turn; the command's process only writes the output. The
+// child's stderr is read (to tell running out of memory from another crash) and never shown.
+import { fork, type ChildProcess } from 'node:child_process';
 import * as v8 from 'node:v8';
 import { performance } from 'node:perf_hooks';
-import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { renderFile, type RenderOutcome } from './render';
 import { checkFile, testFile, type CheckSettings, type FileOutcome, type TestOutcome } from './scenario';
 import { loadCardFiles, type LoadedCards } from '../io/cards';
@@ -24,7 +27,7 @@ export function memoryLimitMb(): number {
   return Math.floor(v8.getHeapStatistics().heap_size_limit / (1024 * 1024));
 }
 
-/** The card files read in this worker (read once for every file checked), by their list of paths. */
+/** The card files read in this child (read once for every file checked), by their list of paths. */
 let loadedCards: { key: string; cards: LoadedCards } | undefined;
 
 function cardsFor(paths: string[] | undefined): { cards?: LoadedCards['catalogs']; cardProblems?: string[] } {
@@ -53,48 +56,110 @@ function run(job: Job): FileOutcome | TestOutcome | RenderOutcome {
   }
 }
 
-/** What the main thread posts: one job, or several to answer in turn. */
+/** What the command posts: one job, or several to answer in turn. */
 type Message = Job | { kind: 'many'; jobs: Job[] };
+type Answers = (FileOutcome | TestOutcome | RenderOutcome)[];
 
 /** A batch's answers go back in groups of at most this many, or sooner when this many ms have passed. */
 const ANSWERS_PER_MESSAGE = 16;
 const ANSWER_WITHIN_MS = 20;
 
-/** In the worker: answers the jobs posted to it, in order, each message an array of answers. */
-function serve(): void {
-  parentPort!.on('message', (m: Message) => {
-    if (m.kind !== 'many') {
-      parentPort!.postMessage([run(m)]);
-      return;
+/** The argument the command forks itself with: the process started with it (and a channel to its parent) is the checker. */
+const CHILD_ARG = '--board-scenario-checker-process';
+
+/**
+ * In the child: sends answers, and resolves once they are written to the channel. The next job
+ * starts only then, so a child that dies on a job has sent every answer before it (the command
+ * reads them before it sees the death), and the first job left unanswered is the one it died on.
+ */
+function send(answers: Answers): Promise<void> {
+  return new Promise((resolve) => {
+    // The command has gone: nothing is left to answer.
+    if (!process.connected) process.exit(0);
+    try {
+      process.send!(answers, (e: Error | null) => (e ? process.exit(0) : resolve()));
+    } catch {
+      process.exit(1);
     }
-    // A message costs tens of µs: a small file's answer waits for a few others (never long).
-    let answers: (FileOutcome | TestOutcome | RenderOutcome)[] = [];
-    let since = performance.now();
-    for (const job of m.jobs) {
-      answers.push(run(job));
-      if (answers.length >= ANSWERS_PER_MESSAGE || performance.now() - since >= ANSWER_WITHIN_MS) {
-        parentPort!.postMessage(answers);
-        answers = [];
-        since = performance.now();
-      }
-    }
-    if (answers.length) parentPort!.postMessage(answers);
   });
 }
 
+/** In the child: answers the jobs posted to it, in order, each message an array of answers. */
+function serve(): void {
+  const queue: Message[] = [];
+  let busy = false;
+  const drain = async () => {
+    busy = true;
+    for (let m = queue.shift(); m !== undefined; m = queue.shift()) {
+      if (m.kind !== 'many') {
+        await send([run(m)]);
+        continue;
+      }
+      // A message costs tens of µs: a small file's answer waits for a few others (never long).
+      let answers: Answers = [];
+      let since = performance.now();
+      for (const job of m.jobs) {
+        answers.push(run(job));
+        if (answers.length >= ANSWERS_PER_MESSAGE || performance.now() - since >= ANSWER_WITHIN_MS) {
+          await send(answers);
+          answers = [];
+          since = performance.now();
+        }
+      }
+      if (answers.length) await send(answers);
+    }
+    busy = false;
+  };
+  process.on('message', (m: Message) => {
+    queue.push(m);
+    if (!busy) void drain();
+  });
+  // The command closed the channel (it is done) or has gone: so does the checker.
+  process.on('disconnect', () => process.exit(0));
+}
+
+/** What V8 writes on stderr as it aborts a process that ran out of memory (whichever allocation failed). */
+const OUT_OF_MEMORY = /out of memory/i;
+
+/** The checker processes running now: ended with the command, however it ends. */
+const running = new Set<ChildProcess>();
+let endWithCommandInstalled = false;
+
+function endWithCommand(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  if (endWithCommandInstalled) return;
+  endWithCommandInstalled = true;
+  const killAll = () => {
+    for (const c of running) c.kill('SIGKILL');
+  };
+  // process.exit (a closed stdout ends the command so) and the normal end.
+  process.on('exit', killAll);
+  // The child is in a process group of its own (see `current`), so the terminal's Ctrl-C reaches
+  // the command only: it ends the child, then itself by the same signal, as it would without it.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    const onSignal = () => {
+      killAll();
+      process.off(signal, onSignal);
+      process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+  }
+}
+
 export class Checker {
-  private worker: Worker | undefined;
+  private child: ChildProcess | undefined;
   private readonly memoryMb = memoryLimitMb();
   /**
-   * The jobs posted to the worker and not answered yet, in the order posted (the worker answers in
-   * that order); `single` when posted alone (then it is the one a dying worker was on).
+   * The jobs posted to the child and not answered yet, in the order posted (the child answers in
+   * that order); `single` when posted alone (then it is the one a dying child was on).
    */
   private pending: { job: Job; single: boolean; resolve: (answer: FileOutcome | RenderOutcome) => void }[] = [];
 
   /**
-   * Runs a job in the worker; a worker that dies (out of memory) gives a problem for this file.
-   * Several jobs may be posted before the first is answered (the worker checks the next files
-   * while this thread writes the output of the earlier ones): each is answered in turn.
+   * Runs a job in the child; a child that dies (out of memory, or any crash) gives a problem for
+   * this file. Several jobs may be posted before the first is answered (the child checks the next
+   * files while the command writes the output of the earlier ones): each is answered in turn.
    */
   run<J extends Job>(job: J): Promise<Answer<J>> {
     return new Promise((resolve) => this.post({ job, single: true, resolve: resolve as (answer: FileOutcome | RenderOutcome) => void }));
@@ -102,49 +167,75 @@ export class Checker {
 
   /**
    * Posts several check jobs in one message; each is answered in turn (the answers come back a few
-   * at a time). Not for --fix: a worker that dies may have answers it had not sent yet, so its
-   * unanswered jobs are run again, one message each.
+   * at a time). Not for --fix: a child that dies may have checked jobs it had not answered yet,
+   * so its unanswered jobs are run again, one message each.
    */
   runMany(jobs: Extract<Job, { kind: 'check' }>[]): Promise<FileOutcome>[] {
     const answers = jobs.map((job) => new Promise<FileOutcome>((resolve) => this.pending.push({ job, single: false, resolve: resolve as (answer: FileOutcome | RenderOutcome) => void })));
-    this.current().postMessage({ kind: 'many', jobs });
+    this.send({ kind: 'many', jobs });
     return answers;
   }
 
   private post(p: Checker['pending'][number]): void {
     this.pending.push(p);
-    this.current().postMessage(p.job);
+    this.send(p.job);
   }
 
-  private current(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(__filename, { resourceLimits: { maxOldGenerationSizeMb: this.memoryMb } });
-    this.worker = worker;
-    worker.on('message', (answers: (FileOutcome | RenderOutcome)[]) => {
+  /** A message to a child that has just died is lost: its jobs are pending, and posted again when its end is seen. */
+  private send(m: Message): void {
+    const child = this.current();
+    if (child.connected) child.send(m, () => {});
+  }
+
+  private current(): ChildProcess {
+    if (this.child) return this.child;
+    const child = fork(__filename, [CHILD_ARG], {
+      // The command's own node options (a debugger's port excepted), then the checker's heap.
+      execArgv: [...process.execArgv.filter((a) => !a.startsWith('--inspect')), `--max-old-space-size=${this.memoryMb}`],
+      serialization: 'advanced',
+      // Its stderr is only read, to tell running out of memory from another end.
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      // A process group of its own (not on Windows, where it would be a console of its own).
+      detached: process.platform !== 'win32',
+    });
+    this.child = child;
+    endWithCommand(child);
+    let outOfMemory = false;
+    let tail = '';
+    child.stderr!.setEncoding('utf8').on('data', (s: string) => {
+      const seen = tail + s;
+      if (OUT_OF_MEMORY.test(seen)) outOfMemory = true;
+      tail = seen.slice(-64);
+    });
+    child.on('message', (answers: Answers) => {
       for (const answer of answers) this.pending.shift()?.resolve(answer);
     });
-    worker.on('error', (e: Error & { code?: string }) =>
-      this.died(worker, (job) => {
-        const what = job.kind === 'render' ? 'draw' : 'check';
-        return e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? `cannot ${what} ${job.file}: it needs more than the ${this.memoryMb} MB of memory the checker has (${MEMORY_ENV} sets it); split it into smaller scenarios`
-          : `internal error while ${job.kind === 'render' ? 'drawing' : 'checking'} ${job.file}: ${e.message}`;
-      }),
+    const failed = (job: Job) => `internal error while ${job.kind === 'render' ? 'drawing' : 'checking'} ${job.file}`;
+    // It could not be started (or signalled): 'close' may never come.
+    child.on('error', (e: Error) => {
+      if (child.pid === undefined) this.died(child, (job) => `${failed(job)}: the checker could not start: ${e.message}`);
+    });
+    // After its exit, its stderr and its channel are read to the end: every answer it sent is in.
+    child.on('close', (code: number | null, signal: NodeJS.Signals | null) =>
+      this.died(child, (job) =>
+        outOfMemory
+          ? `cannot ${job.kind === 'render' ? 'draw' : 'check'} ${job.file}: it needs more than the ${this.memoryMb} MB of memory the checker has (${MEMORY_ENV} sets it); split it into smaller scenarios`
+          : `${failed(job)}: the checker stopped (${signal ? `signal ${signal}` : `exit code ${code}`})`,
+      ),
     );
-    worker.on('exit', (code: number) => this.died(worker, (job) => `internal error while ${job.kind === 'render' ? 'drawing' : 'checking'} ${job.file}: the checker stopped (exit code ${code})`));
-    return worker;
+    return child;
   }
 
   /**
-   * The worker died on the first job it had not answered, when that one was posted alone: it gets
-   * the problem, and the ones posted after it go to a new worker, one message each. When it was
-   * part of a batch, the worker may have checked it and died on a later one before answering, so
-   * every unanswered job goes to the new worker alone, and the one it dies on again is the one.
+   * The child died on the first job it had not answered, when that one was posted alone: it gets
+   * the problem, and the ones posted after it go to a new child, one message each. When it was
+   * part of a batch, the child may have checked it and died on a later one before answering, so
+   * every unanswered job goes to the new child alone, and the one it dies on again is the one.
    */
-  private died(worker: Worker, problem: (job: Job) => string): void {
-    if (this.worker !== worker) return;
-    this.worker = undefined;
-    void worker.terminate();
+  private died(child: ChildProcess, problem: (job: Job) => string): void {
+    if (this.child !== child) return;
+    this.child = undefined;
+    child.kill('SIGKILL');
     const pending = this.pending;
     this.pending = [];
     const first = pending[0];
@@ -153,16 +244,22 @@ export class Checker {
     for (const p of blamed ? pending.slice(1) : pending) this.post({ ...p, single: true });
   }
 
+  /** Ends the child (every job is answered): it exits as its channel closes. */
   async close(): Promise<void> {
-    const w = this.worker;
-    this.worker = undefined;
-    if (w) await w.terminate();
+    const child = this.child;
+    this.child = undefined;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      if (child.connected) child.disconnect();
+      else child.kill('SIGKILL');
+    });
   }
 }
 
-/** The bundle is both the command and its worker: true when this thread is the worker (and now serves). */
-export function startWorkerIfWorker(): boolean {
-  if (isMainThread) return false;
+/** The bundle is both the command and its checker: true when this process is the checker (and now serves). */
+export function startCheckerIfChild(): boolean {
+  if (process.argv[2] !== CHILD_ARG || typeof process.send !== 'function') return false;
   serve();
   return true;
 }

@@ -165,7 +165,7 @@ describe('cli: big inputs', function () {
     // 100,000 card declarations need a few hundred MB; the checker is given 32 MB here.
     const cards = 'game mtg\nplayer alice\n' + Array.from({ length: 100_000 }, (_, i) => `card c${i} "C": creature, owner alice\n`).join('');
     writeFiles(dir, { 'cards.board': cards });
-    // First, and after another file (a worker that has checked a file already).
+    // First, and after another file (a checker process that has checked a file already).
     for (const args of [['cards.board', 'errors.board'], ['errors.board', 'cards.board']]) {
       const r = runCli(['check', ...args], { cwd: dir, env: { BOARD_SCENARIO_MEMORY_MB: '32' } });
       assertNoCrash(r.stderr);
