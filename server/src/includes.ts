@@ -13,28 +13,14 @@
 // the documents that touched it are checked again: `includersOf`.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyse, type Analysis, type AnalyseOptions, type IncludeHost } from '../../core';
-import type { WorkspaceFolders } from './paths';
+import { filePathOf, isInside, type WorkspaceFolders } from './paths';
 
 /** The largest included file read from disk (the editor's size limit for a document). */
 export const MAX_INCLUDE_BYTES = 5 * 1024 * 1024;
-
-function filePath(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
-  }
-}
-
-function inside(root: string, p: string): boolean {
-  const rel = path.relative(root, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
 
 function realOr(p: string): string {
   try {
@@ -50,7 +36,7 @@ function uriOf(p: string): string {
 
 /** A uri in one spelling (clients differ in what they percent-encode): the file path's own uri. */
 export function sameFileUri(uri: string): string {
-  const p = filePath(uri);
+  const p = filePathOf(uri);
   return p === undefined ? uri : uriOf(p);
 }
 
@@ -130,11 +116,11 @@ export class IncludeFiles {
 
   /** The folder the includes of `documentUri` may read (a real path), or undefined when it is not on disk. */
   rootOf(documentUri: string): string | undefined {
-    const own = filePath(documentUri);
+    const own = filePathOf(documentUri);
     if (own === undefined) return undefined;
     const folder = this.folders.folderOf(documentUri);
-    const folderPath = folder ? filePath(folder) : undefined;
-    if (folderPath !== undefined && inside(path.resolve(folderPath), path.resolve(own))) return realOr(path.resolve(folderPath));
+    const folderPath = folder ? filePathOf(folder) : undefined;
+    if (folderPath !== undefined && isInside(path.resolve(folderPath), path.resolve(own))) return realOr(path.resolve(folderPath));
     return realOr(path.dirname(path.resolve(own)));
   }
 
@@ -145,13 +131,13 @@ export class IncludeFiles {
     this.touched.set(documentUri, touched);
     return {
       read: (from, written) => {
-        const fromPath = filePath(from);
+        const fromPath = filePathOf(from);
         if (root === undefined || fromPath === undefined) return { error: 'missing', message: 'only a file on this machine\'s disk can include another (save the document first).' };
         const wanted = path.resolve(path.dirname(fromPath), written);
-        if (!inside(root, wanted)) return { error: 'outside', message: `it is not inside the workspace folder ${root}.` };
+        if (!isInside(root, wanted)) return { error: 'outside', message: `it is not inside the workspace folder ${root}.` };
         touched.add(uriOf(wanted));
         const real = realOr(wanted);
-        if (!inside(root, real)) return { error: 'outside', message: `it leads to ${real} (through a symlink), which is not inside the workspace folder ${root}.` };
+        if (!isInside(root, real)) return { error: 'outside', message: `it leads to ${real} (through a symlink), which is not inside the workspace folder ${root}.` };
         touched.add(uriOf(real));
         const doc = this.open(uriOf(real)) ?? this.open(uriOf(wanted));
         // An open document is its own uri (so findings and edits name the document the client has).

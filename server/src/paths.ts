@@ -4,8 +4,24 @@
 // document is in none (an untitled document, a file opened from elsewhere); never against the
 // server's working directory, which is wherever the editor happened to start it. With no workspace
 // folder on this machine's disk, a relative path names nothing.
-import { isAbsolute, normalize, resolve } from 'node:path';
+import { isAbsolute, normalize, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** The local path of a `file:` URI; undefined for another scheme or a malformed URI. */
+export function filePathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Is the path `inner` the folder `outer` or inside it (both resolved the same way by the caller)? */
+export function isInside(outer: string, inner: string): boolean {
+  const rel = relative(outer, inner);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
 
 export interface WorkspaceFolderLike {
   uri: string;

@@ -13,9 +13,9 @@
 // (`invalidate`); each config's stat is checked again on its next `resolve`.
 import { promises as fsp } from 'node:fs';
 import { dirname, join, relative, resolve, isAbsolute, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { CONFIG_FILE_NAME, emptyConfig, isExcluded, parseConfig, type ConfigProblem, type Game, type ProjectConfig } from '../../core';
 import { readAtMost } from './rulesText';
+import { filePathOf, isInside } from './paths';
 
 /** A config file is read up to this size (the CLI's limit too). */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -27,20 +27,6 @@ export interface ServerProjectConfig {
   problems: ConfigProblem[];
 }
 
-function filePath(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Is `inner` the folder `outer` or inside it? */
-function within(outer: string, inner: string): boolean {
-  const rel = relative(outer, inner);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
 
 /**
  * The config that applies to a document, or undefined (none found, not allowed, not on disk, or
@@ -48,19 +34,19 @@ function within(outer: string, inner: string): boolean {
  */
 export async function readProjectConfig(documentUri: string, workspaceFolderUri: string | undefined, allowed: boolean): Promise<ServerProjectConfig | undefined> {
   if (!allowed || !workspaceFolderUri) return undefined;
-  const doc = filePath(documentUri);
-  const root = filePath(workspaceFolderUri);
+  const doc = filePathOf(documentUri);
+  const root = filePathOf(workspaceFolderUri);
   if (!doc || !root) return undefined;
   const top = resolve(root);
   let dir = dirname(resolve(doc));
-  if (!within(top, dir)) return undefined;
+  if (!isInside(top, dir)) return undefined;
   for (;;) {
     const file = join(dir, CONFIG_FILE_NAME);
     const read = await readConfigAt(file);
     if (read) return read.config;
     if (dir === top) return undefined;
     const parent = dirname(dir);
-    if (parent === dir || !within(top, parent)) return undefined;
+    if (parent === dir || !isInside(top, parent)) return undefined;
     dir = parent;
   }
 }
@@ -181,7 +167,7 @@ export class ProjectConfigs {
     if (await this.load(file)) found = file;
     else {
       const parent = dirname(dir);
-      found = dir === top || parent === dir || !within(top, parent) ? null : await this.find(top, parent);
+      found = dir === top || parent === dir || !isInside(top, parent) ? null : await this.find(top, parent);
     }
     if (generation === this.generation) this.nearest.set(k, { generation, path: found });
     return found;
@@ -230,10 +216,10 @@ function key(top: string, dir: string): string {
 /** The document's folder and the folder the walk stops at; undefined when no config may apply. */
 function placeOf(documentUri: string, workspaceFolderUri: string | undefined, allowed: boolean): { top: string; dir: string } | undefined {
   if (!allowed || !workspaceFolderUri) return undefined;
-  const doc = filePath(documentUri);
-  const root = filePath(workspaceFolderUri);
+  const doc = filePathOf(documentUri);
+  const root = filePathOf(workspaceFolderUri);
   if (!doc || !root) return undefined;
   const top = resolve(root);
   const dir = dirname(resolve(doc));
-  return within(top, dir) ? { top, dir } : undefined;
+  return isInside(top, dir) ? { top, dir } : undefined;
 }
