@@ -131,6 +131,13 @@ function reporterFor(cmd: Extract<Command, { kind: 'check' }>): Reporter {
  * The project configs of the files (board-scenario.json, nearest above each): the files found in
  * folders that a config excludes are dropped; each config's problems are reported once.
  */
+/** Writes the config problems found since the last call (each once, on stderr); true when there were any. */
+async function writeConfigProblems(config: { problems: string[] }): Promise<boolean> {
+  const found = config.problems.splice(0);
+  for (const p of found) await err(`${TOOL_NAME}: ${p}`);
+  return found.length > 0;
+}
+
 function configsFor(cmd: { config: boolean }, collected: { files: string[]; found?: Set<string> }) {
   const configs = new ConfigFinder(cmd.config);
   const problems: string[] = [];
@@ -154,14 +161,7 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   for (const p of problems) await err(`${TOOL_NAME}: ${p.message}`);
   const config = configsFor(cmd, collected);
   const files = config.files;
-  let configError = false;
-  const configProblems = async () => {
-    for (const p of config.problems.splice(0)) {
-      configError = true;
-      await err(`${TOOL_NAME}: ${p}`);
-    }
-  };
-  await configProblems();
+  let configError = await writeConfigProblems(config);
   const failed = () => counts.error > 0 || (cmd.maxWarnings !== undefined && counts.warning > cmd.maxWarnings);
 
   const reporter = reporterFor(cmd);
@@ -190,7 +190,7 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
     postAhead();
     // Never throws: every failure, running out of memory included, is a worded problem.
     const outcome = await ahead.shift()!;
-    await configProblems();
+    if (await writeConfigProblems(config)) configError = true;
     for (const p of outcome.cardProblems ?? []) {
       ioError = true;
       await err(`${TOOL_NAME}: ${p}`);
@@ -235,21 +235,14 @@ async function runTest(cmd: Extract<Command, { kind: 'test' }>): Promise<number>
   let ioError = collected.problems.some((p) => p.io);
   for (const p of collected.problems) await err(`${TOOL_NAME}: ${p.message}`);
   const config = configsFor(cmd, collected);
-  let configError = false;
-  const configProblems = async () => {
-    for (const p of config.problems.splice(0)) {
-      configError = true;
-      await err(`${TOOL_NAME}: ${p}`);
-    }
-  };
-  await configProblems();
+  let configError = await writeConfigProblems(config);
   const reporter = testReporterFor(cmd);
   const counts = emptyTestCounts();
   await reporter.begin();
   const checker = new Checker();
   for (const file of config.files) {
     const outcome: TestOutcome = await checker.run({ kind: 'test', file, maxFindings: cmd.maxFindings, includeRoot: cmd.includeRoot, cards: cmd.cards, settings: config.settings(file) });
-    await configProblems();
+    if (await writeConfigProblems(config)) configError = true;
     for (const p of outcome.cardProblems ?? []) {
       ioError = true;
       await err(`${TOOL_NAME}: ${p}`);

@@ -59,3 +59,38 @@ export function templatesOf(m: Message, into: Set<string> = new Set()): Set<stri
   for (const a of m.args) if (typeof a === 'object') templatesOf(a, into);
   return into;
 }
+
+/** A piece of a message: text, or a code span (messages write code in backticks: ``add `rules 2024-06-07` ``). */
+export interface MessagePiece {
+  code: boolean;
+  /** The text; for a code span, its content (one padding space each side stripped, as CommonMark does). */
+  text: string;
+  /** As written in the message (a code span with its backticks). */
+  raw: string;
+}
+
+/**
+ * The text and code spans of a message, in order, as CommonMark reads them: a backtick run opens a
+ * code span closed by the next run of exactly the same length; a run with no such closing run is
+ * text. (The one reader of code spans for every way a message is shown: Markdown, plain text.)
+ */
+export function messagePieces(message: string): MessagePiece[] {
+  const pieces: MessagePiece[] = [];
+  let from = 0; // the start of the text not yet taken
+  const runs = /`+/g;
+  for (let m = runs.exec(message); m; m = runs.exec(message)) {
+    const open = m[0];
+    const close = new RegExp(`(?<!\`)${open}(?!\`)`, 'g');
+    close.lastIndex = m.index + open.length;
+    const c = close.exec(message);
+    if (!c) continue; // no closing run: this one is text
+    if (m.index > from) pieces.push({ code: false, text: message.slice(from, m.index), raw: message.slice(from, m.index) });
+    let inner = message.slice(m.index + open.length, c.index);
+    if (inner.length >= 2 && inner.startsWith(' ') && inner.endsWith(' ') && inner.trim() !== '') inner = inner.slice(1, -1);
+    pieces.push({ code: true, text: inner, raw: message.slice(m.index, c.index + open.length) });
+    from = c.index + open.length;
+    runs.lastIndex = from;
+  }
+  if (from < message.length) pieces.push({ code: false, text: message.slice(from), raw: message.slice(from) });
+  return pieces;
+}

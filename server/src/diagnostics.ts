@@ -2,7 +2,7 @@
 // so a code action's `diagnostics` entry is the same object the client was sent. Also the two
 // diagnostics the server makes itself, which are not core findings: `file-too-large` (the document
 // is not analysed) and `too-many-problems` (the publish is capped at MAX_DIAGNOSTICS).
-import { codeDocUrl, type Finding, type Severity } from '../../core';
+import { codeDocUrl, messagePieces, type Finding, type Severity } from '../../core';
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import type { ClientSupport } from './capabilities';
 
@@ -69,23 +69,11 @@ export function diagnosticMessage(message: string, rules: readonly string[]): st
 export function plainMessage(text: string): string {
   if (!text.includes('`')) return text;
   let out = '';
-  let from = 0;
-  const runs = /`+/g;
-  for (let m = runs.exec(text); m; m = runs.exec(text)) {
-    const open = m[0];
-    const close = new RegExp(`(?<!\`)${open}(?!\`)`, 'g');
-    close.lastIndex = m.index + open.length;
-    const c = close.exec(text);
-    if (!c) continue;
-    let inner = text.slice(m.index + open.length, c.index);
-    // CommonMark strips one space each side of a padded code span.
-    if (inner.length >= 2 && inner.startsWith(' ') && inner.endsWith(' ') && inner.trim() !== '') inner = inner.slice(1, -1);
-    const q = inner.includes('"') ? "'" : '"';
-    out += text.slice(from, m.index) + q + inner + q;
-    from = c.index + open.length;
-    runs.lastIndex = from;
+  for (const p of messagePieces(text)) {
+    const q = p.text.includes('"') ? "'" : '"';
+    out += p.code ? q + p.text + q : p.text;
   }
-  return out + text.slice(from);
+  return out;
 }
 
 export function toDiagnostics(findings: readonly Finding[], uri: string, version: number, support: ClientSupport): Diagnostic[] {

@@ -10,6 +10,8 @@
 // every renderer (linkify looks at the text after the escapes are gone), so a word that looks like
 // a URL, a domain or an address is put in a code span: nothing inside a code span is ever a link.
 
+import { messagePieces } from '../../core';
+
 /**
  * The ASCII punctuation that makes inline Markdown: emphasis, code, links and images (`[`; `!` and
  * `(` mean nothing without it), HTML and autolinks in angle brackets, entities, strikethrough.
@@ -47,18 +49,6 @@ export function codeSpan(text: string): string {
  */
 export function mdMessage(text: string): string {
   let out = '';
-  let from = 0; // the start of the text not yet written
-  const runs = /`+/g;
-  for (let m = runs.exec(text); m; m = runs.exec(text)) {
-    const open = m[0];
-    // The closing run: the next run of exactly the same length.
-    const close = new RegExp(`(?<!\`)${open}(?!\`)`, 'g');
-    close.lastIndex = m.index + open.length;
-    const c = close.exec(text);
-    if (!c) continue; // no closing run: this one is text, escaped with the rest
-    out += mdText(text.slice(from, m.index)) + text.slice(m.index, c.index + open.length);
-    from = c.index + open.length;
-    runs.lastIndex = from;
-  }
-  return out + mdText(text.slice(from));
+  for (const p of messagePieces(text)) out += p.code ? p.raw : mdText(p.text);
+  return out;
 }

@@ -1,6 +1,6 @@
 // Messages as English templates with arguments (core/message.ts): what the edges translate.
 import assert from 'node:assert/strict';
-import { isMessage, msg, renderMessage, templatesOf } from '../../core';
+import { isMessage, messagePieces, msg, renderMessage, templatesOf } from '../../core';
 
 describe('messages: templates and arguments', () => {
   const name = 'lion';
@@ -38,5 +38,15 @@ describe('messages: templates and arguments', () => {
     const args = Array.from({ length: 20_000 }, (_, i) => `n${i}`);
     const m = { template: args.map((_, i) => `{${i}}`).join(','), args };
     assert.equal(renderMessage(m).length, args.join(',').length);
+  });
+
+  it('reads code spans as CommonMark does: a run closed by one of the same length, padding stripped, an unclosed run is text', () => {
+    const show = (t: string) => messagePieces(t).map((p) => (p.code ? `[${p.text}|${p.raw}]` : p.text)).join('');
+    assert.equal(show('add `rules 2024-06-07` first'), 'add [rules 2024-06-07|`rules 2024-06-07`] first');
+    assert.equal(show('`` a`b `` and ` x ` and `  `'), '[a`b|`` a`b ``] and [x|` x `] and [  |`  `]');
+    assert.equal(show('one ` alone, ``two``'), 'one ` alone, [two|``two``]');
+    assert.equal(show('` a, ``b`` `'), '[a, ``b``|` a, ``b`` `]', 'a longer run inside a span is its text');
+    assert.deepEqual(messagePieces(''), []);
+    assert.equal(messagePieces('a `b` c').map((p) => p.raw).join(''), 'a `b` c', 'the raw pieces are the message');
   });
 });
