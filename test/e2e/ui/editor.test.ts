@@ -96,6 +96,10 @@ describe('the packaged extension in code-server', function () {
   it('fixes all safe problems at once with the Fix All command', async () => {
     await bench.openFile(REDUNDANT);
     await bench.waitForCodes(REDUNDANT, ['ineffective-unattach', 'redundant-attach']);
+    // Those problems may be the workspace report's, made from the file on disk before the server
+    // has the opened document (and before that, it has no code actions for it): an inlay hint
+    // comes only from the open document.
+    await bench.waitForVisibleLine((l) => l.includes('⟶'), 'an inlay hint: the server has the opened document');
     await bench.screenshot('fix-all-before');
     await bench.focusEditor();
     await bench.command('Fix All');
