@@ -48,6 +48,7 @@ import type { Settings } from './settings';
 import { PullDiagnostics } from './pull';
 import { EXPECTATION_COMMAND, expectationCommand } from './codeLens';
 import { RUN_TESTS_REQUEST, runTests, runTestsParamsProblem, type RunTestsParams } from './tests';
+import { t, useLocale } from './l10n';
 
 const NAME = 'board-scenario-language-server';
 
@@ -375,6 +376,8 @@ function assertUnchanged(state: DocumentState): void {
 }
 
 connection.onInitialize((params): InitializeResult => {
+  // The client's display language (VS Code sends its own): messages, hovers and lenses in English, French or Italian.
+  useLocale(params.locale);
   support = readClientSupport(params.capabilities);
   clientOptions = readClientOptions(params.initializationOptions);
   folders.initialize(params);
@@ -390,7 +393,7 @@ connection.onInitialize((params): InitializeResult => {
       definitionProvider: true,
       referencesProvider: true,
       renameProvider: td?.rename?.prepareSupport ? { prepareProvider: true } : true,
-      documentSymbolProvider: { label: 'Board scenario' },
+      documentSymbolProvider: { label: t('Board scenario') },
       codeActionProvider: td?.codeAction?.codeActionLiteralSupport ? { codeActionKinds: CODE_ACTION_KINDS } : true,
       foldingRangeProvider: true,
       semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true },
