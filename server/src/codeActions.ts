@@ -11,8 +11,6 @@ import { sameRange, touches } from './util';
 import { fixTitle, t } from './l10n';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.boardScenario`;
-/** The quick fix that applies every safe fix of the file (ESLint's wording). */
-export const FIX_ALL_TITLE = 'Fix all auto-fixable problems';
 export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
 
 /** Is an action of `kind` wanted, given the client's `only` filter (a kind matches its parents)? */
@@ -60,7 +58,8 @@ export function codeActions(state: DocumentState, params: CodeActionParams, supp
     // Only when it does more than the finding's own safe fix: two or more findings have one.
     if (safeHere && countSafe(findings) >= 2) {
       const edits = allSafeEdits();
-      if (edits.length > 0) actions.push({ title: t(FIX_ALL_TITLE), kind: CodeActionKind.QuickFix, edit: workspaceEdit(state, edits, support) });
+      // ESLint's wording.
+      if (edits.length > 0) actions.push({ title: t('Fix all auto-fixable problems'), kind: CodeActionKind.QuickFix, edit: workspaceEdit(state, edits, support) });
     }
   }
 

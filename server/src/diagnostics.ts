@@ -110,14 +110,10 @@ export function publishedDiagnostics(
     severity: DiagnosticSeverity.Information,
     code: TOO_MANY_PROBLEMS,
     source: SOURCE,
-    message: t(
+    message:
       hidden === 1
-        ? '{0} more problem is not shown: the editor shows the first {1} of {2}. Check the whole file with "board-scenario check".'
-        : '{0} more problems are not shown: the editor shows the first {1} of {2}. Check the whole file with "board-scenario check".',
-      count(hidden),
-      count(out.length),
-      count(core.length + extra.length),
-    ),
+        ? t('1 more problem is not shown: the editor shows the first {0} of {1}. Check the whole file with "board-scenario check".', count(out.length), count(core.length + extra.length))
+        : t('{0} more problems are not shown: the editor shows the first {1} of {2}. Check the whole file with "board-scenario check".', count(hidden), count(out.length), count(core.length + extra.length)),
   });
   return out;
 }
