@@ -39,6 +39,9 @@ function cardsFor(paths: string[] | undefined): { cards?: LoadedCards['catalogs'
   return { cards: loadedCards!.cards.catalogs, cardProblems: first ? loadedCards!.cards.problems : [] };
 }
 
+/** The include roots found in this child, by folder (see includeRootFor): a folder's files walk up from it once. */
+const roots = new Map<string, string>();
+
 function run(job: Job): FileOutcome | TestOutcome | RenderOutcome {
   try {
     // The card files of --cards, then those of the file's board-scenario.json.
@@ -46,9 +49,9 @@ function run(job: Job): FileOutcome | TestOutcome | RenderOutcome {
     const { cards, cardProblems } = cardsFor(settings?.cardFiles ? [...(job.cards ?? []), ...settings.cardFiles] : job.cards);
     const outcome =
       job.kind === 'check'
-        ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, ...job.settings })
+        ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, ...job.settings })
         : job.kind === 'test'
-          ? testFile(job.file, { maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, ...job.settings })
+          ? testFile(job.file, { maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, ...job.settings })
           : renderFile(job.file, { at: job.at, theme: job.theme, cards });
     return cardProblems?.length ? { ...outcome, cardProblems } : outcome;
   } catch (e) {
