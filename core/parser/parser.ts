@@ -633,9 +633,14 @@ function wordIs(text: string, k: number, w: string): boolean {
   return true;
 }
 
+/** The line being recognised (set by fastLine, as the word offsets are: no closure is made per line). */
+let fastText = '';
+let fastLineNo = 0;
+let fastBase = 0;
+
 /** Word k of the line as a token; `known` is its text when it is known already (a verb, a zone: no new string). */
-function fastToken(text: string, line: number, base: number, k: number, known?: string): Token {
-  return new Token('word', known ?? text.slice(wordStart[k], wordEnd[k]), line, wordStart[k] - base, wordEnd[k] - base);
+function tok(k: number, known?: string): Token {
+  return new Token('word', known ?? fastText.slice(wordStart[k], wordEnd[k]), fastLineNo, wordStart[k] - fastBase, wordEnd[k] - fastBase);
 }
 
 /** The verbs the fast path knows. */
@@ -650,7 +655,16 @@ function knownWord(text: string, k: number, words: readonly string[]): string | 
 export function fastLine(text: string, line: number, base: number, end: number): Statement | undefined {
   const n = splitWords(text, base, end);
   if (n < 2) return undefined;
-  const tok = (k: number, known?: string) => fastToken(text, line, base, k, known);
+  fastText = text;
+  fastLineNo = line;
+  fastBase = base;
+  const st = fastStatement(text, n);
+  // The text is not kept once the line is done.
+  fastText = '';
+  return st;
+}
+
+function fastStatement(text: string, n: number): Statement | undefined {
   const verb = knownWord(text, 0, FAST_VERBS);
   switch (verb) {
     case 'attach':
@@ -751,12 +765,12 @@ export function fastLine(text: string, line: number, base: number, end: number):
       return e as unknown as EventNode;
     }
     case 'expect':
-      return fastExpect(text, n, tok);
+      return fastExpect(text, n);
   }
   return undefined;
 }
 
-function fastExpect(text: string, n: number, tok: (k: number, known?: string) => Token): Statement | undefined {
+function fastExpect(text: string, n: number): Statement | undefined {
   let a: Assertion;
   let last: Token;
   if (wordIs(text, 1, 'no')) {
