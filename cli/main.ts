@@ -16,6 +16,7 @@ import type { FileOutcome, FileResult, TestOutcome } from './scenario';
 import { writePicture } from './render';
 import { Checker, MEMORY_ENV, startCheckerIfChild } from './worker';
 import { TOOL_NAME, VERSION } from './version';
+import { availableParallelism } from 'node:os';
 import { realPathOf, shownPath } from './includes';
 
 export const EXIT_OK = 0;
@@ -107,6 +108,25 @@ function useColor(noColor: boolean): boolean {
   return !noColor && process.stdout.isTTY === true && !process.env.NO_COLOR;
 }
 
+/** The environment variable that sets how many checker processes a check without --fix may use (at least 1). */
+export const CHECKERS_ENV = 'BOARD_SCENARIO_CHECKERS';
+
+/** A run over fewer files than this uses one checker (starting another costs more than it saves). */
+const FILES_FOR_MORE_CHECKERS = 1000;
+
+/**
+ * How many checker processes a check uses: one with --fix (a file's fix is written before the
+ * next is read) or --cards (each checker would read the card data), else one per core up to
+ * two for a run over many files. BOARD_SCENARIO_CHECKERS sets it (up to 8).
+ */
+function checkersFor(cmd: Extract<Command, { kind: 'check' }>, files: number): number {
+  if (cmd.fix || cmd.cards.length > 0) return 1;
+  const set = Number(process.env[CHECKERS_ENV]);
+  if (Number.isInteger(set) && set >= 1) return Math.min(set, 8);
+  if (files < FILES_FOR_MORE_CHECKERS) return 1;
+  return Math.max(1, Math.min(2, availableParallelism()));
+}
+
 /** An answer to wait for, and whether it is in already. */
 interface Answered<T> {
   answer: Promise<T>;
@@ -184,7 +204,12 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   const reporter = reporterFor(cmd, output);
   const counts = emptyCounts();
   await reporter.begin();
-  const checker = new Checker();
+  // Without --fix, a large run shares its files among a few checkers (batch by batch, the
+  // answers still taken in file order); a file with card data goes to the first, which alone
+  // reads the card files.
+  const checkers = Array.from({ length: checkersFor(cmd, files.length) }, () => new Checker());
+  const checker = checkers[0];
+  let nextChecker = 0;
   // Files reached by includes are checked too, under their own path, once (seen: by real path,
   // made at the first include): they are appended to `files` as their includers' outcomes come back.
   let seen: Set<string> | undefined;
@@ -198,10 +223,13 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
       return;
     }
     // Without --fix, a batch of files in one message (and their answers a few to a message).
-    if (ahead.length >= CHECK_AHEAD) return;
-    const batch = files.slice(posted, posted + CHECK_AHEAD).map((file) => job(file, false));
-    posted += batch.length;
-    if (batch.length) ahead.push(...checker.runMany(batch).map(answered));
+    while (ahead.length < CHECK_AHEAD * checkers.length && posted < files.length) {
+      const batch = files.slice(posted, posted + CHECK_AHEAD).map((file) => job(file, false));
+      posted += batch.length;
+      const to = batch.some((j) => j.settings.cardFiles) ? checker : checkers[nextChecker];
+      nextChecker = (nextChecker + 1) % checkers.length;
+      ahead.push(...to.runMany(batch).map(answered));
+    }
   };
   const problem = async (message: string) => {
     await output.flush();
@@ -242,7 +270,7 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
     // Written file by file (each finding a piece of its own), and then dropped.
     await reporter.file(r);
   }
-  await checker.close();
+  await Promise.all(checkers.map((c) => c.close()));
   await reporter.end(counts);
 
   if (ioError || configError || counts.files === 0) return EXIT_USAGE;

@@ -633,6 +633,11 @@ function wordIs(text: string, k: number, w: string): boolean {
   return true;
 }
 
+/** The range from token a to token b (their own ranges are not made). */
+function wordsSpan(a: Token, b: Token): Range {
+  return { start: { line: a.line, character: a.start }, end: { line: b.line, character: b.end } };
+}
+
 /** The line being recognised (set by fastLine, as the word offsets are: no closure is made per line). */
 let fastText = '';
 let fastLineNo = 0;
@@ -777,34 +782,34 @@ function fastExpect(text: string, n: number): Statement | undefined {
     if (n !== 5 || !wordIs(text, 2, 'attachments') || !wordIs(text, 3, 'on')) return undefined;
     const first = tok(1);
     last = tok(4);
-    a = { kind: 'no-attachments', host: last, range: span(first.range, last.range) };
+    a = { kind: 'no-attachments', host: last, range: wordsSpan(first, last) };
   } else if (n === 3 && wordIs(text, 2, 'unattached')) {
     const subject = tok(1);
     last = tok(2);
-    a = { kind: 'unattached', subject, range: span(subject.range, last.range) };
+    a = { kind: 'unattached', subject, range: wordsSpan(subject, last) };
   } else if (n === 4 && wordIs(text, 2, 'in')) {
     const zoneWord = knownWord(text, 3, ZONES);
     if (zoneWord === undefined) return undefined;
     const subject = tok(1);
     last = tok(3, zoneWord);
     const zone: ZoneRef = { zone: last.text, range: last.range };
-    a = { kind: 'in-zone', subject, zone, range: span(subject.range, last.range) };
+    a = { kind: 'in-zone', subject, zone, range: wordsSpan(subject, last) };
   } else if (n === 4 && wordIs(text, 2, 'has')) {
     const subject = tok(1);
     last = tok(3);
-    a = { kind: 'has', host: subject, subject: last, range: span(subject.range, last.range) };
+    a = { kind: 'has', host: subject, subject: last, range: wordsSpan(subject, last) };
   } else if (n === 5 && wordIs(text, 2, 'attached') && wordIs(text, 3, 'to')) {
     const subject = tok(1);
     last = tok(4);
-    a = { kind: 'attached-to', subject, host: last, range: span(subject.range, last.range) };
+    a = { kind: 'attached-to', subject, host: last, range: wordsSpan(subject, last) };
   } else if (n === 5 && wordIs(text, 2, 'newer') && wordIs(text, 3, 'than')) {
     const subject = tok(1);
     last = tok(4);
-    a = { kind: 'newer-than', subject, other: last, range: span(subject.range, last.range) };
+    a = { kind: 'newer-than', subject, other: last, range: wordsSpan(subject, last) };
   } else if (n === 5 && wordIs(text, 2, 'controlled') && wordIs(text, 3, 'by')) {
     const subject = tok(1);
     last = tok(4);
-    a = { kind: 'controlled-by', subject, player: last, range: span(subject.range, last.range) };
+    a = { kind: 'controlled-by', subject, player: last, range: wordsSpan(subject, last) };
   } else return undefined;
   const node = new EventStmt(tok(0, 'expect'), last);
   node.kind = 'expect';
