@@ -14,7 +14,7 @@ import { ChunkedOutput, err, installPipeHandlers, out } from './output';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES, MAX_MAX_FINDINGS } from './limits';
 import type { FileOutcome, FileResult, TestOutcome } from './scenario';
 import { writePicture } from './render';
-import { Checker, MEMORY_ENV, startCheckerIfChild } from './worker';
+import { CHECKERS_ENV, Checker, MEMORY_ENV, startCheckerIfChild } from './worker';
 import { TOOL_NAME, VERSION } from './version';
 import { availableParallelism } from 'node:os';
 import { realPathOf, shownPath } from './includes';
@@ -41,6 +41,8 @@ Commands:
             explicitly is checked whatever its extension. Files over ${MAX_FILE_BYTES / 1024 / 1024} MiB are
             not read, and a file whose check needs more memory than node gives
             a process (${MEMORY_ENV} sets it, in MB) is reported (both exit status 2).
+            A run over 1,000 files or more (without --fix or --cards) uses two checker
+            processes (${CHECKERS_ENV} sets how many); the output is the same.
             A finding the scenario marks as expected (a trailing '#! CODE' comment on its
             line) is listed with '(expected)' and is never a failure. The nearest
             board-scenario.json above each file (docs/config.md) sets severities per code,
@@ -107,9 +109,6 @@ async function usage(message: string): Promise<number> {
 function useColor(noColor: boolean): boolean {
   return !noColor && process.stdout.isTTY === true && !process.env.NO_COLOR;
 }
-
-/** The environment variable that sets how many checker processes a check without --fix may use (at least 1). */
-export const CHECKERS_ENV = 'BOARD_SCENARIO_CHECKERS';
 
 /** A run over fewer files than this uses one checker (starting another costs more than it saves). */
 const FILES_FOR_MORE_CHECKERS = 1000;
