@@ -16,7 +16,6 @@ import type { FileOutcome, FileResult, TestOutcome } from './scenario';
 import { writePicture } from './render';
 import { CHECKERS_ENV, Checker, MEMORY_ENV, startCheckerIfChild } from './worker';
 import { TOOL_NAME, VERSION } from './version';
-import { availableParallelism } from 'node:os';
 import { realPathOf, shownPath } from './includes';
 
 export const EXIT_OK = 0;
@@ -41,8 +40,8 @@ Commands:
             explicitly is checked whatever its extension. Files over ${MAX_FILE_BYTES / 1024 / 1024} MiB are
             not read, and a file whose check needs more memory than node gives
             a process (${MEMORY_ENV} sets it, in MB) is reported (both exit status 2).
-            A run over 1,000 files or more (without --fix or --cards) uses two checker
-            processes (${CHECKERS_ENV} sets how many); the output is the same.
+            ${CHECKERS_ENV}=N shares the files of a check without --fix or --cards
+            among N checker processes (default 1); the output is the same.
             A finding the scenario marks as expected (a trailing '#! CODE' comment on its
             line) is listed with '(expected)' and is never a failure. The nearest
             board-scenario.json above each file (docs/config.md) sets severities per code,
@@ -110,20 +109,16 @@ function useColor(noColor: boolean): boolean {
   return !noColor && process.stdout.isTTY === true && !process.env.NO_COLOR;
 }
 
-/** A run over fewer files than this uses one checker (starting another costs more than it saves). */
-const FILES_FOR_MORE_CHECKERS = 1000;
-
 /**
- * How many checker processes a check uses: one with --fix (a file's fix is written before the
- * next is read) or --cards (each checker would read the card data), else one per core up to
- * two for a run over many files. BOARD_SCENARIO_CHECKERS sets it (up to 8).
+ * How many checker processes a check uses: one, unless BOARD_SCENARIO_CHECKERS sets more (up to
+ * 8) for a check without --fix (a file's fix is written before the next is read) or --cards (each
+ * checker would read the card data). Not more by default: each checker warms up its own JIT
+ * (about 0.15 ms a file more CPU over a suite), which pays only when cores are free.
  */
-function checkersFor(cmd: Extract<Command, { kind: 'check' }>, files: number): number {
+function checkersFor(cmd: Extract<Command, { kind: 'check' }>): number {
   if (cmd.fix || cmd.cards.length > 0) return 1;
   const set = Number(process.env[CHECKERS_ENV]);
-  if (Number.isInteger(set) && set >= 1) return Math.min(set, 8);
-  if (files < FILES_FOR_MORE_CHECKERS) return 1;
-  return Math.max(1, Math.min(2, availableParallelism()));
+  return Number.isInteger(set) && set >= 1 ? Math.min(set, 8) : 1;
 }
 
 /** An answer to wait for, and whether it is in already. */
@@ -203,10 +198,10 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   const reporter = reporterFor(cmd, output);
   const counts = emptyCounts();
   await reporter.begin();
-  // Without --fix, a large run shares its files among a few checkers (batch by batch, the
-  // answers still taken in file order); a file with card data goes to the first, which alone
-  // reads the card files.
-  const checkers = Array.from({ length: checkersFor(cmd, files.length) }, () => new Checker());
+  // Without --fix, a run may share its files among a few checkers (batch by batch, the answers
+  // still taken in file order); a file with card data goes to the first, which alone reads the
+  // card files.
+  const checkers = Array.from({ length: checkersFor(cmd) }, () => new Checker());
   const checker = checkers[0];
   let nextChecker = 0;
   // Files reached by includes are checked too, under their own path, once (seen: by real path,

@@ -21,7 +21,7 @@ type Answer<J extends Job> = J extends { kind: 'check' } ? FileOutcome : J exten
 /** The environment variable that sets the checker's heap (MB); by default what node gives a process here. */
 export const MEMORY_ENV = 'BOARD_SCENARIO_MEMORY_MB';
 
-/** The environment variable that sets how many checker processes a check without --fix may use (see cli/main.ts). */
+/** The environment variable that sets how many checker processes a check without --fix or --cards uses (default 1; see cli/main.ts). */
 export const CHECKERS_ENV = 'BOARD_SCENARIO_CHECKERS';
 
 export function memoryLimitMb(): number {

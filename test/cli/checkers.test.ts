@@ -1,8 +1,7 @@
-// A check over many files shares them among several checker processes (BOARD_SCENARIO_CHECKERS
-// sets how many; by default a second one for runs of 1,000 files or more): the output, the
-// messages on stderr and the exit status are those of one checker, byte for byte, in every format;
-// a file that runs one checker out of memory is still that file's message, and no checker outlives
-// the command.
+// A check may share its files among several checker processes (BOARD_SCENARIO_CHECKERS sets how
+// many; one by default): the output, the messages on stderr and the exit status are those of one
+// checker, byte for byte, in every format; a file that runs one checker out of memory is still
+// that file's message, and no checker outlives the command.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { CLEAN, CLI, ILLEGAL, MISSING_UNATTACH, REDUNDANT, assertBuilt, assertNoCrash, makeTempDir, removeTempDir, runCli, writeFiles } from './helpers';
