@@ -13,22 +13,35 @@ import { decodeUtf8, readLimited } from './scenario';
 /** The config file whose folder is the default include root (see docs/language.md, "Includes"). */
 export const CONFIG_FILE = 'board-scenario.json';
 
-/** The include root of a checked file: the option, else the config file's folder, else the working directory. */
-export function includeRootFor(file: string, option: string | undefined): string {
+/**
+ * The include root of a checked file: the option, else the config file's folder, else the working
+ * directory. `roots` caches the answer by folder (a run over a folder of a thousand files walks
+ * up from it once).
+ */
+export function includeRootFor(file: string, option: string | undefined, roots?: Map<string, string>): string {
   if (option !== undefined) return realOr(path.resolve(option));
-  let dir = path.dirname(realOr(path.resolve(file)));
-  for (;;) {
-    if (fs.existsSync(path.join(dir, CONFIG_FILE))) return dir;
+  const start = path.dirname(realOr(path.resolve(file)));
+  const known = roots?.get(start);
+  if (known !== undefined) return known;
+  let root: string | undefined;
+  for (let dir = start; ; ) {
+    if (fs.existsSync(path.join(dir, CONFIG_FILE))) {
+      root = dir;
+      break;
+    }
     const up = path.dirname(dir);
     if (up === dir) break;
     dir = up;
   }
-  return realOr(process.cwd());
+  root ??= realOr(process.cwd());
+  roots?.set(start, root);
+  return root;
 }
 
+/** The real path (one realpath(3) call, not one lstat per part of the path), or the path itself when there is none. */
 function realOr(p: string): string {
   try {
-    return fs.realpathSync(p);
+    return fs.realpathSync.native(p);
   } catch {
     return p;
   }
@@ -49,7 +62,7 @@ export function fileIncludeHost(root: string, texts = new Map<string, { text: st
       if (!inside(root, wanted)) return { error: 'outside', message: `it is not inside ${root}.` };
       let real: string;
       try {
-        real = fs.realpathSync(wanted);
+        real = fs.realpathSync.native(wanted);
       } catch (e) {
         return { error: 'missing', message: `${wanted}: ${reasonOf(e)}.` };
       }
@@ -77,9 +90,9 @@ function readText(real: string): { text: string } | { error: 'missing' | 'unread
   return { text: decoded.text };
 }
 
-/** The options of a check of `file` that make it follow its includes. */
-export function includeOptions(file: string, root: string | undefined): { uri: string; includes: IncludeHost } {
-  return { uri: realPathOf(file), includes: fileIncludeHost(includeRootFor(file, root)) };
+/** The options of a check of `file` that make it follow its includes (`roots`: see includeRootFor). */
+export function includeOptions(file: string, root: string | undefined, roots?: Map<string, string>): { uri: string; includes: IncludeHost } {
+  return { uri: realPathOf(file), includes: fileIncludeHost(includeRootFor(file, root, roots)) };
 }
 
 /** The real path of a file (the path resolved when it can't be resolved), as included files are known. */

@@ -10,11 +10,11 @@ import { emptyTestCounts, githubTestReporter, jsonTestReporter, junitReporter, t
 import { ConfigFinder, excludedBy, settingsOf } from './config';
 import { ANSI, PLAIN, emptyCounts, textReporter, type Counts } from './formats/text';
 import type { Reporter } from './formats/report';
-import { err, installPipeHandlers, out } from './output';
+import { ChunkedOutput, err, installPipeHandlers, out } from './output';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES, MAX_MAX_FINDINGS } from './limits';
 import type { FileOutcome, FileResult, TestOutcome } from './scenario';
 import { writePicture } from './render';
-import { Checker, MEMORY_ENV, startCheckerIfChild } from './worker';
+import { CHECKERS_ENV, Checker, MEMORY_ENV, startCheckerIfChild } from './worker';
 import { TOOL_NAME, VERSION } from './version';
 import { realPathOf, shownPath } from './includes';
 
@@ -40,6 +40,8 @@ Commands:
             explicitly is checked whatever its extension. Files over ${MAX_FILE_BYTES / 1024 / 1024} MiB are
             not read, and a file whose check needs more memory than node gives
             a process (${MEMORY_ENV} sets it, in MB) is reported (both exit status 2).
+            ${CHECKERS_ENV}=N shares the files of a check without --fix or --cards
+            among N checker processes (default 1); the output is the same.
             A finding the scenario marks as expected (a trailing '#! CODE' comment on its
             line) is listed with '(expected)' and is never a failure. The nearest
             board-scenario.json above each file (docs/config.md) sets severities per code,
@@ -107,6 +109,30 @@ function useColor(noColor: boolean): boolean {
   return !noColor && process.stdout.isTTY === true && !process.env.NO_COLOR;
 }
 
+/**
+ * How many checker processes a check uses: one, unless BOARD_SCENARIO_CHECKERS sets more (up to
+ * 8) for a check without --fix (a file's fix is written before the next is read) or --cards (each
+ * checker would read the card data). Not more by default: each checker warms up its own JIT
+ * (about 0.15 ms a file more CPU over a suite), which pays only when cores are free.
+ */
+function checkersFor(cmd: Extract<Command, { kind: 'check' }>): number {
+  if (cmd.fix || cmd.cards.length > 0) return 1;
+  const set = Number(process.env[CHECKERS_ENV]);
+  return Number.isInteger(set) && set >= 1 ? Math.min(set, 8) : 1;
+}
+
+/** An answer to wait for, and whether it is in already. */
+interface Answered<T> {
+  answer: Promise<T>;
+  done: boolean;
+}
+
+function answered<T>(answer: Promise<T>): Answered<T> {
+  const a: Answered<T> = { answer, done: false };
+  void answer.then(() => (a.done = true));
+  return a;
+}
+
 /** Files posted to the checker before the first of them is answered (without --fix, up to twice as many: one batch more). */
 const CHECK_AHEAD = 32;
 
@@ -120,11 +146,11 @@ function count(n: Counts, r: FileResult): void {
   if (r.omitted) for (const s of ['error', 'warning', 'information', 'hint'] as const) n[s] += r.omitted[s];
 }
 
-function reporterFor(cmd: Extract<Command, { kind: 'check' }>): Reporter {
-  if (cmd.format === 'json') return jsonReporter();
-  if (cmd.format === 'sarif') return sarifReporter(cmd.maxFindings);
-  if (cmd.format === 'github') return githubReporter(cmd.maxFindings);
-  return textReporter(useColor(cmd.noColor) ? ANSI : PLAIN, cmd.maxFindings);
+function reporterFor(cmd: Extract<Command, { kind: 'check' }>, o: ChunkedOutput): Reporter {
+  if (cmd.format === 'json') return jsonReporter(o);
+  if (cmd.format === 'sarif') return sarifReporter(cmd.maxFindings, undefined, o);
+  if (cmd.format === 'github') return githubReporter(cmd.maxFindings, o);
+  return textReporter(useColor(cmd.noColor) ? ANSI : PLAIN, cmd.maxFindings, o);
 }
 
 /**
@@ -164,56 +190,81 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   let configError = await writeConfigProblems(config);
   const failed = () => counts.error > 0 || (cmd.maxWarnings !== undefined && counts.warning > cmd.maxWarnings);
 
-  const reporter = reporterFor(cmd);
+  // The reporters' output is written in large chunks: when the next file's answer is not in yet
+  // (so a slow checker still shows results as it goes), and before anything goes to stderr (so
+  // the two streams keep their order).
+  const output = new ChunkedOutput();
+  output.batched = true;
+  const reporter = reporterFor(cmd, output);
   const counts = emptyCounts();
   await reporter.begin();
-  const checker = new Checker();
-  // Files reached by includes are checked too, under their own path, once (seen: by real path):
-  // they are appended to `files` as their includers' outcomes come back.
-  const seen = new Set(files.map(realPathOf));
+  // Without --fix, a run may share its files among a few checkers (batch by batch, the answers
+  // still taken in file order); a file with card data goes to the first, which alone reads the
+  // card files.
+  const checkers = Array.from({ length: checkersFor(cmd) }, () => new Checker());
+  const checker = checkers[0];
+  let nextChecker = 0;
+  // Files reached by includes are checked too, under their own path, once (seen: by real path,
+  // made at the first include): they are appended to `files` as their includers' outcomes come back.
+  let seen: Set<string> | undefined;
   const job = (file: string, fix: boolean) => ({ kind: 'check' as const, file, fix, maxFindings: cmd.maxFindings, includeRoot: cmd.includeRoot, cards: cmd.cards, settings: config.settings(file) });
   // A few files are posted ahead, so the checker checks the next ones while this process writes.
-  const ahead: Promise<FileOutcome>[] = [];
+  const ahead: Answered<FileOutcome>[] = [];
   let posted = 0;
   const postAhead = () => {
     if (cmd.fix) {
-      while (posted < files.length && ahead.length < CHECK_AHEAD) ahead.push(checker.run(job(files[posted++], true)));
+      while (posted < files.length && ahead.length < CHECK_AHEAD) ahead.push(answered(checker.run(job(files[posted++], true))));
       return;
     }
     // Without --fix, a batch of files in one message (and their answers a few to a message).
-    if (ahead.length >= CHECK_AHEAD) return;
-    const batch = files.slice(posted, posted + CHECK_AHEAD).map((file) => job(file, false));
-    posted += batch.length;
-    if (batch.length) ahead.push(...checker.runMany(batch));
+    while (ahead.length < CHECK_AHEAD * checkers.length && posted < files.length) {
+      const batch = files.slice(posted, posted + CHECK_AHEAD).map((file) => job(file, false));
+      posted += batch.length;
+      const to = batch.some((j) => j.settings.cardFiles) ? checker : checkers[nextChecker];
+      nextChecker = (nextChecker + 1) % checkers.length;
+      ahead.push(...to.runMany(batch).map(answered));
+    }
+  };
+  const problem = async (message: string) => {
+    await output.flush();
+    await err(`${TOOL_NAME}: ${message}`);
   };
   for (let i = 0; i < files.length; i++) {
     postAhead();
+    const next = ahead.shift()!;
+    if (!next.done) await output.flush();
     // Never throws: every failure, running out of memory included, is a worded problem.
-    const outcome = await ahead.shift()!;
-    if (await writeConfigProblems(config)) configError = true;
+    const outcome = await next.answer;
+    if (config.problems.length) {
+      await output.flush();
+      if (await writeConfigProblems(config)) configError = true;
+    }
     for (const p of outcome.cardProblems ?? []) {
       ioError = true;
-      await err(`${TOOL_NAME}: ${p}`);
+      await problem(p);
     }
-    for (const inc of outcome.result?.included ?? []) {
-      if (seen.has(inc)) continue;
-      seen.add(inc);
+    const included = outcome.result?.included;
+    if (included?.length) seen ??= new Set(files.map(realPathOf));
+    for (const inc of included ?? []) {
+      if (seen!.has(inc)) continue;
+      seen!.add(inc);
       files.push(shownPath(inc));
     }
     if (outcome.problem) {
       ioError = true;
-      await err(`${TOOL_NAME}: ${outcome.problem}`);
+      await problem(outcome.problem);
     }
     const r = outcome.result;
     if (r) count(counts, r);
     // Kept current so that a reader closing the pipe early still gets the status found so far.
     process.exitCode = ioError || configError ? EXIT_USAGE : failed() ? EXIT_FINDINGS : EXIT_OK;
     if (!r) continue;
+    if (r.fixedPartly) await output.flush();
     if (r.fixedPartly) await err(`${TOOL_NAME}: ${r.path}: had more than ${cmd.maxFindings} findings, so only the safe fixes of the first ${cmd.maxFindings} were applied; run --fix again for the others`);
     // Written file by file (each finding a piece of its own), and then dropped.
     await reporter.file(r);
   }
-  await checker.close();
+  await Promise.all(checkers.map((c) => c.close()));
   await reporter.end(counts);
 
   if (ioError || configError || counts.files === 0) return EXIT_USAGE;

@@ -61,7 +61,18 @@ export class ChunkedOutput {
   static readonly CHUNK = 64 * 1024;
   private parts: string[] = [];
   private size = 0;
+  /**
+   * Set by a caller that flushes itself (the check command: when the next file's answer is not
+   * in yet, and before anything goes to stderr): the end of a file then writes nothing, so the
+   * output of many small files goes out in large chunks.
+   */
+  batched = false;
   constructor(private readonly write: (s: string) => Promise<void> = out) {}
+
+  /** A file's output is complete: written now, unless `batched`. */
+  async endOfFile(): Promise<void> {
+    if (!this.batched) await this.flush();
+  }
 
   /** Adds a piece; writes the chunk once it is big enough. */
   async add(s: string): Promise<void> {

@@ -119,13 +119,13 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
  * of the new text. A single pass on purpose: a fix that uncovers another is left for the next run
  * rather than risking repeated edits; so are the fixes of findings past `maxFindings`.
  */
-export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; includeRoot?: string; cards?: CardCatalogs } & CheckSettings): FileOutcome {
+export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; includeRoot?: string; cards?: CardCatalogs; roots?: Map<string, string> } & CheckSettings): FileOutcome {
   const read = readLimited(path);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
   const maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
-  const follow = includeOptions(path, options.includeRoot);
+  const follow = includeOptions(path, options.includeRoot, options.roots);
   const severity = options.severity ?? {};
   const first = analyse(decoded.text, { maxFindings, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
   const { omitted } = first.result;
@@ -152,12 +152,12 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
 }
 
 /** Runs one scenario as a test: its `expect` lines and expectation markers, and no error that nobody expects. */
-export function testFile(path: string, options: { maxFindings?: number; includeRoot?: string; cards?: CardCatalogs } & CheckSettings): TestOutcome {
+export function testFile(path: string, options: { maxFindings?: number; includeRoot?: string; cards?: CardCatalogs; roots?: Map<string, string> } & CheckSettings): TestOutcome {
   const read = readLimited(path);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
-  const follow = includeOptions(path, options.includeRoot);
+  const follow = includeOptions(path, options.includeRoot, options.roots);
   const analysis = analyse(decoded.text, { maxFindings: options.maxFindings ?? DEFAULT_MAX_FINDINGS, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
   const t = testScenario(decoded.text, analysis, { severity: options.severity });
   return { result: { path, passed: t.passed && !t.result.omitted, cases: t.cases, unexpectedErrors: t.unexpectedErrors, ...(t.result.omitted ? { cut: true } : {}) } };

@@ -21,6 +21,9 @@ type Answer<J extends Job> = J extends { kind: 'check' } ? FileOutcome : J exten
 /** The environment variable that sets the checker's heap (MB); by default what node gives a process here. */
 export const MEMORY_ENV = 'BOARD_SCENARIO_MEMORY_MB';
 
+/** The environment variable that sets how many checker processes a check without --fix or --cards uses (default 1; see cli/main.ts). */
+export const CHECKERS_ENV = 'BOARD_SCENARIO_CHECKERS';
+
 export function memoryLimitMb(): number {
   const set = Number(process.env[MEMORY_ENV]);
   if (Number.isInteger(set) && set >= 16) return set;
@@ -39,6 +42,9 @@ function cardsFor(paths: string[] | undefined): { cards?: LoadedCards['catalogs'
   return { cards: loadedCards!.cards.catalogs, cardProblems: first ? loadedCards!.cards.problems : [] };
 }
 
+/** The include roots found in this child, by folder (see includeRootFor): a folder's files walk up from it once. */
+const roots = new Map<string, string>();
+
 function run(job: Job): FileOutcome | TestOutcome | RenderOutcome {
   try {
     // The card files of --cards, then those of the file's board-scenario.json.
@@ -46,9 +52,9 @@ function run(job: Job): FileOutcome | TestOutcome | RenderOutcome {
     const { cards, cardProblems } = cardsFor(settings?.cardFiles ? [...(job.cards ?? []), ...settings.cardFiles] : job.cards);
     const outcome =
       job.kind === 'check'
-        ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, ...job.settings })
+        ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, ...job.settings })
         : job.kind === 'test'
-          ? testFile(job.file, { maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, ...job.settings })
+          ? testFile(job.file, { maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, ...job.settings })
           : renderFile(job.file, { at: job.at, theme: job.theme, cards });
     return cardProblems?.length ? { ...outcome, cardProblems } : outcome;
   } catch (e) {

@@ -63,7 +63,7 @@ export function githubReporter(maxFindings: number, o: ChunkedOutput = new Chunk
     async file(r) {
       for (const f of r.findings) await o.add(findingAnnotation(r.path, f) + '\n');
       if (r.omitted) await o.add(`::warning file=${escapeProperty(filePath(r.path))},title=board-scenario::${escapeData(omittedMessage({ ...r, omitted: r.omitted }, maxFindings))}\n`);
-      await o.flush();
+      await o.endOfFile();
     },
     async end(counts) {
       await o.add(formatSummary(counts) + '\n');

@@ -42,8 +42,8 @@ export function jsonReporter(o: ChunkedOutput = new ChunkedOutput()): Reporter {
         await o.add(`,"omitted":${JSON.stringify(omitted)}`);
       }
       await o.add('}');
-      // Each file's findings are out before the next file's (the worker may be checking later files already).
-      await o.flush();
+      // Out now, or (the check command batches) when the command waits for the next file's answer.
+      await o.endOfFile();
     },
     async end() {
       await o.add(']}\n');

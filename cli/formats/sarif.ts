@@ -127,8 +127,8 @@ export function sarifReporter(maxFindings: number, cwd: string = process.cwd(), 
       const location = artifactLocation(r.path, cwd);
       for (const f of r.findings) await o.add(`${results++ === 0 ? '' : ','}\n        ${indented(result(f, location, ruleIndex, cwd), 4)}`);
       if (r.omitted) notifications.push({ level: 'warning', message: { text: omittedMessage({ ...r, omitted: r.omitted }, maxFindings) } });
-      // Each file's results are out before the next file's (the worker may be checking later files already).
-      await o.flush();
+      // Out now, or (the check command batches) when the command waits for the next file's answer.
+      await o.endOfFile();
     },
     async end() {
       if (results > 0) await o.add('\n      ');

@@ -86,7 +86,7 @@ export function textReporter(colors: Colors, maxFindings: number, o: ChunkedOutp
     async file(r) {
       for (const f of r.findings) await o.add(formatFinding(r.path, f, colors) + '\n');
       if (r.omitted) await o.add(colors.dim(omittedMessage({ ...r, omitted: r.omitted }, maxFindings)) + '\n');
-      await o.flush();
+      await o.endOfFile();
     },
     async end(counts) {
       await o.add(formatSummary(counts, colors) + '\n');

@@ -633,9 +633,19 @@ function wordIs(text: string, k: number, w: string): boolean {
   return true;
 }
 
+/** The range from token a to token b (their own ranges are not made). */
+function wordsSpan(a: Token, b: Token): Range {
+  return { start: { line: a.line, character: a.start }, end: { line: b.line, character: b.end } };
+}
+
+/** The line being recognised (set by fastLine, as the word offsets are: no closure is made per line). */
+let fastText = '';
+let fastLineNo = 0;
+let fastBase = 0;
+
 /** Word k of the line as a token; `known` is its text when it is known already (a verb, a zone: no new string). */
-function fastToken(text: string, line: number, base: number, k: number, known?: string): Token {
-  return new Token('word', known ?? text.slice(wordStart[k], wordEnd[k]), line, wordStart[k] - base, wordEnd[k] - base);
+function tok(k: number, known?: string): Token {
+  return new Token('word', known ?? fastText.slice(wordStart[k], wordEnd[k]), fastLineNo, wordStart[k] - fastBase, wordEnd[k] - fastBase);
 }
 
 /** The verbs the fast path knows. */
@@ -650,7 +660,16 @@ function knownWord(text: string, k: number, words: readonly string[]): string | 
 export function fastLine(text: string, line: number, base: number, end: number): Statement | undefined {
   const n = splitWords(text, base, end);
   if (n < 2) return undefined;
-  const tok = (k: number, known?: string) => fastToken(text, line, base, k, known);
+  fastText = text;
+  fastLineNo = line;
+  fastBase = base;
+  const st = fastStatement(text, n);
+  // The text is not kept once the line is done.
+  fastText = '';
+  return st;
+}
+
+function fastStatement(text: string, n: number): Statement | undefined {
   const verb = knownWord(text, 0, FAST_VERBS);
   switch (verb) {
     case 'attach':
@@ -659,11 +678,10 @@ export function fastLine(text: string, line: number, base: number, end: number):
     case 'cast': {
       const link = verb === 'cast' ? 'targeting' : 'to';
       if (!(n === 4 || (n === 6 && wordIs(text, 4, 'by'))) || !wordIs(text, 2, link)) return undefined;
-      const verbTok = tok(0, verb);
       const subject = tok(1);
       const other = tok(3);
       const by = n === 6 ? tok(5) : undefined;
-      const e = new EventStmt(verbTok, by ?? other);
+      const e = fastEvent(by ?? other);
       e.subject = subject;
       e.by = by;
       if (verb === 'cast') {
@@ -680,9 +698,8 @@ export function fastLine(text: string, line: number, base: number, end: number):
     case 'enter':
     case 'recall': {
       if (n !== 2) return undefined;
-      const verbTok = tok(0, verb);
       const subject = tok(1);
-      const e = new EventStmt(verbTok, subject);
+      const e = fastEvent(subject);
       e.kind = verb;
       e.subject = subject;
       return e as unknown as EventNode;
@@ -690,10 +707,9 @@ export function fastLine(text: string, line: number, base: number, end: number):
     case 'unattach':
     case 'detach': {
       if (!(n === 2 || (n === 4 && wordIs(text, 2, 'from')))) return undefined;
-      const verbTok = tok(0, verb);
       const subject = tok(1);
       const host = n === 4 ? tok(3) : undefined;
-      const e = new EventStmt(verbTok, host ?? subject);
+      const e = fastEvent(host ?? subject);
       e.kind = 'unattach';
       e.verb = verb;
       e.subject = subject;
@@ -705,7 +721,7 @@ export function fastLine(text: string, line: number, base: number, end: number):
       const zoneWord = knownWord(text, 3, ZONES);
       if (zoneWord === undefined) return undefined;
       const z = tok(3, zoneWord);
-      const e = new EventStmt(tok(0, verb), z);
+      const e = fastEvent(z);
       e.kind = 'move';
       e.verb = verb;
       e.subject = tok(1);
@@ -718,21 +734,19 @@ export function fastLine(text: string, line: number, base: number, end: number):
     case 'exile':
     case 'bounce': {
       if (n !== 2) return undefined;
-      const verbTok = tok(0, verb);
       const subject = tok(1);
-      const e = new EventStmt(verbTok, subject);
+      const e = fastEvent(subject);
       e.kind = 'move';
       e.verb = verb;
       e.subject = subject;
-      e.zone = new SugarZone(SUGAR_ZONE[verb], verbTok);
+      e.zone = new SugarZone(SUGAR_ZONE[verb], fastLineNo, wordStart[0] - fastBase, wordEnd[0] - fastBase);
       return e as unknown as EventNode;
     }
     case 'control': {
       // `control X P` or `control X to P` (`control X to` alone is an error: parsed in full).
       if (!((n === 3 && !wordIs(text, 2, 'to')) || (n === 4 && wordIs(text, 2, 'to')))) return undefined;
-      const verbTok = tok(0, verb);
       const player = tok(n - 1);
-      const e = new EventStmt(verbTok, player);
+      const e = fastEvent(player);
       e.kind = 'control';
       e.subject = tok(1);
       e.player = player;
@@ -741,9 +755,8 @@ export function fastLine(text: string, line: number, base: number, end: number):
     case 'gains':
     case 'loses': {
       if (n !== 5 || !wordIs(text, 2, 'protection') || !wordIs(text, 3, 'from')) return undefined;
-      const verbTok = tok(0, verb);
       const quality = tok(4);
-      const e = new EventStmt(verbTok, quality);
+      const e = fastEvent(quality);
       e.kind = 'protection';
       e.verb = verb;
       e.subject = tok(1);
@@ -751,48 +764,48 @@ export function fastLine(text: string, line: number, base: number, end: number):
       return e as unknown as EventNode;
     }
     case 'expect':
-      return fastExpect(text, n, tok);
+      return fastExpect(text, n);
   }
   return undefined;
 }
 
-function fastExpect(text: string, n: number, tok: (k: number, known?: string) => Token): Statement | undefined {
+function fastExpect(text: string, n: number): Statement | undefined {
   let a: Assertion;
   let last: Token;
   if (wordIs(text, 1, 'no')) {
     if (n !== 5 || !wordIs(text, 2, 'attachments') || !wordIs(text, 3, 'on')) return undefined;
     const first = tok(1);
     last = tok(4);
-    a = { kind: 'no-attachments', host: last, range: span(first.range, last.range) };
+    a = { kind: 'no-attachments', host: last, range: wordsSpan(first, last) };
   } else if (n === 3 && wordIs(text, 2, 'unattached')) {
     const subject = tok(1);
     last = tok(2);
-    a = { kind: 'unattached', subject, range: span(subject.range, last.range) };
+    a = { kind: 'unattached', subject, range: wordsSpan(subject, last) };
   } else if (n === 4 && wordIs(text, 2, 'in')) {
     const zoneWord = knownWord(text, 3, ZONES);
     if (zoneWord === undefined) return undefined;
     const subject = tok(1);
     last = tok(3, zoneWord);
     const zone: ZoneRef = { zone: last.text, range: last.range };
-    a = { kind: 'in-zone', subject, zone, range: span(subject.range, last.range) };
+    a = { kind: 'in-zone', subject, zone, range: wordsSpan(subject, last) };
   } else if (n === 4 && wordIs(text, 2, 'has')) {
     const subject = tok(1);
     last = tok(3);
-    a = { kind: 'has', host: subject, subject: last, range: span(subject.range, last.range) };
+    a = { kind: 'has', host: subject, subject: last, range: wordsSpan(subject, last) };
   } else if (n === 5 && wordIs(text, 2, 'attached') && wordIs(text, 3, 'to')) {
     const subject = tok(1);
     last = tok(4);
-    a = { kind: 'attached-to', subject, host: last, range: span(subject.range, last.range) };
+    a = { kind: 'attached-to', subject, host: last, range: wordsSpan(subject, last) };
   } else if (n === 5 && wordIs(text, 2, 'newer') && wordIs(text, 3, 'than')) {
     const subject = tok(1);
     last = tok(4);
-    a = { kind: 'newer-than', subject, other: last, range: span(subject.range, last.range) };
+    a = { kind: 'newer-than', subject, other: last, range: wordsSpan(subject, last) };
   } else if (n === 5 && wordIs(text, 2, 'controlled') && wordIs(text, 3, 'by')) {
     const subject = tok(1);
     last = tok(4);
-    a = { kind: 'controlled-by', subject, player: last, range: span(subject.range, last.range) };
+    a = { kind: 'controlled-by', subject, player: last, range: wordsSpan(subject, last) };
   } else return undefined;
-  const node = new EventStmt(tok(0, 'expect'), last);
+  const node = fastEvent(last);
   node.kind = 'expect';
   node.assertion = a;
   return node as unknown as EventNode;
@@ -803,8 +816,9 @@ type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
 
 /**
  * An event statement. Every event has the same fields (unused ones undefined), so the replay's
- * code sees one object shape; its ranges are made when asked for, from the verb token and the
- * position of the last token, so a statement that is replayed and dropped costs one object.
+ * code sees one object shape; its ranges are made when asked for, from the positions of the verb
+ * and of the last token, so a statement that is replayed and dropped costs one object (the fast
+ * path makes no token for the verb).
  */
 class EventStmt {
   kind: EventNode['kind'] = 'cleanup';
@@ -829,8 +843,11 @@ class EventStmt {
   other: Name | undefined = undefined;
   private endLine: number;
   private endChar: number;
+  /** The verb: its line, start and end. */
   constructor(
-    private readonly verbTok: Token,
+    private readonly line: number,
+    private readonly verbStart: number,
+    private readonly verbEnd: number,
     last: Token,
   ) {
     this.endLine = last.line;
@@ -842,27 +859,39 @@ class EventStmt {
     this.endChar = last.end;
   }
   get verbRange(): Range {
-    return this.verbTok.range;
+    return { start: { line: this.line, character: this.verbStart }, end: { line: this.line, character: this.verbEnd } };
   }
   get range(): Range {
-    return { start: { line: this.verbTok.line, character: this.verbTok.start }, end: { line: this.endLine, character: this.endChar } };
+    return { start: { line: this.line, character: this.verbStart }, end: { line: this.endLine, character: this.endChar } };
   }
 }
 
+/** An event whose verb is `verbTok`. */
+function eventAt(verbTok: Token, last: Token): EventStmt {
+  return new EventStmt(verbTok.line, verbTok.start, verbTok.end, last);
+}
+
+/** An event whose verb is word 0 of the line the fast path is recognising. */
+function fastEvent(last: Token): EventStmt {
+  return new EventStmt(fastLineNo, wordStart[0] - fastBase, wordEnd[0] - fastBase, last);
+}
+
 function event(verbTok: Token, cur: Cursor, fields: OmitEach<EventNode, 'range' | 'verbRange'>): EventNode {
-  const e = new EventStmt(verbTok, cur.last());
+  const e = eventAt(verbTok, cur.last());
   Object.assign(e, fields);
   return e as unknown as EventNode;
 }
 
-/** The zone of `destroy`, `exile`...: written by the verb itself. */
+/** The zone of `destroy`, `exile`...: written by the verb itself (its line, start and end). */
 class SugarZone implements ZoneRef {
   constructor(
     readonly zone: string,
-    private readonly verbTok: Token,
+    private readonly line: number,
+    private readonly start: number,
+    private readonly end: number,
   ) {}
   get range(): Range {
-    return this.verbTok.range;
+    return { start: { line: this.line, character: this.start }, end: { line: this.line, character: this.end } };
   }
 }
 
@@ -951,7 +980,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'bounce': {
       const subject = cur.name(`the card to ${verb}`);
       cur.end();
-      return event(verbTok, cur, { kind: 'move', verb, subject, zone: new SugarZone(SUGAR_ZONE[verb], verbTok) });
+      return event(verbTok, cur, { kind: 'move', verb, subject, zone: new SugarZone(SUGAR_ZONE[verb], verbTok.line, verbTok.start, verbTok.end) });
     }
     case 'becomes':
     case 'gains':
@@ -1015,7 +1044,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       cur.end();
       return event(verbTok, cur, { kind: 'cleanup' });
     case 'expect': {
-      const node = new EventStmt(verbTok, verbTok);
+      const node = eventAt(verbTok, verbTok);
       node.kind = 'expect';
       cur.partial = node as EventNode;
       node.assertion = parseAssertion(cur);

@@ -1,0 +1,89 @@
+// A check may share its files among several checker processes (BOARD_SCENARIO_CHECKERS sets how
+// many; one by default): the output, the messages on stderr and the exit status are those of one
+// checker, byte for byte, in every format; a file that runs one checker out of memory is still
+// that file's message, and no checker outlives the command.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { CLEAN, CLI, ILLEGAL, MISSING_UNATTACH, REDUNDANT, assertBuilt, assertNoCrash, makeTempDir, removeTempDir, runCli, writeFiles } from './helpers';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Enough declarations that a 32 MB checker dies on them. */
+const HUGE = 'game mtg\nplayer alice\n' + Array.from({ length: 400_000 }, (_, i) => `card c${i} "Lion ${i}": creature — Cat, owner alice\n`).join('');
+
+describe('cli: several checker processes', function () {
+  this.timeout(180_000);
+  let dir: string;
+  before(() => {
+    assertBuilt();
+    dir = makeTempDir();
+    const files: Record<string, string> = {};
+    const kinds = [CLEAN, REDUNDANT, ILLEGAL, MISSING_UNATTACH, CLEAN + 'bounce nobody\n'];
+    for (let i = 0; i < 240; i++) files[`many/f${String(i).padStart(3, '0')}.board`] = kinds[i % kinds.length];
+    writeFiles(dir, files);
+    // A file that is not UTF-8 (a problem on stderr) and a config that sets a severity, in the middle.
+    fs.writeFileSync(path.join(dir, 'many', 'f100-latin1.board'), Buffer.from([0x67, 0x61, 0x6d, 0x65, 0x20, 0xe9, 0x0a]));
+    writeFiles(dir, { 'many/sub/board-scenario.json': JSON.stringify({ severity: { 'redundant-attach': 'error' } }), 'many/sub/a.board': REDUNDANT, 'many/sub/b.board': ILLEGAL });
+    writeFiles(dir, { 'oom/huge.board': HUGE });
+    for (let i = 0; i < 70; i++) writeFiles(dir, { [`oom/f${String(i).padStart(2, '0')}.board`]: i % 2 ? ILLEGAL : CLEAN });
+  });
+  after(() => removeTempDir(dir));
+
+  for (const format of ['text', 'json', 'sarif', 'github']) {
+    it(`--format ${format}: the same output, messages and status with 1, 2 or 3 checkers`, () => {
+      const one = runCli(['check', '--format', format, 'many'], { cwd: dir, env: { BOARD_SCENARIO_CHECKERS: '1' } });
+      assertNoCrash(one.stderr);
+      assert.equal(one.status, 2, one.stderr);
+      assert.match(one.stderr, /f100-latin1\.board is not valid UTF-8/);
+      if (format === 'text') assert.match(one.stdout, /^242 files checked: /m);
+      for (const n of ['2', '3']) {
+        const r = runCli(['check', '--format', format, 'many'], { cwd: dir, env: { BOARD_SCENARIO_CHECKERS: n } });
+        assert.equal(r.status, one.status, `${n} checkers`);
+        assert.equal(r.stderr, one.stderr, `${n} checkers`);
+        assert.equal(r.stdout, one.stdout, `${n} checkers`);
+      }
+    });
+  }
+
+  it('out of memory in one of them: that file is reported, the others are checked', () => {
+    for (const n of ['1', '2']) {
+      const r = runCli(['check', '--format', 'json', 'oom'], { cwd: dir, env: { BOARD_SCENARIO_CHECKERS: n, BOARD_SCENARIO_MEMORY_MB: '32' } });
+      assertNoCrash(r.stderr);
+      assert.equal(r.status, 2, `${n} checkers`);
+      assert.equal(r.stderr, `board-scenario: cannot check ${path.join('oom', 'huge.board')}: it needs more than the 32 MB of memory the checker has (BOARD_SCENARIO_MEMORY_MB sets it); split it into smaller scenarios\n`, `${n} checkers`);
+      const paths = (JSON.parse(r.stdout) as { files: { path: string }[] }).files.map((f) => f.path);
+      assert.equal(paths.length, 70, `${n} checkers`);
+      assert.deepEqual(paths, [...paths].sort(), `${n} checkers`);
+    }
+  });
+
+  it('no checker outlives the command when its stdout is closed early (`| head -1`)', function () {
+    if (process.platform !== 'linux') this.skip();
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" check oom | head -1`], { cwd: dir, encoding: 'utf8', env: { ...process.env, BOARD_SCENARIO_CHECKERS: '3' } });
+    assert.equal(r.status, 0);
+    assert.equal(r.stderr, '');
+    assert.match(r.stdout, /^oom\/f01\.board:6:1: error illegal-attachment /);
+    const running = () =>
+      fs
+        .readdirSync('/proc')
+        .filter((p) => /^\d+$/.test(p))
+        .filter((p) => {
+          try {
+            if (!fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('--board-scenario-checker-process') || fs.realpathSync(`/proc/${p}/cwd`) !== fs.realpathSync(dir)) return false;
+            // One being ended is not left running: a zombie, or one with SIGKILL pending (as in oom.test.ts).
+            const status = fs.readFileSync(`/proc/${p}/status`, 'utf8');
+            if (/^State:\s+[ZX]/m.test(status)) return false;
+            return ![...status.matchAll(/^(?:SigPnd|ShdPnd):\s+([0-9a-f]+)$/gm)].some((m) => (BigInt('0x' + m[1]) & 0x100n) !== 0n);
+          } catch {
+            return false;
+          }
+        });
+    // A checker being killed may take a moment to go on a loaded machine: up to 2 s.
+    let left = running();
+    for (let i = 0; i < 20 && left.length > 0; i++) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+      left = running();
+    }
+    assert.deepEqual(left, []);
+  });
+});
