@@ -127,8 +127,13 @@ describe('LSP presentation (issue 17)', () => {
     assert.ok(Array.isArray(delta.edits) && delta.edits.length === 1, JSON.stringify(delta));
     const patched = [...full.data];
     for (const e of delta.edits) patched.splice(e.start, e.deleteCount, ...(e.data ?? []));
-    const fresh = (await client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } })) as SemanticTokens;
+    // The same text opened fresh (its tokens made from nothing, not from an earlier result).
+    const other = freshUri();
+    await client.open(other, MISSING_UNATTACH.replace('destroy lion', 'destroy lion\nunattach splitter from lion'));
+    const fresh = (await client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri: other } })) as SemanticTokens;
     assert.deepEqual(patched, fresh.data);
+    const again = (await client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } })) as SemanticTokens;
+    assert.deepEqual(again.data, fresh.data);
     assert.ok(delta.edits[0].data!.length < full.data.length, 'the delta is smaller than the tokens');
   });
 
