@@ -52,6 +52,20 @@ export interface TypingResults {
   /** The outline's size on this file: symbols and JSON bytes. */
   outline: { symbols: number; bytes: number };
   openMs: number;
+  /** The server's CPU time (user + system) per keystroke while typing, from /proc (Linux; else undefined): less noisy than wall time on a shared machine. */
+  serverCpuMsPerKeystroke?: number;
+}
+
+/** A process's CPU time so far in ms (user + system, from /proc/PID/stat), or undefined off Linux. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  try {
+    const stat = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8') as string;
+    // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 14th and 15th.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 function kindStats(xs: number[]): KindStats {
@@ -110,6 +124,7 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
       return r;
     };
     const viewport = { start: { line: Math.max(0, line - 25), character: 0 }, end: { line: line + 25, character: 0 } };
+    const cpuStart = cpuMsOf(client.proc.pid);
     for (let k = 0; k < opts.keystrokes; k++) {
       const ch = typed[col % typed.length];
       if (col > 0 && col % typed.length === 0) {
@@ -147,6 +162,9 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
       if (opts.gapMs) await new Promise((r) => setTimeout(r, opts.gapMs));
     }
 
+    const cpuEnd = cpuMsOf(client.proc.pid);
+    const serverCpuMsPerKeystroke = cpuStart !== undefined && cpuEnd !== undefined ? (cpuEnd - cpuStart) / opts.keystrokes : undefined;
+
     // The board anywhere in the file, right after an edit.
     const boardAny: number[] = [];
     for (let i = 0; i < 20; i++) {
@@ -162,7 +180,7 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
     for (const [k, xs] of Object.entries(times)) kinds[k] = kindStats(xs);
     let worst = { kind: '', ms: 0 };
     for (const [k, s] of Object.entries(kinds)) if (s.p95 > worst.ms) worst = { kind: k, ms: s.p95 };
-    return { events: opts.events, lines: lines.length, keystrokes: opts.keystrokes, kinds, worstP95: worst, boardAnyLine: kindStats(boardAny), semanticTokens: { delta, range }, outline, openMs };
+    return { events: opts.events, lines: lines.length, keystrokes: opts.keystrokes, kinds, worstP95: worst, boardAnyLine: kindStats(boardAny), semanticTokens: { delta, range }, outline, openMs, serverCpuMsPerKeystroke };
   } finally {
     await client.stop();
   }
@@ -171,6 +189,7 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
 export function typingTable(r: TypingResults): string {
   const rows = [`Requests while typing: ${r.events.toLocaleString('en-US')} events (${r.lines.toLocaleString('en-US')} lines), ${r.keystrokes} keystrokes, validate onType; didOpen → diagnostics ${r.openMs.toFixed(0)} ms`];
   rows.push(`  semantic tokens: delta ${r.semanticTokens.delta ? 'yes' : 'no'}, range ${r.semanticTokens.range ? 'yes' : 'no'}; outline: ${r.outline.symbols.toLocaleString('en-US')} symbols, ${(r.outline.bytes / 1024).toFixed(0)} KiB`);
+  if (r.serverCpuMsPerKeystroke !== undefined) rows.push(`  server CPU time per keystroke (its requests included): ${r.serverCpuMsPerKeystroke.toFixed(1)} ms`);
   rows.push(`  ${'request'.padEnd(34)} ${'n'.padStart(4)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}  target`);
   const line = (name: string, s: KindStats, target: string, ok: boolean) =>
     rows.push(`  ${name.padEnd(34)} ${String(s.n).padStart(4)} ${s.p50.toFixed(1).padStart(7)}ms ${s.p95.toFixed(1).padStart(7)}ms ${s.max.toFixed(1).padStart(7)}ms  ${target} ${ok ? 'pass' : 'FAIL'}`);

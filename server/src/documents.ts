@@ -52,6 +52,8 @@ export class DocumentState {
   private base: { analysis?: Analysis; tree?: { text: string; doc: ScenarioDocument } } | undefined;
   private analysisOf: Analysis | undefined;
   private tree: ScenarioDocument | undefined;
+  /** The newest earlier version's timeline, until this one has its own: its initial board may be this one's too. */
+  private earlierTimeline: Timeline | undefined;
 
   constructor(
     live: TextDocument,
@@ -71,6 +73,7 @@ export class DocumentState {
         analysis: previous.analysisOf ?? previous.base?.analysis,
         tree: prevTree ? { text: previous.text, doc: prevTree } : previous.base?.tree,
       };
+      this.earlierTimeline = previous.timelineOf ?? previous.earlierTimeline;
     } else if (previous) this.base = { analysis: previous };
   }
 
@@ -173,7 +176,8 @@ export class DocumentState {
       // Not analysed yet: from the earlier analysis's copies of the replay before the first change.
       const included = this.knownIncludes;
       const seeds = this.analysisOf ? replayCheckpoints(this.analysisOf) : this.base?.analysis ? checkpointsBefore(this.base.analysis, this.text) : [];
-      this.timelineOf = new Timeline(this.doc, this.text, CHECKPOINT_EVERY, seeds, included, this.cards);
+      this.timelineOf = new Timeline(this.doc, this.text, CHECKPOINT_EVERY, seeds, included, this.cards, this.earlierTimeline);
+      this.earlierTimeline = undefined;
     }
     return this.timelineOf;
   }

@@ -167,7 +167,8 @@ export class SemanticTokensCache {
     const prev = this.last.get(state.uri);
     const edit = prev ? this.changed(prev, state) : undefined;
     const data = edit ? applyEdit(prev!.data, edit) : semanticTokens(state).data;
-    return { resultId: this.keep(state, data).id, data };
+    // The array kept is changed in place by later deltas: the answer gets its own (it may be sent later).
+    return { resultId: this.keep(state, data).id, data: data.slice() };
   }
 
   /** The tokens of `state` as a delta from the result `previousResultId` (full tokens when that is not the last one sent). */
@@ -201,8 +202,16 @@ export class SemanticTokensCache {
   }
 }
 
+/**
+ * `data` with the edit made: in place (the array is the cache's own, never handed out), or for a
+ * large insertion into a new array (too many numbers to pass to splice as arguments).
+ */
 function applyEdit(data: number[], e: TokensEdit): number[] {
   if (e.deleteCount === 0 && e.insert.length === 0) return data;
+  if (e.insert.length <= 10000) {
+    data.splice(e.start, e.deleteCount, ...e.insert);
+    return data;
+  }
   const out = data.slice(0, e.start);
   for (const x of e.insert) out.push(x);
   for (let i = e.start + e.deleteCount; i < data.length; i++) out.push(data[i]);
