@@ -33,7 +33,7 @@ import {
   type ScenarioHeader,
   type Step,
 } from '../../core';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument, type Position, type Range } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
 
 export class DocumentState {
@@ -66,7 +66,7 @@ export class DocumentState {
     readonly config?: ProjectConfig,
   ) {
     this.text = live.getText();
-    this.document = TextDocument.create(live.uri, live.languageId, live.version, this.text);
+    this.document = new Snapshot(live, this.text);
     if (previous instanceof DocumentState) {
       const prevTree = previous.tree ?? (previous.analysisOf?.docCheap ? previous.analysisOf.doc : undefined);
       this.base = {
@@ -246,6 +246,58 @@ export class DocumentState {
       } else hi = mid - 1;
     }
     return found;
+  }
+}
+
+/**
+ * One version of a document that stays as it was (the documents manager changes its TextDocument
+ * objects in place). While the live document is still this version it answers (its line offsets
+ * are kept up to date edit by edit); once it has moved on, a copy of this version is made, on
+ * first use, so a new version does not count the lines of a huge file again.
+ */
+class Snapshot implements TextDocument {
+  readonly uri: string;
+  readonly languageId: string;
+  readonly version: number;
+  private own: TextDocument | undefined;
+
+  constructor(
+    private live: TextDocument | undefined,
+    private readonly text: string,
+  ) {
+    this.uri = live!.uri;
+    this.languageId = live!.languageId;
+    this.version = live!.version;
+  }
+
+  private get doc(): TextDocument {
+    if (this.live && this.live.version === this.version && this.live.getText() === this.text) return this.live;
+    this.live = undefined;
+    return (this.own ??= TextDocument.create(this.uri, this.languageId, this.version, this.text));
+  }
+
+  getText(range?: Range): string {
+    return range ? this.doc.getText(range) : this.text;
+  }
+
+  positionAt(offset: number): Position {
+    return this.doc.positionAt(offset);
+  }
+
+  offsetAt(position: Position): number {
+    return this.doc.offsetAt(position);
+  }
+
+  get lineCount(): number {
+    return this.doc.lineCount;
+  }
+
+  getLineRange(line: number): Range {
+    return this.doc.getLineRange(line);
+  }
+
+  getEOLCharacters(line: number): string {
+    return this.doc.getEOLCharacters(line);
   }
 }
 

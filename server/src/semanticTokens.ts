@@ -134,7 +134,6 @@ interface TokensResult {
   id: string;
   data: number[];
   text: string;
-  document: TextDocument;
   doc: ScenarioDocument;
   /** The included files its names were declared from (another set may change every name's kind). */
   included: unknown;
@@ -188,7 +187,7 @@ export class SemanticTokensCache {
   }
 
   private keep(state: DocumentState, data: number[]): TokensResult {
-    const r: TokensResult = { id: String(this.next++), data, text: state.text, document: state.document, doc: state.doc, included: state.names.included };
+    const r: TokensResult = { id: String(this.next++), data, text: state.text, doc: state.doc, included: state.names.included };
     this.last.set(state.uri, r);
     return r;
   }
@@ -252,15 +251,28 @@ function lastStartingBy(doc: ScenarioDocument, line: number): number {
  * reads an indented line after those as the continuation of the statement before them.
  */
 function startsStatement(document: TextDocument, line: number): boolean {
-  if (line === 0) return true;
-  const c = document.getText({ start: { line, character: 0 }, end: { line, character: 1 } });
-  return c !== '' && c !== ' ' && c !== '\t' && c !== '#' && c !== '\r' && c !== '\n';
+  return startsStatementWith(document.getText({ start: { line, character: 0 }, end: { line, character: 1 } }), line);
+}
+
+/** Does a statement start on line `line`, whose first character is `c` ('' for an empty line)? */
+function startsStatementWith(c: string, line: number): boolean {
+  return line <= 0 || (c !== '' && c !== ' ' && c !== '\t' && c !== '#' && c !== '\r' && c !== '\n');
 }
 
 /** The line where the statement on `line` starts (`line`, or back over the lines it may continue). */
 function statementStart(document: TextDocument, line: number): number {
   while (line > 0 && !startsStatement(document, line)) line--;
-  return line;
+  return Math.max(0, line);
+}
+
+/** The line breaks in text[from, to), counted as TextDocument counts them (CRLF, CR or LF; a CR just before `to` followed by LF is not one yet). */
+function lineBreaks(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) n++;
+  }
+  return n;
 }
 
 /** Does a statement that declares names (or reads them from another file) touch lines first..last? */
@@ -287,15 +299,17 @@ function changedTokens(prev: TokensResult, state: DocumentState): TokensEdit | u
   const p = commonPrefix(oldText, text);
   const s = Math.min(commonSuffix(oldText, text), Math.min(oldText.length, text.length) - p);
   // The changed lines: from the first change to the last, in each version; the lines after them
-  // are the same text, `shift` lines further down in the new version.
-  let first = state.document.positionAt(p).line;
-  const oldLast = prev.document.positionAt(oldText.length - s).line;
-  const newLast = state.document.positionAt(text.length - s).line;
-  const shift = newLast - oldLast;
+  // are the same text, `shift` lines further down in the new version. (Counted in the texts: the
+  // earlier version's document may already be another text.)
+  const document = state.document;
+  let first = document.positionAt(p).line;
+  const lineStart = document.offsetAt({ line: first, character: 0 });
+  const newLast = first + lineBreaks(text, lineStart, text.length - s);
+  const shift = newLast - (first + lineBreaks(oldText, lineStart, oldText.length - s));
   // Widened to whole statements: back to the line where the statement there starts in each
-  // version, on to the last line that may continue the one before it (those lines are the same
-  // text in both).
-  first = Math.min(statementStart(state.document, first), statementStart(prev.document, first));
+  // version (the lines before `first` are the same in both), on to the last line that may
+  // continue the one before it (those lines are the same text in both).
+  if (!startsStatement(document, first) || !startsStatementWith(oldText.charAt(lineStart), first)) first = statementStart(document, first - 1);
   let last = newLast;
   while (last + 1 < state.document.lineCount && !startsStatement(state.document, last + 1)) last++;
   if (declaresOn(doc, first, last) || declaresOn(prev.doc, first, last - shift)) return undefined;
