@@ -70,7 +70,7 @@ function expectationState(first: number, last: number, findings: readonly Findin
 
 /** EXPECTATION_COMMAND: the state of the `expect` statement starting on `line`; null when there is none. */
 export function expectationCommand(state: DocumentState, line: number, findings: readonly Finding[]): ExpectationState | null {
-  for (const st of state.analysis.doc.statements) {
+  for (const st of state.doc.statements) {
     if (st.kind === 'expect' && st.range.start.line === line && st.assertion) return expectationState(line, st.range.end.line, findings);
   }
   return null;

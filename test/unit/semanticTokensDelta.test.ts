@@ -35,7 +35,8 @@ function decode(data: number[]): number[][] {
   return out;
 }
 
-describe('semantic tokens from the last result equal fresh ones after random edits', () => {
+describe('semantic tokens from the last result equal fresh ones after random edits', function () {
+  this.timeout(30000);
   for (const [seed, eol] of [[1, '\n'], [2, '\n'], [3, '\n'], [4, '\r\n']] as const) {
     it(`seed ${seed}${eol === '\n' ? '' : ', CRLF'}`, () => {
       const rnd = prng(seed);
