@@ -14,6 +14,7 @@ import {
   CHECKPOINT_EVERY,
   checkpointsBefore,
   header,
+  isEvent,
   parse,
   replayCheckpoints,
   reparse,
@@ -175,11 +176,41 @@ export class DocumentState {
     if (!this.timelineOf) {
       // Not analysed yet: from the earlier analysis's copies of the replay before the first change.
       const included = this.knownIncludes;
-      const seeds = this.analysisOf ? replayCheckpoints(this.analysisOf) : this.base?.analysis ? checkpointsBefore(this.base.analysis, this.text) : [];
+      const seeds = this.analysisOf ? replayCheckpoints(this.analysisOf) : this.earlierSeeds();
       this.timelineOf = new Timeline(this.doc, this.text, CHECKPOINT_EVERY, seeds, included, this.cards, this.earlierTimeline);
       this.earlierTimeline = undefined;
     }
     return this.timelineOf;
+  }
+
+  /**
+   * The earlier check's copies of the replay that still hold for this text: those before the
+   * first change, unless this version declares a player or card after an event (the initial board
+   * has every declaration: the earlier replay's would lack that one).
+   */
+  private earlierSeeds(): ReturnType<typeof checkpointsBefore> {
+    if (!this.base?.analysis) return [];
+    let event = false;
+    for (const st of this.doc.statements) {
+      if (isEvent(st)) event = true;
+      else if (event) return [];
+    }
+    return checkpointsBefore(this.base.analysis, this.text);
+  }
+
+  /**
+   * The timeline, for a question about `line`. A version not checked yet has copies of the replay
+   * up to its first change only (from the earlier check); a line far after that is answered from
+   * this version's check instead, made first: it resumes before the change and stops where the
+   * replay meets the earlier one again, which costs less than replaying everything after the change.
+   */
+  private timelineFor(line: number): Timeline {
+    if (!this.timelineOf && !this.analysisOf && this.base?.analysis) {
+      const seeds = this.earlierSeeds();
+      const reached = seeds.length ? seeds[seeds.length - 1].index : 0;
+      if (this.statementIndexAtOrBefore(line) + 1 - reached > 2 * CHECKPOINT_EVERY) void this.analysis;
+    }
+    return this.timeline;
   }
 
   /**
@@ -220,7 +251,7 @@ export class DocumentState {
     let b = this.boards.get(key);
     if (!b) {
       if (this.boards.size >= 32) this.boards.clear();
-      b = this.timeline.boardAt(key);
+      b = this.timelineFor(key).boardAt(key);
       this.boards.set(key, b);
     }
     return b;
