@@ -52,6 +52,8 @@ export interface TypingResults {
   /** The outline's size on this file: symbols and JSON bytes. */
   outline: { symbols: number; bytes: number };
   openMs: number;
+  /** What the server logged as failed while typing (a request that threw answers a default: fast, and wrong). */
+  serverErrors: string[];
   /** The server's CPU time (user + system) per keystroke while typing, from /proc (Linux; else undefined): less noisy than wall time on a shared machine. */
   serverCpuMsPerKeystroke?: number;
 }
@@ -180,7 +182,7 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
     for (const [k, xs] of Object.entries(times)) kinds[k] = kindStats(xs);
     let worst = { kind: '', ms: 0 };
     for (const [k, s] of Object.entries(kinds)) if (s.p95 > worst.ms) worst = { kind: k, ms: s.p95 };
-    return { events: opts.events, lines: lines.length, keystrokes: opts.keystrokes, kinds, worstP95: worst, boardAnyLine: kindStats(boardAny), semanticTokens: { delta, range }, outline, openMs, serverCpuMsPerKeystroke };
+    return { events: opts.events, lines: lines.length, keystrokes: opts.keystrokes, kinds, worstP95: worst, boardAnyLine: kindStats(boardAny), semanticTokens: { delta, range }, outline, openMs, serverCpuMsPerKeystroke, serverErrors: client.log.filter((l) => /failed|exception|rejection|error/i.test(l)) };
   } finally {
     await client.stop();
   }
@@ -189,6 +191,7 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
 export function typingTable(r: TypingResults): string {
   const rows = [`Requests while typing: ${r.events.toLocaleString('en-US')} events (${r.lines.toLocaleString('en-US')} lines), ${r.keystrokes} keystrokes, validate onType; didOpen → diagnostics ${r.openMs.toFixed(0)} ms`];
   rows.push(`  semantic tokens: delta ${r.semanticTokens.delta ? 'yes' : 'no'}, range ${r.semanticTokens.range ? 'yes' : 'no'}; outline: ${r.outline.symbols.toLocaleString('en-US')} symbols, ${(r.outline.bytes / 1024).toFixed(0)} KiB`);
+  if (r.serverErrors.length) rows.push(`  THE SERVER LOGGED ${r.serverErrors.length} FAILURES (the figures are not valid): ${r.serverErrors[0].slice(0, 300)}`);
   if (r.serverCpuMsPerKeystroke !== undefined) rows.push(`  server CPU time per keystroke (its requests included): ${r.serverCpuMsPerKeystroke.toFixed(1)} ms`);
   rows.push(`  ${'request'.padEnd(34)} ${'n'.padStart(4)} ${'p50'.padStart(9)} ${'p95'.padStart(9)} ${'max'.padStart(9)}  target`);
   const line = (name: string, s: KindStats, target: string, ok: boolean) =>
@@ -207,6 +210,8 @@ const BOARD_ANY_LINE = 'board at any line, after an edit';
 export function typingRangesTable(runs: TypingResults[]): string {
   const r0 = runs[0];
   const rows = [`Requests while typing, ${runs.length} runs: ${r0.events.toLocaleString('en-US')} events (${r0.lines.toLocaleString('en-US')} lines), ${r0.keystrokes} keystrokes each; ranges over the runs`];
+  const failed = runs.reduce((n, r) => n + r.serverErrors.length, 0);
+  if (failed) rows.push(`  THE SERVER LOGGED ${failed} FAILURES (the figures are not valid)`);
   const cpu = runs.map((r) => r.serverCpuMsPerKeystroke).filter((x): x is number => x !== undefined);
   if (cpu.length) rows.push(`  server CPU time per keystroke: ${Math.min(...cpu).toFixed(0)}–${Math.max(...cpu).toFixed(0)} ms`);
   rows.push(`  ${'request'.padEnd(34)} ${'p50'.padStart(15)} ${'p95 (board: max)'.padStart(17)}  target`);

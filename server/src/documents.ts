@@ -189,13 +189,15 @@ export class DocumentState {
    * has every declaration: the earlier replay's would lack that one).
    */
   private earlierSeeds(): ReturnType<typeof checkpointsBefore> {
-    if (!this.base?.analysis) return [];
+    const earlier = this.base?.analysis;
+    if (!earlier) return [];
+    // (The tree may be made from this version's check, when there is no earlier tree: that drops `base`.)
     let event = false;
     for (const st of this.doc.statements) {
       if (isEvent(st)) event = true;
       else if (event) return [];
     }
-    return checkpointsBefore(this.base.analysis, this.text);
+    return checkpointsBefore(earlier, this.text);
   }
 
   /**
@@ -207,8 +209,12 @@ export class DocumentState {
   private timelineFor(line: number): Timeline {
     if (!this.timelineOf && !this.analysisOf && this.base?.analysis) {
       const seeds = this.earlierSeeds();
-      const reached = seeds.length ? seeds[seeds.length - 1].index : 0;
-      if (this.statementIndexAtOrBefore(line) + 1 - reached > 2 * CHECKPOINT_EVERY) void this.analysis;
+      if (this.analysisOf) return this.timeline;
+      const n = seeds.length;
+      const reached = n ? seeds[n - 1].index : 0;
+      // Far: more than a few spacings of the copies (a board near the change replays less than one).
+      const far = Math.max(FAR_STATEMENTS, n > 1 ? 4 * (seeds[n - 1].index - seeds[n - 2].index) : 0);
+      if (this.statementIndexAtOrBefore(line) + 1 - reached > far) void this.analysis;
     }
     return this.timeline;
   }
@@ -331,6 +337,9 @@ class Snapshot implements TextDocument {
     return this.doc.getEOLCharacters(line);
   }
 }
+
+/** A board this many statements after the last copy of the replay is answered from the version's check (`timelineFor`). */
+const FAR_STATEMENTS = 2000;
 
 /** Files up to this many characters get their syntax tree built ahead of requests even without an earlier one. */
 const WARM_MAX_CHARS = 1_000_000;

@@ -18,7 +18,7 @@ const START = [
   'card splitter "Bonesplitter": artifact — Equipment, owner alice',
   'card pacifism "Pacifism": enchantment — Aura, enchant creature, owner bob, attached to lion',
   '',
-  ...Array.from({ length: 1200 }, (_, i) => ['equip splitter to lion', 'equip splitter to bear', 'destroy bear', 'unattach splitter from bear', 'move bear to battlefield', '# 704.5m'][i % 6]),
+  ...Array.from({ length: 3000 }, (_, i) => ['equip splitter to lion', 'equip splitter to bear', 'destroy bear', 'unattach splitter from bear', 'move bear to battlefield', '# 704.5m'][i % 6]),
 ].join('\n');
 
 const PIECES = ['e', ' ', '\n', 'equip splitter to ', 'destroy lion\n', 'card owl "Owl": creature — Bird, owner bob\n', 'player carol\n', 'attach pacifism to ', '\n  to bear', 'x'];
@@ -33,7 +33,7 @@ describe('while typing, answers from earlier versions equal fresh ones', functio
       const first = cache.get(doc)!;
       void first.analysis;
       void first.timeline;
-      for (let k = 0; k < 40; k++) {
+      for (let k = 0; k < 30; k++) {
         const text = doc.getText();
         const at = Math.floor(rnd() * (text.length + 1));
         const del = rnd() < 0.3 ? Math.floor(rnd() * 40) : 0;
