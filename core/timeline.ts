@@ -32,10 +32,10 @@ export class Timeline {
   private broken = Infinity;
   /** Answers come from the seeds only (no live replay). */
   private readonly seeded: boolean;
-  /** The start line of each statement (statements are in document order). */
-  private readonly startLines: number[];
   private readonly rules: Ruleset;
   private readonly version: string | undefined;
+  /** The replay standing after the declarations (the initial board), once made; only ever copied. */
+  private initial: Replay | undefined;
 
   /**
    * `seeds`: replays standing after the first `index` statements of this same text (an editor's
@@ -51,20 +51,31 @@ export class Timeline {
     readonly included: readonly IncludedDeclarations[] = [],
     /** The user's card data, as the analysis used it. */
     readonly cards?: CardCatalogs,
+    /**
+     * A timeline of an earlier version of the text: its initial board is this one's when both
+     * have the same declarations (the same statement objects, as a reparse keeps them), the same
+     * included files and card data, so an edit among the events does not set up the board again.
+     */
+    earlier?: Timeline,
   ) {
     const h = header(doc);
     this.rules = RULESETS[h.game ?? 'mtg'];
     this.version = h.version;
-    this.startLines = doc.statements.map((s) => s.range.start.line);
     this.seeded = seeds.length > 0;
+    if (earlier?.initial && earlier.included === included && earlier.cards === cards && sameDeclarations(earlier.doc, doc)) this.initial = earlier.initial;
     if (this.seeded) {
-      const initial = new Replay(this.doc, this.text, this.rules, this.version, { cards });
-      try {
-        initial.begin(doc.statements, { files: this.included });
-      } catch {
-        // The board as far as it was built.
+      if (!this.initial) {
+        const initial = new Replay(this.doc, this.text, this.rules, this.version, { cards });
+        try {
+          initial.begin(doc.statements, { files: this.included });
+          this.initial = initial;
+        } catch {
+          // The board as far as it was built (not handed on to a later version).
+          this.checkpoints.push({ index: 0, replay: initial });
+        }
       }
-      this.checkpoints.push({ index: 0, replay: initial }, ...seeds.filter((c) => c.index > 0 && c.index <= doc.statements.length));
+      if (this.initial) this.checkpoints.push({ index: 0, replay: this.initial });
+      this.checkpoints.push(...seeds.filter((c) => c.index > 0 && c.index <= doc.statements.length));
     }
   }
 
@@ -173,12 +184,12 @@ export class Timeline {
 
   /** How many statements start on or before `line`. */
   private countStartingBy(line: number): number {
-    const s = this.startLines;
+    const s = this.doc.statements;
     let lo = 0;
     let hi = s.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (s[mid] <= line) lo = mid + 1;
+      if (s[mid].range.start.line <= line) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -192,14 +203,19 @@ export class Timeline {
       this.live = this.fork(last.replay);
       this.liveIndex = last.index;
     }
+    if (!this.live && this.initial) {
+      this.live = this.fork(this.initial);
+      this.checkpoints.push({ index: 0, replay: this.initial });
+    }
     if (!this.live) {
       this.live = new Replay(this.doc, this.text, this.rules, this.version, { cards: this.cards });
       try {
         this.live.begin(statements, { files: this.included });
+        this.initial = this.fork(this.live);
       } catch {
         this.broken = 0;
       }
-      this.checkpoints.push({ index: 0, replay: this.fork(this.live) });
+      this.checkpoints.push({ index: 0, replay: this.initial ?? this.fork(this.live) });
     }
     const live = this.live;
     while (this.liveIndex < end && this.liveIndex < this.broken) {
@@ -221,6 +237,22 @@ export class Timeline {
 
   private fork(from: Replay, steps = false): Replay {
     return new Replay(this.doc, this.text, this.rules, this.version, { steps }, from);
+  }
+}
+
+/** Do both documents have the same declarations (every statement that is not an event, the same objects in the same order)? */
+function sameDeclarations(a: ScenarioDocument, b: ScenarioDocument): boolean {
+  const x = a.statements;
+  const y = b.statements;
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < x.length && isEvent(x[i])) i++;
+    while (j < y.length && isEvent(y[j])) j++;
+    if (i === x.length || j === y.length) return i === x.length && j === y.length;
+    if (x[i] !== y[j]) return false;
+    i++;
+    j++;
   }
 }
 

@@ -11,16 +11,16 @@ import { lineStartsOf } from '../text';
 export function reparse(prevText: string, prevDoc: ScenarioDocument, text: string): ScenarioDocument {
   if (text === prevText) return prevDoc;
   if (eolOf(text) !== prevDoc.eol) return parse(text);
-  const starts = lineStartsOf(text);
+  const lines = linesOf(text, commonPrefix(prevText, text));
   const old = prevDoc.statements;
   // Keep the statements before the last one that starts before the changed line (that one may
   // continue onto it); parsing starts at that statement, whose line is unchanged.
-  const changedLine = lineOf(starts, commonPrefix(prevText, text));
+  const changedLine = lines.changedLine;
   const k = lastStartingBefore(old, changedLine);
   if (k <= 0) return parse(text);
   const fromLine = old[k].range.start.line;
   // Where both versions end alike, with the same line count, the old statements stand as they are.
-  const sameLines = starts.length === prevDoc.lineCount;
+  const sameLines = lines.count === prevDoc.lineCount;
   const suffixFrom = sameLines ? text.length - commonSuffix(prevText, text) : Infinity;
   const statements: Statement[] = old.slice(0, k);
   let reuseFrom = -1;
@@ -37,7 +37,7 @@ export function reparse(prevText: string, prevDoc: ScenarioDocument, text: strin
       }
       statements.push(st);
     },
-    { line: fromLine, offset: starts[fromLine] },
+    { line: fromLine, offset: lines.startOf(fromLine) },
   );
   const cutLine = reuseFrom >= 0 ? old[reuseFrom].range.start.line : Infinity;
   if (reuseFrom >= 0) for (let j = reuseFrom; j < old.length; j++) statements.push(old[j]);
@@ -57,8 +57,36 @@ export function reparse(prevText: string, prevDoc: ScenarioDocument, text: strin
     problems: [...lexical, ...syntactic],
     lexicalProblems: lexical.length,
     eol: prevDoc.eol,
-    lineCount: starts.length,
+    lineCount: lines.count,
   };
+}
+
+/**
+ * What a reparse needs to know of the lines of `text`: how many there are, the line of the first
+ * change, and where a line at or before it starts. Without a CR in the text, from indexOf (no
+ * array of every line start is made: this runs at each keystroke in a huge file).
+ */
+function linesOf(text: string, changed: number): { count: number; changedLine: number; startOf: (line: number) => number } {
+  if (text.includes('\r')) {
+    const starts = lineStartsOf(text);
+    return { count: starts.length, changedLine: lineOf(starts, changed), startOf: (line) => starts[line] };
+  }
+  let count = 1;
+  let changedLine = 0;
+  let changedLineStart = 0;
+  for (let p = text.indexOf('\n'); p >= 0; p = text.indexOf('\n', p + 1)) {
+    if (p < changed) {
+      changedLine++;
+      changedLineStart = p + 1;
+    }
+    count++;
+  }
+  const startOf = (line: number) => {
+    let start = changedLineStart;
+    for (let l = changedLine; l > line; l--) start = start >= 2 ? text.lastIndexOf('\n', start - 2) + 1 : 0;
+    return start;
+  };
+  return { count, changedLine, startOf };
 }
 
 /** The line an offset is on. */

@@ -3,7 +3,7 @@
 // that line, the findings on that line, with their subjects outlined in the picture. Also
 // `boardScenario/events` { uri } → the lines of the events, for stepping through them. Both read
 // the cached analysis of the document version the request was made for.
-import { boardCaption, eventLines, renderBoardSvg, type BoardTheme, type Finding, type Range, type Severity } from '../../core';
+import { boardCaption, eventLines, renderBoardSvg, type BoardTheme, type BoardView, type Finding, type Range, type Severity } from '../../core';
 import type { DocumentState } from './documents';
 import { findingMessage } from './l10n';
 
@@ -62,7 +62,7 @@ export function boardPicture(state: DocumentState, params: BoardParams, findings
   const highlight = [...new Set(here.flatMap((f) => f.subjects))].sort();
   const title = scenarioTitle(state);
   const theme = params.theme && THEMES.includes(params.theme) ? params.theme : 'light';
-  const svg = renderBoardSvg(state.boardAt(line), { title, subtitle: caption.label, highlight, theme, nonce: typeof params.nonce === 'string' ? params.nonce : undefined });
+  const svg = drawn(state.boardAt(line), { title, subtitle: caption.label, highlight, theme, nonce: typeof params.nonce === 'string' ? params.nonce : undefined });
   return {
     uri: state.uri,
     version: state.version,
@@ -73,6 +73,20 @@ export function boardPicture(state: DocumentState, params: BoardParams, findings
     findings: here.map((f) => ({ code: f.code, severity: f.severity, message: findingMessage(f), rules: f.rules, subjects: f.subjects, range: f.range })),
     highlight,
   };
+}
+
+/** The last picture drawn, and what it was drawn from (as JSON). */
+let lastDrawn: { key: string; svg: string } | undefined;
+
+/**
+ * The SVG of a board: the last one again when the board and its options are the same. While the
+ * user types a line, the board before it stays the same from keystroke to keystroke, and the
+ * panel asks for it after each one; drawing a large board takes far longer than comparing it.
+ */
+function drawn(board: BoardView, options: Parameters<typeof renderBoardSvg>[1]): string {
+  const key = JSON.stringify([board, options]);
+  if (lastDrawn?.key !== key) lastDrawn = { key, svg: renderBoardSvg(board, options) };
+  return lastDrawn.svg;
 }
 
 export function events(state: DocumentState): EventsResult {

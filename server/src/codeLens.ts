@@ -32,17 +32,29 @@ export function actualState(f: Finding): string {
 export function codeLenses(state: DocumentState, findings: readonly Finding[]): CodeLens[] {
   const lenses: CodeLens[] = [];
   let first = true;
+  // The findings by the line they start on: each lens looks at its own lines only.
+  const byLine = new Map<number, number[]>();
+  findings.forEach((f, i) => {
+    const at = byLine.get(f.range.start.line);
+    if (at) at.push(i);
+    else byLine.set(f.range.start.line, [i]);
+  });
   for (const st of state.doc.statements) {
     if (!isEvent(st)) continue;
-    const line = st.range.start.line;
-    const range = { start: { line, character: st.range.start.character }, end: { line, character: st.range.start.character } };
+    if (st.kind !== 'expect' && !first) continue;
+    const r = st.range;
+    const line = r.start.line;
+    const range = { start: { line, character: r.start.character }, end: { line, character: r.start.character } };
     if (st.kind !== 'expect') {
-      if (first) lenses.push({ range, command: { title: t('Show Board'), command: SHOW_BOARD_COMMAND, arguments: [state.uri, line] } });
+      lenses.push({ range, command: { title: t('Show Board'), command: SHOW_BOARD_COMMAND, arguments: [state.uri, line] } });
       first = false;
       continue;
     }
     if (!st.assertion) continue; // a syntax error: the diagnostic says it all
-    const { title } = expectationState(line, st.range.end.line, findings);
+    // In the order of `findings` (the first failure decides).
+    const on: number[] = [];
+    for (let l = line; l <= r.end.line; l++) on.push(...(byLine.get(l) ?? []));
+    const { title } = expectationState(line, r.end.line, on.length > 1 ? on.sort((a, b) => a - b).map((i) => findings[i]) : on.map((i) => findings[i]));
     lenses.push({ range, command: { title, command: EXPECTATION_COMMAND, arguments: [state.uri, line] } });
   }
   return lenses;
@@ -59,7 +71,7 @@ function expectationState(first: number, last: number, findings: readonly Findin
 
 /** EXPECTATION_COMMAND: the state of the `expect` statement starting on `line`; null when there is none. */
 export function expectationCommand(state: DocumentState, line: number, findings: readonly Finding[]): ExpectationState | null {
-  for (const st of state.analysis.doc.statements) {
+  for (const st of state.doc.statements) {
     if (st.kind === 'expect' && st.range.start.line === line && st.assertion) return expectationState(line, st.range.end.line, findings);
   }
   return null;

@@ -457,13 +457,17 @@ function statementWords(state: DocumentState, line: number): Want {
   let eventBefore = false;
   let declarationAfter = false;
   const present = new Set<string>();
+  let firstEvent = true;
   for (const s of state.doc.statements) {
-    const at = s.range.start.line;
-    if (isEvent(s)) eventBefore ||= at < line;
-    else {
-      declarationAfter ||= (s.kind === 'card' || s.kind === 'player') && at > line;
-      if (at !== line) present.add(s.kind);
+    if (isEvent(s)) {
+      // Statements are in order: the first event decides (the others' ranges are not read).
+      if (firstEvent) eventBefore = s.range.start.line < line;
+      firstEvent = false;
+      continue;
     }
+    const at = s.range.start.line;
+    declarationAfter ||= (s.kind === 'card' || s.kind === 'player') && at > line;
+    if (at !== line) present.add(s.kind);
   }
   if (eventBefore) return words(EVENT_VERBS);
   const decls = DECLARATION_KEYWORDS.filter((k) => !((k === 'game' || k === 'title' || k === 'rules') && present.has(k)));

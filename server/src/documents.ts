@@ -14,6 +14,7 @@ import {
   CHECKPOINT_EVERY,
   checkpointsBefore,
   header,
+  isEvent,
   parse,
   replayCheckpoints,
   reparse,
@@ -33,7 +34,7 @@ import {
   type ScenarioHeader,
   type Step,
 } from '../../core';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument, type Position, type Range } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
 
 export class DocumentState {
@@ -52,6 +53,8 @@ export class DocumentState {
   private base: { analysis?: Analysis; tree?: { text: string; doc: ScenarioDocument } } | undefined;
   private analysisOf: Analysis | undefined;
   private tree: ScenarioDocument | undefined;
+  /** The newest earlier version's timeline, until this one has its own: its initial board may be this one's too. */
+  private earlierTimeline: Timeline | undefined;
 
   constructor(
     live: TextDocument,
@@ -64,13 +67,14 @@ export class DocumentState {
     readonly config?: ProjectConfig,
   ) {
     this.text = live.getText();
-    this.document = TextDocument.create(live.uri, live.languageId, live.version, this.text);
+    this.document = new Snapshot(live, this.text);
     if (previous instanceof DocumentState) {
       const prevTree = previous.tree ?? (previous.analysisOf?.docCheap ? previous.analysisOf.doc : undefined);
       this.base = {
         analysis: previous.analysisOf ?? previous.base?.analysis,
         tree: prevTree ? { text: previous.text, doc: prevTree } : previous.base?.tree,
       };
+      this.earlierTimeline = previous.timelineOf ?? previous.earlierTimeline;
     } else if (previous) this.base = { analysis: previous };
   }
 
@@ -172,10 +176,47 @@ export class DocumentState {
     if (!this.timelineOf) {
       // Not analysed yet: from the earlier analysis's copies of the replay before the first change.
       const included = this.knownIncludes;
-      const seeds = this.analysisOf ? replayCheckpoints(this.analysisOf) : this.base?.analysis ? checkpointsBefore(this.base.analysis, this.text) : [];
-      this.timelineOf = new Timeline(this.doc, this.text, CHECKPOINT_EVERY, seeds, included, this.cards);
+      const seeds = this.analysisOf ? replayCheckpoints(this.analysisOf) : this.earlierSeeds();
+      this.timelineOf = new Timeline(this.doc, this.text, CHECKPOINT_EVERY, seeds, included, this.cards, this.earlierTimeline);
+      this.earlierTimeline = undefined;
     }
     return this.timelineOf;
+  }
+
+  /**
+   * The earlier check's copies of the replay that still hold for this text: those before the
+   * first change, unless this version declares a player or card after an event (the initial board
+   * has every declaration: the earlier replay's would lack that one).
+   */
+  private earlierSeeds(): ReturnType<typeof checkpointsBefore> {
+    const earlier = this.base?.analysis;
+    if (!earlier) return [];
+    // (The tree may be made from this version's check, when there is no earlier tree: that drops `base`.)
+    let event = false;
+    for (const st of this.doc.statements) {
+      if (isEvent(st)) event = true;
+      else if (event) return [];
+    }
+    return checkpointsBefore(earlier, this.text);
+  }
+
+  /**
+   * The timeline, for a question about `line`. A version not checked yet has copies of the replay
+   * up to its first change only (from the earlier check); a line far after that is answered from
+   * this version's check instead, made first: it resumes before the change and stops where the
+   * replay meets the earlier one again, which costs less than replaying everything after the change.
+   */
+  private timelineFor(line: number): Timeline {
+    if (!this.timelineOf && !this.analysisOf && this.base?.analysis) {
+      const seeds = this.earlierSeeds();
+      if (this.analysisOf) return this.timeline;
+      const n = seeds.length;
+      const reached = n ? seeds[n - 1].index : 0;
+      // Far: more than a few spacings of the copies (a board near the change replays less than one).
+      const far = Math.max(FAR_STATEMENTS, n > 1 ? 4 * (seeds[n - 1].index - seeds[n - 2].index) : 0);
+      if (this.statementIndexAtOrBefore(line) + 1 - reached > far) void this.analysis;
+    }
+    return this.timeline;
   }
 
   /**
@@ -216,7 +257,7 @@ export class DocumentState {
     let b = this.boards.get(key);
     if (!b) {
       if (this.boards.size >= 32) this.boards.clear();
-      b = this.timeline.boardAt(key);
+      b = this.timelineFor(key).boardAt(key);
       this.boards.set(key, b);
     }
     return b;
@@ -244,6 +285,61 @@ export class DocumentState {
     return found;
   }
 }
+
+/**
+ * One version of a document that stays as it was (the documents manager changes its TextDocument
+ * objects in place). While the live document is still this version it answers (its line offsets
+ * are kept up to date edit by edit); once it has moved on, a copy of this version is made, on
+ * first use, so a new version does not count the lines of a huge file again.
+ */
+class Snapshot implements TextDocument {
+  readonly uri: string;
+  readonly languageId: string;
+  readonly version: number;
+  private own: TextDocument | undefined;
+
+  constructor(
+    private live: TextDocument | undefined,
+    private readonly text: string,
+  ) {
+    this.uri = live!.uri;
+    this.languageId = live!.languageId;
+    this.version = live!.version;
+  }
+
+  private get doc(): TextDocument {
+    if (this.live && this.live.version === this.version && this.live.getText() === this.text) return this.live;
+    this.live = undefined;
+    return (this.own ??= TextDocument.create(this.uri, this.languageId, this.version, this.text));
+  }
+
+  getText(range?: Range): string {
+    return range ? this.doc.getText(range) : this.text;
+  }
+
+  positionAt(offset: number): Position {
+    return this.doc.positionAt(offset);
+  }
+
+  offsetAt(position: Position): number {
+    return this.doc.offsetAt(position);
+  }
+
+  get lineCount(): number {
+    return this.doc.lineCount;
+  }
+
+  getLineRange(line: number): Range {
+    return this.doc.getLineRange(line);
+  }
+
+  getEOLCharacters(line: number): string {
+    return this.doc.getEOLCharacters(line);
+  }
+}
+
+/** A board this many statements after the last copy of the replay is answered from the version's check (`timelineFor`). */
+const FAR_STATEMENTS = 2000;
 
 /** Files up to this many characters get their syntax tree built ahead of requests even without an earlier one. */
 const WARM_MAX_CHARS = 1_000_000;

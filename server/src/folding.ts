@@ -12,7 +12,10 @@ export function foldingRanges(state: DocumentState): FoldingRange[] {
   // No region for the declarations or the events as a whole: a region's first line is what sticky
   // scroll pins, and the first declaration or the first event is not a heading of what follows.
   // Statements continued on indented lines fold, and so do comment runs (a comment block is a heading).
-  for (const st of statements) add(st.range.start.line, st.range.end.line);
+  for (const st of statements) {
+    const r = st.range;
+    add(r.start.line, r.end.line);
+  }
 
   // Whole-line comments on consecutive lines.
   let runStart = -1;

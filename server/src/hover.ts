@@ -210,7 +210,7 @@ function typeLine(c: CardView): string {
 
 /** The quoted name of a card declaration under the cursor. */
 function cardNameAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
-  const st = state.analysis.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   return st?.kind === 'card' && st.name && containsInclusive(st.name.range, pos) ? st.name : undefined;
 }
 

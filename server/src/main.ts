@@ -585,7 +585,7 @@ const tokenResults = new SemanticTokensCache();
 connection.languages.semanticTokens.on(
   guard(connection, 'semanticTokens', { data: [] }, (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? tokenResults.full(state.uri, semanticTokens(state).data) : { data: [] };
+    return state ? tokenResults.fullFor(state) : { data: [] };
   }, needs.document),
 );
 
@@ -593,8 +593,7 @@ connection.languages.semanticTokens.onDelta(
   guard(connection, 'semanticTokens/delta', { data: [] }, (p) => {
     const state = stateOf(p.textDocument.uri);
     if (!state) return { data: [] };
-    const data = semanticTokens(state).data;
-    return typeof p.previousResultId === 'string' ? tokenResults.delta(state.uri, p.previousResultId, data) : tokenResults.full(state.uri, data);
+    return typeof p.previousResultId === 'string' ? tokenResults.deltaFor(state, p.previousResultId) : tokenResults.fullFor(state);
   }, needs.document),
 );
 

@@ -8,8 +8,9 @@
 //              4 enumMember (zones, Riftbound battlefield names)   5 number (rules version, rule
 //              numbers in comments)      6 comment
 //   modifiers: bit 0 declaration (the id in a `card`/`player` line)
-import type { Range } from '../../core';
+import { commonPrefix, commonSuffix, type Range, type ScenarioDocument } from '../../core';
 import type { SemanticTokens, SemanticTokensDelta, SemanticTokensLegend } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentState } from './documents';
 import { lineText } from './util';
 
@@ -46,6 +47,11 @@ function onLines<T>(xs: readonly T[], line: (x: T) => number, first: number, las
  * what a client shows first, for the visible lines of a huge file, while the full tokens are made).
  */
 export function semanticTokens(state: DocumentState, range?: Range): SemanticTokens {
+  return { data: encode(tokensOf(state, range)) };
+}
+
+/** The tokens of the document, or of the lines of `range` only, unsorted. */
+function tokensOf(state: DocumentState, range?: Range): Tok[] {
   const first = range ? range.start.line : 0;
   const last = range ? range.end.line : Infinity;
   const toks: Tok[] = [];
@@ -120,41 +126,70 @@ export function semanticTokens(state: DocumentState, range?: Range): SemanticTok
     }
     add({ start: { line, character: from }, end: c.range.end }, 'comment');
   }
-  return { data: encode(range ? toks.filter((t) => t.line >= first && t.line <= last) : toks) };
+  return range ? toks.filter((t) => t.line >= first && t.line <= last) : toks;
+}
+
+/** What a result id stands for: its data, and the version it was made of (for the next delta). */
+interface TokensResult {
+  id: string;
+  data: number[];
+  text: string;
+  doc: ScenarioDocument;
+  /** The included files its names were declared from (another set may change every name's kind). */
+  included: unknown;
+}
+
+/** A change to a token array: `deleteCount` numbers from `start` replaced by `insert`. */
+interface TokensEdit {
+  start: number;
+  deleteCount: number;
+  insert: number[];
 }
 
 /**
  * Full tokens with a result id, and deltas against the last result sent for a document
- * (`textDocument/semanticTokens/full/delta`): one edit replacing what differs between the two
- * arrays (their common start and end are kept), so a keystroke sends a few numbers, not the file.
+ * (`textDocument/semanticTokens/full/delta`), so a keystroke sends a few numbers, not the file.
+ * The tokens of a new version are made from the last result's: only the lines between the first
+ * and the last change (widened to whole statements) are tokenized again, when no declaration is
+ * among them (a declaration can change the kind of every name); the rest of the data is the same
+ * numbers (tokens are relative to the one before: only the first token after the change moves).
+ * Else the whole document is tokenized and the two arrays are compared.
  */
 export class SemanticTokensCache {
-  private readonly last = new Map<string, { id: string; data: number[] }>();
+  private readonly last = new Map<string, TokensResult>();
   private next = 1;
+  /** How many results were made from the last one's tokens (the changed lines only). */
+  spliced = 0;
 
-  full(uri: string, data: number[]): SemanticTokens {
-    const id = String(this.next++);
-    this.last.set(uri, { id, data });
-    return { resultId: id, data };
+  /** The full tokens of `state`, with a new result id. */
+  fullFor(state: DocumentState): SemanticTokens {
+    const prev = this.last.get(state.uri);
+    const edit = prev ? this.changed(prev, state) : undefined;
+    const data = edit ? applyEdit(prev!.data, edit) : semanticTokens(state).data;
+    // The array kept is changed in place by later deltas: the answer gets its own (it may be sent later).
+    return { resultId: this.keep(state, data).id, data: data.slice() };
   }
 
-  delta(uri: string, previousResultId: string, data: number[]): SemanticTokens | SemanticTokensDelta {
-    const prev = this.last.get(uri);
-    if (!prev || prev.id !== previousResultId) return this.full(uri, data);
-    const a = prev.data;
-    let start = 0;
-    const max = Math.min(a.length, data.length);
-    while (start < max && a[start] === data[start]) start++;
-    // Edits are on whole tokens (5 numbers each), as clients expect.
-    start -= start % 5;
-    let end = 0;
-    while (end < max - start && a[a.length - 1 - end] === data[data.length - 1 - end]) end++;
-    end -= end % 5;
-    const id = String(this.next++);
-    this.last.set(uri, { id, data });
-    const deleteCount = a.length - start - end;
-    const inserted = data.slice(start, data.length - end);
-    return { resultId: id, edits: deleteCount === 0 && inserted.length === 0 ? [] : [{ start, deleteCount, data: inserted }] };
+  /** The tokens of `state` as a delta from the result `previousResultId` (full tokens when that is not the last one sent). */
+  deltaFor(state: DocumentState, previousResultId: string): SemanticTokens | SemanticTokensDelta {
+    const prev = this.last.get(state.uri);
+    if (!prev || prev.id !== previousResultId) return this.fullFor(state);
+    const edit = this.changed(prev, state) ?? diff(prev.data, semanticTokens(state).data);
+    const data = applyEdit(prev.data, edit);
+    const id = this.keep(state, data).id;
+    return { resultId: id, edits: edit.deleteCount === 0 && edit.insert.length === 0 ? [] : [{ start: edit.start, deleteCount: edit.deleteCount, data: edit.insert }] };
+  }
+
+  private changed(prev: TokensResult, state: DocumentState): TokensEdit | undefined {
+    const edit = changedTokens(prev, state);
+    if (edit) this.spliced++;
+    return edit;
+  }
+
+  private keep(state: DocumentState, data: number[]): TokensResult {
+    const r: TokensResult = { id: String(this.next++), data, text: state.text, doc: state.doc, included: state.names.included };
+    this.last.set(state.uri, r);
+    return r;
   }
 
   forget(uri: string): void {
@@ -166,13 +201,153 @@ export class SemanticTokensCache {
   }
 }
 
+/**
+ * `data` with the edit made: in place (the array is the cache's own, never handed out), or for a
+ * large insertion into a new array (too many numbers to pass to splice as arguments).
+ */
+function applyEdit(data: number[], e: TokensEdit): number[] {
+  if (e.deleteCount === 0 && e.insert.length === 0) return data;
+  if (e.insert.length <= 10000) {
+    data.splice(e.start, e.deleteCount, ...e.insert);
+    return data;
+  }
+  const out = data.slice(0, e.start);
+  for (const x of e.insert) out.push(x);
+  for (let i = e.start + e.deleteCount; i < data.length; i++) out.push(data[i]);
+  return out;
+}
+
+/** One edit replacing what differs between two token arrays (their common start and end are kept), on whole tokens. */
+function diff(a: number[], data: number[]): TokensEdit {
+  let start = 0;
+  const max = Math.min(a.length, data.length);
+  while (start < max && a[start] === data[start]) start++;
+  // Edits are on whole tokens (5 numbers each), as clients expect.
+  start -= start % 5;
+  let end = 0;
+  while (end < max - start && a[a.length - 1 - end] === data[data.length - 1 - end]) end++;
+  end -= end % 5;
+  return { start, deleteCount: a.length - start - end, insert: data.slice(start, data.length - end) };
+}
+
+/** The index of the last statement starting on or before `line`, or -1. */
+function lastStartingBy(doc: ScenarioDocument, line: number): number {
+  const sts = doc.statements;
+  let lo = 0;
+  let hi = sts.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sts[mid].range.start.line <= line) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/**
+ * Does a statement start on this line? Not on a blank, comment-only or indented line: the lexer
+ * reads an indented line after those as the continuation of the statement before them.
+ */
+function startsStatement(document: TextDocument, line: number): boolean {
+  return startsStatementWith(document.getText({ start: { line, character: 0 }, end: { line, character: 1 } }), line);
+}
+
+/** Does a statement start on line `line`, whose first character is `c` ('' for an empty line)? */
+function startsStatementWith(c: string, line: number): boolean {
+  return line <= 0 || (c !== '' && c !== ' ' && c !== '\t' && c !== '#' && c !== '\r' && c !== '\n');
+}
+
+/** The line where the statement on `line` starts (`line`, or back over the lines it may continue). */
+function statementStart(document: TextDocument, line: number): number {
+  while (line > 0 && !startsStatement(document, line)) line--;
+  return Math.max(0, line);
+}
+
+/** The line breaks in text[from, to), counted as TextDocument counts them (CRLF, CR or LF; a CR just before `to` followed by LF is not one yet). */
+function lineBreaks(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) n++;
+  }
+  return n;
+}
+
+/** Does a statement that declares names (or reads them from another file) touch lines first..last? */
+function declaresOn(doc: ScenarioDocument, first: number, last: number): boolean {
+  const sts = doc.statements;
+  for (let i = Math.max(0, lastStartingBy(doc, first)); i < sts.length && sts[i].range.start.line <= last; i++) {
+    const k = sts[i].kind;
+    if (sts[i].range.end.line >= first && (k === 'card' || k === 'player' || k === 'include')) return true;
+  }
+  return false;
+}
+
+/**
+ * The change from `prev`'s token data to the tokens of `state`, tokenizing only the changed lines;
+ * undefined when that cannot be done (a declaration changed, other included files, another line
+ * break): then the whole document is tokenized.
+ */
+function changedTokens(prev: TokensResult, state: DocumentState): TokensEdit | undefined {
+  const oldText = prev.text;
+  const text = state.text;
+  if (oldText === text) return { start: 0, deleteCount: 0, insert: [] };
+  const doc = state.doc;
+  if (state.names.included !== prev.included || doc.eol !== prev.doc.eol) return undefined;
+  const p = commonPrefix(oldText, text);
+  const s = Math.min(commonSuffix(oldText, text), Math.min(oldText.length, text.length) - p);
+  // The changed lines: from the first change to the last, in each version; the lines after them
+  // are the same text, `shift` lines further down in the new version. (Counted in the texts: the
+  // earlier version's document may already be another text.)
+  const document = state.document;
+  let first = document.positionAt(p).line;
+  const lineStart = document.offsetAt({ line: first, character: 0 });
+  const newLast = first + lineBreaks(text, lineStart, text.length - s);
+  const shift = newLast - (first + lineBreaks(oldText, lineStart, oldText.length - s));
+  // Widened to whole statements: back to the line where the statement there starts in each
+  // version (the lines before `first` are the same in both), on to the last line that may
+  // continue the one before it (those lines are the same text in both).
+  if (!startsStatement(document, first) || !startsStatementWith(oldText.charAt(lineStart), first)) first = statementStart(document, first - 1);
+  let last = newLast;
+  while (last + 1 < state.document.lineCount && !startsStatement(state.document, last + 1)) last++;
+  if (declaresOn(doc, first, last) || declaresOn(prev.doc, first, last - shift)) return undefined;
+  // The old tokens on those lines: numbers [from, to) of the data; the first after them is at `to`.
+  const old = prev.data;
+  let line = 0;
+  let i = 0;
+  let lineBefore = 0;
+  let startBefore = 0;
+  for (; i < old.length; i += 5) {
+    const l = line + old[i];
+    if (l >= first) break;
+    startBefore = old[i] === 0 ? startBefore + old[i + 1] : old[i + 1];
+    line = lineBefore = l;
+  }
+  const from = i;
+  for (; i < old.length; i += 5) {
+    const l = line + old[i];
+    if (l > last - shift) break;
+    line = l;
+  }
+  const to = i;
+  const insert = encode(tokensOf(state, { start: { line: first, character: 0 }, end: { line: last, character: 0 } }), lineBefore, startBefore);
+  // The line of the last token before the next one, in the new version.
+  let lastLine = lineBefore;
+  for (let k = 0; k < insert.length; k += 5) lastLine += insert[k];
+  if (to >= old.length) return { start: from, deleteCount: old.length - from, insert };
+  // The next token is on a later line than any of them, so only its line delta changes.
+  const nextLine = line + old[to] + shift;
+  insert.push(nextLine - lastLine, old[to + 1], old[to + 2], old[to + 3], old[to + 4]);
+  return { start: from, deleteCount: to + 5 - from, insert };
+}
+
 /** Sorts, drops overlaps (the first token added at a place wins), and delta-encodes. */
-export function encode(toks: Tok[]): number[] {
+export function encode(toks: Tok[], prevLine = 0, prevStart = 0): number[] {
   // Array.prototype.sort is stable: tokens at the same place keep the order they were added in.
   const sorted = toks.slice().sort((a, b) => a.line - b.line || a.start - b.start);
   const data: number[] = [];
-  let prevLine = 0;
-  let prevStart = 0;
   let lastEnd = -1;
   let lastLine = -1;
   for (const t of sorted) {

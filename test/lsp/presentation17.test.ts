@@ -127,9 +127,54 @@ describe('LSP presentation (issue 17)', () => {
     assert.ok(Array.isArray(delta.edits) && delta.edits.length === 1, JSON.stringify(delta));
     const patched = [...full.data];
     for (const e of delta.edits) patched.splice(e.start, e.deleteCount, ...(e.data ?? []));
-    const fresh = (await client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } })) as SemanticTokens;
+    // The same text opened fresh (its tokens made from nothing, not from an earlier result).
+    const other = freshUri();
+    await client.open(other, MISSING_UNATTACH.replace('destroy lion', 'destroy lion\nunattach splitter from lion'));
+    const fresh = (await client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri: other } })) as SemanticTokens;
     assert.deepEqual(patched, fresh.data);
+    const again = (await client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } })) as SemanticTokens;
+    assert.deepEqual(again.data, fresh.data);
     assert.ok(delta.edits[0].data!.length < full.data.length, 'the delta is smaller than the tokens');
+  });
+
+  it('while typing, completion and the board at the cursor (answered before the new version is checked) equal those of the same text opened fresh', async () => {
+    // As you type: the check waits for a pause, so each answer comes from the last version's tree, boards and checks.
+    client = await TestClient.start({ settings: { validate: 'onType' } });
+    const uri = freshUri();
+    const events: string[] = [];
+    for (let i = 0; i < 300; i++) events.push(i % 2 ? 'unattach splitter from lion' : 'equip splitter to lion');
+    let text = scenario(...events);
+    await client.open(uri, text);
+    await client.waitForDiagnostics(uri);
+    // Type a line in the middle, character by character, asking after each one.
+    const at = 8 + 150;
+    const typed = 'equip splitter to l';
+    await client.edit(uri, { start: { line: at, character: 0 }, end: { line: at, character: 0 } }, '\n');
+    const withBlank = text.split('\n');
+    withBlank.splice(at, 0, '');
+    text = withBlank.join('\n');
+    for (let col = 0; col < typed.length; col++) {
+      await client.edit(uri, { start: { line: at, character: col }, end: { line: at, character: col } }, typed[col]);
+      const lines = text.split('\n');
+      lines[at] = typed.slice(0, col + 1);
+      text = lines.join('\n');
+      const position = { line: at, character: col + 1 };
+      const got = items(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }));
+      const board = await client.connection.sendRequest('boardScenario/board', { uri, line: at });
+      const other = freshUri();
+      await client.open(other, text);
+      const want = items(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: other }, position }));
+      const wantBoard = await client.connection.sendRequest('boardScenario/board', { uri: other, line: at });
+      assert.deepEqual(got, want, `after typing ${JSON.stringify(typed.slice(0, col + 1))}`);
+      // The same picture but for the file's name (its title) and the version; the findings listed
+      // (and the names they outline) are the last check's until this version is checked, by
+      // design: the picture does not wait for the check (an outline of a name not on the board is not drawn).
+      const norm = (b: unknown, u: string) => JSON.stringify({ ...(b as object), version: 0, findings: [], highlight: [] }).split(u.slice(u.lastIndexOf('/') + 1)).join('NAME').split(u).join('URI');
+      assert.equal(norm(board, uri), norm(wantBoard, other), `board after typing ${JSON.stringify(typed.slice(0, col + 1))}`);
+      await client.close(other);
+    }
+    // The hosts after `to` were offered, and the last answer was made before any check of that version.
+    assert.ok(items(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: at, character: typed.length } })).some((i) => i.label === 'lion'));
   });
 
   it('the outline of a huge file stays small: each group lists its first 1,000 and says how many there are', async () => {
