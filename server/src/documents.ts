@@ -35,6 +35,7 @@ import {
 } from '../../core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
+import { utf8Length } from './platform';
 
 export class DocumentState {
   readonly text: string;
@@ -257,7 +258,7 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024;
  */
 export function sizeOver(text: string, limit: number): number | undefined {
   if (text.length * 3 <= limit) return undefined;
-  const bytes = Buffer.byteLength(text, 'utf8');
+  const bytes = utf8Length(text);
   return bytes > limit ? bytes : undefined;
 }
 

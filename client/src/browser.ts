@@ -1,0 +1,37 @@
+// The web extension (dist/browser/extension.js, package.json `browser`), for vscode.dev, github.dev
+// and any workbench whose extensions run in a web worker: the language server runs in a Web Worker
+// (dist/browser/server.js, server/src/browser.ts) and reads files through this client
+// (webFiles.ts). Everything else is the desktop extension's (common.ts). Left out here, as they
+// need a process: the "check workspace" task (the bundled CLI) and the card index cache.
+import * as vscode from 'vscode';
+import { LanguageClient } from 'vscode-languageclient/browser';
+import { activateWith, type BoardScenarioApi } from './common';
+import { answerFileRequests } from './webFiles';
+
+export * from './common';
+
+const SERVER_SCRIPT = 'dist/browser/server.js';
+
+/** The web worker's constructor (the web extension host's global; the project compiles without the DOM library). */
+declare const Worker: new (url: string, options?: { name?: string }) => { terminate(): void };
+
+export function activate(context: vscode.ExtensionContext): BoardScenarioApi {
+  const script = vscode.Uri.joinPath(context.extensionUri, SERVER_SCRIPT);
+  return activateWith(context, {
+    missingServer: () => undefined,
+    createClient(id, name, options) {
+      const worker = new Worker(script.toString(true), { name: 'board-scenario-language-server' });
+      // vscode-languageclient/browser takes the worker itself: its messages are the JSON-RPC stream.
+      const client = new LanguageClient(id, name, options, worker as never);
+      context.subscriptions.push(...answerFileRequests(client));
+      return client;
+    },
+    describeServer: () => `${script.toString(true)} (web worker)`,
+    storagePath: () => undefined,
+    nonce: () => {
+      const bytes = new Uint8Array(16);
+      globalThis.crypto.getRandomValues(bytes);
+      return btoa(String.fromCharCode(...bytes));
+    },
+  });
+}
