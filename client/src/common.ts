@@ -49,7 +49,7 @@ export interface ClientHost {
   /** Why the server can't be started (its bundle is missing), or undefined. */
   missingServer(): string | undefined;
   /** The language client of this host, with these options (the host adds its own: the transport, file requests). */
-  createClient(id: string, name: string, options: LanguageClientOptions): LanguageClient;
+  createClient(id: string, name: string, options: LanguageClientOptions): LanguageClient | Promise<LanguageClient>;
   /** How the server runs, for the output's first lines. */
   describeServer(): string;
   /** The folder the server may cache card indexes in; undefined: none (the web). */
@@ -163,7 +163,15 @@ class Session implements vscode.Disposable {
       return;
     }
     this.logStart(this.host.describeServer());
-    const client = this.createClient();
+    let client: LanguageClient;
+    try {
+      client = await this.createClient();
+    } catch (error) {
+      // The web extension could not load its worker's script (browser.ts).
+      this.status.set('failed');
+      this.log('Error', `The language server could not be started: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
     this.client = client;
     this.crashRestartPending = false;
     this.status.set('starting');
@@ -177,7 +185,7 @@ class Session implements vscode.Disposable {
     }
   }
 
-  private createClient(): LanguageClient {
+  private async createClient(): Promise<LanguageClient> {
     // Set once the client exists; the client reads `errorHandler` in its constructor.
     let fallback: ErrorHandler | undefined;
     const clientOptions: LanguageClientOptions = {
@@ -251,7 +259,7 @@ class Session implements vscode.Disposable {
         },
       },
     };
-    const client = this.host.createClient(SETTINGS_SECTION, NAME, clientOptions);
+    const client = await this.host.createClient(SETTINGS_SECTION, NAME, clientOptions);
     fallback = client.createDefaultErrorHandler();
     client.onDidChangeState(({ newState }) => {
       if (this.client !== client) return; // an old client being replaced
