@@ -9,6 +9,8 @@ import * as path from 'node:path';
 import { example, OUTPUT, Workbench } from './workbench';
 
 const ILLEGAL = 'equip-an-opponents-creature.board';
+/** The user's rules file, in the workspace: the worker server reads it through the client (`vscode.workspace.fs`, here over vscode-remote:). */
+const RULES = 'Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of June 7, 2024.\n\n702. Keyword Abilities\n\n702.6. Equip\n\n702.6a WEB 702.6a, read through the client.\n';
 
 /** The command lines of the Node language servers running from this test's installed copy of the extension (other checkouts may run theirs). */
 function nodeServers(): string[] {
@@ -24,10 +26,10 @@ describe('the web extension in code-server\'s web worker extension host', functi
   before(async function () {
     bench = await Workbench.open({
       name: 'web',
-      files: { [ILLEGAL]: example(ILLEGAL) },
+      files: { [ILLEGAL]: example(ILLEGAL), 'rules/cr.txt': RULES },
       // VS Code's own switch for where an extension runs (extensionManifestPropertiesService): `web`
       // is the browser's extension host, which loads the manifest's `browser` entry.
-      settings: { 'remote.extensionKind': { 'board-scenario.board-scenario': ['web'] } },
+      settings: { 'remote.extensionKind': { 'board-scenario.board-scenario': ['web'] }, 'boardScenario.rulesFile.mtg': 'rules/cr.txt' },
     });
   });
   after(async () => {
@@ -45,6 +47,23 @@ describe('the web extension in code-server\'s web worker extension host', functi
     await bench.hoverSquiggle(/702\.6a Equip · 602\.2b/);
     await bench.screenshot('web-worker-diagnostic');
     assert.deepEqual(nodeServers(), [], 'no Node language server runs');
+  });
+
+  it('quotes the rules file named in settings, which the worker read through the client', async () => {
+    // Its path is a vscode-remote: URI, which only the client's workspace.fs can read.
+    await bench.command('Board Scenario: Show Output');
+    await bench.page.locator('.output-view .view-line', { hasText: 'Read the rules file' }).first().waitFor();
+    const log = (await bench.page.locator('.output-view .view-lines').textContent())?.replace(/\u00a0/g, ' ') ?? '';
+    assert.match(log, /Read the rules file 'vscode-remote:\/\/\S+\/scenarios\/rules\/cr\.txt': \d+ rules \([^)]*effective 2024-06-07\)/);
+    await bench.hidePanel();
+    // The rule number in the comment on line 11: its hover quotes the file.
+    await bench.focusEditor();
+    const number = bench.editor.locator('.view-line span', { hasText: /^702\.6a$/ }).first();
+    await number.hover();
+    const hover = bench.page.locator('.monaco-hover:not(.hidden)', { hasText: 'WEB 702.6a, read through the client' }).first();
+    await hover.waitFor();
+    assert.match((await hover.textContent()) ?? '', /from your rules file, effective 2024-06-07/);
+    await bench.screenshot('web-worker-rules-file');
   });
 
   it('shows the board the worker server draws, in a webview', async () => {
