@@ -3,7 +3,7 @@
 // shared wiring (main.ts startServer) with a platform that has no disk. Every file the server
 // reads (rules files and card files named in settings, project configs, the workspace's scenarios
 // for the Problems panel) is read through the client, which answers with `vscode.workspace.fs`, so
-// virtual file systems work too. Included files that are not open are not read (the core reads
+// virtual file systems work too (a URI of any scheme has a path here: web/url.ts). Included files that are not open are not read (the core reads
 // includes synchronously, and the client is a message away): their `include` says so.
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
 import { Lifecycle } from './lifecycle';
@@ -33,7 +33,7 @@ const connection = createConnection(ProposedFeatures.all, reader, writer, { mess
 self.addEventListener('error', (e) => connection.console.error(`Uncaught exception: ${String((e.error as Error)?.stack ?? e.message)}`));
 self.addEventListener('unhandledrejection', (e) => connection.console.error(`Unhandled rejection: ${String((e.reason as Error)?.stack ?? e.reason)}`));
 
-/** A path the server made from a `file:` URI, or a URI itself (a setting resolved on a virtual file system): the URI the client reads. */
+/** A path the server made from a URI (web/url.ts), or a URI itself (a setting, resolved by `locate`): the URI the client reads. */
 export function uriOfPath(p: string): string {
   if (/^[a-zA-Z][a-zA-Z0-9+.-]+:/.test(p)) return p;
   return pathToFileURL(p).href;
@@ -92,6 +92,8 @@ const cards: CardLoader = {
  */
 function locate(value: string, folderUri: string | undefined): { path: string } | { problem: string } {
   if (/^[a-zA-Z][a-zA-Z0-9+.-]+:\/\//.test(value)) return { path: value };
+  // A path the server made from a URI (a project config's files: web/url.ts).
+  if (value.startsWith('/~')) return { path: pathToFileURL(value).href };
   const m = folderUri ? /^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/]*)(\/[^?#]*)?/.exec(folderUri) : null;
   if (!isAbsolute(value) && !m) return { problem: `'${value}' is a relative path and no workspace folder is open to resolve it against: set an absolute path, or open the folder it is relative to.` };
   const base = m ? m[1] : 'file://';

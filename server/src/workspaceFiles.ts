@@ -19,9 +19,8 @@ export interface WalkResult {
   truncated: boolean;
 }
 
-/** The folder's path on disk, or undefined for a folder that is not a `file:` URI. */
+/** The folder's path on disk, or undefined for a folder that is not a `file:` URI (in the browser: any URI, see paths.ts filePathOf). */
 export function folderPath(folderUri: string): string | undefined {
-  if (!folderUri.startsWith('file:')) return undefined;
   try {
     return fileURLToPath(folderUri);
   } catch {

@@ -2,10 +2,10 @@
 // (playwright-core, headless), driven over real LSP: the page runs a JSON-RPC client
 // (test/browser/lspPage.ts, bundled here with esbuild) over the worker's postMessage, as
 // vscode-languageclient/browser does in vscode.dev. Files are served by a localhost HTTP server in
-// this test; the workspace folder is `file:///ws`, which exists nowhere on disk: the server can
-// only read its rules file and the unopened scenario through the page's answers to its
-// `boardScenario/readFile` / `stat` / `readDirectory` requests (what the web extension answers
-// with `vscode.workspace.fs`).
+// this test; the workspace folder is `vscode-vfs://github/board/ws`, a virtual file system as on
+// github.dev: the server can only read its rules file and the unopened scenario through the page's
+// answers to its `boardScenario/readFile` / `stat` / `readDirectory` requests (what the web
+// extension answers with `vscode.workspace.fs`).
 //
 // Needs Chromium: /usr/bin/chromium (Debian: `apt-get install -y chromium`) or CHROMIUM_PATH.
 // Without it the suite is skipped, saying so. Run with `npm test` or `npm run test:browser`.
@@ -49,9 +49,11 @@ const RULES = 'Magic: The Gathering Comprehensive Rules\n\nThese rules are effec
 /** Not opened: the workspace report reads it through the client. */
 const OTHER = ['game mtg', 'rules 2024-06-07', 'player alice', 'card lion "Silvercoat Lion": creature — Cat', 'card splitter "Bonesplitter": artifact — Equipment', 'equip splitter to lion', 'equip splitter to lion', ''].join('\n');
 
-/** The page's file system: `file:///ws/...` is the temporary folder's `ws/...`; anything else is not there. */
+const FOLDER = 'vscode-vfs://github/board/ws';
+
+/** The page's file system: `FOLDER/...` is the temporary folder's `ws/...`; anything else is not there. */
 function fileRequest(base: string, method: string, params: { uri: string; limit?: number }): unknown {
-  const m = /^file:\/\/\/ws(\/.*)?$/.exec(params.uri);
+  const m = params.uri.startsWith(FOLDER) ? /^(\/.*)?$/.exec(params.uri.slice(FOLDER.length)) : null;
   const missing = { error: 'ENOENT', message: `${params.uri}: no such file` };
   if (!m) return missing;
   const p = path.join(base, 'ws', decodeURIComponent(m[1] ?? '/'));
@@ -78,6 +80,8 @@ function fileRequest(base: string, method: string, params: { uri: string; limit?
     writeFileSync(path.join(base, 'ws', 'scenario.board'), SCENARIO);
     writeFileSync(path.join(base, 'ws', 'rules.txt'), RULES);
     writeFileSync(path.join(base, 'ws', 'other.board'), OTHER);
+    // The project config, on the virtual file system too: its severity applies to the workspace report.
+    writeFileSync(path.join(base, 'ws', 'board-scenario.json'), JSON.stringify({ severity: { 'redundant-attach': 'information' } }));
     const client = await esbuild.build({ entryPoints: [path.join(ROOT, 'test', 'browser', 'lspPage.ts')], bundle: true, platform: 'browser', format: 'iife', mainFields: ['browser', 'module', 'main'], write: false, logLevel: 'warning' });
     const pageScript = client.outputFiles[0].text;
     const workerScript = readFileSync(path.join(ROOT, 'dist', 'browser', 'server.js'));
@@ -128,15 +132,15 @@ function fileRequest(base: string, method: string, params: { uri: string; limit?
     }
   }
 
-  const uri = 'file:///ws/scenario.board';
+  const uri = `${FOLDER}/scenario.board`;
   let illegal: any;
 
   it('initializes in the worker: the server answers with its capabilities and name', async () => {
     await page.evaluate(() => (window.lsp.settings = { rulesFile: { mtg: 'rules.txt' } }));
     const result = await request('initialize', {
       processId: null,
-      rootUri: 'file:///ws',
-      workspaceFolders: [{ uri: 'file:///ws', name: 'ws' }],
+      rootUri: FOLDER,
+      workspaceFolders: [{ uri: FOLDER, name: 'ws' }],
       capabilities: {
         workspace: { configuration: true, workspaceFolders: true, diagnostics: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
         textDocument: {
@@ -168,7 +172,7 @@ function fileRequest(base: string, method: string, params: { uri: string; limit?
   it('the rules file named in settings is read through the client, and the hover quotes it', async () => {
     await waitFor('the rules file to be read', async () => (await logs()).find((l) => /Read the rules file/.test(l.message)));
     const asked: string[] = await page.evaluate(() => window.lsp.fileRequests);
-    assert.ok(asked.includes('boardScenario/readFile file:///ws/rules.txt'), `asked: ${asked.join(', ')}`);
+    assert.ok(asked.includes(`boardScenario/readFile ${FOLDER}/rules.txt`), `asked: ${asked.join(', ')}`);
     const hover = await request('textDocument/hover', { textDocument: { uri }, position: illegal.range.start });
     assert.equal(hover.contents.kind, 'markdown');
     assert.match(hover.contents.value, /702\.6a/);
@@ -196,13 +200,16 @@ function fileRequest(base: string, method: string, params: { uri: string; limit?
     assert.ok(events.lines.includes(illegal.range.start.line));
   });
 
-  it('the workspace report reads the unopened scenario through the client', async () => {
+  it('the workspace report reads the unopened scenario and the project config through the client', async () => {
     const report = await request('workspace/diagnostic', { previousResultIds: [] });
-    const other = report.items.find((i: any) => i.uri === 'file:///ws/other.board');
+    const other = report.items.find((i: any) => i.uri === `${FOLDER}/other.board`);
     assert.ok(other, `reported: ${report.items.map((i: any) => i.uri).join(', ')}`);
-    assert.ok(other.items.some((d: any) => d.code === 'redundant-attach'), JSON.stringify(other.items.map((d: any) => d.code)));
+    const redundant = other.items.find((d: any) => d.code === 'redundant-attach');
+    assert.ok(redundant, JSON.stringify(other.items.map((d: any) => d.code)));
+    assert.equal(redundant.severity, 3, "the project config's severity (information)");
     const asked: string[] = await page.evaluate(() => window.lsp.fileRequests);
-    assert.ok(asked.includes('boardScenario/readDirectory file:///ws'), `asked: ${asked.join(', ')}`);
+    assert.ok(asked.includes(`boardScenario/readDirectory ${FOLDER}`), `asked: ${asked.join(', ')}`);
+    assert.ok(asked.includes(`boardScenario/readFile ${FOLDER}/board-scenario.json`), `asked: ${asked.join(', ')}`);
   });
 
   it('shuts down cleanly, with no error logged by the server or the page', async () => {

@@ -9,7 +9,7 @@ export function isAbsolute(p: string): boolean {
   return p.startsWith('/');
 }
 
-/** `.` and `..` segments resolved, repeated slashes made one; a trailing slash dropped (but `/`). */
+/** `.` and `..` segments resolved, repeated slashes made one (a trailing slash is kept, as Node keeps it). */
 export function normalize(p: string): string {
   const absolute = isAbsolute(p);
   const out: string[] = [];
@@ -21,7 +21,8 @@ export function normalize(p: string): string {
     } else out.push(part);
   }
   const body = out.join('/');
-  return absolute ? '/' + body : body || '.';
+  const result = absolute ? '/' + body : body || '.';
+  return p.endsWith('/') && result !== '/' ? result + '/' : result;
 }
 
 export function join(...parts: string[]): string {
@@ -35,7 +36,8 @@ export function resolve(...parts: string[]): string {
   for (let i = parts.length - 1; i >= 0 && !isAbsolute(path); i--) {
     if (parts[i]) path = path ? `${parts[i]}/${path}` : parts[i];
   }
-  return normalize(isAbsolute(path) ? path : '/' + path);
+  const result = normalize(isAbsolute(path) ? path : '/' + path);
+  return result.length > 1 && result.endsWith('/') ? result.slice(0, -1) : result;
 }
 
 export function dirname(p: string): string {
