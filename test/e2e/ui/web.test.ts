@@ -83,6 +83,8 @@ describe('the web extension in code-server\'s web worker extension host', functi
     const text = (await lines.textContent())?.replace(/\u00a0/g, ' ') ?? '';
     assert.match(text, /Language server: vscode-remote:\/\/\S+\/dist\/browser\/server\.js \(web worker\)/);
     assert.match(text, /\(web\), workspace trusted/);
+    // Started, not refused (a Worker from a vscode-remote: URL is: docs/web.md).
+    assert.doesNotMatch(text, /\[Error/);
     await bench.screenshot('web-worker-output');
   });
 });
