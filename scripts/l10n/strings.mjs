@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Every English string of the core that a user reads and that must exist in French and Italian as
 // data: the rule explanations (MTG_RULES, RIFTBOUND_RULES: title, text, each earlier title/text) and
-// the registry of finding codes (title, riftboundTitle, doc, fixes). Read from the compiled core
-// (out/core, made by `tsc -p .`), so the list is exactly what the code serves.
+// the registry of finding codes (title, riftboundTitle, doc, fixes), read from the compiled core
+// (out/core, made by `tsc -p .`), so the list is exactly what the code serves; and the strings the
+// server, the CLI and the client translate in code (calls.mjs: their `t('...')` literals).
 //
 //   node scripts/l10n/strings.mjs              the strings, as JSON [{ id, text }] (one entry per id)
 //   node scripts/l10n/strings.mjs --missing fr the strings l10n/bundle.l10n.fr.json lacks
@@ -14,6 +15,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { callStrings } from './calls.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const LANGUAGES = ['fr', 'it'];
@@ -40,6 +42,8 @@ export function englishStrings(outDir = join(ROOT, 'out')) {
       if (info[field] !== undefined) list.push({ id: `code ${info.code} ${field}`, text: info[field] });
     }
   }
+  // The server's, the CLI's and the client's own strings: the literals of their `t(...)` calls.
+  list.push(...callStrings(ROOT).strings);
   return list;
 }
 

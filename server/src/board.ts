@@ -5,6 +5,7 @@
 // the cached analysis of the document version the request was made for.
 import { boardCaption, eventLines, renderBoardSvg, type BoardTheme, type Finding, type Range, type Severity } from '../../core';
 import type { DocumentState } from './documents';
+import { findingMessage } from './l10n';
 
 export const BOARD_REQUEST = 'boardScenario/board';
 export const EVENTS_REQUEST = 'boardScenario/events';
@@ -69,7 +70,7 @@ export function boardPicture(state: DocumentState, params: BoardParams, findings
     line: caption.line,
     label: caption.label,
     title,
-    findings: here.map((f) => ({ code: f.code, severity: f.severity, message: f.message, rules: f.rules, subjects: f.subjects, range: f.range })),
+    findings: here.map((f) => ({ code: f.code, severity: f.severity, message: findingMessage(f), rules: f.rules, subjects: f.subjects, range: f.range })),
     highlight,
   };
 }

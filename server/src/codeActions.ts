@@ -8,10 +8,9 @@ import type { ClientSupport } from './capabilities';
 import type { DocumentState } from './documents';
 import { SOURCE, toDiagnostic } from './diagnostics';
 import { sameRange, touches } from './util';
+import { fixTitle, t } from './l10n';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.boardScenario`;
-/** The quick fix that applies every safe fix of the file (ESLint's wording). */
-export const FIX_ALL_TITLE = 'Fix all auto-fixable problems';
 export const CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
 
 /** Is an action of `kind` wanted, given the client's `only` filter (a kind matches its parents)? */
@@ -46,7 +45,7 @@ export function codeActions(state: DocumentState, params: CodeActionParams, supp
       if (preferred) safeHere = true;
       for (const fix of fixes) {
         actions.push({
-          title: fix.title,
+          title: fixTitle(fix),
           kind: CodeActionKind.QuickFix,
           diagnostics: [diagnostic],
           isPreferred: fix === preferred ? true : undefined,
@@ -59,14 +58,15 @@ export function codeActions(state: DocumentState, params: CodeActionParams, supp
     // Only when it does more than the finding's own safe fix: two or more findings have one.
     if (safeHere && countSafe(findings) >= 2) {
       const edits = allSafeEdits();
-      if (edits.length > 0) actions.push({ title: FIX_ALL_TITLE, kind: CodeActionKind.QuickFix, edit: workspaceEdit(state, edits, support) });
+      // ESLint's wording.
+      if (edits.length > 0) actions.push({ title: t('Fix all auto-fixable problems'), kind: CodeActionKind.QuickFix, edit: workspaceEdit(state, edits, support) });
     }
   }
 
   if (wanted(FIX_ALL_KIND, only)) {
     const edits = allSafeEdits();
     if (edits.length > 0) {
-      actions.push({ title: 'Fix all safe board-scenario problems', kind: FIX_ALL_KIND, edit: workspaceEdit(state, edits, support) });
+      actions.push({ title: t('Fix all safe board-scenario problems'), kind: FIX_ALL_KIND, edit: workspaceEdit(state, edits, support) });
     }
   }
   return actions;

@@ -8,6 +8,7 @@
 import { isEvent, type Finding } from '../../core';
 import type { CodeLens } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
+import { findingMessage, t } from './l10n';
 
 export const SHOW_BOARD_COMMAND = 'boardScenario.showBoard';
 /** The `expect` lenses' command, answered by the server (arguments: the document URI and the 0-based line). */
@@ -36,7 +37,7 @@ export function codeLenses(state: DocumentState, findings: readonly Finding[]): 
     const line = st.range.start.line;
     const range = { start: { line, character: st.range.start.character }, end: { line, character: st.range.start.character } };
     if (st.kind !== 'expect') {
-      if (first) lenses.push({ range, command: { title: 'Show Board', command: SHOW_BOARD_COMMAND, arguments: [state.uri, line] } });
+      if (first) lenses.push({ range, command: { title: t('Show Board'), command: SHOW_BOARD_COMMAND, arguments: [state.uri, line] } });
       first = false;
       continue;
     }
@@ -51,9 +52,9 @@ function expectationState(first: number, last: number, findings: readonly Findin
   const on = findings.filter((f) => f.range.start.line >= first && f.range.start.line <= last);
   const failed = on.find((f) => f.code === 'expectation-failed');
   const blocked = on.find((f) => f.severity === 'error');
-  if (failed) return { line: first, status: 'fails', title: `✗ fails: ${actualState(failed)}`, message: failed.message };
-  if (blocked) return { line: first, status: 'not-checked', title: `? not checked: ${blocked.code}`, message: blocked.message };
-  return { line: first, status: 'holds', title: '✓ holds' };
+  if (failed) return { line: first, status: 'fails', title: t('✗ fails: {0}', actualState(failed)), message: findingMessage(failed) };
+  if (blocked) return { line: first, status: 'not-checked', title: t('? not checked: {0}', blocked.code), message: findingMessage(blocked) };
+  return { line: first, status: 'holds', title: t('✓ holds') };
 }
 
 /** EXPECTATION_COMMAND: the state of the `expect` statement starting on `line`; null when there is none. */

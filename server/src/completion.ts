@@ -27,6 +27,7 @@ import type { DocumentState } from './documents';
 import { typeLineText } from './names';
 import { snippetItems } from './snippets';
 import { lineText } from './util';
+import { t, zoneName } from './l10n';
 
 // Card types, supertypes, zones and colors come from the rules core (one list per game).
 const MTG_CARD_TYPES = CORE_MTG_CARD_TYPES.filter((t) => t !== 'tribal'); // 'tribal' is only read, as 'kindred'
@@ -492,7 +493,8 @@ function items(state: DocumentState, want: Want, range: Range, line: number, sta
           label: id,
           kind: CompletionItemKind.Class,
           detail: bad ? illegalDetail(bad) : details.get(id),
-          labelDetails: view ? { detail: bad ? ILLEGAL_MARK : undefined, description: describeZone(view) } : undefined,
+          // Shown after the name of a host the rules don't allow here.
+          labelDetails: view ? { detail: bad ? t(' (not legal here)') : undefined, description: describeZone(view) } : undefined,
           sortText: `${rank}_${id}`,
           textEdit: { range, newText: id },
         });
@@ -512,8 +514,8 @@ function playerItems(state: DocumentState, range: Range, rank: (p: string) => nu
     out.push({
       label: id,
       kind: CompletionItemKind.Variable,
-      detail: bad ? illegalDetail(bad) : 'player',
-      ...(bad ? { labelDetails: { detail: ILLEGAL_MARK, description: 'player' } } : {}),
+      detail: bad ? illegalDetail(bad) : t('player'),
+      ...(bad ? { labelDetails: { detail: t(' (not legal here)'), description: t('player') } } : {}),
       sortText: `${r}_${id}`,
       textEdit: { range, newText: id },
     });
@@ -521,12 +523,10 @@ function playerItems(state: DocumentState, range: Range, rank: (p: string) => nu
   return out;
 }
 
-/** Shown after the name of a host the rules don't allow here (labelDetails.detail). */
-export const ILLEGAL_MARK = ' (not legal here)';
-
 /** The detail of an illegal host: why, with the rules (the reason is the game's own, from the core). */
 function illegalDetail(bad: { why: string; rules: string[] }): string {
-  return `Not a legal host: ${bad.why}${bad.rules.length > 0 ? ` (${bad.rules.length === 1 ? 'rule' : 'rules'} ${bad.rules.join(', ')})` : ''}.`;
+  if (bad.rules.length === 0) return t('Not a legal host: {0}.', bad.why);
+  return bad.rules.length === 1 ? t('Not a legal host: {0} (rule {1}).', bad.why, bad.rules[0]) : t('Not a legal host: {0} (rules {1}).', bad.why, bad.rules.join(', '));
 }
 
 const viewIndexes = new WeakMap<BoardView, Map<string, CardView>>();
@@ -554,8 +554,8 @@ function cardDetails(state: DocumentState): Map<string, string | undefined> {
 }
 
 function describeZone(c: CardView): string {
-  const zone = c.zone.startsWith('battlefield:') ? `battlefield ${c.zone.slice(12)}` : c.zone;
-  return c.attachedTo ? `${zone}, on ${c.attachedTo}` : zone;
+  const zone = c.zone.startsWith('battlefield:') ? t('battlefield {0}', c.zone.slice(12)) : zoneName(c.zone);
+  return c.attachedTo ? t('{0}, on {1}', zone, c.attachedTo) : zone;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { codeDocUrl, messagePieces, type Finding, type Severity } from '../../core';
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import type { ClientSupport } from './capabilities';
+import { findingMessage, numberLocale, relatedMessage, t } from './l10n';
 
 export const SOURCE = 'board-scenario';
 
@@ -31,9 +32,9 @@ export function toDiagnostic(f: Finding, index: number, uri: string, version: nu
   // The rule numbers lead (the Problems panel cuts a long message at its end), and the message is
   // plain text: Problems, hover headers and other clients show it as it is, so the core's code spans
   // become quotes (plainMessage). Only hovers render Markdown.
-  let message = diagnosticMessage(f.message, f.rules);
+  let message = diagnosticMessage(findingMessage(f), f.rules);
   // An expected finding (`#! CODE` on its line) is shown, not counted as a problem: Information, and said.
-  if (f.expected) message += ` (expected: #! ${f.code})`;
+  if (f.expected) message += ` ${t('(expected: #! {0})', f.code)}`;
   const d: Diagnostic = {
     range: f.range,
     severity: f.expected ? DiagnosticSeverity.Information : (SEVERITY[f.severity] ?? DiagnosticSeverity.Error),
@@ -44,9 +45,9 @@ export function toDiagnostic(f: Finding, index: number, uri: string, version: nu
   if (support.codeDescription) d.codeDescription = { href: codeDocUrl(f.code) };
   if (f.related.length > 0) {
     if (support.relatedInformation) {
-      d.relatedInformation = f.related.map((r): DiagnosticRelatedInformation => ({ location: { uri: r.uri ?? uri, range: r.range }, message: plainMessage(r.message) }));
+      d.relatedInformation = f.related.map((r): DiagnosticRelatedInformation => ({ location: { uri: r.uri ?? uri, range: r.range }, message: plainMessage(relatedMessage(r)) }));
     } else {
-      d.message += f.related.map((r) => `\n${r.uri ? `${r.uri} line` : 'Line'} ${r.range.start.line + 1}: ${plainMessage(r.message)}.`).join('');
+      d.message += f.related.map((r) => `\n${r.uri ? t('{0} line {1}', r.uri, r.range.start.line + 1) : t('Line {0}', r.range.start.line + 1)}: ${plainMessage(relatedMessage(r))}.`).join('');
     }
   }
   if (UNNECESSARY.has(f.code) && support.diagnosticTags.includes(DiagnosticTag.Unnecessary)) d.tags = [DiagnosticTag.Unnecessary];
@@ -110,8 +111,9 @@ export function publishedDiagnostics(
     code: TOO_MANY_PROBLEMS,
     source: SOURCE,
     message:
-      `${count(hidden)} more ${hidden === 1 ? 'problem is' : 'problems are'} not shown: the editor shows the first ${count(out.length)} of ${count(core.length + extra.length)}. ` +
-      'Check the whole file with "board-scenario check".',
+      hidden === 1
+        ? t('1 more problem is not shown: the editor shows the first {0} of {1}. Check the whole file with "board-scenario check".', count(out.length), count(core.length + extra.length))
+        : t('{0} more problems are not shown: the editor shows the first {1} of {2}. Check the whole file with "board-scenario check".', count(hidden), count(out.length), count(core.length + extra.length)),
   });
   return out;
 }
@@ -131,7 +133,7 @@ export function fileTooLargeDiagnostic(bytes: number, limitBytes: number, text: 
     severity: DiagnosticSeverity.Warning,
     code: FILE_TOO_LARGE,
     source: SOURCE,
-    message: `This file is ${megabytes(bytes)} MB; the checker runs on files up to ${megabytes(limitBytes)} MB in the editor. Check it with "board-scenario check".`,
+    message: t('This file is {0} MB; the checker runs on files up to {1} MB in the editor. Check it with "board-scenario check".', megabytes(bytes), megabytes(limitBytes)),
   };
 }
 
@@ -141,5 +143,5 @@ export function megabytes(bytes: number): string {
 }
 
 function count(n: number): string {
-  return n.toLocaleString('en-US');
+  return n.toLocaleString(numberLocale());
 }

@@ -8,6 +8,7 @@ import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
 import { containsInclusive, oneLine } from './util';
 import { codeSpan, mdMessage, mdText as md } from './markdown';
+import { findingMessage, fixTitle, fromBundle, relatedMessage, severityLabel, t, zoneName } from './l10n';
 
 export interface HoverContext {
   /** The user's rules document for the scenario's game, when one is set and could be read. */
@@ -45,12 +46,12 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
     // On the quoted name of a card declaration: the card in the user's card data.
     const named = occ ? undefined : cardNameAt(state, pos);
     if (named) {
-      specific = cardDataSection(state, named.text, ctx) ?? (ctx.cards?.[state.game] ? `**${md(named.text)}**: no card of this name in your card data.` : undefined);
+      specific = cardDataSection(state, named.text, ctx) ?? (ctx.cards?.[state.game] ? t('{0}: no card of this name in your card data.', `**${md(named.text)}**`) : undefined);
       range = named.range;
     }
     const zone = occ ? undefined : filterZoneAt(state, pos);
     if (zone) {
-      specific = `\`${zone.text}\`: this Aura enchants a card in that zone, not a permanent on the battlefield; it becomes unattached when that card leaves the zone.\n\n${ruleRefSection(state, '109.2a', ctx)}`;
+      specific = `${t('{0}: this Aura enchants a card in that zone, not a permanent on the battlefield; it becomes unattached when that card leaves the zone.', `\`${zone.text}\``)}\n\n${ruleRefSection(state, '109.2a', ctx)}`;
       range = zone.range;
     }
   }
@@ -72,10 +73,10 @@ function ruleLine(state: DocumentState, written: string, ctx: HoverContext): str
   const ex = canonical === undefined ? undefined : explainRule(game, canonical, state.rulesVersion);
   let line = `- **${md(written)}**`;
   if (ex && canonical !== undefined) {
-    const parent = ex.number !== canonical ? ` (explained under ${ex.number})` : '';
-    line += ` — *${md(ex.title)}*${parent}: ${md(ex.text)}`;
+    const parent = ex.number !== canonical ? ` ${t('(explained under {0})', ex.number)}` : '';
+    line += ` — *${md(fromBundle(ex.title))}*${parent}: ${md(fromBundle(ex.text))}`;
   } else {
-    line += ': no explanation for this rule yet.';
+    line += `: ${t('no explanation for this rule yet.')}`;
   }
   const official = officialQuote(state, written, ctx, '  ');
   if (official) line += `\n\n${official}`;
@@ -92,10 +93,10 @@ function officialQuote(state: DocumentState, written: string, ctx: HoverContext,
   const o = officialRule(ctx.rulesDoc, state.game, state.rulesVersion, written);
   if (!o) return undefined;
   const mark = [
-    'from your rules file',
-    ...(ctx.rulesDoc.language !== 'en' ? [`in ${ctx.rulesDoc.language === 'fr' ? 'French' : 'Italian'}`] : []),
-    ...(ctx.rulesDoc.effective ? [`effective ${ctx.rulesDoc.effective}`] : []),
-    ...(o.translated ? [`where it is rule ${o.number}`] : []),
+    t('from your rules file'),
+    ...(ctx.rulesDoc.language !== 'en' ? [ctx.rulesDoc.language === 'fr' ? t('in French') : t('in Italian')] : []),
+    ...(ctx.rulesDoc.effective ? [t('effective {0}', ctx.rulesDoc.effective)] : []),
+    ...(o.translated ? [t('where it is rule {0}', o.number)] : []),
   ].join(', ');
   const paragraphs = o.text.split('\n').map((p) => `${indent}> ${md(p)}`);
   paragraphs[paragraphs.length - 1] += ` *(${mark})*`;
@@ -104,15 +105,16 @@ function officialQuote(state: DocumentState, written: string, ctx: HoverContext,
 
 function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): string {
   const info = REGISTRY.get(f.code);
-  const title = info ? titleFor(info, state.game) : f.code;
-  const out = [`**${md(title)}** · \`${f.code}\` (${f.severity})`, mdMessage(f.message)];
+  const title = info ? fromBundle(titleFor(info, state.game)) : f.code;
+  const out = [`**${md(title)}** · \`${f.code}\` (${severityLabel(f.severity)})`, mdMessage(findingMessage(f))];
   if (f.rules.length > 0) {
-    out.push(`**Rules** (${GAME_LABEL[state.game]}${state.header.version ? `, numbered as in ${md(state.rulesVersion?.label ?? state.header.version)}` : ''})`);
+    const numbered = state.header.version ? t('{0}, numbered as in {1}', GAME_LABEL[state.game], md(state.rulesVersion?.label ?? state.header.version)) : GAME_LABEL[state.game];
+    out.push(`**${t('Rules')}** (${numbered})`);
     out.push(f.rules.map((n) => ruleLine(state, n, ctx)).join('\n'));
   }
-  for (const r of f.related) out.push(`${r.uri ? `${md(r.uri.slice(r.uri.lastIndexOf('/') + 1))} line` : 'Line'} ${r.range.start.line + 1}: ${mdMessage(r.message)}.`);
-  if (f.fixes.length > 0) out.push(`**Fixes**: ${f.fixes.map((x) => `${mdMessage(x.title)}${x.safe ? ' (safe)' : ''}`).join('; ')}`);
-  if (info) out.push(`${info.doc}\n\n[About \`${f.code}\`](${codeDocUrl(f.code)})`);
+  for (const r of f.related) out.push(`${lineLabel(r.uri ? md(r.uri.slice(r.uri.lastIndexOf('/') + 1)) : undefined, r.range.start.line)}: ${mdMessage(relatedMessage(r))}.`);
+  if (f.fixes.length > 0) out.push(`**${t('Fixes')}**: ${f.fixes.map((x) => `${mdMessage(fixTitle(x))}${x.safe ? ` ${t('(safe)')}` : ''}`).join('; ')}`);
+  if (info) out.push(`${fromBundle(info.doc)}\n\n[${t('About {0}', `\`${f.code}\``)}](${codeDocUrl(f.code)})`);
   return out.join('\n\n');
 }
 
@@ -122,25 +124,26 @@ function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): st
  */
 function briefFindingSection(state: DocumentState, f: Finding, explainCommand: string | undefined, pos: Position): string {
   const info = REGISTRY.get(f.code);
-  const title = info ? titleFor(info, state.game) : f.code;
+  const title = info ? fromBundle(titleFor(info, state.game)) : f.code;
   const out = [`**${md(title)}** · \`${f.code}\``];
   if (f.rules.length > 0) {
     const titles = f.rules.map((n) => {
       const canonical = canonicalIn(state.game, state.rulesVersion, n);
       const ex = canonical === undefined ? undefined : explainRule(state.game, canonical, state.rulesVersion);
-      return `**${md(n)}**${ex ? ` *${md(ex.title)}*` : ''}`;
+      return `**${md(n)}**${ex ? ` *${md(fromBundle(ex.title))}*` : ''}`;
     });
-    out.push(`${f.rules.length === 1 ? 'Rule' : 'Rules'}: ${titles.join(' · ')}`);
+    out.push(`${f.rules.length === 1 ? t('Rule') : t('Rules')}: ${titles.join(' · ')}`);
   }
   const safe = f.fixes.find((x) => x.safe);
   const fix = safe ?? f.fixes[0];
-  if (fix) out.push(`**Fix**: ${mdMessage(fix.title)}${fix.safe ? ' (safe)' : ''}${f.fixes.length > 1 ? ` (or ${f.fixes.length - 1} more in the quick fix menu)` : ''}`);
+  const more = f.fixes.length - 1;
+  if (fix) out.push(`**${t('Fix')}**: ${mdMessage(fixTitle(fix))}${fix.safe ? ` ${t('(safe)')}` : ''}${more > 0 ? ` ${more === 1 ? t('(or 1 more in the quick fix menu)') : t('(or {0} more in the quick fix menu)', more)}` : ''}`);
   const links: string[] = [];
   if (explainCommand) {
     const args = encodeURIComponent(JSON.stringify([state.uri, pos.line, pos.character]));
-    links.push(`[Explain the rules](command:${explainCommand}?${args} "Explain this finding's rules at length, beside the editor")`);
+    links.push(`[${t('Explain the rules')}](command:${explainCommand}?${args} "${t("Explain this finding's rules at length, beside the editor")}")`);
   }
-  if (info) links.push(`[About \`${f.code}\`](${codeDocUrl(f.code)})`);
+  if (info) links.push(`[${t('About {0}', `\`${f.code}\``)}](${codeDocUrl(f.code)})`);
   if (links.length > 0) out.push(links.join(' · '));
   return out.join('\n\n');
 }
@@ -153,22 +156,22 @@ function briefFindingSection(state: DocumentState, f: Finding, explainCommand: s
 export function explainFinding(state: DocumentState, pos: Position, ctx: HoverContext): string | null {
   const findings = ctx.findings.filter((f) => containsInclusive(f.range, pos));
   if (findings.length === 0) return null;
-  return findings.map((f) => `Line ${f.range.start.line + 1}\n\n${findingSection(state, f, { ...ctx, markdown: true, brief: undefined })}`).join('\n\n---\n\n');
+  return findings.map((f) => `${lineLabel(undefined, f.range.start.line)}\n\n${findingSection(state, f, { ...ctx, markdown: true, brief: undefined })}`).join('\n\n---\n\n');
 }
 
 function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext): string {
   const game = state.game;
   const canonical = canonicalIn(game, state.rulesVersion, written);
-  const head = `**Rule ${md(written)}** · ${GAME_LABEL[game]}${state.header.version ? ` (as numbered in ${md(state.rulesVersion?.label ?? state.header.version)})` : ''}`;
+  const head = `**${t('Rule {0}', md(written))}** · ${GAME_LABEL[game]}${state.header.version ? ` ${t('(as numbered in {0})', md(state.rulesVersion?.label ?? state.header.version))}` : ''}`;
   const ex = canonical === undefined ? undefined : explainRule(game, canonical, state.rulesVersion);
   const out = [head];
   if (ex && canonical !== undefined) {
-    out.push(`*${md(ex.title)}*${ex.number !== canonical ? ` (rule ${ex.number})` : ''}: ${md(ex.text)}`);
-    if (canonical !== written) out.push(`Numbered ${canonical} in the newest rules.`);
+    out.push(`*${md(fromBundle(ex.title))}*${ex.number !== canonical ? ` ${t('(rule {0})', ex.number)}` : ''}: ${md(fromBundle(ex.text))}`);
+    if (canonical !== written) out.push(t('Numbered {0} in the newest rules.', canonical));
   } else if (canonical === undefined) {
-    out.push(`The checker explains ${md(written)} as the newest rules number it, and in this version ${md(written)} is not that rule (it had another number, or did not exist yet).`);
+    out.push(t('The checker explains {0} as the newest rules number it, and in this version {0} is not that rule (it had another number, or did not exist yet).', md(written)));
   } else {
-    out.push('The checker has no explanation for this rule.');
+    out.push(t('The checker has no explanation for this rule.'));
   }
   const official = officialQuote(state, written, ctx, '');
   if (official) out.push(official);
@@ -185,7 +188,7 @@ function stepAt(state: DocumentState, pos: Position): { text: string; range: Ran
   if (!onPart && (st.range.start.line !== pos.line || !containsInclusive(st.verbRange, pos))) return undefined;
   const step = state.steps(st.range.start.line, st.range.start.line)[0];
   if (!step || !step.summary) return undefined;
-  return { text: `**Step** · line ${st.range.start.line + 1}: ${md(step.summary)}`, range: st.range };
+  return { text: `**${t('Step')}** · ${t('line {0}', st.range.start.line + 1)}: ${md(step.summary)}`, range: st.range };
 }
 
 /** "After line 9 (`destroy lion`)" or "Initial state", for the board replayed up to `line`. */
@@ -194,15 +197,15 @@ function whenLabel(state: DocumentState, line: number): string {
   let i = state.statementIndexAtOrBefore(line);
   while (i >= 0 && !isEvent(statements[i])) i--;
   const last = i >= 0 ? statements[i] : undefined;
-  if (!last) return 'Initial state';
+  if (!last) return t('Initial state');
   const text = oneLine(state.document.getText(last.range));
-  return `After line ${last.range.start.line + 1} (${codeSpan(text)})`;
+  return t('After line {0} ({1})', last.range.start.line + 1, codeSpan(text));
 }
 
 function typeLine(c: CardView): string {
   const left = [...c.supertypes, ...c.types].join(' ');
   const right = c.subtypes.join(' ');
-  return right ? `${left} — ${right}` : left || 'no card types';
+  return right ? `${left} — ${right}` : left || t('no card types');
 }
 
 /** The quoted name of a card declaration under the cursor. */
@@ -220,8 +223,8 @@ function cardDataSection(state: DocumentState, name: string, ctx: HoverContext):
   const rec = catalog?.lookup(name);
   if (!catalog || !rec) return undefined;
   const file = catalog.sources.map((s) => s.replace(/^.*[\\/]/, '')).join(', ');
-  const out = [`**${md(rec.name)}** ${rec.typeLine ? codeSpan(rec.typeLine) : ''} *(from your card data: ${md(file)})*`];
-  if (rec.might !== undefined || rec.mightBonus !== undefined) out.push([rec.might !== undefined ? `Might ${rec.might}` : '', rec.mightBonus !== undefined ? `Might Bonus +${rec.mightBonus}` : ''].filter(Boolean).join(' · '));
+  const out = [`**${md(rec.name)}** ${rec.typeLine ? codeSpan(rec.typeLine) : ''} *(${t('from your card data: {0}', md(file))})*`];
+  if (rec.might !== undefined || rec.mightBonus !== undefined) out.push([rec.might !== undefined ? t('Might {0}', rec.might) : '', rec.mightBonus !== undefined ? t('Might Bonus +{0}', rec.mightBonus) : ''].filter(Boolean).join(' · '));
   const text = rec.text.split(/\r?\n/).filter((l) => l.trim() !== '');
   if (text.length) out.push(text.map((l) => `> ${md(l)}`).join('\n>\n'));
   return out.join('\n\n');
@@ -229,47 +232,59 @@ function cardDataSection(state: DocumentState, name: string, ctx: HoverContext):
 
 function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: HoverContext): string | undefined {
   const decl = state.names.declarations.get(occ.text);
-  if (!decl) return `**${md(occ.text)}**: not declared. Declare it with \`card\` or \`player\` before the first event.`;
+  if (!decl) return t('{0}: not declared. Declare it with `card` or `player` before the first event.', `**${md(occ.text)}**`);
   const board = state.boardAt(line);
   const when = whenLabel(state, line);
   if (decl.kind === 'player') {
     const p = board.players.find((x) => x.id === occ.text);
     const owns = board.cards.filter((c) => c.owner === occ.text).length;
     const controls = board.cards.filter((c) => c.controller === occ.text).length;
-    const out = [`**${md(occ.text)}** · player`, `Owns ${owns} card${owns === 1 ? '' : 's'}, controls ${controls}.`];
+    const out = [`**${md(occ.text)}** · ${t('player')}`, owns === 1 ? t('Owns 1 card, controls {0}.', controls) : t('Owns {0} cards, controls {1}.', owns, controls)];
     if (p) {
-      const lines = [`- ${p.left ? 'Has left the game' : 'In the game'}`];
-      if (p.keywords?.length) lines.push(`- Has ${md(p.keywords.join(', '))}`);
-      if (p.attachments.length > 0) lines.push(`- Attached to this player: ${p.attachments.map((a) => attachmentLabel(board.cards, a)).join(', ')}`);
+      const lines = [`- ${p.left ? t('Has left the game') : t('In the game')}`];
+      if (p.keywords?.length) lines.push(`- ${t('Has {0}', md(p.keywords.join(', ')))}`);
+      if (p.attachments.length > 0) lines.push(`- ${t('Attached to this player: {0}', p.attachments.map((a) => attachmentLabel(board.cards, a)).join(', '))}`);
       out.push(`**${when}**\n${lines.join('\n')}`);
     }
     return out.join('\n\n');
   }
   const c = board.cards.find((x) => x.id === occ.text);
   const stmtName = decl.stmt.kind === 'card' ? decl.stmt.name?.text : undefined;
-  const head = `**${md(occ.text)}** · card${stmtName ? ` *${md(stmtName)}*` : ''}`;
+  const head = `**${md(occ.text)}** · ${t('card')}${stmtName ? ` *${md(stmtName)}*` : ''}`;
   if (!c) return head;
   const out = [head, codeSpan(typeLine(c))];
-  const who = [c.owner ? `Owner **${md(c.owner)}**` : 'No owner', c.controller ? `controller **${md(c.controller)}**` : undefined].filter(Boolean).join(', ');
+  const who = [c.owner ? t('Owner {0}', `**${md(c.owner)}**`) : t('No owner'), c.controller ? t('controller {0}', `**${md(c.controller)}**`) : undefined].filter(Boolean).join(', ');
   out.push(who + (c.colors.length ? ` · ${md(c.colors.join(' '))}` : ''));
-  const lines = [`- Zone: ${md(c.zone === 'base' && c.base ? `base of ${c.base}` : zoneLabel(c.zone))}`];
+  const lines = [`- ${t('Zone: {0}', md(c.zone === 'base' && c.base ? t('base of {0}', c.base) : zoneLabel(c.zone)))}`];
   const hostCard = c.attachedTo ? board.cards.find((x) => x.id === c.attachedTo) : undefined;
-  if (c.attachedTo) lines.push(`- Attached to: **${md(c.attachedTo)}**${hostCard && hostCard.zone !== 'battlefield' && !hostCard.zone.startsWith('battlefield:') ? ` (a card in ${md(zoneLabel(hostCard.zone))})` : ''}`);
-  else if (isAttachmentType(c)) lines.push('- Attached to: nothing');
-  if (c.attachments.length > 0) lines.push(`- Attachments: ${c.attachments.map((a) => attachmentLabel(board.cards, a)).join(', ')}`);
-  lines.push(`- Timestamp: ${c.timestamp}`);
-  if (c.might !== undefined) lines.push(`- Might: ${c.effectiveMight ?? c.might}${c.effectiveMight !== undefined && c.effectiveMight !== c.might ? ` (printed ${c.might})` : ''}`);
-  if (c.protections) lines.push(`- Protection from ${md(c.protections.join(', from '))}`);
-  if (c.lost) lines.push(`- Lost ${c.lost.includes('all') ? 'all its abilities' : `its ${c.lost.join(' and ')} ${c.lost.length === 1 ? 'ability' : 'abilities'}`} (an effect removed ${c.lost.length === 1 && !c.lost.includes('all') ? 'it' : 'them'})`);
-  if (c.phasedOut) lines.push('- Phased out');
-  if (c.exhausted) lines.push('- Exhausted');
-  // What waits on the stack (Riftbound: the chain): this card's abilities, and what targets it.
-  const pile = state.game === 'riftbound' ? 'chain' : 'stack';
-  for (const e of board.stack ?? []) {
-    if (e.kind === 'ability' && e.id === c.id) lines.push(`- On the ${pile}: its ${md(e.ability ?? '')} ability targeting **${md(e.target ?? '')}**${e.controller ? ` (activated by ${md(e.controller)})` : ''}`);
-    else if (e.target === c.id) lines.push(`- Targeted on the ${pile} by ${e.kind === 'ability' ? `**${md(e.id)}**'s ${md(e.ability ?? '')} ability` : `the spell **${md(e.id)}**`}`);
+  if (c.attachedTo) {
+    const host = `**${md(c.attachedTo)}**`;
+    const offBattlefield = hostCard && hostCard.zone !== 'battlefield' && !hostCard.zone.startsWith('battlefield:');
+    lines.push(`- ${offBattlefield ? t('Attached to: {0} (a card in {1})', host, md(zoneLabel(hostCard.zone))) : t('Attached to: {0}', host)}`);
+  } else if (isAttachmentType(c)) lines.push(`- ${t('Attached to: nothing')}`);
+  if (c.attachments.length > 0) lines.push(`- ${t('Attachments: {0}', c.attachments.map((a) => attachmentLabel(board.cards, a)).join(', '))}`);
+  lines.push(`- ${t('Timestamp: {0}', c.timestamp)}`);
+  if (c.might !== undefined) {
+    const might = c.effectiveMight ?? c.might;
+    lines.push(`- ${c.effectiveMight !== undefined && c.effectiveMight !== c.might ? t('Might: {0} (printed {1})', might, c.might) : t('Might: {0}', might)}`);
   }
-  if (c.keywords?.length) lines.push(`- Keywords: ${md(c.keywords.join(', '))} (${md(keywordNote(c.keywords))})`);
+  if (c.protections) lines.push(`- ${t('Protection from {0}', md(c.protections.join(t(', from '))))}`);
+  if (c.lost) lines.push(`- ${lostLabel(c.lost)}`);
+  if (c.phasedOut) lines.push(`- ${t('Phased out')}`);
+  if (c.exhausted) lines.push(`- ${t('Exhausted')}`);
+  // What waits on the stack (Riftbound: the chain): this card's abilities, and what targets it.
+  const chain = state.game === 'riftbound';
+  for (const e of board.stack ?? []) {
+    if (e.kind === 'ability' && e.id === c.id) {
+      const ability = md(e.ability ?? ''), target = `**${md(e.target ?? '')}**`;
+      const by = e.controller ? ` ${t('(activated by {0})', md(e.controller))}` : '';
+      lines.push(`- ${chain ? t('On the chain: its {0} ability targeting {1}', ability, target) : t('On the stack: its {0} ability targeting {1}', ability, target)}${by}`);
+    } else if (e.target === c.id) {
+      const source = e.kind === 'ability' ? t("{0}'s {1} ability", `**${md(e.id)}**`, md(e.ability ?? '')) : t('the spell {0}', `**${md(e.id)}**`);
+      lines.push(`- ${chain ? t('Targeted on the chain by {0}', source) : t('Targeted on the stack by {0}', source)}`);
+    }
+  }
+  if (c.keywords?.length) lines.push(`- ${t('Keywords: {0} ({1})', md(c.keywords.join(', ')), md(keywordNote(c.keywords)))}`);
   out.push(`**${when}**\n${lines.join('\n')}`);
   const fromCards = stmtName ? cardDataSection(state, stmtName, ctx) : undefined;
   if (fromCards) out.push(fromCards);
@@ -283,7 +298,7 @@ function filterZoneAt(state: DocumentState, pos: Position): { text: string; rang
     if (st.kind !== 'card' || st.range.start.line > pos.line || st.range.end.line < pos.line) continue;
     for (const p of st.props) {
       const z = p.kind === 'enchant' ? p.filter.zone : undefined;
-      if (z && containsInclusive(z.range, pos)) return { text: `in ${z.whose === 'any' ? 'a' : z.whose === 'you' ? 'your' : "an opponent's"} ${z.zone}`, range: z.range };
+      if (z && containsInclusive(z.range, pos)) return { text: `in ${z.whose === 'any' ? 'a' : z.whose === 'you' ? 'your' : "an opponent's"} ${z.zone}`, range: z.range }; // scenario syntax, not translated
     }
   }
   return undefined;
@@ -293,12 +308,12 @@ function filterZoneAt(state: DocumentState, pos: Position): { text: string; rang
 function keywordNote(keywords: string[]): string {
   const notes = new Set<string>();
   for (const k of keywords) {
-    if (k === 'shroud') notes.add('no spell or ability can target it');
-    else if (k === 'hexproof') notes.add("its opponents' spells and abilities can't target it");
-    else if (k.startsWith('hexproof from ')) notes.add(`its opponents' ${k.slice(14)} spells, and their abilities from ${k.slice(14)} sources, can't target it`);
-    else if (k.startsWith('ward')) notes.add("an opponent's spell or ability that targets it is countered unless its controller pays the ward cost");
+    if (k === 'shroud') notes.add(t('no spell or ability can target it'));
+    else if (k === 'hexproof') notes.add(t("its opponents' spells and abilities can't target it"));
+    else if (k.startsWith('hexproof from ')) notes.add(t("its opponents' {0} spells, and their abilities from {0} sources, can't target it", k.slice(14)));
+    else if (k.startsWith('ward')) notes.add(t("an opponent's spell or ability that targets it is countered unless its controller pays the ward cost"));
   }
-  return `${[...notes].join('; ')}; attaching without targeting is not affected`;
+  return `${[...notes].join('; ')}; ${t('attaching without targeting is not affected')}`;
 }
 
 function isAttachmentType(c: CardView): boolean {
@@ -311,7 +326,18 @@ function attachmentLabel(cards: CardView[], id: string): string {
 }
 
 function zoneLabel(zone: string): string {
-  if (zone.startsWith('battlefield:')) return `battlefield ${zone.slice('battlefield:'.length)}`;
-  if (zone === 'outside') return 'outside the game';
-  return zone;
+  if (zone.startsWith('battlefield:')) return t('battlefield {0}', zone.slice('battlefield:'.length));
+  return zoneName(zone);
+}
+
+/** "Line 4", or "cards.board line 4" for a line of another file. */
+function lineLabel(file: string | undefined, line: number): string {
+  return file ? t('{0} line {1}', file, line + 1) : t('Line {0}', line + 1);
+}
+
+/** What an effect removed: all its abilities, or the ones named. */
+function lostLabel(lost: string[]): string {
+  if (lost.includes('all')) return t('Lost all its abilities (an effect removed them)');
+  if (lost.length === 1) return t('Lost its {0} ability (an effect removed it)', lost[0]);
+  return t('Lost its {0} abilities (an effect removed them)', lost.join(t(' and ')));
 }

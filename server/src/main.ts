@@ -45,6 +45,7 @@ import { PullDiagnostics } from './pull';
 import { EXPECTATION_COMMAND, expectationCommand } from './codeLens';
 import { RUN_TESTS_REQUEST, runTests, runTestsParamsProblem, type RunTestsParams } from './tests';
 import type { ServerPlatform } from './platform';
+import { t, useLocale } from './l10n';
 
 export const NAME = 'board-scenario-language-server';
 
@@ -302,6 +303,8 @@ function assertUnchanged(state: DocumentState): void {
 }
 
 connection.onInitialize((params): InitializeResult => {
+  // The client's display language (VS Code sends its own): messages, hovers and lenses in English, French or Italian.
+  useLocale(params.locale);
   support = readClientSupport(params.capabilities);
   clientOptions = readClientOptions(params.initializationOptions);
   folders.initialize(params);
@@ -317,7 +320,7 @@ connection.onInitialize((params): InitializeResult => {
       definitionProvider: true,
       referencesProvider: true,
       renameProvider: td?.rename?.prepareSupport ? { prepareProvider: true } : true,
-      documentSymbolProvider: { label: 'Board scenario' },
+      documentSymbolProvider: { label: t('Board scenario') },
       codeActionProvider: td?.codeAction?.codeActionLiteralSupport ? { codeActionKinds: CODE_ACTION_KINDS } : true,
       foldingRangeProvider: true,
       semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true },

@@ -15,6 +15,7 @@ import { dirname, join, relative, resolve, isAbsolute, sep } from 'node:path';
 import { CONFIG_FILE_NAME, emptyConfig, isExcluded, parseConfig, type ConfigProblem, type Game, type ProjectConfig } from '../../core';
 import type { ServerFiles } from './platform';
 import { filePathOf, isInside } from './paths';
+import { t } from './l10n';
 
 /** A config file is read up to this size (the CLI's limit too). */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -61,20 +62,20 @@ async function readConfigAt(files: ServerFiles, file: string): Promise<{ size: n
   } catch (e) {
     const code = (e as NodeJS.ErrnoException)?.code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    return { size: -1, mtimeMs: -1, config: { file, config: emptyConfig(), problems: [{ key: '', message: `The config could not be read (${(e as Error)?.message ?? String(e)}).` }] } };
+    return { size: -1, mtimeMs: -1, config: { file, config: emptyConfig(), problems: [{ key: '', message: t('The config could not be read ({0}).', (e as Error)?.message ?? String(e)) }] } };
   }
   if (stat.type !== 'file') return undefined;
   return { size: stat.size, mtimeMs: stat.mtimeMs, config: await readConfigFile(files, file, stat.size) };
 }
 
 async function readConfigFile(files: ServerFiles, file: string, size: number): Promise<ServerProjectConfig> {
-  if (size > MAX_CONFIG_BYTES) return { file, config: emptyConfig(), problems: [{ key: '', message: `The config has ${size} bytes, more than the ${MAX_CONFIG_BYTES} a config may have, so it was not read.` }] };
+  if (size > MAX_CONFIG_BYTES) return { file, config: emptyConfig(), problems: [{ key: '', message: t('The config has {0} bytes, more than the {1} a config may have, so it was not read.', size, MAX_CONFIG_BYTES) }] };
   try {
     const bytes = await files.readAtMost(file, MAX_CONFIG_BYTES);
-    if (!bytes) return { file, config: emptyConfig(), problems: [{ key: '', message: `The config has more than ${MAX_CONFIG_BYTES} bytes, so it was not read.` }] };
+    if (!bytes) return { file, config: emptyConfig(), problems: [{ key: '', message: t('The config has more than {0} bytes, so it was not read.', MAX_CONFIG_BYTES) }] };
     return { file, ...parseConfig(new TextDecoder().decode(bytes)) };
   } catch (e) {
-    return { file, config: emptyConfig(), problems: [{ key: '', message: `The config could not be read (${(e as Error)?.message ?? String(e)}).` }] };
+    return { file, config: emptyConfig(), problems: [{ key: '', message: t('The config could not be read ({0}).', (e as Error)?.message ?? String(e)) }] };
   }
 }
 

@@ -6,6 +6,7 @@
 import type { Finding, RulesDocument } from '../../core';
 import type { Position } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
+import { t } from './l10n';
 
 export const STATUS_REQUEST = 'boardScenario/status';
 export const EXPLAIN_REQUEST = 'boardScenario/explain';
@@ -33,12 +34,12 @@ const LABEL = { mtg: 'Magic: The Gathering', riftbound: 'Riftbound' } as const;
 
 export function scenarioStatus(state: DocumentState, path: string, doc: RulesDocument | undefined, rulesFileFindings: readonly Finding[]): ScenarioStatus {
   const declaredVersion = state.header.version;
-  const rulesLabel = declaredVersion ? state.rulesVersion?.label ?? `rules ${declaredVersion} (unknown version)` : 'the newest rules (no rules line)';
+  const rulesLabel = declaredVersion ? state.rulesVersion?.label ?? t('rules {0} (unknown version)', declaredVersion) : t('the newest rules (no rules line)');
   let rulesFile: ScenarioStatus['rulesFile'];
-  if (!path) rulesFile = { state: 'unset', detail: 'No rules file set: hovers explain rules in our words only.' };
-  else if (!doc) rulesFile = { state: 'unread', path, detail: `Rules file ${path} is not read (yet, or it can't be: the output says why).` };
-  else if (rulesFileFindings.length > 0) rulesFile = { state: 'mismatch', path, effective: doc.effective, detail: `Rules file ${path}${doc.effective ? ` (effective ${doc.effective})` : ''} is another version than the scenario's rules.` };
-  else rulesFile = { state: 'read', path, effective: doc.effective, detail: `Rules file ${path}${doc.effective ? ` (effective ${doc.effective})` : ''}: hovers quote its text.` };
+  if (!path) rulesFile = { state: 'unset', detail: t('No rules file set: hovers explain rules in our words only.') };
+  else if (!doc) rulesFile = { state: 'unread', path, detail: t("Rules file {0} is not read (yet, or it can't be: the output says why).", path) };
+  else if (rulesFileFindings.length > 0) rulesFile = { state: 'mismatch', path, effective: doc.effective, detail: doc.effective ? t("Rules file {0} (effective {1}) is another version than the scenario's rules.", path, doc.effective) : t("Rules file {0} is another version than the scenario's rules.", path) };
+  else rulesFile = { state: 'read', path, effective: doc.effective, detail: doc.effective ? t('Rules file {0} (effective {1}): hovers quote its text.', path, doc.effective) : t('Rules file {0}: hovers quote its text.', path) };
   return {
     uri: state.uri,
     version: state.version,

@@ -1,4 +1,5 @@
 // Names as symbols: document outline, go to definition, find references, rename.
+import { numberLocale, t } from './l10n';
 import { DECLARATION_KEYWORDS, EVENT_VERBS, isEvent, isIdentifier, type Statement } from '../../core';
 import {
   LSPErrorCodes,
@@ -25,7 +26,7 @@ export const MAX_OUTLINE_GROUP = 1000;
 function group(name: string, kind: SymbolKind, children: DocumentSymbol[], total = children.length): DocumentSymbol | undefined {
   if (children.length === 0) return undefined;
   const range: Range = { start: children[0].range.start, end: children[children.length - 1].range.end };
-  const label = total > children.length ? `${name} (the first ${children.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')})` : name;
+  const label = total > children.length ? t('{0} (the first {1} of {2})', name, children.length.toLocaleString(numberLocale()), total.toLocaleString(numberLocale())) : name;
   return { name: label, kind, range, selectionRange: children[0].selectionRange, children };
 }
 
@@ -59,9 +60,9 @@ export function documentSymbols(state: DocumentState): DocumentSymbol[] {
   }
   return [
     ...header,
-    group('Players', SymbolKind.Namespace, players, playerCount),
-    group('Cards', SymbolKind.Namespace, cards, cardCount),
-    group('Events', SymbolKind.Namespace, events, eventCount),
+    group(t('Players'), SymbolKind.Namespace, players, playerCount),
+    group(t('Cards'), SymbolKind.Namespace, cards, cardCount),
+    group(t('Events'), SymbolKind.Namespace, events, eventCount),
   ].filter((s): s is DocumentSymbol => s !== undefined);
 }
 
@@ -165,11 +166,11 @@ export function rename(state: DocumentState, pos: Position, newName: string, sup
   if (!occ || !occ.declared) return null;
   const fail = (message: string) => new ResponseError(LSPErrorCodes.RequestFailed, message);
   if (!isIdentifier(newName)) {
-    throw fail(`'${newName}' is not a valid name: a name is a letter, then letters, digits, '-' or '_'.`);
+    throw fail(t("'{0}' is not a valid name: a name is a letter, then letters, digits, '-' or '_'.", newName));
   }
-  if (RESERVED.has(newName)) throw fail(`'${newName}' is a keyword of the scenario language; choose another name.`);
+  if (RESERVED.has(newName)) throw fail(t("'{0}' is a keyword of the scenario language; choose another name.", newName));
   if (newName !== occ.text && state.names.declarations.has(newName)) {
-    throw fail(`'${newName}' is already the name of a ${state.names.declarations.get(newName)!.kind}.`);
+    throw fail(state.names.declarations.get(newName)!.kind === 'player' ? t("'{0}' is already the name of a player.", newName) : t("'{0}' is already the name of a card.", newName));
   }
   const places = placesOf(state, occ.text, scope);
   if (places.size === 1 && places.has(state.uri)) {
@@ -177,7 +178,9 @@ export function rename(state: DocumentState, pos: Position, newName: string, sup
   }
   // Across an include: one edit per file, each file's own.
   for (const other of scope.includers) {
-    if (newName !== occ.text && other.names.declarations.has(newName)) throw fail(`'${newName}' is already the name of a ${other.names.declarations.get(newName)!.kind} in ${other.uri}.`);
+    if (newName !== occ.text && other.names.declarations.has(newName)) {
+      throw fail(other.names.declarations.get(newName)!.kind === 'player' ? t("'{0}' is already the name of a player in {1}.", newName, other.uri) : t("'{0}' is already the name of a card in {1}.", newName, other.uri));
+    }
   }
   const files = [...places].map(([uri, ranges]) => ({ uri, edits: ranges.map((range) => ({ range, newText: newName })) }));
   if (support.documentChanges) {

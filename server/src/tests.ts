@@ -13,6 +13,7 @@ import { toDiagnostic } from './diagnostics';
 import { MAX_FILE_BYTES, type AnalysisCache } from './documents';
 import { readInWorkspace } from './workspaceFiles';
 import { yieldNow, type ServerFiles } from './platform';
+import { t } from './l10n';
 
 export const RUN_TESTS_REQUEST = 'boardScenario/runTests';
 /** At most this many files per request (the client sends a large run in several). */
@@ -84,14 +85,14 @@ async function runFile(uri: string, deps: TestDeps): Promise<FileResult> {
   const document = deps.documents.get(uri);
   if (document) {
     const state = deps.cache.get(document);
-    if (!state) return failed(uri, document.version, `The file is over ${MAX_FILE_BYTES / (1024 * 1024)} MB: run it with \`board-scenario test\`.`);
+    if (!state) return failed(uri, document.version, t('The file is over {0} MB: run it with `board-scenario test`.', MAX_FILE_BYTES / (1024 * 1024)));
     // With its project config's default rules version (in the analysis) and severities, as its diagnostics.
     return fromTest(uri, state.version, state.text, state.analysis, deps, state.config?.severity);
   }
   const read = await readInWorkspace(deps.files, uri, deps.folders(), MAX_FILE_BYTES);
-  if ('outside' in read) return failed(uri, null, 'Only scenario files (*.board) inside a workspace folder are run.');
-  if ('missing' in read) return failed(uri, null, 'The file could not be read (it may have been deleted).');
-  if ('tooLarge' in read) return failed(uri, null, `The file is over ${MAX_FILE_BYTES / (1024 * 1024)} MB: run it with \`board-scenario test\`.`);
+  if ('outside' in read) return failed(uri, null, t('Only scenario files (*.board) inside a workspace folder are run.'));
+  if ('missing' in read) return failed(uri, null, t('The file could not be read (it may have been deleted).'));
+  if ('tooLarge' in read) return failed(uri, null, t('The file is over {0} MB: run it with `board-scenario test`.', MAX_FILE_BYTES / (1024 * 1024)));
   const config = await deps.configOf?.(uri);
   const analysis = config ? analyse(read.text, { defaultRulesVersion: config.rulesVersion }) : undefined;
   return fromTest(uri, null, read.text, analysis, deps, config?.severity);

@@ -126,6 +126,8 @@ export interface StartOptions {
   initialize?: boolean;
   /** `initializationOptions` in `initialize` (the VS Code client sends `{ storagePath, hoverShowsDiagnostics, explainCommand }`). */
   initializationOptions?: unknown;
+  /** `locale` in `initialize` (VS Code sends its display language: `fr`, `it`, `en`). */
+  locale?: string;
 }
 
 /** A JSON-RPC message as the server wrote it. */
@@ -153,6 +155,7 @@ export class TestClient {
   beforeConfiguration: (() => Promise<void>) | undefined;
   initializeResult!: InitializeResult;
   initializationOptions: unknown;
+  locale: string | undefined;
   stderr = '';
   /** Every message the server wrote, when started with `recordRaw`. */
   readonly raw: RawMessage[] = [];
@@ -221,6 +224,7 @@ export class TestClient {
     client.beforeConfiguration = options.beforeConfiguration;
     connection.listen();
     client.initializationOptions = options.initializationOptions;
+    client.locale = options.locale;
     if (options.initialize !== false) await client.initialize(options.capabilities, options.workspaceFolders);
     return client;
   }
@@ -235,6 +239,7 @@ export class TestClient {
       capabilities,
       workspaceFolders: workspaceFolders ?? null,
       clientInfo: { name: 'board-scenario-test-client' },
+      ...(this.locale !== undefined ? { locale: this.locale } : {}),
       ...((initializationOptions ?? this.initializationOptions) !== undefined ? { initializationOptions: initializationOptions ?? this.initializationOptions } : {}),
     });
     await this.connection.sendNotification(InitializedNotification.type, {});

@@ -63,12 +63,12 @@ const ENGLISH_WORDS = [
 const ALLOWED_NAMES = ['MTG', 'Riftbound', 'Weaponmaster', 'Quick-Draw', 'Benevolent Blessing', 'board-scenario'];
 /** Translations that are the English word itself, because the official term is spelled the same. */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Quick-Draw'],
-  it: ['Quick-Draw'],
+  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Quick-Draw', 'information', 'base', 'deck'],
+  it: ['Quick-Draw', 'Timestamp: {0}', 'base'],
 };
 
-/** File paths the texts point to (docs/cards.md, io/cards.ts): names of files, kept as they are. */
-const FILE_PATH = /(?<![\p{L}\p{N}_])(?:[\w.-]+\/)+[\w-]+\.(?:md|json|ts|board)(?![\p{L}\p{N}_])/gu;
+/** File paths the texts point to (docs/cards.md, io/cards.ts) and file patterns (*.board): names of files, kept as they are. */
+const FILE_PATH = /(?<![\p{L}\p{N}_])(?:(?:[\w.-]+\/)+[\w-]+|\*)\.(?:md|json|ts|board)(?![\p{L}\p{N}_])/gu;
 
 function englishLeft(s: string): string[] {
   let prose = s.replace(/`[^`]*`/g, ' ').replace(FILE_PATH, ' ');

@@ -2,11 +2,10 @@
 // (client/src/trust.ts, what extension.ts answers to the server's workspace/configuration) never
 // passes a workspace's value of them on in an untrusted workspace.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { localizedManifest } from '../manifest';
 import { FILE_SETTINGS, restrictFileSettings, type Inspection } from '../../client/src/trust';
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+const manifest = localizedManifest();
 const properties: Record<string, { scope?: string; description?: string; markdownDescription?: string }> = manifest.contributes.configuration.properties;
 
 /** A setting that names a file: its key says so, or its description starts with "Path". */

@@ -62,6 +62,44 @@ function installedExtensions(): string {
   return dir;
 }
 
+/**
+ * The extensions folder of a workbench in another display language: our .vsix and the test
+ * language pack of that language (test/e2e/fixtures/language-pack-LOCALE: code-server has no
+ * language pack offline, and without one VS Code stays in English whatever --locale says), both
+ * installed with code-server's CLI into that workbench's user data folder, where the install
+ * records the pack in languagepacks.json for code-server to find.
+ */
+function localizedExtensions(locale: string, userDataDir: string): string {
+  const fixture = path.join(ROOT, 'test', 'e2e', 'fixtures', `language-pack-${locale}`);
+  assert.ok(fs.existsSync(fixture), `no test language pack for ${locale}: ${fixture}`);
+  const pack = path.join(OUTPUT, `language-pack-${locale}.vsix`);
+  const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
+  const { execFileSync } = require('node:child_process') as typeof import('node:child_process');
+  execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', pack], { cwd: fixture, stdio: 'pipe' });
+  const dir = path.join(OUTPUT, `extensions-${locale}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  for (const vsix of [VSIX, pack]) {
+    const out = cs.installExtension(vsix, { userDataDir, extensionsDir: dir });
+    assert.match(out, /successfully installed/i, out);
+  }
+  // What the running VS Code writes when a language pack is installed from its UI (the CLI does
+  // not): the pack's translations by language, read as code-server starts.
+  const manifest = JSON.parse(fs.readFileSync(path.join(fixture, 'package.json'), 'utf8'));
+  const id = `${manifest.publisher}.${manifest.name}`;
+  const installed = path.join(dir, `${id}-${manifest.version}`);
+  const localization = manifest.contributes.localizations[0];
+  const packs = {
+    [localization.languageId]: {
+      hash: `${id}-${manifest.version}`,
+      extensions: [{ extensionIdentifier: { id }, version: manifest.version }],
+      translations: Object.fromEntries(localization.translations.map((t: { id: string; path: string }) => [t.id, path.join(installed, t.path)])),
+      label: localization.localizedLanguageName,
+    },
+  };
+  fs.writeFileSync(path.join(userDataDir, 'languagepacks.json'), JSON.stringify(packs));
+  return dir;
+}
+
 export interface WorkbenchOptions {
   /** Names the screenshots, the user data folder and the log. */
   name: string;
@@ -69,6 +107,8 @@ export interface WorkbenchOptions {
   files: Record<string, string>;
   /** User settings on top of the base ones (BASE_SETTINGS turns workspace trust off). */
   settings?: Record<string, unknown>;
+  /** code-server's display language (`--locale`), e.g. `fr`; VS Code's default, English, when unset. */
+  locale?: string;
 }
 
 export class Workbench {
@@ -84,7 +124,7 @@ export class Workbench {
 
   /** Starts code-server with the installed .vsix, opens the folder in Chromium and waits for the workbench. */
   static async open(options: WorkbenchOptions): Promise<Workbench> {
-    const extensions = installedExtensions();
+    const extensions = options.locale ? '' : installedExtensions();
     const userDataDir = path.join(OUTPUT, `user-data-${options.name}`);
     fs.rmSync(userDataDir, { recursive: true, force: true });
     cs.writeUserSettings(userDataDir, { ...TYPING_SETTINGS, ...options.settings });
@@ -96,7 +136,9 @@ export class Workbench {
       fs.writeFileSync(path.join(workspace, file), text);
     }
 
-    const server = await cs.startCodeServer({ userDataDir, extensionsDir: extensions });
+    const server = options.locale
+      ? await cs.startCodeServer({ userDataDir, extensionsDir: localizedExtensions(options.locale, userDataDir), extraArgs: ['--locale', options.locale] })
+      : await cs.startCodeServer({ userDataDir, extensionsDir: extensions });
     let browser: Browser | undefined;
     try {
       browser = await cs.launchChromium();

@@ -1,0 +1,51 @@
+// The user's language for the server and the CLI (the client has VS Code's `vscode.l10n`): English,
+// French or Italian, and the translation of a string through `@vscode/l10n`, configured with the
+// bundles of this folder (inlined by esbuild, so the browser server has them too). One language per
+// process: the server's comes from `initialize`'s locale, the CLI's from `--lang` or the environment.
+import * as l10n from '@vscode/l10n';
+import fr from './bundle.l10n.fr.json';
+import it from './bundle.l10n.it.json';
+
+export type Language = 'en' | 'fr' | 'it';
+export const LANGUAGES: readonly Language[] = ['en', 'fr', 'it'];
+const BUNDLES: Record<Exclude<Language, 'en'>, Record<string, string>> = { fr, it };
+
+let current: Language = 'en';
+
+/**
+ * The language of a locale as VS Code (`fr`, `it-IT`, `en-us`) or POSIX (`fr_FR.UTF-8`,
+ * `it_IT@euro`, `C`) write it; undefined for a language we have no translation for.
+ */
+export function languageOf(locale: string | undefined): Language | undefined {
+  if (!locale) return undefined;
+  const m = /^([A-Za-z]{2,3})(?:$|[-_.@])/.exec(locale.trim());
+  if (!m) return locale.trim() === 'C' || locale.trim() === 'POSIX' ? 'en' : undefined;
+  const code = m[1].toLowerCase();
+  return (LANGUAGES as readonly string[]).includes(code) ? (code as Language) : undefined;
+}
+
+/** From now on, `t` and `translate` answer in `language`. */
+export function setLanguage(language: Language): void {
+  current = language;
+  l10n.config({ contents: language === 'en' ? {} : BUNDLES[language] });
+}
+
+export function currentLanguage(): Language {
+  return current;
+}
+
+/** A string the user reads, in the current language: `t('Line {0}', n)`. The English is the key. */
+export function t(english: string, ...args: Array<string | number | boolean>): string {
+  return l10n.t(english, ...args);
+}
+
+/**
+ * The current language's template for an English one, or undefined in English or when the bundle
+ * has none (what core's `renderMessage` takes to translate a finding's message).
+ */
+export function translate(template: string): string | undefined {
+  if (current === 'en') return undefined;
+  // Without arguments, l10n.t leaves the `{0}` placeholders for renderMessage.
+  const s = l10n.t(template);
+  return s === template ? undefined : s;
+}
