@@ -212,6 +212,25 @@ function fileRequest(base: string, method: string, params: { uri: string; limit?
     assert.ok(asked.includes(`boardScenario/readFile ${FOLDER}/board-scenario.json`), `asked: ${asked.join(', ')}`);
   });
 
+  it('answers in French when initialize says `fr` (the l10n bundles are in the worker bundle)', async () => {
+    // A second worker on the same page, its own connection.
+    await page.evaluate(() => {
+      const english = window.lsp;
+      window.startLsp('/server.js');
+      window.french = window.lsp;
+      window.lsp = english;
+    });
+    const fr = (method: string, params: unknown): Promise<any> => page.evaluate(([m, p]) => window.french.request(m, p), [method, params] as const);
+    await fr('initialize', { processId: null, locale: 'fr', rootUri: null, capabilities: { textDocument: { hover: { contentFormat: ['markdown'] } } } });
+    await page.evaluate(() => window.french.notify('initialized', {}));
+    await page.evaluate(([u, text]) => window.french.notify('textDocument/didOpen', { textDocument: { uri: u, languageId: 'board-scenario', version: 1, text } }), [uri, SCENARIO] as const);
+    const hover = await fr('textDocument/hover', { textDocument: { uri }, position: illegal.range.start });
+    assert.match(hover.contents.value, /^\*\*Attachement illégal\*\* · `illegal-attachment` \(erreur\)/);
+    assert.match(hover.contents.value, /\*\*Règles\*\* \(Magic: The Gathering, /);
+    assert.match(hover.contents.value, /- \*\*702\.6a\*\* — \*Équiper\*/);
+    assert.equal(await fr('shutdown', null), null);
+  });
+
   it('shuts down cleanly, with no error logged by the server or the page', async () => {
     mkdirSync(OUT, { recursive: true });
     await page.screenshot({ path: path.join(OUT, 'worker.png') });
