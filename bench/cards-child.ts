@@ -3,7 +3,7 @@
 //   cached FILE CACHE  the server's restart (server/src/cards.ts readCache): time, heap kept, lookups
 import { statSync, writeFileSync } from 'node:fs';
 import { loadCardFiles } from '../io/cards';
-import { readCache } from '../server/src/cards';
+import { readCache } from '../server/src/nodePlatform';
 import { cardName } from './cards';
 
 const gc = (globalThis as { gc?: () => void }).gc!;

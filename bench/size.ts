@@ -26,7 +26,7 @@ export async function measureSizes(root: string, tmp: string): Promise<SizeResul
     const esbuild = require('esbuild') as typeof import('esbuild');
     const entries = [
       { in: 'client/src/extension.ts', out: 'extension.js', external: ['vscode'] },
-      { in: 'server/src/main.ts', out: 'server.js', external: [] as string[] },
+      { in: 'server/src/node.ts', out: 'server.js', external: [] as string[] },
     ].filter((e) => existsSync(join(root, e.in)));
     production = [];
     for (const e of entries) {

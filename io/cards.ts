@@ -5,8 +5,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { CardCatalog, parseCardFile, type CardCatalogs, type CardRecord, type Game } from '../core';
 
-/** The largest card file read: 500 MiB (Scryfall's "Default Cards" is near it; "Oracle Cards" is about 160 MiB). */
-export const CARD_FILE_MAX_BYTES = 500 * 1024 * 1024;
+export { CARD_FILE_MAX_BYTES, cardFileTooLarge } from './cardLimits';
+import { CARD_FILE_MAX_BYTES, cardFileTooLarge } from './cardLimits';
 
 export interface CardFileInfo {
   path: string;
@@ -20,11 +20,6 @@ export interface LoadedCards {
   /** One sentence per file that could not be read, or read only in part (each names the file). */
   problems: string[];
   files: CardFileInfo[];
-}
-
-/** Why a file of this size is refused, or undefined. */
-export function cardFileTooLarge(path: string, size: number, max = CARD_FILE_MAX_BYTES): string | undefined {
-  return size > max ? `${path} is ${(size / 1024 / 1024).toFixed(0)} MiB, over the ${max / 1024 / 1024} MiB limit of a card file, so it is not read. Use Scryfall's "Oracle Cards" (one entry per card) or MTGJSON's AtomicCards.json.` : undefined;
 }
 
 /** Reads the card files named (paths as given: the caller resolves relative ones). Never throws. */

@@ -1,7 +1,9 @@
-// Bundles the three entry points with esbuild: the CLI, the language server and the VS Code client.
-// The core is bundled into the CLI and the server; the client never loads it.
+// Bundles the entry points with esbuild: the CLI, the language server and the VS Code client, and
+// the web extension's two (dist/browser/: the client for VS Code's web extension host, the server
+// as a Web Worker). The core is bundled into the CLI and the servers; the client never loads it.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
 const common = {
@@ -15,7 +17,7 @@ const common = {
 };
 const entries = [
   { in: 'cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
-  { in: 'server/src/main.ts', out: 'dist/server.js', banner: '#!/usr/bin/env node' },
+  { in: 'server/src/node.ts', out: 'dist/server.js', banner: '#!/usr/bin/env node' },
   { in: 'io/cardWorker.ts', out: 'dist/cardWorker.js' },
   { in: 'client/src/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
 ];
@@ -32,3 +34,33 @@ await Promise.all(
       }),
     ),
 );
+
+// The web extension (docs/web.md). The worker server is one IIFE script (a classic Worker); the
+// client is CommonJS, as VS Code's web extension host loads it. `node:path` and `node:url` are the
+// server's POSIX versions (server/src/web/); any other Node built-in fails the build (platform
+// 'browser' cannot resolve it), and test/unit/browserBundle.test.ts checks the output too.
+const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+const web = (file) => fileURLToPath(new URL(`../server/src/web/${file}`, import.meta.url));
+const browser = {
+  bundle: true,
+  platform: 'browser',
+  target: 'es2022',
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  // Resolve packages by their `browser` field first (vscode-languageserver, vscode-languageclient).
+  mainFields: ['browser', 'module', 'main'],
+  define: { VERSION: JSON.stringify(version) },
+};
+await Promise.all([
+  esbuild.build({
+    ...browser,
+    entryPoints: ['server/src/browser.ts'],
+    outfile: 'dist/browser/server.js',
+    format: 'iife',
+    alias: { 'node:path': web('path.ts'), 'node:url': web('url.ts') },
+  }),
+  ...(existsSync('client/src/browser.ts')
+    ? [esbuild.build({ ...browser, entryPoints: ['client/src/browser.ts'], outfile: 'dist/browser/extension.js', format: 'cjs', external: ['vscode'] })]
+    : []),
+]);

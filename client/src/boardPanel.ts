@@ -4,9 +4,8 @@
 // subjects of the findings on the cursor's line. No scripts: every update sets the HTML again,
 // with a fresh nonce for its strict Content Security Policy, so it works the same in desktop VS
 // Code and in browsers (code-server, vscode.dev-like hosts).
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { boardHtml, type BoardPageFinding } from './boardHtml';
 
 export const BOARD_VIEW_TYPE = 'boardScenario.board';
@@ -35,6 +34,8 @@ export class BoardPanel implements vscode.Disposable {
   constructor(
     private readonly languageId: string,
     private readonly client: () => LanguageClient | undefined,
+    /** A fresh nonce for each page's Content Security Policy (the host's random source: common.ts ClientHost). */
+    private readonly newNonce: () => string,
   ) {
     this.subscriptions.push(
       vscode.window.onDidChangeTextEditorSelection((e) => {
@@ -112,7 +113,7 @@ export class BoardPanel implements vscode.Disposable {
     if (!panel || !followed) return;
     const generation = ++this.generation;
     const name = followed.uri.path.slice(followed.uri.path.lastIndexOf('/') + 1) || followed.uri.toString();
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = this.newNonce();
     const page = { cspSource: panel.webview.cspSource, nonce, title: name };
     let html: string;
     const client = this.client();

@@ -3,7 +3,7 @@
 // user's rules file, the fixes, the code's documentation) in a Markdown preview beside the editor.
 // The text lives in a read-only virtual document of scheme `board-scenario-explain`.
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 
 export const EXPLAIN_REQUEST = 'boardScenario/explain';
 export const EXPLAIN_SCHEME = 'board-scenario-explain';

@@ -3,7 +3,7 @@
 // the server knows them (`boardScenario/status`). Asked again when the active editor changes, a
 // moment after an edit, on save and when the settings change.
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 
 export const STATUS_REQUEST = 'boardScenario/status';
 const DELAY_MS = 400;

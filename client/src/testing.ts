@@ -6,7 +6,7 @@
 // failed at its line, with what was expected and what the replay reached (a diff message); a file
 // fails too for an error no case accounts for, shown at that error's line.
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 
 export const RUN_TESTS_REQUEST = 'boardScenario/runTests';
 /** Files per request: the server takes up to 500; smaller parts show progress sooner. */

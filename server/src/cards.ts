@@ -9,14 +9,11 @@
 // file of the same size and modification time (a restart is ready in a moment), else the file is
 // parsed in a worker thread (dist/cardWorker.js), which also writes the cache. When what is in
 // memory for a document's files changes, `onChange` fires so its diagnostics are published again.
-import { createHash } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { CardCatalog, type CardCatalogs, type CardRecord, type Game } from '../../core';
-import { CARD_FILE_MAX_BYTES, cardFileTooLarge } from '../../io/cards';
-import type { CardCacheFile, CardWorkerInput, CardWorkerOutput } from '../../io/cardWorker';
+import { CARD_FILE_MAX_BYTES, cardFileTooLarge } from '../../io/cardLimits';
+import type { CardWorkerInput, CardWorkerOutput } from '../../io/cardWorker';
 import { locateSettingPath, WorkspaceFolders } from './paths';
+import type { CardLoader, ServerFiles, ServerPlatform } from './platform';
 
 export interface CardFilesLog {
   info(message: string): void;
@@ -43,7 +40,7 @@ export class CardFiles {
   constructor(
     private readonly log: CardFilesLog,
     private readonly onChange: () => void,
-    private readonly options: { folders?: WorkspaceFolders; storagePath?: string; workerPath: string; maxBytes?: number },
+    private readonly options: { folders?: WorkspaceFolders; storagePath?: string; files: ServerFiles; loader: CardLoader; locate?: ServerPlatform['locate']; maxBytes?: number },
   ) {
     this.folders = options.folders ?? new WorkspaceFolders();
     this.maxBytes = options.maxBytes ?? CARD_FILE_MAX_BYTES;
@@ -54,7 +51,7 @@ export class CardFiles {
   locate(setting: { mtg: string[]; riftbound: string[] } | undefined, documentUri: string): string[] {
     const out: string[] = [];
     for (const value of [...(setting?.mtg ?? []), ...(setting?.riftbound ?? [])]) {
-      const where = locateSettingPath(value, documentUri, this.folders);
+      const where = this.options.locate && value ? this.options.locate(value, this.folders.folderOf(documentUri)) : locateSettingPath(value, documentUri, this.folders);
       if ('path' in where) {
         if (where.path && !out.includes(where.path)) out.push(where.path);
       } else this.once(`locate:${value}`, `Could not locate the card file: ${where.problem}`);
@@ -102,14 +99,14 @@ export class CardFiles {
 
   private cachePathOf(path: string): string | undefined {
     if (!this.storagePath) return undefined;
-    return join(this.storagePath, 'card-index', `${createHash('sha256').update(path).digest('hex').slice(0, 32)}.json`);
+    return this.options.loader.cachePath(this.storagePath, path);
   }
 
   private async read(path: string): Promise<void> {
-    let st: { size: number; mtimeMs: number; isFile(): boolean };
+    let st: { size: number; mtimeMs: number; type: string };
     try {
-      st = await fsp.stat(path);
-      if (!st.isFile()) throw new Error('it is not a file');
+      st = await this.options.files.stat(path);
+      if (st.type !== 'file') throw new Error('it is not a file');
     } catch (e) {
       this.failed(path, `Could not read the card file '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
       return;
@@ -123,7 +120,7 @@ export class CardFiles {
     }
     const started = Date.now();
     const cachePath = this.cachePathOf(path);
-    const cached = cachePath ? await readCache(cachePath, path, st) : undefined;
+    const cached = cachePath ? await this.options.loader.readCache(cachePath, path, st) : undefined;
     if (cached) {
       this.loaded(path, { size: st.size, mtimeMs: st.mtimeMs, catalog: cached }, `Read the card index of '${path}' from the cache: ${cached.size} cards in ${Date.now() - started} ms.`);
       return;
@@ -140,19 +137,7 @@ export class CardFiles {
   }
 
   private parseInWorker(input: CardWorkerInput): Promise<CardWorkerOutput> {
-    return new Promise((resolve) => {
-      let done = false;
-      const finish = (o: CardWorkerOutput) => {
-        if (done) return;
-        done = true;
-        resolve(o);
-        void worker.terminate();
-      };
-      const worker = new Worker(this.options.workerPath, { workerData: input });
-      worker.once('message', (o: CardWorkerOutput) => finish(o));
-      worker.once('error', (e: Error & { code?: string }) => finish({ problems: [e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'reading it needs more memory than the server has' : `reading it failed: ${e.message}`] }));
-      worker.once('exit', (code) => finish({ problems: [`the reader stopped (exit code ${code})`] }));
-    });
+    return this.options.loader.parse(input);
   }
 
   private loaded(path: string, entry: Loaded, message: string): void {
@@ -175,19 +160,4 @@ export class CardFiles {
   }
 }
 
-/** The index in the cache file, if it was made from this file as it is now (path, size, time). */
-export async function readCache(cachePath: string, path: string, st: { size: number; mtimeMs: number }): Promise<CardCatalog | undefined> {
-  let text: string;
-  try {
-    text = await fsp.readFile(cachePath, 'utf8');
-  } catch {
-    return undefined;
-  }
-  try {
-    const c = JSON.parse(text) as CardCacheFile;
-    if (!c || c.path !== path || c.size !== st.size || c.mtimeMs !== st.mtimeMs) return undefined;
-    return CardCatalog.fromCache(c.catalog);
-  } catch {
-    return undefined;
-  }
-}
+// The cache file's reader is the platform's (nodePlatform.ts readCache); the browser has no cache.

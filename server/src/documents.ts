@@ -36,6 +36,7 @@ import {
 } from '../../core';
 import { TextDocument, type Position, type Range } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
+import { utf8Length } from './platform';
 
 export class DocumentState {
   readonly text: string;
@@ -353,7 +354,7 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024;
  */
 export function sizeOver(text: string, limit: number): number | undefined {
   if (text.length * 3 <= limit) return undefined;
-  const bytes = Buffer.byteLength(text, 'utf8');
+  const bytes = utf8Length(text);
   return bytes > limit ? bytes : undefined;
 }
 

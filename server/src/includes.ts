@@ -11,24 +11,16 @@
 // Each check records every uri its includes touched (read, or tried: a missing file that appears
 // later matters too). When one of them changes (an open document's edit, a file changed on disk),
 // the documents that touched it are checked again: `includersOf`.
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyse, type Analysis, type AnalyseOptions, type IncludeHost } from '../../core';
 import { filePathOf, isInside, type WorkspaceFolders } from './paths';
+import type { IncludeDisk } from './platform';
 
 /** The largest included file read from disk (the editor's size limit for a document). */
 export const MAX_INCLUDE_BYTES = 5 * 1024 * 1024;
-
-function realOr(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return p;
-  }
-}
 
 function uriOf(p: string): string {
   return pathToFileURL(p).href;
@@ -56,6 +48,8 @@ export class IncludeFiles {
      * reach the client (main.ts: mark its analysis stale and publish it).
      */
     private readonly recheck: (uri: string) => void = () => undefined,
+    /** How a file that is not open is read (platform.ts: the disk on the desktop; in the browser, none). */
+    private readonly disk: IncludeDisk,
   ) {}
 
   /** A file changed (opened, closed, changed on disk): the open documents that include it are checked again now. */
@@ -120,8 +114,8 @@ export class IncludeFiles {
     if (own === undefined) return undefined;
     const folder = this.folders.folderOf(documentUri);
     const folderPath = folder ? filePathOf(folder) : undefined;
-    if (folderPath !== undefined && isInside(path.resolve(folderPath), path.resolve(own))) return realOr(path.resolve(folderPath));
-    return realOr(path.dirname(path.resolve(own)));
+    if (folderPath !== undefined && isInside(path.resolve(folderPath), path.resolve(own))) return this.disk.realpath(path.resolve(folderPath));
+    return this.disk.realpath(path.dirname(path.resolve(own)));
   }
 
   /** The host for one check of `documentUri`: it records what it touches for `includersOf`. */
@@ -136,13 +130,13 @@ export class IncludeFiles {
         const wanted = path.resolve(path.dirname(fromPath), written);
         if (!isInside(root, wanted)) return { error: 'outside', message: `it is not inside the workspace folder ${root}.` };
         touched.add(uriOf(wanted));
-        const real = realOr(wanted);
+        const real = this.disk.realpath(wanted);
         if (!isInside(root, real)) return { error: 'outside', message: `it leads to ${real} (through a symlink), which is not inside the workspace folder ${root}.` };
         touched.add(uriOf(real));
         const doc = this.open(uriOf(real)) ?? this.open(uriOf(wanted));
         // An open document is its own uri (so findings and edits name the document the client has).
         if (doc) return { uri: doc.uri, text: doc.getText() };
-        return readFromDisk(real);
+        return readFromDisk(this.disk, real);
       },
     };
   }
@@ -169,42 +163,12 @@ export class IncludeFiles {
   }
 }
 
-function readFromDisk(real: string): { uri: string; text: string } | { error: 'missing' | 'unreadable'; message: string } {
-  let fd: number;
-  let size: number;
+function readFromDisk(disk: IncludeDisk, real: string): { uri: string; text: string } | { error: 'missing' | 'unreadable'; message: string } {
+  const read = disk.read(real, MAX_INCLUDE_BYTES);
+  if ('error' in read) return read;
   try {
-    const st = fs.statSync(real);
-    size = st.size;
-    if (!st.isFile()) return { error: 'missing', message: `${real} is not a file.` };
-    if (st.size > MAX_INCLUDE_BYTES) return { error: 'unreadable', message: `${real} is ${st.size} bytes, and included files are read up to ${MAX_INCLUDE_BYTES} bytes.` };
-    fd = fs.openSync(real, 'r');
-  } catch (e) {
-    return { error: 'missing', message: `${real}: ${(e as NodeJS.ErrnoException)?.code === 'ENOENT' ? 'no such file' : String((e as Error)?.message ?? e)}.` };
-  }
-  try {
-    // One byte more than the size it had: a file that grew meanwhile is not read past the limit.
-    const buf = Buffer.alloc(size + 1);
-    let n = 0;
-    for (;;) {
-      const k = fs.readSync(fd, buf, n, buf.length - n, null);
-      if (k === 0) break;
-      n += k;
-      if (n === buf.length) return { error: 'unreadable', message: `${real} changed while it was read; it is read again when it changes.` };
-    }
-    let text: string;
-    try {
-      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(buf.subarray(0, n));
-    } catch {
-      return { error: 'unreadable', message: `${real} is not valid UTF-8.` };
-    }
-    return { uri: uriOf(real), text };
-  } catch (e) {
-    return { error: 'unreadable', message: `${real}: ${String((e as Error)?.message ?? e)}.` };
-  } finally {
-    try {
-      fs.closeSync(fd);
-    } catch {
-      // nothing left to do
-    }
+    return { uri: uriOf(real), text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(read.bytes) };
+  } catch {
+    return { error: 'unreadable', message: `${real} is not valid UTF-8.` };
   }
 }

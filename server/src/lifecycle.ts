@@ -10,7 +10,7 @@
 // string) are InvalidParams for every request, before vscode-languageserver's own wrappers read
 // them (they throw on `null`, which became InternalError with a JavaScript message); `initialize`
 // needs an object with `capabilities`.
-import { ErrorCodes, Message, type MessageStrategy, type NotificationMessage, type RequestMessage, type ResponseMessage } from 'vscode-languageserver/node';
+import { ErrorCodes, Message, type MessageStrategy, type NotificationMessage, type RequestMessage, type ResponseMessage } from 'vscode-languageserver';
 
 export type LifecycleState = 'awaiting-initialize' | 'initialized' | 'shut-down';
 

@@ -1,31 +1,27 @@
-// The board-scenario language server: wiring only. Transport from argv (`--stdio`, `--node-ipc`,
-// `--socket=N`, `--pipe=NAME`), opened by transport.ts (byte streams read with bounded framing).
+// The board-scenario language server: wiring only, shared by its two hosts. `startServer` takes the
+// connection and the platform (platform.ts: how files are read, card files parsed); node.ts opens
+// the Node transport (argv: `--stdio`, `--node-ipc`, `--socket=N`, `--pipe=NAME`), browser.ts a Web
+// Worker's messages. Nothing here touches Node's process, fs or threads.
 import {
-  createConnection,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  type Connection,
   type FileEvent,
   ErrorCodes,
-  LogMessageNotification,
   LSPErrorCodes,
-  MessageType,
-  ProposedFeatures,
   ResponseError,
   TextDocuments,
   TextDocumentSyncKind,
   type InitializeResult,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { readFileSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute } from 'node:path';
 import { MINIMAL_SUPPORT, readClientOptions, readClientSupport, type ClientOptions, type ClientSupport } from './capabilities';
 import { AnalysisCache, type DocumentState } from './documents';
 import { SettingsStore } from './settings';
 import { Validator } from './validation';
 import { guard, guardedDocumentSync, guardNotification, needs } from './guard';
-import { firstLine, openTransport, routeConsole, watchTransport } from './transport';
-import { Lifecycle } from './lifecycle';
 import { DEBUG_MEMORY_REQUEST, type DebugMemory } from './debug';
 import { explainFinding, hover } from './hover';
 import { EXPLAIN_REQUEST, STATUS_REQUEST, scenarioStatus, type ExplainParams } from './status';
@@ -48,84 +44,16 @@ import type { Settings } from './settings';
 import { PullDiagnostics } from './pull';
 import { EXPECTATION_COMMAND, expectationCommand } from './codeLens';
 import { RUN_TESTS_REQUEST, runTests, runTestsParamsProblem, type RunTestsParams } from './tests';
+import type { ServerPlatform } from './platform';
 import { t, useLocale } from './l10n';
 
-const NAME = 'board-scenario-language-server';
+export const NAME = 'board-scenario-language-server';
 
-function version(): string {
-  try {
-    return JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-const USAGE = `Usage: ${NAME} --stdio | --node-ipc | --socket=PORT | --pipe=NAME
-
-The Language Server Protocol server for board-scenario files (*.board): attach rules diagnostics,
-hovers, quick fixes, completion, navigation, semantic tokens and inlay hints.
-  --version   print the version
-  --help      print this help
-`;
-
-const args = process.argv.slice(2);
-if (args.includes('--version') || args.includes('-v')) {
-  process.stdout.write(version() + '\n');
-  process.exit(0);
-}
-if (args.includes('--help') || args.includes('-h')) {
-  process.stdout.write(USAGE);
-  process.exit(0);
-}
-const transport = openTransport(args);
-if (!transport) {
-  process.stderr.write(`${NAME}: no transport given.\n\n${USAGE}`);
-  process.exit(2);
-}
-
-// Requests before initialize, after shutdown, a second initialize, params that are not an object:
-// answered before any handler runs (lifecycle.ts). Dropped notifications are told on stderr only
-// (before initialize the server may not send the client anything).
-const lifecycle = new Lifecycle(
-  (response) => void transport.writer.write(response).catch(() => undefined),
-  (why) => process.stderr.write(`${NAME}: ${why}\n`),
-);
-
-/** Set when the client's byte stream is corrupt and the server is on its way out. */
-let exiting = false;
-
-/** The framing of the stream from the client is lost: say why and exit rather than hang (transport.ts). */
-function framingLost(error: Error): void {
-  if (exiting) return;
-  exiting = true;
-  const message = `The stream from the client is corrupt (${firstLine(error)}): no further message can be read, so the server exits (code 1). The client may restart it.`;
-  process.stderr.write(`${NAME}: ${message}\n`);
-  const exit = () => process.exit(1);
-  setTimeout(exit, 2000);
-  // The log message is still well framed on the way out: wait for it to be written, then exit.
-  connection.sendNotification(LogMessageNotification.type, { type: MessageType.Error, message }).then(exit, exit);
-}
-
-const connection = createConnection(
-  {
-    ...ProposedFeatures.all,
-    console: watchTransport({
-      skipped: (e) => connection.console.error(`Skipped a message from the client that is not a JSON-RPC message: ${firstLine(e)}`),
-      framingLost,
-    }),
-  },
-  transport.reader,
-  transport.writer,
-  { messageStrategy: lifecycle },
-);
-if (transport.kind === 'stdio') {
-  // What vscode-languageserver does when it opens stdio itself: stdout is the protocol, so the
-  // console goes to the client's log; and the client closing stdin ends the server.
-  routeConsole(connection.console);
-  const gone = () => process.exit(lifecycle.shutDown ? 0 : 1);
-  process.stdin.on('end', gone);
-  process.stdin.on('close', gone);
-}
+/**
+ * Registers every handler on `connection` and starts listening. (Its body is not indented under
+ * the function, so that the history of each handler stays where it was.)
+ */
+export function startServer(connection: Connection, platform: ServerPlatform): void {
 const documents = new TextDocuments(TextDocument);
 // Included files are read through includeFiles (declared below; first used on the first open).
 const cache = new AnalysisCache(undefined, (uri) => includeFiles.hostFor(uri), (uri) => cardsOf(uri), (uri) => configOf(uri)?.config);
@@ -143,7 +71,7 @@ const includeFiles = new IncludeFiles(documents, folders, (uri) => {
   validator.publishNow(uri);
   // A pulling client asks again (the includer's new state is another report).
   if (support.pullDiagnostics) pull.refresh();
-});
+}, platform.includes);
 const rulesFiles = new RulesFiles(
   { info: (m) => connection.console.info(m), warn: (m) => connection.console.warn(m) },
   // A rules file was read (or changed, or vanished): the documents that use it may need a new publish.
@@ -152,7 +80,7 @@ const rulesFiles = new RulesFiles(
     // The files not open are reported from the workspace pull: their rules-file findings may differ now.
     if (support.pullDiagnostics) pull.settingsChanged();
   },
-  { folders },
+  { folders, files: platform.files, locate: platform.locate },
 );
 const validator = new Validator(connection, documents, cache, settings, () => support, undefined, rulesFileDiagnostics, () => pull.refresh());
 /** The user's card data (`boardScenario.cards.*`), read in the background (cards.ts). */
@@ -164,7 +92,7 @@ const cardFiles = new CardFiles(
     // A pulling client asks again (and the workspace report is made again with the card data).
     if (support.pullDiagnostics) pull.settingsChanged();
   },
-  { folders, workerPath: join(__dirname, 'cardWorker.js') },
+  { folders, files: platform.files, loader: platform.cards, locate: platform.locate },
 );
 
 /** An open document's settings as they arrived, else (a file the workspace pull reads from disk) its folder's. */
@@ -184,6 +112,7 @@ const projectConfigs = new ProjectConfigs(
     for (const d of documents.all()) recheckConfig(d.uri);
     if (support.pullDiagnostics) pull.settingsChanged();
   },
+  platform.files,
 );
 
 function configOf(uri: string): ServerProjectConfig | undefined {
@@ -331,6 +260,7 @@ const pull = new PullDiagnostics({
   validator,
   support: () => support,
   folders: () => folders.list(),
+  files: platform.files,
   findingsOfText: diskFindings,
   excluded: excludedFile,
   prepare: prepareFolders,
@@ -350,9 +280,6 @@ async function followRulesFile(uri: string): Promise<void> {
   if (path) await rulesFiles.load(path);
   validator.refreshExtras(uri);
 }
-
-process.on('uncaughtException', (e) => connection.console.error(`Uncaught exception: ${e?.stack ?? String(e)}`));
-process.on('unhandledRejection', (e) => connection.console.error(`Unhandled rejection: ${(e as Error)?.stack ?? String(e)}`));
 
 /**
  * The analysis of an open document's current version; undefined for a document that is not open
@@ -405,7 +332,7 @@ connection.onInitialize((params): InitializeResult => {
       ...(support.pullDiagnostics ? { diagnosticProvider: { identifier: 'board-scenario', interFileDependencies: false, workspaceDiagnostics: true } } : {}),
       ...(support.workspaceFolders ? { workspace: { workspaceFolders: { supported: true, changeNotifications: true } } } : {}),
     },
-    serverInfo: { name: NAME, version: version() },
+    serverInfo: { name: NAME, version: platform.version },
   };
 });
 
@@ -657,7 +584,7 @@ connection.onRequest(
 // Scenarios as tests (the Testing view): open files from the editor's text, others from disk (tests.ts).
 connection.onRequest(
   RUN_TESTS_REQUEST,
-  guard(connection, RUN_TESTS_REQUEST, { files: [] }, (p: RunTestsParams, token) => runTests(p, { documents, cache, support: () => support, folders: () => folders.list(), configOf: diskConfigOf }, token), runTestsParamsProblem),
+  guard(connection, RUN_TESTS_REQUEST, { files: [] }, (p: RunTestsParams, token) => runTests(p, { documents, cache, support: () => support, folders: () => folders.list(), files: platform.files, configOf: diskConfigOf }, token), runTestsParamsProblem),
 );
 
 connection.onRequest(
@@ -670,7 +597,8 @@ connection.onRequest(
 
 // A test-only request, registered only with BOARD_SCENARIO_DEBUG=1 (else: MethodNotFound): collects
 // garbage when the process runs with --expose-gc, and reports the heap and what is held per document.
-if (process.env.BOARD_SCENARIO_DEBUG === '1') {
+const heapUsed = platform.heapUsed;
+if (heapUsed) {
   connection.onRequest(DEBUG_MEMORY_REQUEST, (): DebugMemory => {
     const gc = (globalThis as { gc?: () => void }).gc;
     if (gc) {
@@ -679,7 +607,7 @@ if (process.env.BOARD_SCENARIO_DEBUG === '1') {
     }
     return {
       gc: gc !== undefined,
-      heapUsed: process.memoryUsage().heapUsed,
+      heapUsed: heapUsed(),
       documents: documents.all().length,
       analyses: cache.size,
       ...validator.sizes(),
@@ -712,3 +640,4 @@ connection.onShutdown(() => {
 // didChange, didSave and didClose for a document that is not open, and malformed ones, are logged and ignored.
 documents.listen(guardedDocumentSync(connection, (uri) => documents.get(uri) !== undefined));
 connection.listen();
+}

@@ -7,9 +7,12 @@
 import { isAbsolute, normalize, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The local path of a `file:` URI; undefined for another scheme or a malformed URI. */
+/**
+ * The local path of a `file:` URI; undefined for another scheme or a malformed URI. (Node's
+ * fileURLToPath refuses every other scheme; the browser server's, web/url.ts, gives any URI of its
+ * workbench a path, since every file there is read through the client.)
+ */
 export function filePathOf(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
   try {
     return fileURLToPath(uri);
   } catch {
@@ -82,7 +85,6 @@ export function locateSettingPath(value: string, documentUri: string, folders: W
   if (!folder) return { problem: `'${value}' is a relative path and no workspace folder is open to resolve it against: set an absolute path, or open the folder it is relative to.` };
   let base: string;
   try {
-    if (!folder.startsWith('file:')) throw new Error('not a file: URI');
     base = fileURLToPath(folder);
   } catch {
     return { problem: `'${value}' is a relative path and the workspace folder ${folder} is not on this machine's disk: set an absolute path.` };

@@ -11,10 +11,9 @@
 // the background and tells when what a document's config is changed, so it is checked again.
 // A `board-scenario.json` changed on disk (didChangeWatchedFiles) forgets the folder lookups
 // (`invalidate`); each config's stat is checked again on its next `resolve`.
-import { promises as fsp } from 'node:fs';
 import { dirname, join, relative, resolve, isAbsolute, sep } from 'node:path';
 import { CONFIG_FILE_NAME, emptyConfig, isExcluded, parseConfig, type ConfigProblem, type Game, type ProjectConfig } from '../../core';
-import { readAtMost } from './rulesText';
+import type { ServerFiles } from './platform';
 import { filePathOf, isInside } from './paths';
 import { t } from './l10n';
 
@@ -33,7 +32,7 @@ export interface ServerProjectConfig {
  * The config that applies to a document, or undefined (none found, not allowed, not on disk, or
  * outside its workspace folder). Never throws.
  */
-export async function readProjectConfig(documentUri: string, workspaceFolderUri: string | undefined, allowed: boolean): Promise<ServerProjectConfig | undefined> {
+export async function readProjectConfig(files: ServerFiles, documentUri: string, workspaceFolderUri: string | undefined, allowed: boolean): Promise<ServerProjectConfig | undefined> {
   if (!allowed || !workspaceFolderUri) return undefined;
   const doc = filePathOf(documentUri);
   const root = filePathOf(workspaceFolderUri);
@@ -43,7 +42,7 @@ export async function readProjectConfig(documentUri: string, workspaceFolderUri:
   if (!isInside(top, dir)) return undefined;
   for (;;) {
     const file = join(dir, CONFIG_FILE_NAME);
-    const read = await readConfigAt(file);
+    const read = await readConfigAt(files, file);
     if (read) return read.config;
     if (dir === top) return undefined;
     const parent = dirname(dir);
@@ -56,25 +55,25 @@ export async function readProjectConfig(documentUri: string, workspaceFolderUri:
  * The config file at `file`: undefined when there is none (no such file, not a file); else its
  * stat and what was parsed (a file that cannot be read, or is too large, is one problem). Never throws.
  */
-async function readConfigAt(file: string): Promise<{ size: number; mtimeMs: number; config: ServerProjectConfig } | undefined> {
+async function readConfigAt(files: ServerFiles, file: string): Promise<{ size: number; mtimeMs: number; config: ServerProjectConfig } | undefined> {
   let stat;
   try {
-    stat = await fsp.stat(file);
+    stat = await files.stat(file);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException)?.code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     return { size: -1, mtimeMs: -1, config: { file, config: emptyConfig(), problems: [{ key: '', message: t('The config could not be read ({0}).', (e as Error)?.message ?? String(e)) }] } };
   }
-  if (!stat.isFile()) return undefined;
-  return { size: stat.size, mtimeMs: stat.mtimeMs, config: await readConfigFile(file, stat.size) };
+  if (stat.type !== 'file') return undefined;
+  return { size: stat.size, mtimeMs: stat.mtimeMs, config: await readConfigFile(files, file, stat.size) };
 }
 
-async function readConfigFile(file: string, size: number): Promise<ServerProjectConfig> {
+async function readConfigFile(files: ServerFiles, file: string, size: number): Promise<ServerProjectConfig> {
   if (size > MAX_CONFIG_BYTES) return { file, config: emptyConfig(), problems: [{ key: '', message: t('The config has {0} bytes, more than the {1} a config may have, so it was not read.', size, MAX_CONFIG_BYTES) }] };
   try {
-    const bytes = await readAtMost(file, MAX_CONFIG_BYTES);
+    const bytes = await files.readAtMost(file, MAX_CONFIG_BYTES);
     if (!bytes) return { file, config: emptyConfig(), problems: [{ key: '', message: t('The config has more than {0} bytes, so it was not read.', MAX_CONFIG_BYTES) }] };
-    return { file, ...parseConfig(bytes.toString('utf8')) };
+    return { file, ...parseConfig(new TextDecoder().decode(bytes)) };
   } catch (e) {
     return { file, config: emptyConfig(), problems: [{ key: '', message: t('The config could not be read ({0}).', (e as Error)?.message ?? String(e)) }] };
   }
@@ -133,6 +132,7 @@ export class ProjectConfigs {
     private readonly log: ProjectConfigsLog,
     /** A config that was read before changed, or vanished (every document under it may differ now). */
     private readonly onChange: () => void = () => undefined,
+    private readonly files: ServerFiles,
   ) {}
 
   /** The config of a document as far as it is in memory (no I/O); undefined: none, not allowed, or not read yet. */
@@ -186,14 +186,14 @@ export class ProjectConfigs {
 
   private async read(path: string): Promise<Entry | undefined> {
     const had = this.entries.get(path);
-    let stat: { size: number; mtimeMs: number; isFile(): boolean } | undefined;
+    let stat: { size: number; mtimeMs: number; type: string } | undefined;
     try {
-      stat = await fsp.stat(path);
+      stat = await this.files.stat(path);
     } catch {
       stat = undefined;
     }
-    if (had && stat && stat.isFile() && had.size === stat.size && had.mtimeMs === stat.mtimeMs) return had;
-    const read = stat?.isFile() ? await readConfigAt(path) : undefined;
+    if (had && stat && stat.type === 'file' && had.size === stat.size && had.mtimeMs === stat.mtimeMs) return had;
+    const read = stat?.type === 'file' ? await readConfigAt(this.files, path) : undefined;
     if (!read) {
       if (had) {
         this.entries.delete(path);

@@ -44,6 +44,7 @@ import { MAX_FILE_BYTES, type AnalysisCache } from './documents';
 import { cancelled } from './guard';
 import type { Validator } from './validation';
 import { folderPath, isInside, MAX_WORKSPACE_FILES, readInWorkspace, stampOf, walkFolders } from './workspaceFiles';
+import { yieldNow, type ServerFiles } from './platform';
 
 /** How long a held workspace pull waits for a change before it ends (the client then asks again). */
 export const HOLD_MS = 60_000;
@@ -70,6 +71,8 @@ export interface PullDeps {
   validator: Validator;
   support: () => ClientSupport;
   folders: () => readonly string[];
+  /** How files that are not open are listed and read (platform.ts). */
+  files: ServerFiles;
   /** The findings of a scenario read from disk (the one production for unopened files; it may wait for its project config). */
   findingsOfText: (uri: string, text: string) => TextFindings | Promise<TextFindings>;
   /** Is a file that is not open left out of the workspace report (its project config's `exclude`)? */
@@ -281,7 +284,7 @@ export class PullDiagnostics {
     if (only) {
       uris = only.filter((u) => this.inWalk(u, folders));
     } else {
-      const walked = await walkFolders(folders, MAX_WORKSPACE_FILES, () => token.isCancellationRequested);
+      const walked = await walkFolders(this.deps.files, folders, MAX_WORKSPACE_FILES, () => token.isCancellationRequested);
       uris = walked.uris;
       if (walked.truncated && !this.warnedLimit) {
         this.warnedLimit = true;
@@ -349,11 +352,11 @@ export class PullDiagnostics {
     if (!this.inWalk(uri, this.deps.folders())) return undefined;
     // Excluded by its project config: not reported (and cleared, when it was).
     if (await this.deps.excluded?.(uri)) return previous !== undefined ? { kind: 'full', uri, version: null, items: [] } : undefined;
-    const stamp = await stampOf(uri);
+    const stamp = await stampOf(this.deps.files, uri);
     if (!stamp) return previous !== undefined ? { kind: 'full', uri, version: null, items: [] } : undefined;
     const resultId = `w${this.generation}.${this.epochs.get(uri) ?? 0}.${stamp.size}.${stamp.mtimeMs}`;
     if (previous === resultId) return { kind: 'unchanged', uri, version: null, resultId };
-    const read = await readInWorkspace(uri, this.deps.folders(), MAX_FILE_BYTES);
+    const read = await readInWorkspace(this.deps.files, uri, this.deps.folders(), MAX_FILE_BYTES);
     if ('outside' in read) return undefined;
     if ('missing' in read) return previous !== undefined ? { kind: 'full', uri, version: null, items: [] } : undefined;
     if ('tooLarge' in read) return { kind: 'full', uri, version: null, resultId, items: [fileTooLargeDiagnostic(read.tooLarge, MAX_FILE_BYTES, '')] };
@@ -365,7 +368,7 @@ export class PullDiagnostics {
 
 /** Lets the messages that arrived meanwhile be handled (a hover, a document pull, a cancellation). */
 function yieldToMessages(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return yieldNow();
 }
 
 function keyOf(findings: readonly Finding[]): string {

@@ -13,14 +13,12 @@
 // a larger file is refused from its stat, before anything is read, and the read itself stops one
 // byte past the limit, so a file that grows after its stat is refused too and never held whole.
 // A refusal is reported like any other failure to read: once, as a warning in the log.
-import { promises as fsp } from 'node:fs';
 import { parseRulesFile, type RulesDocument } from '../../core';
 import { locateSettingPath, WorkspaceFolders } from './paths';
+import type { ServerFiles, ServerPlatform } from './platform';
 
 /** The largest rules file that is read: 8 MiB (documented in package.json and the README). */
 export const MAX_RULES_FILE_BYTES = 8 * 1024 * 1024;
-
-const CHUNK_BYTES = 1024 * 1024;
 
 /** `1024.0 MB (1,073,741,824 bytes)`: the figure, and the exact one for sizes just over a limit. */
 function size(bytes: number): string {
@@ -29,30 +27,6 @@ function size(bytes: number): string {
 
 function tooLarge(what: string, limit: number): Error {
   return new Error(`${what}, more than the ${size(limit)} a rules file may have (the Comprehensive Rules are about 1 MB), so it was not read. Point the setting at the rules text itself.`);
-}
-
-/**
- * The bytes of the file at `path`, read in chunks and never more than `limit + 1` of them: undefined
- * when the file has more than `limit` bytes (whatever its stat said before).
- */
-export async function readAtMost(path: string, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const handle = await fsp.open(path, 'r');
-  try {
-    for (;;) {
-      const want = Math.min(CHUNK_BYTES, limit + 1 - total);
-      if (want <= 0) break;
-      const chunk = Buffer.allocUnsafe(want);
-      const { bytesRead } = await handle.read(chunk, 0, want, null);
-      if (bytesRead === 0) break;
-      chunks.push(bytesRead === want ? chunk : chunk.subarray(0, bytesRead));
-      total += bytesRead;
-    }
-  } finally {
-    await handle.close();
-  }
-  return total > limit ? undefined : Buffer.concat(chunks, total);
 }
 
 interface Loaded {
@@ -73,12 +47,16 @@ export class RulesFiles {
 
   private readonly folders: WorkspaceFolders;
   private readonly maxBytes: number;
+  private readonly fs: ServerFiles;
+  private readonly locator: ServerPlatform['locate'];
 
   constructor(
     private readonly log: RulesFilesLog,
     private readonly onChange: (path: string) => void = () => {},
-    options: { folders?: WorkspaceFolders; maxBytes?: number } = {},
+    options: { folders?: WorkspaceFolders; maxBytes?: number; files: ServerFiles; locate?: ServerPlatform['locate'] },
   ) {
+    this.fs = options.files;
+    this.locator = options.locate;
     this.folders = options.folders ?? new WorkspaceFolders();
     this.maxBytes = options.maxBytes ?? MAX_RULES_FILE_BYTES;
   }
@@ -88,7 +66,7 @@ export class RulesFiles {
    * relative path can't be resolved (said once in the log); see paths.ts.
    */
   locate(setting: string, documentUri: string): string {
-    const where = locateSettingPath(setting, documentUri, this.folders);
+    const where = this.locator && setting ? this.locator(setting, this.folders.folderOf(documentUri)) : locateSettingPath(setting, documentUri, this.folders);
     if ('path' in where) return where.path;
     const key = `locate:${setting}`;
     if (!this.reported.has(key)) {
@@ -119,14 +97,14 @@ export class RulesFiles {
 
   private async read(path: string): Promise<RulesDocument | undefined> {
     try {
-      const st = await fsp.stat(path);
+      const st = await this.fs.stat(path);
       const known = this.files.get(path);
       if (known && known.mtimeMs === st.mtimeMs && known.size === st.size) return known.doc;
-      if (!st.isFile()) throw new Error('not a file');
+      if (st.type !== 'file') throw new Error('not a file');
       if (st.size > this.maxBytes) throw tooLarge(`it is ${size(st.size)}`, this.maxBytes);
-      const bytes = await readAtMost(path, this.maxBytes);
+      const bytes = await this.fs.readAtMost(path, this.maxBytes);
       if (!bytes) throw tooLarge('it grew while it was read', this.maxBytes);
-      const doc = parseRulesFile(bytes.toString('utf8'));
+      const doc = parseRulesFile(new TextDecoder().decode(bytes));
       this.files.set(path, { mtimeMs: st.mtimeMs, size: st.size, doc });
       this.reported.delete(path);
       const what = doc.game === 'mtg' ? 'Magic: The Gathering' : doc.game === 'riftbound' ? 'Riftbound' : 'unknown game';

@@ -2,8 +2,9 @@
 // completion only where a statement starts: headers before anything else, declarations before the
 // first event, events anywhere. The client does not contribute them itself, so they never show in
 // a list of hosts or card names.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The file is bundled into the server (esbuild inlines the JSON; tsc copies it beside out/): the
+// browser server has no disk to read it from, and the desktop one needs no read either.
+import snippetFile from '../../snippets/board-scenario.json';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver';
 import type { Game } from '../../core';
 
@@ -19,15 +20,12 @@ interface Snippet {
 
 let loaded: Snippet[] | undefined;
 
-/** The snippets file, read once, next to the bundled server (dist/../snippets); none if it can't be read. */
+/** The snippets file, parsed once; none if it is malformed. */
 function snippets(): Snippet[] {
   if (loaded) return loaded;
   loaded = [];
   try {
-    // Bundled: dist/server.js; compiled for the tests: out/server/src/snippets.js.
-    const file = [join(__dirname, '..', 'snippets', 'board-scenario.json'), join(__dirname, '..', '..', '..', 'snippets', 'board-scenario.json')].find((f) => existsSync(f));
-    if (!file) return loaded;
-    const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { prefix: string | string[]; body: string | string[]; description?: string }>;
+    const raw = snippetFile as unknown as Record<string, { prefix: string | string[]; body: string | string[]; description?: string }>;
     for (const [name, s] of Object.entries(raw)) {
       const prefix = Array.isArray(s.prefix) ? s.prefix[0] : s.prefix;
       const body = Array.isArray(s.body) ? s.body.join('\n') : s.body;

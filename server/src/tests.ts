@@ -12,6 +12,7 @@ import type { ClientSupport } from './capabilities';
 import { toDiagnostic } from './diagnostics';
 import { MAX_FILE_BYTES, type AnalysisCache } from './documents';
 import { readInWorkspace } from './workspaceFiles';
+import { yieldNow, type ServerFiles } from './platform';
 import { t } from './l10n';
 
 export const RUN_TESTS_REQUEST = 'boardScenario/runTests';
@@ -55,6 +56,8 @@ export interface TestDeps {
   cache: AnalysisCache;
   support: () => ClientSupport;
   folders: () => readonly string[];
+  /** How files that are not open are read (platform.ts). */
+  files: ServerFiles;
   /** The project config of a file that is not open (board-scenario.json: default rules versions, severities), read if need be. */
   configOf?: (uri: string) => Promise<ProjectConfig | undefined>;
 }
@@ -73,7 +76,7 @@ export async function runTests(params: RunTestsParams, deps: TestDeps, token: Ca
     if (token?.isCancellationRequested) break;
     files.push(await runFile(uri, deps));
     // Let other messages through between files (a hover while a folder runs).
-    await new Promise((r) => setImmediate(r));
+    await yieldNow();
   }
   return { files };
 }
@@ -86,7 +89,7 @@ async function runFile(uri: string, deps: TestDeps): Promise<FileResult> {
     // With its project config's default rules version (in the analysis) and severities, as its diagnostics.
     return fromTest(uri, state.version, state.text, state.analysis, deps, state.config?.severity);
   }
-  const read = await readInWorkspace(uri, deps.folders(), MAX_FILE_BYTES);
+  const read = await readInWorkspace(deps.files, uri, deps.folders(), MAX_FILE_BYTES);
   if ('outside' in read) return failed(uri, null, t('Only scenario files (*.board) inside a workspace folder are run.'));
   if ('missing' in read) return failed(uri, null, t('The file could not be read (it may have been deleted).'));
   if ('tooLarge' in read) return failed(uri, null, t('The file is over {0} MB: run it with `board-scenario test`.', MAX_FILE_BYTES / (1024 * 1024)));

@@ -16,6 +16,7 @@ import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserve
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Finding } from '../../core';
 import type { AnalysisCache, DocumentState } from './documents';
+import { utf8Length } from './platform';
 import type { ClientSupport } from './capabilities';
 import type { SettingsStore } from './settings';
 import { fileTooLargeDiagnostic, publishedDiagnostics } from './diagnostics';
@@ -141,7 +142,7 @@ export class Validator {
   /** A document over the size limit: not analysed, one warning on its first line says so. */
   private publishTooLarge(document: TextDocument): void {
     const text = document.getText();
-    const bytes = this.cache.tooLarge(document) ?? Buffer.byteLength(text, 'utf8');
+    const bytes = this.cache.tooLarge(document) ?? utf8Length(text);
     this.connection.sendDiagnostics({
       uri: document.uri,
       version: this.support().versionedDiagnostics ? document.version : undefined,

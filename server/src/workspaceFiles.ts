@@ -5,10 +5,9 @@
 // names is inside the same workspace folder (a scenario in the workspace can't make the server
 // read a file elsewhere). The walk is asynchronous, yields between folders, and stops at
 // `maxFiles`; a file is read with a bound (readAtMost), never whole first.
-import { promises as fsp, type Dirent } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readAtMost } from './rulesText';
+import type { DirectoryEntry, ServerFiles } from './platform';
 
 /** At most this many files are listed per walk: a 5,000-file workspace fits twice. */
 export const MAX_WORKSPACE_FILES = 10_000;
@@ -20,9 +19,8 @@ export interface WalkResult {
   truncated: boolean;
 }
 
-/** The folder's path on disk, or undefined for a folder that is not a `file:` URI. */
+/** The folder's path on disk, or undefined for a folder that is not a `file:` URI (in the browser: any URI, see paths.ts filePathOf). */
 export function folderPath(folderUri: string): string | undefined {
-  if (!folderUri.startsWith('file:')) return undefined;
   try {
     return fileURLToPath(folderUri);
   } catch {
@@ -42,7 +40,7 @@ export function isInside(p: string, dir: string): boolean {
 }
 
 /** Every `*.board` file under the folders, up to `maxFiles`. */
-export async function walkFolders(folderUris: readonly string[], maxFiles = MAX_WORKSPACE_FILES, isCancelled: () => boolean = () => false): Promise<WalkResult> {
+export async function walkFolders(fs: ServerFiles, folderUris: readonly string[], maxFiles = MAX_WORKSPACE_FILES, isCancelled: () => boolean = () => false): Promise<WalkResult> {
   const uris: string[] = [];
   const seen = new Set<string>();
   let truncated = false;
@@ -51,7 +49,7 @@ export async function walkFolders(folderUris: readonly string[], maxFiles = MAX_
     if (!root) continue;
     let realRoot: string;
     try {
-      realRoot = await fsp.realpath(root);
+      realRoot = await fs.realpath(root);
     } catch {
       continue;
     }
@@ -59,9 +57,9 @@ export async function walkFolders(folderUris: readonly string[], maxFiles = MAX_
     while (stack.length > 0) {
       if (isCancelled()) return { uris, truncated };
       const dir = stack.pop()!;
-      let entries: Dirent[];
+      let entries: DirectoryEntry[];
       try {
-        entries = await fsp.readdir(dir, { withFileTypes: true });
+        entries = await fs.readDirectory(dir);
       } catch {
         continue; // an unreadable folder has nothing to report
       }
@@ -69,19 +67,19 @@ export async function walkFolders(folderUris: readonly string[], maxFiles = MAX_
       const subfolders: string[] = [];
       for (const entry of entries) {
         const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) {
+        if (entry.type === 'directory') {
           if (entry.name !== 'node_modules' && !entry.name.startsWith('.')) subfolders.push(full);
           continue;
         }
         if (!entry.name.endsWith('.board')) continue;
-        if (entry.isSymbolicLink()) {
+        if (entry.symlink) {
           try {
-            const target = await fsp.realpath(full);
-            if (!isInside(target, realRoot) || !(await fsp.stat(target)).isFile()) continue;
+            const target = await fs.realpath(full);
+            if (!isInside(target, realRoot) || (await fs.stat(target)).type !== 'file') continue;
           } catch {
             continue;
           }
-        } else if (!entry.isFile()) continue;
+        } else if (entry.type !== 'file') continue;
         const uri = uriOfPath(full);
         if (seen.has(uri)) continue; // nested workspace folders
         if (uris.length >= maxFiles) {
@@ -104,12 +102,12 @@ export interface FileStamp {
   mtimeMs: number;
 }
 
-export async function stampOf(uri: string): Promise<FileStamp | undefined> {
+export async function stampOf(fs: ServerFiles, uri: string): Promise<FileStamp | undefined> {
   const p = folderPath(uri);
   if (!p) return undefined;
   try {
-    const s = await fsp.stat(p);
-    return s.isFile() ? { size: s.size, mtimeMs: s.mtimeMs } : undefined;
+    const s = await fs.stat(p);
+    return s.type === 'file' ? { size: s.size, mtimeMs: s.mtimeMs } : undefined;
   } catch {
     return undefined;
   }
@@ -118,16 +116,16 @@ export async function stampOf(uri: string): Promise<FileStamp | undefined> {
 export type ReadResult = { text: string } | { tooLarge: number } | { missing: true };
 
 /** The text of the file at `uri` (UTF-8), read up to `maxBytes`; over that its size only. */
-export async function readScenario(uri: string, maxBytes: number): Promise<ReadResult> {
+export async function readScenario(fs: ServerFiles, uri: string, maxBytes: number): Promise<ReadResult> {
   const p = folderPath(uri);
   if (!p) return { missing: true };
   try {
-    const bytes = await readAtMost(p, maxBytes);
+    const bytes = await fs.readAtMost(p, maxBytes);
     if (!bytes) {
-      const s = await fsp.stat(p).catch(() => undefined);
+      const s = await fs.stat(p).catch(() => undefined);
       return { tooLarge: s?.size ?? maxBytes + 1 };
     }
-    return { text: bytes.toString('utf8') };
+    return { text: new TextDecoder().decode(bytes) };
   } catch {
     return { missing: true };
   }
@@ -153,20 +151,20 @@ export function containingFolder(uri: string, folders: readonly string[]): strin
  * Reads a scenario named by a client (a file that is not open) only when it is a `*.board` file in
  * a workspace folder, by its real path too: a link out of the folder is not followed.
  */
-export async function readInWorkspace(uri: string, folders: readonly string[], maxBytes: number): Promise<ReadResult | { outside: true }> {
+export async function readInWorkspace(fs: ServerFiles, uri: string, folders: readonly string[], maxBytes: number): Promise<ReadResult | { outside: true }> {
   const p = folderPath(uri);
   if (!p || !p.endsWith('.board')) return { outside: true };
   let real: string;
   try {
-    real = await fsp.realpath(p);
+    real = await fs.realpath(p);
   } catch {
     return { missing: true };
   }
   for (const f of folders) {
     const root = folderPath(f);
     if (!root || !isInside(p, root)) continue;
-    const realRoot = await fsp.realpath(root).catch(() => undefined);
-    if (realRoot && isInside(real, realRoot)) return readScenario(uri, maxBytes);
+    const realRoot = await fs.realpath(root).catch(() => undefined);
+    if (realRoot && isInside(real, realRoot)) return readScenario(fs, uri, maxBytes);
   }
   return { outside: true };
 }

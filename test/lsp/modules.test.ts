@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS, normaliseSettings } from '../../server/src/settings';
 import { RulesFiles } from '../../server/src/rulesText';
+import { nodeFiles } from '../../server/src/nodePlatform';
 import { encode } from '../../server/src/semanticTokens';
 
 describe('LSP server modules', () => {
@@ -36,7 +37,7 @@ describe('LSP server modules', () => {
       writeFileSync(file, 'These rules are effective as of June 7, 2024.\n\n701.3. Attach\n\n701.3b If an effect tries...\n\nExample: An example.\n');
       const logs: string[] = [];
       const changed: string[] = [];
-      const files = new RulesFiles({ info: (m) => logs.push(`info ${m}`), warn: (m) => logs.push(`warn ${m}`) }, (p) => changed.push(p));
+      const files = new RulesFiles({ info: (m) => logs.push(`info ${m}`), warn: (m) => logs.push(`warn ${m}`) }, (p) => changed.push(p), { files: nodeFiles });
       assert.equal(files.cached(file), undefined, 'nothing is read before it is asked for');
       const [a, b] = await Promise.all([files.load(file), files.load(file)]);
       assert.equal(a, b, 'concurrent loads share one read');

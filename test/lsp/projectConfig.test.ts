@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readProjectConfig } from '../../server/src/projectConfig';
+import { nodeFiles } from '../../server/src/nodePlatform';
 
 describe('server: project config reader', () => {
   let dir: string;
@@ -27,21 +28,21 @@ describe('server: project config reader', () => {
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('finds the nearest config up to the workspace folder', async () => {
-    const c = await readProjectConfig(uri('ws/suite/deep/a.board'), uri('ws'), true);
+    const c = await readProjectConfig(nodeFiles, uri('ws/suite/deep/a.board'), uri('ws'), true);
     assert.equal(c?.file, path.join(dir, 'ws', 'board-scenario.json'));
     assert.deepEqual(c?.config.severity, { 'redundant-attach': 'hint' });
   });
 
   it('reads nothing when not allowed (untrusted), outside the folder, above it, or not on disk', async () => {
-    assert.equal(await readProjectConfig(uri('ws/suite/deep/a.board'), uri('ws'), false), undefined);
-    assert.equal(await readProjectConfig(uri('other/a.board'), uri('ws'), true), undefined);
-    assert.equal(await readProjectConfig(uri('ws/suite/deep/a.board'), uri('ws/suite'), true), undefined, 'the config above the workspace folder is not read');
-    assert.equal(await readProjectConfig('untitled:Untitled-1', uri('ws'), true), undefined);
-    assert.equal(await readProjectConfig(uri('ws/a.board'), undefined, true), undefined);
+    assert.equal(await readProjectConfig(nodeFiles, uri('ws/suite/deep/a.board'), uri('ws'), false), undefined);
+    assert.equal(await readProjectConfig(nodeFiles, uri('other/a.board'), uri('ws'), true), undefined);
+    assert.equal(await readProjectConfig(nodeFiles, uri('ws/suite/deep/a.board'), uri('ws/suite'), true), undefined, 'the config above the workspace folder is not read');
+    assert.equal(await readProjectConfig(nodeFiles, 'untitled:Untitled-1', uri('ws'), true), undefined);
+    assert.equal(await readProjectConfig(nodeFiles, uri('ws/a.board'), undefined, true), undefined);
   });
 
   it('a bad config is its problems, never a throw', async () => {
-    const c = await readProjectConfig(uri('ws/bad/a.board'), uri('ws'), true);
+    const c = await readProjectConfig(nodeFiles, uri('ws/bad/a.board'), uri('ws'), true);
     assert.deepEqual(c?.problems.map((p) => p.key), ['severity']);
   });
 });

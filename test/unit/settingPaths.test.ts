@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { locateSettingPath, WorkspaceFolders } from '../../server/src/paths';
-import { MAX_RULES_FILE_BYTES, readAtMost } from '../../server/src/rulesText';
+import { MAX_RULES_FILE_BYTES } from '../../server/src/rulesText';
+import { readAtMost } from '../../server/src/nodePlatform';
 
 const root = resolve(tmpdir(), 'board-paths');
 const url = (...parts: string[]) => pathToFileURL(join(root, ...parts)).href;
