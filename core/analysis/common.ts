@@ -212,6 +212,7 @@ function keptFindings(sorted: Finding[], firstOmitted: Position): Finding[] {
     severity: 'error',
     rules: [],
     message: '',
+    text: { template: '', args: [] },
     range: { start: firstOmitted, end: { line: Number.MAX_SAFE_INTEGER, character: 0 } },
     related: [],
     fixes: [],

@@ -13,6 +13,7 @@ import { NameIndex } from '../engine/suggest';
 import { demoteHidingFixes } from '../fixes';
 import { sortFindings } from './order';
 import { lineStartsOf } from '../text';
+import { msg, said, titled, type Message } from '../message';
 
 /** One expectation written in a comment: `#! CODE RULE...` or `#! no CODE RULE...`. */
 export interface ExpectationMarker {
@@ -121,9 +122,9 @@ function judgedCode(code: string, options: ExpectOptions): boolean {
   return true;
 }
 
-function expectationFinding(code: 'expected-finding-missing' | 'unwanted-finding', range: Range, message: string, fixes: Finding['fixes'] = []): Finding {
+function expectationFinding(code: 'expected-finding-missing' | 'unwanted-finding', range: Range, message: string | Message, fixes: Finding['fixes'] = []): Finding {
   const info = codeInfo(code);
-  return { code, kind: info.kind, severity: info.severity, rules: [], message, range, related: [], fixes, subjects: [] };
+  return { code, kind: info.kind, severity: info.severity, rules: [], ...said(message), range, related: [], fixes, subjects: [] };
 }
 
 const citesAll = (f: Finding, rules: readonly string[]) => rules.every((r) => f.rules.includes(r));

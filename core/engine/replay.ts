@@ -12,6 +12,7 @@ import { isEvent } from '../parser/ast';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
 import { codeInfo } from '../diagnostics/registry';
 import { lineStartsOf, offsetAt } from '../text';
+import { asMessage, msg, renderMessage, said, titled, type Message } from '../message';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { NameIndex } from './suggest';
 import { withCardFacts } from '../cards/apply';
@@ -127,9 +128,10 @@ export class Replay {
   report(
     code: string,
     range: Range,
-    message: string,
+    message: string | Message,
     opts: { rules?: string[]; related?: RelatedLocation[]; fixes?: Fix[]; subjects?: string[] } = {},
   ): void {
+    const text = asMessage(message);
     const info = codeInfo(code);
     // The cited list of a code and its cause is made once per replay and shared by its findings
     // (a file with a million findings of one kind keeps one list, not a million).
@@ -151,7 +153,8 @@ export class Replay {
       kind: info.kind,
       severity: info.severity,
       rules,
-      message,
+      message: renderMessage(text),
+      text,
       range,
       related: opts.related ?? [],
       fixes: opts.fixes ?? [],

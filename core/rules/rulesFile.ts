@@ -7,6 +7,7 @@ import type { Finding, Fix, Game, Range } from '../types';
 import type { ScenarioHeader } from '../parser/header';
 import { codeInfo } from '../diagnostics/registry';
 import { canonicalOf, citeAs, existsIn, resolveVersion, type RulesVersion } from './versions';
+import { msg, said, titled, type Message } from '../message';
 
 export type RulesLanguage = 'en' | 'fr' | 'it';
 
@@ -171,9 +172,9 @@ export function rulesFileFindings(file: RulesFileHeader, scenario: ScenarioHeade
   if (!file.effective || (file.game && file.game !== game)) return [];
   const fileVersion = resolveVersion(game, file.effective);
   const fileLabel = fileVersion ? `${fileVersion.label}${fileVersion.date !== file.effective ? ` (stated effective ${file.effective})` : ''}` : `rules effective ${file.effective}, older than any version the checker knows`;
-  const make = (code: string, range: Range, message: string, fixes: Fix[]): Finding => {
+  const make = (code: string, range: Range, message: string | Message, fixes: Fix[]): Finding => {
     const info = codeInfo(code);
-    return { code, kind: info.kind, severity: info.severity, rules: [], message, range, related: [], fixes, subjects: [] };
+    return { code, kind: info.kind, severity: info.severity, rules: [], ...said(message), range, related: [], fixes, subjects: [] };
   };
 
   if (scenario.version !== undefined) {
