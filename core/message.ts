@@ -23,10 +23,11 @@ export type MessageArg = string | number | Message;
  */
 export type Translate = (template: string) => string | undefined;
 
-export function msg(strings: TemplateStringsArray, ...values: MessageArg[]): Message {
+export function msg(strings: TemplateStringsArray, ...values: (MessageArg | undefined)[]): Message {
   let template = strings[0];
   for (let i = 0; i < values.length; i++) template += `{${i}}${strings[i + 1]}`;
-  return { template, args: values };
+  // An absent value reads as a template literal would write it (`undefined`), never as a hole.
+  return { template, args: values.map((v) => (v === undefined ? 'undefined' : v)) };
 }
 
 /** A message as given: a `msg`, or a constant sentence (then it is its own template). */

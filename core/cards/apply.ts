@@ -8,8 +8,9 @@ import { parse } from '../parser/parser';
 import type { Fix, Game, Range } from '../types';
 import type { CardCatalog, CardCatalogs } from './catalog';
 import type { CardRecord } from './records';
+import { msg, titled, type Message } from '../message';
 
-export type CardReporter = (code: string, range: Range, message: string, opts: { rules?: string[]; fixes?: Fix[]; subjects?: string[] }) => void;
+export type CardReporter = (code: string, range: Range, message: string | Message, opts: { rules?: string[]; fixes?: Fix[]; subjects?: string[] }) => void;
 
 /** A card's facts as parsed nodes (ranges on line 0 of their own text; they are moved to the name). */
 interface ParsedFacts {
@@ -137,8 +138,8 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
   const gameName = game === 'mtg' ? 'MTG' : 'Riftbound';
   if (!rec) {
     const close = catalog.closest(st.name.text);
-    report('unknown-card', st.name.range, `No card is named "${st.name.text}" in ${file} (${gameName}), so nothing is taken from card data for '${st.id?.text ?? ''}'.${close.length ? ` Did you mean ${close.map((n) => `"${n}"`).join(', ')}? Write the card's name as your card data spells it, or declare the card fully if it is one of your own.` : ' Check the spelling, or declare the card fully (type line and properties) if it is one of your own.'}`, {
-      fixes: close.map((n) => ({ title: `Use the card "${n}"`, safe: false, edits: [{ range: st.name!.range, newText: quoted(n) }] })),
+    report('unknown-card', st.name.range, msg`No card is named "${st.name.text}" in ${file} (${gameName}), so nothing is taken from card data for '${st.id?.text ?? msg``}'.${close.length ? msg` Did you mean ${close.map((n) => `"${n}"`).join(', ')}? Write the card's name as your card data spells it, or declare the card fully if it is one of your own.` : msg` Check the spelling, or declare the card fully (type line and properties) if it is one of your own.`}`, {
+      fixes: close.map((n) => ({ ...titled(msg`Use the card "${n}"`), safe: false, edits: [{ range: st.name!.range, newText: quoted(n) }] })),
       subjects,
     });
     return st;
@@ -147,7 +148,7 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
   const at = st.name.range;
   const label = `"${rec.name}"`;
   const mismatch = (range: Range, cardValue: string, declared: string, rules: string[], newText: string | undefined, title: string) =>
-    report('card-mismatch', range, `${label} has ${cardValue} in ${file}, but the declaration says \`${declared}\`. The declaration wins (as for a card an effect changed); write the card's value if that is what was meant.`, {
+    report('card-mismatch', range, msg`${label} has ${cardValue} in ${file}, but the declaration says \`${declared}\`. The declaration wins (as for a card an effect changed); write the card's value if that is what was meant.`, {
       rules,
       fixes: newText === undefined ? [] : [{ title, safe: false, edits: [{ range, newText }] }],
       subjects,

@@ -13,6 +13,7 @@ import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from 
 import { codeInfo } from '../diagnostics/registry';
 import { lineStartsOf, offsetAt } from '../text';
 import { asMessage, msg, renderMessage, said, titled, type Message } from '../message';
+import { zoneWord } from './words';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { NameIndex } from './suggest';
 import { withCardFacts } from '../cards/apply';
@@ -29,7 +30,7 @@ export interface Obligation {
   code: 'missing-unattach' | 'missing-state-based-action';
   rules: string[];
   /** Why it had to happen, in words, e.g. "its host lion left the battlefield". */
-  why: string;
+  why: Message;
   cause: EventNode;
   /** The `together:` event the cause is a part of: a line that records it goes after the whole group. */
   group?: EventNode;
@@ -51,7 +52,7 @@ export interface Ruleset {
   /** Could `att` legally be attached to `host` by this kind of event, in the current state? */
   legalHost(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): boolean;
   /** Why `host` is not a legal host for `att` by this kind of event (undefined: it is legal); what completion says of an illegal host. */
-  hostProblem(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): { why: string; rules: string[] } | undefined;
+  hostProblem(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): { why: Message; rules: string[] } | undefined;
   /** How the unattach verb is written in this game. */
   readonly unattachVerb: 'unattach' | 'detach';
 }
@@ -241,7 +242,7 @@ export class Replay {
   card(name: Name | undefined): CardObj | undefined {
     const x = this.lookup(name);
     if (x && !isCard(x)) {
-      this.report('unknown-name', name!.range, `'${name!.text}' is a player, not a card.`, { subjects: [name!.text] });
+      this.report('unknown-name', name!.range, msg`'${name!.text}' is a player, not a card.`, { subjects: [name!.text] });
       return undefined;
     }
     return x;
@@ -250,7 +251,7 @@ export class Replay {
   player(name: Name | undefined): PlayerObj | undefined {
     const x = this.lookup(name);
     if (x && isCard(x)) {
-      this.report('unknown-name', name!.range, `'${name!.text}' is a card, not a player.`, { subjects: [name!.text] });
+      this.report('unknown-name', name!.range, msg`'${name!.text}' is a card, not a player.`, { subjects: [name!.text] });
       return undefined;
     }
     return x;
@@ -261,8 +262,8 @@ export class Replay {
 
   private reportUnknown(name: Name): void {
     const close = (this.suggestions ??= new NameIndex(this.names.keys())).closest(name.text);
-    this.report('unknown-name', name.range, `No card or player is named '${name.text}'.${close.length ? ` Did you mean '${close[0]}'?` : ' Declare it with `card` or `player` first.'}`, {
-      fixes: close.map((c) => ({ title: `Change to '${c}'`, safe: false, edits: [{ range: name.range, newText: c }] })),
+    this.report('unknown-name', name.range, msg`No card or player is named '${name.text}'.${close.length ? msg` Did you mean '${close[0]}'?` : msg` Declare it with \`card\` or \`player\` first.`}`, {
+      fixes: close.map((c) => ({ ...titled(msg`Change to '${c}'`), safe: false, edits: [{ range: name.range, newText: c }] })),
       subjects: [name.text],
     });
   }
@@ -346,15 +347,15 @@ export class Replay {
 
   private reportMissing(o: Obligation): void {
     const line = this.consequenceLine(o);
-    const what = o.action === 'unattach' ? (this.rules.unattachVerb === 'detach' ? `${o.subject.id} detaches from ${o.host}` : `${o.subject.id} becomes unattached from ${o.host}`) : o.action === 'move' ? `${o.subject.id} goes to ${o.zone}` : `${o.subject.id} is recalled`;
+    const what = o.action === 'unattach' ? (this.rules.unattachVerb === 'detach' ? msg`${o.subject.id} detaches from ${o.host}` : msg`${o.subject.id} becomes unattached from ${o.host}`) : o.action === 'move' ? msg`${o.subject.id} goes to ${zoneWord(o.zone ?? '')}` : msg`${o.subject.id} is recalled`;
     this.report(
       o.code,
       o.cause.range,
-      `${what}: ${o.why}. The scenario does not record it; add \`${line}\` ${o.group ? 'as a part of this group, or after it' : 'after this event'}.`,
+      msg`${what}: ${o.why}. The scenario does not record it; add \`${line}\` ${o.group ? msg`as a part of this group, or after it` : msg`after this event`}.`,
       {
         rules: o.rules,
-        related: o.subject.attachedAt ? [{ range: o.subject.attachedAt, message: `${o.subject.id} became attached here` }] : [],
-        fixes: [{ title: `Insert "${line}"`, safe: true, edits: [this.insertAfter(o.group ?? o.cause, line)] }],
+        related: o.subject.attachedAt ? [{ range: o.subject.attachedAt, ...said(msg`${o.subject.id} became attached here`) }] : [],
+        fixes: [{ ...titled(msg`Insert "${line}"`), safe: true, edits: [this.insertAfter(o.group ?? o.cause, line)] }],
         subjects: [o.subject.id, ...(o.host ? [o.host] : [])],
       },
     );
@@ -398,13 +399,13 @@ export class Replay {
   removalFix(ev: EventNode, redundant: boolean): Fix {
     const g = this.group;
     if (g && g.node.parts[g.part] === ev) {
-      const fix: Fix = { title: `Remove the ${redundant ? 'redundant ' : ''}part`, safe: true, edits: [] };
+      const fix: Fix = { ...titled(msg`Remove the ${redundant ? msg`redundant ` : msg``}part`), safe: true, edits: [] };
       g.removals.push({ index: g.part, fix, redundant });
       return fix;
     }
     // Not a part of the group being replayed (nothing calls it so today): its line is the group's.
-    if (g) return { title: 'Remove the whole line, with the other parts of the group', safe: false, edits: [this.deleteStatement(g.node)] };
-    return { title: `Remove the ${redundant ? 'redundant ' : ''}line`, safe: true, edits: [this.deleteStatement(ev)] };
+    if (g) return { ...titled(msg`Remove the whole line, with the other parts of the group`), safe: false, edits: [this.deleteStatement(g.node)] };
+    return { ...titled(msg`Remove the ${redundant ? msg`redundant ` : msg``}line`), safe: true, edits: [this.deleteStatement(ev)] };
   }
 
   /**
@@ -424,7 +425,7 @@ export class Replay {
     const whole = () => this.deleteStatement(group);
     if (lastKept < 0) {
       for (const r of removals) {
-        r.fix.title = `Remove the ${r.redundant ? 'redundant ' : ''}line`;
+        Object.assign(r.fix, titled(r.redundant ? msg`Remove the redundant line` : msg`Remove the line`));
         r.fix.edits = [whole()];
       }
       return;
@@ -437,7 +438,7 @@ export class Replay {
       const gap = k > lastKept ? [parts[k - 1].range.end, parts[k].range.start] : [parts[k].range.end, parts[k + 1].range.start];
       if (onlySeparator(this.text, at(gap[0]), at(gap[1]))) r.fix.edits = [{ range: { start: from, end: to }, newText: '' }];
       else {
-        r.fix.title = 'Remove the whole line, with the other parts of the group';
+        Object.assign(r.fix, titled(msg`Remove the whole line, with the other parts of the group`));
         r.fix.safe = false;
         r.fix.edits = [whole()];
       }
@@ -580,7 +581,7 @@ export class Replay {
         continue;
       }
       if ((st.kind === 'player' || st.kind === 'card' || st.kind === 'include') && firstEvent) {
-        this.report('syntax-error', st.range, 'Declarations come before the events: move this line above the first event.', { related: [{ range: firstEvent.range, message: 'the first event' }] });
+        this.report('syntax-error', st.range, msg`Declarations come before the events: move this line above the first event.`, { related: [{ range: firstEvent.range, ...said(msg`the first event`) }] });
       }
       declare(st, undefined);
     }
@@ -604,7 +605,7 @@ export class Replay {
         } else if (!c.owner) {
           if (players.length === 1 && players[0].kind === 'player' && players[0].id) c.owner = players[0].id.text;
           else if (players.length > 1 && !c.decl.props.some((p) => p.kind === 'owner')) {
-            this.report('syntax-error', c.decl.id!.range, `Card '${c.id}' needs an owner: add \`, owner PLAYER\` (required when there are two or more players).`, { subjects: [c.id] });
+            this.report('syntax-error', c.decl.id!.range, msg`Card '${c.id}' needs an owner: add \`, owner PLAYER\` (required when there are two or more players).`, { subjects: [c.id] });
           }
         }
         c.controller ??= c.owner;
@@ -638,8 +639,8 @@ export class Replay {
     const first = this.declaredAt.get(name.text);
     if (first) {
       const firstIn = this.declaredIn.get(name.text);
-      this.report('duplicate-name', name.range, `'${name.text}' is already declared${firstIn ? ` in ${firstIn}` : ''}; give this one another name.`, {
-        related: [{ range: first, message: `'${name.text}' is first declared here`, ...(firstIn ? { uri: firstIn } : {}) }],
+      this.report('duplicate-name', name.range, msg`'${name.text}' is already declared${firstIn ? msg` in ${firstIn}` : msg``}; give this one another name.`, {
+        related: [{ range: first, ...said(msg`'${name.text}' is first declared here`), ...(firstIn ? { uri: firstIn } : {}) }],
         subjects: [name.text],
       });
       return false;
@@ -657,9 +658,9 @@ export class Replay {
     this.expectations++;
     const failure = this.evaluate(a);
     if (failure) {
-      this.report('expectation-failed', a.range, `Expected ${describeAssertion(a)}, but ${failure.actual}.`, {
+      this.report('expectation-failed', a.range, msg`Expected ${describeAssertion(a)}, but ${failure.actual}.`, {
         fixes: failure.replacement
-          ? [{ title: `Expect what the replay shows: "${failure.replacement}"`, safe: false, edits: [{ range: a.range, newText: failure.replacement }] }]
+          ? [{ ...titled(msg`Expect what the replay shows: "${failure.replacement}"`), safe: false, edits: [{ range: a.range, newText: failure.replacement }] }]
           : [],
         subjects: subjectsOf(a),
       });

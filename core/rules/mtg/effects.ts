@@ -7,6 +7,7 @@ import type { RuleExplanation } from './explanations';
 import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES, unknownWord } from './characteristics';
 import { protectionKeep, touch } from './legality';
 import { phasedOutSubject } from './phasing';
+import { msg } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -48,7 +49,7 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
     card.protections = [...card.protections, q];
   } else {
     if (!card.protections.includes(q)) {
-      replay.report('impossible-event', ev.range, `${card.id} doesn't have protection from ${q}.`, { subjects: [card.id] });
+      replay.report('impossible-event', ev.range, msg`${card.id} doesn't have protection from ${q}.`, { subjects: [card.id] });
       return;
     }
     // 113.10b: every instance of protection from q goes.
@@ -64,7 +65,7 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   const p = replay.player(ev.player);
   if (!card || !p) return;
   if (p.left) {
-    replay.report('impossible-event', ev.player.range, `${p.id} has left the game.`, { rules: ['800.4a'], subjects: [p.id] });
+    replay.report('impossible-event', ev.player.range, msg`${p.id} has left the game.`, { rules: ['800.4a'], subjects: [p.id] });
     return;
   }
   if (phasedOutSubject(replay, card, ev, `an effect that gives control of it to ${p.id}`, ['702.26e'])) return;
@@ -88,7 +89,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
   if (isCard(x) && phasedOutSubject(replay, x, ev, `an effect that makes it ${what}`, ['702.26e'])) return;
   if (ev.ability === 'protection') {
     if (x.protections.length === 0) {
-      replay.report('impossible-event', ev.range, `${x.id} has no protection to lose, so this does nothing. Remove the line.`, { rules: ['113.10'], subjects: [x.id] });
+      replay.report('impossible-event', ev.range, msg`${x.id} has no protection to lose, so this does nothing. Remove the line.`, { rules: ['113.10'], subjects: [x.id] });
       return;
     }
     loseProtection(replay, x);

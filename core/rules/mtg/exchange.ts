@@ -9,6 +9,7 @@ import { attachProblem, touch } from './legality';
 import { phasedOutSubject } from './phasing';
 import { moveTo } from './zones';
 import { doAttach } from './attach';
+import { msg } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -32,13 +33,13 @@ export function exchangeEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ex
   const b = replay.card(ev.other);
   if (!a || !b) return;
   if (a === b) {
-    replay.report('impossible-event', ev.range, `An exchange of control needs two permanents, and both names are ${a.id}. Nothing happens. Name the two permanents whose controllers trade, or remove the line.`, { rules: ['701.12b'], subjects: [a.id] });
+    replay.report('impossible-event', ev.range, msg`An exchange of control needs two permanents, and both names are ${a.id}. Nothing happens. Name the two permanents whose controllers trade, or remove the line.`, { rules: ['701.12b'], subjects: [a.id] });
     return;
   }
   for (const c of [a, b]) {
     if (c.zone !== 'battlefield') {
       const other = c === a ? b : a;
-      replay.report('impossible-event', ev.range, `${c.id} is ${c.zone === 'outside' ? 'out of the game' : `in ${c.zone}`}, not a permanent on the battlefield, so its control can't be exchanged; an exchange happens whole or not at all, so ${other.id} keeps its controller too. Remove the line, or exchange two permanents.`, { rules: ['701.12a', '701.12b'], subjects: [c.id, other.id] });
+      replay.report('impossible-event', ev.range, msg`${c.id} is ${c.zone === 'outside' ? msg`out of the game` : msg`in ${c.zone}`}, not a permanent on the battlefield, so its control can't be exchanged; an exchange happens whole or not at all, so ${other.id} keeps its controller too. Remove the line, or exchange two permanents.`, { rules: ['701.12a', '701.12b'], subjects: [c.id, other.id] });
       return;
     }
   }
@@ -46,7 +47,7 @@ export function exchangeEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ex
     if (phasedOutSubject(replay, c, ev, `exchanging its control (and, since an exchange is all or nothing, the whole exchange)`, ['702.26e', '701.12a'])) return;
   }
   if (a.controller === b.controller) {
-    replay.report('impossible-event', ev.range, `${a.id} and ${b.id} are both controlled by ${a.controller}, and exchanging control of two permanents with the same controller does nothing. Remove the line, or exchange with a permanent another player controls.`, { rules: ['701.12b'], subjects: [a.id, b.id] });
+    replay.report('impossible-event', ev.range, msg`${a.id} and ${b.id} are both controlled by ${a.controller}, and exchanging control of two permanents with the same controller does nothing. Remove the line, or exchange with a permanent another player controls.`, { rules: ['701.12b'], subjects: [a.id, b.id] });
     return;
   }
   const ca = a.controller;
@@ -67,7 +68,7 @@ export function swapEvent(replay: Replay, ev: Extract<EventNode, { kind: 'swap' 
   if (!x || !y) return;
   if (phasedOutSubject(replay, x, ev, 'its aura swap ability', ['702.65a'])) return;
   const fail = (why: string, rules: string[], todo: string) => {
-    replay.report('impossible-event', ev.range, `${why}, so the aura swap has no effect: ${x.id} stays ${x.zone === 'battlefield' ? 'where it is' : `in ${x.zone}`} and ${y.id} stays in ${y.zone === 'outside' ? 'no zone' : y.zone}. ${todo}`, { rules: ['702.65b', ...rules], subjects: [x.id, y.id] });
+    replay.report('impossible-event', ev.range, msg`${why}, so the aura swap has no effect: ${x.id} stays ${x.zone === 'battlefield' ? msg`where it is` : msg`in ${x.zone}`} and ${y.id} stays in ${y.zone === 'outside' ? msg`no zone` : y.zone}. ${todo}`, { rules: ['702.65b', ...rules], subjects: [x.id, y.id] });
     if (replay.noting) replay.note(() => 'no effect');
   };
   if (x.zone !== 'battlefield' || !isAura(x) || !hasAuraSwap(x)) {
@@ -89,7 +90,7 @@ export function swapEvent(replay: Replay, ev: Extract<EventNode, { kind: 'swap' 
     return;
   }
   const host = replay.board.hostOf(x);
-  const problem = host ? attachProblem(y, host) : { rules: ['701.12e'], why: `${x.id} is attached to nothing for ${y.id} to take over` };
+  const problem = host ? attachProblem(y, host) : { rules: ['701.12e'], why: msg`${x.id} is attached to nothing for ${y.id} to take over` };
   if (!host || problem) {
     fail(`${y.id} would become attached to what ${x.id} enchants, ${host ? host.id : 'nothing'}, and it can't: ${problem!.why}`, ['701.12e', ...problem!.rules], `Swap for an Aura card that can enchant ${host ? host.id : 'it'}, or remove the line.`);
     return;
