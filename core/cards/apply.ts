@@ -147,15 +147,15 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
   const facts = parsedFacts(catalog, rec);
   const at = st.name.range;
   const label = `"${rec.name}"`;
-  const mismatch = (range: Range, cardValue: string, declared: string, rules: string[], newText: string | undefined, title: string) =>
+  const mismatch = (range: Range, cardValue: string | Message, declared: string, rules: string[], newText: string | undefined, title: Message) =>
     report('card-mismatch', range, msg`${label} has ${cardValue} in ${file}, but the declaration says \`${declared}\`. The declaration wins (as for a card an effect changed); write the card's value if that is what was meant.`, {
       rules,
-      fixes: newText === undefined ? [] : [{ title, safe: false, edits: [{ range, newText }] }],
+      fixes: newText === undefined ? [] : [{ ...titled(title), safe: false, edits: [{ range, newText }] }],
       subjects,
     });
   // The type line.
   if (st.typeLine && facts.typeLine && typeLineContradicts(st.typeLine, facts.typeLine)) {
-    mismatch(st.typeLine.range, `the type line \`${facts.typeLineText}\``, typeText(st.typeLine), game === 'mtg' ? ['205.1'] : ['133.1'], facts.typeLineText, `Use the card's type line: ${facts.typeLineText}`);
+    mismatch(st.typeLine.range, msg`the type line \`${facts.typeLineText}\``, typeText(st.typeLine), game === 'mtg' ? ['205.1'] : ['133.1'], facts.typeLineText, msg`Use the card's type line: ${facts.typeLineText}`);
   }
   // The properties of each family both write.
   const cardProps = (fam: string) => facts.props.filter((p) => family(p.prop) === fam);
@@ -168,7 +168,7 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
     const b = theirs.map((p) => key(p.prop)).sort().join(';');
     if (a === b) return;
     const cardText = theirs.map((p) => p.text).join(', ');
-    mismatch(mine[0].range, `\`${cardText}\``, mine.map(propText).join(', '), rules, mine.length === 1 ? cardText : undefined, `Use the card's value: ${cardText}`);
+    mismatch(mine[0].range, `\`${cardText}\``, mine.map(propText).join(', '), rules, mine.length === 1 ? cardText : undefined, msg`Use the card's value: ${cardText}`);
   };
   compare('enchant', (p) => (p.kind === 'enchant' ? filterKey(p.filter) : ''), ['702.5a']);
   compare('equip', (p) => (p.kind === 'equip' ? filterKey(p.quality) : ''), game === 'mtg' ? ['702.6a'] : ['818.5']);

@@ -8,6 +8,9 @@ import { readFileSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REGISTRY } from '../../core/diagnostics/registry';
+import { check, header, parse, rulesFileFindings, templatesOf, renderMessage, type Finding, type Message } from '../../core';
+import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText, withRulesFile, checkOptionsOf } from '../support/fixtures';
+import { includeOptions } from '../../cli/includes';
 
 const root = join(__dirname, '..', '..', '..');
 const dataDir = process.env.BOARD_RULES_DATA ?? join(root, '..', 'shared', 'data');
@@ -63,8 +66,8 @@ const ENGLISH_WORDS = [
 const ALLOWED_NAMES = ['MTG', 'Riftbound', 'Weaponmaster', 'Quick-Draw', 'Benevolent Blessing', 'board-scenario'];
 /** Translations that are the English word itself, because the official term is spelled the same. */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Quick-Draw'],
-  it: ['Quick-Draw'],
+  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Quick-Draw', 'base', 'deck'],
+  it: ['Quick-Draw', 'base', ' in {0}'],
 };
 
 /** File paths the texts point to (docs/cards.md, io/cards.ts): names of files, kept as they are. */
@@ -126,8 +129,47 @@ function problems(sources: Source[], bundle: Map<string, string>, language: stri
   return out;
 }
 
+/**
+ * Codes whose messages are still built as plain English strings (the parser's syntax errors, the
+ * includes, the rules-file and expectation findings): not converted to msg templates yet (see
+ * docs/l10n.md). Any other code whose message is no msg template fails the replay check.
+ */
+const NOT_CONVERTED = new Set(['syntax-error', 'include-cycle', 'include-errors', 'include-events', 'include-not-found', 'include-outside-root', 'include-game-mismatch', 'include-unreadable', 'rules-file-version', 'rules-file-no-rules-line', 'expected-finding-missing', 'unwanted-finding']);
+
+/** As strings.mjs: a template with no letter outside placeholders and code spans reads the same in every language. */
+function needsTranslation(template: string): boolean {
+  return /\p{L}/u.test(template.replace(/`[^`]*`/g, '').replace(/\{\d+\}/g, ''));
+}
+
+function placeholders(s: string): string[] {
+  return sorted([...s.matchAll(/\{\d+\}/g)].map((m) => m[0]));
+}
+
+/** Every way the bundle falls short of the msg templates: missing (and not pending), placeholders changed, a pending entry that is translated or gone. */
+function templateProblems(templates: Source[], bundle: Map<string, string>, pending: Set<string>, language: string): string[] {
+  const out: string[] = [];
+  const texts = new Set(templates.map((t) => t.text));
+  for (const { id, text } of templates) {
+    const tr = bundle.get(text);
+    if (tr === undefined) {
+      if (!pending.has(text)) out.push(`${language}: no translation of ${id}: ${JSON.stringify(text)}`);
+      continue;
+    }
+    if (pending.has(text)) out.push(`${language}: ${id} is translated: remove it from l10n/untranslated.json`);
+    if (placeholders(tr).join() !== placeholders(text).join()) out.push(`${language}: ${id}: placeholders ${placeholders(tr).join(' ')} instead of ${placeholders(text).join(' ')}`);
+  }
+  if (templates.length > 1) for (const k of pending) if (!texts.has(k)) out.push(`${language}: l10n/untranslated.json lists ${JSON.stringify(k.slice(0, 60))}, no longer a template`);
+  return out;
+}
+
+/** The message with its plain arguments (names, ids, scenario words) set aside, for the English-words check. */
+function withoutPlainArgs(m: Message): Message {
+  return { template: m.template, args: m.args.map((a) => (typeof a === 'object' ? withoutPlainArgs(a) : 'X')) };
+}
+
 describe('translations (l10n/bundle.l10n.fr.json, .it.json)', () => {
   const sources = englishStrings();
+  const pending = new Set<string>(JSON.parse(readFileSync(join(root, 'l10n', 'untranslated.json'), 'utf8')) as string[]);
 
   it('lists every rule explanation and registry text', () => {
     const ids = new Set(sources.map((s) => s.id));
@@ -139,7 +181,7 @@ describe('translations (l10n/bundle.l10n.fr.json, .it.json)', () => {
 
   for (const language of LANGUAGES) {
     it(`${language}: every string translated, none stale, numbers, codes and keywords kept, no English left`, () => {
-      assert.deepEqual(problems(sources, readBundle(language), language), []);
+      assert.deepEqual(problems(sources.filter((x) => !pending.has(x.text)), readBundle(language), language), []);
     });
   }
 
@@ -193,4 +235,85 @@ describe('translations (l10n/bundle.l10n.fr.json, .it.json)', () => {
     mutated.set('Redundant attach', 'Redundant attach');
     assert.deepEqual(pick(/left in English/), ['fr: code redundant-attach title is left in English']);
   });
+
+  // The finding messages: every msg template of core/ (read statically by strings.mjs) is in both
+  // bundles with the same placeholders. l10n/untranslated.json lists the templates not translated
+  // yet; it may only shrink (an entry that is translated, or no longer a template, fails too).
+  const templates = sources.filter((s) => s.id.startsWith('msg '));
+
+  it('finds the msg templates of the core', () => {
+    const texts = new Set(templates.map((t) => t.text));
+    // A plain one, one with arguments, a clause nested in another's argument.
+    assert.ok(texts.has('{0} became attached here'));
+    assert.ok(texts.has("{0} can't start attached to {1}: {2}. {3}. Remove `attached to {4}`{5}."));
+    assert.ok(texts.has('It starts unattached'));
+    assert.ok(templates.length > 300, `${templates.length} templates`);
+  });
+
+  for (const language of LANGUAGES) {
+    it(`${language}: every msg template has its translation (or is listed in l10n/untranslated.json), with the same placeholders`, () => {
+      const bundle = readBundle(language);
+      assert.deepEqual(templateProblems(templates, bundle, pending, language), []);
+    });
+  }
+
+  it('the template checks catch a missing entry, a lost placeholder and a stale pending entry', () => {
+    const fr = readBundle('fr');
+    const t = templates.find((x) => x.text === '{0} became attached here')!;
+    let mutated = new Map(fr);
+    mutated.delete(t.text);
+    assert.deepEqual(templateProblems([t], mutated, new Set(), 'fr'), [`fr: no translation of ${t.id}: ${JSON.stringify(t.text)}`]);
+    mutated = new Map(fr);
+    mutated.set(t.text, fr.get(t.text)!.replace('{0}', 'X'));
+    assert.equal(templateProblems([t], mutated, new Set(), 'fr').length, 1);
+    assert.equal(templateProblems([t], fr, new Set([t.text]), 'fr').length, 1);
+  });
+
+  // Replaying every fixture and example in French and Italian: no finding message, related
+  // location or fix title keeps an untranslated template, and what is shown has no English words
+  // left (plain arguments, which are names, ids and scenario words, are set aside for that check).
+  const boards = [...listBoards(FIXTURES_DIR), ...listBoards(EXAMPLES_DIR)];
+  const findings: Finding[] = [];
+  for (const file of boards) {
+    const text = readText(file);
+    findings.push(...check(text, { ...includeOptions(file, FIXTURES_DIR), ...checkOptionsOf(text), expectations: false }).findings);
+    const date = withRulesFile(text);
+    if (date) findings.push(...rulesFileFindings({ game: undefined, effective: date }, header(parse(text))));
+  }
+  const statics = new Set(templates.map((t) => t.text));
+  const messagesOf = (f: Finding): Message[] => [f.text, ...f.related.flatMap((r) => (r.text ? [r.text] : [])), ...f.fixes.flatMap((x) => (x.titleText ? [x.titleText] : []))];
+
+  it(`replays ${boards.length} fixtures and examples, and every finding, related location and fix title has its template`, () => {
+    assert.ok(findings.length > 200, `${findings.length} findings`);
+    const without: string[] = [];
+    for (const f of findings) {
+      if (NOT_CONVERTED.has(f.code)) continue;
+      if (!f.text || renderMessage(f.text) !== f.message) without.push(`${f.code}: ${f.message}`);
+      for (const r of f.related) if (!r.text) without.push(`${f.code} related: ${r.message}`);
+      for (const x of f.fixes) if (!x.titleText) without.push(`${f.code} fix: ${x.title}`);
+    }
+    assert.deepEqual([...new Set(without)], []);
+  });
+
+  for (const language of LANGUAGES) {
+    it(`${language}: the fixtures' and examples' findings have no untranslated template and no English left`, () => {
+      const bundle = readBundle(language);
+      const t = (k: string) => bundle.get(k);
+      const problems = new Set<string>();
+      for (const f of findings) {
+        if (!statics.has(f.text.template) && needsTranslation(f.text.template)) {
+          // A message still written as a plain string (not a msg of core/): only the codes listed as not converted yet.
+          if (!NOT_CONVERTED.has(f.code)) problems.add(`${language}: ${f.code}: message is no msg template: ${JSON.stringify(f.message)}`);
+          continue;
+        }
+        for (const m of messagesOf(f)) {
+          for (const k of templatesOf(m)) if (!bundle.has(k) && needsTranslation(k) && !pending.has(k)) problems.add(`${language}: ${f.code}: untranslated ${JSON.stringify(k)}`);
+          if ([...templatesOf(m)].some((k) => pending.has(k))) continue;
+          const left = englishLeft(renderMessage(withoutPlainArgs(m), t));
+          if (left.length) problems.add(`${language}: ${f.code}: English words left (${left.join(', ')}) in ${JSON.stringify(renderMessage(m, t))}`);
+        }
+      }
+      assert.deepEqual([...problems], []);
+    });
+  }
 });

@@ -59,7 +59,7 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
     return;
   }
   if (card.phasedOut !== 'direct') {
-    replay.report('impossible-event', ev.range, card.phasedOut === 'indirect' ? `${card.id} phased out with its host and phases in only with it (702.26g). Write \`phase in ${phasedOutRoot(replay, card).id}\` instead.` : `${card.id} is not phased out. Remove the line.`, { rules: card.phasedOut === 'indirect' ? ['702.26g'] : [], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, card.phasedOut === 'indirect' ? msg`${card.id} phased out with its host and phases in only with it (702.26g). Write \`phase in ${phasedOutRoot(replay, card).id}\` instead.` : msg`${card.id} is not phased out. Remove the line.`, { rules: card.phasedOut === 'indirect' ? ['702.26g'] : [], subjects: [card.id] });
     return;
   }
   card.phasedOut = 'no';

@@ -8,7 +8,7 @@ import { type Host, isAura, isEquipment, isFortification, MTG_ZONES } from './ch
 import { attachProblem, hostCandidates, retargetFixes, touch } from './legality';
 import { phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
-import { msg } from '../../message';
+import { msg, titled } from '../../message';
 import { inZone, zoneWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -63,7 +63,7 @@ function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: 
     if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
     return;
   }
-  const name = (h: Host) => ({ title: `Enter attached to ${h.id}`, edits: [attachedToEdit(card, ev, h)] });
+  const name = (h: Host) => ({ ...titled(msg`Enter attached to ${h.id}`), edits: [attachedToEdit(card, ev, h)] });
   if (found.length === 1) {
     const host = found[0];
     replay.report('forced-aura-host', ev.range, msg`${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${host.id} is the only object or player it could legally enchant, so ${chooser}, under whose control it enters, must choose ${host.id}, and the replay attaches it there. Name it in the scenario: add \`attached to ${host.id}\`.`, {

@@ -30,7 +30,7 @@ export function detachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unat
   if (!att || (ev.host && !named)) return;
   const host = replay.board.hostOf(att);
   if (!host || (named && named !== host)) {
-    replay.report('ineffective-unattach', ev.range, host ? `${att.id} is attached to ${host.id}, not ${named!.id}, so this does nothing. Detach it from ${host.id}, or remove the line.` : `${att.id} is not attached, and detaching an unattached card does nothing. Remove the line.`, {
+    replay.report('ineffective-unattach', ev.range, host ? msg`${att.id} is attached to ${host.id}, not ${named!.id}, so this does nothing. Detach it from ${host.id}, or remove the line.` : msg`${att.id} is not attached, and detaching an unattached card does nothing. Remove the line.`, {
       fixes: host ? [{ ...titled(msg`Detach it from ${host.id}`), safe: false, edits: [{ range: ev.host!.range, newText: host.id }] }] : [replay.removalFix(ev, false)],
       subjects: [att.id],
     });
