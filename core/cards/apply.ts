@@ -134,7 +134,7 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
   if (!catalog || !st.name) return st;
   const subjects = st.id ? [st.id.text] : [];
   const rec = catalog.lookup(st.name.text);
-  const file = catalog.sources.length === 1 ? catalog.sources[0].replace(/^.*[\\/]/, '') : 'your card files';
+  const file = catalog.sources.length === 1 ? catalog.sources[0].replace(/^.*[\\/]/, '') : msg`your card files`;
   const gameName = game === 'mtg' ? 'MTG' : 'Riftbound';
   if (!rec) {
     const close = catalog.closest(st.name.text);

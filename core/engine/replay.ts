@@ -13,7 +13,7 @@ import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from 
 import { codeInfo } from '../diagnostics/registry';
 import { lineStartsOf, offsetAt } from '../text';
 import { asMessage, msg, renderMessage, said, titled, type Message } from '../message';
-import { zoneWord } from './words';
+import { inZone, zoneWord } from './words';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { NameIndex } from './suggest';
 import { withCardFacts } from '../cards/apply';
@@ -658,7 +658,7 @@ export class Replay {
     this.expectations++;
     const failure = this.evaluate(a);
     if (failure) {
-      this.report('expectation-failed', a.range, msg`Expected ${describeAssertion(a)}, but ${failure.actual}.`, {
+      this.report('expectation-failed', a.range, msg`Expected ${assertionText(a)}, but ${failure.actual}.`, {
         fixes: failure.replacement
           ? [{ ...titled(msg`Expect what the replay shows: "${failure.replacement}"`), safe: false, edits: [{ range: a.range, newText: failure.replacement }] }]
           : [],
@@ -668,10 +668,10 @@ export class Replay {
   }
 
   /** Undefined when the assertion holds; otherwise what the state actually is. */
-  private evaluate(a: Assertion): { actual: string; replacement?: string } | undefined {
+  private evaluate(a: Assertion): { actual: Message; replacement?: string } | undefined {
     const describeHost = (c: CardObj) => {
       const h = this.board.hostOf(c);
-      return h ? `${c.id} is attached to ${h.id}` : `${c.id} is unattached`;
+      return h ? msg`${c.id} is attached to ${h.id}` : msg`${c.id} is unattached`;
     };
     const actualAttach = (c: CardObj) => {
       const h = this.board.hostOf(c);
@@ -699,43 +699,43 @@ export class Replay {
           const of = a.zone.place ? this.player(a.zone.place) : undefined;
           if (a.zone.place && !of) return undefined;
           if (c.zone === 'base' && (!of || c.place === of.id)) return undefined;
-          if (c.zone === 'base' && c.place) return { actual: `${c.id} is in ${c.place}'s base`, replacement: `${c.id} at base of ${c.place}` };
+          if (c.zone === 'base' && c.place) return { actual: msg`${c.id} is in ${c.place}'s base`, replacement: `${c.id} at base of ${c.place}` };
         }
         const want = a.zone.place && a.zone.zone === 'battlefield' ? `battlefield:${a.zone.place.text}` : a.zone.zone;
         const have = zoneLabel(c);
         if (have === want || (want === 'battlefield' && c.zone === 'battlefield')) return undefined;
-        if (c.zone === 'base' && c.place && this.rules.game === 'riftbound') return { actual: `${c.id} is in ${c.place}'s base`, replacement: `${c.id} at base of ${c.place}` };
-        const shown = c.zone === 'outside' ? 'outside the game' : have.replace(':', ' ');
-        return { actual: `${c.id} is ${c.zone === 'outside' ? '' : 'in '}${shown}`, replacement: c.zone === 'outside' ? undefined : `${c.id} in ${have.replace(':', ' ')}` };
+        if (c.zone === 'base' && c.place && this.rules.game === 'riftbound') return { actual: msg`${c.id} is in ${c.place}'s base`, replacement: `${c.id} at base of ${c.place}` };
+        const shown = c.zone === 'outside' ? msg`${c.id} is outside the game` : c.place && c.zone === 'battlefield' ? msg`${c.id} is in battlefield ${c.place}` : msg`${c.id} is ${inZone(c.zone)}`;
+        return { actual: shown, replacement: c.zone === 'outside' ? undefined : `${c.id} in ${have.replace(':', ' ')}` };
       }
       case 'newer-than': {
         const c = this.card(a.subject);
         const d = this.card(a.other);
         if (!c || !d) return undefined;
         if (c.timestamp > d.timestamp) return undefined;
-        return { actual: `${c.id} has timestamp ${c.timestamp} and ${d.id} has ${d.timestamp}`, replacement: `${d.id} newer than ${c.id}` };
+        return { actual: msg`${c.id} has timestamp ${c.timestamp} and ${d.id} has ${d.timestamp}`, replacement: `${d.id} newer than ${c.id}` };
       }
       case 'might': {
         const c = this.card(a.subject);
         if (!c) return undefined;
         const m = effectiveMight(this.board, c);
         if (m === a.value) return undefined;
-        if (m === undefined) return { actual: `${c.id} has no Might` };
-        return { actual: `${c.id} has Might ${m}`, replacement: `${c.id} might ${m}` };
+        if (m === undefined) return { actual: msg`${c.id} has no Might` };
+        return { actual: msg`${c.id} has Might ${m}`, replacement: `${c.id} might ${m}` };
       }
       case 'controlled-by': {
         const c = this.card(a.subject);
         const p = this.player(a.player);
         if (!c || !p || c.controller === p.id) return undefined;
-        if (!c.controller) return { actual: `${c.id} has no controller` };
+        if (!c.controller) return { actual: msg`${c.id} has no controller` };
         // MTG 108.4a: off the battlefield and the stack a card has no controller; its owner stands in.
-        const off = this.rules.game === 'mtg' && c.zone !== 'battlefield' && c.zone !== 'stack' ? ` (it is ${c.zone === 'outside' ? 'outside the game' : `in ${c.zone}`}, where its owner counts as its controller)` : '';
-        return { actual: `${c.id} is controlled by ${c.controller}${off}`, replacement: `${c.id} controlled by ${c.controller}` };
+        const off = this.rules.game === 'mtg' && c.zone !== 'battlefield' && c.zone !== 'stack' ? msg` (it is ${c.zone === 'outside' ? msg`outside the game` : inZone(c.zone)}, where its owner counts as its controller)` : '';
+        return { actual: msg`${c.id} is controlled by ${c.controller}${off}`, replacement: `${c.id} controlled by ${c.controller}` };
       }
       case 'no-attachments': {
         const h = this.lookup(a.host);
         if (!h || h.attachments.size === 0) return undefined;
-        return { actual: `${[...h.attachments].join(', ')} ${h.attachments.size === 1 ? 'is' : 'are'} attached to ${h.id}` };
+        return { actual: h.attachments.size === 1 ? msg`${[...h.attachments].join(', ')} is attached to ${h.id}` : msg`${[...h.attachments].join(', ')} are attached to ${h.id}` };
       }
     }
   }
@@ -761,6 +761,29 @@ function subjectsOf(a: Assertion): string[] {
       return [a.subject.text, a.player.text];
     default:
       return [a.subject.text];
+  }
+}
+
+/** `describeAssertion` for a message: the same words, translated with the sentence (names and zones as written stay). */
+export function assertionText(a: Assertion): Message {
+  switch (a.kind) {
+    case 'attached-to':
+      return msg`${a.subject.text} attached to ${a.host.text}`;
+    case 'has':
+      return msg`${a.host.text} to have ${a.subject.text} attached`;
+    case 'unattached':
+      return msg`${a.subject.text} unattached`;
+    case 'in-zone':
+      if (a.zone.zone === 'base') return a.zone.place ? msg`${a.subject.text} at base of ${a.zone.place.text}` : msg`${a.subject.text} at base`;
+      return a.zone.place ? msg`${a.subject.text} in ${zoneWord(a.zone.zone)} ${a.zone.place.text}` : msg`${a.subject.text} ${inZone(a.zone.zone)}`;
+    case 'newer-than':
+      return msg`${a.subject.text} newer than ${a.other.text}`;
+    case 'might':
+      return msg`${a.subject.text} to have Might ${a.value}`;
+    case 'no-attachments':
+      return msg`no attachments on ${a.host.text}`;
+    case 'controlled-by':
+      return msg`${a.subject.text} controlled by ${a.player.text}`;
   }
 }
 

@@ -166,7 +166,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   for (const w of st.typeLine?.types ?? []) {
     if (MTG_SUPERTYPES.includes(w.text)) pr.supertypes.add(w.text);
     else if (MTG_CARD_TYPES.includes(w.text)) pr.types.add(w.text === 'tribal' ? 'kindred' : w.text);
-    else unknownWord(replay, w, 'card type', [...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);
+    else unknownWord(replay, w, msg`card type`, [...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);
   }
   for (const w of st.typeLine?.subtypes ?? []) pr.subtypes.add(w.text);
   if (!st.typeLine) {
@@ -195,7 +195,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'color':
         for (const c of p.colors) {
           if (COLORS.includes(c.text)) pr.colors.add(c.text);
-          else unknownWord(replay, c, 'color', COLORS);
+          else unknownWord(replay, c, msg`color`, COLORS);
         }
         break;
       case 'flag':
@@ -219,6 +219,6 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   Object.assign(card, copyCharacteristics(pr));
 }
 
-export function unknownWord(replay: Replay, w: Word, what: string, known: string[]): void {
+export function unknownWord(replay: Replay, w: Word, what: Message, known: string[]): void {
   replay.report('syntax-error', w.range, msg`Unknown ${what} '${w.text}'. Known: ${known.join(', ')}.`);
 }

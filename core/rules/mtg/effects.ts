@@ -20,11 +20,11 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   const card = replay.card(ev.subject);
   if (!card) return;
   const add = ev.verb === 'becomes';
-  if (phasedOutSubject(replay, card, ev, `an effect that makes it ${add ? 'become' : 'lose'} ${ev.words.map((w) => w.text).join(' ')}`, ['702.26e'])) return;
+  if (phasedOutSubject(replay, card, ev, add ? msg`an effect that makes it become ${ev.words.map((w) => w.text).join(' ')}` : msg`an effect that makes it lose ${ev.words.map((w) => w.text).join(' ')}`, ['702.26e'])) return;
   for (const w of ev.words) {
     const key = MTG_SUPERTYPES.includes(w.text) ? 'supertypes' : MTG_CARD_TYPES.includes(w.text) ? 'types' : /^\p{Lu}/u.test(w.text) ? 'subtypes' : undefined;
     if (!key) {
-      unknownWord(replay, w, 'card type or subtype', MTG_CARD_TYPES);
+      unknownWord(replay, w, msg`card type or subtype`, MTG_CARD_TYPES);
       continue;
     }
     card[key] = withOrWithout(card[key], w.text, add);
@@ -39,7 +39,7 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   const card = replay.lookup(ev.subject);
   if (!card) return;
   const q = ev.quality.text;
-  if (isCard(card) && phasedOutSubject(replay, card, ev, `an effect that makes it ${ev.verb === 'gains' ? 'gain' : 'lose'} protection from ${q}`, ['702.26e'])) return;
+  if (isCard(card) && phasedOutSubject(replay, card, ev, ev.verb === 'gains' ? msg`an effect that makes it gain protection from ${q}` : msg`an effect that makes it lose protection from ${q}`, ['702.26e'])) return;
   if (isCard(card)) card.modified = true;
   const keepsOf = card.protectionKeeps ?? [];
   if (ev.verb === 'gains') {
@@ -68,7 +68,7 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
     replay.report('impossible-event', ev.player.range, msg`${p.id} has left the game.`, { rules: ['800.4a'], subjects: [p.id] });
     return;
   }
-  if (phasedOutSubject(replay, card, ev, `an effect that gives control of it to ${p.id}`, ['702.26e'])) return;
+  if (phasedOutSubject(replay, card, ev, msg`an effect that gives control of it to ${p.id}`, ['702.26e'])) return;
   card.controller = p.id;
   if (replay.noting) replay.note(() => `${card.id} controlled by ${p.id}`);
   touch(replay, card);
@@ -85,8 +85,8 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
 export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'abilities' }>): void {
   const x = ev.ability === 'protection' ? replay.lookup(ev.subject) : replay.card(ev.subject);
   if (!x) return;
-  const what = ev.verb === 'gains' ? `gain enchant` : ev.ability === 'all' ? 'lose all its abilities' : `lose ${ev.ability}`;
-  if (isCard(x) && phasedOutSubject(replay, x, ev, `an effect that makes it ${what}`, ['702.26e'])) return;
+  const what = ev.verb === 'gains' ? msg`an effect that makes it gain enchant` : ev.ability === 'all' ? msg`an effect that makes it lose all its abilities` : msg`an effect that makes it lose ${ev.ability}`;
+  if (isCard(x) && phasedOutSubject(replay, x, ev, what, ['702.26e'])) return;
   if (ev.ability === 'protection') {
     if (x.protections.length === 0) {
       replay.report('impossible-event', ev.range, msg`${x.id} has no protection to lose, so this does nothing. Remove the line.`, { rules: ['113.10'], subjects: [x.id] });

@@ -7,7 +7,7 @@ import { type CardObj, isCard, type ProtectionKeep } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { article, COLORS, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
-import { msg, titled } from '../../message';
+import { msg, titled, type Message } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -53,7 +53,7 @@ function keeps(keep: ProtectionKeep, att: CardObj): boolean {
  * over; for a new attach nothing is spared, and an instance with such a clause cites its rule;
  * `'target'`: for targeting, where such clauses play no part.
  */
-export function protectionAgainst(host: Host, att: CardObj, staying: boolean | 'target' = false): { quality: string; rules: string[] } | undefined {
+export function protectionAgainst(host: Host, att: CardObj, staying: boolean | 'target' = false): { quality: string | Message; rules: string[] } | undefined {
   const list = host.protections;
   const keepsOf = host.protectionKeeps;
   let spared: string | undefined;
@@ -68,7 +68,7 @@ export function protectionAgainst(host: Host, att: CardObj, staying: boolean | '
       continue;
     }
     // The quality as the messages show it: with what the clause spares, or the other instance that acts.
-    const shown = keep ? `${q} (one that spares only ${keep.auras ? 'Auras' : keep.rule === '702.16n' ? keep.objects.map((o) => o.id).join(', ') : 'what was already on it as it began'})` : spared ? `${q} (another instance of it, besides the one that spares ${att.id})` : q;
+    const shown = keep ? msg`${q} (one that spares only ${keep.auras ? msg`Auras` : keep.rule === '702.16n' ? keep.objects.map((o) => o.id).join(', ') : msg`what was already on it as it began`})` : spared ? msg`${q} (another instance of it, besides the one that spares ${att.id})` : q;
     const rule = keep ? keep.rule : spared;
     return { quality: shown, rules: rule ? [...extra, rule] : extra };
   }

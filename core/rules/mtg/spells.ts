@@ -8,11 +8,12 @@ import type { RuleExplanation } from './explanations';
 import { type Host, isAura, type Problem } from './characteristics';
 import { attachProblem, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
-import { noWardReason, wardsTriggered } from './targetingKeywords';
+import { keywordWords, noWardReason, wardsTriggered } from './targetingKeywords';
 import { doAttach } from './attach';
 import { moveTo } from './zones';
 import { onTop, resolveAbilityEvent } from './stack';
-import { msg, titled } from '../../message';
+import { msg, titled, type Message } from '../../message';
+import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -38,7 +39,7 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   }
   if (spell.zone !== 'hand' && !spell.decl.props.some((p) => p.kind === 'flag' && p.flag === 'castable')) {
     // 601.3: a spell is cast only where a rule or effect allows; the rules allow a card in its hand.
-    replay.report('impossible-event', ev.range, msg`${spell.id} is in ${spell.zone === 'outside' ? msg`no zone (it left the game)` : spell.zone}, and nothing lets it be cast from there: a card is cast from its owner's hand unless a rule or effect (flashback, a commander's command zone, "you may cast it from ...") allows another zone. The cast doesn't happen. Declare the card \`castable\` if such an effect applies, put it \`in hand\`, or remove the line.`, { rules: ['601.3'], subjects: [spell.id] });
+    replay.report('impossible-event', ev.range, msg`${spell.id} is ${spell.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(spell.zone)}, and nothing lets it be cast from there: a card is cast from its owner's hand unless a rule or effect (flashback, a commander's command zone, "you may cast it from ...") allows another zone. The cast doesn't happen. Declare the card \`castable\` if such an effect applies, put it \`in hand\`, or remove the line.`, { rules: ['601.3'], subjects: [spell.id] });
     return;
   }
   const asBestow = spell.bestow && !isAura(spell);
@@ -47,7 +48,7 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
     const problem = auraTargetProblem(spell, target);
     if (problem) {
       if (asBestow) spell.bestowed = false;
-      replay.report('illegal-aura-target', ev.range, msg`${spell.id} can't be cast targeting ${target.id}: ${problem.why}. An Aura spell's target must be legal when it is cast, so the cast doesn't happen and ${spell.id} stays in ${spell.zone}. Cast it targeting a legal object or player, or remove the line.`, {
+      replay.report('illegal-aura-target', ev.range, msg`${spell.id} can't be cast targeting ${target.id}: ${problem.why}. An Aura spell's target must be legal when it is cast, so the cast doesn't happen and ${spell.id} stays ${inZone(spell.zone)}. Cast it targeting a legal object or player, or remove the line.`, {
         rules: ['601.2c', ...problem.rules],
         fixes: retargetFixes(replay, spell, (h) => !auraTargetProblem(spell, h), ev.target.range, target),
         subjects: [spell.id, target.id],
@@ -78,12 +79,12 @@ function wardOnCast(replay: Replay, spell: CardObj, target: Host, ev: Extract<Ev
     }
     return;
   }
-  const labels = wards.map(keywordLabel).join(' and ');
+  const labels = wards.map(keywordWords).reduce((a, b) => msg`${a} and ${b}`);
   if (ev.payingWard) {
-    if (replay.noting) replay.note(() => `${caster} pays for ${target.id}'s ${labels}`);
+    if (replay.noting) replay.note(() => `${caster} pays for ${target.id}'s ${wards.map(keywordLabel).join(' and ')}`);
     return;
   }
-  const costs = wards.some((w) => w.cost !== undefined) ? `the cost (${wards.map((w) => w.cost ?? 'unstated').join(', ')})` : 'the cost';
+  const costs = wards.some((w) => w.cost !== undefined) ? msg`the cost (${wards.map((w): Message | string => w.cost ?? msg`unstated`).reduce((a, b) => msg`${a}, ${b}`)})` : msg`the cost`;
   replay.report('ward-countered', ev.range, msg`${spell.id} targets ${target.id}, which has ${labels} and is controlled by ${isCard(target) ? target.controller : target.id}, an opponent of ${caster}: ward triggers, and as the scenario doesn't record that ${caster} paid ${costs}, it counters ${spell.id}, which goes from the stack to its owner's graveyard. If ${caster} paid, add \`paying ward\` to the cast line; if the counter is meant, an \`expect ${spell.id} in graveyard\` line after it shows so.`, {
     rules: ['702.21a', '701.6a'],
     subjects: [spell.id, target.id],
@@ -99,7 +100,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   if (!spell) return;
   const pending = spell.zone === 'stack' ? undefined : (['equip', 'fortify', 'reconfigure'] as const).find((k) => replay.board.pendingAbility(spell.id, k));
   if (pending) {
-    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack as a spell (it is in ${spell.zone}); its ${pending} ability is. Write \`resolve ${spell.id} ${pending}\` to resolve the ability.`, {
+    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack as a spell (it is ${inZone(spell.zone)}); its ${pending} ability is. Write \`resolve ${spell.id} ${pending}\` to resolve the ability.`, {
       rules: ['608.1'],
       fixes: [{ ...titled(msg`Resolve ${spell.id}'s ${pending} ability`), safe: false, edits: [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }] }],
       subjects: [spell.id],
@@ -107,7 +108,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
     return;
   }
   if (spell.zone !== 'stack') {
-    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack (it is in ${spell.zone}), so it can't resolve: only the object on top of the stack resolves. Cast it first (\`cast ${spell.id} targeting ...\`), or remove the line.`, { rules: ['608.1'], subjects: [spell.id] });
+    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack (it is ${inZone(spell.zone)}), so it can't resolve: only the object on top of the stack resolves. Cast it first (\`cast ${spell.id} targeting ...\`), or remove the line.`, { rules: ['608.1'], subjects: [spell.id] });
     return;
   }
   // 405.5, 608.1: only the top object resolves (a spell declared on the stack is below all the others).

@@ -71,7 +71,7 @@ export function noWardReason(target: Host, controller: string | undefined): Mess
 }
 
 /** A targeting keyword in prose (`keywordLabel` as the scenario writes it): "hexproof from black", "ward 2". */
-function keywordWords(k: TargetingKeyword): Message {
+export function keywordWords(k: TargetingKeyword): Message {
   if (k.name === 'shroud') return msg`shroud`;
   if (k.name === 'ward') return k.cost !== undefined ? msg`ward ${k.cost}` : msg`ward`;
   return k.quality !== undefined ? msg`hexproof from ${k.quality}` : msg`hexproof`;

@@ -9,7 +9,7 @@ import { attachProblem, hostCandidates, retargetFixes, touch } from './legality'
 import { phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
 import { msg, titled } from '../../message';
-import { inZone, zoneWord } from '../../engine/words';
+import { abilityWord, inZone, zoneWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -56,10 +56,10 @@ function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: 
     found.push(h);
     if (found.length > 5) break;
   }
-  const chooser = card.controller ?? card.owner ?? 'its controller';
-  const from = card.zone === 'outside' ? 'outside the game' : card.zone;
+  const chooser = card.controller ?? card.owner ?? msg`its controller`;
+  const from = card.zone === 'outside' ? msg`outside the game` : inZone(card.zone);
   if (found.length === 0) {
-    replay.report('illegal-attachment', ev.range, msg`${card.id} is an Aura entering the battlefield, and there is no object or player it could legally enchant, so it doesn't enter: ${card.zone === 'stack' ? msg`from the stack it goes to its owner's graveyard` : msg`it stays in ${from}`}. Remove the line, or give it a legal host first.`, { rules: ['303.4g'], subjects: [card.id] });
+    replay.report('illegal-attachment', ev.range, msg`${card.id} is an Aura entering the battlefield, and there is no object or player it could legally enchant, so it doesn't enter: ${card.zone === 'stack' ? msg`from the stack it goes to its owner's graveyard` : msg`it stays ${from}`}. Remove the line, or give it a legal host first.`, { rules: ['303.4g'], subjects: [card.id] });
     if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
     return;
   }
@@ -76,7 +76,7 @@ function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: 
     return;
   }
   const shown = found.slice(0, 5).map((h) => h.id);
-  const list = found.length > 5 ? `${shown.join(', ')} and more` : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
+  const list = found.length > 5 ? msg`${shown.join(', ')} and more` : msg`${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
   replay.report('unnamed-aura-host', ev.range, msg`${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${chooser}, under whose control it enters, chooses one of ${list} as it enters. The scenario doesn't say which, so the replay can't follow it and leaves ${card.id} where it was (${from}). Name the choice: add \`attached to\` and the chosen host.`, {
     rules: ['303.4f'],
     fixes: found.slice(0, 5).map((h) => ({ ...name(h), safe: false })),

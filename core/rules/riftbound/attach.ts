@@ -9,6 +9,7 @@ import { type Host, isUnit, onBoard, where } from './cards';
 import { effMight } from './text';
 import { equipActivated } from './equip';
 import { msg, said, type Message } from '../../message';
+import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -35,8 +36,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 /** 434.1: both cards on the board, two different cards, a card (not a player) on top. */
 export function attachProblem(att: CardObj, host: Host): { rules: string[]; why: Message } | undefined {
   if (!isCard(host)) return { rules: ['434.1'], why: msg`Riftbound attaches cards to cards, not to players` };
-  if (!onBoard(att)) return { rules: ['434.1'], why: msg`${att.id} is not on the board (it is in ${att.zone})` };
-  if (!onBoard(host)) return { rules: ['434.1'], why: msg`${host.id} is not on the board (it is in ${host.zone})` };
+  if (!onBoard(att)) return { rules: ['434.1'], why: msg`${att.id} is not on the board (it is ${inZone(att.zone)})` };
+  if (!onBoard(host)) return { rules: ['434.1'], why: msg`${host.id} is not on the board (it is ${inZone(host.zone)})` };
   if (att === host) return { rules: ['434.1.a'], why: msg`a card can't be attached to itself` };
   // A card that is itself attached can still be a Top-Most card (719): nothing in the rules forbids it.
   return undefined;

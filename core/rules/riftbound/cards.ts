@@ -3,7 +3,8 @@
 import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
 import { type CardObj, copyCharacteristics, kindsOf, type PlayerObj, type PrintedBuilder, withOrWithout } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
-import { msg } from '../../message';
+import { msg, type Message } from '../../message';
+import { zoneWord } from '../../engine/words';
 
 export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
 export const RIFTBOUND_ZONES = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
@@ -25,6 +26,18 @@ export function where(c: CardObj): string {
 
 export function baseName(player: string | undefined): string {
   return player ? `${player}'s base` : 'a base';
+}
+
+/** `where` for a message: the same words, translated with the sentence. */
+export function whereText(c: CardObj): Message | string {
+  if (c.zone === 'battlefield') return c.place ? msg`battlefield ${c.place}` : msg`a battlefield`;
+  if (c.zone === 'base') return baseText(c.place ?? c.controller);
+  return zoneWord(c.zone);
+}
+
+/** `baseName` for a message. */
+export function baseText(player: string | undefined): Message {
+  return player ? msg`${player}'s base` : msg`a base`;
 }
 
 /**

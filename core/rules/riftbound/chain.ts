@@ -10,6 +10,7 @@ import { type Host, isUnit, onBoard } from './cards';
 import { attachProblem, attachToTopMost } from './attach';
 import { equipActivated, equipTargetProblem } from './equip';
 import { msg, said } from '../../message';
+import { inZone } from '../../engine/words';
 
 /** `activate X equip targeting U [by P]`: the Equip goes on the chain with its target, or can't be used. */
 export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'activate' }>): void {
@@ -22,7 +23,7 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
   const by = ev.by ? replay.player(ev.by) : undefined;
   if (!att || !host || (ev.by && !by)) return;
   if (!onBoard(att)) {
-    replay.report('impossible-event', ev.range, msg`${att.id} is not on the board (it is in ${att.zone}), so its Equip can't be used: Equip attaches a gear that is in play. Play it first, or remove the line.`, { rules: ['818.1'], subjects: [att.id] });
+    replay.report('impossible-event', ev.range, msg`${att.id} is not on the board (it is ${inZone(att.zone)}), so its Equip can't be used: Equip attaches a gear that is in play. Play it first, or remove the line.`, { rules: ['818.1'], subjects: [att.id] });
     return;
   }
   if (!equipActivated(replay, ev, att, host, by)) return;
@@ -47,7 +48,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   const ref = entry.target!;
   const target: Host | undefined = ref.kind === 'card' ? replay.board.cards.get(ref.id) : replay.board.players.get(ref.id);
   const related = entry.at ? [{ range: entry.at, ...said(msg`the Equip was used here`) }] : [];
-  const stays = att.attachedTo ? `stays attached to ${att.attachedTo.id}` : 'stays where it is';
+  const stays = att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays where it is`;
   const problem = !target
     ? { rules: ['818.1.b.1'], why: msg`it no longer exists` }
     : isCard(target) && ref.kind === 'card' && target.version !== ref.version
@@ -64,7 +65,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   }
   const unit = target!;
   if (att.version !== entry.version || !onBoard(att)) {
-    replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s Equip resolves, but ${att.id} left the board after the Equip was used: the card now in ${att.zone} is a new object, so nothing is attached to ${unit.id}. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the board until the Equip resolves.`, {
+    replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s Equip resolves, but ${att.id} left the board after the Equip was used: the card now ${inZone(att.zone)} is a new object, so nothing is attached to ${unit.id}. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the board until the Equip resolves.`, {
       related,
       subjects: [att.id, unit.id],
     });

@@ -7,6 +7,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { type Host, isUnit, onBoard } from './cards';
 import { msg, said, titled, type Message } from '../../message';
+import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -65,7 +66,7 @@ export function equipActivated(replay: Replay, ev: Extract<EventNode, { kind: 'a
 export function equipTargetProblem(att: CardObj, host: Host, activator: string | undefined): { rules: string[]; why: Message } | undefined {
   const rules = ['818.1.b.1', '818.1.c.2'];
   if (!isCard(host) || !isUnit(host)) return { rules, why: msg`Equip attaches to a unit, and ${host.id} is not a unit` };
-  if (!onBoard(host)) return { rules: [...rules, '434.1'], why: msg`${host.id} is not on the board (it is in ${host.zone})` };
+  if (!onBoard(host)) return { rules: [...rules, '434.1'], why: msg`${host.id} is not on the board (it is ${inZone(host.zone)})` };
   if (host.controller !== activator) return { rules, why: msg`Equip attaches to a unit you control, and ${host.id} is controlled by ${host.controller}, not ${activator}` };
   if (host === att) return { rules: [...rules, '434.1.a'], why: msg`a card can't be attached to itself` };
   return undefined;

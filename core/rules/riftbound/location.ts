@@ -4,10 +4,11 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, resetCharacteristics } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
-import { baseName, BOARD, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, where, zoneOf } from './cards';
+import { baseName, BOARD, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, where, zoneOf, whereText, baseText } from './cards';
 import { detach } from './detach';
 import { attachEvent, attachProblem, relocate } from './attach';
 import { msg } from '../../message';
+import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -40,7 +41,7 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   if (!at.ok) return;
   const place = placeAt(zone, at.place, card.zone === 'base' || card.zone === 'battlefield' ? card.controller : card.owner);
   if (card.zone === zone && card.place === place) {
-    replay.report('impossible-event', ev.range, msg`${card.id} is already at ${where(card)}.`, { subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is already at ${whereText(card)}.`, { subjects: [card.id] });
     return;
   }
   if (card.attachedTo && BOARD.has(zone)) {
@@ -84,7 +85,7 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   const host = ev.host ? replay.lookup(ev.host) : undefined;
   if (!card || (ev.host && !host)) return;
   if (onBoard(card)) {
-    replay.report('impossible-event', ev.range, msg`${card.id} is already on the board, at ${where(card)}, so it can't enter it. Remove the line, or move it off the board first.`, { subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is already on the board, at ${whereText(card)}, so it can't enter it. Remove the line, or move it off the board first.`, { subjects: [card.id] });
     return;
   }
   if (host && (!isGear(card) || !isCard(host) || !isUnit(host))) {
@@ -118,7 +119,7 @@ export function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'reca
   }
   const home = card.controller;
   if (!onBoard(card) || (card.zone === 'base' && card.place === home)) {
-    replay.report('impossible-event', ev.range, msg`${card.id} is ${card.zone === 'base' ? msg`already at its controller's base (${baseName(home)})` : msg`not on the board (it is in ${card.zone})`}, so it can't be recalled. Remove the line.`, { rules: [card.zone === 'base' ? '323.7' : '455'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is ${card.zone === 'base' ? msg`already at its controller's base (${baseText(home)})` : msg`not on the board (it is ${inZone(card.zone)})`}, so it can't be recalled. Remove the line.`, { rules: [card.zone === 'base' ? '323.7' : '455'], subjects: [card.id] });
     return;
   }
   recallHome(replay, card);
@@ -143,12 +144,12 @@ export function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cle
     if (c.attachedTo || !c.controller) continue;
     if (c.zone === 'battlefield') {
       if (!isGear(c) || isUnit(c)) continue;
-      const at = where(c);
+      const at = whereText(c);
       n++;
       recallHome(replay, c);
       replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['457.1', '149.3', '323.7'], why: msg`unattached gear at ${at} is recalled to its controller's base during a cleanup`, cause: ev });
     } else if (c.zone === 'base' && c.place !== undefined && c.place !== c.controller) {
-      const at = where(c);
+      const at = whereText(c);
       n++;
       recallHome(replay, c);
       replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['323.7'], why: msg`it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`, cause: ev });
