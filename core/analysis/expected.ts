@@ -232,7 +232,7 @@ function pass(findings: readonly Finding[], markers: readonly ExpectationMarker[
         // Its fixes are those of the finding it sees: fixing that makes the marker hold (and fix-all
         // then counts both as fixed by the same edits).
         const fixes = out[indexOf.get(seen)!].fixes;
-        o.failure = expectationFinding('unwanted-finding', m.range, `\`#! ${m.text}\` says this line has no \`${m.code}\` finding, but it has one: ${seen.message} Remove the marker if the finding is right, or change the line.`, fixes);
+        o.failure = expectationFinding('unwanted-finding', m.range, msg`\`#! ${m.text}\` says this line has no \`${m.code}\` finding, but it has one: ${seen.text ?? seen.message} Remove the marker if the finding is right, or change the line.`, fixes);
         failures.push(o.failure);
       }
       continue;
@@ -245,20 +245,20 @@ function pass(findings: readonly Finding[], markers: readonly ExpectationMarker[
 }
 
 /** `same`: the findings of the marker's code starting on its line. */
-function missingMessage(m: ExpectationMarker, same: readonly Finding[], hasStatement: boolean): string {
-  const head = `\`#! ${m.text}\` expects a \`${m.code}\` finding on this line`;
+function missingMessage(m: ExpectationMarker, same: readonly Finding[], hasStatement: boolean): Message {
   if (!REGISTRY.has(m.code)) {
     codeIndex ??= new NameIndex(REGISTRY.keys());
     const close = codeIndex.closest(m.code)[0];
-    return `\`${m.code}\` is not a finding code, so \`#! ${m.text}\` can never match.${close ? ` Did you mean \`${close}\`?` : ''} Write a code from docs/diagnostics.md.`;
+    return msg`\`${m.code}\` is not a finding code, so \`#! ${m.text}\` can never match.${close ? msg` Did you mean \`${close}\`?` : ''} Write a code from docs/diagnostics.md.`;
   }
-  if (!hasStatement) return `${head}, but no statement is written on it, so none can start here. Put the marker at the end of the line where the finding starts.`;
+  if (!hasStatement) return msg`\`#! ${m.text}\` expects a \`${m.code}\` finding on this line, but no statement is written on it, so none can start here. Put the marker at the end of the line where the finding starts.`;
   if (same.length > 0 && m.rules.length > 0) {
     const missing = m.rules.filter((r) => !same.some((f) => f.rules.includes(r)));
-    return `${head} citing ${m.rules.join(', ')}, but the one here cites ${same[0].rules.join(', ') || 'no rule'}${missing.length ? ` (not ${missing.join(', ')})` : ''}. Change the rules of the marker, or the line.`;
+    const cited = same[0].rules.join(', ') || msg`no rule`;
+    return msg`\`#! ${m.text}\` expects a \`${m.code}\` finding on this line citing ${m.rules.join(', ')}, but the one here cites ${cited}${missing.length ? msg` (not ${missing.join(', ')})` : ''}. Change the rules of the marker, or the line.`;
   }
-  if (same.length > 0) return `${head} for each \`#! ${m.code}\`, but there are fewer findings than markers. Remove a marker, or change the line.`;
-  return `${head}, but the check reports none here. Remove the marker if the line is right now, or change the line back.`;
+  if (same.length > 0) return msg`\`#! ${m.text}\` expects a \`${m.code}\` finding on this line for each \`#! ${m.code}\`, but there are fewer findings than markers. Remove a marker, or change the line.`;
+  return msg`\`#! ${m.text}\` expects a \`${m.code}\` finding on this line, but the check reports none here. Remove the marker if the line is right now, or change the line back.`;
 }
 
 /**
