@@ -56,7 +56,7 @@ function kindOf(v: unknown): Message {
     case 'string': return msg`a string`;
     case 'number': return msg`a number`;
     case 'boolean': return msg`a boolean`;
-    default: return msg`a ${typeof v}`;
+    default: return msg`a value of type ${typeof v}`;
   }
 }
 

@@ -399,13 +399,13 @@ export class Replay {
   removalFix(ev: EventNode, redundant: boolean): Fix {
     const g = this.group;
     if (g && g.node.parts[g.part] === ev) {
-      const fix: Fix = { ...titled(msg`Remove the ${redundant ? msg`redundant ` : msg``}part`), safe: true, edits: [] };
+      const fix: Fix = { ...titled(redundant ? msg`Remove the redundant part` : msg`Remove the part`), safe: true, edits: [] };
       g.removals.push({ index: g.part, fix, redundant });
       return fix;
     }
     // Not a part of the group being replayed (nothing calls it so today): its line is the group's.
     if (g) return { ...titled(msg`Remove the whole line, with the other parts of the group`), safe: false, edits: [this.deleteStatement(g.node)] };
-    return { ...titled(msg`Remove the ${redundant ? msg`redundant ` : msg``}line`), safe: true, edits: [this.deleteStatement(ev)] };
+    return { ...titled(redundant ? msg`Remove the redundant line` : msg`Remove the line`), safe: true, edits: [this.deleteStatement(ev)] };
   }
 
   /**

@@ -63,18 +63,21 @@ const ENGLISH_WORDS = [
   'rules', 'rule', 'event', 'missing', 'illegal', 'legal', 'then', 'there', 'nothing', 'every',
 ];
 /** Names kept in English on purpose in both languages (see docs/l10n.md): game names, card names (scenarios name cards in English), Riftbound card keywords. */
-const ALLOWED_NAMES = ['MTG', 'Riftbound', 'Weaponmaster', 'Quick-Draw', 'Benevolent Blessing', 'board-scenario'];
+const ALLOWED_NAMES = ['MTG', 'Riftbound', 'Weaponmaster', 'Quick-Draw', 'Benevolent Blessing', 'board-scenario', '.board', 'JSON'];
 /** Translations that are the English word itself, because the official term is spelled the same. */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Quick-Draw', 'base', 'deck'],
-  it: ['Quick-Draw', 'base', ' in {0}'],
+  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Quick-Draw', 'base', 'deck', 'null'],
+  it: ['Quick-Draw', 'base', ' in {0}', 'null'],
 };
 
 /** File paths the texts point to (docs/cards.md, io/cards.ts): names of files, kept as they are. */
 const FILE_PATH = /(?<![\p{L}\p{N}_])(?:[\w.-]+\/)+[\w-]+\.(?:md|json|ts|board)(?![\p{L}\p{N}_])/gu;
 
+/** A scenario word quoted as messages quote it ('by', 'paying ward'): an opening quote not after a letter (so never an apostrophe, l'attacher), a closing one not before a letter. */
+const QUOTED_WORD = /(?<![\p{L}\p{N}])'[^'\s](?:[^']|'(?=\p{L}))*?'(?![\p{L}\p{N}])/gu;
+
 function englishLeft(s: string): string[] {
-  let prose = s.replace(/`[^`]*`/g, ' ').replace(FILE_PATH, ' ');
+  let prose = s.replace(/`[^`]*`/g, ' ').replace(FILE_PATH, ' ').replace(QUOTED_WORD, ' ');
   for (const name of ALLOWED_NAMES) prose = prose.split(name).join(' ');
   const found: string[] = [];
   for (const w of ENGLISH_WORDS) {

@@ -66,8 +66,8 @@ function hasType(c: CardObj, t: string): boolean {
   return t === 'creature' ? isCreature(c) : c.types.has(t);
 }
 
-export function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
+export function article(word: string): Message {
+  return /^[aeiou]/i.test(word) ? msg`an ${word}` : msg`a ${word}`;
 }
 
 /** Card types of permanents: a "permanent card" has one of them (110.4 lists them). */

@@ -8,6 +8,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { article, COLORS, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 import { msg, titled, type Message } from '../../message';
+import { inZone as inZoneWords } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -105,7 +106,7 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
   if (isCard(host)) {
     if (!inZone) {
       // 109.2: "creature", "land", "permanent" in an enchant ability or an attach rule mean permanents on the battlefield.
-      if (host.zone !== 'battlefield') return { rules: ['109.2'], why: msg`${host.id} is not on the battlefield (it is in ${host.zone === 'outside' ? msg`no zone: it left the game` : host.zone}), and what it could be attached to is a permanent there` };
+      if (host.zone !== 'battlefield') return { rules: ['109.2'], why: msg`${host.id} is not on the battlefield (it is ${host.zone === 'outside' ? msg`in no zone: it left the game` : inZoneWords(host.zone)}), and what it could be attached to is a permanent there` };
       if (host.phasedOut !== 'no') return { rules: ['702.26b'], why: msg`${host.id} is phased out and treated as though it doesn't exist` };
     }
   } else if (host.left) return { rules: ['800.4a'], why: msg`player ${host.id} has left the game` };

@@ -13,7 +13,7 @@ import { doAttach } from './attach';
 import { moveTo } from './zones';
 import { onTop, resolveAbilityEvent } from './stack';
 import { msg, titled, type Message } from '../../message';
-import { inZone } from '../../engine/words';
+import { abilityWord, inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -34,7 +34,7 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   const target = replay.lookup(ev.target);
   if (!spell || !target) return;
   if (spell.zone === 'battlefield' || spell.zone === 'stack') {
-    replay.report('impossible-event', ev.range, msg`${spell.id} is already on the ${spell.zone}, so it can't be cast: casting starts by moving the card to the stack. Put it in the zone it is cast from (\`in hand\`), or remove the line.`, { rules: ['601.2a'], subjects: [spell.id] });
+    replay.report('impossible-event', ev.range, msg`${spell.id} is already on ${spell.zone === "battlefield" ? msg`the battlefield` : msg`the stack`}, so it can't be cast: casting starts by moving the card to the stack. Put it in the zone it is cast from (\`in hand\`), or remove the line.`, { rules: ['601.2a'], subjects: [spell.id] });
     return;
   }
   if (spell.zone !== 'hand' && !spell.decl.props.some((p) => p.kind === 'flag' && p.flag === 'castable')) {
@@ -100,9 +100,9 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   if (!spell) return;
   const pending = spell.zone === 'stack' ? undefined : (['equip', 'fortify', 'reconfigure'] as const).find((k) => replay.board.pendingAbility(spell.id, k));
   if (pending) {
-    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack as a spell (it is ${inZone(spell.zone)}); its ${pending} ability is. Write \`resolve ${spell.id} ${pending}\` to resolve the ability.`, {
+    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack as a spell (it is ${inZone(spell.zone)}); its ${abilityWord(pending ?? '')} is. Write \`resolve ${spell.id} ${pending}\` to resolve the ability.`, {
       rules: ['608.1'],
-      fixes: [{ ...titled(msg`Resolve ${spell.id}'s ${pending} ability`), safe: false, edits: [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }] }],
+      fixes: [{ ...titled(msg`Resolve ${spell.id}'s ${abilityWord(pending ?? '')}`), safe: false, edits: [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }] }],
       subjects: [spell.id],
     });
     return;

@@ -110,7 +110,7 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
     }
     const problem = attachProblem(card, host);
     if (problem) {
-      replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${problem.why}. An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? msg` (from the stack: its owner's graveyard)` : msg` (${card.zone})`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
+      replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${problem.why}. An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? msg` (from the stack: its owner's graveyard)` : msg` (${zoneWord(card.zone)})`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
         rules: ['303.4i', ...problem.rules],
         fixes: retargetFixes(replay, card, legalHosts, hostRange, host),
         subjects: [card.id, host.id],

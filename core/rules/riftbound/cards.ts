@@ -110,7 +110,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'protection':
       case 'color':
       case 'cant':
-        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? msg`can't be` : p.kind}\` is an MTG property.`);
+        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? "can't be" : p.kind}\` is an MTG property.`);
         break;
     }
   }

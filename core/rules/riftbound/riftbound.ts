@@ -52,7 +52,7 @@ export const riftbound: Ruleset = {
         return;
       case 'abilities':
         // v1.3 has no effect that takes an ability away: text is only made Inactive (135.4, 721).
-        replay.report('impossible-event', ev.verbRange, msg`\`${ev.verb} ${ev.subject.text} ${ev.ability === 'all' ? msg`all abilities` : ev.ability}\` is not a Riftbound action: the Riftbound rules have no effect that takes a card's abilities away; a card's text is only ever Inactive, as an attached card's printed Rules Text is. Remove the line.`, { rules: ['135.4'] });
+        replay.report('impossible-event', ev.verbRange, msg`\`${ev.verb} ${ev.subject.text} ${ev.ability === 'all' ? 'all abilities' : ev.ability}\` is not a Riftbound action: the Riftbound rules have no effect that takes a card's abilities away; a card's text is only ever Inactive, as an attached card's printed Rules Text is. Remove the line.`, { rules: ['135.4'] });
         return;
       default:
         // `resolve X equip`: an Equip on the chain; a spell's resolution is not written in Riftbound scenarios.
