@@ -475,5 +475,5 @@ export function markExpectedFix(lineText: string, f: Finding): Fix | undefined {
   const after = expectationMarkers(commentsOf(content + insert));
   if (after.length !== before.length + 1 || after[after.length - 1].code !== f.code) return undefined;
   const at = { line: f.range.start.line, character: end };
-  return { title: `Mark as expected on this line (#! ${f.code})`, safe: false, edits: [{ range: { start: at, end: at }, newText: insert }] };
+  return { ...titled(msg`Mark as expected on this line (#! ${f.code})`), safe: false, edits: [{ range: { start: at, end: at }, newText: insert }] };
 }

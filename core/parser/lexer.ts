@@ -368,8 +368,8 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
       let j = i + width;
       while (j < end && isUnexpected(text, j)) j += charWidth(text, j);
       const shown = c < 32 ? `U+${c.toString(16).toUpperCase().padStart(4, '0')}` : `'${text.slice(i, i + width)}'`;
-      const message = j - i > width ? `Unexpected characters from ${shown} (${j - i} code units).` : `Unexpected character ${shown}.`;
-      problems.push({ message, range: range(ln, col, j - base) });
+      const message = j - i > width ? msg`Unexpected characters from ${shown} (${j - i} code units).` : msg`Unexpected character ${shown}.`;
+      problems.push({ ...said(message), range: range(ln, col, j - base) });
       i = j;
     }
 
