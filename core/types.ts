@@ -173,6 +173,8 @@ export interface Step {
   range: Range;
   /** Short human summary of the attachment state it produced, e.g. `splitter → lion (t5)`. */
   summary: string;
+  /** The summary as a template and its arguments (core/message.ts), for the edges to translate. */
+  summaryText?: Message;
 }
 
 export interface CheckResult {

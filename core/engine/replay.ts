@@ -88,7 +88,7 @@ export class Replay {
   /** Cards whose legality may have changed since the last state-based action check, each once (its `dirty` flag). */
   private dirtyCards: CardObj[] = [];
   private pending: Obligation[] = [];
-  private notes: string[] = [];
+  private notes: (string | Message)[] = [];
   private readonly collectSteps: boolean;
   /** The user's card data, if any (kept by copies: a resumed replay declares nothing more). */
   readonly cards: CardCatalogs | undefined;
@@ -188,7 +188,7 @@ export class Replay {
   }
 
   /** A note for the current step's summary (inlay hints, step review); built only when steps are collected. */
-  note(text: () => string): void {
+  note(text: () => string | Message): void {
     if (this.collectSteps) this.notes.push(text());
   }
 
@@ -332,7 +332,7 @@ export class Replay {
       if (action === 'unattach' ? host !== undefined && host !== o.host : action === 'move' && o.zone !== zone) continue;
       for (let j = i + 1; j < pending.length; j++) pending[j - 1] = pending[j];
       pending.length--;
-      if (this.collectSteps) this.notes.push('recorded');
+      if (this.collectSteps) this.notes.push(msg`recorded`);
       return true;
     }
     return false;
@@ -540,7 +540,9 @@ export class Replay {
 
   private endStep(st: EventNode): void {
     if (!this.collectSteps) return;
-    this.steps.push({ range: st.range, summary: this.notes.join('; ') });
+    // One flat message `{0}; {1}; ...` (not nested: a step may note thousands of things).
+    const text: Message = { template: this.notes.map((_, i) => `{${i}}`).join('; '), args: this.notes };
+    this.steps.push({ range: st.range, summary: renderMessage(text), summaryText: text });
     this.notes = [];
   }
 

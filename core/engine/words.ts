@@ -55,3 +55,15 @@ const ABILITY: Record<string, Message> = {
 export function abilityWord(keyword: string): Message | string {
   return ABILITY[keyword] ?? `${keyword} ability`;
 }
+
+const KEYWORD: Record<string, Message> = {
+  equip: msg`equip`,
+  fortify: msg`fortify`,
+  reconfigure: msg`reconfigure`,
+  attach: msg`attach`,
+};
+
+/** A keyword ability's name in prose: "equip". */
+export function keywordWord(keyword: string): Message | string {
+  return KEYWORD[keyword] ?? keyword;
+}

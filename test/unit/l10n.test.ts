@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REGISTRY } from '../../core/diagnostics/registry';
-import { check, header, parse, rulesFileFindings, templatesOf, renderMessage, type Finding, type Message } from '../../core';
+import { boardAt, boardCaption, check, header, parse, renderBoardSvg, rulesFileFindings, templatesOf, renderMessage, type Finding, type Message } from '../../core';
 import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText, withRulesFile, checkOptionsOf } from '../support/fixtures';
 import { includeOptions } from '../../cli/includes';
 
@@ -63,11 +63,11 @@ const ENGLISH_WORDS = [
   'rules', 'rule', 'event', 'missing', 'illegal', 'legal', 'then', 'there', 'nothing', 'every',
 ];
 /** Names kept in English on purpose in both languages (see docs/l10n.md): game names, card names (scenarios name cards in English), Riftbound card keywords. */
-const ALLOWED_NAMES = ['MTG', 'Riftbound', 'Weaponmaster', 'Quick-Draw', 'Benevolent Blessing', 'board-scenario', '.board', 'JSON'];
+const ALLOWED_NAMES = ['MTG', 'Riftbound', 'Weaponmaster', 'Quick-Draw', 'Benevolent Blessing', 'board-scenario', '.board', 'JSON', 'Magic: The Gathering'];
 /** Translations that are the English word itself, because the official term is spelled the same. */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Quick-Draw', 'base', 'deck', 'null'],
-  it: ['Quick-Draw', 'base', ' in {0}', 'null'],
+  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Quick-Draw', 'base', 'deck', 'null', 'Base', 'Deck', 'timestamp {0}', '{0} → {1} {2} (t{3})', '{0} → {1} (t{2})'],
+  it: ['Quick-Draw', 'base', ' in {0}', 'null', 'Base', 'timestamp {0}', '{0} → {1} {2} (t{3})', '{0} → {1} (t{2})'],
 };
 
 /** File paths the texts point to (docs/cards.md, io/cards.ts): names of files, kept as they are. */
@@ -317,6 +317,42 @@ describe('translations (l10n/bundle.l10n.fr.json, .it.json)', () => {
         }
       }
       assert.deepEqual([...problems], []);
+    });
+  }
+
+  // The step summaries (inlay hints, step review) and the board pictures' labels of every fixture
+  // and example, drawn in French and Italian: every template they ask for is translated.
+  for (const language of LANGUAGES) {
+    it(`${language}: step summaries, captions and board pictures of the fixtures and examples are translated`, () => {
+      const bundle = readBundle(language);
+      const missing = new Set<string>();
+      const translate = (k: string) => {
+        const t = bundle.get(k);
+        if (t === undefined && needsTranslation(k)) missing.add(k);
+        return t;
+      };
+      let pictures = 0;
+      let summaries = 0;
+      for (const file of boards) {
+        const text = readText(file);
+        const result = check(text, { ...includeOptions(file, FIXTURES_DIR), ...checkOptionsOf(text), expectations: false, steps: true });
+        for (const step of result.steps) {
+          if (step.summaryText) for (const k of templatesOf(step.summaryText)) translate(k);
+          if (step.summary) summaries++;
+        }
+        const doc = parse(text);
+        const last = text.split('\n').length;
+        for (const line of [0, Math.floor(last / 2), last]) {
+          renderBoardSvg(boardAt(text, line, doc), { translate, subtitle: renderMessage(boardCaption(doc, text, line).text, translate) });
+          pictures++;
+        }
+      }
+      assert.ok(summaries > 100 && pictures > 300, `${summaries} summaries, ${pictures} pictures`);
+      assert.deepEqual([...missing], []);
+      // The check can fail: an English-only picture asks for its labels.
+      const some = new Set<string>();
+      renderBoardSvg(boardAt(readText(boards[0]), 99), { translate: (k) => (some.add(k), undefined) });
+      assert.ok(some.has('Players') || some.has('card (id, name, type; tN: timestamp)'));
     });
   }
 });

@@ -40,7 +40,7 @@ export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): v
   replay.board.link(att, host, at);
   att.timestamp = replay.board.tick();
   // A card in a graveyard as the host (109.2a) is named with its zone.
-  if (replay.noting) replay.note(() => `${att.id} → ${host.id}${isCard(host) && host.zone !== 'battlefield' ? ` in ${host.zone}` : ''} (t${att.timestamp})`);
+  if (replay.noting) replay.note(() => isCard(host) && host.zone !== 'battlefield' ? msg`${att.id} → ${host.id} ${inZone(host.zone)} (t${att.timestamp})` : msg`${att.id} → ${host.id} (t${att.timestamp})`);
   touch(replay, att);
 }
 
@@ -117,7 +117,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
       fixes: problem.code ? [] : retargetFixes(replay, att, (h) => !targetProblem(h) && !attachProblem(att, h), ev.host.range, replay.board.hostOf(att)),
       subjects: [att.id, host.id],
     });
-    if (replay.noting) replay.note(() => `no effect: ${att.id} doesn't move`);
+    if (replay.noting) replay.note(() => msg`no effect: ${att.id} doesn't move`);
     return;
   }
   if (att.attachedTo && replay.board.hostOf(att) === host) {
@@ -127,7 +127,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
       fixes: [replay.removalFix(ev, true)],
       subjects: [att.id, host.id],
     });
-    if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
+    if (replay.noting) replay.note(() => msg`no effect: already on ${host.id}`);
     return;
   }
   doAttach(replay, att, host, ev.range);
@@ -155,6 +155,6 @@ export function unattachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'un
     return;
   }
   replay.board.unlink(att);
-  if (replay.noting) replay.note(() => `${att.id} unattached`);
+  if (replay.noting) replay.note(() => msg`${att.id} unattached`);
   touch(replay, att);
 }

@@ -31,7 +31,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
     card.kinds = kindsOf(card);
     card.modified = true;
   }
-  if (replay.noting) replay.note(() => `${card.id}: ${describe(card)}`);
+  if (replay.noting) replay.note(() => msg`${card.id}: ${describe(card)}`);
   touch(replay, card);
 }
 
@@ -70,7 +70,7 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   }
   if (phasedOutSubject(replay, card, ev, msg`an effect that gives control of it to ${p.id}`, ['702.26e'])) return;
   card.controller = p.id;
-  if (replay.noting) replay.note(() => `${card.id} controlled by ${p.id}`);
+  if (replay.noting) replay.note(() => msg`${card.id} controlled by ${p.id}`);
   touch(replay, card);
 }
 
@@ -124,14 +124,14 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
       }
     }
   }
-  if (replay.noting) replay.note(() => `${card.id} ${ev.verb === 'gains' ? 'gains enchant' : ev.ability === 'all' ? 'loses all abilities' : `loses ${ev.ability}`}`);
+  if (replay.noting) replay.note(() => ev.verb === 'gains' ? msg`${card.id} gains enchant` : ev.ability === 'all' ? msg`${card.id} loses all abilities` : msg`${card.id} loses ${ev.ability}`);
   touch(replay, card);
 }
 
 function loseProtection(replay: Replay, x: CardObj | PlayerObj): void {
   x.protections = [];
   x.protectionKeeps = [];
-  if (replay.noting) replay.note(() => `${x.id} has no protection`);
+  if (replay.noting) replay.note(() => msg`${x.id} has no protection`);
   if (isCard(x)) {
     x.modified = true;
     touch(replay, x);

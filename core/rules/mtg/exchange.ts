@@ -54,7 +54,7 @@ export function exchangeEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ex
   const ca = a.controller;
   a.controller = b.controller;
   b.controller = ca;
-  if (replay.noting) replay.note(() => `${a.id} controlled by ${a.controller}, ${b.id} by ${b.controller}`);
+  if (replay.noting) replay.note(() => msg`${a.id} controlled by ${a.controller}, ${b.id} by ${b.controller}`);
   touch(replay, a);
   touch(replay, b);
 }
@@ -70,7 +70,7 @@ export function swapEvent(replay: Replay, ev: Extract<EventNode, { kind: 'swap' 
   if (phasedOutSubject(replay, x, ev, msg`its aura swap ability`, ['702.65a'])) return;
   const fail = (why: Message, rules: string[], todo: Message) => {
     replay.report('impossible-event', ev.range, msg`${why}, so the aura swap has no effect: ${x.id} stays ${x.zone === 'battlefield' ? msg`where it is` : inZone(x.zone)} and ${y.id} stays ${y.zone === 'outside' ? msg`in no zone` : inZone(y.zone)}. ${todo}`, { rules: ['702.65b', ...rules], subjects: [x.id, y.id] });
-    if (replay.noting) replay.note(() => 'no effect');
+    if (replay.noting) replay.note(() => msg`no effect`);
   };
   if (x.zone !== 'battlefield' || !isAura(x) || !hasAuraSwap(x)) {
     const what = x.zone !== 'battlefield' ? msg`${x.id} is ${inZone(x.zone)}, and aura swap is an ability of an Aura on the battlefield` : !isAura(x) ? msg`${x.id} is not an Aura (it is ${describe(x)})` : msg`${x.id} has no aura swap ability`;

@@ -55,7 +55,7 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
     }
     card.phasedOut = 'direct';
     phaseBelow(replay, card, 'no', 'indirect');
-    if (replay.noting) replay.note(() => `${card.id} phased out${card.attachments.size ? ` with ${[...card.attachments].join(', ')}` : ''}`);
+    if (replay.noting) replay.note(() => card.attachments.size ? msg`${card.id} phased out with ${[...card.attachments].join(', ')}` : msg`${card.id} phased out`);
     return;
   }
   if (card.phasedOut !== 'direct') {
@@ -68,8 +68,8 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
   const host = replay.board.hostOf(card);
   if (card.attachedTo && (!host || (isCard(host) && (host.version !== (card.attachedTo as { version: number }).version || host.zone !== 'battlefield')) || (!isCard(host) && host.left))) {
     replay.board.unlink(card);
-    if (replay.noting) replay.note(() => `${card.id} phased in unattached (702.26i)`);
-  } else if (replay.noting) replay.note(() => `${card.id} phased in`);
+    if (replay.noting) replay.note(() => msg`${card.id} phased in unattached (702.26i)`);
+  } else if (replay.noting) replay.note(() => msg`${card.id} phased in`);
   touch(replay, card);
 }
 

@@ -45,7 +45,7 @@ export function stateBasedActions(replay: Replay, cause: EventNode | undefined):
 function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | undefined, rules: string[], why: Message): void {
   replay.board.unlink(c);
   if (cause) replay.oblige({ action: 'unattach', subject: c, host: host.id, code: 'missing-unattach', rules, why, cause });
-  if (replay.noting) replay.note(() => `${c.id} unattached (${rules[0]})`);
+  if (replay.noting) replay.note(() => msg`${c.id} unattached (${rules[0]})`);
   touch(replay, c);
 }
 

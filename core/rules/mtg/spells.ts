@@ -2,7 +2,7 @@
 // bestow (702.103, 702.103e: a bestowed Aura with an illegal target resolves as a creature). A spell is on the
 // stack with the abilities (stack.ts): it resolves only from the top (405.5).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, keywordLabel } from '../../engine/board';
+import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, isAura, type Problem } from './characteristics';
@@ -60,7 +60,7 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   replay.board.pushStack({ kind: 'spell', id: spell.id, version: spell.version, controller: ev.by?.text ?? spell.controller, at: ev.range });
   if (asBestow) spell.bestowed = true;
   spell.stackTarget = replay.board.refTo(target);
-  if (replay.noting) replay.note(() => `${spell.id} on the stack targeting ${target.id}`);
+  if (replay.noting) replay.note(() => msg`${spell.id} on the stack targeting ${target.id}`);
   wardOnCast(replay, spell, target, ev);
 }
 
@@ -81,7 +81,7 @@ function wardOnCast(replay: Replay, spell: CardObj, target: Host, ev: Extract<Ev
   }
   const labels = wards.map(keywordWords).reduce((a, b) => msg`${a} and ${b}`);
   if (ev.payingWard) {
-    if (replay.noting) replay.note(() => `${caster} pays for ${target.id}'s ${wards.map(keywordLabel).join(' and ')}`);
+    if (replay.noting) replay.note(() => msg`${caster} pays for ${target.id}'s ${labels}`);
     return;
   }
   const costs = wards.some((w) => w.cost !== undefined) ? msg`the cost (${wards.map((w): Message | string => w.cost ?? msg`unstated`).reduce((a, b) => msg`${a}, ${b}`)})` : msg`the cost`;
@@ -91,7 +91,7 @@ function wardOnCast(replay: Replay, spell: CardObj, target: Host, ev: Extract<Ev
   });
   spell.stackTarget = undefined;
   moveTo(replay, spell, 'graveyard', ev);
-  if (replay.noting) replay.note(() => `ward counters ${spell.id}`);
+  if (replay.noting) replay.note(() => msg`ward counters ${spell.id}`);
 }
 
 export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
@@ -137,7 +137,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
         subjects: [spell.id, ...(target ? [target.id] : [])],
       });
       moveTo(replay, spell, 'battlefield', ev);
-      if (replay.noting) replay.note(() => `${spell.id} resolves as a creature (702.103e)`);
+      if (replay.noting) replay.note(() => msg`${spell.id} resolves as a creature (702.103e)`);
       return;
     }
     replay.report('target-illegal-on-resolution', ev.range, msg`${spell.id} doesn't resolve: its only target is illegal (${problem.why}), so it goes from the stack to its owner's graveyard. That is the rules' outcome: if it is meant, an \`expect ${spell.id} in graveyard\` line after it shows so; if not, keep the target legal until it resolves.`, {

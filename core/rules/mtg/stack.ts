@@ -13,7 +13,7 @@ import { doAttach } from './attach';
 import { phasedOutSubject } from './phasing';
 import { describeEntry, KEYWORD_RULE, type Keyword, sorceryTiming } from './timing';
 import { msg, renderMessage, said, titled, type Message } from '../../message';
-import { abilityWord, inZone } from '../../engine/words';
+import { abilityWord, inZone, keywordWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -56,7 +56,7 @@ export function onTop(replay: Replay, ev: EventNode, mine: StackEntry | undefine
     related: top.at ? [{ range: top.at, ...said(msg`${t.what} was put on the stack here`) }] : [],
     subjects: [renderMessage(name), top.id],
   });
-  if (replay.noting) replay.note(() => `no effect: ${renderMessage(t.what)} is on top`);
+  if (replay.noting) replay.note(() => msg`no effect: ${t.what} is on top`);
   return false;
 }
 
@@ -94,7 +94,7 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
     return;
   }
   replay.board.pushStack({ kind: 'ability', id: att.id, version: att.version, ability: kw, target: replay.board.refTo(target), controller: activator, at: ev.range });
-  if (replay.noting) replay.note(() => `${att.id}'s ${kw} on the stack targeting ${target.id}`);
+  if (replay.noting) replay.note(() => msg`${att.id}'s ${keywordWord(kw)} on the stack targeting ${target.id}`);
 }
 
 /** `resolve X equip`: the pending ability resolves (608.2b), if it is on top of the stack (405.5). */
@@ -127,7 +127,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
       related: entry.at ? [{ range: entry.at, ...said(msg`the ability was activated here`) }] : [],
       subjects: [att.id, ...(target ? [target.id] : [])],
     });
-    if (replay.noting) replay.note(() => `no effect: target illegal`);
+    if (replay.noting) replay.note(() => msg`no effect: target illegal`);
     return;
   }
   const host = target!;
@@ -137,7 +137,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
       related: entry.at ? [{ range: entry.at, ...said(msg`the ability was activated here`) }] : [],
       subjects: [att.id, host.id],
     });
-    if (replay.noting) replay.note(() => `no effect: ${att.id} is gone`);
+    if (replay.noting) replay.note(() => msg`no effect: ${att.id} is gone`);
     return;
   }
   if (phasedOutSubject(replay, att, ev, msg`resolving its ${abilityWord(kw)}`)) return;
@@ -147,7 +147,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
       related: att.attachedAt ? [{ range: att.attachedAt, ...said(msg`${att.id} became attached here`) }] : [],
       subjects: [att.id, host.id],
     });
-    if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
+    if (replay.noting) replay.note(() => msg`no effect: already on ${host.id}`);
     return;
   }
   const cant = attachProblem(att, host);

@@ -4,7 +4,7 @@
 // the battlefield, 303.4f; an `attach` effect; state-based actions) ignores them, and gaining one later
 // unattaches nothing.
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, keywordLabel, type TargetingKeyword, targetingKeywordOf } from '../../engine/board';
+import { type CardObj, isCard, type TargetingKeyword, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import type { Host, Problem } from './characteristics';
@@ -119,5 +119,5 @@ export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'key
     x.targeting = kept;
   }
   if (isCard(x)) x.modified = true;
-  if (replay.noting) replay.note(() => `${x.id} ${gains ? 'gains' : 'loses'} ${keywordLabel(k)}${!gains && k.name === 'hexproof' && k.quality === undefined ? ' (and any hexproof from)' : ''}`);
+  if (replay.noting) replay.note(() => gains ? msg`${x.id} gains ${keywordWords(k)}` : k.name === 'hexproof' && k.quality === undefined ? msg`${x.id} loses ${keywordWords(k)} (and any hexproof from)` : msg`${x.id} loses ${keywordWords(k)}`);
 }

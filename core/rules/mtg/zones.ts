@@ -181,7 +181,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
       why: msg`its host ${card.id} left ${card.zone === 'battlefield' ? msg`the battlefield` : msg`the ${zoneWord(card.zone)} it was in`}`,
       cause,
     });
-    if (replay.noting) replay.note(() => `${att.id} unattached`);
+    if (replay.noting) replay.note(() => msg`${att.id} unattached`);
     if (att.phasedOut === 'indirect') att.phasedOut = 'no';
     touch(replay, att);
   }
@@ -195,7 +195,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.bestowed = false;
   card.phasedOut = 'no';
   card.stackTarget = undefined;
-  if (replay.noting) replay.note(() => `${card.id} → ${zone === 'outside' ? 'out of the game' : zone}`);
+  if (replay.noting) replay.note(() => zone === 'outside' ? msg`${card.id} → out of the game` : msg`${card.id} → ${zoneWord(zone)}`);
 }
 
 export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): void {
@@ -206,7 +206,7 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
     return;
   }
   p.left = true;
-  if (replay.noting) replay.note(() => `${p.id} left the game`);
+  if (replay.noting) replay.note(() => msg`${p.id} left the game`);
   // Attachments on the player become unattached (701.3d) unless they leave with their owner.
   for (const id of [...p.attachments]) {
     const att = replay.board.cards.get(id)!;
@@ -224,17 +224,17 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
     } else if (c.controller === p.id && c.owner !== p.id) {
       if (c.enteredUnder !== p.id) {
         c.controller = c.enteredUnder;
-        if (replay.noting) replay.note(() => `${c.id} back under ${c.controller}'s control`);
+        if (replay.noting) replay.note(() => msg`${c.id} back under ${c.controller}'s control`);
         touch(replay, c);
       } else stillControlled.push(c);
     }
   }
   for (const c of stillControlled) {
     moveTo(replay, c, 'exile', ev);
-    if (replay.noting) replay.note(() => `${c.id} exiled: it entered under ${p.id}'s control (800.4a)`);
+    if (replay.noting) replay.note(() => msg`${c.id} exiled: it entered under ${p.id}'s control (800.4a)`);
   }
   // Then the abilities they controlled on the stack (objects that are not cards) cease to exist.
   for (const e of replay.board.dropAbilitiesOf(p.id)) {
-    if (replay.noting) replay.note(() => `${e.id}'s ${e.ability} ability ceases to exist (800.4a)`);
+    if (replay.noting) replay.note(() => msg`${e.id}'s ${abilityWord(e.ability ?? '')} ceases to exist (800.4a)`);
   }
 }

@@ -5,7 +5,7 @@ import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
-import { type Host, isUnit, onBoard, where } from './cards';
+import { type Host, isUnit, onBoard, whereText } from './cards';
 import { effMight } from './text';
 import { equipActivated } from './equip';
 import { msg, said, type Message } from '../../message';
@@ -87,7 +87,7 @@ function link(replay: Replay, att: CardObj, host: CardObj, at: Range): void {
   replay.board.link(att, host, at);
   relocate(replay, att, host.zone, host.place); // 434.4: takes the Top-Most card's location; not a Move.
   att.timestamp = replay.board.tick();
-  if (replay.noting) replay.note(() => `${att.id} → ${host.id} at ${where(host)}${att.mightBonus && host.might !== undefined ? ` (Might ${effMight(replay, host)})` : ''}`);
+  if (replay.noting) replay.note(() => att.mightBonus && host.might !== undefined ? msg`${att.id} → ${host.id} at ${whereText(host)} (Might ${effMight(replay, host)})` : msg`${att.id} → ${host.id} at ${whereText(host)}`);
 }
 
 /** An initial `attached to` in a card's declaration: both cards on the board (434.1), and no loop. */
@@ -120,7 +120,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
       fixes: [replay.removalFix(ev, true)],
       subjects: [att.id, host.id],
     });
-    if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
+    if (replay.noting) replay.note(() => msg`no effect: already on ${host.id}`);
     return;
   }
   const problem = attachProblem(att, host);
@@ -138,7 +138,7 @@ export function attachToTopMost(replay: Replay, ev: EventNode, att: CardObj, hos
     return;
   }
   const old = att.attachedTo;
-  if (old) replay.note(() => `${att.id} detached from ${old.id} (434.1.f)`);
+  if (old) replay.note(() => msg`${att.id} detached from ${old.id} (434.1.f)`);
   link(replay, att, host, ev.range);
 }
 
@@ -149,7 +149,7 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   if (!card || !p) return;
   // 718.5.e/f: the attached card and its Top-Most card keep their own controllers.
   card.controller = p.id;
-  if (replay.noting) replay.note(() => `${card.id} controlled by ${p.id}`);
+  if (replay.noting) replay.note(() => msg`${card.id} controlled by ${p.id}`);
 }
 
 /** Could `att` be attached to `host` by this kind of event (the hosts a completion offers)? Equip: a unit its controller controls (818.1.c.2). */

@@ -28,7 +28,7 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
   }
   if (!equipActivated(replay, ev, att, host, by)) return;
   replay.board.pushStack({ kind: 'ability', id: att.id, version: att.version, ability: 'equip', target: replay.board.refTo(host), controller: by?.id ?? att.controller, at: ev.range });
-  if (replay.noting) replay.note(() => `${att.id}'s Equip on the chain targeting ${host.id}`);
+  if (replay.noting) replay.note(() => msg`${att.id}'s Equip on the chain targeting ${host.id}`);
 }
 
 /** `resolve X equip`: the Equip resolves; with its unit no longer a legal choice it does nothing. */
@@ -60,7 +60,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       related,
       subjects: [att.id, ...(target ? [target.id] : [])],
     });
-    if (replay.noting) replay.note(() => 'no effect: its unit is no longer a legal choice');
+    if (replay.noting) replay.note(() => msg`no effect: its unit is no longer a legal choice`);
     return;
   }
   const unit = target!;
@@ -69,7 +69,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       related,
       subjects: [att.id, unit.id],
     });
-    if (replay.noting) replay.note(() => `no effect: ${att.id} left the board`);
+    if (replay.noting) replay.note(() => msg`no effect: ${att.id} left the board`);
     return;
   }
   if (isCard(unit) && att.attachedTo && att.attachedTo.id === unit.id) {

@@ -4,7 +4,7 @@ import type { EventNode } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
-import { where } from './cards';
+import { whereText } from './cards';
 import { msg, titled } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -21,7 +21,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 export function detach(replay: Replay, att: CardObj): void {
   // 435.4.a: gear left at a battlefield is recalled by the next `cleanup` (which finds it there).
   replay.board.unlink(att);
-  if (replay.noting) replay.note(() => `${att.id} detached, stays at ${where(att)}`);
+  if (replay.noting) replay.note(() => msg`${att.id} detached, stays at ${whereText(att)}`);
 }
 
 export function detachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unattach' }>): void {

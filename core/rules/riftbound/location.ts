@@ -4,7 +4,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, resetCharacteristics } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
-import { baseName, BOARD, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, where, zoneOf, whereText, baseText } from './cards';
+import { BOARD, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, zoneOf, whereText, baseText } from './cards';
 import { detach } from './detach';
 import { attachEvent, attachProblem, relocate } from './attach';
 import { msg } from '../../message';
@@ -77,7 +77,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     card.controller = card.owner;
     card.enteredUnder = card.owner;
   }
-  if (replay.noting) replay.note(() => `${card.id} → ${where(card)}`);
+  if (replay.noting) replay.note(() => msg`${card.id} → ${whereText(card)}`);
 }
 
 export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
@@ -127,9 +127,9 @@ export function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'reca
 
 /** A recall (455): to its controller's base, not a Move, statuses stay; attachments come along (719.3.a). */
 function recallHome(replay: Replay, card: CardObj): void {
-  const from = where(card);
+  const from = whereText(card);
   relocate(replay, card, 'base', card.controller);
-  if (replay.noting) replay.note(() => `${card.id} recalled from ${from} to ${where(card)}`);
+  if (replay.noting) replay.note(() => msg`${card.id} recalled from ${from} to ${whereText(card)}`);
 }
 
 /**
@@ -155,5 +155,5 @@ export function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cle
       replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['323.7'], why: msg`it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`, cause: ev });
     }
   }
-  if (replay.noting) replay.note(() => (n ? `${n} recalled` : 'nothing to recall'));
+  if (replay.noting) replay.note(() => (n ? msg`${n} recalled` : msg`nothing to recall`));
 }
