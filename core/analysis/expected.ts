@@ -8,12 +8,12 @@ import type { Comment, ScenarioDocument } from '../parser/ast';
 import type { Finding, Fix, Game, Range, Severity } from '../types';
 import { REGISTRY, codeInfo } from '../diagnostics/registry';
 import { lex } from '../parser/lexer';
-import { describeAssertion } from '../engine/replay';
+import { assertionText, describeAssertion } from '../engine/replay';
 import { NameIndex } from '../engine/suggest';
 import { demoteHidingFixes } from '../fixes';
 import { sortFindings } from './order';
 import { lineStartsOf } from '../text';
-import { msg, said, titled, type Message } from '../message';
+import { asMessage, msg, renderMessage, said, titled, type Message } from '../message';
 
 /** One expectation written in a comment: `#! CODE RULE...` or `#! no CODE RULE...`. */
 export interface ExpectationMarker {
@@ -343,6 +343,9 @@ export interface TestCase {
   /** What was expected and what the replay actually reached (for a passed case, the same). */
   expected: string;
   actual: string;
+  /** The same as templates and arguments (core/message.ts), for the edges to translate. */
+  expectedText: Message;
+  actualText: Message;
   /** The finding that makes it fail (an `expectation-failed`, `expected-finding-missing` or `unwanted-finding`). */
   failure?: Finding;
 }
@@ -362,7 +365,16 @@ export function isFailure(f: Finding): boolean {
 }
 
 function describeFinding(f: Finding | undefined): string {
-  return f ? `${f.code}${f.rules.length ? ` [${f.rules.join(', ')}]` : ''}: ${f.message}` : 'no finding';
+  return renderMessage(describeFindingText(f));
+}
+
+function describeFindingText(f: Finding | undefined): Message {
+  return f ? msg`${`${f.code}${f.rules.length ? ` [${f.rules.join(', ')}]` : ''}`}: ${f.text}` : msg`no finding`;
+}
+
+/** Several findings, one a line (`{0}\n{1}...`, flat). */
+function linesOf(ms: readonly Message[]): Message {
+  return { template: ms.map((_, i) => `{${i}}`).join('\n'), args: ms };
 }
 
 /**
@@ -380,11 +392,14 @@ export function scenarioTest(doc: ScenarioDocument, findings: readonly Finding[]
     if (st.kind !== 'expect' || !st.assertion) continue;
     const a = st.assertion;
     const desc = describeAssertion(a);
+    const descText = assertionText(a);
     const failure = failedExpect.get(key(a.range));
     const prefix = `Expected ${desc}, but `;
     let actual = desc;
     if (failure) actual = failure.message.startsWith(prefix) ? failure.message.slice(prefix.length).replace(/\.$/, '') : failure.message;
-    cases.push({ kind: 'expect', line: a.range.start.line, range: a.range, label: sliceRange(text, lines, st.range), passed: !failure || failure.expected === true, expected: desc, actual, failure });
+    // The replay's side of its own message (`Expected X, but Y.`), else the whole message.
+    const actualText: Message = !failure ? descText : failure.text.template === 'Expected {0}, but {1}.' ? asMessage(failure.text.args[1] as Message | string) : failure.text;
+    cases.push({ kind: 'expect', line: a.range.start.line, range: a.range, label: sliceRange(text, lines, st.range), passed: !failure || failure.expected === true, expected: desc, actual, expectedText: descText, actualText, failure });
   }
   // The outcomes again, from the findings as given (the markers are read from the tree's comments).
   const base = findings.filter((f) => !EXPECTATION_CODES.has(f.code)).map((f) => (f.expected ? { ...f, expected: undefined } : f));
@@ -400,7 +415,9 @@ export function scenarioTest(doc: ScenarioDocument, findings: readonly Finding[]
     const m = o.marker;
     const label = `#! ${m.text}`;
     if (m.negative) {
-      cases.push({ kind: 'no-finding', line: m.line, range: m.range, label, passed: o.passed || o.failure?.expected === true, expected: `no ${m.code} finding`, actual: o.passed ? `no ${m.code} finding` : describeFinding(o.finding), failure: o.failure });
+      const none = msg`no ${m.code} finding`;
+      const actualText = o.passed ? none : describeFindingText(o.finding);
+      cases.push({ kind: 'no-finding', line: m.line, range: m.range, label, passed: o.passed || o.failure?.expected === true, expected: renderMessage(none), actual: renderMessage(actualText), expectedText: none, actualText, failure: o.failure });
     } else {
       const onLine = byLine.get(m.line) ?? [];
       cases.push({
@@ -411,6 +428,8 @@ export function scenarioTest(doc: ScenarioDocument, findings: readonly Finding[]
         passed: o.passed || o.failure?.expected === true,
         expected: `${m.code}${m.rules.length ? ` [${m.rules.join(', ')}]` : ''}`,
         actual: o.passed ? describeFinding(o.finding) : onLine.length ? onLine.map(describeFinding).join('\n') : 'no finding on this line',
+        expectedText: msg`${`${m.code}${m.rules.length ? ` [${m.rules.join(', ')}]` : ''}`}`,
+        actualText: o.passed ? describeFindingText(o.finding) : onLine.length ? linesOf(onLine.map(describeFindingText)) : msg`no finding on this line`,
         failure: o.failure,
       });
     }
