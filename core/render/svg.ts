@@ -659,7 +659,7 @@ export function renderBoardSvg(board: BoardView, opts: RenderOptions = {}): stri
     out.push(`  <g class="zone"${attrs}>`);
     out.push(`    <rect class="zone-box" x="${x}" y="${top}" width="${s.w}" height="${s.h}" rx="6"/>`);
     out.push(`    <text class="zone-label" x="${x + PAD}" y="${top + 17}">${escapeXml(label)}</text>`);
-    if (f.placed.length === 0) out.push(`    <text class="empty" x="${x + PAD}" y="${top + LABEL_H + 14}">empty</text>`);
+    if (f.placed.length === 0) out.push(`    <text class="empty" x="${x + PAD}" y="${top + LABEL_H + 14}">${escapeXml(tr(msg`empty`))}</text>`);
     for (const p of f.placed) d.stack(p.node, x + PAD + p.x, top + LABEL_H + p.y, 0);
     out.push(...d.out);
     out.push('  </g>');

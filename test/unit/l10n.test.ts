@@ -343,8 +343,26 @@ describe('translations (l10n/bundle.l10n.fr.json, .it.json)', () => {
         const doc = parse(text);
         const last = text.split('\n').length;
         for (const line of [0, Math.floor(last / 2), last]) {
-          renderBoardSvg(boardAt(text, line, doc), { translate, subtitle: renderMessage(boardCaption(doc, text, line).text, translate) });
+          const board = boardAt(text, line, doc);
+          // The caption quotes the scenario's line (its own words): its template is checked, not drawn here.
+          renderMessage(boardCaption(doc, text, line).text, translate);
+          const svg = renderBoardSvg(board, { translate });
           pictures++;
+          // No English label left in the picture: its texts, with the board's own names and words
+          // (ids, card names, type lines, keywords, zone places) set aside.
+          const names = new Set<string>();
+          for (const c of board.cards) for (const w of [c.id, c.name, ...c.supertypes, ...c.types, ...c.subtypes, ...(c.keywords ?? []), ...(c.protections ?? []), ...(c.lost ?? []), c.zone]) names.add(w);
+          for (const pl of board.players) for (const w of [pl.id, ...(pl.keywords ?? [])]) names.add(w);
+          for (const m of svg.matchAll(/<(?:text|title)[^>]*>([^<]*)</g)) {
+            let shown = m[1].replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+            // A name shortened to fit (`Lightning Rod // Rod of Sto…`) is set aside from where it starts.
+            shown = shown.replace(/[^\n·:]*…/g, ' ');
+            for (const n of [...names].sort((x, y) => y.length - x.length)) {
+              if (n) shown = shown.replace(new RegExp(`(?<![\\p{L}\\p{N}_-])${n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![\\p{L}\\p{N}_-])`, 'gu'), ' ');
+            }
+            const left = englishLeft(shown);
+            if (left.length) missing.add(`${language}: picture text ${JSON.stringify(m[1].slice(0, 60))}: English words ${left.join(', ')}`);
+          }
         }
       }
       assert.ok(summaries > 100 && pictures > 300, `${summaries} summaries, ${pictures} pictures`);
