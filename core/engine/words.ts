@@ -67,3 +67,26 @@ const KEYWORD: Record<string, Message> = {
 export function keywordWord(keyword: string): Message | string {
   return KEYWORD[keyword] ?? keyword;
 }
+
+const QUALITY: Record<string, Message> = {
+  white: msg`white`,
+  blue: msg`blue`,
+  black: msg`black`,
+  red: msg`red`,
+  green: msg`green`,
+  everything: msg`everything`,
+  multicolored: msg`multicolored`,
+  monocolored: msg`monocolored`,
+  artifacts: msg`artifacts`,
+  creatures: msg`creatures`,
+  enchantments: msg`enchantments`,
+  lands: msg`lands`,
+  planeswalkers: msg`planeswalkers`,
+  instants: msg`instants`,
+  sorceries: msg`sorceries`,
+};
+
+/** A protection or hexproof quality in prose: "white", "artifacts"; anything else (a player, a subtype) as written. */
+export function qualityWord(quality: string): Message | string {
+  return QUALITY[quality] ?? quality;
+}

@@ -8,6 +8,7 @@ import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES, unknownWord } from './charact
 import { protectionKeep, touch } from './legality';
 import { phasedOutSubject } from './phasing';
 import { msg } from '../../message';
+import { qualityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -39,7 +40,7 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   const card = replay.lookup(ev.subject);
   if (!card) return;
   const q = ev.quality.text;
-  if (isCard(card) && phasedOutSubject(replay, card, ev, ev.verb === 'gains' ? msg`an effect that makes it gain protection from ${q}` : msg`an effect that makes it lose protection from ${q}`, ['702.26e'])) return;
+  if (isCard(card) && phasedOutSubject(replay, card, ev, ev.verb === 'gains' ? msg`an effect that makes it gain protection from ${qualityWord(q)}` : msg`an effect that makes it lose protection from ${qualityWord(q)}`, ['702.26e'])) return;
   if (isCard(card)) card.modified = true;
   const keepsOf = card.protectionKeeps ?? [];
   if (ev.verb === 'gains') {
@@ -49,7 +50,7 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
     card.protections = [...card.protections, q];
   } else {
     if (!card.protections.includes(q)) {
-      replay.report('impossible-event', ev.range, msg`${card.id} doesn't have protection from ${q}.`, { subjects: [card.id] });
+      replay.report('impossible-event', ev.range, msg`${card.id} doesn't have protection from ${qualityWord(q)}.`, { subjects: [card.id] });
       return;
     }
     // 113.10b: every instance of protection from q goes.

@@ -8,7 +8,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { article, COLORS, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 import { msg, titled, type Message } from '../../message';
-import { inZone as inZoneWords } from '../../engine/words';
+import { inZone as inZoneWords, qualityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -69,7 +69,7 @@ export function protectionAgainst(host: Host, att: CardObj, staying: boolean | '
       continue;
     }
     // The quality as the messages show it: with what the clause spares, or the other instance that acts.
-    const shown = keep ? msg`${q} (one that spares only ${keep.auras ? msg`Auras` : keep.rule === '702.16n' ? keep.objects.map((o) => o.id).join(', ') : msg`what was already on it as it began`})` : spared ? msg`${q} (another instance of it, besides the one that spares ${att.id})` : q;
+    const shown = keep ? msg`${qualityWord(q)} (one that spares only ${keep.auras ? msg`Auras` : keep.rule === '702.16n' ? keep.objects.map((o) => o.id).join(', ') : msg`what was already on it as it began`})` : spared ? msg`${qualityWord(q)} (another instance of it, besides the one that spares ${att.id})` : qualityWord(q);
     const rule = keep ? keep.rule : spared;
     return { quality: shown, rules: rule ? [...extra, rule] : extra };
   }

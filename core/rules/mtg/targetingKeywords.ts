@@ -11,6 +11,7 @@ import type { Host, Problem } from './characteristics';
 import { protectionCovers } from './legality';
 import { phasedOutSubject } from './phasing';
 import { msg, type Message } from '../../message';
+import { qualityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -51,7 +52,7 @@ export function keywordTargetProblem(host: Host, source: CardObj, controller: st
       return { rules: [isCard(host) ? '702.11b' : '702.11c'], why: msg`${host.id} has hexproof, so the spells and abilities of ${whose} opponents can't target ${isCard(host) ? msg`it` : msg`them`}, and ${what} is controlled by ${controller ?? msg`no player`}, an opponent` };
     }
     if (protectionCovers(k.quality, source) !== undefined) {
-      return { rules: ['702.11d'], why: msg`${host.id} has hexproof from ${k.quality}, which covers ${source.id}, and ${what} is controlled by ${controller ?? msg`no player`}, one of ${whose} opponents` };
+      return { rules: ['702.11d'], why: msg`${host.id} has hexproof from ${qualityWord(k.quality)}, which covers ${source.id}, and ${what} is controlled by ${controller ?? msg`no player`}, one of ${whose} opponents` };
     }
   }
   return undefined;
@@ -74,7 +75,7 @@ export function noWardReason(target: Host, controller: string | undefined): Mess
 export function keywordWords(k: TargetingKeyword): Message {
   if (k.name === 'shroud') return msg`shroud`;
   if (k.name === 'ward') return k.cost !== undefined ? msg`ward ${k.cost}` : msg`ward`;
-  return k.quality !== undefined ? msg`hexproof from ${k.quality}` : msg`hexproof`;
+  return k.quality !== undefined ? msg`hexproof from ${qualityWord(k.quality)}` : msg`hexproof`;
 }
 
 /** The keyword's own rule, as it applies to this host. */
