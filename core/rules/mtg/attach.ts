@@ -110,8 +110,12 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     // A target the ability can't have is decided by the targeting rule alone; a host it can't be on,
     // by 701.3a ("can't be attached to" what it couldn't enchant, equip or fortify) and its own rule.
     const staysRules = problem.code ? [] : [...(aimed ? [] : ['701.3a']), ...(verb === 'attach' ? ['701.3b'] : []), ...(isAura(att) ? ['303.4j'] : isEquipment(att) ? ['301.5b'] : [])];
-    const what = verb === 'attach' ? msg`${att.id} can't be attached to ${host.id}` : msg`${att.id}'s ${abilityWord(verb)} can't target ${host.id}`;
-    replay.report(problem.code ?? 'illegal-attachment', ev.range, msg`${what}: ${problem.why}. ${problem.code ? msg`The effect does nothing` : msg`It doesn't move: it ${where}`}. ${verb === 'attach' ? msg`Attach it to a legal host, or remove the line.` : verb === 'equip' ? msg`Equip a legal target, or remove the line.` : msg`Fortify a legal target, or remove the line.`}`, {
+    const outcome = problem.code ? msg`The effect does nothing` : msg`It doesn't move: it ${where}`;
+    const advice = verb === 'equip' ? msg`Equip a legal target, or remove the line.` : msg`Fortify a legal target, or remove the line.`;
+    const message = verb === 'attach'
+      ? msg`${att.id} can't be attached to ${host.id}: ${problem.why}. ${outcome}. Attach it to a legal host, or remove the line.`
+      : msg`${att.id}'s ${abilityWord(verb)} can't target ${host.id}: ${problem.why}. ${outcome}. ${advice}`;
+    replay.report(problem.code ?? 'illegal-attachment', ev.range, message, {
       rules: [...problem.rules, ...staysRules],
       related: related(att),
       fixes: problem.code ? [] : retargetFixes(replay, att, (h) => !targetProblem(h) && !attachProblem(att, h), ev.host.range, replay.board.hostOf(att)),

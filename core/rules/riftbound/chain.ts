@@ -78,7 +78,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   }
   const cant = attachProblem(att, unit);
   if (cant || !isCard(unit) || !isUnit(unit)) {
-    replay.report('illegal-attachment', ev.range, msg`${att.id}'s Equip resolves, but ${att.id} can't be attached to ${unit.id}${cant ? msg`: ${cant.why}` : msg``}. Nothing happens.`, { rules: cant?.rules ?? ['818.1.c.2'], subjects: [att.id, unit.id] });
+    replay.report('illegal-attachment', ev.range, cant ? msg`${att.id}'s Equip resolves, but ${att.id} can't be attached to ${unit.id}: ${cant.why}. Nothing happens.` : msg`${att.id}'s Equip resolves, but ${att.id} can't be attached to ${unit.id}. Nothing happens.`, { rules: cant?.rules ?? ['818.1.c.2'], subjects: [att.id, unit.id] });
     return;
   }
   attachToTopMost(replay, ev, att, unit);
