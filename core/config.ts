@@ -6,6 +6,7 @@ import type { Finding, Game, Severity } from './types';
 import { REGISTRY } from './diagnostics/registry';
 import { knownVersions, resolveVersion } from './rules/versions';
 import { NameIndex } from './engine/suggest';
+import { msg, said, type Message } from './message';
 
 export const CONFIG_FILE_NAME = 'board-scenario.json';
 
@@ -28,7 +29,10 @@ export interface ProjectConfig {
 export interface ConfigProblem {
   /** Where: the key path, e.g. `severity.redundant-attach` (empty for the whole file). */
   key: string;
+  /** The English text (`renderMessage(text)`). */
   message: string;
+  /** The text as a template and its arguments (core/message.ts), for the edges to translate. */
+  text?: Message;
 }
 
 export function emptyConfig(): ProjectConfig {
@@ -44,26 +48,34 @@ function isObject(v: unknown): v is Record<string, Json> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function kindOf(v: unknown): string {
-  return v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+function kindOf(v: unknown): Message {
+  if (v === null) return msg`null`;
+  if (Array.isArray(v)) return msg`a list`;
+  switch (typeof v) {
+    case 'object': return msg`an object`;
+    case 'string': return msg`a string`;
+    case 'number': return msg`a number`;
+    case 'boolean': return msg`a boolean`;
+    default: return msg`a value of type ${typeof v}`;
+  }
 }
 
 let codeIndex: NameIndex | undefined;
-function didYouMean(word: string, words: Iterable<string>, index?: NameIndex): string {
+function didYouMean(word: string, words: Iterable<string>, index?: NameIndex): Message | string {
   const close = (index ?? new NameIndex(words)).closest(word)[0];
-  return close ? ` Did you mean '${close}'?` : '';
+  return close ? msg` Did you mean '${close}'?` : '';
 }
 
 /** A per-game object: `{ "mtg": V, "riftbound": V }`, each value checked by `value`. */
 function perGame<T>(raw: Json, key: string, problems: ConfigProblem[], value: (v: Json, key: string, game: Game) => T | undefined): Partial<Record<Game, T>> {
   const out: Partial<Record<Game, T>> = {};
   if (!isObject(raw)) {
-    problems.push({ key, message: `'${key}' must be an object with a key per game ("mtg", "riftbound"), not ${kindOf(raw)}.` });
+    problems.push({ key, ...said(msg`'${key}' must be an object with a key per game ("mtg", "riftbound"), not ${kindOf(raw)}.`) });
     return out;
   }
   for (const [g, v] of Object.entries(raw)) {
     if (!(GAMES as readonly string[]).includes(g)) {
-      problems.push({ key: `${key}.${g}`, message: `'${g}' is not a game: the keys of '${key}' are "mtg" and "riftbound".${didYouMean(g, GAMES)}` });
+      problems.push({ key: `${key}.${g}`, ...said(msg`'${g}' is not a game: the keys of '${key}' are "mtg" and "riftbound".${didYouMean(g, GAMES)}`) });
       continue;
     }
     const parsed = value(v, `${key}.${g}`, g as Game);
@@ -74,11 +86,11 @@ function perGame<T>(raw: Json, key: string, problems: ConfigProblem[], value: (v
 
 function path(v: Json, key: string, problems: ConfigProblem[]): string | undefined {
   if (typeof v !== 'string' || v.trim() === '') {
-    problems.push({ key, message: `'${key}' must be a path (a non-empty string, relative to the config file), not ${kindOf(v)}.` });
+    problems.push({ key, ...said(msg`'${key}' must be a path (a non-empty string, relative to the config file), not ${kindOf(v)}.`) });
     return undefined;
   }
   if (v.indexOf('\0') >= 0) {
-    problems.push({ key, message: `'${key}' contains a NUL character, which no path can.` });
+    problems.push({ key, ...said(msg`'${key}' contains a NUL character, which no path can.`) });
     return undefined;
   }
   return v;
@@ -96,11 +108,11 @@ export function parseConfig(text: string): { config: ProjectConfig; problems: Co
   try {
     raw = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as Json;
   } catch (e) {
-    problems.push({ key: '', message: `The config is not valid JSON (${(e as Error)?.message ?? String(e)}). Write one JSON object, as in docs/config.md.` });
+    problems.push({ key: '', ...said(msg`The config is not valid JSON (${(e as Error)?.message ?? String(e)}). Write one JSON object, as in docs/config.md.`) });
     return { config, problems };
   }
   if (!isObject(raw)) {
-    problems.push({ key: '', message: `The config must be one JSON object, not ${kindOf(raw)}.` });
+    problems.push({ key: '', ...said(msg`The config must be one JSON object, not ${kindOf(raw)}.`) });
     return { config, problems };
   }
   for (const [key, v] of Object.entries(raw)) {
@@ -111,7 +123,7 @@ export function parseConfig(text: string): { config: ProjectConfig; problems: Co
         config.rulesVersion = perGame(v, key, problems, (x, k, game) => {
           if (typeof x !== 'string' || !resolveVersion(game, x)) {
             const versions = knownVersions(game);
-            problems.push({ key: k, message: `${typeof x === 'string' ? `'${x}'` : kindOf(x)} is not a ${game} rules version the checker knows: write one of ${versions.map((r) => r.id).join(', ')}, or a date from ${versions[0].date} on.` });
+            problems.push({ key: k, ...said(msg`${typeof x === 'string' ? msg`'${x}'` : kindOf(x)} is not a ${game} rules version the checker knows: write one of ${versions.map((r) => r.id).join(', ')}, or a date from ${versions[0].date} on.`) });
             return undefined;
           }
           return x;
@@ -124,7 +136,7 @@ export function parseConfig(text: string): { config: ProjectConfig; problems: Co
         config.cards = perGame(v, key, problems, (x, k) => {
           const list = typeof x === 'string' ? [x] : x;
           if (!Array.isArray(list)) {
-            problems.push({ key: k, message: `'${k}' must be a list of paths, not ${kindOf(x)}.` });
+            problems.push({ key: k, ...said(msg`'${k}' must be a list of paths, not ${kindOf(x)}.`) });
             return undefined;
           }
           const paths: string[] = [];
@@ -137,17 +149,17 @@ export function parseConfig(text: string): { config: ProjectConfig; problems: Co
         break;
       case 'severity':
         if (!isObject(v)) {
-          problems.push({ key, message: `'severity' must be an object of finding codes and severities, not ${kindOf(v)}.` });
+          problems.push({ key, ...said(msg`'severity' must be an object of finding codes and severities, not ${kindOf(v)}.`) });
           break;
         }
         for (const [code, s] of Object.entries(v)) {
           if (!REGISTRY.has(code)) {
             codeIndex ??= new NameIndex(REGISTRY.keys());
-            problems.push({ key: `severity.${code}`, message: `'${code}' is not a finding code.${didYouMean(code, [], codeIndex)} The codes are listed in docs/diagnostics.md.` });
+            problems.push({ key: `severity.${code}`, ...said(msg`'${code}' is not a finding code.${didYouMean(code, [], codeIndex)} The codes are listed in docs/diagnostics.md.`) });
             continue;
           }
           if (typeof s !== 'string' || !(CONFIG_SEVERITIES as readonly string[]).includes(s)) {
-            problems.push({ key: `severity.${code}`, message: `${typeof s === 'string' ? `'${s}'` : kindOf(s)} is not a severity: write one of ${CONFIG_SEVERITIES.join(', ')}.` });
+            problems.push({ key: `severity.${code}`, ...said(msg`${typeof s === 'string' ? msg`'${s}'` : kindOf(s)} is not a severity: write one of ${CONFIG_SEVERITIES.join(', ')}.`) });
             continue;
           }
           config.severity[code] = s as ConfiguredSeverity;
@@ -155,16 +167,16 @@ export function parseConfig(text: string): { config: ProjectConfig; problems: Co
         break;
       case 'exclude':
         if (!Array.isArray(v)) {
-          problems.push({ key, message: `'exclude' must be a list of globs (e.g. ["archive/**"]), not ${kindOf(v)}.` });
+          problems.push({ key, ...said(msg`'exclude' must be a list of globs (e.g. ["archive/**"]), not ${kindOf(v)}.`) });
           break;
         }
         v.forEach((g, i) => {
-          if (typeof g !== 'string' || g === '') problems.push({ key: `exclude[${i}]`, message: `'exclude[${i}]' must be a glob (a non-empty string), not ${kindOf(g)}.` });
+          if (typeof g !== 'string' || g === '') problems.push({ key: `exclude[${i}]`, ...said(msg`'exclude[${i}]' must be a glob (a non-empty string), not ${kindOf(g)}.`) });
           else config.exclude.push(g);
         });
         break;
       default:
-        problems.push({ key, message: `'${key}' is not a key of the config.${didYouMean(key, KEYS)} The keys are ${KEYS.slice(1).join(', ')}.` });
+        problems.push({ key, ...said(msg`'${key}' is not a key of the config.${didYouMean(key, KEYS)} The keys are ${KEYS.slice(1).join(', ')}.`) });
     }
   }
   return { config, problems };

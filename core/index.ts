@@ -10,7 +10,7 @@ export { Timeline, boardAt, legalHosts, CHECKPOINT_EVERY } from './timeline';
 export type { HostVerb, IncludedDeclarations } from './engine/replay';
 export { applyEdits, safeFixEdits, applySafeFixes, demoteHidingFixes } from './fixes';
 export { lineStartsOf } from './text';
-export { msg, isMessage, renderMessage, templatesOf, messagePieces, type Message, type MessageArg, type MessagePiece } from './message';
+export { msg, isMessage, asMessage, said, titled, renderMessage, templatesOf, localizeFinding, messagePieces, type Message, type MessageArg, type MessagePiece, type Translate, type LocalizedFinding } from './message';
 export { REGISTRY, codeInfo, codeDocUrl, titleFor, type CodeInfo } from './diagnostics/registry';
 export { explainRule } from './rules/explain';
 export { existsIn, citeAs, canonicalOf, canonicalIn, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';

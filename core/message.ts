@@ -17,10 +17,34 @@ export interface Message {
 
 export type MessageArg = string | number | Message;
 
-export function msg(strings: TemplateStringsArray, ...values: MessageArg[]): Message {
+/**
+ * A translation table as the edges have it (`@vscode/l10n`'s `t`, a bundle's lookup): the
+ * translated template of an English template, or `undefined` when it has none (the English is used).
+ */
+export type Translate = (template: string) => string | undefined;
+
+export function msg(strings: TemplateStringsArray, ...values: (MessageArg | undefined)[]): Message {
   let template = strings[0];
   for (let i = 0; i < values.length; i++) template += `{${i}}${strings[i + 1]}`;
-  return { template, args: values };
+  // An absent value reads as a template literal would write it (`undefined`), never as a hole.
+  return { template, args: values.map((v) => (v === undefined ? 'undefined' : v)) };
+}
+
+/** A message as given: a `msg`, or a constant sentence (then it is its own template). */
+export function asMessage(m: string | Message): Message {
+  return typeof m === 'string' ? { template: m, args: [] } : m;
+}
+
+/** A related location's or a problem's text: the English (`message`) and the template (`text`). */
+export function said(m: string | Message): { message: string; text: Message } {
+  const text = asMessage(m);
+  return { message: renderMessage(text), text };
+}
+
+/** A fix's title: the English (`title`) and the template (`titleText`). */
+export function titled(m: string | Message): { title: string; titleText: Message } {
+  const titleText = asMessage(m);
+  return { title: renderMessage(titleText), titleText };
 }
 
 export function isMessage(x: unknown): x is Message {
@@ -32,7 +56,7 @@ export function isMessage(x: unknown): x is Message {
  * English one) with each argument in its place, arguments that are messages rendered the same way.
  * A placeholder without an argument is left as written. Linear in the size of the result.
  */
-export function renderMessage(m: Message | string, translate?: (template: string) => string | undefined): string {
+export function renderMessage(m: Message | string, translate?: Translate): string {
   if (typeof m === 'string') return m;
   const template = (translate && translate(m.template)) || m.template;
   let out = '';
@@ -93,4 +117,26 @@ export function messagePieces(message: string): MessagePiece[] {
   }
   if (from < message.length) pieces.push({ code: false, text: message.slice(from), raw: message.slice(from) });
   return pieces;
+}
+
+/** What a finding shows a user, in the language of `t` (English without it): its message, its related locations' texts, its fixes' titles (in their order). */
+export interface LocalizedFinding {
+  message: string;
+  related: string[];
+  fixTitles: string[];
+}
+
+/**
+ * A finding's texts in the language of `t`: each one that has its template is rendered through `t`,
+ * one without (made by an edge, such as the server's own limits) keeps its English text.
+ */
+export function localizeFinding(
+  f: { message: string; text?: Message; related: readonly { message: string; text?: Message }[]; fixes: readonly { title: string; titleText?: Message }[] },
+  t?: Translate,
+): LocalizedFinding {
+  return {
+    message: f.text ? renderMessage(f.text, t) : f.message,
+    related: f.related.map((r) => (r.text ? renderMessage(r.text, t) : r.message)),
+    fixTitles: f.fixes.map((x) => (x.titleText ? renderMessage(x.titleText, t) : x.title)),
+  };
 }

@@ -12,6 +12,7 @@ import { Replay, type HostVerb, type IncludedDeclarations, type Ruleset } from '
 import { RULESETS } from './analysis/common';
 import type { CardCatalogs } from './cards/catalog';
 import { header } from './parser/header';
+import { renderMessage, type Message } from './message';
 
 /** Events between two copies of the replay's state. */
 export const CHECKPOINT_EVERY = 200;
@@ -107,15 +108,16 @@ export class Timeline {
    * Every card and player other than `subject`, with why it is not a legal host for an event of
    * `verb` on `line` (undefined for a legal one): legalHosts with the game's reasons, for completion.
    */
-  hostVerdicts(line: number, subject: string, verb: HostVerb): Map<string, { why: string; rules: string[] } | undefined> {
+  hostVerdicts(line: number, subject: string, verb: HostVerb): Map<string, { why: string; whyText: Message; rules: string[] } | undefined> {
     const replay = this.replayAt(line - 1);
-    const out = new Map<string, { why: string; rules: string[] } | undefined>();
+    const out = new Map<string, { why: string; whyText: Message; rules: string[] } | undefined>();
     const att = replay.board.cards.get(subject);
     if (!att) return out;
     for (const h of [...replay.board.players.values(), ...replay.board.cards.values()]) {
       if (h === att) continue;
       try {
-        out.set(h.id, this.rules.hostProblem(replay, att, h, verb));
+        const p = this.rules.hostProblem(replay, att, h, verb);
+        out.set(h.id, p && { why: renderMessage(p.why), whyText: p.why, rules: p.rules });
       } catch {
         // A rules bug must not break completion: that host is just not judged.
       }

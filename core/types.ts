@@ -1,6 +1,7 @@
 // The public data types of the attach rules core. Pure data: no LSP, no `vscode`.
 // Positions are 0-based lines and UTF-16 code unit columns, exactly as in LSP, so the server and
 // the CLI's JSON output can pass them through unchanged.
+import type { Message } from './message';
 
 export interface Position {
   line: number;
@@ -49,7 +50,10 @@ export type FindingKind =
 export type Game = 'mtg' | 'riftbound';
 
 export interface Fix {
+  /** The English title (`renderMessage(titleText)` when it has one). */
   title: string;
+  /** The title as a template and its arguments, for the edges to show in the user's language. */
+  titleText?: Message;
   /** Safe fixes never change what the scenario means beyond the finding they fix; fix-all applies only these. */
   safe: boolean;
   edits: TextEdit[];
@@ -57,7 +61,10 @@ export interface Fix {
 
 export interface RelatedLocation {
   range: Range;
+  /** The English text (`renderMessage(text)` when it has one). */
   message: string;
+  /** The text as a template and its arguments, for the edges to show in the user's language. */
+  text?: Message;
   /** The file it is in when that is another file than the finding's (an included file): the include host's uri for it. */
   uri?: string;
 }
@@ -82,8 +89,10 @@ export interface Finding {
   severity: Severity;
   /** Rule numbers that decide the finding, in the numbering of the scenario's declared rules version. */
   rules: string[];
-  /** What happened, why, and what to do. */
+  /** What happened, why, and what to do: the English text, `renderMessage(text)` (JSON and SARIF keep it). */
   message: string;
+  /** The same as one whole-sentence template and its arguments (core/message.ts): what the edges translate. */
+  text: Message;
   range: Range;
   related: RelatedLocation[];
   fixes: Fix[];
@@ -164,6 +173,8 @@ export interface Step {
   range: Range;
   /** Short human summary of the attachment state it produced, e.g. `splitter → lion (t5)`. */
   summary: string;
+  /** The summary as a template and its arguments (core/message.ts), for the edges to translate. */
+  summaryText?: Message;
 }
 
 export interface CheckResult {

@@ -14,6 +14,7 @@ import { demoteHidingFixes } from '../fixes';
 import { includeFindings, includesBeforeEvents, resolveIncludes, type IncludedFile, type Includes } from './includes';
 import { sortFindings } from './order';
 import { applyExpectations } from './expected';
+import { msg, said, titled } from '../message';
 
 export { sortFindings };
 
@@ -109,22 +110,22 @@ export function headerFindings(first: Statement | undefined, declarations: reado
   const games = declarations.filter((s) => s.kind === 'game');
   if (games.length === 0) {
     const at = first ? { start: first.range.start, end: first.range.start } : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-    replay.report('syntax-error', at, 'A scenario starts with `game mtg` or `game riftbound`. Checking it as `game mtg`.', {
-      fixes: [{ title: 'Insert `game mtg`', safe: false, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'game mtg' + eol }] }],
+    replay.report('syntax-error', at, msg`A scenario starts with \`game mtg\` or \`game riftbound\`. Checking it as \`game mtg\`.`, {
+      fixes: [{ ...titled(msg`Insert \`game mtg\``), safe: false, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'game mtg' + eol }] }],
     });
   }
   for (const g of games) {
     if (g.kind !== 'game') continue;
-    if (g !== first) replay.report('syntax-error', g.range, '`game` must be the first statement of the file, and appear once.');
+    if (g !== first) replay.report('syntax-error', g.range, msg`\`game\` must be the first statement of the file, and appear once.`);
     else if (g.game && g.game.text !== 'mtg' && g.game.text !== 'riftbound') {
-      replay.report('syntax-error', g.game.range, `Unknown game '${g.game.text}': write \`game mtg\` or \`game riftbound\`.`);
+      replay.report('syntax-error', g.game.range, msg`Unknown game '${g.game.text}': write \`game mtg\` or \`game riftbound\`.`);
     }
   }
   for (const st of declarations) {
     if (st.kind === 'rules' && st.version && game && !resolveVersion(game, st.version.text)) {
       const versions = knownVersions(game);
       const known = versions.map((v) => v.id).join(', ');
-      replay.report('unknown-rules-version', st.version.range, `'${st.version.text}' is not a rules version the checker knows, so rule numbers are cited as in the newest rules. Write one of ${known}, or a date from ${versions[0].date} on (the version in force that day).`);
+      replay.report('unknown-rules-version', st.version.range, msg`'${st.version.text}' is not a rules version the checker knows, so rule numbers are cited as in the newest rules. Write one of ${known}, or a date from ${versions[0].date} on (the version in force that day).`);
     }
   }
 }
@@ -134,7 +135,7 @@ export function analyseDocument(doc: ScenarioDocument, text: string, options: Pi
   const hdr = withDefaultVersion(header(doc), options.defaultRulesVersion);
   const { game, version } = hdr;
   const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps, cards: options.cards });
-  for (const p of doc.problems) replay.report('syntax-error', p.range, p.message);
+  for (const p of doc.problems) replay.report('syntax-error', p.range, p.text ?? p.message);
   headerFindings(doc.statements[0], doc.statements, replay, game, doc.eol);
   const includes = includesOf(doc.statements, options, game);
   try {
@@ -161,7 +162,7 @@ export function analyseDocument(doc: ScenarioDocument, text: string, options: Pi
 
 /** A bug in the rules must not take the editor down: report it where the replay stopped. */
 export function reportCrash(replay: Replay, e: unknown): void {
-  replay.report('impossible-event', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, `Internal error in the rules core, please report it: ${(e as Error)?.stack ?? String(e)}`);
+  replay.report('impossible-event', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, msg`Internal error in the rules core, please report it: ${(e as Error)?.stack ?? String(e)}`);
 }
 
 /**
@@ -212,6 +213,7 @@ function keptFindings(sorted: Finding[], firstOmitted: Position): Finding[] {
     severity: 'error',
     rules: [],
     message: '',
+    text: { template: '', args: [] },
     range: { start: firstOmitted, end: { line: Number.MAX_SAFE_INTEGER, character: 0 } },
     related: [],
     fixes: [],

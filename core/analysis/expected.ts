@@ -8,11 +8,12 @@ import type { Comment, ScenarioDocument } from '../parser/ast';
 import type { Finding, Fix, Game, Range, Severity } from '../types';
 import { REGISTRY, codeInfo } from '../diagnostics/registry';
 import { lex } from '../parser/lexer';
-import { describeAssertion } from '../engine/replay';
+import { assertionText, describeAssertion } from '../engine/replay';
 import { NameIndex } from '../engine/suggest';
 import { demoteHidingFixes } from '../fixes';
 import { sortFindings } from './order';
 import { lineStartsOf } from '../text';
+import { asMessage, msg, renderMessage, said, titled, type Message } from '../message';
 
 /** One expectation written in a comment: `#! CODE RULE...` or `#! no CODE RULE...`. */
 export interface ExpectationMarker {
@@ -121,9 +122,9 @@ function judgedCode(code: string, options: ExpectOptions): boolean {
   return true;
 }
 
-function expectationFinding(code: 'expected-finding-missing' | 'unwanted-finding', range: Range, message: string, fixes: Finding['fixes'] = []): Finding {
+function expectationFinding(code: 'expected-finding-missing' | 'unwanted-finding', range: Range, message: string | Message, fixes: Finding['fixes'] = []): Finding {
   const info = codeInfo(code);
-  return { code, kind: info.kind, severity: info.severity, rules: [], message, range, related: [], fixes, subjects: [] };
+  return { code, kind: info.kind, severity: info.severity, rules: [], ...said(message), range, related: [], fixes, subjects: [] };
 }
 
 const citesAll = (f: Finding, rules: readonly string[]) => rules.every((r) => f.rules.includes(r));
@@ -231,7 +232,7 @@ function pass(findings: readonly Finding[], markers: readonly ExpectationMarker[
         // Its fixes are those of the finding it sees: fixing that makes the marker hold (and fix-all
         // then counts both as fixed by the same edits).
         const fixes = out[indexOf.get(seen)!].fixes;
-        o.failure = expectationFinding('unwanted-finding', m.range, `\`#! ${m.text}\` says this line has no \`${m.code}\` finding, but it has one: ${seen.message} Remove the marker if the finding is right, or change the line.`, fixes);
+        o.failure = expectationFinding('unwanted-finding', m.range, msg`\`#! ${m.text}\` says this line has no \`${m.code}\` finding, but it has one: ${seen.text ?? seen.message} Remove the marker if the finding is right, or change the line.`, fixes);
         failures.push(o.failure);
       }
       continue;
@@ -244,20 +245,20 @@ function pass(findings: readonly Finding[], markers: readonly ExpectationMarker[
 }
 
 /** `same`: the findings of the marker's code starting on its line. */
-function missingMessage(m: ExpectationMarker, same: readonly Finding[], hasStatement: boolean): string {
-  const head = `\`#! ${m.text}\` expects a \`${m.code}\` finding on this line`;
+function missingMessage(m: ExpectationMarker, same: readonly Finding[], hasStatement: boolean): Message {
   if (!REGISTRY.has(m.code)) {
     codeIndex ??= new NameIndex(REGISTRY.keys());
     const close = codeIndex.closest(m.code)[0];
-    return `\`${m.code}\` is not a finding code, so \`#! ${m.text}\` can never match.${close ? ` Did you mean \`${close}\`?` : ''} Write a code from docs/diagnostics.md.`;
+    return msg`\`${m.code}\` is not a finding code, so \`#! ${m.text}\` can never match.${close ? msg` Did you mean \`${close}\`?` : ''} Write a code from docs/diagnostics.md.`;
   }
-  if (!hasStatement) return `${head}, but no statement is written on it, so none can start here. Put the marker at the end of the line where the finding starts.`;
+  if (!hasStatement) return msg`\`#! ${m.text}\` expects a \`${m.code}\` finding on this line, but no statement is written on it, so none can start here. Put the marker at the end of the line where the finding starts.`;
   if (same.length > 0 && m.rules.length > 0) {
     const missing = m.rules.filter((r) => !same.some((f) => f.rules.includes(r)));
-    return `${head} citing ${m.rules.join(', ')}, but the one here cites ${same[0].rules.join(', ') || 'no rule'}${missing.length ? ` (not ${missing.join(', ')})` : ''}. Change the rules of the marker, or the line.`;
+    const cited = same[0].rules.join(', ') || msg`no rule`;
+    return msg`\`#! ${m.text}\` expects a \`${m.code}\` finding on this line citing ${m.rules.join(', ')}, but the one here cites ${cited}${missing.length ? msg` (not ${missing.join(', ')})` : ''}. Change the rules of the marker, or the line.`;
   }
-  if (same.length > 0) return `${head} for each \`#! ${m.code}\`, but there are fewer findings than markers. Remove a marker, or change the line.`;
-  return `${head}, but the check reports none here. Remove the marker if the line is right now, or change the line back.`;
+  if (same.length > 0) return msg`\`#! ${m.text}\` expects a \`${m.code}\` finding on this line for each \`#! ${m.code}\`, but there are fewer findings than markers. Remove a marker, or change the line.`;
+  return msg`\`#! ${m.text}\` expects a \`${m.code}\` finding on this line, but the check reports none here. Remove the marker if the line is right now, or change the line back.`;
 }
 
 /**
@@ -342,6 +343,9 @@ export interface TestCase {
   /** What was expected and what the replay actually reached (for a passed case, the same). */
   expected: string;
   actual: string;
+  /** The same as templates and arguments (core/message.ts), for the edges to translate. */
+  expectedText: Message;
+  actualText: Message;
   /** The finding that makes it fail (an `expectation-failed`, `expected-finding-missing` or `unwanted-finding`). */
   failure?: Finding;
 }
@@ -361,7 +365,16 @@ export function isFailure(f: Finding): boolean {
 }
 
 function describeFinding(f: Finding | undefined): string {
-  return f ? `${f.code}${f.rules.length ? ` [${f.rules.join(', ')}]` : ''}: ${f.message}` : 'no finding';
+  return renderMessage(describeFindingText(f));
+}
+
+function describeFindingText(f: Finding | undefined): Message {
+  return f ? msg`${`${f.code}${f.rules.length ? ` [${f.rules.join(', ')}]` : ''}`}: ${f.text}` : msg`no finding`;
+}
+
+/** Several findings, one a line (`{0}\n{1}...`, flat). */
+function linesOf(ms: readonly Message[]): Message {
+  return { template: ms.map((_, i) => `{${i}}`).join('\n'), args: ms };
 }
 
 /**
@@ -379,11 +392,14 @@ export function scenarioTest(doc: ScenarioDocument, findings: readonly Finding[]
     if (st.kind !== 'expect' || !st.assertion) continue;
     const a = st.assertion;
     const desc = describeAssertion(a);
+    const descText = assertionText(a);
     const failure = failedExpect.get(key(a.range));
     const prefix = `Expected ${desc}, but `;
     let actual = desc;
     if (failure) actual = failure.message.startsWith(prefix) ? failure.message.slice(prefix.length).replace(/\.$/, '') : failure.message;
-    cases.push({ kind: 'expect', line: a.range.start.line, range: a.range, label: sliceRange(text, lines, st.range), passed: !failure || failure.expected === true, expected: desc, actual, failure });
+    // The replay's side of its own message (`Expected X, but Y.`), else the whole message.
+    const actualText: Message = !failure ? descText : failure.text.template === 'Expected {0}, but {1}.' ? asMessage(failure.text.args[1] as Message | string) : failure.text;
+    cases.push({ kind: 'expect', line: a.range.start.line, range: a.range, label: sliceRange(text, lines, st.range), passed: !failure || failure.expected === true, expected: desc, actual, expectedText: descText, actualText, failure });
   }
   // The outcomes again, from the findings as given (the markers are read from the tree's comments).
   const base = findings.filter((f) => !EXPECTATION_CODES.has(f.code)).map((f) => (f.expected ? { ...f, expected: undefined } : f));
@@ -399,7 +415,9 @@ export function scenarioTest(doc: ScenarioDocument, findings: readonly Finding[]
     const m = o.marker;
     const label = `#! ${m.text}`;
     if (m.negative) {
-      cases.push({ kind: 'no-finding', line: m.line, range: m.range, label, passed: o.passed || o.failure?.expected === true, expected: `no ${m.code} finding`, actual: o.passed ? `no ${m.code} finding` : describeFinding(o.finding), failure: o.failure });
+      const none = msg`no ${m.code} finding`;
+      const actualText = o.passed ? none : describeFindingText(o.finding);
+      cases.push({ kind: 'no-finding', line: m.line, range: m.range, label, passed: o.passed || o.failure?.expected === true, expected: renderMessage(none), actual: renderMessage(actualText), expectedText: none, actualText, failure: o.failure });
     } else {
       const onLine = byLine.get(m.line) ?? [];
       cases.push({
@@ -410,6 +428,8 @@ export function scenarioTest(doc: ScenarioDocument, findings: readonly Finding[]
         passed: o.passed || o.failure?.expected === true,
         expected: `${m.code}${m.rules.length ? ` [${m.rules.join(', ')}]` : ''}`,
         actual: o.passed ? describeFinding(o.finding) : onLine.length ? onLine.map(describeFinding).join('\n') : 'no finding on this line',
+        expectedText: msg`${`${m.code}${m.rules.length ? ` [${m.rules.join(', ')}]` : ''}`}`,
+        actualText: o.passed ? describeFindingText(o.finding) : onLine.length ? linesOf(onLine.map(describeFindingText)) : msg`no finding on this line`,
         failure: o.failure,
       });
     }
@@ -474,5 +494,5 @@ export function markExpectedFix(lineText: string, f: Finding): Fix | undefined {
   const after = expectationMarkers(commentsOf(content + insert));
   if (after.length !== before.length + 1 || after[after.length - 1].code !== f.code) return undefined;
   const at = { line: f.range.start.line, character: end };
-  return { title: `Mark as expected on this line (#! ${f.code})`, safe: false, edits: [{ range: { start: at, end: at }, newText: insert }] };
+  return { ...titled(msg`Mark as expected on this line (#! ${f.code})`), safe: false, edits: [{ range: { start: at, end: at }, newText: insert }] };
 }

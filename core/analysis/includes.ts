@@ -11,11 +11,12 @@ import { isEvent } from '../parser/ast';
 import { parse } from '../parser/parser';
 import { header } from '../parser/header';
 import type { Finding, Game, IncludeHost, Range, RelatedLocation, Severity } from '../types';
+import { msg, said, type Message } from '../message';
 
 /** A problem inside an included file, for the summary at the include line. */
 export interface IncludedProblem {
   range: Range;
-  message: string;
+  message: string | Message;
   severity: Severity;
 }
 
@@ -47,7 +48,7 @@ export interface Includes {
   readonly files: readonly IncludedFile[];
   readonly links: readonly IncludeLink[];
   /** Findings at the checked file's include lines (code, where, message, related). */
-  readonly findings: readonly { code: string; range: Range; message: string; related?: RelatedLocation[] }[];
+  readonly findings: readonly { code: string; range: Range; message: string | Message; related?: RelatedLocation[] }[];
   /** Problems inside included files, by the include of the checked file that reached them. */
   readonly problems: ReadonlyMap<IncludeStmt, { file: IncludedFile; problem: IncludedProblem }[]>;
   /** What was read (uris, texts and errors in order): two resolutions with equal signatures give the same board. */
@@ -111,7 +112,7 @@ export function resolveIncludes(uri: string | undefined, own: readonly IncludeSt
   if (own.length === 0) return NO_INCLUDES;
   const files: IncludedFile[] = [];
   const links: IncludeLink[] = [];
-  const findings: { code: string; range: Range; message: string; related?: RelatedLocation[] }[] = [];
+  const findings: { code: string; range: Range; message: string | Message; related?: RelatedLocation[] }[] = [];
   const problems = new Map<IncludeStmt, { file: IncludedFile; problem: IncludedProblem }[]>();
   const signature: string[] = [];
   const parsed = new Map<string, Parsed>();
@@ -139,16 +140,17 @@ export function resolveIncludes(uri: string | undefined, own: readonly IncludeSt
     return r;
   };
   // The chain of a cycle, its middle left out when it is long (a message stays short, and each costs the same).
-  const chainFrom = (i: number, back: string, names: ReadonlyMap<string, string>) => {
+  const chainFrom = (i: number, back: string, names: ReadonlyMap<string, string | Message>): Message | string => {
     const n = stack.length - i;
     const name = (u: string) => names.get(u) ?? u;
-    if (n <= CHAIN_SHOWN) return [...stack.slice(i), back].map(name).join(' → ');
+    const arrows = (parts: (string | Message)[]) => parts.reduce((a, b) => msg`${a} → ${b}`);
+    if (n <= CHAIN_SHOWN) return arrows([...stack.slice(i), back].map(name));
     const half = CHAIN_SHOWN >> 1;
-    return [...stack.slice(i, i + half).map(name), `… ${n - 2 * half} more …`, ...stack.slice(stack.length - half).map(name), name(back)].join(' → ');
+    return arrows([...stack.slice(i, i + half).map(name), msg`… ${n - 2 * half} more …`, ...stack.slice(stack.length - half).map(name), name(back)]);
   };
   // How each file is named in messages: as the checked file's include wrote it, else by its uri.
-  const names = new Map<string, string>();
-  if (uri) names.set(uri, 'this file');
+  const names = new Map<string, string | Message>();
+  if (uri) names.set(uri, msg`this file`);
 
   const addProblem = (via: IncludeStmt, file: IncludedFile, problem: IncludedProblem) => {
     let list = problems.get(via);
@@ -185,7 +187,7 @@ export function resolveIncludes(uri: string | undefined, own: readonly IncludeSt
     const { from, top, owner } = frame;
     const via = top ?? inc;
     const atTop = top === undefined;
-    const here = (code: string, message: string, severity: Severity, related?: RelatedLocation[]) => {
+    const here = (code: string, message: string | Message, severity: Severity, related?: RelatedLocation[]) => {
       if (atTop) findings.push({ code, range: inc.path?.range ?? inc.range, message, related });
       else if (owner) addProblem(via, owner, { range: inc.path?.range ?? inc.range, message, severity });
     };
@@ -194,13 +196,13 @@ export function resolveIncludes(uri: string | undefined, own: readonly IncludeSt
     let link: IncludeLink | undefined;
     if (atTop) links.push((link = { statement: inc, path, range: inc.path.range }));
     if (!host) {
-      here('include-not-found', `"${shown(path)}" can't be read here: this check was given no way to read files (the command line and the editor follow includes). Check the scenario with \`board-scenario check\` or in the editor.`, 'error');
+      here('include-not-found', msg`"${shown(path)}" can't be read here: this check was given no way to read files (the command line and the editor follow includes). Check the scenario with \`board-scenario check\` or in the editor.`, 'error');
       continue;
     }
     const r = read(from, path);
     if ('error' in r) {
-      if (r.error === 'outside') here('include-outside-root', `"${shown(path)}" is outside the folder includes may read: ${r.message} Move the file inside it, or write a path that stays inside.`, 'error');
-      else here('include-not-found', `"${shown(path)}" can't be included: ${r.message} Write the path of an existing .board file, relative to this file.`, 'error');
+      if (r.error === 'outside') here('include-outside-root', msg`"${shown(path)}" is outside the folder includes may read: ${r.message} Move the file inside it, or write a path that stays inside.`, 'error');
+      else here('include-not-found', msg`"${shown(path)}" can't be included: ${r.message} Write the path of an existing .board file, relative to this file.`, 'error');
       continue;
     }
     if (link) link.uri = r.uri;
@@ -209,10 +211,10 @@ export function resolveIncludes(uri: string | undefined, own: readonly IncludeSt
     if (back !== undefined) {
       // A cycle back to the checked file is its own problem, at the include that starts it.
       if (back === 0 && !atTop) {
-        findings.push({ code: 'include-cycle', range: via.path?.range ?? via.range, message: `Including "${shown(via.path?.text ?? path)}" makes a cycle: ${chainFrom(back, r.uri, names)}. Remove one of these includes (a file can't include itself, even through others).` });
+        findings.push({ code: 'include-cycle', range: via.path?.range ?? via.range, message: msg`Including "${shown(via.path?.text ?? path)}" makes a cycle: ${chainFrom(back, r.uri, names)}. Remove one of these includes (a file can't include itself, even through others).` });
         continue;
       }
-      here('include-cycle', `Including "${shown(path)}" makes a cycle: ${chainFrom(back, r.uri, names)}. Remove one of these includes (a file can't include itself, even through others).`, 'error');
+      here('include-cycle', msg`Including "${shown(path)}" makes a cycle: ${chainFrom(back, r.uri, names)}. Remove one of these includes (a file can't include itself, even through others).`, 'error');
       continue;
     }
     // A file reached before (another include of it, or through another file): its declarations are there already.
@@ -222,16 +224,16 @@ export function resolveIncludes(uri: string | undefined, own: readonly IncludeSt
     if (!p) parsed.set(r.uri, (p = parsedOf(r.uri, r.text)));
     const file: IncludedFile = { uri: r.uri, text: r.text, doc: p.doc, declarations: p.declarations, via, path };
     if (p.game !== undefined && game !== undefined && p.game !== game) {
-      here('include-game-mismatch', `"${shown(path)}" is a \`game ${p.game}\` file and this one is \`game ${game}\`: its cards are not read. Include a file of the same game.`, 'error');
+      here('include-game-mismatch', msg`"${shown(path)}" is a \`game ${p.game}\` file and this one is \`game ${game}\`: its cards are not read. Include a file of the same game.`, 'error');
       continue;
     }
     if (p.gameWritten === undefined) {
-      addProblem(via, file, { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message: 'An included file starts with `game mtg` or `game riftbound`, like any scenario.', severity: 'error' });
+      addProblem(via, file, { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, message: msg`An included file starts with \`game mtg\` or \`game riftbound\`, like any scenario.`, severity: 'error' });
     }
     if (atTop && p.events > 0) {
-      here('include-events', `"${shown(path)}" has ${p.events === 1 ? 'an event' : `${p.events} events`}: an include takes only its players and cards, and its events are not replayed here. Move the events into the scenario, or keep only declarations in the included file.`, 'warning');
+      here('include-events', p.events === 1 ? msg`"${shown(path)}" has an event: an include takes only its players and cards, and its events are not replayed here. Move the events into the scenario, or keep only declarations in the included file.` : msg`"${shown(path)}" has ${p.events} events: an include takes only its players and cards, and its events are not replayed here. Move the events into the scenario, or keep only declarations in the included file.`, 'warning');
     }
-    for (const pr of p.doc.problems) addProblem(via, file, { range: pr.range, message: pr.message, severity: 'error' });
+    for (const pr of p.doc.problems) addProblem(via, file, { range: pr.range, message: pr.text ?? pr.message, severity: 'error' });
     stack.push(r.uri);
     onStack.set(r.uri, stack.length - 1);
     frames.push({ from: r.uri, includes: p.includes, next: 0, top: via, owner: file });
@@ -254,7 +256,7 @@ const SUMMARY_SHOWN = 3;
  * summary of the errors inside the files it reached (`heard`: what the replay found in their
  * declarations, in this scenario), each listed as a related location in its file.
  */
-export function includeFindings(inc: Includes, heard: ReadonlyMap<IncludedFile, Finding[]>): { code: string; range: Range; message: string; related?: RelatedLocation[] }[] {
+export function includeFindings(inc: Includes, heard: ReadonlyMap<IncludedFile, Finding[]>): { code: string; range: Range; message: string | Message; related?: RelatedLocation[] }[] {
   if (inc.links.length === 0 && inc.findings.length === 0) return [];
   const out = [...inc.findings];
   const order = new Map<IncludedFile, number>();
@@ -264,20 +266,21 @@ export function includeFindings(inc: Includes, heard: ReadonlyMap<IncludedFile, 
   for (const [file, fs] of heard) {
     let list = byVia.get(file.via);
     if (!list) byVia.set(file.via, (list = []));
-    for (const f of fs) list.push({ file, problem: { range: f.range, message: f.message, severity: f.severity } });
+    for (const f of fs) list.push({ file, problem: { range: f.range, message: f.text ?? f.message, severity: f.severity } });
   }
   for (const link of inc.links) {
     const errors = (byVia.get(link.statement) ?? []).filter((x) => x.problem.severity === 'error');
     if (errors.length === 0) continue;
     errors.sort((a, b) => order.get(a.file)! - order.get(b.file)! || a.problem.range.start.line - b.problem.range.start.line || a.problem.range.start.character - b.problem.range.start.character);
     const first = errors[0];
-    const where = first.file.uri === link.uri ? `its line ${first.problem.range.start.line + 1}` : `line ${first.problem.range.start.line + 1} of "${shown(first.file.path)}", which it includes`;
-    const count = errors.length === 1 ? 'an error' : `${errors.length} errors`;
+    const where = first.file.uri === link.uri ? msg`its line ${first.problem.range.start.line + 1}` : msg`line ${first.problem.range.start.line + 1} of "${shown(first.file.path)}", which it includes`;
     out.push({
       code: 'include-errors',
       range: link.range,
-      message: `"${shown(link.path)}" has ${count} (first, ${where}: ${first.problem.message}) Open the included file and fix ${errors.length === 1 ? 'it' : 'them'} there.`,
-      related: errors.slice(0, SUMMARY_SHOWN).map((x) => ({ uri: x.file.uri, range: x.problem.range, message: x.problem.message })),
+      message: errors.length === 1
+        ? msg`"${shown(link.path)}" has an error (first, ${where}: ${first.problem.message}) Open the included file and fix it there.`
+        : msg`"${shown(link.path)}" has ${errors.length} errors (first, ${where}: ${first.problem.message}) Open the included file and fix them there.`,
+      related: errors.slice(0, SUMMARY_SHOWN).map((x) => ({ uri: x.file.uri, range: x.problem.range, ...said(x.problem.message) })),
     });
   }
   return out;

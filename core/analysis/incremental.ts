@@ -198,11 +198,11 @@ export function analyseStreaming(text: string, options: AnalyseOptions): Analysi
   }
   // With a keeper, each syntax finding goes to it at once (a file of syntax errors never holds them all as findings).
   for (const p of lexProblems) {
-    replay.report('syntax-error', p.range, p.message);
+    replay.report('syntax-error', p.range, p.text ?? p.message);
     if (keeper) drain(replay, 0);
   }
   for (const p of parseProblems) {
-    replay.report('syntax-error', p.range, p.message);
+    replay.report('syntax-error', p.range, p.text ?? p.message);
     if (keeper) drain(replay, 0);
   }
   headerFindings(first, declarations, replay, hdr.game, rest.eol);

@@ -8,8 +8,9 @@ import { parse } from '../parser/parser';
 import type { Fix, Game, Range } from '../types';
 import type { CardCatalog, CardCatalogs } from './catalog';
 import type { CardRecord } from './records';
+import { msg, titled, type Message } from '../message';
 
-export type CardReporter = (code: string, range: Range, message: string, opts: { rules?: string[]; fixes?: Fix[]; subjects?: string[] }) => void;
+export type CardReporter = (code: string, range: Range, message: string | Message, opts: { rules?: string[]; fixes?: Fix[]; subjects?: string[] }) => void;
 
 /** A card's facts as parsed nodes (ranges on line 0 of their own text; they are moved to the name). */
 interface ParsedFacts {
@@ -133,12 +134,12 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
   if (!catalog || !st.name) return st;
   const subjects = st.id ? [st.id.text] : [];
   const rec = catalog.lookup(st.name.text);
-  const file = catalog.sources.length === 1 ? catalog.sources[0].replace(/^.*[\\/]/, '') : 'your card files';
+  const file = catalog.sources.length === 1 ? catalog.sources[0].replace(/^.*[\\/]/, '') : msg`your card files`;
   const gameName = game === 'mtg' ? 'MTG' : 'Riftbound';
   if (!rec) {
     const close = catalog.closest(st.name.text);
-    report('unknown-card', st.name.range, `No card is named "${st.name.text}" in ${file} (${gameName}), so nothing is taken from card data for '${st.id?.text ?? ''}'.${close.length ? ` Did you mean ${close.map((n) => `"${n}"`).join(', ')}? Write the card's name as your card data spells it, or declare the card fully if it is one of your own.` : ' Check the spelling, or declare the card fully (type line and properties) if it is one of your own.'}`, {
-      fixes: close.map((n) => ({ title: `Use the card "${n}"`, safe: false, edits: [{ range: st.name!.range, newText: quoted(n) }] })),
+    report('unknown-card', st.name.range, msg`No card is named "${st.name.text}" in ${file} (${gameName}), so nothing is taken from card data for '${st.id?.text ?? msg``}'.${close.length ? msg` Did you mean ${close.map((n) => `"${n}"`).join(', ')}? Write the card's name as your card data spells it, or declare the card fully if it is one of your own.` : msg` Check the spelling, or declare the card fully (type line and properties) if it is one of your own.`}`, {
+      fixes: close.map((n) => ({ ...titled(msg`Use the card "${n}"`), safe: false, edits: [{ range: st.name!.range, newText: quoted(n) }] })),
       subjects,
     });
     return st;
@@ -146,15 +147,15 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
   const facts = parsedFacts(catalog, rec);
   const at = st.name.range;
   const label = `"${rec.name}"`;
-  const mismatch = (range: Range, cardValue: string, declared: string, rules: string[], newText: string | undefined, title: string) =>
-    report('card-mismatch', range, `${label} has ${cardValue} in ${file}, but the declaration says \`${declared}\`. The declaration wins (as for a card an effect changed); write the card's value if that is what was meant.`, {
+  const mismatch = (range: Range, cardValue: string | Message, declared: string, rules: string[], newText: string | undefined, title: Message) =>
+    report('card-mismatch', range, msg`${label} has ${cardValue} in ${file}, but the declaration says \`${declared}\`. The declaration wins (as for a card an effect changed); write the card's value if that is what was meant.`, {
       rules,
-      fixes: newText === undefined ? [] : [{ title, safe: false, edits: [{ range, newText }] }],
+      fixes: newText === undefined ? [] : [{ ...titled(title), safe: false, edits: [{ range, newText }] }],
       subjects,
     });
   // The type line.
   if (st.typeLine && facts.typeLine && typeLineContradicts(st.typeLine, facts.typeLine)) {
-    mismatch(st.typeLine.range, `the type line \`${facts.typeLineText}\``, typeText(st.typeLine), game === 'mtg' ? ['205.1'] : ['133.1'], facts.typeLineText, `Use the card's type line: ${facts.typeLineText}`);
+    mismatch(st.typeLine.range, msg`the type line \`${facts.typeLineText}\``, typeText(st.typeLine), game === 'mtg' ? ['205.1'] : ['133.1'], facts.typeLineText, msg`Use the card's type line: ${facts.typeLineText}`);
   }
   // The properties of each family both write.
   const cardProps = (fam: string) => facts.props.filter((p) => family(p.prop) === fam);
@@ -167,7 +168,7 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
     const b = theirs.map((p) => key(p.prop)).sort().join(';');
     if (a === b) return;
     const cardText = theirs.map((p) => p.text).join(', ');
-    mismatch(mine[0].range, `\`${cardText}\``, mine.map(propText).join(', '), rules, mine.length === 1 ? cardText : undefined, `Use the card's value: ${cardText}`);
+    mismatch(mine[0].range, `\`${cardText}\``, mine.map(propText).join(', '), rules, mine.length === 1 ? cardText : undefined, msg`Use the card's value: ${cardText}`);
   };
   compare('enchant', (p) => (p.kind === 'enchant' ? filterKey(p.filter) : ''), ['702.5a']);
   compare('equip', (p) => (p.kind === 'equip' ? filterKey(p.quality) : ''), game === 'mtg' ? ['702.6a'] : ['818.5']);

@@ -12,6 +12,8 @@ import { isEvent } from '../parser/ast';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
 import { codeInfo } from '../diagnostics/registry';
 import { lineStartsOf, offsetAt } from '../text';
+import { asMessage, msg, renderMessage, said, titled, type Message } from '../message';
+import { inZone, zoneWord } from './words';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { NameIndex } from './suggest';
 import { withCardFacts } from '../cards/apply';
@@ -28,7 +30,7 @@ export interface Obligation {
   code: 'missing-unattach' | 'missing-state-based-action';
   rules: string[];
   /** Why it had to happen, in words, e.g. "its host lion left the battlefield". */
-  why: string;
+  why: Message;
   cause: EventNode;
   /** The `together:` event the cause is a part of: a line that records it goes after the whole group. */
   group?: EventNode;
@@ -50,7 +52,7 @@ export interface Ruleset {
   /** Could `att` legally be attached to `host` by this kind of event, in the current state? */
   legalHost(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): boolean;
   /** Why `host` is not a legal host for `att` by this kind of event (undefined: it is legal); what completion says of an illegal host. */
-  hostProblem(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): { why: string; rules: string[] } | undefined;
+  hostProblem(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): { why: Message; rules: string[] } | undefined;
   /** How the unattach verb is written in this game. */
   readonly unattachVerb: 'unattach' | 'detach';
 }
@@ -86,7 +88,7 @@ export class Replay {
   /** Cards whose legality may have changed since the last state-based action check, each once (its `dirty` flag). */
   private dirtyCards: CardObj[] = [];
   private pending: Obligation[] = [];
-  private notes: string[] = [];
+  private notes: (string | Message)[] = [];
   private readonly collectSteps: boolean;
   /** The user's card data, if any (kept by copies: a resumed replay declares nothing more). */
   readonly cards: CardCatalogs | undefined;
@@ -127,9 +129,10 @@ export class Replay {
   report(
     code: string,
     range: Range,
-    message: string,
+    message: string | Message,
     opts: { rules?: string[]; related?: RelatedLocation[]; fixes?: Fix[]; subjects?: string[] } = {},
   ): void {
+    const text = asMessage(message);
     const info = codeInfo(code);
     // The cited list of a code and its cause is made once per replay and shared by its findings
     // (a file with a million findings of one kind keeps one list, not a million).
@@ -151,7 +154,8 @@ export class Replay {
       kind: info.kind,
       severity: info.severity,
       rules,
-      message,
+      message: renderMessage(text),
+      text,
       range,
       related: opts.related ?? [],
       fixes: opts.fixes ?? [],
@@ -184,7 +188,7 @@ export class Replay {
   }
 
   /** A note for the current step's summary (inlay hints, step review); built only when steps are collected. */
-  note(text: () => string): void {
+  note(text: () => string | Message): void {
     if (this.collectSteps) this.notes.push(text());
   }
 
@@ -238,7 +242,7 @@ export class Replay {
   card(name: Name | undefined): CardObj | undefined {
     const x = this.lookup(name);
     if (x && !isCard(x)) {
-      this.report('unknown-name', name!.range, `'${name!.text}' is a player, not a card.`, { subjects: [name!.text] });
+      this.report('unknown-name', name!.range, msg`'${name!.text}' is a player, not a card.`, { subjects: [name!.text] });
       return undefined;
     }
     return x;
@@ -247,7 +251,7 @@ export class Replay {
   player(name: Name | undefined): PlayerObj | undefined {
     const x = this.lookup(name);
     if (x && isCard(x)) {
-      this.report('unknown-name', name!.range, `'${name!.text}' is a card, not a player.`, { subjects: [name!.text] });
+      this.report('unknown-name', name!.range, msg`'${name!.text}' is a card, not a player.`, { subjects: [name!.text] });
       return undefined;
     }
     return x;
@@ -258,8 +262,8 @@ export class Replay {
 
   private reportUnknown(name: Name): void {
     const close = (this.suggestions ??= new NameIndex(this.names.keys())).closest(name.text);
-    this.report('unknown-name', name.range, `No card or player is named '${name.text}'.${close.length ? ` Did you mean '${close[0]}'?` : ' Declare it with `card` or `player` first.'}`, {
-      fixes: close.map((c) => ({ title: `Change to '${c}'`, safe: false, edits: [{ range: name.range, newText: c }] })),
+    this.report('unknown-name', name.range, msg`No card or player is named '${name.text}'.${close.length ? msg` Did you mean '${close[0]}'?` : msg` Declare it with \`card\` or \`player\` first.`}`, {
+      fixes: close.map((c) => ({ ...titled(msg`Change to '${c}'`), safe: false, edits: [{ range: name.range, newText: c }] })),
       subjects: [name.text],
     });
   }
@@ -328,7 +332,7 @@ export class Replay {
       if (action === 'unattach' ? host !== undefined && host !== o.host : action === 'move' && o.zone !== zone) continue;
       for (let j = i + 1; j < pending.length; j++) pending[j - 1] = pending[j];
       pending.length--;
-      if (this.collectSteps) this.notes.push('recorded');
+      if (this.collectSteps) this.notes.push(msg`recorded`);
       return true;
     }
     return false;
@@ -343,15 +347,15 @@ export class Replay {
 
   private reportMissing(o: Obligation): void {
     const line = this.consequenceLine(o);
-    const what = o.action === 'unattach' ? (this.rules.unattachVerb === 'detach' ? `${o.subject.id} detaches from ${o.host}` : `${o.subject.id} becomes unattached from ${o.host}`) : o.action === 'move' ? `${o.subject.id} goes to ${o.zone}` : `${o.subject.id} is recalled`;
+    const what = o.action === 'unattach' ? (this.rules.unattachVerb === 'detach' ? msg`${o.subject.id} detaches from ${o.host}` : msg`${o.subject.id} becomes unattached from ${o.host}`) : o.action === 'move' ? msg`${o.subject.id} goes to ${zoneWord(o.zone ?? '')}` : msg`${o.subject.id} is recalled`;
     this.report(
       o.code,
       o.cause.range,
-      `${what}: ${o.why}. The scenario does not record it; add \`${line}\` ${o.group ? 'as a part of this group, or after it' : 'after this event'}.`,
+      msg`${what}: ${o.why}. The scenario does not record it; add \`${line}\` ${o.group ? msg`as a part of this group, or after it` : msg`after this event`}.`,
       {
         rules: o.rules,
-        related: o.subject.attachedAt ? [{ range: o.subject.attachedAt, message: `${o.subject.id} became attached here` }] : [],
-        fixes: [{ title: `Insert "${line}"`, safe: true, edits: [this.insertAfter(o.group ?? o.cause, line)] }],
+        related: o.subject.attachedAt ? [{ range: o.subject.attachedAt, ...said(msg`${o.subject.id} became attached here`) }] : [],
+        fixes: [{ ...titled(msg`Insert "${line}"`), safe: true, edits: [this.insertAfter(o.group ?? o.cause, line)] }],
         subjects: [o.subject.id, ...(o.host ? [o.host] : [])],
       },
     );
@@ -395,13 +399,13 @@ export class Replay {
   removalFix(ev: EventNode, redundant: boolean): Fix {
     const g = this.group;
     if (g && g.node.parts[g.part] === ev) {
-      const fix: Fix = { title: `Remove the ${redundant ? 'redundant ' : ''}part`, safe: true, edits: [] };
+      const fix: Fix = { ...titled(redundant ? msg`Remove the redundant part` : msg`Remove the part`), safe: true, edits: [] };
       g.removals.push({ index: g.part, fix, redundant });
       return fix;
     }
     // Not a part of the group being replayed (nothing calls it so today): its line is the group's.
-    if (g) return { title: 'Remove the whole line, with the other parts of the group', safe: false, edits: [this.deleteStatement(g.node)] };
-    return { title: `Remove the ${redundant ? 'redundant ' : ''}line`, safe: true, edits: [this.deleteStatement(ev)] };
+    if (g) return { ...titled(msg`Remove the whole line, with the other parts of the group`), safe: false, edits: [this.deleteStatement(g.node)] };
+    return { ...titled(redundant ? msg`Remove the redundant line` : msg`Remove the line`), safe: true, edits: [this.deleteStatement(ev)] };
   }
 
   /**
@@ -421,7 +425,7 @@ export class Replay {
     const whole = () => this.deleteStatement(group);
     if (lastKept < 0) {
       for (const r of removals) {
-        r.fix.title = `Remove the ${r.redundant ? 'redundant ' : ''}line`;
+        Object.assign(r.fix, titled(r.redundant ? msg`Remove the redundant line` : msg`Remove the line`));
         r.fix.edits = [whole()];
       }
       return;
@@ -434,7 +438,7 @@ export class Replay {
       const gap = k > lastKept ? [parts[k - 1].range.end, parts[k].range.start] : [parts[k].range.end, parts[k + 1].range.start];
       if (onlySeparator(this.text, at(gap[0]), at(gap[1]))) r.fix.edits = [{ range: { start: from, end: to }, newText: '' }];
       else {
-        r.fix.title = 'Remove the whole line, with the other parts of the group';
+        Object.assign(r.fix, titled(msg`Remove the whole line, with the other parts of the group`));
         r.fix.safe = false;
         r.fix.edits = [whole()];
       }
@@ -536,7 +540,9 @@ export class Replay {
 
   private endStep(st: EventNode): void {
     if (!this.collectSteps) return;
-    this.steps.push({ range: st.range, summary: this.notes.join('; ') });
+    // One flat message `{0}; {1}; ...` (not nested: a step may note thousands of things).
+    const text: Message = { template: this.notes.map((_, i) => `{${i}}`).join('; '), args: this.notes };
+    this.steps.push({ range: st.range, summary: renderMessage(text), summaryText: text });
     this.notes = [];
   }
 
@@ -577,7 +583,7 @@ export class Replay {
         continue;
       }
       if ((st.kind === 'player' || st.kind === 'card' || st.kind === 'include') && firstEvent) {
-        this.report('syntax-error', st.range, 'Declarations come before the events: move this line above the first event.', { related: [{ range: firstEvent.range, message: 'the first event' }] });
+        this.report('syntax-error', st.range, msg`Declarations come before the events: move this line above the first event.`, { related: [{ range: firstEvent.range, ...said(msg`the first event`) }] });
       }
       declare(st, undefined);
     }
@@ -601,7 +607,7 @@ export class Replay {
         } else if (!c.owner) {
           if (players.length === 1 && players[0].kind === 'player' && players[0].id) c.owner = players[0].id.text;
           else if (players.length > 1 && !c.decl.props.some((p) => p.kind === 'owner')) {
-            this.report('syntax-error', c.decl.id!.range, `Card '${c.id}' needs an owner: add \`, owner PLAYER\` (required when there are two or more players).`, { subjects: [c.id] });
+            this.report('syntax-error', c.decl.id!.range, msg`Card '${c.id}' needs an owner: add \`, owner PLAYER\` (required when there are two or more players).`, { subjects: [c.id] });
           }
         }
         c.controller ??= c.owner;
@@ -635,8 +641,8 @@ export class Replay {
     const first = this.declaredAt.get(name.text);
     if (first) {
       const firstIn = this.declaredIn.get(name.text);
-      this.report('duplicate-name', name.range, `'${name.text}' is already declared${firstIn ? ` in ${firstIn}` : ''}; give this one another name.`, {
-        related: [{ range: first, message: `'${name.text}' is first declared here`, ...(firstIn ? { uri: firstIn } : {}) }],
+      this.report('duplicate-name', name.range, msg`'${name.text}' is already declared${firstIn ? msg` in ${firstIn}` : msg``}; give this one another name.`, {
+        related: [{ range: first, ...said(msg`'${name.text}' is first declared here`), ...(firstIn ? { uri: firstIn } : {}) }],
         subjects: [name.text],
       });
       return false;
@@ -654,9 +660,9 @@ export class Replay {
     this.expectations++;
     const failure = this.evaluate(a);
     if (failure) {
-      this.report('expectation-failed', a.range, `Expected ${describeAssertion(a)}, but ${failure.actual}.`, {
+      this.report('expectation-failed', a.range, msg`Expected ${assertionText(a)}, but ${failure.actual}.`, {
         fixes: failure.replacement
-          ? [{ title: `Expect what the replay shows: "${failure.replacement}"`, safe: false, edits: [{ range: a.range, newText: failure.replacement }] }]
+          ? [{ ...titled(msg`Expect what the replay shows: "${failure.replacement}"`), safe: false, edits: [{ range: a.range, newText: failure.replacement }] }]
           : [],
         subjects: subjectsOf(a),
       });
@@ -664,10 +670,10 @@ export class Replay {
   }
 
   /** Undefined when the assertion holds; otherwise what the state actually is. */
-  private evaluate(a: Assertion): { actual: string; replacement?: string } | undefined {
+  private evaluate(a: Assertion): { actual: Message; replacement?: string } | undefined {
     const describeHost = (c: CardObj) => {
       const h = this.board.hostOf(c);
-      return h ? `${c.id} is attached to ${h.id}` : `${c.id} is unattached`;
+      return h ? msg`${c.id} is attached to ${h.id}` : msg`${c.id} is unattached`;
     };
     const actualAttach = (c: CardObj) => {
       const h = this.board.hostOf(c);
@@ -695,43 +701,43 @@ export class Replay {
           const of = a.zone.place ? this.player(a.zone.place) : undefined;
           if (a.zone.place && !of) return undefined;
           if (c.zone === 'base' && (!of || c.place === of.id)) return undefined;
-          if (c.zone === 'base' && c.place) return { actual: `${c.id} is in ${c.place}'s base`, replacement: `${c.id} at base of ${c.place}` };
+          if (c.zone === 'base' && c.place) return { actual: msg`${c.id} is in ${c.place}'s base`, replacement: `${c.id} at base of ${c.place}` };
         }
         const want = a.zone.place && a.zone.zone === 'battlefield' ? `battlefield:${a.zone.place.text}` : a.zone.zone;
         const have = zoneLabel(c);
         if (have === want || (want === 'battlefield' && c.zone === 'battlefield')) return undefined;
-        if (c.zone === 'base' && c.place && this.rules.game === 'riftbound') return { actual: `${c.id} is in ${c.place}'s base`, replacement: `${c.id} at base of ${c.place}` };
-        const shown = c.zone === 'outside' ? 'outside the game' : have.replace(':', ' ');
-        return { actual: `${c.id} is ${c.zone === 'outside' ? '' : 'in '}${shown}`, replacement: c.zone === 'outside' ? undefined : `${c.id} in ${have.replace(':', ' ')}` };
+        if (c.zone === 'base' && c.place && this.rules.game === 'riftbound') return { actual: msg`${c.id} is in ${c.place}'s base`, replacement: `${c.id} at base of ${c.place}` };
+        const shown = c.zone === 'outside' ? msg`${c.id} is outside the game` : c.place && c.zone === 'battlefield' ? msg`${c.id} is in battlefield ${c.place}` : msg`${c.id} is ${inZone(c.zone)}`;
+        return { actual: shown, replacement: c.zone === 'outside' ? undefined : `${c.id} in ${have.replace(':', ' ')}` };
       }
       case 'newer-than': {
         const c = this.card(a.subject);
         const d = this.card(a.other);
         if (!c || !d) return undefined;
         if (c.timestamp > d.timestamp) return undefined;
-        return { actual: `${c.id} has timestamp ${c.timestamp} and ${d.id} has ${d.timestamp}`, replacement: `${d.id} newer than ${c.id}` };
+        return { actual: msg`${c.id} has timestamp ${c.timestamp} and ${d.id} has ${d.timestamp}`, replacement: `${d.id} newer than ${c.id}` };
       }
       case 'might': {
         const c = this.card(a.subject);
         if (!c) return undefined;
         const m = effectiveMight(this.board, c);
         if (m === a.value) return undefined;
-        if (m === undefined) return { actual: `${c.id} has no Might` };
-        return { actual: `${c.id} has Might ${m}`, replacement: `${c.id} might ${m}` };
+        if (m === undefined) return { actual: msg`${c.id} has no Might` };
+        return { actual: msg`${c.id} has Might ${m}`, replacement: `${c.id} might ${m}` };
       }
       case 'controlled-by': {
         const c = this.card(a.subject);
         const p = this.player(a.player);
         if (!c || !p || c.controller === p.id) return undefined;
-        if (!c.controller) return { actual: `${c.id} has no controller` };
+        if (!c.controller) return { actual: msg`${c.id} has no controller` };
         // MTG 108.4a: off the battlefield and the stack a card has no controller; its owner stands in.
-        const off = this.rules.game === 'mtg' && c.zone !== 'battlefield' && c.zone !== 'stack' ? ` (it is ${c.zone === 'outside' ? 'outside the game' : `in ${c.zone}`}, where its owner counts as its controller)` : '';
-        return { actual: `${c.id} is controlled by ${c.controller}${off}`, replacement: `${c.id} controlled by ${c.controller}` };
+        const off = this.rules.game === 'mtg' && c.zone !== 'battlefield' && c.zone !== 'stack' ? msg` (it is ${c.zone === 'outside' ? msg`outside the game` : inZone(c.zone)}, where its owner counts as its controller)` : '';
+        return { actual: msg`${c.id} is controlled by ${c.controller}${off}`, replacement: `${c.id} controlled by ${c.controller}` };
       }
       case 'no-attachments': {
         const h = this.lookup(a.host);
         if (!h || h.attachments.size === 0) return undefined;
-        return { actual: `${[...h.attachments].join(', ')} ${h.attachments.size === 1 ? 'is' : 'are'} attached to ${h.id}` };
+        return { actual: h.attachments.size === 1 ? msg`${[...h.attachments].join(', ')} is attached to ${h.id}` : msg`${[...h.attachments].join(', ')} are attached to ${h.id}` };
       }
     }
   }
@@ -757,6 +763,29 @@ function subjectsOf(a: Assertion): string[] {
       return [a.subject.text, a.player.text];
     default:
       return [a.subject.text];
+  }
+}
+
+/** `describeAssertion` for a message: the same words, translated with the sentence (names and zones as written stay). */
+export function assertionText(a: Assertion): Message {
+  switch (a.kind) {
+    case 'attached-to':
+      return msg`${a.subject.text} attached to ${a.host.text}`;
+    case 'has':
+      return msg`${a.host.text} to have ${a.subject.text} attached`;
+    case 'unattached':
+      return msg`${a.subject.text} unattached`;
+    case 'in-zone':
+      if (a.zone.zone === 'base') return a.zone.place ? msg`${a.subject.text} at base of ${a.zone.place.text}` : msg`${a.subject.text} at base`;
+      return a.zone.place ? msg`${a.subject.text} in ${zoneWord(a.zone.zone)} ${a.zone.place.text}` : msg`${a.subject.text} ${inZone(a.zone.zone)}`;
+    case 'newer-than':
+      return msg`${a.subject.text} newer than ${a.other.text}`;
+    case 'might':
+      return msg`${a.subject.text} to have Might ${a.value}`;
+    case 'no-attachments':
+      return msg`no attachments on ${a.host.text}`;
+    case 'controlled-by':
+      return msg`${a.subject.text} controlled by ${a.player.text}`;
   }
 }
 

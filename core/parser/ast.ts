@@ -1,5 +1,6 @@
 // The syntax tree of a board-scenario file. Every node carries its source range.
 import type { Range } from '../types';
+import type { Message } from '../message';
 
 /** An identifier as written, with its range. */
 export interface Name {
@@ -199,7 +200,10 @@ export interface RuleRef {
 }
 
 export interface SyntaxProblem {
+  /** The English text (`renderMessage(text)`). */
   message: string;
+  /** The text as a template and its arguments (core/message.ts). */
+  text?: Message;
   range: Range;
 }
 

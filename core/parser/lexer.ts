@@ -3,6 +3,7 @@
 // no regular expression runs on user text here, so nothing can backtrack, and it never throws.
 import type { Range } from '../types';
 import type { Statement } from './ast';
+import { msg, said, type Message } from '../message';
 
 export type TokenType = 'word' | 'string' | 'number' | 'colon' | 'comma' | 'dash' | 'semicolon';
 
@@ -29,6 +30,8 @@ export interface LexComment {
 
 export interface LexProblem {
   message: string;
+  /** The text as a template and its arguments (core/message.ts). */
+  text?: Message;
   range: Range;
   /** A string still open at the end of its line (editors ask: is the cursor inside one?). */
   unterminated?: true;
@@ -253,7 +256,7 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
               continue;
             }
             const w = charWidth(text, j + 1);
-            problems.push({ message: `Unknown escape '\\${text.slice(j + 1, j + 1 + w)}' in string: only \\" and \\\\ are escapes.`, range: range(ln, j - base, j + 1 + w - base) });
+            problems.push({ ...said(msg`Unknown escape '\\${text.slice(j + 1, j + 1 + w)}' in string: only \\" and \\\\ are escapes.`), range: range(ln, j - base, j + 1 + w - base) });
             j += 1 + w;
             continue;
           }
@@ -265,7 +268,7 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
         }
         value += text.slice(chunk, j);
         if (!closed) {
-          problems.push({ message: 'Unterminated string: add the closing `"` (strings are one line).', range: range(ln, col, end - base), unterminated: true });
+          problems.push({ ...said(msg`Unterminated string: add the closing \`"\` (strings are one line).`), range: range(ln, col, end - base), unterminated: true });
           tokens.push(new Token('string', value, ln, col, end - base));
           i = end;
         } else {
@@ -315,7 +318,7 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
         }
         if (j - i > 2) {
           // A run of three or more: one problem for the whole run (and linear time).
-          problems.push({ message: `Unexpected '${text.slice(i, Math.min(j, i + 5))}${j - i > 5 ? '…' : ''}': a dash is \`-\`, \`--\` or \`—\`.`, range: range(ln, col, j - base) });
+          problems.push({ ...said(msg`Unexpected '${text.slice(i, Math.min(j, i + 5))}${j - i > 5 ? '…' : ''}': a dash is \`-\`, \`--\` or \`—\`.`), range: range(ln, col, j - base) });
           i = j;
           continue;
         }
@@ -365,8 +368,8 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
       let j = i + width;
       while (j < end && isUnexpected(text, j)) j += charWidth(text, j);
       const shown = c < 32 ? `U+${c.toString(16).toUpperCase().padStart(4, '0')}` : `'${text.slice(i, i + width)}'`;
-      const message = j - i > width ? `Unexpected characters from ${shown} (${j - i} code units).` : `Unexpected character ${shown}.`;
-      problems.push({ message, range: range(ln, col, j - base) });
+      const message = j - i > width ? msg`Unexpected characters from ${shown} (${j - i} code units).` : msg`Unexpected character ${shown}.`;
+      problems.push({ ...said(message), range: range(ln, col, j - base) });
       i = j;
     }
 

@@ -28,6 +28,7 @@ import type {
 } from './ast';
 import { ACTIVATED_ABILITIES, PART_VERBS } from './ast';
 import { lex, Token, type LexStart, type LogicalLine } from './lexer';
+import { asMessage, msg, renderMessage, said, type Message } from '../message';
 
 /** Zones a `move ... to`, `in` or `expect ... in` may name. */
 export const ZONES = [
@@ -56,10 +57,15 @@ const SUGAR_ZONE: Record<string, string> = {
 const CLAUSE_WORDS = new Set(['by', 'to', 'from', 'targeting', 'attached', 'in', 'at']);
 
 class SyntaxError_ {
+  readonly message: string;
+  readonly text: Message;
   constructor(
-    readonly message: string,
+    message: string | Message,
     readonly range: Range,
-  ) {}
+  ) {
+    this.text = asMessage(message);
+    this.message = renderMessage(this.text);
+  }
 }
 
 function span(a: Range, b: Range): Range {
@@ -96,22 +102,22 @@ class Cursor {
     const t = this.peek(offset);
     return t !== undefined && t.type === 'word' && t.text === text;
   }
-  fail(expected: string): never {
+  fail(expected: string | Message): never {
     const t = this.peek();
-    if (!t) throw new SyntaxError_(`Expected ${expected} at the end of the statement.`, this.endRange());
+    if (!t) throw new SyntaxError_(msg`Expected ${expected} at the end of the statement.`, this.endRange());
     const shown = t.type === 'string' ? `"${t.text}"` : `'${t.text}'`;
-    throw new SyntaxError_(`Expected ${expected}, found ${shown}.`, t.range);
+    throw new SyntaxError_(msg`Expected ${expected}, found ${shown}.`, t.range);
   }
   expectWord(text: string): Token {
     if (this.isWord(text)) return this.next()!;
-    return this.fail(`'${text}'`);
+    return this.fail(msg`'${text}'`);
   }
-  name(what: string): Name {
+  name(what: string | Message): Name {
     const t = this.peek();
     if (!t || t.type !== 'word') return this.fail(what);
     if (!isIdentifier(t.text)) {
       throw new SyntaxError_(
-        `'${t.text}' is not a valid ${what}: an identifier is a letter, then letters, digits, '-' or '_'.`,
+        msg`'${t.text}' is not a valid ${what}: an identifier is a letter, then letters, digits, '-' or '_'.`,
         t.range,
       );
     }
@@ -119,20 +125,20 @@ class Cursor {
     // A token is a Name: its text, and a range made only when asked for.
     return t;
   }
-  word(what: string): Word {
+  word(what: string | Message): Word {
     const t = this.peek();
     if (!t || t.type !== 'word') return this.fail(what);
     this.i++;
     return t;
   }
-  number(what: string): { value: number; range: Range } {
+  number(what: string | Message): { value: number; range: Range } {
     const t = this.peek();
     if (!t || t.type !== 'number' || !/^-?\d{1,9}$/.test(t.text)) return this.fail(what);
     this.i++;
     return { value: Number(t.text), range: t.range };
   }
   end(): void {
-    if (!this.atEnd()) this.fail('the end of the statement');
+    if (!this.atEnd()) this.fail(msg`the end of the statement`);
   }
 }
 
@@ -207,11 +213,11 @@ export function parseStream(text: string, onStatement: (st: Statement, info: Doc
         st = parseStatement(cur);
       } catch (e) {
         if (e instanceof SyntaxError_) {
-          parseProblems.push({ message: e.message, range: e.range });
+          parseProblems.push({ message: e.message, text: e.text, range: e.range });
           st = cur.partial;
         } else {
           const r = { start: line.tokens[0].range.start, end: { line: line.lastLine, character: line.endCharacter } };
-          parseProblems.push({ message: `Internal parser problem: ${String(e)}`, range: r });
+          parseProblems.push({ ...said(msg`Internal parser problem: ${String(e)}`), range: r });
         }
       }
       // `onStatement` returns true to stop parsing there.
@@ -220,7 +226,7 @@ export function parseStream(text: string, onStatement: (st: Statement, info: Doc
     from,
     options?.fastPath === false ? undefined : fastLine,
   );
-  const lexProblems: SyntaxProblem[] = lexed.problems.map((p) => ({ message: p.message, range: p.range }));
+  const lexProblems: SyntaxProblem[] = lexed.problems.map((p) => ({ message: p.message, text: p.text, range: p.range }));
   // Lexical problems first, then the parser's, each in document order.
   const problems: SyntaxProblem[] = [...lexProblems, ...parseProblems];
   return { comments: lexed.comments, ruleRefs: ruleRefsOf(lexed.comments), problems, lexProblems, parseProblems, eol: lexed.eol, lineCount: lexed.lineCount };
@@ -264,7 +270,7 @@ function findRuleRefs(text: string, r: Range, out: RuleRef[]): void {
 function parseStatement(cur: Cursor): Statement | undefined {
   const first = cur.peek()!;
   if (first.type !== 'word') {
-    cur.fail('a declaration (game, title, rules, player, card, include) or an event verb');
+    cur.fail(msg`a declaration (game, title, rules, player, card, include) or an event verb`);
   }
   const kw = first.text;
   cur.next();
@@ -275,27 +281,27 @@ function parseStatement(cur: Cursor): Statement | undefined {
     case 'game': {
       const st = { kind: 'game' as const, range: startRange, game: undefined as Word | undefined };
       cur.partial = st;
-      st.game = cur.word("the game: 'mtg' or 'riftbound'");
+      st.game = cur.word(msg`the game: 'mtg' or 'riftbound'`);
       st.range = whole();
       cur.end();
       return st;
     }
     case 'title': {
       const t = cur.peek();
-      if (!t || t.type !== 'string') cur.fail('a quoted title');
+      if (!t || t.type !== 'string') cur.fail(msg`a quoted title`);
       cur.next();
       cur.end();
       return { kind: 'title', title: t!.text, range: whole() };
     }
     case 'rules': {
       const t = cur.peek();
-      if (!t || (t.type !== 'number' && t.type !== 'word')) cur.fail('a rules version (a date like 2024-06-07, or v1.3)');
+      if (!t || (t.type !== 'number' && t.type !== 'word')) cur.fail(msg`a rules version (a date like 2024-06-07, or v1.3)`);
       cur.next();
       cur.end();
       return { kind: 'rules', version: { text: t!.text, range: t!.range }, range: whole() };
     }
     case 'player': {
-      const id = cur.name('player name');
+      const id = cur.name(msg`player name`);
       cur.end();
       return { kind: 'player', id, range: whole() };
     }
@@ -305,12 +311,12 @@ function parseStatement(cur: Cursor): Statement | undefined {
       const st: IncludeStmt = { kind: 'include', range: startRange };
       cur.partial = st;
       const t = cur.peek();
-      if (!t || t.type !== 'string') cur.fail('the quoted path of a file to include, like "cards/core-set.board"');
+      if (!t || t.type !== 'string') cur.fail(msg`the quoted path of a file to include, like "cards/core-set.board"`);
       cur.next();
       st.path = { text: t!.text, range: t!.range };
       st.range = whole();
       cur.end();
-      if (t!.text.length === 0) throw new SyntaxError_('The path of an include is empty: write the path of a .board file, like "cards/core-set.board".', t!.range);
+      if (t!.text.length === 0) throw new SyntaxError_(msg`The path of an include is empty: write the path of a .board file, like "cards/core-set.board".`, t!.range);
       return st;
     }
   }
@@ -319,10 +325,10 @@ function parseStatement(cur: Cursor): Statement | undefined {
 function parseCard(cur: Cursor, startRange: Range): CardStmt {
   const st: CardStmt = { kind: 'card', props: [], range: startRange };
   cur.partial = st;
-  st.id = cur.name('card id');
+  st.id = cur.name(msg`card id`);
   st.range = span(startRange, cur.last().range);
   const nameTok = cur.peek();
-  if (!nameTok || nameTok.type !== 'string') cur.fail('the quoted card name');
+  if (!nameTok || nameTok.type !== 'string') cur.fail(msg`the quoted card name`);
   cur.next();
   st.name = { text: nameTok!.text, range: nameTok!.range };
   st.range = span(startRange, cur.last().range);
@@ -332,7 +338,7 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
     st.range = span(startRange, cur.last().range);
   }
   while (!cur.atEnd()) {
-    if (cur.peek()!.type !== 'comma') cur.fail("',' before the next property");
+    if (cur.peek()!.type !== 'comma') cur.fail(msg`',' before the next property`);
     cur.next();
     st.props.push(parseProperty(cur));
     st.range = span(startRange, cur.last().range);
@@ -345,40 +351,40 @@ function parseTypeLine(cur: Cursor): TypeLine {
   const subtypes: Word[] = [];
   let seenDash = false;
   const start = cur.peek();
-  if (!start || (start.type !== 'word' && start.type !== 'dash')) cur.fail('a type line, e.g. creature — Cat');
+  if (!start || (start.type !== 'word' && start.type !== 'dash')) cur.fail(msg`a type line, e.g. creature — Cat`);
   while (!cur.atEnd() && cur.peek()!.type !== 'comma') {
     const t = cur.peek()!;
     if (t.type === 'dash') {
-      if (seenDash) cur.fail('a subtype');
+      if (seenDash) cur.fail(msg`a subtype`);
       seenDash = true;
       cur.next();
       continue;
     }
-    if (t.type !== 'word') cur.fail(seenDash ? 'a subtype' : 'a card type');
+    if (t.type !== 'word') cur.fail(seenDash ? msg`a subtype` : msg`a card type`);
     cur.next();
     (seenDash ? subtypes : types).push({ text: t.text, range: t.range });
   }
-  if (seenDash && subtypes.length === 0) cur.fail('a subtype after the dash');
+  if (seenDash && subtypes.length === 0) cur.fail(msg`a subtype after the dash`);
   return { types, subtypes, range: span(start!.range, cur.last().range) };
 }
 
 function parseProperty(cur: Cursor): Property {
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail('a property (owner, controller, entered under, in, attached to, enchant, equip, protection from, color, ...)');
+  if (!t || t.type !== 'word') return cur.fail(msg`a property (owner, controller, entered under, in, attached to, enchant, equip, protection from, color, ...)`);
   cur.next();
   const r = () => span(t.range, cur.last().range);
   switch (t.text) {
     case 'owner': {
-      const player = cur.name('player name');
+      const player = cur.name(msg`player name`);
       return { kind: 'owner', player, range: r() };
     }
     case 'controller': {
-      const player = cur.name('player name');
+      const player = cur.name(msg`player name`);
       return { kind: 'controller', player, entered: false, range: r() };
     }
     case 'entered': {
       cur.expectWord('under');
-      const player = cur.name('player name');
+      const player = cur.name(msg`player name`);
       return { kind: 'controller', player, entered: true, range: r() };
     }
     case 'in':
@@ -388,7 +394,7 @@ function parseProperty(cur: Cursor): Property {
     }
     case 'attached': {
       cur.expectWord('to');
-      const target = cur.name('card or player to attach to');
+      const target = cur.name(msg`card or player to attach to`);
       return { kind: 'attached', target, range: r() };
     }
     case 'enchant':
@@ -399,13 +405,13 @@ function parseProperty(cur: Cursor): Property {
     }
     case 'protection': {
       cur.expectWord('from');
-      const quality = cur.word('a quality: a color, card types in the plural, everything, or a player');
+      const quality = cur.word(msg`a quality: a color, card types in the plural, everything, or a player`);
       return { kind: 'protection', quality, range: r() };
     }
     case 'color':
     case 'colors': {
-      const colors: Word[] = [cur.word('a color')];
-      while (!cur.atEnd() && cur.peek()!.type === 'word') colors.push(cur.word('a color'));
+      const colors: Word[] = [cur.word(msg`a color`)];
+      while (!cur.atEnd() && cur.peek()!.type === 'word') colors.push(cur.word(msg`a color`));
       return { kind: 'color', colors, range: r() };
     }
     case 'reconfigure':
@@ -422,15 +428,15 @@ function parseProperty(cur: Cursor): Property {
       return { kind: 'flag', flag: 'aura-swap', range: r() };
     case "can't": {
       cur.expectWord('be');
-      const w = cur.word("'enchanted', 'equipped' or 'fortified'");
+      const w = cur.word(msg`'enchanted', 'equipped' or 'fortified'`);
       if (w.text !== 'enchanted' && w.text !== 'equipped' && w.text !== 'fortified') {
-        throw new SyntaxError_(`Expected 'enchanted', 'equipped' or 'fortified', found '${w.text}'.`, w.range);
+        throw new SyntaxError_(msg`Expected 'enchanted', 'equipped' or 'fortified', found '${w.text}'.`, w.range);
       }
       return { kind: 'cant', what: w.text, range: r() };
     }
     case 'might':
     case 'might-bonus': {
-      const n = cur.number('a number');
+      const n = cur.number(msg`a number`);
       return { kind: t.text, value: n.value, range: r() };
     }
     case 'hexproof':
@@ -439,7 +445,7 @@ function parseProperty(cur: Cursor): Property {
       return { kind: 'keyword', keyword: parseTargetingKeyword(cur, t), range: r() };
     default:
       throw new SyntaxError_(
-        `Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., hexproof, hexproof from, shroud, ward, might, might-bonus, exhausted.`,
+        msg`Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., hexproof, hexproof from, shroud, ward, might, might-bonus, exhausted.`,
         t.range,
       );
   }
@@ -454,7 +460,7 @@ function parseTargetingKeyword(cur: Cursor, kw: Token): TargetingKeywordNode {
   const node: TargetingKeywordNode = { name, range: kw.range };
   if (name === 'hexproof' && cur.isWord('from')) {
     cur.next();
-    node.quality = cur.word('a quality: a color, or card types in the plural (hexproof from black, hexproof from artifacts)');
+    node.quality = cur.word(msg`a quality: a color, or card types in the plural (hexproof from black, hexproof from artifacts)`);
   } else if (name === 'ward') {
     const t = cur.peek();
     if (t && (t.type === 'number' || t.type === 'string' || (t.type === 'word' && !CLAUSE_WORDS.has(t.text)))) {
@@ -470,19 +476,19 @@ function parseTargetingKeyword(cur: Cursor, kw: Token): TargetingKeywordNode {
 function parseZone(cur: Cursor, at: boolean): ZoneRef {
   const w = cur.word(at ? "'base' or 'battlefield NAME'" : 'a zone');
   if (!(ZONES as readonly string[]).includes(w.text)) {
-    throw new SyntaxError_(`Unknown zone '${w.text}'. Zones: ${ZONES.join(', ')}.`, w.range);
+    throw new SyntaxError_(msg`Unknown zone '${w.text}'. Zones: ${ZONES.join(', ')}.`, w.range);
   }
   const zone: ZoneRef = { zone: w.text, range: w.range };
   if (w.text === 'battlefield') {
     const t = cur.peek();
     if (t && t.type === 'word' && !CLAUSE_WORDS.has(t.text)) {
-      zone.place = cur.name('battlefield name');
+      zone.place = cur.name(msg`battlefield name`);
       zone.range = span(w.range, zone.place.range);
     }
   } else if (w.text === 'base' && cur.isWord('of')) {
     // Riftbound: `base of P`, the base of player P.
     cur.next();
-    zone.place = cur.name('the player whose base it is');
+    zone.place = cur.name(msg`the player whose base it is`);
     zone.range = span(w.range, zone.place.range);
   }
   return zone;
@@ -490,20 +496,20 @@ function parseZone(cur: Cursor, at: boolean): ZoneRef {
 
 function parseFilter(cur: Cursor): Filter {
   const first = cur.peek();
-  if (!first || first.type !== 'word') return cur.fail('what it can enchant, e.g. creature, land, player');
+  if (!first || first.type !== 'word') return cur.fail(msg`what it can enchant, e.g. creature, land, player`);
   const alternatives: FilterTerm[][] = [[]];
   let control: ControlClause | undefined;
   let zone: FilterZone | undefined;
   while (!cur.atEnd() && cur.peek()!.type === 'word') {
     const t = cur.peek()!;
     if (t.text === 'in') {
-      if (alternatives[alternatives.length - 1].length === 0) throw new SyntaxError_("Expected what it describes before 'in', e.g. 'creature card in a graveyard'.", t.range);
+      if (alternatives[alternatives.length - 1].length === 0) throw new SyntaxError_(msg`Expected what it describes before 'in', e.g. 'creature card in a graveyard'.`, t.range);
       zone = parseFilterZone(cur);
       break;
     }
     if (t.text === 'or') {
       cur.next();
-      if (alternatives[alternatives.length - 1].length === 0) throw new SyntaxError_("Expected a type before 'or'.", t.range);
+      if (alternatives[alternatives.length - 1].length === 0) throw new SyntaxError_(msg`Expected a type before 'or'.`, t.range);
       alternatives.push([]);
       continue;
     }
@@ -542,7 +548,7 @@ function parseFilter(cur: Cursor): Filter {
     }
     alternatives[alternatives.length - 1].push({ negated, word, range: t.range });
   }
-  if (alternatives[alternatives.length - 1].length === 0) cur.fail("a type after 'or'");
+  if (alternatives[alternatives.length - 1].length === 0) cur.fail(msg`a type after 'or'`);
   const filter: Filter = { alternatives, control, range: span(first.range, cur.last().range) };
   if (zone) filter.zone = zone;
   return filter;
@@ -553,7 +559,7 @@ function parseFilterZone(cur: Cursor): FilterZone {
   const inTok = cur.next()!;
   const t = cur.peek();
   if (t && t.type === 'word' && (ZONES as readonly string[]).includes(t.text)) {
-    throw new SyntaxError_(`A filter names a zone as 'in a graveyard' or 'in your graveyard'. If '${t.text}' is where the card is, end the filter with a comma first: ', in ${t.text}'.`, t.range);
+    throw new SyntaxError_(msg`A filter names a zone as 'in a graveyard' or 'in your graveyard'. If '${t.text}' is where the card is, end the filter with a comma first: ', in ${t.text}'.`, t.range);
   }
   let whose: FilterZone['whose'];
   if (cur.isWord('a')) whose = 'any';
@@ -561,11 +567,11 @@ function parseFilterZone(cur: Cursor): FilterZone {
   else if (cur.isWord('an') && (cur.isWord("opponent's", 1) || cur.isWord('opponent\u2019s', 1))) {
     cur.next();
     whose = 'opponent';
-  } else return cur.fail("'a graveyard', 'your graveyard' or 'an opponent's graveyard' after 'in'");
+  } else return cur.fail(msg`'a graveyard', 'your graveyard' or 'an opponent's graveyard' after 'in'`);
   cur.next();
   const z = cur.peek();
   if (!z || z.type !== 'word' || z.text !== 'graveyard') {
-    return cur.fail("'graveyard' (an enchant filter can name a graveyard; other zones are not supported)");
+    return cur.fail(msg`'graveyard' (an enchant filter can name a graveyard; other zones are not supported)`);
   }
   cur.next();
   return { zone: 'graveyard', whose, range: span(inTok.range, z.range) };
@@ -573,16 +579,16 @@ function parseFilterZone(cur: Cursor): FilterZone {
 
 /** `equip`, `fortify` or `reconfigure`: the ability of `activate X ...` and `resolve X ...`. */
 function abilityWord(cur: Cursor): Word {
-  const what = "the ability: 'equip', 'fortify' or 'reconfigure'";
+  const what = msg`the ability: 'equip', 'fortify' or 'reconfigure'`;
   const w = cur.word(what);
-  if (!(ACTIVATED_ABILITIES as readonly string[]).includes(w.text)) throw new SyntaxError_(`Expected ${what}, found '${w.text}'.`, w.range);
+  if (!(ACTIVATED_ABILITIES as readonly string[]).includes(w.text)) throw new SyntaxError_(msg`Expected ${what}, found '${w.text}'.`, w.range);
   return w;
 }
 
 function parseBy(cur: Cursor): Name | undefined {
   if (cur.isWord('by')) {
     cur.next();
-    return cur.name('player name');
+    return cur.name(msg`player name`);
   }
   return undefined;
 }
@@ -901,17 +907,17 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'attach':
     case 'equip':
     case 'fortify': {
-      const subject = cur.name('the card to attach');
+      const subject = cur.name(msg`the card to attach`);
       cur.expectWord('to');
-      const host = cur.name('the card or player to attach it to');
+      const host = cur.name(msg`the card or player to attach it to`);
       const by = parseBy(cur);
       cur.end();
       return event(verbTok, cur, { kind: 'attach', verb, subject, host, by });
     }
     case 'cast': {
-      const subject = cur.name('the spell to cast');
+      const subject = cur.name(msg`the spell to cast`);
       cur.expectWord('targeting');
-      const target = cur.name('the target');
+      const target = cur.name(msg`the target`);
       let by = parseBy(cur);
       let payingWard: Range | undefined;
       // `paying ward` (702.21a), before or after `by P`.
@@ -921,53 +927,53 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         payingWard = span(paying.range, cur.last().range);
         by ??= parseBy(cur);
       }
-      if (!cur.atEnd()) cur.fail([...(by ? [] : ["'by'"]), ...(payingWard ? [] : ["'paying ward'"]), 'the end of the statement'].join(', ').replace(/, (?=[^,]*$)/, ' or '));
+      if (!cur.atEnd()) cur.fail(!by && !payingWard ? msg`'by', 'paying ward' or the end of the statement` : !by ? msg`'by' or the end of the statement` : !payingWard ? msg`'paying ward' or the end of the statement` : msg`the end of the statement`);
       return event(verbTok, cur, { kind: 'cast', subject, target, by, payingWard });
     }
     case 'resolve': {
-      const subject = cur.name('the spell that resolves');
+      const subject = cur.name(msg`the spell that resolves`);
       const ability = cur.atEnd() ? undefined : abilityWord(cur);
       cur.end();
       return event(verbTok, cur, { kind: 'resolve', subject, ability });
     }
     case 'activate': {
-      const subject = cur.name('the card whose ability is activated');
+      const subject = cur.name(msg`the card whose ability is activated`);
       const ability = abilityWord(cur);
       cur.expectWord('targeting');
-      const target = cur.name('the target');
+      const target = cur.name(msg`the target`);
       const by = parseBy(cur);
       cur.end();
       return event(verbTok, cur, { kind: 'activate', subject, ability, target, by });
     }
     case 'enter': {
-      const subject = cur.name('the card that enters');
+      const subject = cur.name(msg`the card that enters`);
       let host: Name | undefined;
       let zone: ZoneRef | undefined;
       while (!cur.atEnd()) {
         if (cur.isWord('attached') && !host) {
           cur.next();
           cur.expectWord('to');
-          host = cur.name('the card or player it enters attached to');
+          host = cur.name(msg`the card or player it enters attached to`);
         } else if ((cur.isWord('at') || cur.isWord('in')) && !zone) {
           const at = cur.next()!.text === 'at';
           zone = parseZone(cur, at);
-        } else cur.fail("'attached to' or the end of the statement");
+        } else cur.fail(msg`'attached to' or the end of the statement`);
       }
       return event(verbTok, cur, { kind: 'enter', subject, host, zone });
     }
     case 'unattach':
     case 'detach': {
-      const subject = cur.name(`the card to ${verb}`);
+      const subject = cur.name(msg`the card to ${verb}`);
       let host: Name | undefined;
       if (cur.isWord('from')) {
         cur.next();
-        host = cur.name('the card or player it is attached to');
+        host = cur.name(msg`the card or player it is attached to`);
       }
       cur.end();
       return event(verbTok, cur, { kind: 'unattach', verb, subject, host });
     }
     case 'move': {
-      const subject = cur.name('the card to move');
+      const subject = cur.name(msg`the card to move`);
       cur.expectWord('to');
       const zone = parseZone(cur, false);
       cur.end();
@@ -978,21 +984,21 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'kill':
     case 'exile':
     case 'bounce': {
-      const subject = cur.name(`the card to ${verb}`);
+      const subject = cur.name(msg`the card to ${verb}`);
       cur.end();
       return event(verbTok, cur, { kind: 'move', verb, subject, zone: new SugarZone(SUGAR_ZONE[verb], verbTok.line, verbTok.start, verbTok.end) });
     }
     case 'becomes':
     case 'gains':
     case 'loses': {
-      const subject = cur.name('the card that changes');
+      const subject = cur.name(msg`the card that changes`);
       if (cur.isWord('protection')) {
-        if (verb === 'becomes') cur.fail('card types or subtypes');
+        if (verb === 'becomes') cur.fail(msg`card types or subtypes`);
         cur.next();
         // `loses X protection`: every protection it has (MTG 113.10b).
         if (verb === 'loses' && cur.atEnd()) return event(verbTok, cur, { kind: 'abilities', verb, subject, ability: 'protection' });
         cur.expectWord('from');
-        const quality = cur.word('a quality: a color, card types in the plural, everything, or a player');
+        const quality = cur.word(msg`a quality: a color, card types in the plural, everything, or a player`);
         const keep = verb === 'gains' ? parseKeep(cur) : undefined;
         cur.end();
         return event(verbTok, cur, { kind: 'protection', verb: verb as 'gains' | 'loses', subject, quality, keep });
@@ -1010,33 +1016,33 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
           return event(verbTok, cur, { kind: 'abilities', verb: verb as 'gains' | 'loses', subject, ability, filter });
         }
       }
-      if (verb === 'gains') cur.fail("'protection from ...', 'enchant FILTER', 'hexproof', 'shroud' or 'ward'");
+      if (verb === 'gains') cur.fail(msg`'protection from ...', 'enchant FILTER', 'hexproof', 'shroud' or 'ward'`);
       const words: Word[] = [];
-      while (!cur.atEnd()) words.push(cur.word('a card type or subtype'));
-      if (words.length === 0) cur.fail('card types or subtypes');
+      while (!cur.atEnd()) words.push(cur.word(msg`a card type or subtype`));
+      if (words.length === 0) cur.fail(msg`card types or subtypes`);
       return event(verbTok, cur, { kind: 'types', verb: verb as 'becomes' | 'loses', subject, words });
     }
     case 'control': {
-      const subject = cur.name('the card whose control changes');
+      const subject = cur.name(msg`the card whose control changes`);
       if (cur.isWord('to')) cur.next();
-      const player = cur.name('the new controller');
+      const player = cur.name(msg`the new controller`);
       cur.end();
       return event(verbTok, cur, { kind: 'control', subject, player });
     }
     case 'phase': {
-      const dir = cur.word("'out' or 'in'");
-      if (dir.text !== 'out' && dir.text !== 'in') throw new SyntaxError_(`Expected 'out' or 'in', found '${dir.text}'.`, dir.range);
-      const subject = cur.name(`the card that phases ${dir.text}`);
+      const dir = cur.word(msg`'out' or 'in'`);
+      if (dir.text !== 'out' && dir.text !== 'in') throw new SyntaxError_(msg`Expected 'out' or 'in', found '${dir.text}'.`, dir.range);
+      const subject = cur.name(msg`the card that phases ${dir.text}`);
       cur.end();
       return event(verbTok, cur, { kind: 'phase', direction: dir.text, subject });
     }
     case 'leave': {
-      const player = cur.name('the player who leaves');
+      const player = cur.name(msg`the player who leaves`);
       cur.end();
       return event(verbTok, cur, { kind: 'leave', player });
     }
     case 'recall': {
-      const subject = cur.name('the card to recall');
+      const subject = cur.name(msg`the card to recall`);
       cur.end();
       return event(verbTok, cur, { kind: 'recall', subject });
     }
@@ -1057,22 +1063,22 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'exchange': {
       cur.expectWord('control');
       cur.expectWord('of');
-      const subject = cur.name('the first permanent');
+      const subject = cur.name(msg`the first permanent`);
       cur.expectWord('and');
-      const other = cur.name('the second permanent');
+      const other = cur.name(msg`the second permanent`);
       cur.end();
       return event(verbTok, cur, { kind: 'exchange', subject, other });
     }
     case 'swap': {
-      const subject = cur.name('the Aura with aura swap');
+      const subject = cur.name(msg`the Aura with aura swap`);
       cur.expectWord('with');
-      const other = cur.name('the Aura card in hand');
+      const other = cur.name(msg`the Aura card in hand`);
       cur.end();
       return event(verbTok, cur, { kind: 'swap', subject, other });
     }
     default:
       throw new SyntaxError_(
-        `Unknown statement '${verb}'. A line starts with a declaration (game, title, rules, player, card) or an event verb (attach, equip, fortify, activate, cast, resolve, enter, unattach, detach, move, destroy, ..., expect).`,
+        msg`Unknown statement '${verb}'. A line starts with a declaration (game, title, rules, player, card) or an event verb (attach, equip, fortify, activate, cast, resolve, enter, unattach, detach, move, destroy, ..., expect).`,
         verbTok.range,
       );
   }
@@ -1109,28 +1115,28 @@ function parseKeep(cur: Cursor): ProtectionKeepClause | undefined {
     cur.next();
     return { what: t.text === 'Auras' ? 'auras' : 'attached', range: span(first.range, t.range) };
   }
-  const card = cur.name("the Aura it doesn't remove, 'Auras' or 'attached'");
+  const card = cur.name(msg`the Aura it doesn't remove, 'Auras' or 'attached'`);
   return { what: 'card', card, range: span(first.range, card.range) };
 }
 
 /** Why a verb can't be a part of `together:`. */
-const NOT_A_PART: Record<string, string> = {
-  together: 'groups do not nest: write its parts in this group',
-  expect: 'an assertion is not something that happens: write it on its own line after the group',
-  cast: 'casting puts a spell on the stack; write it before the group, whose parts are what the spell does as it resolves',
-  resolve: 'write the resolution as the group itself: its parts are what the spell or ability does',
-  equip: 'equip is an activated ability, and no ability is activated while an effect resolves: write `attach` for what the effect does, or write the equip on its own line',
-  fortify: 'fortify is an activated ability, and no ability is activated while an effect resolves: write `attach` for what the effect does, or write the fortify on its own line',
-  swap: 'aura swap is an activated ability, and no ability is activated while an effect resolves: write the swap on its own line',
-  activate: 'no ability is activated while an effect resolves: write the activation on its own line, before or after the group',
-  leave: 'a player leaving the game is not part of a resolution: write it on its own line',
-  cleanup: 'a Cleanup does not happen while a chain item resolves: write it on its own line after the group',
+const NOT_A_PART: Record<string, Message> = {
+  together: msg`groups do not nest: write its parts in this group`,
+  expect: msg`an assertion is not something that happens: write it on its own line after the group`,
+  cast: msg`casting puts a spell on the stack; write it before the group, whose parts are what the spell does as it resolves`,
+  resolve: msg`write the resolution as the group itself: its parts are what the spell or ability does`,
+  equip: msg`equip is an activated ability, and no ability is activated while an effect resolves: write \`attach\` for what the effect does, or write the equip on its own line`,
+  fortify: msg`fortify is an activated ability, and no ability is activated while an effect resolves: write \`attach\` for what the effect does, or write the fortify on its own line`,
+  swap: msg`aura swap is an activated ability, and no ability is activated while an effect resolves: write the swap on its own line`,
+  activate: msg`no ability is activated while an effect resolves: write the activation on its own line, before or after the group`,
+  leave: msg`a player leaving the game is not part of a resolution: write it on its own line`,
+  cleanup: msg`a Cleanup does not happen while a chain item resolves: write it on its own line after the group`,
 };
 
 /** `together: PART; PART; ...`: the parts are events, separated by `;`; continuation lines may carry them. */
 function parseTogether(cur: Cursor, verbTok: Token): EventNode {
   const t = cur.peek();
-  if (!t || t.type !== 'colon') cur.fail("':' after 'together' (together: PART; PART; ...)");
+  if (!t || t.type !== 'colon') cur.fail(msg`':' after 'together' (together: PART; PART; ...)`);
   cur.next();
   const parts: EventNode[] = [];
   for (;;) {
@@ -1139,16 +1145,16 @@ function parseTogether(cur: Cursor, verbTok: Token): EventNode {
     const sep = cur.peek();
     if (cur.i === start) {
       const where = parts.length === 0 ? "'together:'" : "';'";
-      if (sep) throw new SyntaxError_(`Expected an event after ${where}, found ';'.`, sep.range);
-      throw new SyntaxError_(`Expected an event after ${where} at the end of the statement${parts.length ? ": remove the last ';'" : ''}.`, cur.endRange());
+      if (sep) throw new SyntaxError_(msg`Expected an event after ${where}, found ';'.`, sep.range);
+      throw new SyntaxError_(msg`Expected an event after ${where} at the end of the statement${parts.length ? msg`: remove the last ';'` : msg``}.`, cur.endRange());
     }
     const sub = new Cursor(cur.tokens.slice(start, cur.i), cur.line);
     const head = sub.next()!;
-    if (head.type !== 'word') throw new SyntaxError_(`Expected an event verb, found '${head.text}'.`, head.range);
+    if (head.type !== 'word') throw new SyntaxError_(msg`Expected an event verb, found '${head.text}'.`, head.range);
     if (!(PART_VERBS as readonly string[]).includes(head.text)) {
       const why = NOT_A_PART[head.text];
-      if (why) throw new SyntaxError_(`'${head.text}' can't be a part of 'together:': ${why}.`, head.range);
-      throw new SyntaxError_(`Unknown event '${head.text}'. A part of 'together:' is one of: ${PART_VERBS.join(', ')}.`, head.range);
+      if (why) throw new SyntaxError_(msg`'${head.text}' can't be a part of 'together:': ${why}.`, head.range);
+      throw new SyntaxError_(msg`Unknown event '${head.text}'. A part of 'together:' is one of: ${PART_VERBS.join(', ')}.`, head.range);
     }
     parts.push(parseEvent(sub, head));
     if (cur.atEnd()) break;
@@ -1163,18 +1169,18 @@ function parseAssertion(cur: Cursor): Assertion {
     cur.next();
     cur.expectWord('attachments');
     cur.expectWord('on');
-    const host = cur.name('card or player');
+    const host = cur.name(msg`card or player`);
     return { kind: 'no-attachments', host, range: span(first!.range, cur.last().range) };
   }
-  const subject = cur.name('a card or player');
+  const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail("'attached to', 'unattached', 'in', 'has', 'newer than', 'might' or 'controlled by'");
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might' or 'controlled by'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
       cur.expectWord('to');
-      const host = cur.name('card or player');
+      const host = cur.name(msg`card or player`);
       return { kind: 'attached-to', subject, host, range: r() };
     }
     case 'unattached':
@@ -1188,27 +1194,27 @@ function parseAssertion(cur: Cursor): Assertion {
     }
     case 'has': {
       cur.next();
-      const other = cur.name('card');
+      const other = cur.name(msg`card`);
       return { kind: 'has', host: subject, subject: other, range: r() };
     }
     case 'newer': {
       cur.next();
       cur.expectWord('than');
-      const other = cur.name('card');
+      const other = cur.name(msg`card`);
       return { kind: 'newer-than', subject, other, range: r() };
     }
     case 'might': {
       cur.next();
-      const n = cur.number('a number');
+      const n = cur.number(msg`a number`);
       return { kind: 'might', subject, value: n.value, range: r() };
     }
     case 'controlled': {
       cur.next();
       cur.expectWord('by');
-      const player = cur.name('player name');
+      const player = cur.name(msg`player name`);
       return { kind: 'controlled-by', subject, player, range: r() };
     }
     default:
-      return cur.fail("'attached to', 'unattached', 'in', 'has', 'newer than', 'might' or 'controlled by'");
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might' or 'controlled by'`);
   }
 }

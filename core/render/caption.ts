@@ -2,12 +2,19 @@
 import { isEvent, type ScenarioDocument } from '../parser/ast';
 import { lineStartsOf } from '../text';
 import type { Range } from '../types';
+import { msg, renderMessage, type Message } from '../message';
+
+function labelled(text: Message): { label: string; text: Message } {
+  return { label: renderMessage(text), text };
+}
 
 export interface BoardCaption {
   /** The 0-based line of the last event (not `expect`) starting on or before the line, or -1: the initial board. */
   line: number;
   /** `After line 10 (destroy lion)` or `Initial state`. */
   label: string;
+  /** The label as a template and its arguments (core/message.ts), for the edges to translate. */
+  text: Message;
 }
 
 /**
@@ -28,7 +35,7 @@ export function boardCaption(doc: ScenarioDocument, text: string, line: number, 
   let i = lo - 1;
   while (i >= 0 && !(isEvent(sts[i]) && sts[i].kind !== 'expect')) i--;
   const last = i >= 0 ? sts[i] : undefined;
-  if (!last) return { line: -1, label: 'Initial state' };
+  if (!last) return { line: -1, ...labelled(msg`Initial state`) };
   let raw: string;
   if (textOf) raw = textOf(last.range);
   else {
@@ -37,7 +44,7 @@ export function boardCaption(doc: ScenarioDocument, text: string, line: number, 
     raw = text.slice(at(last.range.start), at(last.range.end));
   }
   const words = raw.replace(/\s+/g, ' ').trim();
-  return { line: last.range.start.line, label: `After line ${last.range.start.line + 1} (${words})` };
+  return { line: last.range.start.line, ...labelled(msg`After line ${last.range.start.line + 1} (${words})`) };
 }
 
 /** The 0-based start lines of the events (not `expect` lines), in order: the steps of a scenario. */

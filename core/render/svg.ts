@@ -6,6 +6,8 @@
 // `vscode` theme its colours are VS Code's theme variables (with fallbacks), so a webview follows
 // light, dark and high-contrast themes.
 import type { BoardView, CardView, Game, PlayerView, StackItemView } from '../types';
+import { msg, renderMessage, type Message, type Translate } from '../message';
+import { abilityWord, inZone, zoneWord } from '../engine/words';
 
 export type BoardTheme = 'light' | 'dark' | 'vscode';
 
@@ -19,7 +21,12 @@ export interface RenderOptions {
   theme?: BoardTheme;
   /** CSP nonce for the <style> element, when the SVG is inlined in a page (a webview). */
   nonce?: string;
+  /** The picture's labels in the user's language (a bundle's lookup, as for findings); English without it. Names and ids are never translated. */
+  translate?: Translate;
 }
+
+/** A label of the picture in the language of the render. */
+type Tr = (m: Message | string) => string;
 
 // ---- geometry ---------------------------------------------------------------------------------
 
@@ -217,19 +224,35 @@ interface Panel {
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const MTG_PLAYER_ZONES: [string, string][] = [
-  ['hand', 'Hand'],
-  ['library', 'Library'],
-  ['graveyard', 'Graveyard'],
-  ['exile', 'Exile'],
-  ['command', 'Command zone'],
+const MTG_PLAYER_ZONES: [string, Message][] = [
+  ['hand', msg`Hand`],
+  ['library', msg`Library`],
+  ['graveyard', msg`Graveyard`],
+  ['exile', msg`Exile`],
+  ['command', msg`Command zone`],
 ];
-const RIFTBOUND_PLAYER_ZONES: [string, string][] = [
-  ['hand', 'Hand'],
-  ['deck', 'Deck'],
-  ['trash', 'Trash'],
-  ['banishment', 'Banishment'],
+const RIFTBOUND_PLAYER_ZONES: [string, Message][] = [
+  ['hand', msg`Hand`],
+  ['deck', msg`Deck`],
+  ['trash', msg`Trash`],
+  ['banishment', msg`Banishment`],
 ];
+/** The titles of the panels of zones no player owns (and of the pile), as `zoneTitle` writes them. */
+const ZONE_TITLES: Record<string, Message> = {
+  outside: msg`Outside the game`,
+  stack: msg`Stack`,
+  chain: msg`Chain`,
+  battlefield: msg`Battlefield`,
+  base: msg`Base`,
+  command: msg`Command`,
+  hand: msg`Hand`,
+  library: msg`Library`,
+  graveyard: msg`Graveyard`,
+  exile: msg`Exile`,
+  deck: msg`Deck`,
+  trash: msg`Trash`,
+  banishment: msg`Banishment`,
+};
 
 /** The panel a card that is not drawn under a host belongs to. */
 function placeOf(game: Game, c: CardView): { zone: string; player?: string; place?: string } {
@@ -252,13 +275,12 @@ function panelKey(p: { zone: string; player?: string; place?: string }): string 
   return `${p.zone}\u0000${p.player ?? ''}\u0000${p.place ?? ''}`;
 }
 
-function whose(player: string, what: 'controller' | 'owner'): string {
-  return player === '' ? `no ${what}` : player;
+function whose(player: string, what: 'controller' | 'owner'): Message | string {
+  return player === '' ? (what === 'controller' ? msg`no controller` : msg`no owner`) : player;
 }
 
-function zoneTitle(zone: string): string {
-  if (zone === 'outside') return 'Outside the game';
-  return zone.charAt(0).toUpperCase() + zone.slice(1);
+function zoneTitle(zone: string): Message | string {
+  return ZONE_TITLES[zone] ?? zone.charAt(0).toUpperCase() + zone.slice(1);
 }
 
 interface Model {
@@ -266,7 +288,7 @@ interface Model {
   players: Node[];
 }
 
-function buildModel(board: BoardView): Model {
+function buildModel(board: BoardView, tr: Tr): Model {
   const game = board.game;
   const cards = [...board.cards].sort(byId);
   const players = [...board.players].sort(byId);
@@ -329,20 +351,20 @@ function buildModel(board: BoardView): Model {
   }
   const ids = [...playerIds].sort(byText);
   const mainZone = game === 'riftbound' ? 'base' : 'battlefield';
-  const mainLabel = game === 'riftbound' ? 'Base' : 'Battlefield';
+  const mainLabel = game === 'riftbound' ? msg`Base` : msg`Battlefield`;
   const playerZones = game === 'riftbound' ? RIFTBOUND_PLAYER_ZONES : MTG_PLAYER_ZONES;
   // Every player's battlefield (MTG) or base (Riftbound) is drawn, even empty.
-  for (const id of ids) panel({ zone: mainZone, player: id }, `${mainLabel} — ${id}`);
+  for (const id of ids) panel({ zone: mainZone, player: id }, tr(msg`${mainLabel} — ${id}`));
   for (const r of roots) {
     const w = placeOf(game, r.card!);
     let label: string;
-    if (w.zone === mainZone && w.player !== undefined) label = `${mainLabel} — ${whose(w.player, 'controller')}`;
-    else if (w.place !== undefined) label = w.place === '' ? 'Battlefield' : `Battlefield ${w.place}`;
-    else if (w.player !== undefined) label = `${playerZones.find(([z]) => z === w.zone)![1]} — ${whose(w.player, 'owner')}`;
-    else label = zoneTitle(w.zone);
+    if (w.zone === mainZone && w.player !== undefined) label = tr(msg`${mainLabel} — ${whose(w.player, 'controller')}`);
+    else if (w.place !== undefined) label = tr(w.place === '' ? msg`Battlefield` : msg`Battlefield ${w.place}`);
+    else if (w.player !== undefined) label = tr(msg`${playerZones.find(([z]) => z === w.zone)![1]} — ${whose(w.player, 'owner')}`);
+    else label = tr(zoneTitle(w.zone));
     panel(w, label).roots.push(r);
   }
-  if (abilityNodes.length > 0) panel({ zone: pile }, zoneTitle(pile)).roots.push(...abilityNodes);
+  if (abilityNodes.length > 0) panel({ zone: pile }, tr(zoneTitle(pile))).roots.push(...abilityNodes);
   for (const p of panels.values()) p.roots.sort((a, b) => byId(a, b));
   // The stack bottom first, as it was put there (cards declared on it without an order first).
   const stackPanel = panels.get(panelKey({ zone: pile }));
@@ -429,6 +451,7 @@ class Drawing {
   constructor(
     private readonly highlight: ReadonlySet<string>,
     private readonly cards: ReadonlyMap<string, CardView>,
+    private readonly tr: Tr,
   ) {}
 
   stack(n: Node, x: number, y: number, depth: number, host?: Node): void {
@@ -457,9 +480,10 @@ class Drawing {
     const classes = ['player', ...(p.left ? ['left'] : []), ...(this.highlight.has(p.id) ? ['highlight'] : [])];
     const s = { w: PLAYER_W, h: PLAYER_H };
     const inner = PLAYER_W - 2 * TEXT_PAD;
-    const detail = p.left ? 'left the game' : ['player', ...(p.keywords ?? [])].join(' · ');
+    const tr = this.tr;
+    const detail = p.left ? tr(msg`left the game`) : [tr(msg`player`), ...(p.keywords ?? [])].join(' · ');
     this.out.push(`${pad}<g class="${classes.join(' ')}" data-player="${escapeXml(p.id)}">`);
-    this.out.push(`${pad}  <title>${escapeXml(`player ${p.id}${p.left ? ' (left the game)' : ''}${p.keywords?.length ? `\n${p.keywords.join(', ')}` : ''}`)}</title>`);
+    this.out.push(`${pad}  <title>${escapeXml(`${tr(p.left ? msg`player ${p.id} (left the game)` : msg`player ${p.id}`)}${p.keywords?.length ? `\n${p.keywords.join(', ')}` : ''}`)}</title>`);
     this.halo(p.id, x, y, s, pad);
     this.out.push(`${pad}  <rect class="box" x="${x}" y="${y}" width="${s.w}" height="${s.h}" rx="6"/>`);
     this.out.push(`${pad}  <svg x="${x}" y="${y}" width="${s.w}" height="${s.h}">`);
@@ -474,11 +498,12 @@ class Drawing {
     const classes = ['card', 'ability', ...(this.highlight.has(a.id) ? ['highlight'] : [])];
     const inner = CARD_W - 2 * TEXT_PAD;
     const place = `#${a.place}`;
-    const what = `${a.ability} ability`;
-    const target = a.target ? `targeting ${a.target}` : 'no target';
-    const who = a.controller ? `activated by ${a.controller}` : '';
+    const tr = this.tr;
+    const what = tr(abilityWord(a.ability ?? ''));
+    const target = tr(a.target ? msg`targeting ${a.target}` : msg`no target`);
+    const who = a.controller ? tr(msg`activated by ${a.controller}`) : '';
     this.out.push(`${pad}<g class="${classes.join(' ')}" data-ability="${escapeXml(a.ability ?? '')}" data-source="${escapeXml(a.id)}"${a.target ? ` data-target="${escapeXml(a.target)}"` : ''}>`);
-    this.out.push(`${pad}  <title>${escapeXml([`${a.id}: ${what}`, target, who, `place ${a.place} from the bottom`].filter(Boolean).join('\n'))}</title>`);
+    this.out.push(`${pad}  <title>${escapeXml([`${a.id}: ${what}`, target, who, tr(msg`place ${a.place} from the bottom`)].filter(Boolean).join('\n'))}</title>`);
     this.halo(a.id, x, y, { w: CARD_W, h: CARD_H }, pad);
     this.out.push(`${pad}  <rect class="box" x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}" rx="4"/>`);
     this.out.push(`${pad}  <svg x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}">`);
@@ -500,35 +525,40 @@ class Drawing {
       ...(c.exhausted ? ['exhausted'] : []),
       ...(this.highlight.has(c.id) ? ['highlight'] : []),
     ];
-    const typeLine = typeLineOf(c);
+    const tr = this.tr;
+    const typeLine = typeLineOf(c, tr);
     const details: string[] = [];
+    // The state details the tooltip repeats (Might, exhausted, phased out, lost abilities).
+    const state: string[] = [];
     if (c.might !== undefined) {
       const eff = c.effectiveMight ?? c.might;
-      details.push(eff === c.might ? `Might ${eff}` : `Might ${eff} (${c.might} ${eff > c.might ? '+' : '−'}${Math.abs(eff - c.might)})`);
+      state.push(tr(eff === c.might ? msg`Might ${eff}` : msg`Might ${eff} (${`${c.might} ${eff > c.might ? '+' : '−'}${Math.abs(eff - c.might)}`})`));
     }
-    if (c.exhausted) details.push('exhausted');
-    if (c.phasedOut) details.push('phased out');
-    if (c.lost) details.push(c.lost.includes('all') ? 'no abilities' : `lost ${c.lost.join(', ')}`);
+    if (c.exhausted) state.push(tr(msg`exhausted`));
+    if (c.phasedOut) state.push(tr(msg`phased out`));
+    if (c.lost) state.push(tr(c.lost.includes('all') ? msg`no abilities` : msg`lost ${c.lost.join(', ')}`));
+    details.push(...state);
     // MTG targeting keywords (hexproof, shroud, ward): what may target the card.
     for (const k of c.keywords ?? []) details.push(k);
-    if (attached && !host) details.push(`attached to ${c.attachedTo}`);
+    if (attached && !host) details.push(tr(msg`attached to ${c.attachedTo!}`));
     const hostCard = host?.kind === 'card' ? this.cards.get(host.id) : undefined;
     // Drawn under a host in another zone (MTG: an Aura on the battlefield enchanting a card in a graveyard, 109.2a).
-    if (hostCard && hostCard.zone !== c.zone) details.push(c.zone === 'battlefield' ? 'on the battlefield' : `in ${zoneTitle(c.zone.replace(':', ' ')).toLowerCase()}`);
-    if ((c.zone === 'battlefield' || c.zone === 'base' || c.zone.startsWith('battlefield:')) && c.owner && c.controller && c.owner !== c.controller) details.push(`owner ${c.owner}`);
-    if (c.zone === 'base' && c.base && c.controller && c.base !== c.controller) details.push(`controller ${c.controller}`);
+    if (hostCard && hostCard.zone !== c.zone) details.push(tr(c.zone === 'battlefield' ? msg`on the battlefield` : c.zone.startsWith('battlefield:') ? msg`in battlefield ${c.zone.slice('battlefield:'.length)}` : c.zone === 'outside' ? msg`in outside the game` : inZone(c.zone)));
+    if ((c.zone === 'battlefield' || c.zone === 'base' || c.zone.startsWith('battlefield:')) && c.owner && c.controller && c.owner !== c.controller) details.push(tr(msg`owner ${c.owner}`));
+    if (c.zone === 'base' && c.base && c.controller && c.base !== c.controller) details.push(tr(msg`controller ${c.controller}`));
 
+    const zone = c.zone.startsWith('battlefield:') ? msg`battlefield ${c.zone.slice('battlefield:'.length)}` : zoneWord(c.zone);
     const tip = [
       `${c.id}: ${c.name}`,
       typeLine,
-      `zone ${c.zone.replace(':', ' ')}${c.zone === 'base' && c.base ? ` of ${c.base}` : ''}`,
-      c.owner ? `owner ${c.owner}` : 'no owner',
-      c.controller ? `controller ${c.controller}` : '',
-      c.attachedTo ? `attached to ${c.attachedTo}` : '',
-      c.attachments.length ? `attachments ${[...c.attachments].sort(byText).join(', ')}` : '',
-      `timestamp ${c.timestamp}`,
-      ...details.filter((d) => d.startsWith('Might') || d === 'exhausted' || d === 'phased out' || d === 'no abilities' || d.startsWith('lost ')),
-      ...(c.protections ? c.protections.map((p) => `protection from ${p}`) : []),
+      tr(c.zone === 'base' && c.base ? msg`zone ${zone} of ${c.base}` : msg`zone ${zone}`),
+      tr(c.owner ? msg`owner ${c.owner}` : msg`no owner`),
+      c.controller ? tr(msg`controller ${c.controller}`) : '',
+      c.attachedTo ? tr(msg`attached to ${c.attachedTo}`) : '',
+      c.attachments.length ? tr(msg`attachments ${[...c.attachments].sort(byText).join(', ')}`) : '',
+      tr(msg`timestamp ${c.timestamp}`),
+      ...state,
+      ...(c.protections ? c.protections.map((p) => tr(msg`protection from ${p}`)) : []),
       ...(c.keywords ?? []),
     ].filter(Boolean);
     const inner = CARD_W - 2 * TEXT_PAD;
@@ -548,27 +578,26 @@ class Drawing {
   }
 }
 
-function typeLineOf(c: CardView): string {
+function typeLineOf(c: CardView, tr: Tr): string {
   const left = [...c.supertypes, ...c.types].join(' ');
   const right = c.subtypes.join(' ');
-  return right ? `${left} — ${right}` : left || 'no card types';
+  return right ? `${left} — ${right}` : left || tr(msg`no card types`);
 }
 
 /** The legend's samples, 24x14, and what each means (the stack's name in Riftbound is the chain). */
-function legendItems(board: BoardView): { sample: string; text: string }[] {
-  const pile = board.game === 'riftbound' ? 'chain' : 'stack';
+function legendItems(board: BoardView, tr: Tr): { sample: string; text: string }[] {
   return [
-    { sample: 'box', text: 'card (id, name, type; tN: timestamp)' },
-    { sample: 'box attached-sample', text: 'attached to the card or player above it' },
-    { sample: 'box halo-sample', text: 'outlined: named by a finding on this line' },
-    { sample: 'box dashed-sample', text: board.game === 'mtg' ? 'dashed: phased out, or left the game' : 'dashed: left the game' },
-    { sample: 'box ability-sample', text: `ability on the ${pile}` },
+    { sample: 'box', text: tr(msg`card (id, name, type; tN: timestamp)`) },
+    { sample: 'box attached-sample', text: tr(msg`attached to the card or player above it`) },
+    { sample: 'box halo-sample', text: tr(msg`outlined: named by a finding on this line`) },
+    { sample: 'box dashed-sample', text: tr(board.game === 'mtg' ? msg`dashed: phased out, or left the game` : msg`dashed: left the game`) },
+    { sample: 'box ability-sample', text: tr(board.game === 'riftbound' ? msg`ability on the chain` : msg`ability on the stack`) },
   ];
 }
 
 /** Draws the legend at `top`, wrapping to the picture's width; returns the height it takes (with the gap after it). */
-function legend(out: string[], board: BoardView, contentW: number, top: number): number {
-  const items = legendItems(board);
+function legend(out: string[], board: BoardView, contentW: number, top: number, tr: Tr): number {
+  const items = legendItems(board, tr);
   const ROW = 20;
   let x = 0;
   let row = 0;
@@ -593,7 +622,8 @@ function legend(out: string[], board: BoardView, contentW: number, top: number):
 export function renderBoardSvg(board: BoardView, opts: RenderOptions = {}): string {
   const theme = opts.theme ?? 'light';
   const palette = PALETTES[theme] ?? PALETTES.light;
-  const model = buildModel(board);
+  const tr: Tr = (m) => renderMessage(m, opts.translate);
+  const model = buildModel(board, tr);
   const highlight = new Set(opts.highlight ?? []);
 
   // Sizes: the players strip, then each row of panels.
@@ -604,7 +634,7 @@ export function renderBoardSvg(board: BoardView, opts: RenderOptions = {}): stri
     h: LABEL_H + (f.h > 0 ? f.h : EMPTY_H) + PAD,
   });
   const rowSizes = model.rows.map((r, i) => r.map((p, j) => panelSize(panelFlows[i][j], p.label)));
-  let contentW = model.players.length > 0 ? panelSize(playersFlow, 'Players').w : 0;
+  let contentW = model.players.length > 0 ? panelSize(playersFlow, tr(msg`Players`)).w : 0;
   for (const sizes of rowSizes) contentW = Math.max(contentW, sizes.reduce((a, s) => a + s.w, 0) + GAP_H * (sizes.length - 1));
   contentW = Math.max(contentW, 480);
 
@@ -625,19 +655,19 @@ export function renderBoardSvg(board: BoardView, opts: RenderOptions = {}): stri
 
   const cards = new Map(board.cards.map((c) => [c.id, c]));
   const drawPanel = (label: string, attrs: string, f: ReturnType<typeof flow>, x: number, top: number, s: Size) => {
-    const d = new Drawing(highlight, cards);
+    const d = new Drawing(highlight, cards, tr);
     out.push(`  <g class="zone"${attrs}>`);
     out.push(`    <rect class="zone-box" x="${x}" y="${top}" width="${s.w}" height="${s.h}" rx="6"/>`);
     out.push(`    <text class="zone-label" x="${x + PAD}" y="${top + 17}">${escapeXml(label)}</text>`);
-    if (f.placed.length === 0) out.push(`    <text class="empty" x="${x + PAD}" y="${top + LABEL_H + 14}">empty</text>`);
+    if (f.placed.length === 0) out.push(`    <text class="empty" x="${x + PAD}" y="${top + LABEL_H + 14}">${escapeXml(tr(msg`empty`))}</text>`);
     for (const p of f.placed) d.stack(p.node, x + PAD + p.x, top + LABEL_H + p.y, 0);
     out.push(...d.out);
     out.push('  </g>');
   };
 
   if (model.players.length > 0) {
-    const s = panelSize(playersFlow, 'Players');
-    drawPanel('Players', ' data-zone="players"', playersFlow, MARGIN, y, { w: contentW, h: s.h });
+    const s = panelSize(playersFlow, tr(msg`Players`));
+    drawPanel(tr(msg`Players`), ' data-zone="players"', playersFlow, MARGIN, y, { w: contentW, h: s.h });
     y += s.h + GAP_H;
   }
   model.rows.forEach((r, i) => {
@@ -656,11 +686,11 @@ export function renderBoardSvg(board: BoardView, opts: RenderOptions = {}): stri
   });
 
   // The legend: what the picture's marks mean.
-  y += legend(out, board, contentW, y);
+  y += legend(out, board, contentW, y, tr);
 
   const W = contentW + 2 * MARGIN;
   const H = y - GAP_H + MARGIN;
-  const a11y = [opts.title, opts.subtitle].filter(Boolean).join(' — ') || `${board.game === 'mtg' ? 'Magic: The Gathering' : 'Riftbound'} board`;
+  const a11y = [opts.title, opts.subtitle].filter(Boolean).join(' — ') || tr(board.game === 'mtg' ? msg`Magic: The Gathering board` : msg`Riftbound board`);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" class="board board-${board.game} theme-${theme}" data-game="${board.game}" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img">`,
     `  <title>${escapeXml(a11y)}</title>`,

@@ -7,6 +7,7 @@ import type { Finding, Fix, Game, Range } from '../types';
 import type { ScenarioHeader } from '../parser/header';
 import { codeInfo } from '../diagnostics/registry';
 import { canonicalOf, citeAs, existsIn, resolveVersion, type RulesVersion } from './versions';
+import { msg, said, titled, type Message } from '../message';
 
 export type RulesLanguage = 'en' | 'fr' | 'it';
 
@@ -170,24 +171,23 @@ export function rulesFileFindings(file: RulesFileHeader, scenario: ScenarioHeade
   const game = scenario.game ?? 'mtg';
   if (!file.effective || (file.game && file.game !== game)) return [];
   const fileVersion = resolveVersion(game, file.effective);
-  const fileLabel = fileVersion ? `${fileVersion.label}${fileVersion.date !== file.effective ? ` (stated effective ${file.effective})` : ''}` : `rules effective ${file.effective}, older than any version the checker knows`;
-  const make = (code: string, range: Range, message: string, fixes: Fix[]): Finding => {
+  const fileLabel = fileVersion ? (fileVersion.date !== file.effective ? msg`${fileVersion.label} (stated effective ${file.effective})` : fileVersion.label) : msg`rules effective ${file.effective}, older than any version the checker knows`;
+  const make = (code: string, range: Range, message: string | Message, fixes: Fix[]): Finding => {
     const info = codeInfo(code);
-    return { code, kind: info.kind, severity: info.severity, rules: [], message, range, related: [], fixes, subjects: [] };
+    return { code, kind: info.kind, severity: info.severity, rules: [], ...said(message), range, related: [], fixes, subjects: [] };
   };
 
   if (scenario.version !== undefined) {
     const declared = resolveVersion(game, scenario.version);
     if (!declared || fileVersion?.id === declared.id || !scenario.versionRange) return [];
     const fixes: Fix[] = fileVersion
-      ? [{ title: `Change to "rules ${fileVersion.id}"`, safe: false, edits: [{ range: scenario.versionRange, newText: fileVersion.id }] }]
+      ? [{ ...titled(msg`Change to "rules ${fileVersion.id}"`), safe: false, edits: [{ range: scenario.versionRange, newText: fileVersion.id }] }]
       : [];
     return [
       make(
         'rules-file-version',
         scenario.versionRange,
-        `Your rules file is ${fileLabel}, and this scenario declares \`rules ${scenario.version}\` (${declared.label}). ` +
-          'Findings cite the scenario\'s numbering; hovers translate each rule number to your file\'s before quoting it, but the official text may differ between the versions.',
+        msg`Your rules file is ${fileLabel}, and this scenario declares \`rules ${scenario.version}\` (${declared.label}). Findings cite the scenario's numbering; hovers translate each rule number to your file's before quoting it, but the official text may differ between the versions.`,
         fixes,
       ),
     ];
@@ -203,14 +203,15 @@ export function rulesFileFindings(file: RulesFileHeader, scenario: ScenarioHeade
       after < scenario.lineCount
         ? { range: { start: { line: after, character: 0 }, end: { line: after, character: 0 } }, newText: `rules ${fileVersion.id}${scenario.eol}` }
         : { range: { start: scenario.gameRange.end, end: scenario.gameRange.end }, newText: `${scenario.eol}rules ${fileVersion.id}` };
-    fixes.push({ title: `Insert "rules ${fileVersion.id}"`, safe: false, edits: [edit] });
+    fixes.push({ ...titled(msg`Insert "rules ${fileVersion.id}"`), safe: false, edits: [edit] });
   }
   return [
     make(
       'rules-file-no-rules-line',
       at,
-      `Your rules file is ${fileLabel}. This scenario has no \`rules\` line, so its findings cite the newest rules the checker knows (${newest.label}); ` +
-        (fileVersion ? `add \`rules ${fileVersion.id}\` to cite in your file's numbering.` : 'hovers quote your file where the numbers still match.'),
+      fileVersion
+        ? msg`Your rules file is ${fileLabel}. This scenario has no \`rules\` line, so its findings cite the newest rules the checker knows (${newest.label}); add \`rules ${fileVersion.id}\` to cite in your file's numbering.`
+        : msg`Your rules file is ${fileLabel}. This scenario has no \`rules\` line, so its findings cite the newest rules the checker knows (${newest.label}); hovers quote your file where the numbers still match.`,
       fixes,
     ),
   ];

@@ -9,11 +9,15 @@
 //   node scripts/l10n/strings.mjs --missing fr the strings l10n/bundle.l10n.fr.json lacks
 //   node scripts/l10n/strings.mjs --stale it   the keys of l10n/bundle.l10n.it.json no string has
 //
+// and every message template of the core's sources: each msg`...` tagged template of core/**/*.ts
+// (finding messages, related locations, fix titles, syntax errors, config problems, picture labels),
+// read statically with `${...}` turned into `{0}`, `{1}`... as core/message.ts's `msg` does.
+//
 // The bundles are in the format @vscode/l10n reads: one JSON object from the exact English string
-// to its translation. Finding messages are built in code and are not listed here.
+// to its translation.
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { callStrings } from './calls.mjs';
 
@@ -44,6 +48,104 @@ export function englishStrings(outDir = join(ROOT, 'out')) {
   }
   // The server's, the CLI's and the client's own strings: the literals of their `t(...)` calls.
   list.push(...callStrings(ROOT).strings);
+  for (const t of messageTemplates()) if (needsTranslation(t.text)) list.push(t);
+  return list;
+}
+
+/** A template with no letter outside its placeholders and code spans (`{0} → {1}`) reads the same in every language. */
+export function needsTranslation(template) {
+  return /\p{L}/u.test(template.replace(/`[^`]*`/g, '').replace(/\{\d+\}/g, ''));
+}
+
+const ESCAPES = { n: '\n', t: '\t', r: '\r', '0': '\0', b: '\b', f: '\f', v: '\v' };
+
+/**
+ * Every msg`...` template in a TypeScript source, as `msg` makes it: the cooked text with each
+ * `${...}` replaced by `{n}`, n counting the template's own substitutions. Substitutions are read as
+ * code (strings, comments, nested templates and braces skipped), so a msg nested in another's
+ * argument is found too. Linear in the text.
+ */
+export function templatesIn(text) {
+  const found = [];
+  let i = 0;
+  const n = text.length;
+  /** From just after an opening backtick to just after its closing one; returns the cooked template. */
+  function template(tagged, line) {
+    let out = '';
+    let k = 0;
+    while (i < n) {
+      const c = text[i];
+      if (c === '`') { i++; break; }
+      if (c === '\\') {
+        const e = text[i + 1];
+        out += ESCAPES[e] ?? e;
+        i += 2;
+        continue;
+      }
+      if (c === '$' && text[i + 1] === '{') {
+        i += 2;
+        code('}');
+        i++; // the closing brace
+        out += `{${k++}}`;
+        continue;
+      }
+      out += c;
+      i++;
+    }
+    if (tagged) found.push({ line, text: out });
+  }
+  /** Code up to (not past) the `close` at depth 0, or the end. */
+  function code(close) {
+    let depth = 0;
+    while (i < n) {
+      const c = text[i];
+      if (c === close && depth === 0) return;
+      if (c === '{' || c === '(' || c === '[') depth++;
+      else if (c === '}' || c === ')' || c === ']') depth--;
+      if (c === '/' && text[i + 1] === '/') { const e = text.indexOf('\n', i); i = e < 0 ? n : e; continue; }
+      if (c === '/' && text[i + 1] === '*') { const e = text.indexOf('*/', i + 2); i = e < 0 ? n : e + 2; continue; }
+      if (c === "'" || c === '"') {
+        i++;
+        while (i < n && text[i] !== c && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
+        i++;
+        continue;
+      }
+      if (c === '`') {
+        const tagged = /(?:^|[^\w$.])msg\s*$/.test(text.slice(Math.max(0, i - 8), i));
+        const line = text.slice(0, i).split('\n').length;
+        i++;
+        template(tagged, line);
+        continue;
+      }
+      i++;
+    }
+  }
+  while (i < n) { code(undefined); i++; }
+  return found;
+}
+
+function tsFiles(dir) {
+  const out = [];
+  for (const name of readdirSync(dir).sort()) {
+    const f = join(dir, name);
+    if (statSync(f).isDirectory()) out.push(...tsFiles(f));
+    else if (name.endsWith('.ts')) out.push(f);
+  }
+  return out;
+}
+
+/** The msg templates of core/**\/*.ts, each with an id `msg FILE:LINE` (the first place it is written). */
+export function messageTemplates(coreDir = join(ROOT, 'core')) {
+  const seen = new Set();
+  const list = [];
+  for (const f of tsFiles(coreDir)) {
+    if (f.endsWith(join('core', 'message.ts'))) continue; // its comments show how msg is written
+    for (const t of templatesIn(readFileSync(f, 'utf8'))) {
+      if (seen.has(t.text)) continue;
+      seen.add(t.text);
+      list.push({ id: `msg ${relative(ROOT, f).replace(/\\/g, '/')}:${t.line}`, text: t.text });
+    }
+  }
   return list;
 }
 

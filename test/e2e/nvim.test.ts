@@ -102,7 +102,7 @@ describe('Neovim with the standalone server', function () {
         .map((d) => {
           const character = Buffer.from(lines[d.line] ?? '').subarray(0, d.col).toString('utf8').length;
           const at = { line: d.line, character };
-          return { code: d.code, kind: 'syntax-error', severity: 'error', rules: d.rules, message: d.message, range: { start: at, end: at }, related: [], fixes: [], subjects: [] };
+          return { code: d.code, kind: 'syntax-error', severity: 'error', rules: d.rules, message: d.message, text: { template: d.message, args: [] }, range: { start: at, end: at }, related: [], fixes: [], subjects: [] };
         });
       const judged = judgeExpectations(shownFindings, commentsOf(text), text).findings;
       for (const f of judged) if (!f.expected) problems.push(`${rel(file)}: line ${f.range.start.line + 1}: ${EXPECTATION_CODES.has(f.code) ? f.message : `unexpected ${f.code} [${f.rules.join(', ')}]`}`);

@@ -111,7 +111,7 @@ describe('safe fixes hide no other finding', () => {
 
 describe('demoteHidingFixes', () => {
   const at = (line: number, a: number, b = a, endLine = line) => ({ start: { line, character: a }, end: { line: endLine, character: b } });
-  const finding = (code: string, range: Range, fixes: Fix[] = []): Finding => ({ code, kind: 'syntax-error', severity: 'error', rules: [], message: code, range, related: [], fixes, subjects: [] });
+  const finding = (code: string, range: Range, fixes: Fix[] = []): Finding => ({ code, kind: 'syntax-error', severity: 'error', rules: [], message: code, text: { template: code, args: [] }, range, related: [], fixes, subjects: [] });
   const del = (line: number): Fix => ({ title: 'Remove the line', safe: true, edits: [{ range: at(line, 0, 0, line + 1), newText: '' }] });
   const ins = (line: number, ch: number): Fix => ({ title: 'Insert', safe: true, edits: [{ range: at(line, ch), newText: 'x' }] });
   const safety = (fs: Finding[]) => demoteHidingFixes(fs).map((f) => f.fixes.map((x) => x.safe));

@@ -33,21 +33,24 @@ export const ENGLISH_WORDS = [
 ];
 /** Names kept in English on purpose in both languages (see docs/l10n.md): game names, card names (scenarios name cards in English), Riftbound card keywords. */
 export const ALLOWED_NAMES = [
-  'MTG', 'Riftbound', 'Weaponmaster', 'Quick-Draw', 'Benevolent Blessing', 'board-scenario',
-  // The product, the games' and publishers' names, the titles of documents and files named as published.
-  'Board Scenario', 'Magic: The Gathering', 'Wizards of the Coast', 'Core Rules', 'Oracle Cards', 'Default Cards',
+  'MTG', 'Riftbound', 'Weaponmaster', 'Quick-Draw', 'Benevolent Blessing', 'board-scenario', '.board', 'JSON', 'Magic: The Gathering',
+  // The product, the publisher's name, the titles of documents and files named as published.
+  'Board Scenario', 'Wizards of the Coast', 'Core Rules', 'Oracle Cards', 'Default Cards',
 ];
 /** Translations that are the English word itself, because the official term is spelled the same. */
 export const SAME_AS_ENGLISH: Record<string, string[]> = {
-  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Quick-Draw', 'information', 'base', 'deck'],
-  it: ['Quick-Draw', 'Timestamp: {0}', 'base'],
+  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Quick-Draw', 'information', 'base', 'deck', 'null', 'Base', 'Deck', 'timestamp {0}', '{0} → {1} {2} (t{3})', '{0} → {1} (t{2})'],
+  it: ['Quick-Draw', 'Timestamp: {0}', 'base', ' in {0}', 'null', 'Base', 'timestamp {0}', '{0} → {1} {2} (t{3})', '{0} → {1} (t{2})'],
 };
 
 /** File paths the texts point to (docs/cards.md, io/cards.ts) and file patterns (*.board): names of files, kept as they are. */
 const FILE_PATH = /(?<![\p{L}\p{N}_])(?:(?:[\w.-]+\/)+[\w-]+|\*)\.(?:md|json|ts|board)(?![\p{L}\p{N}_])/gu;
 
+/** A scenario word quoted as messages quote it ('by', 'paying ward'): an opening quote not after a letter (so never an apostrophe, l'attacher), a closing one not before a letter. */
+const QUOTED_WORD = /(?<![\p{L}\p{N}])'[^'\s](?:[^']|'(?=\p{L}))*?'(?![\p{L}\p{N}])/gu;
+
 export function englishLeft(s: string): string[] {
-  let prose = s.replace(/`[^`]*`/g, ' ').replace(FILE_PATH, ' ');
+  let prose = s.replace(/`[^`]*`/g, ' ').replace(FILE_PATH, ' ').replace(QUOTED_WORD, ' ');
   for (const name of ALLOWED_NAMES) prose = prose.split(name).join(' ');
   const found: string[] = [];
   for (const w of ENGLISH_WORDS) {

@@ -4,6 +4,9 @@
 import assert from 'node:assert/strict';
 import { boardAt, boardCaption, eventLines, parse, renderBoardSvg, type BoardView, type CardView } from '../../core';
 
+/** A caption's line and English label (its `text` is the label's template, checked in l10n.test.ts). */
+const lineAndLabel = (c: { line: number; label: string }) => ({ line: c.line, label: c.label });
+
 interface El {
   name: string;
   attrs: Record<string, string>;
@@ -288,9 +291,9 @@ describe('board picture (SVG)', () => {
 
   it('captions: the last event at or before a line, and the event lines', () => {
     const doc = parse(MTG);
-    assert.deepEqual(boardCaption(doc, MTG, 5), { line: -1, label: 'Initial state' });
-    assert.deepEqual(boardCaption(doc, MTG, 11), { line: 11, label: 'After line 12 (destroy lion)' });
-    assert.deepEqual(boardCaption(doc, MTG, 99), { line: 15, label: 'After line 16 (cast rancor targeting sash by bob)' });
+    assert.deepEqual(lineAndLabel(boardCaption(doc, MTG, 5)), { line: -1, label: 'Initial state' });
+    assert.deepEqual(lineAndLabel(boardCaption(doc, MTG, 11)), { line: 11, label: 'After line 12 (destroy lion)' });
+    assert.deepEqual(lineAndLabel(boardCaption(doc, MTG, 99)), { line: 15, label: 'After line 16 (cast rancor targeting sash by bob)' });
     assert.deepEqual(eventLines(doc), [10, 11, 12, 13, 14, 15]);
     const withExpect = 'game mtg\nplayer a\ncard x "X": creature — Cat\nexpect x in battlefield\ndestroy x\nexpect x in graveyard\n';
     assert.deepEqual(eventLines(parse(withExpect)), [4]);

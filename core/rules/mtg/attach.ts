@@ -10,6 +10,8 @@ import { attachProblem, retargetFixes, touch } from './legality';
 import { activationTargetProblem } from './targeting';
 import { phasedOutSubject } from './phasing';
 import { sorceryTiming } from './timing';
+import { msg, said, titled } from '../../message';
+import { abilityWord, inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -30,7 +32,7 @@ function nameRange(decl: CardStmt, at: Range): Range {
 }
 
 function related(att: CardObj) {
-  return att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [];
+  return att.attachedAt ? [{ range: att.attachedAt, ...said(msg`${att.id} became attached here`) }] : [];
 }
 
 /** Attaches as the rules do: new timestamp (613.7e), the old host loses it (the attach records that). */
@@ -38,20 +40,20 @@ export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): v
   replay.board.link(att, host, at);
   att.timestamp = replay.board.tick();
   // A card in a graveyard as the host (109.2a) is named with its zone.
-  if (replay.noting) replay.note(() => `${att.id} → ${host.id}${isCard(host) && host.zone !== 'battlefield' ? ` in ${host.zone}` : ''} (t${att.timestamp})`);
+  if (replay.noting) replay.note(() => isCard(host) && host.zone !== 'battlefield' ? msg`${att.id} → ${host.id} ${inZone(host.zone)} (t${att.timestamp})` : msg`${att.id} → ${host.id} (t${att.timestamp})`);
   touch(replay, att);
 }
 
 /** An initial `attached to` in a card's declaration: as an attach, but a card off the battlefield is attached to nothing (701.3d). */
 export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Range): void {
   if (card.zone !== 'battlefield') {
-    replay.report('illegal-attachment', at, `${card.id} is in ${card.zone}, and a card that is not on the battlefield is attached to nothing (leaving the battlefield unattaches it). Remove \`attached to\`, or put it on the battlefield.`, { rules: ['701.3d'], subjects: [card.id] });
+    replay.report('illegal-attachment', at, msg`${card.id} is ${inZone(card.zone)}, and a card that is not on the battlefield is attached to nothing (leaving the battlefield unattaches it). Remove \`attached to\`, or put it on the battlefield.`, { rules: ['701.3d'], subjects: [card.id] });
     return;
   }
   const problem = attachProblem(card, host);
   if (problem) {
     const range = at;
-    replay.report(problem.code ?? 'illegal-attachment', range, `${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? 'Nothing attaches it' : 'It starts unattached'}. Remove \`attached to ${host.id}\`${problem.code ? '' : ', or name a legal host'}.`, {
+    replay.report(problem.code ?? 'illegal-attachment', range, msg`${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? msg`Nothing attaches it` : msg`It starts unattached`}. Remove \`attached to ${host.id}\`${problem.code ? msg`` : msg`, or name a legal host`}.`, {
       rules: problem.rules,
       fixes: retargetFixes(replay, card, (h) => !attachProblem(card, h), nameRange(card.decl, at)),
       subjects: [card.id, host.id],
@@ -68,11 +70,11 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   const by = ev.by ? replay.player(ev.by) : undefined;
   if (!att || !host || (ev.by && !by)) return;
   const verb = ev.verb;
-  if (phasedOutSubject(replay, att, ev, `${verb === 'attach' ? 'attaching it' : `activating its ${verb} ability`}`)) return;
+  if (phasedOutSubject(replay, att, ev, verb === 'attach' ? msg`attaching it` : msg`activating its ${abilityWord(verb)}`)) return;
   if (att.zone !== 'battlefield') {
-    const where = `in ${att.zone === 'outside' ? 'no zone (it left the game)' : att.zone}`;
-    const why = verb === 'attach' ? '' : ` An ${verb} ability is activated only by a permanent on the battlefield.`;
-    replay.report('impossible-event', ev.range, `${att.id} is ${where}, so ${verb === 'attach' ? "it can't be attached" : `its ${verb} ability can't be activated`}.${why} Put it onto the battlefield first, or remove the line.`, { rules: [verb === 'equip' ? '702.6a' : verb === 'fortify' ? '702.67a' : '701.3a'], subjects: [att.id] });
+    const where = att.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(att.zone);
+    const why = verb === 'attach' ? '' : msg` An ${abilityWord(verb)} is activated only by a permanent on the battlefield.`;
+    replay.report('impossible-event', ev.range, msg`${att.id} is ${where}, so ${verb === 'attach' ? msg`it can't be attached` : msg`its ${abilityWord(verb)} can't be activated`}.${why} Put it onto the battlefield first, or remove the line.`, { rules: [verb === 'equip' ? '702.6a' : verb === 'fortify' ? '702.67a' : '701.3a'], subjects: [att.id] });
     return;
   }
   const activator = by?.id ?? att.controller;
@@ -81,16 +83,16 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     const want = verb === 'equip' ? isEquipment(att) : isFortification(att);
     const kw = verb === 'equip' ? '702.6a' : '702.67a';
     if (!want) {
-      replay.report('not-attachable', ev.range, `${describe(att)} is not ${verb === 'equip' ? 'an Equipment' : 'a Fortification'}, so it has no ${verb} ability to activate. Nothing happens. Declare it with the ${verb === 'equip' ? 'Equipment' : 'Fortification'} subtype if that was meant, or remove the line.`, { rules: [kw, verb === 'equip' ? '301.5c' : '301.6'], subjects: [att.id] });
+      replay.report('not-attachable', ev.range, msg`${describe(att)} is not ${verb === 'equip' ? msg`an Equipment` : msg`a Fortification`}, so it has no ${abilityWord(verb)} to activate. Nothing happens. Declare it with the ${verb === 'equip' ? msg`Equipment` : msg`Fortification`} subtype if that was meant, or remove the line.`, { rules: [kw, verb === 'equip' ? '301.5c' : '301.6'], subjects: [att.id] });
       return;
     }
     if (verb === 'equip' && att.lost.has('equip')) {
-      const where = att.attachedTo ? `it stays attached to ${att.attachedTo.id}` : 'it stays unattached';
-      replay.report('illegal-attachment', ev.verbRange, `${att.id} has lost its equip ability (an effect removed it), so there is no equip ability to activate: ${where}. Write the effect that attaches it as \`attach ${att.id} to ${host.id}\`, or remove the line.`, { rules: [kw, '113.10'], subjects: [att.id, host.id] });
+      const where = att.attachedTo ? msg`it stays attached to ${att.attachedTo.id}` : msg`it stays unattached`;
+      replay.report('illegal-attachment', ev.verbRange, msg`${att.id} has lost its equip ability (an effect removed it), so there is no equip ability to activate: ${where}. Write the effect that attaches it as \`attach ${att.id} to ${host.id}\`, or remove the line.`, { rules: [kw, '113.10'], subjects: [att.id, host.id] });
       return;
     }
     if (activator !== att.controller) {
-      replay.report('impossible-event', ev.by?.range ?? ev.range, `${activator} can't activate ${att.id}'s ${verb} ability: only its controller, ${att.controller}, can, so the activation doesn't happen and ${att.id} stays where it is. Let ${att.controller} ${verb} it (\`by ${att.controller}\`), or remove the line.`, { rules: ['301.5d', '602.2'], subjects: [att.id] });
+      replay.report('impossible-event', ev.by?.range ?? ev.range, (verb === 'equip' ? msg`${activator} can't activate ${att.id}'s equip ability: only its controller, ${att.controller}, can, so the activation doesn't happen and ${att.id} stays where it is. Let ${att.controller} equip it (\`by ${att.controller}\`), or remove the line.` : msg`${activator} can't activate ${att.id}'s fortify ability: only its controller, ${att.controller}, can, so the activation doesn't happen and ${att.id} stays where it is. Let ${att.controller} fortify it (\`by ${att.controller}\`), or remove the line.`), { rules: ['301.5d', '602.2'], subjects: [att.id] });
       return;
     }
     if (!sorceryTiming(replay, ev, att, verb)) return;
@@ -102,30 +104,34 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   const aimed = targetProblem(host);
   const problem = aimed ?? attachProblem(att, host);
   if (problem) {
-    const where = att.attachedTo ? `stays attached to ${att.attachedTo.id}` : 'stays unattached';
+    const where = att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`;
     // The rule that says the attachment stays where it is: 701.3b for attach effects, and for an
     // Aura or Equipment its own restatement (303.4j, 301.5b). report() drops repeated numbers.
     // A target the ability can't have is decided by the targeting rule alone; a host it can't be on,
     // by 701.3a ("can't be attached to" what it couldn't enchant, equip or fortify) and its own rule.
     const staysRules = problem.code ? [] : [...(aimed ? [] : ['701.3a']), ...(verb === 'attach' ? ['701.3b'] : []), ...(isAura(att) ? ['303.4j'] : isEquipment(att) ? ['301.5b'] : [])];
-    const what = verb === 'attach' ? `${att.id} can't be attached to ${host.id}` : `${att.id}'s ${verb} ability can't target ${host.id}`;
-    replay.report(problem.code ?? 'illegal-attachment', ev.range, `${what}: ${problem.why}. ${problem.code ? 'The effect does nothing' : `It doesn't move: it ${where}`}. ${verb === 'attach' ? 'Attach it to a legal host, or remove the line.' : `${verb === 'equip' ? 'Equip' : 'Fortify'} a legal target, or remove the line.`}`, {
+    const outcome = problem.code ? msg`The effect does nothing` : msg`It doesn't move: it ${where}`;
+    const advice = verb === 'equip' ? msg`Equip a legal target, or remove the line.` : msg`Fortify a legal target, or remove the line.`;
+    const message = verb === 'attach'
+      ? msg`${att.id} can't be attached to ${host.id}: ${problem.why}. ${outcome}. Attach it to a legal host, or remove the line.`
+      : msg`${att.id}'s ${abilityWord(verb)} can't target ${host.id}: ${problem.why}. ${outcome}. ${advice}`;
+    replay.report(problem.code ?? 'illegal-attachment', ev.range, message, {
       rules: [...problem.rules, ...staysRules],
       related: related(att),
       fixes: problem.code ? [] : retargetFixes(replay, att, (h) => !targetProblem(h) && !attachProblem(att, h), ev.host.range, replay.board.hostOf(att)),
       subjects: [att.id, host.id],
     });
-    if (replay.noting) replay.note(() => `no effect: ${att.id} doesn't move`);
+    if (replay.noting) replay.note(() => msg`no effect: ${att.id} doesn't move`);
     return;
   }
   if (att.attachedTo && replay.board.hostOf(att) === host) {
-    replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${host.id}, so this ${verb} does nothing: it doesn't become attached again and gets no new timestamp. Remove the line, or attach it to something else.`, {
+    replay.report('redundant-attach', ev.range, msg`${att.id} is already attached to ${host.id}, so this ${verb === "attach" ? msg`attach` : verb === "equip" ? msg`equip` : msg`fortify`} does nothing: it doesn't become attached again and gets no new timestamp. Remove the line, or attach it to something else.`, {
       rules: ['701.3c'],
       related: related(att),
       fixes: [replay.removalFix(ev, true)],
       subjects: [att.id, host.id],
     });
-    if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
+    if (replay.noting) replay.note(() => msg`no effect: already on ${host.id}`);
     return;
   }
   doAttach(replay, att, host, ev.range);
@@ -138,21 +144,21 @@ export function unattachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'un
   if (phasedOutSubject(replay, att, ev, 'unattaching it')) return;
   const host = replay.board.hostOf(att);
   if (!host) {
-    replay.report('ineffective-unattach', ev.range, `${att.id} is not attached to anything, so unattaching it does nothing. Remove the line${att.zone !== 'battlefield' ? ` (it is in ${att.zone})` : ''}.`, {
+    replay.report('ineffective-unattach', ev.range, msg`${att.id} is not attached to anything, so unattaching it does nothing. Remove the line${att.zone !== 'battlefield' ? msg` (it is ${inZone(att.zone)})` : msg``}.`, {
       fixes: [replay.removalFix(ev, false)],
       subjects: [att.id],
     });
     return;
   }
   if (named && named !== host) {
-    replay.report('ineffective-unattach', ev.range, `${att.id} is attached to ${host.id}, not ${named.id}, so this does nothing. Unattach it from ${host.id}, or remove the line.`, {
+    replay.report('ineffective-unattach', ev.range, msg`${att.id} is attached to ${host.id}, not ${named.id}, so this does nothing. Unattach it from ${host.id}, or remove the line.`, {
       related: related(att),
-      fixes: [{ title: `Unattach it from ${host.id}`, safe: false, edits: [{ range: ev.host!.range, newText: host.id }] }],
+      fixes: [{ ...titled(msg`Unattach it from ${host.id}`), safe: false, edits: [{ range: ev.host!.range, newText: host.id }] }],
       subjects: [att.id, named.id],
     });
     return;
   }
   replay.board.unlink(att);
-  if (replay.noting) replay.note(() => `${att.id} unattached`);
+  if (replay.noting) replay.note(() => msg`${att.id} unattached`);
   touch(replay, att);
 }

@@ -5,6 +5,8 @@ import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
 import { type CardObj, copyCharacteristics, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, type PlayerObj, type PrintedBuilder, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
+import { msg, type Message } from '../../message';
+import { inZone, zoneWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -33,7 +35,7 @@ export type Host = CardObj | PlayerObj;
 /** Why something cannot be attached: the deciding rules and a sentence. */
 export interface Problem {
   rules: string[];
-  why: string;
+  why: Message;
   code?: 'not-attachable';
 }
 
@@ -64,8 +66,8 @@ function hasType(c: CardObj, t: string): boolean {
   return t === 'creature' ? isCreature(c) : c.types.has(t);
 }
 
-export function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
+export function article(word: string): Message {
+  return /^[aeiou]/i.test(word) ? msg`an ${word}` : msg`a ${word}`;
 }
 
 /** Card types of permanents: a "permanent card" has one of them (110.4 lists them). */
@@ -120,11 +122,11 @@ export function zoneText(z: FilterZone): string {
  * Why a card is not where a filter's zone says (109.2a), or undefined when it is. "Your graveyard"
  * is the graveyard of the attachment's controller; a graveyard is its owner's.
  */
-export function zoneMismatch(z: FilterZone, host: CardObj, att: CardObj): string | undefined {
-  const where = host.zone === 'battlefield' ? 'on the battlefield' : host.zone === 'outside' ? 'in no zone (it left the game)' : `in ${host.zone}`;
-  if (host.zone !== z.zone) return `${host.id} is ${where}, not in a ${z.zone}`;
-  if (z.whose === 'you' && host.owner !== att.controller) return `${host.id} is in ${host.owner ?? 'another player'}'s ${z.zone}, not in that of ${att.id}'s controller, ${att.controller}`;
-  if (z.whose === 'opponent' && host.owner === att.controller) return `${host.id} is in ${att.controller}'s own ${z.zone}, not in an opponent's`;
+export function zoneMismatch(z: FilterZone, host: CardObj, att: CardObj): Message | undefined {
+  const where = host.zone === 'battlefield' ? msg`on the battlefield` : host.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(host.zone);
+  if (host.zone !== z.zone) return msg`${host.id} is ${where}, not in a ${zoneWord(z.zone)}`;
+  if (z.whose === 'you' && host.owner !== att.controller) return host.owner ? msg`${host.id} is in ${host.owner}'s ${zoneWord(z.zone)}, not in that of ${att.id}'s controller, ${att.controller}` : msg`${host.id} is in another player's ${zoneWord(z.zone)}, not in that of ${att.id}'s controller, ${att.controller}`;
+  if (z.whose === 'opponent' && host.owner === att.controller) return msg`${host.id} is in ${att.controller}'s own ${zoneWord(z.zone)}, not in an opponent's`;
   return undefined;
 }
 
@@ -138,10 +140,11 @@ export function isPlayerFilter(f: Filter): boolean {
   return f.alternatives.every((a) => a.some((t) => t.word === 'player' || t.word === 'opponent'));
 }
 
-export function describe(host: Host): string {
-  if (!isCard(host)) return `player ${host.id}`;
+export function describe(host: Host): Message {
+  if (!isCard(host)) return msg`player ${host.id}`;
   const types = [...host.supertypes, ...(host.bestowed ? ['enchantment'] : [...host.types].filter((t) => t !== 'creature' || isCreature(host)))].join(' ');
-  return `${host.id} (${types || 'no card type'}${host.subtypes.size ? ' — ' + [...host.subtypes].join(' ') : ''})`;
+  const subtypes = host.subtypes.size ? ' — ' + [...host.subtypes].join(' ') : '';
+  return types ? msg`${host.id} (${types}${subtypes})` : msg`${host.id} (no card type${subtypes})`;
 }
 
 /**
@@ -163,23 +166,23 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   for (const w of st.typeLine?.types ?? []) {
     if (MTG_SUPERTYPES.includes(w.text)) pr.supertypes.add(w.text);
     else if (MTG_CARD_TYPES.includes(w.text)) pr.types.add(w.text === 'tribal' ? 'kindred' : w.text);
-    else unknownWord(replay, w, 'card type', [...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);
+    else unknownWord(replay, w, msg`card type`, [...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);
   }
   for (const w of st.typeLine?.subtypes ?? []) pr.subtypes.add(w.text);
   if (!st.typeLine) {
-    replay.report('syntax-error', st.id!.range, `Card '${card.id}' needs a type line: add \`: TYPES — SUBTYPES\` after its name (there is no card catalog entry for "${card.name}").`, { subjects: [card.id] });
+    replay.report('syntax-error', st.id!.range, msg`Card '${card.id}' needs a type line: add \`: TYPES — SUBTYPES\` after its name (there is no card catalog entry for "${card.name}").`, { subjects: [card.id] });
   }
   for (const p of st.props) {
     switch (p.kind) {
       case 'zone':
-        if (!MTG_ZONES.includes(p.zone.zone)) replay.report('syntax-error', p.zone.range, `'${p.zone.zone}' is a Riftbound zone; MTG zones are ${MTG_ZONES.join(', ')}.`);
+        if (!MTG_ZONES.includes(p.zone.zone)) replay.report('syntax-error', p.zone.range, msg`'${p.zone.zone}' is a Riftbound zone; MTG zones are ${MTG_ZONES.join(', ')}.`);
         else card.zone = p.zone.zone;
         break;
       case 'enchant':
         pr.enchant = [...pr.enchant, p.filter];
         break;
       case 'equip':
-        if (p.quality?.zone) replay.report('syntax-error', p.quality.zone.range, `An equip ability targets a creature on the battlefield, so its quality can't name a zone. Remove \`${zoneText(p.quality.zone)}\`.`);
+        if (p.quality?.zone) replay.report('syntax-error', p.quality.zone.range, msg`An equip ability targets a creature on the battlefield, so its quality can't name a zone. Remove \`${zoneText(p.quality.zone)}\`.`);
         pr.hasEquip = true;
         pr.equipQuality = p.quality;
         break;
@@ -192,7 +195,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'color':
         for (const c of p.colors) {
           if (COLORS.includes(c.text)) pr.colors.add(c.text);
-          else unknownWord(replay, c, 'color', COLORS);
+          else unknownWord(replay, c, msg`color`, COLORS);
         }
         break;
       case 'flag':
@@ -202,20 +205,20 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         else if (p.flag === 'phased-out') card.phasedOut = 'direct';
         else if (p.flag === 'aura-swap' || p.flag === 'castable') {
           // Read from the declaration where it matters: an aura swap resolving (exchange.ts), a cast (spells.ts).
-        } else replay.report('syntax-error', p.range, `\`${p.flag}\` is a Riftbound property.`);
+        } else replay.report('syntax-error', p.range, msg`\`${p.flag}\` is a Riftbound property.`);
         break;
       case 'cant':
         pr.cant.add(p.what);
         break;
       case 'might':
       case 'might-bonus':
-        replay.report('syntax-error', p.range, `\`${p.kind}\` is a Riftbound property.`);
+        replay.report('syntax-error', p.range, msg`\`${p.kind}\` is a Riftbound property.`);
         break;
     }
   }
   Object.assign(card, copyCharacteristics(pr));
 }
 
-export function unknownWord(replay: Replay, w: Word, what: string, known: string[]): void {
-  replay.report('syntax-error', w.range, `Unknown ${what} '${w.text}'. Known: ${known.join(', ')}.`);
+export function unknownWord(replay: Replay, w: Word, what: Message, known: string[]): void {
+  replay.report('syntax-error', w.range, msg`Unknown ${what} '${w.text}'. Known: ${known.join(', ')}.`);
 }

@@ -7,6 +7,8 @@ import type { RuleExplanation } from './explanations';
 import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES, unknownWord } from './characteristics';
 import { protectionKeep, touch } from './legality';
 import { phasedOutSubject } from './phasing';
+import { msg } from '../../message';
+import { qualityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -19,18 +21,18 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   const card = replay.card(ev.subject);
   if (!card) return;
   const add = ev.verb === 'becomes';
-  if (phasedOutSubject(replay, card, ev, `an effect that makes it ${add ? 'become' : 'lose'} ${ev.words.map((w) => w.text).join(' ')}`, ['702.26e'])) return;
+  if (phasedOutSubject(replay, card, ev, add ? msg`an effect that makes it become ${ev.words.map((w) => w.text).join(' ')}` : msg`an effect that makes it lose ${ev.words.map((w) => w.text).join(' ')}`, ['702.26e'])) return;
   for (const w of ev.words) {
     const key = MTG_SUPERTYPES.includes(w.text) ? 'supertypes' : MTG_CARD_TYPES.includes(w.text) ? 'types' : /^\p{Lu}/u.test(w.text) ? 'subtypes' : undefined;
     if (!key) {
-      unknownWord(replay, w, 'card type or subtype', MTG_CARD_TYPES);
+      unknownWord(replay, w, msg`card type or subtype`, MTG_CARD_TYPES);
       continue;
     }
     card[key] = withOrWithout(card[key], w.text, add);
     card.kinds = kindsOf(card);
     card.modified = true;
   }
-  if (replay.noting) replay.note(() => `${card.id}: ${describe(card)}`);
+  if (replay.noting) replay.note(() => msg`${card.id}: ${describe(card)}`);
   touch(replay, card);
 }
 
@@ -38,7 +40,7 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   const card = replay.lookup(ev.subject);
   if (!card) return;
   const q = ev.quality.text;
-  if (isCard(card) && phasedOutSubject(replay, card, ev, `an effect that makes it ${ev.verb === 'gains' ? 'gain' : 'lose'} protection from ${q}`, ['702.26e'])) return;
+  if (isCard(card) && phasedOutSubject(replay, card, ev, ev.verb === 'gains' ? msg`an effect that makes it gain protection from ${qualityWord(q)}` : msg`an effect that makes it lose protection from ${qualityWord(q)}`, ['702.26e'])) return;
   if (isCard(card)) card.modified = true;
   const keepsOf = card.protectionKeeps ?? [];
   if (ev.verb === 'gains') {
@@ -48,7 +50,7 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
     card.protections = [...card.protections, q];
   } else {
     if (!card.protections.includes(q)) {
-      replay.report('impossible-event', ev.range, `${card.id} doesn't have protection from ${q}.`, { subjects: [card.id] });
+      replay.report('impossible-event', ev.range, msg`${card.id} doesn't have protection from ${qualityWord(q)}.`, { subjects: [card.id] });
       return;
     }
     // 113.10b: every instance of protection from q goes.
@@ -64,12 +66,12 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   const p = replay.player(ev.player);
   if (!card || !p) return;
   if (p.left) {
-    replay.report('impossible-event', ev.player.range, `${p.id} has left the game.`, { rules: ['800.4a'], subjects: [p.id] });
+    replay.report('impossible-event', ev.player.range, msg`${p.id} has left the game.`, { rules: ['800.4a'], subjects: [p.id] });
     return;
   }
-  if (phasedOutSubject(replay, card, ev, `an effect that gives control of it to ${p.id}`, ['702.26e'])) return;
+  if (phasedOutSubject(replay, card, ev, msg`an effect that gives control of it to ${p.id}`, ['702.26e'])) return;
   card.controller = p.id;
-  if (replay.noting) replay.note(() => `${card.id} controlled by ${p.id}`);
+  if (replay.noting) replay.note(() => msg`${card.id} controlled by ${p.id}`);
   touch(replay, card);
 }
 
@@ -84,11 +86,11 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
 export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'abilities' }>): void {
   const x = ev.ability === 'protection' ? replay.lookup(ev.subject) : replay.card(ev.subject);
   if (!x) return;
-  const what = ev.verb === 'gains' ? `gain enchant` : ev.ability === 'all' ? 'lose all its abilities' : `lose ${ev.ability}`;
-  if (isCard(x) && phasedOutSubject(replay, x, ev, `an effect that makes it ${what}`, ['702.26e'])) return;
+  const what = ev.verb === 'gains' ? msg`an effect that makes it gain enchant` : ev.ability === 'all' ? msg`an effect that makes it lose all its abilities` : msg`an effect that makes it lose ${ev.ability}`;
+  if (isCard(x) && phasedOutSubject(replay, x, ev, what, ['702.26e'])) return;
   if (ev.ability === 'protection') {
     if (x.protections.length === 0) {
-      replay.report('impossible-event', ev.range, `${x.id} has no protection to lose, so this does nothing. Remove the line.`, { rules: ['113.10'], subjects: [x.id] });
+      replay.report('impossible-event', ev.range, msg`${x.id} has no protection to lose, so this does nothing. Remove the line.`, { rules: ['113.10'], subjects: [x.id] });
       return;
     }
     loseProtection(replay, x);
@@ -123,14 +125,14 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
       }
     }
   }
-  if (replay.noting) replay.note(() => `${card.id} ${ev.verb === 'gains' ? 'gains enchant' : ev.ability === 'all' ? 'loses all abilities' : `loses ${ev.ability}`}`);
+  if (replay.noting) replay.note(() => ev.verb === 'gains' ? msg`${card.id} gains enchant` : ev.ability === 'all' ? msg`${card.id} loses all abilities` : msg`${card.id} loses ${ev.ability}`);
   touch(replay, card);
 }
 
 function loseProtection(replay: Replay, x: CardObj | PlayerObj): void {
   x.protections = [];
   x.protectionKeeps = [];
-  if (replay.noting) replay.note(() => `${x.id} has no protection`);
+  if (replay.noting) replay.note(() => msg`${x.id} has no protection`);
   if (isCard(x)) {
     x.modified = true;
     touch(replay, x);

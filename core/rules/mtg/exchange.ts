@@ -9,6 +9,8 @@ import { attachProblem, touch } from './legality';
 import { phasedOutSubject } from './phasing';
 import { moveTo } from './zones';
 import { doAttach } from './attach';
+import { msg, type Message } from '../../message';
+import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -32,13 +34,13 @@ export function exchangeEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ex
   const b = replay.card(ev.other);
   if (!a || !b) return;
   if (a === b) {
-    replay.report('impossible-event', ev.range, `An exchange of control needs two permanents, and both names are ${a.id}. Nothing happens. Name the two permanents whose controllers trade, or remove the line.`, { rules: ['701.12b'], subjects: [a.id] });
+    replay.report('impossible-event', ev.range, msg`An exchange of control needs two permanents, and both names are ${a.id}. Nothing happens. Name the two permanents whose controllers trade, or remove the line.`, { rules: ['701.12b'], subjects: [a.id] });
     return;
   }
   for (const c of [a, b]) {
     if (c.zone !== 'battlefield') {
       const other = c === a ? b : a;
-      replay.report('impossible-event', ev.range, `${c.id} is ${c.zone === 'outside' ? 'out of the game' : `in ${c.zone}`}, not a permanent on the battlefield, so its control can't be exchanged; an exchange happens whole or not at all, so ${other.id} keeps its controller too. Remove the line, or exchange two permanents.`, { rules: ['701.12a', '701.12b'], subjects: [c.id, other.id] });
+      replay.report('impossible-event', ev.range, msg`${c.id} is ${c.zone === 'outside' ? msg`out of the game` : inZone(c.zone)}, not a permanent on the battlefield, so its control can't be exchanged; an exchange happens whole or not at all, so ${other.id} keeps its controller too. Remove the line, or exchange two permanents.`, { rules: ['701.12a', '701.12b'], subjects: [c.id, other.id] });
       return;
     }
   }
@@ -46,13 +48,13 @@ export function exchangeEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ex
     if (phasedOutSubject(replay, c, ev, `exchanging its control (and, since an exchange is all or nothing, the whole exchange)`, ['702.26e', '701.12a'])) return;
   }
   if (a.controller === b.controller) {
-    replay.report('impossible-event', ev.range, `${a.id} and ${b.id} are both controlled by ${a.controller}, and exchanging control of two permanents with the same controller does nothing. Remove the line, or exchange with a permanent another player controls.`, { rules: ['701.12b'], subjects: [a.id, b.id] });
+    replay.report('impossible-event', ev.range, msg`${a.id} and ${b.id} are both controlled by ${a.controller}, and exchanging control of two permanents with the same controller does nothing. Remove the line, or exchange with a permanent another player controls.`, { rules: ['701.12b'], subjects: [a.id, b.id] });
     return;
   }
   const ca = a.controller;
   a.controller = b.controller;
   b.controller = ca;
-  if (replay.noting) replay.note(() => `${a.id} controlled by ${a.controller}, ${b.id} by ${b.controller}`);
+  if (replay.noting) replay.note(() => msg`${a.id} controlled by ${a.controller}, ${b.id} by ${b.controller}`);
   touch(replay, a);
   touch(replay, b);
 }
@@ -65,33 +67,33 @@ export function swapEvent(replay: Replay, ev: Extract<EventNode, { kind: 'swap' 
   const x = replay.card(ev.subject);
   const y = replay.card(ev.other);
   if (!x || !y) return;
-  if (phasedOutSubject(replay, x, ev, 'its aura swap ability', ['702.65a'])) return;
-  const fail = (why: string, rules: string[], todo: string) => {
-    replay.report('impossible-event', ev.range, `${why}, so the aura swap has no effect: ${x.id} stays ${x.zone === 'battlefield' ? 'where it is' : `in ${x.zone}`} and ${y.id} stays in ${y.zone === 'outside' ? 'no zone' : y.zone}. ${todo}`, { rules: ['702.65b', ...rules], subjects: [x.id, y.id] });
-    if (replay.noting) replay.note(() => 'no effect');
+  if (phasedOutSubject(replay, x, ev, msg`its aura swap ability`, ['702.65a'])) return;
+  const fail = (why: Message, rules: string[], todo: Message) => {
+    replay.report('impossible-event', ev.range, msg`${why}, so the aura swap has no effect: ${x.id} stays ${x.zone === 'battlefield' ? msg`where it is` : inZone(x.zone)} and ${y.id} stays ${y.zone === 'outside' ? msg`in no zone` : inZone(y.zone)}. ${todo}`, { rules: ['702.65b', ...rules], subjects: [x.id, y.id] });
+    if (replay.noting) replay.note(() => msg`no effect`);
   };
   if (x.zone !== 'battlefield' || !isAura(x) || !hasAuraSwap(x)) {
-    const what = x.zone !== 'battlefield' ? `${x.id} is in ${x.zone}, and aura swap is an ability of an Aura on the battlefield` : !isAura(x) ? `${x.id} is not an Aura (it is ${describe(x)})` : `${x.id} has no aura swap ability`;
-    fail(what, ['702.65a'], `Swap an Aura on the battlefield that has aura swap (declare it with \`aura swap\`), or remove the line.`);
+    const what = x.zone !== 'battlefield' ? msg`${x.id} is ${inZone(x.zone)}, and aura swap is an ability of an Aura on the battlefield` : !isAura(x) ? msg`${x.id} is not an Aura (it is ${describe(x)})` : msg`${x.id} has no aura swap ability`;
+    fail(what, ['702.65a'], msg`Swap an Aura on the battlefield that has aura swap (declare it with \`aura swap\`), or remove the line.`);
     return;
   }
   const you = x.controller;
   if (y.zone !== 'hand' || y.owner !== you) {
-    fail(y.zone !== 'hand' ? `${y.id} is ${y.zone === 'outside' ? 'out of the game' : `in ${y.zone}`}, and aura swap trades with an Aura card in the hand of ${you}, who controls ${x.id}` : `${y.id} is in ${y.owner}'s hand, and aura swap trades only with an Aura card in the hand of ${you}, who controls ${x.id}`, ['702.65a'], `Name an Aura card in ${you}'s hand, or remove the line.`);
+    fail(y.zone !== 'hand' ? msg`${y.id} is ${y.zone === 'outside' ? msg`out of the game` : inZone(y.zone)}, and aura swap trades with an Aura card in the hand of ${you}, who controls ${x.id}` : msg`${y.id} is in ${y.owner}'s hand, and aura swap trades only with an Aura card in the hand of ${you}, who controls ${x.id}`, ['702.65a'], msg`Name an Aura card in ${you}'s hand, or remove the line.`);
     return;
   }
   if (!isAura(y)) {
-    fail(`${y.id} is not an Aura card (it is ${describe(y)})`, ['702.65a'], `Name an Aura card in ${you}'s hand, or remove the line.`);
+    fail(msg`${y.id} is not an Aura card (it is ${describe(y)})`, ['702.65a'], msg`Name an Aura card in ${you}'s hand, or remove the line.`);
     return;
   }
   if (x.owner !== you) {
-    fail(`${you} controls ${x.id} but ${x.owner} owns it; it could only go to its owner's hand, and cards are exchanged between zones only when one player owns them all`, ['701.12d'], `Remove the line: only an Aura ${you} owns can be swapped into ${you}'s hand.`);
+    fail(msg`${you} controls ${x.id} but ${x.owner} owns it; it could only go to its owner's hand, and cards are exchanged between zones only when one player owns them all`, ['701.12d'], msg`Remove the line: only an Aura ${you} owns can be swapped into ${you}'s hand.`);
     return;
   }
   const host = replay.board.hostOf(x);
-  const problem = host ? attachProblem(y, host) : { rules: ['701.12e'], why: `${x.id} is attached to nothing for ${y.id} to take over` };
+  const problem = host ? attachProblem(y, host) : { rules: ['701.12e'], why: msg`${x.id} is attached to nothing for ${y.id} to take over` };
   if (!host || problem) {
-    fail(`${y.id} would become attached to what ${x.id} enchants, ${host ? host.id : 'nothing'}, and it can't: ${problem!.why}`, ['701.12e', ...problem!.rules], `Swap for an Aura card that can enchant ${host ? host.id : 'it'}, or remove the line.`);
+    fail(host ? msg`${y.id} would become attached to what ${x.id} enchants, ${host.id}, and it can't: ${problem!.why}` : msg`${y.id} would become attached to what ${x.id} enchants, nothing, and it can't: ${problem!.why}`, ['701.12e', ...problem!.rules], host ? msg`Swap for an Aura card that can enchant ${host.id}, or remove the line.` : msg`Swap for an Aura card that can enchant it, or remove the line.`);
     return;
   }
   // The exchange: X leaves (its own becoming unattached is part of the event), Y enters under the

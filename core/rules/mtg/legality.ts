@@ -7,6 +7,8 @@ import { type CardObj, isCard, type ProtectionKeep } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { article, COLORS, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
+import { msg, titled, type Message } from '../../message';
+import { inZone as inZoneWords, qualityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -52,7 +54,7 @@ function keeps(keep: ProtectionKeep, att: CardObj): boolean {
  * over; for a new attach nothing is spared, and an instance with such a clause cites its rule;
  * `'target'`: for targeting, where such clauses play no part.
  */
-export function protectionAgainst(host: Host, att: CardObj, staying: boolean | 'target' = false): { quality: string; rules: string[] } | undefined {
+export function protectionAgainst(host: Host, att: CardObj, staying: boolean | 'target' = false): { quality: string | Message; rules: string[] } | undefined {
   const list = host.protections;
   const keepsOf = host.protectionKeeps;
   let spared: string | undefined;
@@ -67,7 +69,7 @@ export function protectionAgainst(host: Host, att: CardObj, staying: boolean | '
       continue;
     }
     // The quality as the messages show it: with what the clause spares, or the other instance that acts.
-    const shown = keep ? `${q} (one that spares only ${keep.auras ? 'Auras' : keep.rule === '702.16n' ? keep.objects.map((o) => o.id).join(', ') : 'what was already on it as it began'})` : spared ? `${q} (another instance of it, besides the one that spares ${att.id})` : q;
+    const shown = keep ? msg`${qualityWord(q)} (one that spares only ${keep.auras ? msg`Auras` : keep.rule === '702.16n' ? keep.objects.map((o) => o.id).join(', ') : msg`what was already on it as it began`})` : spared ? msg`${qualityWord(q)} (another instance of it, besides the one that spares ${att.id})` : qualityWord(q);
     const rule = keep ? keep.rule : spared;
     return { quality: shown, rules: rule ? [...extra, rule] : extra };
   }
@@ -96,7 +98,7 @@ export function protectionKeep(replay: Replay, host: Host, quality: string, clau
 export function attachProblem(att: CardObj, host: Host, staying = false): Problem | undefined {
   if (att.types.has('battle')) {
     const kind = isAura(att) || isEquipment(att) || isFortification(att);
-    return { rules: kind ? ['310.10'] : ['701.3b', '310.10'], why: `${att.id} is a battle, and a battle is never attached to anything`, code: kind ? undefined : 'not-attachable' };
+    return { rules: kind ? ['310.10'] : ['701.3b', '310.10'], why: msg`${att.id} is a battle, and a battle is never attached to anything`, code: kind ? undefined : 'not-attachable' };
   }
   // 109.2a: an Aura whose enchant names a zone ("creature card in a graveyard") is attached to a card
   // there; its filters say so below (filterMatches). Anything else is attached only to permanents.
@@ -104,53 +106,53 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
   if (isCard(host)) {
     if (!inZone) {
       // 109.2: "creature", "land", "permanent" in an enchant ability or an attach rule mean permanents on the battlefield.
-      if (host.zone !== 'battlefield') return { rules: ['109.2'], why: `${host.id} is not on the battlefield (it is in ${host.zone === 'outside' ? 'no zone: it left the game' : host.zone}), and what it could be attached to is a permanent there` };
-      if (host.phasedOut !== 'no') return { rules: ['702.26b'], why: `${host.id} is phased out and treated as though it doesn't exist` };
+      if (host.zone !== 'battlefield') return { rules: ['109.2'], why: msg`${host.id} is not on the battlefield (it is ${host.zone === 'outside' ? msg`in no zone: it left the game` : inZoneWords(host.zone)}), and what it could be attached to is a permanent there` };
+      if (host.phasedOut !== 'no') return { rules: ['702.26b'], why: msg`${host.id} is phased out and treated as though it doesn't exist` };
     }
-  } else if (host.left) return { rules: ['800.4a'], why: `player ${host.id} has left the game` };
+  } else if (host.left) return { rules: ['800.4a'], why: msg`player ${host.id} has left the game` };
 
   if (isAura(att)) {
-    if (host === att) return { rules: ['303.4d'], why: `an Aura can't enchant itself` };
-    if (isCreature(att)) return { rules: ['303.4d'], why: `${att.id} is also a creature, and an Aura that is a creature can't enchant anything` };
+    if (host === att) return { rules: ['303.4d'], why: msg`an Aura can't enchant itself` };
+    if (isCreature(att)) return { rules: ['303.4d'], why: msg`${att.id} is also a creature, and an Aura that is a creature can't enchant anything` };
     const filters = enchantFilters(att);
-    if (filters.length === 0) return { rules: ['303.4', '702.5a', '113.10'], why: `${att.id} has lost its enchant ability, and an Aura's enchant ability is what says what it can be attached to, so nothing is a legal object for it` };
+    if (filters.length === 0) return { rules: ['303.4', '702.5a', '113.10'], why: msg`${att.id} has lost its enchant ability, and an Aura's enchant ability is what says what it can be attached to, so nothing is a legal object for it` };
     for (const f of filters) {
       const away = f.zone && isCard(host) ? zoneMismatch(f.zone, host, att) : undefined;
-      if (away) return { rules: ['702.5a', '109.2a', ...(filters.length > 1 ? ['702.5c'] : [])], why: `${att.id} has enchant ${filterText(f)}, and ${away}` };
+      if (away) return { rules: ['702.5a', '109.2a', ...(filters.length > 1 ? ['702.5c'] : [])], why: msg`${att.id} has enchant ${filterText(f)}, and ${away}` };
       if (!filterMatches(f, host, att)) {
         const rules = ['702.5a'];
         if (filters.length > 1) rules.push('702.5c');
         if (isPlayerFilter(f) !== !isCard(host)) rules.push('702.5d');
-        return { rules, why: `${att.id} has enchant ${filterText(f)}, and ${describe(host)} is not ${filterText(f).startsWith('player') || filterText(f).startsWith('opponent') ? 'that' : article(filterText(f))}` };
+        return { rules, why: msg`${att.id} has enchant ${filterText(f)}, and ${describe(host)} is not ${filterText(f).startsWith('player') || filterText(f).startsWith('opponent') ? msg`that` : article(filterText(f))}` };
       }
     }
     // 113.6: a card's protection works only on the battlefield, not in a graveyard.
     const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att, staying);
-    if (prot) return { rules: ['702.16c', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be enchanted by ${att.id}` };
-    if (isCard(host) && host.cant.has('enchanted')) return { rules: ['303.4'], why: `${host.id} can't be enchanted` };
+    if (prot) return { rules: ['702.16c', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be enchanted by ${att.id}` };
+    if (isCard(host) && host.cant.has('enchanted')) return { rules: ['303.4'], why: msg`${host.id} can't be enchanted` };
     return undefined;
   }
   if (isEquipment(att)) {
-    if (!isCard(host)) return { rules: ['301.5', '704.5n'], why: `an Equipment can be attached only to a creature, not to a player` };
-    if (host === att) return { rules: ['301.5c'], why: `an Equipment can't equip itself` };
-    if (isCreature(att) && !att.reconfigure) return { rules: ['301.5c'], why: `${att.id} is also a creature without reconfigure, so it can't equip anything` };
-    if (!isCreature(host)) return { rules: ['301.5'], why: `${describe(host)} is not a creature, and an Equipment can be attached only to a creature` };
+    if (!isCard(host)) return { rules: ['301.5', '704.5n'], why: msg`an Equipment can be attached only to a creature, not to a player` };
+    if (host === att) return { rules: ['301.5c'], why: msg`an Equipment can't equip itself` };
+    if (isCreature(att) && !att.reconfigure) return { rules: ['301.5c'], why: msg`${att.id} is also a creature without reconfigure, so it can't equip anything` };
+    if (!isCreature(host)) return { rules: ['301.5'], why: msg`${describe(host)} is not a creature, and an Equipment can be attached only to a creature` };
     const prot = protectionAgainst(host, att, staying);
-    if (prot) return { rules: ['702.16d', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be equipped by ${att.id}` };
-    if (host.cant.has('equipped')) return { rules: ['701.3a'], why: `${host.id} can't be equipped` };
+    if (prot) return { rules: ['702.16d', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be equipped by ${att.id}` };
+    if (host.cant.has('equipped')) return { rules: ['701.3a'], why: msg`${host.id} can't be equipped` };
     return undefined;
   }
   if (isFortification(att)) {
-    if (!isCard(host)) return { rules: ['301.6', '704.5n'], why: `a Fortification can be attached only to a land, not to a player` };
-    if (host === att) return { rules: ['301.6', '301.5c'], why: `a Fortification can't fortify itself` };
-    if (isCreature(att) && !att.types.has('land')) return { rules: ['301.6'], why: `${att.id} is a creature and not a land, so it can't fortify anything` };
-    if (!host.types.has('land')) return { rules: ['301.6'], why: `${describe(host)} is not a land, and a Fortification can be attached only to a land` };
+    if (!isCard(host)) return { rules: ['301.6', '704.5n'], why: msg`a Fortification can be attached only to a land, not to a player` };
+    if (host === att) return { rules: ['301.6', '301.5c'], why: msg`a Fortification can't fortify itself` };
+    if (isCreature(att) && !att.types.has('land')) return { rules: ['301.6'], why: msg`${att.id} is a creature and not a land, so it can't fortify anything` };
+    if (!host.types.has('land')) return { rules: ['301.6'], why: msg`${describe(host)} is not a land, and a Fortification can be attached only to a land` };
     const prot = protectionAgainst(host, att, staying);
-    if (prot) return { rules: ['702.16d', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be fortified by ${att.id}` };
-    if (host.cant.has('fortified')) return { rules: ['701.3a'], why: `${host.id} can't be fortified` };
+    if (prot) return { rules: ['702.16d', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be fortified by ${att.id}` };
+    if (host.cant.has('fortified')) return { rules: ['701.3a'], why: msg`${host.id} can't be fortified` };
     return undefined;
   }
-  return { rules: ['701.3b'], why: `${att.id} is not an Aura, Equipment or Fortification`, code: 'not-attachable' };
+  return { rules: ['701.3b'], why: msg`${att.id} is not an Aura, Equipment or Fortification`, code: 'not-attachable' };
 }
 
 /**
@@ -163,7 +165,7 @@ export function retargetFixes(replay: Replay, att: CardObj, legal: (h: Host) => 
   for (const h of hostCandidates(replay)) {
     if (++looked > 64) break;
     if (h === exclude || h === att || !legal(h)) continue;
-    fixes.push({ title: `Attach to ${h.id} instead`, safe: false, edits: [{ range, newText: h.id }] });
+    fixes.push({ ...titled(msg`Attach to ${h.id} instead`), safe: false, edits: [{ range, newText: h.id }] });
     if (fixes.length === 5) break;
   }
   return fixes;

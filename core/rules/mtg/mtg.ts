@@ -12,6 +12,7 @@ import { stateBasedActions } from './sba';
 import { exchangeEvent, swapEvent } from './exchange';
 import { activateEvent } from './stack';
 import { keywordEvent } from './targetingKeywords';
+import { msg } from '../../message';
 
 /** The MTG Ruleset: each part of it is in the module of its rule family. */
 export const mtg: Ruleset = {
@@ -54,7 +55,7 @@ export const mtg: Ruleset = {
         return leaveEvent(replay, ev);
       case 'recall':
       case 'cleanup':
-        replay.report('impossible-event', ev.verbRange, `\`${ev.kind}\` is a Riftbound action; this scenario is \`game mtg\`. Remove the line, or write the MTG event that was meant.`);
+        replay.report('impossible-event', ev.verbRange, msg`\`${ev.kind}\` is a Riftbound action; this scenario is \`game mtg\`. Remove the line, or write the MTG event that was meant.`);
         return;
       case 'exchange':
         return exchangeEvent(replay, ev);

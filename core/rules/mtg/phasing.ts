@@ -5,6 +5,7 @@ import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { touch } from './legality';
+import { msg, type Message } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -21,12 +22,12 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
  * doesn't exist, so an event on it does nothing (702.26e: nor do effects that change its
  * characteristics or controller). Reports the event and returns true when that is the case.
  */
-export function phasedOutSubject(replay: Replay, card: CardObj, ev: EventNode, what: string, extra: string[] = []): boolean {
+export function phasedOutSubject(replay: Replay, card: CardObj, ev: EventNode, what: Message | string, extra: string[] = []): boolean {
   if (card.zone !== 'battlefield' || card.phasedOut === 'no') return false;
   const host = card.phasedOut === 'indirect' ? replay.board.hostOf(card) : undefined;
-  const how = host ? ` with ${host.id}` : '';
-  const todo = card.phasedOut === 'indirect' ? `It phases in only with ${host ? host.id : 'its host'} (702.26g): write \`phase in ${phasedOutRoot(replay, card).id}\` first, or remove the line.` : `Write \`phase in ${card.id}\` first, or remove the line.`;
-  replay.report('impossible-event', ev.range, `${card.id} is phased out${how}, and a phased-out permanent is treated as though it doesn't exist, so ${what} does nothing; the replay leaves ${card.id} as it is. ${todo}`, {
+  const how = host ? msg` with ${host.id}` : '';
+  const todo = card.phasedOut === 'indirect' ? (host ? msg`It phases in only with ${host.id} (702.26g): write \`phase in ${phasedOutRoot(replay, card).id}\` first, or remove the line.` : msg`It phases in only with its host (702.26g): write \`phase in ${phasedOutRoot(replay, card).id}\` first, or remove the line.`) : msg`Write \`phase in ${card.id}\` first, or remove the line.`;
+  replay.report('impossible-event', ev.range, msg`${card.id} is phased out${how}, and a phased-out permanent is treated as though it doesn't exist, so ${what} does nothing; the replay leaves ${card.id} as it is. ${todo}`, {
     rules: ['702.26b', ...extra, ...(card.phasedOut === 'indirect' ? ['702.26g'] : [])],
     subjects: [card.id],
   });
@@ -44,21 +45,21 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
   const card = replay.card(ev.subject);
   if (!card) return;
   if (card.zone !== 'battlefield') {
-    replay.report('impossible-event', ev.range, `${card.id} is not on the battlefield, so it can't phase ${ev.direction}.`, { rules: ['702.26b'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is not on the battlefield, so it can't phase ${ev.direction === "in" ? msg`in` : msg`out`}.`, { rules: ['702.26b'], subjects: [card.id] });
     return;
   }
   if (ev.direction === 'out') {
     if (card.phasedOut !== 'no') {
-      replay.report('impossible-event', ev.range, `${card.id} is already phased out.`, { subjects: [card.id] });
+      replay.report('impossible-event', ev.range, msg`${card.id} is already phased out.`, { subjects: [card.id] });
       return;
     }
     card.phasedOut = 'direct';
     phaseBelow(replay, card, 'no', 'indirect');
-    if (replay.noting) replay.note(() => `${card.id} phased out${card.attachments.size ? ` with ${[...card.attachments].join(', ')}` : ''}`);
+    if (replay.noting) replay.note(() => card.attachments.size ? msg`${card.id} phased out with ${[...card.attachments].join(', ')}` : msg`${card.id} phased out`);
     return;
   }
   if (card.phasedOut !== 'direct') {
-    replay.report('impossible-event', ev.range, card.phasedOut === 'indirect' ? `${card.id} phased out with its host and phases in only with it (702.26g). Write \`phase in ${phasedOutRoot(replay, card).id}\` instead.` : `${card.id} is not phased out. Remove the line.`, { rules: card.phasedOut === 'indirect' ? ['702.26g'] : [], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, card.phasedOut === 'indirect' ? msg`${card.id} phased out with its host and phases in only with it (702.26g). Write \`phase in ${phasedOutRoot(replay, card).id}\` instead.` : msg`${card.id} is not phased out. Remove the line.`, { rules: card.phasedOut === 'indirect' ? ['702.26g'] : [], subjects: [card.id] });
     return;
   }
   card.phasedOut = 'no';
@@ -67,8 +68,8 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
   const host = replay.board.hostOf(card);
   if (card.attachedTo && (!host || (isCard(host) && (host.version !== (card.attachedTo as { version: number }).version || host.zone !== 'battlefield')) || (!isCard(host) && host.left))) {
     replay.board.unlink(card);
-    if (replay.noting) replay.note(() => `${card.id} phased in unattached (702.26i)`);
-  } else if (replay.noting) replay.note(() => `${card.id} phased in`);
+    if (replay.noting) replay.note(() => msg`${card.id} phased in unattached (702.26i)`);
+  } else if (replay.noting) replay.note(() => msg`${card.id} phased in`);
   touch(replay, card);
 }
 

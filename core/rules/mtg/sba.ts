@@ -7,6 +7,7 @@ import type { RuleExplanation } from './explanations';
 import { type Host, isAura, isCreature, isEquipment, isFortification } from './characteristics';
 import { attachProblem, touch } from './legality';
 import { moveTo } from './zones';
+import { msg, type Message } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -41,22 +42,22 @@ export function stateBasedActions(replay: Replay, cause: EventNode | undefined):
 }
 
 /** A state-based action unattaches `c` from `host` (an obligation when an event caused it). */
-function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | undefined, rules: string[], why: string): void {
+function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | undefined, rules: string[], why: Message): void {
   replay.board.unlink(c);
   if (cause) replay.oblige({ action: 'unattach', subject: c, host: host.id, code: 'missing-unattach', rules, why, cause });
-  if (replay.noting) replay.note(() => `${c.id} unattached (${rules[0]})`);
+  if (replay.noting) replay.note(() => msg`${c.id} unattached (${rules[0]})`);
   touch(replay, c);
 }
 
 /** A state-based action puts the Aura `c` into its owner's graveyard. */
-function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined, rules: string[], why: string): void {
+function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined, rules: string[], why: Message): void {
   if (cause) {
     replay.oblige({ action: 'move', subject: c, zone: 'graveyard', code: 'missing-state-based-action', rules, why, cause });
     moveTo(replay, c, 'graveyard', cause);
   } else {
     // The initial board: an Aura declared on the battlefield must be attached. (One whose
     // declared attachment was illegal is already reported at its `attached to`.)
-    if (!c.decl.props.some((p) => p.kind === 'attached')) replay.report('illegal-attachment', c.decl.id!.range, `${c.id} is an Aura on the battlefield attached to nothing; it would go to its owner's graveyard at once. Add \`attached to\` or put it in another zone.`, { rules: ['303.4', '704.5m'], subjects: [c.id] });
+    if (!c.decl.props.some((p) => p.kind === 'attached')) replay.report('illegal-attachment', c.decl.id!.range, msg`${c.id} is an Aura on the battlefield attached to nothing; it would go to its owner's graveyard at once. Add \`attached to\` or put it in another zone.`, { rules: ['303.4', '704.5m'], subjects: [c.id] });
     c.zone = 'graveyard';
   }
 }
@@ -69,30 +70,30 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
     if (c.bestowed) {
       const problem = attachProblem(c, host, true);
       if (problem) {
-        sbaUnattach(replay, c, host, cause, ['702.103f', ...problem.rules], `${problem.why}; a bestowed Aura becomes an unattached creature`);
+        sbaUnattach(replay, c, host, cause, ['702.103f', ...problem.rules], msg`${problem.why}; a bestowed Aura becomes an unattached creature`);
         c.bestowed = false;
         return true;
       }
       return false;
     }
     if (isAura(c) && isCreature(c)) {
-      sbaUnattach(replay, c, host, cause, ['704.5p', '303.4d'], `${c.id} is an Aura that is also a creature`);
+      sbaUnattach(replay, c, host, cause, ['704.5p', '303.4d'], msg`${c.id} is an Aura that is also a creature`);
       return true;
     }
     if (c.types.has('battle')) {
-      sbaUnattach(replay, c, host, cause, ['704.5p', '310.10'], `${c.id} is a battle`);
+      sbaUnattach(replay, c, host, cause, ['704.5p', '310.10'], msg`${c.id} is a battle`);
       return true;
     }
     if (!isAura(c) && !isEquipment(c) && !isFortification(c)) {
-      sbaUnattach(replay, c, host, cause, ['704.5p'], `${c.id} is no longer an Aura, Equipment or Fortification`);
+      sbaUnattach(replay, c, host, cause, ['704.5p'], msg`${c.id} is no longer an Aura, Equipment or Fortification`);
       return true;
     }
     if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c) && !(c.reconfigure && isEquipment(c)) && !(isFortification(c) && c.types.has('land'))) {
       sbaUnattach(replay, c, host, cause, 
         ['704.5p', isEquipment(c) ? '301.5c' : '301.6'],
         isEquipment(c)
-          ? `${c.id} became a creature, and an Equipment that is a creature (without reconfigure) can't equip anything`
-          : `${c.id} became a creature that is not a land, and such a Fortification can't fortify anything`,
+          ? msg`${c.id} became a creature, and an Equipment that is a creature (without reconfigure) can't equip anything`
+          : msg`${c.id} became a creature that is not a land, and such a Fortification can't fortify anything`,
       );
       return true;
     }
@@ -103,7 +104,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
         for (const id of host.attachments) {
           const other = replay.board.cards.get(id)!;
           if (other !== c && other.subtypes.has('Role') && other.controller === c.controller && other.timestamp > c.timestamp) {
-            sbaToGraveyard(replay, c, cause, ['704.5z', '303.7a'], `${other.id} is a newer Role controlled by ${c.controller} on ${host.id}, and only the newest of a player's Roles on a permanent stays`);
+            sbaToGraveyard(replay, c, cause, ['704.5z', '303.7a'], msg`${other.id} is a newer Role controlled by ${c.controller} on ${host.id}, and only the newest of a player's Roles on a permanent stays`);
             return true;
           }
         }
@@ -111,10 +112,10 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       return false;
     }
     if (isAura(c)) {
-      sbaToGraveyard(replay, c, cause, ['704.5m', '303.4c', ...problem.rules], `it is attached to something it can't enchant (${problem.why})`);
+      sbaToGraveyard(replay, c, cause, ['704.5m', '303.4c', ...problem.rules], msg`it is attached to something it can't enchant (${problem.why})`);
       return true;
     }
-    sbaUnattach(replay, c, host, cause, ['704.5n', ...problem.rules], `it is attached to something it can't ${isEquipment(c) ? 'equip' : 'fortify'} (${problem.why})`);
+    sbaUnattach(replay, c, host, cause, ['704.5n', ...problem.rules], isEquipment(c) ? msg`it is attached to something it can't equip (${problem.why})` : msg`it is attached to something it can't fortify (${problem.why})`);
     return true;
   }
   if (isAura(c)) {
@@ -122,7 +123,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       c.bestowed = false;
       return true;
     }
-    sbaToGraveyard(replay, c, cause, ['704.5m'], `an Aura attached to nothing goes to its owner's graveyard`);
+    sbaToGraveyard(replay, c, cause, ['704.5m'], msg`an Aura attached to nothing goes to its owner's graveyard`);
     return true;
   }
   return false;

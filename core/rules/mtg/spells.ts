@@ -2,16 +2,18 @@
 // bestow (702.103, 702.103e: a bestowed Aura with an illegal target resolves as a creature). A spell is on the
 // stack with the abilities (stack.ts): it resolves only from the top (405.5).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, keywordLabel } from '../../engine/board';
+import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, isAura, type Problem } from './characteristics';
 import { attachProblem, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
-import { noWardReason, wardsTriggered } from './targetingKeywords';
+import { keywordWords, noWardReason, wardsTriggered } from './targetingKeywords';
 import { doAttach } from './attach';
 import { moveTo } from './zones';
 import { onTop, resolveAbilityEvent } from './stack';
+import { msg, titled, type Message } from '../../message';
+import { abilityWord, inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -32,12 +34,12 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   const target = replay.lookup(ev.target);
   if (!spell || !target) return;
   if (spell.zone === 'battlefield' || spell.zone === 'stack') {
-    replay.report('impossible-event', ev.range, `${spell.id} is already on the ${spell.zone}, so it can't be cast: casting starts by moving the card to the stack. Put it in the zone it is cast from (\`in hand\`), or remove the line.`, { rules: ['601.2a'], subjects: [spell.id] });
+    replay.report('impossible-event', ev.range, msg`${spell.id} is already on ${spell.zone === "battlefield" ? msg`the battlefield` : msg`the stack`}, so it can't be cast: casting starts by moving the card to the stack. Put it in the zone it is cast from (\`in hand\`), or remove the line.`, { rules: ['601.2a'], subjects: [spell.id] });
     return;
   }
   if (spell.zone !== 'hand' && !spell.decl.props.some((p) => p.kind === 'flag' && p.flag === 'castable')) {
     // 601.3: a spell is cast only where a rule or effect allows; the rules allow a card in its hand.
-    replay.report('impossible-event', ev.range, `${spell.id} is in ${spell.zone === 'outside' ? 'no zone (it left the game)' : spell.zone}, and nothing lets it be cast from there: a card is cast from its owner's hand unless a rule or effect (flashback, a commander's command zone, "you may cast it from ...") allows another zone. The cast doesn't happen. Declare the card \`castable\` if such an effect applies, put it \`in hand\`, or remove the line.`, { rules: ['601.3'], subjects: [spell.id] });
+    replay.report('impossible-event', ev.range, msg`${spell.id} is ${spell.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(spell.zone)}, and nothing lets it be cast from there: a card is cast from its owner's hand unless a rule or effect (flashback, a commander's command zone, "you may cast it from ...") allows another zone. The cast doesn't happen. Declare the card \`castable\` if such an effect applies, put it \`in hand\`, or remove the line.`, { rules: ['601.3'], subjects: [spell.id] });
     return;
   }
   const asBestow = spell.bestow && !isAura(spell);
@@ -46,7 +48,7 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
     const problem = auraTargetProblem(spell, target);
     if (problem) {
       if (asBestow) spell.bestowed = false;
-      replay.report('illegal-aura-target', ev.range, `${spell.id} can't be cast targeting ${target.id}: ${problem.why}. An Aura spell's target must be legal when it is cast, so the cast doesn't happen and ${spell.id} stays in ${spell.zone}. Cast it targeting a legal object or player, or remove the line.`, {
+      replay.report('illegal-aura-target', ev.range, msg`${spell.id} can't be cast targeting ${target.id}: ${problem.why}. An Aura spell's target must be legal when it is cast, so the cast doesn't happen and ${spell.id} stays ${inZone(spell.zone)}. Cast it targeting a legal object or player, or remove the line.`, {
         rules: ['601.2c', ...problem.rules],
         fixes: retargetFixes(replay, spell, (h) => !auraTargetProblem(spell, h), ev.target.range, target),
         subjects: [spell.id, target.id],
@@ -58,7 +60,7 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   replay.board.pushStack({ kind: 'spell', id: spell.id, version: spell.version, controller: ev.by?.text ?? spell.controller, at: ev.range });
   if (asBestow) spell.bestowed = true;
   spell.stackTarget = replay.board.refTo(target);
-  if (replay.noting) replay.note(() => `${spell.id} on the stack targeting ${target.id}`);
+  if (replay.noting) replay.note(() => msg`${spell.id} on the stack targeting ${target.id}`);
   wardOnCast(replay, spell, target, ev);
 }
 
@@ -73,23 +75,23 @@ function wardOnCast(replay: Replay, spell: CardObj, target: Host, ev: Extract<Ev
   const wards = wardsTriggered(target, caster);
   if (wards.length === 0) {
     if (ev.payingWard) {
-      replay.report('impossible-event', ev.payingWard, `No ward triggers here, so there is no ward cost to pay: ${noWardReason(target, caster)}. Remove \`paying ward\`.`, { rules: ['702.21a'], subjects: [spell.id, target.id] });
+      replay.report('impossible-event', ev.payingWard, msg`No ward triggers here, so there is no ward cost to pay: ${noWardReason(target, caster)}. Remove \`paying ward\`.`, { rules: ['702.21a'], subjects: [spell.id, target.id] });
     }
     return;
   }
-  const labels = wards.map(keywordLabel).join(' and ');
+  const labels = wards.map(keywordWords).reduce((a, b) => msg`${a} and ${b}`);
   if (ev.payingWard) {
-    if (replay.noting) replay.note(() => `${caster} pays for ${target.id}'s ${labels}`);
+    if (replay.noting) replay.note(() => msg`${caster} pays for ${target.id}'s ${labels}`);
     return;
   }
-  const costs = wards.some((w) => w.cost !== undefined) ? `the cost (${wards.map((w) => w.cost ?? 'unstated').join(', ')})` : 'the cost';
-  replay.report('ward-countered', ev.range, `${spell.id} targets ${target.id}, which has ${labels} and is controlled by ${isCard(target) ? target.controller : target.id}, an opponent of ${caster}: ward triggers, and as the scenario doesn't record that ${caster} paid ${costs}, it counters ${spell.id}, which goes from the stack to its owner's graveyard. If ${caster} paid, add \`paying ward\` to the cast line; if the counter is meant, an \`expect ${spell.id} in graveyard\` line after it shows so.`, {
+  const costs = wards.some((w) => w.cost !== undefined) ? msg`the cost (${wards.map((w): Message | string => w.cost ?? msg`unstated`).reduce((a, b) => msg`${a}, ${b}`)})` : msg`the cost`;
+  replay.report('ward-countered', ev.range, msg`${spell.id} targets ${target.id}, which has ${labels} and is controlled by ${isCard(target) ? target.controller : target.id}, an opponent of ${caster}: ward triggers, and as the scenario doesn't record that ${caster} paid ${costs}, it counters ${spell.id}, which goes from the stack to its owner's graveyard. If ${caster} paid, add \`paying ward\` to the cast line; if the counter is meant, an \`expect ${spell.id} in graveyard\` line after it shows so.`, {
     rules: ['702.21a', '701.6a'],
     subjects: [spell.id, target.id],
   });
   spell.stackTarget = undefined;
   moveTo(replay, spell, 'graveyard', ev);
-  if (replay.noting) replay.note(() => `ward counters ${spell.id}`);
+  if (replay.noting) replay.note(() => msg`ward counters ${spell.id}`);
 }
 
 export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
@@ -98,15 +100,15 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   if (!spell) return;
   const pending = spell.zone === 'stack' ? undefined : (['equip', 'fortify', 'reconfigure'] as const).find((k) => replay.board.pendingAbility(spell.id, k));
   if (pending) {
-    replay.report('impossible-event', ev.range, `${spell.id} is not on the stack as a spell (it is in ${spell.zone}); its ${pending} ability is. Write \`resolve ${spell.id} ${pending}\` to resolve the ability.`, {
+    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack as a spell (it is ${inZone(spell.zone)}); its ${abilityWord(pending ?? '')} is. Write \`resolve ${spell.id} ${pending}\` to resolve the ability.`, {
       rules: ['608.1'],
-      fixes: [{ title: `Resolve ${spell.id}'s ${pending} ability`, safe: false, edits: [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }] }],
+      fixes: [{ ...titled(msg`Resolve ${spell.id}'s ${abilityWord(pending ?? '')}`), safe: false, edits: [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }] }],
       subjects: [spell.id],
     });
     return;
   }
   if (spell.zone !== 'stack') {
-    replay.report('impossible-event', ev.range, `${spell.id} is not on the stack (it is in ${spell.zone}), so it can't resolve: only the object on top of the stack resolves. Cast it first (\`cast ${spell.id} targeting ...\`), or remove the line.`, { rules: ['608.1'], subjects: [spell.id] });
+    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack (it is ${inZone(spell.zone)}), so it can't resolve: only the object on top of the stack resolves. Cast it first (\`cast ${spell.id} targeting ...\`), or remove the line.`, { rules: ['608.1'], subjects: [spell.id] });
     return;
   }
   // 405.5, 608.1: only the top object resolves (a spell declared on the stack is below all the others).
@@ -118,9 +120,9 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
     const target = ref.kind === 'card' ? replay.board.cards.get(ref.id) : replay.board.players.get(ref.id);
     const gone = target && isCard(target) && ref.kind === 'card' && target.version !== ref.version;
     const problem: Problem | undefined = !target
-      ? { rules: ['608.2b'], why: 'its target no longer exists' }
+      ? { rules: ['608.2b'], why: msg`its target no longer exists` }
       : gone
-        ? { rules: ['400.7'], why: `${target.id} changed zones after ${spell.id} was cast, so it is a new object the spell never targeted` }
+        ? { rules: ['400.7'], why: msg`${target.id} changed zones after ${spell.id} was cast, so it is a new object the spell never targeted` }
         : auraTargetProblem(spell, target) ?? attachProblem(spell, target);
     if (!problem) {
       const bestowed = spell.bestowed;
@@ -130,15 +132,15 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       return;
     }
     if (spell.bestowed) {
-      replay.report('target-illegal-on-resolution', ev.range, `${spell.id}'s target is illegal as it resolves (${problem.why}), so it stops being bestowed and resolves as an unattached creature. That is the rules' outcome: if it is meant, an \`expect ${spell.id} unattached\` line after it shows so; if not, keep the target legal until it resolves.`, {
+      replay.report('target-illegal-on-resolution', ev.range, msg`${spell.id}'s target is illegal as it resolves (${problem.why}), so it stops being bestowed and resolves as an unattached creature. That is the rules' outcome: if it is meant, an \`expect ${spell.id} unattached\` line after it shows so; if not, keep the target legal until it resolves.`, {
         rules: ['608.3b', '702.103e', ...problem.rules],
         subjects: [spell.id, ...(target ? [target.id] : [])],
       });
       moveTo(replay, spell, 'battlefield', ev);
-      if (replay.noting) replay.note(() => `${spell.id} resolves as a creature (702.103e)`);
+      if (replay.noting) replay.note(() => msg`${spell.id} resolves as a creature (702.103e)`);
       return;
     }
-    replay.report('target-illegal-on-resolution', ev.range, `${spell.id} doesn't resolve: its only target is illegal (${problem.why}), so it goes from the stack to its owner's graveyard. That is the rules' outcome: if it is meant, an \`expect ${spell.id} in graveyard\` line after it shows so; if not, keep the target legal until it resolves.`, {
+    replay.report('target-illegal-on-resolution', ev.range, msg`${spell.id} doesn't resolve: its only target is illegal (${problem.why}), so it goes from the stack to its owner's graveyard. That is the rules' outcome: if it is meant, an \`expect ${spell.id} in graveyard\` line after it shows so; if not, keep the target legal until it resolves.`, {
       rules: ['608.2b', '608.3b', ...problem.rules],
       subjects: [spell.id, ...(target ? [target.id] : [])],
     });

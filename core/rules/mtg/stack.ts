@@ -12,6 +12,8 @@ import { activationTargetProblem } from './targeting';
 import { doAttach } from './attach';
 import { phasedOutSubject } from './phasing';
 import { describeEntry, KEYWORD_RULE, type Keyword, sorceryTiming } from './timing';
+import { msg, renderMessage, said, titled, type Message } from '../../message';
+import { abilityWord, inZone, keywordWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -32,9 +34,9 @@ function hasAbility(att: CardObj, kw: Keyword): boolean {
  */
 export function abilityTargetProblem(att: CardObj, h: Host, kw: Keyword, activator: string | undefined): Problem | undefined {
   if (kw === 'reconfigure') {
-    if (h === att) return { rules: ['702.151a', '602.2b', '601.2c'], why: `reconfigure targets another creature, and ${att.id} is the card itself` };
-    const p = activationTargetProblem(att, h, 'equip', activator);
-    return p && { rules: p.rules.map((r) => (r === '702.6a' ? '702.151a' : r)), why: p.why.replace(/^equip /, 'reconfigure ') };
+    if (h === att) return { rules: ['702.151a', '602.2b', '601.2c'], why: msg`reconfigure targets another creature, and ${att.id} is the card itself` };
+    const p = activationTargetProblem(att, h, 'equip', activator, 'reconfigure');
+    return p && { rules: p.rules.map((r) => (r === '702.6a' ? '702.151a' : r)), why: p.why };
   }
   return activationTargetProblem(att, h, kw, activator);
 }
@@ -43,18 +45,18 @@ export function abilityTargetProblem(att: CardObj, h: Host, kw: Keyword, activat
  * Resolving something that is not on top of the stack (405.5, 608.1) is a finding, and the line does
  * nothing (it stays on the stack). True when `mine` may resolve: it is the top, or nothing tracked is above it.
  */
-export function onTop(replay: Replay, ev: EventNode, mine: StackEntry | undefined, name: string): boolean {
+export function onTop(replay: Replay, ev: EventNode, mine: StackEntry | undefined, name: Message | string): boolean {
   const top = replay.board.stackTop();
   if (!top || top === mine) return true;
   if (mine === undefined && top.kind === 'spell' && top.id === name) return true;
   const t = describeEntry(top);
   const eol = replay.doc.eol;
-  replay.report('resolve-out-of-order', ev.range, `${name} can't resolve yet: ${t.what} was put on the stack after it and is on top, and only the top object resolves. This line does nothing; ${name} stays on the stack. Resolve ${t.what} first (\`${t.line}\` before this line), or remove the line.`, {
-    fixes: [{ title: `Insert "${t.line}" before this line`, safe: false, edits: [{ range: { start: { line: ev.range.start.line, character: 0 }, end: { line: ev.range.start.line, character: 0 } }, newText: t.line + eol }] }],
-    related: top.at ? [{ range: top.at, message: `${t.what} was put on the stack here` }] : [],
-    subjects: [name, top.id],
+  replay.report('resolve-out-of-order', ev.range, msg`${name} can't resolve yet: ${t.what} was put on the stack after it and is on top, and only the top object resolves. This line does nothing; ${name} stays on the stack. Resolve ${t.what} first (\`${t.line}\` before this line), or remove the line.`, {
+    fixes: [{ ...titled(msg`Insert "${t.line}" before this line`), safe: false, edits: [{ range: { start: { line: ev.range.start.line, character: 0 }, end: { line: ev.range.start.line, character: 0 } }, newText: t.line + eol }] }],
+    related: top.at ? [{ range: top.at, ...said(msg`${t.what} was put on the stack here`) }] : [],
+    subjects: [renderMessage(name), top.id],
   });
-  if (replay.noting) replay.note(() => `no effect: ${t.what} is on top`);
+  if (replay.noting) replay.note(() => msg`no effect: ${t.what} is on top`);
   return false;
 }
 
@@ -66,25 +68,25 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
   if (!att || !target || (ev.by && !by)) return;
   const kw = ev.ability.text as Keyword;
   const rule = KEYWORD_RULE[kw];
-  if (phasedOutSubject(replay, att, ev, `activating its ${kw} ability`)) return;
+  if (phasedOutSubject(replay, att, ev, msg`activating its ${abilityWord(kw)}`)) return;
   if (att.zone !== 'battlefield') {
-    replay.report('impossible-event', ev.range, `${att.id} is in ${att.zone === 'outside' ? 'no zone (it left the game)' : att.zone}, so its ${kw} ability can't be activated: only a permanent on the battlefield has it. Put it onto the battlefield first, or remove the line.`, { rules: [rule], subjects: [att.id] });
+    replay.report('impossible-event', ev.range, msg`${att.id} is ${att.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(att.zone)}, so its ${abilityWord(kw)} can't be activated: only a permanent on the battlefield has it. Put it onto the battlefield first, or remove the line.`, { rules: [rule], subjects: [att.id] });
     return;
   }
   if (!hasAbility(att, kw)) {
-    const what = kw === 'fortify' ? 'a Fortification' : kw === 'reconfigure' ? 'an Equipment with reconfigure' : 'an Equipment';
-    replay.report('not-attachable', ev.range, `${att.id} is not ${what} (it is ${describe(att)}), so it has no ${kw} ability to activate. Nothing goes on the stack. Declare it with the right type, or remove the line.`, { rules: [rule, ...(kw === 'fortify' ? ['301.6'] : kw === 'equip' ? ['301.5c'] : [])], subjects: [att.id] });
+    const what = kw === 'fortify' ? msg`a Fortification` : kw === 'reconfigure' ? msg`an Equipment with reconfigure` : msg`an Equipment`;
+    replay.report('not-attachable', ev.range, msg`${att.id} is not ${what} (it is ${describe(att)}), so it has no ${abilityWord(kw)} to activate. Nothing goes on the stack. Declare it with the right type, or remove the line.`, { rules: [rule, ...(kw === 'fortify' ? ['301.6'] : kw === 'equip' ? ['301.5c'] : [])], subjects: [att.id] });
     return;
   }
   const activator = by?.id ?? att.controller;
   if (activator !== att.controller) {
-    replay.report('impossible-event', ev.by?.range ?? ev.range, `${activator} can't activate ${att.id}'s ${kw} ability: only its controller, ${att.controller}, can. Nothing goes on the stack; ${att.id} stays where it is. Let ${att.controller} activate it, or remove the line.`, { rules: ['301.5d', '602.2'], subjects: [att.id] });
+    replay.report('impossible-event', ev.by?.range ?? ev.range, msg`${activator} can't activate ${att.id}'s ${abilityWord(kw)}: only its controller, ${att.controller}, can. Nothing goes on the stack; ${att.id} stays where it is. Let ${att.controller} activate it, or remove the line.`, { rules: ['301.5d', '602.2'], subjects: [att.id] });
     return;
   }
   if (!sorceryTiming(replay, ev, att, kw)) return;
   const problem = abilityTargetProblem(att, target, kw, activator);
   if (problem) {
-    replay.report('illegal-attachment', ev.range, `${att.id}'s ${kw} ability can't target ${target.id}: ${problem.why}. A target must be legal as the ability is activated, so the activation is illegal and nothing goes on the stack; ${att.id} ${att.attachedTo ? `stays attached to ${att.attachedTo.id}` : 'stays unattached'}. Target a legal ${kw === 'fortify' ? 'land' : 'creature'}, or remove the line.`, {
+    replay.report('illegal-attachment', ev.range, msg`${att.id}'s ${abilityWord(kw)} can't target ${target.id}: ${problem.why}. A target must be legal as the ability is activated, so the activation is illegal and nothing goes on the stack; ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Target a legal ${kw === 'fortify' ? msg`land` : msg`creature`}, or remove the line.`, {
       rules: problem.rules,
       fixes: retargetFixes(replay, att, (h) => !abilityTargetProblem(att, h, kw, activator), ev.target.range, target),
       subjects: [att.id, target.id],
@@ -92,7 +94,7 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
     return;
   }
   replay.board.pushStack({ kind: 'ability', id: att.id, version: att.version, ability: kw, target: replay.board.refTo(target), controller: activator, at: ev.range });
-  if (replay.noting) replay.note(() => `${att.id}'s ${kw} on the stack targeting ${target.id}`);
+  if (replay.noting) replay.note(() => msg`${att.id}'s ${keywordWord(kw)} on the stack targeting ${target.id}`);
 }
 
 /** `resolve X equip`: the pending ability resolves (608.2b), if it is on top of the stack (405.5). */
@@ -103,54 +105,54 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   const rule = KEYWORD_RULE[kw];
   const entry = replay.board.pendingAbility(att.id, kw);
   if (!entry) {
-    replay.report('impossible-event', ev.range, `${att.id} has no ${kw} ability on the stack, so none can resolve: only what is on the stack resolves. Activate it first (\`activate ${att.id} ${kw} targeting ...\`), or remove the line.`, { rules: ['608.1', '602.2a'], subjects: [att.id] });
+    replay.report('impossible-event', ev.range, msg`${att.id} has no ${abilityWord(kw)} on the stack, so none can resolve: only what is on the stack resolves. Activate it first (\`activate ${att.id} ${kw} targeting ...\`), or remove the line.`, { rules: ['608.1', '602.2a'], subjects: [att.id] });
     return;
   }
-  if (!onTop(replay, ev, entry, `${att.id}'s ${kw} ability`)) return;
+  if (!onTop(replay, ev, entry, msg`${att.id}'s ${abilityWord(kw)}`)) return;
   replay.board.removeAbility(entry);
   const ref = entry.target!;
   const target: Host | undefined = ref.kind === 'card' ? replay.board.cards.get(ref.id) : replay.board.players.get(ref.id);
-  const stays = att.attachedTo ? `stays attached to ${att.attachedTo.id}` : 'stays unattached';
+  const stays = att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`;
   const sourceGone = att.version !== entry.version || att.zone !== 'battlefield';
   // 608.2b: the target first. A card that changed zones is a new object the ability never targeted.
   const moved = target && isCard(target) && ref.kind === 'card' && target.version !== ref.version;
   const problem: Problem | undefined = !target
-    ? { rules: [], why: 'it no longer exists' }
+    ? { rules: [], why: msg`it no longer exists` }
     : moved
-      ? { rules: ['400.7'], why: `${target.id} changed zones after the ability was activated, so it is a new object the ability never targeted` }
+      ? { rules: ['400.7'], why: msg`${target.id} changed zones after the ability was activated, so it is a new object the ability never targeted` }
       : abilityTargetProblem(att, target, kw, entry.controller);
   if (problem) {
-    replay.report('target-illegal-on-resolution', ev.range, `${att.id}'s ${kw} ability doesn't resolve: its only target is illegal (${problem.why}), so it leaves the stack and does nothing. ${sourceGone ? `${att.id} is not where it was` : `${att.id} doesn't move: it ${stays}`}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the target legal until it resolves.`, {
+    replay.report('target-illegal-on-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} doesn't resolve: its only target is illegal (${problem.why}), so it leaves the stack and does nothing. ${sourceGone ? msg`${att.id} is not where it was` : msg`${att.id} doesn't move: it ${stays}`}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the target legal until it resolves.`, {
       rules: ['608.2b', rule, ...problem.rules],
-      related: entry.at ? [{ range: entry.at, message: `the ability was activated here` }] : [],
+      related: entry.at ? [{ range: entry.at, ...said(msg`the ability was activated here`) }] : [],
       subjects: [att.id, ...(target ? [target.id] : [])],
     });
-    if (replay.noting) replay.note(() => `no effect: target illegal`);
+    if (replay.noting) replay.note(() => msg`no effect: target illegal`);
     return;
   }
   const host = target!;
   if (sourceGone) {
-    replay.report('source-left-before-resolution', ev.range, `${att.id}'s ${kw} ability resolves, but ${att.id} left the battlefield after it was activated: the card now in ${att.zone === 'outside' ? 'no zone' : att.zone} is a new object, so there is nothing to attach and ${host.id} stays as it is. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the battlefield until the ability resolves.`, {
+    replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} left the battlefield after it was activated: the card now ${att.zone === 'outside' ? msg`in no zone` : inZone(att.zone)} is a new object, so there is nothing to attach and ${host.id} stays as it is. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the battlefield until the ability resolves.`, {
       rules: ['400.7'],
-      related: entry.at ? [{ range: entry.at, message: `the ability was activated here` }] : [],
+      related: entry.at ? [{ range: entry.at, ...said(msg`the ability was activated here`) }] : [],
       subjects: [att.id, host.id],
     });
-    if (replay.noting) replay.note(() => `no effect: ${att.id} is gone`);
+    if (replay.noting) replay.note(() => msg`no effect: ${att.id} is gone`);
     return;
   }
-  if (phasedOutSubject(replay, att, ev, `resolving its ${kw} ability`)) return;
+  if (phasedOutSubject(replay, att, ev, msg`resolving its ${abilityWord(kw)}`)) return;
   if (att.attachedTo && replay.board.hostOf(att) === host) {
-    replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${host.id} as its ${kw} ability resolves, so the ability does nothing: ${att.id} doesn't become attached again and gets no new timestamp. Remove this line and its activation, or target another ${kw === 'fortify' ? 'land' : 'creature'}.`, {
+    replay.report('redundant-attach', ev.range, msg`${att.id} is already attached to ${host.id} as its ${abilityWord(kw)} resolves, so the ability does nothing: ${att.id} doesn't become attached again and gets no new timestamp. Remove this line and its activation, or target another ${kw === 'fortify' ? msg`land` : msg`creature`}.`, {
       rules: ['701.3c'],
-      related: att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [],
+      related: att.attachedAt ? [{ range: att.attachedAt, ...said(msg`${att.id} became attached here`) }] : [],
       subjects: [att.id, host.id],
     });
-    if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
+    if (replay.noting) replay.note(() => msg`no effect: already on ${host.id}`);
     return;
   }
   const cant = attachProblem(att, host);
   if (cant) {
-    replay.report(cant.code ?? 'illegal-attachment', ev.range, `${att.id}'s ${kw} ability resolves, but ${att.id} can't be attached to ${host.id}: ${cant.why}. It doesn't move: it ${stays}. Keep ${att.id} able to ${kw === 'fortify' ? 'fortify' : 'equip'} ${host.id} until the ability resolves, or remove the activation and this line.`, {
+    replay.report(cant.code ?? 'illegal-attachment', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} can't be attached to ${host.id}: ${cant.why}. It doesn't move: it ${stays}. Keep ${att.id} able to ${kw === 'fortify' ? msg`fortify` : msg`equip`} ${host.id} until the ability resolves, or remove the activation and this line.`, {
       rules: [...cant.rules, '701.3b', ...(isFortification(att) ? [] : ['301.5b'])],
       subjects: [att.id, host.id],
     });

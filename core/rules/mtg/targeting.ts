@@ -6,6 +6,8 @@ import type { RuleExplanation } from './explanations';
 import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 import { attachProblem, protectionAgainst } from './legality';
 import { keywordTargetProblem } from './targetingKeywords';
+import { msg, type Message } from '../../message';
+import { abilityWord, inZone as inZoneWords } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -25,21 +27,21 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 export function auraTargetProblem(att: CardObj, host: Host): Problem | undefined {
   // 109.2a: an Aura whose enchant names a zone targets a card in that zone (its filters check where).
   const inZone = enchantZone(att) !== undefined;
-  if (isCard(host) && host.zone !== 'battlefield' && !inZone) return { rules: ['115.1b'], why: `${host.id} is not on the battlefield (it is in ${host.zone})` };
-  if (isCard(host) && host.phasedOut !== 'no') return { rules: ['702.26b'], why: `${host.id} is phased out` };
-  if (!isCard(host) && host.left) return { rules: ['800.4a'], why: `player ${host.id} has left the game` };
+  if (isCard(host) && host.zone !== 'battlefield' && !inZone) return { rules: ['115.1b'], why: msg`${host.id} is not on the battlefield (it is ${inZoneWords(host.zone)})` };
+  if (isCard(host) && host.phasedOut !== 'no') return { rules: ['702.26b'], why: msg`${host.id} is phased out` };
+  if (!isCard(host) && host.left) return { rules: ['800.4a'], why: msg`player ${host.id} has left the game` };
   const filters = enchantFilters(att);
-  if (filters.length === 0) return { rules: ['303.4a', '702.5a', '113.10'], why: `${att.id} has lost its enchant ability, which is what defines the target of an Aura spell` };
+  if (filters.length === 0) return { rules: ['303.4a', '702.5a', '113.10'], why: msg`${att.id} has lost its enchant ability, which is what defines the target of an Aura spell` };
   for (const f of filters) {
     const away = f.zone && isCard(host) ? zoneMismatch(f.zone, host, att) : undefined;
-    if (away) return { rules: ['702.5a', '109.2a', ...(filters.length > 1 ? ['702.5c'] : [])], why: `${att.id} has enchant ${filterText(f)}, and ${away}` };
+    if (away) return { rules: ['702.5a', '109.2a', ...(filters.length > 1 ? ['702.5c'] : [])], why: msg`${att.id} has enchant ${filterText(f)}, and ${away}` };
     if (!filterMatches(f, host, att)) {
-      return { rules: ['702.5a', ...(filters.length > 1 ? ['702.5c'] : []), ...(isPlayerFilter(f) !== !isCard(host) ? ['702.5d'] : [])], why: `${att.id} has enchant ${filterText(f)}, and ${describe(host)} does not qualify` };
+      return { rules: ['702.5a', ...(filters.length > 1 ? ['702.5c'] : []), ...(isPlayerFilter(f) !== !isCard(host) ? ['702.5d'] : [])], why: msg`${att.id} has enchant ${filterText(f)}, and ${describe(host)} does not qualify` };
     }
   }
   // 113.6: a card's protection works only on the battlefield, not in a graveyard.
   const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att, 'target');
-  if (prot) return { rules: ['702.16b', ...prot.rules], why: `${host.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}` };
+  if (prot) return { rules: ['702.16b', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}` };
   // Hexproof and shroud (702.11, 702.18): the Aura spell is controlled by its controller.
   return keywordTargetProblem(host, att, att.controller, att.id);
 }
@@ -49,24 +51,24 @@ export function auraTargetProblem(att: CardObj, host: Host): Problem | undefined
  * (702.6a/c, 702.67a). The target is chosen as the ability is activated (602.2b, 601.2c), so each
  * problem here cites those too. Protection stops the targeting itself (702.16b).
  */
-export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 'equip' | 'fortify', activator: string | undefined): Problem | undefined {
+export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 'equip' | 'fortify', activator: string | undefined, shown: 'equip' | 'fortify' | 'reconfigure' = verb === 'fortify' ? 'fortify' : 'equip'): Problem | undefined {
   if (verb === 'attach') return undefined;
   const kw = verb === 'equip' ? '702.6a' : '702.67a';
   const target = [kw, '602.2b', '601.2c'];
-  const noun = verb === 'equip' ? 'creature' : 'land';
-  if (!isCard(h)) return { rules: target, why: `${verb} targets a ${noun}, not a player` };
-  if (h.zone !== 'battlefield') return { rules: [...target, '701.3a'], why: `${h.id} is not on the battlefield` };
-  if (h.phasedOut !== 'no') return { rules: [...target, '702.26b'], why: `${h.id} is phased out, and a phased-out permanent is treated as though it doesn't exist` };
-  if (verb === 'equip' ? !isCreature(h) : !h.types.has('land')) return { rules: [...target, verb === 'equip' ? '301.5' : '301.6'], why: `${describe(h)} is not a ${noun}` };
-  if (h.controller !== activator) return { rules: target, why: `${verb} targets a ${noun} you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
-  if (verb === 'equip' && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: [...target, '702.6c'], why: `${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
+  const equip = verb === 'equip';
+  const word = shown === 'equip' ? msg`equip` : shown === 'fortify' ? msg`fortify` : msg`reconfigure`;
+  if (!isCard(h)) return { rules: target, why: equip ? msg`${word} targets a creature, not a player` : msg`${word} targets a land, not a player` };
+  if (h.zone !== 'battlefield') return { rules: [...target, '701.3a'], why: msg`${h.id} is not on the battlefield` };
+  if (h.phasedOut !== 'no') return { rules: [...target, '702.26b'], why: msg`${h.id} is phased out, and a phased-out permanent is treated as though it doesn't exist` };
+  if (equip ? !isCreature(h) : !h.types.has('land')) return { rules: [...target, equip ? '301.5' : '301.6'], why: equip ? msg`${describe(h)} is not a creature` : msg`${describe(h)} is not a land` };
+  if (h.controller !== activator) return { rules: target, why: equip ? msg`${word} targets a creature you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` : msg`${word} targets a land you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
+  if (equip && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: [...target, '702.6c'], why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
   const prot = protectionAgainst(h, att, 'target');
   if (prot) {
-    const fort = verb === 'fortify';
-    return { rules: [...target, '702.16b', '702.16d', ...prot.rules], why: `${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${verb} ability (nor be ${fort ? 'fortified' : 'equipped'} by it)` };
+    return { rules: [...target, '702.16b', '702.16d', ...prot.rules], why: equip ? msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be equipped by it)` : msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be fortified by it)` };
   }
   // Shroud stops even the activator's own creature; hexproof never does here, as the target is the activator's.
-  const shielded = keywordTargetProblem(h, att, activator, `${att.id}'s ${verb} ability`);
+  const shielded = keywordTargetProblem(h, att, activator, msg`${att.id}'s ${abilityWord(shown)}`);
   if (shielded) return { rules: [...target, ...shielded.rules], why: shielded.why };
   return undefined;
 }
@@ -78,17 +80,17 @@ export function legalHost(replay: Replay, att: CardObj, host: Host, verb: HostVe
 
 /** Why `host` is not a legal host for `att` by this kind of event (undefined when it is): legalHost's reasons, for completion. */
 export function hostProblem(_replay: Replay, att: CardObj, host: Host, verb: HostVerb): Problem | undefined {
-  if (att === host) return { rules: verb === 'cast' ? ['303.4d'] : ['701.3a'], why: `${att.id} can't be attached to itself` };
+  if (att === host) return { rules: verb === 'cast' ? ['303.4d'] : ['701.3a'], why: msg`${att.id} can't be attached to itself` };
   if (verb === 'cast') {
-    if (!isAura(att) && !att.bestow) return { rules: ['303.4a'], why: `${att.id} is not an Aura, so casting it targets nothing to enchant` };
+    if (!isAura(att) && !att.bestow) return { rules: ['303.4a'], why: msg`${att.id} is not an Aura, so casting it targets nothing to enchant` };
     const bestowing = att.bestow && !isAura(att);
     if (bestowing) att.bestowed = true;
     const problem = auraTargetProblem(att, host);
     if (bestowing) att.bestowed = false;
     return problem;
   }
-  if (verb === 'equip' && !isEquipment(att)) return { rules: ['702.6a'], why: `${att.id} is not an Equipment, so it has no equip ability` };
-  if (verb === 'equip' && att.lost.has('equip')) return { rules: ['702.6a', '113.10'], why: `${att.id} has lost its equip ability` };
-  if (verb === 'fortify' && !isFortification(att)) return { rules: ['702.67a'], why: `${att.id} is not a Fortification, so it has no fortify ability` };
+  if (verb === 'equip' && !isEquipment(att)) return { rules: ['702.6a'], why: msg`${att.id} is not an Equipment, so it has no equip ability` };
+  if (verb === 'equip' && att.lost.has('equip')) return { rules: ['702.6a', '113.10'], why: msg`${att.id} has lost its equip ability` };
+  if (verb === 'fortify' && !isFortification(att)) return { rules: ['702.67a'], why: msg`${att.id} is not a Fortification, so it has no fortify ability` };
   return activationTargetProblem(att, host, verb === 'enter' ? 'attach' : verb, att.controller) ?? attachProblem(att, host);
 }

@@ -4,12 +4,14 @@
 // the battlefield, 303.4f; an `attach` effect; state-based actions) ignores them, and gaining one later
 // unattaches nothing.
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, keywordLabel, type TargetingKeyword, targetingKeywordOf } from '../../engine/board';
+import { type CardObj, isCard, type TargetingKeyword, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import type { Host, Problem } from './characteristics';
 import { protectionCovers } from './legality';
 import { phasedOutSubject } from './phasing';
+import { msg, type Message } from '../../message';
+import { qualityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -35,22 +37,22 @@ function controllerOf(host: Host): string | undefined {
  * Shroud stops everyone (702.18a); hexproof only the host's opponents (702.11b, 702.11c). Every player
  * is an opponent of every other (teams are not modelled).
  */
-export function keywordTargetProblem(host: Host, source: CardObj, controller: string | undefined, what: string): Problem | undefined {
+export function keywordTargetProblem(host: Host, source: CardObj, controller: string | undefined, what: Message | string): Problem | undefined {
   const kws = host.targeting;
   if (kws.length === 0) return undefined;
   if (kws.some((k) => k.name === 'shroud')) {
-    return { rules: ['702.18a'], why: `${host.id} has shroud, so no spell or ability can target it, even one its own controller controls` };
+    return { rules: ['702.18a'], why: msg`${host.id} has shroud, so no spell or ability can target it, even one its own controller controls` };
   }
   const owner = controllerOf(host);
   if (controller === owner) return undefined;
-  const whose = isCard(host) ? `${owner ?? 'its controller'}'s` : `${host.id}'s`;
+  const whose = isCard(host) ? (owner ? msg`${owner}'s` : msg`its controller's`) : msg`${host.id}'s`;
   for (const k of kws) {
     if (k.name !== 'hexproof') continue;
     if (k.quality === undefined) {
-      return { rules: [isCard(host) ? '702.11b' : '702.11c'], why: `${host.id} has hexproof, so the spells and abilities of ${whose} opponents can't target ${isCard(host) ? 'it' : 'them'}, and ${what} is controlled by ${controller ?? 'no player'}, an opponent` };
+      return { rules: [isCard(host) ? '702.11b' : '702.11c'], why: msg`${host.id} has hexproof, so the spells and abilities of ${whose} opponents can't target ${isCard(host) ? msg`it` : msg`them`}, and ${what} is controlled by ${controller ?? msg`no player`}, an opponent` };
     }
     if (protectionCovers(k.quality, source) !== undefined) {
-      return { rules: ['702.11d'], why: `${host.id} has hexproof from ${k.quality}, which covers ${source.id}, and ${what} is controlled by ${controller ?? 'no player'}, one of ${whose} opponents` };
+      return { rules: ['702.11d'], why: msg`${host.id} has hexproof from ${qualityWord(k.quality)}, which covers ${source.id}, and ${what} is controlled by ${controller ?? msg`no player`}, one of ${whose} opponents` };
     }
   }
   return undefined;
@@ -63,10 +65,17 @@ export function wardsTriggered(target: Host, controller: string | undefined): Ta
 }
 
 /** Why no ward triggers when `controller`'s spell targets `target` (for a `paying ward` with nothing to pay). */
-export function noWardReason(target: Host, controller: string | undefined): string {
-  if (!isCard(target)) return `${target.id} is a player, and ward is an ability of permanents`;
-  if (!target.targeting.some((k) => k.name === 'ward')) return `${target.id} has no ward`;
-  return `${target.id} is controlled by ${controller}, and ward triggers only for a spell or ability an opponent controls`;
+export function noWardReason(target: Host, controller: string | undefined): Message {
+  if (!isCard(target)) return msg`${target.id} is a player, and ward is an ability of permanents`;
+  if (!target.targeting.some((k) => k.name === 'ward')) return msg`${target.id} has no ward`;
+  return msg`${target.id} is controlled by ${controller}, and ward triggers only for a spell or ability an opponent controls`;
+}
+
+/** A targeting keyword in prose (`keywordLabel` as the scenario writes it): "hexproof from black", "ward 2". */
+export function keywordWords(k: TargetingKeyword): Message {
+  if (k.name === 'shroud') return msg`shroud`;
+  if (k.name === 'ward') return k.cost !== undefined ? msg`ward ${k.cost}` : msg`ward`;
+  return k.quality !== undefined ? msg`hexproof from ${qualityWord(k.quality)}` : msg`hexproof`;
 }
 
 /** The keyword's own rule, as it applies to this host. */
@@ -82,12 +91,12 @@ export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'key
   const x = replay.lookup(ev.subject);
   if (!x) return;
   const k = targetingKeywordOf(ev.keyword);
-  const label = keywordLabel(k);
+  const label = keywordWords(k);
   const gains = ev.verb === 'gains';
-  if (isCard(x) && phasedOutSubject(replay, x, ev, `an effect that makes it ${gains ? 'gain' : 'lose'} ${label}`, ['702.26e'])) return;
+  if (isCard(x) && phasedOutSubject(replay, x, ev, gains ? msg`an effect that makes it gain ${label}` : msg`an effect that makes it lose ${label}`, ['702.26e'])) return;
   if (!isCard(x) && (k.name === 'ward' || k.quality !== undefined)) {
-    const why = k.name === 'ward' ? 'ward is an ability of permanents (it triggers when "this permanent" becomes a target)' : '"hexproof from" is defined for permanents, not players';
-    replay.report('impossible-event', ev.range, `${x.id} is a player, and ${why}, so this line does nothing. Give it to a card, or write \`${ev.verb} ${x.id} ${k.name === 'ward' ? 'shroud' : 'hexproof'}\` if that was meant.`, {
+    const why = k.name === 'ward' ? msg`ward is an ability of permanents (it triggers when "this permanent" becomes a target)` : msg`"hexproof from" is defined for permanents, not players`;
+    replay.report('impossible-event', ev.range, msg`${x.id} is a player, and ${why}, so this line does nothing. Give it to a card, or write \`${ev.verb} ${x.id} ${k.name === 'ward' ? 'shroud' : 'hexproof'}\` if that was meant.`, {
       rules: [ruleOf(k, x)],
       subjects: [x.id],
     });
@@ -102,7 +111,7 @@ export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'key
       h.name === k.name && (k.name !== 'hexproof' || k.quality === undefined || h.quality === k.quality) && (k.cost === undefined || h.cost === k.cost);
     const kept = x.targeting.filter((h) => !lost(h));
     if (kept.length === x.targeting.length) {
-      replay.report('impossible-event', ev.range, `${x.id} doesn't have ${label}, so it can't lose it: the line does nothing. Remove it, or give ${x.id} ${label} first.`, {
+      replay.report('impossible-event', ev.range, msg`${x.id} doesn't have ${label}, so it can't lose it: the line does nothing. Remove it, or give ${x.id} ${label} first.`, {
         rules: [ruleOf(k, x), ...(k.name === 'hexproof' && k.quality === undefined ? ['702.11e'] : [])],
         subjects: [x.id],
       });
@@ -111,5 +120,5 @@ export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'key
     x.targeting = kept;
   }
   if (isCard(x)) x.modified = true;
-  if (replay.noting) replay.note(() => `${x.id} ${gains ? 'gains' : 'loses'} ${label}${!gains && k.name === 'hexproof' && k.quality === undefined ? ' (and any hexproof from)' : ''}`);
+  if (replay.noting) replay.note(() => gains ? msg`${x.id} gains ${keywordWords(k)}` : k.name === 'hexproof' && k.quality === undefined ? msg`${x.id} loses ${keywordWords(k)} (and any hexproof from)` : msg`${x.id} loses ${keywordWords(k)}`);
 }

@@ -5,6 +5,8 @@ import type { EventNode } from '../../parser/ast';
 import type { CardObj, StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
+import { msg, said, type Message } from '../../message';
+import { abilityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -18,8 +20,8 @@ export type Keyword = 'equip' | 'fortify' | 'reconfigure';
 export const KEYWORD_RULE: Record<Keyword, string> = { equip: '702.6a', fortify: '702.67a', reconfigure: '702.151a' };
 
 /** How the stack's top object is named in a message, and how its resolution is written. */
-export function describeEntry(e: StackEntry): { what: string; line: string } {
-  return e.kind === 'ability' ? { what: `${e.id}'s ${e.ability} ability`, line: `resolve ${e.id} ${e.ability}` } : { what: `the spell ${e.id}`, line: `resolve ${e.id}` };
+export function describeEntry(e: StackEntry): { what: Message; line: string } {
+  return e.kind === 'ability' ? { what: msg`${e.id}'s ${abilityWord(e.ability ?? '')}`, line: `resolve ${e.id} ${e.ability}` } : { what: msg`the spell ${e.id}`, line: `resolve ${e.id}` };
 }
 
 /** The stack must be empty (602.5d, 307.5): equip, fortify and reconfigure are activated only as a sorcery. */
@@ -27,9 +29,9 @@ export function sorceryTiming(replay: Replay, ev: EventNode, att: CardObj, kw: K
   const top = replay.board.stackTop();
   if (!top) return true;
   const t = describeEntry(top);
-  replay.report('impossible-event', ev.range, `${att.id}'s ${kw} ability can be activated only as a sorcery, when nothing is on the stack, and ${t.what} is on the stack. Nothing happens: ${att.id} stays where it is. Resolve it first (\`${t.line}\`), or remove the line.`, {
+  replay.report('impossible-event', ev.range, msg`${att.id}'s ${abilityWord(kw)} can be activated only as a sorcery, when nothing is on the stack, and ${t.what} is on the stack. Nothing happens: ${att.id} stays where it is. Resolve it first (\`${t.line}\`), or remove the line.`, {
     rules: [KEYWORD_RULE[kw], '602.5d', '307.5'],
-    related: top.at ? [{ range: top.at, message: `${t.what} was put on the stack here` }] : [],
+    related: top.at ? [{ range: top.at, ...said(msg`${t.what} was put on the stack here`) }] : [],
     subjects: [att.id, top.id],
   });
   return false;

@@ -8,6 +8,8 @@ import { type Host, isAura, isEquipment, isFortification, MTG_ZONES } from './ch
 import { attachProblem, hostCandidates, retargetFixes, touch } from './legality';
 import { phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
+import { msg, titled } from '../../message';
+import { abilityWord, inZone, zoneWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -29,11 +31,11 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   const host = ev.host ? replay.lookup(ev.host) : undefined;
   if (!card || (ev.host && !host)) return;
   if (ev.zone && ev.zone.zone !== 'battlefield') {
-    replay.report('syntax-error', ev.zone.range, '`enter` puts a card onto the battlefield; use `move X to ZONE` for other zones.');
+    replay.report('syntax-error', ev.zone.range, msg`\`enter\` puts a card onto the battlefield; use \`move X to ZONE\` for other zones.`);
     return;
   }
   if (card.zone === 'battlefield') {
-    replay.report('impossible-event', ev.range, `${card.id} is already on the battlefield, so it can't enter it. Remove the line, or move it to another zone first.`, { subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is already on the battlefield, so it can't enter it. Remove the line, or move it to another zone first.`, { subjects: [card.id] });
     return;
   }
   enterBattlefield(replay, card, host, ev);
@@ -54,17 +56,17 @@ function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: 
     found.push(h);
     if (found.length > 5) break;
   }
-  const chooser = card.controller ?? card.owner ?? 'its controller';
-  const from = card.zone === 'outside' ? 'outside the game' : card.zone;
+  const chooser = card.controller ?? card.owner ?? msg`its controller`;
+  const from = card.zone === 'outside' ? msg`outside the game` : inZone(card.zone);
   if (found.length === 0) {
-    replay.report('illegal-attachment', ev.range, `${card.id} is an Aura entering the battlefield, and there is no object or player it could legally enchant, so it doesn't enter: ${card.zone === 'stack' ? "from the stack it goes to its owner's graveyard" : `it stays in ${from}`}. Remove the line, or give it a legal host first.`, { rules: ['303.4g'], subjects: [card.id] });
+    replay.report('illegal-attachment', ev.range, msg`${card.id} is an Aura entering the battlefield, and there is no object or player it could legally enchant, so it doesn't enter: ${card.zone === 'stack' ? msg`from the stack it goes to its owner's graveyard` : msg`it stays ${from}`}. Remove the line, or give it a legal host first.`, { rules: ['303.4g'], subjects: [card.id] });
     if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
     return;
   }
-  const name = (h: Host) => ({ title: `Enter attached to ${h.id}`, edits: [attachedToEdit(card, ev, h)] });
+  const name = (h: Host) => ({ ...titled(msg`Enter attached to ${h.id}`), edits: [attachedToEdit(card, ev, h)] });
   if (found.length === 1) {
     const host = found[0];
-    replay.report('forced-aura-host', ev.range, `${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${host.id} is the only object or player it could legally enchant, so ${chooser}, under whose control it enters, must choose ${host.id}, and the replay attaches it there. Name it in the scenario: add \`attached to ${host.id}\`.`, {
+    replay.report('forced-aura-host', ev.range, msg`${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${host.id} is the only object or player it could legally enchant, so ${chooser}, under whose control it enters, must choose ${host.id}, and the replay attaches it there. Name it in the scenario: add \`attached to ${host.id}\`.`, {
       rules: ['303.4f'],
       fixes: [{ ...name(host), safe: true }],
       subjects: [card.id, host.id],
@@ -74,8 +76,8 @@ function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: 
     return;
   }
   const shown = found.slice(0, 5).map((h) => h.id);
-  const list = found.length > 5 ? `${shown.join(', ')} and more` : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
-  replay.report('unnamed-aura-host', ev.range, `${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${chooser}, under whose control it enters, chooses one of ${list} as it enters. The scenario doesn't say which, so the replay can't follow it and leaves ${card.id} where it was (${from}). Name the choice: add \`attached to\` and the chosen host.`, {
+  const list = found.length > 5 ? msg`${shown.join(', ')} and more` : msg`${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
+  replay.report('unnamed-aura-host', ev.range, msg`${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${chooser}, under whose control it enters, chooses one of ${list} as it enters. The scenario doesn't say which, so the replay can't follow it and leaves ${card.id} where it was (${from}). Name the choice: add \`attached to\` and the chosen host.`, {
     rules: ['303.4f'],
     fixes: found.slice(0, 5).map((h) => ({ ...name(h), safe: false })),
     subjects: [card.id],
@@ -99,7 +101,7 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
     const legalHosts = (h: Host) => !attachProblem(card, h) && h !== card && !(isCard(h) && replay.enteredTogether(h));
     if (!host) return auraEntersUnnamed(replay, card, ev, legalHosts);
     if (isCard(host) && replay.enteredTogether(host)) {
-      replay.report('illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${host.id} enters the battlefield at the same time, in this resolution, so it is not yet a permanent on the battlefield when ${card.id}'s host is chosen as ${card.id} enters. The Aura stays in its zone (${card.zone}). Name a host that was already on the battlefield, or leave out \`attached to\` if the effect lets its controller choose.`, {
+      replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${host.id} enters the battlefield at the same time, in this resolution, so it is not yet a permanent on the battlefield when ${card.id}'s host is chosen as ${card.id} enters. The Aura stays in its zone (${card.zone}). Name a host that was already on the battlefield, or leave out \`attached to\` if the effect lets its controller choose.`, {
         rules: ['303.4f', '109.2'],
         fixes: retargetFixes(replay, card, legalHosts, hostRange, host),
         subjects: [card.id, host.id],
@@ -108,7 +110,7 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
     }
     const problem = attachProblem(card, host);
     if (problem) {
-      replay.report('illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? ' (from the stack: its owner\'s graveyard)' : ` (${card.zone})`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
+      replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${problem.why}. An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? msg` (from the stack: its owner's graveyard)` : msg` (${zoneWord(card.zone)})`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
         rules: ['303.4i', ...problem.rules],
         fixes: retargetFixes(replay, card, legalHosts, hostRange, host),
         subjects: [card.id, host.id],
@@ -125,7 +127,7 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
   const problem = attachProblem(card, host);
   if (problem) {
     const eqp = isEquipment(card) || isFortification(card);
-    replay.report(problem.code ?? 'illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters the battlefield unattached. ${problem.code ? 'Leave out' : 'Name a legal host, or leave out'} \`attached to ${host.id}\`.`, {
+    replay.report(problem.code ?? 'illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters the battlefield unattached. ${problem.code ? msg`Leave out` : msg`Name a legal host, or leave out`} \`attached to ${host.id}\`.`, {
       rules: [eqp ? '301.5e' : '303.4h', ...problem.rules],
       fixes: problem.code ? [] : retargetFixes(replay, card, (h) => !attachProblem(card, h), hostRange, host),
       subjects: [card.id, host.id],
@@ -140,15 +142,15 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   if (!card) return;
   const zone = ev.zone.zone;
   if (!MTG_ZONES.includes(zone)) {
-    replay.report('syntax-error', ev.zone.range, `'${zone}' is a Riftbound zone; MTG zones are ${MTG_ZONES.join(', ')}.`);
+    replay.report('syntax-error', ev.zone.range, msg`'${zone}' is a Riftbound zone; MTG zones are ${MTG_ZONES.join(', ')}.`);
     return;
   }
   if (card.zone === zone) {
-    replay.report('impossible-event', ev.range, `${card.id} is already in ${zone}.`, { subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is already in ${zone}.`, { subjects: [card.id] });
     return;
   }
   if (card.zone === 'outside') {
-    replay.report('impossible-event', ev.range, `${card.id} has left the game with its owner.`, { rules: ['800.4a'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} has left the game with its owner.`, { rules: ['800.4a'], subjects: [card.id] });
     return;
   }
   if (phasedOutSubject(replay, card, ev, `moving it to ${zone}`)) return;
@@ -176,10 +178,10 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
       host: card.id,
       code: 'missing-unattach',
       rules: ['701.3d', '400.7'],
-      why: `its host ${card.id} left ${card.zone === 'battlefield' ? 'the battlefield' : `the ${card.zone} it was in`}`,
+      why: msg`its host ${card.id} left ${card.zone === 'battlefield' ? msg`the battlefield` : msg`the ${zoneWord(card.zone)} it was in`}`,
       cause,
     });
-    if (replay.noting) replay.note(() => `${att.id} unattached`);
+    if (replay.noting) replay.note(() => msg`${att.id} unattached`);
     if (att.phasedOut === 'indirect') att.phasedOut = 'no';
     touch(replay, att);
   }
@@ -193,24 +195,24 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.bestowed = false;
   card.phasedOut = 'no';
   card.stackTarget = undefined;
-  if (replay.noting) replay.note(() => `${card.id} → ${zone === 'outside' ? 'out of the game' : zone}`);
+  if (replay.noting) replay.note(() => zone === 'outside' ? msg`${card.id} → out of the game` : msg`${card.id} → ${zoneWord(zone)}`);
 }
 
 export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): void {
   const p = replay.player(ev.player);
   if (!p) return;
   if (p.left) {
-    replay.report('impossible-event', ev.range, `${p.id} has already left the game.`, { rules: ['800.4a'], subjects: [p.id] });
+    replay.report('impossible-event', ev.range, msg`${p.id} has already left the game.`, { rules: ['800.4a'], subjects: [p.id] });
     return;
   }
   p.left = true;
-  if (replay.noting) replay.note(() => `${p.id} left the game`);
+  if (replay.noting) replay.note(() => msg`${p.id} left the game`);
   // Attachments on the player become unattached (701.3d) unless they leave with their owner.
   for (const id of [...p.attachments]) {
     const att = replay.board.cards.get(id)!;
     if (att.owner === p.id) continue;
     replay.board.unlink(att);
-    replay.oblige({ action: 'unattach', subject: att, host: p.id, code: 'missing-unattach', rules: ['701.3d', '800.4a'], why: `the player it enchants, ${p.id}, left the game`, cause: ev });
+    replay.oblige({ action: 'unattach', subject: att, host: p.id, code: 'missing-unattach', rules: ['701.3d', '800.4a'], why: msg`the player it enchants, ${p.id}, left the game`, cause: ev });
     touch(replay, att);
   }
   // 800.4a, in its order: what they own leaves the game, the control effects that gave them objects
@@ -222,17 +224,17 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
     } else if (c.controller === p.id && c.owner !== p.id) {
       if (c.enteredUnder !== p.id) {
         c.controller = c.enteredUnder;
-        if (replay.noting) replay.note(() => `${c.id} back under ${c.controller}'s control`);
+        if (replay.noting) replay.note(() => msg`${c.id} back under ${c.controller}'s control`);
         touch(replay, c);
       } else stillControlled.push(c);
     }
   }
   for (const c of stillControlled) {
     moveTo(replay, c, 'exile', ev);
-    if (replay.noting) replay.note(() => `${c.id} exiled: it entered under ${p.id}'s control (800.4a)`);
+    if (replay.noting) replay.note(() => msg`${c.id} exiled: it entered under ${p.id}'s control (800.4a)`);
   }
   // Then the abilities they controlled on the stack (objects that are not cards) cease to exist.
   for (const e of replay.board.dropAbilitiesOf(p.id)) {
-    if (replay.noting) replay.note(() => `${e.id}'s ${e.ability} ability ceases to exist (800.4a)`);
+    if (replay.noting) replay.note(() => msg`${e.id}'s ${abilityWord(e.ability ?? '')} ceases to exist (800.4a)`);
   }
 }

@@ -5,9 +5,11 @@ import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
-import { type Host, isUnit, onBoard, where } from './cards';
+import { type Host, isUnit, onBoard, whereText } from './cards';
 import { effMight } from './text';
 import { equipActivated } from './equip';
+import { msg, said, type Message } from '../../message';
+import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -32,11 +34,11 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 };
 
 /** 434.1: both cards on the board, two different cards, a card (not a player) on top. */
-export function attachProblem(att: CardObj, host: Host): { rules: string[]; why: string } | undefined {
-  if (!isCard(host)) return { rules: ['434.1'], why: 'Riftbound attaches cards to cards, not to players' };
-  if (!onBoard(att)) return { rules: ['434.1'], why: `${att.id} is not on the board (it is in ${att.zone})` };
-  if (!onBoard(host)) return { rules: ['434.1'], why: `${host.id} is not on the board (it is in ${host.zone})` };
-  if (att === host) return { rules: ['434.1.a'], why: 'a card can\'t be attached to itself' };
+export function attachProblem(att: CardObj, host: Host): { rules: string[]; why: Message } | undefined {
+  if (!isCard(host)) return { rules: ['434.1'], why: msg`Riftbound attaches cards to cards, not to players` };
+  if (!onBoard(att)) return { rules: ['434.1'], why: msg`${att.id} is not on the board (it is ${inZone(att.zone)})` };
+  if (!onBoard(host)) return { rules: ['434.1'], why: msg`${host.id} is not on the board (it is ${inZone(host.zone)})` };
+  if (att === host) return { rules: ['434.1.a'], why: msg`a card can't be attached to itself` };
   // A card that is itself attached can still be a Top-Most card (719): nothing in the rules forbids it.
   return undefined;
 }
@@ -85,18 +87,18 @@ function link(replay: Replay, att: CardObj, host: CardObj, at: Range): void {
   replay.board.link(att, host, at);
   relocate(replay, att, host.zone, host.place); // 434.4: takes the Top-Most card's location; not a Move.
   att.timestamp = replay.board.tick();
-  if (replay.noting) replay.note(() => `${att.id} → ${host.id} at ${where(host)}${att.mightBonus && host.might !== undefined ? ` (Might ${effMight(replay, host)})` : ''}`);
+  if (replay.noting) replay.note(() => att.mightBonus && host.might !== undefined ? msg`${att.id} → ${host.id} at ${whereText(host)} (Might ${effMight(replay, host)})` : msg`${att.id} → ${host.id} at ${whereText(host)}`);
 }
 
 /** An initial `attached to` in a card's declaration: both cards on the board (434.1), and no loop. */
 export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Range): void {
   const problem = attachProblem(card, host);
   if (problem) {
-    replay.report('illegal-attachment', at, `${card.id} can't start attached to ${host.id}: ${problem.why}. It starts unattached. Remove \`attached to ${host.id}\`, or put both cards on the board.`, { rules: problem.rules, subjects: [card.id, host.id] });
+    replay.report('illegal-attachment', at, msg`${card.id} can't start attached to ${host.id}: ${problem.why}. It starts unattached. Remove \`attached to ${host.id}\`, or put both cards on the board.`, { rules: problem.rules, subjects: [card.id, host.id] });
     return;
   }
   if (wouldLoop(replay, card, host as CardObj)) {
-    replay.report('syntax-error', at, `${host.id} is declared attached beneath ${card.id}, so ${card.id} can't also start beneath ${host.id}: two cards can't each be under the other. Remove one of the two \`attached to\`; ${card.id} starts unattached.`, { subjects: [card.id, host.id] });
+    replay.report('syntax-error', at, msg`${host.id} is declared attached beneath ${card.id}, so ${card.id} can't also start beneath ${host.id}: two cards can't each be under the other. Remove one of the two \`attached to\`; ${card.id} starts unattached.`, { subjects: [card.id, host.id] });
     return;
   }
   link(replay, card, host as CardObj, at);
@@ -104,7 +106,7 @@ export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Ran
 
 export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>): void {
   if (ev.verb === 'fortify') {
-    replay.report('impossible-event', ev.verbRange, '`fortify` is an MTG action; this scenario is `game riftbound`. Use `equip` or `attach`, or remove the line.');
+    replay.report('impossible-event', ev.verbRange, msg`\`fortify\` is an MTG action; this scenario is \`game riftbound\`. Use \`equip\` or \`attach\`, or remove the line.`);
     return;
   }
   const att = replay.card(ev.subject);
@@ -113,17 +115,17 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   if (!att || !host || (ev.by && !by)) return;
   if (ev.verb === 'equip' && !equipActivated(replay, ev, att, host, by)) return;
   if (isCard(host) && att.attachedTo && att.attachedTo.id === host.id) {
-    replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${host.id}: attaching a card to its current Top-Most card has no effect, and nothing additional happens. Remove the line.`, {
-      related: att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [],
+    replay.report('redundant-attach', ev.range, msg`${att.id} is already attached to ${host.id}: attaching a card to its current Top-Most card has no effect, and nothing additional happens. Remove the line.`, {
+      related: att.attachedAt ? [{ range: att.attachedAt, ...said(msg`${att.id} became attached here`) }] : [],
       fixes: [replay.removalFix(ev, true)],
       subjects: [att.id, host.id],
     });
-    if (replay.noting) replay.note(() => `no effect: already on ${host.id}`);
+    if (replay.noting) replay.note(() => msg`no effect: already on ${host.id}`);
     return;
   }
   const problem = attachProblem(att, host);
   if (problem) {
-    replay.report('illegal-attachment', ev.range, `${att.id} can't be attached to ${host.id}: ${problem.why}. Nothing happens.`, { rules: problem.rules, subjects: [att.id, host.id] });
+    replay.report('illegal-attachment', ev.range, msg`${att.id} can't be attached to ${host.id}: ${problem.why}. Nothing happens.`, { rules: problem.rules, subjects: [att.id, host.id] });
     return;
   }
   attachToTopMost(replay, ev, att, host as CardObj);
@@ -132,11 +134,11 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
 /** The attach, once it is legal (434.1): no loop, then off its old Top-Most card (434.1.f) and onto the new one. */
 export function attachToTopMost(replay: Replay, ev: EventNode, att: CardObj, host: CardObj): void {
   if (wouldLoop(replay, att, host)) {
-    replay.report('impossible-event', ev.range, `${host.id} is attached beneath ${att.id}, so ${att.id} can't also go beneath ${host.id}: two cards can't each be under the other. Nothing happens; detach one of them first if an effect does.`, { subjects: [att.id, host.id] });
+    replay.report('impossible-event', ev.range, msg`${host.id} is attached beneath ${att.id}, so ${att.id} can't also go beneath ${host.id}: two cards can't each be under the other. Nothing happens; detach one of them first if an effect does.`, { subjects: [att.id, host.id] });
     return;
   }
   const old = att.attachedTo;
-  if (old) replay.note(() => `${att.id} detached from ${old.id} (434.1.f)`);
+  if (old) replay.note(() => msg`${att.id} detached from ${old.id} (434.1.f)`);
   link(replay, att, host, ev.range);
 }
 
@@ -147,7 +149,7 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   if (!card || !p) return;
   // 718.5.e/f: the attached card and its Top-Most card keep their own controllers.
   card.controller = p.id;
-  if (replay.noting) replay.note(() => `${card.id} controlled by ${p.id}`);
+  if (replay.noting) replay.note(() => msg`${card.id} controlled by ${p.id}`);
 }
 
 /** Could `att` be attached to `host` by this kind of event (the hosts a completion offers)? Equip: a unit its controller controls (818.1.c.2). */
@@ -156,11 +158,11 @@ export function legalHost(replay: Replay, att: CardObj, host: Host, verb: HostVe
 }
 
 /** Why `host` is not a legal host for `att` by this kind of event (undefined when it is): legalHost's reasons, for completion. */
-export function hostProblem(_replay: Replay, att: CardObj, host: Host, verb: HostVerb): { rules: string[]; why: string } | undefined {
+export function hostProblem(_replay: Replay, att: CardObj, host: Host, verb: HostVerb): { rules: string[]; why: Message } | undefined {
   if (verb === 'equip') {
-    if (!att.hasEquip) return { rules: ['818.1'], why: `${att.id} has no Equip ability` };
-    if (!isCard(host) || !isUnit(host)) return { rules: ['818.1.c.2'], why: `Equip attaches to a unit, and ${host.id} is not one` };
-    if (host.controller !== att.controller) return { rules: ['818.1.c.2'], why: `Equip attaches to a unit its controller controls, and ${host.id} is controlled by ${host.controller ?? 'nobody'}` };
-  } else if (verb !== 'attach' && verb !== 'enter') return { rules: ['434.1'], why: `only attach and Equip attach cards in Riftbound` };
+    if (!att.hasEquip) return { rules: ['818.1'], why: msg`${att.id} has no Equip ability` };
+    if (!isCard(host) || !isUnit(host)) return { rules: ['818.1.c.2'], why: msg`Equip attaches to a unit, and ${host.id} is not one` };
+    if (host.controller !== att.controller) return { rules: ['818.1.c.2'], why: msg`Equip attaches to a unit its controller controls, and ${host.id} is controlled by ${host.controller ?? msg`nobody`}` };
+  } else if (verb !== 'attach' && verb !== 'enter') return { rules: ['434.1'], why: msg`only attach and Equip attach cards in Riftbound` };
   return attachProblem(att, host);
 }

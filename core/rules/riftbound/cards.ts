@@ -3,6 +3,8 @@
 import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
 import { type CardObj, copyCharacteristics, kindsOf, type PlayerObj, type PrintedBuilder, withOrWithout } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
+import { msg, type Message } from '../../message';
+import { zoneWord } from '../../engine/words';
 
 export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
 export const RIFTBOUND_ZONES = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
@@ -24,6 +26,18 @@ export function where(c: CardObj): string {
 
 export function baseName(player: string | undefined): string {
   return player ? `${player}'s base` : 'a base';
+}
+
+/** `where` for a message: the same words, translated with the sentence. */
+export function whereText(c: CardObj): Message | string {
+  if (c.zone === 'battlefield') return c.place ? msg`battlefield ${c.place}` : msg`a battlefield`;
+  if (c.zone === 'base') return baseText(c.place ?? c.controller);
+  return zoneWord(c.zone);
+}
+
+/** `baseName` for a message. */
+export function baseText(player: string | undefined): Message {
+  return player ? msg`${player}'s base` : msg`a base`;
 }
 
 /**
@@ -61,14 +75,14 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   card.place = card.controller;
   for (const w of st.typeLine?.types ?? []) {
     if (RIFTBOUND_CARD_TYPES.includes(w.text)) pr.types.add(w.text);
-    else replay.report('syntax-error', w.range, `Unknown Riftbound card type '${w.text}'. Card types: ${RIFTBOUND_CARD_TYPES.join(', ')}.`);
+    else replay.report('syntax-error', w.range, msg`Unknown Riftbound card type '${w.text}'. Card types: ${RIFTBOUND_CARD_TYPES.join(', ')}.`);
   }
   for (const w of st.typeLine?.subtypes ?? []) pr.subtypes.add(w.text);
-  if (!st.typeLine) replay.report('syntax-error', st.id!.range, `Card '${card.id}' needs a type line: add \`: unit\` or \`: gear — Equipment\` after its name.`, { subjects: [card.id] });
+  if (!st.typeLine) replay.report('syntax-error', st.id!.range, msg`Card '${card.id}' needs a type line: add \`: unit\` or \`: gear — Equipment\` after its name.`, { subjects: [card.id] });
   for (const p of st.props) {
     switch (p.kind) {
       case 'zone':
-        if (!RIFTBOUND_ZONES.includes(p.zone.zone)) replay.report('syntax-error', p.zone.range, `'${p.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
+        if (!RIFTBOUND_ZONES.includes(p.zone.zone)) replay.report('syntax-error', p.zone.range, msg`'${p.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
         else {
           const at = placeOf(replay, p.zone);
           card.zone = p.zone.zone;
@@ -87,16 +101,16 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'flag':
         if (p.flag === 'exhausted') card.exhausted = true;
         else if (p.flag === 'token') card.token = true;
-        else replay.report('syntax-error', p.range, `\`${p.flag}\` is an MTG property.`);
+        else replay.report('syntax-error', p.range, msg`\`${p.flag}\` is an MTG property.`);
         break;
       case 'keyword':
-        replay.report('syntax-error', p.range, `\`${p.keyword.name}\` is an MTG property: Riftbound's rules have no ${p.keyword.name}.`);
+        replay.report('syntax-error', p.range, msg`\`${p.keyword.name}\` is an MTG property: Riftbound's rules have no ${p.keyword.name}.`);
         break;
       case 'enchant':
       case 'protection':
       case 'color':
       case 'cant':
-        replay.report('syntax-error', p.range, `\`${p.kind === 'cant' ? "can't be" : p.kind}\` is an MTG property.`);
+        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? "can't be" : p.kind}\` is an MTG property.`);
         break;
     }
   }

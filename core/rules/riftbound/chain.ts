@@ -9,11 +9,13 @@ import type { Replay } from '../../engine/replay';
 import { type Host, isUnit, onBoard } from './cards';
 import { attachProblem, attachToTopMost } from './attach';
 import { equipActivated, equipTargetProblem } from './equip';
+import { msg, said } from '../../message';
+import { inZone } from '../../engine/words';
 
 /** `activate X equip targeting U [by P]`: the Equip goes on the chain with its target, or can't be used. */
 export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'activate' }>): void {
   if (ev.ability.text !== 'equip') {
-    replay.report('impossible-event', ev.ability.range, `\`${ev.ability.text}\` is not a Riftbound ability; this scenario is \`game riftbound\`. Activate \`equip\`, or remove the line.`);
+    replay.report('impossible-event', ev.ability.range, msg`\`${ev.ability.text}\` is not a Riftbound ability; this scenario is \`game riftbound\`. Activate \`equip\`, or remove the line.`);
     return;
   }
   const att = replay.card(ev.subject);
@@ -21,12 +23,12 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
   const by = ev.by ? replay.player(ev.by) : undefined;
   if (!att || !host || (ev.by && !by)) return;
   if (!onBoard(att)) {
-    replay.report('impossible-event', ev.range, `${att.id} is not on the board (it is in ${att.zone}), so its Equip can't be used: Equip attaches a gear that is in play. Play it first, or remove the line.`, { rules: ['818.1'], subjects: [att.id] });
+    replay.report('impossible-event', ev.range, msg`${att.id} is not on the board (it is ${inZone(att.zone)}), so its Equip can't be used: Equip attaches a gear that is in play. Play it first, or remove the line.`, { rules: ['818.1'], subjects: [att.id] });
     return;
   }
   if (!equipActivated(replay, ev, att, host, by)) return;
   replay.board.pushStack({ kind: 'ability', id: att.id, version: att.version, ability: 'equip', target: replay.board.refTo(host), controller: by?.id ?? att.controller, at: ev.range });
-  if (replay.noting) replay.note(() => `${att.id}'s Equip on the chain targeting ${host.id}`);
+  if (replay.noting) replay.note(() => msg`${att.id}'s Equip on the chain targeting ${host.id}`);
 }
 
 /** `resolve X equip`: the Equip resolves; with its unit no longer a legal choice it does nothing. */
@@ -34,49 +36,49 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   const att = replay.card(ev.subject);
   if (!att) return;
   if (ev.ability!.text !== 'equip') {
-    replay.report('impossible-event', ev.ability!.range, `\`${ev.ability!.text}\` is not a Riftbound ability; this scenario is \`game riftbound\`. Resolve \`${att.id} equip\`, or remove the line.`);
+    replay.report('impossible-event', ev.ability!.range, msg`\`${ev.ability!.text}\` is not a Riftbound ability; this scenario is \`game riftbound\`. Resolve \`${att.id} equip\`, or remove the line.`);
     return;
   }
   const entry = replay.board.pendingAbility(att.id, 'equip');
   if (!entry) {
-    replay.report('impossible-event', ev.range, `${att.id} has no Equip waiting on the chain, so none can resolve. Use it first (\`activate ${att.id} equip targeting ...\`), or remove the line.`, { rules: ['818.1'], subjects: [att.id] });
+    replay.report('impossible-event', ev.range, msg`${att.id} has no Equip waiting on the chain, so none can resolve. Use it first (\`activate ${att.id} equip targeting ...\`), or remove the line.`, { rules: ['818.1'], subjects: [att.id] });
     return;
   }
   replay.board.removeAbility(entry);
   const ref = entry.target!;
   const target: Host | undefined = ref.kind === 'card' ? replay.board.cards.get(ref.id) : replay.board.players.get(ref.id);
-  const related = entry.at ? [{ range: entry.at, message: 'the Equip was used here' }] : [];
-  const stays = att.attachedTo ? `stays attached to ${att.attachedTo.id}` : 'stays where it is';
+  const related = entry.at ? [{ range: entry.at, ...said(msg`the Equip was used here`) }] : [];
+  const stays = att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays where it is`;
   const problem = !target
-    ? { rules: ['818.1.b.1'], why: 'it no longer exists' }
+    ? { rules: ['818.1.b.1'], why: msg`it no longer exists` }
     : isCard(target) && ref.kind === 'card' && target.version !== ref.version
-      ? { rules: ['818.1.b.1', '124'], why: `${target.id} left the board after the Equip was used, so it is a new object the Equip never chose` }
+      ? { rules: ['818.1.b.1', '124'], why: msg`${target.id} left the board after the Equip was used, so it is a new object the Equip never chose` }
       : equipTargetProblem(att, target, entry.controller);
   if (problem) {
-    replay.report('target-illegal-on-resolution', ev.range, `${att.id}'s Equip does nothing as it resolves: the unit it chose is no longer a legal choice (${problem.why}). ${att.id} ${att.version === entry.version ? stays : 'is not where it was'}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the unit legal until the Equip resolves.`, {
+    replay.report('target-illegal-on-resolution', ev.range, msg`${att.id}'s Equip does nothing as it resolves: the unit it chose is no longer a legal choice (${problem.why}). ${att.id} ${att.version === entry.version ? stays : msg`is not where it was`}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the unit legal until the Equip resolves.`, {
       rules: problem.rules,
       related,
       subjects: [att.id, ...(target ? [target.id] : [])],
     });
-    if (replay.noting) replay.note(() => 'no effect: its unit is no longer a legal choice');
+    if (replay.noting) replay.note(() => msg`no effect: its unit is no longer a legal choice`);
     return;
   }
   const unit = target!;
   if (att.version !== entry.version || !onBoard(att)) {
-    replay.report('source-left-before-resolution', ev.range, `${att.id}'s Equip resolves, but ${att.id} left the board after the Equip was used: the card now in ${att.zone} is a new object, so nothing is attached to ${unit.id}. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the board until the Equip resolves.`, {
+    replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s Equip resolves, but ${att.id} left the board after the Equip was used: the card now ${inZone(att.zone)} is a new object, so nothing is attached to ${unit.id}. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the board until the Equip resolves.`, {
       related,
       subjects: [att.id, unit.id],
     });
-    if (replay.noting) replay.note(() => `no effect: ${att.id} left the board`);
+    if (replay.noting) replay.note(() => msg`no effect: ${att.id} left the board`);
     return;
   }
   if (isCard(unit) && att.attachedTo && att.attachedTo.id === unit.id) {
-    replay.report('redundant-attach', ev.range, `${att.id} is already attached to ${unit.id} as its Equip resolves: attaching a card to its current Top-Most card has no effect. Remove this line and the line that used the Equip, or choose another unit.`, { related, subjects: [att.id, unit.id] });
+    replay.report('redundant-attach', ev.range, msg`${att.id} is already attached to ${unit.id} as its Equip resolves: attaching a card to its current Top-Most card has no effect. Remove this line and the line that used the Equip, or choose another unit.`, { related, subjects: [att.id, unit.id] });
     return;
   }
   const cant = attachProblem(att, unit);
   if (cant || !isCard(unit) || !isUnit(unit)) {
-    replay.report('illegal-attachment', ev.range, `${att.id}'s Equip resolves, but ${att.id} can't be attached to ${unit.id}${cant ? `: ${cant.why}` : ''}. Nothing happens.`, { rules: cant?.rules ?? ['818.1.c.2'], subjects: [att.id, unit.id] });
+    replay.report('illegal-attachment', ev.range, cant ? msg`${att.id}'s Equip resolves, but ${att.id} can't be attached to ${unit.id}: ${cant.why}. Nothing happens.` : msg`${att.id}'s Equip resolves, but ${att.id} can't be attached to ${unit.id}. Nothing happens.`, { rules: cant?.rules ?? ['818.1.c.2'], subjects: [att.id, unit.id] });
     return;
   }
   attachToTopMost(replay, ev, att, unit);

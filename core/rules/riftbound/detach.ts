@@ -4,7 +4,8 @@ import type { EventNode } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
-import { where } from './cards';
+import { whereText } from './cards';
+import { msg, titled } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -20,7 +21,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 export function detach(replay: Replay, att: CardObj): void {
   // 435.4.a: gear left at a battlefield is recalled by the next `cleanup` (which finds it there).
   replay.board.unlink(att);
-  if (replay.noting) replay.note(() => `${att.id} detached, stays at ${where(att)}`);
+  if (replay.noting) replay.note(() => msg`${att.id} detached, stays at ${whereText(att)}`);
 }
 
 export function detachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unattach' }>): void {
@@ -29,8 +30,8 @@ export function detachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unat
   if (!att || (ev.host && !named)) return;
   const host = replay.board.hostOf(att);
   if (!host || (named && named !== host)) {
-    replay.report('ineffective-unattach', ev.range, host ? `${att.id} is attached to ${host.id}, not ${named!.id}, so this does nothing. Detach it from ${host.id}, or remove the line.` : `${att.id} is not attached, and detaching an unattached card does nothing. Remove the line.`, {
-      fixes: host ? [{ title: `Detach it from ${host.id}`, safe: false, edits: [{ range: ev.host!.range, newText: host.id }] }] : [replay.removalFix(ev, false)],
+    replay.report('ineffective-unattach', ev.range, host ? msg`${att.id} is attached to ${host.id}, not ${named!.id}, so this does nothing. Detach it from ${host.id}, or remove the line.` : msg`${att.id} is not attached, and detaching an unattached card does nothing. Remove the line.`, {
+      fixes: host ? [{ ...titled(msg`Detach it from ${host.id}`), safe: false, edits: [{ range: ev.host!.range, newText: host.id }] }] : [replay.removalFix(ev, false)],
       subjects: [att.id],
     });
     return;

@@ -6,6 +6,8 @@ import { type CardObj, isCard, type PlayerObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { type Host, isUnit, onBoard } from './cards';
+import { msg, said, titled, type Message } from '../../message';
+import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -26,11 +28,11 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 export function equipActivated(replay: Replay, ev: Extract<EventNode, { kind: 'attach' | 'activate' }>, att: CardObj, host: Host, by: PlayerObj | undefined): boolean {
   const activator = by?.id ?? att.controller;
   if (!att.hasEquip) {
-    replay.report('not-attachable', ev.range, `${att.id} has no Equip ability, so it can't use Equip; nothing happens. Only an effect that says so can attach it: write that as \`attach ${att.id} to ${host.id}\`.`, { rules: ['818.1', '818.1.a'], subjects: [att.id] });
+    replay.report('not-attachable', ev.range, msg`${att.id} has no Equip ability, so it can't use Equip; nothing happens. Only an effect that says so can attach it: write that as \`attach ${att.id} to ${host.id}\`.`, { rules: ['818.1', '818.1.a'], subjects: [att.id] });
     return false;
   }
   if (activator !== att.controller) {
-    replay.report('impossible-event', ev.by?.range ?? ev.range, `Only ${att.id}'s controller, ${att.controller}, can use its Equip ability, not ${activator}. ${att.id} stays where it is. Let ${att.controller} equip it, or remove the line.`, { rules: ['818.1.c.2'], subjects: [att.id] });
+    replay.report('impossible-event', ev.by?.range ?? ev.range, msg`Only ${att.id}'s controller, ${att.controller}, can use its Equip ability, not ${activator}. ${att.id} stays where it is. Let ${att.controller} equip it, or remove the line.`, { rules: ['818.1.c.2'], subjects: [att.id] });
     return false;
   }
   const target = equipTargetProblem(att, host, activator);
@@ -43,30 +45,30 @@ export function equipActivated(replay: Replay, ev: Extract<EventNode, { kind: 'a
     replay.report(
       'illegal-attachment',
       ev.range,
-      `${att.id} is attached to ${on}, so its printed Rules Text — its Equip ability too — is inactive and can't be used${same ? '' : ` to equip ${host.id}`}${target ? `; besides, ${target.why}` : ''}. ${att.id} stays attached to ${on}. ${same ? 'Remove the line' : `Only an effect can move it now (players detach cards only when an effect says so): write that effect as \`attach ${att.id} to ${host.id}\`, or remove the line`}.`,
+      msg`${att.id} is attached to ${on}, so its printed Rules Text — its Equip ability too — is inactive and can't be used${same ? msg`` : msg` to equip ${host.id}`}${target ? msg`; besides, ${target.why}` : msg``}. ${att.id} stays attached to ${on}. ${same ? msg`Remove the line` : msg`Only an effect can move it now (players detach cards only when an effect says so): write that effect as \`attach ${att.id} to ${host.id}\`, or remove the line`}.`,
       {
         rules: ['135.4', '718.2', ...(same ? [] : ['435.2.a']), ...(target ? target.rules : [])],
-        fixes: [{ title: 'Remove the line', safe: false, edits: [replay.deleteStatement(ev)] }],
-        related: att.attachedAt ? [{ range: att.attachedAt, message: `${att.id} became attached here` }] : [],
+        fixes: [{ ...titled(msg`Remove the line`), safe: false, edits: [replay.deleteStatement(ev)] }],
+        related: att.attachedAt ? [{ range: att.attachedAt, ...said(msg`${att.id} became attached here`) }] : [],
         subjects: [att.id, host.id],
       },
     );
     return false;
   }
   if (target) {
-    replay.report('illegal-attachment', ev.range, `${att.id}'s Equip can't target ${host.id}: ${target.why}. ${att.id} stays where it is. Equip a unit ${activator} controls, or remove the line.`, { rules: target.rules, subjects: [att.id, host.id], fixes: retarget(replay, att, activator, (ev.kind === 'attach' ? ev.host : ev.target).range) });
+    replay.report('illegal-attachment', ev.range, msg`${att.id}'s Equip can't target ${host.id}: ${target.why}. ${att.id} stays where it is. Equip a unit ${activator} controls, or remove the line.`, { rules: target.rules, subjects: [att.id, host.id], fixes: retarget(replay, att, activator, (ev.kind === 'attach' ? ev.host : ev.target).range) });
     return false;
   }
   return true;
 }
 
 /** Equip targets a unit the activator controls, on the board (818.1.b.1, 818.1.c.2). */
-export function equipTargetProblem(att: CardObj, host: Host, activator: string | undefined): { rules: string[]; why: string } | undefined {
+export function equipTargetProblem(att: CardObj, host: Host, activator: string | undefined): { rules: string[]; why: Message } | undefined {
   const rules = ['818.1.b.1', '818.1.c.2'];
-  if (!isCard(host) || !isUnit(host)) return { rules, why: `Equip attaches to a unit, and ${host.id} is not a unit` };
-  if (!onBoard(host)) return { rules: [...rules, '434.1'], why: `${host.id} is not on the board (it is in ${host.zone})` };
-  if (host.controller !== activator) return { rules, why: `Equip attaches to a unit you control, and ${host.id} is controlled by ${host.controller}, not ${activator}` };
-  if (host === att) return { rules: [...rules, '434.1.a'], why: "a card can't be attached to itself" };
+  if (!isCard(host) || !isUnit(host)) return { rules, why: msg`Equip attaches to a unit, and ${host.id} is not a unit` };
+  if (!onBoard(host)) return { rules: [...rules, '434.1'], why: msg`${host.id} is not on the board (it is ${inZone(host.zone)})` };
+  if (host.controller !== activator) return { rules, why: msg`Equip attaches to a unit you control, and ${host.id} is controlled by ${host.controller}, not ${activator}` };
+  if (host === att) return { rules: [...rules, '434.1.a'], why: msg`a card can't be attached to itself` };
   return undefined;
 }
 
@@ -74,7 +76,7 @@ function retarget(replay: Replay, att: CardObj, activator: string | undefined, r
   const out = [];
   for (const c of replay.board.cards.values()) {
     if (c !== att && isUnit(c) && onBoard(c) && c.controller === activator && !c.attachedTo) {
-      out.push({ title: `Equip ${c.id} instead`, safe: false, edits: [{ range, newText: c.id }] });
+      out.push({ ...titled(msg`Equip ${c.id} instead`), safe: false, edits: [{ range, newText: c.id }] });
       if (out.length === 5) break;
     }
   }

@@ -4,9 +4,11 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, resetCharacteristics } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
-import { baseName, BOARD, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, where, zoneOf } from './cards';
+import { BOARD, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, zoneOf, whereText, baseText } from './cards';
 import { detach } from './detach';
 import { attachEvent, attachProblem, relocate } from './attach';
+import { msg } from '../../message';
+import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -32,18 +34,18 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   if (!card) return;
   const zone = zoneOf(ev.zone);
   if (!RIFTBOUND_ZONES.includes(zone)) {
-    replay.report('syntax-error', ev.zone.range, `'${ev.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
+    replay.report('syntax-error', ev.zone.range, msg`'${ev.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
     return;
   }
   const at = placeOf(replay, ev.zone);
   if (!at.ok) return;
   const place = placeAt(zone, at.place, card.zone === 'base' || card.zone === 'battlefield' ? card.controller : card.owner);
   if (card.zone === zone && card.place === place) {
-    replay.report('impossible-event', ev.range, `${card.id} is already at ${where(card)}.`, { subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is already at ${whereText(card)}.`, { subjects: [card.id] });
     return;
   }
   if (card.attachedTo && BOARD.has(zone)) {
-    replay.report('impossible-event', ev.range, `${card.id} is attached to ${card.attachedTo.id} and can't be moved apart from it; it goes where its Top-Most card goes. Move ${card.attachedTo.id} instead, or remove the line.`, { rules: ['718.5.c', '719.3.a'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is attached to ${card.attachedTo.id} and can't be moved apart from it; it goes where its Top-Most card goes. Move ${card.attachedTo.id} instead, or remove the line.`, { rules: ['718.5.c', '719.3.a'], subjects: [card.id] });
     return;
   }
   moveTo(replay, card, zone, place, ev);
@@ -60,7 +62,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     const att = replay.board.cards.get(id)!;
     if (leavesBoard) {
       detach(replay, att); // 719.5, 435.4.b: stays at the last board location
-      replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: ['719.5', '435.4.b'], why: `its Top-Most card ${card.id} left the board`, cause });
+      replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: ['719.5', '435.4.b'], why: msg`its Top-Most card ${card.id} left the board`, cause });
     } else {
       relocate(replay, att, zone, place); // 719.3.a: attachments go with their Top-Most card; not a Move.
     }
@@ -75,7 +77,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     card.controller = card.owner;
     card.enteredUnder = card.owner;
   }
-  if (replay.noting) replay.note(() => `${card.id} → ${where(card)}`);
+  if (replay.noting) replay.note(() => msg`${card.id} → ${whereText(card)}`);
 }
 
 export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
@@ -83,13 +85,13 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   const host = ev.host ? replay.lookup(ev.host) : undefined;
   if (!card || (ev.host && !host)) return;
   if (onBoard(card)) {
-    replay.report('impossible-event', ev.range, `${card.id} is already on the board, at ${where(card)}, so it can't enter it. Remove the line, or move it off the board first.`, { subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is already on the board, at ${whereText(card)}, so it can't enter it. Remove the line, or move it off the board first.`, { subjects: [card.id] });
     return;
   }
   if (host && (!isGear(card) || !isCard(host) || !isUnit(host))) {
     // Playing a card attaches it only when the card says so, as Quick-Draw gear does: "attach it to
     // a Unit you control" (819.1.d). Anything else is attached only by an effect (434.2.a).
-    replay.report('illegal-attachment', ev.host!.range, `${card.id} can't enter attached to ${host.id}: playing a card attaches it only when the card says so, as Quick-Draw gear does (attached to a unit you control), and ${isGear(card) ? `${host.id} is not a unit` : `${card.id} is not a gear`}. It enters ${ev.zone ? 'where the line says' : 'at its base'}, unattached. If an effect attaches it, write that as its own \`attach\` line.`, { rules: ['434.2.a', '819.1.d'], subjects: [card.id, host.id] });
+    replay.report('illegal-attachment', ev.host!.range, msg`${card.id} can't enter attached to ${host.id}: playing a card attaches it only when the card says so, as Quick-Draw gear does (attached to a unit you control), and ${isGear(card) ? msg`${host.id} is not a unit` : msg`${card.id} is not a gear`}. It enters ${ev.zone ? msg`where the line says` : msg`at its base`}, unattached. If an effect attaches it, write that as its own \`attach\` line.`, { rules: ['434.2.a', '819.1.d'], subjects: [card.id, host.id] });
     moveTo(replay, card, ev.zone ? zoneOf(ev.zone) : 'base', ev.zone?.place?.text, ev);
     return;
   }
@@ -104,7 +106,7 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   moveTo(replay, card, zone, at.place, ev);
   if (host) {
     const problem = attachProblem(card, host);
-    if (problem) replay.report('illegal-attachment', ev.range, `${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters unattached.`, { rules: problem.rules, subjects: [card.id, host.id] });
+    if (problem) replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters unattached.`, { rules: problem.rules, subjects: [card.id, host.id] });
   }
 }
 
@@ -112,12 +114,12 @@ export function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'reca
   const card = replay.card(ev.subject);
   if (!card) return;
   if (card.attachedTo) {
-    replay.report('impossible-event', ev.range, `${card.id} is attached to ${card.attachedTo.id} and is recalled only with it.`, { rules: ['718.5.c'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is attached to ${card.attachedTo.id} and is recalled only with it.`, { rules: ['718.5.c'], subjects: [card.id] });
     return;
   }
   const home = card.controller;
   if (!onBoard(card) || (card.zone === 'base' && card.place === home)) {
-    replay.report('impossible-event', ev.range, `${card.id} is ${card.zone === 'base' ? `already at its controller's base (${baseName(home)})` : `not on the board (it is in ${card.zone})`}, so it can't be recalled. Remove the line.`, { rules: [card.zone === 'base' ? '323.7' : '455'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is ${card.zone === 'base' ? msg`already at its controller's base (${baseText(home)})` : msg`not on the board (it is ${inZone(card.zone)})`}, so it can't be recalled. Remove the line.`, { rules: [card.zone === 'base' ? '323.7' : '455'], subjects: [card.id] });
     return;
   }
   recallHome(replay, card);
@@ -125,9 +127,9 @@ export function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'reca
 
 /** A recall (455): to its controller's base, not a Move, statuses stay; attachments come along (719.3.a). */
 function recallHome(replay: Replay, card: CardObj): void {
-  const from = where(card);
+  const from = whereText(card);
   relocate(replay, card, 'base', card.controller);
-  if (replay.noting) replay.note(() => `${card.id} recalled from ${from} to ${where(card)}`);
+  if (replay.noting) replay.note(() => msg`${card.id} recalled from ${from} to ${whereText(card)}`);
 }
 
 /**
@@ -142,16 +144,16 @@ export function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cle
     if (c.attachedTo || !c.controller) continue;
     if (c.zone === 'battlefield') {
       if (!isGear(c) || isUnit(c)) continue;
-      const at = where(c);
+      const at = whereText(c);
       n++;
       recallHome(replay, c);
-      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['457.1', '149.3', '323.7'], why: `unattached gear at ${at} is recalled to its controller's base during a cleanup`, cause: ev });
+      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['457.1', '149.3', '323.7'], why: msg`unattached gear at ${at} is recalled to its controller's base during a cleanup`, cause: ev });
     } else if (c.zone === 'base' && c.place !== undefined && c.place !== c.controller) {
-      const at = where(c);
+      const at = whereText(c);
       n++;
       recallHome(replay, c);
-      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['323.7'], why: `it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`, cause: ev });
+      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['323.7'], why: msg`it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`, cause: ev });
     }
   }
-  if (replay.noting) replay.note(() => (n ? `${n} recalled` : 'nothing to recall'));
+  if (replay.noting) replay.note(() => (n ? msg`${n} recalled` : msg`nothing to recall`));
 }

@@ -6,6 +6,7 @@ import { detachEvent } from './detach';
 import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from './attach';
 import { cleanupEvent, enterEvent, moveEvent, recallEvent } from './location';
 import { activateEvent, resolveEvent } from './chain';
+import { msg } from '../../message';
 
 /** The Riftbound Ruleset: each part of it is in the module of its rule family. */
 export const riftbound: Ruleset = {
@@ -37,26 +38,26 @@ export const riftbound: Ruleset = {
       case 'activate':
         return activateEvent(replay, ev);
       case 'keyword':
-        replay.report('impossible-event', ev.verbRange, `\`${ev.verb} ... ${ev.keyword.name}\` is not a Riftbound action: Riftbound's rules have no hexproof, shroud or ward. Remove the line.`);
+        replay.report('impossible-event', ev.verbRange, msg`\`${ev.verb} ... ${ev.keyword.name}\` is not a Riftbound action: Riftbound's rules have no hexproof, shroud or ward. Remove the line.`);
         return;
       case 'expect':
       case 'together':
         // `together:` is replayed part by part by the replay itself.
         return;
       case 'swap':
-        replay.report('impossible-event', ev.verbRange, "`swap` is not a Riftbound action: Riftbound's Swap only reverses two numeric values, and never trades cards between zones. Remove the line, or write the Riftbound events that were meant.");
+        replay.report('impossible-event', ev.verbRange, msg`\`swap\` is not a Riftbound action: Riftbound's Swap only reverses two numeric values, and never trades cards between zones. Remove the line, or write the Riftbound events that were meant.`);
         return;
       case 'exchange':
-        replay.report('impossible-event', ev.verbRange, "`exchange` is not a Riftbound action: Riftbound's rules have no exchange of control. Write each player's gain of control as its own `control X P` line, or remove the line.");
+        replay.report('impossible-event', ev.verbRange, msg`\`exchange\` is not a Riftbound action: Riftbound's rules have no exchange of control. Write each player's gain of control as its own \`control X P\` line, or remove the line.`);
         return;
       case 'abilities':
         // v1.3 has no effect that takes an ability away: text is only made Inactive (135.4, 721).
-        replay.report('impossible-event', ev.verbRange, `\`${ev.verb} ${ev.subject.text} ${ev.ability === 'all' ? 'all abilities' : ev.ability}\` is not a Riftbound action: the Riftbound rules have no effect that takes a card's abilities away; a card's text is only ever Inactive, as an attached card's printed Rules Text is. Remove the line.`, { rules: ['135.4'] });
+        replay.report('impossible-event', ev.verbRange, msg`\`${ev.verb} ${ev.subject.text} ${ev.ability === 'all' ? 'all abilities' : ev.ability}\` is not a Riftbound action: the Riftbound rules have no effect that takes a card's abilities away; a card's text is only ever Inactive, as an attached card's printed Rules Text is. Remove the line.`, { rules: ['135.4'] });
         return;
       default:
         // `resolve X equip`: an Equip on the chain; a spell's resolution is not written in Riftbound scenarios.
         if (ev.kind === 'resolve' && ev.ability) return resolveEvent(replay, ev);
-        replay.report('impossible-event', ev.verbRange, `\`${ev.kind}\` is not a Riftbound action; this scenario is \`game riftbound\`. Remove the line, or write the Riftbound event that was meant.`);
+        replay.report('impossible-event', ev.verbRange, msg`\`${ev.kind}\` is not a Riftbound action; this scenario is \`game riftbound\`. Remove the line, or write the Riftbound event that was meant.`);
     }
   },
 

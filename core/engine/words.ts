@@ -1,0 +1,92 @@
+// The words of the game that messages put into their sentences, each a message of its own so that
+// it is translated with the sentence (a zone's name takes an article and a preposition in French
+// and Italian: "in graveyard" is "dans le cimetière", "nel cimitero"). Scenario keywords written
+// in backticks stay as they are; these are the words of prose.
+import { msg, type Message } from '../message';
+
+const IN_ZONE: Record<string, Message> = {
+  battlefield: msg`in battlefield`,
+  hand: msg`in hand`,
+  library: msg`in library`,
+  graveyard: msg`in graveyard`,
+  exile: msg`in exile`,
+  stack: msg`in stack`,
+  command: msg`in command`,
+  outside: msg`in outside`,
+  base: msg`in base`,
+  deck: msg`in deck`,
+  trash: msg`in trash`,
+  banishment: msg`in banishment`,
+};
+
+const ZONE: Record<string, Message> = {
+  battlefield: msg`battlefield`,
+  hand: msg`hand`,
+  library: msg`library`,
+  graveyard: msg`graveyard`,
+  exile: msg`exile`,
+  stack: msg`stack`,
+  command: msg`command`,
+  outside: msg`outside`,
+  base: msg`base`,
+  deck: msg`deck`,
+  trash: msg`trash`,
+  banishment: msg`banishment`,
+};
+
+/** `in ZONE` as the English messages write it (no article): "in graveyard". */
+export function inZone(zone: string): Message | string {
+  return IN_ZONE[zone] ?? `in ${zone}`;
+}
+
+/** A zone's name alone: "graveyard". */
+export function zoneWord(zone: string): Message | string {
+  return ZONE[zone] ?? zone;
+}
+
+const ABILITY: Record<string, Message> = {
+  equip: msg`equip ability`,
+  fortify: msg`fortify ability`,
+  reconfigure: msg`reconfigure ability`,
+  attach: msg`attach ability`,
+};
+
+/** A keyword's activated ability: "equip ability". */
+export function abilityWord(keyword: string): Message | string {
+  return ABILITY[keyword] ?? `${keyword} ability`;
+}
+
+const KEYWORD: Record<string, Message> = {
+  equip: msg`equip`,
+  fortify: msg`fortify`,
+  reconfigure: msg`reconfigure`,
+  attach: msg`attach`,
+};
+
+/** A keyword ability's name in prose: "equip". */
+export function keywordWord(keyword: string): Message | string {
+  return KEYWORD[keyword] ?? keyword;
+}
+
+const QUALITY: Record<string, Message> = {
+  white: msg`white`,
+  blue: msg`blue`,
+  black: msg`black`,
+  red: msg`red`,
+  green: msg`green`,
+  everything: msg`everything`,
+  multicolored: msg`multicolored`,
+  monocolored: msg`monocolored`,
+  artifacts: msg`artifacts`,
+  creatures: msg`creatures`,
+  enchantments: msg`enchantments`,
+  lands: msg`lands`,
+  planeswalkers: msg`planeswalkers`,
+  instants: msg`instants`,
+  sorceries: msg`sorceries`,
+};
+
+/** A protection or hexproof quality in prose: "white", "artifacts"; anything else (a player, a subtype) as written. */
+export function qualityWord(quality: string): Message | string {
+  return QUALITY[quality] ?? quality;
+}
