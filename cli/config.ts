@@ -4,10 +4,11 @@
 // is reported once, by path and key, and its valid parts still apply.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CONFIG_FILE_NAME, emptyConfig, isExcluded, parseConfig, type ProjectConfig } from '../core';
+import { CONFIG_FILE_NAME, emptyConfig, isExcluded, parseConfig, renderMessage, type ProjectConfig } from '../core';
 import { reasonOf } from './files';
 import { readLimited } from './scenario';
 import type { CheckSettings } from './scenario';
+import { translate } from '../l10n/language';
 
 /** A config file is read up to this size. */
 export const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -27,7 +28,7 @@ export function loadConfig(file: string): LoadedConfig {
   const read = readLimited(file, MAX_CONFIG_BYTES);
   if ('problem' in read) return { file, dir, config: emptyConfig(), problems: [read.problem.replace(/scenario files/, 'config files')] };
   const { config, problems } = parseConfig(read.bytes.toString('utf8'));
-  return { file, dir, config, problems: problems.map((p) => `${file}${p.key ? ` (${p.key})` : ''}: ${p.message}`) };
+  return { file, dir, config, problems: problems.map((p) => `${file}${p.key ? ` (${p.key})` : ''}: ${p.text ? renderMessage(p.text, translate) : p.message}`) };
 }
 
 /** The nearest config above each folder, cached per folder (a folder of a thousand files reads it once). */

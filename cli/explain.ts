@@ -1,24 +1,28 @@
 // `explain CODE` and `rules RULE`: the registry's documentation of a finding code, and our own
 // explanation of a rule number. Each returns the text to print, or an error for stderr.
 import { REGISTRY, canonicalIn, citeAs, codeDocUrl, explainRule, knownVersions, resolveVersion, type Game } from '../core';
+import { t, translate } from '../l10n/language';
+
+/** A text of the core's data (registry, explanations) in the CLI's language: the bundles translate them. */
+const data = (english: string): string => translate(english) ?? english;
 
 export type Answer = { ok: true; text: string } | { ok: false; error: string };
 
 export function explainCode(code: string): Answer {
   const info = REGISTRY.get(code.trim());
-  if (!info) return { ok: false, error: `unknown code '${code}'; the codes are: ${[...REGISTRY.keys()].join(', ')}` };
+  if (!info) return { ok: false, error: t("unknown code '{0}'; the codes are: {1}", code, [...REGISTRY.keys()].join(', ')) };
   const rules = (['mtg', 'riftbound'] as const)
     .filter((g) => info.rules[g].length > 0)
     .map((g) => `${g === 'mtg' ? 'MTG' : 'Riftbound'} ${info.rules[g].join(', ')}`);
   const lines = [
-    `${info.code}: ${info.title}${info.riftboundTitle ? ` (Riftbound: ${info.riftboundTitle})` : ''}`,
-    `Severity: ${info.severity}    Kind: ${info.kind}`,
-    `Rules cited: ${rules.length > 0 ? rules.join('; ') : 'none (each finding cites its own, if any)'}`,
+    `${info.code}: ${data(info.title)}${info.riftboundTitle ? ` (Riftbound: ${data(info.riftboundTitle)})` : ''}`,
+    `${t('Severity: {0}', info.severity)}    ${t('Kind: {0}', info.kind)}`,
+    rules.length > 0 ? t('Rules cited: {0}', rules.join('; ')) : t('Rules cited: none (each finding cites its own, if any)'),
     '',
-    info.doc,
+    data(info.doc),
     '',
-    `Fixes: ${info.fixes}`,
-    `More: ${codeDocUrl(info.code)}`,
+    t('Fixes: {0}', data(info.fixes)),
+    t('More: {0}', codeDocUrl(info.code)),
   ];
   return { ok: true, text: lines.join('\n') + '\n' };
 }
@@ -40,9 +44,9 @@ export function explainRuleNumber(rule: string, game: Game, rulesVersion: string
   if (!e) return { ok: false, error: `no explanation of ${gameName} rule '${written}'` };
 
   const cited = version ? citeAs(game, version, e.number) : e.number;
-  const heading = cited !== e.number ? `${gameName} ${cited} (${e.number} in the newest rules): ${e.title}` : `${gameName} ${e.number}: ${e.title}`;
-  const lines = [heading, e.text, ''];
-  if (e.number !== canonical) lines.push(`(No explanation of ${written} itself; this is the rule it belongs to.)`);
-  lines.push('Our own explanation in plain words, not the official rules text.');
+  const heading = cited !== e.number ? `${gameName} ${cited} ${t('({0} in the newest rules)', e.number)}: ${data(e.title)}` : `${gameName} ${e.number}: ${data(e.title)}`;
+  const lines = [heading, data(e.text), ''];
+  if (e.number !== canonical) lines.push(t('(No explanation of {0} itself; this is the rule it belongs to.)', written));
+  lines.push(t('Our own explanation in plain words, not the official rules text.'));
   return { ok: true, text: lines.join('\n') + '\n' };
 }

@@ -17,6 +17,8 @@ import { writePicture } from './render';
 import { CHECKERS_ENV, Checker, MEMORY_ENV, startCheckerIfChild } from './worker';
 import { TOOL_NAME, VERSION } from './version';
 import { realPathOf, shownPath } from './includes';
+import { chooseLanguage } from './language';
+import { currentLanguage, setLanguage, t } from '../l10n/language';
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
@@ -101,7 +103,7 @@ Exit status:
 `;
 
 async function usage(message: string): Promise<number> {
-  await err(`${TOOL_NAME}: ${message}\nRun '${TOOL_NAME} --help' for usage.`);
+  await err(`${TOOL_NAME}: ${message}\n${t("Run '{0} --help' for usage.", TOOL_NAME)}`);
   return EXIT_USAGE;
 }
 
@@ -260,7 +262,7 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
     process.exitCode = ioError || configError ? EXIT_USAGE : failed() ? EXIT_FINDINGS : EXIT_OK;
     if (!r) continue;
     if (r.fixedPartly) await output.flush();
-    if (r.fixedPartly) await err(`${TOOL_NAME}: ${r.path}: had more than ${cmd.maxFindings} findings, so only the safe fixes of the first ${cmd.maxFindings} were applied; run --fix again for the others`);
+    if (r.fixedPartly) await err(`${TOOL_NAME}: ${t('{0}: had more than {1} findings, so only the safe fixes of the first {1} were applied; run --fix again for the others', r.path, cmd.maxFindings)}`);
     // Written file by file (each finding a piece of its own), and then dropped.
     await reporter.file(r);
   }
@@ -269,7 +271,8 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
 
   if (ioError || configError || counts.files === 0) return EXIT_USAGE;
   if (cmd.maxWarnings !== undefined && counts.warning > cmd.maxWarnings && counts.error === 0) {
-    await err(`${TOOL_NAME}: ${counts.warning} warning${counts.warning === 1 ? '' : 's'}, more than --max-warnings ${cmd.maxWarnings} allows`);
+    const warnings = counts.warning === 1 ? t('1 warning, more than --max-warnings {0} allows', cmd.maxWarnings) : t('{0} warnings, more than --max-warnings {1} allows', counts.warning, cmd.maxWarnings);
+    await err(`${TOOL_NAME}: ${warnings}`);
   }
   return failed() ? EXIT_FINDINGS : EXIT_OK;
 }
@@ -321,7 +324,10 @@ async function runTest(cmd: Extract<Command, { kind: 'test' }>): Promise<number>
   return counts.failedFiles > 0 ? EXIT_FINDINGS : EXIT_OK;
 }
 
-async function run(argv: string[]): Promise<number> {
+async function run(args: string[]): Promise<number> {
+  const { language, argv, problem } = chooseLanguage(args, process.env);
+  setLanguage(language);
+  if (problem) return usage(problem);
   const cmd = parseArgs(argv);
   switch (cmd.kind) {
     case 'usage':
@@ -348,11 +354,11 @@ async function run(argv: string[]): Promise<number> {
       return runTest(cmd);
     case 'render': {
       const checker = new Checker();
-      const r = await checker.run({ kind: 'render', file: cmd.file, at: cmd.at, theme: cmd.theme, cards: cmd.cards });
+      const r = await checker.run({ kind: 'render', file: cmd.file, at: cmd.at, theme: cmd.theme, cards: cmd.cards, language: currentLanguage() });
       await checker.close();
       for (const p of r.cardProblems ?? []) await err(`${TOOL_NAME}: ${p}`);
       if (r.problem || r.svg === undefined) {
-        await err(`${TOOL_NAME}: ${r.problem ?? 'nothing to draw'}`);
+        await err(`${TOOL_NAME}: ${r.problem ?? t('nothing to draw')}`);
         return EXIT_USAGE;
       }
       if (cmd.out === undefined) {

@@ -4,7 +4,8 @@
 // as worded problems for stderr (exit 2).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { analyse, boardAt, boardCaption, renderBoardSvg, type BoardTheme, type CardCatalogs } from '../core';
+import { analyse, boardAt, boardCaption, renderBoardSvg, renderMessage, type BoardTheme, type CardCatalogs } from '../core';
+import { setLanguage, translate, type Language } from '../l10n/language';
 import { reasonOf } from './files';
 import { decodeUtf8, readLimited } from './scenario';
 import { includeOptions } from './includes';
@@ -15,7 +16,9 @@ export interface RenderOutcome {
   cardProblems?: string[];
 }
 
-export function renderFile(file: string, options: { at: number | undefined; theme: BoardTheme; cards?: CardCatalogs }): RenderOutcome {
+export function renderFile(file: string, options: { at: number | undefined; theme: BoardTheme; cards?: CardCatalogs; language?: Language }): RenderOutcome {
+  // Drawn in the checker process: the labels in the language the command line chose.
+  if (options.language) setLanguage(options.language);
   const read = readLimited(file);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
@@ -34,7 +37,7 @@ export function renderFile(file: string, options: { at: number | undefined; them
       break;
     }
   }
-  return { svg: renderBoardSvg(boardAt(text, line, doc, includes.files, options.cards), { title, subtitle: caption.label, highlight, theme: options.theme }) };
+  return { svg: renderBoardSvg(boardAt(text, line, doc, includes.files, options.cards), { title, subtitle: caption.text ? renderMessage(caption.text, translate) : caption.label, highlight, theme: options.theme, translate }) };
 }
 
 /** Writes the picture to `out` (a path); a problem when it can't. */

@@ -11,11 +11,12 @@ import { performance } from 'node:perf_hooks';
 import { renderFile, type RenderOutcome } from './render';
 import { checkFile, testFile, type CheckSettings, type FileOutcome, type TestOutcome } from './scenario';
 import { loadCardFiles, type LoadedCards } from '../io/cards';
+import type { Language } from '../l10n/language';
 
 type Job =
   | { kind: 'check'; file: string; fix: boolean; maxFindings: number; includeRoot?: string; cards?: string[]; settings?: CheckSettings }
   | { kind: 'test'; file: string; maxFindings: number; includeRoot?: string; cards?: string[]; settings?: CheckSettings }
-  | { kind: 'render'; file: string; at: number | undefined; theme: Parameters<typeof renderFile>[1]['theme']; cards?: string[] };
+  | { kind: 'render'; file: string; at: number | undefined; theme: Parameters<typeof renderFile>[1]['theme']; cards?: string[]; language?: Language };
 type Answer<J extends Job> = J extends { kind: 'check' } ? FileOutcome : J extends { kind: 'test' } ? TestOutcome : RenderOutcome;
 
 /** The environment variable that sets the checker's heap (MB); by default what node gives a process here. */
@@ -55,7 +56,7 @@ function run(job: Job): FileOutcome | TestOutcome | RenderOutcome {
         ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, ...job.settings })
         : job.kind === 'test'
           ? testFile(job.file, { maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, ...job.settings })
-          : renderFile(job.file, { at: job.at, theme: job.theme, cards });
+          : renderFile(job.file, { at: job.at, theme: job.theme, cards, language: job.language });
     return cardProblems?.length ? { ...outcome, cardProblems } : outcome;
   } catch (e) {
     return { problem: `internal error while ${job.kind === 'render' ? 'drawing' : 'checking'} ${job.file}: ${(e as Error)?.message ?? String(e)}` };

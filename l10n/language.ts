@@ -49,3 +49,11 @@ export function translate(template: string): string | undefined {
   const s = l10n.t(template);
   return s === template ? undefined : s;
 }
+
+/**
+ * Whether `n` takes the singular in the current language (Intl's plural rules: English 1 only,
+ * French 0 and 1, Italian 1): which of a string's two forms to use, `{0} error` or `{0} errors`.
+ */
+export function singular(n: number): boolean {
+  return new Intl.PluralRules(current).select(n) === 'one';
+}

@@ -3,10 +3,11 @@
 // columns. Escaped as GitHub's runner reads them back: in the message `%`, CR and LF; in a property
 // value also `:` and `,` (which would end the value). An expected finding is a notice that says so.
 // Written piece by piece as the files are checked, then a summary line (plain text: a log line).
-import type { Finding, Severity } from '../../core';
+import { localizeFinding, type Finding, type Severity } from '../../core';
 import { ChunkedOutput } from '../output';
 import { omittedMessage, type Reporter } from './report';
 import { formatSummary } from './text';
+import { t, translate } from '../../l10n/language';
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
@@ -53,8 +54,8 @@ export function findingAnnotation(path: string, f: Finding): string {
   const r = f.range;
   const rules = f.rules.length > 0 ? ` [${f.rules.join(', ')}]` : '';
   const level = f.expected ? 'notice' : annotationLevel(f.severity);
-  const title = `${f.code}${rules}${f.expected ? ' (expected)' : ''}`;
-  return workflowCommand(level, { file: path, line: r.start.line + 1, col: r.start.character + 1, endLine: r.end.line + 1, endColumn: r.end.character + 1 }, title, f.message);
+  const title = `${f.code}${rules}${f.expected ? ` ${t('(expected)')}` : ''}`;
+  return workflowCommand(level, { file: path, line: r.start.line + 1, col: r.start.character + 1, endLine: r.end.line + 1, endColumn: r.end.character + 1 }, title, localizeFinding(f, translate).message);
 }
 
 export function githubReporter(maxFindings: number, o: ChunkedOutput = new ChunkedOutput()): Reporter {

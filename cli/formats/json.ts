@@ -3,9 +3,10 @@
 // `--max-findings` has an `"omitted"` object after its diagnostics. Every object is rebuilt key by
 // key so the keys and their order are fixed and nothing else (related, subjects, ...) leaks in.
 // Written as it goes: one piece per finding, in chunks (see Reporter).
-import type { Finding, Fix, Position, Range } from '../../core';
+import { localizeFinding, type Finding, type Fix, type Position, type Range } from '../../core';
 import { ChunkedOutput } from '../output';
 import { SEVERITIES, omittedTotal, type Reporter } from './report';
+import { currentLanguage, translate } from '../../l10n/language';
 
 const position = (p: Position) => ({ line: p.line, character: p.character });
 const range = (r: Range) => ({ start: position(r.start), end: position(r.end) });
@@ -22,6 +23,8 @@ export function diagnostic(f: Finding) {
     kind: f.kind,
     rules: [...f.rules],
     message: f.message,
+    // With --lang fr or it (or a French or Italian locale): the message in that language too; `message` stays English.
+    ...(currentLanguage() !== 'en' ? { localizedMessage: localizeFinding(f, translate).message } : {}),
     fixes: f.fixes.map(fix),
     // Only on a finding an expectation in the scenario marks as intended (`#! CODE`).
     ...(f.expected ? { expected: true } : {}),

@@ -4,6 +4,7 @@
 import type { Severity } from '../../core';
 import type { FileResult } from '../scenario';
 import type { Counts } from './text';
+import { singular, t } from '../../l10n/language';
 
 export interface Reporter {
   /** Before the first file. */
@@ -23,10 +24,19 @@ export function omittedTotal(omitted: Record<Severity, number>): number {
 
 /** The line about a file's findings past `--max-findings`, e.g. `big.board: 12 more findings not shown (10 errors, 2 warnings)...`. */
 export function omittedMessage(r: FileResult & { omitted: Record<Severity, number> }, maxFindings: number): string {
-  const parts = SEVERITIES.filter((s) => r.omitted[s] > 0).map((s) => {
-    const n = r.omitted[s];
-    return s === 'information' ? `${n} information` : `${n} ${s}${n === 1 ? '' : 's'}`;
-  });
+  const parts = SEVERITIES.filter((s) => r.omitted[s] > 0).map((s) => severityCount(s, r.omitted[s]));
   const total = omittedTotal(r.omitted);
-  return `${r.path}: ${total} more finding${total === 1 ? '' : 's'} not shown (${parts.join(', ')}): only the first ${maxFindings} of a file are listed (--max-findings N lists up to N)`;
+  return total === 1
+    ? t('{0}: 1 more finding not shown ({1}): only the first {2} of a file are listed (--max-findings N lists up to N)', r.path, parts.join(', '), maxFindings)
+    : t('{0}: {1} more findings not shown ({2}): only the first {3} of a file are listed (--max-findings N lists up to N)', r.path, total, parts.join(', '), maxFindings);
+}
+
+/** `1 error`, `3 warnings`, `2 information`, `1 hint`, in the CLI's language. */
+export function severityCount(s: Severity, n: number): string {
+  switch (s) {
+    case 'error': return singular(n) ? t('{0} error', n) : t('{0} errors', n);
+    case 'warning': return singular(n) ? t('{0} warning', n) : t('{0} warnings', n);
+    case 'information': return t('{0} information', n);
+    case 'hint': return singular(n) ? t('{0} hint', n) : t('{0} hints', n);
+  }
 }

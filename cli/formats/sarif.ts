@@ -4,10 +4,11 @@
 // (`%SRCROOT%`) with forward slashes.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REGISTRY, codeDocUrl, type Finding, type Range, type Severity } from '../../core';
+import { localizeFinding, REGISTRY, codeDocUrl, type Finding, type Range, type Severity } from '../../core';
 import { ChunkedOutput } from '../output';
 import { omittedMessage, type Reporter } from './report';
 import { INFORMATION_URI, TOOL_NAME, VERSION } from '../version';
+import { currentLanguage, translate } from '../../l10n/language';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const SRCROOT = '%SRCROOT%';
@@ -91,7 +92,8 @@ function result(f: Finding, location: ArtifactLocation, ruleIndex: Map<string, n
       : {}),
     // An expected finding (`#! CODE` in the scenario) is suppressed in the source, as SARIF says it.
     ...(f.expected ? { suppressions: [{ kind: 'inSource', justification: `expected by #! ${f.code} on its line` }] } : {}),
-    properties: { tags: [...new Set(f.rules)] },
+    // With --lang fr or it: the message in that language beside the English one (SARIF's text stays English, like its rule ids).
+    properties: { tags: [...new Set(f.rules)], ...(currentLanguage() !== 'en' ? { localizedMessage: localizeFinding(f, translate).message } : {}) },
   };
 }
 

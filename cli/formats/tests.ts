@@ -5,7 +5,8 @@
 //   json   {"files":[{"path","passed","cases":[...],"unexpectedErrors":[...]}],"summary":{...}}
 //   junit  JUnit XML: <testsuites><testsuite name=PATH tests failures errors><testcase>...<failure>
 //   github workflow commands: an ::error annotation at each failing case, then the summary line
-import type { Finding, TestCase } from '../../core';
+import { renderMessage, type Finding, type TestCase } from '../../core';
+import { singular, t, translate } from '../../l10n/language';
 import { ChunkedOutput } from '../output';
 import { diagnostic } from './json';
 import { escapeData, escapeProperty, findingAnnotation, workflowCommand } from './github';
@@ -35,6 +36,7 @@ export interface TestReporter {
   end(counts: TestCounts): Promise<void>;
 }
 
+/** JUnit's texts stay English (read by CI tools), but for the messages of findings and cases. */
 /** The case every scenario has: no error that no expectation accounts for. */
 export const NO_UNEXPECTED = 'no unexpected errors';
 
@@ -42,16 +44,29 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** `1 case`, `3 cases`, in the CLI's language. */
+function cases(n: number): string {
+  return singular(n) ? t('{0} case', n) : t('{0} cases', n);
+}
+
 export function formatTestSummary(n: TestCounts): string {
-  let line = `${plural(n.files, 'scenario', 'scenarios')}: ${n.passedFiles} passed, ${n.failedFiles} failed`;
-  if (n.brokenFiles > 0) line += `, ${n.brokenFiles} not run`;
-  return `${line} (${plural(n.cases, 'case', 'cases')}, ${n.failedCases} failed)`;
+  const scenarios = singular(n.files) ? t('{0} scenario: {1} passed, {2} failed', n.files, n.passedFiles, n.failedFiles) : t('{0} scenarios: {1} passed, {2} failed', n.files, n.passedFiles, n.failedFiles);
+  const notRun = n.brokenFiles > 0 ? t(', {0} not run', n.brokenFiles) : '';
+  return `${scenarios}${notRun} (${t('{0}, {1} failed', cases(n.cases), n.failedCases)})`;
+}
+
+/** What a case expected and what the replay reached, in the CLI's language. */
+function expectedOf(c: TestCase): string {
+  return c.expectedText ? renderMessage(c.expectedText, translate) : c.expected;
+}
+function actualOf(c: TestCase): string {
+  return c.actualText ? renderMessage(c.actualText, translate) : c.actual;
 }
 
 const oneLine = (s: string) => s.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 
 function caseLine(path: string, c: TestCase): string {
-  return `${path}:${c.range.start.line + 1}:${c.range.start.character + 1}: ${oneLine(c.label)}: expected ${oneLine(c.expected)}, actual ${oneLine(c.actual)}`;
+  return `${path}:${c.range.start.line + 1}:${c.range.start.character + 1}: ${oneLine(c.label)}: ${t('expected {0}, actual {1}', oneLine(expectedOf(c)), oneLine(actualOf(c)))}`;
 }
 
 const CUT = 'the check had more findings than --max-findings, so not every case could be judged; raise --max-findings';
@@ -62,14 +77,14 @@ export function textTestReporter(colors: Colors = PLAIN, o: ChunkedOutput = new 
     async file(r) {
       const failed = r.cases.filter((c) => !c.passed);
       const head = r.passed ? colors.severity('information', 'PASS') : colors.severity('error', 'FAIL');
-      await o.add(`${head} ${r.path} (${plural(r.cases.length, 'case', 'cases')}${failed.length ? `, ${failed.length} failed` : ''})\n`);
+      await o.add(`${head} ${r.path} (${failed.length ? t('{0}, {1} failed', cases(r.cases.length), failed.length) : cases(r.cases.length)})\n`);
       for (const c of failed) await o.add(`  ${caseLine(r.path, c)}\n`);
       for (const f of r.unexpectedErrors) await o.add(`  ${formatFinding(r.path, f, colors)}\n`);
-      if (r.cut) await o.add(`  ${r.path}: ${CUT}\n`);
+      if (r.cut) await o.add(`  ${r.path}: ${t('the check had more findings than --max-findings, so not every case could be judged; raise --max-findings')}\n`);
       await o.flush();
     },
     async broken(path, problem) {
-      await o.add(`${colors.severity('error', 'FAIL')} ${path} (not run: ${oneLine(problem)})\n`);
+      await o.add(`${colors.severity('error', 'FAIL')} ${path} (${t('not run: {0}', oneLine(problem))})\n`);
       await o.flush();
     },
     async end(counts) {
@@ -207,7 +222,7 @@ export function githubTestReporter(o: ChunkedOutput = new ChunkedOutput()): Test
       for (const c of r.cases) {
         if (c.passed) continue;
         const place = { file: r.path, line: c.range.start.line + 1, col: c.range.start.character + 1, endLine: c.range.end.line + 1, endColumn: c.range.end.character + 1 };
-        await o.add(workflowCommand('error', place, `${c.label} (failed)`, `expected ${c.expected}\nactual ${c.actual}`) + '\n');
+        await o.add(workflowCommand('error', place, `${c.label} ${t('(failed)')}`, `${t('expected {0}', expectedOf(c))}\n${t('actual {0}', actualOf(c))}`) + '\n');
       }
       for (const f of r.unexpectedErrors) await o.add(findingAnnotation(r.path, f) + '\n');
       await o.flush();

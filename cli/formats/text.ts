@@ -2,9 +2,10 @@
 // 1-based line and column (the column counts UTF-16 code units, as the core's positions do), then a
 // summary line. A finding the scenario marks as expected (`#! CODE`) ends with `(expected)` and is
 // counted apart in the summary.
-import type { Finding, Severity } from '../../core';
+import { localizeFinding, type Finding, type Severity } from '../../core';
 import { ChunkedOutput } from '../output';
-import { omittedMessage, type Reporter } from './report';
+import { omittedMessage, severityCount, type Reporter } from './report';
+import { singular, t, translate } from '../../l10n/language';
 
 export interface Colors {
   bold(s: string): string;
@@ -46,7 +47,8 @@ function oneLine(s: string): string {
 export function formatFinding(path: string, f: Finding, c: Colors = PLAIN): string {
   const where = `${path}:${f.range.start.line + 1}:${f.range.start.character + 1}:`;
   const rules = f.rules.length > 0 ? ` ${c.dim(`[${f.rules.join(',')}]`)}` : '';
-  return `${c.bold(where)} ${c.severity(f.severity, f.severity)} ${c.dim(f.code)}${rules} ${oneLine(f.message)}${f.expected ? c.dim(' (expected)') : ''}`;
+  // The severity and the code stay English (the $board-scenario problem matcher reads them); the message is in the CLI's language.
+  return `${c.bold(where)} ${c.severity(f.severity, f.severity)} ${c.dim(f.code)}${rules} ${oneLine(localizeFinding(f, translate).message)}${f.expected ? c.dim(` ${t('(expected)')}`) : ''}`;
 }
 
 export interface Counts {
@@ -64,18 +66,14 @@ export function emptyCounts(): Counts {
   return { files: 0, fixedFiles: 0, error: 0, warning: 0, information: 0, hint: 0, expected: 0 };
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** e.g. `3 files checked: 2 errors, 1 warning` (information and hints only when there are any). */
 export function formatSummary(n: Counts, c: Colors = PLAIN): string {
-  const parts = [plural(n.error, 'error', 'errors'), plural(n.warning, 'warning', 'warnings')];
-  if (n.information > 0) parts.push(`${n.information} information`);
-  if (n.hint > 0) parts.push(plural(n.hint, 'hint', 'hints'));
-  if (n.expected > 0) parts.push(`${n.expected} expected`);
-  let line = `${plural(n.files, 'file', 'files')} checked: ${parts.join(', ')}`;
-  if (n.fixedFiles > 0) line += ` (${plural(n.fixedFiles, 'file', 'files')} fixed)`;
+  const parts = [severityCount('error', n.error), severityCount('warning', n.warning)];
+  if (n.information > 0) parts.push(severityCount('information', n.information));
+  if (n.hint > 0) parts.push(severityCount('hint', n.hint));
+  if (n.expected > 0) parts.push(t('{0} expected', n.expected));
+  let line = singular(n.files) ? t('{0} file checked: {1}', n.files, parts.join(', ')) : t('{0} files checked: {1}', n.files, parts.join(', '));
+  if (n.fixedFiles > 0) line += ` ${singular(n.fixedFiles) ? t('({0} file fixed)', n.fixedFiles) : t('({0} files fixed)', n.fixedFiles)}`;
   return c.bold(line);
 }
 

@@ -25,6 +25,13 @@ export interface BoardPage {
   findings?: BoardPageFinding[];
   /** Shown instead of a picture (no document, server not running, an error). */
   message?: string;
+  /** The page's own words in the user's language (the client passes `vscode.l10n.t`); English without it. */
+  t?: (english: string, ...args: Array<string | number | boolean>) => string;
+}
+
+/** `{0}`, `{1}`... replaced by the arguments: the English when no translation is given. */
+function english(template: string, ...args: Array<string | number | boolean>): string {
+  return template.replace(/\{(\d+)\}/g, (m, n: string) => (Number(n) < args.length ? String(args[Number(n)]) : m));
 }
 
 export function escapeHtml(s: string): string {
@@ -81,18 +88,19 @@ function svgWidth(svg: string): number | undefined {
 }
 
 export function boardHtml(page: BoardPage): string {
+  const t = page.t ?? english;
   const nonce = escapeHtml(page.nonce);
   const w = page.svg ? svgWidth(page.svg) : undefined;
   const minWidth = w ? `\n.picture svg { min-width: ${Math.ceil(w * MIN_SCALE)}px; }` : '';
   const body: string[] = [];
   if (page.svg) body.push(`<div class="picture">${page.svg}</div>`);
-  else body.push(`<p class="message">${escapeHtml(page.message ?? 'Nothing to show.')}</p>`);
+  else body.push(`<p class="message">${escapeHtml(page.message ?? t('Nothing to show.'))}</p>`);
   if (page.svg && page.message) body.push(`<p class="message">${escapeHtml(page.message)}</p>`);
   if (page.findings && page.findings.length > 0) {
     body.push('<ul class="findings">');
     for (const f of page.findings) {
-      const rules = f.rules.length > 0 ? ` <span class="rules">(${f.rules.length === 1 ? 'rule' : 'rules'} ${escapeHtml(f.rules.join(', '))})</span>` : '';
-      body.push(`<li class="${escapeHtml(f.severity)}">Line ${f.range.start.line + 1}: <code>${escapeHtml(f.code)}</code> ${messageHtml(f.message)}${rules}</li>`);
+      const rules = f.rules.length > 0 ? ` <span class="rules">(${escapeHtml(f.rules.length === 1 ? t('rule {0}', f.rules[0]) : t('rules {0}', f.rules.join(', ')))})</span>` : '';
+      body.push(`<li class="${escapeHtml(f.severity)}">${escapeHtml(t('Line {0}', f.range.start.line + 1))}: <code>${escapeHtml(f.code)}</code> ${messageHtml(f.message)}${rules}</li>`);
     }
     body.push('</ul>');
   }

@@ -65,7 +65,7 @@ export class BoardPanel implements vscode.Disposable {
     const editor = vscode.window.activeTextEditor;
     const target = uri ?? (editor?.document.languageId === this.languageId ? editor.document.uri : undefined);
     if (!target) {
-      void vscode.window.showInformationMessage('Board Scenario: open a board scenario (.board) to show its board.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Board Scenario: open a board scenario (.board) to show its board.'));
       return;
     }
     this.cancel();
@@ -74,7 +74,7 @@ export class BoardPanel implements vscode.Disposable {
     if (!this.panel) {
       const panel = vscode.window.createWebviewPanel(
         BOARD_VIEW_TYPE,
-        'Board',
+        vscode.l10n.t('Board'),
         { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
         { enableScripts: false, enableForms: false, enableCommandUris: false, localResourceRoots: [] },
       );
@@ -114,11 +114,11 @@ export class BoardPanel implements vscode.Disposable {
     const generation = ++this.generation;
     const name = followed.uri.path.slice(followed.uri.path.lastIndexOf('/') + 1) || followed.uri.toString();
     const nonce = this.newNonce();
-    const page = { cspSource: panel.webview.cspSource, nonce, title: name };
+    const page = { cspSource: panel.webview.cspSource, nonce, title: name, t: vscode.l10n.t };
     let html: string;
     const client = this.client();
     if (!client || !client.isRunning()) {
-      html = boardHtml({ ...page, message: 'The Board Scenario language server is not running.' });
+      html = boardHtml({ ...page, message: vscode.l10n.t('The Board Scenario language server is not running.') });
     } else {
       try {
         const r = await client.sendRequest<BoardResult | null>(BOARD_REQUEST, {
@@ -129,14 +129,14 @@ export class BoardPanel implements vscode.Disposable {
         });
         html = r
           ? boardHtml({ ...page, title: r.title, svg: r.svg, label: r.label, findings: r.findings })
-          : boardHtml({ ...page, message: `${name} is not open in an editor.` });
+          : boardHtml({ ...page, message: vscode.l10n.t('{0} is not open in an editor.', name) });
       } catch (e) {
-        html = boardHtml({ ...page, message: `Could not draw the board: ${e instanceof Error ? e.message : String(e)}` });
+        html = boardHtml({ ...page, message: vscode.l10n.t('Could not draw the board: {0}', e instanceof Error ? e.message : String(e)) });
       }
     }
     // A newer update started meanwhile, or the panel was closed: this answer is stale.
     if (generation !== this.generation || this.panel !== panel) return;
-    panel.title = `Board: ${name}`;
+    panel.title = vscode.l10n.t('Board: {0}', name);
     panel.webview.html = html;
   }
 

@@ -288,8 +288,8 @@ class Session implements vscode.Disposable {
       this.crashNoticeShown = true;
       void vscode.window
         .showWarningMessage(
-          `The ${NAME} language server stopped unexpectedly and was restarted. The output has the details.`,
-          'Show Output',
+          vscode.l10n.t('The {0} language server stopped unexpectedly and was restarted. The output has the details.', NAME),
+          vscode.l10n.t('Show Output'),
         )
         .then((choice) => {
           if (choice) this.output.show(true);
@@ -426,7 +426,7 @@ async function stepToEvent(session: Session, board: BoardPanel, direction: 1 | -
   const here = editor.selection.active.line;
   const target = direction > 0 ? r.lines.find((l) => l > here) : [...r.lines].reverse().find((l) => l < here);
   if (target === undefined || target >= editor.document.lineCount) {
-    vscode.window.setStatusBarMessage(`Board Scenario: no ${direction > 0 ? 'later' : 'earlier'} event`, 3000);
+    vscode.window.setStatusBarMessage(direction > 0 ? vscode.l10n.t('Board Scenario: no later event') : vscode.l10n.t('Board Scenario: no earlier event'), 3000);
     return;
   }
   const at = new vscode.Position(target, editor.document.lineAt(target).firstNonWhitespaceCharacterIndex);

@@ -19,7 +19,7 @@ export class Explanations implements vscode.TextDocumentContentProvider, vscode.
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? 'Nothing to explain here any more: hover the finding again.';
+    return this.texts.get(uri.toString()) ?? vscode.l10n.t('Nothing to explain here any more: hover the finding again.');
   }
 
   /** The command: `uri` (the scenario's, as the server knows it), 0-based line and character. */
@@ -28,7 +28,7 @@ export class Explanations implements vscode.TextDocumentContentProvider, vscode.
     if (typeof uri !== 'string' || typeof line !== 'number' || typeof character !== 'number' || !client?.isRunning()) return;
     const r = await client.sendRequest<{ markdown: string } | null>(EXPLAIN_REQUEST, { uri, position: { line, character } });
     if (!r) {
-      void vscode.window.showInformationMessage('Board Scenario: no finding here any more.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Board Scenario: no finding here any more.'));
       return;
     }
     const name = uri.replace(/[?#].*$/, '').split('/').pop() ?? 'scenario';

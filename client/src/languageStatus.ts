@@ -29,8 +29,8 @@ export class LanguageStatus implements vscode.Disposable {
   ) {
     this.item = vscode.languages.createLanguageStatusItem('boardScenario.scenario', { language: languageId });
     this.item.name = 'Board Scenario';
-    this.item.text = 'Board scenario';
-    this.item.command = { title: 'Rules file settings', command: openSettings, arguments: ['boardScenario.rulesFile'] };
+    this.item.text = vscode.l10n.t('Board scenario');
+    this.item.command = { title: vscode.l10n.t('Rules file settings'), command: openSettings, arguments: ['boardScenario.rulesFile'] };
     this.subscriptions.push(
       vscode.window.onDidChangeActiveTextEditor(() => this.schedule(0)),
       vscode.workspace.onDidChangeTextDocument((e) => {
@@ -66,8 +66,15 @@ export class LanguageStatus implements vscode.Disposable {
     }
     if (gen !== this.generation || !s) return;
     const file = s.rulesFile;
-    this.item.text = `${s.gameLabel}${s.declared ? '' : ' (no game line)'} · ${s.rulesLabel}`;
-    this.item.detail = file.state === 'unset' ? 'no rules file' : file.state === 'read' ? `rules file${file.effective ? ` ${file.effective}` : ''}` : file.state === 'mismatch' ? 'rules file: another version' : 'rules file not read';
+    this.item.text = `${s.declared ? s.gameLabel : vscode.l10n.t('{0} (no game line)', s.gameLabel)} · ${s.rulesLabel}`;
+    this.item.detail =
+      file.state === 'unset'
+        ? vscode.l10n.t('no rules file')
+        : file.state === 'read'
+          ? file.effective ? vscode.l10n.t('rules file {0}', file.effective) : vscode.l10n.t('rules file')
+          : file.state === 'mismatch'
+            ? vscode.l10n.t('rules file: another version')
+            : vscode.l10n.t('rules file not read');
     this.item.severity = file.state === 'mismatch' || file.state === 'unread' ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
     this.item.accessibilityInformation = { label: `${this.item.text}. ${file.detail}` };
   }

@@ -3,23 +3,21 @@ import * as vscode from 'vscode';
 /** What the status bar item says about the language server. */
 export type ServerStatus = 'starting' | 'running' | 'failed';
 
-const LOOK: Record<ServerStatus, { text: string; tooltip: string; background?: vscode.ThemeColor }> = {
-  starting: {
-    text: '$(sync~spin) Board',
-    tooltip: 'Board Scenario: the checker is starting. Click to show its output.',
-  },
-  running: {
-    text: '$(check) Board',
-    tooltip: 'Board Scenario: the checker is running. Click to show its output.',
-  },
-  failed: {
-    text: '$(error) Board',
-    tooltip:
-      'Board Scenario: the checker is not running. Click to show its output; ' +
-      'run "Board Scenario: Restart Language Server" to try again.',
-    background: new vscode.ThemeColor('statusBarItem.errorBackground'),
-  },
-};
+/** How the item looks in each state, in VS Code's display language (vscode.l10n). */
+function look(status: ServerStatus): { text: string; tooltip: string; background?: vscode.ThemeColor } {
+  switch (status) {
+    case 'starting':
+      return { text: `$(sync~spin) ${vscode.l10n.t('Board')}`, tooltip: vscode.l10n.t('Board Scenario: the checker is starting. Click to show its output.') };
+    case 'running':
+      return { text: `$(check) ${vscode.l10n.t('Board')}`, tooltip: vscode.l10n.t('Board Scenario: the checker is running. Click to show its output.') };
+    case 'failed':
+      return {
+        text: `$(error) ${vscode.l10n.t('Board')}`,
+        tooltip: vscode.l10n.t('Board Scenario: the checker is not running. Click to show its output; run "{0}" to try again.', vscode.l10n.t('Board Scenario: Restart Language Server')),
+        background: new vscode.ThemeColor('statusBarItem.errorBackground'),
+      };
+  }
+}
 
 /**
  * A status bar item that shows the state of the language server, visible while the active editor
@@ -36,7 +34,7 @@ export class ServerStatusItem implements vscode.Disposable {
   ) {
     this.item = vscode.window.createStatusBarItem('boardScenario.serverStatus', vscode.StatusBarAlignment.Right, 100);
     this.item.name = 'Board Scenario';
-    this.item.command = { title: 'Show Output', command };
+    this.item.command = { title: vscode.l10n.t('Show Output'), command };
     this.set('starting');
     this.subscriptions.push(
       vscode.window.onDidChangeActiveTextEditor(() => this.updateVisibility()),
@@ -52,11 +50,11 @@ export class ServerStatusItem implements vscode.Disposable {
 
   set(status: ServerStatus): void {
     this.current = status;
-    const look = LOOK[status];
-    this.item.text = look.text;
-    this.item.tooltip = look.tooltip;
-    this.item.backgroundColor = look.background;
-    this.item.accessibilityInformation = { label: look.tooltip };
+    const shown = look(status);
+    this.item.text = shown.text;
+    this.item.tooltip = shown.tooltip;
+    this.item.backgroundColor = shown.background;
+    this.item.accessibilityInformation = { label: shown.tooltip };
   }
 
   private updateVisibility(): void {

@@ -60,7 +60,7 @@ export class ScenarioTests implements vscode.Disposable {
     /** Resolves when the current language client has started (or failed to). */
     private readonly ready: () => Promise<void>,
   ) {
-    const controller = (this.controller = vscode.tests.createTestController('boardScenario', 'Board Scenarios'));
+    const controller = (this.controller = vscode.tests.createTestController('boardScenario', vscode.l10n.t('Board Scenarios')));
     controller.resolveHandler = async (item) => {
       if (!item) await this.discover();
       else if (this.isFile(item)) {
@@ -76,7 +76,7 @@ export class ScenarioTests implements vscode.Disposable {
       controller.items.replace([]);
       await this.discover();
     };
-    controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true);
+    controller.createRunProfile(vscode.l10n.t('Run'), vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true);
 
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.board');
     this.disposables.push(
@@ -203,7 +203,7 @@ export class ScenarioTests implements vscode.Disposable {
   private async request(uris: vscode.Uri[], token?: vscode.CancellationToken): Promise<FileResult[]> {
     await this.ready();
     const client = this.client();
-    if (!client?.isRunning()) throw new Error('The Board Scenario language server is not running.');
+    if (!client?.isRunning()) throw new Error(vscode.l10n.t('The Board Scenario language server is not running.'));
     const converted = uris.map((u) => client.code2ProtocolConverter.asUri(u));
     // No token, no third argument: an explicit undefined would be sent as a second parameter.
     const params = { uris: converted };
@@ -223,7 +223,7 @@ export class ScenarioTests implements vscode.Disposable {
       const id = n === 1 ? base : `${base}:${n}`;
       const item = file.children.get(id) ?? this.controller.createTestItem(id, c.label, file.uri);
       item.range = range(c.range);
-      item.description = `line ${c.line + 1}`;
+      item.description = vscode.l10n.t('line {0}', c.line + 1);
       children.push(item);
       byCase.set(c, item);
     }
@@ -293,7 +293,7 @@ export class ScenarioTests implements vscode.Disposable {
         run.passed(item);
         continue;
       }
-      const message = vscode.TestMessage.diff(c.failure?.message ?? `Expected ${c.expected}.`, c.expected, c.actual);
+      const message = vscode.TestMessage.diff(c.failure?.message ?? vscode.l10n.t('Expected {0}.', c.expected), c.expected, c.actual);
       message.location = new vscode.Location(uri, range(c.failure?.range ?? c.range));
       run.failed(item, message);
     }
@@ -307,8 +307,8 @@ export class ScenarioTests implements vscode.Disposable {
       m.location = new vscode.Location(uri, range(d.range));
       return m;
     });
-    if (failedCases > 0) messages.unshift(new vscode.TestMessage(`${failedCases} of ${result.cases.length} ${result.cases.length === 1 ? 'case' : 'cases'} failed.`));
-    run.failed(file, messages.length > 0 ? messages : [new vscode.TestMessage('The scenario has an error that is not expected.')]);
+    if (failedCases > 0) messages.unshift(new vscode.TestMessage(result.cases.length === 1 ? vscode.l10n.t('1 of 1 case failed.') : vscode.l10n.t('{0} of {1} cases failed.', failedCases, result.cases.length)));
+    run.failed(file, messages.length > 0 ? messages : [new vscode.TestMessage(vscode.l10n.t('The scenario has an error that is not expected.'))]);
   }
 
   dispose(): void {

@@ -5,7 +5,7 @@
 // the cached analysis of the document version the request was made for.
 import { boardCaption, eventLines, renderBoardSvg, type BoardTheme, type BoardView, type Finding, type Range, type Severity } from '../../core';
 import type { DocumentState } from './documents';
-import { findingMessage } from './l10n';
+import { findingMessage, messageText, translate } from './l10n';
 
 export const BOARD_REQUEST = 'boardScenario/board';
 export const EVENTS_REQUEST = 'boardScenario/events';
@@ -62,13 +62,14 @@ export function boardPicture(state: DocumentState, params: BoardParams, findings
   const highlight = [...new Set(here.flatMap((f) => f.subjects))].sort();
   const title = scenarioTitle(state);
   const theme = params.theme && THEMES.includes(params.theme) ? params.theme : 'light';
-  const svg = drawn(state.boardAt(line), { title, subtitle: caption.label, highlight, theme, nonce: typeof params.nonce === 'string' ? params.nonce : undefined });
+  const label = messageText(caption.text, caption.label);
+  const svg = drawn(state.boardAt(line), { title, subtitle: label, highlight, theme, nonce: typeof params.nonce === 'string' ? params.nonce : undefined, translate });
   return {
     uri: state.uri,
     version: state.version,
     svg,
     line: caption.line,
-    label: caption.label,
+    label,
     title,
     findings: here.map((f) => ({ code: f.code, severity: f.severity, message: findingMessage(f), rules: f.rules, subjects: f.subjects, range: f.range })),
     highlight,

@@ -8,7 +8,7 @@
 import { isEvent, type Finding } from '../../core';
 import type { CodeLens } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
-import { findingMessage, t } from './l10n';
+import { findingMessage, messageText, t } from './l10n';
 
 export const SHOW_BOARD_COMMAND = 'boardScenario.showBoard';
 /** The `expect` lenses' command, answered by the server (arguments: the document URI and the 0-based line). */
@@ -23,10 +23,14 @@ export interface ExpectationState {
   message?: string;
 }
 
-/** "Expected X, but Y." → "Y" (the core words every expectation-failed message this way). */
+/** "Expected X, but Y." → "Y", in the server's language (the core's template: `Expected {0}, but {1}.`). */
 export function actualState(f: Finding): string {
+  if (f.text?.template === 'Expected {0}, but {1}.' && f.text.args.length === 2) {
+    const actual = f.text.args[1];
+    return typeof actual === 'object' ? messageText(actual, '') : String(actual);
+  }
   const m = /, but (.*?)\.?$/s.exec(f.message);
-  return m ? m[1] : f.message;
+  return m ? m[1] : findingMessage(f);
 }
 
 export function codeLenses(state: DocumentState, findings: readonly Finding[]): CodeLens[] {

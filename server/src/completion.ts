@@ -21,13 +21,14 @@ import {
   type Game,
   type HostVerb,
   type CardCatalogs,
+  type Message,
 } from '../../core';
 import { CompletionItemKind, type CompletionItem, type CompletionList, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import { typeLineText } from './names';
 import { snippetItems } from './snippets';
 import { lineText } from './util';
-import { t, zoneName } from './l10n';
+import { messageText, t, zoneName } from './l10n';
 
 // Card types, supertypes, zones and colors come from the rules core (one list per game).
 const MTG_CARD_TYPES = CORE_MTG_CARD_TYPES.filter((t) => t !== 'tribal'); // 'tribal' is only read, as 'kindred'
@@ -93,7 +94,7 @@ type Want =
       rank?: (c: CardView) => number | undefined;
       players?: (p: string) => number | undefined;
       /** Why a card or player is not a legal host here (completion marks it and says why). */
-      illegal?: (id: string) => { why: string; rules: string[] } | undefined;
+      illegal?: (id: string) => { why: string; whyText?: Message; rules: string[] } | undefined;
     }
   | { kind: 'players' }
   | { kind: 'none' };
@@ -381,7 +382,7 @@ function expectWant(args: string[], card: (id: string | undefined) => CardView |
  */
 function hostWant(state: DocumentState, verb: string, subject: CardView | undefined, line: number): Want {
   const game = state.game;
-  const verdicts = subject ? state.hostVerdicts(line, subject.id, verb as HostVerb) : new Map<string, { why: string; rules: string[] } | undefined>();
+  const verdicts = subject ? state.hostVerdicts(line, subject.id, verb as HostVerb) : new Map<string, { why: string; whyText?: Message; rules: string[] } | undefined>();
   const legal = (id: string) => verdicts.has(id) && verdicts.get(id) === undefined;
   return {
     kind: 'cards',
@@ -509,7 +510,7 @@ function items(state: DocumentState, want: Want, range: Range, line: number, sta
   }
 }
 
-function playerItems(state: DocumentState, range: Range, rank: (p: string) => number | undefined, illegal?: (id: string) => { why: string; rules: string[] } | undefined): CompletionItem[] {
+function playerItems(state: DocumentState, range: Range, rank: (p: string) => number | undefined, illegal?: (id: string) => { why: string; whyText?: Message; rules: string[] } | undefined): CompletionItem[] {
   const out: CompletionItem[] = [];
   for (const id of state.names.playerIds()) {
     const r = rank(id);
@@ -528,9 +529,10 @@ function playerItems(state: DocumentState, range: Range, rank: (p: string) => nu
 }
 
 /** The detail of an illegal host: why, with the rules (the reason is the game's own, from the core). */
-function illegalDetail(bad: { why: string; rules: string[] }): string {
-  if (bad.rules.length === 0) return t('Not a legal host: {0}.', bad.why);
-  return bad.rules.length === 1 ? t('Not a legal host: {0} (rule {1}).', bad.why, bad.rules[0]) : t('Not a legal host: {0} (rules {1}).', bad.why, bad.rules.join(', '));
+function illegalDetail(bad: { why: string; whyText?: Message; rules: string[] }): string {
+  const why = messageText(bad.whyText, bad.why);
+  if (bad.rules.length === 0) return t('Not a legal host: {0}.', why);
+  return bad.rules.length === 1 ? t('Not a legal host: {0} (rule {1}).', why, bad.rules[0]) : t('Not a legal host: {0} (rules {1}).', why, bad.rules.join(', '));
 }
 
 const viewIndexes = new WeakMap<BoardView, Map<string, CardView>>();

@@ -33,6 +33,7 @@ import {
   type ScenarioDocument,
   type ScenarioHeader,
   type Step,
+  type Message,
 } from '../../core';
 import { TextDocument, type Position, type Range } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
@@ -243,7 +244,7 @@ export class DocumentState {
   }
 
   /** Each other card and player, with why it is not a legal host for `subject` by `verb` on `line` (undefined: legal). */
-  hostVerdicts(line: number, subject: string, verb: HostVerb): Map<string, { why: string; rules: string[] } | undefined> {
+  hostVerdicts(line: number, subject: string, verb: HostVerb): Map<string, { why: string; whyText?: Message; rules: string[] } | undefined> {
     return this.timeline.hostVerdicts(line, subject, verb);
   }
 

@@ -8,7 +8,7 @@ import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
 import { containsInclusive, oneLine } from './util';
 import { codeSpan, mdMessage, mdText as md } from './markdown';
-import { findingMessage, fixTitle, fromBundle, relatedMessage, severityLabel, t, zoneName } from './l10n';
+import { findingMessage, fixTitle, fromBundle, messageText, relatedMessage, severityLabel, t, zoneName } from './l10n';
 
 export interface HoverContext {
   /** The user's rules document for the scenario's game, when one is set and could be read. */
@@ -188,7 +188,7 @@ function stepAt(state: DocumentState, pos: Position): { text: string; range: Ran
   if (!onPart && (st.range.start.line !== pos.line || !containsInclusive(st.verbRange, pos))) return undefined;
   const step = state.steps(st.range.start.line, st.range.start.line)[0];
   if (!step || !step.summary) return undefined;
-  return { text: `**${t('Step')}** · ${t('line {0}', st.range.start.line + 1)}: ${md(step.summary)}`, range: st.range };
+  return { text: `**${t('Step')}** · ${t('line {0}', st.range.start.line + 1)}: ${md(messageText(step.summaryText, step.summary))}`, range: st.range };
 }
 
 /** "After line 9 (`destroy lion`)" or "Initial state", for the board replayed up to `line`. */

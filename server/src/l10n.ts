@@ -16,25 +16,28 @@ export function useLocale(locale: string | undefined): Language {
   return language;
 }
 
-type Templated = { text?: Message };
-
-/** A finding's message in the server's language (the English `message` when it has no template). */
+/** A finding's message in the server's language. */
 export function findingMessage(f: Finding): string {
-  const text = (f as Finding & Templated).text;
-  return text ? renderMessage(text, translate) : f.message;
+  return f.text ? renderMessage(f.text, translate) : f.message;
 }
 
 /** A related location's message in the server's language. */
 export function relatedMessage(r: RelatedLocation): string {
-  const text = (r as RelatedLocation & Templated).text;
-  return text ? renderMessage(text, translate) : r.message;
+  return r.text ? renderMessage(r.text, translate) : r.message;
 }
 
 /** A fix's title in the server's language. */
 export function fixTitle(fix: Fix): string {
-  const text = (fix as Fix & { titleText?: Message }).titleText;
-  return text ? renderMessage(text, translate) : fix.title;
+  return fix.titleText ? renderMessage(fix.titleText, translate) : fix.title;
 }
+
+/** Any message of the core (a step summary, a board caption, a host's verdict) in the server's language; its English when it has no template. */
+export function messageText(text: Message | undefined, english: string): string {
+  return text ? renderMessage(text, translate) : english;
+}
+
+/** For core functions that take a translation table (the board picture). */
+export { translate };
 
 /** How numbers are written in the server's language (`1,000`; French `1 000`; Italian `1.000`). */
 export function numberLocale(): string {

@@ -13,7 +13,7 @@ import { toDiagnostic } from './diagnostics';
 import { MAX_FILE_BYTES, type AnalysisCache } from './documents';
 import { readInWorkspace } from './workspaceFiles';
 import { yieldNow, type ServerFiles } from './platform';
-import { t } from './l10n';
+import { messageText, t } from './l10n';
 
 export const RUN_TESTS_REQUEST = 'boardScenario/runTests';
 /** At most this many files per request (the client sends a large run in several). */
@@ -114,8 +114,8 @@ function fromTest(uri: string, version: number | null, text: string, analysis: A
       range: c.range,
       label: c.label,
       passed: c.passed,
-      expected: c.expected,
-      actual: c.actual,
+      expected: messageText(c.expectedText, c.expected),
+      actual: messageText(c.actualText, c.actual),
       ...(c.failure ? { failure: diagnostic(c.failure) } : {}),
     })),
     unexpectedErrors: t.unexpectedErrors.map(diagnostic),
