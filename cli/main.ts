@@ -24,25 +24,28 @@ export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE = 2;
 
-const HELP = `${TOOL_NAME} ${VERSION}: checks the attach rules of trading card game scenario files (*.board).
+/** The help, in the CLI's language; `{n}` are the tool's name, version and limits. */
+function help(): string {
+  return t(
+    `{0} {1}: checks the attach rules of trading card game scenario files (*.board).
 
 Usage:
-  ${TOOL_NAME} check [--format text|json|sarif|github] [--no-color] [--fix] [--max-findings N]
+  {0} check [--format text|json|sarif|github] [--no-color] [--fix] [--max-findings N]
                      [--max-warnings N] [--no-config] [--include-root DIR] [--cards FILE]... PATH...
-  ${TOOL_NAME} test [--format text|json|junit|github] [--no-color] [--max-findings N] [--no-config]
+  {0} test [--format text|json|junit|github] [--no-color] [--max-findings N] [--no-config]
                     [--include-root DIR] [--cards FILE]... PATH...
-  ${TOOL_NAME} explain CODE
-  ${TOOL_NAME} rules RULE [--game mtg|riftbound] [--rules-version VERSION]
-  ${TOOL_NAME} render FILE [--at LINE] [--out PATH] [--theme light|dark|vscode] [--cards FILE]...
-  ${TOOL_NAME} --help | --version
+  {0} explain CODE
+  {0} rules RULE [--game mtg|riftbound] [--rules-version VERSION]
+  {0} render FILE [--at LINE] [--out PATH] [--theme light|dark|vscode] [--cards FILE]...
+  {0} --help | --version
 
 Commands:
   check     Check files and folders. Folders are searched recursively for *.board files
             (skipping node_modules and folders whose name starts with '.'); a file named
-            explicitly is checked whatever its extension. Files over ${MAX_FILE_BYTES / 1024 / 1024} MiB are
+            explicitly is checked whatever its extension. Files over {2} MiB are
             not read, and a file whose check needs more memory than node gives
-            a process (${MEMORY_ENV} sets it, in MB) is reported (both exit status 2).
-            ${CHECKERS_ENV}=N shares the files of a check without --fix or --cards
+            a process ({3} sets it, in MB) is reported (both exit status 2).
+            {4}=N shares the files of a check without --fix or --cards
             among N checker processes (default 1); the output is the same.
             A finding the scenario marks as expected (a trailing '#! CODE' comment on its
             line) is listed with '(expected)' and is never a failure. The nearest
@@ -54,7 +57,7 @@ Commands:
   explain   Print the documentation of a finding code, e.g. 'explain redundant-attach'.
   rules     Print our explanation of a rule number, e.g. 'rules 701.3b' (default game mtg).
             With --rules-version, RULE is read in that version's numbering.
-  render    Draw the board as SVG after the statement on (or last before) LINE (1-based;
+  render    Draw the board as SVG after the statement on (or last before) LINE (counted from 1;
             default: the end of the file): players, zones, each card with its timestamp,
             attachments under their hosts; the subjects of the findings on LINE are
             outlined. --out PATH writes a file; without it, or with '--out -', stdout.
@@ -63,14 +66,14 @@ Commands:
 Options for check:
   --format text   One line per finding, path:line:col: severity code [rules] message,
                   then a summary (default).
-  --format json   {"files":[{"path","diagnostics":[...]}]}, 0-based lines, UTF-16 columns.
+  --format json   {"files":[{"path","diagnostics":[...]}]}, lines counted from 0, UTF-16 columns.
   --format sarif  SARIF 2.1.0, e.g. for GitHub code scanning (expected findings are suppressed).
   --format github GitHub Actions annotations (::error file=...,line=...::message).
   --no-color      No colors in text output (also when NO_COLOR is set or stdout is not a terminal).
   --fix           Apply every safe fix, write the changed files back, report what remains.
   --max-findings N
-                  List at most the first N findings of a file (default ${DEFAULT_MAX_FINDINGS}, at most
-                  ${MAX_MAX_FINDINGS}); the others are counted, in the summary and the exit status, and
+                  List at most the first N findings of a file (default {5}, at most
+                  {6}); the others are counted, in the summary and the exit status, and
                   said to be left out. --fix applies the safe fixes of the listed ones.
   --include-root DIR
                   The folder that \`include "PATH"\` lines may read from (default: the folder of
@@ -93,6 +96,11 @@ Options for test (and --max-findings, --no-config, --include-root, --cards as fo
   --format junit  JUnit XML: a testsuite per scenario, a testcase per case.
   --format github GitHub Actions annotations at the failing cases.
 
+Every command:
+  --lang en|fr|it The language of what is printed (default: from LC_ALL, LC_MESSAGES or LANG,
+                  else English). JSON and SARIF keep their English messages and add
+                  localizedMessage.
+
 Exit status:
   0  no errors (warnings are fine, up to --max-warnings); for test, every scenario passed;
      for render, the picture was written
@@ -100,7 +108,10 @@ Exit status:
      --max-warnings (check); a scenario failed (test)
   2  usage error (also an unknown code or rule), a path could not be read or checked, or a
      board-scenario.json is invalid
-`;
+`,
+    TOOL_NAME, VERSION, MAX_FILE_BYTES / 1024 / 1024, MEMORY_ENV, CHECKERS_ENV, DEFAULT_MAX_FINDINGS, MAX_MAX_FINDINGS,
+  );
+}
 
 async function usage(message: string): Promise<number> {
   await err(`${TOOL_NAME}: ${message}\n${t("Run '{0} --help' for usage.", TOOL_NAME)}`);
@@ -333,7 +344,7 @@ async function run(args: string[]): Promise<number> {
     case 'usage':
       return usage(cmd.message);
     case 'help':
-      await out(HELP);
+      await out(help());
       return EXIT_OK;
     case 'version':
       await out(`${VERSION}\n`);
