@@ -55,5 +55,8 @@ export function translate(template: string): string | undefined {
  * French 0 and 1, Italian 1): which of a string's two forms to use, `{0} error` or `{0} errors`.
  */
 export function singular(n: number): boolean {
-  return new Intl.PluralRules(current).select(n) === 'one';
+  if (plurals?.language !== current) plurals = { language: current, rules: new Intl.PluralRules(current) };
+  return plurals.rules.select(n) === 'one';
 }
+
+let plurals: { language: Language; rules: Intl.PluralRules } | undefined;

@@ -8,7 +8,7 @@ import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
 import { containsInclusive, oneLine } from './util';
 import { codeSpan, mdMessage, mdText as md } from './markdown';
-import { findingMessage, fixTitle, fromBundle, messageText, relatedMessage, severityLabel, t, zoneName } from './l10n';
+import { findingMessage, fixTitle, fromBundle, messageText, relatedMessage, severityLabel, singular, t, zoneName } from './l10n';
 
 export interface HoverContext {
   /** The user's rules document for the scenario's game, when one is set and could be read. */
@@ -239,7 +239,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
     const p = board.players.find((x) => x.id === occ.text);
     const owns = board.cards.filter((c) => c.owner === occ.text).length;
     const controls = board.cards.filter((c) => c.controller === occ.text).length;
-    const out = [`**${md(occ.text)}** · ${t('player')}`, owns === 1 ? t('Owns 1 card, controls {0}.', controls) : t('Owns {0} cards, controls {1}.', owns, controls)];
+    const out = [`**${md(occ.text)}** · ${t('player')}`, singular(owns) ? t('Owns {0} card, controls {1}.', owns, controls) : t('Owns {0} cards, controls {1}.', owns, controls)];
     if (p) {
       const lines = [`- ${p.left ? t('Has left the game') : t('In the game')}`];
       if (p.keywords?.length) lines.push(`- ${t('Has {0}', md(p.keywords.join(', ')))}`);

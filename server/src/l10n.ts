@@ -3,11 +3,9 @@
 // server's own strings through `t` (l10n/language.ts, @vscode/l10n). English is the default, and
 // what the server shows when the locale is one we have no translation for.
 import { renderMessage, type Finding, type Fix, type Message, type RelatedLocation, type Severity } from '../../core';
-import { currentLanguage, languageOf, setLanguage, translate, type Language } from '../../l10n/language';
+import { currentLanguage, languageOf, setLanguage, singular, t, translate, type Language } from '../../l10n/language';
 
-import { t } from '../../l10n/language';
-
-export { t };
+export { singular, t };
 
 /** The server's language from the client's locale (`initialize`); English for an unknown one. */
 export function useLocale(locale: string | undefined): Language {
