@@ -23,12 +23,24 @@ export type MessageArg = string | number | Message;
  */
 export type Translate = (template: string) => string | undefined;
 
+/** The template of each call site of `msg` (keyed by its strings array, one per call site). */
+const templateOf = new WeakMap<TemplateStringsArray, string>();
+
 export function msg(strings: TemplateStringsArray, ...values: (MessageArg | undefined)[]): Message {
-  let template = strings[0];
-  for (let i = 0; i < values.length; i++) template += `{${i}}${strings[i + 1]}`;
+  // A call site passes the same `strings` every time, so its template is joined once (hot: the
+  // rules write messages for every event, most never shown).
+  let template = templateOf.get(strings);
+  if (template === undefined) {
+    template = strings[0];
+    for (let i = 0; i < values.length; i++) template += `{${i}}${strings[i + 1]}`;
+    templateOf.set(strings, template);
+  }
   // An absent value reads as a template literal would write it (`undefined`), never as a hole.
-  return { template, args: values.map((v) => (v === undefined ? 'undefined' : v)) };
+  // `values` is this call's own array.
+  for (let i = 0; i < values.length; i++) if (values[i] === undefined) values[i] = 'undefined';
+  return { template, args: values as MessageArg[] };
 }
+
 
 /** A message as given: a `msg`, or a constant sentence (then it is its own template). */
 export function asMessage(m: string | Message): Message {
