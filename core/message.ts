@@ -41,7 +41,6 @@ export function msg(strings: TemplateStringsArray, ...values: (MessageArg | unde
   return { template, args: values as MessageArg[] };
 }
 
-
 /** A message as given: a `msg`, or a constant sentence (then it is its own template). */
 export function asMessage(m: string | Message): Message {
   return typeof m === 'string' ? { template: m, args: [] } : m;
