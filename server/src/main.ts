@@ -14,6 +14,7 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
   type InitializeResult,
+  type CodeLens,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { isAbsolute } from 'node:path';
@@ -42,7 +43,7 @@ import { fileURLToPath } from 'node:url';
 import { configFiles, excludedByConfig, ProjectConfigs, type ServerProjectConfig } from './projectConfig';
 import type { Settings } from './settings';
 import { PullDiagnostics } from './pull';
-import { EXPECTATION_COMMAND, expectationCommand } from './codeLens';
+import { EXPECTATION_COMMAND, expectationCommand, lensTarget, resolveCodeLens } from './codeLens';
 import { RUN_TESTS_REQUEST, runTests, runTestsParamsProblem, type RunTestsParams } from './tests';
 import type { ServerPlatform } from './platform';
 import { t, useLocale } from './l10n';
@@ -325,7 +326,7 @@ connection.onInitialize((params): InitializeResult => {
       foldingRangeProvider: true,
       semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true },
       inlayHintProvider: true,
-      codeLensProvider: { resolveProvider: false },
+      codeLensProvider: { resolveProvider: true },
       // The `expect` lenses' command (codeLens.ts): answered here, so no client sends an unknown one.
       executeCommandProvider: { commands: [EXPECTATION_COMMAND] },
       // LSP 3.17 pull diagnostics, for a client that asks for them; the others get publishes (validation.ts).
@@ -545,8 +546,20 @@ connection.onCodeLens(
   guard(connection, 'codeLens', [], (p) => {
     const state = stateOf(p.textDocument.uri);
     // While the user types, from what is known (the last check's findings): lenses don't wait for a check.
-    return state ? codeLenses(state, state.analysed ? validator.findingsOf(state) : [...state.knownFindings]) : [];
+    return state ? codeLenses(state) : [];
   }, needs.document),
+);
+
+// A lens whose resolve failed (logged by guard): an empty title, and a command that answers null.
+const UNRESOLVABLE_LENS: CodeLens = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, command: { title: '', command: EXPECTATION_COMMAND } };
+
+connection.onCodeLensResolve(
+  guard(connection, 'codeLens/resolve', UNRESOLVABLE_LENS, (lens: CodeLens) => {
+    const target = lensTarget(lens);
+    const state = target ? stateOf(target.uri) : undefined;
+    // While the user types, from what is known (the last check's findings), like the list.
+    return resolveCodeLens(lens, state, state ? (state.analysed ? validator.findingsOf(state) : state.knownFindings) : []);
+  }),
 );
 
 connection.onRequest(
