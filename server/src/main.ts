@@ -45,7 +45,7 @@ import type { Settings } from './settings';
 import { PullDiagnostics } from './pull';
 import { EXPECTATION_COMMAND, expectationCommand, lensTarget, resolveCodeLens } from './codeLens';
 import { RUN_TESTS_REQUEST, runTests, runTestsParamsProblem, type RunTestsParams } from './tests';
-import type { ServerPlatform } from './platform';
+import { useNativeUtf8Length, type ServerPlatform } from './platform';
 import { t, useLocale } from './l10n';
 
 export const NAME = 'board-scenario-language-server';
@@ -55,6 +55,8 @@ export const NAME = 'board-scenario-language-server';
  * the function, so that the history of each handler stays where it was.)
  */
 export function startServer(connection: Connection, platform: ServerPlatform): void {
+// The size limit's count of every version, by the host's counter when it has one (platform.ts).
+useNativeUtf8Length(platform.utf8Length);
 const documents = new TextDocuments(TextDocument);
 // Included files are read through includeFiles (declared below; first used on the first open).
 const cache = new AnalysisCache(undefined, (uri) => includeFiles.hostFor(uri), (uri) => cardsOf(uri), (uri) => configOf(uri)?.config);
