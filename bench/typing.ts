@@ -13,6 +13,8 @@
 import { performance } from 'node:perf_hooks';
 import {
   CodeLensRequest,
+  CodeLensResolveRequest,
+  type CodeLens,
   CompletionRequest,
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
@@ -155,7 +157,11 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
         timed('inlayHint (viewport)', client.conn.sendRequest(InlayHintRequest.type, { textDocument: doc, range: viewport })),
         timed('foldingRange', client.conn.sendRequest(FoldingRangeRequest.type, { textDocument: doc })),
         timed('documentSymbol', client.conn.sendRequest(DocumentSymbolRequest.type, { textDocument: doc })),
-        timed('codeLens', client.conn.sendRequest(CodeLensRequest.type, { textDocument: doc })),
+        // As an editor does: the list, then codeLens/resolve for the lenses it shows (the viewport's).
+        timed('codeLens', client.conn.sendRequest(CodeLensRequest.type, { textDocument: doc })).then((r) => {
+          const shown = ((r ?? []) as CodeLens[]).filter((l) => !l.command && l.range.start.line >= viewport.start.line && l.range.start.line <= viewport.end.line);
+          return timed('codeLens/resolve (viewport)', Promise.all(shown.map((l) => client.conn.sendRequest(CodeLensResolveRequest.type, l))));
+        }),
         timed('board (at the cursor)', client.conn.sendRequest('boardScenario/board', { uri, line, theme: 'vscode' })),
       ];
       if (range) reqs.push(timed('semanticTokens/range (viewport)', client.conn.sendRequest(SemanticTokensRangeRequest.type, { textDocument: doc, range: viewport })));

@@ -5,7 +5,11 @@
 // An `expect` lens runs EXPECTATION_COMMAND, which this server answers (executeCommandProvider):
 // the expectation's state at that line, and nothing else, so a click does no harm in any client
 // (an empty command id made other clients send a command nobody knew).
-import { isEvent, type Finding } from '../../core';
+// The `expect` lenses are resolved lazily (codeLens/resolve): the list carries only each lens's
+// range and `data` ([document id, line]); the client resolves the ones it shows, and only those get
+// a title. In a file with thousands of `expect` lines this keeps the list small while the user
+// types (issue 17 item 12). The "Show Board" lens comes resolved.
+import { isEvent, type Finding, type Statement } from '../../core';
 import type { CodeLens } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import { findingMessage, messageText, t } from './l10n';
@@ -33,16 +37,85 @@ export function actualState(f: Finding): string {
   return m ? m[1] : findingMessage(f);
 }
 
-export function codeLenses(state: DocumentState, findings: readonly Finding[]): CodeLens[] {
+// A small number per document URI for the lenses' `data` (a URI in each of thousands of lenses
+// would make up most of the answer). Ids are never reused, so a stale lens never finds another file.
+const idOfUri = new Map<string, number>();
+const uriOfId: string[] = [];
+function docId(uri: string): number {
+  let id = idOfUri.get(uri);
+  if (id === undefined) {
+    id = uriOfId.push(uri) - 1;
+    idOfUri.set(uri, id);
+  }
+  return id;
+}
+
+/** The document URI and the 0-based line an unresolved `expect` lens stands for; undefined for any other value. */
+export function lensTarget(lens: CodeLens): { uri: string; line: number } | undefined {
+  const d = lens?.data as unknown;
+  if (!Array.isArray(d) || d.length !== 2 || !Number.isInteger(d[0]) || !Number.isInteger(d[1]) || d[1] < 0) return undefined;
+  const uri = uriOfId[d[0] as number];
+  return uri === undefined ? undefined : { uri, line: d[1] as number };
+}
+
+// The findings by the line they start on (indexes into the array, in its order), kept per findings array.
+const byLineOf = new WeakMap<readonly Finding[], Map<number, number[]>>();
+function findingsByLine(findings: readonly Finding[]): Map<number, number[]> {
+  let byLine = byLineOf.get(findings);
+  if (byLine) return byLine;
+  byLine = new Map<number, number[]>();
+  findings.forEach((f, i) => {
+    const at = byLine!.get(f.range.start.line);
+    if (at) at.push(i);
+    else byLine!.set(f.range.start.line, [i]);
+  });
+  byLineOf.set(findings, byLine);
+  return byLine;
+}
+
+/** The findings starting on lines first..last, in the order of `findings` (the first failure decides). */
+function findingsOn(first: number, last: number, findings: readonly Finding[]): Finding[] {
+  const byLine = findingsByLine(findings);
+  const on: number[] = [];
+  for (let l = first; l <= last; l++) on.push(...(byLine.get(l) ?? []));
+  if (on.length > 1) on.sort((a, b) => a - b);
+  return on.map((i) => findings[i]);
+}
+
+/** The `expect` statement starting on `line` (binary search: statements are in line order). */
+function expectAt(state: DocumentState, line: number): Statement | undefined {
+  const sts = state.doc.statements;
+  let lo = 0;
+  let hi = sts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sts[mid].range.start.line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < sts.length && sts[i].range.start.line === line; i++) {
+    const st = sts[i];
+    if (st.kind === 'expect' && st.assertion) return st;
+  }
+  return undefined;
+}
+
+/**
+ * codeLens/resolve: the `expect` lens on `line` of `state`'s document gets its title and command
+ * from `findings`. A lens whose line no longer starts an `expect` (the text changed since the list)
+ * gets an empty title and the same harmless command, which answers null for that line.
+ */
+export function resolveCodeLens(lens: CodeLens, state: DocumentState | undefined, findings: readonly Finding[]): CodeLens {
+  const target = lensTarget(lens);
+  if (!target) return lens;
+  const st = state ? expectAt(state, target.line) : undefined;
+  const title = st ? expectationState(target.line, st.range.end.line, findingsOn(target.line, st.range.end.line, findings)).title : '';
+  return { range: lens.range, command: { title, command: EXPECTATION_COMMAND, arguments: [target.uri, target.line] } };
+}
+
+export function codeLenses(state: DocumentState): CodeLens[] {
   const lenses: CodeLens[] = [];
   let first = true;
-  // The findings by the line they start on: each lens looks at its own lines only.
-  const byLine = new Map<number, number[]>();
-  findings.forEach((f, i) => {
-    const at = byLine.get(f.range.start.line);
-    if (at) at.push(i);
-    else byLine.set(f.range.start.line, [i]);
-  });
+  const id = docId(state.uri);
   for (const st of state.doc.statements) {
     if (!isEvent(st)) continue;
     if (st.kind !== 'expect' && !first) continue;
@@ -55,11 +128,7 @@ export function codeLenses(state: DocumentState, findings: readonly Finding[]): 
       continue;
     }
     if (!st.assertion) continue; // a syntax error: the diagnostic says it all
-    // In the order of `findings` (the first failure decides).
-    const on: number[] = [];
-    for (let l = line; l <= r.end.line; l++) on.push(...(byLine.get(l) ?? []));
-    const { title } = expectationState(line, r.end.line, on.length > 1 ? on.sort((a, b) => a - b).map((i) => findings[i]) : on.map((i) => findings[i]));
-    lenses.push({ range, command: { title, command: EXPECTATION_COMMAND, arguments: [state.uri, line] } });
+    lenses.push({ range, data: [id, line] });
   }
   return lenses;
 }
@@ -75,8 +144,6 @@ function expectationState(first: number, last: number, findings: readonly Findin
 
 /** EXPECTATION_COMMAND: the state of the `expect` statement starting on `line`; null when there is none. */
 export function expectationCommand(state: DocumentState, line: number, findings: readonly Finding[]): ExpectationState | null {
-  for (const st of state.doc.statements) {
-    if (st.kind === 'expect' && st.range.start.line === line && st.assertion) return expectationState(line, st.range.end.line, findings);
-  }
-  return null;
+  const st = expectAt(state, line);
+  return st ? expectationState(line, st.range.end.line, findings) : null;
 }

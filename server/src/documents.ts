@@ -92,6 +92,7 @@ export class DocumentState {
       this.analysisOf = analyse(this.text, { resumable: true, previous: this.base?.analysis, uri: this.document.uri, includes: this.includes, cards: this.cards, defaultRulesVersion: this.config?.rulesVersion });
       // The earlier tree stays until this version's tree is made from it.
       this.base = this.base?.tree && !this.tree ? { tree: this.base.tree } : undefined;
+      this.earlierSeedsOf = undefined; // the timeline is made from this check's copies now
     }
     return this.analysisOf;
   }
@@ -181,6 +182,7 @@ export class DocumentState {
       const seeds = this.analysisOf ? replayCheckpoints(this.analysisOf) : this.earlierSeeds();
       this.timelineOf = new Timeline(this.doc, this.text, CHECKPOINT_EVERY, seeds, included, this.cards, this.earlierTimeline);
       this.earlierTimeline = undefined;
+      this.earlierSeedsOf = undefined;
     }
     return this.timelineOf;
   }
@@ -191,6 +193,14 @@ export class DocumentState {
    * has every declaration: the earlier replay's would lack that one).
    */
   private earlierSeeds(): ReturnType<typeof checkpointsBefore> {
+    // Asked for twice by a board far after the change (timelineFor, then timeline): made once per
+    // version, since both walks are over the whole file (issue 17 item 12).
+    return (this.earlierSeedsOf ??= this.makeEarlierSeeds());
+  }
+
+  private earlierSeedsOf: ReturnType<typeof checkpointsBefore> | undefined;
+
+  private makeEarlierSeeds(): ReturnType<typeof checkpointsBefore> {
     const earlier = this.base?.analysis;
     if (!earlier) return [];
     // (The tree may be made from this version's check, when there is no earlier tree: that drops `base`.)

@@ -14,6 +14,7 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
   type InitializeResult,
+  type CodeLens,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { isAbsolute } from 'node:path';
@@ -42,9 +43,9 @@ import { fileURLToPath } from 'node:url';
 import { configFiles, excludedByConfig, ProjectConfigs, type ServerProjectConfig } from './projectConfig';
 import type { Settings } from './settings';
 import { PullDiagnostics } from './pull';
-import { EXPECTATION_COMMAND, expectationCommand } from './codeLens';
+import { EXPECTATION_COMMAND, expectationCommand, lensTarget, resolveCodeLens } from './codeLens';
 import { RUN_TESTS_REQUEST, runTests, runTestsParamsProblem, type RunTestsParams } from './tests';
-import type { ServerPlatform } from './platform';
+import { useNativeUtf8Length, type ServerPlatform } from './platform';
 import { t, useLocale } from './l10n';
 
 export const NAME = 'board-scenario-language-server';
@@ -54,6 +55,8 @@ export const NAME = 'board-scenario-language-server';
  * the function, so that the history of each handler stays where it was.)
  */
 export function startServer(connection: Connection, platform: ServerPlatform): void {
+// The size limit's count of every version, by the host's counter when it has one (platform.ts).
+useNativeUtf8Length(platform.utf8Length);
 const documents = new TextDocuments(TextDocument);
 // Included files are read through includeFiles (declared below; first used on the first open).
 const cache = new AnalysisCache(undefined, (uri) => includeFiles.hostFor(uri), (uri) => cardsOf(uri), (uri) => configOf(uri)?.config);
@@ -325,7 +328,7 @@ connection.onInitialize((params): InitializeResult => {
       foldingRangeProvider: true,
       semanticTokensProvider: { legend: LEGEND, full: { delta: true }, range: true },
       inlayHintProvider: true,
-      codeLensProvider: { resolveProvider: false },
+      codeLensProvider: { resolveProvider: true },
       // The `expect` lenses' command (codeLens.ts): answered here, so no client sends an unknown one.
       executeCommandProvider: { commands: [EXPECTATION_COMMAND] },
       // LSP 3.17 pull diagnostics, for a client that asks for them; the others get publishes (validation.ts).
@@ -545,8 +548,20 @@ connection.onCodeLens(
   guard(connection, 'codeLens', [], (p) => {
     const state = stateOf(p.textDocument.uri);
     // While the user types, from what is known (the last check's findings): lenses don't wait for a check.
-    return state ? codeLenses(state, state.analysed ? validator.findingsOf(state) : [...state.knownFindings]) : [];
+    return state ? codeLenses(state) : [];
   }, needs.document),
+);
+
+// A lens whose resolve failed (logged by guard): an empty title, and a command that answers null.
+const UNRESOLVABLE_LENS: CodeLens = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, command: { title: '', command: EXPECTATION_COMMAND } };
+
+connection.onCodeLensResolve(
+  guard(connection, 'codeLens/resolve', UNRESOLVABLE_LENS, (lens: CodeLens) => {
+    const target = lensTarget(lens);
+    const state = target ? stateOf(target.uri) : undefined;
+    // While the user types, from what is known (the last check's findings), like the list.
+    return resolveCodeLens(lens, state, state ? (state.analysed ? validator.findingsOf(state) : state.knownFindings) : []);
+  }),
 );
 
 connection.onRequest(

@@ -95,4 +95,5 @@ startServer(connection, {
   cards: nodeCards(join(__dirname, 'cardWorker.js')),
   // The test-only debug request (debug.ts), with BOARD_SCENARIO_DEBUG=1.
   heapUsed: process.env.BOARD_SCENARIO_DEBUG === '1' ? () => process.memoryUsage().heapUsed : undefined,
+  utf8Length: (text) => Buffer.byteLength(text, 'utf8'),
 });

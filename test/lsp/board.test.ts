@@ -2,7 +2,7 @@
 // event, the board picture request (`boardScenario/board`), the event lines (`boardScenario/events`),
 // and the hover on an event's verb.
 import * as assert from 'node:assert/strict';
-import { CodeLensRequest, ExecuteCommandRequest, HoverRequest, type CodeLens, type MarkupContent } from 'vscode-languageserver-protocol/node';
+import { CodeLensRequest, CodeLensResolveRequest, ExecuteCommandRequest, HoverRequest, type CodeLens, type MarkupContent } from 'vscode-languageserver-protocol/node';
 import { freshUri, TestClient } from './client';
 import { HEADER } from './scenarios';
 // The reply's shape as the server declares it (a type only: the server runs as its bundle).
@@ -30,12 +30,12 @@ describe('LSP step review: code lenses, board picture, events', () => {
   });
   after(() => client.disposeExpectingNoErrors());
 
-  it('announces code lenses', () => {
-    assert.deepEqual(client.initializeResult.capabilities.codeLensProvider, { resolveProvider: false });
+  it('announces code lenses, resolved lazily', () => {
+    assert.deepEqual(client.initializeResult.capabilities.codeLensProvider, { resolveProvider: true });
   });
 
   it('code lenses: whether each expect holds, "Show Board" on the first event, nothing on other events', async () => {
-    const lenses = (await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[];
+    const lenses = await client.resolvedCodeLenses(uri);
     const byLine = lenses.map((l) => [l.range.start.line, l.command?.title, l.command?.command]);
     assert.deepEqual(byLine, [
       [8, 'Show Board', 'boardScenario.showBoard'],
@@ -48,9 +48,44 @@ describe('LSP step review: code lenses, board picture, events', () => {
     assert.deepEqual(lenses[2].command!.arguments, [uri, 11]);
   });
 
+  it('code lens list: "Show Board" comes resolved, the expect lenses carry only data until codeLens/resolve (issue 17 item 12)', async () => {
+    const lenses = (await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[];
+    assert.deepEqual(
+      lenses.map((l) => [l.range.start.line, l.command?.title ?? null]),
+      [[8, 'Show Board'], [9, null], [11, null], [12, null], [13, null]],
+    );
+    // Resolving in any order, one at a time, gives each lens its own line's title and command.
+    const fails = (await client.connection.sendRequest(CodeLensResolveRequest.type, lenses[2])) as CodeLens;
+    assert.deepEqual(fails.range, lenses[2].range);
+    assert.deepEqual(fails.command, { title: '✗ fails: splitter is unattached', command: 'boardScenario.expectation', arguments: [uri, 11] });
+    const holds = (await client.connection.sendRequest(CodeLensResolveRequest.type, lenses[1])) as CodeLens;
+    assert.deepEqual(holds.command, { title: '✓ holds', command: 'boardScenario.expectation', arguments: [uri, 9] });
+  });
+
+  it('codeLens/resolve: a lens made stale by an edit gets an empty title and a harmless command; a foreign lens comes back as it was', async () => {
+    const other = freshUri('stale-lens');
+    await client.open(other, STEPS);
+    await client.waitForDiagnostics(other);
+    const lenses = (await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: other } })) as CodeLens[];
+    // Two lines inserted above: line 9 no longer starts an expect.
+    await client.edit(other, { start: { line: 8, character: 0 }, end: { line: 8, character: 0 } }, 'equip splitter to lion\nequip splitter to lion\n');
+    const stale = (await client.connection.sendRequest(CodeLensResolveRequest.type, lenses[1])) as CodeLens;
+    assert.deepEqual(stale.command, { title: '', command: 'boardScenario.expectation', arguments: [other, 9] });
+    assert.equal(await client.connection.sendRequest(ExecuteCommandRequest.type, { command: stale.command!.command, arguments: stale.command!.arguments }), null);
+    // The resolved list of the new text, once it is checked: the lenses moved with their lines.
+    await client.waitForDiagnostics(other, (p) => p.diagnostics.some((d) => d.code === 'redundant-attach'));
+    const moved = await client.resolvedCodeLenses(other);
+    assert.deepEqual(moved.map((l) => [l.range.start.line, l.command?.title]).slice(0, 3), [[8, 'Show Board'], [11, '✓ holds'], [13, '✗ fails: splitter is unattached']]);
+    const foreign: CodeLens = { range: lenses[1].range, data: { from: 'another server' } };
+    assert.deepEqual(await client.connection.sendRequest(CodeLensResolveRequest.type, foreign), foreign);
+    assert.deepEqual(await client.connection.sendRequest(CodeLensResolveRequest.type, { range: lenses[1].range, data: [999999, 9] }), { range: lenses[1].range, data: [999999, 9] });
+    await client.close(other);
+    assert.ok(client.alive);
+  });
+
   it("the expect lenses' command is one the server announces and answers (issue 17 item 13)", async () => {
     assert.deepEqual(client.initializeResult.capabilities.executeCommandProvider, { commands: ['boardScenario.expectation'] });
-    const lenses = (await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) as CodeLens[];
+    const lenses = await client.resolvedCodeLenses(uri);
     const answers = [];
     for (const lens of lenses.filter((l) => l.command?.command === 'boardScenario.expectation')) {
       answers.push(await client.connection.sendRequest(ExecuteCommandRequest.type, { command: lens.command!.command, arguments: lens.command!.arguments }));

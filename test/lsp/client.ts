@@ -9,6 +9,9 @@ import * as path from 'node:path';
 import {
   CancellationTokenSource,
   CodeActionKind,
+  CodeLensRequest,
+  CodeLensResolveRequest,
+  type CodeLens,
   ConfigurationRequest,
   createProtocolConnection,
   DidChangeConfigurationNotification,
@@ -295,6 +298,14 @@ export class TestClient {
   /** `workspace/didChangeWatchedFiles` (1 created, 2 changed, 3 deleted). */
   async filesChanged(changes: FileEvent[]): Promise<void> {
     await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
+  }
+
+  // ---- code lenses ------------------------------------------------------------------------
+
+  /** The document's code lenses, each one without a command resolved (codeLens/resolve), as an editor does for the lenses it shows. */
+  async resolvedCodeLenses(uri: string): Promise<CodeLens[]> {
+    const lenses = ((await this.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? []) as CodeLens[];
+    return Promise.all(lenses.map((l) => (l.command ? l : (this.connection.sendRequest(CodeLensResolveRequest.type, l) as Promise<CodeLens>))));
   }
 
   // ---- pull diagnostics -------------------------------------------------------------------

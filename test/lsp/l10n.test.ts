@@ -4,12 +4,10 @@
 // the outline, completion details and rename refusals.
 import * as assert from 'node:assert/strict';
 import {
-  CodeLensRequest,
   CompletionRequest,
   DocumentSymbolRequest,
   HoverRequest,
   RenameRequest,
-  type CodeLens,
   type CompletionItem,
   type CompletionList,
   type DocumentSymbol,
@@ -44,7 +42,7 @@ describe('LSP: the server in the client language (initialize locale)', () => {
     );
     const other = freshUri();
     await client.open(other, WITH_EXPECT);
-    const lenses = (await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: other } })) as CodeLens[];
+    const lenses = await client.resolvedCodeLenses(other);
     return {
       diagnostics,
       hover: (hover!.contents as MarkupContent).value,
