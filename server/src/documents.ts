@@ -37,6 +37,7 @@ import {
 } from '../../core';
 import { TextDocument, type Position, type Range } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
+import { lastStatementBy } from './util';
 import { utf8Length } from './platform';
 
 export class DocumentState {
@@ -283,18 +284,7 @@ export class DocumentState {
 
   /** The index of the last statement starting on or before `line`, or -1 (binary search: statements are in order). */
   statementIndexAtOrBefore(line: number): number {
-    const sts = this.doc.statements;
-    let lo = 0;
-    let hi = sts.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (sts[mid].range.start.line <= line) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return found;
+    return lastStatementBy(this.doc.statements, line);
   }
 }
 

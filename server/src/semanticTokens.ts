@@ -12,7 +12,7 @@ import { commonPrefix, commonSuffix, type Range, type ScenarioDocument } from '.
 import type { SemanticTokens, SemanticTokensDelta, SemanticTokensLegend } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentState } from './documents';
-import { lineText } from './util';
+import { lastStatementBy, lineText } from './util';
 
 export const TOKEN_TYPES = ['variable', 'class', 'keyword', 'type', 'enumMember', 'number', 'comment'] as const;
 export const TOKEN_MODIFIERS = ['declaration'] as const;
@@ -230,22 +230,6 @@ function diff(a: number[], data: number[]): TokensEdit {
   return { start, deleteCount: a.length - start - end, insert: data.slice(start, data.length - end) };
 }
 
-/** The index of the last statement starting on or before `line`, or -1. */
-function lastStartingBy(doc: ScenarioDocument, line: number): number {
-  const sts = doc.statements;
-  let lo = 0;
-  let hi = sts.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (sts[mid].range.start.line <= line) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}
-
 /**
  * Does a statement start on this line? Not on a blank, comment-only or indented line: the lexer
  * reads an indented line after those as the continuation of the statement before them.
@@ -278,7 +262,7 @@ function lineBreaks(text: string, from: number, to: number): number {
 /** Does a statement that declares names (or reads them from another file) touch lines first..last? */
 function declaresOn(doc: ScenarioDocument, first: number, last: number): boolean {
   const sts = doc.statements;
-  for (let i = Math.max(0, lastStartingBy(doc, first)); i < sts.length && sts[i].range.start.line <= last; i++) {
+  for (let i = Math.max(0, lastStatementBy(doc.statements, first)); i < sts.length && sts[i].range.start.line <= last; i++) {
     const k = sts[i].kind;
     if (sts[i].range.end.line >= first && (k === 'card' || k === 'player' || k === 'include')) return true;
   }

@@ -36,3 +36,18 @@ export function lineText(doc: TextDocument, line: number): string {
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
+
+/** The index of the last statement starting on or before `line`, or -1 (binary search: statements are in order). */
+export function lastStatementBy(statements: readonly { range: Range }[], line: number): number {
+  let lo = 0;
+  let hi = statements.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (statements[mid].range.start.line <= line) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
