@@ -1,10 +1,7 @@
 // `explain CODE` and `rules RULE`: the registry's documentation of a finding code, and our own
 // explanation of a rule number. Each returns the text to print, or an error for stderr.
 import { REGISTRY, canonicalIn, citeAs, codeDocUrl, explainRule, knownVersions, resolveVersion, type Game } from '../core';
-import { t, translate } from '../l10n/language';
-
-/** A text of the core's data (registry, explanations) in the CLI's language: the bundles translate them. */
-const data = (english: string): string => translate(english) ?? english;
+import { t, translated as data } from '../l10n/language';
 
 export type Answer = { ok: true; text: string } | { ok: false; error: string };
 

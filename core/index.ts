@@ -4,6 +4,7 @@ export type * from './parser/ast';
 export { parse, isIdentifier, ZONES } from './parser/parser';
 export { lex, type Token, type LogicalLine } from './parser/lexer';
 export { reparse } from './parser/reparse';
+export { zoneWord } from './engine/words';
 export { commonPrefix, commonSuffix } from './parser/reparse';
 export { check, analyse, testScenario, header, replayCheckpoints, checkpointsBefore, RESUME_EVERY, type Analysis, type AnalyseOptions, type ScenarioHeader, type Includes, type IncludedFile, type IncludeLink } from './check';
 export { Timeline, boardAt, legalHosts, CHECKPOINT_EVERY } from './timeline';

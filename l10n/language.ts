@@ -51,6 +51,14 @@ export function translate(template: string): string | undefined {
 }
 
 /**
+ * A text of the core's data (a rule explanation, a registry title or doc: scripts/l10n/strings.mjs
+ * lists them) in the current language, or its English when the bundle has none.
+ */
+export function translated(english: string): string {
+  return translate(english) ?? english;
+}
+
+/**
  * Whether `n` takes the singular in the current language (Intl's plural rules: English 1 only,
  * French 0 and 1, Italian 1): which of a string's two forms to use, `{0} error` or `{0} errors`.
  */

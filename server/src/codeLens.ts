@@ -12,6 +12,7 @@
 import { isEvent, type Finding, type Statement } from '../../core';
 import type { CodeLens } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
+import { firstNotBefore } from './util';
 import { findingMessage, messageText, t } from './l10n';
 
 export const SHOW_BOARD_COMMAND = 'boardScenario.showBoard';
@@ -85,14 +86,7 @@ function findingsOn(first: number, last: number, findings: readonly Finding[]): 
 /** The `expect` statement starting on `line` (binary search: statements are in line order). */
 function expectAt(state: DocumentState, line: number): Statement | undefined {
   const sts = state.doc.statements;
-  let lo = 0;
-  let hi = sts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sts[mid].range.start.line < line) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < sts.length && sts[i].range.start.line === line; i++) {
+  for (let i = firstNotBefore(sts.length, (k) => sts[k].range.start.line < line); i < sts.length && sts[i].range.start.line === line; i++) {
     const st = sts[i];
     if (st.kind === 'expect' && st.assertion) return st;
   }

@@ -8,7 +8,7 @@ import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
 import { containsInclusive, oneLine } from './util';
 import { codeSpan, mdMessage, mdText as md } from './markdown';
-import { findingMessage, fixTitle, fromBundle, messageText, relatedMessage, severityLabel, singular, t, zoneName } from './l10n';
+import { findingMessage, fixTitle, translated, messageText, relatedMessage, severityLabel, singular, t, zoneName } from './l10n';
 
 export interface HoverContext {
   /** The user's rules document for the scenario's game, when one is set and could be read. */
@@ -74,7 +74,7 @@ function ruleLine(state: DocumentState, written: string, ctx: HoverContext): str
   let line = `- **${md(written)}**`;
   if (ex && canonical !== undefined) {
     const parent = ex.number !== canonical ? ` ${t('(explained under {0})', ex.number)}` : '';
-    line += ` — *${md(fromBundle(ex.title))}*${parent}: ${md(fromBundle(ex.text))}`;
+    line += ` — *${md(translated(ex.title))}*${parent}: ${md(translated(ex.text))}`;
   } else {
     line += `: ${t('no explanation for this rule yet.')}`;
   }
@@ -105,7 +105,7 @@ function officialQuote(state: DocumentState, written: string, ctx: HoverContext,
 
 function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): string {
   const info = REGISTRY.get(f.code);
-  const title = info ? fromBundle(titleFor(info, state.game)) : f.code;
+  const title = info ? translated(titleFor(info, state.game)) : f.code;
   const out = [`**${md(title)}** · \`${f.code}\` (${severityLabel(f.severity)})`, mdMessage(findingMessage(f))];
   if (f.rules.length > 0) {
     const numbered = state.header.version ? t('{0}, numbered as in {1}', GAME_LABEL[state.game], md(state.rulesVersion?.label ?? state.header.version)) : GAME_LABEL[state.game];
@@ -114,7 +114,7 @@ function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): st
   }
   for (const r of f.related) out.push(`${lineLabel(r.uri ? md(r.uri.slice(r.uri.lastIndexOf('/') + 1)) : undefined, r.range.start.line)}: ${mdMessage(relatedMessage(r))}.`);
   if (f.fixes.length > 0) out.push(`**${t('Fixes')}**: ${f.fixes.map((x) => `${mdMessage(fixTitle(x))}${x.safe ? ` ${t('(safe)')}` : ''}`).join('; ')}`);
-  if (info) out.push(`${fromBundle(info.doc)}\n\n[${t('About {0}', `\`${f.code}\``)}](${codeDocUrl(f.code)})`);
+  if (info) out.push(`${translated(info.doc)}\n\n[${t('About {0}', `\`${f.code}\``)}](${codeDocUrl(f.code)})`);
   return out.join('\n\n');
 }
 
@@ -124,13 +124,13 @@ function findingSection(state: DocumentState, f: Finding, ctx: HoverContext): st
  */
 function briefFindingSection(state: DocumentState, f: Finding, explainCommand: string | undefined, pos: Position): string {
   const info = REGISTRY.get(f.code);
-  const title = info ? fromBundle(titleFor(info, state.game)) : f.code;
+  const title = info ? translated(titleFor(info, state.game)) : f.code;
   const out = [`**${md(title)}** · \`${f.code}\``];
   if (f.rules.length > 0) {
     const titles = f.rules.map((n) => {
       const canonical = canonicalIn(state.game, state.rulesVersion, n);
       const ex = canonical === undefined ? undefined : explainRule(state.game, canonical, state.rulesVersion);
-      return `**${md(n)}**${ex ? ` *${md(fromBundle(ex.title))}*` : ''}`;
+      return `**${md(n)}**${ex ? ` *${md(translated(ex.title))}*` : ''}`;
     });
     out.push(`${f.rules.length === 1 ? t('Rule') : t('Rules')}: ${titles.join(' · ')}`);
   }
@@ -166,7 +166,7 @@ function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext
   const ex = canonical === undefined ? undefined : explainRule(game, canonical, state.rulesVersion);
   const out = [head];
   if (ex && canonical !== undefined) {
-    out.push(`*${md(fromBundle(ex.title))}*${ex.number !== canonical ? ` ${t('(rule {0})', ex.number)}` : ''}: ${md(fromBundle(ex.text))}`);
+    out.push(`*${md(translated(ex.title))}*${ex.number !== canonical ? ` ${t('(rule {0})', ex.number)}` : ''}: ${md(translated(ex.text))}`);
     if (canonical !== written) out.push(t('Numbered {0} in the newest rules.', canonical));
   } else if (canonical === undefined) {
     out.push(t('The checker explains {0} as the newest rules number it, and in this version {0} is not that rule (it had another number, or did not exist yet).', md(written)));

@@ -2,10 +2,11 @@
 // language): the core's messages rendered from their templates through the bundles, and the
 // server's own strings through `t` (l10n/language.ts, @vscode/l10n). English is the default, and
 // what the server shows when the locale is one we have no translation for.
-import { renderMessage, type Finding, type Fix, type Message, type RelatedLocation, type Severity } from '../../core';
-import { currentLanguage, languageOf, setLanguage, singular, t, translate, type Language } from '../../l10n/language';
+import { renderMessage, zoneWord, type Finding, type Fix, type Message, type RelatedLocation, type Severity } from '../../core';
+import { currentLanguage, languageOf, setLanguage, singular, t, translate, translated, type Language } from '../../l10n/language';
 
-export { singular, t };
+// `translated`: a text of the core's data (rule explanations, registry texts); `t` takes only literals.
+export { singular, t, translated };
 
 /** The server's language from the client's locale (`initialize`); English for an unknown one. */
 export function useLocale(locale: string | undefined): Language {
@@ -43,15 +44,6 @@ export function numberLocale(): string {
   return language === 'en' ? 'en-US' : language;
 }
 
-/**
- * A text of the core's data in the server's language: a rule explanation, a registry title or doc
- * (scripts/l10n/strings.mjs lists them; the bundles translate them). `t` takes only literals, which
- * the l10n test reads from the sources; this is for the strings that are data.
- */
-export function fromBundle(english: string): string {
-  return translate(english) ?? english;
-}
-
 export function severityLabel(severity: Severity): string {
   switch (severity) {
     case 'error': return t('error');
@@ -61,21 +53,9 @@ export function severityLabel(severity: Severity): string {
   }
 }
 
-/** A zone's name (MTG's and Riftbound's zones; `outside` the game); an unknown one as it is. */
+/** A zone's name, as the core's messages write it (`outside` is the game's outside, `command` the command zone); an unknown one as it is. */
 export function zoneName(zone: string): string {
-  switch (zone) {
-    case 'battlefield': return t('battlefield');
-    case 'hand': return t('hand');
-    case 'library': return t('library');
-    case 'graveyard': return t('graveyard');
-    case 'exile': return t('exile');
-    case 'stack': return t('stack');
-    case 'command': return t('command zone');
-    case 'base': return t('base');
-    case 'deck': return t('deck');
-    case 'trash': return t('trash');
-    case 'banishment': return t('banishment');
-    case 'outside': return t('outside the game');
-    default: return zone;
-  }
+  if (zone === 'outside') return t('outside the game');
+  if (zone === 'command') return t('command zone');
+  return renderMessage(zoneWord(zone), translate);
 }

@@ -2,7 +2,7 @@
 // Definition, references, rename, hover and semantic tokens all read this one index.
 import type { Assertion, CardStmt, IncludedFile, Name, PlayerStmt, ScenarioDocument, Statement } from '../../core';
 import type { Position, Range } from 'vscode-languageserver';
-import { containsInclusive } from './util';
+import { containsInclusive, firstNotBefore } from './util';
 
 export type NameKind = 'card' | 'player';
 
@@ -70,13 +70,7 @@ export class NameIndex {
     if (this.all) return this.all.filter((o) => o.range.start.line >= first && o.range.start.line <= last);
     const sts = this.doc.statements;
     // The first statement that ends on or after `first` (statements are in order and don't overlap).
-    let lo = 0;
-    let hi = sts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sts[mid].range.end.line < first) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstNotBefore(sts.length, (i) => sts[i].range.end.line < first);
     let end = lo;
     while (end < sts.length && sts[end].range.start.line <= last) end++;
     return this.collect(sts.slice(lo, end)).filter((o) => o.range.start.line >= first && o.range.start.line <= last);

@@ -37,17 +37,22 @@ export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** The index of the last statement starting on or before `line`, or -1 (binary search: statements are in order). */
-export function lastStatementBy(statements: readonly { range: Range }[], line: number): number {
+/**
+ * The first index in 0..length at which `before(i)` is false, for a `before` that is true then
+ * false along the indexes (a binary search: statements and comments are in document order).
+ */
+export function firstNotBefore(length: number, before: (i: number) => boolean): number {
   let lo = 0;
-  let hi = statements.length - 1;
-  let found = -1;
-  while (lo <= hi) {
+  let hi = length;
+  while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (statements[mid].range.start.line <= line) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
+    if (before(mid)) lo = mid + 1;
+    else hi = mid;
   }
-  return found;
+  return lo;
+}
+
+/** The index of the last statement starting on or before `line`, or -1. */
+export function lastStatementBy(statements: readonly { range: Range }[], line: number): number {
+  return firstNotBefore(statements.length, (i) => statements[i].range.start.line <= line) - 1;
 }

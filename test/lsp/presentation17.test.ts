@@ -21,6 +21,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { freshUri, TestClient } from './client';
 import { HEADER, MISSING_UNATTACH, REDUNDANT, scenario } from './scenarios';
+import { decodeTokens } from '../support/semanticTokens';
 
 const VSCODE_OPTIONS = { hoverShowsDiagnostics: true, explainCommand: 'boardScenario.explain' };
 
@@ -108,17 +109,7 @@ describe('LSP presentation (issue 17)', () => {
     assert.deepEqual([caps.full.delta, caps.range], [true, true]);
     const full = (await client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } })) as SemanticTokens;
     assert.ok(full.resultId);
-    const decode = (data: number[]) => {
-      const out: number[][] = [];
-      let line = 0;
-      let ch = 0;
-      for (let i = 0; i < data.length; i += 5) {
-        line += data[i];
-        ch = data[i] === 0 ? ch + data[i + 1] : data[i + 1];
-        out.push([line, ch, data[i + 2], data[i + 3], data[i + 4]]);
-      }
-      return out;
-    };
+    const decode = decodeTokens;
     const range = (await client.connection.sendRequest(SemanticTokensRangeRequest.type, { textDocument: { uri }, range: { start: { line: 3, character: 0 }, end: { line: 9, character: 0 } } })) as SemanticTokens;
     assert.deepEqual(decode(range.data), decode(full.data).filter((t) => t[0] >= 3 && t[0] <= 9));
     // An edit, then a delta: applying it to the old data gives the new full data.

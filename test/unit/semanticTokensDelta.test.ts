@@ -8,6 +8,7 @@ import { AnalysisCache, DocumentState } from '../../server/src/documents';
 import { semanticTokens, SemanticTokensCache } from '../../server/src/semanticTokens';
 import type { SemanticTokens, SemanticTokensDelta } from 'vscode-languageserver';
 import { prng } from '../support/prng';
+import { decodeTokens } from '../support/semanticTokens';
 
 const START = [
   'game mtg',
@@ -23,17 +24,7 @@ const START = [
 /** Things a user types: whole pieces and single characters. */
 const PIECES = ['e', 'q', ' ', '\n', 'equip splitter to bob', '\n  to lion', '# 702.6a', 'card bob "Bob": creature, owner alice\n', 'player lion\n', 'destroy lion', '"', 'together: destroy lion; ', '\n\n'];
 
-function decode(data: number[]): number[][] {
-  const out: number[][] = [];
-  let line = 0;
-  let ch = 0;
-  for (let i = 0; i < data.length; i += 5) {
-    line += data[i];
-    ch = data[i] === 0 ? ch + data[i + 1] : data[i + 1];
-    out.push([line, ch, data[i + 2], data[i + 3], data[i + 4]]);
-  }
-  return out;
-}
+const decode = decodeTokens;
 
 describe('semantic tokens from the last result equal fresh ones after random edits', function () {
   this.timeout(30000);
