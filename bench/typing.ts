@@ -7,6 +7,9 @@
 // outline, code lenses, and the board picture at the cursor (the panel follows it). Each request's
 // round trip is recorded per kind; p50 / p95 / max are reported. Then the board at lines spread
 // over the whole file, each right after an edit.
+// With `--sequential` the requests of a keystroke go out one at a time (each waits for the last
+// answer), so each figure is that request's own latency while edits arrive, not the queue of the
+// other requests sent with it (VS Code itself debounces most of them while the user types).
 //
 // Run alone: `node out/bench/typing.js [path/to/server.js] [events]` (after `tsc -p bench`), or as
 // part of `npm run bench` (--no-typing skips it). No timing in tests: these are figures.
@@ -83,7 +86,7 @@ function countSymbols(xs: unknown): number {
   return n;
 }
 
-export async function runTyping(opts: { serverJs: string; events: number; keystrokes: number; gapMs?: number; log?: (s: string) => void }): Promise<TypingResults> {
+export async function runTyping(opts: { serverJs: string; events: number; keystrokes: number; gapMs?: number; sequential?: boolean; log?: (s: string) => void }): Promise<TypingResults> {
   const log = opts.log ?? (() => {});
   const text = toBoard(generate(opts.events, 'clean'));
   const lines = text.split('\n');
@@ -141,9 +144,9 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
       await edit({ start: { line, character: col }, end: { line, character: col } }, ch);
       col++;
       const pos = { line, character: col };
-      const reqs: Promise<unknown>[] = [
-        timed('completion', client.conn.sendRequest(CompletionRequest.type, { textDocument: doc, position: pos })),
-        timed(
+      const thunks: (() => Promise<unknown>)[] = [
+        () => timed('completion', client.conn.sendRequest(CompletionRequest.type, { textDocument: doc, position: pos })),
+        () => timed(
           delta && tokens?.resultId ? 'semanticTokens/delta' : 'semanticTokens/full',
           (delta && tokens?.resultId
             ? client.conn.sendRequest(SemanticTokensDeltaRequest.type, { textDocument: doc, previousResultId: tokens.resultId })
@@ -154,19 +157,21 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
             return r;
           }),
         ),
-        timed('inlayHint (viewport)', client.conn.sendRequest(InlayHintRequest.type, { textDocument: doc, range: viewport })),
-        timed('foldingRange', client.conn.sendRequest(FoldingRangeRequest.type, { textDocument: doc })),
-        timed('documentSymbol', client.conn.sendRequest(DocumentSymbolRequest.type, { textDocument: doc })),
+        () => timed('inlayHint (viewport)', client.conn.sendRequest(InlayHintRequest.type, { textDocument: doc, range: viewport })),
+        () => timed('foldingRange', client.conn.sendRequest(FoldingRangeRequest.type, { textDocument: doc })),
+        () => timed('documentSymbol', client.conn.sendRequest(DocumentSymbolRequest.type, { textDocument: doc })),
         // As an editor does: the list, then codeLens/resolve for the lenses it shows (the viewport's).
-        timed('codeLens', client.conn.sendRequest(CodeLensRequest.type, { textDocument: doc })).then((r) => {
+        () => timed('codeLens', client.conn.sendRequest(CodeLensRequest.type, { textDocument: doc })).then((r) => {
           const shown = ((r ?? []) as CodeLens[]).filter((l) => !l.command && l.range.start.line >= viewport.start.line && l.range.start.line <= viewport.end.line);
           return timed('codeLens/resolve (viewport)', Promise.all(shown.map((l) => client.conn.sendRequest(CodeLensResolveRequest.type, l))));
         }),
-        timed('board (at the cursor)', client.conn.sendRequest('boardScenario/board', { uri, line, theme: 'vscode' })),
+        () => timed('board (at the cursor)', client.conn.sendRequest('boardScenario/board', { uri, line, theme: 'vscode' })),
       ];
-      if (range) reqs.push(timed('semanticTokens/range (viewport)', client.conn.sendRequest(SemanticTokensRangeRequest.type, { textDocument: doc, range: viewport })));
-      if (k % 4 === 0) reqs.push(timed('hover', client.conn.sendRequest(HoverRequest.type, { textDocument: doc, position: { line: line - 1, character: 1 } })));
-      await Promise.all(reqs);
+      if (range) thunks.push(() => timed('semanticTokens/range (viewport)', client.conn.sendRequest(SemanticTokensRangeRequest.type, { textDocument: doc, range: viewport })));
+      if (k % 4 === 0) thunks.push(() => timed('hover', client.conn.sendRequest(HoverRequest.type, { textDocument: doc, position: { line: line - 1, character: 1 } })));
+      // Sequential: one request at a time, so each figure is that request's own cost (not the queue before it).
+      if (opts.sequential) for (const th of thunks) await th();
+      else await Promise.all(thunks.map((th) => th()));
       if (opts.gapMs) await new Promise((r) => setTimeout(r, opts.gapMs));
     }
 
@@ -233,7 +238,7 @@ export function typingRangesTable(runs: TypingResults[]): string {
   return rows.join('\n');
 }
 
-// `node out/bench/typing.js [server.js] [EVENTS,EVENTS...] [KEYSTROKES] [--runs=N]`: each size N
+// `node out/bench/typing.js [server.js] [EVENTS,EVENTS...] [KEYSTROKES] [--runs=N] [--sequential]`: each size N
 // times (default 20,000 and 100,000 events, 40 keystrokes, 1 run), then the ranges over the runs.
 if (require.main === module) {
   const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -247,7 +252,7 @@ if (require.main === module) {
     for (const events of sizes) {
       const bySize: TypingResults[] = [];
       for (let i = 0; i < runs; i++) {
-        const r = await runTyping({ serverJs, events, keystrokes, gapMs: 0, log: (s) => process.stderr.write(s + '\n') });
+        const r = await runTyping({ serverJs, events, keystrokes, gapMs: 0, sequential: process.argv.includes('--sequential'), log: (s) => process.stderr.write(s + '\n') });
         process.stdout.write(typingTable(r) + '\n\n');
         bySize.push(r);
       }
