@@ -12,10 +12,15 @@ import { Replay, type HostVerb, type IncludedDeclarations, type Ruleset } from '
 import { RULESETS } from './analysis/common';
 import type { CardCatalogs } from './cards/catalog';
 import { header } from './parser/header';
+import { sameDeclarations } from './parser/declarations';
+import { reparsedOf } from './parser/reparse';
 import { renderMessage, type Message } from './message';
 
 /** Events between two copies of the replay's state. */
 export const CHECKPOINT_EVERY = 200;
+
+/** Boards kept per timeline (the hovers and the cursor ask for the same few again and again). */
+const MAX_VIEWS = 32;
 
 export interface Checkpoint {
   /** The replay stands after statements[0..index). */
@@ -63,7 +68,14 @@ export class Timeline {
     this.rules = RULESETS[h.game ?? 'mtg'];
     this.version = h.version;
     this.seeded = seeds.length > 0;
-    if (earlier?.initial && earlier.included === included && earlier.cards === cards && sameDeclarations(earlier.doc, doc)) this.initial = earlier.initial;
+    const sameStart = !!earlier && earlier.included === included && earlier.cards === cards && earlier.version === this.version && earlier.rules === this.rules && sameDeclarations(earlier.doc, doc);
+    if (sameStart && earlier!.initial) this.initial = earlier!.initial;
+    // The earlier timeline's copies of the replay before the edit stand for this text too (a
+    // reparse kept those statements), and so does the replay it last answered from: the board
+    // just above the cursor is asked for again at every keystroke.
+    const kept = sameStart ? keptOf(earlier!, doc) : 0;
+    if (kept > 0 && this.seeded) seeds = withEarlier(seeds, earlier!, kept);
+    if (kept > 0) for (const [end, view] of earlier!.views) if (end <= kept) this.views.set(end, view);
     if (this.seeded) {
       if (!this.initial) {
         const initial = new Replay(this.doc, this.text, this.rules, this.version, { cards });
@@ -80,10 +92,36 @@ export class Timeline {
     }
   }
 
+  /**
+   * The copies of the replay this timeline holds that stand after at most `n` statements (index >
+   * 0), in index order, with the replay it last answered from: for a later version of the text
+   * whose first `n` statements are this one's.
+   */
+  copiesUpTo(n: number): Checkpoint[] {
+    const out = this.checkpoints.filter((c) => c.index > 0 && c.index <= n && c.index <= this.broken);
+    const last = this.last;
+    if (last && last.end > 0 && last.end <= n && last.end <= this.broken && !out.some((c) => c.index === last.end)) {
+      let at = out.length;
+      while (at > 0 && out[at - 1].index > last.end) at--;
+      out.splice(at, 0, { index: last.end, replay: last.replay });
+    }
+    return out;
+  }
+
   /** The board after the last statement that starts on or before `line` (the initial board for -1). */
   boardAt(line: number): BoardView {
-    return this.replayAt(line).board.view();
+    const end = this.countStartingBy(line);
+    let view = this.views.get(end);
+    if (!view) {
+      view = this.replayAt(line).board.view();
+      if (this.views.size >= MAX_VIEWS) this.views.clear();
+      this.views.set(end, view);
+    }
+    return view;
   }
+
+  /** Boards already answered, by how many statements stand before them (a later version's timeline takes those before its edit). */
+  private readonly views = new Map<number, BoardView>();
 
   /**
    * The cards and players `subject` could legally be attached to by an event of `verb` on `line`,
@@ -242,22 +280,6 @@ export class Timeline {
   }
 }
 
-/** Do both documents have the same declarations (every statement that is not an event, the same objects in the same order)? */
-function sameDeclarations(a: ScenarioDocument, b: ScenarioDocument): boolean {
-  const x = a.statements;
-  const y = b.statements;
-  let i = 0;
-  let j = 0;
-  for (;;) {
-    while (i < x.length && isEvent(x[i])) i++;
-    while (j < y.length && isEvent(y[j])) j++;
-    if (i === x.length || j === y.length) return i === x.length && j === y.length;
-    if (x[i] !== y[j]) return false;
-    i++;
-    j++;
-  }
-}
-
 /** The board as it stands after the statement on (or last before) `line` (one question: no checkpoints kept). */
 export function boardAt(text: string, line: number, doc: ScenarioDocument = parse(text), included: readonly IncludedDeclarations[] = [], cards?: CardCatalogs): BoardView {
   return new Timeline(doc, text, Infinity, [], included, cards).boardAt(line);
@@ -266,4 +288,35 @@ export function boardAt(text: string, line: number, doc: ScenarioDocument = pars
 /** Timeline.legalHosts, for one question. */
 export function legalHosts(text: string, line: number, subject: string, verb: HostVerb, doc: ScenarioDocument = parse(text), cards?: CardCatalogs, included: readonly IncludedDeclarations[] = []): string[] {
   return new Timeline(doc, text, Infinity, [], included, cards).legalHosts(line, subject, verb);
+}
+
+/** How many statements of `doc` a reparse kept from the earlier timeline's tree (0: none known). */
+function keptOf(earlier: Timeline, doc: ScenarioDocument): number {
+  const r = reparsedOf(doc);
+  return r && r.earlier === earlier.doc ? r.kept : 0;
+}
+
+/**
+ * `seeds` and the copies of the replay an earlier timeline holds that stand after the first
+ * `kept` statements (the same objects in both trees), in index order; at one index, the seed is kept.
+ */
+function withEarlier(seeds: readonly Checkpoint[], earlier: Timeline, kept: number): readonly Checkpoint[] {
+  const extra = earlier.copiesUpTo(kept);
+  if (extra.length === 0) return seeds;
+  const out: Checkpoint[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < seeds.length || j < extra.length) {
+    const a = seeds[i];
+    const b = extra[j];
+    if (b === undefined || (a !== undefined && a.index <= b.index)) {
+      out.push(a);
+      i++;
+      if (b !== undefined && b.index === a.index) j++;
+    } else {
+      out.push(b);
+      j++;
+    }
+  }
+  return out;
 }

@@ -2,6 +2,7 @@
 // statements. Below the replay and the rules files, which both need it.
 import type { DocumentInfo, ScenarioDocument, Statement } from './ast';
 import type { Game, Range } from '../types';
+import { declarationsOf } from './declarations';
 
 /** What a scenario's header says: its game, its `rules` version, and where they are written. */
 export interface ScenarioHeader {
@@ -19,7 +20,7 @@ export interface ScenarioHeader {
 
 /** The game a document declares (first statement `game ...`), and the `rules` version. */
 export function header(doc: ScenarioDocument): ScenarioHeader {
-  return headerOf(doc.statements, doc);
+  return headerOf(declarationsOf(doc).list, doc);
 }
 
 /** The header read from the statements (only declarations matter), with the file's line break and line count. */

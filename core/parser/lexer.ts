@@ -69,6 +69,10 @@ const NO_TOKENS: Token[] = [];
 export interface LexStart {
   line: number;
   offset: number;
+  /** What the caller already knows of the whole text (an editor's line table): then it is not counted again. */
+  lineCount?: number;
+  /** May the text hold a CR? (false only when it surely holds none) */
+  hasCR?: boolean;
 }
 
 export interface LexResult {
@@ -177,9 +181,10 @@ function lineEnd(text: string, from: number, hasCR: boolean): number {
 
 /** The line break the file uses: `\r\n` when its first `\n` follows a `\r`, `\r` when it has only `\r`, else `\n`. */
 export function eolOf(text: string): string {
-  const crlf = text.indexOf('\r\n');
+  // The first LF decides (CRLF when a CR is just before it): only its line is read.
   const lf = text.indexOf('\n');
-  return crlf >= 0 && crlf + 1 === lf ? '\r\n' : lf < 0 && text.indexOf('\r') >= 0 ? '\r' : '\n';
+  if (lf >= 0) return lf > 0 && text.charCodeAt(lf - 1) === CH_CR ? '\r\n' : '\n';
+  return text.indexOf('\r') >= 0 ? '\r' : '\n';
 }
 
 /**
@@ -188,8 +193,8 @@ export function eolOf(text: string): string {
  * while it is young; `emit` returns true to stop there.
  */
 export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) => boolean | void, from: LexStart = { line: 0, offset: 0 }, fast?: FastLine): LexResult {
-  const hasCR = text.indexOf('\r') >= 0;
-  const lineCount = countLines(text, hasCR);
+  const hasCR = from.hasCR ?? text.indexOf('\r') >= 0;
+  const lineCount = from.lineCount ?? countLines(text, hasCR);
   const eol = eolOf(text);
   const comments: LexComment[] = [];
   const problems: LexProblem[] = [];

@@ -3,27 +3,65 @@
 // same (their positions have not moved), and only the text between is parsed. The result equals a
 // parse of the whole text (a property test holds them equal); the editor uses it so that a hover
 // after typing does not wait for a parse of the whole file.
-import type { ScenarioDocument, Statement } from './ast';
+//
+// With the editor's line table of the new text (`LineIndex`: it keeps one up to date edit by edit),
+// an edit inside a line costs what that statement costs: the lines are not counted, the rule
+// references and declarations of the unchanged statements are carried over, not found again.
+import { isEvent, type ScenarioDocument, type Statement } from './ast';
 import { eolOf } from './lexer';
 import { parse, parseStream, ruleRefsOf } from './parser';
 import { lineStartsOf } from '../text';
+import { declarationsOf, rememberDeclarations } from './declarations';
+import type { Range } from '../types';
 
-export function reparse(prevText: string, prevDoc: ScenarioDocument, text: string): ScenarioDocument {
+/** Lines of a text as an editor knows them (line breaks: LF, CRLF, CR). */
+export interface LineIndex {
+  lineCount: number;
+  /** The line an offset is on. */
+  lineAt(offset: number): number;
+  /** Where a line starts. */
+  startOf(line: number): number;
+}
+
+/** What a reparse made, for the editor's later questions: how many statements of the earlier tree start the new one unchanged. */
+export interface Reparsed {
+  earlier: ScenarioDocument;
+  /** statements[0..kept) are the earlier tree's objects. */
+  kept: number;
+}
+
+const reparsedFrom = new WeakMap<ScenarioDocument, Reparsed>();
+
+/** How a tree was made from an earlier one by `reparse` (undefined: parsed whole, or not by a reparse). */
+export function reparsedOf(doc: ScenarioDocument): Reparsed | undefined {
+  return reparsedFrom.get(doc);
+}
+
+/** May the text of a tree hold a CR (known per tree, so a reparse need not look again). */
+const mayHaveCR = new WeakMap<ScenarioDocument, boolean>();
+
+export function reparse(prevText: string, prevDoc: ScenarioDocument, text: string, index?: LineIndex): ScenarioDocument {
   if (text === prevText) return prevDoc;
   if (eolOf(text) !== prevDoc.eol) return parse(text);
-  const lines = linesOf(text, commonPrefix(prevText, text));
+  const prefix = commonPrefix(prevText, text);
+  // The changed part of the new text ends where the common end starts (never before the prefix).
+  const suffix = Math.min(commonSuffix(prevText, text), Math.min(prevText.length, text.length) - prefix);
+  const prevCR = mayHaveCR.get(prevDoc) ?? prevText.indexOf('\r') >= 0;
+  const hasCR = prevCR || hasCRIn(text, prefix, text.length - suffix);
+  const lines = index ? fromIndex(index, prefix) : linesOf(text, prefix);
   const old = prevDoc.statements;
   // Keep the statements before the last one that starts before the changed line (that one may
   // continue onto it); parsing starts at that statement, whose line is unchanged.
   const changedLine = lines.changedLine;
   const k = lastStartingBefore(old, changedLine);
-  if (k <= 0) return parse(text);
+  if (k <= 0) return remember(parse(text), hasCR);
   const fromLine = old[k].range.start.line;
   // Where both versions end alike, with the same line count, the old statements stand as they are.
   const sameLines = lines.count === prevDoc.lineCount;
-  const suffixFrom = sameLines ? text.length - commonSuffix(prevText, text) : Infinity;
+  const suffixFrom = sameLines ? text.length - suffix : Infinity;
   const statements: Statement[] = old.slice(0, k);
   let reuseFrom = -1;
+  let kept = k;
   const fresh = parseStream(
     text,
     (st, _info, offset) => {
@@ -35,11 +73,19 @@ export function reparse(prevText: string, prevDoc: ScenarioDocument, text: strin
           return true;
         }
       }
+      // The statement parsing started at, when it still ends before the changed line: the same
+      // text, so the earlier object (the editor's copies of the replay after it stand).
+      if (statements.length === k && st.range.end.line < changedLine && sameRange(st.range, old[k].range)) {
+        statements.push(old[k]);
+        kept = k + 1;
+        return;
+      }
       statements.push(st);
     },
-    { line: fromLine, offset: lines.startOf(fromLine) },
+    { line: fromLine, offset: lines.startOf(fromLine), lineCount: lines.count, hasCR },
   );
   const cutLine = reuseFrom >= 0 ? old[reuseFrom].range.start.line : Infinity;
+  const parsedEnd = statements.length;
   if (reuseFrom >= 0) for (let j = reuseFrom; j < old.length; j++) statements.push(old[j]);
   const merge = <T extends { range: { start: { line: number } } }>(before: readonly T[], middle: readonly T[]): T[] => {
     const out = before.filter((x) => x.range.start.line < fromLine);
@@ -50,15 +96,56 @@ export function reparse(prevText: string, prevDoc: ScenarioDocument, text: strin
   const lexical = merge(prevDoc.problems.slice(0, prevDoc.lexicalProblems), fresh.lexProblems);
   const syntactic = merge(prevDoc.problems.slice(prevDoc.lexicalProblems), fresh.parseProblems);
   const comments = merge(prevDoc.comments, fresh.comments);
-  return {
+  const doc: ScenarioDocument = {
     statements,
     comments,
-    ruleRefs: ruleRefsOf(comments),
+    // A rule reference is on its comment's line: those of the kept comments stand.
+    ruleRefs: merge(prevDoc.ruleRefs, ruleRefsOf(fresh.comments)),
     problems: [...lexical, ...syntactic],
     lexicalProblems: lexical.length,
     eol: prevDoc.eol,
     lineCount: lines.count,
   };
+  // The declarations: the earlier ones before and after the parsed part, the parsed part's own.
+  const before = declarationsOf(prevDoc).list;
+  const list: Statement[] = [];
+  let i = 0;
+  for (; i < before.length && before[i].range.start.line < fromLine; i++) list.push(before[i]);
+  for (let j = k; j < parsedEnd; j++) if (!isEvent(statements[j])) list.push(statements[j]);
+  if (reuseFrom >= 0) for (; i < before.length; i++) if (before[i].range.start.line >= cutLine) list.push(before[i]);
+  rememberDeclarations(doc, { list, late: lateIn(statements, list) });
+  reparsedFrom.set(doc, { earlier: prevDoc, kept });
+  return remember(doc, hasCR);
+}
+
+/** Is there a CR in text[from..to)? */
+function hasCRIn(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 13) return true;
+  return false;
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+}
+
+function remember(doc: ScenarioDocument, hasCR: boolean): ScenarioDocument {
+  mayHaveCR.set(doc, hasCR);
+  return doc;
+}
+
+/** Is a declaration written after the first event? (Declarations come first in a well-formed file: this looks at a few statements.) */
+function lateIn(statements: readonly Statement[], declarations: readonly Statement[]): boolean {
+  if (declarations.length === 0) return false;
+  let first = 0;
+  while (first < statements.length && !isEvent(statements[first])) first++;
+  if (first === statements.length) return false;
+  const last = declarations[declarations.length - 1];
+  return last.range.start.line > statements[first].range.start.line;
+}
+
+/** The line count, the line of the first change and line starts, from the editor's line table. */
+function fromIndex(index: LineIndex, changed: number): { count: number; changedLine: number; startOf: (line: number) => number } {
+  return { count: index.lineCount, changedLine: index.lineAt(changed), startOf: (line) => index.startOf(line) };
 }
 
 /**

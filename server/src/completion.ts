@@ -13,6 +13,7 @@ import {
   RIFTBOUND_CARD_TYPES,
   RIFTBOUND_ZONES,
   isEvent,
+  declarationsOf,
   knownVersions,
   lex,
   type LogicalLine,
@@ -454,23 +455,20 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
 }
 
 function statementWords(state: DocumentState, line: number): Want {
-  // One pass over the statements, making no lists.
-  let eventBefore = false;
+  // The first event decides (statements are in order: the walk stops there), then the
+  // declarations alone (found once per tree): an edit among the events walks none of them.
+  const sts = state.doc.statements;
+  let first = 0;
+  while (first < sts.length && !isEvent(sts[first])) first++;
+  const eventBefore = first < sts.length && sts[first].range.start.line < line;
+  if (eventBefore) return words(EVENT_VERBS);
   let declarationAfter = false;
   const present = new Set<string>();
-  let firstEvent = true;
-  for (const s of state.doc.statements) {
-    if (isEvent(s)) {
-      // Statements are in order: the first event decides (the others' ranges are not read).
-      if (firstEvent) eventBefore = s.range.start.line < line;
-      firstEvent = false;
-      continue;
-    }
+  for (const s of declarationsOf(state.doc).list) {
     const at = s.range.start.line;
     declarationAfter ||= (s.kind === 'card' || s.kind === 'player') && at > line;
     if (at !== line) present.add(s.kind);
   }
-  if (eventBefore) return words(EVENT_VERBS);
   const decls = DECLARATION_KEYWORDS.filter((k) => !((k === 'game' || k === 'title' || k === 'rules') && present.has(k)));
   return words(declarationAfter ? decls : [...decls, ...EVENT_VERBS]);
 }

@@ -14,10 +14,12 @@ import {
   CHECKPOINT_EVERY,
   checkpointsBefore,
   header,
-  isEvent,
   parse,
   replayCheckpoints,
   reparse,
+  declarationsOf,
+  commonPrefix,
+  commonSuffix,
   resolveVersion,
   Timeline,
   type Analysis,
@@ -34,6 +36,7 @@ import {
   type ScenarioHeader,
   type Step,
   type Message,
+  type LineIndex,
 } from '../../core';
 import { TextDocument, type Position, type Range } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
@@ -54,6 +57,11 @@ export class DocumentState {
    * build its own hands on what it was given.
    */
   private base: { analysis?: Analysis; tree?: { text: string; doc: ScenarioDocument } } | undefined;
+  /**
+   * Until this version is checked: the findings known of the newest earlier version (its own when
+   * it was checked, else those it knew, moved to its text), with its text and line count.
+   */
+  private knownFrom: { findings: () => readonly Finding[]; text: string; lineCount: number } | undefined;
   private analysisOf: Analysis | undefined;
   private tree: ScenarioDocument | undefined;
   /** The newest earlier version's timeline, until this one has its own: its initial board may be this one's too. */
@@ -78,6 +86,7 @@ export class DocumentState {
         tree: prevTree ? { text: previous.text, doc: prevTree } : previous.base?.tree,
       };
       this.earlierTimeline = previous.timelineOf ?? previous.earlierTimeline;
+      this.knownFrom = previous.knownFor();
     } else if (previous) this.base = { analysis: previous };
   }
 
@@ -94,15 +103,12 @@ export class DocumentState {
       // The earlier tree stays until this version's tree is made from it.
       this.base = this.base?.tree && !this.tree ? { tree: this.base.tree } : undefined;
       this.earlierSeedsOf = undefined; // the timeline is made from this check's copies now
+      this.movedOf = undefined;
+      this.knownFrom = undefined;
     }
     return this.analysisOf;
   }
 
-  /**
-   * The findings of this version when it is checked, else those of the newest earlier version that
-   * was (their ranges may be off near the edit): for answers that must not wait for a check, like
-   * the outlines of the board picture while the user types.
-   */
   /**
    * The players and cards of the files it includes, as its check read them, else as the newest
    * earlier version's did (includes come before the events: an edit below them keeps them).
@@ -112,9 +118,54 @@ export class DocumentState {
     return (this.analysisOf ?? this.base?.analysis ?? this.analysis).includes.files;
   }
 
+  /**
+   * The findings of this version when it is checked, else those of the newest earlier version that
+   * was, moved to this text: those on the lines before the edit stay, those after it move with
+   * their lines, and those on the edited lines are left out (the user is typing there). For
+   * answers that must not wait for a check while the user types (hovers, the lenses' titles, the
+   * board picture's outlines), as the diagnostics the editor shows are those of that version too.
+   */
   get knownFindings(): readonly Finding[] {
     if (this.analysisOf) return this.findings;
-    return this.configured(this.base?.analysis?.result.findings ?? []);
+    return (this.movedOf ??= this.movedFindings());
+  }
+
+  private movedOf: readonly Finding[] | undefined;
+  /** The line count of this version when its known findings were moved (the next version moves them on from it). */
+  private movedLineCount = 0;
+
+  /** What the next version knows from this one (knownFrom): the finest there is, and no chain of versions. */
+  private knownFor(): DocumentState['knownFrom'] {
+    const a = this.analysisOf;
+    if (a) return { findings: () => this.findings, text: this.text, lineCount: a.header.lineCount };
+    if (this.movedOf) return { findings: () => this.movedOf!, text: this.text, lineCount: this.movedLineCount };
+    return this.knownFrom;
+  }
+
+  private movedFindings(): readonly Finding[] {
+    const from = this.knownFrom;
+    if (!from) return [];
+    const text = this.text;
+    this.movedLineCount = this.document.lineCount;
+    const findings = from.findings();
+    if (from.text === text || findings.length === 0) return findings;
+    const old = from.text;
+    const p = commonPrefix(old, text);
+    const s = Math.min(commonSuffix(old, text), Math.min(old.length, text.length) - p);
+    // Lines before `first` are the same in both. The common end starts at offset `tail` of the new
+    // text: the lines after the one it is on (and that one too, when `tail` starts it) are the old
+    // lines `delta` before them.
+    const first = this.document.positionAt(p).line;
+    const tail = text.length - s;
+    const at = this.document.positionAt(tail);
+    const lastNew = at.character === 0 ? at.line - 1 : at.line;
+    const delta = this.movedLineCount - from.lineCount;
+    const lastOld = lastNew - delta;
+    const kept = (line: number) => line < first || line > lastOld;
+    const move = (line: number) => (line > lastOld ? line + delta : line);
+    const out: Finding[] = [];
+    for (const f of findings) if (kept(f.range.start.line) && kept(f.range.end.line)) out.push(movePositions(f, move));
+    return out;
   }
 
   private findingsOf: readonly Finding[] | undefined;
@@ -141,7 +192,7 @@ export class DocumentState {
   get doc(): ScenarioDocument {
     if (this.tree) return this.tree;
     const t = this.base?.tree;
-    if (t) this.tree = reparse(t.text, t.doc, this.text);
+    if (t) this.tree = reparse(t.text, t.doc, this.text, lineIndexOf(this.document));
     else if (this.analysisOf || this.base?.analysis) this.tree = this.analysis.doc;
     else this.tree = parse(this.text);
     if (this.base) this.base.tree = undefined;
@@ -205,11 +256,7 @@ export class DocumentState {
     const earlier = this.base?.analysis;
     if (!earlier) return [];
     // (The tree may be made from this version's check, when there is no earlier tree: that drops `base`.)
-    let event = false;
-    for (const st of this.doc.statements) {
-      if (isEvent(st)) event = true;
-      else if (event) return [];
-    }
+    if (declarationsOf(this.doc).late) return [];
     return checkpointsBefore(earlier, this.text);
   }
 
@@ -338,6 +385,26 @@ class Snapshot implements TextDocument {
   getEOLCharacters(line: number): string {
     return this.doc.getEOLCharacters(line);
   }
+}
+
+/** A copy of `x` with the line of every position in it (an object with a numeric `line` and `character`) moved. */
+function movePositions<T>(x: T, move: (line: number) => number): T {
+  if (Array.isArray(x)) return x.map((v) => movePositions(v, move)) as T;
+  if (x === null || typeof x !== 'object') return x;
+  const o = x as Record<string, unknown>;
+  if (typeof o.line === 'number' && typeof o.character === 'number') return { ...o, line: move(o.line) } as T;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(o)) out[k] = movePositions(o[k], move);
+  return out as T;
+}
+
+/** The editor's line table of a version (kept up to date edit by edit by the live document), for a reparse. */
+function lineIndexOf(document: TextDocument): LineIndex {
+  return {
+    lineCount: document.lineCount,
+    lineAt: (offset) => document.positionAt(offset).line,
+    startOf: (line) => document.offsetAt({ line, character: 0 }),
+  };
 }
 
 /** A board this many statements after the last copy of the replay is answered from the version's check (`timelineFor`). */

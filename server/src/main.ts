@@ -444,7 +444,8 @@ connection.onHover(
     // analysis, and only while it is still the document's text.
     assertUnchanged(state);
     const brief = clientOptions.hoverShowsDiagnostics && support.markdownHover ? { explainCommand: clientOptions.explainCommand } : undefined;
-    return hover(state, p.position, { rulesDoc, findings: validator.findingsOf(state), markdown: support.markdownHover, cards: state.cards, brief });
+    // While the user types, from what is known (the diagnostics shown are of the last checked version too).
+    return hover(state, p.position, { rulesDoc, findings: validator.knownFindingsOf(state), markdown: support.markdownHover, cards: state.cards, brief });
   }, needs.position),
 );
 
@@ -560,7 +561,7 @@ connection.onCodeLensResolve(
     const target = lensTarget(lens);
     const state = target ? stateOf(target.uri) : undefined;
     // While the user types, from what is known (the last check's findings), like the list.
-    return resolveCodeLens(lens, state, state ? (state.analysed ? validator.findingsOf(state) : state.knownFindings) : []);
+    return resolveCodeLens(lens, state, state ? validator.knownFindingsOf(state) : []);
   }),
 );
 
@@ -569,7 +570,7 @@ connection.onRequest(
   guard(connection, BOARD_REQUEST, null, (p: BoardParams) => {
     const state = p && typeof p.uri === 'string' ? stateOf(p.uri) : undefined;
     // The findings outlined are the last check's while the version is not checked: the picture doesn't wait.
-    return state ? boardPicture(state, p, state.analysed ? validator.findingsOf(state) : state.knownFindings) : null;
+    return state ? boardPicture(state, p, validator.knownFindingsOf(state)) : null;
   }),
 );
 

@@ -1,6 +1,7 @@
 // Every place a card or player id is written: declarations and uses, with what the id refers to.
 // Definition, references, rename, hover and semantic tokens all read this one index.
 import type { Assertion, CardStmt, IncludedFile, Name, PlayerStmt, ScenarioDocument, Statement } from '../../core';
+import { declarationsOf } from '../../core';
 import type { Position, Range } from 'vscode-languageserver';
 import { containsInclusive, firstNotBefore } from './util';
 
@@ -48,7 +49,8 @@ export class NameIndex {
         if (st.id && !this.declarations.has(st.id.text)) this.declarations.set(st.id.text, { kind: st.kind, range: st.id.range, stmt: st, uri: file.uri });
       }
     }
-    for (const st of doc.statements) {
+    // Declarations only (found once per tree, carried over by a reparse): an edit among the events walks none.
+    for (const st of declarationsOf(doc).list) {
       if ((st.kind === 'card' || st.kind === 'player') && st.id && !this.declarations.has(st.id.text)) {
         this.declarations.set(st.id.text, { kind: st.kind, range: st.id.range, stmt: st });
       }

@@ -71,6 +71,18 @@ export class Validator {
   }
 
   /**
+   * The findings of a document version when it is checked, else what is known without checking it
+   * (DocumentState.knownFindings: the last checked version's, moved to this text), with the extra
+   * ones: for answers that must not wait for a check while the user types (hovers, the lenses'
+   * titles, the board picture), which agree with the diagnostics the editor shows meanwhile.
+   */
+  knownFindingsOf(state: DocumentState): readonly Finding[] {
+    if (state.analysed) return this.findingsOf(state);
+    const extra = this.extraFindings(state);
+    return extra.length === 0 ? state.knownFindings : [...state.knownFindings, ...extra];
+  }
+
+  /**
    * The findings of an open document version in two parts: the core's (of its text) and the extra
    * ones (those that depend on more than its text). Every diagnostic of an open document, pushed
    * or pulled, is made from these (publishedDiagnostics); files that are not open get theirs from

@@ -2,7 +2,7 @@
 // PropertyFailure (with what went wrong) and returns normally when it holds.
 //
 // Lines are split on \r\n, \r and \n (as LSP does); columns are UTF-16 code units.
-import { analyse, applyEdits, applySafeFixes, boardAt, safeFixEdits, check, codeInfo, parse, reparse, REGISTRY, replayCheckpoints, Timeline, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
+import { analyse, applyEdits, applySafeFixes, boardAt, safeFixEdits, check, codeInfo, declarationsOf, lineStartsOf, parse, reparse, REGISTRY, type LineIndex, replayCheckpoints, Timeline, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
 import { performance } from 'node:perf_hooks';
 import type { FuzzInput } from './generators';
 
@@ -314,6 +314,25 @@ function nonEmptyString(x: unknown): x is string {
  * An earlier version of `text`: one line changed, removed or added. Removing or adding a line
  * moves the lines after it; the other two keep the line count (where the editor reuses the end).
  */
+/** The lines of a text as an editor's line table gives them (LF, CRLF and CR breaks). */
+function lineIndex(text: string): LineIndex {
+  const starts = lineStartsOf(text);
+  return {
+    lineCount: starts.length,
+    lineAt: (offset) => {
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    },
+    startOf: (line) => starts[line],
+  };
+}
+
 function earlierVersion(text: string, pick: number): string {
   const lines = text.split('\n');
   const at = pick % (lines.length + 1);
@@ -448,6 +467,29 @@ export const PROPERTIES: Property[] = [
       const a = norm(got);
       const b = norm(parse(text));
       if (a !== b) fail(`the reparsed tree differs from a whole parse:\n${a.slice(0, 2000)}\n---\n${b.slice(0, 2000)}`);
+    },
+  },
+  {
+    name: 'a tree reparsed twice with the editor line table equals a parse, with the same declarations',
+    run({ text, pick }) {
+      // Two versions before: the second reparse starts from a reparsed tree (what the editor does at each keystroke).
+      const earlier = earlierVersion(text, pick);
+      const earliest = earlierVersion(earlier, pick * 7 + 3);
+      let got;
+      try {
+        const mid = reparse(earliest, parse(earliest), earlier, lineIndex(earlier));
+        got = reparse(earlier, mid, text, lineIndex(text));
+      } catch (e) {
+        fail(`reparse threw: ${(e as Error)?.stack ?? String(e)}`);
+      }
+      const norm = (x: unknown) => JSON.stringify(x, (k, v: unknown) => (k === 'r' ? undefined : v));
+      const fresh = parse(text);
+      const a = norm(got);
+      const b = norm(fresh);
+      if (a !== b) fail(`the reparsed tree differs from a whole parse:\n${a.slice(0, 2000)}\n---\n${b.slice(0, 2000)}`);
+      const da = norm(declarationsOf(got));
+      const db = norm(declarationsOf(fresh));
+      if (da !== db) fail(`the reparsed tree's declarations differ from a whole parse's:\n${da.slice(0, 2000)}\n---\n${db.slice(0, 2000)}`);
     },
   },
   {

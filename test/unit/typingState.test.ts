@@ -1,10 +1,10 @@
 // What the editor answers while the user types comes from the versions before (the tree reparsed
 // from the last one, the timeline's initial board and checkpoints from the last one's): after
 // each of many random edits, the board at any line and the completion at the cursor equal those of
-// a fresh analysis of the same text.
+// a fresh analysis of the same text, and the reparsed tree and its declarations equal a parse.
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { boardAt, parse } from '../../core';
+import { boardAt, declarationsOf, parse } from '../../core';
 import { completion } from '../../server/src/completion';
 import { AnalysisCache, DocumentState } from '../../server/src/documents';
 import { prng } from '../support/prng';
@@ -51,9 +51,62 @@ describe('while typing, answers from earlier versions equal fresh ones', functio
           const line = Math.floor(rnd() * lines);
           assert.deepEqual(state.boardAt(line), boardAt(now, line, tree), `edit ${k}: board at line ${line}`);
         }
+        // The tree (reparsed with the editor's line table) and its declarations (carried over) are a parse's.
+        const norm = (x: unknown) => JSON.stringify(x, (key, v: unknown) => (key === 'r' ? undefined : v));
+        assert.equal(norm(state.doc), norm(tree), `edit ${k}: the reparsed tree`);
+        assert.equal(norm(declarationsOf(state.doc)), norm(declarationsOf(tree)), `edit ${k}: the declarations`);
         const cursor = doc.positionAt(at + insert.length);
+        // The board above the cursor (completion asks for it at each keystroke: kept from the earlier version's timeline).
+        assert.deepEqual(state.boardAt(cursor.line - 1), boardAt(now, cursor.line - 1, tree), `edit ${k}: board above the cursor`);
         assert.deepEqual(completion(state, cursor), completion(fresh, cursor), `edit ${k}: completion at ${JSON.stringify(cursor)}`);
       }
+    });
+  }
+});
+
+// Before a version is checked, hovers, lens titles and the board picture take the findings of the
+// last checked version moved to its text. After an edit that changes no event (a comment or a
+// blank line written or removed), those are exactly the version's own findings, but for the lines
+// edited.
+describe('the findings known while typing, before the check', function () {
+  this.timeout(30000);
+  const key = (f: { code: string; range: unknown; message: string; related?: unknown }) => JSON.stringify([f.code, f.range, f.message, f.related ?? []]);
+  for (const seed of [21, 22, 23]) {
+    it(`seed ${seed}: are the last check's findings, moved past the edit`, () => {
+      const rnd = prng(seed);
+      const cache = new AnalysisCache();
+      let doc = TextDocument.create('file:///known.board', 'board-scenario', 1, START);
+      void cache.get(doc)!.analysis;
+      let moved = 0;
+      for (let k = 0; k < 20; k++) {
+        const lines = doc.lineCount;
+        const line = 8 + Math.floor(rnd() * (lines - 8));
+        const kind = rnd();
+        // Write a comment line or a blank one, or remove a line that is one.
+        const lineText = doc.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
+        const removable = /^\s*(#.*)?\n$/.test(lineText);
+        const change =
+          removable && kind < 0.4
+            ? { range: { start: { line, character: 0 }, end: { line: line + 1, character: 0 } }, text: '' }
+            : { range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: kind < 0.7 ? '# a note\n' : '\n' };
+        doc = TextDocument.update(doc, [change], doc.version + 1);
+        const state = cache.get(doc)!;
+        const known = state.knownFindings.map(key);
+        const fresh = new DocumentState(TextDocument.create(doc.uri, doc.languageId, doc.version, doc.getText())).findings;
+        // The edited lines: the line written (or the one that took the removed line's place).
+        const own = fresh.filter((f) => f.range.start.line !== line && f.range.end.line !== line).map(key);
+        for (const f of known) assert.ok(own.includes(f) || fresh.map(key).includes(f), `edit ${k}: a known finding that the version does not have: ${f}`);
+        assert.deepEqual(
+          known.filter((f) => own.includes(f)),
+          own.filter((f) => known.includes(f)),
+          `edit ${k}: in the same order`,
+        );
+        assert.ok(own.every((f) => known.includes(f)), `edit ${k} (${JSON.stringify(change)}): every finding off the edited line is known: ${own.filter((f) => !known.includes(f)).slice(0, 2).join(' ')}`);
+        moved += known.length;
+        // Now and then the version is checked: the next edit moves from it.
+        if (rnd() < 0.3) void state.analysis;
+      }
+      assert.ok(moved > 0, 'the scenario has findings to move');
     });
   }
 });
