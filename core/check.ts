@@ -9,7 +9,7 @@ import { isFailure, scenarioTest, type ScenarioTest } from './analysis/expected'
 import { applySeverities, type ConfiguredSeverity } from './config';
 
 export { RULESETS, type Analysis, type AnalyseOptions } from './analysis/common';
-export { RESUME_EVERY, replayCheckpoints, checkpointsBefore } from './analysis/incremental';
+export { RESUME_EVERY, replayCheckpoints, checkpointsBefore, analysisSteps } from './analysis/incremental';
 export { header, type ScenarioHeader } from './parser/header';
 export { codeInfo } from './diagnostics/registry';
 export type { Includes, IncludedFile, IncludeLink } from './analysis/includes';

@@ -7,7 +7,7 @@ export { reparse, type LineIndex } from './parser/reparse';
 export { declarationsOf } from './parser/declarations';
 export { zoneWord } from './engine/words';
 export { commonPrefix, commonSuffix } from './parser/reparse';
-export { check, analyse, testScenario, header, replayCheckpoints, checkpointsBefore, RESUME_EVERY, type Analysis, type AnalyseOptions, type ScenarioHeader, type Includes, type IncludedFile, type IncludeLink } from './check';
+export { check, analyse, testScenario, header, replayCheckpoints, checkpointsBefore, analysisSteps, RESUME_EVERY, type Analysis, type AnalyseOptions, type ScenarioHeader, type Includes, type IncludedFile, type IncludeLink } from './check';
 export { Timeline, boardAt, legalHosts, CHECKPOINT_EVERY } from './timeline';
 export type { HostVerb, IncludedDeclarations } from './engine/replay';
 export { applyEdits, safeFixEdits, applySafeFixes, demoteHidingFixes } from './fixes';

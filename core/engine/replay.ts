@@ -94,8 +94,11 @@ export class Replay {
   readonly cards: CardCatalogs | undefined;
 
   constructor(
-    /** The document's line break, line count and comments (for fixes); it may still be growing. */
-    readonly doc: DocumentInfo,
+    /**
+     * The document's line break, line count and comments (for fixes); it may still be growing, and
+     * a check in slices gives each slice's own (analysisSteps).
+     */
+    public doc: DocumentInfo,
     readonly text: string,
     readonly rules: Ruleset,
     versionWritten: string | undefined,

@@ -9,6 +9,7 @@
 // that says so (validation.ts).
 import {
   analyse,
+  analysisSteps,
   applySeverities,
   withDefaultVersion,
   CHECKPOINT_EVERY,
@@ -41,7 +42,7 @@ import {
 import { TextDocument, type Position, type Range } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
 import { lastStatementBy } from './util';
-import { utf8Length } from './platform';
+import { utf8Length, yieldNow } from './platform';
 
 export class DocumentState {
   readonly text: string;
@@ -99,14 +100,70 @@ export class DocumentState {
     if (!this.analysisOf) {
       // Diagnostics first: the check streams the events and keeps no syntax tree; the tree and
       // the timeline (boards at a line, step summaries) are made when a feature first asks.
-      this.analysisOf = analyse(this.text, { resumable: true, previous: this.base?.analysis, uri: this.document.uri, includes: this.includes, cards: this.cards, defaultRulesVersion: this.config?.rulesVersion });
-      // The earlier tree stays until this version's tree is made from it.
-      this.base = this.base?.tree && !this.tree ? { tree: this.base.tree } : undefined;
-      this.earlierSeedsOf = undefined; // the timeline is made from this check's copies now
-      this.movedOf = undefined;
-      this.knownFrom = undefined;
+      // A check going on in slices (analysisSoon) is finished here and now.
+      const job = this.job;
+      let made: Analysis | undefined;
+      if (job) {
+        let r = job.steps.next();
+        while (!r.done) r = job.steps.next();
+        made = r.value; // undefined when the slices threw (a finished generator has no value)
+      }
+      this.adopt(made ?? analyse(this.text, this.analyseOptions()));
     }
-    return this.analysisOf;
+    return this.analysisOf!;
+  }
+
+  private analyseOptions() {
+    return { resumable: true, previous: this.base?.analysis, uri: this.document.uri, includes: this.includes, cards: this.cards, defaultRulesVersion: this.config?.rulesVersion };
+  }
+
+  /** The check of this version going on in slices (analysisSoon), until it is made. */
+  private job: { steps: Generator<void, Analysis, void>; done: Promise<Analysis> } | undefined;
+
+  /**
+   * The check of this version, made in slices of about `sliceMs` with other messages handled
+   * between them (a change that replays the rest of a huge file does not hold up the requests
+   * that need no check: completion, tokens, the board). The same result as `analysis`; asking for
+   * `analysis` meanwhile finishes it at once.
+   */
+  analysisSoon(sliceMs = CHECK_SLICE_MS): Promise<Analysis> {
+    if (this.analysisOf) return Promise.resolve(this.analysisOf);
+    if (!this.job) {
+      const deadline = { at: 0 };
+      const steps = analysisSteps(this.text, this.analyseOptions(), () => performance.now() > deadline.at);
+      const run = async (): Promise<Analysis> => {
+        for (;;) {
+          if (this.analysisOf) return this.analysisOf;
+          deadline.at = performance.now() + sliceMs;
+          let r: IteratorResult<void, Analysis>;
+          try {
+            r = steps.next();
+          } catch (e) {
+            // Never expected (a check reports a rules bug as a finding): the next ask checks afresh.
+            this.job = undefined;
+            throw e;
+          }
+          if (r.done) {
+            this.adopt(r.value);
+            return r.value;
+          }
+          await yieldNow();
+        }
+      };
+      this.job = { steps, done: run() };
+    }
+    return this.job.done;
+  }
+
+  private adopt(analysis: Analysis): void {
+    if (this.analysisOf) return;
+    this.analysisOf = analysis;
+    this.job = undefined;
+    // The earlier tree stays until this version's tree is made from it.
+    this.base = this.base?.tree && !this.tree ? { tree: this.base.tree } : undefined;
+    this.earlierSeedsOf = undefined; // the timeline is made from this check's copies now
+    this.movedOf = undefined;
+    this.knownFrom = undefined;
   }
 
   /**
@@ -406,6 +463,9 @@ function lineIndexOf(document: TextDocument): LineIndex {
     startOf: (line) => document.offsetAt({ line, character: 0 }),
   };
 }
+
+/** How long a slice of a check in slices (analysisSoon) runs before other messages are handled. */
+export const CHECK_SLICE_MS = 8;
 
 /** A board this many statements after the last copy of the replay is answered from the version's check (`timelineFor`). */
 const FAR_STATEMENTS = 2000;

@@ -122,14 +122,17 @@ export class PullDiagnostics {
       if (!item) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
       return item.kind === 'unchanged' ? { kind: 'unchanged', resultId: item.resultId } : { kind: 'full', resultId: item.resultId, items: item.items };
     }
-    const r = this.openReport(document, params.previousResultId);
+    // The check in slices: other requests are answered meanwhile. The report is of the version
+    // asked about (the client pulls again for a newer one).
+    const state = this.deps.cache.get(document);
+    if (state && !state.analysed) await state.analysisSoon();
+    const r = this.openReport(document, params.previousResultId, state);
     return r.items === undefined ? { kind: DocumentDiagnosticReportKind.Unchanged, resultId: r.resultId } : { kind: DocumentDiagnosticReportKind.Full, resultId: r.resultId, items: r.items };
   }
 
   /** The report of an open document: unchanged when `previous` is the id of a report of this same analysis. */
-  private openReport(document: TextDocument, previous: string | undefined): { resultId: string; items?: Diagnostic[] } {
+  private openReport(document: TextDocument, previous: string | undefined, state = this.deps.cache.get(document)): { resultId: string; items?: Diagnostic[] } {
     const { cache, validator } = this.deps;
-    const state = cache.get(document);
     const last = this.open.get(document.uri);
     if (!state) {
       // Over the size limit: the one warning. Its key is the version and length.

@@ -110,9 +110,23 @@ export class Validator {
       }
       return;
     }
-    if (state) this.publish(state);
-    else this.publishTooLarge(document);
+    if (!state) return this.publishTooLarge(document);
+    if (state.analysed) return this.publish(state);
+    // Checked in slices, so requests are answered meanwhile (a change that replays the rest of a
+    // huge file takes a while); published unless a later publishNow came for the document since.
+    const request = ++this.requestCount;
+    this.requests.set(uri, request);
+    state.analysisSoon().then(
+      () => {
+        if (this.requests.get(uri) === request && this.documents.get(uri)) this.publish(state);
+      },
+      (e) => this.connection.console.error(`Validation of ${uri} failed: ${(e as Error)?.stack ?? String(e)}`),
+    );
   }
+
+  /** Per open document, the number of its newest publishNow (counted over all documents): only that one's check is published. */
+  private readonly requests = new Map<string, number>();
+  private requestCount = 0;
 
   private publish(state: DocumentState): void {
     const support = this.support();
@@ -239,6 +253,7 @@ export class Validator {
     if (prep !== undefined) clearTimeout(prep);
     this.preparing.delete(uri);
     this.lastPublished.delete(uri);
+    this.requests.delete(uri);
     if (!this.pull) this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 

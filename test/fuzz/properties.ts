@@ -2,7 +2,7 @@
 // PropertyFailure (with what went wrong) and returns normally when it holds.
 //
 // Lines are split on \r\n, \r and \n (as LSP does); columns are UTF-16 code units.
-import { analyse, applyEdits, applySafeFixes, boardAt, safeFixEdits, check, codeInfo, declarationsOf, lineStartsOf, parse, reparse, REGISTRY, type LineIndex, replayCheckpoints, Timeline, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
+import { analyse, analysisSteps, applyEdits, applySafeFixes, boardAt, safeFixEdits, check, codeInfo, declarationsOf, lineStartsOf, parse, reparse, REGISTRY, type LineIndex, replayCheckpoints, Timeline, type Analysis, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
 import { performance } from 'node:perf_hooks';
 import type { FuzzInput } from './generators';
 
@@ -490,6 +490,31 @@ export const PROPERTIES: Property[] = [
       const da = norm(declarationsOf(got));
       const db = norm(declarationsOf(fresh));
       if (da !== db) fail(`the reparsed tree's declarations differ from a whole parse's:\n${da.slice(0, 2000)}\n---\n${db.slice(0, 2000)}`);
+    },
+  },
+  {
+    name: 'a check in slices of one statement equals one in one piece, fresh and resumed',
+    run({ text, pick }) {
+      const whole = (t: string, previous?: Analysis) => analyse(t, { resumable: true, resumeEvery: 2, previous });
+      const sliced = (t: string, previous?: Analysis) => {
+        const steps = analysisSteps(t, { resumable: true, resumeEvery: 2, previous }, () => true);
+        let r = steps.next();
+        while (!r.done) r = steps.next();
+        return r.value;
+      };
+      const earlier = earlierVersion(text, pick);
+      let got;
+      try {
+        got = [sliced(text), sliced(text, whole(earlier))];
+      } catch (e) {
+        fail(`a check in slices threw: ${(e as Error)?.stack ?? String(e)}`);
+      }
+      const want = [whole(text), whole(text, whole(earlier))];
+      for (let i = 0; i < 2; i++) {
+        const a = JSON.stringify(got[i].result);
+        const b = JSON.stringify(want[i].result);
+        if (a !== b) fail(`the ${i ? 'resumed ' : ''}check in slices differs:\n${a.slice(0, 2000)}\n---\n${b.slice(0, 2000)}`);
+      }
     },
   },
   {
