@@ -140,6 +140,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
   const commentsRead: Comment[] = [];
   let at: LexStart | undefined = from;
   let rest: StreamedParse;
+  let hasCR: boolean | undefined;
   for (;;) {
     let pausedAt: LexStart | undefined;
     let inSlice = 0;
@@ -195,7 +196,9 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     for (const x of rest.parseProblems) if (x.range.start.line < cut) parsed.push(x);
     for (const x of rest.comments) if (x.range.start.line < cut) commentsRead.push(x);
     if (!pausedAt || late) break;
-    at = pausedAt;
+    // The next slice starts there, knowing the text's line count and whether it has a CR (not counted again).
+    hasCR ??= text.indexOf('\r') >= 0;
+    at = { line: pausedAt.line, offset: pausedAt.offset, lineCount: rest.lineCount, hasCR };
     yield;
   }
   if (late) return analyseDocument(parse(text), text, options);

@@ -324,16 +324,23 @@ export class DocumentState {
    * replay meets the earlier one again, which costs less than replaying everything after the change.
    */
   private timelineFor(line: number): Timeline {
-    if (!this.timelineOf && !this.analysisOf && this.base?.analysis) {
-      const seeds = this.earlierSeeds();
-      if (this.analysisOf) return this.timeline;
-      const n = seeds.length;
-      const reached = n ? seeds[n - 1].index : 0;
-      // Far: more than a few spacings of the copies (a board near the change replays less than one).
-      const far = Math.max(FAR_STATEMENTS, n > 1 ? 4 * (seeds[n - 1].index - seeds[n - 2].index) : 0);
-      if (this.statementIndexAtOrBefore(line) + 1 - reached > far) void this.analysis;
-    }
+    if (this.boardNeedsCheck(line)) void this.analysis;
     return this.timeline;
+  }
+
+  /**
+   * Is the board at `line` answered from this version's check (timelineFor)? Only when the version
+   * is not checked and has no timeline yet, and the line is far after the copies of the replay it
+   * has from the earlier check: more than a few spacings of them (a board near the change replays less than one).
+   */
+  boardNeedsCheck(line: number): boolean {
+    if (this.timelineOf || this.analysisOf || !this.base?.analysis) return false;
+    const seeds = this.earlierSeeds();
+    if (this.analysisOf) return false;
+    const n = seeds.length;
+    const reached = n ? seeds[n - 1].index : 0;
+    const far = Math.max(FAR_STATEMENTS, n > 1 ? 4 * (seeds[n - 1].index - seeds[n - 2].index) : 0);
+    return this.statementIndexAtOrBefore(line) + 1 - reached > far;
   }
 
   /**

@@ -450,9 +450,16 @@ connection.onHover(
 );
 
 connection.onCodeAction(
-  guard(connection, 'codeAction', [], (p) => {
+  guard(connection, 'codeAction', [], async (p) => {
     const state = stateOf(p.textDocument.uri);
-    return state ? codeActions(state, p, support, validator.findingsOf(state)) : [];
+    if (!state) return [];
+    // Fixes need this version's own check: made in slices if need be (other requests go on meanwhile),
+    // and a fix for a text the client no longer has is never sent (ContentModified).
+    if (!state.analysed) {
+      await state.analysisSoon();
+      assertUnchanged(state);
+    }
+    return codeActions(state, p, support, validator.findingsOf(state));
   }, needs.codeAction),
 );
 
@@ -567,10 +574,13 @@ connection.onCodeLensResolve(
 
 connection.onRequest(
   BOARD_REQUEST,
-  guard(connection, BOARD_REQUEST, null, (p: BoardParams) => {
+  guard(connection, BOARD_REQUEST, null, async (p: BoardParams) => {
     const state = p && typeof p.uri === 'string' ? stateOf(p.uri) : undefined;
+    if (!state) return null;
+    // A board far after the edit comes from this version's check: made in slices, other requests going on meanwhile.
+    if (typeof p.line === 'number' && state.boardNeedsCheck(p.line)) await state.analysisSoon();
     // The findings outlined are the last check's while the version is not checked: the picture doesn't wait.
-    return state ? boardPicture(state, p, validator.knownFindingsOf(state)) : null;
+    return boardPicture(state, p, validator.knownFindingsOf(state));
   }),
 );
 
