@@ -170,8 +170,11 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
       if (range) thunks.push(() => timed('semanticTokens/range (viewport)', client.conn.sendRequest(SemanticTokensRangeRequest.type, { textDocument: doc, range: viewport })));
       if (k % 4 === 0) thunks.push(() => timed('hover', client.conn.sendRequest(HoverRequest.type, { textDocument: doc, position: { line: line - 1, character: 1 } })));
       // Sequential: one request at a time, so each figure is that request's own cost (not the queue before it).
+      const roundStart = performance.now();
       if (opts.sequential) for (const th of thunks) await th();
       else await Promise.all(thunks.map((th) => th()));
+      // BENCH_TRACE=1: each keystroke's round on stderr (which ones are slow, and after what).
+      if (process.env.BENCH_TRACE) log(`  keystroke ${k} (col ${col}): round ${(performance.now() - roundStart).toFixed(1)} ms; ${Object.entries(times).map(([kind, xs]) => `${kind.split(' ')[0]} ${xs[xs.length - 1].toFixed(0)}`).join(', ')}`);
       if (opts.gapMs) await new Promise((r) => setTimeout(r, opts.gapMs));
     }
 

@@ -867,6 +867,30 @@ class EventStmt {
   get verbRange(): Range {
     return { start: { line: this.line, character: this.verbStart }, end: { line: this.line, character: this.verbEnd } };
   }
+  /** The same event `delta` lines further down (shiftedLines): made by the constructor, so it has the same shape. */
+  shifted(delta: number): EventStmt {
+    const e = new EventStmt(this.line + delta, this.verbStart, this.verbEnd, { line: this.endLine + delta, end: this.endChar } as Token);
+    e.kind = this.kind;
+    e.verb = this.verb;
+    if (this.subject) e.subject = shiftedName(this.subject, delta);
+    if (this.host) e.host = shiftedName(this.host, delta);
+    if (this.by) e.by = shiftedName(this.by, delta);
+    if (this.target) e.target = shiftedName(this.target, delta);
+    if (this.zone) e.zone = shiftedLines(this.zone, delta);
+    if (this.words) e.words = shiftedLines(this.words, delta);
+    if (this.quality) e.quality = shiftedLines(this.quality, delta);
+    if (this.player) e.player = shiftedName(this.player, delta);
+    if (this.keyword) e.keyword = shiftedLines(this.keyword, delta);
+    if (this.payingWard) e.payingWard = shiftedLines(this.payingWard, delta);
+    e.direction = this.direction;
+    if (this.assertion) e.assertion = shiftedLines(this.assertion, delta);
+    if (this.keep) e.keep = shiftedLines(this.keep, delta);
+    if (this.ability !== undefined) e.ability = shiftedLines(this.ability, delta);
+    if (this.filter) e.filter = shiftedLines(this.filter, delta);
+    if (this.parts) e.parts = shiftedLines(this.parts, delta);
+    if (this.other) e.other = shiftedName(this.other, delta);
+    return e;
+  }
   get range(): Range {
     return { start: { line: this.line, character: this.verbStart }, end: { line: this.endLine, character: this.endChar } };
   }
@@ -1217,4 +1241,30 @@ function parseAssertion(cur: Cursor): Assertion {
     default:
       return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might' or 'controlled by'`);
   }
+}
+
+/**
+ * A copy of a syntax node (a statement and everything in it) `delta` lines further down, the
+ * same in every other respect: what a parse of the same text `delta` lines lower makes (a reparse
+ * keeps the statements after a line break typed or deleted this way, instead of parsing them
+ * again). Nodes are plain objects and arrays, tokens, events and sugar zones; each position's or
+ * node's `line` (an event's `endLine` too) moves.
+ */
+/** A name `delta` lines further down (a token, as the parser makes names). */
+function shiftedName(n: Name, delta: number): Name {
+  return n instanceof Token ? new Token(n.type, n.text, n.line + delta, n.start, n.end) : shiftedLines(n, delta);
+}
+
+export function shiftedLines<T>(node: T, delta: number): T {
+  if (delta === 0 || node === null || typeof node !== 'object') return node;
+  if (Array.isArray(node)) return node.map((x) => shiftedLines(x, delta)) as T;
+  if (node instanceof Token) return new Token(node.type, node.text, node.line + delta, node.start, node.end) as T;
+  if (node instanceof EventStmt) return node.shifted(delta) as T;
+  const src = node as Record<string, unknown>;
+  const out = Object.create(Object.getPrototypeOf(node)) as Record<string, unknown>;
+  for (const key of Object.keys(src)) {
+    const v = src[key];
+    out[key] = (key === 'line' || key === 'endLine') && typeof v === 'number' ? v + delta : shiftedLines(v, delta);
+  }
+  return out as T;
 }

@@ -9,7 +9,7 @@
 // references and declarations of the unchanged statements are carried over, not found again.
 import { isEvent, type ScenarioDocument, type Statement } from './ast';
 import { eolOf } from './lexer';
-import { parse, parseStream, ruleRefsOf } from './parser';
+import { parse, parseStream, ruleRefsOf, shiftedLines } from './parser';
 import { lineStartsOf } from '../text';
 import { declarationsOf, rememberDeclarations } from './declarations';
 import type { Range } from '../types';
@@ -56,9 +56,10 @@ export function reparse(prevText: string, prevDoc: ScenarioDocument, text: strin
   const k = lastStartingBefore(old, changedLine);
   if (k <= 0) return remember(parse(text), hasCR);
   const fromLine = old[k].range.start.line;
-  // Where both versions end alike, with the same line count, the old statements stand as they are.
-  const sameLines = lines.count === prevDoc.lineCount;
-  const suffixFrom = sameLines ? text.length - suffix : Infinity;
+  // Where both versions end alike, the old statements stand: as they are with the same line
+  // count, else moved by the lines added or removed (`shiftedLines`, much cheaper than a parse).
+  const delta = lines.count - prevDoc.lineCount;
+  const suffixFrom = text.length - suffix;
   const statements: Statement[] = old.slice(0, k);
   let reuseFrom = -1;
   let kept = k;
@@ -67,7 +68,7 @@ export function reparse(prevText: string, prevDoc: ScenarioDocument, text: strin
     (st, _info, offset) => {
       // A statement whose line break before it lies in the common end starts the same text in both.
       if (offset - 1 >= suffixFrom) {
-        const j = startingAt(old, st.range.start.line);
+        const j = startingAt(old, st.range.start.line - delta);
         if (j >= 0) {
           reuseFrom = j;
           return true;
@@ -84,13 +85,15 @@ export function reparse(prevText: string, prevDoc: ScenarioDocument, text: strin
     },
     { line: fromLine, offset: lines.startOf(fromLine), lineCount: lines.count, hasCR },
   );
+  // The first line kept from the earlier tree, as a line of the earlier text and of this one.
   const cutLine = reuseFrom >= 0 ? old[reuseFrom].range.start.line : Infinity;
+  const newCutLine = cutLine + delta;
   const parsedEnd = statements.length;
-  if (reuseFrom >= 0) for (let j = reuseFrom; j < old.length; j++) statements.push(old[j]);
+  if (reuseFrom >= 0) for (let j = reuseFrom; j < old.length; j++) statements.push(shiftedLines(old[j], delta));
   const merge = <T extends { range: { start: { line: number } } }>(before: readonly T[], middle: readonly T[]): T[] => {
     const out = before.filter((x) => x.range.start.line < fromLine);
-    for (const x of middle) if (x.range.start.line < cutLine) out.push(x);
-    for (const x of before) if (x.range.start.line >= cutLine) out.push(x);
+    for (const x of middle) if (x.range.start.line < newCutLine) out.push(x);
+    for (const x of before) if (x.range.start.line >= cutLine) out.push(shiftedLines(x, delta));
     return out;
   };
   const lexical = merge(prevDoc.problems.slice(0, prevDoc.lexicalProblems), fresh.lexProblems);
@@ -112,7 +115,9 @@ export function reparse(prevText: string, prevDoc: ScenarioDocument, text: strin
   let i = 0;
   for (; i < before.length && before[i].range.start.line < fromLine; i++) list.push(before[i]);
   for (let j = k; j < parsedEnd; j++) if (!isEvent(statements[j])) list.push(statements[j]);
-  if (reuseFrom >= 0) for (; i < before.length; i++) if (before[i].range.start.line >= cutLine) list.push(before[i]);
+  // After the parsed part: the kept statements' own objects (moved ones are new objects).
+  if (reuseFrom >= 0 && delta === 0) for (; i < before.length; i++) if (before[i].range.start.line >= cutLine) list.push(before[i]);
+  if (reuseFrom >= 0 && delta !== 0) for (let j = parsedEnd; j < statements.length; j++) if (!isEvent(statements[j])) list.push(statements[j]);
   rememberDeclarations(doc, { list, late: lateIn(statements, list) });
   reparsedFrom.set(doc, { earlier: prevDoc, kept });
   return remember(doc, hasCR);
