@@ -186,6 +186,46 @@ export function parse(text: string, options?: ParseOptions): ScenarioDocument {
   return { statements, comments, ruleRefs, problems, lexicalProblems: lexProblems.length, eol, lineCount };
 }
 
+/**
+ * `parse` in slices, for an editor that builds a huge file's tree while it answers requests:
+ * between two statements, when `pause()` says so (at least one statement per slice), it yields;
+ * the last `next()` returns the tree, the same as `parse` makes (a property test holds them
+ * equal). A slice that paused is parsed again from the statement it paused before.
+ */
+export function* parseSteps(text: string, pause: () => boolean): Generator<void, ScenarioDocument, void> {
+  const statements: Statement[] = [];
+  const lexProblems: SyntaxProblem[] = [];
+  const parseProblems: SyntaxProblem[] = [];
+  const comments: Comment[] = [];
+  let at: LexStart | undefined;
+  let hasCR: boolean | undefined;
+  for (;;) {
+    let pausedAt: LexStart | undefined;
+    let inSlice = 0;
+    const r = parseStream(
+      text,
+      (st, _info, offset) => {
+        if (inSlice > 0 && pause()) {
+          pausedAt = { line: st.range.start.line, offset };
+          return true;
+        }
+        inSlice++;
+        statements.push(st);
+      },
+      at,
+    );
+    // A paused slice read the first line of the statement it paused before (and perhaps the next): those are read again.
+    const cut = pausedAt ? pausedAt.line : Infinity;
+    for (const x of r.lexProblems) if (x.range.start.line < cut) lexProblems.push(x);
+    for (const x of r.parseProblems) if (x.range.start.line < cut) parseProblems.push(x);
+    for (const x of r.comments) if (x.range.start.line < cut) comments.push(x);
+    if (!pausedAt) return { statements, comments, ruleRefs: ruleRefsOf(comments), problems: [...lexProblems, ...parseProblems], lexicalProblems: lexProblems.length, eol: r.eol, lineCount: r.lineCount };
+    hasCR ??= text.indexOf('\r') >= 0;
+    at = { line: pausedAt.line, offset: pausedAt.offset, lineCount: r.lineCount, hasCR };
+    yield;
+  }
+}
+
 /** What a streamed parse returns besides the statements; its problems also kept apart by origin. */
 export interface StreamedParse extends Omit<ScenarioDocument, 'statements' | 'lexicalProblems'> {
   lexProblems: SyntaxProblem[];

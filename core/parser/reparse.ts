@@ -216,8 +216,30 @@ function startingAt(sts: readonly Statement[], line: number): number {
 
 const CHUNK = 4096;
 
+/**
+ * The last pair of texts compared, and what was found: the editor asks again about the same two
+ * versions (the reparse, the check resuming, the findings known while typing).
+ */
+let lastPrefix: { a: string; b: string; n: number } | undefined;
+let lastSuffix: { a: string; b: string; n: number } | undefined;
+
 /** How many characters both texts start with. */
 export function commonPrefix(a: string, b: string): number {
+  if (lastPrefix && lastPrefix.a === a && lastPrefix.b === b) return lastPrefix.n;
+  const n = commonPrefixOf(a, b);
+  lastPrefix = { a, b, n };
+  return n;
+}
+
+/** How many characters both texts end with. */
+export function commonSuffix(a: string, b: string): number {
+  if (lastSuffix && lastSuffix.a === a && lastSuffix.b === b) return lastSuffix.n;
+  const n = commonSuffixOf(a, b);
+  lastSuffix = { a, b, n };
+  return n;
+}
+
+function commonPrefixOf(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   let d = 0;
   while (d + CHUNK <= n && a.slice(d, d + CHUNK) === b.slice(d, d + CHUNK)) d += CHUNK;
@@ -225,8 +247,7 @@ export function commonPrefix(a: string, b: string): number {
   return d;
 }
 
-/** How many characters both texts end with. */
-export function commonSuffix(a: string, b: string): number {
+function commonSuffixOf(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
   let k = 0;
   while (k + CHUNK <= n && a.slice(a.length - k - CHUNK, a.length - k) === b.slice(b.length - k - CHUNK, b.length - k)) k += CHUNK;

@@ -16,6 +16,7 @@ import {
   checkpointsBefore,
   header,
   parse,
+  parseSteps,
   replayCheckpoints,
   reparse,
   declarationsOf,
@@ -249,7 +250,14 @@ export class DocumentState {
   get doc(): ScenarioDocument {
     if (this.tree) return this.tree;
     const t = this.base?.tree;
-    if (t) this.tree = reparse(t.text, t.doc, this.text, lineIndexOf(this.document));
+    const job = this.treeJob;
+    this.treeJob = undefined;
+    if (job) {
+      // Being parsed in slices (warm): the rest now.
+      let r = job.next();
+      while (!r.done) r = job.next();
+      this.tree = r.value;
+    } else if (t) this.tree = reparse(t.text, t.doc, this.text, lineIndexOf(this.document));
     else if (this.analysisOf || this.base?.analysis) this.tree = this.analysis.doc;
     else this.tree = parse(this.text);
     if (this.base) this.base.tree = undefined;
@@ -349,11 +357,53 @@ export class DocumentState {
    * part is parsed), or for a file of at most WARM_MAX_CHARS.
    */
   warm(): void {
-    if (!this.tree && !this.analysis.docCheap && this.text.length > WARM_MAX_CHARS) return;
+    if (!this.tree && !this.analysis.docCheap && this.text.length > WARM_MAX_CHARS) {
+      // A huge file with no earlier tree (just opened): parsed in slices, requests answered
+      // between them, so the first keystroke or hover does not parse it whole; then the rest.
+      this.treeSoon().then(
+        () => this.warm(),
+        () => undefined,
+      );
+      return;
+    }
     void this.doc;
     void this.names;
     void this.timeline;
   }
+
+  /** The tree being parsed in slices (treeSoon), until it is made or asked for (`doc` finishes it). */
+  private treeJob: Generator<void, ScenarioDocument, void> | undefined;
+
+  /** The tree of a huge file, parsed in slices of about `sliceMs` with other messages handled between them (warm); `doc` meanwhile finishes it at once. */
+  treeSoon(sliceMs = CHECK_SLICE_MS): Promise<void> {
+    if (this.tree) return Promise.resolve();
+    if (this.treeJob && this.treeDone) return this.treeDone;
+    const deadline = { at: 0 };
+    const steps = parseSteps(this.text, () => performance.now() > deadline.at);
+    this.treeJob = steps;
+    return (this.treeDone = (async () => {
+      for (;;) {
+        // Made meanwhile (asked for: `doc` finished it).
+        if (this.treeJob !== steps) {
+          if (this.tree) return;
+          throw new Error('the tree was not made');
+        }
+        deadline.at = performance.now() + sliceMs;
+        const r = steps.next();
+        if (r.done) {
+          this.treeJob = undefined;
+          if (!this.tree) {
+            this.tree = r.value;
+            if (this.base) this.base.tree = undefined;
+          }
+          return;
+        }
+        await yieldNow();
+      }
+    })());
+  }
+
+  private treeDone: Promise<void> | undefined;
 
   /** The step summaries of the events on lines first..last. */
   steps(first: number, last: number): Step[] {

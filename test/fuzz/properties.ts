@@ -2,7 +2,7 @@
 // PropertyFailure (with what went wrong) and returns normally when it holds.
 //
 // Lines are split on \r\n, \r and \n (as LSP does); columns are UTF-16 code units.
-import { analyse, analysisSteps, applyEdits, applySafeFixes, boardAt, safeFixEdits, check, codeInfo, declarationsOf, lineStartsOf, parse, reparse, REGISTRY, type LineIndex, replayCheckpoints, Timeline, type Analysis, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
+import { analyse, analysisSteps, parseSteps, applyEdits, applySafeFixes, boardAt, safeFixEdits, check, codeInfo, declarationsOf, lineStartsOf, parse, reparse, REGISTRY, type LineIndex, replayCheckpoints, Timeline, type Analysis, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
 import { performance } from 'node:perf_hooks';
 import type { FuzzInput } from './generators';
 
@@ -490,6 +490,24 @@ export const PROPERTIES: Property[] = [
       const da = norm(declarationsOf(got));
       const db = norm(declarationsOf(fresh));
       if (da !== db) fail(`the reparsed tree's declarations differ from a whole parse's:\n${da.slice(0, 2000)}\n---\n${db.slice(0, 2000)}`);
+    },
+  },
+  {
+    name: 'a parse in slices of one statement equals a parse',
+    run({ text }) {
+      const norm = (x: unknown) => JSON.stringify(x, (k, v: unknown) => (k === 'r' ? undefined : v));
+      let got;
+      try {
+        const steps = parseSteps(text, () => true);
+        let r = steps.next();
+        while (!r.done) r = steps.next();
+        got = r.value;
+      } catch (e) {
+        fail(`a parse in slices threw: ${(e as Error)?.stack ?? String(e)}`);
+      }
+      const a = norm(got);
+      const b = norm(parse(text));
+      if (a !== b) fail(`the parse in slices differs:\n${a.slice(0, 2000)}\n---\n${b.slice(0, 2000)}`);
     },
   },
   {

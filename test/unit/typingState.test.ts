@@ -110,3 +110,24 @@ describe('the findings known while typing, before the check', function () {
     });
   }
 });
+
+// A huge file just opened has no earlier tree: it is parsed in slices (warm), and a request that
+// needs it meanwhile finishes the parse at once. Both give the tree a parse gives.
+describe('the tree of a huge file, parsed in slices', function () {
+  this.timeout(60000);
+  const huge = START + '\n' + Array.from({ length: 60000 }, (_, i) => ['equip splitter to lion', 'destroy bear', '# a comment', 'move bear to battlefield'][i % 4]).join('\n');
+  const norm = (x: unknown) => JSON.stringify(x, (key, v: unknown) => (key === 'r' ? undefined : v));
+  it('is a parse of the text, whether it is left to finish or asked for midway', async () => {
+    assert.ok(huge.length > 1_000_000, 'over the size warm() parses at once');
+    const want = norm(parse(huge));
+    const left = new DocumentState(TextDocument.create('file:///huge.board', 'board-scenario', 1, huge));
+    await left.treeSoon(1);
+    assert.equal(norm(left.doc), want, 'left to finish');
+    const asked = new DocumentState(TextDocument.create('file:///huge.board', 'board-scenario', 1, huge));
+    const done = asked.treeSoon(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(norm(asked.doc), want, 'asked for midway');
+    await done;
+    assert.equal(norm(asked.doc), want, 'and the same after the slices stop');
+  });
+});
