@@ -13,7 +13,7 @@ import { RULESETS } from './analysis/common';
 import type { CardCatalogs } from './cards/catalog';
 import { header } from './parser/header';
 import { sameDeclarations } from './parser/declarations';
-import { reparsedOf } from './parser/reparse';
+import { keptFrom } from './parser/reparse';
 import { renderMessage, type Message } from './message';
 
 /** Events between two copies of the replay's state. */
@@ -98,9 +98,12 @@ export class Timeline {
    * whose first `n` statements are this one's.
    */
   copiesUpTo(n: number): Checkpoint[] {
-    const out = this.checkpoints.filter((c) => c.index > 0 && c.index <= n && c.index <= this.broken);
+    // Only the copies this timeline made (a copy holds the text it was made for): one carried on
+    // from version to version would keep every earlier text alive. The check's copies hold none.
+    const own = (r: Replay) => this.made.has(r) || r.text === '';
+    const out = this.checkpoints.filter((c) => c.index > 0 && c.index <= n && c.index <= this.broken && own(c.replay));
     const last = this.last;
-    if (last && last.end > 0 && last.end <= n && last.end <= this.broken && !out.some((c) => c.index === last.end)) {
+    if (last && last.end > 0 && last.end <= n && last.end <= this.broken && own(last.replay) && !out.some((c) => c.index === last.end)) {
       let at = out.length;
       while (at > 0 && out[at - 1].index > last.end) at--;
       out.splice(at, 0, { index: last.end, replay: last.replay });
@@ -276,8 +279,13 @@ export class Timeline {
   }
 
   private fork(from: Replay, steps = false): Replay {
-    return new Replay(this.doc, this.text, this.rules, this.version, { steps }, from);
+    const r = new Replay(this.doc, this.text, this.rules, this.version, { steps }, from);
+    this.made.add(r);
+    return r;
   }
+
+  /** The replays this timeline made (they hold its text; copiesUpTo hands on only those). */
+  private readonly made = new WeakSet<Replay>();
 }
 
 /** The board as it stands after the statement on (or last before) `line` (one question: no checkpoints kept). */
@@ -292,8 +300,7 @@ export function legalHosts(text: string, line: number, subject: string, verb: Ho
 
 /** How many statements of `doc` a reparse kept from the earlier timeline's tree (0: none known). */
 function keptOf(earlier: Timeline, doc: ScenarioDocument): number {
-  const r = reparsedOf(doc);
-  return r && r.earlier === earlier.doc ? r.kept : 0;
+  return keptFrom(doc, earlier.doc);
 }
 
 /**

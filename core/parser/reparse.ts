@@ -24,17 +24,27 @@ export interface LineIndex {
 }
 
 /** What a reparse made, for the editor's later questions: how many statements of the earlier tree start the new one unchanged. */
-export interface Reparsed {
-  earlier: ScenarioDocument;
+interface Reparsed {
+  /** The earlier tree, by number: a tree must not keep the one before it alive (nor that one the one before). */
+  earlier: number;
   /** statements[0..kept) are the earlier tree's objects. */
   kept: number;
 }
 
 const reparsedFrom = new WeakMap<ScenarioDocument, Reparsed>();
+const treeNumbers = new WeakMap<ScenarioDocument, number>();
+let treeCount = 0;
 
-/** How a tree was made from an earlier one by `reparse` (undefined: parsed whole, or not by a reparse). */
-export function reparsedOf(doc: ScenarioDocument): Reparsed | undefined {
-  return reparsedFrom.get(doc);
+function numberOf(doc: ScenarioDocument): number {
+  let n = treeNumbers.get(doc);
+  if (n === undefined) treeNumbers.set(doc, (n = ++treeCount));
+  return n;
+}
+
+/** How many statements `doc` starts with that are `earlier`'s own objects, when a reparse made it from that tree (else 0). */
+export function keptFrom(doc: ScenarioDocument, earlier: ScenarioDocument): number {
+  const r = reparsedFrom.get(doc);
+  return r && r.earlier === treeNumbers.get(earlier) ? r.kept : 0;
 }
 
 /** May the text of a tree hold a CR (known per tree, so a reparse need not look again). */
@@ -119,7 +129,7 @@ export function reparse(prevText: string, prevDoc: ScenarioDocument, text: strin
   if (reuseFrom >= 0 && delta === 0) for (; i < before.length; i++) if (before[i].range.start.line >= cutLine) list.push(before[i]);
   if (reuseFrom >= 0 && delta !== 0) for (let j = parsedEnd; j < statements.length; j++) if (!isEvent(statements[j])) list.push(statements[j]);
   rememberDeclarations(doc, { list, late: lateIn(statements, list) });
-  reparsedFrom.set(doc, { earlier: prevDoc, kept });
+  reparsedFrom.set(doc, { earlier: numberOf(prevDoc), kept });
   return remember(doc, hasCR);
 }
 

@@ -194,9 +194,14 @@ export class DocumentState {
 
   /** What the next version knows from this one (knownFrom): the finest there is, and no chain of versions. */
   private knownFor(): DocumentState['knownFrom'] {
+    // Values, never this state: a version must not keep the one before it alive (nor that one the one before).
     const a = this.analysisOf;
-    if (a) return { findings: () => this.findings, text: this.text, lineCount: a.header.lineCount };
-    if (this.movedOf) return { findings: () => this.movedOf!, text: this.text, lineCount: this.movedLineCount };
+    if (a) {
+      const findings = this.findings;
+      return { findings: () => findings, text: this.text, lineCount: a.header.lineCount };
+    }
+    const moved = this.movedOf;
+    if (moved) return { findings: () => moved, text: this.text, lineCount: this.movedLineCount };
     return this.knownFrom;
   }
 

@@ -3,6 +3,8 @@
 // each of many random edits, the board at any line and the completion at the cursor equal those of
 // a fresh analysis of the same text, and the reparsed tree and its declarations equal a parse.
 import * as assert from 'node:assert/strict';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { boardAt, declarationsOf, parse } from '../../core';
 import { completion } from '../../server/src/completion';
@@ -129,5 +131,73 @@ describe('the tree of a huge file, parsed in slices', function () {
     assert.equal(norm(asked.doc), want, 'asked for midway');
     await done;
     assert.equal(norm(asked.doc), want, 'and the same after the slices stop');
+  });
+});
+
+// While the user types, a version keeps nothing of the versions long before it alive: not through
+// the findings it knows, nor through the copies of the replay its timeline takes from the one
+// before (each copy holds the text it was made for).
+describe('typing keeps no chain of earlier versions alive', function () {
+  this.timeout(60000);
+  it('the first versions are collected after 30 keystrokes, with boards, completion and known findings asked at each', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const cache = new AnalysisCache();
+    let doc = TextDocument.create('file:///chain.board', 'board-scenario', 1, START);
+    void cache.get(doc)!.analysis;
+    const early: WeakRef<object>[] = [];
+    const line = 2000;
+    for (let k = 0; k < 30; k++) {
+      doc = TextDocument.update(doc, [{ range: { start: { line, character: k }, end: { line, character: k } }, text: 'x' }], doc.version + 1);
+      const state = cache.get(doc)!;
+      void state.boardAt(line - 1);
+      void state.boardAt(line);
+      void completion(state, { line, character: k + 1 });
+      void state.knownFindings;
+      void state.steps(line - 5, line + 5);
+      if (k < 5) {
+        early.push(new WeakRef(state));
+        early.push(new WeakRef({ text: state.text })); // a control that nothing holds
+      }
+    }
+    // WeakRefs are cleared only after the job that made them ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    const alive = early.filter((r) => r.deref() !== undefined).length;
+    assert.equal(alive, 0, `${alive} of the first versions' states are still alive`);
+  });
+});
+
+describe('typing in a large file keeps its memory flat', function () {
+  this.timeout(120000);
+  it('the heap after 60 keystrokes is within a few texts of the heap after 10', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const big = START + '\n' + Array.from({ length: 40000 }, (_, i) => ['equip splitter to lion', 'destroy bear', 'move bear to battlefield'][i % 3]).join('\n');
+    const cache = new AnalysisCache();
+    let doc = TextDocument.create('file:///flat.board', 'board-scenario', 1, big);
+    void cache.get(doc)!.analysis;
+    const line = 30000;
+    let at10 = 0;
+    for (let k = 0; k < 60; k++) {
+      doc = TextDocument.update(doc, [{ range: { start: { line, character: k }, end: { line, character: k } }, text: 'x' }], doc.version + 1);
+      const state = cache.get(doc)!;
+      void state.boardAt(line - 1);
+      void state.legalHosts(line, 'splitter', 'equip');
+      void completion(state, { line, character: k + 1 });
+      void state.knownFindings;
+      if (k === 9) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        gc();
+        at10 = process.memoryUsage().heapUsed;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    const growth = process.memoryUsage().heapUsed - at10;
+    // Each version's text is ~0.8 MB (two bytes a character in the heap when it is not one-byte): 50 kept would be 40+ MB.
+    assert.ok(growth < 8 * big.length, `the heap grew by ${(growth / 1e6).toFixed(1)} MB over 50 keystrokes (text ${(big.length / 1e6).toFixed(1)} MB)`);
   });
 });
