@@ -182,9 +182,10 @@ export class DocumentState {
    * their lines, and those on the edited lines are left out (the user is typing there). For
    * answers that must not wait for a check while the user types (hovers, the lenses' titles, the
    * board picture's outlines), as the diagnostics the editor shows are those of that version too.
+   * With no earlier version to go by (just opened, or other card data or config since), the version is checked.
    */
   get knownFindings(): readonly Finding[] {
-    if (this.analysisOf) return this.findings;
+    if (this.analysisOf || !this.knownFrom) return this.findings;
     return (this.movedOf ??= this.movedFindings());
   }
 

@@ -77,9 +77,10 @@ export class Validator {
    * titles, the board picture), which agree with the diagnostics the editor shows meanwhile.
    */
   knownFindingsOf(state: DocumentState): readonly Finding[] {
+    const known = state.knownFindings;
     if (state.analysed) return this.findingsOf(state);
     const extra = this.extraFindings(state);
-    return extra.length === 0 ? state.knownFindings : [...state.knownFindings, ...extra];
+    return extra.length === 0 ? known : [...known, ...extra];
   }
 
   /**
