@@ -1,0 +1,74 @@
+// The outline, folding ranges and code lenses carried from the last version answered (only the
+// statements of the edit looked at again, server/src/perStatement.ts) equal those computed from
+// nothing for the same text, after each of many random edits typed into a scenario: characters,
+// line breaks, deletions over several lines, comments, continuation lines, declarations, `expect`
+// lines, and more events than the outline shows (its groups stop at MAX_OUTLINE_GROUP).
+import * as assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CodeLens } from 'vscode-languageserver';
+import { AnalysisCache, DocumentState } from '../../server/src/documents';
+import { codeLenses, lensTarget } from '../../server/src/codeLens';
+import { documentSymbols, MAX_OUTLINE_GROUP } from '../../server/src/symbols';
+import { foldingRanges } from '../../server/src/folding';
+import { carried } from '../../server/src/perStatement';
+import { prng } from '../support/prng';
+
+const EVENTS = ['equip splitter to lion', 'expect splitter attached to lion', '# 704.5m', 'unattach splitter from lion', 'expect lion in battlefield', 'destroy bear', '# a comment\n# and its second line', 'attach pacifism to bear\n  by bob'];
+
+const START = [
+  'game mtg',
+  'title "Typing"',
+  'player alice',
+  'player bob',
+  'card lion "Silvercoat Lion": creature — Cat, owner alice',
+  'card bear "Grizzly Bears": creature — Bear, owner bob',
+  'card splitter "Bonesplitter": artifact — Equipment, owner alice',
+  'card pacifism "Pacifism": enchantment — Aura, enchant creature, owner bob',
+  '',
+  ...Array.from({ length: MAX_OUTLINE_GROUP + 200 }, (_, i) => EVENTS[i % EVENTS.length]),
+].join('\n');
+
+const PIECES = ['e', 'x', ' ', '\n', '\n\n', 'expect lion in graveyard\n', 'expect ', 'equip splitter to bear', '\n  to lion', '# 702.6a\n', '#', 'card owl "Owl": creature — Bird, owner bob\n', 'player carol\n', 'destroy lion\n', '"', 'rules 2024-06-07\n'];
+
+/** A lens as the client sees it, without the document's own id and URI (the fresh state is another document). */
+function lensView(l: CodeLens): unknown {
+  return { range: l.range, line: lensTarget(l)?.line, command: l.command && { title: l.command.title, command: l.command.command, line: l.command.arguments?.[1] } };
+}
+
+describe('outline, folding and lenses carried from the last version equal fresh ones after random edits', function () {
+  this.timeout(60000);
+  for (const [seed, eol] of [[21, '\n'], [22, '\n'], [23, '\n'], [24, '\r\n']] as const) {
+    it(`seed ${seed}${eol === '\n' ? '' : ', CRLF'}`, () => {
+      const rnd = prng(seed);
+      const pieces = PIECES.map((p) => p.replace(/\n/g, eol));
+      const cache = new AnalysisCache();
+      const before = carried.count;
+      let doc = TextDocument.create('file:///typing.board', 'board-scenario', 1, START.replace(/\n/g, eol));
+      const first = cache.get(doc)!;
+      documentSymbols(first);
+      foldingRanges(first);
+      codeLenses(first);
+      for (let k = 0; k < 80; k++) {
+        const text = doc.getText();
+        // Mostly near one place, as a user types; now and then anywhere.
+        const at = rnd() < 0.7 ? Math.min(text.length, Math.floor(text.length * 0.6) + Math.floor(rnd() * 200)) : Math.floor(rnd() * (text.length + 1));
+        const del = rnd() < 0.3 ? Math.floor(rnd() * 60) : 0;
+        const insert = rnd() < 0.85 ? pieces[Math.floor(rnd() * pieces.length)] : '';
+        const range = { start: doc.positionAt(at), end: doc.positionAt(Math.min(text.length, at + del)) };
+        doc = TextDocument.update(doc, [{ range, text: insert }], doc.version + 1);
+        const state = cache.get(doc)!;
+        // Now and then the version is checked (its tree is then the check's), else it is reparsed.
+        if (rnd() < 0.15) void state.analysis;
+        const fresh = new DocumentState(TextDocument.create(`file:///fresh-${seed}.board`, doc.languageId, doc.version, doc.getText()));
+        const what = `edit ${k}: ${JSON.stringify(insert)} at ${at}, deleting ${del}`;
+        assert.deepEqual(documentSymbols(state), documentSymbols(fresh), `${what}: outline`);
+        assert.deepEqual(foldingRanges(state), foldingRanges(fresh), `${what}: folding`);
+        assert.deepEqual(codeLenses(state).map(lensView), codeLenses(fresh).map(lensView), `${what}: lenses`);
+        // Asked again for the same version: the same answer.
+        assert.deepEqual(codeLenses(state).map(lensView), codeLenses(fresh).map(lensView), `${what}: lenses again`);
+      }
+      // Most answers were carried from the last version's (the fresh documents never are: each is new).
+      assert.ok(carried.count - before > 150, `${carried.count - before} carried`);
+    });
+  }
+});
