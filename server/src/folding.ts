@@ -5,7 +5,6 @@ import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver';
 import type { Statement } from '../../core';
 import type { DocumentState } from './documents';
 import { changeSince, IndexedBuilder, PerDocument, spliced, type Indexed } from './perStatement';
-import { lineText } from './util';
 
 /** The region of each statement continued on other lines, by statement index. */
 const memory = new PerDocument<{ statements: readonly Statement[]; regions: Indexed<FoldingRange> }>();
@@ -36,9 +35,11 @@ export function foldingRanges(state: DocumentState): FoldingRange[] {
   };
   let runStart = -1;
   let runEnd = -1;
+  const doc = state.document;
   for (const c of state.doc.comments) {
     const line = c.range.start.line;
-    const wholeLine = lineText(state.document, line).slice(0, c.range.start.character).trim() === '';
+    // Only blanks before it on its line (the text from the line's start to the comment).
+    const wholeLine = c.range.start.character === 0 || doc.getText({ start: { line, character: 0 }, end: c.range.start }).trim() === '';
     if (!wholeLine) continue;
     if (line === runEnd + 1 && runStart >= 0) runEnd = line;
     else {

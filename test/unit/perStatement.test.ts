@@ -2,7 +2,9 @@
 // statements of the edit looked at again, server/src/perStatement.ts) equal those computed from
 // nothing for the same text, after each of many random edits typed into a scenario: characters,
 // line breaks, deletions over several lines, comments, continuation lines, declarations, `expect`
-// lines, and more events than the outline shows (its groups stop at MAX_OUTLINE_GROUP).
+// lines, and more events than the outline shows (its groups stop at MAX_OUTLINE_GROUP). And the
+// board picture at the cursor (server/src/board.ts draws a board again only when it changed, and
+// captions the drawing with the line's text) equals the picture drawn from nothing.
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeLens } from 'vscode-languageserver';
@@ -11,6 +13,9 @@ import { codeLenses, lensTarget } from '../../server/src/codeLens';
 import { documentSymbols, MAX_OUTLINE_GROUP } from '../../server/src/symbols';
 import { foldingRanges } from '../../server/src/folding';
 import { carried } from '../../server/src/perStatement';
+import { boardPicture, sameValue } from '../../server/src/board';
+import { translate } from '../../server/src/l10n';
+import { boardAt, parse, renderBoardSvg } from '../../core';
 import { prng } from '../support/prng';
 
 const EVENTS = ['equip splitter to lion', 'expect splitter attached to lion', '# 704.5m', 'unattach splitter from lion', 'expect lion in battlefield', 'destroy bear', '# a comment\n# and its second line', 'attach pacifism to bear\n  by bob'];
@@ -35,7 +40,7 @@ function lensView(l: CodeLens): unknown {
   return { range: l.range, line: lensTarget(l)?.line, command: l.command && { title: l.command.title, command: l.command.command, line: l.command.arguments?.[1] } };
 }
 
-describe('outline, folding and lenses carried from the last version equal fresh ones after random edits', function () {
+describe('outline, folding, lenses and the board picture carried from the last version equal fresh ones after random edits', function () {
   this.timeout(60000);
   for (const [seed, eol] of [[21, '\n'], [22, '\n'], [23, '\n'], [24, '\r\n']] as const) {
     it(`seed ${seed}${eol === '\n' ? '' : ', CRLF'}`, () => {
@@ -59,11 +64,20 @@ describe('outline, folding and lenses carried from the last version equal fresh 
         const state = cache.get(doc)!;
         // Now and then the version is checked (its tree is then the check's), else it is reparsed.
         if (rnd() < 0.15) void state.analysis;
-        const fresh = new DocumentState(TextDocument.create(`file:///fresh-${seed}.board`, doc.languageId, doc.version, doc.getText()));
+        const fresh = new DocumentState(TextDocument.create(`file:///fresh-${seed}/typing.board`, doc.languageId, doc.version, doc.getText()));
         const what = `edit ${k}: ${JSON.stringify(insert)} at ${at}, deleting ${del}`;
         assert.deepEqual(documentSymbols(state), documentSymbols(fresh), `${what}: outline`);
         assert.deepEqual(foldingRanges(state), foldingRanges(fresh), `${what}: folding`);
         assert.deepEqual(codeLenses(state).map(lensView), codeLenses(fresh).map(lensView), `${what}: lenses`);
+        // The board picture at the cursor, and at another line now and then.
+        const now = doc.getText();
+        const tree = parse(now);
+        for (const line of [doc.positionAt(at + insert.length).line, ...(rnd() < 0.3 ? [Math.floor(rnd() * doc.lineCount)] : [])]) {
+          const pic = boardPicture(state, { uri: state.uri, line, theme: 'vscode' }, []);
+          const other = boardPicture(fresh, { uri: fresh.uri, line, theme: 'vscode' }, []);
+          assert.deepEqual([pic.line, pic.label, pic.title], [other.line, other.label, other.title], `${what}: board caption at ${line}`);
+          assert.equal(pic.svg, renderBoardSvg(boardAt(now, line, tree), { title: pic.title, subtitle: pic.label, highlight: [], theme: 'vscode', translate }), `${what}: board picture at ${line}`);
+        }
         // Asked again for the same version: the same answer.
         assert.deepEqual(codeLenses(state).map(lensView), codeLenses(fresh).map(lensView), `${what}: lenses again`);
       }
@@ -71,4 +85,37 @@ describe('outline, folding and lenses carried from the last version equal fresh 
       assert.ok(carried.count - before > 150, `${carried.count - before} carried`);
     });
   }
+});
+
+describe('the board picture is drawn again when anything it is drawn from differs (sameValue)', () => {
+  it('equal data, in any key order, a property set to undefined being one not there', () => {
+    const card = { id: 'lion', zone: 'battlefield', attachedTo: null, attachments: ['splitter'], timestamp: 3, might: undefined };
+    assert.ok(sameValue({ game: 'mtg', cards: [card] }, { cards: [{ timestamp: 3, attachments: ['splitter'], attachedTo: null, zone: 'battlefield', id: 'lion' }], game: 'mtg' }));
+    const f = () => 'x';
+    assert.ok(sameValue({ translate: f }, { translate: f }));
+  });
+  it('any one difference, however deep', () => {
+    const board = () => ({ game: 'mtg', players: [{ id: 'alice', left: false }], cards: [{ id: 'lion', zone: 'battlefield', attachedTo: null as string | null, attachments: ['splitter'], timestamp: 3 }] });
+    const changes: ((b: ReturnType<typeof board>) => void)[] = [
+      (b) => (b.cards[0].zone = 'graveyard'),
+      (b) => (b.cards[0].attachedTo = 'bear'),
+      (b) => b.cards[0].attachments.push('pacifism'),
+      (b) => (b.cards[0].attachments = []),
+      (b) => (b.cards[0].timestamp = 4),
+      (b) => ((b.cards[0] as Record<string, unknown>).might = 2),
+      (b) => (b.players[0].left = true),
+      (b) => b.cards.push({ ...b.cards[0], id: 'bear' }),
+      (b) => (b.game = 'riftbound'),
+    ];
+    for (const [i, change] of changes.entries()) {
+      const b = board();
+      change(b);
+      assert.equal(sameValue(board(), b), false, `change ${i}`);
+      assert.equal(sameValue(b, board()), false, `change ${i}, the other way`);
+    }
+    assert.equal(sameValue({ translate: () => 'x' }, { translate: () => 'x' }), false, 'another translation');
+    assert.equal(sameValue([1], { 0: 1 }), false);
+    assert.equal(sameValue(null, {}), false);
+    assert.equal(sameValue({ a: [] }, { a: {} }), false);
+  });
 });
