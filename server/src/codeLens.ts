@@ -13,6 +13,7 @@ import { isEvent, type Finding, type Statement } from '../../core';
 import type { CodeLens } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import { firstNotBefore } from './util';
+import { unchanging } from './answers';
 import { changeSince, IndexedBuilder, PerDocument, sameMiddle, spliced, type Indexed } from './perStatement';
 import { findingMessage, messageText, t } from './l10n';
 
@@ -167,7 +168,8 @@ export function codeLenses(state: DocumentState): CodeLens[] {
   }
   const k = firstNotBefore(expects.at.length, (i) => expects.at[i] < first);
   const items = expects.items!;
-  const result = showBoard ? [...items.slice(0, k), showBoard.lens, ...items.slice(k)] : items.slice();
+  // Never changed afterwards: a JSON transport keeps its bytes for the next time (answers.ts).
+  const result = unchanging(showBoard ? [...items.slice(0, k), showBoard.lens, ...items.slice(k)] : items.slice());
   memory.set(state.uri, { statements, id, expects, showBoard, result });
   return result;
 }

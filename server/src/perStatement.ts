@@ -16,15 +16,24 @@ export interface StatementChange {
   newEnd: number;
 }
 
+/** The last changes found: the features answering one version all compare it with the same earlier one. */
+const recent: { prev: readonly Statement[]; next: readonly Statement[]; change: StatementChange }[] = [];
+
 /** What `next` kept of `prev`, by identity of the statement objects at both ends. */
 export function statementChange(prev: readonly Statement[], next: readonly Statement[]): StatementChange {
+  for (const r of recent) if (r.prev === prev && r.next === next) return r.change;
   const max = Math.min(prev.length, next.length);
   let p = 0;
   while (p < max && prev[p] === next[p]) p++;
   let s = 0;
   const room = max - p;
-  while (s < room && prev[prev.length - 1 - s] === next[next.length - 1 - s]) s++;
-  return { prefix: p, oldEnd: prev.length - s, newEnd: next.length - s };
+  const pl = prev.length - 1;
+  const nl = next.length - 1;
+  while (s < room && prev[pl - s] === next[nl - s]) s++;
+  const change = { prefix: p, oldEnd: prev.length - s, newEnd: next.length - s };
+  recent.unshift({ prev, next, change });
+  if (recent.length > 4) recent.pop();
+  return change;
 }
 
 /** How many lists were made from the last version's (tests: the carrying path is the one exercised). */

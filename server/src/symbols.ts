@@ -17,6 +17,7 @@ import type { DocumentState } from './documents';
 import { typeLineText } from './names';
 import { workspaceEdit } from './codeActions';
 import { oneLine } from './util';
+import { unchanging } from './answers';
 import { changeSince, IndexedBuilder, PerDocument, spliced, type Indexed } from './perStatement';
 
 // ---- outline ------------------------------------------------------------------------------
@@ -111,7 +112,8 @@ export function documentSymbols(state: DocumentState): DocumentSymbol[] {
     group(t('Cards'), SymbolKind.Namespace, shown('cards', MAX_OUTLINE_GROUP), members.cards.at.length),
     group(t('Events'), SymbolKind.Namespace, shown('events', MAX_OUTLINE_GROUP), members.events.at.length),
   ].filter((s): s is DocumentSymbol => s !== undefined);
-  const answer = memo && sameOutline(memo.result, result) ? memo.result : result;
+  // Never changed afterwards: a JSON transport keeps its bytes for the next time (answers.ts).
+  const answer = memo && sameOutline(memo.result, result) ? memo.result : unchanging(result);
   memory.set(state.uri, { statements, members, result: answer });
   return answer;
 }
