@@ -107,7 +107,9 @@ export function sameMiddle<T>(old: Indexed<T>, change: StatementChange, middle: 
  */
 export class PerDocument<M extends { statements: readonly Statement[] }> {
   private readonly memos = new Map<string, M>();
-  constructor(private readonly max = 16) {}
+  constructor(private readonly max = 16) {
+    everyMemory.push(this);
+  }
 
   get(uri: string): M | undefined {
     return this.memos.get(uri);
@@ -123,6 +125,18 @@ export class PerDocument<M extends { statements: readonly Statement[] }> {
   clear(): void {
     this.memos.clear();
   }
+
+  delete(uri: string): void {
+    this.memos.delete(uri);
+  }
+}
+
+const everyMemory: PerDocument<{ statements: readonly Statement[] }>[] = [];
+
+/** A document was closed: what every feature kept of it goes (its tree is not held any longer). */
+export function forgetDocument(uri: string): void {
+  for (const m of everyMemory) m.delete(uri);
+  recent.length = 0;
 }
 
 /** The change from what `memo` answered for to `statements`: everything is new without a memo. */

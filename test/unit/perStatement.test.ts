@@ -12,7 +12,7 @@ import { AnalysisCache, DocumentState } from '../../server/src/documents';
 import { codeLenses, lensTarget } from '../../server/src/codeLens';
 import { documentSymbols, MAX_OUTLINE_GROUP } from '../../server/src/symbols';
 import { foldingRanges } from '../../server/src/folding';
-import { carried } from '../../server/src/perStatement';
+import { carried, forgetDocument } from '../../server/src/perStatement';
 import { boardPicture, sameValue } from '../../server/src/board';
 import { translate } from '../../server/src/l10n';
 import { boardAt, parse, renderBoardSvg } from '../../core';
@@ -117,5 +117,25 @@ describe('the board picture is drawn again when anything it is drawn from differ
     assert.equal(sameValue([1], { 0: 1 }), false);
     assert.equal(sameValue(null, {}), false);
     assert.equal(sameValue({ a: [] }, { a: {} }), false);
+  });
+});
+
+describe('a closed document is forgotten (forgetDocument)', () => {
+  it('its next answers are computed from nothing, and equal', () => {
+    const cache = new AnalysisCache();
+    let doc = TextDocument.create('file:///closed.board', 'board-scenario', 1, START);
+    const first = cache.get(doc)!;
+    const answers = (s: DocumentState) => [documentSymbols(s), foldingRanges(s), codeLenses(s).map(lensView)];
+    answers(first);
+    doc = TextDocument.update(doc, [{ range: { start: { line: 20, character: 0 }, end: { line: 20, character: 0 } }, text: 'e' }], 2);
+    const before = carried.count;
+    const state = cache.get(doc)!;
+    const carriedAnswers = answers(state);
+    assert.ok(carried.count > before, 'carried while open');
+    forgetDocument(doc.uri);
+    const again = carried.count;
+    // The same version asked again: without the memory, made from nothing (else it would be carried whole).
+    assert.deepEqual(answers(state), carriedAnswers);
+    assert.equal(carried.count, again, 'nothing carried after the document was forgotten');
   });
 });
