@@ -5,13 +5,33 @@ import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver';
 import type { Statement } from '../../core';
 import type { DocumentState } from './documents';
 import { changeSince, IndexedBuilder, PerDocument, spliced, type Indexed } from './perStatement';
+import { lastStatementBy } from './util';
 
 /** The region of each statement continued on other lines, by statement index. */
 const memory = new PerDocument<{ statements: readonly Statement[]; regions: Indexed<FoldingRange> }>();
 
-function regionsOf(statements: readonly Statement[], from: number, to: number): Indexed<FoldingRange> {
+/**
+ * The regions of the statements from..to-1 that run over several lines. A statement goes on only
+ * on lines that start with a blank (the lexer's continuation lines), so only the statements with
+ * such a line in their text are looked at: in a file of one-line statements, none (their ranges
+ * are not even made, which in a huge file after a new line is most of the work).
+ */
+function regionsOf(state: DocumentState, statements: readonly Statement[], from: number, to: number): Indexed<FoldingRange> {
   const out = new IndexedBuilder<FoldingRange>(true);
-  for (let i = from; i < to; i++) {
+  if (from >= to) return out.done();
+  const text = state.text;
+  const doc = state.document;
+  const start = doc.offsetAt({ line: statements[from].range.start.line, character: 0 });
+  const end = to < statements.length ? doc.offsetAt(statements[to].range.start) : text.length;
+  // A line break followed by a blank that is not a line break: the start of a line that may continue a statement.
+  // (In the text of these statements only: a search past them could run to the end of a huge file.)
+  const continued = /[\r\n][^\S\r\n]/g;
+  const part = text.slice(start, end);
+  let last = -1;
+  for (let m = continued.exec(part); m; m = continued.exec(part)) {
+    const i = lastStatementBy(statements, doc.positionAt(start + m.index + 1).line);
+    if (i < from || i >= to || i === last) continue;
+    last = i;
     const r = statements[i].range;
     if (r.end.line > r.start.line) out.push(i, { startLine: r.start.line, endLine: r.end.line });
   }
@@ -25,7 +45,7 @@ export function foldingRanges(state: DocumentState): FoldingRange[] {
   // Statements continued on indented lines fold, and so do comment runs (a comment block is a heading).
   const memo = memory.get(state.uri);
   const change = changeSince(memo, statements);
-  const regions = memo && change ? spliced(memo.regions, change, regionsOf(statements, change.prefix, change.newEnd)) : regionsOf(statements, 0, statements.length);
+  const regions = memo && change ? spliced(memo.regions, change, regionsOf(state, statements, change.prefix, change.newEnd)) : regionsOf(state, statements, 0, statements.length);
   memory.set(state.uri, { statements, regions });
   const out: FoldingRange[] = regions.items!.map((r) => ({ startLine: r.startLine, endLine: r.endLine, kind: undefined }));
 

@@ -33,7 +33,7 @@ const START = [
   ...Array.from({ length: MAX_OUTLINE_GROUP + 200 }, (_, i) => EVENTS[i % EVENTS.length]),
 ].join('\n');
 
-const PIECES = ['e', 'x', ' ', '\n', '\n\n', 'expect lion in graveyard\n', 'expect ', 'equip splitter to bear', '\n  to lion', '# 702.6a\n', '#', 'card owl "Owl": creature — Bird, owner bob\n', 'player carol\n', 'destroy lion\n', '"', 'rules 2024-06-07\n'];
+const PIECES = ['e', 'x', ' ', '\n', '\n\n', 'expect lion in graveyard\n', 'expect ', 'equip splitter to bear', '\n  to lion', '\n\tby bob', 'attach pacifism to lion\n\tby bob\n', 'attach pacifism to bear\n\u00a0by bob\n', '\n  # an indented comment', '\n\u00a0to bear', '  ', '\t', '# 702.6a\n', '#', 'card owl "Owl": creature — Bird, owner bob\n', 'player carol\n', 'destroy lion\n', '"', 'rules 2024-06-07\n'];
 
 /** A lens as the client sees it, without the document's own id and URI (the fresh state is another document). */
 function lensView(l: CodeLens): unknown {
@@ -67,7 +67,11 @@ describe('outline, folding, lenses and the board picture carried from the last v
         const fresh = new DocumentState(TextDocument.create(`file:///fresh-${seed}/typing.board`, doc.languageId, doc.version, doc.getText()));
         const what = `edit ${k}: ${JSON.stringify(insert)} at ${at}, deleting ${del}`;
         assert.deepEqual(documentSymbols(state), documentSymbols(fresh), `${what}: outline`);
-        assert.deepEqual(foldingRanges(state), foldingRanges(fresh), `${what}: folding`);
+        const folds = foldingRanges(state);
+        assert.deepEqual(folds, foldingRanges(fresh), `${what}: folding`);
+        // The statements' regions are those of the statements over several lines (found by their continuation lines).
+        const multiLine = parse(doc.getText()).statements.filter((st) => st.range.end.line > st.range.start.line);
+        assert.deepEqual(folds.filter((f) => f.kind === undefined), multiLine.map((st) => ({ startLine: st.range.start.line, endLine: st.range.end.line, kind: undefined })), `${what}: folding of the statements`);
         assert.deepEqual(codeLenses(state).map(lensView), codeLenses(fresh).map(lensView), `${what}: lenses`);
         // The board picture at the cursor, and at another line now and then.
         const now = doc.getText();
@@ -137,5 +141,34 @@ describe('a closed document is forgotten (forgetDocument)', () => {
     // The same version asked again: without the memory, made from nothing (else it would be carried whole).
     assert.deepEqual(answers(state), carriedAnswers);
     assert.equal(carried.count, again, 'nothing carried after the document was forgotten');
+  });
+});
+
+describe('folding regions of statements over several lines', () => {
+  it('are those of every statement continued on lines starting with a space, a tab or a no-break space (LF, CRLF)', () => {
+    const text = [
+      'game mtg',
+      'player alice',
+      'player bob',
+      'card lion "L": creature — Cat, owner alice',
+      'card pacifism "P": enchantment — Aura, enchant creature, owner bob',
+      'attach pacifism to lion',
+      '\tby bob',
+      'attach pacifism to lion',
+      '\u00a0by bob',
+      '# a comment',
+      '  # an indented comment: no continuation',
+      'attach pacifism to lion',
+      '',
+      '  by bob',
+      'destroy lion',
+    ].join('\n');
+    for (const eol of ['\n', '\r\n']) {
+      const t = text.replace(/\n/g, eol);
+      const want = parse(t).statements.filter((st) => st.range.end.line > st.range.start.line).map((st) => ({ startLine: st.range.start.line, endLine: st.range.end.line, kind: undefined }));
+      assert.ok(want.length >= 2, JSON.stringify(want));
+      const state = new DocumentState(TextDocument.create(`file:///folding-${eol.length}.board`, 'board-scenario', 1, t));
+      assert.deepEqual(foldingRanges(state).filter((f) => f.kind === undefined), want);
+    }
   });
 });
