@@ -174,11 +174,6 @@ export function codeLenses(state: DocumentState): CodeLens[] {
   return result;
 }
 
-/** Forgets the lenses carried between versions (tests compare with a computation from nothing). */
-export function forgetCodeLenses(): void {
-  memory.clear();
-}
-
 function expectationState(first: number, last: number, findings: readonly Finding[]): ExpectationState {
   const on = findings.filter((f) => f.range.start.line >= first && f.range.start.line <= last);
   const failed = on.find((f) => f.code === 'expectation-failed');

@@ -70,8 +70,3 @@ export function foldingRanges(state: DocumentState): FoldingRange[] {
   add(runStart, runEnd);
   return out;
 }
-
-/** Forgets the regions carried between versions (tests compare with a computation from nothing). */
-export function forgetFolding(): void {
-  memory.clear();
-}

@@ -121,11 +121,6 @@ export class PerDocument<M extends { statements: readonly Statement[] }> {
     if (this.memos.size > this.max) this.memos.delete(this.memos.keys().next().value as string);
   }
 
-  /** Forget everything (tests: a fresh computation to compare with). */
-  clear(): void {
-    this.memos.clear();
-  }
-
   delete(uri: string): void {
     this.memos.delete(uri);
   }

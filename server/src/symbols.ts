@@ -118,11 +118,6 @@ export function documentSymbols(state: DocumentState): DocumentSymbol[] {
   return answer;
 }
 
-/** Forgets the outline carried between versions (tests compare with a computation from nothing). */
-export function forgetOutline(): void {
-  memory.clear();
-}
-
 /** For clients without hierarchical symbols: the same symbols, flat, with their group as container. */
 export function flatSymbols(state: DocumentState, symbols: DocumentSymbol[]): SymbolInformation[] {
   const out: SymbolInformation[] = [];
