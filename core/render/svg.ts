@@ -620,6 +620,23 @@ function legend(out: string[], board: BoardView, contentW: number, top: number, 
 
 /** The board as an SVG document (a string starting with `<svg`). */
 export function renderBoardSvg(board: BoardView, opts: RenderOptions = {}): string {
+  return drawBoard(board, { ...opts, titled: !!opts.title, subtitled: !!opts.subtitle }).caption(opts.title, opts.subtitle);
+}
+
+/** What a drawing is made from: the render options but the caption's text, and whether it has a title and a subtitle line. */
+export type DrawOptions = Omit<RenderOptions, 'title' | 'subtitle'> & { titled: boolean; subtitled: boolean };
+
+/**
+ * A board drawn once, captioned at will: the title and subtitle lines only take their place (their
+ * text changes nothing else), so a picture whose subtitle changes (the line's caption, while the
+ * user types it) is not drawn again. `caption` takes a title and a subtitle when the drawing was
+ * made with them (`titled`, `subtitled`), and gives what renderBoardSvg gives for them.
+ */
+export interface BoardDrawing {
+  caption(title: string | undefined, subtitle: string | undefined): string;
+}
+
+export function drawBoard(board: BoardView, opts: DrawOptions): BoardDrawing {
   const theme = opts.theme ?? 'light';
   const palette = PALETTES[theme] ?? PALETTES.light;
   const tr: Tr = (m) => renderMessage(m, opts.translate);
@@ -640,18 +657,12 @@ export function renderBoardSvg(board: BoardView, opts: RenderOptions = {}): stri
 
   const out: string[] = [];
   let y = MARGIN;
-  const head: string[] = [];
-  const title = opts.title ? fit(opts.title, contentW, (15 / 12) * BOLD) : undefined;
-  const subtitle = opts.subtitle ? fit(opts.subtitle, contentW) : undefined;
-  if (title) {
-    head.push(`  <text class="title" x="${MARGIN}" y="${y + 15}">${escapeXml(title)}</text>`);
-    y += 24;
-  }
-  if (subtitle) {
-    head.push(`  <text class="subtitle" x="${MARGIN}" y="${y + 12}">${escapeXml(subtitle)}</text>`);
-    y += 20;
-  }
-  if (title || subtitle) y += 6;
+  // The caption's lines (written by `caption`): where they go.
+  const titleY = y + 15;
+  if (opts.titled) y += 24;
+  const subtitleY = y + 12;
+  if (opts.subtitled) y += 20;
+  if (opts.titled || opts.subtitled) y += 6;
 
   const cards = new Map(board.cards.map((c) => [c.id, c]));
   const drawPanel = (label: string, attrs: string, f: ReturnType<typeof flow>, x: number, top: number, s: Size) => {
@@ -690,15 +701,18 @@ export function renderBoardSvg(board: BoardView, opts: RenderOptions = {}): stri
 
   const W = contentW + 2 * MARGIN;
   const H = y - GAP_H + MARGIN;
-  const a11y = [opts.title, opts.subtitle].filter(Boolean).join(' — ') || tr(board.game === 'mtg' ? msg`Magic: The Gathering board` : msg`Riftbound board`);
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" class="board board-${board.game} theme-${theme}" data-game="${board.game}" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img">`,
-    `  <title>${escapeXml(a11y)}</title>`,
-    `  <style${opts.nonce ? ` nonce="${escapeXml(opts.nonce)}"` : ''}>\n${css(palette)}\n  </style>`,
-    `  <rect class="bg" x="0" y="0" width="${W}" height="${H}"/>`,
-    ...head,
-    ...out,
-    '</svg>',
-    '',
-  ].join('\n');
+  const open = `<svg xmlns="http://www.w3.org/2000/svg" class="board board-${board.game} theme-${theme}" data-game="${board.game}" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img">`;
+  const style = [`  <style${opts.nonce ? ` nonce="${escapeXml(opts.nonce)}"` : ''}>\n${css(palette)}\n  </style>`, `  <rect class="bg" x="0" y="0" width="${W}" height="${H}"/>`].join('\n');
+  const body = [...out, '</svg>', ''].join('\n');
+  const untitled = tr(board.game === 'mtg' ? msg`Magic: The Gathering board` : msg`Riftbound board`);
+  return {
+    caption(titleText, subtitleText) {
+      if (!!titleText !== opts.titled || !!subtitleText !== opts.subtitled) throw new Error('drawBoard: the caption has other lines than the drawing');
+      const head: string[] = [];
+      if (titleText) head.push(`  <text class="title" x="${MARGIN}" y="${titleY}">${escapeXml(fit(titleText, contentW, (15 / 12) * BOLD))}</text>`);
+      if (subtitleText) head.push(`  <text class="subtitle" x="${MARGIN}" y="${subtitleY}">${escapeXml(fit(subtitleText, contentW))}</text>`);
+      const a11y = [titleText, subtitleText].filter(Boolean).join(' — ') || untitled;
+      return [open, `  <title>${escapeXml(a11y)}</title>`, style, ...head, body].join('\n');
+    },
+  };
 }

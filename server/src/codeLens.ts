@@ -13,6 +13,8 @@ import { isEvent, type Finding, type Statement } from '../../core';
 import type { CodeLens } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import { firstNotBefore } from './util';
+import { unchanging } from './answers';
+import { changeSince, IndexedBuilder, PerDocument, sameMiddle, spliced, type Indexed } from './perStatement';
 import { findingMessage, messageText, t } from './l10n';
 
 export const SHOW_BOARD_COMMAND = 'boardScenario.showBoard';
@@ -106,25 +108,70 @@ export function resolveCodeLens(lens: CodeLens, state: DocumentState | undefined
   return { range: lens.range, command: { title, command: EXPECTATION_COMMAND, arguments: [target.uri, target.line] } };
 }
 
-export function codeLenses(state: DocumentState): CodeLens[] {
-  const lenses: CodeLens[] = [];
-  let first = true;
-  const id = docId(state.uri);
-  for (const st of state.doc.statements) {
-    if (!isEvent(st)) continue;
-    if (st.kind !== 'expect' && !first) continue;
+/** The `expect` lenses by statement index, carried from the version answered last (perStatement.ts). */
+const memory = new PerDocument<{ statements: readonly Statement[]; id: number; expects: Indexed<CodeLens>; showBoard?: { st: Statement; title: string; lens: CodeLens }; result: CodeLens[] }>();
+
+/** The unresolved lenses of the `expect` statements from..to-1 (a syntax error gets none: the diagnostic says it all). */
+function expectLenses(statements: readonly Statement[], from: number, to: number, id: number): Indexed<CodeLens> {
+  const out = new IndexedBuilder<CodeLens>(true);
+  for (let i = from; i < to; i++) {
+    const st = statements[i];
+    if (st.kind !== 'expect' || !st.assertion) continue;
     const r = st.range;
     const line = r.start.line;
-    const range = { start: { line, character: r.start.character }, end: { line, character: r.start.character } };
-    if (st.kind !== 'expect') {
-      lenses.push({ range, command: { title: t('Show Board'), command: SHOW_BOARD_COMMAND, arguments: [state.uri, line] } });
-      first = false;
-      continue;
-    }
-    if (!st.assertion) continue; // a syntax error: the diagnostic says it all
-    lenses.push({ range, data: [id, line] });
+    out.push(i, { range: { start: { line, character: r.start.character }, end: { line, character: r.start.character } }, data: [id, line] });
   }
-  return lenses;
+  return out.done();
+}
+
+const sameLens = (a: CodeLens, b: CodeLens) => a.range.start.line === b.range.start.line && a.range.start.character === b.range.start.character;
+
+/**
+ * A lens on each `expect` line, unresolved, and "Show Board" on the first event that is not an
+ * `expect`. In a huge file only the statements of the edit are looked at again: the lenses of the
+ * others are the last version's (the same list when none changed).
+ */
+export function codeLenses(state: DocumentState): CodeLens[] {
+  const statements = state.doc.statements;
+  const id = docId(state.uri);
+  const memo = memory.get(state.uri);
+  const change = memo?.id === id ? changeSince(memo, statements) : undefined;
+  const middle = change ? expectLenses(statements, change.prefix, change.newEnd, id) : undefined;
+  const expects = memo && change && middle ? spliced(memo.expects, change, middle) : expectLenses(statements, 0, statements.length, id);
+
+  // The first event that is not an `expect` (the declarations come before the events: a short walk).
+  let first = -1;
+  for (let i = 0; i < statements.length; i++) {
+    const st = statements[i];
+    if (isEvent(st) && st.kind !== 'expect') {
+      first = i;
+      break;
+    }
+  }
+  const title = t('Show Board');
+  let showBoard: { st: Statement; title: string; lens: CodeLens } | undefined;
+  if (first >= 0) {
+    const st = statements[first];
+    if (memo?.showBoard?.st === st && memo.showBoard.title === title) showBoard = memo.showBoard;
+    else {
+      const r = st.range;
+      const line = r.start.line;
+      const range = { start: { line, character: r.start.character }, end: { line, character: r.start.character } };
+      showBoard = { st, title, lens: { range, command: { title, command: SHOW_BOARD_COMMAND, arguments: [state.uri, line] } } };
+    }
+  }
+
+  // Nothing changed for the client: the same list as last time.
+  if (memo && change && middle && memo.showBoard === showBoard && sameMiddle(memo.expects, change, middle, sameLens)) {
+    memory.set(state.uri, { ...memo, statements, expects });
+    return memo.result;
+  }
+  const k = firstNotBefore(expects.at.length, (i) => expects.at[i] < first);
+  const items = expects.items!;
+  // Never changed afterwards: a JSON transport keeps its bytes for the next time (answers.ts).
+  const result = unchanging(showBoard ? [...items.slice(0, k), showBoard.lens, ...items.slice(k)] : items.slice());
+  memory.set(state.uri, { statements, id, expects, showBoard, result });
+  return result;
 }
 
 function expectationState(first: number, last: number, findings: readonly Finding[]): ExpectationState {

@@ -37,6 +37,7 @@ import { CardFiles } from './cards';
 import { WorkspaceFolders } from './paths';
 import { IncludeFiles } from './includes';
 import { codeLenses } from './codeLens';
+import { forgetDocument } from './perStatement';
 import { BOARD_REQUEST, boardPicture, events, EVENTS_REQUEST, type BoardParams } from './board';
 import { analyse, applySeverities, CONFIG_FILE_NAME, rulesFileFindings, type Finding, type Game, type ScenarioHeader } from '../../core';
 import { fileURLToPath } from 'node:url';
@@ -424,6 +425,7 @@ documents.onDidClose(
   guardNotification(connection, 'didClose', (e) => {
     validator.closed(e.document.uri);
     tokenResults.forget(e.document.uri);
+    forgetDocument(e.document.uri);
     pull.closed(e.document.uri);
     cache.drop(e.document.uri);
     settings.forget(e.document.uri);

@@ -17,6 +17,8 @@ import type { DocumentState } from './documents';
 import { typeLineText } from './names';
 import { workspaceEdit } from './codeActions';
 import { oneLine } from './util';
+import { unchanging } from './answers';
+import { changeSince, IndexedBuilder, PerDocument, spliced, type Indexed } from './perStatement';
 
 // ---- outline ------------------------------------------------------------------------------
 
@@ -34,36 +36,86 @@ function statementText(state: DocumentState, st: Statement): string {
   return oneLine(state.document.getText(st.range));
 }
 
-/** Header statements, then Players, Cards and Events groups. */
-export function documentSymbols(state: DocumentState): DocumentSymbol[] {
-  const header: DocumentSymbol[] = [];
-  const players: DocumentSymbol[] = [];
-  const cards: DocumentSymbol[] = [];
-  const events: DocumentSymbol[] = [];
-  let playerCount = 0;
-  let cardCount = 0;
-  let eventCount = 0;
-  for (const st of state.doc.statements) {
-    if (st.kind === 'player' && st.id) {
-      if (playerCount++ >= MAX_OUTLINE_GROUP) continue;
-      players.push({ name: st.id.text, kind: SymbolKind.Variable, detail: 'player', range: st.range, selectionRange: st.id.range });
-    } else if (st.kind === 'card' && st.id) {
-      if (cardCount++ >= MAX_OUTLINE_GROUP) continue;
-      const detail = [st.name ? `"${st.name.text}"` : '', typeLineText(st)].filter(Boolean).join(': ');
-      cards.push({ name: st.id.text, kind: SymbolKind.Class, detail, range: st.range, selectionRange: st.id.range });
-    } else if (st.kind === 'game' || st.kind === 'title' || st.kind === 'rules') {
-      header.push({ name: statementText(state, st), kind: st.kind === 'game' ? SymbolKind.Module : SymbolKind.Property, range: st.range, selectionRange: st.range });
-    } else if (isEvent(st)) {
-      if (eventCount++ >= MAX_OUTLINE_GROUP) continue;
-      events.push({ name: statementText(state, st), kind: SymbolKind.Event, range: st.range, selectionRange: st.verbRange });
-    }
+type Group = 'header' | 'players' | 'cards' | 'events';
+
+/** The group of the outline a statement is in, if any. */
+function groupOf(st: Statement): Group | undefined {
+  if (st.kind === 'player') return st.id ? 'players' : undefined;
+  if (st.kind === 'card') return st.id ? 'cards' : undefined;
+  if (st.kind === 'game' || st.kind === 'title' || st.kind === 'rules') return 'header';
+  return isEvent(st) ? 'events' : undefined;
+}
+
+type Members = Record<Group, Indexed<never>>;
+
+function membersOf(statements: readonly Statement[], from: number, to: number): Members {
+  const m = { header: new IndexedBuilder<never>(false), players: new IndexedBuilder<never>(false), cards: new IndexedBuilder<never>(false), events: new IndexedBuilder<never>(false) };
+  for (let i = from; i < to; i++) {
+    const g = groupOf(statements[i]);
+    if (g) m[g].push(i);
   }
-  return [
-    ...header,
-    group(t('Players'), SymbolKind.Namespace, players, playerCount),
-    group(t('Cards'), SymbolKind.Namespace, cards, cardCount),
-    group(t('Events'), SymbolKind.Namespace, events, eventCount),
+  return { header: m.header.done(), players: m.players.done(), cards: m.cards.done(), events: m.events.done() };
+}
+
+/**
+ * The outline's members of each group by statement index, carried from the version answered last
+ * (perStatement.ts), and the symbol of each statement shown (a kept statement keeps its symbol).
+ */
+const memory = new PerDocument<{ statements: readonly Statement[]; members: Members; result: DocumentSymbol[] }>();
+const symbolOf = new WeakMap<Statement, DocumentSymbol>();
+
+function symbol(state: DocumentState, st: Statement): DocumentSymbol {
+  let s = symbolOf.get(st);
+  if (s) return s;
+  if (st.kind === 'player' && st.id) s = { name: st.id.text, kind: SymbolKind.Variable, detail: 'player', range: st.range, selectionRange: st.id.range };
+  else if (st.kind === 'card' && st.id) {
+    const detail = [st.name ? `"${st.name.text}"` : '', typeLineText(st)].filter(Boolean).join(': ');
+    s = { name: st.id.text, kind: SymbolKind.Class, detail, range: st.range, selectionRange: st.id.range };
+  } else if (st.kind === 'game' || st.kind === 'title' || st.kind === 'rules') {
+    s = { name: statementText(state, st), kind: st.kind === 'game' ? SymbolKind.Module : SymbolKind.Property, range: st.range, selectionRange: st.range };
+  } else s = { name: statementText(state, st), kind: SymbolKind.Event, range: st.range, selectionRange: (st as { verbRange: Range }).verbRange };
+  symbolOf.set(st, s);
+  return s;
+}
+
+/** The same outline for the client: the same symbols (objects) in the same groups, with the same labels. */
+function sameOutline(a: DocumentSymbol[], b: DocumentSymbol[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === y) continue;
+    if (x.name !== y.name || x.kind !== y.kind || !x.children || !y.children || x.children.length !== y.children.length) return false;
+    for (let j = 0; j < x.children.length; j++) if (x.children[j] !== y.children[j]) return false;
+  }
+  return true;
+}
+
+/**
+ * Header statements, then Players, Cards and Events groups, each of at most MAX_OUTLINE_GROUP
+ * symbols (the label says how many there are). In a huge file only the statements of the edit are
+ * looked at again; the same outline as last time is the same list.
+ */
+export function documentSymbols(state: DocumentState): DocumentSymbol[] {
+  const statements = state.doc.statements;
+  const memo = memory.get(state.uri);
+  const change = changeSince(memo, statements);
+  let members: Members;
+  if (memo && change) {
+    const middle = membersOf(statements, change.prefix, change.newEnd);
+    members = { header: spliced(memo.members.header, change, middle.header), players: spliced(memo.members.players, change, middle.players), cards: spliced(memo.members.cards, change, middle.cards), events: spliced(memo.members.events, change, middle.events) };
+  } else members = membersOf(statements, 0, statements.length);
+  const shown = (g: Group, limit = Infinity) => Array.from(members[g].at.subarray(0, Math.min(limit, members[g].at.length)), (i) => symbol(state, statements[i]));
+  const result = [
+    ...shown('header'),
+    group(t('Players'), SymbolKind.Namespace, shown('players', MAX_OUTLINE_GROUP), members.players.at.length),
+    group(t('Cards'), SymbolKind.Namespace, shown('cards', MAX_OUTLINE_GROUP), members.cards.at.length),
+    group(t('Events'), SymbolKind.Namespace, shown('events', MAX_OUTLINE_GROUP), members.events.at.length),
   ].filter((s): s is DocumentSymbol => s !== undefined);
+  // Never changed afterwards: a JSON transport keeps its bytes for the next time (answers.ts).
+  const answer = memo && sameOutline(memo.result, result) ? memo.result : unchanging(result);
+  memory.set(state.uri, { statements, members, result: answer });
+  return answer;
 }
 
 /** For clients without hierarchical symbols: the same symbols, flat, with their group as container. */

@@ -31,8 +31,12 @@ import {
   type ProtocolConnection,
   type RemoteConsole,
   type _,
+  type ContentTypeEncoder,
+  type ContentTypeEncoderOptions,
+  type Message,
 } from 'vscode-languageserver/node';
 import { BoundedMessageReader, FramingError } from './framing';
+import { isUnchanging } from './answers';
 
 export interface Transport {
   kind: 'stdio' | 'ipc' | 'socket' | 'pipe';
@@ -49,15 +53,44 @@ export function openTransport(argv: readonly string[]): Transport | undefined {
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
     const value = inline ?? argv[i + 1];
-    if (flag === '--stdio') return { kind: 'stdio', reader: new BoundedMessageReader(process.stdin), writer: new StreamMessageWriter(process.stdout) };
+    if (flag === '--stdio') return { kind: 'stdio', reader: new BoundedMessageReader(process.stdin), writer: new StreamMessageWriter(process.stdout, WRITER_OPTIONS) };
     if (flag === '--node-ipc') return { kind: 'ipc', reader: new IPCMessageReader(process), writer: new IPCMessageWriter(process) };
     if (flag === '--socket' || flag === '--pipe') {
       const socket = flag === '--socket' ? net.createConnection(Number.parseInt(value ?? '', 10), '127.0.0.1') : net.createConnection(value ?? '');
-      return { kind: flag === '--socket' ? 'socket' : 'pipe', reader: new BoundedMessageReader(socket), writer: new SocketMessageWriter(socket) };
+      return { kind: flag === '--socket' ? 'socket' : 'pipe', reader: new BoundedMessageReader(socket), writer: new SocketMessageWriter(socket, WRITER_OPTIONS) };
     }
   }
   return undefined;
 }
+
+/** The JSON of each answer marked as unchanging (answers.ts), kept while the answer lives. */
+const answerBytes = new WeakMap<object, Buffer>();
+const RESULT_END = Buffer.from('}');
+
+/**
+ * Messages as JSON in UTF-8, as vscode-jsonrpc writes them (the same bytes), except that the
+ * result of a response marked as unchanging is written to JSON once and its bytes kept: the same
+ * answer sent again costs a copy, not a JSON writing.
+ */
+export const answerEncoder: ContentTypeEncoder = {
+  name: 'application/json',
+  encode(msg: Message, options: ContentTypeEncoderOptions): Promise<Uint8Array> {
+    try {
+      const m = msg as { jsonrpc?: unknown; id?: unknown; result?: unknown };
+      const keys = Object.keys(m);
+      if (options.charset === 'utf-8' && keys.length === 3 && keys[0] === 'jsonrpc' && keys[1] === 'id' && keys[2] === 'result' && isUnchanging(m.result)) {
+        let body = answerBytes.get(m.result);
+        if (!body) answerBytes.set(m.result, (body = Buffer.from(JSON.stringify(m.result), 'utf-8')));
+        return Promise.resolve(Buffer.concat([Buffer.from(`{"jsonrpc":${JSON.stringify(m.jsonrpc)},"id":${JSON.stringify(m.id)},"result":`, 'utf-8'), body, RESULT_END]));
+      }
+      return Promise.resolve(Buffer.from(JSON.stringify(msg, undefined, 0), options.charset));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  },
+};
+
+const WRITER_OPTIONS = { charset: 'utf-8' as const, contentTypeEncoder: answerEncoder };
 
 /**
  * Over stdio, stdout is the protocol: a stray console.log would corrupt it. The console's methods

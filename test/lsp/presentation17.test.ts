@@ -2,10 +2,14 @@
 // in plain text; the brief hover of a client that shows the diagnostic above it, with the long
 // explanation behind `boardScenario/explain`; illegal hosts marked in completion and snippets only
 // where a statement starts; semantic tokens by range and delta equal to the full ones; a small
-// outline on a huge file; the scenario status for the language status item.
+// outline on a huge file, and the outline, folding and lenses carried from one version to the next
+// equal to those of the text opened fresh; the scenario status for the language status item.
 import * as assert from 'node:assert/strict';
 import {
+  CodeLensRequest,
   CompletionRequest,
+  FoldingRangeRequest,
+  type CodeLens,
   DocumentSymbolRequest,
   HoverRequest,
   InsertTextFormat,
@@ -19,6 +23,7 @@ import {
   type SemanticTokens,
   type SemanticTokensDelta,
 } from 'vscode-languageserver-protocol/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { freshUri, TestClient } from './client';
 import { HEADER, MISSING_UNATTACH, REDUNDANT, scenario } from './scenarios';
 import { decodeTokens } from '../support/semanticTokens';
@@ -166,6 +171,44 @@ describe('LSP presentation (issue 17)', () => {
     }
     // The hosts after `to` were offered, and the last answer was made before any check of that version.
     assert.ok(items(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: at, character: typed.length } })).some((i) => i.label === 'lion'));
+  });
+
+  it('while typing, the outline, folding ranges and code lenses (carried from the last version) equal those of the same text opened fresh', async () => {
+    client = await TestClient.start({ settings: { validate: 'onType' } });
+    const uri = freshUri();
+    const events: string[] = [];
+    for (let i = 0; i < 1200; i++) events.push(['equip splitter to lion', 'expect splitter attached to lion', '# 704.5m\n# a second comment line', 'unattach splitter from lion', 'attach pacifism to lion\n  by bob'][i % 5]);
+    let text = scenario(...events);
+    await client.open(uri, text);
+    await client.waitForDiagnostics(uri);
+    // What the client sees, without the document's own URI and lens id (the fresh copy is another document).
+    const view = (answers: unknown[], u: string) => JSON.stringify(answers, (k, v) => (k === 'data' && Array.isArray(v) ? v[1] : v)).split(u).join('URI');
+    const ask = async (u: string) => {
+      const outline = await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: u } });
+      const folding = await client.connection.sendRequest(FoldingRangeRequest.type, { textDocument: { uri: u } });
+      const lenses = ((await client.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: u } })) ?? []) as CodeLens[];
+      return [outline, folding, lenses];
+    };
+    // Typed at a line in the middle: characters, a new line, an `expect`, a comment, a continuation line.
+    const at = 8 + 700;
+    const typed = ['expect lion in battlefield', '\n', '# 301.5c', '\n', 'equip splitter to lion', '\n  by alice', '\n'].join('');
+    let doc = TextDocument.create(uri, 'board-scenario', 1, text);
+    let cursor = doc.offsetAt({ line: at, character: 0 });
+    for (let i = 0; i < typed.length; i++) {
+      const pos = doc.positionAt(cursor);
+      await client.edit(uri, { start: pos, end: pos }, typed[i]);
+      doc = TextDocument.update(doc, [{ range: { start: pos, end: pos }, text: typed[i] }], doc.version + 1);
+      text = doc.getText();
+      cursor++;
+      if (i % 3 !== 0 && typed[i] !== '\n') continue;
+      const got = await ask(uri);
+      // Asked again for the same version: the same answer (the lenses and outline may be written from kept bytes).
+      assert.equal(view(await ask(uri), uri), view(got, uri), `again after ${JSON.stringify(typed.slice(0, i + 1))}`);
+      const other = freshUri();
+      await client.open(other, text);
+      assert.equal(view(got, uri), view(await ask(other), other), `after typing ${JSON.stringify(typed.slice(0, i + 1))}`);
+      await client.close(other);
+    }
   });
 
   it('the outline of a huge file stays small: each group lists its first 1,000 and says how many there are', async () => {

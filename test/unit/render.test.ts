@@ -2,7 +2,7 @@
 // escaping, themes, determinism. The SVG is parsed by a strict little XML reader here; the browser
 // tests (test/browser) check what Chromium draws from it.
 import assert from 'node:assert/strict';
-import { boardAt, boardCaption, eventLines, parse, renderBoardSvg, type BoardView, type CardView } from '../../core';
+import { boardAt, boardCaption, drawBoard, eventLines, parse, renderBoardSvg, type BoardView, type CardView } from '../../core';
 
 /** A caption's line and English label (its `text` is the label's template, checked in l10n.test.ts). */
 const lineAndLabel = (c: { line: number; label: string }) => ({ line: c.line, label: c.label });
@@ -298,5 +298,30 @@ describe('board picture (SVG)', () => {
     const withExpect = 'game mtg\nplayer a\ncard x "X": creature — Cat\nexpect x in battlefield\ndestroy x\nexpect x in graveyard\n';
     assert.deepEqual(eventLines(parse(withExpect)), [4]);
     assert.equal(boardCaption(parse(withExpect), withExpect, 5).label, 'After line 5 (destroy x)');
+  });
+
+  it('one drawing captioned with any title and subtitle is the picture drawn for them (the caption changes nothing else)', () => {
+    const doc = parse(MTG);
+    const board = boardAt(MTG, 14, doc);
+    const captions: [string | undefined, string | undefined][] = [
+      ['A scenario', 'After line 12 (destroy lion)'],
+      ['Another <title> & more', 'e'],
+      ['x'.repeat(400), 'After line 3 (' + 'y'.repeat(300) + ')'],
+      ['', ''],
+      [undefined, 'Initial state'],
+      ['Only a title', undefined],
+    ];
+    for (const theme of ['light', 'dark', 'vscode'] as const) {
+      for (const [t1, s1] of captions) {
+        const drawing = drawBoard(board, { theme, highlight: ['lion'], nonce: 'n0', titled: !!t1, subtitled: !!s1 });
+        for (const [t2, s2] of captions) {
+          if (!!t2 !== !!t1 || !!s2 !== !!s1) {
+            assert.throws(() => drawing.caption(t2, s2), /other lines/);
+            continue;
+          }
+          assert.equal(drawing.caption(t2, s2), renderBoardSvg(board, { theme, highlight: ['lion'], nonce: 'n0', title: t2, subtitle: s2 }), `${theme}: ${t1}/${s1} captioned ${t2}/${s2}`);
+        }
+      }
+    }
   });
 });
