@@ -211,7 +211,8 @@ describe('LSP includes', () => {
     // Malformed notifications change nothing and log no error.
     for (const params of [{}, { changes: 3 }, { changes: [null, { uri: 7 }] }]) await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, params as never);
     // A request after them: answered once they were handled (messages are handled in order).
-    assert.ok(await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: main }, position: positionOf(MAIN, 'lion by', 1) }));
+    const found = await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: main }, position: positionOf(MAIN, 'lion by', 1) });
+    assert.ok(found, `the definition of lion (in the included file); the server's last log lines: ${JSON.stringify(client.logs.slice(-12))}`);
     assert.deepEqual(client.errors(), []);
     await client.close(main);
   });
