@@ -190,6 +190,7 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
       const s = performance.now();
       await client.conn.sendRequest('boardScenario/board', { uri, line: target, theme: 'vscode' });
       boardAny.push(performance.now() - s);
+      if (process.env.BENCH_TRACE) log(`  board at line ${target} after an edit: ${(performance.now() - s).toFixed(1)} ms`);
     }
 
     const kinds: Record<string, KindStats> = {};

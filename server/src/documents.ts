@@ -118,21 +118,24 @@ export class DocumentState {
     return { resumable: true, previous: this.base?.analysis, uri: this.document.uri, includes: this.includes, cards: this.cards, defaultRulesVersion: this.config?.rulesVersion };
   }
 
-  /** The check of this version going on in slices (analysisSoon), until it is made. */
-  private job: { steps: Generator<void, Analysis, void>; done: Promise<Analysis> } | undefined;
+  /** The check of this version going on in slices (analysisSoon), until it is made or no one wants it. */
+  private job: { steps: Generator<void, Analysis, void>; done: Promise<Analysis | undefined>; wants: (() => boolean)[] } | undefined;
 
   /**
    * The check of this version, made in slices of about `sliceMs` with other messages handled
    * between them (a change that replays the rest of a huge file does not hold up the requests
    * that need no check: completion, tokens, the board). The same result as `analysis`; asking for
-   * `analysis` meanwhile finishes it at once.
+   * `analysis` meanwhile finishes it at once. It goes on while one of those waiting for it still
+   * `wanted` it (a check of a version the user has typed past stops: undefined).
    */
-  analysisSoon(sliceMs = CHECK_SLICE_MS): Promise<Analysis> {
+  analysisSoon(wanted: () => boolean = () => true, sliceMs = CHECK_SLICE_MS): Promise<Analysis | undefined> {
     if (this.analysisOf) return Promise.resolve(this.analysisOf);
-    if (!this.job) {
+    if (this.job) this.job.wants.push(wanted);
+    else {
+      const wants = [wanted];
       const deadline = { at: 0 };
       const steps = analysisSteps(this.text, this.analyseOptions(), () => performance.now() > deadline.at);
-      const run = async (): Promise<Analysis> => {
+      const run = async (): Promise<Analysis | undefined> => {
         for (;;) {
           if (this.analysisOf) return this.analysisOf;
           deadline.at = performance.now() + sliceMs;
@@ -149,9 +152,14 @@ export class DocumentState {
             return r.value;
           }
           await yieldNow();
+          // No one waits for it any longer (a newer version came): it stops, and is made again if asked for.
+          if (!this.analysisOf && !wants.some((w) => w())) {
+            if (this.job?.steps === steps) this.job = undefined;
+            return undefined;
+          }
         }
       };
-      this.job = { steps, done: run() };
+      this.job = { steps, done: run(), wants };
     }
     return this.job.done;
   }
@@ -347,7 +355,7 @@ export class DocumentState {
    * is not checked and has no timeline yet, and the line is far after the copies of the replay it
    * has from the earlier check: more than a few spacings of them (a board near the change replays less than one).
    */
-  boardNeedsCheck(line: number): boolean {
+  private boardNeedsCheck(line: number): boolean {
     if (this.timelineOf || this.analysisOf || !this.base?.analysis) return false;
     const seeds = this.earlierSeeds();
     if (this.analysisOf) return false;

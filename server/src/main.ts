@@ -576,11 +576,11 @@ connection.onCodeLensResolve(
 
 connection.onRequest(
   BOARD_REQUEST,
-  guard(connection, BOARD_REQUEST, null, async (p: BoardParams) => {
+  guard(connection, BOARD_REQUEST, null, (p: BoardParams) => {
     const state = p && typeof p.uri === 'string' ? stateOf(p.uri) : undefined;
     if (!state) return null;
-    // A board far after the edit comes from this version's check: made in slices, other requests going on meanwhile.
-    if (typeof p.line === 'number' && state.boardNeedsCheck(p.line)) await state.analysisSoon();
+    // A board far after the edit comes from this version's check, made at once (timelineFor): in
+    // slices, the timeline the warm-up builds meanwhile would replay the rest from the edit instead.
     // The findings outlined are the last check's while the version is not checked: the picture doesn't wait.
     return boardPicture(state, p, validator.knownFindingsOf(state));
   }),

@@ -117,9 +117,10 @@ export class Validator {
     // huge file takes a while); published unless a later publishNow came for the document since.
     const request = ++this.requestCount;
     this.requests.set(uri, request);
-    state.analysisSoon().then(
-      () => {
-        if (this.requests.get(uri) === request && this.documents.get(uri)) this.publish(state);
+    const newest = () => this.requests.get(uri) === request && this.documents.get(uri) !== undefined;
+    state.analysisSoon(newest).then(
+      (analysis) => {
+        if (analysis && newest()) this.publish(state);
       },
       (e) => this.connection.console.error(`Validation of ${uri} failed: ${(e as Error)?.stack ?? String(e)}`),
     );

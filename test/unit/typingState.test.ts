@@ -201,3 +201,33 @@ describe('typing in a large file keeps its memory flat', function () {
     assert.ok(growth < 8 * big.length, `the heap grew by ${(growth / 1e6).toFixed(1)} MB over 50 keystrokes (text ${(big.length / 1e6).toFixed(1)} MB)`);
   });
 });
+
+// The editor's check in slices (DocumentState.analysisSoon): the same findings as a check in one
+// piece; it stops when no one wants it any longer, and a later ask checks the version all the same.
+describe('the check in slices', function () {
+  this.timeout(60000);
+  const text = START.replace('equip splitter to bear', 'equip pacifism to bear');
+  const fresh = () => new DocumentState(TextDocument.create('file:///slices.board', 'board-scenario', 1, text));
+  const key = (fs: readonly { code: string; range: unknown; message: string }[]) => JSON.stringify(fs.map((f) => [f.code, f.range, f.message]));
+  it('gives the findings a check in one piece gives, in slices of 1 ms', async () => {
+    const want = key(fresh().findings);
+    const state = fresh();
+    const a = await state.analysisSoon(() => true, 1);
+    assert.ok(a && state.analysed);
+    assert.equal(key(state.findings), want);
+  });
+  it('stops when no one wants it, and is made at once when asked for afterwards (or midway)', async () => {
+    const want = key(fresh().findings);
+    const state = fresh();
+    let wanted = true;
+    const soon = state.analysisSoon(() => wanted, 0.01);
+    wanted = false;
+    assert.equal(await soon, undefined);
+    assert.equal(state.analysed, false);
+    assert.equal(key(state.findings), want);
+    const midway = fresh();
+    const pending = midway.analysisSoon(() => true, 0.01);
+    assert.equal(key(midway.findings), want, 'asked for while the slices go on');
+    assert.ok(await pending);
+  });
+});
