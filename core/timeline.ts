@@ -22,6 +22,13 @@ export const CHECKPOINT_EVERY = 200;
 /** Boards kept per timeline (the hovers and the cursor ask for the same few again and again). */
 const MAX_VIEWS = 32;
 
+/** Why a card or player is not a legal host (undefined in a verdicts map: legal). */
+export interface HostVerdict {
+  why: string;
+  whyText: Message;
+  rules: string[];
+}
+
 export interface Checkpoint {
   /** The replay stands after statements[0..index). */
   index: number;
@@ -76,6 +83,7 @@ export class Timeline {
     const kept = sameStart ? keptOf(earlier!, doc) : 0;
     if (kept > 0 && this.seeded) seeds = withEarlier(seeds, earlier!, kept);
     if (kept > 0) for (const [end, view] of earlier!.views) if (end <= kept) this.views.set(end, view);
+    if (kept > 0) for (const [key, v] of earlier!.verdicts) if (Number(key.slice(0, key.indexOf(' '))) <= kept) this.verdicts.set(key, v);
     if (this.seeded) {
       if (!this.initial) {
         const initial = new Replay(this.doc, this.text, this.rules, this.version, { cards });
@@ -126,6 +134,9 @@ export class Timeline {
   /** Boards already answered, by how many statements stand before them (a later version's timeline takes those before its edit). */
   private readonly views = new Map<number, BoardView>();
 
+  /** Host verdicts already made, by `end verb subject` (end: statements before the board judged); carried like `views`. */
+  private readonly verdicts = new Map<string, Map<string, HostVerdict | undefined>>();
+
   /**
    * The cards and players `subject` could legally be attached to by an event of `verb` on `line`,
    * judged on the board just before that line, by the game's own rules.
@@ -149,9 +160,16 @@ export class Timeline {
    * Every card and player other than `subject`, with why it is not a legal host for an event of
    * `verb` on `line` (undefined for a legal one): legalHosts with the game's reasons, for completion.
    */
-  hostVerdicts(line: number, subject: string, verb: HostVerb): Map<string, { why: string; whyText: Message; rules: string[] } | undefined> {
+  hostVerdicts(line: number, subject: string, verb: HostVerb): ReadonlyMap<string, HostVerdict | undefined> {
+    // Asked at each keystroke while a host is typed (`equip X to c`, `c2`): kept per board, subject and verb.
+    const end = this.countStartingBy(line - 1);
+    const key = `${end} ${verb} ${subject}`;
+    const known = this.verdicts.get(key);
+    if (known) return known;
+    const out = new Map<string, HostVerdict | undefined>();
+    if (this.verdicts.size >= MAX_VIEWS) this.verdicts.clear();
+    this.verdicts.set(key, out);
     const replay = this.replayAt(line - 1);
-    const out = new Map<string, { why: string; whyText: Message; rules: string[] } | undefined>();
     const att = replay.board.cards.get(subject);
     if (!att) return out;
     for (const h of [...replay.board.players.values(), ...replay.board.cards.values()]) {

@@ -430,7 +430,7 @@ export class DocumentState {
   }
 
   /** Each other card and player, with why it is not a legal host for `subject` by `verb` on `line` (undefined: legal). */
-  hostVerdicts(line: number, subject: string, verb: HostVerb): Map<string, { why: string; whyText?: Message; rules: string[] } | undefined> {
+  hostVerdicts(line: number, subject: string, verb: HostVerb): ReadonlyMap<string, { why: string; whyText?: Message; rules: string[] } | undefined> {
     return this.timeline.hostVerdicts(line, subject, verb);
   }
 
