@@ -380,7 +380,8 @@ export class DocumentState {
       );
       return;
     }
-    void this.doc;
+    // The declarations too: the next version's reparse hands them on (found here, not at the first keystroke).
+    void declarationsOf(this.doc);
     void this.names;
     void this.timeline;
   }
