@@ -25,3 +25,31 @@ export function lineStartsOf(text: string): number[] {
   return starts;
 }
 
+
+/** Lines of a text as an editor's line table gives them (the editor keeps one up to date edit by edit; the reparse reads it). */
+export interface LineIndex {
+  lineCount: number;
+  /** The line an offset is on. */
+  lineAt(offset: number): number;
+  /** Where a line starts. */
+  startOf(line: number): number;
+}
+
+/** A line table of `text`, made from where each line starts. */
+export function lineIndexOf(text: string): LineIndex {
+  const starts = lineStartsOf(text);
+  return {
+    lineCount: starts.length,
+    lineAt: (offset) => {
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= offset) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    },
+    startOf: (line) => starts[line],
+  };
+}

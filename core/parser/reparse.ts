@@ -10,18 +10,11 @@
 import { isEvent, type ScenarioDocument, type Statement } from './ast';
 import { eolOf } from './lexer';
 import { parse, parseStream, ruleRefsOf, shiftedLines } from './parser';
-import { lineStartsOf } from '../text';
+import { lineIndexOf, type LineIndex } from '../text';
+
+export type { LineIndex };
 import { declarationsOf, rememberDeclarations } from './declarations';
 import type { Range } from '../types';
-
-/** Lines of a text as an editor knows them (line breaks: LF, CRLF, CR). */
-export interface LineIndex {
-  lineCount: number;
-  /** The line an offset is on. */
-  lineAt(offset: number): number;
-  /** Where a line starts. */
-  startOf(line: number): number;
-}
 
 /** What a reparse made, for the editor's later questions: how many statements of the earlier tree start the new one unchanged. */
 interface Reparsed {
@@ -170,8 +163,7 @@ function fromIndex(index: LineIndex, changed: number): { count: number; changedL
  */
 function linesOf(text: string, changed: number): { count: number; changedLine: number; startOf: (line: number) => number } {
   if (text.includes('\r')) {
-    const starts = lineStartsOf(text);
-    return { count: starts.length, changedLine: lineOf(starts, changed), startOf: (line) => starts[line] };
+    return fromIndex(lineIndexOf(text), changed);
   }
   let count = 1;
   let changedLine = 0;
@@ -189,18 +181,6 @@ function linesOf(text: string, changed: number): { count: number; changedLine: n
     return start;
   };
   return { count, changedLine, startOf };
-}
-
-/** The line an offset is on. */
-function lineOf(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /** The index of the last statement that starts on a line before `line`, or -1. */

@@ -2,7 +2,7 @@
 // PropertyFailure (with what went wrong) and returns normally when it holds.
 //
 // Lines are split on \r\n, \r and \n (as LSP does); columns are UTF-16 code units.
-import { analyse, analysisSteps, parseSteps, applyEdits, applySafeFixes, boardAt, safeFixEdits, check, codeInfo, declarationsOf, lineStartsOf, parse, reparse, REGISTRY, type LineIndex, replayCheckpoints, Timeline, type Analysis, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
+import { analyse, analysisSteps, parseSteps, applyEdits, applySafeFixes, boardAt, safeFixEdits, check, codeInfo, declarationsOf, lineIndexOf, parse, reparse, REGISTRY, replayCheckpoints, Timeline, type Analysis, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
 import { performance } from 'node:perf_hooks';
 import type { FuzzInput } from './generators';
 
@@ -314,25 +314,6 @@ function nonEmptyString(x: unknown): x is string {
  * An earlier version of `text`: one line changed, removed or added. Removing or adding a line
  * moves the lines after it; the other two keep the line count (where the editor reuses the end).
  */
-/** The lines of a text as an editor's line table gives them (LF, CRLF and CR breaks). */
-function lineIndex(text: string): LineIndex {
-  const starts = lineStartsOf(text);
-  return {
-    lineCount: starts.length,
-    lineAt: (offset) => {
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid] <= offset) lo = mid;
-        else hi = mid - 1;
-      }
-      return lo;
-    },
-    startOf: (line) => starts[line],
-  };
-}
-
 function earlierVersion(text: string, pick: number): string {
   const lines = text.split('\n');
   const at = pick % (lines.length + 1);
@@ -477,8 +458,8 @@ export const PROPERTIES: Property[] = [
       const earliest = earlierVersion(earlier, pick * 7 + 3);
       let got;
       try {
-        const mid = reparse(earliest, parse(earliest), earlier, lineIndex(earlier));
-        got = reparse(earlier, mid, text, lineIndex(text));
+        const mid = reparse(earliest, parse(earliest), earlier, lineIndexOf(earlier));
+        got = reparse(earlier, mid, text, lineIndexOf(text));
       } catch (e) {
         fail(`reparse threw: ${(e as Error)?.stack ?? String(e)}`);
       }
