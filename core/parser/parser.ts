@@ -1301,6 +1301,16 @@ export function shiftedLines<T>(node: T, delta: number): T {
   if (node instanceof Token) return new Token(node.type, node.text, node.line + delta, node.start, node.end) as T;
   if (node instanceof EventStmt) return node.shifted(delta) as T;
   const src = node as Record<string, unknown>;
+  if (Object.getPrototypeOf(node) === Object.prototype) {
+    // Plain objects (positions, ranges, assertions, filters...): a spread keeps their keys in order.
+    const copy: Record<string, unknown> = { ...src };
+    for (const key in copy) {
+      const v = copy[key];
+      if (key === 'line' && typeof v === 'number') copy[key] = v + delta;
+      else if (v !== null && typeof v === 'object') copy[key] = shiftedLines(v, delta);
+    }
+    return copy as T;
+  }
   const out = Object.create(Object.getPrototypeOf(node)) as Record<string, unknown>;
   for (const key of Object.keys(src)) {
     const v = src[key];

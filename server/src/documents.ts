@@ -159,7 +159,11 @@ export class DocumentState {
           }
         }
       };
-      this.job = { steps, done: run(), wants };
+      // Set before the first slice runs (it may finish the check, which drops the job).
+      const job: NonNullable<DocumentState['job']> = { steps, wants, done: Promise.resolve(undefined) };
+      this.job = job;
+      job.done = run();
+      return job.done;
     }
     return this.job.done;
   }
