@@ -2,7 +2,7 @@
 // the web extension's two (dist/browser/: the client for VS Code's web extension host, the server
 // as a Web Worker). The core is bundled into the CLI and the servers; the client never loads it.
 import * as esbuild from 'esbuild';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
@@ -34,6 +34,9 @@ await Promise.all(
       }),
     ),
 );
+// The two commands (package.json `bin`) are run as files: `npx board-scenario` in this folder runs
+// dist/cli.js itself, which then needs to be executable (esbuild writes 0644).
+for (const e of entries) if (e.banner && existsSync(e.out)) chmodSync(e.out, 0o755);
 
 // The web extension (docs/web.md). The worker server is one IIFE script (a classic Worker); the
 // client is CommonJS, as VS Code's web extension host loads it. `node:path` and `node:url` are the
