@@ -122,9 +122,12 @@ export class IncludeFiles {
   hostFor(documentUri: string): IncludeHost {
     const root = this.rootOf(documentUri);
     const touched = new Set<string>();
-    this.touched.set(documentUri, touched);
     return {
       read: (from, written) => {
+        // What this check touches replaces what the last one did from its first read on, not when
+        // the host is made: a version made but not checked yet (checks are lazy and in slices)
+        // still counts as including what its last check read.
+        if (this.touched.get(documentUri) !== touched) this.touched.set(documentUri, touched);
         const fromPath = filePathOf(from);
         if (root === undefined || fromPath === undefined) return { error: 'missing', message: 'only a file on this machine\'s disk can include another (save the document first).' };
         const wanted = path.resolve(path.dirname(fromPath), written);
