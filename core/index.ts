@@ -1,7 +1,7 @@
 // The attach rules core: a pure library. It never imports the protocol or `vscode`.
 export * from './types';
 export type * from './parser/ast';
-export { parse, parseSteps, isIdentifier, ZONES } from './parser/parser';
+export { parse, parseSteps, movedLines, isIdentifier, ZONES } from './parser/parser';
 export { lex, type Token, type LogicalLine } from './parser/lexer';
 export { reparse, type LineIndex } from './parser/reparse';
 export { declarationsOf } from './parser/declarations';

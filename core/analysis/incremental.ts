@@ -3,8 +3,8 @@
 // on from the last copy of the replay before its first change and stops early where the replay
 // reaches an earlier copy's state again (property tests hold both equal to a fresh analysis).
 import { isEvent, type Comment, type DocumentInfo, type ScenarioDocument, type Statement, type SyntaxProblem } from '../parser/ast';
-import { parse, parseStream, type StreamedParse } from '../parser/parser';
-import { eolOf, type LexStart } from '../parser/lexer';
+import { parse, parseStreamInSlices, type StreamedParse } from '../parser/parser';
+import { eolOf } from '../parser/lexer';
 import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
 import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
@@ -134,73 +134,52 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     }
     return r;
   };
-  // What the slices parsed (each slice's own, up to the statement it paused before).
-  const lexed: SyntaxProblem[] = [];
-  const parsed: SyntaxProblem[] = [];
-  const commentsRead: Comment[] = [];
-  let at: LexStart | undefined = from;
-  let rest: StreamedParse;
-  let hasCR: boolean | undefined;
-  for (;;) {
-    let pausedAt: LexStart | undefined;
-    let inSlice = 0;
-    rest = parseStream(
-      text,
-      (st, info, offset) => {
-        if (pause && inSlice > 0 && pause()) {
-          pausedAt = { line: st.range.start.line, offset };
+  // In slices when `pause` is given (parseStreamInSlices: the text of a slice that paused is read again from there).
+  const rest: StreamedParse = yield* parseStreamInSlices(
+    text,
+    (st, info, offset) => {
+      statements++;
+      first ??= st;
+      if (!isEvent(st)) {
+        // A declaration after an event: the file is parsed whole and checked so (below); this parse stops.
+        if (replay || from) {
+          late = true;
           return true;
         }
-        inSlice++;
-        statements++;
-        first ??= st;
-        if (late) return;
-        if (!isEvent(st)) {
-          if (replay || from) late = true;
-          else declarations.push(st);
-          return;
-        }
-        replay ??= start(info);
-        // A slice's lexer has its own comments (a fix that deletes this statement keeps those on its lines).
-        if (replay.doc !== info) replay.doc = info;
-        if (crash !== undefined) return;
-        if (tail) {
-          while (nextTail < tail.points.length && tail.points[nextTail].offset + tail.delta < offset) nextTail++;
-          const p = tail.points[nextTail];
-          if (p && p.offset + tail.delta === offset) {
-            nextTail++;
-            if (info.lineCount === prev!.header.lineCount && replay.sameStateAs(p.replay)) {
-              cutoff = p;
-              return true;
-            }
+        declarations.push(st);
+        return;
+      }
+      replay ??= start(info);
+      // A slice's lexer has its own comments (a fix that deletes this statement keeps those on its lines).
+      if (replay.doc !== info) replay.doc = info;
+      if (crash !== undefined) return;
+      if (tail) {
+        while (nextTail < tail.points.length && tail.points[nextTail].offset + tail.delta < offset) nextTail++;
+        const p = tail.points[nextTail];
+        if (p && p.offset + tail.delta === offset) {
+          nextTail++;
+          if (info.lineCount === prev!.header.lineCount && replay.sameStateAs(p.replay)) {
+            cutoff = p;
+            return true;
           }
         }
-        every ||= Math.max(RESUME_EVERY, replay.board.cards.size);
-        if (options.resumable && ++sincePoint > every) {
-          // The copy keeps no text or comments: it is only ever copied again, into a replay that has them.
-          points.push({ index: statements - 1, line: st.range.start.line, offset, replay: fork(replay, NO_TEXT, ''), findings: replay.findings.length });
-          sincePoint = 1;
-        }
-        try {
-          replay.step(st);
-        } catch (e) {
-          crash = e;
-        }
-        if (keeper && replay.findings.length > 0) drain(replay, 1);
-      },
-      at,
-    );
-    // A paused slice read the first line of the statement it paused before (and perhaps the next): those are read again.
-    const cut = pausedAt ? pausedAt.line : Infinity;
-    for (const x of rest.lexProblems) if (x.range.start.line < cut) lexed.push(x);
-    for (const x of rest.parseProblems) if (x.range.start.line < cut) parsed.push(x);
-    for (const x of rest.comments) if (x.range.start.line < cut) commentsRead.push(x);
-    if (!pausedAt || late) break;
-    // The next slice starts there, knowing the text's line count and whether it has a CR (not counted again).
-    hasCR ??= text.indexOf('\r') >= 0;
-    at = { line: pausedAt.line, offset: pausedAt.offset, lineCount: rest.lineCount, hasCR };
-    yield;
-  }
+      }
+      every ||= Math.max(RESUME_EVERY, replay.board.cards.size);
+      if (options.resumable && ++sincePoint > every) {
+        // The copy keeps no text or comments: it is only ever copied again, into a replay that has them.
+        points.push({ index: statements - 1, line: st.range.start.line, offset, replay: fork(replay, NO_TEXT, ''), findings: replay.findings.length });
+        sincePoint = 1;
+      }
+      try {
+        replay.step(st);
+      } catch (e) {
+        crash = e;
+      }
+      if (keeper && replay.findings.length > 0) drain(replay, 1);
+    },
+    from,
+    pause,
+  );
   if (late) return analyseDocument(parse(text), text, options);
   replay ??= start(rest);
   if (crash === undefined && !cutoff) {
@@ -219,9 +198,9 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     if (cutoff) for (const x of old!) if (x.range.start.line >= cutoff.line) out.push(x);
     return out;
   };
-  const lexProblems = merge(prev?.lexProblems, lexed);
-  const parseProblems = merge(prev?.parseProblems, parsed);
-  const comments = merge(prev?.comments, commentsRead);
+  const lexProblems = merge(prev?.lexProblems, rest.lexProblems);
+  const parseProblems = merge(prev?.parseProblems, rest.parseProblems);
+  const comments = merge(prev?.comments, rest.comments);
   hdr = { ...hdr!, eol: rest.eol, lineCount: rest.lineCount };
   // Findings in the order a whole-document analysis reports them: syntax, header, replay.
   const fromReplay = replay.findings.splice(0);

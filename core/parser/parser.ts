@@ -187,30 +187,37 @@ export function parse(text: string, options?: ParseOptions): ScenarioDocument {
 }
 
 /**
- * `parse` in slices, for an editor that builds a huge file's tree while it answers requests:
- * between two statements, when `pause()` says so (at least one statement per slice), it yields;
- * the last `next()` returns the tree, the same as `parse` makes (a property test holds them
- * equal). A slice that paused is parsed again from the statement it paused before.
+ * `parseStream` in slices, for an editor that parses or checks a huge file while it answers
+ * requests: between two statements, when `pause()` says so (at least one statement per slice), it
+ * yields; the caller goes on with `next()`, and the last `next()` returns what `parseStream` would
+ * (with `pause` undefined, it is one slice). A slice that paused is lexed again from the statement
+ * it paused before (what it read of that statement's lines is dropped). `onStatement` returns
+ * true to stop, as for `parseStream`. Property tests hold a parse and a check in slices equal to
+ * one in one piece.
  */
-export function* parseSteps(text: string, pause: () => boolean): Generator<void, ScenarioDocument, void> {
-  const statements: Statement[] = [];
+export function* parseStreamInSlices(
+  text: string,
+  onStatement: (st: Statement, info: DocumentInfo, offset: number) => boolean | void,
+  from: LexStart | undefined,
+  pause: (() => boolean) | undefined,
+): Generator<void, StreamedParse, void> {
   const lexProblems: SyntaxProblem[] = [];
   const parseProblems: SyntaxProblem[] = [];
   const comments: Comment[] = [];
-  let at: LexStart | undefined;
+  let at = from;
   let hasCR: boolean | undefined;
   for (;;) {
     let pausedAt: LexStart | undefined;
     let inSlice = 0;
     const r = parseStream(
       text,
-      (st, _info, offset) => {
-        if (inSlice > 0 && pause()) {
+      (st, info, offset) => {
+        if (pause && inSlice > 0 && pause()) {
           pausedAt = { line: st.range.start.line, offset };
           return true;
         }
         inSlice++;
-        statements.push(st);
+        return onStatement(st, info, offset);
       },
       at,
     );
@@ -219,11 +226,21 @@ export function* parseSteps(text: string, pause: () => boolean): Generator<void,
     for (const x of r.lexProblems) if (x.range.start.line < cut) lexProblems.push(x);
     for (const x of r.parseProblems) if (x.range.start.line < cut) parseProblems.push(x);
     for (const x of r.comments) if (x.range.start.line < cut) comments.push(x);
-    if (!pausedAt) return { statements, comments, ruleRefs: ruleRefsOf(comments), problems: [...lexProblems, ...parseProblems], lexicalProblems: lexProblems.length, eol: r.eol, lineCount: r.lineCount };
+    if (!pausedAt) {
+      return { comments, ruleRefs: ruleRefsOf(comments), problems: [...lexProblems, ...parseProblems], lexProblems, parseProblems, eol: r.eol, lineCount: r.lineCount };
+    }
+    // The next slice starts there, knowing the text's line count and whether it has a CR (not counted again).
     hasCR ??= text.indexOf('\r') >= 0;
     at = { line: pausedAt.line, offset: pausedAt.offset, lineCount: r.lineCount, hasCR };
     yield;
   }
+}
+
+/** `parse` in slices (parseStreamInSlices): the same tree as `parse`. */
+export function* parseSteps(text: string, pause: () => boolean): Generator<void, ScenarioDocument, void> {
+  const statements: Statement[] = [];
+  const r = yield* parseStreamInSlices(text, (st) => void statements.push(st), undefined, pause);
+  return { statements, comments: r.comments, ruleRefs: r.ruleRefs, problems: r.problems, lexicalProblems: r.lexProblems.length, eol: r.eol, lineCount: r.lineCount };
 }
 
 /** What a streamed parse returns besides the statements; its problems also kept apart by origin. */
@@ -907,28 +924,28 @@ class EventStmt {
   get verbRange(): Range {
     return { start: { line: this.line, character: this.verbStart }, end: { line: this.line, character: this.verbEnd } };
   }
-  /** The same event `delta` lines further down (shiftedLines): made by the constructor, so it has the same shape. */
-  shifted(delta: number): EventStmt {
-    const e = new EventStmt(this.line + delta, this.verbStart, this.verbEnd, { line: this.endLine + delta, end: this.endChar } as Token);
+  /** The same event with its lines moved (movedLines): made by the constructor, so it has the same shape. */
+  moved(move: (line: number) => number): EventStmt {
+    const e = new EventStmt(move(this.line), this.verbStart, this.verbEnd, { line: move(this.endLine), end: this.endChar } as Token);
     e.kind = this.kind;
     e.verb = this.verb;
-    if (this.subject) e.subject = shiftedName(this.subject, delta);
-    if (this.host) e.host = shiftedName(this.host, delta);
-    if (this.by) e.by = shiftedName(this.by, delta);
-    if (this.target) e.target = shiftedName(this.target, delta);
-    if (this.zone) e.zone = shiftedLines(this.zone, delta);
-    if (this.words) e.words = shiftedLines(this.words, delta);
-    if (this.quality) e.quality = shiftedLines(this.quality, delta);
-    if (this.player) e.player = shiftedName(this.player, delta);
-    if (this.keyword) e.keyword = shiftedLines(this.keyword, delta);
-    if (this.payingWard) e.payingWard = shiftedLines(this.payingWard, delta);
+    if (this.subject) e.subject = movedName(this.subject, move);
+    if (this.host) e.host = movedName(this.host, move);
+    if (this.by) e.by = movedName(this.by, move);
+    if (this.target) e.target = movedName(this.target, move);
+    if (this.zone) e.zone = movedLines(this.zone, move);
+    if (this.words) e.words = movedLines(this.words, move);
+    if (this.quality) e.quality = movedLines(this.quality, move);
+    if (this.player) e.player = movedName(this.player, move);
+    if (this.keyword) e.keyword = movedLines(this.keyword, move);
+    if (this.payingWard) e.payingWard = movedLines(this.payingWard, move);
     e.direction = this.direction;
-    if (this.assertion) e.assertion = shiftedLines(this.assertion, delta);
-    if (this.keep) e.keep = shiftedLines(this.keep, delta);
-    if (this.ability !== undefined) e.ability = shiftedLines(this.ability, delta);
-    if (this.filter) e.filter = shiftedLines(this.filter, delta);
-    if (this.parts) e.parts = shiftedLines(this.parts, delta);
-    if (this.other) e.other = shiftedName(this.other, delta);
+    if (this.assertion) e.assertion = movedLines(this.assertion, move);
+    if (this.keep) e.keep = movedLines(this.keep, move);
+    if (this.ability !== undefined) e.ability = movedLines(this.ability, move);
+    if (this.filter) e.filter = movedLines(this.filter, move);
+    if (this.parts) e.parts = movedLines(this.parts, move);
+    if (this.other) e.other = movedName(this.other, move);
     return e;
   }
   get range(): Range {
@@ -1283,38 +1300,44 @@ function parseAssertion(cur: Cursor): Assertion {
   }
 }
 
-/**
- * A copy of a syntax node (a statement and everything in it) `delta` lines further down, the
- * same in every other respect: what a parse of the same text `delta` lines lower makes (a reparse
- * keeps the statements after a line break typed or deleted this way, instead of parsing them
- * again). Nodes are plain objects and arrays, tokens, events and sugar zones; each position's or
- * node's `line` (an event's `endLine` too) moves.
- */
-/** A name `delta` lines further down (a token, as the parser makes names). */
-function shiftedName(n: Name, delta: number): Name {
-  return n instanceof Token ? new Token(n.type, n.text, n.line + delta, n.start, n.end) : shiftedLines(n, delta);
+/** A name with its line moved (a token, as the parser makes names). */
+function movedName(n: Name, move: (line: number) => number): Name {
+  return n instanceof Token ? new Token(n.type, n.text, move(n.line), n.start, n.end) : movedLines(n, move);
 }
 
-export function shiftedLines<T>(node: T, delta: number): T {
-  if (delta === 0 || node === null || typeof node !== 'object') return node;
-  if (Array.isArray(node)) return node.map((x) => shiftedLines(x, delta)) as T;
-  if (node instanceof Token) return new Token(node.type, node.text, node.line + delta, node.start, node.end) as T;
-  if (node instanceof EventStmt) return node.shifted(delta) as T;
+/**
+ * A copy of `node` with every line in it moved by `move`, the same in every other respect. Nodes
+ * are plain objects and arrays (positions, ranges, findings, messages), tokens, events and sugar
+ * zones; each position's or node's `line` (an event's `endLine` too) moves. A syntax node moved by
+ * `delta` lines is what a parse of the same text `delta` lines lower makes (`shiftedLines`: a
+ * reparse keeps the statements after a line break typed or deleted this way); the editor moves
+ * the findings it knows past an edit with it too.
+ */
+export function movedLines<T>(node: T, move: (line: number) => number): T {
+  if (node === null || typeof node !== 'object') return node;
+  if (Array.isArray(node)) return node.map((x) => movedLines(x, move)) as T;
+  if (node instanceof Token) return new Token(node.type, node.text, move(node.line), node.start, node.end) as T;
+  if (node instanceof EventStmt) return node.moved(move) as T;
   const src = node as Record<string, unknown>;
   if (Object.getPrototypeOf(node) === Object.prototype) {
-    // Plain objects (positions, ranges, assertions, filters...): a spread keeps their keys in order.
+    // Plain objects: a spread keeps their keys in order.
     const copy: Record<string, unknown> = { ...src };
     for (const key in copy) {
       const v = copy[key];
-      if (key === 'line' && typeof v === 'number') copy[key] = v + delta;
-      else if (v !== null && typeof v === 'object') copy[key] = shiftedLines(v, delta);
+      if (key === 'line' && typeof v === 'number') copy[key] = move(v);
+      else if (v !== null && typeof v === 'object') copy[key] = movedLines(v, move);
     }
     return copy as T;
   }
   const out = Object.create(Object.getPrototypeOf(node)) as Record<string, unknown>;
   for (const key of Object.keys(src)) {
     const v = src[key];
-    out[key] = (key === 'line' || key === 'endLine') && typeof v === 'number' ? v + delta : shiftedLines(v, delta);
+    out[key] = (key === 'line' || key === 'endLine') && typeof v === 'number' ? move(v) : movedLines(v, move);
   }
   return out as T;
+}
+
+/** `node` `delta` lines further down (movedLines). */
+export function shiftedLines<T>(node: T, delta: number): T {
+  return delta === 0 ? node : movedLines(node, (line) => line + delta);
 }

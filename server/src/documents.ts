@@ -20,6 +20,7 @@ import {
   replayCheckpoints,
   reparse,
   declarationsOf,
+  movedLines,
   commonPrefix,
   commonSuffix,
   resolveVersion,
@@ -240,7 +241,7 @@ export class DocumentState {
     const kept = (line: number) => line < first || line > lastOld;
     const move = (line: number) => (line > lastOld ? line + delta : line);
     const out: Finding[] = [];
-    for (const f of findings) if (kept(f.range.start.line) && kept(f.range.end.line)) out.push(movePositions(f, move));
+    for (const f of findings) if (kept(f.range.start.line) && kept(f.range.end.line)) out.push(movedLines(f, move));
     return out;
   }
 
@@ -518,17 +519,6 @@ class Snapshot implements TextDocument {
   getEOLCharacters(line: number): string {
     return this.doc.getEOLCharacters(line);
   }
-}
-
-/** A copy of `x` with the line of every position in it (an object with a numeric `line` and `character`) moved. */
-function movePositions<T>(x: T, move: (line: number) => number): T {
-  if (Array.isArray(x)) return x.map((v) => movePositions(v, move)) as T;
-  if (x === null || typeof x !== 'object') return x;
-  const o = x as Record<string, unknown>;
-  if (typeof o.line === 'number' && typeof o.character === 'number') return { ...o, line: move(o.line) } as T;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(o)) out[k] = movePositions(o[k], move);
-  return out as T;
 }
 
 /** The editor's line table of a version (kept up to date edit by edit by the live document), for a reparse. */
