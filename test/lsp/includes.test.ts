@@ -49,9 +49,14 @@ describe('LSP includes', () => {
   let outside: string;
   let client: TestClient;
   const uriOf = (rel: string) => pathToFileURL(path.join(dir, rel)).href;
+  // Written as editors save: a new file renamed over the old one. The server may read a file at
+  // any time (a check started by an earlier change); a file truncated and then written in place
+  // can be read empty or half-written in between (a CI flake of the test below was that).
   const write = (rel: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
+    const file = path.join(dir, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(`${file}.tmp`, text);
+    fs.renameSync(`${file}.tmp`, file);
   };
 
   before(async () => {
@@ -208,6 +213,9 @@ describe('LSP includes', () => {
     const p = await client.waitForDiagnostics(main, (x) => codes(x).includes('unknown-name'), { since });
     assert.ok(p.diagnostics.some((x) => x.code === 'unknown-name' && x.range.start.line === 4));
     write('cards/pool.board', POOL);
+    const restored = client.mark();
+    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf('cards/pool.board'), type: FileChangeType.Changed }] });
+    await client.waitForDiagnostics(main, (x) => codes(x).length === 0, { since: restored });
     // Malformed notifications change nothing and log no error.
     for (const params of [{}, { changes: 3 }, { changes: [null, { uri: 7 }] }]) await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, params as never);
     // A request after them: answered once they were handled (messages are handled in order).
