@@ -10,6 +10,13 @@
 // With `--sequential` the requests of a keystroke go out one at a time (each waits for the last
 // answer), so each figure is that request's own latency while edits arrive, not the queue of the
 // other requests sent with it (VS Code itself debounces most of them while the user types).
+// With `--editor` the keystrokes come at a typist's pace (VS Code's cadence): one every 100 ms, a
+// pause after each word and line; completion (and now and then a hover) at each keystroke, and the
+// other requests when VS Code sends them, each after its own delay since the last change
+// (VSCODE_DELAY_MS: the debounce minimums in VS Code's sources), so the as-you-type check runs in
+// the pauses, between the requests, as in the editor.
+// In every mode the editor's requests on showing the file (lenses, folding, tokens, the board)
+// are made once before the typing starts, and are not in the figures.
 //
 // Run alone: `node out/bench/typing.js [path/to/server.js] [events]` (after `tsc -p bench`), or as
 // part of `npm run bench` (--no-typing skips it). No timing in tests: these are figures.
@@ -43,6 +50,7 @@ export interface KindStats {
 }
 
 export interface TypingResults {
+  mode: TypingMode;
   events: number;
   lines: number;
   keystrokes: number;
@@ -86,7 +94,37 @@ function countSymbols(xs: unknown): number {
   return n;
 }
 
-export async function runTyping(opts: { serverJs: string; events: number; keystrokes: number; gapMs?: number; sequential?: boolean; log?: (s: string) => void }): Promise<TypingResults> {
+/** The requests an editor sends while the user types, by kind. */
+const REQUEST_KINDS = ['completion', 'semanticTokens', 'inlayHint', 'foldingRange', 'documentSymbol', 'codeLens', 'board', 'semanticTokensRange', 'hover'] as const;
+type RequestKind = (typeof REQUEST_KINDS)[number];
+
+/**
+ * How long VS Code waits after the last change before it asks again (the `min` of each feature's
+ * languageFeatureDebounceService entry in VS Code's sources: semantic tokens 300 ms
+ * (ModelSemanticColoring.REQUEST_MIN_DELAY), the outline 350 ms ('DocumentSymbols'), code lenses
+ * 250 ms ('CodeLensProvide'), folding 200 ms ('Folding'), inlay hints 25 ms ('InlayHint'); the
+ * delay grows with the provider's average time, never below these). Completion is asked as the
+ * user types (quick suggestions), a hover when the mouse rests; the board panel (client/src/
+ * boardPanel.ts) follows an edit after EDIT_DELAY_MS, 300 ms. The range tokens go with the full ones.
+ */
+const VSCODE_DELAY_MS: Record<RequestKind, number> = {
+  completion: 0,
+  hover: 0,
+  inlayHint: 25,
+  foldingRange: 200,
+  codeLens: 250,
+  semanticTokens: 300,
+  semanticTokensRange: 300,
+  board: 300,
+  documentSymbol: 350,
+};
+/** The editor cadence's typist: a keystroke every 100 ms (about 120 words a minute), a pause of 500 ms after each word and line. */
+const EDITOR_GAP_MS = 100;
+const EDITOR_PAUSE_MS = 500;
+
+export type TypingMode = 'burst' | 'sequential' | 'editor';
+
+export async function runTyping(opts: { serverJs: string; events: number; keystrokes: number; gapMs?: number; mode?: TypingMode; log?: (s: string) => void }): Promise<TypingResults> {
   const log = opts.log ?? (() => {});
   const text = toBoard(generate(opts.events, 'clean'));
   const lines = text.split('\n');
@@ -118,8 +156,10 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
     let line = at;
     let col = 0;
     // A blank line to type on.
+    let lastKey = performance.now();
     const edit = async (range: { start: { line: number; character: number }; end: { line: number; character: number } }, newText: string) => {
       version++;
+      lastKey = performance.now();
       await client.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ range, text: newText }] });
     };
     await edit({ start: { line, character: 0 }, end: { line, character: 0 } }, '\n');
@@ -128,25 +168,15 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
       const s = performance.now();
       const r = await p;
       (times[kind] ??= []).push(performance.now() - s);
+      if (process.env.BENCH_TRACE && opts.mode === 'editor') log(`  ${kind}: ${(performance.now() - s).toFixed(1)} ms, sent ${(s - lastKey).toFixed(0)} ms after keystroke ${version}`);
       return r;
     };
     const viewport = { start: { line: Math.max(0, line - 25), character: 0 }, end: { line: line + 25, character: 0 } };
-    const cpuStart = cpuMsOf(client.proc.pid);
-    for (let k = 0; k < opts.keystrokes; k++) {
-      const ch = typed[col % typed.length];
-      if (col > 0 && col % typed.length === 0) {
-        // End of the line: a newline, and the next line.
-        await edit({ start: { line, character: col }, end: { line, character: col } }, '\n');
-        line++;
-        col = 0;
-        continue;
-      }
-      await edit({ start: { line, character: col }, end: { line, character: col } }, ch);
-      col++;
-      const pos = { line, character: col };
-      const thunks: (() => Promise<unknown>)[] = [
-        () => timed('completion', client.conn.sendRequest(CompletionRequest.type, { textDocument: doc, position: pos })),
-        () => timed(
+    // The requests of one keystroke, by kind: each records its own round trip.
+    const request: Record<RequestKind, (pos: { line: number; character: number }) => Promise<unknown>> = {
+      completion: (pos) => timed('completion', client.conn.sendRequest(CompletionRequest.type, { textDocument: doc, position: pos })),
+      semanticTokens: () =>
+        timed(
           delta && tokens?.resultId ? 'semanticTokens/delta' : 'semanticTokens/full',
           (delta && tokens?.resultId
             ? client.conn.sendRequest(SemanticTokensDeltaRequest.type, { textDocument: doc, previousResultId: tokens.resultId })
@@ -157,26 +187,81 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
             return r;
           }),
         ),
-        () => timed('inlayHint (viewport)', client.conn.sendRequest(InlayHintRequest.type, { textDocument: doc, range: viewport })),
-        () => timed('foldingRange', client.conn.sendRequest(FoldingRangeRequest.type, { textDocument: doc })),
-        () => timed('documentSymbol', client.conn.sendRequest(DocumentSymbolRequest.type, { textDocument: doc })),
-        // As an editor does: the list, then codeLens/resolve for the lenses it shows (the viewport's).
-        () => timed('codeLens', client.conn.sendRequest(CodeLensRequest.type, { textDocument: doc })).then((r) => {
+      semanticTokensRange: () => timed('semanticTokens/range (viewport)', client.conn.sendRequest(SemanticTokensRangeRequest.type, { textDocument: doc, range: viewport })),
+      inlayHint: () => timed('inlayHint (viewport)', client.conn.sendRequest(InlayHintRequest.type, { textDocument: doc, range: viewport })),
+      foldingRange: () => timed('foldingRange', client.conn.sendRequest(FoldingRangeRequest.type, { textDocument: doc })),
+      documentSymbol: () => timed('documentSymbol', client.conn.sendRequest(DocumentSymbolRequest.type, { textDocument: doc })),
+      // As an editor does: the list, then codeLens/resolve for the lenses it shows (the viewport's).
+      codeLens: () =>
+        timed('codeLens', client.conn.sendRequest(CodeLensRequest.type, { textDocument: doc })).then((r) => {
           const shown = ((r ?? []) as CodeLens[]).filter((l) => !l.command && l.range.start.line >= viewport.start.line && l.range.start.line <= viewport.end.line);
           return timed('codeLens/resolve (viewport)', Promise.all(shown.map((l) => client.conn.sendRequest(CodeLensResolveRequest.type, l))));
         }),
-        () => timed('board (at the cursor)', client.conn.sendRequest('boardScenario/board', { uri, line, theme: 'vscode' })),
-      ];
-      if (range) thunks.push(() => timed('semanticTokens/range (viewport)', client.conn.sendRequest(SemanticTokensRangeRequest.type, { textDocument: doc, range: viewport })));
-      if (k % 4 === 0) thunks.push(() => timed('hover', client.conn.sendRequest(HoverRequest.type, { textDocument: doc, position: { line: line - 1, character: 1 } })));
-      // Sequential: one request at a time, so each figure is that request's own cost (not the queue before it).
+      board: (pos) => timed('board (at the cursor)', client.conn.sendRequest('boardScenario/board', { uri, line: pos.line, theme: 'vscode' })),
+      hover: (pos) => timed('hover', client.conn.sendRequest(HoverRequest.type, { textDocument: doc, position: { line: pos.line - 1, character: 1 } })),
+    };
+    const kindsNow = (k: number): RequestKind[] => REQUEST_KINDS.filter((kind) => (kind !== 'semanticTokensRange' || range) && (kind !== 'hover' || k % 4 === 0));
+    const mode = opts.mode ?? 'burst';
+    // The editor cadence: each debounced kind has a timer that every keystroke starts again (as
+    // VS Code's RunOnceScheduler does); one in flight is not asked again until it answers.
+    const timers = new Map<RequestKind, ReturnType<typeof setTimeout>>();
+    const inFlight = new Set<RequestKind>();
+    const outstanding = new Set<Promise<unknown>>();
+    const fire = (kind: RequestKind, pos: { line: number; character: number }) => {
+      // Completion and hovers are asked at each keystroke whatever is out; a debounced kind waits for its answer.
+      if (VSCODE_DELAY_MS[kind] > 0 && inFlight.has(kind)) return;
+      inFlight.add(kind);
+      const p = request[kind](pos).finally(() => {
+        inFlight.delete(kind);
+        outstanding.delete(p);
+      });
+      outstanding.add(p);
+    };
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // What an editor asks for when it shows the file (lenses, folding, the board panel, ...), before
+    // the typing starts: not part of the figures.
+    for (const kind of kindsNow(0)) await request[kind]({ line, character: 0 });
+    for (const k of Object.keys(times)) delete times[k];
+    const cpuStart = cpuMsOf(client.proc.pid);
+    for (let k = 0; k < opts.keystrokes; k++) {
+      const ch = typed[col % typed.length];
+      if (col > 0 && col % typed.length === 0) {
+        // End of the line: a newline, and the next line.
+        await edit({ start: { line, character: col }, end: { line, character: col } }, '\n');
+        line++;
+        col = 0;
+        if (mode === 'editor') await sleep(EDITOR_PAUSE_MS);
+        continue;
+      }
+      await edit({ start: { line, character: col }, end: { line, character: col } }, ch);
+      col++;
+      const pos = { line, character: col };
       const roundStart = performance.now();
-      if (opts.sequential) for (const th of thunks) await th();
-      else await Promise.all(thunks.map((th) => th()));
+      if (mode === 'editor') {
+        for (const kind of kindsNow(k)) {
+          const wait = VSCODE_DELAY_MS[kind];
+          if (wait === 0) {
+            fire(kind, pos);
+            continue;
+          }
+          clearTimeout(timers.get(kind));
+          timers.set(kind, setTimeout(() => fire(kind, pos), wait));
+        }
+        // The next keystroke comes after the typist's gap; after a word, a pause to think.
+        await sleep(ch === ' ' ? EDITOR_PAUSE_MS : EDITOR_GAP_MS);
+      } else {
+        const thunks = kindsNow(k).map((kind) => () => request[kind](pos));
+        // Sequential: one request at a time, so each figure is that request's own cost (not the queue before it).
+        if (mode === 'sequential') for (const th of thunks) await th();
+        else await Promise.all(thunks.map((th) => th()));
+      }
       // BENCH_TRACE=1: each keystroke's round on stderr (which ones are slow, and after what).
       if (process.env.BENCH_TRACE) log(`  keystroke ${k} (col ${col}): round ${(performance.now() - roundStart).toFixed(1)} ms; ${Object.entries(times).map(([kind, xs]) => `${kind.split(' ')[0]} ${xs[xs.length - 1].toFixed(0)}`).join(', ')}`);
-      if (opts.gapMs) await new Promise((r) => setTimeout(r, opts.gapMs));
+      if (opts.gapMs) await sleep(opts.gapMs);
     }
+    // The editor cadence: the requests of the last pause are answered before the figures are taken.
+    for (const t of timers.values()) clearTimeout(t);
+    await Promise.all(outstanding);
 
     const cpuEnd = cpuMsOf(client.proc.pid);
     const serverCpuMsPerKeystroke = cpuStart !== undefined && cpuEnd !== undefined ? (cpuEnd - cpuStart) / opts.keystrokes : undefined;
@@ -197,14 +282,14 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
     for (const [k, xs] of Object.entries(times)) kinds[k] = kindStats(xs);
     let worst = { kind: '', ms: 0 };
     for (const [k, s] of Object.entries(kinds)) if (s.p95 > worst.ms) worst = { kind: k, ms: s.p95 };
-    return { events: opts.events, lines: lines.length, keystrokes: opts.keystrokes, kinds, worstP95: worst, boardAnyLine: kindStats(boardAny), semanticTokens: { delta, range }, outline, openMs, serverCpuMsPerKeystroke, serverErrors: client.log.filter((l) => /failed|exception|rejection|error/i.test(l)) };
+    return { mode, events: opts.events, lines: lines.length, keystrokes: opts.keystrokes, kinds, worstP95: worst, boardAnyLine: kindStats(boardAny), semanticTokens: { delta, range }, outline, openMs, serverCpuMsPerKeystroke, serverErrors: client.log.filter((l) => /failed|exception|rejection|error/i.test(l)) };
   } finally {
     await client.stop();
   }
 }
 
 export function typingTable(r: TypingResults): string {
-  const rows = [`Requests while typing: ${r.events.toLocaleString('en-US')} events (${r.lines.toLocaleString('en-US')} lines), ${r.keystrokes} keystrokes, validate onType; didOpen → diagnostics ${r.openMs.toFixed(0)} ms`];
+  const rows = [`Requests while typing (${MODE_NAMES[r.mode]}): ${r.events.toLocaleString('en-US')} events (${r.lines.toLocaleString('en-US')} lines), ${r.keystrokes} keystrokes, validate onType; didOpen → diagnostics ${r.openMs.toFixed(0)} ms`];
   rows.push(`  semantic tokens: delta ${r.semanticTokens.delta ? 'yes' : 'no'}, range ${r.semanticTokens.range ? 'yes' : 'no'}; outline: ${r.outline.symbols.toLocaleString('en-US')} symbols, ${(r.outline.bytes / 1024).toFixed(0)} KiB`);
   if (r.serverErrors.length) rows.push(`  THE SERVER LOGGED ${r.serverErrors.length} FAILURES (the figures are not valid): ${r.serverErrors[0].slice(0, 300)}`);
   if (r.serverCpuMsPerKeystroke !== undefined) rows.push(`  server CPU time per keystroke (its requests included): ${r.serverCpuMsPerKeystroke.toFixed(1)} ms`);
@@ -217,6 +302,11 @@ export function typingTable(r: TypingResults): string {
 }
 
 const BOARD_ANY_LINE = 'board at any line, after an edit';
+const MODE_NAMES: Record<TypingMode, string> = {
+  burst: 'burst: every request of a keystroke at once',
+  sequential: 'sequential: the requests of a keystroke one at a time',
+  editor: "VS Code's cadence: a keystroke every 100 ms, its debounced requests after a pause",
+};
 
 /**
  * Several runs of the same size: per request, the range of its p50 and p95 (the board at any
@@ -224,7 +314,7 @@ const BOARD_ANY_LINE = 'board at any line, after an edit';
  */
 export function typingRangesTable(runs: TypingResults[]): string {
   const r0 = runs[0];
-  const rows = [`Requests while typing, ${runs.length} runs: ${r0.events.toLocaleString('en-US')} events (${r0.lines.toLocaleString('en-US')} lines), ${r0.keystrokes} keystrokes each; ranges over the runs`];
+  const rows = [`Requests while typing (${MODE_NAMES[r0.mode]}), ${runs.length} runs: ${r0.events.toLocaleString('en-US')} events (${r0.lines.toLocaleString('en-US')} lines), ${r0.keystrokes} keystrokes each; ranges over the runs`];
   const failed = runs.reduce((n, r) => n + r.serverErrors.length, 0);
   if (failed) rows.push(`  THE SERVER LOGGED ${failed} FAILURES (the figures are not valid)`);
   const cpu = runs.map((r) => r.serverCpuMsPerKeystroke).filter((x): x is number => x !== undefined);
@@ -242,7 +332,7 @@ export function typingRangesTable(runs: TypingResults[]): string {
   return rows.join('\n');
 }
 
-// `node out/bench/typing.js [server.js] [EVENTS,EVENTS...] [KEYSTROKES] [--runs=N] [--sequential]`: each size N
+// `node out/bench/typing.js [server.js] [EVENTS,EVENTS...] [KEYSTROKES] [--runs=N] [--sequential | --editor]`: each size N
 // times (default 20,000 and 100,000 events, 40 keystrokes, 1 run), then the ranges over the runs.
 if (require.main === module) {
   const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -251,12 +341,13 @@ if (require.main === module) {
   const sizes = (args[1] ?? '20000,100000').split(',').map(Number);
   const keystrokes = Number(args[2] ?? 40);
   const runs = runsArg ? Number(runsArg.slice('--runs='.length)) : 1;
+  const mode: TypingMode = process.argv.includes('--sequential') ? 'sequential' : process.argv.includes('--editor') ? 'editor' : 'burst';
   (async () => {
     const all: TypingResults[] = [];
     for (const events of sizes) {
       const bySize: TypingResults[] = [];
       for (let i = 0; i < runs; i++) {
-        const r = await runTyping({ serverJs, events, keystrokes, gapMs: 0, sequential: process.argv.includes('--sequential'), log: (s) => process.stderr.write(s + '\n') });
+        const r = await runTyping({ serverJs, events, keystrokes, gapMs: 0, mode, log: (s) => process.stderr.write(s + '\n') });
         process.stdout.write(typingTable(r) + '\n\n');
         bySize.push(r);
       }

@@ -18,7 +18,7 @@ export { explainRule } from './rules/explain';
 export { existsIn, citeAs, canonicalOf, canonicalIn, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
 export { EVENT_VERBS, PART_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser/ast';
 export { parseRulesFile, officialRule, rulesFileFindings, type RulesDocument, type RulesFileHeader, type RulesLanguage } from './rules/rulesFile';
-export { renderBoardSvg, drawBoard, escapeXml, type RenderOptions, type BoardTheme, type BoardDrawing, type DrawOptions } from './render/svg';
+export { renderBoardSvg, drawBoard, drawMemo, escapeXml, type RenderOptions, type BoardTheme, type BoardDrawing, type DrawMemo, type DrawOptions } from './render/svg';
 export { boardCaption, eventLines, type BoardCaption } from './render/caption';
 export { MTG_CARD_TYPES, MTG_SUPERTYPES, MTG_ZONES, COLORS } from './rules/mtg/characteristics';
 export { RIFTBOUND_CARD_TYPES, RIFTBOUND_ZONES } from './rules/riftbound/cards';

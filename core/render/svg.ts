@@ -8,6 +8,7 @@
 import type { BoardView, CardView, Game, PlayerView, StackItemView } from '../types';
 import { msg, renderMessage, type Message, type Translate } from '../message';
 import { abilityWord, inZone, zoneWord } from '../engine/words';
+import { sameValue } from '../engine/board';
 
 export type BoardTheme = 'light' | 'dark' | 'vscode';
 
@@ -51,8 +52,13 @@ const TEXT_PAD = 8;
 
 // ---- text -------------------------------------------------------------------------------------
 
+/** A character escapeXml replaces: markup, one XML forbids, or half of a surrogate pair (checked by the replacements). */
+const NEEDS_ESCAPE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F&<>"'\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 /** Text as XML character data or attribute value: markup escaped, characters XML forbids replaced. */
 export function escapeXml(s: string): string {
+  // Most text (ids, names, numbers) has none of these: one test instead of seven replacements.
+  if (!NEEDS_ESCAPE.test(s)) return s;
   return s
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD')
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
@@ -82,11 +88,32 @@ function charWidth(cp: number): number {
   return 9;
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
+
 /** Bold labels (ids, titles) are about a tenth wider. */
 const BOLD = 1.1;
 
 /** Shortens `s` with an ellipsis so it fits in `px` (estimated); never splits a surrogate pair. */
 function fit(s: string, px: number, scale = 1): string {
+  return fitLabel(s, px, scale);
+}
+
+/** `fit`; `byCodePoints` takes the general path for any text (tests hold the two equal). */
+export function fitLabel(s: string, px: number, scale = 1, byCodePoints = false): string {
+  // Printable ASCII (most labels): by char codes, without splitting the text into code points.
+  if (!byCodePoints && PRINTABLE_ASCII.test(s)) {
+    let w = 0;
+    for (let i = 0; i < s.length; i++) {
+      w += ASCII_WIDTHS[s.charCodeAt(i) - 32] * scale;
+      if (w > px) {
+        let keep = i;
+        let kept = w;
+        while (keep > 0 && kept + 12 * scale > px) kept -= ASCII_WIDTHS[s.charCodeAt(--keep) - 32] * scale;
+        return s.slice(0, keep).trimEnd() + '…';
+      }
+    }
+    return s;
+  }
   const cps = Array.from(s);
   let w = 0;
   for (let i = 0; i < cps.length; i++) {
@@ -446,12 +473,42 @@ function flow(nodes: Node[]): { placed: Placed[]; w: number; h: number } {
   return { placed, w, h: y + lineH };
 }
 
+/** What a card's picture is drawn from, besides where it goes, and the lines drawn (those that do not depend on where). */
+interface CardLines {
+  view: CardView;
+  pad: string;
+  hosted: boolean;
+  hostZone: string | undefined;
+  lit: boolean;
+  /** The group's opening line and its tooltip. */
+  head: string[];
+  /** The lines inside the card's own `<svg>` (its coordinates are the card's own). */
+  inner: string[];
+}
+
+/**
+ * The lines of each card of the last drawing, for the next one to reuse where a card is drawn the
+ * same (a board of a thousand cards, drawn again after an event changed two of them). Made by
+ * `drawMemo()`, handed to drawBoard each time; it keeps only the cards of the last drawing.
+ */
+export interface DrawMemo {
+  cards: Map<string, CardLines>;
+  translate: unknown;
+}
+
+export function drawMemo(): DrawMemo {
+  return { cards: new Map(), translate: undefined };
+}
+
 class Drawing {
   readonly out: string[] = [];
   constructor(
     private readonly highlight: ReadonlySet<string>,
     private readonly cards: ReadonlyMap<string, CardView>,
     private readonly tr: Tr,
+    /** The last drawing's card lines, and where this drawing's go. */
+    private readonly before?: ReadonlyMap<string, CardLines>,
+    private readonly after?: Map<string, CardLines>,
   ) {}
 
   stack(n: Node, x: number, y: number, depth: number, host?: Node): void {
@@ -517,6 +574,27 @@ class Drawing {
   }
 
   private card(c: CardView, x: number, y: number, pad: string, host?: Node): void {
+    const hosted = host !== undefined;
+    const hostZone = host?.kind === 'card' ? this.cards.get(host.id)?.zone : undefined;
+    const lit = this.highlight.has(c.id);
+    const old = this.before?.get(c.id);
+    const lines =
+      old && old.pad === pad && old.hosted === hosted && old.hostZone === hostZone && old.lit === lit && sameValue(old.view, c)
+        ? old
+        : { view: c, pad, hosted, hostZone, lit, ...this.cardLines(c, pad, host) };
+    this.after?.set(c.id, lines);
+    const out = this.out;
+    for (const l of lines.head) out.push(l);
+    if (lit) out.push(`${pad}  <rect class="halo" x="${x - 4}" y="${y - 4}" width="${CARD_W + 8}" height="${CARD_H + 8}" rx="7"/>`);
+    out.push(`${pad}  <rect class="box" x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}" rx="4"/>`);
+    out.push(`${pad}  <svg x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}">`);
+    for (const l of lines.inner) out.push(l);
+    out.push(`${pad}  </svg>`);
+    out.push(`${pad}</g>`);
+  }
+
+  /** The lines of a card's picture that do not depend on where it is drawn. */
+  private cardLines(c: CardView, pad: string, host?: Node): { head: string[]; inner: string[] } {
     const attached = c.attachedTo !== null;
     const classes = [
       'card',
@@ -563,18 +641,18 @@ class Drawing {
     ].filter(Boolean);
     const inner = CARD_W - 2 * TEXT_PAD;
     const ts = `t${c.timestamp}`;
-    this.out.push(`${pad}<g class="${classes.join(' ')}" data-card="${escapeXml(c.id)}"${c.attachedTo ? ` data-attached-to="${escapeXml(c.attachedTo)}"` : ''}>`);
-    this.out.push(`${pad}  <title>${escapeXml(tip.join('\n'))}</title>`);
-    this.halo(c.id, x, y, { w: CARD_W, h: CARD_H }, pad);
-    this.out.push(`${pad}  <rect class="box" x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}" rx="4"/>`);
-    this.out.push(`${pad}  <svg x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}">`);
-    this.out.push(`${pad}    <text class="id" x="${TEXT_PAD}" y="17">${escapeXml(fit(c.id, inner - width(ts) - 10, BOLD))}</text>`);
-    this.out.push(`${pad}    <text class="ts" x="${CARD_W - TEXT_PAD}" y="17" text-anchor="end">${ts}</text>`);
-    this.out.push(`${pad}    <text class="name" x="${TEXT_PAD}" y="${17 + LINE}">${escapeXml(fit(c.name, inner))}</text>`);
-    this.out.push(`${pad}    <text class="type" x="${TEXT_PAD}" y="${17 + 2 * LINE}">${escapeXml(fit(typeLine, inner))}</text>`);
-    if (details.length > 0) this.out.push(`${pad}    <text class="detail" x="${TEXT_PAD}" y="${17 + 3 * LINE}">${escapeXml(fit(details.join(' · '), inner))}</text>`);
-    this.out.push(`${pad}  </svg>`);
-    this.out.push(`${pad}</g>`);
+    const head = [
+      `${pad}<g class="${classes.join(' ')}" data-card="${escapeXml(c.id)}"${c.attachedTo ? ` data-attached-to="${escapeXml(c.attachedTo)}"` : ''}>`,
+      `${pad}  <title>${escapeXml(tip.join('\n'))}</title>`,
+    ];
+    const lines = [
+      `${pad}    <text class="id" x="${TEXT_PAD}" y="17">${escapeXml(fit(c.id, inner - width(ts) - 10, BOLD))}</text>`,
+      `${pad}    <text class="ts" x="${CARD_W - TEXT_PAD}" y="17" text-anchor="end">${ts}</text>`,
+      `${pad}    <text class="name" x="${TEXT_PAD}" y="${17 + LINE}">${escapeXml(fit(c.name, inner))}</text>`,
+      `${pad}    <text class="type" x="${TEXT_PAD}" y="${17 + 2 * LINE}">${escapeXml(fit(typeLine, inner))}</text>`,
+    ];
+    if (details.length > 0) lines.push(`${pad}    <text class="detail" x="${TEXT_PAD}" y="${17 + 3 * LINE}">${escapeXml(fit(details.join(' · '), inner))}</text>`);
+    return { head, inner: lines };
   }
 }
 
@@ -636,8 +714,11 @@ export interface BoardDrawing {
   caption(title: string | undefined, subtitle: string | undefined): string;
 }
 
-export function drawBoard(board: BoardView, opts: DrawOptions): BoardDrawing {
+export function drawBoard(board: BoardView, opts: DrawOptions, memo?: DrawMemo): BoardDrawing {
   const theme = opts.theme ?? 'light';
+  // The last drawing's card lines hold for this one in the same language only.
+  const before = memo && memo.translate === opts.translate ? memo.cards : undefined;
+  const after = memo ? new Map<string, CardLines>() : undefined;
   const palette = PALETTES[theme] ?? PALETTES.light;
   const tr: Tr = (m) => renderMessage(m, opts.translate);
   const model = buildModel(board, tr);
@@ -666,7 +747,7 @@ export function drawBoard(board: BoardView, opts: DrawOptions): BoardDrawing {
 
   const cards = new Map(board.cards.map((c) => [c.id, c]));
   const drawPanel = (label: string, attrs: string, f: ReturnType<typeof flow>, x: number, top: number, s: Size) => {
-    const d = new Drawing(highlight, cards, tr);
+    const d = new Drawing(highlight, cards, tr, before, after);
     out.push(`  <g class="zone"${attrs}>`);
     out.push(`    <rect class="zone-box" x="${x}" y="${top}" width="${s.w}" height="${s.h}" rx="6"/>`);
     out.push(`    <text class="zone-label" x="${x + PAD}" y="${top + 17}">${escapeXml(label)}</text>`);
@@ -705,6 +786,10 @@ export function drawBoard(board: BoardView, opts: DrawOptions): BoardDrawing {
   const style = [`  <style${opts.nonce ? ` nonce="${escapeXml(opts.nonce)}"` : ''}>\n${css(palette)}\n  </style>`, `  <rect class="bg" x="0" y="0" width="${W}" height="${H}"/>`].join('\n');
   const body = [...out, '</svg>', ''].join('\n');
   const untitled = tr(board.game === 'mtg' ? msg`Magic: The Gathering board` : msg`Riftbound board`);
+  if (memo) {
+    memo.cards = after!;
+    memo.translate = opts.translate;
+  }
   return {
     caption(titleText, subtitleText) {
       if (!!titleText !== opts.titled || !!subtitleText !== opts.subtitled) throw new Error('drawBoard: the caption has other lines than the drawing');

@@ -3,9 +3,9 @@
 // that line, the findings on that line, with their subjects outlined in the picture. Also
 // `boardScenario/events` { uri } → the lines of the events, for stepping through them. Both read
 // the cached analysis of the document version the request was made for.
-import { boardCaption, drawBoard, eventLines, type BoardDrawing, type BoardTheme, type BoardView, type DrawOptions, type Finding, type Range, type Severity } from '../../core';
+import { boardCaption, drawBoard, drawMemo, eventLines, type BoardDrawing, type BoardTheme, type BoardView, type DrawMemo, type DrawOptions, type Finding, type Range, type Severity } from '../../core';
 import type { DocumentState } from './documents';
-import { findingMessage, messageText, translate } from './l10n';
+import { currentLanguage, findingMessage, messageText, translate } from './l10n';
 
 export const BOARD_REQUEST = 'boardScenario/board';
 export const EVENTS_REQUEST = 'boardScenario/events';
@@ -76,8 +76,10 @@ export function boardPicture(state: DocumentState, params: BoardParams, findings
   };
 }
 
-/** The last picture drawn, and what it was drawn from. */
-let lastDrawn: { board: BoardView; options: DrawOptions; drawing: BoardDrawing } | undefined;
+/** The last picture drawn, and what it was drawn from (in which language: `translate` follows the server's). */
+let lastDrawn: { board: BoardView; options: DrawOptions; language: string; drawing: BoardDrawing } | undefined;
+/** The lines of each card of the last drawing (drawBoard draws again only the cards that changed), per language. */
+const memos = new Map<string, DrawMemo>();
 
 /**
  * The drawing of a board: the last one again when the board and its options are the same. While
@@ -86,7 +88,12 @@ let lastDrawn: { board: BoardView; options: DrawOptions; drawing: BoardDrawing }
  * The caption (the line's text, which changes at each keystroke) is not part of the drawing.
  */
 function drawn(board: BoardView, options: DrawOptions): BoardDrawing {
-  if (!lastDrawn || !sameValue(lastDrawn.board, board) || !sameValue(lastDrawn.options, options)) lastDrawn = { board, options, drawing: drawBoard(board, options) };
+  const language = currentLanguage();
+  if (!lastDrawn || lastDrawn.language !== language || !sameValue(lastDrawn.board, board) || !sameValue(lastDrawn.options, options)) {
+    let memo = memos.get(language);
+    if (!memo) memos.set(language, (memo = drawMemo()));
+    lastDrawn = { board, options, language, drawing: drawBoard(board, options, memo) };
+  }
   return lastDrawn.drawing;
 }
 

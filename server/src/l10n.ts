@@ -36,7 +36,7 @@ export function messageText(text: Message | undefined, english: string): string 
 }
 
 /** For core functions that take a translation table (the board picture). */
-export { translate };
+export { translate, currentLanguage };
 
 /** How numbers are written in the server's language (`1,000`; French `1 000`; Italian `1.000`). */
 export function numberLocale(): string {

@@ -2,7 +2,11 @@
 // escaping, themes, determinism. The SVG is parsed by a strict little XML reader here; the browser
 // tests (test/browser) check what Chromium draws from it.
 import assert from 'node:assert/strict';
-import { boardAt, boardCaption, drawBoard, eventLines, parse, renderBoardSvg, type BoardView, type CardView } from '../../core';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { boardAt, boardCaption, drawBoard, drawMemo, escapeXml, eventLines, parse, renderBoardSvg, Timeline, type BoardView, type CardView } from '../../core';
+import { fitLabel } from '../../core/render/svg';
 
 /** A caption's line and English label (its `text` is the label's template, checked in l10n.test.ts). */
 const lineAndLabel = (c: { line: number; label: string }) => ({ line: c.line, label: c.label });
@@ -323,5 +327,57 @@ describe('board picture (SVG)', () => {
         }
       }
     }
+  });
+
+  it('a drawing that reuses the last one\'s card lines (drawMemo) is the drawing made afresh, board after board of every example and fixture', () => {
+    const root = path.join(__dirname, '..', '..', '..');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(path.join(dir, e.name));
+        else if (e.name.endsWith('.board')) files.push(path.join(dir, e.name));
+      }
+    };
+    walk(path.join(root, 'examples'));
+    walk(path.join(root, 'test', 'fixtures'));
+    assert.ok(files.length > 50, `${files.length} scenarios`);
+    const memo = drawMemo();
+    let reused = 0;
+    for (const file of files) {
+      const text = fs.readFileSync(file, 'utf8');
+      const doc = parse(text);
+      const timeline = new Timeline(doc, text);
+      // Forward line by line (a card changes between two boards), then back to the first event (most change).
+      const lines = eventLines(doc);
+      for (const [i, line] of [...lines, lines[0] ?? 0].entries()) {
+        const board = timeline.boardAt(line);
+        // The outline moves (a highlight changes a card's lines) and the theme changes (it does not).
+        const options = { theme: (['light', 'dark', 'vscode'] as const)[i % 3], highlight: board.cards.slice(i % 4, (i % 4) + 1).map((c) => c.id), titled: false, subtitled: false };
+        const before = memo.cards;
+        const got = drawBoard(board, options, memo).caption(undefined, undefined);
+        reused += [...memo.cards.values()].filter((l) => before.get(l.view.id) === l).length;
+        assert.equal(got, drawBoard(board, options).caption(undefined, undefined), `${path.relative(root, file)} at line ${line + 1}`);
+      }
+    }
+    assert.ok(reused > 100, `card lines reused ${reused} times (the memo is used)`);
+  });
+
+  it('escapeXml and the label fitting give what the full replacements and the code point walk give (their fast paths for plain text)', () => {
+    const full = (s: string) =>
+      s
+        .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD')
+        .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;');
+    const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom('a', 'W', ' ', '&', '<', '—', '…', '\uD83D', '\uDE00', '\u0001', '猫') }));
+    fc.assert(fc.property(text, (s) => escapeXml(s) === full(s)), { numRuns: 2000 });
+    // The walk by code points for any text: the ASCII fast path must give the same for ASCII.
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'W', 'm', ' ', '.', '1', '~') }), fc.integer({ min: 0, max: 300 }), fc.constantFrom(1, 1.1), (s, px, scale) => fitLabel(s, px, scale) === fitLabel(s, px, scale, true)),
+      { numRuns: 2000 },
+    );
   });
 });
