@@ -130,7 +130,7 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
   const lines = text.split('\n');
   // BENCH_SERVER_ARGS: node options for the server process (e.g. --cpu-prof), to see where the time goes.
   const nodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
-  const client = LspClient.start(opts.serverJs, { validate: 'onType', inlayHints: { enabled: true }, rulesFile: { mtg: '', riftbound: '' } }, nodeArgs);
+  const client = LspClient.start(opts.serverJs, { validate: (process.env.BENCH_VALIDATE ?? 'onType') as 'onType', inlayHints: { enabled: true }, rulesFile: { mtg: '', riftbound: '' } }, nodeArgs);
   try {
     const init = await client.initialize();
     const st = init.capabilities.semanticTokensProvider as { full?: boolean | { delta?: boolean }; range?: boolean } | undefined;
@@ -166,9 +166,10 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
     const times: Record<string, number[]> = {};
     const timed = async (kind: string, p: Promise<unknown>): Promise<unknown> => {
       const s = performance.now();
+      const sentAt = Date.now();
       const r = await p;
       (times[kind] ??= []).push(performance.now() - s);
-      if (process.env.BENCH_TRACE && opts.mode === 'editor') log(`  ${kind}: ${(performance.now() - s).toFixed(1)} ms, sent ${(s - lastKey).toFixed(0)} ms after keystroke ${version}`);
+      if (process.env.BENCH_TRACE && opts.mode === 'editor') log(`  ${kind}: ${(performance.now() - s).toFixed(1)} ms, sent ${(s - lastKey).toFixed(0)} ms after keystroke ${version} (at ${sentAt}, answered ${Date.now()})`);
       return r;
     };
     const viewport = { start: { line: Math.max(0, line - 25), character: 0 }, end: { line: line + 25, character: 0 } };
@@ -200,7 +201,7 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
       board: (pos) => timed('board (at the cursor)', client.conn.sendRequest('boardScenario/board', { uri, line: pos.line, theme: 'vscode' })),
       hover: (pos) => timed('hover', client.conn.sendRequest(HoverRequest.type, { textDocument: doc, position: { line: pos.line - 1, character: 1 } })),
     };
-    const kindsNow = (k: number): RequestKind[] => REQUEST_KINDS.filter((kind) => (kind !== 'semanticTokensRange' || range) && (kind !== 'hover' || k % 4 === 0));
+    const kindsNow = (k: number): RequestKind[] => REQUEST_KINDS.filter((kind) => !(process.env.BENCH_SKIP ?? '').split(',').includes(kind) && (kind !== 'semanticTokensRange' || range) && (kind !== 'hover' || k % 4 === 0));
     const mode = opts.mode ?? 'burst';
     // The editor cadence: each debounced kind has a timer that every keystroke starts again (as
     // VS Code's RunOnceScheduler does); one in flight is not asked again until it answers.
@@ -230,7 +231,15 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
         await edit({ start: { line, character: col }, end: { line, character: col } }, '\n');
         line++;
         col = 0;
-        if (mode === 'editor') await sleep(EDITOR_PAUSE_MS);
+        if (mode === 'editor') {
+          // A change like any other: the debounced requests wait again from it.
+          const at = { line, character: 0 };
+          for (const [kind, t] of timers) {
+            clearTimeout(t);
+            timers.set(kind, setTimeout(() => fire(kind, at), VSCODE_DELAY_MS[kind]));
+          }
+          await sleep(EDITOR_PAUSE_MS);
+        }
         continue;
       }
       await edit({ start: { line, character: col }, end: { line, character: col } }, ch);

@@ -235,12 +235,32 @@ export class Timeline {
     }
     const cp = cps[lo];
     const replay = this.fork(cp.replay, steps);
+    // A board asked for without steps is often the one at the line being typed: a copy of the
+    // replay just before its last statement is kept too, so the next version of the text (which
+    // parses that statement again, and keeps the ones before it) replays one statement from there
+    // instead of all of them since the checkpoint.
+    // (Kept only where the checkpoints stay in index order: the live replay adds its own after
+    // where it stands, so a copy is kept no further than that.)
+    const before = !steps && end - cp.index >= 2 && end <= this.broken && (!this.live || end - 1 <= this.liveIndex) ? end - 1 : -1;
     try {
-      for (let i = cp.index; i < end && i < this.broken; i++) replay.step(statements[i]);
+      for (let i = cp.index; i < end && i < this.broken; i++) {
+        if (i === before) this.keepCopy(i, replay, lo + 1);
+        replay.step(statements[i]);
+      }
     } catch {
       // The partial board is still the best answer for a hover.
     }
     return replay;
+  }
+
+  /** Copies of the replay kept besides the checkpoints (keepCopy): at most a few, the newest last. */
+  private extra = 0;
+
+  /** Keeps a copy of `replay` (standing after `index` statements) among the checkpoints, at `at` (their index order). */
+  private keepCopy(index: number, replay: Replay, at: number): void {
+    if (this.extra >= MAX_VIEWS) return;
+    this.extra++;
+    this.checkpoints.splice(at, 0, { index, replay: this.fork(replay) });
   }
 
   /** How many statements start on or before `line`. */

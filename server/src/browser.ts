@@ -7,6 +7,7 @@
 // includes synchronously, and the client is a message away): their `include` says so.
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
 import { Lifecycle } from './lifecycle';
+import { counted } from './inbox';
 import { NAME, startServer } from './main';
 import { missingFile, type CardLoader, type DirectoryEntry, type FileStat, type IncludeDisk, type ServerFiles, type ServerPlatform } from './platform';
 import { READ_DIRECTORY_REQUEST, READ_FILE_REQUEST, STAT_REQUEST, type ClientFileError, type ReadDirectoryResult, type ReadFileResult, type StatResult } from './clientFiles';
@@ -20,7 +21,8 @@ declare const VERSION: string;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const worker = self as any;
-const reader = new BrowserMessageReader(worker);
+// Counted: a check in slices lets the messages already read be handled first (inbox.ts).
+const reader = counted(new BrowserMessageReader(worker));
 const writer = new BrowserMessageWriter(worker);
 
 const lifecycle = new Lifecycle(

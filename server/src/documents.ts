@@ -44,7 +44,8 @@ import {
 import { TextDocument, type Position, type Range } from 'vscode-languageserver-textdocument';
 import { NameIndex } from './names';
 import { lastStatementBy } from './util';
-import { utf8Length, yieldNow } from './platform';
+import { utf8Length } from './platform';
+import { yieldToMessages } from './inbox';
 
 export class DocumentState {
   readonly text: string;
@@ -152,7 +153,7 @@ export class DocumentState {
             this.adopt(r.value);
             return r.value;
           }
-          await yieldNow();
+          await yieldToMessages();
           // No one waits for it any longer (a newer version came): it stops, and is made again if asked for.
           if (!this.analysisOf && !wants.some((w) => w())) {
             if (this.job?.steps === steps) this.job = undefined;
@@ -418,7 +419,7 @@ export class DocumentState {
           }
           return;
         }
-        await yieldNow();
+        await yieldToMessages();
       }
     })());
   }

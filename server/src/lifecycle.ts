@@ -10,6 +10,7 @@
 // string) are InvalidParams for every request, before vscode-languageserver's own wrappers read
 // them (they throw on `null`, which became InternalError with a JavaScript message); `initialize`
 // needs an object with `capabilities`.
+import { inbox } from './inbox';
 import { ErrorCodes, Message, type MessageStrategy, type NotificationMessage, type RequestMessage, type ResponseMessage } from 'vscode-languageserver';
 
 export type LifecycleState = 'awaiting-initialize' | 'initialized' | 'shut-down';
@@ -65,6 +66,7 @@ export class Lifecycle implements MessageStrategy {
   }
 
   handleMessage(message: Message, next: (message: Message) => void): void {
+    inbox.handled++;
     if (Message.isRequest(message)) {
       const wrong = refusal(this.current, message);
       if (wrong) {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firstLine, openTransport, routeConsole, watchTransport } from './transport';
 import { Lifecycle } from './lifecycle';
+import { counted } from './inbox';
 import { NAME, startServer } from './main';
 import { nodeCards, nodeFiles, nodeIncludes } from './nodePlatform';
 
@@ -72,7 +73,8 @@ const connection = createConnection(
       framingLost,
     }),
   },
-  transport.reader,
+  // Counted: a check in slices lets the messages already read be handled first (inbox.ts).
+  counted(transport.reader),
   transport.writer,
   { messageStrategy: lifecycle },
 );

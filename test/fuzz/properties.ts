@@ -558,9 +558,12 @@ export const PROPERTIES: Property[] = [
       const lines = docModel(text).lines.length;
       // Its own checkpoints, and the resume points of a resumable analysis as seeds (the editor's way).
       const seeds = replayCheckpoints(analyse(text, { resumable: true, resumeEvery: 2 }));
-      for (const [how, timeline] of [['own checkpoints', new Timeline(doc, text, 2)], ['seeded', new Timeline(doc, text, 2, seeds)]] as const) {
+      // Sparse seeds and checkpoints: boards between them keep copies of the replay (the one
+      // before the last statement replayed), and a live replay goes on past the last seed.
+      const sparse = replayCheckpoints(analyse(text, { resumable: true, resumeEvery: 5 }));
+      for (const [how, timeline] of [['own checkpoints', new Timeline(doc, text, 2)], ['seeded', new Timeline(doc, text, 2, seeds)], ['sparsely seeded', new Timeline(doc, text, 4, sparse)]] as const) {
         // Several lines in a scrambled order, so replays go forward from checkpoints and back to them.
-        for (let k = 0; k < 4; k++) {
+        for (let k = 0; k < 10; k++) {
           const line = ((pick * (k + 7)) % (lines + 2)) - 1;
           const a = JSON.stringify(timeline.boardAt(line));
           const b = JSON.stringify(boardAt(text, line, doc));

@@ -1,0 +1,55 @@
+// The timeline (core/timeline.ts) asked in the orders an editor asks: the board at the line being
+// typed again and again, boards far after the copies it was seeded with (a live replay goes on
+// from the last one), and back. Whatever copies of the replay it keeps on the way (checkpoints,
+// the copy before the last statement of a board it answered), every board is the one a replay
+// from the start gives.
+import * as assert from 'node:assert/strict';
+import { analyse, boardAt, parse, replayCheckpoints, Timeline } from '../../core';
+
+/** A scenario of `n` events on a few cards: equips, moves back and forth, expectations. */
+function scenario(n: number): string {
+  const lines = ['game mtg', 'player alice', 'player bob'];
+  for (let i = 1; i <= 4; i++) lines.push(`card c${i} "Bear ${i}": creature — Bear, owner alice`);
+  lines.push('card e1 "Blade": artifact — Equipment, owner bob', 'card e2 "Sword": artifact — Equipment, owner bob');
+  for (let i = 0; i < n; i++) {
+    const c = `c${(i % 4) + 1}`;
+    if (i % 5 === 0) lines.push(`equip e1 to ${c}`);
+    else if (i % 5 === 1) lines.push(`equip e2 to ${c}`);
+    else if (i % 5 === 2) lines.push(`expect ${c} in battlefield`);
+    else if (i % 5 === 3) lines.push(`exile c${((i + 1) % 4) + 1}`, `unattach e1 from c${((i + 1) % 4) + 1}`, `unattach e2 from c${((i + 1) % 4) + 1}`, `move c${((i + 1) % 4) + 1} to battlefield`);
+    else lines.push(`control e1 ${i % 2 ? 'alice' : 'bob'}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+describe('timeline', () => {
+  it('answers every board as a replay from the start does, asked in an editor\'s orders (seeded sparsely, then far, near, far again)', () => {
+    const text = scenario(300);
+    const doc = parse(text);
+    const lines = text.split('\n').length;
+    const fresh = new Map<number, string>();
+    const want = (line: number) => {
+      let b = fresh.get(line);
+      if (b === undefined) fresh.set(line, (b = JSON.stringify(boardAt(text, line, doc))));
+      return b;
+    };
+    // Seeds only in the first third (a version not checked yet has copies up to its edit).
+    const seeds = replayCheckpoints(analyse(text, { resumable: true, resumeEvery: 16 })).filter((c) => c.index < doc.statements.length / 3);
+    const orders: number[][] = [
+      // Typing at a line: the same board again and again, then the next lines.
+      [120, 120, 121, 122, 122, 123],
+      // Far past the seeds (a live replay), then just past where it stands, then farther, then back.
+      [250, 256, 262, 330, 259, 270, 140, 400, 300],
+      // From the end back to the start, every 7th line.
+      Array.from({ length: Math.ceil(lines / 7) }, (_, i) => lines - 1 - i * 7),
+    ];
+    for (const every of [4, 9, 50]) {
+      for (const order of orders) {
+        const timeline = new Timeline(doc, text, every, seeds);
+        for (const line of order) assert.equal(JSON.stringify(timeline.boardAt(line)), want(line), `every ${every}, order ${order.join(' ')}: the board at line ${line}`);
+        // And every line afterwards, from the copies it has kept.
+        for (let line = -1; line < lines; line += 3) assert.equal(JSON.stringify(timeline.boardAt(line)), want(line), `every ${every}, after ${order.join(' ')}: the board at line ${line}`);
+      }
+    }
+  });
+});
