@@ -714,11 +714,27 @@ function tok(k: number, known?: string): Token {
 /** The verbs the fast path knows. */
 const FAST_VERBS = ['attach', 'equip', 'fortify', 'cast', 'resolve', 'enter', 'recall', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'kill', 'exile', 'bounce', 'control', 'gains', 'loses', 'expect'];
 
-/** The one of `words` that word k of the line is, or undefined. */
-function knownWord(text: string, k: number, words: readonly string[]): string | undefined {
-  for (const w of words) if (wordIs(text, k, w)) return w;
-  return undefined;
+/** Words by length and first letter: a word of the line is compared only with those of its length and initial. */
+class WordTable {
+  private readonly buckets = new Map<number, string[]>();
+  constructor(words: readonly string[]) {
+    for (const w of words) {
+      const key = w.length * 128 + w.charCodeAt(0);
+      const b = this.buckets.get(key);
+      if (b) b.push(w);
+      else this.buckets.set(key, [w]);
+    }
+  }
+  /** The word of the table that word k of the line is, or undefined (the fast path's words are ASCII: splitWords). */
+  find(text: string, k: number): string | undefined {
+    const b = this.buckets.get((wordEnd[k] - wordStart[k]) * 128 + text.charCodeAt(wordStart[k]));
+    if (b) for (const w of b) if (wordIs(text, k, w)) return w;
+    return undefined;
+  }
 }
+
+const FAST_VERB_TABLE = new WordTable(FAST_VERBS);
+const ZONE_TABLE = new WordTable(ZONES);
 
 export function fastLine(text: string, line: number, base: number, end: number): Statement | undefined {
   const n = splitWords(text, base, end);
@@ -733,7 +749,7 @@ export function fastLine(text: string, line: number, base: number, end: number):
 }
 
 function fastStatement(text: string, n: number): Statement | undefined {
-  const verb = knownWord(text, 0, FAST_VERBS);
+  const verb = FAST_VERB_TABLE.find(text, 0);
   switch (verb) {
     case 'attach':
     case 'equip':
@@ -781,7 +797,7 @@ function fastStatement(text: string, n: number): Statement | undefined {
     }
     case 'move': {
       if (n !== 4 || !wordIs(text, 2, 'to')) return undefined;
-      const zoneWord = knownWord(text, 3, ZONES);
+      const zoneWord = ZONE_TABLE.find(text, 3);
       if (zoneWord === undefined) return undefined;
       const z = tok(3, zoneWord);
       const e = fastEvent(z);
@@ -845,7 +861,7 @@ function fastExpect(text: string, n: number): Statement | undefined {
     last = tok(2);
     a = { kind: 'unattached', subject, range: wordsSpan(subject, last) };
   } else if (n === 4 && wordIs(text, 2, 'in')) {
-    const zoneWord = knownWord(text, 3, ZONES);
+    const zoneWord = ZONE_TABLE.find(text, 3);
     if (zoneWord === undefined) return undefined;
     const subject = tok(1);
     last = tok(3, zoneWord);
