@@ -3,8 +3,9 @@
 // replay at or before it, replayed forward to the line. The copies are either the resume points of
 // the editor's analysis (`seeds`: nothing is replayed ahead of time), or made by one replay of the
 // document as far as the questions reach, every CHECKPOINT_EVERY events. Without them every
-// question would replay from the start.
-import type { ScenarioDocument } from './parser/ast';
+// question would replay from the start. A timeline of the next version of the text takes on the
+// copies before the edit, and those after it once its own replay meets one in the same state.
+import type { DocumentInfo, ScenarioDocument } from './parser/ast';
 import { isEvent } from './parser/ast';
 import { parse } from './parser/parser';
 import type { BoardView, Step } from './types';
@@ -16,11 +17,17 @@ import { sameDeclarations } from './parser/declarations';
 import { keptFrom } from './parser/reparse';
 import { renderMessage, type Message } from './message';
 
+/** What a checkpoint's copy of the replay is made with: no text (it is never stepped, only copied). */
+const NO_TEXT: DocumentInfo = { comments: [], eol: '\n', lineCount: 0 };
+
 /** Events between two copies of the replay's state. */
 export const CHECKPOINT_EVERY = 200;
 
 /** Boards kept per timeline (the hovers and the cursor ask for the same few again and again). */
 const MAX_VIEWS = 32;
+
+/** How many of an earlier timeline's copies after an edit the live replay is compared with (meetsTail). */
+const TAIL_TRIES = 3;
 
 /** Why a card or player is not a legal host (undefined in a verdicts map: legal). */
 export interface HostVerdict {
@@ -49,6 +56,15 @@ export class Timeline {
   private readonly version: string | undefined;
   /** The replay standing after the declarations (the initial board), once made; only ever copied. */
   private initial: Replay | undefined;
+  /**
+   * The earlier timeline's copies of the replay among the statements both texts end with (the same
+   * objects, as a reparse keeps them when the line count is the same), at their indexes here: where
+   * the live replay reaches one in the same state, the edit changed nothing from there on, and
+   * the rest of them stand for this text too (the early cutoff of a check, for the board).
+   */
+  private tail: Checkpoint[] | undefined;
+  /** How many of the tail's copies the live replay was compared with. */
+  private tailTried = 0;
 
   /**
    * `seeds`: replays standing after the first `index` statements of this same text (an editor's
@@ -82,6 +98,7 @@ export class Timeline {
     // just above the cursor is asked for again at every keystroke.
     const kept = sameStart ? keptOf(earlier!, doc) : 0;
     if (kept > 0 && this.seeded) seeds = withEarlier(seeds, earlier!, kept);
+    if (sameStart) this.tail = tailOf(earlier!, doc, kept);
     if (kept > 0) for (const [end, view] of earlier!.views) if (end <= kept) this.views.set(end, view);
     if (kept > 0) for (const [key, v] of earlier!.verdicts) if (Number(key.slice(0, key.indexOf(' '))) <= kept) this.verdicts.set(key, v);
     if (this.seeded) {
@@ -260,7 +277,7 @@ export class Timeline {
   private keepCopy(index: number, replay: Replay, at: number): void {
     if (this.extra >= MAX_VIEWS) return;
     this.extra++;
-    this.checkpoints.splice(at, 0, { index, replay: this.fork(replay) });
+    this.checkpoints.splice(at, 0, { index, replay: this.copy(replay) });
   }
 
   /** How many statements start on or before `line`. */
@@ -309,17 +326,54 @@ export class Timeline {
         return;
       }
       this.liveIndex++;
+      if (this.tail && this.meetsTail()) return;
       if (isEvent(st) && ++this.sinceCheckpoint >= this.every) {
-        this.checkpoints.push({ index: this.liveIndex, replay: this.fork(live) });
+        this.checkpoints.push({ index: this.liveIndex, replay: this.copy(live) });
         this.sinceCheckpoint = 0;
       }
     }
+  }
+
+  /**
+   * Has the live replay reached one of the earlier timeline's copies in the tail, in the same
+   * state? Then those copies are this timeline's checkpoints from there on, and the live replay
+   * stands at the last of them. A few are compared at most: an edit that changed the state (a
+   * new event moves every later timestamp) is seldom undone later.
+   */
+  private meetsTail(): boolean {
+    const tail = this.tail!;
+    while (tail.length > 0 && tail[0].index < this.liveIndex) tail.shift();
+    if (tail.length === 0 || tail[0].index !== this.liveIndex) {
+      if (tail.length === 0) this.tail = undefined;
+      return false;
+    }
+    const same = this.live!.sameStateAs(tail[0].replay);
+    if (!same) {
+      tail.shift();
+      if (++this.tailTried >= TAIL_TRIES) this.tail = undefined;
+      return false;
+    }
+    for (const c of tail) this.checkpoints.push(c);
+    const last = tail[tail.length - 1];
+    this.live = this.fork(last.replay);
+    this.liveIndex = last.index;
+    this.sinceCheckpoint = 0;
+    this.tail = undefined;
+    return true;
   }
 
   private fork(from: Replay, steps = false): Replay {
     const r = new Replay(this.doc, this.text, this.rules, this.version, { steps }, from);
     this.made.add(r);
     return r;
+  }
+
+  /**
+   * A copy of `from` that is only ever copied again (a checkpoint): it keeps no text, so a later
+   * version's timeline may take it on (copiesUpTo) without keeping this text alive.
+   */
+  private copy(from: Replay): Replay {
+    return new Replay(NO_TEXT, '', this.rules, this.version, {}, from);
   }
 
   /** The replays this timeline made (they hold its text; copiesUpTo hands on only those). */
@@ -334,6 +388,27 @@ export function boardAt(text: string, line: number, doc: ScenarioDocument = pars
 /** Timeline.legalHosts, for one question. */
 export function legalHosts(text: string, line: number, subject: string, verb: HostVerb, doc: ScenarioDocument = parse(text), cards?: CardCatalogs, included: readonly IncludedDeclarations[] = []): string[] {
   return new Timeline(doc, text, Infinity, [], included, cards).legalHosts(line, subject, verb);
+}
+
+/**
+ * The earlier timeline's own copies of the replay that stand in the statements both trees end
+ * with (the same objects, after the first `kept`), at their indexes in `doc`, in order; none when
+ * the trees end differently. A copy stands after its statements: it is in the tail when the
+ * statement before it is.
+ */
+function tailOf(earlier: Timeline, doc: ScenarioDocument, kept: number): Checkpoint[] | undefined {
+  const a = earlier.doc.statements;
+  const b = doc.statements;
+  if (a === b) return undefined;
+  const room = Math.min(a.length, b.length) - kept;
+  let same = 0;
+  while (same < room && a[a.length - 1 - same] === b[b.length - 1 - same]) same++;
+  if (same === 0) return undefined;
+  // Copies standing after statement `a.length - same` or later (the statement before them is shared).
+  const from = a.length - same + 1;
+  const shift = b.length - a.length;
+  const out = earlier.copiesUpTo(a.length).filter((c) => c.index >= from).map((c) => ({ index: c.index + shift, replay: c.replay }));
+  return out.length > 0 ? out : undefined;
 }
 
 /** How many statements of `doc` a reparse kept from the earlier timeline's tree (0: none known). */

@@ -347,9 +347,11 @@ export class DocumentState {
 
   /**
    * The timeline, for a question about `line`. A version not checked yet has copies of the replay
-   * up to its first change only (from the earlier check); a line far after that is answered from
-   * this version's check instead, made first: it resumes before the change and stops where the
-   * replay meets the earlier one again, which costs less than replaying everything after the change.
+   * up to its first change (from the earlier check and timeline). A line far after that is
+   * replayed on from the change, and the replay takes on the earlier timeline's copies where it
+   * meets one in the same state; with no earlier timeline (just opened), it is answered from this
+   * version's check instead, made first, which resumes before the change and stops where its
+   * replay meets the earlier check's.
    */
   private timelineFor(line: number): Timeline {
     if (this.boardNeedsCheck(line)) void this.analysis;
@@ -362,7 +364,9 @@ export class DocumentState {
    * has from the earlier check: more than a few spacings of them (a board near the change replays less than one).
    */
   private boardNeedsCheck(line: number): boolean {
-    if (this.timelineOf || this.analysisOf || !this.base?.analysis) return false;
+    // With an earlier timeline, the replay goes on from the edit and stops where it meets that
+    // timeline's copies in the same state (Timeline: the tail): no check is needed for the board.
+    if (this.timelineOf || this.analysisOf || !this.base?.analysis || this.earlierTimeline) return false;
     const seeds = this.earlierSeeds();
     if (this.analysisOf) return false;
     const n = seeds.length;

@@ -579,8 +579,8 @@ connection.onRequest(
   guard(connection, BOARD_REQUEST, null, (p: BoardParams) => {
     const state = p && typeof p.uri === 'string' ? stateOf(p.uri) : undefined;
     if (!state) return null;
-    // A board far after the edit comes from this version's check, made at once (timelineFor): in
-    // slices, the timeline the warm-up builds meanwhile would replay the rest from the edit instead.
+    // A board far after the edit is replayed from the edit, taking on the earlier timeline's copies
+    // where it meets one (or, with no earlier timeline, comes from this version's check: timelineFor).
     // The findings outlined are the last check's while the version is not checked: the picture doesn't wait.
     return boardPicture(state, p, validator.knownFindingsOf(state));
   }),

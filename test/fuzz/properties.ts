@@ -2,7 +2,7 @@
 // PropertyFailure (with what went wrong) and returns normally when it holds.
 //
 // Lines are split on \r\n, \r and \n (as LSP does); columns are UTF-16 code units.
-import { analyse, analysisSteps, parseSteps, applyEdits, applySafeFixes, boardAt, safeFixEdits, check, codeInfo, declarationsOf, lineIndexOf, parse, reparse, REGISTRY, replayCheckpoints, Timeline, type Analysis, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
+import { analyse, analysisSteps, checkpointsBefore, parseSteps, applyEdits, applySafeFixes, boardAt, safeFixEdits, check, codeInfo, declarationsOf, lineIndexOf, parse, reparse, REGISTRY, replayCheckpoints, Timeline, type Analysis, type CheckResult, type Finding, type Fix, type Position, type Range, type TextEdit } from '../../core';
 import { performance } from 'node:perf_hooks';
 import type { FuzzInput } from './generators';
 
@@ -574,6 +574,39 @@ export const PROPERTIES: Property[] = [
         const want = runCheck(text, 'the input (with steps)', { steps: true }).steps.filter((s) => s.range.start.line >= first && s.range.start.line <= last);
         const got = timeline.steps(first, last);
         if (JSON.stringify(got) !== JSON.stringify(want)) fail(`timeline (${how}) steps on lines ${first}..${last} differ:\n${JSON.stringify(got).slice(0, 1500)}\n---\n${JSON.stringify(want).slice(0, 1500)}`);
+      }
+    },
+  },
+  {
+    name: 'a timeline made with the timeline of an earlier version gives the boards of a replay from the start',
+    run({ text, pick }) {
+      // The earlier version's timeline, asked far and wide (it keeps copies of the replay all over),
+      // then this version's, made from the earlier tree (the statements both share are the same
+      // objects) with the earlier timeline: it takes its copies before the edit, and after the
+      // edit, where its replay meets one in the same state, the rest of them.
+      const earlierText = earlierVersion(text, pick);
+      const earlierDoc = parse(earlierText);
+      const earlierLines = earlierText.split('\n').length;
+      const earlier = new Timeline(earlierDoc, earlierText, 2);
+      for (let k = 0; k < 4; k++) earlier.boardAt(((pick * (k + 5)) % (earlierLines + 1)) - 1);
+      earlier.boardAt(earlierLines);
+      let doc;
+      try {
+        doc = reparse(earlierText, earlierDoc, text);
+      } catch (e) {
+        fail(`reparse threw: ${(e as Error)?.stack ?? String(e)}`);
+      }
+      const lines = text.split('\n').length;
+      // Unseeded (from the initial board), and seeded as the editor seeds a version not checked
+      // yet: with the earlier check's resume points before the edit.
+      const seeds = checkpointsBefore(analyse(earlierText, { resumable: true, resumeEvery: 3 }), text);
+      for (const [how, timeline] of [['unseeded', new Timeline(doc!, text, 2, [], [], undefined, earlier)], ['seeded', new Timeline(doc!, text, 2, seeds, [], undefined, earlier)]] as const) {
+        for (let k = 0; k < 6; k++) {
+          const line = ((pick * (k + 11)) % (lines + 2)) - 1;
+          const got = JSON.stringify(timeline.boardAt(line));
+          const want = JSON.stringify(boardAt(text, line, doc));
+          if (got !== want) fail(`the timeline (${how}) made with an earlier one differs at line ${line}:\n${got.slice(0, 1500)}\n---\n${want.slice(0, 1500)}`);
+        }
       }
     },
   },
