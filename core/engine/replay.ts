@@ -16,6 +16,7 @@ import { asMessage, msg, renderMessage, said, titled, type Message } from '../me
 import { inZone, zoneWord } from './words';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { NameIndex } from './suggest';
+import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { Board, isCard, sameValue, zoneLabel, type CardObj, type PlayerObj } from './board';
@@ -116,7 +117,7 @@ export class Replay {
     this.board = from.board.clone();
     for (const [id, at] of from.declaredAt) this.declaredAt.set(id, at);
     for (const [id, uri] of from.declaredIn) this.declaredIn.set(id, uri);
-    for (const x of from.names.values()) this.names.set(x.id, isCard(x) ? this.board.cards.get(x.id)! : this.board.players.get(x.id)!);
+    for (const x of from.names.values()) this.names.add(x.id, isCard(x) ? this.board.cards.get(x.id)! : this.board.players.get(x.id)!);
     for (const o of from.pending) this.pending.push({ ...o, subject: this.board.cards.get(o.subject.id)! });
     for (const c of from.dirtyCards) this.markDirty(this.board.cards.get(c.id)!);
     this.events = from.events;
@@ -233,7 +234,7 @@ export class Replay {
 
   // ---- names -----------------------------------------------------------------------------
 
-  private readonly names = new Map<string, CardObj | PlayerObj>();
+  private readonly names = new NameTable<CardObj | PlayerObj>();
 
   lookup(name: Name | undefined): CardObj | PlayerObj | undefined {
     if (!name) return undefined;
@@ -264,7 +265,7 @@ export class Replay {
   private suggestions: NameIndex | undefined;
 
   private reportUnknown(name: Name): void {
-    const close = (this.suggestions ??= new NameIndex(this.names.keys())).closest(name.text);
+    const close = (this.suggestions ??= new NameIndex(this.names.names())).closest(name.text);
     this.report('unknown-name', name.range, msg`No card or player is named '${name.text}'.${close.length ? msg` Did you mean '${close[0]}'?` : msg` Declare it with \`card\` or \`player\` first.`}`, {
       fixes: close.map((c) => ({ ...titled(msg`Change to '${c}'`), safe: false, edits: [{ range: name.range, newText: c }] })),
       subjects: [name.text],
@@ -563,13 +564,13 @@ export class Replay {
         if (!this.claim(st.id, from?.uri)) return;
         const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, left: false, attachments: new Set(), protections: [], targeting: [] };
         this.board.players.set(p.id, p);
-        this.names.set(p.id, p);
+        this.names.add(p.id, p);
         this.suggestions = undefined;
       } else if (st.kind === 'card' && st.id) {
         if (!this.claim(st.id, from?.uri)) return;
         const c = newCard(this.cards ? withCardFacts(st, this.cards, this.rules.game, (code, range, message, opts) => this.report(code, range, message, opts)) : st);
         this.board.cards.set(c.id, c);
-        this.names.set(c.id, c);
+        this.names.add(c.id, c);
         this.suggestions = undefined;
         cards.push(c);
         if (from) {
