@@ -53,8 +53,9 @@ export interface Characteristics {
   might: number | undefined;
   mightBonus: number | undefined;
   /**
-   * Bits of `types` and `subtypes` the rules ask about on every event (KIND_*), kept with them: set
-   * by copyCharacteristics and wherever an effect replaces one of the two sets (kindsOf).
+   * Bits of `types`, `subtypes`, `cant` and `lost` the rules ask about on every event (KIND_*,
+   * CANT_*, LOST_*), kept with them: set by copyCharacteristics and wherever an effect replaces one
+   * of those sets (kindsOf).
    */
   kinds: number;
 }
@@ -63,10 +64,26 @@ export const KIND_CREATURE = 1;
 export const KIND_AURA = 2;
 export const KIND_EQUIPMENT = 4;
 export const KIND_FORTIFICATION = 8;
+export const KIND_BATTLE = 16;
+export const KIND_LAND = 32;
+export const KIND_ROLE = 64;
+/** `cant` holds 'enchanted', 'equipped', 'fortified'. */
+export const CANT_ENCHANTED = 128;
+export const CANT_EQUIPPED = 256;
+export const CANT_FORTIFIED = 512;
+/** `lost` holds 'enchant', 'equip'. */
+export const LOST_ENCHANT = 1024;
+export const LOST_EQUIP = 2048;
 
-/** The KIND_* bits of a card's types and subtypes. */
-export function kindsOf(c: Pick<Characteristics, 'types' | 'subtypes'>): number {
-  return (c.types.has('creature') ? KIND_CREATURE : 0) | (c.subtypes.has('Aura') ? KIND_AURA : 0) | (c.subtypes.has('Equipment') ? KIND_EQUIPMENT : 0) | (c.subtypes.has('Fortification') ? KIND_FORTIFICATION : 0);
+/** The KIND_* (and CANT_*, LOST_*) bits of a card's types, subtypes, `cant` and `lost`. */
+export function kindsOf(c: Pick<Characteristics, 'types' | 'subtypes' | 'cant' | 'lost'>): number {
+  const t = c.types;
+  const s = c.subtypes;
+  let k = (t.has('creature') ? KIND_CREATURE : 0) | (t.has('battle') ? KIND_BATTLE : 0) | (t.has('land') ? KIND_LAND : 0);
+  if (s.size) k |= (s.has('Aura') ? KIND_AURA : 0) | (s.has('Equipment') ? KIND_EQUIPMENT : 0) | (s.has('Fortification') ? KIND_FORTIFICATION : 0) | (s.has('Role') ? KIND_ROLE : 0);
+  if (c.cant.size) k |= (c.cant.has('enchanted') ? CANT_ENCHANTED : 0) | (c.cant.has('equipped') ? CANT_EQUIPPED : 0) | (c.cant.has('fortified') ? CANT_FORTIFIED : 0);
+  if (c.lost.size) k |= (c.lost.has('enchant') ? LOST_ENCHANT : 0) | (c.lost.has('equip') ? LOST_EQUIP : 0);
+  return k;
 }
 
 /**
@@ -378,7 +395,25 @@ export function withOrWithout<T>(set: ReadonlySet<T>, x: T, add: boolean): Reado
 
 export function resetCharacteristics(card: CardObj): void {
   if (!card.modified) return;
-  Object.assign(card, copyCharacteristics(card.printed));
+  // copyCharacteristics, field by field (no object made on each zone change of a modified card).
+  const p = card.printed;
+  card.supertypes = p.supertypes;
+  card.types = p.types;
+  card.subtypes = p.subtypes;
+  card.colors = p.colors;
+  card.protections = p.protections;
+  card.protectionKeeps = p.protectionKeeps;
+  card.lost = p.lost;
+  card.targeting = p.targeting;
+  card.enchant = p.enchant;
+  card.equipQuality = p.equipQuality;
+  card.hasEquip = p.hasEquip;
+  card.reconfigure = p.reconfigure;
+  card.bestow = p.bestow;
+  card.cant = p.cant;
+  card.might = p.might;
+  card.mightBonus = p.mightBonus;
+  card.kinds = kindsOf(p);
   card.modified = false;
 }
 

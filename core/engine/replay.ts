@@ -88,6 +88,8 @@ export class Replay {
   events = 0;
   /** Cards whose legality may have changed since the last state-based action check, each once (its `dirty` flag). */
   private dirtyCards: CardObj[] = [];
+  /** The list takeDirty handed out last time (its caller is done with it by the next call): the next one to fill. */
+  private spareDirty: CardObj[] = [];
   private pending: Obligation[] = [];
   private notes: (string | Message)[] = [];
   private readonly collectSteps: boolean;
@@ -223,12 +225,18 @@ export class Replay {
     this.dirtyCards.push(c);
   }
 
-  /** The cards marked since the last call, in the order they were marked; they are unmarked. */
+  /**
+   * The cards marked since the last call, in the order they were marked; they are unmarked. The list
+   * is the caller's until the next call (two lists take turns: none is made per event).
+   */
   takeDirty(): CardObj[] {
     const out = this.dirtyCards;
     if (out.length === 0) return out;
-    this.dirtyCards = [];
-    for (const c of out) c.dirty = false;
+    const next = this.spareDirty;
+    next.length = 0;
+    this.dirtyCards = next;
+    this.spareDirty = out;
+    for (let i = 0; i < out.length; i++) out[i].dirty = false;
     return out;
   }
 

@@ -2,7 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
-import { type CardObj, copyCharacteristics, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, type PlayerObj, type PrintedBuilder, targetingKeywordOf } from '../../engine/board';
+import { type CardObj, copyCharacteristics, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, LOST_ENCHANT, type PlayerObj, type PrintedBuilder, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
@@ -153,7 +153,7 @@ export function describe(host: Host): Message {
  */
 export function enchantFilters(att: CardObj): readonly Filter[] {
   if (att.enchant.length) return att.enchant;
-  if (att.lost.has('enchant')) return [];
+  if ((att.kinds & LOST_ENCHANT) !== 0) return [];
   // A bestowed Aura has enchant creature (702.103b); an Aura declared without enchant is read as
   // enchant permanent (docs/language.md), so it never goes on a player.
   const word = att.bestowed ? 'creature' : 'permanent';
