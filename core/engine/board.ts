@@ -24,8 +24,11 @@ export function keywordLabel(k: TargetingKeyword): string {
   return k.name + (k.quality !== undefined ? ` from ${k.quality}` : '') + (k.cost !== undefined ? ` ${k.cost}` : '');
 }
 
-/** What a card is attached to. A card host is identified by its object version (400.7). */
-export type HostRef = { kind: 'card'; id: string; version: number } | { kind: 'player'; id: string };
+/**
+ * What a card is attached to. A card host is identified by its object version (400.7); `index` is
+ * its place in the board's list of cards (the same in every copy of the board), to find it at once.
+ */
+export type HostRef = { kind: 'card'; id: string; version: number; index: number } | { kind: 'player'; id: string };
 
 /**
  * Characteristics that reset when the card becomes a new object (400.7 / Riftbound 124). The sets
@@ -110,6 +113,8 @@ export interface PrintedBuilder extends Characteristics {
 export interface CardObj extends Characteristics {
   readonly isCard: true;
   id: string;
+  /** Its place in the board's list of cards (declaration order; Board.add). */
+  index: number;
   name: string;
   decl: CardStmt;
   printed: Characteristics;
@@ -212,6 +217,8 @@ export function copyCharacteristics(c: Characteristics): Characteristics {
 
 export class Board {
   readonly cards = new Map<string, CardObj>();
+  /** The cards in declaration order, each at its `index` (hostOf finds a card host there, with no lookup by name). */
+  private readonly list: CardObj[] = [];
   readonly players = new Map<string, PlayerObj>();
   private clock = 0;
   /** The stack, bottom first; it may still hold entries that are gone (see `isLive`), dropped when they reach the top. */
@@ -229,14 +236,21 @@ export class Board {
     return ++this.clock;
   }
 
+  /** Adds a declared card (its `index` is set here). */
+  add(card: CardObj): void {
+    card.index = this.list.length;
+    this.list.push(card);
+    this.cards.set(card.id, card);
+  }
+
   hostOf(card: CardObj): CardObj | PlayerObj | undefined {
     const h = card.attachedTo;
     if (!h) return undefined;
-    return h.kind === 'card' ? this.cards.get(h.id) : this.players.get(h.id);
+    return h.kind === 'card' ? this.list[h.index] : this.players.get(h.id);
   }
 
   refTo(target: CardObj | PlayerObj): HostRef {
-    return isCard(target) ? { kind: 'card', id: target.id, version: target.version } : { kind: 'player', id: target.id };
+    return isCard(target) ? { kind: 'card', id: target.id, version: target.version, index: target.index } : { kind: 'player', id: target.id };
   }
 
   /** Attach without any rules check; the callers decide legality. */
@@ -338,7 +352,7 @@ export class Board {
     for (const [k, l] of this.abilities) b.abilities.set(k, [...l]);
     b.resolvedBelow = new Set(this.resolvedBelow);
     // Characteristics are copy on write (shared); the attachments are changed in place, so copied.
-    for (const c of this.cards.values()) b.cards.set(c.id, { ...c, attachments: new Set(c.attachments), dirty: false });
+    for (const c of this.list) b.add({ ...c, attachments: new Set(c.attachments), dirty: false });
     for (const p of this.players.values()) b.players.set(p.id, { ...p, attachments: new Set(p.attachments) });
     return b;
   }

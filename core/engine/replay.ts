@@ -577,7 +577,7 @@ export class Replay {
       } else if (st.kind === 'card' && st.id) {
         if (!this.claim(st.id, from?.uri)) return;
         const c = newCard(this.cards ? withCardFacts(st, this.cards, this.rules.game, (code, range, message, opts) => this.report(code, range, message, opts)) : st);
-        this.board.cards.set(c.id, c);
+        this.board.add(c);
         this.names.add(c.id, c);
         this.suggestions = undefined;
         cards.push(c);
@@ -829,6 +829,7 @@ function newCard(st: CardStmt): CardObj {
   return {
     isCard: true,
     id: st.id!.text,
+    index: -1,
     name: st.name?.text ?? st.id!.text,
     decl: st,
     printed,
