@@ -30,8 +30,11 @@ export interface Obligation {
   zone?: string;
   code: 'missing-unattach' | 'missing-state-based-action';
   rules: string[];
-  /** Why it had to happen, in words, e.g. "its host lion left the battlefield". */
-  why: Message;
+  /**
+   * Why it had to happen, in words, e.g. "its host lion left the battlefield"; or a function that
+   * makes those words, for a hot place whose obligations are mostly discharged (never shown).
+   */
+  why: Message | (() => Message);
   cause: EventNode;
   /** The `together:` event the cause is a part of: a line that records it goes after the whole group. */
   group?: EventNode;
@@ -233,7 +236,8 @@ export class Replay {
     const out = this.dirtyCards;
     if (out.length === 0) return out;
     const next = this.spareDirty;
-    next.length = 0;
+    // Emptied by pops (setting the length is a call into the engine's runtime, slower for a few items).
+    while (next.length !== 0) next.pop();
     this.dirtyCards = next;
     this.spareDirty = out;
     for (let i = 0; i < out.length; i++) out[i].dirty = false;
@@ -363,7 +367,7 @@ export class Replay {
     this.report(
       o.code,
       o.cause.range,
-      msg`${what}: ${o.why}. The scenario does not record it; add \`${line}\` ${o.group ? msg`as a part of this group, or after it` : msg`after this event`}.`,
+      msg`${what}: ${typeof o.why === 'function' ? o.why() : o.why}. The scenario does not record it; add \`${line}\` ${o.group ? msg`as a part of this group, or after it` : msg`after this event`}.`,
       {
         rules: o.rules,
         related: o.subject.attachedAt ? [{ range: o.subject.attachedAt, ...said(msg`${o.subject.id} became attached here`) }] : [],

@@ -76,6 +76,8 @@ const PERMANENT_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'pl
 /** `inZone`: the filter names a zone (109.2a), so the words describe a card there, not a permanent. */
 function termMatches(word: string, host: Host, att: CardObj, inZone = false): boolean {
   if (!isCard(host)) return word === 'player' || (word === 'opponent' && host.id !== att.controller);
+  // The word most filters are (enchant creature, equip creature): a card type, decided as below.
+  if (word === 'creature') return isCreature(host);
   switch (word) {
     case 'permanent':
       return inZone ? PERMANENT_CARD_TYPES.some((t) => host.types.has(t)) : host.zone === 'battlefield';
@@ -100,7 +102,18 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
 export function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
   if (f.zone && (!isCard(host) || zoneMismatch(f.zone, host, att))) return false;
   const inZone = f.zone !== undefined;
-  const ok = f.alternatives.some((alt) => alt.every((t) => termMatches(t.word, host, att, inZone) !== t.negated));
+  // Some alternative whose every term matches (loops, not some/every: no closures per call).
+  let ok = false;
+  for (let i = 0; i < f.alternatives.length && !ok; i++) {
+    const alt = f.alternatives[i];
+    ok = true;
+    for (let j = 0; j < alt.length; j++) {
+      if (termMatches(alt[j].word, host, att, inZone) === alt[j].negated) {
+        ok = false;
+        break;
+      }
+    }
+  }
   if (!ok) return false;
   if (!f.control || !isCard(host)) return true;
   if (f.control === 'you') return host.controller === att.controller;

@@ -177,6 +177,10 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
 
 /** What was attached to a card that changes zones becomes unattached (701.3d), which the scenario must record. */
 function unattachAll(replay: Replay, card: CardObj, cause: EventNode): void {
+  // The words are made only if an obligation is reported (most are recorded by the next lines).
+  const hostId = card.id;
+  const from = card.zone;
+  const why = () => msg`its host ${hostId} left ${from === 'battlefield' ? msg`the battlefield` : msg`the ${zoneWord(from)} it was in`}`;
   for (const id of [...card.attachments]) {
     const att = replay.board.cards.get(id)!;
     if (att.phasedOut === 'direct') {
@@ -185,15 +189,7 @@ function unattachAll(replay: Replay, card: CardObj, cause: EventNode): void {
       continue;
     }
     replay.board.unlink(att);
-    replay.oblige({
-      action: 'unattach',
-      subject: att,
-      host: card.id,
-      code: 'missing-unattach',
-      rules: ['701.3d', '400.7'],
-      why: msg`its host ${card.id} left ${card.zone === 'battlefield' ? msg`the battlefield` : msg`the ${zoneWord(card.zone)} it was in`}`,
-      cause,
-    });
+    replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: ['701.3d', '400.7'], why, cause });
     if (replay.noting) replay.note(() => msg`${att.id} unattached`);
     if (att.phasedOut === 'indirect') att.phasedOut = 'no';
     touch(replay, att);
