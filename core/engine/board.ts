@@ -57,7 +57,7 @@ export interface Characteristics {
   mightBonus: number | undefined;
   /**
    * Bits of `types`, `subtypes`, `cant` and `lost` the rules ask about on every event (KIND_*,
-   * CANT_*, LOST_*), kept with them: set by copyCharacteristics and wherever an effect replaces one
+   * CANT_*, LOST_*), kept with them: set by takeCharacteristics and wherever an effect replaces one
    * of those sets (kindsOf).
    */
   kinds: number;
@@ -190,29 +190,6 @@ export interface PlayerObj {
   protectionKeeps?: readonly (ProtectionKeep | undefined)[];
   /** MTG: hexproof (702.11c) and shroud (702.18a) on a player. Copy on write. */
   targeting: readonly TargetingKeyword[];
-}
-
-/** The characteristics alone (sets and lists shared: they are copy on write). */
-export function copyCharacteristics(c: Characteristics): Characteristics {
-  return {
-    supertypes: c.supertypes,
-    types: c.types,
-    subtypes: c.subtypes,
-    colors: c.colors,
-    protections: c.protections,
-    protectionKeeps: c.protectionKeeps,
-    lost: c.lost,
-    targeting: c.targeting,
-    enchant: c.enchant,
-    equipQuality: c.equipQuality,
-    hasEquip: c.hasEquip,
-    reconfigure: c.reconfigure,
-    bestow: c.bestow,
-    cant: c.cant,
-    might: c.might,
-    mightBonus: c.mightBonus,
-    kinds: kindsOf(c),
-  };
 }
 
 export class Board {
@@ -409,8 +386,12 @@ export function withOrWithout<T>(set: ReadonlySet<T>, x: T, add: boolean): Reado
 
 export function resetCharacteristics(card: CardObj): void {
   if (!card.modified) return;
-  // copyCharacteristics, field by field (no object made on each zone change of a modified card).
-  const p = card.printed;
+  takeCharacteristics(card, card.printed);
+  card.modified = false;
+}
+
+/** The card's characteristics become `p`'s (the sets and lists shared: they are copy on write), with their kinds. */
+export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.supertypes = p.supertypes;
   card.types = p.types;
   card.subtypes = p.subtypes;
@@ -428,7 +409,6 @@ export function resetCharacteristics(card: CardObj): void {
   card.might = p.might;
   card.mightBonus = p.mightBonus;
   card.kinds = kindsOf(p);
-  card.modified = false;
 }
 
 export function zoneLabel(c: CardObj): string {
