@@ -347,7 +347,7 @@ export class Replay {
       if (o.subject.id !== subject || o.action !== action) continue;
       if (action === 'unattach' ? host !== undefined && host !== o.host : action === 'move' && o.zone !== zone) continue;
       for (let j = i + 1; j < pending.length; j++) pending[j - 1] = pending[j];
-      pending.length--;
+      pending.pop();
       if (this.collectSteps) this.notes.push(msg`recorded`);
       return true;
     }

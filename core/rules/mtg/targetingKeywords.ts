@@ -60,7 +60,7 @@ export function keywordTargetProblem(host: Host, source: CardObj, controller: st
 
 /** The ward abilities of `target` that trigger when a spell or ability `controller` controls targets it (702.21a). */
 export function wardsTriggered(target: Host, controller: string | undefined): TargetingKeyword[] {
-  if (!isCard(target) || target.controller === controller) return [];
+  if (!isCard(target) || target.controller === controller || target.targeting.length === 0) return [];
   return target.targeting.filter((k) => k.name === 'ward');
 }
 
