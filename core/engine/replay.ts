@@ -685,16 +685,20 @@ export class Replay {
     }
   }
 
+  /** Where a card is attached, for a failed expectation's message. */
+  private describeHost(c: CardObj): Message {
+    const h = this.board.hostOf(c);
+    return h ? msg`${c.id} is attached to ${h.id}` : msg`${c.id} is unattached`;
+  }
+
+  /** Where a card is attached, as the expectation that holds would write it. */
+  private actualAttach(c: CardObj): string {
+    const h = this.board.hostOf(c);
+    return h ? `${c.id} attached to ${h.id}` : `${c.id} unattached`;
+  }
+
   /** Undefined when the assertion holds; otherwise what the state actually is. */
   private evaluate(a: Assertion): { actual: Message; replacement?: string } | undefined {
-    const describeHost = (c: CardObj) => {
-      const h = this.board.hostOf(c);
-      return h ? msg`${c.id} is attached to ${h.id}` : msg`${c.id} is unattached`;
-    };
-    const actualAttach = (c: CardObj) => {
-      const h = this.board.hostOf(c);
-      return h ? `${c.id} attached to ${h.id}` : `${c.id} unattached`;
-    };
     switch (a.kind) {
       case 'attached-to':
       case 'has': {
@@ -702,12 +706,12 @@ export class Replay {
         const h = this.lookup(a.host);
         if (!c || !h) return undefined;
         if (this.board.hostOf(c) === h) return undefined;
-        return { actual: describeHost(c), replacement: a.kind === 'has' ? undefined : actualAttach(c) };
+        return { actual: this.describeHost(c), replacement: a.kind === 'has' ? undefined : this.actualAttach(c) };
       }
       case 'unattached': {
         const c = this.card(a.subject);
         if (!c || !c.attachedTo) return undefined;
-        return { actual: describeHost(c), replacement: actualAttach(c) };
+        return { actual: this.describeHost(c), replacement: this.actualAttach(c) };
       }
       case 'in-zone': {
         const c = this.card(a.subject);
