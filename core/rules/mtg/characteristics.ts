@@ -30,6 +30,16 @@ export const MTG_SUPERTYPES = ['basic', 'legendary', 'snow', 'world', 'ongoing']
 export const COLORS = ['white', 'blue', 'black', 'red', 'green'];
 export const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
 
+/**
+ * The rules' own string for a color word (the word itself otherwise). Declared colors and
+ * protections are compared with the color words on every attach and state-based check; the text's
+ * copies compare character by character, these by identity.
+ */
+export function colorWord(w: string): string {
+  for (const c of COLORS) if (c === w) return c;
+  return w;
+}
+
 export type Host = CardObj | PlayerObj;
 
 /** Why something cannot be attached: the deciding rules and a sentence. */
@@ -200,14 +210,14 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         pr.equipQuality = p.quality;
         break;
       case 'protection':
-        pr.protections.push(p.quality.text);
+        pr.protections.push(colorWord(p.quality.text));
         break;
       case 'keyword':
         pr.targeting.push(targetingKeywordOf(p.keyword));
         break;
       case 'color':
         for (const c of p.colors) {
-          if (COLORS.includes(c.text)) pr.colors.add(c.text);
+          if (COLORS.includes(c.text)) pr.colors.add(colorWord(c.text));
           else unknownWord(replay, c, msg`color`, COLORS);
         }
         break;

@@ -4,7 +4,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, kindsOf, type PlayerObj, withOrWithout } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES, unknownWord } from './characteristics';
+import { colorWord, describe, MTG_CARD_TYPES, MTG_SUPERTYPES, unknownWord } from './characteristics';
 import { protectionKeep, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
@@ -39,7 +39,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
 export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: 'protection' }>): void {
   const card = replay.lookup(ev.subject);
   if (!card) return;
-  const q = ev.quality.text;
+  const q = colorWord(ev.quality.text);
   if (isCard(card) && isPhasedOut(card) && phasedOutSubject(replay, card, ev, ev.verb === 'gains' ? msg`an effect that makes it gain protection from ${qualityWord(q)}` : msg`an effect that makes it lose protection from ${qualityWord(q)}`, ['702.26e'])) return;
   if (isCard(card)) card.modified = true;
   const keepsOf = card.protectionKeeps ?? [];
