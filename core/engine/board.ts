@@ -24,8 +24,11 @@ export function keywordLabel(k: TargetingKeyword): string {
   return k.name + (k.quality !== undefined ? ` from ${k.quality}` : '') + (k.cost !== undefined ? ` ${k.cost}` : '');
 }
 
-/** What a card is attached to. A card host is identified by its object version (400.7). */
-export type HostRef = { kind: 'card'; id: string; version: number } | { kind: 'player'; id: string };
+/**
+ * What a card is attached to. A card host is identified by its object version (400.7); `index` is
+ * its place in the board's list of cards (the same in every copy of the board), to find it at once.
+ */
+export type HostRef = { kind: 'card'; id: string; version: number; index: number } | { kind: 'player'; id: string };
 
 /**
  * Characteristics that reset when the card becomes a new object (400.7 / Riftbound 124). The sets
@@ -53,8 +56,9 @@ export interface Characteristics {
   might: number | undefined;
   mightBonus: number | undefined;
   /**
-   * Bits of `types` and `subtypes` the rules ask about on every event (KIND_*), kept with them: set
-   * by copyCharacteristics and wherever an effect replaces one of the two sets (kindsOf).
+   * Bits of `types`, `subtypes`, `cant` and `lost` the rules ask about on every event (KIND_*,
+   * CANT_*, LOST_*), kept with them: set by takeCharacteristics and wherever an effect replaces one
+   * of those sets (kindsOf).
    */
   kinds: number;
 }
@@ -63,10 +67,26 @@ export const KIND_CREATURE = 1;
 export const KIND_AURA = 2;
 export const KIND_EQUIPMENT = 4;
 export const KIND_FORTIFICATION = 8;
+export const KIND_BATTLE = 16;
+export const KIND_LAND = 32;
+export const KIND_ROLE = 64;
+/** `cant` holds 'enchanted', 'equipped', 'fortified'. */
+export const CANT_ENCHANTED = 128;
+export const CANT_EQUIPPED = 256;
+export const CANT_FORTIFIED = 512;
+/** `lost` holds 'enchant', 'equip'. */
+export const LOST_ENCHANT = 1024;
+export const LOST_EQUIP = 2048;
 
-/** The KIND_* bits of a card's types and subtypes. */
-export function kindsOf(c: Pick<Characteristics, 'types' | 'subtypes'>): number {
-  return (c.types.has('creature') ? KIND_CREATURE : 0) | (c.subtypes.has('Aura') ? KIND_AURA : 0) | (c.subtypes.has('Equipment') ? KIND_EQUIPMENT : 0) | (c.subtypes.has('Fortification') ? KIND_FORTIFICATION : 0);
+/** The KIND_* (and CANT_*, LOST_*) bits of a card's types, subtypes, `cant` and `lost`. */
+export function kindsOf(c: Pick<Characteristics, 'types' | 'subtypes' | 'cant' | 'lost'>): number {
+  const t = c.types;
+  const s = c.subtypes;
+  let k = (t.has('creature') ? KIND_CREATURE : 0) | (t.has('battle') ? KIND_BATTLE : 0) | (t.has('land') ? KIND_LAND : 0);
+  if (s.size) k |= (s.has('Aura') ? KIND_AURA : 0) | (s.has('Equipment') ? KIND_EQUIPMENT : 0) | (s.has('Fortification') ? KIND_FORTIFICATION : 0) | (s.has('Role') ? KIND_ROLE : 0);
+  if (c.cant.size) k |= (c.cant.has('enchanted') ? CANT_ENCHANTED : 0) | (c.cant.has('equipped') ? CANT_EQUIPPED : 0) | (c.cant.has('fortified') ? CANT_FORTIFIED : 0);
+  if (c.lost.size) k |= (c.lost.has('enchant') ? LOST_ENCHANT : 0) | (c.lost.has('equip') ? LOST_EQUIP : 0);
+  return k;
 }
 
 /**
@@ -93,6 +113,8 @@ export interface PrintedBuilder extends Characteristics {
 export interface CardObj extends Characteristics {
   readonly isCard: true;
   id: string;
+  /** Its place in the board's list of cards (declaration order; Board.add). */
+  index: number;
   name: string;
   decl: CardStmt;
   printed: Characteristics;
@@ -170,31 +192,10 @@ export interface PlayerObj {
   targeting: readonly TargetingKeyword[];
 }
 
-/** The characteristics alone (sets and lists shared: they are copy on write). */
-export function copyCharacteristics(c: Characteristics): Characteristics {
-  return {
-    supertypes: c.supertypes,
-    types: c.types,
-    subtypes: c.subtypes,
-    colors: c.colors,
-    protections: c.protections,
-    protectionKeeps: c.protectionKeeps,
-    lost: c.lost,
-    targeting: c.targeting,
-    enchant: c.enchant,
-    equipQuality: c.equipQuality,
-    hasEquip: c.hasEquip,
-    reconfigure: c.reconfigure,
-    bestow: c.bestow,
-    cant: c.cant,
-    might: c.might,
-    mightBonus: c.mightBonus,
-    kinds: kindsOf(c),
-  };
-}
-
 export class Board {
   readonly cards = new Map<string, CardObj>();
+  /** The cards in declaration order, each at its `index` (hostOf finds a card host there, with no lookup by name). */
+  private readonly list: CardObj[] = [];
   readonly players = new Map<string, PlayerObj>();
   private clock = 0;
   /** The stack, bottom first; it may still hold entries that are gone (see `isLive`), dropped when they reach the top. */
@@ -212,14 +213,21 @@ export class Board {
     return ++this.clock;
   }
 
+  /** Adds a declared card (its `index` is set here). */
+  add(card: CardObj): void {
+    card.index = this.list.length;
+    this.list.push(card);
+    this.cards.set(card.id, card);
+  }
+
   hostOf(card: CardObj): CardObj | PlayerObj | undefined {
     const h = card.attachedTo;
     if (!h) return undefined;
-    return h.kind === 'card' ? this.cards.get(h.id) : this.players.get(h.id);
+    return h.kind === 'card' ? this.list[h.index] : this.players.get(h.id);
   }
 
   refTo(target: CardObj | PlayerObj): HostRef {
-    return isCard(target) ? { kind: 'card', id: target.id, version: target.version } : { kind: 'player', id: target.id };
+    return isCard(target) ? { kind: 'card', id: target.id, version: target.version, index: target.index } : { kind: 'player', id: target.id };
   }
 
   /** Attach without any rules check; the callers decide legality. */
@@ -321,7 +329,7 @@ export class Board {
     for (const [k, l] of this.abilities) b.abilities.set(k, [...l]);
     b.resolvedBelow = new Set(this.resolvedBelow);
     // Characteristics are copy on write (shared); the attachments are changed in place, so copied.
-    for (const c of this.cards.values()) b.cards.set(c.id, { ...c, attachments: new Set(c.attachments), dirty: false });
+    for (const c of this.list) b.add({ ...c, attachments: new Set(c.attachments), dirty: false });
     for (const p of this.players.values()) b.players.set(p.id, { ...p, attachments: new Set(p.attachments) });
     return b;
   }
@@ -378,8 +386,29 @@ export function withOrWithout<T>(set: ReadonlySet<T>, x: T, add: boolean): Reado
 
 export function resetCharacteristics(card: CardObj): void {
   if (!card.modified) return;
-  Object.assign(card, copyCharacteristics(card.printed));
+  takeCharacteristics(card, card.printed);
   card.modified = false;
+}
+
+/** The card's characteristics become `p`'s (the sets and lists shared: they are copy on write), with their kinds. */
+export function takeCharacteristics(card: CardObj, p: Characteristics): void {
+  card.supertypes = p.supertypes;
+  card.types = p.types;
+  card.subtypes = p.subtypes;
+  card.colors = p.colors;
+  card.protections = p.protections;
+  card.protectionKeeps = p.protectionKeeps;
+  card.lost = p.lost;
+  card.targeting = p.targeting;
+  card.enchant = p.enchant;
+  card.equipQuality = p.equipQuality;
+  card.hasEquip = p.hasEquip;
+  card.reconfigure = p.reconfigure;
+  card.bestow = p.bestow;
+  card.cant = p.cant;
+  card.might = p.might;
+  card.mightBonus = p.mightBonus;
+  card.kinds = kindsOf(p);
 }
 
 export function zoneLabel(c: CardObj): string {

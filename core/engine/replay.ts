@@ -16,6 +16,7 @@ import { asMessage, msg, renderMessage, said, titled, type Message } from '../me
 import { inZone, zoneWord } from './words';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { NameIndex } from './suggest';
+import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { Board, isCard, sameValue, zoneLabel, type CardObj, type PlayerObj } from './board';
@@ -29,8 +30,11 @@ export interface Obligation {
   zone?: string;
   code: 'missing-unattach' | 'missing-state-based-action';
   rules: string[];
-  /** Why it had to happen, in words, e.g. "its host lion left the battlefield". */
-  why: Message;
+  /**
+   * Why it had to happen, in words, e.g. "its host lion left the battlefield"; or a function that
+   * makes those words, for a hot place whose obligations are mostly discharged (never shown).
+   */
+  why: Message | (() => Message);
   cause: EventNode;
   /** The `together:` event the cause is a part of: a line that records it goes after the whole group. */
   group?: EventNode;
@@ -87,6 +91,8 @@ export class Replay {
   events = 0;
   /** Cards whose legality may have changed since the last state-based action check, each once (its `dirty` flag). */
   private dirtyCards: CardObj[] = [];
+  /** The list takeDirty handed out last time (its caller is done with it by the next call): the next one to fill. */
+  private spareDirty: CardObj[] = [];
   private pending: Obligation[] = [];
   private notes: (string | Message)[] = [];
   private readonly collectSteps: boolean;
@@ -116,7 +122,7 @@ export class Replay {
     this.board = from.board.clone();
     for (const [id, at] of from.declaredAt) this.declaredAt.set(id, at);
     for (const [id, uri] of from.declaredIn) this.declaredIn.set(id, uri);
-    for (const x of from.names.values()) this.names.set(x.id, isCard(x) ? this.board.cards.get(x.id)! : this.board.players.get(x.id)!);
+    for (const x of from.names.values()) this.names.add(x.id, isCard(x) ? this.board.cards.get(x.id)! : this.board.players.get(x.id)!);
     for (const o of from.pending) this.pending.push({ ...o, subject: this.board.cards.get(o.subject.id)! });
     for (const c of from.dirtyCards) this.markDirty(this.board.cards.get(c.id)!);
     this.events = from.events;
@@ -222,18 +228,25 @@ export class Replay {
     this.dirtyCards.push(c);
   }
 
-  /** The cards marked since the last call, in the order they were marked; they are unmarked. */
+  /**
+   * The cards marked since the last call, in the order they were marked; they are unmarked. The list
+   * is the caller's until the next call (two lists take turns: none is made per event).
+   */
   takeDirty(): CardObj[] {
     const out = this.dirtyCards;
     if (out.length === 0) return out;
-    this.dirtyCards = [];
-    for (const c of out) c.dirty = false;
+    const next = this.spareDirty;
+    // Emptied by pops (setting the length is a call into the engine's runtime, slower for a few items).
+    while (next.length !== 0) next.pop();
+    this.dirtyCards = next;
+    this.spareDirty = out;
+    for (let i = 0; i < out.length; i++) out[i].dirty = false;
     return out;
   }
 
   // ---- names -----------------------------------------------------------------------------
 
-  private readonly names = new Map<string, CardObj | PlayerObj>();
+  private readonly names = new NameTable<CardObj | PlayerObj>();
 
   lookup(name: Name | undefined): CardObj | PlayerObj | undefined {
     if (!name) return undefined;
@@ -264,7 +277,7 @@ export class Replay {
   private suggestions: NameIndex | undefined;
 
   private reportUnknown(name: Name): void {
-    const close = (this.suggestions ??= new NameIndex(this.names.keys())).closest(name.text);
+    const close = (this.suggestions ??= new NameIndex(this.names.names())).closest(name.text);
     this.report('unknown-name', name.range, msg`No card or player is named '${name.text}'.${close.length ? msg` Did you mean '${close[0]}'?` : msg` Declare it with \`card\` or \`player\` first.`}`, {
       fixes: close.map((c) => ({ ...titled(msg`Change to '${c}'`), safe: false, edits: [{ range: name.range, newText: c }] })),
       subjects: [name.text],
@@ -334,7 +347,7 @@ export class Replay {
       if (o.subject.id !== subject || o.action !== action) continue;
       if (action === 'unattach' ? host !== undefined && host !== o.host : action === 'move' && o.zone !== zone) continue;
       for (let j = i + 1; j < pending.length; j++) pending[j - 1] = pending[j];
-      pending.length--;
+      pending.pop();
       if (this.collectSteps) this.notes.push(msg`recorded`);
       return true;
     }
@@ -354,7 +367,7 @@ export class Replay {
     this.report(
       o.code,
       o.cause.range,
-      msg`${what}: ${o.why}. The scenario does not record it; add \`${line}\` ${o.group ? msg`as a part of this group, or after it` : msg`after this event`}.`,
+      msg`${what}: ${typeof o.why === 'function' ? o.why() : o.why}. The scenario does not record it; add \`${line}\` ${o.group ? msg`as a part of this group, or after it` : msg`after this event`}.`,
       {
         rules: o.rules,
         related: o.subject.attachedAt ? [{ range: o.subject.attachedAt, ...said(msg`${o.subject.id} became attached here`) }] : [],
@@ -563,13 +576,13 @@ export class Replay {
         if (!this.claim(st.id, from?.uri)) return;
         const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, left: false, attachments: new Set(), protections: [], targeting: [] };
         this.board.players.set(p.id, p);
-        this.names.set(p.id, p);
+        this.names.add(p.id, p);
         this.suggestions = undefined;
       } else if (st.kind === 'card' && st.id) {
         if (!this.claim(st.id, from?.uri)) return;
         const c = newCard(this.cards ? withCardFacts(st, this.cards, this.rules.game, (code, range, message, opts) => this.report(code, range, message, opts)) : st);
-        this.board.cards.set(c.id, c);
-        this.names.set(c.id, c);
+        this.board.add(c);
+        this.names.add(c.id, c);
         this.suggestions = undefined;
         cards.push(c);
         if (from) {
@@ -672,16 +685,20 @@ export class Replay {
     }
   }
 
+  /** Where a card is attached, for a failed expectation's message. */
+  private describeHost(c: CardObj): Message {
+    const h = this.board.hostOf(c);
+    return h ? msg`${c.id} is attached to ${h.id}` : msg`${c.id} is unattached`;
+  }
+
+  /** Where a card is attached, as the expectation that holds would write it. */
+  private actualAttach(c: CardObj): string {
+    const h = this.board.hostOf(c);
+    return h ? `${c.id} attached to ${h.id}` : `${c.id} unattached`;
+  }
+
   /** Undefined when the assertion holds; otherwise what the state actually is. */
   private evaluate(a: Assertion): { actual: Message; replacement?: string } | undefined {
-    const describeHost = (c: CardObj) => {
-      const h = this.board.hostOf(c);
-      return h ? msg`${c.id} is attached to ${h.id}` : msg`${c.id} is unattached`;
-    };
-    const actualAttach = (c: CardObj) => {
-      const h = this.board.hostOf(c);
-      return h ? `${c.id} attached to ${h.id}` : `${c.id} unattached`;
-    };
     switch (a.kind) {
       case 'attached-to':
       case 'has': {
@@ -689,12 +706,12 @@ export class Replay {
         const h = this.lookup(a.host);
         if (!c || !h) return undefined;
         if (this.board.hostOf(c) === h) return undefined;
-        return { actual: describeHost(c), replacement: a.kind === 'has' ? undefined : actualAttach(c) };
+        return { actual: this.describeHost(c), replacement: a.kind === 'has' ? undefined : this.actualAttach(c) };
       }
       case 'unattached': {
         const c = this.card(a.subject);
         if (!c || !c.attachedTo) return undefined;
-        return { actual: describeHost(c), replacement: actualAttach(c) };
+        return { actual: this.describeHost(c), replacement: this.actualAttach(c) };
       }
       case 'in-zone': {
         const c = this.card(a.subject);
@@ -820,11 +837,29 @@ function newCard(st: CardStmt): CardObj {
   return {
     isCard: true,
     id: st.id!.text,
+    index: -1,
     name: st.name?.text ?? st.id!.text,
     decl: st,
     printed,
-    // The card starts with its printed characteristics (copy on write: shared).
-    ...printed,
+    // The card starts with its printed characteristics (copy on write: shared), written out field
+    // by field (a spread in the middle of a literal defines each property through the runtime).
+    supertypes: printed.supertypes,
+    types: printed.types,
+    subtypes: printed.subtypes,
+    colors: printed.colors,
+    protections: printed.protections,
+    protectionKeeps: printed.protectionKeeps,
+    lost: printed.lost,
+    targeting: printed.targeting,
+    enchant: printed.enchant,
+    equipQuality: printed.equipQuality,
+    hasEquip: printed.hasEquip,
+    reconfigure: printed.reconfigure,
+    bestow: printed.bestow,
+    cant: printed.cant,
+    might: printed.might,
+    mightBonus: printed.mightBonus,
+    kinds: printed.kinds,
     owner: undefined,
     controller: undefined,
     enteredUnder: undefined,

@@ -2,13 +2,13 @@
 // (303.4j), attach triggers (603.2e), and the initial `attached to` of a declaration.
 import type { CardStmt, EventNode } from '../../parser/ast';
 import type { Range } from '../../types';
-import { type CardObj, isCard } from '../../engine/board';
+import { type CardObj, isCard, LOST_EQUIP } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, type Host, isAura, isEquipment, isFortification } from './characteristics';
 import { attachProblem, retargetFixes, touch } from './legality';
 import { activationTargetProblem } from './targeting';
-import { phasedOutSubject } from './phasing';
+import { isPhasedOut, phasedOutSubject } from './phasing';
 import { sorceryTiming } from './timing';
 import { msg, said, titled } from '../../message';
 import { abilityWord, inZone } from '../../engine/words';
@@ -70,7 +70,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   const by = ev.by ? replay.player(ev.by) : undefined;
   if (!att || !host || (ev.by && !by)) return;
   const verb = ev.verb;
-  if (phasedOutSubject(replay, att, ev, verb === 'attach' ? msg`attaching it` : msg`activating its ${abilityWord(verb)}`)) return;
+  if (isPhasedOut(att) && phasedOutSubject(replay, att, ev, verb === 'attach' ? msg`attaching it` : msg`activating its ${abilityWord(verb)}`)) return;
   if (att.zone !== 'battlefield') {
     const where = att.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(att.zone);
     const why = verb === 'attach' ? '' : msg` An ${abilityWord(verb)} is activated only by a permanent on the battlefield.`;
@@ -86,7 +86,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
       replay.report('not-attachable', ev.range, msg`${describe(att)} is not ${verb === 'equip' ? msg`an Equipment` : msg`a Fortification`}, so it has no ${abilityWord(verb)} to activate. Nothing happens. Declare it with the ${verb === 'equip' ? msg`Equipment` : msg`Fortification`} subtype if that was meant, or remove the line.`, { rules: [kw, verb === 'equip' ? '301.5c' : '301.6'], subjects: [att.id] });
       return;
     }
-    if (verb === 'equip' && att.lost.has('equip')) {
+    if (verb === 'equip' && (att.kinds & LOST_EQUIP) !== 0) {
       const where = att.attachedTo ? msg`it stays attached to ${att.attachedTo.id}` : msg`it stays unattached`;
       replay.report('illegal-attachment', ev.verbRange, msg`${att.id} has lost its equip ability (an effect removed it), so there is no equip ability to activate: ${where}. Write the effect that attaches it as \`attach ${att.id} to ${host.id}\`, or remove the line.`, { rules: [kw, '113.10'], subjects: [att.id, host.id] });
       return;
@@ -100,8 +100,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   // Target legality first (602.2b, 601.2c): an equip or fortify whose target is illegal can't be
   // activated with that target, even when the Equipment is already on it. Only an attach that
   // would otherwise be legal can be redundant (701.3b).
-  const targetProblem = (h: Host) => activationTargetProblem(att, h, verb, activator);
-  const aimed = targetProblem(host);
+  const aimed = activationTargetProblem(att, host, verb, activator);
   const problem = aimed ?? attachProblem(att, host);
   if (problem) {
     const where = att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`;
@@ -118,7 +117,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     replay.report(problem.code ?? 'illegal-attachment', ev.range, message, {
       rules: [...problem.rules, ...staysRules],
       related: related(att),
-      fixes: problem.code ? [] : retargetFixes(replay, att, (h) => !targetProblem(h) && !attachProblem(att, h), ev.host.range, replay.board.hostOf(att)),
+      fixes: problem.code ? [] : retargetFixes(replay, att, (h) => !activationTargetProblem(att, h, verb, activator) && !attachProblem(att, h), ev.host.range, replay.board.hostOf(att)),
       subjects: [att.id, host.id],
     });
     if (replay.noting) replay.note(() => msg`no effect: ${att.id} doesn't move`);
@@ -141,7 +140,7 @@ export function unattachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'un
   const att = replay.card(ev.subject);
   const named = ev.host ? replay.lookup(ev.host) : undefined;
   if (!att || (ev.host && !named)) return;
-  if (phasedOutSubject(replay, att, ev, 'unattaching it')) return;
+  if (isPhasedOut(att) && phasedOutSubject(replay, att, ev, 'unattaching it')) return;
   const host = replay.board.hostOf(att);
   if (!host) {
     replay.report('ineffective-unattach', ev.range, msg`${att.id} is not attached to anything, so unattaching it does nothing. Remove the line${att.zone !== 'battlefield' ? msg` (it is ${inZone(att.zone)})` : msg``}.`, {

@@ -2,7 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
-import { type CardObj, copyCharacteristics, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, type PlayerObj, type PrintedBuilder, targetingKeywordOf } from '../../engine/board';
+import { type CardObj, takeCharacteristics, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, LOST_ENCHANT, type PlayerObj, type PrintedBuilder, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
@@ -29,6 +29,16 @@ export const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'p
 export const MTG_SUPERTYPES = ['basic', 'legendary', 'snow', 'world', 'ongoing'];
 export const COLORS = ['white', 'blue', 'black', 'red', 'green'];
 export const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
+
+/**
+ * The rules' own string for a color word (the word itself otherwise). Declared colors and
+ * protections are compared with the color words on every attach and state-based check; the text's
+ * copies compare character by character, these by identity.
+ */
+export function colorWord(w: string): string {
+  for (const c of COLORS) if (c === w) return c;
+  return w;
+}
 
 export type Host = CardObj | PlayerObj;
 
@@ -76,6 +86,8 @@ const PERMANENT_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'pl
 /** `inZone`: the filter names a zone (109.2a), so the words describe a card there, not a permanent. */
 function termMatches(word: string, host: Host, att: CardObj, inZone = false): boolean {
   if (!isCard(host)) return word === 'player' || (word === 'opponent' && host.id !== att.controller);
+  // The word most filters are (enchant creature, equip creature): a card type, decided as below.
+  if (word === 'creature') return isCreature(host);
   switch (word) {
     case 'permanent':
       return inZone ? PERMANENT_CARD_TYPES.some((t) => host.types.has(t)) : host.zone === 'battlefield';
@@ -100,7 +112,18 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
 export function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
   if (f.zone && (!isCard(host) || zoneMismatch(f.zone, host, att))) return false;
   const inZone = f.zone !== undefined;
-  const ok = f.alternatives.some((alt) => alt.every((t) => termMatches(t.word, host, att, inZone) !== t.negated));
+  // Some alternative whose every term matches (loops, not some/every: no closures per call).
+  let ok = false;
+  for (let i = 0; i < f.alternatives.length && !ok; i++) {
+    const alt = f.alternatives[i];
+    ok = true;
+    for (let j = 0; j < alt.length; j++) {
+      if (termMatches(alt[j].word, host, att, inZone) === alt[j].negated) {
+        ok = false;
+        break;
+      }
+    }
+  }
   if (!ok) return false;
   if (!f.control || !isCard(host)) return true;
   if (f.control === 'you') return host.controller === att.controller;
@@ -153,7 +176,7 @@ export function describe(host: Host): Message {
  */
 export function enchantFilters(att: CardObj): readonly Filter[] {
   if (att.enchant.length) return att.enchant;
-  if (att.lost.has('enchant')) return [];
+  if ((att.kinds & LOST_ENCHANT) !== 0) return [];
   // A bestowed Aura has enchant creature (702.103b); an Aura declared without enchant is read as
   // enchant permanent (docs/language.md), so it never goes on a player.
   const word = att.bestowed ? 'creature' : 'permanent';
@@ -187,14 +210,14 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         pr.equipQuality = p.quality;
         break;
       case 'protection':
-        pr.protections.push(p.quality.text);
+        pr.protections.push(colorWord(p.quality.text));
         break;
       case 'keyword':
         pr.targeting.push(targetingKeywordOf(p.keyword));
         break;
       case 'color':
         for (const c of p.colors) {
-          if (COLORS.includes(c.text)) pr.colors.add(c.text);
+          if (COLORS.includes(c.text)) pr.colors.add(colorWord(c.text));
           else unknownWord(replay, c, msg`color`, COLORS);
         }
         break;
@@ -216,7 +239,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
     }
   }
-  Object.assign(card, copyCharacteristics(pr));
+  takeCharacteristics(card, pr);
 }
 
 export function unknownWord(replay: Replay, w: Word, what: Message, known: string[]): void {

@@ -4,9 +4,9 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, kindsOf, type PlayerObj, withOrWithout } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES, unknownWord } from './characteristics';
+import { colorWord, describe, MTG_CARD_TYPES, MTG_SUPERTYPES, unknownWord } from './characteristics';
 import { protectionKeep, touch } from './legality';
-import { phasedOutSubject } from './phasing';
+import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 import { qualityWord } from '../../engine/words';
 
@@ -21,7 +21,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   const card = replay.card(ev.subject);
   if (!card) return;
   const add = ev.verb === 'becomes';
-  if (phasedOutSubject(replay, card, ev, add ? msg`an effect that makes it become ${ev.words.map((w) => w.text).join(' ')}` : msg`an effect that makes it lose ${ev.words.map((w) => w.text).join(' ')}`, ['702.26e'])) return;
+  if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, add ? msg`an effect that makes it become ${ev.words.map((w) => w.text).join(' ')}` : msg`an effect that makes it lose ${ev.words.map((w) => w.text).join(' ')}`, ['702.26e'])) return;
   for (const w of ev.words) {
     const key = MTG_SUPERTYPES.includes(w.text) ? 'supertypes' : MTG_CARD_TYPES.includes(w.text) ? 'types' : /^\p{Lu}/u.test(w.text) ? 'subtypes' : undefined;
     if (!key) {
@@ -39,8 +39,8 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
 export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: 'protection' }>): void {
   const card = replay.lookup(ev.subject);
   if (!card) return;
-  const q = ev.quality.text;
-  if (isCard(card) && phasedOutSubject(replay, card, ev, ev.verb === 'gains' ? msg`an effect that makes it gain protection from ${qualityWord(q)}` : msg`an effect that makes it lose protection from ${qualityWord(q)}`, ['702.26e'])) return;
+  const q = colorWord(ev.quality.text);
+  if (isCard(card) && isPhasedOut(card) && phasedOutSubject(replay, card, ev, ev.verb === 'gains' ? msg`an effect that makes it gain protection from ${qualityWord(q)}` : msg`an effect that makes it lose protection from ${qualityWord(q)}`, ['702.26e'])) return;
   if (isCard(card)) card.modified = true;
   const keepsOf = card.protectionKeeps ?? [];
   if (ev.verb === 'gains') {
@@ -69,7 +69,7 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
     replay.report('impossible-event', ev.player.range, msg`${p.id} has left the game.`, { rules: ['800.4a'], subjects: [p.id] });
     return;
   }
-  if (phasedOutSubject(replay, card, ev, msg`an effect that gives control of it to ${p.id}`, ['702.26e'])) return;
+  if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, msg`an effect that gives control of it to ${p.id}`, ['702.26e'])) return;
   card.controller = p.id;
   if (replay.noting) replay.note(() => msg`${card.id} controlled by ${p.id}`);
   touch(replay, card);
@@ -87,7 +87,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
   const x = ev.ability === 'protection' ? replay.lookup(ev.subject) : replay.card(ev.subject);
   if (!x) return;
   const what = ev.verb === 'gains' ? msg`an effect that makes it gain enchant` : ev.ability === 'all' ? msg`an effect that makes it lose all its abilities` : msg`an effect that makes it lose ${ev.ability}`;
-  if (isCard(x) && phasedOutSubject(replay, x, ev, what, ['702.26e'])) return;
+  if (isCard(x) && isPhasedOut(x) && phasedOutSubject(replay, x, ev, what, ['702.26e'])) return;
   if (ev.ability === 'protection') {
     if (x.protections.length === 0) {
       replay.report('impossible-event', ev.range, msg`${x.id} has no protection to lose, so this does nothing. Remove the line.`, { rules: ['113.10'], subjects: [x.id] });
@@ -116,8 +116,9 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
       if (card.attachedTo) card.reconfiguredOn = card.attachedTo;
       card.reconfigure = false;
     }
+    if (ev.ability === 'all') card.lost = withOrWithout(card.lost, 'all', true);
+    card.kinds = kindsOf(card);
     if (ev.ability === 'all') {
-      card.lost = withOrWithout(card.lost, 'all', true);
       card.bestow = false;
       if (card.protections.length) {
         loseProtection(replay, card);

@@ -6,7 +6,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, isAura } from './characteristics';
 import { attachProblem, touch } from './legality';
-import { phasedOutSubject } from './phasing';
+import { isPhasedOut, phasedOutSubject } from './phasing';
 import { moveTo } from './zones';
 import { doAttach } from './attach';
 import { msg, type Message } from '../../message';
@@ -45,7 +45,7 @@ export function exchangeEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ex
     }
   }
   for (const c of [a, b]) {
-    if (phasedOutSubject(replay, c, ev, `exchanging its control (and, since an exchange is all or nothing, the whole exchange)`, ['702.26e', '701.12a'])) return;
+    if (isPhasedOut(c) && phasedOutSubject(replay, c, ev, `exchanging its control (and, since an exchange is all or nothing, the whole exchange)`, ['702.26e', '701.12a'])) return;
   }
   if (a.controller === b.controller) {
     replay.report('impossible-event', ev.range, msg`${a.id} and ${b.id} are both controlled by ${a.controller}, and exchanging control of two permanents with the same controller does nothing. Remove the line, or exchange with a permanent another player controls.`, { rules: ['701.12b'], subjects: [a.id, b.id] });
@@ -67,7 +67,7 @@ export function swapEvent(replay: Replay, ev: Extract<EventNode, { kind: 'swap' 
   const x = replay.card(ev.subject);
   const y = replay.card(ev.other);
   if (!x || !y) return;
-  if (phasedOutSubject(replay, x, ev, msg`its aura swap ability`, ['702.65a'])) return;
+  if (isPhasedOut(x) && phasedOutSubject(replay, x, ev, msg`its aura swap ability`, ['702.65a'])) return;
   const fail = (why: Message, rules: string[], todo: Message) => {
     replay.report('impossible-event', ev.range, msg`${why}, so the aura swap has no effect: ${x.id} stays ${x.zone === 'battlefield' ? msg`where it is` : inZone(x.zone)} and ${y.id} stays ${y.zone === 'outside' ? msg`in no zone` : inZone(y.zone)}. ${todo}`, { rules: ['702.65b', ...rules], subjects: [x.id, y.id] });
     if (replay.noting) replay.note(() => msg`no effect`);

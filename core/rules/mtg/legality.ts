@@ -3,7 +3,7 @@
 // a fix offers; what a change may make illegal.
 import type { Range } from '../../types';
 import type { ProtectionKeepClause } from '../../parser/ast';
-import { type CardObj, isCard, type ProtectionKeep } from '../../engine/board';
+import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { article, COLORS, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
@@ -96,7 +96,7 @@ export function protectionKeep(replay: Replay, host: Host, quality: string, clau
  * state-based actions use; targeting (equip, Aura spells) adds its own checks on top.
  */
 export function attachProblem(att: CardObj, host: Host, staying = false): Problem | undefined {
-  if (att.types.has('battle')) {
+  if ((att.kinds & KIND_BATTLE) !== 0) {
     const kind = isAura(att) || isEquipment(att) || isFortification(att);
     return { rules: kind ? ['310.10'] : ['701.3b', '310.10'], why: msg`${att.id} is a battle, and a battle is never attached to anything`, code: kind ? undefined : 'not-attachable' };
   }
@@ -129,7 +129,7 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
     // 113.6: a card's protection works only on the battlefield, not in a graveyard.
     const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16c', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be enchanted by ${att.id}` };
-    if (isCard(host) && host.cant.has('enchanted')) return { rules: ['303.4'], why: msg`${host.id} can't be enchanted` };
+    if (isCard(host) && (host.kinds & CANT_ENCHANTED) !== 0) return { rules: ['303.4'], why: msg`${host.id} can't be enchanted` };
     return undefined;
   }
   if (isEquipment(att)) {
@@ -139,17 +139,17 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
     if (!isCreature(host)) return { rules: ['301.5'], why: msg`${describe(host)} is not a creature, and an Equipment can be attached only to a creature` };
     const prot = protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16d', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be equipped by ${att.id}` };
-    if (host.cant.has('equipped')) return { rules: ['701.3a'], why: msg`${host.id} can't be equipped` };
+    if ((host.kinds & CANT_EQUIPPED) !== 0) return { rules: ['701.3a'], why: msg`${host.id} can't be equipped` };
     return undefined;
   }
   if (isFortification(att)) {
     if (!isCard(host)) return { rules: ['301.6', '704.5n'], why: msg`a Fortification can be attached only to a land, not to a player` };
     if (host === att) return { rules: ['301.6', '301.5c'], why: msg`a Fortification can't fortify itself` };
-    if (isCreature(att) && !att.types.has('land')) return { rules: ['301.6'], why: msg`${att.id} is a creature and not a land, so it can't fortify anything` };
-    if (!host.types.has('land')) return { rules: ['301.6'], why: msg`${describe(host)} is not a land, and a Fortification can be attached only to a land` };
+    if (isCreature(att) && (att.kinds & KIND_LAND) === 0) return { rules: ['301.6'], why: msg`${att.id} is a creature and not a land, so it can't fortify anything` };
+    if ((host.kinds & KIND_LAND) === 0) return { rules: ['301.6'], why: msg`${describe(host)} is not a land, and a Fortification can be attached only to a land` };
     const prot = protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16d', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be fortified by ${att.id}` };
-    if (host.cant.has('fortified')) return { rules: ['701.3a'], why: msg`${host.id} can't be fortified` };
+    if ((host.kinds & CANT_FORTIFIED) !== 0) return { rules: ['701.3a'], why: msg`${host.id} can't be fortified` };
     return undefined;
   }
   return { rules: ['701.3b'], why: msg`${att.id} is not an Aura, Equipment or Fortification`, code: 'not-attachable' };
@@ -188,7 +188,7 @@ export function touch(replay: Replay, card: CardObj): void {
   if (host) {
     // A Role's sibling Roles too: a newer Role makes an older one illegal (303.7a). Nothing else
     // depends on its siblings, so many Equipment on one host stay linear.
-    if (card.subtypes.has('Role')) for (const id of host.attachments) replay.markDirty(cards.get(id)!);
+    if ((card.kinds & KIND_ROLE) !== 0) for (const id of host.attachments) replay.markDirty(cards.get(id)!);
     if (isCard(host)) replay.markDirty(host);
   }
 }

@@ -22,6 +22,11 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
  * doesn't exist, so an event on it does nothing (702.26e: nor do effects that change its
  * characteristics or controller). Reports the event and returns true when that is the case.
  */
+/** Is `card` a phased-out permanent (702.26b)? Tested before phasedOutSubject, whose sentence is made only then. */
+export function isPhasedOut(card: CardObj): boolean {
+  return card.zone === 'battlefield' && card.phasedOut !== 'no';
+}
+
 export function phasedOutSubject(replay: Replay, card: CardObj, ev: EventNode, what: Message | string, extra: string[] = []): boolean {
   if (card.zone !== 'battlefield' || card.phasedOut === 'no') return false;
   const host = card.phasedOut === 'indirect' ? replay.board.hostOf(card) : undefined;

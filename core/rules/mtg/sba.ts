@@ -1,7 +1,7 @@
 // MTG state-based actions (704.3, 704.5): Auras to the graveyard (704.5m, 303.4c), Equipment falls off (704.5n),
 // other things fall off (704.5p), extra Roles go (704.5z, 303.7a), a bestowed Aura becomes a creature (702.103f).
 import type { EventNode } from '../../parser/ast';
-import type { CardObj } from '../../engine/board';
+import { type CardObj, KIND_BATTLE, KIND_LAND, KIND_ROLE } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, isAura, isCreature, isEquipment, isFortification } from './characteristics';
@@ -80,7 +80,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       sbaUnattach(replay, c, host, cause, ['704.5p', '303.4d'], msg`${c.id} is an Aura that is also a creature`);
       return true;
     }
-    if (c.types.has('battle')) {
+    if ((c.kinds & KIND_BATTLE) !== 0) {
       sbaUnattach(replay, c, host, cause, ['704.5p', '310.10'], msg`${c.id} is a battle`);
       return true;
     }
@@ -88,7 +88,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       sbaUnattach(replay, c, host, cause, ['704.5p'], msg`${c.id} is no longer an Aura, Equipment or Fortification`);
       return true;
     }
-    if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c) && !(c.reconfigure && isEquipment(c)) && !(isFortification(c) && c.types.has('land'))) {
+    if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c) && !(c.reconfigure && isEquipment(c)) && !(isFortification(c) && (c.kinds & KIND_LAND) !== 0)) {
       sbaUnattach(replay, c, host, cause, 
         ['704.5p', isEquipment(c) ? '301.5c' : '301.6'],
         isEquipment(c)
@@ -99,11 +99,11 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
     }
     const problem = attachProblem(c, host, true);
     if (!problem) {
-      if (isAura(c) && c.subtypes.has('Role')) {
+      if (isAura(c) && (c.kinds & KIND_ROLE) !== 0) {
         // 303.7a / 704.5z: of the Roles one player controls on a permanent, only the newest stays.
         for (const id of host.attachments) {
           const other = replay.board.cards.get(id)!;
-          if (other !== c && other.subtypes.has('Role') && other.controller === c.controller && other.timestamp > c.timestamp) {
+          if (other !== c && (other.kinds & KIND_ROLE) !== 0 && other.controller === c.controller && other.timestamp > c.timestamp) {
             sbaToGraveyard(replay, c, cause, ['704.5z', '303.7a'], msg`${other.id} is a newer Role controlled by ${c.controller} on ${host.id}, and only the newest of a player's Roles on a permanent stays`);
             return true;
           }

@@ -29,6 +29,12 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 
 const PERMANENT_TYPES = new Set(['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle']);
 
+/** Has the card one of the permanent card types (110.4)? */
+function hasPermanentType(card: CardObj): boolean {
+  for (const t of card.types) if (PERMANENT_TYPES.has(t)) return true;
+  return false;
+}
+
 export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>): void {
   const spell = replay.card(ev.subject);
   const target = replay.lookup(ev.target);
@@ -113,7 +119,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   }
   // 405.5, 608.1: only the top object resolves (a spell declared on the stack is below all the others).
   if (!onTop(replay, ev, undefined, spell.id)) return;
-  const isPermanent = [...spell.types].some((t) => PERMANENT_TYPES.has(t)) || isAura(spell);
+  const isPermanent = hasPermanentType(spell) || isAura(spell);
   const ref = spell.stackTarget;
   spell.stackTarget = undefined;
   if (isAura(spell) && ref) {

@@ -10,7 +10,7 @@ import { describe, type Host, isEquipment, isFortification, type Problem } from 
 import { attachProblem, retargetFixes } from './legality';
 import { activationTargetProblem } from './targeting';
 import { doAttach } from './attach';
-import { phasedOutSubject } from './phasing';
+import { isPhasedOut, phasedOutSubject } from './phasing';
 import { describeEntry, KEYWORD_RULE, type Keyword, sorceryTiming } from './timing';
 import { msg, renderMessage, said, titled, type Message } from '../../message';
 import { abilityWord, inZone, keywordWord } from '../../engine/words';
@@ -68,7 +68,7 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
   if (!att || !target || (ev.by && !by)) return;
   const kw = ev.ability.text as Keyword;
   const rule = KEYWORD_RULE[kw];
-  if (phasedOutSubject(replay, att, ev, msg`activating its ${abilityWord(kw)}`)) return;
+  if (isPhasedOut(att) && phasedOutSubject(replay, att, ev, msg`activating its ${abilityWord(kw)}`)) return;
   if (att.zone !== 'battlefield') {
     replay.report('impossible-event', ev.range, msg`${att.id} is ${att.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(att.zone)}, so its ${abilityWord(kw)} can't be activated: only a permanent on the battlefield has it. Put it onto the battlefield first, or remove the line.`, { rules: [rule], subjects: [att.id] });
     return;
@@ -140,7 +140,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     if (replay.noting) replay.note(() => msg`no effect: ${att.id} is gone`);
     return;
   }
-  if (phasedOutSubject(replay, att, ev, msg`resolving its ${abilityWord(kw)}`)) return;
+  if (isPhasedOut(att) && phasedOutSubject(replay, att, ev, msg`resolving its ${abilityWord(kw)}`)) return;
   if (att.attachedTo && replay.board.hostOf(att) === host) {
     replay.report('redundant-attach', ev.range, msg`${att.id} is already attached to ${host.id} as its ${abilityWord(kw)} resolves, so the ability does nothing: ${att.id} doesn't become attached again and gets no new timestamp. Remove this line and its activation, or target another ${kw === 'fortify' ? msg`land` : msg`creature`}.`, {
       rules: ['701.3c'],

@@ -1,6 +1,6 @@
 // MTG targets: Aura spells (115.1b, 303.4a, 601.2c), equip and fortify (602.2b, 702.6a/c, 702.67a), protection from
 // targeting (702.16b); the legal hosts of each kind of event.
-import { type CardObj, isCard } from '../../engine/board';
+import { type CardObj, isCard, KIND_LAND, LOST_EQUIP } from '../../engine/board';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
@@ -53,24 +53,33 @@ export function auraTargetProblem(att: CardObj, host: Host): Problem | undefined
  */
 export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 'equip' | 'fortify', activator: string | undefined, shown: 'equip' | 'fortify' | 'reconfigure' = verb === 'fortify' ? 'fortify' : 'equip'): Problem | undefined {
   if (verb === 'attach') return undefined;
-  const kw = verb === 'equip' ? '702.6a' : '702.67a';
-  const target = [kw, '602.2b', '601.2c'];
+  // Each equip or fortify line asks this: the rule lists and sentences are made only for a problem.
   const equip = verb === 'equip';
-  const word = shown === 'equip' ? msg`equip` : shown === 'fortify' ? msg`fortify` : msg`reconfigure`;
-  if (!isCard(h)) return { rules: target, why: equip ? msg`${word} targets a creature, not a player` : msg`${word} targets a land, not a player` };
-  if (h.zone !== 'battlefield') return { rules: [...target, '701.3a'], why: msg`${h.id} is not on the battlefield` };
-  if (h.phasedOut !== 'no') return { rules: [...target, '702.26b'], why: msg`${h.id} is phased out, and a phased-out permanent is treated as though it doesn't exist` };
-  if (equip ? !isCreature(h) : !h.types.has('land')) return { rules: [...target, equip ? '301.5' : '301.6'], why: equip ? msg`${describe(h)} is not a creature` : msg`${describe(h)} is not a land` };
-  if (h.controller !== activator) return { rules: target, why: equip ? msg`${word} targets a creature you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` : msg`${word} targets a land you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
-  if (equip && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: [...target, '702.6c'], why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
-  const prot = protectionAgainst(h, att, 'target');
+  if (!isCard(h)) return { rules: targetRules(verb), why: equip ? msg`${abilityMessage(shown)} targets a creature, not a player` : msg`${abilityMessage(shown)} targets a land, not a player` };
+  if (h.zone !== 'battlefield') return { rules: targetRules(verb, '701.3a'), why: msg`${h.id} is not on the battlefield` };
+  if (h.phasedOut !== 'no') return { rules: targetRules(verb, '702.26b'), why: msg`${h.id} is phased out, and a phased-out permanent is treated as though it doesn't exist` };
+  if (equip ? !isCreature(h) : (h.kinds & KIND_LAND) === 0) return { rules: targetRules(verb, equip ? '301.5' : '301.6'), why: equip ? msg`${describe(h)} is not a creature` : msg`${describe(h)} is not a land` };
+  if (h.controller !== activator) return { rules: targetRules(verb), why: equip ? msg`${abilityMessage(shown)} targets a creature you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` : msg`${abilityMessage(shown)} targets a land you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
+  if (equip && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: targetRules(verb, '702.6c'), why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
+  const prot = h.protections.length === 0 ? undefined : protectionAgainst(h, att, 'target');
   if (prot) {
-    return { rules: [...target, '702.16b', '702.16d', ...prot.rules], why: equip ? msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be equipped by it)` : msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be fortified by it)` };
+    return { rules: [...targetRules(verb), '702.16b', '702.16d', ...prot.rules], why: equip ? msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be equipped by it)` : msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be fortified by it)` };
   }
   // Shroud stops even the activator's own creature; hexproof never does here, as the target is the activator's.
-  const shielded = keywordTargetProblem(h, att, activator, msg`${att.id}'s ${abilityWord(shown)}`);
-  if (shielded) return { rules: [...target, ...shielded.rules], why: shielded.why };
+  const shielded = h.targeting.length === 0 ? undefined : keywordTargetProblem(h, att, activator, msg`${att.id}'s ${abilityWord(shown)}`);
+  if (shielded) return { rules: [...targetRules(verb), ...shielded.rules], why: shielded.why };
   return undefined;
+}
+
+/** The rules an equip or fortify target cites: the ability's own, 602.2b and 601.2c (and one more, if given). */
+function targetRules(verb: 'equip' | 'fortify', more?: string): string[] {
+  const kw = verb === 'equip' ? '702.6a' : '702.67a';
+  return more === undefined ? [kw, '602.2b', '601.2c'] : [kw, '602.2b', '601.2c', more];
+}
+
+/** The ability as its sentences name it. */
+function abilityMessage(shown: 'equip' | 'fortify' | 'reconfigure'): Message {
+  return shown === 'equip' ? msg`equip` : shown === 'fortify' ? msg`fortify` : msg`reconfigure`;
 }
 
 /** Could `att` be attached to `host` by this kind of event: its target rules and 701.3a (the hosts a completion offers). */
@@ -90,7 +99,7 @@ export function hostProblem(_replay: Replay, att: CardObj, host: Host, verb: Hos
     return problem;
   }
   if (verb === 'equip' && !isEquipment(att)) return { rules: ['702.6a'], why: msg`${att.id} is not an Equipment, so it has no equip ability` };
-  if (verb === 'equip' && att.lost.has('equip')) return { rules: ['702.6a', '113.10'], why: msg`${att.id} has lost its equip ability` };
+  if (verb === 'equip' && (att.kinds & LOST_EQUIP) !== 0) return { rules: ['702.6a', '113.10'], why: msg`${att.id} has lost its equip ability` };
   if (verb === 'fortify' && !isFortification(att)) return { rules: ['702.67a'], why: msg`${att.id} is not a Fortification, so it has no fortify ability` };
   return activationTargetProblem(att, host, verb === 'enter' ? 'attach' : verb, att.controller) ?? attachProblem(att, host);
 }

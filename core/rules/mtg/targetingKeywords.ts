@@ -9,7 +9,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import type { Host, Problem } from './characteristics';
 import { protectionCovers } from './legality';
-import { phasedOutSubject } from './phasing';
+import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg, type Message } from '../../message';
 import { qualityWord } from '../../engine/words';
 
@@ -60,7 +60,7 @@ export function keywordTargetProblem(host: Host, source: CardObj, controller: st
 
 /** The ward abilities of `target` that trigger when a spell or ability `controller` controls targets it (702.21a). */
 export function wardsTriggered(target: Host, controller: string | undefined): TargetingKeyword[] {
-  if (!isCard(target) || target.controller === controller) return [];
+  if (!isCard(target) || target.controller === controller || target.targeting.length === 0) return [];
   return target.targeting.filter((k) => k.name === 'ward');
 }
 
@@ -93,7 +93,7 @@ export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'key
   const k = targetingKeywordOf(ev.keyword);
   const label = keywordWords(k);
   const gains = ev.verb === 'gains';
-  if (isCard(x) && phasedOutSubject(replay, x, ev, gains ? msg`an effect that makes it gain ${label}` : msg`an effect that makes it lose ${label}`, ['702.26e'])) return;
+  if (isCard(x) && isPhasedOut(x) && phasedOutSubject(replay, x, ev, gains ? msg`an effect that makes it gain ${label}` : msg`an effect that makes it lose ${label}`, ['702.26e'])) return;
   if (!isCard(x) && (k.name === 'ward' || k.quality !== undefined)) {
     const why = k.name === 'ward' ? msg`ward is an ability of permanents (it triggers when "this permanent" becomes a target)` : msg`"hexproof from" is defined for permanents, not players`;
     replay.report('impossible-event', ev.range, msg`${x.id} is a player, and ${why}, so this line does nothing. Give it to a card, or write \`${ev.verb} ${x.id} ${k.name === 'ward' ? 'shroud' : 'hexproof'}\` if that was meant.`, {

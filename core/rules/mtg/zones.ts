@@ -6,7 +6,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, isAura, isEquipment, isFortification, MTG_ZONES } from './characteristics';
 import { attachProblem, hostCandidates, retargetFixes, touch } from './legality';
-import { phasedOutSubject } from './phasing';
+import { isPhasedOut, phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
 import { msg, titled } from '../../message';
 import { abilityWord, inZone, zoneWord } from '../../engine/words';
@@ -22,9 +22,6 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '400.7f': { title: 'Auras that went with their host', text: "An exception to 400.7: a trigger on an enchanted permanent leaving the battlefield can still see its Auras in the graveyard, if they went there with it or right after it as a state-based action." },
   '800.4a': { title: 'A player leaves the game', text: 'When a player leaves, everything they own leaves too, control effects that gave them anything end, and whatever they still control is exiled.' },
 };
-
-/** An empty list to loop over without making one. */
-const NONE: readonly string[] = [];
 
 export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
   const card = replay.card(ev.subject);
@@ -153,7 +150,7 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
     replay.report('impossible-event', ev.range, msg`${card.id} has left the game with its owner.`, { rules: ['800.4a'], subjects: [card.id] });
     return;
   }
-  if (phasedOutSubject(replay, card, ev, `moving it to ${zone}`)) return;
+  if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, `moving it to ${zone}`)) return;
   if (zone === 'battlefield') return enterBattlefield(replay, card, undefined, ev);
   moveTo(replay, card, zone, ev);
 }
@@ -164,27 +161,7 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
  */
 export function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode): void {
   replay.board.unlink(card);
-  for (const id of card.attachments.size ? [...card.attachments] : NONE) {
-    const att = replay.board.cards.get(id)!;
-    if (att.phasedOut === 'direct') {
-      // 702.26i: it keeps pointing at the old object and phases in unattached later.
-      card.attachments.delete(id);
-      continue;
-    }
-    replay.board.unlink(att);
-    replay.oblige({
-      action: 'unattach',
-      subject: att,
-      host: card.id,
-      code: 'missing-unattach',
-      rules: ['701.3d', '400.7'],
-      why: msg`its host ${card.id} left ${card.zone === 'battlefield' ? msg`the battlefield` : msg`the ${zoneWord(card.zone)} it was in`}`,
-      cause,
-    });
-    if (replay.noting) replay.note(() => msg`${att.id} unattached`);
-    if (att.phasedOut === 'indirect') att.phasedOut = 'no';
-    touch(replay, att);
-  }
+  if (card.attachments.size !== 0) unattachAll(replay, card, cause);
   card.zone = zone;
   if (zone === 'battlefield') replay.entered(card);
   card.version++;
@@ -196,6 +173,27 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.phasedOut = 'no';
   card.stackTarget = undefined;
   if (replay.noting) replay.note(() => zone === 'outside' ? msg`${card.id} → out of the game` : msg`${card.id} → ${zoneWord(zone)}`);
+}
+
+/** What was attached to a card that changes zones becomes unattached (701.3d), which the scenario must record. */
+function unattachAll(replay: Replay, card: CardObj, cause: EventNode): void {
+  // The words are made only if an obligation is reported (most are recorded by the next lines).
+  const hostId = card.id;
+  const from = card.zone;
+  const why = () => msg`its host ${hostId} left ${from === 'battlefield' ? msg`the battlefield` : msg`the ${zoneWord(from)} it was in`}`;
+  for (const id of [...card.attachments]) {
+    const att = replay.board.cards.get(id)!;
+    if (att.phasedOut === 'direct') {
+      // 702.26i: it keeps pointing at the old object and phases in unattached later.
+      card.attachments.delete(id);
+      continue;
+    }
+    replay.board.unlink(att);
+    replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: ['701.3d', '400.7'], why, cause });
+    if (replay.noting) replay.note(() => msg`${att.id} unattached`);
+    if (att.phasedOut === 'indirect') att.phasedOut = 'no';
+    touch(replay, att);
+  }
 }
 
 export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): void {

@@ -1,0 +1,36 @@
+// The replay's table of declared names (core/engine/names.ts): whatever names are added, in whatever
+// number (it grows as it fills), it answers every lookup as a Map of the same names would, keeps the
+// order they were added in, and finds nothing for a name never added (a close one included).
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { NameTable } from '../../core/engine/names';
+
+describe('the replay name table', () => {
+  it('answers like a Map for any names, added in any number, and keeps their order', () => {
+    // Short names from a small alphabet collide and share hash slots; any string stands for the rest.
+    const name = fc.oneof(fc.stringOf(fc.constantFrom('a', 'b', '1', '-', 'é', '🂡'), { minLength: 1, maxLength: 6 }), fc.string({ minLength: 0, maxLength: 40 }));
+    fc.assert(
+      fc.property(fc.uniqueArray(name, { maxLength: 400 }), fc.array(name, { maxLength: 60 }), (added, probes) => {
+        const table = new NameTable<number>();
+        const map = new Map<string, number>();
+        added.forEach((n, i) => {
+          table.add(n, i);
+          map.set(n, i);
+        });
+        assert.equal(table.size, map.size);
+        assert.deepEqual(table.names(), [...map.keys()]);
+        assert.deepEqual(table.values(), [...map.values()]);
+        // A looked-up name is a new string with the same characters, as the parser makes them.
+        for (const n of [...added, ...probes]) assert.equal(table.get((' ' + n).slice(1)), map.get(n), n);
+      }),
+      { numRuns: 200, seed: 18 },
+    );
+  });
+
+  it('finds a thousand declared cards and none of their near misses', () => {
+    const table = new NameTable<string>();
+    for (let i = 1; i <= 1000; i++) table.add(`c${i}`, `card ${i}`);
+    for (let i = 1; i <= 1000; i++) assert.equal(table.get(`c${i}`), `card ${i}`);
+    for (const miss of ['c0', 'c1001', 'C1', 'c01', '', 'c1 ', 'e1']) assert.equal(table.get(miss), undefined, miss);
+  });
+});
