@@ -70,9 +70,17 @@ export class NameTable<V> {
   }
 }
 
-/** FNV-1a over the UTF-16 code units, with a final mix of the high bits into the low ones. */
+/**
+ * Where the hash starts: drawn once per process, so a file cannot be written with names that all
+ * land in one slot (with a fixed start, names colliding under FNV-1a are easy to make, and each
+ * lookup would walk all of them: the replay quadratic). No result depends on it (the table keeps
+ * the order names were added in).
+ */
+const SEED = (0x811c9dc5 ^ Math.floor(Math.random() * 0x100000000)) >>> 0;
+
+/** FNV-1a over the UTF-16 code units from a per-process start (SEED), with a final mix of the high bits into the low ones. */
 function hashOf(s: string): number {
-  let h = 0x811c9dc5;
+  let h = SEED;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h ^ (h >>> 15);
 }
