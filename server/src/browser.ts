@@ -7,7 +7,7 @@
 // includes synchronously, and the client is a message away): their `include` says so.
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
 import { Lifecycle } from './lifecycle';
-import { counted } from './inbox';
+import { countedReader, countedWriter } from './inbox';
 import { NAME, startServer } from './main';
 import { missingFile, type CardLoader, type DirectoryEntry, type FileStat, type IncludeDisk, type ServerFiles, type ServerPlatform } from './platform';
 import { READ_DIRECTORY_REQUEST, READ_FILE_REQUEST, STAT_REQUEST, type ClientFileError, type ReadDirectoryResult, type ReadFileResult, type StatResult } from './clientFiles';
@@ -21,9 +21,9 @@ declare const VERSION: string;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const worker = self as any;
-// Counted: a check in slices lets the messages already read be handled first (inbox.ts).
-const reader = counted(new BrowserMessageReader(worker));
-const writer = new BrowserMessageWriter(worker);
+// Counted: a check in slices lets the messages already read be handled, and the answers written, first (inbox.ts).
+const reader = countedReader(new BrowserMessageReader(worker));
+const writer = countedWriter(new BrowserMessageWriter(worker));
 
 const lifecycle = new Lifecycle(
   (response) => void writer.write(response).catch(() => undefined),

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { firstLine, openTransport, routeConsole, watchTransport } from './transport';
 import { Lifecycle } from './lifecycle';
-import { counted } from './inbox';
+import { countedReader, countedWriter } from './inbox';
 import { NAME, startServer } from './main';
 import { nodeCards, nodeFiles, nodeIncludes } from './nodePlatform';
 
@@ -73,9 +73,9 @@ const connection = createConnection(
       framingLost,
     }),
   },
-  // Counted: a check in slices lets the messages already read be handled first (inbox.ts).
-  counted(transport.reader),
-  transport.writer,
+  // Counted: a check in slices lets the messages already read be handled, and the answers written, first (inbox.ts).
+  countedReader(transport.reader),
+  countedWriter(transport.writer),
   { messageStrategy: lifecycle },
 );
 if (transport.kind === 'stdio') {
