@@ -63,6 +63,8 @@ export class Timeline {
    * the rest of them stand for this text too (the early cutoff of a check, for the board).
    */
   private tail: Checkpoint[] | undefined;
+  /** The first of the tail's copies the live replay has not passed yet. */
+  private tailAt = 0;
   /** How many of the tail's copies the live replay was compared with. */
   private tailTried = 0;
 
@@ -342,18 +344,19 @@ export class Timeline {
    */
   private meetsTail(): boolean {
     const tail = this.tail!;
-    while (tail.length > 0 && tail[0].index < this.liveIndex) tail.shift();
-    if (tail.length === 0 || tail[0].index !== this.liveIndex) {
-      if (tail.length === 0) this.tail = undefined;
+    while (this.tailAt < tail.length && tail[this.tailAt].index < this.liveIndex) this.tailAt++;
+    if (this.tailAt === tail.length) {
+      this.tail = undefined;
       return false;
     }
-    const same = this.live!.sameStateAs(tail[0].replay);
-    if (!same) {
-      tail.shift();
+    const next = tail[this.tailAt];
+    if (next.index !== this.liveIndex) return false;
+    if (!this.live!.sameStateAs(next.replay)) {
+      this.tailAt++;
       if (++this.tailTried >= TAIL_TRIES) this.tail = undefined;
       return false;
     }
-    for (const c of tail) this.checkpoints.push(c);
+    for (let i = this.tailAt; i < tail.length; i++) this.checkpoints.push(tail[i]);
     const last = tail[tail.length - 1];
     this.live = this.fork(last.replay);
     this.liveIndex = last.index;

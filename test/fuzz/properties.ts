@@ -599,7 +599,9 @@ export const PROPERTIES: Property[] = [
       const lines = text.split('\n').length;
       // Unseeded (from the initial board), and seeded as the editor seeds a version not checked
       // yet: with the earlier check's resume points before the edit.
-      const seeds = checkpointsBefore(analyse(earlierText, { resumable: true, resumeEvery: 3 }), text);
+      // (As the editor does: none when this version declares a name after an event, since the
+      // initial board has every declaration and the earlier replay's would lack that one.)
+      const seeds = declarationsOf(doc!).late ? [] : checkpointsBefore(analyse(earlierText, { resumable: true, resumeEvery: 3 }), text);
       for (const [how, timeline] of [['unseeded', new Timeline(doc!, text, 2, [], [], undefined, earlier)], ['seeded', new Timeline(doc!, text, 2, seeds, [], undefined, earlier)]] as const) {
         for (let k = 0; k < 6; k++) {
           const line = ((pick * (k + 11)) % (lines + 2)) - 1;
