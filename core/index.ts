@@ -10,6 +10,7 @@ export { commonPrefix, commonSuffix } from './parser/reparse';
 export { check, analyse, testScenario, header, replayCheckpoints, checkpointsBefore, analysisSteps, RESUME_EVERY, type Analysis, type AnalyseOptions, type ScenarioHeader, type Includes, type IncludedFile, type IncludeLink } from './check';
 export { Timeline, boardAt, legalHosts, CHECKPOINT_EVERY } from './timeline';
 export type { HostVerb, IncludedDeclarations } from './engine/replay';
+export { sameValue } from './engine/board';
 export { applyEdits, safeFixEdits, applySafeFixes, demoteHidingFixes } from './fixes';
 export { lineStartsOf, lineIndexOf } from './text';
 export { msg, isMessage, asMessage, said, titled, renderMessage, templatesOf, localizeFinding, messagePieces, type Message, type MessageArg, type MessagePiece, type Translate, type LocalizedFinding } from './message';

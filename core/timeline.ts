@@ -26,6 +26,9 @@ export const CHECKPOINT_EVERY = 200;
 /** Boards kept per timeline (the hovers and the cursor ask for the same few again and again). */
 const MAX_VIEWS = 32;
 
+/** Copies of the replay kept before the last statement of a board answered (keepCopy), per timeline. */
+const MAX_EXTRA_COPIES = 32;
+
 /** How many of an earlier timeline's copies after an edit the live replay is compared with (meetsTail). */
 const TAIL_TRIES = 3;
 
@@ -125,8 +128,9 @@ export class Timeline {
    * whose first `n` statements are this one's.
    */
   copiesUpTo(n: number): Checkpoint[] {
-    // Only the copies this timeline made (a copy holds the text it was made for): one carried on
-    // from version to version would keep every earlier text alive. The check's copies hold none.
+    // Only copies that hold no text (checkpoints: this timeline's, the check's, or taken on from an
+    // earlier timeline's tail) or that this timeline made: one holding an earlier text, carried on
+    // from version to version, would keep every earlier text alive.
     const own = (r: Replay) => this.made.has(r) || r.text === '';
     const out = this.checkpoints.filter((c) => c.index > 0 && c.index <= n && c.index <= this.broken && own(c.replay));
     const last = this.last;
@@ -272,12 +276,12 @@ export class Timeline {
     return replay;
   }
 
-  /** Copies of the replay kept besides the checkpoints (keepCopy): at most a few, the newest last. */
+  /** How many copies keepCopy has kept (at most MAX_EXTRA_COPIES). */
   private extra = 0;
 
   /** Keeps a copy of `replay` (standing after `index` statements) among the checkpoints, at `at` (their index order). */
   private keepCopy(index: number, replay: Replay, at: number): void {
-    if (this.extra >= MAX_VIEWS) return;
+    if (this.extra >= MAX_EXTRA_COPIES) return;
     this.extra++;
     this.checkpoints.splice(at, 0, { index, replay: this.copy(replay) });
   }

@@ -465,8 +465,10 @@ function keepText(k: ProtectionKeep | undefined): string {
 }
 
 /**
- * Deep equality of board data: numbers, strings, sets, arrays and plain records compared by value;
- * anything else (declarations, filters: shared, never copied) by identity.
+ * Deep equality of board data: numbers, strings, sets, arrays and plain records compared by value
+ * (a property set to undefined is one that is not there); anything else (declarations, filters,
+ * functions: shared, never copied) by identity. The server compares the boards and the options of
+ * the pictures it draws with it too.
  */
 export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -482,8 +484,16 @@ export function sameValue(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (!sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  return true;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  // Plain records (nothing enumerable inherited): for-in makes no array of keys.
+  let n = 0;
+  for (const k in x) {
+    const v = x[k];
+    if (v === undefined) continue;
+    n++;
+    if (!sameValue(v, y[k])) return false;
+  }
+  for (const k in y) if (y[k] !== undefined) n--;
+  return n === 0;
 }

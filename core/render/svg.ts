@@ -98,9 +98,7 @@ const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 const BOLD = 1.1;
 
 /** Shortens `s` with an ellipsis so it fits in `px` (estimated); never splits a surrogate pair. */
-function fit(s: string, px: number, scale = 1): string {
-  return fitLabel(s, px, scale);
-}
+const fit = (s: string, px: number, scale = 1): string => fitLabel(s, px, scale);
 
 /** `fit`; `byCodePoints` takes the general path for any text (tests hold the two equal). */
 export function fitLabel(s: string, px: number, scale = 1, byCodePoints = false): string {

@@ -3,7 +3,7 @@
 // that line, the findings on that line, with their subjects outlined in the picture. Also
 // `boardScenario/events` { uri } → the lines of the events, for stepping through them. Both read
 // the cached analysis of the document version the request was made for.
-import { boardCaption, drawBoard, drawMemo, eventLines, type BoardDrawing, type BoardTheme, type BoardView, type DrawMemo, type DrawOptions, type Finding, type Range, type Severity } from '../../core';
+import { boardCaption, drawBoard, drawMemo, eventLines, sameValue, type BoardDrawing, type BoardTheme, type BoardView, type DrawMemo, type DrawOptions, type Finding, type Range, type Severity } from '../../core';
 import type { DocumentState } from './documents';
 import { currentLanguage, findingMessage, messageText, translate } from './l10n';
 
@@ -84,7 +84,8 @@ const memos = new Map<string, DrawMemo>();
 /**
  * The drawing of a board: the last one again when the board and its options are the same. While
  * the user types a line, the board before it stays the same from keystroke to keystroke, and the
- * panel asks for it after each one; drawing a large board takes far longer than comparing it.
+ * panel asks for it after each one; drawing a large board takes far longer than comparing it (the core's sameValue: it tells
+ * translations, which are functions, apart).
  * The caption (the line's text, which changes at each keystroke) is not part of the drawing.
  */
 function drawn(board: BoardView, options: DrawOptions): BoardDrawing {
@@ -97,31 +98,6 @@ function drawn(board: BoardView, options: DrawOptions): BoardDrawing {
   return lastDrawn.drawing;
 }
 
-/**
- * The same data: equal primitives, the same function, arrays of the same values, objects with the
- * same properties of the same values (a property set to undefined is one that is not there).
- * Cheaper than writing both as JSON, and it tells translations (functions) apart.
- */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  let n = 0;
-  for (const k in x) {
-    if (!Object.prototype.hasOwnProperty.call(x, k) || x[k] === undefined) continue;
-    n++;
-    if (!sameValue(x[k], y[k])) return false;
-  }
-  for (const k in y) if (Object.prototype.hasOwnProperty.call(y, k) && y[k] !== undefined) n--;
-  return n === 0;
-}
 
 export function events(state: DocumentState): EventsResult {
   return { uri: state.uri, version: state.version, lines: eventLines(state.doc) };
