@@ -72,6 +72,11 @@ export interface AnalyseOptions {
    * `rulesVersion`). A `rules` line always wins.
    */
   defaultRulesVersion?: Partial<Record<Game, string>>;
+  /**
+   * The text's line count when the caller knows it (an editor keeps a line table edit by edit):
+   * the check then does not count the lines of the whole text again. Must be the text's own.
+   */
+  lineCount?: number;
 }
 
 /** The header with the default rules version of its game when it declares none. */

@@ -177,7 +177,8 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
       }
       if (keeper && replay.findings.length > 0) drain(replay, 1);
     },
-    from,
+    // Where the parse starts, with the line count when the caller knows it (not counted again).
+    from ? { line: from.line, offset: from.offset, lineCount: options.lineCount } : options.lineCount !== undefined ? { line: 0, offset: 0, lineCount: options.lineCount } : undefined,
     pause,
   );
   if (late) return analyseDocument(parse(text), text, options);

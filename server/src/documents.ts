@@ -53,7 +53,7 @@ export class DocumentState {
   private readonly boards = new Map<number, BoardView>();
 
   /** An immutable snapshot: the documents manager updates its TextDocument objects in place. */
-  readonly document: TextDocument;
+  readonly document: Snapshot;
 
   /**
    * What this version starts from until it has its own: the newest earlier version's analysis
@@ -117,7 +117,7 @@ export class DocumentState {
   }
 
   private analyseOptions() {
-    return { resumable: true, previous: this.base?.analysis, uri: this.document.uri, includes: this.includes, cards: this.cards, defaultRulesVersion: this.config?.rulesVersion };
+    return { resumable: true, previous: this.base?.analysis, lineCount: this.document.knownLineCount, uri: this.document.uri, includes: this.includes, cards: this.cards, defaultRulesVersion: this.config?.rulesVersion };
   }
 
   /** The check of this version going on in slices (analysisSoon), until it is made or no one wants it. */
@@ -517,6 +517,12 @@ class Snapshot implements TextDocument {
     return this.doc.lineCount;
   }
 
+  /** The line count when a line table of this version is at hand (none is made for it), else undefined. */
+  get knownLineCount(): number | undefined {
+    if (this.live && this.live.version === this.version && this.live.getText() === this.text) return this.live.lineCount;
+    return this.own?.lineCount;
+  }
+
   getLineRange(line: number): Range {
     return this.doc.getLineRange(line);
   }
@@ -548,14 +554,21 @@ const WARM_MAX_CHARS = 1_000_000;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 /**
- * The UTF-8 size of `text` when it is over `limit` bytes, else undefined. Cheap for most texts:
- * a UTF-16 code unit is 1 to 3 UTF-8 bytes, so only lengths between limit/3 and limit are counted.
+ * The UTF-8 size of `text` from that of an earlier version (`bytes` of `old`): only the part
+ * between their common start and end is counted again, widened so that it never splits a
+ * surrogate pair (a lone half counts 3 bytes, a pair 4). The same as `utf8Length(text)`.
  */
-export function sizeOver(text: string, limit: number): number | undefined {
-  if (text.length * 3 <= limit) return undefined;
-  const bytes = utf8Length(text);
-  return bytes > limit ? bytes : undefined;
+export function sizeFrom(old: string, bytes: number, text: string): number {
+  if (old === text) return bytes;
+  let p = commonPrefix(old, text);
+  let s = Math.min(commonSuffix(old, text), Math.min(old.length, text.length) - p);
+  if (p > 0 && isHighSurrogate(old.charCodeAt(p - 1))) p--;
+  if (s > 0 && isLowSurrogate(old.charCodeAt(old.length - s))) s--;
+  return bytes - utf8Length(old.slice(p, old.length - s)) + utf8Length(text.slice(p, text.length - s));
 }
+
+const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 
 export class AnalysisCache {
   private readonly states = new Map<string, DocumentState>();
@@ -605,9 +618,20 @@ export class AnalysisCache {
     return fresh;
   }
 
+  /** The last size counted per document: the next version's is counted from it (only the changed part). */
+  private readonly sizes = new Map<string, { text: string; bytes: number }>();
+
   /** The document's size in bytes when it is over the limit (it is not analysed), else undefined. */
   tooLarge(document: TextDocument): number | undefined {
-    return sizeOver(document.getText(), this.maxBytes);
+    const text = document.getText();
+    if (text.length * 3 <= this.maxBytes) {
+      this.sizes.delete(document.uri);
+      return undefined;
+    }
+    const last = this.sizes.get(document.uri);
+    const bytes = last ? sizeFrom(last.text, last.bytes, text) : utf8Length(text);
+    this.sizes.set(document.uri, { text, bytes });
+    return bytes > this.maxBytes ? bytes : undefined;
   }
 
   /** The state held for a document (its newest analysed version), without analysing anything. */
@@ -616,6 +640,7 @@ export class AnalysisCache {
   }
 
   drop(uri: string): void {
+    this.sizes.delete(uri);
     this.states.delete(uri);
     this.stale.delete(uri);
   }
