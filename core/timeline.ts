@@ -9,7 +9,7 @@ import type { DocumentInfo, ScenarioDocument } from './parser/ast';
 import { isEvent } from './parser/ast';
 import { parse } from './parser/parser';
 import type { BoardView, Step } from './types';
-import { Replay, type HostVerb, type IncludedDeclarations, type Ruleset } from './engine/replay';
+import { MovedCheckpoint, Replay, type HostVerb, type IncludedDeclarations, type Ruleset } from './engine/replay';
 import { RULESETS } from './analysis/common';
 import type { CardCatalogs } from './cards/catalog';
 import { header } from './parser/header';
@@ -132,7 +132,8 @@ export class Timeline {
     // earlier timeline's tail) or that this timeline made: one holding an earlier text, carried on
     // from version to version, would keep every earlier text alive.
     const own = (r: Replay) => this.made.has(r) || r.text === '';
-    const out = this.checkpoints.filter((c) => c.index > 0 && c.index <= n && c.index <= this.broken && own(c.replay));
+    // A moved copy holds no text, made or not (not made for this question).
+    const out = this.checkpoints.filter((c) => c.index > 0 && c.index <= n && c.index <= this.broken && (c instanceof MovedCheckpoint || own(c.replay)));
     const last = this.last;
     if (last && last.end > 0 && last.end <= n && last.end <= this.broken && own(last.replay) && !out.some((c) => c.index === last.end)) {
       let at = out.length;
@@ -414,7 +415,7 @@ function tailOf(earlier: Timeline, doc: ScenarioDocument, kept: number): Checkpo
   // Copies standing after statement `a.length - same` or later (the statement before them is shared).
   const from = a.length - same + 1;
   const shift = b.length - a.length;
-  const out = earlier.copiesUpTo(a.length).filter((c) => c.index >= from).map((c) => ({ index: c.index + shift, replay: c.replay }));
+  const out = earlier.copiesUpTo(a.length).filter((c) => c.index >= from).map((c) => (c instanceof MovedCheckpoint ? new MovedCheckpoint(c.index + shift, c.moved) : { index: c.index + shift, replay: c.replay }));
   return out.length > 0 ? out : undefined;
 }
 

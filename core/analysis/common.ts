@@ -30,6 +30,11 @@ export interface Analysis {
   readonly header: ScenarioHeader;
   /** The files its includes reached and where each include is written (empty without includes). */
   readonly includes: Includes;
+  /**
+   * How many events this analysis replayed itself: a resumed one, from its resume point to where
+   * it met an earlier analysis's state again (for tests and figures; undefined when not counted).
+   */
+  readonly replayed?: number;
 }
 
 export interface AnalyseOptions {

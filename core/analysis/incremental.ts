@@ -3,12 +3,13 @@
 // on from the last copy of the replay before its first change and stops early where the replay
 // reaches an earlier copy's state again (property tests hold both equal to a fresh analysis).
 import { isEvent, type Comment, type DocumentInfo, type ScenarioDocument, type Statement, type SyntaxProblem } from '../parser/ast';
-import { parse, parseStreamInSlices, type StreamedParse } from '../parser/parser';
+import { movedLines, parse, parseStreamInSlices, shiftedLines, type StreamedParse } from '../parser/parser';
 import { eolOf } from '../parser/lexer';
 import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
 import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
-import { Replay } from '../engine/replay';
+import { MovedCheckpoint, MovedReplay, Replay } from '../engine/replay';
+import { movedLine, type LineMove } from '../engine/board';
 import { applyExpectations } from './expected';
 import type { CardCatalogs } from '../cards/catalog';
 import { FindingKeeper, RULESETS, withDefaultVersion, analyseDocument, declareWithIncludes, findingLimit, headerFindings, includesOf, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
@@ -99,6 +100,9 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
   const tail = prev && from ? tailPoints(prev, text) : undefined;
   let nextTail = 0;
   let cutoff: ResumePoint | undefined;
+  // With an edit that moved the lines after it: how (found at the first tail point compared), and the cutoff's.
+  let move: LineMove | undefined;
+  let cutoffMove: LineMove | undefined;
   const declarations: Statement[] = from ? prev!.declarations : [];
   let first: Statement | undefined = from ? prev!.first : undefined;
   let hdr: ScenarioHeader | undefined = from ? prev!.header : undefined;
@@ -108,6 +112,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
   let late = false;
   const points: ResumePoint[] = from ? prev!.points.slice(0, prev!.points.indexOf(from) + 1) : [];
   let sincePoint = 0;
+  let replayed = 0;
   let every = options.resumeEvery ?? 0;
   // With `maxFindings`, a fresh check hands the replay's findings to a bounded keeper after each
   // event instead of letting them pile up (a resumable analysis keeps them all for the next version).
@@ -158,9 +163,23 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
         const p = tail.points[nextTail];
         if (p && p.offset + tail.delta === offset) {
           nextTail++;
-          if (info.lineCount === prev!.header.lineCount && replay.sameStateAs(p.replay)) {
-            cutoff = p;
-            return true;
+          const lineDelta = info.lineCount - prev!.header.lineCount;
+          // A point taken on past an earlier cutoff is compared as its replay would be once moved (not made for that).
+          const earlierMoves = p instanceof MovedPoint ? p.moved.moves : [];
+          if (lineDelta === 0) {
+            if (replay.sameStateAs(p instanceof MovedPoint ? p.moved.source : p.replay, earlierMoves)) {
+              cutoff = p;
+              return true;
+            }
+          } else if (p.offset - 1 >= tail.alignedFrom) {
+            // The edit added or removed lines: the earlier replay's positions are compared (and its
+            // later findings and copies taken on) as positions of this text.
+            move ??= { from: firstLineFrom(prev!.text, from!.line, from!.offset, tail.alignedFrom), delta: lineDelta };
+            if (st.range.start.line === movedLine(p.line, move) && replay.sameStateAs(p instanceof MovedPoint ? p.moved.source : p.replay, earlierMoves, move)) {
+              cutoff = p;
+              cutoffMove = move;
+              return true;
+            }
           }
         }
       }
@@ -170,6 +189,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
         points.push({ index: statements - 1, line: st.range.start.line, offset, replay: fork(replay, NO_TEXT, ''), findings: replay.findings.length });
         sincePoint = 1;
       }
+      replayed++;
       try {
         replay.step(st);
       } catch (e) {
@@ -191,12 +211,13 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     }
   }
   // What lies before the resume point (and after the cutoff) is the earlier analysis's; the
-  // lines keep their numbers (a cutoff needs the same line count).
+  // lines keep their numbers, or move by the lines the edit added or removed (all of them lie past it).
+  const lineDelta = cutoffMove?.delta ?? 0;
   const merge = <T extends { range: Range }>(old: readonly T[] | undefined, fresh: readonly T[]): T[] => {
     if (!from) return [...fresh];
     const out = old!.filter((x) => x.range.start.line < from.line);
-    for (const x of fresh) if (!cutoff || x.range.start.line < cutoff.line) out.push(x);
-    if (cutoff) for (const x of old!) if (x.range.start.line >= cutoff.line) out.push(x);
+    for (const x of fresh) if (!cutoff || x.range.start.line < cutoff.line + lineDelta) out.push(x);
+    if (cutoff) for (const x of old!) if (x.range.start.line >= cutoff.line) out.push(shiftedLines(x, lineDelta));
     return out;
   };
   const lexProblems = merge(prev?.lexProblems, rest.lexProblems);
@@ -210,12 +231,13 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     // The cutoff's statement was counted here and in the earlier analysis's rest.
     const shift = statements - 1 - cutoff.index;
     const findingsShift = fromReplay.length - cutoff.findings;
-    for (let i = cutoff.findings; i < prev!.replayFindings.length; i++) fromReplay.push(prev!.replayFindings[i]);
+    const line = (l: number) => movedLine(l, cutoffMove!);
+    for (let i = cutoff.findings; i < prev!.replayFindings.length; i++) fromReplay.push(cutoffMove ? movedLines(prev!.replayFindings[i], line) : prev!.replayFindings[i]);
     stats.statements = prev!.stats.statements + shift;
     stats.events += prev!.stats.events - cutoff.replay.events;
     stats.expectations += prev!.stats.expectations - cutoff.replay.expectations;
     for (const p of prev!.points) {
-      if (p.offset >= cutoff.offset) points.push({ ...p, offset: p.offset + tail!.delta, index: p.index + shift, findings: p.findings + findingsShift });
+      if (p.offset >= cutoff.offset) points.push(takenOn(p, { index: p.index + shift, line: p.line + lineDelta, offset: p.offset + tail!.delta, findings: p.findings + findingsShift }, cutoffMove, hdr!.version));
     }
   }
   // With a keeper, each syntax finding goes to it at once (a file of syntax errors never holds them all as findings).
@@ -249,7 +271,9 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     ? { text, points, replayFindings: fromReplay, lexProblems, parseProblems, comments, declarations, first, header: hdr, stats, crashed: crash !== undefined, includes }
     : undefined;
   const earlier = options.previous instanceof StreamedAnalysis ? options.previous.builtDoc() : undefined;
-  return new StreamedAnalysis(text, result, hdr, resume, earlier, includes, options.cards);
+  const analysis = new StreamedAnalysis(text, result, hdr, resume, earlier, includes, options.cards);
+  analysis.replayed = replayed;
+  return analysis;
 }
 
 /** The last resume point whose line starts before the first character where `text` differs from the earlier one. */
@@ -270,11 +294,56 @@ function resumePointFor(prev: ResumeState, text: string): ResumePoint | undefine
  * line whose line break before it is in that common end too (so the statement starts there in
  * both); `delta` turns their offsets into offsets of the new text.
  */
-function tailPoints(prev: ResumeState, text: string): { points: ResumePoint[]; delta: number } | undefined {
+function tailPoints(prev: ResumeState, text: string): { points: ResumePoint[]; delta: number; alignedFrom: number } | undefined {
   if (prev.crashed) return undefined;
-  const commonFrom = prev.text.length - commonSuffix(prev.text, text);
+  const common = commonSuffix(prev.text, text);
+  const commonFrom = prev.text.length - common;
   const points = prev.points.filter((p) => p.offset - 1 >= commonFrom);
-  return points.length ? { points, delta: text.length - prev.text.length } : undefined;
+  // Where the common end starts when it may not overlap the common start: past it, the earlier
+  // text's lines are this one's moved by the lines the edit added or removed (the same alignment
+  // of the two texts for everything after the edit).
+  const alignedFrom = prev.text.length - Math.min(common, Math.min(prev.text.length, text.length) - commonPrefix(prev.text, text));
+  return points.length ? { points, delta: text.length - prev.text.length, alignedFrom } : undefined;
+}
+
+/**
+ * The first line of `text` that starts at or after offset `at`, counting from a line start that
+ * is known (`line` starts at `offset`, not after `at`): line breaks as the lexer counts them
+ * (`\n`, `\r\n` or a lone `\r`). Only the text between is read.
+ */
+function firstLineFrom(text: string, line: number, offset: number, at: number): number {
+  let n = line;
+  for (let i = offset; i < at; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) n++;
+  }
+  if (at === offset) return n;
+  // `at` starts a line when the character before it ends one (a CR before an LF does not).
+  const before = text.charCodeAt(at - 1);
+  return before === 10 || (before === 13 && text.charCodeAt(at) !== 10) ? n : n + 1;
+}
+
+/**
+ * A resume point of an earlier analysis, taken on by a later one past its cutoff: its own place
+ * there, and the same replay, or (the edit moved the lines) that replay moved, made when first
+ * asked for (most are never resumed from, and a copy costs one per card).
+ */
+function takenOn(p: ResumePoint, at: { index: number; line: number; offset: number; findings: number }, move: LineMove | undefined, version: string | undefined): ResumePoint {
+  if (p instanceof MovedPoint) return new MovedPoint(at, move ? new MovedReplay(p.moved.source, [...p.moved.moves, move], version) : p.moved);
+  return move ? new MovedPoint(at, new MovedReplay(p.replay, [move], version)) : { ...at, replay: p.replay };
+}
+
+/** A resume point whose replay is a MovedReplay (an earlier text's, moved when first asked for). */
+class MovedPoint extends MovedCheckpoint implements ResumePoint {
+  readonly line: number;
+  readonly offset: number;
+  readonly findings: number;
+  constructor(at: { index: number; line: number; offset: number; findings: number }, moved: MovedReplay) {
+    super(at.index, moved);
+    this.line = at.line;
+    this.offset = at.offset;
+    this.findings = at.findings;
+  }
 }
 
 /**
@@ -309,6 +378,7 @@ export function replayCheckpoints(a: Analysis): readonly { index: number; replay
  */
 class StreamedAnalysis implements Analysis {
   private parsed: ScenarioDocument | undefined;
+  replayed: number | undefined;
   constructor(
     private readonly text: string,
     readonly result: CheckResult,

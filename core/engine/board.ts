@@ -334,19 +334,40 @@ export class Board {
     return b;
   }
 
-  /** Does `other` hold the same state (the same replay reached two ways: the editor's early cutoff)? */
-  sameAs(other: Board): boolean {
+  /**
+   * Does `other` hold the same state (the same replay reached two ways: the editor's early
+   * cutoff)? With `move`, `other` is a board of an earlier text whose lines an edit moved:
+   * `move` gives each of its lines as a line of this text, and its positions are compared so.
+   */
+  sameAs(other: Board, move?: (line: number) => number): boolean {
     if (this.clock !== other.clock || this.cards.size !== other.cards.size || this.players.size !== other.players.size) return false;
-    if (this.serial !== other.serial || !sameValue(this.stack, other.stack) || !sameValue(this.resolvedBelow, other.resolvedBelow)) return false;
+    if (this.serial !== other.serial || !sameValue(this.stack, other.stack, move) || !sameValue(this.resolvedBelow, other.resolvedBelow)) return false;
     for (const c of this.cards.values()) {
       const d = other.cards.get(c.id);
-      if (!d || !sameValue(c, d)) return false;
+      if (!d || !sameValue(c, d, move)) return false;
     }
     for (const p of this.players.values()) {
       const q = other.players.get(p.id);
-      if (!q || !sameValue(p, q)) return false;
+      if (!q || !sameValue(p, q, move)) return false;
     }
     return true;
+  }
+
+  /**
+   * The positions this board holds (where each attachment was made, where each stack object was
+   * put there) moved by `move`: for a copy of the replay of an earlier text, made the text's own.
+   * Only for a board no one else holds (a fresh clone): its stack entries are replaced by moved ones.
+   */
+  moveLines(move: LineMove): void {
+    for (const c of this.list) if (c.attachedAt) c.attachedAt = movedRange(c.attachedAt, move);
+    const moved = new Map<StackEntry, StackEntry>();
+    const entry = (e: StackEntry): StackEntry => {
+      let m = moved.get(e);
+      if (!m) moved.set(e, (m = e.at ? { ...e, at: movedRange(e.at, move) } : e));
+      return m;
+    };
+    this.stack = this.stack.map(entry);
+    for (const [k, l] of this.abilities) this.abilities.set(k, l.map(entry));
   }
 
   view(): BoardView {
@@ -470,7 +491,7 @@ function keepText(k: ProtectionKeep | undefined): string {
  * functions: shared, never copied) by identity. The server compares the boards and the options of
  * the pictures it draws with it too.
  */
-export function sameValue(a: unknown, b: unknown): boolean {
+export function sameValue(a: unknown, b: unknown, move?: (line: number) => number): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (a instanceof Set) {
@@ -480,7 +501,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
   }
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i], move)) return false;
     return true;
   }
   if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
@@ -492,8 +513,30 @@ export function sameValue(a: unknown, b: unknown): boolean {
     const v = x[k];
     if (v === undefined) continue;
     n++;
-    if (!sameValue(v, y[k])) return false;
+    // With `move`, b's positions are those of an earlier text: each line is compared as it is now.
+    if (move && k === 'line' && typeof v === 'number') {
+      const w = y[k];
+      if (typeof w !== 'number' || v !== move(w)) return false;
+    } else if (!sameValue(v, y[k], move)) return false;
   }
   for (const k in y) if (y[k] !== undefined) n--;
   return n === 0;
+}
+
+/**
+ * Lines of an earlier text as lines of the new one: an edit added or removed `delta` lines
+ * before `from` (a line of the earlier text whose start, and all after it, both texts share), so
+ * the lines from `from` on are `delta` further down; those before stay.
+ */
+export interface LineMove {
+  readonly from: number;
+  readonly delta: number;
+}
+
+export function movedLine(line: number, move: LineMove): number {
+  return line >= move.from ? line + move.delta : line;
+}
+
+function movedRange(r: Range, move: LineMove): Range {
+  return { start: { line: movedLine(r.start.line, move), character: r.start.character }, end: { line: movedLine(r.end.line, move), character: r.end.character } };
 }

@@ -9,6 +9,7 @@
 // pending obligations into findings at their cause.
 import type { CardStmt, DocumentInfo, EventNode, Name, Statement, Assertion } from '../parser/ast';
 import { isEvent } from '../parser/ast';
+import { movedLines } from '../parser/parser';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
 import { codeInfo } from '../diagnostics/registry';
 import { lineStartsOf, offsetAt } from '../text';
@@ -19,7 +20,7 @@ import { NameIndex } from './suggest';
 import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
-import { Board, isCard, sameValue, zoneLabel, type CardObj, type PlayerObj } from './board';
+import { Board, isCard, movedLine, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 
 export interface Obligation {
   /** `unattach` (MTG unattach / Riftbound detach), `move` (to `zone`), `recall` (Riftbound). */
@@ -80,6 +81,54 @@ export interface ReplayOptions {
   steps?: boolean;
   /** The user's card data: declarations by name take their characteristics from it (core/cards). */
   cards?: CardCatalogs;
+}
+
+/**
+ * A copy of a replay of an earlier text as the replay of a later one whose edits moved its lines
+ * (`moves`, in turn), made when first asked for: most of the copies a check takes on from an
+ * earlier one are never resumed from, and a copy costs one object per card. It keeps no text or
+ * comments, as every copy of the check's does.
+ */
+export class MovedReplay {
+  constructor(
+    /** The replay it is made from: the earlier text's, or once made, the copy itself (then `moves` is empty). */
+    private base: Replay,
+    private pending: readonly LineMove[],
+    private readonly versionWritten: string | undefined,
+  ) {}
+  get source(): Replay {
+    return this.base;
+  }
+  get moves(): readonly LineMove[] {
+    return this.pending;
+  }
+  get replay(): Replay {
+    if (this.pending.length > 0) {
+      const r = new Replay({ comments: [], eol: '\n', lineCount: 0 }, '', this.base.rules, this.versionWritten, {}, this.base);
+      for (const m of this.pending) r.moveLines(m);
+      // The earlier text's replay is no longer needed here.
+      this.base = r;
+      this.pending = [];
+    }
+    return this.base;
+  }
+}
+
+/** A replay standing after `index` statements that is a MovedReplay (made when first asked for). */
+export class MovedCheckpoint {
+  constructor(
+    readonly index: number,
+    readonly moved: MovedReplay,
+  ) {}
+  get replay(): Replay {
+    return this.moved.replay;
+  }
+}
+
+/** A line of an earlier text moved by `moves` in turn. */
+export function movedLineBy(line: number, moves: readonly LineMove[]): number {
+  for (let i = 0; i < moves.length; i++) line = movedLine(line, moves[i]);
+  return line;
 }
 
 export class Replay {
@@ -204,19 +253,40 @@ export class Replay {
   /**
    * Does `other` stand in the same state: the same board, the same pending consequences (caused
    * at the same places), the same counts? Then replaying the same text on gives the same result.
+   * With `earlier` and `edit`, `other` is a replay of an earlier text whose lines edits moved, in
+   * turn (`edit`: this text's own): its positions are compared as those of this text.
    */
-  sameStateAs(other: Replay): boolean {
+  sameStateAs(other: Replay, earlier: readonly LineMove[] = [], edit?: LineMove): boolean {
     if (this.events !== other.events || this.expectations !== other.expectations) return false;
     if (this.dirtyCards.length !== 0 || other.dirtyCards.length !== 0) return false;
     if (this.pending.length !== other.pending.length) return false;
+    const before = (l: number) => movedLineBy(l, earlier);
+    const move = edit ? (l: number) => movedLine(before(l), edit) : earlier.length > 0 ? before : undefined;
     for (let i = 0; i < this.pending.length; i++) {
       const a = this.pending[i];
       const b = other.pending[i];
+      // Across lines this text's edit moved, a pending consequence must have been caused in the
+      // moved part: the line its fix inserts is found from the cause (the next line), which moves with it only there.
+      if (edit && (before(b.cause.range.start.line) < edit.from || (b.group && before(b.group.range.start.line) < edit.from))) return false;
       const same =
-        a.action === b.action && a.subject.id === b.subject.id && a.host === b.host && a.zone === b.zone && a.code === b.code && a.why === b.why && sameValue(a.rules, b.rules) && sameValue(a.cause.range, b.cause.range);
+        a.action === b.action && a.subject.id === b.subject.id && a.host === b.host && a.zone === b.zone && a.code === b.code && a.why === b.why && sameValue(a.rules, b.rules) && sameValue(a.cause.range, b.cause.range, move);
       if (!same) return false;
     }
-    return this.board.sameAs(other.board);
+    return this.board.sameAs(other.board, move);
+  }
+
+  /**
+   * Makes this replay, a fresh copy of the replay of an earlier text, the replay of the new one:
+   * the positions its board and pending consequences hold are moved by `move` (the lines an edit
+   * moved). Only for a copy no one else holds.
+   */
+  moveLines(move: LineMove): void {
+    this.board.moveLines(move);
+    const line = (l: number) => movedLine(l, move);
+    for (let i = 0; i < this.pending.length; i++) {
+      const o = this.pending[i];
+      this.pending[i] = { ...o, cause: movedLines(o.cause, line), group: o.group && movedLines(o.group, line) };
+    }
   }
 
   // ---- cards to check ---------------------------------------------------------------------

@@ -314,15 +314,29 @@ function nonEmptyString(x: unknown): x is string {
  * An earlier version of `text`: one line changed, removed or added. Removing or adding a line
  * moves the lines after it; the other two keep the line count (where the editor reuses the end).
  */
-function earlierVersion(text: string, pick: number): string {
+/** How many lines two versions start with alike. */
+function commonPrefixLines(a: readonly string[], b: readonly string[]): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
+}
+
+function earlierVersion(text: string, pick: number, near?: number): string {
   const lines = text.split('\n');
-  const at = pick % (lines.length + 1);
+  // `near`: at that line or after it (the edit of a later version past an earlier one's).
+  const at = near === undefined ? pick % (lines.length + 1) : Math.min(lines.length, near + (pick % 4));
   const earlier = [...lines];
-  const kind = pick % 4;
+  const kind = pick % 7;
   if (kind === 0) earlier.splice(at, 1);
   else if (kind === 1) earlier.splice(at, 0, 'destroy c1');
   else if (kind === 2) earlier[Math.min(at, lines.length - 1)] += ' # edited';
-  else earlier[Math.min(at, lines.length - 1)] = 'destroy c1';
+  else if (kind === 3) earlier[Math.min(at, lines.length - 1)] = 'destroy c1';
+  // Lines added or removed that leave the events as they are (a line break typed or deleted, a
+  // note): the check's cutoff past such an edit compares positions moved by those lines.
+  else if (kind === 4) earlier.splice(at, 0, '');
+  else if (kind === 5) earlier.splice(at, 0, '# a note', '');
+  else if (at < lines.length && lines[at].trim() === '') earlier.splice(at, 1);
+  else earlier.splice(at, 0, '', '');
   return earlier.join('\n');
 }
 
@@ -539,6 +553,13 @@ export const PROPERTIES: Property[] = [
       // And once more from the resumed analysis (resume points carried over).
       const again = JSON.stringify(analyse(text, { resumable: true, resumeEvery: 2, previous: resumed }).result);
       if (again !== b) fail('an analysis resumed twice differs from a fresh one');
+      // A version edited past the first edit resumes from a point the resumed analysis took on
+      // from the earlier one (moved by the lines the first edit added or removed, if it did).
+      const firstEdit = commonPrefixLines(earlier, text.split('\n'));
+      const next = earlierVersion(text, pick * 5 + 1, firstEdit + 1 + (pick % 7));
+      const third = JSON.stringify(analyse(next, { resumable: true, resumeEvery: 2, previous: resumed }).result);
+      const thirdFresh = JSON.stringify(runCheck(next, 'the input'));
+      if (third !== thirdFresh) fail(`a version resumed from the resumed analysis differs from a fresh one:\n${third.slice(0, 2000)}\n---\n${thirdFresh.slice(0, 2000)}`);
       // Its resume points (some carried over from the earlier version) seed the editor's timeline.
       const doc = parse(text);
       const timeline = new Timeline(doc, text, 2, replayCheckpoints(resumed));
