@@ -213,11 +213,33 @@ export class Board {
     return ++this.clock;
   }
 
+  /**
+   * The attachment sets this board may change in place. A copy of the board shares the cards'
+   * sets with it (most cards have none attached, and a copy is made every few hundred events):
+   * whichever of the two changes one first changes its own copy (`attachmentsOf`).
+   */
+  private ownSets = new WeakSet<Set<string>>();
+
   /** Adds a declared card (its `index` is set here). */
   add(card: CardObj): void {
     card.index = this.list.length;
     this.list.push(card);
     this.cards.set(card.id, card);
+    this.ownSets.add(card.attachments);
+  }
+
+  /** A host's attachments, to change: its own set (copied first if it is shared with a copy of the board). */
+  private attachmentsOf(h: CardObj | PlayerObj): Set<string> {
+    if (!this.ownSets.has(h.attachments)) {
+      h.attachments = new Set(h.attachments);
+      this.ownSets.add(h.attachments);
+    }
+    return h.attachments;
+  }
+
+  /** `id` is no longer among `host`'s attachments (without any rules check; `unlink` does the rest for a card still pointing at it). */
+  dropAttachment(host: CardObj | PlayerObj, id: string): void {
+    if (host.attachments.has(id)) this.attachmentsOf(host).delete(id);
   }
 
   hostOf(card: CardObj): CardObj | PlayerObj | undefined {
@@ -235,13 +257,13 @@ export class Board {
     this.unlink(att);
     att.attachedTo = this.refTo(host);
     att.attachedAt = at;
-    host.attachments.add(att.id);
+    this.attachmentsOf(host).add(att.id);
   }
 
   /** Detach without any rules check. Returns the host it was attached to. */
   unlink(att: CardObj): CardObj | PlayerObj | undefined {
     const host = this.hostOf(att);
-    if (host) host.attachments.delete(att.id);
+    if (host) this.dropAttachment(host, att.id);
     att.attachedTo = null;
     att.attachedAt = undefined;
     return host;
@@ -328,9 +350,15 @@ export class Board {
     b.stack = [...this.stack];
     for (const [k, l] of this.abilities) b.abilities.set(k, [...l]);
     b.resolvedBelow = new Set(this.resolvedBelow);
-    // Characteristics are copy on write (shared); the attachments are changed in place, so copied.
-    for (const c of this.list) b.add({ ...c, attachments: new Set(c.attachments), dirty: false });
-    for (const p of this.players.values()) b.players.set(p.id, { ...p, attachments: new Set(p.attachments) });
+    // Characteristics are copy on write (shared), and so are the attachment sets: from now on
+    // neither board changes one in place (attachmentsOf).
+    this.ownSets = new WeakSet();
+    for (const c of this.list) {
+      const copy: CardObj = { ...c, dirty: false };
+      b.list.push(copy);
+      b.cards.set(copy.id, copy);
+    }
+    for (const p of this.players.values()) b.players.set(p.id, { ...p });
     return b;
   }
 

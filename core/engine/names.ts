@@ -8,7 +8,8 @@
 
 export class NameTable<V> {
   private keys: (string | undefined)[];
-  private vals: (V | undefined)[];
+  /** Beside each key, the index of its value in `items`. */
+  private slots: number[];
   private mask: number;
   /** The names, in the order they were added. */
   private readonly order: string[] = [];
@@ -16,7 +17,7 @@ export class NameTable<V> {
 
   constructor() {
     this.keys = new Array<string | undefined>(64).fill(undefined);
-    this.vals = new Array<V | undefined>(64).fill(undefined);
+    this.slots = new Array<number>(64).fill(-1);
     this.mask = 63;
   }
 
@@ -29,7 +30,7 @@ export class NameTable<V> {
     const mask = this.mask;
     for (let i = hashOf(name) & mask; ; i = (i + 1) & mask) {
       const k = keys[i];
-      if (k === name) return this.vals[i];
+      if (k === name) return this.items[this.slots[i]];
       if (k === undefined) return undefined;
     }
   }
@@ -37,9 +38,22 @@ export class NameTable<V> {
   /** Adds a name that is not in the table yet (the replay claims each name once). */
   add(name: string, value: V): void {
     if ((this.order.length + 1) * 2 > this.mask + 1) this.grow();
-    this.place(name, value);
+    this.place(name, this.order.length);
     this.order.push(name);
     this.items.push(value);
+  }
+
+  /** The same names, each with `f` of its value: a copy of the table (nothing is hashed again). */
+  mapped<W>(f: (value: V) => W): NameTable<W> {
+    const t = new NameTable<W>();
+    t.keys = this.keys.slice();
+    t.slots = this.slots.slice();
+    t.mask = this.mask;
+    for (let i = 0; i < this.order.length; i++) {
+      t.order.push(this.order[i]);
+      t.items.push(f(this.items[i]));
+    }
+    return t;
   }
 
   /** The names, in the order they were added. */
@@ -52,21 +66,21 @@ export class NameTable<V> {
     return this.items;
   }
 
-  private place(name: string, value: V): void {
+  private place(name: string, index: number): void {
     const keys = this.keys;
     const mask = this.mask;
     let i = hashOf(name) & mask;
     while (keys[i] !== undefined) i = (i + 1) & mask;
     keys[i] = name;
-    this.vals[i] = value;
+    this.slots[i] = index;
   }
 
   private grow(): void {
     const size = (this.mask + 1) * 2;
     this.keys = new Array<string | undefined>(size).fill(undefined);
-    this.vals = new Array<V | undefined>(size).fill(undefined);
+    this.slots = new Array<number>(size).fill(-1);
     this.mask = size - 1;
-    for (let j = 0; j < this.order.length; j++) this.place(this.order[j], this.items[j]);
+    for (let j = 0; j < this.order.length; j++) this.place(this.order[j], j);
   }
 }
 

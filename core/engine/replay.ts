@@ -169,9 +169,12 @@ export class Replay {
       return;
     }
     this.board = from.board.clone();
-    for (const [id, at] of from.declaredAt) this.declaredAt.set(id, at);
-    for (const [id, uri] of from.declaredIn) this.declaredIn.set(id, uri);
-    for (const x of from.names.values()) this.names.add(x.id, isCard(x) ? this.board.cards.get(x.id)! : this.board.players.get(x.id)!);
+    // Names are declared before the first event, and a copy is made after: the declarations'
+    // places are shared (only `claim` adds to them, and it copies them first in a copy).
+    this.declaredAt = from.declaredAt;
+    this.declaredIn = from.declaredIn;
+    this.declaredShared = true;
+    this.names = from.names.mapped((x) => (isCard(x) ? this.board.cards.get(x.id)! : this.board.players.get(x.id)!));
     for (const o of from.pending) this.pending.push({ ...o, subject: this.board.cards.get(o.subject.id)! });
     for (const c of from.dirtyCards) this.markDirty(this.board.cards.get(c.id)!);
     this.events = from.events;
@@ -316,7 +319,7 @@ export class Replay {
 
   // ---- names -----------------------------------------------------------------------------
 
-  private readonly names = new NameTable<CardObj | PlayerObj>();
+  private names = new NameTable<CardObj | PlayerObj>();
 
   lookup(name: Name | undefined): CardObj | PlayerObj | undefined {
     if (!name) return undefined;
@@ -717,13 +720,21 @@ export class Replay {
     }
   }
 
-  private readonly declaredAt = new Map<string, Range>();
+  private declaredAt = new Map<string, Range>();
 
   /** The included file a name is declared in (names declared in the checked file are not here). */
-  private readonly declaredIn = new Map<string, string>();
+  private declaredIn = new Map<string, string>();
+
+  /** Are `declaredAt` and `declaredIn` the replay's it was copied from (copied before any change)? */
+  private declaredShared = false;
 
   /** Registers a declared name (`uri`: the included file it is declared in); reports a duplicate. */
   private claim(name: Name, uri?: string): boolean {
+    if (this.declaredShared) {
+      this.declaredAt = new Map(this.declaredAt);
+      this.declaredIn = new Map(this.declaredIn);
+      this.declaredShared = false;
+    }
     const first = this.declaredAt.get(name.text);
     if (first) {
       const firstIn = this.declaredIn.get(name.text);

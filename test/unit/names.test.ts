@@ -1,6 +1,7 @@
 // The replay's table of declared names (core/engine/names.ts): whatever names are added, in whatever
 // number (it grows as it fills), it answers every lookup as a Map of the same names would, keeps the
-// order they were added in, and finds nothing for a name never added (a close one included).
+// order they were added in, and finds nothing for a name never added (a close one included); a
+// copy of it (mapped) answers the same and is a table of its own.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { NameTable } from '../../core/engine/names';
@@ -22,6 +23,18 @@ describe('the replay name table', () => {
         assert.deepEqual(table.values(), [...map.values()]);
         // A looked-up name is a new string with the same characters, as the parser makes them.
         for (const n of [...added, ...probes]) assert.equal(table.get((' ' + n).slice(1)), map.get(n), n);
+        // A copy with its values mapped (a copy of the replay) answers the same names with the new
+        // values, and a name added to it afterwards is not in the original.
+        const copy = table.mapped((v) => -v);
+        for (const n of [...added, ...probes]) assert.equal(copy.get((' ' + n).slice(1)), map.has(n) ? -map.get(n)! : undefined, n);
+        assert.deepEqual(copy.names(), [...map.keys()]);
+        const extra = probes.find((p) => !map.has(p));
+        if (extra !== undefined) {
+          copy.add(extra, 1);
+          assert.equal(copy.get(extra), 1);
+          assert.equal(table.get(extra), undefined);
+          assert.equal(table.size, map.size);
+        }
       }),
       { numRuns: 200, seed: 18 },
     );

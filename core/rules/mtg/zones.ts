@@ -185,7 +185,7 @@ function unattachAll(replay: Replay, card: CardObj, cause: EventNode): void {
     const att = replay.board.cards.get(id)!;
     if (att.phasedOut === 'direct') {
       // 702.26i: it keeps pointing at the old object and phases in unattached later.
-      card.attachments.delete(id);
+      replay.board.dropAttachment(card, id);
       continue;
     }
     replay.board.unlink(att);
