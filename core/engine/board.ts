@@ -192,6 +192,9 @@ export interface PlayerObj {
   targeting: readonly TargetingKeyword[];
 }
 
+/** An attachment set with the token of the board that may change it in place (Board.attachmentsOf). */
+type Owned = Set<string> & { owner?: object };
+
 export class Board {
   readonly cards = new Map<string, CardObj>();
   /** The cards in declaration order, each at its `index` (hostOf finds a card host there, with no lookup by name). */
@@ -218,28 +221,33 @@ export class Board {
    * sets with it (most cards have none attached, and a copy is made every few hundred events):
    * whichever of the two changes one first changes its own copy (`attachmentsOf`).
    */
-  private ownSets = new WeakSet<Set<string>>();
+  // A set is the board's when its `owner` is the board's current token; a copy gives the board a
+  // new token, so every set it had is shared from then on (one assignment, not one per set).
+  private token: object = {};
 
   /** Adds a declared card (its `index` is set here). */
   add(card: CardObj): void {
     card.index = this.list.length;
     this.list.push(card);
     this.cards.set(card.id, card);
-    this.ownSets.add(card.attachments);
+    (card.attachments as Owned).owner = this.token;
   }
 
   /** A host's attachments, to change: its own set (copied first if it is shared with a copy of the board). */
   private attachmentsOf(h: CardObj | PlayerObj): Set<string> {
-    if (!this.ownSets.has(h.attachments)) {
-      h.attachments = new Set(h.attachments);
-      this.ownSets.add(h.attachments);
+    if ((h.attachments as Owned).owner !== this.token) {
+      const own = new Set(h.attachments) as Owned;
+      own.owner = this.token;
+      h.attachments = own;
     }
     return h.attachments;
   }
 
   /** `id` is no longer among `host`'s attachments (without any rules check; `unlink` does the rest for a card still pointing at it). */
   dropAttachment(host: CardObj | PlayerObj, id: string): void {
-    if (host.attachments.has(id)) this.attachmentsOf(host).delete(id);
+    const set = host.attachments as Owned;
+    if (set.owner === this.token) set.delete(id);
+    else if (set.has(id)) this.attachmentsOf(host).delete(id);
   }
 
   hostOf(card: CardObj): CardObj | PlayerObj | undefined {
@@ -352,7 +360,7 @@ export class Board {
     b.resolvedBelow = new Set(this.resolvedBelow);
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
     // neither board changes one in place (attachmentsOf).
-    this.ownSets = new WeakSet();
+    this.token = {};
     for (const c of this.list) {
       const copy: CardObj = { ...c, dirty: false };
       b.list.push(copy);
