@@ -234,8 +234,10 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     const line = (l: number) => movedLine(l, cutoffMove!);
     for (let i = cutoff.findings; i < prev!.replayFindings.length; i++) fromReplay.push(cutoffMove ? movedLines(prev!.replayFindings[i], line) : prev!.replayFindings[i]);
     stats.statements = prev!.stats.statements + shift;
-    stats.events += prev!.stats.events - cutoff.replay.events;
-    stats.expectations += prev!.stats.expectations - cutoff.replay.expectations;
+    // (The counts of a moved copy are its source's: read there, so no copy is made for them.)
+    const counted = cutoff instanceof MovedPoint ? cutoff.moved.source : cutoff.replay;
+    stats.events += prev!.stats.events - counted.events;
+    stats.expectations += prev!.stats.expectations - counted.expectations;
     for (const p of prev!.points) {
       if (p.offset >= cutoff.offset) points.push(takenOn(p, { index: p.index + shift, line: p.line + lineDelta, offset: p.offset + tail!.delta, findings: p.findings + findingsShift }, cutoffMove, hdr!.version));
     }
