@@ -218,8 +218,11 @@ export class Checker {
   private current(): ChildProcess {
     if (this.child) return this.child;
     const child = fork(__filename, [CHILD_ARG], {
-      // The command's own node options (a debugger's port excepted), then the checker's heap.
-      execArgv: [...process.execArgv.filter((a) => !a.startsWith('--inspect')), `--max-old-space-size=${this.memoryMb}`],
+      // The command's own node options (a debugger's port excepted), then the checker's heap. Its
+      // young generation starts at the size it would grow to anyway (16 MB semi-spaces): a check
+      // allocates fast from its first file, and starting from 1 MB costs about a hundred
+      // scavenges more over a suite of small files.
+      execArgv: [...process.execArgv.filter((a) => !a.startsWith('--inspect')), `--max-old-space-size=${this.memoryMb}`, '--min-semi-space-size=16'],
       serialization: 'advanced',
       // Its stderr is only read, to tell running out of memory from another end.
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
