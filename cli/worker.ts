@@ -204,6 +204,11 @@ export class Checker {
     return answers;
   }
 
+  /** Starts the child before its first job (it loads while the command does something else). */
+  start(): void {
+    this.current();
+  }
+
   private post(p: Checker['pending'][number]): void {
     this.pending.push(p);
     this.send(p.job);
