@@ -1,4 +1,4 @@
-// A check may share its files among several checker processes (by default one per 250 files, up
+// A check may share its files among several checker processes (by default one per 500 files, up
 // to the cores and 4; BOARD_SCENARIO_CHECKERS sets how many): the output, the messages on stderr
 // and the exit status are those of one checker, byte for byte, in every format; a file that runs
 // one checker out of memory is still that file's message, and no checker outlives the command.
