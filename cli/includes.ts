@@ -18,9 +18,9 @@ export const CONFIG_FILE = 'board-scenario.json';
  * directory. `roots` caches the answer by folder (a run over a folder of a thousand files walks
  * up from it once).
  */
-export function includeRootFor(file: string, option: string | undefined, roots?: Map<string, string>): string {
+export function includeRootFor(file: string, option: string | undefined, roots?: Map<string, string>, real = realPathOf(file)): string {
   if (option !== undefined) return realOr(path.resolve(option));
-  const start = path.dirname(realOr(path.resolve(file)));
+  const start = path.dirname(real);
   const known = roots?.get(start);
   if (known !== undefined) return known;
   let root: string | undefined;
@@ -92,7 +92,17 @@ function readText(real: string): { text: string } | { error: 'missing' | 'unread
 
 /** The options of a check of `file` that make it follow its includes (`roots`: see includeRootFor). */
 export function includeOptions(file: string, root: string | undefined, roots?: Map<string, string>): { uri: string; includes: IncludeHost } {
-  return { uri: realPathOf(file), includes: fileIncludeHost(includeRootFor(file, root, roots)) };
+  const uri = realPathOf(file);
+  return { uri, includes: fileIncludeHost(includeRootFor(file, root, roots, uri)) };
+}
+
+/**
+ * includeOptions for a file whose text is known: none when the text has no `include` keyword (so
+ * no include statement, and the core never asks for the file's uri or a host). A suite of small
+ * files then costs no realpath(3) and no walk up to the include root per file.
+ */
+export function includeOptionsFor(file: string, text: string, root: string | undefined, roots?: Map<string, string>): { uri?: string; includes?: IncludeHost } {
+  return text.includes('include') ? includeOptions(file, root, roots) : {};
 }
 
 /** The real path of a file (the path resolved when it can't be resolved), as included files are known. */

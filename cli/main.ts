@@ -14,7 +14,7 @@ import { ChunkedOutput, err, installPipeHandlers, out } from './output';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES, MAX_MAX_FINDINGS } from './limits';
 import type { FileOutcome, FileResult, TestOutcome } from './scenario';
 import { writePicture } from './render';
-import { CHECKERS_ENV, Checker, MEMORY_ENV, startCheckerIfChild } from './worker';
+import { CHECKERS_ENV, Checker, FILES_PER_CHECKER, MAX_DEFAULT_CHECKERS, MEMORY_ENV, checkersFor, startCheckerIfChild } from './worker';
 import { TOOL_NAME, VERSION } from './version';
 import { realPathOf, shownPath } from './includes';
 import { chooseLanguage } from './language';
@@ -45,8 +45,9 @@ Commands:
             explicitly is checked whatever its extension. Files over {2} MiB are
             not read, and a file whose check needs more memory than node gives
             a process ({3} sets it, in MB) is reported (both exit status 2).
-            {4}=N shares the files of a check without --fix or --cards
-            among N checker processes (default 1); the output is the same.
+            A check without --fix or --cards shares its files among checker
+            processes: one per {7} files, up to one per core and {8}
+            ({4}=N sets N, up to 8); the output is the same.
             A finding the scenario marks as expected (a trailing '#! CODE' comment on its
             line) is listed with '(expected)' and is never a failure. The nearest
             board-scenario.json above each file (docs/config.md) sets severities per code,
@@ -109,7 +110,7 @@ Exit status:
   2  usage error (also an unknown code or rule), a path could not be read or checked, or a
      board-scenario.json is invalid
 `,
-    TOOL_NAME, VERSION, MAX_FILE_BYTES / 1024 / 1024, MEMORY_ENV, CHECKERS_ENV, DEFAULT_MAX_FINDINGS, MAX_MAX_FINDINGS,
+    TOOL_NAME, VERSION, MAX_FILE_BYTES / 1024 / 1024, MEMORY_ENV, CHECKERS_ENV, DEFAULT_MAX_FINDINGS, MAX_MAX_FINDINGS, FILES_PER_CHECKER, MAX_DEFAULT_CHECKERS,
   );
 }
 
@@ -120,18 +121,6 @@ async function usage(message: string): Promise<number> {
 
 function useColor(noColor: boolean): boolean {
   return !noColor && process.stdout.isTTY === true && !process.env.NO_COLOR;
-}
-
-/**
- * How many checker processes a check uses: one, unless BOARD_SCENARIO_CHECKERS sets more (up to
- * 8) for a check without --fix (a file's fix is written before the next is read) or --cards (each
- * checker would read the card data). Not more by default: each checker warms up its own JIT
- * (about 0.15 ms a file more CPU over a suite), which pays only when cores are free.
- */
-function checkersFor(cmd: Extract<Command, { kind: 'check' }>): number {
-  if (cmd.fix || cmd.cards.length > 0) return 1;
-  const set = Number(process.env[CHECKERS_ENV]);
-  return Number.isInteger(set) && set >= 1 ? Math.min(set, 8) : 1;
 }
 
 /** An answer to wait for, and whether it is in already. */
@@ -194,6 +183,9 @@ function configsFor(cmd: { config: boolean }, collected: { files: string[]; foun
 }
 
 async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<number> {
+  // The first checker starts now: node and the bundle load in it while the files are collected.
+  const first = new Checker();
+  first.start();
   const collected = collectFiles(cmd.paths);
   const { problems } = collected;
   let ioError = problems.some((p) => p.io);
@@ -214,7 +206,7 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   // Without --fix, a run may share its files among a few checkers (batch by batch, the answers
   // still taken in file order); a file with card data goes to the first, which alone reads the
   // card files.
-  const checkers = Array.from({ length: checkersFor(cmd) }, () => new Checker());
+  const checkers = [first, ...Array.from({ length: checkersFor(cmd, files.length) - 1 }, () => new Checker())];
   const checker = checkers[0];
   let nextChecker = 0;
   // Files reached by includes are checked too, under their own path, once (seen: by real path,

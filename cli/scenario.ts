@@ -2,7 +2,7 @@
 // back as a worded problem for stderr.
 import * as fs from 'node:fs';
 import { analyse, applySafeFixes, applySeverities, testScenario, type CardCatalogs, type ConfiguredSeverity, type Finding, type Game, type Severity, type TestCase } from '../core';
-import { includeOptions } from './includes';
+import { includeOptionsFor } from './includes';
 import { reasonOf } from './files';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES } from './limits';
 
@@ -88,18 +88,23 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
     if (stat.isFile() && stat.size > limit) return { problem: tooBig(`${stat.size} bytes`) };
     const chunks: Buffer[] = [];
     let total = 0;
-    // A regular file is read into a buffer of its size (one byte more shows that it grew): a
-    // megabyte for each small file of a suite would make the garbage collector run for nothing.
-    let first = stat.isFile() ? Math.min(stat.size + 1, limit + 1) : MIB;
+    // A regular file is read into a buffer of its size and one byte more (that byte shows that it
+    // grew), filled until it is full or the file ends: a small file of a suite costs one buffer of
+    // its size and two reads (the second finds the end), never a megabyte for the garbage collector.
+    let chunk = Buffer.allocUnsafe(stat.isFile() ? Math.min(stat.size + 1, limit + 1) : Math.min(MIB, limit + 1));
+    let filled = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.min(first, limit + 1 - total));
-      first = MIB;
-      const n = fs.readSync(fd, chunk, 0, chunk.length, null);
+      const n = fs.readSync(fd, chunk, filled, chunk.length - filled, null);
       if (n === 0) break;
-      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+      filled += n;
       total += n;
       if (total > limit) return { problem: tooBig(`more than ${limit} bytes`) };
+      if (filled < chunk.length) continue;
+      chunks.push(chunk);
+      chunk = Buffer.allocUnsafe(Math.min(MIB, limit + 1 - total));
+      filled = 0;
     }
+    if (filled > 0) chunks.push(chunk.subarray(0, filled));
     return { bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total) };
   } catch (err) {
     return { problem: `cannot read ${path}: ${reasonOf(err)}` };
@@ -125,7 +130,7 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
   const maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
-  const follow = includeOptions(path, options.includeRoot, options.roots);
+  const follow = includeOptionsFor(path, decoded.text, options.includeRoot, options.roots);
   const severity = options.severity ?? {};
   const first = analyse(decoded.text, { maxFindings, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
   const { omitted } = first.result;
@@ -147,7 +152,7 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
   } catch (err) {
     return { result: unfixed, problem: `cannot write ${path}: ${reasonOf(err)}` };
   }
-  const after = analyse(fixedText, { maxFindings, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion }).result;
+  const after = analyse(fixedText, { maxFindings, ...(follow.includes ? follow : includeOptionsFor(path, fixedText, options.includeRoot, options.roots)), cards: options.cards, defaultRulesVersion: options.defaultRulesVersion }).result;
   return { result: { path, findings: applySeverities(after.findings, severity), ...(after.omitted ? { omitted: after.omitted } : {}), fixed: true, ...(omitted ? { fixedPartly: true } : {}), ...included } };
 }
 
@@ -157,7 +162,7 @@ export function testFile(path: string, options: { maxFindings?: number; includeR
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
-  const follow = includeOptions(path, options.includeRoot, options.roots);
+  const follow = includeOptionsFor(path, decoded.text, options.includeRoot, options.roots);
   const analysis = analyse(decoded.text, { maxFindings: options.maxFindings ?? DEFAULT_MAX_FINDINGS, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
   const t = testScenario(decoded.text, analysis, { severity: options.severity });
   return { result: { path, passed: t.passed && !t.result.omitted, cases: t.cases, unexpectedErrors: t.unexpectedErrors, ...(t.result.omitted ? { cut: true } : {}) } };

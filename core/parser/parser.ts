@@ -737,6 +737,12 @@ const FAST_VERB_TABLE = new WordTable(FAST_VERBS);
 const ZONE_TABLE = new WordTable(ZONES);
 
 export function fastLine(text: string, line: number, base: number, end: number): Statement | undefined {
+  // `card ...` has a quoted name: never words only.
+  return text.charCodeAt(base) === 99 && text.startsWith('card ', base) ? fastCard(text, line, base, end) : fastWordsLine(text, line, base, end);
+}
+
+/** A line of words and spaces only (an event). */
+function fastWordsLine(text: string, line: number, base: number, end: number): Statement | undefined {
   const n = splitWords(text, base, end);
   if (n < 2) return undefined;
   fastText = text;
@@ -888,6 +894,222 @@ function fastExpect(text: string, n: number): Statement | undefined {
   node.kind = 'expect';
   node.assertion = a;
   return node as unknown as EventNode;
+}
+
+// ---- the fast path for card declarations ----------------------------------------------------
+//
+// `card c1 "Silvercoat Lion": creature — Cat, owner alice, color white`: a card line whose tokens
+// are all of a few kinds (ASCII words of letters, digits, `-` and `_` with a letter first, a
+// string without a backslash, `:`, `,`, `—` or `–`), with the common properties (owner,
+// controller, entered under, in ZONE, attached to, color, enchant with plain words and `you
+// control`, the flags), is split into token offsets without Token objects, and built into the
+// statement the full parser makes of those tokens (same objects, same fields in the same order,
+// same ranges). Anything else (another property, `or`, `non`, a place after `battlefield`, a
+// syntax error, a comment) returns undefined and is lexed and parsed in full.
+
+const K_WORD = 0;
+const K_STRING = 1;
+const K_COLON = 2;
+const K_COMMA = 3;
+const K_DASH = 4;
+const MAX_CARD_TOKENS = 48;
+const cardKind = new Uint8Array(MAX_CARD_TOKENS);
+const cardStart = new Int32Array(MAX_CARD_TOKENS);
+const cardEnd = new Int32Array(MAX_CARD_TOKENS);
+
+/** The tokens of text[start, end) into cardKind/cardStart/cardEnd, their count, or -1 when one is of another kind. */
+function splitCardLine(text: string, start: number, end: number): number {
+  let n = 0;
+  let i = start;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      i++;
+      continue;
+    }
+    if (n === MAX_CARD_TOKENS) return -1;
+    cardStart[n] = i;
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) {
+      i++;
+      let d = 0;
+      while (i < end) {
+        d = text.charCodeAt(i);
+        if ((d >= 97 && d <= 122) || (d >= 48 && d <= 57) || (d >= 65 && d <= 90) || d === 45 || d === 95) i++;
+        else break;
+      }
+      // The lexer's words go on through `'`, `.` and other letters: here a word ends at a space, a comma or the end.
+      if (i < end && d !== 32 && d !== 44) return -1;
+      cardKind[n] = K_WORD;
+    } else if (c === 34) {
+      i++;
+      while (i < end) {
+        const d = text.charCodeAt(i);
+        if (d === 34) break;
+        if (d === 92) return -1;
+        i++;
+      }
+      if (i === end) return -1;
+      i++;
+      cardKind[n] = K_STRING;
+    } else if (c === 58) {
+      i++;
+      cardKind[n] = K_COLON;
+    } else if (c === 44) {
+      i++;
+      cardKind[n] = K_COMMA;
+    } else if (c === 0x2014 || c === 0x2013) {
+      i++;
+      cardKind[n] = K_DASH;
+    } else return -1;
+    cardEnd[n++] = i;
+  }
+  return n;
+}
+
+/** The card line being built (set by fastCard: no closure per line). */
+let cardText = '';
+let cardLineNo = 0;
+let cardBase = 0;
+/** The number of tokens of the line, and the token after the property fastProperty built. */
+let cardCount = 0;
+let cardNext = 0;
+
+function cardTok(k: number): Token {
+  return new Token('word', cardText.slice(cardStart[k], cardEnd[k]), cardLineNo, cardStart[k] - cardBase, cardEnd[k] - cardBase);
+}
+
+/** The range from the start of token a to the end of token b. */
+function cardSpan(a: number, b: number): Range {
+  return { start: { line: cardLineNo, character: cardStart[a] - cardBase }, end: { line: cardLineNo, character: cardEnd[b] - cardBase } };
+}
+
+/** Is token k (perhaps past the last) the word `w`? */
+function cardWordIs(k: number, w: string): boolean {
+  if (k >= cardCount || cardKind[k] !== K_WORD) return false;
+  const s = cardStart[k];
+  if (cardEnd[k] - s !== w.length) return false;
+  for (let i = 0; i < w.length; i++) if (cardText.charCodeAt(s + i) !== w.charCodeAt(i)) return false;
+  return true;
+}
+
+function fastCard(text: string, line: number, base: number, end: number): CardStmt | undefined {
+  const n = splitCardLine(text, base, end);
+  if (n < 3 || cardKind[1] !== K_WORD || cardKind[2] !== K_STRING) return undefined;
+  cardText = text;
+  cardLineNo = line;
+  cardBase = base;
+  cardCount = n;
+  const st = buildCard(n);
+  // The text is not kept once the line is done.
+  cardText = '';
+  return st;
+}
+
+/** parseCard on the tokens of splitCardLine (the id is an identifier: an ASCII letter, then letters, digits, `-` or `_`). */
+function buildCard(n: number): CardStmt | undefined {
+  const st: CardStmt = { kind: 'card', props: [], range: cardSpan(0, 0) };
+  st.id = cardTok(1);
+  st.name = { text: cardText.slice(cardStart[2] + 1, cardEnd[2] - 1), range: cardSpan(2, 2) };
+  let k = 3;
+  if (k < n && cardKind[k] === K_COLON) {
+    // parseTypeLine
+    k++;
+    const first = k;
+    if (k >= n || (cardKind[k] !== K_WORD && cardKind[k] !== K_DASH)) return undefined;
+    const types: Word[] = [];
+    const subtypes: Word[] = [];
+    let seenDash = false;
+    for (; k < n && cardKind[k] !== K_COMMA; k++) {
+      if (cardKind[k] === K_DASH) {
+        if (seenDash) return undefined;
+        seenDash = true;
+        continue;
+      }
+      if (cardKind[k] !== K_WORD) return undefined;
+      (seenDash ? subtypes : types).push({ text: cardText.slice(cardStart[k], cardEnd[k]), range: cardSpan(k, k) });
+    }
+    if (seenDash && subtypes.length === 0) return undefined;
+    st.typeLine = { types, subtypes, range: cardSpan(first, k - 1) };
+  }
+  while (k < n) {
+    if (cardKind[k] !== K_COMMA || k + 1 === n) return undefined;
+    const p = fastProperty(k + 1, n);
+    if (!p) return undefined;
+    st.props.push(p);
+    k = cardNext;
+  }
+  st.range = cardSpan(0, n - 1);
+  return st;
+}
+
+/** parseProperty at token k for the common properties (cardNext: the token after it), or undefined. */
+function fastProperty(k: number, n: number): Property | undefined {
+  if (cardKind[k] !== K_WORD) return undefined;
+  const w = k + 1 < n && cardKind[k + 1] === K_WORD;
+  switch (cardText.slice(cardStart[k], cardEnd[k])) {
+    case 'owner':
+      if (!w) return undefined;
+      cardNext = k + 2;
+      return { kind: 'owner', player: cardTok(k + 1), range: cardSpan(k, k + 1) };
+    case 'controller':
+      if (!w) return undefined;
+      cardNext = k + 2;
+      return { kind: 'controller', player: cardTok(k + 1), entered: false, range: cardSpan(k, k + 1) };
+    case 'entered':
+      if (!cardWordIs(k + 1, 'under') || k + 2 >= n || cardKind[k + 2] !== K_WORD) return undefined;
+      cardNext = k + 3;
+      return { kind: 'controller', player: cardTok(k + 2), entered: true, range: cardSpan(k, k + 2) };
+    case 'attached':
+      if (!cardWordIs(k + 1, 'to') || k + 2 >= n || cardKind[k + 2] !== K_WORD) return undefined;
+      cardNext = k + 3;
+      return { kind: 'attached', target: cardTok(k + 2), range: cardSpan(k, k + 2) };
+    case 'in': {
+      if (!w) return undefined;
+      const z = cardTok(k + 1);
+      if (!(ZONES as readonly string[]).includes(z.text)) return undefined;
+      // A word after the zone (`battlefield NAME`, `base of P`, or an error) is not a comma: the line is parsed in full.
+      cardNext = k + 2;
+      const zone: ZoneRef = { zone: z.text, range: z.range };
+      return { kind: 'zone', zone, range: cardSpan(k, k + 1) };
+    }
+    case 'color':
+    case 'colors': {
+      if (!w) return undefined;
+      const colors: Word[] = [];
+      let j = k + 1;
+      for (; j < n && cardKind[j] === K_WORD; j++) colors.push(cardTok(j));
+      cardNext = j;
+      return { kind: 'color', colors, range: cardSpan(k, j - 1) };
+    }
+    case 'reconfigure':
+    case 'bestow':
+    case 'token':
+    case 'exhausted':
+    case 'castable':
+      cardNext = k + 1;
+      return { kind: 'flag', flag: cardText.slice(cardStart[k], cardEnd[k]) as Extract<Property, { kind: 'flag' }>['flag'], range: cardSpan(k, k) };
+    case 'enchant': {
+      // parseFilter for plain words, then perhaps `you control`.
+      const terms: FilterTerm[] = [];
+      let control: ControlClause | undefined;
+      let j = k + 1;
+      for (; j < n && cardKind[j] === K_WORD; j++) {
+        if (cardWordIs(j, 'you')) {
+          if (!cardWordIs(j + 1, 'control') || terms.length === 0) return undefined;
+          control = 'you';
+          j += 2;
+          break;
+        }
+        if (cardWordIs(j, 'in') || cardWordIs(j, 'or') || cardWordIs(j, 'an') || cardText.startsWith('non', cardStart[j])) return undefined;
+        terms.push({ negated: false, word: cardText.slice(cardStart[j], cardEnd[j]), range: cardSpan(j, j) });
+      }
+      if (terms.length === 0) return undefined;
+      cardNext = j;
+      const filter: Filter = { alternatives: [terms], control, range: cardSpan(k + 1, j - 1) };
+      return { kind: 'enchant', filter, range: cardSpan(k, j - 1) };
+    }
+  }
+  return undefined;
 }
 
 /** Distributes Omit over a union. */

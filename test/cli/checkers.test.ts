@@ -1,10 +1,12 @@
-// A check may share its files among several checker processes (BOARD_SCENARIO_CHECKERS sets how
-// many; one by default): the output, the messages on stderr and the exit status are those of one
-// checker, byte for byte, in every format; a file that runs one checker out of memory is still
-// that file's message, and no checker outlives the command.
+// A check may share its files among several checker processes (by default one per 500 files, up
+// to the cores and 4; BOARD_SCENARIO_CHECKERS sets how many): the output, the messages on stderr
+// and the exit status are those of one checker, byte for byte, in every format; a file that runs
+// one checker out of memory is still that file's message, and no checker outlives the command.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { CLEAN, CLI, ILLEGAL, MISSING_UNATTACH, REDUNDANT, assertBuilt, assertNoCrash, makeTempDir, removeTempDir, runCli, writeFiles } from './helpers';
+import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { FILES_PER_CHECKER, MAX_DEFAULT_CHECKERS, checkersFor } from '../../cli/worker';
+import { CLEAN, CLI, ILLEGAL, MISSING_UNATTACH, REDUNDANT, assertBuilt, assertNoCrash, checkersIn, makeTempDir, removeTempDir, runCli, writeFiles } from './helpers';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -24,6 +26,10 @@ describe('cli: several checker processes', function () {
     // A file that is not UTF-8 (a problem on stderr) and a config that sets a severity, in the middle.
     fs.writeFileSync(path.join(dir, 'many', 'f100-latin1.board'), Buffer.from([0x67, 0x61, 0x6d, 0x65, 0x20, 0xe9, 0x0a]));
     writeFiles(dir, { 'many/sub/board-scenario.json': JSON.stringify({ severity: { 'redundant-attach': 'error' } }), 'many/sub/a.board': REDUNDANT, 'many/sub/b.board': ILLEGAL });
+    // Enough files for two checkers by default (on a machine with two cores or more).
+    const big: Record<string, string> = {};
+    for (let i = 0; i < 2 * FILES_PER_CHECKER + 20; i++) big[`big/f${String(i).padStart(3, '0')}.board`] = kinds[i % kinds.length];
+    writeFiles(dir, big);
     writeFiles(dir, { 'oom/huge.board': HUGE });
     for (let i = 0; i < 70; i++) writeFiles(dir, { [`oom/f${String(i).padStart(2, '0')}.board`]: i % 2 ? ILLEGAL : CLEAN });
   });
@@ -44,6 +50,53 @@ describe('cli: several checker processes', function () {
       }
     });
   }
+
+  it(`by default: one checker per ${FILES_PER_CHECKER} files, up to the cores and ${MAX_DEFAULT_CHECKERS}; one with --fix or --cards; the variable decides when set`, () => {
+    const check = { fix: false, cards: [] };
+    assert.equal(checkersFor(check, 1, {}, 8), 1);
+    assert.equal(checkersFor(check, FILES_PER_CHECKER * 2 - 1, {}, 8), 1);
+    assert.equal(checkersFor(check, FILES_PER_CHECKER * 2, {}, 8), 2);
+    assert.equal(checkersFor(check, 5000, {}, 2), 2);
+    assert.equal(checkersFor(check, 5000, {}, 1), 1);
+    assert.equal(checkersFor(check, 100_000, {}, 64), MAX_DEFAULT_CHECKERS);
+    assert.equal(checkersFor({ fix: true, cards: [] }, 5000, {}, 8), 1);
+    assert.equal(checkersFor({ fix: false, cards: ['cards.json'] }, 5000, {}, 8), 1);
+    assert.equal(checkersFor(check, 5000, { BOARD_SCENARIO_CHECKERS: '1' }, 8), 1);
+    assert.equal(checkersFor(check, 10, { BOARD_SCENARIO_CHECKERS: '3' }, 1), 3);
+    assert.equal(checkersFor(check, 10, { BOARD_SCENARIO_CHECKERS: '99' }, 1), 8);
+    // Not a count: the default.
+    assert.equal(checkersFor(check, 5000, { BOARD_SCENARIO_CHECKERS: 'many' }, 2), 2);
+    assert.equal(checkersFor({ fix: true, cards: [] }, 5000, { BOARD_SCENARIO_CHECKERS: '4' }, 8), 1);
+  });
+
+  for (const format of ['json', 'text']) {
+    it(`--format ${format}: a run of ${2 * FILES_PER_CHECKER + 20} files with the default checkers is the run with one, byte for byte`, () => {
+      const one = runCli(['check', '--format', format, 'big'], { cwd: dir, env: { BOARD_SCENARIO_CHECKERS: '1' } });
+      assertNoCrash(one.stderr);
+      assert.equal(one.status, 1, one.stderr);
+      if (format === 'text') assert.match(one.stdout, new RegExp(`^${2 * FILES_PER_CHECKER + 20} files checked: `, 'm'));
+      const byDefault = runCli(['check', '--format', format, 'big'], { cwd: dir, env: { BOARD_SCENARIO_CHECKERS: undefined } });
+      assert.equal(byDefault.status, one.status);
+      assert.equal(byDefault.stderr, one.stderr);
+      assert.equal(byDefault.stdout, one.stdout);
+    });
+  }
+
+  it(`by default, a run of ${2 * FILES_PER_CHECKER + 20} files starts two checkers (on a machine with two cores or more)`, async function () {
+    if (process.platform !== 'linux' || availableParallelism() < 2) this.skip();
+    // stdout is not read for a while: the command waits on it, its checkers with files posted ahead.
+    const child = spawn(process.execPath, [CLI, 'check', '--format', 'json', 'big'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BOARD_SCENARIO_CHECKERS: undefined } });
+    child.stdout!.pause();
+    const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+    let most = 0;
+    for (let i = 0; i < 200 && most < 2; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      most = Math.max(most, checkersIn(dir).length);
+    }
+    child.stdout!.resume();
+    await closed;
+    assert.equal(most, 2);
+  });
 
   it('out of memory in one of them: that file is reported, the others are checked', () => {
     for (const n of ['1', '2']) {

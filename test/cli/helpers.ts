@@ -101,3 +101,24 @@ export function assertNoCrash(stderr: string): void {
 
 /** The compiler-style line: path:line:col: severity code [rules] message. */
 export const TEXT_LINE = /^(.+):(\d+):(\d+): (error|warning|information|hint) ([a-z][a-z-]*)(?: \[([^\]\s]+)\])? (\S.*)$/;
+
+/** The checker processes (Linux: read from /proc) whose working folder is `dir`. */
+export function checkersIn(dir: string): number[] {
+  const pids: number[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (!fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('--board-scenario-checker-process')) continue;
+      if (fs.realpathSync(`/proc/${name}/cwd`) !== fs.realpathSync(dir)) continue;
+      // One being ended is not left running: a zombie, or one with SIGKILL pending (bit 9 of the
+      // pending masks), which a loaded machine may not have scheduled to die yet.
+      const status = fs.readFileSync(`/proc/${name}/status`, 'utf8');
+      if (/^State:\s+[ZX]/m.test(status)) continue;
+      if ([...status.matchAll(/^(?:SigPnd|ShdPnd):\s+([0-9a-f]+)$/gm)].some((m) => (BigInt('0x' + m[1]) & 0x100n) !== 0n)) continue;
+      pids.push(Number(name));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return pids;
+}

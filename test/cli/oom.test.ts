@@ -6,34 +6,13 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
-import { CLI, ILLEGAL, REDUNDANT, assertBuilt, assertNoCrash, makeTempDir, removeTempDir, runCli, writeFiles } from './helpers';
+import { CLI, ILLEGAL, REDUNDANT, assertBuilt, assertNoCrash, checkersIn, makeTempDir, removeTempDir, runCli, writeFiles } from './helpers';
 
 /** 400,000 named creature declarations: with 32 MB the checker dies in V8's own allocations. */
 const HUGE = 'game mtg\nplayer alice\n' + Array.from({ length: 400_000 }, (_, i) => `card c${i} "Lion ${i}": creature — Cat, owner alice\n`).join('');
 const MESSAGE = 'board-scenario: cannot check huge.board: it needs more than the 32 MB of memory the checker has (BOARD_SCENARIO_MEMORY_MB sets it); split it into smaller scenarios\n';
 /** The other file: one error, whose fix is not safe (so --fix leaves the file as it is). */
 const NEXT_FINDING = /^illegal\.board:6:1: error illegal-attachment /m;
-
-/** The checker processes (Linux: read from /proc) whose working folder is `dir`. */
-function checkersIn(dir: string): number[] {
-  const pids: number[] = [];
-  for (const name of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (!fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('--board-scenario-checker-process')) continue;
-      if (fs.realpathSync(`/proc/${name}/cwd`) !== fs.realpathSync(dir)) continue;
-      // One being ended is not left running: a zombie, or one with SIGKILL pending (bit 9 of the
-      // pending masks), which a loaded machine may not have scheduled to die yet.
-      const status = fs.readFileSync(`/proc/${name}/status`, 'utf8');
-      if (/^State:\s+[ZX]/m.test(status)) continue;
-      if ([...status.matchAll(/^(?:SigPnd|ShdPnd):\s+([0-9a-f]+)$/gm)].some((m) => (BigInt('0x' + m[1]) & 0x100n) !== 0n)) continue;
-      pids.push(Number(name));
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return pids;
-}
 
 describe('cli: out of memory in the checker', function () {
   this.timeout(120_000);

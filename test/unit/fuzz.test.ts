@@ -82,22 +82,63 @@ describe('fuzz: the fast path for simple lines equals the full parser', function
       { seed: SEED, numRuns: 2000 },
     );
   });
+  // Card declarations: the kinds of tokens and properties the fast path builds, and near misses of
+  // each (an id that is not an identifier, strings with an escape or unterminated, other dashes,
+  // properties it leaves to the full parser, syntax errors, comments, tabs, non-ASCII words).
+  const CARD_IDS = ['c1', 'e-2', 'x_y', 'Lion', 'a', '_x', '2', "it's", 'ä', 'x.y', 'c1:', '"c1"'];
+  const CARD_NAMES = ['"Lion"', '"Silvercoat Lion 3"', '"狮子 🦁"', '""', '"a\\"b"', '"a\\\\"', '"open', '"x"y', '"x":', 'Lion'];
+  const TYPE_PARTS = ['creature', 'artifact', 'enchantment', 'basic', 'land', 'Cat', 'Elf', 'Equipment', 'Aura', '—', '—', '–', '-', '--', ':', 'x.y', 'ä', "it's", 'creature—Cat', '2'];
+  const PROPS = [
+    'owner alice', 'owner bob', 'owner', 'owner bob x', 'owner 2', 'controller bob', 'controller', 'entered under alice', 'entered alice', 'entered under',
+    'attached to c1', 'attached to e-2', 'attached c1', 'attached to', 'in hand', 'in graveyard', 'in battlefield', 'in battlefield east', 'in battlefield to',
+    'in base', 'in base of bob', 'in nowhere', 'in', 'at base', 'color white', 'colors red green', 'color', 'color blue,', 'token', 'bestow', 'castable',
+    'exhausted', 'reconfigure', 'phased out', 'enchant creature', 'enchant creature land', 'enchant creature you control', 'enchant you control',
+    'enchant creature you', 'enchant creature you control land', 'enchant creature or land', 'enchant noncreature', 'enchant non-land', 'enchant none',
+    'enchant creature card in a graveyard', "enchant creature you don't control", 'enchant an opponent', 'enchant', 'equip', 'equip creature',
+    'protection from red', 'might 2', 'hexproof', 'ward 2', '# note', 'owner alice # c', 'owner al\tice', '', 'owner ä', 'owner alice\u00a0',
+  ];
+  const cardLine = fc
+    .tuple(
+      fc.constantFrom(' ', ' ', '  '),
+      fc.constantFrom(...CARD_IDS),
+      fc.constantFrom(...CARD_NAMES),
+      fc.option(fc.array(fc.constantFrom(...TYPE_PARTS), { minLength: 0, maxLength: 5 }), { nil: undefined }),
+      fc.array(fc.constantFrom(...PROPS), { maxLength: 5 }),
+      fc.constantFrom(', ', ', ', ',', ' , ', ',  '),
+      fc.constantFrom('', '', ' ', ':'),
+    )
+    .map(([sep, id, name, typeLine, props, comma, colon]) => `card${sep}${id}${sep}${name}${typeLine ? `${colon === ':' ? ' :' : ':'} ${typeLine.join(' ')}` : ''}${props.map((p) => comma + p).join('')}`);
+  const nextLine = fc.constantFrom('equip e-2 to c1', 'expect c1 in hand', '', '  , owner bob', '# note', 'card c9 "Nine"');
+  it('on card declaration lines of common properties and near misses', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(cardLine, fc.option(nextLine, { nil: undefined })), { minLength: 1, maxLength: 8 }), fc.constantFrom('\n', '\r\n'), (lines, eol) => {
+        const text = ('game mtg\nplayer alice\nplayer bob\n' + lines.map(([card, next]) => (next === undefined ? card : `${card}\n${next}`)).join('\n') + '\nmove c1 to hand\n').replace(/\n/g, eol);
+        const problem = fastPathProblem(text);
+        assert.equal(problem, undefined, problem);
+      }),
+      { seed: SEED, numRuns: 3000 },
+    );
+  });
   it('on every fixture and example, and the same with every line indented by one', () => {
     for (const file of corpus()) {
       assert.equal(fastPathProblem(file.text), undefined, file.name);
       assert.equal(fastPathProblem(file.text.replace(/\n(?=[a-z])/g, '\n ')), undefined, file.name);
     }
   });
-  it('is taken for the simple event lines of the corpus (so the comparisons above test it)', () => {
+  it('is taken for the simple event lines and card declarations of the corpus (so the comparisons above test it)', () => {
     let taken = 0;
+    let cards = 0;
     for (const file of corpus()) {
       let base = 0;
       file.text.split('\n').forEach((line, ln) => {
-        if (ln > 0 && fastLine(file.text, ln, base, base + line.replace(/\r$/, '').length)) taken++;
+        const st = ln > 0 ? fastLine(file.text, ln, base, base + line.replace(/\r$/, '').length) : undefined;
+        if (st) taken++;
+        if (st?.kind === 'card') cards++;
         base += line.length + 1;
       });
     }
     assert.ok(taken >= 300, `the fast path takes only ${taken} lines of the corpus`);
+    assert.ok(cards >= 100, `the fast path takes only ${cards} card declarations of the corpus`);
   });
 });
 
