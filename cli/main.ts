@@ -46,7 +46,7 @@ Commands:
             not read, and a file whose check needs more memory than node gives
             a process ({3} sets it, in MB) is reported (both exit status 2).
             A check without --fix or --cards shares its files among checker
-            processes: one per {7} files, up to one per core and {8}
+            processes: one per {7} files, up to {8} and one fewer than the cores
             ({4}=N sets N, up to 8); the output is the same.
             A finding the scenario marks as expected (a trailing '#! CODE' comment on its
             line) is listed with '(expected)' and is never a failure. The nearest

@@ -1,5 +1,5 @@
 // A check may share its files among several checker processes (by default one per 500 files, up
-// to the cores and 4; BOARD_SCENARIO_CHECKERS sets how many): the output, the messages on stderr
+// to 4 and one fewer than the cores; BOARD_SCENARIO_CHECKERS sets how many): the output, the messages on stderr
 // and the exit status are those of one checker, byte for byte, in every format; a file that runs
 // one checker out of memory is still that file's message, and no checker outlives the command.
 import assert from 'node:assert/strict';
@@ -26,7 +26,7 @@ describe('cli: several checker processes', function () {
     // A file that is not UTF-8 (a problem on stderr) and a config that sets a severity, in the middle.
     fs.writeFileSync(path.join(dir, 'many', 'f100-latin1.board'), Buffer.from([0x67, 0x61, 0x6d, 0x65, 0x20, 0xe9, 0x0a]));
     writeFiles(dir, { 'many/sub/board-scenario.json': JSON.stringify({ severity: { 'redundant-attach': 'error' } }), 'many/sub/a.board': REDUNDANT, 'many/sub/b.board': ILLEGAL });
-    // Enough files for two checkers by default (on a machine with two cores or more).
+    // Enough files for two checkers by default (on a machine with three cores or more).
     const big: Record<string, string> = {};
     for (let i = 0; i < 2 * FILES_PER_CHECKER + 20; i++) big[`big/f${String(i).padStart(3, '0')}.board`] = kinds[i % kinds.length];
     writeFiles(dir, big);
@@ -51,12 +51,14 @@ describe('cli: several checker processes', function () {
     });
   }
 
-  it(`by default: one checker per ${FILES_PER_CHECKER} files, up to the cores and ${MAX_DEFAULT_CHECKERS}; one with --fix or --cards; the variable decides when set`, () => {
+  it(`by default: one checker per ${FILES_PER_CHECKER} files, up to ${MAX_DEFAULT_CHECKERS} and one fewer than the cores; one with --fix or --cards; the variable decides when set`, () => {
     const check = { fix: false, cards: [] };
     assert.equal(checkersFor(check, 1, {}, 8), 1);
     assert.equal(checkersFor(check, FILES_PER_CHECKER * 2 - 1, {}, 8), 1);
     assert.equal(checkersFor(check, FILES_PER_CHECKER * 2, {}, 8), 2);
-    assert.equal(checkersFor(check, 5000, {}, 2), 2);
+    // The command's own process needs a core: two cores, one checker.
+    assert.equal(checkersFor(check, 5000, {}, 3), 2);
+    assert.equal(checkersFor(check, 5000, {}, 2), 1);
     assert.equal(checkersFor(check, 5000, {}, 1), 1);
     assert.equal(checkersFor(check, 100_000, {}, 64), MAX_DEFAULT_CHECKERS);
     assert.equal(checkersFor({ fix: true, cards: [] }, 5000, {}, 8), 1);
@@ -65,7 +67,7 @@ describe('cli: several checker processes', function () {
     assert.equal(checkersFor(check, 10, { BOARD_SCENARIO_CHECKERS: '3' }, 1), 3);
     assert.equal(checkersFor(check, 10, { BOARD_SCENARIO_CHECKERS: '99' }, 1), 8);
     // Not a count: the default.
-    assert.equal(checkersFor(check, 5000, { BOARD_SCENARIO_CHECKERS: 'many' }, 2), 2);
+    assert.equal(checkersFor(check, 5000, { BOARD_SCENARIO_CHECKERS: 'many' }, 3), 2);
     assert.equal(checkersFor({ fix: true, cards: [] }, 5000, { BOARD_SCENARIO_CHECKERS: '4' }, 8), 1);
   });
 
@@ -82,8 +84,8 @@ describe('cli: several checker processes', function () {
     });
   }
 
-  it(`by default, a run of ${2 * FILES_PER_CHECKER + 20} files starts two checkers (on a machine with two cores or more)`, async function () {
-    if (process.platform !== 'linux' || availableParallelism() < 2) this.skip();
+  it(`by default, a run of ${2 * FILES_PER_CHECKER + 20} files starts two checkers (on a machine with three cores or more)`, async function () {
+    if (process.platform !== 'linux' || availableParallelism() < 3) this.skip();
     // stdout is not read for a while: the command waits on it, its checkers with files posted ahead.
     const child = spawn(process.execPath, [CLI, 'check', '--format', 'json', 'big'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BOARD_SCENARIO_CHECKERS: undefined } });
     child.stdout!.pause();
