@@ -396,18 +396,6 @@ export class DocumentState {
     void this.timeline;
   }
 
-  /**
-   * Right after a change: what the requests that follow it ask for first (the tree, the names,
-   * the timeline), made now when that is cheap, from the earlier version's tree and analysis
-   * (never this version's check, nor a whole parse).
-   */
-  prepareAfterChange(): void {
-    if (this.tree || !this.base?.tree || !this.base.analysis) return;
-    void declarationsOf(this.doc);
-    void this.names;
-    void this.timeline;
-  }
-
   /** The tree being parsed in slices (treeSoon), until it is made or asked for (`doc` finishes it). */
   private treeJob: Generator<void, ScenarioDocument, void> | undefined;
 

@@ -46,7 +46,7 @@ import type { Settings } from './settings';
 import { PullDiagnostics } from './pull';
 import { EXPECTATION_COMMAND, expectationCommand, lensTarget, resolveCodeLens } from './codeLens';
 import { RUN_TESTS_REQUEST, runTests, runTestsParamsProblem, type RunTestsParams } from './tests';
-import { useNativeUtf8Length, yieldNow, type ServerPlatform } from './platform';
+import { useNativeUtf8Length, type ServerPlatform } from './platform';
 import { t, useLocale } from './l10n';
 
 export const NAME = 'board-scenario-language-server';
@@ -412,29 +412,9 @@ documents.onDidOpen(
 documents.onDidChangeContent(
   guardNotification(connection, 'didChange', (e) => {
     includeFiles.changedSoon(e.document.uri);
-    prepareAfterChange(e.document.uri, e.document.version);
     return validator.changed(e.document.uri, e.document.version);
   }),
 );
-
-/**
- * Right after a change, once the messages already read are handled: the new version's tree, names
- * and timeline (DocumentState.prepareAfterChange), which the requests that follow a change ask for first. They
- * come a moment later (an editor waits after a keystroke), so that moment does the work instead of
- * the first request: after a line break in a huge file it moves every later statement (tens of ms).
- * Not when a newer change came meanwhile (it does the same for itself).
- */
-function prepareAfterChange(uri: string, version: number): void {
-  void yieldNow().then(() => {
-    const live = documents.get(uri);
-    if (!live || live.version !== version) return;
-    try {
-      cache.get(live)?.prepareAfterChange();
-    } catch (e) {
-      connection.console.error(`Preparing ${uri} failed: ${(e as Error)?.stack ?? String(e)}`);
-    }
-  });
-}
 documents.onDidSave(
   guardNotification(connection, 'didSave', async (e) => {
     validator.publishNow(e.document.uri);

@@ -113,33 +113,6 @@ describe('the findings known while typing, before the check', function () {
   }
 });
 
-// Right after a change the server makes what the next requests ask for first (the tree, the names,
-// the timeline), from the earlier version's; never this version's check (that waits for the pause
-// after typing), and nothing when there is no earlier tree to start from.
-describe('what is made right after a change', function () {
-  this.timeout(30000);
-  it('is the tree reparsed from the earlier one and the timeline, without the check, and the same answers', () => {
-    const cache = new AnalysisCache();
-    let doc = TextDocument.create('file:///prepared.board', 'board-scenario', 1, START);
-    const first = cache.get(doc)!;
-    // A version just opened has no earlier tree: nothing is made for it.
-    first.prepareAfterChange();
-    assert.equal(first.analysed, false);
-    void first.analysis;
-    void first.doc;
-    for (const text of ['\n', 'equip splitter to lion\n', '# a note\n']) {
-      doc = TextDocument.update(doc, [{ range: { start: { line: 9, character: 0 }, end: { line: 9, character: 0 } }, text }], doc.version + 1);
-      const state = cache.get(doc)!;
-      state.prepareAfterChange();
-      assert.equal(state.analysed, false, 'the check waits');
-      const fresh = new DocumentState(TextDocument.create(doc.uri, doc.languageId, doc.version, doc.getText()));
-      assert.deepEqual(JSON.stringify(state.doc.statements.map((st) => st.range)), JSON.stringify(fresh.doc.statements.map((st) => st.range)));
-      for (let line = 0; line < doc.lineCount; line++) assert.deepEqual(state.boardAt(line), fresh.boardAt(line), `line ${line}`);
-      void state.analysis;
-    }
-  });
-});
-
 // A huge file just opened has no earlier tree: it is parsed in slices (warm), and a request that
 // needs it meanwhile finishes the parse at once. Both give the tree a parse gives.
 describe('the tree of a huge file, parsed in slices', function () {
