@@ -108,7 +108,7 @@ export function completion(state: DocumentState, pos: Position, options: { snipp
   if (!st) return [];
   const partialRange: Range = { start: { line: pos.line, character: pos.character - st.partial.length }, end: pos };
   const want = st.toks.length === 0 ? ({ kind: 'statement' } as Want) : st.toks[0].text === 'together' ? partWant(state, st.toks, pos.line) : wantAfter(state, st.toks.map((t) => t.text), st.toks, pos.line);
-  const out = items(state, want, partialRange, pos.line, st.startLine);
+  const out = items(state, want, partialRange, pos.line, st.startLine, st.toks);
   // Snippets only where a statement starts (never among hosts or names), and only those whose
   // first word is one offered there.
   if (options.snippets && want.kind === 'statement' && st.startLine === pos.line) {
@@ -473,7 +473,17 @@ function statementWords(state: DocumentState, line: number): Want {
   return words(declarationAfter ? decls : [...decls, ...EVENT_VERBS]);
 }
 
-function items(state: DocumentState, want: Want, range: Range, line: number, startLine: number): CompletionItem[] {
+/**
+ * The card items last made for a board (the board before the cursor's statement, as the document
+ * state hands it out: while the user types a statement, the same object from version to version)
+ * and the words before the cursor, without their edit. Everything a card item says comes from that
+ * board, the declarations it was made with (the same when the board is) and those words, so while
+ * a host's name is typed letter by letter the thousand items of a large board are made once.
+ */
+const cardItemsMemo = new WeakMap<BoardView, Map<string, CompletionItem[]>>();
+const CARD_ITEM_KEYS_PER_BOARD = 8;
+
+function items(state: DocumentState, want: Want, range: Range, line: number, startLine: number, toks: readonly PTok[] = []): CompletionItem[] {
   if (want.kind === 'statement') want = statementWords(state, startLine);
   switch (want.kind) {
     case 'none':
@@ -484,31 +494,46 @@ function items(state: DocumentState, want: Want, range: Range, line: number, sta
     case 'players':
       return playerItems(state, range, () => 0);
     case 'cards': {
-      const views = viewsById(state.boardAt(line - 1));
-      const details = cardDetails(state);
-      const out: CompletionItem[] = [];
-      for (const id of state.names.cardIds()) {
-        const view = views.get(id);
-        const rank = view ? (want.rank ? want.rank(view) : 0) : 5;
-        if (rank === undefined) continue;
-        const bad = want.illegal?.(id);
-        out.push({
-          label: id,
-          kind: CompletionItemKind.Class,
-          detail: bad ? illegalDetail(bad) : details.get(id),
-          // Shown after the name of a host the rules don't allow here.
-          labelDetails: view ? { detail: bad ? t(' (not legal here)') : undefined, description: describeZone(view) } : undefined,
-          sortText: `${rank}_${id}`,
-          textEdit: { range, newText: id },
-        });
+      const board = state.boardAt(line - 1);
+      const key = toks.map((t) => `${t.kind} ${t.text}`).join('\n');
+      let byWords = cardItemsMemo.get(board);
+      let made = byWords?.get(key);
+      if (!made) {
+        made = cardItems(state, want, board);
+        if (!byWords || byWords.size >= CARD_ITEM_KEYS_PER_BOARD) cardItemsMemo.set(board, (byWords = new Map()));
+        byWords.set(key, made);
       }
-      if (want.players) out.push(...playerItems(state, range, want.players, want.illegal));
-      return out;
+      // Each answer's own items (an answer's items may be changed for it: withDefaultEditRange).
+      return made.map((item) => ({ ...item, textEdit: { range, newText: item.label } }));
     }
   }
 }
 
-function playerItems(state: DocumentState, range: Range, rank: (p: string) => number | undefined, illegal?: (id: string) => { why: string; whyText?: Message; rules: string[] } | undefined): CompletionItem[] {
+/** The items of `want` (cards, and players where it takes them), without their edit. */
+function cardItems(state: DocumentState, want: Extract<Want, { kind: 'cards' }>, board: BoardView): CompletionItem[] {
+  const views = viewsById(board);
+  const details = cardDetails(state);
+  const out: CompletionItem[] = [];
+  for (const id of state.names.cardIds()) {
+    const view = views.get(id);
+    const rank = view ? (want.rank ? want.rank(view) : 0) : 5;
+    if (rank === undefined) continue;
+    const bad = want.illegal?.(id);
+    out.push({
+      label: id,
+      kind: CompletionItemKind.Class,
+      detail: bad ? illegalDetail(bad) : details.get(id),
+      // Shown after the name of a host the rules don't allow here.
+      labelDetails: view ? { detail: bad ? t(' (not legal here)') : undefined, description: describeZone(view) } : undefined,
+      sortText: `${rank}_${id}`,
+    });
+  }
+  if (want.players) out.push(...playerItems(state, undefined, want.players, want.illegal));
+  return out;
+}
+
+/** Items for the players (`range`: their edit; none for the card items, which get theirs per answer). */
+function playerItems(state: DocumentState, range: Range | undefined, rank: (p: string) => number | undefined, illegal?: (id: string) => { why: string; whyText?: Message; rules: string[] } | undefined): CompletionItem[] {
   const out: CompletionItem[] = [];
   for (const id of state.names.playerIds()) {
     const r = rank(id);
@@ -520,7 +545,7 @@ function playerItems(state: DocumentState, range: Range, rank: (p: string) => nu
       detail: bad ? illegalDetail(bad) : t('player'),
       ...(bad ? { labelDetails: { detail: t(' (not legal here)'), description: t('player') } } : {}),
       sortText: `${r}_${id}`,
-      textEdit: { range, newText: id },
+      ...(range ? { textEdit: { range, newText: id } } : {}),
     });
   }
   return out;
