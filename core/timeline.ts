@@ -5,20 +5,17 @@
 // document as far as the questions reach, every CHECKPOINT_EVERY events. Without them every
 // question would replay from the start. A timeline of the next version of the text takes on the
 // copies before the edit, and those after it once its own replay meets one in the same state.
-import type { DocumentInfo, ScenarioDocument } from './parser/ast';
+import type { ScenarioDocument } from './parser/ast';
 import { isEvent } from './parser/ast';
 import { parse } from './parser/parser';
 import type { BoardView, Step } from './types';
-import { MovedCheckpoint, Replay, type HostVerb, type IncludedDeclarations, type Ruleset } from './engine/replay';
+import { MovedCheckpoint, Replay, textlessCopy, type HostVerb, type IncludedDeclarations, type Ruleset } from './engine/replay';
 import { RULESETS } from './analysis/common';
 import type { CardCatalogs } from './cards/catalog';
 import { header } from './parser/header';
 import { sameDeclarations } from './parser/declarations';
 import { keptFrom } from './parser/reparse';
 import { renderMessage, type Message } from './message';
-
-/** What a checkpoint's copy of the replay is made with: no text (it is never stepped, only copied). */
-const NO_TEXT: DocumentInfo = { comments: [], eol: '\n', lineCount: 0 };
 
 /** Events between two copies of the replay's state. */
 export const CHECKPOINT_EVERY = 200;
@@ -376,12 +373,9 @@ export class Timeline {
     return r;
   }
 
-  /**
-   * A copy of `from` that is only ever copied again (a checkpoint): it keeps no text, so a later
-   * version's timeline may take it on (copiesUpTo) without keeping this text alive.
-   */
+  /** A checkpoint's copy of `from`: it keeps no text, so a later version's timeline may take it on (copiesUpTo). */
   private copy(from: Replay): Replay {
-    return new Replay(NO_TEXT, '', this.rules, this.version, {}, from);
+    return textlessCopy(from, this.version);
   }
 
   /** The replays this timeline made (they hold its text; copiesUpTo hands on only those). */

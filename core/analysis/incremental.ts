@@ -8,7 +8,7 @@ import { eolOf } from '../parser/lexer';
 import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
 import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
-import { MovedCheckpoint, MovedReplay, Replay } from '../engine/replay';
+import { MovedCheckpoint, MovedReplay, Replay, textlessCopy } from '../engine/replay';
 import { movedLine, type LineMove } from '../engine/board';
 import { applyExpectations } from './expected';
 import type { CardCatalogs } from '../cards/catalog';
@@ -23,7 +23,6 @@ import { NO_INCLUDES, sameIncludes, type Includes } from './includes';
  */
 export const RESUME_EVERY = 128;
 
-const NO_TEXT: DocumentInfo = { comments: [], eol: '\n', lineCount: 0 };
 
 /** The replay as it stood before a statement, and what had been reported by then. */
 interface ResumePoint {
@@ -122,10 +121,9 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     for (const f of r.findings) keeper!.add(f, band);
     r.findings.length = 0;
   };
-  const fork = (r: Replay, info: DocumentInfo, t = text) => new Replay(info, t, r.rules, hdr!.version, {}, r);
   const start = (info: DocumentInfo): Replay => {
     if (from) {
-      const r = fork(from.replay, info);
+      const r = new Replay(info, text, from.replay.rules, hdr!.version, {}, from.replay);
       for (let i = 0; i < from.findings; i++) r.findings.push(prev!.replayFindings[i]);
       return r;
     }
@@ -186,7 +184,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
       every ||= Math.max(RESUME_EVERY, replay.board.cards.size);
       if (options.resumable && ++sincePoint > every) {
         // The copy keeps no text or comments: it is only ever copied again, into a replay that has them.
-        points.push({ index: statements - 1, line: st.range.start.line, offset, replay: fork(replay, NO_TEXT, ''), findings: replay.findings.length });
+        points.push({ index: statements - 1, line: st.range.start.line, offset, replay: textlessCopy(replay, hdr!.version), findings: replay.findings.length });
         sincePoint = 1;
       }
       replayed++;

@@ -83,11 +83,23 @@ export interface ReplayOptions {
   cards?: CardCatalogs;
 }
 
+/** What a copy of the replay that keeps no text is made with (textlessCopy). */
+const NO_TEXT: DocumentInfo = { comments: [], eol: '\n', lineCount: 0 };
+
+/**
+ * A copy of `from` that keeps no text or comments: a checkpoint (the check's resume points, the
+ * timeline's checkpoints), only ever copied again, never stepped, which a later version of the
+ * text may take on without keeping this one alive.
+ */
+export function textlessCopy(from: Replay, versionWritten: string | undefined): Replay {
+  return new Replay(NO_TEXT, '', from.rules, versionWritten, {}, from);
+}
+
 /**
  * A copy of a replay of an earlier text as the replay of a later one whose edits moved its lines
  * (`moves`, in turn), made when first asked for: most of the copies a check takes on from an
- * earlier one are never resumed from, and a copy costs one object per card. It keeps no text or
- * comments, as every copy of the check's does.
+ * earlier one are never resumed from, and a copy costs one object per card. It keeps no text
+ * (textlessCopy), as every copy of the check's.
  */
 export class MovedReplay {
   constructor(
@@ -104,7 +116,7 @@ export class MovedReplay {
   }
   get replay(): Replay {
     if (this.pending.length > 0) {
-      const r = new Replay({ comments: [], eol: '\n', lineCount: 0 }, '', this.base.rules, this.versionWritten, {}, this.base);
+      const r = textlessCopy(this.base, this.versionWritten);
       for (const m of this.pending) r.moveLines(m);
       // The earlier text's replay is no longer needed here.
       this.base = r;

@@ -495,10 +495,14 @@ class Snapshot implements TextDocument {
     this.version = live!.version;
   }
 
+  /** The live document while it is still this version (its line offsets are kept up to date), else undefined from then on. */
+  private get liveNow(): TextDocument | undefined {
+    if (this.live && !(this.live.version === this.version && this.live.getText() === this.text)) this.live = undefined;
+    return this.live;
+  }
+
   private get doc(): TextDocument {
-    if (this.live && this.live.version === this.version && this.live.getText() === this.text) return this.live;
-    this.live = undefined;
-    return (this.own ??= TextDocument.create(this.uri, this.languageId, this.version, this.text));
+    return this.liveNow ?? (this.own ??= TextDocument.create(this.uri, this.languageId, this.version, this.text));
   }
 
   getText(range?: Range): string {
@@ -519,8 +523,7 @@ class Snapshot implements TextDocument {
 
   /** The line count when a line table of this version is at hand (none is made for it), else undefined. */
   get knownLineCount(): number | undefined {
-    if (this.live && this.live.version === this.version && this.live.getText() === this.text) return this.live.lineCount;
-    return this.own?.lineCount;
+    return (this.liveNow ?? this.own)?.lineCount;
   }
 
   getLineRange(line: number): Range {
