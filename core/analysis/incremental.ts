@@ -35,6 +35,12 @@ interface ResumePoint {
   replay: Replay;
   /** How many findings the replay had reported (in report order). */
   findings: number;
+  /**
+   * How many events and expectations this text has before it. A point taken on past a cutoff
+   * holds an earlier text's replay, whose counts may differ (an event line typed before it).
+   */
+  events: number;
+  expectations: number;
 }
 
 /** What a resumable analysis keeps for the next version of the text. */
@@ -124,6 +130,8 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
   const start = (info: DocumentInfo): Replay => {
     if (from) {
       const r = new Replay(info, text, from.replay.rules, hdr!.version, {}, from.replay);
+      r.events = from.events;
+      r.expectations = from.expectations;
       for (let i = 0; i < from.findings; i++) r.findings.push(prev!.replayFindings[i]);
       return r;
     }
@@ -184,7 +192,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
       every ||= Math.max(RESUME_EVERY, replay.board.cards.size);
       if (options.resumable && ++sincePoint > every) {
         // The copy keeps no text or comments: it is only ever copied again, into a replay that has them.
-        points.push({ index: statements - 1, line: st.range.start.line, offset, replay: textlessCopy(replay, hdr!.version), findings: replay.findings.length });
+        points.push({ index: statements - 1, line: st.range.start.line, offset, replay: textlessCopy(replay, hdr!.version), findings: replay.findings.length, events: replay.events, expectations: replay.expectations });
         sincePoint = 1;
       }
       replayed++;
@@ -232,12 +240,17 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     const line = (l: number) => movedLine(l, cutoffMove!);
     for (let i = cutoff.findings; i < prev!.replayFindings.length; i++) fromReplay.push(cutoffMove ? movedLines(prev!.replayFindings[i], line) : prev!.replayFindings[i]);
     stats.statements = prev!.stats.statements + shift;
-    // (The counts of a moved copy are its source's: read there, so no copy is made for them.)
-    const counted = cutoff instanceof MovedPoint ? cutoff.moved.source : cutoff.replay;
-    stats.events += prev!.stats.events - counted.events;
-    stats.expectations += prev!.stats.expectations - counted.expectations;
+    // The counts may differ at the cutoff (an event line typed or deleted before it): the earlier
+    // analysis's from there on are added, and its later points' counts shifted alike.
+    const eventsShift = replay.events - cutoff.events;
+    const expectationsShift = replay.expectations - cutoff.expectations;
+    stats.events = prev!.stats.events + eventsShift;
+    stats.expectations = prev!.stats.expectations + expectationsShift;
     for (const p of prev!.points) {
-      if (p.offset >= cutoff.offset) points.push(takenOn(p, { index: p.index + shift, line: p.line + lineDelta, offset: p.offset + tail!.delta, findings: p.findings + findingsShift }, cutoffMove, hdr!.version));
+      if (p.offset >= cutoff.offset) {
+        const at = { index: p.index + shift, line: p.line + lineDelta, offset: p.offset + tail!.delta, findings: p.findings + findingsShift, events: p.events + eventsShift, expectations: p.expectations + expectationsShift };
+        points.push(takenOn(p, at, cutoffMove, hdr!.version));
+      }
     }
   }
   // With a keeper, each syntax finding goes to it at once (a file of syntax errors never holds them all as findings).
@@ -328,7 +341,9 @@ function firstLineFrom(text: string, line: number, offset: number, at: number): 
  * there, and the same replay, or (the edit moved the lines) that replay moved, made when first
  * asked for (most are never resumed from, and a copy costs one per card).
  */
-function takenOn(p: ResumePoint, at: { index: number; line: number; offset: number; findings: number }, move: LineMove | undefined, version: string | undefined): ResumePoint {
+type PointPlace = Omit<ResumePoint, 'replay'>;
+
+function takenOn(p: ResumePoint, at: PointPlace, move: LineMove | undefined, version: string | undefined): ResumePoint {
   if (p instanceof MovedPoint) return new MovedPoint(at, move ? new MovedReplay(p.moved.source, [...p.moved.moves, move], version) : p.moved);
   return move ? new MovedPoint(at, new MovedReplay(p.replay, [move], version)) : { ...at, replay: p.replay };
 }
@@ -338,11 +353,15 @@ class MovedPoint extends MovedCheckpoint implements ResumePoint {
   readonly line: number;
   readonly offset: number;
   readonly findings: number;
-  constructor(at: { index: number; line: number; offset: number; findings: number }, moved: MovedReplay) {
+  readonly events: number;
+  readonly expectations: number;
+  constructor(at: PointPlace, moved: MovedReplay) {
     super(at.index, moved);
     this.line = at.line;
     this.offset = at.offset;
     this.findings = at.findings;
+    this.events = at.events;
+    this.expectations = at.expectations;
   }
 }
 

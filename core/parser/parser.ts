@@ -1218,6 +1218,9 @@ class SugarZone implements ZoneRef {
   get range(): Range {
     return { start: { line: this.line, character: this.start }, end: { line: this.line, character: this.end } };
   }
+  moved(move: (line: number) => number): SugarZone {
+    return new SugarZone(this.zone, move(this.line), this.start, this.end);
+  }
 }
 
 function parseEvent(cur: Cursor, verbTok: Token): EventNode {
@@ -1555,7 +1558,7 @@ export function movedLines<T>(node: T, move: (line: number) => number): T {
   if (node === null || typeof node !== 'object') return node;
   if (Array.isArray(node)) return node.map((x) => movedLines(x, move)) as T;
   if (node instanceof Token) return new Token(node.type, node.text, move(node.line), node.start, node.end) as T;
-  if (node instanceof EventStmt) return node.moved(move) as T;
+  if (node instanceof EventStmt || node instanceof SugarZone) return node.moved(move) as T;
   const src = node as Record<string, unknown>;
   if (Object.getPrototypeOf(node) === Object.prototype) {
     // Plain objects: a spread keeps their keys in order.

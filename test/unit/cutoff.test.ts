@@ -67,6 +67,26 @@ describe('the check resumed past an edit that adds or removes lines', () => {
     assert.ok(a.replayed! > 2000, `replayed ${a.replayed} events`);
   });
 
+  // The keystroke that makes a line an event or an expectation (the line was a syntax error, or
+  // blank): the counts differ from the earlier analysis's, but they decide nothing.
+  const atMiddle = (line: string) => [...base.slice(0, middle), line, ...base.slice(middle)];
+  const inPlace: [string, string[], string[]][] = [
+    ['an event that changes nothing, typed on a blank line (a host not declared)', withBlank, atMiddle('equip splitter to c')],
+    ['an event that changes nothing, from a line that was not yet one', atMiddle('equip splitter to'), atMiddle('equip splitter to c')],
+    ['an expectation typed on a blank line', withBlank, atMiddle('expect shield attached to bears')],
+    ['an event deleted that changed nothing (the line left blank)', atMiddle('equip splitter to c'), withBlank],
+  ];
+  for (const [what, before, lines] of inPlace) {
+    it(`${what}: cuts off, and counts the events and expectations as a fresh check does`, () => {
+      const text = lines.join('\n');
+      const a = resumed(before.join('\n'), text);
+      assert.equal(JSON.stringify(a.result), fresh(text));
+      const b = analyse(before.join('\n'), { resumable: true }).result.stats;
+      assert.notDeepEqual(a.result.stats, b, 'the counts changed');
+      assert.ok(a.replayed !== undefined && a.replayed < 600, `replayed ${a.replayed} events`);
+    });
+  }
+
   it('a second version resumes from copies the first took on past its cutoff (moved by its lines)', () => {
     const one = [...base.slice(0, middle), '', ...base.slice(middle)];
     const two = [...one.slice(0, one.length - 10), '# near the end', ...one.slice(one.length - 10)];
