@@ -3,7 +3,7 @@ export * from './types';
 export type * from './parser/ast';
 export { parse, parseSteps, movedLines, isIdentifier, ZONES } from './parser/parser';
 export { lex, type Token, type LogicalLine } from './parser/lexer';
-export { reparse, type LineIndex } from './parser/reparse';
+export { reparse, statementsKept, type LineIndex, type StatementsKept } from './parser/reparse';
 export { declarationsOf } from './parser/declarations';
 export { zoneWord } from './engine/words';
 export { commonPrefix, commonSuffix } from './parser/reparse';

@@ -535,20 +535,19 @@ function parseZone(cur: Cursor, at: boolean): ZoneRef {
   if (!(ZONES as readonly string[]).includes(w.text)) {
     throw new SyntaxError_(msg`Unknown zone '${w.text}'. Zones: ${ZONES.join(', ')}.`, w.range);
   }
-  const zone: ZoneRef = { zone: w.text, range: w.range };
   if (w.text === 'battlefield') {
     const t = cur.peek();
     if (t && t.type === 'word' && !CLAUSE_WORDS.has(t.text)) {
-      zone.place = cur.name(msg`battlefield name`);
-      zone.range = span(w.range, zone.place.range);
+      const place = cur.name(msg`battlefield name`);
+      return { zone: w.text, range: span(w.range, place.range), place };
     }
   } else if (w.text === 'base' && cur.isWord('of')) {
     // Riftbound: `base of P`, the base of player P.
     cur.next();
-    zone.place = cur.name(msg`the player whose base it is`);
-    zone.range = span(w.range, zone.place.range);
+    const place = cur.name(msg`the player whose base it is`);
+    return { zone: w.text, range: span(w.range, place.range), place };
   }
-  return zone;
+  return new WordZone(w.text, w);
 }
 
 function parseFilter(cur: Cursor): Filter {
@@ -810,7 +809,7 @@ function fastStatement(text: string, n: number): Statement | undefined {
       e.kind = 'move';
       e.verb = verb;
       e.subject = tok(1);
-      e.zone = { zone: z.text, range: z.range };
+      e.zone = new WordZone(z.text, z);
       return e as unknown as EventNode;
     }
     case 'destroy':
@@ -871,7 +870,7 @@ function fastExpect(text: string, n: number): Statement | undefined {
     if (zoneWord === undefined) return undefined;
     const subject = tok(1);
     last = tok(3, zoneWord);
-    const zone: ZoneRef = { zone: last.text, range: last.range };
+    const zone: ZoneRef = new WordZone(last.text, last);
     a = { kind: 'in-zone', subject, zone, range: wordsSpan(subject, last) };
   } else if (n === 4 && wordIs(text, 2, 'has')) {
     const subject = tok(1);
@@ -1069,7 +1068,7 @@ function fastProperty(k: number, n: number): Property | undefined {
       if (!(ZONES as readonly string[]).includes(z.text)) return undefined;
       // A word after the zone (`battlefield NAME`, `base of P`, or an error) is not a comma: the line is parsed in full.
       cardNext = k + 2;
-      const zone: ZoneRef = { zone: z.text, range: z.range };
+      const zone: ZoneRef = new WordZone(z.text, z);
       return { kind: 'zone', zone, range: cardSpan(k, k + 1) };
     }
     case 'color':
@@ -1205,6 +1204,20 @@ function event(verbTok: Token, cur: Cursor, fields: OmitEach<EventNode, 'range' 
   const e = eventAt(verbTok, cur.last());
   Object.assign(e, fields);
   return e as unknown as EventNode;
+}
+
+/** A zone written as one word (`in graveyard`, `to exile`): its range is the word's, made when asked for. */
+class WordZone implements ZoneRef {
+  constructor(
+    readonly zone: string,
+    private readonly word: Word,
+  ) {}
+  get range(): Range {
+    return this.word.range;
+  }
+  moved(move: (line: number) => number): WordZone {
+    return new WordZone(this.zone, movedLines(this.word, move));
+  }
 }
 
 /** The zone of `destroy`, `exile`...: written by the verb itself (its line, start and end). */
@@ -1558,7 +1571,7 @@ export function movedLines<T>(node: T, move: (line: number) => number): T {
   if (node === null || typeof node !== 'object') return node;
   if (Array.isArray(node)) return node.map((x) => movedLines(x, move)) as T;
   if (node instanceof Token) return new Token(node.type, node.text, move(node.line), node.start, node.end) as T;
-  if (node instanceof EventStmt || node instanceof SugarZone) return node.moved(move) as T;
+  if (node instanceof EventStmt || node instanceof SugarZone || node instanceof WordZone) return node.moved(move) as T;
   const src = node as Record<string, unknown>;
   if (Object.getPrototypeOf(node) === Object.prototype) {
     // Plain objects: a spread keeps their keys in order.

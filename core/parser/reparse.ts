@@ -34,6 +34,27 @@ function numberOf(doc: ScenarioDocument): number {
   return n;
 }
 
+/**
+ * What a reparse kept of the earlier tree's statements, by position in both lists: the first
+ * `prefix` are the same objects; from `newEnd` (new) and `oldEnd` (old) on, they are the same
+ * text, the same objects when `lineDelta` is 0, else copies moved by `lineDelta` lines.
+ */
+export interface StatementsKept {
+  prefix: number;
+  oldEnd: number;
+  newEnd: number;
+  lineDelta: number;
+}
+
+/** Per statement list a reparse made: the list it was made from, and what it kept of it. */
+const keptOf = new WeakMap<readonly Statement[], { from: WeakRef<readonly Statement[]>; kept: StatementsKept }>();
+
+/** What the reparse that made `next` kept of `prev`, when it made it from that very list (else undefined). */
+export function statementsKept(prev: readonly Statement[], next: readonly Statement[]): StatementsKept | undefined {
+  const r = keptOf.get(next);
+  return r && r.from.deref() === prev ? r.kept : undefined;
+}
+
 /** How many statements `doc` starts with that are `earlier`'s own objects, when a reparse made it from that tree (else 0). */
 export function keptFrom(doc: ScenarioDocument, earlier: ScenarioDocument): number {
   const r = reparsedFrom.get(doc);
@@ -123,6 +144,8 @@ export function reparse(prevText: string, prevDoc: ScenarioDocument, text: strin
   if (reuseFrom >= 0 && delta !== 0) for (let j = parsedEnd; j < statements.length; j++) if (!isEvent(statements[j])) list.push(statements[j]);
   rememberDeclarations(doc, { list, late: lateIn(statements, list) });
   reparsedFrom.set(doc, { earlier: numberOf(prevDoc), kept });
+  const tailKept = reuseFrom >= 0 ? old.length - reuseFrom : 0;
+  keptOf.set(statements, { from: new WeakRef(old), kept: { prefix: kept, oldEnd: old.length - tailKept, newEnd: statements.length - tailKept, lineDelta: tailKept > 0 ? delta : 0 } });
   return remember(doc, hasCR);
 }
 

@@ -124,6 +124,13 @@ function expectLenses(statements: readonly Statement[], from: number, to: number
   return out.done();
 }
 
+/** An `expect` lens of a statement moved by `delta` lines. */
+const movedLens = (l: CodeLens, delta: number): CodeLens => {
+  const line = l.range.start.line + delta;
+  const character = l.range.start.character;
+  return { range: { start: { line, character }, end: { line, character } }, data: [(l.data as number[])[0], line] };
+};
+
 const sameLens = (a: CodeLens, b: CodeLens) => a.range.start.line === b.range.start.line && a.range.start.character === b.range.start.character;
 
 /**
@@ -135,9 +142,9 @@ export function codeLenses(state: DocumentState): CodeLens[] {
   const statements = state.doc.statements;
   const id = docId(state.uri);
   const memo = memory.get(state.uri);
-  const change = memo?.id === id ? changeSince(memo, statements) : undefined;
+  const change = memo?.id === id ? changeSince(memo, statements, true, movedLens) : undefined;
   const middle = change ? expectLenses(statements, change.prefix, change.newEnd, id) : undefined;
-  const expects = memo && change && middle ? spliced(memo.expects, change, middle) : expectLenses(statements, 0, statements.length, id);
+  const expects = memo && change && middle ? spliced(memo.expects, change, middle, movedLens) : expectLenses(statements, 0, statements.length, id);
 
   // The first event that is not an `expect` (the declarations come before the events: a short walk).
   let first = -1;

@@ -38,14 +38,17 @@ function regionsOf(state: DocumentState, statements: readonly Statement[], from:
   return out.done();
 }
 
+/** A statement's region when it moved by `delta` lines. */
+const movedRegion = (r: FoldingRange, delta: number): FoldingRange => ({ startLine: r.startLine + delta, endLine: r.endLine + delta });
+
 export function foldingRanges(state: DocumentState): FoldingRange[] {
   const statements = state.doc.statements;
   // No region for the declarations or the events as a whole: a region's first line is what sticky
   // scroll pins, and the first declaration or the first event is not a heading of what follows.
   // Statements continued on indented lines fold, and so do comment runs (a comment block is a heading).
   const memo = memory.get(state.uri);
-  const change = changeSince(memo, statements);
-  const regions = memo && change ? spliced(memo.regions, change, regionsOf(state, statements, change.prefix, change.newEnd)) : regionsOf(state, statements, 0, statements.length);
+  const change = changeSince(memo, statements, true, movedRegion);
+  const regions = memo && change ? spliced(memo.regions, change, regionsOf(state, statements, change.prefix, change.newEnd), movedRegion) : regionsOf(state, statements, 0, statements.length);
   memory.set(state.uri, { statements, regions });
   const out: FoldingRange[] = regions.items!.map((r) => ({ startLine: r.startLine, endLine: r.endLine, kind: undefined }));
 

@@ -6,22 +6,34 @@
 // the statement list it answered for and its items by statement index; the next version reuses the
 // items of the kept statements and computes only those of the statements between. Where nothing
 // was kept (another parse, a version without an earlier one) everything is computed, as before.
-import type { Statement } from '../../core';
+// After a line break typed or deleted, the statements after it are the earlier ones moved (new
+// objects): the reparse says so (`statementsKept`), and a feature that can move its items by the
+// lines (`Mover`) carries those too.
+import { statementsKept, type Statement } from '../../core';
 import { firstNotBefore } from './util';
 
-/** The statements a newer list kept from an older one: the first `prefix`, and the last ones from `oldEnd` (old) / `newEnd` (new). */
+/**
+ * The statements a newer list kept from an older one: the first `prefix`, and the last ones from
+ * `oldEnd` (old) / `newEnd` (new), moved by `lineDelta` lines (0: the same objects).
+ */
 export interface StatementChange {
   prefix: number;
   oldEnd: number;
   newEnd: number;
+  lineDelta: number;
 }
 
 /** The last changes found: the features answering one version all compare it with the same earlier one. */
 const recent: { prev: readonly Statement[]; next: readonly Statement[]; change: StatementChange }[] = [];
 
-/** What `next` kept of `prev`, by identity of the statement objects at both ends. */
+/**
+ * What `next` kept of `prev`: what the reparse that made it says, when it made it from `prev`
+ * itself; else by identity of the statement objects at both ends.
+ */
 export function statementChange(prev: readonly Statement[], next: readonly Statement[]): StatementChange {
   for (const r of recent) if (r.prev === prev && r.next === next) return r.change;
+  const kept = statementsKept(prev, next);
+  if (kept && kept.prefix <= kept.oldEnd && kept.prefix <= kept.newEnd) return remembered(prev, next, { ...kept });
   const max = Math.min(prev.length, next.length);
   let p = 0;
   while (p < max && prev[p] === next[p]) p++;
@@ -30,14 +42,29 @@ export function statementChange(prev: readonly Statement[], next: readonly State
   const pl = prev.length - 1;
   const nl = next.length - 1;
   while (s < room && prev[pl - s] === next[nl - s]) s++;
-  const change = { prefix: p, oldEnd: prev.length - s, newEnd: next.length - s };
+  return remembered(prev, next, { prefix: p, oldEnd: prev.length - s, newEnd: next.length - s, lineDelta: 0 });
+}
+
+function remembered(prev: readonly Statement[], next: readonly Statement[], change: StatementChange): StatementChange {
   recent.unshift({ prev, next, change });
   if (recent.length > 4) recent.pop();
   return change;
 }
 
-/** How many lists were made from the last version's (tests: the carrying path is the one exercised). */
-export const carried = { count: 0 };
+/** An item made of a statement, as it is when that statement is moved by `delta` lines. */
+export type Mover<T> = (item: T, delta: number) => T;
+
+/**
+ * The change as a feature sees it: a moved end is kept only by a feature that moves its items
+ * (`mover`); for one without items (indexes only) it is kept as is; else it is new.
+ */
+function forFeature(change: StatementChange, next: readonly Statement[], prevLength: number, hasItems: boolean, mover?: Mover<unknown>): StatementChange {
+  if (change.lineDelta === 0 || !hasItems || mover) return change;
+  return { prefix: change.prefix, oldEnd: prevLength, newEnd: next.length, lineDelta: 0 };
+}
+
+/** How many lists were made from the last version's, and how many of them with statements moved by lines (tests: the carrying paths are the ones exercised). */
+export const carried = { count: 0, moved: 0 };
 
 /** Statement indexes in order, and what was made of each (parallel; none when the indexes are all a feature needs). */
 export interface Indexed<T> {
@@ -74,9 +101,10 @@ function lowerBound(at: Int32Array, i: number): number {
 
 /**
  * The items of the new list: the old ones of the kept statements (indexes after the change moved
- * by the change in count), with `middle` (the items of new statements prefix..newEnd) between.
+ * by the change in count; items after it moved by `mover` when the statements moved), with
+ * `middle` (the items of new statements prefix..newEnd) between.
  */
-export function spliced<T>(old: Indexed<T>, change: StatementChange, middle: Indexed<T>): Indexed<T> {
+export function spliced<T>(old: Indexed<T>, change: StatementChange, middle: Indexed<T>, mover?: Mover<T>): Indexed<T> {
   carried.count++;
   const k1 = lowerBound(old.at, change.prefix);
   const k2 = lowerBound(old.at, change.oldEnd);
@@ -87,13 +115,22 @@ export function spliced<T>(old: Indexed<T>, change: StatementChange, middle: Ind
   const from = k1 + middle.at.length;
   at.set(old.at.subarray(k2), from);
   if (shift !== 0) for (let i = from; i < at.length; i++) at[i] += shift;
-  const items = old.items && middle.items ? old.items.slice(0, k1).concat(middle.items, old.items.slice(k2)) : undefined;
+  let items: T[] | undefined;
+  if (old.items && middle.items) {
+    const after = old.items.slice(k2);
+    if (change.lineDelta !== 0) {
+      if (!mover) throw new Error('moved statements need a mover for their items');
+      carried.moved++;
+      for (let i = 0; i < after.length; i++) after[i] = mover(after[i], change.lineDelta);
+    }
+    items = old.items.slice(0, k1).concat(middle.items, after);
+  }
   return { at, items };
 }
 
 /** Were the items of the changed statements the same in both (so the whole lists are, with no change in count)? */
 export function sameMiddle<T>(old: Indexed<T>, change: StatementChange, middle: Indexed<T>, same: (a: T, b: T) => boolean): boolean {
-  if (change.newEnd !== change.oldEnd) return false;
+  if (change.newEnd !== change.oldEnd || change.lineDelta !== 0) return false;
   const k1 = lowerBound(old.at, change.prefix);
   const k2 = lowerBound(old.at, change.oldEnd);
   if (k2 - k1 !== middle.at.length) return false;
@@ -134,9 +171,13 @@ export function forgetDocument(uri: string): void {
   recent.length = 0;
 }
 
-/** The change from what `memo` answered for to `statements`: everything is new without a memo. */
-export function changeSince(memo: { statements: readonly Statement[] } | undefined, statements: readonly Statement[]): StatementChange | undefined {
+/**
+ * The change from what `memo` answered for to `statements`: everything is new without a memo.
+ * `items`: the feature keeps items made of the statements; `mover` moves them by lines (else
+ * statements moved by a line break are made again).
+ */
+export function changeSince<T>(memo: { statements: readonly Statement[] } | undefined, statements: readonly Statement[], items = true, mover?: Mover<T>): StatementChange | undefined {
   if (!memo) return undefined;
-  const c = statementChange(memo.statements, statements);
+  const c = forFeature(statementChange(memo.statements, statements), statements, memo.statements.length, items, mover as Mover<unknown> | undefined);
   return c.prefix === 0 && c.newEnd === statements.length ? undefined : c;
 }

@@ -99,7 +99,8 @@ function sameOutline(a: DocumentSymbol[], b: DocumentSymbol[]): boolean {
 export function documentSymbols(state: DocumentState): DocumentSymbol[] {
   const statements = state.doc.statements;
   const memo = memory.get(state.uri);
-  const change = changeSince(memo, statements);
+  // The members are statement indexes only: statements moved by a line break keep theirs.
+  const change = changeSince(memo, statements, false);
   let members: Members;
   if (memo && change) {
     const middle = membersOf(statements, change.prefix, change.newEnd);

@@ -49,6 +49,7 @@ describe('outline, folding, lenses and the board picture carried from the last v
       const pieces = PIECES.map((p) => p.replace(/\n/g, eol));
       const cache = new AnalysisCache();
       const before = carried.count;
+      const movedBefore = carried.moved;
       let doc = TextDocument.create('file:///typing.board', 'board-scenario', 1, START.replace(/\n/g, eol));
       const first = cache.get(doc)!;
       documentSymbols(first);
@@ -88,6 +89,8 @@ describe('outline, folding, lenses and the board picture carried from the last v
       }
       // Most answers were carried from the last version's (the fresh documents never are: each is new).
       assert.ok(carried.count - before > 150, `${carried.count - before} carried`);
+      // Some with the statements after a line break moved (their lenses and regions moved with them).
+      assert.ok(carried.moved - movedBefore > 10, `${carried.moved - movedBefore} carried with moved statements`);
     });
   }
 });
