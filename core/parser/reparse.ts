@@ -46,13 +46,21 @@ export interface StatementsKept {
   lineDelta: number;
 }
 
-/** Per statement list a reparse made: the list it was made from, and what it kept of it. */
-const keptOf = new WeakMap<readonly Statement[], { from: WeakRef<readonly Statement[]>; kept: StatementsKept }>();
+/** Per statement list a reparse made: the list it was made from (by number: a list must not keep the one before it alive), and what it kept of it. */
+const keptOf = new WeakMap<readonly Statement[], { from: number; kept: StatementsKept }>();
+const listNumbers = new WeakMap<readonly Statement[], number>();
+let listCount = 0;
+
+function listNumber(list: readonly Statement[]): number {
+  let n = listNumbers.get(list);
+  if (n === undefined) listNumbers.set(list, (n = ++listCount));
+  return n;
+}
 
 /** What the reparse that made `next` kept of `prev`, when it made it from that very list (else undefined). */
 export function statementsKept(prev: readonly Statement[], next: readonly Statement[]): StatementsKept | undefined {
   const r = keptOf.get(next);
-  return r && r.from.deref() === prev ? r.kept : undefined;
+  return r && r.from === listNumbers.get(prev) ? r.kept : undefined;
 }
 
 /** How many statements `doc` starts with that are `earlier`'s own objects, when a reparse made it from that tree (else 0). */
@@ -145,7 +153,7 @@ export function reparse(prevText: string, prevDoc: ScenarioDocument, text: strin
   rememberDeclarations(doc, { list, late: lateIn(statements, list) });
   reparsedFrom.set(doc, { earlier: numberOf(prevDoc), kept });
   const tailKept = reuseFrom >= 0 ? old.length - reuseFrom : 0;
-  keptOf.set(statements, { from: new WeakRef(old), kept: { prefix: kept, oldEnd: old.length - tailKept, newEnd: statements.length - tailKept, lineDelta: tailKept > 0 ? delta : 0 } });
+  keptOf.set(statements, { from: listNumber(old), kept: { prefix: kept, oldEnd: old.length - tailKept, newEnd: statements.length - tailKept, lineDelta: tailKept > 0 ? delta : 0 } });
   return remember(doc, hasCR);
 }
 

@@ -9,6 +9,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { boardAt, declarationsOf, parse } from '../../core';
 import { completion } from '../../server/src/completion';
 import { AnalysisCache, DocumentState } from '../../server/src/documents';
+import { codeLenses } from '../../server/src/codeLens';
+import { foldingRanges } from '../../server/src/folding';
+import { documentSymbols } from '../../server/src/symbols';
 import { prng } from '../support/prng';
 
 const START = [
@@ -198,6 +201,38 @@ describe('typing in a large file keeps its memory flat', function () {
     gc();
     const growth = process.memoryUsage().heapUsed - at10;
     // Each version's text is ~0.8 MB (two bytes a character in the heap when it is not one-byte): 50 kept would be 40+ MB.
+    assert.ok(growth < 8 * big.length, `the heap grew by ${(growth / 1e6).toFixed(1)} MB over 50 keystrokes (text ${(big.length / 1e6).toFixed(1)} MB)`);
+  });
+
+  it('and with line breaks typed, and the outline, folding and lenses asked at each (they carry the moved statements)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const big = START + '\n' + Array.from({ length: 40000 }, (_, i) => ['equip splitter to lion', 'expect splitter attached to lion', 'destroy bear', 'move bear to battlefield'][i % 4]).join('\n');
+    const cache = new AnalysisCache();
+    let doc = TextDocument.create('file:///flat-lines.board', 'board-scenario', 1, big);
+    void cache.get(doc)!.analysis;
+    let line = 30000;
+    let at10 = 0;
+    for (let k = 0; k < 60; k++) {
+      const at = { line, character: 0 };
+      doc = TextDocument.update(doc, [{ range: { start: at, end: at }, text: k % 3 === 0 ? '\n' : 'x' }], doc.version + 1);
+      if (k % 3 === 0) line++;
+      const state = cache.get(doc)!;
+      void state.boardAt(line - 1);
+      void completion(state, { line, character: 1 });
+      void codeLenses(state);
+      void foldingRanges(state);
+      void documentSymbols(state);
+      void state.knownFindings;
+      if (k === 9) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        gc();
+        at10 = process.memoryUsage().heapUsed;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    gc();
+    const growth = process.memoryUsage().heapUsed - at10;
     assert.ok(growth < 8 * big.length, `the heap grew by ${(growth / 1e6).toFixed(1)} MB over 50 keystrokes (text ${(big.length / 1e6).toFixed(1)} MB)`);
   });
 });
