@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { check, parse } from '../core';
 import { generate, toBoard, toJson, type Scenario } from './generate';
 import { runLsp, type LspResults } from './lsp';
-import { runTyping, typingTable, type TypingResults } from './typing';
+import { runTyping, typingTable, TYPING_KEYSTROKES, type TypingResults } from './typing';
 import { measureMemory, type MemoryResult } from './memory';
 import { profileCheck, type ProfileSummary } from './profile';
 import { measureAdversarial, type FamilyResult } from './adversarial';
@@ -329,7 +329,7 @@ async function main(): Promise<void> {
     for (const events of quick ? [20000] : [20000, 100000]) {
       log(`typing: a ${events}-event file, keystrokes with the requests VS Code sends after each`);
       try {
-        typing.push(await runTyping({ serverJs, events, keystrokes: quick ? 20 : 40, log }));
+        typing.push(await runTyping({ serverJs, events, keystrokes: quick ? 20 : TYPING_KEYSTROKES, log }));
       } catch (e) {
         log(`typing part failed: ${String((e as Error)?.stack ?? e)}`);
       }
