@@ -8,7 +8,7 @@ import { eolOf } from '../parser/lexer';
 import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
 import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
-import { MovedCheckpoint, MovedReplay, Replay, textlessCopy } from '../engine/replay';
+import { MovedCheckpoint, MovedReplay, movedStampBy, Replay, statesTimestamps, textlessCopy } from '../engine/replay';
 import { movedLine, type LineMove } from '../engine/board';
 import { applyExpectations } from './expected';
 import type { CardCatalogs } from '../cards/catalog';
@@ -127,11 +127,14 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     for (const f of r.findings) keeper!.add(f, band);
     r.findings.length = 0;
   };
+  // The last timestamp given before the edit (the resume point's): the edit shifts those after it.
+  let startStamp = 0;
   const start = (info: DocumentInfo): Replay => {
     if (from) {
       const r = new Replay(info, text, from.replay.rules, hdr!.version, {}, from.replay);
       r.events = from.events;
       r.expectations = from.expectations;
+      startStamp = r.board.lastTimestamp;
       for (let i = 0; i < from.findings; i++) r.findings.push(prev!.replayFindings[i]);
       return r;
     }
@@ -172,19 +175,29 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
           const lineDelta = info.lineCount - prev!.header.lineCount;
           // A point taken on past an earlier cutoff is compared as its replay would be once moved (not made for that).
           const earlierMoves = p instanceof MovedPoint ? p.moved.moves : [];
-          if (lineDelta === 0) {
-            if (replay.sameStateAs(p instanceof MovedPoint ? p.moved.source : p.replay, earlierMoves)) {
-              cutoff = p;
-              return true;
-            }
-          } else if (p.offset - 1 >= tail.alignedFrom) {
-            // The edit added or removed lines: the earlier replay's positions are compared (and its
-            // later findings and copies taken on) as positions of this text.
-            move ??= { from: firstLineFrom(prev!.text, from!.line, from!.offset, tail.alignedFrom), delta: lineDelta };
-            if (st.range.start.line === movedLine(p.line, move) && replay.sameStateAs(p instanceof MovedPoint ? p.moved.source : p.replay, earlierMoves, move)) {
-              cutoff = p;
-              cutoffMove = move;
-              return true;
+          const source = p instanceof MovedPoint ? p.moved.source : p.replay;
+          // The edit gave more timestamps (a line that became an attach, a move...): those after
+          // the resume point are compared shifted, when no later finding states one.
+          const stampDelta = replay.board.lastTimestamp - movedStampBy(source.board.lastTimestamp, earlierMoves);
+          const stamps = stampDelta > 0 && lastStatingTimestamps(prev!) < p.findings ? { after: startStamp, delta: stampDelta } : undefined;
+          if (stampDelta >= 0 && (stampDelta === 0 || stamps)) {
+            if (lineDelta === 0) {
+              const edit = stamps && { from: Infinity, delta: 0, stamps };
+              if (replay.sameStateAs(source, earlierMoves, edit)) {
+                cutoff = p;
+                cutoffMove = edit;
+                return true;
+              }
+            } else if (p.offset - 1 >= tail.alignedFrom) {
+              // The edit added or removed lines: the earlier replay's positions are compared (and its
+              // later findings and copies taken on) as positions of this text.
+              move ??= { from: firstLineFrom(prev!.text, from!.line, from!.offset, tail.alignedFrom), delta: lineDelta };
+              const edit = stamps ? { ...move, stamps } : move;
+              if (st.range.start.line === movedLine(p.line, move) && replay.sameStateAs(source, earlierMoves, edit)) {
+                cutoff = p;
+                cutoffMove = edit;
+                return true;
+              }
             }
           }
         }
@@ -238,7 +251,8 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     const shift = statements - 1 - cutoff.index;
     const findingsShift = fromReplay.length - cutoff.findings;
     const line = (l: number) => movedLine(l, cutoffMove!);
-    for (let i = cutoff.findings; i < prev!.replayFindings.length; i++) fromReplay.push(cutoffMove ? movedLines(prev!.replayFindings[i], line) : prev!.replayFindings[i]);
+    const linesMoved = cutoffMove !== undefined && cutoffMove.delta !== 0;
+    for (let i = cutoff.findings; i < prev!.replayFindings.length; i++) fromReplay.push(linesMoved ? movedLines(prev!.replayFindings[i], line) : prev!.replayFindings[i]);
     stats.statements = prev!.stats.statements + shift;
     // The counts may differ at the cutoff (an event line typed or deleted before it): the earlier
     // analysis's from there on are added, and its later points' counts shifted alike.
@@ -287,6 +301,23 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
   const analysis = new StreamedAnalysis(text, result, hdr, resume, earlier, includes, options.cards);
   analysis.replayed = replayed;
   return analysis;
+}
+
+/** The index of the last of an analysis's replay findings that states raw timestamps (-1: none), found once. */
+const statingTimestamps = new WeakMap<ResumeState, number>();
+function lastStatingTimestamps(prev: ResumeState): number {
+  let last = statingTimestamps.get(prev);
+  if (last === undefined) {
+    last = -1;
+    for (let i = prev.replayFindings.length - 1; i >= 0; i--) {
+      if (statesTimestamps(prev.replayFindings[i])) {
+        last = i;
+        break;
+      }
+    }
+    statingTimestamps.set(prev, last);
+  }
+  return last;
 }
 
 /** The last resume point whose line starts before the first character where `text` differs from the earlier one. */

@@ -216,6 +216,11 @@ export class Board {
     return ++this.clock;
   }
 
+  /** The last timestamp given. */
+  get lastTimestamp(): number {
+    return this.clock;
+  }
+
   /**
    * The attachment sets this board may change in place. A copy of the board shares the cards'
    * sets with it (most cards have none attached, and a copy is made every few hundred events):
@@ -375,16 +380,16 @@ export class Board {
    * cutoff)? With `move`, `other` is a board of an earlier text whose lines an edit moved:
    * `move` gives each of its lines as a line of this text, and its positions are compared so.
    */
-  sameAs(other: Board, move?: (line: number) => number): boolean {
-    if (this.clock !== other.clock || this.cards.size !== other.cards.size || this.players.size !== other.players.size) return false;
+  sameAs(other: Board, move?: (line: number) => number, stamp?: (timestamp: number) => number): boolean {
+    if (this.clock !== (stamp ? stamp(other.clock) : other.clock) || this.cards.size !== other.cards.size || this.players.size !== other.players.size) return false;
     if (this.serial !== other.serial || !sameValue(this.stack, other.stack, move) || !sameValue(this.resolvedBelow, other.resolvedBelow)) return false;
     for (const c of this.cards.values()) {
       const d = other.cards.get(c.id);
-      if (!d || !sameValue(c, d, move)) return false;
+      if (!d || !sameValue(c, d, move, stamp)) return false;
     }
     for (const p of this.players.values()) {
       const q = other.players.get(p.id);
-      if (!q || !sameValue(p, q, move)) return false;
+      if (!q || !sameValue(p, q, move, stamp)) return false;
     }
     return true;
   }
@@ -395,6 +400,17 @@ export class Board {
    * Only for a board no one else holds (a fresh clone): its stack entries are replaced by moved ones.
    */
   moveLines(move: LineMove): void {
+    const stamps = move.stamps;
+    if (stamps) {
+      // The timestamps given after the edit (613.7): the clock, each card's, and those a protection keeps (its own copy).
+      this.clock = movedStamp(this.clock, stamps);
+      for (const c of this.list) {
+        c.timestamp = movedStamp(c.timestamp, stamps);
+        if (c.protectionKeeps.length) c.protectionKeeps = movedKeeps(c.protectionKeeps, stamps);
+      }
+      for (const p of this.players.values()) if (p.protectionKeeps) p.protectionKeeps = movedKeeps(p.protectionKeeps, stamps);
+    }
+    if (move.delta === 0) return;
     for (const c of this.list) if (c.attachedAt) c.attachedAt = movedRange(c.attachedAt, move);
     const moved = new Map<StackEntry, StackEntry>();
     const entry = (e: StackEntry): StackEntry => {
@@ -527,7 +543,7 @@ function keepText(k: ProtectionKeep | undefined): string {
  * functions: shared, never copied) by identity. The server compares the boards and the options of
  * the pictures it draws with it too.
  */
-export function sameValue(a: unknown, b: unknown, move?: (line: number) => number): boolean {
+export function sameValue(a: unknown, b: unknown, move?: (line: number) => number, stamp?: (timestamp: number) => number): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (a instanceof Set) {
@@ -537,7 +553,7 @@ export function sameValue(a: unknown, b: unknown, move?: (line: number) => numbe
   }
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i], move)) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i], move, stamp)) return false;
     return true;
   }
   if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
@@ -553,7 +569,11 @@ export function sameValue(a: unknown, b: unknown, move?: (line: number) => numbe
     if (move && k === 'line' && typeof v === 'number') {
       const w = y[k];
       if (typeof w !== 'number' || v !== move(w)) return false;
-    } else if (!sameValue(v, y[k], move)) return false;
+    } else if (stamp && k === 'timestamp' && typeof v === 'number') {
+      // With `stamp`, b's timestamps are those of an earlier text's replay: each as it is now.
+      const w = y[k];
+      if (typeof w !== 'number' || v !== stamp(w)) return false;
+    } else if (!sameValue(v, y[k], move, stamp)) return false;
   }
   for (const k in y) if (y[k] !== undefined) n--;
   return n === 0;
@@ -567,6 +587,26 @@ export function sameValue(a: unknown, b: unknown, move?: (line: number) => numbe
 export interface LineMove {
   readonly from: number;
   readonly delta: number;
+  /** The timestamps the edit shifted, when it did (a line that gives one more, or one less). */
+  readonly stamps?: StampShift;
+}
+
+/**
+ * Timestamps of an earlier text's replay as timestamps of the new one: those given after `after`
+ * (the last one before the edit) are `delta` higher; those before stay. Order is kept (`delta` is
+ * never below 0), and the rules only ever compare timestamps.
+ */
+export interface StampShift {
+  readonly after: number;
+  readonly delta: number;
+}
+
+export function movedStamp(timestamp: number, s: StampShift): number {
+  return timestamp > s.after ? timestamp + s.delta : timestamp;
+}
+
+function movedKeeps(keeps: readonly (ProtectionKeep | undefined)[], s: StampShift): (ProtectionKeep | undefined)[] {
+  return keeps.map((k) => (k && k.objects.some((o) => o.timestamp !== undefined) ? { ...k, objects: k.objects.map((o) => (o.timestamp === undefined ? o : { ...o, timestamp: movedStamp(o.timestamp, s) })) } : k));
 }
 
 export function movedLine(line: number, move: LineMove): number {

@@ -20,7 +20,7 @@ import { NameIndex } from './suggest';
 import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
-import { Board, isCard, movedLine, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
+import { Board, isCard, movedLine, movedStamp, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 
 export interface Obligation {
   /** `unattach` (MTG unattach / Riftbound detach), `move` (to `zone`), `recall` (Riftbound). */
@@ -135,6 +135,20 @@ export class MovedCheckpoint {
   get replay(): Replay {
     return this.moved.replay;
   }
+}
+
+/** A timestamp of an earlier text's replay shifted by the `moves` that shift any, in turn. */
+export function movedStampBy(timestamp: number, moves: readonly LineMove[]): number {
+  for (let i = 0; i < moves.length; i++) if (moves[i].stamps) timestamp = movedStamp(timestamp, moves[i].stamps!);
+  return timestamp;
+}
+
+/** The template of a failed `newer than` expectation's actual state: the one message that states raw timestamps. */
+const STATED_TIMESTAMPS = '{0} has timestamp {1} and {2} has {3}';
+
+/** Does the finding state raw timestamps (so an edit that shifted them makes it another message)? */
+export function statesTimestamps(f: Finding): boolean {
+  return f.code === 'expectation-failed' && f.text !== undefined && f.text.args.some((x) => typeof x === 'object' && x.template === STATED_TIMESTAMPS);
 }
 
 /** A line of an earlier text moved by `moves` in turn. */
@@ -270,25 +284,28 @@ export class Replay {
    * at the same places)? Then replaying the same text on gives the same result. The counts of
    * events and expectations may differ (an event line typed or deleted before): they decide
    * nothing, and a resumed check adds the earlier analysis's counts from the cutoff on.
-   * With `earlier` and `edit`, `other` is a replay of an earlier text whose lines edits moved, in
-   * turn (`edit`: this text's own): its positions are compared as those of this text.
+   * With `earlier` and `edit`, `other` is a replay of an earlier text whose lines (and
+   * timestamps) edits moved, in turn (`edit`: this text's own): its positions and timestamps are
+   * compared as those of this text.
    */
   sameStateAs(other: Replay, earlier: readonly LineMove[] = [], edit?: LineMove): boolean {
     if (this.dirtyCards.length !== 0 || other.dirtyCards.length !== 0) return false;
     if (this.pending.length !== other.pending.length) return false;
     const before = (l: number) => movedLineBy(l, earlier);
     const move = edit ? (l: number) => movedLine(before(l), edit) : earlier.length > 0 ? before : undefined;
+    const shifts = [...earlier, ...(edit ? [edit] : [])].filter((m) => m.stamps);
+    const stamp = shifts.length ? (t: number) => shifts.reduce((x, m) => movedStamp(x, m.stamps!), t) : undefined;
     for (let i = 0; i < this.pending.length; i++) {
       const a = this.pending[i];
       const b = other.pending[i];
       // Across lines this text's edit moved, a pending consequence must have been caused in the
       // moved part: the line its fix inserts is found from the cause (the next line), which moves with it only there.
-      if (edit && (before(b.cause.range.start.line) < edit.from || (b.group && before(b.group.range.start.line) < edit.from))) return false;
+      if (edit && edit.delta !== 0 && (before(b.cause.range.start.line) < edit.from || (b.group && before(b.group.range.start.line) < edit.from))) return false;
       const same =
         a.action === b.action && a.subject.id === b.subject.id && a.host === b.host && a.zone === b.zone && a.code === b.code && a.why === b.why && sameValue(a.rules, b.rules) && sameValue(a.cause.range, b.cause.range, move);
       if (!same) return false;
     }
-    return this.board.sameAs(other.board, move);
+    return this.board.sameAs(other.board, move, stamp);
   }
 
   /**
@@ -298,6 +315,7 @@ export class Replay {
    */
   moveLines(move: LineMove): void {
     this.board.moveLines(move);
+    if (move.delta === 0) return;
     const line = (l: number) => movedLine(l, move);
     for (let i = 0; i < this.pending.length; i++) {
       const o = this.pending[i];
