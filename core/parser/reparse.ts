@@ -16,13 +16,16 @@ export type { LineIndex };
 import { declarationsOf, rememberDeclarations } from './declarations';
 import type { Range } from '../types';
 
-/** What a reparse made, for the editor's later questions: how many statements of the earlier tree start the new one unchanged. */
-interface Reparsed {
-  /** The earlier tree, by number: a tree must not keep the one before it alive (nor that one the one before). */
-  earlier: number;
-  /** statements[0..kept) are the earlier tree's objects. */
-  kept: number;
-}
+/**
+ * What a reparse made, for the editor's later questions: how many statements of each of the
+ * last few earlier trees start the new one unchanged (the tree it was made from first; then the
+ * one that tree was made from, and so on: a version the editor asked nothing of in between still
+ * hands on what it kept). Trees by number: a tree must not keep the ones before it alive.
+ */
+type Reparsed = readonly { earlier: number; kept: number }[];
+
+/** How many earlier trees a tree remembers what it kept of. */
+const ANCESTORS = 8;
 
 const reparsedFrom = new WeakMap<ScenarioDocument, Reparsed>();
 const treeNumbers = new WeakMap<ScenarioDocument, number>();
@@ -63,10 +66,11 @@ export function statementsKept(prev: readonly Statement[], next: readonly Statem
   return r && r.from === listNumbers.get(prev) ? r.kept : undefined;
 }
 
-/** How many statements `doc` starts with that are `earlier`'s own objects, when a reparse made it from that tree (else 0). */
+/** How many statements `doc` starts with that are `earlier`'s own objects, when reparses made it from that tree (else 0). */
 export function keptFrom(doc: ScenarioDocument, earlier: ScenarioDocument): number {
-  const r = reparsedFrom.get(doc);
-  return r && r.earlier === treeNumbers.get(earlier) ? r.kept : 0;
+  const n = treeNumbers.get(earlier);
+  for (const r of reparsedFrom.get(doc) ?? []) if (r.earlier === n) return r.kept;
+  return 0;
 }
 
 /** May the text of a tree hold a CR (known per tree, so a reparse need not look again). */
@@ -151,7 +155,11 @@ export function reparse(prevText: string, prevDoc: ScenarioDocument, text: strin
   if (reuseFrom >= 0 && delta === 0) for (; i < before.length; i++) if (before[i].range.start.line >= cutLine) list.push(before[i]);
   if (reuseFrom >= 0 && delta !== 0) for (let j = parsedEnd; j < statements.length; j++) if (!isEvent(statements[j])) list.push(statements[j]);
   rememberDeclarations(doc, { list, late: lateIn(statements, list) });
-  reparsedFrom.set(doc, { earlier: numberOf(prevDoc), kept });
+  // The earlier trees' own statements this one starts with: those of the tree it was made from,
+  // and of that tree's earlier ones as far as both kept them.
+  const chain = [{ earlier: numberOf(prevDoc), kept }];
+  for (const r of reparsedFrom.get(prevDoc) ?? []) if (chain.length < ANCESTORS) chain.push({ earlier: r.earlier, kept: Math.min(kept, r.kept) });
+  reparsedFrom.set(doc, chain);
   const tailKept = reuseFrom >= 0 ? old.length - reuseFrom : 0;
   keptOf.set(statements, { from: listNumber(old), kept: { prefix: kept, oldEnd: old.length - tailKept, newEnd: statements.length - tailKept, lineDelta: tailKept > 0 ? delta : 0 } });
   return remember(doc, hasCR);

@@ -4,7 +4,7 @@
 // the copy before the last statement of a board it answered), every board is the one a replay
 // from the start gives.
 import * as assert from 'node:assert/strict';
-import { analyse, boardAt, parse, replayCheckpoints, Timeline } from '../../core';
+import { analyse, boardAt, parse, reparse, replayCheckpoints, Timeline } from '../../core';
 
 /** A scenario of `n` events on a few cards: equips, moves back and forth, expectations. */
 function scenario(n: number): string {
@@ -51,5 +51,29 @@ describe('timeline', () => {
         for (let line = -1; line < lines; line += 3) assert.equal(JSON.stringify(timeline.boardAt(line)), want(line), `every ${every}, after ${order.join(' ')}: the board at line ${line}`);
       }
     }
+  });
+});
+
+// A version the editor asked nothing of that needs a timeline (a keystroke at a verb: completion
+// there reads no board) still hands the earlier timeline's boards on: the next version's timeline,
+// made with the last one there is, takes the boards before the change from it (the same objects,
+// which the editor's per-board caches key on), not a replay of its own.
+describe('timeline made with the timeline of a version two edits back', () => {
+  it('hands on its boards before the change, the same objects, and they are a fresh replay\'s', () => {
+    const lines = scenario(3000).split('\n');
+    const at = 2000;
+    const v0 = lines.join('\n');
+    const v1 = [...lines.slice(0, at), 'e', ...lines.slice(at)].join('\n');
+    const v2 = [...lines.slice(0, at), 'eq', ...lines.slice(at)].join('\n');
+    const d0 = parse(v0);
+    const none: never[] = [];
+    const t0 = new Timeline(d0, v0, 64, [], none);
+    const before = t0.boardAt(at - 1);
+    const d1 = reparse(v0, d0, v1);
+    const d2 = reparse(v1, d1, v2);
+    const t2 = new Timeline(d2, v2, 64, [], none, undefined, t0);
+    assert.equal(t2.boardAt(at - 1), before, 'the same board object');
+    assert.deepEqual(t2.boardAt(at - 1), boardAt(v2, at - 1));
+    assert.deepEqual(t2.boardAt(at + 500), boardAt(v2, at + 500));
   });
 });
