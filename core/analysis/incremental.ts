@@ -9,7 +9,7 @@ import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
 import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
 import { MovedCheckpoint, MovedReplay, movedStampBy, Replay, statesTimestamps, textlessCopy } from '../engine/replay';
-import { movedLine, type LineMove } from '../engine/board';
+import { movedLine, stampsOnly, type LineMove } from '../engine/board';
 import { applyExpectations } from './expected';
 import type { CardCatalogs } from '../cards/catalog';
 import { FindingKeeper, RULESETS, withDefaultVersion, analyseDocument, declareWithIncludes, findingLimit, headerFindings, includesOf, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
@@ -180,25 +180,24 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
           // the resume point are compared shifted, when no later finding states one.
           const stampDelta = replay.board.lastTimestamp - movedStampBy(source.board.lastTimestamp, earlierMoves);
           const stamps = stampDelta > 0 && lastStatingTimestamps(prev!) < p.findings ? { after: startStamp, delta: stampDelta } : undefined;
-          if (stampDelta >= 0 && (stampDelta === 0 || stamps)) {
-            if (lineDelta === 0) {
-              const edit = stamps && { from: Infinity, delta: 0, stamps };
-              if (replay.sameStateAs(source, earlierMoves, edit)) {
-                cutoff = p;
-                cutoffMove = edit;
-                return true;
-              }
-            } else if (p.offset - 1 >= tail.alignedFrom) {
-              // The edit added or removed lines: the earlier replay's positions are compared (and its
-              // later findings and copies taken on) as positions of this text.
+          let edit: LineMove | undefined;
+          let aligned = stampDelta === 0 || stamps !== undefined;
+          if (aligned && lineDelta !== 0) {
+            // The edit added or removed lines: the earlier replay's positions are compared (and its
+            // later findings and copies taken on) as positions of this text.
+            aligned = p.offset - 1 >= tail.alignedFrom;
+            if (aligned) {
               move ??= { from: firstLineFrom(prev!.text, from!.line, from!.offset, tail.alignedFrom), delta: lineDelta };
-              const edit = stamps ? { ...move, stamps } : move;
-              if (st.range.start.line === movedLine(p.line, move) && replay.sameStateAs(source, earlierMoves, edit)) {
-                cutoff = p;
-                cutoffMove = edit;
-                return true;
-              }
+              // (Implied by the alignment of the two texts; checked, as it is cheap, so that a wrong `move` can only lose a cutoff.)
+              aligned = st.range.start.line === movedLine(p.line, move);
+              edit = move;
             }
+          }
+          if (stamps) edit = edit ? { ...edit, stamps } : stampsOnly(stamps);
+          if (aligned && replay.sameStateAs(source, earlierMoves, edit)) {
+            cutoff = p;
+            cutoffMove = edit;
+            return true;
           }
         }
       }

@@ -396,8 +396,9 @@ export class Board {
 
   /**
    * The positions this board holds (where each attachment was made, where each stack object was
-   * put there) moved by `move`: for a copy of the replay of an earlier text, made the text's own.
-   * Only for a board no one else holds (a fresh clone): its stack entries are replaced by moved ones.
+   * put there) moved by `move`, and its timestamps shifted by `move.stamps`: for a copy of the
+   * replay of an earlier text, made the text's own. Only for a board no one else holds (a fresh
+   * clone): its stack entries and protection keeps are replaced by moved ones.
    */
   moveLines(move: LineMove): void {
     const stamps = move.stamps;
@@ -599,6 +600,11 @@ export interface LineMove {
 export interface StampShift {
   readonly after: number;
   readonly delta: number;
+}
+
+/** An edit that moved no lines but shifted the timestamps after it (a line that became an attach). */
+export function stampsOnly(stamps: StampShift): LineMove {
+  return { from: Infinity, delta: 0, stamps };
 }
 
 export function movedStamp(timestamp: number, s: StampShift): number {

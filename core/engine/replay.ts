@@ -291,10 +291,10 @@ export class Replay {
   sameStateAs(other: Replay, earlier: readonly LineMove[] = [], edit?: LineMove): boolean {
     if (this.dirtyCards.length !== 0 || other.dirtyCards.length !== 0) return false;
     if (this.pending.length !== other.pending.length) return false;
+    const moves = edit ? [...earlier, edit] : earlier;
     const before = (l: number) => movedLineBy(l, earlier);
-    const move = edit ? (l: number) => movedLine(before(l), edit) : earlier.length > 0 ? before : undefined;
-    const shifts = [...earlier, ...(edit ? [edit] : [])].filter((m) => m.stamps);
-    const stamp = shifts.length ? (t: number) => shifts.reduce((x, m) => movedStamp(x, m.stamps!), t) : undefined;
+    const move = moves.length > 0 ? (l: number) => movedLineBy(l, moves) : undefined;
+    const stamp = moves.some((m) => m.stamps) ? (t: number) => movedStampBy(t, moves) : undefined;
     for (let i = 0; i < this.pending.length; i++) {
       const a = this.pending[i];
       const b = other.pending[i];
@@ -311,7 +311,7 @@ export class Replay {
   /**
    * Makes this replay, a fresh copy of the replay of an earlier text, the replay of the new one:
    * the positions its board and pending consequences hold are moved by `move` (the lines an edit
-   * moved). Only for a copy no one else holds.
+   * moved), and its timestamps shifted (the ones it gave). Only for a copy no one else holds.
    */
   moveLines(move: LineMove): void {
     this.board.moveLines(move);

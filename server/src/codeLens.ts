@@ -142,7 +142,7 @@ export function codeLenses(state: DocumentState): CodeLens[] {
   const statements = state.doc.statements;
   const id = docId(state.uri);
   const memo = memory.get(state.uri);
-  const change = memo?.id === id ? changeSince(memo, statements, true, movedLens) : undefined;
+  const change = memo?.id === id ? changeSince(memo, statements) : undefined;
   const middle = change ? expectLenses(statements, change.prefix, change.newEnd, id) : undefined;
   const expects = memo && change && middle ? spliced(memo.expects, change, middle, movedLens) : expectLenses(statements, 0, statements.length, id);
 

@@ -47,7 +47,7 @@ export function foldingRanges(state: DocumentState): FoldingRange[] {
   // scroll pins, and the first declaration or the first event is not a heading of what follows.
   // Statements continued on indented lines fold, and so do comment runs (a comment block is a heading).
   const memo = memory.get(state.uri);
-  const change = changeSince(memo, statements, true, movedRegion);
+  const change = changeSince(memo, statements);
   const regions = memo && change ? spliced(memo.regions, change, regionsOf(state, statements, change.prefix, change.newEnd), movedRegion) : regionsOf(state, statements, 0, statements.length);
   memory.set(state.uri, { statements, regions });
   const out: FoldingRange[] = regions.items!.map((r) => ({ startLine: r.startLine, endLine: r.endLine, kind: undefined }));

@@ -7,8 +7,8 @@
 // items of the kept statements and computes only those of the statements between. Where nothing
 // was kept (another parse, a version without an earlier one) everything is computed, as before.
 // After a line break typed or deleted, the statements after it are the earlier ones moved (new
-// objects): the reparse says so (`statementsKept`), and a feature that can move its items by the
-// lines (`Mover`) carries those too.
+// objects): the reparse says so (`statementsKept`), and each feature carries those too, its items
+// moved by the lines (`Mover`; a feature of indexes only needs none).
 import { statementsKept, type Statement } from '../../core';
 import { firstNotBefore } from './util';
 
@@ -53,15 +53,6 @@ function remembered(prev: readonly Statement[], next: readonly Statement[], chan
 
 /** An item made of a statement, as it is when that statement is moved by `delta` lines. */
 export type Mover<T> = (item: T, delta: number) => T;
-
-/**
- * The change as a feature sees it: a moved end is kept only by a feature that moves its items
- * (`mover`); for one without items (indexes only) it is kept as is; else it is new.
- */
-function forFeature(change: StatementChange, next: readonly Statement[], prevLength: number, hasItems: boolean, mover?: Mover<unknown>): StatementChange {
-  if (change.lineDelta === 0 || !hasItems || mover) return change;
-  return { prefix: change.prefix, oldEnd: prevLength, newEnd: next.length, lineDelta: 0 };
-}
 
 /** How many lists were made from the last version's, and how many of them with statements moved by lines (tests: the carrying paths are the ones exercised). */
 export const carried = { count: 0, moved: 0 };
@@ -119,6 +110,7 @@ export function spliced<T>(old: Indexed<T>, change: StatementChange, middle: Ind
   if (old.items && middle.items) {
     const after = old.items.slice(k2);
     if (change.lineDelta !== 0) {
+      // A feature with items made of the statements moves them (perStatement.test holds every one to it).
       if (!mover) throw new Error('moved statements need a mover for their items');
       carried.moved++;
       for (let i = 0; i < after.length; i++) after[i] = mover(after[i], change.lineDelta);
@@ -171,13 +163,9 @@ export function forgetDocument(uri: string): void {
   recent.length = 0;
 }
 
-/**
- * The change from what `memo` answered for to `statements`: everything is new without a memo.
- * `items`: the feature keeps items made of the statements; `mover` moves them by lines (else
- * statements moved by a line break are made again).
- */
-export function changeSince<T>(memo: { statements: readonly Statement[] } | undefined, statements: readonly Statement[], items = true, mover?: Mover<T>): StatementChange | undefined {
+/** The change from what `memo` answered for to `statements`: everything is new without a memo. */
+export function changeSince(memo: { statements: readonly Statement[] } | undefined, statements: readonly Statement[]): StatementChange | undefined {
   if (!memo) return undefined;
-  const c = forFeature(statementChange(memo.statements, statements), statements, memo.statements.length, items, mover as Mover<unknown> | undefined);
+  const c = statementChange(memo.statements, statements);
   return c.prefix === 0 && c.newEnd === statements.length ? undefined : c;
 }

@@ -100,7 +100,7 @@ export function documentSymbols(state: DocumentState): DocumentSymbol[] {
   const statements = state.doc.statements;
   const memo = memory.get(state.uri);
   // The members are statement indexes only: statements moved by a line break keep theirs.
-  const change = changeSince(memo, statements, false);
+  const change = changeSince(memo, statements);
   let members: Members;
   if (memo && change) {
     const middle = membersOf(statements, change.prefix, change.newEnd);
