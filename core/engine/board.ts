@@ -99,15 +99,86 @@ export interface ProtectionKeep {
   objects: readonly { id: string; version: number; timestamp?: number }[];
 }
 
-/** Printed characteristics while the card's declaration builds them (they never change after). */
-export interface PrintedBuilder extends Characteristics {
-  supertypes: Set<string>;
-  types: Set<string>;
-  subtypes: Set<string>;
-  colors: Set<string>;
-  protections: string[];
-  targeting: TargetingKeyword[];
-  cant: Set<'enchanted' | 'equipped' | 'fortified'>;
+/**
+ * The one empty set and the one empty list that the characteristics of every card share where
+ * they hold nothing (most cards have no supertype, protection, lost ability...): characteristics
+ * are copy on write, so nothing is ever added to these. A declaration builds its printed
+ * characteristics with `adding` and `pushing`, which put a set or list of its own in their place.
+ */
+const NO_MEMBERS: ReadonlySet<never> = emptyForever<never>();
+const NO_ITEMS: readonly never[] = Object.freeze([]);
+
+/**
+ * A set that stays empty: adding to it throws. The empty sets every card shares are such sets, so
+ * a change made in place where copy on write was meant fails at once instead of giving every card
+ * the change.
+ */
+function emptyForever<T>(): Set<T> {
+  const set = new Set<T>();
+  const refuse = () => {
+    throw new Error('a shared empty set was changed in place (copy on write: make a set of its own)');
+  };
+  set.add = refuse;
+  set.delete = refuse;
+  set.clear = refuse;
+  return set;
+}
+
+/** Printed characteristics with nothing in them, for a declaration to build on (its sets and lists are the shared empty ones). */
+export function blankCharacteristics(): Characteristics {
+  return {
+    supertypes: NO_MEMBERS,
+    types: NO_MEMBERS,
+    subtypes: NO_MEMBERS,
+    colors: NO_MEMBERS,
+    protections: NO_ITEMS,
+    protectionKeeps: NO_ITEMS,
+    lost: NO_MEMBERS,
+    targeting: NO_ITEMS,
+    enchant: NO_ITEMS,
+    equipQuality: undefined,
+    hasEquip: false,
+    reconfigure: false,
+    bestow: false,
+    cant: NO_MEMBERS,
+    might: undefined,
+    mightBonus: undefined,
+    kinds: 0,
+  };
+}
+
+/**
+ * Only while a declaration builds a card's printed characteristics (from blankCharacteristics):
+ * `set` with `x` added. The shared empty set is replaced by a new one; a set the declaration made
+ * itself, which no one else holds yet, is added to in place.
+ */
+export function adding<T>(set: ReadonlySet<T>, x: T): ReadonlySet<T> {
+  if (set === NO_MEMBERS) {
+    const own = new Set<T>();
+    own.add(x);
+    return own;
+  }
+  (set as Set<T>).add(x);
+  return set;
+}
+
+/** As `adding`, for a list: the shared empty list is replaced by a new one, the declaration's own is pushed to. */
+export function pushing<T>(list: readonly T[], x: T): readonly T[] {
+  if (list === NO_ITEMS) return [x];
+  (list as T[]).push(x);
+  return list;
+}
+
+/**
+ * The attachment set of every card and player that has never had anything attached: a board
+ * changes only the sets it owns (attachmentsOf), and it owns none it did not make, so the first
+ * attachment gives the host a set of its own.
+ */
+const UNATTACHED: Set<string> = emptyForever<string>();
+
+/** An attachment set for a new card or player (the shared empty one: see UNATTACHED). */
+export function noAttachments(): Set<string> {
+  return UNATTACHED;
 }
 
 export interface CardObj extends Characteristics {
@@ -230,18 +301,18 @@ export class Board {
   // new token, so every set it had is shared from then on (one assignment, not one per set).
   private token: object = {};
 
-  /** Adds a declared card (its `index` is set here). */
+  /** Adds a declared card (its `index` is set here). Its attachment set is the shared empty one (noAttachments), never the board's. */
   add(card: CardObj): void {
     card.index = this.list.length;
     this.list.push(card);
     this.cards.set(card.id, card);
-    (card.attachments as Owned).owner = this.token;
   }
 
-  /** A host's attachments, to change: its own set (copied first if it is shared with a copy of the board). */
+  /** A host's attachments, to change: its own set (copied first if it is shared with a copy of the board, or is the empty one of noAttachments). */
   private attachmentsOf(h: CardObj | PlayerObj): Set<string> {
     if ((h.attachments as Owned).owner !== this.token) {
-      const own = new Set(h.attachments) as Owned;
+      // Most hosts get their first attachment here, from the shared empty set: nothing to copy.
+      const own = (h.attachments.size === 0 ? new Set<string>() : new Set(h.attachments)) as Owned;
       own.owner = this.token;
       h.attachments = own;
     }

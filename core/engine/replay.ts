@@ -20,7 +20,7 @@ import { NameIndex } from './suggest';
 import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
-import { Board, isCard, movedLine, movedStamp, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
+import { blankCharacteristics, Board, isCard, movedLine, movedStamp, noAttachments, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 
 export interface Obligation {
   /** `unattach` (MTG unattach / Riftbound detach), `move` (to `zone`), `recall` (Riftbound). */
@@ -673,12 +673,13 @@ export class Replay {
     const origin = new Map<CardObj, IncludedDeclarations>();
     const heard = included?.heard;
     const players: Statement[] = [];
-    for (const file of included?.files ?? []) for (const st of file.declarations) if (st.kind === 'player') players.push(st);
+    const files = included?.files ?? [];
+    for (const file of files) for (const st of file.declarations) if (st.kind === 'player') players.push(st);
     for (const st of statements) if (st.kind === 'player') players.push(st);
     const declare = (st: Statement, from: IncludedDeclarations | undefined) => {
       if (st.kind === 'player' && st.id) {
         if (!this.claim(st.id, from?.uri)) return;
-        const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, left: false, attachments: new Set(), protections: [], targeting: [] };
+        const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, left: false, attachments: noAttachments(), protections: [], targeting: [] };
         this.board.players.set(p.id, p);
         this.names.add(p.id, p);
         this.suggestions = undefined;
@@ -696,7 +697,7 @@ export class Replay {
       }
     };
     // The included files' declarations come first, as if written before the file's own.
-    for (const file of included?.files ?? []) this.within(file, heard, () => { for (const st of file.declarations) declare(st, file); });
+    for (const file of files) this.within(file, heard, () => { for (const st of file.declarations) declare(st, file); });
     for (const st of statements) {
       if (isEvent(st)) {
         firstEvent ??= st;
@@ -707,51 +708,66 @@ export class Replay {
       }
       declare(st, undefined);
     }
-    // Owners and controllers, once every player is known.
+    // Owners and controllers, once every player is known, then the initial attachments. Only the
+    // cards of an included file are declared within it (their findings are that file's): the
+    // checked file's own make no closure and no lookup each.
+    const including = origin.size > 0;
     for (const c of cards) {
-      this.within(origin.get(c), heard, () => {
-        for (const p of c.decl.props) {
-          if (p.kind === 'owner') c.owner = this.player(p.player)?.id;
-          else if (p.kind === 'controller') {
-            c.controller = this.player(p.player)?.id;
-            if (p.entered) c.enteredUnder = c.controller;
-          }
-        }
-        const from = origin.get(c);
-        if (!c.owner && from) {
-          // An included card without an owner belongs to the only player of its own file, else of
-          // the scenario; whether it needs one is its own file's finding (checked there alone).
-          const mine = from.declarations.filter((s) => s.kind === 'player');
-          const only = mine.length === 1 ? mine[0] : players.length === 1 ? players[0] : undefined;
-          if (only?.kind === 'player' && only.id && !c.decl.props.some((p) => p.kind === 'owner')) c.owner = only.id.text;
-        } else if (!c.owner) {
-          if (players.length === 1 && players[0].kind === 'player' && players[0].id) c.owner = players[0].id.text;
-          else if (players.length > 1 && !c.decl.props.some((p) => p.kind === 'owner')) {
-            this.report('syntax-error', c.decl.id!.range, msg`Card '${c.id}' needs an owner: add \`, owner PLAYER\` (required when there are two or more players).`, { subjects: [c.id] });
-          }
-        }
-        c.controller ??= c.owner;
-        // `controller P` alone is control given by an effect: it entered under its owner's control.
-        c.enteredUnder ??= c.owner;
-        this.rules.declare(this, c, c.decl);
-        c.timestamp = this.board.tick();
-      });
+      const from = including ? origin.get(c) : undefined;
+      if (from) this.within(from, heard, () => this.declareOne(c, from, players));
+      else this.declareOne(c, undefined, players);
     }
     for (const c of cards) {
-      const from = origin.get(c);
-      this.within(from, heard, () => {
-        for (const p of c.decl.props) {
-          if (p.kind !== 'attached') continue;
-          const host = this.lookup(p.target);
-          if (host) this.rules.initialAttach(this, c, host, p.range);
-        }
-      });
+      const from = including ? origin.get(c) : undefined;
+      if (!from) {
+        this.attachDeclared(c);
+        continue;
+      }
+      this.within(from, heard, () => this.attachDeclared(c));
       // Where an included card became attached is in another file: no finding of this one points there.
-      if (from) c.attachedAt = undefined;
+      c.attachedAt = undefined;
     }
   }
 
-  private declaredAt = new Map<string, Range>();
+  /** A declared card's owner and controller (every player is known by now), then the game's own declaration of it. */
+  private declareOne(c: CardObj, from: IncludedDeclarations | undefined, players: readonly Statement[]): void {
+    for (const p of c.decl.props) {
+      if (p.kind === 'owner') c.owner = this.player(p.player)?.id;
+      else if (p.kind === 'controller') {
+        c.controller = this.player(p.player)?.id;
+        if (p.entered) c.enteredUnder = c.controller;
+      }
+    }
+    if (!c.owner && from) {
+      // An included card without an owner belongs to the only player of its own file, else of
+      // the scenario; whether it needs one is its own file's finding (checked there alone).
+      const mine = from.declarations.filter((s) => s.kind === 'player');
+      const only = mine.length === 1 ? mine[0] : players.length === 1 ? players[0] : undefined;
+      if (only?.kind === 'player' && only.id && !c.decl.props.some((p) => p.kind === 'owner')) c.owner = only.id.text;
+    } else if (!c.owner) {
+      if (players.length === 1 && players[0].kind === 'player' && players[0].id) c.owner = players[0].id.text;
+      else if (players.length > 1 && !c.decl.props.some((p) => p.kind === 'owner')) {
+        this.report('syntax-error', c.decl.id!.range, msg`Card '${c.id}' needs an owner: add \`, owner PLAYER\` (required when there are two or more players).`, { subjects: [c.id] });
+      }
+    }
+    c.controller ??= c.owner;
+    // `controller P` alone is control given by an effect: it entered under its owner's control.
+    c.enteredUnder ??= c.owner;
+    this.rules.declare(this, c, c.decl);
+    c.timestamp = this.board.tick();
+  }
+
+  /** A declared card's initial `attached to` (every card is declared by now). */
+  private attachDeclared(c: CardObj): void {
+    for (const p of c.decl.props) {
+      if (p.kind !== 'attached') continue;
+      const host = this.lookup(p.target);
+      if (host) this.rules.initialAttach(this, c, host, p.range);
+    }
+  }
+
+  /** Where each name is declared (its Name: the range is made only for a duplicate's finding). */
+  private declaredAt = new Map<string, Name>();
 
   /** The included file a name is declared in (names declared in the checked file are not here). */
   private declaredIn = new Map<string, string>();
@@ -770,12 +786,12 @@ export class Replay {
     if (first) {
       const firstIn = this.declaredIn.get(name.text);
       this.report('duplicate-name', name.range, msg`'${name.text}' is already declared${firstIn ? msg` in ${firstIn}` : msg``}; give this one another name.`, {
-        related: [{ range: first, ...said(msg`'${name.text}' is first declared here`), ...(firstIn ? { uri: firstIn } : {}) }],
+        related: [{ range: first.range, ...said(msg`'${name.text}' is first declared here`), ...(firstIn ? { uri: firstIn } : {}) }],
         subjects: [name.text],
       });
       return false;
     }
-    this.declaredAt.set(name.text, name.range);
+    this.declaredAt.set(name.text, name);
     if (uri !== undefined) this.declaredIn.set(name.text, uri);
     return true;
   }
@@ -944,8 +960,10 @@ export function describeAssertion(a: Assertion): string {
 }
 
 function newCard(st: CardStmt): CardObj {
-  // Every field, always in one order, so all cards share one shape (fast property access).
-  const printed = emptyCharacteristics();
+  // Every field, always in one order, so all cards share one shape (fast property access). The
+  // printed characteristics are blank (the shared empty sets and lists) until the game's
+  // declaration builds them; the attachment set is the shared empty one until something is attached.
+  const printed = blankCharacteristics();
   return {
     isCard: true,
     id: st.id!.text,
@@ -982,7 +1000,7 @@ function newCard(st: CardStmt): CardObj {
     timestamp: 0,
     attachedTo: null,
     attachedAt: undefined,
-    attachments: new Set(),
+    attachments: noAttachments(),
     phasedOut: 'no',
     reconfiguredOn: undefined,
     bestowed: false,
@@ -990,28 +1008,6 @@ function newCard(st: CardStmt): CardObj {
     stackTarget: undefined,
     modified: false,
     dirty: false,
-  };
-}
-
-function emptyCharacteristics(): CardObj['printed'] {
-  return {
-    supertypes: new Set(),
-    types: new Set(),
-    subtypes: new Set(),
-    colors: new Set(),
-    protections: [],
-    protectionKeeps: [],
-    lost: new Set(),
-    targeting: [],
-    enchant: [],
-    equipQuality: undefined,
-    hasEquip: false,
-    reconfigure: false,
-    bestow: false,
-    cant: new Set(),
-    might: undefined,
-    mightBonus: undefined,
-    kinds: 0,
   };
 }
 

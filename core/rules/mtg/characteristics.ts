@@ -2,7 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
-import { type CardObj, takeCharacteristics, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, LOST_ENCHANT, type PlayerObj, type PrintedBuilder, targetingKeywordOf } from '../../engine/board';
+import { adding, type CardObj, takeCharacteristics, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, LOST_ENCHANT, type PlayerObj, pushing, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
@@ -184,14 +184,18 @@ export function enchantFilters(att: CardObj): readonly Filter[] {
 }
 
 export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
-  // The printed characteristics are built here, once; they never change after.
-  const pr = card.printed as PrintedBuilder;
-  for (const w of st.typeLine?.types ?? []) {
-    if (MTG_SUPERTYPES.includes(w.text)) pr.supertypes.add(w.text);
-    else if (MTG_CARD_TYPES.includes(w.text)) pr.types.add(w.text === 'tribal' ? 'kindred' : w.text);
-    else unknownWord(replay, w, msg`card type`, [...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);
+  // The printed characteristics are built here, once, from blank ones (a set or list is made only
+  // when something is put in it: adding, pushing); they never change after.
+  const pr = card.printed;
+  const typeLine = st.typeLine;
+  if (typeLine) {
+    for (const w of typeLine.types) {
+      if (MTG_SUPERTYPES.includes(w.text)) pr.supertypes = adding(pr.supertypes, w.text);
+      else if (MTG_CARD_TYPES.includes(w.text)) pr.types = adding(pr.types, w.text === 'tribal' ? 'kindred' : w.text);
+      else unknownWord(replay, w, msg`card type`, [...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);
+    }
+    for (const w of typeLine.subtypes) pr.subtypes = adding(pr.subtypes, w.text);
   }
-  for (const w of st.typeLine?.subtypes ?? []) pr.subtypes.add(w.text);
   if (!st.typeLine) {
     replay.report('syntax-error', st.id!.range, msg`Card '${card.id}' needs a type line: add \`: TYPES — SUBTYPES\` after its name (there is no card catalog entry for "${card.name}").`, { subjects: [card.id] });
   }
@@ -210,14 +214,14 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         pr.equipQuality = p.quality;
         break;
       case 'protection':
-        pr.protections.push(colorWord(p.quality.text));
+        pr.protections = pushing(pr.protections, colorWord(p.quality.text));
         break;
       case 'keyword':
-        pr.targeting.push(targetingKeywordOf(p.keyword));
+        pr.targeting = pushing(pr.targeting, targetingKeywordOf(p.keyword));
         break;
       case 'color':
         for (const c of p.colors) {
-          if (COLORS.includes(c.text)) pr.colors.add(colorWord(c.text));
+          if (COLORS.includes(c.text)) pr.colors = adding(pr.colors, colorWord(c.text));
           else unknownWord(replay, c, msg`color`, COLORS);
         }
         break;
@@ -231,7 +235,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         } else replay.report('syntax-error', p.range, msg`\`${p.flag}\` is a Riftbound property.`);
         break;
       case 'cant':
-        pr.cant.add(p.what);
+        pr.cant = adding(pr.cant, p.what);
         break;
       case 'might':
       case 'might-bonus':

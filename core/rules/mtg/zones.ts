@@ -181,7 +181,10 @@ function unattachAll(replay: Replay, card: CardObj, cause: EventNode): void {
   const hostId = card.id;
   const from = card.zone;
   const why = () => msg`its host ${hostId} left ${from === 'battlefield' ? msg`the battlefield` : msg`the ${zoneWord(from)} it was in`}`;
-  for (const id of [...card.attachments]) {
+  // The set is read as it is emptied, not copied first: unlinking deletes only the entry being
+  // visited (a Set's iteration allows that), or replaces the card's set by a copy of its own
+  // (Board.attachmentsOf), leaving this one as it was; nothing is added to it here.
+  for (const id of card.attachments) {
     const att = replay.board.cards.get(id)!;
     if (att.phasedOut === 'direct') {
       // 702.26i: it keeps pointing at the old object and phases in unattached later.

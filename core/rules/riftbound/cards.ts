@@ -1,7 +1,7 @@
 // Riftbound cards and where they are: card types and zones, the board (a base or a battlefield), whose base a
 // card is in (a card is played to its controller's base: 149.2, 107.1.c), and each card's declared characteristics.
 import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
-import { type CardObj, kindsOf, takeCharacteristics, type PlayerObj, type PrintedBuilder, withOrWithout } from '../../engine/board';
+import { adding, type CardObj, kindsOf, takeCharacteristics, type PlayerObj, withOrWithout } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import { msg, type Message } from '../../message';
 import { zoneWord } from '../../engine/words';
@@ -69,15 +69,16 @@ export function isGear(c: CardObj): boolean {
 }
 
 export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
-  // The printed characteristics are built here, once; they never change after.
-  const pr = card.printed as PrintedBuilder;
+  // The printed characteristics are built here, once, from blank ones (a set is made only when
+  // something is put in it: adding); they never change after.
+  const pr = card.printed;
   card.zone = 'base';
   card.place = card.controller;
   for (const w of st.typeLine?.types ?? []) {
-    if (RIFTBOUND_CARD_TYPES.includes(w.text)) pr.types.add(w.text);
+    if (RIFTBOUND_CARD_TYPES.includes(w.text)) pr.types = adding(pr.types, w.text);
     else replay.report('syntax-error', w.range, msg`Unknown Riftbound card type '${w.text}'. Card types: ${RIFTBOUND_CARD_TYPES.join(', ')}.`);
   }
-  for (const w of st.typeLine?.subtypes ?? []) pr.subtypes.add(w.text);
+  for (const w of st.typeLine?.subtypes ?? []) pr.subtypes = adding(pr.subtypes, w.text);
   if (!st.typeLine) replay.report('syntax-error', st.id!.range, msg`Card '${card.id}' needs a type line: add \`: unit\` or \`: gear — Equipment\` after its name.`, { subjects: [card.id] });
   for (const p of st.props) {
     switch (p.kind) {
