@@ -807,6 +807,20 @@ class WordTable {
       if (this.keys[i] === key) return is(text, k, this.words[at]) ? at : -1;
     }
   }
+  /** The index of the word of the list that text[start, end) is (ASCII), or -1: `find` for a word the line's split did not key. */
+  findIn(text: string, start: number, end: number): number {
+    const length = end - start;
+    const key = wordKeyOf(length, text.charCodeAt(start), length > 1 ? text.charCodeAt(start + 1) : 0, length > 2 ? text.charCodeAt(start + 2) : 0);
+    const mask = this.slots.length - 1;
+    for (let i = this.slotOf(key); ; i = (i + 1) & mask) {
+      const at = this.slots[i];
+      if (at < 0) return -1;
+      if (this.keys[i] !== key) continue;
+      const t = this.words[at].text;
+      for (let j = 3; j < length; j++) if (text.charCodeAt(start + j) !== t.charCodeAt(j)) return -1;
+      return at;
+    }
+  }
 }
 
 const FAST_VERB_TABLE = new WordTable(FAST_VERBS);
@@ -1137,38 +1151,60 @@ function buildCard(n: number): CardStmt | undefined {
   return st;
 }
 
+/** The properties the fast path builds (fastProperty switches on their index). */
+const FAST_PROPERTIES = ['owner', 'controller', 'entered', 'attached', 'in', 'color', 'colors', 'reconfigure', 'bestow', 'token', 'exhausted', 'castable', 'enchant'] as const;
+const PROPERTY_TABLE = new WordTable(FAST_PROPERTIES);
+const enum Prop {
+  Owner,
+  Controller,
+  Entered,
+  Attached,
+  In,
+  Color,
+  Colors,
+  Reconfigure,
+  Bestow,
+  Token,
+  Exhausted,
+  Castable,
+  Enchant,
+}
+
 /** parseProperty at token k for the common properties (cardNext: the token after it), or undefined. */
 function fastProperty(k: number, n: number): Property | undefined {
   if (cardKind[k] !== K_WORD) return undefined;
   const w = k + 1 < n && cardKind[k + 1] === K_WORD;
-  switch (cardText.slice(cardStart[k], cardEnd[k])) {
-    case 'owner':
+  const p = PROPERTY_TABLE.findIn(cardText, cardStart[k], cardEnd[k]);
+  if (p < 0) return undefined;
+  switch (p as Prop) {
+    case Prop.Owner:
       if (!w) return undefined;
       cardNext = k + 2;
       return { kind: 'owner', player: cardTok(k + 1), range: cardSpan(k, k + 1) };
-    case 'controller':
+    case Prop.Controller:
       if (!w) return undefined;
       cardNext = k + 2;
       return { kind: 'controller', player: cardTok(k + 1), entered: false, range: cardSpan(k, k + 1) };
-    case 'entered':
+    case Prop.Entered:
       if (!cardWordIs(k + 1, 'under') || k + 2 >= n || cardKind[k + 2] !== K_WORD) return undefined;
       cardNext = k + 3;
       return { kind: 'controller', player: cardTok(k + 2), entered: true, range: cardSpan(k, k + 2) };
-    case 'attached':
+    case Prop.Attached:
       if (!cardWordIs(k + 1, 'to') || k + 2 >= n || cardKind[k + 2] !== K_WORD) return undefined;
       cardNext = k + 3;
       return { kind: 'attached', target: cardTok(k + 2), range: cardSpan(k, k + 2) };
-    case 'in': {
+    case Prop.In: {
       if (!w) return undefined;
-      const z = cardTok(k + 1);
-      if (!(ZONES as readonly string[]).includes(z.text)) return undefined;
+      const zi = ZONE_TABLE.findIn(cardText, cardStart[k + 1], cardEnd[k + 1]);
+      if (zi < 0) return undefined;
+      const z = new Token('word', ZONES[zi], cardLineNo, cardStart[k + 1] - cardBase, cardEnd[k + 1] - cardBase);
       // A word after the zone (`battlefield NAME`, `base of P`, or an error) is not a comma: the line is parsed in full.
       cardNext = k + 2;
       const zone: ZoneRef = new WordZone(z.text, z);
       return { kind: 'zone', zone, range: cardSpan(k, k + 1) };
     }
-    case 'color':
-    case 'colors': {
+    case Prop.Color:
+    case Prop.Colors: {
       if (!w) return undefined;
       const colors: Word[] = [];
       let j = k + 1;
@@ -1176,14 +1212,14 @@ function fastProperty(k: number, n: number): Property | undefined {
       cardNext = j;
       return { kind: 'color', colors, range: cardSpan(k, j - 1) };
     }
-    case 'reconfigure':
-    case 'bestow':
-    case 'token':
-    case 'exhausted':
-    case 'castable':
+    case Prop.Reconfigure:
+    case Prop.Bestow:
+    case Prop.Token:
+    case Prop.Exhausted:
+    case Prop.Castable:
       cardNext = k + 1;
-      return { kind: 'flag', flag: cardText.slice(cardStart[k], cardEnd[k]) as Extract<Property, { kind: 'flag' }>['flag'], range: cardSpan(k, k) };
-    case 'enchant': {
+      return { kind: 'flag', flag: FAST_PROPERTIES[p] as Extract<Property, { kind: 'flag' }>['flag'], range: cardSpan(k, k) };
+    case Prop.Enchant: {
       // parseFilter for plain words, then perhaps `you control`.
       const terms: FilterTerm[] = [];
       let control: ControlClause | undefined;

@@ -100,13 +100,19 @@ describe('fuzz: the fast path for simple lines equals the full parser', function
     'enchant creature card in a graveyard', "enchant creature you don't control", 'enchant an opponent', 'enchant', 'equip', 'equip creature',
     'protection from red', 'might 2', 'hexproof', 'ward 2', '# note', 'owner alice # c', 'owner al\tice', '', 'owner ä', 'owner alice\u00a0',
   ];
+  // Properties whose first word (or zone) starts as a known one does and is as long, but differs further on.
+  const PROPS_SAME_START = PROPS.filter((p) => /^[a-z]{4,}( |$)/.test(p)).flatMap((p) => {
+    const [w, ...rest] = p.split(' ');
+    const tail = rest.length ? ` ${rest.join(' ')}` : '';
+    return [`${w.slice(0, 3)}X${w.slice(4)}${tail}`, `${w.slice(0, -1)}X${tail}`];
+  }).concat(['in handX', 'in graXeyard', 'in battlefielX']);
   const cardLine = fc
     .tuple(
       fc.constantFrom(' ', ' ', '  '),
       fc.constantFrom(...CARD_IDS),
       fc.constantFrom(...CARD_NAMES),
       fc.option(fc.array(fc.constantFrom(...TYPE_PARTS), { minLength: 0, maxLength: 5 }), { nil: undefined }),
-      fc.array(fc.constantFrom(...PROPS), { maxLength: 5 }),
+      fc.array(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...PROPS) }, { weight: 1, arbitrary: fc.constantFrom(...PROPS_SAME_START) }), { maxLength: 5 }),
       fc.constantFrom(', ', ', ', ',', ' , ', ',  '),
       fc.constantFrom('', '', ' ', ':'),
     )
