@@ -688,6 +688,10 @@ function known(text: string): KnownWord {
   return { text, key: wordKeyOf(text.length, at(0), at(1), at(2)) };
 }
 
+/** ASCII letters (2), and digits, `-` and `_` (1): what a word of the fast path starts with and goes on with. */
+const WORD_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) WORD_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? 2 : (c >= 48 && c <= 57) || c === 45 || c === 95 ? 1 : 0;
+
 /** The words of text[start, end), or -1 when the line is not words and spaces only. */
 function splitWords(text: string, start: number, end: number): number {
   let n = 0;
@@ -698,12 +702,12 @@ function splitWords(text: string, start: number, end: number): number {
       i++;
       continue;
     }
-    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) || n === MAX_FAST_WORDS) return -1;
+    if (c >= 128 || WORD_CHAR[c] !== 2 || n === MAX_FAST_WORDS) return -1;
     const s = i;
     i++;
     while (i < end) {
       c = text.charCodeAt(i);
-      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 45 || c === 95) i++;
+      if (c < 128 && WORD_CHAR[c] !== 0) i++;
       else break;
     }
     if (i < end && c !== 32) return -1;
