@@ -209,16 +209,19 @@ export function* parseStreamInSlices(
   for (;;) {
     let pausedAt: LexStart | undefined;
     let inSlice = 0;
+    // Without `pause`, one slice: each statement goes straight to `onStatement`.
     const r = parseStream(
       text,
-      (st, info, offset) => {
-        if (pause && inSlice > 0 && pause()) {
-          pausedAt = { line: st.range.start.line, offset };
-          return true;
-        }
-        inSlice++;
-        return onStatement(st, info, offset);
-      },
+      pause
+        ? (st, info, offset) => {
+            if (inSlice > 0 && pause()) {
+              pausedAt = { line: st.range.start.line, offset };
+              return true;
+            }
+            inSlice++;
+            return onStatement(st, info, offset);
+          }
+        : onStatement,
       at,
     );
     // A paused slice read the first line of the statement it paused before (and perhaps the next): those are read again.
@@ -658,10 +661,36 @@ function parseBy(cur: Cursor): Name | undefined {
 // the full parser makes of those tokens. Anything else (another shape, a comment, a quote, a
 // digit, a tab, a non-ASCII letter, a syntax error) returns undefined and is parsed in full.
 
-/** Start and end offsets of the words of the line being recognised. */
+/** Start and end offsets of the words of the line being recognised, and their keys (wordKeyOf). */
 const MAX_FAST_WORDS = 8;
 const wordStart = new Int32Array(MAX_FAST_WORDS);
 const wordEnd = new Int32Array(MAX_FAST_WORDS);
+const wordKey = new Int32Array(MAX_FAST_WORDS);
+
+/**
+ * A word's key: its length and first three characters in one number (the fast path's words are
+ * ASCII, 7 bits a character; a length from 1023 on counts as 1023). Two words with different keys
+ * differ, so a comparison with a known word is mostly one number compared; equal keys mean the same
+ * length and start, and the rest is compared (`is`).
+ */
+function wordKeyOf(length: number, c0: number, c1: number, c2: number): number {
+  return (Math.min(length, 1023) << 21) | (c0 << 14) | (c1 << 7) | c2;
+}
+
+/** A word the fast path looks for, with its key. */
+interface KnownWord {
+  readonly text: string;
+  readonly key: number;
+}
+
+function known(text: string): KnownWord {
+  const at = (i: number) => (i < text.length ? text.charCodeAt(i) : 0);
+  return { text, key: wordKeyOf(text.length, at(0), at(1), at(2)) };
+}
+
+/** ASCII letters (2), and digits, `-` and `_` (1): what a word of the fast path starts with and goes on with. */
+const WORD_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) WORD_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? 2 : (c >= 48 && c <= 57) || c === 45 || c === 95 ? 1 : 0;
 
 /** The words of text[start, end), or -1 when the line is not words and spaces only. */
 function splitWords(text: string, start: number, end: number): number {
@@ -673,25 +702,29 @@ function splitWords(text: string, start: number, end: number): number {
       i++;
       continue;
     }
-    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) || n === MAX_FAST_WORDS) return -1;
-    wordStart[n] = i;
+    if (c >= 128 || WORD_CHAR[c] !== 2 || n === MAX_FAST_WORDS) return -1;
+    const s = i;
     i++;
     while (i < end) {
       c = text.charCodeAt(i);
-      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 45 || c === 95) i++;
+      if (c < 128 && WORD_CHAR[c] !== 0) i++;
       else break;
     }
     if (i < end && c !== 32) return -1;
-    wordEnd[n++] = i;
+    const length = i - s;
+    wordStart[n] = s;
+    wordEnd[n] = i;
+    wordKey[n++] = wordKeyOf(length, text.charCodeAt(s), length > 1 ? text.charCodeAt(s + 1) : 0, length > 2 ? text.charCodeAt(s + 2) : 0);
   }
   return n;
 }
 
-/** Is word k of the line `w`? (No string is made.) */
-function wordIs(text: string, k: number, w: string): boolean {
+/** Is word k of the line `w`? (No string is made; the key compares the length and first three characters.) */
+function is(text: string, k: number, w: KnownWord): boolean {
+  if (wordKey[k] !== w.key) return false;
+  const t = w.text;
   const s = wordStart[k];
-  if (wordEnd[k] - s !== w.length) return false;
-  for (let i = 0; i < w.length; i++) if (text.charCodeAt(s + i) !== w.charCodeAt(i)) return false;
+  for (let i = 3; i < t.length; i++) if (text.charCodeAt(s + i) !== t.charCodeAt(i)) return false;
   return true;
 }
 
@@ -710,30 +743,109 @@ function tok(k: number, known?: string): Token {
   return new Token('word', known ?? fastText.slice(wordStart[k], wordEnd[k]), fastLineNo, wordStart[k] - fastBase, wordEnd[k] - fastBase);
 }
 
-/** The verbs the fast path knows. */
-const FAST_VERBS = ['attach', 'equip', 'fortify', 'cast', 'resolve', 'enter', 'recall', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'kill', 'exile', 'bounce', 'control', 'gains', 'loses', 'expect'];
+/** The verbs the fast path knows; fastStatement switches on their index (the order of `Verb`). */
+const FAST_VERBS = ['attach', 'equip', 'fortify', 'cast', 'resolve', 'enter', 'recall', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'kill', 'exile', 'bounce', 'control', 'gains', 'loses', 'expect'] as const;
+const enum Verb {
+  Attach,
+  Equip,
+  Fortify,
+  Cast,
+  Resolve,
+  Enter,
+  Recall,
+  Unattach,
+  Detach,
+  Move,
+  Destroy,
+  Sacrifice,
+  Kill,
+  Exile,
+  Bounce,
+  Control,
+  Gains,
+  Loses,
+  Expect,
+}
 
-/** Words by length and first letter: a word of the line is compared only with those of its length and initial. */
+/** The zone each verb of zone-change sugar moves its card to, by verb index (`destroy` → graveyard...). */
+const SUGAR_ZONE_OF_VERB: (string | undefined)[] = FAST_VERBS.map((v) => SUGAR_ZONE[v]);
+
+/**
+ * Words by key (wordKeyOf), in a small open-addressed table of keys: which of them word k of the
+ * line is (its index in the list), or -1. One multiplication and a compare or two per word; no
+ * string is made or hashed.
+ */
 class WordTable {
-  private readonly buckets = new Map<number, string[]>();
-  constructor(words: readonly string[]) {
-    for (const w of words) {
-      const key = w.length * 128 + w.charCodeAt(0);
-      const b = this.buckets.get(key);
-      if (b) b.push(w);
-      else this.buckets.set(key, [w]);
+  private readonly keys: Int32Array;
+  private readonly slots: Int16Array;
+  private readonly shift: number;
+  private readonly words: KnownWord[];
+  constructor(list: readonly string[]) {
+    this.words = list.map(known);
+    let bits = 4;
+    while (1 << bits < list.length * 4) bits++;
+    this.shift = 32 - bits;
+    this.keys = new Int32Array(1 << bits);
+    this.slots = new Int16Array(1 << bits).fill(-1);
+    this.words.forEach((w, index) => {
+      let i = this.slotOf(w.key);
+      while (this.slots[i] >= 0) {
+        // Two words of a table with one key would need both compared: none do (any test that loads this module fails otherwise).
+        if (this.keys[i] === w.key) throw new Error(`fast path: '${w.text}' and '${this.words[this.slots[i]].text}' share a key`);
+        i = (i + 1) & (this.slots.length - 1);
+      }
+      this.keys[i] = w.key;
+      this.slots[i] = index;
+    });
+  }
+  private slotOf(key: number): number {
+    return Math.imul(key, 0x9e3779b1) >>> this.shift;
+  }
+  /** The index of the word of the list that word k of the line is, or -1 (the fast path's words are ASCII: splitWords). */
+  find(text: string, k: number): number {
+    const key = wordKey[k];
+    const mask = this.slots.length - 1;
+    for (let i = this.slotOf(key); ; i = (i + 1) & mask) {
+      const at = this.slots[i];
+      if (at < 0) return -1;
+      if (this.keys[i] === key) return is(text, k, this.words[at]) ? at : -1;
     }
   }
-  /** The word of the table that word k of the line is, or undefined (the fast path's words are ASCII: splitWords). */
-  find(text: string, k: number): string | undefined {
-    const b = this.buckets.get((wordEnd[k] - wordStart[k]) * 128 + text.charCodeAt(wordStart[k]));
-    if (b) for (const w of b) if (wordIs(text, k, w)) return w;
-    return undefined;
+  /** The index of the word of the list that text[start, end) is (ASCII), or -1: `find` for a word the line's split did not key. */
+  findIn(text: string, start: number, end: number): number {
+    const length = end - start;
+    const key = wordKeyOf(length, text.charCodeAt(start), length > 1 ? text.charCodeAt(start + 1) : 0, length > 2 ? text.charCodeAt(start + 2) : 0);
+    const mask = this.slots.length - 1;
+    for (let i = this.slotOf(key); ; i = (i + 1) & mask) {
+      const at = this.slots[i];
+      if (at < 0) return -1;
+      if (this.keys[i] !== key) continue;
+      const t = this.words[at].text;
+      for (let j = 3; j < length; j++) if (text.charCodeAt(start + j) !== t.charCodeAt(j)) return -1;
+      return at;
+    }
   }
 }
 
 const FAST_VERB_TABLE = new WordTable(FAST_VERBS);
 const ZONE_TABLE = new WordTable(ZONES);
+
+/** The other words of the event shapes. */
+const W_TO = known('to');
+const W_BY = known('by');
+const W_FROM = known('from');
+const W_TARGETING = known('targeting');
+const W_PROTECTION = known('protection');
+const W_NO = known('no');
+const W_ATTACHMENTS = known('attachments');
+const W_ON = known('on');
+const W_UNATTACHED = known('unattached');
+const W_IN = known('in');
+const W_HAS = known('has');
+const W_ATTACHED = known('attached');
+const W_NEWER = known('newer');
+const W_THAN = known('than');
+const W_CONTROLLED = known('controlled');
 
 export function fastLine(text: string, line: number, base: number, end: number): Statement | undefined {
   // `card ...` has a quoted name: never words only.
@@ -754,43 +866,45 @@ function fastWordsLine(text: string, line: number, base: number, end: number): S
 }
 
 function fastStatement(text: string, n: number): Statement | undefined {
-  const verb = FAST_VERB_TABLE.find(text, 0);
-  switch (verb) {
-    case 'attach':
-    case 'equip':
-    case 'fortify':
-    case 'cast': {
-      const link = verb === 'cast' ? 'targeting' : 'to';
-      if (!(n === 4 || (n === 6 && wordIs(text, 4, 'by'))) || !wordIs(text, 2, link)) return undefined;
+  const v = FAST_VERB_TABLE.find(text, 0);
+  if (v < 0) return undefined;
+  const verb = FAST_VERBS[v];
+  switch (v as Verb) {
+    case Verb.Attach:
+    case Verb.Equip:
+    case Verb.Fortify:
+    case Verb.Cast: {
+      const link = v === Verb.Cast ? W_TARGETING : W_TO;
+      if (!(n === 4 || (n === 6 && is(text, 4, W_BY))) || !is(text, 2, link)) return undefined;
       const subject = tok(1);
       const other = tok(3);
       const by = n === 6 ? tok(5) : undefined;
       const e = fastEvent(by ?? other);
       e.subject = subject;
       e.by = by;
-      if (verb === 'cast') {
+      if (v === Verb.Cast) {
         e.kind = 'cast';
         e.target = other;
       } else {
         e.kind = 'attach';
-        e.verb = verb;
+        e.verb = verb as 'attach' | 'equip' | 'fortify';
         e.host = other;
       }
       return e as unknown as EventNode;
     }
-    case 'resolve':
-    case 'enter':
-    case 'recall': {
+    case Verb.Resolve:
+    case Verb.Enter:
+    case Verb.Recall: {
       if (n !== 2) return undefined;
       const subject = tok(1);
       const e = fastEvent(subject);
-      e.kind = verb;
+      e.kind = verb as 'resolve' | 'enter' | 'recall';
       e.subject = subject;
       return e as unknown as EventNode;
     }
-    case 'unattach':
-    case 'detach': {
-      if (!(n === 2 || (n === 4 && wordIs(text, 2, 'from')))) return undefined;
+    case Verb.Unattach:
+    case Verb.Detach: {
+      if (!(n === 2 || (n === 4 && is(text, 2, W_FROM)))) return undefined;
       const subject = tok(1);
       const host = n === 4 ? tok(3) : undefined;
       const e = fastEvent(host ?? subject);
@@ -800,11 +914,11 @@ function fastStatement(text: string, n: number): Statement | undefined {
       e.host = host;
       return e as unknown as EventNode;
     }
-    case 'move': {
-      if (n !== 4 || !wordIs(text, 2, 'to')) return undefined;
-      const zoneWord = ZONE_TABLE.find(text, 3);
-      if (zoneWord === undefined) return undefined;
-      const z = tok(3, zoneWord);
+    case Verb.Move: {
+      if (n !== 4 || !is(text, 2, W_TO)) return undefined;
+      const zone = ZONE_TABLE.find(text, 3);
+      if (zone < 0) return undefined;
+      const z = tok(3, ZONES[zone]);
       const e = fastEvent(z);
       e.kind = 'move';
       e.verb = verb;
@@ -812,23 +926,23 @@ function fastStatement(text: string, n: number): Statement | undefined {
       e.zone = new WordZone(z.text, z);
       return e as unknown as EventNode;
     }
-    case 'destroy':
-    case 'sacrifice':
-    case 'kill':
-    case 'exile':
-    case 'bounce': {
+    case Verb.Destroy:
+    case Verb.Sacrifice:
+    case Verb.Kill:
+    case Verb.Exile:
+    case Verb.Bounce: {
       if (n !== 2) return undefined;
       const subject = tok(1);
       const e = fastEvent(subject);
       e.kind = 'move';
       e.verb = verb;
       e.subject = subject;
-      e.zone = new SugarZone(SUGAR_ZONE[verb], fastLineNo, wordStart[0] - fastBase, wordEnd[0] - fastBase);
+      e.zone = new SugarZone(SUGAR_ZONE_OF_VERB[v]!, fastLineNo, wordStart[0] - fastBase, wordEnd[0] - fastBase);
       return e as unknown as EventNode;
     }
-    case 'control': {
+    case Verb.Control: {
       // `control X P` or `control X to P` (`control X to` alone is an error: parsed in full).
-      if (!((n === 3 && !wordIs(text, 2, 'to')) || (n === 4 && wordIs(text, 2, 'to')))) return undefined;
+      if (!((n === 3 && !is(text, 2, W_TO)) || (n === 4 && is(text, 2, W_TO)))) return undefined;
       const player = tok(n - 1);
       const e = fastEvent(player);
       e.kind = 'control';
@@ -836,9 +950,9 @@ function fastStatement(text: string, n: number): Statement | undefined {
       e.player = player;
       return e as unknown as EventNode;
     }
-    case 'gains':
-    case 'loses': {
-      if (n !== 5 || !wordIs(text, 2, 'protection') || !wordIs(text, 3, 'from')) return undefined;
+    case Verb.Gains:
+    case Verb.Loses: {
+      if (n !== 5 || !is(text, 2, W_PROTECTION) || !is(text, 3, W_FROM)) return undefined;
       const quality = tok(4);
       const e = fastEvent(quality);
       e.kind = 'protection';
@@ -847,7 +961,7 @@ function fastStatement(text: string, n: number): Statement | undefined {
       e.quality = quality;
       return e as unknown as EventNode;
     }
-    case 'expect':
+    case Verb.Expect:
       return fastExpect(text, n);
   }
   return undefined;
@@ -856,35 +970,35 @@ function fastStatement(text: string, n: number): Statement | undefined {
 function fastExpect(text: string, n: number): Statement | undefined {
   let a: Assertion;
   let last: Token;
-  if (wordIs(text, 1, 'no')) {
-    if (n !== 5 || !wordIs(text, 2, 'attachments') || !wordIs(text, 3, 'on')) return undefined;
+  if (is(text, 1, W_NO)) {
+    if (n !== 5 || !is(text, 2, W_ATTACHMENTS) || !is(text, 3, W_ON)) return undefined;
     const first = tok(1);
     last = tok(4);
     a = { kind: 'no-attachments', host: last, range: wordsSpan(first, last) };
-  } else if (n === 3 && wordIs(text, 2, 'unattached')) {
+  } else if (n === 3 && is(text, 2, W_UNATTACHED)) {
     const subject = tok(1);
     last = tok(2);
     a = { kind: 'unattached', subject, range: wordsSpan(subject, last) };
-  } else if (n === 4 && wordIs(text, 2, 'in')) {
-    const zoneWord = ZONE_TABLE.find(text, 3);
-    if (zoneWord === undefined) return undefined;
+  } else if (n === 4 && is(text, 2, W_IN)) {
+    const z = ZONE_TABLE.find(text, 3);
+    if (z < 0) return undefined;
     const subject = tok(1);
-    last = tok(3, zoneWord);
+    last = tok(3, ZONES[z]);
     const zone: ZoneRef = new WordZone(last.text, last);
     a = { kind: 'in-zone', subject, zone, range: wordsSpan(subject, last) };
-  } else if (n === 4 && wordIs(text, 2, 'has')) {
+  } else if (n === 4 && is(text, 2, W_HAS)) {
     const subject = tok(1);
     last = tok(3);
     a = { kind: 'has', host: subject, subject: last, range: wordsSpan(subject, last) };
-  } else if (n === 5 && wordIs(text, 2, 'attached') && wordIs(text, 3, 'to')) {
+  } else if (n === 5 && is(text, 2, W_ATTACHED) && is(text, 3, W_TO)) {
     const subject = tok(1);
     last = tok(4);
     a = { kind: 'attached-to', subject, host: last, range: wordsSpan(subject, last) };
-  } else if (n === 5 && wordIs(text, 2, 'newer') && wordIs(text, 3, 'than')) {
+  } else if (n === 5 && is(text, 2, W_NEWER) && is(text, 3, W_THAN)) {
     const subject = tok(1);
     last = tok(4);
     a = { kind: 'newer-than', subject, other: last, range: wordsSpan(subject, last) };
-  } else if (n === 5 && wordIs(text, 2, 'controlled') && wordIs(text, 3, 'by')) {
+  } else if (n === 5 && is(text, 2, W_CONTROLLED) && is(text, 3, W_BY)) {
     const subject = tok(1);
     last = tok(4);
     a = { kind: 'controlled-by', subject, player: last, range: wordsSpan(subject, last) };
@@ -1041,38 +1155,60 @@ function buildCard(n: number): CardStmt | undefined {
   return st;
 }
 
+/** The properties the fast path builds (fastProperty switches on their index). */
+const FAST_PROPERTIES = ['owner', 'controller', 'entered', 'attached', 'in', 'color', 'colors', 'reconfigure', 'bestow', 'token', 'exhausted', 'castable', 'enchant'] as const;
+const PROPERTY_TABLE = new WordTable(FAST_PROPERTIES);
+const enum Prop {
+  Owner,
+  Controller,
+  Entered,
+  Attached,
+  In,
+  Color,
+  Colors,
+  Reconfigure,
+  Bestow,
+  Token,
+  Exhausted,
+  Castable,
+  Enchant,
+}
+
 /** parseProperty at token k for the common properties (cardNext: the token after it), or undefined. */
 function fastProperty(k: number, n: number): Property | undefined {
   if (cardKind[k] !== K_WORD) return undefined;
   const w = k + 1 < n && cardKind[k + 1] === K_WORD;
-  switch (cardText.slice(cardStart[k], cardEnd[k])) {
-    case 'owner':
+  const p = PROPERTY_TABLE.findIn(cardText, cardStart[k], cardEnd[k]);
+  if (p < 0) return undefined;
+  switch (p as Prop) {
+    case Prop.Owner:
       if (!w) return undefined;
       cardNext = k + 2;
       return { kind: 'owner', player: cardTok(k + 1), range: cardSpan(k, k + 1) };
-    case 'controller':
+    case Prop.Controller:
       if (!w) return undefined;
       cardNext = k + 2;
       return { kind: 'controller', player: cardTok(k + 1), entered: false, range: cardSpan(k, k + 1) };
-    case 'entered':
+    case Prop.Entered:
       if (!cardWordIs(k + 1, 'under') || k + 2 >= n || cardKind[k + 2] !== K_WORD) return undefined;
       cardNext = k + 3;
       return { kind: 'controller', player: cardTok(k + 2), entered: true, range: cardSpan(k, k + 2) };
-    case 'attached':
+    case Prop.Attached:
       if (!cardWordIs(k + 1, 'to') || k + 2 >= n || cardKind[k + 2] !== K_WORD) return undefined;
       cardNext = k + 3;
       return { kind: 'attached', target: cardTok(k + 2), range: cardSpan(k, k + 2) };
-    case 'in': {
+    case Prop.In: {
       if (!w) return undefined;
-      const z = cardTok(k + 1);
-      if (!(ZONES as readonly string[]).includes(z.text)) return undefined;
+      const zi = ZONE_TABLE.findIn(cardText, cardStart[k + 1], cardEnd[k + 1]);
+      if (zi < 0) return undefined;
+      const z = new Token('word', ZONES[zi], cardLineNo, cardStart[k + 1] - cardBase, cardEnd[k + 1] - cardBase);
       // A word after the zone (`battlefield NAME`, `base of P`, or an error) is not a comma: the line is parsed in full.
       cardNext = k + 2;
       const zone: ZoneRef = new WordZone(z.text, z);
       return { kind: 'zone', zone, range: cardSpan(k, k + 1) };
     }
-    case 'color':
-    case 'colors': {
+    case Prop.Color:
+    case Prop.Colors: {
       if (!w) return undefined;
       const colors: Word[] = [];
       let j = k + 1;
@@ -1080,14 +1216,14 @@ function fastProperty(k: number, n: number): Property | undefined {
       cardNext = j;
       return { kind: 'color', colors, range: cardSpan(k, j - 1) };
     }
-    case 'reconfigure':
-    case 'bestow':
-    case 'token':
-    case 'exhausted':
-    case 'castable':
+    case Prop.Reconfigure:
+    case Prop.Bestow:
+    case Prop.Token:
+    case Prop.Exhausted:
+    case Prop.Castable:
       cardNext = k + 1;
-      return { kind: 'flag', flag: cardText.slice(cardStart[k], cardEnd[k]) as Extract<Property, { kind: 'flag' }>['flag'], range: cardSpan(k, k) };
-    case 'enchant': {
+      return { kind: 'flag', flag: FAST_PROPERTIES[p] as Extract<Property, { kind: 'flag' }>['flag'], range: cardSpan(k, k) };
+    case Prop.Enchant: {
       // parseFilter for plain words, then perhaps `you control`.
       const terms: FilterTerm[] = [];
       let control: ControlClause | undefined;
