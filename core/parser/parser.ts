@@ -677,6 +677,18 @@ function wordKeyOf(length: number, c0: number, c1: number, c2: number): number {
   return (Math.min(length, 1023) << 21) | (c0 << 14) | (c1 << 7) | c2;
 }
 
+/** The key of the ASCII word text[start, end) (wordKeyOf). */
+function keyAt(text: string, start: number, end: number): number {
+  const length = end - start;
+  return wordKeyOf(length, text.charCodeAt(start), length > 1 ? text.charCodeAt(start + 1) : 0, length > 2 ? text.charCodeAt(start + 2) : 0);
+}
+
+/** Is the word at `start`, whose key is that of `t` (so as long, and starting alike), `t`? Its letters after the third are compared. */
+function sameRest(text: string, start: number, t: string): boolean {
+  for (let i = 3; i < t.length; i++) if (text.charCodeAt(start + i) !== t.charCodeAt(i)) return false;
+  return true;
+}
+
 /** A word the fast path looks for, with its key. */
 interface KnownWord {
   readonly text: string;
@@ -684,8 +696,7 @@ interface KnownWord {
 }
 
 function known(text: string): KnownWord {
-  const at = (i: number) => (i < text.length ? text.charCodeAt(i) : 0);
-  return { text, key: wordKeyOf(text.length, at(0), at(1), at(2)) };
+  return { text, key: keyAt(text, 0, text.length) };
 }
 
 /** ASCII letters (2), and digits, `-` and `_` (1): what a word of the fast path starts with and goes on with. */
@@ -711,21 +722,16 @@ function splitWords(text: string, start: number, end: number): number {
       else break;
     }
     if (i < end && c !== 32) return -1;
-    const length = i - s;
     wordStart[n] = s;
     wordEnd[n] = i;
-    wordKey[n++] = wordKeyOf(length, text.charCodeAt(s), length > 1 ? text.charCodeAt(s + 1) : 0, length > 2 ? text.charCodeAt(s + 2) : 0);
+    wordKey[n++] = keyAt(text, s, i);
   }
   return n;
 }
 
 /** Is word k of the line `w`? (No string is made; the key compares the length and first three characters.) */
 function is(text: string, k: number, w: KnownWord): boolean {
-  if (wordKey[k] !== w.key) return false;
-  const t = w.text;
-  const s = wordStart[k];
-  for (let i = 3; i < t.length; i++) if (text.charCodeAt(s + i) !== t.charCodeAt(i)) return false;
-  return true;
+  return wordKey[k] === w.key && sameRest(text, wordStart[k], w.text);
 }
 
 /** The range from token a to token b (their own ranges are not made). */
@@ -801,29 +807,23 @@ class WordTable {
   private slotOf(key: number): number {
     return Math.imul(key, 0x9e3779b1) >>> this.shift;
   }
-  /** The index of the word of the list that word k of the line is, or -1 (the fast path's words are ASCII: splitWords). */
-  find(text: string, k: number): number {
-    const key = wordKey[k];
+  /** The index of the word whose key is `key`, or -1. */
+  private indexOf(key: number): number {
     const mask = this.slots.length - 1;
     for (let i = this.slotOf(key); ; i = (i + 1) & mask) {
       const at = this.slots[i];
-      if (at < 0) return -1;
-      if (this.keys[i] === key) return is(text, k, this.words[at]) ? at : -1;
+      if (at < 0 || this.keys[i] === key) return at;
     }
   }
-  /** The index of the word of the list that text[start, end) is (ASCII), or -1: `find` for a word the line's split did not key. */
+  /** The index of the word of the list that word k of the line is, or -1 (the fast path's words are ASCII: splitWords). */
+  find(text: string, k: number): number {
+    const at = this.indexOf(wordKey[k]);
+    return at >= 0 && sameRest(text, wordStart[k], this.words[at].text) ? at : -1;
+  }
+  /** The index of the word of the list that the ASCII word text[start, end) is, or -1 (for a word the line's split did not key). */
   findIn(text: string, start: number, end: number): number {
-    const length = end - start;
-    const key = wordKeyOf(length, text.charCodeAt(start), length > 1 ? text.charCodeAt(start + 1) : 0, length > 2 ? text.charCodeAt(start + 2) : 0);
-    const mask = this.slots.length - 1;
-    for (let i = this.slotOf(key); ; i = (i + 1) & mask) {
-      const at = this.slots[i];
-      if (at < 0) return -1;
-      if (this.keys[i] !== key) continue;
-      const t = this.words[at].text;
-      for (let j = 3; j < length; j++) if (text.charCodeAt(start + j) !== t.charCodeAt(j)) return -1;
-      return at;
-    }
+    const at = this.indexOf(keyAt(text, start, end));
+    return at >= 0 && sameRest(text, start, this.words[at].text) ? at : -1;
   }
 }
 
