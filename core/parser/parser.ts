@@ -731,7 +731,12 @@ function splitWords(text: string, start: number, end: number): number {
 
 /** Is word k of the line `w`? (No string is made; the key compares the length and first three characters.) */
 function is(text: string, k: number, w: KnownWord): boolean {
-  return wordKey[k] === w.key && sameRest(text, wordStart[k], w.text);
+  if (wordKey[k] !== w.key) return false;
+  // sameRest, written out: this runs for a few words of every line.
+  const t = w.text;
+  const s = wordStart[k];
+  for (let i = 3; i < t.length; i++) if (text.charCodeAt(s + i) !== t.charCodeAt(i)) return false;
+  return true;
 }
 
 /** The range from token a to token b (their own ranges are not made). */
