@@ -1,20 +1,21 @@
 // Requests while the user types in a huge scenario (issue 17, item 12), over real LSP stdio against
-// the bundled server. A 100,000-event file is opened with `validate: onType`; then keystrokes
-// arrive every few milliseconds (didChange, incremental), and after each one the requests VS Code
-// sends while typing go out at once, before the next keystroke, without waiting for the
-// diagnostics: completion at the cursor, semantic tokens (delta when the server offers it, else
-// full; and the visible range when it offers that), inlay hints and folding for the viewport, the
-// outline, code lenses, and the board picture at the cursor (the panel follows it). Each request's
-// round trip is recorded per kind; p50 / p95 / max are reported. Then the board at lines spread
-// over the whole file, each right after an edit.
-// With `--sequential` the requests of a keystroke go out one at a time (each waits for the last
-// answer), so each figure is that request's own latency while edits arrive, not the queue of the
-// other requests sent with it (VS Code itself debounces most of them while the user types).
-// With `--editor` the keystrokes come at a typist's pace (VS Code's cadence): one every 100 ms, a
-// pause after each word and line; completion (and now and then a hover) at each keystroke, and the
-// other requests when VS Code sends them, each after its own delay since the last change
-// (VSCODE_DELAY_MS: the debounce minimums in VS Code's sources), so the as-you-type check runs in
-// the pauses, between the requests, as in the editor.
+// the bundled server. A 100,000-event file is opened with `validate: onType`; then a line is typed
+// one keystroke at a time (didChange, incremental), with the requests VS Code sends while typing:
+// completion at the cursor, semantic tokens (delta when the server offers it, else full; and the
+// visible range when it offers that), inlay hints and folding for the viewport, the outline, code
+// lenses, and the board picture at the cursor (the panel follows it). Each request's round trip is
+// recorded per kind; p50 / p95 / max are reported. Then the board at lines spread over the whole
+// file, each right after an edit.
+// By default (`--editor`, the mode the targets are about) the keystrokes come at a typist's pace
+// and the requests as VS Code sends them: a keystroke every 100 ms, a pause after each word and
+// line; completion (and now and then a hover) at each keystroke, and the other requests each after
+// its own delay since the last change (VSCODE_DELAY_MS: the debounce minimums in VS Code's sources),
+// so the as-you-type check runs in the pauses, between the requests, as in the editor.
+// With `--sequential` keystrokes come every few milliseconds and the requests of each go out one
+// at a time (each waits for the last answer), so each figure is that request's own latency while
+// edits arrive. With `--burst` (a stress no editor makes) every request of a keystroke goes out at
+// the same instant, before the next keystroke: the server answers them in turn on its one thread,
+// so the last ones include the time of all the others.
 // In every mode the editor's requests on showing the file (lenses, folding, tokens, the board)
 // are made once before the typing starts, and are not in the figures.
 //
@@ -208,7 +209,7 @@ export async function runTyping(opts: { serverJs: string; events: number; keystr
       hover: (pos) => timed('hover', client.conn.sendRequest(HoverRequest.type, { textDocument: doc, position: { line: pos.line - 1, character: 1 } })),
     };
     const kindsNow = (k: number): RequestKind[] => REQUEST_KINDS.filter((kind) => !(process.env.BENCH_SKIP ?? '').split(',').includes(kind) && (kind !== 'semanticTokensRange' || range) && (kind !== 'hover' || k % 4 === 0));
-    const mode = opts.mode ?? 'burst';
+    const mode = opts.mode ?? 'editor';
     // The editor cadence: each debounced kind has a timer that every keystroke starts again (as
     // VS Code's RunOnceScheduler does); one in flight is not asked again until it answers.
     const timers = new Map<RequestKind, ReturnType<typeof setTimeout>>();
@@ -347,7 +348,7 @@ export function typingRangesTable(runs: TypingResults[]): string {
   return rows.join('\n');
 }
 
-// `node out/bench/typing.js [server.js] [EVENTS,EVENTS...] [KEYSTROKES] [--runs=N] [--sequential | --editor]`: each size N
+// `node out/bench/typing.js [server.js] [EVENTS,EVENTS...] [KEYSTROKES] [--runs=N] [--editor | --sequential | --burst]`: each size N
 // times (default 20,000 and 100,000 events, 120 keystrokes, 1 run), then the ranges over the runs.
 if (require.main === module) {
   const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -356,7 +357,7 @@ if (require.main === module) {
   const sizes = (args[1] ?? '20000,100000').split(',').map(Number);
   const keystrokes = Number(args[2] ?? TYPING_KEYSTROKES);
   const runs = runsArg ? Number(runsArg.slice('--runs='.length)) : 1;
-  const mode: TypingMode = process.argv.includes('--sequential') ? 'sequential' : process.argv.includes('--editor') ? 'editor' : 'burst';
+  const mode: TypingMode = process.argv.includes('--sequential') ? 'sequential' : process.argv.includes('--burst') ? 'burst' : 'editor';
   (async () => {
     const all: TypingResults[] = [];
     for (const events of sizes) {
