@@ -754,7 +754,7 @@ function tok(k: number, known?: string): Token {
   return new Token('word', known ?? fastText.slice(wordStart[k], wordEnd[k]), fastLineNo, wordStart[k] - fastBase, wordEnd[k] - fastBase);
 }
 
-/** The verbs the fast path knows; fastStatement switches on their index (the order of `Verb`). */
+/** The verbs the fast path knows; fastStatement switches on their index, `Verb`, in the same order (a mismatch fails the fast-path properties of test/unit/fuzz.test.ts). */
 const FAST_VERBS = ['attach', 'equip', 'fortify', 'cast', 'resolve', 'enter', 'recall', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'kill', 'exile', 'bounce', 'control', 'gains', 'loses', 'expect'] as const;
 const enum Verb {
   Attach,
@@ -1160,7 +1160,7 @@ function buildCard(n: number): CardStmt | undefined {
   return st;
 }
 
-/** The properties the fast path builds (fastProperty switches on their index). */
+/** The properties the fast path builds; fastProperty switches on their index, `Prop`, in the same order (a mismatch fails the fast-path properties). */
 const FAST_PROPERTIES = ['owner', 'controller', 'entered', 'attached', 'in', 'color', 'colors', 'reconfigure', 'bestow', 'token', 'exhausted', 'castable', 'enchant'] as const;
 const PROPERTY_TABLE = new WordTable(FAST_PROPERTIES);
 const enum Prop {

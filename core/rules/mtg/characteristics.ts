@@ -195,8 +195,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       else unknownWord(replay, w, msg`card type`, [...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);
     }
     for (const w of typeLine.subtypes) pr.subtypes = adding(pr.subtypes, w.text);
-  }
-  if (!st.typeLine) {
+  } else {
     replay.report('syntax-error', st.id!.range, msg`Card '${card.id}' needs a type line: add \`: TYPES — SUBTYPES\` after its name (there is no card catalog entry for "${card.name}").`, { subjects: [card.id] });
   }
   for (const p of st.props) {
@@ -206,7 +205,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         else card.zone = p.zone.zone;
         break;
       case 'enchant':
-        pr.enchant = [...pr.enchant, p.filter];
+        pr.enchant = pushing(pr.enchant, p.filter);
         break;
       case 'equip':
         if (p.quality?.zone) replay.report('syntax-error', p.quality.zone.range, msg`An equip ability targets a creature on the battlefield, so its quality can't name a zone. Remove \`${zoneText(p.quality.zone)}\`.`);
