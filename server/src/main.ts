@@ -268,6 +268,7 @@ const pull = new PullDiagnostics({
   findingsOfText: diskFindings,
   excluded: excludedFile,
   prepare: prepareFolders,
+  validate: async (uri) => (await settings.get(uri)).validate,
 });
 
 /**
@@ -404,6 +405,7 @@ connection.onDidChangeWatchedFiles(
 documents.onDidOpen(
   guardNotification(connection, 'didOpen', async (e) => {
     // The first diagnostics come first: nothing on their path waits for settings or files.
+    pull.checkpoint(e.document.uri, e.document.version);
     validator.publishNow(e.document.uri);
     includeFiles.changed(e.document.uri);
     await Promise.all([followRulesFile(e.document.uri), followCards(e.document.uri)]);
@@ -417,6 +419,7 @@ documents.onDidChangeContent(
 );
 documents.onDidSave(
   guardNotification(connection, 'didSave', async (e) => {
+    pull.checkpoint(e.document.uri, e.document.version);
     validator.publishNow(e.document.uri);
     await Promise.all([followRulesFile(e.document.uri), followCards(e.document.uri)]);
   }),

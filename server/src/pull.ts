@@ -1,7 +1,7 @@
 // Pull diagnostics (LSP 3.17), for clients that announce `textDocument.diagnostic`; the others get
 // the pushed publishes of validation.ts. The client decides when to ask:
-//  - `textDocument/diagnostic`: an open document's current version, answered from the analysis
-//    cache; each report has a result id, and a pull with the id of the last report for the same
+//  - `textDocument/diagnostic`: an open document's current version (with `validate: onSave`, the
+//    version it was opened or last saved at), answered from the analysis cache; each report has a result id, and a pull with the id of the last report for the same
 //    text, version and extra findings is answered `unchanged`.
 //  - `workspace/diagnostic`: every `*.board` file of the workspace folders (workspaceFiles.ts),
 //    open ones from their text in the editor, the others read from disk. A file's result id is its
@@ -40,7 +40,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyse, type Finding } from '../../core';
 import type { ClientSupport } from './capabilities';
 import { fileTooLargeDiagnostic, publishedDiagnostics } from './diagnostics';
-import { MAX_FILE_BYTES, type AnalysisCache } from './documents';
+import { MAX_FILE_BYTES, type AnalysisCache, type DocumentState } from './documents';
 import { cancelled } from './guard';
 import type { Validator } from './validation';
 import { folderPath, isInside, MAX_WORKSPACE_FILES, readInWorkspace, stampOf, walkFolders } from './workspaceFiles';
@@ -79,6 +79,8 @@ export interface PullDeps {
   excluded?: (uri: string) => boolean | Promise<boolean>;
   /** Before a pass: what the extra findings of unopened files need (folder settings, rules files). */
   prepare: () => Promise<void>;
+  /** An open document's `boardScenario.validate` (with onSave its unsaved edits are not reported); onType when absent. */
+  validate?: (uri: string) => Promise<'onSave' | 'onType'>;
 }
 
 interface OpenReport {
@@ -94,6 +96,11 @@ export class PullDiagnostics {
   private generation = 0;
   /** Per open document, its last report's id and what it was made from. */
   private readonly open = new Map<string, OpenReport>();
+  /**
+   * Per open document, the version its report may show under `validate: onSave` (as opened, or
+   * as last saved) and, once a report was made of it, that analysis.
+   */
+  private readonly checkable = new Map<string, { version: number; state?: DocumentState }>();
   /** Per file, bumped when it was closed or changed on disk, so its old result id is stale. */
   private readonly epochs = new Map<string, number>();
   /** Files changed on disk since the held pull last looked; 'all' after a settings change. */
@@ -123,16 +130,39 @@ export class PullDiagnostics {
       return item.kind === 'unchanged' ? { kind: 'unchanged', resultId: item.resultId } : { kind: 'full', resultId: item.resultId, items: item.items };
     }
     // The check in slices: other requests are answered meanwhile. The report is of the version
-    // asked about (the client pulls again for a newer one).
-    const state = this.deps.cache.get(document);
+    // asked about (the client pulls again for a newer one), or, with onSave, of the saved one.
+    const state = (await this.savedState(document)) ?? this.deps.cache.get(document);
     if (state && !state.analysed) await state.analysisSoon();
     const r = this.openReport(document, params.previousResultId, state);
     return r.items === undefined ? { kind: DocumentDiagnosticReportKind.Unchanged, resultId: r.resultId } : { kind: DocumentDiagnosticReportKind.Full, resultId: r.resultId, items: r.items };
   }
 
+  /**
+   * With `validate: onSave`, while a document has edits that were not saved: the analysis of the
+   * version last reported as opened or saved, which its reports keep showing (the client's own
+   * filter leaves out the pulls as you type, but it also pulls after a refresh or in the
+   * background, and other clients have no filter). Undefined when the current version is reported.
+   */
+  private async savedState(document: TextDocument): Promise<DocumentState | undefined> {
+    const at = this.checkable.get(document.uri);
+    if (!at?.state || at.version === document.version || !this.deps.validate) return undefined;
+    const version = document.version;
+    const validate = await this.deps.validate(document.uri);
+    // The settings were read meanwhile: a save or a close may have come in between.
+    const now = this.checkable.get(document.uri);
+    return validate === 'onSave' && now === at && document.version === version && this.deps.documents.get(document.uri) === document ? at.state : undefined;
+  }
+
+  /** A document was opened (didOpen) or saved (didSave) at this version: with onSave, the one its reports show. */
+  checkpoint(uri: string, version: number): void {
+    this.checkable.set(uri, { version });
+  }
+
   /** The report of an open document: unchanged when `previous` is the id of a report of this same analysis. */
   private openReport(document: TextDocument, previous: string | undefined, state = this.deps.cache.get(document)): { resultId: string; items?: Diagnostic[] } {
     const { cache, validator } = this.deps;
+    const at = this.checkable.get(document.uri);
+    if (at && state && at.version === state.version) at.state = state;
     const last = this.open.get(document.uri);
     if (!state) {
       // Over the size limit: the one warning. Its key is the version and length.
@@ -159,6 +189,7 @@ export class PullDiagnostics {
   /** A document was closed: its next report (from disk, in the workspace pull) is new. */
   closed(uri: string): void {
     this.open.delete(uri);
+    this.checkable.delete(uri);
     this.touch([uri]);
   }
 
@@ -306,7 +337,7 @@ export class PullDiagnostics {
       const document = this.deps.documents.get(uri);
       let item: WorkspaceDocumentDiagnosticReport | undefined;
       if (document) {
-        const r = this.openReport(document, previous.get(uri));
+        const r = this.openReport(document, previous.get(uri), (await this.savedState(document)) ?? this.deps.cache.get(document));
         item = r.items === undefined
           ? { kind: 'unchanged', uri, version: document.version, resultId: r.resultId }
           : { kind: 'full', uri, version: document.version, resultId: r.resultId, items: r.items };

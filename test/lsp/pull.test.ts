@@ -84,6 +84,33 @@ describe('LSP pull diagnostics', () => {
     assert.deepEqual(client.publishes, [], 'a pulling client gets no publishes');
   });
 
+  it('with validate: onSave, a pull during unsaved edits shows the version opened or last saved; the save shows the edit', async () => {
+    const ws = workspace({ 'a.board': CLEAN });
+    roots.push(ws.root);
+    client = await TestClient.start({ capabilities: withPullDiagnostics, settings: { validate: 'onSave' }, workspaceFolders: [{ uri: ws.uri, name: 'ws' }] });
+    const uri = ws.file('a.board');
+    await client.open(uri, CLEAN);
+    const opened = full(await client.pullDocument(uri));
+    assert.deepEqual(opened.items, []);
+    // Typed, not saved: VS Code's filter leaves out the pull as you type, but it pulls every open
+    // document after a refresh, and other clients have no filter. The opened version stands.
+    await client.change(uri, REDUNDANT);
+    assert.deepEqual(await client.pullDocument(uri, opened.resultId), { kind: 'unchanged', resultId: opened.resultId });
+    assert.deepEqual(full(await client.pullDocument(uri)).items, [], 'a pull without an id gets the opened version in full');
+    const open = (await client.pullWorkspace()).items.find((i) => i.uri === uri) as WorkspaceDocumentDiagnosticReport & { kind: 'full' };
+    assert.deepEqual(open.items, [], 'the workspace report too');
+    // Saved: the edit is reported, and stays while the next edits are not saved.
+    await client.save(uri);
+    const saved = full(await client.pullDocument(uri, opened.resultId));
+    assert.deepEqual(codes(saved.items), ['redundant-attach']);
+    await client.change(uri, MISSING_UNATTACH);
+    assert.deepEqual(await client.pullDocument(uri, saved.resultId), { kind: 'unchanged', resultId: saved.resultId });
+    // Back to onType: the next pull is the text as it is.
+    await client.changeConfiguration({ validate: 'onType' });
+    await client.waitFor('a diagnostic refresh', () => (client.diagnosticRefreshes > 0 ? true : undefined));
+    assert.ok(codes(full(await client.pullDocument(uri, saved.resultId)).items).includes('missing-unattach'));
+  });
+
   it('reports every scenario of the workspace folder, unopened ones read from disk, skipping node_modules and dot-folders', async () => {
     const ws = workspace({
       'redundant.board': REDUNDANT,
