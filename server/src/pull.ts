@@ -1,8 +1,9 @@
 // Pull diagnostics (LSP 3.17), for clients that announce `textDocument.diagnostic`; the others get
 // the pushed publishes of validation.ts. The client decides when to ask:
 //  - `textDocument/diagnostic`: an open document's current version (with `validate: onSave`, the
-//    version it was opened or last saved at), answered from the analysis cache; each report has a result id, and a pull with the id of the last report for the same
-//    text, version and extra findings is answered `unchanged`.
+//    version it was opened or last saved at), answered from the analysis cache; each report has a
+//    result id, and a pull with the id of the last report for the same text, version and extra
+//    findings is answered `unchanged`.
 //  - `workspace/diagnostic`: every `*.board` file of the workspace folders (workspaceFiles.ts),
 //    open ones from their text in the editor, the others read from disk. A file's result id is its
 //    stat (size, modification time) and a generation that changes with the settings, so a pull
@@ -149,8 +150,14 @@ export class PullDiagnostics {
     const version = document.version;
     const validate = await this.deps.validate(document.uri);
     // The settings were read meanwhile: a save or a close may have come in between.
-    const now = this.checkable.get(document.uri);
-    return validate === 'onSave' && now === at && document.version === version && this.deps.documents.get(document.uri) === document ? at.state : undefined;
+    if (this.checkable.get(document.uri) !== at) return undefined;
+    if (validate !== 'onSave') {
+      // Checked as you type: the saved version's analysis is not kept alive for nothing (after a
+      // switch to onSave, the reports follow the text until the next save).
+      at.state = undefined;
+      return undefined;
+    }
+    return document.version === version && this.deps.documents.get(document.uri) === document ? at.state : undefined;
   }
 
   /** A document was opened (didOpen) or saved (didSave) at this version: with onSave, the one its reports show. */
