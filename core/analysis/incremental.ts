@@ -9,7 +9,7 @@ import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
 import { headerOf, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
 import { MovedCheckpoint, MovedReplay, movedStampBy, Replay, statesTimestamps, textlessCopy } from '../engine/replay';
-import { movedLine, stampsOnly, type LineMove } from '../engine/board';
+import { movedLine, objectList, stampsOnly, type LineMove } from '../engine/board';
 import { applyExpectations } from './expected';
 import type { CardCatalogs } from '../cards/catalog';
 import { FindingKeeper, RULESETS, withDefaultVersion, analyseDocument, declareWithIncludes, findingLimit, headerFindings, includesOf, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
@@ -108,7 +108,8 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
   // With an edit that moved the lines after it: how (found at the first tail point compared), and the cutoff's.
   let move: LineMove | undefined;
   let cutoffMove: LineMove | undefined;
-  const declarations: Statement[] = from ? prev!.declarations : [];
+  // Made for objects (objectList): the statement callback below, compiled in one check, pushes to the next check's list.
+  const declarations: Statement[] = from ? prev!.declarations : objectList();
   let first: Statement | undefined = from ? prev!.first : undefined;
   let hdr: ScenarioHeader | undefined = from ? prev!.header : undefined;
   let replay: Replay | undefined;

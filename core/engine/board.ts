@@ -170,6 +170,19 @@ export function pushing<T>(list: readonly T[], x: T): readonly T[] {
 }
 
 /**
+ * An empty list made to hold objects. An empty literal starts as a list of small integers and
+ * changes its kind at its first object; the replay's and the board's lists (cards, obligations,
+ * stack objects), made anew for each check, then reach code compiled for the other kind (the
+ * engine's "wrong map", "not a Smi"), which is thrown away and compiled again, check after check.
+ * A list made with an object in it keeps the object kind when emptied.
+ */
+export function objectList<T>(): T[] {
+  const list = [undefined as T];
+  list.pop();
+  return list;
+}
+
+/**
  * The attachment set of every card and player that has never had anything attached: a board
  * changes only the sets it owns (attachmentsOf), and it owns none it did not make, so the first
  * attachment gives the host a set of its own.
@@ -269,11 +282,11 @@ type Owned = Set<string> & { owner?: object };
 export class Board {
   readonly cards = new Map<string, CardObj>();
   /** The cards in declaration order, each at its `index` (hostOf finds a card host there, with no lookup by name). */
-  private readonly list: CardObj[] = [];
+  private readonly list: CardObj[] = objectList();
   readonly players = new Map<string, PlayerObj>();
   private clock = 0;
   /** The stack, bottom first; it may still hold entries that are gone (see `isLive`), dropped when they reach the top. */
-  private stack: StackEntry[] = [];
+  private stack: StackEntry[] = objectList();
   /** The pending abilities of each source and keyword, in order (the stack's entries, for lookup in O(1)). */
   private abilities = new Map<string, StackEntry[]>();
   /** Abilities that resolved from below the top (Riftbound has no order here); dropped when they reach the top. */

@@ -20,7 +20,7 @@ import { NameIndex } from './suggest';
 import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
-import { blankCharacteristics, Board, isCard, movedLine, movedStamp, noAttachments, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
+import { blankCharacteristics, Board, isCard, movedLine, movedStamp, noAttachments, objectList, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 
 export interface Obligation {
   /** `unattach` (MTG unattach / Riftbound detach), `move` (to `zone`), `recall` (Riftbound). */
@@ -165,10 +165,10 @@ export class Replay {
   expectations = 0;
   events = 0;
   /** Cards whose legality may have changed since the last state-based action check, each once (its `dirty` flag). */
-  private dirtyCards: CardObj[] = [];
+  private dirtyCards: CardObj[] = objectList();
   /** The list takeDirty handed out last time (its caller is done with it by the next call): the next one to fill. */
-  private spareDirty: CardObj[] = [];
-  private pending: Obligation[] = [];
+  private spareDirty: CardObj[] = objectList();
+  private pending: Obligation[] = objectList();
   private notes: (string | Message)[] = [];
   private readonly collectSteps: boolean;
   /** The user's card data, if any (kept by copies: a resumed replay declares nothing more). */
@@ -278,7 +278,6 @@ export class Replay {
   note(text: () => string | Message): void {
     if (this.collectSteps) this.notes.push(text());
   }
-
   /**
    * Does `other` stand in the same state: the same board, the same pending consequences (caused
    * at the same places)? Then replaying the same text on gives the same result. The counts of
@@ -462,7 +461,7 @@ export class Replay {
   flush(): void {
     if (this.pending.length === 0) return;
     for (const o of this.pending) this.reportMissing(o);
-    this.pending = [];
+    this.pending = objectList();
   }
 
   private reportMissing(o: Obligation): void {

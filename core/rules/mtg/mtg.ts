@@ -8,7 +8,7 @@ import { attachEvent, initialAttach, unattachEvent } from './attach';
 import { enterEvent, leaveEvent, moveEvent } from './zones';
 import { castEvent, resolveEvent } from './spells';
 import { abilitiesEvent, controlEvent, protectionEvent, typesEvent } from './effects';
-import { stateBasedActions } from './sba';
+import { initialStateBasedActions, stateBasedActions } from './sba';
 import { exchangeEvent, swapEvent } from './exchange';
 import { activateEvent } from './stack';
 import { keywordEvent } from './targetingKeywords';
@@ -68,7 +68,10 @@ export const mtg: Ruleset = {
     }
   },
 
-  settle: stateBasedActions,
+  settle(replay, cause) {
+    if (cause) stateBasedActions(replay, cause);
+    else initialStateBasedActions(replay);
+  },
 
   legalHost,
   hostProblem,

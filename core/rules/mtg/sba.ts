@@ -23,13 +23,26 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 };
 
 /**
- * 704.3: all applicable state-based actions, repeated until none applies. Only cards touched since
- * the last check can have become illegal, so only those are examined. With no cause (the initial
- * board), every card is examined and the results are applied without obligations.
+ * 704.3: all applicable state-based actions after an event, repeated until none applies. Only cards
+ * touched since the last check can have become illegal, so only those are examined.
  */
-export function stateBasedActions(replay: Replay, cause: EventNode | undefined): void {
-  let work: CardObj[] = replay.takeDirty();
-  if (!cause) work = [...replay.board.cards.values()];
+export function stateBasedActions(replay: Replay, cause: EventNode): void {
+  settleRounds(replay, replay.takeDirty(), cause);
+}
+
+/**
+ * The initial board's state-based actions: every card is examined, and the results are applied
+ * without obligations. Apart from stateBasedActions, which runs after every event: a branch taken
+ * once per check, before any event, would be one the engine's optimized code for that function has
+ * never seen, and each check would throw that code away and compile it again.
+ */
+export function initialStateBasedActions(replay: Replay): void {
+  replay.takeDirty();
+  settleRounds(replay, [...replay.board.cards.values()], undefined);
+}
+
+/** Checks `work`, then the cards each round's changes marked, until a round changes nothing. */
+function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefined): void {
   while (work.length) {
     for (const c of work) {
       if (c.zone !== 'battlefield' || c.phasedOut !== 'no') continue;
