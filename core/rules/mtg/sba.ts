@@ -2,12 +2,12 @@
 // other things fall off (704.5p), extra Roles go (704.5z, 303.7a), a bestowed Aura becomes a creature (702.103f).
 import type { EventNode } from '../../parser/ast';
 import { type CardObj, KIND_BATTLE, KIND_LAND, KIND_ROLE } from '../../engine/board';
-import type { Replay } from '../../engine/replay';
+import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, isAura, isCreature, isEquipment, isFortification } from './characteristics';
 import { attachProblem, touch } from './legality';
 import { moveTo } from './zones';
-import { msg, type Message } from '../../message';
+import { msg } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -55,7 +55,7 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
 }
 
 /** A state-based action unattaches `c` from `host` (an obligation when an event caused it). */
-function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | undefined, rules: string[], why: Message): void {
+function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | undefined, rules: string[], why: Obligation['why']): void {
   replay.board.unlink(c);
   if (cause) replay.oblige({ action: 'unattach', subject: c, host: host.id, code: 'missing-unattach', rules, why, cause });
   if (replay.noting) replay.note(() => msg`${c.id} unattached (${rules[0]})`);
@@ -63,7 +63,7 @@ function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | 
 }
 
 /** A state-based action puts the Aura `c` into its owner's graveyard. */
-function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined, rules: string[], why: Message): void {
+function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined, rules: string[], why: Obligation['why']): void {
   if (cause) {
     replay.oblige({ action: 'move', subject: c, zone: 'graveyard', code: 'missing-state-based-action', rules, why, cause });
     moveTo(replay, c, 'graveyard', cause);
@@ -124,11 +124,14 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       }
       return false;
     }
+    // The most common state-based actions (an Aura or Equipment whose host changed) are mostly
+    // recorded by the next lines: their words are made only if one is reported (Obligation.why).
     if (isAura(c)) {
-      sbaToGraveyard(replay, c, cause, ['704.5m', '303.4c', ...problem.rules], msg`it is attached to something it can't enchant (${problem.why})`);
+      sbaToGraveyard(replay, c, cause, ['704.5m', '303.4c', ...problem.rules], () => msg`it is attached to something it can't enchant (${problem.why})`);
       return true;
     }
-    sbaUnattach(replay, c, host, cause, ['704.5n', ...problem.rules], isEquipment(c) ? msg`it is attached to something it can't equip (${problem.why})` : msg`it is attached to something it can't fortify (${problem.why})`);
+    const equip = isEquipment(c);
+    sbaUnattach(replay, c, host, cause, ['704.5n', ...problem.rules], () => (equip ? msg`it is attached to something it can't equip (${problem.why})` : msg`it is attached to something it can't fortify (${problem.why})`));
     return true;
   }
   if (isAura(c)) {
@@ -136,7 +139,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       c.bestowed = false;
       return true;
     }
-    sbaToGraveyard(replay, c, cause, ['704.5m'], msg`an Aura attached to nothing goes to its owner's graveyard`);
+    sbaToGraveyard(replay, c, cause, ['704.5m'], () => msg`an Aura attached to nothing goes to its owner's graveyard`);
     return true;
   }
   return false;
