@@ -278,6 +278,7 @@ export class Replay {
   note(text: () => string | Message): void {
     if (this.collectSteps) this.notes.push(text());
   }
+
   /**
    * Does `other` stand in the same state: the same board, the same pending consequences (caused
    * at the same places)? Then replaying the same text on gives the same result. The counts of
