@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { check, parse } from '../core';
+import { parseStream } from '../core/parser/parser';
 import { generate, toBoard, toJson, type Scenario } from './generate';
 import { runLsp, type LspResults } from './lsp';
 import { runTyping, typingTable, TYPING_KEYSTROKES, type TypingResults } from './typing';
@@ -51,6 +52,9 @@ interface SizeRow {
   boardBytes: number;
   jsonBytes: number;
   parseMs: number;
+  /** The parse a check does: streamed, each statement handed on and dropped (no syntax tree). */
+  streamMs: number;
+  streamCpuMs: number;
   checkMs: number;
   jsonParseMs: number;
   /** Median CPU time of the same runs (less sensitive to other load on the machine). */
@@ -69,7 +73,7 @@ interface SizeRow {
   ratioEvents: number;
   cleanFindings: number;
   findingsVariant: { checkMs: number; findings: number; injected: Scenario['injected']; byCode: Record<string, number> };
-  runs: { parse: Runs; check: Runs; json: Runs; scan: Runs };
+  runs: { parse: Runs; stream: Runs; check: Runs; json: Runs; scan: Runs };
 }
 
 /**
@@ -121,6 +125,7 @@ function measureSize(events: number): SizeRow {
   let sink = 0;
   log(`${events} events: ${fmtBytes(boardBytes)} .board, ${fmtBytes(jsonBytes)} JSON; ${warm} warm-up + ${iters} runs each`);
   const parseRuns = timeRuns(() => parse(text), warm, iters, (d) => (sink += d.statements.length));
+  const streamRuns = timeRuns(() => parseStream(text, () => undefined), warm, iters, (r) => (sink += r.lineCount));
   const checkRuns = timeRuns(() => check(text), warm, iters, (r) => (sink += r.findings.length));
   const jsonRuns = timeRuns(() => JSON.parse(json) as unknown[], warm, iters, (a) => (sink += a.length));
   const scanRuns = timeRuns(() => charScan(text), warm + 3, Math.max(iters, 9), (n) => (sink += n));
@@ -148,6 +153,8 @@ function measureSize(events: number): SizeRow {
     boardBytes,
     jsonBytes,
     parseMs,
+    streamMs: median(streamRuns.wall),
+    streamCpuMs: median(streamRuns.cpu),
     checkMs,
     jsonParseMs,
     parseCpuMs: median(parseRuns.cpu),
@@ -162,7 +169,7 @@ function measureSize(events: number): SizeRow {
     ratioEvents: jsonParseMs / checkMs,
     cleanFindings: result.findings.length,
     findingsVariant: { checkMs: median(dirtyRuns.wall), findings: dirtyResult.findings.length, injected: dirty.injected, byCode },
-    runs: { parse: parseRuns, check: checkRuns, json: jsonRuns, scan: scanRuns },
+    runs: { parse: parseRuns, stream: streamRuns, check: checkRuns, json: jsonRuns, scan: scanRuns },
   };
 }
 
@@ -349,6 +356,14 @@ async function main(): Promise<void> {
     add(`${L}: scenario`, `${fmtNum(s.events)} event lines, ${s.cards} cards, ${fmtBytes(s.boardBytes)} (.board), ${fmtBytes(s.jsonBytes)} (JSON)`, '', 'info');
     add(`${L}: parse, median of ${s.runs.parse.wall.length} (CPU time)`, `${fmtMs(s.parseMs)} (${fmtMs(s.parseCpuMs)})`, '', 'info');
     add(`${L}: check = parse+replay+findings, median of ${s.runs.check.wall.length} (CPU time)`, `${fmtMs(s.checkMs)} (${fmtMs(s.checkCpuMs)})`, '', 'info');
+    // Where the check's time goes: the parse it does itself (streamed, no syntax tree) against the
+    // rest (the replay and the findings), and that parse against JSON.parse of the same content.
+    add(
+      `${L}: the check's parse (streamed, no tree), median (CPU time); its share of the check; JSON.parse time ÷ it`,
+      `${fmtMs(s.streamMs)} (${fmtMs(s.streamCpuMs)}); ${((s.streamMs / s.checkMs) * 100).toFixed(0)} %; ${(s.jsonParseMs / s.streamMs).toFixed(2)}`,
+      '',
+      'info',
+    );
     add(`${L}: check throughput`, `${fmtNum(s.eventsPerSec)} events/s, ${fmtNum(s.mbPerSec, 2)} MB/s`, '', 'info');
     add(`${L}: JSON.parse of the same content (CPU time)`, `${fmtMs(s.jsonParseMs)} (${fmtMs(s.jsonParseCpuMs)}), ${fmtNum(s.jsonMbPerSec, 1)} MB/s`, '', 'info');
     // Throughput on the same content: events per second of each, i.e. JSON.parse time ÷ check
