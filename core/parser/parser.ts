@@ -175,7 +175,7 @@ export interface ParseOptions {
 
 export function parse(text: string, options?: ParseOptions): ScenarioDocument {
   const statements: Statement[] = [];
-  const { comments, ruleRefs, problems, lexProblems, eol, lineCount } = parseStream(
+  const { comments, problems, lexProblems, eol, lineCount } = parseStream(
     text,
     (st) => {
       statements.push(st);
@@ -183,7 +183,7 @@ export function parse(text: string, options?: ParseOptions): ScenarioDocument {
     undefined,
     options,
   );
-  return { statements, comments, ruleRefs, problems, lexicalProblems: lexProblems.length, eol, lineCount };
+  return { statements, comments, ruleRefs: ruleRefsOf(comments), problems, lexicalProblems: lexProblems.length, eol, lineCount };
 }
 
 /**
@@ -230,7 +230,7 @@ export function* parseStreamInSlices(
     for (const x of r.parseProblems) if (x.range.start.line < cut) parseProblems.push(x);
     for (const x of r.comments) if (x.range.start.line < cut) comments.push(x);
     if (!pausedAt) {
-      return { comments, ruleRefs: ruleRefsOf(comments), problems: [...lexProblems, ...parseProblems], lexProblems, parseProblems, eol: r.eol, lineCount: r.lineCount };
+      return { comments, problems: [...lexProblems, ...parseProblems], lexProblems, parseProblems, eol: r.eol, lineCount: r.lineCount };
     }
     // The next slice starts there, knowing the text's line count and whether it has a CR (not counted again).
     hasCR ??= text.indexOf('\r') >= 0;
@@ -243,11 +243,12 @@ export function* parseStreamInSlices(
 export function* parseSteps(text: string, pause: () => boolean): Generator<void, ScenarioDocument, void> {
   const statements: Statement[] = [];
   const r = yield* parseStreamInSlices(text, (st) => void statements.push(st), undefined, pause);
-  return { statements, comments: r.comments, ruleRefs: r.ruleRefs, problems: r.problems, lexicalProblems: r.lexProblems.length, eol: r.eol, lineCount: r.lineCount };
+  return { statements, comments: r.comments, ruleRefs: ruleRefsOf(r.comments), problems: r.problems, lexicalProblems: r.lexProblems.length, eol: r.eol, lineCount: r.lineCount };
 }
 
 /** What a streamed parse returns besides the statements; its problems also kept apart by origin. */
-export interface StreamedParse extends Omit<ScenarioDocument, 'statements' | 'lexicalProblems'> {
+/** What a streamed parse returns besides its statements: no rule references (a syntax tree finds those in its comments; a check needs none). */
+export interface StreamedParse extends Omit<ScenarioDocument, 'statements' | 'lexicalProblems' | 'ruleRefs'> {
   lexProblems: SyntaxProblem[];
   parseProblems: SyntaxProblem[];
 }
@@ -289,7 +290,7 @@ export function parseStream(text: string, onStatement: (st: Statement, info: Doc
   const lexProblems: SyntaxProblem[] = lexed.problems.map((p) => ({ message: p.message, text: p.text, range: p.range }));
   // Lexical problems first, then the parser's, each in document order.
   const problems: SyntaxProblem[] = [...lexProblems, ...parseProblems];
-  return { comments: lexed.comments, ruleRefs: ruleRefsOf(lexed.comments), problems, lexProblems, parseProblems, eol: lexed.eol, lineCount: lexed.lineCount };
+  return { comments: lexed.comments, problems, lexProblems, parseProblems, eol: lexed.eol, lineCount: lexed.lineCount };
 }
 
 /** The rule numbers written in comments. */
