@@ -87,9 +87,13 @@ function attachedToEdit(card: CardObj, ev: EventNode, host: Host) {
   return { range: ev.range, newText: `enter ${card.id} attached to ${host.id}` };
 }
 
+/** Where a retarget fix of an entering card writes its host (made only for a finding: most cards enter without one). */
+function hostRangeOf(ev: EventNode) {
+  return ev.kind === 'enter' && ev.host ? ev.host.range : ev.range;
+}
+
 /** A card put onto the battlefield without being cast (303.4f-i, 301.5e). */
 function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode): void {
-  const hostRange = ev.kind === 'enter' && ev.host ? ev.host.range : ev.range;
   if (isAura(card)) {
     // Judge the host against the card as it will be on the battlefield.
     // In one resolution with several parts, a card entering the battlefield in it enters at the
@@ -100,7 +104,7 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
     if (isCard(host) && replay.enteredTogether(host)) {
       replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${host.id} enters the battlefield at the same time, in this resolution, so it is not yet a permanent on the battlefield when ${card.id}'s host is chosen as ${card.id} enters. The Aura stays in its zone (${card.zone}). Name a host that was already on the battlefield, or leave out \`attached to\` if the effect lets its controller choose.`, {
         rules: ['303.4f', '109.2'],
-        fixes: retargetFixes(replay, card, legalHosts, hostRange, host),
+        fixes: retargetFixes(replay, card, legalHosts, hostRangeOf(ev), host),
         subjects: [card.id, host.id],
       });
       return;
@@ -109,7 +113,7 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
     if (problem) {
       replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${problem.why}. An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? msg` (from the stack: its owner's graveyard)` : msg` (${zoneWord(card.zone)})`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
         rules: ['303.4i', ...problem.rules],
-        fixes: retargetFixes(replay, card, legalHosts, hostRange, host),
+        fixes: retargetFixes(replay, card, legalHosts, hostRangeOf(ev), host),
         subjects: [card.id, host.id],
       });
       if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
@@ -126,7 +130,7 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
     const eqp = isEquipment(card) || isFortification(card);
     replay.report(problem.code ?? 'illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters the battlefield unattached. ${problem.code ? msg`Leave out` : msg`Name a legal host, or leave out`} \`attached to ${host.id}\`.`, {
       rules: [eqp ? '301.5e' : '303.4h', ...problem.rules],
-      fixes: problem.code ? [] : retargetFixes(replay, card, (h) => !attachProblem(card, h), hostRange, host),
+      fixes: problem.code ? [] : retargetFixes(replay, card, (h) => !attachProblem(card, h), hostRangeOf(ev), host),
       subjects: [card.id, host.id],
     });
     return;
