@@ -34,6 +34,9 @@ const BASE_SETTINGS = {
   'update.mode': 'none',
   'git.enabled': false,
   'chat.disableAIFeatures': true,
+  // code-server is VS Code's web build, where a changed file saves itself a second after the last
+  // edit by default: the tests decide when a file is saved (an unsaved edit is what some check).
+  'files.autoSave': 'off',
 };
 
 /** The code-server entry script installed by scripts/e2e/install.sh. */

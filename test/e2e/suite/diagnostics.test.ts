@@ -78,6 +78,17 @@ describe('diagnostics', () => {
       await replaceLine(editor, lineOf(editor.document, 'equip splitter to lion'), 'equip splitter to bears');
       await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, new vscode.Position(0, 0));
       assert.deepEqual(ours(uri).map(codeOf), [], 'onSave: typing alone should not check');
+      // A settings change makes the server ask for a refresh, and VS Code then pulls every open
+      // document whatever its onSave filter says: the server still reports the opened version.
+      await config().update('inlayHints.enabled', false, target());
+      try {
+        for (const deadline = Date.now() + 2000; Date.now() < deadline; ) {
+          assert.deepEqual(ours(uri).map(codeOf), [], 'onSave: a refresh should not check the unsaved edit');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      } finally {
+        await config().update('inlayHints.enabled', undefined, target());
+      }
       assert.ok(await editor.document.save());
       const [d] = await waitForCodes(uri, ['illegal-attachment']);
       assert.deepEqual(rulesOf(d), ['702.6a', '602.2b', '601.2c', '301.5b']);
