@@ -246,8 +246,10 @@ export function* parseSteps(text: string, pause: () => boolean): Generator<void,
   return { statements, comments: r.comments, ruleRefs: ruleRefsOf(r.comments), problems: r.problems, lexicalProblems: r.lexProblems.length, eol: r.eol, lineCount: r.lineCount };
 }
 
-/** What a streamed parse returns besides the statements; its problems also kept apart by origin. */
-/** What a streamed parse returns besides its statements: no rule references (a syntax tree finds those in its comments; a check needs none). */
+/**
+ * What a streamed parse returns besides the statements; its problems also kept apart by origin. No
+ * rule references: a syntax tree finds those in its comments (ruleRefsOf), and a check needs none.
+ */
 export interface StreamedParse extends Omit<ScenarioDocument, 'statements' | 'lexicalProblems' | 'ruleRefs'> {
   lexProblems: SyntaxProblem[];
   parseProblems: SyntaxProblem[];
