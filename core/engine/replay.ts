@@ -712,10 +712,17 @@ export class Replay {
     // cards of an included file are declared within it (their findings are that file's): the
     // checked file's own make no closure and no lookup each.
     const including = origin.size > 0;
+    // Per included file, the owner of its cards that name none (asked once per file, not per card).
+    const soleOwners = new Map<IncludedDeclarations, { owner: string | undefined }>();
+    const soleOwnerOf = (from: IncludedDeclarations): { owner: string | undefined } => {
+      let known = soleOwners.get(from);
+      if (!known) soleOwners.set(from, (known = { owner: soleOwner(from, players) }));
+      return known;
+    };
     for (const c of cards) {
       const from = including ? origin.get(c) : undefined;
-      if (from) this.within(from, heard, () => this.declareOne(c, from, players));
-      else this.declareOne(c, undefined, players);
+      if (from) this.within(from, heard, () => this.declareOne(c, players, soleOwnerOf(from)));
+      else this.declareOne(c, players, undefined);
     }
     for (const c of cards) {
       const from = including ? origin.get(c) : undefined;
@@ -729,8 +736,12 @@ export class Replay {
     }
   }
 
-  /** A declared card's owner and controller (every player is known by now), then the game's own declaration of it. */
-  private declareOne(c: CardObj, from: IncludedDeclarations | undefined, players: readonly Statement[]): void {
+  /**
+   * A declared card's owner and controller (every player is known by now), then the game's own
+   * declaration of it. `included`: the card comes from an included file, and this is the owner of
+   * that file's cards that name none (soleOwner).
+   */
+  private declareOne(c: CardObj, players: readonly Statement[], included: { owner: string | undefined } | undefined): void {
     for (const p of c.decl.props) {
       if (p.kind === 'owner') c.owner = this.player(p.player)?.id;
       else if (p.kind === 'controller') {
@@ -738,12 +749,9 @@ export class Replay {
         if (p.entered) c.enteredUnder = c.controller;
       }
     }
-    if (!c.owner && from) {
-      // An included card without an owner belongs to the only player of its own file, else of
-      // the scenario; whether it needs one is its own file's finding (checked there alone).
-      const mine = from.declarations.filter((s) => s.kind === 'player');
-      const only = mine.length === 1 ? mine[0] : players.length === 1 ? players[0] : undefined;
-      if (only?.kind === 'player' && only.id && !c.decl.props.some((p) => p.kind === 'owner')) c.owner = only.id.text;
+    if (!c.owner && included) {
+      // Whether it needs an owner is its own file's finding (checked there alone).
+      if (included.owner !== undefined && !c.decl.props.some((p) => p.kind === 'owner')) c.owner = included.owner;
     } else if (!c.owner) {
       if (players.length === 1 && players[0].kind === 'player' && players[0].id) c.owner = players[0].id.text;
       else if (players.length > 1 && !c.decl.props.some((p) => p.kind === 'owner')) {
@@ -957,6 +965,13 @@ export function describeAssertion(a: Assertion): string {
     case 'controlled-by':
       return `${a.subject.text} controlled by ${a.player.text}`;
   }
+}
+
+/** The owner of an included file's cards that name none: the only player of that file, else of the scenario. */
+function soleOwner(from: IncludedDeclarations, players: readonly Statement[]): string | undefined {
+  const mine = from.declarations.filter((s) => s.kind === 'player');
+  const only = mine.length === 1 ? mine[0] : players.length === 1 ? players[0] : undefined;
+  return only?.kind === 'player' && only.id ? only.id.text : undefined;
 }
 
 function newCard(st: CardStmt): CardObj {
