@@ -825,12 +825,15 @@ class WordTable {
   }
   /** The index of the word of the list that word k of the line is, or -1 (the fast path's words are ASCII: splitWords). */
   find(text: string, k: number): number {
-    const at = this.indexOf(wordKey[k]);
-    return at >= 0 && sameRest(text, wordStart[k], this.words[at].text) ? at : -1;
+    return this.match(wordKey[k], text, wordStart[k]);
   }
   /** The index of the word of the list that the ASCII word text[start, end) is, or -1 (for a word the line's split did not key). */
   findIn(text: string, start: number, end: number): number {
-    const at = this.indexOf(keyAt(text, start, end));
+    return this.match(keyAt(text, start, end), text, start);
+  }
+  /** The word with this key, if the word at `start` is it. */
+  private match(key: number, text: string, start: number): number {
+    const at = this.indexOf(key);
     return at >= 0 && sameRest(text, start, this.words[at].text) ? at : -1;
   }
 }
@@ -1050,12 +1053,12 @@ function splitCardLine(text: string, start: number, end: number): number {
     }
     if (n === MAX_CARD_TOKENS) return -1;
     cardStart[n] = i;
-    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) {
+    if (c < 128 && WORD_CHAR[c] === 2) {
       i++;
       let d = 0;
       while (i < end) {
         d = text.charCodeAt(i);
-        if ((d >= 97 && d <= 122) || (d >= 48 && d <= 57) || (d >= 65 && d <= 90) || d === 45 || d === 95) i++;
+        if (d < 128 && WORD_CHAR[d] !== 0) i++;
         else break;
       }
       // The lexer's words go on through `'`, `.` and other letters: here a word ends at a space, a comma or the end.
@@ -1095,8 +1098,8 @@ let cardBase = 0;
 let cardCount = 0;
 let cardNext = 0;
 
-function cardTok(k: number): Token {
-  return new Token('word', cardText.slice(cardStart[k], cardEnd[k]), cardLineNo, cardStart[k] - cardBase, cardEnd[k] - cardBase);
+function cardTok(k: number, known?: string): Token {
+  return new Token('word', known ?? cardText.slice(cardStart[k], cardEnd[k]), cardLineNo, cardStart[k] - cardBase, cardEnd[k] - cardBase);
 }
 
 /** The range from the start of token a to the end of token b. */
@@ -1209,7 +1212,7 @@ function fastProperty(k: number, n: number): Property | undefined {
       if (!w) return undefined;
       const zi = ZONE_TABLE.findIn(cardText, cardStart[k + 1], cardEnd[k + 1]);
       if (zi < 0) return undefined;
-      const z = new Token('word', ZONES[zi], cardLineNo, cardStart[k + 1] - cardBase, cardEnd[k + 1] - cardBase);
+      const z = cardTok(k + 1, ZONES[zi]);
       // A word after the zone (`battlefield NAME`, `base of P`, or an error) is not a comma: the line is parsed in full.
       cardNext = k + 2;
       const zone: ZoneRef = new WordZone(z.text, z);

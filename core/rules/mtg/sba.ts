@@ -37,6 +37,7 @@ export function stateBasedActions(replay: Replay, cause: EventNode): void {
  * never seen, and each check would throw that code away and compile it again.
  */
 export function initialStateBasedActions(replay: Replay): void {
+  // Every card is examined: the cards the declarations marked are dropped from the dirty list.
   replay.takeDirty();
   settleRounds(replay, [...replay.board.cards.values()], undefined);
 }
