@@ -34,6 +34,16 @@ describe('includes in the core', () => {
     assert.ok(codes(bare).includes('unknown-name'));
   });
 
+  it("an included card that names no owner is owned by its own file's only player, else the scenario's", () => {
+    // Its file declares one player: theirs, though the scenario has two.
+    const own = memory({ 'pool.board': 'game mtg\nplayer carol\ncard lion "Silvercoat Lion": creature — Cat\ncard cub "Cub": creature — Cat\n' });
+    const two = 'game mtg\nplayer alice\nplayer bob\ninclude "pool.board"\nexpect lion controlled by carol\nexpect cub controlled by carol\n';
+    assert.deepEqual(codes(check(two, { uri: 'main.board', includes: own })), []);
+    // Its file declares none: the scenario's only player.
+    const none = memory({ 'pool.board': 'game mtg\ncard lion "Silvercoat Lion": creature — Cat\ncard cub "Cub": creature — Cat\n' });
+    assert.deepEqual(codes(check('game mtg\nplayer alice\ninclude "pool.board"\nexpect lion controlled by alice\nexpect cub controlled by alice\n', { uri: 'main.board', includes: none })), []);
+  });
+
   it('reads each file once per check, however many includes name it', () => {
     const host = memory({ 'pool.board': POOL, 'more.board': 'game mtg\ninclude "pool.board"\nplayer bob\n' });
     const text = 'game mtg\n' + 'include "pool.board"\ninclude "more.board"\n'.repeat(500) + 'expect lion in battlefield\n';
