@@ -164,6 +164,27 @@ function countLines(text: string, hasCR: boolean): number {
   return n;
 }
 
+/**
+ * Does the line starting at `at` start a statement, after any blank and comment-only lines (spaces
+ * and perhaps a `#` comment, no token)? True also when the text ends first. Anything else (an
+ * indented token, an unexpected character) answers false, and the line before is lexed in full.
+ * The lines passed over are read again when they are lexed: each at most twice.
+ */
+function statementEndsBefore(text: string, at: number, hasCR: boolean): boolean {
+  for (;;) {
+    if (at >= text.length) return true;
+    const c = text.charCodeAt(at);
+    if (isAsciiLetter(c)) return true;
+    let i = at;
+    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+    if (i >= text.length) return true;
+    const d = text.charCodeAt(i);
+    if (d !== CH_HASH && d !== CH_LF && d !== CH_CR) return false;
+    const end = d === CH_HASH ? lineEnd(text, i, hasCR) : i;
+    at = end + (text.charCodeAt(end) === CH_CR && text.charCodeAt(end + 1) === CH_LF ? 2 : 1);
+  }
+}
+
 /** Where the physical line starting at `from` ends (its break, or the end of the text). */
 function lineEnd(text: string, from: number, hasCR: boolean): number {
   if (!hasCR) {
@@ -208,10 +229,12 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
   for (let ln = from.line, base = from.offset, next = 0; ln < lineCount; ln++, base = next) {
     const end = lineEnd(text, base, hasCR);
     next = end + (text.charCodeAt(end) === CH_CR && text.charCodeAt(end + 1) === CH_LF ? 2 : 1);
-    // Only a line followed by one that starts a statement (a letter first: it has a token and is
-    // not indented), or by nothing: after a blank, comment-only or indented line, a later indented
-    // line could still continue this one.
-    if (fast && ln > 0 && base < end && !isSpace(text.charCodeAt(base)) && (next >= text.length || isAsciiLetter(text.charCodeAt(next)))) {
+    // Only a line that starts with a letter (as every line the fast path takes does), and whose
+    // next line with a token starts a statement (a letter first: not indented), or that has none
+    // after it: an indented line with a token, even after blank and comment-only lines, continues
+    // this one. (The lines passed over are the ones up to the next line that starts with a letter:
+    // each is passed over once.)
+    if (fast && ln > 0 && base < end && isAsciiLetter(text.charCodeAt(base)) && statementEndsBefore(text, next, hasCR)) {
       const st = fast(text, ln, base, end);
       if (st) {
         if (current && emit(current, result) === true) return result;
