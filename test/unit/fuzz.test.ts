@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { performance } from 'node:perf_hooks';
 import { applySafeFixes, boardAt, check } from '../../core';
 import { fastLine } from '../../core/parser/parser';
+import { lex } from '../../core/parser/lexer';
 import { applyMutation, corpus, FuzzInput, fuzzInputArb, renderScenario, scenarioSpecArb, sweepMutations, type Mutation } from '../fuzz/generators';
 import { docModel, fastPathProblem, PROPERTIES, rangeProblem, validateOnce } from '../fuzz/properties';
 import { knownBugIn } from '../fuzz/known-bugs';
@@ -132,6 +133,22 @@ describe('fuzz: the fast path for simple lines equals the full parser', function
     for (const file of corpus()) {
       assert.equal(fastPathProblem(file.text), undefined, file.name);
       assert.equal(fastPathProblem(file.text.replace(/\n(?=[a-z])/g, '\n ')), undefined, file.name);
+    }
+  });
+  it('is taken for a line followed by blank and comment lines and then a statement, not for one an indented line continues after them', () => {
+    // For each statement the lexer hands on: was it built by the fast path?
+    const built = (text: string) => {
+      const out: boolean[] = [];
+      lex(text, (line) => void out.push(line.prebuilt !== undefined), undefined, fastLine);
+      return out;
+    };
+    const head = 'game mtg\nplayer alice\n';
+    for (const eol of ['\n', '\r\n']) {
+      const at = (text: string) => built(text.replace(/\n/g, eol));
+      assert.deepEqual(at(head + 'equip e1 to c1\n# turn 2: 701.3d\n\n  # note\n\t\nmove c1 to hand\n'), [false, false, true, true]);
+      assert.deepEqual(at(head + 'equip e1 to c1\n# the last line\n\n'), [false, false, true]);
+      assert.deepEqual(at(head + 'equip e1 to c1\n# turn 2\n\n  by alice\nmove c1 to hand\n'), [false, false, false, true]);
+      assert.deepEqual(at(head + 'equip e1 to c1\n# turn 2\n@\nmove c1 to hand\n'), [false, false, false, true]);
     }
   });
   it('is taken for the simple event lines and card declarations of the corpus (so the comparisons above test it)', () => {
