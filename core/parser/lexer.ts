@@ -180,9 +180,13 @@ function statementEndsBefore(text: string, at: number, hasCR: boolean): boolean 
     if (i >= text.length) return true;
     const d = text.charCodeAt(i);
     if (d !== CH_HASH && d !== CH_LF && d !== CH_CR) return false;
-    const end = d === CH_HASH ? lineEnd(text, i, hasCR) : i;
-    at = end + (text.charCodeAt(end) === CH_CR && text.charCodeAt(end + 1) === CH_LF ? 2 : 1);
+    at = nextLineStart(text, d === CH_HASH ? lineEnd(text, i, hasCR) : i);
   }
+}
+
+/** Where the line after the break at `end` starts (past `\r\n`, `\n` or `\r`). */
+function nextLineStart(text: string, end: number): number {
+  return end + (text.charCodeAt(end) === CH_CR && text.charCodeAt(end + 1) === CH_LF ? 2 : 1);
 }
 
 /** Where the physical line starting at `from` ends (its break, or the end of the text). */
@@ -228,12 +232,11 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
   // `base` is where line `ln` starts, `end` where its break is, `next` where the next line starts.
   for (let ln = from.line, base = from.offset, next = 0; ln < lineCount; ln++, base = next) {
     const end = lineEnd(text, base, hasCR);
-    next = end + (text.charCodeAt(end) === CH_CR && text.charCodeAt(end + 1) === CH_LF ? 2 : 1);
+    next = nextLineStart(text, end);
     // Only a line that starts with a letter (as every line the fast path takes does), and whose
     // next line with a token starts a statement (a letter first: not indented), or that has none
     // after it: an indented line with a token, even after blank and comment-only lines, continues
-    // this one. (The lines passed over are the ones up to the next line that starts with a letter:
-    // each is passed over once.)
+    // this one.
     if (fast && ln > 0 && base < end && isAsciiLetter(text.charCodeAt(base)) && statementEndsBefore(text, next, hasCR)) {
       const st = fast(text, ln, base, end);
       if (st) {

@@ -132,10 +132,15 @@ export class PullDiagnostics {
     }
     // The check in slices: other requests are answered meanwhile. The report is of the version
     // asked about (the client pulls again for a newer one), or, with onSave, of the saved one.
-    const state = (await this.savedState(document)) ?? this.deps.cache.get(document);
+    const state = await this.reportedState(document);
     if (state && !state.analysed) await state.analysisSoon();
     const r = this.openReport(document, params.previousResultId, state);
     return r.items === undefined ? { kind: DocumentDiagnosticReportKind.Unchanged, resultId: r.resultId } : { kind: DocumentDiagnosticReportKind.Full, resultId: r.resultId, items: r.items };
+  }
+
+  /** The analysis an open document's report shows: of its saved version (savedState), else of its current one. */
+  private async reportedState(document: TextDocument): Promise<DocumentState | undefined> {
+    return (await this.savedState(document)) ?? this.deps.cache.get(document);
   }
 
   /**
@@ -165,8 +170,8 @@ export class PullDiagnostics {
     this.checkable.set(uri, { version });
   }
 
-  /** The report of an open document: unchanged when `previous` is the id of a report of this same analysis. */
-  private openReport(document: TextDocument, previous: string | undefined, state = this.deps.cache.get(document)): { resultId: string; items?: Diagnostic[] } {
+  /** The report of an open document from `state` (undefined: over the size limit): unchanged when `previous` is the id of a report of this same analysis. */
+  private openReport(document: TextDocument, previous: string | undefined, state: DocumentState | undefined): { resultId: string; items?: Diagnostic[] } {
     const { cache, validator } = this.deps;
     const at = this.checkable.get(document.uri);
     if (at && state && at.version === state.version) at.state = state;
@@ -344,7 +349,7 @@ export class PullDiagnostics {
       const document = this.deps.documents.get(uri);
       let item: WorkspaceDocumentDiagnosticReport | undefined;
       if (document) {
-        const r = this.openReport(document, previous.get(uri), (await this.savedState(document)) ?? this.deps.cache.get(document));
+        const r = this.openReport(document, previous.get(uri), await this.reportedState(document));
         item = r.items === undefined
           ? { kind: 'unchanged', uri, version: document.version, resultId: r.resultId }
           : { kind: 'full', uri, version: document.version, resultId: r.resultId, items: r.items };
