@@ -139,7 +139,9 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
       for (let i = 0; i < from.findings; i++) r.findings.push(prev!.replayFindings[i]);
       return r;
     }
-    hdr = withDefaultVersion(headerOf(declarations, info), options.defaultRulesVersion);
+    // Only the game and the version are read before the whole text is: the line break and the line
+    // count are set once it is (below). Asked for here, the count would be a pass of its own over the text.
+    hdr = withDefaultVersion(headerOf(declarations, { eol: info.eol, lineCount: 0 }), options.defaultRulesVersion);
     const r = new Replay(info, text, RULESETS[hdr.game ?? 'mtg'], hdr.version, { steps: options.steps, cards: options.cards });
     includes = includesOf(declarations, options, hdr.game);
     try {

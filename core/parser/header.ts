@@ -24,7 +24,7 @@ export function header(doc: ScenarioDocument): ScenarioHeader {
 }
 
 /** The header read from the statements (only declarations matter), with the file's line break and line count. */
-export function headerOf(statements: readonly Statement[], info: DocumentInfo): ScenarioHeader {
+export function headerOf(statements: readonly Statement[], info: Pick<DocumentInfo, 'eol' | 'lineCount'>): ScenarioHeader {
   let game: Game | undefined;
   let version: string | undefined;
   let versionRange: Range | undefined;

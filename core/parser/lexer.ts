@@ -79,7 +79,25 @@ export interface LexResult {
   comments: LexComment[];
   problems: LexProblem[];
   eol: string;
-  lineCount: number;
+  /** Known once the lexer has passed the last line; asked before, the text's line breaks are counted then (once). */
+  readonly lineCount: number;
+}
+
+/** The lexer's result: the line count is what the caller knew, what the lexer found at the end, or counted when first asked before that. */
+class Lexed implements LexResult {
+  readonly comments: LexComment[] = [];
+  readonly problems: LexProblem[] = [];
+  constructor(
+    private readonly text: string,
+    private readonly hasCR: boolean,
+    readonly eol: string,
+    /** -1 until known. */
+    public count: number,
+  ) {}
+  get lineCount(): number {
+    if (this.count < 0) this.count = countLines(this.text, this.hasCR);
+    return this.count;
+  }
 }
 
 const CH_TAB = 9;
@@ -219,18 +237,18 @@ export function eolOf(text: string): string {
  */
 export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) => boolean | void, from: LexStart = { line: 0, offset: 0 }, fast?: FastLine): LexResult {
   const hasCR = from.hasCR ?? text.indexOf('\r') >= 0;
-  const lineCount = from.lineCount ?? countLines(text, hasCR);
-  const eol = eolOf(text);
-  const comments: LexComment[] = [];
-  const problems: LexProblem[] = [];
-  // Known from the start (eol, line count) or growing as the lines are read (comments, problems):
-  // `emit` sees the comments of every line up to the one it is handed.
-  const result: LexResult = { comments, problems, eol, lineCount };
+  // Known from the start (eol, and the line count when the caller knows it) or growing as the
+  // lines are read (comments, problems): `emit` sees the comments of every line up to the one it is handed.
+  const result = new Lexed(text, hasCR, eolOf(text), from.lineCount ?? -1);
+  const { comments, problems } = result;
   let current: LogicalLine | undefined;
   let fastCurrent: LogicalLine | undefined;
 
   // `base` is where line `ln` starts, `end` where its break is, `next` where the next line starts.
-  for (let ln = from.line, base = from.offset, next = 0; ln < lineCount; ln++, base = next) {
+  // The last line ends at the end of the text (an empty line after a final break is a line too):
+  // the next would start past it.
+  let ln = from.line;
+  for (let base = from.offset, next = 0; base <= text.length; ln++, base = next) {
     const end = lineEnd(text, base, hasCR);
     next = nextLineStart(text, end);
     // Only a line that starts with a letter (as every line the fast path takes does), and whose
@@ -416,6 +434,7 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
       current = { tokens, firstLine: ln, lastLine: ln, firstOffset: base, endCharacter: lastContentEnd - base };
     }
   }
+  result.count = ln;
   if (current) emit(current, result);
   return result;
 }

@@ -26,7 +26,7 @@ import type {
   AbilityWord,
   ProtectionKeepClause,
 } from './ast';
-import { ACTIVATED_ABILITIES, PART_VERBS } from './ast';
+import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type LexStart, type LogicalLine } from './lexer';
 import { asMessage, msg, renderMessage, said, type Message } from '../message';
 
@@ -1267,7 +1267,7 @@ type OmitEach<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
  * and of the last token, so a statement that is replayed and dropped costs one object (the fast
  * path makes no token for the verb).
  */
-class EventStmt {
+class EventStmt extends EventBase {
   kind: EventNode['kind'] = 'cleanup';
   verb: string | undefined = undefined;
   subject: Name | undefined = undefined;
@@ -1297,6 +1297,7 @@ class EventStmt {
     private readonly verbEnd: number,
     last: Token,
   ) {
+    super();
     this.endLine = last.line;
     this.endChar = last.end;
   }
