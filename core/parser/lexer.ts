@@ -51,14 +51,19 @@ export interface LogicalLine {
 }
 
 /**
- * The parser's fast path for simple lines: given a physical line that is not indented, not the
- * first line, and followed by a line that starts a statement or by nothing (so it is a whole
- * statement), returns the
- * statement the full parser would make of its tokens, or undefined to lex and parse it in full. A
- * line it accepts has no comment and no lexical problem; a property test holds it equal to the
- * full parser (test/fuzz/properties.ts).
+ * The parser's fast path for simple lines. `read` is given a physical line that is not the first
+ * and starts with an ASCII letter (so it is not indented); it returns the statement the full
+ * parser would make of the line's tokens, or undefined to lex and parse it in full. It reads the
+ * line up to its break (`\n`, or `\r` when `hasCR`) or the end of the text itself, and when it
+ * returns a statement, `end` is where that line ends (the lexer needs no search of its own for
+ * the break). The lexer keeps the statement only when the line is a whole statement: followed by
+ * a line that starts one, or by nothing. A line it accepts has no comment and no lexical problem;
+ * property tests hold it equal to the full parser (test/unit/fuzz.test.ts, test/fuzz/properties.ts).
  */
-export type FastLine = (text: string, line: number, start: number, end: number) => Statement | undefined;
+export interface FastLine {
+  read(text: string, line: number, start: number, hasCR: boolean): Statement | undefined;
+  readonly end: number;
+}
 
 const NO_TOKENS: Token[] = [];
 
@@ -208,7 +213,7 @@ function nextLineStart(text: string, end: number): number {
 }
 
 /** Where the physical line starting at `from` ends (its break, or the end of the text). */
-function lineEnd(text: string, from: number, hasCR: boolean): number {
+export function lineEnd(text: string, from: number, hasCR: boolean): number {
   if (!hasCR) {
     const p = text.indexOf('\n', from);
     return p < 0 ? text.length : p;
@@ -249,15 +254,15 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
   // the next would start past it.
   let ln = from.line;
   for (let base = from.offset, next = 0; base <= text.length; ln++, base = next) {
-    const end = lineEnd(text, base, hasCR);
-    next = nextLineStart(text, end);
     // Only a line that starts with a letter (as every line the fast path takes does), and whose
     // next line with a token starts a statement (a letter first: not indented), or that has none
     // after it: an indented line with a token, even after blank and comment-only lines, continues
-    // this one.
-    if (fast && ln > 0 && base < end && isAsciiLetter(text.charCodeAt(base)) && statementEndsBefore(text, next, hasCR)) {
-      const st = fast(text, ln, base, end);
-      if (st) {
+    // this one. The fast path finds the line's end as it reads it.
+    const st = fast && ln > 0 && isAsciiLetter(text.charCodeAt(base)) ? fast.read(text, ln, base, hasCR) : undefined;
+    if (st) {
+      const end = fast!.end;
+      next = nextLineStart(text, end);
+      if (statementEndsBefore(text, next, hasCR)) {
         if (current && emit(current, result) === true) return result;
         // The line is words and spaces: its last token ends at its last non-space.
         let last = end;
@@ -272,6 +277,8 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
         continue;
       }
     }
+    const end = lineEnd(text, base, hasCR);
+    next = nextLineStart(text, end);
     const tokens: Token[] = [];
     let i = base;
     // A leading BOM on the first line is not indentation.

@@ -27,7 +27,7 @@ import type {
   ProtectionKeepClause,
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
-import { lex, Token, type LexStart, type LogicalLine } from './lexer';
+import { lex, lineEnd, Token, type FastLine, type LexStart, type LogicalLine } from './lexer';
 import { asMessage, msg, renderMessage, said, type Message } from '../message';
 
 /** Zones a `move ... to`, `in` or `expect ... in` may name. */
@@ -287,7 +287,7 @@ export function parseStream(text: string, onStatement: (st: Statement, info: Doc
       return st ? onStatement(st, info, line.firstOffset) : false;
     },
     from,
-    options?.fastPath === false ? undefined : fastLine,
+    options?.fastPath === false ? undefined : fastPath,
   );
   const lexProblems: SyntaxProblem[] = lexed.problems.map((p) => ({ message: p.message, text: p.text, range: p.range }));
   // Lexical problems first, then the parser's, each in document order.
@@ -660,7 +660,7 @@ function parseBy(cur: Cursor): Name | undefined {
 // Most lines of a long scenario are short events of a few names (`equip e1 to c2`, `move c3 to
 // graveyard`, `expect e1 attached to c2`). For a line made only of ASCII words (a letter, then
 // letters, digits, `-` or `_`) separated by spaces, the lexer's tokens are exactly those words, each
-// an identifier; `fastLine` recognises the common shapes among them and builds the same statement
+// an identifier; `fastPath` recognises the common shapes among them and builds the same statement
 // the full parser makes of those tokens. Anything else (another shape, a comment, a quote, a
 // digit, a tab, a non-ASCII letter, a syntax error) returns undefined and is parsed in full.
 
@@ -706,29 +706,39 @@ function known(text: string): KnownWord {
 const WORD_CHAR = new Uint8Array(128);
 for (let c = 0; c < 128; c++) WORD_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? 2 : (c >= 48 && c <= 57) || c === 45 || c === 95 ? 1 : 0;
 
-/** The words of text[start, end), or -1 when the line is not words and spaces only. */
-function splitWords(text: string, start: number, end: number): number {
+/** Where the line splitWords read last ends: its break (`\n` or `\r`) or the end of the text. */
+let splitEnd = 0;
+
+/**
+ * The words of the line that starts at `start`, read up to its break (`\n` or `\r`: a text that
+ * holds a `\r` breaks lines there, and one without holds none) or the end of the text, which
+ * `splitEnd` is set to; or -1 when the line is not words and spaces only.
+ */
+function splitWords(text: string, start: number): number {
+  const length = text.length;
   let n = 0;
   let i = start;
-  while (i < end) {
+  while (i < length) {
     let c = text.charCodeAt(i);
     if (c === 32) {
       i++;
       continue;
     }
+    if (c === 10 || c === 13) break;
     if (c >= 128 || WORD_CHAR[c] !== 2 || n === MAX_FAST_WORDS) return -1;
     const s = i;
     i++;
-    while (i < end) {
+    while (i < length) {
       c = text.charCodeAt(i);
       if (c < 128 && WORD_CHAR[c] !== 0) i++;
       else break;
     }
-    if (i < end && c !== 32) return -1;
+    if (i < length && c !== 32 && c !== 10 && c !== 13) return -1;
     wordStart[n] = s;
     wordEnd[n] = i;
     wordKey[n++] = keyAt(text, s, i);
   }
+  splitEnd = i;
   return n;
 }
 
@@ -747,7 +757,7 @@ function wordsSpan(a: Token, b: Token): Range {
   return { start: { line: a.line, character: a.start }, end: { line: b.line, character: b.end } };
 }
 
-/** The line being recognised (set by fastLine, as the word offsets are: no closure is made per line). */
+/** The line being recognised (set by fastWordsLine, as the word offsets are: no closure is made per line). */
 let fastText = '';
 let fastLineNo = 0;
 let fastBase = 0;
@@ -858,14 +868,28 @@ const W_NEWER = known('newer');
 const W_THAN = known('than');
 const W_CONTROLLED = known('controlled');
 
-export function fastLine(text: string, line: number, base: number, end: number): Statement | undefined {
-  // `card ...` has a quoted name: never words only.
-  return text.charCodeAt(base) === 99 && text.startsWith('card ', base) ? fastCard(text, line, base, end) : fastWordsLine(text, line, base, end);
-}
+/**
+ * The fast path (the lexer's FastLine): the statement of the line starting at `base`, which starts
+ * with an ASCII letter, or undefined; `fastPath.end` is where the line ends when it returns one.
+ */
+export const fastPath = {
+  end: 0,
+  read(text: string, line: number, base: number, hasCR: boolean): Statement | undefined {
+    // `card ...` has a quoted name: never words only.
+    if (text.charCodeAt(base) === 99 && text.startsWith('card ', base)) {
+      const end = lineEnd(text, base, hasCR);
+      fastPath.end = end;
+      return fastCard(text, line, base, end);
+    }
+    const st = fastWordsLine(text, line, base);
+    fastPath.end = splitEnd;
+    return st;
+  },
+} satisfies FastLine;
 
 /** A line of words and spaces only (an event). */
-function fastWordsLine(text: string, line: number, base: number, end: number): Statement | undefined {
-  const n = splitWords(text, base, end);
+function fastWordsLine(text: string, line: number, base: number): Statement | undefined {
+  const n = splitWords(text, base);
   if (n < 2) return undefined;
   fastText = text;
   fastLineNo = line;
