@@ -56,9 +56,10 @@ export interface Characteristics {
   might: number | undefined;
   mightBonus: number | undefined;
   /**
-   * Bits of `types`, `subtypes`, `cant` and `lost` the rules ask about on every event (KIND_*,
-   * CANT_*, LOST_*), kept with them: set by takeCharacteristics and wherever an effect replaces one
-   * of those sets (kindsOf).
+   * Bits of `types`, `subtypes`, `colors`, `cant` and `lost` the rules ask about on every event
+   * (KIND_*, COLOR_*, CANT_*, LOST_*), kept with them: the printed characteristics' are made once,
+   * as the card is declared (takeCharacteristics copies them with the sets), and an effect that
+   * replaces one of those sets makes the card's again (kindsOf).
    */
   kinds: number;
 }
@@ -77,15 +78,57 @@ export const CANT_FORTIFIED = 512;
 /** `lost` holds 'enchant', 'equip'. */
 export const LOST_ENCHANT = 1024;
 export const LOST_EQUIP = 2048;
+/** One of the MTG card types of permanents (110.4): artifact, creature, enchantment, land, planeswalker, battle. */
+export const KIND_PERMANENT_TYPE = 4096;
+/** The MTG colors (105.1), one bit each. */
+export const COLOR_WHITE = 8192;
+export const COLOR_BLUE = 16384;
+export const COLOR_BLACK = 32768;
+export const COLOR_RED = 65536;
+export const COLOR_GREEN = 131072;
 
-/** The KIND_* (and CANT_*, LOST_*) bits of a card's types, subtypes, `cant` and `lost`. */
-export function kindsOf(c: Pick<Characteristics, 'types' | 'subtypes' | 'cant' | 'lost'>): number {
-  const t = c.types;
-  const s = c.subtypes;
-  let k = (t.has('creature') ? KIND_CREATURE : 0) | (t.has('battle') ? KIND_BATTLE : 0) | (t.has('land') ? KIND_LAND : 0);
-  if (s.size) k |= (s.has('Aura') ? KIND_AURA : 0) | (s.has('Equipment') ? KIND_EQUIPMENT : 0) | (s.has('Fortification') ? KIND_FORTIFICATION : 0) | (s.has('Role') ? KIND_ROLE : 0);
-  if (c.cant.size) k |= (c.cant.has('enchanted') ? CANT_ENCHANTED : 0) | (c.cant.has('equipped') ? CANT_EQUIPPED : 0) | (c.cant.has('fortified') ? CANT_FORTIFIED : 0);
-  if (c.lost.size) k |= (c.lost.has('enchant') ? LOST_ENCHANT : 0) | (c.lost.has('equip') ? LOST_EQUIP : 0);
+/** The COLOR_* bit of a color word, 0 for any other word. */
+export function colorBit(word: string): number {
+  switch (word) {
+    case 'white':
+      return COLOR_WHITE;
+    case 'blue':
+      return COLOR_BLUE;
+    case 'black':
+      return COLOR_BLACK;
+    case 'red':
+      return COLOR_RED;
+    case 'green':
+      return COLOR_GREEN;
+  }
+  return 0;
+}
+
+/** The KIND_*, COLOR_*, CANT_* and LOST_* bits of a card's types, subtypes, colors, `cant` and `lost` (each set read once: they hold a few words). */
+export function kindsOf(c: Pick<Characteristics, 'types' | 'subtypes' | 'colors' | 'cant' | 'lost'>): number {
+  let k = 0;
+  for (const t of c.types) {
+    switch (t) {
+      case 'creature':
+        k |= KIND_CREATURE | KIND_PERMANENT_TYPE;
+        break;
+      case 'battle':
+        k |= KIND_BATTLE | KIND_PERMANENT_TYPE;
+        break;
+      case 'land':
+        k |= KIND_LAND | KIND_PERMANENT_TYPE;
+        break;
+      case 'artifact':
+      case 'enchantment':
+      case 'planeswalker':
+        k |= KIND_PERMANENT_TYPE;
+        break;
+    }
+  }
+  for (const s of c.subtypes) k |= s === 'Aura' ? KIND_AURA : s === 'Equipment' ? KIND_EQUIPMENT : s === 'Fortification' ? KIND_FORTIFICATION : s === 'Role' ? KIND_ROLE : 0;
+  for (const x of c.colors) k |= colorBit(x);
+  for (const x of c.cant) k |= x === 'enchanted' ? CANT_ENCHANTED : x === 'equipped' ? CANT_EQUIPPED : x === 'fortified' ? CANT_FORTIFIED : 0;
+  for (const x of c.lost) k |= x === 'enchant' ? LOST_ENCHANT : x === 'equip' ? LOST_EQUIP : 0;
   return k;
 }
 
@@ -549,7 +592,7 @@ export function resetCharacteristics(card: CardObj): void {
 }
 
 /** The card's characteristics become `p`'s (the sets and lists shared: they are copy on write), with their kinds. */
-export function takeCharacteristics(card: CardObj, p: Characteristics): void {
+function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.supertypes = p.supertypes;
   card.types = p.types;
   card.subtypes = p.subtypes;
@@ -566,7 +609,13 @@ export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.cant = p.cant;
   card.might = p.might;
   card.mightBonus = p.mightBonus;
-  card.kinds = kindsOf(p);
+  card.kinds = p.kinds;
+}
+
+/** The card's printed characteristics are complete (its declaration built them): their kinds are made, once, and the card takes them. */
+export function takePrinted(card: CardObj): void {
+  card.printed.kinds = kindsOf(card.printed);
+  takeCharacteristics(card, card.printed);
 }
 
 export function zoneLabel(c: CardObj): string {

@@ -2,7 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
-import { adding, type CardObj, takeCharacteristics, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, LOST_ENCHANT, type PlayerObj, pushing, targetingKeywordOf } from '../../engine/board';
+import { adding, type CardObj, colorBit, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, pushing, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
@@ -80,9 +80,6 @@ export function article(word: string): Message {
   return /^[aeiou]/i.test(word) ? msg`an ${word}` : msg`a ${word}`;
 }
 
-/** Card types of permanents: a "permanent card" has one of them (110.4 lists them). */
-const PERMANENT_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle'];
-
 /** `inZone`: the filter names a zone (109.2a), so the words describe a card there, not a permanent. */
 function termMatches(word: string, host: Host, att: CardObj, inZone = false): boolean {
   if (!isCard(host)) return word === 'player' || (word === 'opponent' && host.id !== att.controller);
@@ -90,7 +87,7 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
   if (word === 'creature') return isCreature(host);
   switch (word) {
     case 'permanent':
-      return inZone ? PERMANENT_CARD_TYPES.some((t) => host.types.has(t)) : host.zone === 'battlefield';
+      return inZone ? (host.kinds & KIND_PERMANENT_TYPE) !== 0 : host.zone === 'battlefield';
     case 'card':
     case 'object':
       return true;
@@ -102,7 +99,8 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
     case 'colorless':
       return host.colors.size === 0;
   }
-  if (COLORS.includes(word)) return host.colors.has(word);
+  const color = colorBit(word);
+  if (color !== 0) return (host.kinds & color) !== 0;
   if (MTG_SUPERTYPES.includes(word)) return host.supertypes.has(word);
   if (MTG_CARD_TYPES.includes(word)) return hasType(host, word);
   return host.subtypes.has(word);
@@ -242,7 +240,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
     }
   }
-  takeCharacteristics(card, pr);
+  takePrinted(card);
 }
 
 export function unknownWord(replay: Replay, w: Word, what: Message, known: string[]): void {

@@ -3,10 +3,10 @@
 // a fix offers; what a change may make illegal.
 import type { Range } from '../../types';
 import type { ProtectionKeepClause } from '../../parser/ast';
-import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
+import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { article, COLORS, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
+import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 import { msg, titled, type Message } from '../../message';
 import { inZone as inZoneWords, qualityWord } from '../../engine/words';
 
@@ -32,7 +32,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 /** Does a protection quality cover this attachment? Returns the extra rule (702.16j/k) when it does. */
 export function protectionCovers(quality: string, att: CardObj): string[] | undefined {
   if (quality === 'everything') return ['702.16j'];
-  if (COLORS.includes(quality)) return att.colors.has(quality) ? [] : undefined;
+  const color = colorBit(quality);
+  if (color !== 0) return (att.kinds & color) !== 0 ? [] : undefined;
   if (quality === 'multicolored') return att.colors.size > 1 ? [] : undefined;
   if (quality === 'monocolored') return att.colors.size === 1 ? [] : undefined;
   if (quality === att.controller) return ['702.16k'];

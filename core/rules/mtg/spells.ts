@@ -2,7 +2,7 @@
 // bestow (702.103, 702.103e: a bestowed Aura with an illegal target resolves as a creature). A spell is on the
 // stack with the abilities (stack.ts): it resolves only from the top (405.5).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard } from '../../engine/board';
+import { type CardObj, isCard, KIND_PERMANENT_TYPE } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, isAura, type Problem } from './characteristics';
@@ -27,12 +27,9 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.103e': { title: 'Bestow with an illegal target', text: 'A bestowed Aura spell whose target is illegal on resolution stops being bestowed and resolves as a creature.' },
 };
 
-const PERMANENT_TYPES = new Set(['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle']);
-
 /** Has the card one of the permanent card types (110.4)? */
 function hasPermanentType(card: CardObj): boolean {
-  for (const t of card.types) if (PERMANENT_TYPES.has(t)) return true;
-  return false;
+  return (card.kinds & KIND_PERMANENT_TYPE) !== 0;
 }
 
 export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>): void {

@@ -1,7 +1,7 @@
 // Riftbound cards and where they are: card types and zones, the board (a base or a battlefield), whose base a
 // card is in (a card is played to its controller's base: 149.2, 107.1.c), and each card's declared characteristics.
 import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
-import { adding, type CardObj, kindsOf, takeCharacteristics, type PlayerObj, withOrWithout } from '../../engine/board';
+import { adding, type CardObj, kindsOf, takePrinted, type PlayerObj, withOrWithout } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import { msg, type Message } from '../../message';
 import { zoneWord } from '../../engine/words';
@@ -115,7 +115,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
     }
   }
-  takeCharacteristics(card, pr);
+  takePrinted(card);
 }
 
 /** An effect that makes a card become or lose a card type or tag. */
