@@ -378,7 +378,12 @@ export class Board {
   /** `id` is no longer among `host`'s attachments (without any rules check; `unlink` does the rest for a card still pointing at it). */
   dropAttachment(host: CardObj | PlayerObj, id: string): void {
     const set = host.attachments as Owned;
-    if (set.owner === this.token) set.delete(id);
+    if (set.size === 1 && set.has(id)) {
+      // The last one goes: the host takes the shared empty set again. (Deleting it would make V8
+      // shrink the set's table, a call into its runtime, and the next attachment grow it again.)
+      // A loop reading the old set as it is emptied (unattachAll) has visited its only entry.
+      host.attachments = noAttachments();
+    } else if (set.owner === this.token) set.delete(id);
     else if (set.has(id)) this.attachmentsOf(host).delete(id);
   }
 
