@@ -207,9 +207,13 @@ function statementEndsBefore(text: string, at: number, hasCR: boolean): boolean 
   }
 }
 
-/** Where the line after the break at `end` starts (past `\r\n`, `\n` or `\r`). */
+/**
+ * Where the line after the break at `end` starts (past `\r\n`, `\n` or `\r`). The characters are
+ * read only inside the text: a read past its end (at the last line) would make V8 compile every
+ * later read at that place as a call into its runtime.
+ */
 function nextLineStart(text: string, end: number): number {
-  return end + (text.charCodeAt(end) === CH_CR && text.charCodeAt(end + 1) === CH_LF ? 2 : 1);
+  return end + (end + 1 < text.length && text.charCodeAt(end) === CH_CR && text.charCodeAt(end + 1) === CH_LF ? 2 : 1);
 }
 
 /** Where the physical line starting at `from` ends (its break, or the end of the text). */
@@ -258,7 +262,7 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
     // next line with a token starts a statement (a letter first: not indented), or that has none
     // after it: an indented line with a token, even after blank and comment-only lines, continues
     // this one. The fast path finds the line's end as it reads it.
-    const st = fast && ln > 0 && isAsciiLetter(text.charCodeAt(base)) ? fast.read(text, ln, base, hasCR) : undefined;
+    const st = fast && ln > 0 && base < text.length && isAsciiLetter(text.charCodeAt(base)) ? fast.read(text, ln, base, hasCR) : undefined;
     if (st) {
       const end = fast!.end;
       next = nextLineStart(text, end);
