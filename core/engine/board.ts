@@ -389,8 +389,12 @@ export class Board {
 
   hostOf(card: CardObj): CardObj | PlayerObj | undefined {
     const h = card.attachedTo;
-    if (!h) return undefined;
-    return h.kind === 'card' ? this.list[h.index] : this.players.get(h.id);
+    return h ? this.refTarget(h) : undefined;
+  }
+
+  /** The card or player a reference names; a card as it is now (whether it is still the object referred to, its version says). */
+  refTarget(ref: HostRef): CardObj | PlayerObj | undefined {
+    return ref.kind === 'card' ? this.list[ref.index] : this.players.get(ref.id);
   }
 
   refTo(target: CardObj | PlayerObj): HostRef {

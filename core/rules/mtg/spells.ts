@@ -120,7 +120,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   const ref = spell.stackTarget;
   spell.stackTarget = undefined;
   if (isAura(spell) && ref) {
-    const target = ref.kind === 'card' ? replay.board.cards.get(ref.id) : replay.board.players.get(ref.id);
+    const target = replay.board.refTarget(ref);
     const gone = target && isCard(target) && ref.kind === 'card' && target.version !== ref.version;
     const problem: Problem | undefined = !target
       ? { rules: ['608.2b'], why: msg`its target no longer exists` }

@@ -111,7 +111,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   if (!onTop(replay, ev, entry, msg`${att.id}'s ${abilityWord(kw)}`)) return;
   replay.board.removeAbility(entry);
   const ref = entry.target!;
-  const target: Host | undefined = ref.kind === 'card' ? replay.board.cards.get(ref.id) : replay.board.players.get(ref.id);
+  const target: Host | undefined = replay.board.refTarget(ref);
   const stays = att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`;
   const sourceGone = att.version !== entry.version || att.zone !== 'battlefield';
   // 608.2b: the target first. A card that changed zones is a new object the ability never targeted.

@@ -46,7 +46,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   }
   replay.board.removeAbility(entry);
   const ref = entry.target!;
-  const target: Host | undefined = ref.kind === 'card' ? replay.board.cards.get(ref.id) : replay.board.players.get(ref.id);
+  const target: Host | undefined = replay.board.refTarget(ref);
   const related = entry.at ? [{ range: entry.at, ...said(msg`the Equip was used here`) }] : [];
   const stays = att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays where it is`;
   const problem = !target
