@@ -54,14 +54,14 @@ export interface LogicalLine {
  * The parser's fast path for simple lines. `read` is given a physical line that is not the first
  * and starts with an ASCII letter (so it is not indented); it returns the statement the full
  * parser would make of the line's tokens, or undefined to lex and parse it in full. It reads the
- * line up to its break (`\n`, or `\r` when `hasCR`) or the end of the text itself, and when it
- * returns a statement, `end` is where that line ends (the lexer needs no search of its own for
- * the break). The lexer keeps the statement only when the line is a whole statement: followed by
+ * line up to its break (`\n` or `\r`: a text without a CR holds none) or the end of the text
+ * itself, and when it returns a statement, `end` is where that line ends (the lexer needs no
+ * search of its own for the break). The lexer keeps the statement only when the line is a whole statement: followed by
  * a line that starts one, or by nothing. A line it accepts has no comment and no lexical problem;
  * property tests hold it equal to the full parser (test/unit/fuzz.test.ts, test/fuzz/properties.ts).
  */
 export interface FastLine {
-  read(text: string, line: number, start: number, hasCR: boolean): Statement | undefined;
+  read(text: string, line: number, start: number): Statement | undefined;
   readonly end: number;
 }
 
@@ -217,7 +217,7 @@ function nextLineStart(text: string, end: number): number {
 }
 
 /** Where the physical line starting at `from` ends (its break, or the end of the text). */
-export function lineEnd(text: string, from: number, hasCR: boolean): number {
+function lineEnd(text: string, from: number, hasCR: boolean): number {
   if (!hasCR) {
     const p = text.indexOf('\n', from);
     return p < 0 ? text.length : p;
@@ -262,7 +262,7 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
     // next line with a token starts a statement (a letter first: not indented), or that has none
     // after it: an indented line with a token, even after blank and comment-only lines, continues
     // this one. The fast path finds the line's end as it reads it.
-    const st = fast && ln > 0 && base < text.length && isAsciiLetter(text.charCodeAt(base)) ? fast.read(text, ln, base, hasCR) : undefined;
+    const st = fast && ln > 0 && base < text.length && isAsciiLetter(text.charCodeAt(base)) ? fast.read(text, ln, base) : undefined;
     if (st) {
       const end = fast!.end;
       next = nextLineStart(text, end);

@@ -27,7 +27,7 @@ import type {
   ProtectionKeepClause,
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
-import { lex, lineEnd, Token, type FastLine, type LexStart, type LogicalLine } from './lexer';
+import { lex, Token, type FastLine, type LexStart, type LogicalLine } from './lexer';
 import { asMessage, msg, renderMessage, said, type Message } from '../message';
 
 /** Zones a `move ... to`, `in` or `expect ... in` may name. */
@@ -874,14 +874,9 @@ const W_CONTROLLED = known('controlled');
  */
 export const fastPath = {
   end: 0,
-  read(text: string, line: number, base: number, hasCR: boolean): Statement | undefined {
+  read(text: string, line: number, base: number): Statement | undefined {
     // `card ...` has a quoted name: never words only.
-    if (text.charCodeAt(base) === 99 && text.startsWith('card ', base)) {
-      const end = lineEnd(text, base, hasCR);
-      fastPath.end = end;
-      return fastCard(text, line, base, end);
-    }
-    const st = fastWordsLine(text, line, base);
+    const st = text.charCodeAt(base) === 99 && text.startsWith('card ', base) ? fastCard(text, line, base) : fastWordsLine(text, line, base);
     fastPath.end = splitEnd;
     return st;
   },
@@ -1065,38 +1060,44 @@ const cardKind = new Uint8Array(MAX_CARD_TOKENS);
 const cardStart = new Int32Array(MAX_CARD_TOKENS);
 const cardEnd = new Int32Array(MAX_CARD_TOKENS);
 
-/** The tokens of text[start, end) into cardKind/cardStart/cardEnd, their count, or -1 when one is of another kind. */
-function splitCardLine(text: string, start: number, end: number): number {
+/**
+ * The tokens of the line that starts at `start` into cardKind/cardStart/cardEnd, read up to its
+ * break (`\n` or `\r`, as splitWords) or the end of the text, which `splitEnd` is set to; their
+ * count, or -1 when one is of another kind.
+ */
+function splitCardLine(text: string, start: number): number {
+  const length = text.length;
   let n = 0;
   let i = start;
-  while (i < end) {
+  while (i < length) {
     const c = text.charCodeAt(i);
     if (c === 32) {
       i++;
       continue;
     }
+    if (c === 10 || c === 13) break;
     if (n === MAX_CARD_TOKENS) return -1;
     cardStart[n] = i;
     if (c < 128 && WORD_CHAR[c] === 2) {
       i++;
       let d = 0;
-      while (i < end) {
+      while (i < length) {
         d = text.charCodeAt(i);
         if (d < 128 && WORD_CHAR[d] !== 0) i++;
         else break;
       }
-      // The lexer's words go on through `'`, `.` and other letters: here a word ends at a space, a comma or the end.
-      if (i < end && d !== 32 && d !== 44) return -1;
+      // The lexer's words go on through `'`, `.` and other letters: here a word ends at a space, a comma or the line's end.
+      if (i < length && d !== 32 && d !== 44 && d !== 10 && d !== 13) return -1;
       cardKind[n] = K_WORD;
     } else if (c === 34) {
       i++;
-      while (i < end) {
+      while (i < length) {
         const d = text.charCodeAt(i);
         if (d === 34) break;
-        if (d === 92) return -1;
+        if (d === 92 || d === 10 || d === 13) return -1;
         i++;
       }
-      if (i === end) return -1;
+      if (i === length) return -1;
       i++;
       cardKind[n] = K_STRING;
     } else if (c === 58) {
@@ -1111,6 +1112,7 @@ function splitCardLine(text: string, start: number, end: number): number {
     } else return -1;
     cardEnd[n++] = i;
   }
+  splitEnd = i;
   return n;
 }
 
@@ -1140,8 +1142,8 @@ function cardWordIs(k: number, w: string): boolean {
   return true;
 }
 
-function fastCard(text: string, line: number, base: number, end: number): CardStmt | undefined {
-  const n = splitCardLine(text, base, end);
+function fastCard(text: string, line: number, base: number): CardStmt | undefined {
+  const n = splitCardLine(text, base);
   if (n < 3 || cardKind[1] !== K_WORD || cardKind[2] !== K_STRING) return undefined;
   cardText = text;
   cardLineNo = line;
