@@ -8,7 +8,7 @@ import { Replay, type Ruleset } from '../engine/replay';
 import { mtg } from '../rules/mtg/mtg';
 import { riftbound } from '../rules/riftbound/riftbound';
 import { knownVersions, resolveVersion } from '../rules/versions';
-import { header, type ScenarioHeader } from '../parser/header';
+import { header, type HeaderWords, type ScenarioHeader } from '../parser/header';
 import type { CardCatalogs } from '../cards/catalog';
 import { demoteHidingFixes } from '../fixes';
 import { includeFindings, includesBeforeEvents, resolveIncludes, type IncludedFile, type Includes } from './includes';
@@ -85,7 +85,7 @@ export interface AnalyseOptions {
 }
 
 /** The header with the default rules version of its game when it declares none. */
-export function withDefaultVersion(hdr: ScenarioHeader, defaults: Partial<Record<Game, string>> | undefined): ScenarioHeader {
+export function withDefaultVersion<H extends HeaderWords>(hdr: H, defaults: Partial<Record<Game, string>> | undefined): H {
   if (hdr.version !== undefined || !defaults) return hdr;
   const v = defaults[hdr.game ?? 'mtg'];
   return v === undefined ? hdr : { ...hdr, version: v };

@@ -6,7 +6,7 @@ import { isEvent, type Comment, type DocumentInfo, type ScenarioDocument, type S
 import { movedLines, parse, parseStreamInSlices, shiftedLines, type StreamedParse } from '../parser/parser';
 import { eolOf } from '../parser/lexer';
 import { commonPrefix, commonSuffix, reparse } from '../parser/reparse';
-import { headerOf, type ScenarioHeader } from '../parser/header';
+import { headerWords, type HeaderWords, type ScenarioHeader } from '../parser/header';
 import type { CheckResult, Finding, Range } from '../types';
 import { MovedCheckpoint, MovedReplay, movedStampBy, Replay, statesTimestamps, textlessCopy } from '../engine/replay';
 import { movedLine, objectList, stampsOnly, type LineMove } from '../engine/board';
@@ -111,7 +111,8 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
   // Made for objects (objectList): the statement callback below, compiled in one check, pushes to the next check's list.
   const declarations: Statement[] = from ? prev!.declarations : objectList();
   let first: Statement | undefined = from ? prev!.first : undefined;
-  let hdr: ScenarioHeader | undefined = from ? prev!.header : undefined;
+  // What the declarations say; the line break and line count are added once the whole text is read (`header`).
+  let hdr: HeaderWords | undefined = from ? prev!.header : undefined;
   let replay: Replay | undefined;
   let crash: unknown;
   let statements = from ? from.index : 0;
@@ -139,9 +140,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
       for (let i = 0; i < from.findings; i++) r.findings.push(prev!.replayFindings[i]);
       return r;
     }
-    // Only the game and the version are read before the whole text is: the line break and the line
-    // count are set once it is (below). Asked for here, the count would be a pass of its own over the text.
-    hdr = withDefaultVersion(headerOf(declarations, { eol: info.eol, lineCount: 0 }), options.defaultRulesVersion);
+    hdr = withDefaultVersion(headerWords(declarations), options.defaultRulesVersion);
     const r = new Replay(info, text, RULESETS[hdr.game ?? 'mtg'], hdr.version, { steps: options.steps, cards: options.cards });
     includes = includesOf(declarations, options, hdr.game);
     try {
@@ -244,7 +243,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
   const lexProblems = merge(prev?.lexProblems, rest.lexProblems);
   const parseProblems = merge(prev?.parseProblems, rest.parseProblems);
   const comments = merge(prev?.comments, rest.comments);
-  hdr = { ...hdr!, eol: rest.eol, lineCount: rest.lineCount };
+  const header: ScenarioHeader = { ...hdr!, eol: rest.eol, lineCount: rest.lineCount };
   // Findings in the order a whole-document analysis reports them: syntax, header, replay.
   const fromReplay = replay.findings.splice(0);
   const stats = { statements, events: replay.events, expectations: replay.expectations };
@@ -265,7 +264,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     for (const p of prev!.points) {
       if (p.offset >= cutoff.offset) {
         const at = { index: p.index + shift, line: p.line + lineDelta, offset: p.offset + tail!.delta, findings: p.findings + findingsShift, events: p.events + eventsShift, expectations: p.expectations + expectationsShift };
-        points.push(takenOn(p, at, cutoffMove, hdr!.version));
+        points.push(takenOn(p, at, cutoffMove, header.version));
       }
     }
   }
@@ -278,7 +277,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     replay.report('syntax-error', p.range, p.text ?? p.message);
     if (keeper) drain(replay, 0);
   }
-  headerFindings(first, declarations, replay, hdr.game, rest.eol);
+  headerFindings(first, declarations, replay, header.game, rest.eol);
   if (keeper) {
     // The same order as below: syntax and header findings, the replay's, a crash.
     drain(replay, 0);
@@ -290,17 +289,17 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     if (crash !== undefined) reportCrash(replay, crash);
   }
   const result: CheckResult = {
-    game: hdr.game,
-    rulesVersion: hdr.version,
-    ...applyExpectations(keeper ? keeper.result() : limitFindings(replay.findings, options.maxFindings), comments, text, hdr.game, options),
+    game: header.game,
+    rulesVersion: header.version,
+    ...applyExpectations(keeper ? keeper.result() : limitFindings(replay.findings, options.maxFindings), comments, text, header.game, options),
     steps: replay.steps,
     stats,
   };
   const resume: ResumeState | undefined = options.resumable
-    ? { text, points, replayFindings: fromReplay, lexProblems, parseProblems, comments, declarations, first, header: hdr, stats, crashed: crash !== undefined, includes }
+    ? { text, points, replayFindings: fromReplay, lexProblems, parseProblems, comments, declarations, first, header, stats, crashed: crash !== undefined, includes }
     : undefined;
   const earlier = options.previous instanceof StreamedAnalysis ? options.previous.builtDoc() : undefined;
-  const analysis = new StreamedAnalysis(text, result, hdr, resume, earlier, includes, options.cards);
+  const analysis = new StreamedAnalysis(text, result, header, resume, earlier, includes, options.cards);
   analysis.replayed = replayed;
   return analysis;
 }

@@ -1,6 +1,6 @@
 // What a scenario's header says (its game and `rules` version, and where), read from the parsed
 // statements. Below the replay and the rules files, which both need it.
-import type { DocumentInfo, ScenarioDocument, Statement } from './ast';
+import type { ScenarioDocument, Statement } from './ast';
 import type { Game, Range } from '../types';
 import { declarationsOf } from './declarations';
 
@@ -20,11 +20,17 @@ export interface ScenarioHeader {
 
 /** The game a document declares (first statement `game ...`), and the `rules` version. */
 export function header(doc: ScenarioDocument): ScenarioHeader {
-  return headerOf(declarationsOf(doc).list, doc);
+  return { ...headerWords(declarationsOf(doc).list), eol: doc.eol, lineCount: doc.lineCount };
 }
 
-/** The header read from the statements (only declarations matter), with the file's line break and line count. */
-export function headerOf(statements: readonly Statement[], info: Pick<DocumentInfo, 'eol' | 'lineCount'>): ScenarioHeader {
+/**
+ * What the declarations say: the header without the file's line break and line count (a check
+ * knows the count only once it has read the whole text).
+ */
+export type HeaderWords = Omit<ScenarioHeader, 'eol' | 'lineCount'>;
+
+/** The game and `rules` version the statements declare, and where (only declarations matter). */
+export function headerWords(statements: readonly Statement[]): HeaderWords {
   let game: Game | undefined;
   let version: string | undefined;
   let versionRange: Range | undefined;
@@ -37,7 +43,7 @@ export function headerOf(statements: readonly Statement[], info: Pick<DocumentIn
       versionRange = st.version.range;
     }
   }
-  return { game, version, versionRange, gameRange, eol: info.eol, lineCount: info.lineCount };
+  return { game, version, versionRange, gameRange };
 }
 
 /** `game` first and once, a known game, a known rules version. `declarations` may omit the events. */
