@@ -57,7 +57,7 @@ export interface Characteristics {
   mightBonus: number | undefined;
   /**
    * Bits of `types`, `subtypes`, `colors`, `cant` and `lost` the rules ask about on every event
-   * (KIND_*, COLOR_*, CANT_*, LOST_*), kept with them: the printed characteristics' are made once,
+   * (KIND_*, colorBit, CANT_*, LOST_*), kept with them: the printed characteristics' are made once,
    * as the card is declared (takeCharacteristics copies them with the sets), and an effect that
    * replaces one of those sets makes the card's again (kindsOf).
    */
@@ -80,31 +80,17 @@ export const LOST_ENCHANT = 1024;
 export const LOST_EQUIP = 2048;
 /** One of the MTG card types of permanents (110.4): artifact, creature, enchantment, land, planeswalker, battle. */
 export const KIND_PERMANENT_TYPE = 4096;
-/** The MTG colors (105.1), one bit each. */
-export const COLOR_WHITE = 8192;
-export const COLOR_BLUE = 16384;
-export const COLOR_BLACK = 32768;
-export const COLOR_RED = 65536;
-export const COLOR_GREEN = 131072;
+/** The MTG colors (105.1), each with a bit of `kinds`: COLOR_FIRST for the first, the next bit up for each other. */
+export const COLOR_WORDS: readonly string[] = ['white', 'blue', 'black', 'red', 'green'];
+const COLOR_FIRST = 8192;
 
-/** The COLOR_* bit of a color word, 0 for any other word. */
+/** The bit of `kinds` of a color word, 0 for any other word. */
 export function colorBit(word: string): number {
-  switch (word) {
-    case 'white':
-      return COLOR_WHITE;
-    case 'blue':
-      return COLOR_BLUE;
-    case 'black':
-      return COLOR_BLACK;
-    case 'red':
-      return COLOR_RED;
-    case 'green':
-      return COLOR_GREEN;
-  }
-  return 0;
+  const i = COLOR_WORDS.indexOf(word);
+  return i < 0 ? 0 : COLOR_FIRST << i;
 }
 
-/** The KIND_*, COLOR_*, CANT_* and LOST_* bits of a card's types, subtypes, colors, `cant` and `lost` (each set read once: they hold a few words). */
+/** The KIND_*, color (colorBit), CANT_* and LOST_* bits of a card's types, subtypes, colors, `cant` and `lost` (each set read once: they hold a few words). */
 export function kindsOf(c: Pick<Characteristics, 'types' | 'subtypes' | 'colors' | 'cant' | 'lost'>): number {
   let k = 0;
   for (const t of c.types) {

@@ -54,11 +54,12 @@ export interface LogicalLine {
  * The parser's fast path for simple lines. `read` is given a physical line that is not the first
  * and starts with an ASCII letter (so it is not indented); it returns the statement the full
  * parser would make of the line's tokens, or undefined to lex and parse it in full. It reads the
- * line up to its break (`\n` or `\r`: a text without a CR holds none) or the end of the text
- * itself, and when it returns a statement, `end` is where that line ends (the lexer needs no
- * search of its own for the break). The lexer keeps the statement only when the line is a whole statement: followed by
- * a line that starts one, or by nothing. A line it accepts has no comment and no lexical problem;
- * property tests hold it equal to the full parser (test/unit/fuzz.test.ts, test/fuzz/properties.ts).
+ * line itself, up to its break (`\n`, or a `\r`, which only a text with CRs holds) or the end of
+ * the text, and when it returns a statement, `end` is where that line ends: the lexer needs no
+ * search of its own for the break. The lexer keeps the statement only when the line is a whole
+ * statement: followed by a line that starts one, or by nothing. A line it accepts has no comment
+ * and no lexical problem; property tests hold it equal to the full parser (test/unit/fuzz.test.ts,
+ * test/fuzz/properties.ts).
  */
 export interface FastLine {
   read(text: string, line: number, start: number): Statement | undefined;
@@ -268,7 +269,7 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
       next = nextLineStart(text, end);
       if (statementEndsBefore(text, next, hasCR)) {
         if (current && emit(current, result) === true) return result;
-        // The line is words and spaces: its last token ends at its last non-space.
+        // The line has no comment: its last token ends at its last non-space.
         let last = end;
         while (last > base && text.charCodeAt(last - 1) === CH_SPACE) last--;
         // One object serves every such line in turn (`emit` keeps none of them).

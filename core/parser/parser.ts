@@ -706,7 +706,22 @@ function known(text: string): KnownWord {
 const WORD_CHAR = new Uint8Array(128);
 for (let c = 0; c < 128; c++) WORD_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? 2 : (c >= 48 && c <= 57) || c === 45 || c === 95 ? 1 : 0;
 
-/** Where the line splitWords read last ends: its break (`\n` or `\r`) or the end of the text. */
+/** Where the word that starts at `i` with a letter ends: past its letters, digits, `-` and `_` (WORD_CHAR). */
+function wordEndAt(text: string, i: number): number {
+  const length = text.length;
+  for (i++; i < length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || WORD_CHAR[c] === 0) break;
+  }
+  return i;
+}
+
+/** A space or a line break (`\n`, `\r`): what may follow a word of the fast path. */
+function isSpaceOrBreak(c: number): boolean {
+  return c === 32 || c === 10 || c === 13;
+}
+
+/** Where the line splitWords or splitCardLine read last ends: its break (`\n` or `\r`) or the end of the text. */
 let splitEnd = 0;
 
 /**
@@ -719,7 +734,7 @@ function splitWords(text: string, start: number): number {
   let n = 0;
   let i = start;
   while (i < length) {
-    let c = text.charCodeAt(i);
+    const c = text.charCodeAt(i);
     if (c === 32) {
       i++;
       continue;
@@ -727,13 +742,8 @@ function splitWords(text: string, start: number): number {
     if (c === 10 || c === 13) break;
     if (c >= 128 || WORD_CHAR[c] !== 2 || n === MAX_FAST_WORDS) return -1;
     const s = i;
-    i++;
-    while (i < length) {
-      c = text.charCodeAt(i);
-      if (c < 128 && WORD_CHAR[c] !== 0) i++;
-      else break;
-    }
-    if (i < length && c !== 32 && c !== 10 && c !== 13) return -1;
+    i = wordEndAt(text, i);
+    if (i < length && !isSpaceOrBreak(text.charCodeAt(i))) return -1;
     wordStart[n] = s;
     wordEnd[n] = i;
     wordKey[n++] = keyAt(text, s, i);
@@ -870,17 +880,17 @@ const W_CONTROLLED = known('controlled');
 
 /**
  * The fast path (the lexer's FastLine): the statement of the line starting at `base`, which starts
- * with an ASCII letter, or undefined; `fastPath.end` is where the line ends when it returns one.
+ * with an ASCII letter, or undefined; `end` is where the line read last ends.
  */
-export const fastPath = {
-  end: 0,
+export const fastPath: FastLine = {
   read(text: string, line: number, base: number): Statement | undefined {
     // `card ...` has a quoted name: never words only.
-    const st = text.charCodeAt(base) === 99 && text.startsWith('card ', base) ? fastCard(text, line, base) : fastWordsLine(text, line, base);
-    fastPath.end = splitEnd;
-    return st;
+    return text.charCodeAt(base) === 99 && text.startsWith('card ', base) ? fastCard(text, line, base) : fastWordsLine(text, line, base);
   },
-} satisfies FastLine;
+  get end() {
+    return splitEnd;
+  },
+};
 
 /** A line of words and spaces only (an event). */
 function fastWordsLine(text: string, line: number, base: number): Statement | undefined {
@@ -1079,15 +1089,9 @@ function splitCardLine(text: string, start: number): number {
     if (n === MAX_CARD_TOKENS) return -1;
     cardStart[n] = i;
     if (c < 128 && WORD_CHAR[c] === 2) {
-      i++;
-      let d = 0;
-      while (i < length) {
-        d = text.charCodeAt(i);
-        if (d < 128 && WORD_CHAR[d] !== 0) i++;
-        else break;
-      }
+      i = wordEndAt(text, i);
       // The lexer's words go on through `'`, `.` and other letters: here a word ends at a space, a comma or the line's end.
-      if (i < length && d !== 32 && d !== 44 && d !== 10 && d !== 13) return -1;
+      if (i < length && !isSpaceOrBreak(text.charCodeAt(i)) && text.charCodeAt(i) !== 44) return -1;
       cardKind[n] = K_WORD;
     } else if (c === 34) {
       i++;

@@ -2,7 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
-import { adding, type CardObj, colorBit, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, pushing, targetingKeywordOf } from '../../engine/board';
+import { adding, type CardObj, colorBit, COLOR_WORDS, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, pushing, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
@@ -27,7 +27,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 
 export const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal'];
 export const MTG_SUPERTYPES = ['basic', 'legendary', 'snow', 'world', 'ongoing'];
-export const COLORS = ['white', 'blue', 'black', 'red', 'green'];
+export const COLORS: string[] = [...COLOR_WORDS];
 export const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
 
 /**
@@ -80,6 +80,11 @@ export function article(word: string): Message {
   return /^[aeiou]/i.test(word) ? msg`an ${word}` : msg`a ${word}`;
 }
 
+/** Has the card one of the card types of permanents (110.4: artifact, creature, enchantment, land, planeswalker, battle)? */
+export function hasPermanentType(c: CardObj): boolean {
+  return (c.kinds & KIND_PERMANENT_TYPE) !== 0;
+}
+
 /** `inZone`: the filter names a zone (109.2a), so the words describe a card there, not a permanent. */
 function termMatches(word: string, host: Host, att: CardObj, inZone = false): boolean {
   if (!isCard(host)) return word === 'player' || (word === 'opponent' && host.id !== att.controller);
@@ -87,7 +92,7 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
   if (word === 'creature') return isCreature(host);
   switch (word) {
     case 'permanent':
-      return inZone ? (host.kinds & KIND_PERMANENT_TYPE) !== 0 : host.zone === 'battlefield';
+      return inZone ? hasPermanentType(host) : host.zone === 'battlefield';
     case 'card':
     case 'object':
       return true;

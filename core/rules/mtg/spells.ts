@@ -2,10 +2,10 @@
 // bestow (702.103, 702.103e: a bestowed Aura with an illegal target resolves as a creature). A spell is on the
 // stack with the abilities (stack.ts): it resolves only from the top (405.5).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, KIND_PERMANENT_TYPE } from '../../engine/board';
+import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { type Host, isAura, type Problem } from './characteristics';
+import { hasPermanentType, type Host, isAura, type Problem } from './characteristics';
 import { attachProblem, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
 import { keywordWords, noWardReason, wardsTriggered } from './targetingKeywords';
@@ -26,11 +26,6 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.103': { title: 'Bestow', text: 'Bestow lets a creature card be cast as an Aura with enchant creature; it becomes a creature again when it is no longer attached.' },
   '702.103e': { title: 'Bestow with an illegal target', text: 'A bestowed Aura spell whose target is illegal on resolution stops being bestowed and resolves as a creature.' },
 };
-
-/** Has the card one of the permanent card types (110.4)? */
-function hasPermanentType(card: CardObj): boolean {
-  return (card.kinds & KIND_PERMANENT_TYPE) !== 0;
-}
 
 export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>): void {
   const spell = replay.card(ev.subject);
