@@ -712,16 +712,11 @@ export class Replay {
     // cards of an included file are declared within it (their findings are that file's): the
     // checked file's own make no closure and no lookup each.
     const including = origin.size > 0;
-    // Per included file, the owner of its cards that name none (asked once per file, not per card).
-    const soleOwners = new Map<IncludedDeclarations, { owner: string | undefined }>();
-    const soleOwnerOf = (from: IncludedDeclarations): { owner: string | undefined } => {
-      let known = soleOwners.get(from);
-      if (!known) soleOwners.set(from, (known = { owner: soleOwner(from, players) }));
-      return known;
-    };
+    // Per included file, the owner of its cards that name none (found once per file, not per card).
+    const soleOwners = new Map(files.map((file) => [file, { owner: soleOwner(file, players) }]));
     for (const c of cards) {
       const from = including ? origin.get(c) : undefined;
-      if (from) this.within(from, heard, () => this.declareOne(c, players, soleOwnerOf(from)));
+      if (from) this.within(from, heard, () => this.declareOne(c, players, soleOwners.get(from)));
       else this.declareOne(c, players, undefined);
     }
     for (const c of cards) {
