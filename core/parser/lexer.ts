@@ -55,7 +55,7 @@ export interface LogicalLine {
  * and starts with an ASCII letter (so it is not indented); it returns the statement the full
  * parser would make of the line's tokens, or undefined to lex and parse it in full. It reads the
  * line itself, up to its break (`\n`, or a `\r`, which only a text with CRs holds) or the end of
- * the text, and when it returns a statement, `end` is where that line ends: the lexer needs no
+ * the text, and when it returns a statement, `end()` is where that line ends: the lexer needs no
  * search of its own for the break. The lexer keeps the statement only when the line is a whole
  * statement: followed by a line that starts one, or by nothing. A line it accepts has no comment
  * and no lexical problem; property tests hold it equal to the full parser (test/unit/fuzz.test.ts,
@@ -63,7 +63,7 @@ export interface LogicalLine {
  */
 export interface FastLine {
   read(text: string, line: number, start: number): Statement | undefined;
-  readonly end: number;
+  end(): number;
 }
 
 const NO_TOKENS: Token[] = [];
@@ -265,7 +265,7 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
     // this one. The fast path finds the line's end as it reads it.
     const st = fast && ln > 0 && base < text.length && isAsciiLetter(text.charCodeAt(base)) ? fast.read(text, ln, base) : undefined;
     if (st) {
-      const end = fast!.end;
+      const end = fast!.end();
       next = nextLineStart(text, end);
       if (statementEndsBefore(text, next, hasCR)) {
         if (current && emit(current, result) === true) return result;

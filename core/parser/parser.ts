@@ -887,7 +887,7 @@ export const fastPath: FastLine = {
     // `card ...` has a quoted name: never words only.
     return text.charCodeAt(base) === 99 && text.startsWith('card ', base) ? fastCard(text, line, base) : fastWordsLine(text, line, base);
   },
-  get end() {
+  end() {
     return splitEnd;
   },
 };
