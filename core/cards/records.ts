@@ -2,6 +2,7 @@
 // rules text, colors, keywords and (Riftbound) Might and Might Bonus. One record per face that has
 // a name; the full name of a card with several faces names its first face (712.8a, 709.3).
 import type { Game } from '../types';
+import { table } from '../tables';
 
 export interface CardRecord {
   /** The name as the file spells it (a face's name for a face). */
@@ -28,7 +29,7 @@ export interface CardFileData {
   problems: string[];
 }
 
-const COLOR_WORDS: Record<string, string> = { W: 'white', U: 'blue', B: 'black', R: 'red', G: 'green' };
+const COLOR_WORDS = table<string>({ W: 'white', U: 'blue', B: 'black', R: 'red', G: 'green' });
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;

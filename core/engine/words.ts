@@ -3,8 +3,9 @@
 // and Italian: "in graveyard" is "dans le cimetière", "nel cimitero"). Scenario keywords written
 // in backticks stay as they are; these are the words of prose.
 import { msg, type Message } from '../message';
+import { table } from '../tables';
 
-const IN_ZONE: Record<string, Message> = {
+const IN_ZONE = table<Message>({
   battlefield: msg`in battlefield`,
   hand: msg`in hand`,
   library: msg`in library`,
@@ -17,9 +18,9 @@ const IN_ZONE: Record<string, Message> = {
   deck: msg`in deck`,
   trash: msg`in trash`,
   banishment: msg`in banishment`,
-};
+});
 
-const ZONE: Record<string, Message> = {
+const ZONE = table<Message>({
   battlefield: msg`battlefield`,
   hand: msg`hand`,
   library: msg`library`,
@@ -32,7 +33,7 @@ const ZONE: Record<string, Message> = {
   deck: msg`deck`,
   trash: msg`trash`,
   banishment: msg`banishment`,
-};
+});
 
 /** `in ZONE` as the English messages write it (no article): "in graveyard". */
 export function inZone(zone: string): Message | string {
@@ -44,31 +45,31 @@ export function zoneWord(zone: string): Message | string {
   return ZONE[zone] ?? zone;
 }
 
-const ABILITY: Record<string, Message> = {
+const ABILITY = table<Message>({
   equip: msg`equip ability`,
   fortify: msg`fortify ability`,
   reconfigure: msg`reconfigure ability`,
   attach: msg`attach ability`,
-};
+});
 
 /** A keyword's activated ability: "equip ability". */
 export function abilityWord(keyword: string): Message | string {
   return ABILITY[keyword] ?? `${keyword} ability`;
 }
 
-const KEYWORD: Record<string, Message> = {
+const KEYWORD = table<Message>({
   equip: msg`equip`,
   fortify: msg`fortify`,
   reconfigure: msg`reconfigure`,
   attach: msg`attach`,
-};
+});
 
 /** A keyword ability's name in prose: "equip". */
 export function keywordWord(keyword: string): Message | string {
   return KEYWORD[keyword] ?? keyword;
 }
 
-const QUALITY: Record<string, Message> = {
+const QUALITY = table<Message>({
   white: msg`white`,
   blue: msg`blue`,
   black: msg`black`,
@@ -84,7 +85,7 @@ const QUALITY: Record<string, Message> = {
   planeswalkers: msg`planeswalkers`,
   instants: msg`instants`,
   sorceries: msg`sorceries`,
-};
+});
 
 /** A protection or hexproof quality in prose: "white", "artifacts"; anything else (a player, a subtype) as written. */
 export function qualityWord(quality: string): Message | string {

@@ -29,6 +29,7 @@ import type {
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type FastLine, type LexStart, type LogicalLine } from './lexer';
 import { asMessage, msg, renderMessage, said, type Message } from '../message';
+import { table } from '../tables';
 
 /** Zones a `move ... to`, `in` or `expect ... in` may name. */
 export const ZONES = [
@@ -1633,7 +1634,7 @@ function parseKeep(cur: Cursor): ProtectionKeepClause | undefined {
 }
 
 /** Why a verb can't be a part of `together:`. */
-const NOT_A_PART: Record<string, Message> = {
+const NOT_A_PART = table<Message>({
   together: msg`groups do not nest: write its parts in this group`,
   expect: msg`an assertion is not something that happens: write it on its own line after the group`,
   cast: msg`casting puts a spell on the stack; write it before the group, whose parts are what the spell does as it resolves`,
@@ -1644,7 +1645,7 @@ const NOT_A_PART: Record<string, Message> = {
   activate: msg`no ability is activated while an effect resolves: write the activation on its own line, before or after the group`,
   leave: msg`a player leaving the game is not part of a resolution: write it on its own line`,
   cleanup: msg`a Cleanup does not happen while a chain item resolves: write it on its own line after the group`,
-};
+});
 
 /** `together: PART; PART; ...`: the parts are events, separated by `;`; continuation lines may carry them. */
 function parseTogether(cur: Cursor, verbTok: Token): EventNode {

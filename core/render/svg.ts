@@ -7,6 +7,7 @@
 // light, dark and high-contrast themes.
 import type { BoardView, CardView, Game, PlayerView, StackItemView } from '../types';
 import { msg, renderMessage, type Message, type Translate } from '../message';
+import { table } from '../tables';
 import { abilityWord, inZone, zoneWord } from '../engine/words';
 import { sameValue } from '../engine/board';
 
@@ -267,7 +268,7 @@ const RIFTBOUND_PLAYER_ZONES: [string, Message][] = [
   ['banishment', msg`Banishment`],
 ];
 /** The titles of the panels of zones no player owns (and of the pile), as `zoneTitle` writes them. */
-const ZONE_TITLES: Record<string, Message> = {
+const ZONE_TITLES = table<Message>({
   outside: msg`Outside the game`,
   stack: msg`Stack`,
   chain: msg`Chain`,
@@ -281,7 +282,7 @@ const ZONE_TITLES: Record<string, Message> = {
   deck: msg`Deck`,
   trash: msg`Trash`,
   banishment: msg`Banishment`,
-};
+});
 
 /** The panel a card that is not drawn under a host belongs to. */
 function placeOf(game: Game, c: CardView): { zone: string; player?: string; place?: string } {

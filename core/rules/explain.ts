@@ -5,8 +5,9 @@ import type { Game } from '../types';
 import type { RulesVersion } from './versions';
 import { MTG_RULES, type RuleExplanation } from './mtg/explanations';
 import { RIFTBOUND_RULES } from './riftbound/explanations';
+import { table } from '../tables';
 
-const TABLES: Record<Game, Record<string, RuleExplanation>> = { mtg: MTG_RULES, riftbound: RIFTBOUND_RULES };
+const TABLES: Record<Game, Readonly<Partial<Record<string, RuleExplanation>>>> = { mtg: table(MTG_RULES), riftbound: table(RIFTBOUND_RULES) };
 
 /**
  * Our explanation of a canonical rule number, falling back to its nearest parent rule; in the words

@@ -8,6 +8,7 @@ import type { ScenarioHeader } from '../parser/header';
 import { codeInfo } from '../diagnostics/registry';
 import { canonicalOf, citeAs, existsIn, resolveVersion, type RulesVersion } from './versions';
 import { msg, said, titled, type Message } from '../message';
+import { table } from '../tables';
 
 export type RulesLanguage = 'en' | 'fr' | 'it';
 
@@ -28,7 +29,7 @@ const MONTHS: Record<RulesLanguage, string[]> = {
   fr: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
   it: ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'],
 };
-const UNACCENTED_FR: Record<string, number> = { fevrier: 1, aout: 7, decembre: 11 };
+const UNACCENTED_FR = table<number>({ fevrier: 1, aout: 7, decembre: 11 });
 
 function monthIndex(language: RulesLanguage, name: string): number {
   const n = name.toLowerCase();

@@ -3,6 +3,7 @@
 // scenario declares with `rules`. One table per game: each renumbering is a prefix rewrite that
 // applies to every version older than the one that introduced the new number.
 import type { Game } from '../types';
+import { table } from '../tables';
 
 export interface RulesVersion {
   /** As the scenario should write it. */
@@ -23,7 +24,7 @@ interface GameVersions {
   versions: RulesVersion[];
   renumberings: Renumbering[];
   /** Rules that first appear in a later version (canonical number → version date). */
-  introduced: Record<string, string>;
+  introduced: Readonly<Partial<Record<string, string>>>;
 }
 
 const MTG: GameVersions = {
@@ -48,7 +49,7 @@ const MTG: GameVersions = {
     // The same re-sorting (701.4 Behold inserted): Counter, 701.5 until then, is 701.6.
     { since: '2025-06-06', now: '701.6', old: '701.5' },
   ],
-  introduced: {},
+  introduced: table({}),
 };
 
 const RIFTBOUND: GameVersions = {
@@ -82,7 +83,7 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-03-30', now: '110', old: '109' },
     { since: '2026-03-30', now: '450', old: '433' },
   ],
-  introduced: { '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16' },
+  introduced: table({ '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16' }),
 };
 
 const GAMES: Record<Game, GameVersions> = { mtg: MTG, riftbound: RIFTBOUND };
@@ -161,7 +162,7 @@ export function canonicalIn(game: Game, version: RulesVersion | undefined, writt
 export function versionTables(game: Game): {
   readonly versions: readonly RulesVersion[];
   readonly renumberings: readonly Readonly<Renumbering>[];
-  readonly introduced: Readonly<Record<string, string>>;
+  readonly introduced: Readonly<Partial<Record<string, string>>>;
 } {
   const g = GAMES[game];
   return { versions: g.versions, renumberings: g.renumberings, introduced: g.introduced };

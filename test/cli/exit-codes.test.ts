@@ -120,6 +120,18 @@ describe('cli: exit codes and problems', () => {
     assert.equal(r.stderr, '');
   });
 
+  it('checks words that name inherited members (`toString`, `__proto__`) as words: the checker stays up', () => {
+    writeFiles(dir, { 'inherited.board': 'game mtg\nplayer alice\ncard c1 "Bear": creature — Bear, owner alice\nloses c1 protection from constructor\nloses c1 protection from __proto__\n' });
+    const r = runCli(['check', 'inherited.board'], { cwd: dir });
+    assert.equal(r.stderr, '');
+    assert.match(r.stdout, /^inherited\.board:4:1: error impossible-event c1 doesn't have protection from constructor\.$/m);
+    assert.match(r.stdout, /^inherited\.board:5:1: error impossible-event c1 doesn't have protection from __proto__\.$/m);
+    assert.equal(r.status, 1);
+    const rules = runCli(['rules', 'toString'], { cwd: dir });
+    assert.equal(rules.stderr, "board-scenario: no explanation of MTG rule 'toString'\n");
+    assert.equal(rules.status, 2);
+  });
+
   it('reports an unreadable file as an I/O error', function () {
     if (process.platform === 'win32' || process.getuid?.() === 0) this.skip(); // root reads anything
     writeFiles(dir, { 'locked.board': CLEAN });

@@ -55,15 +55,16 @@ export function corpus(): CorpusFile[] {
 
 // ---- placeholders ----------------------------------------------------------------------------
 
-const PLAYER_POOL = ['alice', 'bob', 'carol', 'p1', 'p2', 'Ærin', 'игрок'];
-const MTG_CARD_POOL = ['lion', 'bears', 'splitter', 'pacifism', 'curse', 'garrison', 'plains', 'knight', 'sash', 'role', 'boar', 'a', 'b', 'c', 'x1', 'Löwe', '狮子', 'αβ', 'bone-splitter', 'aura_2'];
-const RB_CARD_POOL = ['garen', 'sword', 'axe', 'shield', 'lux', 'vi', 'gloves', 'blade', 'a', 'b', 'c', 'u1', 'g2', 'ジン', 'Zoë', 'long-sword', 'cape_3'];
+// Some names are members every plain object inherits (`constructor`, `toString`...): words like any other.
+const PLAYER_POOL = ['alice', 'bob', 'carol', 'p1', 'p2', 'Ærin', 'игрок', 'constructor'];
+const MTG_CARD_POOL = ['lion', 'bears', 'splitter', 'pacifism', 'curse', 'garrison', 'plains', 'knight', 'sash', 'role', 'boar', 'a', 'b', 'c', 'x1', 'Löwe', '狮子', 'αβ', 'bone-splitter', 'aura_2', 'toString', '__proto__'];
+const RB_CARD_POOL = ['garen', 'sword', 'axe', 'shield', 'lux', 'vi', 'gloves', 'blade', 'a', 'b', 'c', 'u1', 'g2', 'ジン', 'Zoë', 'long-sword', 'cape_3', 'valueOf'];
 const BATTLEFIELDS = ['b1', 'b2', 'ridge', 'Summoner-Rift', 'β'];
 const NAMES = ['Silvercoat Lion', 'Bonesplitter', 'Pacifism', 'Long Sword', 'Garen, Might of Demacia', 'Quote \\"inside\\"', 'Back\\\\slash', '', '狮子 🦁', 'Ce\u0301line', 'x'];
 
 /** Resolves `{C:i}` (card), `{P:i}` (player), `{H:i}` (card, sometimes a player), `{W:i}` (a wrong name), `{B:i}` (battlefield). */
 function resolve(template: string, cards: string[], players: string[]): string {
-  const wrong = [...cards.map((c) => c.slice(0, -1) || 'zz'), ...cards.map((c) => c.toUpperCase()), 'nobody', 'ghost', 'creature', 'to', 'by'];
+  const wrong = [...cards.map((c) => c.slice(0, -1) || 'zz'), ...cards.map((c) => c.toUpperCase()), 'nobody', 'ghost', 'creature', 'to', 'by', 'hasOwnProperty'];
   return template.replace(/\{([CPHWB]):(\d+)\}/g, (_m, k: string, n: string) => {
     const i = Number(n);
     switch (k) {
@@ -98,10 +99,10 @@ const MTG_COLORS = ['white', 'blue', 'black', 'red', 'green'];
 const colorProp = fc
   .tuple(fc.constantFrom('color', 'colors'), fc.uniqueArray(fc.constantFrom(...MTG_COLORS), { minLength: 1, maxLength: 3 }))
   .map(([k, cs]) => `${k} ${cs.join(' ')}`);
-const PROT_QUALITIES = [...MTG_COLORS, 'multicolored', 'monocolored', 'artifacts', 'creatures', 'enchantments', 'Auras', 'Equipment', 'everything', 'lands'];
+const PROT_QUALITIES = [...MTG_COLORS, 'multicolored', 'monocolored', 'artifacts', 'creatures', 'enchantments', 'Auras', 'Equipment', 'everything', 'lands', 'toString', 'constructor'];
 const protQuality = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...PROT_QUALITIES) }, { weight: 1, arbitrary: P });
 
-const FILTER_WORDS = ['creature', 'creature', 'land', 'artifact', 'permanent', 'player', 'opponent', 'Forest', 'Cat', 'nonland', 'non-Aura', 'noncreature', 'white', 'token', 'legendary', 'colorless', 'planeswalker', 'card', 'enchantment', 'Equipment'];
+const FILTER_WORDS = ['creature', 'creature', 'land', 'artifact', 'permanent', 'player', 'opponent', 'Forest', 'Cat', 'nonland', 'non-Aura', 'noncreature', 'white', 'token', 'legendary', 'colorless', 'planeswalker', 'card', 'enchantment', 'Equipment', 'constructor'];
 const filter = fc
   .tuple(
     fc.array(fc.array(fc.constantFrom(...FILTER_WORDS), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 3 }),

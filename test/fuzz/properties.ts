@@ -234,6 +234,13 @@ export function validateShapes(r: CheckResult): void {
     for (const fix of f.fixes) {
       if (!nonEmptyString(fix.title) || typeof fix.safe !== 'boolean' || !Array.isArray(fix.edits) || fix.edits.length === 0) fail(`${where}: malformed fix ${JSON.stringify(fix).slice(0, 300)}`);
     }
+    // A finding is data: it crosses to the CLI's process and to the editor as a structured clone,
+    // which no function survives (a table lookup of a word such as `toString` once put one in a message).
+    try {
+      structuredClone(f);
+    } catch (e) {
+      fail(`${where}: not plain data (${(e as Error).message.slice(0, 120)})`);
+    }
   }
 }
 

@@ -310,7 +310,7 @@ describe('rule numbers and explanations against the official rules', () => {
         if (!dates.includes(r.since)) problems.push(problem('tables', game, r.since, r.now, `renumbering ${r.old} → ${r.now} since ${r.since}, which is no version's date`));
         if (i > 0 && r.since > t.renumberings[i - 1].since) problems.push(problem('tables', game, r.since, r.now, `renumbering ${r.old} → ${r.now} is listed after an older one (citeAs applies them newest first)`));
       });
-      for (const [c, since] of Object.entries(t.introduced)) {
+      for (const [c, since] of Object.entries(t.introduced) as [string, string][]) {
         if (!dates.includes(since)) problems.push(problem('tables', game, since, c, `\`introduced\` ${since}, which is no version's date`));
       }
       for (const v of t.versions) {

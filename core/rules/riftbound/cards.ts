@@ -4,13 +4,14 @@ import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
 import { adding, type CardObj, kindsOf, takePrinted, type PlayerObj, withOrWithout } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import { msg, type Message } from '../../message';
+import { table } from '../../tables';
 import { zoneWord } from '../../engine/words';
 
 export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
 export const RIFTBOUND_ZONES = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
 
 export const BOARD = new Set(['base', 'battlefield']);
-const SUGAR_ZONE: Record<string, string> = { graveyard: 'trash', exile: 'banishment' };
+const SUGAR_ZONE = table<string>({ graveyard: 'trash', exile: 'banishment' });
 
 export type Host = CardObj | PlayerObj;
 
