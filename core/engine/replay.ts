@@ -195,9 +195,8 @@ export class Replay {
       return;
     }
     this.board = from.board.clone();
-    // Names are declared before the first event, and a copy is made after: the declarations'
-    // places are shared (only `claim` adds to them, and it copies them first in a copy).
-    this.declaredAt = from.declaredAt;
+    // Names are declared before the first event, and a copy is made after: the included files the
+    // names come from are shared (only `claim` adds to them, and it copies them first in a copy).
     this.declaredIn = from.declaredIn;
     this.declaredShared = true;
     this.names = from.names.mapped((x) => (isCard(x) ? this.board.cards.get(x.id)! : this.board.players.get(x.id)!));
@@ -769,33 +768,34 @@ export class Replay {
     }
   }
 
-  /** Where each name is declared (its Name: the range is made only for a duplicate's finding). */
-  private declaredAt = new Map<string, Name>();
-
   /** The included file a name is declared in (names declared in the checked file are not here). */
   private declaredIn = new Map<string, string>();
 
-  /** Are `declaredAt` and `declaredIn` the replay's it was copied from (copied before any change)? */
+  /** Is `declaredIn` the replay's it was copied from (copied before any change)? */
   private declaredShared = false;
 
-  /** Registers a declared name (`uri`: the included file it is declared in); reports a duplicate. */
+  /**
+   * Registers a declared name (`uri`: the included file it is declared in); reports a duplicate.
+   * The name table says whether it is declared already: each name is added to it right after its
+   * claim, and its object's declaration holds where it was first declared.
+   */
   private claim(name: Name, uri?: string): boolean {
-    if (this.declaredShared) {
-      this.declaredAt = new Map(this.declaredAt);
-      this.declaredIn = new Map(this.declaredIn);
-      this.declaredShared = false;
-    }
-    const first = this.declaredAt.get(name.text);
+    const first = this.names.get(name.text);
     if (first) {
       const firstIn = this.declaredIn.get(name.text);
       this.report('duplicate-name', name.range, msg`'${name.text}' is already declared${firstIn ? msg` in ${firstIn}` : msg``}; give this one another name.`, {
-        related: [{ range: first.range, ...said(msg`'${name.text}' is first declared here`), ...(firstIn ? { uri: firstIn } : {}) }],
+        related: [{ range: first.decl.id!.range, ...said(msg`'${name.text}' is first declared here`), ...(firstIn ? { uri: firstIn } : {}) }],
         subjects: [name.text],
       });
       return false;
     }
-    this.declaredAt.set(name.text, name);
-    if (uri !== undefined) this.declaredIn.set(name.text, uri);
+    if (uri !== undefined) {
+      if (this.declaredShared) {
+        this.declaredIn = new Map(this.declaredIn);
+        this.declaredShared = false;
+      }
+      this.declaredIn.set(name.text, uri);
+    }
     return true;
   }
 
