@@ -96,6 +96,52 @@ describe('LSP robustness and lifecycle', () => {
     assert.ok(client.alive);
   });
 
+  it('reads words that name inherited members (`constructor`, `toString`, `__proto__`) as words, at every position', async () => {
+    client = await TestClient.start();
+    const uri = freshUri();
+    const text = [
+      'game mtg',
+      'player constructor',
+      'player __proto__',
+      'card toString "Bear": creature — Bear, owner constructor, protection from valueOf',
+      'card hasOwnProperty "Pacifism": enchantment — Aura, enchant constructor, owner __proto__, in hand',
+      'card valueOf "Sword": artifact — Equipment, owner constructor',
+      '# 701.3 constructor toString.1',
+      'equip valueOf to toString by constructor #! constructor',
+      'gains toString protection from __proto__',
+      'loses toString protection from toString',
+      'cast hasOwnProperty targeting toString by __proto__',
+      'resolve hasOwnProperty',
+      'move toString to constructor',
+      'together: attach valueOf to __proto__; hasOwnProperty valueOf',
+      'expect toString has valueOf',
+    ].join('\n');
+    await client.open(uri, text);
+    const { diagnostics } = await client.waitForDiagnostics(uri);
+    for (const d of diagnostics) assert.doesNotMatch(d.message, /native code|Internal error/, d.message);
+    const c = client.connection;
+    const lines = text.split('\n');
+    const answers: Promise<unknown>[] = [];
+    lines.forEach((l, line) => {
+      for (let character = 0; character <= l.length; character++) {
+        const position = { line, character };
+        answers.push(c.sendRequest(HoverRequest.type, { textDocument: { uri }, position }));
+        answers.push(c.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }));
+        answers.push(c.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position }));
+        answers.push(c.sendRequest(PrepareRenameRequest.type, { textDocument: { uri }, position }));
+      }
+    });
+    const whole = { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } };
+    answers.push(c.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } }));
+    answers.push(c.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }));
+    answers.push(c.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: whole }));
+    answers.push(c.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: whole, context: { diagnostics } }));
+    const all = JSON.stringify(await Promise.all(answers));
+    assert.doesNotMatch(all, /native code|Internal error/);
+    assert.deepEqual(client.errors(), [], 'no handler failed');
+    assert.ok(client.alive);
+  });
+
   it('exits with code 0 after shutdown and exit', async () => {
     client = await TestClient.start();
     assert.equal(await client.shutdown(), 0);
