@@ -19,6 +19,7 @@ import {
   SemanticTokensRequest,
   ShutdownRequest,
   CodeActionRequest,
+  type Diagnostic,
 } from 'vscode-languageserver-protocol/node';
 import { freshUri, SERVER, TestClient, vscodeLikeCapabilities } from './client';
 import { REDUNDANT } from './scenarios';
@@ -54,25 +55,16 @@ describe('LSP robustness and lifecycle', () => {
     assert.deepEqual(client.errors(), []);
   });
 
-  it('survives hostile text: every request at every position of a garbled document', async () => {
+  /**
+   * Opens `text` and asks for everything at every position (hover, completion, definition, rename)
+   * and for the whole document (tokens, outline, folding, hints, code actions for `diagnostics`);
+   * returns the diagnostics first published and every answer. No handler may fail.
+   */
+  async function askEverything(text: string): Promise<{ diagnostics: Diagnostic[]; answers: unknown[] }> {
     client = await TestClient.start();
     const uri = freshUri();
-    const text = [
-      'game',
-      '\u0000\uFEFF card "unterminated',
-      'card — , , : : "x"',
-      '    owner , attached to',
-      'equip to to to by by',
-      'expect no attachments on',
-      'cast targeting',
-      '# 999.9z 1.2 701.3b.q',
-      'move x to battlefield battlefield',
-      '\ud83c\udccf emoji 🃏 card',
-      'enter',
-      '\r\n\r',
-    ].join('\n');
     await client.open(uri, text);
-    await client.waitForDiagnostics(uri);
+    const { diagnostics } = await client.waitForDiagnostics(uri);
     const c = client.connection;
     const lines = text.split(/\r\n|\r|\n/);
     const requests: Promise<unknown>[] = [];
@@ -90,56 +82,55 @@ describe('LSP robustness and lifecycle', () => {
     requests.push(c.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }));
     requests.push(c.sendRequest(FoldingRangeRequest.type, { textDocument: { uri } }));
     requests.push(c.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: whole }));
-    requests.push(c.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: whole, context: { diagnostics: [] } }));
-    await Promise.all(requests);
+    requests.push(c.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: whole, context: { diagnostics } }));
+    const answers = await Promise.all(requests);
     assert.deepEqual(client.errors(), [], 'no handler failed');
     assert.ok(client.alive);
+    return { diagnostics, answers };
+  }
+
+  it('survives hostile text: every request at every position of a garbled document', async () => {
+    await askEverything(
+      [
+        'game',
+        '\u0000\uFEFF card "unterminated',
+        'card — , , : : "x"',
+        '    owner , attached to',
+        'equip to to to by by',
+        'expect no attachments on',
+        'cast targeting',
+        '# 999.9z 1.2 701.3b.q',
+        'move x to battlefield battlefield',
+        '\ud83c\udccf emoji 🃏 card',
+        'enter',
+        '\r\n\r',
+      ].join('\n'),
+    );
   });
 
   it('reads words that name inherited members (`constructor`, `toString`, `__proto__`) as words, at every position', async () => {
-    client = await TestClient.start();
-    const uri = freshUri();
-    const text = [
-      'game mtg',
-      'player constructor',
-      'player __proto__',
-      'card toString "Bear": creature — Bear, owner constructor, protection from valueOf',
-      'card hasOwnProperty "Pacifism": enchantment — Aura, enchant constructor, owner __proto__, in hand',
-      'card valueOf "Sword": artifact — Equipment, owner constructor',
-      '# 701.3 constructor toString.1',
-      'equip valueOf to toString by constructor #! constructor',
-      'gains toString protection from __proto__',
-      'loses toString protection from toString',
-      'cast hasOwnProperty targeting toString by __proto__',
-      'resolve hasOwnProperty',
-      'move toString to constructor',
-      'together: attach valueOf to __proto__; hasOwnProperty valueOf',
-      'expect toString has valueOf',
-    ].join('\n');
-    await client.open(uri, text);
-    const { diagnostics } = await client.waitForDiagnostics(uri);
+    const { diagnostics, answers } = await askEverything(
+      [
+        'game mtg',
+        'player constructor',
+        'player __proto__',
+        'card toString "Bear": creature — Bear, owner constructor, protection from valueOf',
+        'card hasOwnProperty "Pacifism": enchantment — Aura, enchant constructor, owner __proto__, in hand',
+        'card valueOf "Sword": artifact — Equipment, owner constructor',
+        '# 701.3 constructor toString.1',
+        'equip valueOf to toString by constructor #! constructor',
+        'gains toString protection from __proto__',
+        'loses toString protection from toString',
+        'cast hasOwnProperty targeting toString by __proto__',
+        'resolve hasOwnProperty',
+        'move toString to constructor',
+        'together: attach valueOf to __proto__; hasOwnProperty valueOf',
+        'expect toString has valueOf',
+      ].join('\n'),
+    );
+    assert.ok(diagnostics.length > 0);
     for (const d of diagnostics) assert.doesNotMatch(d.message, /native code|Internal error/, d.message);
-    const c = client.connection;
-    const lines = text.split('\n');
-    const answers: Promise<unknown>[] = [];
-    lines.forEach((l, line) => {
-      for (let character = 0; character <= l.length; character++) {
-        const position = { line, character };
-        answers.push(c.sendRequest(HoverRequest.type, { textDocument: { uri }, position }));
-        answers.push(c.sendRequest(CompletionRequest.type, { textDocument: { uri }, position }));
-        answers.push(c.sendRequest(DefinitionRequest.type, { textDocument: { uri }, position }));
-        answers.push(c.sendRequest(PrepareRenameRequest.type, { textDocument: { uri }, position }));
-      }
-    });
-    const whole = { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } };
-    answers.push(c.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } }));
-    answers.push(c.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } }));
-    answers.push(c.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: whole }));
-    answers.push(c.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: whole, context: { diagnostics } }));
-    const all = JSON.stringify(await Promise.all(answers));
-    assert.doesNotMatch(all, /native code|Internal error/);
-    assert.deepEqual(client.errors(), [], 'no handler failed');
-    assert.ok(client.alive);
+    assert.doesNotMatch(JSON.stringify(answers), /native code|Internal error/);
   });
 
   it('exits with code 0 after shutdown and exit', async () => {
