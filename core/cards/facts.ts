@@ -6,11 +6,11 @@
 // and Equip. A fortify ability needs nothing more than the Fortification subtype.
 import type { Game } from '../types';
 import type { CardRecord } from './records';
+import { COLOR_WORDS } from '../engine/board';
 
 /** The MTG words of a type line the checker knows (205.2a, 205.4); other words are left out. */
 const MTG_TYPE_WORDS = new Set(['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal', 'basic', 'legendary', 'snow', 'world', 'ongoing']);
 const RIFTBOUND_TYPE_WORDS = new Set(['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token']);
-const COLORS = ['white', 'blue', 'black', 'red', 'green'];
 /** A word the lexer reads as one identifier: a letter, then letters, digits, `-`, `_`. */
 const IDENT = /^\p{L}[\p{L}\p{N}_-]*$/u;
 
@@ -41,7 +41,7 @@ export function factsOf(rec: CardRecord, game: Game): CardFacts {
 
 function mtgFacts(rec: CardRecord): CardFacts {
   const props: string[] = [];
-  const colors = rec.colors.filter((c) => COLORS.includes(c));
+  const colors = rec.colors.filter((c) => COLOR_WORDS.includes(c));
   if (colors.length) props.push('color ' + colors.join(' '));
   for (const raw of rec.text.split(/\r?\n/)) {
     const line = raw.replace(/\([^)]*\)/g, '').trim().replace(/\.$/, '').trim();
@@ -81,7 +81,7 @@ function keywordProps(piece: string): string[] {
       .split(/\s*(?:,\s*)?\band from\s+|\s*,\s*from\s+/)
       .map((q) => q.trim())
       .filter((q) => IDENT.test(q))
-      .map((q) => 'protection from ' + (COLORS.includes(q.toLowerCase()) ? q.toLowerCase() : q));
+      .map((q) => 'protection from ' + (COLOR_WORDS.includes(q.toLowerCase()) ? q.toLowerCase() : q));
   }
   if (p === 'hexproof' || p === 'shroud') return [p];
   if ((m = /^hexproof from (\S+)$/i.exec(piece)) && IDENT.test(m[1])) return ['hexproof from ' + m[1]];

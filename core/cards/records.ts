@@ -3,6 +3,7 @@
 // a name; the full name of a card with several faces names its first face (712.8a, 709.3).
 import type { Game } from '../types';
 import { table } from '../tables';
+import { COLOR_WORDS } from '../engine/board';
 
 export interface CardRecord {
   /** The name as the file spells it (a face's name for a face). */
@@ -29,7 +30,8 @@ export interface CardFileData {
   problems: string[];
 }
 
-const COLOR_WORDS = table<string>({ W: 'white', U: 'blue', B: 'black', R: 'red', G: 'green' });
+/** The color word of each of the cost and color letters (W, U, B, R, G). */
+const COLOR_OF_LETTER = table<string>({ W: 'white', U: 'blue', B: 'black', R: 'red', G: 'green' });
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
@@ -42,7 +44,7 @@ function strings(v: unknown): string[] {
 function colorWords(v: unknown): string[] {
   const out: string[] = [];
   for (const c of strings(v)) {
-    const w = COLOR_WORDS[c.toUpperCase()] ?? (Object.values(COLOR_WORDS).includes(c.toLowerCase()) ? c.toLowerCase() : undefined);
+    const w = COLOR_OF_LETTER[c.toUpperCase()] ?? (COLOR_WORDS.includes(c.toLowerCase()) ? c.toLowerCase() : undefined);
     if (w && !out.includes(w)) out.push(w);
   }
   return out;
@@ -52,7 +54,7 @@ function colorWords(v: unknown): string[] {
 function manaColors(cost: unknown): string[] | undefined {
   if (typeof cost !== 'string' || cost === '') return undefined;
   const out: string[] = [];
-  for (const m of cost.matchAll(/\{([^}]*)\}/g)) for (const ch of m[1].toUpperCase()) if (COLOR_WORDS[ch] && !out.includes(ch)) out.push(ch);
+  for (const m of cost.matchAll(/\{([^}]*)\}/g)) for (const ch of m[1].toUpperCase()) if (COLOR_OF_LETTER[ch] && !out.includes(ch)) out.push(ch);
   return out;
 }
 

@@ -881,7 +881,7 @@ const W_CONTROLLED = known('controlled');
 
 /**
  * The fast path (the lexer's FastLine): the statement of the line starting at `base`, which starts
- * with an ASCII letter, or undefined; `end` is where the line read last ends.
+ * with an ASCII letter, or undefined; `end()` is where the line read last ends.
  */
 export const fastPath: FastLine = {
   read(text: string, line: number, base: number): Statement | undefined {

@@ -27,7 +27,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 
 export const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal'];
 export const MTG_SUPERTYPES = ['basic', 'legendary', 'snow', 'world', 'ongoing'];
-export const COLORS: string[] = [...COLOR_WORDS];
+export const COLORS = COLOR_WORDS;
 export const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
 
 /**
@@ -248,6 +248,6 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   takePrinted(card);
 }
 
-export function unknownWord(replay: Replay, w: Word, what: Message, known: string[]): void {
+export function unknownWord(replay: Replay, w: Word, what: Message, known: readonly string[]): void {
   replay.report('syntax-error', w.range, msg`Unknown ${what} '${w.text}'. Known: ${known.join(', ')}.`);
 }
