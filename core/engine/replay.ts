@@ -195,10 +195,8 @@ export class Replay {
       return;
     }
     this.board = from.board.clone();
-    // Names are declared before the first event, and a copy is made after: the included files the
-    // names come from are shared (only `claim` adds to them, and it copies them first in a copy).
+    // Names are declared only by `begin`, on a fresh replay: a copy shares the included files they come from.
     this.declaredIn = from.declaredIn;
-    this.declaredShared = true;
     this.names = from.names.mapped((x) => (isCard(x) ? this.board.cards.get(x.id)! : this.board.players.get(x.id)!));
     for (const o of from.pending) this.pending.push({ ...o, subject: this.board.cards.get(o.subject.id)! });
     for (const c of from.dirtyCards) this.markDirty(this.board.cards.get(c.id)!);
@@ -771,9 +769,6 @@ export class Replay {
   /** The included file a name is declared in (names declared in the checked file are not here). */
   private declaredIn = new Map<string, string>();
 
-  /** Is `declaredIn` the replay's it was copied from (copied before any change)? */
-  private declaredShared = false;
-
   /**
    * Registers a declared name (`uri`: the included file it is declared in); reports a duplicate.
    * The name table says whether it is declared already: each name is added to it right after its
@@ -789,13 +784,7 @@ export class Replay {
       });
       return false;
     }
-    if (uri !== undefined) {
-      if (this.declaredShared) {
-        this.declaredIn = new Map(this.declaredIn);
-        this.declaredShared = false;
-      }
-      this.declaredIn.set(name.text, uri);
-    }
+    if (uri !== undefined) this.declaredIn.set(name.text, uri);
     return true;
   }
 
