@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { check } from '../core';
 import { generate, toBoard, toJson } from './generate';
 import { prng } from '../test/support/prng';
+import { median } from './stats';
 
 export interface SuiteResult {
   files: number;
@@ -22,6 +23,15 @@ export interface SuiteResult {
   /** Reading every .board file and `check` of each in this process (no CLI), wall clock. */
   inProcessMs: number;
   findings: number;
+  /**
+   * Where the CLI's time goes: one start of node with the CLI's bundle (`dist/cli.js --version`,
+   * median of 5; a run starts two such processes, the command and its checker, the second after
+   * the first has loaded), and a fresh process that checks the files twice as the checker does
+   * (`suite-child.js`): the first pass, with the JIT warming up, and the second, warm.
+   */
+  startMs: number;
+  firstPassMs: number;
+  secondPassMs: number;
   cliOk: boolean;
   cliError?: string;
 }
@@ -91,5 +101,20 @@ export function measureSuite(root: string, dir: string, files = 5000, written?: 
     cliError = `exit ${run.status}: ${String(e)} ${run.stderr.slice(0, 200)}`;
   }
   if (sink < 0) cliError = 'unreachable';
-  return { files, lines: w.lines, boardBytes: w.boardBytes, jsonBytes: w.jsonBytes, cliMs, jsonMs, inProcessMs: ip.ms, findings: ip.findings, cliOk, cliError };
+  const starts: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const s0 = performance.now();
+    spawnSync(process.execPath, [cli, '--version'], { encoding: 'utf8' });
+    starts.push(performance.now() - s0);
+  }
+  // The checker's own node options (cli/worker.ts), so that its young generation is the same.
+  const passes = spawnSync(process.execPath, ['--min-semi-space-size=16', join(__dirname, 'suite-child.js'), w.boards], { encoding: 'utf8' });
+  let firstPassMs = NaN;
+  let secondPassMs = NaN;
+  try {
+    ({ firstMs: firstPassMs, secondMs: secondPassMs } = JSON.parse(passes.stdout) as { firstMs: number; secondMs: number });
+  } catch {
+    cliError ??= `suite-child: exit ${passes.status}: ${passes.stderr.slice(0, 200)}`;
+  }
+  return { files, lines: w.lines, boardBytes: w.boardBytes, jsonBytes: w.jsonBytes, cliMs, jsonMs, inProcessMs: ip.ms, findings: ip.findings, startMs: median(starts), firstPassMs, secondPassMs, cliOk, cliError };
 }

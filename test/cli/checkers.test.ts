@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { FILES_PER_CHECKER, MAX_DEFAULT_CHECKERS, checkersFor } from '../../cli/worker';
+import { FILES_PER_CHECKER, MAX_DEFAULT_CHECKERS, checkerPoolSize, checkersFor } from '../../cli/worker';
 import { CLEAN, CLI, ILLEGAL, MISSING_UNATTACH, REDUNDANT, assertBuilt, assertNoCrash, checkersIn, makeTempDir, removeTempDir, runCli, writeFiles } from './helpers';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -98,6 +98,31 @@ describe('cli: several checker processes', function () {
     child.stdout!.resume();
     await closed;
     assert.equal(most, 2);
+  });
+
+  it("a checker's V8 thread pool leaves a core to the check: one thread fewer than the cores, from 1 to node's default 4", () => {
+    assert.deepEqual([1, 2, 3, 4, 5, 8, 64].map((cores) => checkerPoolSize(cores)), [1, 1, 2, 3, 4, 4, 4]);
+  });
+
+  it('the checker runs with its heap, young generation and thread pool options', async function () {
+    if (process.platform !== 'linux') this.skip();
+    const child = spawn(process.execPath, [CLI, 'check', '--format', 'json', 'big'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BOARD_SCENARIO_CHECKERS: '1', BOARD_SCENARIO_MEMORY_MB: '300' } });
+    child.stdout!.pause();
+    const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+    let args: string[] | undefined;
+    for (let i = 0; i < 200 && !args; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const [pid] = checkersIn(dir);
+      try {
+        if (pid !== undefined) args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      } catch {
+        // gone meanwhile
+      }
+    }
+    child.stdout!.resume();
+    await closed;
+    assert.ok(args, 'no checker seen');
+    for (const a of ['--max-old-space-size=300', '--min-semi-space-size=16', `--v8-pool-size=${checkerPoolSize()}`, '--board-scenario-checker-process']) assert.ok(args.includes(a), `${a} in ${args.join(' ')}`);
   });
 
   it('out of memory in one of them: that file is reported, the others are checked', () => {
