@@ -1,9 +1,10 @@
 // Child process for the suite's breakdown:
-//   node --min-semi-space-size=16 out/bench/suite-child.js DIR
-// Checks every .board file of DIR twice, as the CLI's checker does (cli/scenario's checkFile: read,
-// decode, check), and prints {"firstMs", "secondMs", "files"} on stdout. The first pass is what a
-// fresh checker process pays (the JIT compiles and optimizes the check as it goes); the second is
-// the same work with the code warm. Their difference is the JIT's warm-up.
+//   node out/bench/suite-child.js DIR
+// Checks every .board file of DIR twice, as the CLI does with small files (cli/scenario's
+// checkFile: read, decode, check, in the command's own process), and prints {"firstMs",
+// "secondMs", "files"} on stdout. The first pass is what a fresh process pays (the JIT compiles
+// and optimizes the check as it goes); the second is the same work with the code warm. Their
+// difference is the JIT's warm-up.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';

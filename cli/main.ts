@@ -14,7 +14,7 @@ import { ChunkedOutput, err, installPipeHandlers, out } from './output';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES, MAX_MAX_FINDINGS } from './limits';
 import type { FileOutcome, FileResult, TestOutcome } from './scenario';
 import { writePicture } from './render';
-import { CHECKERS_ENV, Checker, FILES_PER_CHECKER, MAX_DEFAULT_CHECKERS, MEMORY_ENV, checkersFor, startCheckerIfChild } from './worker';
+import { CHECKERS_ENV, Checker, FILES_PER_CHECKER, MAX_DEFAULT_CHECKERS, MEMORY_ENV, checkersFor, checksHere, startCheckerIfChild, type Reply } from './worker';
 import { TOOL_NAME, VERSION } from './version';
 import { realPathOf, shownPath } from './includes';
 import { chooseLanguage } from './language';
@@ -47,7 +47,9 @@ Commands:
             a process ({3} sets it, in MB) is reported (both exit status 2).
             A check without --fix or --cards shares its files among checker
             processes: one per {7} files, up to {8} and one fewer than the cores
-            ({4}=N sets N, up to 8); the output is the same.
+            ({4}=N sets N, up to 8); the output is the same. A run with one
+            checker checks the files of up to 1 MiB that include no other file
+            in its own process.
             A finding the scenario marks as expected (a trailing '#! CODE' comment on its
             line) is listed with '(expected)' and is never a failure. The nearest
             board-scenario.json above each file (docs/config.md) sets severities per code,
@@ -123,18 +125,6 @@ function useColor(noColor: boolean): boolean {
   return !noColor && process.stdout.isTTY === true && !process.env.NO_COLOR;
 }
 
-/** An answer to wait for, and whether it is in already. */
-interface Answered<T> {
-  answer: Promise<T>;
-  done: boolean;
-}
-
-function answered<T>(answer: Promise<T>): Answered<T> {
-  const a: Answered<T> = { answer, done: false };
-  void answer.then(() => (a.done = true));
-  return a;
-}
-
 /** Files posted to the checker before the first of them is answered (without --fix, up to twice as many: one batch more). */
 const CHECK_AHEAD = 32;
 
@@ -183,15 +173,19 @@ function configsFor(cmd: { config: boolean }, collected: { files: string[]; foun
 }
 
 async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<number> {
-  // The first checker starts now: node and the bundle load in it while the files are collected.
-  const first = new Checker();
-  first.start();
   const collected = collectFiles(cmd.paths);
   const { problems } = collected;
   let ioError = problems.some((p) => p.io);
   for (const p of problems) await err(`${TOOL_NAME}: ${p.message}`);
   const config = configsFor(cmd, collected);
   const files = config.files;
+  // One checker for the run: its small files are checked here, and a child is started for the
+  // others at the first of them. Else the checkers start now (node and the bundle load in them
+  // while the output begins).
+  const checkerCount = checkersFor(cmd, files.length);
+  const here = checksHere(cmd.cards, checkerCount);
+  const checkers = Array.from({ length: checkerCount }, () => new Checker(here));
+  if (!here) for (const c of checkers) c.start();
   let configError = await writeConfigProblems(config);
   const failed = () => counts.error > 0 || (cmd.maxWarnings !== undefined && counts.warning > cmd.maxWarnings);
 
@@ -206,7 +200,6 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   // Without --fix, a run may share its files among a few checkers (batch by batch, the answers
   // still taken in file order); a file with card data goes to the first, which alone reads the
   // card files.
-  const checkers = [first, ...Array.from({ length: checkersFor(cmd, files.length) - 1 }, () => new Checker())];
   const checker = checkers[0];
   let nextChecker = 0;
   // Files reached by includes are checked too, under their own path, once (seen: by real path,
@@ -214,11 +207,11 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   let seen: Set<string> | undefined;
   const job = (file: string, fix: boolean) => ({ kind: 'check' as const, file, fix, maxFindings: cmd.maxFindings, includeRoot: cmd.includeRoot, cards: cmd.cards, settings: config.settings(file) });
   // A few files are posted ahead, so the checker checks the next ones while this process writes.
-  const ahead: Answered<FileOutcome>[] = [];
+  const ahead: Reply<FileOutcome>[] = [];
   let posted = 0;
   const postAhead = () => {
     if (cmd.fix) {
-      while (posted < files.length && ahead.length < CHECK_AHEAD) ahead.push(answered(checker.run(job(files[posted++], true))));
+      while (posted < files.length && ahead.length < CHECK_AHEAD) ahead.push(checker.reply(job(files[posted++], true)));
       return;
     }
     // Without --fix, a batch of files in one message (and their answers a few to a message).
@@ -227,7 +220,7 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
       posted += batch.length;
       const to = batch.some((j) => j.settings.cardFiles) ? checker : checkers[nextChecker];
       nextChecker = (nextChecker + 1) % checkers.length;
-      ahead.push(...to.runMany(batch).map(answered));
+      ahead.push(...to.runMany(batch));
     }
   };
   const problem = async (message: string) => {
@@ -296,7 +289,7 @@ async function runTest(cmd: Extract<Command, { kind: 'test' }>): Promise<number>
   const reporter = testReporterFor(cmd);
   const counts = emptyTestCounts();
   await reporter.begin();
-  const checker = new Checker();
+  const checker = new Checker(checksHere(cmd.cards, 1));
   for (const file of config.files) {
     const outcome: TestOutcome = await checker.run({ kind: 'test', file, maxFindings: cmd.maxFindings, includeRoot: cmd.includeRoot, cards: cmd.cards, settings: config.settings(file) });
     if (await writeConfigProblems(config)) configError = true;

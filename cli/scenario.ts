@@ -123,9 +123,10 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
  * finding, never overlapping), writes the file only if its text changed, and reports the findings
  * of the new text. A single pass on purpose: a fix that uncovers another is left for the next run
  * rather than risking repeated edits; so are the fixes of findings past `maxFindings`.
+ * `read`: the file's bytes, when the caller has read them already (readLimited).
  */
-export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; includeRoot?: string; cards?: CardCatalogs; roots?: Map<string, string> } & CheckSettings): FileOutcome {
-  const read = readLimited(path);
+export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; includeRoot?: string; cards?: CardCatalogs; roots?: Map<string, string>; read?: Buffer } & CheckSettings): FileOutcome {
+  const read = options.read ? { bytes: options.read } : readLimited(path);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
@@ -157,8 +158,8 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
 }
 
 /** Runs one scenario as a test: its `expect` lines and expectation markers, and no error that nobody expects. */
-export function testFile(path: string, options: { maxFindings?: number; includeRoot?: string; cards?: CardCatalogs; roots?: Map<string, string> } & CheckSettings): TestOutcome {
-  const read = readLimited(path);
+export function testFile(path: string, options: { maxFindings?: number; includeRoot?: string; cards?: CardCatalogs; roots?: Map<string, string>; read?: Buffer } & CheckSettings): TestOutcome {
+  const read = options.read ? { bytes: options.read } : readLimited(path);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };

@@ -5,12 +5,16 @@
 // goes, and the command reports the file it was on and goes on with a new child for the next
 // files. One child serves the files in turn; the command's process only writes the output. The
 // child's stderr is read (to tell running out of memory from another crash) and never shown.
+// A run that would use one checker checks the small files that include nothing in the command's
+// own process (LOCAL_MAX_BYTES): they cannot run it out of memory, and a child would cost them its
+// start and the messages; the first file that can goes to a child, started then.
 import { fork, type ChildProcess } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { renderFile, type RenderOutcome } from './render';
-import { checkFile, testFile, type CheckSettings, type FileOutcome, type TestOutcome } from './scenario';
+import { checkFile, readLimited, testFile, type CheckSettings, type FileOutcome, type TestOutcome } from './scenario';
 import { loadCardFiles, type LoadedCards } from '../io/cards';
 import type { Language } from '../l10n/language';
 
@@ -64,6 +68,22 @@ export function checkerPoolSize(cores = availableParallelism()): number {
   return Math.max(1, Math.min(4, cores - 1));
 }
 
+/**
+ * Files of at most this many bytes that include no other file are checked in the command's own
+ * process when a run would use one checker (checksHere). A check's peak heap is under twice its
+ * file (bench: 1.4 times at 100k events), so such a file needs a few MB at most.
+ */
+export const LOCAL_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Does a run that would use `checkers` checkers check its small files in the command's own process
+ * (Checker's `here`)? When it would use one, BOARD_SCENARIO_CHECKERS does not ask for checker
+ * processes, and no --cards are given (card files are read once, in the checker).
+ */
+export function checksHere(cards: readonly string[], checkers: number, env: NodeJS.ProcessEnv = process.env): boolean {
+  return cards.length === 0 && !env[CHECKERS_ENV] && checkers === 1;
+}
+
 export function memoryLimitMb(): number {
   const set = Number(process.env[MEMORY_ENV]);
   if (Number.isInteger(set) && set >= 16) return set;
@@ -85,21 +105,59 @@ function cardsFor(paths: string[] | undefined): { cards?: LoadedCards['catalogs'
 /** The include roots found in this child, by folder (see includeRootFor): a folder's files walk up from it once. */
 const roots = new Map<string, string>();
 
-function run(job: Job): FileOutcome | TestOutcome | RenderOutcome {
+/** `read`: the file's bytes, read already (runHere). */
+function run(job: Job, read?: Buffer): FileOutcome | TestOutcome | RenderOutcome {
   try {
     // The card files of --cards, then those of the file's board-scenario.json.
     const settings = job.kind === 'render' ? undefined : job.settings;
     const { cards, cardProblems } = cardsFor(settings?.cardFiles ? [...(job.cards ?? []), ...settings.cardFiles] : job.cards);
     const outcome =
       job.kind === 'check'
-        ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, ...job.settings })
+        ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, read, ...job.settings })
         : job.kind === 'test'
-          ? testFile(job.file, { maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, ...job.settings })
+          ? testFile(job.file, { maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, read, ...job.settings })
           : renderFile(job.file, { at: job.at, theme: job.theme, cards, language: job.language });
     return cardProblems?.length ? { ...outcome, cardProblems } : outcome;
   } catch (e) {
     return { problem: `internal error while ${job.kind === 'render' ? 'drawing' : 'checking'} ${job.file}: ${(e as Error)?.message ?? String(e)}` };
   }
+}
+
+/**
+ * A job's answer in the command's own process, or undefined when it goes to a checker: a check or
+ * test of a regular file of at most LOCAL_MAX_BYTES without the word `include` (what the core
+ * follows includes for) and without card files, or of a file that cannot be read (the same
+ * function words the problem). A pipe or a device goes to the checker, since its read may wait
+ * (the command goes on writing the output of the files before it meanwhile).
+ */
+function runHere(job: Job): FileOutcome | TestOutcome | undefined {
+  if (job.kind === 'render' || (job.cards?.length ?? 0) > 0 || (job.settings?.cardFiles?.length ?? 0) > 0) return undefined;
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(job.file);
+  } catch {
+    return run(job) as FileOutcome | TestOutcome;
+  }
+  if (!stat.isFile() || stat.size > LOCAL_MAX_BYTES) return undefined;
+  const read = readLimited(job.file, LOCAL_MAX_BYTES);
+  if (!('bytes' in read) || read.bytes.includes('include')) return undefined;
+  return run(job, read.bytes) as FileOutcome | TestOutcome;
+}
+
+/** An answer to wait for, and whether it is in already (the command writes its output when the next one is not). */
+export interface Reply<T> {
+  answer: Promise<T>;
+  done: boolean;
+}
+
+function replyTo<T>(answer: Promise<T>): Reply<T> {
+  const r: Reply<T> = { answer, done: false };
+  void answer.then(() => (r.done = true));
+  return r;
+}
+
+function ready<T>(value: T): Reply<T> {
+  return { answer: Promise.resolve(value), done: true };
 }
 
 /** What the command posts: one job, or several to answer in turn. */
@@ -194,6 +252,12 @@ function endWithCommand(child: ChildProcess): void {
 }
 
 export class Checker {
+  /**
+   * @param here Checks the small files that include nothing in this process (runHere), and
+   * starts a child only for the others, at the first of them (checksHere says when).
+   */
+  constructor(private readonly here = false) {}
+
   private child: ChildProcess | undefined;
   private readonly memoryMb = memoryLimitMb();
   /**
@@ -208,7 +272,14 @@ export class Checker {
    * files while the command writes the output of the earlier ones): each is answered in turn.
    */
   run<J extends Job>(job: J): Promise<Answer<J>> {
-    return new Promise((resolve) => this.post({ job, single: true, resolve: resolve as (answer: FileOutcome | RenderOutcome) => void }));
+    return this.reply(job).answer;
+  }
+
+  /** `run`, with whether the answer is in already (a file checked in this process). */
+  reply<J extends Job>(job: J): Reply<Answer<J>> {
+    const here = this.here ? runHere(job) : undefined;
+    if (here) return ready(here as Answer<J>);
+    return replyTo(new Promise((resolve) => this.post({ job, single: true, resolve: resolve as (answer: FileOutcome | RenderOutcome) => void })));
   }
 
   /**
@@ -216,9 +287,15 @@ export class Checker {
    * at a time). Not for --fix: a child that dies may have checked jobs it had not answered yet,
    * so its unanswered jobs are run again, one message each.
    */
-  runMany(jobs: Extract<Job, { kind: 'check' }>[]): Promise<FileOutcome>[] {
-    const answers = jobs.map((job) => new Promise<FileOutcome>((resolve) => this.pending.push({ job, single: false, resolve: resolve as (answer: FileOutcome | RenderOutcome) => void })));
-    this.send({ kind: 'many', jobs });
+  runMany(jobs: Extract<Job, { kind: 'check' }>[]): Reply<FileOutcome>[] {
+    const posted: Extract<Job, { kind: 'check' }>[] = [];
+    const answers = jobs.map((job) => {
+      const here = this.here ? (runHere(job) as FileOutcome | undefined) : undefined;
+      if (here) return ready(here);
+      posted.push(job);
+      return replyTo(new Promise<FileOutcome>((resolve) => this.pending.push({ job, single: false, resolve: resolve as (answer: FileOutcome | RenderOutcome) => void })));
+    });
+    if (posted.length > 0) this.send({ kind: 'many', jobs: posted });
     return answers;
   }
 

@@ -65,7 +65,8 @@ describe('cli: out of memory in the checker', function () {
 
   it('no checker process outlives the command when its stdout is closed early (`| head -1`)', function () {
     if (process.platform !== 'linux') this.skip();
-    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" check big | head -1`], { cwd: dir, encoding: 'utf8' });
+    // Its small files go to a checker only when one is asked for (else the command checks them itself).
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${CLI}" check big | head -1`], { cwd: dir, encoding: 'utf8', env: { ...process.env, BOARD_SCENARIO_CHECKERS: '1' } });
     assert.equal(r.status, 0);
     assert.equal(r.stderr, '');
     assert.deepEqual(checkersIn(dir), []);
@@ -74,7 +75,7 @@ describe('cli: out of memory in the checker', function () {
   it('nor on SIGINT: the command ends by the signal, and its checker with it', async function () {
     if (process.platform !== 'linux') this.skip();
     // stdout is never read: the command waits on it, its checker waiting with files posted ahead.
-    const child = spawn(process.execPath, [CLI, 'check', 'big'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'check', 'big'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BOARD_SCENARIO_CHECKERS: '1' } });
     child.stdout!.pause();
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));

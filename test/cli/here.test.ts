@@ -1,0 +1,127 @@
+// A run with one checker checks its small files that include nothing in the command's own process
+// (cli/worker.ts, LOCAL_MAX_BYTES) and starts a checker process only for the others: the output,
+// the messages, the exit status and the files --fix writes are those of a run that checks every
+// file in a checker (BOARD_SCENARIO_CHECKERS=1), byte for byte, on the repository's examples and
+// fixtures; a big file, and one that includes another, still go to a checker.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { LOCAL_MAX_BYTES } from '../../cli/worker';
+import { CLEAN, CLI, ILLEGAL, MISSING_UNATTACH, REDUNDANT, ROOT, assertBuilt, assertNoCrash, checkersIn, makeTempDir, removeTempDir, runCli, writeFiles } from './helpers';
+
+const IN_A_CHECKER = { BOARD_SCENARIO_CHECKERS: '1' };
+const HERE = { BOARD_SCENARIO_CHECKERS: undefined };
+
+/**
+ * The most checker processes seen while `check --format json ARGS` runs in `dir` with its stdout
+ * not read for a while: the command waits on it once the pipe is full (the JSON of a few hundred
+ * files with findings is more than a pipe holds), so a checker started for the first files is
+ * still there to be seen.
+ */
+async function checkersSeenDuring(dir: string, args: string[]): Promise<number> {
+  const child = spawn(process.execPath, [CLI, 'check', '--format', 'json', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BOARD_SCENARIO_CHECKERS: undefined } });
+  child.stdout!.pause();
+  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  let ended = false;
+  void closed.then(() => (ended = true));
+  let most = 0;
+  // Long enough for a checker to start (it is started at the first file that needs one), then stdout is read.
+  for (let i = 0; i < 30 && !ended; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    most = Math.max(most, checkersIn(dir).length);
+  }
+  child.stdout!.resume();
+  await closed;
+  return most;
+}
+
+describe('cli: small files checked in the command, others in a checker', function () {
+  this.timeout(240_000);
+  let dir: string;
+  before(() => {
+    assertBuilt();
+    dir = makeTempDir();
+  });
+  after(() => removeTempDir(dir));
+
+  const trees = ['examples', 'test/fixtures'];
+  for (const format of ['text', 'json', 'sarif', 'github']) {
+    it(`check --format ${format} of ${trees.join(' and ')}: the output of a run with a checker, byte for byte`, () => {
+      const args = ['check', '--format', format, ...trees.map((t) => path.join(ROOT, t))];
+      const checker = runCli(args, { cwd: ROOT, env: IN_A_CHECKER });
+      const here = runCli(args, { cwd: ROOT, env: HERE });
+      assertNoCrash(here.stderr);
+      // Every finding of the trees is expected (status 0), and there are hundreds: a run that checked nothing would not be this.
+      assert.equal(checker.status, 0, checker.stderr);
+      assert.ok(checker.stdout.length > 20_000, checker.stdout);
+      assert.equal(here.status, checker.status);
+      assert.equal(here.stderr, checker.stderr);
+      assert.equal(here.stdout, checker.stdout);
+    });
+  }
+
+  for (const format of ['text', 'json']) {
+    it(`test --format ${format} of ${trees.join(' and ')}: the same`, () => {
+      const args = ['test', '--format', format, ...trees.map((t) => path.join(ROOT, t))];
+      const checker = runCli(args, { cwd: ROOT, env: IN_A_CHECKER });
+      const here = runCli(args, { cwd: ROOT, env: HERE });
+      assertNoCrash(here.stderr);
+      assert.ok(checker.stdout.length > 0);
+      assert.equal(here.status, checker.status);
+      assert.equal(here.stderr, checker.stderr);
+      assert.equal(here.stdout, checker.stdout);
+    });
+  }
+
+  it('check --fix of copies of the fixtures: the same output and the same files written', () => {
+    const copies = ['checker', 'here'].map((name) => {
+      const to = path.join(dir, 'fix', name);
+      fs.cpSync(path.join(ROOT, 'test', 'fixtures'), to, { recursive: true });
+      // The fixtures' findings are expected (their fixes are not applied): files with safe fixes to apply too.
+      writeFiles(to, { 'fixme/missing.board': MISSING_UNATTACH, 'fixme/redundant.board': REDUNDANT, 'fixme/illegal.board': ILLEGAL });
+      return to;
+    });
+    const checker = runCli(['check', '--fix', '.'], { cwd: copies[0], env: IN_A_CHECKER });
+    const here = runCli(['check', '--fix', '.'], { cwd: copies[1], env: HERE });
+    assertNoCrash(here.stderr);
+    assert.equal(here.status, checker.status);
+    // Messages that name an include's absolute path name each copy's own.
+    const same = (s: string, i: number) => s.split(copies[i]).join('COPY');
+    assert.equal(same(here.stderr, 1), same(checker.stderr, 0));
+    assert.equal(same(here.stdout, 1), same(checker.stdout, 0));
+    const files = (root: string): string[] => (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => f.endsWith('.board')).sort();
+    assert.deepEqual(files(copies[1]), files(copies[0]));
+    for (const f of files(copies[0])) {
+      const written = fs.readFileSync(path.join(copies[0], f), 'utf8');
+      assert.equal(fs.readFileSync(path.join(copies[1], f), 'utf8'), written, f);
+    }
+    // The file with a missing unattach had a safe fix: the comparison saw it written.
+    assert.notEqual(fs.readFileSync(path.join(copies[1], 'fixme', 'missing.board'), 'utf8'), MISSING_UNATTACH, 'the safe fix was not applied');
+  });
+
+  it(`small files that include nothing start no checker process; a file over ${LOCAL_MAX_BYTES} bytes, or one that includes, does`, async function () {
+    if (process.platform !== 'linux') this.skip();
+    const small: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) small[`small/f${String(i).padStart(3, '0')}.board`] = [CLEAN, REDUNDANT, ILLEGAL][i % 3];
+    writeFiles(dir, small);
+    // Just over the limit: the clean scenario and comment lines.
+    const filler = `# ${'x'.repeat(78)}\n`;
+    writeFiles(dir, { 'big/big.board': CLEAN + filler.repeat(Math.ceil(LOCAL_MAX_BYTES / filler.length)) });
+    writeFiles(dir, {
+      'inc/pool.board': 'game mtg\nplayer alice\ncard lion "Savannah Lions": creature — Cat, owner alice\n',
+      'inc/uses.board': 'game mtg\ninclude "pool.board"\ncard blade "Bonesplitter": artifact — Equipment, owner alice\nequip blade to lion\n',
+    });
+    assert.equal(await checkersSeenDuring(dir, ['small']), 0, 'a checker for small files');
+    // The file that needs a checker first: the command blocks on its output after it.
+    assert.equal(await checkersSeenDuring(dir, ['big', 'small']), 1, 'no checker for the big file');
+    assert.equal(await checkersSeenDuring(dir, ['inc/uses.board', 'small']), 1, 'no checker for the file that includes');
+    // And their findings are those of a checker.
+    for (const args of [['big', 'small'], ['inc']]) {
+      const checker = runCli(['check', '--format', 'json', ...args], { cwd: dir, env: IN_A_CHECKER });
+      const here = runCli(['check', '--format', 'json', ...args], { cwd: dir, env: HERE });
+      assert.equal(here.stdout, checker.stdout, args.join(' '));
+      assert.equal(here.status, checker.status, args.join(' '));
+    }
+  });
+});
