@@ -349,7 +349,7 @@ async function run(args: string[]): Promise<number> {
     case 'test':
       return runTest(cmd);
     case 'render': {
-      const checker = new Checker();
+      const checker = new Checker(checksHere(cmd.cards, 1));
       const r = await checker.run({ kind: 'render', file: cmd.file, at: cmd.at, theme: cmd.theme, cards: cmd.cards, language: currentLanguage() });
       await checker.close();
       for (const p of r.cardProblems ?? []) await err(`${TOOL_NAME}: ${p}`);

@@ -16,10 +16,11 @@ export interface RenderOutcome {
   cardProblems?: string[];
 }
 
-export function renderFile(file: string, options: { at: number | undefined; theme: BoardTheme; cards?: CardCatalogs; language?: Language }): RenderOutcome {
-  // Drawn in the checker process: the labels in the language the command line chose.
+/** `read`: the file's bytes, when the caller has read them already (readLimited). */
+export function renderFile(file: string, options: { at: number | undefined; theme: BoardTheme; cards?: CardCatalogs; language?: Language; read?: Buffer }): RenderOutcome {
+  // Drawn in the checker process (or the command's): the labels in the language the command line chose.
   if (options.language) setLanguage(options.language);
-  const read = readLimited(file);
+  const read = options.read ? { bytes: options.read } : readLimited(file);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${file} is not valid UTF-8` };

@@ -5,9 +5,9 @@
 // goes, and the command reports the file it was on and goes on with a new child for the next
 // files. One child serves the files in turn; the command's process only writes the output. The
 // child's stderr is read (to tell running out of memory from another crash) and never shown.
-// A run that would use one checker checks the small files that include nothing in the command's
-// own process (LOCAL_MAX_BYTES): they cannot run it out of memory, and a child would cost them its
-// start and the messages; the first file that can goes to a child, started then.
+// A run that would use one checker, and `render`, take the small files that include nothing in
+// the command's own process (LOCAL_MAX_BYTES): they cannot run it out of memory, and a child
+// would cost them its start and the messages. The first other file starts the child.
 import { fork, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
@@ -116,7 +116,7 @@ function run(job: Job, read?: Buffer): FileOutcome | TestOutcome | RenderOutcome
         ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, read, ...job.settings })
         : job.kind === 'test'
           ? testFile(job.file, { maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, read, ...job.settings })
-          : renderFile(job.file, { at: job.at, theme: job.theme, cards, language: job.language });
+          : renderFile(job.file, { at: job.at, theme: job.theme, cards, language: job.language, read });
     return cardProblems?.length ? { ...outcome, cardProblems } : outcome;
   } catch (e) {
     return { problem: `internal error while ${job.kind === 'render' ? 'drawing' : 'checking'} ${job.file}: ${(e as Error)?.message ?? String(e)}` };
@@ -124,24 +124,24 @@ function run(job: Job, read?: Buffer): FileOutcome | TestOutcome | RenderOutcome
 }
 
 /**
- * A job's answer in the command's own process, or undefined when it goes to a checker: a check or
- * test of a regular file of at most LOCAL_MAX_BYTES without the word `include` (what the core
- * follows includes for) and without card files, or of a file that cannot be read (the same
- * function words the problem). A pipe or a device goes to the checker, since its read may wait
- * (the command goes on writing the output of the files before it meanwhile).
+ * A job's answer in the command's own process, or undefined when it goes to a checker: a job on a
+ * regular file of at most LOCAL_MAX_BYTES without the word `include` (what the core follows
+ * includes for) and without card files, or on a file that cannot be read (the same function words
+ * the problem). A pipe or a device goes to the checker, since its read may wait (the command goes
+ * on writing the output of the files before it meanwhile).
  */
-function runHere(job: Job): FileOutcome | TestOutcome | undefined {
-  if (job.kind === 'render' || (job.cards?.length ?? 0) > 0 || (job.settings?.cardFiles?.length ?? 0) > 0) return undefined;
+function runHere<J extends Job>(job: J): Answer<J> | undefined {
+  if ((job.cards?.length ?? 0) > 0 || (job.kind !== 'render' && (job.settings?.cardFiles?.length ?? 0) > 0)) return undefined;
   let stat: fs.Stats;
   try {
     stat = fs.statSync(job.file);
   } catch {
-    return run(job) as FileOutcome | TestOutcome;
+    return run(job) as Answer<J>;
   }
   if (!stat.isFile() || stat.size > LOCAL_MAX_BYTES) return undefined;
   const read = readLimited(job.file, LOCAL_MAX_BYTES);
   if (!('bytes' in read) || read.bytes.includes('include')) return undefined;
-  return run(job, read.bytes) as FileOutcome | TestOutcome;
+  return run(job, read.bytes) as Answer<J>;
 }
 
 /** An answer to wait for, and whether it is in already (the command writes its output when the next one is not). */
@@ -278,7 +278,7 @@ export class Checker {
   /** `run`, with whether the answer is in already (a file checked in this process). */
   reply<J extends Job>(job: J): Reply<Answer<J>> {
     const here = this.here ? runHere(job) : undefined;
-    if (here) return ready(here as Answer<J>);
+    if (here) return ready(here);
     return replyTo(new Promise((resolve) => this.post({ job, single: true, resolve: resolve as (answer: FileOutcome | RenderOutcome) => void })));
   }
 
@@ -290,7 +290,7 @@ export class Checker {
   runMany(jobs: Extract<Job, { kind: 'check' }>[]): Reply<FileOutcome>[] {
     const posted: Extract<Job, { kind: 'check' }>[] = [];
     const answers = jobs.map((job) => {
-      const here = this.here ? (runHere(job) as FileOutcome | undefined) : undefined;
+      const here = this.here ? runHere(job) : undefined;
       if (here) return ready(here);
       posted.push(job);
       return replyTo(new Promise<FileOutcome>((resolve) => this.pending.push({ job, single: false, resolve: resolve as (answer: FileOutcome | RenderOutcome) => void })));

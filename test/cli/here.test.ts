@@ -1,8 +1,9 @@
-// A run with one checker checks its small files that include nothing in the command's own process
-// (cli/worker.ts, LOCAL_MAX_BYTES) and starts a checker process only for the others: the output,
-// the messages, the exit status and the files --fix writes are those of a run that checks every
-// file in a checker (BOARD_SCENARIO_CHECKERS=1), byte for byte, on the repository's examples and
-// fixtures; a big file, and one that includes another, still go to a checker.
+// A run with one checker, and `render`, take the small files that include nothing in the command's
+// own process (cli/worker.ts, LOCAL_MAX_BYTES) and start a checker process only for the others:
+// the output, the messages, the exit status, the pictures and the files --fix writes are those of
+// a run that takes every file to a checker (BOARD_SCENARIO_CHECKERS=1), byte for byte, on the
+// repository's examples and fixtures; a big file, and one that includes another, still go to a
+// checker.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -73,6 +74,23 @@ describe('cli: small files checked in the command, others in a checker', functio
       assert.equal(here.stdout, checker.stdout);
     });
   }
+
+  it('render of every example, in English and in French: the same picture', () => {
+    const examples = fs.readdirSync(path.join(ROOT, 'examples')).filter((f) => f.endsWith('.board'));
+    assert.ok(examples.length > 20);
+    for (const file of examples) {
+      for (const lang of file === examples[0] ? ['en', 'fr'] : ['en']) {
+        const args = ['render', '--lang', lang, path.join('examples', file)];
+        const checker = runCli(args, { cwd: ROOT, env: IN_A_CHECKER });
+        const here = runCli(args, { cwd: ROOT, env: HERE });
+        assert.equal(checker.status, 0, `${file}: ${checker.stderr}`);
+        assert.match(checker.stdout, /^<svg /);
+        assert.equal(here.status, 0, file);
+        assert.equal(here.stderr, checker.stderr, file);
+        assert.equal(here.stdout, checker.stdout, `${file} (${lang})`);
+      }
+    }
+  });
 
   it('check --fix of copies of the fixtures: the same output and the same files written', () => {
     const copies = ['checker', 'here'].map((name) => {
