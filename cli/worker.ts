@@ -70,8 +70,9 @@ export function checkerPoolSize(cores = availableParallelism()): number {
 
 /**
  * Files of at most this many bytes that include no other file are checked in the command's own
- * process when a run would use one checker (checksHere). A check's peak heap is under twice its
- * file (bench: 1.4 times at 100k events), so such a file needs a few MB at most.
+ * process when a run would use one checker (checksHere). A check's heap is about 1.4 times its
+ * file for events (bench, 100k events) and about 4 KB a card declaration: a file of this size
+ * needs tens of MB at most (about 60 MB when it declares nothing but its 15,000 cards).
  */
 export const LOCAL_MAX_BYTES = 1024 * 1024;
 
