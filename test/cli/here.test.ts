@@ -62,6 +62,18 @@ describe('cli: small files checked in the command, others in a checker', functio
     });
   }
 
+  for (const [lang, format] of [['fr', 'text'], ['it', 'sarif']]) {
+    it(`check --lang ${lang} --format ${format}: the same, translated`, () => {
+      const args = ['check', '--lang', lang, '--format', format, ...trees.map((t) => path.join(ROOT, t))];
+      const checker = runCli(args, { cwd: ROOT, env: IN_A_CHECKER });
+      const here = runCli(args, { cwd: ROOT, env: HERE });
+      assert.equal(checker.status, 0, checker.stderr);
+      assert.match(checker.stdout, lang === 'fr' ? /fichiers vérifiés/ : /"localizedMessage"/);
+      assert.equal(here.stderr, checker.stderr);
+      assert.equal(here.stdout, checker.stdout);
+    });
+  }
+
   for (const format of ['text', 'json']) {
     it(`test --format ${format} of ${trees.join(' and ')}: the same`, () => {
       const args = ['test', '--format', format, ...trees.map((t) => path.join(ROOT, t))];
