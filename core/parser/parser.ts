@@ -734,20 +734,32 @@ function splitWords(text: string, start: number): number {
   const length = text.length;
   let n = 0;
   let i = start;
-  while (i < length) {
-    const c = text.charCodeAt(i);
-    if (c === 32) {
-      i++;
-      continue;
-    }
+  // Each character is read once: the one that ends a word is the next one looked at. A read stays
+  // inside the text (nextLineStart says why); the end of the text reads as a line break.
+  let c = i < length ? text.charCodeAt(i) : 10;
+  for (;;) {
+    while (c === 32) c = ++i < length ? text.charCodeAt(i) : 10;
     if (c === 10 || c === 13) break;
     if (c >= 128 || WORD_CHAR[c] !== 2 || n === MAX_FAST_WORDS) return -1;
     const s = i;
-    i = wordEndAt(text, i);
-    if (i < length && !isSpaceOrBreak(text.charCodeAt(i))) return -1;
+    // The key (wordKeyOf) from the first three characters as they are read.
+    const c0 = c;
+    let c1 = 0;
+    let c2 = 0;
+    c = ++i < length ? text.charCodeAt(i) : 10;
+    if (c < 128 && WORD_CHAR[c] !== 0) {
+      c1 = c;
+      c = ++i < length ? text.charCodeAt(i) : 10;
+      if (c < 128 && WORD_CHAR[c] !== 0) {
+        c2 = c;
+        c = ++i < length ? text.charCodeAt(i) : 10;
+        while (c < 128 && WORD_CHAR[c] !== 0) c = ++i < length ? text.charCodeAt(i) : 10;
+      }
+    }
+    if (c !== 32 && c !== 10 && c !== 13) return -1;
     wordStart[n] = s;
     wordEnd[n] = i;
-    wordKey[n++] = keyAt(text, s, i);
+    wordKey[n++] = wordKeyOf(i - s, c0, c1, c2);
   }
   splitEnd = i;
   return n;
