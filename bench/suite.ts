@@ -32,6 +32,8 @@ export interface SuiteResult {
   startMs: number;
   firstPassMs: number;
   secondPassMs: number;
+  /** Why the two passes were not measured (suite-child failed). */
+  passesError?: string;
   cliOk: boolean;
   cliError?: string;
 }
@@ -110,10 +112,11 @@ export function measureSuite(root: string, dir: string, files = 5000, written?: 
   const passes = spawnSync(process.execPath, [join(__dirname, 'suite-child.js'), w.boards], { encoding: 'utf8' });
   let firstPassMs = NaN;
   let secondPassMs = NaN;
+  let passesError: string | undefined;
   try {
     ({ firstMs: firstPassMs, secondMs: secondPassMs } = JSON.parse(passes.stdout) as { firstMs: number; secondMs: number });
   } catch {
-    cliError ??= `suite-child: exit ${passes.status}: ${passes.stderr.slice(0, 200)}`;
+    passesError = `suite-child: exit ${passes.status}: ${passes.stderr.slice(0, 200)}`;
   }
-  return { files, lines: w.lines, boardBytes: w.boardBytes, jsonBytes: w.jsonBytes, cliMs, jsonMs, inProcessMs: ip.ms, findings: ip.findings, startMs: median(starts), firstPassMs, secondPassMs, cliOk, cliError };
+  return { files, lines: w.lines, boardBytes: w.boardBytes, jsonBytes: w.jsonBytes, cliMs, jsonMs, inProcessMs: ip.ms, findings: ip.findings, startMs: median(starts), firstPassMs, secondPassMs, passesError, cliOk, cliError };
 }

@@ -58,6 +58,26 @@ export function titled(m: string | Message): { title: string; titleText: Message
   return { title: renderMessage(titleText), titleText };
 }
 
+/**
+ * A related location: its range and its text (as `said` gives it), in one object with its
+ * properties in the object itself (`{ range, ...said(m) }` gave each one a property array more).
+ */
+export function relatedAt<R>(range: R, m: string | Message): { range: R; message: string; text: Message } {
+  const text = asMessage(m);
+  return { range, message: renderMessage(text), text };
+}
+
+/**
+ * A fix: its title (as `titled` gives it), whether it is safe, and its edits, in one object shape
+ * for every fix. (Written `{ ...titled(m), safe, edits }`, each fix of a check got a hidden class of
+ * its own from V8: a map, a descriptor array and a property array more per fix, which a check of a
+ * million findings paid in memory and in collections.)
+ */
+export function titledFix<E>(m: string | Message, safe: boolean, edits: E[]): { title: string; titleText: Message; safe: boolean; edits: E[] } {
+  const titleText = asMessage(m);
+  return { title: renderMessage(titleText), titleText, safe, edits };
+}
+
 export function isMessage(x: unknown): x is Message {
   return typeof x === 'object' && x !== null && typeof (x as Message).template === 'string' && Array.isArray((x as Message).args);
 }

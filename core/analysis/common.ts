@@ -14,7 +14,7 @@ import { demoteHidingFixes } from '../fixes';
 import { includeFindings, includesBeforeEvents, resolveIncludes, type IncludedFile, type Includes } from './includes';
 import { sortFindings } from './order';
 import { applyExpectations } from './expected';
-import { msg, said, titled } from '../message';
+import { msg, titledFix } from '../message';
 
 export { sortFindings };
 
@@ -121,7 +121,7 @@ export function headerFindings(first: Statement | undefined, declarations: reado
   if (games.length === 0) {
     const at = first ? { start: first.range.start, end: first.range.start } : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
     replay.report('syntax-error', at, msg`A scenario starts with \`game mtg\` or \`game riftbound\`. Checking it as \`game mtg\`.`, {
-      fixes: [{ ...titled(msg`Insert \`game mtg\``), safe: false, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'game mtg' + eol }] }],
+      fixes: [titledFix(msg`Insert \`game mtg\``, false, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: 'game mtg' + eol }])],
     });
   }
   for (const g of games) {

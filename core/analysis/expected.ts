@@ -13,7 +13,7 @@ import { NameIndex } from '../engine/suggest';
 import { demoteHidingFixes } from '../fixes';
 import { sortFindings } from './order';
 import { lineStartsOf } from '../text';
-import { asMessage, msg, renderMessage, said, titled, type Message } from '../message';
+import { asMessage, msg, renderMessage, said, titledFix, type Message } from '../message';
 
 /** One expectation written in a comment: `#! CODE RULE...` or `#! no CODE RULE...`. */
 export interface ExpectationMarker {
@@ -494,5 +494,5 @@ export function markExpectedFix(lineText: string, f: Finding): Fix | undefined {
   const after = expectationMarkers(commentsOf(content + insert));
   if (after.length !== before.length + 1 || after[after.length - 1].code !== f.code) return undefined;
   const at = { line: f.range.start.line, character: end };
-  return { ...titled(msg`Mark as expected on this line (#! ${f.code})`), safe: false, edits: [{ range: { start: at, end: at }, newText: insert }] };
+  return titledFix(msg`Mark as expected on this line (#! ${f.code})`, false, [{ range: { start: at, end: at }, newText: insert }]);
 }

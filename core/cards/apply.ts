@@ -8,7 +8,7 @@ import { parse } from '../parser/parser';
 import type { Fix, Game, Range } from '../types';
 import type { CardCatalog, CardCatalogs } from './catalog';
 import type { CardRecord } from './records';
-import { msg, titled, type Message } from '../message';
+import { msg, titledFix, type Message } from '../message';
 
 export type CardReporter = (code: string, range: Range, message: string | Message, opts: { rules?: string[]; fixes?: Fix[]; subjects?: string[] }) => void;
 
@@ -139,7 +139,7 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
   if (!rec) {
     const close = catalog.closest(st.name.text);
     report('unknown-card', st.name.range, msg`No card is named "${st.name.text}" in ${file} (${gameName}), so nothing is taken from card data for '${st.id?.text ?? msg``}'.${close.length ? msg` Did you mean ${close.map((n) => `"${n}"`).join(', ')}? Write the card's name as your card data spells it, or declare the card fully if it is one of your own.` : msg` Check the spelling, or declare the card fully (type line and properties) if it is one of your own.`}`, {
-      fixes: close.map((n) => ({ ...titled(msg`Use the card "${n}"`), safe: false, edits: [{ range: st.name!.range, newText: quoted(n) }] })),
+      fixes: close.map((n) => (titledFix(msg`Use the card "${n}"`, false, [{ range: st.name!.range, newText: quoted(n) }]))),
       subjects,
     });
     return st;
@@ -150,7 +150,7 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
   const mismatch = (range: Range, cardValue: string | Message, declared: string, rules: string[], newText: string | undefined, title: Message) =>
     report('card-mismatch', range, msg`${label} has ${cardValue} in ${file}, but the declaration says \`${declared}\`. The declaration wins (as for a card an effect changed); write the card's value if that is what was meant.`, {
       rules,
-      fixes: newText === undefined ? [] : [{ ...titled(title), safe: false, edits: [{ range, newText }] }],
+      fixes: newText === undefined ? [] : [titledFix(title, false, [{ range, newText }])],
       subjects,
     });
   // The type line.

@@ -13,7 +13,7 @@ import { movedLines } from '../parser/parser';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
 import { codeInfo } from '../diagnostics/registry';
 import { lineStartsOf, offsetAt } from '../text';
-import { asMessage, msg, renderMessage, said, titled, type Message } from '../message';
+import { asMessage, msg, renderMessage, relatedAt, said, titled, titledFix, type Message } from '../message';
 import { inZone, zoneWord } from './words';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { NameIndex } from './suggest';
@@ -380,7 +380,7 @@ export class Replay {
   private reportUnknown(name: Name): void {
     const close = (this.suggestions ??= new NameIndex(this.names.names())).closest(name.text);
     this.report('unknown-name', name.range, msg`No card or player is named '${name.text}'.${close.length ? msg` Did you mean '${close[0]}'?` : msg` Declare it with \`card\` or \`player\` first.`}`, {
-      fixes: close.map((c) => ({ ...titled(msg`Change to '${c}'`), safe: false, edits: [{ range: name.range, newText: c }] })),
+      fixes: close.map((c) => (titledFix(msg`Change to '${c}'`, false, [{ range: name.range, newText: c }]))),
       subjects: [name.text],
     });
   }
@@ -471,8 +471,8 @@ export class Replay {
       msg`${what}: ${typeof o.why === 'function' ? o.why() : o.why}. The scenario does not record it; add \`${line}\` ${o.group ? msg`as a part of this group, or after it` : msg`after this event`}.`,
       {
         rules: o.rules,
-        related: o.subject.attachedAt ? [{ range: o.subject.attachedAt, ...said(msg`${o.subject.id} became attached here`) }] : [],
-        fixes: [{ ...titled(msg`Insert "${line}"`), safe: true, edits: [this.insertAfter(o.group ?? o.cause, line)] }],
+        related: o.subject.attachedAt ? [relatedAt(o.subject.attachedAt, msg`${o.subject.id} became attached here`)] : [],
+        fixes: [titledFix(msg`Insert "${line}"`, true, [this.insertAfter(o.group ?? o.cause, line)])],
         subjects: [o.subject.id, ...(o.host ? [o.host] : [])],
       },
     );
@@ -516,13 +516,13 @@ export class Replay {
   removalFix(ev: EventNode, redundant: boolean): Fix {
     const g = this.group;
     if (g && g.node.parts[g.part] === ev) {
-      const fix: Fix = { ...titled(redundant ? msg`Remove the redundant part` : msg`Remove the part`), safe: true, edits: [] };
+      const fix: Fix = titledFix(redundant ? msg`Remove the redundant part` : msg`Remove the part`, true, []);
       g.removals.push({ index: g.part, fix, redundant });
       return fix;
     }
     // Not a part of the group being replayed (nothing calls it so today): its line is the group's.
-    if (g) return { ...titled(msg`Remove the whole line, with the other parts of the group`), safe: false, edits: [this.deleteStatement(g.node)] };
-    return { ...titled(redundant ? msg`Remove the redundant line` : msg`Remove the line`), safe: true, edits: [this.deleteStatement(ev)] };
+    if (g) return titledFix(msg`Remove the whole line, with the other parts of the group`, false, [this.deleteStatement(g.node)]);
+    return titledFix(redundant ? msg`Remove the redundant line` : msg`Remove the line`, true, [this.deleteStatement(ev)]);
   }
 
   /**
@@ -701,7 +701,7 @@ export class Replay {
         continue;
       }
       if ((st.kind === 'player' || st.kind === 'card' || st.kind === 'include') && firstEvent) {
-        this.report('syntax-error', st.range, msg`Declarations come before the events: move this line above the first event.`, { related: [{ range: firstEvent.range, ...said(msg`the first event`) }] });
+        this.report('syntax-error', st.range, msg`Declarations come before the events: move this line above the first event.`, { related: [relatedAt(firstEvent.range, msg`the first event`)] });
       }
       declare(st, undefined);
     }
@@ -798,7 +798,7 @@ export class Replay {
     if (failure) {
       this.report('expectation-failed', a.range, msg`Expected ${assertionText(a)}, but ${failure.actual}.`, {
         fixes: failure.replacement
-          ? [{ ...titled(msg`Expect what the replay shows: "${failure.replacement}"`), safe: false, edits: [{ range: a.range, newText: failure.replacement }] }]
+          ? [titledFix(msg`Expect what the replay shows: "${failure.replacement}"`, false, [{ range: a.range, newText: failure.replacement }])]
           : [],
         subjects: subjectsOf(a),
       });

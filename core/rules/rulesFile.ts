@@ -7,7 +7,7 @@ import type { Finding, Fix, Game, Range } from '../types';
 import type { ScenarioHeader } from '../parser/header';
 import { codeInfo } from '../diagnostics/registry';
 import { canonicalOf, citeAs, existsIn, resolveVersion, type RulesVersion } from './versions';
-import { msg, said, titled, type Message } from '../message';
+import { msg, said, titledFix, type Message } from '../message';
 import { table } from '../tables';
 
 export type RulesLanguage = 'en' | 'fr' | 'it';
@@ -182,7 +182,7 @@ export function rulesFileFindings(file: RulesFileHeader, scenario: ScenarioHeade
     const declared = resolveVersion(game, scenario.version);
     if (!declared || fileVersion?.id === declared.id || !scenario.versionRange) return [];
     const fixes: Fix[] = fileVersion
-      ? [{ ...titled(msg`Change to "rules ${fileVersion.id}"`), safe: false, edits: [{ range: scenario.versionRange, newText: fileVersion.id }] }]
+      ? [titledFix(msg`Change to "rules ${fileVersion.id}"`, false, [{ range: scenario.versionRange, newText: fileVersion.id }])]
       : [];
     return [
       make(
@@ -204,7 +204,7 @@ export function rulesFileFindings(file: RulesFileHeader, scenario: ScenarioHeade
       after < scenario.lineCount
         ? { range: { start: { line: after, character: 0 }, end: { line: after, character: 0 } }, newText: `rules ${fileVersion.id}${scenario.eol}` }
         : { range: { start: scenario.gameRange.end, end: scenario.gameRange.end }, newText: `${scenario.eol}rules ${fileVersion.id}` };
-    fixes.push({ ...titled(msg`Insert "rules ${fileVersion.id}"`), safe: false, edits: [edit] });
+    fixes.push(titledFix(msg`Insert "rules ${fileVersion.id}"`, false, [edit]));
   }
   return [
     make(

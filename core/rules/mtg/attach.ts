@@ -10,7 +10,7 @@ import { attachProblem, retargetFixes, touch } from './legality';
 import { activationTargetProblem } from './targeting';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { sorceryTiming } from './timing';
-import { msg, said, titled } from '../../message';
+import { msg, relatedAt, titledFix } from '../../message';
 import { abilityWord, inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -32,7 +32,7 @@ function nameRange(decl: CardStmt, at: Range): Range {
 }
 
 function related(att: CardObj) {
-  return att.attachedAt ? [{ range: att.attachedAt, ...said(msg`${att.id} became attached here`) }] : [];
+  return att.attachedAt ? [relatedAt(att.attachedAt, msg`${att.id} became attached here`)] : [];
 }
 
 /** Attaches as the rules do: new timestamp (613.7e), the old host loses it (the attach records that). */
@@ -152,7 +152,7 @@ export function unattachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'un
   if (named && named !== host) {
     replay.report('ineffective-unattach', ev.range, msg`${att.id} is attached to ${host.id}, not ${named.id}, so this does nothing. Unattach it from ${host.id}, or remove the line.`, {
       related: related(att),
-      fixes: [{ ...titled(msg`Unattach it from ${host.id}`), safe: false, edits: [{ range: ev.host!.range, newText: host.id }] }],
+      fixes: [titledFix(msg`Unattach it from ${host.id}`, false, [{ range: ev.host!.range, newText: host.id }])],
       subjects: [att.id, named.id],
     });
     return;

@@ -7,7 +7,7 @@ import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, 
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
-import { msg, titled, type Message } from '../../message';
+import { msg, titledFix, type Message } from '../../message';
 import { inZone as inZoneWords, qualityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -166,7 +166,7 @@ export function retargetFixes(replay: Replay, att: CardObj, legal: (h: Host) => 
   for (const h of hostCandidates(replay)) {
     if (++looked > 64) break;
     if (h === exclude || h === att || !legal(h)) continue;
-    fixes.push({ ...titled(msg`Attach to ${h.id} instead`), safe: false, edits: [{ range, newText: h.id }] });
+    fixes.push(titledFix(msg`Attach to ${h.id} instead`, false, [{ range, newText: h.id }]));
     if (fixes.length === 5) break;
   }
   return fixes;

@@ -12,7 +12,7 @@ import { keywordWords, noWardReason, wardsTriggered } from './targetingKeywords'
 import { doAttach } from './attach';
 import { moveTo } from './zones';
 import { onTop, resolveAbilityEvent } from './stack';
-import { msg, titled, type Message } from '../../message';
+import { msg, titledFix, type Message } from '../../message';
 import { abilityWord, inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -100,7 +100,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   if (pending) {
     replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack as a spell (it is ${inZone(spell.zone)}); its ${abilityWord(pending ?? '')} is. Write \`resolve ${spell.id} ${pending}\` to resolve the ability.`, {
       rules: ['608.1'],
-      fixes: [{ ...titled(msg`Resolve ${spell.id}'s ${abilityWord(pending ?? '')}`), safe: false, edits: [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }] }],
+      fixes: [titledFix(msg`Resolve ${spell.id}'s ${abilityWord(pending ?? '')}`, false, [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }])],
       subjects: [spell.id],
     });
     return;

@@ -12,7 +12,7 @@ import { activationTargetProblem } from './targeting';
 import { doAttach } from './attach';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { describeEntry, KEYWORD_RULE, type Keyword, sorceryTiming } from './timing';
-import { msg, renderMessage, said, titled, type Message } from '../../message';
+import { msg, renderMessage, relatedAt, titledFix, type Message } from '../../message';
 import { abilityWord, inZone, keywordWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -52,8 +52,8 @@ export function onTop(replay: Replay, ev: EventNode, mine: StackEntry | undefine
   const t = describeEntry(top);
   const eol = replay.doc.eol;
   replay.report('resolve-out-of-order', ev.range, msg`${name} can't resolve yet: ${t.what} was put on the stack after it and is on top, and only the top object resolves. This line does nothing; ${name} stays on the stack. Resolve ${t.what} first (\`${t.line}\` before this line), or remove the line.`, {
-    fixes: [{ ...titled(msg`Insert "${t.line}" before this line`), safe: false, edits: [{ range: { start: { line: ev.range.start.line, character: 0 }, end: { line: ev.range.start.line, character: 0 } }, newText: t.line + eol }] }],
-    related: top.at ? [{ range: top.at, ...said(msg`${t.what} was put on the stack here`) }] : [],
+    fixes: [titledFix(msg`Insert "${t.line}" before this line`, false, [{ range: { start: { line: ev.range.start.line, character: 0 }, end: { line: ev.range.start.line, character: 0 } }, newText: t.line + eol }])],
+    related: top.at ? [relatedAt(top.at, msg`${t.what} was put on the stack here`)] : [],
     subjects: [renderMessage(name), top.id],
   });
   if (replay.noting) replay.note(() => msg`no effect: ${t.what} is on top`);
@@ -124,7 +124,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   if (problem) {
     replay.report('target-illegal-on-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} doesn't resolve: its only target is illegal (${problem.why}), so it leaves the stack and does nothing. ${sourceGone ? msg`${att.id} is not where it was` : msg`${att.id} doesn't move: it ${stays}`}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the target legal until it resolves.`, {
       rules: ['608.2b', rule, ...problem.rules],
-      related: entry.at ? [{ range: entry.at, ...said(msg`the ability was activated here`) }] : [],
+      related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
       subjects: [att.id, ...(target ? [target.id] : [])],
     });
     if (replay.noting) replay.note(() => msg`no effect: target illegal`);
@@ -134,7 +134,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   if (sourceGone) {
     replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} left the battlefield after it was activated: the card now ${att.zone === 'outside' ? msg`in no zone` : inZone(att.zone)} is a new object, so there is nothing to attach and ${host.id} stays as it is. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the battlefield until the ability resolves.`, {
       rules: ['400.7'],
-      related: entry.at ? [{ range: entry.at, ...said(msg`the ability was activated here`) }] : [],
+      related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
       subjects: [att.id, host.id],
     });
     if (replay.noting) replay.note(() => msg`no effect: ${att.id} is gone`);
@@ -144,7 +144,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   if (att.attachedTo && replay.board.hostOf(att) === host) {
     replay.report('redundant-attach', ev.range, msg`${att.id} is already attached to ${host.id} as its ${abilityWord(kw)} resolves, so the ability does nothing: ${att.id} doesn't become attached again and gets no new timestamp. Remove this line and its activation, or target another ${kw === 'fortify' ? msg`land` : msg`creature`}.`, {
       rules: ['701.3c'],
-      related: att.attachedAt ? [{ range: att.attachedAt, ...said(msg`${att.id} became attached here`) }] : [],
+      related: att.attachedAt ? [relatedAt(att.attachedAt, msg`${att.id} became attached here`)] : [],
       subjects: [att.id, host.id],
     });
     if (replay.noting) replay.note(() => msg`no effect: already on ${host.id}`);

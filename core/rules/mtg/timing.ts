@@ -5,7 +5,7 @@ import type { EventNode } from '../../parser/ast';
 import type { CardObj, StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { msg, said, type Message } from '../../message';
+import { msg, relatedAt, type Message } from '../../message';
 import { abilityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -31,7 +31,7 @@ export function sorceryTiming(replay: Replay, ev: EventNode, att: CardObj, kw: K
   const t = describeEntry(top);
   replay.report('impossible-event', ev.range, msg`${att.id}'s ${abilityWord(kw)} can be activated only as a sorcery, when nothing is on the stack, and ${t.what} is on the stack. Nothing happens: ${att.id} stays where it is. Resolve it first (\`${t.line}\`), or remove the line.`, {
     rules: [KEYWORD_RULE[kw], '602.5d', '307.5'],
-    related: top.at ? [{ range: top.at, ...said(msg`${t.what} was put on the stack here`) }] : [],
+    related: top.at ? [relatedAt(top.at, msg`${t.what} was put on the stack here`)] : [],
     subjects: [att.id, top.id],
   });
   return false;

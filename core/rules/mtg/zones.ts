@@ -8,7 +8,7 @@ import { type Host, isAura, isEquipment, isFortification, MTG_ZONES } from './ch
 import { attachProblem, hostCandidates, retargetFixes, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
-import { msg, titled } from '../../message';
+import { msg, titledFix } from '../../message';
 import { abilityWord, inZone, zoneWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -60,12 +60,12 @@ function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: 
     if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
     return;
   }
-  const name = (h: Host) => ({ ...titled(msg`Enter attached to ${h.id}`), edits: [attachedToEdit(card, ev, h)] });
+  const name = (h: Host, safe: boolean) => titledFix(msg`Enter attached to ${h.id}`, safe, [attachedToEdit(card, ev, h)]);
   if (found.length === 1) {
     const host = found[0];
     replay.report('forced-aura-host', ev.range, msg`${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${host.id} is the only object or player it could legally enchant, so ${chooser}, under whose control it enters, must choose ${host.id}, and the replay attaches it there. Name it in the scenario: add \`attached to ${host.id}\`.`, {
       rules: ['303.4f'],
-      fixes: [{ ...name(host), safe: true }],
+      fixes: [name(host, true)],
       subjects: [card.id, host.id],
     });
     moveTo(replay, card, 'battlefield', ev);
@@ -76,7 +76,7 @@ function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: 
   const list = found.length > 5 ? msg`${shown.join(', ')} and more` : msg`${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
   replay.report('unnamed-aura-host', ev.range, msg`${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${chooser}, under whose control it enters, chooses one of ${list} as it enters. The scenario doesn't say which, so the replay can't follow it and leaves ${card.id} where it was (${from}). Name the choice: add \`attached to\` and the chosen host.`, {
     rules: ['303.4f'],
-    fixes: found.slice(0, 5).map((h) => ({ ...name(h), safe: false })),
+    fixes: found.slice(0, 5).map((h) => name(h, false)),
     subjects: [card.id],
   });
 }

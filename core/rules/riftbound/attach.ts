@@ -8,7 +8,7 @@ import type { RuleExplanation } from '../mtg/explanations';
 import { type Host, isUnit, onBoard, whereText } from './cards';
 import { effMight } from './text';
 import { equipActivated } from './equip';
-import { msg, said, type Message } from '../../message';
+import { msg, relatedAt, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -116,7 +116,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   if (ev.verb === 'equip' && !equipActivated(replay, ev, att, host, by)) return;
   if (isCard(host) && att.attachedTo && att.attachedTo.id === host.id) {
     replay.report('redundant-attach', ev.range, msg`${att.id} is already attached to ${host.id}: attaching a card to its current Top-Most card has no effect, and nothing additional happens. Remove the line.`, {
-      related: att.attachedAt ? [{ range: att.attachedAt, ...said(msg`${att.id} became attached here`) }] : [],
+      related: att.attachedAt ? [relatedAt(att.attachedAt, msg`${att.id} became attached here`)] : [],
       fixes: [replay.removalFix(ev, true)],
       subjects: [att.id, host.id],
     });

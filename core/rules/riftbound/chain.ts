@@ -9,7 +9,7 @@ import type { Replay } from '../../engine/replay';
 import { type Host, isUnit, onBoard } from './cards';
 import { attachProblem, attachToTopMost } from './attach';
 import { equipActivated, equipTargetProblem } from './equip';
-import { msg, said } from '../../message';
+import { msg, relatedAt } from '../../message';
 import { inZone } from '../../engine/words';
 
 /** `activate X equip targeting U [by P]`: the Equip goes on the chain with its target, or can't be used. */
@@ -47,7 +47,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   replay.board.removeAbility(entry);
   const ref = entry.target!;
   const target: Host | undefined = replay.board.refTarget(ref);
-  const related = entry.at ? [{ range: entry.at, ...said(msg`the Equip was used here`) }] : [];
+  const related = entry.at ? [relatedAt(entry.at, msg`the Equip was used here`)] : [];
   const stays = att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays where it is`;
   const problem = !target
     ? { rules: ['818.1.b.1'], why: msg`it no longer exists` }

@@ -5,7 +5,7 @@ import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { whereText } from './cards';
-import { msg, titled } from '../../message';
+import { msg, titledFix } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -31,7 +31,7 @@ export function detachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'unat
   const host = replay.board.hostOf(att);
   if (!host || (named && named !== host)) {
     replay.report('ineffective-unattach', ev.range, host ? msg`${att.id} is attached to ${host.id}, not ${named!.id}, so this does nothing. Detach it from ${host.id}, or remove the line.` : msg`${att.id} is not attached, and detaching an unattached card does nothing. Remove the line.`, {
-      fixes: host ? [{ ...titled(msg`Detach it from ${host.id}`), safe: false, edits: [{ range: ev.host!.range, newText: host.id }] }] : [replay.removalFix(ev, false)],
+      fixes: host ? [titledFix(msg`Detach it from ${host.id}`, false, [{ range: ev.host!.range, newText: host.id }])] : [replay.removalFix(ev, false)],
       subjects: [att.id],
     });
     return;

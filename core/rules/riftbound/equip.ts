@@ -6,7 +6,7 @@ import { type CardObj, isCard, type PlayerObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { type Host, isUnit, onBoard } from './cards';
-import { msg, said, titled, type Message } from '../../message';
+import { msg, relatedAt, titledFix, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -48,8 +48,8 @@ export function equipActivated(replay: Replay, ev: Extract<EventNode, { kind: 'a
       msg`${att.id} is attached to ${on}, so its printed Rules Text — its Equip ability too — is inactive and can't be used${same ? msg`` : msg` to equip ${host.id}`}${target ? msg`; besides, ${target.why}` : msg``}. ${att.id} stays attached to ${on}. ${same ? msg`Remove the line` : msg`Only an effect can move it now (players detach cards only when an effect says so): write that effect as \`attach ${att.id} to ${host.id}\`, or remove the line`}.`,
       {
         rules: ['135.4', '718.2', ...(same ? [] : ['435.2.a']), ...(target ? target.rules : [])],
-        fixes: [{ ...titled(msg`Remove the line`), safe: false, edits: [replay.deleteStatement(ev)] }],
-        related: att.attachedAt ? [{ range: att.attachedAt, ...said(msg`${att.id} became attached here`) }] : [],
+        fixes: [titledFix(msg`Remove the line`, false, [replay.deleteStatement(ev)])],
+        related: att.attachedAt ? [relatedAt(att.attachedAt, msg`${att.id} became attached here`)] : [],
         subjects: [att.id, host.id],
       },
     );
@@ -76,7 +76,7 @@ function retarget(replay: Replay, att: CardObj, activator: string | undefined, r
   const out = [];
   for (const c of replay.board.cards.values()) {
     if (c !== att && isUnit(c) && onBoard(c) && c.controller === activator && !c.attachedTo) {
-      out.push({ ...titled(msg`Equip ${c.id} instead`), safe: false, edits: [{ range, newText: c.id }] });
+      out.push(titledFix(msg`Equip ${c.id} instead`, false, [{ range, newText: c.id }]));
       if (out.length === 5) break;
     }
   }
