@@ -29,6 +29,11 @@ function isEmpty(r: Range): boolean {
   return cmp(r.start, r.end) === 0;
 }
 
+/** The fix, not safe: a copy in the shape of every fix (a spread `{ ...fix, safe: false }` gives it another hidden class). */
+export function unsafeCopy(fix: Fix): Fix {
+  return { title: fix.title, titleText: fix.titleText, safe: false, edits: fix.edits };
+}
+
 /** Two fixes with the same edits are one change of the text, whatever their titles. */
 function fixKey(fix: Fix): string {
   let k = '';
@@ -177,7 +182,7 @@ export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
   if (!demoted) return [...findings];
   return findings.map((f) => {
     if (!f.fixes.some((x) => x.safe && groups.get(fixKey(x))!.demote)) return f;
-    return { ...f, fixes: f.fixes.map((x) => (x.safe && groups.get(fixKey(x))!.demote ? { ...x, safe: false } : x)) };
+    return { ...f, fixes: f.fixes.map((x) => (x.safe && groups.get(fixKey(x))!.demote ? unsafeCopy(x) : x)) };
   });
 }
 

@@ -10,7 +10,7 @@ import { REGISTRY, codeInfo } from '../diagnostics/registry';
 import { lex } from '../parser/lexer';
 import { assertionText, describeAssertion } from '../engine/replay';
 import { NameIndex } from '../engine/suggest';
-import { demoteHidingFixes } from '../fixes';
+import { demoteHidingFixes, unsafeCopy } from '../fixes';
 import { sortFindings } from './order';
 import { lineStartsOf } from '../text';
 import { asMessage, msg, renderMessage, said, titledFix, type Message } from '../message';
@@ -135,7 +135,7 @@ function markExpected(f: Finding): Finding {
 }
 
 function unsafeFixes(f: Finding): Finding {
-  return f.fixes.some((x) => x.safe) ? { ...f, fixes: f.fixes.map((x) => (x.safe ? { ...x, safe: false } : x)) } : f;
+  return f.fixes.some((x) => x.safe) ? { ...f, fixes: f.fixes.map((x) => (x.safe ? unsafeCopy(x) : x)) } : f;
 }
 
 interface Pass {
