@@ -87,6 +87,65 @@ function countBefore(sorted: Float64Array, p: Position, orEqual: boolean): numbe
   return lo;
 }
 
+/** A safe fix of the findings, with the findings that offer it (each once), and whether it is demoted. */
+interface FixGroup {
+  fix: Fix;
+  members: Finding[];
+  demote: boolean;
+}
+
+/** Do two fixes make the same edits? */
+function sameEdits(a: Fix, b: Fix): boolean {
+  if (a.edits.length !== b.edits.length) return false;
+  for (let i = 0; i < a.edits.length; i++) {
+    const x = a.edits[i];
+    const y = b.edits[i];
+    if (cmp(x.range.start, y.range.start) !== 0 || cmp(x.range.end, y.range.end) !== 0 || x.newText !== y.newText) return false;
+  }
+  return true;
+}
+
+/**
+ * The fixes grouped by their edits (fixKey's equality). Keyed first by where the first edit starts
+ * (a number): fixes that start at one place, the rare case, are then told apart by their fixKey
+ * strings. A check of a million findings with a fix each so makes no key string for them.
+ */
+class FixGroups {
+  readonly all: FixGroup[] = [];
+  private readonly byStart = new Map<number, FixGroup | Map<string, FixGroup>>();
+
+  /** The group of the fix's edits; with `add`, made when there is none. */
+  get(fix: Fix, add: boolean): FixGroup | undefined {
+    const at = fix.edits.length > 0 ? ord(fix.edits[0].range.start) : -1;
+    const slot = this.byStart.get(at);
+    if (slot === undefined) {
+      if (!add) return undefined;
+      const g = this.made(fix);
+      this.byStart.set(at, g);
+      return g;
+    }
+    if (!(slot instanceof Map)) {
+      if (sameEdits(slot.fix, fix)) return slot;
+      if (!add) return undefined;
+      const byKey = new Map<string, FixGroup>([[fixKey(slot.fix), slot]]);
+      const g = this.made(fix);
+      byKey.set(fixKey(fix), g);
+      this.byStart.set(at, byKey);
+      return g;
+    }
+    const key = fixKey(fix);
+    let g = slot.get(key);
+    if (g === undefined && add) slot.set(key, (g = this.made(fix)));
+    return g;
+  }
+
+  private made(fix: Fix): FixGroup {
+    const g: FixGroup = { fix, members: [], demote: false };
+    this.all.push(g);
+    return g;
+  }
+}
+
 /**
  * The findings, with every safe fix that would hide another finding marked not safe (it is still
  * offered, as a fix the user chooses). A fix resolves its own finding and every finding that
@@ -100,17 +159,15 @@ function countBefore(sorted: Float64Array, p: Position, orEqual: boolean): numbe
  */
 export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
   // The safe fixes by their edits, each with the findings that offer it (each finding once).
-  const groups = new Map<string, { fix: Fix; members: Finding[]; demote: boolean }>();
+  const groups = new FixGroups();
   for (const f of findings) {
     for (const fix of f.fixes) {
       if (!fix.safe) continue;
-      const key = fixKey(fix);
-      const g = groups.get(key);
-      if (!g) groups.set(key, { fix, members: [f], demote: false });
-      else if (g.members[g.members.length - 1] !== f) g.members.push(f);
+      const g = groups.get(fix, true)!;
+      if (g.members.length === 0 || g.members[g.members.length - 1] !== f) g.members.push(f);
     }
   }
-  if (groups.size === 0) return [...findings];
+  if (groups.all.length === 0) return [...findings];
   // Every finding's range and related locations, as sorted numbers (ord): starts and ends of the
   // ranges, and the empty ranges (points). Typed arrays sort numerically, without a comparator.
   let nRanges = 0;
@@ -127,7 +184,7 @@ export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
   }
   // The ranges a safe fix replaces exactly (rare: a fix that rewrites an event); only those are counted.
   const replaced = new Set<string>();
-  for (const g of groups.values()) for (const e of g.fix.edits) if (e.newText !== '' && !isEmpty(e.range)) replaced.add(rangeKey(e.range));
+  for (const g of groups.all) for (const e of g.fix.edits) if (e.newText !== '' && !isEmpty(e.range)) replaced.add(rangeKey(e.range));
   const starts = new Float64Array(nRanges);
   const ends = new Float64Array(nRanges);
   const points = new Float64Array(nPoints);
@@ -165,7 +222,7 @@ export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
     return countBefore(starts, a, false) - countBefore(ends, a, true) + countBefore(points, a, true) - countBefore(points, a, false);
   };
   let demoted = false;
-  for (const g of groups.values()) {
+  for (const g of groups.all) {
     for (const e of g.fix.edits) {
       let own = 0;
       for (const m of g.members) {
@@ -181,8 +238,8 @@ export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
   }
   if (!demoted) return [...findings];
   return findings.map((f) => {
-    if (!f.fixes.some((x) => x.safe && groups.get(fixKey(x))!.demote)) return f;
-    return { ...f, fixes: f.fixes.map((x) => (x.safe && groups.get(fixKey(x))!.demote ? unsafeCopy(x) : x)) };
+    if (!f.fixes.some((x) => x.safe && groups.get(x, false)!.demote)) return f;
+    return { ...f, fixes: f.fixes.map((x) => (x.safe && groups.get(x, false)!.demote ? unsafeCopy(x) : x)) };
   });
 }
 
