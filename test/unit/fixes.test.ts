@@ -143,6 +143,20 @@ describe('demoteHidingFixes', () => {
     assert.deepEqual(safety([finding('a', at(3, 0, 5), [del(3)]), finding('b', at(3, 6, 9), [{ ...del(3), title: 'other' }])]), [[true], [true]]);
   });
 
+  it('fixes that start at one place are told apart by all their edits: the same ones group, others do not', () => {
+    // Three deletions from the start of line 3 (to the end of lines 3, 4 and 5), one offered twice.
+    const to = (last: number): Fix => ({ title: 'Remove', safe: true, edits: [{ range: at(3, 0, 0, last + 1), newText: '' }] });
+    const a = finding('a', at(3, 0, 5), [to(3)]);
+    const a2 = finding('a2', at(3, 6, 8), [to(3)]);
+    // Its own line's deletion touches only a and a2, which offer it: safe. The longer ones touch a
+    // and a2 and do not resolve them: not safe.
+    assert.deepEqual(safety([a, a2, finding('b', at(2, 0, 1), [to(4)]), finding('c', at(1, 0, 1), [to(5)])]), [[true], [true], [false], [false]]);
+    // Insertions at one place with other texts: each its own fix, demoted only where it splits a range.
+    const put = (text: string): Fix => ({ title: 'Insert', safe: true, edits: [{ range: at(6, 2), newText: text }] });
+    assert.deepEqual(safety([finding('p', at(1, 0, 1), [put('x')]), finding('q', at(1, 2, 3), [put('y')]), finding('r', at(1, 4, 5), [put('x')])]), [[true], [true], [true]]);
+    assert.deepEqual(safety([finding('p', at(1, 0, 1), [put('x')]), finding('q', at(1, 2, 3), [put('y')]), finding('s', at(6, 0, 4))]), [[false], [false], []]);
+  });
+
   it('a related location counts as what a finding is about', () => {
     const b = { ...finding('b', at(7, 0, 5)), related: [{ range: at(3, 0, 5), message: 'here' }] };
     assert.deepEqual(safety([finding('a', at(3, 0, 5), [del(3)]), b]), [[false], []]);
