@@ -707,13 +707,23 @@ function known(text: string): KnownWord {
 const WORD_CHAR = new Uint8Array(128);
 for (let c = 0; c < 128; c++) WORD_CHAR[c] = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? 2 : (c >= 48 && c <= 57) || c === 45 || c === 95 ? 1 : 0;
 
-/** Where the word that starts at `i` with a letter ends: past its letters, digits, `-` and `_` (WORD_CHAR). */
+/** A letter, digit, `-` or `_`: what a word of the fast path goes on with (WORD_CHAR). */
+function continuesWord(c: number): boolean {
+  return c < 128 && WORD_CHAR[c] !== 0;
+}
+
+/**
+ * The char code at `i`, or a line break (10) past the end of the text: a read stays inside the
+ * text (nextLineStart says why), and the end of the text ends a line.
+ */
+function codeAt(text: string, i: number): number {
+  return i < text.length ? text.charCodeAt(i) : 10;
+}
+
+/** Where the word that starts at `i` with a letter ends: past its letters, digits, `-` and `_`. */
 function wordEndAt(text: string, i: number): number {
   const length = text.length;
-  for (i++; i < length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 128 || WORD_CHAR[c] === 0) break;
-  }
+  for (i++; i < length && continuesWord(text.charCodeAt(i)); i++);
   return i;
 }
 
@@ -731,14 +741,12 @@ let splitEnd = 0;
  * `splitEnd` is set to; or -1 when the line is not words and spaces only.
  */
 function splitWords(text: string, start: number): number {
-  const length = text.length;
   let n = 0;
   let i = start;
-  // Each character is read once: the one that ends a word is the next one looked at. A read stays
-  // inside the text (nextLineStart says why); the end of the text reads as a line break.
-  let c = i < length ? text.charCodeAt(i) : 10;
+  // Each character is read once: the one that ends a word is the next one looked at.
+  let c = codeAt(text, i);
   for (;;) {
-    while (c === 32) c = ++i < length ? text.charCodeAt(i) : 10;
+    while (c === 32) c = codeAt(text, ++i);
     if (c === 10 || c === 13) break;
     if (c >= 128 || WORD_CHAR[c] !== 2 || n === MAX_FAST_WORDS) return -1;
     const s = i;
@@ -746,17 +754,17 @@ function splitWords(text: string, start: number): number {
     const c0 = c;
     let c1 = 0;
     let c2 = 0;
-    c = ++i < length ? text.charCodeAt(i) : 10;
-    if (c < 128 && WORD_CHAR[c] !== 0) {
+    c = codeAt(text, ++i);
+    if (continuesWord(c)) {
       c1 = c;
-      c = ++i < length ? text.charCodeAt(i) : 10;
-      if (c < 128 && WORD_CHAR[c] !== 0) {
+      c = codeAt(text, ++i);
+      if (continuesWord(c)) {
         c2 = c;
-        c = ++i < length ? text.charCodeAt(i) : 10;
-        while (c < 128 && WORD_CHAR[c] !== 0) c = ++i < length ? text.charCodeAt(i) : 10;
+        do c = codeAt(text, ++i);
+        while (continuesWord(c));
       }
     }
-    if (c !== 32 && c !== 10 && c !== 13) return -1;
+    if (!isSpaceOrBreak(c)) return -1;
     wordStart[n] = s;
     wordEnd[n] = i;
     wordKey[n++] = wordKeyOf(i - s, c0, c1, c2);
