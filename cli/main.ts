@@ -183,7 +183,7 @@ async function runCheck(cmd: Extract<Command, { kind: 'check' }>): Promise<numbe
   // others at the first of them. Else the checkers start now (node and the bundle load in them
   // while the output begins).
   const checkerCount = checkersFor(cmd, files.length);
-  const here = checksHere(cmd.cards, checkerCount);
+  const here = checksHere(checkerCount);
   const checkers = Array.from({ length: checkerCount }, () => new Checker(here));
   if (!here) for (const c of checkers) c.start();
   let configError = await writeConfigProblems(config);
@@ -289,7 +289,7 @@ async function runTest(cmd: Extract<Command, { kind: 'test' }>): Promise<number>
   const reporter = testReporterFor(cmd);
   const counts = emptyTestCounts();
   await reporter.begin();
-  const checker = new Checker(checksHere(cmd.cards, 1));
+  const checker = new Checker(checksHere(1));
   for (const file of config.files) {
     const outcome: TestOutcome = await checker.run({ kind: 'test', file, maxFindings: cmd.maxFindings, includeRoot: cmd.includeRoot, cards: cmd.cards, settings: config.settings(file) });
     if (await writeConfigProblems(config)) configError = true;
@@ -349,7 +349,7 @@ async function run(args: string[]): Promise<number> {
     case 'test':
       return runTest(cmd);
     case 'render': {
-      const checker = new Checker(checksHere(cmd.cards, 1));
+      const checker = new Checker(checksHere(1));
       const r = await checker.run({ kind: 'render', file: cmd.file, at: cmd.at, theme: cmd.theme, cards: cmd.cards, language: currentLanguage() });
       await checker.close();
       for (const p of r.cardProblems ?? []) await err(`${TOOL_NAME}: ${p}`);

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { analyse, boardAt, boardCaption, renderBoardSvg, renderMessage, type BoardTheme, type CardCatalogs } from '../core';
 import { setLanguage, translate, type Language } from '../l10n/language';
 import { reasonOf } from './files';
-import { decodeUtf8, readLimited } from './scenario';
+import { decodeUtf8, readGiven } from './scenario';
 import { includeOptions } from './includes';
 
 export interface RenderOutcome {
@@ -20,7 +20,7 @@ export interface RenderOutcome {
 export function renderFile(file: string, options: { at: number | undefined; theme: BoardTheme; cards?: CardCatalogs; language?: Language; read?: Buffer }): RenderOutcome {
   // Drawn in the checker process (or the command's): the labels in the language the command line chose.
   if (options.language) setLanguage(options.language);
-  const read = options.read ? { bytes: options.read } : readLimited(file);
+  const read = readGiven(file, options.read);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${file} is not valid UTF-8` };

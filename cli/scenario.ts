@@ -117,6 +117,11 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
   }
 }
 
+/** The file's bytes as the caller read them already (readLimited), or read now. */
+export function readGiven(path: string, read: Buffer | undefined): { bytes: Buffer } | { problem: string } {
+  return read ? { bytes: read } : readLimited(path);
+}
+
 /**
  * Checks one file, keeping its first `maxFindings` findings (the others are counted). With `fix`,
  * applies the safe fixes of the kept findings once (core's applySafeFixes: at most one per
@@ -126,7 +131,7 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
  * `read`: the file's bytes, when the caller has read them already (readLimited).
  */
 export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; includeRoot?: string; cards?: CardCatalogs; roots?: Map<string, string>; read?: Buffer } & CheckSettings): FileOutcome {
-  const read = options.read ? { bytes: options.read } : readLimited(path);
+  const read = readGiven(path, options.read);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
@@ -159,7 +164,7 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
 
 /** Runs one scenario as a test: its `expect` lines and expectation markers, and no error that nobody expects. */
 export function testFile(path: string, options: { maxFindings?: number; includeRoot?: string; cards?: CardCatalogs; roots?: Map<string, string>; read?: Buffer } & CheckSettings): TestOutcome {
-  const read = options.read ? { bytes: options.read } : readLimited(path);
+  const read = readGiven(path, options.read);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };

@@ -78,11 +78,11 @@ export const LOCAL_MAX_BYTES = 1024 * 1024;
 
 /**
  * Does a run that would use `checkers` checkers check its small files in the command's own process
- * (Checker's `here`)? When it would use one, BOARD_SCENARIO_CHECKERS does not ask for checker
- * processes, and no --cards are given (card files are read once, in the checker).
+ * (Checker's `here`)? When it would use one and BOARD_SCENARIO_CHECKERS does not ask for checker
+ * processes. (Which files: runHere, file by file.)
  */
-export function checksHere(cards: readonly string[], checkers: number, env: NodeJS.ProcessEnv = process.env): boolean {
-  return cards.length === 0 && !env[CHECKERS_ENV] && checkers === 1;
+export function checksHere(checkers: number, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !env[CHECKERS_ENV] && checkers === 1;
 }
 
 export function memoryLimitMb(): number {
@@ -132,6 +132,7 @@ function run(job: Job, read?: Buffer): FileOutcome | TestOutcome | RenderOutcome
  * on writing the output of the files before it meanwhile).
  */
 function runHere<J extends Job>(job: J): Answer<J> | undefined {
+  // Card files are read once, in the checker.
   if ((job.cards?.length ?? 0) > 0 || (job.kind !== 'render' && (job.settings?.cardFiles?.length ?? 0) > 0)) return undefined;
   let stat: fs.Stats;
   try {
@@ -278,9 +279,7 @@ export class Checker {
 
   /** `run`, with whether the answer is in already (a file checked in this process). */
   reply<J extends Job>(job: J): Reply<Answer<J>> {
-    const here = this.here ? runHere(job) : undefined;
-    if (here) return ready(here);
-    return replyTo(new Promise((resolve) => this.post({ job, single: true, resolve: resolve as (answer: FileOutcome | RenderOutcome) => void })));
+    return this.answeredHere(job) ?? replyTo(new Promise((resolve) => this.post({ job, single: true, resolve: resolve as (answer: FileOutcome | RenderOutcome) => void })));
   }
 
   /**
@@ -291,13 +290,19 @@ export class Checker {
   runMany(jobs: Extract<Job, { kind: 'check' }>[]): Reply<FileOutcome>[] {
     const posted: Extract<Job, { kind: 'check' }>[] = [];
     const answers = jobs.map((job) => {
-      const here = this.here ? runHere(job) : undefined;
-      if (here) return ready(here);
+      const here = this.answeredHere(job);
+      if (here) return here;
       posted.push(job);
       return replyTo(new Promise<FileOutcome>((resolve) => this.pending.push({ job, single: false, resolve: resolve as (answer: FileOutcome | RenderOutcome) => void })));
     });
     if (posted.length > 0) this.send({ kind: 'many', jobs: posted });
     return answers;
+  }
+
+  /** The job's answer, when this process takes it (`here`, and runHere does). */
+  private answeredHere<J extends Job>(job: J): Reply<Answer<J>> | undefined {
+    const answer = this.here ? runHere(job) : undefined;
+    return answer && ready(answer);
   }
 
   /** Starts the child before its first job (it loads while the command does something else). */
