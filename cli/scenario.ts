@@ -75,16 +75,32 @@ const MIB = 1024 * 1024;
  * looked at before anything is read; anything else (a pipe, a device) is read up to the limit.
  */
 export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { bytes: Buffer } | { problem: string } {
+  return readOpened(path, limit, 0, false)!;
+}
+
+/**
+ * readLimited for a file the command may check in its own process (runHere): the bytes of a
+ * regular file of at most `limit` bytes, or a worded problem when it cannot be opened or read, or
+ * undefined when it is anything else (a pipe, a device, a bigger file). One open and one fstat, no
+ * stat before them: it is opened without waiting (a FIFO's open would wait for a writer), and a
+ * FIFO opened so is closed unread.
+ */
+export function readRegular(path: string, limit: number): { bytes: Buffer } | { problem: string } | undefined {
+  return readOpened(path, limit, fs.constants.O_NONBLOCK ?? 0, true);
+}
+
+function readOpened(path: string, limit: number, flags: number, regularOnly: boolean): { bytes: Buffer } | { problem: string } | undefined {
   const tooBig = (size: string) =>
     `cannot check ${path}: it is ${size}, and scenario files are read up to ${limit} bytes (${limit / MIB} MiB); split it into smaller scenarios`;
   let fd: number;
   try {
-    fd = fs.openSync(path, 'r');
+    fd = fs.openSync(path, fs.constants.O_RDONLY | flags);
   } catch (err) {
     return { problem: `cannot read ${path}: ${reasonOf(err)}` };
   }
   try {
     const stat = fs.fstatSync(fd);
+    if (regularOnly && !(stat.isFile() && stat.size <= limit)) return undefined;
     if (stat.isFile() && stat.size > limit) return { problem: tooBig(`${stat.size} bytes`) };
     const chunks: Buffer[] = [];
     let total = 0;
@@ -98,7 +114,7 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
       if (n === 0) break;
       filled += n;
       total += n;
-      if (total > limit) return { problem: tooBig(`more than ${limit} bytes`) };
+      if (total > limit) return regularOnly ? undefined : { problem: tooBig(`more than ${limit} bytes`) };
       if (filled < chunk.length) continue;
       chunks.push(chunk);
       chunk = Buffer.allocUnsafe(Math.min(MIB, limit + 1 - total));

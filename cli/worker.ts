@@ -9,12 +9,11 @@
 // the command's own process (LOCAL_MAX_BYTES): they cannot run it out of memory, and a child
 // would cost them its start and the messages. The first other file starts the child.
 import { fork, type ChildProcess } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as v8 from 'node:v8';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { renderFile, type RenderOutcome } from './render';
-import { checkFile, readLimited, testFile, type CheckSettings, type FileOutcome, type TestOutcome } from './scenario';
+import { checkFile, readRegular, testFile, type CheckSettings, type FileOutcome, type TestOutcome } from './scenario';
 import { loadCardFiles, type LoadedCards } from '../io/cards';
 import type { Language } from '../l10n/language';
 
@@ -134,16 +133,10 @@ function run(job: Job, read?: Buffer): FileOutcome | TestOutcome | RenderOutcome
 function runHere<J extends Job>(job: J): Answer<J> | undefined {
   // Card files are read once, in the checker.
   if ((job.cards?.length ?? 0) > 0 || (job.kind !== 'render' && (job.settings?.cardFiles?.length ?? 0) > 0)) return undefined;
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(job.file);
-  } catch {
-    return run(job) as Answer<J>;
-  }
-  if (!stat.isFile() || stat.size > LOCAL_MAX_BYTES) return undefined;
-  const read = readLimited(job.file, LOCAL_MAX_BYTES);
-  if (!('bytes' in read) || read.bytes.includes('include')) return undefined;
-  return run(job, read.bytes) as Answer<J>;
+  const read = readRegular(job.file, LOCAL_MAX_BYTES);
+  if (read === undefined || ('bytes' in read && read.bytes.includes('include'))) return undefined;
+  // A file that cannot be opened gets the problem the checker would word (run reads it again).
+  return run(job, 'bytes' in read ? read.bytes : undefined) as Answer<J>;
 }
 
 /** An answer to wait for, and whether it is in already (the command writes its output when the next one is not). */
