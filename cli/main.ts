@@ -18,7 +18,9 @@ import { CHECKERS_ENV, Checker, FILES_PER_CHECKER, MAX_DEFAULT_CHECKERS, MEMORY_
 import { TOOL_NAME, VERSION } from './version';
 import { realPathOf, shownPath } from './includes';
 import { chooseLanguage } from './language';
-import { currentLanguage, setLanguage, t } from '../l10n/language';
+import { join } from 'node:path';
+import { currentLanguage, setLanguage, t, useBundles } from '../l10n/language';
+import { bundlesIn } from '../l10n/files';
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
@@ -322,7 +324,7 @@ async function runTest(cmd: Extract<Command, { kind: 'test' }>): Promise<number>
 
 async function run(args: string[]): Promise<number> {
   const { language, argv, problem } = chooseLanguage(args, process.env);
-  setLanguage(language);
+  if (!setLanguage(language)) await err(`${TOOL_NAME}: the ${language} translations (l10n/bundle.l10n.${language}.json beside dist/) could not be read: writing in English`);
   if (problem) return usage(problem);
   const cmd = parseArgs(argv);
   switch (cmd.kind) {
@@ -382,4 +384,7 @@ async function main(): Promise<void> {
   }
 }
 
+// The translations are read from the package's l10n/ folder (this bundle is dist/cli.js), when a
+// language other than English is asked for.
+useBundles(bundlesIn(join(__dirname, '..', 'l10n')));
 if (!startCheckerIfChild()) void main();

@@ -1,16 +1,29 @@
 // The user's language for the server and the CLI (the client has VS Code's `vscode.l10n`): English,
 // French or Italian, and the translation of a string through `@vscode/l10n`, configured with the
-// bundles of this folder (inlined by esbuild, so the browser server has them too). One language per
-// process: the server's comes from `initialize`'s locale, the CLI's from `--lang` or the environment.
+// bundles of this folder. Where a bundle comes from is the program's to say (useBundles): the
+// node programs (the CLI, its checker, the language server) read the one they need from the
+// package's l10n/ folder (files.ts), only when a language other than English is asked for; the
+// browser server has them in its script. One language per process: the server's comes from
+// `initialize`'s locale, the CLI's from `--lang` or the environment.
 import * as l10n from '@vscode/l10n';
-import fr from './bundle.l10n.fr.json';
-import it from './bundle.l10n.it.json';
 
 export type Language = 'en' | 'fr' | 'it';
 export const LANGUAGES: readonly Language[] = ['en', 'fr', 'it'];
-const BUNDLES: Record<Exclude<Language, 'en'>, Record<string, string>> = { fr, it };
 
+/** A bundle as @vscode/l10n reads it: each English string, and its translation (or `{ message, comment }`). */
+export type Bundle = l10n.l10nJsonFormat;
+/** A translated language's bundle, or undefined when it cannot be had. */
+export type BundleSource = (language: Exclude<Language, 'en'>) => Bundle | undefined;
+
+let source: BundleSource = () => undefined;
+const bundles = new Map<Language, Bundle>();
 let current: Language = 'en';
+
+/** Where setLanguage takes the bundles from, from now on. */
+export function useBundles(from: BundleSource): void {
+  source = from;
+  bundles.clear();
+}
 
 /**
  * The language of a locale as VS Code (`fr`, `it-IT`, `en-us`) or POSIX (`fr_FR.UTF-8`,
@@ -24,10 +37,19 @@ export function languageOf(locale: string | undefined): Language | undefined {
   return (LANGUAGES as readonly string[]).includes(code) ? (code as Language) : undefined;
 }
 
-/** From now on, `t` and `translate` answer in `language`. */
-export function setLanguage(language: Language): void {
-  current = language;
-  l10n.config({ contents: language === 'en' ? {} : BUNDLES[language] });
+/**
+ * From now on, `t` and `translate` answer in `language`: true, or false when its bundle could not
+ * be had (a broken install), and they answer in English.
+ */
+export function setLanguage(language: Language): boolean {
+  let bundle: Bundle | undefined = {};
+  if (language !== 'en') {
+    bundle = bundles.get(language) ?? source(language);
+    if (bundle) bundles.set(language, bundle);
+  }
+  current = bundle ? language : 'en';
+  l10n.config({ contents: bundle ?? {} });
+  return bundle !== undefined;
 }
 
 export function currentLanguage(): Language {

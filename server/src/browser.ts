@@ -14,6 +14,9 @@ import { READ_DIRECTORY_REQUEST, READ_FILE_REQUEST, STAT_REQUEST, type ClientFil
 import { isAbsolute, normalize } from './web/path';
 import { pathToFileURL } from './web/url';
 import { CardCatalog, parseCardFile } from '../../core';
+import { useBundles } from '../../l10n/language';
+import fr from '../../l10n/bundle.l10n.fr.json';
+import it from '../../l10n/bundle.l10n.it.json';
 import type { CardWorkerInput, CardWorkerOutput } from '../../io/cardWorker';
 
 declare const self: { addEventListener(type: string, listener: (e: { message?: string; error?: unknown; reason?: unknown }) => void): void; postMessage(m: unknown): void } & object;
@@ -105,4 +108,6 @@ function locate(value: string, folderUri: string | undefined): { path: string } 
 }
 
 const platform: ServerPlatform = { version: typeof VERSION === 'string' ? VERSION : 'unknown', files, includes, cards, locate };
+// The worker has no disk of its own: the translations are in this script.
+useBundles((language) => ({ fr, it })[language]);
 startServer(connection, platform);

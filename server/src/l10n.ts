@@ -8,11 +8,13 @@ import { currentLanguage, languageOf, setLanguage, singular, t, translate, trans
 // `translated`: a text of the core's data (rule explanations, registry texts); `t` takes only literals.
 export { singular, t, translated };
 
-/** The server's language from the client's locale (`initialize`); English for an unknown one. */
-export function useLocale(locale: string | undefined): Language {
+/**
+ * The server's language from the client's locale (`initialize`); English for an unknown one, and
+ * for one whose translations could not be read (then `unread` is that language).
+ */
+export function useLocale(locale: string | undefined): { language: Language; unread?: Language } {
   const language = languageOf(locale) ?? 'en';
-  setLanguage(language);
-  return language;
+  return setLanguage(language) ? { language } : { language: 'en', unread: language };
 }
 
 /** A finding's message in the server's language. */

@@ -309,7 +309,8 @@ function assertUnchanged(state: DocumentState): void {
 
 connection.onInitialize((params): InitializeResult => {
   // The client's display language (VS Code sends its own): messages, hovers and lenses in English, French or Italian.
-  useLocale(params.locale);
+  const { unread } = useLocale(params.locale);
+  if (unread) connection.console.warn(`The ${unread} translations could not be read: the server answers in English.`);
   support = readClientSupport(params.capabilities);
   clientOptions = readClientOptions(params.initializationOptions);
   folders.initialize(params);

@@ -10,6 +10,8 @@ import { Lifecycle } from './lifecycle';
 import { countedReader, countedWriter } from './inbox';
 import { NAME, startServer } from './main';
 import { nodeCards, nodeFiles, nodeIncludes } from './nodePlatform';
+import { useBundles } from '../../l10n/language';
+import { bundlesIn } from '../../l10n/files';
 
 function version(): string {
   try {
@@ -90,6 +92,9 @@ if (transport.kind === 'stdio') {
 process.on('uncaughtException', (e) => connection.console.error(`Uncaught exception: ${e?.stack ?? String(e)}`));
 process.on('unhandledRejection', (e) => connection.console.error(`Unhandled rejection: ${(e as Error)?.stack ?? String(e)}`));
 
+// The translations are read from the package's l10n/ folder (this bundle is dist/server.js), for a
+// client whose locale is French or Italian.
+useBundles(bundlesIn(join(__dirname, '..', 'l10n')));
 startServer(connection, {
   version: version(),
   files: nodeFiles,

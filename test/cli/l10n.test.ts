@@ -3,6 +3,7 @@
 // language; the text format's severity and code stay English (the problem matcher reads them);
 // JSON and SARIF keep the English message and add the localized one.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ILLEGAL, ROOT, TEXT_LINE, makeTempDir, removeTempDir, runCli } from './helpers';
@@ -25,6 +26,21 @@ describe('cli: --lang and the locale', () => {
     assert.ok(findings.every((l) => l.endsWith('(attendu)')), 'expected findings say so in French');
     assert.ok(findings.some((l) => / redundant-attach \[701\.3b,701\.3c\] wings est déjà attaché à lion/.test(l)), findings.join('\n'));
     assert.match(lines[lines.length - 1], /^30 fichiers vérifiés : 0 erreur, 0 avertissement, 11 attendu\(s\)$/);
+  });
+
+  it('translations read from l10n/ beside dist/: a copy of the CLI without them says so once and writes in English', () => {
+    const copy = path.join(dir, 'copy');
+    fs.mkdirSync(path.join(copy, 'dist'), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, 'dist', 'cli.js'), path.join(copy, 'dist', 'cli.js'));
+    const lone = spawnSync(process.execPath, [path.join(copy, 'dist', 'cli.js'), 'check', '--no-color', '--lang', 'fr', 'illegal.board'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(lone.status, 1, lone.stderr);
+    assert.equal(lone.stderr, 'board-scenario: the fr translations (l10n/bundle.l10n.fr.json beside dist/) could not be read: writing in English\n');
+    assert.match(lone.stdout, /1 file checked: 1 error, 0 warnings/);
+    fs.mkdirSync(path.join(copy, 'l10n'));
+    fs.copyFileSync(path.join(ROOT, 'l10n', 'bundle.l10n.fr.json'), path.join(copy, 'l10n', 'bundle.l10n.fr.json'));
+    const beside = spawnSync(process.execPath, [path.join(copy, 'dist', 'cli.js'), 'check', '--no-color', '--lang', 'fr', 'illegal.board'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(beside.stderr, '');
+    assert.match(beside.stdout, /1 fichier vérifié : 1 erreur, 0 avertissement/);
   });
 
   it('Italian from LANG, and --lang wins over LC_ALL', () => {

@@ -35,7 +35,7 @@ describe('npm package: installed from its tarball into another folder', function
     assert.equal(pack.status, 0, pack.stderr);
     const [info] = JSON.parse(pack.stdout);
     const files: string[] = info.files.map((f: { path: string }) => f.path).sort();
-    for (const f of ['dist/cli.js', 'dist/server.js', 'schemas/board-scenario.schema.json', '.pre-commit-hooks.yaml', 'docs/config.md', 'package.json', 'README.md', 'LICENSE']) assert.ok(files.includes(f), `${f} is not packed: ${files.join(' ')}`);
+    for (const f of ['dist/cli.js', 'dist/server.js', 'l10n/bundle.l10n.fr.json', 'l10n/bundle.l10n.it.json', 'schemas/board-scenario.schema.json', '.pre-commit-hooks.yaml', 'docs/config.md', 'package.json', 'README.md', 'LICENSE']) assert.ok(files.includes(f), `${f} is not packed: ${files.join(' ')}`);
     assert.ok(!files.some((f) => /^(core|cli|server|client|test|node_modules)\//.test(f)), `sources or tests packed: ${files.join(' ')}`);
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     assert.equal(pkg.private, undefined, 'the package can be published');
@@ -56,6 +56,11 @@ describe('npm package: installed from its tarball into another folder', function
     const test = run(NPX, ['--no-install', 'board-scenario', 'test', '--no-color', 'a.board'], consumer);
     assert.equal(test.status, 0, test.stdout + test.stderr);
     assert.match(test.stdout, /^PASS a\.board \(2 cases\)$/m);
+    // The translations are read from the package's l10n/ folder.
+    const french = run(NPX, ['--no-install', 'board-scenario', 'test', '--no-color', '--lang', 'fr', 'a.board'], consumer);
+    assert.equal(french.status, 0, french.stdout + french.stderr);
+    assert.equal(french.stderr, '');
+    assert.match(french.stdout, /^PASS a\.board \(2 cas\)$/m);
 
     // The language server from the package answers `initialize`.
     const server = spawn(path.join(consumer, 'node_modules', '.bin', process.platform === 'win32' ? 'board-scenario-language-server.cmd' : 'board-scenario-language-server'), ['--stdio'], { cwd: consumer });

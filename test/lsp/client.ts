@@ -115,6 +115,8 @@ export interface StartOptions {
   settings?: Record<string, unknown>;
   /** Awaited before each `workspace/configuration` answer: a slow client, for tests of what happens meanwhile. */
   beforeConfiguration?: () => Promise<void>;
+  /** The server's script (default: dist/server.js). */
+  server?: string;
   /** Node options before the script, e.g. `['--expose-gc']` (the server is run as `node ...nodeArgs dist/server.js --stdio`). */
   nodeArgs?: string[];
   /** Added to the server's environment, e.g. `{ BOARD_SCENARIO_DEBUG: '1' }`. */
@@ -217,7 +219,7 @@ export class TestClient {
 
   static async start(options: StartOptions = {}): Promise<TestClient> {
     if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first.`);
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER, '--stdio'], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), options.server ?? SERVER, '--stdio'], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: options.env ? { ...process.env, ...options.env } : process.env,
       cwd: options.cwd,

@@ -3,6 +3,9 @@
 // translation for): diagnostics, hovers (labels, rule explanations, registry texts), code lenses,
 // the outline, completion details and rename refusals.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import {
   CompletionRequest,
   DocumentSymbolRequest,
@@ -13,7 +16,8 @@ import {
   type DocumentSymbol,
   type MarkupContent,
 } from 'vscode-languageserver-protocol/node';
-import { freshUri, TestClient } from './client';
+import { freshUri, SERVER, TestClient } from './client';
+import { MessageType } from 'vscode-languageserver-protocol/node';
 import { REDUNDANT, scenario } from './scenarios';
 
 const WITH_EXPECT = scenario('equip splitter to lion', 'expect splitter attached to lion');
@@ -52,6 +56,24 @@ describe('LSP: the server in the client language (initialize locale)', () => {
       lenses: lenses.map((l) => l.command!.title),
     };
   }
+
+  it('the translations are read from l10n/ beside dist/: a copy of the server without them says so and answers in English', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'board-l10n-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'dist'));
+      fs.copyFileSync(SERVER, path.join(dir, 'dist', 'server.js'));
+      const c = await TestClient.start({ locale: 'fr', server: path.join(dir, 'dist', 'server.js') });
+      clients.push(c);
+      const v = await views(c);
+      assert.match(v.hover, /\*\*701\.3b\*\* — \*Attaches that do nothing\*/);
+      assert.deepEqual(
+        c.logs.filter((l) => l.type === MessageType.Warning).map((l) => l.message),
+        ['The fr translations could not be read: the server answers in English.'],
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('French: hover labels and explanations, lenses, outline groups and rename refusals in French', async () => {
     const v = await views(await start('fr'));
