@@ -29,8 +29,13 @@ function cpuMs(): number {
 
 /**
  * Runs `fn` `warmup` times untimed, then `iterations` times timed. One full GC (when exposed) before
- * the timed runs, none between them: a forced GC shrinks the young generation and makes the next
- * run slower than it is in steady use (measured: 1k parse 0.7 ms → 4 ms with a gc() before each run).
+ * the timed runs, none between them: a forced GC makes the next run slower than it is in steady use
+ * (measured: 1k parse 0.7 ms → 4 ms with a gc() before each run). The cause is mostly not the GC
+ * itself: a full GC clears the hidden classes no live object has any more (the last run's tokens,
+ * events and board objects are all garbage), and V8 deoptimizes every function whose optimized code
+ * names one of them ("weak objects": 340 deoptimizations after one gc() between 100k checks), so
+ * the next run is a warm-up again (100k check: 187 ms after the gc(), 79 ms for the runs after it,
+ * whose median is the figure).
  */
 export function timeRuns<T>(fn: () => T, warmup: number, iterations: number, sink: (x: T) => void = () => {}): Runs {
   for (let i = 0; i < warmup; i++) sink(fn());
