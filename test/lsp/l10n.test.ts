@@ -10,6 +10,7 @@ import {
   CompletionRequest,
   DocumentSymbolRequest,
   HoverRequest,
+  MessageType,
   RenameRequest,
   type CompletionItem,
   type CompletionList,
@@ -17,7 +18,6 @@ import {
   type MarkupContent,
 } from 'vscode-languageserver-protocol/node';
 import { freshUri, SERVER, TestClient } from './client';
-import { MessageType } from 'vscode-languageserver-protocol/node';
 import { REDUNDANT, scenario } from './scenarios';
 
 const WITH_EXPECT = scenario('equip splitter to lion', 'expect splitter attached to lion');
@@ -59,11 +59,11 @@ describe('LSP: the server in the client language (initialize locale)', () => {
 
   it('the translations are read from l10n/ beside dist/: a copy of the server without them says so and answers in English', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'board-l10n-'));
+    let c: TestClient | undefined;
     try {
       fs.mkdirSync(path.join(dir, 'dist'));
       fs.copyFileSync(SERVER, path.join(dir, 'dist', 'server.js'));
-      const c = await TestClient.start({ locale: 'fr', server: path.join(dir, 'dist', 'server.js') });
-      clients.push(c);
+      c = await TestClient.start({ locale: 'fr', server: path.join(dir, 'dist', 'server.js') });
       const v = await views(c);
       assert.match(v.hover, /\*\*701\.3b\*\* — \*Attaches that do nothing\*/);
       assert.deepEqual(
@@ -71,6 +71,7 @@ describe('LSP: the server in the client language (initialize locale)', () => {
         ['The fr translations could not be read: the server answers in English.'],
       );
     } finally {
+      await c?.disposeExpectingNoErrors();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
