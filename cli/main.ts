@@ -18,9 +18,8 @@ import { CHECKERS_ENV, Checker, FILES_PER_CHECKER, MAX_DEFAULT_CHECKERS, MEMORY_
 import { TOOL_NAME, VERSION } from './version';
 import { realPathOf, shownPath } from './includes';
 import { chooseLanguage } from './language';
-import { join } from 'node:path';
-import { currentLanguage, setLanguage, t, useBundles } from '../l10n/language';
-import { bundlesIn } from '../l10n/files';
+import { LANGUAGE_NAMES, currentLanguage, setLanguage, t, useBundles } from '../l10n/language';
+import { bundlePath, packageBundles } from '../l10n/files';
 
 export const EXIT_OK = 0;
 export const EXIT_FINDINGS = 1;
@@ -324,7 +323,8 @@ async function runTest(cmd: Extract<Command, { kind: 'test' }>): Promise<number>
 
 async function run(args: string[]): Promise<number> {
   const { language, argv, problem } = chooseLanguage(args, process.env);
-  if (!setLanguage(language)) await err(`${TOOL_NAME}: the ${language} translations (l10n/bundle.l10n.${language}.json beside dist/) could not be read: writing in English`);
+  // English needs no bundle (setLanguage is true for it).
+  if (!setLanguage(language) && language !== 'en') await err(`${TOOL_NAME}: the ${LANGUAGE_NAMES[language]} translations could not be read from ${bundlePath(__dirname, language)}: writing in English`);
   if (problem) return usage(problem);
   const cmd = parseArgs(argv);
   switch (cmd.kind) {
@@ -386,5 +386,5 @@ async function main(): Promise<void> {
 
 // The translations are read from the package's l10n/ folder (this bundle is dist/cli.js), when a
 // language other than English is asked for.
-useBundles(bundlesIn(join(__dirname, '..', 'l10n')));
+useBundles(packageBundles(__dirname));
 if (!startCheckerIfChild()) void main();

@@ -75,7 +75,7 @@ const MIB = 1024 * 1024;
  * looked at before anything is read; anything else (a pipe, a device) is read up to the limit.
  */
 export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { bytes: Buffer } | { problem: string } {
-  return readOpened(path, limit, 0, false)!;
+  return readOpened(path, limit, false)!;
 }
 
 /**
@@ -86,15 +86,16 @@ export function readLimited(path: string, limit: number = MAX_FILE_BYTES): { byt
  * FIFO opened so is closed unread.
  */
 export function readRegular(path: string, limit: number): { bytes: Buffer } | { problem: string } | undefined {
-  return readOpened(path, limit, fs.constants.O_NONBLOCK ?? 0, true);
+  return readOpened(path, limit, true);
 }
 
-function readOpened(path: string, limit: number, flags: number, regularOnly: boolean): { bytes: Buffer } | { problem: string } | undefined {
+/** readLimited, or with `regularOnly` readRegular (undefined for anything else than a regular file of at most `limit` bytes). */
+function readOpened(path: string, limit: number, regularOnly: boolean): { bytes: Buffer } | { problem: string } | undefined {
   const tooBig = (size: string) =>
     `cannot check ${path}: it is ${size}, and scenario files are read up to ${limit} bytes (${limit / MIB} MiB); split it into smaller scenarios`;
   let fd: number;
   try {
-    fd = fs.openSync(path, fs.constants.O_RDONLY | flags);
+    fd = fs.openSync(path, fs.constants.O_RDONLY | (regularOnly ? (fs.constants.O_NONBLOCK ?? 0) : 0));
   } catch (err) {
     return { problem: `cannot read ${path}: ${reasonOf(err)}` };
   }

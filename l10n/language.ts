@@ -9,6 +9,8 @@ import * as l10n from '@vscode/l10n';
 
 export type Language = 'en' | 'fr' | 'it';
 export const LANGUAGES: readonly Language[] = ['en', 'fr', 'it'];
+/** Each language's English name, for the messages that say its translations are missing (written in English, then). */
+export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = { en: 'English', fr: 'French', it: 'Italian' };
 
 /** A bundle as @vscode/l10n reads it: each English string, and its translation (or `{ message, comment }`). */
 export type Bundle = l10n.l10nJsonFormat;
@@ -16,7 +18,8 @@ export type Bundle = l10n.l10nJsonFormat;
 export type BundleSource = (language: Exclude<Language, 'en'>) => Bundle | undefined;
 
 let source: BundleSource = () => undefined;
-const bundles = new Map<Language, Bundle>();
+/** The bundles asked for so far, and undefined for one that could not be had (not asked again). */
+const bundles = new Map<Exclude<Language, 'en'>, Bundle | undefined>();
 let current: Language = 'en';
 
 /** Where setLanguage takes the bundles from, from now on. */
@@ -44,8 +47,8 @@ export function languageOf(locale: string | undefined): Language | undefined {
 export function setLanguage(language: Language): boolean {
   let bundle: Bundle | undefined = {};
   if (language !== 'en') {
-    bundle = bundles.get(language) ?? source(language);
-    if (bundle) bundles.set(language, bundle);
+    if (!bundles.has(language)) bundles.set(language, source(language));
+    bundle = bundles.get(language);
   }
   current = bundle ? language : 'en';
   l10n.config({ contents: bundle ?? {} });

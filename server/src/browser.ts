@@ -109,5 +109,6 @@ function locate(value: string, folderUri: string | undefined): { path: string } 
 
 const platform: ServerPlatform = { version: typeof VERSION === 'string' ? VERSION : 'unknown', files, includes, cards, locate };
 // The worker has no disk of its own: the translations are in this script.
-useBundles((language) => ({ fr, it })[language]);
+const BUNDLES = { fr, it };
+useBundles((language) => BUNDLES[language]);
 startServer(connection, platform);

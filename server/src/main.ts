@@ -48,6 +48,7 @@ import { EXPECTATION_COMMAND, expectationCommand, lensTarget, resolveCodeLens } 
 import { RUN_TESTS_REQUEST, runTests, runTestsParamsProblem, type RunTestsParams } from './tests';
 import { useNativeUtf8Length, type ServerPlatform } from './platform';
 import { t, useLocale } from './l10n';
+import { LANGUAGE_NAMES } from '../../l10n/language';
 
 export const NAME = 'board-scenario-language-server';
 
@@ -310,7 +311,7 @@ function assertUnchanged(state: DocumentState): void {
 connection.onInitialize((params): InitializeResult => {
   // The client's display language (VS Code sends its own): messages, hovers and lenses in English, French or Italian.
   const { unread } = useLocale(params.locale);
-  if (unread) connection.console.warn(`The ${unread} translations could not be read: the server answers in English.`);
+  if (unread) connection.console.warn(`The ${LANGUAGE_NAMES[unread]} translations could not be read: the server answers in English.`);
   support = readClientSupport(params.capabilities);
   clientOptions = readClientOptions(params.initializationOptions);
   folders.initialize(params);

@@ -11,7 +11,7 @@ import { countedReader, countedWriter } from './inbox';
 import { NAME, startServer } from './main';
 import { nodeCards, nodeFiles, nodeIncludes } from './nodePlatform';
 import { useBundles } from '../../l10n/language';
-import { bundlesIn } from '../../l10n/files';
+import { packageBundles } from '../../l10n/files';
 
 function version(): string {
   try {
@@ -94,7 +94,7 @@ process.on('unhandledRejection', (e) => connection.console.error(`Unhandled reje
 
 // The translations are read from the package's l10n/ folder (this bundle is dist/server.js), for a
 // client whose locale is French or Italian.
-useBundles(bundlesIn(join(__dirname, '..', 'l10n')));
+useBundles(packageBundles(__dirname));
 startServer(connection, {
   version: version(),
   files: nodeFiles,

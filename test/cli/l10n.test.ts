@@ -34,7 +34,7 @@ describe('cli: --lang and the locale', () => {
     fs.copyFileSync(path.join(ROOT, 'dist', 'cli.js'), path.join(copy, 'dist', 'cli.js'));
     const lone = spawnSync(process.execPath, [path.join(copy, 'dist', 'cli.js'), 'check', '--no-color', '--lang', 'fr', 'illegal.board'], { cwd: dir, encoding: 'utf8' });
     assert.equal(lone.status, 1, lone.stderr);
-    assert.equal(lone.stderr, 'board-scenario: the fr translations (l10n/bundle.l10n.fr.json beside dist/) could not be read: writing in English\n');
+    assert.equal(lone.stderr, `board-scenario: the French translations could not be read from ${path.join(copy, 'l10n', 'bundle.l10n.fr.json')}: writing in English\n`);
     assert.match(lone.stdout, /1 file checked: 1 error, 0 warnings/);
     fs.mkdirSync(path.join(copy, 'l10n'));
     fs.copyFileSync(path.join(ROOT, 'l10n', 'bundle.l10n.fr.json'), path.join(copy, 'l10n', 'bundle.l10n.fr.json'));

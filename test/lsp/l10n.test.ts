@@ -68,7 +68,7 @@ describe('LSP: the server in the client language (initialize locale)', () => {
       assert.match(v.hover, /\*\*701\.3b\*\* — \*Attaches that do nothing\*/);
       assert.deepEqual(
         c.logs.filter((l) => l.type === MessageType.Warning).map((l) => l.message),
-        ['The fr translations could not be read: the server answers in English.'],
+        ['The French translations could not be read: the server answers in English.'],
       );
     } finally {
       await c?.disposeExpectingNoErrors();
