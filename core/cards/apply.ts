@@ -116,6 +116,8 @@ function propText(p: Property): string {
     case 'might':
     case 'might-bonus':
       return `${p.kind} ${p.value}`;
+    case 'cant-cast':
+      return `players can't cast ${filterText(p.filter)} spells`;
     default:
       return p.kind;
   }

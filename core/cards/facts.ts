@@ -2,8 +2,9 @@
 // the type line and the properties its colors, keywords and rules text amount to. Written as text
 // and read by the one parser, so a card's facts become exactly the properties a typed declaration
 // gives. Only what the checker reads is taken: enchant (with its filter), equip (with its quality),
-// protection, hexproof, shroud, ward, reconfigure, bestow, aura swap; Riftbound Might, Might Bonus
-// and Equip. A fortify ability needs nothing more than the Fortification subtype.
+// protection, hexproof, shroud, ward, reconfigure, bestow, aura swap, a casting prohibition
+// ("Creature spells can't be cast"); Riftbound Might, Might Bonus and Equip. A fortify ability
+// needs nothing more than the Fortification subtype.
 import type { Game } from '../types';
 import type { CardRecord } from './records';
 import { COLOR_WORDS } from '../engine/board';
@@ -56,11 +57,25 @@ function mtgFacts(rec: CardRecord): CardFacts {
       props.push(equip[1] ? 'equip ' + equip[1].trim() : 'equip');
       continue;
     }
+    // Aether Storm's "Creature spells can't be cast." (601.3, 101.2).
+    const cantCast = /^((?:[A-Za-z-]+ )*?[A-Za-z-]+) spells can['’]t be cast$/.exec(line);
+    if (cantCast) {
+      props.push(`players can't cast ${spellWords(cantCast[1])} spells`);
+      continue;
+    }
     for (const piece of line.split(/,\s*|;\s*/)) props.push(...keywordProps(piece.trim()));
   }
   // "Equip legendary creature {3}" beside "Equip {7}": the unqualified one can equip any creature.
   const out = props.includes('equip') ? props.filter((p) => !p.startsWith('equip ')) : props;
   return { typeLine: typeLineOf(rec.typeLine, 'mtg'), props: unique(out) };
+}
+
+/** `Creature` → `creature`, `Noncreature` → `noncreature`, `Aura and Equipment` → `Aura or Equipment` (either is stopped). */
+function spellWords(text: string): string {
+  return text
+    .split(' ')
+    .map((w) => (w === 'and' || w === 'or' ? 'or' : /^(non-?)?(artifact|battle|creature|enchantment|instant|kindred|planeswalker|sorcery|tribal)$/i.test(w) ? w.toLowerCase() : w))
+    .join(' ');
 }
 
 /** `artifact, creature, or land` → `artifact or creature or land`; `a player` → `player`. */

@@ -769,6 +769,11 @@ export class Replay {
   /** The included file a name is declared in (names declared in the checked file are not here). */
   private declaredIn = new Map<string, string>();
 
+  /** The included file a card or player was declared in; undefined for the checked file's own (its ranges are this file's). */
+  includedFrom(name: string): string | undefined {
+    return this.declaredIn.get(name);
+  }
+
   /**
    * Registers a declared name (`uri`: the included file it is declared in); reports a duplicate.
    * The name table says whether it is declared already: each name is added to it right after its

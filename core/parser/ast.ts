@@ -61,6 +61,8 @@ export type Property =
   | { kind: 'color'; colors: Word[]; range: Range }
   | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'aura-swap' | 'castable'; range: Range }
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
+  /** `players can't cast FILTER spells` (MTG, Aether Storm): while the card is on the battlefield, no player casts a spell the filter describes (601.3, 101.2). */
+  | { kind: 'cant-cast'; filter: Filter; range: Range }
   | { kind: 'might'; value: number; range: Range }
   | { kind: 'might-bonus'; value: number; range: Range }
   /** MTG targeting keywords: `hexproof`, `hexproof from QUALITY`, `shroud`, `ward [COST]` (702.11, 702.18, 702.21). */
@@ -152,8 +154,12 @@ export type AbilityWord = 'all' | 'enchant' | 'equip' | 'reconfigure' | 'protect
 /** The verbs, after sugar is kept as written (the replay reads `verb`). */
 export type EventNode =
   | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; verbRange: Range; range: Range }
-  /** `paying ward`: the caster paid the ward cost of the target (702.21a), so ward doesn't counter the spell. */
-  | { kind: 'cast'; subject: Name; target: Name; by?: Name; payingWard?: Range; verbRange: Range; range: Range }
+  /**
+   * `cast X targeting T`, or `cast X` for a spell that targets nothing (a creature, an Equipment; a
+   * `bestow` card cast as a creature). `paying ward`: the caster paid the ward cost of the target
+   * (702.21a), so ward doesn't counter the spell.
+   */
+  | { kind: 'cast'; subject: Name; target?: Name; by?: Name; payingWard?: Range; verbRange: Range; range: Range }
   /** `resolve X`: the spell X; `resolve X equip`: the pending equip (fortify, reconfigure) ability of X. */
   | { kind: 'resolve'; subject: Name; ability?: Word; verbRange: Range; range: Range }
   /** `activate X equip targeting H [by P]`: the ability goes on the stack (Riftbound: the chain) with its target. */

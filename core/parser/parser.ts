@@ -507,9 +507,14 @@ function parseProperty(cur: Cursor): Property {
     case 'shroud':
     case 'ward':
       return { kind: 'keyword', keyword: parseTargetingKeyword(cur, t), range: r() };
+    case 'players': {
+      cur.expectWord("can't");
+      cur.expectWord('cast');
+      return { kind: 'cant-cast', filter: parseSpellFilter(cur), range: r() };
+    }
     default:
       throw new SyntaxError_(
-        msg`Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., hexproof, hexproof from, shroud, ward, might, might-bonus, exhausted.`,
+        msg`Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., players can't cast ... spells, hexproof, hexproof from, shroud, ward, might, might-bonus, exhausted.`,
         t.range,
       );
   }
@@ -614,6 +619,22 @@ function parseFilter(cur: Cursor): Filter {
   if (alternatives[alternatives.length - 1].length === 0) cur.fail(msg`a type after 'or'`);
   const filter: Filter = { alternatives, control, range: span(first.range, cur.last().range) };
   if (zone) filter.zone = zone;
+  return filter;
+}
+
+/**
+ * After `players can't cast`: the spells, `creature spells`, `noncreature spells`, `Aura or
+ * Equipment spells` (the words of a filter, ending with `spells`). A spell is on the stack and
+ * controlled by its caster, so the filter names neither a zone nor a controller.
+ */
+function parseSpellFilter(cur: Cursor): Filter {
+  const filter = parseFilter(cur);
+  const last = filter.alternatives[filter.alternatives.length - 1];
+  const end = last[last.length - 1];
+  if (end.negated || (end.word !== 'spells' && end.word !== 'spell')) throw new SyntaxError_(msg`Expected the spells it stops, ending with 'spells': 'creature spells', 'noncreature spells'.`, end.range);
+  last.pop();
+  if (last.length === 0) throw new SyntaxError_(msg`Expected what spells, e.g. 'creature spells' (a card type or subtype before 'spells').`, end.range);
+  if (filter.control || filter.zone) throw new SyntaxError_(msg`Which spells can't be cast is said by their types alone: remove what follows 'spells'.`, span(end.range, filter.range));
   return filter;
 }
 
@@ -1450,8 +1471,12 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     }
     case 'cast': {
       const subject = cur.name(msg`the spell to cast`);
-      cur.expectWord('targeting');
-      const target = cur.name(msg`the target`);
+      // Without `targeting`, a spell that targets nothing (a bestow card so is cast as a creature).
+      let target: Name | undefined;
+      if (cur.isWord('targeting')) {
+        cur.next();
+        target = cur.name(msg`the target`);
+      }
       let by = parseBy(cur);
       let payingWard: Range | undefined;
       // `paying ward` (702.21a), before or after `by P`.
@@ -1461,7 +1486,19 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         payingWard = span(paying.range, cur.last().range);
         by ??= parseBy(cur);
       }
-      if (!cur.atEnd()) cur.fail(!by && !payingWard ? msg`'by', 'paying ward' or the end of the statement` : !by ? msg`'by' or the end of the statement` : !payingWard ? msg`'paying ward' or the end of the statement` : msg`the end of the statement`);
+      if (!cur.atEnd()) {
+        cur.fail(
+          !target && !by && !payingWard
+            ? msg`'targeting', 'by' or the end of the statement`
+            : !by && !payingWard
+              ? msg`'by', 'paying ward' or the end of the statement`
+              : !by
+                ? msg`'by' or the end of the statement`
+                : !payingWard
+                  ? msg`'paying ward' or the end of the statement`
+                  : msg`the end of the statement`,
+        );
+      }
       return event(verbTok, cur, { kind: 'cast', subject, target, by, payingWard });
     }
     case 'resolve': {

@@ -170,6 +170,8 @@ function onBoard(game: Game, c: CardView): boolean {
 /** MTG targeting keywords (702.11, 702.18, 702.21): after `gains X`, and as card properties. */
 const TARGETING_KEYWORDS = ['hexproof', 'shroud', 'ward'];
 const TARGETING_PROPERTIES = ['hexproof', 'hexproof from', 'shroud', 'ward'];
+/** What `players can't cast ... spells` names: the card types of spells (lands are not cast), and the common others. */
+const SPELL_WORDS = ['creature', 'noncreature', 'artifact', 'enchantment', 'instant', 'sorcery', 'planeswalker', 'battle', 'kindred', 'Aura', 'Equipment'];
 
 const hasSub = (c: CardView | undefined, s: string) => !!c && c.subtypes.includes(s);
 
@@ -206,7 +208,9 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     }
     case 'cast': {
       if (n === 0) return { kind: 'cards', rank: (c) => (hasSub(c, 'Aura') ? (c.zone === 'hand' ? 0 : 1) : 3) };
-      if (n === 1) return words(['targeting']);
+      // An Aura spell needs a target (303.4a); any other spell may target nothing (`cast X [by P]`).
+      if (n === 1) return words(hasSub(card(args[0]), 'Aura') ? ['targeting'] : ['targeting', 'by']);
+      if (args[1] === 'by') return NONE;
       if (n === 2) return hostWant(state, head, card(args[0]), line);
       // `by P` and `paying ward` (702.21a), in either order.
       if (last === 'paying') return words(['ward']);
@@ -415,7 +419,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', ...TARGETING_PROPERTIES]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', "players can't cast", ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token'];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'might', 'might-bonus', 'exhausted']);
     return { kind: 'words', words: all.filter((p) => !(once.has(p.split(' ')[0]) && present.has(p.split(' ')[0]))), item: CompletionItemKind.Property };
@@ -449,6 +453,14 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (kw === 'hexproof' && game === 'mtg') return n === 1 ? words(['from']) : n === 2 && clause[1] === 'from' ? { kind: 'words', words: [...COLORS, ...QUALITIES], item: CompletionItemKind.Value } : NONE;
   if (kw === 'color' || kw === 'colors') return { kind: 'words', words: COLORS.filter((c) => !clause.includes(c)), item: CompletionItemKind.Value };
   if (kw === "can't") return n === 1 ? words(['be']) : n === 2 ? words(['enchanted', 'equipped', 'fortified']) : NONE;
+  if (kw === 'players' && game === 'mtg') {
+    // `players can't cast FILTER spells` (Aether Storm): the spells' types, then `spells` or `or`.
+    if (n === 1) return words(["can't"]);
+    if (n === 2) return words(['cast']);
+    if (clause.includes('spells')) return NONE;
+    if (n === 3 || clause[n - 1] === 'or') return words(SPELL_WORDS, CompletionItemKind.TypeParameter);
+    return words(['spells', 'or']);
+  }
   if (kw === 'phased' && n === 1) return words(['out']);
   if (kw === 'aura' && n === 1) return words(['swap']);
   return NONE;

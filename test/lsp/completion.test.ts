@@ -124,6 +124,21 @@ describe('LSP completion', () => {
     assert.deepEqual(after, ['by']);
   });
 
+  it("a cast with no target, and `players can't cast ... spells` in a card line", async () => {
+    // An Aura spell needs a target (303.4a); an Equipment may be cast with none, then `by P`.
+    assert.deepEqual((await complete(scenario('move pacifism to hand', 'cast pacifism '), 9)).map((i) => i.label), ['targeting']);
+    assert.deepEqual((await complete(scenario('cast splitter '), 8)).map((i) => i.label), ['targeting', 'by']);
+    assert.deepEqual(await complete(scenario('cast splitter by alice '), 8), []);
+    const line = HEADER.slice(0, 4).join('\n') + '\ncard storm "Aether Storm": enchantment, ';
+    assert.ok((await complete(line, 4)).map((i) => i.label).includes("players can't cast"));
+    assert.deepEqual((await complete(line + 'players ', 4)).map((i) => i.label), ["can't"]);
+    assert.deepEqual((await complete(line + "players can't ", 4)).map((i) => i.label), ['cast']);
+    const types = (await complete(line + "players can't cast ", 4)).map((i) => i.label);
+    for (const t of ['creature', 'noncreature', 'Aura', 'Equipment']) assert.ok(types.includes(t), t);
+    assert.deepEqual((await complete(line + "players can't cast creature ", 4)).map((i) => i.label), ['spells', 'or']);
+    assert.deepEqual(await complete(line + "players can't cast creature spells ", 4), []);
+  });
+
   it('on a continuation line of a card declaration: properties', async () => {
     const text = HEADER.slice(0, 4).join('\n') + '\ncard bear "Bear": creature — Bear,\n    ';
     const props = (await complete(text, 5)).map((i) => i.label);

@@ -133,6 +133,26 @@ export function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
   return host.controller !== att.controller;
 }
 
+/**
+ * Is `spell`, as it is being cast, one the filter of a casting prohibition describes (`creature`,
+ * `noncreature`, `Aura`, `permanent`: a permanent card)? Its characteristics are those it has as
+ * cast: a bestowed spell is an Aura enchantment, not a creature (702.103b, 702.103d).
+ */
+export function spellMatches(f: Filter, spell: CardObj): boolean {
+  for (const alt of f.alternatives) {
+    let ok = true;
+    for (const t of alt) {
+      const is = t.word === 'Aura' ? isAura(spell) : termMatches(t.word, spell, spell, true);
+      if (is === t.negated) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
 export function filterText(f: Filter): string {
   const alts = f.alternatives.map((a) => a.map((t) => (t.negated ? 'non' : '') + t.word).join(' ')).join(' or ');
   const ctl = f.control === 'you' ? ' you control' : f.control === 'opponent' ? ' an opponent controls' : f.control === 'not-you' ? " you don't control" : '';

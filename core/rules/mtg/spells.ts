@@ -5,14 +5,14 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { hasPermanentType, type Host, isAura, type Problem } from './characteristics';
+import { describe, filterText, hasPermanentType, type Host, isAura, type Problem, spellMatches } from './characteristics';
 import { attachProblem, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
 import { keywordWords, noWardReason, wardsTriggered } from './targetingKeywords';
 import { doAttach } from './attach';
 import { moveTo } from './zones';
 import { onTop, resolveAbilityEvent } from './stack';
-import { msg, titledFix, type Message } from '../../message';
+import { msg, relatedAt, titledFix, type Message } from '../../message';
 import { abilityWord, inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -23,14 +23,16 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '608.2b': { title: 'Targets checked on resolution', text: 'When a spell or ability resolves, its targets are checked again. If every target is now illegal (it left its zone, gained protection, no longer qualifies), it does not resolve.' },
   '608.3b': { title: 'Aura spell with an illegal target', text: "An Aura spell whose target is illegal on resolution does not resolve and goes to its owner's graveyard (a bestowed Aura resolves as a creature instead)." },
   '608.3c': { title: 'Aura spell resolves', text: 'An Aura spell that resolves becomes a permanent attached to the object or player it targeted.' },
+  '101.2': { title: "Can't beats can", text: "When one rule or effect lets something happen, or says it must, and another says it can't, the prohibition wins: the thing doesn't happen." },
+  '702.103d': { title: 'Casting bestowed is judged as an Aura', text: 'Whether a bestow card may be cast bestowed is decided by what bestow makes of it, an Aura enchantment spell with enchant creature, and not by what it is as a card. So an effect that stops creature spells does not stop it when cast bestowed, and a permission limited to creature spells does not cover that cast.' },
   '702.103': { title: 'Bestow', text: 'Bestow lets a creature card be cast as an Aura with enchant creature; it becomes a creature again when it is no longer attached.' },
   '702.103e': { title: 'Bestow with an illegal target', text: 'A bestowed Aura spell whose target is illegal on resolution stops being bestowed and resolves as a creature.' },
 };
 
 export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>): void {
   const spell = replay.card(ev.subject);
-  const target = replay.lookup(ev.target);
-  if (!spell || !target) return;
+  const target = ev.target ? replay.lookup(ev.target) : undefined;
+  if (!spell || (ev.target && !target)) return;
   if (spell.zone === 'battlefield' || spell.zone === 'stack') {
     replay.report('impossible-event', ev.range, msg`${spell.id} is already on ${spell.zone === "battlefield" ? msg`the battlefield` : msg`the stack`}, so it can't be cast: casting starts by moving the card to the stack. Put it in the zone it is cast from (\`in hand\`), or remove the line.`, { rules: ['601.2a'], subjects: [spell.id] });
     return;
@@ -40,26 +42,81 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
     replay.report('impossible-event', ev.range, msg`${spell.id} is ${spell.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(spell.zone)}, and nothing lets it be cast from there: a card is cast from its owner's hand unless a rule or effect (flashback, a commander's command zone, "you may cast it from ...") allows another zone. The cast doesn't happen. Declare the card \`castable\` if such an effect applies, put it \`in hand\`, or remove the line.`, { rules: ['601.3'], subjects: [spell.id] });
     return;
   }
-  const asBestow = spell.bestow && !isAura(spell);
-  if (isAura(spell) || asBestow) {
-    if (asBestow) spell.bestowed = true;
-    const problem = auraTargetProblem(spell, target);
-    if (problem) {
-      if (asBestow) spell.bestowed = false;
-      replay.report('illegal-aura-target', ev.range, msg`${spell.id} can't be cast targeting ${target.id}: ${problem.why}. An Aura spell's target must be legal when it is cast, so the cast doesn't happen and ${spell.id} stays ${inZone(spell.zone)}. Cast it targeting a legal object or player, or remove the line.`, {
-        rules: ['601.2c', ...problem.rules],
-        fixes: retargetFixes(replay, spell, (h) => !auraTargetProblem(spell, h), ev.target.range, target),
-        subjects: [spell.id, target.id],
-      });
-      return;
-    }
+  if (!target && isAura(spell)) {
+    replay.report('impossible-event', ev.range, msg`${spell.id} is an Aura, and an Aura spell targets what it will enchant, so it can't be cast without a target. The cast doesn't happen. Write \`cast ${spell.id} targeting ...\`, or remove the line.`, { rules: ['303.4a', '601.2c'], subjects: [spell.id] });
+    return;
+  }
+  // A bestow card cast with a target is cast bestowed (an Aura spell, 702.103b); without one, as a creature.
+  const asBestow = target !== undefined && spell.bestow && !isAura(spell);
+  if (asBestow) spell.bestowed = true;
+  if (cannotBeCast(replay, spell, ev) || (target && !legalAuraTarget(replay, spell, target, ev))) {
+    if (asBestow) spell.bestowed = false;
+    return;
   }
   moveTo(replay, spell, 'stack', ev);
   replay.board.pushStack({ kind: 'spell', id: spell.id, version: spell.version, controller: ev.by?.text ?? spell.controller, at: ev.range });
   if (asBestow) spell.bestowed = true;
+  if (!target) {
+    if (ev.payingWard) replay.report('impossible-event', ev.payingWard, msg`${spell.id} is cast without a target, so no ward triggers and there is no ward cost to pay. Remove \`paying ward\`.`, { rules: ['702.21a'], subjects: [spell.id] });
+    if (replay.noting) replay.note(() => msg`${spell.id} on the stack`);
+    return;
+  }
   spell.stackTarget = replay.board.refTo(target);
   if (replay.noting) replay.note(() => msg`${spell.id} on the stack targeting ${target.id}`);
   wardOnCast(replay, spell, target, ev);
+}
+
+/** An Aura spell's target is legal as it is cast (601.2c); reported when it is not. A spell that is not an Aura is not checked here. */
+function legalAuraTarget(replay: Replay, spell: CardObj, target: Host, ev: Extract<EventNode, { kind: 'cast' }>): boolean {
+  if (!isAura(spell)) return true;
+  const problem = auraTargetProblem(spell, target);
+  if (!problem) return true;
+  replay.report('illegal-aura-target', ev.range, msg`${spell.id} can't be cast targeting ${target.id}: ${problem.why}. An Aura spell's target must be legal when it is cast, so the cast doesn't happen and ${spell.id} stays ${inZone(spell.zone)}. Cast it targeting a legal object or player, or remove the line.`, {
+    rules: ['601.2c', ...problem.rules],
+    fixes: retargetFixes(replay, spell, (h) => !auraTargetProblem(spell, h), ev.target!.range, target),
+    subjects: [spell.id, target.id],
+  });
+  return false;
+}
+
+/**
+ * 601.3, 101.2: a permanent on the battlefield that says players can't cast such spells stops the
+ * cast, whatever allows it. The spell is judged as it is being cast (601.3a, 601.3e): a bestow card
+ * cast bestowed is an Aura enchantment spell, not a creature spell (702.103d). Reported when it does.
+ */
+function cannotBeCast(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): boolean {
+  for (const c of prohibitorsOf(replay.board)) {
+    if (c.zone !== 'battlefield' || c.phasedOut !== 'no' || c.lost.has('all')) continue;
+    for (const p of c.decl.props) {
+      if (p.kind !== 'cant-cast' || !spellMatches(p.filter, spell)) continue;
+      const is = spell.bestowed ? msg`cast bestowed, ${describe(spell)} is one` : spell.bestow ? msg`cast without bestow, ${describe(spell)} is one` : msg`${describe(spell)} is one`;
+      const other = spell.bestow && !spell.bestowed ? msg` Cast bestowed (\`cast ${spell.id} targeting ...\`), it would be judged as the Aura spell it then is (702.103d).` : msg``;
+      replay.report('impossible-event', ev.range, msg`${spell.id} can't be cast: ${c.id}, on the battlefield, says players can't cast ${filterText(p.filter)} spells, and ${is}. A "can't" wins over whatever allows the cast (101.2), so it doesn't happen and ${spell.id} stays ${inZone(spell.zone)}.${other} Remove the line, or take ${c.id} off the battlefield first.`, {
+        rules: ['601.3', '101.2', ...(spell.bestow ? ['702.103d'] : [])],
+        // Where the prohibition is written, when that is in this file (an included file's ranges are its own).
+        related: replay.includedFrom(c.id) === undefined ? [relatedAt(p.range, msg`${c.id}'s prohibition`)] : [],
+        subjects: [spell.id, c.id],
+      });
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The cards declared with a casting prohibition (`players can't cast ... spells`), found once per
+ * board's card table (the declarations never change during a replay; a copied board has its own
+ * table): a cast looks at these alone, not at every card.
+ */
+const prohibitors = new WeakMap<ReadonlyMap<string, CardObj>, CardObj[]>();
+function prohibitorsOf(board: Replay['board']): readonly CardObj[] {
+  let list = prohibitors.get(board.cards);
+  if (!list) {
+    list = [];
+    for (const c of board.cards.values()) if (c.decl.props.some((p) => p.kind === 'cant-cast')) list.push(c);
+    prohibitors.set(board.cards, list);
+  }
+  return list;
 }
 
 /**

@@ -112,7 +112,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'protection':
       case 'color':
       case 'cant':
-        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? "can't be" : p.kind}\` is an MTG property.`);
+      case 'cant-cast':
+        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? "can't be" : p.kind === 'cant-cast' ? "players can't cast" : p.kind}\` is an MTG property.`);
         break;
     }
   }
