@@ -118,6 +118,8 @@ function propText(p: Property): string {
       return `${p.kind} ${p.value}`;
     case 'cant-cast':
       return `players can't cast ${filterText(p.filter)} spells`;
+    case 'may-cast-top':
+      return `you may cast ${filterText(p.filter)} spells from the top of your library`;
     default:
       return p.kind;
   }

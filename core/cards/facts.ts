@@ -3,8 +3,9 @@
 // and read by the one parser, so a card's facts become exactly the properties a typed declaration
 // gives. Only what the checker reads is taken: enchant (with its filter), equip (with its quality),
 // protection, hexproof, shroud, ward, reconfigure, bestow, aura swap, a casting prohibition
-// ("Creature spells can't be cast"); Riftbound Might, Might Bonus and Equip. A fortify ability
-// needs nothing more than the Fortification subtype.
+// ("Creature spells can't be cast") or permission ("You may cast creature spells from the top of
+// your library"); Riftbound Might, Might Bonus and Equip. A fortify ability needs nothing more than
+// the Fortification subtype.
 import type { Game } from '../types';
 import type { CardRecord } from './records';
 import { COLOR_WORDS } from '../engine/board';
@@ -57,10 +58,16 @@ function mtgFacts(rec: CardRecord): CardFacts {
       props.push(equip[1] ? 'equip ' + equip[1].trim() : 'equip');
       continue;
     }
-    // Aether Storm's "Creature spells can't be cast." (601.3, 101.2).
+    // Aether Storm's "Creature spells can't be cast." (601.3, 101.2); Garruk's Horde's "You may cast
+    // creature spells from the top of your library." (601.3).
     const cantCast = /^((?:[A-Za-z-]+ )*?[A-Za-z-]+) spells can['’]t be cast$/.exec(line);
     if (cantCast) {
       props.push(`players can't cast ${spellWords(cantCast[1])} spells`);
+      continue;
+    }
+    const mayCast = /^You may cast ((?:[A-Za-z-]+ )*?[A-Za-z-]+) spells from the top of your library$/.exec(line);
+    if (mayCast) {
+      props.push(`you may cast ${spellWords(mayCast[1])} spells from the top of your library`);
       continue;
     }
     for (const piece of line.split(/,\s*|;\s*/)) props.push(...keywordProps(piece.trim()));

@@ -59,10 +59,13 @@ export type Property =
   | { kind: 'equip'; quality?: Filter; range: Range }
   | { kind: 'protection'; quality: Word; range: Range }
   | { kind: 'color'; colors: Word[]; range: Range }
-  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'aura-swap' | 'castable'; range: Range }
+  /** `on top` (MTG): the card is the top card of its owner's library. */
+  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'aura-swap' | 'castable' | 'on-top'; range: Range }
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
   /** `players can't cast FILTER spells` (MTG, Aether Storm): while the card is on the battlefield, no player casts a spell the filter describes (601.3, 101.2). */
   | { kind: 'cant-cast'; filter: Filter; range: Range }
+  /** `you may cast FILTER spells from the top of your library` (MTG, Garruk's Horde): its controller may cast such a spell from the top of their library (601.3). */
+  | { kind: 'may-cast-top'; filter: Filter; range: Range }
   | { kind: 'might'; value: number; range: Range }
   | { kind: 'might-bonus'; value: number; range: Range }
   /** MTG targeting keywords: `hexproof`, `hexproof from QUALITY`, `shroud`, `ward [COST]` (702.11, 702.18, 702.21). */

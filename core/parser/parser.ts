@@ -512,9 +512,20 @@ function parseProperty(cur: Cursor): Property {
       cur.expectWord('cast');
       return { kind: 'cant-cast', filter: parseSpellFilter(cur), range: r() };
     }
+    case 'you': {
+      // Garruk's Horde: `you may cast creature spells from the top of your library` (601.3).
+      cur.expectWord('may');
+      cur.expectWord('cast');
+      const filter = parseSpellFilter(cur);
+      for (const w of ['from', 'the', 'top', 'of', 'your', 'library']) cur.expectWord(w);
+      return { kind: 'may-cast-top', filter, range: r() };
+    }
+    case 'on':
+      cur.expectWord('top');
+      return { kind: 'flag', flag: 'on-top', range: r() };
     default:
       throw new SyntaxError_(
-        msg`Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., players can't cast ... spells, hexproof, hexproof from, shroud, ward, might, might-bonus, exhausted.`,
+        msg`Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., players can't cast ... spells, you may cast ... spells from the top of your library, on top, hexproof, hexproof from, shroud, ward, might, might-bonus, exhausted.`,
         t.range,
       );
   }
@@ -623,19 +634,29 @@ function parseFilter(cur: Cursor): Filter {
 }
 
 /**
- * After `players can't cast`: the spells, `creature spells`, `noncreature spells`, `Aura or
- * Equipment spells` (the words of a filter, ending with `spells`). A spell is on the stack and
- * controlled by its caster, so the filter names neither a zone nor a controller.
+ * The spells of a casting prohibition or permission, up to the word `spells`: `creature spells`,
+ * `noncreature spells`, `Aura or Equipment spells` (card types, subtypes and colors, `non`, `or`).
+ * A spell's zone and controller are known (the stack, its caster), so nothing else is said of it.
  */
 function parseSpellFilter(cur: Cursor): Filter {
-  const filter = parseFilter(cur);
-  const last = filter.alternatives[filter.alternatives.length - 1];
-  const end = last[last.length - 1];
-  if (end.negated || (end.word !== 'spells' && end.word !== 'spell')) throw new SyntaxError_(msg`Expected the spells it stops, ending with 'spells': 'creature spells', 'noncreature spells'.`, end.range);
-  last.pop();
-  if (last.length === 0) throw new SyntaxError_(msg`Expected what spells, e.g. 'creature spells' (a card type or subtype before 'spells').`, end.range);
-  if (filter.control || filter.zone) throw new SyntaxError_(msg`Which spells can't be cast is said by their types alone: remove what follows 'spells'.`, span(end.range, filter.range));
-  return filter;
+  const first = cur.peek();
+  const alternatives: FilterTerm[][] = [[]];
+  for (;;) {
+    const t = cur.peek();
+    if (!t || t.type !== 'word') return cur.fail(msg`the spells, ending with 'spells': 'creature spells', 'noncreature spells'`);
+    cur.next();
+    const alt = alternatives[alternatives.length - 1];
+    if (t.text === 'spells' || t.text === 'spell' || t.text === 'or') {
+      if (alt.length === 0) throw new SyntaxError_(msg`Expected a card type or subtype before '${t.text}', e.g. 'creature spells'.`, t.range);
+      if (t.text === 'or') {
+        alternatives.push([]);
+        continue;
+      }
+      return { alternatives, range: span(first!.range, t.range) };
+    }
+    const negated = /^non-?./.test(t.text) && t.text !== 'none';
+    alt.push({ negated, word: negated ? t.text.replace(/^non-?/, '') : t.text, range: t.range });
+  }
 }
 
 /** `in a graveyard`, `in your graveyard`, `in an opponent's graveyard`: the zone a filter names (109.2a). */

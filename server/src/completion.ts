@@ -419,9 +419,9 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', "players can't cast", ...TARGETING_PROPERTIES]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', "players can't cast", 'you may cast', 'on top', ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token'];
-    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'might', 'might-bonus', 'exhausted']);
+    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'might', 'might-bonus', 'exhausted']);
     return { kind: 'words', words: all.filter((p) => !(once.has(p.split(' ')[0]) && present.has(p.split(' ')[0]))), item: CompletionItemKind.Property };
   }
   const [kw] = clause;
@@ -453,14 +453,16 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (kw === 'hexproof' && game === 'mtg') return n === 1 ? words(['from']) : n === 2 && clause[1] === 'from' ? { kind: 'words', words: [...COLORS, ...QUALITIES], item: CompletionItemKind.Value } : NONE;
   if (kw === 'color' || kw === 'colors') return { kind: 'words', words: COLORS.filter((c) => !clause.includes(c)), item: CompletionItemKind.Value };
   if (kw === "can't") return n === 1 ? words(['be']) : n === 2 ? words(['enchanted', 'equipped', 'fortified']) : NONE;
-  if (kw === 'players' && game === 'mtg') {
-    // `players can't cast FILTER spells` (Aether Storm): the spells' types, then `spells` or `or`.
-    if (n === 1) return words(["can't"]);
+  if ((kw === 'players' || kw === 'you') && game === 'mtg') {
+    // `players can't cast FILTER spells` (Aether Storm), `you may cast FILTER spells from the top of
+    // your library` (Garruk's Horde): the spells' types, then `spells` or `or`, then the rest.
+    if (n === 1) return words([kw === 'players' ? "can't" : 'may']);
     if (n === 2) return words(['cast']);
-    if (clause.includes('spells')) return NONE;
+    if (clause.includes('spells')) return kw === 'you' && clause[n - 1] === 'spells' ? words(['from the top of your library']) : NONE;
     if (n === 3 || clause[n - 1] === 'or') return words(SPELL_WORDS, CompletionItemKind.TypeParameter);
     return words(['spells', 'or']);
   }
+  if (kw === 'on' && n === 1) return words(['top']);
   if (kw === 'phased' && n === 1) return words(['out']);
   if (kw === 'aura' && n === 1) return words(['swap']);
   return NONE;

@@ -95,7 +95,7 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
         for (const p of st.props) {
           add(wordAt(p.range), 'keyword');
           if (p.kind === 'zone') zone(p.zone);
-          else if (p.kind === 'enchant' || p.kind === 'cant-cast' || (p.kind === 'equip' && p.quality)) {
+          else if (p.kind === 'enchant' || p.kind === 'cant-cast' || p.kind === 'may-cast-top' || (p.kind === 'equip' && p.quality)) {
             const f = p.kind === 'equip' ? p.quality! : p.filter;
             for (const alt of f.alternatives) for (const term of alt) add(term.range, 'type');
           }

@@ -124,7 +124,7 @@ describe('LSP completion', () => {
     assert.deepEqual(after, ['by']);
   });
 
-  it("a cast with no target, and `players can't cast ... spells` in a card line", async () => {
+  it("a cast with no target, and `players can't cast ... spells`, `you may cast ... spells from the top of your library` and `on top` in a card line", async () => {
     // An Aura spell needs a target (303.4a); an Equipment may be cast with none, then `by P`.
     assert.deepEqual((await complete(scenario('move pacifism to hand', 'cast pacifism '), 9)).map((i) => i.label), ['targeting']);
     assert.deepEqual((await complete(scenario('cast splitter '), 8)).map((i) => i.label), ['targeting', 'by']);
@@ -137,6 +137,12 @@ describe('LSP completion', () => {
     for (const t of ['creature', 'noncreature', 'Aura', 'Equipment']) assert.ok(types.includes(t), t);
     assert.deepEqual((await complete(line + "players can't cast creature ", 4)).map((i) => i.label), ['spells', 'or']);
     assert.deepEqual(await complete(line + "players can't cast creature spells ", 4), []);
+    // Garruk's Horde, and a library's top card.
+    const props = (await complete(line, 4)).map((i) => i.label);
+    assert.ok(props.includes('you may cast') && props.includes('on top'), JSON.stringify(props));
+    assert.deepEqual((await complete(line + 'you ', 4)).map((i) => i.label), ['may']);
+    assert.deepEqual((await complete(line + 'you may cast creature spells ', 4)).map((i) => i.label), ['from the top of your library']);
+    assert.deepEqual((await complete(line + 'on ', 4)).map((i) => i.label), ['top']);
   });
 
   it('on a continuation line of a card declaration: properties', async () => {

@@ -4,6 +4,7 @@
 import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
 import { adding, type CardObj, colorBit, COLOR_WORDS, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, pushing, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
+import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
 import { inZone, zoneWord } from '../../engine/words';
@@ -252,7 +253,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         else if (p.flag === 'bestow') pr.bestow = true;
         else if (p.flag === 'token') card.token = true;
         else if (p.flag === 'phased-out') card.phasedOut = 'direct';
-        else if (p.flag === 'aura-swap' || p.flag === 'castable') {
+        else if (p.flag === 'aura-swap' || p.flag === 'castable' || p.flag === 'on-top') {
           // Read from the declaration where it matters: an aura swap resolving (exchange.ts), a cast (spells.ts).
         } else replay.report('syntax-error', p.range, msg`\`${p.flag}\` is a Riftbound property.`);
         break;
@@ -265,7 +266,28 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
     }
   }
+  const onTop = st.props.find((p) => p.kind === 'flag' && p.flag === 'on-top');
+  if (onTop) declareOnTop(replay, card, onTop.range);
   takePrinted(card);
+}
+
+/** The libraries whose top card is declared (by owner), per board's card table: a second `on top` in one is reported. */
+const declaredTops = new WeakMap<ReadonlyMap<string, CardObj>, Map<string | undefined, CardObj>>();
+
+/** `on top`: the card is the top card of its owner's library, so it must be in one, and be the only one declared so there. */
+function declareOnTop(replay: Replay, card: CardObj, range: Range): void {
+  if (card.zone !== 'library') {
+    replay.report('syntax-error', range, msg`\`on top\` says where a card is in its owner's library, and ${card.id} is ${inZone(card.zone)}. Add \`in library\`, or remove \`on top\`.`, { subjects: [card.id] });
+    return;
+  }
+  let tops = declaredTops.get(replay.board.cards);
+  if (!tops) declaredTops.set(replay.board.cards, (tops = new Map()));
+  const first = tops.get(card.owner);
+  if (first) {
+    replay.report('syntax-error', range, msg`${first.id} is already declared on top of this library (${card.id}'s owner's); a library has one top card. Remove one \`on top\`.`, { subjects: [card.id, first.id] });
+    return;
+  }
+  tops.set(card.owner, card);
 }
 
 export function unknownWord(replay: Replay, w: Word, what: Message, known: readonly string[]): void {

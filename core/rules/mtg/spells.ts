@@ -1,7 +1,7 @@
 // MTG spells: casting (601.2a, 601.2c: an Aura spell's target) and resolving (608.1, 608.2b, 608.3b/c), and
 // bestow (702.103, 702.103e: a bestowed Aura with an illegal target resolves as a creature). A spell is on the
 // stack with the abilities (stack.ts): it resolves only from the top (405.5).
-import type { EventNode } from '../../parser/ast';
+import type { EventNode, Filter } from '../../parser/ast';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -37,19 +37,11 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
     replay.report('impossible-event', ev.range, msg`${spell.id} is already on ${spell.zone === "battlefield" ? msg`the battlefield` : msg`the stack`}, so it can't be cast: casting starts by moving the card to the stack. Put it in the zone it is cast from (\`in hand\`), or remove the line.`, { rules: ['601.2a'], subjects: [spell.id] });
     return;
   }
-  if (spell.zone !== 'hand' && !spell.decl.props.some((p) => p.kind === 'flag' && p.flag === 'castable')) {
-    // 601.3: a spell is cast only where a rule or effect allows; the rules allow a card in its hand.
-    replay.report('impossible-event', ev.range, msg`${spell.id} is ${spell.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(spell.zone)}, and nothing lets it be cast from there: a card is cast from its owner's hand unless a rule or effect (flashback, a commander's command zone, "you may cast it from ...") allows another zone. The cast doesn't happen. Declare the card \`castable\` if such an effect applies, put it \`in hand\`, or remove the line.`, { rules: ['601.3'], subjects: [spell.id] });
-    return;
-  }
-  if (!target && isAura(spell)) {
-    replay.report('impossible-event', ev.range, msg`${spell.id} is an Aura, and an Aura spell targets what it will enchant, so it can't be cast without a target. The cast doesn't happen. Write \`cast ${spell.id} targeting ...\`, or remove the line.`, { rules: ['303.4a', '601.2c'], subjects: [spell.id] });
-    return;
-  }
-  // A bestow card cast with a target is cast bestowed (an Aura spell, 702.103b); without one, as a creature.
+  // A bestow card cast with a target is cast bestowed (an Aura spell, 702.103b); without one, as a
+  // creature. What allows or stops the cast judges the spell so (702.103d).
   const asBestow = target !== undefined && spell.bestow && !isAura(spell);
   if (asBestow) spell.bestowed = true;
-  if (cannotBeCast(replay, spell, ev) || (target && !legalAuraTarget(replay, spell, target, ev))) {
+  if (!castFromHere(replay, spell, ev) || !targetedIfAura(replay, spell, ev) || cannotBeCast(replay, spell, ev) || (target && !legalAuraTarget(replay, spell, target, ev))) {
     if (asBestow) spell.bestowed = false;
     return;
   }
@@ -64,6 +56,46 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   spell.stackTarget = replay.board.refTo(target);
   if (replay.noting) replay.note(() => msg`${spell.id} on the stack targeting ${target.id}`);
   wardOnCast(replay, spell, target, ev);
+}
+
+/**
+ * 601.3: a spell is cast only from where a rule or effect allows: its owner's hand, anywhere for a
+ * card declared `castable`, or the top of a library whose owner controls a permanent that lets them
+ * cast such spells from there (Garruk's Horde), the spell judged as cast. Reported when it may not be.
+ */
+function castFromHere(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): boolean {
+  if (spell.zone === 'hand' || spell.decl.props.some((p) => p.kind === 'flag' && p.flag === 'castable')) return true;
+  const caster = ev.by?.text ?? spell.owner;
+  const permits = spell.zone === 'library' && caster === spell.owner ? libraryPermissions(replay, caster) : [];
+  if (permits.length === 0) {
+    replay.report('impossible-event', ev.range, msg`${spell.id} is ${spell.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(spell.zone)}, and nothing lets it be cast from there: a card is cast from its owner's hand unless a rule or effect (flashback, a commander's command zone, "you may cast it from ...") allows another zone. The cast doesn't happen. Declare the card \`castable\` if such an effect applies, put it \`in hand\`, or remove the line.`, { rules: ['601.3'], subjects: [spell.id] });
+    return false;
+  }
+  const [first] = permits;
+  if (!isTopOfLibrary(replay, spell)) {
+    replay.report('impossible-event', ev.range, msg`${first.card.id} lets ${caster} cast ${filterText(first.filter)} spells from the top of their library, but ${spell.id} is not known to be its top card: the top card is the one declared \`on top\`, or the last one an event put into the library. The cast doesn't happen. Declare ${spell.id} \`on top\` if it is, or remove the line.`, { rules: ['601.3'], subjects: [spell.id, first.card.id] });
+    return false;
+  }
+  if (permits.some((p) => spellMatches(p.filter, spell))) return true;
+  const is = spell.bestowed ? msg`cast bestowed, ${describe(spell)} is not one` : msg`${describe(spell)} is not one`;
+  // Cast bestowed and refused: would it be allowed cast as a creature (Garruk's Horde, 702.103d)?
+  const bestowed = spell.bestowed;
+  spell.bestowed = false;
+  const asCreature = bestowed && permits.some((p) => spellMatches(p.filter, spell));
+  spell.bestowed = bestowed;
+  const other = asCreature ? msg` Cast as a creature, with no target (\`cast ${spell.id}\`), it may be.` : msg``;
+  replay.report('impossible-event', ev.range, msg`${spell.id} is on top of ${caster}'s library, and ${first.card.id} lets ${caster} cast ${filterText(first.filter)} spells from there, but ${is}, and nothing else lets it be cast from a library. The cast doesn't happen and ${spell.id} stays in the library.${other} Remove the line, or write the cast the permission allows.`, {
+    rules: ['601.3', ...(spell.bestow ? ['702.103d'] : [])],
+    subjects: [spell.id, first.card.id],
+  });
+  return false;
+}
+
+/** An Aura spell targets what it will enchant (303.4a, 601.2c): without a target it can't be cast. Reported when it is one. */
+function targetedIfAura(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): boolean {
+  if (ev.target || !isAura(spell)) return true;
+  replay.report('impossible-event', ev.range, msg`${spell.id} is an Aura, and an Aura spell targets what it will enchant, so it can't be cast without a target. The cast doesn't happen. Write \`cast ${spell.id} targeting ...\`, or remove the line.`, { rules: ['303.4a', '601.2c'], subjects: [spell.id] });
+  return false;
 }
 
 /** An Aura spell's target is legal as it is cast (601.2c); reported when it is not. A spell that is not an Aura is not checked here. */
@@ -85,8 +117,8 @@ function legalAuraTarget(replay: Replay, spell: CardObj, target: Host, ev: Extra
  * cast bestowed is an Aura enchantment spell, not a creature spell (702.103d). Reported when it does.
  */
 function cannotBeCast(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): boolean {
-  for (const c of prohibitorsOf(replay.board)) {
-    if (c.zone !== 'battlefield' || c.phasedOut !== 'no' || c.lost.has('all')) continue;
+  for (const c of castingRulesOf(replay.board)) {
+    if (!inEffect(c)) continue;
     for (const p of c.decl.props) {
       if (p.kind !== 'cant-cast' || !spellMatches(p.filter, spell)) continue;
       const is = spell.bestowed ? msg`cast bestowed, ${describe(spell)} is one` : spell.bestow ? msg`cast without bestow, ${describe(spell)} is one` : msg`${describe(spell)} is one`;
@@ -104,19 +136,68 @@ function cannotBeCast(replay: Replay, spell: CardObj, ev: Extract<EventNode, { k
 }
 
 /**
- * The cards declared with a casting prohibition (`players can't cast ... spells`), found once per
- * board's card table (the declarations never change during a replay; a copied board has its own
- * table): a cast looks at these alone, not at every card.
+ * The cards declared with a casting prohibition or permission (`players can't cast ... spells`,
+ * `you may cast ... spells from the top of your library`), found once per board's card table (the
+ * declarations never change during a replay; a copied board has its own table): a cast looks at
+ * these alone, not at every card.
  */
-const prohibitors = new WeakMap<ReadonlyMap<string, CardObj>, CardObj[]>();
-function prohibitorsOf(board: Replay['board']): readonly CardObj[] {
-  let list = prohibitors.get(board.cards);
+const castingRules = new WeakMap<ReadonlyMap<string, CardObj>, CardObj[]>();
+function castingRulesOf(board: Replay['board']): readonly CardObj[] {
+  let list = castingRules.get(board.cards);
   if (!list) {
     list = [];
-    for (const c of board.cards.values()) if (c.decl.props.some((p) => p.kind === 'cant-cast')) list.push(c);
-    prohibitors.set(board.cards, list);
+    for (const c of board.cards.values()) if (c.decl.props.some((p) => p.kind === 'cant-cast' || p.kind === 'may-cast-top')) list.push(c);
+    castingRules.set(board.cards, list);
   }
   return list;
+}
+
+/** Does the permanent's static ability apply now: on the battlefield, phased in (702.26b), not stripped of its abilities (113.10)? */
+function inEffect(c: CardObj): boolean {
+  return c.zone === 'battlefield' && c.phasedOut === 'no' && !c.lost.has('all');
+}
+
+/** The permissions in effect to cast spells from the top of `player`'s library: those of the permanents they control. */
+function libraryPermissions(replay: Replay, player: string | undefined): { card: CardObj; filter: Filter }[] {
+  const out: { card: CardObj; filter: Filter }[] = [];
+  for (const c of castingRulesOf(replay.board)) {
+    if (!inEffect(c) || c.controller !== player) continue;
+    for (const p of c.decl.props) if (p.kind === 'may-cast-top') out.push({ card: c, filter: p.filter });
+  }
+  return out;
+}
+
+/**
+ * Is the card known to be the top card of its owner's library? A card an event puts into a library
+ * goes on top of it (its object version counts its zone changes), so the newest of those still there
+ * (by timestamp: each zone change gives one) is the top card. With none there, the card declared
+ * `on top` is, while it has not moved. A card declared in the library without `on top` is somewhere
+ * below, never known to be on top. One pass over the cards, for a cast from a library only.
+ */
+function isTopOfLibrary(replay: Replay, card: CardObj): boolean {
+  if (card.zone !== 'library') return false;
+  // The declared top card: the first card of this library declared `on top` (a second one is
+  // reported where it is declared, and is not on top), while it has not moved (version 0).
+  let declaredTop: CardObj | undefined;
+  let newest: CardObj | undefined;
+  for (const c of replay.board.cards.values()) {
+    if (c.owner !== card.owner) continue;
+    if (declaredTop === undefined && declaredOnTop(c)) declaredTop = c;
+    if (c.zone === 'library' && c.version > 0 && (newest === undefined || c.timestamp > newest.timestamp)) newest = c;
+  }
+  if (newest) return newest === card;
+  return declaredTop === card && card.version === 0;
+}
+
+/** Declared `on top` of its owner's library (in the library, as declared). */
+function declaredOnTop(c: CardObj): boolean {
+  let onTop = false;
+  let inLibrary = false;
+  for (const p of c.decl.props) {
+    if (p.kind === 'flag' && p.flag === 'on-top') onTop = true;
+    else if (p.kind === 'zone' && p.zone.zone === 'library') inLibrary = true;
+  }
+  return onTop && inLibrary;
 }
 
 /**

@@ -113,7 +113,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'color':
       case 'cant':
       case 'cant-cast':
-        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? "can't be" : p.kind === 'cant-cast' ? "players can't cast" : p.kind}\` is an MTG property.`);
+      case 'may-cast-top':
+        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? "can't be" : p.kind === 'cant-cast' ? "players can't cast" : p.kind === 'may-cast-top' ? 'you may cast' : p.kind}\` is an MTG property.`);
         break;
     }
   }
