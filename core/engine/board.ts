@@ -321,6 +321,8 @@ export class Board {
   /** Abilities that resolved from below the top (Riftbound has no order here); dropped when they reach the top. */
   private resolvedBelow = new Set<number>();
   private serial = 0;
+  /** MTG: whose turn it is and in which step or phase (`turn P STEP`); undefined until the scenario says. Replaced, never changed. */
+  turn: { readonly player: string; readonly step: string } | undefined = undefined;
 
   constructor(readonly game: Game) {}
 
@@ -485,6 +487,7 @@ export class Board {
     b.stack = [...this.stack];
     for (const [k, l] of this.abilities) b.abilities.set(k, [...l]);
     b.resolvedBelow = new Set(this.resolvedBelow);
+    b.turn = this.turn;
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
     // neither board changes one in place (attachmentsOf).
     this.token = {};
@@ -505,6 +508,7 @@ export class Board {
   sameAs(other: Board, move?: (line: number) => number, stamp?: (timestamp: number) => number): boolean {
     if (this.clock !== (stamp ? stamp(other.clock) : other.clock) || this.cards.size !== other.cards.size || this.players.size !== other.players.size) return false;
     if (this.serial !== other.serial || !sameValue(this.stack, other.stack, move) || !sameValue(this.resolvedBelow, other.resolvedBelow)) return false;
+    if (this.turn?.player !== other.turn?.player || this.turn?.step !== other.turn?.step) return false;
     for (const c of this.cards.values()) {
       const d = other.cards.get(c.id);
       if (!d || !sameValue(c, d, move, stamp)) return false;

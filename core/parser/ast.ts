@@ -60,12 +60,14 @@ export type Property =
   | { kind: 'protection'; quality: Word; range: Range }
   | { kind: 'color'; colors: Word[]; range: Range }
   /** `on top` (MTG): the card is the top card of its owner's library. */
-  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'aura-swap' | 'castable' | 'on-top'; range: Range }
+  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'aura-swap' | 'castable' | 'on-top' | 'flash'; range: Range }
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
   /** `players can't cast FILTER spells` (MTG, Aether Storm): while the card is on the battlefield, no player casts a spell the filter describes (601.3, 101.2). */
   | { kind: 'cant-cast'; filter: Filter; range: Range }
   /** `you may cast FILTER spells from the top of your library` (MTG, Garruk's Horde): its controller may cast such a spell from the top of their library (601.3). */
   | { kind: 'may-cast-top'; filter: Filter; range: Range }
+  /** `you may cast FILTER spells as though they had flash` (MTG): its controller may cast such spells any time they could cast an instant (601.3b, 702.8a). */
+  | { kind: 'may-cast-flash'; filter: Filter; range: Range }
   | { kind: 'might'; value: number; range: Range }
   | { kind: 'might-bonus'; value: number; range: Range }
   /** MTG targeting keywords: `hexproof`, `hexproof from QUALITY`, `shroud`, `ward [COST]` (702.11, 702.18, 702.21). */
@@ -185,6 +187,8 @@ export type EventNode =
   | { kind: 'keyword'; verb: 'gains' | 'loses'; subject: Name; keyword: TargetingKeywordNode; verbRange: Range; range: Range }
   | { kind: 'phase'; direction: 'out' | 'in'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'leave'; player: Name; verbRange: Range; range: Range }
+  /** `turn P [STEP]` (MTG): from here on it is P's turn, in that step or phase (`main` when none is written); casting and sorcery-speed activation are judged by it. */
+  | { kind: 'turn'; player: Name; step?: Word; verbRange: Range; range: Range }
   | { kind: 'recall'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'cleanup'; verbRange: Range; range: Range }
   | { kind: 'expect'; assertion?: Assertion; verbRange: Range; range: Range }
@@ -255,6 +259,7 @@ export const EVENT_VERBS = [
   'control',
   'phase',
   'leave',
+  'turn',
   'recall',
   'cleanup',
   'expect',

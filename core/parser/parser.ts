@@ -483,6 +483,7 @@ function parseProperty(cur: Cursor): Property {
     case 'token':
     case 'exhausted':
     case 'castable':
+    case 'flash':
       return { kind: 'flag', flag: t.text, range: r() };
     case 'phased':
       cur.expectWord('out');
@@ -513,10 +514,16 @@ function parseProperty(cur: Cursor): Property {
       return { kind: 'cant-cast', filter: parseSpellFilter(cur), range: r() };
     }
     case 'you': {
-      // Garruk's Horde: `you may cast creature spells from the top of your library` (601.3).
+      // Garruk's Horde: `you may cast creature spells from the top of your library` (601.3);
+      // `you may cast Aura spells as though they had flash` (601.3b, 702.8a).
       cur.expectWord('may');
       cur.expectWord('cast');
       const filter = parseSpellFilter(cur);
+      if (cur.isWord('as')) {
+        for (const w of ['as', 'though', 'they', 'had', 'flash']) cur.expectWord(w);
+        return { kind: 'may-cast-flash', filter, range: r() };
+      }
+      if (!cur.isWord('from')) cur.fail(msg`'from the top of your library' or 'as though they had flash'`);
       for (const w of ['from', 'the', 'top', 'of', 'your', 'library']) cur.expectWord(w);
       return { kind: 'may-cast-top', filter, range: r() };
     }
@@ -525,7 +532,7 @@ function parseProperty(cur: Cursor): Property {
       return { kind: 'flag', flag: 'on-top', range: r() };
     default:
       throw new SyntaxError_(
-        msg`Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., players can't cast ... spells, you may cast ... spells from the top of your library, on top, hexproof, hexproof from, shroud, ward, might, might-bonus, exhausted.`,
+        msg`Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, might, might-bonus, exhausted.`,
         t.range,
       );
   }
@@ -1381,6 +1388,8 @@ class EventStmt extends EventBase {
   filter: Filter | undefined = undefined;
   parts: EventNode[] | undefined = undefined;
   other: Name | undefined = undefined;
+  /** `turn P STEP`: the step or phase. */
+  step: Word | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -1424,6 +1433,7 @@ class EventStmt extends EventBase {
     if (this.filter) e.filter = movedLines(this.filter, move);
     if (this.parts) e.parts = movedLines(this.parts, move);
     if (this.other) e.other = movedName(this.other, move);
+    if (this.step) e.step = movedLines(this.step, move);
     return e;
   }
   get range(): Range {
@@ -1620,6 +1630,12 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       const player = cur.name(msg`the new controller`);
       cur.end();
       return event(verbTok, cur, { kind: 'control', subject, player });
+    }
+    case 'turn': {
+      const player = cur.name(msg`the player whose turn it is`);
+      const step = cur.atEnd() ? undefined : cur.word(msg`a step or phase (upkeep, draw, main, combat, end)`);
+      cur.end();
+      return event(verbTok, cur, { kind: 'turn', player, step });
     }
     case 'phase': {
       const dir = cur.word(msg`'out' or 'in'`);

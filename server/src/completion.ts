@@ -10,6 +10,7 @@ import {
   MTG_CARD_TYPES as CORE_MTG_CARD_TYPES,
   MTG_SUPERTYPES,
   MTG_ZONES,
+  MTG_STEPS,
   RIFTBOUND_CARD_TYPES,
   RIFTBOUND_ZONES,
   isEvent,
@@ -329,6 +330,9 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       return NONE;
     case 'leave':
       return n === 0 ? { kind: 'players' } : NONE;
+    case 'turn':
+      // `turn P [STEP]` (MTG): whose turn, then the step or phase (a main phase when none is written).
+      return n === 0 ? { kind: 'players' } : n === 1 && game === 'mtg' ? words([...MTG_STEPS], CompletionItemKind.EnumMember) : NONE;
     case 'exchange': {
       if (n === 0) return words(['control']);
       if (n === 1) return words(['of']);
@@ -419,9 +423,9 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', "players can't cast", 'you may cast', 'on top', ...TARGETING_PROPERTIES]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'on top', ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token'];
-    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'might', 'might-bonus', 'exhausted']);
+    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'exhausted']);
     return { kind: 'words', words: all.filter((p) => !(once.has(p.split(' ')[0]) && present.has(p.split(' ')[0]))), item: CompletionItemKind.Property };
   }
   const [kw] = clause;
@@ -458,7 +462,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     // your library` (Garruk's Horde): the spells' types, then `spells` or `or`, then the rest.
     if (n === 1) return words([kw === 'players' ? "can't" : 'may']);
     if (n === 2) return words(['cast']);
-    if (clause.includes('spells')) return kw === 'you' && clause[n - 1] === 'spells' ? words(['from the top of your library']) : NONE;
+    if (clause.includes('spells')) return kw === 'you' && clause[n - 1] === 'spells' ? words(['from the top of your library', 'as though they had flash']) : NONE;
     if (n === 3 || clause[n - 1] === 'or') return words(SPELL_WORDS, CompletionItemKind.TypeParameter);
     return words(['spells', 'or']);
   }

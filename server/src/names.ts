@@ -200,6 +200,7 @@ export class NameIndex {
         this.add(st.subject, 'card');
         return this.add(st.player, 'player');
       case 'leave':
+      case 'turn':
         return this.add(st.player, 'player');
       case 'exchange':
       case 'swap':

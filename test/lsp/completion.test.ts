@@ -141,8 +141,11 @@ describe('LSP completion', () => {
     const props = (await complete(line, 4)).map((i) => i.label);
     assert.ok(props.includes('you may cast') && props.includes('on top'), JSON.stringify(props));
     assert.deepEqual((await complete(line + 'you ', 4)).map((i) => i.label), ['may']);
-    assert.deepEqual((await complete(line + 'you may cast creature spells ', 4)).map((i) => i.label), ['from the top of your library']);
     assert.deepEqual((await complete(line + 'on ', 4)).map((i) => i.label), ['top']);
+    assert.deepEqual((await complete(line + 'you may cast Aura spells ', 4)).map((i) => i.label), ['from the top of your library', 'as though they had flash']);
+    // `turn P [STEP]`: players, then the steps.
+    assert.ok((await complete(scenario('turn '), 8)).map((i) => i.label).includes('bob'));
+    assert.deepEqual((await complete(scenario('turn bob '), 8)).map((i) => i.label), ['upkeep', 'draw', 'main', 'combat', 'end']);
   });
 
   it('on a continuation line of a card declaration: properties', async () => {

@@ -11,6 +11,7 @@ import { abilitiesEvent, controlEvent, protectionEvent, typesEvent } from './eff
 import { initialStateBasedActions, stateBasedActions } from './sba';
 import { exchangeEvent, swapEvent } from './exchange';
 import { activateEvent } from './stack';
+import { turnEvent } from './timing';
 import { keywordEvent } from './targetingKeywords';
 import { msg } from '../../message';
 
@@ -53,6 +54,8 @@ export const mtg: Ruleset = {
         return phaseEvent(replay, ev);
       case 'leave':
         return leaveEvent(replay, ev);
+      case 'turn':
+        return turnEvent(replay, ev);
       case 'recall':
       case 'cleanup':
         replay.report('impossible-event', ev.verbRange, msg`\`${ev.kind}\` is a Riftbound action; this scenario is \`game mtg\`. Remove the line, or write the MTG event that was meant.`);

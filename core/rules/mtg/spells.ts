@@ -1,11 +1,13 @@
-// MTG spells: casting (601.2a, 601.2c: an Aura spell's target) and resolving (608.1, 608.2b, 608.3b/c), and
-// bestow (702.103, 702.103e: a bestowed Aura with an illegal target resolves as a creature). A spell is on the
-// stack with the abilities (stack.ts): it resolves only from the top (405.5).
+// MTG spells: casting (601.2a, 601.2c: an Aura spell's target; where from and what stops it, 601.3, 101.2; when,
+// 117.1a, flash 702.8a, 601.3b) and resolving (608.1, 608.2b, 608.3b/c), and bestow (702.103, 702.103d: a cast is
+// judged as the spell it is cast as; 702.103e: a bestowed Aura with an illegal target resolves as a creature). A
+// spell is on the stack with the abilities (stack.ts): it resolves only from the top (405.5).
 import type { EventNode, Filter } from '../../parser/ast';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, filterText, hasPermanentType, type Host, isAura, type Problem, spellMatches } from './characteristics';
+import { describe, filterText, hasPermanentType, type Host, isAura, isCreature, type Problem, spellMatches } from './characteristics';
+import { describeEntry, stepWord } from './timing';
 import { attachProblem, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
 import { keywordWords, noWardReason, wardsTriggered } from './targetingKeywords';
@@ -41,7 +43,7 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   // creature. What allows or stops the cast judges the spell so (702.103d).
   const asBestow = target !== undefined && spell.bestow && !isAura(spell);
   if (asBestow) spell.bestowed = true;
-  if (!castFromHere(replay, spell, ev) || !targetedIfAura(replay, spell, ev) || cannotBeCast(replay, spell, ev) || (target && !legalAuraTarget(replay, spell, target, ev))) {
+  if (!castFromHere(replay, spell, ev) || !targetedIfAura(replay, spell, ev) || !castNow(replay, spell, ev) || cannotBeCast(replay, spell, ev) || (target && !legalAuraTarget(replay, spell, target, ev))) {
     if (asBestow) spell.bestowed = false;
     return;
   }
@@ -91,6 +93,57 @@ function castFromHere(replay: Replay, spell: CardObj, ev: Extract<EventNode, { k
   return false;
 }
 
+/**
+ * The timing of a cast (117.1a), judged once a `turn` line says whose turn it is: an instant, or a
+ * spell with flash (702.8a) or cast as though it had flash (601.3b), any time; any other spell only
+ * in a main phase of its caster's turn with the stack empty (301.1-310.1 by card type). Reported
+ * when the cast can't happen now.
+ */
+function castNow(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): boolean {
+  const turn = replay.board.turn;
+  if (!turn) return true;
+  const caster = ev.by?.text ?? spell.controller;
+  if (anyTime(replay, spell, caster)) return true;
+  const top = replay.board.stackTop();
+  if (turn.player === caster && turn.step === 'main' && !top) return true;
+  const now = turn.player !== caster ? msg`it is ${turn.player}'s turn` : turn.step !== 'main' ? msg`it is ${stepWord(turn.step)} of ${caster}'s turn` : msg`${describeEntry(top!).what} is on the stack`;
+  // A bestow card refused one way that an "as though it had flash" effect would let be cast the other (601.3b).
+  const bestowed = spell.bestowed;
+  spell.bestowed = !bestowed && spell.bestow;
+  const otherWay = spell.bestow && anyTime(replay, spell, caster);
+  spell.bestowed = bestowed;
+  const hint = otherWay ? (bestowed ? msg` Cast as a creature, with no target (\`cast ${spell.id}\`), it could be cast now.` : msg` Cast bestowed (\`cast ${spell.id} targeting ...\`), it could be cast now.`) : msg``;
+  replay.report('impossible-event', ev.range, msg`${spell.id} can't be cast now: ${describe(spell)} is cast only in a main phase of its caster's turn with nothing on the stack, and ${now}.${hint} The cast doesn't happen and ${spell.id} stays ${inZone(spell.zone)}. Write it in ${caster}'s main phase (\`turn ${caster}\`), declare the card \`flash\` if it has flash, or remove the line.`, {
+    rules: [...timingRules(spell), '117.1a', ...(otherWay ? ['601.3b'] : [])],
+    related: top?.at ? [relatedAt(top.at, msg`${describeEntry(top).what} was put on the stack here`)] : [],
+    subjects: [spell.id],
+  });
+  return false;
+}
+
+/** May the spell, as cast, be cast any time its caster could cast an instant: an instant, flash (702.8a), an "as though it had flash" effect its caster controls (601.3b)? */
+function anyTime(replay: Replay, spell: CardObj, caster: string | undefined): boolean {
+  if (spell.types.has('instant')) return true;
+  if (!spell.lost.has('all') && spell.decl.props.some((p) => p.kind === 'flag' && p.flag === 'flash')) return true;
+  for (const c of castingRulesOf(replay.board)) {
+    if (!inEffect(c) || c.controller !== caster) continue;
+    for (const p of c.decl.props) if (p.kind === 'may-cast-flash' && spellMatches(p.filter, spell)) return true;
+  }
+  return false;
+}
+
+/** The rules that give each card type of the spell, as cast, its casting timing (a bestowed spell is an enchantment, not a creature). */
+function timingRules(spell: CardObj): string[] {
+  const out: string[] = [];
+  if (spell.types.has('artifact')) out.push('301.1');
+  if (isCreature(spell)) out.push('302.1');
+  if (spell.types.has('enchantment') || spell.bestowed) out.push('303.1');
+  if (spell.types.has('planeswalker')) out.push('306.1');
+  if (spell.types.has('sorcery')) out.push('307.1');
+  if (spell.types.has('battle')) out.push('310.1');
+  return out;
+}
+
 /** An Aura spell targets what it will enchant (303.4a, 601.2c): without a target it can't be cast. Reported when it is one. */
 function targetedIfAura(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): boolean {
   if (ev.target || !isAura(spell)) return true;
@@ -137,16 +190,16 @@ function cannotBeCast(replay: Replay, spell: CardObj, ev: Extract<EventNode, { k
 
 /**
  * The cards declared with a casting prohibition or permission (`players can't cast ... spells`,
- * `you may cast ... spells from the top of your library`), found once per board's card table (the
- * declarations never change during a replay; a copied board has its own table): a cast looks at
- * these alone, not at every card.
+ * `you may cast ... spells from the top of your library`, `... as though they had flash`), found
+ * once per board's card table (the declarations never change during a replay; a copied board has
+ * its own table): a cast looks at these alone, not at every card.
  */
 const castingRules = new WeakMap<ReadonlyMap<string, CardObj>, CardObj[]>();
 function castingRulesOf(board: Replay['board']): readonly CardObj[] {
   let list = castingRules.get(board.cards);
   if (!list) {
     list = [];
-    for (const c of board.cards.values()) if (c.decl.props.some((p) => p.kind === 'cant-cast' || p.kind === 'may-cast-top')) list.push(c);
+    for (const c of board.cards.values()) if (c.decl.props.some((p) => p.kind === 'cant-cast' || p.kind === 'may-cast-top' || p.kind === 'may-cast-flash')) list.push(c);
     castingRules.set(board.cards, list);
   }
   return list;

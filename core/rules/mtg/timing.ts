@@ -1,18 +1,66 @@
-// MTG timing of activated abilities: equip, fortify and reconfigure are activated only as a sorcery (602.5d, 307.5),
-// so never while anything is on the stack; both the `activate` event (stack.ts) and the `equip X to H` shorthand
-// (attach.ts) check it.
+// MTG timing: whose turn it is and in which step (`turn P [STEP]`, 500.1, 505.1), and what may be done
+// then. Equip, fortify and reconfigure are activated only as a sorcery (602.5d, 307.5): never while
+// anything is on the stack, and once a `turn` line says whose turn it is, only in a main phase of
+// their controller's turn; both the `activate` event (stack.ts) and the `equip X to H` shorthand
+// (attach.ts) check it. The timing of casting spells (117.1a, flash) is judged in spells.ts.
 import type { EventNode } from '../../parser/ast';
 import type { CardObj, StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg, relatedAt, type Message } from '../../message';
 import { abilityWord } from '../../engine/words';
+import { unknownWord } from './characteristics';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '307.5': { title: 'Sorcery timing', text: 'Something a player may do only "as a sorcery" needs three things: that player holds priority, it is a main phase of their own turn, and nothing at all is on the stack.' },
   '602.5d': { title: 'Activate only as a sorcery', text: 'An activated ability limited to sorcery timing may be activated only when its controller could cast a sorcery then, whether or not they hold one.' },
+  '117.1a': { title: 'When a spell may be cast', text: 'With priority, a player may cast an instant at any moment; every other spell waits for a main phase of that player\'s own turn and an empty stack.' },
+  '301.1': { title: 'Casting an artifact', text: 'An artifact card is cast from its owner\'s hand at sorcery speed: in a main phase of the caster\'s turn, with nothing on the stack. As a spell it uses the stack.' },
+  '302.1': { title: 'Casting a creature', text: 'A creature card is cast from its owner\'s hand at sorcery speed: in a main phase of the caster\'s turn, with nothing on the stack. As a spell it uses the stack.' },
+  '303.1': { title: 'Casting an enchantment', text: 'An enchantment card, an Aura included, is cast from its owner\'s hand at sorcery speed: in a main phase of the caster\'s turn, with nothing on the stack. As a spell it uses the stack.' },
+  '306.1': { title: 'Casting a planeswalker', text: 'A planeswalker card is cast from its owner\'s hand at sorcery speed: in a main phase of the caster\'s turn, with nothing on the stack. As a spell it uses the stack.' },
+  '307.1': { title: 'Casting a sorcery', text: 'A sorcery card is cast from its owner\'s hand only in a main phase of the caster\'s turn, with nothing on the stack. As a spell it uses the stack.' },
+  '310.1': { title: 'Casting a battle', text: 'A battle card is cast from its owner\'s hand at sorcery speed: in a main phase of the caster\'s turn, with nothing on the stack. As a spell it uses the stack.' },
+  '702.8a': { title: 'Flash', text: 'Flash is a static ability working from any zone the card could be played from: the card may be played whenever its owner could cast an instant.' },
+  '601.3b': { title: 'Cast as though it had flash', text: 'An effect that lets spells of some kind be cast as though they had flash is judged on the spell the caster\'s choices make: a bestow card cast bestowed is an Aura spell, and one cast as a creature is a creature spell.' },
 };
+
+/** The steps and phases a `turn` line may name (500.1): `main` is either main phase (505.1), and the one a `turn P` line means. */
+export const STEPS = ['upkeep', 'draw', 'main', 'combat', 'end'] as const;
+
+/** `turn P [STEP]`: from here on it is P's turn, in that step or phase. */
+export function turnEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>): void {
+  const p = replay.player(ev.player);
+  if (!p) return;
+  if (ev.step && !(STEPS as readonly string[]).includes(ev.step.text)) {
+    unknownWord(replay, ev.step, msg`step or phase`, STEPS);
+    return;
+  }
+  if (p.left) {
+    replay.report('impossible-event', ev.range, msg`${p.id} has left the game, so no turn of theirs begins. Remove the line, or give the turn to a player still in the game.`, { rules: ['800.4a'], subjects: [p.id] });
+    return;
+  }
+  const step = ev.step?.text ?? 'main';
+  replay.board.turn = { player: p.id, step };
+  if (replay.noting) replay.note(() => msg`${p.id}'s turn, ${stepWord(step)}`);
+}
+
+/** A step or phase in a sentence: `the combat phase`, `a main phase`. */
+export function stepWord(step: string): Message {
+  switch (step) {
+    case 'upkeep':
+      return msg`the upkeep step`;
+    case 'draw':
+      return msg`the draw step`;
+    case 'main':
+      return msg`a main phase`;
+    case 'combat':
+      return msg`the combat phase`;
+    default:
+      return msg`the end step`;
+  }
+}
 
 export type Keyword = 'equip' | 'fortify' | 'reconfigure';
 
@@ -26,6 +74,15 @@ export function describeEntry(e: StackEntry): { what: Message; line: string } {
 
 /** The stack must be empty (602.5d, 307.5): equip, fortify and reconfigure are activated only as a sorcery. */
 export function sorceryTiming(replay: Replay, ev: EventNode, att: CardObj, kw: Keyword): boolean {
+  const turn = replay.board.turn;
+  if (turn && (turn.player !== att.controller || turn.step !== 'main')) {
+    const now = turn.player !== att.controller ? msg`it is ${turn.player}'s turn` : msg`it is ${stepWord(turn.step)} of ${turn.player}'s turn`;
+    replay.report('impossible-event', ev.range, msg`${att.id}'s ${abilityWord(kw)} can be activated only as a sorcery, in a main phase of its controller's (${att.controller}'s) turn, and ${now}. Nothing happens: ${att.id} stays where it is. Write the activation in ${att.controller}'s main phase (\`turn ${att.controller}\`), or remove the line.`, {
+      rules: [KEYWORD_RULE[kw], '602.5d', '307.5'],
+      subjects: [att.id],
+    });
+    return false;
+  }
   const top = replay.board.stackTop();
   if (!top) return true;
   const t = describeEntry(top);
