@@ -146,6 +146,8 @@ export interface PlayerView {
   attachments: string[];
   /** MTG: hexproof or shroud the player has. */
   keywords?: string[];
+  /** MTG: it is this player's turn, in this step or phase (`turn P STEP`: upkeep, draw, main, combat, end). */
+  turn?: string;
 }
 
 export interface BoardView {

@@ -554,7 +554,13 @@ export class Board {
     for (const c of this.cards.values()) cards.push(cardView(this, c));
     return {
       game: this.game,
-      players: [...this.players.values()].map((p) => ({ id: p.id, left: p.left, attachments: [...p.attachments], ...(p.targeting.length ? { keywords: p.targeting.map(keywordLabel) } : {}) })),
+      players: [...this.players.values()].map((p) => ({
+        id: p.id,
+        left: p.left,
+        attachments: [...p.attachments],
+        ...(p.targeting.length ? { keywords: p.targeting.map(keywordLabel) } : {}),
+        ...(this.turn?.player === p.id ? { turn: this.turn.step } : {}),
+      })),
       cards,
       stack: this.stackEntries().map((e) => ({
         kind: e.kind,

@@ -541,9 +541,11 @@ class Drawing {
     const s = { w: PLAYER_W, h: PLAYER_H };
     const inner = PLAYER_W - 2 * TEXT_PAD;
     const tr = this.tr;
-    const detail = p.left ? tr(msg`left the game`) : [tr(msg`player`), ...(p.keywords ?? [])].join(' · ');
-    this.out.push(`${pad}<g class="${classes.join(' ')}" data-player="${escapeXml(p.id)}">`);
-    this.out.push(`${pad}  <title>${escapeXml(`${tr(p.left ? msg`player ${p.id} (left the game)` : msg`player ${p.id}`)}${p.keywords?.length ? `\n${p.keywords.join(', ')}` : ''}`)}</title>`);
+    // Whose turn it is (MTG `turn P STEP`), with the step as the scenario writes it.
+    const turn = p.turn ? tr(msg`their turn (${p.turn})`) : undefined;
+    const detail = p.left ? tr(msg`left the game`) : [turn ?? tr(msg`player`), ...(p.keywords ?? [])].join(' · ');
+    this.out.push(`${pad}<g class="${classes.join(' ')}" data-player="${escapeXml(p.id)}"${p.turn ? ` data-turn="${escapeXml(p.turn)}"` : ''}>`);
+    this.out.push(`${pad}  <title>${escapeXml(`${tr(p.left ? msg`player ${p.id} (left the game)` : msg`player ${p.id}`)}${turn ? `\n${turn}` : ''}${p.keywords?.length ? `\n${p.keywords.join(', ')}` : ''}`)}</title>`);
     this.halo(p.id, x, y, s, pad);
     this.out.push(`${pad}  <rect class="box" x="${x}" y="${y}" width="${s.w}" height="${s.h}" rx="6"/>`);
     this.out.push(`${pad}  <svg x="${x}" y="${y}" width="${s.w}" height="${s.h}">`);

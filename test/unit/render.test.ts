@@ -130,6 +130,17 @@ describe('board picture (SVG)', () => {
     assert.equal(all(bob, (e) => e.attrs['data-player'] === 'bob').length, 1);
   });
 
+  it("marks the player whose turn it is, with the step (MTG `turn P STEP`)", () => {
+    const text = 'game mtg\nplayer alice\nplayer bob\ncard lion "Silvercoat Lion": creature — Cat, owner alice\nturn bob combat\nturn alice\n';
+    const bob = all(parseXml(renderBoardSvg(boardAt(text, 4))), (e) => e.attrs['data-player'] === 'bob' && e.name === 'g')[0];
+    assert.equal(bob.attrs['data-turn'], 'combat');
+    assert.ok(texts(bob).includes('their turn (combat)'), JSON.stringify(texts(bob)));
+    const after = parseXml(renderBoardSvg(boardAt(text, 5)));
+    assert.deepEqual(all(after, (e) => e.attrs['data-turn'] !== undefined).map((e) => `${e.attrs['data-player']} ${e.attrs['data-turn']}`), ['alice main']);
+    // Before any `turn` line, no player is marked.
+    assert.equal(all(parseXml(renderBoardSvg(boardAt(text, 3))), (e) => e.attrs['data-turn'] !== undefined).length, 0);
+  });
+
   it('draws an Aura enchanting a card in a graveyard under that card, marked as on the battlefield (MTG 109.2a)', () => {
     const text = 'game mtg\nplayer alice\ncard bears "Grizzly Bears": creature — Bear, in graveyard\ncard dead "Animate Dead": enchantment — Aura, enchant creature card in a graveyard, attached to bears\nexpect dead attached to bears\n';
     const svg = parseXml(renderBoardSvg(boardAt(text, 4)));
