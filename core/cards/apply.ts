@@ -65,7 +65,7 @@ function family(p: Property): string {
 }
 
 /** The families a card's data can give (others, like `owner` or `in`, are the scenario's alone). */
-const CARD_FAMILIES = new Set(['enchant', 'equip', 'protection', 'color', 'might', 'might-bonus', 'keyword hexproof', 'keyword shroud', 'keyword ward', 'flag reconfigure', 'flag bestow', 'flag aura-swap']);
+const CARD_FAMILIES = new Set(['enchant', 'equip', 'protection', 'color', 'might', 'might-bonus', 'keyword hexproof', 'keyword shroud', 'keyword ward', 'flag reconfigure', 'flag bestow', 'flag aura-swap', 'flag flash', 'cant-cast', 'may-cast-top']);
 
 export function filterKey(f: Filter | undefined): string {
   if (!f) return '';

@@ -2,7 +2,7 @@
 // the type line and the properties its colors, keywords and rules text amount to. Written as text
 // and read by the one parser, so a card's facts become exactly the properties a typed declaration
 // gives. Only what the checker reads is taken: enchant (with its filter), equip (with its quality),
-// protection, hexproof, shroud, ward, reconfigure, bestow, aura swap, a casting prohibition
+// protection, hexproof, shroud, ward, reconfigure, bestow, aura swap, flash, a casting prohibition
 // ("Creature spells can't be cast") or permission ("You may cast creature spells from the top of
 // your library"); Riftbound Might, Might Bonus and Equip. A fortify ability needs nothing more than
 // the Fortification subtype.
@@ -105,7 +105,7 @@ function keywordProps(piece: string): string[] {
       .filter((q) => IDENT.test(q))
       .map((q) => 'protection from ' + (COLOR_WORDS.includes(q.toLowerCase()) ? q.toLowerCase() : q));
   }
-  if (p === 'hexproof' || p === 'shroud') return [p];
+  if (p === 'hexproof' || p === 'shroud' || p === 'flash') return [p];
   if ((m = /^hexproof from (\S+)$/i.exec(piece)) && IDENT.test(m[1])) return ['hexproof from ' + m[1]];
   if ((m = /^ward\s*(.*)$/i.exec(piece))) {
     const cost = m[1].replace(/^—\s*/, '').trim();

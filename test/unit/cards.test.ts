@@ -51,7 +51,7 @@ describe('card data: formats', () => {
     assert.deepEqual(facts(cards.mtg, 'Insectile Aberration'), { typeLine: 'creature — Human Insect', props: ['color blue'] });
   });
 
-  it('abilities from the rules text: enchant, equip with a quality, protection, hexproof, ward, reconfigure, bestow, aura swap, a casting prohibition and permission', () => {
+  it('abilities from the rules text: enchant, equip with a quality, protection, hexproof, ward, reconfigure, bestow, aura swap, flash, a casting prohibition and permission', () => {
     const f = (n: string) => facts(cards.mtg, n).props;
     assert.deepEqual(f('Cartouche of Solidarity'), ['color white', 'enchant creature you control']);
     assert.deepEqual(f('Curse of Opulence'), ['color red', 'enchant player']);
@@ -69,6 +69,7 @@ describe('card data: formats', () => {
     assert.deepEqual(f('Hopeful Eidolon'), ['color white', 'bestow']);
     assert.deepEqual(f('Arcanum Wings'), ['color blue', 'enchant creature', 'aura swap']);
     assert.deepEqual(f('Aether Storm'), ['color blue', "players can't cast creature spells"]);
+    assert.deepEqual(f('Feather of Flight'), ['color blue', 'flash', 'enchant creature']);
     assert.deepEqual(f("Garruk's Horde"), ['color green', 'you may cast creature spells from the top of your library']);
     assert.deepEqual(facts(cards.mtg, 'Darksteel Garrison'), { typeLine: 'artifact — Fortification', props: [] });
     assert.deepEqual(facts(cards.mtg, 'Forest'), { typeLine: 'basic land — Forest', props: [] });
