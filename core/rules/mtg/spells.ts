@@ -27,6 +27,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '608.3c': { title: 'Aura spell resolves', text: 'An Aura spell that resolves becomes a permanent attached to the object or player it targeted.' },
   '101.2': { title: "Can't beats can", text: "When one rule or effect lets something happen, or says it must, and another says it can't, the prohibition wins: the thing doesn't happen." },
   '702.103d': { title: 'Casting bestowed is judged as an Aura', text: 'Whether a bestow card may be cast bestowed is decided by what bestow makes of it, an Aura enchantment spell with enchant creature, and not by what it is as a card. So an effect that stops creature spells does not stop it when cast bestowed, and a permission limited to creature spells does not cover that cast.' },
+  '305.1': { title: 'Playing a land', text: "A land card is played from its owner's hand at sorcery speed, as a special action: it goes straight onto the battlefield, with nothing on the stack that could be responded to. It is never cast." },
+  '305.9': { title: 'Lands with other card types', text: 'A card that is a land and also some other card type (Dryad Arbor) may only be played, as a land; it is never cast as a spell.' },
   '702.103': { title: 'Bestow', text: 'Bestow lets a creature card be cast as an Aura with enchant creature; it becomes a creature again when it is no longer attached.' },
   '702.103e': { title: 'Bestow with an illegal target', text: 'A bestowed Aura spell whose target is illegal on resolution stops being bestowed and resolves as a creature.' },
 };
@@ -37,6 +39,15 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   if (!spell || (ev.target && !target)) return;
   if (spell.zone === 'battlefield' || spell.zone === 'stack') {
     replay.report('impossible-event', ev.range, msg`${spell.id} is already on ${spell.zone === "battlefield" ? msg`the battlefield` : msg`the stack`}, so it can't be cast: casting starts by moving the card to the stack. Put it in the zone it is cast from (\`in hand\`), or remove the line.`, { rules: ['601.2a'], subjects: [spell.id] });
+    return;
+  }
+  if (spell.types.has('land')) {
+    // 305.1, 305.9: a land is played, as a special action that doesn't use the stack, never cast.
+    const other = [...spell.types].some((t) => t !== 'land');
+    replay.report('impossible-event', ev.range, msg`${describe(spell)} is a land, and a land is played, not cast: playing it puts it onto the battlefield as a special action, without the stack${other ? msg`, and a land with another card type too can only be played as a land` : msg``}. The cast doesn't happen. Write \`move ${spell.id} to battlefield\` for the land played, or remove the line.`, {
+      rules: ['305.1', ...(other ? ['305.9'] : [])],
+      subjects: [spell.id],
+    });
     return;
   }
   // A bestow card cast with a target is cast bestowed (an Aura spell, 702.103b); without one, as a
