@@ -308,7 +308,8 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
     return;
   }
   if (spell.zone !== 'stack') {
-    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack (it is ${inZone(spell.zone)}), so it can't resolve: only the object on top of the stack resolves. Cast it first (\`cast ${spell.id} targeting ...\`), or remove the line.`, { rules: ['608.1'], subjects: [spell.id] });
+    const first = spell.types.has('land') ? msg`A land is never cast: write \`move ${spell.id} to battlefield\` for it played` : msg`Cast it first (\`cast ${spell.id}${isAura(spell) || spell.bestow ? ' targeting ...' : ''}\`)`;
+    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack (it is ${inZone(spell.zone)}), so it can't resolve: only the object on top of the stack resolves. ${first}, or remove the line.`, { rules: ['608.1'], subjects: [spell.id] });
     return;
   }
   // 405.5, 608.1: only the top object resolves (a spell declared on the stack is below all the others).
