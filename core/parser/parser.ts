@@ -623,16 +623,7 @@ function parseFilter(cur: Cursor): Filter {
       break;
     }
     cur.next();
-    let word = t.text;
-    let negated = false;
-    if (word.startsWith('non-') && word.length > 4) {
-      negated = true;
-      word = word.slice(4);
-    } else if (word.startsWith('non') && word.length > 3 && word !== 'none') {
-      negated = true;
-      word = word.slice(3);
-    }
-    alternatives[alternatives.length - 1].push({ negated, word, range: t.range });
+    alternatives[alternatives.length - 1].push(filterTerm(t));
   }
   if (alternatives[alternatives.length - 1].length === 0) cur.fail(msg`a type after 'or'`);
   const filter: Filter = { alternatives, control, range: span(first.range, cur.last().range) };
@@ -661,9 +652,16 @@ function parseSpellFilter(cur: Cursor): Filter {
       }
       return { alternatives, range: span(first!.range, t.range) };
     }
-    const negated = /^non-?./.test(t.text) && t.text !== 'none';
-    alt.push({ negated, word: negated ? t.text.replace(/^non-?/, '') : t.text, range: t.range });
+    alt.push(filterTerm(t));
   }
+}
+
+/** A word of a filter: `nonland`, `non-Aura` are negated (`none` is not). */
+function filterTerm(t: Token): FilterTerm {
+  const w = t.text;
+  if (w.startsWith('non-') && w.length > 4) return { negated: true, word: w.slice(4), range: t.range };
+  if (w.startsWith('non') && w.length > 3 && w !== 'none') return { negated: true, word: w.slice(3), range: t.range };
+  return { negated: false, word: w, range: t.range };
 }
 
 /** `in a graveyard`, `in your graveyard`, `in an opponent's graveyard`: the zone a filter names (109.2a). */

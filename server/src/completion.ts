@@ -171,8 +171,8 @@ function onBoard(game: Game, c: CardView): boolean {
 /** MTG targeting keywords (702.11, 702.18, 702.21): after `gains X`, and as card properties. */
 const TARGETING_KEYWORDS = ['hexproof', 'shroud', 'ward'];
 const TARGETING_PROPERTIES = ['hexproof', 'hexproof from', 'shroud', 'ward'];
-/** What `players can't cast ... spells` names: the card types of spells (lands are not cast), and the common others. */
-const SPELL_WORDS = ['creature', 'noncreature', 'artifact', 'enchantment', 'instant', 'sorcery', 'planeswalker', 'battle', 'kindred', 'Aura', 'Equipment'];
+/** What a casting prohibition or permission names: the card types of spells (lands are played, not cast), and the common others. */
+const SPELL_WORDS = [...CORE_MTG_CARD_TYPES.filter((t) => t !== 'land' && t !== 'tribal'), 'noncreature', 'Aura', 'Equipment'];
 
 const hasSub = (c: CardView | undefined, s: string) => !!c && c.subtypes.includes(s);
 

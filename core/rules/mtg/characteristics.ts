@@ -109,6 +109,8 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
   if (color !== 0) return (host.kinds & color) !== 0;
   if (MTG_SUPERTYPES.includes(word)) return host.supertypes.has(word);
   if (MTG_CARD_TYPES.includes(word)) return hasType(host, word);
+  // A bestowed Aura is an Aura (702.103b) without the subtype printed.
+  if (word === 'Aura') return isAura(host);
   return host.subtypes.has(word);
 }
 
@@ -135,6 +137,20 @@ export function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
 }
 
 /**
+ * `fn` with the card judged as bestowed (an Aura enchantment with enchant creature, 702.103b) or as
+ * the card it is, its own state put back after: how a bestow card would be cast the other way.
+ */
+export function judgedAs<T>(card: CardObj, bestowed: boolean, fn: () => T): T {
+  const was = card.bestowed;
+  card.bestowed = bestowed;
+  try {
+    return fn();
+  } finally {
+    card.bestowed = was;
+  }
+}
+
+/**
  * Is `spell`, as it is being cast, one the filter of a casting prohibition describes (`creature`,
  * `noncreature`, `Aura`, `permanent`: a permanent card)? Its characteristics are those it has as
  * cast: a bestowed spell is an Aura enchantment, not a creature (702.103b, 702.103d).
@@ -143,8 +159,8 @@ export function spellMatches(f: Filter, spell: CardObj): boolean {
   for (const alt of f.alternatives) {
     let ok = true;
     for (const t of alt) {
-      const is = t.word === 'Aura' ? isAura(spell) : termMatches(t.word, spell, spell, true);
-      if (is === t.negated) {
+      // A spell is a card (`permanent`: a permanent card), as in a filter that names a zone.
+      if (termMatches(t.word, spell, spell, true) === t.negated) {
         ok = false;
         break;
       }

@@ -6,7 +6,7 @@ import type { EventNode, Filter } from '../../parser/ast';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, filterText, hasPermanentType, type Host, isAura, isCreature, type Problem, spellMatches } from './characteristics';
+import { describe, filterText, hasPermanentType, type Host, isAura, isCreature, judgedAs, type Problem, spellMatches } from './characteristics';
 import { describeEntry, stepWord } from './timing';
 import { attachProblem, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
@@ -53,11 +53,8 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   // A bestow card cast with a target is cast bestowed (an Aura spell, 702.103b); without one, as a
   // creature. What allows or stops the cast judges the spell so (702.103d).
   const asBestow = target !== undefined && spell.bestow && !isAura(spell);
-  if (asBestow) spell.bestowed = true;
-  if (!castFromHere(replay, spell, ev) || !targetedIfAura(replay, spell, ev) || !castNow(replay, spell, ev) || cannotBeCast(replay, spell, ev) || (target && !legalAuraTarget(replay, spell, target, ev))) {
-    if (asBestow) spell.bestowed = false;
-    return;
-  }
+  const refused = judgedAs(spell, asBestow, () => !castFromHere(replay, spell, ev) || !targetedIfAura(replay, spell, ev) || !castNow(replay, spell, ev) || cannotBeCast(replay, spell, ev) || (target !== undefined && !legalAuraTarget(replay, spell, target, ev)));
+  if (refused) return;
   moveTo(replay, spell, 'stack', ev);
   replay.board.pushStack({ kind: 'spell', id: spell.id, version: spell.version, controller: ev.by?.text ?? spell.controller, at: ev.range });
   if (asBestow) spell.bestowed = true;
@@ -78,7 +75,7 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
  */
 function castFromHere(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): boolean {
   if (spell.zone === 'hand' || spell.decl.props.some((p) => p.kind === 'flag' && p.flag === 'castable')) return true;
-  const caster = ev.by?.text ?? spell.owner;
+  const caster = casterOf(spell, ev);
   const permits = spell.zone === 'library' && caster === spell.owner ? libraryPermissions(replay, caster) : [];
   if (permits.length === 0) {
     replay.report('impossible-event', ev.range, msg`${spell.id} is ${spell.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(spell.zone)}, and nothing lets it be cast from there: a card is cast from its owner's hand unless a rule or effect (flashback, a commander's command zone, "you may cast it from ...") allows another zone. The cast doesn't happen. Declare the card \`castable\` if such an effect applies, put it \`in hand\`, or remove the line.`, { rules: ['601.3'], subjects: [spell.id] });
@@ -92,10 +89,7 @@ function castFromHere(replay: Replay, spell: CardObj, ev: Extract<EventNode, { k
   if (permits.some((p) => spellMatches(p.filter, spell))) return true;
   const is = spell.bestowed ? msg`cast bestowed, ${describe(spell)} is not one` : msg`${describe(spell)} is not one`;
   // Cast bestowed and refused: would it be allowed cast as a creature (Garruk's Horde, 702.103d)?
-  const bestowed = spell.bestowed;
-  spell.bestowed = false;
-  const asCreature = bestowed && permits.some((p) => spellMatches(p.filter, spell));
-  spell.bestowed = bestowed;
+  const asCreature = spell.bestowed && judgedAs(spell, false, () => permits.some((p) => spellMatches(p.filter, spell)));
   const other = asCreature ? msg` Cast as a creature, with no target (\`cast ${spell.id}\`), it may be.` : msg``;
   replay.report('impossible-event', ev.range, msg`${spell.id} is on top of ${caster}'s library, and ${first.card.id} lets ${caster} cast ${filterText(first.filter)} spells from there, but ${is}, and nothing else lets it be cast from a library. The cast doesn't happen and ${spell.id} stays in the library.${other} Remove the line, or write the cast the permission allows.`, {
     rules: ['601.3', ...(spell.bestow ? ['702.103d'] : [])],
@@ -113,16 +107,14 @@ function castFromHere(replay: Replay, spell: CardObj, ev: Extract<EventNode, { k
 function castNow(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): boolean {
   const turn = replay.board.turn;
   if (!turn) return true;
-  const caster = ev.by?.text ?? spell.controller;
+  const caster = casterOf(spell, ev);
   if (anyTime(replay, spell, caster)) return true;
   const top = replay.board.stackTop();
   if (turn.player === caster && turn.step === 'main' && !top) return true;
   const now = turn.player !== caster ? msg`it is ${turn.player}'s turn` : turn.step !== 'main' ? msg`it is ${stepWord(turn.step)} of ${caster}'s turn` : msg`${describeEntry(top!).what} is on the stack`;
   // A bestow card refused one way that an "as though it had flash" effect would let be cast the other (601.3b).
   const bestowed = spell.bestowed;
-  spell.bestowed = !bestowed && spell.bestow;
-  const otherWay = spell.bestow && anyTime(replay, spell, caster);
-  spell.bestowed = bestowed;
+  const otherWay = spell.bestow && judgedAs(spell, !bestowed, () => anyTime(replay, spell, caster));
   const hint = otherWay ? (bestowed ? msg` Cast as a creature, with no target (\`cast ${spell.id}\`), it could be cast now.` : msg` Cast bestowed (\`cast ${spell.id} targeting ...\`), it could be cast now.`) : msg``;
   replay.report('impossible-event', ev.range, msg`${spell.id} can't be cast now: ${describe(spell)} is cast only in a main phase of its caster's turn with nothing on the stack, and ${now}.${hint} The cast doesn't happen and ${spell.id} stays ${inZone(spell.zone)}. Write it in ${caster}'s main phase (\`turn ${caster}\`), declare the card \`flash\` if it has flash, or remove the line.`, {
     rules: [...timingRules(spell), '117.1a', ...(otherWay ? ['601.3b'] : [])],
@@ -130,6 +122,11 @@ function castNow(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 
     subjects: [spell.id],
   });
   return false;
+}
+
+/** Who casts: the player `by` names, else the card's owner (a card in a hand or a library is its owner's to cast). */
+function casterOf(spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): string | undefined {
+  return ev.by?.text ?? spell.owner;
 }
 
 /** May the spell, as cast, be cast any time its caster could cast an instant: an instant, flash (702.8a), an "as though it had flash" effect its caster controls (601.3b)? */

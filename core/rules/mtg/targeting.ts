@@ -3,7 +3,7 @@
 import { type CardObj, isCard, KIND_LAND, LOST_EQUIP } from '../../engine/board';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
+import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, judgedAs, type Problem, zoneMismatch } from './characteristics';
 import { attachProblem, protectionAgainst } from './legality';
 import { keywordTargetProblem } from './targetingKeywords';
 import { msg, type Message } from '../../message';
@@ -92,11 +92,7 @@ export function hostProblem(_replay: Replay, att: CardObj, host: Host, verb: Hos
   if (att === host) return { rules: verb === 'cast' ? ['303.4d'] : ['701.3a'], why: msg`${att.id} can't be attached to itself` };
   if (verb === 'cast') {
     if (!isAura(att) && !att.bestow) return { rules: ['303.4a'], why: msg`${att.id} is not an Aura, so casting it targets nothing to enchant` };
-    const bestowing = att.bestow && !isAura(att);
-    if (bestowing) att.bestowed = true;
-    const problem = auraTargetProblem(att, host);
-    if (bestowing) att.bestowed = false;
-    return problem;
+    return att.bestow && !isAura(att) ? judgedAs(att, true, () => auraTargetProblem(att, host)) : auraTargetProblem(att, host);
   }
   if (verb === 'equip' && !isEquipment(att)) return { rules: ['702.6a'], why: msg`${att.id} is not an Equipment, so it has no equip ability` };
   if (verb === 'equip' && (att.kinds & LOST_EQUIP) !== 0) return { rules: ['702.6a', '113.10'], why: msg`${att.id} has lost its equip ability` };

@@ -45,7 +45,7 @@ export const riftbound: Ruleset = {
         // `together:` is replayed part by part by the replay itself.
         return;
       case 'turn':
-        replay.report('impossible-event', ev.verbRange, msg`\`turn\` is an MTG event here: the checker does not follow Riftbound's turns and phases yet, so the timing of an Equip is not judged. Remove the line.`);
+        replay.report('impossible-event', ev.verbRange, msg`\`turn\` is an MTG action in this checker: it does not follow Riftbound's turns and phases yet, so the timing of an Equip is not judged. Remove the line.`);
         return;
       case 'swap':
         replay.report('impossible-event', ev.verbRange, msg`\`swap\` is not a Riftbound action: Riftbound's Swap only reverses two numeric values, and never trades cards between zones. Remove the line, or write the Riftbound events that were meant.`);
