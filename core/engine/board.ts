@@ -3,6 +3,7 @@
 // every lookup the rules need is O(1) in the board size.
 import type { Filter, CardStmt, PlayerStmt, TargetingKeywordNode } from '../parser/ast';
 import type { BoardView, CardView, Game, Range } from '../types';
+import { type AbilityChange, type Grant, type Granted, grantsAnything, regrant } from './abilities';
 
 /** An MTG targeting keyword: hexproof (702.11, `quality` for hexproof from), shroud (702.18), ward (702.21, its `cost` as written). */
 export interface TargetingKeyword {
@@ -55,6 +56,12 @@ export interface Characteristics {
   cant: ReadonlySet<'enchanted' | 'equipped' | 'fortified'>;
   might: number | undefined;
   mightBonus: number | undefined;
+  /** Keyword abilities with no rule of their own here (`flying`; Riftbound `Shield`): shown, asserted, granted and lost. Copy on write. */
+  keywords: readonly string[];
+  /** What it gives or takes from what it is attached to (`equipped creature has protection from red`). */
+  grants: readonly Grant[];
+  /** The abilities events gave it or took from it, with their timestamps (for the order against grants: abilities.ts). Copy on write. */
+  abilityLog: readonly AbilityChange[];
   /**
    * Bits of `types`, `subtypes`, `colors`, `cant` and `lost` the rules ask about on every event
    * (KIND_*, colorBit, CANT_*, LOST_*), kept with them: the printed characteristics' are made once,
@@ -137,6 +144,11 @@ export interface ProtectionKeep {
 const NO_MEMBERS: ReadonlySet<never> = emptyForever<never>();
 const NO_ITEMS: readonly never[] = Object.freeze([]);
 
+/** The one empty list (frozen) that lists replaced rather than changed start from. */
+export function noItems<T>(): readonly T[] {
+  return NO_ITEMS;
+}
+
 /**
  * A set that stays empty: adding to it throws. The empty sets every card shares are such sets, so
  * a change made in place where copy on write was meant fails at once instead of giving every card
@@ -172,6 +184,9 @@ export function blankCharacteristics(): Characteristics {
     cant: NO_MEMBERS,
     might: undefined,
     mightBonus: undefined,
+    keywords: NO_ITEMS,
+    grants: NO_ITEMS,
+    abilityLog: NO_ITEMS,
     kinds: 0,
   };
 }
@@ -267,6 +282,10 @@ export interface CardObj extends Characteristics {
   modified: boolean;
   /** Marked for the next state-based action check (Replay.markDirty). */
   dirty: boolean;
+  /** Its attachments that grant it something (grantsAnything), in the order they became attached; replaced, never changed. */
+  grantors: readonly string[];
+  /** Its abilities with its attachments' grants applied, while one grants it anything (abilities.ts, regrant). */
+  granted: Granted | undefined;
 }
 
 /**
@@ -303,6 +322,8 @@ export interface PlayerObj {
   protectionKeeps?: readonly (ProtectionKeep | undefined)[];
   /** MTG: hexproof (702.11c) and shroud (702.18a) on a player. Copy on write. */
   targeting: readonly TargetingKeyword[];
+  /** Nothing grants a player abilities (a card's field, for abilitiesOf). */
+  granted?: undefined;
 }
 
 /** An attachment set with the token of the board that may change it in place (Board.attachmentsOf). */
@@ -321,6 +342,11 @@ export class Board {
   /** Abilities that resolved from below the top (Riftbound has no order here); dropped when they reach the top. */
   private resolvedBelow = new Set<number>();
   private serial = 0;
+  /**
+   * Hosts whose abilities an attachment's grants changed since the replay last looked (regranted):
+   * what is attached to them may have become illegal (protection).
+   */
+  readonly regranted: CardObj[] = objectList();
   /** MTG: whose turn it is and in which step or phase (`turn P STEP`); undefined until the scenario says. Replaced, never changed. */
   turn: { readonly player: string; readonly step: string } | undefined = undefined;
 
@@ -373,6 +399,10 @@ export class Board {
       host.attachments = noAttachments();
     } else if (set.owner === this.token) set.delete(id);
     else if (set.has(id)) this.attachmentsOf(host).delete(id);
+    if (host.isCard && host.grantors.length !== 0 && host.grantors.includes(id)) {
+      host.grantors = host.grantors.filter((g) => g !== id);
+      this.regrant(host);
+    }
   }
 
   hostOf(card: CardObj): CardObj | PlayerObj | undefined {
@@ -389,12 +419,17 @@ export class Board {
     return isCard(target) ? { kind: 'card', id: target.id, version: target.version, index: target.index } : { kind: 'player', id: target.id };
   }
 
-  /** Attach without any rules check; the callers decide legality. */
+  /** Attach without any rules check; the callers decide legality. The attachment's timestamp is its new one already (613.7e). */
   link(att: CardObj, host: CardObj | PlayerObj, at: Range | undefined): void {
     this.unlink(att);
     att.attachedTo = this.refTo(host);
     att.attachedAt = at;
     this.attachmentsOf(host).add(att.id);
+    if (host.isCard && grantsAnything(att)) {
+      host.grantors = [...host.grantors, att.id];
+      this.regrant(host);
+    }
+    if (att.grants.length !== 0 && host.isCard) this.regrantAbove(host);
   }
 
   /** Detach without any rules check. Returns the host it was attached to. */
@@ -403,7 +438,35 @@ export class Board {
     if (host) this.dropAttachment(host, att.id);
     att.attachedTo = null;
     att.attachedAt = undefined;
+    if (host?.isCard && att.grants.length !== 0) this.regrantAbove(host);
     return host;
+  }
+
+  /**
+   * Something `card`'s abilities depend on changed (an ability gained or lost, a phasing, a new
+   * timestamp): its own abilities with grants, and those of what it is attached to, and of what that
+   * is attached to (an Aura's grant to an Equipment reaches the creature: 613.7a), are worked out again.
+   */
+  abilitiesChanged(card: CardObj): void {
+    if (card.grantors.length !== 0 || card.granted) this.regrant(card);
+    this.regrantAbove(card);
+  }
+
+  /** `card` may grant something new, or no longer: its host (made a grantor if needed) and its host's host are worked out again. */
+  private regrantAbove(card: CardObj): void {
+    const host = this.hostOf(card);
+    if (!host?.isCard) return;
+    if (grantsAnything(card) && !host.grantors.includes(card.id)) host.grantors = [...host.grantors, card.id];
+    if (host.grantors.length !== 0 || host.granted) this.regrant(host);
+    const above = this.hostOf(host);
+    if (above?.isCard && (above.grantors.length !== 0 || grantsAnything(host))) {
+      if (!above.grantors.includes(host.id)) above.grantors = [...above.grantors, host.id];
+      this.regrant(above);
+    }
+  }
+
+  private regrant(host: CardObj): void {
+    if (regrant(this, host)) this.regranted.push(host);
   }
 
   // ---- the stack ----------------------------------------------------------------------------
@@ -534,6 +597,8 @@ export class Board {
       for (const c of this.list) {
         c.timestamp = movedStamp(c.timestamp, stamps);
         if (c.protectionKeeps.length) c.protectionKeeps = movedKeeps(c.protectionKeeps, stamps);
+        if (c.abilityLog.length) c.abilityLog = c.abilityLog.map((ch) => ({ ...ch, timestamp: movedStamp(ch.timestamp, stamps) }));
+        if (c.granted?.protectionKeeps.length) c.granted = { ...c.granted, protectionKeeps: movedKeeps(c.granted.protectionKeeps, stamps) };
       }
       for (const p of this.players.values()) if (p.protectionKeeps) p.protectionKeeps = movedKeeps(p.protectionKeeps, stamps);
     }
@@ -614,6 +679,9 @@ function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.cant = p.cant;
   card.might = p.might;
   card.mightBonus = p.mightBonus;
+  card.keywords = p.keywords;
+  card.grants = p.grants;
+  card.abilityLog = p.abilityLog;
   card.kinds = p.kinds;
 }
 

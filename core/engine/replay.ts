@@ -20,7 +20,8 @@ import { NameIndex } from './suggest';
 import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
-import { blankCharacteristics, Board, isCard, movedLine, movedStamp, noAttachments, objectList, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
+import { abilityLabel, abilityLabels, abilityOf, hasAbility } from './abilities';
+import { blankCharacteristics, Board, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 
 export interface Obligation {
   /** `unattach` (MTG unattach / Riftbound detach), `move` (to `zone`), `recall` (Riftbound). */
@@ -334,6 +335,13 @@ export class Replay {
    * is the caller's until the next call (two lists take turns: none is made per event).
    */
   takeDirty(): CardObj[] {
+    // A host whose abilities its attachments' grants changed: what is on it may now be illegal.
+    const regranted = this.board.regranted;
+    while (regranted.length !== 0) {
+      const h = regranted.pop()!;
+      this.markDirty(h);
+      for (const id of h.attachments) this.markDirty(this.board.cards.get(id)!);
+    }
     const out = this.dirtyCards;
     if (out.length === 0) return out;
     const next = this.spareDirty;
@@ -879,6 +887,14 @@ export class Replay {
         const off = this.rules.game === 'mtg' && c.zone !== 'battlefield' && c.zone !== 'stack' ? msg` (it is ${c.zone === 'outside' ? msg`outside the game` : inZone(c.zone)}, where its owner counts as its controller)` : '';
         return { actual: msg`${c.id} is controlled by ${c.controller}${off}`, replacement: `${c.id} controlled by ${c.controller}` };
       }
+      case 'has-ability': {
+        const c = this.card(a.subject);
+        if (!c) return undefined;
+        const ability = abilityOf(a.ability);
+        if (hasAbility(c, ability)) return undefined;
+        const have = abilityLabels(c);
+        return { actual: have.length ? msg`${c.id} has ${have.join(', ')}, not ${abilityLabel(ability)}` : msg`${c.id} has none of the abilities a scenario can state, so not ${abilityLabel(ability)}` };
+      }
       case 'no-attachments': {
         const h = this.lookup(a.host);
         if (!h || h.attachments.size === 0) return undefined;
@@ -927,6 +943,8 @@ export function assertionText(a: Assertion): Message {
       return msg`${a.subject.text} newer than ${a.other.text}`;
     case 'might':
       return msg`${a.subject.text} to have Might ${a.value}`;
+    case 'has-ability':
+      return msg`${a.subject.text} to have ${abilityLabel(abilityOf(a.ability))}`;
     case 'no-attachments':
       return msg`no attachments on ${a.host.text}`;
     case 'controlled-by':
@@ -949,6 +967,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} newer than ${a.other.text}`;
     case 'might':
       return `${a.subject.text} to have Might ${a.value}`;
+    case 'has-ability':
+      return `${a.subject.text} to have ${abilityLabel(abilityOf(a.ability))}`;
     case 'no-attachments':
       return `no attachments on ${a.host.text}`;
     case 'controlled-by':
@@ -993,6 +1013,9 @@ function newCard(st: CardStmt): CardObj {
     cant: printed.cant,
     might: printed.might,
     mightBonus: printed.mightBonus,
+    keywords: printed.keywords,
+    grants: printed.grants,
+    abilityLog: printed.abilityLog,
     kinds: printed.kinds,
     owner: undefined,
     controller: undefined,
@@ -1012,6 +1035,8 @@ function newCard(st: CardStmt): CardObj {
     stackTarget: undefined,
     modified: false,
     dirty: false,
+    grantors: noItems(),
+    granted: undefined,
   };
 }
 

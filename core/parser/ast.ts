@@ -71,7 +71,28 @@ export type Property =
   | { kind: 'might'; value: number; range: Range }
   | { kind: 'might-bonus'; value: number; range: Range }
   /** MTG targeting keywords: `hexproof`, `hexproof from QUALITY`, `shroud`, `ward [COST]` (702.11, 702.18, 702.21). */
-  | { kind: 'keyword'; keyword: TargetingKeywordNode; range: Range };
+  | { kind: 'keyword'; keyword: TargetingKeywordNode; range: Range }
+  /** A keyword ability with no rule of its own here: `flying`, `first strike`; Riftbound `Shield` (parser/keywords.ts). */
+  | { kind: 'keyword-ability'; name: Word; range: Range }
+  /** `equipped creature has protection from red`: what an attachment gives or takes from what it is attached to (MTG 613.1f; Riftbound 718.3). */
+  | { kind: 'grant'; grant: GrantNode; range: Range };
+
+/** An ability as a grant, `gains`/`loses` or `expect X has` writes it. */
+export type AbilityNode =
+  | { kind: 'keyword'; name: Word; range: Range }
+  | { kind: 'protection'; quality: Word; range: Range }
+  | { kind: 'targeting'; keyword: TargetingKeywordNode; range: Range }
+  /** MTG 613.7a: `enchanted Equipment has "equipped creature has flying"`, the ability to grant, in quotes. */
+  | { kind: 'grant'; grant: GrantNode; range: Range };
+
+/** `equipped creature has flying and first strike`, `enchanted creature loses flying`. */
+export interface GrantNode {
+  /** `equipped creature`, `enchanted permanent`, `fortified land`, `equipped unit`: the attached object, as written. */
+  who: Word;
+  verb: 'has' | 'loses';
+  abilities: AbilityNode[];
+  range: Range;
+}
 
 /** A targeting keyword as written: its name, the quality of `hexproof from`, the cost of `ward`. */
 export interface TargetingKeywordNode {
@@ -136,6 +157,8 @@ export type Assertion =
   | { kind: 'unattached'; subject: Name; range: Range }
   | { kind: 'in-zone'; subject: Name; zone: ZoneRef; range: Range }
   | { kind: 'has'; host: Name; subject: Name; range: Range }
+  /** `expect X has flying`, `expect X has protection from red`: the ability, with what its attachments grant it. */
+  | { kind: 'has-ability'; subject: Name; ability: AbilityNode; range: Range }
   | { kind: 'newer-than'; subject: Name; other: Name; range: Range }
   | { kind: 'might'; subject: Name; value: number; range: Range }
   | { kind: 'no-attachments'; host: Name; range: Range }
@@ -183,6 +206,8 @@ export type EventNode =
   | { kind: 'protection'; verb: 'gains' | 'loses'; subject: Name; quality: Word; keep?: ProtectionKeepClause; verbRange: Range; range: Range }
   /** `loses X all abilities | enchant | equip | reconfigure | protection`, `gains X enchant FILTER`. */
   | { kind: 'abilities'; verb: 'gains' | 'loses'; subject: Name; ability: AbilityWord; filter?: Filter; verbRange: Range; range: Range }
+  /** `gains X flying`, `loses X first strike`: a keyword ability with no rule of its own here (parser/keywords.ts). */
+  | { kind: 'keyword-ability'; verb: 'gains' | 'loses'; subject: Name; name: Word; verbRange: Range; range: Range }
   | { kind: 'control'; subject: Name; player: Name; verbRange: Range; range: Range }
   | { kind: 'keyword'; verb: 'gains' | 'loses'; subject: Name; keyword: TargetingKeywordNode; verbRange: Range; range: Range }
   | { kind: 'phase'; direction: 'out' | 'in'; subject: Name; verbRange: Range; range: Range }

@@ -24,10 +24,13 @@ import type {
   DocumentInfo,
   Comment,
   AbilityWord,
+  AbilityNode,
+  GrantNode,
   ProtectionKeepClause,
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type FastLine, type LexStart, type LogicalLine } from './lexer';
+import { KEYWORD_FIRST_WORDS, keywordSecondWord } from './keywords';
 import { asMessage, msg, renderMessage, said, type Message } from '../message';
 import { table } from '../tables';
 
@@ -530,9 +533,17 @@ function parseProperty(cur: Cursor): Property {
     case 'on':
       cur.expectWord('top');
       return { kind: 'flag', flag: 'on-top', range: r() };
+    case 'equipped':
+    case 'enchanted':
+    case 'fortified':
+      return { kind: 'grant', grant: parseGrant(cur, t), range: r() };
     default:
+      if (KEYWORD_FIRST_WORDS.has(t.text)) {
+        const name = keywordName(cur, t);
+        return { kind: 'keyword-ability', name, range: r() };
+      }
       throw new SyntaxError_(
-        msg`Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, might, might-bonus, exhausted.`,
+        msg`Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, a keyword (flying, first strike, ...), equipped creature has ..., enchanted creature has ..., might, might-bonus, exhausted.`,
         t.range,
       );
   }
@@ -550,7 +561,8 @@ function parseTargetingKeyword(cur: Cursor, kw: Token): TargetingKeywordNode {
     node.quality = cur.word(msg`a quality: a color, or card types in the plural (hexproof from black, hexproof from artifacts)`);
   } else if (name === 'ward') {
     const t = cur.peek();
-    if (t && (t.type === 'number' || t.type === 'string' || (t.type === 'word' && !CLAUSE_WORDS.has(t.text)))) {
+    // `ward and flying` in a grant: `and` starts the next ability, not the cost.
+    if (t && (t.type === 'number' || t.type === 'string' || (t.type === 'word' && !CLAUSE_WORDS.has(t.text) && t.text !== 'and'))) {
       cur.next();
       node.cost = t;
     }
@@ -560,6 +572,100 @@ function parseTargetingKeyword(cur: Cursor, kw: Token): TargetingKeywordNode {
 }
 
 /** After `in` (zone words) or `at` (Riftbound: `base` or `battlefield NAME`). */
+/** The words that start an ability with a rule of its own (after `has`, they are read as the ability, not a card). */
+const ABILITY_STARTS: ReadonlySet<string> = new Set(['protection', 'hexproof', 'shroud', 'ward']);
+
+/** A keyword ability whose first word `first` was read: `flying`, `first strike` (parser/keywords.ts). */
+function keywordName(cur: Cursor, first: Token): Word {
+  const second = keywordSecondWord(first.text);
+  if (!second) return { text: first.text, range: first.range };
+  const s = cur.expectWord(second);
+  return { text: `${first.text} ${second}`, range: span(first.range, s.range) };
+}
+
+/** After `equipped`, `enchanted` or `fortified` (the token `first`, read): `creature has ABILITY [and ABILITY]...`, or `loses`. */
+function parseGrant(cur: Cursor, first: Token): GrantNode {
+  const noun = cur.word(msg`what it is attached to (${first.text} creature, ${first.text} permanent, ${first.text} unit...)`);
+  const who = { text: `${first.text} ${noun.text}`, range: span(first.range, noun.range) };
+  const v = cur.peek();
+  if (!v || v.type !== 'word' || (v.text !== 'has' && v.text !== 'loses')) cur.fail(msg`'has' or 'loses' after '${who.text}'`);
+  cur.next();
+  const abilities = parseAbilities(cur);
+  return { who, verb: v!.text as 'has' | 'loses', abilities, range: span(first.range, cur.last().range) };
+}
+
+/** `ABILITY [and ABILITY]...`; `protection from red and from blue` is two protections. */
+function parseAbilities(cur: Cursor): AbilityNode[] {
+  const list = [parseAbility(cur)];
+  while (cur.isWord('and')) {
+    cur.next();
+    const prev = list[list.length - 1];
+    if (prev.kind === 'protection' && cur.isWord('from')) {
+      const from = cur.next()!;
+      const quality = cur.word(msg`a quality: a color, card types in the plural, everything, or a player`);
+      list.push({ kind: 'protection', quality, range: span(from.range, quality.range) });
+    } else list.push(parseAbility(cur));
+  }
+  return list;
+}
+
+const ABILITY_EXPECTED = msg`an ability: a keyword (flying, first strike, ...), protection from QUALITY, hexproof, shroud, ward, or a grant in quotes ("equipped creature has flying")`;
+
+/** One ability: a keyword, `protection from Q`, `hexproof [from Q]`, `shroud`, `ward [COST]`, or a grant in quotes (MTG 613.7a). */
+function parseAbility(cur: Cursor): AbilityNode {
+  const t = cur.peek();
+  if (t && t.type === 'string') {
+    cur.next();
+    const grant = parseQuotedGrant(t);
+    return { kind: 'grant', grant, range: t.range };
+  }
+  if (!t || t.type !== 'word') return cur.fail(ABILITY_EXPECTED);
+  switch (t.text) {
+    case 'protection': {
+      cur.next();
+      cur.expectWord('from');
+      const quality = cur.word(msg`a quality: a color, card types in the plural, everything, or a player`);
+      return { kind: 'protection', quality, range: span(t.range, quality.range) };
+    }
+    case 'hexproof':
+    case 'shroud':
+    case 'ward': {
+      cur.next();
+      const keyword = parseTargetingKeyword(cur, t);
+      return { kind: 'targeting', keyword, range: keyword.range };
+    }
+  }
+  if (!KEYWORD_FIRST_WORDS.has(t.text)) return cur.fail(ABILITY_EXPECTED);
+  cur.next();
+  const name = keywordName(cur, t);
+  return { kind: 'keyword', name, range: name.range };
+}
+
+/**
+ * A grant in quotes (`"equipped creature has flying"`, the ability an Aura gives an Equipment:
+ * 613.7a): the string's text is lexed by the one lexer and parsed as a grant, its tokens placed
+ * where they stand in the line. One level only: a quote holds no quote.
+ */
+function parseQuotedGrant(str: Token): GrantNode {
+  if (str.end - str.start !== str.text.length + 2) throw new SyntaxError_(msg`A grant in quotes is written on one line, without escapes: "equipped creature has flying".`, str.range);
+  const tokens: Token[] = [];
+  let problem = false;
+  const result = lex(str.text, (line) => {
+    for (const t of line.tokens) tokens.push(new Token(t.type, t.text, str.line, str.start + 1 + t.start, str.start + 1 + t.end));
+  });
+  if (result.problems.length || result.comments.length) problem = true;
+  const first = tokens[0];
+  if (problem || !first || first.type !== 'word' || (first.text !== 'equipped' && first.text !== 'enchanted' && first.text !== 'fortified')) {
+    throw new SyntaxError_(msg`Expected a grant in quotes, like "equipped creature has flying".`, str.range);
+  }
+  const inner = new Cursor(tokens, { tokens, firstLine: str.line, lastLine: str.line, firstOffset: 0, endCharacter: str.end - 1 });
+  inner.next();
+  const grant = parseGrant(inner, first);
+  if (!inner.atEnd()) inner.fail(msg`the end of the quoted grant`);
+  if (grant.abilities.some((a) => a.kind === 'grant')) throw new SyntaxError_(msg`A grant in quotes can't hold another: write the ability it grants.`, str.range);
+  return grant;
+}
+
 function parseZone(cur: Cursor, at: boolean): ZoneRef {
   const w = cur.word(at ? "'base' or 'battlefield NAME'" : 'a zone');
   if (!(ZONES as readonly string[]).includes(w.text)) {
@@ -1095,6 +1201,8 @@ function fastExpect(text: string, n: number): Statement | undefined {
     const zone: ZoneRef = new WordZone(last.text, last);
     a = { kind: 'in-zone', subject, zone, range: wordsSpan(subject, last) };
   } else if (n === 4 && is(text, 2, W_HAS)) {
+    // `expect X has flying` asserts an ability: the full parser reads it.
+    if (ABILITY_WORD_TABLE.find(text, 3) >= 0) return undefined;
     const subject = tok(1);
     last = tok(3);
     a = { kind: 'has', host: subject, subject: last, range: wordsSpan(subject, last) };
@@ -1267,6 +1375,8 @@ function buildCard(n: number): CardStmt | undefined {
 /** The properties the fast path builds; fastProperty switches on their index, `Prop`, in the same order (a mismatch fails the fast-path properties). */
 const FAST_PROPERTIES = ['owner', 'controller', 'entered', 'attached', 'in', 'color', 'colors', 'reconfigure', 'bestow', 'token', 'exhausted', 'castable', 'enchant'] as const;
 const PROPERTY_TABLE = new WordTable(FAST_PROPERTIES);
+/** The words after `expect X has` that make it an ability (`has-ability`), not an attachment: the fast path leaves those lines. */
+const ABILITY_WORD_TABLE = new WordTable([...ABILITY_STARTS, ...KEYWORD_FIRST_WORDS]);
 const enum Prop {
   Owner,
   Controller,
@@ -1608,6 +1718,11 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         cur.end();
         return event(verbTok, cur, { kind: 'keyword', verb: verb as 'gains' | 'loses', subject, keyword });
       }
+      if (verb !== 'becomes' && cur.peek()?.type === 'word' && KEYWORD_FIRST_WORDS.has(cur.peek()!.text)) {
+        const name = keywordName(cur, cur.next()!);
+        cur.end();
+        return event(verbTok, cur, { kind: 'keyword-ability', verb: verb as 'gains' | 'loses', subject, name });
+      }
       if (verb !== 'becomes') {
         const ability = parseAbilityWord(cur, verb as 'gains' | 'loses');
         if (ability) {
@@ -1616,7 +1731,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
           return event(verbTok, cur, { kind: 'abilities', verb: verb as 'gains' | 'loses', subject, ability, filter });
         }
       }
-      if (verb === 'gains') cur.fail(msg`'protection from ...', 'enchant FILTER', 'hexproof', 'shroud' or 'ward'`);
+      if (verb === 'gains') cur.fail(msg`'protection from ...', 'enchant FILTER', 'hexproof', 'shroud', 'ward' or a keyword (flying, first strike, ...)`);
       const words: Word[] = [];
       while (!cur.atEnd()) words.push(cur.word(msg`a card type or subtype`));
       if (words.length === 0) cur.fail(msg`card types or subtypes`);
@@ -1800,6 +1915,11 @@ function parseAssertion(cur: Cursor): Assertion {
     }
     case 'has': {
       cur.next();
+      const n = cur.peek();
+      if (n && n.type === 'word' && (ABILITY_STARTS.has(n.text) || KEYWORD_FIRST_WORDS.has(n.text))) {
+        const ability = parseAbility(cur);
+        return { kind: 'has-ability', subject, ability, range: r() };
+      }
       const other = cur.name(msg`card`);
       return { kind: 'has', host: subject, subject: other, range: r() };
     }

@@ -37,8 +37,9 @@ function related(att: CardObj) {
 
 /** Attaches as the rules do: new timestamp (613.7e), the old host loses it (the attach records that). */
 export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): void {
-  replay.board.link(att, host, at);
+  // The new timestamp first (613.7e): the grants the attachment brings take it (613.7a).
   att.timestamp = replay.board.tick();
+  replay.board.link(att, host, at);
   // A card in a graveyard as the host (109.2a) is named with its zone.
   if (replay.noting) replay.note(() => isCard(host) && host.zone !== 'battlefield' ? msg`${att.id} → ${host.id} ${inZone(host.zone)} (t${att.timestamp})` : msg`${att.id} → ${host.id} (t${att.timestamp})`);
   touch(replay, att);
@@ -60,8 +61,8 @@ export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Ran
     });
     return;
   }
-  replay.board.link(card, host, at);
   card.timestamp = replay.board.tick();
+  replay.board.link(card, host, at);
 }
 
 export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>): void {

@@ -1,6 +1,7 @@
 // MTG characteristics: card types, supertypes, colors and zones; what is an Aura, Equipment, Fortification or
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
+import { mtgGrant, mtgKeyword } from './grants';
 import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
 import { adding, type CardObj, colorBit, COLOR_WORDS, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, pushing, targetingKeywordOf } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
@@ -280,6 +281,16 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'might-bonus':
         replay.report('syntax-error', p.range, msg`\`${p.kind}\` is a Riftbound property.`);
         break;
+      case 'keyword-ability': {
+        const k = mtgKeyword(replay, p.name);
+        if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
+        break;
+      }
+      case 'grant': {
+        const g = mtgGrant(replay, p.grant);
+        if (g) pr.grants = pushing(pr.grants, g);
+        break;
+      }
     }
   }
   const onTop = st.props.find((p) => p.kind === 'flag' && p.flag === 'on-top');

@@ -9,6 +9,7 @@ import { protectionKeep, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 import { qualityWord } from '../../engine/words';
+import { abilitiesOf, logAbilityChange } from '../../engine/abilities';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -49,7 +50,7 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
     card.protectionKeeps = [...card.protections.map((_, i) => keepsOf[i]), keep];
     card.protections = [...card.protections, q];
   } else {
-    if (!card.protections.includes(q)) {
+    if (!abilitiesOf(card).protections.includes(q)) {
       replay.report('impossible-event', ev.range, msg`${card.id} doesn't have protection from ${qualityWord(q)}.`, { subjects: [card.id] });
       return;
     }
@@ -57,7 +58,10 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
     card.protectionKeeps = card.protections.map((_, i) => keepsOf[i]).filter((_, i) => card.protections[i] !== q);
     card.protections = card.protections.filter((x) => x !== q);
   }
-  if (isCard(card)) touch(replay, card);
+  if (isCard(card)) {
+    logAbilityChange(replay.board, card, ev.verb, { kind: 'protection', quality: q });
+    touch(replay, card);
+  }
   else for (const id of card.attachments) touch(replay, replay.board.cards.get(id)!);
 }
 
@@ -89,7 +93,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
   const what = ev.verb === 'gains' ? msg`an effect that makes it gain enchant` : ev.ability === 'all' ? msg`an effect that makes it lose all its abilities` : msg`an effect that makes it lose ${ev.ability}`;
   if (isCard(x) && isPhasedOut(x) && phasedOutSubject(replay, x, ev, what, ['702.26e'])) return;
   if (ev.ability === 'protection') {
-    if (x.protections.length === 0) {
+    if (abilitiesOf(x).protections.length === 0) {
       replay.report('impossible-event', ev.range, msg`${x.id} has no protection to lose, so this does nothing. Remove the line.`, { rules: ['113.10'], subjects: [x.id] });
       return;
     }
@@ -116,7 +120,12 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
       if (card.attachedTo) card.reconfiguredOn = card.attachedTo;
       card.reconfigure = false;
     }
-    if (ev.ability === 'all') card.lost = withOrWithout(card.lost, 'all', true);
+    if (ev.ability === 'all') {
+      card.lost = withOrWithout(card.lost, 'all', true);
+      card.keywords = [];
+      card.targeting = [];
+      logAbilityChange(replay.board, card, 'loses', 'all');
+    }
     card.kinds = kindsOf(card);
     if (ev.ability === 'all') {
       card.bestow = false;
@@ -133,6 +142,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
 function loseProtection(replay: Replay, x: CardObj | PlayerObj): void {
   x.protections = [];
   x.protectionKeeps = [];
+  if (isCard(x)) logAbilityChange(replay.board, x, 'loses', 'protection');
   if (replay.noting) replay.note(() => msg`${x.id} has no protection`);
   if (isCard(x)) {
     x.modified = true;

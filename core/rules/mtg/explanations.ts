@@ -15,6 +15,7 @@ import { EXPLAINED as exchange } from './exchange';
 import { EXPLAINED as stack } from './stack';
 import { EXPLAINED as timing } from './timing';
 import { EXPLAINED as targetingKeywords } from './targetingKeywords';
+import { EXPLAINED as grants } from './grants';
 
 export interface RuleExplanation {
   title: string;
@@ -38,6 +39,7 @@ const GENERAL: Record<string, RuleExplanation> = {
 export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, RuleExplanation>>>> = {
   characteristics, legality, targeting, phasing, attach, zones, spells, effects, sba, exchange, stack, timing,
   targetingKeywords,
+  grants,
   explanations: GENERAL,
 };
 

@@ -1,6 +1,7 @@
 // MTG: what can be attached to what (701.3a): Equipment 301.5, Fortification 301.6, Auras 303.4, battles 310.10,
 // protection as it applies to attaching (702.16c/d/j/k); Auras on cards in a graveyard (109.2a, 113.6); the legal hosts
 // a fix offers; what a change may make illegal.
+import { abilitiesOf, grantedBy } from '../../engine/abilities';
 import type { Range } from '../../types';
 import type { ProtectionKeepClause } from '../../parser/ast';
 import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
@@ -56,8 +57,9 @@ function keeps(keep: ProtectionKeep, att: CardObj): boolean {
  * `'target'`: for targeting, where such clauses play no part.
  */
 export function protectionAgainst(host: Host, att: CardObj, staying: boolean | 'target' = false): { quality: string | Message; rules: string[] } | undefined {
-  const list = host.protections;
-  const keepsOf = host.protectionKeeps;
+  const have = abilitiesOf(host);
+  const list = have.protections;
+  const keepsOf = have.protectionKeeps;
   let spared: string | undefined;
   for (let i = 0; i < list.length; i++) {
     const q = list[i];
@@ -72,7 +74,10 @@ export function protectionAgainst(host: Host, att: CardObj, staying: boolean | '
     // The quality as the messages show it: with what the clause spares, or the other instance that acts.
     const shown = keep ? msg`${qualityWord(q)} (one that spares only ${keep.auras ? msg`Auras` : keep.rule === '702.16n' ? keep.objects.map((o) => o.id).join(', ') : msg`what was already on it as it began`})` : spared ? msg`${qualityWord(q)} (another instance of it, besides the one that spares ${att.id})` : qualityWord(q);
     const rule = keep ? keep.rule : spared;
-    return { quality: shown, rules: rule ? [...extra, rule] : extra };
+    const rules = rule ? [...extra, rule] : extra;
+    // A protection an attachment gives (613.1f) names it.
+    const by = grantedBy(host, `protection from ${q}`);
+    return by ? { quality: msg`${shown} (given by ${by})`, rules: [...rules, '613.1f'] } : { quality: shown, rules };
   }
   return undefined;
 }

@@ -13,6 +13,7 @@ import { exchangeEvent, swapEvent } from './exchange';
 import { activateEvent } from './stack';
 import { turnEvent } from './timing';
 import { keywordEvent } from './targetingKeywords';
+import { keywordAbilityEvent } from './grants';
 import { msg } from '../../message';
 
 /** The MTG Ruleset: each part of it is in the module of its rule family. */
@@ -48,6 +49,8 @@ export const mtg: Ruleset = {
         return abilitiesEvent(replay, ev);
       case 'keyword':
         return keywordEvent(replay, ev);
+      case 'keyword-ability':
+        return keywordAbilityEvent(replay, ev);
       case 'control':
         return controlEvent(replay, ev);
       case 'phase':

@@ -60,6 +60,7 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
     }
     card.phasedOut = 'direct';
     phaseBelow(replay, card, 'no', 'indirect');
+    replay.board.abilitiesChanged(card);
     if (replay.noting) replay.note(() => card.attachments.size ? msg`${card.id} phased out with ${[...card.attachments].join(', ')}` : msg`${card.id} phased out`);
     return;
   }
@@ -69,6 +70,8 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
   }
   card.phasedOut = 'no';
   phaseBelow(replay, card, 'indirect', 'no');
+  // What it grants its host, and what its attachments (phased in with it) grant it, count again (abilities.ts).
+  replay.board.abilitiesChanged(card);
   // 702.26i: a directly phased-out attachment whose host is gone phases in unattached.
   const host = replay.board.hostOf(card);
   if (card.attachedTo && (!host || (isCard(host) && (host.version !== (card.attachedTo as { version: number }).version || host.zone !== 'battlefield')) || (!isCard(host) && host.left))) {

@@ -1,5 +1,6 @@
 // MTG targets: Aura spells (115.1b, 303.4a, 601.2c), equip and fortify (602.2b, 702.6a/c, 702.67a), protection from
 // targeting (702.16b); the legal hosts of each kind of event.
+import { abilitiesOf } from '../../engine/abilities';
 import { type CardObj, isCard, KIND_LAND, LOST_EQUIP } from '../../engine/board';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -61,12 +62,12 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
   if (equip ? !isCreature(h) : (h.kinds & KIND_LAND) === 0) return { rules: targetRules(verb, equip ? '301.5' : '301.6'), why: equip ? msg`${describe(h)} is not a creature` : msg`${describe(h)} is not a land` };
   if (h.controller !== activator) return { rules: targetRules(verb), why: equip ? msg`${abilityMessage(shown)} targets a creature you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` : msg`${abilityMessage(shown)} targets a land you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
   if (equip && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: targetRules(verb, '702.6c'), why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
-  const prot = h.protections.length === 0 ? undefined : protectionAgainst(h, att, 'target');
+  const prot = abilitiesOf(h).protections.length === 0 ? undefined : protectionAgainst(h, att, 'target');
   if (prot) {
     return { rules: [...targetRules(verb), '702.16b', '702.16d', ...prot.rules], why: equip ? msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be equipped by it)` : msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be fortified by it)` };
   }
   // Shroud stops even the activator's own creature; hexproof never does here, as the target is the activator's.
-  const shielded = h.targeting.length === 0 ? undefined : keywordTargetProblem(h, att, activator, msg`${att.id}'s ${abilityWord(shown)}`);
+  const shielded = abilitiesOf(h).targeting.length === 0 ? undefined : keywordTargetProblem(h, att, activator, msg`${att.id}'s ${abilityWord(shown)}`);
   if (shielded) return { rules: [...targetRules(verb), ...shielded.rules], why: shielded.why };
   return undefined;
 }

@@ -3,8 +3,9 @@
 // (115.1b) and an equip or fortify ability (702.6a, 702.67a). Attaching that doesn't target (an Aura entering
 // the battlefield, 303.4f; an `attach` effect; state-based actions) ignores them, and gaining one later
 // unattaches nothing.
+import { abilitiesOf, grantedBy, logAbilityChange } from '../../engine/abilities';
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, type TargetingKeyword, targetingKeywordOf } from '../../engine/board';
+import { type CardObj, isCard, type TargetingKeyword, targetingKeywordOf, keywordLabel } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import type { Host, Problem } from './characteristics';
@@ -38,21 +39,23 @@ function controllerOf(host: Host): string | undefined {
  * is an opponent of every other (teams are not modelled).
  */
 export function keywordTargetProblem(host: Host, source: CardObj, controller: string | undefined, what: Message | string): Problem | undefined {
-  const kws = host.targeting;
+  const kws = abilitiesOf(host).targeting;
   if (kws.length === 0) return undefined;
   if (kws.some((k) => k.name === 'shroud')) {
-    return { rules: ['702.18a'], why: msg`${host.id} has shroud, so no spell or ability can target it, even one its own controller controls` };
+    const by = grantedBy(host, 'shroud');
+    return { rules: by ? ['702.18a', '613.1f'] : ['702.18a'], why: msg`${host.id} has shroud${by ? msg` (given by ${by})` : ''}, so no spell or ability can target it, even one its own controller controls` };
   }
   const owner = controllerOf(host);
   if (controller === owner) return undefined;
   const whose = isCard(host) ? (owner ? msg`${owner}'s` : msg`its controller's`) : msg`${host.id}'s`;
   for (const k of kws) {
     if (k.name !== 'hexproof') continue;
+    const by = grantedBy(host, keywordLabel(k));
     if (k.quality === undefined) {
-      return { rules: [isCard(host) ? '702.11b' : '702.11c'], why: msg`${host.id} has hexproof, so the spells and abilities of ${whose} opponents can't target ${isCard(host) ? msg`it` : msg`them`}, and ${what} is controlled by ${controller ?? msg`no player`}, an opponent` };
+      return { rules: [isCard(host) ? '702.11b' : '702.11c', ...(by ? ['613.1f'] : [])], why: msg`${host.id} has hexproof${by ? msg` (given by ${by})` : ''}, so the spells and abilities of ${whose} opponents can't target ${isCard(host) ? msg`it` : msg`them`}, and ${what} is controlled by ${controller ?? msg`no player`}, an opponent` };
     }
     if (protectionCovers(k.quality, source) !== undefined) {
-      return { rules: ['702.11d'], why: msg`${host.id} has hexproof from ${qualityWord(k.quality)}, which covers ${source.id}, and ${what} is controlled by ${controller ?? msg`no player`}, one of ${whose} opponents` };
+      return { rules: ['702.11d', ...(by ? ['613.1f'] : [])], why: msg`${host.id} has hexproof from ${qualityWord(k.quality)}${by ? msg` (given by ${by})` : ''}, which covers ${source.id}, and ${what} is controlled by ${controller ?? msg`no player`}, one of ${whose} opponents` };
     }
   }
   return undefined;
@@ -60,14 +63,15 @@ export function keywordTargetProblem(host: Host, source: CardObj, controller: st
 
 /** The ward abilities of `target` that trigger when a spell or ability `controller` controls targets it (702.21a). */
 export function wardsTriggered(target: Host, controller: string | undefined): TargetingKeyword[] {
-  if (!isCard(target) || target.controller === controller || target.targeting.length === 0) return [];
-  return target.targeting.filter((k) => k.name === 'ward');
+  if (!isCard(target) || target.controller === controller) return [];
+  const kws = abilitiesOf(target).targeting;
+  return kws.length === 0 ? [] : kws.filter((k) => k.name === 'ward');
 }
 
 /** Why no ward triggers when `controller`'s spell targets `target` (for a `paying ward` with nothing to pay). */
 export function noWardReason(target: Host, controller: string | undefined): Message {
   if (!isCard(target)) return msg`${target.id} is a player, and ward is an ability of permanents`;
-  if (!target.targeting.some((k) => k.name === 'ward')) return msg`${target.id} has no ward`;
+  if (!abilitiesOf(target).targeting.some((k) => k.name === 'ward')) return msg`${target.id} has no ward`;
   return msg`${target.id} is controlled by ${controller}, and ward triggers only for a spell or ability an opponent controls`;
 }
 
@@ -110,7 +114,8 @@ export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'key
     const lost = (h: TargetingKeyword) =>
       h.name === k.name && (k.name !== 'hexproof' || k.quality === undefined || h.quality === k.quality) && (k.cost === undefined || h.cost === k.cost);
     const kept = x.targeting.filter((h) => !lost(h));
-    if (kept.length === x.targeting.length) {
+    // One its attachments grant it (abilities.ts) is lost too.
+    if (kept.length === x.targeting.length && !abilitiesOf(x).targeting.some(lost)) {
       replay.report('impossible-event', ev.range, msg`${x.id} doesn't have ${label}, so it can't lose it: the line does nothing. Remove it, or give ${x.id} ${label} first.`, {
         rules: [ruleOf(k, x), ...(k.name === 'hexproof' && k.quality === undefined ? ['702.11e'] : [])],
         subjects: [x.id],
@@ -119,6 +124,9 @@ export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'key
     }
     x.targeting = kept;
   }
-  if (isCard(x)) x.modified = true;
+  if (isCard(x)) {
+    x.modified = true;
+    logAbilityChange(replay.board, x, ev.verb, { kind: 'targeting', keyword: k });
+  }
   if (replay.noting) replay.note(() => gains ? msg`${x.id} gains ${keywordWords(k)}` : k.name === 'hexproof' && k.quality === undefined ? msg`${x.id} loses ${keywordWords(k)} (and any hexproof from)` : msg`${x.id} loses ${keywordWords(k)}`);
 }

@@ -1,0 +1,289 @@
+// Abilities that attachments give to what they are attached to ("equipped creature has protection from
+// red", "enchanted creature loses flying"), and the abilities a card has with them: MTG's
+// ability-adding and -removing layer (613.1f), in timestamp order (613.7a, 613.7e); Riftbound appends
+// an attached card's text to its unit's (718.3, 719.1), which only adds, so any order gives the same.
+//
+// A host's abilities with its attachments' grants are worked out again each time something they
+// depend on changes (an attach or unattach, an ability gained or lost, a phasing), never as they are
+// read: the rules read them at every check (`abilitiesOf`), and most hosts have no grant at all.
+import type { AbilityNode, GrantNode } from '../parser/ast';
+import { type Board, type CardObj, type PlayerObj, type ProtectionKeep, type TargetingKeyword, targetingKeywordOf } from './board';
+
+/** An ability a grant gives or takes. `grant` (MTG 613.7a): the ability to grant, given by an Aura to the permanent it enchants. */
+export type Ability =
+  | { readonly kind: 'keyword'; readonly name: string }
+  | { readonly kind: 'protection'; readonly quality: string }
+  | { readonly kind: 'targeting'; readonly keyword: TargetingKeyword }
+  | { readonly kind: 'grant'; readonly grant: Grant };
+
+/** A static ability of an attachment that changes what it is attached to: `equipped creature has flying`. */
+export interface Grant {
+  /** The attached object as written (`equipped creature`, `enchanted permanent`, `equipped unit`). */
+  readonly who: string;
+  readonly verb: 'has' | 'loses';
+  readonly abilities: readonly Ability[];
+}
+
+/** An ability an event gave a card or took from it, with the event's timestamp (for the order against grants, 613.7a). */
+export interface AbilityChange {
+  readonly timestamp: number;
+  readonly verb: 'gains' | 'loses';
+  /** 'all': `loses X all abilities` (113.10); 'protection': `loses X protection`, every one. */
+  readonly ability: Ability | 'all' | 'protection';
+}
+
+/** A card's abilities with its attachments' grants applied (the fields the rules read, as on the card). */
+export interface Granted {
+  readonly protections: readonly string[];
+  readonly protectionKeeps: readonly (ProtectionKeep | undefined)[];
+  readonly targeting: readonly TargetingKeyword[];
+  readonly keywords: readonly string[];
+  /** The attachment each ability it has from a grant came from, by label (abilityLabel): for the messages. */
+  readonly from?: Readonly<Record<string, string>>;
+}
+
+/** The abilities the rules read for a host: its own, or with its attachments' grants when it has any. */
+export function abilitiesOf(h: CardObj | PlayerObj): Granted | CardObj | PlayerObj {
+  return h.granted ?? h;
+}
+
+/** An ability as written, as the engine holds it. */
+export function abilityOf(node: AbilityNode): Ability {
+  switch (node.kind) {
+    case 'keyword':
+      return { kind: 'keyword', name: node.name.text };
+    case 'protection':
+      return { kind: 'protection', quality: node.quality.text };
+    case 'targeting':
+      return { kind: 'targeting', keyword: targetingKeywordOf(node.keyword) };
+    case 'grant':
+      return { kind: 'grant', grant: grantOf(node.grant) };
+  }
+}
+
+/** A grant as written, as the engine holds it. */
+export function grantOf(node: GrantNode): Grant {
+  return { who: node.who.text, verb: node.verb, abilities: node.abilities.map(abilityOf) };
+}
+
+/** A card's abilities (with its attachments' grants) as a scenario writes them, for views and messages. */
+export function abilityLabels(c: CardObj): string[] {
+  const have = abilitiesOf(c) as Granted;
+  return [...have.keywords, ...have.protections.map((q) => `protection from ${q}`), ...have.targeting.map((k) => abilityLabel({ kind: 'targeting', keyword: k }))];
+}
+
+/** Does `a`, as an attachment, grant anything (its own grants, or one an Aura on it gave it)? */
+export function grantsAnything(a: CardObj): boolean {
+  return a.grants.length > 0 || a.grantors.length > 0;
+}
+
+/** How a keyword ability reads: `flying`, `protection from red`, `hexproof from black`, `ward 2`. */
+export function abilityLabel(a: Ability): string {
+  switch (a.kind) {
+    case 'keyword':
+      return a.name;
+    case 'protection':
+      return `protection from ${a.quality}`;
+    case 'targeting':
+      return a.keyword.name + (a.keyword.quality !== undefined ? ` from ${a.keyword.quality}` : '') + (a.keyword.cost !== undefined ? ` ${a.keyword.cost}` : '');
+    case 'grant':
+      return `"${grantLabel(a.grant)}"`;
+  }
+}
+
+/** How a grant reads: `equipped creature has protection from red and protection from blue`. */
+export function grantLabel(g: Grant): string {
+  return `${g.who} ${g.verb} ${g.abilities.map(abilityLabel).join(' and ')}`;
+}
+
+/** The attachment that gives `h` this ability (with abilityLabel's words), if one does: for the messages. */
+export function grantedBy(h: CardObj | PlayerObj, label: string): string | undefined {
+  return h.granted?.from?.[label];
+}
+
+/** Does `card` have this ability now (with its attachments' grants)? */
+export function hasAbility(card: CardObj | PlayerObj, a: Ability): boolean {
+  const have = abilitiesOf(card);
+  switch (a.kind) {
+    case 'keyword':
+      return 'keywords' in have && have.keywords.includes(a.name);
+    case 'protection':
+      return have.protections.includes(a.quality);
+    case 'targeting':
+      return have.targeting.some((k) => k.name === a.keyword.name && (a.keyword.quality === undefined || k.quality === a.keyword.quality) && (a.keyword.cost === undefined || k.cost === a.keyword.cost));
+    case 'grant':
+      return false;
+  }
+}
+
+/** One change to a host's abilities, ordered by (primary, secondary): 613.7a's timestamps. */
+interface Effect {
+  primary: number;
+  secondary: number;
+  verb: 'has' | 'loses' | 'gains';
+  ability: Ability | 'all' | 'protection';
+  /** The attachment whose grant it is (none for an event). */
+  source: string | undefined;
+}
+
+/** Is `a` attached to `host` and able to grant (on the battlefield, phased in)? */
+function grantsTo(board: Board, a: CardObj | undefined, host: CardObj): a is CardObj {
+  // MTG's battlefield; Riftbound's board is its bases and battlefields.
+  return a !== undefined && (a.zone === 'battlefield' || a.zone === 'base') && a.phasedOut === 'no' && board.hostOf(a) === host;
+}
+
+/** The timestamp of the last `loses all abilities` a card had, -1 if none. */
+function lostAllAt(c: CardObj): number {
+  for (let i = c.abilityLog.length - 1; i >= 0; i--) if (c.abilityLog[i].ability === 'all' && c.abilityLog[i].verb === 'loses') return c.abilityLog[i].timestamp;
+  return -1;
+}
+
+/**
+ * Works out `host.granted` again from its attachments (613.7a): each grant of an attachment has the
+ * attachment's timestamp; one an Aura gave the attachment has the later of the two, and keeps its
+ * place after the attachment's own (the second key) when the attachment gets a newer timestamp.
+ * The host's own abilities come first; the events that changed them are applied again in their
+ * place among the grants (the last change of an ability decides it, so applying one twice is
+ * harmless). Returns true when the abilities the rules read changed.
+ */
+export function regrant(board: Board, host: CardObj): boolean {
+  const before = host.granted;
+  if (host.grantors.length === 0) {
+    host.granted = undefined;
+    return before !== undefined;
+  }
+  const effects: Effect[] = [];
+  for (const id of host.grantors) {
+    const a = board.cards.get(id);
+    if (!grantsTo(board, a, host)) continue;
+    if (!a.lost.has('all')) for (const g of a.grants) for (const ability of g.abilities) if (ability.kind !== 'grant') effects.push({ primary: a.timestamp, secondary: 0, verb: g.verb, ability, source: a.id });
+    // The abilities an Aura on `a` gave it to grant ("enchanted Equipment has 'equipped creature has flying'").
+    if (a.grantors.length === 0) continue;
+    const lostAt = lostAllAt(a);
+    for (const rid of a.grantors) {
+      const r = board.cards.get(rid);
+      if (!grantsTo(board, r, a) || r.lost.has('all') || lostAt > r.timestamp) continue;
+      for (const g of r.grants) {
+        if (g.verb !== 'has') continue;
+        for (const given of g.abilities) {
+          if (given.kind !== 'grant') continue;
+          for (const ability of given.grant.abilities) if (ability.kind !== 'grant') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability, source: a.id });
+        }
+      }
+    }
+  }
+  if (effects.length === 0) {
+    host.granted = undefined;
+    return before !== undefined;
+  }
+  for (const ch of host.abilityLog) effects.push({ primary: ch.timestamp, secondary: 0, verb: ch.verb, ability: ch.ability, source: undefined });
+  effects.sort((x, y) => x.primary - y.primary || x.secondary - y.secondary);
+  let protections = [...host.protections];
+  let keeps = host.protections.map((_, i) => host.protectionKeeps[i]);
+  let targeting = [...host.targeting];
+  let keywords = [...host.keywords];
+  const from: Record<string, string> = {};
+  for (const e of effects) {
+    const add = e.verb !== 'loses';
+    const a = e.ability;
+    if (typeof a !== 'string') {
+      if (add && e.source !== undefined) from[abilityLabel(a)] = e.source;
+      else delete from[abilityLabel(a)];
+    }
+    if (a === 'all') {
+      if (!add) {
+        for (const k in from) delete from[k];
+        protections = [];
+        keeps = [];
+        targeting = [];
+        keywords = [];
+      }
+      continue;
+    }
+    if (a === 'protection') {
+      for (const k in from) if (k.startsWith('protection from ')) delete from[k];
+      protections = [];
+      keeps = [];
+      continue;
+    }
+    switch (a.kind) {
+      case 'keyword':
+        keywords = keywords.filter((k) => k !== a.name);
+        if (add) keywords.push(a.name);
+        break;
+      case 'protection':
+        if (add) {
+          // An instance an event gave is on the host already: its second application adds nothing.
+          if (!protections.includes(a.quality)) {
+            protections.push(a.quality);
+            keeps.push(undefined);
+          }
+        } else {
+          keeps = keeps.filter((_, i) => protections[i] !== a.quality);
+          protections = protections.filter((q) => q !== a.quality);
+        }
+        break;
+      case 'targeting': {
+        const k = a.keyword;
+        if (add) {
+          if (!targeting.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost)) targeting.push(k);
+        } else targeting = targeting.filter((t) => !(t.name === k.name && (k.name !== 'hexproof' || k.quality === undefined || t.quality === k.quality) && (k.cost === undefined || t.cost === k.cost)));
+        break;
+      }
+    }
+  }
+  const after: Granted = { protections, protectionKeeps: keeps, targeting, keywords, from };
+  host.granted = after;
+  return !before || !sameAbilities(before, after);
+}
+
+function sameAbilities(x: Granted, y: Granted): boolean {
+  const fx = Object.keys(x.from ?? {});
+  if (fx.length !== Object.keys(y.from ?? {}).length || fx.some((k) => x.from![k] !== y.from?.[k])) return false;
+  return sameList(x.protections, y.protections) && sameList(x.keywords, y.keywords) && x.targeting.length === y.targeting.length && x.targeting.every((k, i) => k === y.targeting[i]) && x.protectionKeeps.every((k, i) => k === y.protectionKeeps[i]);
+}
+
+function sameList(x: readonly string[], y: readonly string[]): boolean {
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+/** The key of an ability in a card's log: a later change of the same key makes an earlier one moot. */
+function changeKey(a: AbilityChange['ability']): string {
+  if (typeof a === 'string') return a;
+  switch (a.kind) {
+    case 'keyword':
+      return `k ${a.name}`;
+    case 'protection':
+      return `p ${a.quality}`;
+    case 'targeting':
+      return `t ${a.keyword.name} ${a.keyword.quality ?? ''} ${a.keyword.cost ?? ''}`;
+    case 'grant':
+      return 'g';
+  }
+}
+
+/**
+ * The keys an entry makes moot: its own; `loses all abilities` every one; `loses X protection` every
+ * protection; `loses X hexproof` every hexproof (from anything), `loses X ward` every ward (113.10b, 702.11e).
+ */
+function supersedes(verb: 'gains' | 'loses', a: AbilityChange['ability'], key: string): (other: string) => boolean {
+  if (a === 'all') return () => true;
+  if (verb === 'loses' && a === 'protection') return (k) => k === 'protection' || k.startsWith('p ');
+  if (verb === 'loses' && typeof a !== 'string' && a.kind === 'targeting' && a.keyword.quality === undefined && a.keyword.cost === undefined) return (k) => k.startsWith(`t ${a.keyword.name} `);
+  return (k) => k === key;
+}
+
+/**
+ * An event gave `card` an ability or took one (or all) away: it is logged with the event's place in
+ * time (after the last timestamp given, before the next: an event is not an object and gets none of
+ * its own), and the abilities that depend on it are worked out again. The log keeps only the last
+ * change of each ability (and nothing before a `loses all abilities`), so it stays as short as the
+ * abilities a card can have, however many events change them.
+ */
+export function logAbilityChange(board: Board, card: CardObj, verb: 'gains' | 'loses', ability: AbilityChange['ability']): void {
+  const moot = supersedes(verb, ability, changeKey(ability));
+  const kept = card.abilityLog.filter((ch) => !moot(changeKey(ch.ability)));
+  kept.push({ timestamp: board.lastTimestamp + 0.5, verb, ability });
+  card.abilityLog = kept;
+  board.abilitiesChanged(card);
+}
