@@ -135,7 +135,7 @@ export interface CardView {
   might?: number;
   effectiveMight?: number;
   exhausted?: boolean;
-  /** MTG targeting keywords it has, as they read: `hexproof`, `hexproof from black`, `shroud`, `ward 2`. */
+  /** Keyword abilities it has, as they read (`flying`; Riftbound `Shield`), then MTG targeting keywords (`hexproof`, `hexproof from black`, `shroud`, `ward 2`); ` (from X)` after one an attachment X grants. */
   keywords?: string[];
 }
 

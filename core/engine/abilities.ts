@@ -6,8 +6,28 @@
 // A host's abilities with its attachments' grants are worked out again each time something they
 // depend on changes (an attach or unattach, an ability gained or lost, a phasing), never as they are
 // read: the rules read them at every check (`abilitiesOf`), and most hosts have no grant at all.
-import type { AbilityNode, GrantNode } from '../parser/ast';
-import { type Board, type CardObj, type PlayerObj, type ProtectionKeep, type TargetingKeyword, targetingKeywordOf } from './board';
+import type { AbilityNode, GrantNode, TargetingKeywordNode } from '../parser/ast';
+import type { Board, CardObj, PlayerObj, ProtectionKeep } from './board';
+
+/** An MTG targeting keyword: hexproof (702.11, `quality` for hexproof from), shroud (702.18), ward (702.21, its `cost` as written). */
+export interface TargetingKeyword {
+  name: 'hexproof' | 'shroud' | 'ward';
+  quality?: string;
+  cost?: string;
+}
+
+/** The keyword a declaration or event writes. */
+export function targetingKeywordOf(node: TargetingKeywordNode): TargetingKeyword {
+  const k: TargetingKeyword = { name: node.name };
+  if (node.quality) k.quality = node.quality.text;
+  if (node.cost) k.cost = node.cost.text;
+  return k;
+}
+
+/** How a targeting keyword reads: `hexproof`, `hexproof from black`, `shroud`, `ward 2`. */
+export function keywordLabel(k: TargetingKeyword): string {
+  return k.name + (k.quality !== undefined ? ` from ${k.quality}` : '') + (k.cost !== undefined ? ` ${k.cost}` : '');
+}
 
 /** An ability a grant gives or takes. `grant` (MTG 613.7a): the ability to grant, given by an Aura to the permanent it enchants. */
 export type Ability =

@@ -1,29 +1,9 @@
 // The board model the replay mutates: cards as game objects, players, timestamps, attachments.
 // Attachments are indexed both ways (attachedTo on the attachment, attachments on the host), so
 // every lookup the rules need is O(1) in the board size.
-import type { Filter, CardStmt, PlayerStmt, TargetingKeywordNode } from '../parser/ast';
+import type { Filter, CardStmt, PlayerStmt } from '../parser/ast';
 import type { BoardView, CardView, Game, Range } from '../types';
-import { type AbilityChange, type Grant, type Granted, grantsAnything, regrant } from './abilities';
-
-/** An MTG targeting keyword: hexproof (702.11, `quality` for hexproof from), shroud (702.18), ward (702.21, its `cost` as written). */
-export interface TargetingKeyword {
-  name: 'hexproof' | 'shroud' | 'ward';
-  quality?: string;
-  cost?: string;
-}
-
-/** The keyword a declaration or event writes. */
-export function targetingKeywordOf(node: TargetingKeywordNode): TargetingKeyword {
-  const k: TargetingKeyword = { name: node.name };
-  if (node.quality) k.quality = node.quality.text;
-  if (node.cost) k.cost = node.cost.text;
-  return k;
-}
-
-/** How a targeting keyword reads: `hexproof`, `hexproof from black`, `shroud`, `ward 2`. */
-export function keywordLabel(k: TargetingKeyword): string {
-  return k.name + (k.quality !== undefined ? ` from ${k.quality}` : '') + (k.cost !== undefined ? ` ${k.cost}` : '');
-}
+import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLabel, regrant, type TargetingKeyword } from './abilities';
 
 /**
  * What a card is attached to. A card host is identified by its object version (400.7); `index` is
@@ -713,6 +693,8 @@ export function cardView(board: Board, c: CardObj): CardView {
     effectiveMight = c.might;
     for (const a of c.attachments) effectiveMight += board.cards.get(a)?.mightBonus ?? 0;
   }
+  // Its abilities with what its attachments grant it (abilities.ts).
+  const have = c.granted ?? c;
   return {
     id: c.id,
     name: c.name,
@@ -724,7 +706,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     types: listOf(c.types),
     subtypes: listOf(c.subtypes),
     colors: listOf(c.colors),
-    ...(c.protections.length ? { protections: c.protections.map((q, i) => q + keepText(c.protectionKeeps[i])) } : {}),
+    ...(have.protections.length ? { protections: have.protections.map((q, i) => q + keepText(have.protectionKeeps[i]) + grantText(c, `protection from ${q}`)) } : {}),
     ...(c.lost.size ? { lost: listOf(c.lost) } : {}),
     attachedTo: c.attachedTo ? c.attachedTo.id : null,
     attachments: [...c.attachments],
@@ -733,8 +715,14 @@ export function cardView(board: Board, c: CardObj): CardView {
     might: c.might,
     effectiveMight,
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
-    ...(c.targeting.length ? { keywords: c.targeting.map(keywordLabel) } : {}),
+    ...(have.targeting.length || have.keywords.length ? { keywords: [...have.keywords, ...have.targeting.map(keywordLabel)].map((k) => k + grantText(c, k)) } : {}),
   };
+}
+
+/** ` (from X)` after an ability the attachment X grants (613.1f; Riftbound 718.3), as the board view shows it. */
+function grantText(c: CardObj, label: string): string {
+  const by = c.granted?.from?.[label];
+  return by ? ` (from ${by})` : '';
 }
 
 /** What a protection doesn't remove, as the board view shows it. */

@@ -891,9 +891,14 @@ export class Replay {
         const c = this.card(a.subject);
         if (!c) return undefined;
         const ability = abilityOf(a.ability);
-        if (hasAbility(c, ability)) return undefined;
+        const label = abilityLabel(ability);
+        if (hasAbility(c, ability) !== a.negated) return undefined;
+        if (a.negated) {
+          const by = c.granted?.from?.[label];
+          return { actual: by ? msg`${c.id} has ${label}, given by ${by}` : msg`${c.id} has ${label}`, replacement: `${c.id} has ${label}` };
+        }
         const have = abilityLabels(c);
-        return { actual: have.length ? msg`${c.id} has ${have.join(', ')}, not ${abilityLabel(ability)}` : msg`${c.id} has none of the abilities a scenario can state, so not ${abilityLabel(ability)}` };
+        return { actual: have.length ? msg`${c.id} has ${have.join(', ')}, but not ${label}` : msg`${c.id} has none of the abilities a scenario can state, so not ${label}`, replacement: `${c.id} has no ${label}` };
       }
       case 'no-attachments': {
         const h = this.lookup(a.host);
@@ -944,7 +949,7 @@ export function assertionText(a: Assertion): Message {
     case 'might':
       return msg`${a.subject.text} to have Might ${a.value}`;
     case 'has-ability':
-      return msg`${a.subject.text} to have ${abilityLabel(abilityOf(a.ability))}`;
+      return a.negated ? msg`${a.subject.text} not to have ${abilityLabel(abilityOf(a.ability))}` : msg`${a.subject.text} to have ${abilityLabel(abilityOf(a.ability))}`;
     case 'no-attachments':
       return msg`no attachments on ${a.host.text}`;
     case 'controlled-by':
@@ -968,7 +973,7 @@ export function describeAssertion(a: Assertion): string {
     case 'might':
       return `${a.subject.text} to have Might ${a.value}`;
     case 'has-ability':
-      return `${a.subject.text} to have ${abilityLabel(abilityOf(a.ability))}`;
+      return `${a.subject.text} ${a.negated ? 'not ' : ''}to have ${abilityLabel(abilityOf(a.ability))}`;
     case 'no-attachments':
       return `no attachments on ${a.host.text}`;
     case 'controlled-by':

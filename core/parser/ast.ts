@@ -157,8 +157,8 @@ export type Assertion =
   | { kind: 'unattached'; subject: Name; range: Range }
   | { kind: 'in-zone'; subject: Name; zone: ZoneRef; range: Range }
   | { kind: 'has'; host: Name; subject: Name; range: Range }
-  /** `expect X has flying`, `expect X has protection from red`: the ability, with what its attachments grant it. */
-  | { kind: 'has-ability'; subject: Name; ability: AbilityNode; range: Range }
+  /** `expect X has flying`, `expect X has protection from red`, `expect X has no flying`: the ability, with what its attachments grant it. */
+  | { kind: 'has-ability'; subject: Name; ability: AbilityNode; negated: boolean; range: Range }
   | { kind: 'newer-than'; subject: Name; other: Name; range: Range }
   | { kind: 'might'; subject: Name; value: number; range: Range }
   | { kind: 'no-attachments'; host: Name; range: Range }

@@ -575,6 +575,11 @@ function parseTargetingKeyword(cur: Cursor, kw: Token): TargetingKeywordNode {
 /** The words that start an ability with a rule of its own (after `has`, they are read as the ability, not a card). */
 const ABILITY_STARTS: ReadonlySet<string> = new Set(['protection', 'hexproof', 'shroud', 'ward']);
 
+/** Does this token start an ability (after `has`: the ability, not a card)? */
+function startsAbility(t: Token | undefined): boolean {
+  return t !== undefined && t.type === 'word' && (ABILITY_STARTS.has(t.text) || KEYWORD_FIRST_WORDS.has(t.text));
+}
+
 /** A keyword ability whose first word `first` was read: `flying`, `first strike` (parser/keywords.ts). */
 function keywordName(cur: Cursor, first: Token): Word {
   const second = keywordSecondWord(first.text);
@@ -1498,6 +1503,8 @@ class EventStmt extends EventBase {
   other: Name | undefined = undefined;
   /** `turn P STEP`: the step or phase. */
   step: Word | undefined = undefined;
+  /** `gains X flying`: the keyword ability. */
+  name: Word | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -1542,6 +1549,7 @@ class EventStmt extends EventBase {
     if (this.parts) e.parts = movedLines(this.parts, move);
     if (this.other) e.other = movedName(this.other, move);
     if (this.step) e.step = movedLines(this.step, move);
+    if (this.name) e.name = movedLines(this.name, move);
     return e;
   }
   get range(): Range {
@@ -1915,10 +1923,12 @@ function parseAssertion(cur: Cursor): Assertion {
     }
     case 'has': {
       cur.next();
-      const n = cur.peek();
-      if (n && n.type === 'word' && (ABILITY_STARTS.has(n.text) || KEYWORD_FIRST_WORDS.has(n.text))) {
+      // `has no flying`: the ability is not there (a card named `no` is still `has no`).
+      const negated = cur.isWord('no') && startsAbility(cur.peek(1));
+      if (negated) cur.next();
+      if (startsAbility(cur.peek())) {
         const ability = parseAbility(cur);
-        return { kind: 'has-ability', subject, ability, range: r() };
+        return { kind: 'has-ability', subject, ability, negated, range: r() };
       }
       const other = cur.name(msg`card`);
       return { kind: 'has', host: subject, subject: other, range: r() };

@@ -621,7 +621,7 @@ class Drawing {
     if (c.phasedOut) state.push(tr(msg`phased out`));
     if (c.lost) state.push(tr(c.lost.includes('all') ? msg`no abilities` : msg`lost ${c.lost.join(', ')}`));
     details.push(...state);
-    // MTG targeting keywords (hexproof, shroud, ward): what may target the card.
+    // Keyword abilities (flying; Riftbound Shield) and MTG targeting keywords (hexproof, shroud, ward: what may target the card).
     for (const k of c.keywords ?? []) details.push(k);
     if (attached && !host) details.push(tr(msg`attached to ${c.attachedTo!}`));
     const hostCard = host?.kind === 'card' ? this.cards.get(host.id) : undefined;

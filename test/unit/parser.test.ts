@@ -199,7 +199,7 @@ describe('parser', () => {
     assert.match(bad.problems[0].message, /Expected 'abilities' at the end/);
     assert.match(bad.problems[1].message, /Expected 'removing' at the end/);
     assert.match(bad.problems[2].message, /what it can enchant/);
-    assert.match(bad.problems[3].message, /Expected 'protection from \.\.\.', 'enchant FILTER', 'hexproof', 'shroud' or 'ward', found 'equip'/);
+    assert.match(bad.problems[3].message, /Expected 'protection from \.\.\.', 'enchant FILTER', 'hexproof', 'shroud', 'ward' or a keyword \(flying, first strike, \.\.\.\), found 'equip'/);
     assert.match(bad.problems[4].message, /Expected 'by', found 'bob'/);
     assert.match(bad.problems[5].message, /Expected the end of the statement, found ','/);
   });

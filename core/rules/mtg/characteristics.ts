@@ -1,9 +1,10 @@
 // MTG characteristics: card types, supertypes, colors and zones; what is an Aura, Equipment, Fortification or
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
-import { mtgGrant, mtgKeyword } from './grants';
-import type { CardStmt, Filter, FilterZone, Word } from '../../parser/ast';
-import { adding, type CardObj, colorBit, COLOR_WORDS, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, pushing, targetingKeywordOf } from '../../engine/board';
+import { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../../parser/keywords';
+import type { CardStmt, Filter, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
+import { adding, type CardObj, colorBit, COLOR_WORDS, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, pushing } from '../../engine/board';
+import { type Ability, type Grant, targetingKeywordOf } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
@@ -319,4 +320,46 @@ function declareOnTop(replay: Replay, card: CardObj, range: Range): void {
 
 export function unknownWord(replay: Replay, w: Word, what: Message, known: readonly string[]): void {
   replay.report('syntax-error', w.range, msg`Unknown ${what} '${w.text}'. Known: ${known.join(', ')}.`);
+}
+
+/** An ability of a grant as the engine holds it, or a syntax error when MTG has no such ability here. */
+function mtgAbility(replay: Replay, node: AbilityNode): Ability | undefined {
+  switch (node.kind) {
+    case 'keyword': {
+      const name = mtgKeyword(replay, node.name);
+      return name ? { kind: 'keyword', name } : undefined;
+    }
+    case 'protection':
+      return { kind: 'protection', quality: colorWord(node.quality.text) };
+    case 'targeting':
+      return { kind: 'targeting', keyword: targetingKeywordOf(node.keyword) };
+    case 'grant': {
+      const inner = mtgGrant(replay, node.grant);
+      return inner ? { kind: 'grant', grant: inner } : undefined;
+    }
+  }
+}
+
+/**
+ * A grant written in a declaration, as the engine holds it. A quoted grant ("equipped creature has
+ * flying", 613.7a) is an ability given to the permanent the card enchants, so only `has` gives one.
+ */
+export function mtgGrant(replay: Replay, node: GrantNode): Grant | undefined {
+  const abilities: Ability[] = [];
+  for (const a of node.abilities) {
+    if (a.kind === 'grant' && node.verb === 'loses') {
+      replay.report('syntax-error', a.range, msg`A grant in quotes is an ability given to the permanent, with \`has\`: write \`${node.who.text} has "${a.grant.who.text} ${a.grant.verb} ..."\`.`);
+      continue;
+    }
+    const x = mtgAbility(replay, a);
+    if (x) abilities.push(x);
+  }
+  return abilities.length ? { who: node.who.text, verb: node.verb, abilities } : undefined;
+}
+
+/** A keyword ability as a card declares it (`, flying`): MTG's words only. */
+export function mtgKeyword(replay: Replay, name: { text: string; range: Range }): string | undefined {
+  if (MTG_KEYWORDS.includes(name.text)) return name.text;
+  replay.report('syntax-error', name.range, RIFTBOUND_KEYWORDS.includes(name.text) ? msg`\`${name.text}\` is a Riftbound keyword; this scenario is \`game mtg\`. MTG keywords here: ${MTG_KEYWORDS.join(', ')}.` : msg`Unknown keyword '${name.text}'. MTG keywords here: ${MTG_KEYWORDS.join(', ')}.`);
+  return undefined;
 }

@@ -3,9 +3,9 @@
 // (115.1b) and an equip or fortify ability (702.6a, 702.67a). Attaching that doesn't target (an Aura entering
 // the battlefield, 303.4f; an `attach` effect; state-based actions) ignores them, and gaining one later
 // unattaches nothing.
-import { abilitiesOf, grantedBy, logAbilityChange } from '../../engine/abilities';
+import { abilitiesOf, grantedBy, keywordLabel, logAbilityChange, type TargetingKeyword, targetingKeywordOf } from '../../engine/abilities';
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, type TargetingKeyword, targetingKeywordOf, keywordLabel } from '../../engine/board';
+import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import type { Host, Problem } from './characteristics';

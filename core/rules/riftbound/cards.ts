@@ -1,7 +1,8 @@
 // Riftbound cards and where they are: card types and zones, the board (a base or a battlefield), whose base a
 // card is in (a card is played to its controller's base: 149.2, 107.1.c), and each card's declared characteristics.
 import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
-import { adding, type CardObj, kindsOf, takePrinted, type PlayerObj, withOrWithout } from '../../engine/board';
+import { adding, type CardObj, kindsOf, pushing, takePrinted, type PlayerObj, withOrWithout } from '../../engine/board';
+import { riftboundGrant, riftboundKeyword } from './text';
 import type { Replay } from '../../engine/replay';
 import { msg, type Message } from '../../message';
 import { table } from '../../tables';
@@ -108,13 +109,24 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'keyword':
         replay.report('syntax-error', p.range, msg`\`${p.keyword.name}\` is an MTG property: Riftbound's rules have no ${p.keyword.name}.`);
         break;
+      case 'keyword-ability': {
+        const k = riftboundKeyword(replay, p.name);
+        if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
+        break;
+      }
+      case 'grant': {
+        const g = riftboundGrant(replay, p.grant);
+        if (g) pr.grants = pushing(pr.grants, g);
+        break;
+      }
       case 'enchant':
       case 'protection':
       case 'color':
       case 'cant':
       case 'cant-cast':
       case 'may-cast-top':
-        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? "can't be" : p.kind === 'cant-cast' ? "players can't cast" : p.kind === 'may-cast-top' ? 'you may cast' : p.kind}\` is an MTG property.`);
+      case 'may-cast-flash':
+        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? "can't be" : p.kind === 'cant-cast' ? "players can't cast" : p.kind === 'may-cast-top' || p.kind === 'may-cast-flash' ? 'you may cast' : p.kind}\` is an MTG property.`);
         break;
     }
   }

@@ -6,6 +6,7 @@ import { detachEvent } from './detach';
 import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from './attach';
 import { cleanupEvent, enterEvent, moveEvent, recallEvent } from './location';
 import { activateEvent, resolveEvent } from './chain';
+import { keywordAbilityEvent } from './text';
 import { msg } from '../../message';
 
 /** The Riftbound Ruleset: each part of it is in the module of its rule family. */
@@ -40,6 +41,8 @@ export const riftbound: Ruleset = {
       case 'keyword':
         replay.report('impossible-event', ev.verbRange, msg`\`${ev.verb} ... ${ev.keyword.name}\` is not a Riftbound action: Riftbound's rules have no hexproof, shroud or ward. Remove the line.`);
         return;
+      case 'keyword-ability':
+        return keywordAbilityEvent(replay, ev);
       case 'expect':
       case 'together':
         // `together:` is replayed part by part by the replay itself.

@@ -1,8 +1,13 @@
 // Riftbound text of attached cards: printed Rules Text inactive (135.4, 718.2, 720) but while attaching and detaching
 // and for Weaponmaster (725.1-3), Effect Text (136.2) and Might Bonus (137.3) added to the Top-Most card.
+import type { EventNode, GrantNode } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
+import { type Ability, type Grant, logAbilityChange } from '../../engine/abilities';
 import { effectiveMight, type Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
+import { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../../parser/keywords';
+import { msg } from '../../message';
+import type { Range } from '../../types';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -13,6 +18,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '135.4': { title: 'Attached cards lose their printed text', text: "While a card is attached to another card, its own printed Rules Text is inactive (text granted to it still works)." },
   '136.2': { title: 'Effect Text', text: 'Effect Text works only while its card is attached; it is added to the Top-Most card it is attached to.' },
   '137.3': { title: 'Might Bonus', text: "An attached card's Might Bonus changes the Might of the card it is attached to, only while attached; it is ignored if that card has no Might." },
+  '718.3': { title: "Attached: Effect Text appended", text: "While a card is attached, the abilities of its Effect Text become part of the Rules Text of the Top-Most card it is attached to: a gear's keyword is the unit's while the gear is on it." },
   '718.2': { title: 'Attached: printed text inactive', text: 'While a card is attached, its printed Rules Text is inactive (720), with narrow exceptions: abilities that apply or trigger as it attaches or detaches still work then (725.1, 725.2), and Weaponmaster can use its Equip ability (725.3).' },
   '725.1': { title: 'Active while attaching', text: "An attached card's abilities that apply while it is being attached, or that trigger on its attaching, do work as it attaches, though its Rules Text is otherwise inactive." },
   '725.2': { title: 'Active while detaching', text: "Likewise, an attached card's abilities that apply while it is being detached, or that trigger on its detaching, work as it detaches." },
@@ -22,4 +28,47 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 /** Might with the Might Bonuses of the cards attached to it (137.3): the replay's one computation. */
 export function effMight(replay: Replay, c: CardObj): number | undefined {
   return effectiveMight(replay.board, c);
+}
+
+/** A keyword as a Riftbound card or effect writes it (`Shield`): Riftbound's words only. */
+export function riftboundKeyword(replay: Replay, name: { text: string; range: Range }): string | undefined {
+  if (RIFTBOUND_KEYWORDS.includes(name.text)) return name.text;
+  replay.report('syntax-error', name.range, MTG_KEYWORDS.includes(name.text) ? msg`\`${name.text}\` is an MTG keyword; this scenario is \`game riftbound\`. Riftbound keywords here: ${RIFTBOUND_KEYWORDS.join(', ')}.` : msg`Unknown keyword '${name.text}'. Riftbound keywords here: ${RIFTBOUND_KEYWORDS.join(', ')}.`);
+  return undefined;
+}
+
+/**
+ * `equipped unit has Assault and Shield`: keywords in a gear's Effect Text, which are the unit's while
+ * the gear is attached to it (136.2, 718.3). Riftbound's rules take no ability away and have no
+ * protection, hexproof, shroud or ward, and text within text is MTG's (613.7a): each is reported.
+ */
+export function riftboundGrant(replay: Replay, node: GrantNode): Grant | undefined {
+  if (node.verb === 'loses') {
+    replay.report('syntax-error', node.range, msg`\`${node.who.text} loses\` is not Riftbound text: the Riftbound rules have no effect that takes a card's abilities away (text is only ever Inactive, 135.4). Write \`${node.who.text} has ...\` for the keywords its Effect Text gives.`);
+    return undefined;
+  }
+  const abilities: Ability[] = [];
+  for (const a of node.abilities) {
+    if (a.kind === 'keyword') {
+      const k = riftboundKeyword(replay, a.name);
+      if (k) abilities.push({ kind: 'keyword', name: k });
+    } else replay.report('syntax-error', a.range, a.kind === 'grant' ? msg`An ability in quotes is an MTG form (an Aura giving an Equipment an ability): a Riftbound gear's Effect Text gives its unit keywords. Write them without quotes.` : msg`Riftbound's rules have no protection, hexproof, shroud or ward: a Riftbound gear's Effect Text gives its unit keywords (${RIFTBOUND_KEYWORDS.slice(0, 4).join(', ')}, ...).`);
+  }
+  return abilities.length ? { who: node.who.text, verb: 'has', abilities } : undefined;
+}
+
+/** `gains X Shield`: an effect gives a card a keyword (it ends when the card leaves the board, 110). Riftbound takes none away (135.4). */
+export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kind: 'keyword-ability' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  const name = riftboundKeyword(replay, ev.name);
+  if (!name) return;
+  if (ev.verb === 'loses') {
+    replay.report('impossible-event', ev.verbRange, msg`\`loses ${card.id} ${name}\` is not a Riftbound action: the Riftbound rules have no effect that takes a card's abilities away; a card's text is only ever Inactive, as an attached card's printed Rules Text is. Remove the line.`, { rules: ['135.4'] });
+    return;
+  }
+  card.keywords = [...card.keywords.filter((k) => k !== name), name];
+  card.modified = true;
+  logAbilityChange(replay.board, card, 'gains', { kind: 'keyword', name });
+  if (replay.noting) replay.note(() => msg`${card.id} gains ${name}`);
 }

@@ -1,0 +1,94 @@
+// Abilities granted by attachments (core/engine/abilities.ts; MTG 613.1f, 613.7a; Riftbound 718.3): the
+// parser's forms and ranges, the board view, and the bounds that keep long files linear.
+import assert from 'node:assert/strict';
+import { boardAt, check, parse, type CardStmt, type EventNode } from '../../core';
+import { Board, type CardObj } from '../../core/engine/board';
+import { logAbilityChange } from '../../core/engine/abilities';
+
+const HEAD = 'game mtg\nrules 2024-06-07\nplayer alice\nplayer bob\n';
+
+describe('abilities granted by attachments', () => {
+  it('parses grants, quoted grants and keyword abilities on a card, with their ranges', () => {
+    const line = 'card rune "Rune": enchantment — Aura, enchanted permanent has flying and "equipped creature has first strike and protection from red and from blue"';
+    const doc = parse(line);
+    assert.deepEqual(doc.problems, []);
+    const card = doc.statements[0] as CardStmt;
+    const grant = card.props[0];
+    assert.equal(grant.kind, 'grant');
+    if (grant.kind !== 'grant') return;
+    assert.equal(grant.grant.who.text, 'enchanted permanent');
+    assert.equal(grant.grant.verb, 'has');
+    assert.deepEqual(grant.grant.abilities.map((a) => a.kind), ['keyword', 'grant']);
+    const quoted = grant.grant.abilities[1];
+    if (quoted.kind !== 'grant') throw new Error('a quoted grant');
+    assert.deepEqual(quoted.grant.abilities.map((a) => (a.kind === 'keyword' ? a.name.text : a.kind === 'protection' ? `protection ${a.quality.text}` : a.kind)), ['first strike', 'protection red', 'protection blue']);
+    // The quoted grant's words are placed where they stand in the line.
+    const first = quoted.grant.abilities[0];
+    assert.equal(line.slice(first.range.start.character, first.range.end.character), 'first strike');
+    const blue = quoted.grant.abilities[2];
+    assert.equal(line.slice(blue.range.start.character, blue.range.end.character), 'from blue');
+  });
+
+  it('reads `expect X has ABILITY` and `has no ABILITY` as abilities, and `has CARD` as an attachment', () => {
+    const doc = parse('expect lion has flying\nexpect lion has no first strike\nexpect lion has sword\nexpect lion has protection from red\nexpect lion has no\n');
+    assert.deepEqual(doc.problems, []);
+    const kinds = (doc.statements as EventNode[]).map((e) => (e.kind === 'expect' ? `${e.assertion!.kind}${e.assertion!.kind === 'has-ability' && e.assertion!.negated ? ' no' : ''}` : e.kind));
+    assert.deepEqual(kinds, ['has-ability', 'has-ability no', 'has', 'has-ability', 'has']);
+  });
+
+  it('reports a quoted grant with an escape, or one in another, where it stands', () => {
+    const doc = parse('card a "A": enchantment — Aura, enchanted permanent has "equipped creature has \\"x\\""\n');
+    assert.equal(doc.problems.length, 1);
+    assert.match(doc.problems[0].message, /on one line, without escapes/);
+  });
+
+  it('shows granted abilities in the board view with the attachment that grants them', () => {
+    const text = `${HEAD}card lion "Silvercoat Lion": creature — Cat, owner alice, flying
+card sword "Sword": artifact — Equipment, equip, owner alice, equipped creature has protection from red and haste
+equip sword to lion
+`;
+    const view = boardAt(text, 6);
+    const lion = view.cards.find((c) => c.id === 'lion')!;
+    assert.deepEqual(lion.protections, ['red (from sword)']);
+    assert.deepEqual(lion.keywords, ['flying', 'haste (from sword)']);
+    const before = boardAt(text, 5).cards.find((c) => c.id === 'lion')!;
+    assert.equal(before.protections, undefined);
+    assert.deepEqual(before.keywords, ['flying']);
+  });
+
+  it('keeps a card’s log of ability events as short as its abilities, however many events change them', () => {
+    const board = new Board('mtg');
+    const card = { id: 'lion', abilityLog: [], grantors: [], granted: undefined, attachedTo: null } as unknown as CardObj;
+    for (let i = 0; i < 1000; i++) {
+      logAbilityChange(board, card, i % 2 === 0 ? 'gains' : 'loses', { kind: 'keyword', name: 'flying' });
+      logAbilityChange(board, card, 'gains', { kind: 'protection', quality: 'red' });
+      logAbilityChange(board, card, 'gains', { kind: 'targeting', keyword: { name: 'hexproof', quality: 'black' } });
+    }
+    assert.equal(card.abilityLog.length, 3);
+    // `loses X hexproof` makes every hexproof moot, `loses all abilities` everything.
+    logAbilityChange(board, card, 'loses', { kind: 'targeting', keyword: { name: 'hexproof' } });
+    assert.deepEqual(card.abilityLog.map((c) => (typeof c.ability === 'string' ? c.ability : c.ability.kind)), ['keyword', 'protection', 'targeting']);
+    logAbilityChange(board, card, 'loses', 'all');
+    assert.equal(card.abilityLog.length, 1);
+  });
+
+  it('checks a file of thousands of ability events on one card, the last deciding', () => {
+    const events: string[] = [];
+    for (let i = 0; i < 2000; i++) events.push(i % 2 === 0 ? 'gains lion flying' : 'loses lion flying', 'gains lion protection from red', 'loses lion protection from red');
+    const text = `${HEAD}card lion "Silvercoat Lion": creature — Cat, owner alice\ncard wings "Wings": artifact — Equipment, equip, owner alice, equipped creature has flying\nequip wings to lion\n${events.join('\n')}\nexpect lion has no flying\nexpect lion has no protection from red\n`;
+    assert.deepEqual(check(text).findings, []);
+  });
+
+  it('counts an event in its place among the grants: an Equipment attached later wins', () => {
+    const text = `${HEAD}card lion "Silvercoat Lion": creature — Cat, owner alice
+card bears "Grizzly Bears": creature — Bear, owner alice
+card wings "Wings": artifact — Equipment, equip, owner alice, equipped creature has flying
+loses lion all abilities
+equip wings to lion
+expect lion has flying
+equip wings to bears
+expect lion has no flying
+`;
+    assert.deepEqual(check(text).findings, []);
+  });
+});
