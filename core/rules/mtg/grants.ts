@@ -1,14 +1,14 @@
 // MTG abilities that attachments grant ("equipped creature has protection from red", "enchanted creature loses
-// flying"): declared with the card (613.1f, layer 6), applied in timestamp order (613.7a, 613.7e) by the engine
+// flying"): read from the declaration in characteristics.ts (mtgGrant, 613.1f, layer 6), applied in timestamp order (613.7a, 613.7e) by the engine
 // (../../engine/abilities.ts); and keyword abilities that events give and take (`gains X flying`, 113.10).
 import type { EventNode } from '../../parser/ast';
-import { type Ability, grantedBy, hasAbility, logAbilityChange } from '../../engine/abilities';
-import type { CardObj, PlayerObj } from '../../engine/board';
+import { type Ability, hasAbility, logAbilityChange } from '../../engine/abilities';
+import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { mtgKeyword } from './characteristics';
 import { isPhasedOut, phasedOutSubject } from './phasing';
-import { msg, type Message } from '../../message';
+import { msg } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -39,10 +39,4 @@ export function changeKeyword(replay: Replay, card: CardObj, verb: 'gains' | 'lo
   card.keywords = verb === 'gains' ? [...without, name] : without;
   card.modified = true;
   logAbilityChange(replay.board, card, verb, { kind: 'keyword', name });
-}
-
-/** ` (from X)` when an attachment gives `host` this ability (613.1f), for a message; nothing when it is the host's own. */
-export function fromGrant(host: CardObj | PlayerObj, label: string): Message | string {
-  const by = grantedBy(host, label);
-  return by ? msg` (given by ${by})` : '';
 }

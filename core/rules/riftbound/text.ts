@@ -52,7 +52,7 @@ export function riftboundGrant(replay: Replay, node: GrantNode): Grant | undefin
     if (a.kind === 'keyword') {
       const k = riftboundKeyword(replay, a.name);
       if (k) abilities.push({ kind: 'keyword', name: k });
-    } else replay.report('syntax-error', a.range, a.kind === 'grant' ? msg`An ability in quotes is an MTG form (an Aura giving an Equipment an ability): a Riftbound gear's Effect Text gives its unit keywords. Write them without quotes.` : msg`Riftbound's rules have no protection, hexproof, shroud or ward: a Riftbound gear's Effect Text gives its unit keywords (${RIFTBOUND_KEYWORDS.slice(0, 4).join(', ')}, ...).`);
+    } else replay.report('syntax-error', a.range, a.kind === 'grant' ? msg`A quoted ability is not Riftbound text: a Riftbound gear's Effect Text gives its unit keywords. Write them without quotes.` : msg`Riftbound's rules have no protection, hexproof, shroud or ward: a Riftbound gear's Effect Text gives its unit keywords (${RIFTBOUND_KEYWORDS.slice(0, 4).join(', ')}, ...).`);
   }
   return abilities.length ? { who: node.who.text, verb: 'has', abilities } : undefined;
 }
