@@ -57,15 +57,25 @@ function placed<T>(node: T, at: Range): T {
   return out as T;
 }
 
-/** Which family a property belongs to: a written property replaces the card's of its family. */
+/**
+ * Which family a property belongs to: a written property replaces the card's of its family. A
+ * keyword ability is a family of its own, as a flag is (`haste` written on Serra Angel leaves it its
+ * flying and vigilance); the grants are one family (a written grant says what the card grants).
+ */
 function family(p: Property): string {
   if (p.kind === 'flag') return 'flag ' + p.flag;
   if (p.kind === 'keyword') return 'keyword ' + p.keyword.name;
+  if (p.kind === 'keyword-ability') return 'keyword-ability ' + p.name.text;
   return p.kind;
 }
 
 /** The families a card's data can give (others, like `owner` or `in`, are the scenario's alone). */
-const CARD_FAMILIES = new Set(['enchant', 'equip', 'protection', 'color', 'might', 'might-bonus', 'keyword hexproof', 'keyword shroud', 'keyword ward', 'flag reconfigure', 'flag bestow', 'flag aura-swap', 'flag flash', 'cant-cast', 'may-cast-top']);
+const CARD_FAMILIES = new Set(['enchant', 'equip', 'protection', 'color', 'might', 'might-bonus', 'keyword hexproof', 'keyword shroud', 'keyword ward', 'flag reconfigure', 'flag bestow', 'flag aura-swap', 'flag flash', 'cant-cast', 'may-cast-top', 'grant']);
+
+/** Whether the card's data may give a property of this family (every keyword ability is one). */
+function cardFamily(fam: string): boolean {
+  return CARD_FAMILIES.has(fam) || fam.startsWith('keyword-ability ');
+}
 
 export function filterKey(f: Filter | undefined): string {
   if (!f) return '';
@@ -181,7 +191,7 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
   compare('might-bonus', (p) => (p.kind === 'might-bonus' ? String(p.value) : ''), ['137.1']);
   // The declaration the replay reads.
   const mine = new Set(st.props.map(family));
-  const added = facts.props.filter((p) => CARD_FAMILIES.has(family(p.prop)) && !mine.has(family(p.prop))).map((p) => placed(p.prop, at));
+  const added = facts.props.filter((p) => cardFamily(family(p.prop)) && !mine.has(family(p.prop))).map((p) => placed(p.prop, at));
   if (st.typeLine && added.length === 0) return st;
   return { ...st, typeLine: st.typeLine ?? (facts.typeLine ? placed(facts.typeLine, at) : undefined), props: [...st.props, ...added] };
 }

@@ -4,11 +4,16 @@
 // gives. Only what the checker reads is taken: enchant (with its filter), equip (with its quality),
 // protection, hexproof, shroud, ward, reconfigure, bestow, aura swap, flash, a casting prohibition
 // ("Creature spells can't be cast") or permission ("You may cast creature spells from the top of
-// your library"); Riftbound Might, Might Bonus and Equip. A fortify ability needs nothing more than
-// the Fortification subtype.
+// your library"), the keyword abilities of MTG_KEYWORDS on a keyword line ("Flying, vigilance"),
+// and what an attachment gives or takes from what it is on ("Equipped creature gets +2/+2 and has
+// protection from red and from blue": `equipped creature has protection from red and from blue`);
+// Riftbound Might, Might Bonus and Equip. A fortify ability needs nothing more than the
+// Fortification subtype. What is read is read whole or not at all: a sentence with a condition or
+// a part the language can't say gives nothing rather than half of what it means.
 import type { Game } from '../types';
 import type { CardRecord } from './records';
 import { COLOR_WORDS } from '../engine/board';
+import { MTG_KEYWORDS } from '../parser/keywords';
 
 /** The MTG words of a type line the checker knows (205.2a, 205.4); other words are left out. */
 const MTG_TYPE_WORDS = new Set(['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal', 'basic', 'legendary', 'snow', 'world', 'ongoing']);
@@ -70,7 +75,20 @@ function mtgFacts(rec: CardRecord): CardFacts {
       props.push(`you may cast ${spellWords(mayCast[1])} spells from the top of your library`);
       continue;
     }
-    for (const piece of line.split(/,\s*|;\s*/)) props.push(...keywordProps(piece.trim()));
+    // "Equipped creature gets +2/+2 and has protection from red and from blue." (613.1f)
+    const grants = grantProps(line);
+    if (grants) {
+      props.push(...grants);
+      continue;
+    }
+    const pieces = line.split(/,\s*|;\s*/).map((piece) => piece.trim());
+    // "Flying, vigilance": the card's own keyword abilities, from a line made only of keywords (not
+    // "... gains your choice of flying, first strike, or haste", whose middle piece is one too).
+    const keywordLine = pieces.every((piece) => isKeywordPiece(piece, rec.keywords));
+    for (const piece of pieces) {
+      props.push(...keywordProps(piece));
+      if (keywordLine && MTG_KEYWORDS.includes(piece.toLowerCase())) props.push(piece.toLowerCase());
+    }
   }
   // "Equip legendary creature {3}" beside "Equip {7}": the unqualified one can equip any creature.
   const out = props.includes('equip') ? props.filter((p) => !p.startsWith('equip ')) : props;
@@ -107,7 +125,8 @@ function keywordProps(piece: string): string[] {
   }
   if (p === 'hexproof' || p === 'shroud' || p === 'flash') return [p];
   if ((m = /^hexproof from (\S+)$/i.exec(piece)) && IDENT.test(m[1])) return ['hexproof from ' + m[1]];
-  if ((m = /^ward\s*(.*)$/i.exec(piece))) {
+  // `Ward {2}`, `Ward—Pay 3 life`: the word alone, not the start of another ("Warden ...").
+  if ((m = /^ward(?:\s+|\s*—\s*|$)(.*)$/i.exec(piece))) {
     const cost = m[1].replace(/^—\s*/, '').trim();
     if (!cost) return ['ward'];
     const generic = /^\{([0-9]+)\}$/.exec(cost);
@@ -117,6 +136,88 @@ function keywordProps(piece: string): string[] {
   if (/^bestow\b/.test(p)) return ['bestow'];
   if (/^aura swap\b/.test(p)) return ['aura swap'];
   return [];
+}
+
+/**
+ * Is this piece of a line a keyword ability (`Flying`, `Protection from red`, `Ward {2}`), so that
+ * the line is a keyword line? A keyword of the list, one keywordProps reads, or one the file lists
+ * for the card (Scryfall's and MTGJSON's `keywords`: `Flanking`, `Equip`), alone or with its cost or
+ * number (`Bushido 1`, `Cumulative upkeep {1}`, `Equip—Pay 3 life`).
+ */
+function isKeywordPiece(piece: string, listed: readonly string[]): boolean {
+  const p = piece.toLowerCase();
+  if (MTG_KEYWORDS.includes(p) || keywordProps(piece).length > 0) return true;
+  for (const k of listed) {
+    const kw = k.toLowerCase();
+    if (kw && p.startsWith(kw) && /^(?:\s*(?:\{[^}]*\})+|\s+[0-9]+|\s*—.*)?$/.test(p.slice(kw.length))) return true;
+  }
+  return false;
+}
+
+/**
+ * A grant's sentence: "SUBJECT has LIST", "SUBJECT loses LIST", "SUBJECT gets +N/+N and has LIST"
+ * (or `and loses`); the grant's `who` is SUBJECT in lowercase (`equipped creature`). It must be the
+ * whole sentence: a condition before or after it ("As long as ...", "During your turn, ...", "... as
+ * long as you control an artifact") makes it another sentence, which is not read.
+ */
+const GRANT_SENTENCE = /^(Equipped creature|Enchanted creature|Enchanted permanent|Fortified land) (?:gets [+-][0-9]+\/[+-][0-9]+ and )?(has|loses) (.+)$/;
+
+/** The protection qualities a grant read from card data may name (702.16a): a color, everything, card types in the plural. */
+const GRANT_QUALITIES = new Set([...COLOR_WORDS, 'everything', 'artifacts', 'battles', 'creatures', 'enchantments', 'instants', 'lands', 'planeswalkers', 'sorceries']);
+
+/**
+ * The grants of a line of rules text (one per sentence that is one), or undefined when it has none.
+ * A line with a quote is left whole: the quoted ability has sentences of its own.
+ */
+function grantProps(line: string): string[] | undefined {
+  if (!/^(Equipped|Enchanted|Fortified) /.test(line) && !/\. (Equipped|Enchanted|Fortified) /.test(line)) return undefined;
+  if (/["“”]/.test(line)) return undefined;
+  const out: string[] = [];
+  let any = false;
+  for (const sentence of line.split(/\.\s+/)) {
+    const m = GRANT_SENTENCE.exec(sentence.replace(/\.$/, '').trim());
+    if (!m) continue;
+    any = true;
+    const abilities = grantedAbilities(m[3]);
+    if (abilities && abilities.length) out.push(`${m[1].toLowerCase()} ${m[2]} ${abilities.join(' and ')}`);
+  }
+  return any ? out : undefined;
+}
+
+/**
+ * The abilities of a grant's list ("protection from red and from blue", "haste and shroud",
+ * "flying, first strike, and vigilance") as the language writes them, or undefined when a piece is
+ * not an ability at all ("can't block", "haste as long as ..."): the sentence is then not read. An
+ * ability the language can't say but which is plainly one (`flanking`, `protection from Dragons`)
+ * is left out, the others kept. `protection from red and from blue` stays one phrase.
+ */
+function grantedAbilities(list: string): string[] | undefined {
+  // "flying or first strike": a choice, not both.
+  if (/\bor\b/.test(list)) return undefined;
+  const out: string[] = [];
+  // Whether the last piece read was a protection (kept or left out): "from blue" continues it.
+  let afterProtection = false;
+  for (const piece of list.split(/\s*,\s*(?:and\s+)?|\s+and\s+/)) {
+    const p = piece.trim().toLowerCase();
+    let m: RegExpExecArray | null;
+    if ((m = /^protection from (\S+)$/.exec(p)) || (afterProtection && (m = /^from (\S+)$/.exec(p)))) {
+      if (GRANT_QUALITIES.has(m[1])) {
+        const last = out[out.length - 1];
+        out.push(last !== undefined && /^(protection )?from /.test(last) ? `from ${m[1]}` : `protection from ${m[1]}`);
+      }
+      afterProtection = true;
+      continue;
+    }
+    afterProtection = false;
+    if (MTG_KEYWORDS.includes(p) || p === 'hexproof' || p === 'shroud') out.push(p);
+    else if ((m = /^hexproof from (\S+)$/.exec(p))) {
+      if (COLOR_WORDS.includes(m[1])) out.push(p);
+    } else if ((m = /^ward \{([0-9]+)\}$/.exec(p))) out.push(`ward ${m[1]}`);
+    // A keyword ability the language has no word for (`flanking`, `infect`) is left out; anything
+    // else is not an ability, and the sentence is not read.
+    else if (!/^[a-z]+$/.test(p)) return undefined;
+  }
+  return out;
 }
 
 function riftboundFacts(rec: CardRecord): CardFacts {

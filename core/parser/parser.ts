@@ -614,7 +614,7 @@ function parseAbilities(cur: Cursor): AbilityNode[] {
   return list;
 }
 
-const ABILITY_EXPECTED = msg`an ability: a keyword (flying, first strike, ...), protection from QUALITY, hexproof, shroud, ward, or a grant in quotes ("equipped creature has flying")`;
+const ABILITY_EXPECTED = msg`an ability: a keyword (flying, first strike, ...), protection from QUALITY, hexproof, shroud, ward, or a grant in quotes (\`"equipped creature has flying"\`)`;
 
 /** One ability: a keyword, `protection from Q`, `hexproof [from Q]`, `shroud`, `ward [COST]`, or a grant in quotes (MTG 613.7a). */
 function parseAbility(cur: Cursor): AbilityNode {
@@ -652,7 +652,7 @@ function parseAbility(cur: Cursor): AbilityNode {
  * where they stand in the line. One level only: a quote holds no quote.
  */
 function parseQuotedGrant(str: Token): GrantNode {
-  if (str.end - str.start !== str.text.length + 2) throw new SyntaxError_(msg`A grant in quotes is written on one line, without escapes: "equipped creature has flying".`, str.range);
+  if (str.end - str.start !== str.text.length + 2) throw new SyntaxError_(msg`A grant in quotes is written on one line, without escapes: \`"equipped creature has flying"\`.`, str.range);
   const tokens: Token[] = [];
   let problem = false;
   const result = lex(str.text, (line) => {
@@ -661,7 +661,7 @@ function parseQuotedGrant(str: Token): GrantNode {
   if (result.problems.length || result.comments.length) problem = true;
   const first = tokens[0];
   if (problem || !first || first.type !== 'word' || (first.text !== 'equipped' && first.text !== 'enchanted' && first.text !== 'fortified')) {
-    throw new SyntaxError_(msg`Expected a grant in quotes, like "equipped creature has flying".`, str.range);
+    throw new SyntaxError_(msg`Expected a grant in quotes, like \`"equipped creature has flying"\`.`, str.range);
   }
   const inner = new Cursor(tokens, { tokens, firstLine: str.line, lastLine: str.line, firstOffset: 0, endCharacter: str.end - 1 });
   inner.next();

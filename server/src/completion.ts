@@ -8,6 +8,8 @@ import {
   EVENT_VERBS,
   PART_VERBS,
   MTG_CARD_TYPES as CORE_MTG_CARD_TYPES,
+  MTG_KEYWORDS,
+  RIFTBOUND_KEYWORDS,
   MTG_SUPERTYPES,
   MTG_ZONES,
   MTG_STEPS,
@@ -97,6 +99,8 @@ type Want =
       players?: (p: string) => number | undefined;
       /** Why a card or player is not a legal host here (completion marks it and says why). */
       illegal?: (id: string) => { why: string; whyText?: Message; rules: string[] } | undefined;
+      /** Words offered among the cards (`expect X has`: the abilities), ranked as the cards are. */
+      also?: { words: string[]; rank: (w: string) => number };
     }
   | { kind: 'players' }
   | { kind: 'none' };
@@ -171,6 +175,63 @@ function onBoard(game: Game, c: CardView): boolean {
 /** MTG targeting keywords (702.11, 702.18, 702.21): after `gains X`, and as card properties. */
 const TARGETING_KEYWORDS = ['hexproof', 'shroud', 'ward'];
 const TARGETING_PROPERTIES = ['hexproof', 'hexproof from', 'shroud', 'ward'];
+/** Keyword abilities with no rule of their own here (`flying`, `first strike`; Riftbound `Shield`): the core's lists. */
+const KEYWORDS: Record<Game, readonly string[]> = { mtg: MTG_KEYWORDS, riftbound: RIFTBOUND_KEYWORDS };
+/** The second word of a two-word keyword after its first (`strike` after `first`). */
+const secondWord = (game: Game, first: string): string | undefined => KEYWORDS[game].find((k) => k.startsWith(`${first} `))?.slice(first.length + 1);
+/**
+ * What an attachment gives or takes from what it is attached to (MTG 613.1f; Riftbound 718.3), as
+ * a property starts: the head. Those of the card's own kind of attachment come first.
+ */
+const GRANT_HEADS: Record<Game, readonly string[]> = {
+  mtg: ['equipped creature has', 'enchanted creature has', 'enchanted permanent has', 'fortified land has'],
+  riftbound: ['equipped unit has'],
+};
+/** The attached object after `equipped`, `enchanted`, `fortified` (`enchanted Equipment`: an Aura's grant to an Equipment, 613.7a). */
+const GRANT_NOUNS: Record<Game, Record<string, readonly string[]>> = {
+  mtg: { equipped: ['creature'], enchanted: ['creature', 'permanent', 'Equipment', 'artifact', 'land'], fortified: ['land'] },
+  riftbound: { equipped: ['unit'] },
+};
+/** The attachment subtype whose grants start with each word. */
+const GRANT_SUBTYPE: Record<string, string> = { equipped: 'Equipment', enchanted: 'Aura', fortified: 'Fortification' };
+
+/** The abilities a grant, `gains X` or `expect X has` may name: the game's keywords, then (MTG) protection and the targeting keywords. */
+function abilityWords(game: Game): string[] {
+  return game === 'mtg' ? [...KEYWORDS.mtg, 'protection from', ...TARGETING_PROPERTIES] : [...KEYWORDS.riftbound];
+}
+
+/** An ability as a completion offers it, from a card view's label (`first strike`, `hexproof from black`, `ward 2`, `flying (from sword)`). */
+function offeredAbility(label: string): string {
+  const bare = label.replace(/ \(from [^)]*\)$/, '');
+  const first = bare.split(' ')[0];
+  return TARGETING_KEYWORDS.includes(first) ? first : bare;
+}
+
+/**
+ * What follows `rest`, the words of abilities written so far (after a grant's `has`/`loses`, or
+ * `expect X has`): an ability, its words (`from` after `protection`, a quality after `from`,
+ * `strike` after `first`), and in a grant's list `and` after each one.
+ */
+function abilityWant(state: DocumentState, rest: string[], list: boolean): Want {
+  const game = state.game;
+  const n = rest.length;
+  const last = rest[n - 1];
+  const prev = rest[n - 2];
+  if (n === 0 || (list && last === 'and')) {
+    // `protection from red and from blue`: the second protection may leave out `protection`.
+    const afterProtection = n >= 4 && rest[n - 3] === 'from' && (rest[n - 4] === 'protection' || rest[n - 4] === 'and');
+    return words([...(afterProtection ? ['from'] : []), ...abilityWords(game)]);
+  }
+  if (last === 'protection' || (game === 'mtg' && last === 'hexproof')) return words(['from', ...(list && last === 'hexproof' ? ['and'] : [])]);
+  if (last === 'from') {
+    const players = prev === 'hexproof' ? [] : state.names.playerIds();
+    return { kind: 'words', words: [...COLORS, ...QUALITIES, ...players], item: CompletionItemKind.Value };
+  }
+  const second = secondWord(game, last);
+  if (second) return words([second]);
+  return list ? words(['and']) : NONE;
+}
+
 /** What a casting prohibition or permission names: the card types of spells (lands are played, not cast), and the common others. */
 const SPELL_WORDS = [...CORE_MTG_CARD_TYPES.filter((t) => t !== 'land' && t !== 'tribal'), 'noncreature', 'Aura', 'Equipment'];
 
@@ -313,13 +374,15 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       }
       if (head === 'loses' && args[1] === 'all') return n === 2 ? words(['abilities']) : NONE;
       if (head === 'loses' && n >= 2 && (args[1] === 'equip' || args[1] === 'reconfigure')) return NONE;
-      if (head === 'gains') return n === 1 ? words(['protection', ...(game === 'mtg' ? ['enchant', ...TARGETING_KEYWORDS] : [])]) : NONE;
+      // `gains X first strike`: a two-word keyword's second word, then nothing (one keyword per event).
+      if (head !== 'becomes' && n >= 2 && KEYWORDS[game].some((k) => k.split(' ')[0] === args[1])) return n === 2 && secondWord(game, args[1]) ? words([secondWord(game, args[1])!]) : NONE;
+      if (head === 'gains') return n === 1 ? words(['protection', ...(game === 'mtg' ? ['enchant', ...TARGETING_KEYWORDS] : []), ...KEYWORDS[game]]) : NONE;
       if (head === 'loses') {
         const c = card(args[0]);
         const have = c ? [...c.supertypes, ...c.types, ...c.subtypes].filter((t) => !args.includes(t)) : [];
         const abilities = n === 1 && game === 'mtg' ? ['all abilities', 'enchant', 'equip', 'reconfigure'] : [];
-        // The targeting keywords it has now (hexproof, shroud, ward), the card's or the player's.
-        const kws = n === 1 ? (c?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map((k) => k.split(' ')[0]) : [];
+        // The keywords it has now, its own and those its attachments grant it (flying; hexproof, shroud, ward: the card's or the player's).
+        const kws = n === 1 ? (c?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map(offeredAbility) : [];
         return { kind: 'words', words: [...(n === 1 ? ['protection'] : []), ...abilities, ...new Set(kws), ...have], item: CompletionItemKind.TypeParameter };
       }
       return { kind: 'words', words: game === 'mtg' ? [...MTG_CARD_TYPES, ...MTG_SUBTYPES] : [...RIFTBOUND_CARD_TYPES, ...RIFTBOUND_TAGS], item: CompletionItemKind.TypeParameter };
@@ -347,13 +410,14 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       return NONE;
     }
     case 'expect':
-      return expectWant(args, card, game);
+      return expectWant(state, args, card, board);
     default:
       return NONE;
   }
 }
 
-function expectWant(args: string[], card: (id: string | undefined) => CardView | undefined, game: Game): Want {
+function expectWant(state: DocumentState, args: string[], card: (id: string | undefined) => CardView | undefined, board: BoardView): Want {
+  const game = state.game;
   const n = args.length;
   if (n === 0) return { kind: 'cards', rank: () => 0, players: () => 1 };
   if (args[0] === 'no') {
@@ -371,9 +435,16 @@ function expectWant(args: string[], card: (id: string | undefined) => CardView |
     if (rel === 'newer') return words(['than']);
     if (rel === 'in') return words(game === 'mtg' ? MTG_ZONES : RIFTBOUND_ZONES, CompletionItemKind.EnumMember);
     if (rel === 'at') return words(['base', 'battlefield'], CompletionItemKind.EnumMember);
-    if (rel === 'has') return { kind: 'cards', rank: (c) => (c.attachedTo === args[0] ? 0 : c.id === args[0] ? undefined : 2) };
+    if (rel === 'has') {
+      // `H has X` (an attachment) or `X has ABILITY`: what is attached to it first, then the abilities it has now, the other cards, the other abilities.
+      const have = new Set((subject?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map(offeredAbility));
+      if (subject?.protections?.length) have.add('protection from');
+      return { kind: 'cards', rank: (c) => (c.attachedTo === args[0] ? 0 : c.id === args[0] ? undefined : 2), also: { words: abilityWords(game), rank: (w) => (have.has(w) ? 1 : 3) } };
+    }
     return NONE;
   }
+  // `expect X has flying`, `expect X has protection from red`: the words of one ability.
+  if (rel === 'has' && !card(args[2])) return abilityWant(state, args.slice(2), false);
   if (n === 3 && rel === 'attached' && args[2] === 'to') {
     const host = subject?.attachedTo;
     return { kind: 'cards', rank: (c) => (c.id === host ? 0 : c.id === args[0] ? undefined : 2), players: (p) => (p === host ? 0 : 3) };
@@ -426,10 +497,22 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
         ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'on top', ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token'];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'exhausted']);
-    return { kind: 'words', words: all.filter((p) => !(once.has(p.split(' ')[0]) && present.has(p.split(' ')[0]))), item: CompletionItemKind.Property };
+    // The grants (a card may have several), its own kind of attachment's first; the keywords it doesn't have yet.
+    const dash = toks.findIndex((t) => t.kind === 'dash');
+    const subtypes = new Set(dash < 0 ? [] : toks.slice(dash + 1, toks.findIndex((t) => t.kind === 'comma')).map((t) => t.text));
+    const heads = [...GRANT_HEADS[game]].sort((a, b) => Number(subtypes.has(GRANT_SUBTYPE[b.split(' ')[0]])) - Number(subtypes.has(GRANT_SUBTYPE[a.split(' ')[0]])));
+    const keywords = KEYWORDS[game].filter((k) => !present.has(k.split(' ')[0]));
+    return { kind: 'words', words: [...all.filter((p) => !(once.has(p.split(' ')[0]) && present.has(p.split(' ')[0]))), ...heads, ...keywords], item: CompletionItemKind.Property };
   }
   const [kw] = clause;
   const n = clause.length;
+  if (GRANT_NOUNS[game][kw]) {
+    // `equipped creature has|loses ABILITY [and ABILITY]...` (MTG 613.1f; Riftbound 718.3).
+    if (n === 1) return words(GRANT_NOUNS[game][kw], CompletionItemKind.TypeParameter);
+    if (n === 2) return words(['has', 'loses']);
+    return clause[2] === 'has' || clause[2] === 'loses' ? abilityWant(state, clause.slice(3), true) : NONE;
+  }
+  if (n === 1 && secondWord(game, kw)) return words([secondWord(game, kw)!]);
   if ((kw === 'owner' || kw === 'controller') && n === 1) return { kind: 'players' };
   if (kw === 'entered') return n === 1 ? words(['under']) : n === 2 ? { kind: 'players' } : NONE;
   if (kw === 'attached') return n === 1 ? words(['to']) : n === 2 ? { kind: 'cards', rank: () => 0, players: () => 1 } : NONE;
@@ -522,7 +605,10 @@ function items(state: DocumentState, want: Want, range: Range, line: number, sta
         byWords.set(key, made);
       }
       // Each answer's own items (an answer's items may be changed for it: withDefaultEditRange).
-      return made.map((item) => ({ ...item, textEdit: { range, newText: item.label } }));
+      const out = made.map((item) => ({ ...item, textEdit: { range, newText: item.label } }));
+      const also = want.also;
+      if (also) out.push(...also.words.map((w, i) => ({ label: w, kind: CompletionItemKind.Property, sortText: `${also.rank(w)}_${String(i).padStart(3, '0')}`, textEdit: { range, newText: w } })));
+      return out;
     }
   }
 }

@@ -1,8 +1,9 @@
 // Hovers: a finding under the cursor (what, why, what to do; the rules it cites with our
 // explanation and, from the user's rules file, the official text; the code's documentation), a
 // rule number in a comment, a card or player name (its characteristics and its state at that line
-// of the replay), and an event's verb (what the replay made of the event: the step).
-import { canonicalIn, codeDocUrl, explainRule, isEvent, officialRule, REGISTRY, titleFor, type CardCatalogs, type CardView, type Finding, type Game, type RulesDocument } from '../../core';
+// of the replay), a keyword ability or a grant (what the checker makes of it, with the rule), and
+// an event's verb (what the replay made of the event: the step).
+import { canonicalIn, codeDocUrl, explainRule, isEvent, officialRule, REGISTRY, titleFor, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type RulesDocument } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
@@ -53,6 +54,12 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
     if (zone) {
       specific = `${t('{0}: this Aura enchants a card in that zone, not a permanent on the battlefield; it becomes unattached when that card leaves the zone.', `\`${zone.text}\``)}\n\n${ruleRefSection(state, '109.2a', ctx)}`;
       range = zone.range;
+    }
+    // On a keyword ability (`flying`) or a grant (`equipped creature has ...`).
+    const ability = occ || named || zone ? undefined : abilityAt(state, pos);
+    if (ability) {
+      specific = abilitySection(state, ability, ctx);
+      range = ability.range;
     }
   }
   const findings = ctx.findings.filter((f) => containsInclusive(f.range, pos));
@@ -284,7 +291,11 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
       lines.push(`- ${chain ? t('Targeted on the chain by {0}', source) : t('Targeted on the stack by {0}', source)}`);
     }
   }
-  if (c.keywords?.length) lines.push(`- ${t('Keywords: {0} ({1})', md(c.keywords.join(', ')), md(keywordNote(c.keywords)))}`);
+  if (c.keywords?.length) {
+    // Targeting keywords with what they forbid; keyword abilities alone (`flying`) as the abilities it has.
+    const note = keywordNote(c.keywords);
+    lines.push(`- ${note ? t('Keywords: {0} ({1})', md(c.keywords.join(', ')), md(note)) : t('Has {0}', md(c.keywords.join(', ')))}`);
+  }
   out.push(`**${when}**\n${lines.join('\n')}`);
   const fromCards = stmtName ? cardDataSection(state, stmtName, ctx) : undefined;
   if (fromCards) out.push(fromCards);
@@ -304,15 +315,71 @@ function filterZoneAt(state: DocumentState, pos: Position): { text: string; rang
   return undefined;
 }
 
-/** What the targeting keywords do, briefly (702.11, 702.18, 702.21). */
-function keywordNote(keywords: string[]): string {
+/** A keyword ability, or a grant (`quoted`: one in quotes, that an Aura gives an Equipment), under the cursor. */
+type AbilityHover = { kind: 'keyword'; name: string; range: Range } | { kind: 'grant'; grant: GrantNode; quoted: boolean; range: Range };
+
+/** The keyword ability or grant under the cursor: in a card's properties, a `gains`/`loses` event (a `together:` part too), an `expect X has`. */
+function abilityAt(state: DocumentState, pos: Position): AbilityHover | undefined {
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  if (!st || !containsInclusive(st.range, pos)) return undefined;
+  if (st.kind === 'card') {
+    for (const p of st.props) {
+      if (p.kind === 'keyword-ability' && containsInclusive(p.name.range, pos)) return { kind: 'keyword', name: p.name.text, range: p.name.range };
+      if (p.kind === 'grant') {
+        const h = inGrant(p.grant, pos);
+        if (h) return h;
+      }
+    }
+    return undefined;
+  }
+  if (!isEvent(st)) return undefined;
+  for (const ev of st.kind === 'together' ? st.parts : [st]) {
+    if (ev.kind === 'keyword-ability' && containsInclusive(ev.name.range, pos)) return { kind: 'keyword', name: ev.name.text, range: ev.name.range };
+    if (ev.kind === 'expect' && ev.assertion?.kind === 'has-ability') return inAbility(ev.assertion.ability, pos);
+  }
+  return undefined;
+}
+
+/** In a grant: a keyword it names, else the grant itself (the range of its quotes, for a grant in quotes). */
+function inGrant(g: GrantNode, pos: Position, quotes?: Range): AbilityHover | undefined {
+  for (const a of g.abilities) {
+    const h = inAbility(a, pos);
+    if (h) return h;
+  }
+  const range = quotes ?? g.range;
+  return containsInclusive(range, pos) ? { kind: 'grant', grant: g, quoted: quotes !== undefined, range } : undefined;
+}
+
+function inAbility(a: AbilityNode, pos: Position): AbilityHover | undefined {
+  if (!containsInclusive(a.range, pos)) return undefined;
+  if (a.kind === 'keyword') return { kind: 'keyword', name: a.name.text, range: a.name.range };
+  if (a.kind === 'grant') return inGrant(a.grant, pos, a.range);
+  return undefined;
+}
+
+/** What the checker makes of a keyword ability or a grant, with the rule that orders grants (MTG 613.1f, 613.7a; Riftbound 718.3). */
+function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext): string {
+  if (h.kind === 'keyword') {
+    return t('{0}: a keyword ability. The checker keeps it with the card (its own, granted by an attachment, gained or lost by an event) for `expect X has {1}`; it checks no rule about what the ability does.', `**${md(h.name)}**`, h.name);
+  }
+  const head = codeSpan(`${h.grant.who.text} ${h.grant.verb}`);
+  if (state.game === 'riftbound') return `${t("{0}: while this card is attached, its text is part of the text of the unit it is attached to, so the unit has these abilities.", head)}\n\n${ruleRefSection(state, '718.3', ctx)}`;
+  if (h.quoted) return `${t('{0}: an ability this Aura gives the permanent it enchants, which that permanent then gives to what it is attached to (an Aura on an Equipment: the equipped creature). Its effect takes the later timestamp of the two attachments.', codeSpan(state.document.getText(h.range)))}\n\n${ruleRefSection(state, '613.7a', ctx)}`;
+  return `${t("{0}: while this card is attached, the object it is attached to has these abilities, or loses them. Effects that give or take abilities apply in timestamp order, an attachment's being when it last became attached.", head)}\n\n${ruleRefSection(state, '613.1f', ctx)}`;
+}
+
+/** What the targeting keywords do, briefly (702.11, 702.18, 702.21); undefined when none is among them. */
+function keywordNote(keywords: string[]): string | undefined {
   const notes = new Set<string>();
-  for (const k of keywords) {
+  for (const label of keywords) {
+    // `hexproof (from splitter)`: given by an attachment (613.1f).
+    const k = label.replace(/ \(from [^)]*\)$/, '');
     if (k === 'shroud') notes.add(t('no spell or ability can target it'));
     else if (k === 'hexproof') notes.add(t("its opponents' spells and abilities can't target it"));
     else if (k.startsWith('hexproof from ')) notes.add(t("its opponents' {0} spells, and their abilities from {0} sources, can't target it", k.slice(14)));
     else if (k.startsWith('ward')) notes.add(t("an opponent's spell or ability that targets it is countered unless its controller pays the ward cost"));
   }
+  if (notes.size === 0) return undefined;
   return `${[...notes].join('; ')}; ${t('attaching without targeting is not affected')}`;
 }
 

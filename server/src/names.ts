@@ -1,6 +1,6 @@
 // Every place a card or player id is written: declarations and uses, with what the id refers to.
 // Definition, references, rename, hover and semantic tokens all read this one index.
-import type { Assertion, CardStmt, IncludedFile, Name, PlayerStmt, ScenarioDocument, Statement } from '../../core';
+import type { AbilityNode, Assertion, CardStmt, GrantNode, IncludedFile, Name, PlayerStmt, ScenarioDocument, Statement } from '../../core';
 import { declarationsOf } from '../../core';
 import type { Position, Range } from 'vscode-languageserver';
 import { containsInclusive, firstNotBefore } from './util';
@@ -161,6 +161,7 @@ export class NameIndex {
           if (p.kind === 'owner' || p.kind === 'controller') this.add(p.player, 'player');
           else if (p.kind === 'attached') this.add(p.target, 'either');
           else if (p.kind === 'protection') this.addQuality(p.quality);
+          else if (p.kind === 'grant') this.visitGrant(p.grant);
         }
         return;
       case 'attach':
@@ -196,6 +197,8 @@ export class NameIndex {
       case 'keyword':
         // A card or (hexproof, shroud) a player.
         return this.add(st.subject, 'either');
+      case 'keyword-ability':
+        return this.add(st.subject, 'card');
       case 'control':
         this.add(st.subject, 'card');
         return this.add(st.player, 'player');
@@ -236,7 +239,21 @@ export class NameIndex {
       case 'in-zone':
       case 'might':
         return this.add(a.subject, 'card');
+      case 'has-ability':
+        // A card or (hexproof, shroud) a player; `protection from P` names a player.
+        this.add(a.subject, 'either');
+        return this.visitAbility(a.ability);
     }
+  }
+
+  /** `equipped creature has protection from bob`: the players its protections name (a quoted grant's too). */
+  private visitGrant(g: GrantNode): void {
+    for (const a of g.abilities) this.visitAbility(a);
+  }
+
+  private visitAbility(a: AbilityNode): void {
+    if (a.kind === 'protection') this.addQuality(a.quality);
+    else if (a.kind === 'grant') this.visitGrant(a.grant);
   }
 }
 

@@ -4,11 +4,13 @@
 //
 // Legend (indices are the protocol values; keep in sync with the client's expectations):
 //   types:     0 variable (player ids)   1 class (card ids)   2 keyword (declarations, verbs,
-//              property keywords)        3 type (card types, subtypes, enchant filters)
+//              property keywords, abilities: `flying`, `protection from`, a grant's `equipped`
+//              and `has`)                3 type (card types, subtypes, enchant filters, the
+//              attached object of a grant: `creature` in `equipped creature has`)
 //              4 enumMember (zones, Riftbound battlefield names)   5 number (rules version, rule
 //              numbers in comments)      6 comment
 //   modifiers: bit 0 declaration (the id in a `card`/`player` line)
-import { commonPrefix, commonSuffix, type Range, type ScenarioDocument } from '../../core';
+import { commonPrefix, commonSuffix, type AbilityNode, type GrantNode, type Position, type Range, type ScenarioDocument } from '../../core';
 import type { SemanticTokens, SemanticTokensDelta, SemanticTokensLegend } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentState } from './documents';
@@ -66,6 +68,51 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
     return { start: r.start, end: { line: r.start.line, character: r.start.character + (m ? m[0].length : 0) } };
   };
   const keywordOf = (r: Range, word: string) => add({ start: r.start, end: { line: r.start.line, character: r.start.character + word.length } }, 'keyword');
+  /** The range of `word` when it is the next word after `pos` on its line (a word the tree keeps no range of: a grant's `has`). */
+  const wordAfter = (pos: Position, word: string): Range | undefined => {
+    const text = lineText(state.document, pos.line);
+    let at = pos.character;
+    while (text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9) at++;
+    if (!text.startsWith(word, at) || /[\p{L}\p{N}_-]/u.test(text.charAt(at + word.length))) return undefined;
+    return { start: { line: pos.line, character: at }, end: { line: pos.line, character: at + word.length } };
+  };
+  /** The word `first` at `pos` and, when `second` follows it on its line, `second` too, as one keyword token (`protection from`, `all abilities`). */
+  const keywordPair = (pos: Position, first: string, second?: string): boolean => {
+    const w = wordAfter(pos, first);
+    if (!w) return false;
+    const next = second === undefined ? undefined : wordAfter(w.end, second);
+    add(next ? { start: w.start, end: next.end } : w, 'keyword');
+    return true;
+  };
+  /** A keyword of one or more words (`first strike`): one token; its first word when it runs over two lines. */
+  const phrase = (r: Range) => add(r.start.line === r.end.line ? r : wordAt(r), 'keyword');
+  /** An ability in a grant, `gains`/`loses` or `expect X has`: its keyword words. */
+  const ability = (a: AbilityNode) => {
+    switch (a.kind) {
+      case 'keyword':
+        return phrase(a.name.range);
+      case 'protection':
+        // `protection from red`, or `from blue` in `protection from red and from blue`.
+        if (!keywordPair(a.range.start, 'protection', 'from')) keywordOf(a.range, 'from');
+        return;
+      case 'targeting':
+        return keywordOf(a.range, a.keyword.name);
+      case 'grant':
+        // A grant in quotes (613.7a): its words where they stand in the string.
+        return grant(a.grant);
+    }
+  };
+  /** `equipped creature has ABILITY...`: the head's words as keywords, the attached object's noun as a type, then the abilities. */
+  const grant = (g: GrantNode) => {
+    const space = g.who.text.indexOf(' ');
+    keywordOf(g.who.range, g.who.text.slice(0, space));
+    const noun = g.who.text.length - space - 1;
+    const end = g.who.range.end;
+    add({ start: { line: end.line, character: end.character - noun }, end }, 'type');
+    const verb = wordAfter(end, g.verb);
+    if (verb) add(verb, 'keyword');
+    for (const a of g.abilities) ability(a);
+  };
   const zone = (z: { zone: string; place?: { range: Range }; range: Range }, verbRange?: Range) => {
     // `destroy X` carries its zone on the verb: the verb is already a keyword.
     if (verbRange && z.range.start.line === verbRange.start.line && z.range.start.character === verbRange.start.character) return;
@@ -93,7 +140,9 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
         for (const w of st.typeLine?.types ?? []) add(w.range, 'type');
         for (const w of st.typeLine?.subtypes ?? []) add(w.range, 'type');
         for (const p of st.props) {
-          add(wordAt(p.range), 'keyword');
+          if (p.kind === 'keyword-ability') phrase(p.name.range);
+          else if (p.kind === 'grant') grant(p.grant);
+          else add(wordAt(p.range), 'keyword');
           if (p.kind === 'zone') zone(p.zone);
           else if (p.kind === 'enchant' || p.kind === 'cant-cast' || p.kind === 'may-cast-top' || (p.kind === 'equip' && p.quality)) {
             const f = p.kind === 'equip' ? p.quality! : p.filter;
@@ -107,6 +156,15 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
           if ((ev.kind === 'move' || ev.kind === 'enter') && ev.zone) zone(ev.zone, ev.verbRange);
           if (ev.kind === 'types') for (const w of ev.words) add(w.range, 'type');
           if (ev.kind === 'expect' && ev.assertion?.kind === 'in-zone') zone(ev.assertion.zone);
+          if (ev.kind === 'expect' && ev.assertion?.kind === 'has-ability') ability(ev.assertion.ability);
+          // What `gains X` and `loses X` give or take (not the types of `becomes`/`loses X Aura`, typed above).
+          if (ev.kind === 'keyword-ability') phrase(ev.name.range);
+          if (ev.kind === 'keyword') keywordOf(ev.keyword.range, ev.keyword.name);
+          if (ev.kind === 'protection') keywordPair(ev.subject.range.end, 'protection', 'from');
+          if (ev.kind === 'abilities') {
+            keywordPair(ev.subject.range.end, ev.ability, ev.ability === 'all' ? 'abilities' : undefined);
+            for (const alt of ev.filter?.alternatives ?? []) for (const term of alt) add(term.range, 'type');
+          }
         }
     }
   }

@@ -29,12 +29,15 @@ const PREFIXES = [
   'card x "X": creature, enchant ',
   'attach ',
   'becomes x ',
+  'gains x ',
+  'card x "X": creature, equipped creature has ',
+  'together: gains x ',
   'expect ',
 ];
 const FILLERS = [
   'a', 'a-', '-', '--', ' ', '\t', '1', '1.', '1-', '123.', '701.3', '701.3b-', '2024-06-', '\\', '\\"', '""',
   '—', 'non', 'nonA', 'A', "A'", 'attached ', 'can\'t be ', 'you ', 'an opponent ', 'no attachments ',
-  'protection ', 'in ', 'at battlefield ', ',', ':', '#', 'é', 'x1_-',
+  'protection ', 'in ', 'at battlefield ', ',', ':', '#', 'é', 'x1_-', 'first ', 'and ', 'has ', ', first',
 ];
 
 async function stress() {

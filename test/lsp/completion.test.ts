@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { CompletionRequest, type CompletionItem, type CompletionList, type Position } from 'vscode-languageserver-protocol/node';
 import { endOfLine, freshUri, TestClient } from './client';
 import { HEADER, scenario } from './scenarios';
+import { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../../core';
 
 /** The items as the client applies them: a list's default edit range made each item's own edit (LSP 3.17 itemDefaults). */
 function effectiveItems(r: CompletionItem[] | CompletionList | null): CompletionItem[] {
@@ -184,7 +185,7 @@ describe('LSP completion', () => {
     const loses = (await complete(scenario('loses pacifism '), 8)).map((i) => i.label);
     for (const w of ['all abilities', 'enchant', 'equip', 'reconfigure', 'protection']) assert.ok(loses.includes(w), w);
     const gains = (await complete(scenario('gains lion '), 8)).map((i) => i.label);
-    assert.deepEqual(gains, ['protection', 'enchant', 'hexproof', 'shroud', 'ward']);
+    assert.deepEqual(gains, ['protection', 'enchant', 'hexproof', 'shroud', 'ward', ...MTG_KEYWORDS]);
     const keep = (await complete(scenario('gains lion protection from white, '), 8)).map((i) => i.label);
     assert.deepEqual(keep, ['not removing']);
     const kept = (await complete(scenario('gains lion protection from white, not removing '), 8)).map((i) => i.label);
@@ -203,6 +204,77 @@ describe('LSP completion', () => {
     assert.ok(afterSemi.includes('unattach'), afterSemi.join(' '));
     const host = sorted(await complete(scenario('together: destroy plains; attach splitter to '), 8));
     assert.equal(host[0], 'lion');
+  });
+
+  it("keyword abilities and grants in a card line: the game's keywords, the grant heads (its own kind first), then a grant's words (613.1f)", async () => {
+    const decl = (rest: string) => HEADER.slice(0, 4).join('\n') + `\ncard sword "Sword": artifact — Equipment, ${rest}`;
+    const props = (await complete(decl(''), 4)).map((i) => i.label);
+    // Every keyword of the core's list (core/parser/keywords.ts), none of the other game's.
+    for (const k of MTG_KEYWORDS) assert.ok(props.includes(k), k);
+    assert.ok(!props.includes('Shield'), JSON.stringify(props));
+    const heads = props.filter((p) => / (has)$/.test(p));
+    assert.deepEqual(heads, ['equipped creature has', 'enchanted creature has', 'enchanted permanent has', 'fortified land has']);
+    // An Aura's grants first on an Aura; a keyword already written is not offered again.
+    const aura = HEADER.slice(0, 4).join('\n') + '\ncard wings "Wings": enchantment — Aura, enchant creature, flying, ';
+    const auraProps = (await complete(aura, 4)).map((i) => i.label);
+    assert.deepEqual(auraProps.filter((p) => / has$/.test(p)), ['enchanted creature has', 'enchanted permanent has', 'equipped creature has', 'fortified land has']);
+    assert.ok(!auraProps.includes('flying') && auraProps.includes('first strike'), JSON.stringify(auraProps));
+    assert.deepEqual((await complete(decl('first '), 4)).map((i) => i.label), ['strike']);
+    // The head, word by word.
+    assert.deepEqual((await complete(decl('equipped '), 4)).map((i) => i.label), ['creature']);
+    const enchanted = (await complete(decl('enchanted '), 4)).map((i) => i.label);
+    assert.ok(enchanted.includes('creature') && enchanted.includes('permanent') && enchanted.includes('Equipment'), JSON.stringify(enchanted));
+    assert.deepEqual((await complete(decl('fortified '), 4)).map((i) => i.label), ['land']);
+    assert.deepEqual((await complete(decl('equipped creature '), 4)).map((i) => i.label), ['has', 'loses']);
+    // The abilities after `has` or `loses`, then their words, then `and`.
+    const abilities = [...MTG_KEYWORDS, 'protection from', 'hexproof', 'hexproof from', 'shroud', 'ward'];
+    assert.deepEqual((await complete(decl('equipped creature has '), 4)).map((i) => i.label), abilities);
+    assert.deepEqual((await complete(decl('enchanted creature loses '), 4)).map((i) => i.label), abilities);
+    assert.deepEqual((await complete(decl('equipped creature has first '), 4)).map((i) => i.label), ['strike']);
+    assert.deepEqual((await complete(decl('equipped creature has flying '), 4)).map((i) => i.label), ['and']);
+    assert.deepEqual((await complete(decl('equipped creature has flying and '), 4)).map((i) => i.label), abilities);
+    assert.deepEqual((await complete(decl('equipped creature has protection '), 4)).map((i) => i.label), ['from']);
+    const quality = (await complete(decl('equipped creature has protection from '), 4)).map((i) => i.label);
+    assert.ok(quality.includes('red') && quality.includes('artifacts') && quality.includes('alice'), JSON.stringify(quality));
+    assert.deepEqual((await complete(decl('equipped creature has protection from red '), 4)).map((i) => i.label), ['and']);
+    // `protection from red and from blue`: the second one may leave out `protection`.
+    assert.deepEqual((await complete(decl('equipped creature has protection from red and '), 4)).map((i) => i.label), ['from', ...abilities]);
+    assert.deepEqual((await complete(decl('equipped creature has shroud and first strike '), 4)).map((i) => i.label), ['and']);
+  });
+
+  it("keyword abilities and grants in a Riftbound card line: Riftbound's keywords and `equipped unit has`", async () => {
+    const decl = (rest: string) => ['game riftbound', 'player alice', `card sword "Long Sword": gear — Equipment, equip, ${rest}`].join('\n');
+    const props = (await complete(decl(''), 2)).map((i) => i.label);
+    for (const k of RIFTBOUND_KEYWORDS) assert.ok(props.includes(k), k);
+    assert.ok(props.includes('equipped unit has') && !props.includes('flying') && !props.includes('equipped creature has'), JSON.stringify(props));
+    assert.deepEqual((await complete(decl('equipped '), 2)).map((i) => i.label), ['unit']);
+    assert.deepEqual((await complete(decl('equipped unit has '), 2)).map((i) => i.label), [...RIFTBOUND_KEYWORDS]);
+    assert.deepEqual((await complete(decl('equipped unit has Shield '), 2)).map((i) => i.label), ['and']);
+    const gains = (await complete(['game riftbound', 'player alice', 'card yasuo "Yasuo": unit, owner alice, at base', '', 'gains yasuo '].join('\n'), 4)).map((i) => i.label);
+    assert.deepEqual(gains, ['protection', ...RIFTBOUND_KEYWORDS]);
+  });
+
+  it('keyword abilities in events and expectations: `gains X`, `loses X` (what it has, granted too), `expect X has` (cards and abilities)', async () => {
+    // Bonesplitter here grants flying (613.1f) and is attached to lion.
+    const text = (...events: string[]) =>
+      [...HEADER.slice(0, 4), 'card splitter "Bonesplitter": artifact — Equipment, owner alice, equipped creature has flying and protection from red', ...HEADER.slice(5), 'equip splitter to lion', ...events].join('\n') + '\n';
+    assert.deepEqual((await complete(text('gains lion first '), 9)).map((i) => i.label), ['strike']);
+    assert.deepEqual(await complete(text('gains lion first strike '), 9), []);
+    assert.deepEqual(await complete(text('gains lion haste '), 9), []);
+    // What lion has now: flying from the Equipment, first strike from an event.
+    const loses = (await complete(text('gains lion first strike', 'loses lion '), 10)).map((i) => i.label);
+    assert.ok(loses.includes('flying') && loses.includes('first strike') && !loses.includes('first') && !loses.includes('haste'), JSON.stringify(loses));
+    assert.deepEqual((await complete(text('loses lion double '), 9)).map((i) => i.label), ['strike']);
+    // `expect lion has`: its attachments, the abilities it has, the other cards, the other abilities.
+    const has = sorted(await complete(text('expect lion has '), 9));
+    assert.deepEqual(has.slice(0, 4), ['pacifism', 'splitter', 'flying', 'protection from']);
+    assert.ok(has.indexOf('plains') < has.indexOf('haste') && has.includes('shroud') && has.includes('first strike'), JSON.stringify(has));
+    assert.ok(!has.includes('lion'), JSON.stringify(has));
+    assert.deepEqual((await complete(text('expect lion has protection '), 9)).map((i) => i.label), ['from']);
+    assert.ok((await complete(text('expect lion has protection from '), 9)).map((i) => i.label).includes('red'));
+    assert.deepEqual((await complete(text('expect lion has first '), 9)).map((i) => i.label), ['strike']);
+    assert.deepEqual(await complete(text('expect lion has flying '), 9), []);
+    assert.deepEqual(await complete(text('expect lion has splitter '), 9), []);
   });
 
   it('`exchange control of X and Y` and `swap X with Y`: their words, then cards', async () => {

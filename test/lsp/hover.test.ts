@@ -66,6 +66,53 @@ describe('LSP hover', () => {
     assert.match(onDead, /Attached to: \*\*bears\*\* \(a card in graveyard\)/);
   });
 
+  it('on a grant: 613.1f explained; on a grant in quotes: 613.7a; on a keyword ability: what the checker makes of it; on the card: the abilities it has', async () => {
+    const text = [
+      ...HEADER.slice(0, 4),
+      'card sword "Sword": artifact — Equipment, owner alice, equipped creature has first strike and protection from red', // 4
+      'card wings "Wings": enchantment — Aura, owner alice, enchant Equipment, enchanted Equipment has "equipped creature has flying"', // 5
+      'equip sword to lion', // 6
+      'gains lion haste', // 7
+      'expect lion has flying', // 8
+    ].join('\n') + '\n';
+    const grant = positionOf(text, 'equipped creature has first');
+    let h = await hoverAt(text, positionOf(text, 'has first', 1));
+    let v = value(h);
+    assert.match(v, /`equipped creature has`: while this card is attached/);
+    assert.match(v, /Rule 613\.1f/);
+    assert.match(v, /Layer 6: abilities/);
+    assert.deepEqual(h!.range, { start: grant, end: { line: 4, character: grant.character + 'equipped creature has first strike and protection from red'.length } });
+    // The protection in it is the grant's too; its keyword is a keyword.
+    assert.match(value(await hoverAt(text, positionOf(text, 'from red', 1))), /Rule 613\.1f/);
+    h = await hoverAt(text, positionOf(text, 'first strike', 3));
+    v = value(h);
+    assert.match(v, /\*\*first strike\*\*: a keyword ability/);
+    assert.deepEqual(h!.range, { start: positionOf(text, 'first strike'), end: positionOf(text, 'first strike', 'first strike'.length) });
+    // The quoted grant: 613.7a; the outer one (`enchanted Equipment has`): 613.1f.
+    h = await hoverAt(text, positionOf(text, 'equipped creature has flying', 3));
+    v = value(h);
+    assert.match(v, /`"equipped creature has flying"`: an ability this Aura gives/);
+    assert.match(v, /Rule 613\.7a/);
+    assert.deepEqual(h!.range, { start: positionOf(text, '"equipped'), end: positionOf(text, 'flying"', 'flying"'.length) });
+    assert.match(value(await hoverAt(text, positionOf(text, 'enchanted Equipment', 3))), /Rule 613\.1f/);
+    assert.match(value(await hoverAt(text, positionOf(text, 'flying"', 2))), /\*\*flying\*\*: a keyword ability/);
+    // In events and expectations.
+    assert.match(value(await hoverAt(text, positionOf(text, 'haste', 1))), /\*\*haste\*\*: a keyword ability/);
+    assert.match(value(await hoverAt(text, positionOf(text, 'has flying', 5))), /\*\*flying\*\*: a keyword ability/);
+    // The card after the equip and the gain: its abilities, and which attachment gives which; no targeting note.
+    v = value(await hoverAt(text, positionOf(text, 'expect lion', 8)));
+    assert.match(v, /Has first strike \(from sword\), haste/);
+    assert.match(v, /Protection from red \(from sword\)/);
+    assert.doesNotMatch(v, /Keywords|targeting/);
+  });
+
+  it('on a Riftbound grant: 718.3 explained', async () => {
+    const text = ['game riftbound', 'player alice', 'card blade "Blade": gear — Equipment, owner alice, equip, equipped unit has Shield'].join('\n') + '\n';
+    const v = value(await hoverAt(text, positionOf(text, 'unit has', 2)));
+    assert.match(v, /`equipped unit has`: while this card is attached, its text is part of the text of the unit/);
+    assert.match(v, /Rule 718\.3/);
+  });
+
   it('on a rule number in a comment: that rule explained, for the scenario\'s game', async () => {
     const pos = positionOf(CLEAN, '704.5m', 2);
     const h = await hoverAt(CLEAN, pos);

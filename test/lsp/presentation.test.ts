@@ -64,6 +64,39 @@ describe('LSP semantic tokens and inlay hints', () => {
     assert.ok(tokens.some((t) => t.line === 9 && t.type === 'comment'));
   });
 
+  it('semantic tokens of abilities: keyword abilities, grants (a quoted one too), `gains`/`loses` abilities, `expect X has ABILITY`', async () => {
+    client = await TestClient.start();
+    const legend = client.initializeResult.capabilities.semanticTokensProvider!.legend;
+    const text = [
+      'game mtg', //                                                                                                     0
+      'player alice', //                                                                                                 1
+      'player bob', //                                                                                                   2
+      'card lion "Silvercoat Lion": creature — Cat, owner alice, flying, first strike', //                                3
+      'card sword "Sword": artifact — Equipment, owner alice, equipped creature has protection from red and from bob', // 4
+      '  and haste, equipped creature loses flying', //                                                                  5
+      'card wings "Wings": enchantment — Aura, enchant Equipment, enchanted Equipment has "equipped creature has shroud"', // 6
+      'equip sword to lion', //                                                                                          7
+      'gains lion first strike', //                                                                                      8
+      'loses lion protection from white', //                                                                             9
+      'loses lion all abilities', //                                                                                     10
+      'expect lion has protection from bob', //                                                                          11
+    ].join('\n');
+    const uri = freshUri();
+    await client.open(uri, text);
+    const result = await client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } });
+    const tokens = decode(result!.data, text, legend);
+    const on = (line: number) => tokens.filter((t) => t.line === line).map((t) => `${t.text}:${t.type}`);
+    assert.deepEqual(on(3).slice(-2), ['flying:keyword', 'first strike:keyword']);
+    assert.deepEqual(on(4).slice(-6), ['equipped:keyword', 'creature:type', 'has:keyword', 'protection from:keyword', 'from:keyword', 'bob:variable']);
+    assert.deepEqual(on(5), ['haste:keyword', 'equipped:keyword', 'creature:type', 'loses:keyword', 'flying:keyword']);
+    // The grant in quotes (613.7a): its words where they stand inside the string.
+    assert.deepEqual(on(6).slice(-7), ['enchanted:keyword', 'Equipment:type', 'has:keyword', 'equipped:keyword', 'creature:type', 'has:keyword', 'shroud:keyword']);
+    assert.deepEqual(on(8), ['gains:keyword', 'lion:class', 'first strike:keyword']);
+    assert.deepEqual(on(9), ['loses:keyword', 'lion:class', 'protection from:keyword']);
+    assert.deepEqual(on(10), ['loses:keyword', 'lion:class', 'all abilities:keyword']);
+    assert.deepEqual(on(11), ['expect:keyword', 'lion:class', 'protection from:keyword', 'bob:variable']);
+  });
+
   it('inlay hints: the replay summary at the end of each event line, within the requested range', async () => {
     client = await TestClient.start();
     const uri = freshUri();

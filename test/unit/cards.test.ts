@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { CardCatalog, check, parse, parseCardFile, readCardData, type CardCatalogs, type CardStmt, type Finding } from '../../core';
+import { CardCatalog, check, factsOf, parse, parseCardFile, readCardData, type CardCatalogs, type CardStmt, type Finding } from '../../core';
 import { loadCardFiles } from '../../io/cards';
 import { EXAMPLES_DIR, FIXTURES_DIR } from '../support/fixtures';
 
@@ -48,33 +48,96 @@ describe('card data: formats', () => {
     assert.deepEqual(facts(cards.mtg, 'Fire // Ice'), { typeLine: 'instant', props: ['color red'] });
     assert.deepEqual(facts(cards.mtg, 'Rod of Storms'), { typeLine: 'enchantment — Aura', props: ['color red', 'enchant creature you control'] });
     assert.deepEqual(facts(cards.mtg, 'Lightning Rod // Rod of Storms'), { typeLine: 'artifact — Equipment', props: ['color red', 'equip'] });
-    assert.deepEqual(facts(cards.mtg, 'Insectile Aberration'), { typeLine: 'creature — Human Insect', props: ['color blue'] });
+    assert.deepEqual(facts(cards.mtg, 'Insectile Aberration'), { typeLine: 'creature — Human Insect', props: ['color blue', 'flying'] });
   });
 
   it('abilities from the rules text: enchant, equip with a quality, protection, hexproof, ward, reconfigure, bestow, aura swap, flash, a casting prohibition and permission', () => {
     const f = (n: string) => facts(cards.mtg, n).props;
-    assert.deepEqual(f('Cartouche of Solidarity'), ['color white', 'enchant creature you control']);
+    assert.deepEqual(f('Cartouche of Solidarity'), ['color white', 'enchant creature you control', 'enchanted creature has first strike']);
     assert.deepEqual(f('Curse of Opulence'), ['color red', 'enchant player']);
     assert.deepEqual(f('Utopia Sprawl'), ['color green', 'enchant Forest']);
     assert.deepEqual(f('Animate Dead'), ['color black', 'enchant creature card in a graveyard']);
     assert.deepEqual(f('Blackblade Reforged'), ['equip'], 'Equip {7} equips any creature');
-    assert.deepEqual(f('Sword of Fire and Ice'), ['equip'], 'the protection is the equipped creature\'s');
-    assert.deepEqual(f('Mirran Crusader'), ['color white', 'protection from black', 'protection from green']);
-    assert.deepEqual(f('White Knight'), ['color white', 'protection from black']);
-    assert.deepEqual(f('Knight of Grace'), ['color white', 'hexproof from black']);
+    assert.deepEqual(f('Sword of Fire and Ice'), ['equipped creature has protection from red and from blue', 'equip'], 'the protection is the equipped creature\'s');
+    assert.deepEqual(f('Mirran Crusader'), ['color white', 'double strike', 'protection from black', 'protection from green']);
+    assert.deepEqual(f('White Knight'), ['color white', 'first strike', 'protection from black']);
+    assert.deepEqual(f('Knight of Grace'), ['color white', 'first strike', 'hexproof from black']);
     assert.deepEqual(f('Gladecover Scout'), ['color green', 'hexproof']);
-    assert.deepEqual(f('Kappa Tech-Wrecker'), ['color green', 'ward 1']);
+    assert.deepEqual(f('Kappa Tech-Wrecker'), ['color green', 'ward 1', 'deathtouch']);
     assert.deepEqual(f('Glaring Fleshraker'), ['ward "Pay 2 life"']);
     assert.deepEqual(f('Lion Sash'), ['color white', 'reconfigure']);
-    assert.deepEqual(f('Hopeful Eidolon'), ['color white', 'bestow']);
-    assert.deepEqual(f('Arcanum Wings'), ['color blue', 'enchant creature', 'aura swap']);
+    assert.deepEqual(f('Hopeful Eidolon'), ['color white', 'bestow', 'lifelink', 'enchanted creature has lifelink']);
+    assert.deepEqual(f('Arcanum Wings'), ['color blue', 'enchant creature', 'enchanted creature has flying', 'aura swap']);
     assert.deepEqual(f('Aether Storm'), ['color blue', "players can't cast creature spells"]);
-    assert.deepEqual(f('Feather of Flight'), ['color blue', 'flash', 'enchant creature']);
+    assert.deepEqual(f('Feather of Flight'), ['color blue', 'flash', 'enchant creature', 'enchanted creature has flying']);
     assert.deepEqual(f("Garruk's Horde"), ['color green', 'you may cast creature spells from the top of your library']);
-    assert.deepEqual(facts(cards.mtg, 'Darksteel Garrison'), { typeLine: 'artifact — Fortification', props: [] });
+    assert.deepEqual(facts(cards.mtg, 'Darksteel Garrison'), { typeLine: 'artifact — Fortification', props: ['fortified land has indestructible'] });
     assert.deepEqual(facts(cards.mtg, 'Forest'), { typeLine: 'basic land — Forest', props: [] });
     assert.deepEqual(facts(cards.riftbound, 'Long Sword'), { typeLine: 'gear — Equipment', props: ['might-bonus 2', 'equip'] });
     assert.deepEqual(facts(cards.riftbound, 'Garen, Might of Demacia'), { typeLine: 'unit — Garen Demacia', props: ['might 4'] });
+  });
+
+  it("keyword abilities: the MTG list's words on a line of keywords, lowercase", () => {
+    const f = (n: string) => facts(cards.mtg, n).props;
+    assert.deepEqual(f('Serra Angel'), ['color white', 'flying', 'vigilance']);
+    assert.deepEqual(f('Ornithopter'), ['flying']);
+    assert.deepEqual(f('Spectral Sailor'), ['color blue', 'flash', 'flying']);
+    assert.deepEqual(f('Mirran Crusader'), ['color white', 'double strike', 'protection from black', 'protection from green']);
+    assert.deepEqual(f('Bronzeplate Boar'), ['trample', 'equipped creature has trample', 'reconfigure'], 'its own trample, and the one it grants');
+    assert.deepEqual(mtgjson.catalogs.mtg!.factsOf(mtgjson.catalogs.mtg!.lookup('Serra Angel')!).props, ['color white', 'flying', 'vigilance']);
+  });
+
+  it('grants: what an Equipment, Aura or Fortification gives or takes, written as the declaration would', () => {
+    const f = (n: string) => facts(cards.mtg, n).props;
+    assert.deepEqual(f('Sword of Fire and Ice'), ['equipped creature has protection from red and from blue', 'equip'], 'the trigger sentence gives nothing');
+    assert.deepEqual(f('Lightning Greaves'), ['equipped creature has haste and shroud', 'equip']);
+    assert.deepEqual(f('Swiftfoot Boots'), ['equipped creature has hexproof and haste', 'equip']);
+    assert.deepEqual(f('Cobbled Wings'), ['equipped creature has flying', 'equip']);
+    assert.deepEqual(f('Magebane Armor'), ['equipped creature loses flying', 'equip'], 'the prevention sentence gives nothing');
+    assert.deepEqual(f('Embercleave'), ['color red', 'flash', 'equipped creature has double strike and trample', 'equip']);
+    assert.deepEqual(f('Rancor'), ['color green', 'enchant creature', 'enchanted creature has trample']);
+    assert.deepEqual(f('Darksteel Garrison'), ['fortified land has indestructible']);
+    // What the language can't say is not read: flanking; a type change beside the flying; a bonus
+    // that counts; a protection from a color chosen as the Aura enters.
+    assert.deepEqual(f('Agility'), ['color red', 'enchant creature']);
+    assert.deepEqual(f('Angelic Armaments'), ['color white', 'equip']);
+    assert.deepEqual(f('Lion Sash'), ['color white', 'reconfigure']);
+    assert.deepEqual(f('Benevolent Blessing'), ['color white', 'flash', 'enchant creature']);
+    // Each is one property of the language, as a declaration would write it.
+    for (const name of ['Sword of Fire and Ice', 'Lightning Greaves', 'Swiftfoot Boots', 'Cobbled Wings', 'Magebane Armor', 'Serra Angel', 'Embercleave']) {
+      for (const p of f(name)) {
+        const doc = parse(`card x "${name}", ${p}`);
+        assert.deepEqual([doc.problems.length, (doc.statements[0] as CardStmt).props.length], [0, 1], p);
+      }
+    }
+  });
+
+  it('a sentence with a condition, a choice or a part that is not an ability gives nothing; one ability the language lacks is left out', () => {
+    const read = (text: string, keywords: string[] = []) => factsOf({ name: 'X', typeLine: 'Artifact — Equipment', text, colors: [], keywords }, 'mtg').props;
+    for (const text of [
+      'As long as equipped creature is red, it has first strike.',
+      'During your turn, equipped creature has first strike.',
+      'Equipped creature has flying as long as you control an artifact.',
+      'Equipped creature has first strike and haste as long as it is attacking.',
+      'Equipped creature gets +X/+0 and has haste, where X is the number of artifacts you control.',
+      'Enchanted creature gets +1/+1 and has flying or first strike.',
+      'Equipped creature can\'t be blocked and has shroud.',
+      'Enchanted creature has "{T}: Add {G}." and flying.',
+      'Enchanted creature loses all abilities.',
+      'Target creature gains your choice of flying, first strike, or lifelink until end of turn.',
+    ]) {
+      assert.deepEqual(read(text), [], text);
+    }
+    assert.deepEqual(read('Enchanted creature gets +1/+1 and has flying and flanking.'), ['enchanted creature has flying']);
+    assert.deepEqual(read('Enchanted creature has protection from Dragons and from red.'), ['enchanted creature has protection from red']);
+    assert.deepEqual(read('Enchanted permanent has shroud.'), ['enchanted permanent has shroud']);
+    assert.deepEqual(read('Equipped creature has ward {2}.'), ['equipped creature has ward 2']);
+    assert.deepEqual(read('Equipped creature gets +1/+1 and has flying, first strike, and vigilance.'), ['equipped creature has flying and first strike and vigilance']);
+    assert.deepEqual(read('Equipped creature gets +2/+2 and has trample. Whenever equipped creature attacks, draw a card.'), ['equipped creature has trample']);
+    assert.deepEqual(read('Flanking, trample', ['Flanking']), ['trample'], 'a keyword the file lists makes the line a keyword line');
+    assert.deepEqual(read('Flanking, trample'), [], 'without it, the line is not known to be one');
+    assert.deepEqual(read('Warden of the Wall'), [], 'a word that starts like ward is not ward');
+    assert.deepEqual(read('Ward—Pay 3 life.'), ['ward "Pay 3 life"']);
   });
 
   it('bad input never throws: a precise problem instead', () => {
@@ -161,4 +224,41 @@ describe('card data: the examples declared by name alone', () => {
       assert.deepEqual(fullWithCards.filter((f) => f.code !== 'card-mismatch').map(key), twin);
     });
   }
+});
+
+describe('card data: keyword abilities and grants of a card declared by name', () => {
+  const run = (...lines: string[]) => check(['game mtg', 'rules 2024-06-07', 'player alice', 'player bob', ...lines].join('\n'), { cards });
+  it('are the card\'s as if written', () => {
+    const r = run(
+      'card lion "Silvercoat Lion", owner alice',
+      'card angel "Serra Angel", owner alice',
+      'card armor "Magebane Armor", owner alice',
+      'card boots "Swiftfoot Boots", owner alice',
+      'expect angel has flying',
+      'expect angel has vigilance',
+      'equip boots to lion',
+      'expect lion has hexproof',
+      'expect lion has haste',
+      'equip armor to angel',
+      'expect angel has no flying',
+    );
+    assert.deepEqual(r.findings.map((f) => f.message), []);
+    assert.equal(r.stats.expectations, 5);
+  });
+
+  it('what the declaration writes wins: a written grant replaces the card\'s, a written keyword adds to its others', () => {
+    const r = run(
+      'card lion "Silvercoat Lion", owner alice',
+      'card angel "Serra Angel", owner alice, haste',
+      'card sword "Sword of Fire and Ice", owner alice, equipped creature has flying',
+      'expect angel has flying',
+      'expect angel has vigilance',
+      'expect angel has haste',
+      'equip sword to lion',
+      'expect lion has flying',
+      'expect lion has no protection from red',
+    );
+    assert.deepEqual(r.findings.map((f) => f.message), []);
+    assert.equal(r.stats.expectations, 5);
+  });
 });
