@@ -296,11 +296,14 @@ function supersedes(verb: 'gains' | 'loses', a: AbilityChange['ability'], key: s
 /**
  * An event gave `card` an ability or took one (or all) away: it is logged with the event's place in
  * time (after the last timestamp given, before the next: an event is not an object and gets none of
- * its own), and the abilities that depend on it are worked out again. The log keeps only the last
- * change of each ability (and nothing before a `loses all abilities`), so it stays as short as the
- * abilities a card can have, however many events change them.
+ * its own), and the abilities that depend on it are worked out again. Only on a board where some
+ * card grants something (Board.grantsDeclared): elsewhere the order never matters. The log keeps
+ * only the last change of each ability (and nothing before a `loses all abilities`), so it stays as
+ * short as the abilities a card can have, however many events change them.
  */
 export function logAbilityChange(board: Board, card: CardObj, verb: 'gains' | 'loses', ability: AbilityChange['ability']): void {
+  // Without a grant on the board, the order of an event against grants never matters.
+  if (!board.grantsDeclared) return;
   const moot = supersedes(verb, ability, changeKey(ability));
   const kept = card.abilityLog.filter((ch) => !moot(changeKey(ch.ability)));
   kept.push({ timestamp: board.lastTimestamp + 0.5, verb, ability });

@@ -327,6 +327,11 @@ export class Board {
    * what is attached to them may have become illegal (protection).
    */
   readonly regranted: CardObj[] = objectList();
+  /**
+   * Does any card of this board grant anything (a grant among its printed characteristics)? Only
+   * then is an ability event logged, or anything worked out again: without one, no host ever has grants.
+   */
+  grantsDeclared = false;
   /** MTG: whose turn it is and in which step or phase (`turn P STEP`); undefined until the scenario says. Replaced, never changed. */
   turn: { readonly player: string; readonly step: string } | undefined = undefined;
 
@@ -428,6 +433,7 @@ export class Board {
    * is attached to (an Aura's grant to an Equipment reaches the creature: 613.7a), are worked out again.
    */
   abilitiesChanged(card: CardObj): void {
+    if (!this.grantsDeclared) return;
     if (card.grantors.length !== 0 || card.granted) this.regrant(card);
     this.regrantAbove(card);
   }
@@ -531,6 +537,7 @@ export class Board {
     for (const [k, l] of this.abilities) b.abilities.set(k, [...l]);
     b.resolvedBelow = new Set(this.resolvedBelow);
     b.turn = this.turn;
+    b.grantsDeclared = this.grantsDeclared;
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
     // neither board changes one in place (attachmentsOf).
     this.token = {};

@@ -762,6 +762,7 @@ export class Replay {
     // `controller P` alone is control given by an effect: it entered under its owner's control.
     c.enteredUnder ??= c.owner;
     this.rules.declare(this, c, c.decl);
+    if (c.grants.length !== 0) this.board.grantsDeclared = true;
     c.timestamp = this.board.tick();
   }
 

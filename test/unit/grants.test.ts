@@ -59,6 +59,10 @@ equip sword to lion
   it('keeps a card’s log of ability events as short as its abilities, however many events change them', () => {
     const board = new Board('mtg');
     const card = { id: 'lion', abilityLog: [], grantors: [], granted: undefined, attachedTo: null } as unknown as CardObj;
+    // On a board where nothing grants anything, the order never matters: nothing is logged.
+    logAbilityChange(board, card, 'gains', { kind: 'keyword', name: 'flying' });
+    assert.equal(card.abilityLog.length, 0);
+    board.grantsDeclared = true;
     for (let i = 0; i < 1000; i++) {
       logAbilityChange(board, card, i % 2 === 0 ? 'gains' : 'loses', { kind: 'keyword', name: 'flying' });
       logAbilityChange(board, card, 'gains', { kind: 'protection', quality: 'red' });
