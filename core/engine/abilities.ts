@@ -32,9 +32,15 @@ export function keywordLabel(k: TargetingKeyword): string {
 /** An ability a grant gives or takes. `grant` (MTG 613.7a): the ability to grant, given by an Aura to the permanent it enchants. */
 export type Ability =
   | { readonly kind: 'keyword'; readonly name: string }
-  | { readonly kind: 'protection'; readonly quality: string }
+  | { readonly kind: 'protection'; readonly quality: string; readonly keep?: GrantKeep }
   | { readonly kind: 'targeting'; readonly keyword: TargetingKeyword }
   | { readonly kind: 'grant'; readonly grant: Grant };
+
+/**
+ * What a protection an Aura grants doesn't remove (MTG 702.16n: that Aura, named, or every Aura;
+ * 702.16p: what was attached to the creature as the protection began, the Aura included).
+ */
+export type GrantKeep = { readonly what: 'auras' } | { readonly what: 'card'; readonly id: string } | { readonly what: 'attached' };
 
 /** A static ability of an attachment that changes what it is attached to: `equipped creature has flying`. */
 export interface Grant {
@@ -144,6 +150,24 @@ interface Effect {
   ability: Ability | 'all' | 'protection';
   /** The attachment whose grant it is (none for an event). */
   source: string | undefined;
+  /** What the protection it gives doesn't remove (702.16n, 702.16p), worked out for this host. */
+  keep: ProtectionKeep | undefined;
+}
+
+/** A grant's `not removing` clause as a protection instance's keep, on this host and from this attachment. */
+function keepOf(board: Board, host: CardObj, a: CardObj, keep: GrantKeep): ProtectionKeep {
+  if (keep.what === 'auras') return { rule: '702.16n', auras: true, objects: [] };
+  if (keep.what === 'card') {
+    const c = board.cards.get(keep.id);
+    return { rule: '702.16n', auras: false, objects: c ? [{ id: c.id, version: c.version }] : [] };
+  }
+  // 702.16p: what was on the host when the protection began (as the Aura became attached), itself included.
+  const objects = [];
+  for (const id of host.attachments) {
+    const x = board.cards.get(id)!;
+    if (x.timestamp <= a.timestamp) objects.push({ id: x.id, version: x.version, timestamp: x.timestamp });
+  }
+  return { rule: '702.16p', auras: false, objects };
 }
 
 /** Is `a` attached to `host` and able to grant (on the battlefield, phased in)? */
@@ -176,7 +200,7 @@ export function regrant(board: Board, host: CardObj): boolean {
   for (const id of host.grantors) {
     const a = board.cards.get(id);
     if (!grantsTo(board, a, host)) continue;
-    if (!a.lost.has('all')) for (const g of a.grants) for (const ability of g.abilities) if (ability.kind !== 'grant') effects.push({ primary: a.timestamp, secondary: 0, verb: g.verb, ability, source: a.id });
+    if (!a.lost.has('all')) for (const g of a.grants) for (const ability of g.abilities) if (ability.kind !== 'grant') effects.push({ primary: a.timestamp, secondary: 0, verb: g.verb, ability, source: a.id, keep: ability.kind === 'protection' && ability.keep ? keepOf(board, host, a, ability.keep) : undefined });
     // The abilities an Aura on `a` gave it to grant ("enchanted Equipment has 'equipped creature has flying'").
     if (a.grantors.length === 0) continue;
     const lostAt = lostAllAt(a);
@@ -187,7 +211,7 @@ export function regrant(board: Board, host: CardObj): boolean {
         if (g.verb !== 'has') continue;
         for (const given of g.abilities) {
           if (given.kind !== 'grant') continue;
-          for (const ability of given.grant.abilities) if (ability.kind !== 'grant') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability, source: a.id });
+          for (const ability of given.grant.abilities) if (ability.kind !== 'grant') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability, source: a.id, keep: undefined });
         }
       }
     }
@@ -196,7 +220,7 @@ export function regrant(board: Board, host: CardObj): boolean {
     host.granted = undefined;
     return before !== undefined;
   }
-  for (const ch of host.abilityLog) effects.push({ primary: ch.timestamp, secondary: 0, verb: ch.verb, ability: ch.ability, source: undefined });
+  for (const ch of host.abilityLog) effects.push({ primary: ch.timestamp, secondary: 0, verb: ch.verb, ability: ch.ability, source: undefined, keep: undefined });
   effects.sort((x, y) => x.primary - y.primary || x.secondary - y.secondary);
   let protections = [...host.protections];
   let keeps = host.protections.map((_, i) => host.protectionKeeps[i]);
@@ -233,10 +257,14 @@ export function regrant(board: Board, host: CardObj): boolean {
         break;
       case 'protection':
         if (add) {
-          // An instance an event gave is on the host already: its second application adds nothing.
-          if (!protections.includes(a.quality)) {
+          // An event's instance, applied again, is on the host already (with what it spares). Of a
+          // grant's, a plain instance makes another plain one redundant (702.16m); one that spares
+          // something is an instance of its own, beside which a plain one still sheds what it spares (702.16n).
+          const keep = e.keep;
+          const present = e.source === undefined ? protections.includes(a.quality) : protections.some((q, i) => q === a.quality && sameKeep(keeps[i], keep));
+          if (!present) {
             protections.push(a.quality);
-            keeps.push(undefined);
+            keeps.push(keep);
           }
         } else {
           keeps = keeps.filter((_, i) => protections[i] !== a.quality);
@@ -257,10 +285,17 @@ export function regrant(board: Board, host: CardObj): boolean {
   return !before || !sameAbilities(before, after);
 }
 
+/** Do two protection instances spare the same things? */
+function sameKeep(x: ProtectionKeep | undefined, y: ProtectionKeep | undefined): boolean {
+  if (x === y) return true;
+  if (!x || !y || x.rule !== y.rule || x.auras !== y.auras || x.objects.length !== y.objects.length) return false;
+  return x.objects.every((o, i) => o.id === y.objects[i].id && o.version === y.objects[i].version && o.timestamp === y.objects[i].timestamp);
+}
+
 function sameAbilities(x: Granted, y: Granted): boolean {
   const fx = Object.keys(x.from ?? {});
   if (fx.length !== Object.keys(y.from ?? {}).length || fx.some((k) => x.from![k] !== y.from?.[k])) return false;
-  return sameList(x.protections, y.protections) && sameList(x.keywords, y.keywords) && x.targeting.length === y.targeting.length && x.targeting.every((k, i) => k === y.targeting[i]) && x.protectionKeeps.every((k, i) => k === y.protectionKeeps[i]);
+  return sameList(x.protections, y.protections) && sameList(x.keywords, y.keywords) && x.targeting.length === y.targeting.length && x.targeting.every((k, i) => k === y.targeting[i]) && x.protectionKeeps.every((k, i) => sameKeep(k, y.protectionKeeps[i]));
 }
 
 function sameList(x: readonly string[], y: readonly string[]): boolean {

@@ -76,6 +76,8 @@ const QUALITY = table<Message>({
   red: msg`red`,
   green: msg`green`,
   everything: msg`everything`,
+  'all colors': msg`all colors`,
+  'each color': msg`each color`,
   multicolored: msg`multicolored`,
   monocolored: msg`monocolored`,
   artifacts: msg`artifacts`,

@@ -91,6 +91,8 @@ export interface GrantNode {
   who: Word;
   verb: 'has' | 'loses';
   abilities: AbilityNode[];
+  /** `, not removing NAME | Auras | attached`: what the protection it gives doesn't remove (MTG 702.16n, 702.16p). */
+  keep?: ProtectionKeepClause;
   range: Range;
 }
 

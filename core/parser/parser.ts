@@ -472,7 +472,7 @@ function parseProperty(cur: Cursor): Property {
     }
     case 'protection': {
       cur.expectWord('from');
-      const quality = cur.word(msg`a quality: a color, card types in the plural, everything, or a player`);
+      const quality = protectionQuality(cur);
       return { kind: 'protection', quality, range: r() };
     }
     case 'color':
@@ -572,6 +572,20 @@ function parseTargetingKeyword(cur: Cursor, kw: Token): TargetingKeywordNode {
 }
 
 /** After `in` (zone words) or `at` (Riftbound: `base` or `battlefield NAME`). */
+/**
+ * The quality after `protection from`: one word (a color, card types in the plural, `everything`, a
+ * player), or `all colors` / `each color` (cards print the first, 702.16h writes the second), kept
+ * as one word of two.
+ */
+function protectionQuality(cur: Cursor): Word {
+  const q = cur.word(msg`a quality: a color, card types in the plural, everything, or a player`);
+  if ((q.text === 'all' && cur.isWord('colors')) || (q.text === 'each' && cur.isWord('color'))) {
+    const second = cur.next()!;
+    return { text: `${q.text} ${second.text}`, range: span(q.range, second.range) };
+  }
+  return q;
+}
+
 /** The words that start an ability with a rule of its own (after `has`, they are read as the ability, not a card). */
 const ABILITY_STARTS: ReadonlySet<string> = new Set(['protection', 'hexproof', 'shroud', 'ward']);
 
@@ -596,7 +610,11 @@ function parseGrant(cur: Cursor, first: Token): GrantNode {
   if (!v || v.type !== 'word' || (v.text !== 'has' && v.text !== 'loses')) cur.fail(msg`'has' or 'loses' after '${who.text}'`);
   cur.next();
   const abilities = parseAbilities(cur);
-  return { who, verb: v!.text as 'has' | 'loses', abilities, range: span(first.range, cur.last().range) };
+  // `..., not removing blessing` (702.16n, 702.16p): what the protection it gives spares.
+  const keep = cur.peek()?.type === 'comma' && cur.isWord('not', 1) ? parseKeep(cur) : undefined;
+  const grant: GrantNode = { who, verb: v!.text as 'has' | 'loses', abilities, range: span(first.range, cur.last().range) };
+  if (keep) grant.keep = keep;
+  return grant;
 }
 
 /** `ABILITY [and ABILITY]...`; `protection from red and from blue` is two protections. */
@@ -607,7 +625,7 @@ function parseAbilities(cur: Cursor): AbilityNode[] {
     const prev = list[list.length - 1];
     if (prev.kind === 'protection' && cur.isWord('from')) {
       const from = cur.next()!;
-      const quality = cur.word(msg`a quality: a color, card types in the plural, everything, or a player`);
+      const quality = protectionQuality(cur);
       list.push({ kind: 'protection', quality, range: span(from.range, quality.range) });
     } else list.push(parseAbility(cur));
   }
@@ -629,7 +647,7 @@ function parseAbility(cur: Cursor): AbilityNode {
     case 'protection': {
       cur.next();
       cur.expectWord('from');
-      const quality = cur.word(msg`a quality: a color, card types in the plural, everything, or a player`);
+      const quality = protectionQuality(cur);
       return { kind: 'protection', quality, range: span(t.range, quality.range) };
     }
     case 'hexproof':
@@ -1716,7 +1734,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         // `loses X protection`: every protection it has (MTG 113.10b).
         if (verb === 'loses' && cur.atEnd()) return event(verbTok, cur, { kind: 'abilities', verb, subject, ability: 'protection' });
         cur.expectWord('from');
-        const quality = cur.word(msg`a quality: a color, card types in the plural, everything, or a player`);
+        const quality = protectionQuality(cur);
         const keep = verb === 'gains' ? parseKeep(cur) : undefined;
         cur.end();
         return event(verbTok, cur, { kind: 'protection', verb: verb as 'gains' | 'loses', subject, quality, keep });

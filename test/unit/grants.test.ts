@@ -29,6 +29,24 @@ describe('abilities granted by attachments', () => {
     assert.equal(line.slice(blue.range.start.character, blue.range.end.character), 'from blue');
   });
 
+  it('reads `protection from all colors` as one quality of two words, and a grant\'s `not removing` clause', () => {
+    const line = 'card w "Spectra Ward": enchantment — Aura, protection from all colors, enchanted creature has protection from each color, not removing Auras, owner alice';
+    const doc = parse(line);
+    assert.deepEqual(doc.problems, []);
+    const props = (doc.statements[0] as CardStmt).props;
+    assert.deepEqual(props.map((p) => p.kind), ['protection', 'grant', 'owner']);
+    const prot = props[0];
+    if (prot.kind !== 'protection') throw new Error('protection');
+    assert.equal(line.slice(prot.quality.range.start.character, prot.quality.range.end.character), 'all colors');
+    const grant = props[1];
+    if (grant.kind !== 'grant') throw new Error('grant');
+    assert.equal(grant.grant.keep?.what, 'auras');
+    // `all` alone is a quality of its own (an unknown one): the next word is not taken.
+    const alone = parse('gains lion protection from all\n');
+    const ev = alone.statements[0] as EventNode;
+    assert.equal(ev.kind === 'protection' && ev.quality.text, 'all');
+  });
+
   it('reads `expect X has ABILITY` and `has no ABILITY` as abilities, and `has CARD` as an attachment', () => {
     const doc = parse('expect lion has flying\nexpect lion has no first strike\nexpect lion has sword\nexpect lion has protection from red\nexpect lion has no\n');
     assert.deepEqual(doc.problems, []);

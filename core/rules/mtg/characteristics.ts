@@ -4,7 +4,7 @@
 import { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../../parser/keywords';
 import type { CardStmt, Filter, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
 import { adding, type CardObj, colorBit, COLOR_WORDS, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, pushing } from '../../engine/board';
-import { type Ability, type Grant, targetingKeywordOf } from '../../engine/abilities';
+import { type Ability, type Grant, type GrantKeep, targetingKeywordOf } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
@@ -41,6 +41,14 @@ export const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile'
 export function colorWord(w: string): string {
   for (const c of COLORS) if (c === w) return c;
   return w;
+}
+
+/**
+ * The qualities of `protection from WRITTEN`: one, or for `all colors` (as cards print it) and `each
+ * color` one for each color, as separate protection abilities (702.16h).
+ */
+export function protectionQualities(written: string): string[] {
+  return written === 'all colors' || written === 'each color' ? [...COLOR_WORDS] : [colorWord(written)];
 }
 
 export type Host = CardObj | PlayerObj;
@@ -255,7 +263,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         pr.equipQuality = p.quality;
         break;
       case 'protection':
-        pr.protections = pushing(pr.protections, colorWord(p.quality.text));
+        for (const q of protectionQualities(p.quality.text)) pr.protections = pushing(pr.protections, q);
         break;
       case 'keyword':
         pr.targeting = pushing(pr.targeting, targetingKeywordOf(p.keyword));
@@ -322,20 +330,20 @@ export function unknownWord(replay: Replay, w: Word, what: Message, known: reado
   replay.report('syntax-error', w.range, msg`Unknown ${what} '${w.text}'. Known: ${known.join(', ')}.`);
 }
 
-/** An ability of a grant as the engine holds it, or a syntax error when MTG has no such ability here. */
-function mtgAbility(replay: Replay, node: AbilityNode): Ability | undefined {
+/** An ability of a grant as the engine holds it (`protection from all colors`: one for each color, 702.16h), or a syntax error when MTG has no such ability here. */
+function mtgAbilities(replay: Replay, node: AbilityNode, keep: GrantKeep | undefined): Ability[] {
   switch (node.kind) {
     case 'keyword': {
       const name = mtgKeyword(replay, node.name);
-      return name ? { kind: 'keyword', name } : undefined;
+      return name ? [{ kind: 'keyword', name }] : [];
     }
     case 'protection':
-      return { kind: 'protection', quality: colorWord(node.quality.text) };
+      return protectionQualities(node.quality.text).map((quality) => (keep ? { kind: 'protection', quality, keep } : { kind: 'protection', quality }));
     case 'targeting':
-      return { kind: 'targeting', keyword: targetingKeywordOf(node.keyword) };
+      return [{ kind: 'targeting', keyword: targetingKeywordOf(node.keyword) }];
     case 'grant': {
       const inner = mtgGrant(replay, node.grant);
-      return inner ? { kind: 'grant', grant: inner } : undefined;
+      return inner ? [{ kind: 'grant', grant: inner }] : [];
     }
   }
 }
@@ -343,16 +351,21 @@ function mtgAbility(replay: Replay, node: AbilityNode): Ability | undefined {
 /**
  * A grant written in a declaration, as the engine holds it. A quoted grant ("equipped creature has
  * flying", 613.7a) is an ability given to the permanent the card enchants, so only `has` gives one.
+ * `, not removing NAME | Auras | attached` is what the protection it gives spares (702.16n, 702.16p).
  */
 export function mtgGrant(replay: Replay, node: GrantNode): Grant | undefined {
+  const clause = node.keep;
+  if (clause && (node.verb !== 'has' || !node.abilities.some((a) => a.kind === 'protection'))) {
+    replay.report('syntax-error', clause.range, msg`\`not removing\` says what a protection spares, and \`${node.who.text} ${node.verb}\` gives no protection here. Remove it, or write it after \`${node.who.text} has protection from ...\`.`);
+  }
+  const keep: GrantKeep | undefined = !clause ? undefined : clause.what === 'card' ? { what: 'card', id: clause.card!.text } : { what: clause.what };
   const abilities: Ability[] = [];
   for (const a of node.abilities) {
     if (a.kind === 'grant' && node.verb === 'loses') {
       replay.report('syntax-error', a.range, msg`A grant in quotes is an ability given to the permanent, with \`has\`: write \`${node.who.text} has "${a.grant.who.text} ${a.grant.verb} ..."\`.`);
       continue;
     }
-    const x = mtgAbility(replay, a);
-    if (x) abilities.push(x);
+    abilities.push(...mtgAbilities(replay, a, node.verb === 'has' ? keep : undefined));
   }
   return abilities.length ? { who: node.who.text, verb: node.verb, abilities } : undefined;
 }

@@ -4,7 +4,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, kindsOf, type PlayerObj, withOrWithout } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { colorWord, describe, MTG_CARD_TYPES, MTG_SUPERTYPES, unknownWord } from './characteristics';
+import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES, protectionQualities, unknownWord } from './characteristics';
 import { protectionKeep, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
@@ -40,28 +40,31 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
 export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: 'protection' }>): void {
   const card = replay.lookup(ev.subject);
   if (!card) return;
-  const q = colorWord(ev.quality.text);
-  if (isCard(card) && isPhasedOut(card) && phasedOutSubject(replay, card, ev, ev.verb === 'gains' ? msg`an effect that makes it gain protection from ${qualityWord(q)}` : msg`an effect that makes it lose protection from ${qualityWord(q)}`, ['702.26e'])) return;
+  const written = ev.quality.text;
+  if (isCard(card) && isPhasedOut(card) && phasedOutSubject(replay, card, ev, ev.verb === 'gains' ? msg`an effect that makes it gain protection from ${qualityWord(written)}` : msg`an effect that makes it lose protection from ${qualityWord(written)}`, ['702.26e'])) return;
+  // `all colors`: an instance for each color (702.16h); a loss takes those it has.
+  const all = protectionQualities(written);
+  const qs = ev.verb === 'gains' ? all : all.filter((q) => abilitiesOf(card).protections.includes(q));
+  if (qs.length === 0) {
+    replay.report('impossible-event', ev.range, msg`${card.id} doesn't have protection from ${qualityWord(written)}, so it can't lose it: the line does nothing. Remove it, or give ${card.id} protection from ${qualityWord(written)} first.`, { rules: ['113.10'], subjects: [card.id] });
+    return;
+  }
   if (isCard(card)) card.modified = true;
-  const keepsOf = card.protectionKeeps ?? [];
-  if (ev.verb === 'gains') {
-    // 702.16n/p: what this instance doesn't remove, beside it (index for index).
-    const keep = ev.keep ? protectionKeep(replay, card, q, ev.keep) : undefined;
-    card.protectionKeeps = [...card.protections.map((_, i) => keepsOf[i]), keep];
-    card.protections = [...card.protections, q];
-  } else {
-    if (!abilitiesOf(card).protections.includes(q)) {
-      replay.report('impossible-event', ev.range, msg`${card.id} doesn't have protection from ${qualityWord(q)}.`, { subjects: [card.id] });
-      return;
+  for (const q of qs) {
+    const keepsOf = card.protectionKeeps ?? [];
+    if (ev.verb === 'gains') {
+      // 702.16n/p: what this instance doesn't remove, beside it (index for index).
+      const keep = ev.keep ? protectionKeep(replay, card, q, ev.keep) : undefined;
+      card.protectionKeeps = [...card.protections.map((_, i) => keepsOf[i]), keep];
+      card.protections = [...card.protections, q];
+    } else {
+      // 113.10b: every instance of protection from q goes (one its attachments grant too: abilities.ts).
+      card.protectionKeeps = card.protections.map((_, i) => keepsOf[i]).filter((_, i) => card.protections[i] !== q);
+      card.protections = card.protections.filter((x) => x !== q);
     }
-    // 113.10b: every instance of protection from q goes.
-    card.protectionKeeps = card.protections.map((_, i) => keepsOf[i]).filter((_, i) => card.protections[i] !== q);
-    card.protections = card.protections.filter((x) => x !== q);
+    if (isCard(card)) logAbilityChange(replay.board, card, ev.verb, { kind: 'protection', quality: q });
   }
-  if (isCard(card)) {
-    logAbilityChange(replay.board, card, ev.verb, { kind: 'protection', quality: q });
-    touch(replay, card);
-  }
+  if (isCard(card)) touch(replay, card);
   else for (const id of card.attachments) touch(replay, replay.board.cards.get(id)!);
 }
 

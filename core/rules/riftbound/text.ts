@@ -43,6 +43,7 @@ export function riftboundKeyword(replay: Replay, name: { text: string; range: Ra
  * protection, hexproof, shroud or ward, and text within text is MTG's (613.7a): each is reported.
  */
 export function riftboundGrant(replay: Replay, node: GrantNode): Grant | undefined {
+  if (node.keep) replay.report('syntax-error', node.keep.range, msg`Riftbound's rules have no protection, so nothing is spared from one: remove \`not removing ...\`.`);
   if (node.verb === 'loses') {
     replay.report('syntax-error', node.range, msg`\`${node.who.text} loses\` is not Riftbound text: the Riftbound rules have no effect that takes a card's abilities away (text is only ever Inactive, 135.4). Write \`${node.who.text} has ...\` for the keywords its Effect Text gives.`);
     return undefined;
