@@ -163,7 +163,7 @@ function isKeywordPiece(piece: string, listed: readonly string[]): boolean {
 const GRANT_SENTENCE = /^(Equipped creature|Enchanted creature|Enchanted permanent|Fortified land) (?:gets [+-][0-9]+\/[+-][0-9]+ and )?(has|loses) (.+)$/;
 
 /** The protection qualities a grant read from card data may name (702.16a): a color, everything, card types in the plural. */
-const GRANT_QUALITIES = new Set([...COLOR_WORDS, 'everything', 'artifacts', 'battles', 'creatures', 'enchantments', 'instants', 'lands', 'planeswalkers', 'sorceries']);
+const GRANT_QUALITIES = new Set([...COLOR_WORDS, 'all colors', 'everything', 'artifacts', 'battles', 'creatures', 'enchantments', 'instants', 'lands', 'planeswalkers', 'sorceries']);
 
 /**
  * The grants of a line of rules text (one per sentence that is one), or undefined when it has none.
@@ -175,7 +175,13 @@ function grantProps(line: string): string[] | undefined {
   const out: string[] = [];
   let any = false;
   for (const sentence of line.split(/\.\s+/)) {
-    const m = GRANT_SENTENCE.exec(sentence.replace(/\.$/, '').trim());
+    const plain = sentence.replace(/\.$/, '').trim();
+    // "This effect doesn't remove Auras." (Spectra Ward, 702.16n): what the grant before it spares.
+    if (/^This effect doesn't remove Auras$/.test(plain) && out.length && / protection from /.test(out[out.length - 1])) {
+      out[out.length - 1] += ', not removing Auras';
+      continue;
+    }
+    const m = GRANT_SENTENCE.exec(plain);
     if (!m) continue;
     any = true;
     const abilities = grantedAbilities(m[3]);
@@ -200,7 +206,7 @@ function grantedAbilities(list: string): string[] | undefined {
   for (const piece of list.split(/\s*,\s*(?:and\s+)?|\s+and\s+/)) {
     const p = piece.trim().toLowerCase();
     let m: RegExpExecArray | null;
-    if ((m = /^protection from (\S+)$/.exec(p)) || (afterProtection && (m = /^from (\S+)$/.exec(p)))) {
+    if ((m = /^protection from (\S+|all colors)$/.exec(p)) || (afterProtection && (m = /^from (\S+)$/.exec(p)))) {
       if (GRANT_QUALITIES.has(m[1])) {
         const last = out[out.length - 1];
         out.push(last !== undefined && /^(protection )?from /.test(last) ? `from ${m[1]}` : `protection from ${m[1]}`);

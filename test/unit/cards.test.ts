@@ -134,6 +134,9 @@ describe('card data: formats', () => {
     assert.deepEqual(read('Equipped creature has ward {2}.'), ['equipped creature has ward 2']);
     assert.deepEqual(read('Equipped creature gets +1/+1 and has flying, first strike, and vigilance.'), ['equipped creature has flying and first strike and vigilance']);
     assert.deepEqual(read('Equipped creature gets +2/+2 and has trample. Whenever equipped creature attacks, draw a card.'), ['equipped creature has trample']);
+    // Spectra Ward: protection from all colors (702.16h), sparing Auras (702.16n).
+    assert.deepEqual(read("Enchanted creature gets +2/+2 and has protection from all colors. This effect doesn't remove Auras."), ['enchanted creature has protection from all colors, not removing Auras']);
+    assert.deepEqual(read("Enchanted creature has flying. This effect doesn't remove Auras."), ['enchanted creature has flying'], 'nothing to spare without a protection');
     assert.deepEqual(read('Flanking, trample', ['Flanking']), ['trample'], 'a keyword the file lists makes the line a keyword line');
     assert.deepEqual(read('Flanking, trample'), [], 'without it, the line is not known to be one');
     assert.deepEqual(read('Warden of the Wall'), [], 'a word that starts like ward is not ward');
