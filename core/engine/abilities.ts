@@ -92,10 +92,11 @@ export function grantOf(node: GrantNode): Grant {
   return { who: node.who.text, verb: node.verb, abilities: node.abilities.map(abilityOf) };
 }
 
-/** A card's abilities (with its attachments' grants) as a scenario writes them, for views and messages. */
-export function abilityLabels(c: CardObj): string[] {
-  const have = abilitiesOf(c) as Granted;
-  return [...have.keywords, ...have.protections.map((q) => `protection from ${q}`), ...have.targeting.map((k) => abilityLabel({ kind: 'targeting', keyword: k }))];
+/** A card's abilities (with its attachments' grants), or a player's, as a scenario writes them, for views and messages. */
+export function abilityLabels(c: CardObj | PlayerObj): string[] {
+  const have = abilitiesOf(c);
+  const keywords = 'keywords' in have ? have.keywords : [];
+  return [...keywords, ...have.protections.map((q) => `protection from ${q}`), ...have.targeting.map((k) => abilityLabel({ kind: 'targeting', keyword: k }))];
 }
 
 /** Does `a`, as an attachment, grant anything (its own grants, or one an Aura on it gave it)? */

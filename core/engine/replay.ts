@@ -889,7 +889,8 @@ export class Replay {
         return { actual: msg`${c.id} is controlled by ${c.controller}${off}`, replacement: `${c.id} controlled by ${c.controller}` };
       }
       case 'has-ability': {
-        const c = this.card(a.subject);
+        // A card, or a player (hexproof, shroud, protection: 702.11c, 702.18a, 702.16c).
+        const c = this.lookup(a.subject);
         if (!c) return undefined;
         const ability = abilityOf(a.ability);
         const label = abilityLabel(ability);
@@ -899,7 +900,7 @@ export class Replay {
           return { actual: by ? msg`${c.id} has ${label}, given by ${by}` : msg`${c.id} has ${label}`, replacement: `${c.id} has ${label}` };
         }
         const have = abilityLabels(c);
-        return { actual: have.length ? msg`${c.id} has ${have.join(', ')}, but not ${label}` : msg`${c.id} has none of the abilities a scenario can state, so not ${label}`, replacement: `${c.id} has no ${label}` };
+        return { actual: have.length ? msg`${c.id} has only ${have.join(', ')}` : msg`${c.id} has no ability a scenario can state`, replacement: `${c.id} has no ${label}` };
       }
       case 'no-attachments': {
         const h = this.lookup(a.host);
