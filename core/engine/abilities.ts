@@ -34,7 +34,9 @@ export type Ability =
   | { readonly kind: 'keyword'; readonly name: string }
   | { readonly kind: 'protection'; readonly quality: string; readonly keep?: GrantKeep }
   | { readonly kind: 'targeting'; readonly keyword: TargetingKeyword }
-  | { readonly kind: 'grant'; readonly grant: Grant };
+  | { readonly kind: 'grant'; readonly grant: Grant }
+  /** `can't be enchanted [by other Auras]` (Consecrate Land): not an ability of the permanent, a restriction its attachment puts on it. */
+  | { readonly kind: 'cant'; readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly other: boolean };
 
 /**
  * What a protection an Aura grants doesn't remove (MTG 702.16n: that Aura, named, or every Aura;
@@ -64,6 +66,8 @@ export interface Granted {
   readonly protectionKeeps: readonly (ProtectionKeep | undefined)[];
   readonly targeting: readonly TargetingKeyword[];
   readonly keywords: readonly string[];
+  /** What its attachments say can't be attached to it (`except`: the attachment that said "other"). */
+  readonly cant?: readonly { readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly except: string | undefined; readonly by: string }[];
   /** The attachment each ability it has from a grant came from, by label (abilityLabel): for the messages. */
   readonly from?: Readonly<Record<string, string>>;
 }
@@ -84,6 +88,8 @@ export function abilityOf(node: AbilityNode): Ability {
       return { kind: 'targeting', keyword: targetingKeywordOf(node.keyword) };
     case 'grant':
       return { kind: 'grant', grant: grantOf(node.grant) };
+    case 'cant':
+      return { kind: 'cant', what: node.what, other: node.other };
   }
 }
 
@@ -115,11 +121,14 @@ export function abilityLabel(a: Ability): string {
       return a.keyword.name + (a.keyword.quality !== undefined ? ` from ${a.keyword.quality}` : '') + (a.keyword.cost !== undefined ? ` ${a.keyword.cost}` : '');
     case 'grant':
       return `"${grantLabel(a.grant)}"`;
+    case 'cant':
+      return `can't be ${a.what}${a.other ? ` by other ${a.what === 'enchanted' ? 'Auras' : a.what === 'equipped' ? 'Equipment' : 'Fortifications'}` : ''}`;
   }
 }
 
 /** How a grant reads: `equipped creature has protection from red and protection from blue`. */
 export function grantLabel(g: Grant): string {
+  if (g.abilities.length === 1 && g.abilities[0].kind === 'cant') return `${g.who} ${abilityLabel(g.abilities[0])}`;
   return `${g.who} ${g.verb} ${g.abilities.map(abilityLabel).join(' and ')}`;
 }
 
@@ -139,8 +148,20 @@ export function hasAbility(card: CardObj | PlayerObj, a: Ability): boolean {
     case 'targeting':
       return have.targeting.some((k) => k.name === a.keyword.name && (a.keyword.quality === undefined || k.quality === a.keyword.quality) && (a.keyword.cost === undefined || k.cost === a.keyword.cost));
     case 'grant':
+    case 'cant':
       return false;
   }
+}
+
+/**
+ * Does an attachment of `host` say that `att` can't be attached to it (`can't be enchanted by other
+ * Auras`)? The attachment that says so (and whether it spares itself), or undefined.
+ */
+export function cantAttachBy(host: CardObj | PlayerObj, what: 'enchanted' | 'equipped' | 'fortified', att: CardObj): { by: string; other: boolean } | undefined {
+  const cant = host.granted?.cant;
+  if (!cant) return undefined;
+  for (const c of cant) if (c.what === what && c.except !== att.id) return { by: c.by, other: c.except !== undefined };
+  return undefined;
 }
 
 /** One change to a host's abilities, ordered by (primary, secondary): 613.7a's timestamps. */
@@ -198,10 +219,12 @@ export function regrant(board: Board, host: CardObj): boolean {
     return before !== undefined;
   }
   const effects: Effect[] = [];
+  const cant: { what: 'enchanted' | 'equipped' | 'fortified'; except: string | undefined; by: string }[] = [];
   for (const id of host.grantors) {
     const a = board.cards.get(id);
     if (!grantsTo(board, a, host)) continue;
-    if (!a.lost.has('all')) for (const g of a.grants) for (const ability of g.abilities) if (ability.kind !== 'grant') effects.push({ primary: a.timestamp, secondary: 0, verb: g.verb, ability, source: a.id, keep: ability.kind === 'protection' && ability.keep ? keepOf(board, host, a, ability.keep) : undefined });
+    if (!a.lost.has('all')) for (const g of a.grants) for (const ability of g.abilities) if (ability.kind === 'cant') cant.push({ what: ability.what, except: ability.other ? a.id : undefined, by: a.id });
+    if (!a.lost.has('all')) for (const g of a.grants) for (const ability of g.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant') effects.push({ primary: a.timestamp, secondary: 0, verb: g.verb, ability, source: a.id, keep: ability.kind === 'protection' && ability.keep ? keepOf(board, host, a, ability.keep) : undefined });
     // The abilities an Aura on `a` gave it to grant ("enchanted Equipment has 'equipped creature has flying'").
     if (a.grantors.length === 0) continue;
     const lostAt = lostAllAt(a);
@@ -212,12 +235,12 @@ export function regrant(board: Board, host: CardObj): boolean {
         if (g.verb !== 'has') continue;
         for (const given of g.abilities) {
           if (given.kind !== 'grant') continue;
-          for (const ability of given.grant.abilities) if (ability.kind !== 'grant') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability, source: a.id, keep: undefined });
+          for (const ability of given.grant.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability, source: a.id, keep: undefined });
         }
       }
     }
   }
-  if (effects.length === 0) {
+  if (effects.length === 0 && cant.length === 0) {
     host.granted = undefined;
     return before !== undefined;
   }
@@ -281,7 +304,7 @@ export function regrant(board: Board, host: CardObj): boolean {
       }
     }
   }
-  const after: Granted = { protections, protectionKeeps: keeps, targeting, keywords, from };
+  const after: Granted = cant.length ? { protections, protectionKeeps: keeps, targeting, keywords, cant, from } : { protections, protectionKeeps: keeps, targeting, keywords, from };
   host.granted = after;
   return !before || !sameAbilities(before, after);
 }
@@ -294,6 +317,9 @@ function sameKeep(x: ProtectionKeep | undefined, y: ProtectionKeep | undefined):
 }
 
 function sameAbilities(x: Granted, y: Granted): boolean {
+  const cx = x.cant ?? [];
+  const cy = y.cant ?? [];
+  if (cx.length !== cy.length || cx.some((c, i) => c.what !== cy[i].what || c.except !== cy[i].except || c.by !== cy[i].by)) return false;
   const fx = Object.keys(x.from ?? {});
   if (fx.length !== Object.keys(y.from ?? {}).length || fx.some((k) => x.from![k] !== y.from?.[k])) return false;
   return sameList(x.protections, y.protections) && sameList(x.keywords, y.keywords) && x.targeting.length === y.targeting.length && x.targeting.every((k, i) => k === y.targeting[i]) && x.protectionKeeps.every((k, i) => sameKeep(k, y.protectionKeeps[i]));
@@ -314,7 +340,8 @@ function changeKey(a: AbilityChange['ability']): string {
     case 'targeting':
       return `t ${a.keyword.name} ${a.keyword.quality ?? ''} ${a.keyword.cost ?? ''}`;
     case 'grant':
-      return 'g';
+    case 'cant':
+      return a.kind;
   }
 }
 

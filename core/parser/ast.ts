@@ -83,9 +83,11 @@ export type AbilityNode =
   | { kind: 'protection'; quality: Word; range: Range }
   | { kind: 'targeting'; keyword: TargetingKeywordNode; range: Range }
   /** MTG 613.7a: `enchanted Equipment has "equipped creature has flying"`, the ability to grant, in quotes. */
-  | { kind: 'grant'; grant: GrantNode; range: Range };
+  | { kind: 'grant'; grant: GrantNode; range: Range }
+  /** `enchanted land can't be enchanted by other Auras` (Consecrate Land): what can't be attached to the permanent (303.4, 701.3a); `other`: the granting card itself can. */
+  | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; other: boolean; range: Range };
 
-/** `equipped creature has flying and first strike`, `enchanted creature loses flying`. */
+/** `equipped creature has flying and first strike`, `enchanted creature loses flying`, `enchanted land can't be enchanted by other Auras` (a `has` of one `cant`). */
 export interface GrantNode {
   /** `equipped creature`, `enchanted permanent`, `fortified land`, `equipped unit`: the attached object, as written. */
   who: Word;

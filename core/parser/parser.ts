@@ -607,8 +607,24 @@ function parseGrant(cur: Cursor, first: Token): GrantNode {
   const noun = cur.word(msg`what it is attached to (${first.text} creature, ${first.text} permanent, ${first.text} unit...)`);
   const who = { text: `${first.text} ${noun.text}`, range: span(first.range, noun.range) };
   const v = cur.peek();
-  if (!v || v.type !== 'word' || (v.text !== 'has' && v.text !== 'loses')) cur.fail(msg`'has' or 'loses' after '${who.text}'`);
+  if (!v || v.type !== 'word' || (v.text !== 'has' && v.text !== 'loses' && v.text !== "can't")) cur.fail(msg`'has', 'loses' or 'can't be' after '${who.text}'`);
   cur.next();
+  if (v!.text === "can't") {
+    // `enchanted land can't be enchanted by other Auras` (Consecrate Land).
+    cur.expectWord('be');
+    const w = cur.word(msg`'enchanted', 'equipped' or 'fortified'`);
+    if (w.text !== 'enchanted' && w.text !== 'equipped' && w.text !== 'fortified') throw new SyntaxError_(msg`Expected 'enchanted', 'equipped' or 'fortified', found '${w.text}'.`, w.range);
+    let other = false;
+    if (cur.isWord('by')) {
+      cur.next();
+      cur.expectWord('other');
+      const kind = w.text === 'enchanted' ? 'Auras' : w.text === 'equipped' ? 'Equipment' : 'Fortifications';
+      cur.expectWord(kind);
+      other = true;
+    }
+    const cant: AbilityNode = { kind: 'cant', what: w.text, other, range: span(v!.range, cur.last().range) };
+    return { who, verb: 'has', abilities: [cant], range: span(first.range, cur.last().range) };
+  }
   const abilities = parseAbilities(cur);
   // `..., not removing blessing` (702.16n, 702.16p): what the protection it gives spares.
   const keep = cur.peek()?.type === 'comma' && cur.isWord('not', 1) ? parseKeep(cur) : undefined;

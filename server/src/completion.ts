@@ -192,6 +192,8 @@ const GRANT_NOUNS: Record<Game, Record<string, readonly string[]>> = {
   mtg: { equipped: ['creature'], enchanted: ['creature', 'permanent', 'Equipment', 'artifact', 'land'], fortified: ['land'] },
   riftbound: { equipped: ['unit'] },
 };
+/** After `can't be` in a grant: the attaching it forbids, and what `by other` names (`enchanted ... can't be enchanted by other Auras`). */
+const GRANT_CANT: Record<string, readonly [string, string]> = { enchanted: ['enchanted', 'Auras'], equipped: ['equipped', 'Equipment'], fortified: ['fortified', 'Fortifications'] };
 /** The attachment subtype whose grants start with each word. */
 const GRANT_SUBTYPE: Record<string, string> = { equipped: 'Equipment', enchanted: 'Aura', fortified: 'Fortification' };
 
@@ -509,7 +511,12 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (GRANT_NOUNS[game][kw]) {
     // `equipped creature has|loses ABILITY [and ABILITY]...` (MTG 613.1f; Riftbound 718.3).
     if (n === 1) return words(GRANT_NOUNS[game][kw], CompletionItemKind.TypeParameter);
-    if (n === 2) return words(['has', 'loses']);
+    if (n === 2) return words(game === 'mtg' ? ['has', 'loses', "can't be"] : ['has']);
+    // `enchanted land can't be enchanted by other Auras` (Consecrate Land): what, then `by other ...`.
+    if (clause[2] === "can't") {
+      const what = GRANT_CANT[kw];
+      return n === 3 ? words(['be']) : n === 4 ? words(what ? [what[0]] : []) : n === 5 ? words(['by']) : n === 6 ? words(['other']) : n === 7 && what ? words([what[1]]) : NONE;
+    }
     return clause[2] === 'has' || clause[2] === 'loses' ? abilityWant(state, clause.slice(3), true) : NONE;
   }
   if (n === 1 && secondWord(game, kw)) return words([secondWord(game, kw)!]);

@@ -362,6 +362,11 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
   if (h.kind === 'keyword') {
     return t('{0}: a keyword ability. The checker keeps it with the card (its own, granted by an attachment, gained or lost by an event) for `expect X has {1}`; it checks no rule about what the ability does.', `**${md(h.name)}**`, h.name);
   }
+  const cant = h.grant.abilities.find((a) => a.kind === 'cant');
+  if (cant && cant.kind === 'cant' && state.game === 'mtg') {
+    // Not an ability of the permanent: a restriction on what may be attached to it (303.4, 701.3a).
+    return `${t('{0}: while this card is attached, nothing of that kind may become attached to the object it is on (the card itself excepted, with `by other`); what is already attached falls off.', codeSpan(state.document.getText(cant.range)))}\n\n${ruleRefSection(state, cant.what === 'enchanted' ? '303.4' : '701.3a', ctx)}`;
+  }
   const head = codeSpan(`${h.grant.who.text} ${h.grant.verb}`);
   if (state.game === 'riftbound') return `${t("{0}: while this card is attached, its text is part of the text of the unit it is attached to, so the unit has these abilities.", head)}\n\n${ruleRefSection(state, '718.3', ctx)}`;
   if (h.quoted) return `${t('{0}: an ability this Aura gives the permanent it enchants, which that permanent then gives to what it is attached to (an Aura on an Equipment: the equipped creature). Its effect takes the later timestamp of the two attachments.', codeSpan(state.document.getText(h.range)))}\n\n${ruleRefSection(state, '613.7a', ctx)}`;

@@ -100,6 +100,9 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
       case 'grant':
         // A grant in quotes (613.7a): its words where they stand in the string.
         return grant(a.grant);
+      case 'cant':
+        // `can't be enchanted by other Auras`: one keyword, on its line.
+        return phrase(a.range);
     }
   };
   /** `equipped creature has ABILITY...`: the head's words as keywords, the attached object's noun as a type, then the abilities. */

@@ -225,7 +225,11 @@ describe('LSP completion', () => {
     const enchanted = (await complete(decl('enchanted '), 4)).map((i) => i.label);
     assert.ok(enchanted.includes('creature') && enchanted.includes('permanent') && enchanted.includes('Equipment'), JSON.stringify(enchanted));
     assert.deepEqual((await complete(decl('fortified '), 4)).map((i) => i.label), ['land']);
-    assert.deepEqual((await complete(decl('equipped creature '), 4)).map((i) => i.label), ['has', 'loses']);
+    assert.deepEqual((await complete(decl('equipped creature '), 4)).map((i) => i.label), ['has', 'loses', "can't be"]);
+    // `enchanted land can't be enchanted by other Auras` (Consecrate Land), word by word.
+    assert.deepEqual((await complete(decl("enchanted land can't be "), 4)).map((i) => i.label), ['enchanted']);
+    assert.deepEqual((await complete(decl("enchanted land can't be enchanted "), 4)).map((i) => i.label), ['by']);
+    assert.deepEqual((await complete(decl("enchanted land can't be enchanted by other "), 4)).map((i) => i.label), ['Auras']);
     // The abilities after `has` or `loses`, then their words, then `and`.
     const abilities = [...MTG_KEYWORDS, 'protection from', 'hexproof', 'hexproof from', 'shroud', 'ward'];
     assert.deepEqual((await complete(decl('equipped creature has '), 4)).map((i) => i.label), abilities);

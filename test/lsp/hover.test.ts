@@ -106,6 +106,14 @@ describe('LSP hover', () => {
     assert.doesNotMatch(v, /Keywords|targeting/);
   });
 
+  it("on `can't be enchanted by other Auras` in a grant: 303.4 explained (a restriction, not an ability)", async () => {
+    const text = [...HEADER.slice(0, 4), "card consecrate \"Consecrate Land\": enchantment — Aura, owner alice, enchant land, enchanted land can't be enchanted by other Auras"].join('\n') + '\n';
+    const v = value(await hoverAt(text, positionOf(text, "can't be enchanted by", 2)));
+    assert.match(v, /`can't be enchanted by other Auras`: while this card is attached, nothing of that kind may become attached/);
+    assert.match(v, /Rule 303\.4\b/);
+    assert.doesNotMatch(v, /613\.1f/);
+  });
+
   it('on a Riftbound grant: 718.3 explained', async () => {
     const text = ['game riftbound', 'player alice', 'card blade "Blade": gear — Equipment, owner alice, equip, equipped unit has Shield'].join('\n') + '\n';
     const v = value(await hoverAt(text, positionOf(text, 'unit has', 2)));

@@ -345,6 +345,8 @@ function mtgAbilities(replay: Replay, node: AbilityNode, keep: GrantKeep | undef
       const inner = mtgGrant(replay, node.grant);
       return inner ? [{ kind: 'grant', grant: inner }] : [];
     }
+    case 'cant':
+      return [{ kind: 'cant', what: node.what, other: node.other }];
   }
 }
 

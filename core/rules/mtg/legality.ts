@@ -1,7 +1,7 @@
 // MTG: what can be attached to what (701.3a): Equipment 301.5, Fortification 301.6, Auras 303.4, battles 310.10,
 // protection as it applies to attaching (702.16c/d/j/k); Auras on cards in a graveyard (109.2a, 113.6); the legal hosts
 // a fix offers; what a change may make illegal.
-import { abilitiesOf, grantedBy } from '../../engine/abilities';
+import { abilitiesOf, cantAttachBy, grantedBy } from '../../engine/abilities';
 import type { Range } from '../../types';
 import type { ProtectionKeepClause } from '../../parser/ast';
 import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
@@ -136,6 +136,8 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
     const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16c', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be enchanted by ${att.id}` };
     if (isCard(host) && (host.kinds & CANT_ENCHANTED) !== 0) return { rules: ['303.4'], why: msg`${host.id} can't be enchanted` };
+    const cant = cantAttachBy(host, 'enchanted', att);
+    if (cant) return { rules: ['303.4'], why: cant.other ? msg`${cant.by} is on ${host.id} and says it can't be enchanted by other Auras` : msg`${cant.by} is on ${host.id} and says it can't be enchanted` };
     return undefined;
   }
   if (isEquipment(att)) {
@@ -146,6 +148,8 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
     const prot = protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16d', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be equipped by ${att.id}` };
     if ((host.kinds & CANT_EQUIPPED) !== 0) return { rules: ['701.3a'], why: msg`${host.id} can't be equipped` };
+    const cant = cantAttachBy(host, 'equipped', att);
+    if (cant) return { rules: ['701.3a'], why: cant.other ? msg`${cant.by} is on ${host.id} and says it can't be equipped by other Equipment` : msg`${cant.by} is on ${host.id} and says it can't be equipped` };
     return undefined;
   }
   if (isFortification(att)) {
@@ -156,6 +160,8 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
     const prot = protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16d', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be fortified by ${att.id}` };
     if ((host.kinds & CANT_FORTIFIED) !== 0) return { rules: ['701.3a'], why: msg`${host.id} can't be fortified` };
+    const cant = cantAttachBy(host, 'fortified', att);
+    if (cant) return { rules: ['701.3a'], why: cant.other ? msg`${cant.by} is on ${host.id} and says it can't be fortified by other Fortifications` : msg`${cant.by} is on ${host.id} and says it can't be fortified` };
     return undefined;
   }
   return { rules: ['701.3b'], why: msg`${att.id} is not an Aura, Equipment or Fortification`, code: 'not-attachable' };
