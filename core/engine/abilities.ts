@@ -210,7 +210,9 @@ function lostAllAt(c: CardObj): number {
  * place after the attachment's own (the second key) when the attachment gets a newer timestamp.
  * The host's own abilities come first; the events that changed them are applied again in their
  * place among the grants (the last change of an ability decides it, so applying one twice is
- * harmless). Returns true when the abilities the rules read changed.
+ * harmless). A protection a grant gives with `not removing` is an instance of its own, its keep
+ * worked out for this host (702.16n/p); `can't be enchanted` is kept beside the abilities. Returns
+ * true when what the rules read changed.
  */
 export function regrant(board: Board, host: CardObj): boolean {
   const before = host.granted;
@@ -223,8 +225,15 @@ export function regrant(board: Board, host: CardObj): boolean {
   for (const id of host.grantors) {
     const a = board.cards.get(id);
     if (!grantsTo(board, a, host)) continue;
-    if (!a.lost.has('all')) for (const g of a.grants) for (const ability of g.abilities) if (ability.kind === 'cant') cant.push({ what: ability.what, except: ability.other ? a.id : undefined, by: a.id });
-    if (!a.lost.has('all')) for (const g of a.grants) for (const ability of g.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant') effects.push({ primary: a.timestamp, secondary: 0, verb: g.verb, ability, source: a.id, keep: ability.kind === 'protection' && ability.keep ? keepOf(board, host, a, ability.keep) : undefined });
+    if (!a.lost.has('all')) {
+      for (const g of a.grants) {
+        for (const ability of g.abilities) {
+          // What may not be attached is a restriction, outside the layers; a quoted grant is for `a`'s own host.
+          if (ability.kind === 'cant') cant.push({ what: ability.what, except: ability.other ? a.id : undefined, by: a.id });
+          else if (ability.kind !== 'grant') effects.push({ primary: a.timestamp, secondary: 0, verb: g.verb, ability, source: a.id, keep: ability.kind === 'protection' && ability.keep ? keepOf(board, host, a, ability.keep) : undefined });
+        }
+      }
+    }
     // The abilities an Aura on `a` gave it to grant ("enchanted Equipment has 'equipped creature has flying'").
     if (a.grantors.length === 0) continue;
     const lostAt = lostAllAt(a);
