@@ -76,7 +76,7 @@ function mtgFacts(rec: CardRecord): CardFacts {
       continue;
     }
     // "Equipped creature gets +2/+2 and has protection from red and from blue." (613.1f)
-    const grants = grantProps(line);
+    const grants = grantProps(line, rec.name);
     if (grants) {
       props.push(...grants);
       continue;
@@ -169,16 +169,18 @@ const GRANT_QUALITIES = new Set([...COLOR_WORDS, 'all colors', 'everything', 'ar
  * The grants of a line of rules text (one per sentence that is one), or undefined when it has none.
  * A line with a quote is left whole: the quoted ability has sentences of its own.
  */
-function grantProps(line: string): string[] | undefined {
+function grantProps(line: string, name: string): string[] | undefined {
   if (!/^(Equipped|Enchanted|Fortified) /.test(line) && !/\. (Equipped|Enchanted|Fortified) /.test(line)) return undefined;
   if (/["“”]/.test(line)) return undefined;
   const out: string[] = [];
   let any = false;
   for (const sentence of line.split(/\.\s+/)) {
     const plain = sentence.replace(/\.$/, '').trim();
-    // "This effect doesn't remove Auras." (Spectra Ward, 702.16n): what the grant before it spares.
-    if (/^This effect doesn't remove Auras$/.test(plain) && out.length && / protection from /.test(out[out.length - 1])) {
-      out[out.length - 1] += ', not removing Auras';
+    // "This effect doesn't remove Auras." (Spectra Ward, 702.16n): what the grant before it spares;
+    // "This effect doesn't remove White Ward." (the card itself).
+    const spares = /^This effect doesn't remove (.+)$/.exec(plain);
+    if (spares && (spares[1] === 'Auras' || spares[1] === name) && out.length && / protection from /.test(out[out.length - 1])) {
+      out[out.length - 1] += spares[1] === 'Auras' ? ', not removing Auras' : ', not removing itself';
       continue;
     }
     const m = GRANT_SENTENCE.exec(plain);

@@ -175,7 +175,8 @@ export type Assertion =
  * attached as it starts, where they are.
  */
 export interface ProtectionKeepClause {
-  what: 'card' | 'auras' | 'attached';
+  /** `self`: `not removing itself`, in a grant (the card that grants it: the Ward cycle, 702.16n). */
+  what: 'card' | 'auras' | 'attached' | 'self';
   card?: Name;
   range: Range;
 }

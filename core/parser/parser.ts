@@ -1866,7 +1866,7 @@ function parseAbilityWord(cur: Cursor, verb: 'gains' | 'loses'): AbilityWord | u
   return t.text;
 }
 
-/** `, not removing NAME | Auras | attached` after `gains X protection from Q` (MTG 702.16n, 702.16p). */
+/** `, not removing NAME | Auras | attached` after `gains X protection from Q` (MTG 702.16n, 702.16p); in a grant also `itself`. */
 function parseKeep(cur: Cursor): ProtectionKeepClause | undefined {
   const comma = cur.peek();
   if (!comma || comma.type !== 'comma') return undefined;
@@ -1874,9 +1874,9 @@ function parseKeep(cur: Cursor): ProtectionKeepClause | undefined {
   const first = cur.expectWord('not');
   cur.expectWord('removing');
   const t = cur.peek();
-  if (t && t.type === 'word' && (t.text === 'Auras' || t.text === 'attached')) {
+  if (t && t.type === 'word' && (t.text === 'Auras' || t.text === 'attached' || t.text === 'itself')) {
     cur.next();
-    return { what: t.text === 'Auras' ? 'auras' : 'attached', range: span(first.range, t.range) };
+    return { what: t.text === 'Auras' ? 'auras' : t.text === 'attached' ? 'attached' : 'self', range: span(first.range, t.range) };
   }
   const card = cur.name(msg`the Aura it doesn't remove, 'Auras' or 'attached'`);
   return { what: 'card', card, range: span(first.range, card.range) };

@@ -508,6 +508,8 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   }
   const [kw] = clause;
   const n = clause.length;
+  // `..., not removing itself | Auras | attached | NAME` after a grant's protection (MTG 702.16n, 702.16p).
+  if (kw === 'not' && game === 'mtg') return n === 1 ? words(['removing']) : n === 2 ? words(['itself', 'Auras', 'attached']) : NONE;
   if (GRANT_NOUNS[game][kw]) {
     // `equipped creature has|loses ABILITY [and ABILITY]...` (MTG 613.1f; Riftbound 718.3).
     if (n === 1) return words(GRANT_NOUNS[game][kw], CompletionItemKind.TypeParameter);

@@ -230,6 +230,8 @@ describe('LSP completion', () => {
     assert.deepEqual((await complete(decl("enchanted land can't be "), 4)).map((i) => i.label), ['enchanted']);
     assert.deepEqual((await complete(decl("enchanted land can't be enchanted "), 4)).map((i) => i.label), ['by']);
     assert.deepEqual((await complete(decl("enchanted land can't be enchanted by other "), 4)).map((i) => i.label), ['Auras']);
+    // A grant's protection may spare itself, Auras, or what was attached (702.16n, 702.16p).
+    assert.deepEqual((await complete(decl('enchanted creature has protection from white, not removing '), 4)).map((i) => i.label), ['itself', 'Auras', 'attached']);
     // The abilities after `has` or `loses`, then their words, then `and`.
     const abilities = [...MTG_KEYWORDS, 'protection from', 'hexproof', 'hexproof from', 'shroud', 'ward'];
     assert.deepEqual((await complete(decl('equipped creature has '), 4)).map((i) => i.label), abilities);

@@ -137,6 +137,9 @@ describe('card data: formats', () => {
     // Spectra Ward: protection from all colors (702.16h), sparing Auras (702.16n).
     assert.deepEqual(read("Enchanted creature gets +2/+2 and has protection from all colors. This effect doesn't remove Auras."), ['enchanted creature has protection from all colors, not removing Auras']);
     assert.deepEqual(read("Enchanted creature has flying. This effect doesn't remove Auras."), ['enchanted creature has flying'], 'nothing to spare without a protection');
+    // The Ward cycle: the card spares itself (its name is the record's: `X` here).
+    assert.deepEqual(read("Enchanted creature has protection from white. This effect doesn't remove X."), ['enchanted creature has protection from white, not removing itself']);
+    assert.deepEqual(read("Enchanted creature has protection from white. This effect doesn't remove Y."), ['enchanted creature has protection from white'], 'another card is not read');
     assert.deepEqual(read('Flanking, trample', ['Flanking']), ['trample'], 'a keyword the file lists makes the line a keyword line');
     assert.deepEqual(read('Flanking, trample'), [], 'without it, the line is not known to be one');
     assert.deepEqual(read('Warden of the Wall'), [], 'a word that starts like ward is not ward');

@@ -296,7 +296,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       }
       case 'grant': {
-        const g = mtgGrant(replay, p.grant);
+        const g = mtgGrant(replay, p.grant, card.id);
         if (g) pr.grants = pushing(pr.grants, g);
         break;
       }
@@ -342,7 +342,7 @@ function mtgAbilities(replay: Replay, node: AbilityNode, keep: GrantKeep | undef
     case 'targeting':
       return [{ kind: 'targeting', keyword: targetingKeywordOf(node.keyword) }];
     case 'grant': {
-      const inner = mtgGrant(replay, node.grant);
+      const inner = mtgGrant(replay, node.grant, undefined);
       return inner ? [{ kind: 'grant', grant: inner }] : [];
     }
     case 'cant':
@@ -355,12 +355,14 @@ function mtgAbilities(replay: Replay, node: AbilityNode, keep: GrantKeep | undef
  * flying", 613.7a) is an ability given to the permanent the card enchants, so only `has` gives one.
  * `, not removing NAME | Auras | attached` is what the protection it gives spares (702.16n, 702.16p).
  */
-export function mtgGrant(replay: Replay, node: GrantNode): Grant | undefined {
+export function mtgGrant(replay: Replay, node: GrantNode, self: string | undefined): Grant | undefined {
   const clause = node.keep;
   if (clause && (node.verb !== 'has' || !node.abilities.some((a) => a.kind === 'protection'))) {
     replay.report('syntax-error', clause.range, msg`\`not removing\` says what a protection spares, and \`${node.who.text} ${node.verb}\` gives no protection here. Remove it, or write it after \`${node.who.text} has protection from ...\`.`);
   }
-  const keep: GrantKeep | undefined = !clause ? undefined : clause.what === 'card' ? { what: 'card', id: clause.card!.text } : { what: clause.what };
+  // `itself`: the card whose grant it is (a quoted grant's `itself` would be another card's: not read).
+  if (clause?.what === 'self' && self === undefined) replay.report('syntax-error', clause.range, msg`\`not removing itself\` in a quoted grant would name the card given the ability; write the name of the card it spares.`);
+  const keep: GrantKeep | undefined = !clause ? undefined : clause.what === 'card' ? { what: 'card', id: clause.card!.text } : clause.what === 'self' ? (self === undefined ? undefined : { what: 'card', id: self }) : { what: clause.what };
   const abilities: Ability[] = [];
   for (const a of node.abilities) {
     if (a.kind === 'grant' && node.verb === 'loses') {

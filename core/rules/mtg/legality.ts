@@ -85,6 +85,10 @@ export function protectionAgainst(host: Host, att: CardObj, staying: boolean | '
 /** What a protection from `quality` gained with `clause` leaves in place (702.16n, 702.16p). */
 export function protectionKeep(replay: Replay, host: Host, quality: string, clause: ProtectionKeepClause): ProtectionKeep | undefined {
   if (clause.what === 'auras') return { rule: '702.16n', auras: true, objects: [] };
+  if (clause.what === 'self') {
+    replay.report('syntax-error', clause.range, msg`\`not removing itself\` is for an Aura that grants protection (\`enchanted creature has protection from white, not removing itself\`); an event's protection names the Aura it spares. Write its name, \`Auras\` or \`attached\`.`);
+    return undefined;
+  }
   if (clause.what === 'card') {
     const c = replay.card(clause.card);
     return c ? { rule: '702.16n', auras: false, objects: [{ id: c.id, version: c.version }] } : undefined;
