@@ -58,6 +58,8 @@ export interface AbilityChange {
   readonly verb: 'gains' | 'loses';
   /** 'all': `loses X all abilities` (113.10); 'protection': `loses X protection`, every one. */
   readonly ability: Ability | 'all' | 'protection';
+  /** What a protection the event gave spares (`gains X protection from Q, not removing ...`: 702.16n/p). */
+  readonly keep?: ProtectionKeep;
 }
 
 /** A card's abilities with its attachments' grants applied (the fields the rules read, as on the card). */
@@ -253,7 +255,7 @@ export function regrant(board: Board, host: CardObj): boolean {
     host.granted = undefined;
     return before !== undefined;
   }
-  for (const ch of host.abilityLog) effects.push({ primary: ch.timestamp, secondary: 0, verb: ch.verb, ability: ch.ability, source: undefined, keep: undefined });
+  for (const ch of host.abilityLog) effects.push({ primary: ch.timestamp, secondary: 0, verb: ch.verb, ability: ch.ability, source: undefined, keep: ch.keep });
   effects.sort((x, y) => x.primary - y.primary || x.secondary - y.secondary);
   let protections = [...host.protections];
   let keeps = host.protections.map((_, i) => host.protectionKeeps[i]);
@@ -373,12 +375,12 @@ function supersedes(verb: 'gains' | 'loses', a: AbilityChange['ability'], key: s
  * only the last change of each ability (and nothing before a `loses all abilities`), so it stays as
  * short as the abilities a card can have, however many events change them.
  */
-export function logAbilityChange(board: Board, card: CardObj, verb: 'gains' | 'loses', ability: AbilityChange['ability']): void {
+export function logAbilityChange(board: Board, card: CardObj, verb: 'gains' | 'loses', ability: AbilityChange['ability'], keep?: ProtectionKeep): void {
   // Without a grant on the board, the order of an event against grants never matters.
   if (!board.grantsDeclared) return;
   const moot = supersedes(verb, ability, changeKey(ability));
   const kept = card.abilityLog.filter((ch) => !moot(changeKey(ch.ability)));
-  kept.push({ timestamp: board.lastTimestamp + 0.5, verb, ability });
+  kept.push(keep ? { timestamp: board.lastTimestamp + 0.5, verb, ability, keep } : { timestamp: board.lastTimestamp + 0.5, verb, ability });
   card.abilityLog = kept;
   board.abilitiesChanged(card);
 }

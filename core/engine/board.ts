@@ -584,7 +584,7 @@ export class Board {
       for (const c of this.list) {
         c.timestamp = movedStamp(c.timestamp, stamps);
         if (c.protectionKeeps.length) c.protectionKeeps = movedKeeps(c.protectionKeeps, stamps);
-        if (c.abilityLog.length) c.abilityLog = c.abilityLog.map((ch) => ({ ...ch, timestamp: movedStamp(ch.timestamp, stamps) }));
+        if (c.abilityLog.length) c.abilityLog = c.abilityLog.map((ch) => (ch.keep ? { ...ch, timestamp: movedStamp(ch.timestamp, stamps), keep: movedKeeps([ch.keep], stamps)[0] } : { ...ch, timestamp: movedStamp(ch.timestamp, stamps) }));
         if (c.granted?.protectionKeeps.length) c.granted = { ...c.granted, protectionKeeps: movedKeeps(c.granted.protectionKeeps, stamps) };
       }
       for (const p of this.players.values()) if (p.protectionKeeps) p.protectionKeeps = movedKeeps(p.protectionKeeps, stamps);

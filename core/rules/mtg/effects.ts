@@ -52,9 +52,9 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   if (isCard(card)) card.modified = true;
   for (const q of qs) {
     const keepsOf = card.protectionKeeps ?? [];
+    // 702.16n/p: what this instance doesn't remove, beside it (index for index).
+    const keep = ev.verb === 'gains' && ev.keep ? protectionKeep(replay, card, q, ev.keep) : undefined;
     if (ev.verb === 'gains') {
-      // 702.16n/p: what this instance doesn't remove, beside it (index for index).
-      const keep = ev.keep ? protectionKeep(replay, card, q, ev.keep) : undefined;
       card.protectionKeeps = [...card.protections.map((_, i) => keepsOf[i]), keep];
       card.protections = [...card.protections, q];
     } else {
@@ -62,7 +62,7 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
       card.protectionKeeps = card.protections.map((_, i) => keepsOf[i]).filter((_, i) => card.protections[i] !== q);
       card.protections = card.protections.filter((x) => x !== q);
     }
-    if (isCard(card)) logAbilityChange(replay.board, card, ev.verb, { kind: 'protection', quality: q });
+    if (isCard(card)) logAbilityChange(replay.board, card, ev.verb, { kind: 'protection', quality: q }, keep);
   }
   if (isCard(card)) touch(replay, card);
   else for (const id of card.attachments) touch(replay, replay.board.cards.get(id)!);
