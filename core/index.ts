@@ -22,7 +22,7 @@ export { parseRulesFile, officialRule, rulesFileFindings, type RulesDocument, ty
 export { renderBoardSvg, drawBoard, drawMemo, escapeXml, type RenderOptions, type BoardTheme, type BoardDrawing, type DrawMemo, type DrawOptions } from './render/svg';
 export { boardCaption, eventLines, type BoardCaption } from './render/caption';
 export { MTG_CARD_TYPES, MTG_SUPERTYPES, MTG_ZONES, COLORS } from './rules/mtg/characteristics';
-export { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from './parser/keywords';
+export { MTG_KEYWORDS, RIFTBOUND_KEYWORDS, keywordSecondWord } from './parser/keywords';
 export { STEPS as MTG_STEPS } from './rules/mtg/timing';
 export { RIFTBOUND_CARD_TYPES, RIFTBOUND_ZONES } from './rules/riftbound/cards';
 export {

@@ -29,6 +29,14 @@ export function keywordLabel(k: TargetingKeyword): string {
   return k.name + (k.quality !== undefined ? ` from ${k.quality}` : '') + (k.cost !== undefined ? ` ${k.cost}` : '');
 }
 
+/**
+ * Does `pattern`, as a loss or an assertion names a targeting keyword, cover `k`? `hexproof` covers
+ * every `hexproof from` (702.11e), `ward` without a cost every ward.
+ */
+export function keywordCovers(pattern: TargetingKeyword, k: TargetingKeyword): boolean {
+  return k.name === pattern.name && (pattern.quality === undefined || k.quality === pattern.quality) && (pattern.cost === undefined || k.cost === pattern.cost);
+}
+
 /** An ability a grant gives or takes. `grant` (MTG 613.7a): the ability to grant, given by an Aura to the permanent it enchants. */
 export type Ability =
   | { readonly kind: 'keyword'; readonly name: string }
@@ -120,7 +128,7 @@ export function abilityLabel(a: Ability): string {
     case 'protection':
       return `protection from ${a.quality}`;
     case 'targeting':
-      return a.keyword.name + (a.keyword.quality !== undefined ? ` from ${a.keyword.quality}` : '') + (a.keyword.cost !== undefined ? ` ${a.keyword.cost}` : '');
+      return keywordLabel(a.keyword);
     case 'grant':
       return `"${grantLabel(a.grant)}"`;
     case 'cant':
@@ -148,7 +156,7 @@ export function hasAbility(card: CardObj | PlayerObj, a: Ability): boolean {
     case 'protection':
       return have.protections.includes(a.quality);
     case 'targeting':
-      return have.targeting.some((k) => k.name === a.keyword.name && (a.keyword.quality === undefined || k.quality === a.keyword.quality) && (a.keyword.cost === undefined || k.cost === a.keyword.cost));
+      return have.targeting.some((k) => keywordCovers(a.keyword, k));
     case 'grant':
     case 'cant':
       return false;
@@ -310,7 +318,7 @@ export function regrant(board: Board, host: CardObj): boolean {
         const k = a.keyword;
         if (add) {
           if (!targeting.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost)) targeting.push(k);
-        } else targeting = targeting.filter((t) => !(t.name === k.name && (k.name !== 'hexproof' || k.quality === undefined || t.quality === k.quality) && (k.cost === undefined || t.cost === k.cost)));
+        } else targeting = targeting.filter((t) => !keywordCovers(k, t));
         break;
       }
     }
@@ -383,4 +391,15 @@ export function logAbilityChange(board: Board, card: CardObj, verb: 'gains' | 'l
   kept.push(keep ? { timestamp: board.lastTimestamp + 0.5, verb, ability, keep } : { timestamp: board.lastTimestamp + 0.5, verb, ability });
   card.abilityLog = kept;
   board.abilitiesChanged(card);
+}
+
+/**
+ * An event gave `card` a keyword ability (`flying`, Riftbound `Shield`) or took it away: on the card,
+ * and in its log for the order against grants. The rules say first whether the event may.
+ */
+export function changeKeyword(board: Board, card: CardObj, verb: 'gains' | 'loses', name: string): void {
+  const without = card.keywords.filter((k) => k !== name);
+  card.keywords = verb === 'gains' ? [...without, name] : without;
+  card.modified = true;
+  logAbilityChange(board, card, verb, { kind: 'keyword', name });
 }

@@ -71,6 +71,14 @@ export const KIND_PERMANENT_TYPE = 4096;
 export const COLOR_WORDS: readonly string[] = ['white', 'blue', 'black', 'red', 'green'];
 const COLOR_FIRST = 8192;
 
+/**
+ * The qualities of `protection from WRITTEN`: the word itself, or for `all colors` (as cards print
+ * it) and `each color` one for each color, as separate protection abilities (MTG 702.16h).
+ */
+export function protectionQualities(written: string): string[] {
+  return written === 'all colors' || written === 'each color' ? [...COLOR_WORDS] : [written];
+}
+
 /** The bit of `kinds` of a color word, 0 for any other word. */
 export function colorBit(word: string): number {
   const i = COLOR_WORDS.indexOf(word);

@@ -21,7 +21,7 @@ import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility } from './abilities';
-import { blankCharacteristics, Board, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
+import { blankCharacteristics, Board, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 
 export interface Obligation {
   /** `unattach` (MTG unattach / Riftbound detach), `move` (to `zone`), `recall` (Riftbound). */
@@ -894,7 +894,9 @@ export class Replay {
         if (!c) return undefined;
         const ability = abilityOf(a.ability);
         const label = abilityLabel(ability);
-        if (hasAbility(c, ability) !== a.negated) return undefined;
+        // `protection from all colors`: one from each color (702.16h), every one of them.
+        const has = ability.kind === 'protection' ? protectionQualities(ability.quality).every((quality) => hasAbility(c, { kind: 'protection', quality })) : hasAbility(c, ability);
+        if (has !== a.negated) return undefined;
         if (a.negated) {
           const by = c.granted?.from?.[label];
           return { actual: by ? msg`${c.id} has ${label}, given by ${by}` : msg`${c.id} has ${label}`, replacement: `${c.id} has ${label}` };

@@ -1964,6 +1964,9 @@ function parseAssertion(cur: Cursor): Assertion {
         const ability = parseAbility(cur);
         return { kind: 'has-ability', subject, ability, negated, range: r() };
       }
+      // A grant in quotes is what an Aura gives to grant: the creature has the abilities it grants.
+      const quoted = cur.peek();
+      if (quoted?.type === 'string') throw new SyntaxError_(msg`An assertion names an ability the card has (\`expect X has flying\`), not a grant in quotes: write the abilities the grant gives.`, quoted.range);
       const other = cur.name(msg`card`);
       return { kind: 'has', host: subject, subject: other, range: r() };
     }

@@ -10,6 +10,7 @@ import {
   MTG_CARD_TYPES as CORE_MTG_CARD_TYPES,
   MTG_KEYWORDS,
   RIFTBOUND_KEYWORDS,
+  keywordSecondWord,
   MTG_SUPERTYPES,
   MTG_ZONES,
   MTG_STEPS,
@@ -177,8 +178,6 @@ const TARGETING_KEYWORDS = ['hexproof', 'shroud', 'ward'];
 const TARGETING_PROPERTIES = ['hexproof', 'hexproof from', 'shroud', 'ward'];
 /** Keyword abilities with no rule of their own here (`flying`, `first strike`; Riftbound `Shield`): the core's lists. */
 const KEYWORDS: Record<Game, readonly string[]> = { mtg: MTG_KEYWORDS, riftbound: RIFTBOUND_KEYWORDS };
-/** The second word of a two-word keyword after its first (`strike` after `first`). */
-const secondWord = (game: Game, first: string): string | undefined => KEYWORDS[game].find((k) => k.startsWith(`${first} `))?.slice(first.length + 1);
 /**
  * What an attachment gives or takes from what it is attached to (MTG 613.1f; Riftbound 718.3), as
  * a property starts: the head. Those of the card's own kind of attachment come first.
@@ -229,7 +228,7 @@ function abilityWant(state: DocumentState, rest: string[], list: boolean): Want 
     const players = prev === 'hexproof' ? [] : state.names.playerIds();
     return { kind: 'words', words: [...COLORS, ...QUALITIES, ...players], item: CompletionItemKind.Value };
   }
-  const second = secondWord(game, last);
+  const second = keywordSecondWord(last);
   if (second) return words([second]);
   return list ? words(['and']) : NONE;
 }
@@ -377,7 +376,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (head === 'loses' && args[1] === 'all') return n === 2 ? words(['abilities']) : NONE;
       if (head === 'loses' && n >= 2 && (args[1] === 'equip' || args[1] === 'reconfigure')) return NONE;
       // `gains X first strike`: a two-word keyword's second word, then nothing (one keyword per event).
-      if (head !== 'becomes' && n >= 2 && KEYWORDS[game].some((k) => k.split(' ')[0] === args[1])) return n === 2 && secondWord(game, args[1]) ? words([secondWord(game, args[1])!]) : NONE;
+      if (head !== 'becomes' && n >= 2 && KEYWORDS[game].some((k) => k.split(' ')[0] === args[1])) return n === 2 && keywordSecondWord(args[1]) ? words([keywordSecondWord(args[1])!]) : NONE;
       if (head === 'gains') return n === 1 ? words(['protection', ...(game === 'mtg' ? ['enchant', ...TARGETING_KEYWORDS] : []), ...KEYWORDS[game]]) : NONE;
       if (head === 'loses') {
         const c = card(args[0]);
@@ -521,7 +520,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     }
     return clause[2] === 'has' || clause[2] === 'loses' ? abilityWant(state, clause.slice(3), true) : NONE;
   }
-  if (n === 1 && secondWord(game, kw)) return words([secondWord(game, kw)!]);
+  if (n === 1 && keywordSecondWord(kw)) return words([keywordSecondWord(kw)!]);
   if ((kw === 'owner' || kw === 'controller') && n === 1) return { kind: 'players' };
   if (kw === 'entered') return n === 1 ? words(['under']) : n === 2 ? { kind: 'players' } : NONE;
   if (kw === 'attached') return n === 1 ? words(['to']) : n === 2 ? { kind: 'cards', rank: () => 0, players: () => 1 } : NONE;

@@ -54,6 +54,25 @@ describe('abilities granted by attachments', () => {
     assert.deepEqual(kinds, ['has-ability', 'has-ability no', 'has', 'has-ability', 'has']);
   });
 
+  it('reports an assertion of a grant in quotes: an assertion names the abilities the card has', () => {
+    const doc = parse('expect lion has "equipped creature has flying"\n');
+    assert.equal(doc.problems.length, 1);
+    assert.match(doc.problems[0].message, /not a grant in quotes/);
+    assert.equal(doc.problems[0].range.start.character, 16);
+  });
+
+  it('asserts `protection from all colors` as one protection from each color (702.16h)', () => {
+    const text = `${HEAD}card lion "Silvercoat Lion": creature — Cat, owner alice, protection from red
+card ward "Spectra Ward": enchantment — Aura, enchant creature, owner alice, color white, in hand, enchanted creature has protection from all colors, not removing Auras
+expect lion has no protection from all colors
+cast ward targeting lion
+resolve ward
+expect lion has protection from all colors
+expect lion has protection from green
+`;
+    assert.deepEqual(check(text).findings, []);
+  });
+
   it('reports a quoted grant with an escape, or one in another, where it stands', () => {
     const doc = parse('card a "A": enchantment — Aura, enchanted permanent has "equipped creature has \\"x\\""\n');
     assert.equal(doc.problems.length, 1);

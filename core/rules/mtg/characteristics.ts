@@ -3,7 +3,7 @@
 // named zone, 702.5 enchant).
 import { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../../parser/keywords';
 import type { CardStmt, Filter, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
-import { adding, type CardObj, colorBit, COLOR_WORDS, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, pushing } from '../../engine/board';
+import { adding, type CardObj, colorBit, COLOR_WORDS, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, targetingKeywordOf } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { Range } from '../../types';
@@ -41,14 +41,6 @@ export const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile'
 export function colorWord(w: string): string {
   for (const c of COLORS) if (c === w) return c;
   return w;
-}
-
-/**
- * The qualities of `protection from WRITTEN`: one, or for `all colors` (as cards print it) and `each
- * color` one for each color, as separate protection abilities (702.16h).
- */
-export function protectionQualities(written: string): string[] {
-  return written === 'all colors' || written === 'each color' ? [...COLOR_WORDS] : [colorWord(written)];
 }
 
 export type Host = CardObj | PlayerObj;

@@ -1,10 +1,10 @@
 // MTG effects that change a permanent's types, protection or controller (the attachment and its host keep their
 // own controllers: 303.4e, 301.5d); none applies to a phased-out permanent (702.26e).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, kindsOf, type PlayerObj, withOrWithout } from '../../engine/board';
+import { type CardObj, isCard, kindsOf, type PlayerObj, protectionQualities, withOrWithout } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES, protectionQualities, unknownWord } from './characteristics';
+import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES, unknownWord } from './characteristics';
 import { protectionKeep, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';

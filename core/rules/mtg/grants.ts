@@ -2,8 +2,7 @@
 // flying"): read from the declaration in characteristics.ts (mtgGrant, 613.1f, layer 6), applied in timestamp order (613.7a, 613.7e) by the engine
 // (../../engine/abilities.ts); and keyword abilities that events give and take (`gains X flying`, 113.10).
 import type { EventNode } from '../../parser/ast';
-import { type Ability, hasAbility, logAbilityChange } from '../../engine/abilities';
-import type { CardObj } from '../../engine/board';
+import { type Ability, changeKeyword, hasAbility } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { mtgKeyword } from './characteristics';
@@ -29,14 +28,6 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     replay.report('impossible-event', ev.range, msg`${card.id} doesn't have ${name}, so it can't lose it: the line does nothing. Remove it, or give ${card.id} ${name} first.`, { rules: ['113.10'], subjects: [card.id] });
     return;
   }
-  changeKeyword(replay, card, ev.verb, name);
+  changeKeyword(replay.board, card, ev.verb, name);
   if (replay.noting) replay.note(() => (gains ? msg`${card.id} gains ${name}` : msg`${card.id} loses ${name}`));
-}
-
-/** A keyword gained or lost by an event: on the card, and in its log for the order against grants (engine/abilities.ts). */
-export function changeKeyword(replay: Replay, card: CardObj, verb: 'gains' | 'loses', name: string): void {
-  const without = card.keywords.filter((k) => k !== name);
-  card.keywords = verb === 'gains' ? [...without, name] : without;
-  card.modified = true;
-  logAbilityChange(replay.board, card, verb, { kind: 'keyword', name });
 }

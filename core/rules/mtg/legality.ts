@@ -102,6 +102,23 @@ export function protectionKeep(replay: Replay, host: Host, quality: string, clau
 }
 
 /**
+ * Why `att` can't become `what` (enchanted, equipped, fortified) to `host` by a "can't be" effect: the
+ * host's own (`can't be enchanted`), or one an attachment of it puts on it (`can't be enchanted by
+ * other Auras`, Consecrate Land). Undefined when none applies.
+ */
+function cantBe(host: Host, what: 'enchanted' | 'equipped' | 'fortified', att: CardObj): Message | undefined {
+  if (!isCard(host)) return undefined;
+  if ((host.kinds & (what === 'enchanted' ? CANT_ENCHANTED : what === 'equipped' ? CANT_EQUIPPED : CANT_FORTIFIED)) !== 0) {
+    return what === 'enchanted' ? msg`${host.id} can't be enchanted` : what === 'equipped' ? msg`${host.id} can't be equipped` : msg`${host.id} can't be fortified`;
+  }
+  const said = cantAttachBy(host, what, att);
+  if (!said) return undefined;
+  if (what === 'enchanted') return said.other ? msg`${said.by} is on ${host.id} and says it can't be enchanted by other Auras` : msg`${said.by} is on ${host.id} and says it can't be enchanted`;
+  if (what === 'equipped') return said.other ? msg`${said.by} is on ${host.id} and says it can't be equipped by other Equipment` : msg`${said.by} is on ${host.id} and says it can't be equipped`;
+  return said.other ? msg`${said.by} is on ${host.id} and says it can't be fortified by other Fortifications` : msg`${said.by} is on ${host.id} and says it can't be fortified`;
+}
+
+/**
  * Can `att` be attached to `host` at all (701.3a)? This is the legality both attaching and the
  * state-based actions use; targeting (equip, Aura spells) adds its own checks on top.
  */
@@ -139,9 +156,8 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
     // 113.6: a card's protection works only on the battlefield, not in a graveyard.
     const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16c', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be enchanted by ${att.id}` };
-    if (isCard(host) && (host.kinds & CANT_ENCHANTED) !== 0) return { rules: ['303.4'], why: msg`${host.id} can't be enchanted` };
-    const cant = cantAttachBy(host, 'enchanted', att);
-    if (cant) return { rules: ['303.4'], why: cant.other ? msg`${cant.by} is on ${host.id} and says it can't be enchanted by other Auras` : msg`${cant.by} is on ${host.id} and says it can't be enchanted` };
+    const cant = cantBe(host, 'enchanted', att);
+    if (cant) return { rules: ['303.4'], why: cant };
     return undefined;
   }
   if (isEquipment(att)) {
@@ -151,9 +167,8 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
     if (!isCreature(host)) return { rules: ['301.5'], why: msg`${describe(host)} is not a creature, and an Equipment can be attached only to a creature` };
     const prot = protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16d', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be equipped by ${att.id}` };
-    if ((host.kinds & CANT_EQUIPPED) !== 0) return { rules: ['701.3a'], why: msg`${host.id} can't be equipped` };
-    const cant = cantAttachBy(host, 'equipped', att);
-    if (cant) return { rules: ['701.3a'], why: cant.other ? msg`${cant.by} is on ${host.id} and says it can't be equipped by other Equipment` : msg`${cant.by} is on ${host.id} and says it can't be equipped` };
+    const cant = cantBe(host, 'equipped', att);
+    if (cant) return { rules: ['701.3a'], why: cant };
     return undefined;
   }
   if (isFortification(att)) {
@@ -163,9 +178,8 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
     if ((host.kinds & KIND_LAND) === 0) return { rules: ['301.6'], why: msg`${describe(host)} is not a land, and a Fortification can be attached only to a land` };
     const prot = protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16d', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be fortified by ${att.id}` };
-    if ((host.kinds & CANT_FORTIFIED) !== 0) return { rules: ['701.3a'], why: msg`${host.id} can't be fortified` };
-    const cant = cantAttachBy(host, 'fortified', att);
-    if (cant) return { rules: ['701.3a'], why: cant.other ? msg`${cant.by} is on ${host.id} and says it can't be fortified by other Fortifications` : msg`${cant.by} is on ${host.id} and says it can't be fortified` };
+    const cant = cantBe(host, 'fortified', att);
+    if (cant) return { rules: ['701.3a'], why: cant };
     return undefined;
   }
   return { rules: ['701.3b'], why: msg`${att.id} is not an Aura, Equipment or Fortification`, code: 'not-attachable' };

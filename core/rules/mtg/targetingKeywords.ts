@@ -3,7 +3,7 @@
 // (115.1b) and an equip or fortify ability (702.6a, 702.67a). Attaching that doesn't target (an Aura entering
 // the battlefield, 303.4f; an `attach` effect; state-based actions) ignores them, and gaining one later
 // unattaches nothing.
-import { abilitiesOf, grantedBy, keywordLabel, logAbilityChange, type TargetingKeyword, targetingKeywordOf } from '../../engine/abilities';
+import { abilitiesOf, grantedBy, keywordCovers, keywordLabel, logAbilityChange, type TargetingKeyword, targetingKeywordOf } from '../../engine/abilities';
 import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
@@ -111,8 +111,7 @@ export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'key
     x.targeting = [...x.targeting, k];
   } else {
     // Losing hexproof loses every "hexproof from" too (702.11e); `loses X ward` without a cost loses every ward.
-    const lost = (h: TargetingKeyword) =>
-      h.name === k.name && (k.name !== 'hexproof' || k.quality === undefined || h.quality === k.quality) && (k.cost === undefined || h.cost === k.cost);
+    const lost = (h: TargetingKeyword) => keywordCovers(k, h);
     const kept = x.targeting.filter((h) => !lost(h));
     // One its attachments grant it (abilities.ts) is lost too.
     if (kept.length === x.targeting.length && !abilitiesOf(x).targeting.some(lost)) {

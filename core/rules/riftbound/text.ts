@@ -2,7 +2,7 @@
 // and for Weaponmaster (725.1-3), Effect Text (136.2) and Might Bonus (137.3) added to the Top-Most card.
 import type { EventNode, GrantNode } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
-import { type Ability, type Grant, logAbilityChange } from '../../engine/abilities';
+import { type Ability, changeKeyword, type Grant } from '../../engine/abilities';
 import { effectiveMight, type Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../../parser/keywords';
@@ -69,8 +69,6 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     replay.report('impossible-event', ev.verbRange, msg`\`loses ${card.id} ${name}\` is not a Riftbound action: the Riftbound rules have no effect that takes a card's abilities away; a card's text is only ever Inactive, as an attached card's printed Rules Text is. Remove the line.`, { rules: ['135.4'] });
     return;
   }
-  card.keywords = [...card.keywords.filter((k) => k !== name), name];
-  card.modified = true;
-  logAbilityChange(replay.board, card, 'gains', { kind: 'keyword', name });
+  changeKeyword(replay.board, card, 'gains', name);
   if (replay.noting) replay.note(() => msg`${card.id} gains ${name}`);
 }
