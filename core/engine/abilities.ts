@@ -8,6 +8,10 @@
 // read: the rules read them at every check (`abilitiesOf`), and most hosts have no grant at all.
 import type { AbilityNode, GrantNode, TargetingKeywordNode } from '../parser/ast';
 import type { Board, CardObj, PlayerObj, ProtectionKeep } from './board';
+import type { Replay } from './replay';
+import type { Range } from '../types';
+import { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../parser/keywords';
+import { msg } from '../message';
 
 /** An MTG targeting keyword: hexproof (702.11, `quality` for hexproof from), shroud (702.18), ward (702.21, its `cost` as written). */
 export interface TargetingKeyword {
@@ -402,4 +406,14 @@ export function changeKeyword(board: Board, card: CardObj, verb: 'gains' | 'lose
   card.keywords = verb === 'gains' ? [...without, name] : without;
   card.modified = true;
   logAbilityChange(board, card, verb, { kind: 'keyword', name });
+}
+
+/** A keyword ability as a card, a grant or an event writes it (`flying`; Riftbound `Shield`): the scenario's game's words only; another is a syntax error. */
+export function keywordOfGame(replay: Replay, name: { text: string; range: Range }): string | undefined {
+  const mtg = replay.rules.game === 'mtg';
+  const own = mtg ? MTG_KEYWORDS : RIFTBOUND_KEYWORDS;
+  if (own.includes(name.text)) return name.text;
+  const other = mtg ? RIFTBOUND_KEYWORDS : MTG_KEYWORDS;
+  replay.report('syntax-error', name.range, other.includes(name.text) ? msg`\`${name.text}\` is a keyword of ${mtg ? 'Riftbound' : 'MTG'}; this scenario is \`game ${replay.rules.game}\`. Keywords here: ${own.join(', ')}.` : msg`Unknown keyword '${name.text}'. Keywords here: ${own.join(', ')}.`);
+  return undefined;
 }

@@ -32,7 +32,7 @@ import { CompletionItemKind, type CompletionItem, type CompletionList, type Posi
 import type { DocumentState } from './documents';
 import { typeLineText } from './names';
 import { snippetItems } from './snippets';
-import { lineText } from './util';
+import { lineText, withoutSource } from './util';
 import { messageText, t, zoneName } from './l10n';
 
 // Card types, supertypes, zones and colors come from the rules core (one list per game).
@@ -203,7 +203,7 @@ function abilityWords(game: Game): string[] {
 
 /** An ability as a completion offers it, from a card view's label (`first strike`, `hexproof from black`, `ward 2`, `flying (from sword)`). */
 function offeredAbility(label: string): string {
-  const bare = label.replace(/ \(from [^)]*\)$/, '');
+  const bare = withoutSource(label);
   const first = bare.split(' ')[0];
   return TARGETING_KEYWORDS.includes(first) ? first : bare;
 }

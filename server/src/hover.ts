@@ -7,7 +7,7 @@ import { canonicalIn, codeDocUrl, explainRule, isEvent, officialRule, REGISTRY, 
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
-import { containsInclusive, oneLine } from './util';
+import { containsInclusive, oneLine, withoutSource } from './util';
 import { codeSpan, mdMessage, mdText as md } from './markdown';
 import { findingMessage, fixTitle, translated, messageText, relatedMessage, severityLabel, singular, t, zoneName } from './l10n';
 
@@ -378,7 +378,7 @@ function keywordNote(keywords: string[]): string | undefined {
   const notes = new Set<string>();
   for (const label of keywords) {
     // `hexproof (from splitter)`: given by an attachment (613.1f).
-    const k = label.replace(/ \(from [^)]*\)$/, '');
+    const k = withoutSource(label);
     if (k === 'shroud') notes.add(t('no spell or ability can target it'));
     else if (k === 'hexproof') notes.add(t("its opponents' spells and abilities can't target it"));
     else if (k.startsWith('hexproof from ')) notes.add(t("its opponents' {0} spells, and their abilities from {0} sources, can't target it", k.slice(14)));

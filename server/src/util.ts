@@ -56,3 +56,8 @@ export function firstNotBefore(length: number, before: (i: number) => boolean): 
 export function lastStatementBy(statements: readonly { range: Range }[], line: number): number {
   return firstNotBefore(statements.length, (i) => statements[i].range.start.line <= line) - 1;
 }
+
+/** An ability as the board view lists it, without the attachment that grants it: `haste (from greaves)` → `haste` (core cardView). */
+export function withoutSource(label: string): string {
+  return label.replace(/ \(from [^)]*\)$/, '');
+}

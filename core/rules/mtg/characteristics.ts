@@ -1,10 +1,9 @@
 // MTG characteristics: card types, supertypes, colors and zones; what is an Aura, Equipment, Fortification or
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
-import { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../../parser/keywords';
 import type { CardStmt, Filter, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
 import { adding, type CardObj, colorBit, COLOR_WORDS, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
-import { type Ability, type Grant, type GrantKeep, targetingKeywordOf } from '../../engine/abilities';
+import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
@@ -283,7 +282,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         replay.report('syntax-error', p.range, msg`\`${p.kind}\` is a Riftbound property.`);
         break;
       case 'keyword-ability': {
-        const k = mtgKeyword(replay, p.name);
+        const k = keywordOfGame(replay, p.name);
         if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
         break;
       }
@@ -326,7 +325,7 @@ export function unknownWord(replay: Replay, w: Word, what: Message, known: reado
 function mtgAbilities(replay: Replay, node: AbilityNode, keep: GrantKeep | undefined): Ability[] {
   switch (node.kind) {
     case 'keyword': {
-      const name = mtgKeyword(replay, node.name);
+      const name = keywordOfGame(replay, node.name);
       return name ? [{ kind: 'keyword', name }] : [];
     }
     case 'protection':
@@ -366,9 +365,3 @@ export function mtgGrant(replay: Replay, node: GrantNode, self: string | undefin
   return abilities.length ? { who: node.who.text, verb: node.verb, abilities } : undefined;
 }
 
-/** A keyword ability as a card declares it (`, flying`): MTG's words only. */
-export function mtgKeyword(replay: Replay, name: { text: string; range: Range }): string | undefined {
-  if (MTG_KEYWORDS.includes(name.text)) return name.text;
-  replay.report('syntax-error', name.range, RIFTBOUND_KEYWORDS.includes(name.text) ? msg`\`${name.text}\` is a Riftbound keyword; this scenario is \`game mtg\`. MTG keywords here: ${MTG_KEYWORDS.join(', ')}.` : msg`Unknown keyword '${name.text}'. MTG keywords here: ${MTG_KEYWORDS.join(', ')}.`);
-  return undefined;
-}

@@ -2,10 +2,9 @@
 // flying"): read from the declaration in characteristics.ts (mtgGrant, 613.1f, layer 6), applied in timestamp order (613.7a, 613.7e) by the engine
 // (../../engine/abilities.ts); and keyword abilities that events give and take (`gains X flying`, 113.10).
 import type { EventNode } from '../../parser/ast';
-import { type Ability, changeKeyword, hasAbility } from '../../engine/abilities';
+import { type Ability, changeKeyword, hasAbility, keywordOfGame } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { mtgKeyword } from './characteristics';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 
@@ -19,7 +18,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kind: 'keyword-ability' }>): void {
   const card = replay.card(ev.subject);
   if (!card) return;
-  const name = mtgKeyword(replay, ev.name);
+  const name = keywordOfGame(replay, ev.name);
   if (!name) return;
   const gains = ev.verb === 'gains';
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, gains ? msg`an effect that makes it gain ${name}` : msg`an effect that makes it lose ${name}`, ['702.26e'])) return;

@@ -2,7 +2,8 @@
 // card is in (a card is played to its controller's base: 149.2, 107.1.c), and each card's declared characteristics.
 import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
 import { adding, type CardObj, kindsOf, pushing, takePrinted, type PlayerObj, withOrWithout } from '../../engine/board';
-import { riftboundGrant, riftboundKeyword } from './text';
+import { riftboundGrant } from './text';
+import { keywordOfGame } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import { msg, type Message } from '../../message';
 import { table } from '../../tables';
@@ -110,7 +111,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         replay.report('syntax-error', p.range, msg`\`${p.keyword.name}\` is an MTG property: Riftbound's rules have no ${p.keyword.name}.`);
         break;
       case 'keyword-ability': {
-        const k = riftboundKeyword(replay, p.name);
+        const k = keywordOfGame(replay, p.name);
         if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
         break;
       }

@@ -2,12 +2,11 @@
 // and for Weaponmaster (725.1-3), Effect Text (136.2) and Might Bonus (137.3) added to the Top-Most card.
 import type { EventNode, GrantNode } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
-import { type Ability, changeKeyword, type Grant } from '../../engine/abilities';
+import { type Ability, changeKeyword, type Grant, keywordOfGame } from '../../engine/abilities';
 import { effectiveMight, type Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
-import { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../../parser/keywords';
+import { RIFTBOUND_KEYWORDS } from '../../parser/keywords';
 import { msg } from '../../message';
-import type { Range } from '../../types';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -30,13 +29,6 @@ export function effMight(replay: Replay, c: CardObj): number | undefined {
   return effectiveMight(replay.board, c);
 }
 
-/** A keyword as a Riftbound card or effect writes it (`Shield`): Riftbound's words only. */
-export function riftboundKeyword(replay: Replay, name: { text: string; range: Range }): string | undefined {
-  if (RIFTBOUND_KEYWORDS.includes(name.text)) return name.text;
-  replay.report('syntax-error', name.range, MTG_KEYWORDS.includes(name.text) ? msg`\`${name.text}\` is an MTG keyword; this scenario is \`game riftbound\`. Riftbound keywords here: ${RIFTBOUND_KEYWORDS.join(', ')}.` : msg`Unknown keyword '${name.text}'. Riftbound keywords here: ${RIFTBOUND_KEYWORDS.join(', ')}.`);
-  return undefined;
-}
-
 /**
  * `equipped unit has Assault and Shield`: keywords in a gear's Effect Text, which are the unit's while
  * the gear is attached to it (136.2, 718.3). Riftbound's rules take no ability away and have no
@@ -51,7 +43,7 @@ export function riftboundGrant(replay: Replay, node: GrantNode): Grant | undefin
   const abilities: Ability[] = [];
   for (const a of node.abilities) {
     if (a.kind === 'keyword') {
-      const k = riftboundKeyword(replay, a.name);
+      const k = keywordOfGame(replay, a.name);
       if (k) abilities.push({ kind: 'keyword', name: k });
     } else if (a.kind === 'cant') replay.report('syntax-error', a.range, msg`A Riftbound gear's Effect Text gives its unit keywords here; \`can't be ...\` is not read in a Riftbound scenario. Remove it.`);
     else replay.report('syntax-error', a.range, a.kind === 'grant' ? msg`A quoted ability is not Riftbound text: a Riftbound gear's Effect Text gives its unit keywords. Write them without quotes.` : msg`Riftbound's rules have no protection, hexproof, shroud or ward: a Riftbound gear's Effect Text gives its unit keywords (${RIFTBOUND_KEYWORDS.slice(0, 4).join(', ')}, ...).`);
@@ -63,7 +55,7 @@ export function riftboundGrant(replay: Replay, node: GrantNode): Grant | undefin
 export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kind: 'keyword-ability' }>): void {
   const card = replay.card(ev.subject);
   if (!card) return;
-  const name = riftboundKeyword(replay, ev.name);
+  const name = keywordOfGame(replay, ev.name);
   if (!name) return;
   if (ev.verb === 'loses') {
     replay.report('impossible-event', ev.verbRange, msg`\`loses ${card.id} ${name}\` is not a Riftbound action: the Riftbound rules have no effect that takes a card's abilities away; a card's text is only ever Inactive, as an attached card's printed Rules Text is. Remove the line.`, { rules: ['135.4'] });
