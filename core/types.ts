@@ -146,7 +146,7 @@ export interface PlayerView {
   attachments: string[];
   /** MTG: hexproof or shroud the player has. */
   keywords?: string[];
-  /** MTG: it is this player's turn, in this step or phase (`turn P STEP`: upkeep, draw, main, combat, end). */
+  /** It is this player's turn, in this step or phase (`turn P STEP`: MTG upkeep, draw, main, combat, end; Riftbound awaken, ..., main, showdown, combat, end). */
   turn?: string;
 }
 

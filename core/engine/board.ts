@@ -340,7 +340,7 @@ export class Board {
    * then is an ability event logged, or anything worked out again: without one, no host ever has grants.
    */
   grantsDeclared = false;
-  /** MTG: whose turn it is and in which step or phase (`turn P STEP`); undefined until the scenario says. Replaced, never changed. */
+  /** Whose turn it is and in which step or phase (`turn P STEP`: MTG steps, Riftbound phases); undefined until the scenario says. Replaced, never changed. */
   turn: { readonly player: string; readonly step: string } | undefined = undefined;
 
   constructor(readonly game: Game) {}

@@ -217,7 +217,7 @@ export type EventNode =
   | { kind: 'keyword'; verb: 'gains' | 'loses'; subject: Name; keyword: TargetingKeywordNode; verbRange: Range; range: Range }
   | { kind: 'phase'; direction: 'out' | 'in'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'leave'; player: Name; verbRange: Range; range: Range }
-  /** `turn P [STEP]` (MTG): from here on it is P's turn, in that step or phase (`main` when none is written); casting and sorcery-speed activation are judged by it. */
+  /** `turn P [STEP]`: from here on it is P's turn, in that step or phase (`main` when none is written); MTG casting and sorcery-speed activation, and Riftbound Equip (151.2), are judged by it. */
   | { kind: 'turn'; player: Name; step?: Word; verbRange: Range; range: Range }
   | { kind: 'recall'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'cleanup'; verbRange: Range; range: Range }

@@ -1788,7 +1788,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     }
     case 'turn': {
       const player = cur.name(msg`the player whose turn it is`);
-      const step = cur.atEnd() ? undefined : cur.word(msg`a step or phase (upkeep, draw, main, combat, end)`);
+      const step = cur.atEnd() ? undefined : cur.word(msg`a step or phase (such as main)`);
       cur.end();
       return event(verbTok, cur, { kind: 'turn', player, step });
     }

@@ -541,7 +541,7 @@ class Drawing {
     const s = { w: PLAYER_W, h: PLAYER_H };
     const inner = PLAYER_W - 2 * TEXT_PAD;
     const tr = this.tr;
-    // Whose turn it is (MTG `turn P STEP`), with the step as the scenario writes it.
+    // Whose turn it is (`turn P STEP`), with the step or phase as the scenario writes it.
     const turn = p.turn ? tr(msg`their turn (${p.turn})`) : undefined;
     const detail = p.left ? tr(msg`left the game`) : [turn ?? tr(msg`player`), ...(p.keywords ?? [])].join(' · ');
     this.out.push(`${pad}<g class="${classes.join(' ')}" data-player="${escapeXml(p.id)}"${p.turn ? ` data-turn="${escapeXml(p.turn)}"` : ''}>`);

@@ -60,10 +60,13 @@ const RIFTBOUND: GameVersions = {
   ],
   renumberings: [
     { since: '2026-07-16', now: '457.1', old: '452.1' },
+    // The Equipment tag rules (150) were inserted before Gear's activated abilities; v1.2 numbered those 148.
+    { since: '2026-07-16', now: '151.2', old: '150.2' },
     { since: '2026-07-16', now: '124', old: '110' },
     // The Recalls section moved from 449-453 (v1.3) to 454-458; in v1.2 it was 432-436.
     { since: '2026-07-16', now: '455', old: '450' },
     { since: '2026-03-30', now: '434', old: '421' },
+    { since: '2026-03-30', now: '150.2', old: '148.2' },
     { since: '2026-03-30', now: '435', old: '422' },
     { since: '2026-03-30', now: '818', old: '744' },
     { since: '2026-03-30', now: '819', old: '745' },

@@ -14,6 +14,7 @@ import {
   MTG_SUPERTYPES,
   MTG_ZONES,
   MTG_STEPS,
+  RIFTBOUND_PHASES,
   RIFTBOUND_CARD_TYPES,
   RIFTBOUND_ZONES,
   isEvent,
@@ -377,14 +378,15 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (head === 'loses' && n >= 2 && (args[1] === 'equip' || args[1] === 'reconfigure')) return NONE;
       // `gains X first strike`: a two-word keyword's second word, then nothing (one keyword per event).
       if (head !== 'becomes' && n >= 2 && KEYWORDS[game].some((k) => k.split(' ')[0] === args[1])) return n === 2 && keywordSecondWord(args[1]) ? words([keywordSecondWord(args[1])!]) : NONE;
-      if (head === 'gains') return n === 1 ? words(['protection', ...(game === 'mtg' ? ['enchant', ...TARGETING_KEYWORDS] : []), ...KEYWORDS[game]]) : NONE;
+      // Riftbound has no protection, hexproof, shroud, ward nor enchant: only its keywords.
+      if (head === 'gains') return n === 1 ? words([...(game === 'mtg' ? ['protection', 'enchant', ...TARGETING_KEYWORDS] : []), ...KEYWORDS[game]]) : NONE;
       if (head === 'loses') {
         const c = card(args[0]);
         const have = c ? [...c.supertypes, ...c.types, ...c.subtypes].filter((t) => !args.includes(t)) : [];
         const abilities = n === 1 && game === 'mtg' ? ['all abilities', 'enchant', 'equip', 'reconfigure'] : [];
-        // The keywords it has now, its own and those its attachments grant it (flying; hexproof, shroud, ward: the card's or the player's).
-        const kws = n === 1 ? (c?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map(offeredAbility) : [];
-        return { kind: 'words', words: [...(n === 1 ? ['protection'] : []), ...abilities, ...new Set(kws), ...have], item: CompletionItemKind.TypeParameter };
+        // The keywords it has now, its own and those its attachments grant it (flying; hexproof, shroud, ward: the card's or the player's). Riftbound takes no ability away (135.4).
+        const kws = n === 1 && game === 'mtg' ? (c?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map(offeredAbility) : [];
+        return { kind: 'words', words: [...(n === 1 && game === 'mtg' ? ['protection'] : []), ...abilities, ...new Set(kws), ...have], item: CompletionItemKind.TypeParameter };
       }
       return { kind: 'words', words: game === 'mtg' ? [...MTG_CARD_TYPES, ...MTG_SUBTYPES] : [...RIFTBOUND_CARD_TYPES, ...RIFTBOUND_TAGS], item: CompletionItemKind.TypeParameter };
     }
@@ -395,8 +397,8 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     case 'leave':
       return n === 0 ? { kind: 'players' } : NONE;
     case 'turn':
-      // `turn P [STEP]` (MTG): whose turn, then the step or phase (a main phase when none is written).
-      return n === 0 ? { kind: 'players' } : n === 1 && game === 'mtg' ? words([...MTG_STEPS], CompletionItemKind.EnumMember) : NONE;
+      // `turn P [STEP]`: whose turn, then the step or phase (a main phase when none is written).
+      return n === 0 ? { kind: 'players' } : n === 1 ? words(game === 'mtg' ? [...MTG_STEPS] : [...RIFTBOUND_PHASES], CompletionItemKind.EnumMember) : NONE;
     case 'exchange': {
       if (n === 0) return words(['control']);
       if (n === 1) return words(['of']);

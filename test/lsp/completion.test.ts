@@ -257,7 +257,15 @@ describe('LSP completion', () => {
     assert.deepEqual((await complete(decl('equipped unit has '), 2)).map((i) => i.label), [...RIFTBOUND_KEYWORDS]);
     assert.deepEqual((await complete(decl('equipped unit has Shield '), 2)).map((i) => i.label), ['and']);
     const gains = (await complete(['game riftbound', 'player alice', 'card yasuo "Yasuo": unit, owner alice, at base', '', 'gains yasuo '].join('\n'), 4)).map((i) => i.label);
-    assert.deepEqual(gains, ['protection', ...RIFTBOUND_KEYWORDS]);
+    // Riftbound's rules have no protection: `gains X protection` is not offered there.
+    assert.deepEqual(gains, [...RIFTBOUND_KEYWORDS]);
+  });
+
+  it('`turn P [PHASE]` in a Riftbound scenario: players, then the phases (314-317)', async () => {
+    const text = (line: string) => ['game riftbound', 'player alice', 'player bob', 'card yasuo "Yasuo": unit, owner alice, at base', '', line].join('\n');
+    assert.ok((await complete(text('turn '), 5)).map((i) => i.label).includes('bob'));
+    assert.deepEqual((await complete(text('turn bob '), 5)).map((i) => i.label), ['awaken', 'beginning', 'channel', 'draw', 'main', 'showdown', 'combat', 'end']);
+    assert.deepEqual(await complete(text('turn bob main '), 5), []);
   });
 
   it('keyword abilities in events and expectations: `gains X`, `loses X` (what it has, granted too), `expect X has` (cards and abilities)', async () => {

@@ -1,8 +1,9 @@
 // Riftbound Equip on the chain: `activate X equip targeting U` uses the ability with its target (818.1, 818.1.b.1,
 // 818.1.c.2; the checks of equip.ts), and `resolve X equip` resolves it: the unit is checked again (818.1.b.1,
 // 818.1.c.2; a unit that left the board is a new object, 124), a gear that left the board attaches nothing (124),
-// and otherwise the gear is attached (434). The rules it cites are explained where they are implemented. The chain's order and the timing of Equip are not checked: the checker
-// has no 2026-07-16 number for those rules (v1.3's numbers for them could not be placed in that numbering).
+// and otherwise the gear is attached (434). The rules it cites are explained where they are implemented. An Equip is
+// used only while no chain exists (151.2, 309.1.a: timing.ts), so at most one Equip is ever on the chain and the
+// chain's order (the newest item resolves first) never decides which one `resolve X equip` means.
 import type { EventNode } from '../../parser/ast';
 import { isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';

@@ -8,6 +8,7 @@ import type { RuleExplanation } from '../mtg/explanations';
 import { type Host, isUnit, onBoard } from './cards';
 import { msg, relatedAt, titledFix, type Message } from '../../message';
 import { inZone } from '../../engine/words';
+import { equipTiming } from './timing';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -21,8 +22,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 };
 
 /**
- * An Equip ability activated on `host` (818.1): the gear must have one, be used by its controller, be
- * unattached (its Rules Text is otherwise inactive: 135.4, 718.2) and target a unit its controller controls.
+ * An Equip ability activated on `host` (818.1): the gear must have one, be used by its controller when
+ * 151.2 allows (timing.ts), be unattached (its Rules Text is otherwise inactive: 135.4, 718.2) and target a unit its controller controls.
  * Reports and returns false when it can't be.
  */
 export function equipActivated(replay: Replay, ev: Extract<EventNode, { kind: 'attach' | 'activate' }>, att: CardObj, host: Host, by: PlayerObj | undefined): boolean {
@@ -35,6 +36,7 @@ export function equipActivated(replay: Replay, ev: Extract<EventNode, { kind: 'a
     replay.report('impossible-event', ev.by?.range ?? ev.range, msg`Only ${att.id}'s controller, ${att.controller}, can use its Equip ability, not ${activator}. ${att.id} stays where it is. Let ${att.controller} equip it, or remove the line.`, { rules: ['818.1.c.2'], subjects: [att.id] });
     return false;
   }
+  if (!equipTiming(replay, ev, att)) return false;
   const target = equipTargetProblem(att, host, activator);
   if (att.attachedTo) {
     // 135.4 / 718.2: an attached gear's printed Rules Text, its Equip included, is inactive, so

@@ -7,8 +7,9 @@ import { EXPLAINED as equip } from './equip';
 import { EXPLAINED as detach } from './detach';
 import { EXPLAINED as attach } from './attach';
 import { EXPLAINED as location } from './location';
+import { EXPLAINED as timing } from './timing';
 
 /** The explained rules of each module (each rule in exactly one: test/unit/ruleModules.test.ts). */
-export const RIFTBOUND_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, RuleExplanation>>>> = { text, equip, detach, attach, location };
+export const RIFTBOUND_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, RuleExplanation>>>> = { text, equip, detach, attach, location, timing };
 
 export const RIFTBOUND_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(RIFTBOUND_RULE_MODULES));

@@ -7,6 +7,7 @@ import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from
 import { cleanupEvent, enterEvent, moveEvent, recallEvent } from './location';
 import { activateEvent, resolveEvent } from './chain';
 import { keywordAbilityEvent } from './text';
+import { turnEvent } from './timing';
 import { msg } from '../../message';
 
 /** The Riftbound Ruleset: each part of it is in the module of its rule family. */
@@ -48,8 +49,7 @@ export const riftbound: Ruleset = {
         // `together:` is replayed part by part by the replay itself.
         return;
       case 'turn':
-        replay.report('impossible-event', ev.verbRange, msg`\`turn\` is an MTG action in this checker: it does not follow Riftbound's turns and phases yet, so the timing of an Equip is not judged. Remove the line.`);
-        return;
+        return turnEvent(replay, ev);
       case 'swap':
         replay.report('impossible-event', ev.verbRange, msg`\`swap\` is not a Riftbound action: Riftbound's Swap only reverses two numeric values, and never trades cards between zones. Remove the line, or write the Riftbound events that were meant.`);
         return;

@@ -1,0 +1,85 @@
+// Riftbound timing: whose turn it is and in which phase (`turn P [PHASE]`, 304, 314-317), and when a gear's Equip
+// may be used then (151.2): in its controller's Main Phase, in an Open State (no chain exists, 309), and not
+// during a Showdown (308; a Combat includes one). The chain is judged from the first line; the turn and the
+// phase once a `turn` line says them. The `equip X to H` shorthand and `activate X equip` (equip.ts) check it.
+import type { EventNode } from '../../parser/ast';
+import type { CardObj } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from '../mtg/explanations';
+import { msg, relatedAt, type Message } from '../../message';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '151.2': { title: 'When a gear ability is used', text: "A gear's activated abilities, Equip among them, are used only in the Main Phase of the player who controls the gear, while no chain exists, and never while a showdown is going on." },
+  '308.1.a': { title: 'Showdown State', text: 'While a showdown or a combat is going on, only cards and abilities that have Action or Reaction may be played or used.' },
+  '309.1.a': { title: 'Closed State', text: 'While a chain exists, only cards and abilities that have Reaction may be played or used.' },
+};
+
+/**
+ * The phases a `turn` line may name (314-317): the four of the Start of Turn, `main`, the ending phase, and
+ * `showdown` or `combat` for the Main Phase while one is going on (316: they happen within it). `main` is the
+ * phase a `turn P` line means.
+ */
+export const PHASES = ['awaken', 'beginning', 'channel', 'draw', 'main', 'showdown', 'combat', 'end'] as const;
+
+/** `turn P [PHASE]`: from here on it is P's turn, in that phase. */
+export function turnEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>): void {
+  const p = replay.player(ev.player);
+  if (!p) return;
+  if (ev.step && !(PHASES as readonly string[]).includes(ev.step.text)) {
+    replay.report('syntax-error', ev.step.range, msg`Unknown phase '${ev.step.text}'. Known: ${PHASES.join(', ')}.`);
+    return;
+  }
+  const phase = ev.step?.text ?? 'main';
+  replay.board.turn = { player: p.id, step: phase };
+  if (replay.noting) replay.note(() => msg`${p.id}'s turn, ${phaseWord(phase)}`);
+}
+
+/** A phase in a sentence: `the Main Phase`, `a showdown in the Main Phase`. */
+export function phaseWord(phase: string): Message {
+  switch (phase) {
+    case 'awaken':
+      return msg`the Awaken Phase`;
+    case 'beginning':
+      return msg`the Beginning Phase`;
+    case 'channel':
+      return msg`the Channel Phase`;
+    case 'draw':
+      return msg`the Draw Phase`;
+    case 'main':
+      return msg`the Main Phase`;
+    case 'showdown':
+      return msg`a showdown in the Main Phase`;
+    case 'combat':
+      return msg`a combat in the Main Phase`;
+    default:
+      return msg`the Ending Phase`;
+  }
+}
+
+/**
+ * Equip is used only when 151.2 allows: reports and returns false when the scenario's turn, its phase or
+ * the chain says otherwise. Nothing is used then, and the gear stays where it is.
+ */
+export function equipTiming(replay: Replay, ev: EventNode, att: CardObj): boolean {
+  const turn = replay.board.turn;
+  const owner = att.controller;
+  if (turn && (turn.player !== owner || (turn.step !== 'main' && turn.step !== 'showdown' && turn.step !== 'combat'))) {
+    const now = turn.player !== owner ? msg`it is ${turn.player}'s turn` : msg`it is ${phaseWord(turn.step)} of ${turn.player}'s turn`;
+    replay.report('impossible-event', ev.range, msg`${att.id}'s Equip can be used only in the Main Phase of its controller (${owner}), and ${now}. Nothing happens: ${att.id} stays where it is. Write it in ${owner}'s Main Phase (\`turn ${owner}\`), or remove the line.`, { rules: ['151.2'], subjects: [att.id] });
+    return false;
+  }
+  if (turn && turn.step !== 'main') {
+    replay.report('impossible-event', ev.range, msg`${att.id}'s Equip can't be used during a showdown, and ${phaseWord(turn.step)} is going on: then only cards and abilities with Action or Reaction may be used, and Equip has neither unless its card gives it one. Nothing happens: ${att.id} stays where it is. Write it after that ends (\`turn ${owner}\`), or remove the line.`, { rules: ['151.2', '308.1.a'], subjects: [att.id] });
+    return false;
+  }
+  const top = replay.board.stackTop();
+  if (!top) return true;
+  const what = top.kind === 'ability' ? msg`${top.id}'s Equip` : msg`${top.id}`;
+  replay.report('impossible-event', ev.range, msg`${att.id}'s Equip can be used only while no chain exists, and ${what} is on the chain: then only cards and abilities with Reaction may be used, and Equip has no Reaction unless its card gives it. Nothing happens: ${att.id} stays where it is. Resolve it first (\`resolve ${top.id}${top.kind === 'ability' ? ` ${top.ability}` : ''}\`), or remove the line.`, {
+    rules: ['151.2', '309.1.a'],
+    related: top.at ? [relatedAt(top.at, msg`${what} was put on the chain here`)] : [],
+    subjects: [att.id, top.id],
+  });
+  return false;
+}
