@@ -112,6 +112,8 @@ export interface CardView {
   name: string;
   owner: string | undefined;
   controller: string | undefined;
+  /** MTG: the attachment whose grant gives `controller` control ("You control enchanted creature", 613.1b), when one's does. */
+  controlVia?: string;
   /** e.g. `battlefield`, `graveyard`, `stack`; Riftbound `base`, `battlefield:NAME`, `trash`. */
   zone: string;
   /** Riftbound: whose base the card is in, when `zone` is `base` (it can be another player's than its controller's). */

@@ -6,7 +6,8 @@
 // ("Creature spells can't be cast") or permission ("You may cast creature spells from the top of
 // your library"), the keyword abilities of MTG_KEYWORDS on a keyword line ("Flying, vigilance"),
 // and what an attachment gives or takes from what it is on ("Equipped creature gets +2/+2 and has
-// protection from red and from blue": `equipped creature has protection from red and from blue`);
+// protection from red and from blue": `equipped creature has protection from red and from blue`;
+// Control Magic's "You control enchanted creature": `you control enchanted creature`);
 // Riftbound Might, Might Bonus and Equip. A fortify ability needs nothing more than the
 // Fortification subtype. What is read is read whole or not at all: a sentence with a condition or
 // a part the language can't say gives nothing rather than half of what it means.
@@ -73,6 +74,12 @@ function mtgFacts(rec: CardRecord): CardFacts {
     const mayCast = /^You may cast ((?:[A-Za-z-]+ )*?[A-Za-z-]+) spells from the top of your library$/.exec(line);
     if (mayCast) {
       props.push(`you may cast ${spellWords(mayCast[1])} spells from the top of your library`);
+      continue;
+    }
+    // Control Magic's "You control enchanted creature." (613.1b), the whole line.
+    const controls = /^You control enchanted (creature|permanent|artifact|land)\.?$/.exec(line);
+    if (controls) {
+      props.push(`you control enchanted ${controls[1]}`);
       continue;
     }
     // "Equipped creature gets +2/+2 and has protection from red and from blue." (613.1f)

@@ -48,7 +48,9 @@ export type Ability =
   | { readonly kind: 'targeting'; readonly keyword: TargetingKeyword }
   | { readonly kind: 'grant'; readonly grant: Grant }
   /** `can't be enchanted [by other Auras]` (Consecrate Land): not an ability of the permanent, a restriction its attachment puts on it. */
-  | { readonly kind: 'cant'; readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly other: boolean };
+  | { readonly kind: 'cant'; readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly other: boolean }
+  /** `you control enchanted creature` (Control Magic): the attachment's controller controls the permanent, MTG's layer 2 (613.1b; control.ts). */
+  | { readonly kind: 'control' };
 
 /**
  * What a protection an Aura grants doesn't remove (MTG 702.16n: that Aura, named, or every Aura;
@@ -104,6 +106,8 @@ export function abilityOf(node: AbilityNode): Ability {
       return { kind: 'grant', grant: grantOf(node.grant) };
     case 'cant':
       return { kind: 'cant', what: node.what, other: node.other };
+    case 'control':
+      return { kind: 'control' };
   }
 }
 
@@ -137,12 +141,15 @@ export function abilityLabel(a: Ability): string {
       return `"${grantLabel(a.grant)}"`;
     case 'cant':
       return `can't be ${a.what}${a.other ? ` by other ${a.what === 'enchanted' ? 'Auras' : a.what === 'equipped' ? 'Equipment' : 'Fortifications'}` : ''}`;
+    case 'control':
+      return 'control';
   }
 }
 
 /** How a grant reads: `equipped creature has protection from red and protection from blue`. */
 export function grantLabel(g: Grant): string {
   if (g.abilities.length === 1 && g.abilities[0].kind === 'cant') return `${g.who} ${abilityLabel(g.abilities[0])}`;
+  if (g.abilities.length === 1 && g.abilities[0].kind === 'control') return `you control ${g.who}`;
   return `${g.who} ${g.verb} ${g.abilities.map(abilityLabel).join(' and ')}`;
 }
 
@@ -163,6 +170,7 @@ export function hasAbility(card: CardObj | PlayerObj, a: Ability): boolean {
       return have.targeting.some((k) => keywordCovers(a.keyword, k));
     case 'grant':
     case 'cant':
+    case 'control':
       return false;
   }
 }
@@ -242,9 +250,10 @@ export function regrant(board: Board, host: CardObj): boolean {
     if (!a.lost.has('all')) {
       for (const g of a.grants) {
         for (const ability of g.abilities) {
-          // What may not be attached is a restriction, outside the layers; a quoted grant is for `a`'s own host.
+          // What may not be attached is a restriction, outside the layers; a quoted grant is for `a`'s own
+          // host; control is layer 2's (control.ts).
           if (ability.kind === 'cant') cant.push({ what: ability.what, except: ability.other ? a.id : undefined, by: a.id });
-          else if (ability.kind !== 'grant') effects.push({ primary: a.timestamp, secondary: 0, verb: g.verb, ability, source: a.id, keep: ability.kind === 'protection' && ability.keep ? keepOf(board, host, a, ability.keep) : undefined });
+          else if (ability.kind !== 'grant' && ability.kind !== 'control') effects.push({ primary: a.timestamp, secondary: 0, verb: g.verb, ability, source: a.id, keep: ability.kind === 'protection' && ability.keep ? keepOf(board, host, a, ability.keep) : undefined });
         }
       }
     }
@@ -258,7 +267,7 @@ export function regrant(board: Board, host: CardObj): boolean {
         if (g.verb !== 'has') continue;
         for (const given of g.abilities) {
           if (given.kind !== 'grant') continue;
-          for (const ability of given.grant.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability, source: a.id, keep: undefined });
+          for (const ability of given.grant.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant' && ability.kind !== 'control') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability, source: a.id, keep: undefined });
         }
       }
     }
@@ -364,6 +373,7 @@ function changeKey(a: AbilityChange['ability']): string {
       return `t ${a.keyword.name} ${a.keyword.quality ?? ''} ${a.keyword.cost ?? ''}`;
     case 'grant':
     case 'cant':
+    case 'control':
       return a.kind;
   }
 }

@@ -4,6 +4,7 @@
 import type { Filter, CardStmt, PlayerStmt } from '../parser/ast';
 import type { BoardView, CardView, Game, Range } from '../types';
 import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLabel, regrant, type TargetingKeyword } from './abilities';
+import { type ControlEffect, recontrol } from './control';
 
 /**
  * What a card is attached to. A card host is identified by its object version (400.7); `index` is
@@ -242,6 +243,10 @@ export interface CardObj extends Characteristics {
    * object ends, but an object that entered under their control is exiled.
    */
   enteredUnder: string | undefined;
+  /** The control-changing effects of events on it, the last of each player (control.ts); replaced, never changed. */
+  controlLog: readonly ControlEffect[];
+  /** The attachment whose grant gives `controller` control of it ("You control enchanted creature"), if one's does: for the messages. */
+  controlVia: string | undefined;
   /** MTG zone, or Riftbound `base` / `battlefield` / `hand` / ... */
   zone: string;
   /** Riftbound: which battlefield, when zone is `battlefield`; whose base (a player id), when zone is `base`. */
@@ -331,8 +336,9 @@ export class Board {
   private resolvedBelow = new Set<number>();
   private serial = 0;
   /**
-   * Hosts whose abilities an attachment's grants changed since the replay last looked (regranted):
-   * what is attached to them may have become illegal (protection).
+   * Cards whose abilities an attachment's grants changed, or whose controller changed (control.ts),
+   * since the replay last looked: they, and what is attached to them, may have become illegal
+   * (protection; `enchant creature you control`).
    */
   readonly regranted: CardObj[] = objectList();
   /**
@@ -461,6 +467,8 @@ export class Board {
 
   private regrant(host: CardObj): void {
     if (regrant(this, host)) this.regranted.push(host);
+    // An attachment that gives control of it ("You control enchanted creature") came, went or changed (613.1b).
+    recontrol(this, host);
   }
 
   // ---- the stack ----------------------------------------------------------------------------
@@ -592,6 +600,7 @@ export class Board {
       for (const c of this.list) {
         c.timestamp = movedStamp(c.timestamp, stamps);
         if (c.protectionKeeps.length) c.protectionKeeps = movedKeeps(c.protectionKeeps, stamps);
+        if (c.controlLog.length) c.controlLog = c.controlLog.map((e) => ({ ...e, timestamp: movedStamp(e.timestamp, stamps) }));
         if (c.abilityLog.length) c.abilityLog = c.abilityLog.map((ch) => (ch.keep ? { ...ch, timestamp: movedStamp(ch.timestamp, stamps), keep: movedKeeps([ch.keep], stamps)[0] } : { ...ch, timestamp: movedStamp(ch.timestamp, stamps) }));
         if (c.granted?.protectionKeeps.length) c.granted = { ...c.granted, protectionKeeps: movedKeeps(c.granted.protectionKeeps, stamps) };
       }
@@ -715,6 +724,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     name: c.name,
     owner: c.owner,
     controller: c.controller,
+    ...(c.controlVia !== undefined ? { controlVia: c.controlVia } : {}),
     zone: zoneLabel(c),
     base: c.zone === 'base' ? c.place : undefined,
     supertypes: listOf(c.supertypes),

@@ -759,8 +759,10 @@ export class Replay {
       }
     }
     c.controller ??= c.owner;
-    // `controller P` alone is control given by an effect: it entered under its owner's control.
+    // `controller P` alone is control given by an effect: it entered under its owner's control, and
+    // the effect is older than anything the scenario does (control.ts).
     c.enteredUnder ??= c.owner;
+    if (c.controller !== undefined && c.controller !== c.enteredUnder) c.controlLog = [{ timestamp: 0, player: c.controller }];
     this.rules.declare(this, c, c.decl);
     if (c.grants.length !== 0) this.board.grantsDeclared = true;
     c.timestamp = this.board.tick();
@@ -1029,6 +1031,8 @@ function newCard(st: CardStmt): CardObj {
     owner: undefined,
     controller: undefined,
     enteredUnder: undefined,
+    controlLog: noItems(),
+    controlVia: undefined,
     zone: 'battlefield',
     place: undefined,
     token: false,

@@ -517,8 +517,19 @@ function parseProperty(cur: Cursor): Property {
       return { kind: 'cant-cast', filter: parseSpellFilter(cur), range: r() };
     }
     case 'you': {
+      // Control Magic: `you control enchanted creature` (613.1b), a grant of control.
+      if (cur.isWord('control')) {
+        const verb = cur.next()!;
+        const head = cur.word(msg`'enchanted' (you control enchanted creature)`);
+        if (head.text !== 'enchanted' && head.text !== 'equipped' && head.text !== 'fortified') throw new SyntaxError_(msg`Expected 'enchanted' (you control enchanted creature), found '${head.text}'.`, head.range);
+        const noun = cur.word(msg`what it is attached to (${head.text} creature, ${head.text} permanent...)`);
+        const who = { text: `${head.text} ${noun.text}`, range: span(head.range, noun.range) };
+        const control: AbilityNode = { kind: 'control', range: span(t.range, verb.range) };
+        return { kind: 'grant', grant: { who, verb: 'has', abilities: [control], range: r() }, range: r() };
+      }
       // Garruk's Horde: `you may cast creature spells from the top of your library` (601.3);
       // `you may cast Aura spells as though they had flash` (601.3b, 702.8a).
+      if (!cur.isWord('may')) cur.fail(msg`'control' or 'may' after 'you'`);
       cur.expectWord('may');
       cur.expectWord('cast');
       const filter = parseSpellFilter(cur);

@@ -497,7 +497,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'on top', ...TARGETING_PROPERTIES]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you control enchanted', 'on top', ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token'];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'exhausted']);
     // The grants (a card may have several), its own kind of attachment's first; the keywords it doesn't have yet.
@@ -550,10 +550,12 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (kw === 'hexproof' && game === 'mtg') return n === 1 ? words(['from']) : n === 2 && clause[1] === 'from' ? { kind: 'words', words: [...COLORS, ...QUALITIES], item: CompletionItemKind.Value } : NONE;
   if (kw === 'color' || kw === 'colors') return { kind: 'words', words: COLORS.filter((c) => !clause.includes(c)), item: CompletionItemKind.Value };
   if (kw === "can't") return n === 1 ? words(['be']) : n === 2 ? words(['enchanted', 'equipped', 'fortified']) : NONE;
+  // `you control enchanted creature` (Control Magic, 613.1b): `enchanted`, then what it enchants.
+  if (kw === 'you' && game === 'mtg' && clause[1] === 'control') return n === 2 ? words(['enchanted']) : n === 3 ? words(GRANT_NOUNS.mtg.enchanted, CompletionItemKind.TypeParameter) : NONE;
   if ((kw === 'players' || kw === 'you') && game === 'mtg') {
     // `players can't cast FILTER spells` (Aether Storm), `you may cast FILTER spells from the top of
     // your library` (Garruk's Horde): the spells' types, then `spells` or `or`, then the rest.
-    if (n === 1) return words([kw === 'players' ? "can't" : 'may']);
+    if (n === 1) return words(kw === 'players' ? ["can't"] : ['may', 'control']);
     if (n === 2) return words(['cast']);
     if (clause.includes('spells')) return kw === 'you' && clause[n - 1] === 'spells' ? words(['from the top of your library', 'as though they had flash']) : NONE;
     if (n === 3 || clause[n - 1] === 'or') return words(SPELL_WORDS, CompletionItemKind.TypeParameter);

@@ -260,7 +260,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   const head = `**${md(occ.text)}** · ${t('card')}${stmtName ? ` *${md(stmtName)}*` : ''}`;
   if (!c) return head;
   const out = [head, codeSpan(typeLine(c))];
-  const who = [c.owner ? t('Owner {0}', `**${md(c.owner)}**`) : t('No owner'), c.controller ? t('controller {0}', `**${md(c.controller)}**`) : undefined].filter(Boolean).join(', ');
+  const who = [c.owner ? t('Owner {0}', `**${md(c.owner)}**`) : t('No owner'), c.controller ? t('controller {0}', `**${md(c.controller)}**`) + (c.controlVia ? ` ${t('(from {0})', md(c.controlVia))}` : '') : undefined].filter(Boolean).join(', ');
   out.push(who + (c.colors.length ? ` · ${md(c.colors.join(' '))}` : ''));
   const lines = [`- ${t('Zone: {0}', md(c.zone === 'base' && c.base ? t('base of {0}', c.base) : zoneLabel(c.zone)))}`];
   const hostCard = c.attachedTo ? board.cards.find((x) => x.id === c.attachedTo) : undefined;
@@ -366,6 +366,10 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
   if (cant && cant.kind === 'cant' && state.game === 'mtg') {
     // Not an ability of the permanent: a restriction on what may be attached to it (303.4, 701.3a).
     return `${t('{0}: while this card is attached, nothing of that kind may become attached to the object it is on (the card itself excepted, with `by other`); what is already attached falls off.', codeSpan(state.document.getText(cant.range)))}\n\n${ruleRefSection(state, cant.what === 'enchanted' ? '303.4' : '701.3a', ctx)}`;
+  }
+  if (h.grant.abilities.some((a) => a.kind === 'control') && state.game === 'mtg') {
+    // Control Magic: a control-changing effect (layer 2), not an ability of the permanent.
+    return `${t("{0}: while this card is attached, its controller controls the object it is attached to. Control-changing effects apply in timestamp order, an attachment's being when it last became attached; when this one ends, the one before it decides again, else the object goes back to the player it came under.", codeSpan(`you control ${h.grant.who.text}`))}\n\n${ruleRefSection(state, '613.1b', ctx)}`;
   }
   const head = codeSpan(`${h.grant.who.text} ${h.grant.verb}`);
   if (state.game === 'riftbound') return `${t("{0}: while this card is attached, its text is part of the text of the unit it is attached to, so the unit has these abilities.", head)}\n\n${ruleRefSection(state, '718.3', ctx)}`;

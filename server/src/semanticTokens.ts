@@ -103,6 +103,9 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
       case 'cant':
         // `can't be enchanted by other Auras`: one keyword, on its line.
         return phrase(a.range);
+      case 'control':
+        // `you control enchanted creature` (Control Magic): `you control`, before the attached object.
+        return phrase(a.range);
     }
   };
   /** `equipped creature has ABILITY...`: the head's words as keywords, the attached object's noun as a type, then the abilities. */

@@ -141,7 +141,11 @@ describe('LSP completion', () => {
     // Garruk's Horde, and a library's top card.
     const props = (await complete(line, 4)).map((i) => i.label);
     assert.ok(props.includes('you may cast') && props.includes('on top'), JSON.stringify(props));
-    assert.deepEqual((await complete(line + 'you ', 4)).map((i) => i.label), ['may']);
+    assert.deepEqual((await complete(line + 'you ', 4)).map((i) => i.label), ['may', 'control']);
+    // Control Magic: `you control enchanted creature` (613.1b).
+    assert.ok(props.includes('you control enchanted'), JSON.stringify(props));
+    assert.deepEqual((await complete(line + 'you control ', 4)).map((i) => i.label), ['enchanted']);
+    assert.deepEqual((await complete(line + 'you control enchanted ', 4)).map((i) => i.label), ['creature', 'permanent', 'Equipment', 'artifact', 'land']);
     assert.deepEqual((await complete(line + 'on ', 4)).map((i) => i.label), ['top']);
     assert.deepEqual((await complete(line + 'you may cast Aura spells ', 4)).map((i) => i.label), ['from the top of your library', 'as though they had flash']);
     // `turn P [STEP]`: players, then the steps.

@@ -106,6 +106,20 @@ describe('LSP hover', () => {
     assert.doesNotMatch(v, /Keywords|targeting/);
   });
 
+  it('on `you control enchanted creature`: 613.1b explained; on the creature: its controller and the Aura that gives it', async () => {
+    const text = [
+      ...HEADER.slice(0, 4),
+      'card magic "Control Magic": enchantment — Aura, owner bob, enchant creature, attached to lion, you control enchanted creature', // 4
+      'expect lion controlled by bob', // 5
+    ].join('\n') + '\n';
+    const h = await hoverAt(text, positionOf(text, 'you control', 2));
+    const v = value(h);
+    assert.match(v, /`you control enchanted creature`: while this card is attached, its controller controls/);
+    assert.match(v, /Rule 613\.1b/);
+    assert.match(v, /Layer 2: control/);
+    assert.match(value(await hoverAt(text, positionOf(text, 'expect lion', 8))), /controller \*\*bob\*\* \(from magic\)/);
+  });
+
   it("on `can't be enchanted by other Auras` in a grant: 303.4 explained (a restriction, not an ability)", async () => {
     const text = [...HEADER.slice(0, 4), "card consecrate \"Consecrate Land\": enchantment — Aura, owner alice, enchant land, enchanted land can't be enchanted by other Auras"].join('\n') + '\n';
     const v = value(await hoverAt(text, positionOf(text, "can't be enchanted by", 2)));

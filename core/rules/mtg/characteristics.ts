@@ -338,6 +338,8 @@ function mtgAbilities(replay: Replay, node: AbilityNode, keep: GrantKeep | undef
     }
     case 'cant':
       return [{ kind: 'cant', what: node.what, other: node.other }];
+    case 'control':
+      return [{ kind: 'control' }];
   }
 }
 

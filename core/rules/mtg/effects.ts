@@ -2,6 +2,7 @@
 // own controllers: 303.4e, 301.5d); none applies to a phased-out permanent (702.26e).
 import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, kindsOf, type PlayerObj, protectionQualities, withOrWithout } from '../../engine/board';
+import { giveControl } from '../../engine/control';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES, unknownWord } from './characteristics';
@@ -77,8 +78,9 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
     return;
   }
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, msg`an effect that gives control of it to ${p.id}`, ['702.26e'])) return;
-  card.controller = p.id;
-  if (replay.noting) replay.note(() => msg`${card.id} controlled by ${p.id}`);
+  // A control-changing effect with its place in time (613.1b): an Aura that gives control later wins over it.
+  giveControl(replay.board, card, p.id);
+  if (replay.noting) replay.note(() => msg`${card.id} controlled by ${card.controller}`);
   touch(replay, card);
 }
 

@@ -2,6 +2,7 @@
 // which exchanges an Aura on the battlefield with an Aura card in hand (701.12d, 701.12e).
 import type { EventNode } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
+import { giveControl } from '../../engine/control';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, isAura } from './characteristics';
@@ -51,9 +52,11 @@ export function exchangeEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ex
     replay.report('impossible-event', ev.range, msg`${a.id} and ${b.id} are both controlled by ${a.controller}, and exchanging control of two permanents with the same controller does nothing. Remove the line, or exchange with a permanent another player controls.`, { rules: ['701.12b'], subjects: [a.id, b.id] });
     return;
   }
-  const ca = a.controller;
-  a.controller = b.controller;
-  b.controller = ca;
+  // One control-changing effect for each (701.12b, 613.1b).
+  const ca = a.controller!;
+  const cb = b.controller!;
+  giveControl(replay.board, a, cb);
+  giveControl(replay.board, b, ca);
   if (replay.noting) replay.note(() => msg`${a.id} controlled by ${a.controller}, ${b.id} by ${b.controller}`);
   touch(replay, a);
   touch(replay, b);

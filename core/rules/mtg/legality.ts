@@ -150,7 +150,13 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
         const rules = ['702.5a'];
         if (filters.length > 1) rules.push('702.5c');
         if (isPlayerFilter(f) !== !isCard(host)) rules.push('702.5d');
-        return { rules, why: msg`${att.id} has enchant ${filterText(f)}, and ${describe(host)} is not ${filterText(f).startsWith('player') || filterText(f).startsWith('opponent') ? msg`that` : article(filterText(f))}` };
+        // Who controls each, when control is what the filter asks (and an Aura that gives it, 613.1b).
+        let who = msg``;
+        if (f.control && isCard(host)) {
+          who = host.controlVia ? msg`: ${host.id} is controlled by ${host.controller} (given by ${host.controlVia}), ${att.id} by ${att.controller}` : msg`: ${host.id} is controlled by ${host.controller}, ${att.id} by ${att.controller}`;
+          if (host.controlVia) rules.push('613.1b');
+        }
+        return { rules, why: msg`${att.id} has enchant ${filterText(f)}, and ${describe(host)} is not ${filterText(f).startsWith('player') || filterText(f).startsWith('opponent') ? msg`that` : article(filterText(f))}${who}` };
       }
     }
     // 113.6: a card's protection works only on the battlefield, not in a graveyard.

@@ -60,7 +60,12 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
   if (h.zone !== 'battlefield') return { rules: targetRules(verb, '701.3a'), why: msg`${h.id} is not on the battlefield` };
   if (h.phasedOut !== 'no') return { rules: targetRules(verb, '702.26b'), why: msg`${h.id} is phased out, and a phased-out permanent is treated as though it doesn't exist` };
   if (equip ? !isCreature(h) : (h.kinds & KIND_LAND) === 0) return { rules: targetRules(verb, equip ? '301.5' : '301.6'), why: equip ? msg`${describe(h)} is not a creature` : msg`${describe(h)} is not a land` };
-  if (h.controller !== activator) return { rules: targetRules(verb), why: equip ? msg`${abilityMessage(shown)} targets a creature you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` : msg`${abilityMessage(shown)} targets a land you control, and ${h.id} is controlled by ${h.controller}, not ${activator}` };
+  if (h.controller !== activator) {
+    // An Aura that gives control of it (613.1b) is named.
+    const by = h.controlVia ? msg`${h.controller} (given by ${h.controlVia})` : msg`${h.controller}`;
+    const rules = h.controlVia ? [...targetRules(verb), '613.1b'] : targetRules(verb);
+    return { rules, why: equip ? msg`${abilityMessage(shown)} targets a creature you control, and ${h.id} is controlled by ${by}, not ${activator}` : msg`${abilityMessage(shown)} targets a land you control, and ${h.id} is controlled by ${by}, not ${activator}` };
+  }
   if (equip && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: targetRules(verb, '702.6c'), why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
   const prot = abilitiesOf(h).protections.length === 0 ? undefined : protectionAgainst(h, att, 'target');
   if (prot) {

@@ -1,7 +1,8 @@
 // MTG zone changes: a new object (400.7, 400.7f), entering the battlefield without being cast (303.4f-i, 301.5e),
 // moves between zones, and a player leaving the game (800.4a).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, resetCharacteristics } from '../../engine/board';
+import { type CardObj, isCard, noItems, resetCharacteristics } from '../../engine/board';
+import { endControlOf } from '../../engine/control';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, isAura, isEquipment, isFortification, MTG_ZONES } from './characteristics';
@@ -173,6 +174,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   resetCharacteristics(card);
   card.controller = card.owner;
   card.enteredUnder = card.owner;
+  card.controlLog = noItems();
+  card.controlVia = undefined;
   card.bestowed = false;
   card.phasedOut = 'no';
   card.stackTarget = undefined;
@@ -220,20 +223,20 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
     replay.oblige({ action: 'unattach', subject: att, host: p.id, code: 'missing-unattach', rules: ['701.3d', '800.4a'], why: msg`the player it enchants, ${p.id}, left the game`, cause: ev });
     touch(replay, att);
   }
-  // 800.4a, in its order: what they own leaves the game, the control effects that gave them objects
-  // end, and then whatever they still control (what entered under their control) is exiled.
-  const stillControlled: CardObj[] = [];
-  for (const c of replay.board.cards.values()) {
-    if (c.owner === p.id && c.zone !== 'outside') {
-      moveTo(replay, c, 'outside', ev);
-    } else if (c.controller === p.id && c.owner !== p.id) {
-      if (c.enteredUnder !== p.id) {
-        c.controller = c.enteredUnder;
-        if (replay.noting) replay.note(() => msg`${c.id} back under ${c.controller}'s control`);
-        touch(replay, c);
-      } else stillControlled.push(c);
+  // 800.4a, in its order: what they own leaves the game (with it the Auras that gave them control of
+  // something, Control Magic), the control effects that gave them objects end (each object goes to the
+  // player an earlier effect gave it to, else to the one it entered under: control.ts), and then
+  // whatever they still control (what entered under their control) is exiled.
+  const cards = replay.board.cards;
+  for (const c of cards.values()) if (c.owner === p.id && c.zone !== 'outside') moveTo(replay, c, 'outside', ev);
+  for (const c of cards.values()) {
+    if (c.owner !== p.id && endControlOf(replay.board, c, p.id)) {
+      if (replay.noting) replay.note(() => msg`${c.id} back under ${c.controller}'s control`);
+      touch(replay, c);
     }
   }
+  const stillControlled: CardObj[] = [];
+  for (const c of cards.values()) if (c.controller === p.id && c.owner !== p.id) stillControlled.push(c);
   for (const c of stillControlled) {
     moveTo(replay, c, 'exile', ev);
     if (replay.noting) replay.note(() => msg`${c.id} exiled: it entered under ${p.id}'s control (800.4a)`);

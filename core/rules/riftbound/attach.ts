@@ -3,6 +3,7 @@
 import type { EventNode } from '../../parser/ast';
 import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
+import { giveControl } from '../../engine/control';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { type Host, isUnit, onBoard, whereText } from './cards';
@@ -150,7 +151,7 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   const p = replay.player(ev.player);
   if (!card || !p) return;
   // 718.5.e/f: the attached card and its Top-Most card keep their own controllers.
-  card.controller = p.id;
+  giveControl(replay.board, card, p.id);
   if (replay.noting) replay.note(() => msg`${card.id} controlled by ${p.id}`);
 }
 

@@ -1,7 +1,7 @@
 // Riftbound zone changes: a new object off the board (124), moving, entering the board, Recall (455), and the
 // cleanup's recalls of loose gear and of permanents in another player's base (323.7, 149.3, 457.1).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, resetCharacteristics } from '../../engine/board';
+import { type CardObj, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { BOARD, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, zoneOf, whereText, baseText } from './cards';
@@ -76,6 +76,8 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     card.exhausted = false; // 124: statuses are cleared
     card.controller = card.owner;
     card.enteredUnder = card.owner;
+    card.controlLog = noItems();
+    card.controlVia = undefined;
   }
   if (replay.noting) replay.note(() => msg`${card.id} → ${whereText(card)}`);
 }

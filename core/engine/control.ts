@@ -1,0 +1,90 @@
+// Who controls a card: MTG's control-changing layer (613.1b) in timestamp order (613.7), the latest effect
+// winning over the player the card entered under. The effects are the events' (`control X P`, an exchange, a
+// declared `controller P`, which is older than everything) and the grants of its attachments ("You control
+// enchanted creature", Control Magic: the attachment's controller, with the attachment's timestamp, 613.7e),
+// while the attachment is on it, on the battlefield, phased in and has its abilities. Riftbound has no such
+// grant (718.5.e, 718.5.f): there the events alone decide, the last one winning.
+//
+// A card's controller is worked out again when something it depends on changes (an event, one of its
+// attachments coming or going, an attachment's own controller or abilities), never as it is read.
+import type { Board, CardObj } from './board';
+
+/** A control-changing effect of an event: from `timestamp` on, `player` controls the card. */
+export interface ControlEffect {
+  readonly timestamp: number;
+  readonly player: string;
+}
+
+/** Does `a`, attached to `host`, give its controller control of `host` now? */
+export function grantsControl(board: Board, a: CardObj | undefined, host: CardObj): a is CardObj {
+  if (a === undefined || a.zone !== 'battlefield' || a.phasedOut !== 'no' || a.lost.has('all') || board.hostOf(a) !== host) return false;
+  for (const g of a.grants) for (const x of g.abilities) if (x.kind === 'control') return true;
+  return false;
+}
+
+/**
+ * The player the effects on `card` give control of it (undefined: nobody, as for a card without an
+ * owner), and the attachment whose grant that is, if one's is.
+ */
+export function controllerOf(board: Board, card: CardObj): { player: string | undefined; via: string | undefined } {
+  let player = card.enteredUnder;
+  let via: string | undefined;
+  let at = -Infinity;
+  // In the order given: of two effects with one timestamp (two events between two timestamps), the later.
+  for (const e of card.controlLog) {
+    if (e.timestamp >= at) {
+      at = e.timestamp;
+      player = e.player;
+    }
+  }
+  for (const id of card.grantors) {
+    const a = board.cards.get(id);
+    if (grantsControl(board, a, card) && a.timestamp >= at) {
+      at = a.timestamp;
+      player = a.controller;
+      via = a.id;
+    }
+  }
+  return { player, via };
+}
+
+/**
+ * Works out `card.controller` again (controllerOf). When it changes, what `card` grants control of
+ * follows (an Aura that gives control, itself taken by another). Returns true when it changed; the
+ * board then hands the card to the replay's next state-based action check (Board.regranted).
+ */
+export function recontrol(board: Board, card: CardObj): boolean {
+  let changed = false;
+  // A chain of Auras each giving control of the one below is followed up; a loop of attachments is cut.
+  for (let c: CardObj | undefined = card, hops = 0; c !== undefined && hops <= board.cards.size; hops++) {
+    const now = controllerOf(board, c);
+    if (now.player === c.controller && now.via === c.controlVia) break;
+    c.controller = now.player;
+    c.controlVia = now.via;
+    board.regranted.push(c);
+    changed = true;
+    const host = board.hostOf(c);
+    c = host?.isCard && grantsControl(board, c, host) ? host : undefined;
+  }
+  return changed;
+}
+
+/**
+ * An event gives `player` control of `card` (its place in time is an event's, after the last timestamp
+ * given: 613.7). Only the last effect of each player is kept: an earlier one of the same player can
+ * never decide again, since effects end only with their player (800.4a, `endControlOf`), so the log is
+ * never longer than the players. Returns true when the card's controller changed.
+ */
+export function giveControl(board: Board, card: CardObj, player: string): boolean {
+  const kept = card.controlLog.filter((e) => e.player !== player);
+  kept.push({ timestamp: board.lastTimestamp + 0.5, player });
+  card.controlLog = kept;
+  return recontrol(board, card);
+}
+
+/** The control effects that gave `player` control of `card` end (MTG 800.4a). Returns true when its controller changed. */
+export function endControlOf(board: Board, card: CardObj, player: string): boolean {
+  if (!card.controlLog.some((e) => e.player === player)) return false;
+  card.controlLog = card.controlLog.filter((e) => e.player !== player);
+  return recontrol(board, card);
+}
