@@ -8,13 +8,13 @@
 // and what an attachment gives or takes from what it is on ("Equipped creature gets +2/+2 and has
 // protection from red and from blue": `equipped creature has protection from red and from blue`;
 // Control Magic's "You control enchanted creature": `you control enchanted creature`);
-// Riftbound Might, Might Bonus and Equip. A fortify ability needs nothing more than the
+// Riftbound Might, Might Bonus, Equip and a unit's keywords. A fortify ability needs nothing more than the
 // Fortification subtype. What is read is read whole or not at all: a sentence with a condition or
 // a part the language can't say gives nothing rather than half of what it means.
 import type { Game } from '../types';
 import type { CardRecord } from './records';
 import { COLOR_WORDS } from '../engine/board';
-import { MTG_KEYWORDS } from '../parser/keywords';
+import { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../parser/keywords';
 
 /** The MTG words of a type line the checker knows (205.2a, 205.4); other words are left out. */
 const MTG_TYPE_WORDS = new Set(['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal', 'basic', 'legendary', 'snow', 'world', 'ongoing']);
@@ -241,6 +241,14 @@ function riftboundFacts(rec: CardRecord): CardFacts {
   if (rec.mightBonus !== undefined) props.push(`might-bonus ${rec.mightBonus}`);
   const equip = rec.keywords.some((k) => k.toLowerCase() === 'equip') || /\[Equip\]|(^|\n)\s*Equip\b/.test(rec.text);
   if (equip) props.push('equip');
+  // A unit's keywords are its own (Shield, Tank, ...). A gear's may be its Effect Text, which is its
+  // unit's while attached (136.2), and the list doesn't say which: only its Equip is read.
+  if (/\bunit\b/i.test(rec.typeLine.split(' — ')[0])) {
+    for (const k of rec.keywords) {
+      const word = RIFTBOUND_KEYWORDS.find((w) => w.toLowerCase() === k.trim().toLowerCase());
+      if (word && !props.includes(word)) props.push(word);
+    }
+  }
   return { typeLine: typeLineOf(rec.typeLine, 'riftbound'), props };
 }
 

@@ -74,7 +74,11 @@ describe('card data: formats', () => {
     assert.deepEqual(facts(cards.mtg, 'Darksteel Garrison'), { typeLine: 'artifact — Fortification', props: ['fortified land has indestructible'] });
     assert.deepEqual(facts(cards.mtg, 'Forest'), { typeLine: 'basic land — Forest', props: [] });
     assert.deepEqual(facts(cards.riftbound, 'Long Sword'), { typeLine: 'gear — Equipment', props: ['might-bonus 2', 'equip'] });
-    assert.deepEqual(facts(cards.riftbound, 'Garen, Might of Demacia'), { typeLine: 'unit — Garen Demacia', props: ['might 4'] });
+    // A unit's keywords are its own; a gear's are not read (its Effect Text can't be told from the list).
+    assert.deepEqual(facts(cards.riftbound, 'Garen, Might of Demacia'), { typeLine: 'unit — Garen Demacia', props: ['might 4', 'Shield'] });
+    // Control Magic: the whole line, as the property (613.1b).
+    assert.deepEqual(f('Control Magic'), ['color blue', 'enchant creature', 'you control enchanted creature']);
+    assert.deepEqual(f('Confiscate'), ['color blue', 'enchant permanent', 'you control enchanted permanent']);
   });
 
   it("keyword abilities: the MTG list's words on a line of keywords, lowercase", () => {
