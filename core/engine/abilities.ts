@@ -50,7 +50,9 @@ export type Ability =
   /** `can't be enchanted [by other Auras]` (Consecrate Land): not an ability of the permanent, a restriction its attachment puts on it. */
   | { readonly kind: 'cant'; readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly other: boolean }
   /** `you control enchanted creature` (Control Magic): the attachment's controller controls the permanent, MTG's layer 2 (613.1b; control.ts). */
-  | { readonly kind: 'control' };
+  | { readonly kind: 'control' }
+  /** `enchanted creature loses all abilities` (Frogify, 113.10): every ability, in its place among the grants and events (613.1f). */
+  | { readonly kind: 'all' };
 
 /**
  * What a protection an Aura grants doesn't remove (MTG 702.16n: that Aura, named, or every Aura;
@@ -108,6 +110,8 @@ export function abilityOf(node: AbilityNode): Ability {
       return { kind: 'cant', what: node.what, other: node.other };
     case 'control':
       return { kind: 'control' };
+    case 'all':
+      return { kind: 'all' };
   }
 }
 
@@ -143,6 +147,8 @@ export function abilityLabel(a: Ability): string {
       return `can't be ${a.what}${a.other ? ` by other ${a.what === 'enchanted' ? 'Auras' : a.what === 'equipped' ? 'Equipment' : 'Fortifications'}` : ''}`;
     case 'control':
       return 'control';
+    case 'all':
+      return 'all abilities';
   }
 }
 
@@ -171,6 +177,7 @@ export function hasAbility(card: CardObj | PlayerObj, a: Ability): boolean {
     case 'grant':
     case 'cant':
     case 'control':
+    case 'all':
       return false;
   }
 }
@@ -253,7 +260,7 @@ export function regrant(board: Board, host: CardObj): boolean {
           // What may not be attached is a restriction, outside the layers; a quoted grant is for `a`'s own
           // host; control is layer 2's (control.ts).
           if (ability.kind === 'cant') cant.push({ what: ability.what, except: ability.other ? a.id : undefined, by: a.id });
-          else if (ability.kind !== 'grant' && ability.kind !== 'control') effects.push({ primary: a.timestamp, secondary: 0, verb: g.verb, ability, source: a.id, keep: ability.kind === 'protection' && ability.keep ? keepOf(board, host, a, ability.keep) : undefined });
+          else if (ability.kind !== 'grant' && ability.kind !== 'control') effects.push({ primary: a.timestamp, secondary: 0, verb: g.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, keep: ability.kind === 'protection' && ability.keep ? keepOf(board, host, a, ability.keep) : undefined });
         }
       }
     }
@@ -267,7 +274,7 @@ export function regrant(board: Board, host: CardObj): boolean {
         if (g.verb !== 'has') continue;
         for (const given of g.abilities) {
           if (given.kind !== 'grant') continue;
-          for (const ability of given.grant.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant' && ability.kind !== 'control') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability, source: a.id, keep: undefined });
+          for (const ability of given.grant.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant' && ability.kind !== 'control') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, keep: undefined });
         }
       }
     }
@@ -374,6 +381,7 @@ function changeKey(a: AbilityChange['ability']): string {
     case 'grant':
     case 'cant':
     case 'control':
+    case 'all':
       return a.kind;
   }
 }

@@ -87,7 +87,9 @@ export type AbilityNode =
   /** `enchanted land can't be enchanted by other Auras` (Consecrate Land): what can't be attached to the permanent (303.4, 701.3a); `other`: the granting card itself can. */
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; other: boolean; range: Range }
   /** `you control enchanted creature` (MTG, Control Magic): the attachment's controller controls the permanent (613.1b); written as a grant of one `control`. */
-  | { kind: 'control'; range: Range };
+  | { kind: 'control'; range: Range }
+  /** `enchanted creature loses all abilities` (MTG, Frogify): only after `loses`, and alone (113.10, 613.1f). */
+  | { kind: 'all'; range: Range };
 
 /** `equipped creature has flying and first strike`, `enchanted creature loses flying`, `enchanted land can't be enchanted by other Auras` (a `has` of one `cant`). */
 export interface GrantNode {

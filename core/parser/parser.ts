@@ -636,6 +636,13 @@ function parseGrant(cur: Cursor, first: Token): GrantNode {
     const cant: AbilityNode = { kind: 'cant', what: w.text, other, range: span(v!.range, cur.last().range) };
     return { who, verb: 'has', abilities: [cant], range: span(first.range, cur.last().range) };
   }
+  // `enchanted creature loses all abilities` (Frogify): every ability, alone.
+  if (v!.text === 'loses' && cur.isWord('all')) {
+    const all = cur.next()!;
+    const last = cur.expectWord('abilities');
+    const ability: AbilityNode = { kind: 'all', range: span(all.range, last.range) };
+    return { who, verb: 'loses', abilities: [ability], range: span(first.range, cur.last().range) };
+  }
   const abilities = parseAbilities(cur);
   // `..., not removing blessing` (702.16n, 702.16p): what the protection it gives spares.
   const keep = cur.peek()?.type === 'comma' && cur.isWord('not', 1) ? parseKeep(cur) : undefined;

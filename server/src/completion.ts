@@ -520,6 +520,12 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
       const what = GRANT_CANT[kw];
       return n === 3 ? words(['be']) : n === 4 ? words(what ? [what[0]] : []) : n === 5 ? words(['by']) : n === 6 ? words(['other']) : n === 7 && what ? words([what[1]]) : NONE;
     }
+    // `enchanted creature loses all abilities` (Frogify): `all abilities` first, and alone.
+    if (clause[2] === 'loses' && game === 'mtg' && clause[3] === 'all') return n === 4 ? words(['abilities']) : NONE;
+    if (clause[2] === 'loses' && game === 'mtg' && n === 3) {
+      const w = abilityWant(state, [], true);
+      return w.kind === 'words' ? { ...w, words: ['all abilities', ...w.words] } : w;
+    }
     return clause[2] === 'has' || clause[2] === 'loses' ? abilityWant(state, clause.slice(3), true) : NONE;
   }
   if (n === 1 && keywordSecondWord(kw)) return words([keywordSecondWord(kw)!]);

@@ -106,6 +106,9 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
       case 'control':
         // `you control enchanted creature` (Control Magic): `you control`, before the attached object.
         return phrase(a.range);
+      case 'all':
+        // `loses all abilities`.
+        return keywordPair(a.range.start, 'all', 'abilities');
     }
   };
   /** `equipped creature has ABILITY...`: the head's words as keywords, the attached object's noun as a type, then the abilities. */

@@ -230,6 +230,12 @@ describe('LSP completion', () => {
     assert.ok(enchanted.includes('creature') && enchanted.includes('permanent') && enchanted.includes('Equipment'), JSON.stringify(enchanted));
     assert.deepEqual((await complete(decl('fortified '), 4)).map((i) => i.label), ['land']);
     assert.deepEqual((await complete(decl('equipped creature '), 4)).map((i) => i.label), ['has', 'loses', "can't be"]);
+    // `enchanted creature loses all abilities` (Frogify): offered first after `loses`, then alone.
+    const loses = (await complete(decl('enchanted creature loses '), 4)).map((i) => i.label);
+    assert.equal(loses[0], 'all abilities');
+    assert.ok(loses.includes('flying'), JSON.stringify(loses));
+    assert.deepEqual((await complete(decl('enchanted creature loses all '), 4)).map((i) => i.label), ['abilities']);
+    assert.deepEqual(await complete(decl('enchanted creature loses all abilities '), 4), []);
     // `enchanted land can't be enchanted by other Auras` (Consecrate Land), word by word.
     assert.deepEqual((await complete(decl("enchanted land can't be "), 4)).map((i) => i.label), ['enchanted']);
     assert.deepEqual((await complete(decl("enchanted land can't be enchanted "), 4)).map((i) => i.label), ['by']);
@@ -239,7 +245,7 @@ describe('LSP completion', () => {
     // The abilities after `has` or `loses`, then their words, then `and`.
     const abilities = [...MTG_KEYWORDS, 'protection from', 'hexproof', 'hexproof from', 'shroud', 'ward'];
     assert.deepEqual((await complete(decl('equipped creature has '), 4)).map((i) => i.label), abilities);
-    assert.deepEqual((await complete(decl('enchanted creature loses '), 4)).map((i) => i.label), abilities);
+    assert.deepEqual((await complete(decl('enchanted creature loses '), 4)).map((i) => i.label), ['all abilities', ...abilities]);
     assert.deepEqual((await complete(decl('equipped creature has first '), 4)).map((i) => i.label), ['strike']);
     assert.deepEqual((await complete(decl('equipped creature has flying '), 4)).map((i) => i.label), ['and']);
     assert.deepEqual((await complete(decl('equipped creature has flying and '), 4)).map((i) => i.label), abilities);

@@ -340,6 +340,8 @@ function mtgAbilities(replay: Replay, node: AbilityNode, keep: GrantKeep | undef
       return [{ kind: 'cant', what: node.what, other: node.other }];
     case 'control':
       return [{ kind: 'control' }];
+    case 'all':
+      return [{ kind: 'all' }];
   }
 }
 
