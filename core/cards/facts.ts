@@ -241,6 +241,10 @@ function riftboundFacts(rec: CardRecord): CardFacts {
   if (rec.mightBonus !== undefined) props.push(`might-bonus ${rec.mightBonus}`);
   const equip = rec.keywords.some((k) => k.toLowerCase() === 'equip') || /\[Equip\]|(^|\n)\s*Equip\b/.test(rec.text);
   if (equip) props.push('equip');
+  // A gear's Effect Text that saves its unit (Guardian Angel: "If I would die, kill Guardian Angel instead."):
+  // "I" can only be the unit a gear is attached to (136.2.d), so the sentence is its Effect Text.
+  const saves = /If I would die, kill (?:this|(.+?)) instead\./.exec(rec.text);
+  if (saves && (saves[1] === undefined || saves[1] === rec.name) && /^gear\b/i.test(rec.typeLine)) props.push('if I would die, kill this instead');
   // A unit's keywords are its own (Shield, Tank, ...). A gear's may be its Effect Text, which is its
   // unit's while attached (136.2), and the list doesn't say which: only its Equip is read.
   if (/\bunit\b/i.test(rec.typeLine.split(' — ')[0])) {

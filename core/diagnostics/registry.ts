@@ -168,6 +168,24 @@ const entries: CodeInfo[] = [
     fixes: 'None: whether the cost was paid is the scenario\'s to say.',
   },
   {
+    code: 'not-destroyed',
+    kind: 'unnamed-choice',
+    severity: 'information',
+    title: 'Not destroyed',
+    riftboundTitle: 'Not killed',
+    rules: { mtg: [], riftbound: [] },
+    doc:
+      'An event destroys (Riftbound: kills) a card that the rules keep: MTG, it has indestructible (702.12b), or ' +
+      'an Aura on it has umbra armor and is destroyed instead (702.89a); Riftbound, a gear attached to the unit ' +
+      'says "If I would die, kill this instead" in its Effect Text, and the gear is killed instead (136.2.c). ' +
+      'The replay does what the rules do: the card stays where it is, and the Aura or gear goes to its owner\'s ' +
+      'graveyard (trash). Information, not an error: a legal outcome. If it is meant, an `expect` line after it ' +
+      'says so; if not, take the ability away first, or write an event that is not a destruction (sacrifice, ' +
+      'exile). With several Auras (gear) that could apply, the card\'s controller chooses one (616.1); the ' +
+      'replay takes the oldest, and another choice is written as the destruction of that Aura (gear).',
+    fixes: 'None: it is the rules\' outcome.',
+  },
+  {
     code: 'missing-unattach',
     kind: 'missing-unattach',
     severity: 'error',

@@ -19,6 +19,7 @@ export const MTG_KEYWORDS: readonly string[] = [
   'reach',
   'shadow',
   'trample',
+  'umbra armor',
   'vigilance',
 ];
 

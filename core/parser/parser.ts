@@ -544,6 +544,14 @@ function parseProperty(cur: Cursor): Property {
     case 'on':
       cur.expectWord('top');
       return { kind: 'flag', flag: 'on-top', range: r() };
+    case 'if': {
+      // Riftbound Effect Text (Guardian Angel): `if I would die, kill this instead`.
+      for (const w of ['I', 'would', 'die']) cur.expectWord(w);
+      if (cur.peek()?.type !== 'comma') cur.fail(msg`', kill this instead'`);
+      cur.next();
+      for (const w of ['kill', 'this', 'instead']) cur.expectWord(w);
+      return { kind: 'flag', flag: 'kill-instead', range: r() };
+    }
     case 'equipped':
     case 'enchanted':
     case 'fortified':

@@ -86,7 +86,7 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-03-30', now: '110', old: '109' },
     { since: '2026-03-30', now: '450', old: '433' },
   ],
-  introduced: table({ '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16' }),
+  introduced: table({ '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16', '136.2.d': '2026-07-16' }),
 };
 
 const GAMES: Record<Game, GameVersions> = { mtg: MTG, riftbound: RIFTBOUND };

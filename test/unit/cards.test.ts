@@ -27,7 +27,7 @@ describe('card data: formats', () => {
       [['mtg', 'scryfall'], ['mtg', 'mtgjson'], ['riftbound', 'riftbound']],
     );
     assert.ok(scryfall.catalogs.mtg!.size >= 60);
-    assert.equal(riftbound.catalogs.riftbound!.size, 12);
+    assert.equal(riftbound.catalogs.riftbound!.size, 13);
   });
 
   it('Scryfall and MTGJSON give every card the same facts', () => {
@@ -76,6 +76,8 @@ describe('card data: formats', () => {
     assert.deepEqual(facts(cards.riftbound, 'Long Sword'), { typeLine: 'gear — Equipment', props: ['might-bonus 2', 'equip'] });
     // A unit's keywords are its own; a gear's are not read (its Effect Text can't be told from the list).
     assert.deepEqual(facts(cards.riftbound, 'Garen, Might of Demacia'), { typeLine: 'unit — Garen Demacia', props: ['might 4', 'Shield'] });
+    // Guardian Angel's Effect Text, naming itself for "this" (136.2.d).
+    assert.deepEqual(facts(cards.riftbound, 'Guardian Angel'), { typeLine: 'gear — Equipment', props: ['equip', 'if I would die, kill this instead'] });
     // Control Magic: the whole line, as the property (613.1b).
     assert.deepEqual(f('Control Magic'), ['color blue', 'enchant creature', 'you control enchanted creature']);
     assert.deepEqual(f('Confiscate'), ['color blue', 'enchant permanent', 'you control enchanted permanent']);

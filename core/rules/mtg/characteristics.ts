@@ -270,6 +270,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         else if (p.flag === 'bestow') pr.bestow = true;
         else if (p.flag === 'token') card.token = true;
         else if (p.flag === 'phased-out') card.phasedOut = 'direct';
+        else if (p.flag === 'kill-instead') replay.report('syntax-error', p.range, msg`\`if I would die, kill this instead\` is Riftbound Effect Text; an MTG Aura that is destroyed in place of what it enchants has \`umbra armor\`.`);
         else if (p.flag === 'aura-swap' || p.flag === 'castable' || p.flag === 'on-top' || p.flag === 'flash') {
           // Read from the declaration where it matters: an aura swap resolving (exchange.ts), a cast and its timing (spells.ts).
         } else replay.report('syntax-error', p.range, msg`\`${p.flag}\` is a Riftbound property.`);

@@ -16,6 +16,7 @@ import { EXPLAINED as stack } from './stack';
 import { EXPLAINED as timing } from './timing';
 import { EXPLAINED as targetingKeywords } from './targetingKeywords';
 import { EXPLAINED as grants } from './grants';
+import { EXPLAINED as destruction } from './destruction';
 
 export interface RuleExplanation {
   title: string;
@@ -40,6 +41,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   characteristics, legality, targeting, phasing, attach, zones, spells, effects, sba, exchange, stack, timing,
   targetingKeywords,
   grants,
+  destruction,
   explanations: GENERAL,
 };
 

@@ -3,6 +3,7 @@
 import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import { endControlOf } from '../../engine/control';
+import { destructionReplaced } from './destruction';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, isAura, isEquipment, isFortification, MTG_ZONES } from './characteristics';
@@ -157,6 +158,8 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   }
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, `moving it to ${zone}`)) return;
   if (zone === 'battlefield') return enterBattlefield(replay, card, undefined, ev);
+  // Indestructible (702.12b) and umbra armor (702.89a): `destroy` that doesn't destroy it.
+  if (ev.verb === 'destroy' && card.zone === 'battlefield' && destructionReplaced(replay, card, ev, (a) => moveTo(replay, a, 'graveyard', ev))) return;
   moveTo(replay, card, zone, ev);
 }
 

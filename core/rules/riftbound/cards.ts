@@ -105,6 +105,10 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'flag':
         if (p.flag === 'exhausted') card.exhausted = true;
         else if (p.flag === 'token') card.token = true;
+        else if (p.flag === 'kill-instead') {
+          // Effect Text: read where its unit would die (text.ts); a unit's own text has no "this" to kill.
+          if (!pr.types.has('gear')) replay.report('syntax-error', p.range, msg`\`if I would die, kill this instead\` is a gear's Effect Text (it is its unit's while attached, 136.2.c), and ${card.id} is not a gear.`);
+        }
         else replay.report('syntax-error', p.range, msg`\`${p.flag}\` is an MTG property.`);
         break;
       case 'keyword':

@@ -9,6 +9,7 @@ import { detach } from './detach';
 import { attachEvent, attachProblem, relocate } from './attach';
 import { msg } from '../../message';
 import { inZone } from '../../engine/words';
+import { deathReplaced } from './text';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -48,6 +49,8 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
     replay.report('impossible-event', ev.range, msg`${card.id} is attached to ${card.attachedTo.id} and can't be moved apart from it; it goes where its Top-Most card goes. Move ${card.attachedTo.id} instead, or remove the line.`, { rules: ['718.5.c', '719.3.a'], subjects: [card.id] });
     return;
   }
+  // A unit dying with a gear on it that says "If I would die, kill this instead" (136.2.c): the gear goes.
+  if (zone === 'trash' && isUnit(card) && onBoard(card) && deathReplaced(replay, card, ev, (g) => moveTo(replay, g, 'trash', undefined, ev))) return;
   moveTo(replay, card, zone, place, ev);
 }
 

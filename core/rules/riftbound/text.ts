@@ -21,8 +21,36 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '718.2': { title: 'Attached: printed text inactive', text: 'While a card is attached, its printed Rules Text is inactive (720), with narrow exceptions: abilities that apply or trigger as it attaches or detaches still work then (725.1, 725.2), and Weaponmaster can use its Equip ability (725.3).' },
   '725.1': { title: 'Active while attaching', text: "An attached card's abilities that apply while it is being attached, or that trigger on its attaching, do work as it attaches, though its Rules Text is otherwise inactive." },
   '725.2': { title: 'Active while detaching', text: "Likewise, an attached card's abilities that apply while it is being detached, or that trigger on its detaching, work as it detaches." },
+  '136.2.c': { title: "Effect Text is its unit's", text: "The abilities of an attached card's Effect Text are added to the Rules Text of the card it is attached to: a gear's \"If I would die, kill this instead\" is its unit's while the gear is on it." },
+  '136.2.d': { title: '"This" in Effect Text', text: 'Inside Effect Text, "this" (or the attached card\'s name) is the attached card, not the card it is attached to, even when they share a name; "I" and "me" are the unit.' },
   '725.3': { title: 'Weaponmaster and Equip', text: "Weaponmaster may use an attached card's Equip ability (and what modifies it) even though that card's Rules Text is inactive." },
 };
+
+/**
+ * A unit that would die (leave the board for its trash) with a gear attached whose Effect Text says "If I would
+ * die, kill this instead" (Guardian Angel; 136.2.c, 136.2.d): the gear is killed in its place (`kill`, the
+ * gear's own zone change) and the unit stays. With several, its controller chooses one; the replay takes the
+ * oldest. Reports it and returns true when the unit stays.
+ */
+export function deathReplaced(replay: Replay, unit: CardObj, ev: EventNode, kill: (c: CardObj) => void): boolean {
+  const savers: CardObj[] = [];
+  for (const id of unit.attachments) {
+    const g = replay.board.cards.get(id)!;
+    if (g.decl.props.some((p) => p.kind === 'flag' && p.flag === 'kill-instead')) savers.push(g);
+  }
+  if (savers.length === 0) return false;
+  savers.sort((x, y) => x.timestamp - y.timestamp);
+  const gear = savers[0];
+  const others = savers.slice(1).map((g) => g.id);
+  const choice = others.length === 0 ? msg`` : msg` Each of ${savers.map((g) => g.id).join(', ')} says so, and ${unit.id}'s controller chooses which one applies; the replay takes the oldest, ${gear.id}: if another was chosen, write its kill (\`kill ${others[0]}\`) in place of this line.`;
+  replay.report('not-destroyed', ev.range, msg`${unit.id} doesn't die: ${gear.id} is attached to it, and its Effect Text, now ${unit.id}'s, says "If I would die, kill this instead", so ${gear.id} is killed instead.${choice} That is the rules' outcome: if it is meant, add an \`expect ${gear.id} in trash\` line after it, and write what else the card does (Guardian Angel recalls the unit) on lines of their own.`, {
+    rules: ['136.2.c', '136.2.d'],
+    subjects: [unit.id, gear.id, ...others],
+  });
+  if (replay.noting) replay.note(() => msg`doesn't die: ${gear.id} killed instead`);
+  kill(gear);
+  return true;
+}
 
 /** Might with the Might Bonuses of the cards attached to it (137.3): the replay's one computation. */
 export function effMight(replay: Replay, c: CardObj): number | undefined {

@@ -1,0 +1,57 @@
+// MTG destruction that doesn't happen: a permanent with indestructible can't be destroyed (702.12b), and an Aura
+// with umbra armor is destroyed instead of the permanent it enchants (702.89a). Both are about `destroy X` only:
+// sacrificing, exiling or moving a permanent to a graveyard is not destroying it. The replay does what the rules
+// do and says so (`not-destroyed`, an information): a legal outcome, not a mistake.
+import type { EventNode } from '../../parser/ast';
+import type { CardObj } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from './explanations';
+import { grantedBy, hasAbility } from '../../engine/abilities';
+import { isAura } from './characteristics';
+import { msg } from '../../message';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '702.12b': { title: 'Indestructible', text: 'Nothing destroys a permanent that has indestructible: an effect that says "destroy" leaves it where it is, and lethal damage doesn\'t kill it either. Sacrificing or exiling it still works.' },
+  '702.89a': { title: 'Umbra armor', text: 'Umbra armor, found on Auras, replaces the destruction of the permanent the Aura enchants: the Aura is destroyed in its place and the damage on the permanent is removed.' },
+  '616.1': { title: 'Several replacement effects', text: 'When more than one replacement or prevention effect could change how one event affects an object, the controller of that object (its owner if nobody controls it), or the affected player, picks which one applies first.' },
+};
+
+const INDESTRUCTIBLE = { kind: 'keyword', name: 'indestructible' } as const;
+const UMBRA_ARMOR = { kind: 'keyword', name: 'umbra armor' } as const;
+
+/**
+ * `destroy X` of a permanent on the battlefield that isn't destroyed: it has indestructible, or an Aura
+ * with umbra armor is destroyed instead (`destroy` moves that Aura: its own zone change). Reports it and
+ * returns true when the permanent stays; the caller moves it otherwise.
+ */
+export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode, destroy: (c: CardObj) => void): boolean {
+  if (hasAbility(card, INDESTRUCTIBLE)) {
+    const by = grantedBy(card, 'indestructible');
+    replay.report('not-destroyed', ev.range, msg`${card.id} has indestructible${by ? msg` (given by ${by})` : msg``}, so it can't be destroyed: it stays on the battlefield, and nothing happens. That is the rules' outcome: if it is meant, add an \`expect ${card.id} in battlefield\` line after it; if not, remove indestructible first, or write a sacrifice or an exile instead.`, {
+      rules: ['702.12b', ...(by ? ['613.1f'] : [])],
+      subjects: [card.id],
+    });
+    if (replay.noting) replay.note(() => msg`not destroyed: ${card.id} has indestructible`);
+    return true;
+  }
+  // The Auras on it whose umbra armor can apply (on the battlefield, phased in, with their abilities), oldest first.
+  const umbras: CardObj[] = [];
+  for (const id of card.attachments) {
+    const a = replay.board.cards.get(id)!;
+    if (a.zone === 'battlefield' && a.phasedOut === 'no' && isAura(a) && hasAbility(a, UMBRA_ARMOR)) umbras.push(a);
+  }
+  if (umbras.length === 0) return false;
+  umbras.sort((x, y) => x.timestamp - y.timestamp);
+  const aura = umbras[0];
+  const others = umbras.slice(1).map((a) => a.id);
+  const choice = others.length === 0 ? msg`` : msg` Each of ${umbras.map((a) => a.id).join(', ')} has umbra armor, and ${card.id}'s controller chooses which one applies; the replay takes the oldest, ${aura.id}: if another was chosen, write its destruction (\`destroy ${others[0]}\`) in place of this line.`;
+  replay.report('not-destroyed', ev.range, msg`${card.id} isn't destroyed: ${aura.id} has umbra armor, so ${aura.id} is destroyed instead and the damage on ${card.id} is removed.${choice} That is the rules' outcome: if it is meant, add an \`expect ${aura.id} in graveyard\` line after it.`, {
+    rules: ['702.89a', ...(others.length ? ['616.1'] : [])],
+    subjects: [card.id, aura.id, ...others],
+  });
+  if (replay.noting) replay.note(() => msg`not destroyed: ${aura.id} destroyed instead (umbra armor)`);
+  // The Aura itself may be indestructible: the destruction was replaced all the same, and it stays.
+  if (!hasAbility(aura, INDESTRUCTIBLE)) destroy(aura);
+  return true;
+}
