@@ -360,6 +360,11 @@ function inAbility(a: AbilityNode, pos: Position): AbilityHover | undefined {
 /** What the checker makes of a keyword ability or a grant, with the rule that orders grants (MTG 613.1f, 613.7a; Riftbound 718.3). */
 function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext): string {
   if (h.kind === 'keyword') {
+    // Two keywords decide what `destroy` does (702.12b, 702.89a); the others are kept for assertions only.
+    if (state.game === 'mtg' && (h.name === 'indestructible' || h.name === 'umbra armor')) {
+      const what = h.name === 'indestructible' ? t('{0}: a keyword ability. `destroy` of a permanent that has it does nothing (sacrifice and exile still work).', `**${md(h.name)}**`) : t('{0}: a keyword ability of Auras. `destroy` of the permanent the Aura enchants destroys the Aura instead.', `**${md(h.name)}**`);
+      return `${what}\n\n${ruleRefSection(state, h.name === 'indestructible' ? '702.12b' : '702.89a', ctx)}`;
+    }
     return t('{0}: a keyword ability. The checker keeps it with the card (its own, granted by an attachment, gained or lost by an event) for `expect X has {1}`; it checks no rule about what the ability does.', `**${md(h.name)}**`, h.name);
   }
   const cant = h.grant.abilities.find((a) => a.kind === 'cant');

@@ -106,6 +106,16 @@ describe('LSP hover', () => {
     assert.doesNotMatch(v, /Keywords|targeting/);
   });
 
+  it('on `indestructible` and `umbra armor`: what `destroy` does, with 702.12b and 702.89a', async () => {
+    const text = [...HEADER.slice(0, 4), 'card snake "Snake Umbra": enchantment — Aura, owner alice, enchant creature, umbra armor, attached to lion', 'card plate "Plate": artifact — Equipment, owner alice, equipped creature has indestructible'].join('\n') + '\n';
+    const umbra = value(await hoverAt(text, positionOf(text, 'umbra armor', 2)));
+    assert.match(umbra, /destroys the Aura instead/);
+    assert.match(umbra, /Rule 702\.89a/);
+    const indestructible = value(await hoverAt(text, positionOf(text, 'indestructible', 2)));
+    assert.match(indestructible, /does nothing/);
+    assert.match(indestructible, /Rule 702\.12b/);
+  });
+
   it('on `you control enchanted creature`: 613.1b explained; on the creature: its controller and the Aura that gives it', async () => {
     const text = [
       ...HEADER.slice(0, 4),
