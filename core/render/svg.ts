@@ -636,7 +636,7 @@ class Drawing {
       typeLine,
       tr(c.zone === 'base' && c.base ? msg`zone ${zone} of ${c.base}` : msg`zone ${zone}`),
       tr(c.owner ? msg`owner ${c.owner}` : msg`no owner`),
-      c.controller ? tr(msg`controller ${c.controller}`) : '',
+      c.controller ? tr(c.controlVia ? msg`controller ${c.controller} (from ${c.controlVia})` : msg`controller ${c.controller}`) : '',
       c.attachedTo ? tr(msg`attached to ${c.attachedTo}`) : '',
       c.attachments.length ? tr(msg`attachments ${[...c.attachments].sort(byText).join(', ')}`) : '',
       tr(msg`timestamp ${c.timestamp}`),

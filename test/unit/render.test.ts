@@ -141,6 +141,20 @@ describe('board picture (SVG)', () => {
     assert.equal(all(parseXml(renderBoardSvg(boardAt(text, 3))), (e) => e.attrs['data-turn'] !== undefined).length, 0);
   });
 
+  it("marks the player whose turn it is, with the phase (Riftbound `turn P PHASE`)", () => {
+    const text = 'game riftbound\nplayer alice\nplayer bob\ncard vi "Vi": unit, owner alice, at base\nturn bob showdown\n';
+    const bob = all(parseXml(renderBoardSvg(boardAt(text, 5))), (e) => e.attrs['data-player'] === 'bob' && e.name === 'g')[0];
+    assert.equal(bob.attrs['data-turn'], 'showdown');
+  });
+
+  it('draws a creature an Aura gives control of in its new controller\'s battlefield, its tooltip saying which Aura (MTG 613.1b)', () => {
+    const text = 'game mtg\nplayer alice\nplayer bob\ncard bears "Grizzly Bears": creature — Bear, owner bob\ncard magic "Control Magic": enchantment — Aura, enchant creature, owner alice, attached to bears, you control enchanted creature\nexpect bears controlled by alice\n';
+    const svg = parseXml(renderBoardSvg(boardAt(text, 5)));
+    const alice = all(svg, (e) => e.attrs['data-zone'] === 'battlefield' && e.attrs['data-player'] === 'alice');
+    assert.ok(alice.length === 1 && all(alice[0], (e) => e.attrs['data-card'] === 'bears').length === 1, 'the Bears are in alice\'s battlefield');
+    assert.ok(renderBoardSvg(boardAt(text, 5)).includes('controller alice (from magic)'));
+  });
+
   it('draws an Aura enchanting a card in a graveyard under that card, marked as on the battlefield (MTG 109.2a)', () => {
     const text = 'game mtg\nplayer alice\ncard bears "Grizzly Bears": creature — Bear, in graveyard\ncard dead "Animate Dead": enchantment — Aura, enchant creature card in a graveyard, attached to bears\nexpect dead attached to bears\n';
     const svg = parseXml(renderBoardSvg(boardAt(text, 4)));
