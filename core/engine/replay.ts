@@ -40,6 +40,8 @@ export interface Obligation {
   cause: EventNode;
   /** The `together:` event the cause is a part of: a line that records it goes after the whole group. */
   group?: EventNode;
+  /** In a group: the subject's object version when the obligation arose (a later part may move it: together()). */
+  version?: number;
 }
 
 export type HostVerb = 'attach' | 'equip' | 'fortify' | 'cast' | 'enter';
@@ -396,7 +398,10 @@ export class Replay {
   // ---- obligations -----------------------------------------------------------------------
 
   oblige(o: Obligation): void {
-    if (this.group) o.group = this.group.node;
+    if (this.group) {
+      o.group = this.group.node;
+      o.version = o.subject.version;
+    }
     this.pending.push(o);
   }
 
@@ -421,7 +426,9 @@ export class Replay {
   /**
    * `together:`: every part is applied in the order written, with no state-based action check
    * between them (704.3: they are checked only when a player would get priority, after the whole
-   * resolution). A part that records a consequence of an earlier part discharges it.
+   * resolution). A part that records a consequence of an earlier part discharges it. An attachment
+   * that a part unattached and a later part moved to another zone (`together: destroy lion; destroy
+   * rancor`: both leave at once) owes no unattach line: its own leaving is its becoming unattached.
    */
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
     const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), part: 0, removals: [] };
@@ -435,6 +442,13 @@ export class Replay {
       }
     } finally {
       this.group = undefined;
+      // One pass over what is pending, at the end of the group (not once per part).
+      const left = (o: Obligation) => o.group === st && o.action === 'unattach' && o.subject.version !== o.version;
+      if (this.pending.some(left)) {
+        const kept = objectList<Obligation>();
+        for (const o of this.pending) if (!left(o)) kept.push(o);
+        this.pending = kept;
+      }
       if (group.removals.length > 0) this.settleRemovals(group.node, group.removals);
     }
   }
