@@ -411,11 +411,25 @@ export class Replay {
    * The group being replayed: its event, the cards that entered the battlefield in it, the part
    * being applied, and the fixes that remove a part (their edits are known once the group is done).
    */
-  private group: { node: Extract<EventNode, { kind: 'together' }>; entered: Set<string>; part: number; removals: { index: number; fix: Fix; redundant: boolean }[] } | undefined;
+  private group: { node: Extract<EventNode, { kind: 'together' }>; entered: Set<string>; replaced: Set<string>; part: number; removals: { index: number; fix: Fix; redundant: boolean }[] } | undefined;
 
   /** Did `card` enter the battlefield in the group being replayed (at the same time as the part now applied)? */
   enteredTogether(card: CardObj): boolean {
     return this.group !== undefined && this.group.entered.has(card.id);
+  }
+
+  /**
+   * In a group: a card a replacement moved in place of another (an Aura with umbra armor destroyed
+   * instead of its creature). A later part that does the same to it (`together: destroy bears;
+   * destroy snake`, a "destroy all") finds it done: `destroyedInGroup`.
+   */
+  replacedInGroup(card: CardObj): void {
+    this.group?.replaced.add(card.id);
+  }
+
+  /** Was `card` moved by a replacement in the group being replayed? */
+  destroyedInGroup(card: CardObj): boolean {
+    return this.group !== undefined && this.group.replaced.has(card.id);
   }
 
   /** A card entered the battlefield (the rules call this as they move it). */
@@ -431,7 +445,7 @@ export class Replay {
    * rancor`: both leave at once) owes no unattach line: its own leaving is its becoming unattached.
    */
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
-    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), part: 0, removals: [] };
+    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), replaced: new Set(), part: 0, removals: [] };
     this.group = group;
     try {
       for (let i = 0; i < st.parts.length; i++) {

@@ -52,6 +52,10 @@ export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode
   });
   if (replay.noting) replay.note(() => msg`not destroyed: ${aura.id} destroyed instead (umbra armor)`);
   // The Aura itself may be indestructible: the destruction was replaced all the same, and it stays.
-  if (!hasAbility(aura, INDESTRUCTIBLE)) destroy(aura);
+  if (!hasAbility(aura, INDESTRUCTIBLE)) {
+    destroy(aura);
+    // A later part of the same resolution that destroys it too ("destroy all creatures and enchantments") finds it done.
+    replay.replacedInGroup(aura);
+  }
   return true;
 }

@@ -149,6 +149,11 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
     return;
   }
   if (card.zone === zone) {
+    // Destroyed earlier in the same resolution, in place of its creature (umbra armor, 702.89a): done once.
+    if (ev.verb === 'destroy' && replay.destroyedInGroup(card)) {
+      if (replay.noting) replay.note(() => msg`already destroyed, in place of the creature it enchanted`);
+      return;
+    }
     replay.report('impossible-event', ev.range, msg`${card.id} is already in ${zone}.`, { subjects: [card.id] });
     return;
   }
