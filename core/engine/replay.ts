@@ -40,7 +40,7 @@ export interface Obligation {
   cause: EventNode;
   /** The `together:` event the cause is a part of: a line that records it goes after the whole group. */
   group?: EventNode;
-  /** In a group: the subject's object version when the obligation arose (a later part may move it: together()). */
+  /** The subject's object version when the obligation arose: if the same event moves it afterwards, it is moot (dropMoot). */
   version?: number;
 }
 
@@ -398,11 +398,24 @@ export class Replay {
   // ---- obligations -----------------------------------------------------------------------
 
   oblige(o: Obligation): void {
-    if (this.group) {
-      o.group = this.group.node;
-      o.version = o.subject.version;
-    }
+    if (this.group) o.group = this.group.node;
+    o.version = o.subject.version;
     this.pending.push(o);
+  }
+
+  /**
+   * An attachment that the event unattached and then moved to another zone itself (a player leaving
+   * with their creature and the Aura on it, 800.4a; `together: destroy lion; destroy rancor`) owes no
+   * unattach line: its own leaving is its becoming unattached (701.3d), and the new object can't be
+   * unattached. Run once per event, before the state-based actions, over that event's obligations
+   * (the earlier ones were reported or recorded before it).
+   */
+  private dropMoot(): void {
+    const moot = (o: Obligation) => o.action === 'unattach' && o.subject.version !== o.version;
+    if (!this.pending.some(moot)) return;
+    const kept = objectList<Obligation>();
+    for (const o of this.pending) if (!moot(o)) kept.push(o);
+    this.pending = kept;
   }
 
   // ---- one resolution with several parts (`together:`) ------------------------------------
@@ -440,9 +453,7 @@ export class Replay {
   /**
    * `together:`: every part is applied in the order written, with no state-based action check
    * between them (704.3: they are checked only when a player would get priority, after the whole
-   * resolution). A part that records a consequence of an earlier part discharges it. An attachment
-   * that a part unattached and a later part moved to another zone (`together: destroy lion; destroy
-   * rancor`: both leave at once) owes no unattach line: its own leaving is its becoming unattached.
+   * resolution). A part that records a consequence of an earlier part discharges it.
    */
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
     const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), replaced: new Set(), part: 0, removals: [] };
@@ -456,13 +467,6 @@ export class Replay {
       }
     } finally {
       this.group = undefined;
-      // One pass over what is pending, at the end of the group (not once per part).
-      const left = (o: Obligation) => o.group === st && o.action === 'unattach' && o.subject.version !== o.version;
-      if (this.pending.some(left)) {
-        const kept = objectList<Obligation>();
-        for (const o of this.pending) if (!left(o)) kept.push(o);
-        this.pending = kept;
-      }
       if (group.removals.length > 0) this.settleRemovals(group.node, group.removals);
     }
   }
@@ -682,6 +686,7 @@ export class Replay {
     this.flush();
     if (st.kind === 'together') this.together(st);
     else this.rules.event(this, st);
+    this.dropMoot();
     this.rules.settle(this, st);
     this.endStep(st);
   }

@@ -236,30 +236,9 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
   // player an earlier effect gave it to, else to the one it entered under: control.ts), and then
   // whatever they still control (what entered under their control) is exiled.
   const cards = replay.board.cards;
-  // What they own leaves at once: the attachments before what they are attached to (the deepest first),
-  // so that each one's leaving is its own becoming unattached (701.3d), not a consequence left to record.
-  const owned: CardObj[] = [];
-  for (const c of cards.values()) if (c.owner === p.id && c.zone !== 'outside') owned.push(c);
-  const depth = new Map<CardObj, number>();
-  const depthOf = (c: CardObj): number => {
-    // Up from c to a card whose depth is known (or to one attached to nothing), then down again.
-    const path: CardObj[] = [];
-    let above = -1;
-    for (let x: CardObj | undefined = c; x !== undefined && path.length <= cards.size; ) {
-      const known = depth.get(x);
-      if (known !== undefined) {
-        above = known;
-        break;
-      }
-      path.push(x);
-      const host = replay.board.hostOf(x);
-      x = host?.isCard ? host : undefined;
-    }
-    for (let i = path.length - 1; i >= 0; i--) depth.set(path[i], above + (path.length - i));
-    return depth.get(c)!;
-  };
-  owned.sort((x, y) => depthOf(y) - depthOf(x));
-  for (const c of owned) moveTo(replay, c, 'outside', ev);
+  // Everything they own leaves at once: an Aura of theirs on their creature leaves with it, which is its
+  // own becoming unattached (701.3d; Replay.dropMoot), not a consequence left to record.
+  for (const c of cards.values()) if (c.owner === p.id && c.zone !== 'outside') moveTo(replay, c, 'outside', ev);
   for (const c of cards.values()) {
     if (c.owner !== p.id && endControlOf(replay.board, c, p.id)) {
       if (replay.noting) replay.note(() => msg`${c.id} back under ${c.controller}'s control`);
