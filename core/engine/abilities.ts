@@ -222,7 +222,7 @@ function keepOf(board: Board, host: CardObj, a: CardObj, keep: GrantKeep): Prote
 }
 
 /** Is `a` attached to `host` and able to grant (on the battlefield, phased in)? */
-function grantsTo(board: Board, a: CardObj | undefined, host: CardObj): a is CardObj {
+export function grantsTo(board: Board, a: CardObj | undefined, host: CardObj): a is CardObj {
   // MTG's battlefield; Riftbound's board is its bases and battlefields.
   return a !== undefined && (a.zone === 'battlefield' || a.zone === 'base') && a.phasedOut === 'no' && board.hostOf(a) === host;
 }

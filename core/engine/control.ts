@@ -8,6 +8,7 @@
 // A card's controller is worked out again when something it depends on changes (an event, one of its
 // attachments coming or going, an attachment's own controller or abilities), never as it is read.
 import type { Board, CardObj } from './board';
+import { grantsTo } from './abilities';
 
 /** A control-changing effect of an event: from `timestamp` on, `player` controls the card. */
 export interface ControlEffect {
@@ -17,9 +18,7 @@ export interface ControlEffect {
 
 /** Does `a`, attached to `host`, give its controller control of `host` now? */
 export function grantsControl(board: Board, a: CardObj | undefined, host: CardObj): a is CardObj {
-  if (a === undefined || a.zone !== 'battlefield' || a.phasedOut !== 'no' || a.lost.has('all') || board.hostOf(a) !== host) return false;
-  for (const g of a.grants) for (const x of g.abilities) if (x.kind === 'control') return true;
-  return false;
+  return grantsTo(board, a, host) && !a.lost.has('all') && a.grants.some((g) => g.abilities.some((x) => x.kind === 'control'));
 }
 
 /**

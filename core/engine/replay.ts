@@ -432,16 +432,16 @@ export class Replay {
   }
 
   /**
-   * In a group: a card a replacement moved in place of another (an Aura with umbra armor destroyed
-   * instead of its creature). A later part that does the same to it (`together: destroy bears;
-   * destroy snake`, a "destroy all") finds it done: `destroyedInGroup`.
+   * A replacement moved `card` in place of another (an Aura with umbra armor destroyed instead of its
+   * creature). In a group, a later part that does the same to it (`together: destroy bears; destroy
+   * snake`, a "destroy all") finds it done: `movedByReplacement`.
    */
-  replacedInGroup(card: CardObj): void {
+  replacementMoved(card: CardObj): void {
     this.group?.replaced.add(card.id);
   }
 
-  /** Was `card` moved by a replacement in the group being replayed? */
-  destroyedInGroup(card: CardObj): boolean {
+  /** Did a replacement move `card` earlier in the group being replayed? */
+  movedByReplacement(card: CardObj): boolean {
     return this.group !== undefined && this.group.replaced.has(card.id);
   }
 

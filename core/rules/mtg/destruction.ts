@@ -55,7 +55,7 @@ export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode
   if (!hasAbility(aura, INDESTRUCTIBLE)) {
     destroy(aura);
     // A later part of the same resolution that destroys it too ("destroy all creatures and enchantments") finds it done.
-    replay.replacedInGroup(aura);
+    replay.replacementMoved(aura);
   }
   return true;
 }

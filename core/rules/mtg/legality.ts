@@ -101,6 +101,11 @@ export function protectionKeep(replay: Replay, host: Host, quality: string, clau
   return { rule: '702.16p', auras: false, objects };
 }
 
+/** Who controls `c`, naming the Aura that gives them control when one does (613.1b): `alice (given by magic)`, with the rule that adds. */
+export function controllerWords(c: CardObj): { who: Message; rules: string[] } {
+  return c.controlVia ? { who: msg`${c.controller} (given by ${c.controlVia})`, rules: ['613.1b'] } : { who: msg`${c.controller}`, rules: [] };
+}
+
 /**
  * Why `att` can't become `what` (enchanted, equipped, fortified) to `host` by a "can't be" effect: the
  * host's own (`can't be enchanted`), or one an attachment of it puts on it (`can't be enchanted by
@@ -153,8 +158,9 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
         // Who controls each, when control is what the filter asks (and an Aura that gives it, 613.1b).
         let who = msg``;
         if (f.control && isCard(host)) {
-          who = host.controlVia ? msg`: ${host.id} is controlled by ${host.controller} (given by ${host.controlVia}), ${att.id} by ${att.controller}` : msg`: ${host.id} is controlled by ${host.controller}, ${att.id} by ${att.controller}`;
-          if (host.controlVia) rules.push('613.1b');
+          const c = controllerWords(host);
+          who = msg`: ${host.id} is controlled by ${c.who}, ${att.id} by ${att.controller}`;
+          rules.push(...c.rules);
         }
         return { rules, why: msg`${att.id} has enchant ${filterText(f)}, and ${describe(host)} is not ${filterText(f).startsWith('player') || filterText(f).startsWith('opponent') ? msg`that` : article(filterText(f))}${who}` };
       }

@@ -5,7 +5,7 @@ import { type CardObj, isCard, KIND_LAND, LOST_EQUIP } from '../../engine/board'
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, judgedAs, type Problem, zoneMismatch } from './characteristics';
-import { attachProblem, protectionAgainst } from './legality';
+import { attachProblem, controllerWords, protectionAgainst } from './legality';
 import { keywordTargetProblem } from './targetingKeywords';
 import { msg, type Message } from '../../message';
 import { abilityWord, inZone as inZoneWords } from '../../engine/words';
@@ -62,9 +62,8 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
   if (equip ? !isCreature(h) : (h.kinds & KIND_LAND) === 0) return { rules: targetRules(verb, equip ? '301.5' : '301.6'), why: equip ? msg`${describe(h)} is not a creature` : msg`${describe(h)} is not a land` };
   if (h.controller !== activator) {
     // An Aura that gives control of it (613.1b) is named.
-    const by = h.controlVia ? msg`${h.controller} (given by ${h.controlVia})` : msg`${h.controller}`;
-    const rules = h.controlVia ? [...targetRules(verb), '613.1b'] : targetRules(verb);
-    return { rules, why: equip ? msg`${abilityMessage(shown)} targets a creature you control, and ${h.id} is controlled by ${by}, not ${activator}` : msg`${abilityMessage(shown)} targets a land you control, and ${h.id} is controlled by ${by}, not ${activator}` };
+    const c = controllerWords(h);
+    return { rules: [...targetRules(verb), ...c.rules], why: equip ? msg`${abilityMessage(shown)} targets a creature you control, and ${h.id} is controlled by ${c.who}, not ${activator}` : msg`${abilityMessage(shown)} targets a land you control, and ${h.id} is controlled by ${c.who}, not ${activator}` };
   }
   if (equip && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: targetRules(verb, '702.6c'), why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
   const prot = abilitiesOf(h).protections.length === 0 ? undefined : protectionAgainst(h, att, 'target');

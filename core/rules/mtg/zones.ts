@@ -150,7 +150,7 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   }
   if (card.zone === zone) {
     // Destroyed earlier in the same resolution, in place of its creature (umbra armor, 702.89a): done once.
-    if (ev.verb === 'destroy' && replay.destroyedInGroup(card)) {
+    if (ev.verb === 'destroy' && replay.movedByReplacement(card)) {
       if (replay.noting) replay.note(() => msg`already destroyed, in place of the creature it enchanted`);
       return;
     }
