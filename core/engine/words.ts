@@ -2,6 +2,8 @@
 // it is translated with the sentence (a zone's name takes an article and a preposition in French
 // and Italian: "in graveyard" is "dans le cimetière", "nel cimitero"). Scenario keywords written
 // in backticks stay as they are; these are the words of prose.
+import type { Word } from '../parser/ast';
+import type { Replay } from './replay';
 import { msg, type Message } from '../message';
 import { table } from '../tables';
 
@@ -92,4 +94,9 @@ const QUALITY = table<Message>({
 /** A protection or hexproof quality in prose: "white", "artifacts"; anything else (a player, a subtype) as written. */
 export function qualityWord(quality: string): Message | string {
   return QUALITY[quality] ?? quality;
+}
+
+/** A word that is not one of `known` (a color, a card type, a step): a syntax error that lists them. */
+export function unknownWord(replay: Replay, w: Word, what: Message, known: readonly string[]): void {
+  replay.report('syntax-error', w.range, msg`Unknown ${what} '${w.text}'. Known: ${known.join(', ')}.`);
 }

@@ -496,11 +496,7 @@ function parseProperty(cur: Cursor): Property {
       return { kind: 'flag', flag: 'aura-swap', range: r() };
     case "can't": {
       cur.expectWord('be');
-      const w = cur.word(msg`'enchanted', 'equipped' or 'fortified'`);
-      if (w.text !== 'enchanted' && w.text !== 'equipped' && w.text !== 'fortified') {
-        throw new SyntaxError_(msg`Expected 'enchanted', 'equipped' or 'fortified', found '${w.text}'.`, w.range);
-      }
-      return { kind: 'cant', what: w.text, range: r() };
+      return { kind: 'cant', what: attachedWord(cur).text, range: r() };
     }
     case 'might':
     case 'might-bonus': {
@@ -520,8 +516,7 @@ function parseProperty(cur: Cursor): Property {
       // Control Magic: `you control enchanted creature` (613.1b), a grant of control.
       if (cur.isWord('control')) {
         const verb = cur.next()!;
-        const head = cur.word(msg`'enchanted' (you control enchanted creature)`);
-        if (head.text !== 'enchanted' && head.text !== 'equipped' && head.text !== 'fortified') throw new SyntaxError_(msg`Expected 'enchanted' (you control enchanted creature), found '${head.text}'.`, head.range);
+        const head = attachedWord(cur);
         const noun = cur.word(msg`what it is attached to (${head.text} creature, ${head.text} permanent...)`);
         const who = { text: `${head.text} ${noun.text}`, range: span(head.range, noun.range) };
         const control: AbilityNode = { kind: 'control', range: span(t.range, verb.range) };
@@ -591,6 +586,13 @@ function parseTargetingKeyword(cur: Cursor, kw: Token): TargetingKeywordNode {
 }
 
 /** After `in` (zone words) or `at` (Riftbound: `base` or `battlefield NAME`). */
+/** `enchanted`, `equipped` or `fortified`: how a card is attached (`can't be enchanted`, `you control enchanted creature`). */
+function attachedWord(cur: Cursor): { text: 'enchanted' | 'equipped' | 'fortified'; range: Range } {
+  const w = cur.word(msg`'enchanted', 'equipped' or 'fortified'`);
+  if (w.text !== 'enchanted' && w.text !== 'equipped' && w.text !== 'fortified') throw new SyntaxError_(msg`Expected 'enchanted', 'equipped' or 'fortified', found '${w.text}'.`, w.range);
+  return { text: w.text, range: w.range };
+}
+
 /**
  * The quality after `protection from`: one word (a color, card types in the plural, `everything`, a
  * player), or `all colors` / `each color` (cards print the first, 702.16h writes the second), kept
@@ -631,8 +633,7 @@ function parseGrant(cur: Cursor, first: Token): GrantNode {
   if (v!.text === "can't") {
     // `enchanted land can't be enchanted by other Auras` (Consecrate Land).
     cur.expectWord('be');
-    const w = cur.word(msg`'enchanted', 'equipped' or 'fortified'`);
-    if (w.text !== 'enchanted' && w.text !== 'equipped' && w.text !== 'fortified') throw new SyntaxError_(msg`Expected 'enchanted', 'equipped' or 'fortified', found '${w.text}'.`, w.range);
+    const w = attachedWord(cur);
     let other = false;
     if (cur.isWord('by')) {
       cur.next();

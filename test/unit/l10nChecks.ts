@@ -39,7 +39,7 @@ export const ALLOWED_NAMES = [
 ];
 /** Translations that are the English word itself, because the official term is spelled the same. */
 export const SAME_AS_ENGLISH: Record<string, string[]> = {
-  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Flash', 'Quick-Draw', 'Indestructible', 'information', 'base', 'deck', 'null', 'Base', 'Deck', 'timestamp {0}', '{0} → {1} {2} (t{3})', '{0} → {1} (t{2})'],
+  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Flash', 'Quick-Draw', 'Indestructible', 'phase', 'information', 'base', 'deck', 'null', 'Base', 'Deck', 'timestamp {0}', '{0} → {1} {2} (t{3})', '{0} → {1} (t{2})'],
   it: ['Quick-Draw', 'Timestamp: {0}', 'base', ' in {0}', 'null', 'Base', 'timestamp {0}', '{0} → {1} {2} (t{3})', '{0} → {1} (t{2})'],
 };
 

@@ -5,6 +5,7 @@ import type { CardStmt, Filter, FilterZone, Word, AbilityNode, GrantNode } from 
 import { adding, type CardObj, colorBit, COLOR_WORDS, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
+import { unknownWord } from '../../engine/words';
 import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
@@ -316,10 +317,6 @@ function declareOnTop(replay: Replay, card: CardObj, range: Range): void {
     return;
   }
   tops.set(card.owner, card);
-}
-
-export function unknownWord(replay: Replay, w: Word, what: Message, known: readonly string[]): void {
-  replay.report('syntax-error', w.range, msg`Unknown ${what} '${w.text}'. Known: ${known.join(', ')}.`);
 }
 
 /** An ability of a grant as the engine holds it (`protection from all colors`: one for each color, 702.16h), or a syntax error when MTG has no such ability here. */

@@ -5,7 +5,8 @@ import { type CardObj, isCard, kindsOf, type PlayerObj, protectionQualities, wit
 import { giveControl } from '../../engine/control';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES, unknownWord } from './characteristics';
+import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES } from './characteristics';
+import { unknownWord } from '../../engine/words';
 import { protectionKeep, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';

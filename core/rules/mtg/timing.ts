@@ -9,7 +9,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg, relatedAt, type Message } from '../../message';
 import { abilityWord } from '../../engine/words';
-import { unknownWord } from './characteristics';
+import { startTurn } from '../../engine/turn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -29,21 +29,13 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 /** The steps and phases a `turn` line may name (500.1): `main` is either main phase (505.1), and the one a `turn P` line means. */
 export const STEPS = ['upkeep', 'draw', 'main', 'combat', 'end'] as const;
 
-/** `turn P [STEP]`: from here on it is P's turn, in that step or phase. */
+/** `turn P [STEP]`: from here on it is P's turn, in that step or phase; a player who left the game takes none (800.4a). */
 export function turnEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>): void {
-  const p = replay.player(ev.player);
-  if (!p) return;
-  if (ev.step && !(STEPS as readonly string[]).includes(ev.step.text)) {
-    unknownWord(replay, ev.step, msg`step or phase`, STEPS);
-    return;
-  }
-  if (p.left) {
+  startTurn(replay, ev, STEPS, msg`step or phase`, stepWord, (p) => {
+    if (!p.left) return false;
     replay.report('impossible-event', ev.range, msg`${p.id} has left the game, so no turn of theirs begins. Remove the line, or give the turn to a player still in the game.`, { rules: ['800.4a'], subjects: [p.id] });
-    return;
-  }
-  const step = ev.step?.text ?? 'main';
-  replay.board.turn = { player: p.id, step };
-  if (replay.noting) replay.note(() => msg`${p.id}'s turn, ${stepWord(step)}`);
+    return true;
+  });
 }
 
 /** A step or phase in a sentence: `the combat phase`, `a main phase`. */

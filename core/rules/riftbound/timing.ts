@@ -7,6 +7,7 @@ import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { msg, relatedAt, type Message } from '../../message';
+import { startTurn } from '../../engine/turn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -24,15 +25,7 @@ export const PHASES = ['awaken', 'beginning', 'channel', 'draw', 'main', 'showdo
 
 /** `turn P [PHASE]`: from here on it is P's turn, in that phase. */
 export function turnEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>): void {
-  const p = replay.player(ev.player);
-  if (!p) return;
-  if (ev.step && !(PHASES as readonly string[]).includes(ev.step.text)) {
-    replay.report('syntax-error', ev.step.range, msg`Unknown phase '${ev.step.text}'. Known: ${PHASES.join(', ')}.`);
-    return;
-  }
-  const phase = ev.step?.text ?? 'main';
-  replay.board.turn = { player: p.id, step: phase };
-  if (replay.noting) replay.note(() => msg`${p.id}'s turn, ${phaseWord(phase)}`);
+  startTurn(replay, ev, PHASES, msg`phase`, phaseWord);
 }
 
 /** A phase in a sentence: `the Main Phase`, `a showdown in the Main Phase`. */
