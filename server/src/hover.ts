@@ -374,7 +374,7 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
   }
   if (h.grant.abilities.some((a) => a.kind === 'control') && state.game === 'mtg') {
     // Control Magic: a control-changing effect (layer 2), not an ability of the permanent.
-    return `${t("{0}: while this card is attached, its controller controls the object it is attached to. Control-changing effects apply in timestamp order, an attachment's being when it last became attached; when this one ends, the one before it decides again, else the object goes back to the player it came under.", codeSpan(`you control ${h.grant.who.text}`))}\n\n${ruleRefSection(state, '613.1b', ctx)}`;
+    return `${t("{0}: while this card is attached, its controller controls the object it is attached to. Control-changing effects apply in timestamp order, an attachment's being when it last became attached; when this one ends, the one before it decides again, else the object goes back to the player under whose control it entered the battlefield.", codeSpan(`you control ${h.grant.who.text}`))}\n\n${ruleRefSection(state, '613.1b', ctx)}`;
   }
   const head = codeSpan(`${h.grant.who.text} ${h.grant.verb}`);
   if (state.game === 'riftbound') return `${t("{0}: while this card is attached, its text is part of the text of the unit it is attached to, so the unit has these abilities.", head)}\n\n${ruleRefSection(state, '718.3', ctx)}`;

@@ -11,7 +11,7 @@ import { msg } from '../../message';
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '613.1f': { title: 'Layer 6: abilities', text: 'One layer holds every effect that gives an object abilities ("equipped creature has shroud") or takes them away ("enchanted creature loses flying"), keyword counters, and effects saying an object can\'t have an ability; within it they apply in timestamp order unless one depends on another.' },
-  '613.1b': { title: 'Layer 2: control', text: 'The second layer holds every effect that changes who controls an object ("You control enchanted creature", an exchange of control); within it they apply in timestamp order, the latest one deciding, and when none applies the object is controlled by the player it came under.' },
+  '613.1b': { title: 'Layer 2: control', text: 'The second layer holds every effect that changes who controls an object ("You control enchanted creature", an exchange of control); within it they apply in timestamp order, the latest one deciding, and when none applies the object is controlled by the player under whose control it entered the battlefield.' },
   '613.7a': { title: 'Timestamp of a granted ability', text: "The effect of a static ability takes its object's timestamp, or that of the effect that gave the object the ability if it is later. When such an object gets a new timestamp (an Equipment becoming attached), all the effects of its static abilities get new ones too, in the order they had." },
 };
 
