@@ -59,6 +59,23 @@ export const FAMILIES: Family[] = [
     },
   },
   {
+    // Every grant changes what the host has (613.7a): the fold of the grants must not start over from
+    // every grantor at each one that comes or goes.
+    name: 'many granting attachments on one host: equipped, events on the host, then unequipped',
+    unit: 'granting Equipment on one creature',
+    sizes: [2_000, 20_000],
+    make: (n) => {
+      let s = `${HEAD}card host "Host": creature, owner alice\n`;
+      for (let i = 0; i < n; i++) s += `card e${i} "E": artifact — Equipment, equip, owner alice, equipped creature has flying and protection from red and hexproof from blue\n`;
+      for (let i = 0; i < n; i++) s += `equip e${i} to host\n${i % 10 === 0 ? 'gains host haste\n' : ''}`;
+      s += 'expect host has flying\n';
+      // First in, first out; then the other half from the newest.
+      for (let i = 0; i < n / 2; i++) s += `unattach e${i} from host\n`;
+      for (let i = n - 1; i >= n / 2; i--) s += `unattach e${i} from host\n`;
+      return s + 'expect host has no flying\n';
+    },
+  },
+  {
     name: 'many findings: illegal equips onto an opponent\'s creature',
     unit: 'findings',
     sizes: [10_000, 100_000],

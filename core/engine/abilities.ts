@@ -5,7 +5,8 @@
 //
 // A host's abilities with its attachments' grants are worked out again each time something they
 // depend on changes (an attach or unattach, an ability gained or lost, a phasing), never as they are
-// read: the rules read them at every check (`abilitiesOf`), and most hosts have no grant at all.
+// read: the rules read them at every check (`abilitiesOf`), and most hosts have no grant at all. The
+// fold itself, kept up to date grantor by grantor, is grantFold.ts.
 import type { AbilityNode, GrantNode, TargetingKeywordNode } from '../parser/ast';
 import type { Board, CardObj, PlayerObj, ProtectionKeep } from './board';
 import type { Replay } from './replay';
@@ -129,7 +130,7 @@ export function abilityLabels(c: CardObj | PlayerObj): string[] {
 
 /** Does `a`, as an attachment, grant anything (its own grants, or one an Aura on it gave it)? */
 export function grantsAnything(a: CardObj): boolean {
-  return a.grants.length > 0 || a.grantors.length > 0;
+  return a.grants.length > 0 || a.grantors.size > 0;
 }
 
 /** How a keyword ability reads: `flying`, `protection from red`, `hexproof from black`, `ward 2`. */
@@ -193,179 +194,10 @@ export function cantAttachBy(host: CardObj | PlayerObj, what: 'enchanted' | 'equ
   return undefined;
 }
 
-/** One change to a host's abilities, ordered by (primary, secondary): 613.7a's timestamps. */
-interface Effect {
-  primary: number;
-  secondary: number;
-  verb: 'has' | 'loses' | 'gains';
-  ability: Ability | 'all' | 'protection';
-  /** The attachment whose grant it is (none for an event). */
-  source: string | undefined;
-  /** What the protection it gives doesn't remove (702.16n, 702.16p), worked out for this host. */
-  keep: ProtectionKeep | undefined;
-}
-
-/** A grant's `not removing` clause as a protection instance's keep, on this host and from this attachment. */
-function keepOf(board: Board, host: CardObj, a: CardObj, keep: GrantKeep): ProtectionKeep {
-  if (keep.what === 'auras') return { rule: '702.16n', auras: true, objects: [] };
-  if (keep.what === 'card') {
-    const c = board.cards.get(keep.id);
-    return { rule: '702.16n', auras: false, objects: c ? [{ id: c.id, version: c.version }] : [] };
-  }
-  // 702.16p: what was on the host when the protection began (as the Aura became attached), itself included.
-  const objects = [];
-  for (const id of host.attachments) {
-    const x = board.cards.get(id)!;
-    if (x.timestamp <= a.timestamp) objects.push({ id: x.id, version: x.version, timestamp: x.timestamp });
-  }
-  return { rule: '702.16p', auras: false, objects };
-}
-
 /** Is `a` attached to `host` and able to grant (on the battlefield, phased in)? */
 export function grantsTo(board: Board, a: CardObj | undefined, host: CardObj): a is CardObj {
   // MTG's battlefield; Riftbound's board is its bases and battlefields.
   return a !== undefined && (a.zone === 'battlefield' || a.zone === 'base') && a.phasedOut === 'no' && board.hostOf(a) === host;
-}
-
-/** The timestamp of the last `loses all abilities` a card had, -1 if none. */
-function lostAllAt(c: CardObj): number {
-  for (let i = c.abilityLog.length - 1; i >= 0; i--) if (c.abilityLog[i].ability === 'all' && c.abilityLog[i].verb === 'loses') return c.abilityLog[i].timestamp;
-  return -1;
-}
-
-/**
- * Works out `host.granted` again from its attachments (613.7a): each grant of an attachment has the
- * attachment's timestamp; one an Aura gave the attachment has the later of the two, and keeps its
- * place after the attachment's own (the second key) when the attachment gets a newer timestamp.
- * The host's own abilities come first; the events that changed them are applied again in their
- * place among the grants (the last change of an ability decides it, so applying one twice is
- * harmless). A protection a grant gives with `not removing` is an instance of its own, its keep
- * worked out for this host (702.16n/p); `can't be enchanted` is kept beside the abilities. Returns
- * true when what the rules read changed.
- */
-export function regrant(board: Board, host: CardObj): boolean {
-  const before = host.granted;
-  if (host.grantors.length === 0) {
-    host.granted = undefined;
-    return before !== undefined;
-  }
-  const effects: Effect[] = [];
-  const cant: { what: 'enchanted' | 'equipped' | 'fortified'; except: string | undefined; by: string }[] = [];
-  for (const id of host.grantors) {
-    const a = board.cards.get(id);
-    if (!grantsTo(board, a, host)) continue;
-    if (!a.lost.has('all')) {
-      for (const g of a.grants) {
-        for (const ability of g.abilities) {
-          // What may not be attached is a restriction, outside the layers; a quoted grant is for `a`'s own
-          // host; control is layer 2's (control.ts).
-          if (ability.kind === 'cant') cant.push({ what: ability.what, except: ability.other ? a.id : undefined, by: a.id });
-          else if (ability.kind !== 'grant' && ability.kind !== 'control') effects.push({ primary: a.timestamp, secondary: 0, verb: g.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, keep: ability.kind === 'protection' && ability.keep ? keepOf(board, host, a, ability.keep) : undefined });
-        }
-      }
-    }
-    // The abilities an Aura on `a` gave it to grant ("enchanted Equipment has 'equipped creature has flying'").
-    if (a.grantors.length === 0) continue;
-    const lostAt = lostAllAt(a);
-    for (const rid of a.grantors) {
-      const r = board.cards.get(rid);
-      if (!grantsTo(board, r, a) || r.lost.has('all') || lostAt > r.timestamp) continue;
-      for (const g of r.grants) {
-        if (g.verb !== 'has') continue;
-        for (const given of g.abilities) {
-          if (given.kind !== 'grant') continue;
-          for (const ability of given.grant.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant' && ability.kind !== 'control') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, keep: undefined });
-        }
-      }
-    }
-  }
-  if (effects.length === 0 && cant.length === 0) {
-    host.granted = undefined;
-    return before !== undefined;
-  }
-  for (const ch of host.abilityLog) effects.push({ primary: ch.timestamp, secondary: 0, verb: ch.verb, ability: ch.ability, source: undefined, keep: ch.keep });
-  effects.sort((x, y) => x.primary - y.primary || x.secondary - y.secondary);
-  let protections = [...host.protections];
-  let keeps = host.protections.map((_, i) => host.protectionKeeps[i]);
-  let targeting = [...host.targeting];
-  let keywords = [...host.keywords];
-  const from: Record<string, string> = {};
-  for (const e of effects) {
-    const add = e.verb !== 'loses';
-    const a = e.ability;
-    if (typeof a !== 'string') {
-      if (add && e.source !== undefined) from[abilityLabel(a)] = e.source;
-      else delete from[abilityLabel(a)];
-    }
-    if (a === 'all') {
-      if (!add) {
-        for (const k in from) delete from[k];
-        protections = [];
-        keeps = [];
-        targeting = [];
-        keywords = [];
-      }
-      continue;
-    }
-    if (a === 'protection') {
-      for (const k in from) if (k.startsWith('protection from ')) delete from[k];
-      protections = [];
-      keeps = [];
-      continue;
-    }
-    switch (a.kind) {
-      case 'keyword':
-        keywords = keywords.filter((k) => k !== a.name);
-        if (add) keywords.push(a.name);
-        break;
-      case 'protection':
-        if (add) {
-          // An event's instance, applied again, is on the host already (with what it spares). Of a
-          // grant's, a plain instance makes another plain one redundant (702.16m); one that spares
-          // something is an instance of its own, beside which a plain one still sheds what it spares (702.16n).
-          const keep = e.keep;
-          const present = e.source === undefined ? protections.includes(a.quality) : protections.some((q, i) => q === a.quality && sameKeep(keeps[i], keep));
-          if (!present) {
-            protections.push(a.quality);
-            keeps.push(keep);
-          }
-        } else {
-          keeps = keeps.filter((_, i) => protections[i] !== a.quality);
-          protections = protections.filter((q) => q !== a.quality);
-        }
-        break;
-      case 'targeting': {
-        const k = a.keyword;
-        if (add) {
-          if (!targeting.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost)) targeting.push(k);
-        } else targeting = targeting.filter((t) => !keywordCovers(k, t));
-        break;
-      }
-    }
-  }
-  const after: Granted = cant.length ? { protections, protectionKeeps: keeps, targeting, keywords, cant, from } : { protections, protectionKeeps: keeps, targeting, keywords, from };
-  host.granted = after;
-  return !before || !sameAbilities(before, after);
-}
-
-/** Do two protection instances spare the same things? */
-function sameKeep(x: ProtectionKeep | undefined, y: ProtectionKeep | undefined): boolean {
-  if (x === y) return true;
-  if (!x || !y || x.rule !== y.rule || x.auras !== y.auras || x.objects.length !== y.objects.length) return false;
-  return x.objects.every((o, i) => o.id === y.objects[i].id && o.version === y.objects[i].version && o.timestamp === y.objects[i].timestamp);
-}
-
-function sameAbilities(x: Granted, y: Granted): boolean {
-  const cx = x.cant ?? [];
-  const cy = y.cant ?? [];
-  if (cx.length !== cy.length || cx.some((c, i) => c.what !== cy[i].what || c.except !== cy[i].except || c.by !== cy[i].by)) return false;
-  const fx = Object.keys(x.from ?? {});
-  if (fx.length !== Object.keys(y.from ?? {}).length || fx.some((k) => x.from![k] !== y.from?.[k])) return false;
-  return sameList(x.protections, y.protections) && sameList(x.keywords, y.keywords) && x.targeting.length === y.targeting.length && x.targeting.every((k, i) => k === y.targeting[i]) && x.protectionKeeps.every((k, i) => sameKeep(k, y.protectionKeeps[i]));
-}
-
-function sameList(x: readonly string[], y: readonly string[]): boolean {
-  return x.length === y.length && x.every((v, i) => v === y[i]);
 }
 
 /** The key of an ability in a card's log: a later change of the same key makes an earlier one moot. */
@@ -412,7 +244,7 @@ export function logAbilityChange(board: Board, card: CardObj, verb: 'gains' | 'l
   const kept = card.abilityLog.filter((ch) => !moot(changeKey(ch.ability)));
   kept.push(keep ? { timestamp: board.lastTimestamp + 0.5, verb, ability, keep } : { timestamp: board.lastTimestamp + 0.5, verb, ability });
   card.abilityLog = kept;
-  board.abilitiesChanged(card);
+  board.abilitiesChanged(card, true);
 }
 
 /**

@@ -3,7 +3,8 @@
 // every lookup the rules need is O(1) in the board size.
 import type { Filter, CardStmt, PlayerStmt } from '../parser/ast';
 import type { BoardView, CardView, Game, Range } from '../types';
-import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLabel, regrant, type TargetingKeyword } from './abilities';
+import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLabel, type TargetingKeyword } from './abilities';
+import { GrantIndex, regrant } from './grantFold';
 import { type ControlEffect, recontrol } from './control';
 
 /**
@@ -275,8 +276,8 @@ export interface CardObj extends Characteristics {
   modified: boolean;
   /** Marked for the next state-based action check (Replay.markDirty). */
   dirty: boolean;
-  /** Its attachments that grant it something (grantsAnything), in the order they became attached; replaced, never changed. */
-  grantors: readonly string[];
+  /** Its attachments that grant it something (grantsAnything), in the order they became grantors; copy on write, as `attachments` (Board.grantorsOf). */
+  grantors: ReadonlySet<string>;
   /** Its abilities with its attachments' grants applied, while one grants it anything (abilities.ts, regrant). */
   granted: Granted | undefined;
 }
@@ -379,13 +380,22 @@ export class Board {
 
   /** A host's attachments, to change: its own set (copied first if it is shared with a copy of the board, or is the empty one of noAttachments). */
   private attachmentsOf(h: CardObj | PlayerObj): Set<string> {
-    if ((h.attachments as Owned).owner !== this.token) {
-      // Most hosts get their first attachment here, from the shared empty set: nothing to copy.
-      const own = (h.attachments.size === 0 ? new Set<string>() : new Set(h.attachments)) as Owned;
-      own.owner = this.token;
-      h.attachments = own;
-    }
+    if ((h.attachments as Owned).owner !== this.token) h.attachments = this.own(h.attachments);
     return h.attachments;
+  }
+
+  /** A host's grantors, to change: its own set, as attachmentsOf. */
+  private grantorsOf(h: CardObj): Set<string> {
+    if ((h.grantors as Owned).owner !== this.token) h.grantors = this.own(h.grantors);
+    return h.grantors as Set<string>;
+  }
+
+  /** A set of this board's own with the members of `set`. */
+  private own(set: ReadonlySet<string>): Set<string> {
+    // Most hosts get their first attachment here, from the shared empty set: nothing to copy.
+    const own = (set.size === 0 ? new Set<string>() : new Set(set)) as Owned;
+    own.owner = this.token;
+    return own;
   }
 
   /** `id` is no longer among `host`'s attachments (without any rules check; `unlink` does the rest for a card still pointing at it). */
@@ -398,9 +408,10 @@ export class Board {
       host.attachments = noAttachments();
     } else if (set.owner === this.token) set.delete(id);
     else if (set.has(id)) this.attachmentsOf(host).delete(id);
-    if (host.isCard && host.grantors.length !== 0 && host.grantors.includes(id)) {
-      host.grantors = host.grantors.filter((g) => g !== id);
-      this.regrant(host);
+    if (host.isCard && host.grantors.has(id)) {
+      if (host.grantors.size === 1) host.grantors = noAttachments();
+      else this.grantorsOf(host).delete(id);
+      this.regrant(host, id);
     }
   }
 
@@ -425,8 +436,8 @@ export class Board {
     att.attachedAt = at;
     this.attachmentsOf(host).add(att.id);
     if (host.isCard && grantsAnything(att)) {
-      host.grantors = [...host.grantors, att.id];
-      this.regrant(host);
+      this.grantorsOf(host).add(att.id);
+      this.regrant(host, att.id);
     }
     if (att.grants.length !== 0 && host.isCard) this.regrantAbove(host);
   }
@@ -446,9 +457,10 @@ export class Board {
    * timestamp): its own abilities with grants, and those of what it is attached to, and of what that
    * is attached to (an Aura's grant to an Equipment reaches the creature: 613.7a), are worked out again.
    */
-  abilitiesChanged(card: CardObj): void {
+  abilitiesChanged(card: CardObj, events = false): void {
     if (!this.grantsDeclared) return;
-    if (card.grantors.length !== 0 || card.granted) this.regrant(card);
+    // Events change only the card's own log (GrantIndex.updateEvents); anything else may change what each of its grantors gives.
+    if (card.grantors.size !== 0 || card.granted) this.regrant(card, events ? NO_GRANTOR : undefined);
     this.regrantAbove(card);
   }
 
@@ -456,17 +468,35 @@ export class Board {
   private regrantAbove(card: CardObj): void {
     const host = this.hostOf(card);
     if (!host?.isCard) return;
-    if (grantsAnything(card) && !host.grantors.includes(card.id)) host.grantors = [...host.grantors, card.id];
-    if (host.grantors.length !== 0 || host.granted) this.regrant(host);
+    if (grantsAnything(card) && !host.grantors.has(card.id)) this.grantorsOf(host).add(card.id);
+    if (host.grantors.size !== 0 || host.granted) this.regrant(host, card.id);
     const above = this.hostOf(host);
-    if (above?.isCard && (above.grantors.length !== 0 || grantsAnything(host))) {
-      if (!above.grantors.includes(host.id)) above.grantors = [...above.grantors, host.id];
-      this.regrant(above);
+    if (above?.isCard && (above.grantors.size !== 0 || grantsAnything(host))) {
+      if (!above.grantors.has(host.id)) this.grantorsOf(above).add(host.id);
+      this.regrant(above, host.id);
     }
   }
 
-  private regrant(host: CardObj): void {
-    if (regrant(this, host)) this.regranted.push(host);
+  /** Each host's effects filed by ability (grantFold.ts), made the first time the host's grants are worked out on this board (a copy starts without). */
+  private readonly grantIndexes = new WeakMap<CardObj, GrantIndex>();
+
+  /** The grantors of `card` that may give control of it (controllerOf): those with a grant of control, once its grants were worked out on this board. */
+  controlGrantors(card: CardObj): Iterable<string> {
+    return this.grantIndexes.get(card)?.controls ?? card.grantors;
+  }
+
+  /**
+   * `host`'s grants worked out again: `changed` is the grantor that came, went or changed, NO_GRANTOR
+   * when only the host's own ability log did, undefined when any grantor may have.
+   */
+  private regrant(host: CardObj, changed: string | undefined): void {
+    let index = this.grantIndexes.get(host);
+    if (!index) {
+      index = new GrantIndex();
+      this.grantIndexes.set(host, index);
+      changed = undefined;
+    }
+    if (regrant(this, host, index, changed)) this.regranted.push(host);
     // An attachment that gives control of it ("You control enchanted creature") came, went or changed (613.1b).
     recontrol(this, host);
   }
@@ -641,6 +671,9 @@ export class Board {
     };
   }
 }
+
+/** `changed` for Board.regrant when no grantor changed, only the host's log: no card has this id (ids are words). */
+const NO_GRANTOR = ' ';
 
 function abilityKey(id: string, ability: string): string {
   return `${id} ${ability}`;

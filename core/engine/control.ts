@@ -36,7 +36,7 @@ export function controllerOf(board: Board, card: CardObj): { player: string | un
       player = e.player;
     }
   }
-  for (const id of card.grantors) {
+  for (const id of board.controlGrantors(card)) {
     const a = board.cards.get(id);
     if (grantsControl(board, a, card) && a.timestamp >= at) {
       at = a.timestamp;

@@ -1081,7 +1081,7 @@ function newCard(st: CardStmt): CardObj {
     stackTarget: undefined,
     modified: false,
     dirty: false,
-    grantors: noItems(),
+    grantors: noAttachments(),
     granted: undefined,
   };
 }

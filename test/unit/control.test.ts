@@ -74,7 +74,7 @@ describe('control in timestamp order (613.1b)', () => {
 
   it('keeps a card’s log of control events as short as the players, however many events give control', () => {
     const board = new Board('mtg');
-    const card = { id: 'bears', controller: 'p0', controlVia: undefined, enteredUnder: 'p0', controlLog: [], grantors: [], attachedTo: null } as unknown as CardObj;
+    const card = { id: 'bears', controller: 'p0', controlVia: undefined, enteredUnder: 'p0', controlLog: [], grantors: new Set(), attachedTo: null } as unknown as CardObj;
     for (let i = 0; i < 3000; i++) giveControl(board, card, PLAYERS[i % PLAYERS.length]);
     assert.equal(card.controlLog.length, PLAYERS.length);
     assert.equal(card.controller, PLAYERS[2999 % PLAYERS.length]);

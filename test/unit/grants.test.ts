@@ -95,7 +95,7 @@ equip sword to lion
 
   it('keeps a card’s log of ability events as short as its abilities, however many events change them', () => {
     const board = new Board('mtg');
-    const card = { id: 'lion', abilityLog: [], grantors: [], granted: undefined, attachedTo: null } as unknown as CardObj;
+    const card = { id: 'lion', abilityLog: [], grantors: new Set(), granted: undefined, attachedTo: null } as unknown as CardObj;
     // On a board where nothing grants anything, the order never matters: nothing is logged.
     logAbilityChange(board, card, 'gains', { kind: 'keyword', name: 'flying' });
     assert.equal(card.abilityLog.length, 0);

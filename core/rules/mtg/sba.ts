@@ -59,6 +59,7 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
 function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | undefined, rules: string[], why: Obligation['why']): void {
   replay.board.unlink(c);
   if (cause) replay.oblige({ action: 'unattach', subject: c, host: host.id, code: 'missing-unattach', rules, why, cause });
+  else declaredOff(replay, c, host, rules, why, false);
   if (replay.noting) replay.note(() => msg`${c.id} unattached (${rules[0]})`);
   touch(replay, c);
 }
@@ -71,9 +72,32 @@ function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined
   } else {
     // The initial board: an Aura declared on the battlefield must be attached. (One whose
     // declared attachment was illegal is already reported at its `attached to`.)
-    if (!c.decl.props.some((p) => p.kind === 'attached')) replay.report('illegal-attachment', c.decl.id!.range, msg`${c.id} is an Aura on the battlefield attached to nothing; it would go to its owner's graveyard at once. Add \`attached to\` or put it in another zone.`, { rules: ['303.4', '704.5m'], subjects: [c.id] });
+    const host = replay.board.hostOf(c);
+    if (host) declaredOff(replay, c, host, rules, why, true);
+    else if (!c.decl.props.some((p) => p.kind === 'attached')) replay.report('illegal-attachment', c.decl.id!.range, msg`${c.id} is an Aura on the battlefield attached to nothing; it would go to its owner's graveyard at once. Add \`attached to\` or put it in another zone.`, { rules: ['303.4', '704.5m'], subjects: [c.id] });
+    // In the graveyard it is attached to nothing (and grants nothing: its host's abilities are worked out again).
+    replay.board.unlink(c);
     c.zone = 'graveyard';
   }
+}
+
+/**
+ * The initial board: `c` was declared attached to `host`, legally as its own line was read, but the
+ * board the declarations make takes it off at once (a grant declared with it or after it: an Aura
+ * whose own protection covers itself, say). Such a board is not one a game can be in.
+ */
+function declaredOff(replay: Replay, c: CardObj, host: Host, rules: string[], why: Obligation['why'], aura: boolean): void {
+  const at = c.decl.props.find((p) => p.kind === 'attached');
+  if (!at) return;
+  const reason = typeof why === 'function' ? why() : why;
+  replay.report(
+    'illegal-attachment',
+    at.range,
+    aura
+      ? msg`${c.id} can't stay attached to ${host.id} on the board as declared: ${reason}. It goes to its owner's graveyard before the first event. Remove \`attached to ${host.id}\`, or change what makes it illegal.`
+      : msg`${c.id} can't stay attached to ${host.id} on the board as declared: ${reason}. It becomes unattached before the first event. Remove \`attached to ${host.id}\`, or change what makes it illegal.`,
+    { rules, subjects: [c.id, host.id] },
+  );
 }
 
 /** One object's state-based actions. Returns true when it changed. */

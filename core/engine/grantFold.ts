@@ -1,0 +1,416 @@
+// A host's abilities with its attachments' grants (MTG 613.1f, in timestamp order: 613.7a, 613.7e):
+// the fold of the effects on it, kept up to date as its grantors come, go and change, in time that
+// does not grow with how many grantors it has.
+//
+// Each effect (an ability an attachment grants or takes, an event's change logged on the host) is
+// filed under its ability: the adds of one ability in one list, the loses of one ability (or of a
+// pattern, `loses hexproof`) in another, `loses all abilities` and `loses protection` in lists of
+// their own, each list in timestamp order. Of an ability's adds only two can ever matter: the first
+// after the last effect that removes it (it puts the ability, or the protection instance, in its
+// place) and the last (a keyword moves to the end, and the attachment named as the source is the
+// last one's); every add between them finds the ability there already and only renames a source
+// the last one renames again. Of a list of loses only the last matters, and of the two clear lists
+// only their last. So the fold runs over at most a few effects per ability, however many grantors
+// give it, and a grantor coming or going touches only its own effects' lists.
+//
+// The effects of a grantor are worked out when it comes, goes or changes (Board tells which); the
+// protections a grant spares (702.16n, 702.16p) are worked out as the fold reads them, from the
+// board as it is then. The index is the board's cache: a copy of the board starts without one and
+// builds it from the host's grantors the first time.
+import { abilityLabel, type Ability, type AbilityChange, type GrantKeep, type Granted, grantsTo, keywordCovers } from './abilities';
+import type { Board, CardObj, ProtectionKeep } from './board';
+
+/** One change to a host's abilities, ordered by (primary, secondary, seq): 613.7a's timestamps, then the order written. */
+interface Effect {
+  readonly primary: number;
+  readonly secondary: number;
+  /** The grantor's place among the host's grantors and the effect's among its own, or an event's place in the log (after every grant). */
+  readonly seq: number;
+  readonly verb: 'has' | 'loses' | 'gains';
+  readonly ability: Ability | 'all' | 'protection';
+  /** The attachment whose grant it is (none for an event). */
+  readonly source: string | undefined;
+  /** An event's protection instance: what it spares (702.16n/p), as the event gave it. */
+  readonly keep: ProtectionKeep | undefined;
+  /** A grant's `not removing` clause: worked out for the host as the fold reads it (keepOf). */
+  readonly grantKeep: GrantKeep | undefined;
+}
+
+function order(x: Effect, y: Effect): number {
+  return x.primary - y.primary || x.secondary - y.secondary || x.seq - y.seq;
+}
+
+/** The later of two effects (undefined: none). */
+function later(x: Effect | undefined, y: Effect | undefined): Effect | undefined {
+  return !x ? y : !y ? x : order(x, y) >= 0 ? x : y;
+}
+
+/** The effects of one ability (or one pattern of loses), in order. */
+class EffectList {
+  readonly items: Effect[] = [];
+  /** For a list of adds: the lists of what removes the ability (its loses, the patterns of loses that cover it). */
+  constructor(readonly resets: readonly EffectList[] | undefined, readonly protection: boolean) {}
+  /** The first index whose effect comes after `e`. */
+  private after(e: Effect): number {
+    const items = this.items;
+    let lo = 0;
+    let hi = items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (order(items[mid], e) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+  insert(e: Effect): void {
+    const items = this.items;
+    // Most effects are the newest (an attachment's new timestamp): appended.
+    if (items.length === 0 || order(items[items.length - 1], e) < 0) items.push(e);
+    else items.splice(this.after(e), 0, e);
+  }
+  remove(e: Effect): void {
+    const items = this.items;
+    if (items[items.length - 1] === e) items.pop();
+    else items.splice(this.after(e) - 1, 1);
+  }
+  last(): Effect | undefined {
+    return this.items[this.items.length - 1];
+  }
+  /** The first effect after `e` (the first of all when `e` is undefined). */
+  firstAfter(e: Effect | undefined): Effect | undefined {
+    return e ? this.items[this.after(e)] : this.items[0];
+  }
+}
+
+/** What one grantor gives its host: its effects, what it says may not be attached, whether it gives control. */
+interface SourceEntry {
+  readonly seq: number;
+  readonly effects: readonly Effect[];
+  readonly cant: readonly CantEntry[];
+}
+
+type CantEntry = { readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly except: string | undefined; readonly by: string };
+
+/** Room for the effects of one grantor in its `seq` (a grant of more abilities than this would share orders with the next grantor's). */
+const PER_SOURCE = 1 << 16;
+/** Events come after every grant in the order written (they never share a timestamp with one: theirs are between two). */
+const EVENTS_SEQ = 2 ** 50;
+
+/** The effects on one host, filed by ability (see the top of this file). */
+export class GrantIndex {
+  private readonly sources = new Map<string, SourceEntry>();
+  /** The grantors that say what may not be attached. */
+  private readonly cants = new Map<string, SourceEntry>();
+  /** The grantors with a grant of control (`you control enchanted creature`), whether it works now or not (controllerOf decides). */
+  readonly controls = new Set<string>();
+  private nextSeq = 0;
+  private grantEffects = 0;
+  private readonly lists = new Map<string, EffectList>();
+  private readonly allClears = new EffectList(undefined, false);
+  private readonly protectionClears = new EffectList(undefined, false);
+  /** The host's ability log the event effects were made from, and those effects. */
+  private log: readonly AbilityChange[] | undefined;
+  private events: Effect[] = [];
+
+  /** The grantor `id`'s effects again: removed, and made anew if it is still a grantor of `host` (in its old place among them, if it had one). */
+  updateSource(board: Board, host: CardObj, id: string): void {
+    const old = this.sources.get(id);
+    if (old) {
+      for (const e of old.effects) this.remove(e);
+      this.grantEffects -= old.effects.length;
+    }
+    if (!host.grantors.has(id)) {
+      this.sources.delete(id);
+      this.cants.delete(id);
+      this.controls.delete(id);
+      return;
+    }
+    const seq = old ? old.seq : this.nextSeq++;
+    const entry = sourceEntry(board, host, id, seq);
+    this.sources.set(id, entry);
+    for (const e of entry.effects) this.insert(e);
+    this.grantEffects += entry.effects.length;
+    if (entry.cant.length) this.cants.set(id, entry);
+    else this.cants.delete(id);
+    const a = board.cards.get(id);
+    if (a && a.grants.some((g) => g.abilities.some((x) => x.kind === 'control'))) this.controls.add(id);
+    else this.controls.delete(id);
+  }
+
+  /** The host's logged events as effects, when its log changed (it is replaced, never changed: logAbilityChange). */
+  updateEvents(host: CardObj): void {
+    if (this.log === host.abilityLog) return;
+    for (const e of this.events) this.remove(e);
+    this.log = host.abilityLog;
+    this.events = host.abilityLog.map((ch, i): Effect => ({ primary: ch.timestamp, secondary: 0, seq: EVENTS_SEQ + i, verb: ch.verb, ability: ch.ability, source: undefined, keep: ch.keep, grantKeep: undefined }));
+    for (const e of this.events) this.insert(e);
+  }
+
+  /** Do the grantors give anything now (an ability or a restriction)? Without, the host has no grants (the events alone are on the card). */
+  get empty(): boolean {
+    return this.grantEffects === 0 && this.cants.size === 0;
+  }
+
+  /** What the grantors say may not be attached, in the order they became grantors. */
+  cantList(): CantEntry[] {
+    const out: CantEntry[] = [];
+    for (const c of [...this.cants.values()].sort((x, y) => x.seq - y.seq)) out.push(...c.cant);
+    return out;
+  }
+
+  /** Every grantor's effects again (a grantor gone from the host's grantors is dropped). */
+  rebuild(board: Board, host: CardObj): void {
+    for (const id of [...this.sources.keys()]) if (!host.grantors.has(id)) this.updateSource(board, host, id);
+    for (const id of host.grantors) this.updateSource(board, host, id);
+  }
+
+  /** The effects that decide the fold, in order (see the top of this file). */
+  deciding(): Effect[] {
+    const out: Effect[] = [];
+    const all = this.allClears.last();
+    const protection = this.protectionClears.last();
+    if (all) out.push(all);
+    if (protection) out.push(protection);
+    for (const list of this.lists.values()) {
+      const last = list.last();
+      if (!last) continue;
+      if (!list.resets) {
+        // Loses: the last one.
+        out.push(last);
+        continue;
+      }
+      let reset = list.protection ? later(all, protection) : all;
+      for (const r of list.resets) reset = later(reset, r.last());
+      // Every add is before the last removal: the removal (kept) takes them all away.
+      if (reset && order(last, reset) < 0) continue;
+      const first = list.firstAfter(reset)!;
+      out.push(first);
+      if (first !== last) out.push(last);
+    }
+    return out.sort(order);
+  }
+
+  private insert(e: Effect): void {
+    this.listOf(e)?.insert(e);
+  }
+
+  private remove(e: Effect): void {
+    this.listOf(e)?.remove(e);
+  }
+
+  /** The list an effect is filed in (undefined: it changes nothing, `gains all abilities`). */
+  private listOf(e: Effect): EffectList | undefined {
+    const a = e.ability;
+    const add = e.verb !== 'loses';
+    if (a === 'all') return add ? undefined : this.allClears;
+    if (a === 'protection') return this.protectionClears;
+    switch (a.kind) {
+      case 'keyword':
+        return add ? this.list(`k+ ${a.name}`, [this.list(`k- ${a.name}`)], false) : this.list(`k- ${a.name}`);
+      case 'protection': {
+        if (!add) return this.list(`p- ${a.quality}`);
+        // An event's instance is there already when any of the quality is; a grant's when one that spares the same is.
+        const kind = e.source === undefined ? 'event' : !e.grantKeep ? 'plain' : e.grantKeep.what === 'auras' ? 'auras' : e.grantKeep.what === 'card' ? `card ${e.grantKeep.id}` : `attached ${e.source}`;
+        return this.list(`p+ ${a.quality} ${kind}`, [this.list(`p- ${a.quality}`)], true);
+      }
+      case 'targeting': {
+        const k = a.keyword;
+        const q = k.quality ?? '';
+        const c = k.cost ?? '';
+        if (!add) return this.list(`t- ${k.name} ${q} ${c}`);
+        // A loss takes away what it covers (keywordCovers): the same, or any quality, or any cost, or both.
+        const resets = [this.list(`t- ${k.name} ${q} ${c}`)];
+        if (q) resets.push(this.list(`t- ${k.name}  ${c}`));
+        if (c) resets.push(this.list(`t- ${k.name} ${q} `));
+        if (q && c) resets.push(this.list(`t- ${k.name}  `));
+        return this.list(`t+ ${k.name} ${q} ${c}`, resets, false);
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  private list(key: string, resets?: EffectList[], protection = false): EffectList {
+    let l = this.lists.get(key);
+    if (!l) {
+      l = new EffectList(resets, protection);
+      this.lists.set(key, l);
+    }
+    return l;
+  }
+}
+
+/** The effects, restrictions and control of grantor `id` on `host` now. */
+function sourceEntry(board: Board, host: CardObj, id: string, seq: number): SourceEntry {
+  const effects: Effect[] = [];
+  const cant: CantEntry[] = [];
+  const a = board.cards.get(id);
+  if (!grantsTo(board, a, host)) return { seq, effects, cant };
+  let n = seq * PER_SOURCE;
+  if (!a.lost.has('all')) {
+    for (const g of a.grants) {
+      for (const ability of g.abilities) {
+        // What may not be attached is a restriction, outside the layers; a quoted grant is for `a`'s own
+        // host; control is layer 2's (control.ts).
+        if (ability.kind === 'cant') cant.push({ what: ability.what, except: ability.other ? a.id : undefined, by: a.id });
+        else if (ability.kind !== 'grant' && ability.kind !== 'control') effects.push({ primary: a.timestamp, secondary: 0, seq: n++, verb: g.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, keep: undefined, grantKeep: ability.kind === 'protection' ? ability.keep : undefined });
+      }
+    }
+  }
+  // The abilities an Aura on `a` gave it to grant ("enchanted Equipment has 'equipped creature has flying'").
+  if (a.grantors.size === 0) return { seq, effects, cant };
+  const lostAt = lostAllAt(a);
+  for (const rid of a.grantors) {
+    const r = board.cards.get(rid);
+    if (!grantsTo(board, r, a) || r.lost.has('all') || lostAt > r.timestamp) continue;
+    for (const g of r.grants) {
+      if (g.verb !== 'has') continue;
+      for (const given of g.abilities) {
+        if (given.kind !== 'grant') continue;
+        for (const ability of given.grant.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant' && ability.kind !== 'control') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, seq: n++, verb: given.grant.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, keep: undefined, grantKeep: undefined });
+      }
+    }
+  }
+  return { seq, effects, cant };
+}
+
+/** The timestamp of the last `loses all abilities` a card had, -1 if none. */
+function lostAllAt(c: CardObj): number {
+  for (let i = c.abilityLog.length - 1; i >= 0; i--) if (c.abilityLog[i].ability === 'all' && c.abilityLog[i].verb === 'loses') return c.abilityLog[i].timestamp;
+  return -1;
+}
+
+/** A grant's `not removing` clause as a protection instance's keep, on this host and from this attachment. */
+function keepOf(board: Board, host: CardObj, a: CardObj | undefined, keep: GrantKeep): ProtectionKeep {
+  if (keep.what === 'auras') return { rule: '702.16n', auras: true, objects: [] };
+  if (keep.what === 'card') {
+    const c = board.cards.get(keep.id);
+    return { rule: '702.16n', auras: false, objects: c ? [{ id: c.id, version: c.version }] : [] };
+  }
+  // 702.16p: what was on the host when the protection began (as the Aura became attached), itself included.
+  const objects = [];
+  if (a) {
+    for (const id of host.attachments) {
+      const x = board.cards.get(id)!;
+      if (x.timestamp <= a.timestamp) objects.push({ id: x.id, version: x.version, timestamp: x.timestamp });
+    }
+  }
+  return { rule: '702.16p', auras: false, objects };
+}
+
+/**
+ * Works out `host.granted` again (613.7a): each grant of an attachment has the attachment's
+ * timestamp; one an Aura gave the attachment has the later of the two, and keeps its place after the
+ * attachment's own (the second key) when the attachment gets a newer timestamp. The host's own
+ * abilities come first; the events that changed them are applied again in their place among the
+ * grants (the last change of an ability decides it, so applying one twice is harmless). A protection
+ * a grant gives with `not removing` is an instance of its own, its keep worked out for this host
+ * (702.16n/p); `can't be enchanted` is kept beside the abilities. `changed` is the grantor whose
+ * effects changed (it came, went or changed), or undefined when any may have: each is worked out
+ * again. Returns true when what the rules read changed (not when only the attachment named as an
+ * ability's source did: a new Equipment granting flying again makes nothing illegal).
+ */
+export function regrant(board: Board, host: CardObj, index: GrantIndex, changed: string | undefined): boolean {
+  const before = host.granted;
+  if (changed !== undefined) index.updateSource(board, host, changed);
+  else index.rebuild(board, host);
+  index.updateEvents(host);
+  if (host.grantors.size === 0 || index.empty) {
+    host.granted = undefined;
+    return before !== undefined;
+  }
+  const cant = index.cantList();
+  let protections = [...host.protections];
+  let keeps = host.protections.map((_, i) => host.protectionKeeps[i]);
+  let targeting = [...host.targeting];
+  let keywords = [...host.keywords];
+  const from: Record<string, string> = {};
+  for (const e of index.deciding()) {
+    const add = e.verb !== 'loses';
+    const a = e.ability;
+    if (typeof a !== 'string') {
+      if (add && e.source !== undefined) from[abilityLabel(a)] = e.source;
+      else delete from[abilityLabel(a)];
+    }
+    if (a === 'all') {
+      if (!add) {
+        for (const k in from) delete from[k];
+        protections = [];
+        keeps = [];
+        targeting = [];
+        keywords = [];
+      }
+      continue;
+    }
+    if (a === 'protection') {
+      for (const k in from) if (k.startsWith('protection from ')) delete from[k];
+      protections = [];
+      keeps = [];
+      continue;
+    }
+    switch (a.kind) {
+      case 'keyword':
+        keywords = keywords.filter((k) => k !== a.name);
+        if (add) keywords.push(a.name);
+        break;
+      case 'protection':
+        if (add) {
+          // An event's instance, applied again, is on the host already (with what it spares). Of a
+          // grant's, a plain instance makes another plain one redundant (702.16m); one that spares
+          // something is an instance of its own, beside which a plain one still sheds what it spares (702.16n).
+          const keep = e.grantKeep ? keepOf(board, host, board.cards.get(e.source!), e.grantKeep) : e.keep;
+          const present = e.source === undefined ? protections.includes(a.quality) : protections.some((q, i) => q === a.quality && sameKeep(keeps[i], keep));
+          if (!present) {
+            protections.push(a.quality);
+            keeps.push(keep);
+          }
+        } else {
+          keeps = keeps.filter((_, i) => protections[i] !== a.quality);
+          protections = protections.filter((q) => q !== a.quality);
+        }
+        break;
+      case 'targeting': {
+        const k = a.keyword;
+        if (add) {
+          if (!targeting.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost)) targeting.push(k);
+        } else {
+          // What it takes away is no one's grant any more (`loses hexproof` takes `hexproof from blue` too).
+          for (const t of targeting) if (keywordCovers(k, t)) delete from[abilityLabel({ kind: 'targeting', keyword: t })];
+          targeting = targeting.filter((t) => !keywordCovers(k, t));
+        }
+        break;
+      }
+    }
+  }
+  const after: Granted = cant.length ? { protections, protectionKeeps: keeps, targeting, keywords, cant, from } : { protections, protectionKeeps: keeps, targeting, keywords, from };
+  host.granted = after;
+  return !before || !sameAbilities(before, after);
+}
+
+/** Do two protection instances spare the same things? */
+function sameKeep(x: ProtectionKeep | undefined, y: ProtectionKeep | undefined): boolean {
+  if (x === y) return true;
+  if (!x || !y || x.rule !== y.rule || x.auras !== y.auras || x.objects.length !== y.objects.length) return false;
+  return x.objects.every((o, i) => o.id === y.objects[i].id && o.version === y.objects[i].version && o.timestamp === y.objects[i].timestamp);
+}
+
+/**
+ * Do the rules read the same from both? They ask whether a host has an ability, never in which order
+ * its abilities came, nor which attachment is named as a source in the messages (`from`): an Equipment
+ * granting flying again makes nothing illegal.
+ */
+function sameAbilities(x: Granted, y: Granted): boolean {
+  const cx = x.cant ?? [];
+  const cy = y.cant ?? [];
+  if (cx.length !== cy.length || cx.some((c, i) => c.what !== cy[i].what || c.except !== cy[i].except || c.by !== cy[i].by)) return false;
+  return sameMembers(x, y) && sameMembers(y, x);
+}
+
+/** Does `y` have every ability `x` has (each instance of protection with what it spares)? */
+function sameMembers(x: Granted, y: Granted): boolean {
+  return (
+    x.keywords.every((k) => y.keywords.includes(k)) &&
+    x.targeting.every((k) => y.targeting.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost)) &&
+    x.protections.every((q, i) => y.protections.some((r, j) => r === q && sameKeep(x.protectionKeeps[i], y.protectionKeeps[j])))
+  );
+}
