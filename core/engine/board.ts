@@ -248,6 +248,8 @@ export interface CardObj extends Characteristics {
   controlLog: readonly ControlEffect[];
   /** The attachment whose grant gives `controller` control of it ("You control enchanted creature"), if one's does: for the messages. */
   controlVia: string | undefined;
+  /** The player whose control until end of turn ended as this turn began, giving it its controller now (MTG 514.2, Riftbound 317.2.c): for the messages, this turn only. */
+  controlEnded: string | undefined;
   /** MTG zone, or Riftbound `base` / `battlefield` / `hand` / ... */
   zone: string;
   /** Riftbound: which battlefield, when zone is `battlefield`; whose base (a player id), when zone is `base`. */
@@ -348,7 +350,11 @@ export class Board {
    */
   grantsDeclared = false;
   /** Whose turn it is and in which step or phase (`turn P STEP`: MTG steps, Riftbound phases); undefined until the scenario says. Replaced, never changed. */
-  turn: { readonly player: string; readonly step: string } | undefined = undefined;
+  turn: { readonly player: string; readonly step: string; readonly number: number; readonly place: number } | undefined = undefined;
+  /** The cards with a control effect until end of turn (control.ts, endTurnEffects); a card may be listed after its effect was replaced. */
+  endingWithTurn: string[] = [];
+  /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
+  controlEndedNow: string[] = [];
 
   constructor(readonly game: Game) {}
 
@@ -583,6 +589,8 @@ export class Board {
     for (const [k, l] of this.abilities) b.abilities.set(k, [...l]);
     b.resolvedBelow = new Set(this.resolvedBelow);
     b.turn = this.turn;
+    b.endingWithTurn = [...this.endingWithTurn];
+    b.controlEndedNow = [...this.controlEndedNow];
     b.grantsDeclared = this.grantsDeclared;
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
     // neither board changes one in place (attachmentsOf).
@@ -604,7 +612,7 @@ export class Board {
   sameAs(other: Board, move?: (line: number) => number, stamp?: (timestamp: number) => number): boolean {
     if (this.clock !== (stamp ? stamp(other.clock) : other.clock) || this.cards.size !== other.cards.size || this.players.size !== other.players.size) return false;
     if (this.serial !== other.serial || !sameValue(this.stack, other.stack, move) || !sameValue(this.resolvedBelow, other.resolvedBelow)) return false;
-    if (this.turn?.player !== other.turn?.player || this.turn?.step !== other.turn?.step) return false;
+    if (this.turn?.player !== other.turn?.player || this.turn?.step !== other.turn?.step || this.turn?.number !== other.turn?.number || this.turn?.place !== other.turn?.place) return false;
     for (const c of this.cards.values()) {
       const d = other.cards.get(c.id);
       if (!d || !sameValue(c, d, move, stamp)) return false;

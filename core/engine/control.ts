@@ -8,12 +8,16 @@
 // A card's controller is worked out again when something it depends on changes (an event, one of its
 // attachments coming or going, an attachment's own controller or abilities), never as it is read.
 import type { Board, CardObj } from './board';
+import type { Replay } from './replay';
 import { grantsTo } from './abilities';
+import { msg } from '../message';
 
-/** A control-changing effect of an event: from `timestamp` on, `player` controls the card. */
+/** A control-changing effect of an event: from `timestamp` on, `player` controls the card (until the end of turn `until`, if it says so). */
 export interface ControlEffect {
   readonly timestamp: number;
   readonly player: string;
+  /** The turn it was made in (Board.turn's number; 0 before any `turn` line), for an effect that lasts until end of turn. */
+  readonly until?: number;
 }
 
 /** Does `a`, attached to `host`, give its controller control of `host` now? */
@@ -60,6 +64,7 @@ export function recontrol(board: Board, card: CardObj): boolean {
     if (now.player === c.controller && now.via === c.controlVia) break;
     c.controller = now.player;
     c.controlVia = now.via;
+    c.controlEnded = undefined;
     board.regranted.push(c);
     changed = true;
     const host = board.hostOf(c);
@@ -70,15 +75,46 @@ export function recontrol(board: Board, card: CardObj): boolean {
 
 /**
  * An event gives `player` control of `card` (its place in time is an event's, after the last timestamp
- * given: 613.7). Only the last effect of each player is kept: an earlier one of the same player can
- * never decide again, since effects end only with their player (800.4a, `endControlOf`), so the log is
- * never longer than the players. Returns true when the card's controller changed.
+ * given: 613.7), for good or, with `untilEndOfTurn`, until the turn ends. Of each player's effects only
+ * the last that lasts and the last until end of turn are kept: an earlier one of the same player can
+ * never decide again, since the one that lasts ends only with its player (800.4a, `endControlOf`), and
+ * the one until end of turn only with the turn, so the log is never longer than twice the players.
+ * Returns true when the card's controller changed.
  */
-export function giveControl(board: Board, card: CardObj, player: string): boolean {
-  const kept = card.controlLog.filter((e) => e.player !== player);
-  kept.push({ timestamp: board.lastTimestamp + 0.5, player });
+export function giveControl(board: Board, card: CardObj, player: string, untilEndOfTurn = false): boolean {
+  const until = untilEndOfTurn ? (board.turn?.number ?? 0) : undefined;
+  if (until !== undefined && !card.controlLog.some((e) => e.until !== undefined)) board.endingWithTurn.push(card.id);
+  const kept = card.controlLog.filter((e) => e.player !== player || (until !== undefined && e.until === undefined));
+  kept.push(until === undefined ? { timestamp: board.lastTimestamp + 0.5, player } : { timestamp: board.lastTimestamp + 0.5, player, until });
   card.controlLog = kept;
   return recontrol(board, card);
+}
+
+/**
+ * A new turn began (turn `number`): the control effects made in an earlier turn that last until end of
+ * turn ended in its cleanup (MTG 514.2; Riftbound's Expiration Step, 317.2.c). The latest effect left
+ * decides again; what that changes is the state-based actions' to judge after the `turn` line.
+ */
+export function endTurnEffects(replay: Replay, number: number): void {
+  const board = replay.board;
+  // What the last turn's ending said is for that turn's messages only.
+  if (board.controlEndedNow.length !== 0) {
+    for (const id of board.controlEndedNow) board.cards.get(id)!.controlEnded = undefined;
+    board.controlEndedNow = [];
+  }
+  const ids = board.endingWithTurn;
+  if (ids.length === 0) return;
+  board.endingWithTurn = [];
+  for (const id of ids) {
+    const card = board.cards.get(id)!;
+    if (!card.controlLog.some((e) => e.until !== undefined && e.until < number)) continue;
+    card.controlLog = card.controlLog.filter((e) => e.until === undefined || e.until >= number);
+    const before = card.controller;
+    if (!recontrol(board, card) || before === undefined) continue;
+    card.controlEnded = before;
+    board.controlEndedNow.push(card.id);
+    if (replay.noting) replay.note(() => msg`${card.id}: ${before}'s control until end of turn ended, controlled by ${card.controller ?? msg`nobody`}`);
+  }
 }
 
 /** The control effects that gave `player` control of `card` end (MTG 800.4a). Returns true when its controller changed. */

@@ -1066,6 +1066,7 @@ function newCard(st: CardStmt): CardObj {
     enteredUnder: undefined,
     controlLog: noItems(),
     controlVia: undefined,
+    controlEnded: undefined,
     zone: 'battlefield',
     place: undefined,
     token: false,

@@ -3,6 +3,7 @@
 // sorcery-speed abilities (rules/mtg/timing.ts), Riftbound Equip (rules/riftbound/timing.ts).
 import type { EventNode } from '../parser/ast';
 import type { PlayerObj } from './board';
+import { endTurnEffects } from './control';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
 import { unknownWord } from './words';
@@ -10,8 +11,13 @@ import { unknownWord } from './words';
 /**
  * From this `turn` line on, it is its player's turn, in its step (one of `steps`, named `what` in a
  * syntax error; `word` says it in a sentence), unless `refuse` reports why that player takes no turn.
+ * `order` is the game's turn, place by place (the steps each place may be named by, in the order they
+ * come). A line that names the player whose turn it is, with a step at or after the current place, goes
+ * on with that turn; any other line begins a new turn, and so the last one ended: its effects that
+ * last until end of turn end (MTG 514.2, Riftbound 317.2.c). Before the first `turn` line, the turn in
+ * progress is not known, and the first one begins a new turn.
  */
-export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>, steps: readonly string[], what: Message, word: (step: string) => Message, refuse?: (p: PlayerObj) => boolean): void {
+export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>, steps: readonly string[], order: readonly (readonly string[])[], what: Message, word: (step: string) => Message, refuse?: (p: PlayerObj) => boolean): void {
   const p = replay.player(ev.player);
   if (!p) return;
   if (ev.step && !steps.includes(ev.step.text)) {
@@ -20,6 +26,21 @@ export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' 
   }
   if (refuse?.(p)) return;
   const step = ev.step?.text ?? 'main';
-  replay.board.turn = { player: p.id, step };
-  if (replay.noting) replay.note(() => msg`${p.id}'s turn, ${word(step)}`);
+  const now = replay.board.turn;
+  const place = now?.player === p.id ? placeOf(order, step, now.place) : -1;
+  if (now && place >= 0) {
+    replay.board.turn = { player: p.id, step, number: now.number, place };
+    if (replay.noting) replay.note(() => msg`${p.id}'s turn, ${word(step)}`);
+    return;
+  }
+  const number = (now?.number ?? 0) + 1;
+  replay.board.turn = { player: p.id, step, number, place: placeOf(order, step, 0) };
+  if (replay.noting) replay.note(() => msg`${p.id}'s turn, ${word(step)} (a new turn)`);
+  endTurnEffects(replay, number);
+}
+
+/** The first place of the turn at or after `from` that `step` names, or -1. */
+function placeOf(order: readonly (readonly string[])[], step: string, from: number): number {
+  for (let i = from; i < order.length; i++) if (order[i].includes(step)) return i;
+  return -1;
 }

@@ -218,7 +218,8 @@ export type EventNode =
   | { kind: 'abilities'; verb: 'gains' | 'loses'; subject: Name; ability: AbilityWord; filter?: Filter; verbRange: Range; range: Range }
   /** `gains X flying`, `loses X first strike`: a keyword ability with no rule of its own here (parser/keywords.ts). */
   | { kind: 'keyword-ability'; verb: 'gains' | 'loses'; subject: Name; name: Word; verbRange: Range; range: Range }
-  | { kind: 'control'; subject: Name; player: Name; verbRange: Range; range: Range }
+  /** `control X P [until end of turn | this turn]`: with a duration, the effect ends as its turn does (MTG 514.2, Riftbound 317.2.c). */
+  | { kind: 'control'; subject: Name; player: Name; duration?: Word; verbRange: Range; range: Range }
   | { kind: 'keyword'; verb: 'gains' | 'loses'; subject: Name; keyword: TargetingKeywordNode; verbRange: Range; range: Range }
   | { kind: 'phase'; direction: 'out' | 'in'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'leave'; player: Name; verbRange: Range; range: Range }

@@ -1101,6 +1101,14 @@ class WordTable {
 const FAST_VERB_TABLE = new WordTable(FAST_VERBS);
 const ZONE_TABLE = new WordTable(ZONES);
 
+/** `until end of turn` or `this turn` (an effect that ends with its turn), as one word, or undefined when neither comes next. */
+function turnDuration(cur: Cursor): Word | undefined {
+  const first = cur.isWord('until') ? ['until', 'end', 'of', 'turn'] : cur.isWord('this') ? ['this', 'turn'] : undefined;
+  if (!first) return undefined;
+  const tokens = first.map((w) => cur.expectWord(w));
+  return { text: first.join(' '), range: span(tokens[0].range, tokens[tokens.length - 1].range) };
+}
+
 /** The other words of the event shapes. */
 const W_TO = known('to');
 const W_BY = known('by');
@@ -1566,6 +1574,8 @@ class EventStmt extends EventBase {
   step: Word | undefined = undefined;
   /** `gains X flying`: the keyword ability. */
   name: Word | undefined = undefined;
+  /** `control X P until end of turn | this turn`: how long the effect lasts. */
+  duration: Word | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -1611,6 +1621,7 @@ class EventStmt extends EventBase {
     if (this.other) e.other = movedName(this.other, move);
     if (this.step) e.step = movedLines(this.step, move);
     if (this.name) e.name = movedLines(this.name, move);
+    if (this.duration) e.duration = movedLines(this.duration, move);
     return e;
   }
   get range(): Range {
@@ -1810,8 +1821,9 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       const subject = cur.name(msg`the card whose control changes`);
       if (cur.isWord('to')) cur.next();
       const player = cur.name(msg`the new controller`);
+      const duration = turnDuration(cur);
       cur.end();
-      return event(verbTok, cur, { kind: 'control', subject, player });
+      return event(verbTok, cur, duration ? { kind: 'control', subject, player, duration } : { kind: 'control', subject, player });
     }
     case 'turn': {
       const player = cur.name(msg`the player whose turn it is`);

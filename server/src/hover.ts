@@ -55,8 +55,14 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
       specific = `${t('{0}: this Aura enchants a card in that zone, not a permanent on the battlefield; it becomes unattached when that card leaves the zone.', `\`${zone.text}\``)}\n\n${ruleRefSection(state, '109.2a', ctx)}`;
       range = zone.range;
     }
+    // On how long a control effect lasts (`until end of turn`, `this turn`).
+    const duration = occ || named || zone ? undefined : durationAt(state, pos);
+    if (duration) {
+      specific = `${t('{0}: the control effect ends as its turn does, in the cleanup at the end of that turn; then the latest effect left decides who controls the card. A `turn` line that names another player, or an earlier step, begins a new turn; before the first `turn` line, the first one does.', `\`${duration.text}\``)}\n\n${ruleRefSection(state, state.game === 'mtg' ? '514.2' : '317.2.c', ctx)}`;
+      range = duration.range;
+    }
     // On a keyword ability (`flying`) or a grant (`equipped creature has ...`).
-    const ability = occ || named || zone ? undefined : abilityAt(state, pos);
+    const ability = occ || named || zone || duration ? undefined : abilityAt(state, pos);
     if (ability) {
       specific = abilitySection(state, ability, ctx);
       range = ability.range;
@@ -312,6 +318,14 @@ function filterZoneAt(state: DocumentState, pos: Position): { text: string; rang
       if (z && containsInclusive(z.range, pos)) return { text: `in ${z.whose === 'any' ? 'a' : z.whose === 'you' ? 'your' : "an opponent's"} ${z.zone}`, range: z.range }; // scenario syntax, not translated
     }
   }
+  return undefined;
+}
+
+/** `until end of turn` or `this turn` in a `control` event (a `together:` part too) under the cursor. */
+function durationAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  if (!st || !containsInclusive(st.range, pos) || !isEvent(st)) return undefined;
+  for (const ev of st.kind === 'together' ? st.parts : [st]) if (ev.kind === 'control' && ev.duration && containsInclusive(ev.duration.range, pos)) return ev.duration;
   return undefined;
 }
 

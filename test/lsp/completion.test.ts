@@ -278,6 +278,14 @@ describe('LSP completion', () => {
     assert.deepEqual(await complete(text('turn bob main '), 5), []);
   });
 
+  it('how long a control effect lasts after `control X P`: each game’s words (MTG 514.2, Riftbound 317.2.c)', async () => {
+    const riftbound = (line: string) => ['game riftbound', 'player alice', 'player bob', 'card yasuo "Yasuo": unit, owner alice, at base', '', line].join('\n');
+    assert.deepEqual((await complete(riftbound('control yasuo bob '), 5)).map((i) => i.label), ['this turn']);
+    assert.deepEqual((await complete(riftbound('control yasuo to bob '), 5)).map((i) => i.label), ['this turn']);
+    assert.deepEqual(await complete(riftbound('control yasuo bob this turn '), 5), []);
+    assert.deepEqual((await complete(scenario('control lion bob '), 8)).map((i) => i.label), ['until end of turn', 'this turn']);
+  });
+
   it('keyword abilities in events and expectations: `gains X`, `loses X` (what it has, granted too), `expect X has` (cards and abilities)', async () => {
     // Bonesplitter here grants flying (613.1f) and is attached to lion.
     const text = (...events: string[]) =>

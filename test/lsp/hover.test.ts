@@ -116,6 +116,16 @@ describe('LSP hover', () => {
     assert.match(indestructible, /Rule 702\.12b/);
   });
 
+  it('on `until end of turn` and `this turn`: when the control effect ends, with 514.2 (MTG) or 317.2.c (Riftbound)', async () => {
+    const text = [...HEADER.slice(0, 4), 'turn alice', 'control lion bob until end of turn'].join('\n') + '\n';
+    const mtg = value(await hoverAt(text, positionOf(text, 'end of turn', 2)));
+    assert.match(mtg, /ends as its turn does/);
+    assert.match(mtg, /Rule 514\.2/);
+    const riftbound = ['game riftbound', 'player alice', 'player bob', 'card yasuo "Yasuo": unit, owner alice, at base', 'control yasuo bob this turn'].join('\n') + '\n';
+    const rb = value(await hoverAt(riftbound, positionOf(riftbound, 'this turn', 2)));
+    assert.match(rb, /Rule 317\.2\.c/);
+  });
+
   it('on `you control enchanted creature`: 613.1b explained; on the creature: its controller and the Aura that gives it', async () => {
     const text = [
       ...HEADER.slice(0, 4),

@@ -80,8 +80,9 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   }
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, msg`an effect that gives control of it to ${p.id}`, ['702.26e'])) return;
   // A control-changing effect with its place in time (613.1b): an Aura that gives control later wins over it.
-  giveControl(replay.board, card, p.id);
-  if (replay.noting) replay.note(() => msg`${card.id} controlled by ${card.controller}`);
+  // One `until end of turn` (or `this turn`) ends in the turn's cleanup step (514.2): startTurn.
+  giveControl(replay.board, card, p.id, ev.duration !== undefined);
+  if (replay.noting) replay.note(() => (ev.duration ? msg`${card.id} controlled by ${card.controller} (${p.id}'s effect lasts until end of turn)` : msg`${card.id} controlled by ${card.controller}`));
   touch(replay, card);
 }
 

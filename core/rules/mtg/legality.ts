@@ -101,9 +101,12 @@ export function protectionKeep(replay: Replay, host: Host, quality: string, clau
   return { rule: '702.16p', auras: false, objects };
 }
 
-/** Who controls `c`, naming the Aura that gives them control when one does (613.1b): `alice (given by magic)`, with the rule that adds. */
+/** Who controls `c`, naming the Aura that gives them control when one does (613.1b: `alice (given by magic)`), or the player whose control until end of turn just ended (514.2), with the rule that adds. */
 export function controllerWords(c: CardObj): { who: Message; rules: string[] } {
-  return c.controlVia ? { who: msg`${c.controller} (given by ${c.controlVia})`, rules: ['613.1b'] } : { who: msg`${c.controller}`, rules: [] };
+  if (c.controlVia) return { who: msg`${c.controller} (given by ${c.controlVia})`, rules: ['613.1b'] };
+  // Control that came back as the turn ended (Threaten, Act of Treason: 514.2).
+  if (c.controlEnded) return { who: msg`${c.controller} (${c.controlEnded}'s control until end of turn ended)`, rules: ['514.2'] };
+  return { who: msg`${c.controller}`, rules: [] };
 }
 
 /**

@@ -13,6 +13,7 @@ import { startTurn } from '../../engine/turn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '514.2': { title: 'Cleanup: effects until end of turn end', text: 'In the cleanup step, the last step of every turn, damage is removed from permanents and every effect that lasts "until end of turn" or "this turn" ends, all at once, without using the stack; what those effects changed (who controls a permanent, say) goes back to what the effects left decide.' },
   '307.5': { title: 'Sorcery timing', text: 'Something a player may do only "as a sorcery" needs three things: that player holds priority, it is a main phase of their own turn, and nothing at all is on the stack.' },
   '602.5d': { title: 'Activate only as a sorcery', text: 'An activated ability limited to sorcery timing may be activated only when its controller could cast a sorcery then, whether or not they hold one.' },
   '117.1a': { title: 'When a spell may be cast', text: 'With priority, a player may cast an instant at any moment; every other spell waits for a main phase of that player\'s own turn and an empty stack.' },
@@ -29,9 +30,12 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 /** The steps and phases a `turn` line may name (500.1): `main` is either main phase (505.1), and the one a `turn P` line means. */
 export const STEPS = ['upkeep', 'draw', 'main', 'combat', 'end'] as const;
 
+/** A turn's steps and phases in order (500.1): a main phase before combat and one after it (505.1). */
+const TURN: readonly (readonly string[])[] = [['upkeep'], ['draw'], ['main'], ['combat'], ['main'], ['end']];
+
 /** `turn P [STEP]`: from here on it is P's turn, in that step or phase; a player who left the game takes none (800.4a). */
 export function turnEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>): void {
-  startTurn(replay, ev, STEPS, msg`step or phase`, stepWord, (p) => {
+  startTurn(replay, ev, STEPS, TURN, msg`step or phase`, stepWord, (p) => {
     if (!p.left) return false;
     replay.report('impossible-event', ev.range, msg`${p.id} has left the game, so no turn of theirs begins. Remove the line, or give the turn to a player still in the game.`, { rules: ['800.4a'], subjects: [p.id] });
     return true;

@@ -184,6 +184,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.enteredUnder = card.owner;
   card.controlLog = noItems();
   card.controlVia = undefined;
+  card.controlEnded = undefined;
   card.bestowed = false;
   card.phasedOut = 'no';
   card.stackTarget = undefined;

@@ -150,9 +150,14 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   const card = replay.card(ev.subject);
   const p = replay.player(ev.player);
   if (!card || !p) return;
-  // 718.5.e/f: the attached card and its Top-Most card keep their own controllers.
-  giveControl(replay.board, card, p.id);
-  if (replay.noting) replay.note(() => msg`${card.id} controlled by ${p.id}`);
+  // Riftbound's words for an effect that ends with the turn are `this turn` (317.2.c).
+  if (ev.duration && ev.duration.text !== 'this turn') {
+    replay.report('syntax-error', ev.duration.range, msg`Riftbound says \`this turn\` for an effect that ends with the turn (317.2.c). Write \`control ${card.id} ${p.id} this turn\`.`, { rules: ['317.2.c'] });
+    return;
+  }
+  // 718.5.e/f: the attached card and its Top-Most card keep their own controllers. One `this turn` expires in the Ending Phase (317.2.c): startTurn.
+  giveControl(replay.board, card, p.id, ev.duration !== undefined);
+  if (replay.noting) replay.note(() => (ev.duration ? msg`${card.id} controlled by ${p.id} this turn` : msg`${card.id} controlled by ${p.id}`));
 }
 
 /** Could `att` be attached to `host` by this kind of event (the hosts a completion offers)? Equip: a unit its controller controls (818.1.c.2). */

@@ -69,7 +69,11 @@ export function equipTargetProblem(att: CardObj, host: Host, activator: string |
   const rules = ['818.1.b.1', '818.1.c.2'];
   if (!isCard(host) || !isUnit(host)) return { rules, why: msg`Equip attaches to a unit, and ${host.id} is not a unit` };
   if (!onBoard(host)) return { rules: [...rules, '434.1'], why: msg`${host.id} is not on the board (it is ${inZone(host.zone)})` };
-  if (host.controller !== activator) return { rules, why: msg`Equip attaches to a unit you control, and ${host.id} is controlled by ${host.controller}, not ${activator}` };
+  if (host.controller !== activator) {
+    // Control that came back as the last turn's `this turn` effects expired (317.2.c) is named.
+    if (host.controlEnded) return { rules: [...rules, '317.2.c'], why: msg`Equip attaches to a unit you control, and ${host.id} is controlled by ${host.controller} (${host.controlEnded}'s control this turn expired), not ${activator}` };
+    return { rules, why: msg`Equip attaches to a unit you control, and ${host.id} is controlled by ${host.controller}, not ${activator}` };
+  }
   if (host === att) return { rules: [...rules, '434.1.a'], why: msg`a card can't be attached to itself` };
   return undefined;
 }

@@ -3,6 +3,7 @@
 import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
+import { endTurnEffects } from '../../engine/control';
 import type { RuleExplanation } from '../mtg/explanations';
 import { BOARD, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, zoneOf, whereText, baseText } from './cards';
 import { detach } from './detach';
@@ -81,6 +82,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     card.enteredUnder = card.owner;
     card.controlLog = noItems();
     card.controlVia = undefined;
+    card.controlEnded = undefined;
   }
   if (replay.noting) replay.note(() => msg`${card.id} → ${whereText(card)}`);
 }
@@ -144,6 +146,10 @@ function recallHome(replay: Replay, card: CardObj): void {
  * player's base), so only unattached cards are recalled on their own.
  */
 export function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cleanup' }>): void {
+  // In the Ending Phase this is the Ending Special Cleanup, whose step 2d ends the `this turn` effects
+  // (317.2.a, 317.2.c) before step 5 recalls what is in a base other than its controller's.
+  const turn = replay.board.turn;
+  if (turn?.step === 'end') endTurnEffects(replay, turn.number + 1);
   let n = 0;
   for (const c of replay.board.cards.values()) {
     if (c.attachedTo || !c.controller) continue;

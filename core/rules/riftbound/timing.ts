@@ -14,6 +14,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '151.2': { title: 'When a gear ability is used', text: "A gear's activated abilities, Equip among them, are used only in the Main Phase of the player who controls the gear, while no chain exists, and never while a showdown is going on." },
   '308.1.a': { title: 'Showdown State', text: 'While a showdown or a combat is going on, only cards and abilities that have Action or Reaction may be played or used.' },
   '309.1.a': { title: 'Closed State', text: 'While a chain exists, only cards and abilities that have Reaction may be played or used.' },
+  '317.2.c': { title: '"This turn" effects expire', text: 'In the Ending Phase, the cleanup of the Expiration Step ends every effect that lasts "this turn", all at the same moment, before that cleanup recalls what is in a base other than its controller\'s.' },
 };
 
 /**
@@ -23,9 +24,12 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
  */
 export const PHASES = ['awaken', 'beginning', 'channel', 'draw', 'main', 'showdown', 'combat', 'end'] as const;
 
+/** A turn's phases in order (314-317): a showdown or a combat is within the Main Phase, as often as it happens. */
+const TURN: readonly (readonly string[])[] = [['awaken'], ['beginning'], ['channel'], ['draw'], ['main', 'showdown', 'combat'], ['end']];
+
 /** `turn P [PHASE]`: from here on it is P's turn, in that phase. */
 export function turnEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>): void {
-  startTurn(replay, ev, PHASES, msg`phase`, phaseWord);
+  startTurn(replay, ev, PHASES, TURN, msg`phase`, phaseWord);
 }
 
 /** A phase in a sentence: `the Main Phase`, `a showdown in the Main Phase`. */
