@@ -248,8 +248,11 @@ export interface CardObj extends Characteristics {
   controlLog: readonly ControlEffect[];
   /** The attachment whose grant gives `controller` control of it ("You control enchanted creature"), if one's does: for the messages. */
   controlVia: string | undefined;
-  /** The player whose control until end of turn ended as this turn began, giving it its controller now (MTG 514.2, Riftbound 317.2.c): for the messages, this turn only. */
-  controlEnded: string | undefined;
+  /**
+   * The player whose control effect ended this turn, giving it its controller now, and how: with the
+   * turn (MTG 514.2, Riftbound 317.2.c) or as what it lasted as long as stopped (611.2b). For the messages, this turn only.
+   */
+  controlEnded: { readonly from: string; readonly how: 'turn' | 'held' } | undefined;
   /** MTG zone, or Riftbound `base` / `battlefield` / `hand` / ... */
   zone: string;
   /** Riftbound: which battlefield, when zone is `battlefield`; whose base (a player id), when zone is `base`. */
@@ -355,6 +358,25 @@ export class Board {
   endingWithTurn: string[] = [];
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
   controlEndedNow: string[] = [];
+  /** The cards whose control effects track each card (`for as long as`, control.ts): looked at when it changes. */
+  private watched = new Map<string, Set<string>>();
+
+  /** `card`'s control effect tracks `subject` (control.ts, endUnheld). */
+  watch(subject: string, card: string): void {
+    const set = this.watched.get(subject);
+    if (!set) this.watched.set(subject, new Set([card]));
+    else set.add(card);
+  }
+
+  /** The cards whose control effects track `subject`. */
+  watchers(subject: string): Iterable<string> {
+    return this.watched.get(subject) ?? noItems();
+  }
+
+  /** Does any control effect track a card? */
+  get watching(): boolean {
+    return this.watched.size !== 0;
+  }
 
   constructor(readonly game: Game) {}
 
@@ -591,6 +613,7 @@ export class Board {
     b.turn = this.turn;
     b.endingWithTurn = [...this.endingWithTurn];
     b.controlEndedNow = [...this.controlEndedNow];
+    for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     b.grantsDeclared = this.grantsDeclared;
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
     // neither board changes one in place (attachmentsOf).

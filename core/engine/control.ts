@@ -12,13 +12,23 @@ import type { Replay } from './replay';
 import { grantsTo } from './abilities';
 import { msg } from '../message';
 
-/** A control-changing effect of an event: from `timestamp` on, `player` controls the card (until the end of turn `until`, if it says so). */
+/** A control-changing effect of an event: from `timestamp` on, `player` controls the card (until the end of turn `until`, or while `held` holds, if it says so). */
 export interface ControlEffect {
   readonly timestamp: number;
   readonly player: string;
   /** The turn it was made in (Board.turn's number; 0 before any `turn` line), for an effect that lasts until end of turn. */
   readonly until?: number;
+  /** What it lasts as long as (MTG 611.2b), for an effect `for as long as ...`. */
+  readonly held?: Held;
 }
+
+/**
+ * What a control effect lasts as long as, tracking one object (the version it was as the effect began,
+ * 611.2c): that `player` controls `card`, or that `card` is enchanted or equipped.
+ */
+export type Held =
+  | { readonly kind: 'controls'; readonly player: string; readonly card: string; readonly version: number }
+  | { readonly kind: 'attached'; readonly what: 'enchanted' | 'equipped'; readonly card: string; readonly version: number };
 
 /** Does `a`, attached to `host`, give its controller control of `host` now? */
 export function grantsControl(board: Board, a: CardObj | undefined, host: CardObj): a is CardObj {
@@ -81,11 +91,15 @@ export function recontrol(board: Board, card: CardObj): boolean {
  * the one until end of turn only with the turn, so the log is never longer than twice the players.
  * Returns true when the card's controller changed.
  */
-export function giveControl(board: Board, card: CardObj, player: string, untilEndOfTurn = false): boolean {
+export function giveControl(board: Board, card: CardObj, player: string, untilEndOfTurn = false, held?: Held): boolean {
   const until = untilEndOfTurn ? (board.turn?.number ?? 0) : undefined;
   if (until !== undefined && !card.controlLog.some((e) => e.until !== undefined)) board.endingWithTurn.push(card.id);
-  const kept = card.controlLog.filter((e) => e.player !== player || (until !== undefined && e.until === undefined));
-  kept.push(until === undefined ? { timestamp: board.lastTimestamp + 0.5, player } : { timestamp: board.lastTimestamp + 0.5, player, until });
+  if (held) board.watch(held.card, card.id);
+  // Of each player's effects, one of each kind stays (for good, until end of turn, for as long as): a new one of a kind replaces the old.
+  const lasting = until === undefined && held === undefined;
+  const kept = card.controlLog.filter((e) => e.player !== player || (!lasting && (until !== undefined ? e.until === undefined : e.held === undefined)));
+  const timestamp = board.lastTimestamp + 0.5;
+  kept.push(until !== undefined ? { timestamp, player, until } : held ? { timestamp, player, held } : { timestamp, player });
   card.controlLog = kept;
   return recontrol(board, card);
 }
@@ -111,7 +125,7 @@ export function endTurnEffects(replay: Replay, number: number): void {
     card.controlLog = card.controlLog.filter((e) => e.until === undefined || e.until >= number);
     const before = card.controller;
     if (!recontrol(board, card) || before === undefined) continue;
-    card.controlEnded = before;
+    card.controlEnded = { from: before, how: 'turn' };
     board.controlEndedNow.push(card.id);
     if (replay.noting) replay.note(() => msg`${card.id}: ${before}'s control until end of turn ended, controlled by ${card.controller ?? msg`nobody`}`);
   }

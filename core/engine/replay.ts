@@ -22,6 +22,7 @@ import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility } from './abilities';
 import { blankCharacteristics, Board, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
+import { endUnheld } from './held';
 
 export interface Obligation {
   /** `unattach` (MTG unattach / Riftbound detach), `move` (to `zone`), `recall` (Riftbound). */
@@ -346,6 +347,9 @@ export class Replay {
     }
     const out = this.dirtyCards;
     if (out.length === 0) return out;
+    // A card some control effect tracks changed: the effects that no longer hold end (611.2b); what
+    // that changes is handed to the next call (Board.regranted).
+    if (this.board.watching) for (let i = 0; i < out.length; i++) endUnheld(this, out[i]);
     const next = this.spareDirty;
     // Emptied by pops (setting the length is a call into the engine's runtime, slower for a few items).
     while (next.length !== 0) next.pop();

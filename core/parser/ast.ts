@@ -13,6 +13,11 @@ export interface Word {
   range: Range;
 }
 
+/** How long a control effect lasts, `for as long as ...` (MTG 611.2b): `P controls Y` (Master Thief), `Y is enchanted` or `Y is equipped` (Rootwater Matriarch). */
+export type ControlCondition =
+  | { kind: 'controls'; player: Name; card: Name; range: Range }
+  | { kind: 'attached'; card: Name; what: 'enchanted' | 'equipped'; range: Range };
+
 /** One alternative of a filter: every term must match (`nonland permanent` is two terms). */
 export interface FilterTerm {
   negated: boolean;
@@ -218,8 +223,11 @@ export type EventNode =
   | { kind: 'abilities'; verb: 'gains' | 'loses'; subject: Name; ability: AbilityWord; filter?: Filter; verbRange: Range; range: Range }
   /** `gains X flying`, `loses X first strike`: a keyword ability with no rule of its own here (parser/keywords.ts). */
   | { kind: 'keyword-ability'; verb: 'gains' | 'loses'; subject: Name; name: Word; verbRange: Range; range: Range }
-  /** `control X P [until end of turn | this turn]`: with a duration, the effect ends as its turn does (MTG 514.2, Riftbound 317.2.c). */
-  | { kind: 'control'; subject: Name; player: Name; duration?: Word; verbRange: Range; range: Range }
+  /**
+   * `control X P [until end of turn | this turn | for as long as CONDITION]`: with a duration, the effect
+   * ends as its turn does (MTG 514.2, Riftbound 317.2.c); with a condition, as soon as it no longer holds (MTG 611.2b).
+   */
+  | { kind: 'control'; subject: Name; player: Name; duration?: Word; condition?: ControlCondition; verbRange: Range; range: Range }
   | { kind: 'keyword'; verb: 'gains' | 'loses'; subject: Name; keyword: TargetingKeywordNode; verbRange: Range; range: Range }
   | { kind: 'phase'; direction: 'out' | 'in'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'leave'; player: Name; verbRange: Range; range: Range }

@@ -27,6 +27,7 @@ import type {
   AbilityNode,
   GrantNode,
   ProtectionKeepClause,
+  ControlCondition,
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type FastLine, type LexStart, type LogicalLine } from './lexer';
@@ -1109,6 +1110,23 @@ function turnDuration(cur: Cursor): Word | undefined {
   return { text: first.join(' '), range: span(tokens[0].range, tokens[tokens.length - 1].range) };
 }
 
+/** `for as long as P controls Y` or `for as long as Y is enchanted|equipped`, or undefined when `for` doesn't come next. */
+function asLongAs(cur: Cursor): ControlCondition | undefined {
+  if (!cur.isWord('for')) return undefined;
+  const first = cur.expectWord('for');
+  for (const w of ['as', 'long', 'as']) cur.expectWord(w);
+  const who = cur.name(msg`a player (\`P controls Y\`) or a card (\`Y is enchanted\`)`);
+  if (cur.isWord('controls')) {
+    cur.next();
+    const card = cur.name(msg`the card P must go on controlling`);
+    return { kind: 'controls', player: who, card, range: span(first.range, card.range) };
+  }
+  cur.expectWord('is');
+  const what = cur.isWord('enchanted') ? 'enchanted' : cur.isWord('equipped') ? 'equipped' : cur.fail(msg`'enchanted' or 'equipped'`);
+  const last = cur.expectWord(what);
+  return { kind: 'attached', card: who, what, range: span(first.range, last.range) };
+}
+
 /** The other words of the event shapes. */
 const W_TO = known('to');
 const W_BY = known('by');
@@ -1576,6 +1594,8 @@ class EventStmt extends EventBase {
   name: Word | undefined = undefined;
   /** `control X P until end of turn | this turn`: how long the effect lasts. */
   duration: Word | undefined = undefined;
+  /** `control X P for as long as ...`: what the effect lasts as long as. */
+  condition: ControlCondition | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -1622,6 +1642,7 @@ class EventStmt extends EventBase {
     if (this.step) e.step = movedLines(this.step, move);
     if (this.name) e.name = movedLines(this.name, move);
     if (this.duration) e.duration = movedLines(this.duration, move);
+    if (this.condition) e.condition = movedLines(this.condition, move);
     return e;
   }
   get range(): Range {
@@ -1822,8 +1843,9 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       if (cur.isWord('to')) cur.next();
       const player = cur.name(msg`the new controller`);
       const duration = turnDuration(cur);
+      const condition = duration ? undefined : asLongAs(cur);
       cur.end();
-      return event(verbTok, cur, duration ? { kind: 'control', subject, player, duration } : { kind: 'control', subject, player });
+      return event(verbTok, cur, duration ? { kind: 'control', subject, player, duration } : condition ? { kind: 'control', subject, player, condition } : { kind: 'control', subject, player });
     }
     case 'turn': {
       const player = cur.name(msg`the player whose turn it is`);

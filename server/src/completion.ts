@@ -394,7 +394,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1) };
       if (n === 1 || (n === 2 && args[1] === 'to')) return { kind: 'players' };
       // After the player, how long: until the turn ends (MTG 514.2; Riftbound says `this turn`, 317.2.c).
-      if (n === (args[1] === 'to' ? 3 : 2)) return words(game === 'mtg' ? ['until end of turn', 'this turn'] : ['this turn']);
+      if (n === (args[1] === 'to' ? 3 : 2)) return words(game === 'mtg' ? ['until end of turn', 'this turn', 'for as long as'] : ['this turn']);
       return NONE;
     case 'leave':
       return n === 0 ? { kind: 'players' } : NONE;

@@ -57,8 +57,11 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
     }
     // On how long a control effect lasts (`until end of turn`, `this turn`).
     const duration = occ || named || zone ? undefined : durationAt(state, pos);
-    if (duration) {
+    if (duration?.kind === 'turn') {
       specific = `${t('{0}: the control effect ends as its turn does, in the cleanup at the end of that turn; then the latest effect left decides who controls the card. A `turn` line that names another player, or an earlier step, begins a new turn; before the first `turn` line, the first one does.', `\`${duration.text}\``)}\n\n${ruleRefSection(state, state.game === 'mtg' ? '514.2' : '317.2.c', ctx)}`;
+      range = duration.range;
+    } else if (duration) {
+      specific = `${t('{0}: the control effect ends as soon as this stops holding (the card it names leaves the battlefield, changes controller, loses its last Aura or Equipment, or phases out), and it never starts if it doesn\'t hold as the effect would begin.', '`for as long as`')}\n\n${ruleRefSection(state, '611.2b', ctx)}`;
       range = duration.range;
     }
     // On a keyword ability (`flying`) or a grant (`equipped creature has ...`).
@@ -321,11 +324,16 @@ function filterZoneAt(state: DocumentState, pos: Position): { text: string; rang
   return undefined;
 }
 
-/** `until end of turn` or `this turn` in a `control` event (a `together:` part too) under the cursor. */
-function durationAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
+/** `until end of turn`, `this turn` or the words of `for as long as ...` (not its names) in a `control` event (a `together:` part too) under the cursor. */
+function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held'; text: string; range: Range } | undefined {
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   if (!st || !containsInclusive(st.range, pos) || !isEvent(st)) return undefined;
-  for (const ev of st.kind === 'together' ? st.parts : [st]) if (ev.kind === 'control' && ev.duration && containsInclusive(ev.duration.range, pos)) return ev.duration;
+  for (const ev of st.kind === 'together' ? st.parts : [st]) {
+    if (ev.kind !== 'control') continue;
+    if (ev.duration && containsInclusive(ev.duration.range, pos)) return { kind: 'turn', ...ev.duration };
+    const c = ev.condition;
+    if (c && containsInclusive(c.range, pos) && !containsInclusive(c.card.range, pos) && !(c.kind === 'controls' && containsInclusive(c.player.range, pos))) return { kind: 'held', text: 'for as long as', range: c.range };
+  }
   return undefined;
 }
 

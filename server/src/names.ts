@@ -201,7 +201,10 @@ export class NameIndex {
         return this.add(st.subject, 'card');
       case 'control':
         this.add(st.subject, 'card');
-        return this.add(st.player, 'player');
+        this.add(st.player, 'player');
+        // `for as long as P controls Y`, `for as long as Y is enchanted`.
+        if (st.condition?.kind === 'controls') this.add(st.condition.player, 'player');
+        return this.add(st.condition?.card, 'card');
       case 'leave':
       case 'turn':
         return this.add(st.player, 'player');

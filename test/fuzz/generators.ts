@@ -271,7 +271,7 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
         .map(([v, x, ws]) => `${v} ${x} ${ws.join(' ')}`),
     },
     { weight: 2, arbitrary: fc.tuple(fc.constantFrom('gains', 'loses'), HX, protQuality).map(([v, x, q]) => `${v} ${x} protection from ${q}`) },
-    { weight: 2, arbitrary: fc.tuple(CX, fc.constantFrom('', 'to '), PX, fc.constantFrom('', '', ...(mtg ? [' until end of turn'] : []), ' this turn')).map(([x, t, p, d]) => `control ${x} ${t}${p}${d}`) },
+    { weight: 2, arbitrary: fc.tuple(CX, fc.constantFrom('', 'to '), PX, fc.constantFrom('', '', ...(mtg ? [' until end of turn', ' for as long as alice controls lion', ' for as long as lion is enchanted'] : []), ' this turn')).map(([x, t, p, d]) => `control ${x} ${t}${p}${d}`) },
     { weight: mtg ? 2 : 1, arbitrary: fc.tuple(fc.constantFrom('out', 'in'), CX).map(([d, x]) => `phase ${d} ${x}`) },
     { weight: 1, arbitrary: PX.map((p) => `leave ${p}`) },
     { weight: mtg ? 1 : 3, arbitrary: CX.map((x) => `recall ${x}`) },

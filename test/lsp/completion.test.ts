@@ -283,7 +283,7 @@ describe('LSP completion', () => {
     assert.deepEqual((await complete(riftbound('control yasuo bob '), 5)).map((i) => i.label), ['this turn']);
     assert.deepEqual((await complete(riftbound('control yasuo to bob '), 5)).map((i) => i.label), ['this turn']);
     assert.deepEqual(await complete(riftbound('control yasuo bob this turn '), 5), []);
-    assert.deepEqual((await complete(scenario('control lion bob '), 8)).map((i) => i.label), ['until end of turn', 'this turn']);
+    assert.deepEqual((await complete(scenario('control lion bob '), 8)).map((i) => i.label), ['until end of turn', 'this turn', 'for as long as']);
   });
 
   it('keyword abilities in events and expectations: `gains X`, `loses X` (what it has, granted too), `expect X has` (cards and abilities)', async () => {

@@ -124,6 +124,12 @@ describe('LSP hover', () => {
     const riftbound = ['game riftbound', 'player alice', 'player bob', 'card yasuo "Yasuo": unit, owner alice, at base', 'control yasuo bob this turn'].join('\n') + '\n';
     const rb = value(await hoverAt(riftbound, positionOf(riftbound, 'this turn', 2)));
     assert.match(rb, /Rule 317\.2\.c/);
+    // `for as long as`: 611.2b on its words; the names in it are names.
+    const held = [...HEADER.slice(0, 4), 'control lion bob for as long as bob controls lion'].join('\n') + '\n';
+    const h = value(await hoverAt(held, positionOf(held, 'long as', 2)));
+    assert.match(h, /stops holding/);
+    assert.match(h, /Rule 611\.2b/);
+    assert.doesNotMatch(value(await hoverAt(held, positionOf(held, 'lion\n', 0))), /611\.2b/);
   });
 
   it('on `you control enchanted creature`: 613.1b explained; on the creature: its controller and the Aura that gives it', async () => {

@@ -2,7 +2,8 @@
 // own controllers: 303.4e, 301.5d); none applies to a phased-out permanent (702.26e).
 import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, kindsOf, type PlayerObj, protectionQualities, withOrWithout } from '../../engine/board';
-import { giveControl } from '../../engine/control';
+import { giveControl, type Held } from '../../engine/control';
+import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES } from './characteristics';
@@ -79,9 +80,24 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
     return;
   }
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, msg`an effect that gives control of it to ${p.id}`, ['702.26e'])) return;
+  // `for as long as ...` tracks one object, as it is now (611.2c); a duration that doesn't hold as the
+  // effect would begin never starts (611.2b): the effect does nothing.
+  let held: Held | undefined;
+  if (ev.condition) {
+    const c = ev.condition;
+    const y = replay.card(c.card);
+    const who = c.kind === 'controls' ? replay.player(c.player) : undefined;
+    if (!y || (c.kind === 'controls' && !who)) return;
+    held = c.kind === 'controls' ? { kind: 'controls', player: who!.id, card: y.id, version: y.version } : { kind: 'attached', what: c.what, card: y.id, version: y.version };
+    if (!holds(replay.board, held)) {
+      if (replay.noting) replay.note(() => msg`the effect does nothing: what it lasts as long as doesn't hold as it would begin (611.2b)`);
+      return;
+    }
+  }
   // A control-changing effect with its place in time (613.1b): an Aura that gives control later wins over it.
-  // One `until end of turn` (or `this turn`) ends in the turn's cleanup step (514.2): startTurn.
-  giveControl(replay.board, card, p.id, ev.duration !== undefined);
+  // One `until end of turn` (or `this turn`) ends in the turn's cleanup step (514.2): startTurn; one
+  // `for as long as ...` when that stops holding (611.2b): endUnheld.
+  giveControl(replay.board, card, p.id, ev.duration !== undefined, held);
   if (replay.noting) replay.note(() => (ev.duration ? msg`${card.id} controlled by ${card.controller} (${p.id}'s effect lasts until end of turn)` : msg`${card.id} controlled by ${card.controller}`));
   touch(replay, card);
 }

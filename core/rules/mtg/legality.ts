@@ -105,7 +105,9 @@ export function protectionKeep(replay: Replay, host: Host, quality: string, clau
 export function controllerWords(c: CardObj): { who: Message; rules: string[] } {
   if (c.controlVia) return { who: msg`${c.controller} (given by ${c.controlVia})`, rules: ['613.1b'] };
   // Control that came back as the turn ended (Threaten, Act of Treason: 514.2).
-  if (c.controlEnded) return { who: msg`${c.controller} (${c.controlEnded}'s control until end of turn ended)`, rules: ['514.2'] };
+  if (c.controlEnded?.how === 'turn') return { who: msg`${c.controller} (${c.controlEnded.from}'s control until end of turn ended)`, rules: ['514.2'] };
+  // Master Thief gone: control "for as long as" something held ended with it.
+  if (c.controlEnded) return { who: msg`${c.controller} (${c.controlEnded.from}'s control for as long as a condition held ended)`, rules: ['611.2b'] };
   return { who: msg`${c.controller}`, rules: [] };
 }
 

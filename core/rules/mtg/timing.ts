@@ -13,6 +13,8 @@ import { startTurn } from '../../engine/turn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '611.2b': { title: 'For as long as', text: 'An effect of a resolved spell or ability that lasts "for as long as" something holds ends as soon as it stops holding. If it doesn\'t hold when the effect would begin, the effect never starts and does nothing at all.' },
+  '702.26f': { title: 'Phased out: effects may expire', text: 'An effect that lasts "for as long as" something about a permanent holds can no longer see that permanent once it phases out, so the effect ends then and doesn\'t come back when the permanent phases in.' },
   '514.2': { title: 'Cleanup: effects until end of turn end', text: 'In the cleanup step, the last step of every turn, damage is removed from permanents and every effect that lasts "until end of turn" or "this turn" ends, all at once, without using the stack; what those effects changed (who controls a permanent, say) goes back to what the effects left decide.' },
   '307.5': { title: 'Sorcery timing', text: 'Something a player may do only "as a sorcery" needs three things: that player holds priority, it is a main phase of their own turn, and nothing at all is on the stack.' },
   '602.5d': { title: 'Activate only as a sorcery', text: 'An activated ability limited to sorcery timing may be activated only when its controller could cast a sorcery then, whether or not they hold one.' },

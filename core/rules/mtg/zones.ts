@@ -173,7 +173,12 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
  * was attached to it becomes unattached (701.3d), which the scenario must record.
  */
 export function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode): void {
-  replay.board.unlink(card);
+  const host = replay.board.unlink(card);
+  // A control effect may track it, or its host's Auras (`for as long as`, 611.2b): both are looked at again.
+  if (replay.board.watching) {
+    replay.markDirty(card);
+    if (host && isCard(host)) replay.markDirty(host);
+  }
   if (card.attachments.size !== 0) unattachAll(replay, card, cause);
   card.zone = zone;
   if (zone === 'battlefield') replay.entered(card);

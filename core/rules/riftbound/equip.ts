@@ -71,7 +71,7 @@ export function equipTargetProblem(att: CardObj, host: Host, activator: string |
   if (!onBoard(host)) return { rules: [...rules, '434.1'], why: msg`${host.id} is not on the board (it is ${inZone(host.zone)})` };
   if (host.controller !== activator) {
     // Control that came back as the last turn's `this turn` effects expired (317.2.c) is named.
-    if (host.controlEnded) return { rules: [...rules, '317.2.c'], why: msg`Equip attaches to a unit you control, and ${host.id} is controlled by ${host.controller} (${host.controlEnded}'s control this turn expired), not ${activator}` };
+    if (host.controlEnded) return { rules: [...rules, '317.2.c'], why: msg`Equip attaches to a unit you control, and ${host.id} is controlled by ${host.controller} (${host.controlEnded.from}'s control this turn expired), not ${activator}` };
     return { rules, why: msg`Equip attaches to a unit you control, and ${host.id} is controlled by ${host.controller}, not ${activator}` };
   }
   if (host === att) return { rules: [...rules, '434.1.a'], why: msg`a card can't be attached to itself` };

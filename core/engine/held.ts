@@ -1,0 +1,47 @@
+// Control effects that last for as long as something holds (MTG 611.2b): whether it holds, and ending
+// those that stopped when a card they track changed. Apart from control.ts, which board.ts imports:
+// this reads the board's kinds.
+import { type Board, type CardObj, KIND_AURA, KIND_EQUIPMENT } from './board';
+import type { Replay } from './replay';
+import { type Held, recontrol } from './control';
+import { msg } from '../message';
+
+/**
+ * Does `held` hold now? The object it tracks must be the same object, on the battlefield and phased in
+ * (an effect that tracks a permanent ends when it phases out, 702.26f).
+ */
+export function holds(board: Board, held: Held): boolean {
+  const y = board.cards.get(held.card);
+  if (!y || y.version !== held.version || y.zone !== 'battlefield' || y.phasedOut !== 'no') return false;
+  if (held.kind === 'controls') return y.controller === held.player;
+  const kind = held.what === 'enchanted' ? KIND_AURA : KIND_EQUIPMENT;
+  for (const id of y.attachments) {
+    const a = board.cards.get(id)!;
+    if ((a.kinds & kind) !== 0 && a.phasedOut === 'no') return true;
+  }
+  return false;
+}
+
+/**
+ * Something about `subject` changed (it is among the cards the replay looks at again): the control
+ * effects that track it and no longer hold end (611.2b), and the latest effect left decides. Returns
+ * true when a controller changed.
+ */
+export function endUnheld(replay: Replay, subject: CardObj): boolean {
+  const board = replay.board;
+  let changed = false;
+  for (const id of board.watchers(subject.id)) {
+    const card = board.cards.get(id)!;
+    if (!card.controlLog.some((e) => e.held?.card === subject.id && !holds(board, e.held))) continue;
+    card.controlLog = card.controlLog.filter((e) => !e.held || e.held.card !== subject.id || holds(board, e.held));
+    const before = card.controller;
+    if (!recontrol(board, card)) continue;
+    changed = true;
+    if (before !== undefined) {
+      card.controlEnded = { from: before, how: 'held' };
+      board.controlEndedNow.push(card.id);
+    }
+    if (replay.noting) replay.note(() => msg`${card.id}: ${before ?? msg`nobody`}'s control for as long as a condition held ended (611.2b), controlled by ${card.controller ?? msg`nobody`}`);
+  }
+  return changed;
+}
