@@ -85,11 +85,12 @@ export function recontrol(board: Board, card: CardObj): boolean {
 
 /**
  * An event gives `player` control of `card` (its place in time is an event's, after the last timestamp
- * given: 613.7), for good or, with `untilEndOfTurn`, until the turn ends. Of each player's effects only
- * the last that lasts and the last until end of turn are kept: an earlier one of the same player can
- * never decide again, since the one that lasts ends only with its player (800.4a, `endControlOf`), and
- * the one until end of turn only with the turn, so the log is never longer than twice the players.
- * Returns true when the card's controller changed.
+ * given: 613.7), for good, until the turn ends (`untilEndOfTurn`), or while `held` holds (611.2b). Of
+ * each player's effects only the last of each of these kinds is kept: an earlier one that lasts can
+ * never decide again, since the later one ends only with its player (800.4a, `endControlOf`), and one
+ * until end of turn only with the turn; of two `for as long as`, the later replaces the earlier even
+ * when the earlier would hold longer (documented). So the log is never longer than three times the
+ * players. Returns true when the card's controller changed.
  */
 export function giveControl(board: Board, card: CardObj, player: string, untilEndOfTurn = false, held?: Held): boolean {
   const until = untilEndOfTurn ? (board.turn?.number ?? 0) : undefined;

@@ -45,9 +45,16 @@ function later(x: Effect | undefined, y: Effect | undefined): Effect | undefined
   return !x ? y : !y ? x : order(x, y) >= 0 ? x : y;
 }
 
-/** The effects of one ability (or one pattern of loses), in order. */
+/**
+ * The effects of one ability (or one pattern of loses), in order. A removed effect is only marked
+ * (`dead`) and dropped as the ends are read, or all at once when the dead outnumber the live: so a
+ * grantor leaving costs the same wherever its effects stand, first in, first out included.
+ */
 class EffectList {
-  readonly items: Effect[] = [];
+  private items: Effect[] = [];
+  private readonly dead = new Set<Effect>();
+  /** No live effect comes before this index. */
+  private head = 0;
   /** For a list of adds: the lists of what removes the ability (its loses, the patterns of loses that cover it). */
   constructor(readonly resets: readonly EffectList[] | undefined, readonly protection: boolean) {}
   /** The first index whose effect comes after `e`. */
@@ -66,19 +73,39 @@ class EffectList {
     const items = this.items;
     // Most effects are the newest (an attachment's new timestamp): appended.
     if (items.length === 0 || order(items[items.length - 1], e) < 0) items.push(e);
-    else items.splice(this.after(e), 0, e);
+    else {
+      const i = this.after(e);
+      items.splice(i, 0, e);
+      if (i < this.head) this.head = i;
+    }
   }
   remove(e: Effect): void {
     const items = this.items;
-    if (items[items.length - 1] === e) items.pop();
-    else items.splice(this.after(e) - 1, 1);
+    if (items[items.length - 1] === e) {
+      items.pop();
+      return;
+    }
+    this.dead.add(e);
+    // Many dead: the list is made again without them (each effect is dropped once).
+    if (this.dead.size > 16 && this.dead.size * 2 > items.length) {
+      this.items = items.filter((x) => !this.dead.has(x));
+      this.dead.clear();
+      this.head = 0;
+    }
   }
   last(): Effect | undefined {
-    return this.items[this.items.length - 1];
+    const items = this.items;
+    while (items.length !== 0 && this.dead.delete(items[items.length - 1])) items.pop();
+    if (this.head > items.length) this.head = items.length;
+    return items[items.length - 1];
   }
-  /** The first effect after `e` (the first of all when `e` is undefined). */
+  /** The first live effect after `e` (the first of all when `e` is undefined). */
   firstAfter(e: Effect | undefined): Effect | undefined {
-    return e ? this.items[this.after(e)] : this.items[0];
+    const items = this.items;
+    let i = e ? Math.max(this.after(e), this.head) : this.head;
+    while (i < items.length && this.dead.has(items[i])) i++;
+    if (!e) this.head = i;
+    return items[i];
   }
 }
 

@@ -266,6 +266,19 @@ describe('the grants fold kept grantor by grantor (grantFold.ts) equals the full
     assert.deepEqual(lion.keywords, ['ward 2 (from e2)', 'hexproof from blue (from e5)', 'shroud (from e4)']);
   });
 
+  it('with 150 grantors on one host, removed first in first out, then in a shuffled order (dead effects dropped as the lists are read)', () => {
+    const next = prng(7013);
+    const grants = ['flying', 'protection from red', 'hexproof from blue'];
+    const lines = [HEAD];
+    for (let i = 0; i < 150; i++) lines.push(`card e${i} "Blade": artifact — Equipment, owner alice, equipped creature ${i % 7 === 3 ? 'loses' : 'has'} ${grants[i % grants.length]}\n`);
+    for (let i = 0; i < 150; i++) lines.push(`attach e${i} to lion\n`, ...(i % 9 === 0 ? [`${next() < 0.5 ? 'gains' : 'loses'} lion ${grants[i % grants.length]}\n`] : []));
+    for (let i = 0; i < 75; i++) lines.push(`unattach e${i} from lion\n`);
+    const rest = Array.from({ length: 75 }, (_, i) => 75 + i).sort(() => next() - 0.5);
+    for (const i of rest) lines.push(`unattach e${i} from lion\n`, ...(i % 5 === 0 ? [`attach e${i} to lion\n`, `unattach e${i} from lion\n`] : []));
+    const n = compared(() => check(lines.join('')));
+    assert.ok(n > 300, `only ${n} folds compared`);
+  });
+
   it('on 600 random scenarios of granting Equipment and Auras', () => {
     const next = prng(6137);
     let n = 0;
