@@ -358,10 +358,10 @@ export class Board {
   endingWithTurn: string[] = [];
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
   controlEndedNow: string[] = [];
-  /** The cards whose control effects track each card (`for as long as`, control.ts): looked at when it changes. */
+  /** The cards whose control effects track each card (`for as long as`, held.ts): looked at when it changes. */
   private watched = new Map<string, Set<string>>();
 
-  /** `card`'s control effect tracks `subject` (control.ts, endUnheld). */
+  /** `card`'s control effect tracks `subject` (held.ts, endUnheld). */
   watch(subject: string, card: string): void {
     const set = this.watched.get(subject);
     if (!set) this.watched.set(subject, new Set([card]));

@@ -70,8 +70,9 @@ function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined
     replay.oblige({ action: 'move', subject: c, zone: 'graveyard', code: 'missing-state-based-action', rules, why, cause });
     moveTo(replay, c, 'graveyard', cause);
   } else {
-    // The initial board: an Aura declared on the battlefield must be attached. (One whose
-    // declared attachment was illegal is already reported at its `attached to`.)
+    // The initial board: an Aura declared on the battlefield must be attached, and stay so once every
+    // declaration applies (declaredOff). One whose `attached to` was illegal as its line was read is
+    // reported there already, and starts unattached.
     const host = replay.board.hostOf(c);
     if (host) declaredOff(replay, c, host, rules, why, true);
     else if (!c.decl.props.some((p) => p.kind === 'attached')) replay.report('illegal-attachment', c.decl.id!.range, msg`${c.id} is an Aura on the battlefield attached to nothing; it would go to its owner's graveyard at once. Add \`attached to\` or put it in another zone.`, { rules: ['303.4', '704.5m'], subjects: [c.id] });
