@@ -13,8 +13,12 @@ export interface Word {
   range: Range;
 }
 
-/** How long a control effect lasts, `for as long as ...` (MTG 611.2b): `P controls Y` (Master Thief), `Y is enchanted` or `Y is equipped` (Rootwater Matriarch). */
-export type ControlCondition =
+/**
+ * How long a control effect lasts: `until end of turn` or `this turn` (`text`), or `for as long as ...`
+ * (MTG 611.2b): `P controls Y` (Master Thief), `Y is enchanted` or `Y is equipped` (Rootwater Matriarch).
+ */
+export type ControlDuration =
+  | { kind: 'turn'; text: 'until end of turn' | 'this turn'; range: Range }
   | { kind: 'controls'; player: Name; card: Name; range: Range }
   | { kind: 'attached'; card: Name; what: 'enchanted' | 'equipped'; range: Range };
 
@@ -225,9 +229,9 @@ export type EventNode =
   | { kind: 'keyword-ability'; verb: 'gains' | 'loses'; subject: Name; name: Word; verbRange: Range; range: Range }
   /**
    * `control X P [until end of turn | this turn | for as long as CONDITION]`: with a duration, the effect
-   * ends as its turn does (MTG 514.2, Riftbound 317.2.c); with a condition, as soon as it no longer holds (MTG 611.2b).
+   * ends as its turn does (MTG 514.2, Riftbound 317.2.c), or as soon as its condition no longer holds (MTG 611.2b).
    */
-  | { kind: 'control'; subject: Name; player: Name; duration?: Word; condition?: ControlCondition; verbRange: Range; range: Range }
+  | { kind: 'control'; subject: Name; player: Name; duration?: ControlDuration; verbRange: Range; range: Range }
   | { kind: 'keyword'; verb: 'gains' | 'loses'; subject: Name; keyword: TargetingKeywordNode; verbRange: Range; range: Range }
   | { kind: 'phase'; direction: 'out' | 'in'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'leave'; player: Name; verbRange: Range; range: Range }

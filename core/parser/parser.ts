@@ -27,7 +27,7 @@ import type {
   AbilityNode,
   GrantNode,
   ProtectionKeepClause,
-  ControlCondition,
+  ControlDuration,
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type FastLine, type LexStart, type LogicalLine } from './lexer';
@@ -1102,16 +1102,16 @@ class WordTable {
 const FAST_VERB_TABLE = new WordTable(FAST_VERBS);
 const ZONE_TABLE = new WordTable(ZONES);
 
-/** `until end of turn` or `this turn` (an effect that ends with its turn), as one word, or undefined when neither comes next. */
-function turnDuration(cur: Cursor): Word | undefined {
-  const first = cur.isWord('until') ? ['until', 'end', 'of', 'turn'] : cur.isWord('this') ? ['this', 'turn'] : undefined;
-  if (!first) return undefined;
-  const tokens = first.map((w) => cur.expectWord(w));
-  return { text: first.join(' '), range: span(tokens[0].range, tokens[tokens.length - 1].range) };
+/** `until end of turn` or `this turn` (an effect that ends with its turn), or undefined when neither comes next. */
+function turnDuration(cur: Cursor): ControlDuration | undefined {
+  const words = cur.isWord('until') ? ['until', 'end', 'of', 'turn'] : cur.isWord('this') ? ['this', 'turn'] : undefined;
+  if (!words) return undefined;
+  const tokens = words.map((w) => cur.expectWord(w));
+  return { kind: 'turn', text: words.length === 2 ? 'this turn' : 'until end of turn', range: span(tokens[0].range, tokens[tokens.length - 1].range) };
 }
 
 /** `for as long as P controls Y` or `for as long as Y is enchanted|equipped`, or undefined when `for` doesn't come next. */
-function asLongAs(cur: Cursor): ControlCondition | undefined {
+function asLongAs(cur: Cursor): ControlDuration | undefined {
   if (!cur.isWord('for')) return undefined;
   const first = cur.expectWord('for');
   for (const w of ['as', 'long', 'as']) cur.expectWord(w);
@@ -1592,10 +1592,8 @@ class EventStmt extends EventBase {
   step: Word | undefined = undefined;
   /** `gains X flying`: the keyword ability. */
   name: Word | undefined = undefined;
-  /** `control X P until end of turn | this turn`: how long the effect lasts. */
-  duration: Word | undefined = undefined;
-  /** `control X P for as long as ...`: what the effect lasts as long as. */
-  condition: ControlCondition | undefined = undefined;
+  /** `control X P until end of turn | this turn | for as long as ...`: how long the effect lasts. */
+  duration: ControlDuration | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -1642,7 +1640,6 @@ class EventStmt extends EventBase {
     if (this.step) e.step = movedLines(this.step, move);
     if (this.name) e.name = movedLines(this.name, move);
     if (this.duration) e.duration = movedLines(this.duration, move);
-    if (this.condition) e.condition = movedLines(this.condition, move);
     return e;
   }
   get range(): Range {
@@ -1842,10 +1839,9 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       const subject = cur.name(msg`the card whose control changes`);
       if (cur.isWord('to')) cur.next();
       const player = cur.name(msg`the new controller`);
-      const duration = turnDuration(cur);
-      const condition = duration ? undefined : asLongAs(cur);
+      const duration = turnDuration(cur) ?? asLongAs(cur);
       cur.end();
-      return event(verbTok, cur, duration ? { kind: 'control', subject, player, duration } : condition ? { kind: 'control', subject, player, condition } : { kind: 'control', subject, player });
+      return event(verbTok, cur, duration ? { kind: 'control', subject, player, duration } : { kind: 'control', subject, player });
     }
     case 'turn': {
       const player = cur.name(msg`the player whose turn it is`);

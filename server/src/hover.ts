@@ -330,9 +330,9 @@ function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held
   if (!st || !containsInclusive(st.range, pos) || !isEvent(st)) return undefined;
   for (const ev of st.kind === 'together' ? st.parts : [st]) {
     if (ev.kind !== 'control') continue;
-    if (ev.duration && containsInclusive(ev.duration.range, pos)) return { kind: 'turn', ...ev.duration };
-    const c = ev.condition;
-    if (c && containsInclusive(c.range, pos) && !containsInclusive(c.card.range, pos) && !(c.kind === 'controls' && containsInclusive(c.player.range, pos))) return { kind: 'held', text: 'for as long as', range: c.range };
+    const c = ev.duration;
+    if (c?.kind === 'turn' && containsInclusive(c.range, pos)) return { kind: 'turn', text: c.text, range: c.range };
+    if (c && c.kind !== 'turn' && containsInclusive(c.range, pos) && !containsInclusive(c.card.range, pos) && !(c.kind === 'controls' && containsInclusive(c.player.range, pos))) return { kind: 'held', text: 'for as long as', range: c.range };
   }
   return undefined;
 }

@@ -203,8 +203,8 @@ export class NameIndex {
         this.add(st.subject, 'card');
         this.add(st.player, 'player');
         // `for as long as P controls Y`, `for as long as Y is enchanted`.
-        if (st.condition?.kind === 'controls') this.add(st.condition.player, 'player');
-        return this.add(st.condition?.card, 'card');
+        if (st.duration?.kind === 'controls') this.add(st.duration.player, 'player');
+        return this.add(st.duration?.kind === 'turn' ? undefined : st.duration?.card, 'card');
       case 'leave':
       case 'turn':
         return this.add(st.player, 'player');

@@ -83,8 +83,8 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   // `for as long as ...` tracks one object, as it is now (611.2c); a duration that doesn't hold as the
   // effect would begin never starts (611.2b): the effect does nothing.
   let held: Held | undefined;
-  if (ev.condition) {
-    const c = ev.condition;
+  const c = ev.duration;
+  if (c && c.kind !== 'turn') {
     const y = replay.card(c.card);
     const who = c.kind === 'controls' ? replay.player(c.player) : undefined;
     if (!y || (c.kind === 'controls' && !who)) return;
@@ -97,8 +97,8 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   // A control-changing effect with its place in time (613.1b): an Aura that gives control later wins over it.
   // One `until end of turn` (or `this turn`) ends in the turn's cleanup step (514.2): startTurn; one
   // `for as long as ...` when that stops holding (611.2b): endUnheld.
-  giveControl(replay.board, card, p.id, ev.duration !== undefined, held);
-  if (replay.noting) replay.note(() => (ev.duration ? msg`${card.id} controlled by ${card.controller} (${p.id}'s effect lasts until end of turn)` : msg`${card.id} controlled by ${card.controller}`));
+  giveControl(replay.board, card, p.id, c?.kind === 'turn', held);
+  if (replay.noting) replay.note(() => (c?.kind === 'turn' ? msg`${card.id} controlled by ${card.controller} (${p.id}'s effect lasts until end of turn)` : msg`${card.id} controlled by ${card.controller}`));
   touch(replay, card);
 }
 

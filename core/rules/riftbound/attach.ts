@@ -151,12 +151,12 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   const p = replay.player(ev.player);
   if (!card || !p) return;
   // Riftbound's rules give control effects no `for as long as` duration (MTG's 611.2b).
-  if (ev.condition) {
-    replay.report('syntax-error', ev.condition.range, msg`A control effect \`for as long as ...\` is MTG's; in Riftbound an effect lasts for good or \`this turn\`.`, { rules: [] });
+  if (ev.duration && ev.duration.kind !== 'turn') {
+    replay.report('syntax-error', ev.duration.range, msg`A control effect \`for as long as ...\` is MTG's; in Riftbound an effect lasts for good or \`this turn\`.`, { rules: [] });
     return;
   }
   // Riftbound's words for an effect that ends with the turn are `this turn` (317.2.c).
-  if (ev.duration && ev.duration.text !== 'this turn') {
+  if (ev.duration && ev.duration.kind === 'turn' && ev.duration.text !== 'this turn') {
     replay.report('syntax-error', ev.duration.range, msg`Riftbound says \`this turn\` for an effect that ends with the turn (317.2.c). Write \`control ${card.id} ${p.id} this turn\`.`, { rules: ['317.2.c'] });
     return;
   }
