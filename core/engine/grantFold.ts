@@ -21,7 +21,7 @@ import { abilityLabel, type Ability, type AbilityChange, type GrantKeep, type Gr
 import type { Board, CardObj, ProtectionKeep } from './board';
 
 /** One change to a host's abilities, ordered by (primary, secondary, seq): 613.7a's timestamps, then the order written. */
-interface Effect {
+export interface Effect {
   readonly primary: number;
   readonly secondary: number;
   /** The grantor's place among the host's grantors and the effect's among its own, or an event's place in the log (after every grant). */
@@ -116,7 +116,7 @@ interface SourceEntry {
   readonly cant: readonly CantEntry[];
 }
 
-type CantEntry = { readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly except: string | undefined; readonly by: string };
+export type CantEntry = { readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly except: string | undefined; readonly by: string };
 
 /** Room for the effects of one grantor in its `seq` (a grant of more abilities than this would share orders with the next grantor's). */
 const PER_SOURCE = 1 << 16;
@@ -346,13 +346,24 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
     host.granted = undefined;
     return before !== undefined;
   }
-  const cant = index.cantList();
+  const after = foldEffects(board, host, index.deciding(), index.cantList());
+  host.granted = after;
+  return !before || !sameAbilities(before, after);
+}
+
+/**
+ * The host's own abilities with `effects` applied in turn (in order: 613.7a), and `cant` beside them.
+ * The last change of an ability decides it; `loses all abilities` and `loses X protection` take away
+ * what came before them. The index hands it the effects that decide (GrantIndex.deciding); the test
+ * of this file hands it every effect, and the two must agree.
+ */
+export function foldEffects(board: Board, host: CardObj, effects: readonly Effect[], cant: CantEntry[]): Granted {
   let protections = [...host.protections];
   let keeps = host.protections.map((_, i) => host.protectionKeeps[i]);
   let targeting = [...host.targeting];
   let keywords = [...host.keywords];
   const from: Record<string, string> = {};
-  for (const e of index.deciding()) {
+  for (const e of effects) {
     const add = e.verb !== 'loses';
     const a = e.ability;
     if (typeof a !== 'string') {
@@ -409,9 +420,7 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
       }
     }
   }
-  const after: Granted = cant.length ? { protections, protectionKeeps: keeps, targeting, keywords, cant, from } : { protections, protectionKeeps: keeps, targeting, keywords, from };
-  host.granted = after;
-  return !before || !sameAbilities(before, after);
+  return cant.length ? { protections, protectionKeeps: keeps, targeting, keywords, cant, from } : { protections, protectionKeeps: keeps, targeting, keywords, from };
 }
 
 /** Do two protection instances spare the same things? */

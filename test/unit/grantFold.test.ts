@@ -1,57 +1,34 @@
 // The grants fold kept up to date grantor by grantor (core/engine/grantFold.ts) against the fold as
 // the rules state it (613.7a): every effect of every grantor and every logged event, sorted by
-// timestamp and applied in turn. Each time the board works out a host's grants, the reference works
+// timestamp and applied in turn (the same foldEffects: what is compared is what the index keeps). Each time the board works out a host's grants, the reference works
 // them out from scratch and the two must be the same, abilities, order and sources alike: over every
 // fixture and example, and over random scenarios of granting Equipment and Auras moved, phased,
 // destroyed and changed by events.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { boardAt, check } from '../../core';
-import { abilityLabel, type Ability, type GrantKeep, type Granted, grantsTo, keywordCovers } from '../../core/engine/abilities';
-import { Board, type CardObj, type ProtectionKeep } from '../../core/engine/board';
+import { type Granted, grantsTo } from '../../core/engine/abilities';
+import { Board, type CardObj } from '../../core/engine/board';
+import { type CantEntry, type Effect, foldEffects } from '../../core/engine/grantFold';
 import { includeOptions } from '../../cli/includes';
 import { FIXTURES_DIR, listBoards, readText, checkOptionsOf } from '../support/fixtures';
 import { prng } from '../support/prng';
-
-interface Effect {
-  primary: number;
-  secondary: number;
-  verb: 'has' | 'loses' | 'gains';
-  ability: Ability | 'all' | 'protection';
-  source: string | undefined;
-  keep: ProtectionKeep | undefined;
-}
-
-function keepOf(board: Board, host: CardObj, a: CardObj, keep: GrantKeep): ProtectionKeep {
-  if (keep.what === 'auras') return { rule: '702.16n', auras: true, objects: [] };
-  if (keep.what === 'card') {
-    const c = board.cards.get(keep.id);
-    return { rule: '702.16n', auras: false, objects: c ? [{ id: c.id, version: c.version }] : [] };
-  }
-  const objects = [];
-  for (const id of host.attachments) {
-    const x = board.cards.get(id)!;
-    if (x.timestamp <= a.timestamp) objects.push({ id: x.id, version: x.version, timestamp: x.timestamp });
-  }
-  return { rule: '702.16p', auras: false, objects };
-}
 
 function lostAllAt(c: CardObj): number {
   for (let i = c.abilityLog.length - 1; i >= 0; i--) if (c.abilityLog[i].ability === 'all' && c.abilityLog[i].verb === 'loses') return c.abilityLog[i].timestamp;
   return -1;
 }
 
-function sameKeep(x: ProtectionKeep | undefined, y: ProtectionKeep | undefined): boolean {
-  if (x === y) return true;
-  if (!x || !y || x.rule !== y.rule || x.auras !== y.auras || x.objects.length !== y.objects.length) return false;
-  return x.objects.every((o, i) => o.id === y.objects[i].id && o.version === y.objects[i].version && o.timestamp === y.objects[i].timestamp);
-}
-
-/** The reference: every effect, sorted (a stable sort: grantors in the order they became grantors, then the events), folded in turn. */
+/**
+ * The reference: every effect of every grantor and every logged event (no index, nothing left out),
+ * in a stable sort by timestamp (grantors in the order they became grantors, then the events), folded
+ * by the same foldEffects. What is tested is that the index and the effects it keeps decide alike.
+ */
 function reference(board: Board, host: CardObj): Granted | undefined {
   if (host.grantors.size === 0) return undefined;
   const effects: Effect[] = [];
-  const cant: { what: 'enchanted' | 'equipped' | 'fortified'; except: string | undefined; by: string }[] = [];
+  const cant: CantEntry[] = [];
+  const add = (e: Omit<Effect, 'seq' | 'keep'> & { keep?: Effect['keep'] }) => effects.push({ keep: undefined, ...e, seq: effects.length });
   for (const id of host.grantors) {
     const a = board.cards.get(id);
     if (!grantsTo(board, a, host)) continue;
@@ -59,7 +36,7 @@ function reference(board: Board, host: CardObj): Granted | undefined {
       for (const g of a.grants) {
         for (const ability of g.abilities) {
           if (ability.kind === 'cant') cant.push({ what: ability.what, except: ability.other ? a.id : undefined, by: a.id });
-          else if (ability.kind !== 'grant' && ability.kind !== 'control') effects.push({ primary: a.timestamp, secondary: 0, verb: g.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, keep: ability.kind === 'protection' && ability.keep ? keepOf(board, host, a, ability.keep) : undefined });
+          else if (ability.kind !== 'grant' && ability.kind !== 'control') add({ primary: a.timestamp, secondary: 0, verb: g.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, grantKeep: ability.kind === 'protection' ? ability.keep : undefined });
         }
       }
     }
@@ -72,73 +49,15 @@ function reference(board: Board, host: CardObj): Granted | undefined {
         if (g.verb !== 'has') continue;
         for (const given of g.abilities) {
           if (given.kind !== 'grant') continue;
-          for (const ability of given.grant.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant' && ability.kind !== 'control') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, keep: undefined });
+          for (const ability of given.grant.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant' && ability.kind !== 'control') add({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, grantKeep: undefined });
         }
       }
     }
   }
   if (effects.length === 0 && cant.length === 0) return undefined;
-  for (const ch of host.abilityLog) effects.push({ primary: ch.timestamp, secondary: 0, verb: ch.verb, ability: ch.ability, source: undefined, keep: ch.keep });
+  for (const ch of host.abilityLog) add({ primary: ch.timestamp, secondary: 0, verb: ch.verb, ability: ch.ability, source: undefined, keep: ch.keep, grantKeep: undefined });
   effects.sort((x, y) => x.primary - y.primary || x.secondary - y.secondary);
-  let protections = [...host.protections];
-  let keeps = host.protections.map((_, i) => host.protectionKeeps[i]);
-  let targeting = [...host.targeting];
-  let keywords = [...host.keywords];
-  const from: Record<string, string> = {};
-  for (const e of effects) {
-    const add = e.verb !== 'loses';
-    const a = e.ability;
-    if (typeof a !== 'string') {
-      if (add && e.source !== undefined) from[abilityLabel(a)] = e.source;
-      else delete from[abilityLabel(a)];
-    }
-    if (a === 'all') {
-      if (!add) {
-        for (const k in from) delete from[k];
-        protections = [];
-        keeps = [];
-        targeting = [];
-        keywords = [];
-      }
-      continue;
-    }
-    if (a === 'protection') {
-      for (const k in from) if (k.startsWith('protection from ')) delete from[k];
-      protections = [];
-      keeps = [];
-      continue;
-    }
-    switch (a.kind) {
-      case 'keyword':
-        keywords = keywords.filter((k) => k !== a.name);
-        if (add) keywords.push(a.name);
-        break;
-      case 'protection':
-        if (add) {
-          const present = e.source === undefined ? protections.includes(a.quality) : protections.some((q, i) => q === a.quality && sameKeep(keeps[i], e.keep));
-          if (!present) {
-            protections.push(a.quality);
-            keeps.push(e.keep);
-          }
-        } else {
-          keeps = keeps.filter((_, i) => protections[i] !== a.quality);
-          protections = protections.filter((q) => q !== a.quality);
-        }
-        break;
-      case 'targeting': {
-        const k = a.keyword;
-        if (add) {
-          if (!targeting.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost)) targeting.push(k);
-        } else {
-          // What it takes away is no one's grant any more (`loses hexproof` takes `hexproof from blue` too).
-          for (const t of targeting) if (keywordCovers(k, t)) delete from[abilityLabel({ kind: 'targeting', keyword: t })];
-          targeting = targeting.filter((t) => !keywordCovers(k, t));
-        }
-        break;
-      }
-    }
-  }
-  return cant.length ? { protections, protectionKeeps: keeps, targeting, keywords, cant, from } : { protections, protectionKeeps: keeps, targeting, keywords, from };
+  return foldEffects(board, host, effects, cant);
 }
 
 type Regrant = (this: Board, host: CardObj, changed: string | undefined) => void;
