@@ -488,7 +488,7 @@ export class Board {
   abilitiesChanged(card: CardObj, events = false): void {
     if (!this.grantsDeclared) return;
     // Events change only the card's own log (GrantIndex.updateEvents); anything else may change what each of its grantors gives.
-    if (card.grantors.size !== 0 || card.granted) this.regrant(card, events ? NO_GRANTOR : undefined);
+    if (card.grantors.size !== 0 || card.granted) this.regrant(card, events ? null : undefined);
     this.regrantAbove(card);
   }
 
@@ -514,10 +514,10 @@ export class Board {
   }
 
   /**
-   * `host`'s grants worked out again: `changed` is the grantor that came, went or changed, NO_GRANTOR
-   * when only the host's own ability log did, undefined when any grantor may have.
+   * `host`'s grants worked out again: `changed` is the grantor that came, went or changed, null when
+   * none did (only the host's own ability log), undefined when any grantor may have.
    */
-  private regrant(host: CardObj, changed: string | undefined): void {
+  private regrant(host: CardObj, changed: string | null | undefined): void {
     let index = this.grantIndexes.get(host);
     if (!index) {
       index = new GrantIndex();
@@ -703,8 +703,6 @@ export class Board {
   }
 }
 
-/** `changed` for Board.regrant when no grantor changed, only the host's log: no card has this id (ids are words). */
-const NO_GRANTOR = ' ';
 
 function abilityKey(id: string, ability: string): string {
   return `${id} ${ability}`;

@@ -32,7 +32,12 @@ export type Held =
 
 /** Does `a`, attached to `host`, give its controller control of `host` now? */
 export function grantsControl(board: Board, a: CardObj | undefined, host: CardObj): a is CardObj {
-  return grantsTo(board, a, host) && !a.lost.has('all') && a.grants.some((g) => g.abilities.some((x) => x.kind === 'control'));
+  return grantsTo(board, a, host) && !a.lost.has('all') && hasControlGrant(a);
+}
+
+/** Does `a` say "you control enchanted ..." (whether it works now or not: grantsControl)? */
+export function hasControlGrant(a: CardObj): boolean {
+  return a.grants.some((g) => g.abilities.some((x) => x.kind === 'control'));
 }
 
 /**

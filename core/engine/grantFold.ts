@@ -19,6 +19,7 @@
 // builds it from the host's grantors the first time.
 import { abilityLabel, type Ability, type AbilityChange, type GrantKeep, type Granted, grantsTo, keywordCovers } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
+import { hasControlGrant } from './control';
 
 /** One change to a host's abilities, ordered by (primary, secondary, seq): 613.7a's timestamps, then the order written. */
 export interface Effect {
@@ -160,7 +161,7 @@ export class GrantIndex {
     if (entry.cant.length) this.cants.set(id, entry);
     else this.cants.delete(id);
     const a = board.cards.get(id);
-    if (a && a.grants.some((g) => g.abilities.some((x) => x.kind === 'control'))) this.controls.add(id);
+    if (a && hasControlGrant(a)) this.controls.add(id);
     else this.controls.delete(id);
   }
 
@@ -337,10 +338,11 @@ function keepOf(board: Board, host: CardObj, a: CardObj | undefined, keep: Grant
  * again. Returns true when what the rules read changed (not when only the attachment named as an
  * ability's source did: a new Equipment granting flying again makes nothing illegal).
  */
-export function regrant(board: Board, host: CardObj, index: GrantIndex, changed: string | undefined): boolean {
+export function regrant(board: Board, host: CardObj, index: GrantIndex, changed: string | null | undefined): boolean {
   const before = host.granted;
-  if (changed !== undefined) index.updateSource(board, host, changed);
-  else index.rebuild(board, host);
+  // null: no grantor changed, only the host's log (updateEvents below).
+  if (changed === undefined) index.rebuild(board, host);
+  else if (changed !== null) index.updateSource(board, host, changed);
   index.updateEvents(host);
   if (host.grantors.size === 0 || index.empty) {
     host.granted = undefined;
