@@ -5,7 +5,7 @@ import type { Filter, CardStmt, PlayerStmt } from '../parser/ast';
 import type { BoardView, CardView, Game, Range } from '../types';
 import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLabel, type TargetingKeyword } from './abilities';
 import { GrantIndex, regrant } from './grantFold';
-import { type ControlEffect, recontrol } from './control';
+import { type ControlEffect, type Held, recontrol } from './control';
 
 /**
  * What a card is attached to. A card host is identified by its object version (400.7); `index` is
@@ -252,7 +252,7 @@ export interface CardObj extends Characteristics {
    * The player whose control effect ended this turn, giving it its controller now, and how: with the
    * turn (MTG 514.2, Riftbound 317.2.c) or as what it lasted as long as stopped (611.2b). For the messages, this turn only.
    */
-  controlEnded: { readonly from: string; readonly how: 'turn' | 'held' } | undefined;
+  controlEnded: { readonly from: string; readonly how: 'turn' } | { readonly from: string; readonly how: 'held'; readonly held: Held } | undefined;
   /** MTG zone, or Riftbound `base` / `battlefield` / `hand` / ... */
   zone: string;
   /** Riftbound: which battlefield, when zone is `battlefield`; whose base (a player id), when zone is `base`. */

@@ -4,7 +4,7 @@
 import { type Board, type CardObj, KIND_AURA, KIND_EQUIPMENT } from './board';
 import type { Replay } from './replay';
 import { type Held, recontrol } from './control';
-import { msg } from '../message';
+import { msg, type Message } from '../message';
 
 /**
  * Does `held` hold now? The object it tracks must be the same object, on the battlefield and phased in
@@ -22,26 +22,31 @@ export function holds(board: Board, held: Held): boolean {
   return false;
 }
 
+/** What a control effect lasted as long as, in the past tense: `for as long as alice controlled thief`. */
+export function heldWords(held: Held): Message {
+  if (held.kind === 'controls') return msg`for as long as ${held.player} controlled ${held.card}`;
+  return held.what === 'enchanted' ? msg`for as long as ${held.card} was enchanted` : msg`for as long as ${held.card} was equipped`;
+}
+
 /**
  * Something about `subject` changed (it is among the cards the replay looks at again): the control
- * effects that track it and no longer hold end (611.2b), and the latest effect left decides. Returns
- * true when a controller changed.
+ * effects that track it and no longer hold end (611.2b), and the latest effect left decides.
  */
-export function endUnheld(replay: Replay, subject: CardObj): boolean {
+export function endUnheld(replay: Replay, subject: CardObj): void {
   const board = replay.board;
-  let changed = false;
   for (const id of board.watchers(subject.id)) {
     const card = board.cards.get(id)!;
-    if (!card.controlLog.some((e) => e.held?.card === subject.id && !holds(board, e.held))) continue;
-    card.controlLog = card.controlLog.filter((e) => !e.held || e.held.card !== subject.id || holds(board, e.held));
+    const ended = card.controlLog.filter((e) => e.held?.card === subject.id && !holds(board, e.held));
+    if (ended.length === 0) continue;
+    card.controlLog = card.controlLog.filter((e) => !ended.includes(e));
     const before = card.controller;
-    if (!recontrol(board, card)) continue;
-    changed = true;
-    if (before !== undefined) {
-      card.controlEnded = { from: before, how: 'held' };
+    if (!recontrol(board, card) || before === undefined) continue;
+    // The effect that gave `before` control, for the messages (`bob (alice's control for as long as alice controlled thief ended)`).
+    const held = ended.find((e) => e.player === before)?.held;
+    if (held) {
+      card.controlEnded = { from: before, how: 'held', held };
       board.controlEndedNow.push(card.id);
+      if (replay.noting) replay.note(() => msg`${card.id}: ${before}'s control ${heldWords(held)} ended (611.2b), controlled by ${card.controller ?? msg`nobody`}`);
     }
-    if (replay.noting) replay.note(() => msg`${card.id}: ${before ?? msg`nobody`}'s control for as long as a condition held ended (611.2b), controlled by ${card.controller ?? msg`nobody`}`);
   }
-  return changed;
 }

@@ -6,6 +6,7 @@ import type { Range } from '../../types';
 import type { ProtectionKeepClause } from '../../parser/ast';
 import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
+import { heldWords } from '../../engine/held';
 import type { RuleExplanation } from './explanations';
 import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 import { msg, titledFix, type Message } from '../../message';
@@ -107,7 +108,7 @@ export function controllerWords(c: CardObj): { who: Message; rules: string[] } {
   // Control that came back as the turn ended (Threaten, Act of Treason: 514.2).
   if (c.controlEnded?.how === 'turn') return { who: msg`${c.controller} (${c.controlEnded.from}'s control until end of turn ended)`, rules: ['514.2'] };
   // Master Thief gone: control "for as long as" something held ended with it.
-  if (c.controlEnded) return { who: msg`${c.controller} (${c.controlEnded.from}'s control for as long as a condition held ended)`, rules: ['611.2b'] };
+  if (c.controlEnded) return { who: msg`${c.controller} (${c.controlEnded.from}'s control ${heldWords(c.controlEnded.held)} ended)`, rules: ['611.2b'] };
   return { who: msg`${c.controller}`, rules: [] };
 }
 
