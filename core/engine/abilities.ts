@@ -231,31 +231,20 @@ function supersedes(verb: 'gains' | 'loses', a: AbilityChange['ability'], key: s
 
 /**
  * An event gave `card` an ability or took one (or all) away: it is logged with the event's place in
- * time (after the last timestamp given, before the next: an event is not an object and gets none of
- * its own), and the abilities that depend on it are worked out again. Only on a board where some
+ * time `at` (after the last timestamp given, before the next: an event is not an object and gets none
+ * of its own; untilEndOfTurn.ts, change), and the abilities that depend on it are worked out again. Only on a board where some
  * card grants something (Board.grantsDeclared): elsewhere the order never matters. The log keeps
  * only the last change of each ability (and nothing before a `loses all abilities`), so it stays as
  * short as the abilities a card can have, however many events change them.
  */
-export function logAbilityChange(board: Board, card: CardObj, verb: 'gains' | 'loses', ability: AbilityChange['ability'], keep?: ProtectionKeep): void {
+export function logAbilityChange(board: Board, card: CardObj, verb: 'gains' | 'loses', ability: AbilityChange['ability'], at: number, keep?: ProtectionKeep): void {
   // Without a grant on the board, the order of an event against grants never matters.
   if (!board.grantsDeclared) return;
   const moot = supersedes(verb, ability, changeKey(ability));
   const kept = card.abilityLog.filter((ch) => !moot(changeKey(ch.ability)));
-  kept.push(keep ? { timestamp: board.lastTimestamp + 0.5, verb, ability, keep } : { timestamp: board.lastTimestamp + 0.5, verb, ability });
+  kept.push(keep ? { timestamp: at, verb, ability, keep } : { timestamp: at, verb, ability });
   card.abilityLog = kept;
   board.abilitiesChanged(card, true);
-}
-
-/**
- * An event gave `card` a keyword ability (`flying`, Riftbound `Shield`) or took it away: on the card,
- * and in its log for the order against grants. The rules say first whether the event may.
- */
-export function changeKeyword(board: Board, card: CardObj, verb: 'gains' | 'loses', name: string): void {
-  const without = card.keywords.filter((k) => k !== name);
-  card.keywords = verb === 'gains' ? [...without, name] : without;
-  card.modified = true;
-  logAbilityChange(board, card, verb, { kind: 'keyword', name });
 }
 
 /** A keyword ability as a card, a grant or an event writes it (`flying`; Riftbound `Shield`): the scenario's game's words only; another is a syntax error. */

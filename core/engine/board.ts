@@ -6,6 +6,7 @@ import type { BoardView, CardView, Game, Range } from '../types';
 import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLabel, type TargetingKeyword } from './abilities';
 import { GrantIndex, regrant } from './grantFold';
 import { type ControlEffect, type Held, recontrol } from './control';
+import type { Temporary } from './untilEndOfTurn';
 
 /**
  * What a card is attached to. A card host is identified by its object version (400.7); `index` is
@@ -285,6 +286,10 @@ export interface CardObj extends Characteristics {
   grantors: ReadonlySet<string>;
   /** Its abilities with its attachments' grants applied, while one grants it anything (abilities.ts, regrant). */
   granted: Granted | undefined;
+  /** While an effect until end of turn changes its characteristics: what they were before, and the lasting changes since (untilEndOfTurn.ts). */
+  temporary: Temporary | undefined;
+  /** The turn (Board.turn's number) in which its effects until end of turn ended, for the messages of that turn. */
+  effectsEnded: number | undefined;
 }
 
 /**
@@ -323,6 +328,8 @@ export interface PlayerObj {
   targeting: readonly TargetingKeyword[];
   /** Nothing grants a player abilities (a card's field, for abilitiesOf). */
   granted?: undefined;
+  /** While an effect until end of turn changes its abilities (untilEndOfTurn.ts). */
+  temporary?: Temporary;
 }
 
 /** An attachment set with the token of the board that may change it in place (Board.attachmentsOf). */
@@ -356,6 +363,8 @@ export class Board {
   turn: { readonly player: string; readonly step: string; readonly number: number; readonly place: number } | undefined = undefined;
   /** The cards with a control effect until end of turn (control.ts, endTurnEffects); a card may be listed after its effect was replaced. */
   endingWithTurn: string[] = [];
+  /** The cards and players with an effect until end of turn on their characteristics or abilities (untilEndOfTurn.ts); one may be listed after it became a new object. */
+  temporaries: string[] = [];
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
   controlEndedNow: string[] = [];
   /** The cards whose control effects track each card (`for as long as`, held.ts): looked at when it changes. */
@@ -613,6 +622,7 @@ export class Board {
     b.turn = this.turn;
     b.endingWithTurn = [...this.endingWithTurn];
     b.controlEndedNow = [...this.controlEndedNow];
+    b.temporaries = [...this.temporaries];
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     b.grantsDeclared = this.grantsDeclared;
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
@@ -662,10 +672,21 @@ export class Board {
         c.timestamp = movedStamp(c.timestamp, stamps);
         if (c.protectionKeeps.length) c.protectionKeeps = movedKeeps(c.protectionKeeps, stamps);
         if (c.controlLog.length) c.controlLog = c.controlLog.map((e) => ({ ...e, timestamp: movedStamp(e.timestamp, stamps) }));
-        if (c.abilityLog.length) c.abilityLog = c.abilityLog.map((ch) => (ch.keep ? { ...ch, timestamp: movedStamp(ch.timestamp, stamps), keep: movedKeeps([ch.keep], stamps)[0] } : { ...ch, timestamp: movedStamp(ch.timestamp, stamps) }));
+        if (c.abilityLog.length) c.abilityLog = movedLog(c.abilityLog, stamps);
         if (c.granted?.protectionKeeps.length) c.granted = { ...c.granted, protectionKeeps: movedKeeps(c.granted.protectionKeeps, stamps) };
+        // What it was before its effects until end of turn, and the lasting changes since (untilEndOfTurn.ts).
+        if (c.temporary) {
+          const base = c.temporary.base as Characteristics;
+          c.temporary = c.temporary.moved((at) => movedStamp(at, stamps), { ...base, protectionKeeps: movedKeeps(base.protectionKeeps, stamps), abilityLog: movedLog(base.abilityLog, stamps) });
+        }
       }
-      for (const p of this.players.values()) if (p.protectionKeeps) p.protectionKeeps = movedKeeps(p.protectionKeeps, stamps);
+      for (const p of this.players.values()) {
+        if (p.protectionKeeps) p.protectionKeeps = movedKeeps(p.protectionKeeps, stamps);
+        if (p.temporary) {
+          const base = p.temporary.base as Pick<PlayerObj, 'protections' | 'protectionKeeps' | 'targeting'>;
+          p.temporary = p.temporary.moved((at) => movedStamp(at, stamps), base.protectionKeeps ? { ...base, protectionKeeps: movedKeeps(base.protectionKeeps, stamps) } : base);
+        }
+      }
     }
     if (move.delta === 0) return;
     for (const c of this.list) if (c.attachedAt) c.attachedAt = movedRange(c.attachedAt, move);
@@ -712,7 +733,6 @@ export function isCard(x: CardObj | PlayerObj): x is CardObj {
   return x.isCard;
 }
 
-/** A new object (MTG 400.7, Riftbound 124) has its printed characteristics again. */
 /** A new set: `set` with `x` added or removed (characteristics are copy on write). */
 export function withOrWithout<T>(set: ReadonlySet<T>, x: T, add: boolean): ReadonlySet<T> {
   const next = new Set(set);
@@ -721,14 +741,18 @@ export function withOrWithout<T>(set: ReadonlySet<T>, x: T, add: boolean): Reado
   return next;
 }
 
+/** A new object (MTG 400.7, Riftbound 124) has its printed characteristics again. */
 export function resetCharacteristics(card: CardObj): void {
   if (!card.modified) return;
   takeCharacteristics(card, card.printed);
   card.modified = false;
+  // The new object has none of the old one's effects, those until end of turn included.
+  card.temporary = undefined;
+  card.effectsEnded = undefined;
 }
 
 /** The card's characteristics become `p`'s (the sets and lists shared: they are copy on write), with their kinds. */
-function takeCharacteristics(card: CardObj, p: Characteristics): void {
+export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.supertypes = p.supertypes;
   card.types = p.types;
   card.subtypes = p.subtypes;
@@ -890,6 +914,11 @@ export function stampsOnly(stamps: StampShift): LineMove {
 
 export function movedStamp(timestamp: number, s: StampShift): number {
   return timestamp > s.after ? timestamp + s.delta : timestamp;
+}
+
+/** An ability log with its timestamps (and those its protections' keeps hold) moved. */
+function movedLog(log: readonly AbilityChange[], s: StampShift): AbilityChange[] {
+  return log.map((ch) => (ch.keep ? { ...ch, timestamp: movedStamp(ch.timestamp, s), keep: movedKeeps([ch.keep], s)[0] } : { ...ch, timestamp: movedStamp(ch.timestamp, s) }));
 }
 
 function movedKeeps(keeps: readonly (ProtectionKeep | undefined)[], s: StampShift): (ProtectionKeep | undefined)[] {

@@ -112,7 +112,7 @@ export function giveControl(board: Board, card: CardObj, player: string, untilEn
 
 /**
  * A new turn began (turn `number`): the control effects made in an earlier turn that last until end of
- * turn ended in its cleanup (MTG 514.2; Riftbound's Expiration Step, 317.2.c). The latest effect left
+ * turn ended in its cleanup (MTG 514.2; Riftbound's Expiration Step, 317.2.c; turn.ts, endTurn). The latest effect left
  * decides again; what that changes is the state-based actions' to judge after the `turn` line.
  */
 export function endTurnEffects(replay: Replay, number: number): void {

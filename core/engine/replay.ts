@@ -1088,6 +1088,8 @@ function newCard(st: CardStmt): CardObj {
     dirty: false,
     grantors: noAttachments(),
     granted: undefined,
+    temporary: undefined,
+    effectsEnded: undefined,
   };
 }
 

@@ -4,6 +4,7 @@
 import type { EventNode } from '../parser/ast';
 import type { PlayerObj } from './board';
 import { endTurnEffects } from './control';
+import { endTemporaries } from './untilEndOfTurn';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
 import { unknownWord } from './words';
@@ -36,6 +37,16 @@ export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' 
   const number = (now?.number ?? 0) + 1;
   replay.board.turn = { player: p.id, step, number, place: placeOf(order, step, 0) };
   if (replay.noting) replay.note(() => msg`${p.id}'s turn, ${word(step)} (a new turn)`);
+  endTurn(replay, number);
+}
+
+/**
+ * The turn before turn `number` ended, or Riftbound's Expiration Step came (its cleanup in the Ending
+ * Phase): every effect until end of turn ends at the same moment (MTG 514.2, Riftbound 317.2.c), those
+ * on characteristics and abilities (untilEndOfTurn.ts) and those on control (control.ts).
+ */
+export function endTurn(replay: Replay, number: number): void {
+  endTemporaries(replay);
   endTurnEffects(replay, number);
 }
 

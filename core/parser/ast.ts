@@ -22,6 +22,9 @@ export type ControlDuration =
   | { kind: 'controls'; player: Name; card: Name; range: Range }
   | { kind: 'attached'; card: Name; what: 'enchanted' | 'equipped'; range: Range };
 
+/** `until end of turn` or `this turn`: an effect that ends with its turn (MTG 514.2, Riftbound 317.2.c). */
+export type TurnDuration = Extract<ControlDuration, { kind: 'turn' }>;
+
 /** One alternative of a filter: every term must match (`nonland permanent` is two terms). */
 export interface FilterTerm {
   negated: boolean;
@@ -221,18 +224,22 @@ export type EventNode =
       verbRange: Range;
       range: Range;
     }
-  | { kind: 'types'; verb: 'becomes' | 'loses'; subject: Name; words: Word[]; verbRange: Range; range: Range }
-  | { kind: 'protection'; verb: 'gains' | 'loses'; subject: Name; quality: Word; keep?: ProtectionKeepClause; verbRange: Range; range: Range }
-  /** `loses X all abilities | enchant | equip | reconfigure | protection`, `gains X enchant FILTER`. */
-  | { kind: 'abilities'; verb: 'gains' | 'loses'; subject: Name; ability: AbilityWord; filter?: Filter; verbRange: Range; range: Range }
+  /**
+   * The changes to a card's characteristics (or a player's abilities). With `duration` (`until end of
+   * turn`, `this turn`) the change ends as its turn does (MTG 514.2, Riftbound 317.2.c); without, it lasts.
+   */
+  | { kind: 'types'; verb: 'becomes' | 'loses'; subject: Name; words: Word[]; duration?: TurnDuration; verbRange: Range; range: Range }
+  | { kind: 'protection'; verb: 'gains' | 'loses'; subject: Name; quality: Word; keep?: ProtectionKeepClause; duration?: TurnDuration; verbRange: Range; range: Range }
+  /** `loses X all abilities | enchant | equip | reconfigure | protection`, `gains X enchant FILTER` (which takes no duration: its filter reads every word). */
+  | { kind: 'abilities'; verb: 'gains' | 'loses'; subject: Name; ability: AbilityWord; filter?: Filter; duration?: TurnDuration; verbRange: Range; range: Range }
   /** `gains X flying`, `loses X first strike`: a keyword ability with no rule of its own here (parser/keywords.ts). */
-  | { kind: 'keyword-ability'; verb: 'gains' | 'loses'; subject: Name; name: Word; verbRange: Range; range: Range }
+  | { kind: 'keyword-ability'; verb: 'gains' | 'loses'; subject: Name; name: Word; duration?: TurnDuration; verbRange: Range; range: Range }
   /**
    * `control X P [until end of turn | this turn | for as long as CONDITION]`: with a duration, the effect
    * ends as its turn does (MTG 514.2, Riftbound 317.2.c), or as soon as its condition no longer holds (MTG 611.2b).
    */
   | { kind: 'control'; subject: Name; player: Name; duration?: ControlDuration; verbRange: Range; range: Range }
-  | { kind: 'keyword'; verb: 'gains' | 'loses'; subject: Name; keyword: TargetingKeywordNode; verbRange: Range; range: Range }
+  | { kind: 'keyword'; verb: 'gains' | 'loses'; subject: Name; keyword: TargetingKeywordNode; duration?: TurnDuration; verbRange: Range; range: Range }
   | { kind: 'phase'; direction: 'out' | 'in'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'leave'; player: Name; verbRange: Range; range: Range }
   /** `turn P [STEP]`: from here on it is P's turn, in that step or phase (`main` when none is written); MTG casting and sorcery-speed activation, and Riftbound Equip (151.2), are judged by it. */

@@ -28,6 +28,7 @@ import type {
   GrantNode,
   ProtectionKeepClause,
   ControlDuration,
+  TurnDuration,
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type FastLine, type LexStart, type LogicalLine } from './lexer';
@@ -577,7 +578,8 @@ function parseTargetingKeyword(cur: Cursor, kw: Token): TargetingKeywordNode {
   } else if (name === 'ward') {
     const t = cur.peek();
     // `ward and flying` in a grant: `and` starts the next ability, not the cost.
-    if (t && (t.type === 'number' || t.type === 'string' || (t.type === 'word' && !CLAUSE_WORDS.has(t.text) && t.text !== 'and'))) {
+    // `ward until end of turn`: the duration starts (turnDuration), not the cost.
+    if (t && (t.type === 'number' || t.type === 'string' || (t.type === 'word' && !CLAUSE_WORDS.has(t.text) && t.text !== 'and' && t.text !== 'until' && t.text !== 'this'))) {
       cur.next();
       node.cost = t;
     }
@@ -1102,8 +1104,13 @@ class WordTable {
 const FAST_VERB_TABLE = new WordTable(FAST_VERBS);
 const ZONE_TABLE = new WordTable(ZONES);
 
+/** Does `until` or `this` come next (the start of turnDuration)? Neither is a card type, a subtype or a ward cost. */
+function startsTurnDuration(cur: Cursor): boolean {
+  return cur.isWord('until') || cur.isWord('this');
+}
+
 /** `until end of turn` or `this turn` (an effect that ends with its turn), or undefined when neither comes next. */
-function turnDuration(cur: Cursor): ControlDuration | undefined {
+function turnDuration(cur: Cursor): TurnDuration | undefined {
   const words = cur.isWord('until') ? ['until', 'end', 'of', 'turn'] : cur.isWord('this') ? ['this', 'turn'] : undefined;
   if (!words) return undefined;
   const tokens = words.map((w) => cur.expectWord(w));
@@ -1804,36 +1811,49 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         if (verb === 'becomes') cur.fail(msg`card types or subtypes`);
         cur.next();
         // `loses X protection`: every protection it has (MTG 113.10b).
-        if (verb === 'loses' && cur.atEnd()) return event(verbTok, cur, { kind: 'abilities', verb, subject, ability: 'protection' });
+        if (verb === 'loses' && (cur.atEnd() || startsTurnDuration(cur))) {
+          const duration = turnDuration(cur);
+          cur.end();
+          return event(verbTok, cur, { kind: 'abilities', verb, subject, ability: 'protection', duration });
+        }
         cur.expectWord('from');
         const quality = protectionQuality(cur);
+        // The duration may come before the `not removing` clause or after it.
+        let duration = turnDuration(cur);
         const keep = verb === 'gains' ? parseKeep(cur) : undefined;
+        if (!duration) duration = turnDuration(cur);
         cur.end();
-        return event(verbTok, cur, { kind: 'protection', verb: verb as 'gains' | 'loses', subject, quality, keep });
+        return event(verbTok, cur, { kind: 'protection', verb: verb as 'gains' | 'loses', subject, quality, keep, duration });
       }
       if (verb !== 'becomes' && (cur.isWord('hexproof') || cur.isWord('shroud') || cur.isWord('ward'))) {
         const keyword = parseTargetingKeyword(cur, cur.next()!);
+        const duration = turnDuration(cur);
         cur.end();
-        return event(verbTok, cur, { kind: 'keyword', verb: verb as 'gains' | 'loses', subject, keyword });
+        return event(verbTok, cur, { kind: 'keyword', verb: verb as 'gains' | 'loses', subject, keyword, duration });
       }
       if (verb !== 'becomes' && cur.peek()?.type === 'word' && KEYWORD_FIRST_WORDS.has(cur.peek()!.text)) {
         const name = keywordName(cur, cur.next()!);
+        const duration = turnDuration(cur);
         cur.end();
-        return event(verbTok, cur, { kind: 'keyword-ability', verb: verb as 'gains' | 'loses', subject, name });
+        return event(verbTok, cur, { kind: 'keyword-ability', verb: verb as 'gains' | 'loses', subject, name, duration });
       }
       if (verb !== 'becomes') {
         const ability = parseAbilityWord(cur, verb as 'gains' | 'loses');
         if (ability) {
+          // `gains X enchant FILTER`: the filter reads the words to the end of the line, so it takes no duration.
           const filter = ability === 'enchant' && verb === 'gains' ? parseFilter(cur) : undefined;
+          const duration = filter ? undefined : turnDuration(cur);
           cur.end();
-          return event(verbTok, cur, { kind: 'abilities', verb: verb as 'gains' | 'loses', subject, ability, filter });
+          return event(verbTok, cur, { kind: 'abilities', verb: verb as 'gains' | 'loses', subject, ability, filter, duration });
         }
       }
       if (verb === 'gains') cur.fail(msg`'protection from ...', 'enchant FILTER', 'hexproof', 'shroud', 'ward' or a keyword (flying, first strike, ...)`);
       const words: Word[] = [];
-      while (!cur.atEnd()) words.push(cur.word(msg`a card type or subtype`));
+      while (!cur.atEnd() && !startsTurnDuration(cur)) words.push(cur.word(msg`a card type or subtype`));
       if (words.length === 0) cur.fail(msg`card types or subtypes`);
-      return event(verbTok, cur, { kind: 'types', verb: verb as 'becomes' | 'loses', subject, words });
+      const duration = turnDuration(cur);
+      cur.end();
+      return event(verbTok, cur, { kind: 'types', verb: verb as 'becomes' | 'loses', subject, words, duration });
     }
     case 'control': {
       const subject = cur.name(msg`the card whose control changes`);

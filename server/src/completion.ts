@@ -354,15 +354,22 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     case 'gains': {
       // MTG players may gain and lose hexproof and shroud (702.11c, 702.18a).
       if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1), ...(game === 'mtg' && head !== 'becomes' ? { players: () => 2 } : {}) };
+      // Once the change is written, how long it lasts: until the turn ends (MTG 514.2; Riftbound says `this turn`, 317.2.c).
+      const durations = game === 'mtg' ? ['until end of turn', 'this turn'] : ['this turn'];
+      // After the duration, nothing.
+      if (args.slice(2).some((a) => a === 'until' || a === 'this')) return NONE;
       if (game === 'mtg' && args[1] === 'hexproof') {
-        if (n === 2) return words(['from']);
+        if (n === 2) return words(['from', ...durations]);
         if (n === 3 && args[2] === 'from') return { kind: 'words', words: [...COLORS, ...QUALITIES], item: CompletionItemKind.Value };
-        return NONE;
+        return n === 4 && args[2] === 'from' ? words(durations) : NONE;
       }
-      if (game === 'mtg' && (args[1] === 'shroud' || args[1] === 'ward')) return NONE;
+      // `gains X ward 2 until end of turn`: after the keyword or its cost.
+      if (game === 'mtg' && (args[1] === 'shroud' || args[1] === 'ward')) return n === 2 || (n === 3 && args[1] === 'ward' && args[2] !== 'until' && args[2] !== 'this') ? words(durations) : NONE;
       if (args[1] === 'protection') {
-        if (n === 2) return words(['from']);
+        // `loses X protection`: every protection it has.
+        if (n === 2) return words(head === 'loses' ? ['from', ...durations] : ['from']);
         if (n === 3) return { kind: 'words', words: [...COLORS, ...QUALITIES, ...state.names.playerIds()], item: CompletionItemKind.Value };
+        if (n === 4) return words(durations);
         // `gains X protection from Q, not removing NAME | Auras | attached` (702.16n/p).
         if (head === 'gains' && n === 5 && args[4] === ',') return words(['not removing']);
         if (head === 'gains' && n === 6 && args[5] === 'not') return words(['removing']);
@@ -374,10 +381,14 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         if (head === 'loses') return NONE;
         return n === 2 || last === 'or' ? words(ENCHANT_WORDS, CompletionItemKind.TypeParameter) : words(['or', 'you control', 'an opponent controls', "you don't control"]);
       }
-      if (head === 'loses' && args[1] === 'all') return n === 2 ? words(['abilities']) : NONE;
-      if (head === 'loses' && n >= 2 && (args[1] === 'equip' || args[1] === 'reconfigure')) return NONE;
+      if (head === 'loses' && args[1] === 'all') return n === 2 ? words(['abilities']) : n === 3 ? words(durations) : NONE;
+      if (head === 'loses' && n >= 2 && (args[1] === 'equip' || args[1] === 'reconfigure')) return n === 2 ? words(durations) : NONE;
       // `gains X first strike`: a two-word keyword's second word, then nothing (one keyword per event).
-      if (head !== 'becomes' && n >= 2 && KEYWORDS[game].some((k) => k.split(' ')[0] === args[1])) return n === 2 && keywordSecondWord(args[1]) ? words([keywordSecondWord(args[1])!]) : NONE;
+      if (head !== 'becomes' && n >= 2 && KEYWORDS[game].some((k) => k.split(' ')[0] === args[1])) {
+        const second = keywordSecondWord(args[1]);
+        if (n === 2 && second) return words([second]);
+        return n === (second ? 3 : 2) ? words(durations) : NONE;
+      }
       // Riftbound has no protection, hexproof, shroud, ward nor enchant: only its keywords.
       if (head === 'gains') return n === 1 ? words([...(game === 'mtg' ? ['protection', 'enchant', ...TARGETING_KEYWORDS] : []), ...KEYWORDS[game]]) : NONE;
       if (head === 'loses') {
@@ -386,9 +397,9 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         const abilities = n === 1 && game === 'mtg' ? ['all abilities', 'enchant', 'equip', 'reconfigure'] : [];
         // The keywords it has now, its own and those its attachments grant it (flying; hexproof, shroud, ward: the card's or the player's). Riftbound takes no ability away (135.4).
         const kws = n === 1 && game === 'mtg' ? (c?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map(offeredAbility) : [];
-        return { kind: 'words', words: [...(n === 1 && game === 'mtg' ? ['protection'] : []), ...abilities, ...new Set(kws), ...have], item: CompletionItemKind.TypeParameter };
+        return { kind: 'words', words: [...(n === 1 && game === 'mtg' ? ['protection'] : []), ...abilities, ...new Set(kws), ...have, ...(n >= 2 ? durations : [])], item: CompletionItemKind.TypeParameter };
       }
-      return { kind: 'words', words: game === 'mtg' ? [...MTG_CARD_TYPES, ...MTG_SUBTYPES] : [...RIFTBOUND_CARD_TYPES, ...RIFTBOUND_TAGS], item: CompletionItemKind.TypeParameter };
+      return { kind: 'words', words: [...(game === 'mtg' ? [...MTG_CARD_TYPES, ...MTG_SUBTYPES] : [...RIFTBOUND_CARD_TYPES, ...RIFTBOUND_TAGS]), ...(n >= 2 ? durations : [])], item: CompletionItemKind.TypeParameter };
     }
     case 'control':
       if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1) };

@@ -55,9 +55,12 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
       specific = `${t('{0}: this Aura enchants a card in that zone, not a permanent on the battlefield; it becomes unattached when that card leaves the zone.', `\`${zone.text}\``)}\n\n${ruleRefSection(state, '109.2a', ctx)}`;
       range = zone.range;
     }
-    // On how long a control effect lasts (`until end of turn`, `this turn`).
+    // On how long an effect lasts (`until end of turn`, `this turn`, `for as long as`).
     const duration = occ || named || zone ? undefined : durationAt(state, pos);
-    if (duration?.kind === 'turn') {
+    if (duration?.kind === 'turn' && !duration.control) {
+      specific = `${t('{0}: the change ends as its turn does, in the cleanup at the end of that turn; then the card or player has again what it had before it, with the lasting changes made since. A `turn` line that names another player, or an earlier step, begins a new turn; before the first `turn` line, the first one does.', `\`${duration.text}\``)}\n\n${ruleRefSection(state, state.game === 'mtg' ? '514.2' : '317.2.c', ctx)}`;
+      range = duration.range;
+    } else if (duration?.kind === 'turn') {
       specific = `${t('{0}: the control effect ends as its turn does, in the cleanup at the end of that turn; then the latest effect left decides who controls the card. A `turn` line that names another player, or an earlier step, begins a new turn; before the first `turn` line, the first one does.', `\`${duration.text}\``)}\n\n${ruleRefSection(state, state.game === 'mtg' ? '514.2' : '317.2.c', ctx)}`;
       range = duration.range;
     } else if (duration) {
@@ -324,15 +327,23 @@ function filterZoneAt(state: DocumentState, pos: Position): { text: string; rang
   return undefined;
 }
 
-/** `until end of turn`, `this turn` or the words of `for as long as ...` (not its names) in a `control` event (a `together:` part too) under the cursor. */
-function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held'; text: string; range: Range } | undefined {
+/**
+ * `until end of turn`, `this turn` or the words of `for as long as ...` (not its names) under the
+ * cursor: in a `control` event (`control`: true), or in an event that changes characteristics or
+ * abilities (`becomes`, `gains`, `loses`); a `together:` part too.
+ */
+function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held'; text: string; range: Range; control: boolean } | undefined {
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   if (!st || !containsInclusive(st.range, pos) || !isEvent(st)) return undefined;
   for (const ev of st.kind === 'together' ? st.parts : [st]) {
+    if (ev.kind === 'types' || ev.kind === 'protection' || ev.kind === 'abilities' || ev.kind === 'keyword-ability' || ev.kind === 'keyword') {
+      if (ev.duration && containsInclusive(ev.duration.range, pos)) return { kind: 'turn', text: ev.duration.text, range: ev.duration.range, control: false };
+      continue;
+    }
     if (ev.kind !== 'control') continue;
     const c = ev.duration;
-    if (c?.kind === 'turn' && containsInclusive(c.range, pos)) return { kind: 'turn', text: c.text, range: c.range };
-    if (c && c.kind !== 'turn' && containsInclusive(c.range, pos) && !containsInclusive(c.card.range, pos) && !(c.kind === 'controls' && containsInclusive(c.player.range, pos))) return { kind: 'held', text: 'for as long as', range: c.range };
+    if (c?.kind === 'turn' && containsInclusive(c.range, pos)) return { kind: 'turn', text: c.text, range: c.range, control: true };
+    if (c && c.kind !== 'turn' && containsInclusive(c.range, pos) && !containsInclusive(c.card.range, pos) && !(c.kind === 'controls' && containsInclusive(c.player.range, pos))) return { kind: 'held', text: 'for as long as', range: c.range, control: true };
   }
   return undefined;
 }

@@ -168,8 +168,8 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
           if (ev.kind === 'expect' && ev.assertion?.kind === 'has-ability') ability(ev.assertion.ability);
           // What `gains X` and `loses X` give or take (not the types of `becomes`/`loses X Aura`, typed above).
           if (ev.kind === 'keyword-ability') phrase(ev.name.range);
-          // `until end of turn`, `this turn`: how long a control effect lasts.
-          if (ev.kind === 'control' && ev.duration?.kind === 'turn') phrase(ev.duration.range);
+          // `until end of turn`, `this turn`: how long an effect lasts.
+          if ((ev.kind === 'control' || ev.kind === 'types' || ev.kind === 'protection' || ev.kind === 'abilities' || ev.kind === 'keyword-ability' || ev.kind === 'keyword') && ev.duration?.kind === 'turn') phrase(ev.duration.range);
           if (ev.kind === 'keyword') keywordOf(ev.keyword.range, ev.keyword.name);
           if (ev.kind === 'protection') keywordPair(ev.subject.range.end, 'protection', 'from');
           if (ev.kind === 'abilities') {

@@ -248,6 +248,8 @@ function assertionArb(game: GameId): fc.Arbitrary<string> {
 
 function eventArb(game: GameId): fc.Arbitrary<string> {
   const mtg = game === 'mtg';
+  // How long a change lasts: mostly for good; each game's words and the other's.
+  const duration = fc.constantFrom('', '', '', '', ' this turn', ...(mtg ? [' until end of turn'] : []));
   return fc.oneof(
     { weight: 6, arbitrary: fc.tuple(fc.constantFrom('attach', 'equip', 'equip', mtg ? 'fortify' : 'equip'), CX, HX, by).map(([v, x, h, b]) => `${v} ${x} to ${h}${b}`) },
     { weight: mtg ? 3 : 1, arbitrary: fc.tuple(CX, HX, by).map(([x, h, b]) => `cast ${x} targeting ${h}${b}`) },
@@ -267,10 +269,20 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
     {
       weight: 2,
       arbitrary: fc
-        .tuple(fc.constantFrom('becomes', 'loses'), CX, fc.array(fc.constantFrom(...TYPE_WORDS), { minLength: 1, maxLength: 3 }))
-        .map(([v, x, ws]) => `${v} ${x} ${ws.join(' ')}`),
+        .tuple(fc.constantFrom('becomes', 'loses'), CX, fc.array(fc.constantFrom(...TYPE_WORDS), { minLength: 1, maxLength: 3 }), duration)
+        .map(([v, x, ws, d]) => `${v} ${x} ${ws.join(' ')}${d}`),
     },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('gains', 'loses'), HX, protQuality).map(([v, x, q]) => `${v} ${x} protection from ${q}`) },
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('gains', 'loses'), HX, protQuality, duration).map(([v, x, q, d]) => `${v} ${x} protection from ${q}${d}`) },
+    // Abilities an event gives or takes, for good or until end of turn (514.2, 317.2.c).
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...(mtg ? ['gains', 'loses'] : ['gains'])), HX, fc.constantFrom(...(mtg ? ['flying', 'first strike', 'hexproof', 'shroud', 'ward 2', 'all abilities', 'protection'] : ['Assault', 'Shield', 'Tank'])), duration)
+        // `gains X all abilities` and `gains X protection` (without `from`) are no events.
+        .map(([v, x, a, d]) => `${v === 'gains' && (a === 'all abilities' || a === 'protection') ? 'loses' : v} ${x} ${a}${d}`),
+    },
+    // Whose turn it is: a new turn ends the effects until end of turn.
+    { weight: 2, arbitrary: fc.tuple(PX, fc.constantFrom('', ' main', ' end', mtg ? ' combat' : ' showdown')).map(([p, st]) => `turn ${p}${st}`) },
     { weight: 2, arbitrary: fc.tuple(CX, fc.constantFrom('', 'to '), PX, fc.constantFrom('', '', ...(mtg ? [' until end of turn', ' for as long as alice controls lion', ' for as long as lion is enchanted'] : []), ' this turn')).map(([x, t, p, d]) => `control ${x} ${t}${p}${d}`) },
     { weight: mtg ? 2 : 1, arbitrary: fc.tuple(fc.constantFrom('out', 'in'), CX).map(([d, x]) => `phase ${d} ${x}`) },
     { weight: 1, arbitrary: PX.map((p) => `leave ${p}`) },

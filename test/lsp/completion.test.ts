@@ -286,13 +286,31 @@ describe('LSP completion', () => {
     assert.deepEqual((await complete(scenario('control lion bob '), 8)).map((i) => i.label), ['until end of turn', 'this turn', 'for as long as']);
   });
 
+  it('how long a change lasts after `becomes`, `gains`, `loses`: each game’s words once the change is written (MTG 514.2, Riftbound 317.2.c)', async () => {
+    const riftbound = (line: string) => ['game riftbound', 'player alice', 'player bob', 'card yasuo "Yasuo": unit, owner alice, at base', '', line].join('\n');
+    assert.deepEqual((await complete(riftbound('gains yasuo Assault '), 5)).map((i) => i.label), ['this turn']);
+    assert.ok((await complete(riftbound('becomes yasuo gear '), 5)).map((i) => i.label).includes('this turn'));
+    assert.ok(!(await complete(riftbound('becomes yasuo '), 5)).map((i) => i.label).includes('this turn'));
+    const mtg = async (line: string) => (await complete(scenario(line), 8)).map((i) => i.label);
+    assert.deepEqual(await mtg('gains lion protection from red '), ['until end of turn', 'this turn']);
+    assert.deepEqual(await mtg('gains lion hexproof '), ['from', 'until end of turn', 'this turn']);
+    assert.deepEqual(await mtg('gains lion shroud '), ['until end of turn', 'this turn']);
+    assert.deepEqual(await mtg('loses lion all abilities '), ['until end of turn', 'this turn']);
+    const types = await mtg('becomes lion artifact ');
+    assert.ok(types.includes('creature') && types.includes('until end of turn'), JSON.stringify(types));
+    assert.deepEqual(await mtg('becomes lion artifact until end of turn '), []);
+    assert.deepEqual(await mtg('gains lion protection from red this turn '), []);
+  });
+
   it('keyword abilities in events and expectations: `gains X`, `loses X` (what it has, granted too), `expect X has` (cards and abilities)', async () => {
     // Bonesplitter here grants flying (613.1f) and is attached to lion.
     const text = (...events: string[]) =>
       [...HEADER.slice(0, 4), 'card splitter "Bonesplitter": artifact — Equipment, owner alice, equipped creature has flying and protection from red', ...HEADER.slice(5), 'equip splitter to lion', ...events].join('\n') + '\n';
     assert.deepEqual((await complete(text('gains lion first '), 9)).map((i) => i.label), ['strike']);
-    assert.deepEqual(await complete(text('gains lion first strike '), 9), []);
-    assert.deepEqual(await complete(text('gains lion haste '), 9), []);
+    // A keyword written: how long it lasts (514.2), then nothing.
+    assert.deepEqual((await complete(text('gains lion first strike '), 9)).map((i) => i.label), ['until end of turn', 'this turn']);
+    assert.deepEqual((await complete(text('gains lion haste '), 9)).map((i) => i.label), ['until end of turn', 'this turn']);
+    assert.deepEqual(await complete(text('gains lion haste until end of turn '), 9), []);
     // What lion has now: flying from the Equipment, first strike from an event.
     const loses = (await complete(text('gains lion first strike', 'loses lion '), 10)).map((i) => i.label);
     assert.ok(loses.includes('flying') && loses.includes('first strike') && !loses.includes('first') && !loses.includes('haste'), JSON.stringify(loses));

@@ -97,19 +97,19 @@ equip sword to lion
     const board = new Board('mtg');
     const card = { id: 'lion', abilityLog: [], grantors: new Set(), granted: undefined, attachedTo: null } as unknown as CardObj;
     // On a board where nothing grants anything, the order never matters: nothing is logged.
-    logAbilityChange(board, card, 'gains', { kind: 'keyword', name: 'flying' });
+    logAbilityChange(board, card, 'gains', { kind: 'keyword', name: 'flying' }, 1.5);
     assert.equal(card.abilityLog.length, 0);
     board.grantsDeclared = true;
     for (let i = 0; i < 1000; i++) {
-      logAbilityChange(board, card, i % 2 === 0 ? 'gains' : 'loses', { kind: 'keyword', name: 'flying' });
-      logAbilityChange(board, card, 'gains', { kind: 'protection', quality: 'red' });
-      logAbilityChange(board, card, 'gains', { kind: 'targeting', keyword: { name: 'hexproof', quality: 'black' } });
+      logAbilityChange(board, card, i % 2 === 0 ? 'gains' : 'loses', { kind: 'keyword', name: 'flying' }, 1.5);
+      logAbilityChange(board, card, 'gains', { kind: 'protection', quality: 'red' }, 1.5);
+      logAbilityChange(board, card, 'gains', { kind: 'targeting', keyword: { name: 'hexproof', quality: 'black' } }, 1.5);
     }
     assert.equal(card.abilityLog.length, 3);
     // `loses X hexproof` makes every hexproof moot, `loses all abilities` everything.
-    logAbilityChange(board, card, 'loses', { kind: 'targeting', keyword: { name: 'hexproof' } });
+    logAbilityChange(board, card, 'loses', { kind: 'targeting', keyword: { name: 'hexproof' } }, 1.5);
     assert.deepEqual(card.abilityLog.map((c) => (typeof c.ability === 'string' ? c.ability : c.ability.kind)), ['keyword', 'protection', 'targeting']);
-    logAbilityChange(board, card, 'loses', 'all');
+    logAbilityChange(board, card, 'loses', 'all', 1.5);
     assert.equal(card.abilityLog.length, 1);
   });
 

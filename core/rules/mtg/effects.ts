@@ -1,7 +1,7 @@
 // MTG effects that change a permanent's types, protection or controller (the attachment and its host keep their
 // own controllers: 303.4e, 301.5d); none applies to a phased-out permanent (702.26e).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, kindsOf, type PlayerObj, protectionQualities, withOrWithout } from '../../engine/board';
+import { type Board, type CardObj, isCard, kindsOf, type PlayerObj, protectionQualities, withOrWithout } from '../../engine/board';
 import { giveControl, type Held } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
@@ -13,6 +13,7 @@ import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 import { qualityWord } from '../../engine/words';
 import { abilitiesOf, logAbilityChange } from '../../engine/abilities';
+import { change } from '../../engine/untilEndOfTurn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -26,17 +27,20 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   if (!card) return;
   const add = ev.verb === 'becomes';
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, add ? msg`an effect that makes it become ${ev.words.map((w) => w.text).join(' ')}` : msg`an effect that makes it lose ${ev.words.map((w) => w.text).join(' ')}`, ['702.26e'])) return;
+  const changes: { key: 'supertypes' | 'types' | 'subtypes'; word: string }[] = [];
   for (const w of ev.words) {
     const key = MTG_SUPERTYPES.includes(w.text) ? 'supertypes' : MTG_CARD_TYPES.includes(w.text) ? 'types' : /^\p{Lu}/u.test(w.text) ? 'subtypes' : undefined;
-    if (!key) {
-      unknownWord(replay, w, msg`card type or subtype`, MTG_CARD_TYPES);
-      continue;
-    }
-    card[key] = withOrWithout(card[key], w.text, add);
-    card.kinds = kindsOf(card);
-    card.modified = true;
+    if (!key) unknownWord(replay, w, msg`card type or subtype`, MTG_CARD_TYPES);
+    else changes.push({ key, word: w.text });
   }
-  if (replay.noting) replay.note(() => msg`${card.id}: ${describe(card)}`);
+  if (changes.length === 0) return;
+  // `becomes X artifact creature until end of turn` (a manland, 514.2): the types go with the turn.
+  change(replay.board, card, ev.duration !== undefined, (_, x) => {
+    const c = x as CardObj;
+    for (const { key, word } of changes) c[key] = withOrWithout(c[key], word, add);
+    c.kinds = kindsOf(c);
+  });
+  if (replay.noting) replay.note(() => (ev.duration ? msg`${card.id}: ${describe(card)} (until end of turn)` : msg`${card.id}: ${describe(card)}`));
   touch(replay, card);
 }
 
@@ -47,26 +51,31 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   if (isCard(card) && isPhasedOut(card) && phasedOutSubject(replay, card, ev, ev.verb === 'gains' ? msg`an effect that makes it gain protection from ${qualityWord(written)}` : msg`an effect that makes it lose protection from ${qualityWord(written)}`, ['702.26e'])) return;
   // `all colors`: an instance for each color (702.16h); a loss takes those it has.
   const all = protectionQualities(written);
-  const qs = ev.verb === 'gains' ? all : all.filter((q) => abilitiesOf(card).protections.includes(q));
+  // While an effect until end of turn is on it, a loss of what it doesn't have now still counts: it
+  // applies when that effect ends (untilEndOfTurn.ts).
+  const qs = ev.verb === 'gains' || card.temporary ? all : all.filter((q) => abilitiesOf(card).protections.includes(q));
   if (qs.length === 0) {
     replay.report('impossible-event', ev.range, msg`${card.id} doesn't have protection from ${qualityWord(written)}, so it can't lose it: the line does nothing. Remove it, or give ${card.id} protection from ${qualityWord(written)} first.`, { rules: ['113.10'], subjects: [card.id] });
     return;
   }
-  if (isCard(card)) card.modified = true;
-  for (const q of qs) {
-    const keepsOf = card.protectionKeeps ?? [];
-    // 702.16n/p: what this instance doesn't remove, beside it (index for index).
-    const keep = ev.verb === 'gains' && ev.keep ? protectionKeep(replay, card, q, ev.keep) : undefined;
-    if (ev.verb === 'gains') {
-      card.protectionKeeps = [...card.protections.map((_, i) => keepsOf[i]), keep];
-      card.protections = [...card.protections, q];
-    } else {
-      // 113.10b: every instance of protection from q goes (one its attachments grant too: abilities.ts).
-      card.protectionKeeps = card.protections.map((_, i) => keepsOf[i]).filter((_, i) => card.protections[i] !== q);
-      card.protections = card.protections.filter((x) => x !== q);
-    }
-    if (isCard(card)) logAbilityChange(replay.board, card, ev.verb, { kind: 'protection', quality: q }, keep);
-  }
+  // 702.16n/p: what each instance doesn't remove, beside it (index for index), as it begins.
+  const keeps = qs.map((q) => (ev.verb === 'gains' && ev.keep ? protectionKeep(replay, card, q, ev.keep) : undefined));
+  const gains = ev.verb === 'gains';
+  // Gods Willing, Apostle's Blessing: protection until end of turn (514.2).
+  change(replay.board, card, ev.duration !== undefined, (board, x, at) => {
+    qs.forEach((q, i) => {
+      const keepsOf = x.protectionKeeps ?? [];
+      if (gains) {
+        x.protectionKeeps = [...x.protections.map((_, j) => keepsOf[j]), keeps[i]];
+        x.protections = [...x.protections, q];
+      } else {
+        // 113.10b: every instance of protection from q goes (one its attachments grant too: abilities.ts).
+        x.protectionKeeps = x.protections.map((_, j) => keepsOf[j]).filter((_, j) => x.protections[j] !== q);
+        x.protections = x.protections.filter((p) => p !== q);
+      }
+      if (isCard(x)) logAbilityChange(board, x, gains ? 'gains' : 'loses', { kind: 'protection', quality: q }, at, keeps[i]);
+    });
+  });
   if (isCard(card)) touch(replay, card);
   else for (const id of card.attachments) touch(replay, replay.board.cards.get(id)!);
 }
@@ -115,60 +124,58 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
   if (!x) return;
   const what = ev.verb === 'gains' ? msg`an effect that makes it gain enchant` : ev.ability === 'all' ? msg`an effect that makes it lose all its abilities` : msg`an effect that makes it lose ${ev.ability}`;
   if (isCard(x) && isPhasedOut(x) && phasedOutSubject(replay, x, ev, what, ['702.26e'])) return;
+  const temporary = ev.duration !== undefined;
   if (ev.ability === 'protection') {
-    if (abilitiesOf(x).protections.length === 0) {
+    if (abilitiesOf(x).protections.length === 0 && !x.temporary) {
       replay.report('impossible-event', ev.range, msg`${x.id} has no protection to lose, so this does nothing. Remove the line.`, { rules: ['113.10'], subjects: [x.id] });
       return;
     }
-    loseProtection(replay, x);
+    change(replay.board, x, temporary, loseProtection);
+    if (replay.noting) replay.note(() => msg`${x.id} has no protection`);
+    if (isCard(x)) touch(replay, x);
+    else for (const id of x.attachments) touch(replay, replay.board.cards.get(id)!);
     return;
   }
   const card = x as CardObj;
-  card.modified = true;
-  if (ev.verb === 'gains') {
-    // 702.5c: each enchant ability applies.
-    if (ev.filter) card.enchant = [...card.enchant, ev.filter];
-  } else {
-    if (ev.ability === 'all' || ev.ability === 'enchant') {
-      card.enchant = [];
-      card.lost = withOrWithout(card.lost, 'enchant', true);
+  const ability = ev.ability;
+  // 702.151b: the attaching, not the ability, keeps a reconfigured Equipment a noncreature while it stays on.
+  if ((ability === 'all' || ability === 'reconfigure') && ev.verb === 'loses' && card.reconfigure && card.attachedTo) card.reconfiguredOn = card.attachedTo;
+  const filter = ev.filter;
+  // Turn to Frog: `loses X all abilities until end of turn` (514.2).
+  change(replay.board, card, temporary, (board, y, at) => {
+    const c = y as CardObj;
+    if (ev.verb === 'gains') {
+      // 702.5c: each enchant ability applies.
+      if (filter) c.enchant = [...c.enchant, filter];
+      return;
     }
-    if (ev.ability === 'all' || ev.ability === 'equip') {
-      card.hasEquip = false;
-      card.equipQuality = undefined;
-      card.lost = withOrWithout(card.lost, 'equip', true);
+    if (ability === 'all' || ability === 'enchant') {
+      c.enchant = [];
+      c.lost = withOrWithout(c.lost, 'enchant', true);
     }
-    if ((ev.ability === 'all' || ev.ability === 'reconfigure') && card.reconfigure) {
-      // 702.151b: the attaching, not the ability, keeps it a noncreature while it stays on.
-      if (card.attachedTo) card.reconfiguredOn = card.attachedTo;
-      card.reconfigure = false;
+    if (ability === 'all' || ability === 'equip') {
+      c.hasEquip = false;
+      c.equipQuality = undefined;
+      c.lost = withOrWithout(c.lost, 'equip', true);
     }
-    if (ev.ability === 'all') {
-      card.lost = withOrWithout(card.lost, 'all', true);
-      card.keywords = [];
-      card.targeting = [];
-      logAbilityChange(replay.board, card, 'loses', 'all');
+    if (ability === 'all' || ability === 'reconfigure') c.reconfigure = false;
+    if (ability === 'all') {
+      c.lost = withOrWithout(c.lost, 'all', true);
+      c.keywords = [];
+      c.targeting = [];
+      c.bestow = false;
+      logAbilityChange(board, c, 'loses', 'all', at);
+      if (c.protections.length) loseProtection(board, c, at);
     }
-    card.kinds = kindsOf(card);
-    if (ev.ability === 'all') {
-      card.bestow = false;
-      if (card.protections.length) {
-        loseProtection(replay, card);
-        return;
-      }
-    }
-  }
-  if (replay.noting) replay.note(() => ev.verb === 'gains' ? msg`${card.id} gains enchant` : ev.ability === 'all' ? msg`${card.id} loses all abilities` : msg`${card.id} loses ${ev.ability}`);
+    c.kinds = kindsOf(c);
+  });
+  if (replay.noting) replay.note(() => (ev.verb === 'gains' ? msg`${card.id} gains enchant` : ev.ability === 'all' ? msg`${card.id} loses all abilities` : msg`${card.id} loses ${ev.ability}`));
   touch(replay, card);
 }
 
-function loseProtection(replay: Replay, x: CardObj | PlayerObj): void {
+/** Every protection of `x` goes (113.10b). */
+function loseProtection(board: Board, x: CardObj | PlayerObj, at: number): void {
   x.protections = [];
   x.protectionKeeps = [];
-  if (isCard(x)) logAbilityChange(replay.board, x, 'loses', 'protection');
-  if (replay.noting) replay.note(() => msg`${x.id} has no protection`);
-  if (isCard(x)) {
-    x.modified = true;
-    touch(replay, x);
-  } else for (const id of x.attachments) touch(replay, replay.board.cards.get(id)!);
+  if (isCard(x)) logAbilityChange(board, x, 'loses', 'protection', at);
 }

@@ -2,11 +2,12 @@
 // flying"): read from the declaration in characteristics.ts (mtgGrant, 613.1f, layer 6), applied in timestamp order (613.7a, 613.7e) by the engine
 // (../../engine/abilities.ts); and keyword abilities that events give and take (`gains X flying`, 113.10).
 import type { EventNode } from '../../parser/ast';
-import { type Ability, changeKeyword, hasAbility, keywordOfGame } from '../../engine/abilities';
+import { type Ability, hasAbility, keywordOfGame } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
+import { changeKeyword } from '../../engine/untilEndOfTurn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -24,10 +25,12 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   const gains = ev.verb === 'gains';
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, gains ? msg`an effect that makes it gain ${name}` : msg`an effect that makes it lose ${name}`, ['702.26e'])) return;
   const ability: Ability = { kind: 'keyword', name };
-  if (!gains && !hasAbility(card, ability)) {
+  // While an effect until end of turn is on it, the loss still counts: it applies when that effect ends.
+  if (!gains && !hasAbility(card, ability) && !card.temporary) {
     replay.report('impossible-event', ev.range, msg`${card.id} doesn't have ${name}, so it can't lose it: the line does nothing. Remove it, or give ${card.id} ${name} first.`, { rules: ['113.10'], subjects: [card.id] });
     return;
   }
-  changeKeyword(replay.board, card, ev.verb, name);
+  // `gains X flying until end of turn` (514.2).
+  changeKeyword(replay.board, card, ev.verb, name, ev.duration !== undefined);
   if (replay.noting) replay.note(() => (gains ? msg`${card.id} gains ${name}` : msg`${card.id} loses ${name}`));
 }

@@ -1,7 +1,7 @@
 // MTG state-based actions (704.3, 704.5): Auras to the graveyard (704.5m, 303.4c), Equipment falls off (704.5n),
 // other things fall off (704.5p), extra Roles go (704.5z, 303.7a), a bestowed Aura becomes a creature (702.103f).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, KIND_BATTLE, KIND_LAND, KIND_ROLE } from '../../engine/board';
+import { type CardObj, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE } from '../../engine/board';
 import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, isAura, isCreature, isEquipment, isFortification } from './characteristics';
@@ -55,8 +55,22 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
   }
 }
 
+/**
+ * Did an effect until end of turn on `c` or its host end as this turn began (514.2), making what
+ * follows? Then the rule is cited, and the words say whose effects they were.
+ */
+function afterEffectsEnded(replay: Replay, c: CardObj, host: Host | undefined, cause: EventNode | undefined, rules: string[], why: Obligation['why']): { rules: string[]; why: Obligation['why'] } {
+  if (cause?.kind !== 'turn') return { rules, why };
+  const turn = replay.board.turn?.number ?? 0;
+  const ended = [c, host].filter((x): x is CardObj => x !== undefined && isCard(x) && x.effectsEnded === turn);
+  if (ended.length === 0) return { rules, why };
+  const words = ended.map((x) => x.id).join(', ');
+  return { rules: [...rules, '514.2'], why: () => msg`${typeof why === 'function' ? why() : why}, now that the effects until end of turn on ${words} have ended` };
+}
+
 /** A state-based action unattaches `c` from `host` (an obligation when an event caused it). */
 function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | undefined, rules: string[], why: Obligation['why']): void {
+  ({ rules, why } = afterEffectsEnded(replay, c, host, cause, rules, why));
   replay.board.unlink(c);
   if (cause) replay.oblige({ action: 'unattach', subject: c, host: host.id, code: 'missing-unattach', rules, why, cause });
   else declaredOff(replay, c, host, rules, why, false);
@@ -67,6 +81,7 @@ function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | 
 /** A state-based action puts the Aura `c` into its owner's graveyard. */
 function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined, rules: string[], why: Obligation['why']): void {
   if (cause) {
+    ({ rules, why } = afterEffectsEnded(replay, c, replay.board.hostOf(c), cause, rules, why));
     replay.oblige({ action: 'move', subject: c, zone: 'graveyard', code: 'missing-state-based-action', rules, why, cause });
     moveTo(replay, c, 'graveyard', cause);
   } else {

@@ -11,6 +11,7 @@ import type { RuleExplanation } from './explanations';
 import type { Host, Problem } from './characteristics';
 import { protectionCovers } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
+import { change } from '../../engine/untilEndOfTurn';
 import { msg, type Message } from '../../message';
 import { qualityWord } from '../../engine/words';
 
@@ -106,26 +107,22 @@ export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'key
     });
     return;
   }
-  if (gains) {
+  // Losing hexproof loses every "hexproof from" too (702.11e); `loses X ward` without a cost loses every ward.
+  const lost = (h: TargetingKeyword) => keywordCovers(k, h);
+  // One its attachments grant it (abilities.ts) is lost too.
+  // While an effect until end of turn is on it, the loss still counts: it applies when that effect ends.
+  if (!gains && !x.targeting.some(lost) && !abilitiesOf(x).targeting.some(lost) && !x.temporary) {
+    replay.report('impossible-event', ev.range, msg`${x.id} doesn't have ${label}, so it can't lose it: the line does nothing. Remove it, or give ${x.id} ${label} first.`, {
+      rules: [ruleOf(k, x), ...(k.name === 'hexproof' && k.quality === undefined ? ['702.11e'] : [])],
+      subjects: [x.id],
+    });
+    return;
+  }
+  // Blossoming Defense, Veil of Summer: `gains X hexproof until end of turn` (514.2).
+  change(replay.board, x, ev.duration !== undefined, (board, y, at) => {
     // Several instances are redundant (702.11h, 702.18b) but harmless: each is kept.
-    x.targeting = [...x.targeting, k];
-  } else {
-    // Losing hexproof loses every "hexproof from" too (702.11e); `loses X ward` without a cost loses every ward.
-    const lost = (h: TargetingKeyword) => keywordCovers(k, h);
-    const kept = x.targeting.filter((h) => !lost(h));
-    // One its attachments grant it (abilities.ts) is lost too.
-    if (kept.length === x.targeting.length && !abilitiesOf(x).targeting.some(lost)) {
-      replay.report('impossible-event', ev.range, msg`${x.id} doesn't have ${label}, so it can't lose it: the line does nothing. Remove it, or give ${x.id} ${label} first.`, {
-        rules: [ruleOf(k, x), ...(k.name === 'hexproof' && k.quality === undefined ? ['702.11e'] : [])],
-        subjects: [x.id],
-      });
-      return;
-    }
-    x.targeting = kept;
-  }
-  if (isCard(x)) {
-    x.modified = true;
-    logAbilityChange(replay.board, x, ev.verb, { kind: 'targeting', keyword: k });
-  }
+    y.targeting = gains ? [...y.targeting, k] : y.targeting.filter((h) => !lost(h));
+    if (isCard(y)) logAbilityChange(board, y, ev.verb, { kind: 'targeting', keyword: k }, at);
+  });
   if (replay.noting) replay.note(() => gains ? msg`${x.id} gains ${keywordWords(k)}` : k.name === 'hexproof' && k.quality === undefined ? msg`${x.id} loses ${keywordWords(k)} (and any hexproof from)` : msg`${x.id} loses ${keywordWords(k)}`);
 }

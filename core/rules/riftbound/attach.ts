@@ -9,6 +9,7 @@ import type { RuleExplanation } from '../mtg/explanations';
 import { type Host, isUnit, onBoard, whereText } from './cards';
 import { effMight } from './text';
 import { equipActivated } from './equip';
+import { notThisTurn } from './timing';
 import { msg, relatedAt, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 
@@ -155,11 +156,7 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
     replay.report('syntax-error', ev.duration.range, msg`A control effect \`for as long as ...\` is MTG's; in Riftbound an effect lasts for good or \`this turn\`.`, { rules: [] });
     return;
   }
-  // Riftbound's words for an effect that ends with the turn are `this turn` (317.2.c).
-  if (ev.duration && ev.duration.kind === 'turn' && ev.duration.text !== 'this turn') {
-    replay.report('syntax-error', ev.duration.range, msg`Riftbound says \`this turn\` for an effect that ends with the turn (317.2.c). Write \`control ${card.id} ${p.id} this turn\`.`, { rules: ['317.2.c'] });
-    return;
-  }
+  if (notThisTurn(replay, ev.duration, `control ${card.id} ${p.id} this turn`)) return;
   // 718.5.e/f: the attached card and its Top-Most card keep their own controllers. One `this turn` expires in the Ending Phase (317.2.c): startTurn.
   giveControl(replay.board, card, p.id, ev.duration !== undefined);
   if (replay.noting) replay.note(() => (ev.duration ? msg`${card.id} controlled by ${p.id} this turn` : msg`${card.id} controlled by ${p.id}`));

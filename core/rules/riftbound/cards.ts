@@ -8,6 +8,8 @@ import type { Replay } from '../../engine/replay';
 import { msg, type Message } from '../../message';
 import { table } from '../../tables';
 import { zoneWord } from '../../engine/words';
+import { change } from '../../engine/untilEndOfTurn';
+import { notThisTurn } from './timing';
 
 export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
 export const RIFTBOUND_ZONES = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
@@ -138,14 +140,19 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   takePrinted(card);
 }
 
-/** An effect that makes a card become or lose a card type or tag. */
+/** An effect that makes a card become or lose a card type or tag, for good or `this turn` (it expires in the Ending Phase, 317.2.c). */
 export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): void {
   const card = replay.card(ev.subject);
   if (!card) return;
-  for (const w of ev.words) {
-    const key = RIFTBOUND_CARD_TYPES.includes(w.text) ? 'types' : 'subtypes';
-    card[key] = withOrWithout(card[key], w.text, ev.verb === 'becomes');
-    card.kinds = kindsOf(card);
-    card.modified = true;
-  }
+  if (notThisTurn(replay, ev.duration, `${ev.verb} ${card.id} ${ev.words.map((w) => w.text).join(' ')} this turn`)) return;
+  const add = ev.verb === 'becomes';
+  const words = ev.words.map((w) => w.text);
+  change(replay.board, card, ev.duration !== undefined, (_, x) => {
+    const c = x as CardObj;
+    for (const w of words) {
+      const key = RIFTBOUND_CARD_TYPES.includes(w) ? 'types' : 'subtypes';
+      c[key] = withOrWithout(c[key], w, add);
+    }
+    c.kinds = kindsOf(c);
+  });
 }

@@ -2,11 +2,13 @@
 // and for Weaponmaster (725.1-3), Effect Text (136.2) and Might Bonus (137.3) added to the Top-Most card.
 import type { EventNode, GrantNode } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
-import { type Ability, changeKeyword, type Grant, keywordOfGame } from '../../engine/abilities';
+import { type Ability, type Grant, keywordOfGame } from '../../engine/abilities';
 import { effectiveMight, type Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { RIFTBOUND_KEYWORDS } from '../../parser/keywords';
 import { msg } from '../../message';
+import { changeKeyword } from '../../engine/untilEndOfTurn';
+import { notThisTurn } from './timing';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -90,6 +92,8 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     replay.report('impossible-event', ev.verbRange, msg`\`loses ${card.id} ${name}\` is not a Riftbound action: the Riftbound rules have no effect that takes a card's abilities away; a card's text is only ever Inactive, as an attached card's printed Rules Text is. Remove the line.`, { rules: ['135.4'] });
     return;
   }
-  changeKeyword(replay.board, card, 'gains', name);
+  // `gains X Assault this turn`: it expires in the Ending Phase (317.2.c).
+  if (notThisTurn(replay, ev.duration, `gains ${card.id} ${name} this turn`)) return;
+  changeKeyword(replay.board, card, 'gains', name, ev.duration !== undefined);
   if (replay.noting) replay.note(() => msg`${card.id} gains ${name}`);
 }

@@ -2,7 +2,7 @@
 // may be used then (151.2): in its controller's Main Phase, in an Open State (no chain exists, 309), and not
 // during a Showdown (308; a Combat includes one). The chain is judged from the first line; the turn and the
 // phase once a `turn` line says them. The `equip X to H` shorthand and `activate X equip` (equip.ts) check it.
-import type { EventNode } from '../../parser/ast';
+import type { EventNode, TurnDuration } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
@@ -26,6 +26,16 @@ export const PHASES = ['awaken', 'beginning', 'channel', 'draw', 'main', 'showdo
 
 /** A turn's phases in order (314-317): a showdown or a combat is within the Main Phase, as often as it happens. */
 const TURN: readonly (readonly string[])[] = [['awaken'], ['beginning'], ['channel'], ['draw'], ['main', 'showdown', 'combat'], ['end']];
+
+/**
+ * Riftbound's words for an effect that ends with the turn are `this turn` (317.2.c): `until end of turn`
+ * is MTG's, a syntax error here. `written` is the line as it should be. Returns true when it was reported.
+ */
+export function notThisTurn(replay: Replay, duration: TurnDuration | undefined, written: string): boolean {
+  if (!duration || duration.text === 'this turn') return false;
+  replay.report('syntax-error', duration.range, msg`Riftbound says \`this turn\` for an effect that ends with the turn (317.2.c). Write \`${written}\`.`, { rules: ['317.2.c'] });
+  return true;
+}
 
 /** `turn P [PHASE]`: from here on it is P's turn, in that phase. */
 export function turnEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>): void {

@@ -1,0 +1,101 @@
+// Effects until end of turn on characteristics and abilities (core/engine/untilEndOfTurn.ts): once the
+// turn is over, a card or player is exactly as if the effects until end of turn had never happened and
+// only the lasting ones had (514.2). A property test of that, over random turns of changes to one
+// creature (with an Equipment that grants it abilities, so the order against grants counts too) and
+// one player, and the cases a reader checks by hand.
+import { describe, it } from 'mocha';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { boardAt, check } from '../../core';
+
+const HEADER = [
+  'game mtg',
+  'player alice',
+  'player bob',
+  'card lion "Savannah Lions": creature — Cat, color white, owner alice, flying, protection from black',
+  'card wings "Cobbled Wings": artifact — Equipment, equip, owner alice, attached to lion, equipped creature has flying and protection from blue',
+  '',
+  'turn alice',
+];
+
+/** The changes a line may make: to the creature (its abilities and types), or to the player. */
+const CHANGES = [
+  'gains lion flying',
+  'loses lion flying',
+  'gains lion first strike',
+  'loses lion first strike',
+  'gains lion hexproof',
+  'loses lion hexproof',
+  'gains lion shroud',
+  'gains lion ward 2',
+  'gains lion protection from red',
+  'loses lion protection from red',
+  'loses lion protection from black',
+  'loses lion protection from blue',
+  'loses lion protection',
+  'loses lion all abilities',
+  'becomes lion artifact',
+  'becomes lion Soldier',
+  'loses lion Cat',
+  'gains alice hexproof',
+  'loses alice hexproof',
+  'gains alice shroud',
+  'gains alice protection from red',
+];
+
+/** Lion and alice as the board view shows them after the scenario's last line, in an order-free form. */
+function endState(lines: string[]): string {
+  const text = [...HEADER, ...lines, 'turn bob', 'expect lion controlled by alice', ''].join('\n');
+  const view = boardAt(text, HEADER.length + lines.length + 1);
+  const sorted = (o: object) => JSON.stringify(o, (_, v) => (Array.isArray(v) ? [...v].sort() : v));
+  const lion = view.cards.find((c) => c.id === 'lion')!;
+  const alice = view.players.find((p) => p.id === 'alice')!;
+  // The timestamp is the turn's, not the effects': the same in both.
+  return sorted({ ...lion, timestamp: 0 }) + sorted(alice);
+}
+
+describe('effects until end of turn (514.2)', () => {
+  it('after the turn, a card and a player are as if only the lasting changes had happened', () => {
+    const line = fc.tuple(fc.constantFrom(...CHANGES), fc.constantFrom('', '', ' until end of turn', ' this turn'));
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 14 }), (lines) => {
+        const all = lines.map(([c, d]) => c + d);
+        const lasting = lines.filter(([, d]) => d === '').map(([c]) => c);
+        assert.equal(endState(all), endState(lasting), all.join('\n'));
+      }),
+      { numRuns: 300, seed: 514 },
+    );
+  });
+
+  it('during the turn, an effect until end of turn changes the card as a lasting one would', () => {
+    const text = [...HEADER, 'loses lion protection from black until end of turn', 'gains lion shroud this turn', 'becomes lion artifact until end of turn', 'expect lion has no protection from black', 'expect lion has shroud', ''].join('\n');
+    const lion = boardAt(text, HEADER.length + 3).cards.find((c) => c.id === 'lion')!;
+    assert.deepEqual(lion.types.sort(), ['artifact', 'creature']);
+    assert.deepEqual(check(text).findings.filter((d) => d.code === 'expectation-failed'), []);
+  });
+
+  it('a lasting change after one until end of turn wins for good; one before it comes back', () => {
+    const text = (...lines: string[]) => [...HEADER, ...lines, 'turn bob', ''].join('\n');
+    const after = (t: string) => boardAt(t, t.split('\n').length - 2).cards.find((c) => c.id === 'lion')!;
+    // Printed protection from black: taken until end of turn, then back.
+    assert.ok(after(text('loses lion protection from black until end of turn')).protections?.includes('black'));
+    // First strike given until end of turn and taken for good: gone for good.
+    assert.ok(!after(text('gains lion first strike until end of turn', 'loses lion first strike')).keywords?.some((k) => k.startsWith('first strike')));
+    // Hexproof given for good, taken until end of turn: back.
+    assert.ok(after(text('gains lion hexproof', 'loses lion hexproof until end of turn')).keywords?.includes('hexproof'));
+  });
+
+  it('a turn that goes on does not end them; the first `turn` line ends those made before any', () => {
+    const goesOn = [...HEADER, 'gains lion first strike until end of turn', 'turn alice combat', 'turn alice end', 'expect lion has first strike', ''].join('\n');
+    assert.deepEqual(check(goesOn).findings.filter((d) => d.code === 'expectation-failed'), []);
+    const before = ['game mtg', 'player alice', 'card lion "Savannah Lions": creature — Cat, owner alice', '', 'gains lion first strike until end of turn', 'expect lion has first strike', 'turn alice', 'expect lion has no first strike', ''].join('\n');
+    assert.deepEqual(check(before).findings.filter((d) => d.code === 'expectation-failed'), []);
+  });
+
+  it('stays linear: thousands of changes in one turn, lasting and until end of turn, on one card', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 3000; i++) lines.push(i % 3 === 0 ? 'gains lion first strike until end of turn' : i % 3 === 1 ? 'loses lion first strike' : 'gains lion flying');
+    const text = [...HEADER, ...lines, 'turn bob', 'expect lion has no first strike', 'expect lion has flying', ''].join('\n');
+    assert.deepEqual(check(text).findings.filter((d) => d.code === 'expectation-failed'), []);
+  });
+});
