@@ -132,6 +132,17 @@ describe('LSP hover', () => {
     assert.doesNotMatch(value(await hoverAt(held, positionOf(held, 'lion\n', 0))), /611\.2b/);
   });
 
+  it('on `until end of turn` and `this turn` after `becomes`, `gains`, `loses`: the change ends with its turn (514.2, 317.2.c)', async () => {
+    const text = [...HEADER.slice(0, 4), 'turn alice', 'gains lion protection from red until end of turn', 'together: becomes lion artifact this turn; loses lion all abilities'].join('\n') + '\n';
+    const gains = value(await hoverAt(text, positionOf(text, 'end of turn', 2)));
+    assert.match(gains, /the change ends as its turn does/);
+    assert.match(gains, /Rule 514\.2/);
+    // In a `together:` part too.
+    assert.match(value(await hoverAt(text, positionOf(text, 'this turn', 2))), /the change ends as its turn does/);
+    const riftbound = ['game riftbound', 'player alice', 'player bob', 'card yasuo "Yasuo": unit, owner alice, at base', 'gains yasuo Assault this turn'].join('\n') + '\n';
+    assert.match(value(await hoverAt(riftbound, positionOf(riftbound, 'this turn', 2))), /Rule 317\.2\.c/);
+  });
+
   it('on `you control enchanted creature`: 613.1b explained; on the creature: its controller and the Aura that gives it', async () => {
     const text = [
       ...HEADER.slice(0, 4),
