@@ -133,6 +133,8 @@ export interface CardView {
   /** Timestamp (MTG 613.7); increases each time it enters a zone or becomes attached. */
   timestamp: number;
   phasedOut: boolean;
+  /** An effect until end of turn (Riftbound: this turn) changes its characteristics or abilities now (MTG 514.2, Riftbound 317.2.c); absent when none does. */
+  untilEndOfTurn?: true;
   /** Riftbound: printed Might, and Might including attached cards' bonuses. */
   might?: number;
   effectiveMight?: number;

@@ -823,6 +823,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     attachments: [...c.attachments],
     timestamp: c.timestamp,
     phasedOut: c.phasedOut !== 'no',
+    ...(c.temporary ? { untilEndOfTurn: true as const } : {}),
     might: c.might,
     effectiveMight,
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,

@@ -290,6 +290,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   if (c.protections) lines.push(`- ${t('Protection from {0}', md(c.protections.join(t(', from '))))}`);
   if (c.lost) lines.push(`- ${lostLabel(c.lost)}`);
   if (c.phasedOut) lines.push(`- ${t('Phased out')}`);
+  if (c.untilEndOfTurn) lines.push(`- ${state.game === 'riftbound' ? t('Changed by an effect this turn (it expires in the Ending Phase)') : t('Changed by an effect until end of turn (it ends in the cleanup step)')}`);
   if (c.exhausted) lines.push(`- ${t('Exhausted')}`);
   // What waits on the stack (Riftbound: the chain): this card's abilities, and what targets it.
   const chain = state.game === 'riftbound';

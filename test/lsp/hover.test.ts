@@ -139,6 +139,8 @@ describe('LSP hover', () => {
     assert.match(gains, /Rule 514\.2/);
     // In a `together:` part too.
     assert.match(value(await hoverAt(text, positionOf(text, 'this turn', 2))), /the change ends as its turn does/);
+    // On the card: it is changed until end of turn.
+    assert.match(value(await hoverAt(text, positionOf(text, 'lion artifact', 1))), /Changed by an effect until end of turn/);
     const riftbound = ['game riftbound', 'player alice', 'player bob', 'card yasuo "Yasuo": unit, owner alice, at base', 'gains yasuo Assault this turn'].join('\n') + '\n';
     assert.match(value(await hoverAt(riftbound, positionOf(riftbound, 'this turn', 2))), /Rule 317\.2\.c/);
   });

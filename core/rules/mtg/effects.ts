@@ -141,10 +141,11 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
   // 702.151b: the attaching, not the ability, keeps a reconfigured Equipment a noncreature while it stays on.
   if ((ability === 'all' || ability === 'reconfigure') && ev.verb === 'loses' && card.reconfigure && card.attachedTo) card.reconfiguredOn = card.attachedTo;
   const filter = ev.filter;
+  const gains = ev.verb === 'gains';
   // Turn to Frog: `loses X all abilities until end of turn` (514.2).
   change(replay.board, card, temporary, (board, y, at) => {
     const c = y as CardObj;
-    if (ev.verb === 'gains') {
+    if (gains) {
       // 702.5c: each enchant ability applies.
       if (filter) c.enchant = [...c.enchant, filter];
       return;
