@@ -286,10 +286,10 @@ export interface CardObj extends Characteristics {
   grantors: ReadonlySet<string>;
   /** Its abilities with its attachments' grants applied, while one grants it anything (abilities.ts, regrant). */
   granted: Granted | undefined;
-  /** While an effect until end of turn changes its characteristics: what they were before, and the lasting changes since (untilEndOfTurn.ts). */
+  /** While an effect that ends (until end of turn, until a player's next turn) changes its characteristics: what they were before, and the changes since (untilEndOfTurn.ts). */
   temporary: Temporary | undefined;
-  /** The turn (Board.turn's number) in which its effects until end of turn ended, for the messages of that turn. */
-  effectsEnded: number | undefined;
+  /** The turn (Board.turn's number) in which some of its effects that end ended, and the rules that ended them (514.2, 611.2a), for the messages of that turn. */
+  effectsEnded: { readonly turn: number; readonly rules: readonly string[] } | undefined;
 }
 
 /**
@@ -328,7 +328,7 @@ export interface PlayerObj {
   targeting: readonly TargetingKeyword[];
   /** Nothing grants a player abilities (a card's field, for abilitiesOf). */
   granted?: undefined;
-  /** While an effect until end of turn changes its abilities (untilEndOfTurn.ts). */
+  /** While an effect that ends changes its abilities (untilEndOfTurn.ts). */
   temporary?: Temporary;
 }
 
@@ -363,7 +363,7 @@ export class Board {
   turn: { readonly player: string; readonly step: string; readonly number: number; readonly place: number } | undefined = undefined;
   /** The cards with a control effect until end of turn (control.ts, endTurnEffects); a card may be listed after its effect was replaced. */
   endingWithTurn: string[] = [];
-  /** The cards and players with an effect until end of turn on their characteristics or abilities (untilEndOfTurn.ts); one may be listed after it became a new object. */
+  /** The cards and players with an effect that ends on their characteristics or abilities (untilEndOfTurn.ts); one may be listed after it became a new object. */
   temporaries: string[] = [];
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
   controlEndedNow: string[] = [];

@@ -37,16 +37,17 @@ export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' 
   const number = (now?.number ?? 0) + 1;
   replay.board.turn = { player: p.id, step, number, place: placeOf(order, step, 0) };
   if (replay.noting) replay.note(() => msg`${p.id}'s turn, ${word(step)} (a new turn)`);
-  endTurn(replay, number);
+  endTurn(replay, number, p.id);
 }
 
 /**
  * The turn before turn `number` ended, or Riftbound's Expiration Step came (its cleanup in the Ending
  * Phase): every effect until end of turn ends at the same moment (MTG 514.2, Riftbound 317.2.c), those
- * on characteristics and abilities (untilEndOfTurn.ts) and those on control (control.ts).
+ * on characteristics and abilities (untilEndOfTurn.ts) and those on control (control.ts); as `player`'s
+ * turn begins, if one does, so do the effects until that player's next turn (611.2a).
  */
-export function endTurn(replay: Replay, number: number): void {
-  endTemporaries(replay);
+export function endTurn(replay: Replay, number: number, player: string | undefined): void {
+  endTemporaries(replay, player);
   endTurnEffects(replay, number);
 }
 

@@ -14,15 +14,20 @@ export interface Word {
 }
 
 /**
- * How long a control effect lasts: `until end of turn` or `this turn` (`text`), or `for as long as ...`
+ * How long a control effect lasts: `until end of turn` or `this turn` (`text`; `until your next turn`
+ * is for changes of characteristics and abilities only), or `for as long as ...`
  * (MTG 611.2b): `P controls Y` (Master Thief), `Y is enchanted` or `Y is equipped` (Rootwater Matriarch).
  */
 export type ControlDuration =
-  | { kind: 'turn'; text: 'until end of turn' | 'this turn'; range: Range }
+  | { kind: 'turn'; text: 'until end of turn' | 'this turn' | 'until your next turn'; range: Range; player?: Name }
   | { kind: 'controls'; player: Name; card: Name; range: Range }
   | { kind: 'attached'; card: Name; what: 'enchanted' | 'equipped'; range: Range };
 
-/** `until end of turn` or `this turn`: an effect that ends with its turn (MTG 514.2, Riftbound 317.2.c). */
+/**
+ * `until end of turn` or `this turn`: an effect that ends with its turn (MTG 514.2, Riftbound 317.2.c);
+ * MTG `until your next turn` (`player` undefined) or `until P's next turn` (`player` P): one that ends
+ * as the next turn of "you", or of P, begins (611.2a). Its `text` is `until your next turn` for both.
+ */
 export type TurnDuration = Extract<ControlDuration, { kind: 'turn' }>;
 
 /** One alternative of a filter: every term must match (`nonland permanent` is two terms). */

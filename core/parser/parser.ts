@@ -1109,12 +1109,23 @@ function startsTurnDuration(cur: Cursor): boolean {
   return cur.isWord('until') || cur.isWord('this');
 }
 
-/** `until end of turn` or `this turn` (an effect that ends with its turn), or undefined when neither comes next. */
+/** `until end of turn`, `this turn` (an effect that ends with its turn), `until your next turn` or `until P's next turn`, or undefined when none comes next. */
 function turnDuration(cur: Cursor): TurnDuration | undefined {
-  const words = cur.isWord('until') ? ['until', 'end', 'of', 'turn'] : cur.isWord('this') ? ['this', 'turn'] : undefined;
+  // `until alice's next turn`: the player's name, then `'s`, in one word.
+  const whose = cur.isWord('until') ? cur.peek(1) : undefined;
+  if (whose?.type === 'word' && whose.text.endsWith("'s") && isIdentifier(whose.text.slice(0, -2))) {
+    const first = cur.expectWord('until');
+    cur.next();
+    const r = whose.range;
+    const player: Name = { text: whose.text.slice(0, -2), range: { start: r.start, end: { line: r.end.line, character: r.end.character - 2 } } };
+    cur.expectWord('next');
+    const last = cur.expectWord('turn');
+    return { kind: 'turn', text: 'until your next turn', range: span(first.range, last.range), player };
+  }
+  const words = cur.isWord('until') ? (cur.isWord('your', 1) ? ['until', 'your', 'next', 'turn'] : ['until', 'end', 'of', 'turn']) : cur.isWord('this') ? ['this', 'turn'] : undefined;
   if (!words) return undefined;
   const tokens = words.map((w) => cur.expectWord(w));
-  return { kind: 'turn', text: words.length === 2 ? 'this turn' : 'until end of turn', range: span(tokens[0].range, tokens[tokens.length - 1].range) };
+  return { kind: 'turn', text: words.join(' ') as TurnDuration['text'], range: span(tokens[0].range, tokens[tokens.length - 1].range) };
 }
 
 /** `for as long as P controls Y` or `for as long as Y is enchanted|equipped`, or undefined when `for` doesn't come next. */

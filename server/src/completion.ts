@@ -354,8 +354,8 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     case 'gains': {
       // MTG players may gain and lose hexproof and shroud (702.11c, 702.18a).
       if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1), ...(game === 'mtg' && head !== 'becomes' ? { players: () => 2 } : {}) };
-      // Once the change is written, how long it lasts: until the turn ends (MTG 514.2; Riftbound says `this turn`, 317.2.c).
-      const durations = game === 'mtg' ? ['until end of turn', 'this turn'] : ['this turn'];
+      // Once the change is written, how long it lasts: until the turn ends (MTG 514.2; Riftbound says `this turn`, 317.2.c), or MTG's until your next turn (611.2a).
+      const durations = game === 'mtg' ? ['until end of turn', 'this turn', 'until your next turn'] : ['this turn'];
       // After the duration, nothing.
       if (args.slice(2).some((a) => a === 'until' || a === 'this')) return NONE;
       if (game === 'mtg' && args[1] === 'hexproof') {

@@ -57,7 +57,10 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
     }
     // On how long an effect lasts (`until end of turn`, `this turn`, `for as long as`).
     const duration = occ || named || zone ? undefined : durationAt(state, pos);
-    if (duration?.kind === 'turn' && !duration.control) {
+    if (duration?.kind === 'turn' && duration.text === 'until your next turn') {
+      specific = `${t('{0}: the change lasts until the next turn of its \"you\" begins: the controller of the card (its owner when it has none), or the player itself. A `turn` line that names that player and begins a new turn ends it; then the card or player has again what it had before it, with the other changes made since.', `\`${duration.text}\``)}\n\n${ruleRefSection(state, '611.2a', ctx)}`;
+      range = duration.range;
+    } else if (duration?.kind === 'turn' && !duration.control) {
       specific = `${t('{0}: the change ends as its turn does, in the cleanup at the end of that turn; then the card or player has again what it had before it, with the lasting changes made since. A `turn` line that names another player, or an earlier step, begins a new turn; before the first `turn` line, the first one does.', `\`${duration.text}\``)}\n\n${ruleRefSection(state, state.game === 'mtg' ? '514.2' : '317.2.c', ctx)}`;
       range = duration.range;
     } else if (duration?.kind === 'turn') {

@@ -184,20 +184,27 @@ export class NameIndex {
         return this.add(st.host, 'either');
       case 'resolve':
       case 'move':
-      case 'types':
       case 'phase':
       case 'recall':
         return this.add(st.subject, 'card');
+      // `until P's next turn`: the player whose turn ends the change.
+      case 'types':
+        this.add(st.subject, 'card');
+        return this.add(st.duration?.player, 'player');
       case 'protection':
         this.add(st.subject, 'card');
         this.addQuality(st.quality);
+        this.add(st.duration?.player, 'player');
         return this.add(st.keep?.card, 'card');
       case 'abilities':
+        this.add(st.duration?.player, 'player');
         return this.add(st.subject, st.ability === 'protection' ? 'either' : 'card');
       case 'keyword':
         // A card or (hexproof, shroud) a player.
+        this.add(st.duration?.player, 'player');
         return this.add(st.subject, 'either');
       case 'keyword-ability':
+        this.add(st.duration?.player, 'player');
         return this.add(st.subject, 'card');
       case 'control':
         this.add(st.subject, 'card');

@@ -249,7 +249,7 @@ function assertionArb(game: GameId): fc.Arbitrary<string> {
 function eventArb(game: GameId): fc.Arbitrary<string> {
   const mtg = game === 'mtg';
   // How long a change lasts: mostly for good; each game's words and the other's.
-  const duration = fc.constantFrom('', '', '', '', ' this turn', ...(mtg ? [' until end of turn'] : []));
+  const duration = fc.constantFrom('', '', '', '', ' this turn', ...(mtg ? [' until end of turn', ' until your next turn'] : []));
   return fc.oneof(
     { weight: 6, arbitrary: fc.tuple(fc.constantFrom('attach', 'equip', 'equip', mtg ? 'fortify' : 'equip'), CX, HX, by).map(([v, x, h, b]) => `${v} ${x} to ${h}${b}`) },
     { weight: mtg ? 3 : 1, arbitrary: fc.tuple(CX, HX, by).map(([x, h, b]) => `cast ${x} targeting ${h}${b}`) },

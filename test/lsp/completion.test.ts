@@ -292,10 +292,12 @@ describe('LSP completion', () => {
     assert.ok((await complete(riftbound('becomes yasuo gear '), 5)).map((i) => i.label).includes('this turn'));
     assert.ok(!(await complete(riftbound('becomes yasuo '), 5)).map((i) => i.label).includes('this turn'));
     const mtg = async (line: string) => (await complete(scenario(line), 8)).map((i) => i.label);
-    assert.deepEqual(await mtg('gains lion protection from red '), ['until end of turn', 'this turn']);
-    assert.deepEqual(await mtg('gains lion hexproof '), ['from', 'until end of turn', 'this turn']);
-    assert.deepEqual(await mtg('gains lion shroud '), ['until end of turn', 'this turn']);
-    assert.deepEqual(await mtg('loses lion all abilities '), ['until end of turn', 'this turn']);
+    const mtgDurations = ['until end of turn', 'this turn', 'until your next turn'];
+    assert.deepEqual(await mtg('gains lion protection from red '), mtgDurations);
+    assert.deepEqual(await mtg('gains lion hexproof '), ['from', ...mtgDurations]);
+    assert.deepEqual(await mtg('gains lion shroud '), mtgDurations);
+    assert.deepEqual(await mtg('loses lion all abilities '), mtgDurations);
+    assert.deepEqual(await mtg('gains alice shroud until your next turn '), []);
     const types = await mtg('becomes lion artifact ');
     assert.ok(types.includes('creature') && types.includes('until end of turn'), JSON.stringify(types));
     assert.deepEqual(await mtg('becomes lion artifact until end of turn '), []);
@@ -308,8 +310,8 @@ describe('LSP completion', () => {
       [...HEADER.slice(0, 4), 'card splitter "Bonesplitter": artifact — Equipment, owner alice, equipped creature has flying and protection from red', ...HEADER.slice(5), 'equip splitter to lion', ...events].join('\n') + '\n';
     assert.deepEqual((await complete(text('gains lion first '), 9)).map((i) => i.label), ['strike']);
     // A keyword written: how long it lasts (514.2), then nothing.
-    assert.deepEqual((await complete(text('gains lion first strike '), 9)).map((i) => i.label), ['until end of turn', 'this turn']);
-    assert.deepEqual((await complete(text('gains lion haste '), 9)).map((i) => i.label), ['until end of turn', 'this turn']);
+    assert.deepEqual((await complete(text('gains lion first strike '), 9)).map((i) => i.label), ['until end of turn', 'this turn', 'until your next turn']);
+    assert.deepEqual((await complete(text('gains lion haste '), 9)).map((i) => i.label), ['until end of turn', 'this turn', 'until your next turn']);
     assert.deepEqual(await complete(text('gains lion haste until end of turn '), 9), []);
     // What lion has now: flying from the Equipment, first strike from an event.
     const loses = (await complete(text('gains lion first strike', 'loses lion '), 10)).map((i) => i.label);

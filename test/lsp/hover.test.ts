@@ -143,6 +143,13 @@ describe('LSP hover', () => {
     assert.match(value(await hoverAt(text, positionOf(text, 'lion artifact', 1))), /Changed by an effect until end of turn/);
     const riftbound = ['game riftbound', 'player alice', 'player bob', 'card yasuo "Yasuo": unit, owner alice, at base', 'gains yasuo Assault this turn'].join('\n') + '\n';
     assert.match(value(await hoverAt(riftbound, positionOf(riftbound, 'this turn', 2))), /Rule 317\.2\.c/);
+    // `until your next turn`, `until P's next turn`: 611.2a; the player's name is a name.
+    const next = [...HEADER.slice(0, 4), 'gains lion hexproof until your next turn', "gains lion shroud until bob's next turn"].join('\n') + '\n';
+    const yours = value(await hoverAt(next, positionOf(next, 'your next', 2)));
+    assert.match(yours, /lasts until the next turn of its "you" begins/);
+    assert.match(yours, /Rule 611\.2a/);
+    assert.match(value(await hoverAt(next, positionOf(next, 'next turn\n', 2))), /Rule 611\.2a/);
+    assert.doesNotMatch(value(await hoverAt(next, positionOf(next, "bob's", 1))), /611\.2a/);
   });
 
   it('on `you control enchanted creature`: 613.1b explained; on the creature: its controller and the Aura that gives it', async () => {

@@ -43,25 +43,29 @@ const CHANGES = [
   'gains alice protection from red',
 ];
 
-/** Lion and alice as the board view shows them after the scenario's last line, in an order-free form. */
-function endState(lines: string[]): string {
-  const text = [...HEADER, ...lines, 'turn bob', 'expect lion controlled by alice', ''].join('\n');
-  const view = boardAt(text, HEADER.length + lines.length + 1);
+/** Lion and alice as the board view shows them after `turns` that follow the lines, in an order-free form. */
+function endState(lines: string[], turns: string[]): string {
+  const text = [...HEADER, ...lines, ...turns, 'expect lion controlled by alice', ''].join('\n');
+  const view = boardAt(text, HEADER.length + lines.length + turns.length - 1);
   const sorted = (o: object) => JSON.stringify(o, (_, v) => (Array.isArray(v) ? [...v].sort() : v));
   const lion = view.cards.find((c) => c.id === 'lion')!;
   const alice = view.players.find((p) => p.id === 'alice')!;
-  // The timestamp is the turn's, not the effects': the same in both.
-  return sorted({ ...lion, timestamp: 0 }) + sorted(alice);
+  // The timestamp is the turn's, not the effects': the same in both. Whether effects are still going is compared by what they do.
+  return sorted({ ...lion, timestamp: 0, untilEndOfTurn: undefined }) + sorted(alice);
 }
 
-describe('effects until end of turn (514.2)', () => {
-  it('after the turn, a card and a player are as if only the lasting changes had happened', () => {
-    const line = fc.tuple(fc.constantFrom(...CHANGES), fc.constantFrom('', '', ' until end of turn', ' this turn'));
+describe('effects until end of turn (514.2) and until a player\'s next turn (611.2a)', () => {
+  it('once they end, a card and a player are as if only the changes still going had happened', () => {
+    const line = fc.tuple(fc.constantFrom(...CHANGES), fc.constantFrom('', '', ' until end of turn', ' this turn', ' until your next turn'));
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 14 }), (lines) => {
         const all = lines.map(([c, d]) => c + d);
+        // Bob's turn: those until end of turn ended; those until alice's next turn go on, as lasting ones would.
+        const going = lines.filter(([, d]) => d === '' || d === ' until your next turn').map(([c]) => c);
+        assert.equal(endState(all, ['turn bob']), endState(going, ['turn bob']), all.join('\n'));
+        // Alice's next turn: only the lasting changes are left.
         const lasting = lines.filter(([, d]) => d === '').map(([c]) => c);
-        assert.equal(endState(all), endState(lasting), all.join('\n'));
+        assert.equal(endState(all, ['turn bob', 'turn alice']), endState(lasting, ['turn bob', 'turn alice']), all.join('\n'));
       }),
       { numRuns: 300, seed: 514 },
     );

@@ -13,7 +13,7 @@ import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 import { qualityWord } from '../../engine/words';
 import { abilitiesOf, logAbilityChange } from '../../engine/abilities';
-import { change } from '../../engine/untilEndOfTurn';
+import { change, lastsOf } from '../../engine/untilEndOfTurn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -25,6 +25,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): void {
   const card = replay.card(ev.subject);
   if (!card) return;
+  const lasts = lastsOf(replay, card, ev.duration);
+  if (!lasts) return;
   const add = ev.verb === 'becomes';
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, add ? msg`an effect that makes it become ${ev.words.map((w) => w.text).join(' ')}` : msg`an effect that makes it lose ${ev.words.map((w) => w.text).join(' ')}`, ['702.26e'])) return;
   const changes: { key: 'supertypes' | 'types' | 'subtypes'; word: string }[] = [];
@@ -35,18 +37,20 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   }
   if (changes.length === 0) return;
   // `becomes X artifact creature until end of turn` (a manland, 514.2): the types go with the turn.
-  change(replay.board, card, ev.duration !== undefined, (_, x) => {
+  change(replay.board, card, lasts, (_, x) => {
     const c = x as CardObj;
     for (const { key, word } of changes) c[key] = withOrWithout(c[key], word, add);
     c.kinds = kindsOf(c);
   });
-  if (replay.noting) replay.note(() => (ev.duration ? msg`${card.id}: ${describe(card)} (until end of turn)` : msg`${card.id}: ${describe(card)}`));
+  if (replay.noting) replay.note(() => (ev.duration ? msg`${card.id}: ${describe(card)}, ${ev.duration.text}` : msg`${card.id}: ${describe(card)}`));
   touch(replay, card);
 }
 
 export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: 'protection' }>): void {
   const card = replay.lookup(ev.subject);
   if (!card) return;
+  const lasts = lastsOf(replay, card, ev.duration);
+  if (!lasts) return;
   const written = ev.quality.text;
   if (isCard(card) && isPhasedOut(card) && phasedOutSubject(replay, card, ev, ev.verb === 'gains' ? msg`an effect that makes it gain protection from ${qualityWord(written)}` : msg`an effect that makes it lose protection from ${qualityWord(written)}`, ['702.26e'])) return;
   // `all colors`: an instance for each color (702.16h); a loss takes those it has.
@@ -62,7 +66,7 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   const keeps = qs.map((q) => (ev.verb === 'gains' && ev.keep ? protectionKeep(replay, card, q, ev.keep) : undefined));
   const gains = ev.verb === 'gains';
   // Gods Willing, Apostle's Blessing: protection until end of turn (514.2).
-  change(replay.board, card, ev.duration !== undefined, (board, x, at) => {
+  change(replay.board, card, lasts, (board, x, at) => {
     qs.forEach((q, i) => {
       const keepsOf = x.protectionKeeps ?? [];
       if (gains) {
@@ -93,6 +97,10 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   // effect would begin never starts (611.2b): the effect does nothing.
   let held: Held | undefined;
   const c = ev.duration;
+  if (c?.kind === 'turn' && c.text === 'until your next turn') {
+    replay.report('syntax-error', c.range, msg`\`until your next turn\` is a duration of \`becomes\`, \`gains\` and \`loses\` here; a control effect lasts for good, \`until end of turn\` or \`for as long as ...\`.`, { rules: ['611.2a'] });
+    return;
+  }
   if (c && c.kind !== 'turn') {
     const y = replay.card(c.card);
     const who = c.kind === 'controls' ? replay.player(c.player) : undefined;
@@ -122,15 +130,16 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
 export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'abilities' }>): void {
   const x = ev.ability === 'protection' ? replay.lookup(ev.subject) : replay.card(ev.subject);
   if (!x) return;
+  const lasts = lastsOf(replay, x, ev.duration);
+  if (!lasts) return;
   const what = ev.verb === 'gains' ? msg`an effect that makes it gain enchant` : ev.ability === 'all' ? msg`an effect that makes it lose all its abilities` : msg`an effect that makes it lose ${ev.ability}`;
   if (isCard(x) && isPhasedOut(x) && phasedOutSubject(replay, x, ev, what, ['702.26e'])) return;
-  const temporary = ev.duration !== undefined;
   if (ev.ability === 'protection') {
     if (abilitiesOf(x).protections.length === 0 && !x.temporary) {
       replay.report('impossible-event', ev.range, msg`${x.id} has no protection to lose, so this does nothing. Remove the line.`, { rules: ['113.10'], subjects: [x.id] });
       return;
     }
-    change(replay.board, x, temporary, loseProtection);
+    change(replay.board, x, lasts, loseProtection);
     if (replay.noting) replay.note(() => msg`${x.id} has no protection`);
     if (isCard(x)) touch(replay, x);
     else for (const id of x.attachments) touch(replay, replay.board.cards.get(id)!);
@@ -143,7 +152,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
   const filter = ev.filter;
   const gains = ev.verb === 'gains';
   // Turn to Frog: `loses X all abilities until end of turn` (514.2).
-  change(replay.board, card, temporary, (board, y, at) => {
+  change(replay.board, card, lasts, (board, y, at) => {
     const c = y as CardObj;
     if (gains) {
       // 702.5c: each enchant ability applies.

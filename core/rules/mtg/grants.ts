@@ -7,7 +7,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
-import { changeKeyword } from '../../engine/untilEndOfTurn';
+import { changeKeyword, lastsOf } from '../../engine/untilEndOfTurn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -22,6 +22,8 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   if (!card) return;
   const name = keywordOfGame(replay, ev.name);
   if (!name) return;
+  const lasts = lastsOf(replay, card, ev.duration);
+  if (!lasts) return;
   const gains = ev.verb === 'gains';
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, gains ? msg`an effect that makes it gain ${name}` : msg`an effect that makes it lose ${name}`, ['702.26e'])) return;
   const ability: Ability = { kind: 'keyword', name };
@@ -31,6 +33,6 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     return;
   }
   // `gains X flying until end of turn` (514.2).
-  changeKeyword(replay.board, card, ev.verb, name, ev.duration !== undefined);
+  changeKeyword(replay.board, card, ev.verb, name, lasts);
   if (replay.noting) replay.note(() => (gains ? msg`${card.id} gains ${name}` : msg`${card.id} loses ${name}`));
 }

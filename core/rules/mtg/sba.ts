@@ -56,16 +56,30 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
 }
 
 /**
- * Did an effect until end of turn on `c` or its host end as this turn began (514.2), making what
- * follows? Then the rule is cited, and the words say whose effects they were.
+ * Did an effect on `c` or its host end as this turn began (until end of turn, 514.2; until a player's
+ * next turn, 611.2a), making what follows? Then the rule is cited, and the words say whose effects they were.
  */
 function afterEffectsEnded(replay: Replay, c: CardObj, host: Host | undefined, cause: EventNode | undefined, rules: string[], why: Obligation['why']): { rules: string[]; why: Obligation['why'] } {
   if (cause?.kind !== 'turn') return { rules, why };
   const turn = replay.board.turn?.number ?? 0;
-  const ended = [c, host].filter((x): x is CardObj => x !== undefined && isCard(x) && x.effectsEnded === turn);
+  const ended = [c, host].filter((x): x is CardObj => x !== undefined && isCard(x) && x.effectsEnded?.turn === turn);
   if (ended.length === 0) return { rules, why };
   const words = ended.map((x) => x.id).join(', ');
-  return { rules: [...rules, '514.2'], why: () => msg`${typeof why === 'function' ? why() : why}, now that the effects until end of turn on ${words} have ended` };
+  const cited = [...new Set(ended.flatMap((x) => x.effectsEnded!.rules))];
+  const said = typeof why === 'function' ? why : () => why;
+  // The effects until a player's next turn that ended are the ones of the player whose turn began.
+  const player = replay.board.turn?.player;
+  const eot = cited.includes('514.2');
+  const next = cited.includes('611.2a');
+  return {
+    rules: [...rules, ...cited],
+    why: () =>
+      eot && next
+        ? msg`${said()}, now that the effects until end of turn and until ${player}'s next turn on ${words} have ended`
+        : next
+          ? msg`${said()}, now that the effects until ${player}'s next turn on ${words} have ended`
+          : msg`${said()}, now that the effects until end of turn on ${words} have ended`,
+  };
 }
 
 /** A state-based action unattaches `c` from `host` (an obligation when an event caused it). */

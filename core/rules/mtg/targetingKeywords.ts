@@ -11,7 +11,7 @@ import type { RuleExplanation } from './explanations';
 import type { Host, Problem } from './characteristics';
 import { protectionCovers } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
-import { change } from '../../engine/untilEndOfTurn';
+import { change, lastsOf } from '../../engine/untilEndOfTurn';
 import { msg, type Message } from '../../message';
 import { qualityWord } from '../../engine/words';
 
@@ -95,6 +95,8 @@ function ruleOf(k: TargetingKeyword, host: Host): string {
 export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'keyword' }>): void {
   const x = replay.lookup(ev.subject);
   if (!x) return;
+  const lasts = lastsOf(replay, x, ev.duration);
+  if (!lasts) return;
   const k = targetingKeywordOf(ev.keyword);
   const label = keywordWords(k);
   const gains = ev.verb === 'gains';
@@ -119,7 +121,7 @@ export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'key
     return;
   }
   // Blossoming Defense, Veil of Summer: `gains X hexproof until end of turn` (514.2).
-  change(replay.board, x, ev.duration !== undefined, (board, y, at) => {
+  change(replay.board, x, lasts, (board, y, at) => {
     // Several instances are redundant (702.11h, 702.18b) but harmless: each is kept.
     y.targeting = gains ? [...y.targeting, k] : y.targeting.filter((h) => !lost(h));
     if (isCard(y)) logAbilityChange(board, y, ev.verb, { kind: 'targeting', keyword: k }, at);

@@ -147,7 +147,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   if (notThisTurn(replay, ev.duration, `${ev.verb} ${card.id} ${ev.words.map((w) => w.text).join(' ')} this turn`)) return;
   const add = ev.verb === 'becomes';
   const words = ev.words.map((w) => w.text);
-  change(replay.board, card, ev.duration !== undefined, (_, x) => {
+  change(replay.board, card, ev.duration ? 'turn' : 'good', (_, x) => {
     const c = x as CardObj;
     for (const w of words) {
       const key = RIFTBOUND_CARD_TYPES.includes(w) ? 'types' : 'subtypes';

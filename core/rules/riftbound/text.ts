@@ -94,6 +94,6 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   }
   // `gains X Assault this turn`: it expires in the Ending Phase (317.2.c).
   if (notThisTurn(replay, ev.duration, `gains ${card.id} ${name} this turn`)) return;
-  changeKeyword(replay.board, card, 'gains', name, ev.duration !== undefined);
+  changeKeyword(replay.board, card, 'gains', name, ev.duration ? 'turn' : 'good');
   if (replay.noting) replay.note(() => msg`${card.id} gains ${name}`);
 }

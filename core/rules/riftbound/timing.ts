@@ -29,10 +29,14 @@ const TURN: readonly (readonly string[])[] = [['awaken'], ['beginning'], ['chann
 
 /**
  * Riftbound's words for an effect that ends with the turn are `this turn` (317.2.c): `until end of turn`
- * is MTG's, a syntax error here. `written` is the line as it should be. Returns true when it was reported.
+ * is MTG's, a syntax error here, and so is MTG's `until your next turn`. `written` is the line as it should be. Returns true when it was reported.
  */
 export function notThisTurn(replay: Replay, duration: TurnDuration | undefined, written: string): boolean {
   if (!duration || duration.text === 'this turn') return false;
+  if (duration.text === 'until your next turn') {
+    replay.report('syntax-error', duration.range, msg`Riftbound's rules give effects no \`until your next turn\` duration: an effect lasts for good or \`this turn\` (317.2.c).`, { rules: ['317.2.c'] });
+    return true;
+  }
   replay.report('syntax-error', duration.range, msg`Riftbound says \`this turn\` for an effect that ends with the turn (317.2.c). Write \`${written}\`.`, { rules: ['317.2.c'] });
   return true;
 }
