@@ -76,6 +76,18 @@ export const FAMILIES: Family[] = [
     },
   },
   {
+    // An effect that waits for a turn that never comes keeps its object's changes; each turn that
+    // ends others must make the object again from the first that ends, not from that effect on (514.2, 611.2a).
+    name: 'effects that end on one creature, turn after turn, with one until the next turn of a player who takes none',
+    unit: 'turns',
+    sizes: [5_000, 50_000],
+    make: (n) => {
+      let s = `${HEAD}player carol\ncard host "Host": creature, owner alice\ncard w "W": artifact — Equipment, owner alice, attached to host, equipped creature has flying\nturn alice\ngains host hexproof until carol's next turn\n`;
+      for (let i = 0; i < n; i++) s += `turn ${i % 2 ? 'alice' : 'bob'}\ngains host haste until end of turn\n${i % 2 ? 'gains' : 'loses'} host first strike\nbecomes host artifact this turn\nloses host flying until your next turn\n`;
+      return s + 'expect host has hexproof\n';
+    },
+  },
+  {
     name: 'many findings: illegal equips onto an opponent\'s creature',
     unit: 'findings',
     sizes: [10_000, 100_000],

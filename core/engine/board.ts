@@ -408,6 +408,11 @@ export class Board {
   // new token, so every set it had is shared from then on (one assignment, not one per set).
   private token: object = {};
 
+  /** The token of what this board may change in place (its attachment sets; the lists of untilEndOfTurn.ts). */
+  get ownToken(): object {
+    return this.token;
+  }
+
   /** Adds a declared card (its `index` is set here). Its attachment set is the shared empty one (noAttachments), never the board's. */
   add(card: CardObj): void {
     card.index = this.list.length;
@@ -675,17 +680,11 @@ export class Board {
         if (c.abilityLog.length) c.abilityLog = movedLog(c.abilityLog, stamps);
         if (c.granted?.protectionKeeps.length) c.granted = { ...c.granted, protectionKeeps: movedKeeps(c.granted.protectionKeeps, stamps) };
         // What it was before its effects until end of turn, and the lasting changes since (untilEndOfTurn.ts).
-        if (c.temporary) {
-          const base = c.temporary.base as Characteristics;
-          c.temporary = c.temporary.moved((at) => movedStamp(at, stamps), { ...base, protectionKeeps: movedKeeps(base.protectionKeeps, stamps), abilityLog: movedLog(base.abilityLog, stamps) });
-        }
+        if (c.temporary) c.temporary = c.temporary.moved(this, (at) => movedStamp(at, stamps), (b) => ({ ...(b as Characteristics), protectionKeeps: movedKeeps((b as Characteristics).protectionKeeps, stamps), abilityLog: movedLog((b as Characteristics).abilityLog, stamps) }));
       }
       for (const p of this.players.values()) {
         if (p.protectionKeeps) p.protectionKeeps = movedKeeps(p.protectionKeeps, stamps);
-        if (p.temporary) {
-          const base = p.temporary.base as Pick<PlayerObj, 'protections' | 'protectionKeeps' | 'targeting'>;
-          p.temporary = p.temporary.moved((at) => movedStamp(at, stamps), base.protectionKeeps ? { ...base, protectionKeeps: movedKeeps(base.protectionKeeps, stamps) } : base);
-        }
+        if (p.temporary) p.temporary = p.temporary.moved(this, (at) => movedStamp(at, stamps), (b) => (b.protectionKeeps ? { ...b, protectionKeeps: movedKeeps(b.protectionKeeps, stamps) } : b));
       }
     }
     if (move.delta === 0) return;

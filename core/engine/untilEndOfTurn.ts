@@ -31,64 +31,104 @@ export type Apply = (board: Board, x: CardObj | PlayerObj, at: number) => void;
 /** How long a change lasts: for good, until end of turn (this turn), or until `nextTurnOf`'s next turn begins. */
 export type Lasts = 'good' | 'turn' | { readonly nextTurnOf: string };
 
-/** A change made while an effect that ends was on the object (that effect's own change included). */
+/**
+ * A change made while an effect that ends was on the object (that effect's own change included). One
+ * that ends holds what the object was just before it (`before`): the point from which the changes
+ * are applied again when it ends.
+ */
 interface Change {
   readonly at: number;
   readonly apply: Apply;
   readonly lasts: Lasts;
+  readonly before: Snapshot | undefined;
 }
 
-/** A player's abilities, as a player's effects until end of turn change them. */
+/** A player's abilities, as a player's effects that end change them. */
 type PlayerAbilities = Pick<PlayerObj, 'protections' | 'protectionKeeps' | 'targeting'>;
 
+/** What an object's characteristics (a card) or abilities (a player) are at one moment. */
+export type Snapshot = Characteristics | PlayerAbilities;
+
 /**
- * What an object was before the first of its effects that end still going, and every change made
- * since, in order. Never changed: a board and its copy share one (Board.clone), and `with` makes a new
- * one. The list of changes is shared too, and only ever appended to: each Temporary reads the first
- * `length` entries, so appending to the list in place is safe while it is exactly that long, and a
- * Temporary that finds it longer (a copy of the board appended first) copies its part.
+ * The changes made to an object since its first effect that ends still going, in order (the first is
+ * that effect's), with where the first that ends with the turn stands and, for each player, the first
+ * that ends as that player's next turn begins. So the changes that end are found at once, and the
+ * object is made again from the first of them on, not from the start: an effect until a player's next
+ * turn that never ends costs nothing at each turn that ends others.
+ *
+ * A board changes it in place only while it is its own (`owner`, the board's token, as attachment sets
+ * are: Board.attachmentsOf); a copy of the board shares it, and whichever changes it first copies it.
  */
 export class Temporary {
   private constructor(
-    readonly base: Characteristics | PlayerAbilities,
     private readonly items: Change[],
-    private readonly length: number,
-    /** How many of the changes end with the turn, and the players whose next turn ends some (so a turn that ends none costs nothing). */
-    private readonly turnEnding: number,
-    private readonly nextTurnOf: readonly string[],
+    private firstTurn: number,
+    private readonly firstNext: Map<string, number>,
+    private readonly owner: object,
   ) {}
 
-  /** `x` as it is now, before its first effect that ends. */
-  static of(x: CardObj | PlayerObj): Temporary {
-    const base: Characteristics | PlayerAbilities = x.isCard ? characteristicsOf(x) : { protections: x.protections, protectionKeeps: x.protectionKeeps, targeting: x.targeting };
-    return new Temporary(base, [], 0, 0, []);
+  static start(board: Board): Temporary {
+    return new Temporary([], -1, new Map(), board.ownToken);
   }
 
-  /** With one more change. */
-  with(change: Change): Temporary {
-    let items = this.items;
-    if (items.length !== this.length) items = items.slice(0, this.length);
-    items.push(change);
-    const l = change.lasts;
-    const players = typeof l === 'object' && !this.nextTurnOf.includes(l.nextTurnOf) ? [...this.nextTurnOf, l.nextTurnOf] : this.nextTurnOf;
-    return new Temporary(this.base, items, this.length + 1, this.turnEnding + (l === 'turn' ? 1 : 0), players);
+  /** This list, to change on `board`: itself if the board owns it, else a copy the board owns. */
+  own(board: Board): Temporary {
+    return this.owner === board.ownToken ? this : new Temporary([...this.items], this.firstTurn, new Map(this.firstNext), board.ownToken);
   }
 
-  /** Does any of its changes end as this turn ends (and `player`'s next turn begins, when one does)? */
-  ends(player: string | undefined): boolean {
-    return this.turnEnding !== 0 || (player !== undefined && this.nextTurnOf.includes(player));
+  /** Appends a change (the list must be `board`'s own: `own`). */
+  push(c: Change): void {
+    const i = this.items.length;
+    this.items.push(c);
+    if (c.lasts === 'turn') {
+      if (this.firstTurn < 0) this.firstTurn = i;
+    } else if (c.lasts !== 'good' && !this.firstNext.has(c.lasts.nextTurnOf)) this.firstNext.set(c.lasts.nextTurnOf, i);
   }
 
-  /** The changes, in order. */
-  *changes(): Iterable<Change> {
-    for (let i = 0; i < this.length; i++) yield this.items[i];
+  /** The first change that ends as this turn ends (and `player`'s next turn begins, if one does), or -1. */
+  firstEnding(player: string | undefined): number {
+    const next = player === undefined ? undefined : this.firstNext.get(player);
+    return next === undefined ? this.firstTurn : this.firstTurn < 0 ? next : Math.min(next, this.firstTurn);
   }
 
-  /** A copy with every place in time moved by `stamp` (the replay of an earlier text, made the new one's: Board.moveLines). */
-  moved(stamp: (at: number) => number, base: Characteristics | PlayerAbilities): Temporary {
-    const items: Change[] = [];
-    for (const c of this.changes()) items.push({ at: stamp(c.at), apply: c.apply, lasts: c.lasts });
-    return new Temporary(base, items, items.length, this.turnEnding, this.nextTurnOf);
+  /** The changes from `k` on, taken off the list (it must be `board`'s own), which forgets where they stood. */
+  takeFrom(k: number): Change[] {
+    const tail = this.items.splice(k);
+    if (this.firstTurn >= k) this.firstTurn = -1;
+    for (const [p, i] of this.firstNext) if (i >= k) this.firstNext.delete(p);
+    return tail;
+  }
+
+  /** Does any change on the list still end? */
+  get going(): boolean {
+    return this.firstTurn >= 0 || this.firstNext.size !== 0;
+  }
+
+  /** The change at `k`. */
+  at(k: number): Change {
+    return this.items[k];
+  }
+
+  /** A copy owned by `board` with every place in time and every snapshot moved (the replay of an earlier text, made the new one's: Board.moveLines). */
+  moved(board: Board, stamp: (at: number) => number, snapshot: (s: Snapshot) => Snapshot): Temporary {
+    const items = this.items.map((c) => ({ at: stamp(c.at), apply: c.apply, lasts: c.lasts, before: c.before && snapshot(c.before) }));
+    return new Temporary(items, this.firstTurn, new Map(this.firstNext), board.ownToken);
+  }
+}
+
+/** What `x` is now. */
+function snapshotOf(x: CardObj | PlayerObj): Snapshot {
+  return x.isCard ? characteristicsOf(x) : { protections: x.protections, protectionKeeps: x.protectionKeeps, targeting: x.targeting };
+}
+
+/** `x` takes back what it was at `s`. */
+function restore(x: CardObj | PlayerObj, s: Snapshot): void {
+  if (x.isCard) takeCharacteristics(x, s as Characteristics);
+  else {
+    const p = s as PlayerAbilities;
+    x.protections = p.protections;
+    x.protectionKeeps = p.protectionKeeps;
+    x.targeting = p.targeting;
   }
 }
 
@@ -126,10 +166,13 @@ function characteristicsOf(c: CardObj): Characteristics {
 export function change(board: Board, x: CardObj | PlayerObj, lasts: Lasts, apply: Apply): void {
   const at = board.lastTimestamp + 0.5;
   if (lasts !== 'good' && !x.temporary) {
-    x.temporary = Temporary.of(x);
+    x.temporary = Temporary.start(board);
     board.temporaries.push(x.id);
   }
-  if (x.temporary) x.temporary = x.temporary.with({ at, apply, lasts });
+  if (x.temporary) {
+    const t = (x.temporary = x.temporary.own(board));
+    t.push({ at, apply, lasts, before: lasts === 'good' ? undefined : snapshotOf(x) });
+  }
   apply(board, x, at);
   if (x.isCard) x.modified = true;
 }
@@ -158,35 +201,32 @@ function endsNow(lasts: Lasts, player: string | undefined): boolean {
 
 /**
  * The turn ended (and `player`'s turn began, if one did): the effects on `x` that end then end (514.2,
- * 317.2.c; 611.2a for those until a player's next turn). It takes back what it was before the first
- * of its effects that ended, and the other changes made since are applied again, in order. What that
- * changes is judged by the next state-based action check (Board.regranted). Returns true when some
- * effect on `x` ended.
+ * 317.2.c; 611.2a for those until a player's next turn). It takes back what it was before the first of
+ * them, and the changes made since that go on are applied again, in order. What that changes is
+ * judged by the next state-based action check (Board.regranted). Returns true when some effect on `x`
+ * ended.
  */
 export function endTemporary(replay: Replay, x: CardObj | PlayerObj, player: string | undefined): boolean {
-  const t = x.temporary;
-  if (!t || !t.ends(player)) return false;
   const board = replay.board;
+  const k = x.temporary?.firstEnding(player) ?? -1;
+  if (k < 0) return false;
+  const t = (x.temporary = x.temporary!.own(board));
   const lostAll = x.isCard && x.lost.has('all');
-  let kept: Temporary | undefined;
+  restore(x, t.at(k).before!);
   let rules: readonly string[] = [];
-  for (const c of t.changes()) if (endsNow(c.lasts, player) && !rules.includes(c.lasts === 'turn' ? '514.2' : '611.2a')) rules = [...rules, c.lasts === 'turn' ? '514.2' : '611.2a'];
-  if (x.isCard) takeCharacteristics(x, t.base as Characteristics);
-  else {
-    const base = t.base as PlayerAbilities;
-    x.protections = base.protections;
-    x.protectionKeeps = base.protectionKeeps;
-    x.targeting = base.targeting;
-  }
-  for (const c of t.changes()) {
-    if (endsNow(c.lasts, player)) continue;
-    // What it is before the first effect still going is its new base; the changes from there on are kept.
-    if (!kept && c.lasts !== 'good') kept = Temporary.of(x);
-    if (kept) kept = kept.with(c);
+  for (const c of t.takeFrom(k)) {
+    if (endsNow(c.lasts, player)) {
+      const rule = c.lasts === 'turn' ? '514.2' : '611.2a';
+      if (!rules.includes(rule)) rules = [...rules, rule];
+      continue;
+    }
+    // One that goes on is kept with what the object is now, just before it.
+    t.push(c.lasts === 'good' ? c : { at: c.at, apply: c.apply, lasts: c.lasts, before: snapshotOf(x) });
     c.apply(board, x, c.at);
   }
-  x.temporary = kept;
-  if (kept) board.temporaries.push(x.id);
+  // None left that ends: what it is now is all there is to know.
+  if (!t.going) x.temporary = undefined;
+  else board.temporaries.push(x.id);
   if (x.isCard) {
     x.modified = true;
     x.effectsEnded = { turn: board.turn?.number ?? 0, rules };
