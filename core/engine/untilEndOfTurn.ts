@@ -3,19 +3,20 @@
 // end of turn (MTG 514.2: they end in the cleanup step; Riftbound 317.2.c: `this turn` effects expire in
 // the Ending Phase's Expiration Step), or, in MTG, until a player's next turn (611.2a: as it begins).
 //
-// A change is applied at once. While something has such an effect on it, it keeps what it was before
-// the first one still going (its `base`) and every change made since, each with its place in time and
-// how long it lasts; when some of them end, it takes its base back and the others are applied again,
-// in order, with their places. So a lasting change after a temporary one wins over it for good
-// (`gains X flying until end of turn`, then `loses X flying`: no flying after the turn either), and a
-// lasting change before one comes back (a printed flying taken away until end of turn returns).
-// Without such an effect, nothing is kept: a change costs what it did before.
+// A change is applied at once. While something has such an effect on it, it keeps every change made
+// since the first one still going, each with its place in time and how long it lasts, and each one
+// that ends with what the object was just before it. When some end, the object takes back what it was
+// before the first of those, and the changes after it that go on are applied again, in order, with
+// their places. So a lasting change after a temporary one wins over it for good (`gains X flying
+// until end of turn`, then `loses X flying`: no flying after the turn either), and a lasting change
+// before one comes back (a printed flying taken away until end of turn returns). Without such an
+// effect, nothing is kept: a change costs what it did before.
 //
 // The rules say what an event may do and report what it can't; they hand the change itself here as a
 // function of the board and the object (Apply), which applies it without reporting anything, as often
 // as it is asked.
-import type { Board, CardObj, Characteristics, PlayerObj } from './board';
 import type { TurnDuration } from '../parser/ast';
+import type { Board, CardObj, Characteristics, PlayerObj } from './board';
 import { takeCharacteristics } from './board';
 import type { Replay } from './replay';
 import { msg } from '../message';
@@ -24,7 +25,7 @@ import { logAbilityChange } from './abilities';
 /**
  * A change to `x`'s characteristics (a card) or abilities (a player), at its place in time `at`
  * (between two timestamps: an event's, for the order against grants, 613.7a). It reads nothing of the
- * replay: applied again as an effect until end of turn ends, it must do what it did the first time.
+ * replay: applied again as an effect that ends ends, it must do what it did the first time.
  */
 export type Apply = (board: Board, x: CardObj | PlayerObj, at: number) => void;
 
