@@ -133,8 +133,8 @@ export interface CardView {
   /** Timestamp (MTG 613.7); increases each time it enters a zone or becomes attached. */
   timestamp: number;
   phasedOut: boolean;
-  /** An effect until end of turn (Riftbound: this turn) changes its characteristics or abilities now (MTG 514.2, Riftbound 317.2.c); absent when none does. */
-  untilEndOfTurn?: true;
+  /** An effect that ends changes its characteristics or abilities now: until end of turn (MTG 514.2; Riftbound this turn, 317.2.c) or until a player's next turn (MTG 611.2a); absent when none does. */
+  temporary?: true;
   /** Riftbound: printed Might, and Might including attached cards' bonuses. */
   might?: number;
   effectiveMight?: number;

@@ -679,7 +679,7 @@ export class Board {
         if (c.controlLog.length) c.controlLog = c.controlLog.map((e) => ({ ...e, timestamp: movedStamp(e.timestamp, stamps) }));
         if (c.abilityLog.length) c.abilityLog = movedLog(c.abilityLog, stamps);
         if (c.granted?.protectionKeeps.length) c.granted = { ...c.granted, protectionKeeps: movedKeeps(c.granted.protectionKeeps, stamps) };
-        // What it was before its effects until end of turn, and the lasting changes since (untilEndOfTurn.ts).
+        // The changes since its first effect that ends, and what it was before each that ends (untilEndOfTurn.ts).
         if (c.temporary) c.temporary = c.temporary.moved(this, (at) => movedStamp(at, stamps), (b) => ({ ...(b as Characteristics), protectionKeeps: movedKeeps((b as Characteristics).protectionKeeps, stamps), abilityLog: movedLog((b as Characteristics).abilityLog, stamps) }));
       }
       for (const p of this.players.values()) {
@@ -822,7 +822,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     attachments: [...c.attachments],
     timestamp: c.timestamp,
     phasedOut: c.phasedOut !== 'no',
-    ...(c.temporary ? { untilEndOfTurn: true as const } : {}),
+    ...(c.temporary ? { temporary: true as const } : {}),
     might: c.might,
     effectiveMight,
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,

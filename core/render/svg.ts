@@ -619,7 +619,7 @@ class Drawing {
     }
     if (c.exhausted) state.push(tr(msg`exhausted`));
     if (c.phasedOut) state.push(tr(msg`phased out`));
-    if (c.untilEndOfTurn) state.push(tr(msg`changed this turn`));
+    if (c.temporary) state.push(tr(msg`changed by an effect that ends`));
     if (c.lost) state.push(tr(c.lost.includes('all') ? msg`no abilities` : msg`lost ${c.lost.join(', ')}`));
     details.push(...state);
     // Keyword abilities (flying; Riftbound Shield) and MTG targeting keywords (hexproof, shroud, ward: what may target the card).

@@ -57,7 +57,10 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
     }
     // On how long an effect lasts (`until end of turn`, `this turn`, `for as long as`).
     const duration = occ || named || zone ? undefined : durationAt(state, pos);
-    if (duration?.kind === 'turn' && duration.text === 'until your next turn') {
+    if (duration?.kind === 'turn' && duration.player) {
+      specific = `${t('{0}: the change lasts until the next turn of {1} begins. The `turn` line that names {1} and begins a new turn ends it; then the card or player has again what it had before it, with the other changes made since.', `\`until ${duration.player}'s next turn\``, md(duration.player))}\n\n${ruleRefSection(state, '611.2a', ctx)}`;
+      range = duration.range;
+    } else if (duration?.kind === 'turn' && duration.text === 'until your next turn') {
       specific = `${t('{0}: the change lasts until the next turn of its \"you\" begins: the controller of the card (its owner when it has none), or the player itself. A `turn` line that names that player and begins a new turn ends it; then the card or player has again what it had before it, with the other changes made since.', `\`${duration.text}\``)}\n\n${ruleRefSection(state, '611.2a', ctx)}`;
       range = duration.range;
     } else if (duration?.kind === 'turn' && !duration.control) {
@@ -293,7 +296,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   if (c.protections) lines.push(`- ${t('Protection from {0}', md(c.protections.join(t(', from '))))}`);
   if (c.lost) lines.push(`- ${lostLabel(c.lost)}`);
   if (c.phasedOut) lines.push(`- ${t('Phased out')}`);
-  if (c.untilEndOfTurn) lines.push(`- ${state.game === 'riftbound' ? t('Changed by an effect this turn (it expires in the Ending Phase)') : t('Changed by an effect until end of turn (it ends in the cleanup step)')}`);
+  if (c.temporary) lines.push(`- ${state.game === 'riftbound' ? t('Changed by an effect this turn (it expires in the Ending Phase)') : t('Changed by an effect that ends: until end of turn (in the cleanup step) or until a player\'s next turn')}`);
   if (c.exhausted) lines.push(`- ${t('Exhausted')}`);
   // What waits on the stack (Riftbound: the chain): this card's abilities, and what targets it.
   const chain = state.game === 'riftbound';
@@ -336,12 +339,12 @@ function filterZoneAt(state: DocumentState, pos: Position): { text: string; rang
  * cursor: in a `control` event (`control`: true), or in an event that changes characteristics or
  * abilities (`becomes`, `gains`, `loses`); a `together:` part too.
  */
-function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held'; text: string; range: Range; control: boolean } | undefined {
+function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held'; text: string; range: Range; control: boolean; player?: string } | undefined {
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   if (!st || !containsInclusive(st.range, pos) || !isEvent(st)) return undefined;
   for (const ev of st.kind === 'together' ? st.parts : [st]) {
     if (ev.kind === 'types' || ev.kind === 'protection' || ev.kind === 'abilities' || ev.kind === 'keyword-ability' || ev.kind === 'keyword') {
-      if (ev.duration && containsInclusive(ev.duration.range, pos)) return { kind: 'turn', text: ev.duration.text, range: ev.duration.range, control: false };
+      if (ev.duration && containsInclusive(ev.duration.range, pos)) return { kind: 'turn', text: ev.duration.text, range: ev.duration.range, control: false, player: ev.duration.player?.text };
       continue;
     }
     if (ev.kind !== 'control') continue;

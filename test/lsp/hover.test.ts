@@ -140,7 +140,7 @@ describe('LSP hover', () => {
     // In a `together:` part too.
     assert.match(value(await hoverAt(text, positionOf(text, 'this turn', 2))), /the change ends as its turn does/);
     // On the card: it is changed until end of turn.
-    assert.match(value(await hoverAt(text, positionOf(text, 'lion artifact', 1))), /Changed by an effect until end of turn/);
+    assert.match(value(await hoverAt(text, positionOf(text, 'lion artifact', 1))), /Changed by an effect that ends: until end of turn/);
     const riftbound = ['game riftbound', 'player alice', 'player bob', 'card yasuo "Yasuo": unit, owner alice, at base', 'gains yasuo Assault this turn'].join('\n') + '\n';
     assert.match(value(await hoverAt(riftbound, positionOf(riftbound, 'this turn', 2))), /Rule 317\.2\.c/);
     // `until your next turn`, `until P's next turn`: 611.2a; the player's name is a name.
@@ -148,7 +148,9 @@ describe('LSP hover', () => {
     const yours = value(await hoverAt(next, positionOf(next, 'your next', 2)));
     assert.match(yours, /lasts until the next turn of its "you" begins/);
     assert.match(yours, /Rule 611\.2a/);
-    assert.match(value(await hoverAt(next, positionOf(next, 'next turn\n', 2))), /Rule 611\.2a/);
+    const bobs = value(await hoverAt(next, positionOf(next, "bob's next turn", 8)));
+    assert.match(bobs, /lasts until the next turn of bob begins/);
+    assert.match(bobs, /Rule 611\.2a/);
     assert.doesNotMatch(value(await hoverAt(next, positionOf(next, "bob's", 1))), /611\.2a/);
   });
 

@@ -51,7 +51,7 @@ function endState(lines: string[], turns: string[]): string {
   const lion = view.cards.find((c) => c.id === 'lion')!;
   const alice = view.players.find((p) => p.id === 'alice')!;
   // The timestamp is the turn's, not the effects': the same in both. Whether effects are still going is compared by what they do.
-  return sorted({ ...lion, timestamp: 0, untilEndOfTurn: undefined }) + sorted(alice);
+  return sorted({ ...lion, timestamp: 0, temporary: undefined }) + sorted(alice);
 }
 
 describe('effects until end of turn (514.2) and until a player\'s next turn (611.2a)', () => {
