@@ -347,7 +347,9 @@ export class Workbench {
     const panel = this.page.locator('.markers-panel');
     if (!(await panel.isVisible())) {
       await this.page.keyboard.press('Control+Shift+M');
-      await panel.waitFor({ state: 'visible' });
+      // A short wait: a key press lost while a task's terminal takes the panel and the focus is
+      // pressed again by the caller's next try (waitForProblems), not waited on for the whole step.
+      await panel.waitFor({ state: 'visible', timeout: 5_000 });
     }
   }
 
