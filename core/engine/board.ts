@@ -750,6 +750,32 @@ export function resetCharacteristics(card: CardObj): void {
   card.effectsEnded = undefined;
 }
 
+/** A card's characteristics as they are now (the sets and lists shared: they are copy on write), the other way from takeCharacteristics. */
+export function characteristicsOf(c: CardObj): Characteristics {
+  return {
+    supertypes: c.supertypes,
+    types: c.types,
+    subtypes: c.subtypes,
+    colors: c.colors,
+    protections: c.protections,
+    protectionKeeps: c.protectionKeeps,
+    lost: c.lost,
+    targeting: c.targeting,
+    enchant: c.enchant,
+    equipQuality: c.equipQuality,
+    hasEquip: c.hasEquip,
+    reconfigure: c.reconfigure,
+    bestow: c.bestow,
+    cant: c.cant,
+    might: c.might,
+    mightBonus: c.mightBonus,
+    keywords: c.keywords,
+    grants: c.grants,
+    abilityLog: c.abilityLog,
+    kinds: c.kinds,
+  };
+}
+
 /** The card's characteristics become `p`'s (the sets and lists shared: they are copy on write), with their kinds. */
 export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.supertypes = p.supertypes;

@@ -17,7 +17,7 @@
 // as it is asked.
 import type { TurnDuration } from '../parser/ast';
 import type { Board, CardObj, Characteristics, PlayerObj } from './board';
-import { takeCharacteristics } from './board';
+import { characteristicsOf, takeCharacteristics } from './board';
 import type { Replay } from './replay';
 import { msg } from '../message';
 import { logAbilityChange } from './abilities';
@@ -131,32 +131,6 @@ function restore(x: CardObj | PlayerObj, s: Snapshot): void {
     x.protectionKeeps = p.protectionKeeps;
     x.targeting = p.targeting;
   }
-}
-
-/** A card's characteristics as they are now (the sets and lists shared: they are copy on write). */
-function characteristicsOf(c: CardObj): Characteristics {
-  return {
-    supertypes: c.supertypes,
-    types: c.types,
-    subtypes: c.subtypes,
-    colors: c.colors,
-    protections: c.protections,
-    protectionKeeps: c.protectionKeeps,
-    lost: c.lost,
-    targeting: c.targeting,
-    enchant: c.enchant,
-    equipQuality: c.equipQuality,
-    hasEquip: c.hasEquip,
-    reconfigure: c.reconfigure,
-    bestow: c.bestow,
-    cant: c.cant,
-    might: c.might,
-    mightBonus: c.mightBonus,
-    keywords: c.keywords,
-    grants: c.grants,
-    abilityLog: c.abilityLog,
-    kinds: c.kinds,
-  };
 }
 
 /**
