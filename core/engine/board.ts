@@ -288,8 +288,8 @@ export interface CardObj extends Characteristics {
   granted: Granted | undefined;
   /** While an effect that ends (until end of turn, until a player's next turn) changes its characteristics: what they were before, and the changes since (untilEndOfTurn.ts). */
   temporary: Temporary | undefined;
-  /** The turn (Board.turn's number) in which some of its effects that end ended, and the rules that ended them (514.2, 611.2a), for the messages of that turn. */
-  effectsEnded: { readonly turn: number; readonly rules: readonly string[] } | undefined;
+  /** The turn (Board.turn's number) in which some of its effects that end ended, the rules that ended them (514.2, 611.2a, 800.4m) and the players whose next turns they waited for, for the messages of that turn. */
+  effectsEnded: { readonly turn: number; readonly rules: readonly string[]; readonly awaited: readonly string[] } | undefined;
 }
 
 /**
@@ -318,6 +318,8 @@ export interface PlayerObj {
   readonly isCard: false;
   id: string;
   decl: PlayerStmt;
+  /** Where the player sits: their place in the turn order, the order players are declared in (103.1; included files' first). */
+  readonly seat: number;
   left: boolean;
   attachments: Set<string>;
   /** MTG: a player can have protection (702.16c), e.g. from everything. Copy on write. */
@@ -365,6 +367,8 @@ export class Board {
   endingWithTurn: string[] = [];
   /** The cards and players with an effect that ends on their characteristics or abilities (untilEndOfTurn.ts); one may be listed after it became a new object. */
   temporaries: string[] = [];
+  /** The players who left the game, in the order they left (their turns would still have begun: MTG 800.4m). */
+  left: string[] = [];
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
   controlEndedNow: string[] = [];
   /** The cards whose control effects track each card (`for as long as`, held.ts): looked at when it changes. */
@@ -628,6 +632,7 @@ export class Board {
     b.endingWithTurn = [...this.endingWithTurn];
     b.controlEndedNow = [...this.controlEndedNow];
     b.temporaries = [...this.temporaries];
+    b.left = [...this.left];
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     b.grantsDeclared = this.grantsDeclared;
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on

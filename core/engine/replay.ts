@@ -721,7 +721,7 @@ export class Replay {
     const declare = (st: Statement, from: IncludedDeclarations | undefined) => {
       if (st.kind === 'player' && st.id) {
         if (!this.claim(st.id, from?.uri)) return;
-        const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, left: false, attachments: noAttachments(), protections: [], targeting: [] };
+        const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, seat: this.board.players.size, left: false, attachments: noAttachments(), protections: [], targeting: [] };
         this.board.players.set(p.id, p);
         this.names.add(p.id, p);
         this.suggestions = undefined;

@@ -2,7 +2,7 @@
 // game's own (`main` when none is written). What the turn decides is each game's: MTG casting and
 // sorcery-speed abilities (rules/mtg/timing.ts), Riftbound Equip (rules/riftbound/timing.ts).
 import type { EventNode } from '../parser/ast';
-import type { PlayerObj } from './board';
+import type { Board, PlayerObj } from './board';
 import { endTurnEffects } from './control';
 import { endTemporaries } from './untilEndOfTurn';
 import type { Replay } from './replay';
@@ -35,19 +35,41 @@ export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' 
     return;
   }
   const number = (now?.number ?? 0) + 1;
+  const skipped = now ? skippedTurns(replay.board, replay.board.players.get(now.player), p) : [];
   replay.board.turn = { player: p.id, step, number, place: placeOf(order, step, 0) };
-  if (replay.noting) replay.note(() => msg`${p.id}'s turn, ${word(step)} (a new turn)`);
-  endTurn(replay, number, p.id);
+  if (replay.noting) {
+    replay.note(() => msg`${p.id}'s turn, ${word(step)} (a new turn)`);
+    if (skipped.length) replay.note(() => msg`the turns of ${skipped.join(', ')} would have begun before it, had they not left the game (800.4m)`);
+  }
+  endTurn(replay, number, skipped.length ? [p.id, ...skipped] : [p.id]);
+}
+
+/**
+ * The players who left the game and whose turns would have begun between `from`'s turn and `to`'s
+ * (MTG 800.4k, 800.4m): those seated after `from` and before `to` in the turn order, every one but
+ * `from` when the turn comes round to `from` again. Looked for only while an effect may wait for a turn.
+ */
+function skippedTurns(board: Board, from: PlayerObj | undefined, to: PlayerObj): string[] {
+  if (!from || board.left.length === 0 || board.temporaries.length === 0) return [];
+  const a = from.seat;
+  const b = to.seat;
+  const out: string[] = [];
+  for (const id of board.left) {
+    const s = board.players.get(id)!.seat;
+    if (a === b ? s !== a : a < b ? a < s && s < b : s > a || s < b) out.push(id);
+  }
+  return out;
 }
 
 /**
  * The turn before turn `number` ended, or Riftbound's Expiration Step came (its cleanup in the Ending
  * Phase): every effect until end of turn ends at the same moment (MTG 514.2, Riftbound 317.2.c), those
- * on characteristics and abilities (untilEndOfTurn.ts) and those on control (control.ts); as `player`'s
- * turn begins, if one does, so do the effects until that player's next turn (611.2a).
+ * on characteristics and abilities (untilEndOfTurn.ts) and those on control (control.ts); as the turns
+ * of `players` begin (or would have begun, for those who left: 800.4m), so do the effects until their
+ * next turns (611.2a).
  */
-export function endTurn(replay: Replay, number: number, player: string | undefined): void {
-  endTemporaries(replay, player);
+export function endTurn(replay: Replay, number: number, players: readonly string[]): void {
+  endTemporaries(replay, players);
   endTurnEffects(replay, number);
 }
 

@@ -86,10 +86,15 @@ export class Temporary {
     } else if (c.lasts !== 'good' && !this.firstNext.has(c.lasts.nextTurnOf)) this.firstNext.set(c.lasts.nextTurnOf, i);
   }
 
-  /** The first change that ends as this turn ends (and `player`'s next turn begins, if one does), or -1. */
-  firstEnding(player: string | undefined): number {
-    const next = player === undefined ? undefined : this.firstNext.get(player);
-    return next === undefined ? this.firstTurn : this.firstTurn < 0 ? next : Math.min(next, this.firstTurn);
+  /** The first change that ends as this turn ends and the turns of `players` begin, or -1. */
+  firstEnding(players: readonly string[]): number {
+    let k = this.firstTurn;
+    if (this.firstNext.size === 0) return k;
+    for (const p of players) {
+      const next = this.firstNext.get(p);
+      if (next !== undefined && (k < 0 || next < k)) k = next;
+    }
+    return k;
   }
 
   /** The changes from `k` on, taken off the list (it must be `board`'s own), which forgets where they stood. */
@@ -169,30 +174,40 @@ export function lastsOf(replay: Replay, x: CardObj | PlayerObj, duration: TurnDu
   return you !== undefined ? { nextTurnOf: you } : 'turn';
 }
 
-/** Does a change that lasts `lasts` end now (the turn ends; `player`'s turn begins, if one does)? */
-function endsNow(lasts: Lasts, player: string | undefined): boolean {
-  return lasts === 'turn' || (typeof lasts === 'object' && lasts.nextTurnOf === player);
+/** Does a change that lasts `lasts` end now (the turn ends; the turns of `players` begin)? */
+function endsNow(lasts: Lasts, players: readonly string[]): boolean {
+  return lasts === 'turn' || (typeof lasts === 'object' && players.includes(lasts.nextTurnOf));
 }
 
 /**
- * The turn ended (and `player`'s turn began, if one did): the effects on `x` that end then end (514.2,
- * 317.2.c; 611.2a for those until a player's next turn). It takes back what it was before the first of
- * them, and the changes made since that go on are applied again, in order. What that changes is
- * judged by the next state-based action check (Board.regranted). Returns true when some effect on `x`
- * ended.
+ * The turn ended (and the turns of `players` began, or would have: 800.4m): the effects on `x` that
+ * end then end (514.2, 317.2.c; 611.2a for those until a player's next turn). It takes back what it was
+ * before the first of them, and the changes made since that go on are applied again, in order. What
+ * that changes is judged by the next state-based action check (Board.regranted). Returns true when
+ * some effect on `x` ended.
  */
-export function endTemporary(replay: Replay, x: CardObj | PlayerObj, player: string | undefined): boolean {
+export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: readonly string[]): boolean {
   const board = replay.board;
-  const k = x.temporary?.firstEnding(player) ?? -1;
+  const k = x.temporary?.firstEnding(players) ?? -1;
   if (k < 0) return false;
   const t = (x.temporary = x.temporary!.own(board));
   const lostAll = x.isCard && x.lost.has('all');
   restore(x, t.at(k).before!);
   let rules: readonly string[] = [];
+  // The players whose next turns the effects that ended waited for.
+  let awaited: readonly string[] = [];
   for (const c of t.takeFrom(k)) {
-    if (endsNow(c.lasts, player)) {
-      const rule = c.lasts === 'turn' ? '514.2' : '611.2a';
-      if (!rules.includes(rule)) rules = [...rules, rule];
+    if (endsNow(c.lasts, players)) {
+      if (c.lasts === 'turn') {
+        if (!rules.includes('514.2')) rules = [...rules, '514.2'];
+        continue;
+      }
+      const p = (c.lasts as { nextTurnOf: string }).nextTurnOf;
+      if (!rules.includes('611.2a')) rules = [...rules, '611.2a'];
+      if (!awaited.includes(p)) {
+        awaited = [...awaited, p];
+        if (board.players.get(p)?.left && !rules.includes('800.4m')) rules = [...rules, '800.4m'];
+      }
       continue;
     }
     // One that goes on is kept with what the object is now, just before it.
@@ -204,7 +219,7 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, player: str
   else board.temporaries.push(x.id);
   if (x.isCard) {
     x.modified = true;
-    x.effectsEnded = { turn: board.turn?.number ?? 0, rules };
+    x.effectsEnded = { turn: board.turn?.number ?? 0, rules, awaited };
     // Its own abilities changed (its log with them), and so may what it grants: worked out again,
     // every grantor of it too when whether it has any ability at all changed (a quoted grant's timestamp).
     board.abilitiesChanged(x, x.lost.has('all') === lostAll);
@@ -213,7 +228,7 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, player: str
     // What is attached to the player may have become illegal (protection, 702.16c).
     for (const id of x.attachments) replay.markDirty(board.cards.get(id)!);
   }
-  if (replay.noting) replay.note(() => (rules.includes('611.2a') ? msg`${x.id}: its effects until ${player}'s next turn ended` : msg`${x.id}: its effects until end of turn ended`));
+  if (replay.noting) replay.note(() => (awaited.length ? msg`${x.id}: its effects until ${awaited.join(', ')}'s next turn ended` : msg`${x.id}: its effects until end of turn ended`));
   return true;
 }
 
@@ -233,9 +248,10 @@ export function changeKeyword(board: Board, card: CardObj, verb: 'gains' | 'lose
 
 /**
  * The turn ended, or Riftbound's Expiration Step came: every effect until end of turn (this turn) on a
- * card or player ends, and, when a new turn of `player` begins, every effect until that player's next turn.
+ * card or player ends, and every effect until the next turn of one of `players`, whose turns begin (or
+ * would have begun, had they not left the game: 800.4m).
  */
-export function endTemporaries(replay: Replay, player: string | undefined): void {
+export function endTemporaries(replay: Replay, players: readonly string[]): void {
   const board = replay.board;
   const ids = board.temporaries;
   if (ids.length === 0) return;
@@ -247,6 +263,6 @@ export function endTemporaries(replay: Replay, player: string | undefined): void
     if (seen.has(id)) continue;
     seen.add(id);
     const x = board.cards.get(id) ?? board.players.get(id);
-    if (x?.temporary && !endTemporary(replay, x, player)) board.temporaries.push(id);
+    if (x?.temporary && !endTemporary(replay, x, players)) board.temporaries.push(id);
   }
 }

@@ -58,10 +58,10 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
     // On how long an effect lasts (`until end of turn`, `this turn`, `for as long as`).
     const duration = occ || named || zone ? undefined : durationAt(state, pos);
     if (duration?.kind === 'turn' && duration.player) {
-      specific = `${t('{0}: the change lasts until the next turn of {1} begins. The `turn` line that names {1} and begins a new turn ends it; then the card or player has again what it had before it, with the other changes made since.', `\`until ${duration.player}'s next turn\``, md(duration.player))}\n\n${ruleRefSection(state, '611.2a', ctx)}`;
+      specific = `${t('{0}: the change lasts until the next turn of {1} begins. The `turn` line that names {1} and begins a new turn ends it; then the card or player has again what it had before it, with the other changes made since.', `\`until ${duration.player}'s next turn\``, md(duration.player))} ${leftGame()}\n\n${ruleRefSection(state, '611.2a', ctx)}\n\n${ruleRefSection(state, '800.4m', ctx)}`;
       range = duration.range;
     } else if (duration?.kind === 'turn' && duration.text === 'until your next turn') {
-      specific = `${t('{0}: the change lasts until the next turn of its \"you\" begins: the controller of the card (its owner when it has none), or the player itself. A `turn` line that names that player and begins a new turn ends it; then the card or player has again what it had before it, with the other changes made since.', `\`${duration.text}\``)}\n\n${ruleRefSection(state, '611.2a', ctx)}`;
+      specific = `${t('{0}: the change lasts until the next turn of its \"you\" begins: the controller of the card (its owner when it has none), or the player itself. A `turn` line that names that player and begins a new turn ends it; then the card or player has again what it had before it, with the other changes made since.', `\`${duration.text}\``)} ${leftGame()}\n\n${ruleRefSection(state, '611.2a', ctx)}\n\n${ruleRefSection(state, '800.4m', ctx)}`;
       range = duration.range;
     } else if (duration?.kind === 'turn' && !duration.control) {
       specific = `${t('{0}: the change ends as its turn does, in the cleanup at the end of that turn; then the card or player has again what it had before it, with the lasting changes made since. A `turn` line that names another player, or an earlier step, begins a new turn; before the first `turn` line, the first one does.', `\`${duration.text}\``)}\n\n${ruleRefSection(state, state.game === 'mtg' ? '514.2' : '317.2.c', ctx)}`;
@@ -461,4 +461,9 @@ function lostLabel(lost: string[]): string {
   if (lost.includes('all')) return t('Lost all its abilities (an effect removed them)');
   if (lost.length === 1) return t('Lost its {0} ability (an effect removed it)', lost[0]);
   return t('Lost its {0} abilities (an effect removed them)', lost.join(t(' and ')));
+}
+
+/** What becomes of an effect until a player's next turn when that player leaves the game (MTG 800.4m). */
+function leftGame(): string {
+  return t('If that player has left the game, it ends as their turn would have begun: on the `turn` line of the first new turn that comes round past their place in the turn order, the order the players are declared in.');
 }

@@ -151,6 +151,10 @@ describe('LSP hover', () => {
     const bobs = value(await hoverAt(next, positionOf(next, "bob's next turn", 8)));
     assert.match(bobs, /lasts until the next turn of bob begins/);
     assert.match(bobs, /Rule 611\.2a/);
+    // If bob leaves the game, it ends as his turn would have begun (800.4m), and the hover says so.
+    assert.match(bobs, /has left the game, it ends as their turn would have begun/);
+    assert.match(bobs, /Rule 800\.4m/);
+    assert.match(yours, /Rule 800\.4m/);
     assert.doesNotMatch(value(await hoverAt(next, positionOf(next, "bob's", 1))), /611\.2a/);
   });
 

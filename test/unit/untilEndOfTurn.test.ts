@@ -96,6 +96,49 @@ describe('effects until end of turn (514.2) and until a player\'s next turn (611
     assert.deepEqual(check(before).findings.filter((d) => d.code === 'expectation-failed'), []);
   });
 
+  it('until the next turn of a player who left: it ends as that turn would have begun, walking the turn order (800.4m)', () => {
+    // Four players, seated in the order declared. Bob's effect on the Lion lasts until his next turn;
+    // he leaves at some point; then the turns go as the random lines say. The reference walks the
+    // seats one by one from each turn to the next (all the way round for the same player's new turn)
+    // and ends the effect at the first new turn whose walk passes bob's seat after he left, or reaches it before.
+    const seats = ['alice', 'bob', 'carol', 'dave'];
+    const head = ['game mtg', ...seats.map((p) => `player ${p}`), 'card lion "Savannah Lions": creature — Cat, owner alice', ''];
+    const turn = fc.tuple(fc.constantFrom('alice', 'carol', 'dave', 'bob'), fc.constantFrom('', ' upkeep', ' end'));
+    fc.assert(
+      fc.property(fc.constantFrom('alice', 'bob', 'carol', 'dave'), fc.array(turn, { minLength: 1, maxLength: 12 }), fc.nat(12), (first, turns, leaveAt) => {
+        const lines = [`turn ${first}`, "gains lion hexproof until bob's next turn"];
+        let now = { player: first, place: 2 };
+        let left = false;
+        let going = true;
+        const places: Record<string, number> = { ' upkeep': 0, '': 2, ' end': 5 };
+        turns.forEach(([p, step], i) => {
+          if (i === leaveAt && !left) {
+            lines.push('leave bob');
+            left = true;
+          }
+          if (left && p === 'bob') return;
+          lines.push(`turn ${p}${step}`);
+          const place = places[step];
+          const sameTurn = p === now.player && place >= now.place;
+          if (!sameTurn && going) {
+            // Walk the seats from the turn that ended to the one that begins.
+            let s = seats.indexOf(now.player);
+            do {
+              s = (s + 1) % seats.length;
+              if (seats[s] === 'bob') going = false;
+            } while (seats[s] !== p && going);
+            if (!left && p !== 'bob') going = true; // bob, still in, took no turn: nothing would have begun
+          }
+          now = { player: p, place: sameTurn ? Math.max(place, now.place) : place };
+          lines.push(going ? 'expect lion has hexproof' : 'expect lion has no hexproof');
+        });
+        const text = [...head, ...lines, ''].join('\n');
+        assert.deepEqual(check(text).findings.filter((d) => d.code === 'expectation-failed').map((d) => d.message), [], text);
+      }),
+      { numRuns: 300, seed: 8004 },
+    );
+  });
+
   it('stays linear: thousands of changes in one turn, lasting and until end of turn, on one card', () => {
     const lines: string[] = [];
     for (let i = 0; i < 3000; i++) lines.push(i % 3 === 0 ? 'gains lion first strike until end of turn' : i % 3 === 1 ? 'loses lion first strike' : 'gains lion flying');

@@ -7,7 +7,7 @@ import type { RuleExplanation } from './explanations';
 import { type Host, isAura, isCreature, isEquipment, isFortification } from './characteristics';
 import { attachProblem, touch } from './legality';
 import { moveTo } from './zones';
-import { msg } from '../../message';
+import { msg, type Message } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -67,18 +67,22 @@ function afterEffectsEnded(replay: Replay, c: CardObj, host: Host | undefined, c
   const words = ended.map((x) => x.id).join(', ');
   const cited = [...new Set(ended.flatMap((x) => x.effectsEnded!.rules))];
   const said = typeof why === 'function' ? why : () => why;
-  // The effects until a player's next turn that ended are the ones of the player whose turn began.
-  const player = replay.board.turn?.player;
+  // The players whose next turns the effects waited for: the one whose turn began, and those who left
+  // the game and whose turns would have begun before it (800.4m).
+  const awaited = [...new Set(ended.flatMap((x) => x.effectsEnded!.awaited))];
+  const player = awaited.join(', ');
+  const gone = awaited.filter((p) => replay.board.players.get(p)?.left).join(', ');
   const eot = cited.includes('514.2');
   const next = cited.includes('611.2a');
+  const what = (): Message =>
+    eot && next
+      ? msg`${said()}, now that the effects until end of turn and until ${player}'s next turn on ${words} have ended`
+      : next
+        ? msg`${said()}, now that the effects until ${player}'s next turn on ${words} have ended`
+        : msg`${said()}, now that the effects until end of turn on ${words} have ended`;
   return {
     rules: [...rules, ...cited],
-    why: () =>
-      eot && next
-        ? msg`${said()}, now that the effects until end of turn and until ${player}'s next turn on ${words} have ended`
-        : next
-          ? msg`${said()}, now that the effects until ${player}'s next turn on ${words} have ended`
-          : msg`${said()}, now that the effects until end of turn on ${words} have ended`,
+    why: () => (gone ? msg`${what()} (${gone} left the game, and that turn would have begun)` : what()),
   };
 }
 

@@ -23,6 +23,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '400.7': { title: 'A new object', text: 'As a rule, an object that changes zones becomes a new object that has no memory of, and no link to, the old one: what was attached to it stays behind, and spells and abilities that targeted it lose track of it. The subrules of 400.7 list the exceptions.' },
   '400.7f': { title: 'Auras that went with their host', text: "An exception to 400.7: a trigger on an enchanted permanent leaving the battlefield can still see its Auras in the graveyard, if they went there with it or right after it as a state-based action." },
   '800.4a': { title: 'A player leaves the game', text: 'When a player leaves, everything they own leaves too, control effects that gave them anything end, and whatever they still control is exiled.' },
+  '800.4m': { title: 'Until the next turn of a player who left', text: 'An effect that lasts until the next turn of a player who has left the game (or until some point in that turn) neither ends as they leave nor lasts for ever: it ends when that turn would have begun, had they stayed, in the turn order.' },
 };
 
 export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
@@ -228,6 +229,7 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
     return;
   }
   p.left = true;
+  replay.board.left.push(p.id);
   if (replay.noting) replay.note(() => msg`${p.id} left the game`);
   // Attachments on the player become unattached (701.3d) unless they leave with their owner.
   for (const id of [...p.attachments]) {

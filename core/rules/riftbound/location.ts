@@ -149,7 +149,7 @@ export function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cle
   // In the Ending Phase this is the Ending Special Cleanup, whose step 2d ends the `this turn` effects
   // (317.2.a, 317.2.c) before step 5 recalls what is in a base other than its controller's.
   const turn = replay.board.turn;
-  if (turn?.step === 'end') endTurn(replay, turn.number + 1, undefined);
+  if (turn?.step === 'end') endTurn(replay, turn.number + 1, []);
   let n = 0;
   for (const c of replay.board.cards.values()) {
     if (c.attachedTo || !c.controller) continue;
