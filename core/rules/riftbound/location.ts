@@ -95,22 +95,34 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
     replay.report('impossible-event', ev.range, msg`${card.id} is already on the board, at ${whereText(card)}, so it can't enter it. Remove the line, or move it off the board first.`, { subjects: [card.id] });
     return;
   }
+  // It enters unattached, where the line says, else at its base; false when the place is unknown (reported).
+  const unattached = (): boolean => {
+    const at = ev.zone ? placeOf(replay, ev.zone) : { ok: true, place: undefined };
+    if (at.ok) moveTo(replay, card, ev.zone ? zoneOf(ev.zone) : 'base', at.place, ev);
+    return at.ok;
+  };
+  const where = ev.zone ? msg`where the line says` : msg`at its base`;
   if (host && (!isGear(card) || !isCard(host) || !isUnit(host))) {
     // Playing a card attaches it only when the card says so, as Quick-Draw gear does: "attach it to
     // a Unit you control" (819.1.d). Anything else is attached only by an effect (434.2.a).
-    replay.report('illegal-attachment', ev.host!.range, msg`${card.id} can't enter attached to ${host.id}: playing a card attaches it only when the card says so, as Quick-Draw gear does (attached to a unit you control), and ${isGear(card) ? msg`${host.id} is not a unit` : msg`${card.id} is not a gear`}. It enters ${ev.zone ? msg`where the line says` : msg`at its base`}, unattached. If an effect attaches it, write that as its own \`attach\` line.`, { rules: ['434.2.a', '819.1.d'], subjects: [card.id, host.id] });
-    moveTo(replay, card, ev.zone ? zoneOf(ev.zone) : 'base', ev.zone?.place?.text, ev);
+    replay.report('illegal-attachment', ev.host!.range, msg`${card.id} can't enter attached to ${host.id}: playing a card attaches it only when the card says so, as Quick-Draw gear does (attached to a unit you control), and ${isGear(card) ? msg`${host.id} is not a unit` : msg`${card.id} is not a gear`}. It enters ${where}, unattached. If an effect attaches it, write that as its own \`attach\` line.`, { rules: ['434.2.a', '819.1.d'], subjects: [card.id, host.id] });
+    unattached();
     return;
   }
   if (host && isCard(host) && onBoard(host)) {
+    // Quick-Draw attaches the gear to "a Unit you control" (819.1.d), its player's: not another player's unit.
+    const player = card.controller ?? card.owner;
+    const holder = host.controller ?? host.owner;
+    if (player !== undefined && holder !== undefined && holder !== player) {
+      replay.report('illegal-attachment', ev.host!.range, msg`${card.id} can't enter attached to ${host.id}: Quick-Draw attaches the gear to a unit its player controls, and ${host.id} is controlled by ${holder}, not ${player}. It enters ${where}, unattached. Name a unit ${player} controls, or write the line without \`attached to\`.`, { rules: ['819.1.d'], subjects: [card.id, host.id] });
+      unattached();
+      return;
+    }
     moveTo(replay, card, host.zone, host.place, ev);
     attachEvent(replay, { kind: 'attach', verb: 'attach', subject: ev.subject, host: ev.host!, verbRange: ev.verbRange, range: ev.range });
     return;
   }
-  const zone = ev.zone ? zoneOf(ev.zone) : 'base';
-  const at = ev.zone ? placeOf(replay, ev.zone) : { ok: true, place: undefined };
-  if (!at.ok) return;
-  moveTo(replay, card, zone, at.place, ev);
+  if (!unattached()) return;
   if (host) {
     const problem = attachProblem(card, host);
     if (problem) replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters unattached.`, { rules: problem.rules, subjects: [card.id, host.id] });
