@@ -428,7 +428,7 @@ export class Replay {
    * The group being replayed: its event, the cards that entered the battlefield in it, the part
    * being applied, and the fixes that remove a part (their edits are known once the group is done).
    */
-  private group: { node: Extract<EventNode, { kind: 'together' }>; entered: Set<string>; replaced: Set<string>; part: number; removals: { index: number; fix: Fix; redundant: boolean }[] } | undefined;
+  private group: { node: Extract<EventNode, { kind: 'together' }>; entered: Set<string>; replaced: Set<string>; phased: Set<string>; part: number; removals: { index: number; fix: Fix; redundant: boolean }[] } | undefined;
 
   /** Did `card` enter the battlefield in the group being replayed (at the same time as the part now applied)? */
   enteredTogether(card: CardObj): boolean {
@@ -454,13 +454,23 @@ export class Replay {
     this.group?.entered.add(card.id);
   }
 
+  /** A card phased out, directly or with its host (the rules call this as they phase it). */
+  phasedOut(card: CardObj): void {
+    this.group?.phased.add(card.id);
+  }
+
+  /** Did `card` phase out in the group being replayed, at the same time as the part now applied (MTG 702.26h)? */
+  phasedOutTogether(card: CardObj): boolean {
+    return this.group !== undefined && this.group.phased.has(card.id);
+  }
+
   /**
    * `together:`: every part is applied in the order written, with no state-based action check
    * between them (704.3: they are checked only when a player would get priority, after the whole
    * resolution). A part that records a consequence of an earlier part discharges it.
    */
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
-    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), replaced: new Set(), part: 0, removals: [] };
+    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), replaced: new Set(), phased: new Set(), part: 0, removals: [] };
     this.group = group;
     try {
       for (let i = 0; i < st.parts.length; i++) {

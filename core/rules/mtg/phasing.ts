@@ -13,6 +13,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.26b': { title: 'Phased out', text: "Apart from rules and effects that mention phased-out permanents, the game acts as if a phased-out permanent weren't there: it can't affect anything or be affected, so nothing can be attached to it, events don't change it and state-based actions skip it." },
   '702.26e': { title: 'Effects skip phased-out permanents', text: 'A continuous effect from a resolving spell or ability that changes characteristics or control leaves out phased-out permanents, even ones it names, unless it names them as phased out.' },
   '702.26g': { title: 'Phasing out with the host', text: 'When a permanent phases out, everything attached to it phases out with it ("indirectly") and phases back in with it, still attached.' },
+  '702.26h': { title: 'Phasing out both ways at once', text: 'A permanent that would phase out on its own and along with its host at the same moment (an effect phases out everything a player controls) phases out only along with its host, so it later phases in with it.' },
   '702.26i': { title: 'Phasing in alone', text: 'An attachment that phased out on its own phases back in attached to the same object if that object is still there; otherwise it phases in unattached.' },
   '702.26j': { title: 'Attach triggers ignore phasing', text: 'Phasing in or out never sets off a trigger about becoming attached or unattached, even when phasing leaves an attachment unattached (702.26i).' },
 };
@@ -54,11 +55,18 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
     return;
   }
   if (ev.direction === 'out') {
+    if (card.phasedOut === 'indirect' && replay.phasedOutTogether(card)) {
+      // Its host phased out in the same resolution, taking it along (Teferi's Protection: "all
+      // permanents you control phase out"): it phases out only indirectly, and in with its host (702.26h).
+      if (replay.noting) replay.note(() => msg`${card.id} phased out only with its host (702.26h)`);
+      return;
+    }
     if (card.phasedOut !== 'no') {
       replay.report('impossible-event', ev.range, msg`${card.id} is already phased out.`, { subjects: [card.id] });
       return;
     }
     card.phasedOut = 'direct';
+    replay.phasedOut(card);
     phaseBelow(replay, card, 'no', 'indirect');
     replay.board.abilitiesChanged(card);
     // A control effect that tracks it for as long as something holds ends (702.26f): looked at with the dirty cards.
@@ -85,16 +93,23 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
 
 /**
  * What is attached beneath `card`, however deep, phases with it (702.26g): each one in state `from`
- * goes to `to`, and so do the ones beneath it. A loop over a list, not recursion, so a deep chain of
- * attachments can't overflow the stack.
+ * goes to `to`, and so do the ones beneath it. Phasing out, an attachment that phased out directly
+ * earlier in the same resolution phases out only indirectly instead (702.26h). A loop over a list, not
+ * recursion, so a deep chain of attachments can't overflow the stack.
  */
 function phaseBelow(replay: Replay, card: CardObj, from: CardObj['phasedOut'], to: CardObj['phasedOut']): void {
   const todo = [card];
   while (todo.length > 0) {
     for (const id of todo.pop()!.attachments) {
       const a = replay.board.cards.get(id)!;
+      if (a.phasedOut === 'direct' && to === 'indirect' && replay.phasedOutTogether(a)) {
+        a.phasedOut = 'indirect';
+        if (replay.noting) replay.note(() => msg`${a.id} phased out only with its host (702.26h)`);
+        continue; // What is beneath it phased out with it already.
+      }
       if (a.phasedOut !== from) continue;
       a.phasedOut = to;
+      if (to === 'indirect') replay.phasedOut(a);
       todo.push(a);
     }
   }
