@@ -64,6 +64,8 @@ export interface Ruleset {
   hostProblem(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): { why: Message; rules: string[] } | undefined;
   /** How the unattach verb is written in this game. */
   readonly unattachVerb: 'unattach' | 'detach';
+  /** A resolution with several parts (`together:`) is done: the cards it stamped (entered the battlefield, became attached), in order, got their timestamps at the same moment (MTG 613.7m). */
+  simultaneous?(replay: Replay, stamped: readonly CardObj[]): void;
 }
 
 /** The players and cards of one included file, declared before the checked file's own. */
@@ -428,7 +430,7 @@ export class Replay {
    * The group being replayed: its event, the cards that entered the battlefield in it, the part
    * being applied, and the fixes that remove a part (their edits are known once the group is done).
    */
-  private group: { node: Extract<EventNode, { kind: 'together' }>; entered: Set<string>; replaced: Set<string>; phased: Set<string>; part: number; removals: { index: number; fix: Fix; redundant: boolean }[] } | undefined;
+  private group: { node: Extract<EventNode, { kind: 'together' }>; entered: Set<string>; stamped: CardObj[]; replaced: Set<string>; phased: Set<string>; part: number; removals: { index: number; fix: Fix; redundant: boolean }[] } | undefined;
 
   /** Did `card` enter the battlefield in the group being replayed (at the same time as the part now applied)? */
   enteredTogether(card: CardObj): boolean {
@@ -451,7 +453,14 @@ export class Replay {
 
   /** A card entered the battlefield (the rules call this as they move it). */
   entered(card: CardObj): void {
-    this.group?.entered.add(card.id);
+    if (!this.group) return;
+    this.group.entered.add(card.id);
+    this.group.stamped.push(card);
+  }
+
+  /** A card became attached, with a new timestamp (the rules call this as they attach it). */
+  attached(card: CardObj): void {
+    this.group?.stamped.push(card);
   }
 
   /** A card phased out, directly or with its host (the rules call this as they phase it). */
@@ -470,7 +479,7 @@ export class Replay {
    * resolution). A part that records a consequence of an earlier part discharges it.
    */
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
-    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), replaced: new Set(), phased: new Set(), part: 0, removals: [] };
+    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), part: 0, removals: [] };
     this.group = group;
     try {
       for (let i = 0; i < st.parts.length; i++) {
@@ -479,6 +488,7 @@ export class Replay {
         if (this.discharges(part)) continue;
         this.rules.event(this, part);
       }
+      if (group.stamped.length > 1) this.rules.simultaneous?.(this, group.stamped);
     } finally {
       this.group = undefined;
       if (group.removals.length > 0) this.settleRemovals(group.node, group.removals);

@@ -1,7 +1,7 @@
 // Magic: The Gathering rules the checker cites, each explained in our own words (never the official
 // text). Keys are canonical numbers: the numbering of the newest Comprehensive Rules we know
 // (see ../versions.ts for older numberings). Each rule is explained beside its code, in the module of
-// its rule family (that module's EXPLAINED); this file assembles them, with the few that belong to none.
+// its rule family (that module's EXPLAINED); this file assembles them.
 import { EXPLAINED as characteristics } from './characteristics';
 import { EXPLAINED as legality } from './legality';
 import { EXPLAINED as targeting } from './targeting';
@@ -17,6 +17,7 @@ import { EXPLAINED as timing } from './timing';
 import { EXPLAINED as targetingKeywords } from './targetingKeywords';
 import { EXPLAINED as grants } from './grants';
 import { EXPLAINED as destruction } from './destruction';
+import { EXPLAINED as timestamps } from './timestamps';
 
 export interface RuleExplanation {
   title: string;
@@ -30,19 +31,13 @@ export interface RuleExplanation {
   earlier?: { before: string; title?: string; text: string }[];
 }
 
-/** Rules that belong to no one module: timestamps (613.7). */
-const GENERAL: Record<string, RuleExplanation> = {
-  '613.7d': { title: 'Timestamp on entering a zone', text: 'An object gets a new timestamp when it enters a zone.' },
-  '613.7e': { title: 'Timestamp on becoming attached', text: 'A fresh timestamp is given to an Aura, Equipment or Fortification every time it gets attached to something, object or player.' },
-};
-
 /** The explained rules of each module (each rule in exactly one: test/unit/ruleModules.test.ts). */
 export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, RuleExplanation>>>> = {
   characteristics, legality, targeting, phasing, attach, zones, spells, effects, sba, exchange, stack, timing,
   targetingKeywords,
   grants,
   destruction,
-  explanations: GENERAL,
+  timestamps,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

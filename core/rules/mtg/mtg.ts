@@ -14,6 +14,7 @@ import { activateEvent } from './stack';
 import { turnEvent } from './timing';
 import { keywordEvent } from './targetingKeywords';
 import { keywordAbilityEvent } from './grants';
+import { simultaneousTimestamps } from './timestamps';
 import { msg } from '../../message';
 
 /** The MTG Ruleset: each part of it is in the module of its rule family. */
@@ -81,4 +82,6 @@ export const mtg: Ruleset = {
 
   legalHost,
   hostProblem,
+
+  simultaneous: simultaneousTimestamps,
 };
