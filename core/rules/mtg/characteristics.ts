@@ -1,7 +1,7 @@
 // MTG characteristics: card types, supertypes, colors and zones; what is an Aura, Equipment, Fortification or
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
-import type { CardStmt, Filter, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
+import type { CardStmt, Filter, FilterTerm, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
 import { adding, type CardObj, colorBit, COLOR_WORDS, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
@@ -114,6 +114,36 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
   // A bestowed Aura is an Aura (702.103b) without the subtype printed.
   if (word === 'Aura') return isAura(host);
   return host.subtypes.has(word);
+}
+
+/** The words a filter knows besides card types, supertypes, colors and capitalized subtypes (termMatches). */
+const FILTER_WORDS = new Set(['permanent', 'card', 'object', 'player', 'opponent', 'token', 'colorless']);
+
+function knownFilterWord(w: string): boolean {
+  return MTG_CARD_TYPES.includes(w) || MTG_SUPERTYPES.includes(w) || colorBit(w) !== 0 || FILTER_WORDS.has(w) || /^[A-Z]/.test(w);
+}
+
+/**
+ * A filter (`enchant`, an equip quality) as the replay reads it. A lowercase word that is no card type,
+ * supertype, color or filter word (`with` in `enchant creature with flying`, Daybreak Coronet's
+ * `with another Aura attached to it`) starts something the checker does not model: a syntax error, and
+ * that alternative is read up to it (`enchant creature`), so the filter never forbids a host for words
+ * it can't read. `rule` is the ability's (702.5a enchant, 702.6c equip quality).
+ */
+export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.6c'): Filter {
+  let cut = false;
+  const alternatives = f.alternatives.map((alt) => {
+    const k = alt.findIndex((t) => !knownFilterWord(t.word));
+    if (k < 0) return alt;
+    cut = true;
+    const from = alt[k].range;
+    const to = alt[alt.length - 1].range;
+    // Nothing before it: read as any permanent.
+    const read: FilterTerm[] = k > 0 ? alt.slice(0, k) : [{ negated: false, word: 'permanent', range: from }];
+    replay.report('syntax-error', { start: from.start, end: to.end }, msg`'${alt[k].word}' is not a word a filter knows, so the checker can't read what follows it: a filter is card types, supertypes, subtypes (capitalized: Aura, Forest), colors, \`token\`, \`permanent\`, \`card\`, \`player\` and \`opponent\`, with \`non\`, \`or\`, \`you control\` and a graveyard. The replay reads it as \`${read.map((t) => (t.negated ? `non${t.word}` : t.word)).join(' ')}\`: check by hand what the rest allows.`, { rules: [rule] });
+    return read;
+  });
+  return cut ? { ...f, alternatives } : f;
 }
 
 /** Does a filter (enchant or equip quality) allow this host, for an attachment controlled as `att` is? */
@@ -247,12 +277,12 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         else card.zone = p.zone.zone;
         break;
       case 'enchant':
-        pr.enchant = pushing(pr.enchant, p.filter);
+        pr.enchant = pushing(pr.enchant, readableFilter(replay, p.filter, '702.5a'));
         break;
       case 'equip':
         if (p.quality?.zone) replay.report('syntax-error', p.quality.zone.range, msg`An equip ability targets a creature on the battlefield, so its quality can't name a zone. Remove \`${zoneText(p.quality.zone)}\`.`);
         pr.hasEquip = true;
-        pr.equipQuality = p.quality;
+        pr.equipQuality = p.quality && readableFilter(replay, p.quality, '702.6c');
         break;
       case 'protection':
         for (const q of protectionQualities(p.quality.text)) pr.protections = pushing(pr.protections, q);

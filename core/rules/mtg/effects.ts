@@ -6,7 +6,7 @@ import { giveControl, type Held } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES } from './characteristics';
+import { describe, MTG_CARD_TYPES, MTG_SUPERTYPES, readableFilter } from './characteristics';
 import { unknownWord } from '../../engine/words';
 import { protectionKeep, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
@@ -149,7 +149,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
   const ability = ev.ability;
   // 702.151b: the attaching, not the ability, keeps a reconfigured Equipment a noncreature while it stays on.
   if ((ability === 'all' || ability === 'reconfigure') && ev.verb === 'loses' && card.reconfigure && card.attachedTo) card.reconfiguredOn = card.attachedTo;
-  const filter = ev.filter;
+  const filter = ev.filter && readableFilter(replay, ev.filter, '702.5a');
   const gains = ev.verb === 'gains';
   // Turn to Frog: `loses X all abilities until end of turn` (514.2).
   change(replay.board, card, lasts, (board, y, at) => {
