@@ -399,7 +399,9 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         const kws = n === 1 && game === 'mtg' ? (c?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map(offeredAbility) : [];
         return { kind: 'words', words: [...(n === 1 && game === 'mtg' ? ['protection'] : []), ...abilities, ...new Set(kws), ...have, ...(n >= 2 ? durations : [])], item: CompletionItemKind.TypeParameter };
       }
-      return { kind: 'words', words: [...(game === 'mtg' ? [...MTG_CARD_TYPES, ...MTG_SUBTYPES] : [...RIFTBOUND_CARD_TYPES, ...RIFTBOUND_TAGS]), ...(n >= 2 ? durations : [])], item: CompletionItemKind.TypeParameter };
+      // MTG `becomes X red` (105.3): colors too, and once one is written, that it is in addition to the others.
+      const colors = game === 'mtg' ? [...COLORS, 'colorless', ...(args.slice(1).some((a) => COLORS.includes(a)) ? ['in addition to its other colors'] : [])] : [];
+      return { kind: 'words', words: [...(game === 'mtg' ? [...MTG_CARD_TYPES, ...MTG_SUBTYPES] : [...RIFTBOUND_CARD_TYPES, ...RIFTBOUND_TAGS]), ...colors, ...(n >= 2 ? durations : [])], item: CompletionItemKind.TypeParameter };
     }
     case 'control':
       if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1) };

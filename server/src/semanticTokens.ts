@@ -16,6 +16,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentState } from './documents';
 import { lastStatementBy, lineText } from './util';
 
+/** The closing words of `becomes X red in addition to its other colors` (105.3). */
+const ADDITION = new Set(['in', 'addition', 'to', 'its', 'other', 'colors']);
+
 export const TOKEN_TYPES = ['variable', 'class', 'keyword', 'type', 'enumMember', 'number', 'comment'] as const;
 export const TOKEN_MODIFIERS = ['declaration'] as const;
 export const LEGEND: SemanticTokensLegend = { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [...TOKEN_MODIFIERS] };
@@ -163,7 +166,8 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
         for (const ev of st.kind === 'together' ? [st, ...st.parts] : [st]) {
           add(ev.verbRange, 'keyword');
           if ((ev.kind === 'move' || ev.kind === 'enter') && ev.zone) zone(ev.zone, ev.verbRange);
-          if (ev.kind === 'types') for (const w of ev.words) add(w.range, 'type');
+          // `becomes X red in addition to its other colors` (105.3): the closing words are a phrase, not types.
+          if (ev.kind === 'types') for (const w of ev.words) add(w.range, ADDITION.has(w.text) ? 'keyword' : 'type');
           if (ev.kind === 'expect' && ev.assertion?.kind === 'in-zone') zone(ev.assertion.zone);
           if (ev.kind === 'expect' && ev.assertion?.kind === 'has-ability') ability(ev.assertion.ability);
           // What `gains X` and `loses X` give or take (not the types of `becomes`/`loses X Aura`, typed above).

@@ -221,7 +221,7 @@ function cardSpec(game: GameId): fc.Arbitrary<CardSpec> {
 
 // ---- events ----------------------------------------------------------------------------------
 
-const TYPE_WORDS = ['creature', 'artifact', 'land', 'enchantment', 'Aura', 'Equipment', 'Fortification', 'Cat', 'unit', 'gear', 'legendary', 'battle', 'Role', 'lowercaseword'];
+const TYPE_WORDS = ['creature', 'artifact', 'land', 'enchantment', 'Aura', 'Equipment', 'Fortification', 'Cat', 'unit', 'gear', 'legendary', 'battle', 'Role', 'lowercaseword', 'red', 'colorless'];
 
 function zoneArb(game: GameId): fc.Arbitrary<string> {
   const own = game === 'mtg' ? MTG_ZONE_WORDS : ['base', ...RB_ZONE_WORDS];

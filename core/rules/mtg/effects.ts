@@ -1,7 +1,8 @@
 // MTG effects that change a permanent's types, protection or controller (the attachment and its host keep their
 // own controllers: 303.4e, 301.5d); none applies to a phased-out permanent (702.26e).
-import type { EventNode } from '../../parser/ast';
-import { type Board, type CardObj, isCard, kindsOf, type PlayerObj, protectionQualities, withOrWithout } from '../../engine/board';
+import type { EventNode, Word } from '../../parser/ast';
+import type { Range } from '../../types';
+import { type Board, type CardObj, colorBit, COLOR_WORDS, isCard, kindsOf, type PlayerObj, protectionQualities, withOrWithout } from '../../engine/board';
 import { giveControl, type Held } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
@@ -17,10 +18,24 @@ import { change, lastsOf } from '../../engine/untilEndOfTurn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '105.3': { title: 'Changing colors', text: 'An effect may give an object new colors, or make it colorless. The new colors take the place of all the old ones, unless the effect says it gets them "in addition to its other colors". No effect makes an object lose one color and keep the rest.' },
   '113.10': { title: 'Gaining and losing abilities', text: 'An effect may give an object an ability (it "gains" or "has" it) or take one away (it "loses" it).' },
   '113.10b': { title: 'Losing every instance', text: 'When an effect takes an ability away, the object is left with no copy of it at all, however many it had.' },
   '303.4e': { title: 'Two controllers', text: "The Aura's controller and the enchanted object's controller are separate; a control change of one does not change the other." },
 };
+
+/**
+ * The words of `becomes X ...` without a closing `in addition to its other colors` (105.3), and the
+ * range of that clause when it is there.
+ */
+function colorClause(words: readonly Word[]): { words: readonly Word[]; inAddition: Range | undefined } {
+  const tail = ['in', 'addition', 'to', 'its', 'other', 'colors'];
+  const n = words.length;
+  if (n >= tail.length && tail.every((t, i) => words[n - tail.length + i].text === t)) {
+    return { words: words.slice(0, n - tail.length), inAddition: { start: words[n - tail.length].range.start, end: words[n - 1].range.end } };
+  }
+  return { words, inAddition: undefined };
+}
 
 export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): void {
   const card = replay.card(ev.subject);
@@ -30,16 +45,34 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   const add = ev.verb === 'becomes';
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, add ? msg`an effect that makes it become ${ev.words.map((w) => w.text).join(' ')}` : msg`an effect that makes it lose ${ev.words.map((w) => w.text).join(' ')}`, ['702.26e'])) return;
   const changes: { key: 'supertypes' | 'types' | 'subtypes'; word: string }[] = [];
-  for (const w of ev.words) {
+  // Colors (105.3): the new ones replace the old, unless it becomes them "in addition to its other colors".
+  const { words, inAddition } = colorClause(ev.words);
+  let colors: string[] | undefined;
+  for (const w of words) {
+    if (w.text === 'colorless' || colorBit(w.text) !== 0) {
+      if (!add) {
+        replay.report('syntax-error', w.range, msg`An object doesn't lose a color: an effect gives it new colors, which replace the old ones (105.3). Write the colors it becomes, \`becomes ${card.id} white\` or \`becomes ${card.id} colorless\`.`, { rules: ['105.3'] });
+        return;
+      }
+      colors ??= [];
+      if (w.text !== 'colorless' && !colors.includes(w.text)) colors.push(w.text);
+      continue;
+    }
     const key = MTG_SUPERTYPES.includes(w.text) ? 'supertypes' : MTG_CARD_TYPES.includes(w.text) ? 'types' : /^\p{Lu}/u.test(w.text) ? 'subtypes' : undefined;
-    if (!key) unknownWord(replay, w, msg`card type or subtype`, MTG_CARD_TYPES);
+    if (!key) unknownWord(replay, w, msg`card type, subtype or color`, [...MTG_CARD_TYPES, ...COLOR_WORDS]);
     else changes.push({ key, word: w.text });
   }
-  if (changes.length === 0) return;
-  // `becomes X artifact creature until end of turn` (a manland, 514.2): the types go with the turn.
+  if (inAddition && !colors) {
+    replay.report('syntax-error', inAddition, msg`\`in addition to its other colors\` follows the colors a card becomes: \`becomes ${card.id} red in addition to its other colors\` (105.3).`, { rules: ['105.3'] });
+    return;
+  }
+  if (changes.length === 0 && !colors) return;
+  // `becomes X artifact creature until end of turn` (a manland, 514.2): the types go with the turn;
+  // `becomes X red` (105.3): its colors, as well.
   change(replay.board, card, lasts, (_, x) => {
     const c = x as CardObj;
     for (const { key, word } of changes) c[key] = withOrWithout(c[key], word, add);
+    if (colors) c.colors = new Set(inAddition ? [...c.colors, ...colors] : colors);
     c.kinds = kindsOf(c);
   });
   if (replay.noting) replay.note(() => (ev.duration ? msg`${card.id}: ${describe(card)}, ${ev.duration.text}` : msg`${card.id}: ${describe(card)}`));
