@@ -76,6 +76,18 @@ function mtgFacts(rec: CardRecord): CardFacts {
       props.push(`you may cast ${spellWords(mayCast[1])} spells from the top of your library`);
       continue;
     }
+    // A replacement that exiles instead of putting into a graveyard (614.1a): "If Ghastly Mimicry would
+    // be put into a graveyard from anywhere, exile it instead." (its own), "If a card or token would be
+    // put into a graveyard ..." (Rest in Peace), "... into an opponent's graveyard ..." (Leyline of the Void).
+    const exiles = /^If (.+?) would be put into (a|an opponent['’]s) graveyard from anywhere, exile it instead$/.exec(line);
+    if (exiles) {
+      const own = exiles[1] === rec.name || /^this \w+$/.test(exiles[1]);
+      const any = /^a card(?: or token)?$/.test(exiles[1]);
+      if ((own && exiles[2] === 'a') || any) {
+        props.push(own ? 'if it would be put into a graveyard, exile it instead' : `if a card would be put into ${exiles[2] === 'a' ? 'a' : "an opponent's"} graveyard, exile it instead`);
+        continue;
+      }
+    }
     // Control Magic's "You control enchanted creature." (613.1b), the whole line.
     const controls = /^You control enchanted (creature|permanent|artifact|land)\.?$/.exec(line);
     if (controls) {

@@ -369,6 +369,8 @@ export class Board {
   temporaries: string[] = [];
   /** The players who left the game, in the order they left (their turns would still have begun: MTG 800.4m). */
   left: string[] = [];
+  /** MTG: the cards declared with a replacement that exiles other cards instead of putting them into a graveyard (Rest in Peace, 614.1a): they apply while on the battlefield. */
+  exilers: string[] = [];
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
   controlEndedNow: string[] = [];
   /** The cards whose control effects track each card (`for as long as`, held.ts): looked at when it changes. */
@@ -633,6 +635,7 @@ export class Board {
     b.controlEndedNow = [...this.controlEndedNow];
     b.temporaries = [...this.temporaries];
     b.left = [...this.left];
+    b.exilers = this.exilers;
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     b.grantsDeclared = this.grantsDeclared;
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on

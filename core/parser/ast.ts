@@ -86,6 +86,13 @@ export type Property =
   | { kind: 'may-cast-top'; filter: Filter; range: Range }
   /** `you may cast FILTER spells as though they had flash` (MTG): its controller may cast such spells any time they could cast an instant (601.3b, 702.8a). */
   | { kind: 'may-cast-flash'; filter: Filter; range: Range }
+  /**
+   * MTG replacement (614.1a): `if it would be put into a graveyard, exile it instead` (the card itself: a
+   * disturbed Aura's back face), `if a card would be put into a graveyard, exile it instead` (Rest in
+   * Peace: every card, while this is on the battlefield), `... into an opponent's graveyard ...` (Leyline
+   * of the Void: its controller's opponents' cards).
+   */
+  | { kind: 'exile-instead'; scope: 'self' | 'any' | 'opponent'; range: Range }
   | { kind: 'might'; value: number; range: Range }
   | { kind: 'might-bonus'; value: number; range: Range }
   /** MTG targeting keywords: `hexproof`, `hexproof from QUALITY`, `shroud`, `ward [COST]` (702.11, 702.18, 702.21). */

@@ -542,6 +542,7 @@ function parseProperty(cur: Cursor): Property {
       cur.expectWord('top');
       return { kind: 'flag', flag: 'on-top', range: r() };
     case 'if': {
+      if (cur.isWord('it') || cur.isWord('a')) return parseExileInstead(cur, r);
       // Riftbound Effect Text (Guardian Angel): `if I would die, kill this instead`.
       for (const w of ['I', 'would', 'die']) cur.expectWord(w);
       if (cur.peek()?.type !== 'comma') cur.fail(msg`', kill this instead'`);
@@ -829,6 +830,41 @@ function parseSpellFilter(cur: Cursor): Filter {
     }
     alt.push(filterTerm(t));
   }
+}
+
+/**
+ * After `if`: `it would be put into a graveyard, exile it instead` (the card itself), or `a card [or
+ * token] would be put into a graveyard | an opponent's graveyard, ...` (every card, or an opponent's),
+ * each with an optional `from anywhere` before the comma (MTG 614.1a).
+ */
+function parseExileInstead(cur: Cursor, r: () => Range): Property {
+  let scope: 'self' | 'any' | 'opponent' = 'self';
+  if (cur.isWord('it')) cur.next();
+  else {
+    cur.expectWord('a');
+    cur.expectWord('card');
+    if (cur.isWord('or')) {
+      cur.next();
+      cur.expectWord('token');
+    }
+    scope = 'any';
+  }
+  for (const w of ['would', 'be', 'put', 'into']) cur.expectWord(w);
+  if (scope === 'any' && cur.isWord('an')) {
+    cur.next();
+    if (!cur.isWord("opponent's") && !cur.isWord('opponent\u2019s')) cur.fail(msg`'a graveyard' or 'an opponent's graveyard'`);
+    cur.next();
+    scope = 'opponent';
+  } else cur.expectWord('a');
+  cur.expectWord('graveyard');
+  if (cur.isWord('from')) {
+    cur.next();
+    cur.expectWord('anywhere');
+  }
+  if (cur.peek()?.type !== 'comma') cur.fail(msg`', exile it instead'`);
+  cur.next();
+  for (const w of ['exile', 'it', 'instead']) cur.expectWord(w);
+  return { kind: 'exile-instead', scope, range: r() };
 }
 
 /** A word of a filter: `nonland`, `non-Aura` are negated (`none` is not). */

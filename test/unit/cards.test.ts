@@ -71,6 +71,10 @@ describe('card data: formats', () => {
     assert.deepEqual(f('Aether Storm'), ['color blue', "players can't cast creature spells"]);
     assert.deepEqual(f('Feather of Flight'), ['color blue', 'flash', 'enchant creature', 'enchanted creature has flying']);
     assert.deepEqual(f("Garruk's Horde"), ['color green', 'you may cast creature spells from the top of your library']);
+    // Replacements that exile instead (614.1a): its own, every card's, an opponent's.
+    assert.deepEqual(f('Ghastly Mimicry'), ['color blue', 'enchant creature', 'if it would be put into a graveyard, exile it instead']);
+    assert.deepEqual(f('Rest in Peace'), ['color white', 'if a card would be put into a graveyard, exile it instead']);
+    assert.deepEqual(f('Leyline of the Void'), ['color black', "if a card would be put into an opponent's graveyard, exile it instead"]);
     assert.deepEqual(facts(cards.mtg, 'Darksteel Garrison'), { typeLine: 'artifact — Fortification', props: ['fortified land has indestructible'] });
     assert.deepEqual(facts(cards.mtg, 'Forest'), { typeLine: 'basic land — Forest', props: [] });
     assert.deepEqual(facts(cards.riftbound, 'Long Sword'), { typeLine: 'gear — Equipment', props: ['might-bonus 2', 'equip'] });

@@ -309,6 +309,10 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'cant':
         pr.cant = adding(pr.cant, p.what);
         break;
+      case 'exile-instead':
+        // Its own replacement is read from the declaration where a card would go to a graveyard (zones.ts, graveyardFor).
+        if (p.scope !== 'self') replay.board.exilers.push(card.id);
+        break;
       case 'might':
       case 'might-bonus':
         replay.report('syntax-error', p.range, msg`\`${p.kind}\` is a Riftbound property.`);

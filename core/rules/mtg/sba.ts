@@ -6,7 +6,7 @@ import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, isAura, isCreature, isEquipment, isFortification } from './characteristics';
 import { attachProblem, touch } from './legality';
-import { moveTo } from './zones';
+import { graveyardFor, moveTo } from './zones';
 import { msg, type Message } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -100,7 +100,16 @@ function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | 
 function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined, rules: string[], why: Obligation['why']): void {
   if (cause) {
     ({ rules, why } = afterEffectsEnded(replay, c, replay.board.hostOf(c), cause, rules, why));
-    replay.oblige({ action: 'move', subject: c, zone: 'graveyard', code: 'missing-state-based-action', rules, why, cause });
+    // A replacement may exile it instead (614.1a): then that is the consequence to record.
+    const to = graveyardFor(replay, c);
+    if (to.by) {
+      const was = why;
+      const said = (): Message => (typeof was === 'function' ? was() : was);
+      const by = to.by;
+      rules = [...rules, '614.1a'];
+      why = () => (by === c ? msg`${said()}, and its own replacement exiles it instead of putting it into a graveyard` : msg`${said()}, and ${by.id}'s replacement exiles it instead of putting it into a graveyard`);
+    }
+    replay.oblige({ action: 'move', subject: c, zone: to.zone, code: 'missing-state-based-action', rules, why, cause });
     moveTo(replay, c, 'graveyard', cause);
   } else {
     // The initial board: an Aura declared on the battlefield must be attached, and stay so once every

@@ -23,6 +23,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '400.7': { title: 'A new object', text: 'As a rule, an object that changes zones becomes a new object that has no memory of, and no link to, the old one: what was attached to it stays behind, and spells and abilities that targeted it lose track of it. The subrules of 400.7 list the exceptions.' },
   '400.7f': { title: 'Auras that went with their host', text: "An exception to 400.7: a trigger on an enchanted permanent leaving the battlefield can still see its Auras in the graveyard, if they went there with it or right after it as a state-based action." },
   '800.4a': { title: 'A player leaves the game', text: 'When a player leaves, everything they own leaves too, control effects that gave them anything end, and whatever they still control is exiled.' },
+  '614.1a': { title: 'Instead: a replacement effect', text: 'An effect that says "instead" replaces an event with another before it happens: a card that would be put into a graveyard is exiled instead (a disturbed Aura, Rest in Peace), and the first event never happens.' },
   '800.4m': { title: 'Until the next turn of a player who left', text: 'An effect that lasts until the next turn of a player who has left the game (or until some point in that turn) neither ends as they leave nor lasts for ever: it ends when that turn would have begun, had they stayed, in the turn order.' },
 };
 
@@ -170,10 +171,37 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
 }
 
 /**
+ * Where `card` goes when it would be put into a graveyard (614.1a): into exile when a replacement says
+ * so (`by`: the card whose replacement it is), its own (`if it would be put into a graveyard, exile it
+ * instead`: a disturbed Aura's back face) or that of a permanent on the battlefield for every card (Rest
+ * in Peace, itself included as it leaves) or its controller's opponents' (Leyline of the Void); else
+ * into its owner's graveyard. A replacement of a card that lost all its abilities is gone (113.10).
+ */
+export function graveyardFor(replay: Replay, card: CardObj): { zone: 'graveyard' | 'exile'; by?: CardObj } {
+  if (!card.lost.has('all') && card.decl.props.some((p) => p.kind === 'exile-instead' && p.scope === 'self')) return { zone: 'exile', by: card };
+  for (const id of replay.board.exilers) {
+    const e = replay.board.cards.get(id)!;
+    if (e.zone !== 'battlefield' || e.phasedOut !== 'no' || e.lost.has('all')) continue;
+    const opponents = e.decl.props.some((p) => p.kind === 'exile-instead' && p.scope === 'opponent');
+    if (!opponents || (card.owner !== undefined && card.owner !== (e.controller ?? e.owner))) return { zone: 'exile', by: e };
+  }
+  return { zone: 'graveyard' };
+}
+
+/**
  * A zone change: a new object (400.7). Its own attachment ends (the move records that); whatever
  * was attached to it becomes unattached (701.3d), which the scenario must record.
  */
 export function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode): void {
+  if (zone === 'graveyard') {
+    // A replacement may exile it instead (614.1a): its own (a disturbed Aura), or Rest in Peace's.
+    const to = graveyardFor(replay, card);
+    if (to.by) {
+      zone = 'exile';
+      const by = to.by;
+      if (replay.noting) replay.note(() => (by === card ? msg`${card.id} is exiled instead of going to a graveyard (its own replacement, 614.1a)` : msg`${card.id} is exiled instead of going to a graveyard (${by.id}'s replacement, 614.1a)`));
+    }
+  }
   const host = replay.board.unlink(card);
   // A control effect may track it, or its host's Auras (`for as long as`, 611.2b): both are looked at again.
   if (replay.board.watching) {

@@ -133,7 +133,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'cant-cast':
       case 'may-cast-top':
       case 'may-cast-flash':
-        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? "can't be" : p.kind === 'cant-cast' ? "players can't cast" : p.kind === 'may-cast-top' || p.kind === 'may-cast-flash' ? 'you may cast' : p.kind}\` is an MTG property.`);
+      case 'exile-instead':
+        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? "can't be" : p.kind === 'cant-cast' ? "players can't cast" : p.kind === 'may-cast-top' || p.kind === 'may-cast-flash' ? 'you may cast' : p.kind === 'exile-instead' ? 'if ... would be put into a graveyard, exile it instead' : p.kind}\` is an MTG property.`);
         break;
     }
   }
