@@ -1,7 +1,7 @@
 // The board model the replay mutates: cards as game objects, players, timestamps, attachments.
 // Attachments are indexed both ways (attachedTo on the attachment, attachments on the host), so
 // every lookup the rules need is O(1) in the board size.
-import type { Filter, CardStmt, PlayerStmt } from '../parser/ast';
+import type { Filter, CardStmt, PlayerStmt, Property } from '../parser/ast';
 import type { BoardView, CardView, Game, Range } from '../types';
 import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLabel, type TargetingKeyword } from './abilities';
 import { GrantIndex, regrant } from './grantFold';
@@ -369,8 +369,6 @@ export class Board {
   temporaries: string[] = [];
   /** The players who left the game, in the order they left (their turns would still have begun: MTG 800.4m). */
   left: string[] = [];
-  /** MTG: the cards declared with a replacement that exiles other cards instead of putting them into a graveyard (Rest in Peace, 614.1a): they apply while on the battlefield. */
-  exilers: string[] = [];
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
   controlEndedNow: string[] = [];
   /** The cards whose control effects track each card (`for as long as`, held.ts): looked at when it changes. */
@@ -635,7 +633,6 @@ export class Board {
     b.controlEndedNow = [...this.controlEndedNow];
     b.temporaries = [...this.temporaries];
     b.left = [...this.left];
-    b.exilers = this.exilers;
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     b.grantsDeclared = this.grantsDeclared;
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
@@ -965,4 +962,23 @@ export function movedLine(line: number, move: LineMove): number {
 
 function movedRange(r: Range, move: LineMove): Range {
   return { start: { line: movedLine(r.start.line, move), character: r.start.character }, end: { line: movedLine(r.end.line, move), character: r.end.character } };
+}
+
+/**
+ * The cards whose declarations have a property `has` picks (`kind` names the question, one list per
+ * kind): the static abilities a rule looks for (casting rules, a replacement, a timing permission).
+ * Found once per board's card table, since the declarations never change during a replay and a copied
+ * board has its own table: a rule then looks at these alone, not at every card.
+ */
+const declared = new WeakMap<ReadonlyMap<string, CardObj>, Map<string, CardObj[]>>();
+export function declaredWith(board: Board, kind: string, has: (p: Property) => boolean): readonly CardObj[] {
+  let lists = declared.get(board.cards);
+  if (!lists) declared.set(board.cards, (lists = new Map()));
+  let list = lists.get(kind);
+  if (!list) {
+    list = [];
+    for (const c of board.cards.values()) if (c.decl.props.some(has)) list.push(c);
+    lists.set(kind, list);
+  }
+  return list;
 }

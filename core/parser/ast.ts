@@ -86,6 +86,8 @@ export type Property =
   | { kind: 'may-cast-top'; filter: Filter; range: Range }
   /** `you may cast FILTER spells as though they had flash` (MTG): its controller may cast such spells any time they could cast an instant (601.3b, 702.8a). */
   | { kind: 'may-cast-flash'; filter: Filter; range: Range }
+  /** `you may activate equip abilities any time you could cast an instant` (MTG, Leonin Shikari): its controller's equip abilities lose their sorcery timing (602.5d). */
+  | { kind: 'may-equip-instant'; range: Range }
   /**
    * MTG replacement (614.1a): `if it would be put into a graveyard, exile it instead` (the card itself: a
    * disturbed Aura's back face), `if a card would be put into a graveyard, exile it instead` (Rest in

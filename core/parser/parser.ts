@@ -528,6 +528,11 @@ function parseProperty(cur: Cursor): Property {
       // `you may cast Aura spells as though they had flash` (601.3b, 702.8a).
       if (!cur.isWord('may')) cur.fail(msg`'control' or 'may' after 'you'`);
       cur.expectWord('may');
+      // Leonin Shikari: `you may activate equip abilities any time you could cast an instant` (602.5d).
+      if (cur.isWord('activate')) {
+        for (const w of ['activate', 'equip', 'abilities', 'any', 'time', 'you', 'could', 'cast', 'an', 'instant']) cur.expectWord(w);
+        return { kind: 'may-equip-instant', range: r() };
+      }
       cur.expectWord('cast');
       const filter = parseSpellFilter(cur);
       if (cur.isWord('as')) {

@@ -83,6 +83,11 @@ export function article(word: string): Message {
   return /^[aeiou]/i.test(word) ? msg`an ${word}` : msg`a ${word}`;
 }
 
+/** Does the permanent's static ability apply now: on the battlefield, phased in (702.26b), not stripped of its abilities (113.10)? */
+export function inEffect(c: CardObj): boolean {
+  return c.zone === 'battlefield' && c.phasedOut === 'no' && !c.lost.has('all');
+}
+
 /** Has the card one of the card types of permanents (110.4: artifact, creature, enchantment, land, planeswalker, battle)? */
 export function hasPermanentType(c: CardObj): boolean {
   return (c.kinds & KIND_PERMANENT_TYPE) !== 0;
@@ -308,10 +313,6 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       case 'cant':
         pr.cant = adding(pr.cant, p.what);
-        break;
-      case 'exile-instead':
-        // Its own replacement is read from the declaration where a card would go to a graveyard (zones.ts, graveyardFor).
-        if (p.scope !== 'self') replay.board.exilers.push(card.id);
         break;
       case 'might':
       case 'might-bonus':

@@ -3,10 +3,10 @@
 // judged as the spell it is cast as; 702.103e: a bestowed Aura with an illegal target resolves as a creature). A
 // spell is on the stack with the abilities (stack.ts): it resolves only from the top (405.5).
 import type { EventNode, Filter } from '../../parser/ast';
-import { type CardObj, isCard } from '../../engine/board';
+import { type CardObj, declaredWith, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, filterText, hasPermanentType, type Host, isAura, isCreature, judgedAs, type Problem, spellMatches } from './characteristics';
+import { describe, filterText, hasPermanentType, type Host, inEffect, isAura, isCreature, judgedAs, type Problem, spellMatches } from './characteristics';
 import { describeEntry, stepWord } from './timing';
 import { attachProblem, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
@@ -198,24 +198,10 @@ function cannotBeCast(replay: Replay, spell: CardObj, ev: Extract<EventNode, { k
 
 /**
  * The cards declared with a casting prohibition or permission (`players can't cast ... spells`,
- * `you may cast ... spells from the top of your library`, `... as though they had flash`), found
- * once per board's card table (the declarations never change during a replay; a copied board has
- * its own table): a cast looks at these alone, not at every card.
+ * `you may cast ... spells from the top of your library`, `... as though they had flash`).
  */
-const castingRules = new WeakMap<ReadonlyMap<string, CardObj>, CardObj[]>();
 function castingRulesOf(board: Replay['board']): readonly CardObj[] {
-  let list = castingRules.get(board.cards);
-  if (!list) {
-    list = [];
-    for (const c of board.cards.values()) if (c.decl.props.some((p) => p.kind === 'cant-cast' || p.kind === 'may-cast-top' || p.kind === 'may-cast-flash')) list.push(c);
-    castingRules.set(board.cards, list);
-  }
-  return list;
-}
-
-/** Does the permanent's static ability apply now: on the battlefield, phased in (702.26b), not stripped of its abilities (113.10)? */
-function inEffect(c: CardObj): boolean {
-  return c.zone === 'battlefield' && c.phasedOut === 'no' && !c.lost.has('all');
+  return declaredWith(board, 'casting', (p) => p.kind === 'cant-cast' || p.kind === 'may-cast-top' || p.kind === 'may-cast-flash');
 }
 
 /** The permissions in effect to cast spells from the top of `player`'s library: those of the permanents they control. */

@@ -4,7 +4,8 @@
 // their controller's turn; both the `activate` event (stack.ts) and the `equip X to H` shorthand
 // (attach.ts) check it. The timing of casting spells (117.1a, flash) is judged in spells.ts.
 import type { EventNode } from '../../parser/ast';
-import type { CardObj, StackEntry } from '../../engine/board';
+import { type CardObj, declaredWith, type StackEntry } from '../../engine/board';
+import { inEffect } from './characteristics';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg, relatedAt, type Message } from '../../message';
@@ -71,8 +72,20 @@ export function describeEntry(e: StackEntry): { what: Message; line: string } {
   return e.kind === 'ability' ? { what: msg`${e.id}'s ${abilityWord(e.ability ?? '')}`, line: `resolve ${e.id} ${e.ability}` } : { what: msg`the spell ${e.id}`, line: `resolve ${e.id}` };
 }
 
-/** The stack must be empty (602.5d, 307.5): equip, fortify and reconfigure are activated only as a sorcery. */
+/**
+ * The stack must be empty (602.5d, 307.5): equip, fortify and reconfigure are activated only as a
+ * sorcery, unless a permanent its activator controls lets them activate equip abilities any time they
+ * could cast an instant (Leonin Shikari): an instruction that overrides the sorcery timing (101.1).
+ */
 export function sorceryTiming(replay: Replay, ev: EventNode, att: CardObj, kw: Keyword): boolean {
+  if (kw === 'equip') {
+    for (const c of declaredWith(replay.board, 'may-equip-instant', (p) => p.kind === 'may-equip-instant')) {
+      if (inEffect(c) && c.controller === att.controller) {
+        if (replay.noting) replay.note(() => msg`${c.id} lets ${att.controller} activate equip abilities any time they could cast an instant`);
+        return true;
+      }
+    }
+  }
   const turn = replay.board.turn;
   if (turn && (turn.player !== att.controller || turn.step !== 'main')) {
     const now = turn.player !== att.controller ? msg`it is ${turn.player}'s turn` : msg`it is ${stepWord(turn.step)} of ${turn.player}'s turn`;

@@ -1,12 +1,12 @@
 // MTG zone changes: a new object (400.7, 400.7f), entering the battlefield without being cast (303.4f-i, 301.5e),
 // moves between zones, and a player leaving the game (800.4a).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, noItems, resetCharacteristics } from '../../engine/board';
+import { type CardObj, declaredWith, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import { endControlOf } from '../../engine/control';
 import { destructionReplaced } from './destruction';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { type Host, isAura, isEquipment, isFortification, MTG_ZONES } from './characteristics';
+import { type Host, inEffect, isAura, isEquipment, isFortification, MTG_ZONES } from './characteristics';
 import { attachProblem, hostCandidates, retargetFixes, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
@@ -179,9 +179,8 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
  */
 export function graveyardFor(replay: Replay, card: CardObj): { zone: 'graveyard' | 'exile'; by?: CardObj } {
   if (!card.lost.has('all') && card.decl.props.some((p) => p.kind === 'exile-instead' && p.scope === 'self')) return { zone: 'exile', by: card };
-  for (const id of replay.board.exilers) {
-    const e = replay.board.cards.get(id)!;
-    if (e.zone !== 'battlefield' || e.phasedOut !== 'no' || e.lost.has('all')) continue;
+  for (const e of declaredWith(replay.board, 'exile-instead', (p) => p.kind === 'exile-instead' && p.scope !== 'self')) {
+    if (!inEffect(e)) continue;
     const opponents = e.decl.props.some((p) => p.kind === 'exile-instead' && p.scope === 'opponent');
     if (!opponents || (card.owner !== undefined && card.owner !== (e.controller ?? e.owner))) return { zone: 'exile', by: e };
   }
