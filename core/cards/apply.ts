@@ -9,6 +9,7 @@ import type { Fix, Game, Range } from '../types';
 import type { CardCatalog, CardCatalogs } from './catalog';
 import type { CardRecord } from './records';
 import { msg, titledFix, type Message } from '../message';
+import { mtgFilterWord } from '../engine/words';
 
 export type CardReporter = (code: string, range: Range, message: string | Message, opts: { rules?: string[]; fixes?: Fix[]; subjects?: string[] }) => void;
 
@@ -36,10 +37,16 @@ function parsedFacts(catalog: CardCatalog, rec: CardRecord): ParsedFacts {
   // Each property alone: one the language can't say (an unusual enchant filter) is left out, not the card.
   for (const text of facts.props) {
     const st = one(`card x "", ${text}`);
-    if (st && st.props.length === 1) p.props.push({ text, prop: st.props[0] });
+    if (st && st.props.length === 1 && readable(st.props[0])) p.props.push({ text, prop: st.props[0] });
   }
   parsed.set(rec, p);
   return p;
+}
+
+/** Can the checker read every word of the property's filter (`Enchant creature with flying` can't be: mtgFilterWord)? */
+function readable(prop: Property): boolean {
+  const f = prop.kind === 'enchant' || prop.kind === 'attach-only' ? prop.filter : prop.kind === 'equip' ? prop.quality : undefined;
+  return !f || f.alternatives.every((alt) => alt.every((t) => mtgFilterWord(t.word)));
 }
 
 function one(text: string): CardStmt | undefined {
@@ -70,7 +77,7 @@ function family(p: Property): string {
 }
 
 /** The families a card's data can give (others, like `owner` or `in`, are the scenario's alone). */
-const CARD_FAMILIES = new Set(['enchant', 'equip', 'protection', 'color', 'might', 'might-bonus', 'keyword hexproof', 'keyword shroud', 'keyword ward', 'flag reconfigure', 'flag bestow', 'flag aura-swap', 'flag flash', 'flag kill-instead', 'exile-instead', 'cant-cast', 'may-cast-top', 'grant']);
+const CARD_FAMILIES = new Set(['enchant', 'equip', 'protection', 'color', 'might', 'might-bonus', 'keyword hexproof', 'keyword shroud', 'keyword ward', 'flag reconfigure', 'flag bestow', 'flag aura-swap', 'flag flash', 'flag kill-instead', 'exile-instead', 'attach-only', 'cant-cast', 'may-cast-top', 'grant']);
 
 /** Whether the card's data may give a property of this family (every keyword ability is one). */
 function cardFamily(fam: string): boolean {

@@ -14,10 +14,10 @@
 import type { Game } from '../types';
 import type { CardRecord } from './records';
 import { COLOR_WORDS } from '../engine/board';
-import { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../parser/keywords';
+import { MTG_CARD_TYPES, MTG_KEYWORDS, MTG_SUPERTYPES, RIFTBOUND_KEYWORDS } from '../parser/keywords';
 
 /** The MTG words of a type line the checker knows (205.2a, 205.4); other words are left out. */
-const MTG_TYPE_WORDS = new Set(['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal', 'basic', 'legendary', 'snow', 'world', 'ongoing']);
+const MTG_TYPE_WORDS = new Set([...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);
 const RIFTBOUND_TYPE_WORDS = new Set(['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token']);
 /** A word the lexer reads as one identifier: a letter, then letters, digits, `-`, `_`. */
 const IDENT = /^\p{L}[\p{L}\p{N}_-]*$/u;
@@ -87,6 +87,12 @@ function mtgFacts(rec: CardRecord): CardFacts {
         props.push(own ? 'if it would be put into a graveyard, exile it instead' : `if a card would be put into ${exiles[2] === 'a' ? 'a' : "an opponent's"} graveyard, exile it instead`);
         continue;
       }
+    }
+    // Konda's Banner: "Konda's Banner can be attached only to a legendary creature." (701.3a)
+    const only = /^(.+?) can be attached only to (?:an? )?(.+)$/.exec(line);
+    if (only && (only[1] === rec.name || /^this \w+$/.test(only[1]))) {
+      props.push('can be attached only to ' + enchantFilter(only[2]));
+      continue;
     }
     // Control Magic's "You control enchanted creature." (613.1b), the whole line.
     const controls = /^You control enchanted (creature|permanent|artifact|land)\.?$/.exec(line);

@@ -33,6 +33,8 @@ export interface Characteristics {
   targeting: readonly TargetingKeyword[];
   enchant: readonly Filter[];
   equipQuality: Filter | undefined;
+  /** MTG `can be attached only to FILTER` (Konda's Banner): a restriction of the attachment on what it may be attached to (701.3a). */
+  attachOnly: Filter | undefined;
   hasEquip: boolean;
   reconfigure: boolean;
   bestow: boolean;
@@ -169,6 +171,7 @@ export function blankCharacteristics(): Characteristics {
     targeting: NO_ITEMS,
     enchant: NO_ITEMS,
     equipQuality: undefined,
+    attachOnly: undefined,
     hasEquip: false,
     reconfigure: false,
     bestow: false,
@@ -768,6 +771,7 @@ export function characteristicsOf(c: CardObj): Characteristics {
     targeting: c.targeting,
     enchant: c.enchant,
     equipQuality: c.equipQuality,
+    attachOnly: c.attachOnly,
     hasEquip: c.hasEquip,
     reconfigure: c.reconfigure,
     bestow: c.bestow,
@@ -793,6 +797,7 @@ export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.targeting = p.targeting;
   card.enchant = p.enchant;
   card.equipQuality = p.equipQuality;
+  card.attachOnly = p.attachOnly;
   card.hasEquip = p.hasEquip;
   card.reconfigure = p.reconfigure;
   card.bestow = p.bestow;

@@ -1075,6 +1075,7 @@ function newCard(st: CardStmt): CardObj {
     targeting: printed.targeting,
     enchant: printed.enchant,
     equipQuality: printed.equipQuality,
+    attachOnly: printed.attachOnly,
     hasEquip: printed.hasEquip,
     reconfigure: printed.reconfigure,
     bestow: printed.bestow,

@@ -6,6 +6,8 @@ import type { Word } from '../parser/ast';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
 import { table } from '../tables';
+import { MTG_CARD_TYPES, MTG_SUPERTYPES } from '../parser/keywords';
+import { colorBit } from './board';
 
 const IN_ZONE = table<Message>({
   battlefield: msg`in battlefield`,
@@ -99,4 +101,17 @@ export function qualityWord(quality: string): Message | string {
 /** A word that is not one of `known` (a color, a card type, a step): a syntax error that lists them. */
 export function unknownWord(replay: Replay, w: Word, what: Message, known: readonly string[]): void {
   replay.report('syntax-error', w.range, msg`Unknown ${what} '${w.text}'. Known: ${known.join(', ')}.`);
+}
+
+/** The words an MTG filter knows besides card types, supertypes, colors and capitalized subtypes (the rules' termMatches reads them). */
+const MTG_FILTER_WORDS = new Set(['permanent', 'card', 'object', 'player', 'opponent', 'token', 'colorless']);
+
+/**
+ * Is `w` a word of an MTG filter (`enchant`, an equip quality, `can be attached only to`) the checker
+ * can read: a card type, supertype, color, filter word, or a capitalized subtype? Not `with` (`enchant
+ * creature with flying`), nor a lowercase subtype. The rules report such words; card data leaves out a
+ * filter with one.
+ */
+export function mtgFilterWord(w: string): boolean {
+  return MTG_CARD_TYPES.includes(w) || MTG_SUPERTYPES.includes(w) || colorBit(w) !== 0 || MTG_FILTER_WORDS.has(w) || /^\p{Lu}/u.test(w);
 }

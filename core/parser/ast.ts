@@ -86,6 +86,8 @@ export type Property =
   | { kind: 'may-cast-top'; filter: Filter; range: Range }
   /** `you may cast FILTER spells as though they had flash` (MTG): its controller may cast such spells any time they could cast an instant (601.3b, 702.8a). */
   | { kind: 'may-cast-flash'; filter: Filter; range: Range }
+  /** `can be attached only to FILTER` (MTG, Konda's Banner: `can be attached only to legendary creature`): what the attachment itself may be attached to (701.3a). */
+  | { kind: 'attach-only'; filter: Filter; range: Range }
   /** `you may activate equip abilities any time you could cast an instant` (MTG, Leonin Shikari): its controller's equip abilities lose their sorcery timing (602.5d). */
   | { kind: 'may-equip-instant'; range: Range }
   /**

@@ -56,3 +56,7 @@ export function keywordSecondWord(first: string): string | undefined {
   const k = MTG_KEYWORDS.find((x) => x.startsWith(`${first} `));
   return k?.split(' ')[1];
 }
+
+/** MTG card types (205.2a, with `tribal`, read as `kindred`) and supertypes (205.4a), as a scenario writes them: lowercase. */
+export const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal'];
+export const MTG_SUPERTYPES = ['basic', 'legendary', 'snow', 'world', 'ongoing'];

@@ -500,6 +500,12 @@ function parseProperty(cur: Cursor): Property {
       cur.expectWord('be');
       return { kind: 'cant', what: attachedWord(cur).text, range: r() };
     }
+    case 'can': {
+      // Konda's Banner: `can be attached only to legendary creature` (a filter, as enchant's).
+      for (const w of ['be', 'attached', 'only', 'to']) cur.expectWord(w);
+      if (cur.isWord('a') || cur.isWord('an')) cur.next();
+      return { kind: 'attach-only', filter: parseFilter(cur), range: r() };
+    }
     case 'might':
     case 'might-bonus': {
       const n = cur.number(msg`a number`);

@@ -71,6 +71,8 @@ describe('card data: formats', () => {
     assert.deepEqual(f('Aether Storm'), ['color blue', "players can't cast creature spells"]);
     assert.deepEqual(f('Feather of Flight'), ['color blue', 'flash', 'enchant creature', 'enchanted creature has flying']);
     assert.deepEqual(f("Garruk's Horde"), ['color green', 'you may cast creature spells from the top of your library']);
+    // Konda's Banner: a restriction on what the Equipment itself may be attached to (701.3a).
+    assert.deepEqual(f("Konda's Banner"), ['can be attached only to legendary creature', 'equip']);
     // Replacements that exile instead (614.1a): its own, every card's, an opponent's.
     assert.deepEqual(f('Ghastly Mimicry'), ['color blue', 'enchant creature', 'if it would be put into a graveyard, exile it instead']);
     assert.deepEqual(f('Rest in Peace'), ['color white', 'if a card would be put into a graveyard, exile it instead']);
@@ -244,6 +246,13 @@ describe('card data: the examples declared by name alone', () => {
 
 describe('card data: keyword abilities and grants of a card declared by name', () => {
   const run = (...lines: string[]) => check(['game mtg', 'rules 2024-06-07', 'player alice', 'player bob', ...lines].join('\n'), { cards });
+  it('an enchant filter the checker can\'t read (Daybreak Coronet) is left out, not reported on the card the user named', () => {
+    const r = run('card lion "Silvercoat Lion", owner alice', 'card holy "Holy Strength": enchantment — Aura, enchant creature, owner alice, attached to lion', 'card coronet "Daybreak Coronet", owner alice, in hand', 'turn alice', 'cast coronet targeting lion', 'resolve coronet', 'expect coronet attached to lion');
+    assert.deepEqual(r.findings.map((f) => `${f.code}: ${f.message}`), []);
+    // Written in the scenario, the same filter is a syntax error at its first unreadable word (702.5a).
+    const written = run('card coronet "Daybreak Coronet": enchantment — Aura, enchant creature with another Aura attached to it, owner alice, in hand');
+    assert.deepEqual(written.findings.map((f) => [f.code, f.rules]), [['syntax-error', ['702.5a']]]);
+  });
   it('are the card\'s as if written', () => {
     const r = run(
       'card lion "Silvercoat Lion", owner alice',

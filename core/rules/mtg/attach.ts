@@ -113,9 +113,13 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     const staysRules = problem.code ? [] : [...(aimed ? [] : ['701.3a']), ...(verb === 'attach' ? ['701.3b'] : []), ...(isAura(att) ? ['303.4j'] : isEquipment(att) ? ['301.5b'] : [])];
     const outcome = problem.code ? msg`The effect does nothing` : msg`It doesn't move: it ${where}`;
     const advice = verb === 'equip' ? msg`Equip a legal target, or remove the line.` : msg`Fortify a legal target, or remove the line.`;
+    // A legal target the attachment can't be on (it can't be equipped; Konda's Banner's own
+    // restriction): the ability may target it, and resolving, attaches nothing (701.3b).
     const message = verb === 'attach'
       ? msg`${att.id} can't be attached to ${host.id}: ${problem.why}. ${outcome}. Attach it to a legal host, or remove the line.`
-      : msg`${att.id}'s ${abilityWord(verb)} can't target ${host.id}: ${problem.why}. ${outcome}. ${advice}`;
+      : aimed || problem.code
+        ? msg`${att.id}'s ${abilityWord(verb)} can't target ${host.id}: ${problem.why}. ${outcome}. ${advice}`
+        : msg`${att.id}'s ${abilityWord(verb)} may target ${host.id}, but ${att.id} can't be attached to it: ${problem.why}. As the ability resolves, ${att.id} doesn't move: it ${where}. ${advice}`;
     replay.report(problem.code ?? 'illegal-attachment', ev.range, message, {
       rules: [...problem.rules, ...staysRules],
       related: related(att),

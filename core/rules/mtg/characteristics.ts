@@ -9,7 +9,8 @@ import { unknownWord } from '../../engine/words';
 import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
-import { inZone, zoneWord } from '../../engine/words';
+import { inZone, mtgFilterWord, zoneWord } from '../../engine/words';
+import { MTG_CARD_TYPES, MTG_SUPERTYPES } from '../../parser/keywords';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -28,8 +29,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.151b': { title: 'Reconfigured Equipment', text: 'An Equipment with reconfigure that gets attached to another creature is no longer a creature from then until it comes off that creature. The attaching does this, not the ability, so it lasts even if the Equipment loses reconfigure meanwhile.' },
 };
 
-export const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal'];
-export const MTG_SUPERTYPES = ['basic', 'legendary', 'snow', 'world', 'ongoing'];
+export { MTG_CARD_TYPES, MTG_SUPERTYPES };
 export const COLORS = COLOR_WORDS;
 export const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
 
@@ -121,13 +121,6 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
   return host.subtypes.has(word);
 }
 
-/** The words a filter knows besides card types, supertypes, colors and capitalized subtypes (termMatches). */
-const FILTER_WORDS = new Set(['permanent', 'card', 'object', 'player', 'opponent', 'token', 'colorless']);
-
-function knownFilterWord(w: string): boolean {
-  return MTG_CARD_TYPES.includes(w) || MTG_SUPERTYPES.includes(w) || colorBit(w) !== 0 || FILTER_WORDS.has(w) || /^[A-Z]/.test(w);
-}
-
 /**
  * A filter (`enchant`, an equip quality) as the replay reads it. A lowercase word that is no card type,
  * supertype, color or filter word (`with` in `enchant creature with flying`, Daybreak Coronet's
@@ -135,10 +128,10 @@ function knownFilterWord(w: string): boolean {
  * that alternative is read up to it (`enchant creature`), so the filter never forbids a host for words
  * it can't read. `rule` is the ability's (702.5a enchant, 702.6c equip quality).
  */
-export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.6c'): Filter {
+export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.6c' | '701.3a'): Filter {
   let cut = false;
   const alternatives = f.alternatives.map((alt) => {
-    const k = alt.findIndex((t) => !knownFilterWord(t.word));
+    const k = alt.findIndex((t) => !mtgFilterWord(t.word));
     if (k < 0) return alt;
     cut = true;
     const from = alt[k].range;
@@ -283,6 +276,10 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       case 'enchant':
         pr.enchant = pushing(pr.enchant, readableFilter(replay, p.filter, '702.5a'));
+        break;
+      case 'attach-only':
+        if (p.filter.zone) replay.report('syntax-error', p.filter.zone.range, msg`An Equipment or Fortification is attached to a permanent on the battlefield, so what it may be attached to can't name a zone. Remove \`${zoneText(p.filter.zone)}\`.`);
+        pr.attachOnly = readableFilter(replay, p.filter, '701.3a');
         break;
       case 'equip':
         if (p.quality?.zone) replay.report('syntax-error', p.quality.zone.range, msg`An equip ability targets a creature on the battlefield, so its quality can't name a zone. Remove \`${zoneText(p.quality.zone)}\`.`);

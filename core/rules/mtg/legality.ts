@@ -129,6 +129,13 @@ function cantBe(host: Host, what: 'enchanted' | 'equipped' | 'fortified', att: C
   return said.other ? msg`${said.by} is on ${host.id} and says it can't be fortified by other Fortifications` : msg`${said.by} is on ${host.id} and says it can't be fortified`;
 }
 
+/** The attachment's own restriction (`can be attached only to legendary creature`, Konda's Banner): 701.3a. */
+function onlyTo(att: CardObj, host: CardObj): Problem | undefined {
+  const f = att.attachOnly;
+  if (!f || filterMatches(f, host, att)) return undefined;
+  return { rules: ['701.3a'], why: msg`${att.id} can be attached only to ${article(filterText(f))}, and ${describe(host)} is not one` };
+}
+
 /**
  * Can `att` be attached to `host` at all (701.3a)? This is the legality both attaching and the
  * state-based actions use; targeting (equip, Aura spells) adds its own checks on top.
@@ -187,7 +194,7 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
     if (prot) return { rules: ['702.16d', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be equipped by ${att.id}` };
     const cant = cantBe(host, 'equipped', att);
     if (cant) return { rules: ['701.3a'], why: cant };
-    return undefined;
+    return onlyTo(att, host);
   }
   if (isFortification(att)) {
     if (!isCard(host)) return { rules: ['301.6', '704.5n'], why: msg`a Fortification can be attached only to a land, not to a player` };
@@ -198,7 +205,7 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
     if (prot) return { rules: ['702.16d', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be fortified by ${att.id}` };
     const cant = cantBe(host, 'fortified', att);
     if (cant) return { rules: ['701.3a'], why: cant };
-    return undefined;
+    return onlyTo(att, host);
   }
   return { rules: ['701.3b'], why: msg`${att.id} is not an Aura, Equipment or Fortification`, code: 'not-attachable' };
 }

@@ -135,7 +135,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'may-cast-flash':
       case 'exile-instead':
       case 'may-equip-instant':
-        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? "can't be" : p.kind === 'cant-cast' ? "players can't cast" : p.kind === 'may-cast-top' || p.kind === 'may-cast-flash' ? 'you may cast' : p.kind === 'exile-instead' ? 'if ... would be put into a graveyard, exile it instead' : p.kind === 'may-equip-instant' ? 'you may activate equip abilities' : p.kind}\` is an MTG property.`);
+      case 'attach-only':
+        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? "can't be" : p.kind === 'cant-cast' ? "players can't cast" : p.kind === 'may-cast-top' || p.kind === 'may-cast-flash' ? 'you may cast' : p.kind === 'exile-instead' ? 'if ... would be put into a graveyard, exile it instead' : p.kind === 'may-equip-instant' ? 'you may activate equip abilities' : p.kind === 'attach-only' ? 'can be attached only to' : p.kind}\` is an MTG property.`);
         break;
     }
   }
