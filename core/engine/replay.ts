@@ -64,7 +64,7 @@ export interface Ruleset {
   hostProblem(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): { why: Message; rules: string[] } | undefined;
   /** How the unattach verb is written in this game. */
   readonly unattachVerb: 'unattach' | 'detach';
-  /** A resolution with several parts (`together:`) is done: the cards it stamped (entered the battlefield, became attached), in order, got their timestamps at the same moment (MTG 613.7m). */
+  /** A resolution with several parts (`together:`) is done: the cards that entered the battlefield in it, in order, entered at once and got their timestamps at the same moment (MTG 613.7m). */
   simultaneous?(replay: Replay, stamped: readonly CardObj[]): void;
 }
 
@@ -456,11 +456,6 @@ export class Replay {
     if (!this.group) return;
     this.group.entered.add(card.id);
     this.group.stamped.push(card);
-  }
-
-  /** A card became attached, with a new timestamp (the rules call this as they attach it). */
-  attached(card: CardObj): void {
-    this.group?.stamped.push(card);
   }
 
   /** A card phased out, directly or with its host (the rules call this as they phase it). */

@@ -40,7 +40,6 @@ export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): v
   // The new timestamp first (613.7e): the grants the attachment brings take it (613.7a).
   att.timestamp = replay.board.tick();
   replay.board.link(att, host, at);
-  replay.attached(att);
   // A card in a graveyard as the host (109.2a) is named with its zone.
   if (replay.noting) replay.note(() => isCard(host) && host.zone !== 'battlefield' ? msg`${att.id} → ${host.id} ${inZone(host.zone)} (t${att.timestamp})` : msg`${att.id} → ${host.id} (t${att.timestamp})`);
   touch(replay, att);

@@ -1,8 +1,10 @@
 // MTG timestamps (613.7): an object gets one as it enters a zone (613.7d) and an attachment as it
 // becomes attached (613.7e); the rules stamp them as they move and attach (zones.ts, attach.ts).
-// Objects stamped at the same moment, in one resolution (`together:`), are put in APNAP order
-// afterwards (613.7m): the active player's first, in the order written (their choice), then each
-// other player's in turn order.
+// Permanents that enter the battlefield at once, in one resolution (`together:`: Replenish, Open the
+// Vaults), get their timestamps at the same moment, and are put in APNAP order afterwards (613.7m):
+// the active player's first, in the order written (their choice), then each other player's in turn
+// order. An attach that is a part of a group is an instruction done in its order (Animate Dead returns
+// the creature, then attaches), so it keeps its place.
 import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -17,8 +19,9 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 };
 
 /**
- * The permanents `stamped` (in the order they were stamped, a card perhaps twice) got their timestamps
- * in one resolution: they are given the same timestamps again, in APNAP order (613.7m), by their
+ * The permanents `stamped` entered the battlefield at once, in one resolution (an Aura entering
+ * attached, stamped as it enters and as it is attached, counts once with its last timestamp): they
+ * are given the same timestamps again, in APNAP order (613.7m), by their
  * controllers' places in the turn order from the active player's (a card with none, its owner's).
  * Before the first `turn` line the active player is not known, and the order written stands. What the
  * new order changes is worked out again (grants in timestamp order, 613.7a; control, 613.1b) and
