@@ -33,8 +33,6 @@ export interface Characteristics {
   targeting: readonly TargetingKeyword[];
   enchant: readonly Filter[];
   equipQuality: Filter | undefined;
-  /** MTG `can be attached only to FILTER` (Konda's Banner): a restriction of the attachment on what it may be attached to (701.3a). */
-  attachOnly: Filter | undefined;
   hasEquip: boolean;
   reconfigure: boolean;
   bestow: boolean;
@@ -171,7 +169,6 @@ export function blankCharacteristics(): Characteristics {
     targeting: NO_ITEMS,
     enchant: NO_ITEMS,
     equipQuality: undefined,
-    attachOnly: undefined,
     hasEquip: false,
     reconfigure: false,
     bestow: false,
@@ -293,6 +290,8 @@ export interface CardObj extends Characteristics {
   temporary: Temporary | undefined;
   /** The turn (Board.turn's number) in which some of its effects that end ended, the rules that ended them (514.2, 611.2a, 800.4m) and the players whose next turns they waited for, for the messages of that turn. */
   effectsEnded: { readonly turn: number; readonly rules: readonly string[]; readonly awaited: readonly string[] } | undefined;
+  /** MTG `can be attached only to FILTER` (Konda's Banner), as declared: a printed ability of the attachment (701.3a), gone with `loses X all abilities` (rules/mtg/characteristics.ts, attachOnlyOf). */
+  attachOnly: Filter | undefined;
 }
 
 /**
@@ -372,6 +371,8 @@ export class Board {
   temporaries: string[] = [];
   /** The players who left the game, in the order they left (their turns would still have begun: MTG 800.4m). */
   left: string[] = [];
+  /** The cards with each kind of static property, found on first use (declaredWith); a copy starts without. */
+  declared: Map<(p: Property) => boolean, CardObj[]> | undefined = undefined;
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
   controlEndedNow: string[] = [];
   /** The cards whose control effects track each card (`for as long as`, held.ts): looked at when it changes. */
@@ -771,7 +772,6 @@ export function characteristicsOf(c: CardObj): Characteristics {
     targeting: c.targeting,
     enchant: c.enchant,
     equipQuality: c.equipQuality,
-    attachOnly: c.attachOnly,
     hasEquip: c.hasEquip,
     reconfigure: c.reconfigure,
     bestow: c.bestow,
@@ -797,7 +797,6 @@ export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.targeting = p.targeting;
   card.enchant = p.enchant;
   card.equipQuality = p.equipQuality;
-  card.attachOnly = p.attachOnly;
   card.hasEquip = p.hasEquip;
   card.reconfigure = p.reconfigure;
   card.bestow = p.bestow;
@@ -970,20 +969,19 @@ function movedRange(r: Range, move: LineMove): Range {
 }
 
 /**
- * The cards whose declarations have a property `has` picks (`kind` names the question, one list per
- * kind): the static abilities a rule looks for (casting rules, a replacement, a timing permission).
- * Found once per board's card table, since the declarations never change during a replay and a copied
- * board has its own table: a rule then looks at these alone, not at every card.
+ * The cards whose declarations have a property `has` picks: the static abilities a rule looks for
+ * (casting rules, a replacement, a timing permission). `has` is a function of the rule's module, the
+ * same on every call (it keys the list). Found once per board, on first use after the declarations
+ * (they never change during a replay; a copy of the board finds its own): a rule then looks at these
+ * alone, not at every card, and without any such card pays one lookup.
  */
-const declared = new WeakMap<ReadonlyMap<string, CardObj>, Map<string, CardObj[]>>();
-export function declaredWith(board: Board, kind: string, has: (p: Property) => boolean): readonly CardObj[] {
-  let lists = declared.get(board.cards);
-  if (!lists) declared.set(board.cards, (lists = new Map()));
-  let list = lists.get(kind);
+export function declaredWith(board: Board, has: (p: Property) => boolean): readonly CardObj[] {
+  const lists = (board.declared ??= new Map());
+  let list = lists.get(has);
   if (!list) {
     list = [];
     for (const c of board.cards.values()) if (c.decl.props.some(has)) list.push(c);
-    lists.set(kind, list);
+    lists.set(has, list);
   }
   return list;
 }

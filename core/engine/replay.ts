@@ -1070,7 +1070,6 @@ function newCard(st: CardStmt): CardObj {
     targeting: printed.targeting,
     enchant: printed.enchant,
     equipQuality: printed.equipQuality,
-    attachOnly: printed.attachOnly,
     hasEquip: printed.hasEquip,
     reconfigure: printed.reconfigure,
     bestow: printed.bestow,
@@ -1106,6 +1105,7 @@ function newCard(st: CardStmt): CardObj {
     granted: undefined,
     temporary: undefined,
     effectsEnded: undefined,
+    attachOnly: undefined,
   };
 }
 

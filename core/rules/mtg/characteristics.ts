@@ -144,6 +144,12 @@ export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.
   return cut ? { ...f, alternatives } : f;
 }
 
+/** `can be attached only to FILTER` (Konda's Banner), as the replay reads it: gone when the card loses all its abilities (113.10). */
+export function attachOnlyOf(att: CardObj): Filter | undefined {
+  const f = att.attachOnly;
+  return f && !att.lost.has('all') ? f : undefined;
+}
+
 /** Does a filter (enchant or equip quality) allow this host, for an attachment controlled as `att` is? */
 export function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
   if (f.zone && (!isCard(host) || zoneMismatch(f.zone, host, att))) return false;
@@ -279,7 +285,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       case 'attach-only':
         if (p.filter.zone) replay.report('syntax-error', p.filter.zone.range, msg`An Equipment or Fortification is attached to a permanent on the battlefield, so what it may be attached to can't name a zone. Remove \`${zoneText(p.filter.zone)}\`.`);
-        pr.attachOnly = readableFilter(replay, p.filter, '701.3a');
+        card.attachOnly = readableFilter(replay, p.filter, '701.3a');
         break;
       case 'equip':
         if (p.quality?.zone) replay.report('syntax-error', p.quality.zone.range, msg`An equip ability targets a creature on the battlefield, so its quality can't name a zone. Remove \`${zoneText(p.quality.zone)}\`.`);

@@ -203,7 +203,6 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
     }
     if (ability === 'all' || ability === 'reconfigure') c.reconfigure = false;
     if (ability === 'all') {
-      c.attachOnly = undefined;
       c.lost = withOrWithout(c.lost, 'all', true);
       c.keywords = [];
       c.targeting = [];

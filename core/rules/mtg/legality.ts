@@ -8,7 +8,7 @@ import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, 
 import type { Replay } from '../../engine/replay';
 import { heldWords } from '../../engine/held';
 import type { RuleExplanation } from './explanations';
-import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
+import { article, attachOnlyOf, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 import { msg, titledFix, type Message } from '../../message';
 import { inZone as inZoneWords, qualityWord } from '../../engine/words';
 
@@ -131,7 +131,7 @@ function cantBe(host: Host, what: 'enchanted' | 'equipped' | 'fortified', att: C
 
 /** The attachment's own restriction (`can be attached only to legendary creature`, Konda's Banner): 701.3a. */
 function onlyTo(att: CardObj, host: CardObj): Problem | undefined {
-  const f = att.attachOnly;
+  const f = attachOnlyOf(att);
   if (!f || filterMatches(f, host, att)) return undefined;
   return { rules: ['701.3a'], why: msg`${att.id} can be attached only to ${article(filterText(f))}, and ${describe(host)} is not one` };
 }

@@ -2,7 +2,7 @@
 // 117.1a, flash 702.8a, 601.3b) and resolving (608.1, 608.2b, 608.3b/c), and bestow (702.103, 702.103d: a cast is
 // judged as the spell it is cast as; 702.103e: a bestowed Aura with an illegal target resolves as a creature). A
 // spell is on the stack with the abilities (stack.ts): it resolves only from the top (405.5).
-import type { EventNode, Filter } from '../../parser/ast';
+import type { EventNode, Filter, Property } from '../../parser/ast';
 import { type CardObj, declaredWith, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -201,8 +201,9 @@ function cannotBeCast(replay: Replay, spell: CardObj, ev: Extract<EventNode, { k
  * `you may cast ... spells from the top of your library`, `... as though they had flash`).
  */
 function castingRulesOf(board: Replay['board']): readonly CardObj[] {
-  return declaredWith(board, 'casting', (p) => p.kind === 'cant-cast' || p.kind === 'may-cast-top' || p.kind === 'may-cast-flash');
+  return declaredWith(board, castingRule);
 }
+const castingRule = (p: Property): boolean => p.kind === 'cant-cast' || p.kind === 'may-cast-top' || p.kind === 'may-cast-flash';
 
 /** The permissions in effect to cast spells from the top of `player`'s library: those of the permanents they control. */
 function libraryPermissions(replay: Replay, player: string | undefined): { card: CardObj; filter: Filter }[] {

@@ -3,7 +3,7 @@
 // anything is on the stack, and once a `turn` line says whose turn it is, only in a main phase of
 // their controller's turn; both the `activate` event (stack.ts) and the `equip X to H` shorthand
 // (attach.ts) check it. The timing of casting spells (117.1a, flash) is judged in spells.ts.
-import type { EventNode } from '../../parser/ast';
+import type { EventNode, Property } from '../../parser/ast';
 import { type CardObj, declaredWith, type StackEntry } from '../../engine/board';
 import { inEffect } from './characteristics';
 import type { Replay } from '../../engine/replay';
@@ -72,6 +72,9 @@ export function describeEntry(e: StackEntry): { what: Message; line: string } {
   return e.kind === 'ability' ? { what: msg`${e.id}'s ${abilityWord(e.ability ?? '')}`, line: `resolve ${e.id} ${e.ability}` } : { what: msg`the spell ${e.id}`, line: `resolve ${e.id}` };
 }
 
+/** Leonin Shikari's permission, in a declaration. */
+const equipsAsInstant = (p: Property): boolean => p.kind === 'may-equip-instant';
+
 /**
  * The stack must be empty (602.5d, 307.5): equip, fortify and reconfigure are activated only as a
  * sorcery, unless a permanent its activator controls lets them activate equip abilities any time they
@@ -79,7 +82,7 @@ export function describeEntry(e: StackEntry): { what: Message; line: string } {
  */
 export function sorceryTiming(replay: Replay, ev: EventNode, att: CardObj, kw: Keyword): boolean {
   if (kw === 'equip') {
-    for (const c of declaredWith(replay.board, 'may-equip-instant', (p) => p.kind === 'may-equip-instant')) {
+    for (const c of declaredWith(replay.board, equipsAsInstant)) {
       if (inEffect(c) && c.controller === att.controller) {
         if (replay.noting) replay.note(() => msg`${c.id} lets ${att.controller} activate equip abilities any time they could cast an instant`);
         return true;

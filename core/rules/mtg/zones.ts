@@ -1,6 +1,6 @@
 // MTG zone changes: a new object (400.7, 400.7f), entering the battlefield without being cast (303.4f-i, 301.5e),
 // moves between zones, and a player leaving the game (800.4a).
-import type { EventNode } from '../../parser/ast';
+import type { EventNode, Property } from '../../parser/ast';
 import { type CardObj, declaredWith, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import { endControlOf } from '../../engine/control';
 import { destructionReplaced } from './destruction';
@@ -178,14 +178,21 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
  * into its owner's graveyard. A replacement of a card that lost all its abilities is gone (113.10).
  */
 export function graveyardFor(replay: Replay, card: CardObj): { zone: 'graveyard' | 'exile'; by?: CardObj } {
-  if (!card.lost.has('all') && card.decl.props.some((p) => p.kind === 'exile-instead' && p.scope === 'self')) return { zone: 'exile', by: card };
-  for (const e of declaredWith(replay.board, 'exile-instead', (p) => p.kind === 'exile-instead' && p.scope !== 'self')) {
-    if (!inEffect(e)) continue;
+  const exilers = declaredWith(replay.board, exiles);
+  if (exilers.length === 0) return TO_GRAVEYARD;
+  if (exilers.includes(card) && !card.lost.has('all') && card.decl.props.some(exilesItself)) return { zone: 'exile', by: card };
+  for (const e of exilers) {
+    if (!inEffect(e) || !e.decl.props.some(exilesOthers)) continue;
     const opponents = e.decl.props.some((p) => p.kind === 'exile-instead' && p.scope === 'opponent');
     if (!opponents || (card.owner !== undefined && card.owner !== (e.controller ?? e.owner))) return { zone: 'exile', by: e };
   }
-  return { zone: 'graveyard' };
+  return TO_GRAVEYARD;
 }
+const TO_GRAVEYARD = { zone: 'graveyard' } as const;
+/** A replacement that exiles instead, in a declaration: its card's own (a disturbed Aura), or every card's or an opponent's (Rest in Peace, Leyline of the Void). */
+const exiles = (p: Property): boolean => p.kind === 'exile-instead';
+const exilesItself = (p: Property): boolean => p.kind === 'exile-instead' && p.scope === 'self';
+const exilesOthers = (p: Property): boolean => p.kind === 'exile-instead' && p.scope !== 'self';
 
 /**
  * A zone change: a new object (400.7). Its own attachment ends (the move records that); whatever
