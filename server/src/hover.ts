@@ -73,8 +73,14 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
       specific = `${t('{0}: the control effect ends as soon as this stops holding (the card it names leaves the battlefield, changes controller, loses its last Aura or Equipment, or phases out), and it never starts if it doesn\'t hold as the effect would begin.', '`for as long as`')}\n\n${ruleRefSection(state, '611.2b', ctx)}`;
       range = duration.range;
     }
+    // On a static property of a card that a rule reads (a replacement, a restriction, a permission).
+    const property = occ || named || zone || duration ? undefined : staticPropertyAt(state, pos);
+    if (property) {
+      specific = `${property.text}\n\n${property.rules.map((n) => ruleRefSection(state, n, ctx)).join('\n\n')}`;
+      range = property.range;
+    }
     // On a keyword ability (`flying`) or a grant (`equipped creature has ...`).
-    const ability = occ || named || zone || duration ? undefined : abilityAt(state, pos);
+    const ability = occ || named || zone || duration || property ? undefined : abilityAt(state, pos);
     if (ability) {
       specific = abilitySection(state, ability, ctx);
       range = ability.range;
@@ -330,6 +336,34 @@ function filterZoneAt(state: DocumentState, pos: Position): { text: string; rang
       const z = p.kind === 'enchant' ? p.filter.zone : undefined;
       if (z && containsInclusive(z.range, pos)) return { text: `in ${z.whose === 'any' ? 'a' : z.whose === 'you' ? 'your' : "an opponent's"} ${z.zone}`, range: z.range }; // scenario syntax, not translated
     }
+  }
+  return undefined;
+}
+
+/**
+ * A card's static property under the cursor that a rule reads (MTG): a replacement that exiles
+ * instead of a graveyard (614.1a), `can be attached only to` (701.3a), Leonin Shikari's permission
+ * (602.5d): what it does, and the rules to cite.
+ */
+function staticPropertyAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
+  if (state.game !== 'mtg') return undefined;
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  if (st?.kind !== 'card' || !containsInclusive(st.range, pos)) return undefined;
+  const p = st.props.find((x) => containsInclusive(x.range, pos));
+  if (p?.kind === 'exile-instead') {
+    const text =
+      p.scope === 'self'
+        ? t('A replacement: wherever this card would be put into a graveyard (destroyed, countered, or an Aura left attached to nothing), it is exiled instead. What the scenario records is then `move {0} to exile`.', st.id?.text ?? '')
+        : p.scope === 'any'
+          ? t('A replacement: while this permanent is on the battlefield, every card that would be put into a graveyard, this one included as it leaves, is exiled instead. What the scenario records is then `move X to exile`.')
+          : t("A replacement: while this permanent is on the battlefield, every card its controller's opponents own that would be put into a graveyard is exiled instead. What the scenario records is then `move X to exile`.");
+    return { text, rules: ['614.1a'], range: p.range };
+  }
+  if (p?.kind === 'attach-only') {
+    return { text: t("A restriction of the attachment itself: it can be attached only to what the filter says. An attach to anything else leaves it where it is; its equip ability may target another creature its controller controls, but attaches nothing as it resolves; and when its host stops matching, it becomes unattached."), rules: ['701.3a', '301.5b', '704.5n'], range: p.range };
+  }
+  if (p?.kind === 'may-equip-instant') {
+    return { text: t("A permission: while this permanent is on the battlefield, its controller may activate equip abilities any time they could cast an instant, in any step and with anything on the stack. The card's instruction wins over the sorcery timing of the rule."), rules: ['602.5d', '101.1'], range: p.range };
   }
   return undefined;
 }

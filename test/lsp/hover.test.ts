@@ -158,6 +158,26 @@ describe('LSP hover', () => {
     assert.doesNotMatch(value(await hoverAt(next, positionOf(next, "bob's", 1))), /611\.2a/);
   });
 
+  it('on a static property a rule reads: a replacement (614.1a), `can be attached only to` (701.3a), Leonin Shikari\'s permission (602.5d)', async () => {
+    const text = [
+      ...HEADER.slice(0, 4),
+      'card rip "Rest in Peace": enchantment, owner alice, if a card would be put into a graveyard, exile it instead', // 4
+      'card banner "Konda\'s Banner": artifact — Equipment, equip, can be attached only to legendary creature, owner alice', // 5
+      'card shikari "Leonin Shikari": creature — Cat Soldier, owner alice, you may activate equip abilities any time you could cast an instant', // 6
+    ].join('\n') + '\n';
+    const rip = value(await hoverAt(text, positionOf(text, 'would be put', 4)));
+    assert.match(rip, /every card that would be put into a graveyard, this one included as it leaves, is exiled instead/);
+    assert.match(rip, /Rule 614\.1a/);
+    const banner = value(await hoverAt(text, positionOf(text, 'attached only', 5)));
+    assert.match(banner, /equip ability may target another creature/);
+    assert.match(banner, /Rule 701\.3a/);
+    assert.match(banner, /Rule 704\.5n/);
+    const shikari = value(await hoverAt(text, positionOf(text, 'any time', 6)));
+    assert.match(shikari, /any time they could cast an instant/);
+    assert.match(shikari, /Rule 602\.5d/);
+    assert.match(shikari, /Rule 101\.1/);
+  });
+
   it('on `you control enchanted creature`: 613.1b explained; on the creature: its controller and the Aura that gives it', async () => {
     const text = [
       ...HEADER.slice(0, 4),
