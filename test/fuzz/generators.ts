@@ -118,6 +118,8 @@ const mtgCommonProp = fc.oneof(
   { weight: 2, arbitrary: protQuality.map((q) => `protection from ${q}`) },
   { weight: 2, arbitrary: fc.constantFrom(...MTG_ZONE_WORDS, 'battlefield', 'battlefield', 'battlefield').map((z) => `in ${z}`) },
   { weight: 2, arbitrary: fc.constantFrom('token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'reconfigure', 'bestow') },
+  // Static properties a rule reads: replacements (614.1a), a restriction (701.3a), a permission (602.5d); a filter it can't read.
+  { weight: 1, arbitrary: fc.constantFrom('if it would be put into a graveyard, exile it instead', 'if a card or token would be put into a graveyard from anywhere, exile it instead', "if a card would be put into an opponent's graveyard, exile it instead", 'can be attached only to a legendary creature', 'can be attached only to creature with flying', 'you may activate equip abilities any time you could cast an instant', 'enchant creature with flying') },
   // Riftbound properties in an MTG scenario: sometimes wrong.
   { weight: 1, arbitrary: fc.constantFrom('might 3', 'exhausted', 'at base', 'enchant creature', 'equip') },
 );
@@ -185,7 +187,7 @@ const rbCommonProp = fc.oneof(
   { weight: 6, arbitrary: fc.oneof(fc.constant('at base'), B.map((b) => `at battlefield ${b}`), fc.constantFrom(...RB_ZONE_WORDS, 'battlefield').map((z) => `in ${z}`)) },
   { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1') },
   // MTG properties in a Riftbound scenario: sometimes wrong.
-  { weight: 1, arbitrary: fc.constantFrom('enchant creature', 'color red', 'protection from red', "can't be equipped", 'reconfigure', 'phased out', 'in graveyard') },
+  { weight: 1, arbitrary: fc.constantFrom('enchant creature', 'color red', 'protection from red', "can't be equipped", 'reconfigure', 'phased out', 'in graveyard', 'if it would be put into a graveyard, exile it instead', 'can be attached only to legendary creature') },
 );
 
 const dash = fc.constantFrom('—', '—', '—', '–', '-', '--');
@@ -265,6 +267,22 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
         .map(([v, x, h]) => `${v} ${x}${h}`),
     },
     { weight: 3, arbitrary: fc.tuple(CX, zoneArb(game)).map(([x, z]) => `move ${x} to ${z}`) },
+    // One resolution with several parts (`together:`): entering at once (613.7m), phasing out both ways (702.26h), consequences inside the group.
+    {
+      weight: mtg ? 2 : 1,
+      arbitrary: fc
+        .array(
+          fc.oneof(
+            fc.tuple(CX, fc.option(HX.map((h) => ` attached to ${h}`), { nil: '' })).map(([x, t]) => `enter ${x}${t}`),
+            fc.tuple(CX, HX).map(([x, h]) => `attach ${x} to ${h}`),
+            fc.tuple(fc.constantFrom('out', 'out', 'in'), CX).map(([d, x]) => `phase ${d} ${x}`),
+            fc.tuple(fc.constantFrom('destroy', 'exile'), CX).map(([v, x]) => `${v} ${x}`),
+            fc.tuple(fc.constantFrom(mtg ? 'unattach' : 'detach'), CX, HX).map(([v, x, h]) => `${v} ${x} from ${h}`),
+          ),
+          { minLength: 1, maxLength: 4 },
+        )
+        .map((parts) => `together: ${parts.join('; ')}`),
+    },
     { weight: 4, arbitrary: fc.tuple(fc.constantFrom('destroy', 'sacrifice', 'kill', 'exile', 'bounce'), CX).map(([v, x]) => `${v} ${x}`) },
     {
       weight: 2,
