@@ -1,5 +1,6 @@
 // MTG zone changes: a new object (400.7, 400.7f), entering the battlefield without being cast (303.4f-i, 301.5e),
-// moves between zones, and a player leaving the game (800.4a).
+// moves between zones (a graveyard a replacement turns into exile, 614.1a), and a player leaving the game
+// (800.4a; what becomes of the effects until their next turn, 800.4m, is the turn's: engine/turn.ts).
 import type { EventNode, Property } from '../../parser/ast';
 import { type CardObj, declaredWith, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import { endControlOf } from '../../engine/control';
