@@ -773,7 +773,9 @@ function parseFilter(cur: Cursor): Filter {
   const alternatives: FilterTerm[][] = [[]];
   let control: ControlClause | undefined;
   let zone: FilterZone | undefined;
-  while (!cur.atEnd() && cur.peek()!.type === 'word') {
+  // Numbers too, after the first word (`creature with toughness 4 or greater`, Gate Smasher): the game's
+  // rules say which words they can read (MTG: rules/mtg/characteristics.ts, readableFilter).
+  while (!cur.atEnd() && (cur.peek()!.type === 'word' || cur.peek()!.type === 'number')) {
     const t = cur.peek()!;
     if (t.text === 'in') {
       if (alternatives[alternatives.length - 1].length === 0) throw new SyntaxError_(msg`Expected what it describes before 'in', e.g. 'creature card in a graveyard'.`, t.range);

@@ -122,26 +122,29 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
 }
 
 /**
- * A filter (`enchant`, an equip quality) as the replay reads it. A lowercase word that is no card type,
- * supertype, color or filter word (`with` in `enchant creature with flying`, Daybreak Coronet's
- * `with another Aura attached to it`) starts something the checker does not model: a syntax error, and
- * that alternative is read up to it (`enchant creature`), so the filter never forbids a host for words
- * it can't read. `rule` is the ability's (702.5a enchant, 702.6c equip quality).
+ * A filter (`enchant`, an equip quality, `can be attached only to`) as the replay reads it. A word that
+ * is no card type, supertype, color, filter word or capitalized subtype (`with` in `enchant creature
+ * with flying`, Daybreak Coronet's `with another Aura attached to it`, a number) starts something the
+ * checker does not model: one syntax error, and the filter is read up to it (`enchant creature`; the
+ * alternatives after it are dropped), so it never forbids a host for words it can't read. `rule` is the
+ * ability's (702.5a enchant, 702.6c equip quality, 701.3a an attachment's own restriction).
  */
 export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.6c' | '701.3a'): Filter {
-  let cut = false;
-  const alternatives = f.alternatives.map((alt) => {
+  const alts = f.alternatives;
+  for (let i = 0; i < alts.length; i++) {
+    const alt = alts[i];
     const k = alt.findIndex((t) => !mtgFilterWord(t.word));
-    if (k < 0) return alt;
-    cut = true;
-    const from = alt[k].range;
-    const to = alt[alt.length - 1].range;
-    // Nothing before it: read as any permanent.
-    const read: FilterTerm[] = k > 0 ? alt.slice(0, k) : [{ negated: false, word: 'permanent', range: from }];
-    replay.report('syntax-error', { start: from.start, end: to.end }, msg`'${alt[k].word}' is not a word a filter knows, so the checker can't read what follows it: a filter is card types, supertypes, subtypes (capitalized: Aura, Forest), colors, \`token\`, \`permanent\`, \`card\`, \`player\` and \`opponent\`, with \`non\`, \`or\`, \`you control\` and a graveyard. The replay reads it as \`${read.map((t) => (t.negated ? `non${t.word}` : t.word)).join(' ')}\`: check by hand what the rest allows.`, { rules: [rule] });
-    return read;
-  });
-  return cut ? { ...f, alternatives } : f;
+    if (k < 0) continue;
+    // What follows is not read, the alternatives after it included: an `or` there may be the unread
+    // phrase's (`with toughness 4 or greater`). Nothing before it in its alternative: any permanent.
+    const last = alts[alts.length - 1];
+    const read: FilterTerm[] = k > 0 ? alt.slice(0, k) : [{ negated: false, word: 'permanent', range: alt[k].range }];
+    const alternatives = [...alts.slice(0, i), read];
+    const shown = alternatives.map((a) => a.map((t) => (t.negated ? `non${t.word}` : t.word)).join(' ')).join(' or ');
+    replay.report('syntax-error', { start: alt[k].range.start, end: last[last.length - 1].range.end }, msg`'${alt[k].word}' is not a word a filter knows, so the checker can't read what follows it: a filter is card types, supertypes, subtypes (capitalized: Aura, Forest), colors, \`token\`, \`permanent\`, \`card\`, \`player\` and \`opponent\`, with \`non\`, \`or\`, \`you control\` and a graveyard. The replay reads it as \`${shown}\`: check by hand what the rest allows.`, { rules: [rule] });
+    return { ...f, alternatives };
+  }
+  return f;
 }
 
 /** `can be attached only to FILTER` (Konda's Banner), as the replay reads it: gone when the card loses all its abilities (113.10). */
