@@ -25,16 +25,16 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 };
 
 /**
- * The words of `becomes X ...` without a closing `in addition to its other colors` (105.3), and the
- * range of that clause when it is there.
+ * The words of `becomes X ...` before a closing `in addition to its other colors` (105.3), and the
+ * range of that clause when it is there (`written`: whether it is written whole and last; if not, it is
+ * reported once, not word by word).
  */
-function colorClause(words: readonly Word[]): { words: readonly Word[]; inAddition: Range | undefined } {
+function colorClause(words: readonly Word[]): { words: readonly Word[]; inAddition: Range | undefined; written: boolean } {
+  const k = words.findIndex((w, i) => w.text === 'in' && words[i + 1]?.text === 'addition');
+  if (k < 0) return { words, inAddition: undefined, written: true };
   const tail = ['in', 'addition', 'to', 'its', 'other', 'colors'];
-  const n = words.length;
-  if (n >= tail.length && tail.every((t, i) => words[n - tail.length + i].text === t)) {
-    return { words: words.slice(0, n - tail.length), inAddition: { start: words[n - tail.length].range.start, end: words[n - 1].range.end } };
-  }
-  return { words, inAddition: undefined };
+  const written = words.length - k === tail.length && tail.every((t, i) => words[k + i].text === t);
+  return { words: words.slice(0, k), inAddition: { start: words[k].range.start, end: words[words.length - 1].range.end }, written };
 }
 
 export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): void {
@@ -46,7 +46,11 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, add ? msg`an effect that makes it become ${ev.words.map((w) => w.text).join(' ')}` : msg`an effect that makes it lose ${ev.words.map((w) => w.text).join(' ')}`, ['702.26e'])) return;
   const changes: { key: 'supertypes' | 'types' | 'subtypes'; word: string }[] = [];
   // Colors (105.3): the new ones replace the old, unless it becomes them "in addition to its other colors".
-  const { words, inAddition } = colorClause(ev.words);
+  const { words, inAddition, written } = colorClause(ev.words);
+  if (!written) {
+    replay.report('syntax-error', inAddition!, msg`\`in addition to its other colors\` is written whole, after the colors a card becomes: \`becomes ${card.id} red in addition to its other colors\` (105.3).`, { rules: ['105.3'] });
+    return;
+  }
   let colors: string[] | undefined;
   for (const w of words) {
     if (w.text === 'colorless' || colorBit(w.text) !== 0) {
@@ -61,6 +65,11 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
     const key = MTG_SUPERTYPES.includes(w.text) ? 'supertypes' : MTG_CARD_TYPES.includes(w.text) ? 'types' : /^\p{Lu}/u.test(w.text) ? 'subtypes' : undefined;
     if (!key) unknownWord(replay, w, msg`card type, subtype or color`, [...MTG_CARD_TYPES, ...COLOR_WORDS]);
     else changes.push({ key, word: w.text });
+  }
+  const colorless = words.find((x) => x.text === 'colorless');
+  if (colorless && colors && colors.length > 0) {
+    replay.report('syntax-error', colorless.range, msg`A colorless object has no color: write \`colorless\` alone, or the colors it becomes (105.3).`, { rules: ['105.3'] });
+    return;
   }
   if (inAddition && !colors) {
     replay.report('syntax-error', inAddition, msg`\`in addition to its other colors\` follows the colors a card becomes: \`becomes ${card.id} red in addition to its other colors\` (105.3).`, { rules: ['105.3'] });
