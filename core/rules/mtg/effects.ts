@@ -1,5 +1,6 @@
-// MTG effects that change a permanent's types, protection or controller (the attachment and its host keep their
-// own controllers: 303.4e, 301.5d); none applies to a phased-out permanent (702.26e).
+// MTG effects that change a permanent's types, colors (105.3), protection, abilities or controller (the
+// attachment and its host keep their own controllers: 303.4e, 301.5d); none applies to a phased-out
+// permanent (702.26e).
 import type { EventNode, Word } from '../../parser/ast';
 import type { Range } from '../../types';
 import { type Board, type CardObj, colorBit, COLOR_WORDS, isCard, kindsOf, type PlayerObj, protectionQualities, withOrWithout } from '../../engine/board';
