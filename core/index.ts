@@ -21,7 +21,8 @@ export { EVENT_VERBS, PART_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser
 export { parseRulesFile, officialRule, rulesFileFindings, type RulesDocument, type RulesFileHeader, type RulesLanguage } from './rules/rulesFile';
 export { renderBoardSvg, drawBoard, drawMemo, escapeXml, type RenderOptions, type BoardTheme, type BoardDrawing, type DrawMemo, type DrawOptions } from './render/svg';
 export { boardCaption, eventLines, type BoardCaption } from './render/caption';
-export { MTG_CARD_TYPES, MTG_SUPERTYPES, MTG_ZONES, COLORS } from './rules/mtg/characteristics';
+export { MTG_ZONES, COLORS } from './rules/mtg/characteristics';
+export { MTG_CARD_TYPES, MTG_SUPERTYPES } from './parser/keywords';
 export { MTG_KEYWORDS, RIFTBOUND_KEYWORDS, keywordSecondWord } from './parser/keywords';
 export { STEPS as MTG_STEPS } from './rules/mtg/timing';
 export { PHASES as RIFTBOUND_PHASES } from './rules/riftbound/timing';

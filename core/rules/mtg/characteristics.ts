@@ -29,7 +29,6 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.151b': { title: 'Reconfigured Equipment', text: 'An Equipment with reconfigure that gets attached to another creature is no longer a creature from then until it comes off that creature. The attaching does this, not the ability, so it lasts even if the Equipment loses reconfigure meanwhile.' },
 };
 
-export { MTG_CARD_TYPES, MTG_SUPERTYPES };
 export const COLORS = COLOR_WORDS;
 export const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
 
@@ -140,7 +139,7 @@ export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.
     const last = alts[alts.length - 1];
     const read: FilterTerm[] = k > 0 ? alt.slice(0, k) : [{ negated: false, word: 'permanent', range: alt[k].range }];
     const alternatives = [...alts.slice(0, i), read];
-    const shown = alternatives.map((a) => a.map((t) => (t.negated ? `non${t.word}` : t.word)).join(' ')).join(' or ');
+    const shown = filterText({ ...f, alternatives });
     replay.report('syntax-error', { start: alt[k].range.start, end: last[last.length - 1].range.end }, msg`'${alt[k].word}' is not a word a filter knows, so the checker can't read what follows it: a filter is card types, supertypes, subtypes (capitalized: Aura, Forest), colors, \`token\`, \`permanent\`, \`card\`, \`player\` and \`opponent\`, with \`non\`, \`or\`, \`you control\` and a graveyard. The replay reads it as \`${shown}\`: check by hand what the rest allows.`, { rules: [rule] });
     return { ...f, alternatives };
   }

@@ -183,9 +183,9 @@ export function graveyardFor(replay: Replay, card: CardObj): { zone: 'graveyard'
   if (exilers.length === 0) return TO_GRAVEYARD;
   if (exilers.includes(card) && !card.lost.has('all') && card.decl.props.some(exilesItself)) return { zone: 'exile', by: card };
   for (const e of exilers) {
-    if (!inEffect(e) || !e.decl.props.some(exilesOthers)) continue;
-    const opponents = e.decl.props.some((p) => p.kind === 'exile-instead' && p.scope === 'opponent');
-    if (!opponents || (card.owner !== undefined && card.owner !== (e.controller ?? e.owner))) return { zone: 'exile', by: e };
+    const p = inEffect(e) ? e.decl.props.find(exilesOthers) : undefined;
+    if (p?.kind !== 'exile-instead') continue;
+    if (p.scope === 'any' || (card.owner !== undefined && card.owner !== (e.controller ?? e.owner))) return { zone: 'exile', by: e };
   }
   return TO_GRAVEYARD;
 }

@@ -136,12 +136,26 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'exile-instead':
       case 'may-equip-instant':
       case 'attach-only':
-        replay.report('syntax-error', p.range, msg`\`${p.kind === 'cant' ? "can't be" : p.kind === 'cant-cast' ? "players can't cast" : p.kind === 'may-cast-top' || p.kind === 'may-cast-flash' ? 'you may cast' : p.kind === 'exile-instead' ? 'if ... would be put into a graveyard, exile it instead' : p.kind === 'may-equip-instant' ? 'you may activate equip abilities' : p.kind === 'attach-only' ? 'can be attached only to' : p.kind}\` is an MTG property.`);
+        replay.report('syntax-error', p.range, msg`\`${MTG_ONLY[p.kind]}\` is an MTG property.`);
         break;
     }
   }
   takePrinted(card);
 }
+
+/** How the MTG properties a Riftbound card can't have are written, for the syntax error that names them. */
+const MTG_ONLY: Record<'enchant' | 'protection' | 'color' | 'cant' | 'cant-cast' | 'may-cast-top' | 'may-cast-flash' | 'exile-instead' | 'may-equip-instant' | 'attach-only', string> = {
+  enchant: 'enchant',
+  protection: 'protection',
+  color: 'color',
+  cant: "can't be",
+  'cant-cast': "players can't cast",
+  'may-cast-top': 'you may cast',
+  'may-cast-flash': 'you may cast',
+  'exile-instead': 'if ... would be put into a graveyard, exile it instead',
+  'may-equip-instant': 'you may activate equip abilities',
+  'attach-only': 'can be attached only to',
+};
 
 /** An effect that makes a card become or lose a card type or tag, for good or `this turn` (it expires in the Ending Phase, 317.2.c). */
 export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types' }>): void {
