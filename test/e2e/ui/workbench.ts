@@ -301,8 +301,6 @@ export class Workbench {
   async hoverSquiggle(expect: RegExp, kind: 'error' | 'warning' = 'error'): Promise<string> {
     const squiggle = this.squiggles(kind).first();
     await squiggle.waitFor();
-    const box = await squiggle.boundingBox();
-    assert.ok(box, 'the squiggle has a box');
     const hover = this.page.locator('.monaco-hover:not(.hidden) .monaco-hover-content');
     let last = '';
     const matching = async () => {
@@ -310,6 +308,10 @@ export class Workbench {
       return expect.test(last) ? last : undefined;
     };
     const hoverOnce = async () => {
+      // The editor re-renders its decorations while the diagnostics settle, so the squiggle
+      // found above may be detached for a moment (no box): find it again on each attempt.
+      const box = await squiggle.boundingBox().catch(() => null);
+      if (!box) return undefined;
       // Move off and on again: a hover that opened before the diagnostics came is stale.
       await this.page.mouse.move(box.x + box.width / 2, box.y + box.height + 40);
       await this.page.mouse.move(box.x + Math.min(box.width / 2, 40), box.y + box.height / 2);
