@@ -20,6 +20,7 @@ import type { Board, CardObj, Characteristics, PlayerObj } from './board';
 import { characteristicsOf, takeCharacteristics } from './board';
 import type { Replay } from './replay';
 import { msg } from '../message';
+import { untilNextTurnsOf } from './words';
 import { logAbilityChange } from './abilities';
 
 /**
@@ -228,7 +229,7 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: re
     // What is attached to the player may have become illegal (protection, 702.16c).
     for (const id of x.attachments) replay.markDirty(board.cards.get(id)!);
   }
-  if (replay.noting) replay.note(() => (awaited.length ? msg`${x.id}: its effects until ${awaited.join(', ')}'s next turn ended` : msg`${x.id}: its effects until end of turn ended`));
+  if (replay.noting) replay.note(() => (awaited.length ? msg`${x.id}: its effects ${untilNextTurnsOf(awaited)} ended` : msg`${x.id}: its effects until end of turn ended`));
   return true;
 }
 

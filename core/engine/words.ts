@@ -115,3 +115,12 @@ const MTG_FILTER_WORDS = new Set(['permanent', 'card', 'object', 'player', 'oppo
 export function mtgFilterWord(w: string): boolean {
   return MTG_CARD_TYPES.includes(w) || MTG_SUPERTYPES.includes(w) || colorBit(w) !== 0 || MTG_FILTER_WORDS.has(w) || /^\p{Lu}/u.test(w);
 }
+
+/**
+ * "until alice's next turn", or, for effects that waited for several players' turns, "until the next
+ * turns of alice and bob" (a list read as one name would say "until alice, bob's next turn").
+ */
+export function untilNextTurnsOf(players: readonly string[]): Message {
+  if (players.length === 1) return msg`until ${players[0]}'s next turn`;
+  return msg`until the next turns of ${players.slice(0, -1).join(', ')} and ${players[players.length - 1]}`;
+}

@@ -139,6 +139,33 @@ describe('effects until end of turn (514.2) and until a player\'s next turn (611
     );
   });
 
+  it("names every player whose next turn the ended effects waited for, as a list (not \"alice, bob's next turn\")", () => {
+    // Bob and carol both leave; their turns would have begun between alice's and dave's, so both
+    // effects on the Knight end on dave's `turn` line, and the Aura falls (704.5m) unrecorded.
+    const text = [
+      'game mtg',
+      'player alice',
+      'player bob',
+      'player carol',
+      'player dave',
+      'card knight "White Knight": creature — Human Knight, color white, owner alice, protection from black',
+      'card unholy "Unholy Strength": enchantment — Aura, enchant creature, color black, owner alice, in hand',
+      'turn alice',
+      "loses knight protection from black until bob's next turn",
+      "gains knight flying until carol's next turn",
+      'cast unholy targeting knight',
+      'resolve unholy',
+      'leave bob',
+      'leave carol',
+      'turn dave',
+      '',
+    ].join('\n');
+    const [finding] = check(text).findings.filter((d) => d.code === 'missing-state-based-action');
+    assert.ok(finding, text);
+    assert.match(finding.message, /now that the effects until the next turns of bob and carol on knight have ended \(bob and carol left the game, and their turns would have begun\)/);
+    assert.deepEqual(finding.rules.slice(-2), ['611.2a', '800.4m']);
+  });
+
   it('stays linear: thousands of changes in one turn, lasting and until end of turn, on one card', () => {
     const lines: string[] = [];
     for (let i = 0; i < 3000; i++) lines.push(i % 3 === 0 ? 'gains lion first strike until end of turn' : i % 3 === 1 ? 'loses lion first strike' : 'gains lion flying');

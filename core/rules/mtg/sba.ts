@@ -8,6 +8,7 @@ import { type Host, isAura, isCreature, isEquipment, isFortification } from './c
 import { attachProblem, touch } from './legality';
 import { graveyardFor, moveTo } from './zones';
 import { msg, type Message } from '../../message';
+import { untilNextTurnsOf } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -70,19 +71,24 @@ function afterEffectsEnded(replay: Replay, c: CardObj, host: Host | undefined, c
   // The players whose next turns the effects waited for: the one whose turn began, and those who left
   // the game and whose turns would have begun before it (800.4m).
   const awaited = [...new Set(ended.flatMap((x) => x.effectsEnded!.awaited))];
-  const player = awaited.join(', ');
-  const gone = awaited.filter((p) => replay.board.players.get(p)?.left).join(', ');
+  const until = awaited.length ? untilNextTurnsOf(awaited) : undefined;
+  const gone = awaited.filter((p) => replay.board.players.get(p)?.left);
   const eot = cited.includes('514.2');
   const next = cited.includes('611.2a');
   const what = (): Message =>
     eot && next
-      ? msg`${said()}, now that the effects until end of turn and until ${player}'s next turn on ${words} have ended`
+      ? msg`${said()}, now that the effects until end of turn and ${until} on ${words} have ended`
       : next
-        ? msg`${said()}, now that the effects until ${player}'s next turn on ${words} have ended`
+        ? msg`${said()}, now that the effects ${until} on ${words} have ended`
         : msg`${said()}, now that the effects until end of turn on ${words} have ended`;
   return {
     rules: [...rules, ...cited],
-    why: () => (gone ? msg`${what()} (${gone} left the game, and that turn would have begun)` : what()),
+    why: () =>
+      gone.length === 0
+        ? what()
+        : gone.length === 1
+          ? msg`${what()} (${gone[0]} left the game, and that turn would have begun)`
+          : msg`${what()} (${gone.slice(0, -1).join(', ')} and ${gone[gone.length - 1]} left the game, and their turns would have begun)`,
   };
 }
 
