@@ -13,7 +13,7 @@
 // a part the language can't say gives nothing rather than half of what it means.
 import type { Game } from '../types';
 import type { CardRecord } from './records';
-import { COLOR_WORDS } from '../engine/board';
+import { MTG_COLORS } from '../parser/keywords';
 import { MTG_CARD_TYPES, MTG_KEYWORDS, MTG_SUPERTYPES, RIFTBOUND_KEYWORDS } from '../parser/keywords';
 
 /** The MTG words of a type line the checker knows (205.2a, 205.4); other words are left out. */
@@ -49,7 +49,7 @@ export function factsOf(rec: CardRecord, game: Game): CardFacts {
 
 function mtgFacts(rec: CardRecord): CardFacts {
   const props: string[] = [];
-  const colors = rec.colors.filter((c) => COLOR_WORDS.includes(c));
+  const colors = rec.colors.filter((c) => MTG_COLORS.includes(c));
   if (colors.length) props.push('color ' + colors.join(' '));
   for (const raw of rec.text.split(/\r?\n/)) {
     const line = raw.replace(/\([^)]*\)/g, '').trim().replace(/\.$/, '').trim();
@@ -146,7 +146,7 @@ function keywordProps(piece: string): string[] {
       .split(/\s*(?:,\s*)?\band from\s+|\s*,\s*from\s+/)
       .map((q) => q.trim())
       .filter((q) => IDENT.test(q))
-      .map((q) => 'protection from ' + (COLOR_WORDS.includes(q.toLowerCase()) ? q.toLowerCase() : q));
+      .map((q) => 'protection from ' + (MTG_COLORS.includes(q.toLowerCase()) ? q.toLowerCase() : q));
   }
   if (p === 'hexproof' || p === 'shroud' || p === 'flash') return [p];
   if ((m = /^hexproof from (\S+)$/i.exec(piece)) && IDENT.test(m[1])) return ['hexproof from ' + m[1]];
@@ -188,7 +188,7 @@ function isKeywordPiece(piece: string, listed: readonly string[]): boolean {
 const GRANT_SENTENCE = /^(Equipped creature|Enchanted creature|Enchanted permanent|Fortified land) (?:gets [+-][0-9]+\/[+-][0-9]+ and )?(has|loses) (.+)$/;
 
 /** The protection qualities a grant read from card data may name (702.16a): a color, everything, card types in the plural. */
-const GRANT_QUALITIES = new Set([...COLOR_WORDS, 'all colors', 'everything', 'artifacts', 'battles', 'creatures', 'enchantments', 'instants', 'lands', 'planeswalkers', 'sorceries']);
+const GRANT_QUALITIES = new Set([...MTG_COLORS, 'all colors', 'everything', 'artifacts', 'battles', 'creatures', 'enchantments', 'instants', 'lands', 'planeswalkers', 'sorceries']);
 
 /**
  * The grants of a line of rules text (one per sentence that is one), or undefined when it has none.
@@ -244,7 +244,7 @@ function grantedAbilities(list: string): string[] | undefined {
     afterProtection = false;
     if (MTG_KEYWORDS.includes(p) || p === 'hexproof' || p === 'shroud') out.push(p);
     else if ((m = /^hexproof from (\S+)$/.exec(p))) {
-      if (COLOR_WORDS.includes(m[1])) out.push(p);
+      if (MTG_COLORS.includes(m[1])) out.push(p);
     } else if ((m = /^ward \{([0-9]+)\}$/.exec(p))) out.push(`ward ${m[1]}`);
     // A keyword ability the language has no word for (`flanking`, `infect`) is left out; anything
     // else is not an ability, and the sentence is not read.

@@ -3,7 +3,7 @@
 // a name; the full name of a card with several faces names its first face (712.8a, 709.3).
 import type { Game } from '../types';
 import { table } from '../tables';
-import { COLOR_WORDS } from '../engine/board';
+import { MTG_COLORS } from '../parser/keywords';
 
 export interface CardRecord {
   /** The name as the file spells it (a face's name for a face). */
@@ -44,7 +44,7 @@ function strings(v: unknown): string[] {
 function colorWords(v: unknown): string[] {
   const out: string[] = [];
   for (const c of strings(v)) {
-    const w = COLOR_OF_LETTER[c.toUpperCase()] ?? (COLOR_WORDS.includes(c.toLowerCase()) ? c.toLowerCase() : undefined);
+    const w = COLOR_OF_LETTER[c.toUpperCase()] ?? (MTG_COLORS.includes(c.toLowerCase()) ? c.toLowerCase() : undefined);
     if (w && !out.includes(w)) out.push(w);
   }
   return out;

@@ -12,6 +12,7 @@ import type { Board, CardObj, PlayerObj, ProtectionKeep } from './board';
 import type { Replay } from './replay';
 import type { Range } from '../types';
 import { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../parser/keywords';
+import { type TypeChange, typeChangeOf } from './typeChange';
 import { msg } from '../message';
 
 /** An MTG targeting keyword: hexproof (702.11, `quality` for hexproof from), shroud (702.18), ward (702.21, its `cost` as written). */
@@ -53,7 +54,9 @@ export type Ability =
   /** `you control enchanted creature` (Control Magic): the attachment's controller controls the permanent, MTG's layer 2 (613.1b; control.ts). */
   | { readonly kind: 'control' }
   /** `enchanted creature loses all abilities` (Frogify, 113.10): every ability, in its place among the grants and events (613.1f). */
-  | { readonly kind: 'all' };
+  | { readonly kind: 'all' }
+  /** `enchanted permanent is a colorless Forest land` (Song of the Dryads): a type-changing effect, MTG's layer 4 (613.1d; typeChange.ts). */
+  | { readonly kind: 'types'; readonly change: TypeChange };
 
 /**
  * What a protection an Aura grants doesn't remove (MTG 702.16n: that Aura, named, or every Aura;
@@ -113,6 +116,8 @@ export function abilityOf(node: AbilityNode): Ability {
       return { kind: 'control' };
     case 'all':
       return { kind: 'all' };
+    case 'types':
+      return { kind: 'types', change: typeChangeOf(node) };
   }
 }
 
@@ -150,12 +155,14 @@ export function abilityLabel(a: Ability): string {
       return 'control';
     case 'all':
       return 'all abilities';
+    case 'types':
+      return a.change.text;
   }
 }
 
 /** How a grant reads: `equipped creature has protection from red and protection from blue`. */
 export function grantLabel(g: Grant): string {
-  if (g.abilities.length === 1 && g.abilities[0].kind === 'cant') return `${g.who} ${abilityLabel(g.abilities[0])}`;
+  if (g.abilities.length === 1 && (g.abilities[0].kind === 'cant' || g.abilities[0].kind === 'types')) return `${g.who} ${abilityLabel(g.abilities[0])}`;
   if (g.abilities.length === 1 && g.abilities[0].kind === 'control') return `you control ${g.who}`;
   return `${g.who} ${g.verb} ${g.abilities.map(abilityLabel).join(' and ')}`;
 }
@@ -179,6 +186,7 @@ export function hasAbility(card: CardObj | PlayerObj, a: Ability): boolean {
     case 'cant':
     case 'control':
     case 'all':
+    case 'types':
       return false;
   }
 }
@@ -214,6 +222,7 @@ function changeKey(a: AbilityChange['ability']): string {
     case 'cant':
     case 'control':
     case 'all':
+    case 'types':
       return a.kind;
   }
 }

@@ -7,6 +7,7 @@ import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLa
 import { GrantIndex, regrant } from './grantFold';
 import { type ControlEffect, type Held, recontrol } from './control';
 import type { Temporary } from './untilEndOfTurn';
+import { MTG_COLORS } from '../parser/keywords';
 
 /**
  * What a card is attached to. A card host is identified by its object version (400.7); `index` is
@@ -70,8 +71,7 @@ export const LOST_ENCHANT = 1024;
 export const LOST_EQUIP = 2048;
 /** One of the MTG card types of permanents (110.4): artifact, creature, enchantment, land, planeswalker, battle. */
 export const KIND_PERMANENT_TYPE = 4096;
-/** The MTG colors (105.1), each with a bit of `kinds`: COLOR_FIRST for the first, the next bit up for each other. */
-export const COLOR_WORDS: readonly string[] = ['white', 'blue', 'black', 'red', 'green'];
+/** Each MTG color (MTG_COLORS, 105.1) has a bit of `kinds`: COLOR_FIRST for the first, the next bit up for each other. */
 const COLOR_FIRST = 8192;
 
 /**
@@ -79,12 +79,12 @@ const COLOR_FIRST = 8192;
  * it) and `each color` one for each color, as separate protection abilities (MTG 702.16h).
  */
 export function protectionQualities(written: string): string[] {
-  return written === 'all colors' || written === 'each color' ? [...COLOR_WORDS] : [written];
+  return written === 'all colors' || written === 'each color' ? [...MTG_COLORS] : [written];
 }
 
 /** The bit of `kinds` of a color word, 0 for any other word. */
 export function colorBit(word: string): number {
-  const i = COLOR_WORDS.indexOf(word);
+  const i = MTG_COLORS.indexOf(word);
   return i < 0 ? 0 : COLOR_FIRST << i;
 }
 
@@ -363,6 +363,13 @@ export class Board {
    * then is an ability event logged, or anything worked out again: without one, no host ever has grants.
    */
   grantsDeclared = false;
+  /** Does any card of this board change types by a grant (MTG 613.1d: `enchanted permanent is a ... land`)? Only then are hosts listed in `retyped`. */
+  typeGrantsDeclared = false;
+  /**
+   * Hosts whose grantors came, went or changed (`changed`: which one; undefined: any may have), since
+   * the replay last worked out their type-changing attachments (retype.ts; Replay.takeDirty).
+   */
+  retyped: { readonly host: CardObj; readonly changed: string | undefined }[] = [];
   /** Whose turn it is and in which step or phase (`turn P STEP`: MTG steps, Riftbound phases); undefined until the scenario says. Replaced, never changed. */
   turn: { readonly player: string; readonly step: string; readonly number: number; readonly place: number } | undefined = undefined;
   /** The cards with a control effect until end of turn (control.ts, endTurnEffects); a card may be listed after its effect was replaced. */
@@ -549,6 +556,8 @@ export class Board {
     if (regrant(this, host, index, changed)) this.regranted.push(host);
     // An attachment that gives control of it ("You control enchanted creature") came, went or changed (613.1b).
     recontrol(this, host);
+    // One that changes its types may have (613.1d): worked out by the replay before it next looks.
+    if (this.typeGrantsDeclared && changed !== null) this.retyped.push({ host, changed });
   }
 
   // ---- the stack ----------------------------------------------------------------------------
@@ -639,6 +648,8 @@ export class Board {
     b.left = [...this.left];
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     b.grantsDeclared = this.grantsDeclared;
+    b.typeGrantsDeclared = this.typeGrantsDeclared;
+    b.retyped = [...this.retyped];
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
     // neither board changes one in place (attachmentsOf).
     this.token = {};

@@ -281,7 +281,7 @@ function sourceEntry(board: Board, host: CardObj, id: string, seq: number): Sour
         // What may not be attached is a restriction, outside the layers; a quoted grant is for `a`'s own
         // host; control is layer 2's (control.ts).
         if (ability.kind === 'cant') cant.push({ what: ability.what, except: ability.other ? a.id : undefined, by: a.id });
-        else if (ability.kind !== 'grant' && ability.kind !== 'control') effects.push({ primary: a.timestamp, secondary: 0, seq: n++, verb: g.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, keep: undefined, grantKeep: ability.kind === 'protection' ? ability.keep : undefined });
+        else if (ability.kind !== 'grant' && ability.kind !== 'control' && ability.kind !== 'types') effects.push({ primary: a.timestamp, secondary: 0, seq: n++, verb: g.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, keep: undefined, grantKeep: ability.kind === 'protection' ? ability.keep : undefined });
       }
     }
   }
@@ -295,7 +295,7 @@ function sourceEntry(board: Board, host: CardObj, id: string, seq: number): Sour
       if (g.verb !== 'has') continue;
       for (const given of g.abilities) {
         if (given.kind !== 'grant') continue;
-        for (const ability of given.grant.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant' && ability.kind !== 'control') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, seq: n++, verb: given.grant.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, keep: undefined, grantKeep: undefined });
+        for (const ability of given.grant.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant' && ability.kind !== 'control' && ability.kind !== 'types') effects.push({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, seq: n++, verb: given.grant.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, keep: undefined, grantKeep: undefined });
       }
     }
   }

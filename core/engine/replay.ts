@@ -23,6 +23,7 @@ import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility } from './abilities';
 import { blankCharacteristics, Board, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 import { endUnheld } from './held';
+import { retype, typeChangeOfCard } from './retype';
 
 export interface Obligation {
   /** `unattach` (MTG unattach / Riftbound detach), `move` (to `zone`), `recall` (Riftbound). */
@@ -340,6 +341,8 @@ export class Replay {
    * is the caller's until the next call (two lists take turns: none is made per event).
    */
   takeDirty(): CardObj[] {
+    // A host whose type-changing attachments came, went or changed has its types worked out again (613.1d).
+    this.retypeHosts();
     // A host whose abilities its attachments' grants changed: what is on it may now be illegal.
     const regranted = this.board.regranted;
     while (regranted.length !== 0) {
@@ -816,7 +819,10 @@ export class Replay {
     c.enteredUnder ??= c.owner;
     if (c.controller !== undefined && c.controller !== c.enteredUnder) c.controlLog = [{ timestamp: 0, player: c.controller }];
     this.rules.declare(this, c, c.decl);
-    if (c.grants.length !== 0) this.board.grantsDeclared = true;
+    if (c.grants.length !== 0) {
+      this.board.grantsDeclared = true;
+      if (typeChangeOfCard(c)) this.board.typeGrantsDeclared = true;
+    }
     c.timestamp = this.board.tick();
   }
 
@@ -826,7 +832,17 @@ export class Replay {
       if (p.kind !== 'attached') continue;
       const host = this.lookup(p.target);
       if (host) this.rules.initialAttach(this, c, host, p.range);
+      // What it makes of its host's types holds for the lines read after it (613.1d).
+      this.retypeHosts();
     }
+  }
+
+  /** The hosts whose type-changing attachments came, went or changed have their types worked out again (613.1d; retype.ts). */
+  private retypeHosts(): void {
+    if (this.board.retyped.length === 0) return;
+    const retyped = this.board.retyped;
+    this.board.retyped = [];
+    for (const r of retyped) if (retype(this.board, r.host, r.changed)) this.board.regranted.push(r.host);
   }
 
   /** The included file a name is declared in (names declared in the checked file are not here). */

@@ -30,8 +30,11 @@ import { logAbilityChange } from './abilities';
  */
 export type Apply = (board: Board, x: CardObj | PlayerObj, at: number) => void;
 
-/** How long a change lasts: for good, until end of turn (this turn), or until `nextTurnOf`'s next turn begins. */
-export type Lasts = 'good' | 'turn' | { readonly nextTurnOf: string };
+/**
+ * How long a change lasts: for good, until end of turn (this turn), until `nextTurnOf`'s next turn
+ * begins, or while the attachment `by` applies its static ability to the object (typeChange.ts).
+ */
+export type Lasts = 'good' | 'turn' | { readonly nextTurnOf: string } | { readonly by: string };
 
 /**
  * A change made while an effect that ends was on the object (that effect's own change included). One
@@ -69,13 +72,19 @@ export class Temporary {
     private readonly owner: object,
   ) {}
 
+  /** How many of the changes are attachments' static abilities (`lasts: { by }`). */
+  private staticCount = 0;
+
   static start(board: Board): Temporary {
     return new Temporary([], -1, new Map(), board.ownToken);
   }
 
   /** This list, to change on `board`: itself if the board owns it, else a copy the board owns. */
   own(board: Board): Temporary {
-    return this.owner === board.ownToken ? this : new Temporary([...this.items], this.firstTurn, new Map(this.firstNext), board.ownToken);
+    if (this.owner === board.ownToken) return this;
+    const t = new Temporary([...this.items], this.firstTurn, new Map(this.firstNext), board.ownToken);
+    t.staticCount = this.staticCount;
+    return t;
   }
 
   /** Appends a change (the list must be `board`'s own: `own`). */
@@ -84,7 +93,23 @@ export class Temporary {
     this.items.push(c);
     if (c.lasts === 'turn') {
       if (this.firstTurn < 0) this.firstTurn = i;
-    } else if (c.lasts !== 'good' && !this.firstNext.has(c.lasts.nextTurnOf)) this.firstNext.set(c.lasts.nextTurnOf, i);
+    } else if (c.lasts === 'good') return;
+    else if ('by' in c.lasts) this.staticCount++;
+    else if (!this.firstNext.has(c.lasts.nextTurnOf)) this.firstNext.set(c.lasts.nextTurnOf, i);
+  }
+
+  /** The attachments whose static abilities are among the changes, in the order they began. */
+  statics(): string[] {
+    if (this.staticCount === 0) return [];
+    const out: string[] = [];
+    for (const c of this.items) if (typeof c.lasts === 'object' && 'by' in c.lasts) out.push(c.lasts.by);
+    return out;
+  }
+
+  /** Where the static ability of attachment `by` stands among the changes, or -1. */
+  indexOfStatic(by: string): number {
+    if (this.staticCount === 0) return -1;
+    return this.items.findIndex((c) => typeof c.lasts === 'object' && 'by' in c.lasts && c.lasts.by === by);
   }
 
   /** The first change that ends as this turn ends and the turns of `players` begin, or -1. */
@@ -103,11 +128,17 @@ export class Temporary {
     const tail = this.items.splice(k);
     if (this.firstTurn >= k) this.firstTurn = -1;
     for (const [p, i] of this.firstNext) if (i >= k) this.firstNext.delete(p);
+    for (const c of tail) if (typeof c.lasts === 'object' && 'by' in c.lasts) this.staticCount--;
     return tail;
   }
 
-  /** Does any change on the list still end? */
+  /** Does any change on the list still end (with a turn, or as an attachment stops applying)? */
   get going(): boolean {
+    return this.endsWithTurns || this.staticCount !== 0;
+  }
+
+  /** Does any change on the list end with a turn (the board lists the object in `temporaries`)? */
+  get endsWithTurns(): boolean {
     return this.firstTurn >= 0 || this.firstNext.size !== 0;
   }
 
@@ -119,7 +150,9 @@ export class Temporary {
   /** A copy owned by `board` with every place in time and every snapshot moved (the replay of an earlier text, made the new one's: Board.moveLines). */
   moved(board: Board, stamp: (at: number) => number, snapshot: (s: Snapshot) => Snapshot): Temporary {
     const items = this.items.map((c) => ({ at: stamp(c.at), apply: c.apply, lasts: c.lasts, before: c.before && snapshot(c.before) }));
-    return new Temporary(items, this.firstTurn, new Map(this.firstNext), board.ownToken);
+    const t = new Temporary(items, this.firstTurn, new Map(this.firstNext), board.ownToken);
+    t.staticCount = this.staticCount;
+    return t;
   }
 }
 
@@ -146,9 +179,11 @@ function restore(x: CardObj | PlayerObj, s: Snapshot): void {
  */
 export function change(board: Board, x: CardObj | PlayerObj, lasts: Lasts, apply: Apply): void {
   const at = board.lastTimestamp + 0.5;
-  if (lasts !== 'good' && !x.temporary) {
-    x.temporary = Temporary.start(board);
-    board.temporaries.push(x.id);
+  if (lasts !== 'good') {
+    // Listed for the turns' ends when its first change that ends with a turn comes (an attachment's static ability doesn't).
+    const withTurns = lasts === 'turn' || 'nextTurnOf' in lasts;
+    if (withTurns && !x.temporary?.endsWithTurns) board.temporaries.push(x.id);
+    x.temporary ??= Temporary.start(board);
   }
   if (x.temporary) {
     const t = (x.temporary = x.temporary.own(board));
@@ -177,7 +212,29 @@ export function lastsOf(replay: Replay, x: CardObj | PlayerObj, duration: TurnDu
 
 /** Does a change that lasts `lasts` end now (the turn ends; the turns of `players` begin)? */
 function endsNow(lasts: Lasts, players: readonly string[]): boolean {
-  return lasts === 'turn' || (typeof lasts === 'object' && players.includes(lasts.nextTurnOf));
+  return lasts === 'turn' || (typeof lasts === 'object' && 'nextTurnOf' in lasts && players.includes(lasts.nextTurnOf));
+}
+
+/**
+ * The static ability of attachment `by` stops applying to `x` (typeChange.ts): `x` takes back what it
+ * was before it, and the changes made since are applied again, in order, without it.
+ */
+export function endStatic(board: Board, x: CardObj, by: string): void {
+  const t0 = x.temporary;
+  const k = t0?.indexOfStatic(by) ?? -1;
+  if (k < 0) return;
+  const t = (x.temporary = t0!.own(board));
+  restore(x, t.at(k).before!);
+  const tail = t.takeFrom(k);
+  for (let i = 1; i < tail.length; i++) reapply(board, x, t, tail[i]);
+  if (!t.going) x.temporary = undefined;
+  x.modified = true;
+}
+
+/** A change that goes on is kept with what `x` is now, just before it (one for good as it was), and applied again. */
+function reapply(board: Board, x: CardObj | PlayerObj, t: Temporary, c: Change): void {
+  t.push(c.lasts === 'good' ? c : { at: c.at, apply: c.apply, lasts: c.lasts, before: snapshotOf(x) });
+  c.apply(board, x, c.at);
 }
 
 /**
@@ -212,12 +269,11 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: re
       continue;
     }
     // One that goes on is kept with what the object is now, just before it.
-    t.push(c.lasts === 'good' ? c : { at: c.at, apply: c.apply, lasts: c.lasts, before: snapshotOf(x) });
-    c.apply(board, x, c.at);
+    reapply(board, x, t, c);
   }
   // None left that ends: what it is now is all there is to know.
   if (!t.going) x.temporary = undefined;
-  else board.temporaries.push(x.id);
+  else if (t.endsWithTurns) board.temporaries.push(x.id);
   if (x.isCard) {
     x.modified = true;
     x.effectsEnded = { turn: board.turn?.number ?? 0, rules, awaited };
@@ -264,6 +320,6 @@ export function endTemporaries(replay: Replay, players: readonly string[]): void
     if (seen.has(id)) continue;
     seen.add(id);
     const x = board.cards.get(id) ?? board.players.get(id);
-    if (x?.temporary && !endTemporary(replay, x, players)) board.temporaries.push(id);
+    if (x?.temporary?.endsWithTurns && !endTemporary(replay, x, players)) board.temporaries.push(id);
   }
 }

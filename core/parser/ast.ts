@@ -118,7 +118,14 @@ export type AbilityNode =
   /** `you control enchanted creature` (MTG, Control Magic): the attachment's controller controls the permanent (613.1b); written as a grant of one `control`. */
   | { kind: 'control'; range: Range }
   /** `enchanted creature loses all abilities` (MTG, Frogify): only after `loses`, and alone (113.10, 613.1f). */
-  | { kind: 'all'; range: Range };
+  | { kind: 'all'; range: Range }
+  /**
+   * MTG type-changing (613.1d, 205.1): `enchanted permanent is a colorless Forest land` (Song of the
+   * Dryads), `equipped permanent isn't a planeswalker and is a creature in addition to its other types`
+   * (Luxior). `is`: the words after `is a`, `isnt`: after `isn't a`; `inAddition`: the closing
+   * `in addition to its other types` (205.1b). Written as a `has` grant of this one ability.
+   */
+  | { kind: 'types'; is: Word[]; isnt: Word[]; inAddition?: Range; range: Range };
 
 /** `equipped creature has flying and first strike`, `enchanted creature loses flying`, `enchanted land can't be enchanted by other Auras` (a `has` of one `cant`). */
 export interface GrantNode {

@@ -60,3 +60,29 @@ export function keywordSecondWord(first: string): string | undefined {
 /** MTG card types (205.2a, with `tribal`, read as `kindred`) and supertypes (205.4a), as a scenario writes them: lowercase. */
 export const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal'];
 export const MTG_SUPERTYPES = ['basic', 'legendary', 'snow', 'world', 'ongoing'];
+/** The MTG colors (105.1), in the order of their bits on a card (engine/board.ts, colorBit). */
+export const MTG_COLORS: readonly string[] = ['white', 'blue', 'black', 'red', 'green'];
+
+/**
+ * The MTG subtypes that belong to a card type other than creature (205.3g-k): each with that card type
+ * (`spell` for instants' and sorceries' types). A subtype not listed is a creature type (205.3m); an
+ * effect that sets subtypes replaces those of the same set, and a subtype goes with its card type
+ * (205.1a).
+ */
+const MTG_SUBTYPE_SETS: ReadonlyMap<string, 'artifact' | 'enchantment' | 'land' | 'planeswalker' | 'battle' | 'spell'> = new Map([
+  ...['Attraction', 'Blood', 'Bobblehead', 'Clue', 'Contraption', 'Equipment', 'Food', 'Fortification', 'Gold', 'Incubator', 'Junk', 'Map', 'Powerstone', 'Treasure', 'Vehicle'].map((s) => [s, 'artifact'] as const),
+  ...['Aura', 'Background', 'Cartouche', 'Case', 'Class', 'Curse', 'Role', 'Rune', 'Saga', 'Shard', 'Shrine'].map((s) => [s, 'enchantment'] as const),
+  ...['Cave', 'Desert', 'Forest', 'Gate', 'Island', 'Lair', 'Locus', 'Mine', 'Mountain', 'Plains', 'Power-Plant', 'Sphere', 'Swamp', 'Tower', "Urza's"].map((s) => [s, 'land'] as const),
+  ...(
+    'Ajani Aminatou Angrath Arlinn Ashiok Bahamut Basri Bolas Calix Chandra Comet Dack Dakkon Daretti Davriel Dihada Domri Dovin Ellywick Elminster Elspeth Estrid Freyalise Garruk Gideon Grist Guff Huatli Jace Jared Jaya Jeska Kaito Karn Kasmina Kaya Kiora Koth Liliana Lolth Lukka Minsc Mordenkainen Nahiri Narset Niko Nissa Nixilis Oko Ral Rowan Saheeli Samut Sarkhan Serra Sivitri Sorin Szat Tamiyo Tasha Teferi Teyo Tezzeret Tibalt Tyvar Ugin Urza Venser Vivien Vraska Vronos Will Windgrace Wrenn Xenagos Yanggu Yanling Zariel'
+  )
+    .split(' ')
+    .map((s) => [s, 'planeswalker'] as const),
+  ['Siege', 'battle'],
+  ...['Adventure', 'Arcane', 'Lesson', 'Trap'].map((s) => [s, 'spell'] as const),
+]);
+
+/** The card type an MTG subtype belongs to (205.3): `land` for Forest, `creature` for Elf and any subtype not of another set. */
+export function mtgSubtypeSet(subtype: string): 'artifact' | 'enchantment' | 'land' | 'planeswalker' | 'battle' | 'spell' | 'creature' {
+  return MTG_SUBTYPE_SETS.get(subtype) ?? 'creature';
+}

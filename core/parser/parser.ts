@@ -643,7 +643,11 @@ function parseGrant(cur: Cursor, first: Token): GrantNode {
   const noun = cur.word(msg`what it is attached to (${first.text} creature, ${first.text} permanent, ${first.text} unit...)`);
   const who = { text: `${first.text} ${noun.text}`, range: span(first.range, noun.range) };
   const v = cur.peek();
-  if (!v || v.type !== 'word' || (v.text !== 'has' && v.text !== 'loses' && v.text !== "can't")) cur.fail(msg`'has', 'loses' or 'can't be' after '${who.text}'`);
+  if (v?.type === 'word' && (v.text === 'is' || v.text === "isn't")) {
+    const types = parseTypeChange(cur);
+    return { who, verb: 'has', abilities: [types], range: span(first.range, cur.last().range) };
+  }
+  if (!v || v.type !== 'word' || (v.text !== 'has' && v.text !== 'loses' && v.text !== "can't")) cur.fail(msg`'has', 'loses', 'is' or 'can't be' after '${who.text}'`);
   cur.next();
   if (v!.text === "can't") {
     // `enchanted land can't be enchanted by other Auras` (Consecrate Land).
@@ -673,6 +677,41 @@ function parseGrant(cur: Cursor, first: Token): GrantNode {
   const grant: GrantNode = { who, verb: v!.text as 'has' | 'loses', abilities, range: span(first.range, cur.last().range) };
   if (keep) grant.keep = keep;
   return grant;
+}
+
+/**
+ * After `enchanted permanent`: `is [a|an] WORDS... [in addition to its other types]`, `isn't [a|an]
+ * WORDS...`, or both joined by `and` (Luxior: `isn't a planeswalker and is a creature in addition to its
+ * other types`). The words (colors, supertypes, card types, subtypes) are the rules' to read (205.1).
+ */
+function parseTypeChange(cur: Cursor): AbilityNode {
+  const start = cur.peek()!.range;
+  const is: Word[] = [];
+  const isnt: Word[] = [];
+  let inAddition: Range | undefined;
+  for (;;) {
+    const verb = cur.next()!;
+    if (verb.text === 'is' && is.length !== 0) throw new SyntaxError_(msg`One \`is\` clause per grant: write its words together, \`is a colorless Forest land\`.`, verb.range);
+    if (verb.text === "isn't" && isnt.length !== 0) throw new SyntaxError_(msg`One \`isn't\` clause per grant: write its words together, \`isn't a planeswalker creature\`.`, verb.range);
+    if (cur.isWord('a') || cur.isWord('an')) cur.next();
+    const into = verb.text === 'is' ? is : isnt;
+    while (cur.peek()?.type === 'word' && !cur.isWord('and') && !cur.isWord('in')) {
+      const w = cur.next()!;
+      into.push({ text: w.text, range: w.range });
+    }
+    if (into.length === 0) cur.fail(msg`a type, subtype or color after '${verb.text}' (${verb.text} a creature, ${verb.text} a colorless Forest land)`);
+    if (verb.text === 'is' && cur.isWord('in')) {
+      const from = cur.peek()!.range;
+      for (const w of ['in', 'addition', 'to', 'its', 'other', 'types']) cur.expectWord(w);
+      inAddition = span(from, cur.last().range);
+    }
+    if (!cur.isWord('and')) break;
+    cur.next();
+    if (!cur.isWord('is') && !cur.isWord("isn't")) cur.fail(msg`'is' or 'isn't' after 'and'`);
+  }
+  const node: AbilityNode = { kind: 'types', is, isnt, range: span(start, cur.last().range) };
+  if (inAddition) node.inAddition = inAddition;
+  return node;
 }
 
 /** `ABILITY [and ABILITY]...`; `protection from red and from blue` is two protections. */

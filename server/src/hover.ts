@@ -450,6 +450,15 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
     // Control Magic: a control-changing effect (layer 2), not an ability of the permanent.
     return `${t("{0}: while this card is attached, its controller controls the object it is attached to. Control-changing effects apply in timestamp order, an attachment's being when it last became attached; when this one ends, the one before it decides again, else the object goes back to the player under whose control it entered the battlefield.", codeSpan(`you control ${h.grant.who.text}`))}\n\n${ruleRefSection(state, '613.1b', ctx)}`;
   }
+  const types = h.grant.abilities.find((a) => a.kind === 'types');
+  if (types && types.kind === 'types' && state.game === 'mtg') {
+    // Song of the Dryads, Ensoul Artifact, Luxior: a type-changing effect (layer 4), not an ability of the permanent.
+    const keeps = types.inAddition !== undefined;
+    const what = keeps
+      ? t('{0}: while this card is attached (on the battlefield, with its abilities), the object it is attached to has these types as well as its own. What it is then decides what may stay attached to it, and what it may stay attached to; when this card goes, its types are what they would have been without it.', codeSpan(state.document.getText(h.grant.range)))
+      : t('{0}: while this card is attached (on the battlefield, with its abilities), the object it is attached to is what it says: the card types named replace its old ones, the subtypes named replace those of the same kind, and a subtype whose card type is gone goes too. What it is then decides what may stay attached to it, and what it may stay attached to; when this card goes, its types are what they would have been without it.', codeSpan(state.document.getText(h.grant.range)));
+    return `${what}\n\n${ruleRefSection(state, '613.1d', ctx)}\n\n${ruleRefSection(state, keeps ? '205.1b' : '205.1a', ctx)}`;
+  }
   const head = codeSpan(`${h.grant.who.text} ${h.grant.verb}`);
   if (state.game === 'riftbound') return `${t("{0}: while this card is attached, its text is part of the text of the unit it is attached to, so the unit has these abilities.", head)}\n\n${ruleRefSection(state, '718.3', ctx)}`;
   if (h.quoted) return `${t('{0}: an ability this Aura gives the permanent it enchants, which that permanent then gives to what it is attached to (an Aura on an Equipment: the equipped creature). Its effect takes the later timestamp of the two attachments.', codeSpan(state.document.getText(h.range)))}\n\n${ruleRefSection(state, '613.7a', ctx)}`;

@@ -192,6 +192,22 @@ describe('LSP hover', () => {
     assert.match(value(await hoverAt(text, positionOf(text, 'expect lion', 8))), /controller \*\*bob\*\* \(from magic\)/);
   });
 
+  it('on a type-changing grant: 613.1d and 205.1a (it sets the types) or 205.1b (in addition)', async () => {
+    const text = [
+      ...HEADER.slice(0, 4),
+      'card song "Song of the Dryads": enchantment — Aura, owner bob, enchant permanent, attached to lion, enchanted permanent is a colorless Forest land', // 4
+      'card ensoul "Ensoul Artifact": enchantment — Aura, owner bob, enchant artifact, in hand, enchanted artifact is a creature in addition to its other types', // 5
+    ].join('\n') + '\n';
+    const song = value(await hoverAt(text, positionOf(text, 'is a colorless', 3)));
+    assert.match(song, /`enchanted permanent is a colorless Forest land`: while this card is attached .*the card types named replace its old ones/);
+    assert.match(song, /Rule 613\.1d/);
+    assert.match(song, /Rule 205\.1a/);
+    assert.doesNotMatch(song, /613\.1f/);
+    const ensoul = value(await hoverAt(text, positionOf(text, 'in addition to its other', 3)));
+    assert.match(ensoul, /has these types as well as its own/);
+    assert.match(ensoul, /Rule 205\.1b/);
+  });
+
   it("on `can't be enchanted by other Auras` in a grant: 303.4 explained (a restriction, not an ability)", async () => {
     const text = [...HEADER.slice(0, 4), "card consecrate \"Consecrate Land\": enchantment — Aura, owner alice, enchant land, enchanted land can't be enchanted by other Auras"].join('\n') + '\n';
     const v = value(await hoverAt(text, positionOf(text, "can't be enchanted by", 2)));

@@ -36,7 +36,7 @@ function reference(board: Board, host: CardObj): Granted | undefined {
       for (const g of a.grants) {
         for (const ability of g.abilities) {
           if (ability.kind === 'cant') cant.push({ what: ability.what, except: ability.other ? a.id : undefined, by: a.id });
-          else if (ability.kind !== 'grant' && ability.kind !== 'control') add({ primary: a.timestamp, secondary: 0, verb: g.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, grantKeep: ability.kind === 'protection' ? ability.keep : undefined });
+          else if (ability.kind !== 'grant' && ability.kind !== 'control' && ability.kind !== 'types') add({ primary: a.timestamp, secondary: 0, verb: g.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, grantKeep: ability.kind === 'protection' ? ability.keep : undefined });
         }
       }
     }
@@ -49,7 +49,7 @@ function reference(board: Board, host: CardObj): Granted | undefined {
         if (g.verb !== 'has') continue;
         for (const given of g.abilities) {
           if (given.kind !== 'grant') continue;
-          for (const ability of given.grant.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant' && ability.kind !== 'control') add({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, grantKeep: undefined });
+          for (const ability of given.grant.abilities) if (ability.kind !== 'grant' && ability.kind !== 'cant' && ability.kind !== 'control' && ability.kind !== 'types') add({ primary: Math.max(a.timestamp, r.timestamp), secondary: r.timestamp, verb: given.grant.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, grantKeep: undefined });
         }
       }
     }

@@ -2,15 +2,16 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterTerm, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
-import { adding, type CardObj, colorBit, COLOR_WORDS, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
+import { adding, type CardObj, colorBit, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
+import { typeChangeOf } from '../../engine/typeChange';
 import type { Replay } from '../../engine/replay';
 import { unknownWord } from '../../engine/words';
 import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
 import { inZone, mtgFilterWord, zoneWord } from '../../engine/words';
-import { MTG_CARD_TYPES, MTG_SUPERTYPES } from '../../parser/keywords';
+import { MTG_CARD_TYPES, MTG_COLORS, MTG_SUPERTYPES } from '../../parser/keywords';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -29,7 +30,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.151b': { title: 'Reconfigured Equipment', text: 'An Equipment with reconfigure that gets attached to another creature is no longer a creature from then until it comes off that creature. The attaching does this, not the ability, so it lasts even if the Equipment loses reconfigure meanwhile.' },
 };
 
-export const COLORS = COLOR_WORDS;
+export const COLORS = MTG_COLORS;
 export const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
 
 /**
@@ -245,6 +246,8 @@ export function describe(host: Host): Message {
   if (!isCard(host)) return msg`player ${host.id}`;
   const types = [...host.supertypes, ...(host.bestowed ? ['enchantment'] : [...host.types].filter((t) => t !== 'creature' || isCreature(host)))].join(' ');
   const subtypes = host.subtypes.size ? ' — ' + [...host.subtypes].join(' ') : '';
+  const by = host.temporary?.statics();
+  if (by?.length) return types ? msg`${host.id} (${types}${subtypes}, as ${by.join(' and ')} makes it)` : msg`${host.id} (no card type${subtypes}, as ${by.join(' and ')} makes it)`;
   return types ? msg`${host.id} (${types}${subtypes})` : msg`${host.id} (no card type${subtypes})`;
 }
 
@@ -380,7 +383,37 @@ function mtgAbilities(replay: Replay, node: AbilityNode, keep: GrantKeep | undef
       return [{ kind: 'control' }];
     case 'all':
       return [{ kind: 'all' }];
+    case 'types':
+      return typeWordsRead(replay, node) ? [{ kind: 'types', change: typeChangeOf(node) }] : [];
   }
+}
+
+/**
+ * Are the words of a type-changing grant (613.1d) all read: colors (105.3) after `is` only, and
+ * `colorless` alone; card types, supertypes, capitalized subtypes (205.1)? Each other word is reported.
+ */
+function typeWordsRead(replay: Replay, node: Extract<AbilityNode, { kind: 'types' }>): boolean {
+  let read = true;
+  const check = (words: readonly Word[], colors: boolean) => {
+    for (const w of words) {
+      const color = w.text === 'colorless' || colorBit(w.text) !== 0;
+      if (color && !colors) {
+        replay.report('syntax-error', w.range, msg`An object doesn't lose a color: an effect gives it new colors, which replace the old ones (105.3). Write the colors it is after \`is\`.`, { rules: ['105.3'] });
+        read = false;
+      } else if (!color && !MTG_SUPERTYPES.includes(w.text) && !MTG_CARD_TYPES.includes(w.text) && !/^\p{Lu}/u.test(w.text)) {
+        unknownWord(replay, w, msg`card type, subtype or color`, [...MTG_CARD_TYPES, ...MTG_COLORS]);
+        read = false;
+      }
+    }
+  };
+  check(node.isnt, false);
+  check(node.is, true);
+  const colorless = node.is.find((w) => w.text === 'colorless');
+  if (colorless && node.is.some((w) => colorBit(w.text) !== 0)) {
+    replay.report('syntax-error', colorless.range, msg`A colorless object has no color: write \`colorless\` alone, or the colors it becomes (105.3).`, { rules: ['105.3'] });
+    read = false;
+  }
+  return read;
 }
 
 /**

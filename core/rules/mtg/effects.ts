@@ -3,13 +3,13 @@
 // permanent (702.26e).
 import type { EventNode, Word } from '../../parser/ast';
 import type { Range } from '../../types';
-import { type Board, type CardObj, colorBit, COLOR_WORDS, isCard, kindsOf, type PlayerObj, protectionQualities, withOrWithout } from '../../engine/board';
+import { type Board, type CardObj, colorBit, isCard, kindsOf, type PlayerObj, protectionQualities, withOrWithout } from '../../engine/board';
 import { giveControl, type Held } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, readableFilter } from './characteristics';
-import { MTG_CARD_TYPES, MTG_SUPERTYPES } from '../../parser/keywords';
+import { MTG_CARD_TYPES, MTG_COLORS, MTG_SUPERTYPES } from '../../parser/keywords';
 import { unknownWord } from '../../engine/words';
 import { protectionKeep, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
@@ -65,7 +65,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
       continue;
     }
     const key = MTG_SUPERTYPES.includes(w.text) ? 'supertypes' : MTG_CARD_TYPES.includes(w.text) ? 'types' : /^\p{Lu}/u.test(w.text) ? 'subtypes' : undefined;
-    if (!key) unknownWord(replay, w, msg`card type, subtype or color`, [...MTG_CARD_TYPES, ...COLOR_WORDS]);
+    if (!key) unknownWord(replay, w, msg`card type, subtype or color`, [...MTG_CARD_TYPES, ...MTG_COLORS]);
     else changes.push({ key, word: w.text });
   }
   const colorless = words.find((x) => x.text === 'colorless');

@@ -9,6 +9,7 @@ import { attachProblem, touch } from './legality';
 import { graveyardFor, moveTo } from './zones';
 import { msg, type Message } from '../../message';
 import { untilNextTurnsOf } from '../../engine/words';
+import { typeChangeOfCard } from '../../engine/retype';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -92,8 +93,27 @@ function afterEffectsEnded(replay: Replay, c: CardObj, host: Host | undefined, c
   };
 }
 
+/**
+ * The rules, with 613.1d when an attachment changes the types of `c` or of its host now (Song of the
+ * Dryads: the host is a Forest land; Ensoul Artifact: the Equipment is a creature). The words say so
+ * as they describe the card (describe: `as song makes it`).
+ */
+function withTypeChanges(replay: Replay, c: CardObj, host: Host | undefined, rules: string[]): string[] {
+  let out = rules;
+  for (const x of [c, host]) {
+    if (x === undefined || !isCard(x) || !x.temporary) continue;
+    for (const id of x.temporary.statics()) {
+      const change = typeChangeOfCard(replay.board.cards.get(id)!);
+      // 205.1a: the new types replace the old; 205.1b: the old are kept.
+      for (const r of ['613.1d', change?.keeps === 'nothing' ? '205.1a' : '205.1b']) if (!out.includes(r)) out = [...out, r];
+    }
+  }
+  return out;
+}
+
 /** A state-based action unattaches `c` from `host` (an obligation when an event caused it). */
 function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | undefined, rules: string[], why: Obligation['why']): void {
+  rules = withTypeChanges(replay, c, host, rules);
   ({ rules, why } = afterEffectsEnded(replay, c, host, cause, rules, why));
   replay.board.unlink(c);
   if (cause) replay.oblige({ action: 'unattach', subject: c, host: host.id, code: 'missing-unattach', rules, why, cause });
@@ -104,6 +124,7 @@ function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | 
 
 /** A state-based action puts the Aura `c` into its owner's graveyard. */
 function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined, rules: string[], why: Obligation['why']): void {
+  rules = withTypeChanges(replay, c, replay.board.hostOf(c), rules);
   if (cause) {
     ({ rules, why } = afterEffectsEnded(replay, c, replay.board.hostOf(c), cause, rules, why));
     // A replacement may exile it instead (614.1a): then that is the consequence to record.

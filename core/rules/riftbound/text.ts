@@ -76,6 +76,7 @@ export function riftboundGrant(replay: Replay, node: GrantNode): Grant | undefin
       const k = keywordOfGame(replay, a.name);
       if (k) abilities.push({ kind: 'keyword', name: k });
     } else if (a.kind === 'control') replay.report('syntax-error', a.range, msg`An attached Riftbound card doesn't change who controls its unit: the two keep their own controllers (718.5.e, 718.5.f). Write a change of control as \`control X P\`.`);
+    else if (a.kind === 'types') replay.report('syntax-error', a.range, msg`A Riftbound gear's Effect Text gives its unit keywords here; an attached card that changes its unit's types is MTG text. Remove it.`);
     else if (a.kind === 'cant') replay.report('syntax-error', a.range, msg`A Riftbound gear's Effect Text gives its unit keywords here; \`can't be ...\` is not read in a Riftbound scenario. Remove it.`);
     else replay.report('syntax-error', a.range, a.kind === 'grant' ? msg`A quoted ability is not Riftbound text: a Riftbound gear's Effect Text gives its unit keywords. Write them without quotes.` : msg`Riftbound's rules have no protection, hexproof, shroud or ward: a Riftbound gear's Effect Text gives its unit keywords (${RIFTBOUND_KEYWORDS.slice(0, 4).join(', ')}, ...).`);
   }
