@@ -14,8 +14,8 @@ import { grantsTo } from './abilities';
 import type { TypeChange } from './typeChange';
 import { change, endStatic } from './untilEndOfTurn';
 
-/** Does the card type `t` (or `kindred` for creature types, 205.3m) let a card keep a subtype of `set`? */
-function keepsSubtypesOf(types: ReadonlySet<string>, set: ReturnType<typeof mtgSubtypeSet>): boolean {
+/** Do the card types `types` (`kindred` for creature types, 205.3m) let a card have a subtype of `set` (205.1a, 205.3d)? */
+export function keepsSubtypesOf(types: ReadonlySet<string>, set: ReturnType<typeof mtgSubtypeSet>): boolean {
   if (set === 'creature') return types.has('creature') || types.has('kindred');
   if (set === 'spell') return types.has('instant') || types.has('sorcery');
   return types.has(set);

@@ -9,7 +9,8 @@ import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, readableFilter } from './characteristics';
-import { MTG_CARD_TYPES, MTG_COLORS, MTG_SUPERTYPES } from '../../parser/keywords';
+import { MTG_CARD_TYPES, MTG_COLORS, MTG_SUPERTYPES, mtgSubtypeSet } from '../../parser/keywords';
+import { keepsSubtypesOf } from '../../engine/retype';
 import { unknownWord } from '../../engine/words';
 import { protectionKeep, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
@@ -77,12 +78,30 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
     replay.report('syntax-error', inAddition, msg`\`in addition to its other colors\` follows the colors a card becomes: \`becomes ${card.id} red in addition to its other colors\` (105.3).`, { rules: ['105.3'] });
     return;
   }
+  // An object can't gain a subtype of a card type it doesn't have (205.3d): `becomes X Equipment` on a
+  // plain enchantment gives it nothing (write the card type too, `becomes X artifact Equipment`).
+  if (add) {
+    const types = new Set([...card.types, ...changes.filter((ch) => ch.key === 'types').map((ch) => ch.word)]);
+    for (let i = changes.length - 1; i >= 0; i--) {
+      const { key, word } = changes[i];
+      if (key !== 'subtypes' || keepsSubtypesOf(types, mtgSubtypeSet(word))) continue;
+      const range = ev.words.find((w) => w.text === word)!.range;
+      const set = mtgSubtypeSet(word);
+      const type = set === 'spell' ? 'instant' : set;
+      replay.report('impossible-event', range, msg`${card.id} can't become ${word}: it is a subtype of the card type \`${type}\`, which ${describe(card)} doesn't have. Write the card type too (\`becomes ${card.id} ${type} ${word}\`), or remove the word.`, { rules: ['205.3d'] });
+      changes.splice(i, 1);
+    }
+  }
   if (changes.length === 0 && !colors) return;
   // `becomes X artifact creature until end of turn` (a manland, 514.2): the types go with the turn;
   // `becomes X red` (105.3): its colors, as well.
+  const loses = !add && changes.some((ch) => ch.key === 'types');
   change(replay.board, card, lasts, (_, x) => {
     const c = x as CardObj;
     for (const { key, word } of changes) c[key] = withOrWithout(c[key], word, add);
+    // A subtype goes with its card type, unless a card type it keeps allows it (205.1a): Bonesplitter
+    // that loses artifact is no Equipment.
+    if (loses) c.subtypes = new Set([...c.subtypes].filter((s) => keepsSubtypesOf(c.types, mtgSubtypeSet(s))));
     if (colors) c.colors = new Set(inAddition ? [...c.colors, ...colors] : colors);
     c.kinds = kindsOf(c);
   });

@@ -10,6 +10,7 @@ import { heldWords } from '../../engine/held';
 import type { RuleExplanation } from './explanations';
 import { article, attachOnlyOf, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 import { msg, titledFix, type Message } from '../../message';
+import { mtgSubtypeSet } from '../../parser/keywords';
 import { inZone as inZoneWords, qualityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -40,8 +41,15 @@ export function protectionCovers(quality: string, att: CardObj): string[] | unde
   if (quality === 'monocolored') return att.colors.size === 1 ? [] : undefined;
   if (quality === att.controller) return ['702.16k'];
   const singular = quality.endsWith('s') ? quality.slice(0, -1) : quality;
-  if (att.types.has(singular)) return [];
-  const sub = [...att.subtypes].find((s) => s.toLowerCase() === singular.toLowerCase() || s.toLowerCase() === quality.toLowerCase());
+  // A bestowed Aura is an Aura enchantment and no creature (702.103b); an attached reconfigure
+  // Equipment is no creature (702.151b). Either way its creature types go with the card type (205.1a).
+  const creature = isCreature(att);
+  if (singular === 'creature') return creature ? [] : undefined;
+  if (att.types.has(singular) || (singular === 'enchantment' && att.bestowed)) return [];
+  const named = (s: string) => s.toLowerCase() === singular.toLowerCase() || s.toLowerCase() === quality.toLowerCase();
+  if (att.bestowed && named('Aura')) return [];
+  const creatureTypes = creature || att.types.has('kindred');
+  const sub = [...att.subtypes].find((s) => named(s) && (creatureTypes || mtgSubtypeSet(s) !== 'creature'));
   return sub ? [] : undefined;
 }
 

@@ -10,6 +10,7 @@ import { graveyardFor, moveTo } from './zones';
 import { msg, type Message } from '../../message';
 import { untilNextTurnsOf } from '../../engine/words';
 import { typeChangeOfCard } from '../../engine/retype';
+import { mtgSubtypeSet } from '../../parser/keywords';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -193,7 +194,9 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       return true;
     }
     if (!isAura(c) && !isEquipment(c) && !isFortification(c)) {
-      sbaUnattach(replay, c, host, cause, ['704.5p'], msg`${c.id} is no longer an Aura, Equipment or Fortification`);
+      // Its subtype may have gone with its card type (205.1a): an Equipment that is no artifact.
+      const went = [...c.printed.subtypes].some((s) => (s === 'Aura' || s === 'Equipment' || s === 'Fortification') && !c.subtypes.has(s) && !c.types.has(mtgSubtypeSet(s)));
+      sbaUnattach(replay, c, host, cause, went ? ['704.5p', '205.1a'] : ['704.5p'], msg`${c.id} is no longer an Aura, Equipment or Fortification`);
       return true;
     }
     if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c) && !(c.reconfigure && isEquipment(c)) && !(isFortification(c) && (c.kinds & KIND_LAND) !== 0)) {
