@@ -72,8 +72,8 @@ export class Temporary {
     private readonly owner: object,
   ) {}
 
-  /** How many of the changes are attachments' static abilities (`lasts: { by }`). */
-  private staticCount = 0;
+  /** The attachments whose static abilities are among the changes (`lasts: { by }`), in the order they began. */
+  private staticIds: readonly string[] = [];
 
   static start(board: Board): Temporary {
     return new Temporary([], -1, new Map(), board.ownToken);
@@ -83,7 +83,7 @@ export class Temporary {
   own(board: Board): Temporary {
     if (this.owner === board.ownToken) return this;
     const t = new Temporary([...this.items], this.firstTurn, new Map(this.firstNext), board.ownToken);
-    t.staticCount = this.staticCount;
+    t.staticIds = this.staticIds;
     return t;
   }
 
@@ -94,21 +94,18 @@ export class Temporary {
     if (c.lasts === 'turn') {
       if (this.firstTurn < 0) this.firstTurn = i;
     } else if (c.lasts === 'good') return;
-    else if ('by' in c.lasts) this.staticCount++;
+    else if ('by' in c.lasts) this.staticIds = [...this.staticIds, c.lasts.by];
     else if (!this.firstNext.has(c.lasts.nextTurnOf)) this.firstNext.set(c.lasts.nextTurnOf, i);
   }
 
   /** The attachments whose static abilities are among the changes, in the order they began. */
-  statics(): string[] {
-    if (this.staticCount === 0) return [];
-    const out: string[] = [];
-    for (const c of this.items) if (typeof c.lasts === 'object' && 'by' in c.lasts) out.push(c.lasts.by);
-    return out;
+  statics(): readonly string[] {
+    return this.staticIds;
   }
 
   /** Where the static ability of attachment `by` stands among the changes, or -1. */
   indexOfStatic(by: string): number {
-    if (this.staticCount === 0) return -1;
+    if (!this.staticIds.includes(by)) return -1;
     return this.items.findIndex((c) => typeof c.lasts === 'object' && 'by' in c.lasts && c.lasts.by === by);
   }
 
@@ -128,13 +125,17 @@ export class Temporary {
     const tail = this.items.splice(k);
     if (this.firstTurn >= k) this.firstTurn = -1;
     for (const [p, i] of this.firstNext) if (i >= k) this.firstNext.delete(p);
-    for (const c of tail) if (typeof c.lasts === 'object' && 'by' in c.lasts) this.staticCount--;
+    if (this.staticIds.length !== 0) {
+      const gone = new Set<string>();
+      for (const c of tail) if (typeof c.lasts === 'object' && 'by' in c.lasts) gone.add(c.lasts.by);
+      if (gone.size !== 0) this.staticIds = this.staticIds.filter((id) => !gone.has(id));
+    }
     return tail;
   }
 
   /** Does any change on the list still end (with a turn, or as an attachment stops applying)? */
   get going(): boolean {
-    return this.endsWithTurns || this.staticCount !== 0;
+    return this.endsWithTurns || this.staticIds.length !== 0;
   }
 
   /** Does any change on the list end with a turn (the board lists the object in `temporaries`)? */
@@ -151,7 +152,7 @@ export class Temporary {
   moved(board: Board, stamp: (at: number) => number, snapshot: (s: Snapshot) => Snapshot): Temporary {
     const items = this.items.map((c) => ({ at: stamp(c.at), apply: c.apply, lasts: c.lasts, before: c.before && snapshot(c.before) }));
     const t = new Temporary(items, this.firstTurn, new Map(this.firstNext), board.ownToken);
-    t.staticCount = this.staticCount;
+    t.staticIds = this.staticIds;
     return t;
   }
 }

@@ -21,6 +21,7 @@ import { change, lastsOf } from '../../engine/untilEndOfTurn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '205.3d': { title: 'Subtypes need their card type', text: 'An object can only gain a subtype of one of its own card types: a plain enchantment does not become an Equipment, which is an artifact type.' },
   '105.3': { title: 'Changing colors', text: 'An effect may give an object new colors, or make it colorless. The new colors take the place of all the old ones, unless the effect says it gets them "in addition to its other colors". No effect makes an object lose one color and keep the rest.' },
   '113.10': { title: 'Gaining and losing abilities', text: 'An effect may give an object an ability (it "gains" or "has" it) or take one away (it "loses" it).' },
   '113.10b': { title: 'Losing every instance', text: 'When an effect takes an ability away, the object is left with no copy of it at all, however many it had.' },
