@@ -649,7 +649,6 @@ export class Board {
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     b.grantsDeclared = this.grantsDeclared;
     b.typeGrantsDeclared = this.typeGrantsDeclared;
-    b.retyped = [...this.retyped];
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
     // neither board changes one in place (attachmentsOf).
     this.token = {};
@@ -659,6 +658,8 @@ export class Board {
       b.cards.set(copy.id, copy);
     }
     for (const p of this.players.values()) b.players.set(p.id, { ...p });
+    // Hosts still to retype (none between events: Replay.takeDirty works them out), as the copy's cards.
+    b.retyped = this.retyped.map((r) => ({ host: b.cards.get(r.host.id)!, changed: r.changed }));
     return b;
   }
 
