@@ -121,6 +121,24 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
   return host.subtypes.has(word);
 }
 
+/** The lowercase qualities of protection the checker reads besides colors, card types in the plural, supertypes and player names (702.16a). */
+const QUALITY_WORDS = new Set(['all colors', 'each color', 'multicolored', 'monocolored', 'colorless', 'everything']);
+
+/**
+ * Is the quality of a protection one the checker can read (702.16a): a color, `multicolored`,
+ * `monocolored`, `colorless`, `all colors`, `everything`, card types in the plural (`creatures`,
+ * `sorceries`), a supertype, a player, or a capitalized subtype (`Auras`, `Goblins`)? Another word (a
+ * misspelt color) is a syntax error: a protection that never matches would pass silently.
+ */
+export function readableQuality(replay: Replay, q: Word): boolean {
+  const w = q.text;
+  if (/^\p{Lu}/u.test(w) || QUALITY_WORDS.has(w) || MTG_COLORS.includes(w) || MTG_SUPERTYPES.includes(w) || replay.board.players.has(w)) return true;
+  const singular = w === 'sorceries' ? 'sorcery' : w.endsWith('s') ? w.slice(0, -1) : w;
+  if (MTG_CARD_TYPES.includes(singular)) return true;
+  replay.report('syntax-error', q.range, msg`Unknown quality '${w}' for protection. Known: a color, multicolored, monocolored, colorless, all colors, everything, card types in the plural (creatures, artifacts...), a supertype, a player, or a capitalized subtype (Auras, Goblins).`, { rules: ['702.16a'] });
+  return false;
+}
+
 /**
  * A filter (`enchant`, an equip quality, `can be attached only to`) as the replay reads it. A word that
  * is no card type, supertype, color, filter word or capitalized subtype (`with` in `enchant creature
@@ -298,6 +316,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         pr.equipQuality = p.quality && readableFilter(replay, p.quality, '702.6c');
         break;
       case 'protection':
+        if (!readableQuality(replay, p.quality)) break;
         for (const q of protectionQualities(p.quality.text)) pr.protections = pushing(pr.protections, q);
         break;
       case 'keyword':
@@ -370,6 +389,7 @@ function mtgAbilities(replay: Replay, node: AbilityNode, keep: GrantKeep | undef
       return name ? [{ kind: 'keyword', name }] : [];
     }
     case 'protection':
+      if (!readableQuality(replay, node.quality)) return [];
       return protectionQualities(node.quality.text).map((quality) => (keep ? { kind: 'protection', quality, keep } : { kind: 'protection', quality }));
     case 'targeting':
       return [{ kind: 'targeting', keyword: targetingKeywordOf(node.keyword) }];

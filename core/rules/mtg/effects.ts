@@ -8,7 +8,7 @@ import { giveControl, type Held } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, readableFilter } from './characteristics';
+import { describe, readableFilter, readableQuality } from './characteristics';
 import { MTG_CARD_TYPES, MTG_COLORS, MTG_SUPERTYPES, mtgSubtypeSet } from '../../parser/keywords';
 import { keepsSubtypesOf } from '../../engine/retype';
 import { unknownWord } from '../../engine/words';
@@ -116,6 +116,7 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   const lasts = lastsOf(replay, card, ev.duration);
   if (!lasts) return;
   const written = ev.quality.text;
+  if (!readableQuality(replay, ev.quality)) return;
   if (isCard(card) && isPhasedOut(card) && phasedOutSubject(replay, card, ev, ev.verb === 'gains' ? msg`an effect that makes it gain protection from ${qualityWord(written)}` : msg`an effect that makes it lose protection from ${qualityWord(written)}`, ['702.26e'])) return;
   // `all colors`: an instance for each color (702.16h); a loss takes those it has.
   const all = protectionQualities(written);

@@ -39,6 +39,8 @@ export function protectionCovers(quality: string, att: CardObj): string[] | unde
   if (color !== 0) return (att.kinds & color) !== 0 ? [] : undefined;
   if (quality === 'multicolored') return att.colors.size > 1 ? [] : undefined;
   if (quality === 'monocolored') return att.colors.size === 1 ? [] : undefined;
+  if (quality === 'colorless') return att.colors.size === 0 ? [] : undefined;
+  if (att.supertypes.has(quality)) return [];
   if (quality === att.controller) return ['702.16k'];
   const singular = quality.endsWith('s') ? quality.slice(0, -1) : quality;
   // A bestowed Aura is an Aura enchantment and no creature (702.103b); an attached reconfigure

@@ -270,6 +270,11 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
   for (const id of [...p.attachments]) {
     const att = replay.board.cards.get(id)!;
     if (att.owner === p.id) continue;
+    if (att.phasedOut === 'direct') {
+      // Treated as though it doesn't exist (702.26b): it phases in unattached later (702.26i).
+      replay.board.dropAttachment(p, id);
+      continue;
+    }
     replay.board.unlink(att);
     replay.oblige({ action: 'unattach', subject: att, host: p.id, code: 'missing-unattach', rules: ['701.3d', '800.4a'], why: msg`the player it enchants, ${p.id}, left the game`, cause: ev });
     touch(replay, att);
