@@ -83,7 +83,9 @@ export function protectionAgainst(host: Host, att: CardObj, staying: boolean | '
       continue;
     }
     // The quality as the messages show it: with what the clause spares, or the other instance that acts.
-    const shown = keep ? msg`${qualityWord(q)} (one that spares only ${keep.auras ? msg`Auras` : keep.rule === '702.16n' ? keep.objects.map((o) => o.id).join(', ') : msg`what was already on it as it began`})` : spared ? msg`${qualityWord(q)} (another instance of it, besides the one that spares ${att.id})` : qualityWord(q);
+    // Protection from a player (702.16k) is from what that player controls: the words say who controls it.
+    const quality = extra.includes('702.16k') ? msg`${qualityWord(q)}, who controls ${att.id}` : qualityWord(q);
+    const shown = keep ? msg`${quality} (one that spares only ${keep.auras ? msg`Auras` : keep.rule === '702.16n' ? keep.objects.map((o) => o.id).join(', ') : msg`what was already on it as it began`})` : spared ? msg`${quality} (another instance of it, besides the one that spares ${att.id})` : quality;
     const rule = keep ? keep.rule : spared;
     const rules = rule ? [...extra, rule] : extra;
     // A protection an attachment gives (613.1f) names it.
@@ -184,6 +186,9 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
           const c = controllerWords(host);
           who = msg`: ${host.id} is controlled by ${c.who}, ${att.id} by ${att.controller}`;
           rules.push(...c.rules);
+        } else if (!isCard(host) && f.alternatives.some((alt) => alt.some((t) => t.word === 'opponent'))) {
+          // "Opponent" is judged from the Aura's controller now (a control change moves it, 303.4e).
+          who = msg`, an opponent of ${att.id}'s controller, ${att.controller ?? msg`nobody`}`;
         }
         return { rules, why: msg`${att.id} has enchant ${filterText(f)}, and ${describe(host)} is not ${filterText(f).startsWith('player') || filterText(f).startsWith('opponent') ? msg`that` : article(filterText(f))}${who}` };
       }
