@@ -162,6 +162,24 @@ export function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cle
   // (317.2.a, 317.2.c) before step 5 recalls what is in a base other than its controller's.
   const turn = replay.board.turn;
   if (turn?.step === 'end') endTurn(replay, turn.number + 1, []);
+  const n = cleanupRecalls(replay, ev, []);
+  if (replay.noting) replay.note(() => (n ? msg`${n} recalled` : msg`nothing to recall`));
+}
+
+/**
+ * A `turn` line that moves to another phase or turn passes a cleanup (319.2: one follows every
+ * transition between phases; the Ending Phase's own, 317.2.a): its recalls (323.7) are owed there,
+ * after the `this turn` effects expired (the turn's, engine/turn.ts). `before` is the turn as it was.
+ */
+export function cleanupOfTransition(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>, before: Replay['board']['turn']): void {
+  const after = replay.board.turn;
+  if (!before || !after || after === before || (after.number === before.number && after.place === before.place)) return;
+  const n = cleanupRecalls(replay, ev, ['319.2']);
+  if (n && replay.noting) replay.note(() => msg`${n} recalled in the cleanup after the phase ended`);
+}
+
+/** Cleanup step 5 (323.7): the recalls, each an obligation of `cause`, citing `rules` first. Returns how many. */
+function cleanupRecalls(replay: Replay, cause: EventNode, rules: readonly string[]): number {
   let n = 0;
   for (const c of replay.board.cards.values()) {
     if (c.attachedTo || !c.controller) continue;
@@ -170,13 +188,13 @@ export function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cle
       const at = whereText(c);
       n++;
       recallHome(replay, c);
-      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['457.1', '149.3', '323.7'], why: msg`unattached gear at ${at} is recalled to its controller's base during a cleanup`, cause: ev });
+      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: [...rules, '457.1', '149.3', '323.7'], why: msg`unattached gear at ${at} is recalled to its controller's base during a cleanup`, cause });
     } else if (c.zone === 'base' && c.place !== undefined && c.place !== c.controller) {
       const at = whereText(c);
       n++;
       recallHome(replay, c);
-      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: ['323.7'], why: msg`it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`, cause: ev });
+      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: [...rules, '323.7'], why: msg`it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`, cause });
     }
   }
-  if (replay.noting) replay.note(() => (n ? msg`${n} recalled` : msg`nothing to recall`));
+  return n;
 }

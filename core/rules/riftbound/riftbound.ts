@@ -4,7 +4,7 @@ import type { Ruleset } from '../../engine/replay';
 import { declareCard, typesEvent } from './cards';
 import { detachEvent } from './detach';
 import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from './attach';
-import { cleanupEvent, enterEvent, moveEvent, recallEvent } from './location';
+import { cleanupEvent, cleanupOfTransition, enterEvent, moveEvent, recallEvent } from './location';
 import { activateEvent, resolveEvent } from './chain';
 import { keywordAbilityEvent } from './text';
 import { turnEvent } from './timing';
@@ -48,8 +48,11 @@ export const riftbound: Ruleset = {
       case 'together':
         // `together:` is replayed part by part by the replay itself.
         return;
-      case 'turn':
-        return turnEvent(replay, ev);
+      case 'turn': {
+        const before = replay.board.turn;
+        turnEvent(replay, ev);
+        return cleanupOfTransition(replay, ev, before);
+      }
       case 'swap':
         replay.report('impossible-event', ev.verbRange, msg`\`swap\` is not a Riftbound action: Riftbound's Swap only reverses two numeric values, and never trades cards between zones. Remove the line, or write the Riftbound events that were meant.`);
         return;
@@ -72,6 +75,7 @@ export const riftbound: Ruleset = {
 
   settle() {
     // Riftbound has no state-based unattaching: detaches come from leaving the board (719.5),
-    // and loose gear is recalled at a Cleanup, which the scenario writes as `cleanup`.
+    // and loose gear is recalled at a Cleanup, which the scenario writes as `cleanup` (a `turn` line
+    // that moves to another phase passes one too: location.ts, cleanupOfTransition).
   },
 };
