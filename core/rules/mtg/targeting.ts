@@ -63,7 +63,9 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
   if (h.controller !== activator) {
     // An Aura that gives control of it (613.1b) is named.
     const c = controllerWords(h);
-    return { rules: [...targetRules(verb), ...c.rules], why: equip ? msg`${abilityMessage(shown)} targets a creature you control, and ${h.id} is controlled by ${c.who}, not ${activator}` : msg`${abilityMessage(shown)} targets a land you control, and ${h.id} is controlled by ${c.who}, not ${activator}` };
+    // No activator: the card has no controller (its missing owner is reported at its declaration).
+    const you = activator ?? msg`anyone (${att.id} has no controller)`;
+    return { rules: [...targetRules(verb), ...c.rules], why: equip ? msg`${abilityMessage(shown)} targets a creature you control, and ${h.id} is controlled by ${c.who}, not ${you}` : msg`${abilityMessage(shown)} targets a land you control, and ${h.id} is controlled by ${c.who}, not ${you}` };
   }
   if (equip && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: targetRules(verb, '702.6c'), why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
   const prot = abilitiesOf(h).protections.length === 0 ? undefined : protectionAgainst(h, att, 'target');

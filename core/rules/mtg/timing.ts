@@ -91,7 +91,8 @@ export function sorceryTiming(replay: Replay, ev: EventNode, att: CardObj, kw: K
     }
   }
   const turn = replay.board.turn;
-  if (turn && (turn.player !== att.controller || turn.step !== 'main')) {
+  // A card without a controller (its missing owner is reported at its declaration) is judged by nobody's turn.
+  if (turn && att.controller !== undefined && (turn.player !== att.controller || turn.step !== 'main')) {
     const now = turn.player !== att.controller ? msg`it is ${turn.player}'s turn` : msg`it is ${stepWord(turn.step)} of ${turn.player}'s turn`;
     replay.report('impossible-event', ev.range, msg`${att.id}'s ${abilityWord(kw)} can be activated only as a sorcery, in a main phase of its controller's (${att.controller}'s) turn, and ${now}. Nothing happens: ${att.id} stays where it is. Write the activation in ${att.controller}'s main phase (\`turn ${att.controller}\`), or remove the line.`, {
       rules: [KEYWORD_RULE[kw], '602.5d', '307.5'],
