@@ -116,7 +116,8 @@ function mtgFacts(rec: CardRecord): CardFacts {
     }
   }
   // "Equip legendary creature {3}" beside "Equip {7}": the unqualified one can equip any creature.
-  const out = props.includes('equip') ? props.filter((p) => !p.startsWith('equip ')) : props;
+  // "Equip planeswalker" is another ability, not a quality (702.6e): it stays (Luxior).
+  const out = props.includes('equip') ? props.filter((p) => !p.startsWith('equip ') || p === 'equip planeswalker') : props;
   return { typeLine: typeLineOf(rec.typeLine, 'mtg'), props: unique(out) };
 }
 

@@ -34,6 +34,8 @@ export interface Characteristics {
   targeting: readonly TargetingKeyword[];
   enchant: readonly Filter[];
   equipQuality: Filter | undefined;
+  /** MTG 702.6e: `equip planeswalker` among its equip abilities: 'also' beside a plain `equip`, 'only' alone. */
+  equipPlaneswalker: 'no' | 'also' | 'only';
   hasEquip: boolean;
   reconfigure: boolean;
   bestow: boolean;
@@ -169,6 +171,7 @@ export function blankCharacteristics(): Characteristics {
     targeting: NO_ITEMS,
     enchant: NO_ITEMS,
     equipQuality: undefined,
+    equipPlaneswalker: 'no',
     hasEquip: false,
     reconfigure: false,
     bestow: false,
@@ -784,6 +787,7 @@ export function characteristicsOf(c: CardObj): Characteristics {
     targeting: c.targeting,
     enchant: c.enchant,
     equipQuality: c.equipQuality,
+    equipPlaneswalker: c.equipPlaneswalker,
     hasEquip: c.hasEquip,
     reconfigure: c.reconfigure,
     bestow: c.bestow,
@@ -809,6 +813,7 @@ export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.targeting = p.targeting;
   card.enchant = p.enchant;
   card.equipQuality = p.equipQuality;
+  card.equipPlaneswalker = p.equipPlaneswalker;
   card.hasEquip = p.hasEquip;
   card.reconfigure = p.reconfigure;
   card.bestow = p.bestow;

@@ -1086,6 +1086,7 @@ function newCard(st: CardStmt): CardObj {
     targeting: printed.targeting,
     enchant: printed.enchant,
     equipQuality: printed.equipQuality,
+    equipPlaneswalker: printed.equipPlaneswalker,
     hasEquip: printed.hasEquip,
     reconfigure: printed.reconfigure,
     bestow: printed.bestow,

@@ -164,6 +164,7 @@ describe('LSP hover', () => {
       'card rip "Rest in Peace": enchantment, owner alice, if a card would be put into a graveyard, exile it instead', // 4
       'card banner "Konda\'s Banner": artifact — Equipment, equip, can be attached only to legendary creature, owner alice', // 5
       'card shikari "Leonin Shikari": creature — Cat Soldier, owner alice, you may activate equip abilities any time you could cast an instant', // 6
+      'card luxior "Luxior, Giada\'s Gift": legendary artifact — Equipment, equip planeswalker, equip, owner alice', // 7
     ].join('\n') + '\n';
     const rip = value(await hoverAt(text, positionOf(text, 'would be put', 4)));
     assert.match(rip, /every card that would be put into a graveyard, this one included as it leaves, is exiled instead/);
@@ -172,6 +173,9 @@ describe('LSP hover', () => {
     assert.match(banner, /equip ability may target another creature/);
     assert.match(banner, /Rule 701\.3a/);
     assert.match(banner, /Rule 704\.5n/);
+    const luxior = value(await hoverAt(text, positionOf(text, 'equip planeswalker', 8)));
+    assert.match(luxior, /a form of equip, not a quality/);
+    assert.match(luxior, /Rule 702\.6e/);
     const shikari = value(await hoverAt(text, positionOf(text, 'any time', 6)));
     assert.match(shikari, /any time they could cast an instant/);
     assert.match(shikari, /Rule 602\.5d/);

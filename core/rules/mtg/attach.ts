@@ -5,7 +5,7 @@ import type { Range } from '../../types';
 import { type CardObj, isCard, LOST_EQUIP } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, type Host, isAura, isEquipment, isFortification } from './characteristics';
+import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification } from './characteristics';
 import { attachProblem, retargetFixes, touch } from './legality';
 import { activationTargetProblem } from './targeting';
 import { isPhasedOut, phasedOutSubject } from './phasing';
@@ -102,7 +102,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   // activated with that target, even when the Equipment is already on it. Only an attach that
   // would otherwise be legal can be redundant (701.3b).
   const aimed = activationTargetProblem(att, host, verb, activator);
-  const problem = aimed ?? attachProblem(att, host);
+  const problem = aimed ?? attachProblem(att, host, false, verb === 'equip' && equipsAsPlaneswalker(att, host));
   if (problem) {
     const where = att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`;
     // The rule that says the attachment stays where it is: 701.3b for attach effects, and for an

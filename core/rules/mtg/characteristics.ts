@@ -121,6 +121,20 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
   return host.subtypes.has(word);
 }
 
+/** Is an equip ability's quality `planeswalker` alone: the ability is `equip planeswalker` (702.6e)? */
+function isEquipPlaneswalker(q: Filter | undefined): boolean {
+  const t = q?.alternatives.length === 1 && q.alternatives[0].length === 1 ? q.alternatives[0][0] : undefined;
+  return t !== undefined && !t.negated && t.word === 'planeswalker' && !q!.control && !q!.zone;
+}
+
+/**
+ * Does `att` equip `h` through its `equip planeswalker` ability (702.6e: a planeswalker its activator
+ * controls, as though it were a creature)? When `h` is a creature too, a plain equip does it, if `att` has one.
+ */
+export function equipsAsPlaneswalker(att: CardObj, h: Host): boolean {
+  return att.equipPlaneswalker !== 'no' && isCard(h) && h.types.has('planeswalker') && (att.equipPlaneswalker === 'only' || !isCreature(h));
+}
+
 /** The lowercase qualities of protection the checker reads besides colors, card types in the plural, supertypes and player names (702.16a). */
 const QUALITY_WORDS = new Set(['all colors', 'each color', 'multicolored', 'monocolored', 'colorless', 'everything']);
 
@@ -312,7 +326,13 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       case 'equip':
         if (p.quality?.zone) replay.report('syntax-error', p.quality.zone.range, msg`An equip ability targets a creature on the battlefield, so its quality can't name a zone. Remove \`${zoneText(p.quality.zone)}\`.`);
+        // `equip planeswalker` is a variant of equip, not a quality (702.6e): it targets a planeswalker.
+        if (isEquipPlaneswalker(p.quality)) {
+          pr.equipPlaneswalker = pr.hasEquip ? 'also' : 'only';
+          break;
+        }
         pr.hasEquip = true;
+        if (pr.equipPlaneswalker === 'only') pr.equipPlaneswalker = 'also';
         pr.equipQuality = p.quality && readableFilter(replay, p.quality, '702.6c');
         break;
       case 'protection':

@@ -231,6 +231,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
     if (ability === 'all' || ability === 'equip') {
       c.hasEquip = false;
       c.equipQuality = undefined;
+      c.equipPlaneswalker = 'no';
       c.lost = withOrWithout(c.lost, 'equip', true);
     }
     if (ability === 'all' || ability === 'reconfigure') c.reconfigure = false;

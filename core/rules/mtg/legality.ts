@@ -152,7 +152,7 @@ function onlyTo(att: CardObj, host: CardObj): Problem | undefined {
  * Can `att` be attached to `host` at all (701.3a)? This is the legality both attaching and the
  * state-based actions use; targeting (equip, Aura spells) adds its own checks on top.
  */
-export function attachProblem(att: CardObj, host: Host, staying = false): Problem | undefined {
+export function attachProblem(att: CardObj, host: Host, staying = false, asCreature = false): Problem | undefined {
   if ((att.kinds & KIND_BATTLE) !== 0) {
     const kind = isAura(att) || isEquipment(att) || isFortification(att);
     return { rules: kind ? ['310.10'] : ['701.3b', '310.10'], why: msg`${att.id} is a battle, and a battle is never attached to anything`, code: kind ? undefined : 'not-attachable' };
@@ -204,7 +204,9 @@ export function attachProblem(att: CardObj, host: Host, staying = false): Proble
     if (!isCard(host)) return { rules: ['301.5', '704.5n'], why: msg`an Equipment can be attached only to a creature, not to a player` };
     if (host === att) return { rules: ['301.5c'], why: msg`an Equipment can't equip itself` };
     if (isCreature(att) && !att.reconfigure) return { rules: ['301.5c'], why: msg`${att.id} is also a creature without reconfigure, so it can't equip anything` };
-    if (!isCreature(host)) return { rules: ['301.5'], why: msg`${describe(host)} is not a creature, and an Equipment can be attached only to a creature` };
+    // `asCreature`: equip planeswalker attaches to a planeswalker as though it were a creature (702.6e);
+    // the state-based actions then judge it as it is (704.5n).
+    if (!isCreature(host) && !asCreature) return { rules: ['301.5'], why: msg`${describe(host)} is not a creature, and an Equipment can be attached only to a creature` };
     const prot = protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16d', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be equipped by ${att.id}` };
     const cant = cantBe(host, 'equipped', att);

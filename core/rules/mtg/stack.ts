@@ -6,7 +6,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, type StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, type Host, isEquipment, isFortification, type Problem } from './characteristics';
+import { describe, equipsAsPlaneswalker, type Host, isEquipment, isFortification, type Problem } from './characteristics';
 import { attachProblem, retargetFixes } from './legality';
 import { activationTargetProblem } from './targeting';
 import { doAttach } from './attach';
@@ -150,7 +150,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     if (replay.noting) replay.note(() => msg`no effect: already on ${host.id}`);
     return;
   }
-  const cant = attachProblem(att, host);
+  const cant = attachProblem(att, host, false, kw === 'equip' && equipsAsPlaneswalker(att, host));
   if (cant) {
     replay.report(cant.code ?? 'illegal-attachment', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} can't be attached to ${host.id}: ${cant.why}. It doesn't move: it ${stays}. Keep ${att.id} able to ${kw === 'fortify' ? msg`fortify` : msg`equip`} ${host.id} until the ability resolves, or remove the activation and this line.`, {
       rules: [...cant.rules, '701.3b', ...(isFortification(att) ? [] : ['301.5b'])],

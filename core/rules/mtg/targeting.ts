@@ -4,7 +4,7 @@ import { abilitiesOf } from '../../engine/abilities';
 import { type CardObj, isCard, KIND_LAND, LOST_EQUIP } from '../../engine/board';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, judgedAs, type Problem, zoneMismatch } from './characteristics';
+import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, judgedAs, type Problem, zoneMismatch } from './characteristics';
 import { attachProblem, controllerWords, protectionAgainst } from './legality';
 import { keywordTargetProblem } from './targetingKeywords';
 import { msg, type Message } from '../../message';
@@ -18,6 +18,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '602.2b': { title: 'Activating is like casting', text: 'Activating an ability follows the same steps as casting a spell: its targets are chosen as it is activated and must be legal then, or the activation is illegal and is undone.' },
   '702.6': { title: 'Equip', text: 'The activated ability that attaches an Equipment to a creature its controller controls, as a sorcery.' },
   '702.6a': { title: 'Equip', text: 'Equip is an activated ability: pay its cost to attach the Equipment to a creature you control, chosen as the target, at sorcery speed.' },
+  '702.6e': { title: 'Equip planeswalker', text: '"Equip planeswalker" is a form of equip: at sorcery speed, it attaches the Equipment to a planeswalker its activator controls, as though that planeswalker were a creature. Once attached, the Equipment is judged as any other: on a permanent that is not a creature it becomes unattached, unless something (such as the Equipment itself) makes that permanent a creature.' },
   '702.6c': { title: 'Equip with a quality', text: 'Equip [quality] only narrows what the equip ability may target; it does not limit what the Equipment may be attached to in other ways.' },
   '702.67': { title: 'Fortify', text: 'The activated ability that attaches a Fortification to a land its controller controls, as a sorcery.' },
   '702.67a': { title: 'Fortify', text: 'Fortify is an activated ability: pay its cost to attach the Fortification to a land you control, chosen as the target, at sorcery speed.' },
@@ -59,7 +60,10 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
   if (!isCard(h)) return { rules: targetRules(verb), why: equip ? msg`${abilityMessage(shown)} targets a creature, not a player` : msg`${abilityMessage(shown)} targets a land, not a player` };
   if (h.zone !== 'battlefield') return { rules: targetRules(verb, '701.3a'), why: msg`${h.id} is not on the battlefield` };
   if (h.phasedOut !== 'no') return { rules: targetRules(verb, '702.26b'), why: msg`${h.id} is phased out, and a phased-out permanent is treated as though it doesn't exist` };
-  if (equip ? !isCreature(h) : (h.kinds & KIND_LAND) === 0) return { rules: targetRules(verb, equip ? '301.5' : '301.6'), why: equip ? msg`${describe(h)} is not a creature` : msg`${describe(h)} is not a land` };
+  // Equip planeswalker targets a planeswalker, as though it were a creature (702.6e).
+  const asPlaneswalker = equip && equipsAsPlaneswalker(att, h);
+  if (equip && att.equipPlaneswalker === 'only' && !asPlaneswalker) return { rules: targetRules(verb, '702.6e'), why: msg`${att.id}'s only equip ability is equip planeswalker, and ${describe(h)} is not a planeswalker` };
+  if (equip ? !asPlaneswalker && !isCreature(h) : (h.kinds & KIND_LAND) === 0) return { rules: targetRules(verb, equip ? '301.5' : '301.6'), why: equip ? msg`${describe(h)} is not a creature` : msg`${describe(h)} is not a land` };
   if (h.controller !== activator) {
     // An Aura that gives control of it (613.1b) is named.
     const c = controllerWords(h);
@@ -67,7 +71,7 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
     const you = activator ?? msg`anyone (${att.id} has no controller)`;
     return { rules: [...targetRules(verb), ...c.rules], why: equip ? msg`${abilityMessage(shown)} targets a creature you control, and ${h.id} is controlled by ${c.who}, not ${you}` : msg`${abilityMessage(shown)} targets a land you control, and ${h.id} is controlled by ${c.who}, not ${you}` };
   }
-  if (equip && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: targetRules(verb, '702.6c'), why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
+  if (equip && !asPlaneswalker && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: targetRules(verb, '702.6c'), why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
   const prot = abilitiesOf(h).protections.length === 0 ? undefined : protectionAgainst(h, att, 'target');
   if (prot) {
     return { rules: [...targetRules(verb), '702.16b', '702.16d', ...prot.rules], why: equip ? msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be equipped by it)` : msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be fortified by it)` };
