@@ -1700,6 +1700,8 @@ class EventStmt extends EventBase {
   name: Word | undefined = undefined;
   /** `control X P until end of turn | this turn | for as long as ...`: how long the effect lasts. */
   duration: ControlDuration | undefined = undefined;
+  /** `attach X to H targeting [with S]`: an effect that targets both, of S's spell or ability. */
+  targeting: { source?: Name; range: Range } | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -1746,6 +1748,7 @@ class EventStmt extends EventBase {
     if (this.step) e.step = movedLines(this.step, move);
     if (this.name) e.name = movedLines(this.name, move);
     if (this.duration) e.duration = movedLines(this.duration, move);
+    if (this.targeting) e.targeting = movedLines(this.targeting, move);
     return e;
   }
   get range(): Range {
@@ -1808,9 +1811,20 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       const subject = cur.name(msg`the card to attach`);
       cur.expectWord('to');
       const host = cur.name(msg`the card or player to attach it to`);
+      // `attach X to H targeting [with S]` (MTG): an effect that targets both (Brass Squire, Magnetic Theft).
+      let targeting: { source?: Name; range: Range } | undefined;
+      if (cur.isWord('targeting')) {
+        const t = cur.next()!;
+        let source: Name | undefined;
+        if (cur.isWord('with')) {
+          cur.next();
+          source = cur.name(msg`the card whose spell or ability attaches it`);
+        }
+        targeting = source ? { source, range: span(t.range, cur.last().range) } : { range: t.range };
+      }
       const by = parseBy(cur);
       cur.end();
-      return event(verbTok, cur, { kind: 'attach', verb, subject, host, by });
+      return event(verbTok, cur, targeting ? { kind: 'attach', verb, subject, host, by, targeting } : { kind: 'attach', verb, subject, host, by });
     }
     case 'cast': {
       const subject = cur.name(msg`the spell to cast`);

@@ -99,7 +99,7 @@ const MTG_COLORS = ['white', 'blue', 'black', 'red', 'green'];
 const colorProp = fc
   .tuple(fc.constantFrom('color', 'colors'), fc.uniqueArray(fc.constantFrom(...MTG_COLORS), { minLength: 1, maxLength: 3 }))
   .map(([k, cs]) => `${k} ${cs.join(' ')}`);
-const PROT_QUALITIES = [...MTG_COLORS, 'multicolored', 'monocolored', 'artifacts', 'creatures', 'enchantments', 'Auras', 'Equipment', 'everything', 'lands', 'toString', 'constructor'];
+const PROT_QUALITIES = [...MTG_COLORS, 'multicolored', 'monocolored', 'colorless', 'legendary', 'artifacts', 'creatures', 'enchantments', 'Auras', 'Equipment', 'everything', 'lands', 'toString', 'constructor'];
 const protQuality = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...PROT_QUALITIES) }, { weight: 1, arbitrary: P });
 
 const FILTER_WORDS = ['creature', 'creature', 'land', 'artifact', 'permanent', 'player', 'opponent', 'Forest', 'Cat', 'nonland', 'non-Aura', 'noncreature', 'white', 'token', 'legendary', 'colorless', 'planeswalker', 'card', 'enchantment', 'Equipment', 'constructor'];
@@ -120,8 +120,11 @@ const mtgCommonProp = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom('token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'reconfigure', 'bestow') },
   // Static properties a rule reads: replacements (614.1a), a restriction (701.3a), a permission (602.5d); a filter it can't read.
   { weight: 1, arbitrary: fc.constantFrom('if it would be put into a graveyard, exile it instead', 'if a card or token would be put into a graveyard from anywhere, exile it instead', "if a card would be put into an opponent's graveyard, exile it instead", 'can be attached only to a legendary creature', 'can be attached only to creature with flying', 'you may activate equip abilities any time you could cast an instant', 'enchant creature with flying') },
+  // Type-changing grants (613.1d), readable and not; equip planeswalker (702.6e).
+  { weight: 1, arbitrary: fc.constantFrom('enchanted permanent is a colorless Forest land', 'enchanted artifact is a creature in addition to its other types', "equipped permanent isn't a planeswalker and is a creature in addition to its other types", 'enchanted creature is a Treefolk', 'equip planeswalker') },
   // Riftbound properties in an MTG scenario: sometimes wrong.
-  { weight: 1, arbitrary: fc.constantFrom('might 3', 'exhausted', 'at base', 'enchant creature', 'equip') },
+  { weight: 1, arbitrary: fc.constantFrom('might 3', 'exhausted', 'at base', 'enchant creature', 'equip', 'protection from blakc', 'enchanted permanent is a wooden land') },
+
 );
 
 interface Kind {
@@ -254,6 +257,8 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
   const duration = fc.constantFrom('', '', '', '', ' this turn', ...(mtg ? [' until end of turn', ' until your next turn'] : []));
   return fc.oneof(
     { weight: 6, arbitrary: fc.tuple(fc.constantFrom('attach', 'equip', 'equip', mtg ? 'fortify' : 'equip'), CX, HX, by).map(([v, x, h, b]) => `${v} ${x} to ${h}${b}`) },
+    // An effect that attaches and targets (MTG only: the Riftbound syntax error is a fixture's).
+    ...(mtg ? [{ weight: 1, arbitrary: fc.tuple(CX, HX, fc.option(CX, { nil: undefined }), by).map(([x, h, s, b]) => `attach ${x} to ${h} targeting${s ? ` with ${s}` : ''}${b}`) }] : []),
     { weight: mtg ? 3 : 1, arbitrary: fc.tuple(CX, HX, by).map(([x, h, b]) => `cast ${x} targeting ${h}${b}`) },
     { weight: mtg ? 3 : 1, arbitrary: CX.map((x) => `resolve ${x}`) },
     {

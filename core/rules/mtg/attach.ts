@@ -7,7 +7,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification } from './characteristics';
 import { attachProblem, retargetFixes, touch } from './legality';
-import { activationTargetProblem } from './targeting';
+import { activationTargetProblem, effectTargetProblem } from './targeting';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { sorceryTiming } from './timing';
 import { msg, relatedAt, titledFix } from '../../message';
@@ -97,6 +97,27 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
       return;
     }
     if (!sorceryTiming(replay, ev, att, verb)) return;
+  }
+  // An effect that targets both (`attach X to H targeting`): each target must be legal as it is
+  // chosen (601.2c, 602.2b), or the spell or ability can't be put on the stack with it.
+  if (ev.targeting) {
+    if (verb !== 'attach') {
+      replay.report('syntax-error', ev.targeting.range, msg`\`${verb}\` is an ability that targets already; \`targeting\` is for an effect that attaches (\`attach X to H targeting\`). Remove it.`);
+      return;
+    }
+    const source = ev.targeting.source ? replay.card(ev.targeting.source) : undefined;
+    if (ev.targeting.source && !source) return;
+    const controller = by?.id ?? source?.controller ?? att.controller;
+    for (const t of [att, host]) {
+      const p = effectTargetProblem(t, source, controller);
+      if (!p) continue;
+      replay.report('illegal-attachment', ev.range, msg`${att.id} can't be attached to ${host.id} by an effect that targets both: ${p.why}. The spell or ability can't target it, so nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Choose a legal target, or remove the line.`, {
+        rules: [...p.rules, '601.2c', '602.2b'],
+        subjects: [att.id, host.id],
+      });
+      if (replay.noting) replay.note(() => msg`no effect: ${att.id} doesn't move`);
+      return;
+    }
   }
   // Target legality first (602.2b, 601.2c): an equip or fortify whose target is illegal can't be
   // activated with that target, even when the Equipment is already on it. Only an attach that

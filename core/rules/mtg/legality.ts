@@ -15,6 +15,7 @@ import { inZone as inZoneWords, qualityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '702.16a': { title: 'The quality of a protection', text: 'Protection is from a quality: most often a color, but it may be any characteristic, such as a card type, a subtype or a supertype (protection from creatures, from Goblins, from legendary), which then covers permanents of that kind and sources of that kind elsewhere.' },
   '701.3a': { title: 'Attach', text: 'Attaching puts an Aura, Equipment or Fortification onto an object or player. It can never be attached to something it could not legally enchant, equip or fortify.' },
   '301.5': { title: 'Equipment', text: 'An Equipment can be attached only to a creature, never to anything else.' },
   '301.5c': { title: 'Equipment that cannot equip', text: "An Equipment that is also a creature can't equip anything unless it has reconfigure; one that loses the Equipment subtype can't equip; none can equip itself or two creatures at once (if an effect would make it, its controller picks one). An Equipment on an illegal permanent, or on one that no longer exists, becomes unattached but stays on the battlefield (a state-based action)." },

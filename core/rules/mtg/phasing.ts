@@ -14,7 +14,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.26e': { title: 'Effects skip phased-out permanents', text: 'A continuous effect from a resolving spell or ability that changes characteristics or control leaves out phased-out permanents, even ones it names, unless it names them as phased out.' },
   '702.26g': { title: 'Phasing out with the host', text: 'When a permanent phases out, everything attached to it phases out with it ("indirectly") and phases back in with it, still attached.' },
   '702.26h': { title: 'Phasing out both ways at once', text: 'A permanent that would phase out on its own and along with its host at the same moment (an effect phases out everything a player controls) phases out only along with its host, so it later phases in with it.' },
-  '702.26i': { title: 'Phasing in alone', text: 'An attachment that phased out on its own phases back in attached to what it was attached to: the same object, if that object is still in the same zone, or the same player, if that player is still in the game. Otherwise it phases in unattached, and the state-based actions then apply to it.' },
+  '702.26i': { title: 'Phasing in alone', text: 'An attachment that phased out on its own phases back in attached to what it was attached to, provided that object has not changed zones since, or that player has not left the game. Otherwise it phases in unattached, and the state-based actions then apply to it.' },
   '702.26j': { title: 'Attach triggers ignore phasing', text: 'Phasing in or out never sets off a trigger about becoming attached or unattached, even when phasing leaves an attachment unattached (702.26i).' },
 };
 

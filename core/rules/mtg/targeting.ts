@@ -88,6 +88,20 @@ function targetRules(verb: 'equip' | 'fortify', more?: string): string[] {
   return more === undefined ? [kw, '602.2b', '601.2c'] : [kw, '602.2b', '601.2c', more];
 }
 
+/**
+ * Can an effect that attaches and targets (`attach X to H targeting [with S]`: Brass Squire, Magnetic
+ * Theft), controlled by `controller`, target `t` (the attachment or the host)? Shroud stops it
+ * (702.18a), hexproof if `controller` is an opponent (702.11b); with its source `source` known,
+ * protection (702.16b) and hexproof from a quality (702.11d) too.
+ */
+export function effectTargetProblem(t: Host, source: CardObj | undefined, controller: string | undefined): Problem | undefined {
+  if (source) {
+    const prot = protectionAgainst(t, source, 'target');
+    if (prot) return { rules: ['702.16b', ...prot.rules], why: msg`${t.id} has protection from ${prot.quality}, so ${source.id}'s spell or ability can't target it` };
+  }
+  return keywordTargetProblem(t, source, controller, source ? msg`${source.id}'s spell or ability` : msg`the effect`);
+}
+
 /** The ability as its sentences name it. */
 function abilityMessage(shown: 'equip' | 'fortify' | 'reconfigure'): Message {
   return shown === 'equip' ? msg`equip` : shown === 'fortify' ? msg`fortify` : msg`reconfigure`;

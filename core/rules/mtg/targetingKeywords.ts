@@ -39,7 +39,7 @@ function controllerOf(host: Host): string | undefined {
  * Shroud stops everyone (702.18a); hexproof only the host's opponents (702.11b, 702.11c). Every player
  * is an opponent of every other (teams are not modelled).
  */
-export function keywordTargetProblem(host: Host, source: CardObj, controller: string | undefined, what: Message | string): Problem | undefined {
+export function keywordTargetProblem(host: Host, source: CardObj | undefined, controller: string | undefined, what: Message | string): Problem | undefined {
   const kws = abilitiesOf(host).targeting;
   if (kws.length === 0) return undefined;
   if (kws.some((k) => k.name === 'shroud')) {
@@ -55,7 +55,8 @@ export function keywordTargetProblem(host: Host, source: CardObj, controller: st
     if (k.quality === undefined) {
       return { rules: [isCard(host) ? '702.11b' : '702.11c', ...(by ? ['613.1f'] : [])], why: msg`${host.id} has hexproof${by ? msg` (given by ${by})` : ''}, so the spells and abilities of ${whose} opponents can't target ${isCard(host) ? msg`it` : msg`them`}, and ${what} is controlled by ${controller ?? msg`no player`}, an opponent` };
     }
-    if (protectionCovers(k.quality, source) !== undefined) {
+    // Hexproof from a quality needs the source to judge (an effect written without one is not stopped by it).
+    if (source && protectionCovers(k.quality, source) !== undefined) {
       return { rules: ['702.11d', ...(by ? ['613.1f'] : [])], why: msg`${host.id} has hexproof from ${qualityWord(k.quality)}${by ? msg` (given by ${by})` : ''}, which covers ${source.id}, and ${what} is controlled by ${controller ?? msg`no player`}, one of ${whose} opponents` };
     }
   }

@@ -113,6 +113,10 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     replay.report('impossible-event', ev.verbRange, msg`\`fortify\` is an MTG action; this scenario is \`game riftbound\`. Use \`equip\` or \`attach\`, or remove the line.`);
     return;
   }
+  if (ev.targeting) {
+    replay.report('syntax-error', ev.targeting.range, msg`\`targeting\` after \`attach\` is MTG's (an effect that targets what it attaches); a Riftbound \`attach\` is an effect's attaching as its rules write it. Remove it.`);
+    return;
+  }
   const att = replay.card(ev.subject);
   const host = replay.lookup(ev.host);
   const by = ev.by ? replay.player(ev.by) : undefined;

@@ -14,6 +14,7 @@ import { deathReplaced } from './text';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '319.2': { title: 'A cleanup after each change of phase', text: 'Each time the game moves from one phase to another, a cleanup becomes a task to do, unless a rule says otherwise; so a turn line that moves to another phase or begins a new turn passes at least one cleanup.' },
   '124': { title: 'A new object', text: 'A game object that moves to or from a non-board zone becomes a new object: its temporary modifications stop applying and its statuses, Attached and Equipped among them, are cleared.',
     earlier: [{ before: '2026-07-16', title: 'Temporary modifications end', text: 'When a game object moves to or from a non-board zone, its temporary modifications (damage, buffs, granted keywords) are no longer tracked on it.' }] },
   '149.3': {
