@@ -479,9 +479,21 @@ export class Replay {
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
     const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), part: 0, removals: [] };
     this.group = group;
+    const steps = st.steps;
+    let step = 0;
     try {
       for (let i = 0; i < st.parts.length; i++) {
         group.part = i;
+        // `then`: what the earlier parts did is done; the next step sees it (the cards that entered are
+        // on the battlefield, not entering at the same time), still with no state-based action between.
+        if (steps !== undefined && steps[step] === i) {
+          step++;
+          if (group.stamped.length > 1) this.rules.simultaneous?.(this, group.stamped);
+          group.entered.clear();
+          group.stamped = [];
+          group.replaced.clear();
+          group.phased.clear();
+        }
         const part = st.parts[i];
         if (this.discharges(part)) continue;
         this.rules.event(this, part);

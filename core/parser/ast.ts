@@ -272,7 +272,8 @@ export type EventNode =
   | { kind: 'cleanup'; verbRange: Range; range: Range }
   | { kind: 'expect'; assertion?: Assertion; verbRange: Range; range: Range }
   /** `together: PART; PART...`: one resolution whose parts happen before state-based actions are checked once. */
-  | { kind: 'together'; parts: EventNode[]; verbRange: Range; range: Range }
+  /** `steps`: the indexes of the parts written after `then`, each beginning a later step of the one resolution. */
+  | { kind: 'together'; parts: EventNode[]; steps?: number[]; verbRange: Range; range: Range }
   /** `exchange control of X and Y` (MTG 701.12b). */
   | { kind: 'exchange'; subject: Name; other: Name; verbRange: Range; range: Range }
   /** `swap X with Y`: the aura swap ability of X, exchanging it with the Aura card Y in hand (MTG 702.65). */

@@ -1702,6 +1702,8 @@ class EventStmt extends EventBase {
   duration: ControlDuration | undefined = undefined;
   /** `attach X to H targeting [with S]`: an effect that targets both, of S's spell or ability. */
   targeting: { source?: Name; range: Range } | undefined = undefined;
+  /** `together: A; then B`: the parts that begin a later step of the resolution. */
+  steps: number[] | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -1749,6 +1751,7 @@ class EventStmt extends EventBase {
     if (this.name) e.name = movedLines(this.name, move);
     if (this.duration) e.duration = movedLines(this.duration, move);
     if (this.targeting) e.targeting = movedLines(this.targeting, move);
+    e.steps = this.steps;
     return e;
   }
   get range(): Range {
@@ -2092,6 +2095,8 @@ function parseTogether(cur: Cursor, verbTok: Token): EventNode {
   if (!t || t.type !== 'colon') cur.fail(msg`':' after 'together' (together: PART; PART; ...)`);
   cur.next();
   const parts: EventNode[] = [];
+  // The parts that begin a new step: `then PART` (Unfinished Business: "..., then return ...").
+  const steps: number[] = [];
   for (;;) {
     const start = cur.i;
     while (!cur.atEnd() && cur.peek()!.type !== 'semicolon') cur.i++;
@@ -2102,7 +2107,14 @@ function parseTogether(cur: Cursor, verbTok: Token): EventNode {
       throw new SyntaxError_(msg`Expected an event after ${where} at the end of the statement${parts.length ? msg`: remove the last ';'` : msg``}.`, cur.endRange());
     }
     const sub = new Cursor(cur.tokens.slice(start, cur.i), cur.line);
-    const head = sub.next()!;
+    let head = sub.next()!;
+    if (head.type === 'word' && head.text === 'then') {
+      if (parts.length === 0) throw new SyntaxError_(msg`\`then\` begins a later step of the resolution, so it follows a part: \`together: PART; then PART\`.`, head.range);
+      const next = sub.next();
+      if (!next) throw new SyntaxError_(msg`Expected an event after 'then'.`, head.range);
+      steps.push(parts.length);
+      head = next;
+    }
     if (head.type !== 'word') throw new SyntaxError_(msg`Expected an event verb, found '${head.text}'.`, head.range);
     if (!(PART_VERBS as readonly string[]).includes(head.text)) {
       const why = NOT_A_PART[head.text];
@@ -2113,7 +2125,7 @@ function parseTogether(cur: Cursor, verbTok: Token): EventNode {
     if (cur.atEnd()) break;
     cur.next();
   }
-  return event(verbTok, cur, { kind: 'together', parts });
+  return event(verbTok, cur, steps.length ? { kind: 'together', parts, steps } : { kind: 'together', parts });
 }
 
 function parseAssertion(cur: Cursor): Assertion {

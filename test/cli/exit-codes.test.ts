@@ -124,8 +124,9 @@ describe('cli: exit codes and problems', () => {
     writeFiles(dir, { 'inherited.board': 'game mtg\nplayer alice\ncard c1 "Bear": creature — Bear, owner alice\nloses c1 protection from constructor\nloses c1 protection from __proto__\n' });
     const r = runCli(['check', 'inherited.board'], { cwd: dir });
     assert.equal(r.stderr, '');
-    assert.match(r.stdout, /^inherited\.board:4:1: error impossible-event \[113\.10\] c1 doesn't have protection from constructor, so it can't lose it/m);
-    assert.match(r.stdout, /^inherited\.board:5:1: error impossible-event \[113\.10\] c1 doesn't have protection from __proto__, so it can't lose it/m);
+    // Read as words: neither is a quality the checker knows (702.16a).
+    assert.match(r.stdout, /^inherited\.board:4:26: error syntax-error \[702\.16a\] Unknown quality 'constructor' for protection/m);
+    assert.match(r.stdout, /^inherited\.board:5:26: error syntax-error \[702\.16a\] Unknown quality '__proto__' for protection/m);
     assert.equal(r.status, 1);
     const rules = runCli(['rules', 'toString'], { cwd: dir });
     assert.equal(rules.stderr, "board-scenario: no explanation of MTG rule 'toString'\n");

@@ -286,6 +286,8 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
           ),
           { minLength: 1, maxLength: 4 },
         )
+        // Sometimes in steps (`then`, after the first part).
+        .chain((parts) => fc.array(fc.boolean(), { minLength: parts.length, maxLength: parts.length }).map((thens) => parts.map((p, i) => (i > 0 && thens[i] && i % 2 === 1 ? `then ${p}` : p))))
         .map((parts) => `together: ${parts.join('; ')}`),
     },
     { weight: 4, arbitrary: fc.tuple(fc.constantFrom('destroy', 'sacrifice', 'kill', 'exile', 'bounce'), CX).map(([v, x]) => `${v} ${x}`) },
