@@ -497,6 +497,9 @@ export class Replay {
         const part = st.parts[i];
         if (this.discharges(part)) continue;
         this.rules.event(this, part);
+        // What an attachment attached or removed by this part makes of its host's types holds for the
+        // next parts (613.1d applies at once; only the state-based actions wait for the group's end).
+        this.retypeHosts();
       }
       if (group.stamped.length > 1) this.rules.simultaneous?.(this, group.stamped);
     } finally {

@@ -23,6 +23,9 @@ export function keepsSubtypesOf(types: ReadonlySet<string>, set: ReturnType<type
 
 /** Applies the change to `c` (205.1a-b, 105.3). */
 export function applyTypeChange(c: CardObj, t: TypeChange): void {
+  // `in addition to its other types` that adds nothing it lacks changes nothing (many such Auras on one
+  // permanent are applied again as each goes: this keeps that cheap).
+  if (t.keeps === 'all' && t.isnt.length === 0 && t.colors === undefined && t.types.every((x) => c.types.has(x)) && t.subtypes.every((x) => c.subtypes.has(x)) && t.supertypes.every((x) => c.supertypes.has(x))) return;
   const types = new Set(c.types);
   const supertypes = new Set(c.supertypes);
   let subtypes = [...c.subtypes];
@@ -63,7 +66,8 @@ export function typeChangeOfCard(a: CardObj): TypeChange | undefined {
 
 /** Does `a`, attached to `host`, change its types now (on the battlefield, phased in, with its abilities)? */
 function changesTypes(board: Board, a: CardObj | undefined, host: CardObj): a is CardObj {
-  return grantsTo(board, a, host) && !a.lost.has('all') && typeChangeOfCard(a) !== undefined;
+  // "Enchanted permanent": a card in a graveyard (an Aura that enchants one, 109.2a) is not changed.
+  return host.zone === 'battlefield' && grantsTo(board, a, host) && !a.lost.has('all') && typeChangeOfCard(a) !== undefined;
 }
 
 /**
@@ -74,7 +78,8 @@ function changesTypes(board: Board, a: CardObj | undefined, host: CardObj): a is
  */
 export function retype(board: Board, host: CardObj, changed: string | null | undefined): boolean {
   if (changed === null) return false;
-  const applied = host.temporary?.statics() ?? [];
+  // A copy: ending and starting statics below changes the host's list.
+  const applied = [...(host.temporary?.statics() ?? [])];
   let moved = false;
   const candidates = changed === undefined ? new Set([...applied, ...host.grantors]) : [changed];
   for (const id of candidates) {

@@ -73,7 +73,7 @@ export class Temporary {
   ) {}
 
   /** The attachments whose static abilities are among the changes (`lasts: { by }`), in the order they began. */
-  private staticIds: readonly string[] = [];
+  private staticIds: string[] = [];
 
   static start(board: Board): Temporary {
     return new Temporary([], -1, new Map(), board.ownToken);
@@ -83,7 +83,7 @@ export class Temporary {
   own(board: Board): Temporary {
     if (this.owner === board.ownToken) return this;
     const t = new Temporary([...this.items], this.firstTurn, new Map(this.firstNext), board.ownToken);
-    t.staticIds = this.staticIds;
+    t.staticIds = [...this.staticIds];
     return t;
   }
 
@@ -94,7 +94,7 @@ export class Temporary {
     if (c.lasts === 'turn') {
       if (this.firstTurn < 0) this.firstTurn = i;
     } else if (c.lasts === 'good') return;
-    else if ('by' in c.lasts) this.staticIds = [...this.staticIds, c.lasts.by];
+    else if ('by' in c.lasts) this.staticIds.push(c.lasts.by);
     else if (!this.firstNext.has(c.lasts.nextTurnOf)) this.firstNext.set(c.lasts.nextTurnOf, i);
   }
 
@@ -152,7 +152,7 @@ export class Temporary {
   moved(board: Board, stamp: (at: number) => number, snapshot: (s: Snapshot) => Snapshot): Temporary {
     const items = this.items.map((c) => ({ at: stamp(c.at), apply: c.apply, lasts: c.lasts, before: c.before && snapshot(c.before) }));
     const t = new Temporary(items, this.firstTurn, new Map(this.firstNext), board.ownToken);
-    t.staticIds = this.staticIds;
+    t.staticIds = [...this.staticIds];
     return t;
   }
 }

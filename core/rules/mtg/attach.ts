@@ -51,7 +51,9 @@ export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Ran
     replay.report('illegal-attachment', at, msg`${card.id} is ${inZone(card.zone)}, and a card that is not on the battlefield is attached to nothing (leaving the battlefield unattaches it). Remove \`attached to\`, or put it on the battlefield.`, { rules: ['701.3d'], subjects: [card.id] });
     return;
   }
-  const problem = attachProblem(card, host);
+  // Luxior declared on a planeswalker: attached as equip planeswalker does (702.6e); its own grant is
+  // applied before the starting board's state-based actions judge it.
+  const problem = attachProblem(card, host, false, equipsAsPlaneswalker(card, host));
   if (problem) {
     const range = at;
     replay.report(problem.code ?? 'illegal-attachment', range, msg`${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? msg`Nothing attaches it` : msg`It starts unattached`}. Remove \`attached to ${host.id}\`${problem.code ? msg`` : msg`, or name a legal host`}.`, {

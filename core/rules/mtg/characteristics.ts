@@ -53,7 +53,8 @@ export interface Problem {
 }
 
 export function isAura(c: CardObj): boolean {
-  return (c.kinds & KIND_AURA) !== 0 || c.bestowed;
+  // A bestowed card is an Aura enchantment (702.103b) until an effect takes the enchantment type away (205.1a).
+  return (c.kinds & KIND_AURA) !== 0 || (c.bestowed && c.types.has('enchantment'));
 }
 
 export function isEquipment(c: CardObj): boolean {
@@ -144,12 +145,19 @@ const QUALITY_WORDS = new Set(['all colors', 'each color', 'multicolored', 'mono
  * `sorceries`), a supertype, a player, or a capitalized subtype (`Auras`, `Goblins`)? Another word (a
  * misspelt color) is a syntax error: a protection that never matches would pass silently.
  */
-export function readableQuality(replay: Replay, q: Word): boolean {
+export function readableQuality(replay: Replay, q: Word, rule: '702.16a' | '702.11d' = '702.16a'): boolean {
   const w = q.text;
+  // `Red`, `Artifacts`: a color or a card type capitalized would be read as a subtype that matches nothing.
+  const lower = w.toLowerCase();
+  const lowerSingular = lower === 'sorceries' ? 'sorcery' : lower.endsWith('s') ? lower.slice(0, -1) : lower;
+  if (w !== lower && (MTG_COLORS.includes(lower) || MTG_CARD_TYPES.includes(lowerSingular) || QUALITY_WORDS.has(lower))) {
+    replay.report('syntax-error', q.range, msg`'${w}' is written as a subtype; a color or a card type is lowercase: write '${lower}'.`, { rules: [rule] });
+    return false;
+  }
   if (/^\p{Lu}/u.test(w) || QUALITY_WORDS.has(w) || MTG_COLORS.includes(w) || MTG_SUPERTYPES.includes(w) || replay.board.players.has(w)) return true;
   const singular = w === 'sorceries' ? 'sorcery' : w.endsWith('s') ? w.slice(0, -1) : w;
   if (MTG_CARD_TYPES.includes(singular)) return true;
-  replay.report('syntax-error', q.range, msg`Unknown quality '${w}' for protection. Known: a color, multicolored, monocolored, colorless, all colors, everything, card types in the plural (creatures, artifacts...), a supertype, a player, or a capitalized subtype (Auras, Goblins).`, { rules: ['702.16a'] });
+  replay.report('syntax-error', q.range, rule === '702.16a' ? msg`Unknown quality '${w}' for protection. Known: a color, multicolored, monocolored, colorless, all colors, everything, card types in the plural (creatures, artifacts...), a supertype, a player, or a capitalized subtype (Auras, Goblins).` : msg`Unknown quality '${w}' for \`hexproof from\`. Known: a color, multicolored, monocolored, colorless, card types in the plural (creatures, artifacts...), a supertype, or a capitalized subtype (Auras, Goblins).`, { rules: [rule] });
   return false;
 }
 
@@ -279,7 +287,8 @@ export function describe(host: Host): Message {
   const types = [...host.supertypes, ...(host.bestowed ? ['enchantment'] : [...host.types].filter((t) => t !== 'creature' || isCreature(host)))].join(' ');
   const subtypes = host.subtypes.size ? ' — ' + [...host.subtypes].join(' ') : '';
   const by = host.temporary?.statics();
-  if (by?.length) return types ? msg`${host.id} (${types}${subtypes}, as ${by.join(' and ')} makes it)` : msg`${host.id} (no card type${subtypes}, as ${by.join(' and ')} makes it)`;
+  if (by?.length === 1) return types ? msg`${host.id} (${types}${subtypes}, as ${by[0]} makes it)` : msg`${host.id} (no card type${subtypes}, as ${by[0]} makes it)`;
+  if (by?.length) return types ? msg`${host.id} (${types}${subtypes}, as ${by.join(' and ')} make it)` : msg`${host.id} (no card type${subtypes}, as ${by.join(' and ')} make it)`;
   return types ? msg`${host.id} (${types}${subtypes})` : msg`${host.id} (no card type${subtypes})`;
 }
 
@@ -340,6 +349,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         for (const q of protectionQualities(p.quality.text)) pr.protections = pushing(pr.protections, q);
         break;
       case 'keyword':
+        if (p.keyword.quality && !readableQuality(replay, p.keyword.quality, '702.11d')) break;
         pr.targeting = pushing(pr.targeting, targetingKeywordOf(p.keyword));
         break;
       case 'color':
@@ -412,6 +422,7 @@ function mtgAbilities(replay: Replay, node: AbilityNode, keep: GrantKeep | undef
       if (!readableQuality(replay, node.quality)) return [];
       return protectionQualities(node.quality.text).map((quality) => (keep ? { kind: 'protection', quality, keep } : { kind: 'protection', quality }));
     case 'targeting':
+      if (node.keyword.quality && !readableQuality(replay, node.keyword.quality, '702.11d')) return [];
       return [{ kind: 'targeting', keyword: targetingKeywordOf(node.keyword) }];
     case 'grant': {
       const inner = mtgGrant(replay, node.grant, undefined);

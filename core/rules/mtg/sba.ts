@@ -176,6 +176,13 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
   const host = replay.board.hostOf(c);
   if (host) {
     // 704.5p: a creature or battle, or a permanent that is not an Aura, Equipment or Fortification.
+    if (c.bestowed && !isAura(c)) {
+      // An effect took the enchantment type away (Song of the Dryads): no Aura now, it comes off (205.1a,
+      // 704.5p) and is no longer bestowed.
+      sbaUnattach(replay, c, host, cause, ['704.5p', '205.1a', '702.103f'], msg`${c.id} is no longer an Aura, Equipment or Fortification`);
+      c.bestowed = false;
+      return true;
+    }
     if (c.bestowed) {
       const problem = attachProblem(c, host, true);
       if (problem) {

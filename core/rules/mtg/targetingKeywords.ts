@@ -8,7 +8,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import type { Host, Problem } from './characteristics';
+import { type Host, type Problem, readableQuality } from './characteristics';
 import { protectionCovers } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { change, lastsOf } from '../../engine/untilEndOfTurn';
@@ -98,6 +98,7 @@ export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'key
   if (!x) return;
   const lasts = lastsOf(replay, x, ev.duration);
   if (!lasts) return;
+  if (ev.keyword.quality && !readableQuality(replay, ev.keyword.quality, '702.11d')) return;
   const k = targetingKeywordOf(ev.keyword);
   const label = keywordWords(k);
   const gains = ev.verb === 'gains';
