@@ -96,6 +96,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         }
         break;
       case 'equip':
+        // Riftbound's Equip has no quality and no planeswalker form (818.1): `equip planeswalker` is MTG's.
+        if (p.quality) replay.report('syntax-error', p.quality.range, msg`A Riftbound Equip is written \`equip\` alone: a quality after it (\`equip planeswalker\`, \`equip legendary creature\`) is MTG's. Remove it.`, { rules: ['818.1'] });
         pr.hasEquip = true;
         break;
       case 'might':
