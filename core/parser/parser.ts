@@ -407,6 +407,9 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
     st.range = span(startRange, cur.last().range);
   }
   while (!cur.atEnd()) {
+    // Paladin en-Vec prints "protection from black and from red": a declaration lists each (the first is kept).
+    const last = st.props[st.props.length - 1];
+    if (last?.kind === 'protection' && cur.isWord('and') && cur.isWord('from', 1)) throw new SyntaxError_(msg`Write each protection as its own property: \`protection from ${last.quality.text}, protection from ${cur.peek(2)?.text ?? 'QUALITY'}\`.`, cur.peek()!.range);
     if (cur.peek()!.type !== 'comma') cur.fail(msg`',' before the next property`);
     cur.next();
     st.props.push(parseProperty(cur));
@@ -1934,6 +1937,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         }
         cur.expectWord('from');
         const quality = protectionQuality(cur);
+        if (cur.isWord('and') && cur.isWord('from', 1)) throw new SyntaxError_(msg`One protection per event: write \`${verb} ${subject.text} protection from ${quality.text}\`, and the next on its own line (or as another part of a \`together:\` group).`, cur.peek()!.range);
         // The duration may come before the `not removing` clause or after it.
         let duration = turnDuration(cur);
         const keep = verb === 'gains' ? parseKeep(cur) : undefined;
