@@ -312,6 +312,8 @@ export interface StackEntry {
   /** Its object version when it was put on the stack (400.7: a source that changed zones is a new object). */
   readonly version: number;
   readonly ability?: 'equip' | 'fortify' | 'reconfigure';
+  /** MTG 702.6e: the equip ability activated was equip planeswalker (its target is a planeswalker). */
+  readonly planeswalker?: boolean;
   readonly target?: HostRef;
   /** The player who activated the ability (it is the ability's controller). */
   readonly controller?: string;
@@ -568,7 +570,7 @@ export class Board {
   /** Puts a spell (a card now in the stack zone) or an ability on top of the stack. */
   pushStack(e: Omit<StackEntry, 'n'>): StackEntry {
     // Every field, in one order (one object shape for all entries; absent ones undefined).
-    const entry: StackEntry = { n: ++this.serial, kind: e.kind, id: e.id, version: e.version, ability: e.ability, target: e.target, controller: e.controller, at: e.at };
+    const entry: StackEntry = { n: ++this.serial, kind: e.kind, id: e.id, version: e.version, ability: e.ability, planeswalker: e.planeswalker, target: e.target, controller: e.controller, at: e.at };
     this.stack.push(entry);
     if (entry.kind === 'ability') {
       const key = abilityKey(entry.id, entry.ability!);

@@ -6,7 +6,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, type StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, equipsAsPlaneswalker, type Host, isEquipment, isFortification, type Problem } from './characteristics';
+import { describe, equipsAsPlaneswalker, type Host, isCreature, isEquipment, isFortification, type Problem } from './characteristics';
 import { attachProblem, retargetFixes } from './legality';
 import { activationTargetProblem } from './targeting';
 import { doAttach } from './attach';
@@ -93,8 +93,21 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
     });
     return;
   }
-  replay.board.pushStack({ kind: 'ability', id: att.id, version: att.version, ability: kw, target: replay.board.refTo(target), controller: activator, at: ev.range });
+  // Which equip ability: equip planeswalker when that is the one that can target it (702.6e).
+  const planeswalker = kw === 'equip' && equipsAsPlaneswalker(att, target);
+  replay.board.pushStack({ kind: 'ability', id: att.id, version: att.version, ability: kw, planeswalker, target: replay.board.refTo(target), controller: activator, at: ev.range });
   if (replay.noting) replay.note(() => msg`${att.id}'s ${keywordWord(kw)} on the stack targeting ${target.id}`);
+}
+
+/**
+ * The equip ability that was activated is the one that resolves (608.2b): equip planeswalker needs its
+ * target still a planeswalker, a plain equip its target still a creature (702.6a, 702.6e), whichever
+ * the other ability could now target.
+ */
+function sameEquipAbility(att: CardObj, target: Host, planeswalker: boolean): Problem | undefined {
+  if (planeswalker && !(isCard(target) && target.types.has('planeswalker'))) return { rules: ['702.6e'], why: msg`${target.id} is no longer a planeswalker, and the ability activated was equip planeswalker` };
+  if (!planeswalker && att.equipPlaneswalker !== 'no' && !(isCard(target) && isCreature(target))) return { rules: ['702.6a'], why: msg`${describe(target)} is not a creature, and the ability activated was equip, not equip planeswalker` };
+  return undefined;
 }
 
 /** `resolve X equip`: the pending ability resolves (608.2b), if it is on top of the stack (405.5). */
@@ -120,7 +133,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     ? { rules: [], why: msg`it no longer exists` }
     : moved
       ? { rules: ['400.7'], why: msg`${target.id} changed zones after the ability was activated, so it is a new object the ability never targeted` }
-      : abilityTargetProblem(att, target, kw, entry.controller);
+      : (kw === 'equip' ? sameEquipAbility(att, target, entry.planeswalker === true) : undefined) ?? abilityTargetProblem(att, target, kw, entry.controller);
   if (problem) {
     replay.report('target-illegal-on-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} doesn't resolve: its only target is illegal (${problem.why}), so it leaves the stack and does nothing. ${sourceGone ? msg`${att.id} is not where it was` : msg`${att.id} doesn't move: it ${stays}`}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the target legal until it resolves.`, {
       rules: ['608.2b', rule, ...problem.rules],
@@ -150,7 +163,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     if (replay.noting) replay.note(() => msg`no effect: already on ${host.id}`);
     return;
   }
-  const cant = attachProblem(att, host, false, kw === 'equip' && equipsAsPlaneswalker(att, host));
+  const cant = attachProblem(att, host, false, kw === 'equip' && entry.planeswalker === true);
   if (cant) {
     replay.report(cant.code ?? 'illegal-attachment', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} can't be attached to ${host.id}: ${cant.why}. It doesn't move: it ${stays}. Keep ${att.id} able to ${kw === 'fortify' ? msg`fortify` : msg`equip`} ${host.id} until the ability resolves, or remove the activation and this line.`, {
       rules: [...cant.rules, '701.3b', ...(isFortification(att) ? [] : ['301.5b'])],
