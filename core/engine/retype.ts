@@ -58,6 +58,20 @@ export function applyTypeChange(c: CardObj, t: TypeChange): void {
   c.kinds = kindsOf(c);
 }
 
+/**
+ * Does applying `later` leave an object the same whether `earlier` was applied before it or not? It
+ * does when `later` sets every card type, subtype and color (205.1a: card types named, a subtype of
+ * each of their sets named, colors named) and `earlier` changes no supertype, which `later` keeps.
+ */
+function covers(later: TypeChange | undefined, earlier: TypeChange): boolean {
+  if (!later || later.keeps !== 'nothing' || later.types.length === 0 || later.colors === undefined) return false;
+  if (earlier.supertypes.length !== 0 || earlier.isnt.some((w) => !/^\p{Lu}/u.test(w) && !['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'kindred'].includes(w))) return false;
+  // An instant or sorcery type would be kept by `later`: one that `earlier` took away or gave is not covered.
+  if (earlier.types.some((w) => w === 'instant' || w === 'sorcery') || earlier.isnt.some((w) => w === 'instant' || w === 'sorcery')) return false;
+  const sets = new Set(later.subtypes.map(mtgSubtypeSet));
+  return later.types.every((ty) => ty === 'instant' || ty === 'sorcery' ? true : ty === 'kindred' ? sets.has('creature') : sets.has(ty as ReturnType<typeof mtgSubtypeSet>));
+}
+
 /** The type-changing grant of attachment `a`, if it has one. */
 export function typeChangeOfCard(a: CardObj): TypeChange | undefined {
   for (const g of a.grants) for (const x of g.abilities) if (x.kind === 'types') return x.change;
@@ -87,7 +101,8 @@ export function retype(board: Board, host: CardObj, changed: string | null | und
     const on = applied.includes(id);
     const wanted = changesTypes(board, a, host);
     if (on && !wanted) {
-      endStatic(board, host, id);
+      const ended = typeChangeOfCard(board.cards.get(id)!);
+      endStatic(board, host, id, ended && ((later) => covers(typeChangeOfCard(board.cards.get(later)!), ended)));
       moved = true;
     } else if (!on && wanted) {
       const t = typeChangeOfCard(a)!;

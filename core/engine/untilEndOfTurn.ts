@@ -220,14 +220,33 @@ function endsNow(lasts: Lasts, players: readonly string[]): boolean {
  * The static ability of attachment `by` stops applying to `x` (typeChange.ts): `x` takes back what it
  * was before it, and the changes made since are applied again, in order, without it.
  */
-export function endStatic(board: Board, x: CardObj, by: string): void {
+export function endStatic(board: Board, x: CardObj, by: string, covers?: (later: string) => boolean): void {
   const t0 = x.temporary;
   const k = t0?.indexOfStatic(by) ?? -1;
   if (k < 0) return;
   const t = (x.temporary = t0!.own(board));
+  const now = snapshotOf(x);
   restore(x, t.at(k).before!);
   const tail = t.takeFrom(k);
-  for (let i = 1; i < tail.length; i++) reapply(board, x, t, tail[i]);
+  // A later static that sets everything the ended one changed (`covers`: Song of the Dryads after
+  // another type-changing Aura) leaves the object as it is now from there on: the changes up to it are
+  // applied again without the ended one, those after it are kept as they were (so many such Auras
+  // removed oldest first cost what each removal's neighbours cost, not the whole list).
+  let j = tail.length;
+  if (covers) {
+    for (let i = 1; i < tail.length; i++) {
+      const l = tail[i].lasts;
+      if (typeof l === 'object' && 'by' in l && covers(l.by)) {
+        j = i;
+        break;
+      }
+    }
+  }
+  for (let i = 1; i < tail.length && i <= j; i++) reapply(board, x, t, tail[i]);
+  if (j < tail.length) {
+    for (let i = j + 1; i < tail.length; i++) t.push(tail[i]);
+    restore(x, now);
+  }
   if (!t.going) x.temporary = undefined;
   x.modified = true;
 }
