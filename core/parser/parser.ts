@@ -461,6 +461,8 @@ function parseProperty(cur: Cursor): Property {
     }
     case 'in':
     case 'at': {
+      // `is a creature, in addition to its other types`: the clause of the grant before the comma.
+      if (t.text === 'in' && cur.isWord('addition')) throw new SyntaxError_(msg`\`in addition to its other types\` ends the \`is\` clause before it: remove the comma (\`enchanted artifact is a creature in addition to its other types\`).`, t.range);
       const zone = parseZone(cur, t.text === 'at');
       return { kind: 'zone', zone, range: r() };
     }
