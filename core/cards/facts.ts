@@ -13,8 +13,7 @@
 // a part the language can't say gives nothing rather than half of what it means.
 import type { Game } from '../types';
 import type { CardRecord } from './records';
-import { MTG_COLORS } from '../parser/keywords';
-import { MTG_CARD_TYPES, MTG_KEYWORDS, MTG_SUPERTYPES, RIFTBOUND_KEYWORDS } from '../parser/keywords';
+import { MTG_CARD_TYPES, MTG_COLORS, MTG_KEYWORDS, MTG_SUPERTYPES, RIFTBOUND_KEYWORDS } from '../parser/keywords';
 
 /** The MTG words of a type line the checker knows (205.2a, 205.4); other words are left out. */
 const MTG_TYPE_WORDS = new Set([...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);

@@ -7,19 +7,12 @@
 // those before it stay under it (613.7, timestamp order within the layer). The board lists the hosts
 // whose grantors came, went or changed (Board.retyped); the replay works them out before each
 // state-based action check (Replay.takeDirty).
-import { mtgSubtypeSet } from '../parser/keywords';
+import { MTG_SUPERTYPES, mtgSubtypeFits, mtgSubtypeSet } from '../parser/keywords';
 import type { Board, CardObj } from './board';
 import { kindsOf } from './board';
 import { grantsTo } from './abilities';
 import type { TypeChange } from './typeChange';
 import { change, endStatic } from './untilEndOfTurn';
-
-/** Do the card types `types` (`kindred` for creature types, 205.3m) let a card have a subtype of `set` (205.1a, 205.3d)? */
-export function keepsSubtypesOf(types: ReadonlySet<string>, set: ReturnType<typeof mtgSubtypeSet>): boolean {
-  if (set === 'creature') return types.has('creature') || types.has('kindred');
-  if (set === 'spell') return types.has('instant') || types.has('sorcery');
-  return types.has(set);
-}
 
 /** Applies the change to `c` (205.1a-b, 105.3). */
 export function applyTypeChange(c: CardObj, t: TypeChange): void {
@@ -50,7 +43,7 @@ export function applyTypeChange(c: CardObj, t: TypeChange): void {
   }
   for (const s of t.subtypes) if (!subtypes.includes(s)) subtypes.push(s);
   // A subtype goes with its card type, unless a card type it still has keeps it (205.1a).
-  subtypes = subtypes.filter((s) => keepsSubtypesOf(types, mtgSubtypeSet(s)));
+  subtypes = subtypes.filter((s) => mtgSubtypeFits(types, s));
   c.types = types;
   c.supertypes = supertypes;
   c.subtypes = new Set(subtypes);
@@ -65,9 +58,9 @@ export function applyTypeChange(c: CardObj, t: TypeChange): void {
  */
 function covers(later: TypeChange | undefined, earlier: TypeChange): boolean {
   if (!later || later.keeps !== 'nothing' || later.types.length === 0 || later.colors === undefined) return false;
-  if (earlier.supertypes.length !== 0 || earlier.isnt.some((w) => !/^\p{Lu}/u.test(w) && !['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'kindred'].includes(w))) return false;
-  // An instant or sorcery type would be kept by `later`: one that `earlier` took away or gave is not covered.
-  if (earlier.types.some((w) => w === 'instant' || w === 'sorcery') || earlier.isnt.some((w) => w === 'instant' || w === 'sorcery')) return false;
+  // `later` keeps the supertypes, and an instant or sorcery type: `earlier` must not have changed them.
+  const kept = (w: string) => MTG_SUPERTYPES.includes(w) || w === 'instant' || w === 'sorcery';
+  if (earlier.supertypes.length !== 0 || earlier.types.some(kept) || earlier.isnt.some(kept)) return false;
   const sets = new Set(later.subtypes.map(mtgSubtypeSet));
   return later.types.every((ty) => ty === 'instant' || ty === 'sorcery' ? true : ty === 'kindred' ? sets.has('creature') : sets.has(ty as ReturnType<typeof mtgSubtypeSet>));
 }
@@ -101,7 +94,7 @@ export function retype(board: Board, host: CardObj, changed: string | null | und
     const on = applied.includes(id);
     const wanted = changesTypes(board, a, host);
     if (on && !wanted) {
-      const ended = typeChangeOfCard(board.cards.get(id)!);
+      const ended = a && typeChangeOfCard(a);
       endStatic(board, host, id, ended && ((later) => covers(typeChangeOfCard(board.cards.get(later)!), ended)));
       moved = true;
     } else if (!on && wanted) {

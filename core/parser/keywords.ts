@@ -86,3 +86,11 @@ const MTG_SUBTYPE_SETS: ReadonlyMap<string, 'artifact' | 'enchantment' | 'land' 
 export function mtgSubtypeSet(subtype: string): 'artifact' | 'enchantment' | 'land' | 'planeswalker' | 'battle' | 'spell' | 'creature' {
   return MTG_SUBTYPE_SETS.get(subtype) ?? 'creature';
 }
+
+/** May an object with the card types `types` have the subtype `subtype` (205.1a, 205.3d; `kindred` has creature types, 205.3m)? */
+export function mtgSubtypeFits(types: ReadonlySet<string>, subtype: string): boolean {
+  const set = mtgSubtypeSet(subtype);
+  if (set === 'creature') return types.has('creature') || types.has('kindred');
+  if (set === 'spell') return types.has('instant') || types.has('sorcery');
+  return types.has(set);
+}

@@ -788,6 +788,8 @@ function parseQuotedGrant(str: Token): GrantNode {
   const grant = parseGrant(inner, first);
   if (!inner.atEnd()) inner.fail(msg`the end of the quoted grant`);
   if (grant.abilities.some((a) => a.kind === 'grant')) throw new SyntaxError_(msg`A grant in quotes can't hold another: write the ability it grants.`, str.range);
+  // The checker applies a type change of the attachment's own (613.1d), not one it gives to grant.
+  if (grant.abilities.some((a) => a.kind === 'types')) throw new SyntaxError_(msg`A grant in quotes gives abilities; a type change in quotes (\`"equipped creature is a ..."\`) is not read. Write the abilities it grants.`, str.range);
   return grant;
 }
 

@@ -136,6 +136,11 @@ export function equipsAsPlaneswalker(att: CardObj, h: Host): boolean {
   return att.equipPlaneswalker !== 'no' && isCard(h) && h.types.has('planeswalker') && (att.equipPlaneswalker === 'only' || !isCreature(h));
 }
 
+/** A quality in the plural as its singular: `creatures` is `creature`, `sorceries` `sorcery`, `Goblins` `Goblin` (`Faeries` `Faerie`). */
+export function qualitySingular(w: string): string {
+  return w === 'sorceries' ? 'sorcery' : w.endsWith('s') ? w.slice(0, -1) : w;
+}
+
 /** The lowercase qualities of protection the checker reads besides colors, card types in the plural, supertypes and player names (702.16a). */
 const QUALITY_WORDS = new Set(['all colors', 'each color', 'multicolored', 'monocolored', 'colorless', 'everything']);
 
@@ -149,14 +154,12 @@ export function readableQuality(replay: Replay, q: Word, rule: '702.16a' | '702.
   const w = q.text;
   // `Red`, `Artifacts`: a color or a card type capitalized would be read as a subtype that matches nothing.
   const lower = w.toLowerCase();
-  const lowerSingular = lower === 'sorceries' ? 'sorcery' : lower.endsWith('s') ? lower.slice(0, -1) : lower;
-  if (w !== lower && (MTG_COLORS.includes(lower) || MTG_CARD_TYPES.includes(lowerSingular) || QUALITY_WORDS.has(lower))) {
+  if (w !== lower && (MTG_COLORS.includes(lower) || MTG_CARD_TYPES.includes(qualitySingular(lower)) || QUALITY_WORDS.has(lower))) {
     replay.report('syntax-error', q.range, msg`'${w}' is written as a subtype; a color or a card type is lowercase: write '${lower}'.`, { rules: [rule] });
     return false;
   }
   if (/^\p{Lu}/u.test(w) || QUALITY_WORDS.has(w) || MTG_COLORS.includes(w) || MTG_SUPERTYPES.includes(w) || replay.board.players.has(w)) return true;
-  const singular = w === 'sorceries' ? 'sorcery' : w.endsWith('s') ? w.slice(0, -1) : w;
-  if (MTG_CARD_TYPES.includes(singular)) return true;
+  if (MTG_CARD_TYPES.includes(qualitySingular(w))) return true;
   replay.report('syntax-error', q.range, rule === '702.16a' ? msg`Unknown quality '${w}' for protection. Known: a color, multicolored, monocolored, colorless, all colors, everything, card types in the plural (creatures, artifacts...), a supertype, a player, or a capitalized subtype (Auras, Goblins).` : msg`Unknown quality '${w}' for \`hexproof from\`. Known: a color, multicolored, monocolored, colorless, card types in the plural (creatures, artifacts...), a supertype, or a capitalized subtype (Auras, Goblins).`, { rules: [rule] });
   return false;
 }
@@ -459,12 +462,15 @@ function typeWordsRead(replay: Replay, node: Extract<AbilityNode, { kind: 'types
   };
   check(node.isnt, false);
   check(node.is, true);
-  const colorless = node.is.find((w) => w.text === 'colorless');
-  if (colorless && node.is.some((w) => colorBit(w.text) !== 0)) {
-    replay.report('syntax-error', colorless.range, msg`A colorless object has no color: write \`colorless\` alone, or the colors it becomes (105.3).`, { rules: ['105.3'] });
-    read = false;
-  }
-  return read;
+  return !colorlessWithColors(replay, node.is) && read;
+}
+
+/** Is `colorless` written beside a color (105.3: a colorless object has none)? Reported once. */
+export function colorlessWithColors(replay: Replay, words: readonly Word[]): boolean {
+  const colorless = words.find((w) => w.text === 'colorless');
+  if (!colorless || !words.some((w) => colorBit(w.text) !== 0)) return false;
+  replay.report('syntax-error', colorless.range, msg`A colorless object has no color: write \`colorless\` alone, or the colors it becomes (105.3).`, { rules: ['105.3'] });
+  return true;
 }
 
 /**

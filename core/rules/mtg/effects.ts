@@ -8,9 +8,8 @@ import { giveControl, type Held } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, readableFilter, readableQuality } from './characteristics';
-import { MTG_CARD_TYPES, MTG_COLORS, MTG_SUPERTYPES, mtgSubtypeSet } from '../../parser/keywords';
-import { keepsSubtypesOf } from '../../engine/retype';
+import { colorlessWithColors, describe, readableFilter, readableQuality } from './characteristics';
+import { MTG_CARD_TYPES, MTG_COLORS, MTG_SUPERTYPES, mtgSubtypeFits, mtgSubtypeSet } from '../../parser/keywords';
 import { unknownWord } from '../../engine/words';
 import { protectionKeep, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
@@ -70,11 +69,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
     if (!key) unknownWord(replay, w, msg`card type, subtype or color`, [...MTG_CARD_TYPES, ...MTG_COLORS]);
     else changes.push({ key, word: w.text });
   }
-  const colorless = words.find((x) => x.text === 'colorless');
-  if (colorless && colors && colors.length > 0) {
-    replay.report('syntax-error', colorless.range, msg`A colorless object has no color: write \`colorless\` alone, or the colors it becomes (105.3).`, { rules: ['105.3'] });
-    return;
-  }
+  if (colorlessWithColors(replay, words)) return;
   if (inAddition && !colors) {
     replay.report('syntax-error', inAddition, msg`\`in addition to its other colors\` follows the colors a card becomes: \`becomes ${card.id} red in addition to its other colors\` (105.3).`, { rules: ['105.3'] });
     return;
@@ -85,7 +80,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
     const types = new Set([...card.types, ...changes.filter((ch) => ch.key === 'types').map((ch) => ch.word)]);
     for (let i = changes.length - 1; i >= 0; i--) {
       const { key, word } = changes[i];
-      if (key !== 'subtypes' || keepsSubtypesOf(types, mtgSubtypeSet(word))) continue;
+      if (key !== 'subtypes' || mtgSubtypeFits(types, word)) continue;
       const range = ev.words.find((w) => w.text === word)!.range;
       const set = mtgSubtypeSet(word);
       const type = set === 'spell' ? 'instant' : set;
@@ -102,7 +97,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
     for (const { key, word } of changes) c[key] = withOrWithout(c[key], word, add);
     // A subtype goes with its card type, unless a card type it keeps allows it (205.1a): Bonesplitter
     // that loses artifact is no Equipment.
-    if (loses) c.subtypes = new Set([...c.subtypes].filter((s) => keepsSubtypesOf(c.types, mtgSubtypeSet(s))));
+    if (loses) c.subtypes = new Set([...c.subtypes].filter((s) => mtgSubtypeFits(c.types, s)));
     if (colors) c.colors = new Set(inAddition ? [...c.colors, ...colors] : colors);
     c.kinds = kindsOf(c);
   });

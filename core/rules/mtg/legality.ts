@@ -8,7 +8,7 @@ import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, 
 import type { Replay } from '../../engine/replay';
 import { heldWords } from '../../engine/held';
 import type { RuleExplanation } from './explanations';
-import { article, attachOnlyOf, describe, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
+import { article, attachOnlyOf, describe, qualitySingular, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 import { msg, titledFix, type Message } from '../../message';
 import { mtgSubtypeSet } from '../../parser/keywords';
 import { inZone as inZoneWords, qualityWord } from '../../engine/words';
@@ -43,7 +43,7 @@ export function protectionCovers(quality: string, att: CardObj): string[] | unde
   if (quality === 'colorless') return att.colors.size === 0 ? [] : undefined;
   if (att.supertypes.has(quality)) return [];
   if (quality === att.controller) return ['702.16k'];
-  const singular = quality.endsWith('s') ? quality.slice(0, -1) : quality;
+  const singular = qualitySingular(quality);
   // A bestowed Aura is an Aura enchantment and no creature (702.103b); an attached reconfigure
   // Equipment is no creature (702.151b). Either way its creature types go with the card type (205.1a).
   const creature = isCreature(att);

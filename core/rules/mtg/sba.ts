@@ -176,14 +176,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
   const host = replay.board.hostOf(c);
   if (host) {
     // 704.5p: a creature or battle, or a permanent that is not an Aura, Equipment or Fortification.
-    if (c.bestowed && !isAura(c)) {
-      // An effect took the enchantment type away (Song of the Dryads): no Aura now, it comes off (205.1a,
-      // 704.5p) and is no longer bestowed.
-      sbaUnattach(replay, c, host, cause, ['704.5p', '205.1a', '702.103f'], msg`${c.id} is no longer an Aura, Equipment or Fortification`);
-      c.bestowed = false;
-      return true;
-    }
-    if (c.bestowed) {
+    if (c.bestowed && isAura(c)) {
       const problem = attachProblem(c, host, true);
       if (problem) {
         sbaUnattach(replay, c, host, cause, ['702.103f', ...problem.rules], msg`${problem.why}; a bestowed Aura becomes an unattached creature`);
@@ -201,9 +194,11 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       return true;
     }
     if (!isAura(c) && !isEquipment(c) && !isFortification(c)) {
-      // Its subtype may have gone with its card type (205.1a): an Equipment that is no artifact.
-      const went = [...c.printed.subtypes].some((s) => (s === 'Aura' || s === 'Equipment' || s === 'Fortification') && !c.subtypes.has(s) && !c.types.has(mtgSubtypeSet(s)));
-      sbaUnattach(replay, c, host, cause, went ? ['704.5p', '205.1a'] : ['704.5p'], msg`${c.id} is no longer an Aura, Equipment or Fortification`);
+      // Its subtype may have gone with its card type (205.1a): an Equipment that is no artifact, or a
+      // bestowed Aura that is no enchantment (Song of the Dryads on it), which is then no longer bestowed.
+      const went = c.bestowed || [...c.printed.subtypes].some((s) => (s === 'Aura' || s === 'Equipment' || s === 'Fortification') && !c.subtypes.has(s) && !c.types.has(mtgSubtypeSet(s)));
+      sbaUnattach(replay, c, host, cause, went ? ['704.5p', '205.1a', ...(c.bestowed ? ['702.103f'] : [])] : ['704.5p'], msg`${c.id} is no longer an Aura, Equipment or Fortification`);
+      c.bestowed = false;
       return true;
     }
     if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c) && !(c.reconfigure && isEquipment(c)) && !(isFortification(c) && (c.kinds & KIND_LAND) !== 0)) {
