@@ -208,7 +208,8 @@ const entries: CodeInfo[] = [
     rules: { mtg: ['704.3'], riftbound: [] },
     doc:
       'MTG: a state-based action follows from this event (704.3; an unattached or illegally attached Aura goes to ' +
-      'its owner\'s graveyard, 704.5m), and the scenario does not record it. Riftbound: a cleanup recalls a card ' +
+      'its owner\'s graveyard, 704.5m), and the scenario does not record it. Riftbound: the cleanup that follows ' +
+      'the event (319: after a card enters or leaves the board, a Move, a chain item, a change of phase) recalls a card ' +
       'as a corrective action (149.3; unattached gear at a battlefield, 457.1; a card in a base other than its ' +
       'controller\'s, 323.7), and the scenario does not record the recall. Either happens whether or not it is ' +
       'written down; the replay has applied it.',

@@ -65,6 +65,11 @@ export interface Ruleset {
   hostProblem(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): { why: Message; rules: string[] } | undefined;
   /** How the unattach verb is written in this game. */
   readonly unattachVerb: 'unattach' | 'detach';
+  /**
+   * Does this event only record what the last one caused (Riftbound's `cleanup` outside the Ending
+   * Phase)? If so it is replayed as a consequence line is: the consequences still owed may follow it.
+   */
+  records?(replay: Replay, ev: EventNode): boolean;
   /** A resolution with several parts (`together:`) is done: the cards that entered the battlefield in it, in order, entered at once and got their timestamps at the same moment (MTG 613.7m). */
   simultaneous?(replay: Replay, stamped: readonly CardObj[]): void;
 }
@@ -716,7 +721,7 @@ export class Replay {
       return;
     }
     this.events++;
-    if (this.discharges(st)) {
+    if (this.discharges(st) || this.rules.records?.(this, st)) {
       this.endStep(st);
       return;
     }

@@ -46,18 +46,17 @@ describe('rulings (issue 12)', () => {
     assert.equal(findings(text, 'expectation-failed').length, 0);
   });
 
-  it('the picture draws a detached gear in the base it is in, not its controller\'s', () => {
+  it('the picture draws a gear in the base it is in, not its controller\'s', () => {
+    // Declared there: the cleanup that follows the first event would recall it (319, 323.7).
     const text = [
       'game riftbound',
       'player alice',
       'player bob',
       'card garen "Garen": unit, owner alice, might 4',
-      'card blade "Blade": gear — Equipment, equip, owner bob, attached to garen',
-      'kill garen',
-      'detach blade from garen',
+      'card blade "Blade": gear — Equipment, equip, owner bob, at base of alice',
       'expect blade at base of alice',
     ].join('\n');
-    const view = boardAt(text, 6);
+    const view = boardAt(text, 5);
     const blade = view.cards.find((c) => c.id === 'blade')!;
     assert.equal(blade.zone, 'base');
     assert.equal(blade.base, 'alice');

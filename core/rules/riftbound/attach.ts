@@ -76,6 +76,8 @@ function wouldLoop(replay: Replay, att: CardObj, host: CardObj): boolean {
  */
 export function relocate(replay: Replay, card: CardObj, zone: string, place: string | undefined): void {
   if (card.zone === zone && card.place === place) return;
+  // The next cleanup looks at it (location.ts, cleanupAfter); the cards attached under it are not recalled on their own.
+  if (!card.attachedTo) replay.markDirty(card);
   const todo = [card];
   while (todo.length > 0) {
     const c = todo.pop()!;
@@ -163,6 +165,7 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   if (notThisTurn(replay, ev.duration, `control ${card.id} ${p.id} this turn`)) return;
   // 718.5.e/f: the attached card and its Top-Most card keep their own controllers. One `this turn` expires in the Ending Phase (317.2.c): startTurn.
   giveControl(replay.board, card, p.id, ev.duration !== undefined);
+  if (!card.attachedTo) replay.markDirty(card); // in a base other than its new controller's, the next cleanup recalls it (323.7)
   if (replay.noting) replay.note(() => (ev.duration ? msg`${card.id} controlled by ${p.id} this turn` : msg`${card.id} controlled by ${p.id}`));
 }
 

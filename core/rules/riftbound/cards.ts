@@ -174,4 +174,5 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
     }
     c.kinds = kindsOf(c);
   });
+  if (!card.attachedTo) replay.markDirty(card); // gear that stops being a unit at a battlefield is recalled by the next cleanup (323.7)
 }

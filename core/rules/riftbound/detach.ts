@@ -19,8 +19,9 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 
 /** Detach (435): the card stays where it is; gear left at a battlefield is recalled at the next cleanup. */
 export function detach(replay: Replay, att: CardObj): void {
-  // 435.4.a: gear left at a battlefield is recalled by the next `cleanup` (which finds it there).
+  // 435.4.a: gear left at a battlefield is recalled by the next cleanup, which looks at it (location.ts, cleanupAfter).
   replay.board.unlink(att);
+  replay.markDirty(att);
   if (replay.noting) replay.note(() => msg`${att.id} detached, stays at ${whereText(att)}`);
 }
 

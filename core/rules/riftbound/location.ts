@@ -15,6 +15,10 @@ import { deathReplaced } from './text';
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '319.2': { title: 'A cleanup after each change of phase', text: 'Each time the game moves from one phase to another, a cleanup becomes a task to do, unless a rule says otherwise; so a turn line that moves to another phase or begins a new turn passes at least one cleanup.' },
+  '319.3': { title: 'A cleanup after an item joins the chain', text: 'Each time an item is added to the chain (an Equip activated, for one), a cleanup becomes a task to do.' },
+  '319.5': { title: 'A cleanup after a chain item leaves the chain', text: 'Each time an item leaves the chain, whatever the reason (it resolved, for one), a cleanup becomes a task to do; so one follows every effect that attaches, detaches, recalls or changes control.' },
+  '319.6': { title: 'A cleanup after cards enter or leave the board', text: 'Each time game objects enter the board or leave it, however many at once, a cleanup becomes a task to do; so one follows a unit that dies, is returned to hand or is played.' },
+  '319.8': { title: 'A cleanup after a move', text: 'Each time a Move is completed, a cleanup becomes a task to do.' },
   '124': { title: 'A new object', text: 'A game object that moves to or from a non-board zone becomes a new object: its temporary modifications stop applying and its statuses, Attached and Equipped among them, are cleared.',
     earlier: [{ before: '2026-07-16', title: 'Temporary modifications end', text: 'When a game object moves to or from a non-board zone, its temporary modifications (damage, buffs, granted keywords) are no longer tracked on it.' }] },
   '149.3': {
@@ -75,7 +79,10 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
   card.zone = zone;
   card.place = place;
   card.timestamp = replay.board.tick();
+  // Off the board nothing is recalled: the next cleanup looks only at a card on it (cleanupAfter).
+  if (BOARD.has(zone)) replay.markDirty(card);
   if (crossesBoard) {
+    lastCrossing = cause;
     card.version++;
     resetCharacteristics(card);
     card.exhausted = false; // 124: statuses are cleared
@@ -159,43 +166,113 @@ function recallHome(replay: Replay, card: CardObj): void {
  * player's base), so only unattached cards are recalled on their own.
  */
 export function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cleanup' }>): void {
+  // Elsewhere than the Ending Phase, a `cleanup` line is the one that followed the last event (and a
+  // part of a group has none of its own, 321): it was made after that event (cleanupAfter).
+  const turn = replay.board.turn;
+  if (turn?.step !== 'end') {
+    if (replay.noting) replay.note(() => msg`the cleanup that followed the last event`);
+    return;
+  }
   // In the Ending Phase this is the Ending Special Cleanup, whose step 2d ends the `this turn` effects
   // (317.2.a, 317.2.c) before step 5 recalls what is in a base other than its controller's.
-  const turn = replay.board.turn;
-  if (turn?.step === 'end') endTurn(replay, turn.number + 1, []);
+  endTurn(replay, turn.number + 1, []);
   const n = cleanupRecalls(replay, ev, []);
   if (replay.noting) replay.note(() => (n ? msg`${n} recalled` : msg`nothing to recall`));
 }
 
 /**
- * A `turn` line that moves to another phase or turn passes a cleanup (319.2: one follows every
+ * A `cleanup` line outside the Ending Phase records the cleanup that follows every event (319): like a
+ * consequence line, it changes nothing and the recalls still owed may be written after it (Ruleset.records).
+ */
+export function recordsCleanup(replay: Replay, ev: EventNode): boolean {
+  if (ev.kind !== 'cleanup' || replay.board.turn?.step === 'end') return false;
+  cleanupEvent(replay, ev);
+  return true;
+}
+
+/**
+ * A `turn` line that moves to another phase or turn, or the first one, passes a cleanup (319.2: one follows every
  * transition between phases; the Ending Phase's own, 317.2.a): its recalls (323.7) are owed there,
  * after the `this turn` effects expired (the turn's, engine/turn.ts). `before` is the turn as it was.
  */
 export function cleanupOfTransition(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>, before: Replay['board']['turn']): void {
   const after = replay.board.turn;
-  if (!before || !after || after === before || (after.number === before.number && after.place === before.place)) return;
+  // The first `turn` line begins a new turn (engine/turn.ts): the last one's phases ended before it.
+  if (!after || after === before || (before && after.number === before.number && after.place === before.place)) return;
   const n = cleanupRecalls(replay, ev, ['319.2']);
   if (n && replay.noting) replay.note(() => msg`${n} recalled in the cleanup after the phase ended`);
 }
 
-/** Cleanup step 5 (323.7): the recalls, each an obligation of `cause`, citing `rules` first. Returns how many. */
+/** Cleanup step 5 (323.7): the recalls of the whole board, each an obligation of `cause`, citing `rules` first. Returns how many. */
 function cleanupRecalls(replay: Replay, cause: EventNode, rules: readonly string[]): number {
   let n = 0;
-  for (const c of replay.board.cards.values()) {
-    if (c.attachedTo || !c.controller) continue;
-    if (c.zone === 'battlefield') {
-      if (!isGear(c) || isUnit(c)) continue;
-      const at = whereText(c);
-      n++;
-      recallHome(replay, c);
-      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: [...rules, '457.1', '149.3', '323.7'], why: msg`unattached gear at ${at} is recalled to its controller's base during a cleanup`, cause });
-    } else if (c.zone === 'base' && c.place !== undefined && c.place !== c.controller) {
-      const at = whereText(c);
-      n++;
-      recallHome(replay, c);
-      replay.oblige({ action: 'recall', subject: c, code: 'missing-state-based-action', rules: [...rules, '323.7'], why: msg`it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`, cause });
-    }
-  }
+  for (const c of replay.board.cards.values()) if (recallIfOwed(replay, c, cause, rules)) n++;
   return n;
+}
+
+/**
+ * Cleanup step 5 (323.7) for one card: unattached non-unit gear at a battlefield (149.3, 457.1), or an
+ * unattached permanent in a base other than its controller's, is recalled, and the recall is an
+ * obligation of `cause`, citing `rules` first. Whether it was recalled.
+ */
+function recallIfOwed(replay: Replay, c: CardObj, cause: EventNode, rules: readonly string[]): boolean {
+  if (!owesRecall(c)) return false;
+  const at = whereText(c);
+  const gear = c.zone === 'battlefield';
+  recallHome(replay, c);
+  replay.oblige({
+    action: 'recall',
+    subject: c,
+    code: 'missing-state-based-action',
+    rules: gear ? [...rules, '457.1', '149.3', '323.7'] : [...rules, '323.7'],
+    why: gear ? msg`unattached gear at ${at} is recalled to its controller's base during a cleanup` : msg`it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`,
+    cause,
+  });
+  return true;
+}
+
+/** Does cleanup step 5 (323.7) recall this card: unattached non-unit gear at a battlefield, or an unattached card in a base other than its controller's? */
+function owesRecall(c: CardObj): boolean {
+  if (c.attachedTo || !c.controller) return false;
+  if (c.zone === 'battlefield') return isGear(c) && !isUnit(c);
+  return c.zone === 'base' && c.place !== undefined && c.place !== c.controller;
+}
+
+/**
+ * The last event a card entered or left the board by (319.6), as moveTo notes it for the cleanup that
+ * follows (cleanupAfter). An event and its cleanup are replayed in one call (Replay.step), so no other
+ * replay runs between them, and a note left by another is never this event's.
+ */
+let lastCrossing: EventNode | undefined;
+
+/**
+ * The cleanup that follows an event (319): a line's events are chain items, moves and cards entering or
+ * leaving the board, and a cleanup follows each (319.3-319.8; none while a chain item resolves, 321, so
+ * a `together:` group has one, after it). Its recalls (323.7) are the consequences of `cause`. Only the
+ * cards whose place, attachment, controller or types changed since the last cleanup are looked at
+ * (Replay.markDirty): every other card was looked at by an earlier one.
+ */
+export function cleanupAfter(replay: Replay, cause: EventNode): void {
+  const crossed = lastCrossing === cause;
+  lastCrossing = undefined;
+  const cards = replay.takeDirty();
+  let n = 0;
+  // The time of 319 is worked out only for a cleanup that recalls something.
+  let rules: string[] | undefined;
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i];
+    if (!owesRecall(c)) continue;
+    rules ??= [cleanupRuleOf(cause, crossed)];
+    if (recallIfOwed(replay, c, cause, rules)) n++;
+  }
+  if (n && replay.noting) replay.note(() => msg`${n} recalled in the cleanup that follows`);
+}
+
+/** Which of the times of 319 the cleanup after `ev` is made at; `crossed`: a card of it entered or left the board. */
+function cleanupRuleOf(ev: EventNode, crossed: boolean): string {
+  if (ev.kind === 'together') return '319.5';
+  if (crossed || ev.kind === 'enter') return '319.6';
+  if (ev.kind === 'move') return '319.8';
+  if (ev.kind === 'activate') return '319.3';
+  return '319.5';
 }

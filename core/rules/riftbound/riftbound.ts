@@ -4,7 +4,7 @@ import type { Ruleset } from '../../engine/replay';
 import { declareCard, typesEvent } from './cards';
 import { detachEvent } from './detach';
 import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from './attach';
-import { cleanupEvent, cleanupOfTransition, enterEvent, moveEvent, recallEvent } from './location';
+import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, moveEvent, recallEvent, recordsCleanup } from './location';
 import { activateEvent, resolveEvent } from './chain';
 import { keywordAbilityEvent } from './text';
 import { turnEvent } from './timing';
@@ -73,9 +73,19 @@ export const riftbound: Ruleset = {
   legalHost,
   hostProblem,
 
-  settle() {
-    // Riftbound has no state-based unattaching: detaches come from leaving the board (719.5),
-    // and loose gear is recalled at a Cleanup, which the scenario writes as `cleanup` (a `turn` line
-    // that moves to another phase passes one too: location.ts, cleanupOfTransition).
+  settle(replay, cause) {
+    // Riftbound has no state-based unattaching: detaches come from leaving the board (719.5). A cleanup
+    // follows every event (319), and recalls loose gear and cards in another player's base (323.7).
+    if (!cause) {
+      // The declared board: the first event's cleanup looks at every card.
+      for (const c of replay.board.cards.values()) replay.markDirty(c);
+      return;
+    }
+    // A `turn` line makes its own (319.2: location.ts, cleanupOfTransition), and so does the Ending
+    // Phase's `cleanup` (317.2.a).
+    const kind = cause.kind;
+    if (kind !== 'turn' && kind !== 'cleanup') cleanupAfter(replay, cause);
   },
+
+  records: recordsCleanup,
 };
