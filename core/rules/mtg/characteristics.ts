@@ -141,6 +141,31 @@ export function qualitySingular(w: string): string {
   return w === 'sorceries' ? 'sorcery' : w.endsWith('s') ? w.slice(0, -1) : w;
 }
 
+/** Subtypes whose plural is not made with -s, -es, -ies or -ves (`protection from Mice`). */
+const IRREGULAR_PLURALS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['mouse', ['mice']],
+  ['ox', ['oxen']],
+  ['fungus', ['fungi', 'funguses']],
+  ['homunculus', ['homunculi']],
+  ['octopus', ['octopi', 'octopuses']],
+  ['cyclops', ['cyclopes', 'cyclopses']],
+]);
+
+/**
+ * Does a quality written in the plural (or as the word itself: `Merfolk`, `Sheep`) name the subtype
+ * `subtype` (`Goblins` Goblin, `Elves` Elf, `Wolves` Wolf, `Sphinxes` Sphinx, `Allies` Ally, `Zombies`
+ * Zombie, `Mice` Mouse)? Read from the subtype's side, so no singular has to be guessed.
+ */
+export function namesSubtype(written: string, subtype: string): boolean {
+  const w = written.toLowerCase();
+  const s = subtype.toLowerCase();
+  if (w === s || w === `${s}s` || w === `${s}es`) return true;
+  if (s.endsWith('y') && w === `${s.slice(0, -1)}ies`) return true;
+  if (s.endsWith('f') && w === `${s.slice(0, -1)}ves`) return true;
+  if (s.endsWith('fe') && w === `${s.slice(0, -2)}ves`) return true;
+  return IRREGULAR_PLURALS.get(s)?.includes(w) ?? false;
+}
+
 /** The lowercase qualities of protection the checker reads besides colors, card types in the plural, supertypes and player names (702.16a). */
 const QUALITY_WORDS = new Set(['all colors', 'each color', 'multicolored', 'monocolored', 'colorless', 'everything']);
 

@@ -3,12 +3,12 @@
 // a fix offers; what a change may make illegal.
 import { abilitiesOf, cantAttachBy, grantedBy } from '../../engine/abilities';
 import type { Range } from '../../types';
-import type { ProtectionKeepClause } from '../../parser/ast';
+import type { Filter, ProtectionKeepClause } from '../../parser/ast';
 import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import { heldWords } from '../../engine/held';
 import type { RuleExplanation } from './explanations';
-import { article, attachOnlyOf, describe, qualitySingular, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
+import { article, attachOnlyOf, describe, namesSubtype, qualitySingular, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 import { msg, titledFix, type Message } from '../../message';
 import { mtgSubtypeSet } from '../../parser/keywords';
 import { inZone as inZoneWords, qualityWord } from '../../engine/words';
@@ -49,7 +49,7 @@ export function protectionCovers(quality: string, att: CardObj): string[] | unde
   const creature = isCreature(att);
   if (singular === 'creature') return creature ? [] : undefined;
   if (att.types.has(singular) || (singular === 'enchantment' && att.bestowed)) return [];
-  const named = (s: string) => s.toLowerCase() === singular.toLowerCase() || s.toLowerCase() === quality.toLowerCase();
+  const named = (s: string) => namesSubtype(quality, s);
   if (att.bestowed && named('Aura')) return [];
   const creatureTypes = creature || att.types.has('kindred');
   const sub = [...att.subtypes].find((s) => named(s) && (creatureTypes || mtgSubtypeSet(s) !== 'creature'));
@@ -150,6 +150,28 @@ function onlyTo(att: CardObj, host: CardObj): Problem | undefined {
 }
 
 /**
+ * Why `host` does not match the enchant filter `f` of the Aura `att` (702.5a; 702.5c when it has
+ * several, 702.5d when a player filter meets a card or the other way round), naming who controls each
+ * when control is what the filter asks (and an Aura that gives it, 613.1b): the one wording for a cast,
+ * a resolution and the state-based actions.
+ */
+export function enchantMismatch(att: CardObj, host: Host, f: Filter, several: boolean): Problem {
+  const rules = ['702.5a'];
+  if (several) rules.push('702.5c');
+  if (isPlayerFilter(f) !== !isCard(host)) rules.push('702.5d');
+  let who = msg``;
+  if (f.control && isCard(host)) {
+    const c = controllerWords(host);
+    who = msg`: ${host.id} is controlled by ${c.who}, ${att.id} by ${att.controller}`;
+    rules.push(...c.rules);
+  } else if (!isCard(host) && f.alternatives.some((alt) => alt.some((t) => t.word === 'opponent'))) {
+    // "Opponent" is judged from the Aura's controller now (a control change moves it, 303.4e).
+    who = msg`, an opponent of ${att.id}'s controller, ${att.controller ?? msg`nobody`}`;
+  }
+  return { rules, why: msg`${att.id} has enchant ${filterText(f)}, and ${describe(host)} is not ${filterText(f).startsWith('player') || filterText(f).startsWith('opponent') ? msg`that` : article(filterText(f))}${who}` };
+}
+
+/**
  * Can `att` be attached to `host` at all (701.3a)? This is the legality both attaching and the
  * state-based actions use; targeting (equip, Aura spells) adds its own checks on top.
  */
@@ -177,22 +199,7 @@ export function attachProblem(att: CardObj, host: Host, staying = false, asCreat
     for (const f of filters) {
       const away = f.zone && isCard(host) ? zoneMismatch(f.zone, host, att) : undefined;
       if (away) return { rules: ['702.5a', '109.2a', ...(filters.length > 1 ? ['702.5c'] : [])], why: msg`${att.id} has enchant ${filterText(f)}, and ${away}` };
-      if (!filterMatches(f, host, att)) {
-        const rules = ['702.5a'];
-        if (filters.length > 1) rules.push('702.5c');
-        if (isPlayerFilter(f) !== !isCard(host)) rules.push('702.5d');
-        // Who controls each, when control is what the filter asks (and an Aura that gives it, 613.1b).
-        let who = msg``;
-        if (f.control && isCard(host)) {
-          const c = controllerWords(host);
-          who = msg`: ${host.id} is controlled by ${c.who}, ${att.id} by ${att.controller}`;
-          rules.push(...c.rules);
-        } else if (!isCard(host) && f.alternatives.some((alt) => alt.some((t) => t.word === 'opponent'))) {
-          // "Opponent" is judged from the Aura's controller now (a control change moves it, 303.4e).
-          who = msg`, an opponent of ${att.id}'s controller, ${att.controller ?? msg`nobody`}`;
-        }
-        return { rules, why: msg`${att.id} has enchant ${filterText(f)}, and ${describe(host)} is not ${filterText(f).startsWith('player') || filterText(f).startsWith('opponent') ? msg`that` : article(filterText(f))}${who}` };
-      }
+      if (!filterMatches(f, host, att)) return enchantMismatch(att, host, f, filters.length > 1);
     }
     // 113.6: a card's protection works only on the battlefield, not in a graveyard.
     const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att, staying);
@@ -217,7 +224,8 @@ export function attachProblem(att: CardObj, host: Host, staying = false, asCreat
   if (isFortification(att)) {
     if (!isCard(host)) return { rules: ['301.6', '704.5n'], why: msg`a Fortification can be attached only to a land, not to a player` };
     if (host === att) return { rules: ['301.6', '301.5c'], why: msg`a Fortification can't fortify itself` };
-    if (isCreature(att) && (att.kinds & KIND_LAND) === 0) return { rules: ['301.6'], why: msg`${att.id} is a creature and not a land, so it can't fortify anything` };
+    // 301.6: 301.5c holds for Fortifications with "creature" kept (not made "land"): a creature, even a land creature, can't fortify.
+    if (isCreature(att)) return { rules: ['301.6'], why: msg`${att.id} is a creature, and a Fortification that is a creature (even a land creature) can't fortify anything` };
     if ((host.kinds & KIND_LAND) === 0) return { rules: ['301.6'], why: msg`${describe(host)} is not a land, and a Fortification can be attached only to a land` };
     const prot = protectionAgainst(host, att, staying);
     if (prot) return { rules: ['702.16d', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be fortified by ${att.id}` };

@@ -1,7 +1,7 @@
 // MTG state-based actions (704.3, 704.5): Auras to the graveyard (704.5m, 303.4c), Equipment falls off (704.5n),
 // other things fall off (704.5p), extra Roles go (704.5z, 303.7a), a bestowed Aura becomes a creature (702.103f).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE } from '../../engine/board';
+import { type CardObj, isCard, KIND_BATTLE, KIND_ROLE } from '../../engine/board';
 import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, isAura, isCreature, isEquipment, isFortification } from './characteristics';
@@ -201,12 +201,14 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       c.bestowed = false;
       return true;
     }
-    if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c) && !(c.reconfigure && isEquipment(c)) && !(isFortification(c) && (c.kinds & KIND_LAND) !== 0)) {
-      sbaUnattach(replay, c, host, cause, 
+    // 704.5p: a creature attached to anything becomes unattached (an attached reconfigure Equipment is no creature, 702.151b);
+    // 301.6 reads 301.5c for Fortifications with "creature" kept: one that is a creature, land or not, can't fortify.
+    if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c) && !(c.reconfigure && isEquipment(c))) {
+      sbaUnattach(replay, c, host, cause,
         ['704.5p', isEquipment(c) ? '301.5c' : '301.6'],
         isEquipment(c)
           ? msg`${c.id} became a creature, and an Equipment that is a creature (without reconfigure) can't equip anything`
-          : msg`${c.id} became a creature that is not a land, and such a Fortification can't fortify anything`,
+          : msg`${c.id} became a creature, and a Fortification that is a creature, even a land creature, can't fortify anything`,
       );
       return true;
     }

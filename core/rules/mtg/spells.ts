@@ -53,10 +53,19 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   // A bestow card cast with a target is cast bestowed (an Aura spell, 702.103b); without one, as a
   // creature. What allows or stops the cast judges the spell so (702.103d).
   const asBestow = target !== undefined && spell.bestow && !isAura(spell);
+  // 601.2a: the player who casts it controls the spell; its targets are chosen and judged as theirs
+  // ("you control", hexproof, ward, 702.11b, 702.21a).
+  const caster = casterOf(spell, ev);
+  const before = spell.controller;
+  spell.controller = caster;
   const refused = judgedAs(spell, asBestow, () => !castFromHere(replay, spell, ev) || !targetedIfAura(replay, spell, ev) || !castNow(replay, spell, ev) || cannotBeCast(replay, spell, ev) || (target !== undefined && !legalAuraTarget(replay, spell, target, ev)));
-  if (refused) return;
+  if (refused) {
+    spell.controller = before;
+    return;
+  }
   moveTo(replay, spell, 'stack', ev);
-  replay.board.pushStack({ kind: 'spell', id: spell.id, version: spell.version, controller: ev.by?.text ?? spell.controller, at: ev.range });
+  controlledBy(spell, caster);
+  replay.board.pushStack({ kind: 'spell', id: spell.id, version: spell.version, controller: caster, at: ev.range });
   if (asBestow) spell.bestowed = true;
   if (!target) {
     if (ev.payingWard) replay.report('impossible-event', ev.payingWard, msg`${spell.id} is cast without a target, so no ward triggers and there is no ward cost to pay. Remove \`paying ward\`.`, { rules: ['702.21a'], subjects: [spell.id] });
@@ -74,8 +83,12 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
  * cast such spells from there (Garruk's Horde), the spell judged as cast. Reported when it may not be.
  */
 function castFromHere(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): boolean {
-  if (spell.zone === 'hand' || spell.decl.props.some((p) => p.kind === 'flag' && p.flag === 'castable')) return true;
   const caster = casterOf(spell, ev);
+  if ((spell.zone === 'hand' && (caster === spell.owner || spell.owner === undefined)) || spell.decl.props.some((p) => p.kind === 'flag' && p.flag === 'castable')) return true;
+  if (spell.zone === 'hand') {
+    replay.report('impossible-event', ev.range, msg`${spell.id} is in ${spell.owner}'s hand, and ${caster} can't cast it from there: a player casts spells from their own hand, unless an effect lets them cast another player's cards. The cast doesn't happen. Write \`by ${spell.owner}\`, declare the card \`castable\` if such an effect applies, or remove the line.`, { rules: ['601.3'], subjects: [spell.id] });
+    return false;
+  }
   const permits = spell.zone === 'library' && caster === spell.owner ? libraryPermissions(replay, caster) : [];
   if (permits.length === 0) {
     replay.report('impossible-event', ev.range, msg`${spell.id} is ${spell.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(spell.zone)}, and nothing lets it be cast from there: a card is cast from its owner's hand unless a rule or effect (flashback, a commander's command zone, "you may cast it from ...") allows another zone. The cast doesn't happen. Declare the card \`castable\` if such an effect applies, put it \`in hand\`, or remove the line.`, { rules: ['601.3'], subjects: [spell.id] });
@@ -127,6 +140,12 @@ function castNow(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 
 /** Who casts: the player `by` names, else the card's owner (a card in a hand or a library is its owner's to cast). */
 function casterOf(spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): string | undefined {
   return ev.by?.text ?? spell.owner;
+}
+
+/** A spell is controlled by the player who cast it (601.2a), and the permanent it becomes enters under that player's control (608.3, 110.2). */
+function controlledBy(card: CardObj, player: string | undefined): void {
+  card.controller = player;
+  card.enteredUnder = player;
 }
 
 /** May the spell, as cast, be cast any time its caster could cast an instant: an instant, flash (702.8a), an "as though it had flash" effect its caster controls (601.3b)? */
@@ -299,6 +318,8 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   // 405.5, 608.1: only the top object resolves (a spell declared on the stack is below all the others).
   if (!onTop(replay, ev, undefined, spell.id)) return;
   const isPermanent = hasPermanentType(spell) || isAura(spell);
+  // The permanent enters under the control of the spell's controller (608.3, 110.2).
+  const controller = spell.controller;
   const ref = spell.stackTarget;
   spell.stackTarget = undefined;
   if (isAura(spell) && ref) {
@@ -312,6 +333,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
     if (!problem) {
       const bestowed = spell.bestowed;
       moveTo(replay, spell, 'battlefield', ev);
+      controlledBy(spell, controller);
       spell.bestowed = bestowed;
       doAttach(replay, spell, target!, ev.range);
       return;
@@ -322,6 +344,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
         subjects: [spell.id, ...(target ? [target.id] : [])],
       });
       moveTo(replay, spell, 'battlefield', ev);
+      controlledBy(spell, controller);
       if (replay.noting) replay.note(() => msg`${spell.id} resolves as a creature (702.103e)`);
       return;
     }
@@ -333,4 +356,5 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
     return;
   }
   moveTo(replay, spell, isPermanent ? 'battlefield' : 'graveyard', ev);
+  if (isPermanent) controlledBy(spell, controller);
 }

@@ -4,9 +4,9 @@ import { abilitiesOf } from '../../engine/abilities';
 import { type CardObj, isCard, KIND_LAND, LOST_EQUIP } from '../../engine/board';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, judgedAs, type Problem, zoneMismatch } from './characteristics';
-import { attachProblem, controllerWords, protectionAgainst } from './legality';
-import { keywordTargetProblem } from './targetingKeywords';
+import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, judgedAs, type Problem, zoneMismatch } from './characteristics';
+import { attachProblem, controllerWords, enchantMismatch, protectionAgainst } from './legality';
+import { keywordTargetProblem, worksThere } from './targetingKeywords';
 import { msg, type Message } from '../../message';
 import { abilityWord, inZone as inZoneWords } from '../../engine/words';
 
@@ -37,12 +37,10 @@ export function auraTargetProblem(att: CardObj, host: Host): Problem | undefined
   for (const f of filters) {
     const away = f.zone && isCard(host) ? zoneMismatch(f.zone, host, att) : undefined;
     if (away) return { rules: ['702.5a', '109.2a', ...(filters.length > 1 ? ['702.5c'] : [])], why: msg`${att.id} has enchant ${filterText(f)}, and ${away}` };
-    if (!filterMatches(f, host, att)) {
-      return { rules: ['702.5a', ...(filters.length > 1 ? ['702.5c'] : []), ...(isPlayerFilter(f) !== !isCard(host) ? ['702.5d'] : [])], why: msg`${att.id} has enchant ${filterText(f)}, and ${describe(host)} does not qualify` };
-    }
+    if (!filterMatches(f, host, att)) return enchantMismatch(att, host, f, filters.length > 1);
   }
   // 113.6: a card's protection works only on the battlefield, not in a graveyard.
-  const prot = isCard(host) && host.zone !== 'battlefield' ? undefined : protectionAgainst(host, att, 'target');
+  const prot = worksThere(host) ? protectionAgainst(host, att, 'target') : undefined;
   if (prot) return { rules: ['702.16b', ...prot.rules], why: msg`${host.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}` };
   // Hexproof and shroud (702.11, 702.18): the Aura spell is controlled by its controller.
   return keywordTargetProblem(host, att, att.controller, att.id);
@@ -69,6 +67,7 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
     const c = controllerWords(h);
     // No activator: the card has no controller (its missing owner is reported at its declaration).
     const you = activator ?? msg`anyone (${att.id} has no controller)`;
+    if (asPlaneswalker) return { rules: [...targetRules(verb, '702.6e'), ...c.rules], why: msg`equip planeswalker targets a planeswalker you control, and ${h.id} is controlled by ${c.who}, not ${you}` };
     return { rules: [...targetRules(verb), ...c.rules], why: equip ? msg`${abilityMessage(shown)} targets a creature you control, and ${h.id} is controlled by ${c.who}, not ${you}` : msg`${abilityMessage(shown)} targets a land you control, and ${h.id} is controlled by ${c.who}, not ${you}` };
   }
   if (equip && !asPlaneswalker && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: targetRules(verb, '702.6c'), why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
@@ -95,7 +94,8 @@ function targetRules(verb: 'equip' | 'fortify', more?: string): string[] {
  * protection (702.16b) and hexproof from a quality (702.11d) too.
  */
 export function effectTargetProblem(t: Host, source: CardObj | undefined, controller: string | undefined): Problem | undefined {
-  if (source) {
+  // 113.6: a card's protection works only on the battlefield, not in a graveyard.
+  if (source && worksThere(t)) {
     const prot = protectionAgainst(t, source, 'target');
     if (prot) return { rules: ['702.16b', ...prot.rules], why: msg`${t.id} has protection from ${prot.quality}, so ${source.id}'s spell or ability can't target it` };
   }

@@ -13,7 +13,7 @@ import { protectionCovers } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { change, lastsOf } from '../../engine/untilEndOfTurn';
 import { msg, type Message } from '../../message';
-import { qualityWord } from '../../engine/words';
+import { inZone, qualityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -40,11 +40,13 @@ function controllerOf(host: Host): string | undefined {
  * is an opponent of every other (teams are not modelled).
  */
 export function keywordTargetProblem(host: Host, source: CardObj | undefined, controller: string | undefined, what: Message | string): Problem | undefined {
+  // 113.6: a permanent's abilities work on the battlefield; a card's hexproof or shroud does nothing in a graveyard.
+  if (!worksThere(host)) return undefined;
   const kws = abilitiesOf(host).targeting;
   if (kws.length === 0) return undefined;
   if (kws.some((k) => k.name === 'shroud')) {
     const by = grantedBy(host, 'shroud');
-    return { rules: by ? ['702.18a', '613.1f'] : ['702.18a'], why: msg`${host.id} has shroud${by ? msg` (given by ${by})` : ''}, so no spell or ability can target it, even one its own controller controls` };
+    return { rules: by ? ['702.18a', '613.1f'] : ['702.18a'], why: isCard(host) ? msg`${host.id} has shroud${by ? msg` (given by ${by})` : ''}, so no spell or ability can target it, even one its own controller controls` : msg`${host.id} has shroud${by ? msg` (given by ${by})` : ''}, so no spell or ability can target them, even one they control` };
   }
   const owner = controllerOf(host);
   if (controller === owner) return undefined;
@@ -63,9 +65,14 @@ export function keywordTargetProblem(host: Host, source: CardObj | undefined, co
   return undefined;
 }
 
+/** Do the targeting keywords of `host` work where it is: a player's always, a card's only on the battlefield (113.6)? */
+export function worksThere(host: Host): boolean {
+  return !isCard(host) || host.zone === 'battlefield';
+}
+
 /** The ward abilities of `target` that trigger when a spell or ability `controller` controls targets it (702.21a). */
 export function wardsTriggered(target: Host, controller: string | undefined): TargetingKeyword[] {
-  if (!isCard(target) || target.controller === controller) return [];
+  if (!isCard(target) || !worksThere(target) || target.controller === controller) return [];
   const kws = abilitiesOf(target).targeting;
   return kws.length === 0 ? [] : kws.filter((k) => k.name === 'ward');
 }
@@ -73,6 +80,7 @@ export function wardsTriggered(target: Host, controller: string | undefined): Ta
 /** Why no ward triggers when `controller`'s spell targets `target` (for a `paying ward` with nothing to pay). */
 export function noWardReason(target: Host, controller: string | undefined): Message {
   if (!isCard(target)) return msg`${target.id} is a player, and ward is an ability of permanents`;
+  if (!worksThere(target)) return msg`${target.id} is ${inZone(target.zone)}, not on the battlefield, and ward is an ability of permanents`;
   if (!abilitiesOf(target).targeting.some((k) => k.name === 'ward')) return msg`${target.id} has no ward`;
   return msg`${target.id} is controlled by ${controller}, and ward triggers only for a spell or ability an opponent controls`;
 }
