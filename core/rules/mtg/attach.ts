@@ -56,8 +56,10 @@ export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Ran
   const problem = attachProblem(card, host, false, equipsAsPlaneswalker(card, host));
   if (problem) {
     const range = at;
-    replay.report(problem.code ?? 'illegal-attachment', range, msg`${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? msg`Nothing attaches it` : msg`It starts unattached`}. Remove \`attached to ${host.id}\`${problem.code ? msg`` : msg`, or name a legal host`}.`, {
-      rules: problem.rules,
+    // An Aura that starts unattached goes to its owner's graveyard at once (704.5m: the starting board's state-based actions).
+    const aura = !problem.code && isAura(card) && !card.bestowed;
+    replay.report(problem.code ?? 'illegal-attachment', range, msg`${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? msg`Nothing attaches it` : aura ? msg`It starts unattached, and an Aura attached to nothing goes to its owner's graveyard at once` : msg`It starts unattached`}. Remove \`attached to ${host.id}\`${problem.code ? msg`` : msg`, or name a legal host`}.`, {
+      rules: aura ? [...problem.rules, '704.5m'] : problem.rules,
       fixes: retargetFixes(replay, card, (h) => !attachProblem(card, h), nameRange(card.decl, at)),
       subjects: [card.id, host.id],
     });

@@ -11,7 +11,7 @@ import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
 import { inZone, mtgFilterWord, zoneWord } from '../../engine/words';
-import { MTG_CARD_TYPES, MTG_COLORS, MTG_SUPERTYPES } from '../../parser/keywords';
+import { MTG_CARD_TYPES, MTG_COLORS, MTG_SUPERTYPES, mtgSubtypeSet } from '../../parser/keywords';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -117,9 +117,20 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
   if (color !== 0) return (host.kinds & color) !== 0;
   if (MTG_SUPERTYPES.includes(word)) return host.supertypes.has(word);
   if (MTG_CARD_TYPES.includes(word)) return hasType(host, word);
-  // A bestowed Aura is an Aura (702.103b) without the subtype printed.
-  if (word === 'Aura') return isAura(host);
-  return host.subtypes.has(word);
+  return subtypesOf(host).includes(word);
+}
+
+/**
+ * The subtypes `card` has as it is now: a bestowed Aura is an Aura enchantment and no creature
+ * (702.103b), and an attached reconfigure Equipment no creature (702.151b), so neither keeps its
+ * creature types (205.1a; a kindred card keeps them, 205.3m). What filters, protection and messages read.
+ */
+export function subtypesOf(card: CardObj): readonly string[] {
+  const all = [...card.subtypes];
+  // A creature card that isCreature says is none (bestowed, attached by reconfigure).
+  const creatureTypes = !card.types.has('creature') || isCreature(card) || card.types.has('kindred');
+  const kept = creatureTypes ? all : all.filter((s) => mtgSubtypeSet(s) !== 'creature');
+  return card.bestowed && !kept.includes('Aura') ? ['Aura', ...kept] : kept;
 }
 
 /** Is an equip ability's quality `planeswalker` alone: the ability is `equip planeswalker` (702.6e)? */
@@ -313,7 +324,8 @@ export function isPlayerFilter(f: Filter): boolean {
 export function describe(host: Host): Message {
   if (!isCard(host)) return msg`player ${host.id}`;
   const types = [...host.supertypes, ...(host.bestowed ? ['enchantment'] : [...host.types].filter((t) => t !== 'creature' || isCreature(host)))].join(' ');
-  const subtypes = host.subtypes.size ? ' — ' + [...host.subtypes].join(' ') : '';
+  const shown = subtypesOf(host);
+  const subtypes = shown.length ? ' — ' + shown.join(' ') : '';
   const by = host.temporary?.statics();
   if (by?.length === 1) return types ? msg`${host.id} (${types}${subtypes}, as ${by[0]} makes it)` : msg`${host.id} (no card type${subtypes}, as ${by[0]} makes it)`;
   if (by?.length) return types ? msg`${host.id} (${types}${subtypes}, as ${by.join(' and ')} make it)` : msg`${host.id} (no card type${subtypes}, as ${by.join(' and ')} make it)`;

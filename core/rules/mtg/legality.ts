@@ -8,9 +8,8 @@ import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, 
 import type { Replay } from '../../engine/replay';
 import { heldWords } from '../../engine/held';
 import type { RuleExplanation } from './explanations';
-import { article, attachOnlyOf, describe, namesSubtype, qualitySingular, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
+import { article, attachOnlyOf, describe, namesSubtype, subtypesOf, qualitySingular, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 import { msg, titledFix, type Message } from '../../message';
-import { mtgSubtypeSet } from '../../parser/keywords';
 import { inZone as inZoneWords, qualityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -45,15 +44,10 @@ export function protectionCovers(quality: string, att: CardObj): string[] | unde
   if (quality === att.controller) return ['702.16k'];
   const singular = qualitySingular(quality);
   // A bestowed Aura is an Aura enchantment and no creature (702.103b); an attached reconfigure
-  // Equipment is no creature (702.151b). Either way its creature types go with the card type (205.1a).
-  const creature = isCreature(att);
-  if (singular === 'creature') return creature ? [] : undefined;
+  // Equipment is no creature (702.151b). Either way its creature types go with the card type (205.1a: subtypesOf).
+  if (singular === 'creature') return isCreature(att) ? [] : undefined;
   if (att.types.has(singular) || (singular === 'enchantment' && att.bestowed)) return [];
-  const named = (s: string) => namesSubtype(quality, s);
-  if (att.bestowed && named('Aura')) return [];
-  const creatureTypes = creature || att.types.has('kindred');
-  const sub = [...att.subtypes].find((s) => named(s) && (creatureTypes || mtgSubtypeSet(s) !== 'creature'));
-  return sub ? [] : undefined;
+  return subtypesOf(att).some((s) => namesSubtype(quality, s)) ? [] : undefined;
 }
 
 /** Does this instance's "doesn't remove" clause spare `att` (702.16n, 702.16p)? */
