@@ -36,6 +36,12 @@ export interface Characteristics {
   equipQuality: Filter | undefined;
   /** MTG 702.6e: `equip planeswalker` among its equip abilities: 'also' beside a plain `equip`, 'only' alone. */
   equipPlaneswalker: 'no' | 'also' | 'only';
+  /**
+   * MTG: the timestamp of the latest effect that made it a creature (613.7; undefined: none did). Bestow
+   * (702.103b) and reconfigure (702.151b) make a creature card no creature from their own time on; an
+   * effect newer than that makes it one again.
+   */
+  creatureAt: number | undefined;
   hasEquip: boolean;
   reconfigure: boolean;
   bestow: boolean;
@@ -172,6 +178,7 @@ export function blankCharacteristics(): Characteristics {
     enchant: NO_ITEMS,
     equipQuality: undefined,
     equipPlaneswalker: 'no',
+    creatureAt: undefined,
     hasEquip: false,
     reconfigure: false,
     bestow: false,
@@ -790,6 +797,7 @@ export function characteristicsOf(c: CardObj): Characteristics {
     enchant: c.enchant,
     equipQuality: c.equipQuality,
     equipPlaneswalker: c.equipPlaneswalker,
+    creatureAt: c.creatureAt,
     hasEquip: c.hasEquip,
     reconfigure: c.reconfigure,
     bestow: c.bestow,
@@ -816,6 +824,7 @@ export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.enchant = p.enchant;
   card.equipQuality = p.equipQuality;
   card.equipPlaneswalker = p.equipPlaneswalker;
+  card.creatureAt = p.creatureAt;
   card.hasEquip = p.hasEquip;
   card.reconfigure = p.reconfigure;
   card.bestow = p.bestow;

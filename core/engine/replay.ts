@@ -1107,6 +1107,7 @@ function newCard(st: CardStmt): CardObj {
     enchant: printed.enchant,
     equipQuality: printed.equipQuality,
     equipPlaneswalker: printed.equipPlaneswalker,
+    creatureAt: printed.creatureAt,
     hasEquip: printed.hasEquip,
     reconfigure: printed.reconfigure,
     bestow: printed.bestow,

@@ -15,7 +15,9 @@ import type { TypeChange } from './typeChange';
 import { change, endStatic } from './untilEndOfTurn';
 
 /** Applies the change to `c` (205.1a-b, 105.3). */
-export function applyTypeChange(c: CardObj, t: TypeChange): void {
+export function applyTypeChange(c: CardObj, t: TypeChange, at?: number): void {
+  // A creature from now on, over bestow and reconfigure if they are older (613.7; Characteristics.creatureAt).
+  if (at !== undefined && t.types.includes('creature')) c.creatureAt = at;
   // `in addition to its other types` that adds nothing it lacks changes nothing (many such Auras on one
   // permanent are applied again as each goes: this keeps that cheap).
   if (t.keeps === 'all' && t.isnt.length === 0 && t.colors === undefined && t.types.every((x) => c.types.has(x)) && t.subtypes.every((x) => c.subtypes.has(x)) && t.supertypes.every((x) => c.supertypes.has(x))) return;
@@ -99,7 +101,7 @@ export function retype(board: Board, host: CardObj, changed: string | null | und
       moved = true;
     } else if (!on && wanted) {
       const t = typeChangeOfCard(a)!;
-      change(board, host, { by: id }, (_, x) => applyTypeChange(x as CardObj, t));
+      change(board, host, { by: id }, (_, x, at) => applyTypeChange(x as CardObj, t, at));
       moved = true;
     }
   }

@@ -27,6 +27,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.5d': { title: 'Enchant player', text: 'An Aura with enchant player can target and be attached only to players, never to permanents.' },
   '702.151': { title: 'Reconfigure', text: 'Reconfigure lets an Equipment creature attach to another creature you control (and stop being a creature) or unattach.' },
   '702.151a': { title: 'Reconfigure', text: 'Reconfigure lets its controller attach it to another creature they control, or unattach it, as a sorcery.' },
+  '613.7': { title: 'Timestamp order', text: 'Effects in the same layer apply in the order of their timestamps, the earliest first, so the newest has the last word. Being cast bestowed, or being attached by reconfigure, makes a creature card no creature from that moment; an effect that makes it a creature later wins over that.' },
+  '702.103b': { title: 'A bestowed Aura', text: 'A card cast bestowed becomes an Aura enchantment with enchant creature as it goes on the stack, and stays one, no creature, as the permanent it becomes, for as long as it is bestowed.' },
   '702.151b': { title: 'Reconfigured Equipment', text: 'An Equipment with reconfigure that gets attached to another creature is no longer a creature from then until it comes off that creature. The attaching does this, not the ability, so it lasts even if the Equipment loses reconfigure meanwhile.' },
 };
 
@@ -66,10 +68,19 @@ export function isFortification(c: CardObj): boolean {
 }
 
 export function isCreature(c: CardObj): boolean {
+  if ((c.kinds & KIND_CREATURE) === 0) return false;
+  // Bestow (702.103b) and reconfigure (702.151b) make it no creature from its own timestamp (as it became
+  // bestowed, as it was attached); an effect newer than that makes it one again (613.7).
+  if (newlyCreature(c)) return true;
   if (c.bestowed) return false;
   // 702.151b: attached reconfigure Equipment is not a creature, until it comes off (even if it lost reconfigure there).
   if (isEquipment(c) && c.attachedTo && (c.reconfigure || sameHost(c.reconfiguredOn, c.attachedTo))) return false;
-  return (c.kinds & KIND_CREATURE) !== 0;
+  return true;
+}
+
+/** Did an effect newer than the card's own timestamp make it a creature (613.7: over bestow or reconfigure)? */
+export function newlyCreature(c: CardObj): boolean {
+  return c.creatureAt !== undefined && c.creatureAt > c.timestamp;
 }
 
 function sameHost(a: HostRef | undefined, b: HostRef): boolean {

@@ -92,8 +92,11 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   // `becomes X artifact creature until end of turn` (a manland, 514.2): the types go with the turn;
   // `becomes X red` (105.3): its colors, as well.
   const loses = !add && changes.some((ch) => ch.key === 'types');
-  change(replay.board, card, lasts, (_, x) => {
+  const creature = add && changes.some((ch) => ch.key === 'types' && ch.word === 'creature');
+  change(replay.board, card, lasts, (_, x, at) => {
     const c = x as CardObj;
+    // A creature from now on, over bestow and reconfigure if they are older (613.7; Characteristics.creatureAt).
+    if (creature) c.creatureAt = at;
     for (const { key, word } of changes) c[key] = withOrWithout(c[key], word, add);
     // A subtype goes with its card type, unless a card type it keeps allows it (205.1a): Bonesplitter
     // that loses artifact is no Equipment.

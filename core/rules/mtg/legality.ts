@@ -187,7 +187,11 @@ export function attachProblem(att: CardObj, host: Host, staying = false, asCreat
 
   if (isAura(att)) {
     if (host === att) return { rules: ['303.4d'], why: msg`an Aura can't enchant itself` };
-    if (isCreature(att)) return { rules: ['303.4d'], why: msg`${att.id} is also a creature, and an Aura that is a creature can't enchant anything` };
+    if (isCreature(att)) {
+      // A bestowed Aura is none (702.103b) unless an effect newer than its bestowing made it one (613.7).
+      if (att.bestowed) return { rules: ['303.4d', '613.7', '702.103b'], why: msg`an effect newer than its bestowing made ${att.id} a creature, and an Aura that is a creature can't enchant anything` };
+      return { rules: ['303.4d'], why: msg`${att.id} is also a creature, and an Aura that is a creature can't enchant anything` };
+    }
     const filters = enchantFilters(att);
     if (filters.length === 0) return { rules: ['303.4', '702.5a', '113.10'], why: msg`${att.id} has lost its enchant ability, and an Aura's enchant ability is what says what it can be attached to, so nothing is a legal object for it` };
     for (const f of filters) {

@@ -203,12 +203,16 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
     }
     // 704.5p: a creature attached to anything becomes unattached (an attached reconfigure Equipment is no creature, 702.151b);
     // 301.6 reads 301.5c for Fortifications with "creature" kept: one that is a creature, land or not, can't fortify.
-    if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c) && !(c.reconfigure && isEquipment(c))) {
+    if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c)) {
+      // An attached reconfigure Equipment is no creature (702.151b), unless an effect newer than its attaching made it one (613.7).
+      const over = c.reconfigure && isEquipment(c);
       sbaUnattach(replay, c, host, cause,
-        ['704.5p', isEquipment(c) ? '301.5c' : '301.6'],
-        isEquipment(c)
-          ? msg`${c.id} became a creature, and an Equipment that is a creature (without reconfigure) can't equip anything`
-          : msg`${c.id} became a creature, and a Fortification that is a creature, even a land creature, can't fortify anything`,
+        over ? ['704.5p', '613.7', '702.151b'] : ['704.5p', isEquipment(c) ? '301.5c' : '301.6'],
+        over
+          ? msg`an effect newer than its attaching made ${c.id} a creature, over reconfigure, and a creature attached to anything becomes unattached`
+          : isEquipment(c)
+            ? msg`${c.id} became a creature, and an Equipment that is a creature (without reconfigure) can't equip anything`
+            : msg`${c.id} became a creature, and a Fortification that is a creature, even a land creature, can't fortify anything`,
       );
       return true;
     }
