@@ -87,15 +87,17 @@ const entries: CodeInfo[] = [
     code: 'source-left-before-resolution',
     kind: 'illegal-attachment',
     severity: 'information',
-    title: 'Source left before its ability resolved',
+    title: 'Source left or changed before its ability resolved',
     riftboundTitle: 'Gear left the board before its Equip resolved',
     rules: { mtg: ['113.7a', '608.2b'], riftbound: ['124'] },
     doc:
       'An equip, fortify or reconfigure ability (Riftbound: Equip) was activated, and its Equipment left the ' +
       'battlefield (the board) before the ability resolved. The ability still resolves (MTG 113.7a: it exists ' +
       'apart from its source), but the card now in another zone is a new object (MTG 400.7; Riftbound 124), so ' +
-      'nothing is attached. The replay does that. Information, not an error: an `expect` line after it shows ' +
-      'that it was meant.',
+      'nothing is attached. MTG: so it is when the Equipment phased out (702.26b: treated as though it does not ' +
+      'exist) or can no longer be attached to the target (it became a creature, 301.5c; the target can\'t be ' +
+      'equipped): the ability resolves and its attach does nothing (701.3b). The replay does that. Information, ' +
+      'not an error: an `expect` line after it shows that it was meant.',
     fixes: 'None: the replay already applied it.',
   },
   {

@@ -153,7 +153,16 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     if (replay.noting) replay.note(() => msg`no effect: ${att.id} is gone`);
     return;
   }
-  if (isPhasedOut(att) && phasedOutSubject(replay, att, ev, msg`resolving its ${abilityWord(kw)}`)) return;
+  if (isPhasedOut(att)) {
+    // The ability resolves (113.7a) and attaches nothing: its source is treated as though it doesn't exist (702.26b).
+    replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} is phased out, and a phased-out permanent is treated as though it doesn't exist: nothing is attached and ${host.id} stays as it is. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep ${att.id} phased in until the ability resolves.`, {
+      rules: ['702.26b'],
+      related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
+      subjects: [att.id, host.id],
+    });
+    if (replay.noting) replay.note(() => msg`no effect: ${att.id} is phased out`);
+    return;
+  }
   if (att.attachedTo && replay.board.hostOf(att) === host) {
     replay.report('redundant-attach', ev.range, msg`${att.id} is already attached to ${host.id} as its ${abilityWord(kw)} resolves, so the ability does nothing: ${att.id} doesn't become attached again and gets no new timestamp. Remove this line and its activation, or target another ${kw === 'fortify' ? msg`land` : msg`creature`}.`, {
       rules: ['701.3c'],
@@ -165,8 +174,10 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   }
   const cant = attachProblem(att, host, false, kw === 'equip' && entry.planeswalker === true);
   if (cant) {
-    replay.report(cant.code ?? 'illegal-attachment', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} can't be attached to ${host.id}: ${cant.why}. It doesn't move: it ${stays}. Keep ${att.id} able to ${kw === 'fortify' ? msg`fortify` : msg`equip`} ${host.id} until the ability resolves, or remove the activation and this line.`, {
+    // The ability resolves and its attach does nothing (701.3b): a legal outcome, as when the source left.
+    replay.report(cant.code ?? 'source-left-before-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} can't be attached to ${host.id}: ${cant.why}. The attach does nothing: ${att.id} ${stays}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep ${att.id} able to ${kw === 'fortify' ? msg`fortify` : msg`equip`} ${host.id} until the ability resolves.`, {
       rules: [...cant.rules, '701.3b', ...(isFortification(att) ? [] : ['301.5b'])],
+      related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
       subjects: [att.id, host.id],
     });
     return;
