@@ -1884,7 +1884,10 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         let source: Name | undefined;
         if (cur.isWord('with')) {
           cur.next();
-          source = cur.name(msg`the card whose spell or ability attaches it`);
+          // `targeting with by alice`: the source is missing (`by` followed by a player is the clause, not a card named `by`).
+          const what = msg`the card after 'with' (the source: the card whose spell or ability attaches it)`;
+          if (cur.isWord('by') && cur.peek(1)?.type === 'word' && !cur.isWord('by', 1) && cur.peek(2) === undefined) cur.fail(what);
+          source = cur.name(what);
         }
         targeting = source ? { source, range: span(t.range, cur.last().range) } : { range: t.range };
       }

@@ -297,6 +297,19 @@ describe('parser', () => {
     assert.deepEqual(parse('card s "S": creature, controller bob, entered under alice, protection from red, protection from blue, enchant creature, enchant land').problems, []);
   });
 
+  it("asks for the source card after 'with'", () => {
+    const doc = parse('attach sw to lion targeting with by alice');
+    assert.deepEqual(
+      doc.problems.map((p) => [p.range.start.character, p.message]),
+      [[33, "Expected the card after 'with' (the source: the card whose spell or ability attaches it), found 'by'."]],
+    );
+    // A card named `by` is still a source when `by P` follows it.
+    const named = parse('attach sw to lion targeting with by by alice');
+    assert.deepEqual(named.problems, []);
+    const ev = named.statements[0] as Extract<EventNode, { kind: 'attach' }>;
+    assert.deepEqual([ev.targeting?.source?.text, ev.by?.text], ['by', 'alice']);
+  });
+
   it('never throws on arbitrary text', () => {
     const samples = ['', '\n\n', '   indented first', '#', '"', '— — —', 'card', 'card a', 'card a "', 'expect', 'expect no', 'game', ',,,', '---', 'equip a to', '\u2028x'];
     for (const s of samples) assert.doesNotThrow(() => parse(s), s);
