@@ -14,7 +14,7 @@ import { demoteHidingFixes } from '../fixes';
 import { includeFindings, includesBeforeEvents, resolveIncludes, type IncludedFile, type Includes } from './includes';
 import { sortFindings } from './order';
 import { applyExpectations } from './expected';
-import { msg, titledFix } from '../message';
+import { msg, relatedAt, titledFix } from '../message';
 
 export { sortFindings };
 
@@ -131,8 +131,16 @@ export function headerFindings(first: Statement | undefined, declarations: reado
       replay.report('syntax-error', g.game.range, msg`Unknown game '${g.game.text}': write \`game mtg\` or \`game riftbound\`.`);
     }
   }
+  let firstRules: Extract<Statement, { kind: 'rules' }> | undefined;
   for (const st of declarations) {
-    if (st.kind === 'rules' && st.version && game && !resolveVersion(game, st.version.text)) {
+    if (st.kind !== 'rules' || !st.version) continue;
+    // The first `rules` line says the version (header.ts); another one is read by no one.
+    if (firstRules) {
+      replay.report('syntax-error', st.range, msg`A scenario has one \`rules\` line: the first, \`rules ${firstRules.version!.text}\`, counts. Remove this one.`, { related: [relatedAt(firstRules.range, msg`the first \`rules\` line`)] });
+      continue;
+    }
+    firstRules = st;
+    if (game && !resolveVersion(game, st.version.text)) {
       const versions = knownVersions(game);
       const known = versions.map((v) => v.id).join(', ');
       replay.report('unknown-rules-version', st.version.range, msg`'${st.version.text}' is not a rules version the checker knows, so rule numbers are cited as in the newest rules. Write one of ${known}, or a date from ${versions[0].date} on (the version in force that day).`);

@@ -82,6 +82,8 @@ class Cursor {
   i = 0;
   /** What a statement parsed before a syntax error, kept so names still resolve. */
   partial: Statement | undefined;
+  /** Problems the statement goes on past (a repeated property): reported before a syntax error that ends it. */
+  problems: SyntaxProblem[] | undefined;
   constructor(
     readonly tokens: Token[],
     readonly line: LogicalLine,
@@ -280,7 +282,10 @@ export function parseStream(text: string, onStatement: (st: Statement, info: Doc
       let st: Statement | undefined;
       try {
         st = parseStatement(cur);
+        if (cur.problems) parseProblems.push(...cur.problems);
       } catch (e) {
+        // The problems it went on past come before the one that ended it.
+        if (cur.problems) parseProblems.push(...cur.problems);
         if (e instanceof SyntaxError_) {
           parseProblems.push({ message: e.message, text: e.text, range: e.range });
           st = cur.partial;
@@ -406,16 +411,64 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
     st.typeLine = parseTypeLine(cur);
     st.range = span(startRange, cur.last().range);
   }
+  // The single-valued properties written so far, by key (singleValued), and the tokens of each.
+  let written: Map<string, { from: number; to: number }> | undefined;
   while (!cur.atEnd()) {
     // Paladin en-Vec prints "protection from black and from red": a declaration lists each (the first is kept).
     const last = st.props[st.props.length - 1];
     if (last?.kind === 'protection' && cur.isWord('and') && cur.isWord('from', 1)) throw new SyntaxError_(msg`Write each protection as its own property: \`protection from ${last.quality.text}, protection from ${cur.peek(2)?.text ?? 'QUALITY'}\`.`, cur.peek()!.range);
     if (cur.peek()!.type !== 'comma') cur.fail(msg`',' before the next property`);
     cur.next();
-    st.props.push(parseProperty(cur));
+    const from = cur.i;
+    const p = parseProperty(cur);
     st.range = span(startRange, cur.last().range);
+    const key = singleValued(p);
+    if (key !== undefined) {
+      written ??= new Map();
+      const first = written.get(key);
+      if (first) {
+        // `owner alice, owner bob`: the first counts, and the replay never sees the second.
+        const firstText = cur.tokens.slice(first.from, first.to).map((t) => t.text).join(' ');
+        (cur.problems ??= []).push({ ...said(repeatedProperty(key, firstText)), range: p.range });
+        continue;
+      }
+      written.set(key, { from, to: cur.i });
+    }
+    st.props.push(p);
   }
   return st;
+}
+
+/**
+ * The key of a property a card has only one of (its owner, controller, the player it entered
+ * under, its zone, what it is attached to, its Might and Might bonus, what it can be attached
+ * only to), or undefined for one it may have several of (enchant, equip, protections, colors,
+ * keywords, grants) or that says the same thing again (a flag).
+ */
+export function singleValued(p: Property): string | undefined {
+  switch (p.kind) {
+    case 'owner':
+      return 'owner';
+    case 'controller':
+      return p.entered ? 'entered under' : 'controller';
+    case 'zone':
+      return 'zone';
+    case 'attached':
+      return 'attached to';
+    case 'might':
+    case 'might-bonus':
+      return p.kind;
+    case 'attach-only':
+      return 'can be attached only to';
+    default:
+      return undefined;
+  }
+}
+
+/** The syntax error of a single-valued property written again (`key` as singleValued names it; `first`: the first one, as written). */
+function repeatedProperty(key: string, first: string): Message {
+  if (key === 'zone') return msg`The card's zone is written twice in this declaration, and a card is in one zone: the first, \`${first}\`, counts. Remove this one.`;
+  return msg`\`${key}\` is written twice in this declaration, and a card has only one: the first, \`${first}\`, counts. Remove this one.`;
 }
 
 function parseTypeLine(cur: Cursor): TypeLine {
@@ -1570,6 +1623,9 @@ function buildCard(n: number): CardStmt | undefined {
     if (cardKind[k] !== K_COMMA || k + 1 === n) return undefined;
     const p = fastProperty(k + 1, n);
     if (!p) return undefined;
+    // A single-valued property written again is a syntax error: the line is parsed in full.
+    const key = singleValued(p);
+    if (key !== undefined && st.props.some((q) => singleValued(q) === key)) return undefined;
     st.props.push(p);
     k = cardNext;
   }
@@ -1828,7 +1884,10 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         let source: Name | undefined;
         if (cur.isWord('with')) {
           cur.next();
-          source = cur.name(msg`the card whose spell or ability attaches it`);
+          // `targeting with by alice`: the source is missing (`by` followed by a player is the clause, not a card named `by`).
+          const what = msg`the card after 'with' (the source: the card whose spell or ability attaches it)`;
+          if (cur.isWord('by') && cur.peek(1)?.type === 'word' && !cur.isWord('by', 1) && cur.peek(2) === undefined) cur.fail(what);
+          source = cur.name(what);
         }
         targeting = source ? { source, range: span(t.range, cur.last().range) } : { range: t.range };
       }

@@ -360,6 +360,13 @@ export function scenarioSpecArb(game?: GameId): fc.Arbitrary<ScenarioSpec> {
   return arb;
 }
 
+/** What a card has only one of (its zone, owner, Might...), for a property as the generators write it (the parser's singleValued). */
+function singleValuedKey(prop: string): string | undefined {
+  if (prop.startsWith('in ') || prop.startsWith('at ')) return 'zone';
+  for (const k of ['owner ', 'controller ', 'entered under ', 'attached to ', 'might ', 'might-bonus ', 'can be attached only to ']) if (prop.startsWith(k)) return k;
+  return undefined;
+}
+
 export function renderScenario(s: ScenarioSpec): string {
   const cards = s.cardIds.slice(0, s.cards.length);
   const players = s.players;
@@ -376,6 +383,16 @@ export function renderScenario(s: ScenarioSpec): string {
     if (c.controller) props.push(r(c.controller));
     props.push(...c.kind.props.map(r), ...c.extra.map(r));
     if (c.attached) props.push(r(c.attached));
+    // A property a card has only one of, written twice, is a syntax error: most cards keep the first only.
+    if (c.id % 8 !== 0) {
+      const seen = new Set<string>();
+      for (let k = 0; k < props.length; k++) {
+        const key = singleValuedKey(props[k]);
+        if (key === undefined) continue;
+        if (seen.has(key)) props.splice(k--, 1);
+        else seen.add(key);
+      }
+    }
     const typeLine = c.kind.types + (c.kind.subtypes ? ` ${c.dash} ${c.kind.subtypes}` : '');
     const head = `card ${cards[i]} "${c.name}"${typeLine ? `: ${typeLine}` : ''}`;
     if (c.wrap && props.length > 1) {

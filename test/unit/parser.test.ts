@@ -263,6 +263,53 @@ describe('parser', () => {
     );
   });
 
+  it('keeps the first of a property a card has only one of, and reports the second where it is written', () => {
+    const line = 'card s "Sword": artifact — Equipment, owner alice, owner bob, in hand, attached to lion, in graveyard, attached to bear, flying';
+    for (const fastPath of [true, false]) {
+      const doc = parse(line, { fastPath });
+      const card = doc.statements[0] as CardStmt;
+      assert.deepEqual(
+        card.props.map((p) => p.kind),
+        ['owner', 'zone', 'attached', 'keyword-ability'],
+        'the properties after a repeated one are read too',
+      );
+      const owner = card.props[0];
+      assert.equal(owner.kind === 'owner' && owner.player.text, 'alice');
+      const at = (s: string) => ({ start: { line: 0, character: line.indexOf(s) }, end: { line: 0, character: line.indexOf(s) + s.length } });
+      assert.deepEqual(
+        doc.problems.map((p) => [p.range, p.message]),
+        [
+          [at('owner bob'), '`owner` is written twice in this declaration, and a card has only one: the first, `owner alice`, counts. Remove this one.'],
+          [at('in graveyard'), "The card's zone is written twice in this declaration, and a card is in one zone: the first, `in hand`, counts. Remove this one."],
+          [at('attached to bear'), '`attached to` is written twice in this declaration, and a card has only one: the first, `attached to lion`, counts. Remove this one.'],
+        ],
+      );
+      assert.equal(card.range.end.character, line.length, 'the statement spans the whole line');
+    }
+    // A line the fast path reads (common properties only) goes to the full parser at the repeat.
+    const common = 'card s "Sword": artifact, owner alice, in hand, owner bob';
+    assert.deepEqual(parse(common), parse(common, { fastPath: false }));
+    assert.equal(parse(common).problems.length, 1);
+    // Before a syntax error that ends the statement, in order.
+    const bad = parse('card s "Sword": artifact, owner alice, owner bob, frob');
+    assert.deepEqual(bad.problems.map((p) => p.message.slice(0, 7)), ['`owner`', 'Unknown']);
+    // `controller` and `entered under` are two properties; those a card may have several of add up.
+    assert.deepEqual(parse('card s "S": creature, controller bob, entered under alice, protection from red, protection from blue, enchant creature, enchant land').problems, []);
+  });
+
+  it("asks for the source card after 'with'", () => {
+    const doc = parse('attach sw to lion targeting with by alice');
+    assert.deepEqual(
+      doc.problems.map((p) => [p.range.start.character, p.message]),
+      [[33, "Expected the card after 'with' (the source: the card whose spell or ability attaches it), found 'by'."]],
+    );
+    // A card named `by` is still a source when `by P` follows it.
+    const named = parse('attach sw to lion targeting with by by alice');
+    assert.deepEqual(named.problems, []);
+    const ev = named.statements[0] as Extract<EventNode, { kind: 'attach' }>;
+    assert.deepEqual([ev.targeting?.source?.text, ev.by?.text], ['by', 'alice']);
+  });
+
   it('never throws on arbitrary text', () => {
     const samples = ['', '\n\n', '   indented first', '#', '"', '— — —', 'card', 'card a', 'card a "', 'expect', 'expect no', 'game', ',,,', '---', 'equip a to', '\u2028x'];
     for (const s of samples) assert.doesNotThrow(() => parse(s), s);

@@ -497,20 +497,38 @@ function mtgAbilities(replay: Replay, node: AbilityNode, keep: GrantKeep | undef
 function typeWordsRead(replay: Replay, node: Extract<AbilityNode, { kind: 'types' }>): boolean {
   let read = true;
   const check = (words: readonly Word[], colors: boolean) => {
-    for (const w of words) {
+    for (let k = 0; k < words.length; k++) {
+      const w = words[k];
       const color = w.text === 'colorless' || colorBit(w.text) !== 0;
       if (color && !colors) {
         replay.report('syntax-error', w.range, msg`An object doesn't lose a color: an effect gives it new colors, which replace the old ones (105.3). Write the colors it is after \`is\`.`, { rules: ['105.3'] });
         read = false;
-      } else if (!color && !MTG_SUPERTYPES.includes(w.text) && !MTG_CARD_TYPES.includes(w.text) && !/^\p{Lu}/u.test(w.text)) {
-        unknownWord(replay, w, msg`card type, subtype or color`, [...MTG_CARD_TYPES, ...MTG_COLORS]);
+      } else if (!color && !isTypeWord(w.text)) {
+        unreadTypeWords(replay, words, k, msg`the grant changes no type.`);
         read = false;
+        return;
       }
     }
   };
   check(node.isnt, false);
   check(node.is, true);
   return !colorlessWithColors(replay, node.is) && read;
+}
+
+/** A card type, a supertype or a capitalized subtype (205.1): a word a type change reads besides colors. */
+export function isTypeWord(w: string): boolean {
+  return MTG_SUPERTYPES.includes(w) || MTG_CARD_TYPES.includes(w) || /^\p{Lu}/u.test(w);
+}
+
+/**
+ * Word k of a type change (a grant's `is` or `isn't`, `becomes`, `loses`) is none of its words
+ * (`that's` in `is an Elemental creature that's still a land`): the checker can't read the clause
+ * from there, one syntax error for the rest of it (not one per word), saying what is not applied.
+ */
+export function unreadTypeWords(replay: Replay, words: readonly Word[], k: number, consequence: Message): void {
+  const rest = words.slice(k).map((w) => w.text).join(' ');
+  const range = { start: words[k].range.start, end: words[words.length - 1].range.end };
+  replay.report('syntax-error', range, msg`'${words[k].text}' is not a card type, a supertype, a subtype (capitalized: Forest, Equipment, ...) or a color, so the checker can't read \`${rest}\`: ${consequence}`);
 }
 
 /** Is `colorless` written beside a color (105.3: a colorless object has none)? Reported once. */

@@ -8,9 +8,8 @@ import { giveControl, type Held } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { colorlessWithColors, describe, readableFilter, readableQuality } from './characteristics';
-import { MTG_CARD_TYPES, MTG_COLORS, MTG_SUPERTYPES, mtgSubtypeFits, mtgSubtypeSet } from '../../parser/keywords';
-import { unknownWord } from '../../engine/words';
+import { colorlessWithColors, describe, readableFilter, readableQuality, unreadTypeWords } from './characteristics';
+import { MTG_CARD_TYPES, MTG_SUPERTYPES, mtgSubtypeFits, mtgSubtypeSet } from '../../parser/keywords';
 import { protectionKeep, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
@@ -55,7 +54,8 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
     return;
   }
   let colors: string[] | undefined;
-  for (const w of words) {
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k];
     if (w.text === 'colorless' || colorBit(w.text) !== 0) {
       if (!add) {
         replay.report('syntax-error', w.range, msg`An object doesn't lose a color: an effect gives it new colors, which replace the old ones (105.3). Write the colors it becomes, \`becomes ${card.id} white\` or \`becomes ${card.id} colorless\`.`, { rules: ['105.3'] });
@@ -66,8 +66,12 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
       continue;
     }
     const key = MTG_SUPERTYPES.includes(w.text) ? 'supertypes' : MTG_CARD_TYPES.includes(w.text) ? 'types' : /^\p{Lu}/u.test(w.text) ? 'subtypes' : undefined;
-    if (!key) unknownWord(replay, w, msg`card type, subtype or color`, [...MTG_CARD_TYPES, ...MTG_COLORS]);
-    else changes.push({ key, word: w.text });
+    if (!key) {
+      // `becomes lion isa nonlegendary`: one error for what can't be read, and no half of the change.
+      unreadTypeWords(replay, words, k, msg`the event changes nothing.`);
+      return;
+    }
+    changes.push({ key, word: w.text });
   }
   if (colorlessWithColors(replay, words)) return;
   if (inAddition && !colors) {
