@@ -817,12 +817,16 @@ export class Replay {
    * that file's cards that name none (soleOwner).
    */
   private declareOne(c: CardObj, players: readonly Statement[], included: { owner: string | undefined } | undefined): void {
+    // `controller P` and `entered under Q` in either order: P controls it, and it entered under Q's control.
+    let entered: string | undefined;
     for (const p of c.decl.props) {
       if (p.kind === 'owner') c.owner = this.player(p.player)?.id;
-      else if (p.kind === 'controller') {
-        c.controller = this.player(p.player)?.id;
-        if (p.entered) c.enteredUnder = c.controller;
-      }
+      else if (p.kind === 'controller' && p.entered) entered = this.player(p.player)?.id;
+      else if (p.kind === 'controller') c.controller = this.player(p.player)?.id;
+    }
+    if (entered !== undefined) {
+      c.enteredUnder = entered;
+      c.controller ??= entered;
     }
     if (!c.owner && included) {
       // Whether it needs an owner is its own file's finding (checked there alone).
