@@ -70,6 +70,10 @@ export function swapEvent(replay: Replay, ev: Extract<EventNode, { kind: 'swap' 
   const x = replay.card(ev.subject);
   const y = replay.card(ev.other);
   if (!x || !y) return;
+  if (x === y) {
+    replay.report('impossible-event', ev.range, msg`\`swap\` names ${x.id} twice, and aura swap trades an Aura on the battlefield with another Aura card in its controller's hand, so nothing happens. Name the Aura card in the hand as the second card, or remove the line.`, { rules: ['702.65a'], subjects: [x.id] });
+    return;
+  }
   if (isPhasedOut(x) && phasedOutSubject(replay, x, ev, msg`its aura swap ability`, ['702.65a'])) return;
   const fail = (why: Message, rules: string[], todo: Message) => {
     replay.report('impossible-event', ev.range, msg`${why}, so the aura swap has no effect: ${x.id} stays ${x.zone === 'battlefield' ? msg`where it is` : inZone(x.zone)} and ${y.id} stays ${y.zone === 'outside' ? msg`in no zone` : inZone(y.zone)}. ${todo}`, { rules: ['702.65b', ...rules], subjects: [x.id, y.id] });

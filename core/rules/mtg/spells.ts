@@ -311,8 +311,15 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
     return;
   }
   if (spell.zone !== 'stack') {
-    const first = spell.types.has('land') ? msg`A land is never cast: write \`move ${spell.id} to battlefield\` for it played` : msg`Cast it first (\`cast ${spell.id}${isAura(spell) || spell.bestow ? ' targeting ...' : ''}\`)`;
-    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack (it is ${inZone(spell.zone)}), so it can't resolve: only the object on top of the stack resolves. ${first}, or remove the line.`, { rules: ['608.1'], subjects: [spell.id] });
+    // The line to write, as scenario text (not translated).
+    const cast = `cast ${spell.id}${isAura(spell) || spell.bestow ? ' targeting ...' : ''}`;
+    // A permanent is not cast again (601.2a): the cast that would have put it on the stack comes from another zone.
+    const first = spell.types.has('land')
+      ? msg`A land is never cast: write \`move ${spell.id} to battlefield\` for it played`
+      : spell.zone === 'battlefield'
+        ? msg`It is already a permanent, and a permanent is not cast again: if it was cast, declare it \`in hand\` and write \`${cast}\` before this line`
+        : msg`Cast it first (\`${cast}\`)`;
+    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack (it is ${inZone(spell.zone)}), so it can't resolve: only the object on top of the stack resolves. ${first}, or remove the line.`, { rules: spell.zone === 'battlefield' && !spell.types.has('land') ? ['608.1', '601.2a'] : ['608.1'], subjects: [spell.id] });
     return;
   }
   // 405.5, 608.1: only the top object resolves (a spell declared on the stack is below all the others).
