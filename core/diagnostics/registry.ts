@@ -159,14 +159,15 @@ const entries: CodeInfo[] = [
     title: 'Countered by ward',
     rules: { mtg: ['702.21a'], riftbound: [] },
     doc:
-      'An Aura spell targets a permanent with ward that one of its caster\'s opponents controls. Ward triggers ' +
-      '(702.21a) and counters the spell unless the caster pays the ward cost; the scenario does not record the ' +
-      'payment, so the replay counters it: the spell goes from the stack to its owner\'s graveyard (701.6a) and ' +
-      'never resolves. Information, not an error: not paying is a legal outcome, and a later line that needs the ' +
-      'spell on the stack (`resolve X`) is reported where it goes wrong. If the cost was paid, write `paying ward` ' +
-      'at the end of the cast line (`cast X targeting T paying ward`); if the counter is meant, an ' +
-      '`expect X in graveyard` line after it says so. Equip and fortify never trigger ward: they target only ' +
-      'permanents their activator controls.',
+      'An Aura spell, or an effect that attaches and targets (`attach X to H targeting`), targets a permanent with ' +
+      'ward that one of its controller\'s opponents controls. Ward triggers (702.21a) and counters the spell or ' +
+      'ability unless its controller pays the ward cost; the scenario does not record the payment, so the replay ' +
+      'counters it (701.6a): an Aura spell goes from the stack to its owner\'s graveyard and never resolves, and an ' +
+      'effect that attaches attaches nothing. Information, not an error: not paying is a legal outcome, and a later ' +
+      'line that needs the spell on the stack (`resolve X`) is reported where it goes wrong. If the cost was paid, ' +
+      'write `paying ward` at the end of the line (`cast X targeting T paying ward`, `attach X to H targeting ' +
+      'paying ward`); if the counter is meant, an `expect` line after it says so. Equip and fortify never trigger ' +
+      'ward: they target only permanents their activator controls.',
     fixes: 'None: whether the cost was paid is the scenario\'s to say.',
   },
   {

@@ -227,7 +227,7 @@ export type AbilityWord = 'all' | 'enchant' | 'equip' | 'reconfigure' | 'protect
 /** The verbs, after sugar is kept as written (the replay reads `verb`). */
 export type EventNode =
   /** `targeting [with S]` (MTG, `attach` only): an effect of a spell or ability (of S) that targets both the attachment and the host. */
-  | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; targeting?: { source?: Name; range: Range }; verbRange: Range; range: Range }
+  | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; targeting?: { source?: Name; range: Range }; payingWard?: Range; verbRange: Range; range: Range }
   /**
    * `cast X targeting T`, or `cast X` for a spell that targets nothing (a creature, an Equipment; a
    * `bestow` card cast as a creature). `paying ward`: the caster paid the ward cost of the target

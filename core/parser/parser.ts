@@ -1891,9 +1891,18 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         }
         targeting = source ? { source, range: span(t.range, cur.last().range) } : { range: t.range };
       }
-      const by = parseBy(cur);
+      let by = parseBy(cur);
+      // `paying ward` (702.21a), before or after `by P`: the effect's controller paid a target's ward cost.
+      let payingWard: Range | undefined;
+      if (cur.isWord('paying')) {
+        const paying = cur.next()!;
+        if (!targeting) throw new SyntaxError_(msg`\`paying ward\` goes with an effect that targets (\`attach X to H targeting ... paying ward\`): ${verb === 'attach' ? msg`this attach targets nothing, so no ward triggers` : msg`equip and fortify abilities target only what their activator controls, so no ward triggers`}. Remove it.`, paying.range);
+        cur.expectWord('ward');
+        payingWard = span(paying.range, cur.last().range);
+        by ??= parseBy(cur);
+      }
       cur.end();
-      return event(verbTok, cur, targeting ? { kind: 'attach', verb, subject, host, by, targeting } : { kind: 'attach', verb, subject, host, by });
+      return event(verbTok, cur, targeting ? { kind: 'attach', verb, subject, host, by, targeting, payingWard } : { kind: 'attach', verb, subject, host, by });
     }
     case 'cast': {
       const subject = cur.name(msg`the spell to cast`);
