@@ -180,7 +180,7 @@ const rbKind: fc.Arbitrary<Kind> = fc.oneof(
     arbitrary: kindOf(
       fc.constantFrom('gear', 'gear', 'gear unit'),
       fc.constantFrom('Equipment', 'Equipment', ''),
-      fc.array(fc.oneof(fc.constant('equip'), fc.integer({ min: -3, max: 5 }).map((n) => `might-bonus ${n}`)), { maxLength: 2 }),
+      fc.array(fc.oneof(fc.constant('equip'), fc.constant('Quick-Draw'), fc.integer({ min: -3, max: 5 }).map((n) => `might-bonus ${n}`)), { maxLength: 2 }),
     ),
   },
   { weight: 1, arbitrary: kindOf(fc.constantFrom('spell', 'rune', 'battlefield', 'legend', 'token', 'spell', 'creature', ''), fc.constantFrom('', 'Equipment'), fc.constant([])) },
@@ -258,7 +258,7 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 6, arbitrary: fc.tuple(fc.constantFrom('attach', 'equip', 'equip', mtg ? 'fortify' : 'equip'), CX, HX, by).map(([v, x, h, b]) => `${v} ${x} to ${h}${b}`) },
     // An effect that attaches and targets (MTG only: the Riftbound syntax error is a fixture's).
-    ...(mtg ? [{ weight: 1, arbitrary: fc.tuple(CX, HX, fc.option(CX, { nil: undefined }), by).map(([x, h, s, b]) => `attach ${x} to ${h} targeting${s ? ` with ${s}` : ''}${b}`) }] : []),
+    ...(mtg ? [{ weight: 1, arbitrary: fc.tuple(CX, HX, fc.option(CX, { nil: undefined }), by, fc.boolean()).map(([x, h, s, b, w]) => `attach ${x} to ${h} targeting${s ? ` with ${s}` : ''}${b}${w ? ' paying ward' : ''}`) }] : []),
     { weight: mtg ? 3 : 1, arbitrary: fc.tuple(CX, HX, by).map(([x, h, b]) => `cast ${x} targeting ${h}${b}`) },
     { weight: mtg ? 3 : 1, arbitrary: CX.map((x) => `resolve ${x}`) },
     {
