@@ -180,7 +180,7 @@ const rbKind: fc.Arbitrary<Kind> = fc.oneof(
     arbitrary: kindOf(
       fc.constantFrom('gear', 'gear', 'gear unit'),
       fc.constantFrom('Equipment', 'Equipment', ''),
-      fc.array(fc.oneof(fc.constant('equip'), fc.constant('Quick-Draw'), fc.integer({ min: -3, max: 5 }).map((n) => `might-bonus ${n}`)), { maxLength: 2 }),
+      fc.array(fc.oneof(fc.constant('equip'), fc.integer({ min: -3, max: 5 }).map((n) => `might-bonus ${n}`)), { maxLength: 2 }),
     ),
   },
   { weight: 1, arbitrary: kindOf(fc.constantFrom('spell', 'rune', 'battlefield', 'legend', 'token', 'spell', 'creature', ''), fc.constantFrom('', 'Equipment'), fc.constant([])) },
