@@ -268,6 +268,14 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       }
       if (n === 1) return words(['to']);
       if (n === 2) return hostWant(state, head, card(args[0]), line);
+      // MTG `attach X to H targeting [with S] [by P] [paying ward]`: an effect that targets both.
+      if (head === 'attach' && game === 'mtg') {
+        if (last === 'paying') return words(['ward']);
+        if (last === 'with') return { kind: 'cards', rank: () => 0 };
+        if (!args.includes('targeting')) return n === 3 ? words(['targeting', 'by']) : NONE;
+        const rest = [...(last === 'targeting' ? ['with'] : []), ...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : ['paying ward'])];
+        return rest.length ? words(rest) : NONE;
+      }
       return byAt(3);
     }
     case 'cast': {

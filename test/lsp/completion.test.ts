@@ -123,6 +123,12 @@ describe('LSP completion', () => {
     assert.deepEqual(cast.sort(), ['by', 'paying ward']);
     const after = (await complete(scenario('move pacifism to hand', 'cast pacifism targeting lion paying ward '), 9)).map((i) => i.label);
     assert.deepEqual(after, ['by']);
+    // An effect that attaches and targets (Aura Finesse): `targeting`, then its source, its controller and `paying ward`.
+    assert.deepEqual((await complete(scenario('attach pacifism to lion '), 8)).map((i) => i.label).sort(), ['by', 'targeting']);
+    assert.deepEqual((await complete(scenario('attach pacifism to lion targeting '), 8)).map((i) => i.label).sort(), ['by', 'paying ward', 'with']);
+    assert.ok((await complete(scenario('attach pacifism to lion targeting with '), 8)).map((i) => i.label).includes('splitter'));
+    assert.deepEqual((await complete(scenario('attach pacifism to lion targeting with splitter by alice '), 8)).map((i) => i.label), ['paying ward']);
+    assert.deepEqual((await complete(scenario('attach pacifism to lion targeting paying '), 8)).map((i) => i.label), ['ward']);
   });
 
   it("a cast with no target, and `players can't cast ... spells`, `you may cast ... spells from the top of your library` and `on top` in a card line", async () => {
