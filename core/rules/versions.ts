@@ -84,9 +84,22 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-03-30', now: '718.5.f', old: '718.8.a' },
     { since: '2026-03-30', now: '718.5.g', old: '718.8.b' },
     { since: '2026-03-30', now: '110', old: '109' },
+    // v1.2 numbered a card's name, category and Might Bonus (131-136) and a unit's Might (142) one lower.
+    { since: '2026-03-30', now: '132.1', old: '131.1' },
+    { since: '2026-03-30', now: '133.1', old: '132.1' },
+    { since: '2026-03-30', now: '137.1', old: '136.1' },
+    { since: '2026-03-30', now: '143.2', old: '142.2' },
+    // v1.2's Ending Phase: the End of Turn Cleanup (317.2), then the Expiration Step (317.3.a: "this turn" effects expire).
+    { since: '2026-03-30', now: '317.2.c', old: '317.3.a' },
+    // v1.3 added "after a Pending Item is added to the Chain" (319.3) to the times of a cleanup: the later ones moved up.
+    { since: '2026-03-30', now: '319.4', old: '319.3' },
+    { since: '2026-03-30', now: '319.5', old: '319.4' },
+    { since: '2026-03-30', now: '319.6', old: '319.5' },
+    { since: '2026-03-30', now: '319.7', old: '319.6' },
+    { since: '2026-03-30', now: '319.8', old: '319.7' },
     { since: '2026-03-30', now: '450', old: '433' },
   ],
-  introduced: table({ '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16', '136.2.d': '2026-07-16' }),
+  introduced: table({ '319.3': '2026-03-30', '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16', '136.2.d': '2026-07-16' }),
 };
 
 const GAMES: Record<Game, GameVersions> = { mtg: MTG, riftbound: RIFTBOUND };

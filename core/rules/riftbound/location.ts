@@ -173,10 +173,11 @@ function recallHome(replay: Replay, card: CardObj): void {
  */
 export function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cleanup' }>): void {
   // Elsewhere than the Ending Phase, a `cleanup` line is the one that followed the last event (and a
-  // part of a group has none of its own, 321): it was made after that event (cleanupAfter).
+  // part of a group has none of its own, 321): it was made after that event (cleanupAfter). Before any
+  // event, it is a cleanup of the declared board, made after the line (Ruleset.settle).
   const turn = replay.board.turn;
   if (turn?.step !== 'end') {
-    if (replay.noting) replay.note(() => msg`the cleanup that followed the last event`);
+    if (replay.noting && replay.events > 1) replay.note(() => msg`the cleanup that followed the last event`);
     return;
   }
   // In the Ending Phase this is the Ending Special Cleanup, whose step 2d ends the `this turn` effects
@@ -191,7 +192,8 @@ export function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cle
  * consequence line, it changes nothing and the recalls still owed may be written after it (Ruleset.records).
  */
 export function recordsCleanup(replay: Replay, ev: EventNode): boolean {
-  if (ev.kind !== 'cleanup' || replay.board.turn?.step === 'end') return false;
+  // The first event has no event before it to record the cleanup of: it is the declared board's own.
+  if (ev.kind !== 'cleanup' || replay.board.turn?.step === 'end' || replay.events <= 1) return false;
   cleanupEvent(replay, ev);
   return true;
 }
@@ -222,7 +224,7 @@ function cleanupRecalls(replay: Replay, cause: EventNode, rules: readonly string
  * obligation of `cause`, citing `rules` first. Whether it was recalled.
  */
 function recallIfOwed(replay: Replay, c: CardObj, cause: EventNode, rules: readonly string[]): boolean {
-  if (!owesRecall(c)) return false;
+  if (!owesRecall(replay, c)) return false;
   const at = whereText(c);
   const gear = c.zone === 'battlefield';
   recallHome(replay, c);
@@ -237,11 +239,15 @@ function recallIfOwed(replay: Replay, c: CardObj, cause: EventNode, rules: reado
   return true;
 }
 
-/** Does cleanup step 5 (323.7) recall this card: unattached non-unit gear at a battlefield, or an unattached card in a base other than its controller's? */
-function owesRecall(c: CardObj): boolean {
+/**
+ * Does cleanup step 5 (323.7) recall this card: unattached non-unit gear at a battlefield, or an
+ * unattached card in a base other than its controller's? Before v1.3, the step recalled only gear at
+ * battlefields (v1.2's 322.7).
+ */
+function owesRecall(replay: Replay, c: CardObj): boolean {
   if (c.attachedTo || !c.controller) return false;
   if (c.zone === 'battlefield') return isGear(c) && !isUnit(c);
-  return c.zone === 'base' && c.place !== undefined && c.place !== c.controller;
+  return c.zone === 'base' && c.place !== undefined && c.place !== c.controller && !(replay.version && replay.version.date < '2026-03-30');
 }
 
 /**
@@ -267,15 +273,20 @@ export function cleanupAfter(replay: Replay, cause: EventNode): void {
   let rules: string[] | undefined;
   for (let i = 0; i < cards.length; i++) {
     const c = cards[i];
-    if (!owesRecall(c)) continue;
-    rules ??= [cleanupRuleOf(cause, crossed)];
+    if (!owesRecall(replay, c)) continue;
+    if (!rules) {
+      const at = cleanupRuleOf(cause, crossed);
+      rules = at ? [at] : [];
+    }
     if (recallIfOwed(replay, c, cause, rules)) n++;
   }
   if (n && replay.noting) replay.note(() => msg`${n} recalled in the cleanup that follows`);
 }
 
 /** Which of the times of 319 the cleanup after `ev` is made at; `crossed`: a card of it entered or left the board. */
-function cleanupRuleOf(ev: EventNode, crossed: boolean): string {
+function cleanupRuleOf(ev: EventNode, crossed: boolean): string | undefined {
+  // A `cleanup` line before any event: the cleanup itself, with no time of 319 to cite.
+  if (ev.kind === 'cleanup') return undefined;
   if (ev.kind === 'together') return '319.5';
   if (crossed || ev.kind === 'enter') return '319.6';
   if (ev.kind === 'move') return '319.8';

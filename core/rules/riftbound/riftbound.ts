@@ -82,9 +82,9 @@ export const riftbound: Ruleset = {
       return;
     }
     // A `turn` line makes its own (319.2: location.ts, cleanupOfTransition), and so does the Ending
-    // Phase's `cleanup` (317.2.a).
+    // Phase's `cleanup` (317.2.a); a `cleanup` line elsewhere is replayed here only before any other event.
     const kind = cause.kind;
-    if (kind !== 'turn' && kind !== 'cleanup') cleanupAfter(replay, cause);
+    if (kind !== 'turn' && (kind !== 'cleanup' || replay.board.turn?.step !== 'end')) cleanupAfter(replay, cause);
   },
 
   records: recordsCleanup,
