@@ -164,6 +164,12 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   const card = replay.card(ev.subject);
   if (!card) return;
   if (notThisTurn(replay, ev.duration, `${ev.verb} ${card.id} ${ev.words.map((w) => w.text).join(' ')} this turn`)) return;
+  // A card type is one of Riftbound's, lowercase (a declaration's type line reads them so); a tag is capitalized.
+  const unknown = ev.words.find((w) => !RIFTBOUND_CARD_TYPES.includes(w.text) && !/^\p{Lu}/u.test(w.text));
+  if (unknown) {
+    replay.report('syntax-error', unknown.range, msg`Unknown Riftbound card type '${unknown.text}'. Card types: ${RIFTBOUND_CARD_TYPES.join(', ')}; a tag is capitalized (\`Equipment\`). The event changes nothing.`);
+    return;
+  }
   const add = ev.verb === 'becomes';
   const words = ev.words.map((w) => w.text);
   change(replay.board, card, ev.duration ? 'turn' : 'good', (_, x) => {
