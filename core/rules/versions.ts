@@ -69,6 +69,8 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-03-30', now: '150.2', old: '148.2' },
     { since: '2026-03-30', now: '435', old: '422' },
     { since: '2026-03-30', now: '818', old: '744' },
+    // The keyword rules: v1.2's 727 (after its heading 726), v1.3's 801.
+    { since: '2026-03-30', now: '801', old: '727' },
     { since: '2026-03-30', now: '819', old: '745' },
     { since: '2026-03-30', now: '135.4', old: '134.4' },
     { since: '2026-03-30', now: '136.2', old: '135.2' },

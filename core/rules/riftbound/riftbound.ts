@@ -60,8 +60,8 @@ export const riftbound: Ruleset = {
         replay.report('impossible-event', ev.verbRange, msg`\`exchange\` is not a Riftbound action: Riftbound's rules have no exchange of control. Write each player's gain of control as its own \`control X P\` line, or remove the line.`);
         return;
       case 'abilities':
-        // v1.3 has no effect that takes an ability away: text is only made Inactive (135.4, 721).
-        replay.report('impossible-event', ev.verbRange, msg`\`${ev.verb} ${ev.subject.text} ${ev.ability === 'all' ? 'all abilities' : ev.ability}\` is not a Riftbound action: the Riftbound rules have no effect that takes a card's abilities away; a card's text is only ever Inactive, as an attached card's printed Rules Text is. Remove the line.`, { rules: ['135.4'] });
+        // A Riftbound effect may take a keyword away (801.3.b: `loses X Shield`, text.ts); the checker reads no other loss.
+        replay.report('impossible-event', ev.verbRange, msg`\`${ev.verb} ${ev.subject.text} ${ev.ability === 'all' ? 'all abilities' : ev.ability}\` is not read in a Riftbound scenario: an effect that takes something away is written as the keywords it removes (\`loses ${ev.subject.text} Shield\`, 801.3.b). Remove the line, or write those keywords.`, { rules: ['801.3.b'] });
         return;
       default:
         // `resolve X equip`: an Equip on the chain; a spell's resolution is not written in Riftbound scenarios.

@@ -16,6 +16,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '133.1': { title: 'Categories', text: "A card's categories (its card type, such as unit or gear, and its sub-categories) come from what is printed on it and decide how it behaves in play." },
   '137.1': { title: 'Might Bonus is printed', text: 'Some cards print a Might Bonus (a plus and a number) in a lower corner.' },
   '143.2': { title: 'Might', text: "A unit's Might is its combat number, printed on the card; it decides what the unit contributes to combat." },
+  '801.3.b': { title: 'Keywords taken away', text: 'An effect may take a keyword away from a game object, for as long as the effect says, or else for as long as the object stays on the board or in the zone it is in.' },
   '135.4': { title: 'Attached cards lose their printed text', text: "While a card is attached to another card, its own printed Rules Text is inactive (text granted to it still works)." },
   '136.2': { title: 'Effect Text', text: 'Effect Text works only while its card is attached; it is added to the Top-Most card it is attached to.' },
   '137.3': { title: 'Might Bonus', text: "An attached card's Might Bonus changes the Might of the card it is attached to, only while attached; it is ignored if that card has no Might." },
@@ -61,15 +62,12 @@ export function effMight(replay: Replay, c: CardObj): number | undefined {
 
 /**
  * `equipped unit has Assault and Shield`: keywords in a gear's Effect Text, which are the unit's while
- * the gear is attached to it (136.2, 718.3). Riftbound's rules take no ability away and have no
- * protection, hexproof, shroud or ward, and text within text is MTG's (613.7a): each is reported.
+ * the gear is attached to it (136.2, 718.3); `equipped unit loses Shield` takes one away (801.3.b:
+ * "other effects may remove Keywords"). Riftbound's rules have no protection, hexproof, shroud or
+ * ward, and text within text is MTG's (613.7a): each is reported.
  */
 export function riftboundGrant(replay: Replay, node: GrantNode): Grant | undefined {
   if (node.keep) replay.report('syntax-error', node.keep.range, msg`Riftbound's rules have no protection, so nothing is spared from one: remove \`not removing ...\`.`);
-  if (node.verb === 'loses') {
-    replay.report('syntax-error', node.range, msg`\`${node.who.text} loses\` is not Riftbound text: the Riftbound rules have no effect that takes a card's abilities away (text is only ever Inactive, 135.4). Write \`${node.who.text} has ...\` for the keywords its Effect Text gives.`);
-    return undefined;
-  }
   const abilities: Ability[] = [];
   for (const a of node.abilities) {
     if (a.kind === 'keyword') {
@@ -80,21 +78,17 @@ export function riftboundGrant(replay: Replay, node: GrantNode): Grant | undefin
     else if (a.kind === 'cant') replay.report('syntax-error', a.range, msg`A Riftbound gear's Effect Text gives its unit keywords here; \`can't be ...\` is not read in a Riftbound scenario. Remove it.`);
     else replay.report('syntax-error', a.range, a.kind === 'grant' ? msg`A quoted ability is not Riftbound text: a Riftbound gear's Effect Text gives its unit keywords. Write them without quotes.` : msg`Riftbound's rules have no protection, hexproof, shroud or ward: a Riftbound gear's Effect Text gives its unit keywords (${RIFTBOUND_KEYWORDS.slice(0, 4).join(', ')}, ...).`);
   }
-  return abilities.length ? { who: node.who.text, verb: 'has', abilities } : undefined;
+  return abilities.length ? { who: node.who.text, verb: node.verb === 'loses' ? 'loses' : 'has', abilities } : undefined;
 }
 
-/** `gains X Shield`: an effect gives a card a keyword (it ends when the card leaves the board, 110). Riftbound takes none away (135.4). */
+/** `gains X Shield`, `loses X Shield`: an effect gives a card a keyword or takes one away (801.3.a, 801.3.b; it ends when the card leaves the board, 124). */
 export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kind: 'keyword-ability' }>): void {
   const card = replay.card(ev.subject);
   if (!card) return;
   const name = keywordOfGame(replay, ev.name);
   if (!name) return;
-  if (ev.verb === 'loses') {
-    replay.report('impossible-event', ev.verbRange, msg`\`loses ${card.id} ${name}\` is not a Riftbound action: the Riftbound rules have no effect that takes a card's abilities away; a card's text is only ever Inactive, as an attached card's printed Rules Text is. Remove the line.`, { rules: ['135.4'] });
-    return;
-  }
   // `gains X Assault this turn`: it expires in the Ending Phase (317.2.c).
-  if (notThisTurn(replay, ev.duration, `gains ${card.id} ${name} this turn`)) return;
-  changeKeyword(replay.board, card, 'gains', name, ev.duration ? 'turn' : 'good');
-  if (replay.noting) replay.note(() => msg`${card.id} gains ${name}`);
+  if (notThisTurn(replay, ev.duration, `${ev.verb} ${card.id} ${name} this turn`)) return;
+  changeKeyword(replay.board, card, ev.verb, name, ev.duration ? 'turn' : 'good');
+  if (replay.noting) replay.note(() => (ev.verb === 'loses' ? msg`${card.id} loses ${name}` : msg`${card.id} gains ${name}`));
 }
