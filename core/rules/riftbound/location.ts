@@ -227,13 +227,19 @@ function recallIfOwed(replay: Replay, c: CardObj, cause: EventNode, rules: reado
   if (!owesRecall(replay, c)) return false;
   const at = whereText(c);
   const gear = c.zone === 'battlefield';
+  // A control effect "this turn" that just expired is why it is in another player's base (317.2.c).
+  const ended = !gear && c.controlEnded?.how === 'turn' ? c.controlEnded.from : undefined;
   recallHome(replay, c);
   replay.oblige({
     action: 'recall',
     subject: c,
     code: 'missing-state-based-action',
-    rules: gear ? [...rules, '457.1', '149.3', '323.7'] : [...rules, '323.7'],
-    why: gear ? msg`unattached gear at ${at} is recalled to its controller's base during a cleanup` : msg`it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`,
+    rules: gear ? [...rules, '457.1', '149.3', '323.7'] : ended ? [...rules, '317.2.c', '323.7'] : [...rules, '323.7'],
+    why: gear
+      ? msg`unattached gear at ${at} is recalled to its controller's base during a cleanup`
+      : ended
+        ? msg`${ended}'s control of it this turn has expired, so it is ${c.controller}'s again and in ${at}, and a permanent in a base other than its controller's is recalled to its controller's base during a cleanup`
+        : msg`it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`,
     cause,
   });
   return true;
