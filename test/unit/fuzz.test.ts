@@ -233,12 +233,11 @@ describe('fuzz: hostile inputs', function () {
     assert.deepEqual(check(text).findings, []);
     const view = boardAt(text, 100_002);
     assert.deepEqual(view.cards.map((c) => [c.id, c.colors]), [['a', ['white']]]);
+    // Each unknown property is reported on its own line, and the declaration goes on after it.
     const junk = 'game mtg\ncard a "A": creature — Cat\n' + '  , x\n'.repeat(20_000);
     const r = check(junk);
-    assert.deepEqual(
-      r.findings.map((f) => [f.code, f.range.start.line]),
-      [['syntax-error', 2]],
-    );
+    assert.equal(r.findings.length, 20_000);
+    assert.ok(r.findings.every((f, i) => f.code === 'syntax-error' && f.range.start.line === i + 2));
   });
 
   it('a 50k-character string', () => {
