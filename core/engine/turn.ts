@@ -2,12 +2,22 @@
 // game's own (`main` when none is written). What the turn decides is each game's: MTG casting and
 // sorcery-speed abilities (rules/mtg/timing.ts), Riftbound Equip (rules/riftbound/timing.ts).
 import type { EventNode } from '../parser/ast';
-import type { Board, PlayerObj } from './board';
+import type { Board, PlayerObj, StackEntry } from './board';
 import { endTurnEffects } from './control';
 import { endTemporaries } from './untilEndOfTurn';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
 import { unknownWord } from './words';
+
+/**
+ * A step or phase ends only with nothing on the stack (MTG 500.2; Riftbound's chain, 305): how the game
+ * names it (`rule`, `zone`), and what waits on it (`waiting`: the object and the line that resolves it).
+ */
+export interface StackEnds {
+  readonly rule: string;
+  readonly zone: Message;
+  readonly waiting: (e: StackEntry) => { what: Message; line: string };
+}
 
 /**
  * From this `turn` line on, it is its player's turn, in its step (one of `steps`, named `what` in a
@@ -18,7 +28,7 @@ import { unknownWord } from './words';
  * last until end of turn end (MTG 514.2, Riftbound 317.2.c). Before the first `turn` line, the turn in
  * progress is not known, and the first one begins a new turn.
  */
-export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>, steps: readonly string[], order: readonly (readonly string[])[], what: Message, word: (step: string) => Message, refuse?: (p: PlayerObj) => boolean): void {
+export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>, steps: readonly string[], order: readonly (readonly string[])[], what: Message, word: (step: string) => Message, stack: StackEnds, refuse?: (p: PlayerObj) => boolean): void {
   const p = replay.player(ev.player);
   if (!p) return;
   if (ev.step && !steps.includes(ev.step.text)) {
@@ -29,6 +39,13 @@ export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' 
   const step = ev.step?.text ?? 'main';
   const now = replay.board.turn;
   const place = now?.player === p.id ? placeOf(order, step, now.place) : -1;
+  // Another step, phase or turn: the one in progress ends only with the stack empty (500.2, 305).
+  const top = now && place !== now.place ? replay.board.stackTop() : undefined;
+  if (top) {
+    const w = stack.waiting(top);
+    replay.report('impossible-event', ev.range, msg`It is still ${word(now!.step)} of ${now!.player}'s turn: ${w.what} is on ${stack.zone}, and a step or phase ends only when nothing is. The turn doesn't move on. Resolve it first (\`${w.line}\`), or remove the line.`, { rules: [stack.rule], subjects: [top.id] });
+    return;
+  }
   if (now && place >= 0) {
     replay.board.turn = { player: p.id, step, number: now.number, place };
     if (replay.noting) replay.note(() => msg`${p.id}'s turn, ${word(step)}`);

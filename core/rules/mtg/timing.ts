@@ -28,6 +28,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '306.1': { title: 'Casting a planeswalker', text: 'A planeswalker card is cast from its owner\'s hand at sorcery speed: in a main phase of the caster\'s turn, with nothing on the stack. As a spell it uses the stack.' },
   '307.1': { title: 'Casting a sorcery', text: 'A sorcery card is cast from its owner\'s hand only in a main phase of the caster\'s turn, with nothing on the stack. As a spell it uses the stack.' },
   '310.1': { title: 'Casting a battle', text: 'A battle card is cast from its owner\'s hand at sorcery speed: in a main phase of the caster\'s turn, with nothing on the stack. As a spell it uses the stack.' },
+  '500.2': { title: 'A step ends with the stack empty', text: 'A phase or step in which players get priority ends only when the stack is empty and every player passes in a row: while a spell or ability waits on the stack, the game stays in that step.' },
   '702.8a': { title: 'Flash', text: 'Flash is a static ability working from any zone the card could be played from: the card may be played whenever its owner could cast an instant.' },
   '601.3b': { title: 'Cast as though it had flash', text: 'An effect that lets spells of some kind be cast as though they had flash is judged on the spell the caster\'s choices make: a bestow card cast bestowed is an Aura spell, and one cast as a creature is a creature spell.' },
 };
@@ -40,7 +41,7 @@ const TURN: readonly (readonly string[])[] = [['upkeep'], ['draw'], ['main'], ['
 
 /** `turn P [STEP]`: from here on it is P's turn, in that step or phase; a player who left the game takes none (800.4a). */
 export function turnEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>): void {
-  startTurn(replay, ev, STEPS, TURN, msg`step or phase`, stepWord, (p) => {
+  startTurn(replay, ev, STEPS, TURN, msg`step or phase`, stepWord, { rule: '500.2', zone: msg`the stack`, waiting: describeEntry }, (p) => {
     if (!p.left) return false;
     replay.report('impossible-event', ev.range, msg`${p.id} has left the game, so no turn of theirs begins. Remove the line, or give the turn to a player still in the game.`, { rules: ['800.4a'], subjects: [p.id] });
     return true;

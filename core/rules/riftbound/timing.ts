@@ -11,6 +11,7 @@ import { startTurn } from '../../engine/turn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '305': { title: 'A phase ends with the chain empty', text: 'The phase or step in progress ends, and the next one begins, only when nothing is on the chain and the turn player does nothing more.' },
   '151.2': { title: 'When a gear ability is used', text: "A gear's activated abilities, Equip among them, are used only in the Main Phase of the player who controls the gear, while no chain exists, and never while a showdown is going on." },
   '308.1.a': { title: 'Showdown State', text: 'While a showdown or a combat is going on, only cards and abilities that have Action or Reaction may be played or used.' },
   '309.1.a': { title: 'Closed State', text: 'While a chain exists, only cards and abilities that have Reaction may be played or used.' },
@@ -43,7 +44,7 @@ export function notThisTurn(replay: Replay, duration: TurnDuration | undefined, 
 
 /** `turn P [PHASE]`: from here on it is P's turn, in that phase. */
 export function turnEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>): void {
-  startTurn(replay, ev, PHASES, TURN, msg`phase`, phaseWord);
+  startTurn(replay, ev, PHASES, TURN, msg`phase`, phaseWord, { rule: '305', zone: msg`the chain`, waiting: (e) => ({ what: msg`${e.id}'s Equip`, line: `resolve ${e.id} equip` }) });
 }
 
 /** A phase in a sentence: `the Main Phase`, `a showdown in the Main Phase`. */
