@@ -395,6 +395,9 @@ export function renderScenario(s: ScenarioSpec): string {
         else seen.add(key);
       }
     }
+    // A Riftbound card attached to another is where it is (719.3): a place on the board of its own is a syntax error there (a fixture's).
+    const onBoardPlace = (p: string) => p.startsWith('at ') || p.startsWith('in base') || p.startsWith('in battlefield');
+    if (s.game === 'riftbound' && props.some((p) => singleValuedKey(p) === 'attached to ')) for (let k = props.length - 1; k >= 0; k--) if (onBoardPlace(props[k])) props.splice(k, 1);
     const typeLine = c.kind.types + (c.kind.subtypes ? ` ${c.dash} ${c.kind.subtypes}` : '');
     const head = `card ${cards[i]} "${c.name}"${typeLine ? `: ${typeLine}` : ''}`;
     if (c.wrap && props.length > 1) {

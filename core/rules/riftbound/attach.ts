@@ -31,6 +31,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '718.5.e': { title: 'Separate controllers', text: 'An attached card and its Top-Most card may have different controllers.' },
   '718.5.f': { title: 'Control changes stay separate', text: 'A change of control of the attached card or of the Top-Most card does not change the other.' },
   '719': { title: 'Top-Most card', text: 'A Top-Most card is a card with one or more cards attached to it; the cards attached to it sit beneath it.' },
+  '719.3': { title: 'One location', text: 'A Top-Most card and every card attached to it are always at the same location.' },
   '719.3.a': { title: 'Moving together', text: 'When a Top-Most card goes to another location on the board, the cards attached to it go along.' },
   '719.5': { title: 'Top-Most card leaves the board', text: 'When a Top-Most card leaves the board, every card attached to it detaches and stays at its last board location.' },
 };
@@ -106,6 +107,11 @@ export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Ran
   if (wouldLoop(replay, card, host as CardObj)) {
     replay.report('syntax-error', at, msg`${host.id} is declared attached beneath ${card.id}, so ${card.id} can't also start beneath ${host.id}: two cards can't each be under the other. Remove one of the two \`attached to\`; ${card.id} starts unattached.`, { subjects: [card.id, host.id] });
     return;
+  }
+  // An attached card is where its Top-Most card is (719.3): a place declared for it that is another says two things.
+  const declared = card.decl.props.find((p) => p.kind === 'zone');
+  if (declared && isCard(host) && (card.zone !== host.zone || card.place !== host.place)) {
+    replay.report('syntax-error', declared.range, msg`${card.id} is declared attached to ${host.id}, which is at ${whereText(host)}, so it is there too, not at ${whereText(card)}: a Top-Most card and the cards attached to it are at one location (719.3). Remove this place, or attach it to a card that is there.`, { rules: ['719.3'], subjects: [card.id, host.id] });
   }
   link(replay, card, host as CardObj, at);
 }
