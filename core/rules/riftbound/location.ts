@@ -281,7 +281,7 @@ export function cleanupAfter(replay: Replay, cause: EventNode): void {
     const c = cards[i];
     if (!owesRecall(replay, c)) continue;
     if (!rules) {
-      const at = cleanupRuleOf(cause, crossed);
+      const at = cleanupRuleOf(replay, cause, crossed);
       rules = at ? [at] : [];
     }
     if (recallIfOwed(replay, c, cause, rules)) n++;
@@ -289,13 +289,17 @@ export function cleanupAfter(replay: Replay, cause: EventNode): void {
   if (n && replay.noting) replay.note(() => msg`${n} recalled in the cleanup that follows`);
 }
 
-/** Which of the times of 319 the cleanup after `ev` is made at; `crossed`: a card of it entered or left the board. */
-function cleanupRuleOf(ev: EventNode, crossed: boolean): string | undefined {
+/** Which of the times of 319 the cleanup after `ev` is made at (none for a `cleanup` line); `crossed`: a card of it entered or left the board. */
+function cleanupRuleOf(replay: Replay, ev: EventNode, crossed: boolean): string | undefined {
   // A `cleanup` line before any event: the cleanup itself, with no time of 319 to cite.
   if (ev.kind === 'cleanup') return undefined;
   if (ev.kind === 'together') return '319.5';
   if (crossed || ev.kind === 'enter') return '319.6';
-  if (ev.kind === 'move') return '319.8';
+  // Only a unit makes a Move (319.8); anything else is put somewhere by an effect, a chain item (319.5).
+  if (ev.kind === 'move') {
+    const c = replay.board.cards.get(ev.subject.text);
+    return c && isUnit(c) ? '319.8' : '319.5';
+  }
   if (ev.kind === 'activate') return '319.3';
   return '319.5';
 }
