@@ -128,7 +128,14 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
   if (color !== 0) return (host.kinds & color) !== 0;
   if (MTG_SUPERTYPES.includes(word)) return host.supertypes.has(word);
   if (MTG_CARD_TYPES.includes(word)) return hasType(host, word);
-  return subtypesOf(host).includes(word);
+  // subtypesOf, without a list made for each term: a bestowed Aura is an Aura; a creature type counts only while kept.
+  if (word === 'Aura' && host.bestowed) return true;
+  return host.subtypes.has(word) && (mtgSubtypeSet(word) !== 'creature' || keepsCreatureTypes(host));
+}
+
+/** Does `card` keep its creature types now: not a creature card that isCreature says is none (bestowed, attached by reconfigure)? A kindred card keeps them (205.3m). */
+function keepsCreatureTypes(card: CardObj): boolean {
+  return !card.types.has('creature') || isCreature(card) || card.types.has('kindred');
 }
 
 /**
@@ -138,9 +145,7 @@ function termMatches(word: string, host: Host, att: CardObj, inZone = false): bo
  */
 export function subtypesOf(card: CardObj): readonly string[] {
   const all = [...card.subtypes];
-  // A creature card that isCreature says is none (bestowed, attached by reconfigure).
-  const creatureTypes = !card.types.has('creature') || isCreature(card) || card.types.has('kindred');
-  const kept = creatureTypes ? all : all.filter((s) => mtgSubtypeSet(s) !== 'creature');
+  const kept = keepsCreatureTypes(card) ? all : all.filter((s) => mtgSubtypeSet(s) !== 'creature');
   return card.bestowed && !kept.includes('Aura') ? ['Aura', ...kept] : kept;
 }
 
