@@ -67,6 +67,8 @@ export interface ZoneRef {
 }
 
 export type Property =
+  /** A property no rule reads, up to the next comma: each game's declaration reports it in its own words. */
+  | { kind: 'unknown'; word: Word; range: Range }
   | { kind: 'owner'; player: Name; range: Range }
   /** `controller P`: an effect gave P control; `entered under P`: it entered under P's control (800.4a). */
   | { kind: 'controller'; player: Name; entered: boolean; range: Range }

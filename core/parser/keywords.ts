@@ -49,6 +49,12 @@ export const RIFTBOUND_KEYWORDS: readonly string[] = [
 ];
 
 /** The first words of the keywords (`first` of `first strike`): a word here after `has`, `gains` or `loses` starts a keyword. */
+/** The keyword of `keywords` that `word` is when written in another case (`quick-draw` is `Quick-Draw`), if any: for the error that says how the cards print it. */
+export function keywordInOtherCase(word: string, keywords: readonly string[]): string | undefined {
+  const lower = word.toLowerCase();
+  return keywords.find((k) => k.toLowerCase() === lower && k !== word);
+}
+
 export const KEYWORD_FIRST_WORDS: ReadonlySet<string> = new Set([...MTG_KEYWORDS, ...RIFTBOUND_KEYWORDS].map((k) => k.split(' ')[0]));
 
 /** The second word a two-word keyword needs after its first (`strike` after `first`), if any. */

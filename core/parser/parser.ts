@@ -74,9 +74,6 @@ class SyntaxError_ {
   }
 }
 
-/** A property of a card declaration that no rule reads: reported, and the declaration goes on at the next comma (parseCard). */
-class UnknownProperty extends SyntaxError_ {}
-
 function span(a: Range, b: Range): Range {
   return { start: a.start, end: b.end };
 }
@@ -423,17 +420,7 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
     if (cur.peek()!.type !== 'comma') cur.fail(msg`',' before the next property`);
     cur.next();
     const from = cur.i;
-    let p: Property;
-    try {
-      p = parseProperty(cur);
-    } catch (e) {
-      // An unknown property is reported, and the declaration goes on at the next comma: what follows it is read.
-      if (!(e instanceof UnknownProperty)) throw e;
-      (cur.problems ??= []).push({ message: e.message, text: e.text, range: e.range });
-      while (!cur.atEnd() && cur.peek()!.type !== 'comma') cur.next();
-      st.range = span(startRange, cur.last().range);
-      continue;
-    }
+    const p = parseProperty(cur);
     st.range = span(startRange, cur.last().range);
     const key = singleValued(p);
     if (key !== undefined) {
@@ -641,14 +628,9 @@ function parseProperty(cur: Cursor): Property {
         const name = keywordName(cur, t);
         return { kind: 'keyword-ability', name, range: r() };
       }
-      // `quick-draw`, `shield`: a keyword written in another case.
-      const lower = t.text.toLowerCase();
-      const like = [...KEYWORD_FIRST_WORDS].find((k) => k.toLowerCase() === lower && k !== t.text);
-      if (like) throw new UnknownProperty(msg`Unknown property '${t.text}': a keyword is written as the cards print it, \`${like}\`.`, t.range);
-      throw new UnknownProperty(
-        msg`Unknown property '${t.text}'. Properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, a keyword (flying, first strike, ...), equipped creature has ..., enchanted creature has ..., might, might-bonus, exhausted.`,
-        t.range,
-      );
+      // Read up to the next comma: the declaration goes on after it, and its game reports it (declareCard).
+      while (!cur.atEnd() && cur.peek()!.type !== 'comma') cur.next();
+      return { kind: 'unknown', word: { text: t.text, range: t.range }, range: r() };
   }
 }
 

@@ -290,9 +290,10 @@ describe('parser', () => {
     const common = 'card s "Sword": artifact, owner alice, in hand, owner bob';
     assert.deepEqual(parse(common), parse(common, { fastPath: false }));
     assert.equal(parse(common).problems.length, 1);
-    // Before a syntax error that ends the statement, in order.
-    const bad = parse('card s "Sword": artifact, owner alice, owner bob, frob');
-    assert.deepEqual(bad.problems.map((p) => p.message.slice(0, 7)), ['`owner`', 'Unknown']);
+    // An unknown property is read up to the next comma, as such: its game's declaration reports it.
+    const bad = parse('card s "Sword": artifact, owner alice, owner bob, frob now, in hand');
+    assert.deepEqual(bad.problems.map((p) => p.message.slice(0, 7)), ['`owner`']);
+    assert.deepEqual((bad.statements[0] as CardStmt).props.map((p) => p.kind), ['owner', 'unknown', 'zone']);
     // `controller` and `entered under` are two properties; those a card may have several of add up.
     assert.deepEqual(parse('card s "S": creature, controller bob, entered under alice, protection from red, protection from blue, enchant creature, enchant land').problems, []);
   });

@@ -8,6 +8,7 @@ import type { Replay } from '../../engine/replay';
 import { msg, type Message } from '../../message';
 import { table } from '../../tables';
 import { zoneWord } from '../../engine/words';
+import { keywordInOtherCase, RIFTBOUND_KEYWORDS } from '../../parser/keywords';
 import { change } from '../../engine/untilEndOfTurn';
 import { notThisTurn } from './timing';
 
@@ -121,6 +122,11 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'keyword-ability': {
         const k = keywordOfGame(replay, p.name);
         if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
+        break;
+      }
+      case 'unknown': {
+        const like = keywordInOtherCase(p.word.text, RIFTBOUND_KEYWORDS);
+        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. Riftbound properties: owner, controller, entered under, in, at, attached to, equip, token, exhausted, might, might-bonus, a keyword as the cards print it (Shield, Tank, Quick-Draw, ...), equipped unit has ..., if I would die, kill this instead.`);
         break;
       }
       case 'grant': {
