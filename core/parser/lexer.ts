@@ -115,6 +115,7 @@ const CH_HASH = 35;
 const CH_APOS = 39;
 const CH_COMMA = 44;
 const CH_MINUS = 45;
+const CH_PLUS = 43;
 const CH_DOT = 46;
 const CH_COLON = 58;
 const CH_SEMICOLON = 59;
@@ -355,6 +356,15 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
       if (c === CH_EM_DASH || c === CH_EN_DASH) {
         tokens.push(new Token('dash', text[i], ln, col, col + 1));
         i++;
+        lastContentEnd = i;
+        continue;
+      }
+      if (c === CH_PLUS && i + 1 < end && isDigit(text.charCodeAt(i + 1))) {
+        // `+2`: a number as cards print a Might Bonus (137.1: an operator and an integer).
+        let k = i + 1;
+        while (k < end && isDigit(text.charCodeAt(k))) k++;
+        tokens.push(new Token('number', text.slice(i, k), ln, col, k - base));
+        i = k;
         lastContentEnd = i;
         continue;
       }

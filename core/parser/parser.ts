@@ -141,7 +141,7 @@ class Cursor {
   }
   number(what: string | Message): { value: number; range: Range } {
     const t = this.peek();
-    if (!t || t.type !== 'number' || !/^-?\d{1,9}$/.test(t.text)) return this.fail(what);
+    if (!t || t.type !== 'number' || !/^[-+]?\d{1,9}$/.test(t.text)) return this.fail(what);
     this.i++;
     return { value: Number(t.text), range: t.range };
   }
