@@ -66,6 +66,11 @@ export const riftbound: Ruleset = {
       default:
         // `resolve X equip`: an Equip on the chain; a spell's resolution is not written in Riftbound scenarios.
         if (ev.kind === 'resolve' && ev.ability) return resolveEvent(replay, ev);
+        if (ev.kind === 'resolve') {
+          // A spell's resolution is not written in Riftbound scenarios; an Equip on the chain is, by its ability.
+          replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` is not a Riftbound action here: the chain items a Riftbound scenario resolves are Equips, written with the ability (\`resolve ${ev.subject.text} equip\`). Write that, or remove the line.`);
+          return;
+        }
         replay.report('impossible-event', ev.verbRange, msg`\`${ev.kind}\` is not a Riftbound action; this scenario is \`game riftbound\`. Remove the line, or write the Riftbound event that was meant.`);
     }
   },
