@@ -63,6 +63,8 @@ export interface Ruleset {
   legalHost(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): boolean;
   /** Why `host` is not a legal host for `att` by this kind of event (undefined: it is legal); what completion says of an illegal host. */
   hostProblem(replay: Replay, att: CardObj, host: CardObj | PlayerObj, verb: HostVerb): { why: Message; rules: string[] } | undefined;
+  /** The zones an `in ZONE` names in this game (MTG's graveyard, Riftbound's trash). */
+  readonly zones: readonly string[];
   /** How the unattach verb is written in this game. */
   readonly unattachVerb: 'unattach' | 'detach';
   /**
@@ -902,6 +904,11 @@ export class Replay {
     const a = st.assertion;
     if (!a) return;
     this.expectations++;
+    // A zone of the other game (`in graveyard` in a Riftbound scenario) is never where a card is: said so, not as a failed expectation.
+    if (a.kind === 'in-zone' && !this.rules.zones.includes(a.zone.zone)) {
+      this.report('syntax-error', a.zone.range, msg`'${a.zone.zone}' is not a zone of this game; its zones are ${this.rules.zones.join(', ')}.`);
+      return;
+    }
     const failure = this.evaluate(a);
     if (failure) {
       this.report('expectation-failed', a.range, msg`Expected ${assertionText(a)}, but ${failure.actual}.`, {

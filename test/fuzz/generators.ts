@@ -235,7 +235,8 @@ function zoneArb(game: GameId): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 8, arbitrary: fc.constantFrom(...own) },
     { weight: game === 'riftbound' ? 4 : 1, arbitrary: B.map((b) => `battlefield ${b}`) },
-    { weight: 1, arbitrary: fc.constantFrom('base', 'trash', 'graveyard', 'exile', 'battlefield') },
+    // One of the other game's zones now and then (a syntax error, in a move and in an expect).
+    { weight: 1, arbitrary: fc.constantFrom(...(game === 'mtg' ? ['graveyard', 'exile', 'battlefield', 'battlefield', 'trash'] : ['base', 'trash', 'battlefield', 'battlefield', 'graveyard'])) },
   );
 }
 

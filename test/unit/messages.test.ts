@@ -63,7 +63,9 @@ describe('finding messages: what happened, the deciding rules, what to do', () =
   });
 
   it("speak Riftbound's terms in a Riftbound scenario", () => {
-    const problems = all.filter(({ game, f }) => game === 'riftbound' && MTG_TERMS.test(f.message)).map(({ file, f }) => `${file}:${f.range.start.line + 1} ${f.code}: ${f.message}`);
+    // What the scenario wrote, quoted ('graveyard' in "'graveyard' is an MTG zone"), is not the checker speaking.
+    const own = (m: string) => m.replace(/'[^'\s]+'/g, '');
+    const problems = all.filter(({ game, f }) => game === 'riftbound' && MTG_TERMS.test(own(f.message))).map(({ file, f }) => `${file}:${f.range.start.line + 1} ${f.code}: ${f.message}`);
     assert.deepEqual(problems, []);
     // The registry's titles too: a Riftbound finding is shown under its Riftbound title.
     for (const info of REGISTRY.values()) {

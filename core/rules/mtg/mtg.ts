@@ -1,7 +1,7 @@
 // Magic: The Gathering attach rules: the one Ruleset, dispatching to the module of each rule family. Rule numbers
 // are canonical (see ../versions.ts); each module explains the rules it implements (explanations.ts assembles them).
 import type { Ruleset } from '../../engine/replay';
-import { declareCard } from './characteristics';
+import { declareCard, MTG_ZONES } from './characteristics';
 import { hostProblem, legalHost } from './targeting';
 import { phaseEvent } from './phasing';
 import { attachEvent, initialAttach, unattachEvent } from './attach';
@@ -21,6 +21,7 @@ import { msg } from '../../message';
 export const mtg: Ruleset = {
   game: 'mtg',
   unattachVerb: 'unattach',
+  zones: MTG_ZONES,
 
   declare: declareCard,
 

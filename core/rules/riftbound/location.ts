@@ -39,7 +39,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' }>): void {
   const card = replay.card(ev.subject);
   if (!card) return;
-  const zone = zoneOf(ev.zone);
+  // The sugar verbs (`kill X`, `exile X`) stand for MTG's zones, read as Riftbound's (zoneOf); a `move` line writes the zone itself.
+  const zone = ev.verb === 'move' ? ev.zone.zone : zoneOf(ev.zone);
   if (!RIFTBOUND_ZONES.includes(zone)) {
     replay.report('syntax-error', ev.zone.range, msg`'${ev.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
     return;

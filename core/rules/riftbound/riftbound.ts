@@ -1,7 +1,7 @@
 // Riftbound attach rules: the one Ruleset, dispatching to the module of each rule family. Rule numbers are canonical
 // (2026-07-16 numbering); each module explains the rules it implements (explanations.ts assembles them).
 import type { Ruleset } from '../../engine/replay';
-import { declareCard, typesEvent } from './cards';
+import { declareCard, RIFTBOUND_ZONES, typesEvent } from './cards';
 import { detachEvent } from './detach';
 import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from './attach';
 import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, moveEvent, recallEvent, recordsCleanup } from './location';
@@ -14,6 +14,7 @@ import { msg } from '../../message';
 export const riftbound: Ruleset = {
   game: 'riftbound',
   unattachVerb: 'detach',
+  zones: RIFTBOUND_ZONES,
 
   declare: declareCard,
 
