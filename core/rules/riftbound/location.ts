@@ -184,7 +184,7 @@ export function cleanupEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cle
   // In the Ending Phase this is the Ending Special Cleanup, whose step 2d ends the `this turn` effects
   // (317.2.a, 317.2.c) before step 5 recalls what is in a base other than its controller's.
   endTurn(replay, turn.number + 1, []);
-  const n = cleanupRecalls(replay, ev, []);
+  const n = cleanupRecalls(replay, ev, () => []);
   if (replay.noting) replay.note(() => (n ? msg`${n} recalled` : msg`nothing to recall`));
 }
 
@@ -208,24 +208,37 @@ export function cleanupOfTransition(replay: Replay, ev: Extract<EventNode, { kin
   const after = replay.board.turn;
   // The first `turn` line begins a new turn (engine/turn.ts): the last one's phases ended before it.
   if (!after || after === before || (before && after.number === before.number && after.place === before.place)) return;
-  const n = cleanupRecalls(replay, ev, ['319.2']);
+  const n = cleanupRecalls(replay, ev, () => ['319.2']);
   if (n && replay.noting) replay.note(() => msg`${n} recalled in the cleanup after the phase ended`);
 }
 
-/** Cleanup step 5 (323.7): the recalls of the whole board, each an obligation of `cause`, citing `rules` first. Returns how many. */
-function cleanupRecalls(replay: Replay, cause: EventNode, rules: readonly string[]): number {
+/**
+ * Cleanup step 5 (323.7): the recalls, each an obligation of `cause`, citing `rulesOf()` first (worked out
+ * only for a cleanup that recalls something). Only the cards whose place, attachment, controller or
+ * types changed since the last cleanup are looked at (Replay.markDirty; the effects that end with a
+ * turn hand theirs over too, Board.regranted): every other card was looked at by an earlier one, and
+ * the declared board is marked whole for the first. Returns how many.
+ */
+function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonly string[]): number {
+  const cards = replay.takeDirty();
   let n = 0;
-  for (const c of replay.board.cards.values()) if (recallIfOwed(replay, c, cause, rules)) n++;
+  let rules: readonly string[] | undefined;
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i];
+    if (!owesRecall(replay, c)) continue;
+    rules ??= rulesOf();
+    recall(replay, c, cause, rules);
+    n++;
+  }
   return n;
 }
 
 /**
- * Cleanup step 5 (323.7) for one card: unattached non-unit gear at a battlefield (149.3, 457.1), or an
- * unattached permanent in a base other than its controller's, is recalled, and the recall is an
- * obligation of `cause`, citing `rules` first. Whether it was recalled.
+ * Cleanup step 5 (323.7) for a card that owes it (owesRecall): unattached non-unit gear at a battlefield
+ * (149.3, 457.1), or an unattached permanent in a base other than its controller's, is recalled, and the
+ * recall is an obligation of `cause`, citing `rules` first.
  */
-function recallIfOwed(replay: Replay, c: CardObj, cause: EventNode, rules: readonly string[]): boolean {
-  if (!owesRecall(replay, c)) return false;
+function recall(replay: Replay, c: CardObj, cause: EventNode, rules: readonly string[]): void {
   const at = whereText(c);
   const gear = c.zone === 'battlefield';
   // A control effect "this turn" that just expired is why it is in another player's base (317.2.c).
@@ -243,7 +256,6 @@ function recallIfOwed(replay: Replay, c: CardObj, cause: EventNode, rules: reado
         : msg`it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`,
     cause,
   });
-  return true;
 }
 
 /**
@@ -267,26 +279,15 @@ let lastCrossing: EventNode | undefined;
 /**
  * The cleanup that follows an event (319): a line's events are chain items, moves and cards entering or
  * leaving the board, and a cleanup follows each (319.3-319.8; none while a chain item resolves, 321, so
- * a `together:` group has one, after it). Its recalls (323.7) are the consequences of `cause`. Only the
- * cards whose place, attachment, controller or types changed since the last cleanup are looked at
- * (Replay.markDirty): every other card was looked at by an earlier one.
+ * a `together:` group has one, after it). Its recalls (323.7) are the consequences of `cause`.
  */
 export function cleanupAfter(replay: Replay, cause: EventNode): void {
   const crossed = lastCrossing === cause;
   lastCrossing = undefined;
-  const cards = replay.takeDirty();
-  let n = 0;
-  // The time of 319 is worked out only for a cleanup that recalls something.
-  let rules: string[] | undefined;
-  for (let i = 0; i < cards.length; i++) {
-    const c = cards[i];
-    if (!owesRecall(replay, c)) continue;
-    if (!rules) {
-      const at = cleanupRuleOf(replay, cause, crossed);
-      rules = at ? [at] : [];
-    }
-    if (recallIfOwed(replay, c, cause, rules)) n++;
-  }
+  const n = cleanupRecalls(replay, cause, () => {
+    const at = cleanupRuleOf(replay, cause, crossed);
+    return at ? [at] : [];
+  });
   if (n && replay.noting) replay.note(() => msg`${n} recalled in the cleanup that follows`);
 }
 
