@@ -8,7 +8,7 @@ import type { RuleExplanation } from './explanations';
 import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification } from './characteristics';
 import { attachProblem, retargetFixes, touch } from './legality';
 import { activationTargetProblem, effectTargetProblem } from './targeting';
-import { keywordWords, noWardReason, wardsTriggered } from './targetingKeywords';
+import { unpaidWard } from './targetingKeywords';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { sorceryTiming } from './timing';
 import { msg, relatedAt, titledFix } from '../../message';
@@ -175,20 +175,9 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
  * when nobody pays, and says so (information). Returns true when the effect is countered.
  */
 function wardCounters(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>, att: CardObj, host: Host, controller: string | undefined): boolean {
-  const warded = [att, host].filter((t) => wardsTriggered(t, controller).length !== 0);
-  if (warded.length === 0) {
-    if (ev.payingWard) {
-      const why = [att, host].map((t) => noWardReason(t, controller)).reduce((a, b) => msg`${a}; ${b}`);
-      replay.report('impossible-event', ev.payingWard, msg`No ward triggers here, so there is no ward cost to pay: ${why}. Remove \`paying ward\`.`, { rules: ['702.21a'], subjects: [att.id, host.id] });
-    }
-    return false;
-  }
-  if (ev.payingWard) {
-    if (replay.noting) replay.note(() => msg`${controller ?? msg`nobody`} pays for ward`);
-    return false;
-  }
-  const t = warded[0];
-  const labels = wardsTriggered(t, controller).map(keywordWords).reduce((a, b) => msg`${a} and ${b}`);
+  const ward = unpaidWard(replay, [att, host], controller, ev.payingWard, [att.id, host.id]);
+  if (!ward) return false;
+  const { target: t, labels } = ward;
   const owner = isCard(t) ? t.controller : t.id;
   replay.report('ward-countered', ev.range, msg`The effect targets ${t.id}, which has ${labels} and is controlled by ${owner}, an opponent of ${controller ?? msg`nobody`}: ward triggers, and as the scenario doesn't record that ${controller ?? msg`anyone`} paid the cost, it counters the spell or ability, so nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. If the cost was paid, add \`paying ward\` to the line; if the counter is meant, an \`expect\` line after it shows so.`, {
     rules: ['702.21a', '701.6a'],

@@ -10,11 +10,11 @@ import { describe, filterText, hasPermanentType, type Host, inEffect, isAura, is
 import { describeEntry, stepWord } from './timing';
 import { attachProblem, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
-import { keywordWords, noWardReason, wardsTriggered } from './targetingKeywords';
+import { unpaidWard } from './targetingKeywords';
 import { doAttach } from './attach';
 import { moveTo } from './zones';
 import { onTop, resolveAbilityEvent } from './stack';
-import { msg, relatedAt, titledFix, type Message } from '../../message';
+import { msg, relatedAt, titledFix } from '../../message';
 import { abilityWord, inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -275,19 +275,9 @@ function declaredOnTop(c: CardObj): boolean {
  */
 function wardOnCast(replay: Replay, spell: CardObj, target: Host, ev: Extract<EventNode, { kind: 'cast' }>): void {
   const caster = spell.controller;
-  const wards = wardsTriggered(target, caster);
-  if (wards.length === 0) {
-    if (ev.payingWard) {
-      replay.report('impossible-event', ev.payingWard, msg`No ward triggers here, so there is no ward cost to pay: ${noWardReason(target, caster)}. Remove \`paying ward\`.`, { rules: ['702.21a'], subjects: [spell.id, target.id] });
-    }
-    return;
-  }
-  const labels = wards.map(keywordWords).reduce((a, b) => msg`${a} and ${b}`);
-  if (ev.payingWard) {
-    if (replay.noting) replay.note(() => msg`${caster} pays for ${target.id}'s ${labels}`);
-    return;
-  }
-  const costs = wards.some((w) => w.cost !== undefined) ? msg`the cost (${wards.map((w): Message | string => w.cost ?? msg`unstated`).reduce((a, b) => msg`${a}, ${b}`)})` : msg`the cost`;
+  const ward = unpaidWard(replay, [target], caster, ev.payingWard, [spell.id, target.id]);
+  if (!ward) return;
+  const { labels, costs } = ward;
   replay.report('ward-countered', ev.range, msg`${spell.id} targets ${target.id}, which has ${labels} and is controlled by ${isCard(target) ? target.controller : target.id}, an opponent of ${caster}: ward triggers, and as the scenario doesn't record that ${caster} paid ${costs}, it counters ${spell.id}, which goes from the stack to its owner's graveyard. If ${caster} paid, add \`paying ward\` to the cast line; if the counter is meant, an \`expect ${spell.id} in graveyard\` line after it shows so.`, {
     rules: ['702.21a', '701.6a'],
     subjects: [spell.id, target.id],

@@ -5,6 +5,7 @@
 // unattaches nothing.
 import { abilitiesOf, grantedBy, keywordCovers, keywordLabel, logAbilityChange, type TargetingKeyword, targetingKeywordOf } from '../../engine/abilities';
 import type { EventNode } from '../../parser/ast';
+import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -75,6 +76,40 @@ export function wardsTriggered(target: Host, controller: string | undefined): Ta
   if (!isCard(target) || !worksThere(target) || target.controller === controller) return [];
   const kws = abilitiesOf(target).targeting;
   return kws.length === 0 ? [] : kws.filter((k) => k.name === 'ward');
+}
+
+/**
+ * Ward on the targets of a spell or ability that `controller` controls (702.21a): the first target
+ * whose ward triggers, with its wards in words and their costs, when the scenario doesn't record the
+ * payment (`paying`, the `paying ward` written). `paying ward` where no ward triggers is reported, and
+ * a recorded payment noted. Undefined: nothing counters the spell or ability. Casts and attach effects
+ * that target both ask it.
+ */
+export function unpaidWard(replay: Replay, targets: readonly Host[], controller: string | undefined, paying: Range | undefined, subjects: string[]): { target: Host; labels: Message; costs: Message } | undefined {
+  let target: Host | undefined;
+  let wards: TargetingKeyword[] = [];
+  for (const t of targets) {
+    wards = wardsTriggered(t, controller);
+    if (wards.length !== 0) {
+      target = t;
+      break;
+    }
+  }
+  if (!target) {
+    if (paying) {
+      const why = targets.map((t) => noWardReason(t, controller)).reduce((a, b) => msg`${a}; ${b}`);
+      replay.report('impossible-event', paying, msg`No ward triggers here, so there is no ward cost to pay: ${why}. Remove \`paying ward\`.`, { rules: ['702.21a'], subjects });
+    }
+    return undefined;
+  }
+  const t = target;
+  const labels = wards.map(keywordWords).reduce((a, b) => msg`${a} and ${b}`);
+  if (paying) {
+    if (replay.noting) replay.note(() => msg`${controller} pays for ${t.id}'s ${labels}`);
+    return undefined;
+  }
+  const costs = wards.some((w) => w.cost !== undefined) ? msg`the cost (${wards.map((w): Message | string => w.cost ?? msg`unstated`).reduce((a, b) => msg`${a}, ${b}`)})` : msg`the cost`;
+  return { target: t, labels, costs };
 }
 
 /** Why no ward triggers when `controller`'s spell targets `target` (for a `paying ward` with nothing to pay). */

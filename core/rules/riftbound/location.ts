@@ -118,13 +118,13 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
     unattached();
     return;
   }
-  if (host && isCard(host) && onBoard(host) && !card.keywords.includes('Quick-Draw')) {
-    // A gear is attached as it is played only by its own text: Quick-Draw's trigger (819.1.d).
-    replay.report('illegal-attachment', ev.host!.range, msg`${card.id} can't enter attached to ${host.id}: playing a gear attaches it only when the card says so, as Quick-Draw does, and ${card.id} has no Quick-Draw. It enters ${where}, unattached. Declare it with \`Quick-Draw\` if it has it; if an effect attaches it, write that as its own \`attach\` line.`, { rules: ['434.2.a', '819.1.d'], subjects: [card.id, host.id] });
-    unattached();
-    return;
-  }
   if (host && isCard(host) && onBoard(host)) {
+    // A gear is attached as it is played only by its own text: Quick-Draw's trigger (819.1.d).
+    if (!card.keywords.includes('Quick-Draw')) {
+      replay.report('illegal-attachment', ev.host!.range, msg`${card.id} can't enter attached to ${host.id}: playing a gear attaches it only when the card says so, as Quick-Draw does, and ${card.id} has no Quick-Draw. It enters ${where}, unattached. Declare it with \`Quick-Draw\` if it has it; if an effect attaches it, write that as its own \`attach\` line.`, { rules: ['434.2.a', '819.1.d'], subjects: [card.id, host.id] });
+      unattached();
+      return;
+    }
     // Quick-Draw attaches the gear to "a Unit you control" (819.1.d), its player's: not another player's unit.
     const player = card.controller ?? card.owner;
     const holder = host.controller ?? host.owner;
