@@ -63,6 +63,9 @@ export interface Characteristics {
   kinds: number;
 }
 
+/** The zone of a token that ceased to exist (`ceases`): no zone, so nothing that looks in a zone finds it. */
+export const CEASED = 'ceased';
+
 export const KIND_CREATURE = 1;
 export const KIND_AURA = 2;
 export const KIND_EQUIPMENT = 4;
@@ -269,6 +272,13 @@ export interface CardObj extends Characteristics {
   /** Riftbound: which battlefield, when zone is `battlefield`; whose base (a player id), when zone is `base`. */
   place: string | undefined;
   token: boolean;
+  /**
+   * A token moved off the battlefield (Riftbound: off the board) by the replay: the rule by which it
+   * ceases to exist (MTG 704.5d, at the next check of state-based actions; 704.5e for a copy of a
+   * spell that left the stack; Riftbound 186.1, as it gets there). Once it has, its zone is CEASED.
+   * A token declared in another zone is one not yet created: this stays undefined until it moves.
+   */
+  ceases: string | undefined;
   /** Object version: incremented each time the card changes zones (a new object, 400.7). */
   version: number;
   timestamp: number;

@@ -21,7 +21,7 @@ import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility } from './abilities';
-import { blankCharacteristics, Board, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
+import { blankCharacteristics, Board, CEASED, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 import { endUnheld } from './held';
 import { retype, typeChangeOfCard } from './retype';
 
@@ -74,6 +74,12 @@ export interface Ruleset {
   records?(replay: Replay, ev: EventNode): boolean;
   /** A resolution with several parts (`together:`) is done: the cards that entered the battlefield in it, in order, entered at once and got their timestamps at the same moment (MTG 613.7m). */
   simultaneous?(replay: Replay, stamped: readonly CardObj[]): void;
+  /**
+   * Why a token that left the battlefield (Riftbound: the board) can't be named any more, a clause
+   * with its rules: it ceased to exist, or (MTG, later in the same resolution) it will at the next
+   * check and can't move again (111.8). Asked only of a card whose `ceases` is set.
+   */
+  goneToken(card: CardObj): { rules: string[]; why: Message };
 }
 
 /** The players and cards of one included file, declared before the checked file's own. */
@@ -375,10 +381,19 @@ export class Replay {
 
   private names = new NameTable<CardObj | PlayerObj>();
 
+  /**
+   * The card or player an event names. A token that left the battlefield (Riftbound: the board) is
+   * gone (MTG 111.7, 111.8; Riftbound 186.1): no event can name it, so the line is an impossible event.
+   */
   lookup(name: Name | undefined): CardObj | PlayerObj | undefined {
     if (!name) return undefined;
     const found = this.names.get(name.text);
     if (!found) this.reportUnknown(name);
+    else if (found.isCard && found.ceases !== undefined) {
+      const gone = this.rules.goneToken(found);
+      this.report('impossible-event', name.range, msg`${gone.why}. The event can't happen, and the replay skips it. Remove the line, or name a card that exists.`, { rules: gone.rules, subjects: [found.id] });
+      return undefined;
+    }
     return found;
   }
 
@@ -909,15 +924,56 @@ export class Replay {
       this.report('syntax-error', a.zone.range, msg`'${a.zone.zone}' is not a zone of this game; its zones are ${this.rules.zones.join(', ')}.`);
       return;
     }
-    const failure = this.evaluate(a);
+    const failure = (a.kind === 'ceased' ? undefined : this.goneIn(a)) ?? this.evaluate(a);
     if (failure) {
       this.report('expectation-failed', a.range, msg`Expected ${assertionText(a)}, but ${failure.actual}.`, {
+        ...(failure.rules ? { rules: failure.rules } : {}),
         fixes: failure.replacement
           ? [titledFix(msg`Expect what the replay shows: "${failure.replacement}"`, false, [{ range: a.range, newText: failure.replacement }])]
           : [],
         subjects: subjectsOf(a),
       });
     }
+  }
+
+  /** An assertion about a token that is gone (lookup) fails, saying so: it is nowhere, attached to nothing, and has nothing. */
+  private goneIn(a: Assertion): { actual: Message; rules: string[]; replacement?: string } | undefined {
+    for (const id of subjectsOf(a)) {
+      const x = this.names.get(id);
+      if (!x || !x.isCard || x.ceases === undefined) continue;
+      const gone = this.rules.goneToken(x);
+      return { actual: gone.why, rules: gone.rules, replacement: x.zone === CEASED ? `${x.id} ceased to exist` : undefined };
+    }
+    return undefined;
+  }
+
+  /** `X ceased to exist`: X is a token that did. */
+  private ceased(a: Extract<Assertion, { kind: 'ceased' }>): { actual: Message; rules?: string[]; replacement?: string } | undefined {
+    const x = this.names.get(a.subject.text);
+    if (!x) {
+      this.reportUnknown(a.subject);
+      return undefined;
+    }
+    if (!x.isCard) {
+      this.report('unknown-name', a.subject.range, msg`'${x.id}' is a player, not a card.`, { subjects: [x.id] });
+      return undefined;
+    }
+    if (x.zone === CEASED) return undefined;
+    if (x.ceases !== undefined) {
+      const gone = this.rules.goneToken(x);
+      return { actual: gone.why, rules: gone.rules };
+    }
+    const where = this.whereIs(x);
+    if (x.token) return where;
+    const only = this.rules.game === 'riftbound' ? msg`only a token ceases to exist as it leaves the board` : msg`only a token ceases to exist as it leaves the battlefield`;
+    return { ...where, actual: msg`${x.id} is not a token (${only}), and ${where.actual}` };
+  }
+
+  /** Where a card is, for a failed expectation: the words, and the assertion that holds. */
+  private whereIs(c: CardObj): { actual: Message; replacement?: string } {
+    if (c.zone === 'base' && c.place && this.rules.game === 'riftbound') return { actual: msg`${c.id} is in ${c.place}'s base`, replacement: `${c.id} at base of ${c.place}` };
+    const shown = c.zone === 'outside' ? msg`${c.id} is outside the game` : c.place && c.zone === 'battlefield' ? msg`${c.id} is in battlefield ${c.place}` : msg`${c.id} is ${inZone(c.zone)}`;
+    return { actual: shown, replacement: c.zone === 'outside' ? undefined : `${c.id} in ${zoneLabel(c).replace(':', ' ')}` };
   }
 
   /** Where a card is attached, for a failed expectation's message. */
@@ -933,7 +989,7 @@ export class Replay {
   }
 
   /** Undefined when the assertion holds; otherwise what the state actually is. */
-  private evaluate(a: Assertion): { actual: Message; replacement?: string } | undefined {
+  private evaluate(a: Assertion): { actual: Message; rules?: string[]; replacement?: string } | undefined {
     switch (a.kind) {
       case 'attached-to':
       case 'has': {
@@ -961,9 +1017,7 @@ export class Replay {
         const want = a.zone.place && a.zone.zone === 'battlefield' ? `battlefield:${a.zone.place.text}` : a.zone.zone;
         const have = zoneLabel(c);
         if (have === want || (want === 'battlefield' && c.zone === 'battlefield')) return undefined;
-        if (c.zone === 'base' && c.place && this.rules.game === 'riftbound') return { actual: msg`${c.id} is in ${c.place}'s base`, replacement: `${c.id} at base of ${c.place}` };
-        const shown = c.zone === 'outside' ? msg`${c.id} is outside the game` : c.place && c.zone === 'battlefield' ? msg`${c.id} is in battlefield ${c.place}` : msg`${c.id} is ${inZone(c.zone)}`;
-        return { actual: shown, replacement: c.zone === 'outside' ? undefined : `${c.id} in ${have.replace(':', ' ')}` };
+        return this.whereIs(c);
       }
       case 'newer-than': {
         const c = this.card(a.subject);
@@ -1005,6 +1059,8 @@ export class Replay {
         const have = abilityLabels(c);
         return { actual: have.length ? msg`${c.id} has only ${have.join(', ')}` : msg`${c.id} has no ability a scenario can state`, replacement: `${c.id} has no ${label}` };
       }
+      case 'ceased':
+        return this.ceased(a);
       case 'no-attachments': {
         const h = this.lookup(a.host);
         if (!h || h.attachments.size === 0) return undefined;
@@ -1059,6 +1115,8 @@ export function assertionText(a: Assertion): Message {
       return msg`no attachments on ${a.host.text}`;
     case 'controlled-by':
       return msg`${a.subject.text} controlled by ${a.player.text}`;
+    case 'ceased':
+      return msg`${a.subject.text} to have ceased to exist`;
   }
 }
 
@@ -1083,6 +1141,8 @@ export function describeAssertion(a: Assertion): string {
       return `no attachments on ${a.host.text}`;
     case 'controlled-by':
       return `${a.subject.text} controlled by ${a.player.text}`;
+    case 'ceased':
+      return `${a.subject.text} to have ceased to exist`;
   }
 }
 
@@ -1138,6 +1198,7 @@ function newCard(st: CardStmt): CardObj {
     zone: 'battlefield',
     place: undefined,
     token: false,
+    ceases: undefined,
     version: 0,
     timestamp: 0,
     attachedTo: null,

@@ -208,6 +208,8 @@ export type Assertion =
   | { kind: 'newer-than'; subject: Name; other: Name; range: Range }
   | { kind: 'might'; subject: Name; value: number; range: Range }
   | { kind: 'no-attachments'; host: Name; range: Range }
+  /** `X ceased to exist`: a token that left the battlefield (Riftbound: the board) is gone (MTG 111.7, 704.5d; Riftbound 186.1). */
+  | { kind: 'ceased'; subject: Name; range: Range }
   /** `X controlled by P` (both games). */
   | { kind: 'controlled-by'; subject: Name; player: Name; range: Range };
 

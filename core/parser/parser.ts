@@ -2215,7 +2215,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might' or 'controlled by'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'controlled by' or 'ceased to exist'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -2264,8 +2264,14 @@ function parseAssertion(cur: Cursor): Assertion {
       const player = cur.name(msg`player name`);
       return { kind: 'controlled-by', subject, player, range: r() };
     }
+    case 'ceased': {
+      cur.next();
+      cur.expectWord('to');
+      cur.expectWord('exist');
+      return { kind: 'ceased', subject, range: r() };
+    }
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might' or 'controlled by'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'controlled by' or 'ceased to exist'`);
   }
 }
 

@@ -270,6 +270,7 @@ const RIFTBOUND_PLAYER_ZONES: [string, Message][] = [
 /** The titles of the panels of zones no player owns (and of the pile), as `zoneTitle` writes them. */
 const ZONE_TITLES = table<Message>({
   outside: msg`Outside the game`,
+  ceased: msg`Ceased to exist`,
   stack: msg`Stack`,
   chain: msg`Chain`,
   battlefield: msg`Battlefield`,
@@ -420,6 +421,7 @@ function buildModel(board: BoardView, tr: Tr): Model {
     row(mine);
   }
   row(take((p) => p.zone === 'outside'));
+  row(take((p) => p.zone === 'ceased'));
   row(take(() => true));
 
   return { rows, players: players.map((p) => playerNodes.get(p.id)!) };

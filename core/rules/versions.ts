@@ -59,6 +59,8 @@ const RIFTBOUND: GameVersions = {
     { id: '2026-07-16', date: '2026-07-16', label: 'Riftbound Core Rules 2026-07-16' },
   ],
   renumberings: [
+    // The tokens rules: v1.2's 180 (made on the board), v1.3's 183 (or on the chain), 186 since.
+    { since: '2026-07-16', now: '186', old: '183' },
     { since: '2026-07-16', now: '457.1', old: '452.1' },
     // The Equipment tag rules (150) were inserted before Gear's activated abilities; v1.2 numbered those 148.
     { since: '2026-07-16', now: '151.2', old: '150.2' },
@@ -100,6 +102,7 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-03-30', now: '319.7', old: '319.6' },
     { since: '2026-03-30', now: '319.8', old: '319.7' },
     { since: '2026-03-30', now: '450', old: '433' },
+    { since: '2026-03-30', now: '183', old: '180' },
   ],
   introduced: table({ '319.3': '2026-03-30', '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16', '136.2.d': '2026-07-16' }),
 };

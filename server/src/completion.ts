@@ -453,9 +453,11 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
     return NONE;
   }
   const subject = card(args[0]);
-  if (n === 1) return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'controlled'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'controlled']);
+  if (n === 1) return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'controlled', 'ceased'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'controlled', 'ceased']);
   const rel = args[1];
   if (rel === 'controlled') return n === 2 ? words(['by']) : n === 3 && args[2] === 'by' ? { kind: 'players' } : NONE;
+  // `X ceased to exist` (a token that left the battlefield, or the board).
+  if (rel === 'ceased') return n === 2 ? words(['to']) : n === 3 && args[2] === 'to' ? words(['exist']) : NONE;
   if (n === 2) {
     if (rel === 'attached') return words(['to']);
     if (rel === 'newer') return words(['than']);

@@ -248,6 +248,7 @@ export class NameIndex {
       case 'unattached':
       case 'in-zone':
       case 'might':
+      case 'ceased':
         return this.add(a.subject, 'card');
       case 'has-ability':
         // A card or (hexproof, shroud) a player; `protection from P` names a player.

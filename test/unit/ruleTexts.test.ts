@@ -71,6 +71,9 @@ const REFERENCE_NUMBERS: Record<Game, Record<string, Record<string, string>>> = 
       '718.5.g': '718.8.b',
       // Gear's activated abilities (Equip's timing): 148.2 in v1.2, 150.2 in v1.3, 151.2 now.
       '151.2': '148.2',
+      // The tokens rules (v1.3: 183, 183.1).
+      '186': '180',
+      '186.1': '180.1',
     },
   },
 };

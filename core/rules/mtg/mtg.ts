@@ -8,7 +8,7 @@ import { attachEvent, initialAttach, unattachEvent } from './attach';
 import { enterEvent, leaveEvent, moveEvent } from './zones';
 import { castEvent, resolveEvent } from './spells';
 import { abilitiesEvent, controlEvent, protectionEvent, typesEvent } from './effects';
-import { initialStateBasedActions, stateBasedActions } from './sba';
+import { goneToken, initialStateBasedActions, stateBasedActions } from './sba';
 import { exchangeEvent, swapEvent } from './exchange';
 import { activateEvent } from './stack';
 import { turnEvent } from './timing';
@@ -85,4 +85,6 @@ export const mtg: Ruleset = {
   hostProblem,
 
   simultaneous: simultaneousTimestamps,
+
+  goneToken,
 };

@@ -1,7 +1,8 @@
 // MTG state-based actions (704.3, 704.5): Auras to the graveyard (704.5m, 303.4c), Equipment falls off (704.5n),
-// other things fall off (704.5p), extra Roles go (704.5z, 303.7a), a bestowed Aura becomes a creature (702.103f).
+// other things fall off (704.5p), extra Roles go (704.5z, 303.7a), a bestowed Aura becomes a creature (702.103f),
+// tokens off the battlefield cease to exist (704.5d, 704.5e).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, KIND_BATTLE, KIND_ROLE } from '../../engine/board';
+import { type CardObj, CEASED, isCard, KIND_BATTLE, KIND_ROLE } from '../../engine/board';
 import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, isAura, isCreature, isEquipment, isFortification } from './characteristics';
@@ -22,6 +23,9 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '704.5m': { title: 'Aura to the graveyard', text: "An Aura attached to an illegal object or player, or attached to nothing, goes to its owner's graveyard." },
   '704.5n': { title: 'Equipment falls off', text: "An Equipment or Fortification on a permanent it can't legally be on, or on a player, becomes unattached and stays on the battlefield." },
   '704.5p': { title: 'Other things fall off', text: 'A creature or battle attached to something, or a permanent that is not an Aura, Equipment or Fortification attached to something, becomes unattached and stays on the battlefield.' },
+  '704.5d': { title: 'Tokens off the battlefield cease to exist', text: 'A token that is in any zone other than the battlefield stops existing.' },
+  '704.5e': { title: 'Copies off the stack cease to exist', text: "A copy of a spell that is anywhere but the stack stops existing, and so does a copy of a card that is anywhere but the stack or the battlefield." },
+  '707.10a': { title: 'Copies that leave the stack', text: 'A copy of a spell exists only on the stack, and a copy of a card only on the stack or the battlefield; anywhere else it stops existing, as a state-based action.' },
   '704.5z': { title: 'Extra Roles go', text: "Of the Roles a player controls on one permanent, all but the one with the newest timestamp go to their owners' graveyards." },
 };
 
@@ -49,13 +53,37 @@ export function initialStateBasedActions(replay: Replay): void {
 function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefined): void {
   while (work.length) {
     for (const c of work) {
-      if (c.zone !== 'battlefield' || c.phasedOut !== 'no') continue;
+      if (c.zone !== 'battlefield' || c.phasedOut !== 'no') {
+        if (c.ceases !== undefined && c.zone !== CEASED) cease(replay, c);
+        continue;
+      }
       // A change marks the card and everything around it dirty again (touch), so the next
       // round looks at them; the loop ends when a round changes nothing.
       checkOne(replay, c, cause);
     }
     work = replay.takeDirty();
   }
+}
+
+/** 704.5d (704.5e): a token that left the battlefield ceases to exist. Nothing is left to record: no event can name it now (Replay.lookup). */
+function cease(replay: Replay, c: CardObj): void {
+  const rule = c.ceases!;
+  c.zone = CEASED;
+  if (replay.noting) replay.note(() => msg`${c.id} ceased to exist (${rule})`);
+}
+
+/** Why an event can't name `c`, a token with `ceases` set (Ruleset.goneToken). */
+export function goneToken(c: CardObj): { rules: string[]; why: Message } {
+  const copy = c.ceases === '704.5e';
+  if (c.zone !== CEASED) {
+    // Later in the resolution that moved it: the state-based actions have not been checked yet.
+    return copy
+      ? { rules: ['704.5e'], why: msg`${c.id} is a copy of a spell (declared a token on the stack) that left the stack earlier in this resolution, and it ceases to exist at the next check of state-based actions` }
+      : { rules: ['111.8', '704.5d'], why: msg`${c.id} is a token that left the battlefield earlier in this resolution: it can't move to another zone or return to the battlefield, and it ceases to exist at the next check of state-based actions` };
+  }
+  return copy
+    ? { rules: ['704.5e', '707.10a'], why: msg`${c.id} is a copy of a spell (declared a token on the stack) that left the stack other than by resolving, and such a copy ceases to exist at the next check of state-based actions: it no longer exists` }
+    : { rules: ['704.5d', '111.7'], why: msg`${c.id} is a token that was put into a zone other than the battlefield, and such a token ceases to exist at the next check of state-based actions: it no longer exists` };
 }
 
 /**

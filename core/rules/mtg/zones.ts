@@ -2,7 +2,7 @@
 // moves between zones (a graveyard a replacement turns into exile, 614.1a), and a player leaving the game
 // (800.4a; what becomes of the effects until their next turn, 800.4m, is the turn's: engine/turn.ts).
 import type { EventNode, Property } from '../../parser/ast';
-import { type CardObj, declaredWith, isCard, noItems, resetCharacteristics } from '../../engine/board';
+import { type CardObj, CEASED, declaredWith, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import { endControlOf } from '../../engine/control';
 import { destructionReplaced } from './destruction';
 import type { Replay } from '../../engine/replay';
@@ -23,6 +23,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '303.4i': { title: 'Aura entering attached illegally', text: "If an effect would put an Aura onto the battlefield on something it can't legally enchant, or on something undefined, the Aura doesn't enter: it stays where it was, unless it was on the stack, in which case it goes to its owner's graveyard. An Aura token in that case is not created." },
   '400.7': { title: 'A new object', text: 'As a rule, an object that changes zones becomes a new object that has no memory of, and no link to, the old one: what was attached to it stays behind, and spells and abilities that targeted it lose track of it. The subrules of 400.7 list the exceptions.' },
   '400.7f': { title: 'Auras that went with their host', text: "An exception to 400.7: a trigger on an enchanted permanent leaving the battlefield can still see its Auras in the graveyard, if they went there with it or right after it as a state-based action." },
+  '111.7': { title: 'Tokens exist only on the battlefield', text: 'A token in any zone but the battlefield stops existing; this is a state-based action, so a token that dies is put into the graveyard (and its leaving triggers abilities) before it is gone.' },
+  '111.8': { title: "A token can't come back", text: 'Once a token has left the battlefield, it can move to no other zone and never returns to the battlefield: an event that would move it leaves it where it is, and it is gone at the next check of state-based actions.' },
   '800.4a': { title: 'A player leaves the game', text: 'When a player leaves, everything they own leaves too, control effects that gave them anything end, and whatever they still control is exiled.' },
   '614.1a': { title: 'Instead: a replacement effect', text: 'An effect that says "instead" replaces an event with another before it happens: a card that would be put into a graveyard is exiled instead (a disturbed Aura, Rest in Peace), and the first event never happens.' },
   '800.4m': { title: 'Until the next turn of a player who left', text: 'An effect that lasts until the next turn of a player who has left the game (or until some point in that turn) neither ends as they leave nor lasts for ever: it ends when that turn would have begun, had they stayed, in the turn order.' },
@@ -216,6 +218,13 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
     if (host && isCard(host)) replay.markDirty(host);
   }
   if (card.attachments.size !== 0) unattachAll(replay, card, cause);
+  // A token in a zone other than the battlefield ceases to exist at the next check of state-based
+  // actions (111.7, 704.5d); so does a copy of a spell, declared a token on the stack, that leaves it
+  // other than by resolving (704.5e). A player who leaves takes theirs out of the game (800.4a).
+  if (card.token && zone !== 'battlefield' && zone !== 'outside') {
+    card.ceases = card.zone === 'stack' ? '704.5e' : '704.5d';
+    replay.markDirty(card);
+  }
   card.zone = zone;
   if (zone === 'battlefield') replay.entered(card);
   card.version++;
@@ -286,7 +295,7 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
   const cards = replay.board.cards;
   // Everything they own leaves at once: an Aura of theirs on their creature leaves with it, which is its
   // own becoming unattached (701.3d; Replay.dropMoot), not a consequence left to record.
-  for (const c of cards.values()) if (c.owner === p.id && c.zone !== 'outside') moveTo(replay, c, 'outside', ev);
+  for (const c of cards.values()) if (c.owner === p.id && c.zone !== 'outside' && c.zone !== CEASED) moveTo(replay, c, 'outside', ev);
   for (const c of cards.values()) {
     if (c.owner !== p.id && endControlOf(replay.board, c, p.id)) {
       if (replay.noting) replay.note(() => msg`${c.id} back under ${c.controller}'s control`);

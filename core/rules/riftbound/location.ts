@@ -1,14 +1,14 @@
 // Riftbound zone changes: a new object off the board (124), moving, entering the board, Recall (455), and the
 // cleanup's recalls of loose gear and of permanents in another player's base (323.7, 149.3, 457.1).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard, noItems, resetCharacteristics } from '../../engine/board';
+import { type CardObj, CEASED, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import { endTurn } from '../../engine/turn';
 import type { RuleExplanation } from '../mtg/explanations';
 import { BOARD, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, zoneOf, whereText, baseText } from './cards';
 import { detach } from './detach';
 import { attachEvent, attachProblem, relocate } from './attach';
-import { msg } from '../../message';
+import { msg, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 import { deathReplaced } from './text';
 
@@ -19,6 +19,10 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '319.5': { title: 'A cleanup after a chain item leaves the chain', text: 'Each time an item leaves the chain, whatever the reason (it resolved, for one), a cleanup becomes a task to do; so one follows every effect that attaches, detaches, recalls or changes control.' },
   '319.6': { title: 'A cleanup after cards enter or leave the board', text: 'Each time game objects enter the board or leave it, however many at once, a cleanup becomes a task to do; so one follows a unit that dies, is returned to hand or is played.' },
   '319.8': { title: 'A cleanup after a move', text: 'Each time a Move is completed, a cleanup becomes a task to do.' },
+  '186': { title: 'Tokens exist only on the board', text: 'Tokens are made on the board or on the chain, and nowhere else can they exist.',
+    earlier: [{ before: '2026-03-30', text: 'Tokens are made on the board, and nowhere else can they exist.' }] },
+  '186.1': { title: 'A token off the board is gone', text: 'A token that goes to a zone off the board, other than the chain, stops existing right after it arrives there.',
+    earlier: [{ before: '2026-03-30', text: 'A token that goes to a zone off the board stops existing right after it arrives there.' }] },
   '124': { title: 'A new object', text: 'A game object that moves to or from a non-board zone becomes a new object: its temporary modifications stop applying and its statuses, Attached and Equipped among them, are cleared.',
     earlier: [{ before: '2026-07-16', title: 'Temporary modifications end', text: 'When a game object moves to or from a non-board zone, its temporary modifications (damage, buffs, granted keywords) are no longer tracked on it.' }] },
   '149.3': {
@@ -94,6 +98,19 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     card.controlEnded = undefined;
   }
   if (replay.noting) replay.note(() => msg`${card.id} → ${whereText(card)}`);
+  // A token put into a zone off the board ceases to exist as it gets there (186.1): its leaving has
+  // happened (what was on it detached above), and nothing can name it now (Replay.lookup).
+  if (card.token && !BOARD.has(zone)) {
+    card.ceases = '186.1';
+    card.zone = CEASED;
+    card.place = undefined;
+    if (replay.noting) replay.note(() => msg`${card.id} ceased to exist (${'186.1'})`);
+  }
+}
+
+/** Why an event can't name `card`, a token that left the board (Ruleset.goneToken). */
+export function goneToken(card: CardObj): { rules: string[]; why: Message } {
+  return { rules: ['186.1', '186'], why: msg`${card.id} is a token that was put into a zone off the board, and a token ceases to exist as it gets there: it no longer exists` };
 }
 
 export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {

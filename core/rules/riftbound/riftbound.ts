@@ -4,7 +4,7 @@ import type { Ruleset } from '../../engine/replay';
 import { declareCard, RIFTBOUND_ZONES, typesEvent } from './cards';
 import { detachEvent } from './detach';
 import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from './attach';
-import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, moveEvent, recallEvent, recordsCleanup } from './location';
+import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken, moveEvent, recallEvent, recordsCleanup } from './location';
 import { activateEvent, resolveEvent } from './chain';
 import { keywordAbilityEvent } from './text';
 import { turnEvent } from './timing';
@@ -94,4 +94,6 @@ export const riftbound: Ruleset = {
   },
 
   records: recordsCleanup,
+
+  goneToken,
 };
