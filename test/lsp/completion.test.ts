@@ -201,7 +201,9 @@ describe('LSP completion', () => {
     const kept = (await complete(scenario('gains lion protection from white, not removing '), 8)).map((i) => i.label);
     assert.deepEqual(kept, ['Auras', 'attached', 'pacifism']);
     const rel = (await complete(scenario('expect lion '), 8)).map((i) => i.label);
-    assert.ok(rel.includes('controlled'));
+    assert.ok(rel.includes('controlled') && rel.includes('ceased'), rel.join(' '));
+    assert.deepEqual((await complete(scenario('expect lion ceased '), 8)).map((i) => i.label), ['to']);
+    assert.deepEqual((await complete(scenario('expect lion ceased to '), 8)).map((i) => i.label), ['exist']);
     const who = (await complete(scenario('expect lion controlled by '), 8)).map((i) => i.label);
     assert.deepEqual(new Set(who), new Set(['alice', 'bob']));
   });
