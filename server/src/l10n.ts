@@ -58,6 +58,7 @@ export function severityLabel(severity: Severity): string {
 /** A zone's name, as the core's messages write it (`outside` is the game's outside, `command` the command zone); an unknown one as it is. */
 export function zoneName(zone: string): string {
   if (zone === 'outside') return t('outside the game');
+  if (zone === 'ceased') return t('none (a token that ceased to exist)');
   if (zone === 'command') return t('command zone');
   return renderMessage(zoneWord(zone), translate);
 }

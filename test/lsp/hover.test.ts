@@ -270,6 +270,13 @@ describe('LSP hover', () => {
     assert.match(v, /Zone: battlefield/);
   });
 
+  it('on a token that left the battlefield: it is in no zone, having ceased to exist (704.5d)', async () => {
+    const text = 'game mtg\nplayer alice\ncard soldier "Soldier": creature — Soldier, token\ndestroy soldier\nexpect soldier ceased to exist\n';
+    const v = value(await hoverAt(text, positionOf(text, 'soldier', 1, 2)));
+    assert.match(v, /\*\*soldier\*\* · card \*Soldier\*/);
+    assert.match(v, /Zone: none \(a token that ceased to exist\)/);
+  });
+
   it('on a card name in its declaration: the initial state', async () => {
     const v = value(await hoverAt(CLEAN, { line: 5, character: 6 }));
     assert.match(v, /\*\*pacifism\*\* · card \*Pacifism\*/);
