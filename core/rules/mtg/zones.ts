@@ -63,7 +63,7 @@ function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: 
   const chooser = card.controller ?? card.owner ?? msg`its controller`;
   const from = card.zone === 'outside' ? msg`outside the game` : inZone(card.zone);
   if (found.length === 0) {
-    replay.report('illegal-attachment', ev.range, msg`${card.id} is an Aura entering the battlefield, and there is no object or player it could legally enchant, so it doesn't enter: ${card.zone === 'stack' ? msg`from the stack it goes to its owner's graveyard` : msg`it stays ${from}`}. Remove the line, or give it a legal host first.`, { rules: ['303.4g'], subjects: [card.id] });
+    replay.report('illegal-attachment', ev.range, msg`${card.id} is an Aura entering the battlefield, and there is no object or player it could legally enchant, so it doesn't enter: ${card.zone === 'stack' ? msg`from the stack it goes to its owner's graveyard` : card.token ? msg`a token, it isn't created` : msg`it stays ${from}`}. Remove the line, or give it a legal host first.`, { rules: ['303.4g'], subjects: [card.id] });
     if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
     return;
   }
@@ -109,7 +109,7 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
     const legalHosts = (h: Host) => !attachProblem(card, h) && h !== card && !(isCard(h) && replay.enteredTogether(h));
     if (!host) return auraEntersUnnamed(replay, card, ev, legalHosts);
     if (isCard(host) && replay.enteredTogether(host)) {
-      replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${host.id} enters the battlefield at the same time, in this resolution, so it is not yet a permanent on the battlefield when ${card.id}'s host is chosen as ${card.id} enters. The Aura stays in its zone (${card.zone}). Name a host that was already on the battlefield, or leave out \`attached to\` if the effect lets its controller choose.`, {
+      replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${host.id} enters the battlefield at the same time, in this resolution, so it is not yet a permanent on the battlefield when ${card.id}'s host is chosen as ${card.id} enters. ${card.zone !== 'stack' && card.token ? msg`The Aura token isn't created` : msg`The Aura stays in its zone (${card.zone})`}. Name a host that was already on the battlefield, or leave out \`attached to\` if the effect lets its controller choose.`, {
         rules: ['303.4f', '109.2'],
         fixes: retargetFixes(replay, card, legalHosts, hostRangeOf(ev), host),
         subjects: [card.id, host.id],
@@ -118,7 +118,7 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
     }
     const problem = attachProblem(card, host);
     if (problem) {
-      replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${problem.why}. An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? msg` (from the stack: its owner's graveyard)` : msg` (${zoneWord(card.zone)})`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
+      replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${problem.why}. ${card.zone !== 'stack' && card.token ? msg`An Aura token that can't be attached as it enters isn't created` : msg`An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? msg` (from the stack: its owner's graveyard)` : msg` (${zoneWord(card.zone)})`}`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
         rules: ['303.4i', ...problem.rules],
         fixes: retargetFixes(replay, card, legalHosts, hostRangeOf(ev), host),
         subjects: [card.id, host.id],
