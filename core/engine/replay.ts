@@ -949,20 +949,15 @@ export class Replay {
 
   /** `X ceased to exist`: X is a token that did. */
   private ceased(a: Extract<Assertion, { kind: 'ceased' }>): { actual: Message; rules?: string[]; replacement?: string } | undefined {
-    const x = this.names.get(a.subject.text);
-    if (!x) {
-      this.reportUnknown(a.subject);
-      return undefined;
-    }
-    if (!x.isCard) {
-      this.report('unknown-name', a.subject.range, msg`'${x.id}' is a player, not a card.`, { subjects: [x.id] });
-      return undefined;
-    }
-    if (x.zone === CEASED) return undefined;
-    if (x.ceases !== undefined) {
-      const gone = this.rules.goneToken(x);
+    const named = this.names.get(a.subject.text);
+    if (named?.isCard && named.ceases !== undefined) {
+      if (named.zone === CEASED) return undefined;
+      const gone = this.rules.goneToken(named);
       return { actual: gone.why, rules: gone.rules };
     }
+    // Any other card (an unknown name, or a player, is reported as such).
+    const x = this.card(a.subject);
+    if (!x) return undefined;
     const where = this.whereIs(x);
     if (x.token) return where;
     const only = this.rules.game === 'riftbound' ? msg`only a token ceases to exist as it leaves the board` : msg`only a token ceases to exist as it leaves the battlefield`;
