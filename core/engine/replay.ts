@@ -1211,6 +1211,7 @@ function newCard(st: CardStmt): CardObj {
     temporary: undefined,
     effectsEnded: undefined,
     attachOnly: undefined,
+    attachTargets: undefined,
   };
 }
 

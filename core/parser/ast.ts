@@ -90,6 +90,8 @@ export type Property =
   | { kind: 'may-cast-flash'; filter: Filter; range: Range }
   /** `can be attached only to FILTER` (MTG, Konda's Banner: `can be attached only to legendary creature`): what the attachment itself may be attached to (701.3a). */
   | { kind: 'attach-only'; filter: Filter; range: Range }
+  /** MTG `attach target FILTER to target FILTER` (Brass Squire, Aura Finesse): what an effect of this card that attaches may target (115.1). */
+  | { kind: 'attach-targets'; what: Filter; to: Filter; range: Range }
   /** `you may activate equip abilities any time you could cast an instant` (MTG, Leonin Shikari): its controller's equip abilities lose their sorcery timing (602.5d). */
   | { kind: 'may-equip-instant'; range: Range }
   /**

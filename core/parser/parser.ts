@@ -558,6 +558,14 @@ function parseProperty(cur: Cursor): Property {
       cur.expectWord('be');
       return { kind: 'cant', what: attachedWord(cur).text, range: r() };
     }
+    case 'attach': {
+      // Brass Squire: `attach target Equipment you control to target creature you control`.
+      cur.expectWord('target');
+      const what = parseFilter(cur, 'to');
+      cur.expectWord('to');
+      cur.expectWord('target');
+      return { kind: 'attach-targets', what, to: parseFilter(cur), range: r() };
+    }
     case 'can': {
       // Konda's Banner: `can be attached only to legendary creature` (a filter, as enchant's).
       for (const w of ['be', 'attached', 'only', 'to']) cur.expectWord(w);
@@ -865,16 +873,18 @@ function parseZone(cur: Cursor, at: boolean): ZoneRef {
   return new WordZone(w.text, w);
 }
 
-function parseFilter(cur: Cursor): Filter {
+function parseFilter(cur: Cursor, stop?: string): Filter {
   const first = cur.peek();
   if (!first || first.type !== 'word') return cur.fail(msg`what it can enchant, e.g. creature, land, player`);
   const alternatives: FilterTerm[][] = [[]];
   let control: ControlClause | undefined;
   let zone: FilterZone | undefined;
   // Numbers too, after the first word (`creature with toughness 4 or greater`, Gate Smasher): the game's
-  // rules say which words they can read (MTG: rules/mtg/characteristics.ts, readableFilter).
+  // rules say which words they can read (MTG: rules/mtg/characteristics.ts, readableFilter). A `stop`
+  // word ends it (`to` after the first filter of `attach target A to target B`).
   while (!cur.atEnd() && (cur.peek()!.type === 'word' || cur.peek()!.type === 'number')) {
     const t = cur.peek()!;
+    if (t.text === stop && alternatives[alternatives.length - 1].length > 0) break;
     if (t.text === 'in') {
       if (alternatives[alternatives.length - 1].length === 0) throw new SyntaxError_(msg`Expected what it describes before 'in', e.g. 'creature card in a graveyard'.`, t.range);
       zone = parseFilterZone(cur);

@@ -7,7 +7,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification } from './characteristics';
 import { attachProblem, retargetFixes, touch } from './legality';
-import { activationTargetProblem, effectTargetProblem } from './targeting';
+import { activationTargetProblem, describedTargetProblem, effectTargetProblem } from './targeting';
 import { unpaidWard } from './targetingKeywords';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { sorceryTiming } from './timing';
@@ -113,8 +113,10 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     const source = ev.targeting.source ? replay.card(ev.targeting.source) : undefined;
     if (ev.targeting.source && !source) return;
     const controller = by?.id ?? source?.controller ?? att.controller;
-    for (const t of [att, host]) {
-      const p = effectTargetProblem(t, source, controller);
+    // What the source says it targets (Brass Squire: "target Equipment you control"), then what stops it.
+    const described = source?.attachTargets;
+    for (const [t, f] of [[att, described?.what], [host, described?.to]] as const) {
+      const p = (f && source ? describedTargetProblem(t, f, source, controller) : undefined) ?? effectTargetProblem(t, source, controller);
       if (!p) continue;
       replay.report('illegal-attachment', ev.range, msg`${att.id} can't be attached to ${host.id} by an effect that targets both: ${p.why}. The spell or ability can't target it, so nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Choose a legal target, or remove the line.`, {
         rules: [...p.rules, '601.2c', '602.2b'],

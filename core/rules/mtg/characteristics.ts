@@ -105,9 +105,9 @@ export function hasPermanentType(c: CardObj): boolean {
   return (c.kinds & KIND_PERMANENT_TYPE) !== 0;
 }
 
-/** `inZone`: the filter names a zone (109.2a), so the words describe a card there, not a permanent. */
-function termMatches(word: string, host: Host, att: CardObj, inZone = false): boolean {
-  if (!isCard(host)) return word === 'player' || (word === 'opponent' && host.id !== att.controller);
+/** `inZone`: the filter names a zone (109.2a), so the words describe a card there, not a permanent. `you`: the player "you" is (109.5). */
+function termMatches(word: string, host: Host, you: string | undefined, inZone = false): boolean {
+  if (!isCard(host)) return word === 'player' || (word === 'opponent' && host.id !== you);
   // The word most filters are (enchant creature, equip creature): a card type, decided as below.
   if (word === 'creature') return isCreature(host);
   switch (word) {
@@ -224,7 +224,7 @@ export function readableQuality(replay: Replay, q: Word, rule: '702.16a' | '702.
  * alternatives after it are dropped), so it never forbids a host for words it can't read. `rule` is the
  * ability's (702.5a enchant, 702.6c equip quality, 701.3a an attachment's own restriction).
  */
-export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.6c' | '701.3a'): Filter {
+export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.6c' | '701.3a' | '115.1'): Filter {
   const alts = f.alternatives;
   for (let i = 0; i < alts.length; i++) {
     const alt = alts[i];
@@ -251,14 +251,18 @@ export function attachOnlyOf(att: CardObj): Filter | undefined {
 /** Does a filter (enchant or equip quality) allow this host, for an attachment controlled as `att` is? */
 export function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
   if (f.zone && (!isCard(host) || zoneMismatch(f.zone, host, att))) return false;
-  const inZone = f.zone !== undefined;
+  return termsMatch(f, host, att.controller, f.zone !== undefined);
+}
+
+/** Do the words and the control clause of `f` (not its zone) describe `host`, "you" being the player `you` (109.5)? */
+export function termsMatch(f: Filter, host: Host, you: string | undefined, inZone = false): boolean {
   // Some alternative whose every term matches (loops, not some/every: no closures per call).
   let ok = false;
   for (let i = 0; i < f.alternatives.length && !ok; i++) {
     const alt = f.alternatives[i];
     ok = true;
     for (let j = 0; j < alt.length; j++) {
-      if (termMatches(alt[j].word, host, att, inZone) === alt[j].negated) {
+      if (termMatches(alt[j].word, host, you, inZone) === alt[j].negated) {
         ok = false;
         break;
       }
@@ -266,8 +270,8 @@ export function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
   }
   if (!ok) return false;
   if (!f.control || !isCard(host)) return true;
-  if (f.control === 'you') return host.controller === att.controller;
-  return host.controller !== att.controller;
+  if (f.control === 'you') return host.controller === you;
+  return host.controller !== you;
 }
 
 /**
@@ -294,7 +298,7 @@ export function spellMatches(f: Filter, spell: CardObj): boolean {
     let ok = true;
     for (const t of alt) {
       // A spell is a card (`permanent`: a permanent card), as in a filter that names a zone.
-      if (termMatches(t.word, spell, spell, true) === t.negated) {
+      if (termMatches(t.word, spell, spell.controller, true) === t.negated) {
         ok = false;
         break;
       }
@@ -389,6 +393,10 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         if (p.filter.zone) replay.report('syntax-error', p.filter.zone.range, msg`An Equipment or Fortification is attached to a permanent on the battlefield, so what it may be attached to can't name a zone. Remove \`${zoneText(p.filter.zone)}\`.`);
         card.attachOnly = readableFilter(replay, p.filter, '701.3a');
         break;
+      case 'attach-targets':
+        for (const f of [p.what, p.to]) if (f.zone) replay.report('syntax-error', f.zone.range, msg`An effect that attaches targets permanents on the battlefield, so its targets can't name a zone. Remove \`${zoneText(f.zone)}\`.`);
+        card.attachTargets = { what: readableFilter(replay, p.what, '115.1'), to: readableFilter(replay, p.to, '115.1') };
+        break;
       case 'equip':
         if (p.quality?.zone) replay.report('syntax-error', p.quality.zone.range, msg`An equip ability targets a creature on the battlefield, so its quality can't name a zone. Remove \`${zoneText(p.quality.zone)}\`.`);
         // `equip planeswalker` is a variant of equip, not a quality (702.6e): it targets a planeswalker.
@@ -438,7 +446,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       }
       case 'unknown': {
         const like = keywordInOtherCase(p.word.text, MTG_KEYWORDS);
-        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., a keyword (flying, first strike, ...).`);
+        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., a keyword (flying, first strike, ...).`);
         break;
       }
       case 'grant': {

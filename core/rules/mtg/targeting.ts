@@ -3,8 +3,9 @@
 import { abilitiesOf } from '../../engine/abilities';
 import { type CardObj, isCard, KIND_LAND, LOST_EQUIP } from '../../engine/board';
 import type { HostVerb, Replay } from '../../engine/replay';
+import type { Filter } from '../../parser/ast';
 import type { RuleExplanation } from './explanations';
-import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, judgedAs, type Problem, zoneMismatch } from './characteristics';
+import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, judgedAs, type Problem, termsMatch, zoneMismatch } from './characteristics';
 import { attachProblem, controllerWords, enchantMismatch, protectionAgainst } from './legality';
 import { keywordTargetProblem, worksThere } from './targetingKeywords';
 import { msg, type Message } from '../../message';
@@ -12,6 +13,8 @@ import { abilityWord, inZone as inZoneWords } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '115.1': { title: 'What a target must be', text: 'A spell or ability that says "target" followed by a description must have its controller choose targets that fit that description, as it is put on the stack; they can change only if an effect says so.' },
+  '109.5': { title: '"You"', text: 'On a card, "you" and "your" mean its controller (or the player about to cast or activate it; with no controller, its owner).' },
   '115.1b': { title: 'Aura spells target', text: 'An Aura spell targets the object or player it will enchant; its enchant ability says what it may target. The Aura permanent targets nothing.' },
   '303.4a': { title: 'Aura spells need a target', text: 'Casting an Aura spell means choosing a target allowed by its enchant ability.' },
   '601.2c': { title: 'Choosing targets', text: 'Targets are chosen as a spell is cast; each must be legal at that moment, or the spell cannot be cast that way.' },
@@ -100,6 +103,21 @@ export function effectTargetProblem(t: Host, source: CardObj | undefined, contro
     if (prot) return { rules: ['702.16b', ...prot.rules], why: msg`${t.id} has protection from ${prot.quality}, so ${source.id}'s spell or ability can't target it` };
   }
   return keywordTargetProblem(t, source, controller, source ? msg`${source.id}'s spell or ability` : msg`the effect`);
+}
+
+/**
+ * The source's own words for what it targets (`attach target Equipment you control to target creature
+ * you control`, Brass Squire): `t` must be what they describe (115.1, 601.2c), "you" being the
+ * effect's controller (109.5).
+ */
+export function describedTargetProblem(t: Host, f: Filter, source: CardObj, controller: string | undefined): Problem | undefined {
+  if (termsMatch(f, t, controller)) return undefined;
+  const wanted = article(filterText(f));
+  if (f.control && isCard(t) && termsMatch({ ...f, control: undefined }, t, controller)) {
+    const c = controllerWords(t);
+    return { rules: ['115.1', '109.5', ...c.rules], why: msg`${source.id}'s effect targets ${wanted}, and ${t.id} is controlled by ${c.who}, while the effect is ${controller ?? msg`nobody`}'s` };
+  }
+  return { rules: ['115.1'], why: msg`${source.id}'s effect targets ${wanted}, and ${describe(t)} is not one` };
 }
 
 /** The ability as its sentences name it. */
