@@ -390,12 +390,20 @@ export class Replay {
     const found = this.names.get(name.text);
     if (!found) this.reportUnknown(name);
     else if (found.isCard && found.ceases !== undefined) {
-      const gone = this.rules.goneToken(found);
-      this.report('impossible-event', name.range, msg`${gone.why}. The event can't happen, and the replay skips it. Remove the line, or name a card that exists.`, { rules: gone.rules, subjects: [found.id] });
+      // An `expect` line says so itself (expect); an event can't happen.
+      if (this.expecting) this.goneSeen ??= found;
+      else {
+        const gone = this.rules.goneToken(found);
+        this.report('impossible-event', name.range, msg`${gone.why}. The event can't happen, and the replay skips it. Remove the line, or name a card that exists.`, { rules: gone.rules, subjects: [found.id] });
+      }
       return undefined;
     }
     return found;
   }
+
+  /** While an assertion is evaluated: the first gone token it names (lookup), which makes it fail. */
+  private expecting = false;
+  private goneSeen: CardObj | undefined;
 
   card(name: Name | undefined): CardObj | undefined {
     const x = this.lookup(name);
@@ -924,7 +932,20 @@ export class Replay {
       this.report('syntax-error', a.zone.range, msg`'${a.zone.zone}' is not a zone of this game; its zones are ${this.rules.zones.join(', ')}.`);
       return;
     }
-    const failure = (a.kind === 'ceased' ? undefined : this.goneIn(a)) ?? this.evaluate(a);
+    this.expecting = true;
+    let failure: ReturnType<Replay['evaluate']>;
+    try {
+      failure = this.evaluate(a);
+    } finally {
+      this.expecting = false;
+    }
+    const gone = this.goneSeen;
+    if (gone) {
+      // An assertion about a token that is gone fails, saying so: it is nowhere, attached to nothing, and has nothing.
+      this.goneSeen = undefined;
+      const why = this.rules.goneToken(gone);
+      failure = { actual: why.why, rules: why.rules, replacement: gone.zone === CEASED ? `${gone.id} ceased to exist` : undefined };
+    }
     if (failure) {
       this.report('expectation-failed', a.range, msg`Expected ${assertionText(a)}, but ${failure.actual}.`, {
         ...(failure.rules ? { rules: failure.rules } : {}),
@@ -934,17 +955,6 @@ export class Replay {
         subjects: subjectsOf(a),
       });
     }
-  }
-
-  /** An assertion about a token that is gone (lookup) fails, saying so: it is nowhere, attached to nothing, and has nothing. */
-  private goneIn(a: Assertion): { actual: Message; rules: string[]; replacement?: string } | undefined {
-    for (const id of subjectsOf(a)) {
-      const x = this.names.get(id);
-      if (!x || !x.isCard || x.ceases === undefined) continue;
-      const gone = this.rules.goneToken(x);
-      return { actual: gone.why, rules: gone.rules, replacement: x.zone === CEASED ? `${x.id} ceased to exist` : undefined };
-    }
-    return undefined;
   }
 
   /** `X ceased to exist`: X is a token that did. */

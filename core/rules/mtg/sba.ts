@@ -54,7 +54,7 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
   while (work.length) {
     for (const c of work) {
       if (c.zone !== 'battlefield' || c.phasedOut !== 'no') {
-        if (c.ceases !== undefined && c.zone !== CEASED) cease(replay, c);
+        if (c.token && c.ceases !== undefined && c.zone !== CEASED) cease(replay, c);
         continue;
       }
       // A change marks the card and everything around it dirty again (touch), so the next
