@@ -92,6 +92,12 @@ export interface Granted {
   readonly cant?: readonly { readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly except: string | undefined; readonly by: string }[];
   /** The attachment each ability it has from a grant came from, by label (abilityLabel): for the messages. */
   readonly from?: Readonly<Record<string, string>>;
+  /**
+   * An effect on it says it loses all abilities (an attachment's `enchanted creature loses all
+   * abilities`, or an event's): its printed abilities that are not keywords (enchant, equip,
+   * reconfigure, its own attach restriction) are gone too (113.10, 613.1f). The attachment that says so.
+   */
+  readonly lostAll?: string;
 }
 
 /** The abilities the rules read for a host: its own, or with its attachments' grants when it has any. */

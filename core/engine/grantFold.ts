@@ -365,6 +365,7 @@ export function foldEffects(board: Board, host: CardObj, effects: readonly Effec
   let targeting = [...host.targeting];
   let keywords = [...host.keywords];
   const from: Record<string, string> = {};
+  let lostAll: string | undefined;
   for (const e of effects) {
     const add = e.verb !== 'loses';
     const a = e.ability;
@@ -374,6 +375,8 @@ export function foldEffects(board: Board, host: CardObj, effects: readonly Effec
     }
     if (a === 'all') {
       if (!add) {
+        // The last such effect: a grant's takes the host's own printed abilities (an event's are its `lost`, 113.10).
+        lostAll = e.source;
         for (const k in from) delete from[k];
         protections = [];
         keeps = [];
@@ -422,7 +425,8 @@ export function foldEffects(board: Board, host: CardObj, effects: readonly Effec
       }
     }
   }
-  return cant.length ? { protections, protectionKeeps: keeps, targeting, keywords, cant, from } : { protections, protectionKeeps: keeps, targeting, keywords, from };
+  const granted: Granted = cant.length ? { protections, protectionKeeps: keeps, targeting, keywords, cant, from } : { protections, protectionKeeps: keeps, targeting, keywords, from };
+  return lostAll === undefined ? granted : { ...granted, lostAll };
 }
 
 /** Do two protection instances spare the same things? */
@@ -441,6 +445,7 @@ function sameAbilities(x: Granted, y: Granted): boolean {
   const cx = x.cant ?? [];
   const cy = y.cant ?? [];
   if (cx.length !== cy.length || cx.some((c, i) => c.what !== cy[i].what || c.except !== cy[i].except || c.by !== cy[i].by)) return false;
+  if (x.lostAll !== y.lostAll) return false;
   return sameMembers(x, y) && sameMembers(y, x);
 }
 

@@ -2,7 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterTerm, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
-import { adding, type CardObj, colorBit, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
+import { adding, type CardObj, colorBit, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
 import { typeChangeOf } from '../../engine/typeChange';
 import type { Replay } from '../../engine/replay';
@@ -245,7 +245,23 @@ export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.
 /** `can be attached only to FILTER` (Konda's Banner), as the replay reads it: gone when the card loses all its abilities (113.10). */
 export function attachOnlyOf(att: CardObj): Filter | undefined {
   const f = att.attachOnly;
-  return f && !att.lost.has('all') ? f : undefined;
+  return f && !att.lost.has('all') && att.granted?.lostAll === undefined ? f : undefined;
+}
+
+/** Does the card have reconfigure now (702.151): printed, and not taken by an event (113.10) or by an attachment's grant of `loses all abilities` (613.1f)? */
+export function hasReconfigure(c: CardObj): boolean {
+  return c.reconfigure && c.granted?.lostAll === undefined;
+}
+
+/** Has the card lost its equip ability (113.10): an event removed it, or an attachment's grant took all its abilities? */
+export function lostEquip(c: CardObj): boolean {
+  return (c.kinds & LOST_EQUIP) !== 0 || c.granted?.lostAll !== undefined;
+}
+
+/** Who took an ability the card lost, for the messages: an effect, or the attachment whose grant takes all its abilities. */
+export function lossWords(c: CardObj): Message {
+  const by = c.granted?.lostAll;
+  return by !== undefined ? msg`${by}, attached to it, takes all its abilities` : msg`an effect removed it`;
 }
 
 /** Does a filter (enchant or equip quality) allow this host, for an attachment controlled as `att` is? */
@@ -357,6 +373,7 @@ export function describe(host: Host): Message {
  * when an effect removed its enchant abilities (113.10), and then nothing is legal for it (303.4).
  */
 export function enchantFilters(att: CardObj): readonly Filter[] {
+  if (att.granted?.lostAll !== undefined) return [];
   if (att.enchant.length) return att.enchant;
   if ((att.kinds & LOST_ENCHANT) !== 0) return [];
   // A bestowed Aura has enchant creature (702.103b); an Aura declared without enchant is read as

@@ -8,7 +8,7 @@ import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, 
 import type { Replay } from '../../engine/replay';
 import { heldWords } from '../../engine/held';
 import type { RuleExplanation } from './explanations';
-import { article, attachOnlyOf, describe, namesSubtype, subtypesOf, qualitySingular, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
+import { article, attachOnlyOf, describe, hasReconfigure, lossWords, namesSubtype, subtypesOf, qualitySingular, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
 import { msg, titledFix, type Message } from '../../message';
 import { inZone as inZoneWords, qualityWord } from '../../engine/words';
 
@@ -193,7 +193,7 @@ export function attachProblem(att: CardObj, host: Host, staying = false, asCreat
       return { rules: ['303.4d'], why: msg`${att.id} is also a creature, and an Aura that is a creature can't enchant anything` };
     }
     const filters = enchantFilters(att);
-    if (filters.length === 0) return { rules: ['303.4', '702.5a', '113.10'], why: msg`${att.id} has lost its enchant ability, and an Aura's enchant ability is what says what it can be attached to, so nothing is a legal object for it` };
+    if (filters.length === 0) return { rules: ['303.4', '702.5a', '113.10'], why: msg`${att.id} has lost its enchant ability (${lossWords(att)}), and an Aura's enchant ability is what says what it can be attached to, so nothing is a legal object for it` };
     for (const f of filters) {
       const away = f.zone && isCard(host) ? zoneMismatch(f.zone, host, att) : undefined;
       if (away) return { rules: ['702.5a', '109.2a', ...(filters.length > 1 ? ['702.5c'] : [])], why: msg`${att.id} has enchant ${filterText(f)}, and ${away}` };
@@ -209,7 +209,10 @@ export function attachProblem(att: CardObj, host: Host, staying = false, asCreat
   if (isEquipment(att)) {
     if (!isCard(host)) return { rules: ['301.5', '704.5n'], why: msg`an Equipment can be attached only to a creature, not to a player` };
     if (host === att) return { rules: ['301.5c'], why: msg`an Equipment can't equip itself` };
-    if (isCreature(att) && !att.reconfigure) return { rules: ['301.5c'], why: msg`${att.id} is also a creature without reconfigure, so it can't equip anything` };
+    if (isCreature(att) && !hasReconfigure(att)) {
+      if (att.reconfigure) return { rules: ['301.5c', '113.10'], why: msg`${att.id} is also a creature and has lost reconfigure (${lossWords(att)}), so it can't equip anything` };
+      return { rules: ['301.5c'], why: msg`${att.id} is also a creature without reconfigure, so it can't equip anything` };
+    }
     // `asCreature`: equip planeswalker attaches to a planeswalker as though it were a creature (702.6e);
     // the state-based actions then judge it as it is (704.5n).
     if (!isCreature(host) && !asCreature) return { rules: ['301.5'], why: msg`${describe(host)} is not a creature, and an Equipment can be attached only to a creature` };

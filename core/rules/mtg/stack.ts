@@ -6,7 +6,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, type StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, equipsAsPlaneswalker, type Host, isCreature, isEquipment, isFortification, type Problem } from './characteristics';
+import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isCreature, isEquipment, isFortification, type Problem } from './characteristics';
 import { attachProblem, retargetFixes } from './legality';
 import { activationTargetProblem } from './targeting';
 import { doAttach } from './attach';
@@ -24,7 +24,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 
 function hasAbility(att: CardObj, kw: Keyword): boolean {
   if (kw === 'fortify') return isFortification(att);
-  if (kw === 'reconfigure') return att.reconfigure && isEquipment(att);
+  if (kw === 'reconfigure') return hasReconfigure(att) && isEquipment(att);
   return isEquipment(att);
 }
 

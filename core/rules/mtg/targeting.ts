@@ -1,11 +1,11 @@
 // MTG targets: Aura spells (115.1b, 303.4a, 601.2c), equip and fortify (602.2b, 702.6a/c, 702.67a), protection from
 // targeting (702.16b); the legal hosts of each kind of event.
 import { abilitiesOf } from '../../engine/abilities';
-import { type CardObj, isCard, KIND_LAND, LOST_EQUIP } from '../../engine/board';
+import { type CardObj, isCard, KIND_LAND } from '../../engine/board';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { Filter } from '../../parser/ast';
 import type { RuleExplanation } from './explanations';
-import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, judgedAs, type Problem, termsMatch, zoneMismatch } from './characteristics';
+import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, judgedAs, lossWords, lostEquip, type Problem, termsMatch, zoneMismatch } from './characteristics';
 import { attachProblem, controllerWords, enchantMismatch, protectionAgainst } from './legality';
 import { keywordTargetProblem, worksThere } from './targetingKeywords';
 import { msg, type Message } from '../../message';
@@ -36,7 +36,7 @@ export function auraTargetProblem(att: CardObj, host: Host): Problem | undefined
   if (isCard(host) && host.phasedOut !== 'no') return { rules: ['702.26b'], why: msg`${host.id} is phased out` };
   if (!isCard(host) && host.left) return { rules: ['800.4a'], why: msg`player ${host.id} has left the game` };
   const filters = enchantFilters(att);
-  if (filters.length === 0) return { rules: ['303.4a', '702.5a', '113.10'], why: msg`${att.id} has lost its enchant ability, which is what defines the target of an Aura spell` };
+  if (filters.length === 0) return { rules: ['303.4a', '702.5a', '113.10'], why: msg`${att.id} has lost its enchant ability (${lossWords(att)}), which is what defines the target of an Aura spell` };
   for (const f of filters) {
     const away = f.zone && isCard(host) ? zoneMismatch(f.zone, host, att) : undefined;
     if (away) return { rules: ['702.5a', '109.2a', ...(filters.length > 1 ? ['702.5c'] : [])], why: msg`${att.id} has enchant ${filterText(f)}, and ${away}` };
@@ -138,7 +138,7 @@ export function hostProblem(_replay: Replay, att: CardObj, host: Host, verb: Hos
     return att.bestow && !isAura(att) ? judgedAs(att, true, () => auraTargetProblem(att, host)) : auraTargetProblem(att, host);
   }
   if (verb === 'equip' && !isEquipment(att)) return { rules: ['702.6a'], why: msg`${att.id} is not an Equipment, so it has no equip ability` };
-  if (verb === 'equip' && (att.kinds & LOST_EQUIP) !== 0) return { rules: ['702.6a', '113.10'], why: msg`${att.id} has lost its equip ability` };
+  if (verb === 'equip' && lostEquip(att)) return { rules: ['702.6a', '113.10'], why: msg`${att.id} has lost its equip ability (${lossWords(att)})` };
   if (verb === 'fortify' && !isFortification(att)) return { rules: ['702.67a'], why: msg`${att.id} is not a Fortification, so it has no fortify ability` };
   return activationTargetProblem(att, host, verb === 'enter' ? 'attach' : verb, att.controller) ?? attachProblem(att, host);
 }
