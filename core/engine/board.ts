@@ -795,6 +795,23 @@ export function resetCharacteristics(card: CardObj): void {
   card.effectsEnded = undefined;
 }
 
+/**
+ * `fn` with `card` judged as the new object it becomes as it changes zones (MTG 400.7, 611.2c): its
+ * printed characteristics, without the effects on the old object. If `fn` moves it, the move has
+ * reset them already; otherwise its own are put back after.
+ */
+export function asNewObject<T>(card: CardObj, fn: () => T): T {
+  if (!card.modified) return fn();
+  const own = characteristicsOf(card);
+  const version = card.version;
+  takeCharacteristics(card, card.printed);
+  try {
+    return fn();
+  } finally {
+    if (card.version === version) takeCharacteristics(card, own);
+  }
+}
+
 /** A card's characteristics as they are now (the sets and lists shared: they are copy on write), the other way from takeCharacteristics. */
 export function characteristicsOf(c: CardObj): Characteristics {
   return {

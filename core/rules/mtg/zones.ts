@@ -2,7 +2,7 @@
 // moves between zones (a graveyard a replacement turns into exile, 614.1a), and a player leaving the game
 // (800.4a; what becomes of the effects until their next turn, 800.4m, is the turn's: engine/turn.ts).
 import type { EventNode, Property } from '../../parser/ast';
-import { type CardObj, CEASED, declaredWith, isCard, noItems, resetCharacteristics } from '../../engine/board';
+import { asNewObject, type CardObj, CEASED, declaredWith, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import { endControlOf } from '../../engine/control';
 import { destructionReplaced } from './destruction';
 import type { Replay } from '../../engine/replay';
@@ -23,6 +23,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '303.4i': { title: 'Aura entering attached illegally', text: "If an effect would put an Aura onto the battlefield on something it can't legally enchant, or on something undefined, the Aura doesn't enter: it stays where it was, unless it was on the stack, in which case it goes to its owner's graveyard. An Aura token in that case is not created." },
   '400.7': { title: 'A new object', text: 'As a rule, an object that changes zones becomes a new object that has no memory of, and no link to, the old one: what was attached to it stays behind, and spells and abilities that targeted it lose track of it. The subrules of 400.7 list the exceptions.' },
   '400.7f': { title: 'Auras that went with their host', text: "An exception to 400.7: a trigger on an enchanted permanent leaving the battlefield can still see its Auras in the graveyard, if they went there with it or right after it as a state-based action." },
+  '611.2c': { title: 'Who a resolved effect affects', text: "An effect from a resolved spell or ability that changes characteristics or control affects the objects it affected as it began, and no others: a card that changes zones becomes a new object, which the effect doesn't follow." },
   '111.7': { title: 'Tokens exist only on the battlefield', text: 'A token in any zone but the battlefield stops existing; this is a state-based action, so a token that dies is put into the graveyard (and its leaving triggers abilities) before it is gone.' },
   '111.8': { title: "A token can't come back", text: 'Once a token has left the battlefield, it can move to no other zone and never returns to the battlefield: an event that would move it leaves it where it is, and it is gone at the next check of state-based actions.' },
   '800.4a': { title: 'A player leaves the game', text: 'When a player leaves, everything they own leaves too, control effects that gave them anything end, and whatever they still control is exiled.' },
@@ -99,8 +100,18 @@ function hostRangeOf(ev: EventNode) {
   return ev.kind === 'enter' && ev.host ? ev.host.range : ev.range;
 }
 
-/** A card put onto the battlefield without being cast (303.4f-i, 301.5e). */
+/**
+ * A card put onto the battlefield without being cast (303.4f-i, 301.5e). What may be attached is judged
+ * from the permanent it becomes, a new object (400.7): effects on the card where it was (an ability it
+ * lost or gained in the graveyard) don't go with it (611.2c). A spell resolving is another matter (608.3).
+ */
 function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode): void {
+  if (card.zone !== 'stack' && card.modified) asNewObject(card, () => enterAsItIs(replay, card, host, ev, true));
+  else enterAsItIs(replay, card, host, ev, false);
+}
+
+/** `renewed`: the card is judged as the new object, without the effects on it where it is. */
+function enterAsItIs(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode, renewed: boolean): void {
   if (isAura(card)) {
     // Judge the host against the card as it will be on the battlefield.
     // In one resolution with several parts, a card entering the battlefield in it enters at the
@@ -118,8 +129,9 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
     }
     const problem = attachProblem(card, host);
     if (problem) {
-      replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${problem.why}. ${card.zone !== 'stack' && card.token ? msg`An Aura token that can't be attached as it enters isn't created` : msg`An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? msg` (from the stack: its owner's graveyard)` : msg` (${zoneWord(card.zone)})`}`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
-        rules: ['303.4i', ...problem.rules],
+      const as = renewed ? msg` (the permanent it would become is a new object, without the effects on the card ${inZone(card.zone)})` : '';
+      replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}${as}: ${problem.why}. ${card.zone !== 'stack' && card.token ? msg`An Aura token that can't be attached as it enters isn't created` : msg`An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? msg` (from the stack: its owner's graveyard)` : msg` (${zoneWord(card.zone)})`}`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
+        rules: ['303.4i', ...problem.rules, ...(renewed ? ['400.7', '611.2c'] : [])],
         fixes: retargetFixes(replay, card, legalHosts, hostRangeOf(ev), host),
         subjects: [card.id, host.id],
       });
