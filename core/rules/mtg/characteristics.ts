@@ -586,7 +586,9 @@ export function mtgGrant(replay: Replay, node: GrantNode, self: string | undefin
   }
   // `itself`: the card whose grant it is (a quoted grant's `itself` would be another card's: not read).
   if (clause?.what === 'self' && self === undefined) replay.report('syntax-error', clause.range, msg`\`not removing itself\` in a quoted grant would name the card given the ability; write the name of the card it spares.`);
-  const keep: GrantKeep | undefined = !clause ? undefined : clause.what === 'card' ? { what: 'card', id: clause.card!.text } : clause.what === 'self' ? (self === undefined ? undefined : { what: 'card', id: self }) : { what: clause.what };
+  // The card it spares is named as an event names one (an unknown name is reported, and spares nothing).
+  const spared = clause?.what === 'card' ? replay.card(clause.card) : undefined;
+  const keep: GrantKeep | undefined = !clause ? undefined : clause.what === 'card' ? (spared ? { what: 'card', id: spared.id } : undefined) : clause.what === 'self' ? (self === undefined ? undefined : { what: 'card', id: self }) : { what: clause.what };
   const abilities: Ability[] = [];
   for (const a of node.abilities) {
     if (a.kind === 'grant' && node.verb === 'loses') {

@@ -6,7 +6,7 @@ import type { EventNode, Filter, Property } from '../../parser/ast';
 import { type CardObj, declaredWith, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, filterText, hasPermanentType, type Host, inEffect, isAura, isCreature, judgedAs, type Problem, spellMatches } from './characteristics';
+import { describe, filterText, hasPermanentType, type Host, inEffect, isAura, isCreature, isEquipment, judgedAs, type Problem, spellMatches } from './characteristics';
 import { describeEntry, stepWord } from './timing';
 import { attachProblem, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
@@ -47,6 +47,16 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
     replay.report('impossible-event', ev.range, msg`${describe(spell)} is a land, and a land is played, not cast: playing it puts it onto the battlefield as a special action, without the stack${other ? msg`, and a land with another card type too can only be played as a land` : msg``}. The cast doesn't happen. Write \`move ${spell.id} to battlefield\` for the land played, or remove the line.`, {
       rules: ['305.1', ...(other ? ['305.9'] : [])],
       subjects: [spell.id],
+    });
+    return;
+  }
+  // A permanent spell targets only as an Aura (115.1b; a bestow card cast bestowed is one): an
+  // Equipment or a creature spell has no target, and an Equipment enters unattached (301.5b).
+  if (target !== undefined && !isAura(spell) && !spell.bestow && hasPermanentType(spell)) {
+    const equipment = isEquipment(spell);
+    replay.report('impossible-event', ev.target!.range, msg`${describe(spell)} is a permanent spell that is not an Aura, and such a spell has no target, so it can't be cast targeting ${target.id}.${equipment ? msg` An Equipment spell enters the battlefield unattached; its equip ability attaches it later.` : msg``} The cast doesn't happen. Write \`cast ${spell.id}\`${equipment ? msg`, then \`resolve ${spell.id}\` and \`equip ${spell.id} to ${target.id}\`` : msg``}, or remove the line.`, {
+      rules: ['115.1', '601.2c', ...(equipment ? ['301.5b'] : [])],
+      subjects: [spell.id, target.id],
     });
     return;
   }
