@@ -336,8 +336,19 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       ? { rules: ['608.2b'], why: msg`its target no longer exists` }
       : gone
         ? { rules: ['400.7'], why: msg`${target.id} changed zones after ${spell.id} was cast, so it is a new object the spell never targeted` }
-        : auraTargetProblem(spell, target) ?? attachProblem(spell, target);
+        : auraTargetProblem(spell, target);
     if (!problem) {
+      // 608.3c: it enters attached to its target, unless it can't legally be attached to it (a "can't be
+      // enchanted" effect, 303.4): then, from the stack, it goes to its owner's graveyard (303.4i).
+      const stays = attachProblem(spell, target!);
+      if (stays) {
+        replay.report('target-illegal-on-resolution', ev.range, msg`${spell.id}'s target, ${target!.id}, is still legal as it resolves, but ${spell.id} can't be attached to it (${stays.why}), so it doesn't enter the battlefield: from the stack it goes to its owner's graveyard. That is the rules' outcome: if it is meant, an \`expect ${spell.id} in graveyard\` line after it shows so; if not, cast it targeting something it can be attached to.`, {
+          rules: ['608.3c', '303.4i', ...stays.rules],
+          subjects: [spell.id, target!.id],
+        });
+        moveTo(replay, spell, 'graveyard', ev);
+        return;
+      }
       const bestowed = spell.bestowed;
       moveTo(replay, spell, 'battlefield', ev);
       controlledBy(spell, controller);
