@@ -679,7 +679,13 @@ function attachedWord(cur: Cursor): { text: 'enchanted' | 'equipped' | 'fortifie
  * as one word of two.
  */
 function protectionQuality(cur: Cursor): Word {
-  const q = cur.word(msg`a quality: a color, card types in the plural, everything, or a player`);
+  // A card name, in quotes (702.16a: a name is a quality only when the protection says it is one).
+  const t = cur.peek();
+  if (t?.type === 'string') {
+    cur.next();
+    return { text: `"${t.text}"`, range: t.range };
+  }
+  const q = cur.word(msg`a quality: a color, card types in the plural, everything, a player, or a card name in quotes`);
   if ((q.text === 'all' && cur.isWord('colors')) || (q.text === 'each' && cur.isWord('color'))) {
     const second = cur.next()!;
     return { text: `${q.text} ${second.text}`, range: span(q.range, second.range) };

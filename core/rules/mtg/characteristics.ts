@@ -204,6 +204,12 @@ const QUALITY_WORDS = new Set(['all colors', 'each color', 'multicolored', 'mono
  */
 export function readableQuality(replay: Replay, q: Word, rule: '702.16a' | '702.11d' = '702.16a'): boolean {
   const w = q.text;
+  // A card name, in quotes (702.16a; the parser reads no name after `hexproof from`).
+  if (w.startsWith('"')) {
+    if (w.length > 2) return true;
+    replay.report('syntax-error', q.range, msg`A card name in quotes can't be empty.`, { rules: [rule] });
+    return false;
+  }
   // `Red`, `Artifacts`: a color or a card type capitalized would be read as a subtype that matches nothing.
   const lower = w.toLowerCase();
   if (w !== lower && (MTG_COLORS.includes(lower) || MTG_CARD_TYPES.includes(qualitySingular(lower)) || QUALITY_WORDS.has(lower))) {
@@ -212,7 +218,7 @@ export function readableQuality(replay: Replay, q: Word, rule: '702.16a' | '702.
   }
   if (/^\p{Lu}/u.test(w) || QUALITY_WORDS.has(w) || MTG_COLORS.includes(w) || MTG_SUPERTYPES.includes(w) || replay.board.players.has(w)) return true;
   if (MTG_CARD_TYPES.includes(qualitySingular(w))) return true;
-  replay.report('syntax-error', q.range, rule === '702.16a' ? msg`Unknown quality '${w}' for protection. Known: a color, multicolored, monocolored, colorless, all colors, everything, card types in the plural (creatures, artifacts...), a supertype, a player, or a capitalized subtype (Auras, Goblins).` : msg`Unknown quality '${w}' for \`hexproof from\`. Known: a color, multicolored, monocolored, colorless, card types in the plural (creatures, artifacts...), a supertype, or a capitalized subtype (Auras, Goblins).`, { rules: [rule] });
+  replay.report('syntax-error', q.range, rule === '702.16a' ? msg`Unknown quality '${w}' for protection. Known: a color, multicolored, monocolored, colorless, all colors, everything, card types in the plural (creatures, artifacts...), a supertype, a player, a capitalized subtype (Auras, Goblins), or a card name in quotes.` : msg`Unknown quality '${w}' for \`hexproof from\`. Known: a color, multicolored, monocolored, colorless, card types in the plural (creatures, artifacts...), a supertype, or a capitalized subtype (Auras, Goblins).`, { rules: [rule] });
   return false;
 }
 

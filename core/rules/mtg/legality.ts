@@ -35,6 +35,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 /** Does a protection quality cover this attachment? Returns the extra rule (702.16j/k) when it does. */
 export function protectionCovers(quality: string, att: CardObj): string[] | undefined {
   if (quality === 'everything') return ['702.16j'];
+  // A card name, as the protection wrote it in quotes (702.16a).
+  if (quality.charCodeAt(0) === 34) return att.name === quality.slice(1, -1) ? ['702.16a'] : undefined;
   const color = colorBit(quality);
   if (color !== 0) return (att.kinds & color) !== 0 ? [] : undefined;
   if (quality === 'multicolored') return att.colors.size > 1 ? [] : undefined;
