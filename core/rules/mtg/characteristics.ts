@@ -482,6 +482,9 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   const onTop = st.props.find((p) => p.kind === 'flag' && p.flag === 'on-top');
   if (onTop) declareOnTop(replay, card, onTop.range);
   takePrinted(card);
+  // An Aura spell always has a target (303.4a, 601.2c), and a declaration gives it none.
+  const onStack = card.zone === 'stack' && isAura(card) ? st.props.find((p) => p.kind === 'zone') : undefined;
+  if (onStack) replay.report('syntax-error', onStack.range, msg`${card.id} is an Aura declared on the stack, but an Aura spell always has a target, and a declaration can't give it one. Declare it \`in hand\` and write \`cast ${card.id} targeting ...\` as the first event.`, { rules: ['303.4a', '601.2c'], subjects: [card.id] });
 }
 
 /** The libraries whose top card is declared (by owner), per board's card table: a second `on top` in one is reported. */

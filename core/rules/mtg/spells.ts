@@ -374,5 +374,9 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
     return;
   }
   moveTo(replay, spell, isPermanent ? 'battlefield' : 'graveyard', ev);
-  if (isPermanent) controlledBy(spell, controller);
+  if (isPermanent) {
+    controlledBy(spell, controller);
+    // What it is as a permanent is judged at the state-based actions (an Aura without a target enters attached to nothing, 704.5m).
+    replay.markDirty(spell);
+  }
 }
