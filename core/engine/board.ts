@@ -312,8 +312,8 @@ export interface CardObj extends Characteristics {
   effectsEnded: { readonly turn: number; readonly rules: readonly string[]; readonly awaited: readonly string[] } | undefined;
   /** MTG `can be attached only to FILTER` (Konda's Banner), as declared: a printed ability of the attachment (701.3a), gone with `loses X all abilities` (rules/mtg/characteristics.ts, attachOnlyOf). */
   attachOnly: Filter | undefined;
-  /** MTG `attach target A to target B` (Brass Squire), as declared: what an effect of this card that attaches may target (115.1). */
-  attachTargets: { readonly what: Filter; readonly to: Filter } | undefined;
+  /** MTG `attach target A to target B` (Brass Squire), as declared, each such ability: what an effect of this card that attaches may target (115.1). */
+  attachTargets: readonly { readonly what: Filter; readonly to: Filter }[];
 }
 
 /**

@@ -275,7 +275,8 @@ function sourceEntry(board: Board, host: CardObj, id: string, seq: number): Sour
   const a = board.cards.get(id);
   if (!grantsTo(board, a, host)) return { seq, effects, cant };
   let n = seq * PER_SOURCE;
-  if (!a.lost.has('all')) {
+  // A grantor that lost all its abilities (an event's `loses all abilities`, or an attachment's grant) has no static ability to grant (113.10).
+  if (!a.lost.has('all') && a.granted?.lostAll === undefined) {
     for (const g of a.grants) {
       for (const ability of g.abilities) {
         // What may not be attached is a restriction, outside the layers; a quoted grant is for `a`'s own

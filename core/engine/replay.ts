@@ -74,11 +74,7 @@ export interface Ruleset {
   records?(replay: Replay, ev: EventNode): boolean;
   /** A resolution with several parts (`together:`) is done: the cards that entered the battlefield in it, in order, entered at once and got their timestamps at the same moment (MTG 613.7m). */
   simultaneous?(replay: Replay, stamped: readonly CardObj[]): void;
-  /**
-   * Why a token that left the battlefield (Riftbound: the board) can't be named any more, a clause
-   * with its rules: it ceased to exist, or (MTG, later in the same resolution) it will at the next
-   * check and can't move again (111.8). Asked only of a card whose `ceases` is set.
-   */
+  /** Why a token that ceased to exist (its zone is CEASED) can't be named any more: a clause, with its rules. */
   goneToken(card: CardObj): { rules: string[]; why: Message };
 }
 
@@ -389,7 +385,7 @@ export class Replay {
     if (!name) return undefined;
     const found = this.names.get(name.text);
     if (!found) this.reportUnknown(name);
-    else if (found.isCard && found.ceases !== undefined) {
+    else if (found.isCard && found.zone === CEASED) {
       // An `expect` line says so itself (expect); an event can't happen.
       if (this.expecting) this.goneSeen ??= found;
       else {
@@ -944,7 +940,7 @@ export class Replay {
       // An assertion about a token that is gone fails, saying so: it is nowhere, attached to nothing, and has nothing.
       this.goneSeen = undefined;
       const why = this.rules.goneToken(gone);
-      failure = { actual: why.why, rules: why.rules, replacement: gone.zone === CEASED ? `${gone.id} ceased to exist` : undefined };
+      failure = { actual: why.why, rules: why.rules, replacement: `${gone.id} ceased to exist` };
     }
     if (failure) {
       this.report('expectation-failed', a.range, msg`Expected ${assertionText(a)}, but ${failure.actual}.`, {
@@ -960,11 +956,7 @@ export class Replay {
   /** `X ceased to exist`: X is a token that did. */
   private ceased(a: Extract<Assertion, { kind: 'ceased' }>): { actual: Message; rules?: string[]; replacement?: string } | undefined {
     const named = this.names.get(a.subject.text);
-    if (named?.isCard && named.ceases !== undefined) {
-      if (named.zone === CEASED) return undefined;
-      const gone = this.rules.goneToken(named);
-      return { actual: gone.why, rules: gone.rules };
-    }
+    if (named?.isCard && named.zone === CEASED) return undefined;
     // Any other card (an unknown name, or a player, is reported as such).
     const x = this.card(a.subject);
     if (!x) return undefined;
@@ -1221,7 +1213,7 @@ function newCard(st: CardStmt): CardObj {
     temporary: undefined,
     effectsEnded: undefined,
     attachOnly: undefined,
-    attachTargets: undefined,
+    attachTargets: noItems(),
   };
 }
 

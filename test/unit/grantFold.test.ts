@@ -32,7 +32,8 @@ function reference(board: Board, host: CardObj): Granted | undefined {
   for (const id of host.grantors) {
     const a = board.cards.get(id);
     if (!grantsTo(board, a, host)) continue;
-    if (!a.lost.has('all')) {
+    // A grantor that lost all its abilities, to an event or to an attachment's grant, grants nothing (113.10).
+    if (!a.lost.has('all') && a.granted?.lostAll === undefined) {
       for (const g of a.grants) {
         for (const ability of g.abilities) {
           if (ability.kind === 'cant') cant.push({ what: ability.what, except: ability.other ? a.id : undefined, by: a.id });

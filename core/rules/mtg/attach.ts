@@ -113,8 +113,11 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     const source = ev.targeting.source ? replay.card(ev.targeting.source) : undefined;
     if (ev.targeting.source && !source) return;
     const controller = by?.id ?? source?.controller ?? att.controller;
-    // What the source says it targets (Brass Squire: "target Equipment you control"), then what stops it.
-    const described = source?.attachTargets;
+    // What the source says it targets (Brass Squire: "target Equipment you control"; with several such
+    // abilities, one whose words both targets fit, else one that fits what is attached, else the first), then what stops it.
+    const abilities = source?.attachTargets ?? [];
+    const fitsWhat = (d: (typeof abilities)[number]) => !describedTargetProblem(att, d.what, source!, controller);
+    const described = abilities.find((d) => fitsWhat(d) && !describedTargetProblem(host, d.to, source!, controller)) ?? abilities.find(fitsWhat) ?? abilities[0];
     for (const [t, f] of [[att, described?.what], [host, described?.to]] as const) {
       const p = (f && source ? describedTargetProblem(t, f, source, controller) : undefined) ?? effectTargetProblem(t, source, controller);
       if (!p) continue;

@@ -15,6 +15,8 @@ import { keywordInOtherCase, MTG_CARD_TYPES, MTG_COLORS, MTG_KEYWORDS, MTG_SUPER
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '108.2b': { title: 'Tokens are not cards', text: "A token isn't a card, even one shown by a card: what speaks of cards (\"creature card in a graveyard\") never means a token." },
+  '111.1': { title: 'Tokens are made by effects', text: 'Tokens come onto the battlefield because an effect makes them; a token stands for a permanent no card represents.' },
   '105.2': { title: 'Colors of an object', text: 'An object is one or more of the five colors, or colorless; its color comes from its mana cost or a color indicator, unless an effect changes it.' },
   '109.3': { title: 'Characteristics', text: "An object's characteristics are what its card prints (name, cost, color, types, rules text, abilities and so on), not its state (tapped, attached, controlled); effects can change them." },
   '201.2': { title: 'A card is known by its English name', text: "A card's name is its English name, whatever language its copy is printed in; cards are told apart by name." },
@@ -113,7 +115,9 @@ function termMatches(word: string, host: Host, you: string | undefined, inZone =
   switch (word) {
     case 'permanent':
       return inZone ? hasPermanentType(host) : host.zone === 'battlefield';
+    // Tokens aren't cards (108.2b): Animate Dead's "creature card in a graveyard" is never one.
     case 'card':
+      return !host.token;
     case 'object':
       return true;
     case 'player':
@@ -418,7 +422,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       case 'attach-targets':
         for (const f of [p.what, p.to]) if (f.zone) replay.report('syntax-error', f.zone.range, msg`An effect that attaches targets permanents on the battlefield, so its targets can't name a zone. Remove \`${zoneText(f.zone)}\`.`);
-        card.attachTargets = { what: readableFilter(replay, p.what, '115.1'), to: readableFilter(replay, p.to, '115.1') };
+        card.attachTargets = [...card.attachTargets, { what: readableFilter(replay, p.what, '115.1'), to: readableFilter(replay, p.to, '115.1') }];
         break;
       case 'equip':
         if (p.quality?.zone) replay.report('syntax-error', p.quality.zone.range, msg`An equip ability targets a creature on the battlefield, so its quality can't name a zone. Remove \`${zoneText(p.quality.zone)}\`.`);

@@ -1,7 +1,7 @@
 // MTG exchanges, all or nothing (701.12a): exchange of control of two permanents (701.12b) and aura swap (702.65),
 // which exchanges an Aura on the battlefield with an Aura card in hand (701.12d, 701.12e).
 import type { EventNode } from '../../parser/ast';
-import type { CardObj } from '../../engine/board';
+import { asNewObject, type CardObj } from '../../engine/board';
 import { giveControl } from '../../engine/control';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -98,7 +98,8 @@ export function swapEvent(replay: Replay, ev: Extract<EventNode, { kind: 'swap' 
     return;
   }
   const host = replay.board.hostOf(x);
-  const problem = host ? attachProblem(y, host) : { rules: ['701.12e'], why: msg`${x.id} is attached to nothing for ${y.id} to take over` };
+  // Y is judged as the permanent it would become, a new object (400.7): effects on the card in the hand don't follow it.
+  const problem = host ? asNewObject(y, () => attachProblem(y, host)) : { rules: ['701.12e'], why: msg`${x.id} is attached to nothing for ${y.id} to take over` };
   if (!host || problem) {
     fail(host ? msg`${y.id} would become attached to what ${x.id} enchants, ${host.id}, and it can't: ${problem!.why}` : msg`${y.id} would become attached to what ${x.id} enchants, nothing, and it can't: ${problem!.why}`, ['701.12e', ...problem!.rules], host ? msg`Swap for an Aura card that can enchant ${host.id}, or remove the line.` : msg`Swap for an Aura card that can enchant it, or remove the line.`);
     return;

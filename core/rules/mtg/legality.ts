@@ -14,7 +14,7 @@ import { inZone as inZoneWords, qualityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '702.16a': { title: 'The quality of a protection', text: 'Protection is from a quality: most often a color, but it may be any characteristic, such as a card type, a subtype or a supertype (protection from creatures, from Goblins, from legendary), which then covers permanents of that kind and sources of that kind elsewhere.' },
+  '702.16a': { title: 'The quality of a protection', text: 'Protection is from a quality: most often a color, but it may be any characteristic, such as a card type, a subtype or a supertype (protection from creatures, from Goblins, from legendary), which then covers permanents of that kind and sources of that kind elsewhere. A card name is a quality only when the protection says that it is a name (Runed Halo: \"the chosen card name\").' },
   '701.3a': { title: 'Attach', text: 'Attaching puts an Aura, Equipment or Fortification onto an object or player. It can never be attached to something it could not legally enchant, equip or fortify.' },
   '301.5': { title: 'Equipment', text: 'An Equipment can be attached only to a creature, never to anything else.' },
   '301.5c': { title: 'Equipment that cannot equip', text: "An Equipment that is also a creature can't equip anything unless it has reconfigure; one that loses the Equipment subtype can't equip; none can equip itself or two creatures at once (if an effect would make it, its controller picks one). An Equipment on an illegal permanent, or on one that no longer exists, becomes unattached but stays on the battlefield (a state-based action)." },
@@ -156,7 +156,11 @@ export function enchantMismatch(att: CardObj, host: Host, f: Filter, several: bo
   if (several) rules.push('702.5c');
   if (isPlayerFilter(f) !== !isCard(host)) rules.push('702.5d');
   let who = msg``;
-  if (f.control && isCard(host)) {
+  if (isCard(host) && host.token && f.alternatives.some((alt) => alt.some((t) => t.word === 'card' && !t.negated))) {
+    // Tokens aren't cards (108.2b): "creature card in a graveyard" is never a token.
+    who = msg`: a token is not a card`;
+    rules.push('108.2b');
+  } else if (f.control && isCard(host)) {
     const c = controllerWords(host);
     who = msg`: ${host.id} is controlled by ${c.who}, ${att.id} by ${att.controller}`;
     rules.push(...c.rules);

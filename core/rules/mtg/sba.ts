@@ -72,16 +72,9 @@ function cease(replay: Replay, c: CardObj): void {
   if (replay.noting) replay.note(() => msg`${c.id} ceased to exist (${rule})`);
 }
 
-/** Why an event can't name `c`, a token with `ceases` set (Ruleset.goneToken). */
+/** Why an event can't name `c`, a token that ceased to exist (Ruleset.goneToken). */
 export function goneToken(c: CardObj): { rules: string[]; why: Message } {
-  const copy = c.ceases === '704.5e';
-  if (c.zone !== CEASED) {
-    // Later in the resolution that moved it: the state-based actions have not been checked yet.
-    return copy
-      ? { rules: ['704.5e'], why: msg`${c.id} is a copy of a spell (declared a token on the stack) that left the stack earlier in this resolution, and it ceases to exist at the next check of state-based actions` }
-      : { rules: ['111.8', '704.5d'], why: msg`${c.id} is a token that left the battlefield earlier in this resolution: it can't move to another zone or return to the battlefield, and it ceases to exist at the next check of state-based actions` };
-  }
-  return copy
+  return c.ceases === '704.5e'
     ? { rules: ['704.5e', '707.10a'], why: msg`${c.id} is a copy of a spell (declared a token on the stack) that left the stack other than by resolving, and such a copy ceases to exist at the next check of state-based actions: it no longer exists` }
     : { rules: ['704.5d', '111.7'], why: msg`${c.id} is a token that was put into a zone other than the battlefield, and such a token ceases to exist at the next check of state-based actions: it no longer exists` };
 }
@@ -177,6 +170,11 @@ function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined
     // In the graveyard it is attached to nothing (and grants nothing: its host's abilities are worked out again).
     replay.board.unlink(c);
     c.zone = 'graveyard';
+    // A token there ceases to exist (704.5d) before the first event.
+    if (c.token) {
+      c.ceases = '704.5d';
+      c.zone = CEASED;
+    }
   }
 }
 

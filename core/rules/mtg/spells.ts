@@ -3,7 +3,7 @@
 // judged as the spell it is cast as; 702.103e: a bestowed Aura with an illegal target resolves as a creature). A
 // spell is on the stack with the abilities (stack.ts): it resolves only from the top (405.5).
 import type { EventNode, Filter, Property } from '../../parser/ast';
-import { type CardObj, declaredWith, isCard } from '../../engine/board';
+import { asNewObject, type CardObj, declaredWith, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, filterText, hasPermanentType, type Host, inEffect, isAura, isCreature, isEquipment, judgedAs, type Problem, spellMatches } from './characteristics';
@@ -12,9 +12,9 @@ import { attachProblem, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
 import { unpaidWard } from './targetingKeywords';
 import { doAttach } from './attach';
-import { moveTo } from './zones';
+import { graveyardFor, moveTo } from './zones';
 import { onTop, resolveAbilityEvent } from './stack';
-import { msg, relatedAt, titledFix } from '../../message';
+import { msg, relatedAt, titledFix, type Message } from '../../message';
 import { abilityWord, inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -37,8 +37,21 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   const spell = replay.card(ev.subject);
   const target = ev.target ? replay.lookup(ev.target) : undefined;
   if (!spell || (ev.target && !target)) return;
+  // The spell is a new object (601.2a, 400.7): effects on the card in its zone (an ability it lost or
+  // gained in the hand) don't follow it onto the stack, so they don't decide what it may target.
+  if (spell.modified && spell.zone !== 'stack' && spell.zone !== 'battlefield') asNewObject(spell, () => castSpell(replay, ev, spell, target, true));
+  else castSpell(replay, ev, spell, target, false);
+}
+
+/** `renewed`: the spell is judged as the new object, without the effects on the card where it is. */
+function castSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spell: CardObj, target: Host | undefined, renewed: boolean): void {
   if (spell.zone === 'battlefield' || spell.zone === 'stack') {
     replay.report('impossible-event', ev.range, msg`${spell.id} is already on ${spell.zone === "battlefield" ? msg`the battlefield` : msg`the stack`}, so it can't be cast: casting starts by moving the card to the stack. Put it in the zone it is cast from (\`in hand\`), or remove the line.`, { rules: ['601.2a'], subjects: [spell.id] });
+    return;
+  }
+  if (spell.token) {
+    // A token is not a card (108.2b): an effect creates it (111.1), and nothing casts it.
+    replay.report('impossible-event', ev.range, msg`${spell.id} is a token, and a token is not a card: an effect creates it, and no one casts it. The cast doesn't happen. Write \`enter ${spell.id}\` for the token an effect creates, or remove the line.`, { rules: ['108.2b', '111.1'], subjects: [spell.id] });
     return;
   }
   if (spell.types.has('land')) {
@@ -54,7 +67,9 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   // Equipment or a creature spell has no target, and an Equipment enters unattached (301.5b).
   if (target !== undefined && !isAura(spell) && !spell.bestow && hasPermanentType(spell)) {
     const equipment = isEquipment(spell);
-    replay.report('impossible-event', ev.target!.range, msg`${describe(spell)} is a permanent spell that is not an Aura, and such a spell has no target, so it can't be cast targeting ${target.id}.${equipment ? msg` An Equipment spell enters the battlefield unattached; its equip ability attaches it later.` : msg``} The cast doesn't happen. Write \`cast ${spell.id}\`${equipment ? msg`, then \`resolve ${spell.id}\` and \`equip ${spell.id} to ${target.id}\`` : msg``}, or remove the line.`, {
+    const later = !equipment ? msg`` : spell.reconfigure ? msg` An Equipment spell enters the battlefield unattached; its reconfigure ability attaches it later.` : msg` An Equipment spell enters the battlefield unattached; its equip ability attaches it later.`;
+    const then = !equipment ? msg`` : spell.reconfigure ? msg`, then \`resolve ${spell.id}\`, \`activate ${spell.id} reconfigure targeting ${target.id}\` and \`resolve ${spell.id} reconfigure\`` : msg`, then \`resolve ${spell.id}\` and \`equip ${spell.id} to ${target.id}\``;
+    replay.report('impossible-event', ev.target!.range, msg`${describe(spell)} is a permanent spell that is not an Aura, and such a spell has no target, so it can't be cast targeting ${target.id}.${later} The cast doesn't happen. Write \`cast ${spell.id}\`${then}, or remove the line.`, {
       rules: ['115.1', '601.2c', ...(equipment ? ['301.5b'] : [])],
       subjects: [spell.id, target.id],
     });
@@ -68,7 +83,7 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   const caster = casterOf(spell, ev);
   const before = spell.controller;
   spell.controller = caster;
-  const refused = judgedAs(spell, asBestow, () => !castFromHere(replay, spell, ev) || !targetedIfAura(replay, spell, ev) || !castNow(replay, spell, ev) || cannotBeCast(replay, spell, ev) || (target !== undefined && !legalAuraTarget(replay, spell, target, ev)));
+  const refused = judgedAs(spell, asBestow, () => !castFromHere(replay, spell, ev) || !targetedIfAura(replay, spell, ev) || !castNow(replay, spell, ev) || cannotBeCast(replay, spell, ev) || (target !== undefined && !legalAuraTarget(replay, spell, target, ev, renewed)));
   if (refused) {
     spell.controller = before;
     return;
@@ -189,12 +204,13 @@ function targetedIfAura(replay: Replay, spell: CardObj, ev: Extract<EventNode, {
 }
 
 /** An Aura spell's target is legal as it is cast (601.2c); reported when it is not. A spell that is not an Aura is not checked here. */
-function legalAuraTarget(replay: Replay, spell: CardObj, target: Host, ev: Extract<EventNode, { kind: 'cast' }>): boolean {
+function legalAuraTarget(replay: Replay, spell: CardObj, target: Host, ev: Extract<EventNode, { kind: 'cast' }>, renewed: boolean): boolean {
   if (!isAura(spell)) return true;
   const problem = auraTargetProblem(spell, target);
   if (!problem) return true;
-  replay.report('illegal-aura-target', ev.range, msg`${spell.id} can't be cast targeting ${target.id}: ${problem.why}. An Aura spell's target must be legal when it is cast, so the cast doesn't happen and ${spell.id} stays ${inZone(spell.zone)}. Cast it targeting a legal object or player, or remove the line.`, {
-    rules: ['601.2c', ...problem.rules],
+  const as = renewed ? msg` (the spell is a new object, without the effects on the card ${inZone(spell.zone)})` : '';
+  replay.report('illegal-aura-target', ev.range, msg`${spell.id} can't be cast targeting ${target.id}${as}: ${problem.why}. An Aura spell's target must be legal when it is cast, so the cast doesn't happen and ${spell.id} stays ${inZone(spell.zone)}. Cast it targeting a legal object or player, or remove the line.`, {
+    rules: ['601.2c', ...problem.rules, ...(renewed ? ['400.7', '611.2c'] : [])],
     fixes: retargetFixes(replay, spell, (h) => !auraTargetProblem(spell, h), ev.target!.range, target),
     subjects: [spell.id, target.id],
   });
@@ -297,6 +313,13 @@ function wardOnCast(replay: Replay, spell: CardObj, target: Host, ev: Extract<Ev
   if (replay.noting) replay.note(() => msg`ward counters ${spell.id}`);
 }
 
+/** Where a spell that doesn't resolve goes, in words: its owner's graveyard, or exile when a replacement says so (614.1a). */
+function toGraveyard(replay: Replay, spell: CardObj): { zone: 'graveyard' | 'exile'; words: Message; rules: string[] } {
+  const to = graveyardFor(replay, spell);
+  if (!to.by) return { zone: 'graveyard', words: msg`goes to its owner's graveyard`, rules: [] };
+  return { zone: 'exile', words: to.by === spell ? msg`is exiled instead of going to a graveyard (its own replacement)` : msg`is exiled instead of going to a graveyard (${to.by.id}'s replacement)`, rules: ['614.1a'] };
+}
+
 export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
   if (ev.ability) return resolveAbilityEvent(replay, ev);
   const spell = replay.card(ev.subject);
@@ -318,7 +341,9 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       ? msg`A land is never cast: write \`move ${spell.id} to battlefield\` for it played`
       : spell.zone === 'battlefield'
         ? msg`It is already a permanent, and a permanent is not cast again: if it was cast, declare it \`in hand\` and write \`${cast}\` before this line`
-        : msg`Cast it first (\`${cast}\`)`;
+        : spell.token
+          ? msg`A token is created by an effect, not cast: write \`enter ${spell.id}\` for it`
+          : msg`Cast it first (\`${cast}\`)`;
     replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack (it is ${inZone(spell.zone)}), so it can't resolve: only the object on top of the stack resolves. ${first}, or remove the line.`, { rules: spell.zone === 'battlefield' && !spell.types.has('land') ? ['608.1', '601.2a'] : ['608.1'], subjects: [spell.id] });
     return;
   }
@@ -342,8 +367,9 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       // enchanted" effect, 303.4): then, from the stack, it goes to its owner's graveyard (303.4i).
       const stays = attachProblem(spell, target!);
       if (stays) {
-        replay.report('target-illegal-on-resolution', ev.range, msg`${spell.id}'s target, ${target!.id}, is still legal as it resolves, but ${spell.id} can't be attached to it (${stays.why}), so it doesn't enter the battlefield: from the stack it goes to its owner's graveyard. That is the rules' outcome: if it is meant, an \`expect ${spell.id} in graveyard\` line after it shows so; if not, cast it targeting something it can be attached to.`, {
-          rules: ['608.3c', '303.4i', ...stays.rules],
+        const to = toGraveyard(replay, spell);
+        replay.report('target-illegal-on-resolution', ev.range, msg`${spell.id}'s target, ${target!.id}, is still legal as it resolves, but ${spell.id} can't be attached to it (${stays.why}), so it doesn't enter the battlefield: from the stack it ${to.words}. That is the rules' outcome: if it is meant, an \`expect ${spell.id} in ${to.zone}\` line after it shows so; if not, cast it targeting something it can be attached to.`, {
+          rules: ['608.3c', '303.4i', ...stays.rules, ...to.rules],
           subjects: [spell.id, target!.id],
         });
         moveTo(replay, spell, 'graveyard', ev);
@@ -366,8 +392,9 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       if (replay.noting) replay.note(() => msg`${spell.id} resolves as a creature (702.103e)`);
       return;
     }
-    replay.report('target-illegal-on-resolution', ev.range, msg`${spell.id} doesn't resolve: its only target is illegal (${problem.why}), so it goes from the stack to its owner's graveyard. That is the rules' outcome: if it is meant, an \`expect ${spell.id} in graveyard\` line after it shows so; if not, keep the target legal until it resolves.`, {
-      rules: ['608.2b', '608.3b', ...problem.rules],
+    const to = toGraveyard(replay, spell);
+    replay.report('target-illegal-on-resolution', ev.range, msg`${spell.id} doesn't resolve: its only target is illegal (${problem.why}), so from the stack it ${to.words}. That is the rules' outcome: if it is meant, an \`expect ${spell.id} in ${to.zone}\` line after it shows so; if not, keep the target legal until it resolves.`, {
+      rules: ['608.2b', '608.3b', ...problem.rules, ...to.rules],
       subjects: [spell.id, ...(target ? [target.id] : [])],
     });
     moveTo(replay, spell, 'graveyard', ev);

@@ -43,7 +43,23 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
     replay.report('impossible-event', ev.range, msg`${card.id} is already on the battlefield, so it can't enter it. Remove the line, or move it to another zone first.`, { subjects: [card.id] });
     return;
   }
+  if (tokenStays(replay, card, ev)) return;
   enterBattlefield(replay, card, host, ev);
+}
+
+/**
+ * 111.8: a token that has left the battlefield (earlier in this resolution: it ceases to exist at the
+ * next check of state-based actions, 704.5d) can't move to another zone or come back; it stays where
+ * it is. Reported when an event would move it.
+ */
+function tokenStays(replay: Replay, card: CardObj, ev: EventNode): boolean {
+  if (card.ceases === undefined) return false;
+  const copy = card.ceases === '704.5e';
+  replay.report('impossible-event', ev.range, copy
+    ? msg`${card.id} is a copy of a spell that left the stack earlier in this resolution: it is ${inZone(card.zone)} until the state-based actions, which end it, and can't move from there. It stays where it is; remove the line.`
+    : msg`${card.id} is a token that left the battlefield earlier in this resolution: it can't move to another zone or come back onto the battlefield, so it stays ${inZone(card.zone)}, and it ceases to exist at the next check of state-based actions. Remove the line.`, { rules: copy ? ['704.5e'] : ['111.8', '704.5d'], subjects: [card.id] });
+  if (replay.noting) replay.note(() => msg`no effect: ${card.id} stays where it is`);
+  return true;
 }
 
 /**
@@ -121,7 +137,7 @@ function enterAsItIs(replay: Replay, card: CardObj, host: Host | undefined, ev: 
     if (!host) return auraEntersUnnamed(replay, card, ev, legalHosts);
     if (isCard(host) && replay.enteredTogether(host)) {
       replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${host.id} enters the battlefield at the same time, in this resolution, so it is not yet a permanent on the battlefield when ${card.id}'s host is chosen as ${card.id} enters. ${card.zone !== 'stack' && card.token ? msg`The Aura token isn't created` : msg`The Aura stays in its zone (${card.zone})`}. Name a host that was already on the battlefield, or leave out \`attached to\` if the effect lets its controller choose.`, {
-        rules: ['303.4f', '109.2'],
+        rules: ['303.4f', '109.2', ...(card.zone !== 'stack' && card.token ? ['303.4i'] : [])],
         fixes: retargetFixes(replay, card, legalHosts, hostRangeOf(ev), host),
         subjects: [card.id, host.id],
       });
@@ -178,6 +194,7 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
     replay.report('impossible-event', ev.range, msg`${card.id} has left the game with its owner.`, { rules: ['800.4a'], subjects: [card.id] });
     return;
   }
+  if (tokenStays(replay, card, ev)) return;
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, `moving it to ${zone}`)) return;
   if (zone === 'battlefield') return enterBattlefield(replay, card, undefined, ev);
   // Indestructible (702.12b) and umbra armor (702.89a): `destroy` that doesn't destroy it.
