@@ -378,8 +378,8 @@ export class Replay {
   private names = new NameTable<CardObj | PlayerObj>();
 
   /**
-   * The card or player an event names. A token that left the battlefield (Riftbound: the board) is
-   * gone (MTG 111.7, 111.8; Riftbound 186.1): no event can name it, so the line is an impossible event.
+   * The card or player an event names. A token that ceased to exist (MTG 111.7, 704.5d; Riftbound
+   * 186.1) is gone: no event can name it, so the line is an impossible event.
    */
   lookup(name: Name | undefined): CardObj | PlayerObj | undefined {
     if (!name) return undefined;
