@@ -23,6 +23,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '301.5b': { title: 'Equipping and failed attaches', text: "Equipment enters the battlefield unattached, like any other artifact. Its equip ability attaches it to a creature you control, and who controls that creature matters only as the ability is activated and as it resolves. Other spells and abilities may attach Equipment too; one that tries to put it on something it can't equip leaves it where it is." },
   '301.5d': { title: 'Two controllers', text: "The Equipment's controller and the equipped creature's controller are separate; a control change of one does not change the other. Only the Equipment's controller can activate its own abilities, such as equip." },
   '303.4j': { title: 'Moving an Aura illegally', text: 'An effect that tries to attach an Aura already on the battlefield to something it cannot enchant leaves it where it is.' },
+  '603.3a': { title: 'Who controls a triggered ability', text: 'A triggered ability belongs to whoever controlled its source when it triggered (a delayed triggered ability has rules of its own).' },
   '602.2': { title: 'Who activates', text: 'Unless the object itself says otherwise, only its controller (its owner, if nobody controls it) can activate its activated abilities, such as equip or fortify.' },
   '603.2e': { title: 'Triggers on becoming attached', text: 'A "becomes attached" (or "becomes unattached") trigger fires only at the moment the event happens: not when the state already exists, and not again while it lasts.' },
 };
@@ -112,6 +113,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     }
     const source = ev.targeting.source ? replay.card(ev.targeting.source) : undefined;
     if (ev.targeting.source && !source) return;
+    if (source && !sourceCanAct(replay, ev, source, by?.id)) return;
     const controller = by?.id ?? source?.controller ?? att.controller;
     // What the source says it targets (Brass Squire: "target Equipment you control"; with several such
     // abilities, one whose words both targets fit, else one that fits what is attached, else the first), then what stops it.
@@ -171,6 +173,29 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     return;
   }
   doAttach(replay, att, host, ev.range);
+}
+
+/**
+ * Can `source`, a permanent on the battlefield, make the effect at all? A phased-out one is treated as
+ * though it doesn't exist (702.26b); one that lost all its abilities has none to make it (113.10); and
+ * its abilities are its controller's (602.2, 603.3a), not another player's. Reported when it can't.
+ * A card elsewhere (an instant in the hand) is a spell, whose caster the line's `by` names.
+ */
+function sourceCanAct(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>, source: CardObj, player: string | undefined): boolean {
+  if (source.zone !== 'battlefield') return true;
+  if (isPhasedOut(source) && phasedOutSubject(replay, source, ev, msg`its ability`)) return false;
+  const stripped = source.lost.has('all') || source.granted?.lostAll !== undefined;
+  if (stripped) {
+    const by = source.granted?.lostAll;
+    const how = by !== undefined ? msg`${by}, attached to it, takes them` : msg`an effect removed them`;
+    replay.report('impossible-event', ev.range, msg`${source.id} has lost all its abilities (${how}), so it has no ability to attach anything with; nothing happens. Remove the line, or write the effect's real source.`, { rules: ['113.10'], subjects: [source.id] });
+    return false;
+  }
+  if (player !== undefined && source.controller !== undefined && player !== source.controller) {
+    replay.report('impossible-event', ev.targeting!.range, msg`${source.id}'s abilities are controlled by its controller, ${source.controller}, not by ${player}: only ${source.controller} activates them, and one that triggers is theirs too. Nothing happens. Write \`by ${source.controller}\`, or remove the line.`, { rules: ['602.2', '603.3a'], subjects: [source.id] });
+    return false;
+  }
+  return true;
 }
 
 /**
