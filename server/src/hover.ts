@@ -365,6 +365,9 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
   if (p?.kind === 'equip' && p.quality?.alternatives.length === 1 && p.quality.alternatives[0].length === 1 && p.quality.alternatives[0][0].word === 'planeswalker' && !p.quality.alternatives[0][0].negated) {
     return { text: t('Equip planeswalker: a form of equip, not a quality. At sorcery speed it attaches this Equipment to a planeswalker its controller controls, as though that planeswalker were a creature. Once attached, the Equipment stays only on a creature: unless something makes the planeswalker one (Luxior does), it becomes unattached.'), rules: ['702.6e', '704.5n'], range: p.range };
   }
+  if (p?.kind === 'attach-targets') {
+    return { text: t('What an effect of this card that attaches may target, as the card prints it: written on a line as `attach X to H targeting with {0}`, X must fit the first description and H the second, "you" being the effect\'s controller. A target that doesn\'t fit can\'t be chosen, and nothing happens.', st.id?.text ?? ''), rules: ['115.1', '109.5', '601.2c'], range: p.range };
+  }
   if (p?.kind === 'may-equip-instant') {
     return { text: t("A permission: while this permanent is on the battlefield, its controller may activate equip abilities any time they could cast an instant, in any step and with anything on the stack. The card's instruction wins over the sorcery timing of the rule."), rules: ['602.5d', '101.1'], range: p.range };
   }

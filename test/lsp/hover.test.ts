@@ -158,13 +158,14 @@ describe('LSP hover', () => {
     assert.doesNotMatch(value(await hoverAt(next, positionOf(next, "bob's", 1))), /611\.2a/);
   });
 
-  it('on a static property a rule reads: a replacement (614.1a), `can be attached only to` (701.3a), Leonin Shikari\'s permission (602.5d)', async () => {
+  it('on a static property a rule reads: a replacement (614.1a), `can be attached only to` (701.3a), Leonin Shikari\'s permission (602.5d), what an attach effect may target (115.1)', async () => {
     const text = [
       ...HEADER.slice(0, 4),
       'card rip "Rest in Peace": enchantment, owner alice, if a card would be put into a graveyard, exile it instead', // 4
       'card banner "Konda\'s Banner": artifact — Equipment, equip, can be attached only to legendary creature, owner alice', // 5
       'card shikari "Leonin Shikari": creature — Cat Soldier, owner alice, you may activate equip abilities any time you could cast an instant', // 6
       'card luxior "Luxior, Giada\'s Gift": legendary artifact — Equipment, equip planeswalker, equip, owner alice', // 7
+      'card squire "Brass Squire": artifact creature — Myr, owner alice, attach target Equipment you control to target creature you control', // 8
     ].join('\n') + '\n';
     const rip = value(await hoverAt(text, positionOf(text, 'would be put', 4)));
     assert.match(rip, /every card that would be put into a graveyard, this one included as it leaves, is exiled instead/);
@@ -180,6 +181,10 @@ describe('LSP hover', () => {
     assert.match(shikari, /any time they could cast an instant/);
     assert.match(shikari, /Rule 602\.5d/);
     assert.match(shikari, /Rule 101\.1/);
+    const squire = value(await hoverAt(text, positionOf(text, 'attach target', 4)));
+    assert.match(squire, /`attach X to H targeting with squire`/);
+    assert.match(squire, /Rule 115\.1/);
+    assert.match(squire, /Rule 109\.5/);
   });
 
   it('on `you control enchanted creature`: 613.1b explained; on the creature: its controller and the Aura that gives it', async () => {
