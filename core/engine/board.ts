@@ -387,6 +387,13 @@ export class Board {
    * then is an ability event logged, or anything worked out again: without one, no host ever has grants.
    */
   grantsDeclared = false;
+  /**
+   * Does any card of this board say what it may be attached to by what else is attached there (MTG:
+   * `enchant creature with another Aura attached to it`, Daybreak Coronet)? Then a host that loses
+   * an attachment, or whose attachment changes, is listed in `regranted`, so that what stays on it is
+   * looked at again: like a grant that goes, this costs a look at each of the host's attachments.
+   */
+  siblingsWatched = false;
   /** Does any card of this board change types by a grant (MTG 613.1d: `enchanted permanent is a ... land`)? Only then are hosts listed in `retyped`. */
   typeGrantsDeclared = false;
   /**
@@ -457,6 +464,7 @@ export class Board {
     card.index = this.list.length;
     this.list.push(card);
     this.cards.set(card.id, card);
+    boards.set(card, this);
   }
 
   /** A host's attachments, to change: its own set (copied first if it is shared with a copy of the board, or is the empty one of noAttachments). */
@@ -481,6 +489,7 @@ export class Board {
 
   /** `id` is no longer among `host`'s attachments (without any rules check; `unlink` does the rest for a card still pointing at it). */
   dropAttachment(host: CardObj | PlayerObj, id: string): void {
+    if (this.siblingsWatched && host.isCard) this.regranted.push(host);
     const set = host.attachments as Owned;
     if (set.size === 1 && set.has(id)) {
       // The last one goes: the host takes the shared empty set again. (Deleting it would make V8
@@ -672,6 +681,7 @@ export class Board {
     b.left = [...this.left];
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     b.grantsDeclared = this.grantsDeclared;
+    b.siblingsWatched = this.siblingsWatched;
     b.typeGrantsDeclared = this.typeGrantsDeclared;
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
     // neither board changes one in place (attachmentsOf).
@@ -680,6 +690,7 @@ export class Board {
       const copy: CardObj = { ...c, dirty: false };
       b.list.push(copy);
       b.cards.set(copy.id, copy);
+      boards.set(copy, b);
     }
     for (const p of this.players.values()) b.players.set(p.id, { ...p });
     // Hosts still to retype (none between events: Replay.takeDirty works them out), as the copy's cards.
@@ -1032,6 +1043,18 @@ function movedRange(r: Range, move: LineMove): Range {
  * (they never change during a replay; a copy of the board finds its own): a rule then looks at these
  * alone, not at every card, and without any such card pays one lookup.
  */
+/** The board each card object is on (Board.add, Board.clone). */
+const boards = new WeakMap<CardObj, Board>();
+
+/**
+ * The cards of the board `card` is on: what a rule that looks at the other cards attached to a host
+ * reads them from (attachments are held by name). Every card object is on one board.
+ */
+export function cardsAround(card: CardObj): ReadonlyMap<string, CardObj> {
+  return boards.get(card)?.cards ?? NO_CARDS;
+}
+const NO_CARDS: ReadonlyMap<string, CardObj> = new Map();
+
 export function declaredWith(board: Board, has: (p: Property) => boolean): readonly CardObj[] {
   const lists = (board.declared ??= new Map());
   let list = lists.get(has);

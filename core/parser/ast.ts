@@ -55,6 +55,8 @@ export interface Filter {
   control?: ControlClause;
   /** A card in this zone rather than a permanent on the battlefield (109.2a). */
   zone?: FilterZone;
+  /** `with another Aura attached to it` (Daybreak Coronet): the words' range. */
+  withAura?: Range;
   range: Range;
 }
 

@@ -885,6 +885,7 @@ function parseFilter(cur: Cursor, stop?: string): Filter {
   const alternatives: FilterTerm[][] = [[]];
   let control: ControlClause | undefined;
   let zone: FilterZone | undefined;
+  let withAura: Range | undefined;
   // Numbers too, after the first word (`creature with toughness 4 or greater`, Gate Smasher): the game's
   // rules say which words they can read (MTG: rules/mtg/characteristics.ts, readableFilter). A `stop`
   // word ends it (`to` after the first filter of `attach target A to target B`).
@@ -900,6 +901,11 @@ function parseFilter(cur: Cursor, stop?: string): Filter {
       cur.next();
       if (alternatives[alternatives.length - 1].length === 0) throw new SyntaxError_(msg`Expected a type before 'or'.`, t.range);
       alternatives.push([]);
+      continue;
+    }
+    if (t.text === 'with' && startsWithAura(cur)) {
+      if (withAura) throw new SyntaxError_(msg`'with another Aura attached to it' is said once.`, t.range);
+      withAura = parseWithAura(cur);
       continue;
     }
     if (t.text === 'you' && cur.isWord('control', 1)) {
@@ -929,9 +935,28 @@ function parseFilter(cur: Cursor, stop?: string): Filter {
     alternatives[alternatives.length - 1].push(filterTerm(t));
   }
   if (alternatives[alternatives.length - 1].length === 0) cur.fail(msg`a type after 'or'`);
+  // `creature you control with another Aura attached to it`: the clause may follow the controller too.
+  if (control && !withAura && cur.isWord('with') && startsWithAura(cur)) withAura = parseWithAura(cur);
   const filter: Filter = { alternatives, control, range: span(first.range, cur.last().range) };
   if (zone) filter.zone = zone;
+  if (withAura) filter.withAura = withAura;
   return filter;
+}
+
+/** The words of a filter's `with another Aura attached to it` (Daybreak Coronet), after `with`. */
+const WITH_AURA = ['another', 'Aura', 'attached', 'to', 'it'];
+
+/** Does `with another Aura attached to it` come next? (Any other `with` is a word the filter reads, or reports: `with toughness 4`.) */
+function startsWithAura(cur: Cursor): boolean {
+  return cur.isWord('with') && cur.isWord('another', 1) && cur.isWord('Aura', 2);
+}
+
+/** `with another Aura attached to it`: its range. */
+function parseWithAura(cur: Cursor): Range {
+  const first = cur.expectWord('with');
+  let last = first;
+  for (const w of WITH_AURA) last = cur.expectWord(w);
+  return span(first.range, last.range);
 }
 
 /**
@@ -1730,7 +1755,7 @@ function fastProperty(k: number, n: number): Property | undefined {
           j += 2;
           break;
         }
-        if (cardWordIs(j, 'in') || cardWordIs(j, 'or') || cardWordIs(j, 'an') || cardText.startsWith('non', cardStart[j])) return undefined;
+        if (cardWordIs(j, 'in') || cardWordIs(j, 'or') || cardWordIs(j, 'an') || cardWordIs(j, 'with') || cardText.startsWith('non', cardStart[j])) return undefined;
         terms.push({ negated: false, word: cardText.slice(cardStart[j], cardEnd[j]), range: cardSpan(j, j) });
       }
       if (terms.length === 0) return undefined;

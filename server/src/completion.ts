@@ -41,6 +41,11 @@ const MTG_CARD_TYPES = CORE_MTG_CARD_TYPES.filter((t) => t !== 'tribal'); // 'tr
 const MTG_SUBTYPES = ['Aura', 'Equipment', 'Fortification', 'Curse'];
 const RIFTBOUND_TAGS = ['Equipment'];
 const QUALITIES = ['artifacts', 'creatures', 'enchantments', 'lands', 'planeswalkers', 'everything', 'multicolored', 'monocolored'];
+/** MTG's `with another Aura attached to it` (Daybreak Coronet), offered after a filter's words unless written already. */
+function withAura(written: readonly string[]): string[] {
+  return written.includes('with') ? [] : ['with another Aura attached to it'];
+}
+
 /** The zones an MTG enchant filter may name (109.2a), after its words. */
 const GRAVEYARD_WHOSE = ['in a graveyard', 'in your graveyard', "in an opponent's graveyard"];
 const ENCHANT_WORDS = ['creature', 'artifact', 'enchantment', 'land', 'planeswalker', 'permanent', 'player', 'opponent', 'nonland', 'noncreature'];
@@ -387,7 +392,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       // Abilities an effect adds or removes (113.10): `gains X enchant FILTER`, `loses X all abilities | enchant | ...`.
       if (head !== 'becomes' && args[1] === 'enchant' && n >= 2) {
         if (head === 'loses') return NONE;
-        return n === 2 || last === 'or' ? words(ENCHANT_WORDS, CompletionItemKind.TypeParameter) : words(['or', 'you control', 'an opponent controls', "you don't control"]);
+        return n === 2 || last === 'or' ? words(ENCHANT_WORDS, CompletionItemKind.TypeParameter) : words(['or', 'you control', 'an opponent controls', "you don't control", ...withAura(args)]);
       }
       if (head === 'loses' && args[1] === 'all') return n === 2 ? words(['abilities']) : n === 3 ? words(durations) : NONE;
       if (head === 'loses' && n >= 2 && (args[1] === 'equip' || args[1] === 'reconfigure')) return n === 2 ? words(durations) : NONE;
@@ -573,9 +578,9 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
         return NONE;
       }
       if (prev === 'card') return words(GRAVEYARD_WHOSE);
-      return words(['or', 'you control', 'an opponent controls', "you don't control", ...GRAVEYARD_WHOSE.map((w) => 'card ' + w)]);
+      return words(['or', 'you control', 'an opponent controls', "you don't control", ...withAura(clause), ...GRAVEYARD_WHOSE.map((w) => 'card ' + w)]);
     }
-    return words(['or', 'you control', 'an opponent controls', "you don't control"]);
+    return words(['or', 'you control', 'an opponent controls', "you don't control", ...(game === 'mtg' ? withAura(clause) : [])]);
   }
   if (kw === 'protection') return n === 1 ? words(['from']) : n === 2 ? { kind: 'words', words: [...COLORS, ...QUALITIES, ...state.names.playerIds()], item: CompletionItemKind.Value } : NONE;
   if (kw === 'hexproof' && game === 'mtg') return n === 1 ? words(['from']) : n === 2 && clause[1] === 'from' ? { kind: 'words', words: [...COLORS, ...QUALITIES], item: CompletionItemKind.Value } : NONE;

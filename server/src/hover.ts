@@ -55,8 +55,13 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
       specific = `${t('{0}: this Aura enchants a card in that zone, not a permanent on the battlefield; it becomes unattached when that card leaves the zone.', `\`${zone.text}\``)}\n\n${ruleRefSection(state, '109.2a', ctx)}`;
       range = zone.range;
     }
+    const withAura = occ || zone ? undefined : withAuraAt(state, pos);
+    if (withAura) {
+      specific = `${t("{0}: the object must have an Aura attached to it other than this card (a phased-out one is treated as though it doesn't exist). The filter is read again as the other Auras go: an Aura with this enchant whose object has none left is on an illegal object, and goes to its owner's graveyard as a state-based action.", '`with another Aura attached to it`')}\n\n${ruleRefSection(state, '702.5a', ctx)}\n\n${ruleRefSection(state, '704.5m', ctx)}`;
+      range = withAura;
+    }
     // On how long an effect lasts (`until end of turn`, `this turn`, `for as long as`).
-    const duration = occ || named || zone ? undefined : durationAt(state, pos);
+    const duration = occ || named || zone || withAura ? undefined : durationAt(state, pos);
     if (duration?.kind === 'turn' && duration.player) {
       specific = `${t('{0}: the change lasts until the next turn of {1} begins. The `turn` line that names {1} and begins a new turn ends it; then the card or player has again what it had before it, with the other changes made since.', `\`until ${duration.player}'s next turn\``, md(duration.player))} ${leftGame()}\n\n${ruleRefSection(state, '611.2a', ctx)}\n\n${ruleRefSection(state, '800.4m', ctx)}`;
       range = duration.range;
@@ -325,6 +330,19 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   const fromCards = stmtName ? cardDataSection(state, stmtName, ctx) : undefined;
   if (fromCards) out.push(fromCards);
   return out.join('\n\n');
+}
+
+/** A filter's `with another Aura attached to it` (MTG, Daybreak Coronet) under the cursor, in a card declaration. */
+function withAuraAt(state: DocumentState, pos: Position): Range | undefined {
+  if (state.game !== 'mtg') return undefined;
+  for (const st of state.doc.statements) {
+    if (st.kind !== 'card' || st.range.start.line > pos.line || st.range.end.line < pos.line) continue;
+    for (const p of st.props) {
+      const filters = p.kind === 'enchant' || p.kind === 'attach-only' ? [p.filter] : p.kind === 'equip' ? (p.quality ? [p.quality] : []) : p.kind === 'attach-targets' ? [p.what, p.to] : [];
+      for (const f of filters) if (f.withAura && containsInclusive(f.withAura, pos)) return f.withAura;
+    }
+  }
+  return undefined;
 }
 
 /** The zone an enchant filter names (MTG 109.2a: `in a graveyard`) under the cursor, in a card declaration. */

@@ -99,6 +99,10 @@ describe('LSP completion', () => {
     assert.ok(afterWords.includes('card in a graveyard') && afterWords.includes('card in your graveyard') && afterWords.includes('or'), JSON.stringify(afterWords));
     const afterCard = (await complete(decl('creature card '), 4)).map((i) => i.label);
     assert.ok(afterCard.includes('in a graveyard') && afterCard.includes("in an opponent's graveyard"), JSON.stringify(afterCard));
+    // Daybreak Coronet: offered after the words, not again once written.
+    assert.ok(afterWords.includes('with another Aura attached to it'), JSON.stringify(afterWords));
+    const afterWith = (await complete(decl('creature with another Aura attached to it '), 4)).map((i) => i.label);
+    assert.ok(!afterWith.includes('with another Aura attached to it') && afterWith.includes('you control'), JSON.stringify(afterWith));
     const afterIn = (await complete(decl('creature card in '), 4)).map((i) => i.label);
     assert.deepEqual(afterIn.sort(), ["a graveyard", "an opponent's graveyard", 'your graveyard']);
     // Casting it: a creature card in a graveyard is a legal target, ranked first.

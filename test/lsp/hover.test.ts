@@ -66,6 +66,21 @@ describe('LSP hover', () => {
     assert.match(onDead, /Attached to: \*\*bears\*\* \(a card in graveyard\)/);
   });
 
+  it('on `with another Aura attached to it` in an enchant filter: 702.5a and 704.5m explained', async () => {
+    const text = [
+      ...HEADER.slice(0, 3),
+      'card bears "Grizzly Bears": creature — Bear, owner alice', // 3
+      'card crown "Daybreak Coronet": enchantment — Aura, enchant creature with another Aura attached to it, owner alice, in hand', // 4
+    ].join('\n') + '\n';
+    const at = positionOf(text, 'with another Aura');
+    const h = await hoverAt(text, { line: 4, character: at.character + 8 });
+    const v = value(h);
+    assert.match(v, /an Aura attached to it other than this card/);
+    assert.match(v, /Rule 702\.5a/);
+    assert.match(v, /Rule 704\.5m/);
+    assert.deepEqual(h!.range, { start: at, end: { line: 4, character: at.character + 'with another Aura attached to it'.length } });
+  });
+
   it('on a grant: 613.1f explained; on a grant in quotes: 613.7a; on a keyword ability: what the checker makes of it; on the card: the abilities it has', async () => {
     const text = [
       ...HEADER.slice(0, 4),

@@ -2,7 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterTerm, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
-import { adding, type CardObj, colorBit, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
+import { adding, type CardObj, cardsAround, colorBit, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
 import { typeChangeOf } from '../../engine/typeChange';
 import type { Replay } from '../../engine/replay';
@@ -277,11 +277,45 @@ export function lossWords(c: CardObj): Message {
 /** Does a filter (enchant or equip quality) allow this host, for an attachment controlled as `att` is? */
 export function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
   if (f.zone && (!isCard(host) || zoneMismatch(f.zone, host, att))) return false;
-  return termsMatch(f, host, att.controller, f.zone !== undefined);
+  return termsMatch(f, host, att.controller, f.zone !== undefined, att);
 }
 
-/** Do the words and the control clause of `f` (not its zone) describe `host`, "you" being the player `you` (109.5)? */
-export function termsMatch(f: Filter, host: Host, you: string | undefined, inZone = false): boolean {
+/**
+ * Does `host` have an Aura attached to it other than `self` (`with another Aura attached to it`,
+ * Daybreak Coronet)? A phased-out one is treated as though it doesn't exist (702.26b).
+ */
+export function hasAnotherAura(host: Host, self: CardObj | undefined): boolean {
+  if (!isCard(host)) return false;
+  const cards = cardsAround(host);
+  for (const id of host.attachments) {
+    const a = cards.get(id);
+    if (a && a !== self && a.phasedOut === 'no' && isAura(a)) return true;
+  }
+  return false;
+}
+
+/**
+ * When `host` is what `f` describes but for its `with another Aura attached to it`: the words that
+ * say what is missing (for the messages); otherwise undefined.
+ */
+export function missingAura(f: Filter, host: Host, self: CardObj, you: string | undefined): { why: Message; rules: string[] } | undefined {
+  if (!f.withAura || !isCard(host) || hasAnotherAura(host, self)) return undefined;
+  if (!termsMatch({ ...f, withAura: undefined }, host, you, f.zone !== undefined, self)) return undefined;
+  // One that is attached but phased out is treated as though it doesn't exist (702.26b): named.
+  const cards = cardsAround(host);
+  const away = [...host.attachments].filter((id) => id !== self.id && cards.get(id)?.phasedOut !== 'no' && isAura(cards.get(id)!));
+  // "Another" Aura than the Aura whose filter it is; any Aura when the filter is another card's (an Equipment's, an effect's).
+  const none = isAura(self) ? msg`no Aura other than ${self.id} is attached to ${host.id}` : msg`no Aura is attached to ${host.id}`;
+  if (away.length === 0) return { why: none, rules: [] };
+  return { why: msg`${none} (${away.join(', ')}, phased out, is treated as though it doesn't exist)`, rules: ['702.26b'] };
+}
+
+/**
+ * Do the words and the control clause of `f` (not its zone) describe `host`, "you" being the player
+ * `you` (109.5)? `self` is the card whose filter it is: `with another Aura attached to it` counts the
+ * Auras on `host` other than it.
+ */
+export function termsMatch(f: Filter, host: Host, you: string | undefined, inZone = false, self?: CardObj): boolean {
   // Some alternative whose every term matches (loops, not some/every: no closures per call).
   let ok = false;
   for (let i = 0; i < f.alternatives.length && !ok; i++) {
@@ -295,9 +329,31 @@ export function termsMatch(f: Filter, host: Host, you: string | undefined, inZon
     }
   }
   if (!ok) return false;
+  if (f.withAura && !hasAnotherAura(host, self)) return false;
   if (!f.control || !isCard(host)) return true;
   if (f.control === 'you') return host.controller === you;
   return host.controller !== you;
+}
+
+/**
+ * `fn` with `card`'s filters read without `with another Aura attached to it`: how an initial
+ * `attached to` is judged as its line is read, since the other Auras may be declared after it (or be
+ * a second Coronet); the state-based actions of the declared board then judge the whole board.
+ */
+export function withoutSiblings<T>(card: CardObj, fn: () => T): T {
+  const { enchant, equipQuality, attachOnly } = card;
+  if (!enchant.some((f) => f.withAura) && !equipQuality?.withAura && !attachOnly?.withAura) return fn();
+  const strip = (f: Filter): Filter => (f.withAura ? { ...f, withAura: undefined } : f);
+  card.enchant = enchant.map(strip);
+  card.equipQuality = equipQuality && strip(equipQuality);
+  card.attachOnly = attachOnly && strip(attachOnly);
+  try {
+    return fn();
+  } finally {
+    card.enchant = enchant;
+    card.equipQuality = equipQuality;
+    card.attachOnly = attachOnly;
+  }
 }
 
 /**
@@ -337,7 +393,7 @@ export function spellMatches(f: Filter, spell: CardObj): boolean {
 export function filterText(f: Filter): string {
   const alts = f.alternatives.map((a) => a.map((t) => (t.negated ? 'non' : '') + t.word).join(' ')).join(' or ');
   const ctl = f.control === 'you' ? ' you control' : f.control === 'opponent' ? ' an opponent controls' : f.control === 'not-you' ? " you don't control" : '';
-  return alts + ctl + (f.zone ? ' ' + zoneText(f.zone) : '');
+  return alts + ctl + (f.withAura ? ' with another Aura attached to it' : '') + (f.zone ? ' ' + zoneText(f.zone) : '');
 }
 
 /** `in a graveyard`, `in your graveyard`, `in an opponent's graveyard`. */
@@ -382,6 +438,11 @@ export function describe(host: Host): Message {
  * The enchant filters of an Aura: declared, or `creature` for a bestowed Aura (702.103b); none at all
  * when an effect removed its enchant abilities (113.10), and then nothing is legal for it (303.4).
  */
+/** Every filter a card prints about what it may be attached to or target: enchant, equip, `can be attached only to`, `attach target ... to target ...`. */
+function filtersOf(card: CardObj): Filter[] {
+  return [...card.enchant, ...(card.equipQuality ? [card.equipQuality] : []), ...(card.attachOnly ? [card.attachOnly] : []), ...card.attachTargets.flatMap((t) => [t.what, t.to])];
+}
+
 export function enchantFilters(att: CardObj): readonly Filter[] {
   if (att.granted?.lostAll !== undefined) return [];
   if (att.enchant.length) return att.enchant;
@@ -486,6 +547,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   const onTop = st.props.find((p) => p.kind === 'flag' && p.flag === 'on-top');
   if (onTop) declareOnTop(replay, card, onTop.range);
   takePrinted(card);
+  // What it may be attached to depends on the other Auras where it is (Daybreak Coronet): the board looks again as they go.
+  if (filtersOf(card).some((f) => f.withAura)) replay.board.siblingsWatched = true;
   // An Aura spell always has a target (303.4a, 601.2c), and a declaration gives it none.
   const onStack = card.zone === 'stack' && isAura(card) ? st.props.find((p) => p.kind === 'zone') : undefined;
   if (onStack) replay.report('syntax-error', onStack.range, msg`${card.id} is an Aura declared on the stack, but an Aura spell always has a target, and a declaration can't give it one. Declare it \`in hand\` and write \`cast ${card.id} targeting ...\` as the first event.`, { rules: ['303.4a', '601.2c'], subjects: [card.id] });

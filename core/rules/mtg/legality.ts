@@ -8,7 +8,7 @@ import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, 
 import type { Replay } from '../../engine/replay';
 import { heldWords } from '../../engine/held';
 import type { RuleExplanation } from './explanations';
-import { article, attachOnlyOf, describe, hasReconfigure, lossWords, namesSubtype, subtypesOf, qualitySingular, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, type Problem, zoneMismatch } from './characteristics';
+import { article, attachOnlyOf, describe, hasReconfigure, lossWords, namesSubtype, subtypesOf, qualitySingular, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, missingAura, type Problem, zoneMismatch } from './characteristics';
 import { msg, titledFix, type Message } from '../../message';
 import { inZone as inZoneWords, qualityWord } from '../../engine/words';
 
@@ -142,6 +142,8 @@ function cantBe(host: Host, what: 'enchanted' | 'equipped' | 'fortified', att: C
 function onlyTo(att: CardObj, host: CardObj): Problem | undefined {
   const f = attachOnlyOf(att);
   if (!f || filterMatches(f, host, att)) return undefined;
+  const none = missingAura(f, host, att, att.controller);
+  if (none) return { rules: ['701.3a', ...none.rules], why: msg`${att.id} can be attached only to ${article(filterText(f))}, and ${none.why}` };
   return { rules: ['701.3a'], why: msg`${att.id} can be attached only to ${article(filterText(f))}, and ${describe(host)} is not one` };
 }
 
@@ -155,6 +157,8 @@ export function enchantMismatch(att: CardObj, host: Host, f: Filter, several: bo
   const rules = ['702.5a'];
   if (several) rules.push('702.5c');
   if (isPlayerFilter(f) !== !isCard(host)) rules.push('702.5d');
+  const none = missingAura(f, host, att, att.controller);
+  if (none) return { rules: [...rules, ...none.rules], why: msg`${att.id} has enchant ${filterText(f)}, and ${none.why}` };
   let who = msg``;
   if (isCard(host) && host.token && f.alternatives.some((alt) => alt.some((t) => t.word === 'card' && !t.negated))) {
     // Tokens aren't cards (108.2b): "creature card in a graveyard" is never a token.
@@ -278,5 +282,7 @@ export function touch(replay: Replay, card: CardObj): void {
     // depends on its siblings, so many Equipment on one host stay linear.
     if ((card.kinds & KIND_ROLE) !== 0) for (const id of host.attachments) replay.markDirty(cards.get(id)!);
     if (isCard(host)) replay.markDirty(host);
+    // An Aura that stops being one, or phases, may take from a sibling the Aura its enchant asks for (Daybreak Coronet).
+    if (replay.board.siblingsWatched && isCard(host)) replay.board.regranted.push(host);
   }
 }

@@ -5,7 +5,7 @@ import { type CardObj, isCard, KIND_LAND } from '../../engine/board';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { Filter } from '../../parser/ast';
 import type { RuleExplanation } from './explanations';
-import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, judgedAs, lossWords, lostEquip, type Problem, termsMatch, zoneMismatch } from './characteristics';
+import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, judgedAs, lossWords, lostEquip, missingAura, type Problem, termsMatch, zoneMismatch } from './characteristics';
 import { attachProblem, controllerWords, enchantMismatch, protectionAgainst } from './legality';
 import { keywordTargetProblem, worksThere } from './targetingKeywords';
 import { msg, type Message } from '../../message';
@@ -73,7 +73,11 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
     if (asPlaneswalker) return { rules: [...targetRules(verb, '702.6e'), ...c.rules], why: msg`equip planeswalker targets a planeswalker you control, and ${h.id} is controlled by ${c.who}, not ${you}` };
     return { rules: [...targetRules(verb), ...c.rules], why: equip ? msg`${abilityMessage(shown)} targets a creature you control, and ${h.id} is controlled by ${c.who}, not ${you}` : msg`${abilityMessage(shown)} targets a land you control, and ${h.id} is controlled by ${c.who}, not ${you}` };
   }
-  if (equip && !asPlaneswalker && att.equipQuality && !filterMatches(att.equipQuality, h, att)) return { rules: targetRules(verb, '702.6c'), why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
+  if (equip && !asPlaneswalker && att.equipQuality && !filterMatches(att.equipQuality, h, att)) {
+    const none = missingAura(att.equipQuality, h, att, att.controller);
+    if (none) return { rules: [...targetRules(verb, '702.6c'), ...none.rules], why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${none.why}` };
+    return { rules: targetRules(verb, '702.6c'), why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
+  }
   const prot = abilitiesOf(h).protections.length === 0 ? undefined : protectionAgainst(h, att, 'target');
   if (prot) {
     return { rules: [...targetRules(verb), '702.16b', '702.16d', ...prot.rules], why: equip ? msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be equipped by it)` : msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be fortified by it)` };
@@ -111,12 +115,14 @@ export function effectTargetProblem(t: Host, source: CardObj | undefined, contro
  * effect's controller (109.5).
  */
 export function describedTargetProblem(t: Host, f: Filter, source: CardObj, controller: string | undefined): Problem | undefined {
-  if (termsMatch(f, t, controller)) return undefined;
+  if (termsMatch(f, t, controller, false, source)) return undefined;
   const wanted = article(filterText(f));
-  if (f.control && isCard(t) && termsMatch({ ...f, control: undefined }, t, controller)) {
+  if (f.control && isCard(t) && termsMatch({ ...f, control: undefined }, t, controller, false, source)) {
     const c = controllerWords(t);
     return { rules: ['115.1', '109.5', ...c.rules], why: msg`${source.id}'s effect targets ${wanted}, and ${t.id} is controlled by ${c.who}, while the effect is ${controller ?? msg`nobody`}'s` };
   }
+  const none = missingAura(f, t, source, controller);
+  if (none) return { rules: ['115.1', ...none.rules], why: msg`${source.id}'s effect targets ${wanted}, and ${none.why}` };
   return { rules: ['115.1'], why: msg`${source.id}'s effect targets ${wanted}, and ${describe(t)} is not one` };
 }
 
