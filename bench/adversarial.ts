@@ -76,6 +76,23 @@ export const FAMILIES: Family[] = [
     },
   },
   {
+    // Daybreak Coronet (`with another Aura attached to it`): a host that loses an attachment has its
+    // watchers looked at again, not all it holds; the Aura found last is looked at first.
+    name: 'Auras that ask for another Aura: many Equipment on their host, moved off and back, then the Coronets leave one by one',
+    unit: 'Equipment, and as many Coronets, on one creature',
+    sizes: [1_000, 10_000],
+    make: (n) => {
+      let s = `${HEAD}card host "Host": creature, owner alice\n`;
+      for (let i = 0; i < n; i++) s += `card e${i} "E": artifact — Equipment, equip, owner alice, attached to host\n`;
+      s += 'card holy "Holy Strength": enchantment — Aura, enchant creature, owner alice, attached to host\n';
+      for (let i = 0; i < n; i++) s += `card c${i} "Coronet": enchantment — Aura, enchant creature with another Aura attached to it, owner alice, attached to host\n`;
+      for (let i = 0; i < n; i++) s += `unattach e${i} from host\n`;
+      for (let i = 0; i < n; i++) s += `equip e${i} to host\n`;
+      for (let i = 0; i < n; i++) s += `move c${i} to graveyard\n`;
+      return s + 'expect holy attached to host\n';
+    },
+  },
+  {
     // An effect that waits for a turn that never comes keeps its object's changes; each turn that
     // ends others must make the object again from the first that ends, not from that effect on (514.2, 611.2a).
     name: 'effects that end on one creature, turn after turn, with one until the next turn of a player who takes none',

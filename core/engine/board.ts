@@ -388,12 +388,15 @@ export class Board {
    */
   grantsDeclared = false;
   /**
-   * Does any card of this board say what it may be attached to by what else is attached there (MTG:
-   * `enchant creature with another Aura attached to it`, Daybreak Coronet)? Then a host that loses
-   * an attachment, or whose attachment changes, is listed in `regranted`, so that what stays on it is
-   * looked at again: like a grant that goes, this costs a look at each of the host's attachments.
+   * The cards that say what they may be attached to by what else is attached there (MTG: `enchant
+   * creature with another Aura attached to it`, Daybreak Coronet): the rules name them (watchSiblings), and
+   * none is ever dropped. Beside each host, those of them attached to it (`watchersOn`, by host id),
+   * so that a host losing an attachment costs a look at its watchers, not at all it holds.
    */
-  siblingsWatched = false;
+  private watcherIds = new Set<string>();
+  private watchersOn = new Map<string, Set<string>>();
+  /** Hosts with watchers attached that lost an attachment since the rules last looked (the rules empty it). */
+  siblingsChanged: CardObj[] = [];
   /** Does any card of this board change types by a grant (MTG 613.1d: `enchanted permanent is a ... land`)? Only then are hosts listed in `retyped`. */
   typeGrantsDeclared = false;
   /**
@@ -460,6 +463,29 @@ export class Board {
   }
 
   /** Adds a declared card (its `index` is set here). Its attachment set is the shared empty one (noAttachments), never the board's. */
+  /** Does any card of this board watch what else is attached where it is? */
+  get siblingsWatched(): boolean {
+    return this.watcherIds.size !== 0;
+  }
+
+  /** `card` says what it may be attached to by what else is attached there (watcherIds). */
+  watchSiblings(card: CardObj): void {
+    if (this.watcherIds.has(card.id)) return;
+    this.watcherIds.add(card.id);
+    const host = this.hostOf(card);
+    if (host?.isCard) this.watchersOf(host, true).add(card.id);
+  }
+
+  /** The watchers attached to `host` (`make`: its own set, made if it has none). */
+  watchersOf(host: CardObj, make = false): ReadonlySet<string> & Set<string> {
+    let set = this.watchersOn.get(host.id);
+    if (!set) {
+      set = new Set();
+      if (make) this.watchersOn.set(host.id, set);
+    }
+    return set;
+  }
+
   add(card: CardObj): void {
     card.index = this.list.length;
     this.list.push(card);
@@ -489,7 +515,7 @@ export class Board {
 
   /** `id` is no longer among `host`'s attachments (without any rules check; `unlink` does the rest for a card still pointing at it). */
   dropAttachment(host: CardObj | PlayerObj, id: string): void {
-    if (this.siblingsWatched && host.isCard) this.regranted.push(host);
+    if (this.watcherIds.size !== 0 && host.isCard) this.dropWatcher(host, id);
     const set = host.attachments as Owned;
     if (set.size === 1 && set.has(id)) {
       // The last one goes: the host takes the shared empty set again. (Deleting it would make V8
@@ -503,6 +529,15 @@ export class Board {
       else this.grantorsOf(host).delete(id);
       this.regrant(host, id);
     }
+  }
+
+  /** `id` leaves `host`: off its watchers if it is one; the watchers that stay are for the rules to look at again. */
+  private dropWatcher(host: CardObj, id: string): void {
+    const set = this.watchersOn.get(host.id);
+    if (!set) return;
+    set.delete(id);
+    if (set.size === 0) this.watchersOn.delete(host.id);
+    else this.siblingsChanged.push(host);
   }
 
   hostOf(card: CardObj): CardObj | PlayerObj | undefined {
@@ -525,6 +560,7 @@ export class Board {
     att.attachedTo = this.refTo(host);
     att.attachedAt = at;
     this.attachmentsOf(host).add(att.id);
+    if (host.isCard && this.watcherIds.has(att.id)) this.watchersOf(host, true).add(att.id);
     if (host.isCard && grantsAnything(att)) {
       this.grantorsOf(host).add(att.id);
       this.regrant(host, att.id);
@@ -681,7 +717,8 @@ export class Board {
     b.left = [...this.left];
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     b.grantsDeclared = this.grantsDeclared;
-    b.siblingsWatched = this.siblingsWatched;
+    b.watcherIds = new Set(this.watcherIds);
+    for (const [k, l] of this.watchersOn) b.watchersOn.set(k, new Set(l));
     b.typeGrantsDeclared = this.typeGrantsDeclared;
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
     // neither board changes one in place (attachmentsOf).
@@ -1036,13 +1073,6 @@ function movedRange(r: Range, move: LineMove): Range {
   return { start: { line: movedLine(r.start.line, move), character: r.start.character }, end: { line: movedLine(r.end.line, move), character: r.end.character } };
 }
 
-/**
- * The cards whose declarations have a property `has` picks: the static abilities a rule looks for
- * (casting rules, a replacement, a timing permission). `has` is a function of the rule's module, the
- * same on every call (it keys the list). Found once per board, on first use after the declarations
- * (they never change during a replay; a copy of the board finds its own): a rule then looks at these
- * alone, not at every card, and without any such card pays one lookup.
- */
 /** The board each card object is on (Board.add, Board.clone). */
 const boards = new WeakMap<CardObj, Board>();
 
@@ -1055,6 +1085,13 @@ export function cardsAround(card: CardObj): ReadonlyMap<string, CardObj> {
 }
 const NO_CARDS: ReadonlyMap<string, CardObj> = new Map();
 
+/**
+ * The cards whose declarations have a property `has` picks: the static abilities a rule looks for
+ * (casting rules, a replacement, a timing permission). `has` is a function of the rule's module, the
+ * same on every call (it keys the list). Found once per board, on first use after the declarations
+ * (they never change during a replay; a copy of the board finds its own): a rule then looks at these
+ * alone, not at every card, and without any such card pays one lookup.
+ */
 export function declaredWith(board: Board, has: (p: Property) => boolean): readonly CardObj[] {
   const lists = (board.declared ??= new Map());
   let list = lists.get(has);

@@ -287,12 +287,20 @@ export function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
 export function hasAnotherAura(host: Host, self: CardObj | undefined): boolean {
   if (!isCard(host)) return false;
   const cards = cardsAround(host);
+  const counts = (a: CardObj | undefined): a is CardObj => a !== undefined && a !== self && a.phasedOut === 'no' && isAura(a) && host.attachments.has(a.id);
+  // The one found last time first: a host with many attachments is not read whole at every look.
+  if (counts(cards.get(lastAuraFound.get(host) ?? ''))) return true;
   for (const id of host.attachments) {
     const a = cards.get(id);
-    if (a && a !== self && a.phasedOut === 'no' && isAura(a)) return true;
+    if (counts(a)) {
+      lastAuraFound.set(host, id);
+      return true;
+    }
   }
   return false;
 }
+/** By host: the Aura hasAnotherAura found on it last (a hint, checked each time it is used). */
+const lastAuraFound = new WeakMap<CardObj, string>();
 
 /**
  * When `host` is what `f` describes but for its `with another Aura attached to it`: the words that
@@ -548,7 +556,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   if (onTop) declareOnTop(replay, card, onTop.range);
   takePrinted(card);
   // What it may be attached to depends on the other Auras where it is (Daybreak Coronet): the board looks again as they go.
-  if (filtersOf(card).some((f) => f.withAura)) replay.board.siblingsWatched = true;
+  if (filtersOf(card).some((f) => f.withAura)) replay.board.watchSiblings(card);
   // An Aura spell always has a target (303.4a, 601.2c), and a declaration gives it none.
   const onStack = card.zone === 'stack' && isAura(card) ? st.props.find((p) => p.kind === 'zone') : undefined;
   if (onStack) replay.report('syntax-error', onStack.range, msg`${card.id} is an Aura declared on the stack, but an Aura spell always has a target, and a declaration can't give it one. Declare it \`in hand\` and write \`cast ${card.id} targeting ...\` as the first event.`, { rules: ['303.4a', '601.2c'], subjects: [card.id] });

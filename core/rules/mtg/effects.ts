@@ -224,7 +224,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
     if (gains) {
       // 702.5c: each enchant ability applies.
       if (filter) c.enchant = [...c.enchant, filter];
-      if (filter?.withAura) board.siblingsWatched = true;
+      if (filter?.withAura) board.watchSiblings(c);
       return;
     }
     if (ability === 'all' || ability === 'enchant') {

@@ -34,7 +34,29 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
  * touched since the last check can have become illegal, so only those are examined.
  */
 export function stateBasedActions(replay: Replay, cause: EventNode): void {
+  watchSiblings(replay);
   settleRounds(replay, replay.takeDirty(), cause);
+}
+
+/**
+ * The hosts that lost an attachment, or whose attachment changed, and hold cards whose filter asks
+ * for another Aura there (Daybreak Coronet, Board.siblingsChanged): those cards are looked at again,
+ * unless two of them are Auras that count (each then has the other).
+ */
+function watchSiblings(replay: Replay): void {
+  const board = replay.board;
+  const hosts = board.siblingsChanged;
+  if (hosts.length === 0) return;
+  board.siblingsChanged = [];
+  for (const host of hosts) {
+    const ids = board.watchersOf(host);
+    let counting = 0;
+    for (const id of ids) {
+      const w = board.cards.get(id)!;
+      if (w.phasedOut === 'no' && isAura(w) && ++counting === 2) break;
+    }
+    if (counting < 2) for (const id of ids) replay.markDirty(board.cards.get(id)!);
+  }
 }
 
 /**
@@ -61,6 +83,7 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
       // round looks at them; the loop ends when a round changes nothing.
       checkOne(replay, c, cause);
     }
+    watchSiblings(replay);
     work = replay.takeDirty();
   }
 }
