@@ -462,7 +462,6 @@ export class Board {
     return this.token;
   }
 
-  /** Adds a declared card (its `index` is set here). Its attachment set is the shared empty one (noAttachments), never the board's. */
   /** Does any card of this board watch what else is attached where it is? */
   get siblingsWatched(): boolean {
     return this.watcherIds.size !== 0;
@@ -486,6 +485,7 @@ export class Board {
     return set;
   }
 
+  /** Adds a declared card (its `index` is set here). Its attachment set is the shared empty one (noAttachments), never the board's. */
   add(card: CardObj): void {
     card.index = this.list.length;
     this.list.push(card);

@@ -311,7 +311,10 @@ export function missingAura(f: Filter, host: Host, self: CardObj, you: string | 
   if (!termsMatch({ ...f, withAura: undefined }, host, you, f.zone !== undefined, self)) return undefined;
   // One that is attached but phased out is treated as though it doesn't exist (702.26b): named.
   const cards = cardsAround(host);
-  const away = [...host.attachments].filter((id) => id !== self.id && cards.get(id)?.phasedOut !== 'no' && isAura(cards.get(id)!));
+  const away = [...host.attachments].filter((id) => {
+    const a = cards.get(id);
+    return a !== undefined && a !== self && a.phasedOut !== 'no' && isAura(a);
+  });
   // "Another" Aura than the Aura whose filter it is; any Aura when the filter is another card's (an Equipment's, an effect's).
   const none = isAura(self) ? msg`no Aura other than ${self.id} is attached to ${host.id}` : msg`no Aura is attached to ${host.id}`;
   if (away.length === 0) return { why: none, rules: [] };
@@ -442,15 +445,15 @@ export function describe(host: Host): Message {
   return types ? msg`${host.id} (${types}${subtypes})` : msg`${host.id} (no card type${subtypes})`;
 }
 
-/**
- * The enchant filters of an Aura: declared, or `creature` for a bestowed Aura (702.103b); none at all
- * when an effect removed its enchant abilities (113.10), and then nothing is legal for it (303.4).
- */
 /** Every filter a card prints about what it may be attached to or target: enchant, equip, `can be attached only to`, `attach target ... to target ...`. */
 function filtersOf(card: CardObj): Filter[] {
   return [...card.enchant, ...(card.equipQuality ? [card.equipQuality] : []), ...(card.attachOnly ? [card.attachOnly] : []), ...card.attachTargets.flatMap((t) => [t.what, t.to])];
 }
 
+/**
+ * The enchant filters of an Aura: declared, or `creature` for a bestowed Aura (702.103b); none at all
+ * when an effect removed its enchant abilities (113.10), and then nothing is legal for it (303.4).
+ */
 export function enchantFilters(att: CardObj): readonly Filter[] {
   if (att.granted?.lostAll !== undefined) return [];
   if (att.enchant.length) return att.enchant;
