@@ -1,6 +1,6 @@
 // `explain CODE` and `rules RULE`: the registry's documentation of a finding code, and our own
 // explanation of a rule number. Each returns the text to print, or an error for stderr.
-import { REGISTRY, canonicalIn, citeAs, codeDocUrl, explainRule, knownVersions, resolveVersion, type Game } from '../core';
+import { REGISTRY, canonicalIn, citeAs, codeDocUrl, explainRule, knownVersions, lastVersionWith, resolveVersion, type Game } from '../core';
 import { t, translated as data } from '../l10n/language';
 
 export type Answer = { ok: true; text: string } | { ok: false; error: string };
@@ -41,7 +41,10 @@ export function explainRuleNumber(rule: string, game: Game, rulesVersion: string
   if (!e) return { ok: false, error: `no explanation of ${gameName} rule '${written}'` };
 
   const cited = version ? citeAs(game, version, e.number) : e.number;
-  const heading = cited !== e.number ? `${gameName} ${cited} ${t('({0} in the newest rules)', e.number)}: ${data(e.title)}` : `${gameName} ${e.number}: ${data(e.title)}`;
+  // A rule a later version dropped is numbered as in the last version that has it.
+  const last = lastVersionWith(game, e.number);
+  const numbered = last ? t('({0} in {1}, the last rules that have it)', e.number, last.label) : t('({0} in the newest rules)', e.number);
+  const heading = cited !== e.number ? `${gameName} ${cited} ${numbered}: ${data(e.title)}` : `${gameName} ${e.number}: ${data(e.title)}`;
   const lines = [heading, data(e.text), ''];
   if (e.number !== canonical) lines.push(t('(No explanation of {0} itself; this is the rule it belongs to.)', written));
   lines.push(t('Our own explanation in plain words, not the official rules text.'));

@@ -25,6 +25,11 @@ interface GameVersions {
   renumberings: Renumbering[];
   /** Rules that first appear in a later version (canonical number → version date). */
   introduced: Readonly<Partial<Record<string, string>>>;
+  /**
+   * Rules a later version dropped (number → the date of the first version without it). The number is
+   * the rule's own in the last version that had it; no later version's rule is cited by it.
+   */
+  removed: Readonly<Partial<Record<string, string>>>;
 }
 
 const MTG: GameVersions = {
@@ -50,6 +55,7 @@ const MTG: GameVersions = {
     { since: '2025-06-06', now: '701.6', old: '701.5' },
   ],
   introduced: table({}),
+  removed: table({}),
 };
 
 const RIFTBOUND: GameVersions = {
@@ -103,8 +109,11 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-03-30', now: '319.8', old: '319.7' },
     { since: '2026-03-30', now: '450', old: '433' },
     { since: '2026-03-30', now: '183', old: '180' },
+    { since: '2026-03-30', now: '442.3', old: '425.3' },
   ],
   introduced: table({ '319.3': '2026-03-30', '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16', '136.2.d': '2026-07-16' }),
+  // "Units are the only Permanents that can Move" (v1.2 425.3, v1.3 442.3): gone from the rules of 2026-07-16.
+  removed: table({ '442.3': '2026-07-16' }),
 };
 
 const GAMES: Record<Game, GameVersions> = { mtg: MTG, riftbound: RIFTBOUND };
@@ -163,10 +172,21 @@ export function canonicalOf(game: Game, version: RulesVersion | undefined, writt
   return n;
 }
 
-/** Does the rule exist in that version? (Some rules are newer than older versions.) */
+/** Does the rule exist in that version? (Some rules are newer than older versions; a few were dropped later.) */
 export function existsIn(game: Game, version: RulesVersion | undefined, canonical: string): boolean {
+  if (!version) return true;
   const since = GAMES[game].introduced[canonical];
-  return !since || !version || version.date >= since;
+  const gone = GAMES[game].removed[canonical];
+  return (!since || version.date >= since) && (!gone || version.date < gone);
+}
+
+/** For a rule a later version dropped (`removed`): the last version that has it, where its canonical number is its own; else undefined. */
+export function lastVersionWith(game: Game, canonical: string): RulesVersion | undefined {
+  const gone = GAMES[game].removed[canonical];
+  if (!gone) return undefined;
+  let last: RulesVersion | undefined;
+  for (const v of GAMES[game].versions) if (v.date < gone) last = v;
+  return last;
 }
 
 /**
@@ -184,7 +204,8 @@ export function versionTables(game: Game): {
   readonly versions: readonly RulesVersion[];
   readonly renumberings: readonly Readonly<Renumbering>[];
   readonly introduced: Readonly<Partial<Record<string, string>>>;
+  readonly removed: Readonly<Partial<Record<string, string>>>;
 } {
   const g = GAMES[game];
-  return { versions: g.versions, renumberings: g.renumberings, introduced: g.introduced };
+  return { versions: g.versions, renumberings: g.renumberings, introduced: g.introduced, removed: g.removed };
 }

@@ -3,7 +3,7 @@
 // rule number in a comment, a card or player name (its characteristics and its state at that line
 // of the replay), a keyword ability or a grant (what the checker makes of it, with the rule), and
 // an event's verb (what the replay made of the event: the step).
-import { canonicalIn, codeDocUrl, explainRule, isEvent, officialRule, REGISTRY, titleFor, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type RulesDocument } from '../../core';
+import { canonicalIn, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type RulesDocument } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
@@ -203,7 +203,8 @@ function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext
   const out = [head];
   if (ex && canonical !== undefined) {
     out.push(`*${md(translated(ex.title))}*${ex.number !== canonical ? ` ${t('(rule {0})', ex.number)}` : ''}: ${md(translated(ex.text))}`);
-    if (canonical !== written) out.push(t('Numbered {0} in the newest rules.', canonical));
+    const last = lastVersionWith(game, canonical);
+    if (canonical !== written) out.push(last ? t('Numbered {0} in {1}, the last rules that have it.', canonical, md(last.label)) : t('Numbered {0} in the newest rules.', canonical));
   } else if (canonical === undefined) {
     out.push(t('The checker explains {0} as the newest rules number it, and in this version {0} is not that rule (it had another number, or did not exist yet).', md(written)));
   } else {

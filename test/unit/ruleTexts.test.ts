@@ -69,6 +69,8 @@ const REFERENCE_NUMBERS: Record<Game, Record<string, Record<string, string>>> = 
       '718.5.e': '718.8',
       '718.5.f': '718.8.a',
       '718.5.g': '718.8.b',
+      // Only units move: 425.3 in v1.2, 442.3 in v1.3, no longer a rule in 2026-07-16.
+      '442.3': '425.3',
       // Gear's activated abilities (Equip's timing): 148.2 in v1.2, 150.2 in v1.3, 151.2 now.
       '151.2': '148.2',
       // The tokens rules (v1.3: 183, 183.1).
@@ -107,6 +109,7 @@ function citedNumbers(game: Game): Map<string, Set<string>> {
   for (const n of Object.keys(EXPLANATIONS[game])) add(n, 'explained');
   for (const info of REGISTRY.values()) for (const n of info.rules[game]) add(n, `registry ${info.code}`);
   for (const n of Object.keys(versionTables(game).introduced)) add(n, 'introduced');
+  for (const n of Object.keys(versionTables(game).removed)) add(n, 'removed');
   for (const file of sourceFiles(join(root, 'core', 'rules', game))) {
     const src = withoutComments(readFileSync(file, 'utf8'));
     const from = relative(root, file);
@@ -317,6 +320,10 @@ describe('rule numbers and explanations against the official rules', () => {
       });
       for (const [c, since] of Object.entries(t.introduced) as [string, string][]) {
         if (!dates.includes(since)) problems.push(problem('tables', game, since, c, `\`introduced\` ${since}, which is no version's date`));
+      }
+      for (const [c, gone] of Object.entries(t.removed) as [string, string][]) {
+        if (!dates.includes(gone)) problems.push(problem('tables', game, gone, c, `\`removed\` ${gone}, which is no version's date`));
+        if (gone <= dates[0]) problems.push(problem('tables', game, gone, c, `\`removed\` ${gone}: no version has it`));
       }
       for (const v of t.versions) {
         const byCited = new Map<string, string>();

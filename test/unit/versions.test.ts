@@ -1,6 +1,6 @@
 // Rule numbers cited in the numbering of the version a scenario declares.
 import assert from 'node:assert/strict';
-import { citeAs, canonicalOf, resolveVersion, explainRule, check } from '../../core';
+import { citeAs, canonicalOf, canonicalIn, existsIn, lastVersionWith, resolveVersion, explainRule, check } from '../../core';
 
 describe('rules versions', () => {
   it('cites MTG renumbered rules in the declared version', () => {
@@ -30,6 +30,26 @@ describe('rules versions', () => {
     assert.equal(canonicalOf('riftbound', v12, '421.1.g'), '434.1.g');
     assert.equal(canonicalOf('riftbound', v13, '452.1'), '457.1');
     assert.equal(canonicalOf('mtg', resolveVersion('mtg', '2024-06-07'), '310.9'), '310.10');
+  });
+
+  it('a rule a later version dropped exists only in the versions before (Riftbound 442.3, only units move)', () => {
+    const v12 = resolveVersion('riftbound', 'v1.2');
+    const v13 = resolveVersion('riftbound', 'v1.3');
+    const now = resolveVersion('riftbound', '2026-07-16');
+    assert.equal(existsIn('riftbound', v12, '442.3'), true);
+    assert.equal(existsIn('riftbound', v13, '442.3'), true);
+    assert.equal(existsIn('riftbound', now, '442.3'), false);
+    assert.equal(citeAs('riftbound', v12, '442.3'), '425.3');
+    assert.equal(canonicalIn('riftbound', v12, '425.3'), '442.3');
+    // Written in the newest rules, 442.3 is no rule the checker explains.
+    assert.equal(canonicalIn('riftbound', now, '442.3'), undefined);
+    assert.equal(lastVersionWith('riftbound', '442.3')?.id, 'v1.3');
+    assert.equal(lastVersionWith('riftbound', '457.1'), undefined);
+    // The ruling follows the version: a gear's move is refused in v1.3, done (and recalled) in 2026-07-16.
+    const scenario = (v: string) => `game riftbound\nrules ${v}\nplayer alice\ncard sword "Sword": gear — Equipment, equip, owner alice\nmove sword to battlefield b1\n`;
+    assert.deepEqual(check(scenario('v1.3')).findings.map((f) => [f.code, f.rules]), [['impossible-event', ['442.3']]]);
+    assert.deepEqual(check(scenario('v1.2')).findings.map((f) => [f.code, f.rules]), [['impossible-event', ['425.3']]]);
+    assert.deepEqual(check(scenario('2026-07-16')).findings.map((f) => f.code), ['missing-state-based-action']);
   });
 
   it('resolves dates to the newest version in force', () => {

@@ -11,6 +11,7 @@ import { attachEvent, attachProblem, relocate } from './attach';
 import { msg, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 import { deathReplaced } from './text';
+import { existsIn } from '../versions';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -33,6 +34,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '323.7': { title: 'Cleanup recalls', text: "In a cleanup, unattached non-unit gear at battlefields is recalled to its controller's base, and so is every permanent that is in a base other than its controller's.",
     earlier: [{ before: '2026-03-30', title: 'Cleanup recalls gear', text: 'In a cleanup, gear at battlefields is recalled to its base (this version\'s step does not say "unattached").' }] },
   '455': { title: 'Recall', text: 'A Recall takes a permanent from wherever it is to its base, and it is not a Move.' },
+  '442.3': { title: 'Only units move', text: 'In these versions of the rules, no permanent but a unit can Move; gear changes its place on the board only with the unit it is attached to, or by a Recall. (The rules of 2026-07-16 no longer have this rule.)' },
   '457.1': {
     title: 'Recall of loose gear',
     text: 'Unattached non-unit gear at a battlefield is recalled to its base during the next cleanup.',
@@ -53,11 +55,18 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   if (!at.ok) return;
   const place = placeAt(zone, at.place, card.zone === 'base' || card.zone === 'battlefield' ? card.controller : card.owner);
   if (card.zone === zone && card.place === place) {
-    replay.report('impossible-event', ev.range, msg`${card.id} is already at ${whereText(card)}.`, { subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is already at ${whereText(card)}. Remove the line.`, { subjects: [card.id] });
     return;
   }
   if (card.attachedTo && BOARD.has(zone)) {
     replay.report('impossible-event', ev.range, msg`${card.id} is attached to ${card.attachedTo.id} and can't be moved apart from it; it goes where its Top-Most card goes. Move ${card.attachedTo.id} instead, or remove the line.`, { rules: ['718.5.c', '719.3.a'], subjects: [card.id] });
+    return;
+  }
+  // v1.2 and v1.3: only units Move (425.3, 442.3). The rules of 2026-07-16 dropped that rule: a gear an
+  // effect puts at a battlefield is recalled at the next cleanup (152.2, 457.1), which the replay does.
+  if (!isUnit(card) && onBoard(card) && BOARD.has(zone) && existsIn('riftbound', replay.version, '442.3')) {
+    const advice = card.zone === 'battlefield' ? msg`Attach it to a unit that moves, recall it (\`recall ${card.id}\`), or remove the line.` : msg`Attach it to a unit that moves, or remove the line.`;
+    replay.report('impossible-event', ev.range, msg`${card.id} is not a unit, and in these rules only units move from one place on the board to another: it stays at ${whereText(card)}. ${advice}`, { rules: ['442.3'], subjects: [card.id] });
     return;
   }
   // A unit dying with a gear on it that says "If I would die, kill this instead" (136.2.c): the gear goes.
