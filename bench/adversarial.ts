@@ -77,19 +77,21 @@ export const FAMILIES: Family[] = [
   },
   {
     // Daybreak Coronet (`with another Aura attached to it`): a host that loses an attachment has its
-    // watchers looked at again, not all it holds; the Aura found last is looked at first.
-    name: 'Auras that ask for another Aura: many Equipment on their host, moved off and back, then the Coronets leave one by one',
-    unit: 'Equipment, and as many Coronets, on one creature',
+    // watchers looked at only when fewer than two Auras count there, and the rule finds another Aura
+    // from the host's list of Auras, whose leavers are dropped and phased-out ones put last.
+    name: 'cards that ask for another Aura on their host: Equipment, Auras, Coronets and Banners on one creature; Equipment off, Auras phased out and destroyed one by one',
+    unit: 'of each on one creature',
     sizes: [1_000, 10_000],
     make: (n) => {
       let s = `${HEAD}card host "Host": creature, owner alice\n`;
       for (let i = 0; i < n; i++) s += `card e${i} "E": artifact — Equipment, equip, owner alice, attached to host\n`;
-      s += 'card holy "Holy Strength": enchantment — Aura, enchant creature, owner alice, attached to host\n';
-      for (let i = 0; i < n; i++) s += `card c${i} "Coronet": enchantment — Aura, enchant creature with another Aura attached to it, owner alice, attached to host\n`;
+      for (let i = 0; i < n; i++) s += `card a${i} "Holy Strength": enchantment — Aura, enchant creature, owner alice, attached to host\n`;
+      for (let i = 0; i < n; i++) s += `card b${i} "Banner": artifact — Equipment, equip, can be attached only to creature with another Aura attached to it, owner alice, attached to host\n`;
+      s += 'card crown "Daybreak Coronet": enchantment — Aura, enchant creature with another Aura attached to it, owner alice, attached to host\n';
       for (let i = 0; i < n; i++) s += `unattach e${i} from host\n`;
-      for (let i = 0; i < n; i++) s += `equip e${i} to host\n`;
-      for (let i = 0; i < n; i++) s += `move c${i} to graveyard\n`;
-      return s + 'expect holy attached to host\n';
+      for (let i = 0; i < n / 2; i++) s += `phase out a${i}\n`;
+      for (let i = n / 2; i < n - 1; i++) s += `destroy a${i}\n`;
+      return s + 'expect crown attached to host\n';
     },
   },
   {

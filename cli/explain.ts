@@ -35,7 +35,11 @@ export function explainRuleNumber(rule: string, game: Game, rulesVersion: string
   // A number written in an older version's numbering is looked up under its newest number.
   const canonical = version ? canonicalIn(game, version, written) : written;
   if (canonical === undefined) {
-    return { ok: false, error: `no explanation of ${gameName} rule '${written}' in ${version!.label}: the checker explains ${written} as the newest rules number it, and in that version it is not that rule (it had another number, or did not exist yet)` };
+    // A rule a later version dropped is numbered as in the last version that has it.
+    const last = lastVersionWith(game, written);
+    if (last && version!.date > last.date) return { ok: false, error: `no ${gameName} rule '${written}' in ${version!.label}: that rule (as ${last.label} numbers it) was dropped after ${last.label}` };
+    const as = last ? `as ${last.label} numbers it` : 'as the newest rules number it';
+    return { ok: false, error: `no explanation of ${gameName} rule '${written}' in ${version!.label}: the checker explains ${written} ${as}, and in that version it is not that rule (it had another number, or did not exist yet)` };
   }
   const e = explainRule(game, canonical, version);
   if (!e) return { ok: false, error: `no explanation of ${gameName} rule '${written}'` };
@@ -44,7 +48,12 @@ export function explainRuleNumber(rule: string, game: Game, rulesVersion: string
   // A rule a later version dropped is numbered as in the last version that has it.
   const last = lastVersionWith(game, e.number);
   const numbered = last ? t('({0} in {1}, the last rules that have it)', e.number, last.label) : t('({0} in the newest rules)', e.number);
-  const heading = cited !== e.number ? `${gameName} ${cited} ${numbered}: ${data(e.title)}` : `${gameName} ${e.number}: ${data(e.title)}`;
+  const heading =
+    cited !== e.number
+      ? `${gameName} ${cited} ${numbered}: ${data(e.title)}`
+      : !version && last
+        ? `${gameName} ${e.number} ${t('(not in the newest rules: the last rules that have it are {0})', last.label)}: ${data(e.title)}`
+        : `${gameName} ${e.number}: ${data(e.title)}`;
   const lines = [heading, data(e.text), ''];
   if (e.number !== canonical) lines.push(t('(No explanation of {0} itself; this is the rule it belongs to.)', written));
   lines.push(t('Our own explanation in plain words, not the official rules text.'));

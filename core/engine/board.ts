@@ -389,14 +389,17 @@ export class Board {
   grantsDeclared = false;
   /**
    * The cards that say what they may be attached to by what else is attached there (MTG: `enchant
-   * creature with another Aura attached to it`, Daybreak Coronet): the rules name them (watchSiblings), and
-   * none is ever dropped. Beside each host, those of them attached to it (`watchersOn`, by host id),
-   * so that a host losing an attachment costs a look at its watchers, not at all it holds.
+   * creature with another Aura attached to it`, Daybreak Coronet): the rules name them (watchSiblings),
+   * and none is ever dropped. Beside each host (by id), those of them attached to it (`watchersOn`),
+   * and the cards attached to it that were Auras as they attached (`aurasOn`: a hint the rules check,
+   * kept only while some card watches), so that a host that loses an attachment costs a look at what
+   * it may change, not at all it holds.
    */
   private watcherIds = new Set<string>();
   private watchersOn = new Map<string, Set<string>>();
-  /** Hosts with watchers attached that lost an attachment since the rules last looked (the rules empty it). */
-  siblingsChanged: CardObj[] = [];
+  private aurasOn = new Map<string, Set<string>>();
+  /** Hosts with watchers attached that lost or changed an attachment since the rules last looked (the rules empty it). */
+  siblingsChanged: (CardObj | PlayerObj)[] = [];
   /** Does any card of this board change types by a grant (MTG 613.1d: `enchanted permanent is a ... land`)? Only then are hosts listed in `retyped`. */
   typeGrantsDeclared = false;
   /**
@@ -472,16 +475,27 @@ export class Board {
     if (this.watcherIds.has(card.id)) return;
     this.watcherIds.add(card.id);
     const host = this.hostOf(card);
-    if (host?.isCard) this.watchersOf(host, true).add(card.id);
+    if (host) this.idsOn(this.watchersOn, host).add(card.id);
   }
 
-  /** The watchers attached to `host` (`make`: its own set, made if it has none). */
-  watchersOf(host: CardObj, make = false): ReadonlySet<string> & Set<string> {
-    let set = this.watchersOn.get(host.id);
-    if (!set) {
-      set = new Set();
-      if (make) this.watchersOn.set(host.id, set);
-    }
+  /** Does `id` watch what else is attached where it is? */
+  watches(id: string): boolean {
+    return this.watcherIds.has(id);
+  }
+
+  /** The watchers attached to `host`. */
+  watchersOf(host: CardObj | PlayerObj): ReadonlySet<string> {
+    return this.watchersOn.get(host.id) ?? NO_IDS;
+  }
+
+  /** The cards attached to `host` that were Auras as they attached, while some card watches (a hint: the rules check each, and add those they find otherwise). */
+  aurasOf(host: CardObj | PlayerObj): Set<string> {
+    return this.idsOn(this.aurasOn, host);
+  }
+
+  private idsOn(map: Map<string, Set<string>>, host: CardObj | PlayerObj): Set<string> {
+    let set = map.get(host.id);
+    if (!set) map.set(host.id, (set = new Set()));
     return set;
   }
 
@@ -515,7 +529,7 @@ export class Board {
 
   /** `id` is no longer among `host`'s attachments (without any rules check; `unlink` does the rest for a card still pointing at it). */
   dropAttachment(host: CardObj | PlayerObj, id: string): void {
-    if (this.watcherIds.size !== 0 && host.isCard) this.dropWatcher(host, id);
+    if (this.watcherIds.size !== 0) this.dropWatcher(host, id);
     const set = host.attachments as Owned;
     if (set.size === 1 && set.has(id)) {
       // The last one goes: the host takes the shared empty set again. (Deleting it would make V8
@@ -531,8 +545,9 @@ export class Board {
     }
   }
 
-  /** `id` leaves `host`: off its watchers if it is one; the watchers that stay are for the rules to look at again. */
-  private dropWatcher(host: CardObj, id: string): void {
+  /** `id` leaves `host`: off its watchers if it is one, and off its Auras; the watchers that stay are for the rules to look at again. */
+  private dropWatcher(host: CardObj | PlayerObj, id: string): void {
+    this.aurasOn.get(host.id)?.delete(id);
     const set = this.watchersOn.get(host.id);
     if (!set) return;
     set.delete(id);
@@ -560,7 +575,10 @@ export class Board {
     att.attachedTo = this.refTo(host);
     att.attachedAt = at;
     this.attachmentsOf(host).add(att.id);
-    if (host.isCard && this.watcherIds.has(att.id)) this.watchersOf(host, true).add(att.id);
+    if (this.watcherIds.size !== 0) {
+      if (this.watcherIds.has(att.id)) this.idsOn(this.watchersOn, host).add(att.id);
+      if ((att.kinds & KIND_AURA) !== 0 || att.bestowed) this.idsOn(this.aurasOn, host).add(att.id);
+    }
     if (host.isCard && grantsAnything(att)) {
       this.grantorsOf(host).add(att.id);
       this.regrant(host, att.id);
@@ -719,6 +737,7 @@ export class Board {
     b.grantsDeclared = this.grantsDeclared;
     b.watcherIds = new Set(this.watcherIds);
     for (const [k, l] of this.watchersOn) b.watchersOn.set(k, new Set(l));
+    for (const [k, l] of this.aurasOn) b.aurasOn.set(k, new Set(l));
     b.typeGrantsDeclared = this.typeGrantsDeclared;
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
     // neither board changes one in place (attachmentsOf).
@@ -1077,13 +1096,13 @@ function movedRange(r: Range, move: LineMove): Range {
 const boards = new WeakMap<CardObj, Board>();
 
 /**
- * The cards of the board `card` is on: what a rule that looks at the other cards attached to a host
- * reads them from (attachments are held by name). Every card object is on one board.
+ * The board `card` is on: what a rule that looks at the other cards attached to a host reads them
+ * from (attachments are held by name). Every card object is on one board.
  */
-export function cardsAround(card: CardObj): ReadonlyMap<string, CardObj> {
-  return boards.get(card)?.cards ?? NO_CARDS;
+export function boardAround(card: CardObj): Board | undefined {
+  return boards.get(card);
 }
-const NO_CARDS: ReadonlyMap<string, CardObj> = new Map();
+const NO_IDS: ReadonlySet<string> = new Set();
 
 /**
  * The cards whose declarations have a property `has` picks: the static abilities a rule looks for

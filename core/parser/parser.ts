@@ -903,8 +903,8 @@ function parseFilter(cur: Cursor, stop?: string): Filter {
       alternatives.push([]);
       continue;
     }
-    if (t.text === 'with' && startsWithAura(cur)) {
-      if (withAura) throw new SyntaxError_(msg`'with another Aura attached to it' is said once.`, t.range);
+    // A second one, or a near miss (`with another Aura on it`), is words the filter can't read (readableFilter).
+    if (!withAura && t.text === 'with' && startsWithAura(cur)) {
       withAura = parseWithAura(cur);
       continue;
     }
@@ -946,9 +946,11 @@ function parseFilter(cur: Cursor, stop?: string): Filter {
 /** The words of a filter's `with another Aura attached to it` (Daybreak Coronet), after `with`. */
 const WITH_AURA = ['another', 'Aura', 'attached', 'to', 'it'];
 
-/** Does `with another Aura attached to it` come next? (Any other `with` is a word the filter reads, or reports: `with toughness 4`.) */
+/** Does `with another Aura attached to it` come next, all of it? (Any other `with` is a word the filter reads, or reports: `with toughness 4`.) */
 function startsWithAura(cur: Cursor): boolean {
-  return cur.isWord('with') && cur.isWord('another', 1) && cur.isWord('Aura', 2);
+  if (!cur.isWord('with')) return false;
+  for (let i = 0; i < WITH_AURA.length; i++) if (!cur.isWord(WITH_AURA[i], i + 1)) return false;
+  return true;
 }
 
 /** `with another Aura attached to it`: its range. */

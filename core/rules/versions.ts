@@ -174,7 +174,8 @@ export function canonicalOf(game: Game, version: RulesVersion | undefined, writt
 
 /** Does the rule exist in that version? (Some rules are newer than older versions; a few were dropped later.) */
 export function existsIn(game: Game, version: RulesVersion | undefined, canonical: string): boolean {
-  if (!version) return true;
+  // No version (none written, or an unknown one): the newest rules, which have no dropped rule.
+  if (!version) return GAMES[game].removed[canonical] === undefined;
   const since = GAMES[game].introduced[canonical];
   const gone = GAMES[game].removed[canonical];
   return (!since || version.date >= since) && (!gone || version.date < gone);

@@ -206,7 +206,13 @@ function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext
     const last = lastVersionWith(game, canonical);
     if (canonical !== written) out.push(last ? t('Numbered {0} in {1}, the last rules that have it.', canonical, md(last.label)) : t('Numbered {0} in the newest rules.', canonical));
   } else if (canonical === undefined) {
-    out.push(t('The checker explains {0} as the newest rules number it, and in this version {0} is not that rule (it had another number, or did not exist yet).', md(written)));
+    const last = lastVersionWith(game, written);
+    const dropped = last && (!state.rulesVersion || state.rulesVersion.date > last.date);
+    out.push(
+      dropped
+        ? t('{0} is a rule of {1} and earlier versions, dropped since: these rules have no such rule.', md(written), md(last.label))
+        : t('The checker explains {0} as the newest rules number it, and in this version {0} is not that rule (it had another number, or did not exist yet).', md(written)),
+    );
   } else {
     out.push(t('The checker has no explanation for this rule.'));
   }

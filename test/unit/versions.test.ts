@@ -50,6 +50,9 @@ describe('rules versions', () => {
     assert.deepEqual(check(scenario('v1.3')).findings.map((f) => [f.code, f.rules]), [['impossible-event', ['442.3']]]);
     assert.deepEqual(check(scenario('v1.2')).findings.map((f) => [f.code, f.rules]), [['impossible-event', ['425.3']]]);
     assert.deepEqual(check(scenario('2026-07-16')).findings.map((f) => f.code), ['missing-state-based-action']);
+    // An unknown version is read as the newest rules, which don't have it.
+    assert.equal(existsIn('riftbound', undefined, '442.3'), false);
+    assert.deepEqual(check(scenario('v2.0')).findings.map((f) => f.code), ['unknown-rules-version', 'missing-state-based-action']);
   });
 
   it('resolves dates to the newest version in force', () => {

@@ -2,7 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterTerm, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
-import { adding, type CardObj, cardsAround, colorBit, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
+import { adding, type Board, boardAround, type CardObj, colorBit, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
 import { typeChangeOf } from '../../engine/typeChange';
 import type { Replay } from '../../engine/replay';
@@ -246,7 +246,7 @@ export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.
     const read: FilterTerm[] = k > 0 ? alt.slice(0, k) : [{ negated: false, word: 'permanent', range: alt[k].range }];
     const alternatives = [...alts.slice(0, i), read];
     const shown = filterText({ ...f, alternatives });
-    replay.report('syntax-error', { start: alt[k].range.start, end: last[last.length - 1].range.end }, msg`'${alt[k].word}' is not a word a filter knows, so the checker can't read what follows it: a filter is card types, supertypes, subtypes (capitalized: Aura, Forest), colors, \`token\`, \`permanent\`, \`card\`, \`player\` and \`opponent\`, with \`non\`, \`or\`, \`you control\` and a graveyard. The replay reads it as \`${shown}\`: check by hand what the rest allows.`, { rules: [rule] });
+    replay.report('syntax-error', { start: alt[k].range.start, end: last[last.length - 1].range.end }, msg`'${alt[k].word}' is not a word a filter knows, so the checker can't read what follows it: a filter is card types, supertypes, subtypes (capitalized: Aura, Forest), colors, \`token\`, \`permanent\`, \`card\`, \`player\` and \`opponent\`, with \`non\`, \`or\`, \`you control\`, \`with another Aura attached to it\` and a graveyard. The replay reads it as \`${shown}\`: check by hand what the rest allows.`, { rules: [rule] });
     return { ...f, alternatives };
   }
   return f;
@@ -280,43 +280,93 @@ export function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
   return termsMatch(f, host, att.controller, f.zone !== undefined, att);
 }
 
+/** Does `a`, attached to `host`, count as an Aura there (`with another Aura attached to it`): an Aura, phased in (702.26b), there already (judgedApart)? */
+function countsAsAura(a: CardObj | undefined, host: Host): a is CardObj {
+  return a !== undefined && a.phasedOut === 'no' && isAura(a) && host.attachments.has(a.id) && !enteringWith?.(a);
+}
+
+/**
+ * While an Aura entering the battlefield has its object chosen (judgedApart): the cards that enter
+ * in the same resolution, which are not there yet (303.4f), so don't count as another Aura.
+ */
+let enteringWith: ((a: CardObj) => boolean) | undefined;
+
+/** `fn` with the Auras `entering` says enter at the same time left out of `with another Aura attached to it` (303.4f). */
+export function judgedApart<T>(entering: (a: CardObj) => boolean, fn: () => T): T {
+  const was = enteringWith;
+  enteringWith = entering;
+  try {
+    return fn();
+  } finally {
+    enteringWith = was;
+  }
+}
+
+/**
+ * Up to `limit` of the Auras that count on `host` other than `self`, from the board's list of the
+ * Auras attached there (Board.aurasOf, a hint): the ones no longer attached are dropped from it, and
+ * the ones that don't count now (phased out, no longer Auras) are put at its end, so that a host that
+ * loses its Auras one by one is not read whole at every look.
+ */
+export function countingAuras(board: Board, host: Host, self: CardObj | undefined, limit: number): CardObj[] {
+  const list = board.aurasOf(host);
+  const found: CardObj[] = [];
+  let stale: string[] | undefined;
+  let later: string[] | undefined;
+  for (const id of list) {
+    if (found.length >= limit) break;
+    const a = board.cards.get(id);
+    if (a === self) continue;
+    if (!a || !host.attachments.has(id)) (stale ??= []).push(id);
+    else if (countsAsAura(a, host)) found.push(a);
+    else (later ??= []).push(id);
+  }
+  if (stale) for (const id of stale) list.delete(id);
+  if (later) for (const id of later) list.delete(id), list.add(id);
+  return found;
+}
+
 /**
  * Does `host` have an Aura attached to it other than `self` (`with another Aura attached to it`,
- * Daybreak Coronet)? A phased-out one is treated as though it doesn't exist (702.26b).
+ * Daybreak Coronet)? A phased-out one is treated as though it doesn't exist (702.26b). The board's
+ * list of Auras first; then every attachment, for an Aura it doesn't list (one that became an Aura
+ * while attached), which it then lists.
  */
 export function hasAnotherAura(host: Host, self: CardObj | undefined): boolean {
-  if (!isCard(host)) return false;
-  const cards = cardsAround(host);
-  const counts = (a: CardObj | undefined): a is CardObj => a !== undefined && a !== self && a.phasedOut === 'no' && isAura(a) && host.attachments.has(a.id);
-  // The one found last time first: a host with many attachments is not read whole at every look.
-  if (counts(cards.get(lastAuraFound.get(host) ?? ''))) return true;
+  const board = boardAround(self ?? (isCard(host) ? host : undefined)!);
+  if (!board) return false;
+  if (countingAuras(board, host, self, 1).length > 0) return true;
   for (const id of host.attachments) {
-    const a = cards.get(id);
-    if (counts(a)) {
-      lastAuraFound.set(host, id);
+    const a = board.cards.get(id);
+    if (a !== self && countsAsAura(a, host)) {
+      board.aurasOf(host).add(id);
       return true;
     }
   }
   return false;
 }
-/** By host: the Aura hasAnotherAura found on it last (a hint, checked each time it is used). */
-const lastAuraFound = new WeakMap<CardObj, string>();
 
 /**
  * When `host` is what `f` describes but for its `with another Aura attached to it`: the words that
  * say what is missing (for the messages); otherwise undefined.
  */
 export function missingAura(f: Filter, host: Host, self: CardObj, you: string | undefined): { why: Message; rules: string[] } | undefined {
-  if (!f.withAura || !isCard(host) || hasAnotherAura(host, self)) return undefined;
+  if (!f.withAura || hasAnotherAura(host, self)) return undefined;
   if (!termsMatch({ ...f, withAura: undefined }, host, you, f.zone !== undefined, self)) return undefined;
   // One that is attached but phased out is treated as though it doesn't exist (702.26b): named.
-  const cards = cardsAround(host);
+  const cards = boardAround(self)?.cards ?? new Map<string, CardObj>();
   const away = [...host.attachments].filter((id) => {
     const a = cards.get(id);
     return a !== undefined && a !== self && a.phasedOut !== 'no' && isAura(a);
   });
   // "Another" Aura than the Aura whose filter it is; any Aura when the filter is another card's (an Equipment's, an effect's).
   const none = isAura(self) ? msg`no Aura other than ${self.id} is attached to ${host.id}` : msg`no Aura is attached to ${host.id}`;
+  // One that enters at the same time as `self` is not there yet as its object is chosen (303.4f): named.
+  const entering = enteringWith ? [...host.attachments].filter((id) => {
+    const a = cards.get(id);
+    return a !== undefined && a !== self && a.phasedOut === 'no' && isAura(a) && enteringWith!(a);
+  }) : [];
+  if (entering.length > 0) return { why: msg`${none} already (${entering.join(', ')} enters the battlefield at the same time, in this resolution, so is not yet there as ${self.id}'s object is chosen)`, rules: ['303.4f'] };
   if (away.length === 0) return { why: none, rules: [] };
   return { why: msg`${none} (${away.join(', ')}, phased out, is treated as though it doesn't exist)`, rules: ['702.26b'] };
 }

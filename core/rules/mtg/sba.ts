@@ -5,7 +5,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, CEASED, isCard, KIND_BATTLE, KIND_ROLE } from '../../engine/board';
 import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { type Host, isAura, isCreature, isEquipment, isFortification } from './characteristics';
+import { countingAuras, type Host, isAura, isCreature, isEquipment, isFortification } from './characteristics';
 import { attachProblem, touch } from './legality';
 import { graveyardFor, moveTo } from './zones';
 import { msg, type Message } from '../../message';
@@ -40,8 +40,10 @@ export function stateBasedActions(replay: Replay, cause: EventNode): void {
 
 /**
  * The hosts that lost an attachment, or whose attachment changed, and hold cards whose filter asks
- * for another Aura there (Daybreak Coronet, Board.siblingsChanged): those cards are looked at again,
- * unless two of them are Auras that count (each then has the other).
+ * for another Aura there (Daybreak Coronet, Board.siblingsChanged). With two Auras that count on the
+ * host, each watcher still has another; with one, only that Aura may have lost its other (if it is a
+ * watcher); with none, every watcher is looked at again. The count reads the board's list of the
+ * host's Auras, which may miss one: then more are looked at than need be, never fewer.
  */
 function watchSiblings(replay: Replay): void {
   const board = replay.board;
@@ -49,13 +51,13 @@ function watchSiblings(replay: Replay): void {
   if (hosts.length === 0) return;
   board.siblingsChanged = [];
   for (const host of hosts) {
-    const ids = board.watchersOf(host);
-    let counting = 0;
-    for (const id of ids) {
-      const w = board.cards.get(id)!;
-      if (w.phasedOut === 'no' && isAura(w) && ++counting === 2) break;
+    const auras = countingAuras(board, host, undefined, 2);
+    if (auras.length === 2) continue;
+    if (auras.length === 1) {
+      if (board.watches(auras[0].id)) replay.markDirty(auras[0]);
+      continue;
     }
-    if (counting < 2) for (const id of ids) replay.markDirty(board.cards.get(id)!);
+    for (const id of board.watchersOf(host)) replay.markDirty(board.cards.get(id)!);
   }
 }
 

@@ -7,7 +7,7 @@ import { endControlOf } from '../../engine/control';
 import { destructionReplaced } from './destruction';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { type Host, inEffect, isAura, isEquipment, isFortification, MTG_ZONES } from './characteristics';
+import { type Host, inEffect, isAura, judgedApart, isEquipment, isFortification, MTG_ZONES } from './characteristics';
 import { attachProblem, hostCandidates, retargetFixes, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
@@ -128,36 +128,44 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
 
 /** `renewed`: the card is judged as the new object, without the effects on it where it is. */
 function enterAsItIs(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode, renewed: boolean): void {
-  if (isAura(card)) {
-    // Judge the host against the card as it will be on the battlefield.
-    // In one resolution with several parts, a card entering the battlefield in it enters at the
-    // same time as this Aura: it is not yet a permanent on the battlefield as the Aura's host is
-    // chosen (303.4f, 109.2), so it can't be the host.
-    const legalHosts = (h: Host) => !attachProblem(card, h) && h !== card && !(isCard(h) && replay.enteredTogether(h));
-    if (!host) return auraEntersUnnamed(replay, card, ev, legalHosts);
-    if (isCard(host) && replay.enteredTogether(host)) {
-      replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${host.id} enters the battlefield at the same time, in this resolution, so it is not yet a permanent on the battlefield when ${card.id}'s host is chosen as ${card.id} enters. ${card.zone !== 'stack' && card.token ? msg`The Aura token isn't created` : msg`The Aura stays in its zone (${card.zone})`}. Name a host that was already on the battlefield, or leave out \`attached to\` if the effect lets its controller choose.`, {
-        rules: ['303.4f', '109.2', ...(card.zone !== 'stack' && card.token ? ['303.4i'] : [])],
-        fixes: retargetFixes(replay, card, legalHosts, hostRangeOf(ev), host),
-        subjects: [card.id, host.id],
-      });
-      return;
-    }
-    const problem = attachProblem(card, host);
-    if (problem) {
-      const as = renewed ? msg` (the permanent it would become is a new object, without the effects on the card ${inZone(card.zone)})` : '';
-      replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}${as}: ${problem.why}. ${card.zone !== 'stack' && card.token ? msg`An Aura token that can't be attached as it enters isn't created` : msg`An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? msg` (from the stack: its owner's graveyard)` : msg` (${zoneWord(card.zone)})`}`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
-        rules: ['303.4i', ...problem.rules, ...(renewed ? ['400.7', '611.2c'] : [])],
-        fixes: retargetFixes(replay, card, legalHosts, hostRangeOf(ev), host),
-        subjects: [card.id, host.id],
-      });
-      if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
-      return;
-    }
-    moveTo(replay, card, 'battlefield', ev);
-    doAttach(replay, card, host, ev.range);
+  // An Aura that enters in the same resolution is not there yet as this one's object is chosen (303.4f; Daybreak Coronet).
+  if (isAura(card)) judgedApart((a) => replay.enteredTogether(a), () => auraEnters(replay, card, host, ev, renewed));
+  else permanentEnters(replay, card, host, ev);
+}
+
+/** An Aura enters attached to its object, or not at all (303.4f-i). */
+function auraEnters(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode, renewed: boolean): void {
+  // Judge the host against the card as it will be on the battlefield.
+  // In one resolution with several parts, a card entering the battlefield in it enters at the
+  // same time as this Aura: it is not yet a permanent on the battlefield as the Aura's host is
+  // chosen (303.4f, 109.2), so it can't be the host.
+  const legalHosts = (h: Host) => !attachProblem(card, h) && h !== card && !(isCard(h) && replay.enteredTogether(h));
+  if (!host) return auraEntersUnnamed(replay, card, ev, legalHosts);
+  if (isCard(host) && replay.enteredTogether(host)) {
+    replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${host.id} enters the battlefield at the same time, in this resolution, so it is not yet a permanent on the battlefield when ${card.id}'s host is chosen as ${card.id} enters. ${card.zone !== 'stack' && card.token ? msg`The Aura token isn't created` : msg`The Aura stays in its zone (${card.zone})`}. Name a host that was already on the battlefield, or leave out \`attached to\` if the effect lets its controller choose.`, {
+      rules: ['303.4f', '109.2', ...(card.zone !== 'stack' && card.token ? ['303.4i'] : [])],
+      fixes: retargetFixes(replay, card, legalHosts, hostRangeOf(ev), host),
+      subjects: [card.id, host.id],
+    });
     return;
   }
+  const problem = attachProblem(card, host);
+  if (problem) {
+    const as = renewed ? msg` (the permanent it would become is a new object, without the effects on the card ${inZone(card.zone)})` : '';
+    replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}${as}: ${problem.why}. ${card.zone !== 'stack' && card.token ? msg`An Aura token that can't be attached as it enters isn't created` : msg`An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? msg` (from the stack: its owner's graveyard)` : msg` (${zoneWord(card.zone)})`}`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
+      rules: ['303.4i', ...problem.rules, ...(renewed ? ['400.7', '611.2c'] : [])],
+      fixes: retargetFixes(replay, card, legalHosts, hostRangeOf(ev), host),
+      subjects: [card.id, host.id],
+    });
+    if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
+    return;
+  }
+  moveTo(replay, card, 'battlefield', ev);
+  doAttach(replay, card, host, ev.range);
+}
+
+/** Anything but an Aura: it enters, and then it may be attached (301.5e, 303.4h). */
+function permanentEnters(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode): void {
   moveTo(replay, card, 'battlefield', ev);
   if (!host) return;
   const problem = attachProblem(card, host);
