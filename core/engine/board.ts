@@ -474,6 +474,7 @@ export class Board {
   watchSiblings(card: CardObj): void {
     if (this.watcherIds.has(card.id)) return;
     this.watcherIds.add(card.id);
+    boards.set(card, this);
     const host = this.hostOf(card);
     if (host) this.idsOn(this.watchersOn, host).add(card.id);
   }
@@ -504,7 +505,6 @@ export class Board {
     card.index = this.list.length;
     this.list.push(card);
     this.cards.set(card.id, card);
-    boards.set(card, this);
   }
 
   /** A host's attachments, to change: its own set (copied first if it is shared with a copy of the board, or is the empty one of noAttachments). */
@@ -746,7 +746,7 @@ export class Board {
       const copy: CardObj = { ...c, dirty: false };
       b.list.push(copy);
       b.cards.set(copy.id, copy);
-      boards.set(copy, b);
+      if (this.watcherIds.has(copy.id)) boards.set(copy, b);
     }
     for (const p of this.players.values()) b.players.set(p.id, { ...p });
     // Hosts still to retype (none between events: Replay.takeDirty works them out), as the copy's cards.
@@ -1092,12 +1092,16 @@ function movedRange(r: Range, move: LineMove): Range {
   return { start: { line: movedLine(r.start.line, move), character: r.start.character }, end: { line: movedLine(r.end.line, move), character: r.end.character } };
 }
 
-/** The board each card object is on (Board.add, Board.clone). */
+/**
+ * The board each watcher is on (Board.watchSiblings, Board.clone): only those, so that the table
+ * stays small (a weak table of every card object costs the garbage collector more than the checks).
+ */
 const boards = new WeakMap<CardObj, Board>();
 
 /**
- * The board `card` is on: what a rule that looks at the other cards attached to a host reads them
- * from (attachments are held by name). Every card object is on one board.
+ * The board a watcher (a card whose filter reads what else is attached where it is) is on: what the
+ * rule reads the other cards attached to a host from (attachments are held by name). Undefined for
+ * any other card.
  */
 export function boardAround(card: CardObj): Board | undefined {
   return boards.get(card);

@@ -333,7 +333,8 @@ export function countingAuras(board: Board, host: Host, self: CardObj | undefine
  * while attached), which it then lists.
  */
 export function hasAnotherAura(host: Host, self: CardObj | undefined): boolean {
-  const board = boardAround(self ?? (isCard(host) ? host : undefined)!);
+  // `self` is the card whose filter it is: a watcher, whose board is known (Board.watchSiblings).
+  const board = self && boardAround(self);
   if (!board) return false;
   if (countingAuras(board, host, self, 1).length > 0) return true;
   for (const id of host.attachments) {
