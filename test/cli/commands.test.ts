@@ -80,6 +80,18 @@ describe('cli: help, version, explain, rules', () => {
     assert.ok(old.stdout.startsWith(`MTG 310.9 (310.10 in the newest rules): ${now.title}\n${now.text}`), old.stdout);
   });
 
+  it('rules of a rule a later version dropped (Riftbound 442.3, only units move): the version that last has it', () => {
+    const v12 = runCli(['rules', '425.3', '--game', 'riftbound', '--rules-version', 'v1.2'], { cwd: dir });
+    assert.equal(v12.status, 0, v12.stderr);
+    assert.match(v12.stdout, /^Riftbound 425\.3 \(442\.3 in Riftbound Core Rules v1\.3 \(2026-03-30\), the last rules that have it\): Only units move/);
+    const newest = runCli(['rules', '442.3', '--game', 'riftbound'], { cwd: dir });
+    assert.equal(newest.status, 0, newest.stderr);
+    assert.match(newest.stdout, /^Riftbound 442\.3 \(not in the newest rules: the last rules that have it are Riftbound Core Rules v1\.3/);
+    const dropped = runCli(['rules', '442.3', '--game', 'riftbound', '--rules-version', '2026-07-16'], { cwd: dir });
+    assert.equal(dropped.status, 2);
+    assert.match(dropped.stderr, /was dropped after Riftbound Core Rules v1\.3/);
+  });
+
   it('rules with an unknown number exits 2', () => {
     const r = runCli(['rules', '9999.9'], { cwd: dir });
     assert.equal(r.status, 2);

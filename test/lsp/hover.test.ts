@@ -267,6 +267,17 @@ describe('LSP hover', () => {
     assert.match(v, /310\.10 in the newest rules/);
   });
 
+  it('on a rule number a later version dropped: the version that last has it, or that these rules dropped it', async () => {
+    const scenario = (version: string, written: string) => ['game riftbound', `rules ${version}`, 'player alice', 'card sword "Long Sword": gear — Equipment, equip, owner alice', `# ${written}`, ''].join('\n');
+    const v12 = scenario('v1.2', '425.3');
+    const old = value(await hoverAt(v12, positionOf(v12, '425.3', 1)));
+    assert.match(old, /Only units move/);
+    assert.match(old, /Numbered 442\.3 in Riftbound Core Rules v1\.3 \(2026-03-30\), the last rules that have it/);
+    const now = scenario('2026-07-16', '442.3');
+    const gone = value(await hoverAt(now, positionOf(now, '442.3', 1)));
+    assert.match(gone, /442\.3 is a rule of Riftbound Core Rules v1\.3 \(2026-03-30\) and earlier versions, dropped since/);
+  });
+
   it('on a card name: type line, owner and its state at that line (zone, attachments, timestamp)', async () => {
     // `lion` in `equip splitter to lion` (line 8): on the battlefield, with pacifism and splitter.
     const h = await hoverAt(CLEAN, { line: 8, character: 19 });
