@@ -465,11 +465,6 @@ export class Board {
     return this.token;
   }
 
-  /** Does any card of this board watch what else is attached where it is? */
-  get siblingsWatched(): boolean {
-    return this.watcherIds.size !== 0;
-  }
-
   /** `card` says what it may be attached to by what else is attached there (watcherIds). */
   watchSiblings(card: CardObj): void {
     if (this.watcherIds.has(card.id)) return;
@@ -477,6 +472,14 @@ export class Board {
     boards.set(card, this);
     const host = this.hostOf(card);
     if (host) this.idsOn(this.watchersOn, host).add(card.id);
+  }
+
+  /**
+   * One of `host`'s attachments left, changed or phased out: if cards attached there watch it, the
+   * rules look at them again (siblingsChanged).
+   */
+  siblingChanged(host: CardObj | PlayerObj): void {
+    if (this.watcherIds.size !== 0 && this.watchersOn.has(host.id)) this.siblingsChanged.push(host);
   }
 
   /** Does `id` watch what else is attached where it is? */
@@ -552,7 +555,7 @@ export class Board {
     if (!set) return;
     set.delete(id);
     if (set.size === 0) this.watchersOn.delete(host.id);
-    else this.siblingsChanged.push(host);
+    else this.siblingChanged(host);
   }
 
   hostOf(card: CardObj): CardObj | PlayerObj | undefined {

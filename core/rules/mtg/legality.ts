@@ -283,6 +283,6 @@ export function touch(replay: Replay, card: CardObj): void {
     if ((card.kinds & KIND_ROLE) !== 0) for (const id of host.attachments) replay.markDirty(cards.get(id)!);
     if (isCard(host)) replay.markDirty(host);
     // An Aura that stops being one, or phases, may take from a sibling the Aura its enchant asks for (Daybreak Coronet).
-    if (replay.board.siblingsWatched && replay.board.watchersOf(host).size !== 0) replay.board.siblingsChanged.push(host);
+    replay.board.siblingChanged(host);
   }
 }

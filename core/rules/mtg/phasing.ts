@@ -68,8 +68,8 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
     card.phasedOut = 'direct';
     replay.phasedOut(card);
     // Treated as though it doesn't exist (702.26b): an Aura beside it may have asked for it (Daybreak Coronet).
-    const host = replay.board.siblingsWatched ? replay.board.hostOf(card) : undefined;
-    if (host && replay.board.watchersOf(host).size !== 0) replay.board.siblingsChanged.push(host);
+    const host = replay.board.hostOf(card);
+    if (host) replay.board.siblingChanged(host);
     phaseBelow(replay, card, 'no', 'indirect');
     replay.board.abilitiesChanged(card);
     // A control effect that tracks it for as long as something holds ends (702.26f): looked at with the dirty cards.

@@ -34,7 +34,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
  * touched since the last check can have become illegal, so only those are examined.
  */
 export function stateBasedActions(replay: Replay, cause: EventNode): void {
-  watchSiblings(replay);
+  recheckWatchers(replay);
   settleRounds(replay, replay.takeDirty(), cause);
 }
 
@@ -45,7 +45,7 @@ export function stateBasedActions(replay: Replay, cause: EventNode): void {
  * watcher); with none, every watcher is looked at again. The count reads the board's list of the
  * host's Auras, which may miss one: then more are looked at than need be, never fewer.
  */
-function watchSiblings(replay: Replay): void {
+function recheckWatchers(replay: Replay): void {
   const board = replay.board;
   const hosts = board.siblingsChanged;
   if (hosts.length === 0) return;
@@ -85,7 +85,7 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
       // round looks at them; the loop ends when a round changes nothing.
       checkOne(replay, c, cause);
     }
-    watchSiblings(replay);
+    recheckWatchers(replay);
     work = replay.takeDirty();
   }
 }
