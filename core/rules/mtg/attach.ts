@@ -5,7 +5,7 @@ import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification, lossWords, lostEquip, withoutSiblings } from './characteristics';
+import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification, lossWords, lostEquip, readingSiblings } from './characteristics';
 import { attachProblem, retargetFixes, touch } from './legality';
 import { activationTargetProblem, describedTargetProblem, effectTargetProblem } from './targeting';
 import { unpaidWard } from './targetingKeywords';
@@ -56,7 +56,7 @@ export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Ran
   // Luxior declared on a planeswalker: attached as equip planeswalker does (702.6e); its own grant is
   // applied before the starting board's state-based actions judge it.
   // Daybreak Coronet: the other Auras may be declared after it; the declared board's state-based actions judge it whole.
-  const problem = withoutSiblings(card, () => attachProblem(card, host, false, equipsAsPlaneswalker(card, host)));
+  const problem = readingSiblings('waived', () => attachProblem(card, host, false, equipsAsPlaneswalker(card, host)));
   if (problem) {
     const range = at;
     // An Aura that starts unattached goes to its owner's graveyard at once (704.5m: the starting board's state-based actions).

@@ -280,25 +280,29 @@ export function filterMatches(f: Filter, host: Host, att: CardObj): boolean {
   return termsMatch(f, host, att.controller, f.zone !== undefined, att);
 }
 
-/** Does `a`, attached to `host`, count as an Aura there (`with another Aura attached to it`): an Aura, phased in (702.26b), there already (judgedApart)? */
+/** Does `a`, attached to `host`, count as an Aura there (`with another Aura attached to it`): an Aura, phased in (702.26b), there already (readingSiblings)? */
 function countsAsAura(a: CardObj | undefined, host: Host): a is CardObj {
-  return a !== undefined && a.phasedOut === 'no' && isAura(a) && host.attachments.has(a.id) && !enteringWith?.(a);
+  return a !== undefined && a.phasedOut === 'no' && isAura(a) && host.attachments.has(a.id) && !(typeof reading === 'function' && reading(a));
 }
 
 /**
- * While an Aura entering the battlefield has its object chosen (judgedApart): the cards that enter
- * in the same resolution, which are not there yet (303.4f), so don't count as another Aura.
+ * How `with another Aura attached to it` is read while `readingSiblings` runs: `waived` (an initial
+ * `attached to`, judged as its line is read: the other Auras may be declared after it, or be a second
+ * Coronet, and the declared board's state-based actions judge the whole board), or the cards that
+ * enter the battlefield in the same resolution as an Aura whose object is being chosen, which are not
+ * there yet (303.4f) and don't count. Undefined: as the board stands.
  */
-let enteringWith: ((a: CardObj) => boolean) | undefined;
+type SiblingReading = 'waived' | ((a: CardObj) => boolean);
+let reading: SiblingReading | undefined;
 
-/** `fn` with the Auras `entering` says enter at the same time left out of `with another Aura attached to it` (303.4f). */
-export function judgedApart<T>(entering: (a: CardObj) => boolean, fn: () => T): T {
-  const was = enteringWith;
-  enteringWith = entering;
+/** `fn` with `with another Aura attached to it` read as `how` says (SiblingReading). */
+export function readingSiblings<T>(how: SiblingReading, fn: () => T): T {
+  const was = reading;
+  reading = how;
   try {
     return fn();
   } finally {
-    enteringWith = was;
+    reading = was;
   }
 }
 
@@ -333,6 +337,7 @@ export function countingAuras(board: Board, host: Host, self: CardObj | undefine
  * while attached), which it then lists.
  */
 export function hasAnotherAura(host: Host, self: CardObj | undefined): boolean {
+  if (reading === 'waived') return true;
   // `self` is the card whose filter it is: a watcher, whose board is known (Board.watchSiblings).
   const board = self && boardAround(self);
   if (!board) return false;
@@ -354,19 +359,19 @@ export function hasAnotherAura(host: Host, self: CardObj | undefined): boolean {
 export function missingAura(f: Filter, host: Host, self: CardObj, you: string | undefined): { why: Message; rules: string[] } | undefined {
   if (!f.withAura || hasAnotherAura(host, self)) return undefined;
   if (!termsMatch({ ...f, withAura: undefined }, host, you, f.zone !== undefined, self)) return undefined;
-  // One that is attached but phased out is treated as though it doesn't exist (702.26b): named.
-  const cards = boardAround(self)?.cards ?? new Map<string, CardObj>();
-  const away = [...host.attachments].filter((id) => {
-    const a = cards.get(id);
-    return a !== undefined && a !== self && a.phasedOut !== 'no' && isAura(a);
-  });
+  // Attached, but phased out (treated as though it doesn't exist, 702.26b) or entering at the same
+  // time as `self` (not there yet as its object is chosen, 303.4f): named.
+  const cards = boardAround(self)?.cards;
+  const away: string[] = [];
+  const entering: string[] = [];
+  for (const id of host.attachments) {
+    const a = cards?.get(id);
+    if (!a || a === self || !isAura(a)) continue;
+    if (a.phasedOut !== 'no') away.push(id);
+    else if (typeof reading === 'function' && reading(a)) entering.push(id);
+  }
   // "Another" Aura than the Aura whose filter it is; any Aura when the filter is another card's (an Equipment's, an effect's).
   const none = isAura(self) ? msg`no Aura other than ${self.id} is attached to ${host.id}` : msg`no Aura is attached to ${host.id}`;
-  // One that enters at the same time as `self` is not there yet as its object is chosen (303.4f): named.
-  const entering = enteringWith ? [...host.attachments].filter((id) => {
-    const a = cards.get(id);
-    return a !== undefined && a !== self && a.phasedOut === 'no' && isAura(a) && enteringWith!(a);
-  }) : [];
   if (entering.length > 0) return { why: msg`${none} already (${entering.join(', ')} enters the battlefield at the same time, in this resolution, so is not yet there as ${self.id}'s object is chosen)`, rules: ['303.4f'] };
   if (away.length === 0) return { why: none, rules: [] };
   return { why: msg`${none} (${away.join(', ')}, phased out, is treated as though it doesn't exist)`, rules: ['702.26b'] };
@@ -395,27 +400,6 @@ export function termsMatch(f: Filter, host: Host, you: string | undefined, inZon
   if (!f.control || !isCard(host)) return true;
   if (f.control === 'you') return host.controller === you;
   return host.controller !== you;
-}
-
-/**
- * `fn` with `card`'s filters read without `with another Aura attached to it`: how an initial
- * `attached to` is judged as its line is read, since the other Auras may be declared after it (or be
- * a second Coronet); the state-based actions of the declared board then judge the whole board.
- */
-export function withoutSiblings<T>(card: CardObj, fn: () => T): T {
-  const { enchant, equipQuality, attachOnly } = card;
-  if (!enchant.some((f) => f.withAura) && !equipQuality?.withAura && !attachOnly?.withAura) return fn();
-  const strip = (f: Filter): Filter => (f.withAura ? { ...f, withAura: undefined } : f);
-  card.enchant = enchant.map(strip);
-  card.equipQuality = equipQuality && strip(equipQuality);
-  card.attachOnly = attachOnly && strip(attachOnly);
-  try {
-    return fn();
-  } finally {
-    card.enchant = enchant;
-    card.equipQuality = equipQuality;
-    card.attachOnly = attachOnly;
-  }
 }
 
 /**
@@ -496,9 +480,9 @@ export function describe(host: Host): Message {
   return types ? msg`${host.id} (${types}${subtypes})` : msg`${host.id} (no card type${subtypes})`;
 }
 
-/** Every filter a card prints about what it may be attached to or target: enchant, equip, `can be attached only to`, `attach target ... to target ...`. */
-function filtersOf(card: CardObj): Filter[] {
-  return [...card.enchant, ...(card.equipQuality ? [card.equipQuality] : []), ...(card.attachOnly ? [card.attachOnly] : []), ...card.attachTargets.flatMap((t) => [t.what, t.to])];
+/** Does any filter the card prints (enchant, equip, `can be attached only to`, `attach target ... to target ...`) ask for another Aura? */
+function asksForAnotherAura(card: CardObj): boolean {
+  return card.enchant.some((f) => f.withAura) || card.equipQuality?.withAura !== undefined || card.attachOnly?.withAura !== undefined || card.attachTargets.some((t) => t.what.withAura !== undefined || t.to.withAura !== undefined);
 }
 
 /**
@@ -610,7 +594,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   if (onTop) declareOnTop(replay, card, onTop.range);
   takePrinted(card);
   // What it may be attached to depends on the other Auras where it is (Daybreak Coronet): the board looks again as they go.
-  if (filtersOf(card).some((f) => f.withAura)) replay.board.watchSiblings(card);
+  if (asksForAnotherAura(card)) replay.board.watchSiblings(card);
   // An Aura spell always has a target (303.4a, 601.2c), and a declaration gives it none.
   const onStack = card.zone === 'stack' && isAura(card) ? st.props.find((p) => p.kind === 'zone') : undefined;
   if (onStack) replay.report('syntax-error', onStack.range, msg`${card.id} is an Aura declared on the stack, but an Aura spell always has a target, and a declaration can't give it one. Declare it \`in hand\` and write \`cast ${card.id} targeting ...\` as the first event.`, { rules: ['303.4a', '601.2c'], subjects: [card.id] });

@@ -7,7 +7,7 @@ import { endControlOf } from '../../engine/control';
 import { destructionReplaced } from './destruction';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { type Host, inEffect, isAura, judgedApart, isEquipment, isFortification, MTG_ZONES } from './characteristics';
+import { type Host, inEffect, isAura, isEquipment, isFortification, MTG_ZONES, readingSiblings } from './characteristics';
 import { attachProblem, hostCandidates, retargetFixes, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
@@ -129,7 +129,7 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
 /** `renewed`: the card is judged as the new object, without the effects on it where it is. */
 function enterAsItIs(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode, renewed: boolean): void {
   // An Aura that enters in the same resolution is not there yet as this one's object is chosen (303.4f; Daybreak Coronet).
-  if (isAura(card)) judgedApart((a) => replay.enteredTogether(a), () => auraEnters(replay, card, host, ev, renewed));
+  if (isAura(card)) readingSiblings((a) => replay.enteredTogether(a), () => auraEnters(replay, card, host, ev, renewed));
   else permanentEnters(replay, card, host, ev);
 }
 
