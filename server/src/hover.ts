@@ -3,7 +3,7 @@
 // rule number in a comment, a card or player name (its characteristics and its state at that line
 // of the replay), a keyword ability or a grant (what the checker makes of it, with the rule), and
 // an event's verb (what the replay made of the event: the step).
-import { canonicalIn, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type RulesDocument } from '../../core';
+import { canonicalIn, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type RulesDocument, type Statement } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
@@ -339,28 +339,27 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   return out.join('\n\n');
 }
 
+/** The card declaration whose lines hold `pos` (MTG), found by a binary search of the statements. */
+function mtgCardAt(state: DocumentState, pos: Position): Extract<Statement, { kind: 'card' }> | undefined {
+  if (state.game !== 'mtg') return undefined;
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  return st?.kind === 'card' && st.range.end.line >= pos.line ? st : undefined;
+}
+
 /** A filter's `with another Aura attached to it` (MTG, Daybreak Coronet) under the cursor, in a card declaration. */
 function withAuraAt(state: DocumentState, pos: Position): Range | undefined {
-  if (state.game !== 'mtg') return undefined;
-  for (const st of state.doc.statements) {
-    if (st.kind !== 'card' || st.range.start.line > pos.line || st.range.end.line < pos.line) continue;
-    for (const p of st.props) {
-      const filters = p.kind === 'enchant' || p.kind === 'attach-only' ? [p.filter] : p.kind === 'equip' ? (p.quality ? [p.quality] : []) : p.kind === 'attach-targets' ? [p.what, p.to] : [];
-      for (const f of filters) if (f.withAura && containsInclusive(f.withAura, pos)) return f.withAura;
-    }
+  for (const p of mtgCardAt(state, pos)?.props ?? []) {
+    const filters = p.kind === 'enchant' || p.kind === 'attach-only' ? [p.filter] : p.kind === 'equip' ? (p.quality ? [p.quality] : []) : p.kind === 'attach-targets' ? [p.what, p.to] : [];
+    for (const f of filters) if (f.withAura && containsInclusive(f.withAura, pos)) return f.withAura;
   }
   return undefined;
 }
 
 /** The zone an enchant filter names (MTG 109.2a: `in a graveyard`) under the cursor, in a card declaration. */
 function filterZoneAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
-  if (state.game !== 'mtg') return undefined;
-  for (const st of state.doc.statements) {
-    if (st.kind !== 'card' || st.range.start.line > pos.line || st.range.end.line < pos.line) continue;
-    for (const p of st.props) {
-      const z = p.kind === 'enchant' ? p.filter.zone : undefined;
-      if (z && containsInclusive(z.range, pos)) return { text: `in ${z.whose === 'any' ? 'a' : z.whose === 'you' ? 'your' : "an opponent's"} ${z.zone}`, range: z.range }; // scenario syntax, not translated
-    }
+  for (const p of mtgCardAt(state, pos)?.props ?? []) {
+    const z = p.kind === 'enchant' ? p.filter.zone : undefined;
+    if (z && containsInclusive(z.range, pos)) return { text: `in ${z.whose === 'any' ? 'a' : z.whose === 'you' ? 'your' : "an opponent's"} ${z.zone}`, range: z.range }; // scenario syntax, not translated
   }
   return undefined;
 }

@@ -79,6 +79,19 @@ describe('LSP hover', () => {
     assert.match(v, /Rule 702\.5a/);
     assert.match(v, /Rule 704\.5m/);
     assert.deepEqual(h!.range, { start: at, end: { line: 4, character: at.character + 'with another Aura attached to it'.length } });
+    // On the continuation line of a declaration written over two lines, with events after it.
+    const split = [
+      ...HEADER.slice(0, 3),
+      'card bears "Grizzly Bears": creature — Bear, owner alice', // 3
+      'card crown "Daybreak Coronet": enchantment — Aura, owner alice, in hand,', // 4
+      '  enchant creature with another Aura attached to it', // 5
+      'move bears to graveyard', // 6
+    ].join('\n') + '\n';
+    const at2 = positionOf(split, 'with another Aura');
+    assert.equal(at2.line, 5);
+    const h2 = await hoverAt(split, { line: 5, character: at2.character + 8 });
+    assert.match(value(h2), /Rule 702\.5a/);
+    assert.deepEqual(h2!.range, { start: at2, end: { line: 5, character: at2.character + 'with another Aura attached to it'.length } });
   });
 
   it('on a grant: 613.1f explained; on a grant in quotes: 613.7a; on a keyword ability: what the checker makes of it; on the card: the abilities it has', async () => {
