@@ -246,13 +246,16 @@ export type EventNode =
   | { kind: 'resolve'; subject: Name; ability?: Word; verbRange: Range; range: Range }
   /** `activate X equip targeting H [by P]`: the ability goes on the stack (Riftbound: the chain) with its target. */
   | { kind: 'activate'; subject: Name; ability: Word; target: Name; by?: Name; verbRange: Range; range: Range }
-  | { kind: 'enter'; subject: Name; host?: Name; zone?: ZoneRef; verbRange: Range; range: Range }
+  /** `under P` (`player`): the permanent enters the battlefield (Riftbound: the board) under P's control (MTG 110.2, 303.4f; Riftbound 188.3). */
+  | { kind: 'enter'; subject: Name; host?: Name; zone?: ZoneRef; player?: Name; verbRange: Range; range: Range }
   | { kind: 'unattach'; verb: 'unattach' | 'detach'; subject: Name; host?: Name; verbRange: Range; range: Range }
   | {
       kind: 'move';
       verb: 'move' | 'destroy' | 'sacrifice' | 'exile' | 'bounce' | 'kill';
       subject: Name;
       zone: ZoneRef;
+      /** `move X to battlefield under P` (Riftbound: to a base or a battlefield): the player under whose control it enters. */
+      player?: Name;
       verbRange: Range;
       range: Range;
     }

@@ -60,7 +60,7 @@ const SUGAR_ZONE: Record<string, string> = {
 };
 
 /** Words that end a name list or can't be a place name. */
-const CLAUSE_WORDS = new Set(['by', 'to', 'from', 'targeting', 'attached', 'in', 'at']);
+const CLAUSE_WORDS = new Set(['by', 'to', 'from', 'targeting', 'attached', 'in', 'at', 'under']);
 
 class SyntaxError_ {
   readonly message: string;
@@ -1997,6 +1997,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       const subject = cur.name(msg`the card that enters`);
       let host: Name | undefined;
       let zone: ZoneRef | undefined;
+      let player: Name | undefined;
       while (!cur.atEnd()) {
         if (cur.isWord('attached') && !host) {
           cur.next();
@@ -2005,9 +2006,12 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         } else if ((cur.isWord('at') || cur.isWord('in')) && !zone) {
           const at = cur.next()!.text === 'at';
           zone = parseZone(cur, at);
-        } else cur.fail(msg`'attached to' or the end of the statement`);
+        } else if (cur.isWord('under') && !player) {
+          cur.next();
+          player = cur.name(msg`the player under whose control it enters`);
+        } else cur.fail(player ? msg`'attached to' or the end of the statement` : msg`'attached to', 'under' or the end of the statement`);
       }
-      return event(verbTok, cur, { kind: 'enter', subject, host, zone });
+      return event(verbTok, cur, { kind: 'enter', subject, host, zone, player });
     }
     case 'unattach':
     case 'detach': {
@@ -2024,8 +2028,13 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       const subject = cur.name(msg`the card to move`);
       cur.expectWord('to');
       const zone = parseZone(cur, false);
+      let player: Name | undefined;
+      if (cur.isWord('under')) {
+        cur.next();
+        player = cur.name(msg`the player under whose control it enters`);
+      }
       cur.end();
-      return event(verbTok, cur, { kind: 'move', verb, subject, zone });
+      return event(verbTok, cur, { kind: 'move', verb, subject, zone, player });
     }
     case 'destroy':
     case 'sacrifice':

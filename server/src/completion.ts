@@ -327,8 +327,10 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (last === 'in') return words(zones, CompletionItemKind.EnumMember);
       if (last === 'at') return words(['base', 'battlefield'], CompletionItemKind.EnumMember);
       if (last === 'of' && w[w.length - 2] === 'base') return { kind: 'players' };
-      const rest = ['attached', ...(game === 'mtg' ? ['in'] : ['at', 'in'])].filter((k) => !args.includes(k));
-      return n === 1 || !['attached', 'to', 'in', 'at'].includes(last) ? words(rest) : NONE;
+      // `under P`: the player it enters under (MTG 110.2a).
+      if (last === 'under') return { kind: 'players' };
+      const rest = ['attached', ...(game === 'mtg' ? ['in'] : ['at', 'in']), 'under'].filter((k) => !args.includes(k));
+      return n === 1 || !['attached', 'to', 'in', 'at', 'under'].includes(last) ? words(rest) : NONE;
     }
     case 'unattach':
     case 'detach': {
@@ -344,6 +346,11 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1) };
       if (n === 1) return words(['to']);
       if (n === 2) return words(zones, CompletionItemKind.EnumMember);
+      // Onto the battlefield (Riftbound: a base) from elsewhere: `under P`, the player it enters under.
+      const moved = card(args[0]);
+      const entering = args[2] === (game === 'mtg' ? 'battlefield' : 'base') && moved !== undefined && !onBoard(game, moved);
+      if (entering && n === 3) return words(['under']);
+      if (entering && last === 'under') return { kind: 'players' };
       return NONE;
     }
     case 'destroy':

@@ -178,12 +178,15 @@ export class NameIndex {
         return this.add(st.by, 'player');
       case 'enter':
         this.add(st.subject, 'card');
-        return this.add(st.host, 'either');
+        this.add(st.host, 'either');
+        return this.add(st.player, 'player');
       case 'unattach':
         this.add(st.subject, 'card');
         return this.add(st.host, 'either');
-      case 'resolve':
       case 'move':
+        this.add(st.subject, 'card');
+        return this.add(st.player, 'player');
+      case 'resolve':
       case 'phase':
       case 'recall':
         return this.add(st.subject, 'card');

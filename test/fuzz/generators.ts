@@ -92,6 +92,8 @@ const CX = fc.oneof({ weight: 12, arbitrary: C }, { weight: 1, arbitrary: P }, {
 const HX = fc.oneof({ weight: 12, arbitrary: H }, { weight: 1, arbitrary: idx.map((i) => `{W:${i}}`) });
 const PX = fc.oneof({ weight: 10, arbitrary: P }, { weight: 1, arbitrary: C }, { weight: 1, arbitrary: idx.map((i) => `{W:${i}}`) });
 const by = fc.option(PX.map((p) => ` by ${p}`), { freq: 3, nil: '' });
+// `under P` on one line in five: a player, now and then a card (not a player: unknown-name); the weird words of `by` go through the same parser rule.
+const under = fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.oneof({ weight: 10, arbitrary: P }, { weight: 1, arbitrary: C }).map((p) => ` under ${p}`) });
 
 // ---- cards -----------------------------------------------------------------------------------
 
@@ -266,7 +268,8 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
     { weight: mtg ? 3 : 1, arbitrary: CX.map((x) => `resolve ${x}`) },
     {
       weight: 3,
-      arbitrary: fc.tuple(CX, fc.oneof(fc.constant(''), HX.map((h) => ` attached to ${h}`), fc.constant(' at base'), B.map((b) => ` at battlefield ${b}`), fc.constant(' in hand'))).map(([x, t]) => `enter ${x}${t}`),
+      // `under P` now and then: the player it enters under (MTG 110.2a; Riftbound: the board).
+      arbitrary: fc.tuple(CX, fc.oneof(fc.constant(''), HX.map((h) => ` attached to ${h}`), fc.constant(' at base'), B.map((b) => ` at battlefield ${b}`), fc.constant(' in hand')), under).map(([x, t, u]) => `enter ${x}${t}${u}`),
     },
     {
       weight: 5,
@@ -274,7 +277,8 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
         .tuple(fc.constantFrom(mtg ? 'unattach' : 'detach', mtg ? 'unattach' : 'detach', mtg ? 'detach' : 'unattach'), CX, fc.option(HX.map((h) => ` from ${h}`), { freq: 2, nil: '' }))
         .map(([v, x, h]) => `${v} ${x}${h}`),
     },
-    { weight: 3, arbitrary: fc.tuple(CX, zoneArb(game)).map(([x, z]) => `move ${x} to ${z}`) },
+    // `under P` onto the battlefield only (MTG): a zone with no controller is a syntax error, and so is a Riftbound card on the board already (the fixtures').
+    { weight: 3, arbitrary: fc.tuple(CX, zoneArb(game), under).map(([x, z, u]) => `move ${x} to ${z}${mtg && z === 'battlefield' ? u : ''}`) },
     // One resolution with several parts (`together:`): entering at once (613.7m), phasing out both ways (702.26h), consequences inside the group.
     {
       weight: mtg ? 2 : 1,
@@ -399,6 +403,9 @@ export function renderScenario(s: ScenarioSpec): string {
     // A Riftbound card attached to another is where it is (719.3): a place on the board of its own is a syntax error there (a fixture's).
     const onBoardPlace = (p: string) => p.startsWith('at ') || p.startsWith('in base') || p.startsWith('in battlefield');
     if (s.game === 'riftbound' && props.some((p) => singleValuedKey(p) === 'attached to ')) for (let k = props.length - 1; k >= 0; k--) if (onBoardPlace(props[k])) props.splice(k, 1);
+    // A controller declared off the battlefield (Riftbound: the board) is a syntax error (MTG 108.4a): most such cards have none.
+    const offBoard = (p: string) => /^in (hand|graveyard|library|exile|command|deck|trash|banishment)\b/.test(p);
+    if (c.id % 97 !== 50 && props.some(offBoard)) for (let k = props.length - 1; k >= 0; k--) if (props[k].startsWith('controller ') || props[k].startsWith('entered under ')) props.splice(k, 1);
     const typeLine = c.kind.types + (c.kind.subtypes ? ` ${c.dash} ${c.kind.subtypes}` : '');
     const head = `card ${cards[i]} "${c.name}"${typeLine ? `: ${typeLine}` : ''}`;
     if (c.wrap && props.length > 1) {

@@ -93,6 +93,21 @@ describe('LSP completion', () => {
     assert.deepEqual(owner.map((i) => i.label).sort(), ['alice', 'bob']);
   });
 
+  it('`under P` after `move X to battlefield` of a card off it and after `enter X`, then the players (MTG 110.2a)', async () => {
+    const grave = [...HEADER.slice(0, 4), 'card ghoul "Gravecrawler": creature — Zombie, owner bob, in graveyard'];
+    const after = await complete([...grave, 'move ghoul to battlefield '].join('\n'), 5);
+    assert.deepEqual(after.map((i) => i.label), ['under']);
+    // A card on the battlefield already doesn't enter it; nor does one moved to another zone.
+    assert.deepEqual(await complete(scenario('move lion to battlefield '), 8), []);
+    assert.deepEqual(await complete([...grave, 'move ghoul to exile '].join('\n'), 5), []);
+    const players = await complete([...grave, 'move ghoul to battlefield under '].join('\n'), 5);
+    assert.deepEqual(players.map((i) => i.label).sort(), ['alice', 'bob']);
+    const enter = (await complete([...grave, 'enter ghoul '].join('\n'), 5)).map((i) => i.label);
+    assert.ok(enter.includes('under') && enter.includes('attached'), JSON.stringify(enter));
+    const enterPlayers = await complete([...grave, 'enter ghoul attached to lion under '].join('\n'), 5);
+    assert.deepEqual(enterPlayers.map((i) => i.label).sort(), ['alice', 'bob']);
+  });
+
   it('in an enchant filter: `card in a graveyard` after its words, then the graveyard phrases (MTG 109.2a)', async () => {
     const decl = (filter: string) => HEADER.slice(0, 4).join('\n') + `\ncard dead "Animate Dead": enchantment — Aura, enchant ${filter}`;
     const afterWords = (await complete(decl('creature '), 4)).map((i) => i.label);

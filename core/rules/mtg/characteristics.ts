@@ -6,6 +6,7 @@ import { adding, type Board, boardAround, type CardObj, colorBit, takePrinted, t
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
 import { typeChangeOf } from '../../engine/typeChange';
 import type { Replay } from '../../engine/replay';
+import { controlOutOfPlace } from '../../engine/declaredControl';
 import { unknownWord } from '../../engine/words';
 import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
@@ -597,6 +598,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   if (asksForAnotherAura(card)) replay.board.watchSiblings(card);
   // An Aura spell always has a target (303.4a, 601.2c), and a declaration gives it none.
   const onStack = card.zone === 'stack' && isAura(card) ? st.props.find((p) => p.kind === 'zone') : undefined;
+  // Only a permanent has a controller and entered under someone; a spell has a controller (108.4a, 110.2).
+  if (card.zone !== 'battlefield') controlOutOfPlace(replay, card, st, (entered) => card.zone === 'stack' && !entered, ['108.4a', '110.2'], msg`the battlefield`, (p) => msg`A card an effect puts onto the battlefield under ${p}'s control is written \`move ${card.id} to battlefield under ${p}\` or \`enter ${card.id} under ${p}\`.`);
   if (onStack) replay.report('syntax-error', onStack.range, msg`${card.id} is an Aura declared on the stack, but an Aura spell always has a target, and a declaration can't give it one. Declare it \`in hand\` and write \`cast ${card.id} targeting ...\` as the first event.`, { rules: ['303.4a', '601.2c'], subjects: [card.id] });
 }
 

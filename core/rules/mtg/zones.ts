@@ -26,6 +26,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '611.2c': { title: 'Who a resolved effect affects', text: "An effect from a resolved spell or ability that changes characteristics or control affects the objects it affected as it began, and no others: a card that changes zones becomes a new object, which the effect doesn't follow." },
   '111.7': { title: 'Tokens exist only on the battlefield', text: 'A token in any zone but the battlefield stops existing; this is a state-based action, so a token that dies is put into the graveyard (and its leaving triggers abilities) before it is gone.' },
   '111.8': { title: "A token can't come back", text: 'Once a token has left the battlefield, it can move to no other zone and never returns to the battlefield: an event that would move it leaves it where it is, and it is gone at the next check of state-based actions.' },
+  '110.2': { title: 'Who controls a permanent', text: 'Unless an effect changes it, a permanent is controlled by the player it entered the battlefield under. An effect that puts a card onto the battlefield puts it under the control of the player it instructs, unless it names someone else. Every permanent has a controller.' },
+  '108.4a': { title: 'No controller off the battlefield and the stack', text: "Only a permanent or a spell has a controller. A card in any other zone has only its owner, who stands in whenever something asks for that card's controller." },
   '800.4a': { title: 'A player leaves the game', text: 'When a player leaves, everything they own leaves too, control effects that gave them anything end, and whatever they still control is exiled.' },
   '614.1a': { title: 'Instead: a replacement effect', text: 'An effect that says "instead" replaces an event with another before it happens: a card that would be put into a graveyard is exiled instead (a disturbed Aura, Rest in Peace), and the first event never happens.' },
   '800.4m': { title: 'Until the next turn of a player who left', text: 'An effect that lasts until the next turn of a player who has left the game (or until some point in that turn) neither ends as they leave nor lasts for ever: it ends when that turn would have begun, had they stayed, in the turn order.' },
@@ -43,8 +45,37 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
     replay.report('impossible-event', ev.range, msg`${card.id} is already on the battlefield, so it can't enter it. Remove the line, or move it to another zone first.`, { subjects: [card.id] });
     return;
   }
+  const under = enteringUnder(replay, ev, 'battlefield');
+  if (under === false) return;
   if (tokenStays(replay, card, ev)) return;
-  enterBattlefield(replay, card, host, ev);
+  enterBattlefield(replay, card, host, ev, under);
+}
+
+/**
+ * `under P` of `enter X ... under P` or `move X to battlefield under P`: the player under whose
+ * control the permanent enters (110.2), who chooses an entering Aura's object and is its "you"
+ * (303.4f). Undefined when the line names none; false when the event can't happen (an unknown
+ * name, reported by the lookup; a player who left the game). Written with a move to another zone,
+ * it is reported and the move goes on: a card there has no controller (108.4a).
+ */
+function enteringUnder(replay: Replay, ev: Extract<EventNode, { kind: 'enter' | 'move' }>, zone: string): string | undefined | false {
+  if (!ev.player) return undefined;
+  const p = replay.player(ev.player);
+  if (!p) return false;
+  if (zone !== 'battlefield') {
+    replay.report('syntax-error', ev.player.range, msg`\`under ${p.id}\` says who controls a permanent as it enters the battlefield, and this line puts ${ev.subject.text} ${inZone(zone)}, where a card has no controller, only its owner. Remove \`under ${p.id}\`.`, { rules: ['110.2', '108.4a'], subjects: [p.id] });
+    return undefined;
+  }
+  if (p.left) {
+    replay.report('impossible-event', ev.range, msg`${p.id} has left the game, so nothing enters the battlefield under their control: the effect ends with them. Remove the line.`, { rules: ['800.4a'], subjects: [p.id] });
+    return false;
+  }
+  return p.id;
+}
+
+/** The player an event puts a permanent onto the battlefield under (`under P`: enteringUnder, which checked it), if it names one. */
+function underOf(cause: EventNode): string | undefined {
+  return cause.kind === 'enter' || cause.kind === 'move' ? cause.player?.text : undefined;
 }
 
 /**
@@ -108,7 +139,9 @@ function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: 
 /** The edit that names an entering Aura's host: `enter X attached to H` (a `move X to battlefield` line is rewritten so). */
 function attachedToEdit(card: CardObj, ev: EventNode, host: Host) {
   if (ev.kind === 'enter') return { range: { start: ev.range.end, end: ev.range.end }, newText: ` attached to ${host.id}` };
-  return { range: ev.range, newText: `enter ${card.id} attached to ${host.id}` };
+  // The player it enters under goes with it (`move X to battlefield under P`).
+  const under = ev.kind === 'move' && ev.player ? ` under ${ev.player.text}` : '';
+  return { range: ev.range, newText: `enter ${card.id} attached to ${host.id}${under}` };
 }
 
 /** Where a retarget fix of an entering card writes its host (made only for a finding: most cards enter without one). */
@@ -121,9 +154,14 @@ function hostRangeOf(ev: EventNode) {
  * from the permanent it becomes, a new object (400.7): effects on the card where it was (an ability it
  * lost or gained in the graveyard) don't go with it (611.2c). A spell resolving is another matter (608.3).
  */
-function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode): void {
+function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode, under?: string): void {
+  // Under another player's control, it is judged as theirs as it enters ("you control", 303.4f); if it
+  // doesn't enter, it has its owner again (108.4a).
+  const before = card.controller;
+  if (under !== undefined) card.controller = under;
   if (card.zone !== 'stack' && card.modified) asNewObject(card, () => enterAsItIs(replay, card, host, ev, true));
   else enterAsItIs(replay, card, host, ev, false);
+  if (card.zone !== 'battlefield') card.controller = before;
 }
 
 /** `renewed`: the card is judged as the new object, without the effects on it where it is. */
@@ -202,9 +240,11 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
     replay.report('impossible-event', ev.range, msg`${card.id} has left the game with its owner.`, { rules: ['800.4a'], subjects: [card.id] });
     return;
   }
+  const under = enteringUnder(replay, ev, zone);
+  if (under === false) return;
   if (tokenStays(replay, card, ev)) return;
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, `moving it to ${zone}`)) return;
-  if (zone === 'battlefield') return enterBattlefield(replay, card, undefined, ev);
+  if (zone === 'battlefield') return enterBattlefield(replay, card, undefined, ev, under);
   // Indestructible (702.12b) and umbra armor (702.89a): `destroy` that doesn't destroy it.
   if (ev.verb === 'destroy' && card.zone === 'battlefield' && destructionReplaced(replay, card, ev, (a) => moveTo(replay, a, 'graveyard', ev))) return;
   moveTo(replay, card, zone, ev);
@@ -267,8 +307,9 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.version++;
   card.timestamp = replay.board.tick();
   resetCharacteristics(card);
-  card.controller = card.owner;
-  card.enteredUnder = card.owner;
+  // A permanent enters under its owner's control unless the effect says whose (110.2; `under P`).
+  card.controller = (zone === 'battlefield' ? underOf(cause) : undefined) ?? card.owner;
+  card.enteredUnder = card.controller;
   card.controlLog = noItems();
   card.controlVia = undefined;
   card.controlEnded = undefined;

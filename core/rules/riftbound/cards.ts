@@ -11,6 +11,7 @@ import { zoneWord } from '../../engine/words';
 import { keywordInOtherCase, RIFTBOUND_KEYWORDS } from '../../parser/keywords';
 import { change } from '../../engine/untilEndOfTurn';
 import { notThisTurn } from './timing';
+import { controlOutOfPlace } from '../../engine/declaredControl';
 
 export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
 export const RIFTBOUND_ZONES = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
@@ -149,6 +150,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
     }
   }
+  // Only a card on the board has a controller and entered it under someone; off it, a card has its owner.
+  if (!onBoard(card)) controlOutOfPlace(replay, card, st, () => false, [], msg`the board`, (p) => msg`A card an effect puts onto the board under ${p}'s control is written \`enter ${card.id} under ${p}\` or \`move ${card.id} to base under ${p}\`.`);
   takePrinted(card);
 }
 

@@ -53,7 +53,9 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   }
   const at = placeOf(replay, ev.zone);
   if (!at.ok) return;
-  const place = placeAt(zone, at.place, card.zone === 'base' || card.zone === 'battlefield' ? card.controller : card.owner);
+  const under = enteringUnder(replay, ev, card, zone);
+  if (under === false) return;
+  const place = placeAt(zone, at.place, card.zone === 'base' || card.zone === 'battlefield' ? card.controller : (under ?? card.owner));
   if (card.zone === zone && card.place === place) {
     replay.report('impossible-event', ev.range, msg`${card.id} is already at ${whereText(card)}. Remove the line.`, { subjects: [card.id] });
     return;
@@ -74,13 +76,42 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   moveTo(replay, card, zone, place, ev);
 }
 
+/**
+ * `under P` of `enter X ... under P` or of a `move` onto the board: the player under whose control the
+ * card enters the board, who controls it from then on (its base is theirs). Undefined when the line
+ * names none, or names one where it says nothing (reported: a move to a zone off the board, where a card
+ * has only its owner, or of a card already on the board, whose control only an effect changes); false
+ * when the name is no player (reported by the lookup).
+ */
+function enteringUnder(replay: Replay, ev: Extract<EventNode, { kind: 'enter' | 'move' }>, card: CardObj, zone: string): string | undefined | false {
+  if (!ev.player) return undefined;
+  const p = replay.player(ev.player);
+  if (!p) return false;
+  if (!BOARD.has(zone)) {
+    replay.report('syntax-error', ev.player.range, msg`\`under ${p.id}\` says who controls a card as it enters the board, and this line puts ${card.id} ${inZone(zone)}, off the board, where a card has no controller, only its owner. Remove \`under ${p.id}\`.`, { subjects: [p.id] });
+    return undefined;
+  }
+  if (onBoard(card)) {
+    replay.report('syntax-error', ev.player.range, msg`\`under ${p.id}\` says who controls a card as it enters the board, and ${card.id} is on the board already (at ${whereText(card)}), where only an effect changes who controls it. Remove \`under ${p.id}\`, and write the change as \`control ${card.id} ${p.id}\`.`, { subjects: [card.id, p.id] });
+    return undefined;
+  }
+  return p.id;
+}
+
+/** The player an event puts a card onto the board under (`under P`, which enteringUnder checked), if it names one. */
+function underOf(cause: EventNode): string | undefined {
+  return cause.kind === 'enter' || cause.kind === 'move' ? cause.player?.text : undefined;
+}
+
 /** A zone change. Leaving the board makes a new object (124) and detaches everything on it (719.5). */
 function moveTo(replay: Replay, card: CardObj, zone: string, place: string | undefined, cause: EventNode): void {
   const leavesBoard = onBoard(card) && !BOARD.has(zone);
   const crossesBoard = onBoard(card) !== BOARD.has(zone);
   if (card.attachedTo && !BOARD.has(zone)) replay.board.unlink(card);
-  // A card moved to a base without saying whose goes to its controller's (after the reset of 124).
-  place = placeAt(zone, place, crossesBoard ? card.owner : card.controller);
+  // A card moved to a base without saying whose goes to its controller's (after the reset of 124: the
+  // player it enters the board under, its owner unless the line says `under P`).
+  const under = crossesBoard && BOARD.has(zone) ? underOf(cause) : undefined;
+  place = placeAt(zone, place, crossesBoard ? (under ?? card.owner) : card.controller);
   for (const id of [...card.attachments]) {
     const att = replay.board.cards.get(id)!;
     if (leavesBoard) {
@@ -100,8 +131,8 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     card.version++;
     resetCharacteristics(card);
     card.exhausted = false; // 124: statuses are cleared
-    card.controller = card.owner;
-    card.enteredUnder = card.owner;
+    card.controller = under ?? card.owner;
+    card.enteredUnder = card.controller;
     card.controlLog = noItems();
     card.controlVia = undefined;
     card.controlEnded = undefined;
@@ -130,6 +161,8 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
     replay.report('impossible-event', ev.range, msg`${card.id} is already on the board, at ${whereText(card)}, so it can't enter it. Remove the line, or move it off the board first.`, { subjects: [card.id] });
     return;
   }
+  const under = enteringUnder(replay, ev, card, ev.zone ? zoneOf(ev.zone) : 'base');
+  if (under === false) return;
   // It enters unattached, where the line says, else at its base; false when the place is unknown (reported).
   const unattached = (): boolean => {
     const at = ev.zone ? placeOf(replay, ev.zone) : { ok: true, place: undefined };
@@ -152,7 +185,7 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
       return;
     }
     // Quick-Draw attaches the gear to "a Unit you control" (819.1.d), its player's: not another player's unit.
-    const player = card.controller ?? card.owner;
+    const player = under ?? card.owner;
     const holder = host.controller ?? host.owner;
     if (player !== undefined && holder !== undefined && holder !== player) {
       replay.report('illegal-attachment', ev.host!.range, msg`${card.id} can't enter attached to ${host.id}: Quick-Draw attaches the gear to a unit its player controls, and ${host.id} is controlled by ${holder}, not ${player}. It enters ${where}, unattached. Name a unit ${player} controls, or write the line without \`attached to\`.`, { rules: ['819.1.d'], subjects: [card.id, host.id] });
