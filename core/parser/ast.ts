@@ -244,8 +244,11 @@ export type EventNode =
   | { kind: 'cast'; subject: Name; target?: Name; by?: Name; payingWard?: Range; verbRange: Range; range: Range }
   /** `resolve X`: the spell X; `resolve X equip`: the pending equip (fortify, reconfigure) ability of X. */
   | { kind: 'resolve'; subject: Name; ability?: Word; verbRange: Range; range: Range }
-  /** `activate X equip targeting H [by P]`: the ability goes on the stack (Riftbound: the chain) with its target. */
-  | { kind: 'activate'; subject: Name; ability: Word; target: Name; by?: Name; verbRange: Range; range: Range }
+  /**
+   * `activate X equip targeting H [by P]`: the ability goes on the stack (Riftbound: the chain) with its
+   * target. `activate X reconfigure [by P]`, without one: reconfigure's ability that unattaches (MTG 702.151a).
+   */
+  | { kind: 'activate'; subject: Name; ability: Word; target?: Name; by?: Name; verbRange: Range; range: Range }
   /** `under P` (`player`): the permanent enters the battlefield (Riftbound: the board) under P's control (MTG 110.2, 303.4f; Riftbound 188.3). */
   | { kind: 'enter'; subject: Name; host?: Name; zone?: ZoneRef; player?: Name; verbRange: Range; range: Range }
   | { kind: 'unattach'; verb: 'unattach' | 'detach'; subject: Name; host?: Name; verbRange: Range; range: Range }

@@ -1987,8 +1987,12 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'activate': {
       const subject = cur.name(msg`the card whose ability is activated`);
       const ability = abilityWord(cur);
-      cur.expectWord('targeting');
-      const target = cur.name(msg`the target`);
+      // Reconfigure's other ability unattaches and targets nothing (MTG 702.151a): `activate X reconfigure [by P]`.
+      let target: Name | undefined;
+      if (ability.text !== 'reconfigure' || cur.isWord('targeting')) {
+        cur.expectWord('targeting');
+        target = cur.name(msg`the target`);
+      }
       const by = parseBy(cur);
       cur.end();
       return event(verbTok, cur, { kind: 'activate', subject, ability, target, by });

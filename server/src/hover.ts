@@ -322,7 +322,9 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
     if (e.kind === 'ability' && e.id === c.id) {
       const ability = md(e.ability ?? ''), target = `**${md(e.target ?? '')}**`;
       const by = e.controller ? ` ${t('(activated by {0})', md(e.controller))}` : '';
-      lines.push(`- ${chain ? t('On the chain: its {0} ability targeting {1}', ability, target) : t('On the stack: its {0} ability targeting {1}', ability, target)}${by}`);
+      // Reconfigure's ability that unattaches targets nothing (MTG 702.151a).
+      const what = e.target === undefined ? t('On the stack: its reconfigure ability that unattaches it') : chain ? t('On the chain: its {0} ability targeting {1}', ability, target) : t('On the stack: its {0} ability targeting {1}', ability, target);
+      lines.push(`- ${what}${by}`);
     } else if (e.target === c.id) {
       const source = e.kind === 'ability' ? t("{0}'s {1} ability", `**${md(e.id)}**`, md(e.ability ?? '')) : t('the spell {0}', `**${md(e.id)}**`);
       lines.push(`- ${chain ? t('Targeted on the chain by {0}', source) : t('Targeted on the stack by {0}', source)}`);

@@ -408,6 +408,19 @@ describe('LSP hover', () => {
     });
   });
 
+  it("on a card whose reconfigure that unattaches waits on the stack: that ability, with no target (702.151a)", async () => {
+    const text = [
+      ...HEADER.slice(0, 4),
+      'card boar "Lizard Blades": artifact creature — Equipment Dragon, reconfigure, owner alice, attached to lion', // 4
+      'turn alice main', // 5
+      'activate boar reconfigure', // 6
+      'expect boar attached to lion', // 7
+    ].join('\n') + '\n';
+    const v = value(await hoverAt(text, { line: 7, character: 8 }));
+    assert.match(v, /On the stack: its reconfigure ability that unattaches it/);
+    assert.doesNotMatch(v, /targeting/);
+  });
+
   it('answers null where there is nothing to say', async () => {
     const text = scenario('equip splitter to lion');
     const h = await hoverAt(text, positionOf(text, 'to lion', 0, 1));

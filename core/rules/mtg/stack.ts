@@ -7,7 +7,7 @@ import { type CardObj, isCard, type StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isCreature, isEquipment, isFortification, type Problem } from './characteristics';
-import { attachProblem, retargetFixes } from './legality';
+import { attachProblem, retargetFixes, touch } from './legality';
 import { activationTargetProblem } from './targeting';
 import { doAttach } from './attach';
 import { isPhasedOut, phasedOutSubject } from './phasing';
@@ -19,6 +19,7 @@ import { abilityWord, inZone, keywordWord } from '../../engine/words';
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '113.7a': { title: 'An ability apart from its source', text: 'Once activated, an ability no longer depends on the object it came from: destroying or removing that object does not stop the ability from resolving. What the ability does to the object itself can no longer happen once the object is gone; information about it comes from how it last was.' },
   '405.5': { title: 'Last in, first out', text: 'When every player passes in a row, the object put on the stack most recently resolves before the others; with nothing on the stack, the step or phase ends instead.' },
+  '602.5': { title: 'Abilities that may not be activated', text: 'Nobody may start activating an ability that is forbidden to be activated, and that includes an ability whose own words limit when it may be used ("activate only if ...") at a time the limit is not met.' },
   '602.2a': { title: 'An activated ability goes on the stack', text: 'Announcing an activated ability makes it a new object, not a card, at the top of the stack. The player who announced it controls it, and it stays there until it resolves, is countered or is moved.' },
 };
 
@@ -63,9 +64,9 @@ export function onTop(replay: Replay, ev: EventNode, mine: StackEntry | undefine
 /** `activate X equip targeting H [by P]`: the ability goes on the stack with its target (602.2a), or the activation is illegal. */
 export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'activate' }>): void {
   const att = replay.card(ev.subject);
-  const target = replay.lookup(ev.target);
+  const target = ev.target ? replay.lookup(ev.target) : undefined;
   const by = ev.by ? replay.player(ev.by) : undefined;
-  if (!att || !target || (ev.by && !by)) return;
+  if (!att || (ev.target && !target) || (ev.by && !by)) return;
   const kw = ev.ability.text as Keyword;
   const rule = KEYWORD_RULE[kw];
   if (isPhasedOut(att) && phasedOutSubject(replay, att, ev, msg`activating its ${abilityWord(kw)}`)) return;
@@ -84,11 +85,13 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
     return;
   }
   if (!sorceryTiming(replay, ev, att, kw)) return;
+  // `activate X reconfigure`: the ability that unattaches (the parser gives only it no target).
+  if (!target) return activateUnattach(replay, ev, att, activator);
   const problem = abilityTargetProblem(att, target, kw, activator);
   if (problem) {
     replay.report('illegal-attachment', ev.range, msg`${att.id}'s ${abilityWord(kw)} can't target ${target.id}: ${problem.why}. A target must be legal as the ability is activated, so the activation is illegal and nothing goes on the stack; ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Target a legal ${kw === 'fortify' ? msg`land` : msg`creature`}, or remove the line.`, {
       rules: problem.rules,
-      fixes: retargetFixes(replay, att, (h) => !abilityTargetProblem(att, h, kw, activator), ev.target.range, target),
+      fixes: retargetFixes(replay, att, (h) => !abilityTargetProblem(att, h, kw, activator), ev.target!.range, target),
       subjects: [att.id, target.id],
     });
     return;
@@ -97,6 +100,53 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
   const planeswalker = kw === 'equip' && equipsAsPlaneswalker(att, target);
   replay.board.pushStack({ kind: 'ability', id: att.id, version: att.version, ability: kw, planeswalker, target: replay.board.refTo(target), controller: activator, at: ev.range });
   if (replay.noting) replay.note(() => msg`${att.id}'s ${keywordWord(kw)} on the stack targeting ${target.id}`);
+}
+
+/**
+ * Reconfigure's second ability, "Unattach this permanent", may be activated only while the permanent is
+ * attached to a creature (and as a sorcery, checked before: 702.151a, 602.5). It targets nothing, so
+ * nothing about it is checked again as it resolves (resolveUnattach).
+ */
+function activateUnattach(replay: Replay, ev: Extract<EventNode, { kind: 'activate' }>, att: CardObj, activator: string | undefined): void {
+  const host = replay.board.hostOf(att);
+  if (!host || !isCard(host) || !isCreature(host)) {
+    const now = !host ? msg`it is not attached to anything` : msg`it is attached to ${describe(host)}, not a creature`;
+    replay.report('impossible-event', ev.range, msg`${att.id}'s reconfigure that unattaches it can be activated only while ${att.id} is attached to a creature, and ${now}. Nothing goes on the stack. Remove the line, or activate the reconfigure that attaches it (\`activate ${att.id} reconfigure targeting ...\`).`, { rules: ['702.151a', '602.5'], subjects: [att.id] });
+    return;
+  }
+  replay.board.pushStack({ kind: 'ability', id: att.id, version: att.version, ability: 'reconfigure', controller: activator, at: ev.range });
+  if (replay.noting) replay.note(() => msg`${att.id}'s reconfigure on the stack, to unattach it from ${host.id}`);
+}
+
+/**
+ * `resolve X reconfigure` of the ability that unattaches (702.151a): the permanent becomes unattached, and
+ * a creature again (702.151b). The ability resolves apart from its source (113.7a): one that changed zones
+ * is a new object the ability can't unattach, one phased out is treated as though it doesn't exist (702.26b).
+ */
+function resolveUnattach(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>, att: CardObj, entry: StackEntry): void {
+  const gone = att.version !== entry.version || att.zone !== 'battlefield';
+  if (gone || isPhasedOut(att)) {
+    const now = att.zone === 'battlefield' ? msg`the card, back on the battlefield,` : att.zone === 'outside' ? msg`the card now in no zone` : msg`the card now ${inZone(att.zone)}`;
+    const why = gone ? msg`${att.id} left the battlefield after it was activated: ${now} is a new object` : msg`${att.id} is phased out, and a phased-out permanent is treated as though it doesn't exist`;
+    replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s reconfigure resolves, but ${why}, so there is nothing to unattach. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep ${att.id} on the battlefield until the ability resolves.`, {
+      rules: gone ? ['113.7a', '400.7'] : ['702.26b'],
+      related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
+      subjects: [att.id],
+    });
+    if (replay.noting) replay.note(() => msg`no effect: ${att.id} is gone`);
+    return;
+  }
+  if (!att.attachedTo) {
+    replay.report('ineffective-unattach', ev.range, msg`${att.id}'s reconfigure resolves, but ${att.id} is no longer attached to anything, so unattaching it does nothing. That is the rules' outcome: if it is meant, an \`expect ${att.id} unattached\` line after it shows so; if not, remove the line and its activation.`, {
+      rules: ['702.151a'],
+      related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
+      subjects: [att.id],
+    });
+    return;
+  }
+  replay.board.unlink(att);
+  if (replay.noting) replay.note(() => msg`${att.id} unattached`);
+  touch(replay, att);
 }
 
 /**
@@ -123,7 +173,8 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   }
   if (!onTop(replay, ev, entry, msg`${att.id}'s ${abilityWord(kw)}`)) return;
   replay.board.removeAbility(entry);
-  const ref = entry.target!;
+  if (!entry.target) return resolveUnattach(replay, ev, att, entry);
+  const ref = entry.target;
   const target: Host | undefined = replay.board.refTarget(ref);
   const stays = att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`;
   const sourceGone = att.version !== entry.version || att.zone !== 'battlefield';

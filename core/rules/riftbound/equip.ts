@@ -58,7 +58,7 @@ export function equipActivated(replay: Replay, ev: Extract<EventNode, { kind: 'a
     return false;
   }
   if (target) {
-    replay.report('illegal-attachment', ev.range, msg`${att.id}'s Equip can't target ${host.id}: ${target.why}. ${att.id} stays where it is. Equip a unit ${activator} controls, or remove the line.`, { rules: target.rules, subjects: [att.id, host.id], fixes: retarget(replay, att, activator, (ev.kind === 'attach' ? ev.host : ev.target).range) });
+    replay.report('illegal-attachment', ev.range, msg`${att.id}'s Equip can't target ${host.id}: ${target.why}. ${att.id} stays where it is. Equip a unit ${activator} controls, or remove the line.`, { rules: target.rules, subjects: [att.id, host.id], fixes: retarget(replay, att, activator, (ev.kind === 'attach' ? ev.host : ev.target!).range) });
     return false;
   }
   return true;
