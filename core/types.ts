@@ -139,6 +139,8 @@ export interface CardView {
   might?: number;
   effectiveMight?: number;
   exhausted?: boolean;
+  /** MTG: tapped (110.5). */
+  tapped?: boolean;
   /** Keyword abilities it has, as they read (`flying`; Riftbound `Shield`), then MTG targeting keywords (`hexproof`, `hexproof from black`, `shroud`, `ward 2`); ` (from X)` after one an attachment X grants. */
   keywords?: string[];
 }

@@ -295,6 +295,7 @@ export interface CardObj extends Characteristics {
   reconfiguredOn: HostRef | undefined;
   /** A bestow card cast or resolved as an Aura (702.103). */
   bestowed: boolean;
+  /** Turned sideways on the board: MTG tapped (110.5), Riftbound exhausted (414.2). Changed through Board.turnSideways. */
   exhausted: boolean;
   /** Aura spell or Equip target on the stack, with the object version it had when chosen. */
   stackTarget: HostRef | undefined;
@@ -421,6 +422,48 @@ export class Board {
   controlEndedNow: string[] = [];
   /** The cards whose control effects track each card (`for as long as`, held.ts): looked at when it changes. */
   private watched = new Map<string, Set<string>>();
+  /**
+   * The cards turned sideways (tapped, exhausted), filed by the player who controlled each as it was
+   * turned or later took it (recontrol): a new turn untaps (readies) from its player's list only, so
+   * the turns and the cards stay linear. A list may hold a card no longer sideways or no longer theirs.
+   */
+  private sideways = new Map<string, Set<string>>();
+
+  /** Turns `c` sideways (MTG tap, Riftbound exhaust) or back. */
+  turnSideways(c: CardObj, on: boolean): void {
+    c.exhausted = on;
+    if (on) this.fileSideways(c);
+  }
+
+  /** `c` is sideways and may have a new controller: listed under it (recontrol). */
+  fileSideways(c: CardObj): void {
+    if (!c.exhausted || c.controller === undefined) return;
+    const set = this.sideways.get(c.controller);
+    if (set) set.add(c.id);
+    else this.sideways.set(c.controller, new Set([c.id]));
+  }
+
+  /**
+   * The untap step (MTG 502.3) or the Awaken Phase's readying (Riftbound 315.1.b) of `player`'s new turn:
+   * every permanent they control that is sideways turns back. A phased-out one too: it phases in first
+   * in that step (502.1), which the scenario writes as `phase in X`. Returns those.
+   */
+  untapAll(player: string): CardObj[] {
+    const set = this.sideways.get(player);
+    const out: CardObj[] = [];
+    if (!set) return out;
+    for (const id of set) {
+      const c = this.cards.get(id);
+      if (!c || !c.exhausted || c.controller !== player) {
+        set.delete(id);
+        continue;
+      }
+      c.exhausted = false;
+      set.delete(id);
+      out.push(c);
+    }
+    return out;
+  }
 
   /** `card`'s control effect tracks `subject` (held.ts, endUnheld). */
   watch(subject: string, card: string): void {
@@ -737,6 +780,7 @@ export class Board {
     b.temporaries = [...this.temporaries];
     b.left = [...this.left];
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
+    for (const [k, s] of this.sideways) b.sideways.set(k, new Set(s));
     b.grantsDeclared = this.grantsDeclared;
     b.watcherIds = new Set(this.watcherIds);
     for (const [k, l] of this.watchersOn) b.watchersOn.set(k, new Set(l));
@@ -988,6 +1032,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     might: c.might,
     effectiveMight,
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
+    tapped: board.game === 'mtg' && c.exhausted ? true : undefined,
     ...(have.targeting.length || have.keywords.length ? { keywords: [...have.keywords, ...have.targeting.map(keywordLabel)].map((k) => k + grantText(c, k)) } : {}),
   };
 }

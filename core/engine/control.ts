@@ -78,6 +78,7 @@ export function recontrol(board: Board, card: CardObj): boolean {
     const now = controllerOf(board, c);
     if (now.player === c.controller && now.via === c.controlVia) break;
     c.controller = now.player;
+    board.fileSideways(c);
     c.controlVia = now.via;
     c.controlEnded = undefined;
     board.regranted.push(c);

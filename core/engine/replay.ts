@@ -23,6 +23,7 @@ import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility } from './abilities';
 import { blankCharacteristics, Board, CEASED, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 import { endUnheld } from './held';
+import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { retype, typeChangeOfCard } from './retype';
 
 export interface Obligation {
@@ -1058,6 +1059,10 @@ export class Replay {
       }
       case 'ceased':
         return this.ceased(a);
+      case 'status': {
+        const c = this.card(a.subject);
+        return c && statusFailure(c, a.status, this.rules.game === 'mtg' ? MTG_STATUS : RIFTBOUND_STATUS);
+      }
       case 'no-attachments': {
         const h = this.lookup(a.host);
         if (!h || h.attachments.size === 0) return undefined;
@@ -1114,6 +1119,8 @@ export function assertionText(a: Assertion): Message {
       return msg`${a.subject.text} controlled by ${a.player.text}`;
     case 'ceased':
       return msg`${a.subject.text} to have ceased to exist`;
+    case 'status':
+      return msg`${a.subject.text} ${a.status}`;
   }
 }
 
@@ -1140,6 +1147,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} controlled by ${a.player.text}`;
     case 'ceased':
       return `${a.subject.text} to have ceased to exist`;
+    case 'status':
+      return `${a.subject.text} ${a.status}`;
   }
 }
 

@@ -59,6 +59,13 @@ export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' 
     if (skipped.length) replay.note(() => msg`the turns of ${skipped.join(', ')} would have begun before it, had they not left the game (800.4m)`);
   }
   endTurn(replay, number, skipped.length ? [p.id, ...skipped] : [p.id]);
+  // Its untap step (MTG 502.3), its Awaken Phase (Riftbound 315.1.b): the player's cards turn back. Not
+  // at the first `turn` line: it says which turn the scenario is in, and the declared statuses hold in it.
+  const untapped = now ? replay.board.untapAll(p.id) : [];
+  if (untapped.length && replay.noting) {
+    const ids = untapped.map((c) => c.id).join(', ');
+    replay.note(() => (replay.rules.game === 'mtg' ? msg`${ids} untapped as the turn began` : msg`${ids} readied as the turn began`));
+  }
 }
 
 /**

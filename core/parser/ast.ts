@@ -82,7 +82,7 @@ export type Property =
   | { kind: 'color'; colors: Word[]; range: Range }
   /** `on top` (MTG): the card is the top card of its owner's library. */
   /** `if I would die, kill this instead` (Riftbound, Guardian Angel): a gear's Effect Text that saves its unit (136.2.c). */
-  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'aura-swap' | 'castable' | 'on-top' | 'flash' | 'kill-instead'; range: Range }
+  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'tapped' | 'aura-swap' | 'castable' | 'on-top' | 'flash' | 'kill-instead'; range: Range }
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
   /** `players can't cast FILTER spells` (MTG, Aether Storm): while the card is on the battlefield, no player casts a spell the filter describes (601.3, 101.2). */
   | { kind: 'cant-cast'; filter: Filter; range: Range }
@@ -214,6 +214,8 @@ export type Assertion =
   | { kind: 'no-attachments'; host: Name; range: Range }
   /** `X ceased to exist`: a token that left the battlefield (Riftbound: the board) is gone (MTG 111.7, 704.5d; Riftbound 186.1). */
   | { kind: 'ceased'; subject: Name; range: Range }
+  /** `X tapped`, `X untapped` (MTG 110.5), `X exhausted`, `X ready` (Riftbound 414.2, 415.2): the card's status on the board. */
+  | { kind: 'status'; subject: Name; status: 'tapped' | 'untapped' | 'exhausted' | 'ready'; range: Range }
   /** `X controlled by P` (both games). */
   | { kind: 'controlled-by'; subject: Name; player: Name; range: Range };
 
@@ -252,6 +254,8 @@ export type EventNode =
   /** `under P` (`player`): the permanent enters the battlefield (Riftbound: the board) under P's control (MTG 110.2, 303.4f; Riftbound 188.3). */
   | { kind: 'enter'; subject: Name; host?: Name; zone?: ZoneRef; player?: Name; verbRange: Range; range: Range }
   | { kind: 'unattach'; verb: 'unattach' | 'detach'; subject: Name; host?: Name; verbRange: Range; range: Range }
+  /** `tap X`, `untap X` (MTG 110.5), `exhaust X`, `ready X` (Riftbound 414, 415): a card on the board turned sideways or back. */
+  | { kind: 'status'; verb: 'tap' | 'untap' | 'exhaust' | 'ready'; subject: Name; verbRange: Range; range: Range }
   | {
       kind: 'move';
       verb: 'move' | 'destroy' | 'sacrifice' | 'exile' | 'bounce' | 'kill';
@@ -361,10 +365,14 @@ export const EVENT_VERBS = [
   'exchange',
   'swap',
   'activate',
+  'tap',
+  'untap',
+  'exhaust',
+  'ready',
 ] as const;
 
 /** The verbs that may be a part of `together:` (what an effect does while it resolves). */
-export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'exchange'] as const;
+export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'exchange', 'tap', 'untap', 'exhaust', 'ready'] as const;
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure'] as const;

@@ -545,6 +545,7 @@ function parseProperty(cur: Cursor): Property {
     case 'bestow':
     case 'token':
     case 'exhausted':
+    case 'tapped':
     case 'castable':
     case 'flash':
       return { kind: 'flag', flag: t.text, range: r() };
@@ -2040,6 +2041,14 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       cur.end();
       return event(verbTok, cur, { kind: 'move', verb, subject, zone, player });
     }
+    case 'tap':
+    case 'untap':
+    case 'exhaust':
+    case 'ready': {
+      const subject = cur.name(msg`the card to ${verb}`);
+      cur.end();
+      return event(verbTok, cur, { kind: 'status', verb, subject });
+    }
     case 'destroy':
     case 'sacrifice':
     case 'kill':
@@ -2165,7 +2174,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     }
     default:
       throw new SyntaxError_(
-        msg`Unknown statement '${verb}'. A line starts with a declaration (game, title, rules, player, card) or an event verb (attach, equip, fortify, activate, cast, resolve, enter, unattach, detach, move, destroy, ..., expect).`,
+        msg`Unknown statement '${verb}'. A line starts with a declaration (game, title, rules, player, card) or an event verb (attach, equip, fortify, activate, cast, resolve, enter, unattach, detach, move, destroy, tap, exhaust, ..., expect).`,
         verbTok.range,
       );
   }
@@ -2271,7 +2280,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'controlled by' or 'ceased to exist'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted' or 'ready'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -2326,8 +2335,14 @@ function parseAssertion(cur: Cursor): Assertion {
       cur.expectWord('exist');
       return { kind: 'ceased', subject, range: r() };
     }
+    case 'tapped':
+    case 'untapped':
+    case 'exhausted':
+    case 'ready':
+      cur.next();
+      return { kind: 'status', subject, status: t.text, range: r() };
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'controlled by' or 'ceased to exist'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted' or 'ready'`);
   }
 }
 

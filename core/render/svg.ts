@@ -607,7 +607,7 @@ class Drawing {
       'card',
       ...(attached ? ['attached'] : []),
       ...(c.phasedOut ? ['phased-out'] : []),
-      ...(c.exhausted ? ['exhausted'] : []),
+      ...(c.exhausted || c.tapped ? ['exhausted'] : []),
       ...(this.highlight.has(c.id) ? ['highlight'] : []),
     ];
     const tr = this.tr;
@@ -620,6 +620,7 @@ class Drawing {
       state.push(tr(eff === c.might ? msg`Might ${eff}` : msg`Might ${eff} (${`${c.might} ${eff > c.might ? '+' : '−'}${Math.abs(eff - c.might)}`})`));
     }
     if (c.exhausted) state.push(tr(msg`exhausted`));
+    if (c.tapped) state.push(tr(msg`tapped`));
     if (c.phasedOut) state.push(tr(msg`phased out`));
     if (c.temporary) state.push(tr(msg`changed by an effect that ends`));
     if (c.lost) state.push(tr(c.lost.includes('all') ? msg`no abilities` : msg`lost ${c.lost.join(', ')}`));

@@ -353,6 +353,13 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (entering && last === 'under') return { kind: 'players' };
       return NONE;
     }
+    case 'tap':
+    case 'untap':
+    case 'exhaust':
+    case 'ready':
+      // The cards on the board in the other status first (MTG 701.21; Riftbound 414, 415).
+      if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : (head === 'tap' || head === 'exhaust') === !(c.exhausted || c.tapped) ? 0 : 2) };
+      return NONE;
     case 'destroy':
     case 'sacrifice':
     case 'exile':
@@ -465,7 +472,7 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
     return NONE;
   }
   const subject = card(args[0]);
-  if (n === 1) return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'controlled', 'ceased'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'controlled', 'ceased']);
+  if (n === 1) return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'controlled', 'ceased', 'tapped', 'untapped'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'controlled', 'ceased', 'exhausted', 'ready']);
   const rel = args[1];
   if (rel === 'controlled') return n === 2 ? words(['by']) : n === 3 && args[2] === 'by' ? { kind: 'players' } : NONE;
   // `X ceased to exist` (a token that left the battlefield, or the board).

@@ -316,6 +316,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   if (c.phasedOut) lines.push(`- ${t('Phased out')}`);
   if (c.temporary) lines.push(`- ${state.game === 'riftbound' ? t('Changed by an effect this turn (it expires in the Ending Phase)') : t('Changed by an effect that ends: until end of turn (in the cleanup step) or until a player\'s next turn')}`);
   if (c.exhausted) lines.push(`- ${t('Exhausted')}`);
+  if (c.tapped) lines.push(`- ${t('Tapped')}`);
   // What waits on the stack (Riftbound: the chain): this card's abilities, and what targets it.
   const chain = state.game === 'riftbound';
   for (const e of board.stack ?? []) {

@@ -187,6 +187,7 @@ export class NameIndex {
         this.add(st.subject, 'card');
         return this.add(st.player, 'player');
       case 'resolve':
+      case 'status':
       case 'phase':
       case 'recall':
         return this.add(st.subject, 'card');
@@ -252,6 +253,7 @@ export class NameIndex {
       case 'in-zone':
       case 'might':
       case 'ceased':
+      case 'status':
         return this.add(a.subject, 'card');
       case 'has-ability':
         // A card or (hexproof, shroud) a player; `protection from P` names a player.

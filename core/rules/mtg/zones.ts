@@ -315,6 +315,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.controlEnded = undefined;
   card.bestowed = false;
   card.phasedOut = 'no';
+  // A permanent enters untapped, and a card elsewhere has no status (110.5b, 110.5d).
+  card.exhausted = false;
   card.stackTarget = undefined;
   if (replay.noting) replay.note(() => zone === 'outside' ? msg`${card.id} → out of the game` : msg`${card.id} → ${zoneWord(zone)}`);
 }

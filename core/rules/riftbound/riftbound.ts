@@ -8,6 +8,7 @@ import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken,
 import { activateEvent, resolveEvent } from './chain';
 import { keywordAbilityEvent } from './text';
 import { turnEvent } from './timing';
+import { RIFTBOUND_STATUS, statusEvent } from '../../engine/status';
 import { msg } from '../../message';
 
 /** The Riftbound Ruleset: each part of it is in the module of its rule family. */
@@ -32,6 +33,8 @@ export const riftbound: Ruleset = {
         return enterEvent(replay, ev);
       case 'recall':
         return recallEvent(replay, ev);
+      case 'status':
+        return statusEvent(replay, ev, RIFTBOUND_STATUS);
       case 'cleanup':
         return cleanupEvent(replay, ev);
       case 'control':
