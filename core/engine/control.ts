@@ -30,9 +30,13 @@ export type Held =
   | { readonly kind: 'controls'; readonly player: string; readonly card: string; readonly version: number }
   | { readonly kind: 'attached'; readonly what: 'enchanted' | 'equipped'; readonly card: string; readonly version: number };
 
-/** Does `a`, attached to `host`, give its controller control of `host` now? */
+/**
+ * Does `a`, attached to `host`, give its controller control of `host` now? Not once that controller
+ * has left the game: the effects that gave them control end as they leave (MTG 800.4a), even while
+ * the Aura itself waits to be exiled.
+ */
 export function grantsControl(board: Board, a: CardObj | undefined, host: CardObj): a is CardObj {
-  return grantsTo(board, a, host) && !a.lost.has('all') && hasControlGrant(a);
+  return grantsTo(board, a, host) && !a.lost.has('all') && hasControlGrant(a) && !(a.controller !== undefined && board.players.get(a.controller)?.left);
 }
 
 /** Does `a` say "you control enchanted ..." (whether it works now or not: grantsControl)? */
@@ -140,6 +144,8 @@ export function endTurnEffects(replay: Replay, number: number): void {
 
 /** The control effects that gave `player` control of `card` end (MTG 800.4a). Returns true when its controller changed. */
 export function endControlOf(board: Board, card: CardObj, player: string): boolean {
+  // Control an attachment's grant gave them (Control Magic of theirs that entered under their control): grantsControl sees they left.
+  if (card.controlVia !== undefined && card.controller === player && !card.controlLog.some((e) => e.player === player)) return recontrol(board, card);
   if (!card.controlLog.some((e) => e.player === player)) return false;
   card.controlLog = card.controlLog.filter((e) => e.player !== player);
   return recontrol(board, card);

@@ -591,6 +591,17 @@ export class Replay {
 
   private starts: number[] | undefined;
 
+  /**
+   * The text of `pos`'s line before it, in the checked file (for a fix that must see what precedes a
+   * node); undefined while an included file's declarations are made, whose text this is not.
+   */
+  lineBefore(pos: { line: number; character: number }): string | undefined {
+    if (this.redirect) return undefined;
+    const starts = (this.starts ??= lineStartsOf(this.text));
+    if (pos.line >= starts.length) return undefined;
+    return this.text.slice(starts[pos.line], starts[pos.line] + pos.character);
+  }
+
   /** Length of a line (without its break); line starts are computed once, on first use. */
   private lineLength(line: number): number {
     const starts = (this.starts ??= lineStartsOf(this.text));

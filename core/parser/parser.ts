@@ -2014,7 +2014,9 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         } else if (cur.isWord('under') && !player) {
           cur.next();
           player = cur.name(msg`the player under whose control it enters`);
-        } else cur.fail(player ? msg`'attached to' or the end of the statement` : msg`'attached to', 'under' or the end of the statement`);
+        } else if (cur.isWord('under')) {
+          throw new SyntaxError_(msg`\`under\` is written twice: a card enters under one player's control.`, cur.peek()!.range);
+        } else cur.fail(msg`'attached to', 'at', 'in', 'under' or the end of the statement`);
       }
       return event(verbTok, cur, { kind: 'enter', subject, host, zone, player });
     }

@@ -348,8 +348,11 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (n === 2) return words(zones, CompletionItemKind.EnumMember);
       // Onto the battlefield (Riftbound: a base) from elsewhere: `under P`, the player it enters under.
       const moved = card(args[0]);
-      const entering = args[2] === (game === 'mtg' ? 'battlefield' : 'base') && moved !== undefined && !onBoard(game, moved);
-      if (entering && n === 3) return words(['under']);
+      const offBoard = moved !== undefined && !onBoard(game, moved);
+      // MTG `to battlefield`; Riftbound `to base` or `to battlefield NAME`.
+      if (offBoard && n === 3 && args[2] === (game === 'mtg' ? 'battlefield' : 'base')) return words(['under']);
+      if (offBoard && n === 4 && game === 'riftbound' && args[2] === 'battlefield') return words(['under']);
+      const entering = offBoard && (args[2] === 'battlefield' || args[2] === 'base');
       if (entering && last === 'under') return { kind: 'players' };
       return NONE;
     }

@@ -26,6 +26,21 @@ describe('fixes', () => {
     const text = HEAD + 'equip s to l\nexpect s attached to l\n';
     assert.equal(applySafeFixes(text, check(text).findings), HEAD + 'expect s attached to l\n');
   });
+
+  it("naming an entering Aura's only host on a `move` line keeps its comment and its `under P` on the next line (303.4f)", () => {
+    const board = 'game mtg\nplayer a\nplayer b\ncard l "L": creature — Cat, owner a\ncard s "S": enchantment — Aura, enchant creature you control, owner b, in graveyard\n';
+    const text = board + 'move s to battlefield   # Beacon of Unrest\n  under a\nexpect s attached to l\n';
+    const fixed = applySafeFixes(text, check(text).findings);
+    assert.equal(fixed, board + 'enter s attached to l   # Beacon of Unrest\n  under a\nexpect s attached to l\n');
+    assert.deepEqual(check(fixed).findings, []);
+  });
+
+  it('removing a controller declared on a card in a graveyard takes its comma, not a repeated property before it (108.4a)', () => {
+    const text = 'game mtg\nplayer a\nplayer b\ncard g "G": creature — Zombie, owner b, in graveyard, in exile, controller a   # reanimated later\n';
+    const fix = check(text).findings.find((f) => f.code === 'syntax-error' && f.rules.includes('108.4a'))!.fixes[0];
+    assert.ok(fix.safe);
+    assert.equal(applyEdits(text, fix.edits), 'game mtg\nplayer a\nplayer b\ncard g "G": creature — Zombie, owner b, in graveyard, in exile   # reanimated later\n');
+  });
 });
 
 // Issue 13, item 3: a safe fix changes only what its own finding is about.

@@ -45,6 +45,10 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
     replay.report('impossible-event', ev.range, msg`${card.id} is already on the battlefield, so it can't enter it. Remove the line, or move it to another zone first.`, { subjects: [card.id] });
     return;
   }
+  if (card.zone === 'outside') {
+    replay.report('impossible-event', ev.range, msg`${card.id} has left the game with its owner, and nothing brings it back. Remove the line.`, { rules: ['800.4a'], subjects: [card.id] });
+    return;
+  }
   const under = enteringUnder(replay, ev, 'battlefield');
   if (under === false) return;
   if (tokenStays(replay, card, ev)) return;
@@ -63,7 +67,8 @@ function enteringUnder(replay: Replay, ev: Extract<EventNode, { kind: 'enter' | 
   const p = replay.player(ev.player);
   if (!p) return false;
   if (zone !== 'battlefield') {
-    replay.report('syntax-error', ev.player.range, msg`\`under ${p.id}\` says who controls a permanent as it enters the battlefield, and this line puts ${ev.subject.text} ${inZone(zone)}, where a card has no controller, only its owner. Remove \`under ${p.id}\`.`, { rules: ['110.2', '108.4a'], subjects: [p.id] });
+    const there = zone === 'stack' ? msg`onto the stack, where a spell's controller is the player who casts it (\`cast X by P\`)` : msg`${inZone(zone)}, where a card has no controller, only its owner`;
+    replay.report('syntax-error', ev.player.range, msg`\`under ${p.id}\` says who controls a permanent as it enters the battlefield, and this line puts ${ev.subject.text} ${there}. Remove \`under ${p.id}\`.`, { rules: zone === 'stack' ? ['110.2', '601.2a'] : ['110.2', '108.4a'], subjects: [p.id] });
     return undefined;
   }
   if (p.left) {
@@ -115,7 +120,9 @@ function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: 
     if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
     return;
   }
-  const name = (h: Host, safe: boolean) => titledFix(msg`Enter attached to ${h.id}`, safe, [attachedToEdit(card, ev, h)]);
+  // Rewriting a whole statement that spans lines could drop a comment in it: then not safe.
+  const whole = ev.kind !== 'enter' && ev.range.start.line !== ev.range.end.line && !(ev.kind === 'move' && ev.verbRange.start.line === ev.zone.range.end.line);
+  const name = (h: Host, safe: boolean) => titledFix(msg`Enter attached to ${h.id}`, safe && !whole, attachedToEdits(card, ev, h));
   if (found.length === 1) {
     const host = found[0];
     replay.report('forced-aura-host', ev.range, msg`${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${host.id} is the only object or player it could legally enchant, so ${chooser}, under whose control it enters, must choose ${host.id}, and the replay attaches it there. Name it in the scenario: add \`attached to ${host.id}\`.`, {
@@ -136,12 +143,21 @@ function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: 
   });
 }
 
-/** The edit that names an entering Aura's host: `enter X attached to H` (a `move X to battlefield` line is rewritten so). */
-function attachedToEdit(card: CardObj, ev: EventNode, host: Host) {
-  if (ev.kind === 'enter') return { range: { start: ev.range.end, end: ev.range.end }, newText: ` attached to ${host.id}` };
-  // The player it enters under goes with it (`move X to battlefield under P`).
+/**
+ * The edits that name an entering Aura's host: `enter X attached to H`. A `move X to battlefield` line
+ * is rewritten whole (its range ends before its comment); one that goes on over more lines changes
+ * only its verb and its `to battlefield`, so what follows (`under P`, a comment) stays.
+ */
+function attachedToEdits(card: CardObj, ev: EventNode, host: Host) {
+  if (ev.kind === 'enter') return [{ range: { start: ev.range.end, end: ev.range.end }, newText: ` attached to ${host.id}` }];
+  if (ev.kind === 'move' && ev.range.start.line !== ev.range.end.line && ev.verbRange.start.line === ev.zone.range.end.line) {
+    return [
+      { range: ev.verbRange, newText: 'enter' },
+      { range: { start: ev.subject.range.end, end: ev.zone.range.end }, newText: ` attached to ${host.id}` },
+    ];
+  }
   const under = ev.kind === 'move' && ev.player ? ` under ${ev.player.text}` : '';
-  return { range: ev.range, newText: `enter ${card.id} attached to ${host.id}${under}` };
+  return [{ range: ev.range, newText: `enter ${card.id} attached to ${host.id}${under}` }];
 }
 
 /** Where a retarget fix of an entering card writes its host (made only for a finding: most cards enter without one). */
@@ -237,7 +253,7 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
     return;
   }
   if (card.zone === 'outside') {
-    replay.report('impossible-event', ev.range, msg`${card.id} has left the game with its owner.`, { rules: ['800.4a'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} has left the game with its owner, and nothing brings it back. Remove the line.`, { rules: ['800.4a'], subjects: [card.id] });
     return;
   }
   const under = enteringUnder(replay, ev, zone);

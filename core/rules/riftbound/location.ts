@@ -169,7 +169,7 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
     if (at.ok) moveTo(replay, card, ev.zone ? zoneOf(ev.zone) : 'base', at.place, ev);
     return at.ok;
   };
-  const where = ev.zone ? msg`where the line says` : msg`at its base`;
+  const where = ev.zone ? msg`where the line says` : under ? msg`at ${under}'s base` : msg`at its base`;
   if (host && (!isGear(card) || !isCard(host) || !isUnit(host))) {
     // Playing a card attaches it only when the card says so, as Quick-Draw gear does: "attach it to
     // a Unit you control" (819.1.d). Anything else is attached only by an effect (434.2.a).
