@@ -3,8 +3,7 @@
 import type { Ruleset } from '../../engine/replay';
 import { declareCard, MTG_ZONES } from './characteristics';
 import { hostProblem, legalHost } from './targeting';
-import { isPhasedOut, phaseEvent, phasedOutSubject } from './phasing';
-import { MTG_STATUS, statusEvent } from '../../engine/status';
+import { mtgStatusEvent, phaseEvent } from './phasing';
 import { attachEvent, initialAttach, unattachEvent } from './attach';
 import { enterEvent, leaveEvent, moveEvent } from './zones';
 import { castEvent, resolveEvent } from './spells';
@@ -67,12 +66,7 @@ export const mtg: Ruleset = {
         replay.report('impossible-event', ev.verbRange, msg`\`${ev.kind}\` is a Riftbound action; this scenario is \`game mtg\`. Remove the line, or write the MTG event that was meant.`);
         return;
       case 'status':
-        // A phased-out permanent is treated as though it doesn't exist (702.26b): nothing taps it.
-        if (ev.verb === 'tap' || ev.verb === 'untap') {
-          const c = replay.card(ev.subject);
-          if (c && isPhasedOut(c) && phasedOutSubject(replay, c, ev, `${ev.verb}ping it`)) return;
-        }
-        return statusEvent(replay, ev, MTG_STATUS);
+        return mtgStatusEvent(replay, ev);
       case 'exchange':
         return exchangeEvent(replay, ev);
       case 'swap':

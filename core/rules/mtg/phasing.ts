@@ -6,6 +6,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { touch } from './legality';
 import { msg, type Message } from '../../message';
+import { MTG_STATUS, statusEvent } from '../../engine/status';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -116,4 +117,13 @@ function phaseBelow(replay: Replay, card: CardObj, from: CardObj['phasedOut'], t
       todo.push(a);
     }
   }
+}
+
+/** `tap X`, `untap X` (110.5): a phased-out permanent is treated as though it doesn't exist (702.26b), so nothing taps or untaps it. */
+export function mtgStatusEvent(replay: Replay, ev: Extract<EventNode, { kind: 'status' }>): void {
+  if (ev.verb === 'tap' || ev.verb === 'untap') {
+    const c = replay.card(ev.subject);
+    if (c && isPhasedOut(c) && phasedOutSubject(replay, c, ev, `${ev.verb}ping it`)) return;
+  }
+  statusEvent(replay, ev, MTG_STATUS);
 }
