@@ -7,6 +7,7 @@
 //
 // A card's controller is worked out again when something it depends on changes (an event, one of its
 // attachments coming or going, an attachment's own controller or abilities), never as it is read.
+import type { EventNode } from '../parser/ast';
 import type { Board, CardObj } from './board';
 import type { Replay } from './replay';
 import { grantsTo } from './abilities';
@@ -149,4 +150,12 @@ export function endControlOf(board: Board, card: CardObj, player: string): boole
   if (!card.controlLog.some((e) => e.player === player)) return false;
   card.controlLog = card.controlLog.filter((e) => e.player !== player);
   return recontrol(board, card);
+}
+
+/**
+ * The player an event puts a card onto the battlefield (Riftbound: the board) under, `under P` of
+ * `enter` and `move`, if it names one; each game's event checked the name before the card moved.
+ */
+export function underOf(cause: EventNode): string | undefined {
+  return cause.kind === 'enter' || cause.kind === 'move' ? cause.player?.text : undefined;
 }

@@ -3,7 +3,7 @@
 // (800.4a; what becomes of the effects until their next turn, 800.4m, is the turn's: engine/turn.ts).
 import type { EventNode, Property } from '../../parser/ast';
 import { asNewObject, type CardObj, CEASED, declaredWith, isCard, noItems, resetCharacteristics } from '../../engine/board';
-import { endControlOf } from '../../engine/control';
+import { endControlOf, underOf } from '../../engine/control';
 import { destructionReplaced } from './destruction';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -76,11 +76,6 @@ function enteringUnder(replay: Replay, ev: Extract<EventNode, { kind: 'enter' | 
     return false;
   }
   return p.id;
-}
-
-/** The player an event puts a permanent onto the battlefield under (`under P`: enteringUnder, which checked it), if it names one. */
-function underOf(cause: EventNode): string | undefined {
-  return cause.kind === 'enter' || cause.kind === 'move' ? cause.player?.text : undefined;
 }
 
 /**

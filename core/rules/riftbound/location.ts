@@ -4,6 +4,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, CEASED, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import { endTurn } from '../../engine/turn';
+import { underOf } from '../../engine/control';
 import type { RuleExplanation } from '../mtg/explanations';
 import { BOARD, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, zoneOf, whereText, baseText } from './cards';
 import { detach } from './detach';
@@ -96,11 +97,6 @@ function enteringUnder(replay: Replay, ev: Extract<EventNode, { kind: 'enter' | 
     return undefined;
   }
   return p.id;
-}
-
-/** The player an event puts a card onto the board under (`under P`, which enteringUnder checked), if it names one. */
-function underOf(cause: EventNode): string | undefined {
-  return cause.kind === 'enter' || cause.kind === 'move' ? cause.player?.text : undefined;
 }
 
 /** A zone change. Leaving the board makes a new object (124) and detaches everything on it (719.5). */
