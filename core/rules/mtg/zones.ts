@@ -115,9 +115,7 @@ function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: 
     if (card.zone === 'stack') moveTo(replay, card, 'graveyard', ev);
     return;
   }
-  // Rewriting a whole statement that spans lines could drop a comment in it: then not safe.
-  const whole = ev.kind !== 'enter' && ev.range.start.line !== ev.range.end.line && !(ev.kind === 'move' && ev.verbRange.start.line === ev.zone.range.end.line);
-  const name = (h: Host, safe: boolean) => titledFix(msg`Enter attached to ${h.id}`, safe && !whole, attachedToEdits(card, ev, h));
+  const name = (h: Host, safe: boolean) => enterAttachedFix(card, ev, h, safe);
   if (found.length === 1) {
     const host = found[0];
     replay.report('forced-aura-host', ev.range, msg`${card.id} is an Aura entering the battlefield without being cast, and the effect doesn't say what it enchants: ${host.id} is the only object or player it could legally enchant, so ${chooser}, under whose control it enters, must choose ${host.id}, and the replay attaches it there. Name it in the scenario: add \`attached to ${host.id}\`.`, {
@@ -139,20 +137,24 @@ function auraEntersUnnamed(replay: Replay, card: CardObj, ev: EventNode, legal: 
 }
 
 /**
- * The edits that name an entering Aura's host: `enter X attached to H`. A `move X to battlefield` line
+ * The fix that names an entering Aura's host: `enter X attached to H`. A `move X to battlefield` line
  * is rewritten whole (its range ends before its comment); one that goes on over more lines changes
- * only its verb and its `to battlefield`, so what follows (`under P`, a comment) stays.
+ * only its verb and its `to battlefield`, so what follows (`under P`, a comment) stays. When those
+ * words are not on one line, the whole statement is rewritten, which could drop a comment in it: then
+ * the fix is not safe.
  */
-function attachedToEdits(card: CardObj, ev: EventNode, host: Host) {
-  if (ev.kind === 'enter') return [{ range: { start: ev.range.end, end: ev.range.end }, newText: ` attached to ${host.id}` }];
-  if (ev.kind === 'move' && ev.range.start.line !== ev.range.end.line && ev.verbRange.start.line === ev.zone.range.end.line) {
-    return [
+function enterAttachedFix(card: CardObj, ev: EventNode, host: Host, safe: boolean) {
+  const title = msg`Enter attached to ${host.id}`;
+  if (ev.kind === 'enter') return titledFix(title, safe, [{ range: { start: ev.range.end, end: ev.range.end }, newText: ` attached to ${host.id}` }]);
+  const oneLine = ev.range.start.line === ev.range.end.line;
+  if (!oneLine && ev.kind === 'move' && ev.verbRange.start.line === ev.zone.range.end.line) {
+    return titledFix(title, safe, [
       { range: ev.verbRange, newText: 'enter' },
       { range: { start: ev.subject.range.end, end: ev.zone.range.end }, newText: ` attached to ${host.id}` },
-    ];
+    ]);
   }
   const under = ev.kind === 'move' && ev.player ? ` under ${ev.player.text}` : '';
-  return [{ range: ev.range, newText: `enter ${card.id} attached to ${host.id}${under}` }];
+  return titledFix(title, safe && oneLine, [{ range: ev.range, newText: `enter ${card.id} attached to ${host.id}${under}` }]);
 }
 
 /** Where a retarget fix of an entering card writes its host (made only for a finding: most cards enter without one). */
