@@ -47,6 +47,13 @@ export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): v
   touch(replay, att);
 }
 
+/** Unattaches as an event does (701.3d): what was around it is looked at again (touch). */
+export function doUnattach(replay: Replay, att: CardObj): void {
+  replay.board.unlink(att);
+  if (replay.noting) replay.note(() => msg`${att.id} unattached`);
+  touch(replay, att);
+}
+
 /** An initial `attached to` in a card's declaration: as an attach, but a card off the battlefield is attached to nothing (701.3d). */
 export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Range): void {
   if (card.zone !== 'battlefield') {
@@ -239,7 +246,5 @@ export function unattachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'un
     });
     return;
   }
-  replay.board.unlink(att);
-  if (replay.noting) replay.note(() => msg`${att.id} unattached`);
-  touch(replay, att);
+  doUnattach(replay, att);
 }

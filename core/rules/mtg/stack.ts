@@ -7,9 +7,9 @@ import { type CardObj, isCard, type StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isCreature, isEquipment, isFortification, type Problem } from './characteristics';
-import { attachProblem, retargetFixes, touch } from './legality';
+import { attachProblem, retargetFixes } from './legality';
 import { activationTargetProblem } from './targeting';
-import { doAttach } from './attach';
+import { doAttach, doUnattach } from './attach';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { describeEntry, KEYWORD_RULE, type Keyword, sorceryTiming } from './timing';
 import { msg, renderMessage, relatedAt, titledFix, type Message } from '../../message';
@@ -118,6 +118,11 @@ function activateUnattach(replay: Replay, ev: Extract<EventNode, { kind: 'activa
   if (replay.noting) replay.note(() => msg`${att.id}'s reconfigure on the stack, to unattach it from ${host.id}`);
 }
 
+/** The source of an ability that changed zones, where it is now: the new object (400.7), in a sentence. */
+function newObject(att: CardObj): Message {
+  return att.zone === 'battlefield' ? msg`the card, back on the battlefield,` : att.zone === 'outside' ? msg`the card now in no zone` : msg`the card now ${inZone(att.zone)}`;
+}
+
 /**
  * `resolve X reconfigure` of the ability that unattaches (702.151a): the permanent becomes unattached, and
  * a creature again (702.151b). The ability resolves apart from its source (113.7a): one that changed zones
@@ -126,8 +131,7 @@ function activateUnattach(replay: Replay, ev: Extract<EventNode, { kind: 'activa
 function resolveUnattach(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>, att: CardObj, entry: StackEntry): void {
   const gone = att.version !== entry.version || att.zone !== 'battlefield';
   if (gone || isPhasedOut(att)) {
-    const now = att.zone === 'battlefield' ? msg`the card, back on the battlefield,` : att.zone === 'outside' ? msg`the card now in no zone` : msg`the card now ${inZone(att.zone)}`;
-    const why = gone ? msg`${att.id} left the battlefield after it was activated: ${now} is a new object` : msg`${att.id} is phased out, and a phased-out permanent is treated as though it doesn't exist`;
+    const why = gone ? msg`${att.id} left the battlefield after it was activated: ${newObject(att)} is a new object` : msg`${att.id} is phased out, and a phased-out permanent is treated as though it doesn't exist`;
     replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s reconfigure resolves, but ${why}, so there is nothing to unattach. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep ${att.id} on the battlefield until the ability resolves.`, {
       rules: gone ? ['113.7a', '400.7'] : ['702.26b'],
       related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
@@ -144,9 +148,7 @@ function resolveUnattach(replay: Replay, ev: Extract<EventNode, { kind: 'resolve
     });
     return;
   }
-  replay.board.unlink(att);
-  if (replay.noting) replay.note(() => msg`${att.id} unattached`);
-  touch(replay, att);
+  doUnattach(replay, att);
 }
 
 /**
@@ -196,7 +198,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   }
   const host = target!;
   if (sourceGone) {
-    replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} left the battlefield after it was activated: the card now ${att.zone === 'outside' ? msg`in no zone` : inZone(att.zone)} is a new object, so there is nothing to attach and ${host.id} stays as it is. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the battlefield until the ability resolves.`, {
+    replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} left the battlefield after it was activated: ${newObject(att)} is a new object, so there is nothing to attach and ${host.id} stays as it is. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the battlefield until the ability resolves.`, {
       rules: ['400.7'],
       related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
       subjects: [att.id, host.id],
