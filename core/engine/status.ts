@@ -3,7 +3,7 @@
 // back (Board.untapAll: MTG 502.3, Riftbound 315.1.b). Each card's status is its own: attaching changes
 // neither the attached card's nor its host's, and changing one changes nothing attached to it (MTG
 // 110.5c; Riftbound 434.5, 719.4), so nothing here follows an attachment.
-import type { EventNode } from '../parser/ast';
+import type { CardStmt, EventNode } from '../parser/ast';
 import type { CardObj } from './board';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
@@ -80,4 +80,16 @@ export function statusFailure(c: CardObj, status: 'tapped' | 'untapped' | 'exhau
   const want = status === w.onWord;
   if (c.exhausted === want) return undefined;
   return { actual: msg`${c.id} is ${c.exhausted ? w.onShown : w.offShown}`, replacement: `${c.id} ${c.exhausted ? w.onWord : w.offWord}` };
+}
+
+/**
+ * A declared `tapped` (`exhausted`): the card starts so if it is on the battlefield (the board); a card
+ * elsewhere has no status, and the declaration is a syntax error. Read after the card's place and
+ * controller are known (the place may come later in the line; its list is its controller's).
+ */
+export function declaredStatus(replay: Replay, card: CardObj, st: CardStmt, w: StatusWords): void {
+  const p = st.props.find((x) => x.kind === 'flag' && x.flag === w.onWord);
+  if (!p) return;
+  if (w.placed(card)) replay.board.turnSideways(card, true);
+  else replay.report('syntax-error', p.range, msg`${card.id} is ${inZone(card.zone)}, and only a card on ${w.where} has a status (${w.onShown} or ${w.offShown}). Remove \`${w.onWord}\`.`, { rules: [w.rules.placed], subjects: [card.id] });
 }

@@ -7,6 +7,7 @@ import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywo
 import { typeChangeOf } from '../../engine/typeChange';
 import type { Replay } from '../../engine/replay';
 import { controlOutOfPlace } from '../../engine/declaredControl';
+import { declaredStatus, MTG_STATUS } from '../../engine/status';
 import { unknownWord } from '../../engine/words';
 import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
@@ -563,7 +564,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         else if (p.flag === 'token') card.token = true;
         else if (p.flag === 'phased-out') card.phasedOut = 'direct';
         else if (p.flag === 'tapped') {
-          // Only a permanent has a status (110.5d); the zone may come later in the line, so it is read after the loop.
+          // Read after the loop (declaredStatus): the zone may come later in the line.
         }
         else if (p.flag === 'kill-instead') replay.report('syntax-error', p.range, msg`\`if I would die, kill this instead\` is Riftbound Effect Text; an MTG Aura that is destroyed in place of what it enchants has \`umbra armor\`.`);
         else if (p.flag === 'aura-swap' || p.flag === 'castable' || p.flag === 'on-top' || p.flag === 'flash') {
@@ -601,9 +602,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   if (asksForAnotherAura(card)) replay.board.watchSiblings(card);
   // An Aura spell always has a target (303.4a, 601.2c), and a declaration gives it none.
   const onStack = card.zone === 'stack' && isAura(card) ? st.props.find((p) => p.kind === 'zone') : undefined;
-  const tapped = st.props.find((p) => p.kind === 'flag' && p.flag === 'tapped');
-  if (tapped && card.zone !== 'battlefield') replay.report('syntax-error', tapped.range, msg`${card.id} is ${inZone(card.zone)}, and only a permanent is tapped or untapped: a card elsewhere has no status. Remove \`tapped\`.`, { rules: ['110.5d'], subjects: [card.id] });
-  else if (tapped) replay.board.turnSideways(card, true);
+  declaredStatus(replay, card, st, MTG_STATUS);
   // Only a permanent has a controller and entered under someone; a spell has a controller (108.4a, 110.2).
   if (card.zone !== 'battlefield') controlOutOfPlace(replay, card, st, (entered) => card.zone === 'stack' && !entered, ['108.4a', '110.2'], msg`the battlefield`, (p) => msg`A card an effect puts onto the battlefield under ${p}'s control is written \`move ${card.id} to battlefield under ${p}\` or \`enter ${card.id} under ${p}\`.`);
   if (onStack) replay.report('syntax-error', onStack.range, msg`${card.id} is an Aura declared on the stack, but an Aura spell always has a target, and a declaration can't give it one. Declare it \`in hand\` and write \`cast ${card.id} targeting ...\` as the first event.`, { rules: ['303.4a', '601.2c'], subjects: [card.id] });

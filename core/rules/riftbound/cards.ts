@@ -7,11 +7,12 @@ import { keywordOfGame } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import { msg, type Message } from '../../message';
 import { table } from '../../tables';
-import { inZone, zoneWord } from '../../engine/words';
+import { zoneWord } from '../../engine/words';
 import { keywordInOtherCase, RIFTBOUND_KEYWORDS } from '../../parser/keywords';
 import { change } from '../../engine/untilEndOfTurn';
 import { notThisTurn } from './timing';
 import { controlOutOfPlace } from '../../engine/declaredControl';
+import { declaredStatus, RIFTBOUND_STATUS } from '../../engine/status';
 
 export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
 export const RIFTBOUND_ZONES = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
@@ -110,7 +111,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       case 'flag':
         if (p.flag === 'exhausted') {
-          // Only a card on the board is exhausted or ready (414.2); the place may come later in the line: read after the loop.
+          // Read after the loop (declaredStatus): the place may come later in the line.
         } else if (p.flag === 'tapped') replay.report('syntax-error', p.range, msg`\`tapped\` is MTG's word; a Riftbound card is \`exhausted\`.`);
         else if (p.flag === 'token') card.token = true;
         else if (p.flag === 'kill-instead') {
@@ -152,11 +153,9 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
     }
   }
-  const exhausted = st.props.find((p) => p.kind === 'flag' && p.flag === 'exhausted');
-  if (exhausted && !onBoard(card)) replay.report('syntax-error', exhausted.range, msg`${card.id} is ${inZone(card.zone)}, and only a card on the board is exhausted or ready: a card elsewhere has no status. Remove \`exhausted\`.`, { rules: ['414.2'], subjects: [card.id] });
   // Only a card on the board has a controller and entered it under someone; off it, a card has its owner.
   if (!onBoard(card)) controlOutOfPlace(replay, card, st, () => false, [], msg`the board`, (p) => msg`A card an effect puts onto the board under ${p}'s control is written \`enter ${card.id} under ${p}\` or \`move ${card.id} to base under ${p}\`.`);
-  if (exhausted && onBoard(card)) replay.board.turnSideways(card, true);
+  declaredStatus(replay, card, st, RIFTBOUND_STATUS);
   takePrinted(card);
 }
 
