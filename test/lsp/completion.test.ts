@@ -87,7 +87,7 @@ describe('LSP completion', () => {
 
     const text = HEADER.slice(0, 4).join('\n') + '\ncard bear "Bear": creature — Bear, ';
     const props = (await complete(text, 4)).map((i) => i.label);
-    for (const p of ['owner', 'controller', 'attached to', 'enchant', 'protection from']) assert.ok(props.includes(p), p);
+    for (const p of ['owner', 'controller', 'attached to', 'enchant', 'protection from', 'tapped']) assert.ok(props.includes(p), p);
 
     const owner = await complete(HEADER.slice(0, 4).join('\n') + '\ncard bear "Bear": creature — Bear, owner ', 4);
     assert.deepEqual(owner.map((i) => i.label).sort(), ['alice', 'bob']);

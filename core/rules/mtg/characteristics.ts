@@ -585,7 +585,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       }
       case 'unknown': {
         const like = keywordInOtherCase(p.word.text, MTG_KEYWORDS);
-        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., a keyword (flying, first strike, ...).`);
+        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, tapped, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., a keyword (flying, first strike, ...).`);
         break;
       }
       case 'grant': {
