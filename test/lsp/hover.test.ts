@@ -66,32 +66,23 @@ describe('LSP hover', () => {
     assert.match(onDead, /Attached to: \*\*bears\*\* \(a card in graveyard\)/);
   });
 
-  it('on `with another Aura attached to it` in an enchant filter: 702.5a and 704.5m explained', async () => {
-    const text = [
-      ...HEADER.slice(0, 3),
-      'card bears "Grizzly Bears": creature — Bear, owner alice', // 3
-      'card crown "Daybreak Coronet": enchantment — Aura, enchant creature with another Aura attached to it, owner alice, in hand', // 4
-    ].join('\n') + '\n';
-    const at = positionOf(text, 'with another Aura');
-    const h = await hoverAt(text, { line: 4, character: at.character + 8 });
-    const v = value(h);
-    assert.match(v, /an Aura attached to it other than this card/);
-    assert.match(v, /Rule 702\.5a/);
-    assert.match(v, /Rule 704\.5m/);
-    assert.deepEqual(h!.range, { start: at, end: { line: 4, character: at.character + 'with another Aura attached to it'.length } });
-    // On the continuation line of a declaration written over two lines, with events after it.
-    const split = [
-      ...HEADER.slice(0, 3),
-      'card bears "Grizzly Bears": creature — Bear, owner alice', // 3
-      'card crown "Daybreak Coronet": enchantment — Aura, owner alice, in hand,', // 4
-      '  enchant creature with another Aura attached to it', // 5
-      'move bears to graveyard', // 6
-    ].join('\n') + '\n';
-    const at2 = positionOf(split, 'with another Aura');
-    assert.equal(at2.line, 5);
-    const h2 = await hoverAt(split, { line: 5, character: at2.character + 8 });
-    assert.match(value(h2), /Rule 702\.5a/);
-    assert.deepEqual(h2!.range, { start: at2, end: { line: 5, character: at2.character + 'with another Aura attached to it'.length } });
+  it('on `with another Aura attached to it` in an enchant filter: 702.5a and 704.5m explained, on one line and on a continuation line with events after it', async () => {
+    const bears = 'card bears "Grizzly Bears": creature — Bear, owner alice'; // 3
+    const layouts = [
+      ['card crown "Daybreak Coronet": enchantment — Aura, enchant creature with another Aura attached to it, owner alice, in hand'], // 4
+      ['card crown "Daybreak Coronet": enchantment — Aura, owner alice, in hand,', '  enchant creature with another Aura attached to it', 'move bears to graveyard'], // 4-6
+    ];
+    for (const [k, lines] of layouts.entries()) {
+      const text = [...HEADER.slice(0, 3), bears, ...lines].join('\n') + '\n';
+      const at = positionOf(text, 'with another Aura');
+      assert.equal(at.line, 4 + k);
+      const h = await hoverAt(text, { line: at.line, character: at.character + 8 });
+      const v = value(h);
+      assert.match(v, /an Aura attached to it other than this card/);
+      assert.match(v, /Rule 702\.5a/);
+      assert.match(v, /Rule 704\.5m/);
+      assert.deepEqual(h!.range, { start: at, end: { line: at.line, character: at.character + 'with another Aura attached to it'.length } });
+    }
   });
 
   it('on a grant: 613.1f explained; on a grant in quotes: 613.7a; on a keyword ability: what the checker makes of it; on the card: the abilities it has', async () => {
