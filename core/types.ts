@@ -141,6 +141,8 @@ export interface CardView {
   exhausted?: boolean;
   /** MTG: tapped (110.5). */
   tapped?: boolean;
+  /** Its declared triggered abilities about attachment (`when attached`...) and how often they have triggered so far (MTG 603.2e; Riftbound 725). */
+  triggers?: { phrases: string[]; count: number };
   /** Keyword abilities it has, as they read (`flying`; Riftbound `Shield`), then MTG targeting keywords (`hexproof`, `hexproof from black`, `shroud`, `ward 2`); ` (from X)` after one an attachment X grants. */
   keywords?: string[];
 }

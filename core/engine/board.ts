@@ -7,6 +7,7 @@ import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLa
 import { GrantIndex, regrant } from './grantFold';
 import { type ControlEffect, type Held, recontrol } from './control';
 import type { Temporary } from './untilEndOfTurn';
+import { type FiredLog, movedFired, triggerCount, triggerPhrases } from './triggers';
 import { MTG_COLORS } from '../parser/keywords';
 
 /**
@@ -297,6 +298,10 @@ export interface CardObj extends Characteristics {
   bestowed: boolean;
   /** Turned sideways on the board: MTG tapped (110.5), Riftbound exhausted (414.2). Changed through Board.turnSideways. */
   exhausted: boolean;
+  /** Its declared triggered abilities about attachment (`when attached`...), as bits (triggers.ts); printed, so kept through zone changes. */
+  triggers: number;
+  /** How often they triggered since the scenario began, and the last few events that set them off or would have (triggers.ts). */
+  fired: FiredLog | undefined;
   /** Aura spell or Equip target on the stack, with the object version it had when chosen. */
   stackTarget: HostRef | undefined;
   /** Its characteristics differ from the printed ones (so a new object must reset them). */
@@ -428,6 +433,8 @@ export class Board {
    * the turns and the cards stay linear. A list may hold a card no longer sideways or no longer theirs.
    */
   private sideways = new Map<string, Set<string>>();
+  /** Some card declares a triggered ability about attachment (triggers.ts): the rules look for them only then. */
+  triggersDeclared = false;
 
   /** Turns `c` sideways (MTG tap, Riftbound exhaust) or back. */
   turnSideways(c: CardObj, on: boolean): void {
@@ -781,6 +788,7 @@ export class Board {
     b.left = [...this.left];
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     for (const [k, s] of this.sideways) b.sideways.set(k, new Set(s));
+    b.triggersDeclared = this.triggersDeclared;
     b.grantsDeclared = this.grantsDeclared;
     b.watcherIds = new Set(this.watcherIds);
     for (const [k, l] of this.watchersOn) b.watchersOn.set(k, new Set(l));
@@ -847,7 +855,10 @@ export class Board {
       }
     }
     if (move.delta === 0) return;
-    for (const c of this.list) if (c.attachedAt) c.attachedAt = movedRange(c.attachedAt, move);
+    for (const c of this.list) {
+      if (c.attachedAt) c.attachedAt = movedRange(c.attachedAt, move);
+      if (c.fired) c.fired = movedFired(c.fired, (r) => movedRange(r, move));
+    }
     const moved = new Map<StackEntry, StackEntry>();
     const entry = (e: StackEntry): StackEntry => {
       let m = moved.get(e);
@@ -1033,6 +1044,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     effectiveMight,
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
     tapped: board.game === 'mtg' && c.exhausted ? true : undefined,
+    ...(c.triggers !== 0 ? { triggers: { phrases: triggerPhrases(c), count: triggerCount(c, undefined, undefined) } } : {}),
     ...(have.targeting.length || have.keywords.length ? { keywords: [...have.keywords, ...have.targeting.map(keywordLabel)].map((k) => k + grantText(c, k)) } : {}),
   };
 }

@@ -24,6 +24,7 @@ import { abilityLabel, abilityLabels, abilityOf, hasAbility } from './abilities'
 import { blankCharacteristics, Board, CEASED, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
+import { MTG_TRIGGERS, RIFTBOUND_TRIGGERS, timesWord, triggeredFailure } from './triggers';
 import { retype, typeChangeOfCard } from './retype';
 
 export interface Obligation {
@@ -460,7 +461,7 @@ export class Replay {
    * The group being replayed: its event, the cards that entered the battlefield in it, the part
    * being applied, and the fixes that remove a part (their edits are known once the group is done).
    */
-  private group: { node: Extract<EventNode, { kind: 'together' }>; entered: Set<string>; stamped: CardObj[]; replaced: Set<string>; phased: Set<string>; part: number; removals: { index: number; fix: Fix; redundant: boolean }[] } | undefined;
+  private group: { node: Extract<EventNode, { kind: 'together' }>; entered: Set<string>; stamped: CardObj[]; replaced: Set<string>; phased: Set<string>; left: { att: CardObj; host: string }[]; part: number; removals: { index: number; fix: Fix; redundant: boolean }[] } | undefined;
 
   /** Did `card` enter the battlefield in the group being replayed (at the same time as the part now applied)? */
   enteredTogether(card: CardObj): boolean {
@@ -493,6 +494,22 @@ export class Replay {
     this.group?.phased.add(card.id);
   }
 
+  /**
+   * `att`, with a triggered ability about its host dying, left the zone it was in while attached to
+   * `host`, in the group being replayed: if `host` dies in a later part of the same step, that ability
+   * looks back to when both were there (MTG 603.10a; Skullclamp and its creature destroyed at once).
+   */
+  leftWhileAttached(att: CardObj, host: string): void {
+    this.group?.left.push({ att, host });
+  }
+
+  /** The attachments that left `host` earlier in the step of the group being replayed (leftWhileAttached). */
+  leftTogetherFrom(host: string): CardObj[] {
+    const out: CardObj[] = [];
+    if (this.group) for (const l of this.group.left) if (l.host === host) out.push(l.att);
+    return out;
+  }
+
   /** Did `card` phase out in the group being replayed, at the same time as the part now applied (MTG 702.26h)? */
   phasedOutTogether(card: CardObj): boolean {
     return this.group !== undefined && this.group.phased.has(card.id);
@@ -504,7 +521,7 @@ export class Replay {
    * resolution). A part that records a consequence of an earlier part discharges it.
    */
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
-    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), part: 0, removals: [] };
+    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), left: [], part: 0, removals: [] };
     this.group = group;
     const steps = st.steps;
     let step = 0;
@@ -520,6 +537,7 @@ export class Replay {
           group.stamped = [];
           group.replaced.clear();
           group.phased.clear();
+          group.left = [];
         }
         const part = st.parts[i];
         if (this.discharges(part)) continue;
@@ -746,6 +764,9 @@ export class Replay {
     this.notes = [];
   }
 
+  /** The range of the event being replayed (what a triggered ability records as the event that set it off: triggers.ts). */
+  eventAt: Range | undefined;
+
   /** Replays one statement after `begin` (declarations were handled there and are skipped). */
   step(st: Statement): void {
     if (!isEvent(st)) return;
@@ -754,6 +775,7 @@ export class Replay {
       return;
     }
     this.events++;
+    this.eventAt = st.range;
     if (this.discharges(st) || this.rules.records?.(this, st)) {
       this.endStep(st);
       return;
@@ -957,6 +979,7 @@ export class Replay {
     if (failure) {
       this.report('expectation-failed', a.range, msg`Expected ${assertionText(a)}, but ${failure.actual}.`, {
         ...(failure.rules ? { rules: failure.rules } : {}),
+        ...(failure.related ? { related: failure.related } : {}),
         fixes: failure.replacement
           ? [titledFix(msg`Expect what the replay shows: "${failure.replacement}"`, false, [{ range: a.range, newText: failure.replacement }])]
           : [],
@@ -998,7 +1021,7 @@ export class Replay {
   }
 
   /** Undefined when the assertion holds; otherwise what the state actually is. */
-  private evaluate(a: Assertion): { actual: Message; rules?: string[]; replacement?: string } | undefined {
+  private evaluate(a: Assertion): { actual: Message; rules?: string[]; replacement?: string; related?: RelatedLocation[] } | undefined {
     switch (a.kind) {
       case 'attached-to':
       case 'has': {
@@ -1074,6 +1097,12 @@ export class Replay {
         const c = this.card(a.subject);
         return c && statusFailure(c, a.status, this.rules.game === 'mtg' ? MTG_STATUS : RIFTBOUND_STATUS);
       }
+      case 'triggered': {
+        const c = this.card(a.subject);
+        const h = a.host ? this.lookup(a.host) : undefined;
+        if (!c || (a.host && !h)) return undefined;
+        return triggeredFailure(c, a, h, this.rules.game === 'mtg' ? MTG_TRIGGERS : RIFTBOUND_TRIGGERS);
+      }
       case 'no-attachments': {
         const h = this.lookup(a.host);
         if (!h || h.attachments.size === 0) return undefined;
@@ -1101,6 +1130,8 @@ function subjectsOf(a: Assertion): string[] {
       return [a.host.text];
     case 'controlled-by':
       return [a.subject.text, a.player.text];
+    case 'triggered':
+      return a.host ? [a.subject.text, a.host.text] : [a.subject.text];
     default:
       return [a.subject.text];
   }
@@ -1132,6 +1163,8 @@ export function assertionText(a: Assertion): Message {
       return msg`${a.subject.text} to have ceased to exist`;
     case 'status':
       return msg`${a.subject.text} ${a.status}`;
+    case 'triggered':
+      return msg`${a.subject.text} ${a.negated ? 'not triggered' : a.count === undefined ? 'triggered' : `triggered ${timesWord(a.count)}`}${a.when ? ` when ${a.when.phrase}` : ''}${a.host ? ` for ${a.host.text}` : ''}`;
   }
 }
 
@@ -1160,6 +1193,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} to have ceased to exist`;
     case 'status':
       return `${a.subject.text} ${a.status}`;
+    case 'triggered':
+      return `${a.subject.text} ${a.negated ? 'not triggered' : a.count === undefined ? 'triggered' : `triggered ${timesWord(a.count)}`}${a.when ? ` when ${a.when.phrase}` : ''}${a.host ? ` for ${a.host.text}` : ''}`;
   }
 }
 
@@ -1225,6 +1260,8 @@ function newCard(st: CardStmt): CardObj {
     reconfiguredOn: undefined,
     bestowed: false,
     exhausted: false,
+    triggers: 0,
+    fired: undefined,
     stackTarget: undefined,
     modified: false,
     dirty: false,

@@ -84,6 +84,8 @@ export type Property =
   /** `if I would die, kill this instead` (Riftbound, Guardian Angel): a gear's Effect Text that saves its unit (136.2.c). */
   | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'tapped' | 'aura-swap' | 'castable' | 'on-top' | 'flash' | 'kill-instead'; range: Range }
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
+  /** `when attached`, `when unattached` (MTG), `when detached` (Riftbound), `when equipped creature dies`, `when enchanted creature dies` (MTG), `when I die` (Riftbound Effect Text): a triggered ability of the card (MTG 603.2e, 603.10; Riftbound 725, 808). */
+  | { kind: 'trigger'; phrase: TriggerPhrase; range: Range }
   /** `players can't cast FILTER spells` (MTG, Aether Storm): while the card is on the battlefield, no player casts a spell the filter describes (601.3, 101.2). */
   | { kind: 'cant-cast'; filter: Filter; range: Range }
   /** `you may cast FILTER spells from the top of your library` (MTG, Garruk's Horde): its controller may cast such a spell from the top of their library (601.3). */
@@ -217,7 +219,17 @@ export type Assertion =
   /** `X tapped`, `X untapped` (MTG 110.5), `X exhausted`, `X ready` (Riftbound 414.2, 415.2): the card's status on the board. */
   | { kind: 'status'; subject: Name; status: 'tapped' | 'untapped' | 'exhausted' | 'ready'; range: Range }
   /** `X controlled by P` (both games). */
-  | { kind: 'controlled-by'; subject: Name; player: Name; range: Range };
+  | { kind: 'controlled-by'; subject: Name; player: Name; range: Range }
+  /**
+   * `X triggered` (at least once), `X triggered once|twice|N times` (`count`), `X not triggered`, each with
+   * `when PHRASE` (which ability) and `for H` (about which host): how often X's declared triggers have
+   * triggered since the scenario began.
+   */
+  | { kind: 'triggered'; subject: Name; negated: boolean; count?: number; when?: { phrase: TriggerPhrase; range: Range }; host?: Name; range: Range };
+
+/** The words after `when` that declare (and an assertion names) a triggered ability about attachment. */
+export const TRIGGER_PHRASES = ['attached', 'unattached', 'detached', 'equipped creature dies', 'enchanted creature dies', 'I die'] as const;
+export type TriggerPhrase = (typeof TRIGGER_PHRASES)[number];
 
 /**
  * `, not removing NAME | Auras | attached` after a protection a card gains (MTG 702.16n, 702.16p):

@@ -29,6 +29,7 @@ import type {
   ProtectionKeepClause,
   ControlDuration,
   TurnDuration,
+  TriggerPhrase,
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type FastLine, type LexStart, type LogicalLine } from './lexer';
@@ -632,6 +633,8 @@ function parseProperty(cur: Cursor): Property {
     case 'enchanted':
     case 'fortified':
       return { kind: 'grant', grant: parseGrant(cur, t), range: r() };
+    case 'when':
+      return { kind: 'trigger', phrase: parseTriggerPhrase(cur), range: r() };
     default:
       if (KEYWORD_FIRST_WORDS.has(t.text)) {
         const name = keywordName(cur, t);
@@ -2270,6 +2273,35 @@ function parseTogether(cur: Cursor, verbTok: Token): EventNode {
   return event(verbTok, cur, steps.length ? { kind: 'together', parts, steps } : { kind: 'together', parts });
 }
 
+/**
+ * The words after `when` of a triggered ability about attachment (TRIGGER_PHRASES): `attached`,
+ * `unattached`, `detached`, `equipped creature dies`, `enchanted creature dies`, `I die`.
+ */
+function parseTriggerPhrase(cur: Cursor): TriggerPhrase {
+  const expected = msg`'attached', 'unattached', 'detached', 'equipped creature dies', 'enchanted creature dies' or 'I die' after 'when'`;
+  const t = cur.peek();
+  if (!t || t.type !== 'word') return cur.fail(expected);
+  switch (t.text) {
+    case 'attached':
+    case 'unattached':
+    case 'detached':
+      cur.next();
+      return t.text;
+    case 'equipped':
+    case 'enchanted':
+      cur.next();
+      cur.expectWord('creature');
+      cur.expectWord('dies');
+      return t.text === 'equipped' ? 'equipped creature dies' : 'enchanted creature dies';
+    case 'I':
+      cur.next();
+      cur.expectWord('die');
+      return 'I die';
+    default:
+      return cur.fail(expected);
+  }
+}
+
 function parseAssertion(cur: Cursor): Assertion {
   const first = cur.peek();
   if (cur.isWord('no')) {
@@ -2282,7 +2314,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted' or 'ready'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready' or 'triggered'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -2343,8 +2375,34 @@ function parseAssertion(cur: Cursor): Assertion {
     case 'ready':
       cur.next();
       return { kind: 'status', subject, status: t.text, range: r() };
+    case 'not':
+    case 'triggered': {
+      // `X triggered [once|twice|N times] [when PHRASE] [for H]`, `X not triggered ...`: how often X's triggers have triggered.
+      const negated = t.text === 'not';
+      cur.next();
+      if (negated) cur.expectWord('triggered');
+      let count: number | undefined;
+      if (!negated && (cur.isWord('once') || cur.isWord('twice'))) count = cur.next()!.text === 'once' ? 1 : 2;
+      else if (!negated && cur.peek()?.type === 'number') {
+        const n = cur.number(msg`a number`);
+        cur.expectWord('times');
+        count = n.value;
+      }
+      let when: { phrase: TriggerPhrase; range: Range } | undefined;
+      if (cur.isWord('when')) {
+        const w = cur.next()!;
+        const phrase = parseTriggerPhrase(cur);
+        when = { phrase, range: span(w.range, cur.last().range) };
+      }
+      let host: Name | undefined;
+      if (cur.isWord('for')) {
+        cur.next();
+        host = cur.name(msg`the card or player it triggered for`);
+      }
+      return { kind: 'triggered', subject, negated, ...(count !== undefined ? { count } : {}), ...(when ? { when } : {}), ...(host ? { host } : {}), range: r() };
+    }
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted' or 'ready'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready' or 'triggered'`);
   }
 }
 

@@ -475,8 +475,9 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
     return NONE;
   }
   const subject = card(args[0]);
-  if (n === 1) return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'controlled', 'ceased', 'tapped', 'untapped'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'controlled', 'ceased', 'exhausted', 'ready']);
+  if (n === 1) return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'controlled', 'ceased', 'tapped', 'untapped', 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'controlled', 'ceased', 'exhausted', 'ready', 'triggered', 'not triggered']);
   const rel = args[1];
+  if (rel === 'triggered' || rel === 'not') return triggeredWant(game, args, subject);
   if (rel === 'controlled') return n === 2 ? words(['by']) : n === 3 && args[2] === 'by' ? { kind: 'players' } : NONE;
   // `X ceased to exist` (a token that left the battlefield, or the board).
   if (rel === 'ceased') return n === 2 ? words(['to']) : n === 3 && args[2] === 'to' ? words(['exist']) : NONE;
@@ -502,6 +503,37 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   if (n === 3 && rel === 'newer' && args[2] === 'than') return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : 0) };
   // Riftbound `X at base of P`: whose base.
   if (game === 'riftbound' && rel === 'at' && args[2] === 'base') return n === 3 ? words(['of']) : n === 4 && args[3] === 'of' ? { kind: 'players' } : NONE;
+  return NONE;
+}
+
+/** The words of the triggered ability phrases after `when`, by game (a card property and `expect X triggered when ...`). */
+const TRIGGER_PHRASES_OF: Record<'mtg' | 'riftbound', string[]> = {
+  mtg: ['attached', 'unattached', 'equipped creature dies', 'enchanted creature dies'],
+  riftbound: ['attached', 'detached', 'I die'],
+};
+
+/** `expect X [not] triggered [once|twice|N times] [when PHRASE] [for H]`: each part in its place, the card's hosts first after `for`. */
+function triggeredWant(game: 'mtg' | 'riftbound', args: string[], subject: CardView | undefined): Want {
+  let i = 1;
+  if (args[i] === 'not') {
+    if (args.length === 2) return words(['triggered']);
+    if (args[2] !== 'triggered') return NONE;
+    i = 3;
+  } else {
+    i = 2;
+    if (args[i] === 'once' || args[i] === 'twice') i++;
+    else if (args[i] !== undefined && /^[0-9]+$/.test(args[i])) {
+      if (args.length === i + 1) return words(['times']);
+      if (args[i + 1] !== 'times') return NONE;
+      i += 2;
+    }
+  }
+  if (args.length === i) return words(args[1] === 'not' || i > 2 ? ['when', 'for'] : ['once', 'twice', 'when', 'for']);
+  if (args[i] === 'when') {
+    if (args.length === i + 1) return words(TRIGGER_PHRASES_OF[game]);
+    return args.length === i + 2 || (args.length === i + 4 && args[i + 3] === 'dies') || (args.length === i + 3 && args[i + 2] === 'die') ? words(['for']) : NONE;
+  }
+  if (args[i] === 'for' && args.length === i + 1) return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : c.id === subject?.attachedTo ? 0 : 2), players: () => 3 };
   return NONE;
 }
 
@@ -544,8 +576,8 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'can be attached only to', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', ...TARGETING_PROPERTIES]
-        : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token', 'if I would die, kill this instead'];
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'can be attached only to', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...TARGETING_PROPERTIES]
+        : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'exhausted', 'tapped']);
     // The grants (a card may have several), its own kind of attachment's first; the keywords it doesn't have yet.
     const dash = toks.findIndex((t) => t.kind === 'dash');
@@ -576,6 +608,13 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     return clause[2] === 'has' || clause[2] === 'loses' ? abilityWant(state, clause.slice(3), true) : NONE;
   }
   if (n === 1 && keywordSecondWord(kw)) return words([keywordSecondWord(kw)!]);
+  // `when attached`, `when equipped creature dies`...: the phrases it doesn't have yet.
+  if (kw === 'when' && n === 1) {
+    const have = new Set(toks.filter((_, k) => k > 0 && toks[k - 1].text === 'when').map((t) => t.text));
+    return words(TRIGGER_PHRASES_OF[game].filter((p) => !have.has(p.split(' ')[0])));
+  }
+  if (kw === 'when' && (clause[1] === 'equipped' || clause[1] === 'enchanted')) return n === 2 ? words(['creature']) : n === 3 ? words(['dies']) : NONE;
+  if (kw === 'when' && clause[1] === 'I') return n === 2 ? words(['die']) : NONE;
   if ((kw === 'owner' || kw === 'controller') && n === 1) return { kind: 'players' };
   if (kw === 'entered') return n === 1 ? words(['under']) : n === 2 ? { kind: 'players' } : NONE;
   if (kw === 'attached') return n === 1 ? words(['to']) : n === 2 ? { kind: 'cards', rank: () => 0, players: () => 1 } : NONE;

@@ -317,6 +317,11 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   if (c.temporary) lines.push(`- ${state.game === 'riftbound' ? t('Changed by an effect this turn (it expires in the Ending Phase)') : t('Changed by an effect that ends: until end of turn (in the cleanup step) or until a player\'s next turn')}`);
   if (c.exhausted) lines.push(`- ${t('Exhausted')}`);
   if (c.tapped) lines.push(`- ${t('Tapped')}`);
+  if (c.triggers) {
+    const abilities = md(c.triggers.phrases.join(', '));
+    const n = c.triggers.count;
+    lines.push(`- ${n === 0 ? t('Triggered abilities: {0}; not triggered so far', abilities) : n === 1 ? t('Triggered abilities: {0}; triggered once so far', abilities) : t('Triggered abilities: {0}; triggered {1} times so far', abilities, n)}`);
+  }
   // What waits on the stack (Riftbound: the chain): this card's abilities, and what targets it.
   const chain = state.game === 'riftbound';
   for (const e of board.stack ?? []) {

@@ -255,6 +255,10 @@ export class NameIndex {
       case 'ceased':
       case 'status':
         return this.add(a.subject, 'card');
+      case 'triggered':
+        this.add(a.subject, 'card');
+        if (a.host) this.add(a.host, 'either');
+        return;
       case 'has-ability':
         // A card or (hexproof, shroud) a player; `protection from P` names a player.
         this.add(a.subject, 'either');

@@ -93,6 +93,30 @@ describe('LSP completion', () => {
     assert.deepEqual(owner.map((i) => i.label).sort(), ['alice', 'bob']);
   });
 
+  it('triggered abilities: `when ...` in a card line, and `expect X triggered [once|twice|N times] [when ...] [for H]` word by word (603.2e)', async () => {
+    const card = HEADER.slice(0, 4).join('\n') + '\ncard blade "Blade": artifact — Equipment, owner alice, when attached, ';
+    const props = (await complete(card, 4)).map((i) => i.label);
+    for (const p of ['when unattached', 'when equipped creature dies', 'when enchanted creature dies']) assert.ok(props.includes(p), p);
+    // After `when`, the phrases the card doesn't declare yet.
+    assert.deepEqual((await complete(card + 'when ', 4)).map((i) => i.label).sort(), ['enchanted creature dies', 'equipped creature dies', 'unattached']);
+    assert.deepEqual((await complete(card + 'when equipped ', 4)).map((i) => i.label), ['creature']);
+    const rift = ['game riftbound', 'player alice', 'card sword "Sword": gear — Equipment, equip, owner alice, when '].join('\n');
+    assert.deepEqual((await complete(rift, 2)).map((i) => i.label).sort(), ['I die', 'attached', 'detached']);
+
+    const rel = (await complete(scenario('expect splitter '), 8)).map((i) => i.label);
+    assert.ok(rel.includes('triggered') && rel.includes('not triggered'), rel.join());
+    assert.deepEqual((await complete(scenario('expect splitter triggered '), 8)).map((i) => i.label).sort(), ['for', 'once', 'twice', 'when']);
+    assert.deepEqual((await complete(scenario('expect splitter triggered 3 '), 8)).map((i) => i.label), ['times']);
+    assert.deepEqual((await complete(scenario('expect splitter not '), 8)).map((i) => i.label), ['triggered']);
+    assert.deepEqual((await complete(scenario('expect splitter not triggered '), 8)).map((i) => i.label).sort(), ['for', 'when']);
+    assert.deepEqual((await complete(scenario('expect splitter triggered twice when '), 8)).map((i) => i.label).sort(), ['attached', 'enchanted creature dies', 'equipped creature dies', 'unattached']);
+    assert.deepEqual((await complete(scenario('expect splitter triggered when equipped creature dies '), 8)).map((i) => i.label), ['for']);
+    // After `for`, the card it is attached to first, never itself.
+    const hosts = sorted(await complete(scenario('equip splitter to lion', 'expect splitter triggered for '), 9));
+    assert.equal(hosts[0], 'lion');
+    assert.ok(!hosts.includes('splitter'));
+  });
+
   it('`under P` after `move X to battlefield` of a card off it and after `enter X`, then the players (MTG 110.2a)', async () => {
     const grave = [...HEADER.slice(0, 4), 'card ghoul "Gravecrawler": creature — Zombie, owner bob, in graveyard'];
     const after = await complete([...grave, 'move ghoul to battlefield '].join('\n'), 5);

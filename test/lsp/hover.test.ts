@@ -305,6 +305,24 @@ describe('LSP hover', () => {
     assert.match(v, /Zone: battlefield/);
   });
 
+  it('on a card with triggered abilities: its `when ...` phrases and how often they have triggered at that line (603.2e)', async () => {
+    const text = [
+      'game mtg',
+      'player alice',
+      'card lion "Silvercoat Lion": creature — Cat, owner alice',
+      'card bears "Grizzly Bears": creature — Bear, owner alice',
+      'card blade "Enormous Energy Blade": artifact — Equipment, owner alice, when attached, when unattached',
+      'attach blade to lion',
+      'attach blade to lion',
+      'attach blade to bears',
+    ].join('\n');
+    assert.match(value(await hoverAt(text, { line: 4, character: 6 })), /Triggered abilities: when attached, when unattached; not triggered so far/);
+    assert.match(value(await hoverAt(text, { line: 5, character: 8 })), /triggered once so far/);
+    // The redundant attach (701.3b) sets off nothing; moving it sets off both.
+    assert.match(value(await hoverAt(text, { line: 6, character: 8 })), /triggered once so far/);
+    assert.match(value(await hoverAt(text, { line: 7, character: 8 })), /triggered 3 times so far/);
+  });
+
   it('on a token that left the battlefield: it is in no zone, having ceased to exist (704.5d)', async () => {
     const text = 'game mtg\nplayer alice\ncard soldier "Soldier": creature — Soldier, token\ndestroy soldier\nexpect soldier ceased to exist\n';
     const v = value(await hoverAt(text, positionOf(text, 'soldier', 1, 2)));

@@ -13,6 +13,7 @@ import { isPhasedOut, phasedOutSubject } from './phasing';
 import { sorceryTiming } from './timing';
 import { msg, relatedAt, titledFix } from '../../message';
 import { abilityWord, inZone } from '../../engine/words';
+import { fire, ON_ATTACHED, ON_UNATTACHED } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -26,6 +27,9 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '603.3a': { title: 'Who controls a triggered ability', text: 'A triggered ability belongs to whoever controlled its source when it triggered (a delayed triggered ability has rules of its own).' },
   '602.2': { title: 'Who activates', text: 'Unless the object itself says otherwise, only its controller (its owner, if nobody controls it) can activate its activated abilities, such as equip or fortify.' },
   '603.2e': { title: 'Triggers on becoming attached', text: 'A "becomes attached" (or "becomes unattached") trigger fires only at the moment the event happens: not when the state already exists, and not again while it lasts.' },
+  '603.10a': { title: 'Leaving triggers look back', text: 'An ability that triggers on something leaving the battlefield (a creature dying, say) is judged by the game as it stood just before the event: an Equipment destroyed together with its creature still sees that creature die while equipped.' },
+  '603.10c': { title: 'Unattach triggers look back', text: 'An ability that triggers when an object becomes unattached is judged by the game as it stood just before: it triggers even when the attachment itself left the battlefield, which is its becoming unattached.' },
+  '700.4': { title: 'Dies', text: '"Dies" means put into a graveyard from the battlefield; a creature that is exiled instead (a replacement) does not die.' },
 };
 
 function nameRange(decl: CardStmt, at: Range): Range {
@@ -39,6 +43,12 @@ function related(att: CardObj) {
 
 /** Attaches as the rules do: new timestamp (613.7e), the old host loses it (the attach records that). */
 export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): void {
+  // Moved from another host: it becomes unattached from that one first (701.3b), and attached to this one (603.2e).
+  if (att.triggers !== 0) {
+    const old = att.attachedTo ? replay.board.hostOf(att) : undefined;
+    if (old) fire(replay, att, ON_UNATTACHED, 'unattached', old);
+    fire(replay, att, ON_ATTACHED, 'attached', host);
+  }
   // The new timestamp first (613.7e): the grants the attachment brings take it (613.7a).
   att.timestamp = replay.board.tick();
   replay.board.link(att, host, at);
@@ -49,7 +59,8 @@ export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): v
 
 /** Unattaches as an event does (701.3d): what was around it is looked at again (touch). */
 export function doUnattach(replay: Replay, att: CardObj): void {
-  replay.board.unlink(att);
+  const host = replay.board.unlink(att);
+  if (host && att.triggers !== 0) fire(replay, att, ON_UNATTACHED, 'unattached', host);
   if (replay.noting) replay.note(() => msg`${att.id} unattached`);
   touch(replay, att);
 }

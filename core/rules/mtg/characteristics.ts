@@ -8,6 +8,7 @@ import { typeChangeOf } from '../../engine/typeChange';
 import type { Replay } from '../../engine/replay';
 import { controlOutOfPlace } from '../../engine/declaredControl';
 import { declaredStatus, MTG_STATUS } from '../../engine/status';
+import { declaredTrigger, MTG_TRIGGERS, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES } from '../../engine/triggers';
 import { unknownWord } from '../../engine/words';
 import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
@@ -574,6 +575,9 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'cant':
         pr.cant = adding(pr.cant, p.what);
         break;
+      case 'trigger':
+        card.triggers |= declaredTrigger(replay, p, MTG_TRIGGERS);
+        break;
       case 'might':
       case 'might-bonus':
         replay.report('syntax-error', p.range, msg`\`${p.kind}\` is a Riftbound property.`);
@@ -585,7 +589,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       }
       case 'unknown': {
         const like = keywordInOtherCase(p.word.text, MTG_KEYWORDS);
-        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, tapped, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., a keyword (flying, first strike, ...).`);
+        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, tapped, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., when attached, when unattached, when equipped creature dies, when enchanted creature dies, a keyword (flying, first strike, ...).`);
         break;
       }
       case 'grant': {
@@ -598,6 +602,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   const onTop = st.props.find((p) => p.kind === 'flag' && p.flag === 'on-top');
   if (onTop) declareOnTop(replay, card, onTop.range);
   takePrinted(card);
+  if ((card.triggers & (ON_EQUIPPED_DIES | ON_ENCHANTED_DIES)) !== 0) hostDiesDeclared(replay, card, st);
   // What it may be attached to depends on the other Auras where it is (Daybreak Coronet): the board looks again as they go.
   if (asksForAnotherAura(card)) replay.board.watchSiblings(card);
   // An Aura spell always has a target (303.4a, 601.2c), and a declaration gives it none.
@@ -681,6 +686,15 @@ function typeWordsRead(replay: Replay, node: Extract<AbilityNode, { kind: 'types
 }
 
 /** A card type, a supertype or a capitalized subtype (205.1): a word a type change reads besides colors. */
+/** `when equipped creature dies` is an Equipment's, `when enchanted creature dies` an Aura's (a bestow card's too): said at the declaration, not left to never trigger. */
+function hostDiesDeclared(replay: Replay, card: CardObj, st: CardStmt): void {
+  for (const p of st.props) {
+    if (p.kind !== 'trigger') continue;
+    if (p.phrase === 'equipped creature dies' && !isEquipment(card)) replay.report('syntax-error', p.range, msg`${card.id} is not an Equipment, so no creature is equipped by it: \`when equipped creature dies\` is an Equipment's ability. ${isAura(card) || card.bestow ? msg`Write \`when enchanted creature dies\`.` : msg`Remove it.`}`, { subjects: [card.id] });
+    else if (p.phrase === 'enchanted creature dies' && !isAura(card) && !card.bestow) replay.report('syntax-error', p.range, msg`${card.id} is not an Aura, so no creature is enchanted by it: \`when enchanted creature dies\` is an Aura's ability. ${isEquipment(card) ? msg`Write \`when equipped creature dies\`.` : msg`Remove it.`}`, { subjects: [card.id] });
+  }
+}
+
 export function isTypeWord(w: string): boolean {
   return MTG_SUPERTYPES.includes(w) || MTG_CARD_TYPES.includes(w) || /^\p{Lu}/u.test(w);
 }

@@ -7,6 +7,7 @@ import type { RuleExplanation } from './explanations';
 import { touch } from './legality';
 import { msg, type Message } from '../../message';
 import { MTG_STATUS, statusEvent } from '../../engine/status';
+import { fire, ON_UNATTACHED } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -90,6 +91,8 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
   const host = replay.board.hostOf(card);
   if (card.attachedTo && (!host || (isCard(host) && (host.version !== (card.attachedTo as { version: number }).version || host.zone !== 'battlefield')) || (!isCard(host) && host.left))) {
     replay.board.unlink(card);
+    // No "becomes unattached" trigger (702.26j): said so to an `expect ... triggered`.
+    if (host && card.triggers !== 0) fire(replay, card, ON_UNATTACHED, 'unattached', host, 'phasing');
     if (replay.noting) replay.note(() => msg`${card.id} phased in unattached (702.26i)`);
   } else if (replay.noting) replay.note(() => msg`${card.id} phased in`);
   touch(replay, card);

@@ -12,6 +12,7 @@ import { msg, type Message } from '../../message';
 import { untilNextTurnsOf } from '../../engine/words';
 import { typeChangeOfCard } from '../../engine/retype';
 import { mtgSubtypeSet } from '../../parser/keywords';
+import { fire, ON_UNATTACHED } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -163,6 +164,7 @@ function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | 
   rules = withTypeChanges(replay, c, host, rules);
   ({ rules, why } = afterEffectsEnded(replay, c, host, cause, rules, why));
   replay.board.unlink(c);
+  if (cause && c.triggers !== 0) fire(replay, c, ON_UNATTACHED, 'unattached', host);
   if (cause) replay.oblige({ action: 'unattach', subject: c, host: host.id, code: 'missing-unattach', rules, why, cause });
   else declaredOff(replay, c, host, rules, why, false);
   if (replay.noting) replay.note(() => msg`${c.id} unattached (${rules[0]})`);

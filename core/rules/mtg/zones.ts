@@ -7,15 +7,17 @@ import { endControlOf, underOf } from '../../engine/control';
 import { destructionReplaced } from './destruction';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { type Host, inEffect, isAura, isEquipment, isFortification, MTG_ZONES, readingSiblings } from './characteristics';
+import { type Host, inEffect, isAura, isCreature, isEquipment, isFortification, MTG_ZONES, readingSiblings } from './characteristics';
 import { attachProblem, hostCandidates, retargetFixes, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
 import { msg, titledFix } from '../../message';
 import { abilityWord, inZone, zoneWord } from '../../engine/words';
+import { fire, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_UNATTACHED } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '800.4d': { title: "A gone player's triggers", text: 'A triggered ability that a player who has left the game would control is never put on the stack: it does nothing.' },
   '301.5e': { title: 'Equipment entering attached illegally', text: "If an effect tries to put an Equipment that is not also an Aura onto the battlefield attached to something it can't equip, or to something undefined, the Equipment enters unattached (a token is created unattached). An Equipment that is also an Aura follows the Aura rule instead (303.4i)." },
   '303.4f': { title: 'Aura entering without being cast', text: "An Aura can come onto the battlefield without resolving as an Aura spell. If the effect doing that doesn't name what it will enchant, the player who will control the Aura picks, as it comes in, an object or player its enchant ability and any other effects allow. Nothing is targeted." },
   '303.4g': { title: 'No legal host', text: "If an Aura would enter the battlefield and nothing exists that it could legally enchant, it doesn't enter: it stays in the zone it was in, except that an Aura on the stack goes to its owner's graveyard instead. An Aura token in that case is never created." },
@@ -302,6 +304,13 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
     }
   }
   const host = replay.board.unlink(card);
+  // Its leaving is its becoming unattached, and that trigger looks back to before it left (603.10c).
+  if (host && card.triggers !== 0) {
+    fire(replay, card, ON_UNATTACHED, 'unattached', host);
+    if ((card.triggers & (ON_EQUIPPED_DIES | ON_ENCHANTED_DIES)) !== 0) replay.leftWhileAttached(card, host.id);
+  }
+  // Its attachments' "when equipped (enchanted) creature dies" look back to before it left (700.4, 603.10a).
+  if (replay.board.triggersDeclared && card.zone === 'battlefield' && zone === 'graveyard') hostDied(replay, card);
   // A control effect may track it, or its host's Auras (`for as long as`, 611.2b): both are looked at again.
   if (replay.board.watching) {
     replay.markDirty(card);
@@ -334,6 +343,21 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   if (replay.noting) replay.note(() => zone === 'outside' ? msg`${card.id} → out of the game` : msg`${card.id} → ${zoneWord(zone)}`);
 }
 
+/**
+ * `card` dies (700.4: put into a graveyard from the battlefield) as it is now, before it moves: each
+ * Equipment (Aura) on it with "when equipped (enchanted) creature dies" triggers, and so does one that
+ * left it earlier in the same step of a group (603.10a looks back to when both were there).
+ */
+function hostDied(replay: Replay, card: CardObj): void {
+  if (!isCreature(card)) return;
+  const bits = (att: CardObj) => (isEquipment(att) ? ON_EQUIPPED_DIES : 0) | (isAura(att) || att.bestowed ? ON_ENCHANTED_DIES : 0);
+  for (const id of card.attachments) {
+    const att = replay.board.cards.get(id)!;
+    if (att.triggers !== 0) fire(replay, att, bits(att), 'host-dies', card);
+  }
+  for (const att of replay.leftTogetherFrom(card.id)) fire(replay, att, bits(att), 'host-dies', card);
+}
+
 /** What was attached to a card that changes zones becomes unattached (701.3d), which the scenario must record. */
 function unattachAll(replay: Replay, card: CardObj, cause: EventNode): void {
   // The words are made only if an obligation is reported (most are recorded by the next lines).
@@ -351,6 +375,7 @@ function unattachAll(replay: Replay, card: CardObj, cause: EventNode): void {
       continue;
     }
     replay.board.unlink(att);
+    if (att.triggers !== 0) fire(replay, att, ON_UNATTACHED, 'unattached', card);
     replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: ['701.3d', '400.7'], why, cause });
     if (replay.noting) replay.note(() => msg`${att.id} unattached`);
     if (att.phasedOut === 'indirect') att.phasedOut = 'no';
@@ -378,6 +403,7 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
       continue;
     }
     replay.board.unlink(att);
+    if (att.triggers !== 0) fire(replay, att, ON_UNATTACHED, 'unattached', p);
     replay.oblige({ action: 'unattach', subject: att, host: p.id, code: 'missing-unattach', rules: ['701.3d', '800.4a'], why: msg`the player it enchants, ${p.id}, left the game`, cause: ev });
     touch(replay, att);
   }

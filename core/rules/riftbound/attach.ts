@@ -12,6 +12,7 @@ import { equipActivated } from './equip';
 import { notThisTurn } from './timing';
 import { msg, relatedAt, type Message } from '../../message';
 import { inZone } from '../../engine/words';
+import { fire, ON_ATTACHED, ON_UNATTACHED } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -155,6 +156,12 @@ export function attachToTopMost(replay: Replay, ev: EventNode, att: CardObj, hos
   }
   const old = att.attachedTo;
   if (old) replay.note(() => msg`${att.id} detached from ${old.id} (434.1.f)`);
+  // Its attach and detach triggers work as it attaches and detaches, though its text is otherwise inactive (725.1, 725.2).
+  if (att.triggers !== 0) {
+    const from = old ? replay.board.hostOf(att) : undefined;
+    if (from) fire(replay, att, ON_UNATTACHED, 'unattached', from);
+    fire(replay, att, ON_ATTACHED, 'attached', host);
+  }
   link(replay, att, host, ev.range);
 }
 

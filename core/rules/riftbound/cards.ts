@@ -13,6 +13,7 @@ import { change } from '../../engine/untilEndOfTurn';
 import { notThisTurn } from './timing';
 import { controlOutOfPlace } from '../../engine/declaredControl';
 import { declaredStatus, RIFTBOUND_STATUS } from '../../engine/status';
+import { declaredTrigger, RIFTBOUND_TRIGGERS } from '../../engine/triggers';
 
 export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
 export const RIFTBOUND_ZONES = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
@@ -123,6 +124,11 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'keyword':
         replay.report('syntax-error', p.range, msg`\`${p.keyword.name}\` is an MTG property: Riftbound's rules have no ${p.keyword.name}.`);
         break;
+      case 'trigger':
+        card.triggers |= declaredTrigger(replay, p, RIFTBOUND_TRIGGERS);
+        // Effect Text: "I" is the unit it is attached to (136.2.c, 136.2.d); only a gear's Effect Text has one.
+        if (p.phrase === 'I die' && !pr.types.has('gear')) replay.report('syntax-error', p.range, msg`\`when I die\` is a gear's Effect Text ([Deathknell] its unit has while the gear is attached, 136.2.c), and ${card.id} is not a gear.`);
+        break;
       case 'keyword-ability': {
         const k = keywordOfGame(replay, p.name);
         if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
@@ -130,7 +136,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       }
       case 'unknown': {
         const like = keywordInOtherCase(p.word.text, RIFTBOUND_KEYWORDS);
-        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. Riftbound properties: owner, controller, entered under, in, at, attached to, equip, token, exhausted, might, might-bonus, a keyword as the cards print it (Shield, Tank, Quick-Draw, ...), equipped unit has ..., if I would die, kill this instead.`);
+        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. Riftbound properties: owner, controller, entered under, in, at, attached to, equip, token, exhausted, might, might-bonus, a keyword as the cards print it (Shield, Tank, Quick-Draw, ...), equipped unit has ..., if I would die, kill this instead, when attached, when detached, when I die.`);
         break;
       }
       case 'grant': {

@@ -6,6 +6,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { whereText } from './cards';
 import { msg, titledFix } from '../../message';
+import { fire, ON_UNATTACHED } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -20,7 +21,9 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 /** Detach (435): the card stays where it is; gear left at a battlefield is recalled at the next cleanup. */
 export function detach(replay: Replay, att: CardObj): void {
   // 435.4.a: gear left at a battlefield is recalled by the next cleanup, which looks at it (location.ts, cleanupAfter).
-  replay.board.unlink(att);
+  const host = replay.board.unlink(att);
+  // Its detach trigger works as it detaches (725.2).
+  if (host && att.triggers !== 0) fire(replay, att, ON_UNATTACHED, 'unattached', host);
   replay.markDirty(att);
   if (replay.noting) replay.note(() => msg`${att.id} detached, stays at ${whereText(att)}`);
 }

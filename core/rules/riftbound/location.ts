@@ -13,6 +13,7 @@ import { msg, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 import { deathReplaced } from './text';
 import { existsIn } from '../versions';
+import { fire, ON_I_DIE, ON_UNATTACHED } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -103,7 +104,19 @@ function enteringUnder(replay: Replay, ev: Extract<EventNode, { kind: 'enter' | 
 function moveTo(replay: Replay, card: CardObj, zone: string, place: string | undefined, cause: EventNode): void {
   const leavesBoard = onBoard(card) && !BOARD.has(zone);
   const crossesBoard = onBoard(card) !== BOARD.has(zone);
-  if (card.attachedTo && !BOARD.has(zone)) replay.board.unlink(card);
+  if (card.attachedTo && !BOARD.has(zone)) {
+    // Leaving the board, it stops being attached: its detach trigger works as it detaches (435.1.b, 725.2).
+    const host = replay.board.unlink(card);
+    if (host && card.triggers !== 0) fire(replay, card, ON_UNATTACHED, 'unattached', host);
+  }
+  // A unit that dies (goes to its trash from the board) with a gear on it whose Effect Text says "when I
+  // die" ([Deathknell]): that ability is the unit's as it dies (136.2.c, 808.1.c).
+  if (leavesBoard && zone === 'trash' && replay.board.triggersDeclared && isUnit(card)) {
+    for (const id of card.attachments) {
+      const att = replay.board.cards.get(id)!;
+      if (att.triggers !== 0) fire(replay, att, ON_I_DIE, 'host-dies', card);
+    }
+  }
   // A card moved to a base without saying whose goes to its controller's (after the reset of 124: the
   // player it enters the board under, its owner unless the line says `under P`).
   const under = crossesBoard && BOARD.has(zone) ? underOf(cause) : undefined;
