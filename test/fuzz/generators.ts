@@ -126,7 +126,8 @@ const mtgCommonProp = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('enchanted permanent is a colorless Forest land', 'enchanted artifact is a creature in addition to its other types', "equipped permanent isn't a planeswalker and is a creature in addition to its other types", 'enchanted creature is a Treefolk', 'equip planeswalker') },
   // Riftbound properties in an MTG scenario: sometimes wrong.
   { weight: 1, arbitrary: fc.constantFrom('might 3', 'exhausted', 'at base', 'enchant creature', 'equip', 'protection from blakc', 'enchanted permanent is a wooden land') },
-
+  // Triggered abilities about attachment (603.2e, 603.10): mostly the game's own, now and then Riftbound's.
+  { weight: 1, arbitrary: fc.constantFrom('when attached', 'when unattached', 'when equipped creature dies', 'when enchanted creature dies', 'when unattached', 'when detached') },
 );
 
 interface Kind {
@@ -191,6 +192,8 @@ const rbKind: fc.Arbitrary<Kind> = fc.oneof(
 const rbCommonProp = fc.oneof(
   { weight: 6, arbitrary: fc.oneof(fc.constant('at base'), B.map((b) => `at battlefield ${b}`), fc.constantFrom(...RB_ZONE_WORDS, 'battlefield').map((z) => `in ${z}`)) },
   { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1') },
+  // Attach and detach triggers (725.1, 725.2), a gear's Deathknell (808.1.c), and MTG's words.
+  { weight: 1, arbitrary: fc.constantFrom('when attached', 'when detached', 'when I die', 'when detached', 'when unattached') },
   // MTG properties in a Riftbound scenario: sometimes wrong.
   { weight: 1, arbitrary: fc.constantFrom('enchant creature', 'color red', 'protection from red', "can't be equipped", 'reconfigure', 'phased out', 'in graveyard', 'if it would be put into a graveyard, exile it instead', 'can be attached only to legendary creature') },
 );
@@ -253,6 +256,8 @@ function assertionArb(game: GameId): fc.Arbitrary<string> {
     fc.tuple(CX, CX).map(([x, y]) => `${x} newer than ${y}`),
     fc.tuple(CX, fc.integer({ min: -3, max: 15 })).map(([x, n]) => `${x} might ${n}`),
     HX.map((h) => `no attachments on ${h}`),
+    // How often a card's triggers have triggered (triggers.ts), with the game's phrases and the other's.
+    fc.tuple(CX, fc.constantFrom('triggered', 'not triggered', 'triggered once', 'triggered twice', 'triggered 3 times', 'triggered 0 times'), fc.constantFrom('', ' when attached', game === 'mtg' ? ' when unattached' : ' when detached', ' when I die'), fc.oneof(fc.constant(''), HX.map((h) => ` for ${h}`))).map(([x, t, w, h]) => `${x} ${t}${w}${h}`),
   );
 }
 
