@@ -11,7 +11,7 @@ import type { AbilityNode, GrantNode, TargetingKeywordNode } from '../parser/ast
 import type { Board, CardObj, PlayerObj, ProtectionKeep } from './board';
 import type { Replay } from './replay';
 import type { Range } from '../types';
-import { MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../parser/keywords';
+import { isNamedAbility, MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../parser/keywords';
 import { type TypeChange, typeChangeOf } from './typeChange';
 import { msg } from '../message';
 
@@ -266,7 +266,7 @@ export function logAbilityChange(board: Board, card: CardObj, verb: 'gains' | 'l
 export function keywordOfGame(replay: Replay, name: { text: string; range: Range }): string | undefined {
   const mtg = replay.rules.game === 'mtg';
   const own = mtg ? MTG_KEYWORDS : RIFTBOUND_KEYWORDS;
-  if (own.includes(name.text)) return name.text;
+  if (own.includes(name.text) || isNamedAbility(name.text)) return name.text;
   const other = mtg ? RIFTBOUND_KEYWORDS : MTG_KEYWORDS;
   replay.report('syntax-error', name.range, other.includes(name.text) ? msg`\`${name.text}\` is a keyword of ${mtg ? 'Riftbound' : 'MTG'}; this scenario is \`game ${replay.rules.game}\`. Keywords here: ${own.join(', ')}.` : msg`Unknown keyword '${name.text}'. Keywords here: ${own.join(', ')}.`);
   return undefined;

@@ -336,7 +336,8 @@ export interface StackEntry {
   readonly id: string;
   /** Its object version when it was put on the stack (400.7: a source that changed zones is a new object). */
   readonly version: number;
-  readonly ability?: 'equip' | 'fortify' | 'reconfigure';
+  /** The keyword, or `ability NAME` (a named activated ability: engine/namedAbilities.ts). */
+  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | `ability ${string}`;
   /** MTG 702.6e: the equip ability activated was equip planeswalker (its target is a planeswalker). */
   readonly planeswalker?: boolean;
   readonly target?: HostRef;

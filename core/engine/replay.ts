@@ -24,8 +24,11 @@ import { abilityLabel, abilityLabels, abilityOf, hasAbility } from './abilities'
 import { blankCharacteristics, Board, CEASED, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
-import { MTG_TRIGGERS, RIFTBOUND_TRIGGERS, timesWord, triggeredFailure } from './triggers';
+import { type LookedBack, MTG_TRIGGERS, RIFTBOUND_TRIGGERS, timesWord, triggeredFailure } from './triggers';
 import { retype, typeChangeOfCard } from './retype';
+
+/** No attachment left a host in this step (Replay.leftTogetherFrom). */
+const NO_LOOKED_BACK: readonly LookedBack[] = [];
 
 export interface Obligation {
   /** `unattach` (MTG unattach / Riftbound detach), `move` (to `zone`), `recall` (Riftbound). */
@@ -461,7 +464,7 @@ export class Replay {
    * The group being replayed: its event, the cards that entered the battlefield in it, the part
    * being applied, and the fixes that remove a part (their edits are known once the group is done).
    */
-  private group: { node: Extract<EventNode, { kind: 'together' }>; entered: Set<string>; stamped: CardObj[]; replaced: Set<string>; phased: Set<string>; left: { att: CardObj; host: string }[]; part: number; removals: { index: number; fix: Fix; redundant: boolean }[] } | undefined;
+  private group: { node: Extract<EventNode, { kind: 'together' }>; entered: Set<string>; stamped: CardObj[]; replaced: Set<string>; phased: Set<string>; left: Map<string, LookedBack[]>; part: number; removals: { index: number; fix: Fix; redundant: boolean }[] } | undefined;
 
   /** Did `card` enter the battlefield in the group being replayed (at the same time as the part now applied)? */
   enteredTogether(card: CardObj): boolean {
@@ -499,15 +502,16 @@ export class Replay {
    * `host`, in the group being replayed: if `host` dies in a later part of the same step, that ability
    * looks back to when both were there (MTG 603.10a; Skullclamp and its creature destroyed at once).
    */
-  leftWhileAttached(att: CardObj, host: string): void {
-    this.group?.left.push({ att, host });
+  leftWhileAttached(host: string, l: LookedBack): void {
+    if (!this.group) return;
+    const list = this.group.left.get(host);
+    if (list) list.push(l);
+    else this.group.left.set(host, [l]);
   }
 
-  /** The attachments that left `host` earlier in the step of the group being replayed (leftWhileAttached). */
-  leftTogetherFrom(host: string): CardObj[] {
-    const out: CardObj[] = [];
-    if (this.group) for (const l of this.group.left) if (l.host === host) out.push(l.att);
-    return out;
+  /** The attachments that left `host` earlier in the step of the group being replayed, as they were (leftWhileAttached). */
+  leftTogetherFrom(host: string): readonly LookedBack[] {
+    return this.group?.left.get(host) ?? NO_LOOKED_BACK;
   }
 
   /** Did `card` phase out in the group being replayed, at the same time as the part now applied (MTG 702.26h)? */
@@ -521,7 +525,7 @@ export class Replay {
    * resolution). A part that records a consequence of an earlier part discharges it.
    */
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
-    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), left: [], part: 0, removals: [] };
+    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), left: new Map(), part: 0, removals: [] };
     this.group = group;
     const steps = st.steps;
     let step = 0;
@@ -537,7 +541,7 @@ export class Replay {
           group.stamped = [];
           group.replaced.clear();
           group.phased.clear();
-          group.left = [];
+          group.left.clear();
         }
         const part = st.parts[i];
         if (this.discharges(part)) continue;
@@ -1098,10 +1102,18 @@ export class Replay {
         return c && statusFailure(c, a.status, this.rules.game === 'mtg' ? MTG_STATUS : RIFTBOUND_STATUS);
       }
       case 'triggered': {
-        const c = this.card(a.subject);
-        const h = a.host ? this.lookup(a.host) : undefined;
+        // It counts what happened: a token that has ceased to exist since still triggered then (113.7a).
+        const named = this.names.get(a.subject.text);
+        const c = named?.isCard && named.zone === CEASED ? named : this.card(a.subject);
+        const namedHost = a.host ? this.names.get(a.host.text) : undefined;
+        const h = a.host ? (namedHost?.isCard && namedHost.zone === CEASED ? namedHost : this.lookup(a.host)) : undefined;
         if (!c || (a.host && !h)) return undefined;
-        return triggeredFailure(c, a, h, this.rules.game === 'mtg' ? MTG_TRIGGERS : RIFTBOUND_TRIGGERS);
+        const w = this.rules.game === 'mtg' ? MTG_TRIGGERS : RIFTBOUND_TRIGGERS;
+        if (a.when && !w.phrases.includes(a.when.phrase)) {
+          this.report('syntax-error', a.when.range, msg`\`when ${a.when.phrase}\` is not written in this game: write \`${w.instead[a.when.phrase]!}\`.`);
+          return undefined;
+        }
+        return triggeredFailure(c, a, h, w);
       }
       case 'no-attachments': {
         const h = this.lookup(a.host);

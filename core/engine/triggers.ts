@@ -18,7 +18,7 @@ import { msg, relatedAt, type Message } from '../message';
 export type TriggerKind = 'attached' | 'unattached' | 'host-dies';
 
 /** Why an ability whose event happened did not trigger (or is never put on the stack). */
-export type TriggerStop = 'phasing' | 'left-game' | 'lost-all';
+export type TriggerStop = 'phasing' | 'phased-out' | 'left-game' | 'lost-all';
 
 /** One event that set a card's ability off, or would have (`stop`). */
 export interface Fired {
@@ -32,11 +32,13 @@ export interface Fired {
 
 /**
  * A card's triggers so far: plain data on the card (compared and copied with it). `counts` are the
- * triggers that happened, by key (countKey); `last` the last few events, newest last.
+ * triggers that happened, by key (countKey); `last` the last few that did, `stopped` the last few
+ * events whose ability did not trigger, newest last.
  */
 export interface FiredLog {
   readonly counts: Readonly<Record<string, number>>;
   readonly last: readonly Fired[];
+  readonly stopped: readonly Fired[];
 }
 
 /** How many of the last events a log keeps (for messages: bounded, whatever the scenario's length). */
@@ -94,7 +96,7 @@ export const MTG_TRIGGERS: TriggerWords = {
   instead: { detached: 'when unattached', 'I die': 'when equipped creature dies` or `when enchanted creature dies' },
   unattached: 'unattached',
   rules: { attached: ['603.2e'], unattached: ['603.2e', '603.10c'], 'host-dies': ['700.4', '603.10a'] },
-  stops: { phasing: ['702.26j'], 'left-game': ['800.4d'], 'lost-all': ['113.10'] },
+  stops: { phasing: ['702.26j'], 'phased-out': ['702.26b'], 'left-game': ['800.4d'], 'lost-all': ['113.10'] },
 };
 
 export const RIFTBOUND_TRIGGERS: TriggerWords = {
@@ -102,7 +104,7 @@ export const RIFTBOUND_TRIGGERS: TriggerWords = {
   instead: { unattached: 'when detached', 'equipped creature dies': 'when I die', 'enchanted creature dies': 'when I die' },
   unattached: 'detached',
   rules: { attached: ['725.1'], unattached: ['725.2'], 'host-dies': ['136.2.c', '808.1.c'] },
-  stops: { phasing: [], 'left-game': [], 'lost-all': [] },
+  stops: { phasing: [], 'phased-out': [], 'left-game': [], 'lost-all': [] },
 };
 
 /** A declared `when ...`: its bit, or 0 (a phrase of the other game is a syntax error). */
@@ -120,45 +122,72 @@ export function hasTrigger(card: CardObj, bits: number): boolean {
   return (card.triggers & bits) !== 0;
 }
 
+/** Why `card`'s ability would not trigger now, by its own state: phased out (702.26b), all its abilities lost (113.10), its controller gone (800.4d). */
+export function stopOf(replay: Replay, card: CardObj): TriggerStop | undefined {
+  if (card.phasedOut !== 'no') return 'phased-out';
+  if (card.lost.has('all') || card.granted?.lostAll !== undefined) return 'lost-all';
+  if (card.controller !== undefined && replay.board.players.get(card.controller)?.left) return 'left-game';
+  return undefined;
+}
+
 /**
  * The event of `bits` happened to `card` (it became attached to `host`, unattached from it, or `host`
- * died while `card` was attached to it): its ability triggers, unless the card's state says why not
- * (phased out, its controller out of the game, its abilities lost). Call it with the card as it was at
- * the event (a card that left looks back: MTG 603.10a, 603.10c).
+ * died while `card` was attached to it): its ability triggers, unless `stop` or the card's state says
+ * why not. Call it with the card as it was at the event (a card that left looks back: MTG 603.10a,
+ * 603.10c), or with what it was then (lookedBack).
  */
 export function fire(replay: Replay, card: CardObj, bits: number, kind: TriggerKind, host: CardObj | PlayerObj, stop?: TriggerStop): void {
   if ((card.triggers & bits) === 0) return;
-  if (stop === undefined) {
-    if (card.phasedOut !== 'no') stop = 'phasing';
-    else if (card.lost.has('all') || card.granted?.lostAll !== undefined) stop = 'lost-all';
-    else if (card.controller !== undefined && replay.board.players.get(card.controller)?.left) stop = 'left-game';
-  }
+  record(replay, card, kind, host, stop ?? stopOf(replay, card));
+}
+
+/**
+ * What a card with a "dies" trigger was as it left while attached, earlier in the same step of a
+ * `together:` group: if its host dies later in that step, the trigger looks back to it (603.10a).
+ */
+export interface LookedBack {
+  readonly card: CardObj;
+  /** The bits of the abilities that may trigger (the host-dies ones its kind of attachment has). */
+  readonly bits: number;
+  readonly stop: TriggerStop | undefined;
+}
+
+/** `l`'s host died in the same step: its ability triggers as it was when it left (or doesn't, by why then). */
+export function fireLookedBack(replay: Replay, l: LookedBack, host: CardObj | PlayerObj): void {
+  if ((l.card.triggers & l.bits) === 0) return;
+  record(replay, l.card, 'host-dies', host, l.stop);
+}
+
+function record(replay: Replay, card: CardObj, kind: TriggerKind, host: CardObj | PlayerObj, stop: TriggerStop | undefined): void {
   const at = replay.eventAt ?? card.decl.range;
   const f: Fired = stop ? { kind, host: host.id, stop, at } : { kind, host: host.id, at };
   const token = replay.board.ownToken;
-  let log = card.fired as { counts: Record<string, number>; last: Fired[] } | undefined;
+  let log = card.fired as { counts: Record<string, number>; last: Fired[]; stopped: Fired[] } | undefined;
   if (!log || owners.get(log) !== token) {
-    log = log ? { counts: { ...log.counts }, last: [...log.last] } : { counts: {}, last: [] };
+    log = log ? { counts: { ...log.counts }, last: [...log.last], stopped: [...log.stopped] } : { counts: {}, last: [], stopped: [] };
     owners.set(log, token);
     card.fired = log;
   }
-  if (!stop) {
-    for (const key of [countKey(undefined, undefined), countKey(kind, undefined), countKey(undefined, host.id), countKey(kind, host.id)]) log.counts[key] = (log.counts[key] ?? 0) + 1;
-  }
-  if (log.last.length === KEPT) log.last.shift();
-  log.last.push(f);
-  if (replay.noting && !stop) replay.note(() => msg`${card.id} triggers (${describeKind(f, replay.rules.game === 'riftbound' ? RIFTBOUND_TRIGGERS : MTG_TRIGGERS)})`);
+  const list = stop ? log.stopped : log.last;
+  if (list.length === KEPT) list.shift();
+  list.push(f);
+  if (stop) return;
+  for (const key of [countKey(undefined, undefined), countKey(kind, undefined), countKey(undefined, host.id), countKey(kind, host.id)]) log.counts[key] = (log.counts[key] ?? 0) + 1;
+  if (replay.noting) replay.note(() => msg`${card.id} triggers (${describeKind(f, replay.rules.game === 'riftbound' ? RIFTBOUND_TRIGGERS : MTG_TRIGGERS)})`);
 }
 
 /** A log with its events' statements moved (Board.moveLines). */
 export function movedFired(log: FiredLog, move: (r: Range) => Range): FiredLog {
-  return { counts: log.counts, last: log.last.map((f) => ({ ...f, at: move(f.at) })) };
+  const moved = (f: Fired): Fired => ({ ...f, at: move(f.at) });
+  return { counts: log.counts, last: log.last.map(moved), stopped: log.stopped.map(moved) };
 }
 
 function stopWhy(f: Fired, w: TriggerWords): Message {
   switch (f.stop!) {
     case 'phasing':
-      return msg`phasing attaches and unattaches nothing, and a phased-out card's abilities don't trigger`;
+      return msg`phasing attaches and unattaches nothing`;
+    case 'phased-out':
+      return msg`it was phased out, and a phased-out permanent is treated as though it doesn't exist`;
     case 'left-game':
       return msg`its controller had left the game, so its ability is never put on the stack`;
     case 'lost-all':
@@ -188,28 +217,48 @@ export function triggerCount(c: CardObj, kind: TriggerKind | undefined, host: st
   return c.fired?.counts[countKey(kind, host)] ?? 0;
 }
 
-/** Why `expect X triggered ...` (`not triggered`, `triggered N times`) fails, or undefined when it holds. */
+/** The kinds of the abilities `bits` declare. */
+function kindsOf(bits: number): TriggerKind[] {
+  const out: TriggerKind[] = [];
+  if (bits & ON_ATTACHED) out.push('attached');
+  if (bits & ON_UNATTACHED) out.push('unattached');
+  if (bits & (ON_EQUIPPED_DIES | ON_ENCHANTED_DIES | ON_I_DIE)) out.push('host-dies');
+  return out;
+}
+
+/**
+ * Why `expect X triggered ...` (`not triggered`, `triggered N times`) fails, or undefined when it holds.
+ * `not triggered` of an ability X doesn't declare holds (it never triggered); `triggered` of one is
+ * told so, since no event can make it hold.
+ */
 export function triggeredFailure(c: CardObj, a: Extract<Assertion, { kind: 'triggered' }>, host: CardObj | PlayerObj | undefined, w: TriggerWords): { actual: Message; rules?: string[]; replacement?: string; related?: RelatedLocation[] } | undefined {
-  if (a.when && !w.phrases.includes(a.when.phrase)) return { actual: msg`\`when ${a.when.phrase}\` is not written in this game (write \`${w.instead[a.when.phrase]!}\`)` };
   const bits = a.when ? BIT[a.when.phrase] : ON_ATTACHED | ON_UNATTACHED | ON_EQUIPPED_DIES | ON_ENCHANTED_DIES | ON_I_DIE;
+  const kind = a.when ? KIND[a.when.phrase] : undefined;
+  const n = (c.triggers & bits) === 0 ? 0 : triggerCount(c, kind, host?.id);
+  const want = a.negated ? 0 : a.count;
+  if (want === undefined ? n > 0 : n === want) return undefined;
   if ((c.triggers & bits) === 0) {
     const which = a.when ? msg`\`when ${a.when.phrase}\`` : msg`about attachment (\`when ...\`)`;
     return { actual: msg`${c.id} declares no triggered ability ${which}, so nothing of it can trigger; add it to ${c.id}'s declaration` };
   }
-  const kind = a.when ? KIND[a.when.phrase] : undefined;
-  const n = triggerCount(c, kind, host?.id);
-  const want = a.negated ? 0 : a.count;
-  if (want === undefined ? n > 0 : n === want) return undefined;
   const what = `${a.when ? ` when ${a.when.phrase}` : ''}${host ? ` for ${host.id}` : ''}`;
   const replacement = n === 0 ? `${c.id} not triggered${what}` : `${c.id} triggered ${timesWord(n)}${what}`;
-  // The last events that count here, or that would have: the newest says what happened.
+  const matches = (f: Fired) => (kind === undefined || f.kind === kind) && (host === undefined || f.host === host.id);
+  // The newest event that counts here, and the newest that would have but did not (kept: the last few).
   let last: Fired | undefined;
-  for (const f of c.fired?.last ?? []) if ((kind === undefined || f.kind === kind) && (host === undefined || f.host === host.id)) last = f;
-  const so = n === 0 ? msg`${c.id}'s ability has not triggered${host ? msg` for ${host.id}` : msg``}` : msg`${c.id}'s ability has triggered ${timesShown(n)}${host ? msg` for ${host.id}` : msg``}`;
+  for (const f of c.fired?.last ?? []) if (matches(f)) last = f;
+  let stopped: Fired | undefined;
+  for (const f of c.fired?.stopped ?? []) if (matches(f)) stopped = f;
+  const ability = a.when ? msg`${c.id}'s \`when ${a.when.phrase}\` ability` : msg`${c.id}'s ability`;
+  const about = host ? msg` for ${host.id}` : msg``;
+  const so = n === 0 ? msg`${ability} has not triggered${about}` : msg`${ability} has triggered ${timesShown(n)}${about}`;
+  // The rules of what it declares (of the `when` named), when no event says more.
+  const declared = kindsOf(c.triggers & bits).flatMap((k) => w.rules[k]);
   // The event is a related location, not a line number in the words (a finding's words never move with an edit).
-  if (last?.stop) return { actual: msg`${so}: the last time it would have, ${describeKind(last, w)}, ${stopWhy(last, w)}`, rules: [...w.stops[last.stop]], replacement, related: [relatedAt(last.at, msg`this event did not set off ${c.id}'s ability`)] };
+  if (stopped && (!last || stopped.at.start.line > last.at.start.line || (stopped.at.start.line === last.at.start.line && stopped.at.start.character >= last.at.start.character)))
+    return { actual: msg`${so}: the last time it would have, ${describeKind(stopped, w)}, ${stopWhy(stopped, w)}`, rules: [...w.stops[stopped.stop!]], replacement, related: [relatedAt(stopped.at, msg`this event did not set off ${c.id}'s ability`)] };
   if (last) return { actual: msg`${so}, the last time ${describeKind(last, w)}`, rules: [...w.rules[last.kind]], replacement, related: [relatedAt(last.at, msg`this event set off ${c.id}'s ability`)] };
-  return { actual: so, rules: [...(kind ? w.rules[kind] : w.rules.attached)], replacement };
+  return { actual: so, rules: [...new Set(declared)], replacement };
 }
 
 function describeKind(f: Fired, w: TriggerWords): Message {

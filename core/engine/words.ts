@@ -60,7 +60,8 @@ const ABILITY = table<Message>({
 
 /** A keyword's activated ability: "equip ability". */
 export function abilityWord(keyword: string): Message | string {
-  return ABILITY[keyword] ?? `${keyword} ability`;
+  // `ability NAME`, an activated ability the scenario names: its name, in the words of the language.
+  return ABILITY[keyword] ?? (keyword.startsWith('ability ') ? msg`ability ${keyword.slice(8)}` : `${keyword} ability`);
 }
 
 const KEYWORD = table<Message>({
@@ -72,7 +73,7 @@ const KEYWORD = table<Message>({
 
 /** A keyword ability's name in prose: "equip". */
 export function keywordWord(keyword: string): Message | string {
-  return KEYWORD[keyword] ?? keyword;
+  return KEYWORD[keyword] ?? (keyword.startsWith('ability ') ? msg`ability ${keyword.slice(8)}` : keyword);
 }
 
 const QUALITY = table<Message>({

@@ -388,6 +388,7 @@ export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'des
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure'] as const;
+/* An activated ability the scenario names, `ability NAME`, is read where these are (parser: abilityWord). */
 
 export const DECLARATION_KEYWORDS = ['game', 'title', 'rules', 'player', 'card', 'include'] as const;
 

@@ -55,7 +55,16 @@ export function keywordInOtherCase(word: string, keywords: readonly string[]): s
   return keywords.find((k) => k.toLowerCase() === lower && k !== word);
 }
 
-export const KEYWORD_FIRST_WORDS: ReadonlySet<string> = new Set([...MTG_KEYWORDS, ...RIFTBOUND_KEYWORDS].map((k) => k.split(' ')[0]));
+export const KEYWORD_FIRST_WORDS: ReadonlySet<string> = new Set([...MTG_KEYWORDS, ...RIFTBOUND_KEYWORDS].map((k) => k.split(' ')[0]).concat('ability'));
+
+/**
+ * `ability NAME`: an activated ability the scenario names (both games), written where a keyword is: a
+ * card's own (`ability shoot`), granted (`equipped creature has ability shoot`), gained, lost, asserted
+ * (`expect lion has ability shoot`), activated (`activate lion ability shoot`). Its name is the ability's.
+ */
+export function isNamedAbility(keyword: string): boolean {
+  return keyword.startsWith('ability ');
+}
 
 /** The second word a two-word keyword needs after its first (`strike` after `first`), if any. */
 export function keywordSecondWord(first: string): string | undefined {

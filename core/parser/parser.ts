@@ -33,7 +33,7 @@ import type {
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type FastLine, type LexStart, type LogicalLine } from './lexer';
-import { KEYWORD_FIRST_WORDS, keywordSecondWord } from './keywords';
+import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord } from './keywords';
 import { asMessage, msg, renderMessage, said, type Message } from '../message';
 import { table } from '../tables';
 
@@ -707,6 +707,11 @@ function startsAbility(t: Token | undefined): boolean {
 
 /** A keyword ability whose first word `first` was read: `flying`, `first strike` (parser/keywords.ts). */
 function keywordName(cur: Cursor, first: Token): Word {
+  // `ability NAME`: an activated ability the scenario names; its name is any identifier.
+  if (first.text === 'ability') {
+    const name = cur.name(msg`the ability's name (\`ability shoot\`)`);
+    return { text: `ability ${name.text}`, range: span(first.range, name.range) };
+  }
   const second = keywordSecondWord(first.text);
   if (!second) return { text: first.text, range: first.range };
   const s = cur.expectWord(second);
@@ -1056,10 +1061,11 @@ function parseFilterZone(cur: Cursor): FilterZone {
   return { zone: 'graveyard', whose, range: span(inTok.range, z.range) };
 }
 
-/** `equip`, `fortify` or `reconfigure`: the ability of `activate X ...` and `resolve X ...`. */
+/** `equip`, `fortify`, `reconfigure` or `ability NAME`: the ability of `activate X ...` and `resolve X ...`. */
 function abilityWord(cur: Cursor): Word {
-  const what = msg`the ability: 'equip', 'fortify' or 'reconfigure'`;
+  const what = msg`the ability: 'equip', 'fortify', 'reconfigure' or 'ability NAME'`;
   const w = cur.word(what);
+  if (w.text === 'ability') return keywordName(cur, w as Token);
   if (!(ACTIVATED_ABILITIES as readonly string[]).includes(w.text)) throw new SyntaxError_(msg`Expected ${what}, found '${w.text}'.`, w.range);
   return w;
 }
@@ -1991,9 +1997,10 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'activate': {
       const subject = cur.name(msg`the card whose ability is activated`);
       const ability = abilityWord(cur);
-      // Reconfigure's other ability unattaches and targets nothing (MTG 702.151a): `activate X reconfigure [by P]`.
+      // Reconfigure's other ability unattaches and targets nothing (MTG 702.151a): `activate X reconfigure [by P]`;
+      // a named ability (`ability NAME`) may target or not.
       let target: Name | undefined;
-      if (ability.text !== 'reconfigure' || cur.isWord('targeting')) {
+      if ((ability.text !== 'reconfigure' && !isNamedAbility(ability.text)) || cur.isWord('targeting')) {
         cur.expectWord('targeting');
         target = cur.name(msg`the target`);
       }
@@ -2380,11 +2387,13 @@ function parseAssertion(cur: Cursor): Assertion {
       // `X triggered [once|twice|N times] [when PHRASE] [for H]`, `X not triggered ...`: how often X's triggers have triggered.
       const negated = t.text === 'not';
       cur.next();
-      if (negated) cur.expectWord('triggered');
+      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
+      if (negated) cur.next();
       let count: number | undefined;
       if (!negated && (cur.isWord('once') || cur.isWord('twice'))) count = cur.next()!.text === 'once' ? 1 : 2;
       else if (!negated && cur.peek()?.type === 'number') {
         const n = cur.number(msg`a number`);
+        if (n.value < 0 || !Number.isInteger(n.value)) throw new SyntaxError_(msg`A count is a whole number of times, 0 or more.`, n.range);
         cur.expectWord('times');
         count = n.value;
       }
@@ -2397,7 +2406,7 @@ function parseAssertion(cur: Cursor): Assertion {
       let host: Name | undefined;
       if (cur.isWord('for')) {
         cur.next();
-        host = cur.name(msg`the card or player it triggered for`);
+        host = cur.name(msg`card or player`);
       }
       return { kind: 'triggered', subject, negated, ...(count !== undefined ? { count } : {}), ...(when ? { when } : {}), ...(host ? { host } : {}), range: r() };
     }

@@ -203,6 +203,11 @@ const GRANT_CANT: Record<string, readonly [string, string]> = { enchanted: ['enc
 const GRANT_SUBTYPE: Record<string, string> = { equipped: 'Equipment', enchanted: 'Aura', fortified: 'Fortification' };
 
 /** The abilities a grant, `gains X` or `expect X has` may name: the game's keywords, then (MTG) protection and the targeting keywords. */
+/** The named activated abilities a card has now (`ability shoot`), its own and granted, from its view's keywords. */
+function namedAbilities(c: CardView | undefined): string[] {
+  return (c?.keywords ?? []).map(offeredAbility).filter((k) => k.startsWith('ability '));
+}
+
 function abilityWords(game: Game): string[] {
   return game === 'mtg' ? [...KEYWORDS.mtg, 'protection from', ...TARGETING_PROPERTIES] : [...KEYWORDS.riftbound];
 }
@@ -310,11 +315,19 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     case 'activate': {
       // activate X ABILITY targeting H [by P]: the ability the card has, then the targets its rules allow.
       if (n === 0) return { kind: 'cards', rank: (c) => (hasSub(c, 'Equipment') || hasSub(c, 'Fortification') ? (onBoard(game, c) ? 0 : 1) : 3) };
+      // `activate X ability NAME [targeting T] [by P]`: the names the card has now (its own and granted: 301.5d, 303.4e).
+      if (args[1] === 'ability') {
+        if (n === 2) return words(namedAbilities(card(args[0])).map((a) => a.slice('ability '.length)));
+        if (n === 3) return words(['targeting', 'by']);
+        if (n === 4 && args[3] === 'targeting') return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 2), players: () => 1 };
+        return n === 4 ? { kind: 'players' } : byAt(5);
+      }
       if (n === 1) {
         const c = card(args[0]);
-        if (game === 'riftbound') return words(['equip']);
+        const named = namedAbilities(c);
+        if (game === 'riftbound') return words([...named, 'equip']);
         const has = [...(hasSub(c, 'Equipment') ? ['equip', ...(c?.types.includes('creature') ? ['reconfigure'] : [])] : []), ...(hasSub(c, 'Fortification') ? ['fortify'] : [])];
-        return words(has.length > 0 ? has : ['equip', 'fortify', 'reconfigure']);
+        return words([...named, ...(has.length > 0 ? has : named.length > 0 ? [] : ['equip', 'fortify', 'reconfigure'])]);
       }
       if (n === 2) return words(['targeting']);
       if (n === 3) return hostWant(state, args[1] === 'fortify' ? 'fortify' : 'equip', card(args[0]), line);

@@ -127,7 +127,7 @@ const mtgCommonProp = fc.oneof(
   // Riftbound properties in an MTG scenario: sometimes wrong.
   { weight: 1, arbitrary: fc.constantFrom('might 3', 'exhausted', 'at base', 'enchant creature', 'equip', 'protection from blakc', 'enchanted permanent is a wooden land') },
   // Triggered abilities about attachment (603.2e, 603.10): mostly the game's own, now and then Riftbound's.
-  { weight: 1, arbitrary: fc.constantFrom('when attached', 'when unattached', 'when equipped creature dies', 'when enchanted creature dies', 'when unattached', 'when detached') },
+  { weight: 1, arbitrary: fc.constantFrom('when attached', 'when unattached', 'when attached', 'when unattached', 'when equipped creature dies', 'when detached', 'ability ping') },
 );
 
 interface Kind {
@@ -193,7 +193,7 @@ const rbCommonProp = fc.oneof(
   { weight: 6, arbitrary: fc.oneof(fc.constant('at base'), B.map((b) => `at battlefield ${b}`), fc.constantFrom(...RB_ZONE_WORDS, 'battlefield').map((z) => `in ${z}`)) },
   { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1') },
   // Attach and detach triggers (725.1, 725.2), a gear's Deathknell (808.1.c), and MTG's words.
-  { weight: 1, arbitrary: fc.constantFrom('when attached', 'when detached', 'when I die', 'when detached', 'when unattached') },
+  { weight: 1, arbitrary: fc.constantFrom('when attached', 'when detached', 'when attached', 'when detached', 'when I die', 'when unattached', 'ability slash') },
   // MTG properties in a Riftbound scenario: sometimes wrong.
   { weight: 1, arbitrary: fc.constantFrom('enchant creature', 'color red', 'protection from red', "can't be equipped", 'reconfigure', 'phased out', 'in graveyard', 'if it would be put into a graveyard, exile it instead', 'can be attached only to legendary creature') },
 );
@@ -257,7 +257,7 @@ function assertionArb(game: GameId): fc.Arbitrary<string> {
     fc.tuple(CX, fc.integer({ min: -3, max: 15 })).map(([x, n]) => `${x} might ${n}`),
     HX.map((h) => `no attachments on ${h}`),
     // How often a card's triggers have triggered (triggers.ts), with the game's phrases and the other's.
-    fc.tuple(CX, fc.constantFrom('triggered', 'not triggered', 'triggered once', 'triggered twice', 'triggered 3 times', 'triggered 0 times'), fc.constantFrom('', ' when attached', game === 'mtg' ? ' when unattached' : ' when detached', ' when I die'), fc.oneof(fc.constant(''), HX.map((h) => ` for ${h}`))).map(([x, t, w, h]) => `${x} ${t}${w}${h}`),
+    fc.tuple(CX, fc.constantFrom('triggered', 'not triggered', 'triggered once', 'triggered twice', 'triggered 3 times', 'triggered 0 times'), fc.constantFrom('', '', ' when attached', game === 'mtg' ? ' when unattached' : ' when detached', game === 'mtg' ? ' when equipped creature dies' : ' when I die'), fc.oneof(fc.constant(''), HX.map((h) => ` for ${h}`))).map(([x, t, w, h]) => `${x} ${t}${w}${h}`),
   );
 }
 
@@ -271,6 +271,9 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
     ...(mtg ? [{ weight: 1, arbitrary: fc.tuple(CX, HX, fc.option(CX, { nil: undefined }), by, fc.boolean()).map(([x, h, s, b, w]) => `attach ${x} to ${h} targeting${s ? ` with ${s}` : ''}${b}${w ? ' paying ward' : ''}`) }] : []),
     { weight: mtg ? 3 : 1, arbitrary: fc.tuple(CX, HX, by).map(([x, h, b]) => `cast ${x} targeting ${h}${b}`) },
     { weight: mtg ? 3 : 1, arbitrary: CX.map((x) => `resolve ${x}`) },
+    // An ability the scenario names, its own or granted (301.5d, 303.4e; Riftbound 136.2.c), activated and resolved.
+    { weight: 1, arbitrary: fc.tuple(CX, fc.constantFrom('ping', 'slash'), fc.option(HX, { nil: undefined }), by).map(([x, n, t, b]) => `activate ${x} ability ${n}${t ? ` targeting ${t}` : ''}${b}`) },
+    { weight: 1, arbitrary: fc.tuple(CX, fc.constantFrom('ping', 'slash')).map(([x, n]) => `resolve ${x} ability ${n}`) },
     {
       weight: 3,
       // `under P` now and then: the player it enters under (MTG 110.2a; Riftbound: the board).

@@ -117,6 +117,17 @@ describe('LSP completion', () => {
     assert.ok(!hosts.includes('splitter'));
   });
 
+  it('`activate X ability NAME`: the named abilities the card has now, its own and granted (301.5d), then `targeting` and `by`', async () => {
+    const text = [...HEADER.slice(0, 3), 'card lion "Silvercoat Lion": creature — Cat, owner bob', 'card spike "Quietus Spike": artifact — Equipment, owner alice, equipped creature has ability shoot, attached to lion', ''];
+    const first = (await complete([...text, 'activate lion '].join('\n'), 6)).map((i) => i.label);
+    assert.ok(first.includes('ability shoot'), first.join());
+    assert.deepEqual((await complete([...text, 'activate lion ability '].join('\n'), 6)).map((i) => i.label), ['shoot']);
+    assert.deepEqual((await complete([...text, 'activate lion ability shoot '].join('\n'), 6)).map((i) => i.label).sort(), ['by', 'targeting']);
+    // Pending on the stack: `resolve lion ` offers it.
+    const resolve = (await complete([...text, 'activate lion ability shoot', 'resolve lion '].join('\n'), 7)).map((i) => i.label);
+    assert.deepEqual(resolve, ['ability shoot']);
+  });
+
   it('`under P` after `move X to battlefield` of a card off it and after `enter X`, then the players (MTG 110.2a)', async () => {
     const grave = [...HEADER.slice(0, 4), 'card ghoul "Gravecrawler": creature — Zombie, owner bob, in graveyard'];
     const after = await complete([...grave, 'move ghoul to battlefield '].join('\n'), 5);

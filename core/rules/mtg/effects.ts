@@ -23,7 +23,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '105.3': { title: 'Changing colors', text: 'An effect may give an object new colors, or make it colorless. The new colors take the place of all the old ones, unless the effect says it gets them "in addition to its other colors". No effect makes an object lose one color and keep the rest.' },
   '113.10': { title: 'Gaining and losing abilities', text: 'An effect may give an object an ability (it "gains" or "has" it) or take one away (it "loses" it).' },
   '113.10b': { title: 'Losing every instance', text: 'When an effect takes an ability away, the object is left with no copy of it at all, however many it had.' },
-  '303.4e': { title: 'Two controllers', text: "The Aura's controller and the enchanted object's controller are separate; a control change of one does not change the other." },
+  '303.4e': { title: 'Two controllers', text: "The Aura's controller and the enchanted object's controller are separate; a control change of one does not change the other. Only the Aura's controller can activate its own abilities; an ability it grants the enchanted object (\"enchanted creature has ...\") is activated only by that object's controller." },
 };
 
 /**

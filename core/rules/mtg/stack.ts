@@ -14,9 +14,12 @@ import { isPhasedOut, phasedOutSubject } from './phasing';
 import { describeEntry, KEYWORD_RULE, type Keyword, sorceryTiming } from './timing';
 import { msg, renderMessage, relatedAt, titledFix, type Message } from '../../message';
 import { abilityWord, inZone, keywordWord } from '../../engine/words';
+import { activateNamed, type NamedAbilityWords, resolveNamed } from '../../engine/namedAbilities';
+import { isNamedAbility } from '../../parser/keywords';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '113.3b': { title: 'Activated abilities', text: 'An activated ability is written "[Cost]: [Effect]"; a player activates one that an object has, and it goes on the stack until it resolves or leaves it otherwise.' },
   '113.7a': { title: 'An ability apart from its source', text: 'Once activated, an ability no longer depends on the object it came from: destroying or removing that object does not stop the ability from resolving. What the ability does to the object itself can no longer happen once the object is gone; information about it comes from how it last was.' },
   '405.5': { title: 'Last in, first out', text: 'When every player passes in a row, the object put on the stack most recently resolves before the others; with nothing on the stack, the step or phase ends instead.' },
   '602.5': { title: 'Abilities that may not be activated', text: 'Nobody may start activating an ability that is forbidden to be activated, and that includes an ability whose own words limit when it may be used ("activate only if ...") at a time the limit is not met.' },
@@ -61,8 +64,27 @@ export function onTop(replay: Replay, ev: EventNode, mine: StackEntry | undefine
   return false;
 }
 
+/**
+ * MTG's words for an ability the scenario names (`ability NAME`): only its controller activates it (602.2);
+ * one an Equipment, Fortification or Aura grants, only the controller of what it is attached to (301.5d,
+ * 301.6, 303.4e).
+ */
+const MTG_NAMED: NamedAbilityWords = {
+  placed: (c) => c.zone === 'battlefield',
+  where: msg`the battlefield`,
+  stack: msg`the stack`,
+  own: ['602.2'],
+  missing: ['113.3b', '602.2'],
+  grantWords: 'equipped creature has',
+  granted: (g) => [isEquipment(g) ? '301.5d' : isFortification(g) ? '301.6' : '303.4e', '602.2'],
+  newObject: ['608.2b', '400.7'],
+  gone: (c) => (isPhasedOut(c) ? '702.26b' : undefined),
+  onTop,
+};
+
 /** `activate X equip targeting H [by P]`: the ability goes on the stack with its target (602.2a), or the activation is illegal. */
 export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'activate' }>): void {
+  if (isNamedAbility(ev.ability.text)) return activateNamed(replay, ev, MTG_NAMED);
   const att = replay.card(ev.subject);
   const target = ev.target ? replay.lookup(ev.target) : undefined;
   const by = ev.by ? replay.player(ev.by) : undefined;
@@ -164,6 +186,7 @@ function sameEquipAbility(att: CardObj, target: Host, planeswalker: boolean): Pr
 
 /** `resolve X equip`: the pending ability resolves (608.2b), if it is on top of the stack (405.5). */
 export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
+  if (isNamedAbility(ev.ability!.text)) return resolveNamed(replay, ev, MTG_NAMED);
   const att = replay.card(ev.subject);
   if (!att) return;
   const kw = ev.ability!.text as Keyword;

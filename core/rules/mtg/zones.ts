@@ -13,7 +13,8 @@ import { isPhasedOut, phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
 import { msg, titledFix } from '../../message';
 import { abilityWord, inZone, zoneWord } from '../../engine/words';
-import { fire, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_UNATTACHED } from '../../engine/triggers';
+import { hasAbility } from '../../engine/abilities';
+import { fire, fireLookedBack, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_UNATTACHED, stopOf } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -307,7 +308,11 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   // Its leaving is its becoming unattached, and that trigger looks back to before it left (603.10c).
   if (host && card.triggers !== 0) {
     fire(replay, card, ON_UNATTACHED, 'unattached', host);
-    if ((card.triggers & (ON_EQUIPPED_DIES | ON_ENCHANTED_DIES)) !== 0) replay.leftWhileAttached(card, host.id);
+    // Its "dies" trigger looks back if its host dies later in the same step (603.10a): what it was now. An
+    // Aura with umbra armor gone in that step doesn't see its creature die: at once, its replacement would
+    // have saved the creature (702.89a); one after the other, it was gone first.
+    const bits = hostDiesBits(card);
+    if ((card.triggers & bits) !== 0 && !hasAbility(card, UMBRA_ARMOR)) replay.leftWhileAttached(host.id, { card, bits, stop: stopOf(replay, card) });
   }
   // Its attachments' "when equipped (enchanted) creature dies" look back to before it left (700.4, 603.10a).
   if (replay.board.triggersDeclared && card.zone === 'battlefield' && zone === 'graveyard') hostDied(replay, card);
@@ -350,13 +355,19 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
  */
 function hostDied(replay: Replay, card: CardObj): void {
   if (!isCreature(card)) return;
-  const bits = (att: CardObj) => (isEquipment(att) ? ON_EQUIPPED_DIES : 0) | (isAura(att) || att.bestowed ? ON_ENCHANTED_DIES : 0);
   for (const id of card.attachments) {
     const att = replay.board.cards.get(id)!;
-    if (att.triggers !== 0) fire(replay, att, bits(att), 'host-dies', card);
+    if (att.triggers !== 0) fire(replay, att, hostDiesBits(att), 'host-dies', card);
   }
-  for (const att of replay.leftTogetherFrom(card.id)) fire(replay, att, bits(att), 'host-dies', card);
+  for (const l of replay.leftTogetherFrom(card.id)) fireLookedBack(replay, l, card);
 }
+
+/** The "dies" abilities an attachment's kind can have: an Equipment's "equipped creature", an Aura's "enchanted creature". */
+function hostDiesBits(att: CardObj): number {
+  return (isEquipment(att) ? ON_EQUIPPED_DIES : 0) | (isAura(att) || att.bestowed ? ON_ENCHANTED_DIES : 0);
+}
+
+const UMBRA_ARMOR = { kind: 'keyword', name: 'umbra armor' } as const;
 
 /** What was attached to a card that changes zones becomes unattached (701.3d), which the scenario must record. */
 function unattachAll(replay: Replay, card: CardObj, cause: EventNode): void {

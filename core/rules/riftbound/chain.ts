@@ -12,9 +12,37 @@ import { attachProblem, attachToTopMost } from './attach';
 import { equipActivated, equipTargetProblem } from './equip';
 import { msg, relatedAt } from '../../message';
 import { inZone } from '../../engine/words';
+import { activateNamed, type NamedAbilityWords, resolveNamed } from '../../engine/namedAbilities';
+import { isNamedAbility } from '../../parser/keywords';
+
+/**
+ * Riftbound's words for an ability the scenario names (`ability NAME`): one a gear's Effect Text gives its
+ * unit is the unit's (136.2.c), activated by the unit's controller, who may not be the gear's (718.5.e).
+ */
+const RIFTBOUND_NAMED: NamedAbilityWords = {
+  placed: onBoard,
+  where: msg`the board`,
+  stack: msg`the chain`,
+  own: [],
+  missing: ['136.2.b', '136.2.c'],
+  grantWords: 'equipped unit has',
+  granted: () => ['136.2.c', '718.5.e'],
+  newObject: ['124'],
+  gone: () => undefined,
+  onTop: (replay, ev, entry, name) => {
+    const top = replay.board.stackTop();
+    if (!top || top === entry) return true;
+    replay.report('resolve-out-of-order', ev.range, msg`${name} can't resolve yet: ${top.kind === 'ability' ? msg`${top.id}'s ${top.ability ?? ''}` : msg`${top.id}`} was added to the chain after it, and the newest item resolves first. This line does nothing. Resolve that first, or remove the line.`, {
+      related: top.at ? [relatedAt(top.at, msg`added to the chain here`)] : [],
+      subjects: [top.id],
+    });
+    return false;
+  },
+};
 
 /** `activate X equip targeting U [by P]`: the Equip goes on the chain with its target, or can't be used. */
 export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'activate' }>): void {
+  if (isNamedAbility(ev.ability.text)) return activateNamed(replay, ev, RIFTBOUND_NAMED);
   if (ev.ability.text !== 'equip') {
     replay.report('impossible-event', ev.ability.range, msg`\`${ev.ability.text}\` is not a Riftbound ability; this scenario is \`game riftbound\`. Activate \`equip\`, or remove the line.`);
     return;
@@ -34,6 +62,7 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
 
 /** `resolve X equip`: the Equip resolves; with its unit no longer a legal choice it does nothing. */
 export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
+  if (isNamedAbility(ev.ability!.text)) return resolveNamed(replay, ev, RIFTBOUND_NAMED);
   const att = replay.card(ev.subject);
   if (!att) return;
   if (ev.ability!.text !== 'equip') {

@@ -13,7 +13,7 @@ import { msg, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 import { deathReplaced } from './text';
 import { existsIn } from '../versions';
-import { fire, ON_I_DIE, ON_UNATTACHED } from '../../engine/triggers';
+import { fire, fireLookedBack, ON_I_DIE, ON_UNATTACHED, stopOf } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -107,7 +107,11 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
   if (card.attachedTo && !BOARD.has(zone)) {
     // Leaving the board, it stops being attached: its detach trigger works as it detaches (435.1.b, 725.2).
     const host = replay.board.unlink(card);
-    if (host && card.triggers !== 0) fire(replay, card, ON_UNATTACHED, 'unattached', host);
+    if (host && card.triggers !== 0) {
+      fire(replay, card, ON_UNATTACHED, 'unattached', host);
+      // Its Effect Text is still its unit's if the unit dies later in the same resolution (136.2.c): what it was now.
+      if ((card.triggers & ON_I_DIE) !== 0) replay.leftWhileAttached(host.id, { card, bits: ON_I_DIE, stop: stopOf(replay, card) });
+    }
   }
   // A unit that dies (goes to its trash from the board) with a gear on it whose Effect Text says "when I
   // die" ([Deathknell]): that ability is the unit's as it dies (136.2.c, 808.1.c).
@@ -116,6 +120,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
       const att = replay.board.cards.get(id)!;
       if (att.triggers !== 0) fire(replay, att, ON_I_DIE, 'host-dies', card);
     }
+    for (const l of replay.leftTogetherFrom(card.id)) fireLookedBack(replay, l, card);
   }
   // A card moved to a base without saying whose goes to its controller's (after the reset of 124: the
   // player it enters the board under, its owner unless the line says `under P`).

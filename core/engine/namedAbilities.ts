@@ -1,0 +1,100 @@
+// Activated abilities the scenario names, `ability NAME` (both games): a card's own, or one an attachment
+// grants the card it is attached to (`equipped creature has ability shoot`). `activate X ability NAME
+// [targeting T] [by P]` puts it on the stack (Riftbound: the chain) and `resolve X ability NAME` resolves
+// it. Who may activate it is the point: the card's controller only, and for a granted ability that is the
+// controller of the card it is attached to, never the attachment's (MTG 301.5d, 303.4e; Riftbound 136.2.c,
+// 718.5.e). What the ability then does is not modelled.
+import type { EventNode } from '../parser/ast';
+import { type CardObj, isCard, type StackEntry } from './board';
+import type { Replay } from './replay';
+import { hasAbility } from './abilities';
+import { msg, relatedAt, type Message } from '../message';
+import { abilityWord, inZone } from './words';
+
+/** How one game says it, and the rules that decide. */
+export interface NamedAbilityWords {
+  /** Is the card where its abilities can be activated (MTG: the battlefield; Riftbound: the board)? */
+  readonly placed: (c: CardObj) => boolean;
+  readonly where: Message;
+  /** The stack or the chain, in a sentence. */
+  readonly stack: Message;
+  /** The rules that only the card's controller activates its ability (its own); those when an attachment grants it, by the attachment. */
+  readonly own: readonly string[];
+  readonly granted: (grantor: CardObj) => readonly string[];
+  /** The rules that a card activates only an ability it has (and a grant gives one only while attached). */
+  readonly missing: readonly string[];
+  /** How a grant of it is written, for the advice: `equipped creature has`, `equipped unit has`. */
+  readonly grantWords: string;
+  /** The rules that an ability whose only target changed zones (a new object) does nothing. */
+  readonly newObject: readonly string[];
+  /** Is the card treated as though it doesn't exist (MTG: phased out, 702.26b)? Its rule. */
+  readonly gone: (c: CardObj) => string | undefined;
+  /** Only the top of the stack resolves (MTG: onTop reports when not); true when `entry` may resolve. */
+  readonly onTop: (replay: Replay, ev: EventNode, entry: StackEntry, name: Message) => boolean;
+}
+
+/** `activate X ability NAME [targeting T] [by P]`: on the stack, or who can't activate it and why. */
+export function activateNamed(replay: Replay, ev: Extract<EventNode, { kind: 'activate' }>, w: NamedAbilityWords): void {
+  const c = replay.card(ev.subject);
+  const target = ev.target ? replay.lookup(ev.target) : undefined;
+  const by = ev.by ? replay.player(ev.by) : undefined;
+  if (!c || (ev.target && !target) || (ev.by && !by)) return;
+  const ability = ev.ability.text as `ability ${string}`;
+  if (!w.placed(c)) {
+    replay.report('impossible-event', ev.range, msg`${c.id} is ${c.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(c.zone)}, so its ${abilityWord(ability)} can't be activated: only a card on ${w.where} has it. Put it there first, or remove the line.`, { subjects: [c.id] });
+    return;
+  }
+  const gone = w.gone(c);
+  if (gone) {
+    replay.report('impossible-event', ev.range, msg`${c.id} is phased out, and a phased-out permanent is treated as though it doesn't exist: nothing can activate its ${abilityWord(ability)}. Phase it in first, or remove the line.`, { rules: [gone], subjects: [c.id] });
+    return;
+  }
+  if (!hasAbility(c, { kind: 'keyword', name: ability })) {
+    replay.report('impossible-event', ev.range, msg`${c.id} doesn't have ${abilityWord(ability)} now (neither its own nor granted by an attachment on it), so it can't be activated. Nothing goes on ${w.stack}. Declare it (\`${ability}\`, or a grant \`${w.grantWords} ${ability}\` on what is attached to it), or remove the line.`, { rules: [...w.missing], subjects: [c.id] });
+    return;
+  }
+  const activator = by?.id ?? c.controller;
+  if (activator !== c.controller) {
+    // The attachment that gives it (Granted.from, by label: a keyword's is its name), if it isn't the card's own.
+    const from = c.granted?.from?.[ability];
+    const grantor = from !== undefined ? replay.board.cards.get(from) : undefined;
+    if (grantor) {
+      const theirs = grantor.controller === activator ? msg`, though ${activator} controls ${grantor.id}` : msg``;
+      replay.report('impossible-event', ev.by?.range ?? ev.range, msg`${activator} can't activate ${c.id}'s ${abilityWord(ability)}: ${grantor.id} grants it to ${c.id}, and an ability an attachment grants is activated only by the controller of what it is attached to, ${c.controller}${theirs}. Nothing goes on ${w.stack}. Let ${c.controller} activate it, or remove the line.`, { rules: [...w.granted(grantor)], subjects: [c.id, grantor.id] });
+    } else {
+      replay.report('impossible-event', ev.by?.range ?? ev.range, msg`${activator} can't activate ${c.id}'s ${abilityWord(ability)}: only its controller, ${c.controller}, can. Nothing goes on ${w.stack}. Let ${c.controller} activate it, or remove the line.`, { rules: [...w.own], subjects: [c.id] });
+    }
+    return;
+  }
+  replay.board.pushStack({ kind: 'ability', id: c.id, version: c.version, ability, ...(target ? { target: replay.board.refTo(target) } : {}), controller: activator, at: ev.range });
+  if (replay.noting) replay.note(() => (target ? msg`${c.id}'s ${abilityWord(ability)} on ${w.stack} targeting ${target.id}` : msg`${c.id}'s ${abilityWord(ability)} on ${w.stack}`));
+}
+
+/**
+ * `resolve X ability NAME`: it leaves the stack. It resolves even if its source has left (an ability
+ * exists apart from its source: MTG 113.7a); a target that changed zones is a new object it never
+ * targeted, and with its only target illegal it does nothing (608.2b).
+ */
+export function resolveNamed(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>, w: NamedAbilityWords): void {
+  const c = replay.card(ev.subject);
+  if (!c) return;
+  const ability = ev.ability!.text;
+  const entry = replay.board.pendingAbility(c.id, ability);
+  if (!entry) {
+    replay.report('impossible-event', ev.range, msg`${c.id} has no ${abilityWord(ability)} on ${w.stack}, so none can resolve. Activate it first (\`activate ${c.id} ${ability}\`), or remove the line.`, { subjects: [c.id] });
+    return;
+  }
+  if (!w.onTop(replay, ev, entry, msg`${c.id}'s ${abilityWord(ability)}`)) return;
+  replay.board.removeAbility(entry);
+  const ref = entry.target;
+  const target = ref ? replay.board.refTarget(ref) : undefined;
+  if (ref && ref.kind === 'card' && target && isCard(target) && target.version !== ref.version) {
+    replay.report('target-illegal-on-resolution', ev.range, msg`${c.id}'s ${abilityWord(ability)} doesn't resolve: its only target, ${target.id}, changed zones after it was activated and is a new object it never targeted, so it leaves ${w.stack} and does nothing. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the target where it is until the ability resolves.`, {
+      rules: [...w.newObject],
+      related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
+      subjects: [c.id, target.id],
+    });
+    return;
+  }
+  if (replay.noting) replay.note(() => msg`${c.id}'s ${abilityWord(ability)} resolves`);
+}
