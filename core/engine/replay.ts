@@ -768,8 +768,8 @@ export class Replay {
     this.notes = [];
   }
 
-  /** The range of the event being replayed (what a triggered ability records as the event that set it off: triggers.ts). */
-  eventAt: Range | undefined;
+  /** The event being replayed (a triggered ability records its range as the event that set it off: triggers.ts; the range is made only then). */
+  eventNow: EventNode | undefined;
 
   /** Replays one statement after `begin` (declarations were handled there and are skipped). */
   step(st: Statement): void {
@@ -779,7 +779,7 @@ export class Replay {
       return;
     }
     this.events++;
-    this.eventAt = st.range;
+    this.eventNow = st;
     if (this.discharges(st) || this.rules.records?.(this, st)) {
       this.endStep(st);
       return;

@@ -35,7 +35,7 @@ export const MTG_STATUS: StatusWords = {
   offShown: msg`untapped`,
   placed: (c) => c.zone === 'battlefield',
   where: msg`the battlefield`,
-  rules: { placed: '110.5d', on: '110.5', off: '110.5' },
+  rules: { placed: '110.5d', on: '701.26a', off: '701.26b' },
 };
 
 export const RIFTBOUND_STATUS: StatusWords = {

@@ -117,11 +117,6 @@ export function declaredTrigger(replay: Replay, p: Extract<Property, { kind: 'tr
   return BIT[p.phrase];
 }
 
-/** Does `card` declare a trigger on any of `bits`? */
-export function hasTrigger(card: CardObj, bits: number): boolean {
-  return (card.triggers & bits) !== 0;
-}
-
 /** Why `card`'s ability would not trigger now, by its own state: phased out (702.26b), all its abilities lost (113.10), its controller gone (800.4d). */
 export function stopOf(replay: Replay, card: CardObj): TriggerStop | undefined {
   if (card.phasedOut !== 'no') return 'phased-out';
@@ -159,7 +154,7 @@ export function fireLookedBack(replay: Replay, l: LookedBack, host: CardObj | Pl
 }
 
 function record(replay: Replay, card: CardObj, kind: TriggerKind, host: CardObj | PlayerObj, stop: TriggerStop | undefined): void {
-  const at = replay.eventAt ?? card.decl.range;
+  const at = replay.eventNow?.range ?? card.decl.range;
   const f: Fired = stop ? { kind, host: host.id, stop, at } : { kind, host: host.id, at };
   const token = replay.board.ownToken;
   let log = card.fired as { counts: Record<string, number>; last: Fired[]; stopped: Fired[] } | undefined;

@@ -51,6 +51,8 @@ const MTG: GameVersions = {
     { since: '2025-11-14', now: '603.2e', old: '603.2f' },
     // Keyword actions were re-sorted: Exchange, all of it, moved from 701.10 to 701.12.
     { since: '2025-06-06', now: '701.12', old: '701.10' },
+    // The same re-sorting: Tap and Untap, 701.21 until then, is 701.26 (the old 701.26, Abandon, moved too).
+    { since: '2025-06-06', now: '701.26', old: '701.21' },
     // The same re-sorting (701.4 Behold inserted): Counter, 701.5 until then, is 701.6.
     { since: '2025-06-06', now: '701.6', old: '701.5' },
   ],

@@ -20,7 +20,7 @@ import { keywordInOtherCase, MTG_CARD_TYPES, MTG_COLORS, MTG_KEYWORDS, MTG_SUPER
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '108.2b': { title: 'Tokens are not cards', text: "A token isn't a card, even one shown by a card: what speaks of cards (\"creature card in a graveyard\") never means a token." },
   '111.1': { title: 'Tokens are made by effects', text: 'Tokens come onto the battlefield because an effect makes them; a token stands for a permanent no card represents.' },
-  '105.2': { title: 'Colors of an object', text: 'An object is one or more of the five colors, or colorless; its color comes from its mana cost or a color indicator, unless an effect changes it.' },
+  '105.2': { title: 'Colors of an object', text: 'An object is one or more of the five colors, or colorless; its color comes from its mana cost, a color indicator, or an ability that defines its color (devoid), unless an effect changes it.' },
   '109.3': { title: 'Characteristics', text: "An object's characteristics are what its card prints (name, cost, color, types, rules text, abilities and so on), not its state (tapped, attached, controlled); effects can change them." },
   '201.2': { title: 'A card is known by its English name', text: "A card's name is its English name, whatever language its copy is printed in; cards are told apart by name." },
   '205.1': { title: 'The type line', text: 'The type line gives the card types, and any subtypes and supertypes, of the card.' },
@@ -31,8 +31,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.5c': { title: 'Several enchant abilities', text: 'An Aura with more than one enchant ability must satisfy all of them.' },
   '702.5d': { title: 'Enchant player', text: 'An Aura with enchant player can target and be attached only to players, never to permanents.' },
   '702.151': { title: 'Reconfigure', text: 'Reconfigure lets an Equipment creature attach to another creature you control (and stop being a creature) or unattach.' },
-  '702.151a': { title: 'Reconfigure', text: 'Reconfigure lets its controller attach it to another creature they control, or unattach it, as a sorcery.' },
-  '613.7': { title: 'Timestamp order', text: 'Effects in the same layer apply in the order of their timestamps, the earliest first, so the newest has the last word. Being cast bestowed, or being attached by reconfigure, makes a creature card no creature from that moment; an effect that makes it a creature later wins over that.' },
+  '702.151a': { title: 'Reconfigure', text: 'Reconfigure is two abilities its controller activates only as a sorcery: one attaches it to another creature they control, chosen as a target; the other unattaches it, and can be activated only while it is attached to a creature.' },
+  '613.7': { title: 'Timestamp order', text: 'Within a layer, effects usually apply in timestamp order, the oldest first, so the newest has the last word; a dependency overrides that (613.8): an effect whose reach another effect changes applies after it, whatever their timestamps.' },
   '702.103b': { title: 'A bestowed Aura', text: 'A card cast bestowed becomes an Aura enchantment with enchant creature as it goes on the stack, and stays one, no creature, as the permanent it becomes, for as long as it is bestowed.' },
   '702.151b': { title: 'Reconfigured Equipment', text: 'An Equipment with reconfigure that gets attached to another creature is no longer a creature from then until it comes off that creature. The attaching does this, not the ability, so it lasts even if the Equipment loses reconfigure meanwhile.' },
 };

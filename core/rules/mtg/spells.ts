@@ -19,7 +19,7 @@ import { abilityWord, inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '601.3': { title: 'Permission to cast', text: 'A player may start casting a spell only if some rule or effect permits it and none forbids it. Casting from a hand needs nothing more; casting from another zone needs an effect that allows it, such as flashback.' },
+  '601.3': { title: 'Permission to cast', text: 'A player may start casting a spell only if some rule or effect permits it and none forbids it: normally from their own hand; from elsewhere only with a permission, such as flashback.' },
   '601.2a': { title: 'Casting starts by moving the card', text: "Casting a spell starts by moving the card from where it is to the stack, where it stays until it resolves or something else moves it; a card already on the stack or on the battlefield isn't cast again." },
   '608.1': { title: 'What resolves', text: 'Each time all players pass in a row, whatever is topmost on the stack resolves; a card that is not on the stack never resolves.' },
   '608.2b': { title: 'Targets checked on resolution', text: 'When a spell or ability resolves, its targets are checked again. If every target is now illegal (it left its zone, gained protection, no longer qualifies), it does not resolve.' },

@@ -14,7 +14,9 @@ import { startTurn } from '../../engine/turn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '110.5': { title: 'Status: tapped or untapped', text: "A permanent has a physical status, tapped (turned sideways) or untapped among others, which isn't a characteristic and stays as it is until something changes it. A tapped permanent can't be tapped again, nor an untapped one untapped; attaching changes no status, and each permanent's is its own. A player's permanents untap in their untap step." },
+  '110.5': { title: 'Status: tapped or untapped', text: "A permanent's status (tapped or untapped, flipped or not, face up or down, phased in or out) is its physical state, not a characteristic: it always has one value of each, which stays until something changes it." },
+  '701.26a': { title: 'Tap', text: "To tap a permanent is to turn it sideways; only an untapped permanent can be tapped, so a tapped one can't be tapped again." },
+  '701.26b': { title: 'Untap', text: "To untap a permanent is to turn it upright again; only a tapped permanent can be untapped." },
   '110.5d': { title: 'Only permanents have status', text: 'Status belongs to permanents on the battlefield. A card in a graveyard, a hand or any other zone is neither tapped nor untapped, whatever its position on the table; a permanent enters untapped unless an effect says otherwise.' },
   '611.2b': { title: 'For as long as', text: 'An effect of a resolved spell or ability that lasts "for as long as" something holds ends as soon as it stops holding. If it doesn\'t hold when the effect would begin, the effect never starts and does nothing at all.' },
   '702.26f': { title: 'Phased out: effects may expire', text: 'An effect that lasts "for as long as" something about a permanent holds can no longer see that permanent once it phases out, so the effect ends then and doesn\'t come back when the permanent phases in.' },

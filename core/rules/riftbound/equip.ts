@@ -18,7 +18,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '818.1.a': { title: 'Equip is on Equipment', text: 'Equip is normally found on gear with the Equipment tag.' },
   '818.1.b.1': { title: 'Equip targets', text: 'The unit chosen for Equip is a target.' },
   '818.1.c.2': { title: 'A unit you control', text: 'Equip attaches the gear to a unit its controller controls.' },
-  '819.1.d': { title: 'Quick-Draw', text: 'Quick-Draw gives the gear Reaction and a play trigger that attaches the gear to a unit its controller controls: the one way playing a card attaches it.' },
+  '819.1.d': { title: 'Quick-Draw', text: 'Quick-Draw gives the gear Reaction and a trigger: when its controller plays it, it is attached to a unit they control.' },
 };
 
 /**

@@ -19,7 +19,7 @@ import { fire, fireLookedBack, ON_I_DIE, ON_UNATTACHED, stopOf } from '../../eng
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '319.2': { title: 'A cleanup after each change of phase', text: 'Each time the game moves from one phase to another, a cleanup becomes a task to do, unless a rule says otherwise; so a turn line that moves to another phase or begins a new turn passes at least one cleanup.' },
   '319.3': { title: 'A cleanup after an item joins the chain', text: 'Each time an item is added to the chain (an Equip activated, for one), a cleanup becomes a task to do.' },
-  '319.5': { title: 'A cleanup after a chain item leaves the chain', text: 'Each time an item leaves the chain, whatever the reason (it resolved, for one), a cleanup becomes a task to do; so one follows every effect that attaches, detaches, recalls or changes control.' },
+  '319.5': { title: 'A cleanup after a chain item leaves the chain', text: 'Each time an item leaves the chain, whatever the reason (it resolved, for one), a cleanup becomes a task to do.' },
   '319.6': { title: 'A cleanup after cards enter or leave the board', text: 'Each time game objects enter the board or leave it, however many at once, a cleanup becomes a task to do; so one follows a unit that dies, is returned to hand or is played.' },
   '319.8': { title: 'A cleanup after a move', text: 'Each time a Move is completed, a cleanup becomes a task to do.' },
   '186': { title: 'Tokens exist only on the board', text: 'Tokens are made on the board or on the chain, and nowhere else can they exist.',

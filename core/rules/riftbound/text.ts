@@ -15,7 +15,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '132.1': { title: 'A card is known by its name', text: 'Every card has a name that tells it apart from other cards.' },
   '133.1': { title: 'Categories', text: "A card's categories (its card type, such as unit or gear, and its sub-categories) come from what is printed on it and decide how it behaves in play." },
   '137.1': { title: 'Might Bonus is printed', text: 'Some cards print a Might Bonus (a plus and a number) in a lower corner.' },
-  '143.2': { title: 'Might', text: "A unit's Might is its combat number, printed on the card; it decides what the unit contributes to combat." },
+  '143.2': { title: 'Might', text: "A unit's Might is its combat number, printed on the card: it sets what the unit deals in combat and how much damage kills it." },
   '801.3.b': { title: 'Keywords taken away', text: 'An effect may take a keyword away from a game object, for as long as the effect says, or else for as long as the object stays on the board or in the zone it is in.' },
   '135.4': { title: 'Attached cards lose their printed text', text: "While a card is attached to another card, its own printed Rules Text is inactive (text granted to it still works)." },
   '136.2': { title: 'Effect Text', text: 'Effect Text works only while its card is attached; it is added to the Top-Most card it is attached to.' },
