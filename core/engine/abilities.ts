@@ -263,10 +263,24 @@ export function logAbilityChange(board: Board, card: CardObj, verb: 'gains' | 'l
 }
 
 /** A keyword ability as a card, a grant or an event writes it (`flying`; Riftbound `Shield`): the scenario's game's words only; another is a syntax error. */
+/** How many distinct `ability NAME`s a scenario may write (a real card has a few activated abilities). */
+export const MAX_NAMED_ABILITIES = 64;
+
 export function keywordOfGame(replay: Replay, name: { text: string; range: Range }): string | undefined {
   const mtg = replay.rules.game === 'mtg';
   const own = mtg ? MTG_KEYWORDS : RIFTBOUND_KEYWORDS;
-  if (own.includes(name.text) || isNamedAbility(name.text)) return name.text;
+  if (own.includes(name.text)) return name.text;
+  if (isNamedAbility(name.text)) {
+    // Named abilities are a vocabulary of the scenario's, bounded as the keywords are: the lists of a
+    // card's abilities stay short, and every look-up in them stays cheap, whatever the file.
+    const names = replay.board.abilityNames;
+    if (names.has(name.text) || names.size < MAX_NAMED_ABILITIES) {
+      names.add(name.text);
+      return name.text;
+    }
+    replay.report('syntax-error', name.range, msg`A scenario names at most ${MAX_NAMED_ABILITIES} activated abilities (\`ability NAME\`), and this would be one more: use one of the names already written, or split the scenario.`);
+    return undefined;
+  }
   const other = mtg ? RIFTBOUND_KEYWORDS : MTG_KEYWORDS;
   replay.report('syntax-error', name.range, other.includes(name.text) ? msg`\`${name.text}\` is a keyword of ${mtg ? 'Riftbound' : 'MTG'}; this scenario is \`game ${replay.rules.game}\`. Keywords here: ${own.join(', ')}.` : msg`Unknown keyword '${name.text}'. Keywords here: ${own.join(', ')}.`);
   return undefined;

@@ -434,6 +434,8 @@ export class Board {
    * the turns and the cards stay linear. A list may hold a card no longer sideways or no longer theirs.
    */
   private sideways = new Map<string, Set<string>>();
+  /** The `ability NAME`s the scenario has written so far (abilities.ts keywordOfGame bounds them). */
+  abilityNames = new Set<string>();
   /** Some card declares a triggered ability about attachment (triggers.ts): the rules look for them only then. */
   triggersDeclared = false;
 
@@ -790,6 +792,7 @@ export class Board {
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     for (const [k, s] of this.sideways) b.sideways.set(k, new Set(s));
     b.triggersDeclared = this.triggersDeclared;
+    b.abilityNames = new Set(this.abilityNames);
     b.grantsDeclared = this.grantsDeclared;
     b.watcherIds = new Set(this.watcherIds);
     for (const [k, l] of this.watchersOn) b.watchersOn.set(k, new Set(l));
@@ -817,7 +820,7 @@ export class Board {
    */
   sameAs(other: Board, move?: (line: number) => number, stamp?: (timestamp: number) => number): boolean {
     if (this.clock !== (stamp ? stamp(other.clock) : other.clock) || this.cards.size !== other.cards.size || this.players.size !== other.players.size) return false;
-    if (this.serial !== other.serial || !sameValue(this.stack, other.stack, move) || !sameValue(this.resolvedBelow, other.resolvedBelow)) return false;
+    if (this.serial !== other.serial || !sameValue(this.stack, other.stack, move) || !sameValue(this.resolvedBelow, other.resolvedBelow) || !sameValue(this.abilityNames, other.abilityNames)) return false;
     if (this.turn?.player !== other.turn?.player || this.turn?.step !== other.turn?.step || this.turn?.number !== other.turn?.number || this.turn?.place !== other.turn?.place) return false;
     for (const c of this.cards.values()) {
       const d = other.cards.get(c.id);

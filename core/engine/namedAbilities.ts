@@ -5,7 +5,7 @@
 // controller of the card it is attached to, never the attachment's (MTG 301.5d, 303.4e; Riftbound 136.2.c,
 // 718.5.e). What the ability then does is not modelled.
 import type { EventNode } from '../parser/ast';
-import { type CardObj, isCard, type StackEntry } from './board';
+import { type CardObj, isCard, type PlayerObj, type StackEntry } from './board';
 import type { Replay } from './replay';
 import { hasAbility } from './abilities';
 import { msg, relatedAt, type Message } from '../message';
@@ -27,8 +27,19 @@ export interface NamedAbilityWords {
   readonly grantWords: string;
   /** The rules that an ability whose only target changed zones (a new object) does nothing. */
   readonly newObject: readonly string[];
+  /** The rule that an ability whose only target is illegal as it resolves does nothing (MTG 608.2b). */
+  readonly resolveRules: readonly string[];
+  /** The rules that only what is on the stack resolves, and that an ability gets there by its activation; the rule that a card elsewhere has no abilities to activate. */
+  readonly pendingRules: readonly string[];
+  readonly placedRules: readonly string[];
   /** Is the card treated as though it doesn't exist (MTG: phased out, 702.26b)? Its rule. */
   readonly gone: (c: CardObj) => string | undefined;
+  /** Is the ability, the card's own, inactive now (Riftbound: an attached card's printed text, 718.2, 721.2)? Its rules. */
+  readonly inactive: (c: CardObj, ability: string) => readonly string[] | undefined;
+  /** May it be activated now (Riftbound: its controller's Main Phase, no chain, no showdown)? Reports and returns false if not. */
+  readonly timing: (replay: Replay, ev: EventNode, c: CardObj, shown: Message) => boolean;
+  /** Why `t` can't be its target, as the activator `controller` would have it (hexproof, shroud, protection...). */
+  readonly targetProblem: (t: CardObj | PlayerObj, source: CardObj, controller: string | undefined) => { rules: readonly string[]; why: Message } | undefined;
   /** Only the top of the stack resolves (MTG: onTop reports when not); true when `entry` may resolve. */
   readonly onTop: (replay: Replay, ev: EventNode, entry: StackEntry, name: Message) => boolean;
 }
@@ -41,7 +52,7 @@ export function activateNamed(replay: Replay, ev: Extract<EventNode, { kind: 'ac
   if (!c || (ev.target && !target) || (ev.by && !by)) return;
   const ability = ev.ability.text as `ability ${string}`;
   if (!w.placed(c)) {
-    replay.report('impossible-event', ev.range, msg`${c.id} is ${c.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(c.zone)}, so its ${abilityWord(ability)} can't be activated: only a card on ${w.where} has it. Put it there first, or remove the line.`, { subjects: [c.id] });
+    replay.report('impossible-event', ev.range, msg`${c.id} is ${c.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(c.zone)}, so its ${abilityWord(ability)} can't be activated: only a card on ${w.where} has it. Put it there first, or remove the line.`, { rules: [...w.placedRules], subjects: [c.id] });
     return;
   }
   const gone = w.gone(c);
@@ -50,6 +61,12 @@ export function activateNamed(replay: Replay, ev: Extract<EventNode, { kind: 'ac
     return;
   }
   if (!hasAbility(c, { kind: 'keyword', name: ability })) {
+    // 113.10: an effect took every ability away (`loses X all abilities`, Frogify): said so, not "declare it".
+    const lostBy = c.granted?.lostAll;
+    if (c.lost.has('all') || lostBy !== undefined) {
+      replay.report('impossible-event', ev.range, msg`${c.id} has lost all its abilities (${lostBy !== undefined ? msg`${lostBy} says so` : msg`an effect took them`}), ${abilityWord(ability)} among them, so it can't be activated. Nothing goes on ${w.stack}. Remove the line, or the loss before it.`, { rules: ['113.10'], subjects: [c.id] });
+      return;
+    }
     replay.report('impossible-event', ev.range, msg`${c.id} doesn't have ${abilityWord(ability)} now (neither its own nor granted by an attachment on it), so it can't be activated. Nothing goes on ${w.stack}. Declare it (\`${ability}\`, or a grant \`${w.grantWords} ${ability}\` on what is attached to it), or remove the line.`, { rules: [...w.missing], subjects: [c.id] });
     return;
   }
@@ -66,6 +83,17 @@ export function activateNamed(replay: Replay, ev: Extract<EventNode, { kind: 'ac
     }
     return;
   }
+  const inactive = c.granted?.from?.[ability] === undefined ? w.inactive(c, ability) : undefined;
+  if (inactive) {
+    replay.report('impossible-event', ev.range, msg`${c.id} is attached, and an attached card's own printed text is inactive: its ${abilityWord(ability)} can't be used while it is attached. Nothing goes on ${w.stack}. Detach it first, or remove the line.`, { rules: [...inactive], subjects: [c.id] });
+    return;
+  }
+  if (!w.timing(replay, ev, c, abilityWord(ability) as Message)) return;
+  const problem = target ? w.targetProblem(target, c, activator) : undefined;
+  if (problem) {
+    replay.report('impossible-event', ev.target?.range ?? ev.range, msg`${c.id}'s ${abilityWord(ability)} can't target ${target!.id}: ${problem.why}. A target must be legal as the ability is activated, so nothing goes on ${w.stack}. Target something else, or remove the line.`, { rules: [...problem.rules], subjects: [c.id, target!.id] });
+    return;
+  }
   replay.board.pushStack({ kind: 'ability', id: c.id, version: c.version, ability, ...(target ? { target: replay.board.refTo(target) } : {}), controller: activator, at: ev.range });
   if (replay.noting) replay.note(() => (target ? msg`${c.id}'s ${abilityWord(ability)} on ${w.stack} targeting ${target.id}` : msg`${c.id}'s ${abilityWord(ability)} on ${w.stack}`));
 }
@@ -76,18 +104,29 @@ export function activateNamed(replay: Replay, ev: Extract<EventNode, { kind: 'ac
  * targeted, and with its only target illegal it does nothing (608.2b).
  */
 export function resolveNamed(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>, w: NamedAbilityWords): void {
-  const c = replay.card(ev.subject);
+  // The source may be a token that has ceased to exist since: its ability still resolves (113.7a).
+  const c = replay.cardOrGone(ev.subject);
   if (!c) return;
   const ability = ev.ability!.text;
   const entry = replay.board.pendingAbility(c.id, ability);
   if (!entry) {
-    replay.report('impossible-event', ev.range, msg`${c.id} has no ${abilityWord(ability)} on ${w.stack}, so none can resolve. Activate it first (\`activate ${c.id} ${ability}\`), or remove the line.`, { subjects: [c.id] });
+    replay.report('impossible-event', ev.range, msg`${c.id} has no ${abilityWord(ability)} on ${w.stack}, so none can resolve. Activate it first (\`activate ${c.id} ${ability}\`), or remove the line.`, { rules: [...w.pendingRules], subjects: [c.id] });
     return;
   }
   if (!w.onTop(replay, ev, entry, msg`${c.id}'s ${abilityWord(ability)}`)) return;
   replay.board.removeAbility(entry);
   const ref = entry.target;
   const target = ref ? replay.board.refTarget(ref) : undefined;
+  // The target checked again (608.2b): gone, or no longer legal for the ability's controller.
+  const now = target && !(ref?.kind === 'card' && isCard(target) && target.version !== ref.version) ? w.targetProblem(target, c, entry.controller) : undefined;
+  if (target && now) {
+    replay.report('target-illegal-on-resolution', ev.range, msg`${c.id}'s ${abilityWord(ability)} doesn't resolve: its only target is illegal now (${now.why}), so it leaves ${w.stack} and does nothing. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the target legal until the ability resolves.`, {
+      rules: [...w.resolveRules, ...now.rules],
+      related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
+      subjects: [c.id, target.id],
+    });
+    return;
+  }
   if (ref && ref.kind === 'card' && target && isCard(target) && target.version !== ref.version) {
     replay.report('target-illegal-on-resolution', ev.range, msg`${c.id}'s ${abilityWord(ability)} doesn't resolve: its only target, ${target.id}, changed zones after it was activated and is a new object it never targeted, so it leaves ${w.stack} and does nothing. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the target where it is until the ability resolves.`, {
       rules: [...w.newObject],

@@ -406,6 +406,15 @@ export class Replay {
   private expecting = false;
   private goneSeen: CardObj | undefined;
 
+  /**
+   * The card `name` names, even a token that has ceased to exist: what it did outlives it (an ability
+   * it put on the stack, MTG 113.7a; the triggers it counted). Any other name is looked up as `card` does.
+   */
+  cardOrGone(name: Name): CardObj | undefined {
+    const found = this.names.get(name.text);
+    return found?.isCard && found.zone === CEASED ? found : this.card(name);
+  }
+
   card(name: Name | undefined): CardObj | undefined {
     const x = this.lookup(name);
     if (x && !isCard(x)) {
@@ -1103,8 +1112,7 @@ export class Replay {
       }
       case 'triggered': {
         // It counts what happened: a token that has ceased to exist since still triggered then (113.7a).
-        const named = this.names.get(a.subject.text);
-        const c = named?.isCard && named.zone === CEASED ? named : this.card(a.subject);
+        const c = this.cardOrGone(a.subject);
         const namedHost = a.host ? this.names.get(a.host.text) : undefined;
         const h = a.host ? (namedHost?.isCard && namedHost.zone === CEASED ? namedHost : this.lookup(a.host)) : undefined;
         if (!c || (a.host && !h)) return undefined;

@@ -709,7 +709,7 @@ function startsAbility(t: Token | undefined): boolean {
 function keywordName(cur: Cursor, first: Token): Word {
   // `ability NAME`: an activated ability the scenario names; its name is any identifier.
   if (first.text === 'ability') {
-    const name = cur.name(msg`the ability's name (\`ability shoot\`)`);
+    const name = cur.name(msg`ability name`);
     return { text: `ability ${name.text}`, range: span(first.range, name.range) };
   }
   const second = keywordSecondWord(first.text);

@@ -202,14 +202,15 @@ const GRANT_CANT: Record<string, readonly [string, string]> = { enchanted: ['enc
 /** The attachment subtype whose grants start with each word. */
 const GRANT_SUBTYPE: Record<string, string> = { equipped: 'Equipment', enchanted: 'Aura', fortified: 'Fortification' };
 
-/** The abilities a grant, `gains X` or `expect X has` may name: the game's keywords, then (MTG) protection and the targeting keywords. */
 /** The named activated abilities a card has now (`ability shoot`), its own and granted, from its view's keywords. */
 function namedAbilities(c: CardView | undefined): string[] {
   return (c?.keywords ?? []).map(offeredAbility).filter((k) => k.startsWith('ability '));
 }
 
+/** The abilities a grant, `gains X` or `expect X has` may name: the game's keywords, then (MTG) protection and the targeting keywords, and `ability` (NAME). */
 function abilityWords(game: Game): string[] {
-  return game === 'mtg' ? [...KEYWORDS.mtg, 'protection from', ...TARGETING_PROPERTIES] : [...KEYWORDS.riftbound];
+  // `ability NAME` too: an activated ability the scenario names (301.5d, 303.4e).
+  return game === 'mtg' ? [...KEYWORDS.mtg, 'protection from', ...TARGETING_PROPERTIES, 'ability'] : [...KEYWORDS.riftbound, 'ability'];
 }
 
 /** An ability as a completion offers it, from a card view's label (`first strike`, `hexproof from black`, `ward 2`, `flying (from sword)`). */
@@ -309,6 +310,11 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (n === 1) {
         const abilities = pending.filter((e) => e.kind === 'ability' && e.id === args[0]).map((e) => e.ability!);
         return abilities.length > 0 ? words([...new Set(abilities)]) : NONE;
+      }
+      // `resolve X ability NAME`: the names pending for X.
+      if (n === 2 && args[1] === 'ability') {
+        const names = pending.filter((e) => e.kind === 'ability' && e.id === args[0] && e.ability?.startsWith('ability ')).map((e) => e.ability!.slice('ability '.length));
+        return names.length > 0 ? words([...new Set(names)]) : NONE;
       }
       return NONE;
     }
@@ -544,7 +550,11 @@ function triggeredWant(game: 'mtg' | 'riftbound', args: string[], subject: CardV
   if (args.length === i) return words(args[1] === 'not' || i > 2 ? ['when', 'for'] : ['once', 'twice', 'when', 'for']);
   if (args[i] === 'when') {
     if (args.length === i + 1) return words(TRIGGER_PHRASES_OF[game]);
-    return args.length === i + 2 || (args.length === i + 4 && args[i + 3] === 'dies') || (args.length === i + 3 && args[i + 2] === 'die') ? words(['for']) : NONE;
+    // The rest of a phrase of several words (`equipped creature dies`, `I die`), then `for`.
+    const said = args.slice(i + 1).join(' ');
+    const phrase = TRIGGER_PHRASES_OF[game].find((p) => p === said || p.startsWith(said + ' '));
+    if (!phrase) return NONE;
+    return phrase === said ? words(['for']) : words([phrase.slice(said.length + 1).split(' ')[0]]);
   }
   if (args[i] === 'for' && args.length === i + 1) return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : c.id === subject?.attachedTo ? 0 : 2), players: () => 3 };
   return NONE;

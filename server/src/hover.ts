@@ -325,14 +325,21 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   // What waits on the stack (Riftbound: the chain): this card's abilities, and what targets it.
   const chain = state.game === 'riftbound';
   for (const e of board.stack ?? []) {
+    // An ability the scenario names (`ability shoot`) is shown by its name; the others by their keyword.
+    const named = e.ability?.startsWith('ability ') ? md(e.ability.slice('ability '.length)) : undefined;
     if (e.kind === 'ability' && e.id === c.id) {
       const ability = md(e.ability ?? ''), target = `**${md(e.target ?? '')}**`;
       const by = e.controller ? ` ${t('(activated by {0})', md(e.controller))}` : '';
-      // Reconfigure's ability that unattaches targets nothing (MTG 702.151a).
-      const what = e.target === undefined ? t('On the stack: its reconfigure ability that unattaches it') : chain ? t('On the chain: its {0} ability targeting {1}', ability, target) : t('On the stack: its {0} ability targeting {1}', ability, target);
+      let what: string;
+      if (named !== undefined) {
+        what = e.target === undefined ? (chain ? t('On the chain: its ability {0}', named) : t('On the stack: its ability {0}', named)) : chain ? t('On the chain: its ability {0} targeting {1}', named, target) : t('On the stack: its ability {0} targeting {1}', named, target);
+      } else {
+        // Reconfigure's ability that unattaches targets nothing (MTG 702.151a).
+        what = e.target === undefined ? t('On the stack: its reconfigure ability that unattaches it') : chain ? t('On the chain: its {0} ability targeting {1}', ability, target) : t('On the stack: its {0} ability targeting {1}', ability, target);
+      }
       lines.push(`- ${what}${by}`);
     } else if (e.target === c.id) {
-      const source = e.kind === 'ability' ? t("{0}'s {1} ability", `**${md(e.id)}**`, md(e.ability ?? '')) : t('the spell {0}', `**${md(e.id)}**`);
+      const source = e.kind === 'ability' ? (named !== undefined ? t("{0}'s ability {1}", `**${md(e.id)}**`, named) : t("{0}'s {1} ability", `**${md(e.id)}**`, md(e.ability ?? ''))) : t('the spell {0}', `**${md(e.id)}**`);
       lines.push(`- ${chain ? t('Targeted on the chain by {0}', source) : t('Targeted on the stack by {0}', source)}`);
     }
   }

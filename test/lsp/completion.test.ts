@@ -111,6 +111,9 @@ describe('LSP completion', () => {
     assert.deepEqual((await complete(scenario('expect splitter not triggered '), 8)).map((i) => i.label).sort(), ['for', 'when']);
     assert.deepEqual((await complete(scenario('expect splitter triggered twice when '), 8)).map((i) => i.label).sort(), ['attached', 'enchanted creature dies', 'equipped creature dies', 'unattached']);
     assert.deepEqual((await complete(scenario('expect splitter triggered when equipped creature dies '), 8)).map((i) => i.label), ['for']);
+    // A phrase of several words goes on word by word.
+    assert.deepEqual((await complete(scenario('expect splitter triggered when equipped '), 8)).map((i) => i.label), ['creature']);
+    assert.deepEqual((await complete(scenario('expect splitter triggered when equipped creature '), 8)).map((i) => i.label), ['dies']);
     // After `for`, the card it is attached to first, never itself.
     const hosts = sorted(await complete(scenario('equip splitter to lion', 'expect splitter triggered for '), 9));
     assert.equal(hosts[0], 'lion');
@@ -123,9 +126,12 @@ describe('LSP completion', () => {
     assert.ok(first.includes('ability shoot'), first.join());
     assert.deepEqual((await complete([...text, 'activate lion ability '].join('\n'), 6)).map((i) => i.label), ['shoot']);
     assert.deepEqual((await complete([...text, 'activate lion ability shoot '].join('\n'), 6)).map((i) => i.label).sort(), ['by', 'targeting']);
-    // Pending on the stack: `resolve lion ` offers it.
+    // Pending on the stack: `resolve lion ` offers it, and `resolve lion ability ` its name.
     const resolve = (await complete([...text, 'activate lion ability shoot', 'resolve lion '].join('\n'), 7)).map((i) => i.label);
     assert.deepEqual(resolve, ['ability shoot']);
+    assert.deepEqual((await complete([...text, 'activate lion ability shoot', 'resolve lion ability '].join('\n'), 7)).map((i) => i.label), ['shoot']);
+    // `ability` among the abilities a grant, `gains X` or `expect X has` may name.
+    assert.ok((await complete([...text, 'expect lion has '].join('\n'), 6)).map((i) => i.label).includes('ability'));
   });
 
   it('`under P` after `move X to battlefield` of a card off it and after `enter X`, then the players (MTG 110.2a)', async () => {
@@ -305,7 +311,7 @@ describe('LSP completion', () => {
     // A grant's protection may spare itself, Auras, or what was attached (702.16n, 702.16p).
     assert.deepEqual((await complete(decl('enchanted creature has protection from white, not removing '), 4)).map((i) => i.label), ['itself', 'Auras', 'attached']);
     // The abilities after `has` or `loses`, then their words, then `and`.
-    const abilities = [...MTG_KEYWORDS, 'protection from', 'hexproof', 'hexproof from', 'shroud', 'ward'];
+    const abilities = [...MTG_KEYWORDS, 'protection from', 'hexproof', 'hexproof from', 'shroud', 'ward', 'ability'];
     assert.deepEqual((await complete(decl('equipped creature has '), 4)).map((i) => i.label), abilities);
     assert.deepEqual((await complete(decl('enchanted creature loses '), 4)).map((i) => i.label), ['all abilities', ...abilities]);
     assert.deepEqual((await complete(decl('equipped creature has first '), 4)).map((i) => i.label), ['strike']);
@@ -326,7 +332,7 @@ describe('LSP completion', () => {
     for (const k of RIFTBOUND_KEYWORDS) assert.ok(props.includes(k), k);
     assert.ok(props.includes('equipped unit has') && !props.includes('flying') && !props.includes('equipped creature has'), JSON.stringify(props));
     assert.deepEqual((await complete(decl('equipped '), 2)).map((i) => i.label), ['unit']);
-    assert.deepEqual((await complete(decl('equipped unit has '), 2)).map((i) => i.label), [...RIFTBOUND_KEYWORDS]);
+    assert.deepEqual((await complete(decl('equipped unit has '), 2)).map((i) => i.label), [...RIFTBOUND_KEYWORDS, 'ability']);
     assert.deepEqual((await complete(decl('equipped unit has Shield '), 2)).map((i) => i.label), ['and']);
     const gains = (await complete(['game riftbound', 'player alice', 'card yasuo "Yasuo": unit, owner alice, at base', '', 'gains yasuo '].join('\n'), 4)).map((i) => i.label);
     // Riftbound's rules have no protection: `gains X protection` is not offered there.

@@ -323,6 +323,19 @@ describe('LSP hover', () => {
     assert.match(value(await hoverAt(text, { line: 7, character: 8 })), /triggered 3 times so far/);
   });
 
+  it('on a card with an ability the scenario names on the stack: the ability by its name, and on its target', async () => {
+    const text = [
+      'game mtg',
+      'player alice',
+      'card lion "Silvercoat Lion": creature — Cat, owner alice',
+      'card bears "Grizzly Bears": creature — Bear, owner alice',
+      'card spike "Quietus Spike": artifact — Equipment, owner alice, equipped creature has ability shoot, attached to lion',
+      'activate lion ability shoot targeting bears',
+    ].join('\n');
+    assert.match(value(await hoverAt(text, { line: 5, character: 10 })), /On the stack: its ability shoot targeting \*\*bears\*\*/);
+    assert.match(value(await hoverAt(text, { line: 5, character: 41 })), /Targeted on the stack by \*\*lion\*\*'s ability shoot/);
+  });
+
   it('on a token that left the battlefield: it is in no zone, having ceased to exist (704.5d)', async () => {
     const text = 'game mtg\nplayer alice\ncard soldier "Soldier": creature — Soldier, token\ndestroy soldier\nexpect soldier ceased to exist\n';
     const v = value(await hoverAt(text, positionOf(text, 'soldier', 1, 2)));

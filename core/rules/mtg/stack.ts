@@ -8,7 +8,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isCreature, isEquipment, isFortification, type Problem } from './characteristics';
 import { attachProblem, retargetFixes } from './legality';
-import { activationTargetProblem } from './targeting';
+import { activationTargetProblem, effectTargetProblem } from './targeting';
 import { doAttach, doUnattach } from './attach';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { describeEntry, KEYWORD_RULE, type Keyword, sorceryTiming } from './timing';
@@ -78,7 +78,18 @@ const MTG_NAMED: NamedAbilityWords = {
   grantWords: 'equipped creature has',
   granted: (g) => [isEquipment(g) ? '301.5d' : isFortification(g) ? '301.6' : '303.4e', '602.2'],
   newObject: ['608.2b', '400.7'],
+  resolveRules: ['608.2b'],
+  pendingRules: ['608.1', '602.2a'],
+  placedRules: ['113.6'],
   gone: (c) => (isPhasedOut(c) ? '702.26b' : undefined),
+  inactive: () => undefined,
+  // Any time its controller has priority, unless its text says otherwise (113.3b): not modelled further.
+  timing: () => true,
+  targetProblem: (t, source, controller) => {
+    if (isCard(t) && isPhasedOut(t)) return { rules: ['702.26b'], why: msg`${t.id} is phased out, and a phased-out permanent is treated as though it doesn't exist` };
+    if (!isCard(t) && t.left) return { rules: ['800.4a'], why: msg`${t.id} has left the game` };
+    return effectTargetProblem(t, source, controller);
+  },
   onTop,
 };
 

@@ -7,10 +7,12 @@
 import type { EventNode } from '../../parser/ast';
 import { isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
-import { type Host, isUnit, onBoard } from './cards';
+import { type Host, isGear, isUnit, onBoard } from './cards';
 import { attachProblem, attachToTopMost } from './attach';
 import { equipActivated, equipTargetProblem } from './equip';
-import { msg, relatedAt } from '../../message';
+import { msg, relatedAt, type Message } from '../../message';
+import { abilityTiming, chainItem } from './timing';
+import type { StackEntry } from '../../engine/board';
 import { inZone } from '../../engine/words';
 import { activateNamed, type NamedAbilityWords, resolveNamed } from '../../engine/namedAbilities';
 import { isNamedAbility } from '../../parser/keywords';
@@ -28,17 +30,28 @@ const RIFTBOUND_NAMED: NamedAbilityWords = {
   grantWords: 'equipped unit has',
   granted: () => ['136.2.c', '718.5.e'],
   newObject: ['124'],
+  resolveRules: [],
+  pendingRules: [],
+  placedRules: [],
   gone: () => undefined,
-  onTop: (replay, ev, entry, name) => {
-    const top = replay.board.stackTop();
-    if (!top || top === entry) return true;
-    replay.report('resolve-out-of-order', ev.range, msg`${name} can't resolve yet: ${top.kind === 'ability' ? msg`${top.id}'s ${top.ability ?? ''}` : msg`${top.id}`} was added to the chain after it, and the newest item resolves first. This line does nothing. Resolve that first, or remove the line.`, {
-      related: top.at ? [relatedAt(top.at, msg`added to the chain here`)] : [],
-      subjects: [top.id],
-    });
-    return false;
-  },
+  // An attached card's own printed Rules Text is inactive, and an inactive ability can't be used (718.2, 721.2).
+  inactive: (c) => (c.attachedTo ? ['718.2', '721.2'] : undefined),
+  timing: (replay, ev, c, shown) => abilityTiming(replay, ev, c, shown, isGear(c) ? '151.2' : '145.2'),
+  targetProblem: () => undefined,
+  onTop: chainOnTop,
 };
+
+/** The newest item on the chain resolves first: true when `entry` is it, else reported (with the line to write first). */
+function chainOnTop(replay: Replay, ev: EventNode, entry: StackEntry, name: Message): boolean {
+  const top = replay.board.stackTop();
+  if (!top || top === entry) return true;
+  const item = chainItem(top);
+  replay.report('resolve-out-of-order', ev.range, msg`${name} can't resolve yet: ${item.what} was added to the chain after it, and the newest item resolves first. This line does nothing. Resolve it first (\`${item.line}\` before this line), or remove the line.`, {
+    related: top.at ? [relatedAt(top.at, msg`${item.what} was added to the chain here`)] : [],
+    subjects: [top.id],
+  });
+  return false;
+}
 
 /** `activate X equip targeting U [by P]`: the Equip goes on the chain with its target, or can't be used. */
 export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'activate' }>): void {
@@ -74,6 +87,8 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
     replay.report('impossible-event', ev.range, msg`${att.id} has no Equip waiting on the chain, so none can resolve. Use it first (\`activate ${att.id} equip targeting ...\`), or remove the line.`, { rules: ['818.1'], subjects: [att.id] });
     return;
   }
+  // Other items (an ability the scenario names) may have been added after it: the newest resolves first.
+  if (!chainOnTop(replay, ev, entry, msg`${att.id}'s Equip`)) return;
   replay.board.removeAbility(entry);
   const ref = entry.target!;
   const target: Host | undefined = replay.board.refTarget(ref);

@@ -28,6 +28,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '136.2.c': { title: "Effect Text is its unit's", text: "The abilities of an attached card's Effect Text are added to the Rules Text of the card it is attached to: a gear's \"If I would die, kill this instead\" is its unit's while the gear is on it." },
   '136.2.d': { title: '"This" in Effect Text', text: 'Inside Effect Text, "this" (or the attached card\'s name) is the attached card, not the card it is attached to, even when they share a name; "I" and "me" are the unit.' },
   '808.1.c': { title: 'The Deathknell keyword', text: 'Deathknell is a triggered ability: "When I die, ..." On a gear\'s Effect Text, "I" is the unit it is attached to, so it triggers when that unit dies while the gear is on it.' },
+  '721.2': { title: 'Inactive abilities', text: 'An inactive ability does not trigger, does not apply, and cannot be activated or used.' },
   '725.3': { title: 'Weaponmaster and Equip', text: "Weaponmaster may use an attached card's Equip ability (and what modifies it) even though that card's Rules Text is inactive." },
 };
 

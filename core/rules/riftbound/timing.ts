@@ -3,11 +3,12 @@
 // during a Showdown (308; a Combat includes one). The chain is judged from the first line; the turn and the
 // phase once a `turn` line says them. The `equip X to H` shorthand and `activate X equip` (equip.ts) check it.
 import type { EventNode, TurnDuration } from '../../parser/ast';
-import type { CardObj } from '../../engine/board';
+import type { CardObj, StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { msg, relatedAt, type Message } from '../../message';
 import { startTurn } from '../../engine/turn';
+import { abilityWord } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -17,6 +18,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '415.1.b': { title: 'No readying twice', text: "A ready unit can't be readied again; told to, nothing more happens. A player's Awaken Phase readies everything they control." },
   '305': { title: 'A phase ends with the chain empty', text: 'The phase or step in progress ends, and the next one begins, only when nothing is on the chain and the turn player does nothing more.' },
   '151.2': { title: 'When a gear ability is used', text: "A gear's activated abilities, Equip among them, are used only in the Main Phase of the player who controls the gear, while no chain exists, and never while a showdown is going on." },
+  '145.2': { title: 'When a unit ability is used', text: "A unit's activated abilities are used only in the Main Phase of the player who controls the unit, while no chain exists, and never while a showdown is going on." },
   '308.1.a': { title: 'Showdown State', text: 'While a showdown or a combat is going on, only cards and abilities that have Action or Reaction may be played or used.' },
   '309.1.a': { title: 'Closed State', text: 'While a chain exists, only cards and abilities that have Reaction may be played or used.' },
   '317.2.c': { title: '"This turn" effects expire', text: 'In the Ending Phase, the cleanup of the Expiration Step ends every effect that lasts "this turn", all at the same moment, before that cleanup recalls what is in a base other than its controller\'s.' },
@@ -48,7 +50,7 @@ export function notThisTurn(replay: Replay, duration: TurnDuration | undefined, 
 
 /** `turn P [PHASE]`: from here on it is P's turn, in that phase. */
 export function turnEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>): void {
-  startTurn(replay, ev, PHASES, TURN, msg`phase`, phaseWord, { rule: '305', zone: msg`the chain`, waiting: (e) => ({ what: msg`${e.id}'s Equip`, line: `resolve ${e.id} equip` }) });
+  startTurn(replay, ev, PHASES, TURN, msg`phase`, phaseWord, { rule: '305', zone: msg`the chain`, waiting: chainItem });
 }
 
 /** A phase in a sentence: `the Main Phase`, `a showdown in the Main Phase`. */
@@ -78,23 +80,38 @@ export function phaseWord(phase: string): Message {
  * the chain says otherwise. Nothing is used then, and the gear stays where it is.
  */
 export function equipTiming(replay: Replay, ev: EventNode, att: CardObj): boolean {
+  return abilityTiming(replay, ev, att, msg`Equip`, '151.2');
+}
+
+/** An item on the chain, in a sentence, and the line that resolves it. */
+export function chainItem(e: StackEntry): { what: Message; line: string } {
+  if (e.kind !== 'ability') return { what: msg`${e.id}`, line: `resolve ${e.id}` };
+  return { what: e.ability === 'equip' ? msg`${e.id}'s Equip` : msg`${e.id}'s ${abilityWord(e.ability ?? '')}`, line: `resolve ${e.id} ${e.ability}` };
+}
+
+/**
+ * An activated ability of a unit or gear is used only in its controller's Main Phase, while no chain exists,
+ * and not during a showdown (145.2 for a unit's, 151.2 for a gear's, Equip among them; 309.1.a): reports and
+ * returns false when the scenario's turn, its phase or the chain says otherwise.
+ */
+export function abilityTiming(replay: Replay, ev: EventNode, att: CardObj, shown: Message, rule: string): boolean {
   const turn = replay.board.turn;
   const owner = att.controller;
   if (turn && (turn.player !== owner || (turn.step !== 'main' && turn.step !== 'showdown' && turn.step !== 'combat'))) {
     const now = turn.player !== owner ? msg`it is ${turn.player}'s turn` : msg`it is ${phaseWord(turn.step)} of ${turn.player}'s turn`;
-    replay.report('impossible-event', ev.range, msg`${att.id}'s Equip can be used only in the Main Phase of its controller (${owner}), and ${now}. Nothing happens: ${att.id} stays where it is. Write it in ${owner}'s Main Phase (\`turn ${owner}\`), or remove the line.`, { rules: ['151.2'], subjects: [att.id] });
+    replay.report('impossible-event', ev.range, msg`${att.id}'s ${shown} can be used only in the Main Phase of its controller (${owner}), and ${now}. Nothing happens. Write it in ${owner}'s Main Phase (\`turn ${owner}\`), or remove the line.`, { rules: [rule], subjects: [att.id] });
     return false;
   }
   if (turn && turn.step !== 'main') {
-    replay.report('impossible-event', ev.range, msg`${att.id}'s Equip can't be used during a showdown, and ${phaseWord(turn.step)} is going on: then only cards and abilities with Action or Reaction may be used, and Equip has neither unless its card gives it one. Nothing happens: ${att.id} stays where it is. Write it after that ends (\`turn ${owner}\`), or remove the line.`, { rules: ['151.2', '308.1.a'], subjects: [att.id] });
+    replay.report('impossible-event', ev.range, msg`${att.id}'s ${shown} can't be used during a showdown, and ${phaseWord(turn.step)} is going on: then only cards and abilities with Action or Reaction may be used, and it has neither unless its card gives it one. Nothing happens. Write it after that ends (\`turn ${owner}\`), or remove the line.`, { rules: [rule, '308.1.a'], subjects: [att.id] });
     return false;
   }
   const top = replay.board.stackTop();
   if (!top) return true;
-  const what = top.kind === 'ability' ? msg`${top.id}'s Equip` : msg`${top.id}`;
-  replay.report('impossible-event', ev.range, msg`${att.id}'s Equip can be used only while no chain exists, and ${what} is on the chain: then only cards and abilities with Reaction may be used, and Equip has no Reaction unless its card gives it. Nothing happens: ${att.id} stays where it is. Resolve it first (\`resolve ${top.id}${top.kind === 'ability' ? ` ${top.ability}` : ''}\`), or remove the line.`, {
-    rules: ['151.2', '309.1.a'],
-    related: top.at ? [relatedAt(top.at, msg`${what} was put on the chain here`)] : [],
+  const item = chainItem(top);
+  replay.report('impossible-event', ev.range, msg`${att.id}'s ${shown} can be used only while no chain exists, and ${item.what} is on the chain: then only cards and abilities with Reaction may be used, and it has no Reaction unless its card gives it. Nothing happens. Resolve it first (\`${item.line}\`), or remove the line.`, {
+    rules: [rule, '309.1.a'],
+    related: top.at ? [relatedAt(top.at, msg`${item.what} was put on the chain here`)] : [],
     subjects: [att.id, top.id],
   });
   return false;
