@@ -7,8 +7,8 @@
 import type { EventNode } from '../parser/ast';
 import { type CardObj, isCard, type PlayerObj, type StackEntry } from './board';
 import type { Replay } from './replay';
-import { hasAbility } from './abilities';
-import { msg, relatedAt, type Message } from '../message';
+import { abilityLabels, hasAbility } from './abilities';
+import { msg, relatedAt, titledFix, type Message } from '../message';
 import { abilityWord, inZone } from './words';
 
 /** How one game says it, and the rules that decide. */
@@ -67,6 +67,13 @@ export function activateNamed(replay: Replay, ev: Extract<EventNode, { kind: 'ac
       replay.report('impossible-event', ev.range, msg`${c.id} has lost all its abilities (${lostBy !== undefined ? msg`${lostBy} says so` : msg`an effect took them`}), ${abilityWord(ability)} among them, so it can't be activated. Nothing goes on ${w.stack}. Remove the line, or the loss before it.`, { rules: ['113.10'], subjects: [c.id] });
       return;
     }
+    // A name it has in another case (`ability Shoot` for `ability shoot`): names are case-sensitive, as card names are.
+    const lower = ability.toLowerCase();
+    const like = abilityLabels(c).find((k) => k !== ability && k.toLowerCase() === lower);
+    if (like) {
+      replay.report('impossible-event', ev.ability.range, msg`${c.id} doesn't have ${abilityWord(ability)}, but it has \`${like}\`: ability names are case-sensitive. Write \`${like}\`.`, { rules: [...w.missing], fixes: [titledFix(msg`Change to '${like}'`, false, [{ range: ev.ability.range, newText: like }])], subjects: [c.id] });
+      return;
+    }
     replay.report('impossible-event', ev.range, msg`${c.id} doesn't have ${abilityWord(ability)} now (neither its own nor granted by an attachment on it), so it can't be activated. Nothing goes on ${w.stack}. Declare it (\`${ability}\`, or a grant \`${w.grantWords} ${ability}\` on what is attached to it), or remove the line.`, { rules: [...w.missing], subjects: [c.id] });
     return;
   }
@@ -109,6 +116,12 @@ export function resolveNamed(replay: Replay, ev: Extract<EventNode, { kind: 'res
   if (!c) return;
   const ability = ev.ability!.text;
   const entry = replay.board.pendingAbility(c.id, ability);
+  // Its controller left the game: the abilities they controlled on the stack ceased to exist (MTG 800.4a).
+  const gone = !entry && c.controller !== undefined && replay.board.players.get(c.controller)?.left;
+  if (gone) {
+    replay.report('impossible-event', ev.range, msg`${c.id}'s controller, ${c.controller}, has left the game, and the abilities a player who leaves controls on ${w.stack} cease to exist: none can resolve. Remove the line.`, { rules: ['800.4a'], subjects: [c.id] });
+    return;
+  }
   if (!entry) {
     replay.report('impossible-event', ev.range, msg`${c.id} has no ${abilityWord(ability)} on ${w.stack}, so none can resolve. Activate it first (\`activate ${c.id} ${ability}\`), or remove the line.`, { rules: [...w.pendingRules], subjects: [c.id] });
     return;
