@@ -462,16 +462,14 @@ export class Board {
     const set = this.sideways.get(player);
     const out: CardObj[] = [];
     if (!set) return out;
+    // Every card listed turns back, or is no longer sideways or theirs: the list is done with either way.
     for (const id of set) {
       const c = this.cards.get(id);
-      if (!c || !c.exhausted || c.controller !== player) {
-        set.delete(id);
-        continue;
-      }
+      if (!c || !c.exhausted || c.controller !== player) continue;
       c.exhausted = false;
-      set.delete(id);
       out.push(c);
     }
+    this.sideways.delete(player);
     return out;
   }
 

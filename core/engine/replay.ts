@@ -24,7 +24,7 @@ import { abilityLabel, abilityLabels, abilityOf, hasAbility } from './abilities'
 import { blankCharacteristics, Board, CEASED, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
-import { type LookedBack, MTG_TRIGGERS, RIFTBOUND_TRIGGERS, timesWord, triggeredFailure } from './triggers';
+import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure } from './triggers';
 import { retype, typeChangeOfCard } from './retype';
 
 /** No attachment left a host in this step (Replay.leftTogetherFrom). */
@@ -413,6 +413,12 @@ export class Replay {
   cardOrGone(name: Name): CardObj | undefined {
     const found = this.names.get(name.text);
     return found?.isCard && found.zone === CEASED ? found : this.card(name);
+  }
+
+  /** The card or player `name` names, even a token that has ceased to exist (as cardOrGone). */
+  private lookupOrGone(name: Name): CardObj | PlayerObj | undefined {
+    const found = this.names.get(name.text);
+    return found?.isCard && found.zone === CEASED ? found : this.lookup(name);
   }
 
   card(name: Name | undefined): CardObj | undefined {
@@ -1113,14 +1119,10 @@ export class Replay {
       case 'triggered': {
         // It counts what happened: a token that has ceased to exist since still triggered then (113.7a).
         const c = this.cardOrGone(a.subject);
-        const namedHost = a.host ? this.names.get(a.host.text) : undefined;
-        const h = a.host ? (namedHost?.isCard && namedHost.zone === CEASED ? namedHost : this.lookup(a.host)) : undefined;
+        const h = a.host ? this.lookupOrGone(a.host) : undefined;
         if (!c || (a.host && !h)) return undefined;
         const w = this.rules.game === 'mtg' ? MTG_TRIGGERS : RIFTBOUND_TRIGGERS;
-        if (a.when && !w.phrases.includes(a.when.phrase)) {
-          this.report('syntax-error', a.when.range, msg`\`when ${a.when.phrase}\` is not written in this game: write \`${w.instead[a.when.phrase]!}\`.`);
-          return undefined;
-        }
+        if (a.when && !phraseOfGame(this, a.when.phrase, a.when.range, w)) return undefined;
         return triggeredFailure(c, a, h, w);
       }
       case 'no-attachments': {
@@ -1184,7 +1186,7 @@ export function assertionText(a: Assertion): Message {
     case 'status':
       return msg`${a.subject.text} ${a.status}`;
     case 'triggered':
-      return msg`${a.subject.text} ${a.negated ? 'not triggered' : a.count === undefined ? 'triggered' : `triggered ${timesWord(a.count)}`}${a.when ? ` when ${a.when.phrase}` : ''}${a.host ? ` for ${a.host.text}` : ''}`;
+      return msg`${triggeredText(a)}`;
   }
 }
 
@@ -1214,7 +1216,7 @@ export function describeAssertion(a: Assertion): string {
     case 'status':
       return `${a.subject.text} ${a.status}`;
     case 'triggered':
-      return `${a.subject.text} ${a.negated ? 'not triggered' : a.count === undefined ? 'triggered' : `triggered ${timesWord(a.count)}`}${a.when ? ` when ${a.when.phrase}` : ''}${a.host ? ` for ${a.host.text}` : ''}`;
+      return triggeredText(a);
   }
 }
 

@@ -107,12 +107,16 @@ export const RIFTBOUND_TRIGGERS: TriggerWords = {
   stops: { phasing: [], 'phased-out': [], 'left-game': [], 'lost-all': [] },
 };
 
+/** Is `phrase` this game's? If not, a syntax error at `range` says what the game writes (a declaration, an `expect`). */
+export function phraseOfGame(replay: Replay, phrase: TriggerPhrase, range: Range, w: TriggerWords): boolean {
+  if (w.phrases.includes(phrase)) return true;
+  replay.report('syntax-error', range, msg`\`when ${phrase}\` is not written in this game: write \`${w.instead[phrase]!}\`.`);
+  return false;
+}
+
 /** A declared `when ...`: its bit, or 0 (a phrase of the other game is a syntax error). */
 export function declaredTrigger(replay: Replay, p: Extract<Property, { kind: 'trigger' }>, w: TriggerWords): number {
-  if (!w.phrases.includes(p.phrase)) {
-    replay.report('syntax-error', p.range, msg`\`when ${p.phrase}\` is not written in this game: write \`${w.instead[p.phrase]!}\`.`);
-    return 0;
-  }
+  if (!phraseOfGame(replay, p.phrase, p.range, w)) return 0;
   replay.board.triggersDeclared = true;
   return BIT[p.phrase];
 }
@@ -200,6 +204,11 @@ export function triggerPhrases(card: CardObj): string[] {
   const out: string[] = [];
   for (const p of card.decl.props) if (p.kind === 'trigger' && (card.triggers & BIT[p.phrase]) !== 0 && !out.includes(`when ${p.phrase}`)) out.push(`when ${p.phrase}`);
   return out;
+}
+
+/** The assertion as the scenario writes it: `blade triggered twice when attached for lion`. */
+export function triggeredText(a: Extract<Assertion, { kind: 'triggered' }>): string {
+  return `${a.subject.text} ${a.negated ? 'not triggered' : a.count === undefined ? 'triggered' : `triggered ${timesWord(a.count)}`}${a.when ? ` when ${a.when.phrase}` : ''}${a.host ? ` for ${a.host.text}` : ''}`;
 }
 
 /** A count in a sentence. */

@@ -6,7 +6,7 @@ import type { Word } from '../parser/ast';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
 import { table } from '../tables';
-import { MTG_CARD_TYPES, MTG_SUPERTYPES } from '../parser/keywords';
+import { isNamedAbility, MTG_CARD_TYPES, MTG_SUPERTYPES } from '../parser/keywords';
 import { colorBit } from './board';
 
 const IN_ZONE = table<Message>({
@@ -60,8 +60,7 @@ const ABILITY = table<Message>({
 
 /** A keyword's activated ability: "equip ability". */
 export function abilityWord(keyword: string): Message | string {
-  // `ability NAME`, an activated ability the scenario names: its name, in the words of the language.
-  return ABILITY[keyword] ?? (keyword.startsWith('ability ') ? msg`ability ${keyword.slice(8)}` : `${keyword} ability`);
+  return ABILITY[keyword] ?? namedAbilityWord(keyword) ?? `${keyword} ability`;
 }
 
 const KEYWORD = table<Message>({
@@ -73,7 +72,12 @@ const KEYWORD = table<Message>({
 
 /** A keyword ability's name in prose: "equip". */
 export function keywordWord(keyword: string): Message | string {
-  return KEYWORD[keyword] ?? (keyword.startsWith('ability ') ? msg`ability ${keyword.slice(8)}` : keyword);
+  return KEYWORD[keyword] ?? namedAbilityWord(keyword) ?? keyword;
+}
+
+/** `ability NAME`, an activated ability the scenario names, in the words of the language (undefined for any other keyword). */
+function namedAbilityWord(keyword: string): Message | undefined {
+  return isNamedAbility(keyword) ? msg`ability ${keyword.slice('ability '.length)}` : undefined;
 }
 
 const QUALITY = table<Message>({

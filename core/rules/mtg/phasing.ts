@@ -126,7 +126,7 @@ function phaseBelow(replay: Replay, card: CardObj, from: CardObj['phasedOut'], t
 export function mtgStatusEvent(replay: Replay, ev: Extract<EventNode, { kind: 'status' }>): void {
   if (ev.verb === 'tap' || ev.verb === 'untap') {
     const c = replay.card(ev.subject);
-    if (c && isPhasedOut(c) && phasedOutSubject(replay, c, ev, `${ev.verb}ping it`)) return;
+    if (c && isPhasedOut(c) && phasedOutSubject(replay, c, ev, ev.verb === 'tap' ? msg`tapping it` : msg`untapping it`)) return;
   }
   statusEvent(replay, ev, MTG_STATUS);
 }
