@@ -533,8 +533,8 @@ const TRIGGER_PHRASES_OF: Record<'mtg' | 'riftbound', string[]> = {
 
 /** `expect X [not] triggered [once|twice|N times] [when PHRASE] [for H]`: each part in its place, the card's hosts first after `for`. */
 function triggeredWant(game: 'mtg' | 'riftbound', args: string[], subject: CardView | undefined): Want {
-  let i = 1;
-  if (args[i] === 'not') {
+  let i: number;
+  if (args[1] === 'not') {
     if (args.length === 2) return words(['triggered']);
     if (args[2] !== 'triggered') return NONE;
     i = 3;
@@ -550,11 +550,13 @@ function triggeredWant(game: 'mtg' | 'riftbound', args: string[], subject: CardV
   if (args.length === i) return words(args[1] === 'not' || i > 2 ? ['when', 'for'] : ['once', 'twice', 'when', 'for']);
   if (args[i] === 'when') {
     if (args.length === i + 1) return words(TRIGGER_PHRASES_OF[game]);
-    // The rest of a phrase of several words (`equipped creature dies`, `I die`), then `for`.
-    const said = args.slice(i + 1).join(' ');
-    const phrase = TRIGGER_PHRASES_OF[game].find((p) => p === said || p.startsWith(said + ' '));
+    // The rest of a phrase of several words (`equipped creature dies`, `I die`), then `for`, then the host.
+    const said = args.slice(i + 1);
+    const phrase = TRIGGER_PHRASES_OF[game].map((p) => p.split(' ')).find((p) => p.every((w, k) => k >= said.length || said[k] === w));
     if (!phrase) return NONE;
-    return phrase === said ? words(['for']) : words([phrase.slice(said.length + 1).split(' ')[0]]);
+    if (said.length < phrase.length) return words([phrase[said.length]]);
+    i += 1 + phrase.length;
+    if (args.length === i) return words(['for']);
   }
   if (args[i] === 'for' && args.length === i + 1) return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : c.id === subject?.attachedTo ? 0 : 2), players: () => 3 };
   return NONE;

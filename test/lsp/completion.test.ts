@@ -114,6 +114,9 @@ describe('LSP completion', () => {
     // A phrase of several words goes on word by word.
     assert.deepEqual((await complete(scenario('expect splitter triggered when equipped '), 8)).map((i) => i.label), ['creature']);
     assert.deepEqual((await complete(scenario('expect splitter triggered when equipped creature '), 8)).map((i) => i.label), ['dies']);
+    // After a phrase, `for` and then the host, the card it is attached to first.
+    const afterWhen = sorted(await complete(scenario('equip splitter to lion', 'expect splitter triggered when attached for '), 9));
+    assert.equal(afterWhen[0], 'lion');
     // After `for`, the card it is attached to first, never itself.
     const hosts = sorted(await complete(scenario('equip splitter to lion', 'expect splitter triggered for '), 9));
     assert.equal(hosts[0], 'lion');
