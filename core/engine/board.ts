@@ -438,6 +438,8 @@ export class Board {
   abilityNames = new Set<string>();
   /** Some card declares a triggered ability about attachment (triggers.ts): the rules look for them only then. */
   triggersDeclared = false;
+  /** The cards with an ability about another creature's death (triggers.ts OTHER_DIES), at most MAX_DEATH_WATCHERS; replaced, never changed in place. */
+  deathWatchers: readonly string[] = [];
 
   /** Turns `c` sideways (MTG tap, Riftbound exhaust) or back. */
   turnSideways(c: CardObj, on: boolean): void {
@@ -790,6 +792,7 @@ export class Board {
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     for (const [k, s] of this.sideways) b.sideways.set(k, new Set(s));
     b.triggersDeclared = this.triggersDeclared;
+    b.deathWatchers = this.deathWatchers;
     b.abilityNames = new Set(this.abilityNames);
     b.grantsDeclared = this.grantsDeclared;
     b.watcherIds = new Set(this.watcherIds);

@@ -24,11 +24,12 @@ import { abilityLabel, abilityLabels, abilityOf, hasAbility } from './abilities'
 import { blankCharacteristics, Board, CEASED, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
-import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure } from './triggers';
+import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
 import { retype, typeChangeOfCard } from './retype';
 
 /** No attachment left a host in this step (Replay.leftTogetherFrom). */
 const NO_LOOKED_BACK: readonly LookedBack[] = [];
+const NO_WATCHERS_GONE: readonly WatcherGone[] = [];
 
 export interface Obligation {
   /** `unattach` (MTG unattach / Riftbound detach), `move` (to `zone`), `recall` (Riftbound). */
@@ -479,7 +480,22 @@ export class Replay {
    * The group being replayed: its event, the cards that entered the battlefield in it, the part
    * being applied, and the fixes that remove a part (their edits are known once the group is done).
    */
-  private group: { node: Extract<EventNode, { kind: 'together' }>; entered: Set<string>; stamped: CardObj[]; replaced: Set<string>; phased: Set<string>; left: Map<string, LookedBack[]>; part: number; removals: { index: number; fix: Fix; redundant: boolean }[] } | undefined;
+  private group:
+    | {
+        node: Extract<EventNode, { kind: 'together' }>;
+        entered: Set<string>;
+        stamped: CardObj[];
+        replaced: Set<string>;
+        phased: Set<string>;
+        left: Map<string, LookedBack[]>;
+        /** The death watchers that left the battlefield in this step, as they were (watcherLeft). */
+        watchersGone: WatcherGone[];
+        /** What waits for the end of this step (atStepEnd). */
+        stepEnd: (() => void)[];
+        part: number;
+        removals: { index: number; fix: Fix; redundant: boolean }[];
+      }
+    | undefined;
 
   /** Did `card` enter the battlefield in the group being replayed (at the same time as the part now applied)? */
   enteredTogether(card: CardObj): boolean {
@@ -529,6 +545,27 @@ export class Replay {
     return this.group?.left.get(host) ?? NO_LOOKED_BACK;
   }
 
+  /** A card with an ability about another creature's death left the battlefield in the group being replayed: `w` is what it was (MTG 603.10a looks back to it). */
+  watcherLeft(w: WatcherGone): void {
+    this.group?.watchersGone.push(w);
+  }
+
+  /** The death watchers that left the battlefield earlier in the step of the group being replayed (watcherLeft). */
+  watchersGoneTogether(): readonly WatcherGone[] {
+    return this.group?.watchersGone ?? NO_WATCHERS_GONE;
+  }
+
+  /**
+   * Runs `fn` at the end of the step of the group being replayed, once every part of it is done (Riftbound
+   * 383.2.c: a trigger condition is evaluated after the event), and says so; outside a group, false (the
+   * event is the whole step: run it now).
+   */
+  atStepEnd(fn: () => void): boolean {
+    if (!this.group) return false;
+    this.group.stepEnd.push(fn);
+    return true;
+  }
+
   /** Did `card` phase out in the group being replayed, at the same time as the part now applied (MTG 702.26h)? */
   phasedOutTogether(card: CardObj): boolean {
     return this.group !== undefined && this.group.phased.has(card.id);
@@ -540,7 +577,7 @@ export class Replay {
    * resolution). A part that records a consequence of an earlier part discharges it.
    */
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
-    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), left: new Map(), part: 0, removals: [] };
+    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), left: new Map(), watchersGone: [], stepEnd: [], part: 0, removals: [] };
     this.group = group;
     const steps = st.steps;
     let step = 0;
@@ -551,12 +588,14 @@ export class Replay {
         // on the battlefield, not entering at the same time), still with no state-based action between.
         if (steps !== undefined && steps[step] === i) {
           step++;
+          this.endGroupStep(group);
           if (group.stamped.length > 1) this.rules.simultaneous?.(this, group.stamped);
           group.entered.clear();
           group.stamped = [];
           group.replaced.clear();
           group.phased.clear();
           group.left.clear();
+          group.watchersGone = [];
         }
         const part = st.parts[i];
         if (this.discharges(part)) continue;
@@ -565,11 +604,20 @@ export class Replay {
         // next parts (613.1d applies at once; only the state-based actions wait for the group's end).
         this.retypeHosts();
       }
+      this.endGroupStep(group);
       if (group.stamped.length > 1) this.rules.simultaneous?.(this, group.stamped);
     } finally {
       this.group = undefined;
       if (group.removals.length > 0) this.settleRemovals(group.node, group.removals);
     }
+  }
+
+  /** What waited for the end of a step of a group (atStepEnd), in the order it was asked. */
+  private endGroupStep(group: NonNullable<Replay['group']>): void {
+    if (group.stepEnd.length === 0) return;
+    const fns = group.stepEnd;
+    group.stepEnd = [];
+    for (const fn of fns) fn();
   }
 
   /** Does this event record a pending consequence? If so it is discharged and the event does nothing. */

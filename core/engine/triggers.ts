@@ -1,5 +1,8 @@
 // Triggered abilities about attachment: a card's `when attached`, `when unattached` (`when detached`),
-// `when equipped creature dies`, `when enchanted creature dies` (`when I die`), and `expect X triggered`.
+// `when equipped creature dies`, `when enchanted creature dies` (`when I die`); a host's `when an Aura
+// (an Equipment) becomes attached to it` (`when a gear attaches to me`); another card's `when an equipped
+// creature you control dies`, `when an enchanted creature dies` (`when an equipped friendly unit dies`);
+// and `expect X triggered`.
 // The rules call `fire` where the event happens (MTG 603.2e: only then, not for a state that already
 // exists; Riftbound 725.1, 725.2), including the events whose ability does not trigger, with why
 // (phasing, its controller gone, its abilities lost), so a failed expectation can say so.
@@ -14,16 +17,20 @@ import type { Replay } from './replay';
 import type { Range, RelatedLocation } from '../types';
 import { msg, relatedAt, type Message } from '../message';
 
-/** What set the ability off: the card became attached, became unattached, or what it was attached to died. */
-export type TriggerKind = 'attached' | 'unattached' | 'host-dies';
+/**
+ * What set the ability off: the card became attached, became unattached, or what it was attached to
+ * died; an Aura or an Equipment (Riftbound: a gear) became attached to the card; a creature died
+ * equipped (and controlled by the card's controller) or enchanted.
+ */
+export type TriggerKind = 'attached' | 'unattached' | 'host-dies' | 'aura-attached' | 'equipment-attached' | 'equipped-dies' | 'enchanted-dies';
 
 /** Why an ability whose event happened did not trigger (or is never put on the stack). */
-export type TriggerStop = 'phasing' | 'phased-out' | 'left-game' | 'lost-all';
+export type TriggerStop = 'phasing' | 'phased-out' | 'left-game' | 'lost-all' | 'inactive' | 'left-together';
 
 /** One event that set a card's ability off, or would have (`stop`). */
 export interface Fired {
   readonly kind: TriggerKind;
-  /** The card or player it became attached to, became unattached from, or that died. */
+  /** The card or player it became attached to, became unattached from, or that died; what became attached to it (`gets-attached`). */
   readonly host: string;
   readonly stop?: TriggerStop;
   /** The event's statement. */
@@ -58,6 +65,19 @@ export const ON_UNATTACHED = 2;
 export const ON_EQUIPPED_DIES = 4;
 export const ON_ENCHANTED_DIES = 8;
 export const ON_I_DIE = 16;
+export const ON_AURA_ATTACHED = 32;
+export const ON_EQUIPMENT_ATTACHED = 64;
+export const ON_GEAR_ATTACHED = 128;
+/** MTG `an equipped creature you control dies`, Riftbound `an equipped friendly unit dies`: the same ability. */
+export const ON_EQUIPPED_OTHER_DIES = 256;
+export const ON_ENCHANTED_OTHER_DIES = 512;
+/** A host's abilities about what becomes attached to it. */
+export const GETS_ATTACHED = ON_AURA_ATTACHED | ON_EQUIPMENT_ATTACHED | ON_GEAR_ATTACHED;
+/** Abilities about another creature's death: their cards are the scenario's death watchers (Board.deathWatchers). */
+export const OTHER_DIES = ON_EQUIPPED_OTHER_DIES | ON_ENCHANTED_OTHER_DIES;
+const ALL_BITS = ON_ATTACHED | ON_UNATTACHED | ON_EQUIPPED_DIES | ON_ENCHANTED_DIES | ON_I_DIE | GETS_ATTACHED | OTHER_DIES;
+/** How many cards a scenario may declare with an ability about another creature's death: each death looks at every one. */
+export const MAX_DEATH_WATCHERS = 64;
 
 const BIT: Record<TriggerPhrase, number> = {
   attached: ON_ATTACHED,
@@ -66,6 +86,12 @@ const BIT: Record<TriggerPhrase, number> = {
   'equipped creature dies': ON_EQUIPPED_DIES,
   'enchanted creature dies': ON_ENCHANTED_DIES,
   'I die': ON_I_DIE,
+  'an Aura becomes attached to it': ON_AURA_ATTACHED,
+  'an Equipment becomes attached to it': ON_EQUIPMENT_ATTACHED,
+  'a gear attaches to me': ON_GEAR_ATTACHED,
+  'an equipped creature you control dies': ON_EQUIPPED_OTHER_DIES,
+  'an enchanted creature dies': ON_ENCHANTED_OTHER_DIES,
+  'an equipped friendly unit dies': ON_EQUIPPED_OTHER_DIES,
 };
 
 const KIND: Record<TriggerPhrase, TriggerKind> = {
@@ -75,6 +101,12 @@ const KIND: Record<TriggerPhrase, TriggerKind> = {
   'equipped creature dies': 'host-dies',
   'enchanted creature dies': 'host-dies',
   'I die': 'host-dies',
+  'an Aura becomes attached to it': 'aura-attached',
+  'an Equipment becomes attached to it': 'equipment-attached',
+  'a gear attaches to me': 'equipment-attached',
+  'an equipped creature you control dies': 'equipped-dies',
+  'an enchanted creature dies': 'enchanted-dies',
+  'an equipped friendly unit dies': 'equipped-dies',
 };
 
 /** How one game writes its triggers, and the rules that decide them. */
@@ -92,19 +124,32 @@ export interface TriggerWords {
 }
 
 export const MTG_TRIGGERS: TriggerWords = {
-  phrases: ['attached', 'unattached', 'equipped creature dies', 'enchanted creature dies'],
-  instead: { detached: 'when unattached', 'I die': 'when equipped creature dies` or `when enchanted creature dies' },
+  phrases: ['attached', 'unattached', 'equipped creature dies', 'enchanted creature dies', 'an Aura becomes attached to it', 'an Equipment becomes attached to it', 'an equipped creature you control dies', 'an enchanted creature dies'],
+  instead: {
+    detached: 'when unattached',
+    'I die': 'when equipped creature dies` or `when enchanted creature dies',
+    'a gear attaches to me': 'when an Equipment becomes attached to it',
+    'an equipped friendly unit dies': 'when an equipped creature you control dies',
+  },
   unattached: 'unattached',
-  rules: { attached: ['603.2e'], unattached: ['603.2e', '603.10c'], 'host-dies': ['700.4', '603.10a'] },
-  stops: { phasing: ['702.26j'], 'phased-out': ['702.26b'], 'left-game': ['800.4d'], 'lost-all': ['113.10'] },
+  rules: { attached: ['603.2e'], unattached: ['603.2e', '603.10c'], 'host-dies': ['700.4', '603.10a'], 'aura-attached': ['603.2e'], 'equipment-attached': ['603.2e'], 'equipped-dies': ['700.4', '603.10a'], 'enchanted-dies': ['700.4', '603.10a'] },
+  stops: { phasing: ['702.26j'], 'phased-out': ['702.26b'], 'left-game': ['800.4d'], 'lost-all': ['113.10'], inactive: [], 'left-together': [] },
 };
 
 export const RIFTBOUND_TRIGGERS: TriggerWords = {
-  phrases: ['attached', 'detached', 'I die'],
-  instead: { unattached: 'when detached', 'equipped creature dies': 'when I die', 'enchanted creature dies': 'when I die' },
+  phrases: ['attached', 'detached', 'I die', 'a gear attaches to me', 'an equipped friendly unit dies'],
+  instead: {
+    unattached: 'when detached',
+    'equipped creature dies': 'when I die',
+    'enchanted creature dies': 'when I die',
+    'an Aura becomes attached to it': 'when a gear attaches to me',
+    'an Equipment becomes attached to it': 'when a gear attaches to me',
+    'an equipped creature you control dies': 'when an equipped friendly unit dies',
+    'an enchanted creature dies': 'when an equipped friendly unit dies',
+  },
   unattached: 'detached',
-  rules: { attached: ['725.1'], unattached: ['725.2'], 'host-dies': ['136.2.c', '808.1.c'] },
-  stops: { phasing: [], 'phased-out': [], 'left-game': [], 'lost-all': [] },
+  rules: { attached: ['725.1'], unattached: ['725.2'], 'host-dies': ['136.2.c', '808.1.c'], 'aura-attached': [], 'equipment-attached': ['434.1'], 'equipped-dies': ['818.3', '383.2.c'], 'enchanted-dies': [] },
+  stops: { phasing: [], 'phased-out': [], 'left-game': [], 'lost-all': [], inactive: ['718.2'], 'left-together': ['383.2.c.2'] },
 };
 
 /** Is `phrase` this game's? If not, a syntax error at `range` says what the game writes (a declaration, an `expect`). */
@@ -114,11 +159,24 @@ export function phraseOfGame(replay: Replay, phrase: TriggerPhrase, range: Range
   return false;
 }
 
-/** A declared `when ...`: its bit, or 0 (a phrase of the other game is a syntax error). */
-export function declaredTrigger(replay: Replay, p: Extract<Property, { kind: 'trigger' }>, w: TriggerWords): number {
+/**
+ * A declared `when ...` of `card`: its bit, or 0 (a phrase of the other game is a syntax error; so is an
+ * ability about another creature's death past MAX_DEATH_WATCHERS cards, which every death looks at).
+ */
+export function declaredTrigger(replay: Replay, card: CardObj, p: Extract<Property, { kind: 'trigger' }>, w: TriggerWords): number {
   if (!phraseOfGame(replay, p.phrase, p.range, w)) return 0;
-  replay.board.triggersDeclared = true;
-  return BIT[p.phrase];
+  const bit = BIT[p.phrase];
+  const board = replay.board;
+  if ((bit & OTHER_DIES) !== 0 && !board.deathWatchers.includes(card.id)) {
+    if (board.deathWatchers.length === MAX_DEATH_WATCHERS) {
+      replay.report('syntax-error', p.range, msg`A scenario declares at most ${MAX_DEATH_WATCHERS} cards with an ability about another creature's death (\`when ${p.phrase}\`), and this would be one more: every death looks at each of them. Split the scenario.`, { subjects: [card.id] });
+      return 0;
+    }
+    // A new array: a copy of the board (Board.clone) shares the old one.
+    board.deathWatchers = [...board.deathWatchers, card.id];
+  }
+  board.triggersDeclared = true;
+  return bit;
 }
 
 /** Why `card`'s ability would not trigger now, by its own state: phased out (702.26b), all its abilities lost (113.10), its controller gone (800.4d). */
@@ -146,15 +204,85 @@ export function fire(replay: Replay, card: CardObj, bits: number, kind: TriggerK
  */
 export interface LookedBack {
   readonly card: CardObj;
-  /** The bits of the abilities that may trigger (the host-dies ones its kind of attachment has). */
+  /** The bits of the abilities that may trigger (the host-dies ones its kind of attachment has; 0 if none, kept for a death watcher). */
   readonly bits: number;
   readonly stop: TriggerStop | undefined;
+  /** It was an Equipment (Riftbound: with the Equipment tag), an Aura: its host was equipped, enchanted, as it died in the same step (a death watcher's look-back). */
+  readonly equipment?: boolean;
+  readonly aura?: boolean;
+}
+
+/** Did `host`, dying now, have an attachment of a kind (`equipment`, `aura`) just before, itself or one that left it earlier in the same step? */
+export function hadAttachment(replay: Replay, host: CardObj, equipment: (att: CardObj) => boolean, aura: (att: CardObj) => boolean): { equipped: boolean; enchanted: boolean } {
+  let equipped = false;
+  let enchanted = false;
+  for (const id of host.attachments) {
+    const att = replay.board.cards.get(id);
+    // A phased-out attachment is treated as though it doesn't exist (702.26b).
+    if (!att || att.phasedOut !== 'no') continue;
+    equipped ||= equipment(att);
+    enchanted ||= aura(att);
+    if (equipped && enchanted) break;
+  }
+  for (const l of replay.leftTogetherFrom(host.id)) {
+    equipped ||= l.equipment === true;
+    enchanted ||= l.aura === true;
+  }
+  return { equipped, enchanted };
 }
 
 /** `l`'s host died in the same step: its ability triggers as it was when it left (or doesn't, by why then). */
 export function fireLookedBack(replay: Replay, l: LookedBack, host: CardObj | PlayerObj): void {
   if ((l.card.triggers & l.bits) === 0) return;
   record(replay, l.card, 'host-dies', host, l.stop);
+}
+
+/** Why a host's or a death watcher's ability would not trigger now: stopOf, or (Riftbound) its printed text is inactive while it is attached (718.2). */
+function ownStop(replay: Replay, card: CardObj): TriggerStop | undefined {
+  return stopOf(replay, card) ?? (replay.rules.game === 'riftbound' && card.attachedTo ? 'inactive' : undefined);
+}
+
+/**
+ * `att` became attached to `host` (MTG 603.2e; Riftbound 434.1): the host's ability about an attachment
+ * of `att`'s kind triggers (`aura` an Aura; else an Equipment, Riftbound any gear).
+ */
+export function fireGetsAttached(replay: Replay, host: CardObj | PlayerObj, att: CardObj, aura: boolean, equipment: boolean): void {
+  const triggers = (host as Partial<CardObj>).triggers;
+  if (triggers === undefined || (triggers & GETS_ATTACHED) === 0) return;
+  const card = host as CardObj;
+  if (aura && (triggers & ON_AURA_ATTACHED) !== 0) record(replay, card, 'aura-attached', att, ownStop(replay, card));
+  if (equipment && (triggers & (ON_EQUIPMENT_ATTACHED | ON_GEAR_ATTACHED)) !== 0) record(replay, card, 'equipment-attached', att, ownStop(replay, card));
+}
+
+/** A creature (unit) as it died, looked back to (603.10a): who controlled it, and whether it was equipped or enchanted. */
+export interface Death {
+  readonly card: CardObj;
+  readonly controller: string | undefined;
+  readonly equipped: boolean;
+  readonly enchanted: boolean;
+}
+
+/** A death watcher as it was when it left the battlefield earlier in a `together:` step (MTG: it still sees that step's deaths, 603.10a). */
+export interface WatcherGone {
+  readonly card: CardObj;
+  readonly controller: string | undefined;
+  readonly stop: TriggerStop | undefined;
+}
+
+/** The watcher as it is now, to see a death (WatcherGone's shape). */
+export function watcherNow(replay: Replay, card: CardObj): WatcherGone {
+  return { card, controller: card.controller, stop: ownStop(replay, card) };
+}
+
+/**
+ * `w` sees `d`: its `an equipped creature you control dies` (`an equipped friendly unit dies`) triggers
+ * if the creature was equipped and controlled by `w`'s controller, its `an enchanted creature dies` if
+ * the creature was enchanted (each ability once, 603.2c), or not, with why (`stop`).
+ */
+export function seeDeath(replay: Replay, w: WatcherGone, d: Death, stop = w.stop): void {
+  const triggers = w.card.triggers;
+  if (d.equipped && (triggers & ON_EQUIPPED_OTHER_DIES) !== 0 && w.controller !== undefined && w.controller === d.controller) record(replay, w.card, 'equipped-dies', d.card, stop);
+  if (d.enchanted && (triggers & ON_ENCHANTED_OTHER_DIES) !== 0) record(replay, w.card, 'enchanted-dies', d.card, stop);
 }
 
 function record(replay: Replay, card: CardObj, kind: TriggerKind, host: CardObj | PlayerObj, stop: TriggerStop | undefined): void {
@@ -191,6 +319,10 @@ function stopWhy(f: Fired, w: TriggerWords): Message {
       return msg`its controller had left the game, so its ability is never put on the stack`;
     case 'lost-all':
       return w.unattached === 'detached' ? msg`it had lost its abilities` : msg`it had lost all its abilities`;
+    case 'inactive':
+      return msg`it was attached, and an attached card's printed text is inactive`;
+    case 'left-together':
+      return msg`it left the board at the same time, so it was not there to see it`;
   }
 }
 
@@ -227,6 +359,10 @@ function kindsOf(bits: number): TriggerKind[] {
   if (bits & ON_ATTACHED) out.push('attached');
   if (bits & ON_UNATTACHED) out.push('unattached');
   if (bits & (ON_EQUIPPED_DIES | ON_ENCHANTED_DIES | ON_I_DIE)) out.push('host-dies');
+  if (bits & ON_AURA_ATTACHED) out.push('aura-attached');
+  if (bits & (ON_EQUIPMENT_ATTACHED | ON_GEAR_ATTACHED)) out.push('equipment-attached');
+  if (bits & ON_EQUIPPED_OTHER_DIES) out.push('equipped-dies');
+  if (bits & ON_ENCHANTED_OTHER_DIES) out.push('enchanted-dies');
   return out;
 }
 
@@ -236,7 +372,7 @@ function kindsOf(bits: number): TriggerKind[] {
  * told so, since no event can make it hold.
  */
 export function triggeredFailure(c: CardObj, a: Extract<Assertion, { kind: 'triggered' }>, host: CardObj | PlayerObj | undefined, w: TriggerWords): { actual: Message; rules?: string[]; replacement?: string; related?: RelatedLocation[] } | undefined {
-  const bits = a.when ? BIT[a.when.phrase] : ON_ATTACHED | ON_UNATTACHED | ON_EQUIPPED_DIES | ON_ENCHANTED_DIES | ON_I_DIE;
+  const bits = a.when ? BIT[a.when.phrase] : ALL_BITS;
   const kind = a.when ? KIND[a.when.phrase] : undefined;
   const n = (c.triggers & bits) === 0 ? 0 : triggerCount(c, kind, host?.id);
   const want = a.negated ? 0 : a.count;
@@ -272,6 +408,11 @@ function describeKind(f: Fired, w: TriggerWords): Message {
     case 'unattached':
       return w.unattached === 'detached' ? msg`as it detached from ${f.host}` : msg`as it became unattached from ${f.host}`;
     case 'host-dies':
+    case 'equipped-dies':
+    case 'enchanted-dies':
       return msg`as ${f.host} died`;
+    case 'aura-attached':
+    case 'equipment-attached':
+      return w.unattached === 'detached' ? msg`as ${f.host} attached to it` : msg`as ${f.host} became attached to it`;
   }
 }

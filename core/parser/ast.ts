@@ -84,7 +84,13 @@ export type Property =
   /** `if I would die, kill this instead` (Riftbound, Guardian Angel): a gear's Effect Text that saves its unit (136.2.c). */
   | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'tapped' | 'aura-swap' | 'castable' | 'on-top' | 'flash' | 'kill-instead'; range: Range }
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
-  /** `when attached`, `when unattached` (MTG), `when detached` (Riftbound), `when equipped creature dies`, `when enchanted creature dies` (MTG), `when I die` (Riftbound Effect Text): a triggered ability of the card (MTG 603.2e, 603.10; Riftbound 725, 808). */
+  /**
+   * `when attached`, `when unattached` (MTG), `when detached` (Riftbound), `when equipped creature dies`,
+   * `when enchanted creature dies` (MTG), `when I die` (Riftbound Effect Text): a triggered ability of the
+   * card (MTG 603.2e, 603.10; Riftbound 725, 808). A host's: `when an Aura (an Equipment) becomes attached
+   * to it`, Riftbound `when a gear attaches to me`; another card's: `when an equipped creature you control
+   * dies`, `when an enchanted creature dies`, Riftbound `when an equipped friendly unit dies`.
+   */
   | { kind: 'trigger'; phrase: TriggerPhrase; range: Range }
   /** `players can't cast FILTER spells` (MTG, Aether Storm): while the card is on the battlefield, no player casts a spell the filter describes (601.3, 101.2). */
   | { kind: 'cant-cast'; filter: Filter; range: Range }
@@ -228,7 +234,22 @@ export type Assertion =
   | { kind: 'triggered'; subject: Name; negated: boolean; count?: number; when?: { phrase: TriggerPhrase; range: Range }; host?: Name; range: Range };
 
 /** The words after `when` that declare (and an assertion names) a triggered ability about attachment. */
-export const TRIGGER_PHRASES = ['attached', 'unattached', 'detached', 'equipped creature dies', 'enchanted creature dies', 'I die'] as const;
+export const TRIGGER_PHRASES = [
+  'attached',
+  'unattached',
+  'detached',
+  'equipped creature dies',
+  'enchanted creature dies',
+  'I die',
+  // A host's abilities about what becomes attached to it (Bramble Elemental; Riftbound a unit's).
+  'an Aura becomes attached to it',
+  'an Equipment becomes attached to it',
+  'a gear attaches to me',
+  // Another card's abilities about a creature that dies equipped or enchanted (Stone Haven Outfitter, Hateful Eidolon).
+  'an equipped creature you control dies',
+  'an enchanted creature dies',
+  'an equipped friendly unit dies',
+] as const;
 export type TriggerPhrase = (typeof TRIGGER_PHRASES)[number];
 
 /**

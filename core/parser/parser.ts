@@ -2282,12 +2282,19 @@ function parseTogether(cur: Cursor, verbTok: Token): EventNode {
 
 /**
  * The words after `when` of a triggered ability about attachment (TRIGGER_PHRASES): `attached`,
- * `unattached`, `detached`, `equipped creature dies`, `enchanted creature dies`, `I die`.
+ * `unattached`, `detached`, `equipped creature dies`, `enchanted creature dies`, `I die`; a host's
+ * `an Aura becomes attached to it`, `an Equipment becomes attached to it`, `a gear attaches to me`;
+ * another card's `an equipped creature you control dies`, `an enchanted creature dies`, `an equipped
+ * friendly unit dies`.
  */
 function parseTriggerPhrase(cur: Cursor): TriggerPhrase {
-  const expected = msg`'attached', 'unattached', 'detached', 'equipped creature dies', 'enchanted creature dies' or 'I die' after 'when'`;
+  const expected = msg`'attached', 'unattached', 'detached', 'equipped creature dies', 'enchanted creature dies', 'I die', 'an Aura becomes attached to it', 'an Equipment becomes attached to it', 'a gear attaches to me', 'an equipped creature you control dies', 'an enchanted creature dies' or 'an equipped friendly unit dies' after 'when'`;
   const t = cur.peek();
   if (!t || t.type !== 'word') return cur.fail(expected);
+  const rest = (phrase: TriggerPhrase): TriggerPhrase => {
+    for (const w of phrase.split(' ').slice(2)) cur.expectWord(w);
+    return phrase;
+  };
   switch (t.text) {
     case 'attached':
     case 'unattached':
@@ -2304,6 +2311,32 @@ function parseTriggerPhrase(cur: Cursor): TriggerPhrase {
       cur.next();
       cur.expectWord('die');
       return 'I die';
+    case 'a':
+      cur.next();
+      cur.expectWord('gear');
+      return rest('a gear attaches to me');
+    case 'an': {
+      cur.next();
+      const second = cur.peek();
+      switch (second?.type === 'word' ? second.text : undefined) {
+        case 'Aura':
+          cur.next();
+          return rest('an Aura becomes attached to it');
+        case 'Equipment':
+          cur.next();
+          return rest('an Equipment becomes attached to it');
+        case 'enchanted':
+          cur.next();
+          return rest('an enchanted creature dies');
+        case 'equipped': {
+          cur.next();
+          if (cur.isWord('friendly')) return rest('an equipped friendly unit dies');
+          return rest('an equipped creature you control dies');
+        }
+        default:
+          return cur.fail(msg`'Aura', 'Equipment', 'equipped' or 'enchanted' after 'when an'`);
+      }
+    }
     default:
       return cur.fail(expected);
   }

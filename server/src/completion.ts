@@ -527,9 +527,19 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
 
 /** The words of the triggered ability phrases after `when`, by game (a card property and `expect X triggered when ...`). */
 const TRIGGER_PHRASES_OF: Record<'mtg' | 'riftbound', string[]> = {
-  mtg: ['attached', 'unattached', 'equipped creature dies', 'enchanted creature dies'],
-  riftbound: ['attached', 'detached', 'I die'],
+  mtg: ['attached', 'unattached', 'equipped creature dies', 'enchanted creature dies', 'an Aura becomes attached to it', 'an Equipment becomes attached to it', 'an equipped creature you control dies', 'an enchanted creature dies'],
+  riftbound: ['attached', 'detached', 'I die', 'a gear attaches to me', 'an equipped friendly unit dies'],
 };
+
+/** The next words of the trigger phrases that begin with the words `said` (of each that does; none when `said` is a whole phrase or begins none). */
+function phraseNext(game: 'mtg' | 'riftbound', said: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const p of TRIGGER_PHRASES_OF[game]) {
+    const ws = p.split(' ');
+    if (ws.length > said.length && said.every((w, k) => ws[k] === w)) out.add(ws[said.length]);
+  }
+  return [...out];
+}
 
 /** `expect X [not] triggered [once|twice|N times] [when PHRASE] [for H]`: each part in its place, the card's hosts first after `for`. */
 function triggeredWant(game: 'mtg' | 'riftbound', args: string[], subject: CardView | undefined): Want {
@@ -550,11 +560,13 @@ function triggeredWant(game: 'mtg' | 'riftbound', args: string[], subject: CardV
   if (args.length === i) return words(args[1] === 'not' || i > 2 ? ['when', 'for'] : ['once', 'twice', 'when', 'for']);
   if (args[i] === 'when') {
     if (args.length === i + 1) return words(TRIGGER_PHRASES_OF[game]);
-    // The rest of a phrase of several words (`equipped creature dies`, `I die`), then `for`, then the host.
+    // The rest of a phrase of several words (`equipped creature dies`, `an Aura becomes ...`), then `for`, then the host.
     const said = args.slice(i + 1);
-    const phrase = TRIGGER_PHRASES_OF[game].map((p) => p.split(' ')).find((p) => p.every((w, k) => k >= said.length || said[k] === w));
-    if (!phrase) return NONE;
-    if (said.length < phrase.length) return words([phrase[said.length]]);
+    const phrase = TRIGGER_PHRASES_OF[game].map((p) => p.split(' ')).find((p) => p.length <= said.length && p.every((w, k) => said[k] === w));
+    if (!phrase) {
+      const next = phraseNext(game, said);
+      return next.length !== 0 ? words(next) : NONE;
+    }
     i += 1 + phrase.length;
     if (args.length === i) return words(['for']);
   }
@@ -635,11 +647,20 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (n === 1 && keywordSecondWord(kw)) return words([keywordSecondWord(kw)!]);
   // `when attached`, `when equipped creature dies`...: the phrases it doesn't have yet.
   if (kw === 'when' && n === 1) {
-    const have = new Set(toks.filter((_, k) => k > 0 && toks[k - 1].text === 'when').map((t) => t.text));
-    return words(TRIGGER_PHRASES_OF[game].filter((p) => !have.has(p.split(' ')[0])));
+    // The whole phrases after each `when` of the declaration, up to its comma.
+    const have = new Set<string>();
+    toks.forEach((t, k) => {
+      if (t.text !== 'when' || (k > 0 && toks[k - 1].kind !== 'comma')) return;
+      const ws: string[] = [];
+      for (let j = k + 1; j < toks.length && toks[j].kind !== 'comma'; j++) ws.push(toks[j].text);
+      have.add(ws.join(' '));
+    });
+    return words(TRIGGER_PHRASES_OF[game].filter((p) => !have.has(p)));
   }
-  if (kw === 'when' && (clause[1] === 'equipped' || clause[1] === 'enchanted')) return n === 2 ? words(['creature']) : n === 3 ? words(['dies']) : NONE;
-  if (kw === 'when' && clause[1] === 'I') return n === 2 ? words(['die']) : NONE;
+  if (kw === 'when') {
+    const next = phraseNext(game, clause.slice(1));
+    return next.length !== 0 ? words(next) : NONE;
+  }
   if ((kw === 'owner' || kw === 'controller') && n === 1) return { kind: 'players' };
   if (kw === 'entered') return n === 1 ? words(['under']) : n === 2 ? { kind: 'players' } : NONE;
   if (kw === 'attached') return n === 1 ? words(['to']) : n === 2 ? { kind: 'cards', rank: () => 0, players: () => 1 } : NONE;

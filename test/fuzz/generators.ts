@@ -127,7 +127,7 @@ const mtgCommonProp = fc.oneof(
   // Riftbound properties in an MTG scenario: sometimes wrong.
   { weight: 1, arbitrary: fc.constantFrom('might 3', 'exhausted', 'at base', 'enchant creature', 'equip', 'protection from blakc', 'enchanted permanent is a wooden land') },
   // Triggered abilities about attachment (603.2e, 603.10): mostly the game's own, now and then Riftbound's.
-  { weight: 1, arbitrary: fc.constantFrom('when attached', 'when unattached', 'when attached', 'when unattached', 'when equipped creature dies', 'when detached', 'ability ping') },
+  { weight: 1, arbitrary: fc.constantFrom('when attached', 'when unattached', 'when attached', 'when unattached', 'when equipped creature dies', 'when detached', 'ability ping', 'when an Aura becomes attached to it', 'when an equipped creature you control dies', 'when an enchanted creature dies') },
 );
 
 interface Kind {
@@ -257,7 +257,7 @@ function assertionArb(game: GameId): fc.Arbitrary<string> {
     fc.tuple(CX, fc.integer({ min: -3, max: 15 })).map(([x, n]) => `${x} might ${n}`),
     HX.map((h) => `no attachments on ${h}`),
     // How often a card's triggers have triggered (triggers.ts), with the game's phrases and the other's.
-    fc.tuple(CX, fc.constantFrom('triggered', 'not triggered', 'triggered once', 'triggered twice', 'triggered 3 times', 'triggered 0 times'), fc.constantFrom('', '', ' when attached', game === 'mtg' ? ' when unattached' : ' when detached', game === 'mtg' ? ' when equipped creature dies' : ' when I die'), fc.oneof(fc.constant(''), HX.map((h) => ` for ${h}`))).map(([x, t, w, h]) => `${x} ${t}${w}${h}`),
+    fc.tuple(CX, fc.constantFrom('triggered', 'not triggered', 'triggered once', 'triggered twice', 'triggered 3 times', 'triggered 0 times'), fc.constantFrom('', '', ' when attached', game === 'mtg' ? ' when unattached' : ' when detached', game === 'mtg' ? ' when equipped creature dies' : ' when I die', game === 'mtg' ? ' when an enchanted creature dies' : ' when an equipped friendly unit dies', game === 'mtg' ? ' when an Aura becomes attached to it' : ' when a gear attaches to me'), fc.oneof(fc.constant(''), HX.map((h) => ` for ${h}`))).map(([x, t, w, h]) => `${x} ${t}${w}${h}`),
   );
 }
 

@@ -13,7 +13,7 @@ import { isPhasedOut, phasedOutSubject } from './phasing';
 import { sorceryTiming } from './timing';
 import { msg, relatedAt, titledFix } from '../../message';
 import { abilityWord, inZone } from '../../engine/words';
-import { fire, ON_ATTACHED, ON_UNATTACHED } from '../../engine/triggers';
+import { fire, fireGetsAttached, ON_ATTACHED, ON_UNATTACHED } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -49,6 +49,8 @@ export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): v
     if (old) fire(replay, att, ON_UNATTACHED, 'unattached', old);
     fire(replay, att, ON_ATTACHED, 'attached', host);
   }
+  // The host's "whenever an Aura (an Equipment) becomes attached to this" (Bramble Elemental), as it happens (603.2e).
+  if (replay.board.triggersDeclared) fireGetsAttached(replay, host, att, isAura(att) || att.bestowed, isEquipment(att));
   // The new timestamp first (613.7e): the grants the attachment brings take it (613.7a).
   att.timestamp = replay.board.tick();
   replay.board.link(att, host, at);

@@ -577,7 +577,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         pr.cant = adding(pr.cant, p.what);
         break;
       case 'trigger':
-        card.triggers |= declaredTrigger(replay, p, MTG_TRIGGERS);
+        card.triggers |= declaredTrigger(replay, card, p, MTG_TRIGGERS);
         break;
       case 'might':
       case 'might-bonus':

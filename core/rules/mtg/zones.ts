@@ -14,7 +14,7 @@ import { doAttach } from './attach';
 import { msg, titledFix } from '../../message';
 import { abilityWord, inZone, zoneWord } from '../../engine/words';
 import { hasAbility } from '../../engine/abilities';
-import { fire, fireLookedBack, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_UNATTACHED, stopOf } from '../../engine/triggers';
+import { fire, fireLookedBack, hadAttachment, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -306,16 +306,22 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   }
   const host = replay.board.unlink(card);
   // Its leaving is its becoming unattached, and that trigger looks back to before it left (603.10c).
-  if (host && card.triggers !== 0) {
-    fire(replay, card, ON_UNATTACHED, 'unattached', host);
+  if (host && card.triggers !== 0) fire(replay, card, ON_UNATTACHED, 'unattached', host);
+  if (host && (card.triggers !== 0 || replay.board.deathWatchers.length !== 0)) {
     // Its "dies" trigger looks back if its host dies later in the same step (603.10a): what it was now. An
     // Aura with umbra armor gone in that step doesn't see its creature die: at once, its replacement would
-    // have saved the creature (702.89a); one after the other, it was gone first.
+    // have saved the creature (702.89a); one after the other, it was gone first. A death watcher looks
+    // back too: the host was equipped (enchanted) as it died.
     const bits = hostDiesBits(card);
-    if ((card.triggers & bits) !== 0 && !hasAbility(card, UMBRA_ARMOR)) replay.leftWhileAttached(host.id, { card, bits, stop: stopOf(replay, card) });
+    const own = (card.triggers & bits) !== 0 && !hasAbility(card, UMBRA_ARMOR);
+    if (own || replay.board.deathWatchers.length !== 0) replay.leftWhileAttached(host.id, { card, bits: own ? bits : 0, stop: stopOf(replay, card), equipment: isEquipment(card), aura: isAura(card) || card.bestowed });
   }
-  // Its attachments' "when equipped (enchanted) creature dies" look back to before it left (700.4, 603.10a).
-  if (replay.board.triggersDeclared && card.zone === 'battlefield' && zone === 'graveyard') hostDied(replay, card);
+  if (replay.board.triggersDeclared && card.zone === 'battlefield') {
+    // Its attachments' "when equipped (enchanted) creature dies" look back to before it left (700.4, 603.10a).
+    if (zone === 'graveyard') died(replay, card);
+    // A death watcher leaving in a group still sees the deaths of the same step (603.10a): what it was now.
+    if ((card.triggers & OTHER_DIES) !== 0) replay.watcherLeft(watcherNow(replay, card));
+  }
   // A control effect may track it, or its host's Auras (`for as long as`, 611.2b): both are looked at again.
   if (replay.board.watching) {
     replay.markDirty(card);
@@ -351,15 +357,27 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
 /**
  * `card` dies (700.4: put into a graveyard from the battlefield) as it is now, before it moves: each
  * Equipment (Aura) on it with "when equipped (enchanted) creature dies" triggers, and so does one that
- * left it earlier in the same step of a group (603.10a looks back to when both were there).
+ * left it earlier in the same step of a group (603.10a looks back to when both were there). So does each
+ * death watcher's ability about it (Stone Haven Outfitter): one on the battlefield, or one that left it
+ * earlier in the same step, not one that entered in it (603.10a: as the game was just before).
  */
-function hostDied(replay: Replay, card: CardObj): void {
+function died(replay: Replay, card: CardObj): void {
   if (!isCreature(card)) return;
   for (const id of card.attachments) {
     const att = replay.board.cards.get(id)!;
     if (att.triggers !== 0) fire(replay, att, hostDiesBits(att), 'host-dies', card);
   }
   for (const l of replay.leftTogetherFrom(card.id)) fireLookedBack(replay, l, card);
+  const watchers = replay.board.deathWatchers;
+  if (watchers.length === 0) return;
+  const was = hadAttachment(replay, card, isEquipment, (att) => isAura(att) || att.bestowed);
+  if (!was.equipped && !was.enchanted) return;
+  const d: Death = { card, controller: card.controller, ...was };
+  for (const id of watchers) {
+    const w = replay.board.cards.get(id);
+    if (w && w.zone === 'battlefield' && !replay.enteredTogether(w)) seeDeath(replay, watcherNow(replay, w), d);
+  }
+  for (const w of replay.watchersGoneTogether()) seeDeath(replay, w, d);
 }
 
 /** The "dies" abilities an attachment's kind can have: an Equipment's "equipped creature", an Aura's "enchanted creature". */

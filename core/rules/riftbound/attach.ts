@@ -6,13 +6,13 @@ import { type CardObj, isCard } from '../../engine/board';
 import { giveControl } from '../../engine/control';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
-import { type Host, isUnit, onBoard, whereText } from './cards';
+import { type Host, isGear, isUnit, onBoard, whereText } from './cards';
 import { effMight } from './text';
 import { equipActivated } from './equip';
 import { notThisTurn } from './timing';
 import { msg, relatedAt, type Message } from '../../message';
 import { inZone } from '../../engine/words';
-import { fire, ON_ATTACHED, ON_UNATTACHED } from '../../engine/triggers';
+import { fire, fireGetsAttached, ON_ATTACHED, ON_UNATTACHED } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -162,6 +162,8 @@ export function attachToTopMost(replay: Replay, ev: EventNode, att: CardObj, hos
     if (from) fire(replay, att, ON_UNATTACHED, 'unattached', from);
     fire(replay, att, ON_ATTACHED, 'attached', host);
   }
+  // The unit's own "when a gear attaches to me" (its text is active: it is the Top-Most card, 434.1).
+  if (replay.board.triggersDeclared) fireGetsAttached(replay, host, att, false, isGear(att));
   link(replay, att, host, ev.range);
 }
 

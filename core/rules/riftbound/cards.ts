@@ -125,9 +125,11 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         replay.report('syntax-error', p.range, msg`\`${p.keyword.name}\` is an MTG property: Riftbound's rules have no ${p.keyword.name}.`);
         break;
       case 'trigger':
-        card.triggers |= declaredTrigger(replay, p, RIFTBOUND_TRIGGERS);
+        card.triggers |= declaredTrigger(replay, card, p, RIFTBOUND_TRIGGERS);
         // Effect Text: "I" is the unit it is attached to (136.2.c, 136.2.d); only a gear's Effect Text has one.
         if (p.phrase === 'I die' && !pr.types.has('gear')) replay.report('syntax-error', p.range, msg`\`when I die\` is a gear's Effect Text ([Deathknell] its unit has while the gear is attached, 136.2.c), and ${card.id} is not a gear.`);
+        // A unit says "me" of itself, a gear "this" (053.1, 053.2): gear attaches to a unit.
+        else if (p.phrase === 'a gear attaches to me' && !pr.types.has('unit')) replay.report('syntax-error', p.range, msg`\`when a gear attaches to me\` is a unit's ability (a unit says "me" of itself, and gear attaches to units), and ${card.id} is not a unit.`, { rules: ['053.1'] });
         break;
       case 'keyword-ability': {
         const k = keywordOfGame(replay, p.name);

@@ -13,7 +13,7 @@ import { msg, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 import { deathReplaced } from './text';
 import { existsIn } from '../versions';
-import { fire, fireLookedBack, ON_I_DIE, ON_UNATTACHED, stopOf } from '../../engine/triggers';
+import { fire, fireLookedBack, hadAttachment, ON_I_DIE, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -100,6 +100,34 @@ function enteringUnder(replay: Replay, ev: Extract<EventNode, { kind: 'enter' | 
   return p.id;
 }
 
+/** A gear with the Equipment tag: a unit it is attached to is equipped (818.3). */
+function isEquipment(card: CardObj): boolean {
+  return card.subtypes.has('Equipment');
+}
+
+/**
+ * A unit died equipped (818.3), as it is now: each death watcher's `when an equipped friendly unit dies`
+ * sees it after the event (383.2.c), so in a group after every part of the step. One on the board then
+ * triggers, one that entered it in that step too (383.2.c.1); one that left it at the same time doesn't,
+ * the unit itself included (383.2.c.2).
+ */
+function unitDied(replay: Replay, card: CardObj): void {
+  const was = hadAttachment(replay, card, isEquipment, () => false);
+  if (!was.equipped) return;
+  const d: Death = { card, controller: card.controller, ...was };
+  const see = () => {
+    for (const id of replay.board.deathWatchers) {
+      const w = replay.board.cards.get(id);
+      if (w && onBoard(w) && w !== card) seeDeath(replay, watcherNow(replay, w), d);
+    }
+    for (const g of replay.watchersGoneTogether()) if (!onBoard(g.card)) seeDeath(replay, g, d, 'left-together');
+  };
+  if (replay.atStepEnd(see)) return;
+  see();
+  // Alone, the event is the step: the unit itself is the one that left as it died.
+  if ((card.triggers & OTHER_DIES) !== 0) seeDeath(replay, watcherNow(replay, card), d, 'left-together');
+}
+
 /** A zone change. Leaving the board makes a new object (124) and detaches everything on it (719.5). */
 function moveTo(replay: Replay, card: CardObj, zone: string, place: string | undefined, cause: EventNode): void {
   const leavesBoard = onBoard(card) && !BOARD.has(zone);
@@ -107,11 +135,11 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
   if (card.attachedTo && !BOARD.has(zone)) {
     // Leaving the board, it stops being attached: its detach trigger works as it detaches (435.1.b, 725.2).
     const host = replay.board.unlink(card);
-    if (host && card.triggers !== 0) {
-      fire(replay, card, ON_UNATTACHED, 'unattached', host);
-      // Its Effect Text is still its unit's if the unit dies later in the same resolution (136.2.c): what it was now.
-      if ((card.triggers & ON_I_DIE) !== 0) replay.leftWhileAttached(host.id, { card, bits: ON_I_DIE, stop: stopOf(replay, card) });
-    }
+    if (host && card.triggers !== 0) fire(replay, card, ON_UNATTACHED, 'unattached', host);
+    // Its Effect Text is still its unit's if the unit dies later in the same resolution (136.2.c): what it
+    // was now. For a death watcher, the unit was equipped as it died (818.3).
+    const own = (card.triggers & ON_I_DIE) !== 0;
+    if (host && (own || replay.board.deathWatchers.length !== 0)) replay.leftWhileAttached(host.id, { card, bits: own ? ON_I_DIE : 0, stop: stopOf(replay, card), equipment: isEquipment(card) });
   }
   // A unit that dies (goes to its trash from the board) with a gear on it whose Effect Text says "when I
   // die" ([Deathknell]): that ability is the unit's as it dies (136.2.c, 808.1.c).
@@ -121,7 +149,10 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
       if (att.triggers !== 0) fire(replay, att, ON_I_DIE, 'host-dies', card);
     }
     for (const l of replay.leftTogetherFrom(card.id)) fireLookedBack(replay, l, card);
+    if (replay.board.deathWatchers.length !== 0) unitDied(replay, card);
   }
+  // A death watcher leaving the board in a group is not there to see that step's deaths (383.2.c.2): kept to say why.
+  if (leavesBoard && (card.triggers & OTHER_DIES) !== 0) replay.watcherLeft(watcherNow(replay, card));
   // A card moved to a base without saying whose goes to its controller's (after the reset of 124: the
   // player it enters the board under, its owner unless the line says `under P`).
   const under = crossesBoard && BOARD.has(zone) ? underOf(cause) : undefined;

@@ -29,6 +29,12 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '136.2.d': { title: '"This" in Effect Text', text: 'Inside Effect Text, "this" (or the attached card\'s name) is the attached card, not the card it is attached to, even when they share a name; "I" and "me" are the unit.' },
   '808.1.c': { title: 'The Deathknell keyword', text: 'Deathknell is a triggered ability: "When I die, ..." On a gear\'s Effect Text, "I" is the unit it is attached to, so it triggers when that unit dies while the gear is on it.' },
   '721.2': { title: 'Inactive abilities', text: 'An inactive ability does not trigger, does not apply, and cannot be activated or used.' },
+  '053.1': { title: 'A unit says "I" and "me"', text: 'Units and legends refer to themselves as "I" and "me"; gear and spells say "this" (053.2). So an ability about what attaches to "me" is a unit\'s.' },
+  '053.2': { title: 'Gear and spells say "this"', text: 'Gear and spells refer to themselves as "this", never as "I" or "me".' },
+  '383.2.c.1': { title: 'Arriving at the same time', text: 'A card that arrives in the zone where its triggered ability works in the same event that meets its condition does trigger: a unit that enters the board as an equipped friendly unit dies sees that death.' },
+  '383.2.c': { title: 'When a trigger condition is checked', text: "A triggered ability's condition is checked once the event that may meet it has been fully carried out: a card that arrived where its ability works in that same event can trigger (383.2.c.1), and one that left at that moment can't (383.2.c.2)." },
+  '383.2.c.2': { title: 'Leaving at the same time', text: 'A card that leaves the zone where its triggered ability works in the same event that meets its condition does not trigger: a unit watching for friendly units dying does not see one that dies together with it, and does not see its own death.' },
+  '818.3': { title: 'Equipped', text: 'A unit is equipped while at least one card attached to it is Equipment: the state starts and ends exactly with that attachment.' },
   '725.3': { title: 'Weaponmaster and Equip', text: "Weaponmaster may use an attached card's Equip ability (and what modifies it) even though that card's Rules Text is inactive." },
 };
 
