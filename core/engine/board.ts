@@ -440,6 +440,11 @@ export class Board {
   triggersDeclared = false;
   /** The cards with an ability about another creature's death (triggers.ts OTHER_DIES), at most MAX_DEATH_WATCHERS; replaced, never changed in place. */
   deathWatchers: readonly string[] = [];
+  /**
+   * While a step of a `together:` group with death watchers is replayed: each card's controller before
+   * its first change of control in that step (recontrol), for a "dies" trigger that looks back (603.10a).
+   */
+  controlBefore: Map<string, string | undefined> | undefined = undefined;
 
   /** Turns `c` sideways (MTG tap, Riftbound exhaust) or back. */
   turnSideways(c: CardObj, on: boolean): void {

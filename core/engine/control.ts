@@ -82,6 +82,8 @@ export function recontrol(board: Board, card: CardObj): boolean {
   for (let c: CardObj | undefined = card, hops = 0; c !== undefined && hops <= board.cards.size; hops++) {
     const now = controllerOf(board, c);
     if (now.player === c.controller && now.via === c.controlVia) break;
+    const before = board.controlBefore;
+    if (before !== undefined && !before.has(c.id)) before.set(c.id, c.controller);
     c.controller = now.player;
     board.fileSideways(c);
     c.controlVia = now.via;

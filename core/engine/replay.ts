@@ -29,7 +29,6 @@ import { retype, typeChangeOfCard } from './retype';
 
 /** No attachment left a host in this step (Replay.leftTogetherFrom). */
 const NO_LOOKED_BACK: readonly LookedBack[] = [];
-const NO_WATCHERS_GONE: readonly WatcherGone[] = [];
 
 export interface Obligation {
   /** `unattach` (MTG unattach / Riftbound detach), `move` (to `zone`), `recall` (Riftbound). */
@@ -488,10 +487,6 @@ export class Replay {
         replaced: Set<string>;
         phased: Set<string>;
         left: Map<string, LookedBack[]>;
-        /** The death watchers that left the battlefield in this step, as they were (watcherLeft). */
-        watchersGone: WatcherGone[];
-        /** What waits for the end of this step (atStepEnd). */
-        stepEnd: (() => void)[];
         part: number;
         removals: { index: number; fix: Fix; redundant: boolean }[];
       }
@@ -545,25 +540,39 @@ export class Replay {
     return this.group?.left.get(host) ?? NO_LOOKED_BACK;
   }
 
-  /** A card with an ability about another creature's death left the battlefield in the group being replayed: `w` is what it was (MTG 603.10a looks back to it). */
+  /** The death watchers that left the battlefield (the board) in this step (watcherLeft). */
+  private gone: WatcherGone[] = [];
+  /** What waits for the end of this step (atStepEnd). */
+  private stepEnd: (() => void)[] = [];
+
+  /**
+   * A card with an ability about another creature's death left the battlefield (the board) in this step:
+   * `w` is what it was (MTG 603.10a looks back to it; Riftbound says why it saw nothing, 383.2.c.2). Only
+   * as it was before the step: not again, and not if it entered in the step.
+   */
   watcherLeft(w: WatcherGone): void {
-    this.group?.watchersGone.push(w);
+    if (this.enteredTogether(w.card)) return;
+    for (const g of this.gone) if (g.card === w.card) return;
+    this.gone.push(w);
   }
 
-  /** The death watchers that left the battlefield earlier in the step of the group being replayed (watcherLeft). */
+  /** The death watchers that left earlier in this step (watcherLeft): at most one per watcher. */
   watchersGoneTogether(): readonly WatcherGone[] {
-    return this.group?.watchersGone ?? NO_WATCHERS_GONE;
+    return this.gone;
   }
 
   /**
-   * Runs `fn` at the end of the step of the group being replayed, once every part of it is done (Riftbound
-   * 383.2.c: a trigger condition is evaluated after the event), and says so; outside a group, false (the
-   * event is the whole step: run it now).
+   * Runs `fn` at the end of this step: after the event, or after every part of a step of a group (Riftbound
+   * 383.2.c: a trigger condition is evaluated once the event is done).
    */
-  atStepEnd(fn: () => void): boolean {
-    if (!this.group) return false;
-    this.group.stepEnd.push(fn);
-    return true;
+  atStepEnd(fn: () => void): void {
+    this.stepEnd.push(fn);
+  }
+
+  /** A card's controller before this step of a group (Board.controlBefore): what a "dies" trigger looks back to (603.10a). */
+  controllerBefore(card: CardObj): string | undefined {
+    const before = this.board.controlBefore;
+    return before !== undefined && before.has(card.id) ? before.get(card.id) : card.controller;
   }
 
   /** Did `card` phase out in the group being replayed, at the same time as the part now applied (MTG 702.26h)? */
@@ -577,7 +586,9 @@ export class Replay {
    * resolution). A part that records a consequence of an earlier part discharges it.
    */
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
-    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), left: new Map(), watchersGone: [], stepEnd: [], part: 0, removals: [] };
+    const watching = this.board.deathWatchers.length !== 0;
+    if (watching) this.board.controlBefore = new Map();
+    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), left: new Map(), part: 0, removals: [] };
     this.group = group;
     const steps = st.steps;
     let step = 0;
@@ -588,14 +599,14 @@ export class Replay {
         // on the battlefield, not entering at the same time), still with no state-based action between.
         if (steps !== undefined && steps[step] === i) {
           step++;
-          this.endGroupStep(group);
+          this.endOfStep();
+          if (watching) this.board.controlBefore = new Map();
           if (group.stamped.length > 1) this.rules.simultaneous?.(this, group.stamped);
           group.entered.clear();
           group.stamped = [];
           group.replaced.clear();
           group.phased.clear();
           group.left.clear();
-          group.watchersGone = [];
         }
         const part = st.parts[i];
         if (this.discharges(part)) continue;
@@ -604,20 +615,23 @@ export class Replay {
         // next parts (613.1d applies at once; only the state-based actions wait for the group's end).
         this.retypeHosts();
       }
-      this.endGroupStep(group);
+      this.endOfStep();
       if (group.stamped.length > 1) this.rules.simultaneous?.(this, group.stamped);
     } finally {
       this.group = undefined;
+      this.board.controlBefore = undefined;
       if (group.removals.length > 0) this.settleRemovals(group.node, group.removals);
     }
   }
 
-  /** What waited for the end of a step of a group (atStepEnd), in the order it was asked. */
-  private endGroupStep(group: NonNullable<Replay['group']>): void {
-    if (group.stepEnd.length === 0) return;
-    const fns = group.stepEnd;
-    group.stepEnd = [];
-    for (const fn of fns) fn();
+  /** The end of a step (an event, a step of a group): what waited for it runs (atStepEnd), in the order asked; the watchers gone are forgotten. */
+  private endOfStep(): void {
+    if (this.stepEnd.length !== 0) {
+      const fns = this.stepEnd;
+      this.stepEnd = [];
+      for (const fn of fns) fn();
+    }
+    if (this.gone.length !== 0) this.gone = [];
   }
 
   /** Does this event record a pending consequence? If so it is discharged and the event does nothing. */
@@ -849,7 +863,10 @@ export class Replay {
     }
     this.flush();
     if (st.kind === 'together') this.together(st);
-    else this.rules.event(this, st);
+    else {
+      this.rules.event(this, st);
+      this.endOfStep();
+    }
     this.dropMoot();
     this.rules.settle(this, st);
     this.endStep(st);

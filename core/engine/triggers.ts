@@ -25,7 +25,7 @@ import { msg, relatedAt, type Message } from '../message';
 export type TriggerKind = 'attached' | 'unattached' | 'host-dies' | 'aura-attached' | 'equipment-attached' | 'equipped-dies' | 'enchanted-dies';
 
 /** Why an ability whose event happened did not trigger (or is never put on the stack). */
-export type TriggerStop = 'phasing' | 'phased-out' | 'left-game' | 'lost-all' | 'inactive' | 'left-together';
+export type TriggerStop = 'phasing' | 'phased-out' | 'left-game' | 'lost-all' | 'inactive' | 'left-together' | 'entered-together';
 
 /** One event that set a card's ability off, or would have (`stop`). */
 export interface Fired {
@@ -115,6 +115,8 @@ export interface TriggerWords {
   readonly phrases: readonly TriggerPhrase[];
   /** The phrase of the other game and this game's for it. */
   readonly instead: Readonly<Partial<Record<TriggerPhrase, string>>>;
+  /** Why a phrase of the other game has no counterpart here (Riftbound has no Auras). */
+  readonly none: Message;
   /** The game's word for becoming unattached, in a sentence. */
   readonly unattached: 'unattached' | 'detached';
   /** The rules of each kind: when it triggers. */
@@ -131,9 +133,10 @@ export const MTG_TRIGGERS: TriggerWords = {
     'a gear attaches to me': 'when an Equipment becomes attached to it',
     'an equipped friendly unit dies': 'when an equipped creature you control dies',
   },
+  none: msg`MTG has no such ability`,
   unattached: 'unattached',
   rules: { attached: ['603.2e'], unattached: ['603.2e', '603.10c'], 'host-dies': ['700.4', '603.10a'], 'aura-attached': ['603.2e'], 'equipment-attached': ['603.2e'], 'equipped-dies': ['700.4', '603.10a'], 'enchanted-dies': ['700.4', '603.10a'] },
-  stops: { phasing: ['702.26j'], 'phased-out': ['702.26b'], 'left-game': ['800.4d'], 'lost-all': ['113.10'], inactive: [], 'left-together': [] },
+  stops: { phasing: ['702.26j'], 'phased-out': ['702.26b'], 'left-game': ['800.4d'], 'lost-all': ['113.10'], inactive: [], 'left-together': [], 'entered-together': ['603.10a'] },
 };
 
 export const RIFTBOUND_TRIGGERS: TriggerWords = {
@@ -142,20 +145,20 @@ export const RIFTBOUND_TRIGGERS: TriggerWords = {
     unattached: 'when detached',
     'equipped creature dies': 'when I die',
     'enchanted creature dies': 'when I die',
-    'an Aura becomes attached to it': 'when a gear attaches to me',
     'an Equipment becomes attached to it': 'when a gear attaches to me',
     'an equipped creature you control dies': 'when an equipped friendly unit dies',
-    'an enchanted creature dies': 'when an equipped friendly unit dies',
   },
+  none: msg`Riftbound has no Auras`,
   unattached: 'detached',
   rules: { attached: ['725.1'], unattached: ['725.2'], 'host-dies': ['136.2.c', '808.1.c'], 'aura-attached': [], 'equipment-attached': ['434.1'], 'equipped-dies': ['818.3', '383.2.c'], 'enchanted-dies': [] },
-  stops: { phasing: [], 'phased-out': [], 'left-game': [], 'lost-all': [], inactive: ['718.2'], 'left-together': ['383.2.c.2'] },
+  stops: { phasing: [], 'phased-out': [], 'left-game': [], 'lost-all': [], inactive: ['718.2'], 'left-together': ['383.2.c.2'], 'entered-together': [] },
 };
 
 /** Is `phrase` this game's? If not, a syntax error at `range` says what the game writes (a declaration, an `expect`). */
 export function phraseOfGame(replay: Replay, phrase: TriggerPhrase, range: Range, w: TriggerWords): boolean {
   if (w.phrases.includes(phrase)) return true;
-  replay.report('syntax-error', range, msg`\`when ${phrase}\` is not written in this game: write \`${w.instead[phrase]!}\`.`);
+  const instead = w.instead[phrase];
+  replay.report('syntax-error', range, instead ? msg`\`when ${phrase}\` is not written in this game: write \`${instead}\`.` : msg`\`when ${phrase}\` is not written in this game: ${w.none}.`);
   return false;
 }
 
@@ -269,9 +272,9 @@ export interface WatcherGone {
   readonly stop: TriggerStop | undefined;
 }
 
-/** The watcher as it is now, to see a death (WatcherGone's shape). */
-export function watcherNow(replay: Replay, card: CardObj): WatcherGone {
-  return { card, controller: card.controller, stop: ownStop(replay, card) };
+/** The watcher as it is now, to see a death (WatcherGone's shape); `controller` if it is looked back to (Replay.controllerBefore). */
+export function watcherNow(replay: Replay, card: CardObj, controller = card.controller): WatcherGone {
+  return { card, controller, stop: ownStop(replay, card) };
 }
 
 /**
@@ -323,6 +326,8 @@ function stopWhy(f: Fired, w: TriggerWords): Message {
       return msg`it was attached, and an attached card's printed text is inactive`;
     case 'left-together':
       return msg`it left the board at the same time, so it was not there to see it`;
+    case 'entered-together':
+      return msg`it entered the battlefield at the same time, and a "dies" trigger looks back to the game just before`;
   }
 }
 
@@ -395,7 +400,9 @@ export function triggeredFailure(c: CardObj, a: Extract<Assertion, { kind: 'trig
   // The rules of what it declares (of the `when` named), when no event says more.
   const declared = kindsOf(c.triggers & bits).flatMap((k) => w.rules[k]);
   // The event is a related location, not a line number in the words (a finding's words never move with an edit).
-  if (stopped && (!last || stopped.at.start.line > last.at.start.line || (stopped.at.start.line === last.at.start.line && stopped.at.start.character >= last.at.start.character)))
+  // Too many: the last time it did trigger is what to show; too few, the last time it would have, if later.
+  const tooMany = want === undefined ? false : n > want;
+  if (stopped && !tooMany && (!last || stopped.at.start.line > last.at.start.line || (stopped.at.start.line === last.at.start.line && stopped.at.start.character >= last.at.start.character)))
     return { actual: msg`${so}: the last time it would have, ${describeKind(stopped, w)}, ${stopWhy(stopped, w)}`, rules: [...w.stops[stopped.stop!]], replacement, related: [relatedAt(stopped.at, msg`this event did not set off ${c.id}'s ability`)] };
   if (last) return { actual: msg`${so}, the last time ${describeKind(last, w)}`, rules: [...w.rules[last.kind]], replacement, related: [relatedAt(last.at, msg`this event set off ${c.id}'s ability`)] };
   return { actual: so, rules: [...new Set(declared)], replacement };

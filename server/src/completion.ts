@@ -655,7 +655,11 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
       for (let j = k + 1; j < toks.length && toks[j].kind !== 'comma'; j++) ws.push(toks[j].text);
       have.add(ws.join(' '));
     });
-    return words(TRIGGER_PHRASES_OF[game].filter((p) => !have.has(p)));
+    // Riftbound: "me" and "I" are a unit's (053.1), `when I die` a gear's Effect Text (136.2.c).
+    const types: string[] = [];
+    for (let k = colon + 1; colon >= 0 && k < toks.length && toks[k].kind !== 'comma' && toks[k].kind !== 'dash'; k++) types.push(toks[k].text);
+    const fits = (p: string) => game !== 'riftbound' || (p === 'a gear attaches to me' ? !types.includes('gear') : p === 'I die' ? !types.includes('unit') && !types.includes('legend') : true);
+    return words(TRIGGER_PHRASES_OF[game].filter((p) => !have.has(p) && fits(p)));
   }
   if (kw === 'when') {
     const next = phraseNext(game, clause.slice(1));

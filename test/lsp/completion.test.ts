@@ -106,7 +106,10 @@ describe('LSP completion', () => {
     const host = HEADER.slice(0, 4).join('\n') + '\ncard bramble "Bramble": creature — Elemental, owner alice, when an Aura becomes attached to it, when ';
     assert.deepEqual((await complete(host, 4)).map((i) => i.label).sort(), ['an Equipment becomes attached to it', 'an enchanted creature dies', 'an equipped creature you control dies', 'attached', 'enchanted creature dies', 'equipped creature dies', 'unattached']);
     const rift = ['game riftbound', 'player alice', 'card sword "Sword": gear — Equipment, equip, owner alice, when '].join('\n');
-    assert.deepEqual((await complete(rift, 2)).map((i) => i.label).sort(), ['I die', 'a gear attaches to me', 'an equipped friendly unit dies', 'attached', 'detached']);
+    // A gear is offered no "me" phrase (a unit's, 053.1), a unit no `when I die` (a gear's Effect Text).
+    assert.deepEqual((await complete(rift, 2)).map((i) => i.label).sort(), ['I die', 'an equipped friendly unit dies', 'attached', 'detached']);
+    const unit = ['game riftbound', 'player alice', 'card jax "Jax": unit, might 3, owner alice, when '].join('\n');
+    assert.deepEqual((await complete(unit, 2)).map((i) => i.label).sort(), ['a gear attaches to me', 'an equipped friendly unit dies', 'attached', 'detached']);
 
     const rel = (await complete(scenario('expect splitter '), 8)).map((i) => i.label);
     assert.ok(rel.includes('triggered') && rel.includes('not triggered'), rel.join());

@@ -314,13 +314,14 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
     // back too: the host was equipped (enchanted) as it died.
     const bits = hostDiesBits(card);
     const own = (card.triggers & bits) !== 0 && !hasAbility(card, UMBRA_ARMOR);
-    if (own || replay.board.deathWatchers.length !== 0) replay.leftWhileAttached(host.id, { card, bits: own ? bits : 0, stop: stopOf(replay, card), equipment: isEquipment(card), aura: isAura(card) || card.bestowed });
+    // An Aura with umbra armor doesn't leave its creature enchanted as it dies, for the same reason.
+    if (own || replay.board.deathWatchers.length !== 0) replay.leftWhileAttached(host.id, { card, bits: own ? bits : 0, stop: stopOf(replay, card), equipment: isEquipment(card), aura: (isAura(card) || card.bestowed) && !hasAbility(card, UMBRA_ARMOR) });
   }
   if (replay.board.triggersDeclared && card.zone === 'battlefield') {
     // Its attachments' "when equipped (enchanted) creature dies" look back to before it left (700.4, 603.10a).
     if (zone === 'graveyard') died(replay, card);
     // A death watcher leaving in a group still sees the deaths of the same step (603.10a): what it was now.
-    if ((card.triggers & OTHER_DIES) !== 0) replay.watcherLeft(watcherNow(replay, card));
+    if ((card.triggers & OTHER_DIES) !== 0) replay.watcherLeft(watcherNow(replay, card, replay.controllerBefore(card)));
   }
   // A control effect may track it, or its host's Auras (`for as long as`, 611.2b): both are looked at again.
   if (replay.board.watching) {
@@ -372,10 +373,13 @@ function died(replay: Replay, card: CardObj): void {
   if (watchers.length === 0) return;
   const was = hadAttachment(replay, card, isEquipment, (att) => isAura(att) || att.bestowed);
   if (!was.equipped && !was.enchanted) return;
-  const d: Death = { card, controller: card.controller, ...was };
+  // Who controlled the creature and each watcher is looked back to as well: before this step (Control Magic destroyed in it).
+  const d: Death = { card, controller: replay.controllerBefore(card), ...was };
   for (const id of watchers) {
     const w = replay.board.cards.get(id);
-    if (w && w.zone === 'battlefield' && !replay.enteredTogether(w)) seeDeath(replay, watcherNow(replay, w), d);
+    if (!w || w.zone !== 'battlefield') continue;
+    const now = watcherNow(replay, w, replay.controllerBefore(w));
+    seeDeath(replay, now, d, replay.enteredTogether(w) ? 'entered-together' : now.stop);
   }
   for (const w of replay.watchersGoneTogether()) seeDeath(replay, w, d);
 }

@@ -128,8 +128,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         card.triggers |= declaredTrigger(replay, card, p, RIFTBOUND_TRIGGERS);
         // Effect Text: "I" is the unit it is attached to (136.2.c, 136.2.d); only a gear's Effect Text has one.
         if (p.phrase === 'I die' && !pr.types.has('gear')) replay.report('syntax-error', p.range, msg`\`when I die\` is a gear's Effect Text ([Deathknell] its unit has while the gear is attached, 136.2.c), and ${card.id} is not a gear.`);
-        // A unit says "me" of itself, a gear "this" (053.1, 053.2): gear attaches to a unit.
-        else if (p.phrase === 'a gear attaches to me' && !pr.types.has('unit')) replay.report('syntax-error', p.range, msg`\`when a gear attaches to me\` is a unit's ability (a unit says "me" of itself, and gear attaches to units), and ${card.id} is not a unit.`, { rules: ['053.1'] });
+        // A unit or a legend says "me" of itself, a gear "this" (053.1, 053.2).
+        else if (p.phrase === 'a gear attaches to me' && !pr.types.has('unit') && !pr.types.has('legend')) replay.report('syntax-error', p.range, msg`\`when a gear attaches to me\` is a unit's ability (a unit or a legend says "me" of itself, a gear says "this"), and ${card.id} is neither.`, { rules: ['053.1', '053.2'] });
         break;
       case 'keyword-ability': {
         const k = keywordOfGame(replay, p.name);
@@ -138,7 +138,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       }
       case 'unknown': {
         const like = keywordInOtherCase(p.word.text, RIFTBOUND_KEYWORDS);
-        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. Riftbound properties: owner, controller, entered under, in, at, attached to, equip, token, exhausted, might, might-bonus, a keyword as the cards print it (Shield, Tank, Quick-Draw, ...), equipped unit has ..., if I would die, kill this instead, when attached, when detached, when I die.`);
+        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. Riftbound properties: owner, controller, entered under, in, at, attached to, equip, token, exhausted, might, might-bonus, a keyword as the cards print it (Shield, Tank, Quick-Draw, ...), equipped unit has ..., if I would die, kill this instead, when attached, when detached, when I die, when a gear attaches to me, when an equipped friendly unit dies.`);
         break;
       }
       case 'grant': {

@@ -107,25 +107,22 @@ function isEquipment(card: CardObj): boolean {
 
 /**
  * A unit died equipped (818.3), as it is now: each death watcher's `when an equipped friendly unit dies`
- * sees it after the event (383.2.c), so in a group after every part of the step. One on the board then
- * triggers, one that entered it in that step too (383.2.c.1); one that left it at the same time doesn't,
- * the unit itself included (383.2.c.2).
+ * sees it after the event (383.2.c), a group's after every part of the step. One on the board then
+ * triggers, one that entered it in that step too (383.2.c.1), a gear that was on the unit and detached
+ * as it died too (its printed text is active again, 718.2); one that left the board at the same time
+ * doesn't, the unit itself included (383.2.c.2).
  */
 function unitDied(replay: Replay, card: CardObj): void {
   const was = hadAttachment(replay, card, isEquipment, () => false);
   if (!was.equipped) return;
   const d: Death = { card, controller: card.controller, ...was };
-  const see = () => {
+  replay.atStepEnd(() => {
     for (const id of replay.board.deathWatchers) {
       const w = replay.board.cards.get(id);
-      if (w && onBoard(w) && w !== card) seeDeath(replay, watcherNow(replay, w), d);
+      if (w && onBoard(w)) seeDeath(replay, watcherNow(replay, w), d);
     }
     for (const g of replay.watchersGoneTogether()) if (!onBoard(g.card)) seeDeath(replay, g, d, 'left-together');
-  };
-  if (replay.atStepEnd(see)) return;
-  see();
-  // Alone, the event is the step: the unit itself is the one that left as it died.
-  if ((card.triggers & OTHER_DIES) !== 0) seeDeath(replay, watcherNow(replay, card), d, 'left-together');
+  });
 }
 
 /** A zone change. Leaving the board makes a new object (124) and detaches everything on it (719.5). */
