@@ -111,7 +111,13 @@ export function giveControl(board: Board, card: CardObj, player: string, untilEn
   if (held) board.watch(held.card, card.id);
   // Of each player's effects, one of each kind stays (for good, until end of turn, for as long as): a new one of a kind replaces the old.
   const lasting = until === undefined && held === undefined;
-  const kept = card.controlLog.filter((e) => e.player !== player || (!lasting && (until !== undefined ? e.until === undefined : e.held === undefined)));
+  // A loop, not filter with a closure (one control event after another: no closure made for each).
+  const log = card.controlLog;
+  const kept: ControlEffect[] = [];
+  for (let i = 0; i < log.length; i++) {
+    const e = log[i];
+    if (e.player !== player || (!lasting && (until !== undefined ? e.until === undefined : e.held === undefined))) kept.push(e);
+  }
   const timestamp = board.lastTimestamp + 0.5;
   kept.push(until !== undefined ? { timestamp, player, until } : held ? { timestamp, player, held } : { timestamp, player });
   card.controlLog = kept;

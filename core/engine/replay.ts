@@ -466,10 +466,13 @@ export class Replay {
    * (the earlier ones were reported or recorded before it).
    */
   private dropMoot(): void {
-    const moot = (o: Obligation) => o.action === 'unattach' && o.subject.version !== o.version;
-    if (!this.pending.some(moot)) return;
+    // Plain loops and a module function: a closure here would be allocated on every event.
+    const pending = this.pending;
+    let i = 0;
+    while (i < pending.length && !isMoot(pending[i])) i++;
+    if (i === pending.length) return;
     const kept = objectList<Obligation>();
-    for (const o of this.pending) if (!moot(o)) kept.push(o);
+    for (const o of pending) if (!isMoot(o)) kept.push(o);
     this.pending = kept;
   }
 
@@ -1359,6 +1362,11 @@ function newCard(st: CardStmt): CardObj {
     attachOnly: undefined,
     attachTargets: noItems(),
   };
+}
+
+/** An unattach owed by a card that has since moved again (dropMoot). */
+function isMoot(o: Obligation): boolean {
+  return o.action === 'unattach' && o.subject.version !== o.version;
 }
 
 /** Is text[from, to) white space and one `;` (what separates two parts of a group)? */

@@ -8,7 +8,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { grantedBy, hasAbility } from '../../engine/abilities';
 import { isAura } from './characteristics';
-import { msg } from '../../message';
+import { msg, type Message } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -25,23 +25,19 @@ const UMBRA_ARMOR = { kind: 'keyword', name: 'umbra armor' } as const;
  * with umbra armor is destroyed instead (`destroy` moves that Aura: its own zone change). Reports it and
  * returns true when the permanent stays; the caller moves it otherwise.
  */
-export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode, destroy: (c: CardObj) => void): boolean {
+export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode, destroy: (replay: Replay, c: CardObj, ev: EventNode) => void): boolean {
+  // (The words are made in functions of their own: a closure here reading `card` would make every destroy allocate.)
   if (hasAbility(card, INDESTRUCTIBLE)) {
-    const by = grantedBy(card, 'indestructible');
-    replay.report('not-destroyed', ev.range, msg`${card.id} has indestructible${by ? msg` (given by ${by})` : msg``}, so it can't be destroyed: it stays on the battlefield, and nothing happens. That is the rules' outcome: if it is meant, add an \`expect ${card.id} in battlefield\` line after it; if not, remove indestructible first, or write a sacrifice or an exile instead.`, {
-      rules: ['702.12b', ...(by ? ['613.1f'] : [])],
-      subjects: [card.id],
-    });
-    if (replay.noting) replay.note(() => msg`not destroyed: ${card.id} has indestructible`);
+    indestructible(replay, card, ev);
     return true;
   }
   // The Auras on it whose umbra armor can apply (on the battlefield, phased in, with their abilities), oldest first.
-  const umbras: CardObj[] = [];
+  let umbras: CardObj[] | undefined;
   for (const id of card.attachments) {
     const a = replay.board.cards.get(id)!;
-    if (a.zone === 'battlefield' && a.phasedOut === 'no' && isAura(a) && hasAbility(a, UMBRA_ARMOR)) umbras.push(a);
+    if (a.zone === 'battlefield' && a.phasedOut === 'no' && isAura(a) && hasAbility(a, UMBRA_ARMOR)) (umbras ??= []).push(a);
   }
-  if (umbras.length === 0) return false;
+  if (umbras === undefined) return false;
   umbras.sort((x, y) => x.timestamp - y.timestamp);
   const aura = umbras[0];
   const others = umbras.slice(1).map((a) => a.id);
@@ -50,12 +46,25 @@ export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode
     rules: ['702.89a', ...(others.length ? ['616.1'] : [])],
     subjects: [card.id, aura.id, ...others],
   });
-  if (replay.noting) replay.note(() => msg`not destroyed: ${aura.id} destroyed instead (umbra armor)`);
+  if (replay.noting) noteNotDestroyed(replay, msg`not destroyed: ${aura.id} destroyed instead (umbra armor)`);
   // The Aura itself may be indestructible: the destruction was replaced all the same, and it stays.
   if (!hasAbility(aura, INDESTRUCTIBLE)) {
-    destroy(aura);
+    destroy(replay, aura, ev);
     // A later part of the same resolution that destroys it too ("destroy all creatures and enchantments") finds it done.
     replay.replacementMoved(aura);
   }
   return true;
+}
+
+function indestructible(replay: Replay, card: CardObj, ev: EventNode): void {
+  const by = grantedBy(card, 'indestructible');
+  replay.report('not-destroyed', ev.range, msg`${card.id} has indestructible${by ? msg` (given by ${by})` : msg``}, so it can't be destroyed: it stays on the battlefield, and nothing happens. That is the rules' outcome: if it is meant, add an \`expect ${card.id} in battlefield\` line after it; if not, remove indestructible first, or write a sacrifice or an exile instead.`, {
+    rules: ['702.12b', ...(by ? ['613.1f'] : [])],
+    subjects: [card.id],
+  });
+  if (replay.noting) noteNotDestroyed(replay, msg`not destroyed: ${card.id} has indestructible`);
+}
+
+function noteNotDestroyed(replay: Replay, note: Message): void {
+  replay.note(() => note);
 }

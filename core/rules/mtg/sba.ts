@@ -5,7 +5,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, CEASED, isCard, KIND_BATTLE, KIND_ROLE } from '../../engine/board';
 import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { countingAuras, type Host, isAura, isCreature, isEquipment, isFortification } from './characteristics';
+import { countingAuras, type Host, type Problem, isAura, isCreature, isEquipment, isFortification } from './characteristics';
 import { attachProblem, touch } from './legality';
 import { graveyardFor, moveTo } from './zones';
 import { msg, type Message } from '../../message';
@@ -109,11 +109,16 @@ export function goneToken(c: CardObj): { rules: string[]; why: Message } {
  * Did an effect on `c` or its host end as this turn began (until end of turn, 514.2; until a player's
  * next turn, 611.2a), making what follows? Then the rule is cited, and the words say whose effects they were.
  */
-function afterEffectsEnded(replay: Replay, c: CardObj, host: Host | undefined, cause: EventNode | undefined, rules: string[], why: Obligation['why']): { rules: string[]; why: Obligation['why'] } {
-  if (cause?.kind !== 'turn') return { rules, why };
+function afterEffectsEnded(replay: Replay, c: CardObj, host: Host | undefined, cause: EventNode | undefined, rules: string[], why: Obligation['why']): { rules: string[]; why: Obligation['why'] } | undefined {
+  // (No closure here reads a parameter: the common case, no turn, allocates nothing.)
+  if (cause?.kind !== 'turn') return undefined;
+  return effectsEndedAtTurn(replay, c, host, rules, why);
+}
+
+function effectsEndedAtTurn(replay: Replay, c: CardObj, host: Host | undefined, rules: string[], why: Obligation['why']): { rules: string[]; why: Obligation['why'] } | undefined {
   const turn = replay.board.turn?.number ?? 0;
   const ended = [c, host].filter((x): x is CardObj => x !== undefined && isCard(x) && x.effectsEnded?.turn === turn);
-  if (ended.length === 0) return { rules, why };
+  if (ended.length === 0) return undefined;
   const words = ended.map((x) => x.id).join(', ');
   const cited = [...new Set(ended.flatMap((x) => x.effectsEnded!.rules))];
   const said = typeof why === 'function' ? why : () => why;
@@ -148,7 +153,8 @@ function afterEffectsEnded(replay: Replay, c: CardObj, host: Host | undefined, c
  */
 function withTypeChanges(replay: Replay, c: CardObj, host: Host | undefined, rules: string[]): string[] {
   let out = rules;
-  for (const x of [c, host]) {
+  for (let k = 0; k < 2; k++) {
+    const x = k === 0 ? c : host;
     if (x === undefined || !isCard(x) || !x.temporary) continue;
     for (const id of x.temporary.statics()) {
       const change = typeChangeOfCard(replay.board.cards.get(id)!);
@@ -162,28 +168,32 @@ function withTypeChanges(replay: Replay, c: CardObj, host: Host | undefined, rul
 /** A state-based action unattaches `c` from `host` (an obligation when an event caused it). */
 function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | undefined, rules: string[], why: Obligation['why']): void {
   rules = withTypeChanges(replay, c, host, rules);
-  ({ rules, why } = afterEffectsEnded(replay, c, host, cause, rules, why));
+  const ended = afterEffectsEnded(replay, c, host, cause, rules, why);
+  if (ended) ({ rules, why } = ended);
   replay.board.unlink(c);
   if (cause && c.triggers !== 0) fire(replay, c, ON_UNATTACHED, 'unattached', host);
   if (cause) replay.oblige({ action: 'unattach', subject: c, host: host.id, code: 'missing-unattach', rules, why, cause });
   else declaredOff(replay, c, host, rules, why, false);
-  if (replay.noting) replay.note(() => msg`${c.id} unattached (${rules[0]})`);
+  if (replay.noting) noteUnattached(replay, c, rules[0]);
   touch(replay, c);
+}
+
+/** (A function of its own: a closure in sbaUnattach would make each call allocate its variables.) */
+function noteUnattached(replay: Replay, c: CardObj, rule: string): void {
+  replay.note(() => msg`${c.id} unattached (${rule})`);
 }
 
 /** A state-based action puts the Aura `c` into its owner's graveyard. */
 function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined, rules: string[], why: Obligation['why']): void {
   rules = withTypeChanges(replay, c, replay.board.hostOf(c), rules);
   if (cause) {
-    ({ rules, why } = afterEffectsEnded(replay, c, replay.board.hostOf(c), cause, rules, why));
+    const ended = afterEffectsEnded(replay, c, replay.board.hostOf(c), cause, rules, why);
+    if (ended) ({ rules, why } = ended);
     // A replacement may exile it instead (614.1a): then that is the consequence to record.
     const to = graveyardFor(replay, c);
     if (to.by) {
-      const was = why;
-      const said = (): Message => (typeof was === 'function' ? was() : was);
-      const by = to.by;
       rules = [...rules, '614.1a'];
-      why = () => (by === c ? msg`${said()}, and its own replacement exiles it instead of putting it into a graveyard` : msg`${said()}, and ${by.id}'s replacement exiles it instead of putting it into a graveyard`);
+      why = exiledInstead(c, to.by, why);
     }
     replay.oblige({ action: 'move', subject: c, zone: to.zone, code: 'missing-state-based-action', rules, why, cause });
     moveTo(replay, c, 'graveyard', cause);
@@ -205,6 +215,12 @@ function sbaToGraveyard(replay: Replay, c: CardObj, cause: EventNode | undefined
   }
 }
 
+/** The words of a state-based action whose move to the graveyard a replacement made an exile (614.1a). */
+function exiledInstead(c: CardObj, by: CardObj, was: Obligation['why']): () => Message {
+  const said = (): Message => (typeof was === 'function' ? was() : was);
+  return () => (by === c ? msg`${said()}, and its own replacement exiles it instead of putting it into a graveyard` : msg`${said()}, and ${by.id}'s replacement exiles it instead of putting it into a graveyard`);
+}
+
 /**
  * The initial board: `c` was declared attached to `host`, legally as its own line was read, but the
  * board the declarations make takes it off at once (a grant declared with it or after it: an Aura
@@ -222,6 +238,20 @@ function declaredOff(replay: Replay, c: CardObj, host: Host, rules: string[], wh
       : msg`${c.id} can't stay attached to ${host.id} on the board as declared: ${reason}. It becomes unattached before the first event. Remove \`attached to ${host.id}\`, or change what makes it illegal.`,
     { rules, subjects: [c.id, host.id] },
   );
+}
+
+/** Did `c` lose its Aura, Equipment or Fortification subtype with its card type (205.1a)? (Out of checkOne: a closure there reading `c` would make every call allocate.) */
+function lostAttachSubtype(c: CardObj): boolean {
+  return [...c.printed.subtypes].some((s) => (s === 'Aura' || s === 'Equipment' || s === 'Fortification') && !c.subtypes.has(s) && !c.types.has(mtgSubtypeSet(s)));
+}
+
+// The words of checkOne's commonest actions, made only if reported; functions of their own, since a
+// closure in checkOne would make every call allocate the variables it reads.
+function cantEnchantWhy(problem: Problem): () => Message {
+  return () => msg`it is attached to something it can't enchant (${problem.why})`;
+}
+function cantEquipWhy(problem: Problem, equip: boolean): () => Message {
+  return () => (equip ? msg`it is attached to something it can't equip (${problem.why})` : msg`it is attached to something it can't fortify (${problem.why})`);
 }
 
 /** One object's state-based actions. Returns true when it changed. */
@@ -249,7 +279,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
     if (!isAura(c) && !isEquipment(c) && !isFortification(c)) {
       // Its subtype may have gone with its card type (205.1a): an Equipment that is no artifact, or a
       // bestowed Aura that is no enchantment (Song of the Dryads on it), which is then no longer bestowed.
-      const went = c.bestowed || [...c.printed.subtypes].some((s) => (s === 'Aura' || s === 'Equipment' || s === 'Fortification') && !c.subtypes.has(s) && !c.types.has(mtgSubtypeSet(s)));
+      const went = c.bestowed || lostAttachSubtype(c);
       sbaUnattach(replay, c, host, cause, went ? ['704.5p', '205.1a', ...(c.bestowed ? ['702.103f'] : [])] : ['704.5p'], msg`${c.id} is no longer an Aura, Equipment or Fortification`);
       c.bestowed = false;
       return true;
@@ -286,11 +316,10 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
     // The most common state-based actions (an Aura or Equipment whose host changed) are mostly
     // recorded by the next lines: their words are made only if one is reported (Obligation.why).
     if (isAura(c)) {
-      sbaToGraveyard(replay, c, cause, ['704.5m', '303.4c', ...problem.rules], () => msg`it is attached to something it can't enchant (${problem.why})`);
+      sbaToGraveyard(replay, c, cause, ['704.5m', '303.4c', ...problem.rules], cantEnchantWhy(problem));
       return true;
     }
-    const equip = isEquipment(c);
-    sbaUnattach(replay, c, host, cause, ['704.5n', ...problem.rules], () => (equip ? msg`it is attached to something it can't equip (${problem.why})` : msg`it is attached to something it can't fortify (${problem.why})`));
+    sbaUnattach(replay, c, host, cause, ['704.5n', ...problem.rules], cantEquipWhy(problem, isEquipment(c)));
     return true;
   }
   if (isAura(c)) {

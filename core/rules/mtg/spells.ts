@@ -39,8 +39,13 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   if (!spell || (ev.target && !target)) return;
   // The spell is a new object (601.2a, 400.7): effects on the card in its zone (an ability it lost or
   // gained in the hand) don't follow it onto the stack, so they don't decide what it may target.
-  if (spell.modified && spell.zone !== 'stack' && spell.zone !== 'battlefield') asNewObject(spell, () => castSpell(replay, ev, spell, target, true));
+  if (spell.modified && spell.zone !== 'stack' && spell.zone !== 'battlefield') castRenewed(replay, ev, spell, target);
   else castSpell(replay, ev, spell, target, false);
+}
+
+/** (Out of castEvent: a closure there would make every cast allocate its variables.) */
+function castRenewed(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spell: CardObj, target: Host | undefined): void {
+  asNewObject(spell, () => castSpell(replay, ev, spell, target, true));
 }
 
 /** `renewed`: the spell is judged as the new object, without the effects on the card where it is. */
@@ -83,7 +88,15 @@ function castSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spe
   const caster = casterOf(spell, ev);
   const before = spell.controller;
   spell.controller = caster;
-  const refused = judgedAs(spell, asBestow, () => !castFromHere(replay, spell, ev) || !targetedIfAura(replay, spell, ev) || !castNow(replay, spell, ev) || cannotBeCast(replay, spell, ev) || (target !== undefined && !legalAuraTarget(replay, spell, target, ev, renewed)));
+  // judgedAs written out: a closure here would make every cast allocate its variables.
+  const was = spell.bestowed;
+  spell.bestowed = asBestow;
+  let refused: boolean;
+  try {
+    refused = !castFromHere(replay, spell, ev) || !targetedIfAura(replay, spell, ev) || !castNow(replay, spell, ev) || cannotBeCast(replay, spell, ev) || (target !== undefined && !legalAuraTarget(replay, spell, target, ev, renewed));
+  } finally {
+    spell.bestowed = was;
+  }
   if (refused) {
     spell.controller = before;
     return;
@@ -94,12 +107,17 @@ function castSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spe
   if (asBestow) spell.bestowed = true;
   if (!target) {
     if (ev.payingWard) replay.report('impossible-event', ev.payingWard, msg`${spell.id} is cast without a target, so no ward triggers and there is no ward cost to pay. Remove \`paying ward\`.`, { rules: ['702.21a'], subjects: [spell.id] });
-    if (replay.noting) replay.note(() => msg`${spell.id} on the stack`);
+    if (replay.noting) replay.note(onTheStack(spell, undefined));
     return;
   }
   spell.stackTarget = replay.board.refTo(target);
-  if (replay.noting) replay.note(() => msg`${spell.id} on the stack targeting ${target.id}`);
+  if (replay.noting) replay.note(onTheStack(spell, target));
   wardOnCast(replay, spell, target, ev);
+}
+
+/** castSpell's note (a closure in castSpell would make every cast allocate its variables). */
+function onTheStack(spell: CardObj, target: Host | undefined): () => Message {
+  return () => (target ? msg`${spell.id} on the stack targeting ${target.id}` : msg`${spell.id} on the stack`);
 }
 
 /**

@@ -11,7 +11,7 @@ import { type Host, inEffect, isAura, isCreature, isEquipment, isFortification, 
 import { attachProblem, hostCandidates, retargetFixes, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
-import { msg, titledFix } from '../../message';
+import { msg, titledFix, type Message } from '../../message';
 import { abilityWord, inZone, zoneWord } from '../../engine/words';
 import { hasAbility } from '../../engine/abilities';
 import { fire, fireLookedBack, hadAttachment, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
@@ -262,8 +262,13 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, `moving it to ${zone}`)) return;
   if (zone === 'battlefield') return enterBattlefield(replay, card, undefined, ev, under);
   // Indestructible (702.12b) and umbra armor (702.89a): `destroy` that doesn't destroy it.
-  if (ev.verb === 'destroy' && card.zone === 'battlefield' && destructionReplaced(replay, card, ev, (a) => moveTo(replay, a, 'graveyard', ev))) return;
+  if (ev.verb === 'destroy' && card.zone === 'battlefield' && destructionReplaced(replay, card, ev, toGraveyard)) return;
   moveTo(replay, card, zone, ev);
+}
+
+/** Destroys `card`: a module function, not a closure (which would make every moveEvent allocate). */
+function toGraveyard(replay: Replay, card: CardObj, cause: EventNode): void {
+  moveTo(replay, card, 'graveyard', cause);
 }
 
 /**
@@ -300,8 +305,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
     const to = graveyardFor(replay, card);
     if (to.by) {
       zone = 'exile';
-      const by = to.by;
-      if (replay.noting) replay.note(() => (by === card ? msg`${card.id} is exiled instead of going to a graveyard (its own replacement, 614.1a)` : msg`${card.id} is exiled instead of going to a graveyard (${by.id}'s replacement, 614.1a)`));
+      if (replay.noting) noteExiledInstead(replay, card, to.by);
     }
   }
   const host = replay.board.unlink(card);
@@ -352,7 +356,15 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   // A permanent enters untapped, and a card elsewhere has no status (110.5b, 110.5d).
   card.exhausted = false;
   card.stackTarget = undefined;
-  if (replay.noting) replay.note(() => zone === 'outside' ? msg`${card.id} → out of the game` : msg`${card.id} → ${zoneWord(zone)}`);
+  if (replay.noting) noteMoved(replay, card, zone);
+}
+
+// moveTo's notes, in functions of their own: a closure in moveTo reading its variables would make every call allocate them.
+function noteExiledInstead(replay: Replay, card: CardObj, by: CardObj): void {
+  replay.note(() => (by === card ? msg`${card.id} is exiled instead of going to a graveyard (its own replacement, 614.1a)` : msg`${card.id} is exiled instead of going to a graveyard (${by.id}'s replacement, 614.1a)`));
+}
+function noteMoved(replay: Replay, card: CardObj, zone: string): void {
+  replay.note(() => (zone === 'outside' ? msg`${card.id} → out of the game` : msg`${card.id} → ${zoneWord(zone)}`));
 }
 
 /**
@@ -394,9 +406,7 @@ const UMBRA_ARMOR = { kind: 'keyword', name: 'umbra armor' } as const;
 /** What was attached to a card that changes zones becomes unattached (701.3d), which the scenario must record. */
 function unattachAll(replay: Replay, card: CardObj, cause: EventNode): void {
   // The words are made only if an obligation is reported (most are recorded by the next lines).
-  const hostId = card.id;
-  const from = card.zone;
-  const why = () => msg`its host ${hostId} left ${from === 'battlefield' ? msg`the battlefield` : msg`the ${zoneWord(from)} it was in`}`;
+  const why = hostLeftWhy(card.id, card.zone);
   // The set is read as it is emptied, not copied first: unlinking deletes only the entry being
   // visited (a Set's iteration allows that), or replaces the card's set by a copy of its own
   // (Board.attachmentsOf), leaving this one as it was; nothing is added to it here.
@@ -410,10 +420,18 @@ function unattachAll(replay: Replay, card: CardObj, cause: EventNode): void {
     replay.board.unlink(att);
     if (att.triggers !== 0) fire(replay, att, ON_UNATTACHED, 'unattached', card);
     replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: ['701.3d', '400.7'], why, cause });
-    if (replay.noting) replay.note(() => msg`${att.id} unattached`);
+    if (replay.noting) noteUnattached(replay, att);
     if (att.phasedOut === 'indirect') att.phasedOut = 'no';
     touch(replay, att);
   }
+}
+
+// unattachAll's words, in functions of their own: a closure in its loop would make each pass allocate the loop's variables.
+function hostLeftWhy(hostId: string, from: string): () => Message {
+  return () => msg`its host ${hostId} left ${from === 'battlefield' ? msg`the battlefield` : msg`the ${zoneWord(from)} it was in`}`;
+}
+function noteUnattached(replay: Replay, att: CardObj): void {
+  replay.note(() => msg`${att.id} unattached`);
 }
 
 export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): void {
