@@ -16,6 +16,7 @@ export { lineStartsOf, lineIndexOf } from './text';
 export { msg, isMessage, asMessage, said, titled, renderMessage, templatesOf, localizeFinding, messagePieces, type Message, type MessageArg, type MessagePiece, type Translate, type LocalizedFinding } from './message';
 export { REGISTRY, codeInfo, codeDocUrl, titleFor, type CodeInfo } from './diagnostics/registry';
 export { explainRule } from './rules/explain';
+export { triggerRules } from './engine/triggers';
 export { existsIn, citeAs, canonicalOf, canonicalIn, lastVersionWith, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
 export { EVENT_VERBS, PART_VERBS, DECLARATION_KEYWORDS, isEvent } from './parser/ast';
 export { parseRulesFile, officialRule, rulesFileFindings, type RulesDocument, type RulesFileHeader, type RulesLanguage } from './rules/rulesFile';

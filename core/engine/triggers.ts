@@ -154,6 +154,12 @@ export const RIFTBOUND_TRIGGERS: TriggerWords = {
   stops: { phasing: [], 'phased-out': [], 'left-game': [], 'lost-all': [], inactive: ['718.2'], 'left-together': ['383.2.c.2'], 'entered-together': [] },
 };
 
+/** The rules that decide when the ability `when PHRASE` of `game` triggers (for a hover); none for a phrase of the other game. */
+export function triggerRules(game: 'mtg' | 'riftbound', phrase: TriggerPhrase): readonly string[] {
+  const w = game === 'mtg' ? MTG_TRIGGERS : RIFTBOUND_TRIGGERS;
+  return w.phrases.includes(phrase) ? w.rules[KIND[phrase]] : [];
+}
+
 /** Is `phrase` this game's? If not, a syntax error at `range` says what the game writes (a declaration, an `expect`). */
 export function phraseOfGame(replay: Replay, phrase: TriggerPhrase, range: Range, w: TriggerWords): boolean {
   if (w.phrases.includes(phrase)) return true;

@@ -3,7 +3,7 @@
 // rule number in a comment, a card or player name (its characteristics and its state at that line
 // of the replay), a keyword ability or a grant (what the checker makes of it, with the rule), and
 // an event's verb (what the replay made of the event: the step).
-import { canonicalIn, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type RulesDocument, type Statement } from '../../core';
+import { canonicalIn, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type RulesDocument, type Statement } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
@@ -79,7 +79,7 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
       range = duration.range;
     }
     // On a static property of a card that a rule reads (a replacement, a restriction, a permission).
-    const property = occ || named || zone || duration ? undefined : staticPropertyAt(state, pos);
+    const property = occ || named || zone || duration ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos));
     if (property) {
       specific = `${property.text}\n\n${property.rules.map((n) => ruleRefSection(state, n, ctx)).join('\n\n')}`;
       range = property.range;
@@ -384,6 +384,51 @@ function filterZoneAt(state: DocumentState, pos: Position): { text: string; rang
  * instead of a graveyard (614.1a), `can be attached only to` (701.3a), Leonin Shikari's permission
  * (602.5d): what it does, and the rules to cite.
  */
+/** What a triggered ability about attachment (`when PHRASE`) does, in words: the rules of each game are triggerRules'. */
+function triggerText(phrase: TriggerPhrase): string {
+  switch (phrase) {
+    case 'attached':
+      return t('A triggered ability of this card: it triggers each time this card becomes attached to something, as it happens. Not for an attachment the declaration sets up, and not for an attach to what it is on already.');
+    case 'unattached':
+    case 'detached':
+      return t('A triggered ability of this card: it triggers each time this card stops being attached to something, its own leaving included, judged as things were just before.');
+    case 'equipped creature dies':
+    case 'enchanted creature dies':
+      return t('A triggered ability of this card: it triggers when the creature it is attached to dies, judged as things were just before (an Equipment destroyed together with its creature still sees it die).');
+    case 'I die':
+      return t("A gear's Effect Text: while the gear is attached, the ability is its unit's, and it triggers when that unit dies.");
+    case 'an Aura becomes attached to it':
+      return t('A triggered ability of this card: it triggers each time an Aura becomes attached to it (an Aura spell resolving onto it, an Aura moved onto it), as it happens. Not for an attachment the declaration sets up, and not for an attach to what the Aura is on already.');
+    case 'an Equipment becomes attached to it':
+      return t('A triggered ability of this card: it triggers each time an Equipment becomes attached to it, as it happens. Not for an attachment the declaration sets up, and not for an attach to what the Equipment is on already.');
+    case 'a gear attaches to me':
+      return t("A unit's triggered ability: it triggers each time a gear attaches to it. Not for an attachment the declaration sets up, and not for an attach to the card it is on already.");
+    case 'an equipped creature you control dies':
+      return t('A triggered ability of this card: it triggers when a creature its controller controls dies equipped. It is judged as things were just before: an Equipment destroyed at the same time still counts, this card destroyed at the same time still sees it, and one that entered at the same time does not.');
+    case 'an enchanted creature dies':
+      return t("A triggered ability of this card: it triggers when any creature dies enchanted, whoever controls it, judged as things were just before (an Aura with umbra armor destroyed at the same time doesn't count).");
+    case 'an equipped friendly unit dies':
+      return t('A triggered ability of this card: it triggers when a friendly unit dies equipped. It is checked once the event is done: a card that left the board in the same event does not see it, one that entered it does.');
+  }
+}
+
+/** A `when PHRASE` under the cursor: a card's triggered ability, or the one an `expect X triggered when ...` names. */
+function triggerAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  if (!st || !containsInclusive(st.range, pos)) return undefined;
+  const game = state.game === 'riftbound' ? 'riftbound' : 'mtg';
+  let found: { phrase: TriggerPhrase; range: Range } | undefined;
+  if (st.kind === 'card') {
+    const p = st.props.find((x) => x.kind === 'trigger' && containsInclusive(x.range, pos));
+    if (p?.kind === 'trigger') found = p;
+  } else if (st.kind === 'expect' && st.assertion?.kind === 'triggered' && st.assertion.when && containsInclusive(st.assertion.when.range, pos)) found = st.assertion.when;
+  if (!found) return undefined;
+  const rules = triggerRules(game, found.phrase);
+  // The other game's phrase is a syntax error, which the finding's own section explains.
+  if (rules.length === 0) return undefined;
+  return { text: `${triggerText(found.phrase)} ${t('`expect X triggered` counts the times it triggered since the scenario began.')}`, rules: [...rules], range: found.range };
+}
+
 function staticPropertyAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
   if (state.game !== 'mtg') return undefined;
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];

@@ -323,6 +323,30 @@ describe('LSP hover', () => {
     assert.match(value(await hoverAt(text, { line: 7, character: 8 })), /triggered 3 times so far/);
   });
 
+  it('on a `when ...` phrase, in a declaration or an `expect X triggered when ...`: what makes it trigger, with its rules in the game of the scenario', async () => {
+    const mtg = [
+      'game mtg',
+      'player alice',
+      'card bramble "Bramble Elemental": creature — Elemental, owner alice, when an Aura becomes attached to it',
+      'card outfitter "Stone Haven Outfitter": creature — Kor Artificer, owner alice, when an equipped creature you control dies',
+      'expect outfitter triggered when an equipped creature you control dies',
+    ].join('\n');
+    let v = value(await hoverAt(mtg, { line: 2, character: 80 }));
+    assert.match(v, /each time an Aura becomes attached to it/);
+    assert.match(v, /\*\*Rule 603\.2e\*\*/);
+    v = value(await hoverAt(mtg, { line: 3, character: 100 }));
+    assert.match(v, /dies equipped/);
+    assert.match(v, /\*\*Rule 700\.4\*\*/);
+    assert.match(v, /\*\*Rule 603\.10a\*\*/);
+    v = value(await hoverAt(mtg, { line: 4, character: 40 }));
+    assert.match(v, /dies equipped/);
+    const rift = ['game riftbound', 'player alice', 'card viktor "Viktor": unit, might 2, owner alice, when an equipped friendly unit dies'].join('\n');
+    v = value(await hoverAt(rift, { line: 2, character: 70 }));
+    assert.match(v, /checked once the event is done/);
+    assert.match(v, /\*\*Rule 818\.3\*\*/);
+    assert.match(v, /\*\*Rule 383\.2\.c\*\*/);
+  });
+
   it('on a card with an ability the scenario names on the stack: the ability by its name, and on its target', async () => {
     const text = [
       'game mtg',
