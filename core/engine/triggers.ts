@@ -271,7 +271,7 @@ export interface Death {
   readonly enchanted: boolean;
 }
 
-/** A death watcher as it was when it left the battlefield earlier in a `together:` step (MTG: it still sees that step's deaths, 603.10a). */
+/** A death watcher as it was when it left the battlefield (the board) earlier in this step (MTG: it still sees the step's deaths, 603.10a; Riftbound: it doesn't, 383.2.c.2). */
 export interface WatcherGone {
   readonly card: CardObj;
   readonly controller: string | undefined;
