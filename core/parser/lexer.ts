@@ -253,7 +253,6 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
   const result = new Lexed(text, hasCR, eolOf(text), from.lineCount ?? -1);
   const { comments, problems } = result;
   let current: LogicalLine | undefined;
-  let fastCurrent: LogicalLine | undefined;
 
   // `base` is where line `ln` starts, `end` where its break is, `next` where the next line starts.
   // The last line ends at the end of the text (an empty line after a final break is a line too):
@@ -273,13 +272,10 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
         // The line has no comment: its last token ends at its last non-space.
         let last = end;
         while (last > base && text.charCodeAt(last - 1) === CH_SPACE) last--;
-        // One object serves every such line in turn (`emit` keeps none of them).
-        fastCurrent ??= { tokens: NO_TOKENS, firstLine: ln, lastLine: ln, firstOffset: base, endCharacter: 0, prebuilt: st };
-        fastCurrent.firstLine = fastCurrent.lastLine = ln;
-        fastCurrent.firstOffset = base;
-        fastCurrent.endCharacter = last - base;
-        fastCurrent.prebuilt = st;
-        current = fastCurrent;
+        // A new object for each line: it is young, as the statement is, so storing the statement
+        // in it needs no write barrier (one object reused for every line soon lives in the old
+        // generation, and each store into it was recorded for the next scavenge).
+        current = { tokens: NO_TOKENS, firstLine: ln, lastLine: ln, firstOffset: base, endCharacter: last - base, prebuilt: st };
         continue;
       }
     }
