@@ -27,7 +27,7 @@ describe('card data: formats', () => {
       [['mtg', 'scryfall'], ['mtg', 'mtgjson'], ['riftbound', 'riftbound']],
     );
     assert.ok(scryfall.catalogs.mtg!.size >= 60);
-    assert.equal(riftbound.catalogs.riftbound!.size, 13);
+    assert.equal(riftbound.catalogs.riftbound!.size, 14);
   });
 
   it('Scryfall and MTGJSON give every card the same facts', () => {
