@@ -872,6 +872,8 @@ export class Replay {
     }
     this.dropMoot();
     this.rules.settle(this, st);
+    // What the state-based actions (the cleanup) did is a step of its own for what waits on one.
+    this.endOfStep();
     this.endStep(st);
   }
 

@@ -148,7 +148,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     for (const l of replay.leftTogetherFrom(card.id)) fireLookedBack(replay, l, card);
     if (replay.board.deathWatchers.length !== 0) unitDied(replay, card);
   }
-  // A death watcher leaving the board in a group is not there to see that step's deaths (383.2.c.2): kept to say why.
+  // A death watcher leaving the board is not there to see the deaths of the same step (383.2.c.2): kept to say why.
   if (leavesBoard && (card.triggers & OTHER_DIES) !== 0) replay.watcherLeft(watcherNow(replay, card));
   // A card moved to a base without saying whose goes to its controller's (after the reset of 124: the
   // player it enters the board under, its owner unless the line says `under P`).
