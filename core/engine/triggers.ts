@@ -255,12 +255,11 @@ function ownStop(replay: Replay, card: CardObj): TriggerStop | undefined {
  * `att` became attached to `host` (MTG 603.2e; Riftbound 434.1): the host's ability about an attachment
  * of `att`'s kind triggers (`aura` an Aura; else an Equipment, Riftbound any gear).
  */
-export function fireGetsAttached(replay: Replay, host: CardObj | PlayerObj, att: CardObj, aura: boolean, equipment: boolean): void {
-  const triggers = (host as Partial<CardObj>).triggers;
-  if (triggers === undefined || (triggers & GETS_ATTACHED) === 0) return;
-  const card = host as CardObj;
-  if (aura && (triggers & ON_AURA_ATTACHED) !== 0) record(replay, card, 'aura-attached', att, ownStop(replay, card));
-  if (equipment && (triggers & (ON_EQUIPMENT_ATTACHED | ON_GEAR_ATTACHED)) !== 0) record(replay, card, 'equipment-attached', att, ownStop(replay, card));
+export function fireGetsAttached(replay: Replay, host: CardObj, att: CardObj, aura: boolean, equipment: boolean): void {
+  const triggers = host.triggers;
+  if ((triggers & GETS_ATTACHED) === 0) return;
+  if (aura && (triggers & ON_AURA_ATTACHED) !== 0) record(replay, host, 'aura-attached', att, ownStop(replay, host));
+  if (equipment && (triggers & (ON_EQUIPMENT_ATTACHED | ON_GEAR_ATTACHED)) !== 0) record(replay, host, 'equipment-attached', att, ownStop(replay, host));
 }
 
 /** A creature (unit) as it died, looked back to (603.10a): who controlled it, and whether it was equipped or enchanted. */

@@ -386,9 +386,11 @@ function filterZoneAt(state: DocumentState, pos: Position): { text: string; rang
  */
 /** What a triggered ability about attachment (`when PHRASE`) does, in words: the rules of each game are triggerRules'. */
 function triggerText(phrase: TriggerPhrase): string {
+  // The abilities about becoming attached share what sets them off and what doesn't (603.2e, 701.3b; Riftbound 434.1.g).
+  const onAttach = () => t('Only as the attach happens: not for an attachment the scenario declares, nor for an attach to what the attachment is on already.');
   switch (phrase) {
     case 'attached':
-      return t('A triggered ability of this card: it triggers each time this card becomes attached to something, as it happens. Not for an attachment the declaration sets up, and not for an attach to what it is on already.');
+      return `${t('A triggered ability of this card: it triggers each time this card becomes attached to something.')} ${onAttach()}`;
     case 'unattached':
     case 'detached':
       return t('A triggered ability of this card: it triggers each time this card stops being attached to something, its own leaving included, judged as things were just before.');
@@ -398,11 +400,11 @@ function triggerText(phrase: TriggerPhrase): string {
     case 'I die':
       return t("A gear's Effect Text: while the gear is attached, the ability is its unit's, and it triggers when that unit dies.");
     case 'an Aura becomes attached to it':
-      return t('A triggered ability of this card: it triggers each time an Aura becomes attached to it (an Aura spell resolving onto it, an Aura moved onto it), as it happens. Not for an attachment the declaration sets up, and not for an attach to what the Aura is on already.');
+      return `${t('A triggered ability of this card: it triggers each time an Aura becomes attached to it (an Aura spell resolving onto it, an Aura moved onto it).')} ${onAttach()}`;
     case 'an Equipment becomes attached to it':
-      return t('A triggered ability of this card: it triggers each time an Equipment becomes attached to it, as it happens. Not for an attachment the declaration sets up, and not for an attach to what the Equipment is on already.');
+      return `${t('A triggered ability of this card: it triggers each time an Equipment becomes attached to it.')} ${onAttach()}`;
     case 'a gear attaches to me':
-      return t("A unit's triggered ability: it triggers each time a gear attaches to it. Not for an attachment the declaration sets up, and not for an attach to the card it is on already.");
+      return `${t("A unit's triggered ability: it triggers each time a gear attaches to it.")} ${onAttach()}`;
     case 'an equipped creature you control dies':
       return t('A triggered ability of this card: it triggers when a creature its controller controls dies equipped. It is judged as things were just before: an Equipment destroyed at the same time still counts, this card destroyed at the same time still sees it, and one that entered at the same time does not.');
     case 'an enchanted creature dies':

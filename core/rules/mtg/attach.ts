@@ -50,7 +50,7 @@ export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): v
     fire(replay, att, ON_ATTACHED, 'attached', host);
   }
   // The host's "whenever an Aura (an Equipment) becomes attached to this" (Bramble Elemental), as it happens (603.2e).
-  if (replay.board.triggersDeclared) fireGetsAttached(replay, host, att, isAura(att) || att.bestowed, isEquipment(att));
+  if (replay.board.triggersDeclared && isCard(host)) fireGetsAttached(replay, host, att, isAura(att) || att.bestowed, isEquipment(att));
   // The new timestamp first (613.7e): the grants the attachment brings take it (613.7a).
   att.timestamp = replay.board.tick();
   replay.board.link(att, host, at);

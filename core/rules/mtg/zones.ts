@@ -316,10 +316,11 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
     // Aura with umbra armor gone in that step doesn't see its creature die: at once, its replacement would
     // have saved the creature (702.89a); one after the other, it was gone first. A death watcher looks
     // back too: the host was equipped (enchanted) as it died.
+    // For the same reason, an Aura with umbra armor doesn't leave its creature enchanted as it dies.
     const bits = hostDiesBits(card);
-    const own = (card.triggers & bits) !== 0 && !hasAbility(card, UMBRA_ARMOR);
-    // An Aura with umbra armor doesn't leave its creature enchanted as it dies, for the same reason.
-    if (own || replay.board.deathWatchers.length !== 0) replay.leftWhileAttached(host.id, { card, bits: own ? bits : 0, stop: stopOf(replay, card), equipment: isEquipment(card), aura: (isAura(card) || card.bestowed) && !hasAbility(card, UMBRA_ARMOR) });
+    const umbra = hasAbility(card, UMBRA_ARMOR);
+    const own = (card.triggers & bits) !== 0 && !umbra;
+    if (own || replay.board.deathWatchers.length !== 0) replay.leftWhileAttached(host.id, { card, bits: own ? bits : 0, stop: stopOf(replay, card), equipment: isEquipment(card), aura: (isAura(card) || card.bestowed) && !umbra });
   }
   if (replay.board.triggersDeclared && card.zone === 'battlefield') {
     // Its attachments' "when equipped (enchanted) creature dies" look back to before it left (700.4, 603.10a).
