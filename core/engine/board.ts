@@ -49,6 +49,10 @@ export interface Characteristics {
   cant: ReadonlySet<'enchanted' | 'equipped' | 'fortified'>;
   might: number | undefined;
   mightBonus: number | undefined;
+  /** MTG: its toughness as printed (`toughness N`), before what its attachments add (613.4c); undefined: not stated. */
+  toughness: number | undefined;
+  /** MTG: what it adds to the toughness of what it is attached to (`equipped creature gets +4/+4`: 4; 613.4c). */
+  toughnessBonus: number | undefined;
   /** Keyword abilities with no rule of their own here (`flying`; Riftbound `Shield`): shown, asserted, granted and lost. Copy on write. */
   keywords: readonly string[];
   /** What it gives or takes from what it is attached to (`equipped creature has protection from red`). */
@@ -189,6 +193,8 @@ export function blankCharacteristics(): Characteristics {
     cant: NO_MEMBERS,
     might: undefined,
     mightBonus: undefined,
+    toughness: undefined,
+    toughnessBonus: undefined,
     keywords: NO_ITEMS,
     grants: NO_ITEMS,
     abilityLog: NO_ITEMS,
@@ -289,6 +295,17 @@ export interface CardObj extends Characteristics {
   attachments: Set<string>;
   /** Phased out with its host ('indirect', 702.26g) or on its own ('direct'; it keeps pointing at its host, 702.26i). */
   phasedOut: 'no' | 'direct' | 'indirect';
+  /** Damage marked on it (MTG 120.6, until the cleanup step; Riftbound 143.3, until the end of the turn); a new object has none (400.7; Riftbound 110). */
+  damage: number;
+  /**
+   * What its attachments add to its toughness (MTG 613.4c) or Might (Riftbound 137.3), kept as they
+   * attach and detach (Board.link, unlink, reboost): the sum of their `boostGiven`.
+   */
+  boost: number;
+  /** What it adds to its host's `boost` now: its bonus while it is attached, phased in and has its abilities; else 0. */
+  boostGiven: number;
+  /** An attachment's bonus has counted for it as this object (the messages cite 613.4c, also for a bonus it lost). */
+  boosted: boolean;
   /**
    * MTG 702.151b: the host a reconfigure Equipment was on when it lost reconfigure; attaching it made
    * it stop being a creature until it becomes unattached from that host, ability or not.
@@ -389,6 +406,10 @@ export class Board {
    * (protection; `enchant creature you control`).
    */
   readonly regranted: CardObj[] = objectList();
+  /** Cards damage was marked on since the last end of turn (damage.ts: clearDamage looks only at these). */
+  readonly damaged: CardObj[] = objectList();
+  /** Hosts whose attachments' toughness or Might bonuses changed (reboost): the next state-based action check looks at them. */
+  readonly reweighed: CardObj[] = objectList();
   /**
    * Does any card of this board grant anything (a grant among its printed characteristics)? Only
    * then is an ability event logged, or anything worked out again: without one, no host ever has grants.
@@ -591,6 +612,14 @@ export class Board {
   /** `id` is no longer among `host`'s attachments (without any rules check; `unlink` does the rest for a card still pointing at it). */
   dropAttachment(host: CardObj | PlayerObj, id: string): void {
     if (this.watcherIds.size !== 0) this.dropWatcher(host, id);
+    if (host.isCard) {
+      const att = this.cards.get(id);
+      if (att !== undefined && att.boostGiven !== 0) {
+        host.boost -= att.boostGiven;
+        att.boostGiven = 0;
+        this.reweighed.push(host);
+      }
+    }
     const set = host.attachments as Owned;
     if (set.size === 1 && set.has(id)) {
       // The last one goes: the host takes the shared empty set again. (Deleting it would make V8
@@ -645,6 +674,25 @@ export class Board {
       this.regrant(host, att.id);
     }
     if (att.grants.length !== 0 && host.isCard) this.regrantAbove(host);
+    if (hasBoost(att)) this.reboost(att);
+  }
+
+  /**
+   * What `att` adds to its host's toughness (MTG 613.4c) or Might (Riftbound 137.3) is worked out
+   * again: its bonus while it is attached to a card, phased in (702.26b) and has its abilities
+   * (113.10); else nothing. A change goes into the host's `boost` and queues the host (reweighed).
+   * Constant time: a host's bonuses are a running sum, however many attachments it has.
+   */
+  reboost(att: CardObj): void {
+    const host = this.hostOf(att);
+    const give = host?.isCard ? boostOf(att) : 0;
+    if (give === att.boostGiven) return;
+    if (host?.isCard) {
+      host.boost += give - att.boostGiven;
+      if (give !== 0) host.boosted = true;
+      this.reweighed.push(host);
+    }
+    att.boostGiven = give;
   }
 
   /** Detach without any rules check. Returns the host it was attached to. */
@@ -663,6 +711,7 @@ export class Board {
    * is attached to (an Aura's grant to an Equipment reaches the creature: 613.7a), are worked out again.
    */
   abilitiesChanged(card: CardObj, events = false): void {
+    if (hasBoost(card)) this.reboost(card);
     if (!this.grantsDeclared) return;
     // Events change only the card's own log (GrantIndex.updateEvents); anything else may change what each of its grantors gives.
     if (card.grantors.size !== 0 || card.granted) this.regrant(card, events ? null : undefined);
@@ -816,6 +865,7 @@ export class Board {
     for (const p of this.players.values()) b.players.set(p.id, { ...p });
     // Hosts still to retype (none between events: Replay.takeDirty works them out), as the copy's cards.
     b.retyped = this.retyped.map((r) => ({ host: b.cards.get(r.host.id)!, changed: r.changed }));
+    for (const c of this.damaged) b.damaged.push(b.cards.get(c.id)!);
     return b;
   }
 
@@ -968,6 +1018,8 @@ export function characteristicsOf(c: CardObj): Characteristics {
     cant: c.cant,
     might: c.might,
     mightBonus: c.mightBonus,
+    toughness: c.toughness,
+    toughnessBonus: c.toughnessBonus,
     keywords: c.keywords,
     grants: c.grants,
     abilityLog: c.abilityLog,
@@ -995,6 +1047,8 @@ export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.cant = p.cant;
   card.might = p.might;
   card.mightBonus = p.mightBonus;
+  card.toughness = p.toughness;
+  card.toughnessBonus = p.toughnessBonus;
   card.keywords = p.keywords;
   card.grants = p.grants;
   card.abilityLog = p.abilityLog;
@@ -1023,12 +1077,24 @@ function listOf<T extends string>(set: ReadonlySet<T>): string[] {
   return l;
 }
 
+/** Does `c` carry a toughness or Might bonus for what it is attached to? */
+export function hasBoost(c: CardObj): boolean {
+  return c.toughnessBonus !== undefined || c.mightBonus !== undefined;
+}
+
+/** What an attached `c` adds to its host now: nothing while phased out (702.26b) or without its abilities (113.10, 613.1f). */
+function boostOf(c: CardObj): number {
+  if (c.phasedOut !== 'no' || c.lost.has('all') || c.granted?.lostAll !== undefined) return 0;
+  return (c.toughnessBonus ?? 0) + (c.mightBonus ?? 0);
+}
+
+/** MTG: its toughness with what its attachments add (613.4c), or undefined when it has none stated. */
+export function effectiveToughness(c: CardObj): number | undefined {
+  return c.toughness === undefined ? undefined : c.toughness + c.boost;
+}
+
 export function cardView(board: Board, c: CardObj): CardView {
-  let effectiveMight: number | undefined;
-  if (c.might !== undefined) {
-    effectiveMight = c.might;
-    for (const a of c.attachments) effectiveMight += board.cards.get(a)?.mightBonus ?? 0;
-  }
+  const effectiveMight = c.might === undefined ? undefined : c.might + c.boost;
   // Its abilities with what its attachments grant it (abilities.ts).
   const have = c.granted ?? c;
   return {

@@ -21,7 +21,7 @@ import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility } from './abilities';
-import { blankCharacteristics, Board, CEASED, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
+import { blankCharacteristics, Board, CEASED, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
@@ -357,6 +357,9 @@ export class Replay {
   takeDirty(): CardObj[] {
     // A host whose type-changing attachments came, went or changed has its types worked out again (613.1d).
     this.retypeHosts();
+    // A host whose attachments' toughness or Might bonuses changed: it may now die (MTG 704.5f, 704.5g; Riftbound 143.2.a).
+    const reweighed = this.board.reweighed;
+    while (reweighed.length !== 0) this.markDirty(reweighed.pop()!);
     // A host whose abilities its attachments' grants changed: what is on it may now be illegal.
     const regranted = this.board.regranted;
     while (regranted.length !== 0) {
@@ -1155,6 +1158,20 @@ export class Replay {
         if (m === undefined) return { actual: msg`${c.id} has no Might` };
         return { actual: msg`${c.id} has Might ${m}`, replacement: `${c.id} might ${m}` };
       }
+      case 'toughness': {
+        const c = this.card(a.subject);
+        if (!c) return undefined;
+        if (this.rules.game !== 'mtg') return { actual: msg`a Riftbound unit has Might, not toughness (\`${c.id} might N\`)` };
+        const t = effectiveToughness(c);
+        if (t === a.value) return undefined;
+        if (t === undefined) return { actual: msg`${c.id} has no toughness stated (declare it with \`toughness N\`)` };
+        return { actual: msg`${c.id} has toughness ${t}`, replacement: `${c.id} toughness ${t}` };
+      }
+      case 'damage': {
+        const c = this.card(a.subject);
+        if (!c || c.damage === a.value) return undefined;
+        return { actual: c.damage === 0 ? msg`${c.id} has no damage marked on it` : msg`${c.id} has ${c.damage} damage marked on it`, replacement: `${c.id} damage ${c.damage}` };
+      }
       case 'controlled-by': {
         const c = this.card(a.subject);
         const p = this.player(a.player);
@@ -1204,11 +1221,9 @@ export class Replay {
   }
 }
 
-export function effectiveMight(board: Board, c: CardObj): number | undefined {
-  if (c.might === undefined) return undefined;
-  let m = c.might;
-  for (const a of c.attachments) m += board.cards.get(a)?.mightBonus ?? 0;
-  return m;
+/** Riftbound: its Might with the Might Bonuses of what is attached to it (137.3), or undefined when it has none (137.3.b). */
+export function effectiveMight(_board: Board, c: CardObj): number | undefined {
+  return c.might === undefined ? undefined : c.might + c.boost;
 }
 
 function subjectsOf(a: Assertion): string[] {
@@ -1245,6 +1260,10 @@ export function assertionText(a: Assertion): Message {
       return msg`${a.subject.text} newer than ${a.other.text}`;
     case 'might':
       return msg`${a.subject.text} to have Might ${a.value}`;
+    case 'toughness':
+      return msg`${a.subject.text} to have toughness ${a.value}`;
+    case 'damage':
+      return msg`${a.subject.text} to have ${a.value} damage marked on it`;
     case 'has-ability':
       return a.negated ? msg`${a.subject.text} not to have ${abilityLabel(abilityOf(a.ability))}` : msg`${a.subject.text} to have ${abilityLabel(abilityOf(a.ability))}`;
     case 'no-attachments':
@@ -1275,6 +1294,10 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} newer than ${a.other.text}`;
     case 'might':
       return `${a.subject.text} to have Might ${a.value}`;
+    case 'toughness':
+      return `${a.subject.text} to have toughness ${a.value}`;
+    case 'damage':
+      return `${a.subject.text} to have ${a.value} damage marked on it`;
     case 'has-ability':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}to have ${abilityLabel(abilityOf(a.ability))}`;
     case 'no-attachments':
@@ -1329,6 +1352,8 @@ function newCard(st: CardStmt): CardObj {
     cant: printed.cant,
     might: printed.might,
     mightBonus: printed.mightBonus,
+    toughness: printed.toughness,
+    toughnessBonus: printed.toughnessBonus,
     keywords: printed.keywords,
     grants: printed.grants,
     abilityLog: printed.abilityLog,
@@ -1349,6 +1374,10 @@ function newCard(st: CardStmt): CardObj {
     attachedAt: undefined,
     attachments: noAttachments(),
     phasedOut: 'no',
+    damage: 0,
+    boost: 0,
+    boostGiven: 0,
+    boosted: false,
     reconfiguredOn: undefined,
     bestowed: false,
     exhausted: false,

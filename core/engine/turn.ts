@@ -5,6 +5,7 @@ import type { EventNode } from '../parser/ast';
 import type { Board, PlayerObj, StackEntry } from './board';
 import { endTurnEffects } from './control';
 import { endTemporaries } from './untilEndOfTurn';
+import { clearDamage } from './damage';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
 import { unknownWord } from './words';
@@ -93,6 +94,8 @@ function skippedTurns(board: Board, from: PlayerObj | undefined, to: PlayerObj):
  * next turns (611.2a).
  */
 export function endTurn(replay: Replay, number: number, players: readonly string[]): void {
+  // The damage marked on cards is removed at the same time (MTG 514.2; Riftbound 143.3.b.1).
+  clearDamage(replay);
   endTemporaries(replay, players);
   endTurnEffects(replay, number);
 }

@@ -113,6 +113,12 @@ export type Property =
   | { kind: 'exile-instead'; scope: 'self' | 'any' | 'opponent'; range: Range }
   | { kind: 'might'; value: number; range: Range }
   | { kind: 'might-bonus'; value: number; range: Range }
+  /** `toughness N` (MTG): the creature's toughness as printed (208.1), before what its attachments add (613.4c). */
+  | { kind: 'toughness'; value: number; range: Range }
+  /** `damage N` (both games): damage marked on it on the declared board (MTG 120.6; Riftbound 143.3.a). */
+  | { kind: 'damage'; value: number; range: Range }
+  /** `equipped creature gets +4/+4`, `enchanted creature gets -2/-2` (MTG): what an attachment adds to the power and toughness of what it is attached to (613.4c, 301.5f, 303.4m). */
+  | { kind: 'pt-bonus'; who: Word; power: number; toughness: number; range: Range }
   /** MTG targeting keywords: `hexproof`, `hexproof from QUALITY`, `shroud`, `ward [COST]` (702.11, 702.18, 702.21). */
   | { kind: 'keyword'; keyword: TargetingKeywordNode; range: Range }
   /** A keyword ability with no rule of its own here: `flying`, `first strike`; Riftbound `Shield` (parser/keywords.ts). */
@@ -219,6 +225,10 @@ export type Assertion =
   | { kind: 'has-ability'; subject: Name; ability: AbilityNode; negated: boolean; range: Range }
   | { kind: 'newer-than'; subject: Name; other: Name; range: Range }
   | { kind: 'might'; subject: Name; value: number; range: Range }
+  /** `X toughness N` (MTG): its toughness with what its attachments add (613.4c). */
+  | { kind: 'toughness'; subject: Name; value: number; range: Range }
+  /** `X damage N` (both games): the damage marked on it (0 when none). */
+  | { kind: 'damage'; subject: Name; value: number; range: Range }
   | { kind: 'no-attachments'; host: Name; range: Range }
   /** `X ceased to exist`: a token that left the battlefield (Riftbound: the board) is gone (MTG 111.7, 704.5d; Riftbound 186.1). */
   | { kind: 'ceased'; subject: Name; range: Range }
@@ -320,6 +330,10 @@ export type EventNode =
   /** `turn P [STEP]`: from here on it is P's turn, in that step or phase (`main` when none is written); MTG casting and sorcery-speed activation, and Riftbound Equip (151.2), are judged by it. */
   | { kind: 'turn'; player: Name; step?: Word; verbRange: Range; range: Range }
   | { kind: 'recall'; subject: Name; verbRange: Range; range: Range }
+  /** `heal X` (Riftbound 418.1): the damage on a unit is cleared. */
+  | { kind: 'heal'; subject: Name; verbRange: Range; range: Range }
+  /** `deal N damage to X` (both games): damage marked on a creature (MTG 120.3e) or a unit (Riftbound 143.3.a). */
+  | { kind: 'damage'; amount: number; amountRange: Range; subject: Name; verbRange: Range; range: Range }
   | { kind: 'cleanup'; verbRange: Range; range: Range }
   | { kind: 'expect'; assertion?: Assertion; verbRange: Range; range: Range }
   /** `together: PART; PART...`: one resolution whose parts happen before state-based actions are checked once. */
@@ -392,6 +406,8 @@ export const EVENT_VERBS = [
   'leave',
   'turn',
   'recall',
+  'deal',
+  'heal',
   'cleanup',
   'expect',
   'together',
@@ -405,7 +421,7 @@ export const EVENT_VERBS = [
 ] as const;
 
 /** The verbs that may be a part of `together:` (what an effect does while it resolves). */
-export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'exchange', 'tap', 'untap', 'exhaust', 'ready'] as const;
+export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'exchange', 'tap', 'untap', 'exhaust', 'ready'] as const;
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure'] as const;

@@ -117,6 +117,7 @@ const CH_COMMA = 44;
 const CH_MINUS = 45;
 const CH_PLUS = 43;
 const CH_DOT = 46;
+const CH_SLASH = 47;
 const CH_COLON = 58;
 const CH_SEMICOLON = 59;
 const CH_BACKSLASH = 92;
@@ -131,6 +132,20 @@ const LETTER = /^\p{L}$/u;
 
 function isAsciiLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/**
+ * After a number ending at `k`: the end of a power/toughness pair's second half (`+4/+4`, `-2/-2`,
+ * `0/0`: one number token, which Cursor.number refuses and Cursor.powerToughness reads), or `k`.
+ */
+function slashTail(text: string, k: number, end: number): number {
+  if (k >= end || text.charCodeAt(k) !== CH_SLASH) return k;
+  let j = k + 1;
+  const s = j < end ? text.charCodeAt(j) : 0;
+  if (s === CH_PLUS || s === CH_MINUS) j++;
+  if (j >= end || !isDigit(text.charCodeAt(j))) return k;
+  while (j < end && isDigit(text.charCodeAt(j))) j++;
+  return j;
 }
 
 function isDigit(c: number): boolean {
@@ -359,6 +374,7 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
         // `+2`: a number as cards print a Might Bonus (137.1: an operator and an integer).
         let k = i + 1;
         while (k < end && isDigit(text.charCodeAt(k))) k++;
+        k = slashTail(text, k, end);
         tokens.push(new Token('number', text.slice(i, k), ln, col, k - base));
         i = k;
         lastContentEnd = i;
@@ -371,6 +387,7 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
           // `-5`: a negative number (Might modifiers).
           let k = j;
           while (k < end && isDigit(text.charCodeAt(k))) k++;
+          k = slashTail(text, k, end);
           tokens.push(new Token('number', text.slice(i, k), ln, col, k - base));
           i = k;
           lastContentEnd = i;
@@ -400,6 +417,7 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
           else if (isLetterAt(text, j) || d === CH_UNDERSCORE) j += charWidth(text, j);
           else break;
         }
+        j = slashTail(text, j, end);
         tokens.push(new Token('number', text.slice(i, j), ln, col, j - base));
         i = j;
         lastContentEnd = i;

@@ -146,6 +146,14 @@ class Cursor {
     this.i++;
     return { value: Number(t.text), range: t.range };
   }
+  /** A power/toughness pair as cards print a change of them: `+4/+4`, `-2/-2`, `+1/+0` (one number token). */
+  powerToughness(what: string | Message): { power: number; toughness: number; range: Range } {
+    const t = this.peek();
+    const m = t?.type === 'number' ? /^([-+]\d{1,9})\/([-+]\d{1,9})$/.exec(t.text) : null;
+    if (!m) return this.fail(what);
+    this.i++;
+    return { power: Number(m[1]), toughness: Number(m[2]), range: t!.range };
+  }
   end(): void {
     if (!this.atEnd()) this.fail(msg`the end of the statement`);
   }
@@ -458,6 +466,8 @@ export function singleValued(p: Property): string | undefined {
       return 'attached to';
     case 'might':
     case 'might-bonus':
+    case 'toughness':
+    case 'damage':
       return p.kind;
     case 'attach-only':
       return 'can be attached only to';
@@ -575,7 +585,9 @@ function parseProperty(cur: Cursor): Property {
       return { kind: 'attach-only', filter: parseFilter(cur), range: r() };
     }
     case 'might':
-    case 'might-bonus': {
+    case 'might-bonus':
+    case 'toughness':
+    case 'damage': {
       const n = cur.number(msg`a number`);
       return { kind: t.text, value: n.value, range: r() };
     }
@@ -632,6 +644,13 @@ function parseProperty(cur: Cursor): Property {
     case 'equipped':
     case 'enchanted':
     case 'fortified':
+      // `equipped creature gets +4/+4` (613.4c): a change of power and toughness, not an ability.
+      if (cur.isWord('gets', 1)) {
+        const noun = cur.word(msg`what it is attached to`);
+        cur.next();
+        const pt = cur.powerToughness(msg`a change of power and toughness as cards print it (+4/+4, -2/-2, +1/+0)`);
+        return { kind: 'pt-bonus', who: { text: `${t.text} ${noun.text}`, range: span(t.range, noun.range) }, power: pt.power, toughness: pt.toughness, range: r() };
+      }
       return { kind: 'grant', grant: parseGrant(cur, t), range: r() };
     case 'when':
       return { kind: 'trigger', phrase: parseTriggerPhrase(cur), range: r() };
@@ -2157,6 +2176,20 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'cleanup':
       cur.end();
       return event(verbTok, cur, { kind: 'cleanup' });
+    case 'heal': {
+      const subject = cur.name(msg`the unit to heal`);
+      cur.end();
+      return event(verbTok, cur, { kind: 'heal', subject });
+    }
+    case 'deal': {
+      // `deal 3 damage to lion` (MTG 120.3e; Riftbound 143.3.a).
+      const n = cur.number(msg`the amount of damage (a number)`);
+      cur.expectWord('damage');
+      cur.expectWord('to');
+      const subject = cur.name(msg`the card dealt the damage`);
+      cur.end();
+      return event(verbTok, cur, { kind: 'damage', amount: n.value, amountRange: n.range, subject });
+    }
     case 'expect': {
       const node = eventAt(verbTok, verbTok);
       node.kind = 'expect';
@@ -2354,7 +2387,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready' or 'triggered'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready' or 'triggered'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -2392,10 +2425,13 @@ function parseAssertion(cur: Cursor): Assertion {
       const other = cur.name(msg`card`);
       return { kind: 'newer-than', subject, other, range: r() };
     }
-    case 'might': {
+    case 'might':
+    case 'toughness':
+    case 'damage': {
+      const kind = t.text;
       cur.next();
       const n = cur.number(msg`a number`);
-      return { kind: 'might', subject, value: n.value, range: r() };
+      return { kind, subject, value: n.value, range: r() };
     }
     case 'controlled': {
       cur.next();
@@ -2444,7 +2480,7 @@ function parseAssertion(cur: Cursor): Assertion {
       return { kind: 'triggered', subject, negated, ...(count !== undefined ? { count } : {}), ...(when ? { when } : {}), ...(host ? { host } : {}), range: r() };
     }
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready' or 'triggered'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready' or 'triggered'`);
   }
 }
 

@@ -2,6 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterTerm, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
+import { declaredDamage } from '../../engine/damage';
 import { adding, type Board, boardAround, type CardObj, colorBit, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
 import { typeChangeOf } from '../../engine/typeChange';
@@ -590,6 +591,20 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'might-bonus':
         replay.report('syntax-error', p.range, msg`\`${p.kind}\` is a Riftbound property.`);
         break;
+      case 'toughness':
+        pr.toughness = p.value;
+        break;
+      case 'pt-bonus':
+        // `equipped creature gets +4/+4` means the creature it is attached to, whatever the card is (301.5f, 303.4m).
+        if (p.who.text !== 'equipped creature' && p.who.text !== 'enchanted creature') {
+          replay.report('syntax-error', p.who.range, msg`A change of power and toughness is written \`equipped creature gets ...\` or \`enchanted creature gets ...\`: only a creature has toughness.`, { rules: ['208.1'] });
+          break;
+        }
+        pr.toughnessBonus = (pr.toughnessBonus ?? 0) + p.toughness;
+        break;
+      case 'damage':
+        // Read after the loop (declaredDamage): the zone may come later in the line.
+        break;
       case 'keyword-ability': {
         const k = keywordOfGame(replay, p.name);
         if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
@@ -616,6 +631,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   // An Aura spell always has a target (303.4a, 601.2c), and a declaration gives it none.
   const onStack = card.zone === 'stack' && isAura(card) ? st.props.find((p) => p.kind === 'zone') : undefined;
   declaredStatus(replay, card, st, MTG_STATUS);
+  declaredDamage(replay, card, st, card.zone !== 'battlefield' || !isCreature(card) ? msg`only a creature on the battlefield has damage marked on it` : undefined, ['120.3e']);
   // Only a permanent has a controller and entered under someone; a spell has a controller (108.4a, 110.2).
   if (card.zone !== 'battlefield') controlOutOfPlace(replay, card, st, (entered) => card.zone === 'stack' && !entered, ['108.4a', '110.2'], msg`the battlefield`, (p) => msg`A card an effect puts onto the battlefield under ${p}'s control is written \`move ${card.id} to battlefield under ${p}\` or \`enter ${card.id} under ${p}\`.`);
   if (onStack) replay.report('syntax-error', onStack.range, msg`${card.id} is an Aura declared on the stack, but an Aura spell always has a target, and a declaration can't give it one. Declare it \`in hand\` and write \`cast ${card.id} targeting ...\` as the first event.`, { rules: ['303.4a', '601.2c'], subjects: [card.id] });

@@ -18,6 +18,7 @@ import { EXPLAINED as targetingKeywords } from './targetingKeywords';
 import { EXPLAINED as grants } from './grants';
 import { EXPLAINED as destruction } from './destruction';
 import { EXPLAINED as timestamps } from './timestamps';
+import { EXPLAINED as damage } from './damage';
 
 export interface RuleExplanation {
   title: string;
@@ -38,6 +39,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   grants,
   destruction,
   timestamps,
+  damage,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

@@ -12,6 +12,7 @@ import { goneToken, initialStateBasedActions, stateBasedActions } from './sba';
 import { exchangeEvent, swapEvent } from './exchange';
 import { activateEvent } from './stack';
 import { turnEvent } from './timing';
+import { dealEvent } from './damage';
 import { keywordEvent } from './targetingKeywords';
 import { keywordAbilityEvent } from './grants';
 import { simultaneousTimestamps } from './timestamps';
@@ -61,6 +62,11 @@ export const mtg: Ruleset = {
         return leaveEvent(replay, ev);
       case 'turn':
         return turnEvent(replay, ev);
+      case 'damage':
+        return dealEvent(replay, ev);
+      case 'heal':
+        replay.report('impossible-event', ev.verbRange, msg`\`heal\` is a Riftbound action: in MTG the damage marked on a creature stays until the cleanup step (a \`turn\` line ends the turn), and a regeneration or umbra armor removes it. Remove the line.`, { rules: ['514.2'] });
+        return;
       case 'recall':
       case 'cleanup':
         replay.report('impossible-event', ev.verbRange, msg`\`${ev.kind}\` is a Riftbound action; this scenario is \`game mtg\`. Remove the line, or write the MTG event that was meant.`);

@@ -13,6 +13,7 @@ import { untilNextTurnsOf } from '../../engine/words';
 import { typeChangeOfCard } from '../../engine/retype';
 import { mtgSubtypeSet } from '../../parser/keywords';
 import { fire, ON_UNATTACHED } from '../../engine/triggers';
+import { declaredToughness, toughnessActions } from './damage';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -71,6 +72,7 @@ function recheckWatchers(replay: Replay): void {
 export function initialStateBasedActions(replay: Replay): void {
   // Every card is examined: the cards the declarations marked are dropped from the dirty list.
   replay.takeDirty();
+  for (const c of replay.board.cards.values()) if (c.toughness !== undefined) declaredToughness(replay, c, c.decl);
   settleRounds(replay, [...replay.board.cards.values()], undefined);
 }
 
@@ -256,7 +258,17 @@ function cantEquipWhy(problem: Problem, equip: boolean): () => Message {
 
 /** One object's state-based actions. Returns true when it changed. */
 function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boolean {
+  // Toughness and damage (704.5f, 704.5g), when the scenario states its toughness; the declared board's are reported as declared (declaredToughness).
+  if (c.toughness !== undefined && cause !== undefined) {
+    const dying = toughnessActions(replay, c);
+    if (dying) {
+      sbaToGraveyard(replay, dying.card, cause, dying.rules, dying.why);
+      return true;
+    }
+  }
   const host = replay.board.hostOf(c);
+  // What it adds to its host may have changed with it (its abilities, a grant that took them).
+  if (host && (c.toughnessBonus !== undefined || c.mightBonus !== undefined)) replay.board.reboost(c);
   if (host) {
     // 704.5p: a creature or battle, or a permanent that is not an Aura, Equipment or Fortification.
     if (c.bestowed && isAura(c)) {

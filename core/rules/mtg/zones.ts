@@ -346,6 +346,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.version++;
   card.timestamp = replay.board.tick();
   resetCharacteristics(card);
+  card.damage = 0;
+  card.boosted = false;
   // A permanent enters under its owner's control unless the effect says whose (110.2; `under P`).
   card.controller = (zone === 'battlefield' ? underOf(cause) : undefined) ?? card.owner;
   card.enteredUnder = card.controller;

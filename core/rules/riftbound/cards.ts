@@ -1,6 +1,7 @@
 // Riftbound cards and where they are: card types and zones, the board (a base or a battlefield), whose base a
 // card is in (a card is played to its controller's base: 149.2, 107.1.c), and each card's declared characteristics.
 import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
+import { declaredDamage } from '../../engine/damage';
 import { adding, type CardObj, kindsOf, pushing, takePrinted, type PlayerObj, withOrWithout } from '../../engine/board';
 import { riftboundGrant } from './text';
 import { keywordOfGame } from '../../engine/abilities';
@@ -110,6 +111,15 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'might-bonus':
         pr.mightBonus = p.value;
         break;
+      case 'damage':
+        // Read once the card is built (declaredDamage): the zone may come later in the line.
+        break;
+      case 'toughness':
+        replay.report('syntax-error', p.range, msg`\`toughness\` is an MTG property: a Riftbound unit has Might (\`might N\`), and damage kills it once it reaches its Might (143.2.a).`, { rules: ['143.2'] });
+        break;
+      case 'pt-bonus':
+        replay.report('syntax-error', p.range, msg`\`${p.who.text} gets ...\` is MTG text: a Riftbound gear adds to its unit's Might with its Might Bonus (\`might-bonus +2\`).`, { rules: ['137.3'] });
+        break;
       case 'flag':
         if (p.flag === 'exhausted') {
           // Read after the loop (declaredStatus): the place may come later in the line.
@@ -165,6 +175,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   if (!onBoard(card)) controlOutOfPlace(replay, card, st, () => false, [], msg`the board`, (p) => msg`A card an effect puts onto the board under ${p}'s control is written \`enter ${card.id} under ${p}\` or \`move ${card.id} to base under ${p}\`.`);
   declaredStatus(replay, card, st, RIFTBOUND_STATUS);
   takePrinted(card);
+  declaredDamage(replay, card, st, !card.types.has('unit') || !onBoard(card) ? msg`only a unit on the board has damage marked on it` : undefined, ['143.3']);
 }
 
 /** How the MTG properties a Riftbound card can't have are written, for the syntax error that names them. */

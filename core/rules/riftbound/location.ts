@@ -12,6 +12,7 @@ import { attachEvent, attachProblem, relocate } from './attach';
 import { msg, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 import { deathReplaced } from './text';
+import { killedByDamage } from './damage';
 import { existsIn } from '../versions';
 import { fire, fireLookedBack, hadAttachment, ON_I_DIE, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 
@@ -172,6 +173,8 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     lastCrossing = cause;
     card.version++;
     resetCharacteristics(card);
+    card.damage = 0; // 110: damage is cleared
+    card.boosted = false;
     card.exhausted = false; // 124: statuses are cleared
     card.controller = under ?? card.owner;
     card.enteredUnder = card.controller;
@@ -321,7 +324,9 @@ export function cleanupOfTransition(replay: Replay, ev: Extract<EventNode, { kin
  * the declared board is marked whole for the first. Returns how many.
  */
 function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonly string[]): number {
-  const cards = replay.takeDirty();
+  let cards = replay.takeDirty();
+  // Step 3b (323.5) comes before step 5: a unit killed by its damage leaves its gear at the battlefield, recalled below.
+  if (replay.board.damaged.length !== 0 && cleanupKills(replay, cards, cause)) cards = [...cards, ...replay.takeDirty()];
   let n = 0;
   let rules: readonly string[] | undefined;
   for (let i = 0; i < cards.length; i++) {
@@ -332,6 +337,19 @@ function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonl
     n++;
   }
   return n;
+}
+
+/** Cleanup step 3b (323.5) over the cards the cleanup looks at: each kill is an obligation of `cause`. Returns whether any died. */
+function cleanupKills(replay: Replay, cards: readonly CardObj[], cause: EventNode): boolean {
+  let any = false;
+  for (let i = 0; i < cards.length; i++) {
+    const k = killedByDamage(replay, cards[i]);
+    if (!k) continue;
+    any = true;
+    replay.oblige({ action: 'move', subject: k.card, zone: 'trash', code: 'missing-state-based-action', rules: k.rules, why: k.why, cause });
+    moveTo(replay, k.card, 'trash', undefined, cause);
+  }
+  return any;
 }
 
 /**

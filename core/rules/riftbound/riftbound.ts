@@ -8,6 +8,7 @@ import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken,
 import { activateEvent, resolveEvent } from './chain';
 import { keywordAbilityEvent } from './text';
 import { turnEvent } from './timing';
+import { dealEvent, healEvent } from './damage';
 import { RIFTBOUND_STATUS, statusEvent } from '../../engine/status';
 import { msg } from '../../message';
 
@@ -37,6 +38,10 @@ export const riftbound: Ruleset = {
         return statusEvent(replay, ev, RIFTBOUND_STATUS);
       case 'cleanup':
         return cleanupEvent(replay, ev);
+      case 'damage':
+        return dealEvent(replay, ev);
+      case 'heal':
+        return healEvent(replay, ev);
       case 'control':
         return controlEvent(replay, ev);
       case 'types':

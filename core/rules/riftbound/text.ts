@@ -45,13 +45,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
  * oldest. Reports it and returns true when the unit stays.
  */
 export function deathReplaced(replay: Replay, unit: CardObj, ev: EventNode, kill: (c: CardObj) => void): boolean {
-  const savers: CardObj[] = [];
-  for (const id of unit.attachments) {
-    const g = replay.board.cards.get(id)!;
-    if (g.decl.props.some((p) => p.kind === 'flag' && p.flag === 'kill-instead')) savers.push(g);
-  }
+  const savers = saversOf(replay, unit);
   if (savers.length === 0) return false;
-  savers.sort((x, y) => x.timestamp - y.timestamp);
   const gear = savers[0];
   const others = savers.slice(1).map((g) => g.id);
   const choice = others.length === 0 ? msg`` : msg` Each of ${savers.map((g) => g.id).join(', ')} says so, and ${unit.id}'s controller chooses which one applies; the replay takes the oldest, ${gear.id}: if another was chosen, write its kill (\`kill ${others[0]}\`) in place of this line.`;
@@ -62,6 +57,16 @@ export function deathReplaced(replay: Replay, unit: CardObj, ev: EventNode, kill
   if (replay.noting) replay.note(() => msg`doesn't die: ${gear.id} killed instead`);
   kill(gear);
   return true;
+}
+
+/** The gear attached to `unit` whose Effect Text says "If I would die, kill this instead" (136.2.c), oldest first. */
+export function saversOf(replay: Replay, unit: CardObj): CardObj[] {
+  const savers: CardObj[] = [];
+  for (const id of unit.attachments) {
+    const g = replay.board.cards.get(id)!;
+    if (g.decl.props.some((p) => p.kind === 'flag' && p.flag === 'kill-instead')) savers.push(g);
+  }
+  return savers.sort((x, y) => x.timestamp - y.timestamp);
 }
 
 /** Might with the Might Bonuses of the cards attached to it (137.3): the replay's one computation. */

@@ -1,0 +1,63 @@
+// Damage marked on cards, the part both games share: `deal N damage to X` marks it, `damage N` declares
+// it, and it is removed as the turn ends (MTG 514.2, the cleanup step; Riftbound 143.3.b.1, the end of
+// each player's turn) or when the card changes zones (a new object: MTG 400.7; Riftbound 110). What
+// damage does is each game's: MTG lethal damage (rules/mtg/damage.ts, 704.5g), Riftbound a kill in the
+// cleanup (rules/riftbound/damage.ts, 143.2.a).
+import type { CardStmt, EventNode, Property } from '../parser/ast';
+import type { CardObj } from './board';
+import type { Replay } from './replay';
+import { msg, type Message } from '../message';
+
+/** `deal 0 damage to X` (MTG 120.8) or a negative amount: no damage is dealt. Reports it and returns true. */
+export function noDamage(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>, rules: string[]): boolean {
+  if (ev.amount > 0) return false;
+  replay.report('impossible-event', ev.amountRange, ev.amount === 0 ? msg`A source that would deal 0 damage deals no damage at all, so nothing happens. Remove the line.` : msg`An amount of damage is a number above 0. Write how much damage is dealt, or remove the line.`, { rules: ev.amount === 0 ? rules : [] });
+  return true;
+}
+
+/** `amount` more damage is marked on `c`; the end of the turn removes it (clearDamage). */
+export function markDamage(replay: Replay, c: CardObj, amount: number): void {
+  if (c.damage === 0) replay.board.damaged.push(c);
+  c.damage += amount;
+  replay.markDirty(c);
+}
+
+/**
+ * The turn ends: the damage marked on every card is removed (MTG 514.2, phased-out permanents included;
+ * Riftbound 143.3.b.1). Only the cards damaged since the last end of turn are looked at.
+ */
+export function clearDamage(replay: Replay): void {
+  const damaged = replay.board.damaged;
+  if (damaged.length === 0) return;
+  for (const c of damaged) {
+    if (c.damage === 0) continue;
+    c.damage = 0;
+    if (replay.noting) noteHealed(replay, c);
+  }
+  damaged.length = 0;
+}
+
+function noteHealed(replay: Replay, c: CardObj): void {
+  replay.note(() => msg`the damage on ${c.id} is removed`);
+}
+
+/**
+ * `damage N` in a declaration: damage already marked on the card. It must be a number above 0, on a card
+ * that can have damage marked on it where it is (`where`: the game's words for that, or undefined when it
+ * can). Read after the declaration's other properties (its zone may come later in the line).
+ */
+export function declaredDamage(replay: Replay, card: CardObj, st: CardStmt, where: Message | undefined, rules: string[]): void {
+  const p = st.props.find(isDamage);
+  if (p?.kind !== 'damage') return;
+  if (p.value <= 0) {
+    replay.report('syntax-error', p.range, msg`\`damage\` is the damage marked on the card, a number above 0: leave it out when there is none.`, { subjects: [card.id] });
+    return;
+  }
+  if (where !== undefined) {
+    replay.report('syntax-error', p.range, msg`${card.id} can't have damage marked on it: ${where}. Remove \`damage ${p.value}\`.`, { rules, subjects: [card.id] });
+    return;
+  }
+  markDamage(replay, card, p.value);
+}
+
+const isDamage = (p: Property): boolean => p.kind === 'damage';

@@ -1,0 +1,100 @@
+// Riftbound damage: `deal N damage to X` marks damage on a unit (143.3.a); a unit with damage marked on
+// it, not zero, that reaches its Might is killed in the cleanup that follows (143.2.a, 323.5), its Might
+// counting the Might Bonuses of what is attached to it (137.3). `heal X` clears its damage (418.1); the
+// end of each player's turn heals every unit (143.3.b.1), and a card that leaves the board loses its
+// damage (110). A gear whose Effect Text says "If I would die, kill this instead" dies in its place (136.2.c).
+import type { EventNode } from '../../parser/ast';
+import type { CardObj } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from '../mtg/explanations';
+import { isUnit, onBoard } from './cards';
+import { effMight, saversOf } from './text';
+import { markDamage, noDamage } from '../../engine/damage';
+import { msg, type Message } from '../../message';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '143.2.a': { title: 'Killed by damage', text: 'A unit whose marked damage is not zero and equals or exceeds its Might is killed.' },
+  '143.3': { title: 'Damage on units', text: 'Units can have damage marked on them.' },
+  '143.3.a': { title: 'Damage is marked', text: 'Damage that spells, abilities and other effects deal to a unit is marked on it for a while, with counters or from memory.' },
+  '143.3.b.1': { title: 'Healed at the end of a turn', text: "The damage on units is healed at the end of each player's turn (and in a combat's cleanup)." },
+  '323.5': { title: 'Cleanup kills', text: 'During a cleanup, each unit whose marked damage, not zero, equals or exceeds its Might is killed and goes to its owner\'s trash.' },
+  '418.1': { title: 'Heal', text: 'Clearing the damage from a unit, for whatever reason, is healing it.' },
+  '110': { title: 'Off the board, modifications end', text: 'A game object that moves to or from a zone off the board stops carrying its temporary modifications: its damage is cleared, its buffs and granted keywords are gone.' },
+};
+
+/** `deal N damage to X`: damage marked on a unit on the board (143.3.a); the cleanup that follows looks at it. */
+export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>): void {
+  const x = replay.card(ev.subject);
+  if (!x || noDamage(replay, ev, [])) return;
+  if (!isUnit(x) || !onBoard(x)) {
+    replay.report('impossible-event', ev.range, !isUnit(x) ? msg`${x.id} is not a unit, and only units have damage marked on them. Remove the line.` : msg`${x.id} is not on the board, and only a unit on the board has damage marked on it. Remove the line.`, { rules: ['143.3'], subjects: [x.id] });
+    return;
+  }
+  markDamage(replay, x, ev.amount);
+  if (replay.noting) replay.note(() => msg`${x.id} has ${x.damage} damage marked on it`);
+}
+
+/** `heal X`: the damage on a unit is cleared (418.1). */
+export function healEvent(replay: Replay, ev: Extract<EventNode, { kind: 'heal' }>): void {
+  const x = replay.card(ev.subject);
+  if (!x) return;
+  if (x.damage === 0) {
+    replay.report('impossible-event', ev.range, msg`${x.id} has no damage marked on it, so there is nothing to heal. Remove the line.`, { rules: ['418.1'], subjects: [x.id] });
+    return;
+  }
+  x.damage = 0;
+  replay.markDirty(x);
+  if (replay.noting) replay.note(() => msg`${x.id} healed`);
+}
+
+/** What cleanup step 3b kills (323.5): the unit, or the gear that dies in its place (136.2.c). */
+export interface Killed {
+  card: CardObj;
+  rules: string[];
+  why: () => Message;
+}
+
+/**
+ * Cleanup step 3b (323.5) for a card the cleanup looks at: a unit on the board with damage marked on it,
+ * not zero, at least its Might (143.2.a), is killed; with a gear that says "If I would die, kill this
+ * instead" attached, the oldest such gear is killed in its place (136.2.c), and the unit keeps its damage.
+ */
+export function killedByDamage(replay: Replay, c: CardObj): Killed | undefined {
+  if (c.damage === 0 || !isUnit(c) || !onBoard(c)) return undefined;
+  const might = effMight(replay, c);
+  if (might === undefined || c.damage < might) return undefined;
+  const rules = c.boost !== 0 || c.boosted ? ['323.5', '143.2.a', '137.3'] : ['323.5', '143.2.a'];
+  const saver = saversOf(replay, c)[0];
+  if (saver) return { card: saver, rules: [...rules, '136.2.c'], why: savedWhy(c, might, saver) };
+  return { card: c, rules, why: lethalWhy(c, might) };
+}
+
+/** The unit as it dies, for the words (its damage and bonuses are gone once it has moved). */
+interface Seen {
+  id: string;
+  might: number;
+  printed: number;
+  boost: number;
+  boosted: boolean;
+  damage: number;
+}
+
+function seen(c: CardObj, might: number): Seen {
+  return { id: c.id, might, printed: c.might!, boost: c.boost, boosted: c.boosted, damage: c.damage };
+}
+
+function mightWords(s: Seen): Message {
+  if (s.boost !== 0) return msg`Might ${s.might} (${s.printed} printed, ${s.boost > 0 ? `+${s.boost}` : String(s.boost)} from what is attached to it)`;
+  return s.boosted ? msg`Might ${s.might} (nothing attached to it adds to it now)` : msg`Might ${s.might}`;
+}
+
+function lethalWhy(c: CardObj, might: number): () => Message {
+  const s = seen(c, might);
+  return () => msg`${s.id} has ${s.damage} damage marked on it and ${mightWords(s)}, and a unit whose damage reaches its Might is killed in the cleanup`;
+}
+
+function savedWhy(c: CardObj, might: number, gear: CardObj): () => Message {
+  const s = seen(c, might);
+  return () => msg`${s.id} has ${s.damage} damage marked on it and ${mightWords(s)}, so it would be killed in the cleanup, and ${gear.id}'s Effect Text, now ${s.id}'s, says "If I would die, kill this instead"`;
+}
