@@ -209,14 +209,16 @@ const entries: CodeInfo[] = [
     kind: 'missing-state-based-action',
     severity: 'error',
     title: 'Missing state-based action',
-    riftboundTitle: 'Missing cleanup recall',
+    riftboundTitle: 'Missing cleanup action',
     rules: { mtg: ['704.3'], riftbound: [] },
     doc:
       'MTG: a state-based action follows from this event (704.3; an unattached or illegally attached Aura goes to ' +
-      'its owner\'s graveyard, 704.5m), and the scenario does not record it. Riftbound: the cleanup that follows ' +
+      'its owner\'s graveyard, 704.5m; a creature with toughness 0 or less goes to its owner\'s graveyard, 704.5f, ' +
+      'and one with lethal damage is destroyed, 704.5g), and the scenario does not record it. Riftbound: the cleanup that follows ' +
       'the event (319: after a card enters or leaves the board, a Move, a chain item, a change of phase) recalls a card ' +
       'as a corrective action (149.3; unattached gear at a battlefield, 457.1; a card in a base other than its ' +
-      'controller\'s, 323.7), and the scenario does not record the recall. Either happens whether or not it is ' +
+      'controller\'s, 323.7), or kills a unit whose damage reaches its Might (323.5, 143.2.a), and the scenario does not ' +
+      'record it. Either happens whether or not it is ' +
       'written down; the replay has applied it.',
     fixes: 'Insert the missing event right after the cause (safe).',
   },

@@ -1,6 +1,6 @@
 // Damage marked on cards, the part both games share: `deal N damage to X` marks it, `damage N` declares
 // it, and it is removed as the turn ends (MTG 514.2, the cleanup step; Riftbound 143.3.b.1, the end of
-// each player's turn) or when the card changes zones (a new object: MTG 400.7; Riftbound 110). What
+// each player's turn) or when the card changes zones (a new object: MTG 400.7; Riftbound 124). What
 // damage does is each game's: MTG lethal damage (rules/mtg/damage.ts, 704.5g), Riftbound a kill in the
 // cleanup (rules/riftbound/damage.ts, 143.2.a).
 import type { CardStmt, EventNode, Property } from '../parser/ast';

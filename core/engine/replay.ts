@@ -77,6 +77,8 @@ export interface Ruleset {
    * Phase)? If so it is replayed as a consequence line is: the consequences still owed may follow it.
    */
   records?(replay: Replay, ev: EventNode): boolean;
+  /** The zone a `move` line (or its sugar, `kill X`) puts its card into, in this game's words, when that is not the zone as written (Riftbound reads `kill` as to trash). */
+  movedTo?(ev: Extract<EventNode, { kind: 'move' }>): string;
   /** A resolution with several parts (`together:`) is done: the cards that entered the battlefield in it, in order, entered at once and got their timestamps at the same moment (MTG 613.7m). */
   simultaneous?(replay: Replay, stamped: readonly CardObj[]): void;
   /** Why a token that ceased to exist (its zone is CEASED) can't be named any more: a clause, with its rules. */
@@ -648,7 +650,7 @@ export class Replay {
     let host: string | undefined;
     let zone: string | undefined;
     if (ev.kind === 'unattach') host = ev.host?.text;
-    else if (ev.kind === 'move') zone = ev.zone.place && ev.zone.zone === 'battlefield' ? `battlefield:${ev.zone.place.text}` : ev.zone.zone;
+    else if (ev.kind === 'move') zone = ev.zone.place && ev.zone.zone === 'battlefield' ? `battlefield:${ev.zone.place.text}` : (this.rules.movedTo?.(ev) ?? ev.zone.zone);
     else if (ev.kind !== 'recall') return false;
     const action = ev.kind;
     const subject = ev.subject.text;

@@ -1838,6 +1838,9 @@ class EventStmt extends EventBase {
   targeting: { source?: Name; range: Range } | undefined = undefined;
   /** `together: A; then B`: the parts that begin a later step of the resolution. */
   steps: number[] | undefined = undefined;
+  /** `deal N damage to X`: N and where it is written. */
+  amount: number | undefined = undefined;
+  amountRange: Range | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -1886,6 +1889,8 @@ class EventStmt extends EventBase {
     if (this.duration) e.duration = movedLines(this.duration, move);
     if (this.targeting) e.targeting = movedLines(this.targeting, move);
     e.steps = this.steps;
+    e.amount = this.amount;
+    if (this.amountRange) e.amountRange = movedLines(this.amountRange, move);
     return e;
   }
   get range(): Range {

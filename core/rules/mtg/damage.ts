@@ -15,9 +15,10 @@ import { msg, type Message } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '208.1': { title: 'Power and toughness', text: 'A creature card prints its power and toughness in its lower right corner; only creatures have them, so "gets +1/+1" reads only on something that is a creature.' },
   '120.1': { title: 'What can be dealt damage', text: 'Damage is dealt only to creatures, planeswalkers, battles and players.' },
   '120.3e': { title: 'Damage to a creature', text: 'Damage dealt to a creature (by a source without wither or infect) is marked on it.' },
-  '120.6': { title: 'Marked damage', text: 'Damage stays marked on a creature until the cleanup step, even if it stops being a creature; once the damage marked on it reaches its toughness, it has been dealt lethal damage and is destroyed as a state-based action.' },
+  '120.6': { title: 'Marked damage', text: 'Damage stays marked on a creature until the cleanup step, even if it stops being a creature. Marked damage that reaches its toughness is lethal: the state-based actions destroy it.' },
   '120.8': { title: 'Zero damage', text: 'A source that would deal 0 damage deals no damage at all: nothing is marked and nothing triggers.' },
   '613.4c': { title: 'Layer 7c: changes to power and toughness', text: 'Effects that add to or subtract from power and toughness without setting them, such as an Equipment\'s "equipped creature gets +2/+2" or an Aura\'s "-1/-1", apply in layer 7c, after the values set in the layers before it.' },
   '704.5f': { title: 'Toughness 0 or less', text: "A creature with toughness 0 or less is put into its owner's graveyard as a state-based action. It is not destroyed, so neither indestructible nor regeneration saves it." },

@@ -2,7 +2,7 @@
 // it, not zero, that reaches its Might is killed in the cleanup that follows (143.2.a, 323.5), its Might
 // counting the Might Bonuses of what is attached to it (137.3). `heal X` clears its damage (418.1); the
 // end of each player's turn heals every unit (143.3.b.1), and a card that leaves the board loses its
-// damage (110). A gear whose Effect Text says "If I would die, kill this instead" dies in its place (136.2.c).
+// damage (124). A gear whose Effect Text says "If I would die, kill this instead" dies in its place (136.2.c).
 import type { EventNode } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
@@ -20,13 +20,12 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '143.3.b.1': { title: 'Healed at the end of a turn', text: "The damage on units is healed at the end of each player's turn (and in a combat's cleanup)." },
   '323.5': { title: 'Cleanup kills', text: 'During a cleanup, each unit whose marked damage, not zero, equals or exceeds its Might is killed and goes to its owner\'s trash.' },
   '418.1': { title: 'Heal', text: 'Clearing the damage from a unit, for whatever reason, is healing it.' },
-  '110': { title: 'Off the board, modifications end', text: 'A game object that moves to or from a zone off the board stops carrying its temporary modifications: its damage is cleared, its buffs and granted keywords are gone.' },
 };
 
 /** `deal N damage to X`: damage marked on a unit on the board (143.3.a); the cleanup that follows looks at it. */
 export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>): void {
   const x = replay.card(ev.subject);
-  if (!x || noDamage(replay, ev, [])) return;
+  if (!x || noDamage(replay, ev, ['143.3.a'])) return;
   if (!isUnit(x) || !onBoard(x)) {
     replay.report('impossible-event', ev.range, !isUnit(x) ? msg`${x.id} is not a unit, and only units have damage marked on them. Remove the line.` : msg`${x.id} is not on the board, and only a unit on the board has damage marked on it. Remove the line.`, { rules: ['143.3'], subjects: [x.id] });
     return;

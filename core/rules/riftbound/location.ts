@@ -173,7 +173,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     lastCrossing = cause;
     card.version++;
     resetCharacteristics(card);
-    card.damage = 0; // 110: damage is cleared
+    card.damage = 0; // 124: damage is cleared
     card.boosted = false;
     card.exhausted = false; // 124: statuses are cleared
     card.controller = under ?? card.owner;

@@ -1,7 +1,7 @@
 // Riftbound attach rules: the one Ruleset, dispatching to the module of each rule family. Rule numbers are canonical
 // (2026-07-16 numbering); each module explains the rules it implements (explanations.ts assembles them).
 import type { Ruleset } from '../../engine/replay';
-import { declareCard, RIFTBOUND_ZONES, typesEvent } from './cards';
+import { declareCard, RIFTBOUND_ZONES, typesEvent, zoneOf } from './cards';
 import { detachEvent } from './detach';
 import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from './attach';
 import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken, moveEvent, recallEvent, recordsCleanup } from './location';
@@ -102,6 +102,9 @@ export const riftbound: Ruleset = {
   },
 
   records: recordsCleanup,
+
+  // `kill X` records a unit killed in a cleanup (move to trash, 323.5), as `move X to trash` does.
+  movedTo: (ev) => (ev.verb === 'move' ? ev.zone.zone : zoneOf(ev.zone)),
 
   goneToken,
 };
