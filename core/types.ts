@@ -138,6 +138,11 @@ export interface CardView {
   /** Riftbound: printed Might, and Might including attached cards' bonuses. */
   might?: number;
   effectiveMight?: number;
+  /** MTG: printed toughness, and toughness with what its attachments add (613.4c), when the scenario states it. */
+  toughness?: number;
+  effectiveToughness?: number;
+  /** Damage marked on it (MTG 120.6; Riftbound 143.3), when there is some. */
+  damage?: number;
   exhausted?: boolean;
   /** MTG: tapped (110.5). */
   tapped?: boolean;

@@ -1118,6 +1118,8 @@ export function cardView(board: Board, c: CardObj): CardView {
     ...(c.temporary ? { temporary: true as const } : {}),
     might: c.might,
     effectiveMight,
+    ...(c.toughness !== undefined ? { toughness: c.toughness, effectiveToughness: c.toughness + c.boost } : {}),
+    ...(c.damage !== 0 ? { damage: c.damage } : {}),
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
     tapped: board.game === 'mtg' && c.exhausted ? true : undefined,
     ...(c.triggers !== 0 ? { triggers: { phrases: triggerPhrases(c), count: triggerCount(c, undefined, undefined) } } : {}),

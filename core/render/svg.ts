@@ -619,6 +619,11 @@ class Drawing {
       const eff = c.effectiveMight ?? c.might;
       state.push(tr(eff === c.might ? msg`Might ${eff}` : msg`Might ${eff} (${`${c.might} ${eff > c.might ? '+' : '−'}${Math.abs(eff - c.might)}`})`));
     }
+    if (c.toughness !== undefined) {
+      const eff = c.effectiveToughness ?? c.toughness;
+      state.push(tr(eff === c.toughness ? msg`toughness ${eff}` : msg`toughness ${eff} (${`${c.toughness} ${eff > c.toughness ? '+' : '−'}${Math.abs(eff - c.toughness)}`})`));
+    }
+    if (c.damage) state.push(tr(msg`${c.damage} damage`));
     if (c.exhausted) state.push(tr(msg`exhausted`));
     if (c.tapped) state.push(tr(msg`tapped`));
     if (c.phasedOut) state.push(tr(msg`phased out`));

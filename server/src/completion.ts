@@ -189,7 +189,7 @@ const KEYWORDS: Record<Game, readonly string[]> = { mtg: MTG_KEYWORDS, riftbound
  * a property starts: the head. Those of the card's own kind of attachment come first.
  */
 const GRANT_HEADS: Record<Game, readonly string[]> = {
-  mtg: ['equipped creature has', 'enchanted creature has', 'enchanted permanent has', 'fortified land has'],
+  mtg: ['equipped creature has', 'enchanted creature has', 'enchanted permanent has', 'fortified land has', 'equipped creature gets', 'enchanted creature gets'],
   riftbound: ['equipped unit has'],
 };
 /** The attached object after `equipped`, `enchanted`, `fortified` (`enchanted Equipment`: an Aura's grant to an Equipment, 613.7a). */
@@ -375,6 +375,16 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (entering && last === 'under') return { kind: 'players' };
       return NONE;
     }
+    case 'deal':
+      // `deal N damage to X` (MTG 120.3e; Riftbound 143.3.a): the creatures (units) on the board first.
+      if (n === 1) return words(['damage']);
+      if (n === 2) return words(['to']);
+      if (n === 3) return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : c.types.includes(game === 'mtg' ? 'creature' : 'unit') ? 0 : 2), ...(game === 'mtg' ? { players: () => 4 } : {}) };
+      return NONE;
+    case 'heal':
+      // Riftbound 418.1: the units with damage on them first.
+      if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : (c.damage ?? 0) > 0 ? 0 : 2) };
+      return NONE;
     case 'tap':
     case 'untap':
     case 'exhaust':
@@ -494,7 +504,7 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
     return NONE;
   }
   const subject = card(args[0]);
-  if (n === 1) return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'controlled', 'ceased', 'tapped', 'untapped', 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'controlled', 'ceased', 'exhausted', 'ready', 'triggered', 'not triggered']);
+  if (n === 1) return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', 'tapped', 'untapped', 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', 'exhausted', 'ready', 'triggered', 'not triggered']);
   const rel = args[1];
   if (rel === 'triggered' || rel === 'not') return triggeredWant(game, args, subject);
   if (rel === 'controlled') return n === 2 ? words(['by']) : n === 3 && args[2] === 'by' ? { kind: 'players' } : NONE;
@@ -613,9 +623,9 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'can be attached only to', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...TARGETING_PROPERTIES]
-        : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
-    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'exhausted', 'tapped']);
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'can be attached only to', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'toughness', 'damage', ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...TARGETING_PROPERTIES]
+        : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
+    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'toughness', 'damage', 'exhausted', 'tapped']);
     // The grants (a card may have several), its own kind of attachment's first; the keywords it doesn't have yet.
     const dash = toks.findIndex((t) => t.kind === 'dash');
     const subtypes = new Set(dash < 0 ? [] : toks.slice(dash + 1, toks.findIndex((t) => t.kind === 'comma')).map((t) => t.text));
@@ -630,7 +640,9 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (GRANT_NOUNS[game][kw]) {
     // `equipped creature has|loses ABILITY [and ABILITY]...` (MTG 613.1f; Riftbound 718.3).
     if (n === 1) return words(GRANT_NOUNS[game][kw], CompletionItemKind.TypeParameter);
-    if (n === 2) return words(game === 'mtg' ? ['has', 'loses', "can't be"] : ['has']);
+    // `equipped creature gets +4/+4` (613.4c): only a creature has toughness.
+    if (n === 2) return words(game === 'mtg' ? ['has', 'loses', "can't be", ...(clause[1] === 'creature' && kw !== 'fortified' ? ['gets'] : [])] : ['has']);
+    if (clause[2] === 'gets') return n === 3 ? words(['+1/+1', '+2/+2', '-1/-1'], CompletionItemKind.Value) : NONE;
     // `enchanted land can't be enchanted by other Auras` (Consecrate Land): what, then `by other ...`.
     if (clause[2] === "can't") {
       const what = GRANT_CANT[kw];

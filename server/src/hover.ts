@@ -311,6 +311,13 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
     const might = c.effectiveMight ?? c.might;
     lines.push(`- ${c.effectiveMight !== undefined && c.effectiveMight !== c.might ? t('Might: {0} (printed {1})', might, c.might) : t('Might: {0}', might)}`);
   }
+  if (c.toughness !== undefined) {
+    const tough = c.effectiveToughness ?? c.toughness;
+    lines.push(`- ${tough !== c.toughness ? t('Toughness: {0} (printed {1})', tough, c.toughness) : t('Toughness: {0}', tough)}`);
+  }
+  if (c.damage) {
+    lines.push(`- ${t('Damage marked: {0}', c.damage)}`);
+  }
   if (c.protections) lines.push(`- ${t('Protection from {0}', md(c.protections.join(t(', from '))))}`);
   if (c.lost) lines.push(`- ${lostLabel(c.lost)}`);
   if (c.phasedOut) lines.push(`- ${t('Phased out')}`);
@@ -432,10 +439,22 @@ function triggerAt(state: DocumentState, pos: Position): { text: string; rules: 
 }
 
 function staticPropertyAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
-  if (state.game !== 'mtg') return undefined;
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   if (st?.kind !== 'card' || !containsInclusive(st.range, pos)) return undefined;
   const p = st.props.find((x) => containsInclusive(x.range, pos));
+  // Toughness, Might and damage (both games; docs/language.md "Toughness, Might and damage").
+  if (p?.kind === 'damage') {
+    return state.game === 'mtg'
+      ? { text: t('Damage already marked on this creature. It stays until the turn ends (a `turn` line that begins a turn) and is gone if the creature changes zones; once it reaches the creature\'s toughness, it is lethal and the creature is destroyed.'), rules: ['120.6', '514.2', '704.5g'], range: p.range }
+      : { text: t("Damage already marked on this unit. It is healed at the end of each player's turn (a `turn` line that begins a turn) or by `heal`, and is gone if the unit leaves the board; once it reaches the unit's Might, the unit is killed in the next cleanup."), rules: ['143.3', '143.3.b.1', '143.2.a'], range: p.range };
+  }
+  if (state.game !== 'mtg') return undefined;
+  if (p?.kind === 'toughness') {
+    return { text: t('The creature\'s printed toughness. What its attachments add (`equipped creature gets +P/+T`) counts while they are attached. With toughness 0 or less it is put into its owner\'s graveyard (not destroyed, so indestructible doesn\'t save it); damage at least its toughness destroys it.'), rules: ['704.5f', '704.5g', '613.4c'], range: p.range };
+  }
+  if (p?.kind === 'pt-bonus') {
+    return { text: t('What this attachment adds to the power and toughness of the creature it is attached to, while it is attached, phased in and has its abilities. When it goes, the creature may die: with toughness 0 or less (a 0/0 Germ), or with the damage on it now lethal.'), rules: ['613.4c', '704.5f', '704.5g'], range: p.range };
+  }
   if (p?.kind === 'exile-instead') {
     const text =
       p.scope === 'self'

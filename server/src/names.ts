@@ -190,7 +190,11 @@ export class NameIndex {
       case 'status':
       case 'phase':
       case 'recall':
+      case 'heal':
         return this.add(st.subject, 'card');
+      // MTG damage may be dealt to a player (120.1).
+      case 'damage':
+        return this.add(st.subject, 'either');
       // `until P's next turn`: the player whose turn ends the change.
       case 'types':
         this.add(st.subject, 'card');
@@ -252,6 +256,8 @@ export class NameIndex {
       case 'unattached':
       case 'in-zone':
       case 'might':
+      case 'toughness':
+      case 'damage':
       case 'ceased':
       case 'status':
         return this.add(a.subject, 'card');
