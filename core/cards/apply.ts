@@ -77,7 +77,7 @@ function family(p: Property): string {
 }
 
 /** The families a card's data can give (others, like `owner` or `in`, are the scenario's alone). */
-const CARD_FAMILIES = new Set(['enchant', 'equip', 'protection', 'color', 'might', 'might-bonus', 'keyword hexproof', 'keyword shroud', 'keyword ward', 'flag reconfigure', 'flag bestow', 'flag aura-swap', 'flag flash', 'flag kill-instead', 'exile-instead', 'attach-only', 'cant-cast', 'may-cast-top', 'grant']);
+const CARD_FAMILIES = new Set(['enchant', 'equip', 'protection', 'color', 'might', 'might-bonus', 'toughness', 'pt-bonus', 'keyword hexproof', 'keyword shroud', 'keyword ward', 'flag reconfigure', 'flag bestow', 'flag aura-swap', 'flag flash', 'flag kill-instead', 'exile-instead', 'attach-only', 'cant-cast', 'may-cast-top', 'grant']);
 
 /** Whether the card's data may give a property of this family (every keyword ability is one). */
 function cardFamily(fam: string): boolean {
@@ -132,7 +132,10 @@ function propText(p: Property): string {
       return 'color ' + p.colors.map((c) => c.text).join(' ');
     case 'might':
     case 'might-bonus':
+    case 'toughness':
       return `${p.kind} ${p.value}`;
+    case 'pt-bonus':
+      return `${p.who.text} gets ${p.power >= 0 ? '+' : ''}${p.power}/${p.toughness >= 0 ? '+' : ''}${p.toughness}`;
     case 'cant-cast':
       return `players can't cast ${filterText(p.filter)} spells`;
     case 'may-cast-top':
@@ -196,6 +199,8 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
   compare('color', (p) => (p.kind === 'color' ? p.colors.map((c) => c.text).sort().join(' ') : ''), ['105.2']);
   compare('might', (p) => (p.kind === 'might' ? String(p.value) : ''), ['143.2']);
   compare('might-bonus', (p) => (p.kind === 'might-bonus' ? String(p.value) : ''), ['137.1']);
+  compare('toughness', (p) => (p.kind === 'toughness' ? String(p.value) : ''), ['208.1']);
+  compare('pt-bonus', (p) => (p.kind === 'pt-bonus' ? `${p.who.text} ${p.power}/${p.toughness}` : ''), ['613.4c']);
   // The declaration the replay reads.
   const mine = new Set(st.props.map(family));
   const added = facts.props.filter((p) => cardFamily(family(p.prop)) && !mine.has(family(p.prop))).map((p) => placed(p.prop, at));

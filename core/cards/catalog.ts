@@ -8,7 +8,7 @@ import type { CardRecord } from './records';
 import { factsOf, type CardFacts } from './facts';
 
 /** Bump when the record or cache layout changes: older caches are then ignored. */
-export const CARD_CACHE_VERSION = 3;
+export const CARD_CACHE_VERSION = 4;
 
 /**
  * The index as a plain JSON value, one array per field (a column each: far fewer values to parse
@@ -31,6 +31,8 @@ export interface CardCatalogCache {
   keywords: string[];
   might: (number | null)[];
   mightBonus: (number | null)[];
+  /** MTG toughness. */
+  toughness: (number | null)[];
 }
 
 /**
@@ -51,6 +53,7 @@ export class CardCatalog {
   private readonly keywords: string[] = [];
   private readonly might: (number | null)[] = [];
   private readonly mightBonus: (number | null)[] = [];
+  private readonly toughness: (number | null)[] = [];
   /** Lowercase names in order, for prefix completion (binary search). */
   private sorted: string[] | undefined;
   private suggest: NameIndex | undefined;
@@ -81,6 +84,7 @@ export class CardCatalog {
       this.keywords.push(r.keywords.join('|'));
       this.might.push(r.might ?? null);
       this.mightBonus.push(r.mightBonus ?? null);
+      this.toughness.push(r.toughness ?? null);
     }
   }
 
@@ -105,6 +109,7 @@ export class CardCatalog {
         keywords: this.keywords[i] ? this.keywords[i].split('|') : [],
         might: this.might[i] ?? undefined,
         mightBonus: this.mightBonus[i] ?? undefined,
+        toughness: this.toughness[i] ?? undefined,
       };
       this.records.set(i, r);
     }
@@ -194,6 +199,7 @@ export class CardCatalog {
       keywords: this.keywords,
       might: this.might,
       mightBonus: this.mightBonus,
+      toughness: this.toughness,
     };
   }
 
@@ -202,7 +208,7 @@ export class CardCatalog {
     const c = value as CardCatalogCache;
     if (!c || typeof c !== 'object' || c.version !== CARD_CACHE_VERSION || (c.game !== 'mtg' && c.game !== 'riftbound')) return undefined;
     const n = Array.isArray(c.names) ? c.names.length : -1;
-    const columns = [c.typeLines, c.textEnds, c.colors, c.keywords, c.might, c.mightBonus];
+    const columns = [c.typeLines, c.textEnds, c.colors, c.keywords, c.might, c.mightBonus, c.toughness];
     if (n < 0 || !columns.every((col) => Array.isArray(col) && col.length === n) || !Array.isArray(c.typeLineTable) || typeof c.textBlob !== 'string') return undefined;
     // The ends must rise within the text, or the cache is not whole.
     for (let i = 0, last = 0; i < n; last = c.textEnds[i++]) if (typeof c.textEnds[i] !== 'number' || c.textEnds[i] < last || c.textEnds[i] > c.textBlob.length) return undefined;
@@ -223,6 +229,7 @@ export class CardCatalog {
       catalog.keywords.push(typeof c.keywords[i] === 'string' ? c.keywords[i] : '');
       catalog.might.push(typeof c.might[i] === 'number' ? c.might[i] : null);
       catalog.mightBonus.push(typeof c.mightBonus[i] === 'number' ? c.mightBonus[i] : null);
+      catalog.toughness.push(typeof c.toughness[i] === 'number' ? c.toughness[i] : null);
     }
     return catalog;
   }

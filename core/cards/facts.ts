@@ -6,8 +6,9 @@
 // ("Creature spells can't be cast") or permission ("You may cast creature spells from the top of
 // your library"), the keyword abilities of MTG_KEYWORDS on a keyword line ("Flying, vigilance"),
 // and what an attachment gives or takes from what it is on ("Equipped creature gets +2/+2 and has
-// protection from red and from blue": `equipped creature has protection from red and from blue`;
-// Control Magic's "You control enchanted creature": `you control enchanted creature`);
+// protection from red and from blue": `equipped creature gets +2/+2, equipped creature has protection
+// from red and from blue`; Control Magic's "You control enchanted creature": `you control enchanted
+// creature`); a creature's toughness when it is a number;
 // Riftbound Might, Might Bonus, Equip and a unit's keywords. A fortify ability needs nothing more than the
 // Fortification subtype. What is read is read whole or not at all: a sentence with a condition or
 // a part the language can't say gives nothing rather than half of what it means.
@@ -48,6 +49,8 @@ export function factsOf(rec: CardRecord, game: Game): CardFacts {
 
 function mtgFacts(rec: CardRecord): CardFacts {
   const props: string[] = [];
+  // A creature's toughness (208.1), when printed as a number (not `*`): what damage and attachments are weighed against.
+  if (rec.toughness !== undefined && /\bcreature\b/i.test(rec.typeLine.split('//')[0])) props.push(`toughness ${rec.toughness}`);
   const colors = rec.colors.filter((c) => MTG_COLORS.includes(c));
   if (colors.length) props.push('color ' + colors.join(' '));
   for (const raw of rec.text.split(/\r?\n/)) {
@@ -185,7 +188,9 @@ function isKeywordPiece(piece: string, listed: readonly string[]): boolean {
  * whole sentence: a condition before or after it ("As long as ...", "During your turn, ...", "... as
  * long as you control an artifact") makes it another sentence, which is not read.
  */
-const GRANT_SENTENCE = /^(Equipped creature|Enchanted creature|Enchanted permanent|Fortified land) (?:gets [+-][0-9]+\/[+-][0-9]+ and )?(has|loses) (.+)$/;
+const GRANT_SENTENCE = /^(Equipped creature|Enchanted creature|Enchanted permanent|Fortified land) (?:gets ([+-][0-9]+\/[+-][0-9]+) and )?(has|loses) (.+)$/;
+/** "Equipped creature gets +2/+2." alone (613.4c): a change of power and toughness, the whole sentence. */
+const GETS_SENTENCE = /^(Equipped creature|Enchanted creature) gets ([+-][0-9]+\/[+-][0-9]+)$/;
 
 /** The protection qualities a grant read from card data may name (702.16a): a color, everything, card types in the plural. */
 const GRANT_QUALITIES = new Set([...MTG_COLORS, 'all colors', 'everything', 'artifacts', 'battles', 'creatures', 'enchantments', 'instants', 'lands', 'planeswalkers', 'sorceries']);
@@ -208,11 +213,19 @@ function grantProps(line: string, name: string): string[] | undefined {
       out[out.length - 1] += spares[1] === 'Auras' ? ', not removing Auras' : ', not removing itself';
       continue;
     }
+    const gets = GETS_SENTENCE.exec(plain);
+    if (gets) {
+      any = true;
+      out.push(`${gets[1].toLowerCase()} gets ${gets[2]}`);
+      continue;
+    }
     const m = GRANT_SENTENCE.exec(plain);
     if (!m) continue;
     any = true;
-    const abilities = grantedAbilities(m[3]);
-    if (abilities && abilities.length) out.push(`${m[1].toLowerCase()} ${m[2]} ${abilities.join(' and ')}`);
+    const abilities = grantedAbilities(m[4]);
+    // "gets +2/+2 and has ...": both, when the rest is read (a creature's bonus, not a land's).
+    if (abilities && m[2] && m[1].endsWith('creature')) out.push(`${m[1].toLowerCase()} gets ${m[2]}`);
+    if (abilities && abilities.length) out.push(`${m[1].toLowerCase()} ${m[3]} ${abilities.join(' and ')}`);
   }
   return any ? out : undefined;
 }

@@ -1,5 +1,5 @@
 // The user's card data, reduced to what the checker reads from a card: its name, game, type line,
-// rules text, colors, keywords and (Riftbound) Might and Might Bonus. One record per face that has
+// rules text, colors, keywords, (MTG) toughness and (Riftbound) Might and Might Bonus. One record per face that has
 // a name; the full name of a card with several faces names its first face (712.8a, 709.3).
 import type { Game } from '../types';
 import { table } from '../tables';
@@ -19,6 +19,8 @@ export interface CardRecord {
   /** Riftbound: printed Might and Might Bonus. */
   might?: number;
   mightBonus?: number;
+  /** MTG: printed toughness, when it is a number (not `*` or `1+*`). */
+  toughness?: number;
 }
 
 /** A card file's content: its game, its records, and what could not be read (each a sentence). */
@@ -112,12 +114,13 @@ function scryfall(cards: unknown[]): CardFileData {
       text: str(c.oracle_text) ?? str(faces[0]?.oracle_text) ?? '',
       colors: colorWords(c.colors ?? faces[0]?.colors),
       keywords: strings(c.keywords),
+      toughness: num(c.toughness ?? faces[0]?.toughness),
     };
     if (faces.length > 1) {
       // A card with faces: the whole name stands for its first face (712.8a: its front face outside the battlefield).
       const recs = faces
         .filter((f) => str(f.name))
-        .map((f): CardRecord => ({ name: f.name as string, typeLine: str(f.type_line) ?? '', text: str(f.oracle_text) ?? '', colors: colorWords(f.colors ?? manaColors(f.mana_cost) ?? c.colors), keywords: strings(c.keywords) }));
+        .map((f): CardRecord => ({ name: f.name as string, typeLine: str(f.type_line) ?? '', text: str(f.oracle_text) ?? '', colors: colorWords(f.colors ?? manaColors(f.mana_cost) ?? c.colors), keywords: strings(c.keywords), toughness: num(f.toughness) }));
       if (recs.length) records.push({ ...recs[0], name: top.name }, ...recs);
       else records.push(top);
     } else records.push(top);
@@ -134,7 +137,7 @@ function mtgjson(data: Record<string, unknown>): CardFileData {
       skipped++;
       continue;
     }
-    const rec = (f: Record<string, unknown>, n: string): CardRecord => ({ name: n, typeLine: str(f.type) ?? '', text: str(f.text) ?? '', colors: colorWords(f.colors), keywords: strings(f.keywords) });
+    const rec = (f: Record<string, unknown>, n: string): CardRecord => ({ name: n, typeLine: str(f.type) ?? '', text: str(f.text) ?? '', colors: colorWords(f.colors), keywords: strings(f.keywords), toughness: num(f.toughness) });
     records.push(rec(faces[0], name));
     if (faces.length > 1) for (const f of faces) if (str(f.faceName) && f.faceName !== name) records.push(rec(f, f.faceName as string));
   }

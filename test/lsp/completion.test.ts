@@ -311,7 +311,7 @@ describe('LSP completion', () => {
     const enchanted = (await complete(decl('enchanted '), 4)).map((i) => i.label);
     assert.ok(enchanted.includes('creature') && enchanted.includes('permanent') && enchanted.includes('Equipment'), JSON.stringify(enchanted));
     assert.deepEqual((await complete(decl('fortified '), 4)).map((i) => i.label), ['land']);
-    assert.deepEqual((await complete(decl('equipped creature '), 4)).map((i) => i.label), ['has', 'loses', "can't be"]);
+    assert.deepEqual((await complete(decl('equipped creature '), 4)).map((i) => i.label), ['has', 'loses', "can't be", 'gets']);
     // `enchanted creature loses all abilities` (Frogify): offered first after `loses`, then alone.
     const loses = (await complete(decl('enchanted creature loses '), 4)).map((i) => i.label);
     assert.equal(loses[0], 'all abilities');
@@ -409,6 +409,27 @@ describe('LSP completion', () => {
     assert.deepEqual((await complete(text('expect lion has first '), 9)).map((i) => i.label), ['strike']);
     assert.deepEqual(await complete(text('expect lion has flying '), 9), []);
     assert.deepEqual(await complete(text('expect lion has splitter '), 9), []);
+  });
+
+  it('toughness and damage: `deal N damage to X` word by word with the creatures first, `gets` after `equipped creature`, the properties and the assertions of each game', async () => {
+    assert.deepEqual(sorted(await complete(scenario('deal 3 '), 8)), ['damage']);
+    assert.deepEqual(sorted(await complete(scenario('deal 3 damage '), 8)), ['to']);
+    const targets = sorted(await complete(scenario('deal 3 damage to '), 8));
+    assert.equal(targets[0], 'lion');
+    assert.ok(targets.includes('alice'), 'a player may be dealt damage (120.1)');
+    const grant = sorted(await complete([...HEADER.slice(0, 3), 'card skull "Batterskull": artifact — Equipment, equipped creature '].join('\n') + '\n', 3));
+    assert.ok(grant.includes('gets') && grant.includes('has'), grant.join(', '));
+    const land = sorted(await complete([...HEADER.slice(0, 3), 'card bulwark "Bulwark": artifact — Fortification, fortified land '].join('\n') + '\n', 3));
+    assert.ok(!land.includes('gets'), 'only a creature has toughness (208.1)');
+    const props = sorted(await complete([...HEADER.slice(0, 3), 'card germ "Germ": creature — Germ, '].join('\n') + '\n', 3));
+    assert.ok(props.includes('toughness') && props.includes('damage') && props.includes('equipped creature gets'), props.join(', '));
+    const once = sorted(await complete([...HEADER.slice(0, 3), 'card germ "Germ": creature — Germ, toughness 0, '].join('\n') + '\n', 3));
+    assert.ok(!once.includes('toughness'), 'one toughness a card');
+    const expects = sorted(await complete(scenario('expect lion '), 8));
+    assert.ok(expects.includes('toughness') && expects.includes('damage'), expects.join(', '));
+    const rift = 'game riftbound\nplayer alice\ncard vi "Vi": unit, owner alice, might 2, at base\nexpect vi \n';
+    const riftExpects = sorted(await complete(rift, 3));
+    assert.ok(riftExpects.includes('damage') && riftExpects.includes('might') && !riftExpects.includes('toughness'), riftExpects.join(', '));
   });
 
   it('`exchange control of X and Y` and `swap X with Y`: their words, then cards', async () => {

@@ -206,6 +206,32 @@ describe('LSP hover', () => {
     assert.match(squire, /Rule 109\.5/);
   });
 
+  it('on `toughness`, `damage` and `equipped creature gets`: what keeps a creature alive, with 613.4c, 704.5f and 704.5g; on the creature: its toughness with its bonus and its damage; Riftbound `damage` with 143.2.a', async () => {
+    const text = [
+      ...HEADER.slice(0, 4),
+      'card germ "Germ": creature — Phyrexian Germ, token, owner alice, toughness 0, damage 1', // 4
+      'card skull "Batterskull": artifact — Equipment, equip, equipped creature gets +4/+4, owner alice, attached to germ', // 5
+      'expect germ toughness 4', // 6
+    ].join('\n') + '\n';
+    const tough = value(await hoverAt(text, positionOf(text, 'toughness 0', 2)));
+    assert.match(tough, /printed toughness/);
+    assert.match(tough, /Rule 704\.5f/);
+    assert.match(tough, /Rule 613\.4c/);
+    const damage = value(await hoverAt(text, positionOf(text, 'damage 1', 2)));
+    assert.match(damage, /Damage already marked on this creature/);
+    assert.match(damage, /Rule 120\.6/);
+    const bonus = value(await hoverAt(text, positionOf(text, 'gets', 1)));
+    assert.match(bonus, /a 0\/0 Germ/);
+    assert.match(bonus, /Rule 613\.4c/);
+    const germ = value(await hoverAt(text, positionOf(text, 'expect germ', 8)));
+    assert.match(germ, /Toughness: 4 \(printed 0\)/);
+    assert.match(germ, /Damage marked: 1/);
+    const rift = 'game riftbound\nplayer alice\ncard vi "Vi": unit, owner alice, might 3, at base, damage 2\n';
+    const unit = value(await hoverAt(rift, positionOf(rift, 'damage 2', 2)));
+    assert.match(unit, /killed in the next cleanup/);
+    assert.match(unit, /Rule 143\.2\.a/);
+  });
+
   it('on `you control enchanted creature`: 613.1b explained; on the creature: its controller and the Aura that gives it', async () => {
     const text = [
       ...HEADER.slice(0, 4),

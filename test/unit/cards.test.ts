@@ -46,19 +46,19 @@ describe('card data: formats', () => {
   it('a card with faces: the face named, and the whole name for its front face', () => {
     assert.deepEqual(facts(cards.mtg, 'Ice'), { typeLine: 'instant', props: ['color blue'] });
     assert.deepEqual(facts(cards.mtg, 'Fire // Ice'), { typeLine: 'instant', props: ['color red'] });
-    assert.deepEqual(facts(cards.mtg, 'Rod of Storms'), { typeLine: 'enchantment — Aura', props: ['color red', 'enchant creature you control'] });
-    assert.deepEqual(facts(cards.mtg, 'Lightning Rod // Rod of Storms'), { typeLine: 'artifact — Equipment', props: ['color red', 'equip'] });
+    assert.deepEqual(facts(cards.mtg, 'Rod of Storms'), { typeLine: 'enchantment — Aura', props: ['color red', 'enchant creature you control', 'enchanted creature gets +2/+0'] });
+    assert.deepEqual(facts(cards.mtg, 'Lightning Rod // Rod of Storms'), { typeLine: 'artifact — Equipment', props: ['color red', 'equipped creature gets +1/+0', 'equip'] });
     assert.deepEqual(facts(cards.mtg, 'Insectile Aberration'), { typeLine: 'creature — Human Insect', props: ['color blue', 'flying'] });
   });
 
   it('abilities from the rules text: enchant, equip with a quality, protection, hexproof, ward, reconfigure, bestow, aura swap, flash, a casting prohibition and permission', () => {
     const f = (n: string) => facts(cards.mtg, n).props;
-    assert.deepEqual(f('Cartouche of Solidarity'), ['color white', 'enchant creature you control', 'enchanted creature has first strike']);
+    assert.deepEqual(f('Cartouche of Solidarity'), ['color white', 'enchant creature you control', 'enchanted creature gets +1/+1', 'enchanted creature has first strike']);
     assert.deepEqual(f('Curse of Opulence'), ['color red', 'enchant player']);
     assert.deepEqual(f('Utopia Sprawl'), ['color green', 'enchant Forest']);
     assert.deepEqual(f('Animate Dead'), ['color black', 'enchant creature card in a graveyard']);
     assert.deepEqual(f('Blackblade Reforged'), ['equip'], 'Equip {7} equips any creature');
-    assert.deepEqual(f('Sword of Fire and Ice'), ['equipped creature has protection from red and from blue', 'equip'], 'the protection is the equipped creature\'s');
+    assert.deepEqual(f('Sword of Fire and Ice'), ['equipped creature gets +2/+2', 'equipped creature has protection from red and from blue', 'equip'], 'the protection is the equipped creature\'s');
     assert.deepEqual(f('Mirran Crusader'), ['color white', 'double strike', 'protection from black', 'protection from green']);
     assert.deepEqual(f('White Knight'), ['color white', 'first strike', 'protection from black']);
     assert.deepEqual(f('Knight of Grace'), ['color white', 'first strike', 'hexproof from black']);
@@ -66,10 +66,10 @@ describe('card data: formats', () => {
     assert.deepEqual(f('Kappa Tech-Wrecker'), ['color green', 'ward 1', 'deathtouch']);
     assert.deepEqual(f('Glaring Fleshraker'), ['ward "Pay 2 life"']);
     assert.deepEqual(f('Lion Sash'), ['color white', 'reconfigure']);
-    assert.deepEqual(f('Hopeful Eidolon'), ['color white', 'bestow', 'lifelink', 'enchanted creature has lifelink']);
+    assert.deepEqual(f('Hopeful Eidolon'), ['color white', 'bestow', 'lifelink', 'enchanted creature gets +1/+1', 'enchanted creature has lifelink']);
     assert.deepEqual(f('Arcanum Wings'), ['color blue', 'enchant creature', 'enchanted creature has flying', 'aura swap']);
     assert.deepEqual(f('Aether Storm'), ['color blue', "players can't cast creature spells"]);
-    assert.deepEqual(f('Feather of Flight'), ['color blue', 'flash', 'enchant creature', 'enchanted creature has flying']);
+    assert.deepEqual(f('Feather of Flight'), ['color blue', 'flash', 'enchant creature', 'enchanted creature gets +1/+0', 'enchanted creature has flying']);
     assert.deepEqual(f("Garruk's Horde"), ['color green', 'you may cast creature spells from the top of your library']);
     // Konda's Banner: a restriction on what the Equipment itself may be attached to (701.3a).
     assert.deepEqual(f("Konda's Banner"), ['can be attached only to legendary creature', 'equip']);
@@ -95,23 +95,38 @@ describe('card data: formats', () => {
     assert.deepEqual(f('Ornithopter'), ['flying']);
     assert.deepEqual(f('Spectral Sailor'), ['color blue', 'flash', 'flying']);
     assert.deepEqual(f('Mirran Crusader'), ['color white', 'double strike', 'protection from black', 'protection from green']);
-    assert.deepEqual(f('Bronzeplate Boar'), ['trample', 'equipped creature has trample', 'reconfigure'], 'its own trample, and the one it grants');
+    assert.deepEqual(f('Bronzeplate Boar'), ['trample', 'equipped creature gets +3/+2', 'equipped creature has trample', 'reconfigure'], 'its own trample, and the one it grants');
     assert.deepEqual(mtgjson.catalogs.mtg!.factsOf(mtgjson.catalogs.mtg!.lookup('Serra Angel')!).props, ['color white', 'flying', 'vigilance']);
+  });
+
+  it("toughness and changes to it: a creature's toughness when it is a number, an attachment's `gets +P/+T` (613.4c), in both formats and through the cache", () => {
+    for (const catalog of [scryfall.catalogs.mtg!, mtgjson.catalogs.mtg!, CardCatalog.fromCache(JSON.parse(JSON.stringify(scryfall.catalogs.mtg!.toCache())))!]) {
+      const f = (n: string) => catalog.factsOf(catalog.lookup(n)!).props;
+      assert.deepEqual(f('Grizzly Bears'), ['toughness 2', 'color green']);
+      assert.deepEqual(f('Phyrexian Germ'), ['toughness 0', 'color black']);
+      assert.deepEqual(f('Batterskull'), ['equipped creature gets +4/+4', 'equipped creature has vigilance and lifelink', 'equip']);
+      assert.deepEqual(f('Dead Weight'), ['color black', 'enchant creature', 'enchanted creature gets -2/-2']);
+      // An Equipment has no toughness of its own to read.
+      assert.ok(!f('Batterskull').some((p) => p.startsWith('toughness')));
+    }
+    // `*` is no number: nothing is read.
+    const star = readCardData([{ name: 'Tarmogoyf', type_line: 'Creature — Lhurgoyf', oracle_text: '', power: '*', toughness: '1+*' }]).records[0];
+    assert.equal(star.toughness, undefined);
   });
 
   it('grants: what an Equipment, Aura or Fortification gives or takes, written as the declaration would', () => {
     const f = (n: string) => facts(cards.mtg, n).props;
-    assert.deepEqual(f('Sword of Fire and Ice'), ['equipped creature has protection from red and from blue', 'equip'], 'the trigger sentence gives nothing');
+    assert.deepEqual(f('Sword of Fire and Ice'), ['equipped creature gets +2/+2', 'equipped creature has protection from red and from blue', 'equip'], 'the trigger sentence gives nothing');
     assert.deepEqual(f('Lightning Greaves'), ['equipped creature has haste and shroud', 'equip']);
     assert.deepEqual(f('Swiftfoot Boots'), ['equipped creature has hexproof and haste', 'equip']);
     assert.deepEqual(f('Cobbled Wings'), ['equipped creature has flying', 'equip']);
-    assert.deepEqual(f('Magebane Armor'), ['equipped creature loses flying', 'equip'], 'the prevention sentence gives nothing');
-    assert.deepEqual(f('Embercleave'), ['color red', 'flash', 'equipped creature has double strike and trample', 'equip']);
-    assert.deepEqual(f('Rancor'), ['color green', 'enchant creature', 'enchanted creature has trample']);
+    assert.deepEqual(f('Magebane Armor'), ['equipped creature gets +2/+4', 'equipped creature loses flying', 'equip'], 'the prevention sentence gives nothing');
+    assert.deepEqual(f('Embercleave'), ['color red', 'flash', 'equipped creature gets +1/+1', 'equipped creature has double strike and trample', 'equip']);
+    assert.deepEqual(f('Rancor'), ['color green', 'enchant creature', 'enchanted creature gets +2/+0', 'enchanted creature has trample']);
     assert.deepEqual(f('Darksteel Garrison'), ['fortified land has indestructible']);
-    // What the language can't say is not read: flanking; a type change beside the flying; a bonus
-    // that counts; a protection from a color chosen as the Aura enters.
-    assert.deepEqual(f('Agility'), ['color red', 'enchant creature']);
+    // What the language can't say is not read: flanking (Agility's +1/+1 is); a type change beside the
+    // flying; a bonus that counts; a protection from a color chosen as the Aura enters.
+    assert.deepEqual(f('Agility'), ['color red', 'enchant creature', 'enchanted creature gets +1/+1']);
     assert.deepEqual(f('Angelic Armaments'), ['color white', 'equip']);
     assert.deepEqual(f('Lion Sash'), ['color white', 'reconfigure']);
     assert.deepEqual(f('Benevolent Blessing'), ['color white', 'flash', 'enchant creature']);
@@ -140,14 +155,14 @@ describe('card data: formats', () => {
     ]) {
       assert.deepEqual(read(text), [], text);
     }
-    assert.deepEqual(read('Enchanted creature gets +1/+1 and has flying and flanking.'), ['enchanted creature has flying']);
+    assert.deepEqual(read('Enchanted creature gets +1/+1 and has flying and flanking.'), ['enchanted creature gets +1/+1', 'enchanted creature has flying']);
     assert.deepEqual(read('Enchanted creature has protection from Dragons and from red.'), ['enchanted creature has protection from red']);
     assert.deepEqual(read('Enchanted permanent has shroud.'), ['enchanted permanent has shroud']);
     assert.deepEqual(read('Equipped creature has ward {2}.'), ['equipped creature has ward 2']);
-    assert.deepEqual(read('Equipped creature gets +1/+1 and has flying, first strike, and vigilance.'), ['equipped creature has flying and first strike and vigilance']);
-    assert.deepEqual(read('Equipped creature gets +2/+2 and has trample. Whenever equipped creature attacks, draw a card.'), ['equipped creature has trample']);
+    assert.deepEqual(read('Equipped creature gets +1/+1 and has flying, first strike, and vigilance.'), ['equipped creature gets +1/+1', 'equipped creature has flying and first strike and vigilance']);
+    assert.deepEqual(read('Equipped creature gets +2/+2 and has trample. Whenever equipped creature attacks, draw a card.'), ['equipped creature gets +2/+2', 'equipped creature has trample']);
     // Spectra Ward: protection from all colors (702.16h), sparing Auras (702.16n).
-    assert.deepEqual(read("Enchanted creature gets +2/+2 and has protection from all colors. This effect doesn't remove Auras."), ['enchanted creature has protection from all colors, not removing Auras']);
+    assert.deepEqual(read("Enchanted creature gets +2/+2 and has protection from all colors. This effect doesn't remove Auras."), ['enchanted creature gets +2/+2', 'enchanted creature has protection from all colors, not removing Auras']);
     assert.deepEqual(read("Enchanted creature has flying. This effect doesn't remove Auras."), ['enchanted creature has flying'], 'nothing to spare without a protection');
     // The Ward cycle: the card spares itself (its name is the record's: `X` here).
     assert.deepEqual(read("Enchanted creature has protection from white. This effect doesn't remove X."), ['enchanted creature has protection from white, not removing itself']);
