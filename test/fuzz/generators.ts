@@ -145,7 +145,8 @@ const mtgKind: fc.Arbitrary<Kind> = fc.oneof(
     arbitrary: kindOf(
       fc.constantFrom('creature', 'creature', 'artifact creature', 'legendary creature', 'enchantment creature', 'tribal creature', 'snow creature'),
       fc.constantFrom('Cat', 'Bear', 'Human Knight', 'Spirit', '', 'Cat Role'),
-      fc.constantFrom([], [], ['bestow']),
+      // Toughness and damage (704.5f, 704.5g): mostly alive, now and then dead as declared.
+      fc.constantFrom([], [], ['bestow'], ['toughness 2'], ['toughness 3', 'damage 1'], ['toughness 0'], ['toughness 1', 'damage 2']),
     ),
   },
   { weight: 2, arbitrary: kindOf(fc.constantFrom('land', 'basic land', 'artifact land', 'legendary land'), fc.constantFrom('Forest', 'Plains', 'Island', '', 'Gate'), fc.constant([])) },
@@ -154,7 +155,7 @@ const mtgKind: fc.Arbitrary<Kind> = fc.oneof(
     arbitrary: kindOf(
       fc.constantFrom('enchantment', 'enchantment', 'enchantment creature', 'legendary enchantment'),
       fc.constantFrom('Aura', 'Aura', 'Aura Curse', 'Aura Role', 'Curse'),
-      fc.array(filter.map((f) => `enchant ${f}`), { maxLength: 2 }),
+      fc.array(fc.oneof(filter.map((f) => `enchant ${f}`), fc.constantFrom('enchanted creature gets -2/-2', 'enchanted creature gets +1/+1', 'fortified land gets +1/+1')), { maxLength: 2 }),
     ),
   },
   {
@@ -162,7 +163,7 @@ const mtgKind: fc.Arbitrary<Kind> = fc.oneof(
     arbitrary: kindOf(
       fc.constantFrom('artifact', 'artifact', 'artifact creature', 'legendary artifact'),
       fc.constantFrom('Equipment', 'Equipment', 'Equipment Cat', 'Equipment Aura'),
-      fc.array(fc.oneof(fc.constant('equip'), filter.map((f) => `equip ${f}`), fc.constant('reconfigure')), { maxLength: 2 }),
+      fc.array(fc.oneof(fc.constant('equip'), filter.map((f) => `equip ${f}`), fc.constant('reconfigure'), fc.constantFrom('equipped creature gets +2/+2', 'equipped creature gets +0/-3', 'equipped creature gets +4/+4')), { maxLength: 2 }),
     ),
   },
   { weight: 2, arbitrary: kindOf(fc.constantFrom('artifact', 'artifact land', 'artifact creature'), fc.constantFrom('Fortification', 'Fortification', 'Equipment Fortification'), fc.constant([])) },
@@ -177,7 +178,7 @@ const mtgKind: fc.Arbitrary<Kind> = fc.oneof(
 );
 
 const rbKind: fc.Arbitrary<Kind> = fc.oneof(
-  { weight: 4, arbitrary: kindOf(fc.constantFrom('unit', 'unit', 'unit gear'), fc.constantFrom('', '', 'Champion', 'Equipment'), fc.array(fc.integer({ min: -2, max: 12 }).map((n) => `might ${n}`), { maxLength: 1 })) },
+  { weight: 4, arbitrary: kindOf(fc.constantFrom('unit', 'unit', 'unit gear'), fc.constantFrom('', '', 'Champion', 'Equipment'), fc.array(fc.oneof(fc.integer({ min: -2, max: 12 }).map((n) => `might ${n}`), fc.integer({ min: 0, max: 6 }).map((n) => `damage ${n}`)), { maxLength: 2 })) },
   {
     weight: 4,
     arbitrary: kindOf(
@@ -191,7 +192,7 @@ const rbKind: fc.Arbitrary<Kind> = fc.oneof(
 
 const rbCommonProp = fc.oneof(
   { weight: 6, arbitrary: fc.oneof(fc.constant('at base'), B.map((b) => `at battlefield ${b}`), fc.constantFrom(...RB_ZONE_WORDS, 'battlefield').map((z) => `in ${z}`)) },
-  { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1') },
+  { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1', 'damage 1') },
   // Attach and detach triggers (725.1, 725.2), a gear's Deathknell (808.1.c), and MTG's words.
   { weight: 1, arbitrary: fc.constantFrom('when attached', 'when detached', 'when attached', 'when detached', 'when I die', 'when unattached', 'ability slash') },
   // MTG properties in a Riftbound scenario: sometimes wrong.
@@ -255,6 +256,7 @@ function assertionArb(game: GameId): fc.Arbitrary<string> {
     fc.tuple(HX, CX).map(([h, x]) => `${h} has ${x}`),
     fc.tuple(CX, CX).map(([x, y]) => `${x} newer than ${y}`),
     fc.tuple(CX, fc.integer({ min: -3, max: 15 })).map(([x, n]) => `${x} might ${n}`),
+    fc.tuple(CX, fc.constantFrom('toughness', 'damage'), fc.integer({ min: -1, max: 8 })).map(([x, k, n]) => `${x} ${k} ${n}`),
     HX.map((h) => `no attachments on ${h}`),
     // How often a card's triggers have triggered (triggers.ts), with the game's phrases and the other's.
     fc.tuple(CX, fc.constantFrom('triggered', 'not triggered', 'triggered once', 'triggered twice', 'triggered 3 times', 'triggered 0 times'), fc.constantFrom('', '', ' when attached', game === 'mtg' ? ' when unattached' : ' when detached', game === 'mtg' ? ' when equipped creature dies' : ' when I die', game === 'mtg' ? ' when an enchanted creature dies' : ' when an equipped friendly unit dies', game === 'mtg' ? ' when an Aura becomes attached to it' : ' when a gear attaches to me'), fc.oneof(fc.constant(''), HX.map((h) => ` for ${h}`))).map(([x, t, w, h]) => `${x} ${t}${w}${h}`),
@@ -328,6 +330,9 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
     { weight: 1, arbitrary: PX.map((p) => `leave ${p}`) },
     { weight: mtg ? 1 : 3, arbitrary: CX.map((x) => `recall ${x}`) },
     { weight: mtg ? 1 : 2, arbitrary: fc.constant('cleanup') },
+    // Damage (MTG 120.3e, 704.5g; Riftbound 143.3.a, 323.5), healing (Riftbound 418.1).
+    { weight: 2, arbitrary: fc.tuple(fc.integer({ min: -1, max: 6 }), HX).map(([n, x]) => `deal ${n} damage to ${x}`) },
+    { weight: mtg ? 1 : 2, arbitrary: CX.map((x) => `heal ${x}`) },
     { weight: 8, arbitrary: assertionArb(game).map((a) => `expect ${a}`) },
   );
 }
@@ -378,7 +383,7 @@ export function scenarioSpecArb(game?: GameId): fc.Arbitrary<ScenarioSpec> {
 /** What a card has only one of (its zone, owner, Might...), for a property as the generators write it (the parser's singleValued). */
 function singleValuedKey(prop: string): string | undefined {
   if (prop.startsWith('in ') || prop.startsWith('at ')) return 'zone';
-  for (const k of ['owner ', 'controller ', 'entered under ', 'attached to ', 'might ', 'might-bonus ', 'can be attached only to ']) if (prop.startsWith(k)) return k;
+  for (const k of ['owner ', 'controller ', 'entered under ', 'attached to ', 'might ', 'might-bonus ', 'toughness ', 'damage ', 'can be attached only to ']) if (prop.startsWith(k)) return k;
   return undefined;
 }
 
@@ -662,7 +667,7 @@ export function renderMutated(m: MutatedSpec): { text: string; origin: string } 
 
 const TOKENS = [
   'game', 'mtg', 'riftbound', 'title', 'rules', 'player', 'card', 'attach', 'equip', 'fortify', 'cast', 'resolve', 'enter', 'unattach', 'detach', 'move', 'destroy',
-  'kill', 'exile', 'bounce', 'sacrifice', 'becomes', 'loses', 'gains', 'control', 'phase', 'out', 'in', 'leave', 'recall', 'cleanup', 'expect', 'to', 'by', 'from',
+  'kill', 'exile', 'bounce', 'sacrifice', 'becomes', 'loses', 'gains', 'control', 'phase', 'out', 'in', 'leave', 'recall', 'cleanup', 'expect', 'to', 'by', 'from', 'deal', 'damage', 'heal', 'toughness', 'gets', '+4/+4', '-2/-2', '0/0',
   'targeting', 'attached', 'at', 'base', 'battlefield', 'owner', 'controller', 'enchant', 'protection', 'color', 'might', 'might-bonus', 'has', 'newer', 'than',
   'no', 'attachments', 'on', 'unattached', 'a', 'b', 'alice', 'creature', 'Aura', 'Equipment', 'gear', 'unit', '"x"', '"', ':', ',', '—', '-', '--', '#', '1',
   '-5', '2024-06-07', 'v1.3', "can't", 'be', 'enchanted', 'or', 'you', 'don\'t', 'an', 'opponent', 'controls', 'non', 'nonland', '😀', '\u0301', '\ud800',

@@ -326,7 +326,8 @@ export function cleanupOfTransition(replay: Replay, ev: Extract<EventNode, { kin
 function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonly string[]): number {
   let cards = replay.takeDirty();
   // Step 3b (323.5) comes before step 5: a unit killed by its damage leaves its gear at the battlefield, recalled below.
-  if (replay.board.damaged.length !== 0 && cleanupKills(replay, cards, cause)) cards = [...cards, ...replay.takeDirty()];
+  const saved: CardObj[] = [];
+  if (replay.board.damaged.length !== 0 && cleanupKills(replay, cards, cause, saved)) cards = [...cards, ...replay.takeDirty()];
   let n = 0;
   let rules: readonly string[] | undefined;
   for (let i = 0; i < cards.length; i++) {
@@ -336,16 +337,19 @@ function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonl
     recall(replay, c, cause, rules);
     n++;
   }
+  // A unit a gear died for keeps its damage: the next cleanup looks at it again (a replacement applies once to an event, 370.2).
+  for (const u of saved) replay.markDirty(u);
   return n;
 }
 
 /** Cleanup step 3b (323.5) over the cards the cleanup looks at: each kill is an obligation of `cause`. Returns whether any died. */
-function cleanupKills(replay: Replay, cards: readonly CardObj[], cause: EventNode): boolean {
+function cleanupKills(replay: Replay, cards: readonly CardObj[], cause: EventNode, saved: CardObj[]): boolean {
   let any = false;
   for (let i = 0; i < cards.length; i++) {
     const k = killedByDamage(replay, cards[i]);
     if (!k) continue;
     any = true;
+    if (k.card !== cards[i]) saved.push(cards[i]);
     replay.oblige({ action: 'move', subject: k.card, zone: 'trash', code: 'missing-state-based-action', rules: k.rules, why: k.why, cause });
     moveTo(replay, k.card, 'trash', undefined, cause);
   }
