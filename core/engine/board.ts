@@ -612,7 +612,8 @@ export class Board {
   /** `id` is no longer among `host`'s attachments (without any rules check; `unlink` does the rest for a card still pointing at it). */
   dropAttachment(host: CardObj | PlayerObj, id: string): void {
     if (this.watcherIds.size !== 0) this.dropWatcher(host, id);
-    if (host.isCard) {
+    // Only a host some bonus has counted for can hold an attachment that gives one (no lookup otherwise).
+    if (host.isCard && host.boosted) {
       const att = this.cards.get(id);
       if (att !== undefined && att.boostGiven !== 0) {
         host.boost -= att.boostGiven;
