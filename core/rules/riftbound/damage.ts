@@ -47,6 +47,20 @@ export function healEvent(replay: Replay, ev: Extract<EventNode, { kind: 'heal' 
   if (replay.noting) replay.note(() => msg`${x.id} healed`);
 }
 
+/**
+ * The declared board: a unit on the board with damage marked on it, not zero, at least its Might (its
+ * gear's Might Bonuses counted) would be killed in the first cleanup, so no game has it there. Reported at
+ * its `damage` property; true when it is such a unit.
+ */
+export function declaredLethal(replay: Replay, c: CardObj): boolean {
+  if (c.damage === 0 || !isUnit(c) || !onBoard(c)) return false;
+  const might = effMight(replay, c);
+  if (might === undefined || c.damage < might) return false;
+  const at = c.decl.props.find((p) => p.kind === 'damage');
+  if (at) replay.report('syntax-error', at.range, msg`${c.id} is a unit on the board with ${c.damage} damage marked on it and ${mightWords(seen(c, might))}: it would be killed in the first cleanup, so no board has it there. Mark less damage, or attach what keeps it alive.`, { rules: ['143.2.a', '323.5'], subjects: [c.id] });
+  return true;
+}
+
 /** What cleanup step 3b kills (323.5): the unit, or the gear that dies in its place (136.2.c). */
 export interface Killed {
   card: CardObj;
