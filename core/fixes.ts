@@ -184,7 +184,11 @@ export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
   }
   // The ranges a safe fix replaces exactly (rare: a fix that rewrites an event); only those are counted.
   const replaced = new Set<string>();
-  for (const g of groups.all) for (const e of g.fix.edits) if (e.newText !== '' && !isEmpty(e.range)) replaced.add(rangeKey(e.range));
+  for (const g of groups.all) {
+    for (const e of g.fix.edits) if (e.newText !== '' && !isEmpty(e.range)) replaced.add(rangeKey(e.range));
+    // A removal of a part that did nothing leaves the findings on its whole group (Fix.keeps): those are counted too, to be left out.
+    if (g.fix.keeps) replaced.add(rangeKey(g.fix.keeps));
+  }
   const starts = new Float64Array(nRanges);
   const ends = new Float64Array(nRanges);
   const points = new Float64Array(nPoints);
@@ -211,12 +215,13 @@ export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
   ends.sort();
   points.sort();
   /** How many findings' ranges the edit touches (the cases of `touches`, counted). */
-  const touched = (edit: TextEdit): number => {
+  const touched = (edit: TextEdit, keeps: Range | undefined): number => {
     const { start: a, end: b } = edit.range;
     if (cmp(a, b) < 0) {
       // Ranges that start before b and do not end at or before a (less those a replacement
-      // rewrites exactly); points from a to b.
-      const ranges = countBefore(starts, b, false) - countBefore(ends, a, true) - (edit.newText !== '' ? (exact.get(rangeKey(edit.range)) ?? 0) : 0);
+      // rewrites exactly, and those on the whole group a removal of an inert part leaves); points from a to b.
+      const kept = keeps && touches(edit, keeps) ? (exact.get(rangeKey(keeps)) ?? 0) : 0;
+      const ranges = countBefore(starts, b, false) - countBefore(ends, a, true) - (edit.newText !== '' ? (exact.get(rangeKey(edit.range)) ?? 0) : 0) - kept;
       return ranges + countBefore(points, b, b.character !== 0) - countBefore(points, a, false);
     }
     return countBefore(starts, a, false) - countBefore(ends, a, true) + countBefore(points, a, true) - countBefore(points, a, false);
@@ -225,11 +230,12 @@ export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
   for (const g of groups.all) {
     for (const e of g.fix.edits) {
       let own = 0;
+      const keeps = g.fix.keeps;
       for (const m of g.members) {
-        if (touches(e, m.range)) own++;
+        if (touches(e, m.range) && !(keeps && rangeKey(m.range) === rangeKey(keeps))) own++;
         for (const x of m.related) if (x.uri === undefined && touches(e, x.range)) own++;
       }
-      if (touched(e) > own) {
+      if (touched(e, keeps) > own) {
         g.demote = true;
         demoted = true;
         break;

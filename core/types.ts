@@ -57,6 +57,12 @@ export interface Fix {
   /** Safe fixes never change what the scenario means beyond the finding they fix; fix-all applies only these. */
   safe: boolean;
   edits: TextEdit[];
+  /**
+   * A removal of a part of a `together:` group that changed nothing (an ineffective unattach, a
+   * redundant attach): the group's range. A finding on the whole group (a consequence of it) is not
+   * hidden by the removal, which leaves the group doing what it did (fix-all may apply both at once).
+   */
+  keeps?: Range;
 }
 
 export interface RelatedLocation {

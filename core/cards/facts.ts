@@ -8,7 +8,8 @@
 // and what an attachment gives or takes from what it is on ("Equipped creature gets +2/+2 and has
 // protection from red and from blue": `equipped creature gets +2/+2, equipped creature has protection
 // from red and from blue`; Control Magic's "You control enchanted creature": `you control enchanted
-// creature`); a creature's toughness when it is a number;
+// creature`). A creature's toughness is not given (the record has it, for hovers): the bonuses the
+// checker can't read ("+1/+1 for each Forest", counters) would make it wrong, so a scenario states it;
 // Riftbound Might, Might Bonus, Equip and a unit's keywords. A fortify ability needs nothing more than the
 // Fortification subtype. What is read is read whole or not at all: a sentence with a condition or
 // a part the language can't say gives nothing rather than half of what it means.
@@ -49,8 +50,6 @@ export function factsOf(rec: CardRecord, game: Game): CardFacts {
 
 function mtgFacts(rec: CardRecord): CardFacts {
   const props: string[] = [];
-  // A creature's toughness (208.1), when printed as a number (not `*`): what damage and attachments are weighed against.
-  if (rec.toughness !== undefined && /\bcreature\b/i.test(rec.typeLine.split('//')[0])) props.push(`toughness ${rec.toughness}`);
   const colors = rec.colors.filter((c) => MTG_COLORS.includes(c));
   if (colors.length) props.push('color ' + colors.join(' '));
   for (const raw of rec.text.split(/\r?\n/)) {

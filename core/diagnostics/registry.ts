@@ -230,7 +230,7 @@ const entries: CodeInfo[] = [
     riftboundTitle: 'Detach of something not attached',
     rules: { mtg: ['701.3d'], riftbound: ['435.1.a'] },
     doc: 'The card is not attached (or not to the card named), so unattaching or detaching it does nothing.',
-    fixes: 'Remove the line, or the part of a `together:` group (safe, unless the line has another finding) or name the host it is attached to (not safe).',
+    fixes: 'Remove the line, or the part of a `together:` group (safe, unless the line has another finding the removal would hide; a finding about the whole group, such as a consequence of it, stays) or name the host it is attached to (not safe).',
   },
   {
     code: 'expectation-failed',

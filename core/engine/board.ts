@@ -295,7 +295,7 @@ export interface CardObj extends Characteristics {
   attachments: Set<string>;
   /** Phased out with its host ('indirect', 702.26g) or on its own ('direct'; it keeps pointing at its host, 702.26i). */
   phasedOut: 'no' | 'direct' | 'indirect';
-  /** Damage marked on it (MTG 120.6, until the cleanup step; Riftbound 143.3, until the end of the turn); a new object has none (400.7; Riftbound 110). */
+  /** Damage marked on it (MTG 120.6, until the cleanup step; Riftbound 143.3, until the end of the turn); a new object has none (400.7; Riftbound 124). */
   damage: number;
   /**
    * What its attachments add to its toughness (MTG 613.4c) or Might (Riftbound 137.3), kept as they

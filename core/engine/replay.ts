@@ -739,6 +739,8 @@ export class Replay {
     const g = this.group;
     if (g && g.node.parts[g.part] === ev) {
       const fix: Fix = titledFix(redundant ? msg`Remove the redundant part` : msg`Remove the part`, true, []);
+      // The part did nothing: the findings on the whole group stay as they are without it.
+      fix.keeps = g.node.range;
       g.removals.push({ index: g.part, fix, redundant });
       return fix;
     }

@@ -59,7 +59,8 @@ export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' 
     replay.note(() => msg`${p.id}'s turn, ${word(step)} (a new turn)`);
     if (skipped.length) replay.note(() => msg`the turns of ${skipped.join(', ')} would have begun before it, had they not left the game (800.4m)`);
   }
-  endTurn(replay, number, skipped.length ? [p.id, ...skipped] : [p.id]);
+  // The first `turn` line says which turn the scenario is in: the damage declared holds in it, as the declared statuses do.
+  endTurn(replay, number, skipped.length ? [p.id, ...skipped] : [p.id], now !== undefined);
   // Its untap step (MTG 502.3), its Awaken Phase (Riftbound 315.1.b): the player's cards turn back. Not
   // at the first `turn` line: it says which turn the scenario is in, and the declared statuses hold in it.
   const untapped = now ? replay.board.untapAll(p.id) : [];
@@ -93,9 +94,9 @@ function skippedTurns(board: Board, from: PlayerObj | undefined, to: PlayerObj):
  * of `players` begin (or would have begun, for those who left: 800.4m), so do the effects until their
  * next turns (611.2a).
  */
-export function endTurn(replay: Replay, number: number, players: readonly string[]): void {
+export function endTurn(replay: Replay, number: number, players: readonly string[], heal = true): void {
   // The damage marked on cards is removed at the same time (MTG 514.2; Riftbound 143.3.b.1).
-  clearDamage(replay);
+  if (heal) clearDamage(replay);
   endTemporaries(replay, players);
   endTurnEffects(replay, number);
 }

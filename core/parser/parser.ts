@@ -426,6 +426,8 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
     // Paladin en-Vec prints "protection from black and from red": a declaration lists each (the first is kept).
     const last = st.props[st.props.length - 1];
     if (last?.kind === 'protection' && cur.isWord('and') && cur.isWord('from', 1)) throw new SyntaxError_(msg`Write each protection as its own property: \`protection from ${last.quality.text}, protection from ${cur.peek(2)?.text ?? 'QUALITY'}\`.`, cur.peek()!.range);
+    // Cards print "Equipped creature gets +2/+2 and has trample": a declaration writes the grant as a property of its own.
+    if (last?.kind === 'pt-bonus' && cur.isWord('and') && (cur.isWord('has', 1) || cur.isWord('loses', 1))) throw new SyntaxError_(msg`Write the grant as its own property: \`${last.who.text} gets ..., ${last.who.text} ${cur.peek(1)!.text} ...\`.`, cur.peek()!.range);
     if (cur.peek()!.type !== 'comma') cur.fail(msg`',' before the next property`);
     cur.next();
     const from = cur.i;

@@ -626,12 +626,17 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
         ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'can be attached only to', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'toughness', 'damage', ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'toughness', 'damage', 'exhausted', 'tapped']);
+    // Toughness and damage are a creature's (MTG 208.1, 120.3e) or a unit's (Riftbound 143.3): offered when the type line says so, or says nothing yet.
+    const typeWords: string[] = [];
+    for (let k = colon + 1; colon >= 0 && k < toks.length && toks[k].kind !== 'comma' && toks[k].kind !== 'dash'; k++) typeWords.push(toks[k].text);
+    const damageable = typeWords.length === 0 || typeWords.includes(game === 'mtg' ? 'creature' : 'unit');
+    const offered = damageable ? all : all.filter((p) => p !== 'toughness' && p !== 'damage');
     // The grants (a card may have several), its own kind of attachment's first; the keywords it doesn't have yet.
     const dash = toks.findIndex((t) => t.kind === 'dash');
     const subtypes = new Set(dash < 0 ? [] : toks.slice(dash + 1, toks.findIndex((t) => t.kind === 'comma')).map((t) => t.text));
     const heads = [...GRANT_HEADS[game]].sort((a, b) => Number(subtypes.has(GRANT_SUBTYPE[b.split(' ')[0]])) - Number(subtypes.has(GRANT_SUBTYPE[a.split(' ')[0]])));
     const keywords = KEYWORDS[game].filter((k) => !present.has(k.split(' ')[0]));
-    return { kind: 'words', words: [...all.filter((p) => !(once.has(p.split(' ')[0]) && present.has(p.split(' ')[0]))), ...heads, ...keywords], item: CompletionItemKind.Property };
+    return { kind: 'words', words: [...offered.filter((p) => !(once.has(p.split(' ')[0]) && present.has(p.split(' ')[0]))), ...heads, ...keywords], item: CompletionItemKind.Property };
   }
   const [kw] = clause;
   const n = clause.length;

@@ -268,6 +268,8 @@ function cardDataSection(state: DocumentState, name: string, ctx: HoverContext):
   const file = catalog.sources.map((s) => s.replace(/^.*[\\/]/, '')).join(', ');
   const out = [`**${md(rec.name)}** ${rec.typeLine ? codeSpan(rec.typeLine) : ''} *(${t('from your card data: {0}', md(file))})*`];
   if (rec.might !== undefined || rec.mightBonus !== undefined) out.push([rec.might !== undefined ? t('Might {0}', rec.might) : '', rec.mightBonus !== undefined ? t('Might Bonus +{0}', rec.mightBonus) : ''].filter(Boolean).join(' · '));
+  // MTG: the printed toughness, shown but not declared (the scenario states it: `toughness N`).
+  if (rec.toughness !== undefined) out.push(t('Toughness {0} (printed; write `toughness {0}` for the checker to weigh damage against it)', rec.toughness));
   const text = rec.text.split(/\r?\n/).filter((l) => l.trim() !== '');
   if (text.length) out.push(text.map((l) => `> ${md(l)}`).join('\n>\n'));
   return out.join('\n\n');
@@ -452,7 +454,7 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
   if (p?.kind === 'toughness') {
     return { text: t('The creature\'s printed toughness. What its attachments add (`equipped creature gets +P/+T`) counts while they are attached. With toughness 0 or less it is put into its owner\'s graveyard (not destroyed, so indestructible doesn\'t save it); damage at least its toughness destroys it.'), rules: ['704.5f', '704.5g', '613.4c'], range: p.range };
   }
-  if (p?.kind === 'pt-bonus') {
+  if (p?.kind === 'pt-bonus' && (p.who.text === 'equipped creature' || p.who.text === 'enchanted creature')) {
     return { text: t('What this attachment adds to the power and toughness of the creature it is attached to, while it is attached, phased in and has its abilities. When it goes, the creature may die: with toughness 0 or less (a 0/0 Germ), or with the damage on it now lethal.'), rules: ['613.4c', '704.5f', '704.5g'], range: p.range };
   }
   if (p?.kind === 'exile-instead') {

@@ -425,6 +425,8 @@ describe('LSP completion', () => {
     assert.ok(props.includes('toughness') && props.includes('damage') && props.includes('equipped creature gets'), props.join(', '));
     const once = sorted(await complete([...HEADER.slice(0, 3), 'card germ "Germ": creature — Germ, toughness 0, '].join('\n') + '\n', 3));
     assert.ok(!once.includes('toughness'), 'one toughness a card');
+    const gear = sorted(await complete([...HEADER.slice(0, 3), 'card skull "Batterskull": artifact — Equipment, '].join('\n') + '\n', 3));
+    assert.ok(!gear.includes('toughness') && !gear.includes('damage'), 'only a creature has toughness and damage (208.1, 120.3e)');
     const expects = sorted(await complete(scenario('expect lion '), 8));
     assert.ok(expects.includes('toughness') && expects.includes('damage'), expects.join(', '));
     const rift = 'game riftbound\nplayer alice\ncard vi "Vi": unit, owner alice, might 2, at base\nexpect vi \n';

@@ -94,6 +94,18 @@ describe('safe fixes hide no other finding', () => {
     assert.equal(applySafeFixes(once, check(once).findings), once);
   });
 
+  it('a part that does nothing is removed in the same fix-all that records the consequences of its group (a second fix-all changes nothing)', () => {
+    // Riftbound: `detach a` does nothing; exiling c (controlled by bob) detaches z (719.5), and the cleanup after
+    // the whole group recalls z from bob's base to alice's (323.7): a finding on the group's range.
+    const text = 'game riftbound\nplayer alice\nplayer bob\ncard c "C": unit, owner alice, controller bob\ncard z "Z": gear — Equipment, owner alice, attached to c\ncard a "A": unit, owner alice\ntogether: detach a; exile c\n';
+    const r = check(text);
+    assert.deepEqual(r.findings.map((f) => f.code).sort(), ['ineffective-unattach', 'missing-state-based-action', 'missing-unattach']);
+    const fixed = applySafeFixes(text, r.findings);
+    assert.match(fixed, /^together: exile c\n(recall z\ndetach z from c|detach z from c\nrecall z)\n/m);
+    assert.deepEqual(check(fixed).findings, []);
+    assert.equal(applySafeFixes(fixed, check(fixed).findings), fixed);
+  });
+
   it('a group whose parts are separated by a comment keeps the other parts: that removal is not safe', () => {
     const text = BOARD + 'together: attach w to l; attach s to l\nexpect w attached to l\n';
     const commented = BOARD + 'together: attach w to l\n  # a note\n  ; attach s to l\nexpect w attached to l\n';

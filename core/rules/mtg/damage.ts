@@ -34,6 +34,10 @@ export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage
   if (!x || noDamage(replay, ev, ['120.8'])) return;
   // A player loses life (120.3a), which decides nothing about attachments.
   if (!isCard(x)) {
+    if (x.left) {
+      replay.report('impossible-event', ev.range, msg`${x.id} has left the game, and nothing in it can deal damage to them. Remove the line.`, { rules: ['800.4a'], subjects: [x.id] });
+      return;
+    }
     if (replay.noting) replay.note(() => msg`${x.id} is dealt ${ev.amount} damage`);
     return;
   }
@@ -79,22 +83,30 @@ export function toughnessActions(replay: Replay, c: CardObj): Dying | undefined 
   if (hasAbility(c, INDESTRUCTIBLE)) return undefined;
   const aura = umbraArmorOn(replay, c);
   if (aura) {
-    // 702.89a: the Aura is destroyed instead, and the damage is removed.
+    // 702.89a: the Aura is destroyed instead, and the damage is removed; an indestructible Aura stays (702.12b), the damage removed all the same.
     const why = umbraWhy(c, t, aura);
     c.damage = 0;
+    if (hasAbility(aura, INDESTRUCTIBLE)) {
+      if (replay.noting) replay.note(() => msg`the damage on ${c.id} is removed; ${aura.id}, indestructible, stays (umbra armor)`);
+      return undefined;
+    }
     return { card: aura, rules: ['704.5g', '702.89a'], why };
   }
   return { card: c, rules: layered ? ['704.5g', '120.6', '613.4c'] : ['704.5g', '120.6'], why: lethalWhy(c, t) };
 }
 
-/** The oldest Aura with umbra armor on `c` that can apply (phased in, with its abilities), as destruction.ts reads one. */
+/**
+ * The oldest Aura with umbra armor on `c` that can apply (phased in, with its abilities). A host's
+ * attachments are kept in the order they became attached to it, which is their timestamps' order (an
+ * attachment gets a new timestamp as it becomes attached, 613.7e): the first found is the oldest, so
+ * many Auras on one creature dying in turn cost one look each.
+ */
 function umbraArmorOn(replay: Replay, c: CardObj): CardObj | undefined {
-  let oldest: CardObj | undefined;
   for (const id of c.attachments) {
     const a = replay.board.cards.get(id)!;
-    if (a.phasedOut === 'no' && isAura(a) && hasAbility(a, UMBRA_ARMOR) && (!oldest || a.timestamp < oldest.timestamp)) oldest = a;
+    if (a.phasedOut === 'no' && isAura(a) && hasAbility(a, UMBRA_ARMOR)) return a;
   }
-  return oldest;
+  return undefined;
 }
 
 /** What the words of a death say about the creature, taken as it dies (its damage and bonuses are gone once it has moved). */
@@ -144,7 +156,8 @@ function umbraWhy(c: CardObj, t: number, aura: CardObj): () => Message {
 export function declaredToughness(replay: Replay, c: CardObj, st: CardStmt): void {
   if (c.toughness === undefined || c.zone !== 'battlefield' || c.phasedOut !== 'no' || !isCreature(c)) return;
   const t = c.toughness + c.boost;
-  const lethal = t > 0 && c.damage >= t && !hasAbility(c, INDESTRUCTIBLE) && !umbraArmorOn(replay, c);
+  // Lethal damage on an indestructible creature is a board a game can be in (702.12b); with umbra armor it is not (the Aura would go, 702.89a).
+  const lethal = t > 0 && c.damage >= t && !hasAbility(c, INDESTRUCTIBLE);
   if (t > 0 && !lethal) return;
   const at = st.props.find((p) => p.kind === (t <= 0 ? 'toughness' : 'damage')) ?? st.props.find((p) => p.kind === 'toughness')!;
   replay.report(
@@ -155,4 +168,7 @@ export function declaredToughness(replay: Replay, c: CardObj, st: CardStmt): voi
       : msg`${c.id} is a creature on the battlefield with ${c.damage} damage marked on it and ${toughnessWords(seen(c, t))}: that is lethal damage, so no board has it there. Mark less damage, or declare it in another zone.`,
     { rules: t <= 0 ? ['704.5f'] : ['704.5g', '120.6'], subjects: [c.id] },
   );
+  // The replay goes on without what it reported, so that nothing reports it again at the first event that touches the card.
+  if (t <= 0) c.toughness = undefined;
+  else c.damage = 0;
 }

@@ -8,7 +8,7 @@ import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { isUnit, onBoard } from './cards';
-import { effMight, saversOf } from './text';
+import { effMight, firstSaverOf } from './text';
 import { markDamage, noDamage } from '../../engine/damage';
 import { msg, type Message } from '../../message';
 
@@ -58,6 +58,8 @@ export function declaredLethal(replay: Replay, c: CardObj): boolean {
   if (might === undefined || c.damage < might) return false;
   const at = c.decl.props.find((p) => p.kind === 'damage');
   if (at) replay.report('syntax-error', at.range, msg`${c.id} is a unit on the board with ${c.damage} damage marked on it and ${mightWords(seen(c, might))}: it would be killed in the first cleanup, so no board has it there. Mark less damage, or attach what keeps it alive.`, { rules: ['143.2.a', '323.5'], subjects: [c.id] });
+  // The replay goes on without the damage it reported (nothing reports it again at the first event).
+  c.damage = 0;
   return true;
 }
 
@@ -78,7 +80,7 @@ export function killedByDamage(replay: Replay, c: CardObj): Killed | undefined {
   const might = effMight(replay, c);
   if (might === undefined || c.damage < might) return undefined;
   const rules = c.boost !== 0 || c.boosted ? ['323.5', '143.2.a', '137.3'] : ['323.5', '143.2.a'];
-  const saver = saversOf(replay, c)[0];
+  const saver = firstSaverOf(replay, c);
   if (saver) return { card: saver, rules: [...rules, '136.2.c'], why: savedWhy(c, might, saver) };
   return { card: c, rules, why: lethalWhy(c, might) };
 }

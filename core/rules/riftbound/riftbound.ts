@@ -91,9 +91,12 @@ export const riftbound: Ruleset = {
     // Riftbound has no state-based unattaching: detaches come from leaving the board (719.5). A cleanup
     // follows every event (319), and recalls loose gear and cards in another player's base (323.7).
     if (!cause) {
-      // The declared board: the first event's cleanup looks at every card, but a unit declared with
-      // lethal damage (reported as declared, and left as it is, as MTG's 704.5g on the declared board).
-      for (const c of replay.board.cards.values()) if (!declaredLethal(replay, c)) replay.markDirty(c);
+      // The declared board: the first event's cleanup looks at every card; a unit declared with lethal
+      // damage is reported there, and goes on without that damage (as MTG's 704.5g on the declared board).
+      for (const c of replay.board.cards.values()) {
+        declaredLethal(replay, c);
+        replay.markDirty(c);
+      }
       return;
     }
     // A `turn` line makes its own (319.2: location.ts, cleanupOfTransition), and so does the Ending

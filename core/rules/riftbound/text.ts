@@ -1,6 +1,6 @@
 // Riftbound text of attached cards: printed Rules Text inactive (135.4, 718.2, 720) but while attaching and detaching
 // and for Weaponmaster (725.1-3), Effect Text (136.2) and Might Bonus (137.3) added to the Top-Most card.
-import type { EventNode, GrantNode } from '../../parser/ast';
+import type { EventNode, GrantNode, Property } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
 import { type Ability, type Grant, keywordOfGame } from '../../engine/abilities';
 import { effectiveMight, type Replay } from '../../engine/replay';
@@ -68,6 +68,21 @@ export function saversOf(replay: Replay, unit: CardObj): CardObj[] {
   }
   return savers.sort((x, y) => x.timestamp - y.timestamp);
 }
+
+/**
+ * The oldest such gear on `unit` (saversOf), without sorting: a unit's attachments are kept in the order
+ * they attached, which is their timestamps' order, so the first found is the oldest, and many savers on
+ * one unit dying in turn cost one look each.
+ */
+export function firstSaverOf(replay: Replay, unit: CardObj): CardObj | undefined {
+  for (const id of unit.attachments) {
+    const g = replay.board.cards.get(id)!;
+    if (g.decl.props.some(isKillInstead)) return g;
+  }
+  return undefined;
+}
+
+const isKillInstead = (p: Property): boolean => p.kind === 'flag' && p.flag === 'kill-instead';
 
 /** Might with the Might Bonuses of the cards attached to it (137.3): the replay's one computation. */
 export function effMight(replay: Replay, c: CardObj): number | undefined {
