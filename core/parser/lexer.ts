@@ -296,181 +296,183 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
     }
     const end = lineEnd(text, base, hasCR);
     next = nextLineStart(text, end);
-    const tokens: Token[] = [];
-    let i = base;
-    // A leading BOM on the first line is not indentation.
-    if (ln === 0 && text.charCodeAt(i) === CH_BOM) i++;
-    const contentStart = i;
-    let lastContentEnd = -1;
-    while (i < end) {
-      const c = text.charCodeAt(i);
-      if (isSpace(c)) {
-        i++;
-        continue;
-      }
-      const col = i - base;
-      if (c === CH_HASH) {
-        comments.push({ text: text.slice(i + 1, end), range: range(ln, col, end - base) });
-        break;
-      }
-      if (c === CH_QUOTE) {
-        let j = i + 1;
-        let value = '';
-        let closed = false;
-        let chunk = j;
-        while (j < end) {
-          const d = text.charCodeAt(j);
-          if (d === CH_BACKSLASH && j + 1 < end) {
-            const e = text.charCodeAt(j + 1);
-            if (e === CH_QUOTE || e === CH_BACKSLASH) {
-              value += text.slice(chunk, j) + text[j + 1];
-              j += 2;
-              chunk = j;
-              continue;
-            }
-            const w = charWidth(text, j + 1);
-            problems.push({ ...said(msg`Unknown escape '\\${text.slice(j + 1, j + 1 + w)}' in string: only \\" and \\\\ are escapes.`), range: range(ln, j - base, j + 1 + w - base) });
-            j += 1 + w;
-            continue;
-          }
-          if (d === CH_QUOTE) {
-            closed = true;
-            break;
-          }
-          j++;
-        }
-        value += text.slice(chunk, j);
-        if (!closed) {
-          problems.push({ ...said(msg`Unterminated string: add the closing \`"\` (strings are one line).`), range: range(ln, col, end - base), unterminated: true });
-          tokens.push(new Token('string', value, ln, col, end - base));
-          i = end;
-        } else {
-          tokens.push(new Token('string', value, ln, col, j + 1 - base));
-          i = j + 1;
-        }
-        lastContentEnd = i;
-        continue;
-      }
-      if (c === CH_COLON || c === CH_COMMA) {
-        tokens.push(new Token(c === CH_COLON ? 'colon' : 'comma', text[i], ln, col, col + 1));
-        i++;
-        lastContentEnd = i;
-        continue;
-      }
-      if (c === CH_SEMICOLON) {
-        // Separates the parts of a `together:` event.
-        tokens.push(new Token('semicolon', ';', ln, col, col + 1));
-        i++;
-        lastContentEnd = i;
-        continue;
-      }
-      if (c === CH_EM_DASH || c === CH_EN_DASH) {
-        tokens.push(new Token('dash', text[i], ln, col, col + 1));
-        i++;
-        lastContentEnd = i;
-        continue;
-      }
-      if (c === CH_PLUS && i + 1 < end && isDigit(text.charCodeAt(i + 1))) {
-        // `+2`: a number as cards print a Might Bonus (137.1: an operator and an integer).
-        let k = i + 1;
-        while (k < end && isDigit(text.charCodeAt(k))) k++;
-        k = slashTail(text, k, end);
-        tokens.push(new Token('number', text.slice(i, k), ln, col, k - base));
-        i = k;
-        lastContentEnd = i;
-        continue;
-      }
-      if (c === CH_MINUS) {
-        let j = i;
-        while (j < end && text.charCodeAt(j) === CH_MINUS) j++;
-        if (j - i === 1 && isDigit(text.charCodeAt(j))) {
-          // `-5`: a negative number (Might modifiers).
-          let k = j;
-          while (k < end && isDigit(text.charCodeAt(k))) k++;
-          k = slashTail(text, k, end);
-          tokens.push(new Token('number', text.slice(i, k), ln, col, k - base));
-          i = k;
-          lastContentEnd = i;
-          continue;
-        }
-        if (j - i <= 2 && (j >= end || !isWordPart(text, j))) {
-          // `-` or `--` standing alone is the type-line dash.
-          tokens.push(new Token('dash', text.slice(i, j), ln, col, j - base));
-          i = j;
-          lastContentEnd = i;
-          continue;
-        }
-        if (j - i > 2) {
-          // A run of three or more: one problem for the whole run (and linear time).
-          problems.push({ ...said(msg`Unexpected '${text.slice(i, Math.min(j, i + 5))}${j - i > 5 ? '…' : ''}': a dash is \`-\`, \`--\` or \`—\`.`), range: range(ln, col, j - base) });
-          i = j;
-          continue;
-        }
-        // Otherwise: an unexpected character, reported below.
-      }
-      if (isDigit(c)) {
-        // Numbers, dates (2024-06-07) and versions (1.3): digits with inner `.` and `-`.
-        let j = i + 1;
-        while (j < end) {
-          const d = text.charCodeAt(j);
-          if (isDigit(d) || ((d === CH_DOT || d === CH_MINUS) && isDigit(text.charCodeAt(j + 1)))) j++;
-          else if (isLetterAt(text, j) || d === CH_UNDERSCORE) j += charWidth(text, j);
-          else break;
-        }
-        j = slashTail(text, j, end);
-        tokens.push(new Token('number', text.slice(i, j), ln, col, j - base));
-        i = j;
-        lastContentEnd = i;
-        continue;
-      }
-      if (c === CH_UNDERSCORE || isLetterAt(text, i)) {
-        let j = i + charWidth(text, i);
-        let curly = false;
-        while (j < end) {
-          const d = text.charCodeAt(j);
-          // ASCII letters, digits, `-`, `_` and `'` first: nearly every character of a scenario.
-          if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57) || d === CH_MINUS || d === CH_UNDERSCORE || d === CH_APOS) {
-            j++;
-            continue;
-          }
-          if (d === CH_DOT && j + 1 < end && (isDigit(text.charCodeAt(j + 1)) || isLetterAt(text, j + 1))) {
-            j++;
-            continue;
-          }
-          if (d < 0x80 || !isWordPart(text, j)) break;
-          if (d === CH_RIGHT_APOS) curly = true;
-          j += charWidth(text, j);
-        }
-        // A typographic apostrophe is written `'` in the token's text.
-        const w = text.slice(i, j);
-        tokens.push(new Token('word', curly ? w.replace(/\u2019/g, "'") : w, ln, col, j - base));
-        i = j;
-        lastContentEnd = i;
-        continue;
-      }
-      // Anything else is not part of the language: one problem for a run of such characters.
-      const width = charWidth(text, i);
-      let j = i + width;
-      while (j < end && isUnexpected(text, j)) j += charWidth(text, j);
-      const shown = c < 32 ? `U+${c.toString(16).toUpperCase().padStart(4, '0')}` : `'${text.slice(i, i + width)}'`;
-      const message = j - i > width ? msg`Unexpected characters from ${shown} (${j - i} code units).` : msg`Unexpected character ${shown}.`;
-      problems.push({ ...said(message), range: range(ln, col, j - base) });
-      i = j;
-    }
-
+    const tokens = lexLine(text, ln, base, end, comments, problems);
     if (tokens.length === 0) continue;
+    // A leading BOM on the first line is not indentation.
+    const contentStart = ln === 0 && text.charCodeAt(base) === CH_BOM ? base + 1 : base;
     const indented = contentStart < end && isSpace(text.charCodeAt(contentStart)) && text.charCodeAt(contentStart) !== CH_BOM;
+    // The line's content ends where its last token does.
+    const endCharacter = tokens[tokens.length - 1].end;
     if (indented && current) {
       for (const t of tokens) current.tokens.push(t);
       current.lastLine = ln;
-      current.endCharacter = lastContentEnd - base;
+      current.endCharacter = endCharacter;
     } else {
       // `emit` returns true to stop here (the rest of the text is not needed).
       if (current && emit(current, result) === true) return result;
-      current = { tokens, firstLine: ln, lastLine: ln, firstOffset: base, endCharacter: lastContentEnd - base };
+      current = { tokens, firstLine: ln, lastLine: ln, firstOffset: base, endCharacter };
     }
   }
   result.count = ln;
   if (current) emit(current, result);
   return result;
+}
+
+/**
+ * The tokens of the physical line `ln`, which starts at `base` and breaks at `end`; its comment and
+ * lexical problems go to `comments` and `problems`. The lines the fast path takes never come here:
+ * kept apart from `lex`, this code is not compiled into its loop.
+ */
+function lexLine(text: string, ln: number, base: number, end: number, comments: LexComment[], problems: LexProblem[]): Token[] {
+  const tokens: Token[] = [];
+  let i = base;
+  // A leading BOM on the first line is not indentation.
+  if (ln === 0 && text.charCodeAt(i) === CH_BOM) i++;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    const col = i - base;
+    if (c === CH_HASH) {
+      comments.push({ text: text.slice(i + 1, end), range: range(ln, col, end - base) });
+      break;
+    }
+    if (c === CH_QUOTE) {
+      let j = i + 1;
+      let value = '';
+      let closed = false;
+      let chunk = j;
+      while (j < end) {
+        const d = text.charCodeAt(j);
+        if (d === CH_BACKSLASH && j + 1 < end) {
+          const e = text.charCodeAt(j + 1);
+          if (e === CH_QUOTE || e === CH_BACKSLASH) {
+            value += text.slice(chunk, j) + text[j + 1];
+            j += 2;
+            chunk = j;
+            continue;
+          }
+          const w = charWidth(text, j + 1);
+          problems.push({ ...said(msg`Unknown escape '\\${text.slice(j + 1, j + 1 + w)}' in string: only \\" and \\\\ are escapes.`), range: range(ln, j - base, j + 1 + w - base) });
+          j += 1 + w;
+          continue;
+        }
+        if (d === CH_QUOTE) {
+          closed = true;
+          break;
+        }
+        j++;
+      }
+      value += text.slice(chunk, j);
+      if (!closed) {
+        problems.push({ ...said(msg`Unterminated string: add the closing \`"\` (strings are one line).`), range: range(ln, col, end - base), unterminated: true });
+        tokens.push(new Token('string', value, ln, col, end - base));
+        i = end;
+      } else {
+        tokens.push(new Token('string', value, ln, col, j + 1 - base));
+        i = j + 1;
+      }
+      continue;
+    }
+    if (c === CH_COLON || c === CH_COMMA) {
+      tokens.push(new Token(c === CH_COLON ? 'colon' : 'comma', text[i], ln, col, col + 1));
+      i++;
+      continue;
+    }
+    if (c === CH_SEMICOLON) {
+      // Separates the parts of a `together:` event.
+      tokens.push(new Token('semicolon', ';', ln, col, col + 1));
+      i++;
+      continue;
+    }
+    if (c === CH_EM_DASH || c === CH_EN_DASH) {
+      tokens.push(new Token('dash', text[i], ln, col, col + 1));
+      i++;
+      continue;
+    }
+    if (c === CH_PLUS && i + 1 < end && isDigit(text.charCodeAt(i + 1))) {
+      // `+2`: a number as cards print a Might Bonus (137.1: an operator and an integer).
+      let k = i + 1;
+      while (k < end && isDigit(text.charCodeAt(k))) k++;
+      k = slashTail(text, k, end);
+      tokens.push(new Token('number', text.slice(i, k), ln, col, k - base));
+      i = k;
+      continue;
+    }
+    if (c === CH_MINUS) {
+      let j = i;
+      while (j < end && text.charCodeAt(j) === CH_MINUS) j++;
+      if (j - i === 1 && isDigit(text.charCodeAt(j))) {
+        // `-5`: a negative number (Might modifiers).
+        let k = j;
+        while (k < end && isDigit(text.charCodeAt(k))) k++;
+        k = slashTail(text, k, end);
+        tokens.push(new Token('number', text.slice(i, k), ln, col, k - base));
+        i = k;
+          continue;
+      }
+      if (j - i <= 2 && (j >= end || !isWordPart(text, j))) {
+        // `-` or `--` standing alone is the type-line dash.
+        tokens.push(new Token('dash', text.slice(i, j), ln, col, j - base));
+        i = j;
+          continue;
+      }
+      if (j - i > 2) {
+        // A run of three or more: one problem for the whole run (and linear time).
+        problems.push({ ...said(msg`Unexpected '${text.slice(i, Math.min(j, i + 5))}${j - i > 5 ? '…' : ''}': a dash is \`-\`, \`--\` or \`—\`.`), range: range(ln, col, j - base) });
+        i = j;
+        continue;
+      }
+      // Otherwise: an unexpected character, reported below.
+    }
+    if (isDigit(c)) {
+      // Numbers, dates (2024-06-07) and versions (1.3): digits with inner `.` and `-`.
+      let j = i + 1;
+      while (j < end) {
+        const d = text.charCodeAt(j);
+        if (isDigit(d) || ((d === CH_DOT || d === CH_MINUS) && isDigit(text.charCodeAt(j + 1)))) j++;
+        else if (isLetterAt(text, j) || d === CH_UNDERSCORE) j += charWidth(text, j);
+        else break;
+      }
+      j = slashTail(text, j, end);
+      tokens.push(new Token('number', text.slice(i, j), ln, col, j - base));
+      i = j;
+      continue;
+    }
+    if (c === CH_UNDERSCORE || isLetterAt(text, i)) {
+      let j = i + charWidth(text, i);
+      let curly = false;
+      while (j < end) {
+        const d = text.charCodeAt(j);
+        // ASCII letters, digits, `-`, `_` and `'` first: nearly every character of a scenario.
+        if ((d >= 97 && d <= 122) || (d >= 65 && d <= 90) || (d >= 48 && d <= 57) || d === CH_MINUS || d === CH_UNDERSCORE || d === CH_APOS) {
+          j++;
+          continue;
+        }
+        if (d === CH_DOT && j + 1 < end && (isDigit(text.charCodeAt(j + 1)) || isLetterAt(text, j + 1))) {
+          j++;
+          continue;
+        }
+        if (d < 0x80 || !isWordPart(text, j)) break;
+        if (d === CH_RIGHT_APOS) curly = true;
+        j += charWidth(text, j);
+      }
+      // A typographic apostrophe is written `'` in the token's text.
+      const w = text.slice(i, j);
+      tokens.push(new Token('word', curly ? w.replace(/\u2019/g, "'") : w, ln, col, j - base));
+      i = j;
+      continue;
+    }
+    // Anything else is not part of the language: one problem for a run of such characters.
+    const width = charWidth(text, i);
+    let j = i + width;
+    while (j < end && isUnexpected(text, j)) j += charWidth(text, j);
+    const shown = c < 32 ? `U+${c.toString(16).toUpperCase().padStart(4, '0')}` : `'${text.slice(i, i + width)}'`;
+    const message = j - i > width ? msg`Unexpected characters from ${shown} (${j - i} code units).` : msg`Unexpected character ${shown}.`;
+    problems.push({ ...said(message), range: range(ln, col, j - base) });
+    i = j;
+  }
+  return tokens;
 }
