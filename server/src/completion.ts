@@ -579,9 +579,27 @@ function triggeredWant(game: 'mtg' | 'riftbound', args: string[], subject: CardV
     }
     i += 1 + phrase.length;
     if (args.length === i) return words(['for']);
+    if (args[i] === 'for' && args.length === i + 1) return forWant(phrase.join(' '), args[0], subject);
   }
-  if (args[i] === 'for' && args.length === i + 1) return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : c.id === subject?.attachedTo ? 0 : 2), players: () => 3 };
+  if (args[i] === 'for' && args.length === i + 1) return forWant(undefined, args[0], subject);
   return NONE;
+}
+
+/**
+ * What `for H` names, by the ability (MTG 603.2e, 603.10a; Riftbound 725, 383.2.c): the card X attached
+ * to or was attached to (`when attached`, `when equipped creature dies`: X's host first); what became
+ * attached to X (a host's `when an Aura becomes attached to it`: X's attachments first); the creature or
+ * unit that died (a watcher's `when an equipped creature you control dies`: those in a graveyard or trash
+ * first).
+ */
+function forWant(phrase: string | undefined, x: string, subject: CardView | undefined): Want {
+  if (phrase !== undefined && /becomes attached to it$|attaches to me$/.test(phrase)) {
+    return { kind: 'cards', rank: (c) => (c.id === x ? undefined : c.attachedTo === x ? 0 : 2), players: () => 4 };
+  }
+  if (phrase !== undefined && /^an? (equipped|enchanted) .*dies$/.test(phrase)) {
+    return { kind: 'cards', rank: (c) => (c.id === x ? undefined : (c.zone === 'graveyard' || c.zone === 'trash') && (c.types.includes('creature') || c.types.includes('unit')) ? 0 : 2), players: () => 4 };
+  }
+  return { kind: 'cards', rank: (c) => (c.id === x ? undefined : c.id === subject?.attachedTo ? 0 : 2), players: () => 3 };
 }
 
 /**

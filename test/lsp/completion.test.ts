@@ -434,6 +434,24 @@ describe('LSP completion', () => {
     assert.ok(riftExpects.includes('damage') && riftExpects.includes('might') && !riftExpects.includes('toughness'), riftExpects.join(', '));
   });
 
+  it('`for H` after a trigger phrase ranks what the ability is about: a host\'s attachments, a watcher\'s dead creatures, an attachment\'s host (603.2e, 603.10a)', async () => {
+    const text = [
+      'game mtg',
+      'player alice',
+      'card bramble "Bramble Elemental": creature — Elemental, owner alice, when an Aura becomes attached to it',
+      'card armor "Blanchwood Armor": enchantment — Aura, enchant creature, owner alice, attached to bramble',
+      'card outfitter "Stone Haven Outfitter": creature — Kor Artificer, owner alice, when an equipped creature you control dies',
+      'card dead "Dead Lion": creature — Cat, owner alice, in graveyard',
+      'card boots "Boots": artifact — Equipment, owner alice, when attached, attached to bramble',
+      'expect bramble triggered when an Aura becomes attached to it for ',
+      'expect outfitter triggered when an equipped creature you control dies for ',
+      'expect boots triggered when attached for ',
+    ].join('\n') + '\n';
+    assert.equal(sorted(await complete(text, 7))[0], 'armor');
+    assert.equal(sorted(await complete(text, 8))[0], 'dead');
+    assert.equal(sorted(await complete(text, 9))[0], 'bramble');
+  });
+
   it('`exchange control of X and Y` and `swap X with Y`: their words, then cards', async () => {
     assert.deepEqual(sorted(await complete(scenario('exchange '), 8)), ['control']);
     assert.deepEqual(sorted(await complete(scenario('exchange control of lion '), 8)), ['and']);
