@@ -13,7 +13,7 @@ import type { CardCatalogs } from '../cards/catalog';
 import { demoteHidingFixes } from '../fixes';
 import { includeFindings, includesBeforeEvents, resolveIncludes, type IncludedFile, type Includes } from './includes';
 import { sortFindings } from './order';
-import { applyExpectations } from './expected';
+import { applyExpectations, checkResult } from './expected';
 import { msg, relatedAt, titledFix } from '../message';
 
 export { sortFindings };
@@ -168,13 +168,11 @@ export function analyseDocument(doc: ScenarioDocument, text: string, options: Pi
     docCheap: true,
     header: hdr,
     includes,
-    result: {
-      game: game,
-      rulesVersion: version,
-      ...applyExpectations(limitFindings(replay.findings, options.maxFindings), doc.comments, text, game, options),
-      steps: replay.steps,
-      stats: { statements: doc.statements.length, events: replay.events, expectations: replay.expectations },
-    },
+    result: checkResult(game, version, applyExpectations(limitFindings(replay.findings, options.maxFindings), doc.comments, text, game, options), replay.steps, {
+      statements: doc.statements.length,
+      events: replay.events,
+      expectations: replay.expectations,
+    }),
   };
 }
 

@@ -10,7 +10,7 @@ import { headerWords, type HeaderWords, type ScenarioHeader } from '../parser/he
 import type { CheckResult, Finding, Range } from '../types';
 import { MovedCheckpoint, MovedReplay, movedStampBy, Replay, statesTimestamps, textlessCopy } from '../engine/replay';
 import { movedLine, objectList, stampsOnly, type LineMove } from '../engine/board';
-import { applyExpectations } from './expected';
+import { applyExpectations, checkResult } from './expected';
 import type { CardCatalogs } from '../cards/catalog';
 import { FindingKeeper, RULESETS, withDefaultVersion, analyseDocument, declareWithIncludes, findingLimit, headerFindings, includesOf, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
 import { NO_INCLUDES, sameIncludes, type Includes } from './includes';
@@ -290,13 +290,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     for (const f of fromReplay) replay.findings.push(f);
     if (crash !== undefined) reportCrash(replay, crash);
   }
-  const result: CheckResult = {
-    game: header.game,
-    rulesVersion: header.version,
-    ...applyExpectations(keeper ? keeper.result() : limitFindings(replay.findings, options.maxFindings), comments, text, header.game, options),
-    steps: replay.steps,
-    stats,
-  };
+  const result = checkResult(header.game, header.version, applyExpectations(keeper ? keeper.result() : limitFindings(replay.findings, options.maxFindings), comments, text, header.game, options), replay.steps, stats);
   const resume: ResumeState | undefined = options.resumable
     ? { text, points, replayFindings: fromReplay, lexProblems, parseProblems, comments, declarations, first, header, stats, crashed: crash !== undefined, includes }
     : undefined;
