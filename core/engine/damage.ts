@@ -8,10 +8,15 @@ import type { CardObj } from './board';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
 
-/** `deal 0 damage to X` (MTG 120.8) or a negative amount: no damage is dealt. Reports it and returns true. */
-export function noDamage(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>, rules: string[]): boolean {
+/**
+ * `deal 0 damage to X` (MTG 120.8: no damage is dealt at all; Riftbound 143.3.a: nothing is marked) or a
+ * negative amount (no amount of damage): nothing happens. Reports it and returns true.
+ */
+export function noDamage(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>): boolean {
   if (ev.amount > 0) return false;
-  replay.report('impossible-event', ev.amountRange, ev.amount === 0 ? msg`A source that would deal 0 damage deals no damage at all, so nothing happens. Remove the line.` : msg`An amount of damage is a number above 0. Write how much damage is dealt, or remove the line.`, { rules: ev.amount === 0 ? rules : [] });
+  if (ev.amount < 0) replay.report('impossible-event', ev.amountRange, msg`An amount of damage is a number above 0. Write how much damage is dealt, or remove the line.`);
+  else if (replay.rules.game === 'mtg') replay.report('impossible-event', ev.amountRange, msg`A source that would deal 0 damage deals no damage at all, so nothing happens. Remove the line.`, { rules: ['120.8'] });
+  else replay.report('impossible-event', ev.amountRange, msg`Dealing 0 damage marks nothing on the unit, so nothing happens. Remove the line.`, { rules: ['143.3.a'] });
   return true;
 }
 
@@ -61,3 +66,32 @@ export function declaredDamage(replay: Replay, card: CardObj, st: CardStmt, wher
 }
 
 const isDamage = (p: Property): boolean => p.kind === 'damage';
+
+/**
+ * A card as a state-based action or a cleanup kills it, for the words of the finding, which are made
+ * only if it is reported: by then its damage and bonuses are gone (it has moved), so they are taken now.
+ * `value`: its toughness (MTG) or Might (Riftbound) with its bonuses; `printed`: without them.
+ */
+export interface Dying {
+  id: string;
+  value: number;
+  printed: number;
+  boost: number;
+  boosted: boolean;
+  damage: number;
+}
+
+export function dyingAs(c: CardObj, value: number, printed: number): Dying {
+  return { id: c.id, value, printed, boost: c.boost, boosted: c.boosted, damage: c.damage };
+}
+
+/** `toughness 0 (4 printed, -4 from what is attached to it)`, or `Might 2 (...)`: the value with what its attachments add. */
+export function statWords(d: Dying, stat: 'toughness' | 'Might'): Message {
+  const boost = d.boost > 0 ? `+${d.boost}` : String(d.boost);
+  if (stat === 'toughness') {
+    if (d.boost !== 0) return msg`toughness ${d.value} (${d.printed} printed, ${boost} from what is attached to it)`;
+    return d.boosted ? msg`toughness ${d.value} (nothing attached to it adds to it now)` : msg`toughness ${d.value}`;
+  }
+  if (d.boost !== 0) return msg`Might ${d.value} (${d.printed} printed, ${boost} from what is attached to it)`;
+  return d.boosted ? msg`Might ${d.value} (nothing attached to it adds to it now)` : msg`Might ${d.value}`;
+}

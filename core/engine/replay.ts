@@ -1157,7 +1157,7 @@ export class Replay {
       case 'might': {
         const c = this.card(a.subject);
         if (!c) return undefined;
-        const m = effectiveMight(this.board, c);
+        const m = effectiveMight(c);
         if (m === a.value) return undefined;
         if (m === undefined) return { actual: msg`${c.id} has no Might` };
         return { actual: msg`${c.id} has Might ${m}`, replacement: `${c.id} might ${m}` };
@@ -1226,7 +1226,7 @@ export class Replay {
 }
 
 /** Riftbound: its Might with the Might Bonuses of what is attached to it (137.3), or undefined when it has none (137.3.b). */
-export function effectiveMight(_board: Board, c: CardObj): number | undefined {
+export function effectiveMight(c: CardObj): number | undefined {
   return c.might === undefined ? undefined : c.might + c.boost;
 }
 

@@ -624,6 +624,13 @@ function hostWant(state: DocumentState, verb: string, subject: CardView | undefi
   };
 }
 
+/** The card types of a declaration's type line (the words after its `:` up to a dash or comma). */
+function cardTypesOf(toks: PTok[], colon: number): string[] {
+  const types: string[] = [];
+  for (let k = colon + 1; colon >= 0 && k < toks.length && toks[k].kind !== 'comma' && toks[k].kind !== 'dash'; k++) types.push(toks[k].text);
+  return types;
+}
+
 function cardWant(state: DocumentState, toks: PTok[]): Want {
   const game = state.game;
   const lastComma = toks.map((t) => t.kind).lastIndexOf('comma');
@@ -645,8 +652,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'toughness', 'damage', 'exhausted', 'tapped']);
     // Toughness and damage are a creature's (MTG 208.1, 120.3e) or a unit's (Riftbound 143.3): offered when the type line says so, or says nothing yet.
-    const typeWords: string[] = [];
-    for (let k = colon + 1; colon >= 0 && k < toks.length && toks[k].kind !== 'comma' && toks[k].kind !== 'dash'; k++) typeWords.push(toks[k].text);
+    const typeWords = cardTypesOf(toks, colon);
     const damageable = typeWords.length === 0 || typeWords.includes(game === 'mtg' ? 'creature' : 'unit');
     const offered = damageable ? all : all.filter((p) => p !== 'toughness' && p !== 'damage');
     // The grants (a card may have several), its own kind of attachment's first; the keywords it doesn't have yet.
@@ -691,8 +697,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
       have.add(ws.join(' '));
     });
     // Riftbound: "me" and "I" are a unit's (053.1), `when I die` a gear's Effect Text (136.2.c).
-    const types: string[] = [];
-    for (let k = colon + 1; colon >= 0 && k < toks.length && toks[k].kind !== 'comma' && toks[k].kind !== 'dash'; k++) types.push(toks[k].text);
+    const types = cardTypesOf(toks, colon);
     const fits = (p: string) => game !== 'riftbound' || (p === 'a gear attaches to me' ? !types.includes('gear') : p === 'I die' ? !types.includes('unit') && !types.includes('legend') : true);
     return words(TRIGGER_PHRASES_OF[game].filter((p) => !have.has(p) && fits(p)));
   }

@@ -7,10 +7,11 @@ import type { CardStmt, EventNode } from '../../parser/ast';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { isAura, isCreature } from './characteristics';
+import { isCreature } from './characteristics';
+import { umbraArmorApplies } from './destruction';
 import { hasAbility } from '../../engine/abilities';
 import { isPhasedOut, phasedOutSubject } from './phasing';
-import { markDamage, noDamage } from '../../engine/damage';
+import { dyingAs, markDamage, noDamage, statWords } from '../../engine/damage';
 import { msg, type Message } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -26,12 +27,11 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 };
 
 const INDESTRUCTIBLE = { kind: 'keyword', name: 'indestructible' } as const;
-const UMBRA_ARMOR = { kind: 'keyword', name: 'umbra armor' } as const;
 
 /** `deal N damage to X`: damage is marked on a creature (120.3e), and the state-based actions look at it. */
 export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>): void {
   const x = replay.lookup(ev.subject);
-  if (!x || noDamage(replay, ev, ['120.8'])) return;
+  if (!x || noDamage(replay, ev)) return;
   // A player loses life (120.3a), which decides nothing about attachments.
   if (!isCard(x)) {
     if (x.left) {
@@ -61,7 +61,7 @@ export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage
 }
 
 /** What a state-based action of toughness or damage puts into a graveyard: the creature, or the Aura whose umbra armor saves it. */
-export interface Dying {
+export interface ToGraveyard {
   card: CardObj;
   rules: string[];
   why: Obligation['why'];
@@ -72,7 +72,7 @@ export interface Dying {
  * battlefield, phased in, whose toughness the scenario states: what goes to a graveyard (the caller
  * moves it), or undefined. With umbra armor the damage is removed here.
  */
-export function toughnessActions(replay: Replay, c: CardObj): Dying | undefined {
+export function toughnessActions(replay: Replay, c: CardObj): ToGraveyard | undefined {
   if (!isCreature(c)) return undefined;
   const t = c.toughness! + c.boost;
   // 613.4c when an attachment's bonus counts now, or counted for this object before (the one it lost).
@@ -96,62 +96,38 @@ export function toughnessActions(replay: Replay, c: CardObj): Dying | undefined 
 }
 
 /**
- * The oldest Aura with umbra armor on `c` that can apply (phased in, with its abilities). A host's
- * attachments are kept in the order they became attached to it, which is their timestamps' order (an
- * attachment gets a new timestamp as it becomes attached, 613.7e): the first found is the oldest, so
- * many Auras on one creature dying in turn cost one look each.
+ * The Aura with umbra armor on `c` that applies (destruction.ts's test), the first attached: a host's
+ * attachments are kept in the order they became attached, their timestamps' order (613.7e), so it is the
+ * oldest unless they entered attached in one resolution (restamped in APNAP order, 613.7m). Found
+ * without looking further, so many such Auras on one creature dying in turn cost one look each.
  */
 function umbraArmorOn(replay: Replay, c: CardObj): CardObj | undefined {
   for (const id of c.attachments) {
     const a = replay.board.cards.get(id)!;
-    if (a.phasedOut === 'no' && isAura(a) && hasAbility(a, UMBRA_ARMOR)) return a;
+    if (umbraArmorApplies(a)) return a;
   }
   return undefined;
 }
 
-/** What the words of a death say about the creature, taken as it dies (its damage and bonuses are gone once it has moved). */
-interface Seen {
-  id: string;
-  toughness: number;
-  printed: number;
-  boost: number;
-  boosted: boolean;
-  damage: number;
-}
-
-function seen(c: CardObj, t: number): Seen {
-  return { id: c.id, toughness: t, printed: c.toughness!, boost: c.boost, boosted: c.boosted, damage: c.damage };
-}
-
-/** The toughness in words: printed, with what its attachments add (made only if reported). */
-function toughnessWords(s: Seen): Message {
-  if (s.boost !== 0) return msg`toughness ${s.toughness} (${s.printed} printed, ${signed(s.boost)} from what is attached to it)`;
-  return s.boosted ? msg`toughness ${s.toughness} (nothing attached to it adds to it now)` : msg`toughness ${s.toughness}`;
-}
-
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : String(n);
-}
-
 function zeroToughnessWhy(c: CardObj, t: number): () => Message {
-  const s = seen(c, t);
-  return () => msg`${s.id} has ${toughnessWords(s)}, and a creature with toughness 0 or less is put into its owner's graveyard (not destroyed: indestructible doesn't save it)`;
+  const s = dyingAs(c, t, c.toughness!);
+  return () => msg`${s.id} has ${statWords(s, 'toughness')}, and a creature with toughness 0 or less is put into its owner's graveyard (not destroyed: indestructible doesn't save it)`;
 }
 
 function lethalWhy(c: CardObj, t: number): () => Message {
-  const s = seen(c, t);
-  return () => msg`${s.id} has ${s.damage} damage marked on it and ${toughnessWords(s)}: that is lethal damage, and it is destroyed`;
+  const s = dyingAs(c, t, c.toughness!);
+  return () => msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'toughness')}: that is lethal damage, and it is destroyed`;
 }
 
 function umbraWhy(c: CardObj, t: number, aura: CardObj): () => Message {
-  const s = seen(c, t);
-  return () => msg`${s.id} was dealt lethal damage (${s.damage} marked, ${toughnessWords(s)}), and ${aura.id}'s umbra armor destroys ${aura.id} instead and removes the damage`;
+  const s = dyingAs(c, t, c.toughness!);
+  return () => msg`${s.id} was dealt lethal damage (${s.damage} marked, ${statWords(s, 'toughness')}), and ${aura.id}'s umbra armor destroys ${aura.id} instead and removes the damage`;
 }
 
 /**
  * The declared board: a creature on the battlefield whose toughness or marked damage would make it die at
  * once is a board no game can be in. Reported at its `toughness` (or `damage`) property; the replay
- * leaves it where it is declared.
+ * reads the declaration without that property.
  */
 export function declaredToughness(replay: Replay, c: CardObj, st: CardStmt): void {
   if (c.toughness === undefined || c.zone !== 'battlefield' || c.phasedOut !== 'no' || !isCreature(c)) return;
@@ -164,8 +140,8 @@ export function declaredToughness(replay: Replay, c: CardObj, st: CardStmt): voi
     'syntax-error',
     at.range,
     t <= 0
-      ? msg`${c.id} is a creature on the battlefield with ${toughnessWords(seen(c, t))}: it would be put into its owner's graveyard at once, so no board has it there. Change its toughness, attach what keeps it alive (\`attached to\`), or declare it in another zone.`
-      : msg`${c.id} is a creature on the battlefield with ${c.damage} damage marked on it and ${toughnessWords(seen(c, t))}: that is lethal damage, so no board has it there. Mark less damage, or declare it in another zone.`,
+      ? msg`${c.id} is a creature on the battlefield with ${statWords(dyingAs(c, t, c.toughness), 'toughness')}: it would be put into its owner's graveyard at once, so no board has it there. Change its toughness, attach what keeps it alive (\`attached to\`), or declare it in another zone.`
+      : msg`${c.id} is a creature on the battlefield with ${c.damage} damage marked on it and ${statWords(dyingAs(c, t, c.toughness), 'toughness')}: that is lethal damage, so no board has it there. Mark less damage, or declare it in another zone.`,
     { rules: t <= 0 ? ['704.5f'] : ['704.5g', '120.6'], subjects: [c.id] },
   );
   // The replay goes on without what it reported, so that nothing reports it again at the first event that touches the card.

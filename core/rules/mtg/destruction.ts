@@ -25,6 +25,11 @@ const UMBRA_ARMOR = { kind: 'keyword', name: 'umbra armor' } as const;
  * with umbra armor is destroyed instead (`destroy` moves that Aura: its own zone change). Reports it and
  * returns true when the permanent stays; the caller moves it otherwise.
  */
+/** Can this attachment's umbra armor replace its creature's destruction: an Aura on the battlefield, phased in, with the ability (702.89a)? */
+export function umbraArmorApplies(a: CardObj): boolean {
+  return a.zone === 'battlefield' && a.phasedOut === 'no' && isAura(a) && hasAbility(a, UMBRA_ARMOR);
+}
+
 export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode, destroy: (replay: Replay, c: CardObj, ev: EventNode) => void): boolean {
   // (The words are made in functions of their own: a closure here reading `card` would make every destroy allocate.)
   if (hasAbility(card, INDESTRUCTIBLE)) {
@@ -35,7 +40,7 @@ export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode
   let umbras: CardObj[] | undefined;
   for (const id of card.attachments) {
     const a = replay.board.cards.get(id)!;
-    if (a.zone === 'battlefield' && a.phasedOut === 'no' && isAura(a) && hasAbility(a, UMBRA_ARMOR)) (umbras ??= []).push(a);
+    if (umbraArmorApplies(a)) (umbras ??= []).push(a);
   }
   if (umbras === undefined) return false;
   umbras.sort((x, y) => x.timestamp - y.timestamp);

@@ -7,7 +7,7 @@ import { giveControl } from '../../engine/control';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { type Host, isGear, isUnit, onBoard, whereText } from './cards';
-import { effMight } from './text';
+import { effectiveMight } from '../../engine/replay';
 import { equipActivated } from './equip';
 import { notThisTurn } from './timing';
 import { msg, relatedAt, type Message } from '../../message';
@@ -95,7 +95,7 @@ function link(replay: Replay, att: CardObj, host: CardObj, at: Range): void {
   att.timestamp = replay.board.tick();
   // 718.3: its text is appended to the unit's now that it is at the unit's location.
   replay.board.abilitiesChanged(att);
-  if (replay.noting) replay.note(() => att.mightBonus && host.might !== undefined ? msg`${att.id} → ${host.id} at ${whereText(host)} (Might ${effMight(replay, host)})` : msg`${att.id} → ${host.id} at ${whereText(host)}`);
+  if (replay.noting) replay.note(() => att.mightBonus && host.might !== undefined ? msg`${att.id} → ${host.id} at ${whereText(host)} (Might ${effectiveMight(host)})` : msg`${att.id} → ${host.id} at ${whereText(host)}`);
 }
 
 /** An initial `attached to` in a card's declaration: both cards on the board (434.1), and no loop. */

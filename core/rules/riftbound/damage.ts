@@ -8,8 +8,9 @@ import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { isUnit, onBoard } from './cards';
-import { effMight, firstSaverOf } from './text';
-import { markDamage, noDamage } from '../../engine/damage';
+import { firstSaverOf } from './text';
+import { effectiveMight } from '../../engine/replay';
+import { dyingAs, markDamage, noDamage, statWords } from '../../engine/damage';
 import { msg, type Message } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -25,7 +26,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 /** `deal N damage to X`: damage marked on a unit on the board (143.3.a); the cleanup that follows looks at it. */
 export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>): void {
   const x = replay.card(ev.subject);
-  if (!x || noDamage(replay, ev, ['143.3.a'])) return;
+  if (!x || noDamage(replay, ev)) return;
   if (!isUnit(x) || !onBoard(x)) {
     replay.report('impossible-event', ev.range, !isUnit(x) ? msg`${x.id} is not a unit, and only units have damage marked on them. Remove the line.` : msg`${x.id} is not on the board, and only a unit on the board has damage marked on it. Remove the line.`, { rules: ['143.3'], subjects: [x.id] });
     return;
@@ -53,14 +54,20 @@ export function healEvent(replay: Replay, ev: Extract<EventNode, { kind: 'heal' 
  * its `damage` property; true when it is such a unit.
  */
 export function declaredLethal(replay: Replay, c: CardObj): boolean {
-  if (c.damage === 0 || !isUnit(c) || !onBoard(c)) return false;
-  const might = effMight(replay, c);
-  if (might === undefined || c.damage < might) return false;
+  const might = lethalMight(c);
+  if (might === undefined) return false;
   const at = c.decl.props.find((p) => p.kind === 'damage');
-  if (at) replay.report('syntax-error', at.range, msg`${c.id} is a unit on the board with ${c.damage} damage marked on it and ${mightWords(seen(c, might))}: it would be killed in the first cleanup, so no board has it there. Mark less damage, or attach what keeps it alive.`, { rules: ['143.2.a', '323.5'], subjects: [c.id] });
+  if (at) replay.report('syntax-error', at.range, msg`${c.id} is a unit on the board with ${c.damage} damage marked on it and ${statWords(dyingAs(c, might, c.might!), 'Might')}: it would be killed in the first cleanup, so no board has it there. Mark less damage, or attach what keeps it alive.`, { rules: ['143.2.a', '323.5'], subjects: [c.id] });
   // The replay goes on without the damage it reported (nothing reports it again at the first event).
   c.damage = 0;
   return true;
+}
+
+/** The Might of a unit on the board whose damage, not zero, reaches it (143.2.a: its gear's Might Bonuses counted, 137.3); else undefined. */
+function lethalMight(c: CardObj): number | undefined {
+  if (c.damage === 0 || !isUnit(c) || !onBoard(c)) return undefined;
+  const might = effectiveMight(c);
+  return might !== undefined && c.damage >= might ? might : undefined;
 }
 
 /** What cleanup step 3b kills (323.5): the unit, or the gear that dies in its place (136.2.c). */
@@ -76,40 +83,20 @@ export interface Killed {
  * instead" attached, the oldest such gear is killed in its place (136.2.c), and the unit keeps its damage.
  */
 export function killedByDamage(replay: Replay, c: CardObj): Killed | undefined {
-  if (c.damage === 0 || !isUnit(c) || !onBoard(c)) return undefined;
-  const might = effMight(replay, c);
-  if (might === undefined || c.damage < might) return undefined;
+  const might = lethalMight(c);
+  if (might === undefined) return undefined;
   const rules = c.boost !== 0 || c.boosted ? ['323.5', '143.2.a', '137.3'] : ['323.5', '143.2.a'];
   const saver = firstSaverOf(replay, c);
   if (saver) return { card: saver, rules: [...rules, '136.2.c'], why: savedWhy(c, might, saver) };
   return { card: c, rules, why: lethalWhy(c, might) };
 }
 
-/** The unit as it dies, for the words (its damage and bonuses are gone once it has moved). */
-interface Seen {
-  id: string;
-  might: number;
-  printed: number;
-  boost: number;
-  boosted: boolean;
-  damage: number;
-}
-
-function seen(c: CardObj, might: number): Seen {
-  return { id: c.id, might, printed: c.might!, boost: c.boost, boosted: c.boosted, damage: c.damage };
-}
-
-function mightWords(s: Seen): Message {
-  if (s.boost !== 0) return msg`Might ${s.might} (${s.printed} printed, ${s.boost > 0 ? `+${s.boost}` : String(s.boost)} from what is attached to it)`;
-  return s.boosted ? msg`Might ${s.might} (nothing attached to it adds to it now)` : msg`Might ${s.might}`;
-}
-
 function lethalWhy(c: CardObj, might: number): () => Message {
-  const s = seen(c, might);
-  return () => msg`${s.id} has ${s.damage} damage marked on it and ${mightWords(s)}, and a unit whose damage reaches its Might is killed in the cleanup`;
+  const s = dyingAs(c, might, c.might!);
+  return () => msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'Might')}, and a unit whose damage reaches its Might is killed in the cleanup`;
 }
 
 function savedWhy(c: CardObj, might: number, gear: CardObj): () => Message {
-  const s = seen(c, might);
-  return () => msg`${s.id} has ${s.damage} damage marked on it and ${mightWords(s)}, so it would be killed in the cleanup, and ${gear.id}'s Effect Text, now ${s.id}'s, says "If I would die, kill this instead"`;
+  const s = dyingAs(c, might, c.might!);
+  return () => msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'Might')}, so it would be killed in the cleanup, and ${gear.id}'s Effect Text, now ${s.id}'s, says "If I would die, kill this instead"`;
 }

@@ -3,7 +3,7 @@
 import type { EventNode, GrantNode, Property } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
 import { type Ability, type Grant, keywordOfGame } from '../../engine/abilities';
-import { effectiveMight, type Replay } from '../../engine/replay';
+import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { RIFTBOUND_KEYWORDS } from '../../parser/keywords';
 import { msg } from '../../message';
@@ -59,21 +59,20 @@ export function deathReplaced(replay: Replay, unit: CardObj, ev: EventNode, kill
   return true;
 }
 
-/** The gear attached to `unit` whose Effect Text says "If I would die, kill this instead" (136.2.c), oldest first. */
+/**
+ * The gear attached to `unit` whose Effect Text says "If I would die, kill this instead" (136.2.c), oldest
+ * first: a unit's attachments are kept in the order they attached, which is their timestamps' order.
+ */
 export function saversOf(replay: Replay, unit: CardObj): CardObj[] {
   const savers: CardObj[] = [];
   for (const id of unit.attachments) {
     const g = replay.board.cards.get(id)!;
-    if (g.decl.props.some((p) => p.kind === 'flag' && p.flag === 'kill-instead')) savers.push(g);
+    if (g.decl.props.some(isKillInstead)) savers.push(g);
   }
-  return savers.sort((x, y) => x.timestamp - y.timestamp);
+  return savers;
 }
 
-/**
- * The oldest such gear on `unit` (saversOf), without sorting: a unit's attachments are kept in the order
- * they attached, which is their timestamps' order, so the first found is the oldest, and many savers on
- * one unit dying in turn cost one look each.
- */
+/** The oldest such gear on `unit` (saversOf's first), found without looking further: many savers on one unit dying in turn cost one look each. */
 export function firstSaverOf(replay: Replay, unit: CardObj): CardObj | undefined {
   for (const id of unit.attachments) {
     const g = replay.board.cards.get(id)!;
@@ -84,10 +83,6 @@ export function firstSaverOf(replay: Replay, unit: CardObj): CardObj | undefined
 
 const isKillInstead = (p: Property): boolean => p.kind === 'flag' && p.flag === 'kill-instead';
 
-/** Might with the Might Bonuses of the cards attached to it (137.3): the replay's one computation. */
-export function effMight(replay: Replay, c: CardObj): number | undefined {
-  return effectiveMight(replay.board, c);
-}
 
 /**
  * `equipped unit has Assault and Shield`: keywords in a gear's Effect Text, which are the unit's while
