@@ -141,14 +141,16 @@ export interface CardView {
   phasedOut: boolean;
   /** An effect that ends changes its characteristics or abilities now: until end of turn (MTG 514.2; Riftbound this turn, 317.2.c) or until a player's next turn (MTG 611.2a); absent when none does. */
   temporary?: true;
-  /** Riftbound: printed Might, and Might including attached cards' bonuses. */
+  /** Riftbound: printed Might, and Might including attached cards' bonuses and its buff (703). */
   might?: number;
   effectiveMight?: number;
-  /** MTG: printed toughness, and toughness with what its attachments add (613.4c), when the scenario states it. */
+  /** MTG: printed toughness, and toughness with what its attachments (613.4c) and counters (122.1a) add, when the scenario states it. */
   toughness?: number;
   effectiveToughness?: number;
   /** Damage marked on it (MTG 120.6; Riftbound 143.3), when there is some. */
   damage?: number;
+  /** The counters on it by kind (MTG `+1/+1`, `-1/-1`, 122.1a; Riftbound `buff`, 702), when there are some. */
+  counters?: Record<string, number>;
   exhausted?: boolean;
   /** MTG: tapped (110.5). */
   tapped?: boolean;

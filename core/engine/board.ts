@@ -307,6 +307,15 @@ export interface CardObj extends Characteristics {
   /** An attachment's bonus has counted for it as this object (the messages cite 613.4c, also for a bonus it lost). */
   boosted: boolean;
   /**
+   * Counters on it (a new object has none: MTG 122.2; Riftbound 705, 124.1): MTG +1/+1 counters (122.1a),
+   * or a Riftbound buff (at most one, 702.3; each adds 1 Might, 703); and MTG -1/-1 counters. What they
+   * add to its toughness or Might is `plusCounters - minusCounters` (counterBonus).
+   */
+  plusCounters: number;
+  minusCounters: number;
+  /** MTG: 704.5q removed +1/+1 and -1/-1 counters from it in pairs as this object (a later removal that finds none says why). */
+  annihilated: boolean;
+  /**
    * MTG 702.151b: the host a reconfigure Equipment was on when it lost reconfigure; attaching it made
    * it stop being a creature until it becomes unattached from that host, ability or not.
    */
@@ -1089,13 +1098,22 @@ function boostOf(c: CardObj): number {
   return (c.toughnessBonus ?? 0) + (c.mightBonus ?? 0);
 }
 
-/** MTG: its toughness with what its attachments add (613.4c), or undefined when it has none stated. */
+/** What its counters add to its toughness (MTG 122.1a) or Might (a Riftbound buff, 703). */
+export function counterBonus(c: CardObj): number {
+  return c.plusCounters - c.minusCounters;
+}
+
+/** MTG: its toughness with what its attachments (613.4c) and its counters (122.1a) add, or undefined when it has none stated. */
 export function effectiveToughness(c: CardObj): number | undefined {
-  return c.toughness === undefined ? undefined : c.toughness + c.boost;
+  return c.toughness === undefined ? undefined : c.toughness + c.boost + c.plusCounters - c.minusCounters;
+}
+
+/** Riftbound: its Might with the Might Bonuses of what is attached to it (137.3) and its buff (703), or undefined when it has none (137.3.b). */
+export function effectiveMight(c: CardObj): number | undefined {
+  return c.might === undefined ? undefined : c.might + c.boost + c.plusCounters;
 }
 
 export function cardView(board: Board, c: CardObj): CardView {
-  const effectiveMight = c.might === undefined ? undefined : c.might + c.boost;
   // Its abilities with what its attachments grant it (abilities.ts).
   const have = c.granted ?? c;
   return {
@@ -1118,14 +1136,23 @@ export function cardView(board: Board, c: CardObj): CardView {
     phasedOut: c.phasedOut !== 'no',
     ...(c.temporary ? { temporary: true as const } : {}),
     might: c.might,
-    effectiveMight,
-    ...(c.toughness !== undefined ? { toughness: c.toughness, effectiveToughness: c.toughness + c.boost } : {}),
+    effectiveMight: effectiveMight(c),
+    ...(c.toughness !== undefined ? { toughness: c.toughness, effectiveToughness: effectiveToughness(c) } : {}),
     ...(c.damage !== 0 ? { damage: c.damage } : {}),
+    ...(c.plusCounters !== 0 || c.minusCounters !== 0 ? { counters: countersView(board, c) } : {}),
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
     tapped: board.game === 'mtg' && c.exhausted ? true : undefined,
     ...(c.triggers !== 0 ? { triggers: { phrases: triggerPhrases(c), count: triggerCount(c, undefined, undefined) } } : {}),
     ...(have.targeting.length || have.keywords.length ? { keywords: [...have.keywords, ...have.targeting.map(keywordLabel)].map((k) => k + grantText(c, k)) } : {}),
   };
+}
+
+/** Its counters as the board view lists them: `+1/+1: 2`, `-1/-1: 1`; Riftbound `buff: 1`. */
+function countersView(board: Board, c: CardObj): Record<string, number> {
+  const v: Record<string, number> = {};
+  if (c.plusCounters !== 0) v[board.game === 'riftbound' ? 'buff' : '+1/+1'] = c.plusCounters;
+  if (c.minusCounters !== 0) v['-1/-1'] = c.minusCounters;
+  return v;
 }
 
 /** ` (from X)` after an ability the attachment X grants (613.1f; Riftbound 718.3), as the board view shows it. */

@@ -4,7 +4,7 @@
 // damage does is each game's: MTG lethal damage (rules/mtg/damage.ts, 704.5g), Riftbound a kill in the
 // cleanup (rules/riftbound/damage.ts, 143.2.a).
 import type { CardStmt, EventNode, Property } from '../parser/ast';
-import type { CardObj } from './board';
+import { counterBonus, type CardObj } from './board';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
 
@@ -70,7 +70,7 @@ const isDamage = (p: Property): boolean => p.kind === 'damage';
 /**
  * A card as a state-based action or a cleanup kills it, for the words of the finding, which are made
  * only if it is reported: by then its damage and bonuses are gone (it has moved), so they are taken now.
- * `value`: its toughness (MTG) or Might (Riftbound) with its bonuses; `printed`: without them.
+ * `value`: its toughness (MTG) or Might (Riftbound) with its bonuses and counters; `printed`: without them.
  */
 export interface Dying {
   id: string;
@@ -78,20 +78,29 @@ export interface Dying {
   printed: number;
   boost: number;
   boosted: boolean;
+  /** What its counters add (MTG +1/+1 and -1/-1 counters, 122.1a; a Riftbound buff, 703). */
+  counters: number;
   damage: number;
 }
 
 export function dyingAs(c: CardObj, value: number, printed: number): Dying {
-  return { id: c.id, value, printed, boost: c.boost, boosted: c.boosted, damage: c.damage };
+  return { id: c.id, value, printed, boost: c.boost, boosted: c.boosted, counters: counterBonus(c), damage: c.damage };
 }
 
-/** `toughness 0 (4 printed, -4 from what is attached to it)`, or `Might 2 (...)`: the value with what its attachments add. */
+/**
+ * `toughness 0 (4 printed, -4 from what is attached to it)`, `toughness 1 (2 printed, -1 from its
+ * counters)`, or `Might 3 (2 printed, +1 from its buff)`: the value with what its attachments and its
+ * counters add.
+ */
 export function statWords(d: Dying, stat: 'toughness' | 'Might'): Message {
-  const boost = d.boost > 0 ? `+${d.boost}` : String(d.boost);
-  if (stat === 'toughness') {
-    if (d.boost !== 0) return msg`toughness ${d.value} (${d.printed} printed, ${boost} from what is attached to it)`;
-    return d.boosted ? msg`toughness ${d.value} (nothing attached to it adds to it now)` : msg`toughness ${d.value}`;
-  }
-  if (d.boost !== 0) return msg`Might ${d.value} (${d.printed} printed, ${boost} from what is attached to it)`;
-  return d.boosted ? msg`Might ${d.value} (nothing attached to it adds to it now)` : msg`Might ${d.value}`;
+  const value = stat === 'toughness' ? msg`toughness ${d.value}` : msg`Might ${d.value}`;
+  const attached = d.boost !== 0 ? msg`${signed(d.boost)} from what is attached to it` : undefined;
+  const counters = d.counters === 0 ? undefined : stat === 'toughness' ? msg`${signed(d.counters)} from its counters` : msg`${signed(d.counters)} from its buff`;
+  if (attached && counters) return msg`${value} (${d.printed} printed, ${attached}, ${counters})`;
+  if (attached || counters) return msg`${value} (${d.printed} printed, ${(attached ?? counters)!})`;
+  return d.boosted ? msg`${value} (nothing attached to it adds to it now)` : value;
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
 }

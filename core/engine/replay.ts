@@ -9,6 +9,7 @@
 // pending obligations into findings at their cause.
 import type { CardStmt, DocumentInfo, EventNode, Name, Statement, Assertion } from '../parser/ast';
 import { isEvent } from '../parser/ast';
+import { countersText, countersWords } from './counters';
 import { movedLines } from '../parser/parser';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
 import { codeInfo } from '../diagnostics/registry';
@@ -21,7 +22,7 @@ import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility } from './abilities';
-import { blankCharacteristics, Board, CEASED, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
+import { blankCharacteristics, Board, CEASED, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
@@ -1176,6 +1177,16 @@ export class Replay {
         if (!c || c.damage === a.value) return undefined;
         return { actual: c.damage === 0 ? msg`${c.id} has no damage marked on it` : msg`${c.id} has ${c.damage} damage marked on it`, replacement: `${c.id} damage ${c.damage}` };
       }
+      case 'counters': {
+        const c = this.card(a.subject);
+        if (!c) return undefined;
+        const game = this.rules.game === 'mtg' ? 'mtg' : 'riftbound';
+        if ((a.counter === 'buff') !== (game === 'riftbound')) return { actual: game === 'mtg' ? msg`an MTG card has +1/+1 and -1/-1 counters, not buffs (\`${c.id} has N +1/+1 counters\`)` : msg`a Riftbound unit has buffs, not +1/+1 or -1/-1 counters (\`${c.id} has a buff\`)` };
+        const n = a.counter === '-1/-1' ? c.minusCounters : c.plusCounters;
+        if (n === a.value) return undefined;
+        const words = countersWords(a.counter, n);
+        return { actual: msg`${c.id} has ${words}`, replacement: `${c.id} has ${countersText(a.counter, n)}` };
+      }
       case 'controlled-by': {
         const c = this.card(a.subject);
         const p = this.player(a.player);
@@ -1225,11 +1236,6 @@ export class Replay {
   }
 }
 
-/** Riftbound: its Might with the Might Bonuses of what is attached to it (137.3), or undefined when it has none (137.3.b). */
-export function effectiveMight(c: CardObj): number | undefined {
-  return c.might === undefined ? undefined : c.might + c.boost;
-}
-
 function subjectsOf(a: Assertion): string[] {
   switch (a.kind) {
     case 'attached-to':
@@ -1268,6 +1274,8 @@ export function assertionText(a: Assertion): Message {
       return msg`${a.subject.text} to have toughness ${a.value}`;
     case 'damage':
       return msg`${a.subject.text} to have ${a.value} damage marked on it`;
+    case 'counters':
+      return msg`${a.subject.text} to have ${countersWords(a.counter, a.value)}`;
     case 'has-ability':
       return a.negated ? msg`${a.subject.text} not to have ${abilityLabel(abilityOf(a.ability))}` : msg`${a.subject.text} to have ${abilityLabel(abilityOf(a.ability))}`;
     case 'no-attachments':
@@ -1302,6 +1310,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} to have toughness ${a.value}`;
     case 'damage':
       return `${a.subject.text} to have ${a.value} damage marked on it`;
+    case 'counters':
+      return `${a.subject.text} to have ${countersText(a.counter, a.value)}`;
     case 'has-ability':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}to have ${abilityLabel(abilityOf(a.ability))}`;
     case 'no-attachments':
@@ -1382,6 +1392,9 @@ function newCard(st: CardStmt): CardObj {
     boost: 0,
     boostGiven: 0,
     boosted: false,
+    plusCounters: 0,
+    minusCounters: 0,
+    annihilated: false,
     reconfiguredOn: undefined,
     bestowed: false,
     exhausted: false,

@@ -117,6 +117,8 @@ export type Property =
   | { kind: 'toughness'; value: number; range: Range }
   /** `damage N` (both games): damage marked on it on the declared board (MTG 120.6; Riftbound 143.3.a). */
   | { kind: 'damage'; value: number; range: Range }
+  /** `with 2 +1/+1 counters`, `with a -1/-1 counter` (MTG 122.1a), `with a buff` (Riftbound 702): counters on it on the declared board. */
+  | { kind: 'counters'; counter: CounterKind; count: number; countRange: Range; range: Range }
   /** `equipped creature gets +4/+4`, `enchanted creature gets -2/-2` (MTG): what an attachment adds to the power and toughness of what it is attached to (613.4c, 301.5f, 303.4m). */
   | { kind: 'pt-bonus'; who: Word; power: number; toughness: number; range: Range }
   /** MTG targeting keywords: `hexproof`, `hexproof from QUALITY`, `shroud`, `ward [COST]` (702.11, 702.18, 702.21). */
@@ -213,6 +215,9 @@ export interface CardStmt {
   range: Range;
 }
 
+/** The counters the checker reads: MTG +1/+1 and -1/-1 counters (122.1a), a Riftbound buff (702, 703). */
+export type CounterKind = '+1/+1' | '-1/-1' | 'buff';
+
 /** `by P` at the end of an event. */
 export type ByClause = Name | undefined;
 
@@ -229,6 +234,8 @@ export type Assertion =
   | { kind: 'toughness'; subject: Name; value: number; range: Range }
   /** `X damage N` (both games): the damage marked on it (0 when none). */
   | { kind: 'damage'; subject: Name; value: number; range: Range }
+  /** `X has 2 +1/+1 counters`, `X has no -1/-1 counters` (MTG), `X has a buff`, `X has no buff` (Riftbound): how many of that counter are on it. */
+  | { kind: 'counters'; subject: Name; counter: CounterKind; value: number; range: Range }
   | { kind: 'no-attachments'; host: Name; range: Range }
   /** `X ceased to exist`: a token that left the battlefield (Riftbound: the board) is gone (MTG 111.7, 704.5d; Riftbound 186.1). */
   | { kind: 'ceased'; subject: Name; range: Range }
@@ -334,6 +341,12 @@ export type EventNode =
   | { kind: 'heal'; subject: Name; verbRange: Range; range: Range }
   /** `deal N damage to X` (both games): damage marked on a creature (MTG 120.3e) or a unit (Riftbound 143.3.a). */
   | { kind: 'damage'; amount: number; amountRange: Range; subject: Name; verbRange: Range; range: Range }
+  /**
+   * MTG `put N +1/+1 counters on X`, `remove N -1/-1 counters from X` (122.1a, 122.6); Riftbound `buff X`
+   * (426.1) and `spend buff from X` (702.2.b): one buff, put or removed. `verb` is `put` or `remove` in both;
+   * `amount`, how many (1 for a buff).
+   */
+  | { kind: 'counters'; verb: 'put' | 'remove'; counter: CounterKind; amount: number; amountRange: Range; subject: Name; verbRange: Range; range: Range }
   | { kind: 'cleanup'; verbRange: Range; range: Range }
   | { kind: 'expect'; assertion?: Assertion; verbRange: Range; range: Range }
   /** `together: PART; PART...`: one resolution whose parts happen before state-based actions are checked once. */
@@ -408,6 +421,10 @@ export const EVENT_VERBS = [
   'recall',
   'deal',
   'heal',
+  'put',
+  'remove',
+  'buff',
+  'spend',
   'cleanup',
   'expect',
   'together',
@@ -421,7 +438,7 @@ export const EVENT_VERBS = [
 ] as const;
 
 /** The verbs that may be a part of `together:` (what an effect does while it resolves). */
-export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'exchange', 'tap', 'untap', 'exhaust', 'ready'] as const;
+export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'exchange', 'tap', 'untap', 'exhaust', 'ready'] as const;
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure'] as const;

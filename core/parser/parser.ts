@@ -30,6 +30,7 @@ import type {
   ControlDuration,
   TurnDuration,
   TriggerPhrase,
+  CounterKind,
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
@@ -488,6 +489,8 @@ export function singleValued(p: Property): string | undefined {
     case 'toughness':
     case 'damage':
       return p.kind;
+    case 'counters':
+      return `${p.counter} counters`;
     case 'attach-only':
       return 'can be attached only to';
     default:
@@ -499,6 +502,43 @@ export function singleValued(p: Property): string | undefined {
 function repeatedProperty(key: string, first: string): Message {
   if (key === 'zone') return msg`The card's zone is written twice in this declaration, and a card is in one zone: the first, \`${first}\`, counts. Remove this one.`;
   return msg`\`${key}\` is written twice in this declaration, and a card has only one: the first, \`${first}\`, counts. Remove this one.`;
+}
+
+/** How many counters: a number, or `a`/`an` (one). Checked against 0 by the replay, which reports it. */
+function counterAmount(cur: Cursor): { value: number; range: Range } {
+  if (cur.isWord('a') || cur.isWord('an')) {
+    const t = cur.next()!;
+    return { value: 1, range: t.range };
+  }
+  return cur.number(msg`how many counters (a number, or 'a')`);
+}
+
+/**
+ * The kind of counter and the word `counter(s)` after it: `+1/+1 counters`, `-1/-1 counter` (MTG,
+ * 122.1a), or `buff`/`buffs` (Riftbound, 702). Other counters are not read.
+ */
+function counterKind(cur: Cursor): CounterKind {
+  const t = cur.peek();
+  if (t?.type === 'word' && (t.text === 'buff' || t.text === 'buffs')) {
+    cur.next();
+    return 'buff';
+  }
+  if (t?.type !== 'number' || (t.text !== '+1/+1' && t.text !== '-1/-1')) {
+    if (t?.type === 'number' && t.text.includes('/')) throw new SyntaxError_(msg`The checker reads +1/+1 and -1/-1 counters (and Riftbound buffs): a ${t.text} counter is not modelled.`, t.range);
+    return cur.fail(msg`a kind of counter: +1/+1, -1/-1 (MTG) or buff (Riftbound)`);
+  }
+  cur.next();
+  if (!cur.isWord('counter') && !cur.isWord('counters')) cur.fail(msg`'counters'`);
+  cur.next();
+  return t.text as CounterKind;
+}
+
+/** After `has`: a count (a number, `a`, `an`, `no`) and a kind of counter, as in `has 2 +1/+1 counters`, `has no buff`. */
+function startsCounters(cur: Cursor): boolean {
+  const n = cur.peek();
+  if (!n || !(n.type === 'number' || (n.type === 'word' && (n.text === 'a' || n.text === 'an' || n.text === 'no')))) return false;
+  const k = cur.peek(1);
+  return k !== undefined && ((k.type === 'number' && k.text.includes('/')) || (k.type === 'word' && (k.text === 'buff' || k.text === 'buffs')));
 }
 
 function parseTypeLine(cur: Cursor): TypeLine {
@@ -614,6 +654,12 @@ function parseProperty(cur: Cursor): Property {
     case 'shroud':
     case 'ward':
       return { kind: 'keyword', keyword: parseTargetingKeyword(cur, t), range: r() };
+    case 'with': {
+      // `with 2 +1/+1 counters`, `with a -1/-1 counter` (MTG 122.1a); Riftbound `with a buff` (702).
+      const n = counterAmount(cur);
+      const counter = counterKind(cur);
+      return { kind: 'counters', counter, count: n.value, countRange: n.range, range: r() };
+    }
     case 'players': {
       cur.expectWord("can't");
       cur.expectWord('cast');
@@ -1857,7 +1903,9 @@ class EventStmt extends EventBase {
   targeting: { source?: Name; range: Range } | undefined = undefined;
   /** `together: A; then B`: the parts that begin a later step of the resolution. */
   steps: number[] | undefined = undefined;
-  /** `deal N damage to X`: N and where it is written. */
+  /** `put N +1/+1 counters on X`, `buff X`: the kind of counter. */
+  counter: CounterKind | undefined = undefined;
+  /** `deal N damage to X`, `put N ... counters on X`: N and where it is written. */
   amount: number | undefined = undefined;
   amountRange: Range | undefined = undefined;
   private endLine: number;
@@ -1908,6 +1956,7 @@ class EventStmt extends EventBase {
     if (this.duration) e.duration = movedLines(this.duration, move);
     if (this.targeting) e.targeting = movedLines(this.targeting, move);
     e.steps = this.steps;
+    e.counter = this.counter;
     e.amount = this.amount;
     if (this.amountRange) e.amountRange = movedLines(this.amountRange, move);
     return e;
@@ -2205,6 +2254,31 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       cur.end();
       return event(verbTok, cur, { kind: 'heal', subject });
     }
+    case 'put':
+    case 'remove': {
+      // `put 2 +1/+1 counters on lion`, `remove a -1/-1 counter from lion` (MTG 122.1a, 122.6).
+      const n = counterAmount(cur);
+      const counter = counterKind(cur);
+      cur.expectWord(verbTok.text === 'put' ? 'on' : 'from');
+      const subject = cur.name(msg`the card the counters are ${verbTok.text === 'put' ? 'put on' : 'removed from'}`);
+      cur.end();
+      return event(verbTok, cur, { kind: 'counters', verb: verbTok.text as 'put' | 'remove', counter, amount: n.value, amountRange: n.range, subject });
+    }
+    case 'buff': {
+      // Riftbound `buff garen` (426.1): a buff counter, if it has none.
+      const subject = cur.name(msg`the unit to buff`);
+      cur.end();
+      return event(verbTok, cur, { kind: 'counters', verb: 'put', counter: 'buff', amount: 1, amountRange: verbTok.range, subject });
+    }
+    case 'spend': {
+      // Riftbound `spend buff from garen` (702.2.b): its buff is removed.
+      if (cur.isWord('a')) cur.next();
+      const what = cur.expectWord('buff');
+      cur.expectWord('from');
+      const subject = cur.name(msg`the unit whose buff is spent`);
+      cur.end();
+      return event(verbTok, cur, { kind: 'counters', verb: 'remove', counter: 'buff', amount: 1, amountRange: what.range, subject });
+    }
     case 'deal': {
       // `deal 3 damage to lion` (MTG 120.3e; Riftbound 143.3.a).
       const n = cur.number(msg`the amount of damage (a number)`);
@@ -2430,6 +2504,12 @@ function parseAssertion(cur: Cursor): Assertion {
     }
     case 'has': {
       cur.next();
+      // `has 2 +1/+1 counters`, `has no -1/-1 counters`, `has a buff`: how many of that counter are on it.
+      if (startsCounters(cur)) {
+        const n = cur.isWord('no') ? (cur.next(), 0) : counterAmount(cur).value;
+        const counter = counterKind(cur);
+        return { kind: 'counters', subject, counter, value: n, range: r() };
+      }
       // `has no flying`: the ability is not there (a card named `no` is still `has no`).
       const negated = cur.isWord('no') && startsAbility(cur.peek(1));
       if (negated) cur.next();

@@ -18,6 +18,7 @@ const NO_RULE: { code: string; phrase: RegExp; why: string }[] = [
   { code: 'impossible-event', phrase: /is already phased out|is not phased out/, why: 'phasing a card into the state it is in' },
   { code: 'impossible-event', phrase: /doesn't have protection from/, why: 'losing an ability the card does not have' },
   { code: 'impossible-event', phrase: /is (an MTG|a Riftbound|not a Riftbound) action/, why: "the other game's verb" },
+  { code: 'impossible-event', phrase: /0 counters does nothing|An amount of counters is a number above 0/, why: 'an amount of nothing: the language, not a ruling' },
 ];
 
 /** The last sentence says what to do (or that the outcome needs nothing but a note in the scenario). */

@@ -603,7 +603,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         pr.toughnessBonus = (pr.toughnessBonus ?? 0) + p.toughness;
         break;
       case 'damage':
-        // Read after the loop (declaredDamage): the zone may come later in the line.
+      case 'counters':
+        // Read after the loop (declaredDamage) or with the declared board (sba.ts, declaredCounters): the zone may come later in the line.
         break;
       case 'keyword-ability': {
         const k = keywordOfGame(replay, p.name);

@@ -4,7 +4,7 @@
 // owner's graveyard (704.5f: no destruction, so indestructible and umbra armor don't save it); damage at
 // least its toughness destroys it (704.5g: they do).
 import type { CardStmt, EventNode } from '../../parser/ast';
-import { type CardObj, isCard } from '../../engine/board';
+import { type CardObj, effectiveToughness, isCard } from '../../engine/board';
 import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { isCreature } from './characteristics';
@@ -74,10 +74,8 @@ export interface ToGraveyard {
  */
 export function toughnessActions(replay: Replay, c: CardObj): ToGraveyard | undefined {
   if (!isCreature(c)) return undefined;
-  const t = c.toughness! + c.boost;
-  // 613.4c when an attachment's bonus counts now, or counted for this object before (the one it lost).
-  const layered = c.boost !== 0 || c.boosted;
-  if (t <= 0) return { card: c, rules: layered ? ['704.5f', '613.4c'] : ['704.5f'], why: zeroToughnessWhy(c, t) };
+  const t = effectiveToughness(c)!;
+  if (t <= 0) return { card: c, rules: statRules(c, ['704.5f']), why: zeroToughnessWhy(c, t) };
   if (c.damage === 0 || c.damage < t) return undefined;
   // Lethal damage destroys it (704.5g): indestructible stops that, umbra armor replaces it.
   if (hasAbility(c, INDESTRUCTIBLE)) return undefined;
@@ -92,7 +90,17 @@ export function toughnessActions(replay: Replay, c: CardObj): ToGraveyard | unde
     }
     return { card: aura, rules: ['704.5g', '702.89a'], why };
   }
-  return { card: c, rules: layered ? ['704.5g', '120.6', '613.4c'] : ['704.5g', '120.6'], why: lethalWhy(c, t) };
+  return { card: c, rules: statRules(c, ['704.5g', '120.6']), why: lethalWhy(c, t) };
+}
+
+/**
+ * The rules of a death by toughness, with those of what changed it: 613.4c when an attachment's bonus
+ * counts now, or counted for this object before (the one it lost); 122.1a when counters count now.
+ */
+function statRules(c: CardObj, rules: string[]): string[] {
+  if (c.boost !== 0 || c.boosted) rules.push('613.4c');
+  if (c.plusCounters !== 0 || c.minusCounters !== 0) rules.push('122.1a');
+  return rules;
 }
 
 /**
@@ -131,7 +139,7 @@ function umbraWhy(c: CardObj, t: number, aura: CardObj): () => Message {
  */
 export function declaredToughness(replay: Replay, c: CardObj, st: CardStmt): void {
   if (c.toughness === undefined || c.zone !== 'battlefield' || c.phasedOut !== 'no' || !isCreature(c)) return;
-  const t = c.toughness + c.boost;
+  const t = effectiveToughness(c)!;
   // Lethal damage on an indestructible creature is a board a game can be in (702.12b); with umbra armor it is not (the Aura would go, 702.89a).
   const lethal = t > 0 && c.damage >= t && !hasAbility(c, INDESTRUCTIBLE);
   if (t > 0 && !lethal) return;
@@ -142,7 +150,7 @@ export function declaredToughness(replay: Replay, c: CardObj, st: CardStmt): voi
     t <= 0
       ? msg`${c.id} is a creature on the battlefield with ${statWords(dyingAs(c, t, c.toughness), 'toughness')}: it would be put into its owner's graveyard at once, so no board has it there. Change its toughness, attach what keeps it alive (\`attached to\`), or declare it in another zone.`
       : msg`${c.id} is a creature on the battlefield with ${c.damage} damage marked on it and ${statWords(dyingAs(c, t, c.toughness), 'toughness')}: that is lethal damage, so no board has it there. Mark less damage, or declare it in another zone.`,
-    { rules: t <= 0 ? ['704.5f'] : ['704.5g', '120.6'], subjects: [c.id] },
+    { rules: statRules(c, t <= 0 ? ['704.5f'] : ['704.5g', '120.6']), subjects: [c.id] },
   );
   // The replay goes on without what it reported, so that nothing reports it again at the first event that touches the card.
   if (t <= 0) c.toughness = undefined;

@@ -19,6 +19,7 @@ import { EXPLAINED as grants } from './grants';
 import { EXPLAINED as destruction } from './destruction';
 import { EXPLAINED as timestamps } from './timestamps';
 import { EXPLAINED as damage } from './damage';
+import { EXPLAINED as counters } from './counters';
 
 export interface RuleExplanation {
   title: string;
@@ -40,6 +41,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   destruction,
   timestamps,
   damage,
+  counters,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

@@ -14,6 +14,7 @@ import { typeChangeOfCard } from '../../engine/retype';
 import { mtgSubtypeSet } from '../../parser/keywords';
 import { fire, ON_UNATTACHED } from '../../engine/triggers';
 import { declaredToughness, toughnessActions } from './damage';
+import { annihilateCounters, declaredCounters } from './counters';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -72,7 +73,10 @@ function recheckWatchers(replay: Replay): void {
 export function initialStateBasedActions(replay: Replay): void {
   // Every card is examined: the cards the declarations marked are dropped from the dirty list.
   replay.takeDirty();
-  for (const c of replay.board.cards.values()) if (c.toughness !== undefined) declaredToughness(replay, c, c.decl);
+  for (const c of replay.board.cards.values()) {
+    declaredCounters(replay, c, c.decl);
+    if (c.toughness !== undefined) declaredToughness(replay, c, c.decl);
+  }
   settleRounds(replay, [...replay.board.cards.values()], undefined);
 }
 
@@ -258,6 +262,8 @@ function cantEquipWhy(problem: Problem, equip: boolean): () => Message {
 
 /** One object's state-based actions. Returns true when it changed. */
 function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boolean {
+  // +1/+1 and -1/-1 counters cancel out (704.5q): nothing to record, the toughness stays.
+  if (c.minusCounters !== 0 && c.plusCounters !== 0) annihilateCounters(replay, c);
   // Toughness and damage (704.5f, 704.5g), when the scenario states its toughness; the declared board's are reported as declared (declaredToughness).
   if (c.toughness !== undefined && cause !== undefined) {
     const dying = toughnessActions(replay, c);

@@ -15,6 +15,7 @@ import { msg, titledFix, type Message } from '../../message';
 import { abilityWord, inZone, zoneWord } from '../../engine/words';
 import { hasAbility } from '../../engine/abilities';
 import { fire, fireLookedBack, hadAttachment, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
+import { clearMarks } from '../../engine/counters';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -346,8 +347,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.version++;
   card.timestamp = replay.board.tick();
   resetCharacteristics(card);
-  card.damage = 0;
-  card.boosted = false;
+  // A new object: no damage (120.6) and no counters (122.2).
+  clearMarks(card);
   // A permanent enters under its owner's control unless the effect says whose (110.2; `under P`).
   card.controller = (zone === 'battlefield' ? underOf(cause) : undefined) ?? card.owner;
   card.enteredUnder = card.controller;

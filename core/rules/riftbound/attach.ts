@@ -2,12 +2,11 @@
 // attached cards and Top-Most cards (717-719: 718.5.c-f, 719, 719.3.a, 719.5), and the initial `attached to`.
 import type { EventNode } from '../../parser/ast';
 import type { Range } from '../../types';
-import { type CardObj, isCard } from '../../engine/board';
+import { type CardObj, effectiveMight, isCard } from '../../engine/board';
 import { giveControl } from '../../engine/control';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { type Host, isGear, isUnit, onBoard, whereText } from './cards';
-import { effectiveMight } from '../../engine/replay';
 import { equipActivated } from './equip';
 import { notThisTurn } from './timing';
 import { msg, relatedAt, type Message } from '../../message';

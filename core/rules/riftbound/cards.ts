@@ -112,7 +112,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         pr.mightBonus = p.value;
         break;
       case 'damage':
-        // Read once the card is built (declaredDamage): the zone may come later in the line.
+      case 'counters':
+        // Read once the card is built (declaredDamage) or with the declared board (declaredBuff): the zone may come later in the line.
         break;
       case 'toughness':
         replay.report('syntax-error', p.range, msg`\`toughness\` is an MTG property: a Riftbound unit has Might (\`might N\`), and damage kills it once it reaches its Might (143.2.a).`, { rules: ['143.2'] });

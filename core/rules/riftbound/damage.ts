@@ -4,12 +4,11 @@
 // end of each player's turn heals every unit (143.3.b.1), and a card that leaves the board loses its
 // damage (124). A gear whose Effect Text says "If I would die, kill this instead" dies in its place (136.2.c).
 import type { EventNode } from '../../parser/ast';
-import type { CardObj } from '../../engine/board';
+import { type CardObj, effectiveMight } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { isUnit, onBoard } from './cards';
 import { firstSaverOf } from './text';
-import { effectiveMight } from '../../engine/replay';
 import { dyingAs, markDamage, noDamage, statWords } from '../../engine/damage';
 import { msg, type Message } from '../../message';
 
@@ -57,7 +56,7 @@ export function declaredLethal(replay: Replay, c: CardObj): boolean {
   const might = lethalMight(c);
   if (might === undefined) return false;
   const at = c.decl.props.find((p) => p.kind === 'damage');
-  if (at) replay.report('syntax-error', at.range, msg`${c.id} is a unit on the board with ${c.damage} damage marked on it and ${statWords(dyingAs(c, might, c.might!), 'Might')}: it would be killed in the first cleanup, so no board has it there. Mark less damage, or attach what keeps it alive.`, { rules: ['143.2.a', '323.5'], subjects: [c.id] });
+  if (at) replay.report('syntax-error', at.range, msg`${c.id} is a unit on the board with ${c.damage} damage marked on it and ${statWords(dyingAs(c, might, c.might!), 'Might')}: it would be killed in the first cleanup, so no board has it there. Mark less damage, or attach what keeps it alive.`, { rules: c.plusCounters !== 0 ? ['143.2.a', '323.5', '703'] : ['143.2.a', '323.5'], subjects: [c.id] });
   // The replay goes on without the damage it reported (nothing reports it again at the first event).
   c.damage = 0;
   return true;
@@ -85,7 +84,9 @@ export interface Killed {
 export function killedByDamage(replay: Replay, c: CardObj): Killed | undefined {
   const might = lethalMight(c);
   if (might === undefined) return undefined;
-  const rules = c.boost !== 0 || c.boosted ? ['323.5', '143.2.a', '137.3'] : ['323.5', '143.2.a'];
+  const rules = ['323.5', '143.2.a'];
+  if (c.boost !== 0 || c.boosted) rules.push('137.3');
+  if (c.plusCounters !== 0) rules.push('703');
   const saver = firstSaverOf(replay, c);
   if (saver) return { card: saver, rules: [...rules, '136.2.c'], why: savedWhy(c, might, saver) };
   return { card: c, rules, why: lethalWhy(c, might) };

@@ -15,6 +15,7 @@ import { deathReplaced } from './text';
 import { killedByDamage } from './damage';
 import { existsIn } from '../versions';
 import { fire, fireLookedBack, hadAttachment, ON_I_DIE, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
+import { clearMarks } from '../../engine/counters';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -173,8 +174,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     lastCrossing = cause;
     card.version++;
     resetCharacteristics(card);
-    card.damage = 0; // 124: damage is cleared
-    card.boosted = false;
+    clearMarks(card); // 124: damage is cleared; 705: buffs are removed
     card.exhausted = false; // 124: statuses are cleared
     card.controller = under ?? card.owner;
     card.enteredUnder = card.controller;

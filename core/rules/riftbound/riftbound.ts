@@ -9,6 +9,7 @@ import { activateEvent, resolveEvent } from './chain';
 import { keywordAbilityEvent } from './text';
 import { turnEvent } from './timing';
 import { dealEvent, declaredLethal, healEvent } from './damage';
+import { buffEvent, declaredBuff } from './buffs';
 import { RIFTBOUND_STATUS, statusEvent } from '../../engine/status';
 import { msg } from '../../message';
 
@@ -42,6 +43,8 @@ export const riftbound: Ruleset = {
         return dealEvent(replay, ev);
       case 'heal':
         return healEvent(replay, ev);
+      case 'counters':
+        return buffEvent(replay, ev);
       case 'control':
         return controlEvent(replay, ev);
       case 'types':
@@ -94,6 +97,7 @@ export const riftbound: Ruleset = {
       // The declared board: the first event's cleanup looks at every card; a unit declared with lethal
       // damage is reported there, and goes on without that damage (as MTG's 704.5g on the declared board).
       for (const c of replay.board.cards.values()) {
+        declaredBuff(replay, c, c.decl);
         declaredLethal(replay, c);
         replay.markDirty(c);
       }
