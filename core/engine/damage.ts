@@ -93,12 +93,17 @@ export function dyingAs(c: CardObj, value: number, printed: number): Dying {
  * counters add.
  */
 export function statWords(d: Dying, stat: 'toughness' | 'Might'): Message {
-  const value = stat === 'toughness' ? msg`toughness ${d.value}` : msg`Might ${d.value}`;
   const attached = d.boost !== 0 ? msg`${signed(d.boost)} from what is attached to it` : undefined;
   const counters = d.counters === 0 ? undefined : stat === 'toughness' ? msg`${signed(d.counters)} from its counters` : msg`${signed(d.counters)} from its buff`;
-  if (attached && counters) return msg`${value} (${d.printed} printed, ${attached}, ${counters})`;
-  if (attached || counters) return msg`${value} (${d.printed} printed, ${(attached ?? counters)!})`;
-  return d.boosted ? msg`${value} (nothing attached to it adds to it now)` : value;
+  const one = attached ?? counters;
+  if (stat === 'toughness') {
+    if (attached && counters) return msg`toughness ${d.value} (${d.printed} printed, ${attached}, ${counters})`;
+    if (one) return msg`toughness ${d.value} (${d.printed} printed, ${one})`;
+    return d.boosted ? msg`toughness ${d.value} (nothing attached to it adds to it now)` : msg`toughness ${d.value}`;
+  }
+  if (attached && counters) return msg`Might ${d.value} (${d.printed} printed, ${attached}, ${counters})`;
+  if (one) return msg`Might ${d.value} (${d.printed} printed, ${one})`;
+  return d.boosted ? msg`Might ${d.value} (nothing attached to it adds to it now)` : msg`Might ${d.value}`;
 }
 
 function signed(n: number): string {

@@ -528,7 +528,7 @@ function counterKind(cur: Cursor): CounterKind {
     return cur.fail(msg`a kind of counter: +1/+1, -1/-1 (MTG) or buff (Riftbound)`);
   }
   cur.next();
-  if (!cur.isWord('counter') && !cur.isWord('counters')) cur.fail(msg`'counters'`);
+  if (!cur.isWord('counter') && !cur.isWord('counters')) cur.fail(msg`'${'counters'}'`);
   cur.next();
   return t.text as CounterKind;
 }
@@ -2260,7 +2260,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       const n = counterAmount(cur);
       const counter = counterKind(cur);
       cur.expectWord(verbTok.text === 'put' ? 'on' : 'from');
-      const subject = cur.name(msg`the card the counters are ${verbTok.text === 'put' ? 'put on' : 'removed from'}`);
+      const subject = cur.name(verbTok.text === 'put' ? msg`the card the counters are put on` : msg`the card the counters are removed from`);
       cur.end();
       return event(verbTok, cur, { kind: 'counters', verb: verbTok.text as 'put' | 'remove', counter, amount: n.value, amountRange: n.range, subject });
     }

@@ -10,6 +10,8 @@ import { msg, renderMessage, type Message, type Translate } from '../message';
 import { table } from '../tables';
 import { abilityWord, inZone, zoneWord } from '../engine/words';
 import { sameValue } from '../engine/board';
+import { countersWords } from '../engine/counters';
+import type { CounterKind } from '../parser/ast';
 
 export type BoardTheme = 'light' | 'dark' | 'vscode';
 
@@ -624,6 +626,7 @@ class Drawing {
       state.push(tr(eff === c.toughness ? msg`toughness ${eff}` : msg`toughness ${eff} (${`${c.toughness} ${eff > c.toughness ? '+' : '−'}${Math.abs(eff - c.toughness)}`})`));
     }
     if (c.damage) state.push(tr(msg`${c.damage} damage`));
+    for (const [kind, n] of Object.entries(c.counters ?? {})) state.push(tr(countersWords(kind as CounterKind, n)));
     if (c.exhausted) state.push(tr(msg`exhausted`));
     if (c.tapped) state.push(tr(msg`tapped`));
     if (c.phasedOut) state.push(tr(msg`phased out`));

@@ -145,8 +145,8 @@ const mtgKind: fc.Arbitrary<Kind> = fc.oneof(
     arbitrary: kindOf(
       fc.constantFrom('creature', 'creature', 'artifact creature', 'legendary creature', 'enchantment creature', 'tribal creature', 'snow creature'),
       fc.constantFrom('Cat', 'Bear', 'Human Knight', 'Spirit', '', 'Cat Role'),
-      // Toughness and damage (704.5f, 704.5g): mostly alive, now and then dead as declared.
-      fc.constantFrom([], [], ['bestow'], ['toughness 2'], ['toughness 3', 'damage 1']),
+      // Toughness, damage and counters (704.5f, 704.5g, 122.1a): mostly alive, now and then dead as declared.
+      fc.constantFrom([], [], ['bestow'], ['toughness 2'], ['toughness 3', 'damage 1'], ['toughness 2', 'with a -1/-1 counter'], ['toughness 1', 'with 2 +1/+1 counters'], ['with a +1/+1 counter', 'with a -1/-1 counter']),
     ),
   },
   { weight: 2, arbitrary: kindOf(fc.constantFrom('land', 'basic land', 'artifact land', 'legendary land'), fc.constantFrom('Forest', 'Plains', 'Island', '', 'Gate'), fc.constant([])) },
@@ -192,11 +192,11 @@ const rbKind: fc.Arbitrary<Kind> = fc.oneof(
 
 const rbCommonProp = fc.oneof(
   { weight: 6, arbitrary: fc.oneof(fc.constant('at base'), B.map((b) => `at battlefield ${b}`), fc.constantFrom(...RB_ZONE_WORDS, 'battlefield').map((z) => `in ${z}`)) },
-  { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1') },
+  { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1', 'with a buff') },
   // Attach and detach triggers (725.1, 725.2), a gear's Deathknell (808.1.c), and MTG's words.
   { weight: 1, arbitrary: fc.constantFrom('when attached', 'when detached', 'when attached', 'when detached', 'when I die', 'when unattached', 'ability slash') },
   // MTG properties in a Riftbound scenario: sometimes wrong.
-  { weight: 1, arbitrary: fc.constantFrom('enchant creature', 'color red', 'protection from red', "can't be equipped", 'reconfigure', 'phased out', 'in graveyard', 'if it would be put into a graveyard, exile it instead', 'can be attached only to legendary creature', 'damage 1', 'toughness 2') },
+  { weight: 1, arbitrary: fc.constantFrom('enchant creature', 'color red', 'protection from red', "can't be equipped", 'reconfigure', 'phased out', 'in graveyard', 'if it would be put into a graveyard, exile it instead', 'can be attached only to legendary creature', 'damage 1', 'toughness 2', 'with a +1/+1 counter') },
 );
 
 const dash = fc.constantFrom('—', '—', '—', '–', '-', '--');
@@ -257,6 +257,7 @@ function assertionArb(game: GameId): fc.Arbitrary<string> {
     fc.tuple(CX, CX).map(([x, y]) => `${x} newer than ${y}`),
     fc.tuple(CX, fc.integer({ min: -3, max: 15 })).map(([x, n]) => `${x} might ${n}`),
     fc.tuple(CX, fc.constantFrom('toughness', 'damage'), fc.integer({ min: -1, max: 8 })).map(([x, k, n]) => `${x} ${k} ${n}`),
+    fc.tuple(CX, fc.constantFrom('a', 'no', '2'), fc.constantFrom('+1/+1 counter', '-1/-1 counter', 'buff')).map(([x, n, k]) => `${x} has ${n} ${k}${n === '2' ? 's' : k === 'buff' || n === 'a' ? '' : 's'}`),
     HX.map((h) => `no attachments on ${h}`),
     // How often a card's triggers have triggered (triggers.ts), with the game's phrases and the other's.
     fc.tuple(CX, fc.constantFrom('triggered', 'not triggered', 'triggered once', 'triggered twice', 'triggered 3 times', 'triggered 0 times'), fc.constantFrom('', '', ' when attached', game === 'mtg' ? ' when unattached' : ' when detached', game === 'mtg' ? ' when equipped creature dies' : ' when I die', game === 'mtg' ? ' when an enchanted creature dies' : ' when an equipped friendly unit dies', game === 'mtg' ? ' when an Aura becomes attached to it' : ' when a gear attaches to me'), fc.oneof(fc.constant(''), HX.map((h) => ` for ${h}`))).map(([x, t, w, h]) => `${x} ${t}${w}${h}`),
@@ -333,6 +334,9 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
     // Damage (MTG 120.3e, 704.5g; Riftbound 143.3.a, 323.5), healing (Riftbound 418.1).
     { weight: 2, arbitrary: fc.tuple(fc.integer({ min: -1, max: 6 }), HX).map(([n, x]) => `deal ${n} damage to ${x}`) },
     { weight: mtg ? 1 : 2, arbitrary: CX.map((x) => `heal ${x}`) },
+    // Counters (MTG 122.1a, 704.5q) and buffs (Riftbound 426.1, 702.2.b), each now and then in the other game.
+    { weight: mtg ? 2 : 1, arbitrary: fc.tuple(fc.constantFrom('put', 'remove'), fc.constantFrom('a', '2', '0', '3'), fc.constantFrom('+1/+1', '-1/-1'), HX).map(([v, n, k, x]) => `${v} ${n} ${k} counter${n === 'a' ? '' : 's'} ${v === 'put' ? 'on' : 'from'} ${x}`) },
+    { weight: mtg ? 1 : 2, arbitrary: fc.tuple(fc.constantFrom('buff ', 'spend buff from '), CX).map(([v, x]) => `${v}${x}`) },
     { weight: 8, arbitrary: assertionArb(game).map((a) => `expect ${a}`) },
   );
 }
@@ -384,6 +388,8 @@ export function scenarioSpecArb(game?: GameId): fc.Arbitrary<ScenarioSpec> {
 function singleValuedKey(prop: string): string | undefined {
   if (prop.startsWith('in ') || prop.startsWith('at ')) return 'zone';
   for (const k of ['owner ', 'controller ', 'entered under ', 'attached to ', 'might ', 'might-bonus ', 'toughness ', 'damage ', 'can be attached only to ']) if (prop.startsWith(k)) return k;
+  // `with a +1/+1 counter`, `with 2 -1/-1 counters`, `with a buff`: one of each kind.
+  if (prop.startsWith('with ')) return prop.includes('-1/-1') ? 'with -1/-1' : prop.includes('+1/+1') ? 'with +1/+1' : 'with buff';
   return undefined;
 }
 
@@ -668,6 +674,7 @@ export function renderMutated(m: MutatedSpec): { text: string; origin: string } 
 const TOKENS = [
   'game', 'mtg', 'riftbound', 'title', 'rules', 'player', 'card', 'attach', 'equip', 'fortify', 'cast', 'resolve', 'enter', 'unattach', 'detach', 'move', 'destroy',
   'kill', 'exile', 'bounce', 'sacrifice', 'becomes', 'loses', 'gains', 'control', 'phase', 'out', 'in', 'leave', 'recall', 'cleanup', 'expect', 'to', 'by', 'from', 'deal', 'damage', 'heal', 'toughness', 'gets', '+4/+4', '-2/-2', '0/0',
+  'put', 'remove', 'buff', 'spend', 'counter', 'counters', '+1/+1', '-1/-1', 'with',
   'targeting', 'attached', 'at', 'base', 'battlefield', 'owner', 'controller', 'enchant', 'protection', 'color', 'might', 'might-bonus', 'has', 'newer', 'than',
   'no', 'attachments', 'on', 'unattached', 'a', 'b', 'alice', 'creature', 'Aura', 'Equipment', 'gear', 'unit', '"x"', '"', ':', ',', '—', '-', '--', '#', '1',
   '-5', '2024-06-07', 'v1.3', "can't", 'be', 'enchanted', 'or', 'you', 'don\'t', 'an', 'opponent', 'controls', 'non', 'nonland', '😀', '\u0301', '\ud800',
