@@ -107,12 +107,12 @@ const entries: CodeInfo[] = [
     kind: 'impossible-event',
     severity: 'error',
     title: 'Resolved out of stack order',
-    rules: { mtg: ['405.5', '608.1'], riftbound: [] },
+    rules: { mtg: ['405.5', '608.1'], riftbound: ['340.1'] },
     doc:
       'MTG: the stack resolves last in, first out (405.5, 608.1). A `resolve` line names a spell or ability that ' +
       'is on the stack, but something put there after it (an Aura spell cast, an ability activated in response) ' +
       'has not resolved yet. The line does nothing and what it names stays on the stack; resolve the top object ' +
-      'first. Not checked in Riftbound scenarios: the checker cites no number for the chain\'s order there.',
+      'first. Riftbound: the newest item on the chain resolves (340.1), the same.',
     fixes: 'Insert the resolution of the top object before the line (not safe: it changes what happens).',
   },
   {

@@ -88,7 +88,8 @@ export function killedByDamage(replay: Replay, c: CardObj): Killed | undefined {
   if (c.boost !== 0 || c.boosted) rules.push('137.3');
   if (c.plusCounters !== 0) rules.push('703');
   const saver = firstSaverOf(replay, c);
-  if (saver) return { card: saver, rules: [...rules, '136.2.c'], why: savedWhy(c, might, saver) };
+  // 136.2.c: the gear's Effect Text is its unit's; 136.2.d (2026-07-16): its "this" is the gear.
+  if (saver) return { card: saver, rules: [...rules, '136.2.c', '136.2.d'], why: savedWhy(c, might, saver) };
   return { card: c, rules, why: lethalWhy(c, might) };
 }
 

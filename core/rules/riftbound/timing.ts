@@ -20,6 +20,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '151.2': { title: 'When a gear ability is used', text: "A gear's activated abilities, Equip among them, are used only in the Main Phase of the player who controls the gear, while no chain exists, and never while a showdown is going on." },
   '145.2': { title: 'When a unit ability is used', text: "A unit's activated abilities are used only in the Main Phase of the player who controls the unit, while no chain exists, and never while a showdown is going on." },
   '308.1.a': { title: 'Showdown State', text: 'While a showdown or a combat is going on, only cards and abilities that have Action or Reaction may be played or used.' },
+  '340.1': { title: 'The newest item resolves', text: 'When the chain resolves, it is always its newest item that resolves, and all of what it does is carried out.' },
   '309.1.a': { title: 'Closed State', text: 'While a chain exists, only cards and abilities that have Reaction may be played or used.' },
   '317.2.c': { title: '"This turn" effects expire', text: 'In the Ending Phase, the cleanup of the Expiration Step ends every effect that lasts "this turn", all at the same moment, before that cleanup recalls what is in a base other than its controller\'s.' },
 };
