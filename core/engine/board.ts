@@ -315,6 +315,8 @@ export interface CardObj extends Characteristics {
   minusCounters: number;
   /** MTG: 704.5q removed +1/+1 and -1/-1 counters from it in pairs as this object (a later removal that finds none says why). */
   annihilated: boolean;
+  /** MTG: a source with deathtouch dealt it damage since the state-based actions last looked at it (702.2b, 704.5h): that source's id. */
+  deathtouchFrom: string | undefined;
   /**
    * MTG 702.151b: the host a reconfigure Equipment was on when it lost reconfigure; attaching it made
    * it stop being a creature until it becomes unattached from that host, ability or not.

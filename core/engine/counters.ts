@@ -40,6 +40,7 @@ export function clearMarks(c: CardObj): void {
   c.plusCounters = 0;
   c.minusCounters = 0;
   c.annihilated = false;
+  c.deathtouchFrom = undefined;
 }
 
 /**

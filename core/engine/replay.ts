@@ -1395,6 +1395,7 @@ function newCard(st: CardStmt): CardObj {
     plusCounters: 0,
     minusCounters: 0,
     annihilated: false,
+    deathtouchFrom: undefined,
     reconfiguredOn: undefined,
     bestowed: false,
     exhausted: false,

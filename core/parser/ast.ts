@@ -339,8 +339,12 @@ export type EventNode =
   | { kind: 'recall'; subject: Name; verbRange: Range; range: Range }
   /** `heal X` (Riftbound 418.1): the damage on a unit is cleared. */
   | { kind: 'heal'; subject: Name; verbRange: Range; range: Range }
-  /** `deal N damage to X` (both games): damage marked on a creature (MTG 120.3e) or a unit (Riftbound 143.3.a). */
-  | { kind: 'damage'; amount: number; amountRange: Range; subject: Name; verbRange: Range; range: Range }
+  /**
+   * `deal N damage to X [from S]` (both games): damage marked on a creature (MTG 120.3e) or a unit (Riftbound
+   * 143.3.a). MTG: what the source S has decides what the damage does (deathtouch 702.2b, wither and infect
+   * 120.3d, protection 702.16e); Riftbound reads S and nothing depends on it.
+   */
+  | { kind: 'damage'; amount: number; amountRange: Range; subject: Name; source?: Name; verbRange: Range; range: Range }
   /**
    * MTG `put N +1/+1 counters on X`, `remove N -1/-1 counters from X` (122.1a, 122.6); Riftbound `buff X`
    * (426.1) and `spend buff from X` (702.2.b): one buff, put or removed. `verb` is `put` or `remove` in both;

@@ -13,6 +13,7 @@ export const MTG_KEYWORDS: readonly string[] = [
   'flying',
   'haste',
   'indestructible',
+  'infect',
   'intimidate',
   'lifelink',
   'menace',
@@ -21,6 +22,7 @@ export const MTG_KEYWORDS: readonly string[] = [
   'trample',
   'umbra armor',
   'vigilance',
+  'wither',
 ];
 
 /** Riftbound keywords (the glossary of 804: 805-826), capitalized as the cards print them; Equip has rules of its own here (`equip`). */

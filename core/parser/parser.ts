@@ -1903,6 +1903,8 @@ class EventStmt extends EventBase {
   targeting: { source?: Name; range: Range } | undefined = undefined;
   /** `together: A; then B`: the parts that begin a later step of the resolution. */
   steps: number[] | undefined = undefined;
+  /** `deal N damage to X from S`: the source. */
+  source: Name | undefined = undefined;
   /** `put N +1/+1 counters on X`, `buff X`: the kind of counter. */
   counter: CounterKind | undefined = undefined;
   /** `deal N damage to X`, `put N ... counters on X`: N and where it is written. */
@@ -1956,6 +1958,7 @@ class EventStmt extends EventBase {
     if (this.duration) e.duration = movedLines(this.duration, move);
     if (this.targeting) e.targeting = movedLines(this.targeting, move);
     e.steps = this.steps;
+    if (this.source) e.source = movedName(this.source, move);
     e.counter = this.counter;
     e.amount = this.amount;
     if (this.amountRange) e.amountRange = movedLines(this.amountRange, move);
@@ -2285,8 +2288,14 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       cur.expectWord('damage');
       cur.expectWord('to');
       const subject = cur.name(msg`the card dealt the damage`);
+      // `from S`: the source of the damage (MTG 120.1).
+      let source: Name | undefined;
+      if (cur.isWord('from')) {
+        cur.next();
+        source = cur.name(msg`the source of the damage`);
+      }
       cur.end();
-      return event(verbTok, cur, { kind: 'damage', amount: n.value, amountRange: n.range, subject });
+      return event(verbTok, cur, { kind: 'damage', amount: n.value, amountRange: n.range, subject, source });
     }
     case 'expect': {
       const node = eventAt(verbTok, verbTok);

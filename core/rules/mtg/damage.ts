@@ -4,7 +4,9 @@
 // owner's graveyard (704.5f: no destruction, so indestructible and umbra armor don't save it); damage at
 // least its toughness destroys it (704.5g: they do).
 import type { CardStmt, EventNode } from '../../parser/ast';
-import { type CardObj, effectiveToughness, isCard } from '../../engine/board';
+import { type CardObj, effectiveToughness, isCard, type PlayerObj } from '../../engine/board';
+import { addCounters, countersWords } from '../../engine/counters';
+import { protectionAgainst } from './legality';
 import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { isCreature } from './characteristics';
@@ -17,7 +19,13 @@ import { msg, type Message } from '../../message';
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '208.1': { title: 'Power and toughness', text: 'A creature card prints its power and toughness in its lower right corner; only creatures have them, so "gets +1/+1" reads only on something that is a creature.' },
-  '120.1': { title: 'What can be dealt damage', text: 'Damage is dealt only to creatures, planeswalkers, battles and players.' },
+  '120.1': { title: 'What deals damage, and to what', text: 'Objects deal damage (the one that deals it is its source), and only to creatures, planeswalkers, battles and players.' },
+  '120.3d': { title: 'Damage from wither or infect', text: 'A creature dealt damage by a source with wither or infect gets that many -1/-1 counters instead of marked damage.' },
+  '702.2b': { title: 'Deathtouch', text: 'Any damage at all from a source with deathtouch is enough: the creature dealt it, if its toughness is above 0, is destroyed the next time the state-based actions are checked.' },
+  '702.16e': { title: 'Protection prevents damage', text: 'Damage that a source with the protection\'s quality would deal to the permanent or player with the protection is prevented: none is dealt.' },
+  '702.80a': { title: 'Wither', text: 'Wither turns the damage its source deals to a creature into -1/-1 counters, put on that creature by the source\'s controller, instead of damage marked on it.' },
+  '702.90c': { title: 'Infect and creatures', text: 'Like wither, infect turns damage its source deals to a creature into as many -1/-1 counters on it.' },
+  '704.5h': { title: 'Deathtouch damage', text: 'A creature with toughness above 0 that a source with deathtouch dealt damage to since the last check is destroyed as a state-based action; since it is destroyed, indestructible and umbra armor can save it.' },
   '120.3e': { title: 'Damage to a creature', text: 'Damage dealt to a creature (by a source without wither or infect) is marked on it.' },
   '120.6': { title: 'Marked damage', text: 'Damage stays marked on a creature until the cleanup step, even if it stops being a creature. Marked damage that reaches its toughness is lethal: the state-based actions destroy it.' },
   '120.8': { title: 'Zero damage', text: 'A source that would deal 0 damage deals no damage at all: nothing is marked and nothing triggers.' },
@@ -27,17 +35,27 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 };
 
 const INDESTRUCTIBLE = { kind: 'keyword', name: 'indestructible' } as const;
+const DEATHTOUCH = { kind: 'keyword', name: 'deathtouch' } as const;
+const WITHER = { kind: 'keyword', name: 'wither' } as const;
+const INFECT = { kind: 'keyword', name: 'infect' } as const;
 
-/** `deal N damage to X`: damage is marked on a creature (120.3e), and the state-based actions look at it. */
+/**
+ * `deal N damage to X [from S]`: damage is marked on a creature (120.3e), and the state-based actions look
+ * at it. What the source has decides what the damage does: protection from it prevents the damage
+ * (702.16e), wither or infect makes it -1/-1 counters (120.3d), deathtouch makes it lethal (702.2b).
+ */
 export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>): void {
   const x = replay.lookup(ev.subject);
   if (!x || noDamage(replay, ev)) return;
+  const source = ev.source ? sourceOf(replay, ev, ev.source) : undefined;
+  if (source === null) return;
   // A player loses life (120.3a), which decides nothing about attachments.
   if (!isCard(x)) {
     if (x.left) {
       replay.report('impossible-event', ev.range, msg`${x.id} has left the game, and nothing in it can deal damage to them. Remove the line.`, { rules: ['800.4a'], subjects: [x.id] });
       return;
     }
+    if (source && prevented(replay, ev, x, source)) return;
     if (replay.noting) replay.note(() => msg`${x.id} is dealt ${ev.amount} damage`);
     return;
   }
@@ -46,6 +64,7 @@ export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage
     return;
   }
   if (isPhasedOut(x) && phasedOutSubject(replay, x, ev, msg`dealing it damage`)) return;
+  if (source && prevented(replay, ev, x, source)) return;
   if (!isCreature(x)) {
     const other = x.types.has('planeswalker') || x.types.has('battle');
     if (!other) {
@@ -56,8 +75,44 @@ export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage
     if (replay.noting) replay.note(() => msg`${x.id} is dealt ${ev.amount} damage`);
     return;
   }
+  // Wither and infect: -1/-1 counters instead of marked damage (120.3d, 702.80a, 702.90c).
+  if (source && (hasAbility(source, WITHER) || hasAbility(source, INFECT))) {
+    addCounters(replay, x, '-1/-1', ev.amount);
+    if (replay.noting) replay.note(() => msg`${x.id} gets ${countersWords('-1/-1', ev.amount)} (${source.id} has wither or infect)`);
+    return;
+  }
   markDamage(replay, x, ev.amount);
+  // Deathtouch: the next state-based actions destroy it, whatever its toughness above 0 (702.2b, 704.5h).
+  if (source && hasAbility(source, DEATHTOUCH)) x.deathtouchFrom = source.id;
   if (replay.noting) replay.note(() => msg`${x.id} has ${x.damage} damage marked on it`);
+}
+
+/**
+ * The source of `deal ... from S`: an object, wherever it is (120.2; wither works from any zone,
+ * 702.80c), or undefined when the line names none. null when it can't be one (reported): a player, or a
+ * phased-out permanent (treated as though it doesn't exist, 702.26b).
+ */
+function sourceOf(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>, name: NonNullable<typeof ev.source>): CardObj | null {
+  const s = replay.lookup(name);
+  if (!s) return null;
+  if (!isCard(s)) {
+    replay.report('impossible-event', name.range, msg`${s.id} is a player, and only objects deal damage: name the card that deals it (\`from CARD\`), or leave \`from\` out.`, { rules: ['120.1'], subjects: [s.id] });
+    return null;
+  }
+  if (isPhasedOut(s) && phasedOutSubject(replay, s, ev, msg`the damage it would deal`)) return null;
+  return s;
+}
+
+/** Protection of `x` from a quality of the source prevents the damage (702.16e): reported, and nothing happens. */
+function prevented(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>, x: CardObj | PlayerObj, source: CardObj): boolean {
+  const p = protectionAgainst(x, source, 'target');
+  if (!p) return false;
+  const advice = isCard(x) ? msg`if it is meant, add an \`expect ${x.id} damage ${x.damage}\` line after it` : msg`if it is not meant, remove the line`;
+  replay.report('damage-prevented', ev.range, msg`The damage is prevented: ${x.id} has protection from ${p.quality}, and ${source.id}, its source, has that quality, so nothing happens. That is the rules' outcome: ${advice}.`, {
+    rules: ['702.16e', ...p.rules],
+    subjects: [x.id, source.id],
+  });
+  return true;
 }
 
 /** What a state-based action of toughness or damage puts into a graveyard: the creature, or the Aura whose umbra armor saves it. */
@@ -73,24 +128,30 @@ export interface ToGraveyard {
  * moves it), or undefined. With umbra armor the damage is removed here.
  */
 export function toughnessActions(replay: Replay, c: CardObj): ToGraveyard | undefined {
+  // Deathtouch counts damage dealt since the state-based actions last looked (704.5h): this look uses it up.
+  const deathtouch = c.deathtouchFrom;
+  c.deathtouchFrom = undefined;
   if (!isCreature(c)) return undefined;
-  const t = effectiveToughness(c)!;
-  if (t <= 0) return { card: c, rules: statRules(c, ['704.5f']), why: zeroToughnessWhy(c, t) };
-  if (c.damage === 0 || c.damage < t) return undefined;
-  // Lethal damage destroys it (704.5g): indestructible stops that, umbra armor replaces it.
+  // A toughness not stated is above 0: the creature is alive.
+  const t = effectiveToughness(c);
+  if (t !== undefined && t <= 0) return { card: c, rules: statRules(c, ['704.5f']), why: zeroToughnessWhy(c, t) };
+  const lethal = t !== undefined && c.damage !== 0 && c.damage >= t;
+  if (!lethal && deathtouch === undefined) return undefined;
+  // Lethal damage, or damage from a source with deathtouch, destroys it (704.5g, 704.5h): indestructible stops that, umbra armor replaces it.
   if (hasAbility(c, INDESTRUCTIBLE)) return undefined;
+  const rules = lethal ? statRules(c, ['704.5g', '120.6']) : ['704.5h', '702.2b'];
   const aura = umbraArmorOn(replay, c);
   if (aura) {
     // 702.89a: the Aura is destroyed instead, and the damage is removed; an indestructible Aura stays (702.12b), the damage removed all the same.
-    const why = umbraWhy(c, t, aura);
+    const why = lethal ? umbraWhy(c, t!, aura) : umbraDeathtouchWhy(c, deathtouch!, aura);
     c.damage = 0;
     if (hasAbility(aura, INDESTRUCTIBLE)) {
       if (replay.noting) replay.note(() => msg`the damage on ${c.id} is removed; ${aura.id}, indestructible, stays (umbra armor)`);
       return undefined;
     }
-    return { card: aura, rules: ['704.5g', '702.89a'], why };
+    return { card: aura, rules: [lethal ? '704.5g' : '704.5h', '702.89a'], why };
   }
-  return { card: c, rules: statRules(c, ['704.5g', '120.6']), why: lethalWhy(c, t) };
+  return { card: c, rules, why: lethal ? lethalWhy(c, t!) : deathtouchWhy(c, deathtouch!) };
 }
 
 /**
@@ -125,6 +186,16 @@ function zeroToughnessWhy(c: CardObj, t: number): () => Message {
 function lethalWhy(c: CardObj, t: number): () => Message {
   const s = dyingAs(c, t, c.toughness!);
   return () => msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'toughness')}: that is lethal damage, and it is destroyed`;
+}
+
+function deathtouchWhy(c: CardObj, source: string): () => Message {
+  const id = c.id;
+  return () => msg`${id} was dealt damage by ${source}, which has deathtouch, and a creature dealt damage by a source with deathtouch is destroyed`;
+}
+
+function umbraDeathtouchWhy(c: CardObj, source: string, aura: CardObj): () => Message {
+  const id = c.id;
+  return () => msg`${id} was dealt damage by ${source}, which has deathtouch, and ${aura.id}'s umbra armor destroys ${aura.id} instead and removes the damage`;
 }
 
 function umbraWhy(c: CardObj, t: number, aura: CardObj): () => Message {

@@ -264,8 +264,8 @@ function cantEquipWhy(problem: Problem, equip: boolean): () => Message {
 function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boolean {
   // +1/+1 and -1/-1 counters cancel out (704.5q): nothing to record, the toughness stays.
   if (c.minusCounters !== 0 && c.plusCounters !== 0) annihilateCounters(replay, c);
-  // Toughness and damage (704.5f, 704.5g), when the scenario states its toughness; the declared board's are reported as declared (declaredToughness).
-  if (c.toughness !== undefined && cause !== undefined) {
+  // Toughness and damage (704.5f, 704.5g), when the scenario states its toughness, and damage from a source with deathtouch (704.5h); the declared board's are reported as declared (declaredToughness).
+  if ((c.toughness !== undefined || c.deathtouchFrom !== undefined) && cause !== undefined) {
     const dying = toughnessActions(replay, c);
     if (dying) {
       sbaToGraveyard(replay, dying.card, cause, dying.rules, dying.why);

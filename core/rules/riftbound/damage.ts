@@ -26,6 +26,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>): void {
   const x = replay.card(ev.subject);
   if (!x || noDamage(replay, ev)) return;
+  // `from S`: the source is read (an unknown name is reported); no rule the checker models depends on it.
+  if (ev.source && !replay.lookup(ev.source)) return;
   if (!isUnit(x) || !onBoard(x)) {
     replay.report('impossible-event', ev.range, !isUnit(x) ? msg`${x.id} is not a unit, and only units have damage marked on them. Remove the line.` : msg`${x.id} is not on the board, and only a unit on the board has damage marked on it. Remove the line.`, { rules: ['143.3'], subjects: [x.id] });
     return;
