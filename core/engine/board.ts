@@ -313,6 +313,8 @@ export interface CardObj extends Characteristics {
    */
   plusCounters: number;
   minusCounters: number;
+  /** MTG: shield counters (122.1c): each one replaces a destruction by an effect, or prevents the damage of one event, and goes. */
+  shieldCounters: number;
   /** MTG: 704.5q removed +1/+1 and -1/-1 counters from it in pairs as this object (a later removal that finds none says why). */
   annihilated: boolean;
   /** MTG: a source with deathtouch dealt it damage since the state-based actions last looked at it (702.2b, 704.5h): that source's id. */
@@ -1141,7 +1143,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     effectiveMight: effectiveMight(c),
     ...(c.toughness !== undefined ? { toughness: c.toughness, effectiveToughness: effectiveToughness(c) } : {}),
     ...(c.damage !== 0 ? { damage: c.damage } : {}),
-    ...(c.plusCounters !== 0 || c.minusCounters !== 0 ? { counters: countersView(board, c) } : {}),
+    ...(c.plusCounters !== 0 || c.minusCounters !== 0 || c.shieldCounters !== 0 ? { counters: countersView(board, c) } : {}),
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
     tapped: board.game === 'mtg' && c.exhausted ? true : undefined,
     ...(c.triggers !== 0 ? { triggers: { phrases: triggerPhrases(c), count: triggerCount(c, undefined, undefined) } } : {}),
@@ -1154,6 +1156,7 @@ function countersView(board: Board, c: CardObj): Record<string, number> {
   const v: Record<string, number> = {};
   if (c.plusCounters !== 0) v[board.game === 'riftbound' ? 'buff' : '+1/+1'] = c.plusCounters;
   if (c.minusCounters !== 0) v['-1/-1'] = c.minusCounters;
+  if (c.shieldCounters !== 0) v.shield = c.shieldCounters;
   return v;
 }
 

@@ -98,10 +98,12 @@ export function statWords(d: Dying, stat: 'toughness' | 'Might'): Message {
   const one = attached ?? counters;
   if (stat === 'toughness') {
     if (attached && counters) return msg`toughness ${d.value} (${d.printed} printed, ${attached}, ${counters})`;
+    if (counters && d.boosted) return msg`toughness ${d.value} (${d.printed} printed, ${counters}; nothing attached to it adds to it now)`;
     if (one) return msg`toughness ${d.value} (${d.printed} printed, ${one})`;
     return d.boosted ? msg`toughness ${d.value} (nothing attached to it adds to it now)` : msg`toughness ${d.value}`;
   }
   if (attached && counters) return msg`Might ${d.value} (${d.printed} printed, ${attached}, ${counters})`;
+  if (counters && d.boosted) return msg`Might ${d.value} (${d.printed} printed, ${counters}; nothing attached to it adds to it now)`;
   if (one) return msg`Might ${d.value} (${d.printed} printed, ${one})`;
   return d.boosted ? msg`Might ${d.value} (nothing attached to it adds to it now)` : msg`Might ${d.value}`;
 }

@@ -9,7 +9,7 @@
 // pending obligations into findings at their cause.
 import type { CardStmt, DocumentInfo, EventNode, Name, Statement, Assertion } from '../parser/ast';
 import { isEvent } from '../parser/ast';
-import { countersText, countersWords } from './counters';
+import { countersOn, countersText, countersWords } from './counters';
 import { movedLines } from '../parser/parser';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
 import { codeInfo } from '../diagnostics/registry';
@@ -1182,7 +1182,7 @@ export class Replay {
         if (!c) return undefined;
         const game = this.rules.game === 'mtg' ? 'mtg' : 'riftbound';
         if ((a.counter === 'buff') !== (game === 'riftbound')) return { actual: game === 'mtg' ? msg`an MTG card has +1/+1 and -1/-1 counters, not buffs (\`${c.id} has N +1/+1 counters\`)` : msg`a Riftbound unit has buffs, not +1/+1 or -1/-1 counters (\`${c.id} has a buff\`)` };
-        const n = a.counter === '-1/-1' ? c.minusCounters : c.plusCounters;
+        const n = countersOn(c, a.counter);
         if (n === a.value) return undefined;
         const words = countersWords(a.counter, n);
         return { actual: msg`${c.id} has ${words}`, replacement: `${c.id} has ${countersText(a.counter, n)}` };
@@ -1394,6 +1394,7 @@ function newCard(st: CardStmt): CardObj {
     boosted: false,
     plusCounters: 0,
     minusCounters: 0,
+    shieldCounters: 0,
     annihilated: false,
     deathtouchFrom: undefined,
     reconfiguredOn: undefined,

@@ -215,8 +215,8 @@ export interface CardStmt {
   range: Range;
 }
 
-/** The counters the checker reads: MTG +1/+1 and -1/-1 counters (122.1a), a Riftbound buff (702, 703). */
-export type CounterKind = '+1/+1' | '-1/-1' | 'buff';
+/** The counters the checker reads: MTG +1/+1 and -1/-1 counters (122.1a) and shield counters (122.1c), a Riftbound buff (702, 703). */
+export type CounterKind = '+1/+1' | '-1/-1' | 'shield' | 'buff';
 
 /** `by P` at the end of an event. */
 export type ByClause = Name | undefined;

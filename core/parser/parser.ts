@@ -515,7 +515,7 @@ function counterAmount(cur: Cursor): { value: number; range: Range } {
 
 /**
  * The kind of counter and the word `counter(s)` after it: `+1/+1 counters`, `-1/-1 counter` (MTG,
- * 122.1a), or `buff`/`buffs` (Riftbound, 702). Other counters are not read.
+ * 122.1a), `shield counter` (MTG, 122.1c), or `buff`/`buffs` (Riftbound, 702). Other counters are not read.
  */
 function counterKind(cur: Cursor): CounterKind {
   const t = cur.peek();
@@ -523,9 +523,14 @@ function counterKind(cur: Cursor): CounterKind {
     cur.next();
     return 'buff';
   }
+  if (t?.type === 'word' && t.text === 'shield' && (cur.isWord('counter', 1) || cur.isWord('counters', 1))) {
+    cur.next();
+    cur.next();
+    return 'shield';
+  }
   if (t?.type !== 'number' || (t.text !== '+1/+1' && t.text !== '-1/-1')) {
-    if (t?.type === 'number' && t.text.includes('/')) throw new SyntaxError_(msg`The checker reads +1/+1 and -1/-1 counters (and Riftbound buffs): a ${t.text} counter is not modelled.`, t.range);
-    return cur.fail(msg`a kind of counter: +1/+1, -1/-1 (MTG) or buff (Riftbound)`);
+    if (t?.type === 'number' && t.text.includes('/')) throw new SyntaxError_(msg`The checker reads +1/+1, -1/-1 and shield counters (and Riftbound buffs): a ${t.text} counter is not modelled.`, t.range);
+    return cur.fail(msg`a kind of counter: +1/+1, -1/-1, shield (MTG) or buff (Riftbound)`);
   }
   cur.next();
   if (!cur.isWord('counter') && !cur.isWord('counters')) cur.fail(msg`'${'counters'}'`);
@@ -533,12 +538,14 @@ function counterKind(cur: Cursor): CounterKind {
   return t.text as CounterKind;
 }
 
-/** After `has`: a count (a number, `a`, `an`, `no`) and a kind of counter, as in `has 2 +1/+1 counters`, `has no buff`. */
+/** After `has`: a count (a number, `a`, `an`, `no`) and a kind of counter, as in `has 2 +1/+1 counters`, `has no buff`, `has a shield counter`. */
 function startsCounters(cur: Cursor): boolean {
   const n = cur.peek();
   if (!n || !(n.type === 'number' || (n.type === 'word' && (n.text === 'a' || n.text === 'an' || n.text === 'no')))) return false;
   const k = cur.peek(1);
-  return k !== undefined && ((k.type === 'number' && k.text.includes('/')) || (k.type === 'word' && (k.text === 'buff' || k.text === 'buffs')));
+  if (k === undefined) return false;
+  if (k.type === 'number') return k.text.includes('/');
+  return k.type === 'word' && (k.text === 'buff' || k.text === 'buffs' || (k.text === 'shield' && (cur.isWord('counter', 2) || cur.isWord('counters', 2))));
 }
 
 function parseTypeLine(cur: Cursor): TypeLine {

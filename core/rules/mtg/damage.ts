@@ -5,7 +5,7 @@
 // least its toughness destroys it (704.5g: they do).
 import type { CardStmt, EventNode } from '../../parser/ast';
 import { type CardObj, effectiveToughness, isCard, type PlayerObj } from '../../engine/board';
-import { addCounters, countersWords } from '../../engine/counters';
+import { addCounters, countersText, countersWords } from '../../engine/counters';
 import { protectionAgainst } from './legality';
 import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -65,6 +65,7 @@ export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage
   }
   if (isPhasedOut(x) && phasedOutSubject(replay, x, ev, msg`dealing it damage`)) return;
   if (source && prevented(replay, ev, x, source)) return;
+  if (x.shieldCounters !== 0) return shieldPrevents(replay, ev, x);
   if (!isCreature(x)) {
     const other = x.types.has('planeswalker') || x.types.has('battle');
     if (!other) {
@@ -101,6 +102,18 @@ function sourceOf(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>, na
   }
   if (isPhasedOut(s) && phasedOutSubject(replay, s, ev, msg`the damage it would deal`)) return null;
   return s;
+}
+
+/**
+ * A shield counter prevents the damage and goes (122.1c): reported. Protection prevents it first when both
+ * could (616.1: its controller chooses; the replay keeps the counter).
+ */
+function shieldPrevents(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>, x: CardObj): void {
+  addCounters(replay, x, 'shield', -1);
+  replay.report('damage-prevented', ev.range, msg`The damage is prevented: ${x.id} has a shield counter, so the damage is prevented and a shield counter is removed from it. That is the rules' outcome: if it is meant, add an \`expect ${x.id} has ${countersText('shield', x.shieldCounters)}\` line after it.`, {
+    rules: ['122.1c'],
+    subjects: [x.id],
+  });
 }
 
 /** Protection of `x` from a quality of the source prevents the damage (702.16e): reported, and nothing happens. */
@@ -219,7 +232,7 @@ export function declaredToughness(replay: Replay, c: CardObj, st: CardStmt): voi
     'syntax-error',
     at.range,
     t <= 0
-      ? msg`${c.id} is a creature on the battlefield with ${statWords(dyingAs(c, t, c.toughness), 'toughness')}: it would be put into its owner's graveyard at once, so no board has it there. Change its toughness, attach what keeps it alive (\`attached to\`), or declare it in another zone.`
+      ? msg`${c.id} is a creature on the battlefield with ${statWords(dyingAs(c, t, c.toughness), 'toughness')}: it would be put into its owner's graveyard at once, so no board has it there. ${c.minusCounters !== 0 ? msg`Change its toughness or its -1/-1 counters` : msg`Change its toughness`}, attach what keeps it alive (\`attached to\`), or declare it in another zone.`
       : msg`${c.id} is a creature on the battlefield with ${c.damage} damage marked on it and ${statWords(dyingAs(c, t, c.toughness), 'toughness')}: that is lethal damage, so no board has it there. Mark less damage, or declare it in another zone.`,
     { rules: statRules(c, t <= 0 ? ['704.5f'] : ['704.5g', '120.6']), subjects: [c.id] },
   );

@@ -8,28 +8,31 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { grantedBy, hasAbility } from '../../engine/abilities';
 import { isAura } from './characteristics';
+import { addCounters, countersText } from '../../engine/counters';
 import { msg, type Message } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.12b': { title: 'Indestructible', text: 'Nothing destroys a permanent that has indestructible: an effect that says "destroy" leaves it where it is, and lethal damage doesn\'t kill it either. Sacrificing or exiling it still works.' },
   '702.89a': { title: 'Umbra armor', text: 'Umbra armor, found on Auras, replaces the destruction of the permanent the Aura enchants: the Aura is destroyed in its place and the damage on the permanent is removed.' },
+  '122.1c': { title: 'Shield counters', text: 'Shield counters on a permanent protect it twice over: an effect that would destroy it removes a shield counter instead, and damage that would be dealt to it is prevented and a shield counter removed. The state-based actions still destroy it for lethal damage already marked.' },
   '616.1': { title: 'Several replacement effects', text: 'When more than one replacement or prevention effect could change how one event affects an object, the controller of that object (its owner if nobody controls it), or the affected player, picks which one applies first.' },
 };
 
 const INDESTRUCTIBLE = { kind: 'keyword', name: 'indestructible' } as const;
 const UMBRA_ARMOR = { kind: 'keyword', name: 'umbra armor' } as const;
 
-/**
- * `destroy X` of a permanent on the battlefield that isn't destroyed: it has indestructible, or an Aura
- * with umbra armor is destroyed instead (`destroy` moves that Aura: its own zone change). Reports it and
- * returns true when the permanent stays; the caller moves it otherwise.
- */
 /** Can this attachment's umbra armor replace its creature's destruction: an Aura on the battlefield, phased in, with the ability (702.89a)? */
 export function umbraArmorApplies(a: CardObj): boolean {
   return a.zone === 'battlefield' && a.phasedOut === 'no' && isAura(a) && hasAbility(a, UMBRA_ARMOR);
 }
 
+/**
+ * `destroy X` of a permanent on the battlefield that isn't destroyed: it has indestructible, a shield
+ * counter is removed instead (122.1c), or an Aura with umbra armor is destroyed instead (`destroy` moves
+ * that Aura: its own zone change). Reports it and returns true when the permanent stays; the caller moves
+ * it otherwise.
+ */
 export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode, destroy: (replay: Replay, c: CardObj, ev: EventNode) => void): boolean {
   // (The words are made in functions of their own: a closure here reading `card` would make every destroy allocate.)
   if (hasAbility(card, INDESTRUCTIBLE)) {
@@ -41,6 +44,10 @@ export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode
   for (const id of card.attachments) {
     const a = replay.board.cards.get(id)!;
     if (umbraArmorApplies(a)) (umbras ??= []).push(a);
+  }
+  if (card.shieldCounters !== 0) {
+    shielded(replay, card, ev, umbras);
+    return true;
   }
   if (umbras === undefined) return false;
   umbras.sort((x, y) => x.timestamp - y.timestamp);
@@ -59,6 +66,20 @@ export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode
     replay.replacementMoved(aura);
   }
   return true;
+}
+
+/**
+ * A shield counter replaces the destruction (122.1c): one is removed, and the permanent stays. With umbra
+ * armor also on it, its controller chooses which applies (616.1); the replay takes the shield counter.
+ */
+function shielded(replay: Replay, card: CardObj, ev: EventNode, umbras: CardObj[] | undefined): void {
+  addCounters(replay, card, 'shield', -1);
+  const choice = umbras === undefined ? msg`` : msg` ${umbras[0].id}'s umbra armor could apply too, and ${card.id}'s controller chooses which one does; the replay takes the shield counter: if the umbra armor was chosen, write \`destroy ${umbras[0].id}\` in place of this line.`;
+  replay.report('not-destroyed', ev.range, msg`${card.id} isn't destroyed: it has a shield counter, so a shield counter is removed from it instead.${choice} That is the rules' outcome: if it is meant, add an \`expect ${card.id} has ${countersText('shield', card.shieldCounters)}\` line after it.`, {
+    rules: umbras === undefined ? ['122.1c'] : ['122.1c', '616.1'],
+    subjects: [card.id],
+  });
+  if (replay.noting) noteNotDestroyed(replay, msg`not destroyed: a shield counter removed from ${card.id}`);
 }
 
 function indestructible(replay: Replay, card: CardObj, ev: EventNode): void {

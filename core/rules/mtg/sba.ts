@@ -342,7 +342,9 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
   }
   if (isAura(c)) {
     if (c.bestowed) {
+      // No longer bestowed, it is a creature again (702.103f): the next round looks at its toughness (704.5f).
       c.bestowed = false;
+      touch(replay, c);
       return true;
     }
     sbaToGraveyard(replay, c, cause, ['704.5m'], () => msg`an Aura attached to nothing goes to its owner's graveyard`);

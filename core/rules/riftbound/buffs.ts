@@ -14,6 +14,7 @@ import { msg } from '../../message';
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '426.1': { title: 'Buff', text: 'To buff a unit is to put a buff counter on it, which only a game effect can make a player do.' },
+  '426.1.c': { title: 'Buffing a buffed unit', text: 'A unit that has a buff may still be picked by an effect that buffs units; it just gets nothing.' },
   '426.1.b.1': { title: 'A second buff', text: 'A unit that already has a buff gets no other one when it is buffed again: nothing is placed.' },
   '702.2.b': { title: 'Spending a buff', text: 'Spending a buff takes one buff counter off a unit.' },
   '702.2.b.1': { title: 'No buff to spend', text: 'Only a unit that has a buff can have one spent from it.' },
@@ -38,7 +39,7 @@ export function buffEvent(replay: Replay, ev: CountersEvent): void {
   }
   if (ev.verb === 'put') {
     if (x.plusCounters !== 0) {
-      replay.report('impossible-event', ev.range, msg`${x.id} already has a buff, and a unit has one at most: buffing it again places nothing. Remove the line.`, { rules: ['426.1.b.1', '702.3'], subjects: [x.id] });
+      replay.report('impossible-event', ev.range, msg`${x.id} already has a buff, and a unit has one at most: it may be chosen to be buffed, but nothing is placed, so the line does nothing. Remove it.`, { rules: ['426.1.b.1', '426.1.c', '702.3'], subjects: [x.id] });
       return;
     }
     addCounters(replay, x, 'buff', 1);
