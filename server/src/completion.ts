@@ -170,9 +170,32 @@ function partWant(state: DocumentState, toks: PTok[], line: number): Want {
   for (let i = toks.length - 1; i >= 0 && from < 0; i--) if (toks[i].kind === 'semicolon' || (toks[i].kind === 'colon' && i === 1)) from = i + 1;
   if (from < 0) return NONE;
   const part = toks.slice(from);
-  if (part.length === 0) return words(PART_VERBS);
+  if (part.length === 0) return words(verbsOf(state.game, PART_VERBS));
   if (!(PART_VERBS as readonly string[]).includes(part[0].text)) return NONE;
   return wantAfter(state, part.map((t) => t.text), part, line);
+}
+
+/** Verbs of one game only: MTG's counters (122.1a, 122.6), Riftbound's buffs (426.1, 702.2.b). Not offered in the other game. */
+const GAME_ONLY_VERBS: Record<Game, readonly string[]> = { mtg: ['put', 'remove'], riftbound: ['buff', 'spend'] };
+
+/** The verbs of `list` a scenario of `game` may use (the other game's own verbs left out). */
+function verbsOf(game: Game, list: readonly string[]): string[] {
+  const other = GAME_ONLY_VERBS[game === 'mtg' ? 'riftbound' : 'mtg'];
+  return list.filter((v) => !other.includes(v));
+}
+
+/** The kinds of counter a game's cards have (MTG 122.1a; Riftbound 702), as a scenario writes them. */
+const COUNTER_KINDS: Record<Game, readonly string[]> = { mtg: ['+1/+1', '-1/-1'], riftbound: ['buff'] };
+/** The counts completion offers before a kind of counter. */
+const COUNTER_COUNTS = ['a', '1', '2', '3'];
+const isCount = (w: string | undefined) => w !== undefined && (w === 'a' || w === 'an' || /^[0-9]+$/.test(w));
+/** `counter` after one (`a +1/+1 counter`), `counters` otherwise; the parser reads either. */
+const counterWord = (count: string) => (count === 'a' || count === 'an' || count === '1' ? 'counter' : 'counters');
+
+/** `2 +1/+1 counters`, `no -1/-1 counters`, `a buff`, `no buff`: what `expect X has` writes for `n` counters of a kind (as the core's countersText). */
+function countersPhrase(kind: string, n: number): string {
+  if (kind === 'buff') return n === 0 ? 'no buff' : n === 1 ? 'a buff' : `${n} buffs`;
+  return n === 0 ? `no ${kind} counters` : n === 1 ? `a ${kind} counter` : `${n} ${kind} counters`;
 }
 
 function onBoard(game: Game, c: CardView): boolean {
@@ -385,6 +408,32 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       // Riftbound 418.1: the units with damage on them first.
       if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : (c.damage ?? 0) > 0 ? 0 : 2) };
       return NONE;
+    case 'put':
+    case 'remove': {
+      // MTG `put N +1/+1 counters on X`, `remove N -1/-1 counters from X` (122.1a, 122.6): the count, the kind, `counters`, `on` (`from`), then the
+      // creatures on the battlefield first (put), or the cards that have that counter (remove).
+      if (n === 0) return words(COUNTER_COUNTS, CompletionItemKind.Value);
+      if (n === 1) return words(COUNTER_KINDS.mtg, CompletionItemKind.Value);
+      if (n === 2) return words([counterWord(args[0])]);
+      if (n === 3) return words([head === 'put' ? 'on' : 'from']);
+      if (n === 4) {
+        if (head === 'put') return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : c.types.includes(game === 'mtg' ? 'creature' : 'unit') ? 0 : 2) };
+        return { kind: 'cards', rank: (c) => ((c.counters?.[args[1]] ?? 0) > 0 ? 0 : onBoard(game, c) ? 2 : 3) };
+      }
+      return NONE;
+    }
+    case 'buff':
+      // Riftbound 426.1: the units on the board without a buff first (a unit has one at most, 702.3).
+      if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) || !c.types.includes('unit') ? 3 : c.counters?.buff ? 2 : 0) };
+      return NONE;
+    case 'spend': {
+      // Riftbound `spend [a] buff from X` (702.2.b): the units that have a buff first (702.2.b.1).
+      const at = args[0] === 'a' ? 1 : 0;
+      if (n === at) return words(['buff']);
+      if (n === at + 1) return words(['from']);
+      if (n === at + 2) return { kind: 'cards', rank: (c) => (c.counters?.buff ? 0 : onBoard(game, c) ? 2 : 3) };
+      return NONE;
+    }
     case 'tap':
     case 'untap':
     case 'exhaust':
@@ -519,9 +568,18 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
       // `H has X` (an attachment) or `X has ABILITY`: what is attached to it first, then the abilities it has now, the other cards, the other abilities.
       const have = new Set((subject?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map(offeredAbility));
       if (subject?.protections?.length) have.add('protection from');
-      return { kind: 'cards', rank: (c) => (c.attachedTo === args[0] ? 0 : c.id === args[0] ? undefined : 2), also: { words: abilityWords(game), rank: (w) => (have.has(w) ? 1 : 3) } };
+      // Its counters as they are now (`2 +1/+1 counters`, `no -1/-1 counters`; Riftbound `a buff` or `no buff`): those it has with the abilities it has, `no ...` after the other abilities.
+      const counters = subject ? COUNTER_KINDS[game].map((k) => countersPhrase(k, subject.counters?.[k] ?? 0)) : [];
+      for (const phrase of counters) if (!phrase.startsWith('no ')) have.add(phrase);
+      return { kind: 'cards', rank: (c) => (c.attachedTo === args[0] ? 0 : c.id === args[0] ? undefined : 2), also: { words: [...counters, ...abilityWords(game)], rank: (w) => (have.has(w) ? 1 : w.startsWith('no ') ? 4 : 3) } };
     }
     return NONE;
+  }
+  // `expect X has 2 +1/+1 counters`, `expect X has no buff` word by word: the kind after the count (after `no`, an ability too: `has no flying`), then `counters`.
+  if (rel === 'has' && (isCount(args[2]) || args[2] === 'no')) {
+    if (n === 3) return words([...COUNTER_KINDS[game], ...(args[2] === 'no' ? abilityWords(game) : [])]);
+    if (n === 4 && (args[3] === '+1/+1' || args[3] === '-1/-1')) return words([args[2] === 'no' ? 'counters' : counterWord(args[2])]);
+    return args[2] === 'no' ? abilityWant(state, args.slice(3), false) : NONE;
   }
   // `expect X has flying`, `expect X has protection from red`: the words of one ability.
   if (rel === 'has' && !card(args[2])) return abilityWant(state, args.slice(2), false);
@@ -648,13 +706,14 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'can be attached only to', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'toughness', 'damage', ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...TARGETING_PROPERTIES]
-        : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
-    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'toughness', 'damage', 'exhausted', 'tapped']);
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'can be attached only to', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...TARGETING_PROPERTIES]
+        : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'with a buff', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
+    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'toughness', 'damage', 'with', 'exhausted', 'tapped']);
     // Toughness and damage are a creature's (MTG 208.1, 120.3e) or a unit's (Riftbound 143.3): offered when the type line says so, or says nothing yet.
+    // So are counters, whose +1/+1 and -1/-1 count in a creature's toughness (122.1a), and a buff (only a unit has one, 426.1).
     const typeWords = cardTypesOf(toks, colon);
     const damageable = typeWords.length === 0 || typeWords.includes(game === 'mtg' ? 'creature' : 'unit');
-    const offered = damageable ? all : all.filter((p) => p !== 'toughness' && p !== 'damage');
+    const offered = damageable ? all : all.filter((p) => p !== 'toughness' && p !== 'damage' && !p.startsWith('with '));
     // The grants (a card may have several), its own kind of attachment's first; the keywords it doesn't have yet.
     const dash = toks.findIndex((t) => t.kind === 'dash');
     const subtypes = new Set(dash < 0 ? [] : toks.slice(dash + 1, toks.findIndex((t) => t.kind === 'comma')).map((t) => t.text));
@@ -743,6 +802,13 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     if (n === 3 || clause[n - 1] === 'or') return words(SPELL_WORDS, CompletionItemKind.TypeParameter);
     return words(['spells', 'or']);
   }
+  // `with 2 +1/+1 counters`, `with a buff` (MTG 122.1a; Riftbound 702): the count, the kind, then `counters`.
+  if (kw === 'with') {
+    if (n === 1) return words(game === 'mtg' ? COUNTER_COUNTS : ['a'], CompletionItemKind.Value);
+    if (n === 2) return words(COUNTER_KINDS[game], CompletionItemKind.Value);
+    if (n === 3 && game === 'mtg') return words([counterWord(clause[1])]);
+    return NONE;
+  }
   if (kw === 'on' && n === 1) return words(['top']);
   if (kw === 'phased' && n === 1) return words(['out']);
   if (kw === 'aura' && n === 1) return words(['swap']);
@@ -756,7 +822,7 @@ function statementWords(state: DocumentState, line: number): Want {
   let first = 0;
   while (first < sts.length && !isEvent(sts[first])) first++;
   const eventBefore = first < sts.length && sts[first].range.start.line < line;
-  if (eventBefore) return words(EVENT_VERBS);
+  if (eventBefore) return words(verbsOf(state.game, EVENT_VERBS));
   let declarationAfter = false;
   const present = new Set<string>();
   for (const s of declarationsOf(state.doc).list) {
@@ -765,7 +831,7 @@ function statementWords(state: DocumentState, line: number): Want {
     if (at !== line) present.add(s.kind);
   }
   const decls = DECLARATION_KEYWORDS.filter((k) => !((k === 'game' || k === 'title' || k === 'rules') && present.has(k)));
-  return words(declarationAfter ? decls : [...decls, ...EVENT_VERBS]);
+  return words(declarationAfter ? decls : [...decls, ...verbsOf(state.game, EVENT_VERBS)]);
 }
 
 /**

@@ -34,6 +34,8 @@ const GAME_LABEL: Record<Game, string> = { mtg: 'Magic: The Gathering', riftboun
 export function hover(state: DocumentState, pos: Position, ctx: HoverContext): Hover | null {
   let specific: string | undefined;
   let range: Range | undefined;
+  // On the verb of a counters event: what it does, and then (as on any verb) the step.
+  let onVerb = false;
   const ref = state.doc.ruleRefs.find((r) => containsInclusive(r.range, pos));
   if (ref) {
     specific = ruleRefSection(state, ref.number, ctx);
@@ -79,10 +81,12 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
       range = duration.range;
     }
     // On a static property of a card that a rule reads (a replacement, a restriction, a permission).
-    const property = occ || named || zone || duration ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos));
+    const verb = occ || named || zone || duration ? undefined : countersVerbAt(state, pos);
+    const property = occ || named || zone || duration ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb);
     if (property) {
       specific = `${property.text}\n\n${property.rules.map((n) => ruleRefSection(state, n, ctx)).join('\n\n')}`;
       range = property.range;
+      onVerb = property === verb;
     }
     // On a keyword ability (`flying`) or a grant (`equipped creature has ...`).
     const ability = occ || named || zone || duration || property ? undefined : abilityAt(state, pos);
@@ -94,7 +98,7 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
   const findings = ctx.findings.filter((f) => containsInclusive(f.range, pos));
   range ??= findings[0]?.range;
   // On an event's verb: what the replay made of the event.
-  const step = specific === undefined ? stepAt(state, pos) : undefined;
+  const step = specific === undefined || onVerb ? stepAt(state, pos) : undefined;
   range ??= step?.range;
   // Most specific first: the name or rule under the cursor, then the findings around it, then the step.
   const parts = [...(specific ? [specific] : []), ...findings.map((f) => (ctx.brief ? briefFindingSection(state, f, ctx.brief.explainCommand, pos) : findingSection(state, f, ctx))), ...(step ? [step.text] : [])];
@@ -320,6 +324,10 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   if (c.damage) {
     lines.push(`- ${t('Damage marked: {0}', c.damage)}`);
   }
+  // Its counters (MTG 122.1a; a Riftbound buff, 703): counted in the toughness or Might above.
+  if (c.counters?.buff) lines.push(`- ${t('Buffed (+1 Might)')}`);
+  const counters = Object.entries(c.counters ?? {}).filter(([k]) => k !== 'buff');
+  if (counters.length > 0) lines.push(`- ${t('Counters: {0}', md(counters.map(([k, n]) => `${n} × ${k}`).join(', ')))}`);
   if (c.protections) lines.push(`- ${t('Protection from {0}', md(c.protections.join(t(', from '))))}`);
   if (c.lost) lines.push(`- ${lostLabel(c.lost)}`);
   if (c.phasedOut) lines.push(`- ${t('Phased out')}`);
@@ -450,6 +458,12 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
       ? { text: t('Damage already marked on this creature. It stays until the turn ends (a `turn` line that begins a turn) and is gone if the creature changes zones; once it reaches the creature\'s toughness, it is lethal and the creature is destroyed.'), rules: ['120.6', '514.2', '704.5g'], range: p.range }
       : { text: t("Damage already marked on this unit. It is healed at the end of each player's turn (a `turn` line that begins a turn) or by `heal`, and is gone if the unit leaves the board; once it reaches the unit's Might, the unit is killed in the next cleanup."), rules: ['143.3', '143.3.b.1', '143.2.a'], range: p.range };
   }
+  // Counters on the declared board (MTG 122.1a; Riftbound 702): the other game's kind is a syntax error, which the finding's own section explains.
+  if (p?.kind === 'counters' && (p.counter === 'buff') === (state.game === 'riftbound')) {
+    return state.game === 'mtg'
+      ? { text: t("Counters already on this permanent as the scenario begins. Each +1/+1 counter adds 1 to its toughness and each -1/-1 counter takes 1 away, together with what its attachments add. Only a permanent on the battlefield has them here: a card that changes zones keeps none. A permanent with both kinds loses them in pairs at once, so a declaration has one kind only."), rules: ['122.1a', '122.6', '122.2', '704.5q'], range: p.range }
+      : { text: t("A buff already on this unit as the scenario begins: it adds 1 to the unit's Might, so the damage that kills it is one more. A unit has one buff at most, and loses it when it leaves the board."), rules: ['426.1', '703', '702.3', '705'], range: p.range };
+  }
   if (state.game !== 'mtg') return undefined;
   if (p?.kind === 'toughness') {
     return { text: t('The creature\'s printed toughness. What its attachments add (`equipped creature gets +P/+T`) counts while they are attached. With toughness 0 or less it is put into its owner\'s graveyard (not destroyed, so indestructible doesn\'t save it); damage at least its toughness destroys it.'), rules: ['704.5f', '704.5g', '613.4c'], range: p.range };
@@ -479,6 +493,26 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
     return { text: t("A permission: while this permanent is on the battlefield, its controller may activate equip abilities any time they could cast an instant, in any step and with anything on the stack. The card's instruction wins over the sorcery timing of the rule."), rules: ['602.5d', '101.1'], range: p.range };
   }
   return undefined;
+}
+
+/**
+ * The verb of a counters event under the cursor (a `together:` part too): MTG `put`, `remove` (122.1a, 122.6),
+ * Riftbound `buff` (426.1) and `spend` (702.2.b). The other game's verb is an impossible event, which the finding explains.
+ */
+function countersVerbAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  if (!st || !isEvent(st) || !containsInclusive(st.range, pos)) return undefined;
+  const ev = (st.kind === 'together' ? st.parts : [st]).find((e) => containsInclusive(e.verbRange, pos));
+  if (ev?.kind !== 'counters' || (ev.counter === 'buff') !== (state.game === 'riftbound')) return undefined;
+  const range = ev.verbRange;
+  if (ev.counter === 'buff') {
+    return ev.verb === 'put'
+      ? { text: t('Buffs a unit on the board: it gets a buff, which adds 1 to its Might. A unit has one buff at most: buffing a unit that has one places nothing.'), rules: ['426.1', '703', '426.1.b.1', '702.3'], range }
+      : { text: t("Spends a unit's buff: the buff is removed, and its Might drops by 1, so the damage on it may kill it in the next cleanup. A buff can be spent only from a unit that has one."), rules: ['702.2.b', '702.2.b.1', '703'], range };
+  }
+  return ev.verb === 'put'
+    ? { text: t("Puts counters on a permanent on the battlefield (not on a player, nor on a card in another zone). Each +1/+1 counter adds 1 to its toughness and each -1/-1 counter takes 1 away; a permanent with both loses them in pairs at once, and a creature whose toughness drops to 0 or less is put into its owner's graveyard."), rules: ['122.6', '122.1a', '704.5q', '704.5f'], range }
+    : { text: t('Removes counters from a permanent, no more than it has (pairs of +1/+1 and -1/-1 counters have already cancelled out). Removing +1/+1 counters lowers its toughness: it may die with toughness 0 or less, or with the damage on it now lethal.'), rules: ['122.1a', '704.5q', '704.5f', '704.5g'], range };
 }
 
 /**

@@ -191,6 +191,8 @@ export class NameIndex {
       case 'phase':
       case 'recall':
       case 'heal':
+      // Counters go on permanents (MTG 122.6), a buff on a unit (Riftbound 426.1): a player named here is an error the replay reports.
+      case 'counters':
         return this.add(st.subject, 'card');
       // MTG damage may be dealt to a player (120.1).
       case 'damage':
@@ -258,6 +260,7 @@ export class NameIndex {
       case 'might':
       case 'toughness':
       case 'damage':
+      case 'counters':
       case 'ceased':
       case 'status':
         return this.add(a.subject, 'card');

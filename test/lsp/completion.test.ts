@@ -434,6 +434,83 @@ describe('LSP completion', () => {
     assert.ok(riftExpects.includes('damage') && riftExpects.includes('might') && !riftExpects.includes('toughness'), riftExpects.join(', '));
   });
 
+  it('MTG counters: `put N +1/+1 counters on X` word by word with the creatures on the battlefield first, `remove ... from X` with the cards that have that counter first, `with ...` on a creature, `expect X has` its counters; no Riftbound buff verbs', async () => {
+    const text = (line: string) =>
+      [
+        'game mtg', //                                                                                  0
+        'player alice', //                                                                              1
+        'card lion "Silvercoat Lion": creature — Cat, owner alice, toughness 2, with 2 +1/+1 counters', // 2
+        'card bears "Grizzly Bears": creature — Bear, owner alice, toughness 2', //                      3
+        'card splitter "Bonesplitter": artifact — Equipment, owner alice', //                           4
+        'card dead "Dead Cat": creature — Cat, owner alice, in graveyard', //                           5
+        'destroy splitter', //                                                                          6
+        line, //                                                                                        7
+      ].join('\n') + '\n';
+    assert.deepEqual(sorted(await complete(text('put '), 7)), ['a', '1', '2', '3']);
+    assert.deepEqual(sorted(await complete(text('put 2 '), 7)), ['+1/+1', '-1/-1']);
+    assert.deepEqual(sorted(await complete(text('put 2 +1/+1 '), 7)), ['counters']);
+    assert.deepEqual(sorted(await complete(text('put a -1/-1 '), 7)), ['counter']);
+    assert.deepEqual(sorted(await complete(text('put 2 +1/+1 counters '), 7)), ['on']);
+    const on = sorted(await complete(text('put 2 +1/+1 counters on '), 7));
+    assert.deepEqual(on, ['bears', 'lion', 'dead', 'splitter'], 'the creatures on the battlefield first (122.6), no player');
+    assert.deepEqual(sorted(await complete(text('remove a +1/+1 counter '), 7)), ['from']);
+    assert.equal(sorted(await complete(text('remove a +1/+1 counter from '), 7))[0], 'lion');
+    assert.equal(sorted(await complete(text('remove a -1/-1 counter from '), 7))[0], 'bears', 'none has -1/-1 counters: the battlefield first');
+    // The verbs: MTG's, not Riftbound's buff and spend (426.1, 702.2.b); in a together: part too.
+    const verbs = (await complete(text(''), 7)).map((i) => i.label);
+    assert.ok(verbs.includes('put') && verbs.includes('remove') && !verbs.includes('buff') && !verbs.includes('spend'), verbs.join(', '));
+    const parts = (await complete(text('together: '), 7)).map((i) => i.label);
+    assert.ok(parts.includes('put') && !parts.includes('spend'), parts.join(', '));
+    // `with N +1/+1 counters` on a creature (122.1a), word by word; one `with` a card.
+    const card = (rest: string) => ['game mtg', 'player alice', `card ox "Ox": ${rest}`].join('\n') + '\n';
+    const props = sorted(await complete(card('creature — Ox, '), 2));
+    assert.ok(props.includes('with a +1/+1 counter') && props.includes('with a -1/-1 counter'), props.join(', '));
+    assert.ok(!sorted(await complete(card('creature — Ox, with a +1/+1 counter, '), 2)).includes('with a -1/-1 counter'));
+    assert.ok(!sorted(await complete(card('artifact — Equipment, '), 2)).includes('with a +1/+1 counter'), 'counters count on a creature');
+    assert.deepEqual(sorted(await complete(card('creature — Ox, with '), 2)), ['a', '1', '2', '3']);
+    assert.deepEqual(sorted(await complete(card('creature — Ox, with 2 '), 2)), ['+1/+1', '-1/-1']);
+    assert.deepEqual(sorted(await complete(card('creature — Ox, with 2 +1/+1 '), 2)), ['counters']);
+    // `expect X has`: its counters as they are, those it has first; word by word after a count.
+    const has = sorted(await complete(text('expect lion has '), 7));
+    assert.ok(has.indexOf('2 +1/+1 counters') >= 0 && has.indexOf('2 +1/+1 counters') < has.indexOf('flying'), has.join(', '));
+    assert.ok(has.indexOf('no -1/-1 counters') > has.indexOf('flying'), has.join(', '));
+    assert.deepEqual(sorted(await complete(text('expect lion has 2 '), 7)), ['+1/+1', '-1/-1']);
+    assert.deepEqual(sorted(await complete(text('expect lion has 2 +1/+1 '), 7)), ['counters']);
+    const no = sorted(await complete(text('expect lion has no '), 7));
+    assert.ok(no[0] === '+1/+1' && no.includes('-1/-1') && no.includes('flying'), no.join(', '));
+  });
+
+  it('Riftbound buffs: `buff X` with the units on the board without a buff first, `spend buff from X` with those that have one first, `with a buff`, `expect X has a buff`; no MTG put or remove', async () => {
+    const text = (line: string) =>
+      [
+        'game riftbound', //                                                            0
+        'player alice', //                                                              1
+        'card yasuo "Yasuo": unit, owner alice, might 4, at base, with a buff', //      2
+        'card vi "Vi": unit, owner alice, might 2, at base', //                         3
+        'card rock "Rock": gear, owner alice, at base', //                              4
+        'card teemo "Teemo": unit, owner alice, might 1, in hand', //                   5
+        'turn alice', //                                                                6
+        line, //                                                                        7
+      ].join('\n') + '\n';
+    const buff = sorted(await complete(text('buff '), 7));
+    assert.equal(buff[0], 'vi', buff.join(', '));
+    assert.ok(buff.indexOf('yasuo') < buff.indexOf('rock') && buff.indexOf('yasuo') < buff.indexOf('teemo'), 'a buffed unit before what has no buff at all (426.1.b.1)');
+    assert.deepEqual(sorted(await complete(text('spend '), 7)), ['buff']);
+    assert.deepEqual(sorted(await complete(text('spend a '), 7)), ['buff']);
+    assert.deepEqual(sorted(await complete(text('spend buff '), 7)), ['from']);
+    assert.equal(sorted(await complete(text('spend buff from '), 7))[0], 'yasuo', 'the unit that has a buff (702.2.b.1)');
+    const verbs = (await complete(text(''), 7)).map((i) => i.label);
+    assert.ok(verbs.includes('buff') && verbs.includes('spend') && !verbs.includes('put') && !verbs.includes('remove'), verbs.join(', '));
+    const card = (rest: string) => ['game riftbound', 'player alice', `card jinx "Jinx": ${rest}`].join('\n') + '\n';
+    assert.ok(sorted(await complete(card('unit, '), 2)).includes('with a buff'));
+    assert.ok(!sorted(await complete(card('gear, '), 2)).includes('with a buff'), 'only a unit has a buff (426.1)');
+    assert.deepEqual(sorted(await complete(card('unit, with '), 2)), ['a']);
+    assert.deepEqual(sorted(await complete(card('unit, with a '), 2)), ['buff']);
+    const has = sorted(await complete(text('expect yasuo has '), 7));
+    assert.ok(has.includes('a buff') && !has.includes('no buff') && has.indexOf('a buff') < has.indexOf('Shield'), has.join(', '));
+    assert.ok(sorted(await complete(text('expect vi has '), 7)).includes('no buff'));
+  });
+
   it('`for H` after a trigger phrase ranks what the ability is about: a host\'s attachments, a watcher\'s dead creatures, an attachment\'s host (603.2e, 603.10a)', async () => {
     const text = [
       'game mtg',

@@ -232,6 +232,62 @@ describe('LSP hover', () => {
     assert.match(unit, /Rule 143\.2\.a/);
   });
 
+  it('counters: on `with 2 +1/+1 counters` and `with a buff`, on the verbs put, remove, buff and spend (what they do, their rules, then the step); on a card: its counters', async () => {
+    const text = [
+      ...HEADER.slice(0, 3),
+      'card ox "Ox": creature — Ox, owner alice, toughness 2, with 2 +1/+1 counters', // 3
+      'card bears "Grizzly Bears": creature — Bear, owner alice, toughness 2', // 4
+      'put a -1/-1 counter on bears', // 5
+      'remove a +1/+1 counter from ox', // 6
+      'expect ox has a +1/+1 counter', // 7
+      'together: put a +1/+1 counter on ox; remove a -1/-1 counter from bears', // 8
+    ].join('\n') + '\n';
+    const declared = value(await hoverAt(text, positionOf(text, 'with 2', 1)));
+    assert.match(declared, /Counters already on this permanent/);
+    assert.match(declared, /Rule 122\.1a/);
+    assert.match(declared, /Rule 704\.5q/);
+    const put = value(await hoverAt(text, { line: 5, character: 1 }));
+    assert.match(put, /Puts counters on a permanent on the battlefield/);
+    assert.match(put, /Rule 122\.6/);
+    assert.match(put, /\*\*Step\*\* · line 6: bears has a -1\/-1 counter/, 'the step too, as on any verb');
+    const remove = value(await hoverAt(text, { line: 6, character: 2 }));
+    assert.match(remove, /Removes counters from a permanent/);
+    assert.match(remove, /Rule 704\.5q/);
+    const part = value(await hoverAt(text, positionOf(text, 'remove a -1/-1', 2)));
+    assert.match(part, /Removes counters from a permanent/);
+    // The card named in a counters event and in a `has ... counters` assertion: its counters, counted in its toughness.
+    const bears = value(await hoverAt(text, positionOf(text, 'on bears', 4)));
+    assert.match(bears, /Counters: 1 × -1\/-1/);
+    assert.match(bears, /Toughness: 1 \(printed 2\)/);
+    const ox = value(await hoverAt(text, positionOf(text, 'expect ox', 8)));
+    assert.match(ox, /Counters: 1 × \+1\/\+1/);
+    assert.match(ox, /Toughness: 3 \(printed 2\)/);
+
+    const rift = [
+      'game riftbound', // 0
+      'player alice', // 1
+      'card vi "Vi": unit, owner alice, might 2, at base, with a buff', // 2
+      'card jinx "Jinx": unit, owner alice, might 3, at base', // 3
+      'turn alice', // 4
+      'buff jinx', // 5
+      'spend buff from vi', // 6
+      'expect jinx has a buff', // 7
+    ].join('\n') + '\n';
+    const buffed = value(await hoverAt(rift, positionOf(rift, 'with a buff', 1)));
+    assert.match(buffed, /A buff already on this unit/);
+    assert.match(buffed, /Rule 703/);
+    assert.match(buffed, /Rule 702\.3/);
+    const buff = value(await hoverAt(rift, { line: 5, character: 1 }));
+    assert.match(buff, /Buffs a unit on the board/);
+    assert.match(buff, /Rule 426\.1\.b\.1/);
+    const spend = value(await hoverAt(rift, { line: 6, character: 1 }));
+    assert.match(spend, /Spends a unit's buff/);
+    assert.match(spend, /Rule 702\.2\.b\.1/);
+    const jinx = value(await hoverAt(rift, positionOf(rift, 'expect jinx', 8)));
+    assert.match(jinx, /Buffed \(\+1 Might\)/);
+    assert.match(jinx, /Might: 4 \(printed 3\)/);
+  });
+
   it('on `you control enchanted creature`: 613.1b explained; on the creature: its controller and the Aura that gives it', async () => {
     const text = [
       ...HEADER.slice(0, 4),
