@@ -11,6 +11,7 @@ export { check, analyse, testScenario, header, replayCheckpoints, checkpointsBef
 export { Timeline, boardAt, legalHosts, CHECKPOINT_EVERY } from './timeline';
 export type { HostVerb, IncludedDeclarations } from './engine/replay';
 export { sameValue } from './engine/board';
+export { countersText } from './engine/counters';
 export { applyEdits, safeFixEdits, applySafeFixes, demoteHidingFixes } from './fixes';
 export { lineStartsOf, lineIndexOf } from './text';
 export { msg, isMessage, asMessage, said, titled, renderMessage, templatesOf, localizeFinding, messagePieces, type Message, type MessageArg, type MessagePiece, type Translate, type LocalizedFinding } from './message';

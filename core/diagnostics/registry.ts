@@ -195,13 +195,14 @@ const entries: CodeInfo[] = [
     kind: 'unnamed-choice',
     severity: 'information',
     title: 'Damage prevented',
-    rules: { mtg: ['702.16e'], riftbound: [] },
+    rules: { mtg: [], riftbound: [] },
     doc:
-      'MTG: `deal N damage to X from S`, where X has protection from a quality S has (a color, a card type, ' +
-      'S\'s controller, everything): the damage is prevented (702.16e), and nothing is marked (no -1/-1 counters ' +
-      'from wither or infect, and deathtouch has nothing to count). The replay does what the rules do. Information, ' +
-      'not an error: a legal outcome. If it is meant, an `expect X damage N` line after it says so; if not, take ' +
-      'the protection away first (the Equipment or Aura that grants it, say), or name another source.',
+      'MTG: `deal N damage to X [from S]`, and the damage is prevented: X has protection from a quality S has (a ' +
+      'color, a card type, S\'s controller, everything; 702.16e), or X has a shield counter, which is removed ' +
+      '(122.1c). Nothing is marked (no -1/-1 counters from wither or infect, and deathtouch has nothing to count). ' +
+      'The replay does what the rules do. Information, not an error: a legal outcome. If it is meant, an `expect` ' +
+      'line after it says so; if not, take the protection away first (the Equipment or Aura that grants it, say), ' +
+      'or name another source.',
     fixes: 'None: it is the rules\' outcome.',
   },
   {

@@ -18,6 +18,8 @@ import {
   RIFTBOUND_CARD_TYPES,
   RIFTBOUND_ZONES,
   isEvent,
+  countersText,
+  type CounterKind,
   declarationsOf,
   knownVersions,
   lex,
@@ -184,19 +186,16 @@ function verbsOf(game: Game, list: readonly string[]): string[] {
   return list.filter((v) => !other.includes(v));
 }
 
-/** The kinds of counter a game's cards have (MTG 122.1a; Riftbound 702), as a scenario writes them. */
-const COUNTER_KINDS: Record<Game, readonly string[]> = { mtg: ['+1/+1', '-1/-1'], riftbound: ['buff'] };
+/** The kinds of counter a game's cards have (MTG 122.1a, 122.1c; Riftbound 702), as a scenario writes them. */
+const COUNTER_KINDS: Record<Game, readonly CounterKind[]> = { mtg: ['+1/+1', '-1/-1', 'shield'], riftbound: ['buff'] };
 /** The counts completion offers before a kind of counter. */
 const COUNTER_COUNTS = ['a', '1', '2', '3'];
 const isCount = (w: string | undefined) => w !== undefined && (w === 'a' || w === 'an' || /^[0-9]+$/.test(w));
 /** `counter` after one (`a +1/+1 counter`), `counters` otherwise; the parser reads either. */
 const counterWord = (count: string) => (count === 'a' || count === 'an' || count === '1' ? 'counter' : 'counters');
 
-/** `2 +1/+1 counters`, `no -1/-1 counters`, `a buff`, `no buff`: what `expect X has` writes for `n` counters of a kind (as the core's countersText). */
-function countersPhrase(kind: string, n: number): string {
-  if (kind === 'buff') return n === 0 ? 'no buff' : n === 1 ? 'a buff' : `${n} buffs`;
-  return n === 0 ? `no ${kind} counters` : n === 1 ? `a ${kind} counter` : `${n} ${kind} counters`;
-}
+/** A keyword that decides what the damage its source deals does (MTG 702.2b, 702.80a, 702.90c), granted ones included (`deathtouch (from collar)`). */
+const isDamageKeyword = (k: string) => /^(deathtouch|wither|infect)\b/.test(k);
 
 function onBoard(game: Game, c: CardView): boolean {
   return game === 'mtg' ? c.zone === 'battlefield' : c.zone === 'base' || c.zone.startsWith('battlefield');
@@ -403,6 +402,9 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (n === 1) return words(['damage']);
       if (n === 2) return words(['to']);
       if (n === 3) return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : c.types.includes(game === 'mtg' ? 'creature' : 'unit') ? 0 : 2), ...(game === 'mtg' ? { players: () => 4 } : {}) };
+      // `from S`: the source (MTG 120.1), those whose deathtouch, wither or infect decides what the damage does first (702.2b, 120.3d).
+      if (n === 4) return words(['from']);
+      if (n === 5 && args[4] === 'from') return { kind: 'cards', rank: (c) => (c.id === args[3] ? undefined : (c.keywords ?? []).some(isDamageKeyword) ? 0 : onBoard(game, c) ? 1 : 2) };
       return NONE;
     case 'heal':
       // Riftbound 418.1: the units with damage on them first.
@@ -569,7 +571,7 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
       const have = new Set((subject?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map(offeredAbility));
       if (subject?.protections?.length) have.add('protection from');
       // Its counters as they are now (`2 +1/+1 counters`, `no -1/-1 counters`; Riftbound `a buff` or `no buff`): those it has with the abilities it has, `no ...` after the other abilities.
-      const counters = subject ? COUNTER_KINDS[game].map((k) => countersPhrase(k, subject.counters?.[k] ?? 0)) : [];
+      const counters = subject ? COUNTER_KINDS[game].map((k) => countersText(k, subject.counters?.[k] ?? 0)) : [];
       for (const phrase of counters) if (!phrase.startsWith('no ')) have.add(phrase);
       return { kind: 'cards', rank: (c) => (c.attachedTo === args[0] ? 0 : c.id === args[0] ? undefined : 2), also: { words: [...counters, ...abilityWords(game)], rank: (w) => (have.has(w) ? 1 : w.startsWith('no ') ? 4 : 3) } };
     }
@@ -578,7 +580,7 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   // `expect X has 2 +1/+1 counters`, `expect X has no buff` word by word: the kind after the count (after `no`, an ability too: `has no flying`), then `counters`.
   if (rel === 'has' && (isCount(args[2]) || args[2] === 'no')) {
     if (n === 3) return words([...COUNTER_KINDS[game], ...(args[2] === 'no' ? abilityWords(game) : [])]);
-    if (n === 4 && (args[3] === '+1/+1' || args[3] === '-1/-1')) return words([args[2] === 'no' ? 'counters' : counterWord(args[2])]);
+    if (n === 4 && (args[3] === '+1/+1' || args[3] === '-1/-1' || args[3] === 'shield')) return words([args[2] === 'no' ? 'counters' : counterWord(args[2])]);
     return args[2] === 'no' ? abilityWant(state, args.slice(3), false) : NONE;
   }
   // `expect X has flying`, `expect X has protection from red`: the words of one ability.

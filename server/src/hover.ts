@@ -460,6 +460,7 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
   }
   // Counters on the declared board (MTG 122.1a; Riftbound 702): the other game's kind is a syntax error, which the finding's own section explains.
   if (p?.kind === 'counters' && (p.counter === 'buff') === (state.game === 'riftbound')) {
+    if (p.counter === 'shield') return { text: shieldText(), rules: ['122.1c', '122.6', '122.2'], range: p.range };
     return state.game === 'mtg'
       ? { text: t("Counters already on this permanent as the scenario begins. Each +1/+1 counter adds 1 to its toughness and each -1/-1 counter takes 1 away, together with what its attachments add. Only a permanent on the battlefield has them here: a card that changes zones keeps none. A permanent with both kinds loses them in pairs at once, so a declaration has one kind only."), rules: ['122.1a', '122.6', '122.2', '704.5q'], range: p.range }
       : { text: t("A buff already on this unit as the scenario begins: it adds 1 to the unit's Might, so the damage that kills it is one more. A unit has one buff at most, and loses it when it leaves the board."), rules: ['426.1', '703', '702.3', '705'], range: p.range };
@@ -495,6 +496,9 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
   return undefined;
 }
 
+/** What shield counters do (MTG 122.1c), for the hovers of `with a shield counter` and of `put`/`remove`. */
+const shieldText = () => t('Each shield counter on a permanent stands in once for it: an effect that would destroy it removes a shield counter instead, and damage that would be dealt to it is prevented and a shield counter removed. Lethal damage already marked still destroys it.');
+
 /**
  * The verb of a counters event under the cursor (a `together:` part too): MTG `put`, `remove` (122.1a, 122.6),
  * Riftbound `buff` (426.1) and `spend` (702.2.b). The other game's verb is an impossible event, which the finding explains.
@@ -510,6 +514,7 @@ function countersVerbAt(state: DocumentState, pos: Position): { text: string; ru
       ? { text: t('Buffs a unit on the board: it gets a buff, which adds 1 to its Might. A unit has one buff at most: buffing a unit that has one places nothing.'), rules: ['426.1', '703', '426.1.b.1', '702.3'], range }
       : { text: t("Spends a unit's buff: the buff is removed, and its Might drops by 1, so the damage on it may kill it in the next cleanup. A buff can be spent only from a unit that has one."), rules: ['702.2.b', '702.2.b.1', '703'], range };
   }
+  if (ev.counter === 'shield') return { text: ev.verb === 'put' ? t('Puts shield counters on a permanent on the battlefield. {0}', shieldText()) : t('Removes shield counters from a permanent, no more than it has. {0}', shieldText()), rules: ['122.1c', '122.6'], range };
   return ev.verb === 'put'
     ? { text: t("Puts counters on a permanent on the battlefield (not on a player, nor on a card in another zone). Each +1/+1 counter adds 1 to its toughness and each -1/-1 counter takes 1 away; a permanent with both loses them in pairs at once, and a creature whose toughness drops to 0 or less is put into its owner's graveyard."), rules: ['122.6', '122.1a', '704.5q', '704.5f'], range }
     : { text: t('Removes counters from a permanent, no more than it has (pairs of +1/+1 and -1/-1 counters have already cancelled out). Removing +1/+1 counters lowers its toughness: it may die with toughness 0 or less, or with the damage on it now lethal.'), rules: ['122.1a', '704.5q', '704.5f', '704.5g'], range };

@@ -194,8 +194,9 @@ export class NameIndex {
       // Counters go on permanents (MTG 122.6), a buff on a unit (Riftbound 426.1): a player named here is an error the replay reports.
       case 'counters':
         return this.add(st.subject, 'card');
-      // MTG damage may be dealt to a player (120.1).
+      // MTG damage may be dealt to a player (120.1); its source is an object.
       case 'damage':
+        this.add(st.source, 'card');
         return this.add(st.subject, 'either');
       // `until P's next turn`: the player whose turn ends the change.
       case 'types':

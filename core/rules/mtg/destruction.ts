@@ -59,6 +59,8 @@ export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode
     subjects: [card.id, aura.id, ...others],
   });
   if (replay.noting) noteNotDestroyed(replay, msg`not destroyed: ${aura.id} destroyed instead (umbra armor)`);
+  // 702.89a: all damage is removed from the permanent, whatever becomes of the Aura.
+  card.damage = 0;
   // The Aura itself may be indestructible: the destruction was replaced all the same, and it stays.
   if (!hasAbility(aura, INDESTRUCTIBLE)) {
     destroy(replay, aura, ev);
