@@ -146,7 +146,7 @@ const mtgKind: fc.Arbitrary<Kind> = fc.oneof(
       fc.constantFrom('creature', 'creature', 'artifact creature', 'legendary creature', 'enchantment creature', 'tribal creature', 'snow creature'),
       fc.constantFrom('Cat', 'Bear', 'Human Knight', 'Spirit', '', 'Cat Role'),
       // Toughness, damage and counters (704.5f, 704.5g, 122.1a): mostly alive, now and then dead as declared.
-      fc.constantFrom([], [], ['bestow'], ['toughness 2'], ['toughness 3', 'damage 1'], ['toughness 2', 'with a -1/-1 counter'], ['toughness 1', 'with 2 +1/+1 counters'], ['with a +1/+1 counter', 'with a -1/-1 counter']),
+      fc.constantFrom([], [], ['bestow'], ['toughness 2'], ['toughness 3', 'damage 1'], ['toughness 2', 'with a -1/-1 counter'], ['toughness 1', 'with 2 +1/+1 counters'], ['with a +1/+1 counter', 'with a -1/-1 counter'], ['deathtouch'], ['wither', 'toughness 2'], ['infect'], ['with a shield counter', 'toughness 1']),
     ),
   },
   { weight: 2, arbitrary: kindOf(fc.constantFrom('land', 'basic land', 'artifact land', 'legendary land'), fc.constantFrom('Forest', 'Plains', 'Island', '', 'Gate'), fc.constant([])) },
@@ -332,10 +332,11 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
     { weight: mtg ? 1 : 3, arbitrary: CX.map((x) => `recall ${x}`) },
     { weight: mtg ? 1 : 2, arbitrary: fc.constant('cleanup') },
     // Damage (MTG 120.3e, 704.5g; Riftbound 143.3.a, 323.5), healing (Riftbound 418.1).
-    { weight: 2, arbitrary: fc.tuple(fc.integer({ min: -1, max: 6 }), HX).map(([n, x]) => `deal ${n} damage to ${x}`) },
+    // The source (MTG 120.1): its deathtouch, wither, infect or color decides what the damage does.
+    { weight: 2, arbitrary: fc.tuple(fc.integer({ min: -1, max: 6 }), HX, fc.oneof(fc.constant(''), fc.constant(''), HX.map((s) => ` from ${s}`))).map(([n, x, s]) => `deal ${n} damage to ${x}${s}`) },
     { weight: mtg ? 1 : 2, arbitrary: CX.map((x) => `heal ${x}`) },
     // Counters (MTG 122.1a, 704.5q) and buffs (Riftbound 426.1, 702.2.b), each now and then in the other game.
-    { weight: mtg ? 2 : 1, arbitrary: fc.tuple(fc.constantFrom('put', 'remove'), fc.constantFrom('a', '2', '0', '3'), fc.constantFrom('+1/+1', '-1/-1'), HX).map(([v, n, k, x]) => `${v} ${n} ${k} counter${n === 'a' ? '' : 's'} ${v === 'put' ? 'on' : 'from'} ${x}`) },
+    { weight: mtg ? 2 : 1, arbitrary: fc.tuple(fc.constantFrom('put', 'remove'), fc.constantFrom('a', '2', '0', '3'), fc.constantFrom('+1/+1', '-1/-1', 'shield'), HX).map(([v, n, k, x]) => `${v} ${n} ${k} counter${n === 'a' ? '' : 's'} ${v === 'put' ? 'on' : 'from'} ${x}`) },
     { weight: mtg ? 1 : 2, arbitrary: fc.tuple(fc.constantFrom('buff ', 'spend buff from '), CX).map(([v, x]) => `${v}${x}`) },
     { weight: 8, arbitrary: assertionArb(game).map((a) => `expect ${a}`) },
   );
@@ -389,7 +390,7 @@ function singleValuedKey(prop: string): string | undefined {
   if (prop.startsWith('in ') || prop.startsWith('at ')) return 'zone';
   for (const k of ['owner ', 'controller ', 'entered under ', 'attached to ', 'might ', 'might-bonus ', 'toughness ', 'damage ', 'can be attached only to ']) if (prop.startsWith(k)) return k;
   // `with a +1/+1 counter`, `with 2 -1/-1 counters`, `with a buff`: one of each kind.
-  if (prop.startsWith('with ')) return prop.includes('-1/-1') ? 'with -1/-1' : prop.includes('+1/+1') ? 'with +1/+1' : 'with buff';
+  if (prop.startsWith('with ')) return prop.includes('-1/-1') ? 'with -1/-1' : prop.includes('+1/+1') ? 'with +1/+1' : prop.includes('shield') ? 'with shield' : 'with buff';
   return undefined;
 }
 

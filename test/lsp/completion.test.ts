@@ -434,6 +434,23 @@ describe('LSP completion', () => {
     assert.ok(riftExpects.includes('damage') && riftExpects.includes('might') && !riftExpects.includes('toughness'), riftExpects.join(', '));
   });
 
+  it('MTG `deal N damage to X from S`: `from`, then the sources whose deathtouch, wither or infect decides what the damage does first (702.2b, 120.3d), the target itself left out', async () => {
+    const text = (line: string) =>
+      [
+        'game mtg',
+        'player alice',
+        'card bears "Grizzly Bears": creature — Bear, owner alice, toughness 2',
+        'card viper "Viper": creature — Snake, owner alice',
+        'card collar "Basilisk Collar": artifact — Equipment, owner alice, equipped creature has deathtouch, attached to viper',
+        'card rat "Rat": creature — Rat, owner alice, infect',
+        line,
+      ].join('\n') + '\n';
+    assert.deepEqual(sorted(await complete(text('deal 2 damage to bears '), 6)), ['from']);
+    const from = sorted(await complete(text('deal 2 damage to bears from '), 6));
+    assert.deepEqual(from.slice(0, 2).sort(), ['rat', 'viper'], from.join(', '));
+    assert.ok(!from.includes('bears') && from.includes('collar'), from.join(', '));
+  });
+
   it('MTG counters: `put N +1/+1 counters on X` word by word with the creatures on the battlefield first, `remove ... from X` with the cards that have that counter first, `with ...` on a creature, `expect X has` its counters; no Riftbound buff verbs', async () => {
     const text = (line: string) =>
       [
@@ -447,7 +464,7 @@ describe('LSP completion', () => {
         line, //                                                                                        7
       ].join('\n') + '\n';
     assert.deepEqual(sorted(await complete(text('put '), 7)), ['a', '1', '2', '3']);
-    assert.deepEqual(sorted(await complete(text('put 2 '), 7)), ['+1/+1', '-1/-1']);
+    assert.deepEqual(sorted(await complete(text('put 2 '), 7)), ['+1/+1', '-1/-1', 'shield']);
     assert.deepEqual(sorted(await complete(text('put 2 +1/+1 '), 7)), ['counters']);
     assert.deepEqual(sorted(await complete(text('put a -1/-1 '), 7)), ['counter']);
     assert.deepEqual(sorted(await complete(text('put 2 +1/+1 counters '), 7)), ['on']);
@@ -468,13 +485,13 @@ describe('LSP completion', () => {
     assert.ok(!sorted(await complete(card('creature — Ox, with a +1/+1 counter, '), 2)).includes('with a -1/-1 counter'));
     assert.ok(!sorted(await complete(card('artifact — Equipment, '), 2)).includes('with a +1/+1 counter'), 'counters count on a creature');
     assert.deepEqual(sorted(await complete(card('creature — Ox, with '), 2)), ['a', '1', '2', '3']);
-    assert.deepEqual(sorted(await complete(card('creature — Ox, with 2 '), 2)), ['+1/+1', '-1/-1']);
+    assert.deepEqual(sorted(await complete(card('creature — Ox, with 2 '), 2)), ['+1/+1', '-1/-1', 'shield']);
     assert.deepEqual(sorted(await complete(card('creature — Ox, with 2 +1/+1 '), 2)), ['counters']);
     // `expect X has`: its counters as they are, those it has first; word by word after a count.
     const has = sorted(await complete(text('expect lion has '), 7));
     assert.ok(has.indexOf('2 +1/+1 counters') >= 0 && has.indexOf('2 +1/+1 counters') < has.indexOf('flying'), has.join(', '));
     assert.ok(has.indexOf('no -1/-1 counters') > has.indexOf('flying'), has.join(', '));
-    assert.deepEqual(sorted(await complete(text('expect lion has 2 '), 7)), ['+1/+1', '-1/-1']);
+    assert.deepEqual(sorted(await complete(text('expect lion has 2 '), 7)), ['+1/+1', '-1/-1', 'shield']);
     assert.deepEqual(sorted(await complete(text('expect lion has 2 +1/+1 '), 7)), ['counters']);
     const no = sorted(await complete(text('expect lion has no '), 7));
     assert.ok(no[0] === '+1/+1' && no.includes('-1/-1') && no.includes('flying'), no.join(', '));

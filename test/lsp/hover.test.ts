@@ -288,6 +288,23 @@ describe('LSP hover', () => {
     assert.match(jinx, /Might: 4 \(printed 3\)/);
   });
 
+  it('shield counters: on `with a shield counter` and on `put a shield counter` (122.1c); a card shows them', async () => {
+    const text = [
+      ...HEADER.slice(0, 3),
+      'card wall "Wall": creature — Wall, owner alice, toughness 4, with a shield counter', // 3
+      'put a shield counter on wall', // 4
+      'expect wall has 2 shield counters', // 5
+    ].join('\n') + '\n';
+    const declared = value(await hoverAt(text, positionOf(text, 'with a shield', 1)));
+    assert.match(declared, /Each shield counter on a permanent stands in once for it/);
+    assert.match(declared, /Rule 122\.1c/);
+    const put = value(await hoverAt(text, { line: 4, character: 1 }));
+    assert.match(put, /Puts shield counters on a permanent/);
+    assert.match(put, /Rule 122\.1c/);
+    const wall = value(await hoverAt(text, positionOf(text, 'expect wall', 8)));
+    assert.match(wall, /Counters: 2 × shield/);
+  });
+
   it('on `you control enchanted creature`: 613.1b explained; on the creature: its controller and the Aura that gives it', async () => {
     const text = [
       ...HEADER.slice(0, 4),
