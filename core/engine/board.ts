@@ -315,6 +315,8 @@ export interface CardObj extends Characteristics {
   minusCounters: number;
   /** MTG: shield counters (122.1c): each one replaces a destruction by an effect, or prevents the damage of one event, and goes. */
   shieldCounters: number;
+  /** MTG: regeneration shields on it this turn (701.19a): each replaces one destruction, and the turn's end takes the rest (514.2). */
+  regenShields: number;
   /** MTG: 704.5q removed +1/+1 and -1/-1 counters from it in pairs as this object (a later removal that finds none says why). */
   annihilated: boolean;
   /** MTG: a source with deathtouch dealt it damage since the state-based actions last looked at it (702.2b, 704.5h): that source's id. */
@@ -421,6 +423,8 @@ export class Board {
   readonly regranted: CardObj[] = objectList();
   /** Cards damage was marked on since the last end of turn (damage.ts: clearDamage looks only at these). */
   readonly damaged: CardObj[] = objectList();
+  /** MTG: cards given a regeneration shield since the last end of turn (damage.ts: clearDamage ends those too). */
+  readonly regenerating: CardObj[] = objectList();
   /** Hosts whose attachments' toughness or Might bonuses changed (reboost): the next state-based action check looks at them. */
   readonly reweighed: CardObj[] = objectList();
   /**

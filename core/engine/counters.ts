@@ -32,8 +32,9 @@ export function addCounters(replay: Replay, c: CardObj, counter: CounterKind, n:
 }
 
 /**
- * What a new object doesn't keep of the old one's marks (MTG 400.7: damage, 120.6; counters, 122.2;
- * Riftbound 124.1: damage, buffs, 705), called as a card changes zones.
+ * What a new object doesn't keep of the old one's marks (MTG 400.7: damage, 120.6; counters, 122.2; the
+ * regeneration shields that protected the old one, 701.19a; Riftbound 124.1: damage, buffs, 705), called
+ * as a card changes zones.
  */
 export function clearMarks(c: CardObj): void {
   c.damage = 0;
@@ -41,6 +42,7 @@ export function clearMarks(c: CardObj): void {
   c.plusCounters = 0;
   c.minusCounters = 0;
   c.shieldCounters = 0;
+  c.regenShields = 0;
   c.annihilated = false;
   c.deathtouchFrom = undefined;
 }

@@ -29,9 +29,16 @@ export function markDamage(replay: Replay, c: CardObj, amount: number): void {
 
 /**
  * The turn ends: the damage marked on every card is removed (MTG 514.2, phased-out permanents included;
- * Riftbound 143.3.b.1). Only the cards damaged since the last end of turn are looked at.
+ * Riftbound 143.3.b.1), and MTG's regeneration shields end. Only the cards damaged (shielded) since the
+ * last end of turn are looked at.
  */
 export function clearDamage(replay: Replay): void {
+  // MTG: the regeneration shields end with the turn too (701.19a: "this turn"; 514.2).
+  const shielded = replay.board.regenerating;
+  if (shielded.length !== 0) {
+    for (const c of shielded) c.regenShields = 0;
+    shielded.length = 0;
+  }
   const damaged = replay.board.damaged;
   if (damaged.length === 0) return;
   for (const c of damaged) {

@@ -1395,6 +1395,7 @@ function newCard(st: CardStmt): CardObj {
     plusCounters: 0,
     minusCounters: 0,
     shieldCounters: 0,
+    regenShields: 0,
     annihilated: false,
     deathtouchFrom: undefined,
     reconfiguredOn: undefined,

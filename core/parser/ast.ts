@@ -351,6 +351,8 @@ export type EventNode =
    * `amount`, how many (1 for a buff).
    */
   | { kind: 'counters'; verb: 'put' | 'remove'; counter: CounterKind; amount: number; amountRange: Range; subject: Name; verbRange: Range; range: Range }
+  /** `regenerate X` (MTG 701.19a): a regeneration shield on X for the rest of the turn. */
+  | { kind: 'regenerate'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'cleanup'; verbRange: Range; range: Range }
   | { kind: 'expect'; assertion?: Assertion; verbRange: Range; range: Range }
   /** `together: PART; PART...`: one resolution whose parts happen before state-based actions are checked once. */
@@ -429,6 +431,7 @@ export const EVENT_VERBS = [
   'remove',
   'buff',
   'spend',
+  'regenerate',
   'cleanup',
   'expect',
   'together',
@@ -442,7 +445,7 @@ export const EVENT_VERBS = [
 ] as const;
 
 /** The verbs that may be a part of `together:` (what an effect does while it resolves). */
-export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'exchange', 'tap', 'untap', 'exhaust', 'ready'] as const;
+export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'regenerate', 'exchange', 'tap', 'untap', 'exhaust', 'ready'] as const;
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure'] as const;

@@ -2274,6 +2274,12 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       cur.end();
       return event(verbTok, cur, { kind: 'counters', verb: verbTok.text as 'put' | 'remove', counter, amount: n.value, amountRange: n.range, subject });
     }
+    case 'regenerate': {
+      // MTG `regenerate troll` (701.19a): a regeneration shield until the turn ends.
+      const subject = cur.name(msg`the permanent to regenerate`);
+      cur.end();
+      return event(verbTok, cur, { kind: 'regenerate', subject });
+    }
     case 'buff': {
       // Riftbound `buff garen` (426.1): a buff counter, if it has none.
       const subject = cur.name(msg`the unit to buff`);
@@ -2521,6 +2527,7 @@ function parseAssertion(cur: Cursor): Assertion {
     case 'has': {
       cur.next();
       // `has 2 +1/+1 counters`, `has no -1/-1 counters`, `has a buff`: how many of that counter are on it.
+      if (cur.peek()?.type === 'number' && cur.peek()!.text.includes('/')) cur.fail(msg`how many counters (a number, or 'a')`);
       if (startsCounters(cur)) {
         const n = cur.isWord('no') ? (cur.next(), 0) : counterAmount(cur).value;
         const counter = counterKind(cur);

@@ -53,6 +53,8 @@ const MTG: GameVersions = {
     { since: '2025-06-06', now: '701.12', old: '701.10' },
     // The same re-sorting: Tap and Untap, 701.21 until then, is 701.26 (the old 701.26, Abandon, moved too).
     { since: '2025-06-06', now: '701.26', old: '701.21' },
+    // The same re-sorting: Regenerate, 701.15 until then, is 701.19.
+    { since: '2025-06-06', now: '701.19', old: '701.15' },
     // The same re-sorting (701.4 Behold inserted): Counter, 701.5 until then, is 701.6.
     { since: '2025-06-06', now: '701.6', old: '701.5' },
   ],

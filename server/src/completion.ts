@@ -177,8 +177,8 @@ function partWant(state: DocumentState, toks: PTok[], line: number): Want {
   return wantAfter(state, part.map((t) => t.text), part, line);
 }
 
-/** Verbs of one game only: MTG's counters (122.1a, 122.6), Riftbound's buffs (426.1, 702.2.b). Not offered in the other game. */
-const GAME_ONLY_VERBS: Record<Game, readonly string[]> = { mtg: ['put', 'remove'], riftbound: ['buff', 'spend'] };
+/** Verbs of one game only: MTG's counters (122.1a, 122.6) and regeneration (701.19a), Riftbound's buffs (426.1, 702.2.b). Not offered in the other game. */
+const GAME_ONLY_VERBS: Record<Game, readonly string[]> = { mtg: ['put', 'remove', 'regenerate'], riftbound: ['buff', 'spend'] };
 
 /** The verbs of `list` a scenario of `game` may use (the other game's own verbs left out). */
 function verbsOf(game: Game, list: readonly string[]): string[] {
@@ -424,6 +424,10 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       }
       return NONE;
     }
+    case 'regenerate':
+      // MTG 701.19a: the creatures on the battlefield first.
+      if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : c.types.includes('creature') ? 0 : 2) };
+      return NONE;
     case 'buff':
       // Riftbound 426.1: the units on the board without a buff first (a unit has one at most, 702.3).
       if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) || !c.types.includes('unit') ? 3 : c.counters?.buff ? 2 : 0) };

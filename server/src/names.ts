@@ -191,6 +191,7 @@ export class NameIndex {
       case 'phase':
       case 'recall':
       case 'heal':
+      case 'regenerate':
       // Counters go on permanents (MTG 122.6), a buff on a unit (Riftbound 426.1): a player named here is an error the replay reports.
       case 'counters':
         return this.add(st.subject, 'card');

@@ -338,6 +338,8 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
     // Counters (MTG 122.1a, 704.5q) and buffs (Riftbound 426.1, 702.2.b), each now and then in the other game.
     { weight: mtg ? 2 : 1, arbitrary: fc.tuple(fc.constantFrom('put', 'remove'), fc.constantFrom('a', '2', '0', '3'), fc.constantFrom('+1/+1', '-1/-1', 'shield'), HX).map(([v, n, k, x]) => `${v} ${n} ${k} counter${n === 'a' ? '' : 's'} ${v === 'put' ? 'on' : 'from'} ${x}`) },
     { weight: mtg ? 1 : 2, arbitrary: fc.tuple(fc.constantFrom('buff ', 'spend buff from '), CX).map(([v, x]) => `${v}${x}`) },
+    // Regeneration (MTG 701.19a), now and then in Riftbound.
+    { weight: 1, arbitrary: CX.map((x) => `regenerate ${x}`) },
     { weight: 8, arbitrary: assertionArb(game).map((a) => `expect ${a}`) },
   );
 }
@@ -675,7 +677,7 @@ export function renderMutated(m: MutatedSpec): { text: string; origin: string } 
 const TOKENS = [
   'game', 'mtg', 'riftbound', 'title', 'rules', 'player', 'card', 'attach', 'equip', 'fortify', 'cast', 'resolve', 'enter', 'unattach', 'detach', 'move', 'destroy',
   'kill', 'exile', 'bounce', 'sacrifice', 'becomes', 'loses', 'gains', 'control', 'phase', 'out', 'in', 'leave', 'recall', 'cleanup', 'expect', 'to', 'by', 'from', 'deal', 'damage', 'heal', 'toughness', 'gets', '+4/+4', '-2/-2', '0/0',
-  'put', 'remove', 'buff', 'spend', 'counter', 'counters', '+1/+1', '-1/-1', 'with',
+  'put', 'remove', 'buff', 'spend', 'counter', 'counters', '+1/+1', '-1/-1', 'with', 'regenerate', 'shield', 'deathtouch', 'wither',
   'targeting', 'attached', 'at', 'base', 'battlefield', 'owner', 'controller', 'enchant', 'protection', 'color', 'might', 'might-bonus', 'has', 'newer', 'than',
   'no', 'attachments', 'on', 'unattached', 'a', 'b', 'alice', 'creature', 'Aura', 'Equipment', 'gear', 'unit', '"x"', '"', ':', ',', '—', '-', '--', '#', '1',
   '-5', '2024-06-07', 'v1.3', "can't", 'be', 'enchanted', 'or', 'you', 'don\'t', 'an', 'opponent', 'controls', 'non', 'nonland', '😀', '\u0301', '\ud800',

@@ -475,7 +475,7 @@ describe('LSP completion', () => {
     assert.equal(sorted(await complete(text('remove a -1/-1 counter from '), 7))[0], 'bears', 'none has -1/-1 counters: the battlefield first');
     // The verbs: MTG's, not Riftbound's buff and spend (426.1, 702.2.b); in a together: part too.
     const verbs = (await complete(text(''), 7)).map((i) => i.label);
-    assert.ok(verbs.includes('put') && verbs.includes('remove') && !verbs.includes('buff') && !verbs.includes('spend'), verbs.join(', '));
+    assert.ok(verbs.includes('put') && verbs.includes('remove') && verbs.includes('regenerate') && !verbs.includes('buff') && !verbs.includes('spend'), verbs.join(', '));
     const parts = (await complete(text('together: '), 7)).map((i) => i.label);
     assert.ok(parts.includes('put') && !parts.includes('spend'), parts.join(', '));
     // `with N +1/+1 counters` on a creature (122.1a), word by word; one `with` a card.
@@ -517,7 +517,7 @@ describe('LSP completion', () => {
     assert.deepEqual(sorted(await complete(text('spend buff '), 7)), ['from']);
     assert.equal(sorted(await complete(text('spend buff from '), 7))[0], 'yasuo', 'the unit that has a buff (702.2.b.1)');
     const verbs = (await complete(text(''), 7)).map((i) => i.label);
-    assert.ok(verbs.includes('buff') && verbs.includes('spend') && !verbs.includes('put') && !verbs.includes('remove'), verbs.join(', '));
+    assert.ok(verbs.includes('buff') && verbs.includes('spend') && !verbs.includes('put') && !verbs.includes('remove') && !verbs.includes('regenerate'), verbs.join(', '));
     const card = (rest: string) => ['game riftbound', 'player alice', `card jinx "Jinx": ${rest}`].join('\n') + '\n';
     assert.ok(sorted(await complete(card('unit, '), 2)).includes('with a buff'));
     assert.ok(!sorted(await complete(card('gear, '), 2)).includes('with a buff'), 'only a unit has a buff (426.1)');

@@ -4,7 +4,7 @@
 // counters on X` puts them on a permanent (122.6); `remove N -1/-1 counters from X` takes them off. A
 // permanent with both has them removed in pairs as a state-based action (704.5q, 122.3): the replay does
 // it, and there is nothing to record, since it changes no toughness. A new object has none (122.2).
-import type { CardStmt, EventNode, Property } from '../../parser/ast';
+import type { CardStmt, CounterKind, EventNode, Property } from '../../parser/ast';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -33,7 +33,7 @@ export function countersEvent(replay: Replay, ev: CountersEvent): void {
   const x = replay.lookup(ev.subject);
   if (!x || !someCounters(replay, ev)) return;
   if (!isCard(x)) {
-    replay.report('impossible-event', ev.range, msg`${x.id} is a player, and +1/+1 and -1/-1 counters go on permanents. Remove the line.`, { rules: ['122.1a', '122.6'], subjects: [x.id] });
+    replay.report('impossible-event', ev.range, ev.counter === 'shield' ? msg`${x.id} is a player, and shield counters go on permanents. Remove the line.` : msg`${x.id} is a player, and +1/+1 and -1/-1 counters go on permanents. Remove the line.`, { rules: [ruleOf(ev.counter), '122.6'], subjects: [x.id] });
     return;
   }
   if (x.zone !== 'battlefield') {
@@ -50,9 +50,9 @@ export function countersEvent(replay: Replay, ev: CountersEvent): void {
 function enoughToRemove(replay: Replay, ev: CountersEvent, x: CardObj): boolean {
   const have = countersOn(x, ev.counter);
   if (have >= ev.amount) return true;
-  const tail = x.annihilated ? msg` (704.5q removed +1/+1 and -1/-1 counters from it in pairs)` : '';
+  const tail = ev.counter !== 'shield' && x.annihilated ? msg` (704.5q removed +1/+1 and -1/-1 counters from it in pairs)` : '';
   replay.report('impossible-event', ev.range, msg`${x.id} has ${countersWords(ev.counter, have)}${tail}, so ${countersWords(ev.counter, ev.amount)} can't be removed from it. Write how many are on it, or remove the line.`, {
-    rules: x.annihilated ? ['122.1a', '704.5q'] : ['122.1a'],
+    rules: ev.counter !== 'shield' && x.annihilated ? ['122.1a', '704.5q'] : [ruleOf(ev.counter)],
     subjects: [x.id],
   });
   return false;
@@ -93,4 +93,7 @@ export function declaredCounters(replay: Replay, card: CardObj, st: CardStmt): v
 }
 
 const MTG_COUNTERS = ['+1/+1', '-1/-1', 'shield'] as const;
+
+/** The rule of what a kind of counter does: 122.1a (+1/+1, -1/-1), 122.1c (shield). */
+const ruleOf = (counter: CounterKind): string => (counter === 'shield' ? '122.1c' : '122.1a');
 const isCounters = (p: Property): p is Extract<Property, { kind: 'counters' }> => p.kind === 'counters';

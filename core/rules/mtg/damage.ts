@@ -11,6 +11,7 @@ import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { isCreature } from './characteristics';
 import { umbraArmorApplies } from './destruction';
+import { regenerates } from './regeneration';
 import { hasAbility } from '../../engine/abilities';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { dyingAs, markDamage, noDamage, statWords } from '../../engine/damage';
@@ -38,6 +39,7 @@ const INDESTRUCTIBLE = { kind: 'keyword', name: 'indestructible' } as const;
 const DEATHTOUCH = { kind: 'keyword', name: 'deathtouch' } as const;
 const WITHER = { kind: 'keyword', name: 'wither' } as const;
 const INFECT = { kind: 'keyword', name: 'infect' } as const;
+const EVERYTHING = { kind: 'protection', quality: 'everything' } as const;
 
 /**
  * `deal N damage to X [from S]`: damage is marked on a creature (120.3e), and the state-based actions look
@@ -55,7 +57,7 @@ export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage
       replay.report('impossible-event', ev.range, msg`${x.id} has left the game, and nothing in it can deal damage to them. Remove the line.`, { rules: ['800.4a'], subjects: [x.id] });
       return;
     }
-    if (source && prevented(replay, ev, x, source)) return;
+    if (prevented(replay, ev, x, source)) return;
     if (replay.noting) replay.note(() => msg`${x.id} is dealt ${ev.amount} damage`);
     return;
   }
@@ -64,15 +66,15 @@ export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage
     return;
   }
   if (isPhasedOut(x) && phasedOutSubject(replay, x, ev, msg`dealing it damage`)) return;
-  if (source && prevented(replay, ev, x, source)) return;
+  const creature = isCreature(x);
+  if (!creature && !x.types.has('planeswalker') && !x.types.has('battle')) {
+    replay.report('impossible-event', ev.range, msg`${x.id} is not a creature, planeswalker or battle, and only those (and players) can be dealt damage. Remove the line, or make it a creature first.`, { rules: ['120.1'], subjects: [x.id] });
+    return;
+  }
+  if (prevented(replay, ev, x, source)) return;
   if (x.shieldCounters !== 0) return shieldPrevents(replay, ev, x);
-  if (!isCreature(x)) {
-    const other = x.types.has('planeswalker') || x.types.has('battle');
-    if (!other) {
-      replay.report('impossible-event', ev.range, msg`${x.id} is not a creature, planeswalker or battle, and only those (and players) can be dealt damage. Remove the line, or make it a creature first.`, { rules: ['120.1'], subjects: [x.id] });
-      return;
-    }
-    // Damage to a planeswalker or battle removes counters (120.3c), which decide nothing about attachments.
+  // Damage to a planeswalker or battle removes counters (120.3c), which decide nothing about attachments.
+  if (!creature) {
     if (replay.noting) replay.note(() => msg`${x.id} is dealt ${ev.amount} damage`);
     return;
   }
@@ -80,12 +82,15 @@ export function dealEvent(replay: Replay, ev: Extract<EventNode, { kind: 'damage
   if (source && (hasAbility(source, WITHER) || hasAbility(source, INFECT))) {
     addCounters(replay, x, '-1/-1', ev.amount);
     if (replay.noting) replay.note(() => msg`${x.id} gets ${countersWords('-1/-1', ev.amount)} (${source.id} has wither or infect)`);
-    return;
+  } else {
+    markDamage(replay, x, ev.amount);
+    if (replay.noting) replay.note(() => msg`${x.id} has ${x.damage} damage marked on it`);
   }
-  markDamage(replay, x, ev.amount);
-  // Deathtouch: the next state-based actions destroy it, whatever its toughness above 0 (702.2b, 704.5h).
-  if (source && hasAbility(source, DEATHTOUCH)) x.deathtouchFrom = source.id;
-  if (replay.noting) replay.note(() => msg`${x.id} has ${x.damage} damage marked on it`);
+  // Deathtouch: damage dealt, marked or as counters, destroys it at the next state-based actions, whatever its toughness above 0 (702.2b, 704.5h).
+  if (source && hasAbility(source, DEATHTOUCH)) {
+    x.deathtouchFrom = source.id;
+    replay.markDirty(x);
+  }
 }
 
 /**
@@ -104,6 +109,10 @@ function sourceOf(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>, na
   return s;
 }
 
+function preventedAdvice(x: CardObj | PlayerObj): Message {
+  return isCard(x) ? msg`if it is meant, add an \`expect ${x.id} damage ${x.damage}\` line after it` : msg`if it is not meant, remove the line`;
+}
+
 /**
  * A shield counter prevents the damage and goes (122.1c): reported. Protection prevents it first when both
  * could (616.1: its controller chooses; the replay keeps the counter).
@@ -116,12 +125,19 @@ function shieldPrevents(replay: Replay, ev: Extract<EventNode, { kind: 'damage' 
   });
 }
 
-/** Protection of `x` from a quality of the source prevents the damage (702.16e): reported, and nothing happens. */
-function prevented(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>, x: CardObj | PlayerObj, source: CardObj): boolean {
+/**
+ * Protection of `x` from a quality of the source prevents the damage (702.16e), and protection from
+ * everything prevents all damage, whatever its source, named or not (702.16j): reported, and nothing happens.
+ */
+function prevented(replay: Replay, ev: Extract<EventNode, { kind: 'damage' }>, x: CardObj | PlayerObj, source: CardObj | undefined): boolean {
+  if (source === undefined) {
+    if (!hasAbility(x, EVERYTHING)) return false;
+    replay.report('damage-prevented', ev.range, msg`The damage is prevented: ${x.id} has protection from everything, and all damage to it is prevented, whatever its source. That is the rules' outcome: ${preventedAdvice(x)}.`, { rules: ['702.16j'], subjects: [x.id] });
+    return true;
+  }
   const p = protectionAgainst(x, source, 'target');
   if (!p) return false;
-  const advice = isCard(x) ? msg`if it is meant, add an \`expect ${x.id} damage ${x.damage}\` line after it` : msg`if it is not meant, remove the line`;
-  replay.report('damage-prevented', ev.range, msg`The damage is prevented: ${x.id} has protection from ${p.quality}, and ${source.id}, its source, has that quality, so nothing happens. That is the rules' outcome: ${advice}.`, {
+  replay.report('damage-prevented', ev.range, msg`The damage is prevented: ${x.id} has protection from ${p.quality}, and ${source.id}, its source, has that quality, so nothing happens. That is the rules' outcome: ${preventedAdvice(x)}.`, {
     rules: ['702.16e', ...p.rules],
     subjects: [x.id, source.id],
   });
@@ -150,8 +166,10 @@ export function toughnessActions(replay: Replay, c: CardObj): ToGraveyard | unde
   if (t !== undefined && t <= 0) return { card: c, rules: statRules(c, ['704.5f']), why: zeroToughnessWhy(c, t) };
   const lethal = t !== undefined && c.damage !== 0 && c.damage >= t;
   if (!lethal && deathtouch === undefined) return undefined;
-  // Lethal damage, or damage from a source with deathtouch, destroys it (704.5g, 704.5h): indestructible stops that, umbra armor replaces it.
+  // Lethal damage, or damage from a source with deathtouch, destroys it (704.5g, 704.5h): indestructible
+  // stops that; a regeneration shield (taken first when both could apply, 616.1) or umbra armor replaces it.
   if (hasAbility(c, INDESTRUCTIBLE)) return undefined;
+  if (regenerates(replay, c)) return undefined;
   const rules = lethal ? statRules(c, ['704.5g', '120.6']) : ['704.5h', '702.2b'];
   const aura = umbraArmorOn(replay, c);
   if (aura) {

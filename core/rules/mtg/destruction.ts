@@ -9,6 +9,7 @@ import type { RuleExplanation } from './explanations';
 import { grantedBy, hasAbility } from '../../engine/abilities';
 import { isAura } from './characteristics';
 import { addCounters, countersText } from '../../engine/counters';
+import { regenerates } from './regeneration';
 import { msg, type Message } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -49,6 +50,10 @@ export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode
     shielded(replay, card, ev, umbras);
     return true;
   }
+  if (card.regenShields !== 0) {
+    regenerated(replay, card, ev, umbras);
+    return true;
+  }
   if (umbras === undefined) return false;
   umbras.sort((x, y) => x.timestamp - y.timestamp);
   const aura = umbras[0];
@@ -71,17 +76,32 @@ export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode
 }
 
 /**
- * A shield counter replaces the destruction (122.1c): one is removed, and the permanent stays. With umbra
- * armor also on it, its controller chooses which applies (616.1); the replay takes the shield counter.
+ * A shield counter replaces the destruction (122.1c): one is removed, and the permanent stays. With a
+ * regeneration shield or umbra armor also on it, its controller chooses which applies (616.1); the replay
+ * takes the shield counter.
  */
 function shielded(replay: Replay, card: CardObj, ev: EventNode, umbras: CardObj[] | undefined): void {
   addCounters(replay, card, 'shield', -1);
-  const choice = umbras === undefined ? msg`` : msg` ${umbras[0].id}'s umbra armor could apply too, and ${card.id}'s controller chooses which one does; the replay takes the shield counter: if the umbra armor was chosen, write \`destroy ${umbras[0].id}\` in place of this line.`;
+  const regen = card.regenShields !== 0 ? msg` A regeneration shield could apply too, and ${card.id}'s controller chooses which one does; the replay takes the shield counter.` : msg``;
+  const choice = umbras === undefined ? regen : msg` ${umbras[0].id}'s umbra armor could apply too, and ${card.id}'s controller chooses which one does; the replay takes the shield counter: if the umbra armor was chosen, write \`destroy ${umbras[0].id}\` in place of this line.`;
   replay.report('not-destroyed', ev.range, msg`${card.id} isn't destroyed: it has a shield counter, so a shield counter is removed from it instead.${choice} That is the rules' outcome: if it is meant, add an \`expect ${card.id} has ${countersText('shield', card.shieldCounters)}\` line after it.`, {
-    rules: umbras === undefined ? ['122.1c'] : ['122.1c', '616.1'],
+    rules: umbras === undefined && card.regenShields === 0 ? ['122.1c'] : ['122.1c', '616.1'],
     subjects: [card.id],
   });
   if (replay.noting) noteNotDestroyed(replay, msg`not destroyed: a shield counter removed from ${card.id}`);
+}
+
+/**
+ * A regeneration shield replaces the destruction (701.19a): the permanent stays, its damage removed, and
+ * is tapped. With umbra armor also on it, its controller chooses (616.1); the replay takes the shield.
+ */
+function regenerated(replay: Replay, card: CardObj, ev: EventNode, umbras: CardObj[] | undefined): void {
+  regenerates(replay, card);
+  const choice = umbras === undefined ? msg`` : msg` ${umbras[0].id}'s umbra armor could apply too, and ${card.id}'s controller chooses which one does; the replay takes the regeneration shield: if the umbra armor was chosen, write \`destroy ${umbras[0].id}\` in place of this line.`;
+  replay.report('not-destroyed', ev.range, msg`${card.id} isn't destroyed: it regenerates, so its damage is removed and it is tapped instead.${choice} That is the rules' outcome: if it is meant, add an \`expect ${card.id} tapped\` line after it.`, {
+    rules: umbras === undefined ? ['701.19a'] : ['701.19a', '616.1'],
+    subjects: [card.id],
+  });
 }
 
 function indestructible(replay: Replay, card: CardObj, ev: EventNode): void {

@@ -20,6 +20,7 @@ import { EXPLAINED as destruction } from './destruction';
 import { EXPLAINED as timestamps } from './timestamps';
 import { EXPLAINED as damage } from './damage';
 import { EXPLAINED as counters } from './counters';
+import { EXPLAINED as regeneration } from './regeneration';
 
 export interface RuleExplanation {
   title: string;
@@ -42,6 +43,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   timestamps,
   damage,
   counters,
+  regeneration,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

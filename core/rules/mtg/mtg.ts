@@ -14,6 +14,7 @@ import { activateEvent } from './stack';
 import { turnEvent } from './timing';
 import { dealEvent } from './damage';
 import { countersEvent } from './counters';
+import { regenerateEvent } from './regeneration';
 import { keywordEvent } from './targetingKeywords';
 import { keywordAbilityEvent } from './grants';
 import { simultaneousTimestamps } from './timestamps';
@@ -67,6 +68,8 @@ export const mtg: Ruleset = {
         return dealEvent(replay, ev);
       case 'counters':
         return countersEvent(replay, ev);
+      case 'regenerate':
+        return regenerateEvent(replay, ev);
       case 'heal':
         replay.report('impossible-event', ev.verbRange, msg`\`heal\` is a Riftbound action: in MTG the damage marked on a creature stays until the cleanup step (a \`turn\` line ends the turn), and a regeneration or umbra armor removes it. Remove the line.`, { rules: ['514.2'] });
         return;

@@ -68,6 +68,8 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
       return;
     }
     card.phasedOut = 'direct';
+    // The state-based actions that follow pass it by (702.26b): the deathtouch damage it was dealt counts no more (704.5h).
+    card.deathtouchFrom = undefined;
     replay.phasedOut(card);
     // Treated as though it doesn't exist (702.26b): an Aura beside it may have asked for it (Daybreak Coronet).
     const host = replay.board.hostOf(card);
