@@ -46,7 +46,7 @@ export const riftbound: Ruleset = {
       case 'counters':
         return buffEvent(replay, ev);
       case 'regenerate':
-        replay.report('impossible-event', ev.verbRange, msg`\`regenerate\` is an MTG action; Riftbound has no regeneration (a gear that says "If I would die, kill this instead" dies in its unit's place). Remove the line.`);
+        replay.report('impossible-event', ev.verbRange, msg`\`regenerate\` is an MTG action; Riftbound has no regeneration (a gear with \`if I would die, kill this instead\` dies in its unit's place). Remove the line.`);
         return;
       case 'control':
         return controlEvent(replay, ev);
