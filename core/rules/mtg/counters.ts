@@ -86,7 +86,7 @@ export function declaredCounters(replay: Replay, card: CardObj, st: CardStmt): v
   });
   // A phased-out permanent is treated as though it doesn't exist (702.26b): the state-based actions pass it by.
   if (card.plusCounters === 0 || card.minusCounters === 0 || card.phasedOut !== 'no') return;
-  const later = st.props.filter(isCounters).pop()!;
+  const later = st.props.filter((p) => isCounters(p) && p.counter !== 'shield').pop()! as Extract<Property, { kind: 'counters' }>;
   replay.report('syntax-error', later.range, msg`${card.id} is declared with both +1/+1 and -1/-1 counters, which a permanent loses in pairs as a state-based action at once, so no board has it so. Write what is left once they cancel out.`, { rules: ['704.5q', '122.3'], subjects: [card.id] });
   if (later.counter === '-1/-1') card.minusCounters = 0;
   else card.plusCounters = 0;
