@@ -180,8 +180,9 @@ const entries: CodeInfo[] = [
     riftboundTitle: 'Not killed',
     rules: { mtg: [], riftbound: [] },
     doc:
-      'An event destroys (Riftbound: kills) a card that the rules keep: MTG, it has indestructible (702.12b), or ' +
-      'an Aura on it has umbra armor and is destroyed instead (702.89a); Riftbound, a gear attached to the unit ' +
+      'An event destroys (Riftbound: kills) a card that the rules keep: MTG, it has indestructible (702.12b), ' +
+      'an Aura on it has umbra armor and is destroyed instead (702.89a), a shield counter is removed from it ' +
+      'instead (122.1c), or a regeneration shield replaces the destruction (701.19a); Riftbound, a gear attached to the unit ' +
       'says "If I would die, kill this instead" in its Effect Text, and the gear is killed instead (136.2.c). ' +
       'The replay does what the rules do: the card stays where it is, and the Aura or gear goes to its owner\'s ' +
       'graveyard (trash). Information, not an error: a legal outcome. If it is meant, an `expect` line after it ' +
