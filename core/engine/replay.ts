@@ -1177,6 +1177,16 @@ export class Replay {
         if (!c || c.damage === a.value) return undefined;
         return { actual: c.damage === 0 ? msg`${c.id} has no damage marked on it` : msg`${c.id} has ${c.damage} damage marked on it`, replacement: `${c.id} damage ${c.damage}` };
       }
+      case 'mighty': {
+        // Riftbound 708: Might 5 or more; on the board with its gear's bonuses and buff (710), elsewhere as printed (711).
+        const c = this.card(a.subject);
+        if (!c) return undefined;
+        if (this.rules.game !== 'riftbound') return { actual: msg`Mighty is Riftbound's: an MTG creature has toughness (\`${c.id} toughness N\`)` };
+        const might = c.zone === 'base' || c.zone === 'battlefield' ? effectiveMight(c) : c.might;
+        if (might === undefined) return { actual: msg`${c.id} has no Might` };
+        if (might >= 5 !== a.negated) return undefined;
+        return { actual: msg`${c.id} has Might ${might}`, replacement: `${c.id} ${might >= 5 ? '' : 'not '}mighty` };
+      }
       case 'counters': {
         const c = this.card(a.subject);
         if (!c) return undefined;
@@ -1276,6 +1286,8 @@ export function assertionText(a: Assertion): Message {
       return msg`${a.subject.text} to have ${a.value} damage marked on it`;
     case 'counters':
       return msg`${a.subject.text} to have ${countersWords(a.counter, a.value)}`;
+    case 'mighty':
+      return a.negated ? msg`${a.subject.text} not to be Mighty` : msg`${a.subject.text} to be Mighty`;
     case 'has-ability':
       return a.negated ? msg`${a.subject.text} not to have ${abilityLabel(abilityOf(a.ability))}` : msg`${a.subject.text} to have ${abilityLabel(abilityOf(a.ability))}`;
     case 'no-attachments':
@@ -1312,6 +1324,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} to have ${a.value} damage marked on it`;
     case 'counters':
       return `${a.subject.text} to have ${countersText(a.counter, a.value)}`;
+    case 'mighty':
+      return `${a.subject.text} ${a.negated ? 'not ' : ''}to be Mighty`;
     case 'has-ability':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}to have ${abilityLabel(abilityOf(a.ability))}`;
     case 'no-attachments':

@@ -241,6 +241,8 @@ export type Assertion =
   | { kind: 'ceased'; subject: Name; range: Range }
   /** `X tapped`, `X untapped` (MTG 110.5), `X exhausted`, `X ready` (Riftbound 414.2, 415.2): the card's status on the board. */
   | { kind: 'status'; subject: Name; status: 'tapped' | 'untapped' | 'exhausted' | 'ready'; range: Range }
+  /** `X mighty`, `X not mighty` (Riftbound 706-711): its Might is 5 or more (on the board with what its gear and buff add; elsewhere as printed). */
+  | { kind: 'mighty'; subject: Name; negated: boolean; range: Range }
   /** `X controlled by P` (both games). */
   | { kind: 'controlled-by'; subject: Name; player: Name; range: Range }
   /**
@@ -347,10 +349,10 @@ export type EventNode =
   | { kind: 'damage'; amount: number; amountRange: Range; subject: Name; source?: Name; verbRange: Range; range: Range }
   /**
    * MTG `put N +1/+1 counters on X`, `remove N -1/-1 counters from X` (122.1a, 122.6); Riftbound `buff X`
-   * (426.1) and `spend buff from X` (702.2.b): one buff, put or removed. `verb` is `put` or `remove` in both;
-   * `amount`, how many (1 for a buff).
+   * (426.1) and `spend buff from X [by P]` (702.2.b; P must control X, 702.2.b.2): one buff, put or removed.
+   * `verb` is `put` or `remove` in both; `amount`, how many (1 for a buff).
    */
-  | { kind: 'counters'; verb: 'put' | 'remove'; counter: CounterKind; amount: number; amountRange: Range; subject: Name; verbRange: Range; range: Range }
+  | { kind: 'counters'; verb: 'put' | 'remove'; counter: CounterKind; amount: number; amountRange: Range; subject: Name; by?: Name; verbRange: Range; range: Range }
   /** `regenerate X` (MTG 701.19a): a regeneration shield on X for the rest of the turn. */
   | { kind: 'regenerate'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'cleanup'; verbRange: Range; range: Range }

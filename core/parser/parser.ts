@@ -2292,8 +2292,9 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       const what = cur.expectWord('buff');
       cur.expectWord('from');
       const subject = cur.name(msg`the unit whose buff is spent`);
+      const by = parseBy(cur);
       cur.end();
-      return event(verbTok, cur, { kind: 'counters', verb: 'remove', counter: 'buff', amount: 1, amountRange: what.range, subject });
+      return event(verbTok, cur, { kind: 'counters', verb: 'remove', counter: 'buff', amount: 1, amountRange: what.range, subject, by });
     }
     case 'deal': {
       // `deal 3 damage to lion` (MTG 120.3e; Riftbound 143.3.a).
@@ -2507,7 +2508,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready' or 'triggered'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty' or 'triggered'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -2578,12 +2579,20 @@ function parseAssertion(cur: Cursor): Assertion {
     case 'ready':
       cur.next();
       return { kind: 'status', subject, status: t.text, range: r() };
+    case 'mighty':
+      cur.next();
+      return { kind: 'mighty', subject, negated: false, range: r() };
     case 'not':
     case 'triggered': {
       // `X triggered [once|twice|N times] [when PHRASE] [for H]`, `X not triggered ...`: how often X's triggers have triggered.
       const negated = t.text === 'not';
       cur.next();
-      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
+      // `X not mighty` (Riftbound 708).
+      if (negated && cur.isWord('mighty')) {
+        cur.next();
+        return { kind: 'mighty', subject, negated: true, range: r() };
+      }
+      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered' or 'mighty' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
       if (negated) cur.next();
       let count: number | undefined;
       if (!negated && (cur.isWord('once') || cur.isWord('twice'))) count = cur.next()!.text === 'once' ? 1 : 2;
@@ -2607,7 +2616,7 @@ function parseAssertion(cur: Cursor): Assertion {
       return { kind: 'triggered', subject, negated, ...(count !== undefined ? { count } : {}), ...(when ? { when } : {}), ...(host ? { host } : {}), range: r() };
     }
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready' or 'triggered'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty' or 'triggered'`);
   }
 }
 

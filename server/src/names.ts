@@ -192,8 +192,11 @@ export class NameIndex {
       case 'recall':
       case 'heal':
       case 'regenerate':
+        return this.add(st.subject, 'card');
       // Counters go on permanents (MTG 122.6), a buff on a unit (Riftbound 426.1): a player named here is an error the replay reports.
+      // `spend buff from X by P`: the player who spends it (702.2.b.2).
       case 'counters':
+        this.add(st.by, 'player');
         return this.add(st.subject, 'card');
       // MTG damage may be dealt to a player (120.1); its source is an object.
       case 'damage':
@@ -263,6 +266,7 @@ export class NameIndex {
       case 'toughness':
       case 'damage':
       case 'counters':
+      case 'mighty':
       case 'ceased':
       case 'status':
         return this.add(a.subject, 'card');

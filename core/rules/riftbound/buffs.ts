@@ -18,6 +18,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '426.1.b.1': { title: 'A second buff', text: 'A unit that already has a buff gets no other one when it is buffed again: nothing is placed.' },
   '702.2.b': { title: 'Spending a buff', text: 'Spending a buff takes one buff counter off a unit.' },
   '702.2.b.1': { title: 'No buff to spend', text: 'Only a unit that has a buff can have one spent from it.' },
+  '702.2.b.2': { title: 'Whose buffs a player spends', text: "A player spends only the buffs of units under their own control, never another player's." },
   '702.3': { title: 'One buff at most', text: 'A unit carries a single buff at a time; adding one to a unit that has it adds nothing.' },
   '703': { title: 'What a buff does', text: "Every buff on a unit raises its Might by 1, so it counts when damage is compared with the unit's Might." },
   '705': { title: 'Buffs leave with the unit', text: 'A unit that leaves the board loses all its buffs; a recall keeps them, since the unit stays on the board.' },
@@ -48,6 +49,13 @@ export function buffEvent(replay: Replay, ev: CountersEvent): void {
   }
   if (x.plusCounters === 0) {
     replay.report('impossible-event', ev.range, msg`${x.id} has no buff, so none can be spent from it. Remove the line, or buff ${x.id} first.`, { rules: ['702.2.b.1'], subjects: [x.id] });
+    return;
+  }
+  // `by P`: only the unit's controller spends its buff (702.2.b.2).
+  const by = ev.by ? replay.player(ev.by) : undefined;
+  if (ev.by && !by) return;
+  if (by && by.id !== x.controller) {
+    replay.report('impossible-event', ev.range, msg`${by.id} doesn't control ${x.id} (${x.controller} does), and a player spends buffs only from units they control. Remove the line, or write \`by ${x.controller}\`.`, { rules: ['702.2.b.2'], subjects: [x.id, by.id] });
     return;
   }
   addCounters(replay, x, 'buff', -1);
