@@ -884,6 +884,7 @@ export class Board {
     // Hosts still to retype (none between events: Replay.takeDirty works them out), as the copy's cards.
     b.retyped = this.retyped.map((r) => ({ host: b.cards.get(r.host.id)!, changed: r.changed }));
     for (const c of this.damaged) b.damaged.push(b.cards.get(c.id)!);
+    for (const c of this.regenerating) b.regenerating.push(b.cards.get(c.id)!);
     return b;
   }
 
