@@ -425,6 +425,10 @@ export class Board {
   readonly damaged: CardObj[] = objectList();
   /** MTG: cards given a regeneration shield since the last end of turn (damage.ts: clearDamage ends those too). */
   readonly regenerating: CardObj[] = objectList();
+  /** MTG: the limited range of influence option (801.1), in seats (`game mtg, range of influence N`); undefined: not used. */
+  influence: number | undefined = undefined;
+  /** MTG: the players in the game as the current turn began, in seat order: the ranges of influence are counted on them (801.2c). */
+  influenceSeats: readonly string[] = NO_ITEMS;
   /** Hosts whose attachments' toughness or Might bonuses changed (reboost): the next state-based action check looks at them. */
   readonly reweighed: CardObj[] = objectList();
   /**
@@ -885,6 +889,8 @@ export class Board {
     b.retyped = this.retyped.map((r) => ({ host: b.cards.get(r.host.id)!, changed: r.changed }));
     for (const c of this.damaged) b.damaged.push(b.cards.get(c.id)!);
     for (const c of this.regenerating) b.regenerating.push(b.cards.get(c.id)!);
+    b.influence = this.influence;
+    b.influenceSeats = this.influenceSeats;
     return b;
   }
 

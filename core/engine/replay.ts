@@ -7,7 +7,7 @@
 // as lines after the cause and before the next event that is not itself a consequence. A line that
 // matches a pending obligation discharges it and changes nothing; any other event first turns the
 // pending obligations into findings at their cause.
-import type { CardStmt, DocumentInfo, EventNode, Name, Statement, Assertion } from '../parser/ast';
+import type { CardStmt, DocumentInfo, EventNode, GameStmt, Name, Statement, Assertion } from '../parser/ast';
 import { isEvent } from '../parser/ast';
 import { countersOn, countersText, countersWords } from './counters';
 import { movedLines } from '../parser/parser';
@@ -84,6 +84,8 @@ export interface Ruleset {
   simultaneous?(replay: Replay, stamped: readonly CardObj[]): void;
   /** Why a token that ceased to exist (its zone is CEASED) can't be named any more: a clause, with its rules. */
   goneToken(card: CardObj): { rules: string[]; why: Message };
+  /** The first `game` line's options (MTG `range of influence N`, 801), read before the players and cards. */
+  gameOptions(replay: Replay, st: GameStmt): void;
 }
 
 /** The players and cards of one included file, declared before the checked file's own. */
@@ -930,10 +932,15 @@ export class Replay {
     };
     // The included files' declarations come first, as if written before the file's own.
     for (const file of files) this.within(file, heard, () => { for (const st of file.declarations) declare(st, file); });
+    let options = true;
     for (const st of statements) {
       if (isEvent(st)) {
         firstEvent ??= st;
         continue;
+      }
+      if (st.kind === 'game' && options) {
+        options = false;
+        this.rules.gameOptions(this, st);
       }
       if ((st.kind === 'player' || st.kind === 'card' || st.kind === 'include') && firstEvent) {
         this.report('syntax-error', st.range, msg`Declarations come before the events: move this line above the first event.`, { related: [relatedAt(firstEvent.range, msg`the first event`)] });

@@ -180,6 +180,8 @@ export interface TypeLine {
 export interface GameStmt {
   kind: 'game';
   game?: Word;
+  /** `game mtg, range of influence N` (MTG 801): the limited range of influence option, N seats. */
+  influence?: { value: number; range: Range };
   range: Range;
 }
 export interface TitleStmt {

@@ -31,6 +31,7 @@ import type {
   TurnDuration,
   TriggerPhrase,
   CounterKind,
+  GameStmt,
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
@@ -380,10 +381,20 @@ function parseStatement(cur: Cursor): Statement | undefined {
   const whole = () => span(startRange, cur.last().range);
   switch (kw) {
     case 'game': {
-      const st = { kind: 'game' as const, range: startRange, game: undefined as Word | undefined };
+      const st: GameStmt = { kind: 'game', range: startRange, game: undefined };
       cur.partial = st;
       st.game = cur.word(msg`the game: 'mtg' or 'riftbound'`);
       st.range = whole();
+      // `game mtg, range of influence 2` (MTG 801.1): an option of the game.
+      if (cur.peek()?.type === 'comma') {
+        cur.next();
+        const first = cur.expectWord('range');
+        cur.expectWord('of');
+        cur.expectWord('influence');
+        const n = cur.number(msg`the range of influence in seats (a number)`);
+        st.influence = { value: n.value, range: span(first.range, n.range) };
+        st.range = whole();
+      }
       cur.end();
       return st;
     }

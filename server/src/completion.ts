@@ -278,7 +278,12 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
   const game = state.game;
   const last = w[w.length - 1];
   if (head === 'card') return cardWant(state, toks);
-  if (head === 'game') return w.length === 1 ? words(['mtg', 'riftbound'], CompletionItemKind.EnumMember) : NONE;
+  if (head === 'game') {
+    if (w.length === 1) return words(['mtg', 'riftbound'], CompletionItemKind.EnumMember);
+    // `game mtg, range of influence N`: MTG's limited range of influence option (801).
+    if (w.length === 3 && w[1] === 'mtg' && toks[2].kind === 'comma') return words(['range of influence']);
+    return NONE;
+  }
   if (head === 'rules') return w.length === 1 ? words(knownVersions(game).map((v) => v.id).reverse(), CompletionItemKind.Constant) : NONE;
   if ((DECLARATION_KEYWORDS as readonly string[]).includes(head)) return NONE;
   if (!(EVENT_VERBS as readonly string[]).includes(head)) return NONE;

@@ -82,7 +82,7 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
     }
     // On a static property of a card that a rule reads (a replacement, a restriction, a permission).
     const verb = occ || named || zone || duration ? undefined : countersVerbAt(state, pos);
-    const property = occ || named || zone || duration ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb);
+    const property = occ || named || zone || duration ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb ?? influenceAt(state, pos));
     if (property) {
       specific = `${property.text}\n\n${property.rules.map((n) => ruleRefSection(state, n, ctx)).join('\n\n')}`;
       range = property.range;
@@ -494,6 +494,17 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
     return { text: t("A permission: while this permanent is on the battlefield, its controller may activate equip abilities any time they could cast an instant, in any step and with anything on the stack. The card's instruction wins over the sorcery timing of the rule."), rules: ['602.5d', '101.1'], range: p.range };
   }
   return undefined;
+}
+
+/** `game mtg, range of influence N` under the cursor (MTG 801): what the option does to attachments. */
+function influenceAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  if (st?.kind !== 'game' || !st.influence || !containsInclusive(st.influence.range, pos) || state.game !== 'mtg') return undefined;
+  return {
+    text: t("The limited range of influence option: each player's range is the players within this many seats (and what they control), counted on the players in the game as each turn begins. An Aura can't enchant, and an Equipment or Fortification can't equip or fortify, what is out of its controller's range; an Aura spell can't target it. One that goes out of range (its host changes controller) ends as the state-based actions say."),
+    rules: ['801.2', '801.2c', '801.4', '801.8', '801.9'],
+    range: st.influence.range,
+  };
 }
 
 /** What shield counters do (MTG 122.1c), for the hovers of `with a shield counter` and of `put`/`remove`. */

@@ -434,6 +434,12 @@ describe('LSP completion', () => {
     assert.ok(riftExpects.includes('damage') && riftExpects.includes('might') && !riftExpects.includes('toughness'), riftExpects.join(', '));
   });
 
+  it('MTG `game mtg, range of influence N` (801): the option after the comma, not in Riftbound', async () => {
+    const mtg = sorted(await complete('game mtg, \nplayer alice\n', 0));
+    assert.deepEqual(mtg, ['range of influence']);
+    assert.deepEqual(sorted(await complete('game riftbound, \nplayer alice\n', 0)), []);
+  });
+
   it('MTG `deal N damage to X from S`: `from`, then the sources whose deathtouch, wither or infect decides what the damage does first (702.2b, 120.3d), the target itself left out', async () => {
     const text = (line: string) =>
       [

@@ -288,6 +288,14 @@ describe('LSP hover', () => {
     assert.match(jinx, /Might: 4 \(printed 3\)/);
   });
 
+  it('the range of influence option (801): what it does to attachments, with its rules', async () => {
+    const text = 'game mtg, range of influence 2\nplayer alice\nplayer bob\n';
+    const h = value(await hoverAt(text, positionOf(text, 'range of', 2)));
+    assert.match(h, /The limited range of influence option/);
+    assert.match(h, /Rule 801\.8/);
+    assert.match(h, /Rule 801\.9/);
+  });
+
   it('shield counters: on `with a shield counter` and on `put a shield counter` (122.1c); a card shows them', async () => {
     const text = [
       ...HEADER.slice(0, 3),

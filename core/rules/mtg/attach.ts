@@ -6,7 +6,7 @@ import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification, lossWords, lostEquip, readingSiblings } from './characteristics';
-import { attachProblem, retargetFixes, touch } from './legality';
+import { attachProblemOn, retargetFixes, touch } from './legality';
 import { activationTargetProblem, describedTargetProblem, effectTargetProblem } from './targeting';
 import { unpaidWard } from './targetingKeywords';
 import { isPhasedOut, phasedOutSubject } from './phasing';
@@ -76,14 +76,14 @@ export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Ran
   // Luxior declared on a planeswalker: attached as equip planeswalker does (702.6e); its own grant is
   // applied before the starting board's state-based actions judge it.
   // Daybreak Coronet: the other Auras may be declared after it; the declared board's state-based actions judge it whole.
-  const problem = readingSiblings('waived', () => attachProblem(card, host, false, equipsAsPlaneswalker(card, host)));
+  const problem = readingSiblings('waived', () => attachProblemOn(replay.board, card, host, false, equipsAsPlaneswalker(card, host)));
   if (problem) {
     const range = at;
     // An Aura that starts unattached goes to its owner's graveyard at once (704.5m: the starting board's state-based actions).
     const aura = !problem.code && isAura(card) && !card.bestowed;
     replay.report(problem.code ?? 'illegal-attachment', range, msg`${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? msg`Nothing attaches it` : aura ? msg`It starts unattached, and an Aura attached to nothing goes to its owner's graveyard at once` : msg`It starts unattached`}. Remove \`attached to ${host.id}\`${problem.code ? msg`` : msg`, or name a legal host`}.`, {
       rules: aura ? [...problem.rules, '704.5m'] : problem.rules,
-      fixes: retargetFixes(replay, card, (h) => !attachProblem(card, h), nameRange(card.decl, at)),
+      fixes: retargetFixes(replay, card, (h) => !attachProblemOn(replay.board, card, h), nameRange(card.decl, at)),
       subjects: [card.id, host.id],
     });
     return;
@@ -157,7 +157,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   // activated with that target, even when the Equipment is already on it. Only an attach that
   // would otherwise be legal can be redundant (701.3b).
   const aimed = activationTargetProblem(att, host, verb, activator);
-  const problem = aimed ?? attachProblem(att, host, false, verb === 'equip' && equipsAsPlaneswalker(att, host));
+  const problem = aimed ?? attachProblemOn(replay.board, att, host, false, verb === 'equip' && equipsAsPlaneswalker(att, host));
   if (problem) {
     const where = att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`;
     // The rule that says the attachment stays where it is: 701.3b for attach effects, and for an
@@ -177,7 +177,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     replay.report(problem.code ?? 'illegal-attachment', ev.range, message, {
       rules: [...problem.rules, ...staysRules],
       related: related(att),
-      fixes: problem.code ? [] : retargetFixes(replay, att, (h) => !activationTargetProblem(att, h, verb, activator) && !attachProblem(att, h), ev.host.range, replay.board.hostOf(att)),
+      fixes: problem.code ? [] : retargetFixes(replay, att, (h) => !activationTargetProblem(att, h, verb, activator) && !attachProblemOn(replay.board, att, h), ev.host.range, replay.board.hostOf(att)),
       subjects: [att.id, host.id],
     });
     if (replay.noting) replay.note(() => msg`no effect: ${att.id} doesn't move`);

@@ -6,7 +6,7 @@ import { giveControl } from '../../engine/control';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, isAura } from './characteristics';
-import { attachProblem, touch } from './legality';
+import { attachProblemOn, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { moveTo } from './zones';
 import { doAttach } from './attach';
@@ -99,7 +99,7 @@ export function swapEvent(replay: Replay, ev: Extract<EventNode, { kind: 'swap' 
   }
   const host = replay.board.hostOf(x);
   // Y is judged as the permanent it would become, a new object (400.7): effects on the card in the hand don't follow it.
-  const problem = host ? asNewObject(y, () => attachProblem(y, host)) : { rules: ['701.12e'], why: msg`${x.id} is attached to nothing for ${y.id} to take over` };
+  const problem = host ? asNewObject(y, () => attachProblemOn(replay.board, y, host)) : { rules: ['701.12e'], why: msg`${x.id} is attached to nothing for ${y.id} to take over` };
   if (!host || problem) {
     fail(host ? msg`${y.id} would become attached to what ${x.id} enchants, ${host.id}, and it can't: ${problem!.why}` : msg`${y.id} would become attached to what ${x.id} enchants, nothing, and it can't: ${problem!.why}`, ['701.12e', ...problem!.rules], host ? msg`Swap for an Aura card that can enchant ${host.id}, or remove the line.` : msg`Swap for an Aura card that can enchant it, or remove the line.`);
     return;

@@ -21,6 +21,7 @@ import { EXPLAINED as timestamps } from './timestamps';
 import { EXPLAINED as damage } from './damage';
 import { EXPLAINED as counters } from './counters';
 import { EXPLAINED as regeneration } from './regeneration';
+import { EXPLAINED as influence } from './influence';
 
 export interface RuleExplanation {
   title: string;
@@ -44,6 +45,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   damage,
   counters,
   regeneration,
+  influence,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

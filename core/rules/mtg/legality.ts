@@ -4,9 +4,10 @@
 import { abilitiesOf, cantAttachBy, grantedBy } from '../../engine/abilities';
 import type { Range } from '../../types';
 import type { Filter, ProtectionKeepClause } from '../../parser/ast';
-import { CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
+import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import { heldWords } from '../../engine/held';
+import { influenceProblem } from './influence';
 import type { RuleExplanation } from './explanations';
 import { article, attachOnlyOf, describe, hasReconfigure, lossWords, namesSubtype, subtypesOf, qualitySingular, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, missingAura, type Problem, zoneMismatch } from './characteristics';
 import { msg, titledFix, type Message } from '../../message';
@@ -245,6 +246,14 @@ export function attachProblem(att: CardObj, host: Host, staying = false, asCreat
     return onlyTo(att, host);
   }
   return { rules: ['701.3b'], why: msg`${att.id} is not an Aura, Equipment or Fortification`, code: 'not-attachable' };
+}
+
+/**
+ * attachProblem, and then the limited range of influence (801.8, 801.9) when the scenario uses it: the
+ * check of every attach, equip target and state-based action, which all have the board.
+ */
+export function attachProblemOn(board: Board, att: CardObj, host: Host, staying = false, asCreature = false): Problem | undefined {
+  return attachProblem(att, host, staying, asCreature) ?? (board.influence === undefined ? undefined : influenceProblem(board, att, host));
 }
 
 /**

@@ -15,6 +15,7 @@ import { turnEvent } from './timing';
 import { dealEvent } from './damage';
 import { countersEvent } from './counters';
 import { regenerateEvent } from './regeneration';
+import { declareInfluence } from './influence';
 import { keywordEvent } from './targetingKeywords';
 import { keywordAbilityEvent } from './grants';
 import { simultaneousTimestamps } from './timestamps';
@@ -101,4 +102,6 @@ export const mtg: Ruleset = {
   simultaneous: simultaneousTimestamps,
 
   goneToken,
+
+  gameOptions: declareInfluence,
 };

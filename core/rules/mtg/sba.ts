@@ -6,7 +6,7 @@ import { type CardObj, CEASED, isCard, KIND_BATTLE, KIND_ROLE } from '../../engi
 import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { countingAuras, type Host, type Problem, isAura, isCreature, isEquipment, isFortification } from './characteristics';
-import { attachProblem, touch } from './legality';
+import { attachProblemOn, touch } from './legality';
 import { graveyardFor, moveTo } from './zones';
 import { msg, type Message } from '../../message';
 import { untilNextTurnsOf } from '../../engine/words';
@@ -15,6 +15,7 @@ import { mtgSubtypeSet } from '../../parser/keywords';
 import { fire, ON_UNATTACHED } from '../../engine/triggers';
 import { declaredToughness, toughnessActions } from './damage';
 import { annihilateCounters, declaredCounters } from './counters';
+import { seatPlayers } from './influence';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -73,6 +74,8 @@ function recheckWatchers(replay: Replay): void {
 export function initialStateBasedActions(replay: Replay): void {
   // Every card is examined: the cards the declarations marked are dropped from the dirty list.
   replay.takeDirty();
+  // The seats the ranges of influence are counted on, as the scenario begins (801.2c).
+  seatPlayers(replay);
   for (const c of replay.board.cards.values()) {
     declaredCounters(replay, c, c.decl);
     if (c.toughness !== undefined) declaredToughness(replay, c, c.decl);
@@ -278,7 +281,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
   if (host) {
     // 704.5p: a creature or battle, or a permanent that is not an Aura, Equipment or Fortification.
     if (c.bestowed && isAura(c)) {
-      const problem = attachProblem(c, host, true);
+      const problem = attachProblemOn(replay.board, c, host, true);
       if (problem) {
         sbaUnattach(replay, c, host, cause, ['702.103f', ...problem.rules], msg`${problem.why}; a bestowed Aura becomes an unattached creature`);
         c.bestowed = false;
@@ -317,7 +320,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
       );
       return true;
     }
-    const problem = attachProblem(c, host, true);
+    const problem = attachProblemOn(replay.board, c, host, true);
     if (!problem) {
       if (isAura(c) && (c.kinds & KIND_ROLE) !== 0) {
         // 303.7a / 704.5z: of the Roles one player controls on a permanent, only the newest stays.

@@ -8,8 +8,9 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, filterText, hasPermanentType, type Host, inEffect, isAura, isCreature, isEquipment, judgedAs, type Problem, spellMatches } from './characteristics';
 import { describeEntry, stepWord } from './timing';
-import { attachProblem, retargetFixes } from './legality';
+import { attachProblemOn, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
+import { influenceProblem } from './influence';
 import { unpaidWard } from './targetingKeywords';
 import { doAttach } from './attach';
 import { graveyardFor, moveTo } from './zones';
@@ -224,12 +225,12 @@ function targetedIfAura(replay: Replay, spell: CardObj, ev: Extract<EventNode, {
 /** An Aura spell's target is legal as it is cast (601.2c); reported when it is not. A spell that is not an Aura is not checked here. */
 function legalAuraTarget(replay: Replay, spell: CardObj, target: Host, ev: Extract<EventNode, { kind: 'cast' }>, renewed: boolean): boolean {
   if (!isAura(spell)) return true;
-  const problem = auraTargetProblem(spell, target);
+  const problem = auraTargetProblem(spell, target) ?? influenceProblem(replay.board, spell, target, true);
   if (!problem) return true;
   const as = renewed ? msg` (the spell is a new object, without the effects on the card ${inZone(spell.zone)})` : '';
   replay.report('illegal-aura-target', ev.range, msg`${spell.id} can't be cast targeting ${target.id}${as}: ${problem.why}. An Aura spell's target must be legal when it is cast, so the cast doesn't happen and ${spell.id} stays ${inZone(spell.zone)}. Cast it targeting a legal object or player, or remove the line.`, {
     rules: ['601.2c', ...problem.rules, ...(renewed ? ['400.7', '611.2c'] : [])],
-    fixes: retargetFixes(replay, spell, (h) => !auraTargetProblem(spell, h), ev.target!.range, target),
+    fixes: retargetFixes(replay, spell, (h) => !auraTargetProblem(spell, h) && !influenceProblem(replay.board, spell, h, true), ev.target!.range, target),
     subjects: [spell.id, target.id],
   });
   return false;
@@ -379,11 +380,11 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       ? { rules: ['608.2b'], why: msg`its target no longer exists` }
       : gone
         ? { rules: ['400.7'], why: msg`${target.id} changed zones after ${spell.id} was cast, so it is a new object the spell never targeted` }
-        : auraTargetProblem(spell, target);
+        : (auraTargetProblem(spell, target) ?? influenceProblem(replay.board, spell, target, true));
     if (!problem) {
       // 608.3c: it enters attached to its target, unless it can't legally be attached to it (a "can't be
       // enchanted" effect, 303.4): then, from the stack, it goes to its owner's graveyard (303.4i).
-      const stays = attachProblem(spell, target!);
+      const stays = attachProblemOn(replay.board, spell, target!);
       if (stays) {
         const to = toGraveyard(replay, spell);
         replay.report('target-illegal-on-resolution', ev.range, msg`${spell.id}'s target, ${target!.id}, is still legal as it resolves, but ${spell.id} can't be attached to it (${stays.why}), so it doesn't enter the battlefield: from the stack it ${to.words}. That is the rules' outcome: if it is meant, an \`expect ${spell.id} in ${to.zone}\` line after it shows so; if not, cast it targeting something it can be attached to.`, {

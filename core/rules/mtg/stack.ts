@@ -7,7 +7,7 @@ import { type CardObj, isCard, type StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isCreature, isEquipment, isFortification, type Problem } from './characteristics';
-import { attachProblem, retargetFixes } from './legality';
+import { attachProblemOn, retargetFixes } from './legality';
 import { activationTargetProblem, effectTargetProblem } from './targeting';
 import { doAttach, doUnattach } from './attach';
 import { isPhasedOut, phasedOutSubject } from './phasing';
@@ -259,7 +259,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     if (replay.noting) replay.note(() => msg`no effect: already on ${host.id}`);
     return;
   }
-  const cant = attachProblem(att, host, false, kw === 'equip' && entry.planeswalker === true);
+  const cant = attachProblemOn(replay.board, att, host, false, kw === 'equip' && entry.planeswalker === true);
   if (cant) {
     // The ability resolves and its attach does nothing (701.3b): a legal outcome, as when the source left.
     replay.report(cant.code ?? 'source-left-before-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} can't be attached to ${host.id}: ${cant.why}. The attach does nothing: ${att.id} ${stays}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep ${att.id} able to ${kw === 'fortify' ? msg`fortify` : msg`equip`} ${host.id} until the ability resolves.`, {

@@ -6,7 +6,7 @@ import type { HostVerb, Replay } from '../../engine/replay';
 import type { Filter } from '../../parser/ast';
 import type { RuleExplanation } from './explanations';
 import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, judgedAs, lossWords, lostEquip, missingAura, type Problem, termsMatch, zoneMismatch } from './characteristics';
-import { attachProblem, controllerWords, enchantMismatch, protectionAgainst } from './legality';
+import { attachProblemOn, controllerWords, enchantMismatch, protectionAgainst } from './legality';
 import { keywordTargetProblem, worksThere } from './targetingKeywords';
 import { msg, type Message } from '../../message';
 import { abilityWord, inZone as inZoneWords } from '../../engine/words';
@@ -137,7 +137,7 @@ export function legalHost(replay: Replay, att: CardObj, host: Host, verb: HostVe
 }
 
 /** Why `host` is not a legal host for `att` by this kind of event (undefined when it is): legalHost's reasons, for completion. */
-export function hostProblem(_replay: Replay, att: CardObj, host: Host, verb: HostVerb): Problem | undefined {
+export function hostProblem(replay: Replay, att: CardObj, host: Host, verb: HostVerb): Problem | undefined {
   if (att === host) return { rules: verb === 'cast' ? ['303.4d'] : ['701.3a'], why: msg`${att.id} can't be attached to itself` };
   if (verb === 'cast') {
     if (!isAura(att) && !att.bestow) return { rules: ['303.4a'], why: msg`${att.id} is not an Aura, so casting it targets nothing to enchant` };
@@ -146,5 +146,5 @@ export function hostProblem(_replay: Replay, att: CardObj, host: Host, verb: Hos
   if (verb === 'equip' && !isEquipment(att)) return { rules: ['702.6a'], why: msg`${att.id} is not an Equipment, so it has no equip ability` };
   if (verb === 'equip' && lostEquip(att)) return { rules: ['702.6a', '113.10'], why: msg`${att.id} has lost its equip ability (${lossWords(att)})` };
   if (verb === 'fortify' && !isFortification(att)) return { rules: ['702.67a'], why: msg`${att.id} is not a Fortification, so it has no fortify ability` };
-  return activationTargetProblem(att, host, verb === 'enter' ? 'attach' : verb, att.controller) ?? attachProblem(att, host);
+  return activationTargetProblem(att, host, verb === 'enter' ? 'attach' : verb, att.controller) ?? attachProblemOn(replay.board, att, host);
 }

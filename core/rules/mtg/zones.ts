@@ -8,7 +8,7 @@ import { destructionReplaced } from './destruction';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, inEffect, isAura, isCreature, isEquipment, isFortification, MTG_ZONES, readingSiblings } from './characteristics';
-import { attachProblem, hostCandidates, retargetFixes, touch } from './legality';
+import { attachProblemOn, hostCandidates, retargetFixes, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
 import { msg, titledFix, type Message } from '../../message';
@@ -194,7 +194,7 @@ function auraEnters(replay: Replay, card: CardObj, host: Host | undefined, ev: E
   // In one resolution with several parts, a card entering the battlefield in it enters at the
   // same time as this Aura: it is not yet a permanent on the battlefield as the Aura's host is
   // chosen (303.4f, 109.2), so it can't be the host.
-  const legalHosts = (h: Host) => !attachProblem(card, h) && h !== card && !(isCard(h) && replay.enteredTogether(h));
+  const legalHosts = (h: Host) => !attachProblemOn(replay.board, card, h) && h !== card && !(isCard(h) && replay.enteredTogether(h));
   if (!host) return auraEntersUnnamed(replay, card, ev, legalHosts);
   if (isCard(host) && replay.enteredTogether(host)) {
     replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${host.id} enters the battlefield at the same time, in this resolution, so it is not yet a permanent on the battlefield when ${card.id}'s host is chosen as ${card.id} enters. ${card.zone !== 'stack' && card.token ? msg`The Aura token isn't created` : msg`The Aura stays in its zone (${card.zone})`}. Name a host that was already on the battlefield, or leave out \`attached to\` if the effect lets its controller choose.`, {
@@ -204,7 +204,7 @@ function auraEnters(replay: Replay, card: CardObj, host: Host | undefined, ev: E
     });
     return;
   }
-  const problem = attachProblem(card, host);
+  const problem = attachProblemOn(replay.board, card, host);
   if (problem) {
     const as = renewed ? msg` (the permanent it would become is a new object, without the effects on the card ${inZone(card.zone)})` : '';
     replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}${as}: ${problem.why}. ${card.zone !== 'stack' && card.token ? msg`An Aura token that can't be attached as it enters isn't created` : msg`An Aura that can't be attached as it enters stays in its zone${card.zone === 'stack' ? msg` (from the stack: its owner's graveyard)` : msg` (${zoneWord(card.zone)})`}`}. Name a host it can enchant, or leave out \`attached to\` if the effect lets its controller choose.`, {
@@ -223,12 +223,12 @@ function auraEnters(replay: Replay, card: CardObj, host: Host | undefined, ev: E
 function permanentEnters(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode): void {
   moveTo(replay, card, 'battlefield', ev);
   if (!host) return;
-  const problem = attachProblem(card, host);
+  const problem = attachProblemOn(replay.board, card, host);
   if (problem) {
     const eqp = isEquipment(card) || isFortification(card);
     replay.report(problem.code ?? 'illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${problem.why}. It enters the battlefield unattached. ${problem.code ? msg`Leave out` : msg`Name a legal host, or leave out`} \`attached to ${host.id}\`.`, {
       rules: [eqp ? '301.5e' : '303.4h', ...problem.rules],
-      fixes: problem.code ? [] : retargetFixes(replay, card, (h) => !attachProblem(card, h), hostRangeOf(ev), host),
+      fixes: problem.code ? [] : retargetFixes(replay, card, (h) => !attachProblemOn(replay.board, card, h), hostRangeOf(ev), host),
       subjects: [card.id, host.id],
     });
     return;

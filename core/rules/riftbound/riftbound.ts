@@ -118,4 +118,8 @@ export const riftbound: Ruleset = {
   movedTo: (ev) => (ev.verb === 'move' ? ev.zone.zone : zoneOf(ev.zone)),
 
   goneToken,
+
+  gameOptions(replay, st) {
+    if (st.influence) replay.report('syntax-error', st.influence.range, msg`The limited range of influence is an option of MTG's multiplayer games (801); Riftbound has none. Remove \`range of influence ${st.influence.value}\`.`);
+  },
 };

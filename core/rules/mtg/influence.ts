@@ -1,0 +1,82 @@
+// MTG's limited range of influence option (801), `game mtg, range of influence N`: a player's range is
+// the players within N seats of theirs (and the objects they control), counted on the players in the game
+// as the turn began (801.2c). An Aura can't enchant, and an Equipment or Fortification can't equip or
+// fortify, anything outside its controller's range (801.8, 801.9): an attach out of range is illegal, and
+// one that goes out of range (a control change, a new turn after a player left) ends as the state-based
+// actions say (704.5m, 704.5n).
+import type { GameStmt } from '../../parser/ast';
+import { type Board, type CardObj, isCard, type PlayerObj } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from './explanations';
+import type { Problem } from './characteristics';
+import { isAura, isEquipment, isFortification } from './characteristics';
+import { msg } from '../../message';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '801.1': { title: 'Limited range of influence', text: 'An option for multiplayer games (always used in Emperor games): each player affects only the players, and what they control, seated close enough.' },
+  '801.2': { title: 'Range of influence', text: "A player's range of influence is how many seats away they can affect: the players within that many seats, the player included, and the objects those players control." },
+  '801.2c': { title: 'Ranges as the turn begins', text: 'Which players are within each range is settled at the start of each turn, not at once when a player leaves.' },
+  '801.4': { title: 'Targets and the range of influence', text: "A spell or ability can't target an object or player out of its controller's range of influence." },
+  '801.8': { title: 'Auras and the range of influence', text: "An Aura can't be attached to an object or player out of its controller's range; one that is goes to its owner's graveyard as a state-based action." },
+  '801.9': { title: 'Equipment, Fortifications and the range', text: "An Equipment or Fortification can't be attached to a permanent out of its controller's range; one that is becomes unattached and stays on the battlefield, as a state-based action." },
+};
+
+/** `game mtg, range of influence N` in the first `game` line: the option, read before the players are seated. */
+export function declareInfluence(replay: Replay, st: GameStmt): void {
+  const p = st.influence;
+  if (!p) return;
+  if (p.value < 1) {
+    replay.report('syntax-error', p.range, msg`A range of influence is a number of seats, 1 or more (801.2a: most often 1 or 2). Write the number, or leave the option out.`, { rules: ['801.2'] });
+    return;
+  }
+  replay.board.influence = p.value;
+}
+
+/** The seats the ranges are counted on: the players in the game now, in seat order (801.2c: as a turn begins, and as the scenario begins). */
+export function seatPlayers(replay: Replay): void {
+  const board = replay.board;
+  if (board.influence === undefined) return;
+  const seats = playersInGame(board);
+  const before = board.influenceSeats;
+  board.influenceSeats = seats;
+  // Someone left since the last turn began: the ranges are new, and what is attached is looked at again (704.5m, 704.5n).
+  if (before.length !== 0 && before.length !== seats.length) for (const c of board.cards.values()) if (c.attachedTo) replay.markDirty(c);
+}
+
+function playersInGame(board: Board): string[] {
+  const seats: string[] = [];
+  for (const p of board.players.values()) if (!p.left) seats.push(p.id);
+  return seats;
+}
+
+/** Is player `b` within player `a`'s range of influence (801.2; 801.2b: a player always is within their own)? */
+export function inRange(board: Board, a: string, b: string): boolean {
+  if (board.influence === undefined || a === b) return true;
+  // Before the first count (the declared board), the players as declared.
+  const seats = board.influenceSeats.length !== 0 ? board.influenceSeats : playersInGame(board);
+  const i = seats.indexOf(a);
+  const j = seats.indexOf(b);
+  if (i < 0 || j < 0) return false;
+  const d = Math.abs(i - j);
+  return Math.min(d, seats.length - d) <= board.influence;
+}
+
+/**
+ * Why `att` can't be attached to `host` because of the range of influence (801.8, 801.9): the host (a
+ * player, or an object's controller, 801.2d) is out of the range of `att`'s controller. Undefined when the
+ * option isn't used, or it is in range. `target`: the question is an Aura spell's target, which can't be
+ * out of its controller's range either (801.4).
+ */
+export function influenceProblem(board: Board, att: CardObj, host: CardObj | PlayerObj, target = false): Problem | undefined {
+  if (board.influence === undefined || !att.controller) return undefined;
+  const aura = isAura(att);
+  if (!aura && !isEquipment(att) && !isFortification(att)) return undefined;
+  const who = isCard(host) ? host.controller : host.id;
+  if (!who || inRange(board, att.controller, who)) return undefined;
+  const n = board.influence === 1 ? msg`1 seat` : msg`${board.influence} seats`;
+  return {
+    rules: target ? ['801.4', '801.2'] : [aura ? '801.8' : '801.9', '801.2'],
+    why: isCard(host) ? msg`${host.id} is controlled by ${who}, who is out of the range of influence of ${att.id}'s controller, ${att.controller} (${n})` : msg`${who} is out of the range of influence of ${att.id}'s controller, ${att.controller} (${n})`,
+  };
+}
