@@ -16,6 +16,7 @@ import { msg } from '../../message';
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '801.1': { title: 'Limited range of influence', text: 'An option for multiplayer games (always used in Emperor games): each player affects only the players, and what they control, seated close enough.' },
   '801.2': { title: 'Range of influence', text: "A player's range of influence is how many seats away they can affect: the players within that many seats, the player included, and the objects those players control." },
+  '801.2a': { title: 'How far ranges reach', text: 'The usual ranges are one seat and two seats, and the players of one game need not all have the same.' },
   '801.2c': { title: 'Ranges as the turn begins', text: 'Which players are within each range is settled at the start of each turn, not at once when a player leaves.' },
   '801.4': { title: 'Targets and the range of influence', text: "A spell or ability can't target an object or player out of its controller's range of influence." },
   '801.8': { title: 'Auras and the range of influence', text: "An Aura can't be attached to an object or player out of its controller's range; one that is goes to its owner's graveyard as a state-based action." },
