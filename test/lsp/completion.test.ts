@@ -438,6 +438,9 @@ describe('LSP completion', () => {
     const mtg = sorted(await complete('game mtg, \nplayer alice\n', 0));
     assert.deepEqual(mtg, ['range of influence']);
     assert.deepEqual(sorted(await complete('game riftbound, \nplayer alice\n', 0)), []);
+    // The legal hosts respect the range (801.4): carol's creature, two seats from alice, is not first.
+    const text = ['game mtg, range of influence 1', 'player alice', 'player bob', 'player carol', 'player dave', 'card cat "Cat": creature — Cat, owner carol', 'card bear "Bear": creature — Bear, owner bob', 'card aura "Aura": enchantment — Aura, enchant creature, owner alice, in hand', 'cast aura targeting '].join('\n') + '\n';
+    assert.equal(sorted(await complete(text, 8))[0], 'bear');
   });
 
   it('MTG `deal N damage to X from S`: `from`, then the sources whose deathtouch, wither or infect decides what the damage does first (702.2b, 120.3d), the target itself left out', async () => {

@@ -9,6 +9,7 @@ import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isForti
 import { attachProblemOn, retargetFixes, touch } from './legality';
 import { activationTargetProblem, describedTargetProblem, effectTargetProblem } from './targeting';
 import { unpaidWard } from './targetingKeywords';
+import { targetOutOfRange } from './influence';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { sorceryTiming } from './timing';
 import { msg, relatedAt, titledFix } from '../../message';
@@ -142,7 +143,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     const fitsWhat = (d: (typeof abilities)[number]) => !describedTargetProblem(att, d.what, source!, controller);
     const described = abilities.find((d) => fitsWhat(d) && !describedTargetProblem(host, d.to, source!, controller)) ?? abilities.find(fitsWhat) ?? abilities[0];
     for (const [t, f] of [[att, described?.what], [host, described?.to]] as const) {
-      const p = (f && source ? describedTargetProblem(t, f, source, controller) : undefined) ?? effectTargetProblem(t, source, controller);
+      const p = (f && source ? describedTargetProblem(t, f, source, controller) : undefined) ?? effectTargetProblem(t, source, controller) ?? targetOutOfRange(replay.board, t, controller);
       if (!p) continue;
       replay.report('illegal-attachment', ev.range, msg`${att.id} can't be attached to ${host.id} by an effect that targets both: ${p.why}. The spell or ability can't target it, so nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Choose a legal target, or remove the line.`, {
         rules: [...p.rules, '601.2c', '602.2b'],

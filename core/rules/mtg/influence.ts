@@ -45,6 +45,12 @@ export function seatPlayers(replay: Replay): void {
   if (before.length !== 0 && before.length !== seats.length) for (const c of board.cards.values()) if (c.attachedTo) replay.markDirty(c);
 }
 
+/** Would counting the seats again change them (a player left since they were counted)? Only with the option on. */
+export function reseats(replay: Replay): boolean {
+  const board = replay.board;
+  return board.influence !== undefined && board.influenceSeats.length !== 0 && board.influenceSeats.length !== playersInGame(board).length;
+}
+
 function playersInGame(board: Board): string[] {
   const seats: string[] = [];
   for (const p of board.players.values()) if (!p.left) seats.push(p.id);
@@ -73,11 +79,22 @@ export function influenceProblem(board: Board, att: CardObj, host: CardObj | Pla
   if (board.influence === undefined || !att.controller) return undefined;
   const aura = isAura(att);
   if (!aura && !isEquipment(att) && !isFortification(att)) return undefined;
-  const who = isCard(host) ? host.controller : host.id;
-  if (!who || inRange(board, att.controller, who)) return undefined;
-  const n = board.influence === 1 ? msg`1 seat` : msg`${board.influence} seats`;
+  return outOfRange(board, host, att.controller, target ? ['801.4', '801.2'] : [aura ? '801.8' : '801.9', '801.2']);
+}
+
+/** A target of a spell or ability `controller` controls that is out of their range of influence (801.4): an effect that attaches and targets both (Magnetic Theft, Brass Squire). */
+export function targetOutOfRange(board: Board, t: CardObj | PlayerObj, controller: string | undefined): Problem | undefined {
+  if (board.influence === undefined || !controller) return undefined;
+  return outOfRange(board, t, controller, ['801.4', '801.2']);
+}
+
+/** `t` (a player, or an object's controller, 801.2d) out of `player`'s range of influence, with `rules`; undefined when in range. */
+function outOfRange(board: Board, t: CardObj | PlayerObj, player: string, rules: string[]): Problem | undefined {
+  const who = isCard(t) ? t.controller : t.id;
+  if (!who || inRange(board, player, who)) return undefined;
+  const n = board.influence === 1 ? msg`a range of 1 seat` : msg`a range of ${board.influence!} seats`;
   return {
-    rules: target ? ['801.4', '801.2'] : [aura ? '801.8' : '801.9', '801.2'],
-    why: isCard(host) ? msg`${host.id} is controlled by ${who}, who is out of the range of influence of ${att.id}'s controller, ${att.controller} (${n})` : msg`${who} is out of the range of influence of ${att.id}'s controller, ${att.controller} (${n})`,
+    rules,
+    why: isCard(t) ? msg`${t.id} is controlled by ${who}, who is out of ${player}'s range of influence (${n})` : msg`${who} is out of ${player}'s range of influence (${n})`,
   };
 }

@@ -6,6 +6,7 @@ import type { HostVerb, Replay } from '../../engine/replay';
 import type { Filter } from '../../parser/ast';
 import type { RuleExplanation } from './explanations';
 import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, judgedAs, lossWords, lostEquip, missingAura, type Problem, termsMatch, zoneMismatch } from './characteristics';
+import { influenceProblem } from './influence';
 import { attachProblemOn, controllerWords, enchantMismatch, protectionAgainst } from './legality';
 import { keywordTargetProblem, worksThere } from './targetingKeywords';
 import { msg, type Message } from '../../message';
@@ -141,7 +142,9 @@ export function hostProblem(replay: Replay, att: CardObj, host: Host, verb: Host
   if (att === host) return { rules: verb === 'cast' ? ['303.4d'] : ['701.3a'], why: msg`${att.id} can't be attached to itself` };
   if (verb === 'cast') {
     if (!isAura(att) && !att.bestow) return { rules: ['303.4a'], why: msg`${att.id} is not an Aura, so casting it targets nothing to enchant` };
-    return att.bestow && !isAura(att) ? judgedAs(att, true, () => auraTargetProblem(att, host)) : auraTargetProblem(att, host);
+    const problem = att.bestow && !isAura(att) ? judgedAs(att, true, () => auraTargetProblem(att, host)) : auraTargetProblem(att, host);
+    // A target out of the caster's range of influence (801.4), as the cast itself is judged (spells.ts).
+    return problem ?? influenceProblem(replay.board, att, host, true);
   }
   if (verb === 'equip' && !isEquipment(att)) return { rules: ['702.6a'], why: msg`${att.id} is not an Equipment, so it has no equip ability` };
   if (verb === 'equip' && lostEquip(att)) return { rules: ['702.6a', '113.10'], why: msg`${att.id} has lost its equip ability (${lossWords(att)})` };
