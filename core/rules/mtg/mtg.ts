@@ -15,7 +15,7 @@ import { turnEvent } from './timing';
 import { dealEvent } from './damage';
 import { countersEvent } from './counters';
 import { regenerateEvent } from './regeneration';
-import { declareInfluence } from './influence';
+import { declareInfluence, reseats, seatPlayers } from './influence';
 import { keywordEvent } from './targetingKeywords';
 import { keywordAbilityEvent } from './grants';
 import { simultaneousTimestamps } from './timestamps';
@@ -63,8 +63,18 @@ export const mtg: Ruleset = {
         return phaseEvent(replay, ev);
       case 'leave':
         return leaveEvent(replay, ev);
-      case 'turn':
-        return turnEvent(replay, ev);
+      case 'turn': {
+        const before = replay.board.turn?.number;
+        turnEvent(replay, ev);
+        // A new turn: the ranges of influence are counted again on the players still in the game (801.2c).
+        // The state-based actions of the turn that ended (its cleanup, 514.3a: what its effects' end
+        // changed) see that turn's seats: they are checked first, when the seats change.
+        if (replay.board.turn?.number !== before && reseats(replay)) {
+          stateBasedActions(replay, ev);
+          seatPlayers(replay);
+        }
+        return;
+      }
       case 'damage':
         return dealEvent(replay, ev);
       case 'counters':

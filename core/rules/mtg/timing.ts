@@ -8,8 +8,6 @@ import { type CardObj, declaredWith, type StackEntry } from '../../engine/board'
 import { inEffect } from './characteristics';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { reseats, seatPlayers } from './influence';
-import { stateBasedActions } from './sba';
 import { msg, relatedAt, type Message } from '../../message';
 import { abilityWord } from '../../engine/words';
 import { startTurn } from '../../engine/turn';
@@ -47,19 +45,11 @@ const TURN: readonly (readonly string[])[] = [['upkeep'], ['draw'], ['main'], ['
 
 /** `turn P [STEP]`: from here on it is P's turn, in that step or phase; a player who left the game takes none (800.4a). */
 export function turnEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>): void {
-  const before = replay.board.turn?.number;
   startTurn(replay, ev, STEPS, TURN, msg`step or phase`, stepWord, { rule: '500.2', zone: msg`the stack`, waiting: describeEntry }, (p) => {
     if (!p.left) return false;
     replay.report('impossible-event', ev.range, msg`${p.id} has left the game, so no turn of theirs begins. Remove the line, or give the turn to a player still in the game.`, { rules: ['800.4a'], subjects: [p.id] });
     return true;
   });
-  // A new turn: the ranges of influence are counted again on the players still in the game (801.2c). The
-  // state-based actions of the turn that ended (its cleanup, 514.3a: what its effects' end changed) see
-  // that turn's seats: they are checked first, when the seats change.
-  if (replay.board.turn?.number !== before && reseats(replay)) {
-    stateBasedActions(replay, ev);
-    seatPlayers(replay);
-  }
 }
 
 /** A step or phase in a sentence: `the combat phase`, `a main phase`. */
