@@ -511,13 +511,17 @@ function influenceAt(state: DocumentState, pos: Position): { text: string; rules
 const shieldText = () => t('Each shield counter on a permanent stands in once for it: an effect that would destroy it removes a shield counter instead, and damage that would be dealt to it is prevented and a shield counter removed. Lethal damage already marked still destroys it.');
 
 /**
- * The verb of a counters event under the cursor (a `together:` part too): MTG `put`, `remove` (122.1a, 122.6),
+ * The verb of a counters event or of `regenerate` under the cursor (a `together:` part too): MTG `put`, `remove` (122.1a, 122.6), `regenerate` (701.19a),
  * Riftbound `buff` (426.1) and `spend` (702.2.b). The other game's verb is an impossible event, which the finding explains.
  */
 function countersVerbAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   if (!st || !isEvent(st) || !containsInclusive(st.range, pos)) return undefined;
   const ev = (st.kind === 'together' ? st.parts : [st]).find((e) => containsInclusive(e.verbRange, pos));
+  // MTG `regenerate X` (701.19a): what the shield replaces, and what it doesn't.
+  if (ev?.kind === 'regenerate' && state.game === 'mtg') {
+    return { text: t('Gives a permanent on the battlefield a regeneration shield until the turn ends: the next time it would be destroyed this turn (by an effect, or for lethal or deathtouch damage), it stays, its damage is removed and it is tapped. Toughness 0 or less is no destruction, so no shield helps then, nor against a sacrifice or an exile.'), rules: ['701.19a', '614.8', '704.5f'], range: ev.verbRange };
+  }
   if (ev?.kind !== 'counters' || (ev.counter === 'buff') !== (state.game === 'riftbound')) return undefined;
   const range = ev.verbRange;
   if (ev.counter === 'buff') {

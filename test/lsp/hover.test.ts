@@ -288,6 +288,14 @@ describe('LSP hover', () => {
     assert.match(jinx, /Might: 4 \(printed 3\)/);
   });
 
+  it('regenerate (701.19a): what the shield replaces, with its rules, then the step', async () => {
+    const text = [...HEADER.slice(0, 3), 'card troll "Troll": creature — Troll, owner alice', 'regenerate troll'].join('\n') + '\n';
+    const h = value(await hoverAt(text, { line: 4, character: 2 }));
+    assert.match(h, /regeneration shield until the turn ends/);
+    assert.match(h, /Rule 701\.19a/);
+    assert.match(h, /Rule 704\.5f/);
+  });
+
   it('the range of influence option (801): what it does to attachments, with its rules', async () => {
     const text = 'game mtg, range of influence 2\nplayer alice\nplayer bob\n';
     const h = value(await hoverAt(text, positionOf(text, 'range of', 2)));
