@@ -3,8 +3,8 @@
 // off; `with 2 +1/+1 counters` (`with a buff`) declares them. What they add to a card's toughness or Might
 // is `plusCounters - minusCounters` (board.ts, counterBonus), read where the game reads the stat: MTG's
 // state-based actions (rules/mtg/damage.ts), Riftbound's cleanup kills (rules/riftbound/damage.ts). What
-// each game allows (where a counter may be, a second buff, 704.5q) is the game's (rules/*/counters.ts).
-import type { CardStmt, CounterKind, EventNode, Property } from '../parser/ast';
+// each game allows (where a counter may be, a second buff, 704.5q) is the game's (rules/mtg/counters.ts, rules/riftbound/buffs.ts).
+import type { CardStmt, CounterKind, EventNode } from '../parser/ast';
 import type { CardObj } from './board';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
@@ -50,14 +50,15 @@ export function clearMarks(c: CardObj): void {
 /**
  * `with N COUNTER counters` in a declaration: counters already on the card. The game says which kinds it
  * has (`kinds`), where a card may have them (`where`: the game's words for why it can't, or undefined
- * when it can; its rules `whereRules`) and how many of a kind at most (`most`, with its rules). Read once
+ * when it can; its rules `whereRules`) and how many of a kind at most (`most`, with its rules and the
+ * game's words for a declaration with more, given the counters as written). Read once
  * the card is built (its zone may come later in the line).
  */
 export function declaredCounters(
   replay: Replay,
   card: CardObj,
   st: CardStmt,
-  game: { kinds: readonly CounterKind[]; other: Message; where: Message | undefined; whereRules: string[]; most?: { n: number; rules: string[] } },
+  game: { kinds: readonly CounterKind[]; other: Message; where: Message | undefined; whereRules: string[]; most?: { n: number; rules: string[]; why: (card: CardObj, written: Message) => Message } },
 ): void {
   for (const p of st.props) {
     if (p.kind !== 'counters') continue;
@@ -70,11 +71,11 @@ export function declaredCounters(
       continue;
     }
     if (game.where !== undefined) {
-      replay.report('syntax-error', p.range, msg`${card.id} can't have ${countersWords(p.counter, p.count)} on it: ${game.where}. Remove \`${declaredText(p)}\`.`, { rules: game.whereRules, subjects: [card.id] });
+      replay.report('syntax-error', p.range, msg`${card.id} can't have ${countersWords(p.counter, p.count)} on it: ${game.where}. Remove \`${`with ${countersText(p.counter, p.count)}`}\`.`, { rules: game.whereRules, subjects: [card.id] });
       continue;
     }
     if (game.most && p.count > game.most.n) {
-      replay.report('syntax-error', p.countRange, msg`A unit has at most one buff, so ${card.id} can't have ${countersWords(p.counter, p.count)}. Write \`with a buff\`.`, { rules: game.most.rules, subjects: [card.id] });
+      replay.report('syntax-error', p.countRange, game.most.why(card, countersWords(p.counter, p.count)), { rules: game.most.rules, subjects: [card.id] });
       continue;
     }
     addCounters(replay, card, p.counter, p.count);
@@ -92,9 +93,4 @@ export function countersWords(counter: CounterKind, n: number): Message {
   if (counter === 'buff') return n === 0 ? msg`no buff` : n === 1 ? msg`a buff` : msg`${n} buffs`;
   if (counter === 'shield') return n === 0 ? msg`no shield counters` : n === 1 ? msg`a shield counter` : msg`${n} shield counters`;
   return n === 0 ? msg`no ${counter} counters` : n === 1 ? msg`a ${counter} counter` : msg`${n} ${counter} counters`;
-}
-
-function declaredText(p: Extract<Property, { kind: 'counters' }>): string {
-  if (p.counter === 'buff') return p.count === 1 ? 'with a buff' : `with ${p.count} buffs`;
-  return p.count === 1 ? `with a ${p.counter} counter` : `with ${p.count} ${p.counter} counters`;
 }

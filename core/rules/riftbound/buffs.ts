@@ -70,6 +70,6 @@ export function declaredBuff(replay: Replay, card: CardObj, st: CardStmt): void 
     other: msg`+1/+1 and -1/-1 counters are MTG's: a Riftbound unit may have a buff (\`with a buff\`).`,
     where: !isUnit(card) ? msg`only a unit has a buff` : !onBoard(card) ? msg`only a unit on the board has a buff` : undefined,
     whereRules: ['426.1', '705'],
-    most: { n: 1, rules: ['702.3'] },
+    most: { n: 1, rules: ['702.3'], why: (c, written) => msg`A unit has at most one buff, so ${c.id} can't have ${written}. Write \`with a buff\`.` },
   });
 }
