@@ -95,6 +95,12 @@ function mtgFacts(rec: CardRecord): CardFacts {
       props.push('can be attached only to ' + enchantFilter(only[2]));
       continue;
     }
+    // Gravecrawler's "Gravecrawler can't block." (509.1b): a restriction on combat of its own, the whole line.
+    const cant = /^(.+?) can['’]t (attack or block|attack|block)$/.exec(line);
+    if (cant && (cant[1] === rec.name || /^this \w+$/.test(cant[1]))) {
+      props.push(`can't ${cant[2]}`);
+      continue;
+    }
     // Control Magic's "You control enchanted creature." (613.1b), the whole line.
     const controls = /^You control enchanted (creature|permanent|artifact|land)\.?$/.exec(line);
     if (controls) {
@@ -191,6 +197,9 @@ const GRANT_SENTENCE = /^(Equipped creature|Enchanted creature|Enchanted permane
 /** "Equipped creature gets +2/+2." alone (613.4c): a change of power and toughness, the whole sentence. */
 const GETS_SENTENCE = /^(Equipped creature|Enchanted creature) gets ([+-][0-9]+\/[+-][0-9]+)$/;
 
+/** "Enchanted creature can't attack or block." alone: a restriction on combat the attachment puts on it (508.1c, 509.1b). */
+const CANT_SENTENCE = /^(Equipped creature|Enchanted creature) can't (attack or block|attack|block)$/;
+
 /** The protection qualities a grant read from card data may name (702.16a): a color, everything, card types in the plural. */
 const GRANT_QUALITIES = new Set([...MTG_COLORS, 'all colors', 'everything', 'artifacts', 'battles', 'creatures', 'enchantments', 'instants', 'lands', 'planeswalkers', 'sorceries']);
 
@@ -210,6 +219,13 @@ function grantProps(line: string, name: string): string[] | undefined {
     const spares = /^This effect doesn't remove (.+)$/.exec(plain);
     if (spares && (spares[1] === 'Auras' || spares[1] === name) && out.length && / protection from /.test(out[out.length - 1])) {
       out[out.length - 1] += spares[1] === 'Auras' ? ', not removing Auras' : ', not removing itself';
+      continue;
+    }
+    // Pacifism's "Enchanted creature can't attack or block." (508.1c, 509.1b).
+    const cant = CANT_SENTENCE.exec(plain);
+    if (cant) {
+      any = true;
+      out.push(`${cant[1].toLowerCase()} can't ${cant[2]}`);
       continue;
     }
     const gets = GETS_SENTENCE.exec(plain);

@@ -11,7 +11,7 @@ import type { AbilityNode, GrantNode, TargetingKeywordNode } from '../parser/ast
 import type { Board, CardObj, PlayerObj, ProtectionKeep } from './board';
 import type { Replay } from './replay';
 import type { Range } from '../types';
-import { isNamedAbility, MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../parser/keywords';
+import { isNamedAbility, MTG_COMBAT_RESTRICTIONS, MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../parser/keywords';
 import { type TypeChange, typeChangeOf } from './typeChange';
 import { msg } from '../message';
 
@@ -270,6 +270,11 @@ export function keywordOfGame(replay: Replay, name: { text: string; range: Range
   const mtg = replay.rules.game === 'mtg';
   const own = mtg ? MTG_KEYWORDS : RIFTBOUND_KEYWORDS;
   if (own.includes(name.text)) return name.text;
+  if (MTG_COMBAT_RESTRICTIONS.includes(name.text)) {
+    if (mtg) return name.text;
+    replay.report('syntax-error', name.range, msg`\`${name.text}\` is read in an MTG scenario (Pacifism); this scenario is \`game riftbound\`, whose combat has no such restriction here. Remove it.`);
+    return undefined;
+  }
   if (isNamedAbility(name.text)) {
     // Named abilities are a vocabulary of the scenario's, bounded as the keywords are: the lists of a
     // card's abilities stay short, and every look-up in them stays cheap, whatever the file.

@@ -9,6 +9,7 @@ import { type ControlEffect, type Held, recontrol } from './control';
 import type { Temporary } from './untilEndOfTurn';
 import { type FiredLog, movedFired, triggerCount, triggerPhrases } from './triggers';
 import { MTG_COLORS } from '../parser/keywords';
+import { type CombatLeft, combatMight, type Combatant, type CombatNow } from './combat';
 
 /**
  * What a card is attached to. A card host is identified by its object version (400.7); `index` is
@@ -330,6 +331,16 @@ export interface CardObj extends Characteristics {
   bestowed: boolean;
   /** Turned sideways on the board: MTG tapped (110.5), Riftbound exhausted (414.2). Changed through Board.turnSideways. */
   exhausted: boolean;
+  /** In the combat going on: attacking or blocking (MTG 508.1, 509.1), Riftbound's Attacker or Defender designation (464.2.c); replaced, never changed (engine/combat.ts). */
+  combat: Combatant | undefined;
+  /** Why it was removed from the combat going on (MTG 506.4; Riftbound 323.2.c), for the words of an `expect`; cleared as the combat ends. */
+  combatLeft: CombatLeft | undefined;
+  /**
+   * MTG: the number of the turn (Board.turn) in which it last came under its controller's control, by
+   * entering the battlefield or a change of control; 0 when that was before the scenario's first `turn`
+   * line (declared so). A creature can't attack in that turn without haste (302.6, 702.10b).
+   */
+  controlledSince: number;
   /** Its declared triggered abilities about attachment (`when attached`...), as bits (triggers.ts); printed, so kept through zone changes. */
   triggers: number;
   /** How often they triggered since the scenario began, and the last few events that set them off or would have (triggers.ts). */
@@ -425,6 +436,10 @@ export class Board {
   readonly damaged: CardObj[] = objectList();
   /** MTG: cards given a regeneration shield since the last end of turn (damage.ts: clearDamage ends those too). */
   readonly regenerating: CardObj[] = objectList();
+  /** The combat going on (engine/combat.ts): undefined when none. Replaced, never changed. */
+  combat: CombatNow | undefined = undefined;
+  /** The cards given a part in the combat going on (a card may be listed after it left it): its end clears them. */
+  readonly combatants: CardObj[] = objectList();
   /** MTG: the limited range of influence option (801.1), in seats (`game mtg, range of influence N`); undefined: not used. */
   influence: number | undefined = undefined;
   /** MTG: the players in the game as the current turn began, in seat order: the ranges of influence are counted on them (801.2c). */
@@ -889,6 +904,8 @@ export class Board {
     b.retyped = this.retyped.map((r) => ({ host: b.cards.get(r.host.id)!, changed: r.changed }));
     for (const c of this.damaged) b.damaged.push(b.cards.get(c.id)!);
     for (const c of this.regenerating) b.regenerating.push(b.cards.get(c.id)!);
+    b.combat = this.combat;
+    for (const c of this.combatants) b.combatants.push(b.cards.get(c.id)!);
     b.influence = this.influence;
     b.influenceSeats = this.influenceSeats;
     return b;
@@ -903,6 +920,7 @@ export class Board {
     if (this.clock !== (stamp ? stamp(other.clock) : other.clock) || this.cards.size !== other.cards.size || this.players.size !== other.players.size) return false;
     if (this.serial !== other.serial || !sameValue(this.stack, other.stack, move) || !sameValue(this.resolvedBelow, other.resolvedBelow) || !sameValue(this.abilityNames, other.abilityNames)) return false;
     if (this.turn?.player !== other.turn?.player || this.turn?.step !== other.turn?.step || this.turn?.number !== other.turn?.number || this.turn?.place !== other.turn?.place) return false;
+    if (this.combat?.attacker !== other.combat?.attacker || this.combat?.place !== other.combat?.place) return false;
     for (const c of this.cards.values()) {
       const d = other.cards.get(c.id);
       if (!d || !sameValue(c, d, move, stamp)) return false;
@@ -1125,7 +1143,8 @@ export function effectiveToughness(c: CardObj): number | undefined {
 
 /** Riftbound: its Might with the Might Bonuses of what is attached to it (137.3) and its buff (703), or undefined when it has none (137.3.b). */
 export function effectiveMight(c: CardObj): number | undefined {
-  return c.might === undefined ? undefined : c.might + c.boost + c.plusCounters;
+  // Riftbound's Assault and Shield add while it is an Attacker or a Defender (807.1.c, 814.1.c).
+  return c.might === undefined ? undefined : c.might + c.boost + c.plusCounters + (c.combat === undefined ? 0 : combatMight(c));
 }
 
 export function cardView(board: Board, c: CardObj): CardView {

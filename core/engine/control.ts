@@ -85,6 +85,8 @@ export function recontrol(board: Board, card: CardObj): boolean {
     const before = board.controlBefore;
     if (before !== undefined && !before.has(c.id)) before.set(c.id, c.controller);
     c.controller = now.player;
+    // Summoning sickness counts from the change (MTG 302.6).
+    c.controlledSince = board.turn?.number ?? 0;
     board.fileSideways(c);
     c.controlVia = now.via;
     c.controlEnded = undefined;

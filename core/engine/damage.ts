@@ -7,6 +7,7 @@ import type { CardStmt, EventNode, Property } from '../parser/ast';
 import { counterBonus, type CardObj } from './board';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
+import { combatMight } from './combat';
 
 /**
  * `deal 0 damage to X` (MTG 120.8: no damage is dealt at all; Riftbound 143.3.a: nothing is marked) or a
@@ -88,10 +89,15 @@ export interface Dying {
   /** What its counters add (MTG +1/+1 and -1/-1 counters, 122.1a; a Riftbound buff, 703). */
   counters: number;
   damage: number;
+  /** Riftbound: what its Assault or Shield adds as an Attacker or a Defender (807.1.c, 814.1.c), and which. */
+  combat: number;
+  combatRole: 'attacking' | 'defending' | undefined;
 }
 
 export function dyingAs(c: CardObj, value: number, printed: number): Dying {
-  return { id: c.id, value, printed, boost: c.boost, boosted: c.boosted, counters: counterBonus(c), damage: c.damage };
+  const combat = c.combat === undefined ? 0 : combatMight(c);
+  const role = combat !== 0 && (c.combat!.role === 'attacking' || c.combat!.role === 'defending') ? c.combat!.role : undefined;
+  return { id: c.id, value, printed, boost: c.boost, boosted: c.boosted, counters: counterBonus(c), damage: c.damage, combat, combatRole: role };
 }
 
 /**
@@ -100,6 +106,10 @@ export function dyingAs(c: CardObj, value: number, printed: number): Dying {
  * counters add.
  */
 export function statWords(d: Dying, stat: 'toughness' | 'Might'): Message {
+  if (d.combat !== 0) {
+    const rest = statWords({ ...d, value: d.value - d.combat, combat: 0 }, stat);
+    return d.combatRole === 'attacking' ? msg`Might ${d.value} (Assault adds ${d.combat} while it is an Attacker, to ${rest})` : msg`Might ${d.value} (Shield adds ${d.combat} while it is a Defender, to ${rest})`;
+  }
   const attached = d.boost !== 0 ? msg`${signed(d.boost)} from what is attached to it` : undefined;
   const counters = d.counters === 0 ? undefined : stat === 'toughness' ? msg`${signed(d.counters)} from its counters` : msg`${signed(d.counters)} from its buff`;
   const one = attached ?? counters;

@@ -27,6 +27,7 @@ import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
 import { retype, typeChangeOfCard } from './retype';
+import { combatOutcome } from './combat';
 
 /** No attachment left a host in this step (Replay.leftTogetherFrom). */
 const NO_LOOKED_BACK: readonly LookedBack[] = [];
@@ -1204,6 +1205,11 @@ export class Replay {
         const words = countersWords(a.counter, n);
         return { actual: msg`${c.id} has ${words}`, replacement: `${c.id} has ${countersText(a.counter, n)}` };
       }
+      case 'combat': {
+        const c = this.card(a.subject);
+        if (!c) return undefined;
+        return combatOutcome(this.rules.game, c, a.role, a.negated);
+      }
       case 'controlled-by': {
         const c = this.card(a.subject);
         const p = this.player(a.player);
@@ -1307,6 +1313,8 @@ export function assertionText(a: Assertion): Message {
       return msg`${a.subject.text} ${a.status}`;
     case 'triggered':
       return msg`${triggeredText(a)}`;
+    case 'combat':
+      return a.negated ? msg`${a.subject.text} not ${a.role}` : msg`${a.subject.text} ${a.role}`;
   }
 }
 
@@ -1341,6 +1349,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} controlled by ${a.player.text}`;
     case 'ceased':
       return `${a.subject.text} to have ceased to exist`;
+    case 'combat':
+      return `${a.subject.text} ${a.negated ? 'not ' : ''}${a.role}`;
     case 'status':
       return `${a.subject.text} ${a.status}`;
     case 'triggered':
@@ -1422,6 +1432,9 @@ function newCard(st: CardStmt): CardObj {
     reconfiguredOn: undefined,
     bestowed: false,
     exhausted: false,
+    combat: undefined,
+    combatLeft: undefined,
+    controlledSince: 0,
     triggers: 0,
     fired: undefined,
     stackTarget: undefined,

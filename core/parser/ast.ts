@@ -245,6 +245,11 @@ export type Assertion =
   | { kind: 'status'; subject: Name; status: 'tapped' | 'untapped' | 'exhausted' | 'ready'; range: Range }
   /** `X mighty`, `X not mighty` (Riftbound 706-711): its Might is 5 or more (on the board with what its gear and buff add; elsewhere as printed). */
   | { kind: 'mighty'; subject: Name; negated: boolean; range: Range }
+  /**
+   * `X attacking`, `X blocking` (MTG), `X defending` (Riftbound), each with `not` (`X not attacking`): is
+   * it in combat so, now (MTG 506.4: it may have been removed; Riftbound 459.2.b, 323.2.c).
+   */
+  | { kind: 'combat'; subject: Name; role: 'attacking' | 'blocking' | 'defending'; negated: boolean; range: Range }
   /** `X controlled by P` (both games). */
   | { kind: 'controlled-by'; subject: Name; player: Name; range: Range }
   /**
@@ -357,6 +362,14 @@ export type EventNode =
   | { kind: 'counters'; verb: 'put' | 'remove'; counter: CounterKind; amount: number; amountRange: Range; subject: Name; by?: Name; verbRange: Range; range: Range }
   /** `regenerate X` (MTG 701.19a): a regeneration shield on X for the rest of the turn. */
   | { kind: 'regenerate'; subject: Name; verbRange: Range; range: Range }
+  /**
+   * MTG `attack with X` (508.1a): X is declared an attacking creature (in the combat of the turn's player).
+   * Riftbound `attack at battlefield B [by P]` (459.2.b): a combat begins at B, P (the player whose turn it
+   * is, when not written) the Attacker; the units at B gain the Attacker or Defender designation.
+   */
+  | { kind: 'attack'; subject?: Name; place?: Name; by?: Name; verbRange: Range; range: Range }
+  /** MTG `block X with Y [and Z]...` (509.1a): Y (and Z) are declared blocking the attacking creature X. */
+  | { kind: 'block'; subject: Name; blockers: Name[]; verbRange: Range; range: Range }
   | { kind: 'cleanup'; verbRange: Range; range: Range }
   | { kind: 'expect'; assertion?: Assertion; verbRange: Range; range: Range }
   /** `together: PART; PART...`: one resolution whose parts happen before state-based actions are checked once. */
@@ -436,6 +449,8 @@ export const EVENT_VERBS = [
   'buff',
   'spend',
   'regenerate',
+  'attack',
+  'block',
   'cleanup',
   'expect',
   'together',

@@ -644,6 +644,8 @@ function parseProperty(cur: Cursor): Property {
       cur.expectWord('swap');
       return { kind: 'flag', flag: 'aura-swap', range: r() };
     case "can't": {
+      // A creature's own `can't attack`, `can't block`, `can't attack or block` (508.1c, 509.1b).
+      if (cur.isWord('attack') || cur.isWord('block')) return { kind: 'keyword-ability', name: combatRestriction(cur, t), range: r() };
       cur.expectWord('be');
       return { kind: 'cant', what: attachedWord(cur).text, range: r() };
     }
@@ -749,6 +751,21 @@ function parseProperty(cur: Cursor): Property {
 }
 
 /**
+ * After `can't` (the token `cant`, read): `attack`, `block` or `attack or block`, a restriction on
+ * combat (MTG 508.1c, 509.1b) held as one ability named by its words (`can't attack or block`).
+ */
+function combatRestriction(cur: Cursor, cant: Token): Word {
+  const first = cur.next()!;
+  let text = `can't ${first.text}`;
+  if (first.text === 'attack' && cur.isWord('or')) {
+    cur.next();
+    cur.expectWord('block');
+    text = "can't attack or block";
+  }
+  return { text, range: span(cant.range, cur.last().range) };
+}
+
+/**
  * After `hexproof`, `shroud` or `ward` (the token `kw`, already read): `hexproof from QUALITY`, and
  * `ward COST` where the cost is one number, word or string (`ward 2`, `ward "discard a card"`).
  */
@@ -831,6 +848,11 @@ function parseGrant(cur: Cursor, first: Token): GrantNode {
   }
   if (!v || v.type !== 'word' || (v.text !== 'has' && v.text !== 'loses' && v.text !== "can't")) cur.fail(msg`'has', 'loses', 'is' or 'can't be' after '${who.text}'`);
   cur.next();
+  if (v!.text === "can't" && (cur.isWord('attack') || cur.isWord('block'))) {
+    // MTG `enchanted creature can't attack or block` (Pacifism): restrictions on combat (508.1c, 509.1b).
+    const name = combatRestriction(cur, v!);
+    return { who, verb: 'has', abilities: [{ kind: 'keyword', name, range: name.range }], range: span(first.range, cur.last().range) };
+  }
   if (v!.text === "can't") {
     // `enchanted land can't be enchanted by other Auras` (Consecrate Land).
     cur.expectWord('be');
@@ -1928,6 +1950,10 @@ class EventStmt extends EventBase {
   /** `deal N damage to X`, `put N ... counters on X`: N and where it is written. */
   amount: number | undefined = undefined;
   amountRange: Range | undefined = undefined;
+  /** Riftbound `attack at battlefield B`: the battlefield. */
+  place: Name | undefined = undefined;
+  /** `block X with Y and Z`: the blockers. */
+  blockers: Name[] | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -1980,6 +2006,8 @@ class EventStmt extends EventBase {
     e.counter = this.counter;
     e.amount = this.amount;
     if (this.amountRange) e.amountRange = movedLines(this.amountRange, move);
+    if (this.place) e.place = movedName(this.place, move);
+    if (this.blockers) e.blockers = this.blockers.map((b) => movedName(b, move));
     return e;
   }
   get range(): Range {
@@ -2285,6 +2313,31 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       cur.end();
       return event(verbTok, cur, { kind: 'counters', verb: verbTok.text as 'put' | 'remove', counter, amount: n.value, amountRange: n.range, subject });
     }
+    case 'attack': {
+      // MTG `attack with lion` (508.1a); Riftbound `attack at battlefield Summit [by alice]` (459.2.b).
+      if (cur.isWord('at')) {
+        cur.next();
+        cur.expectWord('battlefield');
+        const place = cur.name(msg`the battlefield where the combat is`);
+        const by = parseBy(cur);
+        return event(verbTok, cur, by ? { kind: 'attack', place, by } : { kind: 'attack', place });
+      }
+      if (!cur.isWord('with')) cur.fail(msg`'with' and the attacking creature (MTG: \`attack with lion\`), or 'at battlefield NAME' (Riftbound)`);
+      cur.next();
+      const subject = cur.name(msg`the attacking creature`);
+      return event(verbTok, cur, { kind: 'attack', subject });
+    }
+    case 'block': {
+      // MTG `block lion with bears [and wolf]` (509.1a): the blockers of one attacking creature.
+      const subject = cur.name(msg`the attacking creature to block`);
+      cur.expectWord('with');
+      const blockers = [cur.name(msg`the blocking creature`)];
+      while (cur.isWord('and')) {
+        cur.next();
+        blockers.push(cur.name(msg`another blocking creature`));
+      }
+      return event(verbTok, cur, { kind: 'block', subject, blockers });
+    }
     case 'regenerate': {
       // MTG `regenerate troll` (701.19a): a regeneration shield until the turn ends.
       const subject = cur.name(msg`the permanent to regenerate`);
@@ -2519,7 +2572,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty' or 'triggered'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending' or 'triggered'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -2593,6 +2646,11 @@ function parseAssertion(cur: Cursor): Assertion {
     case 'mighty':
       cur.next();
       return { kind: 'mighty', subject, negated: false, range: r() };
+    case 'attacking':
+    case 'blocking':
+    case 'defending':
+      cur.next();
+      return { kind: 'combat', subject, role: t.text, negated: false, range: r() };
     case 'not':
     case 'triggered': {
       // `X triggered [once|twice|N times] [when PHRASE] [for H]`, `X not triggered ...`: how often X's triggers have triggered.
@@ -2603,7 +2661,12 @@ function parseAssertion(cur: Cursor): Assertion {
         cur.next();
         return { kind: 'mighty', subject, negated: true, range: r() };
       }
-      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered' or 'mighty' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
+      // `X not attacking` (MTG 506.4: removed from combat, or never declared), `not blocking`, Riftbound `not defending`.
+      if (negated && (cur.isWord('attacking') || cur.isWord('blocking') || cur.isWord('defending'))) {
+        const role = cur.next()!.text as 'attacking' | 'blocking' | 'defending';
+        return { kind: 'combat', subject, role, negated: true, range: r() };
+      }
+      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered', 'mighty', 'attacking', 'blocking' or 'defending' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
       if (negated) cur.next();
       let count: number | undefined;
       if (!negated && (cur.isWord('once') || cur.isWord('twice'))) count = cur.next()!.text === 'once' ? 1 : 2;
@@ -2627,7 +2690,7 @@ function parseAssertion(cur: Cursor): Assertion {
       return { kind: 'triggered', subject, negated, ...(count !== undefined ? { count } : {}), ...(when ? { when } : {}), ...(host ? { host } : {}), range: r() };
     }
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty' or 'triggered'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending' or 'triggered'`);
   }
 }
 

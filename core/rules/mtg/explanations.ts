@@ -22,6 +22,7 @@ import { EXPLAINED as damage } from './damage';
 import { EXPLAINED as counters } from './counters';
 import { EXPLAINED as regeneration } from './regeneration';
 import { EXPLAINED as influence } from './influence';
+import { EXPLAINED as combat } from './combat';
 
 export interface RuleExplanation {
   title: string;
@@ -46,6 +47,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   counters,
   regeneration,
   influence,
+  combat,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

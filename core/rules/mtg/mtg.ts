@@ -15,6 +15,7 @@ import { turnEvent } from './timing';
 import { dealEvent } from './damage';
 import { countersEvent } from './counters';
 import { regenerateEvent } from './regeneration';
+import { attackEvent, blockEvent, combatEnds } from './combat';
 import { declareInfluence, reseats, seatPlayers } from './influence';
 import { keywordEvent } from './targetingKeywords';
 import { keywordAbilityEvent } from './grants';
@@ -64,8 +65,11 @@ export const mtg: Ruleset = {
       case 'leave':
         return leaveEvent(replay, ev);
       case 'turn': {
-        const before = replay.board.turn?.number;
+        const was = replay.board.turn;
+        const before = was?.number;
         turnEvent(replay, ev);
+        // Another step or turn: the combat going on ends (511.3).
+        if (replay.board.turn !== was) combatEnds(replay, was);
         // A new turn: the ranges of influence are counted again on the players still in the game (801.2c).
         // The state-based actions of the turn that ended (its cleanup, 514.3a: what its effects' end
         // changed) see that turn's seats: they are checked first, when the seats change.
@@ -81,6 +85,10 @@ export const mtg: Ruleset = {
         return countersEvent(replay, ev);
       case 'regenerate':
         return regenerateEvent(replay, ev);
+      case 'attack':
+        return attackEvent(replay, ev);
+      case 'block':
+        return blockEvent(replay, ev);
       case 'heal':
         replay.report('impossible-event', ev.verbRange, msg`\`heal\` is a Riftbound action: in MTG the damage marked on a creature stays until the cleanup step (a \`turn\` line ends the turn), and a regeneration or umbra armor removes it. Remove the line.`, { rules: ['514.2'] });
         return;

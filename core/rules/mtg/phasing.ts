@@ -76,8 +76,8 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
     if (host) replay.board.siblingChanged(host);
     phaseBelow(replay, card, 'no', 'indirect');
     replay.board.abilitiesChanged(card);
-    // A control effect that tracks it for as long as something holds ends (702.26f): looked at with the dirty cards.
-    if (replay.board.watching) replay.markDirty(card);
+    // A control effect that tracks it for as long as something holds ends (702.26f), and it leaves the combat it is in (506.4): looked at with the dirty cards.
+    if (replay.board.watching || card.combat !== undefined) replay.markDirty(card);
     if (replay.noting) replay.note(() => card.attachments.size ? msg`${card.id} phased out with ${[...card.attachments].join(', ')}` : msg`${card.id} phased out`);
     return;
   }

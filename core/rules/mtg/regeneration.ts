@@ -1,7 +1,7 @@
 // MTG regeneration (701.19): `regenerate X` gives a permanent a regeneration shield for the rest of the
 // turn. The next time it would be destroyed this turn, by an effect (`destroy X`) or by the state-based
 // actions for lethal or deathtouch damage (704.5g, 704.5h), it isn't: its damage is removed and it is
-// tapped instead (a creature in combat leaves it: combat is not modelled). A toughness of 0 or less puts
+// tapped instead (an attacking or blocking creature is removed from combat, 506.4). A toughness of 0 or less puts
 // it into the graveyard without destroying it (704.5f): no shield helps. The shields end with the turn.
 import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard } from '../../engine/board';
@@ -10,6 +10,7 @@ import type { RuleExplanation } from './explanations';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { inZone } from '../../engine/words';
 import { msg } from '../../message';
+import { regeneratedInCombat } from './combat';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -43,6 +44,8 @@ export function regenerates(replay: Replay, c: CardObj): boolean {
   c.regenShields--;
   c.damage = 0;
   if (!c.exhausted) replay.board.turnSideways(c, true);
+  // An attacking or blocking creature that regenerates is removed from combat (506.4).
+  regeneratedInCombat(replay, c);
   replay.markDirty(c);
   if (replay.noting) replay.note(() => msg`${c.id} regenerates: its damage is removed and it is tapped`);
   return true;

@@ -16,6 +16,7 @@ import { fire, ON_UNATTACHED } from '../../engine/triggers';
 import { declaredToughness, toughnessActions } from './damage';
 import { annihilateCounters, declaredCounters } from './counters';
 import { seatPlayers } from './influence';
+import { combatCheck } from './combat';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -87,6 +88,8 @@ export function initialStateBasedActions(replay: Replay): void {
 function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefined): void {
   while (work.length) {
     for (const c of work) {
+      // What removes a creature from combat (506.4) is looked at with the state-based actions.
+      if (c.combat !== undefined) combatCheck(replay, c);
       if (c.zone !== 'battlefield' || c.phasedOut !== 'no') {
         if (c.token && c.ceases !== undefined && c.zone !== CEASED) cease(replay, c);
         continue;

@@ -16,6 +16,7 @@ import { abilityWord, inZone, zoneWord } from '../../engine/words';
 import { hasAbility } from '../../engine/abilities';
 import { fire, fireLookedBack, hadAttachment, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 import { clearMarks } from '../../engine/counters';
+import { removeFromCombat } from '../../engine/combat';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -342,6 +343,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
     card.ceases = card.zone === 'stack' ? '704.5e' : '704.5d';
     replay.markDirty(card);
   }
+  // A creature that leaves the battlefield leaves the combat it is in (506.4).
+  if (card.combat !== undefined) removeFromCombat(replay, card, msg`it left the battlefield`, ['506.4', '400.7']);
   card.zone = zone;
   if (zone === 'battlefield') replay.entered(card);
   card.version++;
@@ -352,6 +355,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   // A permanent enters under its owner's control unless the effect says whose (110.2; `under P`).
   card.controller = (zone === 'battlefield' ? underOf(cause) : undefined) ?? card.owner;
   card.enteredUnder = card.controller;
+  // Summoning sickness counts from now (302.6).
+  card.controlledSince = replay.board.turn?.number ?? 0;
   card.controlLog = noItems();
   card.controlVia = undefined;
   card.controlEnded = undefined;

@@ -16,6 +16,8 @@ import { killedByDamage } from './damage';
 import { existsIn } from '../versions';
 import { fire, fireLookedBack, hadAttachment, ON_I_DIE, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 import { clearMarks } from '../../engine/counters';
+import { designations } from './combat';
+import { removeFromCombat } from '../../engine/combat';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -176,6 +178,8 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     resetCharacteristics(card);
     clearMarks(card); // 124: damage is cleared; 705: buffs are removed
     card.exhausted = false; // 124: statuses are cleared
+    // An Attacker or Defender that leaves the board is a new object without its designation (124).
+    if (card.combat !== undefined) removeFromCombat(replay, card, msg`it left the board`, ['124']);
     card.controller = under ?? card.owner;
     card.enteredUnder = card.controller;
     card.controlLog = noItems();
@@ -325,6 +329,8 @@ export function cleanupOfTransition(replay: Replay, ev: Extract<EventNode, { kin
  */
 function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonly string[]): number {
   let cards = replay.takeDirty();
+  // Step 2 (323.2): the units at the combat's battlefield take their controller's designation, the others lose theirs.
+  if (replay.board.combat !== undefined) designations(replay, cards);
   // Step 3b (323.5) comes before step 5: a unit killed by its damage leaves its gear at the battlefield, recalled below.
   const saved: CardObj[] = [];
   if (replay.board.damaged.length !== 0 && cleanupKills(replay, cards, cause, saved)) cards = [...cards, ...replay.takeDirty()];

@@ -10,6 +10,7 @@ import { keywordAbilityEvent } from './text';
 import { turnEvent } from './timing';
 import { dealEvent, declaredLethal, healEvent } from './damage';
 import { buffEvent, declaredBuff } from './buffs';
+import { attackEvent, combatEnds } from './combat';
 import { RIFTBOUND_STATUS, statusEvent } from '../../engine/status';
 import { msg } from '../../message';
 
@@ -66,8 +67,15 @@ export const riftbound: Ruleset = {
       case 'turn': {
         const before = replay.board.turn;
         turnEvent(replay, ev);
+        // Another phase or turn: the combat going on ends (466.7.a), before the cleanup of the transition.
+        if (replay.board.turn !== before) combatEnds(replay, before);
         return cleanupOfTransition(replay, ev, before);
       }
+      case 'attack':
+        return attackEvent(replay, ev);
+      case 'block':
+        replay.report('impossible-event', ev.verbRange, msg`Riftbound has no blocks: as a combat opens, every unit of the defending player at the battlefield becomes a Defender. Remove the line (\`expect X defending\` says which units defend).`, { rules: ['464.2.c'] });
+        return;
       case 'swap':
         replay.report('impossible-event', ev.verbRange, msg`\`swap\` is not a Riftbound action: Riftbound's Swap only reverses two numeric values, and never trades cards between zones. Remove the line, or write the Riftbound events that were meant.`);
         return;

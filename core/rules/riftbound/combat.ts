@@ -1,0 +1,102 @@
+// Riftbound combat as gear decides it: `attack at battlefield B [by P]` opens a combat at B (460, 464.2.c),
+// P the Attacker and the other player there the Defender; each unit of theirs at B gets its player's
+// designation. A cleanup gives one to a unit that arrives and takes it from one that leaves (323.2); the
+// combat ends as the turn moves on from it (466.7.a). While a unit is an Attacker its Assault adds to its
+// Might, while a Defender its Shield (807.1.c, 814.1.c): a gear that grants either changes what the unit
+// survives in combat. Combat damage, showdowns and the combat's result are not modelled.
+import type { EventNode } from '../../parser/ast';
+import type { CardObj } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import { endCombat, joinCombat, removeFromCombat } from '../../engine/combat';
+import type { RuleExplanation } from '../mtg/explanations';
+import { isUnit } from './cards';
+import { msg } from '../../message';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '460': { title: 'When a combat happens', text: 'A combat takes place during a cleanup with the chain empty, at a battlefield where one is staged, and only while no showdown or combat goes on at another battlefield.' },
+  '323.9': { title: 'A combat is staged', text: 'A cleanup stages a combat at each battlefield that was contested and holds units of two opposing players.' },
+  '464.2.c': { title: 'Attacker and Defender', text: 'As a combat opens, the player who contested the battlefield becomes the Attacker and the other player the Defender; each unit either of them has at that battlefield takes its controller\'s designation, and a unit that arrives later takes it in the next cleanup.' },
+  '323.2': { title: 'Cleanup: combat designations', text: 'While a combat goes on, a cleanup gives each unit at its battlefield the designation of its controller (one without one, or with the wrong one), and takes the designation away from units that are somewhere else.' },
+  '323.2.c': { title: 'A unit that left the combat', text: 'A unit with an Attacker or Defender designation that is no longer at the battlefield where the combat is loses it in the next cleanup.' },
+  '466.7.a': { title: 'The combat ends', text: 'When the combat ends, every unit and player loses the Attacker or Defender designation.' },
+  '807.1.c': { title: 'Assault', text: 'A unit with Assault has that much more Might while it is an Attacker; written without a number, the value is 1.' },
+  '814.1.c': { title: 'Shield', text: 'A unit with Shield has that much more Might while it is a Defender; written without a number, the value is 1.' },
+};
+
+/** `attack at battlefield B [by P]`: a combat opens at B with P (the player whose turn it is, if not written) the Attacker. */
+export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attack' }>): void {
+  if (!ev.place) {
+    replay.report('impossible-event', ev.verbRange, msg`In Riftbound a combat is at a battlefield, and every unit there takes part as an Attacker or a Defender. Write \`attack at battlefield NAME\` instead.`, { rules: ['464.2.c'] });
+    return;
+  }
+  const board = replay.board;
+  const by = ev.by ? replay.player(ev.by) : undefined;
+  if (ev.by && !by) return;
+  const attacker = by?.id ?? board.turn?.player;
+  const place = ev.place.text;
+  if (attacker === undefined) {
+    replay.report('impossible-event', ev.range, msg`No \`turn\` line says whose turn it is, so nothing says who attacks: write \`by P\`, the player who contested ${place}.`, { rules: ['464.2.c'] });
+    return;
+  }
+  const turn = board.turn;
+  if (turn && turn.step !== 'combat') {
+    replay.report('impossible-event', ev.range, msg`It is not a combat of ${turn.player}'s Main Phase: write \`turn ${turn.player} combat\` before this line, or remove it.`, { rules: ['460'] });
+    return;
+  }
+  if (board.combat) {
+    replay.report('impossible-event', ev.range, msg`A combat goes on at battlefield ${board.combat.place ?? ''} already, and a combat begins only while none goes on at another battlefield. Move on from it first (a \`turn\` line), or remove the line.`, { rules: ['460'] });
+    return;
+  }
+  const ours: CardObj[] = [];
+  const theirs: CardObj[] = [];
+  for (const c of board.cards.values()) {
+    if (c.zone !== 'battlefield' || c.place !== place || !isUnit(c) || c.attachedTo) continue;
+    (c.controller === attacker ? ours : theirs).push(c);
+  }
+  if (ours.length === 0 || theirs.length === 0) {
+    replay.report('impossible-event', ev.range, ours.length === 0 ? msg`${attacker} has no unit at battlefield ${place}, so no combat of theirs is staged there: a combat needs units of two opposing players at the battlefield. Move a unit there first, or remove the line.` : msg`Only ${attacker}'s units are at battlefield ${place}, so no combat is staged there: a combat needs units of two opposing players at the battlefield. Remove the line.`, { rules: ['323.9'] });
+    return;
+  }
+  const defender = theirs[0].controller;
+  board.combat = { attacker, place, defender };
+  for (const c of ours) joinCombat(board, c, { role: 'attacking', controller: attacker });
+  for (const c of theirs) if (c.controller === defender) joinCombat(board, c, { role: 'defending', controller: defender });
+  // What the designations add (Assault, Shield) counts from now: the cleanup looks at these units.
+  for (const c of board.combatants) replay.markDirty(c);
+  if (replay.noting) replay.note(() => msg`a combat at battlefield ${place}: ${attacker} attacks, ${defender ?? ''} defends`);
+}
+
+/**
+ * Cleanup step 2 (323.2) for the cards the cleanup looks at, while a combat goes on: a unit at its
+ * battlefield takes its controller's designation (323.2.a, 323.2.b), a unit elsewhere loses one (323.2.c).
+ */
+export function designations(replay: Replay, cards: readonly CardObj[]): void {
+  const now = replay.board.combat!;
+  for (let i = 0; i < cards.length; i++) {
+    const c = cards[i];
+    const there = c.zone === 'battlefield' && c.place === now.place && isUnit(c) && !c.attachedTo;
+    if (!there) {
+      if (c.combat !== undefined) removeFromCombat(replay, c, msg`it is no longer at battlefield ${now.place ?? ''}`, ['323.2.c']);
+      continue;
+    }
+    const role = c.controller === now.attacker ? 'attacking' : c.controller === now.defender ? 'defending' : undefined;
+    if (role === undefined) {
+      if (c.combat !== undefined) removeFromCombat(replay, c, msg`its controller, ${c.controller ?? 'nobody'}, is neither the Attacker nor the Defender`, ['323.2']);
+      continue;
+    }
+    if (c.combat?.role !== role) {
+      joinCombat(replay.board, c, { role, controller: c.controller });
+      if (replay.noting) replay.note(() => (role === 'attacking' ? msg`${c.id} becomes an Attacker` : msg`${c.id} becomes a Defender`));
+    }
+  }
+}
+
+/** A `turn` line moved on from the combat (another phase, or another turn): the combat ends (466.7.a). */
+export function combatEnds(replay: Replay, before: { readonly number: number; readonly step: string } | undefined): void {
+  const now = replay.board.turn;
+  if (replay.board.combatants.length === 0 && !replay.board.combat) return;
+  if (before && now && now.number === before.number && now.step === 'combat') return;
+  const n = endCombat(replay);
+  if (n && replay.noting) replay.note(() => msg`the combat ends: every unit loses its designation`);
+}
