@@ -12,6 +12,7 @@ import { grantedBy, hasAbility } from '../../engine/abilities';
 import { inZone } from '../../engine/words';
 import { isCreature, isEquipment } from './characteristics';
 import { isPhasedOut, phasedOutSubject } from './phasing';
+import { stepWord } from './timing';
 import { protectionAgainst } from './legality';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
@@ -81,7 +82,7 @@ function notCreatureWhy(replay: Replay, c: CardObj): { why: Message; rules: stri
 function inCombatStep(replay: Replay, ev: EventNode, what: Message, rule: string): boolean {
   const turn = replay.board.turn;
   if (!turn || turn.step === 'combat') return true;
-  replay.report('impossible-event', ev.range, msg`It is ${turn.step === 'main' ? msg`the main phase` : msg`the ${turn.step} step`} of ${turn.player}'s turn, and ${what} only in the combat phase. Write \`turn ${turn.player} combat\` before this line, or remove it.`, { rules: [rule] });
+  replay.report('impossible-event', ev.range, msg`It is ${stepWord(turn.step)} of ${turn.player}'s turn, and ${what} only in the combat phase. Write \`turn ${turn.player} combat\` before this line, or remove it.`, { rules: [rule] });
   return false;
 }
 
@@ -127,7 +128,7 @@ export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   }
   const attacker = turn?.player ?? board.combat?.attacker;
   if (attacker !== undefined && c.controller !== attacker) {
-    replay.report('impossible-event', ev.range, turn ? msg`It is ${attacker}'s turn, and only the player whose turn it is attacks, with creatures they control; ${c.controller ?? 'nobody'} controls ${c.id}. Remove the line, or give ${attacker} control of it first.` : msg`${attacker} attacks in this combat, with creatures they control; ${c.controller ?? 'nobody'} controls ${c.id}. Remove the line.`, { rules: ['506.2', '508.1a'], subjects: [c.id] });
+    replay.report('impossible-event', ev.range, turn ? msg`It is ${attacker}'s turn, and only the player whose turn it is attacks, with creatures they control; ${c.controller ?? msg`nobody`} controls ${c.id}. Remove the line, or give ${attacker} control of it first.` : msg`${attacker} attacks in this combat, with creatures they control; ${c.controller ?? msg`nobody`} controls ${c.id}. Remove the line.`, { rules: ['506.2', '508.1a'], subjects: [c.id] });
     return;
   }
   if (c.exhausted) {
@@ -190,11 +191,11 @@ export function blockEvent(replay: Replay, ev: Extract<EventNode, { kind: 'block
     seen.add(y.id);
     if (!canFight(replay, ev, y, msg`can block`, '509.1a')) return;
     if (y.combat?.role === 'blocking') {
-      replay.report('impossible-event', at, msg`${y.id} is already blocking ${y.combat.blocks ?? 'a creature'}, and a creature blocks one attacking creature. Remove it from this line.`, { rules: ['509.1a'], subjects: [y.id] });
+      replay.report('impossible-event', at, (y.combat.blocks ? msg`${y.id} is already blocking ${y.combat.blocks}, and a creature blocks one attacking creature. Remove it from this line.` : msg`${y.id} is already blocking, and a creature blocks one attacking creature. Remove it from this line.`), { rules: ['509.1a'], subjects: [y.id] });
       return;
     }
     if (y.combat?.role === 'attacking' || y.controller === x.combat.controller) {
-      replay.report('impossible-event', at, msg`${y.id} is controlled by ${y.controller ?? 'nobody'}, who attacks with ${x.id}; only a defending player's creatures block. Remove it from this line.`, { rules: ['506.2', '509.1a'], subjects: [y.id] });
+      replay.report('impossible-event', at, msg`${y.id} is controlled by ${y.controller ?? msg`nobody`}, who attacks with ${x.id}; only a defending player's creatures block. Remove it from this line.`, { rules: ['506.2', '509.1a'], subjects: [y.id] });
       return;
     }
     if (y.combatLeft) {
@@ -231,7 +232,7 @@ export function combatCheck(replay: Replay, c: CardObj): void {
   const part = c.combat!;
   if (c.zone !== 'battlefield') removeFromCombat(replay, c, msg`it left the battlefield`, ['506.4']);
   else if (c.phasedOut !== 'no') removeFromCombat(replay, c, msg`it phased out`, ['506.4', '702.26b']);
-  else if (c.controller !== part.controller) removeFromCombat(replay, c, msg`its controller changed, from ${part.controller ?? 'nobody'} to ${c.controller ?? 'nobody'}`, ['506.4']);
+  else if (c.controller !== part.controller) removeFromCombat(replay, c, msg`its controller changed, from ${part.controller ?? msg`nobody`} to ${c.controller ?? msg`nobody`}`, ['506.4']);
   else if ((c.kinds & KIND_BATTLE) !== 0) removeFromCombat(replay, c, msg`it became a battle`, ['506.4']);
   else if (!isCreature(c)) {
     const not = notCreatureWhy(replay, c);

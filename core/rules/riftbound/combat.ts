@@ -10,6 +10,7 @@ import type { Replay } from '../../engine/replay';
 import { endCombat, joinCombat, removeFromCombat } from '../../engine/combat';
 import type { RuleExplanation } from '../mtg/explanations';
 import { isUnit } from './cards';
+import { phaseWord } from './timing';
 import { msg } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -20,8 +21,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '323.2': { title: 'Cleanup: combat designations', text: 'While a combat goes on, a cleanup gives each unit at its battlefield the designation of its controller (one without one, or with the wrong one), and takes the designation away from units that are somewhere else.' },
   '323.2.c': { title: 'A unit that left the combat', text: 'A unit with an Attacker or Defender designation that is no longer at the battlefield where the combat is loses it in the next cleanup.' },
   '466.7.a': { title: 'The combat ends', text: 'When the combat ends, every unit and player loses the Attacker or Defender designation.' },
-  '807.1.c': { title: 'Assault', text: 'A unit with Assault has that much more Might while it is an Attacker; written without a number, the value is 1.' },
-  '814.1.c': { title: 'Shield', text: 'A unit with Shield has that much more Might while it is a Defender; written without a number, the value is 1.' },
+  '807.1.c': { title: 'Assault', text: 'While a unit is an Attacker, Assault adds its value to the unit\'s Might (a value of 1 when the keyword is written without a number).' },
+  '814.1.c': { title: 'Shield', text: 'While a unit is a Defender, Shield adds its value to the unit\'s Might (a value of 1 when the keyword is written without a number).' },
 };
 
 /** `attack at battlefield B [by P]`: a combat opens at B with P (the player whose turn it is, if not written) the Attacker. */
@@ -41,11 +42,11 @@ export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   }
   const turn = board.turn;
   if (turn && turn.step !== 'combat') {
-    replay.report('impossible-event', ev.range, msg`It is not a combat of ${turn.player}'s Main Phase: write \`turn ${turn.player} combat\` before this line, or remove it.`, { rules: ['460'] });
+    replay.report('impossible-event', ev.range, msg`It is ${phaseWord(turn.step)} of ${turn.player}'s turn, and a combat opens only during a combat in the Main Phase. Write \`turn ${turn.player} combat\` before this line, or remove it.`, { rules: ['460'] });
     return;
   }
   if (board.combat) {
-    replay.report('impossible-event', ev.range, msg`A combat goes on at battlefield ${board.combat.place ?? ''} already, and a combat begins only while none goes on at another battlefield. Move on from it first (a \`turn\` line), or remove the line.`, { rules: ['460'] });
+    replay.report('impossible-event', ev.range, msg`A combat goes on at battlefield ${board.combat.place!} already, and a combat begins only while none goes on at another battlefield. Move on from it first (a \`turn\` line), or remove the line.`, { rules: ['460'] });
     return;
   }
   const ours: CardObj[] = [];
@@ -64,7 +65,7 @@ export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   for (const c of theirs) if (c.controller === defender) joinCombat(board, c, { role: 'defending', controller: defender });
   // What the designations add (Assault, Shield) counts from now: the cleanup looks at these units.
   for (const c of board.combatants) replay.markDirty(c);
-  if (replay.noting) replay.note(() => msg`a combat at battlefield ${place}: ${attacker} attacks, ${defender ?? ''} defends`);
+  if (replay.noting) replay.note(() => (defender ? msg`a combat at battlefield ${place}: ${attacker} attacks, ${defender} defends` : msg`a combat at battlefield ${place}: ${attacker} attacks`));
 }
 
 /**
@@ -77,12 +78,12 @@ export function designations(replay: Replay, cards: readonly CardObj[]): void {
     const c = cards[i];
     const there = c.zone === 'battlefield' && c.place === now.place && isUnit(c) && !c.attachedTo;
     if (!there) {
-      if (c.combat !== undefined) removeFromCombat(replay, c, msg`it is no longer at battlefield ${now.place ?? ''}`, ['323.2.c']);
+      if (c.combat !== undefined) removeFromCombat(replay, c, msg`it is no longer at battlefield ${now.place!}`, ['323.2.c']);
       continue;
     }
     const role = c.controller === now.attacker ? 'attacking' : c.controller === now.defender ? 'defending' : undefined;
     if (role === undefined) {
-      if (c.combat !== undefined) removeFromCombat(replay, c, msg`its controller, ${c.controller ?? 'nobody'}, is neither the Attacker nor the Defender`, ['323.2']);
+      if (c.combat !== undefined) removeFromCombat(replay, c, msg`its controller, ${c.controller ?? msg`nobody`}, is neither the Attacker nor the Defender`, ['323.2']);
       continue;
     }
     if (c.combat?.role !== role) {
