@@ -98,6 +98,8 @@ export interface Granted {
    * reconfigure, its own attach restriction) are gone too (113.10, 613.1f). The attachment that says so.
    */
   readonly lostAll?: string;
+  /** Riftbound: the keywords it has more than one instance of (its own and a gear's grant, or two grants), and how many (807.2, 814.2). */
+  readonly instances?: Readonly<Record<string, number>>;
 }
 
 /** The abilities the rules read for a host: its own, or with its attachments' grants when it has any. */

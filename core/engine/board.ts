@@ -436,10 +436,17 @@ export class Board {
   readonly damaged: CardObj[] = objectList();
   /** MTG: cards given a regeneration shield since the last end of turn (damage.ts: clearDamage ends those too). */
   readonly regenerating: CardObj[] = objectList();
+  /**
+   * While the effects of the turn that ended end (turn.ts, endTurn): that turn's number, which a change of
+   * control they make is counted from (MTG 302.6: it came before the new turn began). Else undefined.
+   */
+  controlStamp: number | undefined = undefined;
   /** The combat going on (engine/combat.ts): undefined when none. Replaced, never changed. */
   combat: CombatNow | undefined = undefined;
   /** The cards given a part in the combat going on (a card may be listed after it left it): its end clears them. */
   readonly combatants: CardObj[] = objectList();
+  /** Riftbound: the cards that arrived at each battlefield, by its name (a card listed may have left since: `cardsAt` reads those there now). */
+  readonly arrivals = new Map<string, CardObj[]>();
   /** MTG: the limited range of influence option (801.1), in seats (`game mtg, range of influence N`); undefined: not used. */
   influence: number | undefined = undefined;
   /** MTG: the players in the game as the current turn began, in seat order: the ranges of influence are counted on them (801.2c). */
@@ -522,6 +529,29 @@ export class Board {
    * every permanent they control that is sideways turns back. A phased-out one too: it phases in first
    * in that step (502.1), which the scenario writes as `phase in X`. Returns those.
    */
+  /** Riftbound: `c` is now at a battlefield (a move, an attachment going with its unit, a declaration): listed under it. */
+  arrivedAt(c: CardObj): void {
+    if (c.zone !== 'battlefield' || c.place === undefined) return;
+    let l = this.arrivals.get(c.place);
+    if (!l) this.arrivals.set(c.place, (l = []));
+    l.push(c);
+  }
+
+  /** Riftbound: the cards at battlefield `place` now, each once (its list is compacted as it is read: each arrival is looked at once more). */
+  cardsAt(place: string): CardObj[] {
+    const l = this.arrivals.get(place);
+    if (!l) return [];
+    const seen = new Set<CardObj>();
+    let k = 0;
+    for (const c of l) {
+      if (c.zone !== 'battlefield' || c.place !== place || seen.has(c)) continue;
+      seen.add(c);
+      l[k++] = c;
+    }
+    l.length = k;
+    return l;
+  }
+
   untapAll(player: string): CardObj[] {
     const set = this.sideways.get(player);
     const out: CardObj[] = [];
@@ -906,6 +936,7 @@ export class Board {
     for (const c of this.regenerating) b.regenerating.push(b.cards.get(c.id)!);
     b.combat = this.combat;
     for (const c of this.combatants) b.combatants.push(b.cards.get(c.id)!);
+    for (const [place, l] of this.arrivals) b.arrivals.set(place, l.map((c) => b.cards.get(c.id)!));
     b.influence = this.influence;
     b.influenceSeats = this.influenceSeats;
     return b;
@@ -920,7 +951,9 @@ export class Board {
     if (this.clock !== (stamp ? stamp(other.clock) : other.clock) || this.cards.size !== other.cards.size || this.players.size !== other.players.size) return false;
     if (this.serial !== other.serial || !sameValue(this.stack, other.stack, move) || !sameValue(this.resolvedBelow, other.resolvedBelow) || !sameValue(this.abilityNames, other.abilityNames)) return false;
     if (this.turn?.player !== other.turn?.player || this.turn?.step !== other.turn?.step || this.turn?.number !== other.turn?.number || this.turn?.place !== other.turn?.place) return false;
-    if (this.combat?.attacker !== other.combat?.attacker || this.combat?.place !== other.combat?.place) return false;
+    const k = this.combat;
+    const l = other.combat;
+    if (k?.attacker !== l?.attacker || k?.place !== l?.place || k?.defender !== l?.defender || k?.blocked !== l?.blocked) return false;
     for (const c of this.cards.values()) {
       const d = other.cards.get(c.id);
       if (!d || !sameValue(c, d, move, stamp)) return false;

@@ -74,15 +74,16 @@ export function endCombat(replay: Replay): number {
 
 /**
  * Riftbound: what `c`'s part in combat adds to its Might now: Assault while it is an Attacker (807.1.c),
- * Shield while it is a Defender (814.1.c), 1 for a keyword written without a number (807.1.b.3). MTG has
+ * Shield while it is a Defender (814.1.c), 1 for each instance (a keyword written without a number,
+ * 807.1.b.3), the instances of its own and of its gear's grants added up (807.2, 814.2). MTG has
  * neither keyword (its cards are never given one).
  */
 export function combatMight(c: CardObj): number {
   const part = c.combat;
-  if (part === undefined) return 0;
-  if (part.role === 'attacking') return hasAbility(c, { kind: 'keyword', name: 'Assault' }) ? 1 : 0;
-  if (part.role === 'defending') return hasAbility(c, { kind: 'keyword', name: 'Shield' }) ? 1 : 0;
-  return 0;
+  if (part === undefined || part.role === 'blocking') return 0;
+  const name = part.role === 'attacking' ? 'Assault' : 'Shield';
+  if (!hasAbility(c, { kind: 'keyword', name })) return 0;
+  return c.granted?.instances?.[name] ?? 1;
 }
 
 /** A part in combat in words: MTG attacking or blocking; Riftbound an Attacker or a Defender (its designations, 464.2.c). */

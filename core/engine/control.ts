@@ -84,9 +84,9 @@ export function recontrol(board: Board, card: CardObj): boolean {
     if (now.player === c.controller && now.via === c.controlVia) break;
     const before = board.controlBefore;
     if (before !== undefined && !before.has(c.id)) before.set(c.id, c.controller);
+    // Summoning sickness counts from a change of controller (MTG 302.6); one made as the last turn ended counts from that turn.
+    if (now.player !== c.controller) c.controlledSince = board.controlStamp ?? board.turn?.number ?? 0;
     c.controller = now.player;
-    // Summoning sickness counts from the change (MTG 302.6).
-    c.controlledSince = board.turn?.number ?? 0;
     board.fileSideways(c);
     c.controlVia = now.via;
     c.controlEnded = undefined;

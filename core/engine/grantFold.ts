@@ -349,9 +349,29 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
     host.granted = undefined;
     return before !== undefined;
   }
-  const after = foldEffects(board, host, index.deciding(), index.cantList());
+  const folded = foldEffects(board, host, index.deciding(), index.cantList());
+  const after = board.game === 'riftbound' ? withInstances(board, host, folded) : folded;
   host.granted = after;
   return !before || !sameAbilities(before, after);
+}
+
+/**
+ * Riftbound: Assault and Shield from more than one source add up (807.2, 814.2): the host's own keyword
+ * and each gear's grant of it are an instance each. Counted on `granted` when there are two or more.
+ */
+export function withInstances(board: Board, host: CardObj, granted: Granted): Granted {
+  let instances: Record<string, number> | undefined;
+  for (const name of ['Assault', 'Shield']) {
+    if (!granted.keywords.includes(name)) continue;
+    let n = host.keywords.includes(name) ? 1 : 0;
+    for (const id of host.grantors) {
+      const a = board.cards.get(id);
+      if (!grantsTo(board, a, host) || a.lost.has('all') || a.granted?.lostAll !== undefined) continue;
+      for (const g of a.grants) if (g.verb === 'has' && g.abilities.some((k) => k.kind === 'keyword' && k.name === name)) n++;
+    }
+    if (n > 1) (instances ??= {})[name] = n;
+  }
+  return instances ? { ...granted, instances } : granted;
 }
 
 /**
@@ -447,6 +467,7 @@ function sameAbilities(x: Granted, y: Granted): boolean {
   const cy = y.cant ?? [];
   if (cx.length !== cy.length || cx.some((c, i) => c.what !== cy[i].what || c.except !== cy[i].except || c.by !== cy[i].by)) return false;
   if (x.lostAll !== y.lostAll) return false;
+  if (x.instances?.Assault !== y.instances?.Assault || x.instances?.Shield !== y.instances?.Shield) return false;
   return sameMembers(x, y) && sameMembers(y, x);
 }
 

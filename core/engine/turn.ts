@@ -97,8 +97,14 @@ function skippedTurns(board: Board, from: PlayerObj | undefined, to: PlayerObj):
 export function endTurn(replay: Replay, number: number, players: readonly string[], heal = true): void {
   // The damage marked on cards is removed at the same time (MTG 514.2; Riftbound 143.3.b.1).
   if (heal) clearDamage(replay);
-  endTemporaries(replay, players);
-  endTurnEffects(replay, number);
+  // A control they give back is the turn that ended's (MTG 302.6 counts from the new turn's beginning).
+  replay.board.controlStamp = number - 1;
+  try {
+    endTemporaries(replay, players);
+    endTurnEffects(replay, number);
+  } finally {
+    replay.board.controlStamp = undefined;
+  }
 }
 
 /** The first place of the turn at or after `from` that `step` names, or -1. */

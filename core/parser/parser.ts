@@ -2320,15 +2320,18 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         cur.expectWord('battlefield');
         const place = cur.name(msg`the battlefield where the combat is`);
         const by = parseBy(cur);
+        cur.end();
         return event(verbTok, cur, by ? { kind: 'attack', place, by } : { kind: 'attack', place });
       }
       if (!cur.isWord('with')) cur.fail(msg`'with' and the attacking creature (MTG: \`attack with lion\`), or 'at battlefield NAME' (Riftbound)`);
       cur.next();
       const subject = cur.name(msg`the attacking creature`);
+      cur.end();
       return event(verbTok, cur, { kind: 'attack', subject });
     }
     case 'block': {
       // MTG `block lion with bears [and wolf]` (509.1a): the blockers of one attacking creature.
+      if (cur.isWord('with')) cur.fail(msg`the attacking creature to block, before 'with' (\`block lion with bears\`)`);
       const subject = cur.name(msg`the attacking creature to block`);
       cur.expectWord('with');
       const blockers = [cur.name(msg`the blocking creature`)];
@@ -2336,6 +2339,8 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         cur.next();
         blockers.push(cur.name(msg`another blocking creature`));
       }
+      if (cur.peek()?.type === 'comma') cur.fail(msg`'and' between the blockers (\`block lion with bears and wolf\`)`);
+      cur.end();
       return event(verbTok, cur, { kind: 'block', subject, blockers });
     }
     case 'regenerate': {

@@ -69,11 +69,13 @@ const RIFTBOUND: GameVersions = {
     { id: '2026-07-16', date: '2026-07-16', label: 'Riftbound Core Rules 2026-07-16' },
   ],
   renumberings: [
-    // Combat (2026-07-16): when one happens, 455 in v1.3, is 460; its designations (459.2.b, one rule for
-    // each side) are 464.2.c (one for both); its end, 461.7, is 466.7.
+    // Combat (2026-07-16): when one happens, 455 in v1.3, is 460; two players to a combat, 457, is 462; its
+    // designations (459.2.b, one rule for each side) are 464.2.c (one for both); its resolution step, 461
+    // (the combat's cleanup 461.1, its end 461.7), is 466.
     { since: '2026-07-16', now: '460', old: '455' },
+    { since: '2026-07-16', now: '462', old: '457' },
     { since: '2026-07-16', now: '464.2.c', old: '459.2.b' },
-    { since: '2026-07-16', now: '466.7', old: '461.7' },
+    { since: '2026-07-16', now: '466', old: '461' },
     // The tokens rules: v1.2's 180 (made on the board), v1.3's 183 (or on the chain), 186 since.
     { since: '2026-07-16', now: '186', old: '183' },
     { since: '2026-07-16', now: '457.1', old: '452.1' },

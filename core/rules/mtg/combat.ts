@@ -8,11 +8,11 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, KIND_BATTLE } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import { endCombat, joinCombat, removeFromCombat } from '../../engine/combat';
-import { grantedBy, hasAbility } from '../../engine/abilities';
+import { grantedBy, grantsTo, hasAbility } from '../../engine/abilities';
 import { inZone } from '../../engine/words';
 import { isCreature, isEquipment } from './characteristics';
 import { isPhasedOut, phasedOutSubject } from './phasing';
-import { stepWord } from './timing';
+import { describeEntry, stepWord } from './timing';
 import { protectionAgainst } from './legality';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
@@ -56,18 +56,33 @@ function keywordWords(c: CardObj, name: string): Message {
   return by ? msg`${name} (given by ${by})` : msg`${name}`;
 }
 
-/** The restriction `c` has that forbids `what` (its own or granted: Pacifism), with where it comes from; undefined when none does. */
+/**
+ * The restriction that forbids `c` to `what` (508.1c, 509.1b), with where it comes from; undefined when
+ * none does. An Aura's or Equipment's (Pacifism: `enchanted creature can't attack or block`) is that
+ * attachment's effect on the creature, not an ability the creature has: a loss of the creature's
+ * abilities leaves it, while the attachment is on it and has its own. A creature's own (`can't block`,
+ * defender) is an ability of the creature, gone with its abilities.
+ */
 function restriction(replay: Replay, c: CardObj, what: 'attack' | 'block'): { words: Message; rules: string[] } | undefined {
+  const board = replay.board;
+  for (const id of c.attachments) {
+    const a = board.cards.get(id);
+    if (!grantsTo(board, a, c) || a.lost.has('all') || a.granted?.lostAll !== undefined) continue;
+    for (const g of a.grants) {
+      if (g.verb !== 'has') continue;
+      for (const ab of g.abilities) if (ab.kind === 'keyword' && restricts(ab.name, what)) return { words: msg`${a.id}, attached to it, says "${g.who} ${ab.name}"`, rules: [] };
+    }
+  }
   for (const name of [`can't ${what}`, "can't attack or block"]) {
-    if (!has(c, name)) continue;
-    const by = grantedBy(c, name);
-    if (by === undefined) return { words: msg`its own text says "${name}"`, rules: [] };
-    // The grant as its attachment writes it (`enchanted creature can't attack or block`).
-    const who = replay.board.cards.get(by)?.grants.find((g) => g.abilities.some((a) => a.kind === 'keyword' && a.name === name))?.who;
-    return { words: who ? msg`${by}, attached to it, says "${who} ${name}"` : msg`${by}, attached to it, says so`, rules: ['613.1f'] };
+    if (has(c, name) && grantedBy(c, name) === undefined) return { words: msg`its own text says "${name}"`, rules: [] };
   }
   if (what === 'attack' && has(c, 'defender')) return { words: msg`it has ${keywordWords(c, 'defender')}`, rules: ['702.3b'] };
   return undefined;
+}
+
+/** Does the restriction named `name` forbid `what`? */
+function restricts(name: string, what: 'attack' | 'block'): boolean {
+  return name === "can't attack or block" || name === `can't ${what}`;
 }
 
 /** The words of why `c`, a creature card on the battlefield, is not a creature now (506.3). */
@@ -83,6 +98,18 @@ function inCombatStep(replay: Replay, ev: EventNode, what: Message, rule: string
   const turn = replay.board.turn;
   if (!turn || turn.step === 'combat') return true;
   replay.report('impossible-event', ev.range, msg`It is ${stepWord(turn.step)} of ${turn.player}'s turn, and ${what} only in the combat phase. Write \`turn ${turn.player} combat\` before this line, or remove it.`, { rules: [rule] });
+  return false;
+}
+
+/**
+ * Attackers and blockers are declared as their step begins (508.1, 509.1), and a step begins only once the
+ * stack is empty (500.2): with a spell or ability on it, reports and returns false.
+ */
+function stackEmpty(replay: Replay, ev: EventNode, rule: string): boolean {
+  const top = replay.board.stackTop();
+  if (!top) return true;
+  const w = describeEntry(top);
+  replay.report('impossible-event', ev.range, rule === '508.1' ? msg`${w.what} is on the stack, and attackers are declared as the declare attackers step begins, which happens only with the stack empty. Resolve it first (\`${w.line}\`), or remove the line.` : msg`${w.what} is on the stack, and blockers are declared as the declare blockers step begins, which happens only with the stack empty. Resolve it first (\`${w.line}\`), or remove the line.`, { rules: [rule, '500.2'] });
   return false;
 }
 
@@ -111,7 +138,7 @@ export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   if (!c) return;
   const can = msg`can attack`;
   if (!canFight(replay, ev, c, can, '508.1a')) return;
-  if (!inCombatStep(replay, ev, msg`attackers are declared`, '508.1')) return;
+  if (!inCombatStep(replay, ev, msg`attackers are declared`, '508.1') || !stackEmpty(replay, ev, '508.1')) return;
   const board = replay.board;
   const turn = board.turn;
   if (c.combat?.role === 'attacking') {
@@ -174,7 +201,7 @@ export function blockEvent(replay: Replay, ev: Extract<EventNode, { kind: 'block
     ys.push(y);
   }
   if (!x) return;
-  if (!inCombatStep(replay, ev, msg`blockers are declared`, '509.1')) return;
+  if (!inCombatStep(replay, ev, msg`blockers are declared`, '509.1') || !stackEmpty(replay, ev, '509.1')) return;
   if (x.combat?.role !== 'attacking') {
     replay.report('impossible-event', ev.range, x.combatLeft ? msg`${x.id} was removed from combat (${x.combatLeft.why}), so no creature can block it. Remove the line.` : msg`${x.id} isn't attacking, so no creature can block it. Declare it first (\`attack with ${x.id}\`), or remove the line.`, { rules: x.combatLeft ? ['509.1a', '506.4', ...x.combatLeft.rules] : ['509.1a'], subjects: [x.id] });
     return;
@@ -189,6 +216,10 @@ export function blockEvent(replay: Replay, ev: Extract<EventNode, { kind: 'block
       return;
     }
     seen.add(y.id);
+    if (y === x) {
+      replay.report('impossible-event', at, msg`${x.id} can't block itself: it is the attacking creature, and only the defending player's creatures block. Remove it from this line.`, { rules: ['509.1a'], subjects: [x.id] });
+      return;
+    }
     if (!canFight(replay, ev, y, msg`can block`, '509.1a')) return;
     if (y.combat?.role === 'blocking') {
       replay.report('impossible-event', at, (y.combat.blocks ? msg`${y.id} is already blocking ${y.combat.blocks}, and a creature blocks one attacking creature. Remove it from this line.` : msg`${y.id} is already blocking, and a creature blocks one attacking creature. Remove it from this line.`), { rules: ['509.1a'], subjects: [y.id] });

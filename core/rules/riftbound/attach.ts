@@ -84,6 +84,7 @@ export function relocate(replay: Replay, card: CardObj, zone: string, place: str
     const c = todo.pop()!;
     c.zone = zone;
     c.place = place;
+    replay.board.arrivedAt(c);
     for (const id of c.attachments) todo.push(replay.board.cards.get(id)!);
   }
 }

@@ -98,6 +98,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
           const at = placeOf(replay, p.zone);
           card.zone = p.zone.zone;
           card.place = placeAt(card.zone, at.place, card.controller);
+          replay.board.arrivedAt(card);
         }
         break;
       case 'equip':

@@ -1,16 +1,17 @@
 // Riftbound combat as gear decides it: `attack at battlefield B [by P]` opens a combat at B (460, 464.2.c),
 // P the Attacker and the other player there the Defender; each unit of theirs at B gets its player's
 // designation. A cleanup gives one to a unit that arrives and takes it from one that leaves (323.2); the
-// combat ends as the turn moves on from it (466.7.a). While a unit is an Attacker its Assault adds to its
-// Might, while a Defender its Shield (807.1.c, 814.1.c): a gear that grants either changes what the unit
-// survives in combat. Combat damage, showdowns and the combat's result are not modelled.
+// combat ends as the turn moves on from it, after its own cleanup heals every unit and recalls the
+// Attackers if Defenders remain (466.1.a.1, 466.1.a.2, 466.7.a). While a unit is an Attacker its Assault
+// adds to its Might, while a Defender its Shield (807.1.c, 814.1.c): a gear that grants either changes
+// what damage the unit survives in combat. Combat damage, showdowns and the result are not modelled.
 import type { EventNode } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import { endCombat, joinCombat, removeFromCombat } from '../../engine/combat';
 import type { RuleExplanation } from '../mtg/explanations';
 import { isUnit } from './cards';
-import { phaseWord } from './timing';
+import { chainItem, phaseWord } from './timing';
 import { msg } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -21,6 +22,9 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '323.2': { title: 'Cleanup: combat designations', text: 'While a combat goes on, a cleanup gives each unit at its battlefield the designation of its controller (one without one, or with the wrong one), and takes the designation away from units that are somewhere else.' },
   '323.2.c': { title: 'A unit that left the combat', text: 'A unit with an Attacker or Defender designation that is no longer at the battlefield where the combat is loses it in the next cleanup.' },
   '466.7.a': { title: 'The combat ends', text: 'When the combat ends, every unit and player loses the Attacker or Defender designation.' },
+  '466.1.a.1': { title: 'The combat\'s cleanup heals', text: 'The cleanup that closes a combat has a step of its own that removes the damage from every unit: a unit that survived the combat leaves it undamaged.' },
+  '466.1.a.2': { title: 'The combat\'s cleanup recalls Attackers', text: 'In the cleanup that closes a combat, if Defenders are still at the battlefield, the Attackers still there are recalled to their bases.' },
+  '462': { title: 'Two players to a combat', text: 'A combat is always between the units of exactly two players; a battlefield with the units of a third player can\'t hold one.' },
   '807.1.c': { title: 'Assault', text: 'While a unit is an Attacker, Assault adds its value to the unit\'s Might (a value of 1 when the keyword is written without a number).' },
   '814.1.c': { title: 'Shield', text: 'While a unit is a Defender, Shield adds its value to the unit\'s Might (a value of 1 when the keyword is written without a number).' },
 };
@@ -49,10 +53,16 @@ export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     replay.report('impossible-event', ev.range, msg`A combat goes on at battlefield ${board.combat.place!} already, and a combat begins only while none goes on at another battlefield. Move on from it first (a \`turn\` line), or remove the line.`, { rules: ['460'] });
     return;
   }
+  const top = board.stackTop();
+  if (top) {
+    const w = chainItem(top);
+    replay.report('impossible-event', ev.range, msg`${w.what} is on the chain, and a combat begins only with the chain empty. Resolve it first (\`${w.line}\`), or remove the line.`, { rules: ['460'] });
+    return;
+  }
   const ours: CardObj[] = [];
   const theirs: CardObj[] = [];
-  for (const c of board.cards.values()) {
-    if (c.zone !== 'battlefield' || c.place !== place || !isUnit(c) || c.attachedTo) continue;
+  for (const c of board.cardsAt(place)) {
+    if (!isUnit(c) || c.attachedTo) continue;
     (c.controller === attacker ? ours : theirs).push(c);
   }
   if (ours.length === 0 || theirs.length === 0) {
@@ -60,6 +70,11 @@ export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     return;
   }
   const defender = theirs[0].controller;
+  const third = theirs.find((c) => c.controller !== defender);
+  if (third) {
+    replay.report('impossible-event', ev.range, msg`Units of ${attacker}, ${defender ?? msg`nobody`} and ${third.controller ?? msg`nobody`} are at battlefield ${place}, and a combat happens only between the units of exactly two players. Move the units of one of them away first, or remove the line.`, { rules: ['462'] });
+    return;
+  }
   board.combat = { attacker, place, defender };
   for (const c of ours) joinCombat(board, c, { role: 'attacking', controller: attacker });
   for (const c of theirs) if (c.controller === defender) joinCombat(board, c, { role: 'defending', controller: defender });
@@ -93,11 +108,28 @@ export function designations(replay: Replay, cards: readonly CardObj[]): void {
   }
 }
 
-/** A `turn` line moved on from the combat (another phase, or another turn): the combat ends (466.7.a). */
-export function combatEnds(replay: Replay, before: { readonly number: number; readonly step: string } | undefined): void {
-  const now = replay.board.turn;
-  if (replay.board.combatants.length === 0 && !replay.board.combat) return;
+/**
+ * A `turn` line moved on from the combat (another phase, or another turn): the combat's own cleanup
+ * (466.1) heals every unit (466.1.a.1) and recalls the Attackers still at the battlefield if Defenders
+ * are there too (466.1.a.2, a consequence to record: `recall`, location.ts); then the combat ends and every unit loses its
+ * designation (466.7.a). Its damage and result are the scenario's own lines.
+ */
+export function combatEnds(replay: Replay, before: { readonly number: number; readonly step: string } | undefined, recall: (c: CardObj, place: string) => void): void {
+  const board = replay.board;
+  const now = board.turn;
+  if (board.combatants.length === 0 && !board.combat) return;
   if (before && now && now.number === before.number && now.step === 'combat') return;
+  const place = board.combat?.place;
+  if (place !== undefined) {
+    for (const c of board.damaged) {
+      if (c.damage === 0 || !isUnit(c) || (c.zone !== 'battlefield' && c.zone !== 'base')) continue;
+      c.damage = 0;
+      if (replay.noting) replay.note(() => msg`${c.id} healed in the combat's cleanup`);
+    }
+    const there = (c: CardObj) => c.zone === 'battlefield' && c.place === place;
+    const defended = board.combatants.some((c) => c.combat?.role === 'defending' && there(c));
+    if (defended) for (const c of [...board.combatants]) if (c.combat?.role === 'attacking' && there(c)) recall(c, place);
+  }
   const n = endCombat(replay);
   if (n && replay.noting) replay.note(() => msg`the combat ends: every unit loses its designation`);
 }

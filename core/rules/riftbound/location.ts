@@ -169,6 +169,7 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
   }
   card.zone = zone;
   card.place = place;
+  replay.board.arrivedAt(card);
   card.timestamp = replay.board.tick();
   // Off the board nothing is recalled: the next cleanup looks only at a card on it (cleanupAfter).
   if (BOARD.has(zone)) replay.markDirty(card);
@@ -268,6 +269,15 @@ export function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'reca
 }
 
 /** A recall (455): to its controller's base, not a Move, statuses stay; attachments come along (719.3.a). */
+/**
+ * A combat's own cleanup recalls its Attackers still at the battlefield when Defenders are there too
+ * (466.1.a.2): a consequence of `cause` (the line that ended the combat) to record, `recall X`.
+ */
+export function recallAttacker(replay: Replay, card: CardObj, place: string, cause: EventNode): void {
+  recallHome(replay, card);
+  replay.oblige({ action: 'recall', subject: card, code: 'missing-state-based-action', rules: ['466.1.a.2', '455'], why: msg`the combat at battlefield ${place} ended with Defenders still there, and the combat's cleanup recalls the Attackers present`, cause });
+}
+
 function recallHome(replay: Replay, card: CardObj): void {
   const from = whereText(card);
   relocate(replay, card, 'base', card.controller);

@@ -4,7 +4,7 @@ import type { Ruleset } from '../../engine/replay';
 import { declareCard, RIFTBOUND_ZONES, typesEvent, zoneOf } from './cards';
 import { detachEvent } from './detach';
 import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from './attach';
-import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken, moveEvent, recallEvent, recordsCleanup } from './location';
+import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken, moveEvent, recallAttacker, recallEvent, recordsCleanup } from './location';
 import { activateEvent, resolveEvent } from './chain';
 import { keywordAbilityEvent } from './text';
 import { turnEvent } from './timing';
@@ -68,7 +68,7 @@ export const riftbound: Ruleset = {
         const before = replay.board.turn;
         turnEvent(replay, ev);
         // Another phase or turn: the combat going on ends (466.7.a), before the cleanup of the transition.
-        if (replay.board.turn !== before) combatEnds(replay, before);
+        if (replay.board.turn !== before) combatEnds(replay, before, (c, place) => recallAttacker(replay, c, place, ev));
         return cleanupOfTransition(replay, ev, before);
       }
       case 'attack':
