@@ -158,6 +158,13 @@ export interface CardView {
   triggers?: { phrases: string[]; count: number };
   /** Keyword abilities it has, as they read (`flying`; Riftbound `Shield`), then MTG targeting keywords (`hexproof`, `hexproof from black`, `shroud`, `ward 2`); ` (from X)` after one an attachment X grants. */
   keywords?: string[];
+  /**
+   * Its part in the combat going on, when it has one: MTG attacking or blocking (508.1, 509.1), Riftbound
+   * `attacking` for the Attacker designation and `defending` for the Defender one (464.2.c). MTG: `blocks`,
+   * the attacking creature it blocks (509.1a); `blocked`, an attacking creature blockers were declared for
+   * (it stays blocked, 509.1h).
+   */
+  combat?: { role: 'attacking' | 'blocking' | 'defending'; blocks?: string; blocked?: true };
 }
 
 export interface PlayerView {

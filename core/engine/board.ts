@@ -1211,6 +1211,10 @@ export function cardView(board: Board, c: CardObj): CardView {
     tapped: board.game === 'mtg' && c.exhausted ? true : undefined,
     ...(c.triggers !== 0 ? { triggers: { phrases: triggerPhrases(c), count: triggerCount(c, undefined, undefined) } } : {}),
     ...(have.targeting.length || have.keywords.length ? { keywords: [...have.keywords, ...have.targeting.map(keywordLabel)].map((k) => k + grantText(c, k)) } : {}),
+    // Its part in the combat going on (MTG 508.1, 509.1; Riftbound's Attacker and Defender, 464.2.c).
+    ...(c.combat !== undefined
+      ? { combat: { role: c.combat.role, ...(c.combat.blocks !== undefined ? { blocks: c.combat.blocks } : {}), ...(c.combat.blockers ? { blocked: true as const } : {}) } }
+      : {}),
   };
 }
 

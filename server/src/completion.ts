@@ -177,8 +177,11 @@ function partWant(state: DocumentState, toks: PTok[], line: number): Want {
   return wantAfter(state, part.map((t) => t.text), part, line);
 }
 
-/** Verbs of one game only: MTG's counters (122.1a, 122.6) and regeneration (701.19a), Riftbound's buffs (426.1, 702.2.b). Not offered in the other game. */
-const GAME_ONLY_VERBS: Record<Game, readonly string[]> = { mtg: ['put', 'remove', 'regenerate'], riftbound: ['buff', 'spend'] };
+/**
+ * Verbs of one game only: MTG's counters (122.1a, 122.6), regeneration (701.19a) and blocks (509.1a), Riftbound's
+ * buffs (426.1, 702.2.b). Not offered in the other game (both games attack: MTG `attack with`, Riftbound `attack at battlefield`).
+ */
+const GAME_ONLY_VERBS: Record<Game, readonly string[]> = { mtg: ['put', 'remove', 'regenerate', 'block'], riftbound: ['buff', 'spend'] };
 
 /** The verbs of `list` a scenario of `game` may use (the other game's own verbs left out). */
 function verbsOf(game: Game, list: readonly string[]): string[] {
@@ -193,6 +196,28 @@ const COUNTER_COUNTS = ['a', '1', '2', '3'];
 const isCount = (w: string | undefined) => w !== undefined && (w === 'a' || w === 'an' || /^[0-9]+$/.test(w));
 /** `counter` after one (`a +1/+1 counter`), `counters` otherwise; the parser reads either. */
 const counterWord = (count: string) => (count === 'a' || count === 'an' || count === '1' ? 'counter' : 'counters');
+
+/** The parts in a combat an `expect` may name (MTG 508.1, 509.1; Riftbound's Attacker and Defender, 464.2.c), each also after `not`. */
+const COMBAT_ROLES: Record<Game, readonly string[]> = { mtg: ['attacking', 'blocking'], riftbound: ['attacking', 'defending'] };
+/**
+ * MTG restrictions on combat (508.1c, 509.1b), a creature's own or granted (`enchanted creature can't attack or block`):
+ * held as abilities by the core, but no keyword a `gains` or `loses` line takes.
+ */
+const COMBAT_RESTRICTIONS = ["can't attack or block", "can't attack", "can't block"];
+
+/** The battlefields where Riftbound units are now, those with units of two controllers first (a combat needs both, 323.9). */
+function battlefieldsOf(board: BoardView): string[] {
+  const controllers = new Map<string, Set<string | undefined>>();
+  for (const c of board.cards) {
+    if (!c.zone.startsWith('battlefield:') || !c.types.includes('unit')) continue;
+    const place = c.zone.slice('battlefield:'.length);
+    let set = controllers.get(place);
+    if (!set) controllers.set(place, (set = new Set()));
+    set.add(c.controller);
+  }
+  const contested = (b: string) => (controllers.get(b)!.size > 1 ? 0 : 1);
+  return [...controllers.keys()].sort((a, b) => contested(a) - contested(b) || a.localeCompare(b));
+}
 
 /** A keyword that decides what the damage its source deals does (MTG 702.2b, 702.80a, 702.90c), granted ones included (`deathtouch (from collar)`). */
 const isDamageKeyword = (k: string) => /^(deathtouch|wither|infect)\b/.test(k);
@@ -211,7 +236,7 @@ const KEYWORDS: Record<Game, readonly string[]> = { mtg: MTG_KEYWORDS, riftbound
  * a property starts: the head. Those of the card's own kind of attachment come first.
  */
 const GRANT_HEADS: Record<Game, readonly string[]> = {
-  mtg: ['equipped creature has', 'enchanted creature has', 'enchanted permanent has', 'fortified land has', 'equipped creature gets', 'enchanted creature gets'],
+  mtg: ['equipped creature has', 'enchanted creature has', 'enchanted permanent has', 'fortified land has', 'equipped creature gets', 'enchanted creature gets', "enchanted creature can't attack or block"],
   riftbound: ['equipped unit has'],
 };
 /** The attached object after `equipped`, `enchanted`, `fortified` (`enchanted Equipment`: an Aura's grant to an Equipment, 613.7a). */
@@ -433,6 +458,34 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       // MTG 701.19a: the creatures on the battlefield first.
       if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : c.types.includes('creature') ? 0 : 2) };
       return NONE;
+    case 'attack': {
+      // Riftbound `attack at battlefield B [by P]` (464.2.c): the battlefields where units are, then who attacks.
+      if (game === 'riftbound') {
+        if (n === 0) return words(['at battlefield']);
+        if (n === 1) return args[0] === 'at' ? words(['battlefield']) : NONE;
+        if (n === 2) return args[1] === 'battlefield' ? words(battlefieldsOf(board), CompletionItemKind.EnumMember) : NONE;
+        return byAt(3);
+      }
+      // MTG `attack with X` (508.1a): the untapped creatures of the player whose turn it is first, those in combat already after the others.
+      if (n === 0) return words(['with']);
+      if (n === 1 && args[0] === 'with') {
+        const active = board.players.find((p) => p.turn !== undefined)?.id;
+        return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : !c.types.includes('creature') || c.combat ? 2 : (active === undefined || c.controller === active) && !c.tapped ? 0 : 1) };
+      }
+      return NONE;
+    }
+    case 'block': {
+      // MTG `block X with Y [and Z]...` (509.1a): the attacking creatures, `with`, then the creatures that may block X (not
+      // its controller's, untapped, not in combat already) first, `and` after each blocker. Riftbound has no blocks (464.2.c).
+      if (game !== 'mtg') return NONE;
+      if (n === 0) return { kind: 'cards', rank: (c) => (c.combat?.role === 'attacking' ? 0 : !onBoard(game, c) ? 3 : c.types.includes('creature') ? 2 : 3) };
+      if (n === 1) return words(['with']);
+      if (args[1] !== 'with') return NONE;
+      if (last !== 'with' && last !== 'and') return words(['and']);
+      const attacker = card(args[0])?.controller;
+      const named = new Set(args);
+      return { kind: 'cards', rank: (c) => (named.has(c.id) ? undefined : !onBoard(game, c) || !c.types.includes('creature') ? 3 : c.controller === attacker || c.combat ? 2 : c.tapped ? 1 : 0) };
+    }
     case 'buff':
       // Riftbound 426.1: the units on the board without a buff first (a unit has one at most, 702.3).
       if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) || !c.types.includes('unit') ? 3 : c.counters?.buff ? 2 : 0) };
@@ -515,7 +568,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         const have = c ? [...c.supertypes, ...c.types, ...c.subtypes].filter((t) => !args.includes(t)) : [];
         const abilities = n === 1 && game === 'mtg' ? ['all abilities', 'enchant', 'equip', 'reconfigure'] : [];
         // The keywords it has now, its own and those its attachments grant it (flying; hexproof, shroud, ward: the card's or the player's). Riftbound takes no ability away (135.4).
-        const kws = n === 1 && game === 'mtg' ? (c?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map(offeredAbility) : [];
+        const kws = n === 1 && game === 'mtg' ? (c?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map(offeredAbility).filter((k) => !COMBAT_RESTRICTIONS.includes(k)) : [];
         return { kind: 'words', words: [...(n === 1 && game === 'mtg' ? ['protection'] : []), ...abilities, ...new Set(kws), ...have, ...(n >= 2 ? durations : [])], item: CompletionItemKind.TypeParameter };
       }
       // MTG `becomes X red` (105.3): colors too, and once one is written, that it is in addition to the others.
@@ -564,8 +617,15 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
     return NONE;
   }
   const subject = card(args[0]);
-  if (n === 1) return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', 'tapped', 'untapped', 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', 'exhausted', 'ready', 'mighty', 'not mighty', 'triggered', 'not triggered']);
+  // Its part in a combat (MTG 508.1, 509.1, 506.4; Riftbound 464.2.c): asked of a creature or unit, or of a card in combat now.
+  const roles = !subject || subject.combat !== undefined || subject.types.includes(game === 'mtg' ? 'creature' : 'unit') ? COMBAT_ROLES[game] : [];
+  if (n === 1) {
+    const combat = [...roles, ...roles.map((r) => `not ${r}`)];
+    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', 'tapped', 'untapped', ...combat, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, 'triggered', 'not triggered']);
+  }
   const rel = args[1];
+  // After `not`: `triggered`, Riftbound `mighty`, a part in combat.
+  if (rel === 'not' && n === 2) return words(['triggered', ...(game === 'riftbound' ? ['mighty'] : []), ...roles]);
   if (rel === 'triggered' || rel === 'not') return triggeredWant(game, args, subject);
   if (rel === 'controlled') return n === 2 ? words(['by']) : n === 3 && args[2] === 'by' ? { kind: 'players' } : NONE;
   // `X ceased to exist` (a token that left the battlefield, or the board).
@@ -717,14 +777,15 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'can be attached only to', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...TARGETING_PROPERTIES]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'can be attached only to', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', ...COMBAT_RESTRICTIONS, ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'with a buff', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'toughness', 'damage', 'with', 'exhausted', 'tapped']);
     // Toughness and damage are a creature's (MTG 208.1, 120.3e) or a unit's (Riftbound 143.3): offered when the type line says so, or says nothing yet.
-    // So are counters, whose +1/+1 and -1/-1 count in a creature's toughness (122.1a), and a buff (only a unit has one, 426.1).
+    // So are counters, whose +1/+1 and -1/-1 count in a creature's toughness (122.1a), and a buff (only a unit has one, 426.1);
+    // and the restrictions on combat (only a creature attacks or blocks, 506.3).
     const typeWords = cardTypesOf(toks, colon);
     const damageable = typeWords.length === 0 || typeWords.includes(game === 'mtg' ? 'creature' : 'unit');
-    const offered = damageable ? all : all.filter((p) => p !== 'toughness' && p !== 'damage' && !p.startsWith('with '));
+    const offered = damageable ? all : all.filter((p) => p !== 'toughness' && p !== 'damage' && !p.startsWith('with ') && !COMBAT_RESTRICTIONS.includes(p));
     // The grants (a card may have several), its own kind of attachment's first; the keywords it doesn't have yet.
     const dash = toks.findIndex((t) => t.kind === 'dash');
     const subtypes = new Set(dash < 0 ? [] : toks.slice(dash + 1, toks.findIndex((t) => t.kind === 'comma')).map((t) => t.text));
@@ -740,12 +801,16 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     // `equipped creature has|loses ABILITY [and ABILITY]...` (MTG 613.1f; Riftbound 718.3).
     if (n === 1) return words(GRANT_NOUNS[game][kw], CompletionItemKind.TypeParameter);
     // `equipped creature gets +4/+4` (613.4c): only a creature has toughness.
-    if (n === 2) return words(game === 'mtg' ? ['has', 'loses', "can't be", ...(clause[1] === 'creature' && kw !== 'fortified' ? ['gets'] : [])] : ['has']);
+    // `enchanted creature can't attack or block` (Pacifism: 508.1c, 509.1b): a creature's restrictions on combat.
+    const creature = game === 'mtg' && clause[1] === 'creature' && kw !== 'fortified';
+    if (n === 2) return words(game === 'mtg' ? ['has', 'loses', "can't be", ...(creature ? [...COMBAT_RESTRICTIONS, 'gets'] : [])] : ['has']);
     if (clause[2] === 'gets') return n === 3 ? words(['+1/+1', '+2/+2', '-1/-1'], CompletionItemKind.Value) : NONE;
     // `enchanted land can't be enchanted by other Auras` (Consecrate Land): what, then `by other ...`.
     if (clause[2] === "can't") {
       const what = GRANT_CANT[kw];
-      return n === 3 ? words(['be']) : n === 4 ? words(what ? [what[0]] : []) : n === 5 ? words(['by']) : n === 6 ? words(['other']) : n === 7 && what ? words([what[1]]) : NONE;
+      if (creature && clause[3] === 'attack') return n === 4 ? words(['or']) : n === 5 && clause[4] === 'or' ? words(['block']) : NONE;
+      if (creature && clause[3] === 'block') return NONE;
+      return n === 3 ? words(['be', ...(creature ? ['attack', 'block'] : [])]) : n === 4 ? words(what ? [what[0]] : []) : n === 5 ? words(['by']) : n === 6 ? words(['other']) : n === 7 && what ? words([what[1]]) : NONE;
     }
     // `enchanted creature loses all abilities` (Frogify): `all abilities` first, and alone.
     if (clause[2] === 'loses' && game === 'mtg' && clause[3] === 'all') return n === 4 ? words(['abilities']) : NONE;
@@ -801,7 +866,15 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (kw === 'protection') return n === 1 ? words(['from']) : n === 2 ? { kind: 'words', words: [...COLORS, ...QUALITIES, ...state.names.playerIds()], item: CompletionItemKind.Value } : NONE;
   if (kw === 'hexproof' && game === 'mtg') return n === 1 ? words(['from']) : n === 2 && clause[1] === 'from' ? { kind: 'words', words: [...COLORS, ...QUALITIES], item: CompletionItemKind.Value } : NONE;
   if (kw === 'color' || kw === 'colors') return { kind: 'words', words: COLORS.filter((c) => !clause.includes(c)), item: CompletionItemKind.Value };
-  if (kw === "can't") return n === 1 ? words(['be']) : n === 2 ? words(['enchanted', 'equipped', 'fortified']) : NONE;
+  if (kw === "can't") {
+    // MTG: a creature's own restriction on combat (Gravecrawler's `can't block`; 508.1c, 509.1b), word by word.
+    const types = cardTypesOf(toks, colon);
+    const fights = game === 'mtg' && (types.length === 0 || types.includes('creature'));
+    if (n === 1) return words(fights ? ['be', 'attack', 'block'] : ['be']);
+    if (fights && clause[1] === 'attack') return n === 2 ? words(['or']) : n === 3 && clause[2] === 'or' ? words(['block']) : NONE;
+    if (fights && clause[1] === 'block') return NONE;
+    return n === 2 ? words(['enchanted', 'equipped', 'fortified']) : NONE;
+  }
   // `you control enchanted creature` (Control Magic, 613.1b): `enchanted`, then what it enchants.
   if (kw === 'you' && game === 'mtg' && clause[1] === 'control') return n === 2 ? words(['enchanted']) : n === 3 ? words(GRANT_NOUNS.mtg.enchanted, CompletionItemKind.TypeParameter) : NONE;
   if ((kw === 'players' || kw === 'you') && game === 'mtg') {

@@ -3,7 +3,7 @@
 // rule number in a comment, a card or player name (its characteristics and its state at that line
 // of the replay), a keyword ability or a grant (what the checker makes of it, with the rule), and
 // an event's verb (what the replay made of the event: the step).
-import { canonicalIn, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type RulesDocument, type Statement } from '../../core';
+import { canonicalIn, citeAs, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type RulesDocument, type Statement } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
@@ -81,8 +81,8 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
       range = duration.range;
     }
     // On a static property of a card that a rule reads (a replacement, a restriction, a permission).
-    const verb = occ || named || zone || duration ? undefined : countersVerbAt(state, pos);
-    const property = occ || named || zone || duration ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb ?? influenceAt(state, pos));
+    const verb = occ || named || zone || duration ? undefined : (countersVerbAt(state, pos) ?? combatVerbAt(state, pos));
+    const property = occ || named || zone || duration ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb ?? influenceAt(state, pos) ?? combatAssertionAt(state, pos));
     if (property) {
       specific = `${property.text}\n\n${property.rules.map((n) => ruleRefSection(state, n, ctx)).join('\n\n')}`;
       range = property.range;
@@ -90,7 +90,7 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
     }
     // On a keyword ability (`flying`) or a grant (`equipped creature has ...`).
     const ability = occ || named || zone || duration || property ? undefined : abilityAt(state, pos);
-    if (ability) {
+    if (ability && !foreignRestriction(state, ability)) {
       specific = abilitySection(state, ability, ctx);
       range = ability.range;
     }
@@ -334,6 +334,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   if (c.temporary) lines.push(`- ${state.game === 'riftbound' ? t('Changed by an effect this turn (it expires in the Ending Phase)') : t('Changed by an effect that ends: until end of turn (in the cleanup step) or until a player\'s next turn')}`);
   if (c.exhausted) lines.push(`- ${t('Exhausted')}`);
   if (c.tapped) lines.push(`- ${t('Tapped')}`);
+  if (c.combat) lines.push(`- ${combatLabel(state.game, c.combat)}`);
   if (c.triggers) {
     const abilities = md(c.triggers.phrases.join(', '));
     const n = c.triggers.count;
@@ -536,6 +537,70 @@ function countersVerbAt(state: DocumentState, pos: Position): { text: string; ru
 }
 
 /**
+ * The verb of a combat event under the cursor: MTG `attack` (508.1a) and `block` (509.1a), Riftbound `attack`
+ * (464.2.c). Riftbound's `block` and MTG's `attack at battlefield` are impossible events, which the finding explains.
+ * The rules are cited as the scenario's rules version numbers them.
+ */
+function combatVerbAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  if (!st || !isEvent(st) || !containsInclusive(st.verbRange, pos)) return undefined;
+  const cite = (rules: string[]) => rules.map((n) => citeAs(state.game, state.rulesVersion, n));
+  if (st.kind === 'attack' && state.game === 'mtg' && st.subject) {
+    return {
+      text: t("Declares a creature an attacker, in the combat of its controller's turn (after `turn P combat`). It must be untapped, on the battlefield, and under that player's control since the turn began unless it has haste; and nothing may forbid it to attack: its own `can't attack`, `defender`, or what an attachment grants it (Pacifism's `enchanted creature can't attack or block`). Declaring it taps it, unless it has vigilance."),
+      rules: cite(['508.1a', '508.1c', '508.1f', '302.6']),
+      range: st.verbRange,
+    };
+  }
+  if (st.kind === 'attack' && state.game === 'riftbound' && st.place) {
+    return {
+      text: t("Opens a combat at the battlefield named (after `turn P combat`): the player after `by`, else the player whose turn it is, is the Attacker, and the other player with units there the Defender. Their units at that battlefield take the Attacker or Defender designation; each cleanup gives it to a unit that arrives there and takes it from one that leaves. The combat ends, and every designation with it, when a `turn` line moves on from it."),
+      rules: cite(['464.2.c', '323.2', '466.7.a']),
+      range: st.verbRange,
+    };
+  }
+  if (st.kind === 'block' && state.game === 'mtg') {
+    return {
+      text: t("Declares creatures blocking one attacking creature, after the attackers are declared. Each blocker must be an untapped creature on the battlefield that the attacking player doesn't control, and blocks that one attacker only. Nothing may forbid the block: the blocker's `can't block`, or the attacker's evasion (flying, which only flying or reach blocks; fear, intimidate, shadow, protection). A creature with menace takes two blockers or more, named on one line with `and`."),
+      rules: cite(['509.1a', '509.1b']),
+      range: st.verbRange,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The words of a combat assertion under the cursor (`attacking`, `not blocking`; Riftbound `defending`): what it
+ * asks, with the rules that give and take the part in combat. The other game's word is an expectation the finding explains.
+ */
+function combatAssertionAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  const a = st?.kind === 'expect' ? st.assertion : undefined;
+  if (a?.kind !== 'combat' || !containsInclusive(a.range, pos) || containsInclusive(a.subject.range, pos)) return undefined;
+  // The words after the subject: `attacking`, or `not attacking`.
+  const doc = state.document;
+  const after = doc.getText({ start: a.subject.range.end, end: a.range.end });
+  const range = { start: doc.positionAt(doc.offsetAt(a.subject.range.end) + after.length - after.trimStart().length), end: a.range.end };
+  const words = codeSpan(a.negated ? `not ${a.role}` : a.role);
+  const cite = (rules: string[]) => rules.map((n) => citeAs(state.game, state.rulesVersion, n));
+  if (state.game === 'mtg' && a.role !== 'defending') {
+    const text =
+      a.role === 'attacking'
+        ? t('{0}: whether the creature is attacking now, in the combat going on. A creature stops attacking for good when it leaves the battlefield, changes controller, phases out, regenerates or stops being a creature; and every creature does as the combat ends (a `turn` line that moves on from the combat step).', words)
+        : t('{0}: whether the creature is blocking now, in the combat going on. A creature stops blocking for good when it leaves the battlefield, changes controller, phases out, regenerates or stops being a creature; and every creature does as the combat ends (a `turn` line that moves on from the combat step).', words);
+    return { text, rules: cite([a.role === 'attacking' ? '508.1a' : '509.1a', '506.4', '511.3']), range };
+  }
+  if (state.game === 'riftbound' && a.role !== 'blocking') {
+    const text =
+      a.role === 'attacking'
+        ? t('{0}: whether the unit has the Attacker designation now. The units of the Attacker at the battlefield get it as the combat opens there, and one that arrives later in the next cleanup; one that leaves loses it in the next cleanup, and every unit loses it when the combat ends. While it is an Attacker, its Assault adds to its Might.', words)
+        : t('{0}: whether the unit has the Defender designation now. The units of the Defender at the battlefield get it as the combat opens there, and one that arrives later in the next cleanup; one that leaves loses it in the next cleanup, and every unit loses it when the combat ends. While it is a Defender, its Shield adds to its Might.', words);
+    return { text, rules: cite(['464.2.c', '323.2', a.role === 'attacking' ? '807.1.c' : '814.1.c', '466.7.a']), range };
+  }
+  return undefined;
+}
+
+/**
  * `until end of turn`, `this turn` or the words of `for as long as ...` (not its names) under the
  * cursor: in a `control` event (`control`: true), or in an event that changes characteristics or
  * abilities (`becomes`, `gains`, `loses`); a `together:` part too.
@@ -555,6 +620,9 @@ function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held
   }
   return undefined;
 }
+
+/** MTG restrictions on combat a creature has or is granted (508.1c, 509.1b), held as abilities by the core. */
+const COMBAT_RESTRICTIONS = ["can't attack", "can't block", "can't attack or block"];
 
 /** A keyword ability, or a grant (`quoted`: one in quotes, that an Aura gives an Equipment), under the cursor. */
 type AbilityHover = { kind: 'keyword'; name: string; range: Range } | { kind: 'grant'; grant: GrantNode; quoted: boolean; range: Range };
@@ -579,6 +647,13 @@ function abilityAt(state: DocumentState, pos: Position): AbilityHover | undefine
     if (ev.kind === 'expect' && ev.assertion?.kind === 'has-ability') return inAbility(ev.assertion.ability, pos);
   }
   return undefined;
+}
+
+/** MTG's restriction on combat in a Riftbound scenario (`can't attack`, its own or granted): a syntax error, which the finding explains. */
+function foreignRestriction(state: DocumentState, h: AbilityHover): boolean {
+  if (state.game === 'mtg') return false;
+  const names = h.kind === 'keyword' ? [h.name] : h.grant.abilities.map((a) => (a.kind === 'keyword' ? a.name.text : ''));
+  return names.some((n) => COMBAT_RESTRICTIONS.includes(n));
 }
 
 /** In a grant: a keyword it names, else the grant itself (the range of its quotes, for a grant in quotes). */
@@ -606,8 +681,23 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
       const what = h.name === 'indestructible' ? t('{0}: a keyword ability. `destroy` of a permanent that has it does nothing (sacrifice and exile still work).', `**${md(h.name)}**`) : t('{0}: a keyword ability of Auras. `destroy` of the permanent the Aura enchants destroys the Aura instead.', `**${md(h.name)}**`);
       return `${what}\n\n${ruleRefSection(state, h.name === 'indestructible' ? '702.12b' : '702.89a', ctx)}`;
     }
+    // A restriction on combat (Pacifism's, Gravecrawler's own): held as an ability, read by `attack` and `block` (508.1c, 509.1b).
+    if (state.game === 'mtg' && COMBAT_RESTRICTIONS.includes(h.name)) {
+      const name = codeSpan(h.name);
+      const what =
+        h.name === "can't attack"
+          ? t('{0}: a restriction on combat. The creature that has it (its own, or granted by an attachment while that is attached) can\'t be declared an attacker. A restriction that comes after the declaration doesn\'t remove it from combat.', name)
+          : h.name === "can't block"
+            ? t('{0}: a restriction on combat. The creature that has it (its own, or granted by an attachment while that is attached) can\'t be declared a blocker. A restriction that comes after the declaration doesn\'t remove it from combat.', name)
+            : t('{0}: a restriction on combat. The creature that has it (its own, or granted by an attachment while that is attached) can be declared neither an attacker nor a blocker. A restriction that comes after the declaration doesn\'t remove it from combat.', name);
+      const rules = h.name === "can't attack" ? ['508.1c', '506.4a'] : h.name === "can't block" ? ['509.1b', '506.4a'] : ['508.1c', '509.1b', '506.4a'];
+      return `${what}\n\n${rules.map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
+    }
     return t('{0}: a keyword ability. The checker keeps it with the card (its own, granted by an attachment, gained or lost by an event) for `expect X has {1}`; it checks no rule about what the ability does.', `**${md(h.name)}**`, h.name);
   }
+  // `enchanted creature can't attack or block` (Pacifism): the restriction it grants, as on its words.
+  const only = h.grant.abilities.length === 1 ? h.grant.abilities[0] : undefined;
+  if (only?.kind === 'keyword' && COMBAT_RESTRICTIONS.includes(only.name.text)) return abilitySection(state, { kind: 'keyword', name: only.name.text, range: h.range }, ctx);
   const cant = h.grant.abilities.find((a) => a.kind === 'cant');
   if (cant && cant.kind === 'cant' && state.game === 'mtg') {
     // Not an ability of the permanent: a restriction on what may be attached to it (303.4, 701.3a).
@@ -664,6 +754,13 @@ function zoneLabel(zone: string): string {
 /** "Line 4", or "cards.board line 4" for a line of another file. */
 function lineLabel(file: string | undefined, line: number): string {
   return file ? t('{0} line {1}', file, line + 1) : t('Line {0}', line + 1);
+}
+
+/** A card's part in the combat going on: MTG attacking (blocked or not) or blocking an attacker (508.1, 509.1); Riftbound an Attacker or a Defender (464.2.c). */
+function combatLabel(game: Game, part: NonNullable<CardView['combat']>): string {
+  if (game === 'riftbound') return part.role === 'defending' ? t('A Defender in the combat going on') : t('An Attacker in the combat going on');
+  if (part.role === 'blocking') return part.blocks !== undefined ? t('Blocking {0}', `**${md(part.blocks)}**`) : t('Blocking');
+  return part.blocked ? t('Attacking (blocked)') : t('Attacking');
 }
 
 /** What an effect removed: all its abilities, or the ones named. */

@@ -230,6 +230,15 @@ export class NameIndex {
       case 'leave':
       case 'turn':
         return this.add(st.player, 'player');
+      // MTG `attack with X` (508.1a); Riftbound `attack at battlefield B by P` (464.2.c: B names a battlefield, no declared name).
+      case 'attack':
+        this.add(st.subject, 'card');
+        return this.add(st.by, 'player');
+      // MTG `block X with Y and Z` (509.1a): the attacker, then each blocker.
+      case 'block':
+        this.add(st.subject, 'card');
+        for (const b of st.blockers) this.add(b, 'card');
+        return;
       case 'exchange':
       case 'swap':
         this.add(st.subject, 'card');
@@ -267,6 +276,7 @@ export class NameIndex {
       case 'damage':
       case 'counters':
       case 'mighty':
+      case 'combat':
       case 'ceased':
       case 'status':
         return this.add(a.subject, 'card');

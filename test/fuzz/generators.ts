@@ -126,6 +126,8 @@ const mtgCommonProp = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('enchanted permanent is a colorless Forest land', 'enchanted artifact is a creature in addition to its other types', "equipped permanent isn't a planeswalker and is a creature in addition to its other types", 'enchanted creature is a Treefolk', 'equip planeswalker') },
   // Riftbound properties in an MTG scenario: sometimes wrong.
   { weight: 1, arbitrary: fc.constantFrom('might 3', 'exhausted', 'at base', 'enchant creature', 'equip', 'protection from blakc', 'enchanted permanent is a wooden land', 'toughness 0', 'damage 2', 'fortified land gets +1/+1') },
+  // What combat reads (508.1, 509.1): a creature's own restrictions, haste, vigilance, evasion and defender.
+  { weight: 1, arbitrary: fc.constantFrom("can't attack", "can't block", "can't attack or block", 'haste', 'vigilance', 'flying', 'reach', 'menace', 'defender') },
   // Triggered abilities about attachment (603.2e, 603.10): mostly the game's own, now and then Riftbound's.
   { weight: 1, arbitrary: fc.constantFrom('when attached', 'when unattached', 'when attached', 'when unattached', 'when equipped creature dies', 'when detached', 'ability ping', 'when an Aura becomes attached to it', 'when an equipped creature you control dies', 'when an enchanted creature dies') },
 );
@@ -155,7 +157,7 @@ const mtgKind: fc.Arbitrary<Kind> = fc.oneof(
     arbitrary: kindOf(
       fc.constantFrom('enchantment', 'enchantment', 'enchantment creature', 'legendary enchantment'),
       fc.constantFrom('Aura', 'Aura', 'Aura Curse', 'Aura Role', 'Curse'),
-      fc.array(fc.oneof(filter.map((f) => `enchant ${f}`), fc.constantFrom('enchanted creature gets -2/-2', 'enchanted creature gets +1/+1')), { maxLength: 2 }),
+      fc.array(fc.oneof(filter.map((f) => `enchant ${f}`), fc.constantFrom('enchanted creature gets -2/-2', 'enchanted creature gets +1/+1', "enchanted creature can't attack or block", "enchanted creature can't block")), { maxLength: 2 }),
     ),
   },
   {
@@ -163,7 +165,7 @@ const mtgKind: fc.Arbitrary<Kind> = fc.oneof(
     arbitrary: kindOf(
       fc.constantFrom('artifact', 'artifact', 'artifact creature', 'legendary artifact'),
       fc.constantFrom('Equipment', 'Equipment', 'Equipment Cat', 'Equipment Aura'),
-      fc.array(fc.oneof(fc.constant('equip'), filter.map((f) => `equip ${f}`), fc.constant('reconfigure'), fc.constantFrom('equipped creature gets +2/+2', 'equipped creature gets +0/-3', 'equipped creature gets +4/+4')), { maxLength: 2 }),
+      fc.array(fc.oneof(fc.constant('equip'), filter.map((f) => `equip ${f}`), fc.constant('reconfigure'), fc.constantFrom('equipped creature gets +2/+2', 'equipped creature gets +0/-3', 'equipped creature gets +4/+4', "equipped creature can't attack", 'equipped creature has haste and vigilance')), { maxLength: 2 }),
     ),
   },
   { weight: 2, arbitrary: kindOf(fc.constantFrom('artifact', 'artifact land', 'artifact creature'), fc.constantFrom('Fortification', 'Fortification', 'Equipment Fortification'), fc.constant([])) },
@@ -184,7 +186,8 @@ const rbKind: fc.Arbitrary<Kind> = fc.oneof(
     arbitrary: kindOf(
       fc.constantFrom('gear', 'gear', 'gear unit'),
       fc.constantFrom('Equipment', 'Equipment', ''),
-      fc.array(fc.oneof(fc.constant('equip'), fc.integer({ min: -3, max: 5 }).map((n) => `might-bonus ${n}`)), { maxLength: 2 }),
+      // Assault and Shield count while the unit is an Attacker or a Defender (807.1.c, 814.1.c).
+      fc.array(fc.oneof(fc.constant('equip'), fc.integer({ min: -3, max: 5 }).map((n) => `might-bonus ${n}`), fc.constantFrom('equipped unit has Assault', 'equipped unit has Shield')), { maxLength: 2 }),
     ),
   },
   { weight: 1, arbitrary: kindOf(fc.constantFrom('spell', 'rune', 'battlefield', 'legend', 'token', 'spell', 'creature', ''), fc.constantFrom('', 'Equipment'), fc.constant([])) },
@@ -192,11 +195,11 @@ const rbKind: fc.Arbitrary<Kind> = fc.oneof(
 
 const rbCommonProp = fc.oneof(
   { weight: 6, arbitrary: fc.oneof(fc.constant('at base'), B.map((b) => `at battlefield ${b}`), fc.constantFrom(...RB_ZONE_WORDS, 'battlefield').map((z) => `in ${z}`)) },
-  { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1', 'with a buff') },
+  { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1', 'with a buff', 'Assault', 'Shield') },
   // Attach and detach triggers (725.1, 725.2), a gear's Deathknell (808.1.c), and MTG's words.
   { weight: 1, arbitrary: fc.constantFrom('when attached', 'when detached', 'when attached', 'when detached', 'when I die', 'when unattached', 'ability slash') },
   // MTG properties in a Riftbound scenario: sometimes wrong.
-  { weight: 1, arbitrary: fc.constantFrom('enchant creature', 'color red', 'protection from red', "can't be equipped", 'reconfigure', 'phased out', 'in graveyard', 'if it would be put into a graveyard, exile it instead', 'can be attached only to legendary creature', 'damage 1', 'toughness 2', 'with a +1/+1 counter') },
+  { weight: 1, arbitrary: fc.constantFrom('enchant creature', 'color red', 'protection from red', "can't be equipped", 'reconfigure', 'phased out', 'in graveyard', 'if it would be put into a graveyard, exile it instead', 'can be attached only to legendary creature', 'damage 1', 'toughness 2', 'with a +1/+1 counter', "can't attack or block") },
 );
 
 const dash = fc.constantFrom('—', '—', '—', '–', '-', '--');
@@ -259,6 +262,8 @@ function assertionArb(game: GameId): fc.Arbitrary<string> {
     fc.tuple(CX, fc.constantFrom('toughness', 'damage'), fc.integer({ min: -1, max: 8 })).map(([x, k, n]) => `${x} ${k} ${n}`),
     fc.tuple(CX, fc.constantFrom('a', 'no', '2'), fc.constantFrom('+1/+1 counter', '-1/-1 counter', 'buff')).map(([x, n, k]) => `${x} has ${n} ${k}${n === '2' ? 's' : k === 'buff' || n === 'a' ? '' : 's'}`),
     HX.map((h) => `no attachments on ${h}`),
+    // A part in combat (MTG 508.1, 509.1, 506.4; Riftbound 464.2.c), each game's words and the other's.
+    fc.tuple(CX, fc.constantFrom('attacking', 'not attacking', game === 'mtg' ? 'blocking' : 'defending', game === 'mtg' ? 'not blocking' : 'not defending', game === 'mtg' ? 'defending' : 'blocking')).map(([x, r]) => `${x} ${r}`),
     // How often a card's triggers have triggered (triggers.ts), with the game's phrases and the other's.
     fc.tuple(CX, fc.constantFrom('triggered', 'not triggered', 'triggered once', 'triggered twice', 'triggered 3 times', 'triggered 0 times'), fc.constantFrom('', '', ' when attached', game === 'mtg' ? ' when unattached' : ' when detached', game === 'mtg' ? ' when equipped creature dies' : ' when I die', game === 'mtg' ? ' when an enchanted creature dies' : ' when an equipped friendly unit dies', game === 'mtg' ? ' when an Aura becomes attached to it' : ' when a gear attaches to me'), fc.oneof(fc.constant(''), HX.map((h) => ` for ${h}`))).map(([x, t, w, h]) => `${x} ${t}${w}${h}`),
   );
@@ -325,7 +330,8 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
         .map(([v, x, a, d]) => `${v === 'gains' && (a === 'all abilities' || a === 'protection') ? 'loses' : v} ${x} ${a}${d}`),
     },
     // Whose turn it is: a new turn ends the effects until end of turn.
-    { weight: 2, arbitrary: fc.tuple(PX, fc.constantFrom('', ' main', ' end', mtg ? ' combat' : ' showdown')).map(([p, st]) => `turn ${p}${st}`) },
+    // The combat step or phase now and then in both games, so that attack and block lines may be legal.
+    { weight: 2, arbitrary: fc.tuple(PX, fc.constantFrom('', ' main', ' end', ' combat', mtg ? ' combat' : ' showdown')).map(([p, st]) => `turn ${p}${st}`) },
     { weight: 2, arbitrary: fc.tuple(CX, fc.constantFrom('', 'to '), PX, fc.constantFrom('', '', ...(mtg ? [' until end of turn', ' for as long as alice controls lion', ' for as long as lion is enchanted'] : []), ' this turn')).map(([x, t, p, d]) => `control ${x} ${t}${p}${d}`) },
     { weight: mtg ? 2 : 1, arbitrary: fc.tuple(fc.constantFrom('out', 'in'), CX).map(([d, x]) => `phase ${d} ${x}`) },
     { weight: 1, arbitrary: PX.map((p) => `leave ${p}`) },
@@ -340,6 +346,10 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
     { weight: mtg ? 1 : 2, arbitrary: fc.tuple(fc.constantFrom('buff ', 'spend buff from '), CX).map(([v, x]) => `${v}${x}`) },
     // Regeneration (MTG 701.19a), now and then in Riftbound.
     { weight: 1, arbitrary: CX.map((x) => `regenerate ${x}`) },
+    // Combat: MTG `attack with X` (508.1a), `block X with Y [and Z]` (509.1a); Riftbound `attack at battlefield B [by P]` (464.2.c). Each now and then in the other game.
+    { weight: mtg ? 3 : 1, arbitrary: CX.map((x) => `attack with ${x}`) },
+    { weight: mtg ? 2 : 1, arbitrary: fc.tuple(CX, fc.array(CX, { minLength: 1, maxLength: 3 })).map(([x, ys]) => `block ${x} with ${ys.join(' and ')}`) },
+    { weight: mtg ? 1 : 3, arbitrary: fc.tuple(B, by).map(([b, p]) => `attack at battlefield ${b}${p}`) },
     { weight: 8, arbitrary: assertionArb(game).map((a) => `expect ${a}`) },
   );
 }
@@ -678,6 +688,7 @@ const TOKENS = [
   'game', 'mtg', 'riftbound', 'title', 'rules', 'player', 'card', 'attach', 'equip', 'fortify', 'cast', 'resolve', 'enter', 'unattach', 'detach', 'move', 'destroy',
   'kill', 'exile', 'bounce', 'sacrifice', 'becomes', 'loses', 'gains', 'control', 'phase', 'out', 'in', 'leave', 'recall', 'cleanup', 'expect', 'to', 'by', 'from', 'deal', 'damage', 'heal', 'toughness', 'gets', '+4/+4', '-2/-2', '0/0',
   'put', 'remove', 'buff', 'spend', 'counter', 'counters', '+1/+1', '-1/-1', 'with', 'regenerate', 'shield', 'deathtouch', 'wither', 'range', 'influence',
+  'attack', 'block', 'and', 'attacking', 'blocking', 'defending', 'not', 'combat',
   'targeting', 'attached', 'at', 'base', 'battlefield', 'owner', 'controller', 'enchant', 'protection', 'color', 'might', 'might-bonus', 'has', 'newer', 'than',
   'no', 'attachments', 'on', 'unattached', 'a', 'b', 'alice', 'creature', 'Aura', 'Equipment', 'gear', 'unit', '"x"', '"', ':', ',', '—', '-', '--', '#', '1',
   '-5', '2024-06-07', 'v1.3', "can't", 'be', 'enchanted', 'or', 'you', 'don\'t', 'an', 'opponent', 'controls', 'non', 'nonland', '😀', '\u0301', '\ud800',

@@ -311,7 +311,7 @@ describe('LSP completion', () => {
     const enchanted = (await complete(decl('enchanted '), 4)).map((i) => i.label);
     assert.ok(enchanted.includes('creature') && enchanted.includes('permanent') && enchanted.includes('Equipment'), JSON.stringify(enchanted));
     assert.deepEqual((await complete(decl('fortified '), 4)).map((i) => i.label), ['land']);
-    assert.deepEqual((await complete(decl('equipped creature '), 4)).map((i) => i.label), ['has', 'loses', "can't be", 'gets']);
+    assert.deepEqual((await complete(decl('equipped creature '), 4)).map((i) => i.label), ['has', 'loses', "can't be", "can't attack or block", "can't attack", "can't block", 'gets']);
     // `enchanted creature loses all abilities` (Frogify): offered first after `loses`, then alone.
     const loses = (await complete(decl('enchanted creature loses '), 4)).map((i) => i.label);
     assert.equal(loses[0], 'all abilities');
@@ -535,6 +535,90 @@ describe('LSP completion', () => {
     const has = sorted(await complete(text('expect yasuo has '), 7));
     assert.ok(has.includes('a buff') && !has.includes('no buff') && has.indexOf('a buff') < has.indexOf('Shield'), has.join(', '));
     assert.ok(sorted(await complete(text('expect vi has '), 7)).includes('no buff'));
+  });
+
+  it("MTG combat: `attack with X` with the untapped creatures of the player whose turn it is first, `block X with Y and Z` with the attacking creatures and then the creatures that may block, the assertions and the restrictions (508.1a, 509.1a, 508.1c)", async () => {
+    const text = (line: string) =>
+      [
+        'game mtg', //                                                              0
+        'player alice', //                                                          1
+        'player bob', //                                                            2
+        'card lion "Savannah Lion": creature — Cat, owner alice', //                3
+        'card ogre "Ogre": creature — Ogre, owner alice', //                        4
+        'card bears "Grizzly Bears": creature — Bear, owner bob', //                5
+        'card wolf "Wolf": creature — Wolf, owner bob, tapped', //                  6
+        'card sword "Sword": artifact — Equipment, owner alice', //                 7
+        'turn alice combat', //                                                     8
+        'attack with lion', //                                                      9
+        line, //                                                                    10
+      ].join('\n') + '\n';
+    const verbs = (await complete(text(''), 10)).map((i) => i.label);
+    assert.ok(verbs.includes('attack') && verbs.includes('block'), verbs.join(', '));
+    assert.deepEqual(sorted(await complete(text('attack '), 10)), ['with']);
+    // Alice's untapped creature first; lion attacks already; bob's creatures next; the Equipment last.
+    const attackers = sorted(await complete(text('attack with '), 10));
+    assert.equal(attackers[0], 'ogre', attackers.join(', '));
+    assert.ok(attackers.indexOf('bears') < attackers.indexOf('lion') && attackers.indexOf('bears') < attackers.indexOf('sword'), attackers.join(', '));
+    // The attacking creature first, then `with`, then the creatures its controller doesn't control, untapped first.
+    assert.equal(sorted(await complete(text('block '), 10))[0], 'lion');
+    assert.deepEqual(sorted(await complete(text('block lion '), 10)), ['with']);
+    const blockers = sorted(await complete(text('block lion with '), 10));
+    assert.deepEqual(blockers.slice(0, 2), ['bears', 'wolf'], blockers.join(', '));
+    assert.ok(!blockers.includes('lion') && blockers.indexOf('ogre') > blockers.indexOf('wolf'), blockers.join(', '));
+    assert.deepEqual(sorted(await complete(text('block lion with bears '), 10)), ['and']);
+    const more = sorted(await complete(text('block lion with bears and '), 10));
+    assert.equal(more[0], 'wolf', more.join(', '));
+    assert.ok(!more.includes('bears') && !more.includes('lion'), more.join(', '));
+    // The assertions: MTG's words, with `not`; none for a card that can't fight.
+    const rel = sorted(await complete(text('expect lion '), 10));
+    for (const w of ['attacking', 'blocking', 'not attacking', 'not blocking']) assert.ok(rel.includes(w), w);
+    assert.ok(!rel.includes('defending') && !rel.includes('not defending'), rel.join(', '));
+    assert.deepEqual(sorted(await complete(text('expect lion not '), 10)), ['triggered', 'attacking', 'blocking']);
+    assert.ok(!sorted(await complete(text('expect sword '), 10)).includes('attacking'), 'only a creature attacks (506.3)');
+    // A creature's own restriction (Gravecrawler), word by word; not on an Equipment.
+    const card = (rest: string) => ['game mtg', 'player alice', `card crawler "Gravecrawler": ${rest}`].join('\n') + '\n';
+    const props = sorted(await complete(card('creature — Zombie, '), 2));
+    for (const w of ["can't attack", "can't block", "can't attack or block"]) assert.ok(props.includes(w), w);
+    assert.ok(!sorted(await complete(card('artifact — Equipment, '), 2)).includes("can't block"), 'only a creature attacks or blocks (506.3)');
+    assert.deepEqual(sorted(await complete(card("creature — Zombie, can't "), 2)), ['be', 'attack', 'block']);
+    assert.deepEqual(sorted(await complete(card("creature — Zombie, can't attack "), 2)), ['or']);
+    assert.deepEqual(sorted(await complete(card("creature — Zombie, can't attack or "), 2)), ['block']);
+    // An Aura's grant (Pacifism): the whole phrase among the grants, and word by word.
+    const aura = (rest: string) => card(`enchantment — Aura, enchant creature, ${rest}`);
+    assert.ok(sorted(await complete(aura(''), 2)).includes("enchanted creature can't attack or block"));
+    assert.deepEqual(sorted(await complete(aura("enchanted creature can't "), 2)), ['be', 'attack', 'block']);
+    assert.deepEqual(sorted(await complete(aura("enchanted creature can't attack "), 2)), ['or']);
+    assert.deepEqual(sorted(await complete(aura("enchanted creature can't attack or "), 2)), ['block']);
+    assert.deepEqual(sorted(await complete(aura("enchanted land can't "), 2)), ['be'], 'only a creature attacks or blocks (506.3)');
+    // What a card is granted (Pacifism's restriction) is no ability `loses` takes.
+    const pacified = [...HEADER.slice(0, 7), 'loses lion '].join('\n').replace('enchant creature,', "enchant creature, enchanted creature can't attack or block,") + '\n';
+    assert.ok(!sorted(await complete(pacified, 7)).includes("can't attack or block"));
+  });
+
+  it('Riftbound combat: `attack at battlefield B by P` word by word, the battlefields where two players have units first (464.2.c, 323.9); `defending`, no `block`', async () => {
+    const text = (line: string) =>
+      [
+        'game riftbound', //                                                        0
+        'player alice', //                                                          1
+        'player bob', //                                                            2
+        'card vi "Vi": unit, owner alice, might 2, at battlefield summit', //       3
+        'card jinx "Jinx": unit, owner alice, might 3, at battlefield river', //    4
+        'card garen "Garen": unit, owner bob, might 3, at battlefield river', //    5
+        'turn alice combat', //                                                     6
+        line, //                                                                    7
+      ].join('\n') + '\n';
+    const verbs = (await complete(text(''), 7)).map((i) => i.label);
+    assert.ok(verbs.includes('attack') && !verbs.includes('block'), verbs.join(', '));
+    assert.deepEqual(sorted(await complete(text('attack '), 7)), ['at battlefield']);
+    assert.deepEqual(sorted(await complete(text('attack at '), 7)), ['battlefield']);
+    assert.deepEqual(sorted(await complete(text('attack at battlefield '), 7)), ['river', 'summit']);
+    assert.deepEqual(sorted(await complete(text('attack at battlefield river '), 7)), ['by']);
+    assert.deepEqual(sorted(await complete(text('attack at battlefield river by '), 7)), ['alice', 'bob']);
+    const rel = sorted(await complete(text('expect garen '), 7));
+    for (const w of ['attacking', 'defending', 'not attacking', 'not defending']) assert.ok(rel.includes(w), w);
+    assert.ok(!rel.includes('blocking'), rel.join(', '));
+    assert.deepEqual(sorted(await complete(text('expect garen not '), 7)), ['triggered', 'mighty', 'attacking', 'defending']);
+    assert.ok(!sorted(await complete(['game riftbound', 'player alice', 'card axe "Axe": gear — Equipment, '].join('\n') + '\n', 2)).includes("can't attack"), "MTG's restrictions are not Riftbound's");
   });
 
   it('`for H` after a trigger phrase ranks what the ability is about: a host\'s attachments, a watcher\'s dead creatures, an attachment\'s host (603.2e, 603.10a)', async () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HoverRequest, MarkupKind, type Hover, type MarkupContent, type Position } from 'vscode-languageserver-protocol/node';
-import { codeDocUrl } from '../../core';
+import { analyse, codeDocUrl } from '../../core';
 import { freshUri, positionOf, TestClient } from './client';
 import { CLEAN, HEADER, REDUNDANT, scenario } from './scenarios';
 import { renderMarkdown } from '../support/markdown';
@@ -294,6 +294,78 @@ describe('LSP hover', () => {
     assert.match(h, /regeneration shield until the turn ends/);
     assert.match(h, /Rule 701\.19a/);
     assert.match(h, /Rule 704\.5f/);
+  });
+
+  it('MTG combat: the verbs `attack` and `block`, the assertion words, a restriction on combat, and a card\'s part in combat (508.1a, 509.1a, 506.4)', async () => {
+    const text = [
+      'game mtg', //                                                                                                                       0
+      'player alice', //                                                                                                                   1
+      'player bob', //                                                                                                                     2
+      'card lion "Savannah Lion": creature — Cat, owner alice', //                                                                         3
+      'card bears "Grizzly Bears": creature — Bear, owner bob', //                                                                         4
+      'card wolf "Wolf": creature — Wolf, owner bob', //                                                                                   5
+      "card pacifism \"Pacifism\": enchantment — Aura, enchant creature, enchanted creature can't attack or block, owner alice, attached to wolf", // 6
+      'turn alice combat', //                                                                                                              7
+      'attack with lion', //                                                                                                               8
+      'block lion with bears', //                                                                                                          9
+      'expect lion attacking', //                                                                                                          10
+      'expect wolf not blocking', //                                                                                                       11
+    ].join('\n') + '\n';
+    assert.deepEqual(analyse(text).result.findings.map((f) => f.message), [], 'a clean scenario');
+    const attack = value(await hoverAt(text, { line: 8, character: 2 }));
+    assert.match(attack, /Declares a creature an attacker/);
+    for (const n of ['508\\.1a', '508\\.1c', '508\\.1f', '302\\.6']) assert.match(attack, new RegExp(`Rule ${n}\\b`));
+    assert.match(attack, /\*\*Step\*\*/, 'then the step, as on any verb');
+    const block = value(await hoverAt(text, { line: 9, character: 2 }));
+    assert.match(block, /Declares creatures blocking one attacking creature/);
+    assert.match(block, /Rule 509\.1a/);
+    assert.match(block, /Rule 509\.1b/);
+    // The words of the assertion, `not` with them: what it asks, with the rules that end a part in combat.
+    const attacking = await hoverAt(text, positionOf(text, 'attacking', 2));
+    assert.match(value(attacking), /whether the creature is attacking now/);
+    assert.match(value(attacking), /Rule 506\.4/);
+    assert.match(value(attacking), /Rule 511\.3/);
+    assert.deepEqual(attacking!.range, { start: { line: 10, character: 12 }, end: { line: 10, character: 21 } });
+    const notBlocking = await hoverAt(text, positionOf(text, 'not blocking', 1));
+    assert.match(value(notBlocking), /`not blocking`: whether the creature is blocking now/);
+    assert.deepEqual(notBlocking!.range, { start: { line: 11, character: 12 }, end: { line: 11, character: 24 } });
+    // The restriction Pacifism grants: what it forbids, with its rules.
+    const restriction = value(await hoverAt(text, positionOf(text, "can't attack or block", 2)));
+    assert.match(restriction, /a restriction on combat/);
+    assert.match(restriction, /Rule 508\.1c/);
+    assert.match(restriction, /Rule 509\.1b/);
+    // A card's part in combat, on its name after the blocks.
+    assert.match(value(await hoverAt(text, positionOf(text, 'expect lion', 8))), /Attacking \(blocked\)/);
+    assert.match(value(await hoverAt(text, positionOf(text, 'with bears', 6))), /Blocking \*\*lion\*\*/);
+  });
+
+  it('Riftbound combat: `attack at battlefield`, `defending`, a Defender on its name, with the rules as the scenario numbers them (464.2.c)', async () => {
+    const text = (rules: string) =>
+      [
+        'game riftbound', //                                                         0
+        rules, //                                                                    1
+        'player alice', //                                                           2
+        'player bob', //                                                             3
+        'card jinx "Jinx": unit, owner alice, might 3, at battlefield river', //     4
+        'card garen "Garen": unit, owner bob, might 3, at battlefield river', //     5
+        'turn alice combat', //                                                      6
+        'attack at battlefield river', //                                            7
+        'expect garen defending', //                                                 8
+      ].join('\n') + '\n';
+    const newest = text('rules 2026-07-16');
+    const attack = value(await hoverAt(newest, { line: 7, character: 2 }));
+    assert.match(attack, /Opens a combat at the battlefield named/);
+    assert.match(attack, /Rule 464\.2\.c/);
+    assert.match(attack, /Rule 466\.7\.a/);
+    const defending = value(await hoverAt(newest, positionOf(newest, 'defending', 2)));
+    assert.match(defending, /the Defender designation now/);
+    assert.match(defending, /Rule 814\.1\.c/);
+    assert.match(value(await hoverAt(newest, positionOf(newest, 'expect garen', 8))), /A Defender in the combat going on/);
+    // Rules v1.3 numbered the designations 459.2.b: the hover cites that number, explained.
+    const older = text('rules v1.3');
+    const old = value(await hoverAt(older, { line: 7, character: 2 }));
+    assert.match(old, /Rule 459\.2\.b/);
+    assert.match(old, /Attacker and Defender/);
   });
 
   it('the range of influence option (801): what it does to attachments, with its rules', async () => {

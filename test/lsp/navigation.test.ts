@@ -110,6 +110,57 @@ describe('LSP navigation and symbols', () => {
     assert.deepEqual(analyse(renamed).result.findings, []);
   });
 
+  it('combat lines: the attacker, each blocker, `by P` and the assertion subject are references, renamed with the rest (508.1a, 509.1a, 464.2.c)', async () => {
+    const mtg = [
+      'game mtg', //                                                      0
+      'player alice', //                                                  1
+      'player bob', //                                                    2
+      'card lion "Savannah Lion": creature — Cat, owner alice', //        3
+      'card bears "Grizzly Bears": creature — Bear, owner bob', //        4
+      'card wolf "Wolf": creature — Wolf, owner bob', //                  5
+      'turn alice combat', //                                             6
+      'attack with lion', //                                              7
+      'block lion with bears and wolf', //                                8
+      'expect wolf blocking', //                                          9
+      'expect lion attacking', //                                         10
+    ].join('\n') + '\n';
+    const rift = [
+      'game riftbound',
+      'player alice',
+      'player bob',
+      'card jinx "Jinx": unit, owner alice, might 3, at battlefield river',
+      'card garen "Garen": unit, owner bob, might 3, at battlefield river',
+      'turn bob combat',
+      'attack at battlefield river by alice',
+      'expect garen defending',
+    ].join('\n') + '\n';
+    const mine = freshUri();
+    const theirs = freshUri();
+    await client.open(mine, mtg);
+    await client.open(theirs, rift);
+    try {
+      const definition = await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: mine }, position: positionOf(mtg, 'with lion', 6) });
+      assert.deepEqual(definition, { uri: mine, range: { start: { line: 3, character: 5 }, end: { line: 3, character: 9 } } });
+      const wolf = (await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: mine }, position: positionOf(mtg, 'and wolf', 5), context: { includeDeclaration: false } })) as Location[];
+      assert.deepEqual(lines(wolf), [[8, 26], [9, 7]]);
+      for (const [at, name] of [[positionOf(mtg, 'lion attacking', 1), 'lion'], [positionOf(mtg, 'with bears', 6), 'bears']] as const) {
+        const edit = await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: mine }, position: at, newName: 'renamed' });
+        const renamed = applyEdits(mtg, (edit!.documentChanges![0] as { edits: TextEdit[] }).edits);
+        assert.equal(renamed, mtg.replace(new RegExp(`\\b${name}\\b`, 'g'), 'renamed'));
+        assert.deepEqual(analyse(renamed).result.findings, [], name);
+      }
+      // Riftbound: the player after `by`, and the unit of an assertion; the battlefield is no declared name.
+      const alice = await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: theirs }, position: positionOf(rift, 'by alice', 4), newName: 'alicia' });
+      assert.equal(applyEdits(rift, (alice!.documentChanges![0] as { edits: TextEdit[] }).edits), rift.replace(/\balice\b/g, 'alicia'));
+      const garen = (await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: theirs }, position: positionOf(rift, 'garen defending', 1), context: { includeDeclaration: true } })) as Location[];
+      assert.deepEqual(lines(garen), [[4, 5], [7, 7]]);
+      assert.equal(await client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: { uri: theirs }, position: positionOf(rift, 'river by', 1) }), null);
+    } finally {
+      await client.close(mine);
+      await client.close(theirs);
+    }
+  });
+
   it('rejects a rename to an invalid identifier, a keyword or a name in use', async () => {
     const position: Position = positionOf(TEXT, 'lion');
     for (const [newName, reason] of [
