@@ -198,7 +198,7 @@ const GRANT_SENTENCE = /^(Equipped creature|Enchanted creature|Enchanted permane
 const GETS_SENTENCE = /^(Equipped creature|Enchanted creature) gets ([+-][0-9]+\/[+-][0-9]+)$/;
 
 /** "Enchanted creature can't attack or block." alone: a restriction on combat the attachment puts on it (508.1c, 509.1b). */
-const CANT_SENTENCE = /^(Equipped creature|Enchanted creature) can't (attack or block|attack|block)$/;
+const CANT_SENTENCE = /^(Equipped creature|Enchanted creature) can['’]t (attack or block|attack|block)$/;
 
 /** The protection qualities a grant read from card data may name (702.16a): a color, everything, card types in the plural. */
 const GRANT_QUALITIES = new Set([...MTG_COLORS, 'all colors', 'everything', 'artifacts', 'battles', 'creatures', 'enchantments', 'instants', 'lands', 'planeswalkers', 'sorceries']);

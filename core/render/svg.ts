@@ -630,6 +630,11 @@ class Drawing {
     if (c.exhausted) state.push(tr(msg`exhausted`));
     if (c.tapped) state.push(tr(msg`tapped`));
     if (c.phasedOut) state.push(tr(msg`phased out`));
+    // Its part in the combat going on (MTG 508.1, 509.1; Riftbound's designations, 464.2.c).
+    const part = c.combat;
+    // (A Riftbound unit in combat is at a battlefield, `battlefield:NAME`: its designations are named.)
+    const riftbound = c.zone.startsWith('battlefield:');
+    if (part) state.push(tr(part.role === 'defending' ? msg`a Defender` : part.role === 'blocking' ? (part.blocks ? msg`blocking ${part.blocks}` : msg`blocking`) : riftbound ? msg`an Attacker` : part.blocked ? msg`attacking, blocked` : msg`attacking`));
     if (c.temporary) state.push(tr(msg`changed by an effect that ends`));
     if (c.lost) state.push(tr(c.lost.includes('all') ? msg`no abilities` : msg`lost ${c.lost.join(', ')}`));
     details.push(...state);

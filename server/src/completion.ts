@@ -30,6 +30,7 @@ import {
   type HostVerb,
   type CardCatalogs,
   type Message,
+  MTG_COMBAT_RESTRICTIONS,
 } from '../../core';
 import { CompletionItemKind, type CompletionItem, type CompletionList, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
@@ -201,9 +202,9 @@ const counterWord = (count: string) => (count === 'a' || count === 'an' || count
 const COMBAT_ROLES: Record<Game, readonly string[]> = { mtg: ['attacking', 'blocking'], riftbound: ['attacking', 'defending'] };
 /**
  * MTG restrictions on combat (508.1c, 509.1b), a creature's own or granted (`enchanted creature can't attack or block`):
- * held as abilities by the core, but no keyword a `gains` or `loses` line takes.
+ * held as abilities by the core, but no keyword a `gains` or `loses` line takes. The whole Pacifism phrase first.
  */
-const COMBAT_RESTRICTIONS = ["can't attack or block", "can't attack", "can't block"];
+const COMBAT_RESTRICTIONS = [...MTG_COMBAT_RESTRICTIONS].sort((a, b) => b.length - a.length);
 
 /** The battlefields where Riftbound units are now, those with units of two controllers first (a combat needs both, 323.9). */
 function battlefieldsOf(board: BoardView): string[] {

@@ -3,7 +3,7 @@
 // rule number in a comment, a card or player name (its characteristics and its state at that line
 // of the replay), a keyword ability or a grant (what the checker makes of it, with the rule), and
 // an event's verb (what the replay made of the event: the step).
-import { canonicalIn, citeAs, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type RulesDocument, type Statement } from '../../core';
+import { canonicalIn, citeAs, MTG_COMBAT_RESTRICTIONS, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type RulesDocument, type Statement } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
@@ -621,8 +621,6 @@ function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held
   return undefined;
 }
 
-/** MTG restrictions on combat a creature has or is granted (508.1c, 509.1b), held as abilities by the core. */
-const COMBAT_RESTRICTIONS = ["can't attack", "can't block", "can't attack or block"];
 
 /** A keyword ability, or a grant (`quoted`: one in quotes, that an Aura gives an Equipment), under the cursor. */
 type AbilityHover = { kind: 'keyword'; name: string; range: Range } | { kind: 'grant'; grant: GrantNode; quoted: boolean; range: Range };
@@ -653,7 +651,7 @@ function abilityAt(state: DocumentState, pos: Position): AbilityHover | undefine
 function foreignRestriction(state: DocumentState, h: AbilityHover): boolean {
   if (state.game === 'mtg') return false;
   const names = h.kind === 'keyword' ? [h.name] : h.grant.abilities.map((a) => (a.kind === 'keyword' ? a.name.text : ''));
-  return names.some((n) => COMBAT_RESTRICTIONS.includes(n));
+  return names.some((n) => MTG_COMBAT_RESTRICTIONS.includes(n));
 }
 
 /** In a grant: a keyword it names, else the grant itself (the range of its quotes, for a grant in quotes). */
@@ -682,7 +680,7 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
       return `${what}\n\n${ruleRefSection(state, h.name === 'indestructible' ? '702.12b' : '702.89a', ctx)}`;
     }
     // A restriction on combat (Pacifism's, Gravecrawler's own): held as an ability, read by `attack` and `block` (508.1c, 509.1b).
-    if (state.game === 'mtg' && COMBAT_RESTRICTIONS.includes(h.name)) {
+    if (state.game === 'mtg' && MTG_COMBAT_RESTRICTIONS.includes(h.name)) {
       const name = codeSpan(h.name);
       const what =
         h.name === "can't attack"
@@ -697,7 +695,7 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
   }
   // `enchanted creature can't attack or block` (Pacifism): the restriction it grants, as on its words.
   const only = h.grant.abilities.length === 1 ? h.grant.abilities[0] : undefined;
-  if (only?.kind === 'keyword' && COMBAT_RESTRICTIONS.includes(only.name.text)) return abilitySection(state, { kind: 'keyword', name: only.name.text, range: h.range }, ctx);
+  if (only?.kind === 'keyword' && MTG_COMBAT_RESTRICTIONS.includes(only.name.text)) return abilitySection(state, { kind: 'keyword', name: only.name.text, range: h.range }, ctx);
   const cant = h.grant.abilities.find((a) => a.kind === 'cant');
   if (cant && cant.kind === 'cant' && state.game === 'mtg') {
     // Not an ability of the permanent: a restriction on what may be attached to it (303.4, 701.3a).
