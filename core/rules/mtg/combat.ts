@@ -93,7 +93,7 @@ function notCreatureWhy(replay: Replay, c: CardObj): { why: Message; rules: stri
   return { why: msg`${c.id} isn't a creature`, rules: ['506.3'] };
 }
 
-/** The turn as the scenario says, if it says: the player whose turn it is and the step. */
+/** Is it the combat phase, when `turn` lines say where the turn is? Reports and returns false if not (`rule`: 508.1 or 509.1). */
 function inCombatStep(replay: Replay, ev: EventNode, what: Message, rule: string): boolean {
   const turn = replay.board.turn;
   if (!turn || turn.step === 'combat') return true;
