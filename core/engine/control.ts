@@ -32,12 +32,14 @@ export type Held =
   | { readonly kind: 'attached'; readonly what: 'enchanted' | 'equipped'; readonly card: string; readonly version: number };
 
 /**
- * Does `a`, attached to `host`, give its controller control of `host` now? Not once that controller
+ * Does `a`, attached to `host`, give its controller control of `host` now? Even one that lost its
+ * abilities does: its effect applies in layer 2, before abilities are taken in layer 6 (MTG 613.1,
+ * 613.6). Not once that controller
  * has left the game: the effects that gave them control end as they leave (MTG 800.4a), even while
  * the Aura itself waits to be exiled.
  */
 export function grantsControl(board: Board, a: CardObj | undefined, host: CardObj): a is CardObj {
-  return grantsTo(board, a, host) && !a.lost.has('all') && hasControlGrant(a) && !(a.controller !== undefined && board.players.get(a.controller)?.left);
+  return grantsTo(board, a, host) && hasControlGrant(a) && !(a.controller !== undefined && board.players.get(a.controller)?.left);
 }
 
 /** Does `a` say "you control enchanted ..." (whether it works now or not: grantsControl)? */

@@ -73,10 +73,13 @@ export function typeChangeOfCard(a: CardObj): TypeChange | undefined {
   return undefined;
 }
 
-/** Does `a`, attached to `host`, change its types now (on the battlefield, phased in, with its abilities)? */
+/**
+ * Does `a`, attached to `host`, change its types now (on the battlefield, phased in)? Even one that lost
+ * its abilities does: its effect applies in layer 4, before abilities are taken in layer 6 (MTG 613.1, 613.6).
+ */
 function changesTypes(board: Board, a: CardObj | undefined, host: CardObj): a is CardObj {
   // "Enchanted permanent": a card in a graveyard (an Aura that enchants one, 109.2a) is not changed.
-  return host.zone === 'battlefield' && grantsTo(board, a, host) && !a.lost.has('all') && typeChangeOfCard(a) !== undefined;
+  return host.zone === 'battlefield' && grantsTo(board, a, host) && typeChangeOfCard(a) !== undefined;
 }
 
 /**

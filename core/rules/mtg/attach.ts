@@ -5,7 +5,7 @@ import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification, lossWords, lostEquip, readingSiblings } from './characteristics';
+import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification, lossWords, lostEquip, readingSiblings, reconfigureOnly } from './characteristics';
 import { attachProblemOn, retargetFixes, touch } from './legality';
 import { activationTargetProblem, describedTargetProblem, effectTargetProblem } from './targeting';
 import { unpaidWard } from './targetingKeywords';
@@ -124,7 +124,9 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
       replay.report('impossible-event', ev.by?.range ?? ev.range, (verb === 'equip' ? msg`${activator} can't activate ${att.id}'s equip ability: only its controller, ${att.controller}, can, so the activation doesn't happen and ${att.id} stays where it is. Let ${att.controller} equip it (\`by ${att.controller}\`), or remove the line.` : msg`${activator} can't activate ${att.id}'s fortify ability: only its controller, ${att.controller}, can, so the activation doesn't happen and ${att.id} stays where it is. Let ${att.controller} fortify it (\`by ${att.controller}\`), or remove the line.`), { rules: ['301.5d', '602.2'], subjects: [att.id] });
       return;
     }
-    if (!sorceryTiming(replay, ev, att, verb)) return;
+    // The one-line `equip` of a card with reconfigure and no equip ability (Lion Sash) is its reconfigure:
+    // timed as reconfigure, which Leonin Shikari's permission doesn't cover (702.151a, 602.5d).
+    if (!sorceryTiming(replay, ev, att, verb === 'equip' && reconfigureOnly(att) ? 'reconfigure' : verb)) return;
   }
   // An effect that targets both (`attach X to H targeting`): each target must be legal as it is
   // chosen (601.2c, 602.2b), or the spell or ability can't be put on the stack with it.

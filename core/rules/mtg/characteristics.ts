@@ -280,6 +280,11 @@ export function lostEquip(c: CardObj): boolean {
   return (c.kinds & LOST_EQUIP) !== 0 || c.granted?.lostAll !== undefined;
 }
 
+/** Has the card reconfigure and no equip ability (Lion Sash)? Its one-line `equip` is its reconfigure (702.151a), timed as such. */
+export function reconfigureOnly(c: CardObj): boolean {
+  return c.reconfigure && !c.hasEquip;
+}
+
 /** Who took an ability the card lost, for the messages: an effect, or the attachment whose grant takes all its abilities. */
 export function lossWords(c: CardObj): Message {
   const by = c.granted?.lostAll;

@@ -13,7 +13,7 @@ import { MTG_CARD_TYPES, MTG_SUPERTYPES, mtgSubtypeFits, mtgSubtypeSet } from '.
 import { protectionKeep, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
-import { qualityWord } from '../../engine/words';
+import { inZone, qualityWord } from '../../engine/words';
 import { abilitiesOf, logAbilityChange } from '../../engine/abilities';
 import { change, lastsOf } from '../../engine/untilEndOfTurn';
 
@@ -160,6 +160,11 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
     return;
   }
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, msg`an effect that gives control of it to ${p.id}`, ['702.26e'])) return;
+  // Only a permanent or a spell has a controller; a card elsewhere has its owner (108.4a).
+  if (card.zone !== 'battlefield' && card.zone !== 'stack') {
+    replay.report('impossible-event', ev.range, msg`${card.id} is ${card.zone === 'outside' ? msg`outside the game` : inZone(card.zone)}, and only a permanent or a spell has a controller an effect can change: elsewhere a card has only its owner, ${card.owner ?? msg`nobody`}. Remove the line, or put the card onto the battlefield first.`, { rules: ['108.4a'], subjects: [card.id] });
+    return;
+  }
   // `for as long as ...` tracks one object, as it is now (611.2c); a duration that doesn't hold as the
   // effect would begin never starts (611.2b): the effect does nothing.
   let held: Held | undefined;

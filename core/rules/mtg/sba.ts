@@ -20,6 +20,7 @@ import { combatCheck } from './combat';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '800.4c': { title: 'Control that ends with its default controller gone', text: 'Once the effect that handed an object to a player who is still playing ends, if nothing else hands it to anyone still playing and its default controller has left, the object goes to exile right away, as part of that ending (not as a state-based action).' },
   '303.4c': { title: 'Aura on something illegal', text: "An Aura goes to its owner's graveyard, as a state-based action, when what it is on is illegal for it (by its enchant ability or by another effect that applies, such as protection), when the object it was on no longer exists, or when the player it was on has left the game." },
   '303.7a': { title: 'Roles', text: "If one player controls more than one Role on the same permanent, only the newest stays; the others go to their owners' graveyards." },
   '702.103f': { title: 'Bestowed Aura unattached', text: 'A bestowed Aura that becomes unattached is no longer bestowed. One on an illegal object or player is taken off and stops being bestowed, so it remains on the battlefield as a creature instead of going to the graveyard (an exception to 704.5m).' },
@@ -90,6 +91,11 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
     for (const c of work) {
       // What removes a creature from combat (506.4) is looked at with the state-based actions.
       if (c.combat !== undefined) combatCheck(replay, c);
+      // A control effect ended and the player it goes back to has left the game: exiled (800.4c).
+      if (replay.board.left.length !== 0 && cause !== undefined && c.zone === 'battlefield' && c.controller !== undefined && replay.board.players.get(c.controller)?.left) {
+        exileUncontrolled(replay, c, cause);
+        continue;
+      }
       if (c.zone !== 'battlefield' || c.phasedOut !== 'no') {
         if (c.token && c.ceases !== undefined && c.zone !== CEASED) cease(replay, c);
         continue;
@@ -101,6 +107,17 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
     recheckWatchers(replay);
     work = replay.takeDirty();
   }
+}
+
+/**
+ * 800.4c: a control-changing effect ended, none gives `c` to a player still in the game, and the player
+ * who controls it by default has left: it is exiled as the effect ends (not a state-based action; found
+ * with them, on the cards whose controller changed). What was attached to it owes an unattach (moveTo).
+ */
+function exileUncontrolled(replay: Replay, c: CardObj, cause: EventNode): void {
+  const who = c.controller!;
+  moveTo(replay, c, 'exile', cause, ['800.4c']);
+  if (replay.noting) replay.note(() => msg`${c.id} exiled: the effect that gave it to another player ended, and ${who}, who controls it by default, has left the game (800.4c)`);
 }
 
 /** 704.5d (704.5e): a token that left the battlefield ceases to exist. Nothing is left to record: no event can name it now (Replay.lookup). */

@@ -6,7 +6,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, type StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isCreature, isEquipment, isFortification, type Problem } from './characteristics';
+import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isCreature, isEquipment, isFortification, type Problem, reconfigureOnly } from './characteristics';
 import { attachProblemOn, retargetFixes } from './legality';
 import { activationTargetProblem, effectTargetProblem } from './targeting';
 import { doAttach, doUnattach } from './attach';
@@ -117,7 +117,8 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
     replay.report('impossible-event', ev.by?.range ?? ev.range, msg`${activator} can't activate ${att.id}'s ${abilityWord(kw)}: only its controller, ${att.controller}, can. Nothing goes on the stack; ${att.id} stays where it is. Let ${att.controller} activate it, or remove the line.`, { rules: ['301.5d', '602.2'], subjects: [att.id] });
     return;
   }
-  if (!sorceryTiming(replay, ev, att, kw)) return;
+  // A card with reconfigure and no equip ability (Lion Sash): its `equip` is its reconfigure, timed as such (702.151a).
+  if (!sorceryTiming(replay, ev, att, kw === 'equip' && reconfigureOnly(att) ? 'reconfigure' : kw)) return;
   // `activate X reconfigure`: the ability that unattaches (the parser gives only it no target).
   if (!target) return activateUnattach(replay, ev, att, activator);
   const problem = abilityTargetProblem(att, target, kw, activator);

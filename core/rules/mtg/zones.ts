@@ -301,7 +301,7 @@ const exilesOthers = (p: Property): boolean => p.kind === 'exile-instead' && p.s
  * A zone change: a new object (400.7). Its own attachment ends (the move records that); whatever
  * was attached to it becomes unattached (701.3d), which the scenario must record.
  */
-export function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode): void {
+export function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode, why?: readonly string[]): void {
   if (zone === 'graveyard') {
     // A replacement may exile it instead (614.1a): its own (a disturbed Aura), or Rest in Peace's.
     const to = graveyardFor(replay, card);
@@ -335,7 +335,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
     replay.markDirty(card);
     if (host && isCard(host)) replay.markDirty(host);
   }
-  if (card.attachments.size !== 0) unattachAll(replay, card, cause);
+  if (card.attachments.size !== 0) unattachAll(replay, card, cause, why);
   // A token in a zone other than the battlefield ceases to exist at the next check of state-based
   // actions (111.7, 704.5d); so does a copy of a spell, declared a token on the stack, that leaves it
   // other than by resolving (704.5e). A player who leaves takes theirs out of the game (800.4a).
@@ -413,7 +413,8 @@ function hostDiesBits(att: CardObj): number {
 const UMBRA_ARMOR = { kind: 'keyword', name: 'umbra armor' } as const;
 
 /** What was attached to a card that changes zones becomes unattached (701.3d), which the scenario must record. */
-function unattachAll(replay: Replay, card: CardObj, cause: EventNode): void {
+/** `why`: the rules that moved the host, cited after those of its leaving (800.4c). */
+function unattachAll(replay: Replay, card: CardObj, cause: EventNode, why0?: readonly string[]): void {
   // The words are made only if an obligation is reported (most are recorded by the next lines).
   const why = hostLeftWhy(card.id, card.zone);
   // The set is read as it is emptied, not copied first: unlinking deletes only the entry being
@@ -428,7 +429,7 @@ function unattachAll(replay: Replay, card: CardObj, cause: EventNode): void {
     }
     replay.board.unlink(att);
     if (att.triggers !== 0) fire(replay, att, ON_UNATTACHED, 'unattached', card);
-    replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: ['701.3d', '400.7'], why, cause });
+    replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: why0 ? ['701.3d', '400.7', ...why0] : ['701.3d', '400.7'], why, cause });
     if (replay.noting) noteUnattached(replay, att);
     if (att.phasedOut === 'indirect') att.phasedOut = 'no';
     touch(replay, att);
