@@ -74,6 +74,8 @@ export function protectionAgainst(host: Host, att: CardObj, staying: boolean | '
     const q = list[i];
     const extra = protectionCovers(q, att);
     if (!extra) continue;
+    // Granted only by an attachment entering at the same time as `att` (303.4f): not there yet.
+    if (notYet && onlyFromNotYet(host, q)) continue;
     // Targeting (702.16b) knows nothing of what a protection doesn't remove.
     const keep = staying === 'target' ? undefined : keepsOf?.[i];
     if (keep && staying && keeps(keep, att)) {
@@ -123,6 +125,44 @@ export function controllerWords(c: CardObj): { who: Message; rules: string[] } {
 }
 
 /**
+ * While a card entering the battlefield in one resolution is judged (303.4f: its object is chosen as it
+ * enters, when the other cards entering with it are not yet permanents): the grantors whose grants are
+ * not there yet. Set by `ignoringGrantsOf` (zones.ts), read by `protectionAgainst` and `cantBe`.
+ */
+let notYet: ((grantor: string) => boolean) | undefined;
+/** The board whose attachments `notYet` names. */
+let notYetBoard: Board | undefined;
+
+/** `fn` with the grants of the attachments `pred` names read as not there yet (they enter at the same time). */
+export function ignoringGrantsOf<T>(board: Board, pred: (grantor: string) => boolean, fn: () => T): T {
+  const was = notYet;
+  const wasBoard = notYetBoard;
+  notYet = pred;
+  notYetBoard = board;
+  try {
+    return fn();
+  } finally {
+    notYet = was;
+    notYetBoard = wasBoard;
+  }
+}
+
+/**
+ * Does `host` have protection from `q` only by the grant of an attachment that is not there yet
+ * (notYet)? Not when it has it of its own, or from another attachment that grants it.
+ */
+function onlyFromNotYet(host: Host, q: string): boolean {
+  const by = grantedBy(host, `protection from ${q}`);
+  if (by === undefined || !notYet!(by) || !isCard(host) || host.protections.includes(q)) return false;
+  for (const id of host.grantors) {
+    if (id === by || notYet!(id)) continue;
+    const a = notYetBoard?.cards.get(id);
+    if (a && a.grants.some((g) => g.verb === 'has' && g.abilities.some((x) => x.kind === 'protection' && x.quality === q))) return false;
+  }
+  return true;
+}
+
+/**
  * Why `att` can't become `what` (enchanted, equipped, fortified) to `host` by a "can't be" effect: the
  * host's own (`can't be enchanted`), or one an attachment of it puts on it (`can't be enchanted by
  * other Auras`, Consecrate Land). Undefined when none applies.
@@ -133,7 +173,7 @@ function cantBe(host: Host, what: 'enchanted' | 'equipped' | 'fortified', att: C
     return what === 'enchanted' ? msg`${host.id} can't be enchanted` : what === 'equipped' ? msg`${host.id} can't be equipped` : msg`${host.id} can't be fortified`;
   }
   const said = cantAttachBy(host, what, att);
-  if (!said) return undefined;
+  if (!said || (notYet && notYet(said.by))) return undefined;
   if (what === 'enchanted') return said.other ? msg`${said.by} is on ${host.id} and says it can't be enchanted by other Auras` : msg`${said.by} is on ${host.id} and says it can't be enchanted`;
   if (what === 'equipped') return said.other ? msg`${said.by} is on ${host.id} and says it can't be equipped by other Equipment` : msg`${said.by} is on ${host.id} and says it can't be equipped`;
   return said.other ? msg`${said.by} is on ${host.id} and says it can't be fortified by other Fortifications` : msg`${said.by} is on ${host.id} and says it can't be fortified`;

@@ -8,7 +8,7 @@ import { destructionReplaced } from './destruction';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, inEffect, isAura, isCreature, isEquipment, isFortification, MTG_ZONES, readingSiblings } from './characteristics';
-import { attachProblemOn, hostCandidates, retargetFixes, touch } from './legality';
+import { attachProblemOn, hostCandidates, ignoringGrantsOf, retargetFixes, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
 import { msg, titledFix, type Message } from '../../message';
@@ -185,8 +185,10 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
 /** `renewed`: the card is judged as the new object, without the effects on it where it is. */
 function enterAsItIs(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode, renewed: boolean): void {
   // An Aura that enters in the same resolution is not there yet as this one's object is chosen (303.4f; Daybreak Coronet).
-  if (isAura(card)) readingSiblings((a) => replay.enteredTogether(a), () => auraEnters(replay, card, host, ev, renewed));
-  else permanentEnters(replay, card, host, ev);
+  // Nor do the grants of the cards entering with it apply yet (a Sword's protection on the host).
+  const notYet = (id: string) => replay.enteredTogether(replay.board.cards.get(id)!);
+  if (isAura(card)) readingSiblings((a) => replay.enteredTogether(a), () => ignoringGrantsOf(replay.board, notYet, () => auraEnters(replay, card, host, ev, renewed)));
+  else ignoringGrantsOf(replay.board, notYet, () => permanentEnters(replay, card, host, ev));
 }
 
 /** An Aura enters attached to its object, or not at all (303.4f-i). */
