@@ -446,7 +446,7 @@ export class Board {
   /** The cards given a part in the combat going on (a card may be listed after it left it): its end clears them. */
   readonly combatants: CardObj[] = objectList();
   /** Riftbound: the cards that arrived at each battlefield, by its name (a card listed may have left since: `cardsAt` reads those there now). */
-  readonly arrivals = new Map<string, CardObj[]>();
+  readonly arrivals = new Map<string, { list: CardObj[]; limit: number }>();
   /** MTG: the limited range of influence option (801.1), in seats (`game mtg, range of influence N`); undefined: not used. */
   influence: number | undefined = undefined;
   /** MTG: the players in the game as the current turn began, in seat order: the ranges of influence are counted on them (801.2c). */
@@ -524,23 +524,24 @@ export class Board {
     else this.sideways.set(c.controller, new Set([c.id]));
   }
 
-  /**
-   * The untap step (MTG 502.3) or the Awaken Phase's readying (Riftbound 315.1.b) of `player`'s new turn:
-   * every permanent they control that is sideways turns back. A phased-out one too: it phases in first
-   * in that step (502.1), which the scenario writes as `phase in X`. Returns those.
-   */
   /** Riftbound: `c` is now at a battlefield (a move, an attachment going with its unit, a declaration): listed under it. */
   arrivedAt(c: CardObj): void {
     if (c.zone !== 'battlefield' || c.place === undefined) return;
-    let l = this.arrivals.get(c.place);
-    if (!l) this.arrivals.set(c.place, (l = []));
-    l.push(c);
+    let a = this.arrivals.get(c.place);
+    if (!a) this.arrivals.set(c.place, (a = { list: [], limit: 16 }));
+    a.list.push(c);
+    // Compacted as it doubles (each arrival is looked at a bounded number of times): a copy of the board copies no more than twice what is there.
+    if (a.list.length > a.limit) a.limit = Math.max(16, 2 * this.compact(c.place, a.list).length);
   }
 
-  /** Riftbound: the cards at battlefield `place` now, each once (its list is compacted as it is read: each arrival is looked at once more). */
+  /** Riftbound: the cards at battlefield `place` now, each once. */
   cardsAt(place: string): CardObj[] {
-    const l = this.arrivals.get(place);
-    if (!l) return [];
+    const a = this.arrivals.get(place);
+    return a ? this.compact(place, a.list) : [];
+  }
+
+  /** The list of arrivals at `place` with only the cards there now, each once (in place). */
+  private compact(place: string, l: CardObj[]): CardObj[] {
     const seen = new Set<CardObj>();
     let k = 0;
     for (const c of l) {
@@ -552,6 +553,11 @@ export class Board {
     return l;
   }
 
+  /**
+   * The untap step (MTG 502.3) or the Awaken Phase's readying (Riftbound 315.1.b) of `player`'s new turn:
+   * every permanent they control that is sideways turns back. A phased-out one too: it phases in first
+   * in that step (502.1), which the scenario writes as `phase in X`. Returns those.
+   */
   untapAll(player: string): CardObj[] {
     const set = this.sideways.get(player);
     const out: CardObj[] = [];
@@ -936,7 +942,7 @@ export class Board {
     for (const c of this.regenerating) b.regenerating.push(b.cards.get(c.id)!);
     b.combat = this.combat;
     for (const c of this.combatants) b.combatants.push(b.cards.get(c.id)!);
-    for (const [place, l] of this.arrivals) b.arrivals.set(place, l.map((c) => b.cards.get(c.id)!));
+    for (const [place, a] of this.arrivals) b.arrivals.set(place, { list: a.list.map((c) => b.cards.get(c.id)!), limit: a.limit });
     b.influence = this.influence;
     b.influenceSeats = this.influenceSeats;
     return b;
