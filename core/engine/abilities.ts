@@ -216,6 +216,14 @@ export function grantsTo(board: Board, a: CardObj | undefined, host: CardObj): a
   return a !== undefined && (a.zone === 'battlefield' || a.zone === 'base') && a.phasedOut === 'no' && board.hostOf(a) === host;
 }
 
+/**
+ * Does `a`, attached to `host`, grant it what its grants say now: able to (grantsTo) and with its abilities
+ * (no event's `loses all abilities` and no attachment's grant of it took them, 113.10)?
+ */
+export function grantsNow(board: Board, a: CardObj | undefined, host: CardObj): a is CardObj {
+  return grantsTo(board, a, host) && !a.lost.has('all') && a.granted?.lostAll === undefined;
+}
+
 /** The key of an ability in a card's log: a later change of the same key makes an earlier one moot. */
 function changeKey(a: AbilityChange['ability']): string {
   if (typeof a === 'string') return a;

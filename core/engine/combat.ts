@@ -50,6 +50,13 @@ export function removeFromCombat(replay: Replay, c: CardObj, why: Message, rules
   if (replay.noting) replay.note(() => msg`${c.id} is removed from combat: ${why}`);
 }
 
+/** Did a `turn` line end the combat going on, if one was (`before`: the turn as it was): another step or phase, or another turn? */
+export function combatEndedBy(board: Board, before: { readonly number: number; readonly step: string } | undefined): boolean {
+  if (board.combatants.length === 0 && !board.combat) return false;
+  const now = board.turn;
+  return !(before && now && now.number === before.number && now.step === 'combat');
+}
+
 /**
  * The combat going on ends (MTG 511.3: every creature is removed from it; Riftbound 466.7.a: every
  * designation is). The cards that had a part are handed to the next check (what their part gave them,

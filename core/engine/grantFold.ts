@@ -17,7 +17,7 @@
 // protections a grant spares (702.16n, 702.16p) are worked out as the fold reads them, from the
 // board as it is then. The index is the board's cache: a copy of the board starts without one and
 // builds it from the host's grantors the first time.
-import { abilityLabel, type Ability, type AbilityChange, type GrantKeep, type Granted, grantsTo, keywordCovers } from './abilities';
+import { abilityLabel, type Ability, type AbilityChange, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
 import { hasControlGrant } from './control';
 
@@ -366,7 +366,7 @@ export function withInstances(board: Board, host: CardObj, granted: Granted): Gr
     let n = host.keywords.includes(name) ? 1 : 0;
     for (const id of host.grantors) {
       const a = board.cards.get(id);
-      if (!grantsTo(board, a, host) || a.lost.has('all') || a.granted?.lostAll !== undefined) continue;
+      if (!grantsNow(board, a, host)) continue;
       for (const g of a.grants) if (g.verb === 'has' && g.abilities.some((k) => k.kind === 'keyword' && k.name === name)) n++;
     }
     if (n > 1) (instances ??= {})[name] = n;

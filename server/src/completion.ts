@@ -206,6 +206,16 @@ const COMBAT_ROLES: Record<Game, readonly string[]> = { mtg: ['attacking', 'bloc
  */
 const COMBAT_RESTRICTIONS = [...MTG_COMBAT_RESTRICTIONS].sort((a, b) => b.length - a.length);
 
+/**
+ * After `can't` in a clause (`attack` or `block` at `at`, `n` words written): the rest of a restriction on
+ * combat (508.1c, 509.1b), `or block` after `attack`; undefined when the clause is no such restriction.
+ */
+function restrictionWant(clause: readonly string[], at: number, n: number): Want | undefined {
+  if (clause[at] === 'block') return NONE;
+  if (clause[at] !== 'attack') return undefined;
+  return n === at + 1 ? words(['or']) : n === at + 2 && clause[at + 1] === 'or' ? words(['block']) : NONE;
+}
+
 /** The battlefields where Riftbound units are now, those with units of two controllers first (a combat needs both, 323.9). */
 function battlefieldsOf(board: BoardView): string[] {
   const controllers = new Map<string, Set<string | undefined>>();
@@ -809,8 +819,8 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     // `enchanted land can't be enchanted by other Auras` (Consecrate Land): what, then `by other ...`.
     if (clause[2] === "can't") {
       const what = GRANT_CANT[kw];
-      if (creature && clause[3] === 'attack') return n === 4 ? words(['or']) : n === 5 && clause[4] === 'or' ? words(['block']) : NONE;
-      if (creature && clause[3] === 'block') return NONE;
+      const combat = creature ? restrictionWant(clause, 3, n) : undefined;
+      if (combat) return combat;
       return n === 3 ? words(['be', ...(creature ? ['attack', 'block'] : [])]) : n === 4 ? words(what ? [what[0]] : []) : n === 5 ? words(['by']) : n === 6 ? words(['other']) : n === 7 && what ? words([what[1]]) : NONE;
     }
     // `enchanted creature loses all abilities` (Frogify): `all abilities` first, and alone.
@@ -872,8 +882,8 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     const types = cardTypesOf(toks, colon);
     const fights = game === 'mtg' && (types.length === 0 || types.includes('creature'));
     if (n === 1) return words(fights ? ['be', 'attack', 'block'] : ['be']);
-    if (fights && clause[1] === 'attack') return n === 2 ? words(['or']) : n === 3 && clause[2] === 'or' ? words(['block']) : NONE;
-    if (fights && clause[1] === 'block') return NONE;
+    const combat = fights ? restrictionWant(clause, 1, n) : undefined;
+    if (combat) return combat;
     return n === 2 ? words(['enchanted', 'equipped', 'fortified']) : NONE;
   }
   // `you control enchanted creature` (Control Magic, 613.1b): `enchanted`, then what it enchants.

@@ -7,8 +7,8 @@
 import type { EventNode } from '../../parser/ast';
 import { type CardObj, KIND_BATTLE } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
-import { endCombat, joinCombat, removeFromCombat } from '../../engine/combat';
-import { grantedBy, grantsTo, hasAbility } from '../../engine/abilities';
+import { combatEndedBy, endCombat, joinCombat, removeFromCombat } from '../../engine/combat';
+import { grantedBy, grantsNow, hasAbility } from '../../engine/abilities';
 import { inZone } from '../../engine/words';
 import { isCreature, isEquipment } from './characteristics';
 import { isPhasedOut, phasedOutSubject } from './phasing';
@@ -67,7 +67,7 @@ function restriction(replay: Replay, c: CardObj, what: 'attack' | 'block'): { wo
   const board = replay.board;
   for (const id of c.attachments) {
     const a = board.cards.get(id);
-    if (!grantsTo(board, a, c) || a.lost.has('all') || a.granted?.lostAll !== undefined) continue;
+    if (!grantsNow(board, a, c)) continue;
     for (const g of a.grants) {
       if (g.verb !== 'has') continue;
       for (const ab of g.abilities) if (ab.kind === 'keyword' && restricts(ab.name, what)) return { words: msg`${a.id}, attached to it, says "${g.who} ${ab.name}"`, rules: [] };
@@ -131,7 +131,7 @@ function canFight(replay: Replay, ev: EventNode, c: CardObj, what: Message, rule
 /** `attack with X` (508.1a): X becomes an attacking creature, and taps unless it has vigilance (508.1f). */
 export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attack' }>): void {
   if (!ev.subject) {
-    replay.report('impossible-event', ev.verbRange, msg`\`attack at battlefield\` is Riftbound's; in MTG the attacking player declares each attacking creature: \`attack with X\`.`);
+    replay.report('impossible-event', ev.verbRange, msg`\`attack at battlefield\` is Riftbound's; in MTG the attacking player declares each attacking creature: \`attack with X\`.`, { rules: ['508.1a'] });
     return;
   }
   const c = replay.card(ev.subject);
@@ -278,9 +278,7 @@ export function regeneratedInCombat(replay: Replay, c: CardObj): void {
 
 /** A `turn` line moved on from the combat (another step, or another turn): the combat ends (511.3). */
 export function combatEnds(replay: Replay, before: { readonly number: number; readonly step: string } | undefined): void {
-  const now = replay.board.turn;
-  if (replay.board.combatants.length === 0 && !replay.board.combat) return;
-  if (before && now && now.number === before.number && now.step === 'combat') return;
+  if (!combatEndedBy(replay.board, before)) return;
   const n = endCombat(replay);
   if (n && replay.noting) replay.note(() => msg`the combat ends: every creature is removed from it (511.3)`);
 }

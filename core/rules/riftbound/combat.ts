@@ -8,7 +8,8 @@
 import type { EventNode } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
-import { endCombat, joinCombat, removeFromCombat } from '../../engine/combat';
+import { combatEndedBy, endCombat, joinCombat, removeFromCombat } from '../../engine/combat';
+import { clearDamage } from '../../engine/damage';
 import type { RuleExplanation } from '../mtg/explanations';
 import { isUnit } from './cards';
 import { chainItem, phaseWord } from './timing';
@@ -116,16 +117,11 @@ export function designations(replay: Replay, cards: readonly CardObj[]): void {
  */
 export function combatEnds(replay: Replay, before: { readonly number: number; readonly step: string } | undefined, recall: (c: CardObj, place: string) => void): void {
   const board = replay.board;
-  const now = board.turn;
-  if (board.combatants.length === 0 && !board.combat) return;
-  if (before && now && now.number === before.number && now.step === 'combat') return;
+  if (!combatEndedBy(board, before)) return;
   const place = board.combat?.place;
   if (place !== undefined) {
-    for (const c of board.damaged) {
-      if (c.damage === 0 || !isUnit(c) || (c.zone !== 'battlefield' && c.zone !== 'base')) continue;
-      c.damage = 0;
-      if (replay.noting) replay.note(() => msg`${c.id} healed in the combat's cleanup`);
-    }
+    // Only units have damage marked on them (143.3): the end of turn's removal of it heals them all.
+    clearDamage(replay);
     const there = (c: CardObj) => c.zone === 'battlefield' && c.place === place;
     const defended = board.combatants.some((c) => c.combat?.role === 'defending' && there(c));
     if (defended) for (const c of [...board.combatants]) if (c.combat?.role === 'attacking' && there(c)) recall(c, place);
