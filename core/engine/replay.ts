@@ -504,6 +504,11 @@ export class Replay {
       }
     | undefined;
 
+  /** Is a `together:` group being replayed (its parts happen at the same time)? */
+  get grouped(): boolean {
+    return this.group !== undefined;
+  }
+
   /** Did `card` enter the battlefield in the group being replayed (at the same time as the part now applied)? */
   enteredTogether(card: CardObj): boolean {
     return this.group !== undefined && this.group.entered.has(card.id);

@@ -185,10 +185,15 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
 /** `renewed`: the card is judged as the new object, without the effects on it where it is. */
 function enterAsItIs(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode, renewed: boolean): void {
   // An Aura that enters in the same resolution is not there yet as this one's object is chosen (303.4f; Daybreak Coronet).
-  // Nor do the grants of the cards entering with it apply yet (a Sword's protection on the host).
-  const notYet = (id: string) => replay.enteredTogether(replay.board.cards.get(id)!);
-  if (isAura(card)) readingSiblings((a) => replay.enteredTogether(a), () => ignoringGrantsOf(replay.board, notYet, () => auraEnters(replay, card, host, ev, renewed)));
-  else ignoringGrantsOf(replay.board, notYet, () => permanentEnters(replay, card, host, ev));
+  // Nor do the grants of the cards entering with it apply yet (a Sword's protection on the host): only in a group.
+  if (replay.grouped) ignoringGrantsOf(replay.board, (id) => replay.enteredTogether(replay.board.cards.get(id)!), () => entersNow(replay, card, host, ev, renewed));
+  else entersNow(replay, card, host, ev, renewed);
+}
+
+/** enterAsItIs's entering, the Aura's object chosen with the Auras entering with it not there yet. */
+function entersNow(replay: Replay, card: CardObj, host: Host | undefined, ev: EventNode, renewed: boolean): void {
+  if (isAura(card)) readingSiblings((a) => replay.enteredTogether(a), () => auraEnters(replay, card, host, ev, renewed));
+  else permanentEnters(replay, card, host, ev);
 }
 
 /** An Aura enters attached to its object, or not at all (303.4f-i). */
@@ -303,7 +308,7 @@ const exilesOthers = (p: Property): boolean => p.kind === 'exile-instead' && p.s
  * A zone change: a new object (400.7). Its own attachment ends (the move records that); whatever
  * was attached to it becomes unattached (701.3d), which the scenario must record.
  */
-export function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode, why?: readonly string[]): void {
+export function moveTo(replay: Replay, card: CardObj, zone: string, cause: EventNode, alsoRules?: readonly string[]): void {
   if (zone === 'graveyard') {
     // A replacement may exile it instead (614.1a): its own (a disturbed Aura), or Rest in Peace's.
     const to = graveyardFor(replay, card);
@@ -337,7 +342,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
     replay.markDirty(card);
     if (host && isCard(host)) replay.markDirty(host);
   }
-  if (card.attachments.size !== 0) unattachAll(replay, card, cause, why);
+  if (card.attachments.size !== 0) unattachAll(replay, card, cause, alsoRules);
   // A token in a zone other than the battlefield ceases to exist at the next check of state-based
   // actions (111.7, 704.5d); so does a copy of a spell, declared a token on the stack, that leaves it
   // other than by resolving (704.5e). A player who leaves takes theirs out of the game (800.4a).
@@ -415,8 +420,8 @@ function hostDiesBits(att: CardObj): number {
 const UMBRA_ARMOR = { kind: 'keyword', name: 'umbra armor' } as const;
 
 /** What was attached to a card that changes zones becomes unattached (701.3d), which the scenario must record. */
-/** `why`: the rules that moved the host, cited after those of its leaving (800.4c). */
-function unattachAll(replay: Replay, card: CardObj, cause: EventNode, why0?: readonly string[]): void {
+/** `alsoRules`: the rules that moved the host, cited after those of its leaving (800.4c). */
+function unattachAll(replay: Replay, card: CardObj, cause: EventNode, alsoRules?: readonly string[]): void {
   // The words are made only if an obligation is reported (most are recorded by the next lines).
   const why = hostLeftWhy(card.id, card.zone);
   // The set is read as it is emptied, not copied first: unlinking deletes only the entry being
@@ -431,7 +436,7 @@ function unattachAll(replay: Replay, card: CardObj, cause: EventNode, why0?: rea
     }
     replay.board.unlink(att);
     if (att.triggers !== 0) fire(replay, att, ON_UNATTACHED, 'unattached', card);
-    replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: why0 ? ['701.3d', '400.7', ...why0] : ['701.3d', '400.7'], why, cause });
+    replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: alsoRules ? ['701.3d', '400.7', ...alsoRules] : ['701.3d', '400.7'], why, cause });
     if (replay.noting) noteUnattached(replay, att);
     if (att.phasedOut === 'indirect') att.phasedOut = 'no';
     touch(replay, att);
