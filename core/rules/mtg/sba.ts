@@ -85,9 +85,17 @@ export function initialStateBasedActions(replay: Replay): void {
   settleRounds(replay, [...replay.board.cards.values()], undefined);
 }
 
-/** Checks `work`, then the cards each round's changes marked, until a round changes nothing. */
+/**
+ * Checks `work`, then the cards each round's changes marked, until a round changes nothing. A round
+ * is one check of 704.3: every card's state-based action is decided on the board as the round found
+ * it, and only then are they all performed, so that what one of them does (an Aura leaving takes
+ * its grant with it) doesn't spare another card of the same round. What the actions change is
+ * looked at in the next round.
+ */
 function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefined): void {
   while (work.length) {
+    // Most rounds decide nothing: the list is made for the first action.
+    let actions: Action[] | undefined;
     for (const c of work) {
       // What removes a creature from combat (506.4) is looked at with the state-based actions.
       if (c.combat !== undefined) combatCheck(replay, c);
@@ -100,12 +108,68 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
         if (c.token && c.ceases !== undefined && c.zone !== CEASED) cease(replay, c);
         continue;
       }
-      // A change marks the card and everything around it dirty again (touch), so the next
-      // round looks at them; the loop ends when a round changes nothing.
-      checkOne(replay, c, cause);
+      const a = checkOne(replay, c, cause);
+      if (a) (actions ??= []).push(a);
     }
+    // A change marks the card and everything around it dirty again (touch), so the next round
+    // looks at them; the loop ends when a round changes nothing.
+    if (actions) for (const a of actions) perform(replay, a, cause);
     recheckWatchers(replay);
     work = replay.takeDirty();
+  }
+}
+
+/** What a state-based action does to its card. */
+const enum Act {
+  /** Into its owner's graveyard (704.5m, 704.5f...). */
+  ToGraveyard,
+  /** Unattached from `host`, staying on the battlefield (704.5n, 704.5p). */
+  Unattach,
+  /** A bestowed Aura attached to nothing stops being bestowed: a creature again (702.103f). */
+  Unbestow,
+}
+
+/** One state-based action, decided on the board as its round found it (checkOne) and performed after every card of the round is decided (perform). */
+interface Action {
+  act: Act;
+  card: CardObj;
+  /** The card's object version as decided: an action of the same round that moved it makes this one moot. */
+  version: number;
+  /** Unattach: the host it leaves. */
+  host: Host | undefined;
+  /** The rules and words of the consequence to record (not used by Unbestow, which records nothing). */
+  rules: string[];
+  why: Obligation['why'];
+  /** Unattach: the card also stops being bestowed (702.103f). */
+  unbestow: boolean;
+}
+
+function action(act: Act, card: CardObj, host: Host | undefined, rules: string[], why: Obligation['why'], unbestow = false): Action {
+  return { act, card, version: card.version, host, rules, why, unbestow };
+}
+
+/**
+ * Performs a decided action, unless an action of the same round already did what it would (704.3:
+ * they happen at once): its card left the battlefield (the Aura an umbra armor destroyed, decided
+ * also for its own illegality), or was taken off its host (the host left, and that unattach is the
+ * one recorded).
+ */
+function perform(replay: Replay, a: Action, cause: EventNode | undefined): void {
+  const c = a.card;
+  if (c.version !== a.version || c.zone !== 'battlefield') return;
+  switch (a.act) {
+    case Act.ToGraveyard:
+      sbaToGraveyard(replay, c, cause, a.rules, a.why);
+      return;
+    case Act.Unattach:
+      if (replay.board.hostOf(c) !== a.host) return;
+      sbaUnattach(replay, c, a.host!, cause, a.rules, a.why);
+      if (a.unbestow) c.bestowed = false;
+      return;
+    case Act.Unbestow:
+      c.bestowed = false;
+      touch(replay, c);
+      return;
   }
 }
 
@@ -283,17 +347,19 @@ function cantEquipWhy(problem: Problem, equip: boolean): () => Message {
   return () => (equip ? msg`it is attached to something it can't equip (${problem.why})` : msg`it is attached to something it can't fortify (${problem.why})`);
 }
 
-/** One object's state-based actions. Returns true when it changed. */
-function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boolean {
+/**
+ * The state-based action that applies to `c` on the board as it is, or undefined (the first that
+ * applies: once it is performed, the next round looks at the card again). Nothing of the board is
+ * changed here but what comes before the actions: counters cancelling out (704.5q), and what
+ * replaces a destruction (a regeneration shield, umbra armor: toughnessActions).
+ */
+function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): Action | undefined {
   // +1/+1 and -1/-1 counters cancel out (704.5q): nothing to record, the toughness stays.
   if (c.minusCounters !== 0 && c.plusCounters !== 0) annihilateCounters(replay, c);
   // Toughness and damage (704.5f, 704.5g), when the scenario states its toughness, and damage from a source with deathtouch (704.5h); the declared board's are reported as declared (declaredToughness).
   if ((c.toughness !== undefined || c.deathtouchFrom !== undefined) && cause !== undefined) {
     const dying = toughnessActions(replay, c);
-    if (dying) {
-      sbaToGraveyard(replay, dying.card, cause, dying.rules, dying.why);
-      return true;
-    }
+    if (dying) return action(Act.ToGraveyard, dying.card, undefined, dying.rules, dying.why);
   }
   const host = replay.board.hostOf(c);
   // What it adds to its host may have changed with it (its abilities, a grant that took them).
@@ -302,35 +368,22 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
     // 704.5p: a creature or battle, or a permanent that is not an Aura, Equipment or Fortification.
     if (c.bestowed && isAura(c)) {
       const problem = attachProblemOn(replay.board, c, host, true);
-      if (problem) {
-        sbaUnattach(replay, c, host, cause, ['702.103f', ...problem.rules], msg`${problem.why}; a bestowed Aura becomes an unattached creature`);
-        c.bestowed = false;
-        return true;
-      }
-      return false;
+      return problem ? action(Act.Unattach, c, host, ['702.103f', ...problem.rules], msg`${problem.why}; a bestowed Aura becomes an unattached creature`, true) : undefined;
     }
-    if (isAura(c) && isCreature(c)) {
-      sbaUnattach(replay, c, host, cause, ['704.5p', '303.4d'], msg`${c.id} is an Aura that is also a creature`);
-      return true;
-    }
-    if ((c.kinds & KIND_BATTLE) !== 0) {
-      sbaUnattach(replay, c, host, cause, ['704.5p', '310.10'], msg`${c.id} is a battle`);
-      return true;
-    }
+    if (isAura(c) && isCreature(c)) return action(Act.Unattach, c, host, ['704.5p', '303.4d'], msg`${c.id} is an Aura that is also a creature`);
+    if ((c.kinds & KIND_BATTLE) !== 0) return action(Act.Unattach, c, host, ['704.5p', '310.10'], msg`${c.id} is a battle`);
     if (!isAura(c) && !isEquipment(c) && !isFortification(c)) {
       // Its subtype may have gone with its card type (205.1a): an Equipment that is no artifact, or a
       // bestowed Aura that is no enchantment (Song of the Dryads on it), which is then no longer bestowed.
       const went = c.bestowed || lostAttachSubtype(c);
-      sbaUnattach(replay, c, host, cause, went ? ['704.5p', '205.1a', ...(c.bestowed ? ['702.103f'] : [])] : ['704.5p'], msg`${c.id} is no longer an Aura, Equipment or Fortification`);
-      c.bestowed = false;
-      return true;
+      return action(Act.Unattach, c, host, went ? ['704.5p', '205.1a', ...(c.bestowed ? ['702.103f'] : [])] : ['704.5p'], msg`${c.id} is no longer an Aura, Equipment or Fortification`, c.bestowed);
     }
     // 704.5p: a creature attached to anything becomes unattached (an attached reconfigure Equipment is no creature, 702.151b);
     // 301.6 reads 301.5c for Fortifications with "creature" kept: one that is a creature, land or not, can't fortify.
     if ((isEquipment(c) || isFortification(c)) && !isAura(c) && isCreature(c)) {
       // An attached reconfigure Equipment is no creature (702.151b), unless an effect newer than its attaching made it one (613.7).
       const over = c.reconfigure && isEquipment(c);
-      sbaUnattach(replay, c, host, cause,
+      return action(Act.Unattach, c, host,
         over ? ['704.5p', '613.7', '702.151b'] : ['704.5p', isEquipment(c) ? '301.5c' : '301.6'],
         over
           ? msg`an effect newer than its attaching made ${c.id} a creature, over reconfigure, and a creature attached to anything becomes unattached`
@@ -338,7 +391,6 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
             ? msg`${c.id} became a creature, and an Equipment that is a creature (without reconfigure) can't equip anything`
             : msg`${c.id} became a creature, and a Fortification that is a creature, even a land creature, can't fortify anything`,
       );
-      return true;
     }
     const problem = attachProblemOn(replay.board, c, host, true);
     if (!problem) {
@@ -347,31 +399,23 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): boo
         for (const id of host.attachments) {
           const other = replay.board.cards.get(id)!;
           if (other !== c && (other.kinds & KIND_ROLE) !== 0 && other.controller === c.controller && other.timestamp > c.timestamp) {
-            sbaToGraveyard(replay, c, cause, ['704.5z', '303.7a'], msg`${other.id} is a newer Role controlled by ${c.controller} on ${host.id}, and only the newest of a player's Roles on a permanent stays`);
-            return true;
+            return action(Act.ToGraveyard, c, undefined, ['704.5z', '303.7a'], msg`${other.id} is a newer Role controlled by ${c.controller} on ${host.id}, and only the newest of a player's Roles on a permanent stays`);
           }
         }
       }
-      return false;
+      return undefined;
     }
     // The most common state-based actions (an Aura or Equipment whose host changed) are mostly
     // recorded by the next lines: their words are made only if one is reported (Obligation.why).
-    if (isAura(c)) {
-      sbaToGraveyard(replay, c, cause, ['704.5m', '303.4c', ...problem.rules], cantEnchantWhy(problem));
-      return true;
-    }
-    sbaUnattach(replay, c, host, cause, ['704.5n', ...problem.rules], cantEquipWhy(problem, isEquipment(c)));
-    return true;
+    if (isAura(c)) return action(Act.ToGraveyard, c, undefined, ['704.5m', '303.4c', ...problem.rules], cantEnchantWhy(problem));
+    return action(Act.Unattach, c, host, ['704.5n', ...problem.rules], cantEquipWhy(problem, isEquipment(c)));
   }
   if (isAura(c)) {
-    if (c.bestowed) {
-      // No longer bestowed, it is a creature again (702.103f): the next round looks at its toughness (704.5f).
-      c.bestowed = false;
-      touch(replay, c);
-      return true;
-    }
-    sbaToGraveyard(replay, c, cause, ['704.5m'], () => msg`an Aura attached to nothing goes to its owner's graveyard`);
-    return true;
+    // No longer bestowed, it is a creature again (702.103f): the next round looks at its toughness (704.5f).
+    if (c.bestowed) return action(Act.Unbestow, c, undefined, ['702.103f'], auraOnNothingWhy);
+    return action(Act.ToGraveyard, c, undefined, ['704.5m'], auraOnNothingWhy);
   }
-  return false;
+  return undefined;
 }
+
+const auraOnNothingWhy = (): Message => msg`an Aura attached to nothing goes to its owner's graveyard`;

@@ -12,7 +12,7 @@ import { attachEvent, attachProblem, relocate } from './attach';
 import { msg, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 import { deathReplaced } from './text';
-import { killedByDamage } from './damage';
+import { type Killed, killedByDamage } from './damage';
 import { existsIn } from '../versions';
 import { fire, fireLookedBack, hadAttachment, ON_I_DIE, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 import { clearMarks } from '../../engine/counters';
@@ -358,18 +358,25 @@ function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonl
   return n;
 }
 
-/** Cleanup step 3b (323.5) over the cards the cleanup looks at: each kill is an obligation of `cause`. Returns whether any died. */
+/**
+ * Cleanup step 3b (323.5) over the cards the cleanup looks at: each kill is an obligation of `cause`.
+ * "All units" whose damage reaches their Might are killed together: each is decided on the board as
+ * the step found it, then all go. Returns whether any died.
+ */
 function cleanupKills(replay: Replay, cards: readonly CardObj[], cause: EventNode, saved: CardObj[]): boolean {
-  let any = false;
+  let kills: Killed[] | undefined;
   for (let i = 0; i < cards.length; i++) {
     const k = killedByDamage(replay, cards[i]);
     if (!k) continue;
-    any = true;
+    (kills ??= []).push(k);
     if (k.card !== cards[i]) saved.push(cards[i]);
+  }
+  if (!kills) return false;
+  for (const k of kills) {
     replay.oblige({ action: 'move', subject: k.card, zone: 'trash', code: 'missing-state-based-action', rules: k.rules, why: k.why, cause });
     moveTo(replay, k.card, 'trash', undefined, cause);
   }
-  return any;
+  return true;
 }
 
 /**
