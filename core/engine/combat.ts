@@ -34,6 +34,12 @@ export interface CombatNow {
   readonly defender?: string;
   /** MTG: blockers were declared (the declare blockers step, 509: no attacker is declared after them). */
   readonly blocked?: boolean;
+  /**
+   * MTG: the declaration of attackers (of blockers) is over: an event came after the `attack` (`block`)
+   * lines, and each declaration is one turn-based action, after which a player gets priority (508.2, 509.4).
+   */
+  readonly attacksOver?: boolean;
+  readonly blocksOver?: boolean;
 }
 
 /** `c` gets (or changes) its part in the combat going on. */
@@ -50,11 +56,15 @@ export function removeFromCombat(replay: Replay, c: CardObj, why: Message, rules
   if (replay.noting) replay.note(() => msg`${c.id} is removed from combat: ${why}`);
 }
 
-/** Did a `turn` line end the combat going on, if one was (`before`: the turn as it was): another step or phase, or another turn? */
+/**
+ * Did a `turn` line end the combat going on, if one was (`before`: the turn as it was): another step or
+ * phase, or another turn? A Riftbound combat includes a showdown (316.4.f): `turn P showdown` in the same
+ * turn goes on with it (MTG has no such step).
+ */
 export function combatEndedBy(board: Board, before: { readonly number: number; readonly step: string } | undefined): boolean {
   if (board.combatants.length === 0 && !board.combat) return false;
   const now = board.turn;
-  return !(before && now && now.number === before.number && now.step === 'combat');
+  return !(before && now && now.number === before.number && (now.step === 'combat' || now.step === 'showdown'));
 }
 
 /**

@@ -19,20 +19,22 @@ import { msg, type Message } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '302.6': { title: 'Summoning sickness', text: "A creature can't attack (or pay a tap cost of its own) unless its controller has controlled it without a break since the start of that player's most recent turn. Entering the battlefield or changing controller starts the count again." },
-  '702.10b': { title: 'Haste', text: 'A creature with haste may attack, and use its own tap abilities, even if its controller has not controlled it since the start of their most recent turn.' },
-  '506.2': { title: 'Attacking and defending players', text: 'In a combat, the player whose turn it is attacks; the creatures declared as attackers are that player\'s. The players they attack defend, and only a defending player\'s creatures can block.' },
+  '302.6': { title: 'Summoning sickness', text: "A creature can't attack, nor pay a cost of its own that has the tap or the untap symbol, unless its controller has controlled it without a break since the start of that player's most recent turn. Entering the battlefield or changing controller starts the count again." },
+  '702.10b': { title: 'Haste', text: 'A creature with haste may attack even if its controller has not controlled it without a break since the start of their most recent turn.' },
+  '506.2': { title: 'Attacking and defending players', text: 'In a combat, the player whose turn it is attacks, and only with creatures of their own. With two players, the other one defends: they, their planeswalkers and the battles they protect are what may be attacked.' },
   '506.3': { title: 'Only creatures fight', text: 'Only a creature can attack or block. A permanent that is not a creature (an attached reconfigure Equipment, a bestowed Aura) can do neither.' },
   '506.4': { title: 'Removed from combat', text: 'Several things take a creature out of the fight: leaving the battlefield, a new controller, phasing out, a regeneration, no longer being a creature, turning into a battle, or an effect that says so. From then on in that combat it neither attacks nor blocks, and it does not come back.' },
   '506.4a': { title: 'A restriction later changes nothing', text: 'Once a creature is declared attacking or blocking, a new effect that would have forbidden the declaration (an Aura saying it can\'t attack, put on it afterwards) doesn\'t remove it from combat.' },
-  '508.1': { title: 'Declaring attackers', text: 'Attackers are declared as the declare attackers step of the combat phase begins: outside the combat phase no creature can be declared an attacker.' },
-  '508.1a': { title: 'Choosing attackers', text: 'The active player chooses which of the untapped creatures they control attack. Each one needs haste, or to have been under that player\'s control since their turn began.' },
+  '508.1': { title: 'Declaring attackers', text: 'Attackers are declared as the declare attackers step of the combat phase begins, all in one turn-based action: outside the combat phase, and once that declaration is over, no creature can be declared an attacker.' },
+  '508.2': { title: 'Priority after the attackers', text: 'Once the attackers are declared, the active player gets priority: spells and abilities come after the declaration, never within it.' },
+  '508.1a': { title: 'Choosing attackers', text: 'The active player chooses which of the untapped creatures they control attack; a battle that is also a creature can\'t. Each one needs haste, or to have been under that player\'s control without a break since their turn began.' },
   '508.1c': { title: 'Restrictions on attacking', text: 'A declaration of attackers must break no restriction: a creature that "can\'t attack" (its own text, defender, or what an Aura or Equipment on it says) can\'t be among them.' },
-  '508.1f': { title: 'Attackers tap', text: 'The creatures declared as attackers become tapped, unless they have vigilance. The tapping is part of declaring them, not a cost paid for it.' },
+  '508.1f': { title: 'Attackers tap', text: 'The creatures declared as attackers become tapped (vigilance is the exception, 702.20b). The tapping is part of declaring them, not a cost paid for it.' },
   '702.20b': { title: 'Vigilance', text: "Attacking doesn't tap a creature with vigilance." },
   '702.3b': { title: 'Defender', text: "A creature with defender can't attack." },
-  '509.1': { title: 'Declaring blockers', text: 'Blockers are declared as the declare blockers step begins, after the attackers: the defending player declares them.' },
-  '509.1a': { title: 'Choosing blockers', text: 'The defending player chooses which of the untapped creatures they control block, each blocking one attacking creature.' },
+  '509.1': { title: 'Declaring blockers', text: 'Blockers are declared as the declare blockers step begins, after the attackers, all in one turn-based action of the defending player: once that declaration is over, no creature can be declared a blocker.' },
+  '509.4': { title: 'Priority after the blockers', text: 'Once the blockers are declared (and the orders of damage announced), the active player gets priority: spells and abilities come after the declaration, never within it.' },
+  '509.1a': { title: 'Choosing blockers', text: 'The defending player chooses which of the untapped creatures they control block (not a battle that is also a creature), each blocking one creature that attacks that player, a planeswalker of theirs or a battle they protect. Which player or permanent a creature attacks is not modelled here: any creature of a player other than the attacker may block.' },
   '509.1b': { title: 'Restrictions on blocking', text: 'A declaration of blockers must break no restriction: a creature that "can\'t block" can\'t be among them, and an attacker\'s evasion (flying, fear, intimidate, shadow, menace, protection) limits which creatures may block it.' },
   '509.1h': { title: 'Blocked stays blocked', text: 'An attacking creature that was blocked stays blocked for the rest of the combat, even if every creature blocking it is removed from combat.' },
   '702.9b': { title: 'Flying', text: 'Only creatures that themselves fly, or have reach, may block a flyer.' },
@@ -125,6 +127,37 @@ function canFight(replay: Replay, ev: EventNode, c: CardObj, what: Message, rule
     replay.report('impossible-event', ev.range, msg`${not.why}, and only a creature ${what}. Remove the line.`, { rules: [rule, ...not.rules], subjects: [c.id] });
     return false;
   }
+  if ((c.kinds & KIND_BATTLE) !== 0) {
+    replay.report('impossible-event', ev.range, msg`${c.id} is a battle, and a creature that is also a battle neither attacks nor blocks. Remove the line.`, { rules: [rule], subjects: [c.id] });
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Any event but an `attack` or `block` line (and an `expect`) ends the declaration under way: attackers
+ * (blockers) are declared in one turn-based action, then a player gets priority (508.2, 509.4), so a
+ * line after other events can't add to them (508.1, 509.1).
+ */
+export function declarationsOver(replay: Replay, ev: EventNode): void {
+  const now = replay.board.combat!;
+  if (ev.kind === 'attack' || ev.kind === 'block' || ev.kind === 'expect') return;
+  if (now.attacksOver && (now.blocksOver || !now.blocked)) return;
+  replay.board.combat = { ...now, attacksOver: true, blocksOver: now.blocked };
+}
+
+/** Is the declaration of attackers (of blockers) over? Reports and returns true if so. */
+function declarationOver(replay: Replay, ev: EventNode, blockers: boolean): boolean {
+  const now = replay.board.combat;
+  if (!(blockers ? now?.blocksOver : now?.attacksOver)) return false;
+  replay.report(
+    'impossible-event',
+    ev.range,
+    blockers
+      ? msg`The blockers of this combat were declared before the events above this line, and blockers are declared once, all at the same time, before the active player gets priority: no creature can be declared a blocker now. Move the line up, with the other blocks, or remove it.`
+      : msg`The attackers of this combat were declared before the events above this line, and attackers are declared once, all at the same time, before the active player gets priority: no creature can be declared an attacker now. Move the line up, with the other attacks, or remove it.`,
+    { rules: blockers ? ['509.1', '509.4'] : ['508.1', '508.2'] },
+  );
   return true;
 }
 
@@ -138,7 +171,7 @@ export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   if (!c) return;
   const can = msg`can attack`;
   if (!canFight(replay, ev, c, can, '508.1a')) return;
-  if (!inCombatStep(replay, ev, msg`attackers are declared`, '508.1') || !stackEmpty(replay, ev, '508.1')) return;
+  if (!inCombatStep(replay, ev, msg`attackers are declared`, '508.1') || declarationOver(replay, ev, false) || !stackEmpty(replay, ev, '508.1')) return;
   const board = replay.board;
   const turn = board.turn;
   if (c.combat?.role === 'attacking') {
@@ -187,7 +220,7 @@ function blockProblem(replay: Replay, x: CardObj, y: CardObj): { why: Message; r
   if (has(x, 'intimidate') && !y.types.has('artifact') && ![...y.colors].some((k) => x.colors.has(k))) return { why: msg`${x.id} has ${keywordWords(x, 'intimidate')}, and ${y.id} is neither an artifact creature nor of a color ${x.id} has`, rules: ['702.13b'] };
   if (has(x, 'shadow') !== has(y, 'shadow')) return has(x, 'shadow') ? { why: msg`${x.id} has ${keywordWords(x, 'shadow')}, and ${y.id} hasn't: only a creature with shadow blocks it`, rules: ['702.28b'] } : { why: msg`${y.id} has ${keywordWords(y, 'shadow')}, and a creature with shadow blocks only creatures with shadow`, rules: ['702.28b'] };
   const p = protectionAgainst(x, y, 'target');
-  if (p) return { why: msg`${x.id} has protection from ${p.quality}, and ${y.id} has that quality`, rules: ['702.16f', ...p.rules.filter((r) => r === '702.16j' || r === '702.16k' || r === '613.1f')] };
+  if (p) return { why: msg`${x.id} has protection from ${p.quality}, and that protection covers ${y.id}`, rules: ['702.16f', ...p.rules.filter((r) => r === '702.16j' || r === '702.16k' || r === '613.1f')] };
   return undefined;
 }
 
@@ -201,7 +234,7 @@ export function blockEvent(replay: Replay, ev: Extract<EventNode, { kind: 'block
     ys.push(y);
   }
   if (!x) return;
-  if (!inCombatStep(replay, ev, msg`blockers are declared`, '509.1') || !stackEmpty(replay, ev, '509.1')) return;
+  if (!inCombatStep(replay, ev, msg`blockers are declared`, '509.1') || declarationOver(replay, ev, true) || !stackEmpty(replay, ev, '509.1')) return;
   if (x.combat?.role !== 'attacking') {
     replay.report('impossible-event', ev.range, x.combatLeft ? msg`${x.id} was removed from combat (${x.combatLeft.why}), so no creature can block it. Remove the line.` : msg`${x.id} isn't attacking, so no creature can block it. Declare it first (\`attack with ${x.id}\`), or remove the line.`, { rules: x.combatLeft ? ['509.1a', '506.4', ...x.combatLeft.rules] : ['509.1a'], subjects: [x.id] });
     return;

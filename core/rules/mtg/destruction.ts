@@ -96,10 +96,13 @@ function shielded(replay: Replay, card: CardObj, ev: EventNode, umbras: CardObj[
  * is tapped. With umbra armor also on it, its controller chooses (616.1); the replay takes the shield.
  */
 function regenerated(replay: Replay, card: CardObj, ev: EventNode, umbras: CardObj[] | undefined): void {
+  // An attacking or blocking creature that regenerates is removed from combat (701.19a, 506.4).
+  const fighting = card.combat !== undefined;
   regenerates(replay, card);
   const choice = umbras === undefined ? msg`` : msg` ${umbras[0].id}'s umbra armor could apply too, and ${card.id}'s controller chooses which one does; the replay takes the regeneration shield: if the umbra armor was chosen, write \`destroy ${umbras[0].id}\` in place of this line.`;
-  replay.report('not-destroyed', ev.range, msg`${card.id} isn't destroyed: it regenerates, so its damage is removed and it is tapped instead.${choice} That is the rules' outcome: if it is meant, add an \`expect ${card.id} tapped\` line after it.`, {
-    rules: umbras === undefined ? ['701.19a'] : ['701.19a', '616.1'],
+  const instead = fighting ? msg`its damage is removed, it is tapped and it is removed from combat instead` : msg`its damage is removed and it is tapped instead`;
+  replay.report('not-destroyed', ev.range, msg`${card.id} isn't destroyed: it regenerates, so ${instead}.${choice} That is the rules' outcome: if it is meant, add an \`expect ${card.id} tapped\` line after it.`, {
+    rules: [...(umbras === undefined ? ['701.19a'] : ['701.19a', '616.1']), ...(fighting ? ['506.4'] : [])],
     subjects: [card.id],
   });
 }

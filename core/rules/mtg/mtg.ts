@@ -15,7 +15,7 @@ import { turnEvent } from './timing';
 import { dealEvent } from './damage';
 import { countersEvent } from './counters';
 import { regenerateEvent } from './regeneration';
-import { attackEvent, blockEvent, combatEnds } from './combat';
+import { attackEvent, blockEvent, combatEnds, declarationsOver } from './combat';
 import { declareInfluence, reseats, seatPlayers } from './influence';
 import { keywordEvent } from './targetingKeywords';
 import { keywordAbilityEvent } from './grants';
@@ -33,6 +33,8 @@ export const mtg: Ruleset = {
   initialAttach,
 
   event(replay, ev) {
+    // An event after the attack (block) lines ends that declaration (508.2, 509.4).
+    if (replay.board.combat !== undefined) declarationsOver(replay, ev);
     switch (ev.kind) {
       case 'attach':
         return attachEvent(replay, ev);

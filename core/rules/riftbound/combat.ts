@@ -17,6 +17,8 @@ import { msg } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '316.4': { title: 'Combat in the Main Phase', text: 'A combat is part of the Main Phase: it comes about when units of two opposing players are at the same battlefield, and then runs through its own steps.' },
+  '316.4.f': { title: 'A combat includes a showdown', text: 'Every combat also holds a showdown, so a showdown going on is no sign that the combat is over.' },
   '460': { title: 'When a combat happens', text: 'A combat takes place during a cleanup with the chain empty, at a battlefield where one is staged, and only while no showdown or combat goes on at another battlefield.' },
   '323.9': { title: 'A combat is staged', text: 'A cleanup stages a combat at each battlefield that was contested and holds units of two opposing players.' },
   '464.2.c': { title: 'Attacker and Defender', text: 'As a combat opens, the player who contested the battlefield becomes the Attacker and the other player the Defender; each unit either of them has at that battlefield takes its controller\'s designation, and a unit that arrives later takes it in the next cleanup.' },
@@ -47,7 +49,7 @@ export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   }
   const turn = board.turn;
   if (turn && turn.step !== 'combat') {
-    replay.report('impossible-event', ev.range, msg`It is ${phaseWord(turn.step)} of ${turn.player}'s turn, and a combat opens only during a combat in the Main Phase. Write \`turn ${turn.player} combat\` before this line, or remove it.`, { rules: ['460'] });
+    replay.report('impossible-event', ev.range, msg`It is ${phaseWord(turn.step)} of ${turn.player}'s turn, not a combat: a combat happens within the Main Phase, and a scenario says when one does with \`turn ${turn.player} combat\`. Write that before this line, or remove it.`, { rules: ['316.4'] });
     return;
   }
   if (board.combat) {
