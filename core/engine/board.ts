@@ -380,7 +380,7 @@ export interface StackEntry {
   /** Its object version when it was put on the stack (400.7: a source that changed zones is a new object). */
   readonly version: number;
   /** The keyword, or `ability NAME` (a named activated ability: engine/namedAbilities.ts). */
-  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | `ability ${string}`;
+  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'Weaponmaster' | `ability ${string}`;
   /** MTG 702.6e: the equip ability activated was equip planeswalker (its target is a planeswalker). */
   readonly planeswalker?: boolean;
   readonly target?: HostRef;
@@ -502,6 +502,8 @@ export class Board {
   abilityNames = new Set<string>();
   /** Some card declares a triggered ability about attachment (triggers.ts): the rules look for them only then. */
   triggersDeclared = false;
+  /** A card of the scenario has (or was given) an ability that triggers as it enters (MTG living weapon, Riftbound Weaponmaster): entering looks for it. */
+  enterTriggers = false;
   /** The cards with an ability about another creature's death (triggers.ts OTHER_DIES), at most MAX_DEATH_WATCHERS; replaced, never changed in place. */
   deathWatchers: readonly string[] = [];
   /**
@@ -919,6 +921,7 @@ export class Board {
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     for (const [k, s] of this.sideways) b.sideways.set(k, new Set(s));
     b.triggersDeclared = this.triggersDeclared;
+    b.enterTriggers = this.enterTriggers;
     b.deathWatchers = this.deathWatchers;
     b.abilityNames = new Set(this.abilityNames);
     b.grantsDeclared = this.grantsDeclared;

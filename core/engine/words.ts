@@ -56,6 +56,8 @@ const ABILITY = table<Message>({
   fortify: msg`fortify ability`,
   reconfigure: msg`reconfigure ability`,
   attach: msg`attach ability`,
+  'living weapon': msg`living weapon trigger`,
+  Weaponmaster: msg`Weaponmaster trigger`,
 });
 
 /** A keyword's activated ability: "equip ability". */

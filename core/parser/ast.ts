@@ -304,7 +304,12 @@ export type EventNode =
    */
   | { kind: 'cast'; subject: Name; target?: Name; by?: Name; payingWard?: Range; verbRange: Range; range: Range }
   /** `resolve X`: the spell X; `resolve X equip`: the pending equip (fortify, reconfigure) ability of X. */
-  | { kind: 'resolve'; subject: Name; ability?: Word; verbRange: Range; range: Range }
+  /**
+   * `resolve X [ABILITY]`; a triggered ability that puts a card onto the battlefield or attaches names it:
+   * MTG `resolve X living weapon creating T` (702.92a: the token it creates), Riftbound `resolve X
+   * Weaponmaster [choosing G]` (821.1.c: the Equipment chosen, none when not written).
+   */
+  | { kind: 'resolve'; subject: Name; ability?: Word; creating?: Name; choosing?: Name; verbRange: Range; range: Range }
   /**
    * `activate X equip targeting H [by P]`: the ability goes on the stack (Riftbound: the chain) with its
    * target. `activate X reconfigure [by P]`, without one: reconfigure's ability that unattaches (MTG 702.151a).
@@ -468,6 +473,8 @@ export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'des
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure'] as const;
+/** Triggered abilities that wait on the stack (the chain) for a `resolve` line: MTG living weapon (702.92a), Riftbound Weaponmaster (821.1). */
+export const WAITING_TRIGGERS = ['living weapon', 'Weaponmaster'] as const;
 /* An activated ability the scenario names, `ability NAME`, is read where these are (parser: abilityWord). */
 
 export const DECLARATION_KEYWORDS = ['game', 'title', 'rules', 'player', 'card', 'include'] as const;

@@ -16,6 +16,7 @@ export const MTG_KEYWORDS: readonly string[] = [
   'infect',
   'intimidate',
   'lifelink',
+  'living weapon',
   'menace',
   'reach',
   'shadow',

@@ -2131,6 +2131,23 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     }
     case 'resolve': {
       const subject = cur.name(msg`the spell that resolves`);
+      // A trigger that waits on the stack: `living weapon creating T` (MTG 702.92a), `Weaponmaster [choosing G]` (Riftbound 821.1).
+      if (cur.isWord('living') || cur.isWord('Weaponmaster')) {
+        const first = cur.next()!;
+        const last = first.text === 'living' ? cur.expectWord('weapon') : first;
+        const ability: Word = { text: first.text === 'living' ? 'living weapon' : 'Weaponmaster', range: span(first.range, last.range) };
+        let creating: Name | undefined;
+        let choosing: Name | undefined;
+        if (ability.text === 'living weapon') {
+          cur.expectWord('creating');
+          creating = cur.name(msg`the token living weapon creates (a creature token declared off the battlefield)`);
+        } else if (cur.isWord('choosing')) {
+          cur.next();
+          choosing = cur.name(msg`the Equipment chosen`);
+        }
+        cur.end();
+        return event(verbTok, cur, { kind: 'resolve', subject, ability, creating, choosing });
+      }
       const ability = cur.atEnd() ? undefined : abilityWord(cur);
       cur.end();
       return event(verbTok, cur, { kind: 'resolve', subject, ability });

@@ -614,6 +614,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'keyword-ability': {
         const k = keywordOfGame(replay, p.name);
         if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
+        // Living weapon triggers as its card enters the battlefield (702.92a): moveTo looks, in a scenario that has one.
+        if (k === 'living weapon') replay.board.enterTriggers = true;
         break;
       }
       case 'unknown': {

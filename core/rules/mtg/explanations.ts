@@ -23,6 +23,7 @@ import { EXPLAINED as counters } from './counters';
 import { EXPLAINED as regeneration } from './regeneration';
 import { EXPLAINED as influence } from './influence';
 import { EXPLAINED as combat } from './combat';
+import { EXPLAINED as livingWeapon } from './livingWeapon';
 
 export interface RuleExplanation {
   title: string;
@@ -48,6 +49,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   regeneration,
   influence,
   combat,
+  livingWeapon,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

@@ -37,6 +37,7 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   }
   // `gains X flying until end of turn` (514.2).
   changeKeyword(replay.board, card, ev.verb, name, lasts);
+  if (gains && name === 'living weapon') replay.board.enterTriggers = true;
   // Indestructible gone, the damage marked on it may now destroy it (704.5g): the next check looks at it.
   if (card.damage !== 0 && card.toughness !== undefined) replay.markDirty(card);
   if (replay.noting) replay.note(() => (gains ? msg`${card.id} gains ${name}` : msg`${card.id} loses ${name}`));

@@ -17,6 +17,7 @@ import { graveyardFor, moveTo } from './zones';
 import { onTop, resolveAbilityEvent } from './stack';
 import { msg, relatedAt, titledFix, type Message } from '../../message';
 import { abilityWord, inZone } from '../../engine/words';
+import { resolveLivingWeapon } from './livingWeapon';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -340,6 +341,11 @@ function toGraveyard(replay: Replay, spell: CardObj): { zone: 'graveyard' | 'exi
 }
 
 export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
+  if (ev.ability?.text === 'living weapon') return resolveLivingWeapon(replay, ev);
+  if (ev.ability?.text === 'Weaponmaster') {
+    replay.report('impossible-event', ev.ability.range, msg`Weaponmaster is a Riftbound keyword; this scenario is \`game mtg\`. An MTG Equipment that attaches itself as it enters has living weapon: \`resolve X living weapon creating T\`.`, { rules: ['702.92a'] });
+    return;
+  }
   if (ev.ability) return resolveAbilityEvent(replay, ev);
   const spell = replay.card(ev.subject);
   if (!spell) return;

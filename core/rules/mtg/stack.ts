@@ -56,7 +56,8 @@ export function onTop(replay: Replay, ev: EventNode, mine: StackEntry | undefine
   const t = describeEntry(top);
   const eol = replay.doc.eol;
   replay.report('resolve-out-of-order', ev.range, msg`${name} can't resolve yet: ${t.what} was put on the stack after it and is on top, and only the top object resolves. This line does nothing; ${name} stays on the stack. Resolve ${t.what} first (\`${t.line}\` before this line), or remove the line.`, {
-    fixes: [titledFix(msg`Insert "${t.line}" before this line`, false, [{ range: { start: { line: ev.range.start.line, character: 0 }, end: { line: ev.range.start.line, character: 0 } }, newText: t.line + eol }])],
+    // Living weapon's line needs the token's name, which the scenario chooses: no fix writes it.
+    fixes: top.ability === 'living weapon' ? [] : [titledFix(msg`Insert "${t.line}" before this line`, false, [{ range: { start: { line: ev.range.start.line, character: 0 }, end: { line: ev.range.start.line, character: 0 } }, newText: t.line + eol }])],
     related: top.at ? [relatedAt(top.at, msg`${t.what} was put on the stack here`)] : [],
     subjects: [renderMessage(name), top.id],
   });

@@ -75,7 +75,9 @@ export const KEYWORD_RULE: Record<Keyword, string> = { equip: '702.6a', fortify:
 
 /** How the stack's top object is named in a message, and how its resolution is written. */
 export function describeEntry(e: StackEntry): { what: Message; line: string } {
-  return e.kind === 'ability' ? { what: msg`${e.id}'s ${abilityWord(e.ability ?? '')}`, line: `resolve ${e.id} ${e.ability}` } : { what: msg`the spell ${e.id}`, line: `resolve ${e.id}` };
+  if (e.kind !== 'ability') return { what: msg`the spell ${e.id}`, line: `resolve ${e.id}` };
+  // Living weapon's line names the token it creates, which only the scenario knows: `...` stands for it (no fix inserts this line).
+  return { what: msg`${e.id}'s ${abilityWord(e.ability ?? '')}`, line: e.ability === 'living weapon' ? `resolve ${e.id} living weapon creating ...` : `resolve ${e.id} ${e.ability}` };
 }
 
 /** Leonin Shikari's permission, in a declaration. */

@@ -17,6 +17,7 @@ import { hasAbility } from '../../engine/abilities';
 import { fire, fireLookedBack, hadAttachment, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 import { clearMarks } from '../../engine/counters';
 import { removeFromCombat } from '../../engine/combat';
+import { livingWeaponEnters } from './livingWeapon';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -373,6 +374,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.exhausted = false;
   card.stackTarget = undefined;
   if (replay.noting) noteMoved(replay, card, zone);
+  // Living weapon triggers as its Equipment enters (702.92a).
+  if (zone === 'battlefield' && replay.board.enterTriggers) livingWeaponEnters(replay, card, cause);
 }
 
 // moveTo's notes, in functions of their own: a closure in moveTo reading its variables would make every call allocate them.

@@ -146,6 +146,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'keyword-ability': {
         const k = keywordOfGame(replay, p.name);
         if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
+        // Weaponmaster triggers as its unit is played (821.1.c): playing a card looks, in a scenario that has one.
+        if (k === 'Weaponmaster') replay.board.enterTriggers = true;
         break;
       }
       case 'unknown': {

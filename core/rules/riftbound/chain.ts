@@ -42,7 +42,7 @@ const RIFTBOUND_NAMED: NamedAbilityWords = {
 };
 
 /** The newest item on the chain resolves first: true when `entry` is it, else reported (with the line to write first). */
-function chainOnTop(replay: Replay, ev: EventNode, entry: StackEntry, name: Message): boolean {
+export function chainOnTop(replay: Replay, ev: EventNode, entry: StackEntry, name: Message): boolean {
   const top = replay.board.stackTop();
   if (!top || top === entry) return true;
   const item = chainItem(top);

@@ -18,6 +18,7 @@ import { fire, fireLookedBack, hadAttachment, ON_I_DIE, ON_UNATTACHED, OTHER_DIE
 import { clearMarks } from '../../engine/counters';
 import { designations } from './combat';
 import { removeFromCombat } from '../../engine/combat';
+import { weaponmasterPlayed } from './weaponmaster';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -204,6 +205,16 @@ export function goneToken(card: CardObj): { rules: string[]; why: Message } {
 }
 
 export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
+  if (!replay.board.enterTriggers) return playCard(replay, ev);
+  // A unit with Weaponmaster that was played puts its trigger on the chain (821.1.c).
+  const card = replay.board.cards.get(ev.subject.text);
+  const was = card?.version;
+  playCard(replay, ev);
+  if (card && card.version !== was) weaponmasterPlayed(replay, card, ev);
+}
+
+/** `enter X [at|in ZONE] [attached to U] [under P]`: the card is played onto the board. */
+function playCard(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
   const card = replay.card(ev.subject);
   const host = ev.host ? replay.lookup(ev.host) : undefined;
   if (!card || (ev.host && !host)) return;

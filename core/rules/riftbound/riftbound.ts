@@ -6,6 +6,7 @@ import { detachEvent } from './detach';
 import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from './attach';
 import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken, moveEvent, recallAttacker, recallEvent, recordsCleanup } from './location';
 import { activateEvent, resolveEvent } from './chain';
+import { resolveWeaponmaster } from './weaponmaster';
 import { keywordAbilityEvent } from './text';
 import { turnEvent } from './timing';
 import { dealEvent, declaredLethal, healEvent } from './damage';
@@ -88,6 +89,11 @@ export const riftbound: Ruleset = {
         return;
       default:
         // `resolve X equip`: an Equip on the chain; a spell's resolution is not written in Riftbound scenarios.
+        if (ev.kind === 'resolve' && ev.ability?.text === 'Weaponmaster') return resolveWeaponmaster(replay, ev);
+        if (ev.kind === 'resolve' && ev.ability?.text === 'living weapon') {
+          replay.report('impossible-event', ev.ability.range, msg`Living weapon is an MTG keyword; this scenario is \`game riftbound\`. A unit that attaches an Equipment as it is played has Weaponmaster: \`resolve X Weaponmaster choosing G\`.`, { rules: ['821.1.c'] });
+          return;
+        }
         if (ev.kind === 'resolve' && ev.ability) return resolveEvent(replay, ev);
         if (ev.kind === 'resolve') {
           // A spell's resolution is not written in Riftbound scenarios; an Equip on the chain is, by its ability.

@@ -114,6 +114,7 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   // `gains X Assault this turn`: it expires in the Ending Phase (317.2.c).
   if (notThisTurn(replay, ev.duration, `${ev.verb} ${card.id} ${name} this turn`)) return;
   changeKeyword(replay.board, card, ev.verb, name, ev.duration ? 'turn' : 'good');
+  if (ev.verb === 'gains' && name === 'Weaponmaster') replay.board.enterTriggers = true;
   // An Attacker's Assault, a Defender's Shield, count in its Might (807.1.c, 814.1.c): the cleanup looks at it again.
   if (card.combat !== undefined) replay.markDirty(card);
   if (replay.noting) replay.note(() => (ev.verb === 'loses' ? msg`${card.id} loses ${name}` : msg`${card.id} gains ${name}`));
