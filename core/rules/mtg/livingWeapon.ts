@@ -7,7 +7,7 @@
 // meanwhile, the token is still created and nothing is attached (113.7a, 400.7); the 0/0 Germ then dies
 // to the state-based actions (704.5f).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, CEASED } from '../../engine/board';
+import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { hasAbility } from '../../engine/abilities';
@@ -18,7 +18,6 @@ import { attachProblemOn } from './legality';
 import { doAttach } from './attach';
 import { isPhasedOut } from './phasing';
 import { onTop } from './stack';
-import { goneToken } from './sba';
 import { moveTo } from './zones';
 
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -50,14 +49,10 @@ export function resolveLivingWeapon(replay: Replay, ev: Extract<EventNode, { kin
     replay.report('impossible-event', ev.range, msg`${why}, so none resolves. Put ${eq.id} onto the battlefield first (\`enter ${eq.id}\`, or cast and resolve it), or remove the line.`, { rules: ['702.92a', '603.3'], subjects: [eq.id] });
     return;
   }
+  // A token that ceased to exist is reported by the lookup (704.5d): living weapon makes a new one.
   const germ = replay.card(ev.creating!);
   if (!germ) return;
   const where = ev.creating!.range;
-  if (germ.zone === CEASED) {
-    const gone = goneToken(germ);
-    replay.report('impossible-event', where, msg`${gone.why}, and living weapon creates a new token. Declare another token for it, or remove the line.`, { rules: [...gone.rules, '702.92a'], subjects: [germ.id] });
-    return;
-  }
   if (!germ.token || germ.zone === 'battlefield' || !isCreature(germ)) {
     const what = !germ.token ? msg`${germ.id} is not a token` : germ.zone === 'battlefield' ? msg`${germ.id} is on the battlefield already` : msg`${germ.id} is not a creature (it is ${describe(germ)})`;
     replay.report('impossible-event', where, msg`${what}, and living weapon creates a new creature token (a 0/0 Phyrexian Germ). Name a creature token declared off the battlefield, not yet created (\`token, toughness 0, in exile\`).`, { rules: ['702.92a', '111.1'], subjects: [germ.id] });
@@ -77,7 +72,7 @@ export function resolveLivingWeapon(replay: Replay, ev: Extract<EventNode, { kin
     replay.report('source-left-before-resolution', ev.range, gone
       ? msg`${germ.id} is created, but ${eq.id} left the battlefield after its living weapon triggered: it is a new object ${inZone(eq.zone)}, and nothing is attached to ${germ.id}. That is the rules' outcome: if it is meant, the state-based actions that follow (a 0/0 Germ dies) are the next lines.`
       : msg`${germ.id} is created, but ${eq.id} is phased out, and a phased-out permanent is treated as though it doesn't exist: nothing is attached to ${germ.id}. That is the rules' outcome: if it is meant, the state-based actions that follow (a 0/0 Germ dies) are the next lines.`, {
-      rules: gone ? ['113.7a', '400.7', '702.92a'] : ['702.26b', '702.92a'],
+      rules: gone ? ['113.7a', '400.7', '702.92a'] : ['113.7a', '702.26b', '702.92a'],
       related,
       subjects: [eq.id, germ.id],
     });

@@ -349,11 +349,13 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   if (ev.ability) return resolveAbilityEvent(replay, ev);
   const spell = replay.card(ev.subject);
   if (!spell) return;
-  const pending = spell.zone === 'stack' ? undefined : (['equip', 'fortify', 'reconfigure'] as const).find((k) => replay.board.pendingAbility(spell.id, k));
+  const pending = spell.zone === 'stack' ? undefined : (['equip', 'fortify', 'reconfigure', 'living weapon'] as const).find((k) => replay.board.pendingAbility(spell.id, k));
   if (pending) {
-    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack as a spell (it is ${inZone(spell.zone)}); its ${abilityWord(pending ?? '')} is. Write \`resolve ${spell.id} ${pending}\` to resolve the ability.`, {
+    // Living weapon's line names the token it creates, which the scenario chooses: no fix writes it.
+    const line = pending === 'living weapon' ? `resolve ${spell.id} living weapon creating ...` : `resolve ${spell.id} ${pending}`;
+    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack as a spell (it is ${inZone(spell.zone)}); its ${abilityWord(pending ?? '')} is. Write \`${line}\` to resolve the ability.`, {
       rules: ['608.1'],
-      fixes: [titledFix(msg`Resolve ${spell.id}'s ${abilityWord(pending ?? '')}`, false, [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }])],
+      fixes: pending === 'living weapon' ? [] : [titledFix(msg`Resolve ${spell.id}'s ${abilityWord(pending ?? '')}`, false, [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }])],
       subjects: [spell.id],
     });
     return;
