@@ -119,7 +119,7 @@ function mtgFacts(rec: CardRecord): CardFacts {
     const keywordLine = pieces.every((piece) => isKeywordPiece(piece, rec.keywords));
     for (const piece of pieces) {
       props.push(...keywordProps(piece));
-      if (keywordLine && MTG_KEYWORDS.includes(piece.toLowerCase())) props.push(piece.toLowerCase());
+      if (keywordLine && MTG_KEYWORDS.includes(keywordOf(piece))) props.push(keywordOf(piece));
     }
   }
   // "Equip legendary creature {3}" beside "Equip {7}": the unqualified one can equip any creature.
@@ -177,9 +177,14 @@ function keywordProps(piece: string): string[] {
  * for the card (Scryfall's and MTGJSON's `keywords`: `Flanking`, `Equip`), alone or with its cost or
  * number (`Bushido 1`, `Cumulative upkeep {1}`, `Equip—Pay 3 life`).
  */
+/** A keyword as a scenario writes it: lowercase, without the exclamation mark of "For Mirrodin!". */
+function keywordOf(piece: string): string {
+  return piece.toLowerCase().replace(/!$/, '');
+}
+
 function isKeywordPiece(piece: string, listed: readonly string[]): boolean {
   const p = piece.toLowerCase();
-  if (MTG_KEYWORDS.includes(p) || keywordProps(piece).length > 0) return true;
+  if (MTG_KEYWORDS.includes(keywordOf(piece)) || keywordProps(piece).length > 0) return true;
   for (const k of listed) {
     const kw = k.toLowerCase();
     if (kw && p.startsWith(kw) && /^(?:\s*(?:\{[^}]*\})+|\s+[0-9]+|\s*—.*)?$/.test(p.slice(kw.length))) return true;

@@ -380,7 +380,7 @@ export interface StackEntry {
   /** Its object version when it was put on the stack (400.7: a source that changed zones is a new object). */
   readonly version: number;
   /** The keyword, or `ability NAME` (a named activated ability: engine/namedAbilities.ts). */
-  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'Weaponmaster' | `ability ${string}`;
+  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'for mirrodin' | 'Weaponmaster' | `ability ${string}`;
   /** MTG 702.6e: the equip ability activated was equip planeswalker (its target is a planeswalker). */
   readonly planeswalker?: boolean;
   readonly target?: HostRef;
@@ -502,7 +502,7 @@ export class Board {
   abilityNames = new Set<string>();
   /** Some card declares a triggered ability about attachment (triggers.ts): the rules look for them only then. */
   triggersDeclared = false;
-  /** A card of the scenario has (or was given) an ability that triggers as it enters (MTG living weapon, Riftbound Weaponmaster): entering looks for it. */
+  /** A card of the scenario has (or was given) an ability that triggers as it enters (MTG living weapon and For Mirrodin!, Riftbound Weaponmaster): entering looks for it. */
   enterTriggers = false;
   /** The cards with an ability about another creature's death (triggers.ts OTHER_DIES), at most MAX_DEATH_WATCHERS; replaced, never changed in place. */
   deathWatchers: readonly string[] = [];

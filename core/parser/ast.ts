@@ -306,7 +306,7 @@ export type EventNode =
   /** `resolve X`: the spell X; `resolve X equip`: the pending equip (fortify, reconfigure) ability of X. */
   /**
    * `resolve X [ABILITY]`; a triggered ability that puts a card onto the battlefield or attaches names it:
-   * MTG `resolve X living weapon creating T` (702.92a: the token it creates), Riftbound `resolve X
+   * MTG `resolve X living weapon creating T` (702.92a, and `for mirrodin`, 702.163a: the token it creates), Riftbound `resolve X
    * Weaponmaster [choosing G]` (821.1.c: the Equipment chosen, none when not written).
    */
   | { kind: 'resolve'; subject: Name; ability?: Word; creating?: Name; choosing?: Name; verbRange: Range; range: Range }
@@ -473,8 +473,18 @@ export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'des
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure'] as const;
-/** Triggered abilities that wait on the stack (the chain) for a `resolve` line: MTG living weapon (702.92a), Riftbound Weaponmaster (821.1). */
-export const WAITING_TRIGGERS = ['living weapon', 'Weaponmaster'] as const;
+/**
+ * MTG triggers of an Equipment that create a creature token, then attach the Equipment to it: living weapon
+ * (702.92a, a 0/0 Germ) and For Mirrodin! (702.163a, a 2/2 Rebel). Each waits on the stack for `resolve X
+ * KEYWORD creating T`.
+ */
+export const TOKEN_TRIGGERS = ['living weapon', 'for mirrodin'] as const;
+export type TokenTrigger = (typeof TOKEN_TRIGGERS)[number];
+
+/** Is this ability (a stack entry's, a `resolve` line's) one of TOKEN_TRIGGERS? */
+export function makesToken(ability: string | undefined): ability is TokenTrigger {
+  return ability === 'living weapon' || ability === 'for mirrodin';
+}
 /* An activated ability the scenario names, `ability NAME`, is read where these are (parser: abilityWord). */
 
 export const DECLARATION_KEYWORDS = ['game', 'title', 'rules', 'player', 'card', 'include'] as const;

@@ -10,6 +10,7 @@ export const MTG_KEYWORDS: readonly string[] = [
   'double strike',
   'fear',
   'first strike',
+  'for mirrodin',
   'flying',
   'haste',
   'indestructible',

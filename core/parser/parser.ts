@@ -1954,6 +1954,9 @@ class EventStmt extends EventBase {
   place: Name | undefined = undefined;
   /** `block X with Y and Z`: the blockers. */
   blockers: Name[] | undefined = undefined;
+  /** `resolve X living weapon creating T`: the token; `resolve X Weaponmaster choosing G`: the Equipment. */
+  creating: Name | undefined = undefined;
+  choosing: Name | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -2008,6 +2011,8 @@ class EventStmt extends EventBase {
     if (this.amountRange) e.amountRange = movedLines(this.amountRange, move);
     if (this.place) e.place = movedName(this.place, move);
     if (this.blockers) e.blockers = this.blockers.map((b) => movedName(b, move));
+    if (this.creating) e.creating = movedName(this.creating, move);
+    if (this.choosing) e.choosing = movedName(this.choosing, move);
     return e;
   }
   get range(): Range {
@@ -2131,16 +2136,17 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     }
     case 'resolve': {
       const subject = cur.name(msg`the spell that resolves`);
-      // A trigger that waits on the stack: `living weapon creating T` (MTG 702.92a), `Weaponmaster [choosing G]` (Riftbound 821.1).
-      if (cur.isWord('living') || cur.isWord('Weaponmaster')) {
+      // A trigger that waits on the stack: `living weapon creating T` (MTG 702.92a), `for mirrodin creating T`
+      // (702.163a), `Weaponmaster [choosing G]` (Riftbound 821.1).
+      if (cur.isWord('living') || cur.isWord('for') || cur.isWord('Weaponmaster')) {
         const first = cur.next()!;
-        const last = first.text === 'living' ? cur.expectWord('weapon') : first;
-        const ability: Word = { text: first.text === 'living' ? 'living weapon' : 'Weaponmaster', range: span(first.range, last.range) };
+        const last = first.text === 'living' ? cur.expectWord('weapon') : first.text === 'for' ? cur.expectWord('mirrodin') : first;
+        const ability: Word = { text: first.text === 'Weaponmaster' ? 'Weaponmaster' : `${first.text} ${last.text}`, range: span(first.range, last.range) };
         let creating: Name | undefined;
         let choosing: Name | undefined;
-        if (ability.text === 'living weapon') {
+        if (ability.text !== 'Weaponmaster') {
           cur.expectWord('creating');
-          creating = cur.name(msg`the token living weapon creates (a creature token declared off the battlefield)`);
+          creating = cur.name(msg`the token it creates (a creature token declared off the battlefield)`);
         } else if (cur.isWord('choosing')) {
           cur.next();
           choosing = cur.name(msg`the Equipment chosen`);

@@ -107,11 +107,15 @@ describe('card data: formats', () => {
       // A stated toughness is the scenario's: the bonuses the checker can't read ("+1/+1 for each Forest") would make the card's wrong.
       assert.deepEqual(f('Grizzly Bears'), ['color green']);
       assert.deepEqual(f('Phyrexian Germ'), ['color black']);
-      assert.deepEqual(f('Batterskull'), ['equipped creature gets +4/+4', 'equipped creature has vigilance and lifelink', 'equip']);
+      assert.deepEqual(f('Batterskull'), ['living weapon', 'equipped creature gets +4/+4', 'equipped creature has vigilance and lifelink', 'equip']);
       assert.deepEqual(f('Dead Weight'), ['color black', 'enchant creature', 'enchanted creature gets -2/-2']);
       // An Equipment has no toughness of its own to read.
       assert.ok(!f('Batterskull').some((p) => p.startsWith('toughness')));
     }
+    // Living weapon and For Mirrodin! (702.92a, 702.163a), their reminder text left out and the exclamation mark dropped.
+    const [rebel] = readCardData([{ name: 'Mirran Blade', type_line: 'Artifact — Equipment', oracle_text: 'For Mirrodin! (When this Equipment enters, create a 2/2 red Rebel creature token, then attach this to it.)\nEquipped creature gets +1/+0.\nEquip {3}' }]).records;
+    const blade = new CardCatalog('mtg', [rebel]);
+    assert.deepEqual(blade.factsOf(blade.lookup('Mirran Blade')!).props, ['for mirrodin', 'equipped creature gets +1/+0', 'equip']);
     // `*` is no number: nothing is read.
     const star = readCardData([{ name: 'Tarmogoyf', type_line: 'Creature — Lhurgoyf', oracle_text: '', power: '*', toughness: '1+*' }]).records[0];
     assert.equal(star.toughness, undefined);
