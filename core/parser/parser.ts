@@ -1973,6 +1973,8 @@ class EventStmt extends EventBase {
   step: Word | undefined = undefined;
   /** `gains X flying`: the keyword ability. */
   name: Word | undefined = undefined;
+  /** Riftbound `gains X Assault 3`: the keyword's value (807.2). */
+  value: KeywordValue | undefined = undefined;
   /** `control X P until end of turn | this turn | for as long as ...`: how long the effect lasts. */
   duration: ControlDuration | undefined = undefined;
   /** `attach X to H targeting [with S]`: an effect that targets both, of S's spell or ability. */
@@ -2035,6 +2037,7 @@ class EventStmt extends EventBase {
     if (this.other) e.other = movedName(this.other, move);
     if (this.step) e.step = movedLines(this.step, move);
     if (this.name) e.name = movedLines(this.name, move);
+    if (this.value) e.value = movedLines(this.value, move);
     if (this.duration) e.duration = movedLines(this.duration, move);
     if (this.targeting) e.targeting = movedLines(this.targeting, move);
     e.steps = this.steps;
@@ -2282,7 +2285,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         const value = keywordValue(cur, name, verb === 'loses' ? 'loses' : undefined);
         const duration = turnDuration(cur);
         cur.end();
-        return event(verbTok, cur, value ? { kind: 'keyword-ability', verb: verb as 'gains' | 'loses', subject, name, value, duration } : { kind: 'keyword-ability', verb: verb as 'gains' | 'loses', subject, name, duration });
+        return event(verbTok, cur, { kind: 'keyword-ability', verb: verb as 'gains' | 'loses', subject, name, value, duration });
       }
       if (verb !== 'becomes') {
         const ability = parseAbilityWord(cur, verb as 'gains' | 'loses');
