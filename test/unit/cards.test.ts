@@ -27,7 +27,7 @@ describe('card data: formats', () => {
       [['mtg', 'scryfall'], ['mtg', 'mtgjson'], ['riftbound', 'riftbound']],
     );
     assert.ok(scryfall.catalogs.mtg!.size >= 60);
-    assert.equal(riftbound.catalogs.riftbound!.size, 14);
+    assert.equal(riftbound.catalogs.riftbound!.size, 16);
   });
 
   it('Scryfall and MTGJSON give every card the same facts', () => {
@@ -82,6 +82,9 @@ describe('card data: formats', () => {
     assert.deepEqual(facts(cards.riftbound, 'Long Sword'), { typeLine: 'gear — Equipment', props: ['might-bonus 2', 'equip'] });
     // A unit's keywords are its own; a gear's are not read (its Effect Text can't be told from the list).
     assert.deepEqual(facts(cards.riftbound, 'Garen, Might of Demacia'), { typeLine: 'unit — Garen Demacia', props: ['might 4', 'Shield'] });
+    // A keyword's value (807.1.b, 814.1.b): from the text's "[Assault 2]", or from the list's "Shield 3".
+    assert.deepEqual(facts(cards.riftbound, 'Test Raider'), { typeLine: 'unit — Noxus', props: ['might 2', 'Assault 2'] });
+    assert.deepEqual(facts(cards.riftbound, 'Test Warden'), { typeLine: 'unit — Demacia', props: ['might 2', 'Shield 3'] });
     // Guardian Angel's Effect Text, naming itself for "this" (136.2.d).
     assert.deepEqual(facts(cards.riftbound, 'Guardian Angel'), { typeLine: 'gear — Equipment', props: ['equip', 'if I would die, kill this instead'] });
     // Control Magic: the whole line, as the property (613.1b).
