@@ -17,6 +17,8 @@ export interface Combatant {
   readonly blocks?: string;
   /** MTG: how many creatures were declared blocking it, an attacker (it stays blocked when they go, 509.1h). */
   readonly blockers?: number;
+  /** MTG: its controller changed since it got the part, even if it changed back since (506.4: removed from combat). */
+  readonly controlChanged?: boolean;
 }
 
 /** Why a card was removed from the combat going on, and the rules that say so. */

@@ -88,6 +88,8 @@ export function recontrol(board: Board, card: CardObj): boolean {
     if (before !== undefined && !before.has(c.id)) before.set(c.id, c.controller);
     // Summoning sickness counts from a change of controller (MTG 302.6); one made as the last turn ended counts from that turn.
     if (now.player !== c.controller) c.controlledSince = board.controlStamp ?? board.turn?.number ?? 0;
+    // A change of controller removes a creature from combat (MTG 506.4), though it changes back in the same resolution.
+    if (now.player !== c.controller && c.combat !== undefined && !c.combat.controlChanged) c.combat = { ...c.combat, controlChanged: true };
     c.controller = now.player;
     board.fileSideways(c);
     c.controlVia = now.via;

@@ -297,6 +297,7 @@ export function combatCheck(replay: Replay, c: CardObj): void {
   if (c.zone !== 'battlefield') removeFromCombat(replay, c, msg`it left the battlefield`, ['506.4']);
   else if (c.phasedOut !== 'no') removeFromCombat(replay, c, msg`it phased out`, ['506.4', '702.26b']);
   else if (c.controller !== part.controller) removeFromCombat(replay, c, msg`its controller changed, from ${part.controller ?? msg`nobody`} to ${c.controller ?? msg`nobody`}`, ['506.4']);
+  else if (part.controlChanged) removeFromCombat(replay, c, msg`its controller changed, and changed back to ${c.controller ?? msg`nobody`}, in one resolution`, ['506.4']);
   else if ((c.kinds & KIND_BATTLE) !== 0) removeFromCombat(replay, c, msg`it became a battle`, ['506.4']);
   else if (!isCreature(c)) {
     const not = notCreatureWhy(replay, c);
