@@ -1954,6 +1954,10 @@ class EventStmt extends EventBase {
   place: Name | undefined = undefined;
   /** `block X with Y and Z`: the blockers. */
   blockers: Name[] | undefined = undefined;
+  /** MTG `resolve X living weapon creating T`: the token created (702.92a). */
+  creating: Name | undefined = undefined;
+  /** Riftbound `resolve X Weaponmaster choosing G`: the Equipment chosen (821.1.c). */
+  choosing: Name | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -2008,6 +2012,8 @@ class EventStmt extends EventBase {
     if (this.amountRange) e.amountRange = movedLines(this.amountRange, move);
     if (this.place) e.place = movedName(this.place, move);
     if (this.blockers) e.blockers = this.blockers.map((b) => movedName(b, move));
+    if (this.creating) e.creating = movedName(this.creating, move);
+    if (this.choosing) e.choosing = movedName(this.choosing, move);
     return e;
   }
   get range(): Range {
