@@ -8,6 +8,7 @@ import {
   HoverRequest,
   ReferencesRequest,
   RenameRequest,
+  SemanticTokensRequest,
   type CompletionItem,
   type CompletionList,
   type Location,
@@ -17,6 +18,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { analyse, applyEdits } from '../../core';
 import { freshUri, positionOf, TestClient } from './client';
+import { decodeTokens } from '../support/semanticTokens';
 
 /** Batterskull's living weapon, resolved with the Germ token declared in exile: a clean scenario. */
 const MTG = [
@@ -113,6 +115,19 @@ describe('LSP living weapon and Weaponmaster', () => {
       const refs = (await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: positionOf(RIFT, 'blade'), context: { includeDeclaration: false } })) as Location[];
       assert.deepEqual(refs.map((l) => [l.range.start.line, l.range.start.character]), [[7, 34], [8, 7]]);
     });
+  });
+
+  it('semantic tokens: the trigger and `creating` / `choosing` are keywords, the names after them cards', async () => {
+    for (const [text, line, words] of [
+      [MTG, 8, [['living weapon', 'keyword'], ['creating', 'keyword'], ['germ', 'class']]],
+      [RIFT, 7, [['Weaponmaster', 'keyword'], ['choosing', 'keyword'], ['blade', 'class']]],
+    ] as const) {
+      const legend = client.initializeResult.capabilities.semanticTokensProvider!.legend;
+      const r = await on(text, (uri) => client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } }));
+      const row = text.split('\n')[line];
+      const onLine = decodeTokens(r!.data).filter(([l]) => l === line).map(([, start, length, type]) => [row.slice(start, start + length), legend.tokenTypes[type]]);
+      for (const w of words) assert.ok(onLine.some(([t, k]) => t === w[0] && k === w[1]), `${w.join(' ')} in ${JSON.stringify(onLine)}`);
+    }
   });
 
   it('hovers: living weapon in the declaration and the resolve line cite 702.92a; `creating`, Weaponmaster and `choosing` theirs', async () => {
