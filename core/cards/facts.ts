@@ -15,7 +15,7 @@
 // a part the language can't say gives nothing rather than half of what it means.
 import type { Game } from '../types';
 import type { CardRecord } from './records';
-import { MTG_CARD_TYPES, MTG_COLORS, MTG_KEYWORDS, MTG_SUPERTYPES, RIFTBOUND_KEYWORDS } from '../parser/keywords';
+import { MTG_CARD_TYPES, MTG_COLORS, MTG_KEYWORDS, MTG_SUPERTYPES, RIFTBOUND_KEYWORDS, VALUED_KEYWORDS } from '../parser/keywords';
 
 /** The MTG words of a type line the checker knows (205.2a, 205.4); other words are left out. */
 const MTG_TYPE_WORDS = new Set([...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);
@@ -119,7 +119,7 @@ function mtgFacts(rec: CardRecord): CardFacts {
     const keywordLine = pieces.every((piece) => isKeywordPiece(piece, rec.keywords));
     for (const piece of pieces) {
       props.push(...keywordProps(piece));
-      if (keywordLine && MTG_KEYWORDS.includes(piece.toLowerCase())) props.push(piece.toLowerCase());
+      if (keywordLine && MTG_KEYWORDS.includes(keywordOf(piece))) props.push(keywordOf(piece));
     }
   }
   // "Equip legendary creature {3}" beside "Equip {7}": the unqualified one can equip any creature.
@@ -177,9 +177,14 @@ function keywordProps(piece: string): string[] {
  * for the card (Scryfall's and MTGJSON's `keywords`: `Flanking`, `Equip`), alone or with its cost or
  * number (`Bushido 1`, `Cumulative upkeep {1}`, `Equip—Pay 3 life`).
  */
+/** A keyword as a scenario writes it: lowercase, without the exclamation mark of "For Mirrodin!". */
+function keywordOf(piece: string): string {
+  return piece.toLowerCase().replace(/!$/, '');
+}
+
 function isKeywordPiece(piece: string, listed: readonly string[]): boolean {
   const p = piece.toLowerCase();
-  if (MTG_KEYWORDS.includes(p) || keywordProps(piece).length > 0) return true;
+  if (MTG_KEYWORDS.includes(keywordOf(piece)) || keywordProps(piece).length > 0) return true;
   for (const k of listed) {
     const kw = k.toLowerCase();
     if (kw && p.startsWith(kw) && /^(?:\s*(?:\{[^}]*\})+|\s+[0-9]+|\s*—.*)?$/.test(p.slice(kw.length))) return true;
@@ -294,12 +299,26 @@ function riftboundFacts(rec: CardRecord): CardFacts {
   // A unit's keywords are its own (Shield, Tank, ...). A gear's may be its Effect Text, which is its
   // unit's while attached (136.2), and the list doesn't say which: only its Equip is read.
   if (/\bunit\b/i.test(rec.typeLine.split(' — ')[0])) {
+    const seen = new Set<string>();
     for (const k of rec.keywords) {
-      const word = RIFTBOUND_KEYWORDS.find((w) => w.toLowerCase() === k.trim().toLowerCase());
-      if (word && !props.includes(word)) props.push(word);
+      // "Assault 2" in the list, or "Assault" with the value the text prints ("[Assault 2]"): 807.1.b, 814.1.b.
+      const m = /^\s*(\S+)(?:\s+(\d{1,9}))?\s*$/.exec(k);
+      const word = m ? RIFTBOUND_KEYWORDS.find((w) => w.toLowerCase() === m[1].toLowerCase()) : undefined;
+      // A number after a keyword that takes none ("Level 3") is not a keyword the language reads.
+      if (!word || seen.has(word) || (m![2] !== undefined && !VALUED_KEYWORDS.includes(word))) continue;
+      seen.add(word);
+      const value = VALUED_KEYWORDS.includes(word) ? Number(m![2] ?? printedValue(rec.text, word) ?? 1) : 1;
+      props.push(value > 1 ? `${word} ${value}` : word);
     }
   }
   return { typeLine: typeLineOf(rec.typeLine, 'riftbound'), props };
+}
+
+/** The value a Riftbound card's text prints after a keyword in brackets (`[Assault 2]`: 807.1.b), if any. */
+function printedValue(text: string, keyword: string): string | undefined {
+  const at = text.indexOf(`[${keyword} `);
+  if (at < 0) return undefined;
+  return /^(\d{1,9})\]/.exec(text.slice(at + keyword.length + 2))?.[1];
 }
 
 function unique(xs: string[]): string[] {

@@ -90,16 +90,21 @@ const entries: CodeInfo[] = [
     kind: 'illegal-attachment',
     severity: 'information',
     title: 'Source left or changed before its ability resolved',
-    riftboundTitle: 'Gear left the board before its Equip resolved',
-    rules: { mtg: ['113.7a', '608.2b'], riftbound: ['124'] },
+    riftboundTitle: 'Nothing attached as an ability resolved',
+    // Each report names the rules that decide it: the source gone (113.7a, 400.7; Riftbound 124), phased out
+    // (702.26b), unable to attach (701.3b), or Weaponmaster's gear with nothing to pay (821.1.c.4).
+    rules: { mtg: [], riftbound: [] },
     doc:
       'An equip, fortify or reconfigure ability (Riftbound: Equip) was activated, and its Equipment left the ' +
       'battlefield (the board) before the ability resolved. The ability still resolves (MTG 113.7a: it exists ' +
       'apart from its source), but the card now in another zone is a new object (MTG 400.7; Riftbound 124), so ' +
       'nothing is attached. MTG: so it is when the Equipment phased out (702.26b: treated as though it does not ' +
       'exist) or can no longer be attached to the target (it became a creature, 301.5c; the target can\'t be ' +
-      'equipped): the ability resolves and its attach does nothing (701.3b). The replay does that. Information, ' +
-      'not an error: an `expect` line after it shows that it was meant.',
+      'equipped): the ability resolves and its attach does nothing (701.3b). The same holds for a living weapon ' +
+      'trigger (702.92a): its Germ is created all the same, and with nothing attached a 0/0 Germ dies. ' +
+      'Riftbound: a Weaponmaster trigger whose chosen Equipment has no Equip cost to pay, or can\'t be attached ' +
+      'to the unit (the unit left the board), leaves the gear where it is (821.1.c.4, 821.1.c.5). The replay ' +
+      'does that. Information, not an error: an `expect` line after it shows that it was meant.',
     fixes: 'None: the replay already applied it.',
   },
   {

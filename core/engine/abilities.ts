@@ -45,7 +45,8 @@ export function keywordCovers(pattern: TargetingKeyword, k: TargetingKeyword): b
 
 /** An ability a grant gives or takes. `grant` (MTG 613.7a): the ability to grant, given by an Aura to the permanent it enchants. */
 export type Ability =
-  | { readonly kind: 'keyword'; readonly name: string }
+  /** `value`: Riftbound `equipped unit has Shield 2` (807.1.b, 814.1.b); 1 when not written. */
+  | { readonly kind: 'keyword'; readonly name: string; readonly value?: number }
   | { readonly kind: 'protection'; readonly quality: string; readonly keep?: GrantKeep }
   | { readonly kind: 'targeting'; readonly keyword: TargetingKeyword }
   | { readonly kind: 'grant'; readonly grant: Grant }
@@ -98,8 +99,11 @@ export interface Granted {
    * reconfigure, its own attach restriction) are gone too (113.10, 613.1f). The attachment that says so.
    */
   readonly lostAll?: string;
-  /** Riftbound: the keywords it has more than one instance of (its own and a gear's grant, or two grants), and how many (807.2, 814.2). */
-  readonly instances?: Readonly<Record<string, number>>;
+  /**
+   * Riftbound: the value of each keyword that takes one it has (Assault, Shield, Deflect), the values of its
+   * instances summed: its own, its events', each gear's grant (807.2, 814.2, 809.2).
+   */
+  readonly values?: Readonly<Record<string, number>>;
 }
 
 /** The abilities the rules read for a host: its own, or with its attachments' grants when it has any. */
@@ -111,7 +115,7 @@ export function abilitiesOf(h: CardObj | PlayerObj): Granted | CardObj | PlayerO
 export function abilityOf(node: AbilityNode): Ability {
   switch (node.kind) {
     case 'keyword':
-      return { kind: 'keyword', name: node.name.text };
+      return node.value ? { kind: 'keyword', name: node.name.text, value: node.value.value } : { kind: 'keyword', name: node.name.text };
     case 'protection':
       return { kind: 'protection', quality: node.quality.text };
     case 'targeting':
@@ -168,16 +172,34 @@ export function abilityLabel(a: Ability): string {
   }
 }
 
+/** An ability as a scenario writes it: abilityLabel's words, with a keyword's value when one is written (Riftbound `Shield 2`). */
+export function writtenLabel(a: Ability): string {
+  return a.kind === 'keyword' && a.value !== undefined ? `${a.name} ${a.value}` : abilityLabel(a);
+}
+
 /** How a grant reads: `equipped creature has protection from red and protection from blue`. */
 export function grantLabel(g: Grant): string {
   if (g.abilities.length === 1 && (g.abilities[0].kind === 'cant' || g.abilities[0].kind === 'types')) return `${g.who} ${abilityLabel(g.abilities[0])}`;
   if (g.abilities.length === 1 && g.abilities[0].kind === 'control') return `you control ${g.who}`;
-  return `${g.who} ${g.verb} ${g.abilities.map(abilityLabel).join(' and ')}`;
+  return `${g.who} ${g.verb} ${g.abilities.map(writtenLabel).join(' and ')}`;
 }
 
 /** The attachment that gives `h` this ability (with abilityLabel's words), if one does: for the messages. */
 export function grantedBy(h: CardObj | PlayerObj, label: string): string | undefined {
   return h.granted?.from?.[label];
+}
+
+/**
+ * Riftbound: the value of a keyword that takes one (VALUED_KEYWORDS) that `c` has now, the values of its
+ * instances summed (807.2, 814.2, 809.2): `Assault` alone is 1 (807.1.b.3). 0 when it doesn't have it.
+ */
+export function keywordValue(c: CardObj, name: string): number {
+  if (!hasAbility(c, { kind: 'keyword', name })) return 0;
+  if (c.granted) return c.granted.values?.[name] ?? 1;
+  const own = c.keywordValues?.[name];
+  let n = 0;
+  if (own) for (const i of own.instances) n += i.value;
+  return n || 1;
 }
 
 /** Does `card` have this ability now (with its attachments' grants)? */

@@ -3,12 +3,12 @@
 // every lookup the rules need is O(1) in the board size.
 import type { Filter, CardStmt, PlayerStmt, Property } from '../parser/ast';
 import type { BoardView, CardView, Game, Range } from '../types';
-import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLabel, type TargetingKeyword } from './abilities';
+import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLabel, keywordValue, type TargetingKeyword } from './abilities';
 import { GrantIndex, regrant } from './grantFold';
 import { type ControlEffect, type Held, recontrol } from './control';
 import type { Temporary } from './untilEndOfTurn';
 import { type FiredLog, movedFired, triggerCount, triggerPhrases } from './triggers';
-import { MTG_COLORS } from '../parser/keywords';
+import { MTG_COLORS, VALUED_KEYWORDS } from '../parser/keywords';
 import { type CombatLeft, combatMight, type Combatant, type CombatNow } from './combat';
 
 /**
@@ -56,6 +56,11 @@ export interface Characteristics {
   toughnessBonus: number | undefined;
   /** Keyword abilities with no rule of their own here (`flying`; Riftbound `Shield`): shown, asserted, granted and lost. Copy on write. */
   keywords: readonly string[];
+  /**
+   * Riftbound: its own instances of the keywords that take a value (`Assault 2`, printed or an event's:
+   * 807.1.b, 807.2, 814.2), by keyword; undefined when it has none (every MTG card). Replaced, never changed.
+   */
+  keywordValues: Readonly<Record<string, OwnValues>> | undefined;
   /** What it gives or takes from what it is attached to (`equipped creature has protection from red`). */
   grants: readonly Grant[];
   /** The abilities events gave it or took from it, with their timestamps (for the order against grants: abilities.ts). Copy on write. */
@@ -67,6 +72,18 @@ export interface Characteristics {
    * replaces one of those sets makes the card's again (kindsOf).
    */
   kinds: number;
+}
+
+/** Riftbound: one instance of a keyword with a value a card has of its own (807.1.b): printed (`at` -1), or an event's (at its place in time). */
+export interface ValueInstance {
+  readonly value: number;
+  readonly at: number;
+}
+
+/** Riftbound: a card's own instances of one keyword with a value, and the place in time of the last event that took the keyword away (-1: none; 801.3.b). */
+export interface OwnValues {
+  readonly instances: readonly ValueInstance[];
+  readonly lostAt: number;
 }
 
 /** The zone of a token that ceased to exist (`ceases`): no zone, so nothing that looks in a zone finds it. */
@@ -197,6 +214,7 @@ export function blankCharacteristics(): Characteristics {
     toughness: undefined,
     toughnessBonus: undefined,
     keywords: NO_ITEMS,
+    keywordValues: undefined,
     grants: NO_ITEMS,
     abilityLog: NO_ITEMS,
     kinds: 0,
@@ -380,7 +398,7 @@ export interface StackEntry {
   /** Its object version when it was put on the stack (400.7: a source that changed zones is a new object). */
   readonly version: number;
   /** The keyword, or `ability NAME` (a named activated ability: engine/namedAbilities.ts). */
-  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'Weaponmaster' | `ability ${string}`;
+  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'for mirrodin' | 'Weaponmaster' | `ability ${string}`;
   /** MTG 702.6e: the equip ability activated was equip planeswalker (its target is a planeswalker). */
   readonly planeswalker?: boolean;
   readonly target?: HostRef;
@@ -502,7 +520,7 @@ export class Board {
   abilityNames = new Set<string>();
   /** Some card declares a triggered ability about attachment (triggers.ts): the rules look for them only then. */
   triggersDeclared = false;
-  /** A card of the scenario has (or was given) an ability that triggers as it enters (MTG living weapon, Riftbound Weaponmaster): entering looks for it. */
+  /** A card of the scenario has (or was given) an ability that triggers as it enters (MTG living weapon and For Mirrodin!, Riftbound Weaponmaster): entering looks for it. */
   enterTriggers = false;
   /** The cards with an ability about another creature's death (triggers.ts OTHER_DIES), at most MAX_DEATH_WATCHERS; replaced, never changed in place. */
   deathWatchers: readonly string[] = [];
@@ -990,9 +1008,10 @@ export class Board {
         if (c.protectionKeeps.length) c.protectionKeeps = movedKeeps(c.protectionKeeps, stamps);
         if (c.controlLog.length) c.controlLog = c.controlLog.map((e) => ({ ...e, timestamp: movedStamp(e.timestamp, stamps) }));
         if (c.abilityLog.length) c.abilityLog = movedLog(c.abilityLog, stamps);
+        if (c.keywordValues) c.keywordValues = movedValues(c.keywordValues, stamps);
         if (c.granted?.protectionKeeps.length) c.granted = { ...c.granted, protectionKeeps: movedKeeps(c.granted.protectionKeeps, stamps) };
         // The changes since its first effect that ends, and what it was before each that ends (untilEndOfTurn.ts).
-        if (c.temporary) c.temporary = c.temporary.moved(this, (at) => movedStamp(at, stamps), (b) => ({ ...(b as Characteristics), protectionKeeps: movedKeeps((b as Characteristics).protectionKeeps, stamps), abilityLog: movedLog((b as Characteristics).abilityLog, stamps) }));
+        if (c.temporary) c.temporary = c.temporary.moved(this, (at) => movedStamp(at, stamps), (b) => ({ ...(b as Characteristics), protectionKeeps: movedKeeps((b as Characteristics).protectionKeeps, stamps), abilityLog: movedLog((b as Characteristics).abilityLog, stamps), keywordValues: (b as Characteristics).keywordValues && movedValues((b as Characteristics).keywordValues!, stamps) }));
       }
       for (const p of this.players.values()) {
         if (p.protectionKeeps) p.protectionKeeps = movedKeeps(p.protectionKeeps, stamps);
@@ -1106,6 +1125,7 @@ export function characteristicsOf(c: CardObj): Characteristics {
     toughness: c.toughness,
     toughnessBonus: c.toughnessBonus,
     keywords: c.keywords,
+    keywordValues: c.keywordValues,
     grants: c.grants,
     abilityLog: c.abilityLog,
     kinds: c.kinds,
@@ -1135,6 +1155,7 @@ export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.toughness = p.toughness;
   card.toughnessBonus = p.toughnessBonus;
   card.keywords = p.keywords;
+  card.keywordValues = p.keywordValues;
   card.grants = p.grants;
   card.abilityLog = p.abilityLog;
   card.kinds = p.kinds;
@@ -1219,7 +1240,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
     tapped: board.game === 'mtg' && c.exhausted ? true : undefined,
     ...(c.triggers !== 0 ? { triggers: { phrases: triggerPhrases(c), count: triggerCount(c, undefined, undefined) } } : {}),
-    ...(have.targeting.length || have.keywords.length ? { keywords: [...have.keywords, ...have.targeting.map(keywordLabel)].map((k) => k + grantText(c, k)) } : {}),
+    ...(have.targeting.length || have.keywords.length ? { keywords: [...have.keywords.map((k) => (board.game === 'riftbound' ? valuedText(c, k) : k) + grantText(c, k)), ...have.targeting.map((k) => keywordLabel(k) + grantText(c, keywordLabel(k)))] } : {}),
     // Its part in the combat going on (MTG 508.1, 509.1; Riftbound's Attacker and Defender, 464.2.c).
     ...(c.combat !== undefined
       ? { combat: { role: c.combat.role, ...(c.combat.blocks !== undefined ? { blocks: c.combat.blocks } : {}), ...(c.combat.blockers ? { blocked: true as const } : {}) } }
@@ -1237,6 +1258,13 @@ function countersView(board: Board, c: CardObj): Record<string, number> {
 }
 
 /** ` (from X)` after an ability the attachment X grants (613.1f; Riftbound 718.3), as the board view shows it. */
+/** Riftbound: a keyword that takes a value as the board view shows it, with its value when that is not 1 (`Shield 3`: 807.2, 814.2). */
+function valuedText(c: CardObj, k: string): string {
+  if (!VALUED_KEYWORDS.includes(k)) return k;
+  const v = keywordValue(c, k);
+  return v === 1 ? k : `${k} ${v}`;
+}
+
 function grantText(c: CardObj, label: string): string {
   const by = c.granted?.from?.[label];
   return by ? ` (from ${by})` : '';
@@ -1325,6 +1353,16 @@ export function movedStamp(timestamp: number, s: StampShift): number {
 /** An ability log with its timestamps (and those its protections' keeps hold) moved. */
 function movedLog(log: readonly AbilityChange[], s: StampShift): AbilityChange[] {
   return log.map((ch) => (ch.keep ? { ...ch, timestamp: movedStamp(ch.timestamp, s), keep: movedKeeps([ch.keep], s)[0] } : { ...ch, timestamp: movedStamp(ch.timestamp, s) }));
+}
+
+/** A card's own keyword values with the places in time of its events' instances and losses moved. */
+function movedValues(values: Readonly<Record<string, OwnValues>>, s: StampShift): Record<string, OwnValues> {
+  const out: Record<string, OwnValues> = {};
+  for (const k in values) {
+    const v = values[k];
+    out[k] = { instances: v.instances.map((i) => (i.at < 0 ? i : { value: i.value, at: movedStamp(i.at, s) })), lostAt: v.lostAt < 0 ? v.lostAt : movedStamp(v.lostAt, s) };
+  }
+  return out;
 }
 
 function movedKeeps(keeps: readonly (ProtectionKeep | undefined)[], s: StampShift): (ProtectionKeep | undefined)[] {

@@ -5,7 +5,7 @@
 // rules/riftbound/combat.ts).
 import type { Board, CardObj } from './board';
 import type { Replay } from './replay';
-import { hasAbility } from './abilities';
+import { keywordValue } from './abilities';
 import { msg, type Message } from '../message';
 
 /** A card's part in the combat going on (replaced, never changed: a copy of the board shares it). */
@@ -90,17 +90,15 @@ export function endCombat(replay: Replay): number {
 }
 
 /**
- * Riftbound: what `c`'s part in combat adds to its Might now: Assault while it is an Attacker (807.1.c),
- * Shield while it is a Defender (814.1.c), 1 for each instance (a keyword written without a number,
- * 807.1.b.3), the instances of its own and of its gear's grants added up (807.2, 814.2). MTG has
- * neither keyword (its cards are never given one).
+ * Riftbound: what `c`'s part in combat adds to its Might now: its Assault value while it is an Attacker
+ * (807.1.c), its Shield value while it is a Defender (814.1.c), the values of all its instances summed
+ * (its own, its events', its gear's grants: 807.2, 814.2; 1 for one written without a value, 807.1.b.3).
+ * MTG has neither keyword (its cards are never given one).
  */
 export function combatMight(c: CardObj): number {
   const part = c.combat;
   if (part === undefined || part.role === 'blocking') return 0;
-  const name = part.role === 'attacking' ? 'Assault' : 'Shield';
-  if (!hasAbility(c, { kind: 'keyword', name })) return 0;
-  return c.granted?.instances?.[name] ?? 1;
+  return keywordValue(c, part.role === 'attacking' ? 'Assault' : 'Shield');
 }
 
 /** A part in combat in words: MTG attacking or blocking; Riftbound an Attacker or a Defender (its designations, 464.2.c). */

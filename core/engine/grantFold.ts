@@ -20,6 +20,7 @@
 import { abilityLabel, type Ability, type AbilityChange, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
 import { hasControlGrant } from './control';
+import { VALUED_KEYWORDS } from '../parser/keywords';
 
 /** One change to a host's abilities, ordered by (primary, secondary, seq): 613.7a's timestamps, then the order written. */
 export interface Effect {
@@ -350,28 +351,44 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
     return before !== undefined;
   }
   const folded = foldEffects(board, host, index.deciding(), index.cantList());
-  const after = board.game === 'riftbound' ? withInstances(board, host, folded) : folded;
+  const after = board.game === 'riftbound' ? withValues(board, host, folded) : folded;
   host.granted = after;
   return !before || !sameAbilities(before, after);
 }
 
 /**
- * Riftbound: Assault and Shield from more than one source add up (807.2, 814.2): the host's own keyword
- * and each gear's grant of it are an instance each. Counted on `granted` when there are two or more.
+ * Riftbound: the value of each keyword that takes one the host has (Assault, Shield, Deflect), its
+ * instances' values summed (807.2, 814.2, 809.2): its own (printed, and the events' that gave it one),
+ * and each gear's grant (`equipped unit has Shield 2`), 1 for an instance written without a value
+ * (807.1.b.3). An instance that came before the latest effect that took the keyword away (an event's
+ * `loses`, or a gear's grant of it) is gone with it.
  */
-export function withInstances(board: Board, host: CardObj, granted: Granted): Granted {
-  let instances: Record<string, number> | undefined;
-  for (const name of ['Assault', 'Shield']) {
+export function withValues(board: Board, host: CardObj, granted: Granted): Granted {
+  let values: Record<string, number> | undefined;
+  for (const name of VALUED_KEYWORDS) {
     if (!granted.keywords.includes(name)) continue;
-    let n = host.keywords.includes(name) ? 1 : 0;
+    let gearLoss = -Infinity;
     for (const id of host.grantors) {
       const a = board.cards.get(id);
       if (!grantsNow(board, a, host)) continue;
-      for (const g of a.grants) if (g.verb === 'has' && g.abilities.some((k) => k.kind === 'keyword' && k.name === name)) n++;
+      for (const g of a.grants) if (g.verb === 'loses' && g.abilities.some((k) => k.kind === 'keyword' && k.name === name)) gearLoss = Math.max(gearLoss, a.timestamp);
     }
-    if (n > 1) (instances ??= {})[name] = n;
+    const own = host.keywordValues?.[name];
+    let n = 0;
+    if (own) for (const i of own.instances) if (i.at > gearLoss) n += i.value;
+    const since = Math.max(gearLoss, own ? own.lostAt : -1);
+    for (const id of host.grantors) {
+      const a = board.cards.get(id);
+      if (!grantsNow(board, a, host) || a.timestamp <= since) continue;
+      for (const g of a.grants) {
+        if (g.verb !== 'has') continue;
+        for (const k of g.abilities) if (k.kind === 'keyword' && k.name === name) n += k.value ?? 1;
+      }
+    }
+    // The fold says it has the keyword: an instance is there, whose value is at least 1.
+    (values ??= {})[name] = Math.max(n, 1);
   }
-  return instances ? { ...granted, instances } : granted;
+  return values ? { ...granted, values } : granted;
 }
 
 /**
@@ -467,7 +484,7 @@ function sameAbilities(x: Granted, y: Granted): boolean {
   const cy = y.cant ?? [];
   if (cx.length !== cy.length || cx.some((c, i) => c.what !== cy[i].what || c.except !== cy[i].except || c.by !== cy[i].by)) return false;
   if (x.lostAll !== y.lostAll) return false;
-  if (x.instances?.Assault !== y.instances?.Assault || x.instances?.Shield !== y.instances?.Shield) return false;
+  if (x.values !== y.values && VALUED_KEYWORDS.some((k) => x.values?.[k] !== y.values?.[k])) return false;
   return sameMembers(x, y) && sameMembers(y, x);
 }
 

@@ -21,7 +21,7 @@ import { NameIndex } from './suggest';
 import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
-import { abilityLabel, abilityLabels, abilityOf, hasAbility } from './abilities';
+import { abilityLabel, abilityLabels, abilityOf, hasAbility, keywordValue, writtenLabel } from './abilities';
 import { blankCharacteristics, Board, CEASED, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
@@ -1232,6 +1232,13 @@ export class Replay {
         const label = abilityLabel(ability);
         // `protection from all colors`: one from each color (702.16h), every one of them.
         const has = ability.kind === 'protection' ? protectionQualities(ability.quality).every((quality) => hasAbility(c, { kind: 'protection', quality })) : hasAbility(c, ability);
+        // Riftbound `expect X has Assault 4`: the keyword, its instances' values summed (807.2, 814.2, 809.2).
+        if (has && ability.kind === 'keyword' && ability.value !== undefined && c.isCard) {
+          const value = keywordValue(c, ability.name);
+          if (value === ability.value) return undefined;
+          const rule = ability.name === 'Assault' ? '807.2' : ability.name === 'Shield' ? '814.2' : '809.2';
+          return { actual: msg`${c.id} has ${label} ${value} (the values of its instances summed)`, rules: [rule], replacement: `${c.id} has ${label} ${value}` };
+        }
         if (has !== a.negated) return undefined;
         if (a.negated) {
           const by = c.granted?.from?.[label];
@@ -1307,7 +1314,7 @@ export function assertionText(a: Assertion): Message {
     case 'mighty':
       return a.negated ? msg`${a.subject.text} not to be Mighty` : msg`${a.subject.text} to be Mighty`;
     case 'has-ability':
-      return a.negated ? msg`${a.subject.text} not to have ${abilityLabel(abilityOf(a.ability))}` : msg`${a.subject.text} to have ${abilityLabel(abilityOf(a.ability))}`;
+      return a.negated ? msg`${a.subject.text} not to have ${writtenLabel(abilityOf(a.ability))}` : msg`${a.subject.text} to have ${writtenLabel(abilityOf(a.ability))}`;
     case 'no-attachments':
       return msg`no attachments on ${a.host.text}`;
     case 'controlled-by':
@@ -1347,7 +1354,7 @@ export function describeAssertion(a: Assertion): string {
     case 'mighty':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}to be Mighty`;
     case 'has-ability':
-      return `${a.subject.text} ${a.negated ? 'not ' : ''}to have ${abilityLabel(abilityOf(a.ability))}`;
+      return `${a.subject.text} ${a.negated ? 'not ' : ''}to have ${writtenLabel(abilityOf(a.ability))}`;
     case 'no-attachments':
       return `no attachments on ${a.host.text}`;
     case 'controlled-by':
@@ -1405,6 +1412,7 @@ function newCard(st: CardStmt): CardObj {
     toughness: printed.toughness,
     toughnessBonus: printed.toughnessBonus,
     keywords: printed.keywords,
+    keywordValues: printed.keywordValues,
     grants: printed.grants,
     abilityLog: printed.abilityLog,
     kinds: printed.kinds,

@@ -16,7 +16,7 @@
 // function of the board and the object (Apply), which applies it without reporting anything, as often
 // as it is asked.
 import type { TurnDuration } from '../parser/ast';
-import type { Board, CardObj, Characteristics, PlayerObj } from './board';
+import type { Board, CardObj, Characteristics, OwnValues, PlayerObj } from './board';
 import { characteristicsOf, takeCharacteristics } from './board';
 import type { Replay } from './replay';
 import { msg } from '../message';
@@ -312,15 +312,25 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: re
 /**
  * An event gives `card` a keyword ability (`flying`, Riftbound `Shield`) or takes it away, for as long
  * as `lasts` says: on the card, and in its log for the order against grants. The rules say first
- * whether the event may.
+ * whether the event may. `value`: Riftbound, for a keyword that takes one (`gains X Assault 3`): the
+ * instance the event gives, added to the card's others (807.2), or, as it loses the keyword, all of
+ * them gone (801.3.b).
  */
-export function changeKeyword(board: Board, card: CardObj, verb: 'gains' | 'loses', name: string, lasts: Lasts): void {
+export function changeKeyword(board: Board, card: CardObj, verb: 'gains' | 'loses', name: string, lasts: Lasts, value?: number): void {
   change(board, card, lasts, (b, c, at) => {
     const x = c as CardObj;
     const without = x.keywords.filter((k) => k !== name);
     x.keywords = verb === 'gains' ? [...without, name] : without;
+    if (value !== undefined) x.keywordValues = changedValues(x.keywordValues, name, verb, value, at);
     logAbilityChange(b, x, verb, { kind: 'keyword', name }, at);
   });
+}
+
+/** A card's own keyword values after an event at `at` gave it an instance of `name` worth `value`, or took `name` away. */
+function changedValues(values: CardObj['keywordValues'], name: string, verb: 'gains' | 'loses', value: number, at: number): Record<string, OwnValues> {
+  const old = values?.[name];
+  const now: OwnValues = verb === 'gains' ? { instances: [...(old?.instances ?? []), { value, at }], lostAt: old?.lostAt ?? -1 } : { instances: [], lostAt: at };
+  return { ...values, [name]: now };
 }
 
 /**

@@ -57,6 +57,7 @@ const ABILITY = table<Message>({
   reconfigure: msg`reconfigure ability`,
   attach: msg`attach ability`,
   'living weapon': msg`living weapon trigger`,
+  'for mirrodin': msg`For Mirrodin! trigger`,
   Weaponmaster: msg`Weaponmaster trigger`,
 });
 

@@ -13,6 +13,12 @@ export interface Word {
   range: Range;
 }
 
+/** The value written after a keyword that takes one (Riftbound `Assault 2`, `Shield 3`: 807.1.b, 814.1.b; parser/keywords.ts VALUED_KEYWORDS): a whole number of at least 1. */
+export interface KeywordValue {
+  value: number;
+  range: Range;
+}
+
 /**
  * How long a control effect lasts: `until end of turn` or `this turn` (`text`; `until your next turn`
  * is for changes of characteristics and abilities only), or `for as long as ...`
@@ -123,14 +129,15 @@ export type Property =
   | { kind: 'pt-bonus'; who: Word; power: number; toughness: number; range: Range }
   /** MTG targeting keywords: `hexproof`, `hexproof from QUALITY`, `shroud`, `ward [COST]` (702.11, 702.18, 702.21). */
   | { kind: 'keyword'; keyword: TargetingKeywordNode; range: Range }
-  /** A keyword ability with no rule of its own here: `flying`, `first strike`; Riftbound `Shield` (parser/keywords.ts). */
-  | { kind: 'keyword-ability'; name: Word; range: Range }
+  /** A keyword ability with no rule of its own here: `flying`, `first strike`; Riftbound `Shield`, `Assault 2` (its value: parser/keywords.ts). */
+  | { kind: 'keyword-ability'; name: Word; value?: KeywordValue; range: Range }
   /** `equipped creature has protection from red`: what an attachment gives or takes from what it is attached to (MTG 613.1f; Riftbound 718.3). */
   | { kind: 'grant'; grant: GrantNode; range: Range };
 
 /** An ability as a grant, `gains`/`loses` or `expect X has` writes it. */
 export type AbilityNode =
-  | { kind: 'keyword'; name: Word; range: Range }
+  /** `value`: Riftbound `equipped unit has Shield 2`, `expect X has Assault 4` (807.1.b, 807.2). */
+  | { kind: 'keyword'; name: Word; value?: KeywordValue; range: Range }
   | { kind: 'protection'; quality: Word; range: Range }
   | { kind: 'targeting'; keyword: TargetingKeywordNode; range: Range }
   /** MTG 613.7a: `enchanted Equipment has "equipped creature has flying"`, the ability to grant, in quotes. */
@@ -306,7 +313,7 @@ export type EventNode =
   /** `resolve X`: the spell X; `resolve X equip`: the pending equip (fortify, reconfigure) ability of X. */
   /**
    * `resolve X [ABILITY]`; a triggered ability that puts a card onto the battlefield or attaches names it:
-   * MTG `resolve X living weapon creating T` (702.92a: the token it creates), Riftbound `resolve X
+   * MTG `resolve X living weapon creating T` (702.92a, and `for mirrodin`, 702.163a: the token it creates), Riftbound `resolve X
    * Weaponmaster [choosing G]` (821.1.c: the Equipment chosen, none when not written).
    */
   | { kind: 'resolve'; subject: Name; ability?: Word; creating?: Name; choosing?: Name; verbRange: Range; range: Range }
@@ -338,8 +345,8 @@ export type EventNode =
   | { kind: 'protection'; verb: 'gains' | 'loses'; subject: Name; quality: Word; keep?: ProtectionKeepClause; duration?: TurnDuration; verbRange: Range; range: Range }
   /** `loses X all abilities | enchant | equip | reconfigure | protection`, `gains X enchant FILTER` (which takes no duration: its filter reads every word). */
   | { kind: 'abilities'; verb: 'gains' | 'loses'; subject: Name; ability: AbilityWord; filter?: Filter; duration?: TurnDuration; verbRange: Range; range: Range }
-  /** `gains X flying`, `loses X first strike`: a keyword ability with no rule of its own here (parser/keywords.ts). */
-  | { kind: 'keyword-ability'; verb: 'gains' | 'loses'; subject: Name; name: Word; duration?: TurnDuration; verbRange: Range; range: Range }
+  /** `gains X flying`, `loses X first strike`: a keyword ability with no rule of its own here (parser/keywords.ts); Riftbound `gains X Assault 3` with its value (807.2). */
+  | { kind: 'keyword-ability'; verb: 'gains' | 'loses'; subject: Name; name: Word; value?: KeywordValue; duration?: TurnDuration; verbRange: Range; range: Range }
   /**
    * `control X P [until end of turn | this turn | for as long as CONDITION]`: with a duration, the effect
    * ends as its turn does (MTG 514.2, Riftbound 317.2.c), or as soon as its condition no longer holds (MTG 611.2b).
@@ -473,8 +480,18 @@ export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'des
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure'] as const;
-/** Triggered abilities that wait on the stack (the chain) for a `resolve` line: MTG living weapon (702.92a), Riftbound Weaponmaster (821.1). */
-export const WAITING_TRIGGERS = ['living weapon', 'Weaponmaster'] as const;
+/**
+ * MTG triggers of an Equipment that create a creature token, then attach the Equipment to it: living weapon
+ * (702.92a, a 0/0 Germ) and For Mirrodin! (702.163a, a 2/2 Rebel). Each waits on the stack for `resolve X
+ * KEYWORD creating T`.
+ */
+export const TOKEN_TRIGGERS = ['living weapon', 'for mirrodin'] as const;
+export type TokenTrigger = (typeof TOKEN_TRIGGERS)[number];
+
+/** Is this ability (a stack entry's, a `resolve` line's) one of TOKEN_TRIGGERS? */
+export function makesToken(ability: string | undefined): ability is TokenTrigger {
+  return ability === 'living weapon' || ability === 'for mirrodin';
+}
 /* An activated ability the scenario names, `ability NAME`, is read where these are (parser: abilityWord). */
 
 export const DECLARATION_KEYWORDS = ['game', 'title', 'rules', 'player', 'card', 'include'] as const;

@@ -10,6 +10,7 @@ export const MTG_KEYWORDS: readonly string[] = [
   'double strike',
   'fear',
   'first strike',
+  'for mirrodin',
   'flying',
   'haste',
   'indestructible',
@@ -56,6 +57,13 @@ export const RIFTBOUND_KEYWORDS: readonly string[] = [
   'Vision',
   'Weaponmaster',
 ];
+
+/**
+ * The keywords a card prints with a value (Riftbound `Assault 2`, `Shield 3`, `Deflect 2`: 807.1.b, 814.1.b,
+ * 809.1.b), 1 when none is written (807.1.b.3). No other keyword takes a number after it (MTG's `ward 2`
+ * is a cost, read apart).
+ */
+export const VALUED_KEYWORDS: readonly string[] = ['Assault', 'Deflect', 'Shield'];
 
 /** The first words of the keywords (`first` of `first strike`): a word here after `has`, `gains` or `loses` starts a keyword. */
 /** The keyword of `keywords` that `word` is when written in another case (`quick-draw` is `Quick-Draw`), if any: for the error that says how the cards print it. */

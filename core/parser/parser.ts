@@ -18,6 +18,7 @@ import type {
   SyntaxProblem,
   TypeLine,
   TargetingKeywordNode,
+  KeywordValue,
   Word,
   ZoneRef,
   RuleRef,
@@ -35,7 +36,7 @@ import type {
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
-import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord } from './keywords';
+import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord, VALUED_KEYWORDS } from './keywords';
 import { asMessage, msg, renderMessage, said, type Message } from '../message';
 import { table } from '../tables';
 
@@ -482,7 +483,7 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
 /**
  * The key of a property a card has only one of (its owner, controller, the player it entered
  * under, its zone, what it is attached to, its Might and Might bonus, what it can be attached
- * only to), or undefined for one it may have several of (enchant, equip, protections, colors,
+ * only to, a keyword with a value), or undefined for one it may have several of (enchant, equip, protections, colors,
  * keywords, grants) or that says the same thing again (a flag).
  */
 export function singleValued(p: Property): string | undefined {
@@ -504,6 +505,9 @@ export function singleValued(p: Property): string | undefined {
       return `${p.counter} counters`;
     case 'attach-only':
       return 'can be attached only to';
+    case 'keyword-ability':
+      // A card prints a keyword that takes a value once, with its value (807.1.b): `Assault, Assault 2` is one too many.
+      return VALUED_KEYWORDS.includes(p.name.text) ? p.name.text : undefined;
     default:
       return undefined;
   }
@@ -742,7 +746,8 @@ function parseProperty(cur: Cursor): Property {
     default:
       if (KEYWORD_FIRST_WORDS.has(t.text)) {
         const name = keywordName(cur, t);
-        return { kind: 'keyword-ability', name, range: r() };
+        const value = keywordValue(cur, name);
+        return value ? { kind: 'keyword-ability', name, value, range: r() } : { kind: 'keyword-ability', name, range: r() };
       }
       // Read up to the next comma: the declaration goes on after it, and its game reports it (declareCard).
       while (!cur.atEnd() && cur.peek()!.type !== 'comma') cur.next();
@@ -837,6 +842,32 @@ function keywordName(cur: Cursor, first: Token): Word {
   return { text: `${first.text} ${second}`, range: span(first.range, s.range) };
 }
 
+/** The words that may follow a keyword that takes a value when none is written: the next ability (`and`), an event's duration (`this turn`, `until ...`). */
+const AFTER_VALUED: ReadonlySet<string> = new Set(['and', 'this', 'until']);
+
+/**
+ * After a keyword (`name`, read): the value written after it, if any (Riftbound `Assault 2`, `Shield 3`;
+ * 807.1.b, 814.1.b). Only the keywords that take one have it (VALUED_KEYWORDS), a whole number of at
+ * least 1 (without one it is 1, 807.1.b.3), and only where the keyword is given or stated: `loses X
+ * Shield` and `has no Shield` are about the whole keyword (`whole`: which of the two).
+ */
+function keywordValue(cur: Cursor, name: Word, whole?: 'loses' | 'has no'): KeywordValue | undefined {
+  const t = cur.peek();
+  if (!t) return undefined;
+  const valued = VALUED_KEYWORDS.includes(name.text);
+  if (t.type === 'number') {
+    if (!valued) throw new SyntaxError_(msg`\`${name.text}\` takes no value: of the keywords here, only ${VALUED_KEYWORDS.join(', ')} are written with one (\`Assault 2\`). Remove '${t.text}'.`, t.range);
+    if (whole === 'loses') throw new SyntaxError_(msg`\`loses\` takes the whole keyword away, whatever its value (801.3.b): write \`${name.text}\` without '${t.text}'.`, t.range);
+    if (whole === 'has no') throw new SyntaxError_(msg`\`has no\` states that the keyword is not there at all: write \`has no ${name.text}\` without '${t.text}', or \`has ${name.text} ${t.text}\`.`, t.range);
+    if (!/^\d{1,9}$/.test(t.text) || Number(t.text) < 1) throw new SyntaxError_(msg`The value of ${name.text} is a whole number of at least 1, written after it (\`${name.text} 2\`), or none for a value of 1: '${t.text}' is not one.`, t.range);
+    cur.next();
+    return { value: Number(t.text), range: t.range };
+  }
+  // `Shield two`, `Assault X`, `Shield "2"`: a value written otherwise than as a number.
+  if (valued && !whole && (t.type === 'string' || (t.type === 'word' && !AFTER_VALUED.has(t.text)))) cur.fail(msg`a whole number as the value of ${name.text} (\`${name.text} 2\`), or the end of the keyword`);
+  return undefined;
+}
+
 /** After `equipped`, `enchanted` or `fortified` (the token `first`, read): `creature has ABILITY [and ABILITY]...`, or `loses`. */
 function parseGrant(cur: Cursor, first: Token): GrantNode {
   const noun = cur.word(msg`what it is attached to (${first.text} creature, ${first.text} permanent, ${first.text} unit...)`);
@@ -875,7 +906,7 @@ function parseGrant(cur: Cursor, first: Token): GrantNode {
     const ability: AbilityNode = { kind: 'all', range: span(all.range, last.range) };
     return { who, verb: 'loses', abilities: [ability], range: span(first.range, cur.last().range) };
   }
-  const abilities = parseAbilities(cur);
+  const abilities = parseAbilities(cur, v!.text === 'loses' ? 'loses' : undefined);
   // `..., not removing blessing` (702.16n, 702.16p): what the protection it gives spares.
   const keep = cur.peek()?.type === 'comma' && cur.isWord('not', 1) ? parseKeep(cur) : undefined;
   const grant: GrantNode = { who, verb: v!.text as 'has' | 'loses', abilities, range: span(first.range, cur.last().range) };
@@ -918,9 +949,9 @@ function parseTypeChange(cur: Cursor): AbilityNode {
   return node;
 }
 
-/** `ABILITY [and ABILITY]...`; `protection from red and from blue` is two protections. */
-function parseAbilities(cur: Cursor): AbilityNode[] {
-  const list = [parseAbility(cur)];
+/** `ABILITY [and ABILITY]...`; `protection from red and from blue` is two protections. `whole`: a grant that takes them away (`loses`). */
+function parseAbilities(cur: Cursor, whole?: 'loses'): AbilityNode[] {
+  const list = [parseAbility(cur, whole)];
   while (cur.isWord('and')) {
     cur.next();
     const prev = list[list.length - 1];
@@ -928,15 +959,19 @@ function parseAbilities(cur: Cursor): AbilityNode[] {
       const from = cur.next()!;
       const quality = protectionQuality(cur);
       list.push({ kind: 'protection', quality, range: span(from.range, quality.range) });
-    } else list.push(parseAbility(cur));
+    } else list.push(parseAbility(cur, whole));
   }
   return list;
 }
 
 const ABILITY_EXPECTED = msg`an ability: a keyword (flying, first strike, ...), protection from QUALITY, hexproof, shroud, ward, or a grant in quotes (\`"equipped creature has flying"\`)`;
 
-/** One ability: a keyword, `protection from Q`, `hexproof [from Q]`, `shroud`, `ward [COST]`, or a grant in quotes (MTG 613.7a). */
-function parseAbility(cur: Cursor): AbilityNode {
+/**
+ * One ability: a keyword (with its value, Riftbound `Shield 2`), `protection from Q`, `hexproof [from Q]`,
+ * `shroud`, `ward [COST]`, or a grant in quotes (MTG 613.7a). `whole`: where the keyword is taken away or
+ * stated absent, and takes no value.
+ */
+function parseAbility(cur: Cursor, whole?: 'loses' | 'has no'): AbilityNode {
   const t = cur.peek();
   if (t && t.type === 'string') {
     cur.next();
@@ -962,7 +997,8 @@ function parseAbility(cur: Cursor): AbilityNode {
   if (!KEYWORD_FIRST_WORDS.has(t.text)) return cur.fail(ABILITY_EXPECTED);
   cur.next();
   const name = keywordName(cur, t);
-  return { kind: 'keyword', name, range: name.range };
+  const value = keywordValue(cur, name, whole);
+  return value ? { kind: 'keyword', name, value, range: span(name.range, value.range) } : { kind: 'keyword', name, range: name.range };
 }
 
 /**
@@ -1937,6 +1973,8 @@ class EventStmt extends EventBase {
   step: Word | undefined = undefined;
   /** `gains X flying`: the keyword ability. */
   name: Word | undefined = undefined;
+  /** Riftbound `gains X Assault 3`: the keyword's value (807.2). */
+  value: KeywordValue | undefined = undefined;
   /** `control X P until end of turn | this turn | for as long as ...`: how long the effect lasts. */
   duration: ControlDuration | undefined = undefined;
   /** `attach X to H targeting [with S]`: an effect that targets both, of S's spell or ability. */
@@ -1954,9 +1992,8 @@ class EventStmt extends EventBase {
   place: Name | undefined = undefined;
   /** `block X with Y and Z`: the blockers. */
   blockers: Name[] | undefined = undefined;
-  /** MTG `resolve X living weapon creating T`: the token created (702.92a). */
+  /** `resolve X living weapon creating T`: the token; `resolve X Weaponmaster choosing G`: the Equipment. */
   creating: Name | undefined = undefined;
-  /** Riftbound `resolve X Weaponmaster choosing G`: the Equipment chosen (821.1.c). */
   choosing: Name | undefined = undefined;
   private endLine: number;
   private endChar: number;
@@ -2003,6 +2040,7 @@ class EventStmt extends EventBase {
     if (this.other) e.other = movedName(this.other, move);
     if (this.step) e.step = movedLines(this.step, move);
     if (this.name) e.name = movedLines(this.name, move);
+    if (this.value) e.value = movedLines(this.value, move);
     if (this.duration) e.duration = movedLines(this.duration, move);
     if (this.targeting) e.targeting = movedLines(this.targeting, move);
     e.steps = this.steps;
@@ -2137,16 +2175,17 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     }
     case 'resolve': {
       const subject = cur.name(msg`the spell that resolves`);
-      // A trigger that waits on the stack: `living weapon creating T` (MTG 702.92a), `Weaponmaster [choosing G]` (Riftbound 821.1).
-      if (cur.isWord('living') || cur.isWord('Weaponmaster')) {
+      // A trigger that waits on the stack: `living weapon creating T` (MTG 702.92a), `for mirrodin creating T`
+      // (702.163a), `Weaponmaster [choosing G]` (Riftbound 821.1).
+      if (cur.isWord('living') || cur.isWord('for') || cur.isWord('Weaponmaster')) {
         const first = cur.next()!;
-        const last = first.text === 'living' ? cur.expectWord('weapon') : first;
-        const ability: Word = { text: first.text === 'living' ? 'living weapon' : 'Weaponmaster', range: span(first.range, last.range) };
+        const last = first.text === 'living' ? cur.expectWord('weapon') : first.text === 'for' ? cur.expectWord('mirrodin') : first;
+        const ability: Word = { text: first.text === 'Weaponmaster' ? 'Weaponmaster' : `${first.text} ${last.text}`, range: span(first.range, last.range) };
         let creating: Name | undefined;
         let choosing: Name | undefined;
-        if (ability.text === 'living weapon') {
+        if (ability.text !== 'Weaponmaster') {
           cur.expectWord('creating');
-          creating = cur.name(msg`the token living weapon creates (a creature token declared off the battlefield)`);
+          creating = cur.name(msg`the token it creates (a creature token declared off the battlefield)`);
         } else if (cur.isWord('choosing')) {
           cur.next();
           choosing = cur.name(msg`the Equipment chosen`);
@@ -2265,9 +2304,11 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       }
       if (verb !== 'becomes' && cur.peek()?.type === 'word' && KEYWORD_FIRST_WORDS.has(cur.peek()!.text)) {
         const name = keywordName(cur, cur.next()!);
+        // `gains X Assault 3 this turn` (807.2: a value of its own, added to the others).
+        const value = keywordValue(cur, name, verb === 'loses' ? 'loses' : undefined);
         const duration = turnDuration(cur);
         cur.end();
-        return event(verbTok, cur, { kind: 'keyword-ability', verb: verb as 'gains' | 'loses', subject, name, duration });
+        return event(verbTok, cur, { kind: 'keyword-ability', verb: verb as 'gains' | 'loses', subject, name, value, duration });
       }
       if (verb !== 'becomes') {
         const ability = parseAbilityWord(cur, verb as 'gains' | 'loses');
@@ -2630,7 +2671,7 @@ function parseAssertion(cur: Cursor): Assertion {
       const negated = cur.isWord('no') && startsAbility(cur.peek(1));
       if (negated) cur.next();
       if (startsAbility(cur.peek())) {
-        const ability = parseAbility(cur);
+        const ability = parseAbility(cur, negated ? 'has no' : undefined);
         return { kind: 'has-ability', subject, ability, negated, range: r() };
       }
       // A grant in quotes is what an Aura gives to grant: the creature has the abilities it grants.

@@ -11,6 +11,7 @@ import {
   MTG_KEYWORDS,
   RIFTBOUND_KEYWORDS,
   keywordSecondWord,
+  VALUED_KEYWORDS,
   MTG_SUPERTYPES,
   MTG_ZONES,
   MTG_STEPS,
@@ -275,7 +276,8 @@ function abilityWords(game: Game): string[] {
 function offeredAbility(label: string): string {
   const bare = withoutSource(label);
   const first = bare.split(' ')[0];
-  return TARGETING_KEYWORDS.includes(first) ? first : bare;
+  // `Shield 3` (Riftbound, its value summed: 814.2) is the keyword `Shield`.
+  return TARGETING_KEYWORDS.includes(first) || VALUED_KEYWORDS.includes(first) ? first : bare;
 }
 
 /**
@@ -592,7 +594,9 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (head !== 'becomes' && n >= 2 && KEYWORDS[game].some((k) => k.split(' ')[0] === args[1])) {
         const second = keywordSecondWord(args[1]);
         if (n === 2 && second) return words([second]);
-        return n === (second ? 3 : 2) ? words(durations) : NONE;
+        // Riftbound `gains X Assault 3 this turn`: after the keyword's value too (807.2).
+        const valued = head === 'gains' && n === 3 && VALUED_KEYWORDS.includes(args[1]) && /^\d+$/.test(args[2]);
+        return n === (second ? 3 : 2) || valued ? words(durations) : NONE;
       }
       // Riftbound has no protection, hexproof, shroud, ward nor enchant: only its keywords.
       if (head === 'gains') return n === 1 ? words([...(game === 'mtg' ? ['protection', 'enchant', ...TARGETING_KEYWORDS] : []), ...KEYWORDS[game]]) : NONE;
@@ -675,7 +679,10 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
       // Its counters as they are now (`2 +1/+1 counters`, `no -1/-1 counters`; Riftbound `a buff` or `no buff`): those it has with the abilities it has, `no ...` after the other abilities.
       const counters = subject ? COUNTER_KINDS[game].map((k) => countersText(k, subject.counters?.[k] ?? 0)) : [];
       for (const phrase of counters) if (!phrase.startsWith('no ')) have.add(phrase);
-      return { kind: 'cards', rank: (c) => (c.attachedTo === args[0] ? 0 : c.id === args[0] ? undefined : 2), also: { words: [...counters, ...abilityWords(game)], rank: (w) => (have.has(w) ? 1 : w.startsWith('no ') ? 4 : 3) } };
+      // Riftbound: a keyword with its value now, the values of its sources summed (`Shield 3`: 807.2, 814.2).
+      const values = (subject?.keywords ?? []).map(withoutSource).filter((k) => VALUED_KEYWORDS.includes(k.split(' ')[0]) && k.includes(' '));
+      for (const v of values) have.add(v);
+      return { kind: 'cards', rank: (c) => (c.attachedTo === args[0] ? 0 : c.id === args[0] ? undefined : 2), also: { words: [...counters, ...values, ...abilityWords(game)], rank: (w) => (have.has(w) ? 1 : w.startsWith('no ') ? 4 : 3) } };
     }
     return NONE;
   }

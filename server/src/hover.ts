@@ -3,7 +3,7 @@
 // rule number in a comment, a card or player name (its characteristics and its state at that line
 // of the replay), a keyword ability or a grant (what the checker makes of it, with the rule), and
 // an event's verb (what the replay made of the event: the step).
-import { canonicalIn, citeAs, MTG_COMBAT_RESTRICTIONS, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type RulesDocument, type Statement } from '../../core';
+import { canonicalIn, citeAs, MTG_COMBAT_RESTRICTIONS, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type KeywordValue, type Word, type RulesDocument, type Statement } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
@@ -669,7 +669,12 @@ const weaponmasterResolveText = () =>
   t("{0}: resolves the Weaponmaster trigger of this unit, put on the chain as it was played; only the newest item on the chain resolves. With `choosing G`, the Equipment G becomes attached to the unit, from wherever it was attached, by paying its Equip cost without activating Equip (no target, no Equip timing); without `choosing`, nothing is chosen. G stays where it is when it has no Equip cost, or can't be attached to the unit (the unit left the board, for one).", '`Weaponmaster`');
 
 /** A keyword ability, or a grant (`quoted`: one in quotes, that an Aura gives an Equipment), under the cursor. */
-type AbilityHover = { kind: 'keyword'; name: string; range: Range } | { kind: 'grant'; grant: GrantNode; quoted: boolean; range: Range };
+type AbilityHover = { kind: 'keyword'; name: string; value?: number; range: Range } | { kind: 'grant'; grant: GrantNode; quoted: boolean; range: Range };
+
+/** A keyword as written, with its value (Riftbound `Assault 2`): the range of both. */
+function keywordHover(name: Word, value: KeywordValue | undefined): AbilityHover {
+  return value ? { kind: 'keyword', name: name.text, value: value.value, range: { start: name.range.start, end: value.range.end } } : { kind: 'keyword', name: name.text, range: name.range };
+}
 
 /** The keyword ability or grant under the cursor: in a card's properties, a `gains`/`loses` event (a `together:` part too), an `expect X has`. */
 function abilityAt(state: DocumentState, pos: Position): AbilityHover | undefined {
@@ -677,7 +682,7 @@ function abilityAt(state: DocumentState, pos: Position): AbilityHover | undefine
   if (!st || !containsInclusive(st.range, pos)) return undefined;
   if (st.kind === 'card') {
     for (const p of st.props) {
-      if (p.kind === 'keyword-ability' && containsInclusive(p.name.range, pos)) return { kind: 'keyword', name: p.name.text, range: p.name.range };
+      if (p.kind === 'keyword-ability' && (containsInclusive(p.name.range, pos) || (p.value && containsInclusive(p.value.range, pos)))) return keywordHover(p.name, p.value);
       if (p.kind === 'grant') {
         const h = inGrant(p.grant, pos);
         if (h) return h;
@@ -687,7 +692,7 @@ function abilityAt(state: DocumentState, pos: Position): AbilityHover | undefine
   }
   if (!isEvent(st)) return undefined;
   for (const ev of st.kind === 'together' ? st.parts : [st]) {
-    if (ev.kind === 'keyword-ability' && containsInclusive(ev.name.range, pos)) return { kind: 'keyword', name: ev.name.text, range: ev.name.range };
+    if (ev.kind === 'keyword-ability' && (containsInclusive(ev.name.range, pos) || (ev.value && containsInclusive(ev.value.range, pos)))) return keywordHover(ev.name, ev.value);
     if (ev.kind === 'expect' && ev.assertion?.kind === 'has-ability') return inAbility(ev.assertion.ability, pos);
   }
   return undefined;
@@ -712,7 +717,7 @@ function inGrant(g: GrantNode, pos: Position, quotes?: Range): AbilityHover | un
 
 function inAbility(a: AbilityNode, pos: Position): AbilityHover | undefined {
   if (!containsInclusive(a.range, pos)) return undefined;
-  if (a.kind === 'keyword') return { kind: 'keyword', name: a.name.text, range: a.name.range };
+  if (a.kind === 'keyword') return keywordHover(a.name, a.value);
   if (a.kind === 'grant') return inGrant(a.grant, pos, a.range);
   return undefined;
 }
@@ -744,6 +749,17 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
             ? t('{0}: a restriction on combat. The creature that has it (its own, or granted by an attachment while that is attached) can\'t be declared a blocker. A restriction that comes after the declaration doesn\'t remove it from combat.', name)
             : t('{0}: a restriction on combat. The creature that has it (its own, or granted by an attachment while that is attached) can be declared neither an attacker nor a blocker. A restriction that comes after the declaration doesn\'t remove it from combat.', name);
       const rules = h.name === "can't attack" ? ['508.1c', '506.4a'] : h.name === "can't block" ? ['509.1b', '506.4a'] : ['508.1c', '509.1b', '506.4a'];
+      return `${what}\n\n${rules.map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
+    }
+    // Riftbound's Assault and Shield: a value, summed over every source, added to an Attacker's or a Defender's Might (807, 814).
+    if (state.game === 'riftbound' && (h.name === 'Assault' || h.name === 'Shield')) {
+      const name = `**${md(h.value === undefined ? h.name : `${h.name} ${h.value}`)}**`;
+      const value = String(h.value ?? 1);
+      const what =
+        h.name === 'Assault'
+          ? t('{0}: while the unit is an Attacker, its Might goes up by the Assault value: {1} here (written without a number, the keyword is worth 1). A unit that gets Assault from more than one source (its own, a gear\'s grant, an event) has a single Assault worth the sum of them all; `expect X has Assault N` checks that sum.', name, value)
+          : t('{0}: while the unit is a Defender, its Might goes up by the Shield value: {1} here (written without a number, the keyword is worth 1). A unit that gets Shield from more than one source (its own, a gear\'s grant, an event) has a single Shield worth the sum of them all; `expect X has Shield N` checks that sum.', name, value);
+      const rules = h.name === 'Assault' ? ['807.1.b', '807.2', '807.1.c'] : ['814.1.b', '814.2', '814.1.c'];
       return `${what}\n\n${rules.map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
     }
     return t('{0}: a keyword ability. The checker keeps it with the card (its own, granted by an attachment, gained or lost by an event) for `expect X has {1}`; it checks no rule about what the ability does.', `**${md(h.name)}**`, h.name);

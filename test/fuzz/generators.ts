@@ -186,8 +186,8 @@ const rbKind: fc.Arbitrary<Kind> = fc.oneof(
     arbitrary: kindOf(
       fc.constantFrom('gear', 'gear', 'gear unit'),
       fc.constantFrom('Equipment', 'Equipment', ''),
-      // Assault and Shield count while the unit is an Attacker or a Defender (807.1.c, 814.1.c).
-      fc.array(fc.oneof(fc.constant('equip'), fc.integer({ min: -3, max: 5 }).map((n) => `might-bonus ${n}`), fc.constantFrom('equipped unit has Assault', 'equipped unit has Shield')), { maxLength: 2 }),
+      // Assault and Shield count while the unit is an Attacker or a Defender (807.1.c, 814.1.c), with their values summed (807.2, 814.2).
+      fc.array(fc.oneof(fc.constant('equip'), fc.integer({ min: -3, max: 5 }).map((n) => `might-bonus ${n}`), fc.constantFrom('equipped unit has Assault', 'equipped unit has Shield', 'equipped unit has Shield 2', 'equipped unit has Assault 3 and Shield', 'equipped unit loses Shield')), { maxLength: 2 }),
     ),
   },
   { weight: 1, arbitrary: kindOf(fc.constantFrom('spell', 'rune', 'battlefield', 'legend', 'token', 'spell', 'creature', ''), fc.constantFrom('', 'Equipment'), fc.constant([])) },
@@ -195,7 +195,7 @@ const rbKind: fc.Arbitrary<Kind> = fc.oneof(
 
 const rbCommonProp = fc.oneof(
   { weight: 6, arbitrary: fc.oneof(fc.constant('at base'), B.map((b) => `at battlefield ${b}`), fc.constantFrom(...RB_ZONE_WORDS, 'battlefield').map((z) => `in ${z}`)) },
-  { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1', 'with a buff', 'Assault', 'Shield') },
+  { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1', 'with a buff', 'Assault', 'Shield', 'Assault 2', 'Shield 3') },
   // Attach and detach triggers (725.1, 725.2), a gear's Deathknell (808.1.c), and MTG's words.
   { weight: 1, arbitrary: fc.constantFrom('when attached', 'when detached', 'when attached', 'when detached', 'when I die', 'when unattached', 'ability slash') },
   // MTG properties in a Riftbound scenario: sometimes wrong.
@@ -325,7 +325,7 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
     {
       weight: 2,
       arbitrary: fc
-        .tuple(fc.constantFrom(...(mtg ? ['gains', 'loses'] : ['gains'])), HX, fc.constantFrom(...(mtg ? ['flying', 'first strike', 'hexproof', 'shroud', 'ward 2', 'all abilities', 'protection'] : ['Assault', 'Shield', 'Tank'])), duration)
+        .tuple(fc.constantFrom(...(mtg ? ['gains', 'loses'] : ['gains'])), HX, fc.constantFrom(...(mtg ? ['flying', 'first strike', 'hexproof', 'shroud', 'ward 2', 'all abilities', 'protection'] : ['Assault', 'Shield', 'Tank', 'Assault 2', 'Shield 3'])), duration)
         // `gains X all abilities` and `gains X protection` (without `from`) are no events.
         .map(([v, x, a, d]) => `${v === 'gains' && (a === 'all abilities' || a === 'protection') ? 'loses' : v} ${x} ${a}${d}`),
     },

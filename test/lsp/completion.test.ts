@@ -371,6 +371,8 @@ describe('LSP completion', () => {
   it('how long a change lasts after `becomes`, `gains`, `loses`: each game’s words once the change is written (MTG 514.2, Riftbound 317.2.c)', async () => {
     const riftbound = (line: string) => ['game riftbound', 'player alice', 'player bob', 'card yasuo "Yasuo": unit, owner alice, at base', '', line].join('\n');
     assert.deepEqual((await complete(riftbound('gains yasuo Assault '), 5)).map((i) => i.label), ['this turn']);
+    // After a value (807.2: `gains X Assault 3 this turn`).
+    assert.deepEqual((await complete(riftbound('gains yasuo Assault 3 '), 5)).map((i) => i.label), ['this turn']);
     assert.ok((await complete(riftbound('becomes yasuo gear '), 5)).map((i) => i.label).includes('this turn'));
     assert.ok(!(await complete(riftbound('becomes yasuo '), 5)).map((i) => i.label).includes('this turn'));
     const mtg = async (line: string) => (await complete(scenario(line), 8)).map((i) => i.label);

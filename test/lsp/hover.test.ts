@@ -368,6 +368,32 @@ describe('LSP hover', () => {
     assert.match(old, /Attacker and Defender/);
   });
 
+  it('Riftbound `Assault 2` and `Shield 2`: the value, its sum over every source, with 807.1.b and 807.2 (814.1.b, 814.2); a unit shows the sum', async () => {
+    const text =
+      [
+        'game riftbound', //                                                                                     0
+        'player alice', //                                                                                       1
+        'player bob', //                                                                                         2
+        'card jinx "Jinx": unit, owner alice, might 3, Assault 2, at battlefield river', //                      3
+        'card garen "Garen": unit, owner bob, might 3, Shield, at battlefield river', //                         4
+        'card buckler "Buckler": gear — Equipment, equip, equipped unit has Shield 2, owner bob, at base', //     5
+        'turn bob', //                                                                                           6
+        'equip buckler to garen', //                                                                             7
+        'gains jinx Assault 3 this turn', //                                                                     8
+        'expect garen has Shield 3', //                                                                          9
+      ].join('\n') + '\n';
+    const own = value(await hoverAt(text, positionOf(text, 'Assault 2', 8)));
+    assert.match(own, /Attacker, its Might goes up by the Assault value: 2 here/);
+    assert.match(own, /Rule 807\.1\.b/);
+    assert.match(own, /Rule 807\.2/);
+    assert.match(value(await hoverAt(text, positionOf(text, 'Shield 2', 1))), /Defender, its Might goes up by the Shield value: 2 here/);
+    assert.match(value(await hoverAt(text, positionOf(text, 'Assault 3', 2))), /Rule 807\.2/);
+    const shield = value(await hoverAt(text, positionOf(text, 'Shield 3', 2)));
+    assert.match(shield, /Rule 814\.2/);
+    // The unit shows the sum of its own Shield and the Buckler's Shield 2.
+    assert.match(value(await hoverAt(text, positionOf(text, 'expect garen', 8))), /Shield 3/);
+  });
+
   it('the range of influence option (801): what it does to attachments, with its rules', async () => {
     const text = 'game mtg, range of influence 2\nplayer alice\nplayer bob\n';
     const h = value(await hoverAt(text, positionOf(text, 'range of', 2)));

@@ -27,7 +27,7 @@ describe('card data: formats', () => {
       [['mtg', 'scryfall'], ['mtg', 'mtgjson'], ['riftbound', 'riftbound']],
     );
     assert.ok(scryfall.catalogs.mtg!.size >= 60);
-    assert.equal(riftbound.catalogs.riftbound!.size, 14);
+    assert.equal(riftbound.catalogs.riftbound!.size, 16);
   });
 
   it('Scryfall and MTGJSON give every card the same facts', () => {
@@ -82,6 +82,9 @@ describe('card data: formats', () => {
     assert.deepEqual(facts(cards.riftbound, 'Long Sword'), { typeLine: 'gear — Equipment', props: ['might-bonus 2', 'equip'] });
     // A unit's keywords are its own; a gear's are not read (its Effect Text can't be told from the list).
     assert.deepEqual(facts(cards.riftbound, 'Garen, Might of Demacia'), { typeLine: 'unit — Garen Demacia', props: ['might 4', 'Shield'] });
+    // A keyword's value (807.1.b, 814.1.b): from the text's "[Assault 2]", or from the list's "Shield 3".
+    assert.deepEqual(facts(cards.riftbound, 'Test Raider'), { typeLine: 'unit — Noxus', props: ['might 2', 'Assault 2'] });
+    assert.deepEqual(facts(cards.riftbound, 'Test Warden'), { typeLine: 'unit — Demacia', props: ['might 2', 'Shield 3'] });
     // Guardian Angel's Effect Text, naming itself for "this" (136.2.d).
     assert.deepEqual(facts(cards.riftbound, 'Guardian Angel'), { typeLine: 'gear — Equipment', props: ['equip', 'if I would die, kill this instead'] });
     // Control Magic: the whole line, as the property (613.1b).
@@ -107,11 +110,15 @@ describe('card data: formats', () => {
       // A stated toughness is the scenario's: the bonuses the checker can't read ("+1/+1 for each Forest") would make the card's wrong.
       assert.deepEqual(f('Grizzly Bears'), ['color green']);
       assert.deepEqual(f('Phyrexian Germ'), ['color black']);
-      assert.deepEqual(f('Batterskull'), ['equipped creature gets +4/+4', 'equipped creature has vigilance and lifelink', 'equip']);
+      assert.deepEqual(f('Batterskull'), ['living weapon', 'equipped creature gets +4/+4', 'equipped creature has vigilance and lifelink', 'equip']);
       assert.deepEqual(f('Dead Weight'), ['color black', 'enchant creature', 'enchanted creature gets -2/-2']);
       // An Equipment has no toughness of its own to read.
       assert.ok(!f('Batterskull').some((p) => p.startsWith('toughness')));
     }
+    // Living weapon and For Mirrodin! (702.92a, 702.163a), their reminder text left out and the exclamation mark dropped.
+    const [rebel] = readCardData([{ name: 'Mirran Blade', type_line: 'Artifact — Equipment', oracle_text: 'For Mirrodin! (When this Equipment enters, create a 2/2 red Rebel creature token, then attach this to it.)\nEquipped creature gets +1/+0.\nEquip {3}' }]).records;
+    const blade = new CardCatalog('mtg', [rebel]);
+    assert.deepEqual(blade.factsOf(blade.lookup('Mirran Blade')!).props, ['for mirrodin', 'equipped creature gets +1/+0', 'equip']);
     // `*` is no number: nothing is read.
     const star = readCardData([{ name: 'Tarmogoyf', type_line: 'Creature — Lhurgoyf', oracle_text: '', power: '*', toughness: '1+*' }]).records[0];
     assert.equal(star.toughness, undefined);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { boardAt, check } from '../../core';
 import { type Granted, grantsTo } from '../../core/engine/abilities';
 import { Board, type CardObj } from '../../core/engine/board';
-import { type CantEntry, type Effect, foldEffects, withInstances } from '../../core/engine/grantFold';
+import { type CantEntry, type Effect, foldEffects, withValues } from '../../core/engine/grantFold';
 import { includeOptions } from '../../cli/includes';
 import { FIXTURES_DIR, listBoards, readText, checkOptionsOf } from '../support/fixtures';
 import { prng } from '../support/prng';
@@ -58,9 +58,9 @@ function reference(board: Board, host: CardObj): Granted | undefined {
   if (effects.length === 0 && cant.length === 0) return undefined;
   for (const ch of host.abilityLog) add({ primary: ch.timestamp, secondary: 0, verb: ch.verb, ability: ch.ability, source: undefined, keep: ch.keep, grantKeep: undefined });
   effects.sort((x, y) => x.primary - y.primary || x.secondary - y.secondary);
-  // Riftbound's instances of Assault and Shield are counted on the fold, not by it (807.2, 814.2).
+  // Riftbound's values of Assault and Shield are summed on the fold, not by it (807.2, 814.2).
   const folded = foldEffects(board, host, effects, cant);
-  return board.game === 'riftbound' ? withInstances(board, host, folded) : folded;
+  return board.game === 'riftbound' ? withValues(board, host, folded) : folded;
 }
 
 type Regrant = (this: Board, host: CardObj, changed: string | undefined) => void;

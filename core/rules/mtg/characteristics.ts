@@ -2,6 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterTerm, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
+import { makesToken } from '../../parser/ast';
 import { declaredDamage } from '../../engine/damage';
 import { adding, type Board, boardAround, type CardObj, colorBit, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
@@ -614,8 +615,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'keyword-ability': {
         const k = keywordOfGame(replay, p.name);
         if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
-        // Living weapon triggers as its card enters the battlefield (702.92a): moveTo looks, in a scenario that has one.
-        if (k === 'living weapon') replay.board.enterTriggers = true;
+        // Living weapon and For Mirrodin! trigger as their card enters the battlefield (702.92a, 702.163a): moveTo looks, in a scenario that has one.
+        if (makesToken(k)) replay.board.enterTriggers = true;
         break;
       }
       case 'unknown': {

@@ -2,6 +2,7 @@
 // flying"): read from the declaration in characteristics.ts (mtgGrant, 613.1f, layer 6), applied in timestamp order (613.7a, 613.7e) by the engine
 // (../../engine/abilities.ts); and keyword abilities that events give and take (`gains X flying`, 113.10).
 import type { EventNode } from '../../parser/ast';
+import { makesToken } from '../../parser/ast';
 import { type Ability, hasAbility, keywordOfGame } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -37,7 +38,7 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   }
   // `gains X flying until end of turn` (514.2).
   changeKeyword(replay.board, card, ev.verb, name, lasts);
-  if (gains && name === 'living weapon') replay.board.enterTriggers = true;
+  if (gains && makesToken(name)) replay.board.enterTriggers = true;
   // Indestructible gone, the damage marked on it may now destroy it (704.5g): the next check looks at it.
   if (card.damage !== 0 && card.toughness !== undefined) replay.markDirty(card);
   if (replay.noting) replay.note(() => (gains ? msg`${card.id} gains ${name}` : msg`${card.id} loses ${name}`));

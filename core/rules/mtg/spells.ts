@@ -3,6 +3,7 @@
 // judged as the spell it is cast as; 702.103e: a bestowed Aura with an illegal target resolves as a creature). A
 // spell is on the stack with the abilities (stack.ts): it resolves only from the top (405.5).
 import type { EventNode, Filter, Property } from '../../parser/ast';
+import { makesToken } from '../../parser/ast';
 import { asNewObject, type CardObj, declaredWith, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -341,7 +342,7 @@ function toGraveyard(replay: Replay, spell: CardObj): { zone: 'graveyard' | 'exi
 }
 
 export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
-  if (ev.ability?.text === 'living weapon') return resolveLivingWeapon(replay, ev);
+  if (makesToken(ev.ability?.text)) return resolveLivingWeapon(replay, ev);
   if (ev.ability?.text === 'Weaponmaster') {
     replay.report('impossible-event', ev.ability.range, msg`Weaponmaster is a Riftbound keyword; this scenario is \`game mtg\`. An MTG Equipment that attaches itself as it enters has living weapon: \`resolve X living weapon creating T\`.`, { rules: ['702.92a'] });
     return;
@@ -349,11 +350,13 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   if (ev.ability) return resolveAbilityEvent(replay, ev);
   const spell = replay.card(ev.subject);
   if (!spell) return;
-  const pending = spell.zone === 'stack' ? undefined : (['equip', 'fortify', 'reconfigure'] as const).find((k) => replay.board.pendingAbility(spell.id, k));
+  const pending = spell.zone === 'stack' ? undefined : (['equip', 'fortify', 'reconfigure', 'living weapon', 'for mirrodin'] as const).find((k) => replay.board.pendingAbility(spell.id, k));
   if (pending) {
-    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack as a spell (it is ${inZone(spell.zone)}); its ${abilityWord(pending ?? '')} is. Write \`resolve ${spell.id} ${pending}\` to resolve the ability.`, {
+    // Living weapon's line names the token it creates, which the scenario chooses: no fix writes it.
+    const line = makesToken(pending) ? `resolve ${spell.id} ${pending} creating ...` : `resolve ${spell.id} ${pending}`;
+    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack as a spell (it is ${inZone(spell.zone)}); its ${abilityWord(pending ?? '')} is. Write \`${line}\` to resolve the ability.`, {
       rules: ['608.1'],
-      fixes: [titledFix(msg`Resolve ${spell.id}'s ${abilityWord(pending ?? '')}`, false, [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }])],
+      fixes: makesToken(pending) ? [] : [titledFix(msg`Resolve ${spell.id}'s ${abilityWord(pending ?? '')}`, false, [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }])],
       subjects: [spell.id],
     });
     return;

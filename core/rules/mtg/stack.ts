@@ -3,6 +3,7 @@
 // checked again (608.2b), its source gone (113.7a, 400.7), the attach (701.3b). `equip X to H` stays the one-line
 // shorthand for an activation and its resolution with nothing in between (attach.ts).
 import type { EventNode } from '../../parser/ast';
+import { makesToken } from '../../parser/ast';
 import { type CardObj, isCard, type StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -57,7 +58,7 @@ export function onTop(replay: Replay, ev: EventNode, mine: StackEntry | undefine
   const eol = replay.doc.eol;
   replay.report('resolve-out-of-order', ev.range, msg`${name} can't resolve yet: ${t.what} was put on the stack after it and is on top, and only the top object resolves. This line does nothing; ${name} stays on the stack. Resolve ${t.what} first (\`${t.line}\` before this line), or remove the line.`, {
     // Living weapon's line needs the token's name, which the scenario chooses: no fix writes it.
-    fixes: top.ability === 'living weapon' ? [] : [titledFix(msg`Insert "${t.line}" before this line`, false, [{ range: { start: { line: ev.range.start.line, character: 0 }, end: { line: ev.range.start.line, character: 0 } }, newText: t.line + eol }])],
+    fixes: makesToken(top.ability) ? [] : [titledFix(msg`Insert "${t.line}" before this line`, false, [{ range: { start: { line: ev.range.start.line, character: 0 }, end: { line: ev.range.start.line, character: 0 } }, newText: t.line + eol }])],
     related: top.at ? [relatedAt(top.at, msg`${t.what} was put on the stack here`)] : [],
     subjects: [renderMessage(name), top.id],
   });
@@ -168,7 +169,7 @@ function resolveUnattach(replay: Replay, ev: Extract<EventNode, { kind: 'resolve
   if (gone || isPhasedOut(att)) {
     const why = gone ? msg`${att.id} left the battlefield after it was activated: ${newObject(att)} is a new object` : msg`${att.id} is phased out, and a phased-out permanent is treated as though it doesn't exist`;
     replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s reconfigure resolves, but ${why}, so there is nothing to unattach. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep ${att.id} on the battlefield until the ability resolves.`, {
-      rules: gone ? ['113.7a', '400.7'] : ['702.26b'],
+      rules: gone ? ['113.7a', '608.2b', '400.7'] : ['113.7a', '702.26b'],
       related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
       subjects: [att.id],
     });
@@ -235,7 +236,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   const host = target!;
   if (sourceGone) {
     replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} left the battlefield after it was activated: ${newObject(att)} is a new object, so there is nothing to attach and ${host.id} stays as it is. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the battlefield until the ability resolves.`, {
-      rules: ['400.7'],
+      rules: ['113.7a', '608.2b', '400.7'],
       related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
       subjects: [att.id, host.id],
     });
@@ -245,7 +246,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   if (isPhasedOut(att)) {
     // The ability resolves (113.7a) and attaches nothing: its source is treated as though it doesn't exist (702.26b).
     replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} is phased out, and a phased-out permanent is treated as though it doesn't exist: nothing is attached and ${host.id} stays as it is. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep ${att.id} phased in until the ability resolves.`, {
-      rules: ['702.26b'],
+      rules: ['113.7a', '702.26b'],
       related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
       subjects: [att.id, host.id],
     });
@@ -265,7 +266,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   if (cant) {
     // The ability resolves and its attach does nothing (701.3b): a legal outcome, as when the source left.
     replay.report(cant.code ?? 'source-left-before-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} can't be attached to ${host.id}: ${cant.why}. The attach does nothing: ${att.id} ${stays}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep ${att.id} able to ${kw === 'fortify' ? msg`fortify` : msg`equip`} ${host.id} until the ability resolves.`, {
-      rules: [...cant.rules, '701.3b', ...(isFortification(att) ? [] : ['301.5b'])],
+      rules: [...(cant.code ? [] : ['113.7a', '608.2b']), ...cant.rules, '701.3b', ...(isFortification(att) ? [] : ['301.5b'])],
       related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
       subjects: [att.id, host.id],
     });

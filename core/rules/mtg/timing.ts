@@ -4,6 +4,7 @@
 // their controller's turn; both the `activate` event (stack.ts) and the `equip X to H` shorthand
 // (attach.ts) check it. The timing of casting spells (117.1a, flash) is judged in spells.ts.
 import type { EventNode, Property } from '../../parser/ast';
+import { makesToken } from '../../parser/ast';
 import { type CardObj, declaredWith, type StackEntry } from '../../engine/board';
 import { inEffect } from './characteristics';
 import type { Replay } from '../../engine/replay';
@@ -77,7 +78,7 @@ export const KEYWORD_RULE: Record<Keyword, string> = { equip: '702.6a', fortify:
 export function describeEntry(e: StackEntry): { what: Message; line: string } {
   if (e.kind !== 'ability') return { what: msg`the spell ${e.id}`, line: `resolve ${e.id}` };
   // Living weapon's line names the token it creates, which only the scenario knows: `...` stands for it (no fix inserts this line).
-  return { what: msg`${e.id}'s ${abilityWord(e.ability ?? '')}`, line: e.ability === 'living weapon' ? `resolve ${e.id} living weapon creating ...` : `resolve ${e.id} ${e.ability}` };
+  return { what: msg`${e.id}'s ${abilityWord(e.ability ?? '')}`, line: makesToken(e.ability) ? `resolve ${e.id} ${e.ability} creating ...` : `resolve ${e.id} ${e.ability}` };
 }
 
 /** Leonin Shikari's permission, in a declaration. */

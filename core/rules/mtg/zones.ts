@@ -1,7 +1,7 @@
 // MTG zone changes: a new object (400.7, 400.7f), entering the battlefield without being cast (303.4f-i, 301.5e),
 // moves between zones (a graveyard a replacement turns into exile, 614.1a), and a player leaving the game
 // (800.4a; what becomes of the effects until their next turn, 800.4m, is the turn's: engine/turn.ts).
-import type { EventNode, Property } from '../../parser/ast';
+import { type EventNode, type Property, TOKEN_TRIGGERS } from '../../parser/ast';
 import { asNewObject, type CardObj, CEASED, declaredWith, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import { endControlOf, underOf } from '../../engine/control';
 import { destructionReplaced } from './destruction';
@@ -17,7 +17,6 @@ import { hasAbility } from '../../engine/abilities';
 import { fire, fireLookedBack, hadAttachment, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 import { clearMarks } from '../../engine/counters';
 import { removeFromCombat } from '../../engine/combat';
-import { livingWeaponEnters } from './livingWeapon';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -374,8 +373,21 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.exhausted = false;
   card.stackTarget = undefined;
   if (replay.noting) noteMoved(replay, card, zone);
-  // Living weapon triggers as its Equipment enters (702.92a).
-  if (zone === 'battlefield' && replay.board.enterTriggers) livingWeaponEnters(replay, card, cause);
+  // Living weapon and For Mirrodin! trigger as their Equipment enters (702.92a, 702.163a).
+  if (zone === 'battlefield' && replay.board.enterTriggers) tokenTriggers(replay, card, cause);
+}
+
+/**
+ * `card` just entered the battlefield: with living weapon or For Mirrodin!, its trigger goes on the stack
+ * (603.3), under its controller, until `resolve X KEYWORD creating T` (livingWeapon.ts). Called only when
+ * some card of the scenario has one (Board.enterTriggers).
+ */
+function tokenTriggers(replay: Replay, card: CardObj, ev: EventNode): void {
+  for (const kw of TOKEN_TRIGGERS) {
+    if (!hasAbility(card, { kind: 'keyword', name: kw })) continue;
+    replay.board.pushStack({ kind: 'ability', id: card.id, version: card.version, ability: kw, controller: card.controller, at: ev.range });
+    if (replay.noting) replay.note(() => msg`${card.id}'s ${abilityWord(kw)} waits on the stack`);
+  }
 }
 
 // moveTo's notes, in functions of their own: a closure in moveTo reading its variables would make every call allocate them.

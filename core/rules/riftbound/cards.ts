@@ -9,7 +9,7 @@ import type { Replay } from '../../engine/replay';
 import { msg, type Message } from '../../message';
 import { table } from '../../tables';
 import { zoneWord } from '../../engine/words';
-import { keywordInOtherCase, RIFTBOUND_KEYWORDS } from '../../parser/keywords';
+import { keywordInOtherCase, RIFTBOUND_KEYWORDS, VALUED_KEYWORDS } from '../../parser/keywords';
 import { change } from '../../engine/untilEndOfTurn';
 import { notThisTurn } from './timing';
 import { controlOutOfPlace } from '../../engine/declaredControl';
@@ -146,6 +146,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'keyword-ability': {
         const k = keywordOfGame(replay, p.name);
         if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
+        // `Assault 2`: its printed instance and its value (807.1.b; 1 when none is written, 807.1.b.3).
+        if (k && VALUED_KEYWORDS.includes(k)) pr.keywordValues = { ...pr.keywordValues, [k]: { instances: [{ value: p.value?.value ?? 1, at: -1 }], lostAt: -1 } };
         // Weaponmaster triggers as its unit is played (821.1.c): playing a card looks, in a scenario that has one.
         if (k === 'Weaponmaster') replay.board.enterTriggers = true;
         break;

@@ -111,6 +111,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   const unit = target!;
   if (att.version !== entry.version || !onBoard(att)) {
     replay.report('source-left-before-resolution', ev.range, msg`${att.id}'s Equip resolves, but ${att.id} left the board after the Equip was used: the card now ${inZone(att.zone)} is a new object, so nothing is attached to ${unit.id}. That is the rules' outcome: if it is meant, add an \`expect ${att.id} in ${att.zone}\` line after it to show so; if not, keep ${att.id} on the board until the Equip resolves.`, {
+      rules: ['124'],
       related,
       subjects: [att.id, unit.id],
     });

@@ -29,6 +29,10 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '466.1.a.2': { title: 'The combat\'s cleanup recalls Attackers', text: 'In the cleanup that closes a combat, if Defenders are still at the battlefield, the Attackers still there are recalled to their bases.' },
   '462': { title: 'Two players to a combat', text: 'A combat is always between the units of exactly two players; a battlefield with the units of a third player can\'t hold one.' },
   '807.1.c': { title: 'Assault', text: 'While a unit is an Attacker, Assault adds its value to the unit\'s Might (a value of 1 when the keyword is written without a number).' },
+  '807.1.b': { title: 'The Assault value', text: 'A card may write a number after Assault, the keyword\'s value (what it adds to an Attacker\'s Might); with no number written, the value is 1.' },
+  '807.2': { title: 'Assault from several sources', text: 'A unit with Assault that gets Assault again from another source (a gear, an effect) has it once, worth the total of every value: its own Assault and an effect\'s Assault 3 make Assault 4.' },
+  '814.1.b': { title: 'The Shield value', text: 'A card may write a number after Shield, the keyword\'s value (what it adds to a Defender\'s Might); with no number written, the value is 1.' },
+  '814.2': { title: 'Shield from several sources', text: 'A unit with Shield that gets Shield again from another source (a gear, an effect) has it once, worth the total of every value: its own Shield and an effect\'s Shield 3 make Shield 4.' },
   '814.1.c': { title: 'Shield', text: 'While a unit is a Defender, Shield adds its value to the unit\'s Might (a value of 1 when the keyword is written without a number).' },
 };
 

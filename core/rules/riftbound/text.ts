@@ -5,7 +5,7 @@ import type { CardObj } from '../../engine/board';
 import { type Ability, type Grant, keywordOfGame } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
-import { RIFTBOUND_KEYWORDS } from '../../parser/keywords';
+import { RIFTBOUND_KEYWORDS, VALUED_KEYWORDS } from '../../parser/keywords';
 import { msg } from '../../message';
 import { changeKeyword } from '../../engine/untilEndOfTurn';
 import { notThisTurn } from './timing';
@@ -96,7 +96,8 @@ export function riftboundGrant(replay: Replay, node: GrantNode): Grant | undefin
   for (const a of node.abilities) {
     if (a.kind === 'keyword') {
       const k = keywordOfGame(replay, a.name);
-      if (k) abilities.push({ kind: 'keyword', name: k });
+      // `equipped unit has Shield 2`: its value, added to the unit's others while the gear is on it (814.2).
+      if (k) abilities.push(a.value ? { kind: 'keyword', name: k, value: a.value.value } : { kind: 'keyword', name: k });
     } else if (a.kind === 'control') replay.report('syntax-error', a.range, msg`An attached Riftbound card doesn't change who controls its unit: the two keep their own controllers (718.5.e, 718.5.f). Write a change of control as \`control X P\`.`);
     else if (a.kind === 'types') replay.report('syntax-error', a.range, msg`A Riftbound gear's Effect Text gives its unit keywords here; an attached card that changes its unit's types is MTG text. Remove it.`);
     else if (a.kind === 'cant') replay.report('syntax-error', a.range, msg`A Riftbound gear's Effect Text gives its unit keywords here; \`can't be ...\` is not read in a Riftbound scenario. Remove it.`);
@@ -113,9 +114,10 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   if (!name) return;
   // `gains X Assault this turn`: it expires in the Ending Phase (317.2.c).
   if (notThisTurn(replay, ev.duration, `${ev.verb} ${card.id} ${name} this turn`)) return;
-  changeKeyword(replay.board, card, ev.verb, name, ev.duration ? 'turn' : 'good');
+  // `gains X Assault 3`: an instance with its value, summed with the unit's others (807.2, 814.2).
+  changeKeyword(replay.board, card, ev.verb, name, ev.duration ? 'turn' : 'good', VALUED_KEYWORDS.includes(name) ? (ev.value?.value ?? 1) : undefined);
   if (ev.verb === 'gains' && name === 'Weaponmaster') replay.board.enterTriggers = true;
   // An Attacker's Assault, a Defender's Shield, count in its Might (807.1.c, 814.1.c): the cleanup looks at it again.
   if (card.combat !== undefined) replay.markDirty(card);
-  if (replay.noting) replay.note(() => (ev.verb === 'loses' ? msg`${card.id} loses ${name}` : msg`${card.id} gains ${name}`));
+  if (replay.noting) replay.note(() => (ev.verb === 'loses' ? msg`${card.id} loses ${name}` : ev.value ? msg`${card.id} gains ${name} ${ev.value.value}` : msg`${card.id} gains ${name}`));
 }

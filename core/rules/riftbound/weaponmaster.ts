@@ -73,7 +73,7 @@ export function resolveWeaponmaster(replay: Replay, ev: Extract<EventNode, { kin
       ? { rules: ['821.1.c.5', '124'], why: msg`${unit.id} left the board after Weaponmaster triggered, and the card now ${inZone(unit.zone)} is a new object` }
       : attachProblem(gear, unit);
   if (cant) {
-    replay.report('source-left-before-resolution', ev.range, msg`${unit.id}'s Weaponmaster resolves, but ${gear.id} can't be attached to ${unit.id}: ${cant.why}. ${gear.id} ${stays}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so.`, {
+    replay.report('source-left-before-resolution', ev.range, msg`${unit.id}'s Weaponmaster resolves, but ${gear.id} can't be attached to ${unit.id}: ${cant.why}. ${gear.id} ${stays}. That is the rules' outcome: if it is meant, add an \`expect\` line after it to show so; if not, choose another Equipment.`, {
       rules: [...cant.rules, ...(cant.rules.includes('821.1.c.5') ? [] : ['821.1.c.5'])],
       related,
       subjects: [gear.id, unit.id],
