@@ -34,6 +34,18 @@ const MTG = [
   'expect skull attached to germ', //                                                                                     9
 ].join('\n') + '\n';
 
+/** For Mirrodin! (702.163a): the same trigger, with a 2/2 red Rebel. */
+const FM = [
+  'game mtg', //                                                                                                      0
+  'player alice', //                                                                                                  1
+  'player bob', //                                                                                                    2
+  'card blade "Mirran Blade": artifact — Equipment, for mirrodin, equipped creature gets +1/+0, equip, owner bob, in hand', // 3
+  'card rebel "Rebel": creature — Rebel, token, owner bob, color red, toughness 2, in exile', //                       4
+  'enter blade', //                                                                                                   5
+  'resolve blade for mirrodin creating rebel', //                                                                     6
+  'expect blade attached to rebel', //                                                                                7
+].join('\n') + '\n';
+
 /** Jax's Weaponmaster choosing the blade: a clean scenario. */
 const RIFT = [
   'game riftbound', //                                                            0
@@ -81,6 +93,7 @@ describe('LSP living weapon and Weaponmaster', () => {
   it('the scenarios under test are clean', () => {
     assert.deepEqual(analyse(MTG).result.findings.map((f) => f.message), []);
     assert.deepEqual(analyse(RIFT).result.findings.map((f) => f.message), []);
+    assert.deepEqual(analyse(FM).result.findings.map((f) => f.message), []);
   });
 
   it('completes `resolve skull living weapon creating T` word by word, the creature tokens off the battlefield first (702.92a)', async () => {
@@ -91,6 +104,11 @@ describe('LSP living weapon and Weaponmaster', () => {
     assert.equal(tokens[0], 'germ');
     assert.ok(tokens.indexOf('bear') < tokens.indexOf('lion'), tokens.join(' '));
     assert.ok(!tokens.includes('skull'), 'not the Equipment itself');
+    // For Mirrodin! (702.163a): the same words after its own two.
+    assert.ok((await complete(FM, 6, 'resolve blade ')).includes('for mirrodin'));
+    assert.deepEqual(await complete(FM, 6, 'resolve blade for '), ['mirrodin']);
+    assert.deepEqual(await complete(FM, 6, 'resolve blade for mirrodin '), ['creating']);
+    assert.equal((await complete(FM, 6, 'resolve blade for mirrodin creating '))[0], 'rebel');
   });
 
   it('completes `resolve jax Weaponmaster choosing G`, the Equipment its controller controls first (821.1.c)', async () => {
@@ -139,7 +157,7 @@ describe('LSP living weapon and Weaponmaster', () => {
     assert.match(resolving, /resolves the living weapon trigger/);
     assert.match(resolving, /702\.92a/);
     const creating = await hover(MTG, positionOf(MTG, 'creating', 2));
-    assert.match(creating, /creature token living weapon creates/);
+    assert.match(creating, /creature token that `living weapon` creates/);
     assert.match(creating, /111\.1/);
     // Between the lines: the trigger waiting on the stack, on the Equipment's name.
     const waiting = await hover(MTG, positionOf(MTG, 'enter skull', 7));
@@ -148,6 +166,12 @@ describe('LSP living weapon and Weaponmaster', () => {
     const keyword = await hover(RIFT, positionOf(RIFT, 'Weaponmaster', 3));
     assert.match(keyword, /a keyword of units, a triggered ability/);
     assert.match(keyword, /821\.1\.c/);
+    const mirrodin = await hover(FM, positionOf(FM, 'for mirrodin', 3, 1));
+    assert.match(mirrodin, /resolves the For Mirrodin! trigger/);
+    assert.match(mirrodin, /702\.163a/);
+    assert.match(await hover(FM, positionOf(FM, 'for mirrodin', 3)), /702\.163a/);
+    assert.match(await hover(FM, positionOf(FM, 'creating', 2)), /`card rebel "Rebel"/);
+    assert.match(await hover(FM, positionOf(FM, 'enter blade', 7)), /For Mirrodin! trigger, waiting to resolve/);
     const weaponmaster = await hover(RIFT, positionOf(RIFT, 'Weaponmaster', 3, 1));
     assert.match(weaponmaster, /resolves the Weaponmaster trigger/);
     assert.match(weaponmaster, /821\.1\.c\.6/);
