@@ -309,6 +309,11 @@ function abilityWant(state: DocumentState, rest: string[], list: boolean): Want 
 const SPELL_WORDS = [...CORE_MTG_CARD_TYPES.filter((t) => t !== 'land' && t !== 'tribal'), 'noncreature', 'Aura', 'Equipment'];
 
 const hasSub = (c: CardView | undefined, s: string) => !!c && c.subtypes.includes(s);
+/** The card is declared a token (MTG 111.1): what `resolve X living weapon creating T` (`for mirrodin`) names. */
+function isToken(state: DocumentState, id: string): boolean {
+  const stmt = state.names.declarations.get(id)?.stmt;
+  return stmt?.kind === 'card' && stmt.props.some((p) => p.kind === 'flag' && p.flag === 'token');
+}
 
 /** What may follow the words already written in this statement. */
 function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number): Want {
@@ -380,6 +385,24 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (n === 2 && args[1] === 'ability') {
         const names = pending.filter((e) => e.kind === 'ability' && e.id === args[0] && e.ability?.startsWith('ability ')).map((e) => e.ability!.slice('ability '.length));
         return names.length > 0 ? words([...new Set(names)]) : NONE;
+      }
+      // MTG `resolve X living weapon creating T` (702.92a), `resolve X for mirrodin creating T` (702.163a): the token it creates, a creature token not yet on the battlefield.
+      if (game === 'mtg' && (args[1] === 'living' || args[1] === 'for')) {
+        const second = args[1] === 'living' ? 'weapon' : 'mirrodin';
+        if (n === 2) return words([second]);
+        if (args[2] !== second) return NONE;
+        if (n === 3) return words(['creating']);
+        if (n === 4 && args[3] === 'creating') return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : isToken(state, c.id) && c.zone !== 'battlefield' ? (c.types.includes('creature') ? 0 : 1) : 3) };
+        return NONE;
+      }
+      // Riftbound `resolve X Weaponmaster [choosing G]` (821.1.c): an Equipment its controller controls, in play, first.
+      if (game === 'riftbound' && args[1] === 'Weaponmaster') {
+        if (n === 2) return words(['choosing']);
+        if (n === 3 && args[2] === 'choosing') {
+          const who = pending.find((e) => e.kind === 'ability' && e.id === args[0] && e.ability === 'Weaponmaster')?.controller ?? card(args[0])?.controller;
+          return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : !hasSub(c, 'Equipment') ? 3 : onBoard(game, c) && (who === undefined || c.controller === who) ? 0 : 1) };
+        }
+        return NONE;
       }
       return NONE;
     }

@@ -3,7 +3,7 @@
 // rule number in a comment, a card or player name (its characteristics and its state at that line
 // of the replay), a keyword ability or a grant (what the checker makes of it, with the rule), and
 // an event's verb (what the replay made of the event: the step).
-import { canonicalIn, citeAs, MTG_COMBAT_RESTRICTIONS, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type KeywordValue, type Word, type RulesDocument, type Statement } from '../../core';
+import { canonicalIn, citeAs, makesToken, MTG_COMBAT_RESTRICTIONS, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type KeywordValue, type Word, type RulesDocument, type Statement } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
@@ -82,7 +82,7 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
     }
     // On a static property of a card that a rule reads (a replacement, a restriction, a permission).
     const verb = occ || named || zone || duration ? undefined : (countersVerbAt(state, pos) ?? combatVerbAt(state, pos));
-    const property = occ || named || zone || duration ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb ?? influenceAt(state, pos) ?? combatAssertionAt(state, pos));
+    const property = occ || named || zone || duration ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb ?? influenceAt(state, pos) ?? combatAssertionAt(state, pos) ?? waitingTriggerAt(state, pos));
     if (property) {
       specific = `${property.text}\n\n${property.rules.map((n) => ruleRefSection(state, n, ctx)).join('\n\n')}`;
       range = property.range;
@@ -349,6 +349,18 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
       const ability = md(e.ability ?? ''), target = `**${md(e.target ?? '')}**`;
       const by = e.controller ? ` ${t('(activated by {0})', md(e.controller))}` : '';
       let what: string;
+      if (makesToken(e.ability) || e.ability === 'Weaponmaster') {
+        // A triggered ability (MTG 702.92a, 702.163a, 603.3; Riftbound 821.1.c): nobody activated it, its controller is its source's.
+        const who = e.controller ? ` ${t('(controlled by {0})', md(e.controller))}` : '';
+        what =
+          (e.ability === 'living weapon'
+            ? t('On the stack: its living weapon trigger, waiting to resolve (`resolve {0} living weapon creating T`)', c.id)
+            : e.ability === 'for mirrodin'
+              ? t('On the stack: its For Mirrodin! trigger, waiting to resolve (`resolve {0} for mirrodin creating T`)', c.id)
+              : t('On the chain: its Weaponmaster trigger, waiting to resolve (`resolve {0} Weaponmaster [choosing G]`)', c.id)) + who;
+        lines.push(`- ${what}`);
+        continue;
+      }
       if (named !== undefined) {
         what = e.target === undefined ? (chain ? t('On the chain: its ability {0}', named) : t('On the stack: its ability {0}', named)) : chain ? t('On the chain: its ability {0} targeting {1}', named, target) : t('On the stack: its ability {0} targeting {1}', named, target);
       } else {
@@ -622,6 +634,52 @@ function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held
 }
 
 
+/**
+ * In a line that resolves a trigger waiting on the stack (the chain), under the cursor: MTG `living weapon` and its `creating`
+ * (702.92a, 603.3), Riftbound `Weaponmaster` and its `choosing` (821.1.c). The other game's trigger is an error, which the finding explains.
+ */
+function waitingTriggerAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  if (!st || st.kind !== 'resolve' || !st.ability || !containsInclusive(st.range, pos)) return undefined;
+  const token = makesToken(st.ability.text);
+  if (token ? state.game !== 'mtg' : st.ability.text !== 'Weaponmaster' || state.game !== 'riftbound') return undefined;
+  const cite = (rules: string[]) => rules.map((n) => citeAs(state.game, state.rulesVersion, n));
+  const rule = st.ability.text === 'for mirrodin' ? '702.163a' : '702.92a';
+  if (containsInclusive(st.ability.range, pos)) {
+    if (st.ability.text === 'for mirrodin') return { text: forMirrodinResolveText(), rules: cite(['702.163a', '603.3']), range: st.ability.range };
+    return token
+      ? { text: livingWeaponResolveText(), rules: cite(['702.92a', '603.3', '704.5f']), range: st.ability.range }
+      : { text: weaponmasterResolveText(), rules: cite(['821.1.c', '821.1.c.4', '821.1.c.5', '821.1.c.6']), range: st.ability.range };
+  }
+  const name = token ? st.creating : st.choosing;
+  const word = name && wordBetween(state, st.ability.range.end, name.range.start, token ? 'creating' : 'choosing');
+  if (!word || !containsInclusive(word, pos)) return undefined;
+  const example = st.ability.text === 'for mirrodin' ? 'card rebel "Rebel": creature — Rebel, token, owner alice, color red, toughness 2, in exile' : 'card germ "Phyrexian Germ": creature — Phyrexian Germ, token, owner alice, color black, toughness 0, in exile';
+  return token
+    ? { text: t('{0}: the creature token that {1} creates. It is declared before, off the battlefield, as it is not created yet ({2}). As the trigger resolves, the token enters the battlefield under the control of the trigger\'s controller, and the Equipment becomes attached to it.', '`creating`', codeSpan(st.ability.text), codeSpan(example)), rules: cite([rule, '111.1']), range: word }
+    : { text: t('{0}: the card Weaponmaster chooses, one with the Equipment tag that the trigger\'s controller controls on the board. As the trigger resolves it becomes attached to the unit, unless it has no Equip cost or can\'t be attached there: then it stays where it is. Leave `choosing` out when nothing is chosen.', '`choosing`'), rules: cite(['821.1.c', '821.1.c.4', '821.1.c.5']), range: word };
+}
+
+/** The range of `word` written between `from` and `to` (a statement may run over several lines), if it is there. */
+function wordBetween(state: DocumentState, from: Position, to: Position, word: string): Range | undefined {
+  const doc = state.document;
+  const start = doc.offsetAt(from);
+  const i = doc.getText({ start: from, end: to }).search(new RegExp(`(?<![\\w-])${word}(?![\\w-])`));
+  return i < 0 ? undefined : { start: doc.positionAt(start + i), end: doc.positionAt(start + i + word.length) };
+}
+
+/** `resolve X living weapon ...`: what resolving the trigger does (MTG 702.92a). */
+const livingWeaponResolveText = () =>
+  t("{0}: resolves the living weapon trigger of this Equipment, put on the stack as it entered the battlefield; only the top object of the stack resolves. The token named after `creating` is created under the control of the trigger's controller, then the Equipment becomes attached to it: an effect, not the equip ability, so it targets nothing and has no timing. If the Equipment left the battlefield meanwhile, or can't be attached to the token, the token is still created and nothing is attached to it (a 0/0 Germ then dies to the state-based actions).", '`living weapon`');
+
+/** `resolve X for mirrodin ...`: what resolving the trigger does (MTG 702.163a). */
+const forMirrodinResolveText = () =>
+  t("{0}: resolves the For Mirrodin! trigger of this Equipment, put on the stack as it entered the battlefield; only the top object of the stack resolves. The token named after `creating` (a 2/2 red Rebel) is created under the control of the trigger's controller, then the Equipment becomes attached to it: an effect, not the equip ability, so it targets nothing and has no timing. If the Equipment left the battlefield meanwhile, or can't be attached to the token, the token is still created and nothing is attached to it.", '`for mirrodin`');
+
+/** `resolve X Weaponmaster ...`: what resolving the trigger does (Riftbound 821.1.c). */
+const weaponmasterResolveText = () =>
+  t("{0}: resolves the Weaponmaster trigger of this unit, put on the chain as it was played; only the newest item on the chain resolves. With `choosing G`, the Equipment G becomes attached to the unit, from wherever it was attached, by paying its Equip cost without activating Equip (no target, no Equip timing); without `choosing`, nothing is chosen. G stays where it is when it has no Equip cost, or can't be attached to the unit (the unit left the board, for one).", '`Weaponmaster`');
+
 /** A keyword ability, or a grant (`quoted`: one in quotes, that an Aura gives an Equipment), under the cursor. */
 type AbilityHover = { kind: 'keyword'; name: string; value?: number; range: Range } | { kind: 'grant'; grant: GrantNode; quoted: boolean; range: Range };
 
@@ -683,6 +741,17 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
     if (state.game === 'mtg' && (h.name === 'indestructible' || h.name === 'umbra armor')) {
       const what = h.name === 'indestructible' ? t('{0}: a keyword ability. `destroy` of a permanent that has it does nothing (sacrifice and exile still work).', `**${md(h.name)}**`) : t('{0}: a keyword ability of Auras. `destroy` of the permanent the Aura enchants destroys the Aura instead.', `**${md(h.name)}**`);
       return `${what}\n\n${ruleRefSection(state, h.name === 'indestructible' ? '702.12b' : '702.89a', ctx)}`;
+    }
+    // Triggered abilities that wait on the stack (the chain) for a `resolve` line (702.92a; Riftbound 821.1.c).
+    if ((state.game === 'mtg' && makesToken(h.name)) || (state.game === 'riftbound' && h.name === 'Weaponmaster')) {
+      const living = makesToken(h.name);
+      const what = h.name === 'for mirrodin'
+        ? t("{0}: a keyword ability of Equipment, a triggered ability. As the Equipment enters the battlefield, its trigger goes on the stack under the Equipment's controller and waits there; `resolve X for mirrodin creating T` resolves it: the creature token T (a 2/2 red Rebel, declared off the battlefield) is created under that player's control, then the Equipment is attached to it.", `**${md(h.name)}**`)
+        : living
+        ? t("{0}: a keyword ability of Equipment, a triggered ability. As the Equipment enters the battlefield, its trigger goes on the stack under the Equipment's controller and waits there; `resolve X living weapon creating T` resolves it: the creature token T (a 0/0 black Phyrexian Germ, declared off the battlefield) is created under that player's control, then the Equipment is attached to it.", `**${md(h.name)}**`)
+        : t("{0}: a keyword of units, a triggered ability. As the unit is played (`enter X`), its trigger goes on the chain and waits there; `resolve X Weaponmaster choosing G` resolves it and attaches G, an Equipment its controller controls, to the unit, paying G's Equip cost without activating Equip; `resolve X Weaponmaster` chooses nothing.", `**${md(h.name)}**`);
+      const rules = h.name === 'for mirrodin' ? ['702.163a', '603.3'] : living ? ['702.92a', '603.3'] : ['821.1.c', '821.1.c.6'];
+      return `${what}\n\n${rules.map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
     }
     // A restriction on combat (Pacifism's, Gravecrawler's own): held as an ability, read by `attack` and `block` (508.1c, 509.1b).
     if (state.game === 'mtg' && MTG_COMBAT_RESTRICTIONS.includes(h.name)) {

@@ -186,7 +186,11 @@ export class NameIndex {
       case 'move':
         this.add(st.subject, 'card');
         return this.add(st.player, 'player');
+      // `resolve X living weapon creating T` (MTG 702.92a), `resolve X Weaponmaster choosing G` (Riftbound 821.1.c).
       case 'resolve':
+        this.add(st.subject, 'card');
+        this.add(st.creating, 'card');
+        return this.add(st.choosing, 'card');
       case 'status':
       case 'phase':
       case 'recall':

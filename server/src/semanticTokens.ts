@@ -172,6 +172,12 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
           if (ev.kind === 'expect' && ev.assertion?.kind === 'has-ability') ability(ev.assertion.ability);
           // What `gains X` and `loses X` give or take (not the types of `becomes`/`loses X Aura`, typed above).
           if (ev.kind === 'keyword-ability') phrase(ev.name.range);
+          // `resolve X living weapon creating T`, `resolve X Weaponmaster choosing G` (702.92a; 821.1.c): the trigger, and the word before the name it takes.
+          if (ev.kind === 'resolve' && ev.ability && (ev.creating || ev.ability.text === 'Weaponmaster')) {
+            phrase(ev.ability.range);
+            const w = wordAfter(ev.ability.range.end, ev.creating ? 'creating' : 'choosing');
+            if (w) add(w, 'keyword');
+          }
           // `until end of turn`, `this turn`: how long an effect lasts.
           if ((ev.kind === 'control' || ev.kind === 'types' || ev.kind === 'protection' || ev.kind === 'abilities' || ev.kind === 'keyword-ability' || ev.kind === 'keyword') && ev.duration?.kind === 'turn') phrase(ev.duration.range);
           if (ev.kind === 'keyword') keywordOf(ev.keyword.range, ev.keyword.name);

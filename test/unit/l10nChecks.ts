@@ -39,8 +39,8 @@ export const ALLOWED_NAMES = [
 ];
 /** Translations that are the English word itself, because the official term is spelled the same. */
 export const SAME_AS_ENGLISH: Record<string, string[]> = {
-  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Flash', 'Quick-Draw', 'Indestructible', 'phase', 'information', 'base', 'deck', 'null', 'Base', 'Deck', 'timestamp {0}', '{0} → {1} {2} (t{3})', '{0} → {1} (t{2})'],
-  it: ['Quick-Draw', 'Timestamp: {0}', 'base', ' in {0}', 'null', 'Base', 'timestamp {0}', '{0} → {1} {2} (t{3})', '{0} → {1} (t{2})'],
+  fr: ['Fortification', 'Auras', 'Protection', 'Phasing', 'Flash', 'Quick-Draw', 'Weaponmaster', 'Indestructible', 'phase', 'information', 'base', 'deck', 'null', 'Base', 'Deck', 'timestamp {0}', '{0} → {1} {2} (t{3})', '{0} → {1} (t{2})'],
+  it: ['Quick-Draw', 'Weaponmaster', 'Timestamp: {0}', 'base', ' in {0}', 'null', 'Base', 'timestamp {0}', '{0} → {1} {2} (t{3})', '{0} → {1} (t{2})'],
 };
 
 /** File paths the texts point to (docs/cards.md, io/cards.ts) and file patterns (*.board): names of files, kept as they are. */

@@ -1,6 +1,6 @@
 // The parser: every construct of the language page, exact ranges, and recovery from errors.
 import assert from 'node:assert/strict';
-import { parse, type CardStmt, type EventNode } from '../../core';
+import { movedLines, parse, type CardStmt, type EventNode } from '../../core';
 
 function only<T>(xs: T[]): T {
   assert.equal(xs.length, 1, `expected one, got ${xs.length}`);
@@ -309,6 +309,20 @@ describe('parser', () => {
     assert.deepEqual(named.problems, []);
     const ev = named.statements[0] as Extract<EventNode, { kind: 'attach' }>;
     assert.deepEqual([ev.targeting?.source?.text, ev.by?.text], ['by', 'alice']);
+  });
+
+  it('reads `resolve X living weapon creating T` and `resolve X Weaponmaster [choosing G]`, and a line moved keeps the names (702.92a, 821.1.c)', () => {
+    const doc = parse('game mtg\nresolve skull living weapon creating germ\nresolve jax Weaponmaster choosing blade\nresolve jax Weaponmaster\n');
+    const [living, chosen, none] = doc.statements.slice(1) as Extract<EventNode, { kind: 'resolve' }>[];
+    assert.equal(living.ability?.text, 'living weapon');
+    assert.deepEqual(living.ability?.range, { start: { line: 1, character: 14 }, end: { line: 1, character: 27 } });
+    assert.deepEqual([living.creating?.text, living.creating?.range.start], ['germ', { line: 1, character: 37 }]);
+    assert.deepEqual([chosen.ability?.text, chosen.choosing?.text], ['Weaponmaster', 'blade']);
+    assert.deepEqual([none.ability?.text, none.choosing], ['Weaponmaster', undefined]);
+    // A line break typed above: the statements after it are moved, not parsed again.
+    const moved = movedLines(living, (l) => l + 2);
+    assert.deepEqual([moved.creating?.text, moved.creating?.range.start], ['germ', { line: 3, character: 37 }]);
+    assert.deepEqual(movedLines(chosen, (l) => l + 2).choosing?.range.start, { line: 4, character: 34 });
   });
 
   it('never throws on arbitrary text', () => {
