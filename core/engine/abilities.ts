@@ -7,6 +7,7 @@
 // depend on changes (an attach or unattach, an ability gained or lost, a phasing), never as they are
 // read: the rules read them at every check (`abilitiesOf`), and most hosts have no grant at all. The
 // fold itself, kept up to date grantor by grantor, is grantFold.ts.
+import { ownValueTotal } from './ownValues';
 import type { AbilityNode, GrantNode, TargetingKeywordNode } from '../parser/ast';
 import type { Board, CardObj, PlayerObj, ProtectionKeep } from './board';
 import type { Replay } from './replay';
@@ -197,9 +198,7 @@ export function keywordValue(c: CardObj, name: string): number {
   if (!hasAbility(c, { kind: 'keyword', name })) return 0;
   if (c.granted) return c.granted.values?.[name] ?? 1;
   const own = c.keywordValues?.[name];
-  let n = 0;
-  if (own) for (const i of own.instances) n += i.value;
-  return n || 1;
+  return (own ? ownValueTotal(own) : 0) || 1;
 }
 
 /** Does `card` have this ability now (with its attachments' grants)? */

@@ -10,6 +10,8 @@ import type { Temporary } from './untilEndOfTurn';
 import { type FiredLog, movedFired, triggerCount, triggerPhrases } from './triggers';
 import { MTG_COLORS, VALUED_KEYWORDS } from '../parser/keywords';
 import { type CombatLeft, combatMight, type Combatant, type CombatNow } from './combat';
+import type { OwnValues } from './ownValues';
+export type { OwnValues } from './ownValues';
 
 /**
  * What a card is attached to. A card host is identified by its object version (400.7); `index` is
@@ -74,17 +76,6 @@ export interface Characteristics {
   kinds: number;
 }
 
-/** Riftbound: one instance of a keyword with a value a card has of its own (807.1.b): printed (`at` -1), or an event's (at its place in time). */
-export interface ValueInstance {
-  readonly value: number;
-  readonly at: number;
-}
-
-/** Riftbound: a card's own instances of one keyword with a value, and the place in time of the last event that took the keyword away (-1: none; 801.3.b). */
-export interface OwnValues {
-  readonly instances: readonly ValueInstance[];
-  readonly lostAt: number;
-}
 
 /** The zone of a token that ceased to exist (`ceases`): no zone, so nothing that looks in a zone finds it. */
 export const CEASED = 'ceased';
@@ -406,6 +397,12 @@ export interface StackEntry {
   readonly controller?: string;
   /** Where it was put on the stack. */
   readonly at?: Range;
+  /**
+   * Triggered abilities put on the stack at once (after one event: Replay.putTriggers) share a group:
+   * their controller chose the order of theirs (MTG 603.3b; Riftbound 383.3.d), so any of one player's
+   * may resolve first while they are the top of the stack (Board.mayResolve).
+   */
+  readonly group?: number;
 }
 
 export interface PlayerObj {
@@ -855,7 +852,7 @@ export class Board {
   /** Puts a spell (a card now in the stack zone) or an ability on top of the stack. */
   pushStack(e: Omit<StackEntry, 'n'>): StackEntry {
     // Every field, in one order (one object shape for all entries; absent ones undefined).
-    const entry: StackEntry = { n: ++this.serial, kind: e.kind, id: e.id, version: e.version, ability: e.ability, planeswalker: e.planeswalker, target: e.target, controller: e.controller, at: e.at };
+    const entry: StackEntry = { n: ++this.serial, kind: e.kind, id: e.id, version: e.version, ability: e.ability, planeswalker: e.planeswalker, target: e.target, controller: e.controller, at: e.at, group: e.group };
     this.stack.push(entry);
     if (entry.kind === 'ability') {
       const key = abilityKey(entry.id, entry.ability!);
@@ -864,6 +861,12 @@ export class Board {
       else this.abilities.set(key, [entry]);
     }
     return entry;
+  }
+
+  /** Puts triggered abilities on the stack in this order, as one group (StackEntry.group: the serial number of the first). */
+  pushGroup(list: readonly Omit<StackEntry, 'n' | 'group'>[]): void {
+    const group = this.serial + 1;
+    for (const e of list) this.pushStack({ ...e, group });
   }
 
   /** Is the entry still on the stack? A spell is while its card is in the stack zone as the same object. */
@@ -882,6 +885,22 @@ export class Board {
       this.stack.pop();
     }
     return undefined;
+  }
+
+  /**
+   * May `mine`, not the top of the stack, resolve now? Only when every object above it is a triggered
+   * ability put on the stack with it (its group) by the same player, who chose their order (MTG 603.3b;
+   * Riftbound 383.3.d): the scenario's order of the `resolve` lines is that choice.
+   */
+  mayResolve(mine: StackEntry): boolean {
+    if (mine.group === undefined) return false;
+    for (let i = this.stack.length - 1; i >= 0; i--) {
+      const e = this.stack[i];
+      if (e === mine) return true;
+      if (!this.isLive(e)) continue;
+      if (e.group !== mine.group || e.controller !== mine.controller) return false;
+    }
+    return false;
   }
 
   /** The latest pending ability of that source and keyword. */
@@ -1360,7 +1379,8 @@ function movedValues(values: Readonly<Record<string, OwnValues>>, s: StampShift)
   const out: Record<string, OwnValues> = {};
   for (const k in values) {
     const v = values[k];
-    out[k] = { instances: v.instances.map((i) => (i.at < 0 ? i : { value: i.value, at: movedStamp(i.at, s) })), lostAt: v.lostAt < 0 ? v.lostAt : movedStamp(v.lostAt, s) };
+    const ats = v.ats.slice(0, v.count).map((at) => (at < 0 ? at : movedStamp(at, s)));
+    out[k] = { ats, sums: v.sums.slice(0, v.count), count: v.count, lostAt: v.lostAt < 0 ? v.lostAt : movedStamp(v.lostAt, s) };
   }
   return out;
 }

@@ -17,6 +17,7 @@
 // protections a grant spares (702.16n, 702.16p) are worked out as the fold reads them, from the
 // board as it is then. The index is the board's cache: a copy of the board starts without one and
 // builds it from the host's grantors the first time.
+import { ownValueTotal } from './ownValues';
 import { abilityLabel, type Ability, type AbilityChange, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
 import { hasControlGrant } from './control';
@@ -375,7 +376,7 @@ export function withValues(board: Board, host: CardObj, granted: Granted): Grant
     }
     const own = host.keywordValues?.[name];
     let n = 0;
-    if (own) for (const i of own.instances) if (i.at > gearLoss) n += i.value;
+    if (own) n += ownValueTotal(own, gearLoss);
     const since = Math.max(gearLoss, own ? own.lostAt : -1);
     for (const id of host.grantors) {
       const a = board.cards.get(id);

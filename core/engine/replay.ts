@@ -22,7 +22,7 @@ import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility, keywordValue, writtenLabel } from './abilities';
-import { blankCharacteristics, Board, CEASED, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj } from './board';
+import { blankCharacteristics, Board, CEASED, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj, type StackEntry } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
@@ -888,9 +888,40 @@ export class Replay {
     }
     this.dropMoot();
     this.rules.settle(this, st);
+    // What triggered goes on the stack after the state-based actions, as a player would get priority (MTG 603.3; Riftbound 383.3).
+    if (this.triggers.length !== 0) this.putTriggers();
     // What the state-based actions (the cleanup) did is a step of its own for what waits on one.
     this.endOfStep();
     this.endStep(st);
+  }
+
+  /** Triggered abilities that will wait on the stack, triggered by the event being replayed (trigger), in the order they triggered. */
+  private triggers: Omit<StackEntry, 'n' | 'group'>[] = [];
+
+  /** An ability triggered (living weapon, Weaponmaster): it goes on the stack once the event and its state-based actions are done (putTriggers). */
+  trigger(e: Omit<StackEntry, 'n' | 'group'>): void {
+    this.triggers.push(e);
+  }
+
+  /**
+   * Puts what triggered onto the stack (the chain) as one group, in APNAP order: the player whose turn it
+   * is first, so theirs are below, then the others in turn order (MTG 101.4, 603.3b; Riftbound 383.3.d.1).
+   * Each player's own are in the order they triggered, and may resolve in any order (Board.mayResolve).
+   * Without a `turn` line, the order they triggered.
+   */
+  private putTriggers(): void {
+    const list = this.triggers;
+    this.triggers = [];
+    const active = this.board.turn?.player;
+    const seats = [...this.board.players.values()];
+    const from = seats.findIndex((p) => p.id === active);
+    const rank = (player: string | undefined): number => {
+      const at = seats.findIndex((p) => p.id === player);
+      return from < 0 || at < 0 ? 0 : (at - from + seats.length) % seats.length;
+    };
+    // A stable sort: each player's in the order they triggered.
+    const ordered = list.map((e, i) => ({ e, i, r: rank(e.controller) })).sort((a, b) => a.r - b.r || a.i - b.i);
+    this.board.pushGroup(ordered.map(({ e }) => e));
   }
 
   /** The end of the scenario: consequences still pending were never recorded. */

@@ -15,6 +15,7 @@
 // The rules say what an event may do and report what it can't; they hand the change itself here as a
 // function of the board and the object (Apply), which applies it without reporting anything, as often
 // as it is asked.
+import { ownValuesWith } from './ownValues';
 import type { TurnDuration } from '../parser/ast';
 import type { Board, CardObj, Characteristics, OwnValues, PlayerObj } from './board';
 import { characteristicsOf, takeCharacteristics } from './board';
@@ -328,8 +329,7 @@ export function changeKeyword(board: Board, card: CardObj, verb: 'gains' | 'lose
 
 /** A card's own keyword values after an event at `at` gave it an instance of `name` worth `value`, or took `name` away. */
 function changedValues(values: CardObj['keywordValues'], name: string, verb: 'gains' | 'loses', value: number, at: number): Record<string, OwnValues> {
-  const old = values?.[name];
-  const now: OwnValues = verb === 'gains' ? { instances: [...(old?.instances ?? []), { value, at }], lostAt: old?.lostAt ?? -1 } : { instances: [], lostAt: at };
+  const now: OwnValues = verb === 'gains' ? ownValuesWith(values?.[name], value, at) : { ats: [], sums: [], count: 0, lostAt: at };
   return { ...values, [name]: now };
 }
 

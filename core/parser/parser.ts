@@ -859,7 +859,7 @@ function keywordValue(cur: Cursor, name: Word, whole?: 'loses' | 'has no'): Keyw
     if (!valued) throw new SyntaxError_(msg`\`${name.text}\` takes no value: of the keywords here, only ${VALUED_KEYWORDS.join(', ')} are written with one (\`Assault 2\`). Remove '${t.text}'.`, t.range);
     if (whole === 'loses') throw new SyntaxError_(msg`\`loses\` takes the whole keyword away, whatever its value (801.3.b): write \`${name.text}\` without '${t.text}'.`, t.range);
     if (whole === 'has no') throw new SyntaxError_(msg`\`has no\` states that the keyword is not there at all: write \`has no ${name.text}\` without '${t.text}', or \`has ${name.text} ${t.text}\`.`, t.range);
-    if (!/^\d{1,9}$/.test(t.text) || Number(t.text) < 1) throw new SyntaxError_(msg`The value of ${name.text} is a whole number of at least 1, written after it (\`${name.text} 2\`), or none for a value of 1: '${t.text}' is not one.`, t.range);
+    if (!/^\d{1,9}$/.test(t.text) || Number(t.text) < 1) throw new SyntaxError_(msg`The value of ${name.text} is a whole number from 1 to 999999999, written after it (\`${name.text} 2\`), or none for a value of 1: '${t.text}' is not one.`, t.range);
     cur.next();
     return { value: Number(t.text), range: t.range };
   }
@@ -1223,7 +1223,7 @@ function parseFilterZone(cur: Cursor): FilterZone {
 
 /** `equip`, `fortify`, `reconfigure` or `ability NAME`: the ability of `activate X ...` and `resolve X ...`. */
 function abilityWord(cur: Cursor): Word {
-  const what = msg`the ability: 'equip', 'fortify', 'reconfigure' or 'ability NAME'`;
+  const what = msg`the ability: 'equip', 'fortify', 'reconfigure' or 'ability NAME' (a resolve line also takes 'living weapon', 'for mirrodin' or 'Weaponmaster')`;
   const w = cur.word(what);
   if (w.text === 'ability') return keywordName(cur, w as Token);
   if (!(ACTIVATED_ABILITIES as readonly string[]).includes(w.text)) throw new SyntaxError_(msg`Expected ${what}, found '${w.text}'.`, w.range);

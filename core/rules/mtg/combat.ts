@@ -135,13 +135,14 @@ function canFight(replay: Replay, ev: EventNode, c: CardObj, what: Message, rule
 }
 
 /**
- * Any event but an `attack` or `block` line (and an `expect`) ends the declaration under way: attackers
+ * Any event but an `attack` or `block` line (and an `expect` or a `turn` line) ends the declaration under way: attackers
  * (blockers) are declared in one turn-based action, then a player gets priority (508.2, 509.4), so a
  * line after other events can't add to them (508.1, 509.1).
  */
 export function declarationsOver(replay: Replay, ev: EventNode): void {
   const now = replay.board.combat!;
-  if (ev.kind === 'attack' || ev.kind === 'block' || ev.kind === 'expect') return;
+  // A `turn` line either ends the combat (another step: combatEnds) or leaves it as it is (the same step).
+  if (ev.kind === 'attack' || ev.kind === 'block' || ev.kind === 'expect' || ev.kind === 'turn') return;
   if (now.attacksOver && (now.blocksOver || !now.blocked)) return;
   replay.board.combat = { ...now, attacksOver: true, blocksOver: now.blocked };
 }

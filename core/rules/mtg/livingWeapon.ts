@@ -40,6 +40,11 @@ export function resolveLivingWeapon(replay: Replay, ev: Extract<EventNode, { kin
   const t = TRIGGER[kw];
   const entry = replay.board.pendingAbility(eq.id, kw);
   if (!entry) {
+    // The player who controlled it left the game: the abilities they controlled ceased to exist (800.4a).
+    if (eq.zone === 'outside' || replay.board.left.some((p) => p === eq.owner)) {
+      replay.report('impossible-event', ev.range, msg`${eq.id}'s owner has left the game, and with them the abilities they controlled on the stack ceased to exist: no ${t.name} trigger of ${eq.id} waits to resolve. Remove the line.`, { rules: ['800.4a', t.rule], subjects: [eq.id] });
+      return;
+    }
     const why = hasAbility(eq, { kind: 'keyword', name: kw }) || eq.decl.props.some((p) => p.kind === 'keyword-ability' && p.name.text === kw)
       ? msg`${eq.id}'s ${t.name} triggers as it enters the battlefield, and no trigger of it waits on the stack now`
       : msg`${eq.id} has no ${t.name}`;
@@ -50,24 +55,31 @@ export function resolveLivingWeapon(replay: Replay, ev: Extract<EventNode, { kin
   const germ = replay.card(ev.creating!);
   if (!germ) return;
   const where = ev.creating!.range;
-  if (!germ.token || germ.zone === 'battlefield' || !isCreature(germ)) {
-    const what = !germ.token ? msg`${germ.id} is not a token` : germ.zone === 'battlefield' ? msg`${germ.id} is on the battlefield already` : msg`${germ.id} is not a creature (it is ${describe(germ)})`;
+  if (!germ.token || germ.zone === 'battlefield' || germ.zone === 'stack' || !isCreature(germ)) {
+    const what = !germ.token
+      ? msg`${germ.id} is not a token`
+      : germ.zone === 'battlefield'
+        ? msg`${germ.id} is on the battlefield already`
+        : germ.zone === 'stack'
+          ? msg`${germ.id} is declared on the stack, which makes it a copy of a spell`
+          : msg`${germ.id} is not a creature (it is ${describe(germ)})`;
     replay.report('impossible-event', where, msg`${what}, and ${t.name} creates a new creature token (${t.token}). Name a creature token declared off the battlefield, not yet created (\`${t.declared}\`).`, { rules: [t.rule, '111.1'], subjects: [germ.id] });
+    return;
+  }
+  // The player who creates a token owns it (111.2): the trigger's controller.
+  if (entry.controller !== undefined && germ.owner !== entry.controller) {
+    replay.report('impossible-event', where, msg`${germ.id} is declared owned by ${germ.owner ?? msg`nobody`}, and the player who creates a token owns it: ${entry.controller}, who controls ${eq.id}'s ${t.name} trigger. Declare ${germ.id} \`owner ${entry.controller}\`, or name a token ${entry.controller} owns.`, { rules: ['111.2', t.rule], subjects: [germ.id] });
     return;
   }
   if (!onTop(replay, ev, entry, msg`${eq.id}'s ${t.name} trigger`)) return;
   replay.board.removeAbility(entry);
-  // The token is created under the control of the trigger's controller (603.3a, 111.2).
+  // The token is created under the control of the trigger's controller, its owner (603.3a, 111.2).
   moveTo(replay, germ, 'battlefield', ev);
-  if (entry.controller !== undefined) {
-    germ.controller = entry.controller;
-    germ.enteredUnder = entry.controller;
-  }
   const related = entry.at ? [relatedAt(entry.at, msg`${t.name} triggered here`)] : [];
   const gone = eq.version !== entry.version || eq.zone !== 'battlefield';
   if (gone || isPhasedOut(eq)) {
     replay.report('source-left-before-resolution', ev.range, gone
-      ? msg`${germ.id} is created, but ${eq.id} left the battlefield after its ${t.name} triggered: it is a new object ${inZone(eq.zone)}, and nothing is attached to ${germ.id}. That is the rules' outcome: if it is meant, add an \`expect\` line after it to show so; if not, keep ${eq.id} on the battlefield until the trigger resolves.`
+      ? msg`${germ.id} is created, but ${eq.id} left the battlefield after its ${t.name} triggered: ${eq.zone === 'battlefield' ? msg`back on the battlefield, it is a new object` : msg`it is a new object ${inZone(eq.zone)}`}, and nothing is attached to ${germ.id}. That is the rules' outcome: if it is meant, add an \`expect\` line after it to show so; if not, keep ${eq.id} on the battlefield until the trigger resolves.`
       : msg`${germ.id} is created, but ${eq.id} is phased out, and a phased-out permanent is treated as though it doesn't exist: nothing is attached to ${germ.id}. That is the rules' outcome: if it is meant, add an \`expect\` line after it to show so; if not, keep ${eq.id} phased in until the trigger resolves.`, {
       rules: gone ? ['113.7a', '400.7', t.rule] : ['113.7a', '702.26b', t.rule],
       related,

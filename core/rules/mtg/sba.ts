@@ -111,6 +111,7 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
       const a = checkOne(replay, c, cause);
       if (a) (actions ??= []).push(a);
     }
+    roundRoles = undefined;
     // A change marks the card and everything around it dirty again (touch), so the next round
     // looks at them; the loop ends when a round changes nothing.
     if (actions) for (const a of actions) perform(replay, a, cause);
@@ -118,6 +119,28 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
     work = replay.takeDirty();
   }
 }
+
+/**
+ * The newest Role `controller` controls on `host` (704.5z), found once per host and round: a round
+ * decides every Role on the board as it found it, so a host with many Roles is scanned once, not once
+ * per Role. The round's cache is dropped as the round's actions are performed (settleRounds).
+ */
+function newestRole(replay: Replay, host: Host, controller: string | undefined): CardObj {
+  let byController = roundRoles?.get(host);
+  if (!byController) {
+    byController = new Map();
+    for (const id of host.attachments) {
+      const r = replay.board.cards.get(id)!;
+      if ((r.kinds & KIND_ROLE) === 0 || !isAura(r)) continue;
+      const best = byController.get(r.controller);
+      if (!best || r.timestamp > best.timestamp) byController.set(r.controller, r);
+    }
+    (roundRoles ??= new Map()).set(host, byController);
+  }
+  return byController.get(controller)!;
+}
+/** newestRole's cache for the round being decided. */
+let roundRoles: Map<Host, Map<string | undefined, CardObj>> | undefined;
 
 /** What a state-based action does to its card. */
 const enum Act {
@@ -396,12 +419,8 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): Act
     if (!problem) {
       if (isAura(c) && (c.kinds & KIND_ROLE) !== 0) {
         // 303.7a / 704.5z: of the Roles one player controls on a permanent, only the newest stays.
-        for (const id of host.attachments) {
-          const other = replay.board.cards.get(id)!;
-          if (other !== c && (other.kinds & KIND_ROLE) !== 0 && other.controller === c.controller && other.timestamp > c.timestamp) {
-            return action(Act.ToGraveyard, c, undefined, ['704.5z', '303.7a'], msg`${other.id} is a newer Role controlled by ${c.controller} on ${host.id}, and only the newest of a player's Roles on a permanent stays`);
-          }
-        }
+        const newest = newestRole(replay, host, c.controller);
+        if (newest !== c) return action(Act.ToGraveyard, c, undefined, ['704.5z', '303.7a'], msg`${newest.id} is a newer Role controlled by ${c.controller} on ${host.id}, and only the newest of a player's Roles on a permanent stays`);
       }
       return undefined;
     }

@@ -52,7 +52,7 @@ export function abilityTargetProblem(att: CardObj, h: Host, kw: Keyword, activat
  */
 export function onTop(replay: Replay, ev: EventNode, mine: StackEntry | undefined, name: Message | string): boolean {
   const top = replay.board.stackTop();
-  if (!top || top === mine) return true;
+  if (!top || top === mine || (mine !== undefined && replay.board.mayResolve(mine))) return true;
   if (mine === undefined && top.kind === 'spell' && top.id === name) return true;
   const t = describeEntry(top);
   const eol = replay.doc.eol;

@@ -385,8 +385,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
 function tokenTriggers(replay: Replay, card: CardObj, ev: EventNode): void {
   for (const kw of TOKEN_TRIGGERS) {
     if (!hasAbility(card, { kind: 'keyword', name: kw })) continue;
-    replay.board.pushStack({ kind: 'ability', id: card.id, version: card.version, ability: kw, controller: card.controller, at: ev.range });
-    if (replay.noting) replay.note(() => msg`${card.id}'s ${abilityWord(kw)} waits on the stack`);
+    replay.trigger({ kind: 'ability', id: card.id, version: card.version, ability: kw, controller: card.controller, at: ev.range });
+    if (replay.noting) replay.note(() => msg`${card.id}'s ${abilityWord(kw)} will go on the stack`);
   }
 }
 

@@ -3,6 +3,7 @@
 import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
 import { declaredDamage } from '../../engine/damage';
 import { adding, type CardObj, kindsOf, pushing, takePrinted, type PlayerObj, withOrWithout } from '../../engine/board';
+import { ownValue } from '../../engine/ownValues';
 import { riftboundGrant } from './text';
 import { keywordOfGame } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
@@ -147,7 +148,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         const k = keywordOfGame(replay, p.name);
         if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
         // `Assault 2`: its printed instance and its value (807.1.b; 1 when none is written, 807.1.b.3).
-        if (k && VALUED_KEYWORDS.includes(k)) pr.keywordValues = { ...pr.keywordValues, [k]: { instances: [{ value: p.value?.value ?? 1, at: -1 }], lostAt: -1 } };
+        if (k && VALUED_KEYWORDS.includes(k)) pr.keywordValues = { ...pr.keywordValues, [k]: ownValue(p.value?.value ?? 1, -1) };
         // Weaponmaster triggers as its unit is played (821.1.c): playing a card looks, in a scenario that has one.
         if (k === 'Weaponmaster') replay.board.enterTriggers = true;
         break;

@@ -44,7 +44,7 @@ const RIFTBOUND_NAMED: NamedAbilityWords = {
 /** The newest item on the chain resolves first: true when `entry` is it, else reported (with the line to write first). */
 export function chainOnTop(replay: Replay, ev: EventNode, entry: StackEntry, name: Message): boolean {
   const top = replay.board.stackTop();
-  if (!top || top === entry) return true;
+  if (!top || top === entry || replay.board.mayResolve(entry)) return true;
   const item = chainItem(top);
   replay.report('resolve-out-of-order', ev.range, msg`${name} can't resolve yet: ${item.what} was added to the chain after it, and the newest item resolves first. This line does nothing. Resolve it first (\`${item.line}\` before this line), or remove the line.`, {
     related: top.at ? [relatedAt(top.at, msg`${item.what} was added to the chain here`)] : [],

@@ -14,6 +14,7 @@ import { buffEvent, declaredBuff } from './buffs';
 import { attackEvent, combatEnds } from './combat';
 import { RIFTBOUND_STATUS, statusEvent } from '../../engine/status';
 import { msg } from '../../message';
+import { makesToken } from '../../parser/ast';
 
 /** The Riftbound Ruleset: each part of it is in the module of its rule family. */
 export const riftbound: Ruleset = {
@@ -90,8 +91,8 @@ export const riftbound: Ruleset = {
       default:
         // `resolve X equip`: an Equip on the chain; a spell's resolution is not written in Riftbound scenarios.
         if (ev.kind === 'resolve' && ev.ability?.text === 'Weaponmaster') return resolveWeaponmaster(replay, ev);
-        if (ev.kind === 'resolve' && ev.ability?.text === 'living weapon') {
-          replay.report('impossible-event', ev.ability.range, msg`Living weapon is an MTG keyword; this scenario is \`game riftbound\`. A unit that attaches an Equipment as it is played has Weaponmaster: \`resolve X Weaponmaster choosing G\`.`, { rules: ['821.1.c'] });
+        if (ev.kind === 'resolve' && makesToken(ev.ability?.text)) {
+          replay.report('impossible-event', ev.ability!.range, msg`${ev.ability!.text} is an MTG keyword; this scenario is \`game riftbound\`. A unit that attaches an Equipment as it is played has Weaponmaster: \`resolve X Weaponmaster choosing G\`.`, { rules: ['821.1.c'] });
           return;
         }
         if (ev.kind === 'resolve' && ev.ability) return resolveEvent(replay, ev);

@@ -34,7 +34,7 @@ function isEquipment(card: CardObj): boolean {
 /** `card` was just played: a unit with Weaponmaster puts its trigger on the chain, under its controller. Called only when some card of the scenario has the keyword (Board.enterTriggers). */
 export function weaponmasterPlayed(replay: Replay, card: CardObj, ev: EventNode): void {
   if (!onBoard(card) || !isUnit(card) || !hasAbility(card, WEAPONMASTER)) return;
-  replay.board.pushStack({ kind: 'ability', id: card.id, version: card.version, ability: 'Weaponmaster', controller: card.controller, at: ev.range });
+  replay.trigger({ kind: 'ability', id: card.id, version: card.version, ability: 'Weaponmaster', controller: card.controller, at: ev.range });
   if (replay.noting) replay.note(() => msg`${card.id}'s Weaponmaster triggers: it waits on the chain (\`resolve ${card.id} Weaponmaster [choosing ...]\`)`);
 }
 
