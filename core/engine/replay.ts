@@ -877,6 +877,7 @@ export class Replay {
     this.events++;
     this.eventNow = st;
     if (this.discharges(st) || this.rules.records?.(this, st)) {
+      if (this.triggers.length !== 0) this.putTriggers();
       this.endStep(st);
       return;
     }
@@ -910,7 +911,12 @@ export class Replay {
    * Without a `turn` line, the order they triggered.
    */
   private putTriggers(): void {
-    const list = this.triggers;
+    // Each is controlled by its source's controller as the event left it (603.3a): a spell's permanent is
+    // given its caster's control after it enters (608.3), later in the same event than its trigger.
+    const list = this.triggers.map((e) => {
+      const c = this.board.cards.get(e.id);
+      return c !== undefined && c.version === e.version && c.controller !== e.controller ? { ...e, controller: c.controller } : e;
+    });
     this.triggers = [];
     const active = this.board.turn?.player;
     const seats = [...this.board.players.values()];

@@ -373,8 +373,9 @@ function cantEquipWhy(problem: Problem, equip: boolean): () => Message {
 /**
  * The state-based action that applies to `c` on the board as it is, or undefined (the first that
  * applies: once it is performed, the next round looks at the card again). Nothing of the board is
- * changed here but what comes before the actions: counters cancelling out (704.5q), and what
- * replaces a destruction (a regeneration shield, umbra armor: toughnessActions).
+ * changed here but what comes before the actions: counters cancelling out (704.5q), what the card adds
+ * to its host worked out again (reboost), and what replaces a destruction (a regeneration shield, umbra
+ * armor: toughnessActions).
  */
 function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): Action | undefined {
   // +1/+1 and -1/-1 counters cancel out (704.5q): nothing to record, the toughness stays.
