@@ -411,8 +411,8 @@ export class Replay {
       // A back face is a face of a card, never an object of its own (MTG 712.2, 712.8e).
       const front = found.faceOf;
       this.report('impossible-event', name.range, front !== undefined
-        ? msg`${found.id} is the back face of ${front}, not an object of its own: an event or an assertion names the card, ${front} (\`transform ${front}\` turns it over, \`expect ${front} transformed\` asks which face is up).`
-        : msg`${found.id} is declared a back face, not an object of its own, and no card names it (\`transforms into ${found.id}\`): an event or an assertion names the double-faced card.`, { rules: ['712.2', '712.8e'], subjects: [found.id] });
+        ? msg`${found.id} is the back face of ${front}, not an object of its own, and an event or an assertion names the card: \`transform ${front}\` turns it over, \`expect ${front} transformed\` asks which face is up. Name ${front} instead.`
+        : msg`${found.id} is declared a back face, not an object of its own, and no card names it (\`transforms into ${found.id}\`). Name the double-faced card instead.`, { rules: ['712.2', '712.8e'], subjects: [found.id] });
       return undefined;
     }
     return found;

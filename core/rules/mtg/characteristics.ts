@@ -16,7 +16,7 @@ import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
 import { inZone, mtgFilterWord, zoneWord } from '../../engine/words';
-import { declareBackFace, declareTransforms } from './transform';
+import { declareBackFace, declareTransforms } from './faces';
 import { keywordInOtherCase, MTG_CARD_TYPES, MTG_COLORS, MTG_KEYWORDS, MTG_SUPERTYPES, mtgSubtypeSet } from '../../parser/keywords';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */

@@ -8,9 +8,9 @@
 // After a transform the state-based actions look at the card and at what is attached to it with the new
 // face's characteristics: an `enchant creature` Aura on a creature that became a land goes (704.5m), an
 // Equipment comes off (704.5n), a protection of the new face sheds what it protects from.
-import type { CardStmt, EventNode, Property } from '../../parser/ast';
+import type { EventNode } from '../../parser/ast';
 import type { CardObj, Characteristics } from '../../engine/board';
-import { characteristicsOf, FACE, kindsOf, takeCharacteristics } from '../../engine/board';
+import { characteristicsOf, kindsOf, takeCharacteristics } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg } from '../../message';
@@ -23,94 +23,18 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '701.28a': { title: 'Transform', text: 'Transforming turns a permanent over, so that the face on its other side is the one up. Only a permanent that is a transforming double-faced card, or a transforming token, can do it.' },
   '701.28c': { title: 'Transforming something that can\'t', text: 'Told to transform a permanent that is neither a transforming double-faced card nor a transforming token, the player does nothing: the instruction is ignored.' },
   '701.28d': { title: 'Transforming into an instant or sorcery face', text: 'When the face a permanent would turn to is an instant or a sorcery face, the transform does not happen at all.' },
-  '701.28g': { title: 'Transformed permanent', text: 'A "transformed permanent" is a double-faced permanent on the battlefield with its back face up. One with its front face up never counts as transformed, whatever it was earlier.' },
+  '701.28g': { title: 'Transformed permanent', text: 'The words "transformed permanent" mean a double-faced permanent whose back face is the one showing, on the battlefield. One showing its front face never counts as transformed, whatever it was earlier.' },
   '712.2': { title: 'Transforming double-faced cards', text: 'A double-faced card of this kind has a full card face on both sides, and something on it lets it turn over to the other side, or be cast or put onto the battlefield with that other side up.' },
   '712.8a': { title: 'A double-faced card off the battlefield', text: 'In any zone but the battlefield and the stack, and outside the game, a double-faced card has its front face\'s characteristics and nothing from its back face.' },
   '712.8d': { title: 'Front face up', text: 'A double-faced permanent whose front face is up has that face\'s characteristics and none of its back face\'s.' },
   '712.8e': { title: 'Back face up', text: 'A double-faced permanent whose back face is up has that face\'s characteristics and none of its front face\'s; only its mana value still comes from the front face\'s cost.' },
   '712.9': { title: 'What can transform', text: 'Transforming (or converting) works only on a transforming token or on a permanent that is a transforming double-faced card; told to do it to anything else, the game does nothing.' },
   '712.10': { title: 'No transforming into an instant or sorcery', text: 'If the side a permanent would turn to is an instant or sorcery face (or a transforming token was made with such a face), an instruction to transform or convert it does nothing.' },
-  '712.14a': { title: 'Entering transformed', text: 'An effect that puts a transforming double-faced card onto the battlefield "transformed" puts it there back face up. A card that is not such a card, told to enter so, does not move from where it is.' },
+  '712.14a': { title: 'Entering transformed', text: 'When an effect says a transforming double-faced card enters "transformed", it arrives with its back face showing. A card that is not such a card, told to enter so, does not move from where it is.' },
   '712.18': { title: 'Transforming is no new object', text: 'A permanent that transforms or converts stays the same object, so whatever effects were applying to it keep applying, with its new face\'s characteristics.' },
   '304.4': { title: 'Instants stay off the battlefield', text: 'An instant never enters the battlefield: one about to do so stays in the zone it was in.' },
   '307.4': { title: 'Sorceries stay off the battlefield', text: 'A sorcery never enters the battlefield: one about to do so stays in the zone it was in.' },
 };
-
-/** Is this declaration a back face (`back face`)? */
-export function isBackFaceDecl(st: CardStmt): boolean {
-  return st.props.some((p) => p.kind === 'flag' && p.flag === 'back-face');
-}
-
-/**
- * `transforms into NAME` on a front face: NAME must be a line declared `back face` that no other card
- * names. The two are linked, and the board knows it has double-faced cards (Board.dfcs).
- */
-export function declareTransforms(replay: Replay, card: CardObj, p: Extract<Property, { kind: 'transforms' }>): void {
-  const back = replay.board.cards.get(p.face.text);
-  if (!back) {
-    // An unknown name or a player: reported as any name is.
-    replay.card(p.face);
-    return;
-  }
-  if (card.backFace !== undefined) {
-    replay.report('syntax-error', p.range, msg`${card.id} already transforms into ${card.backFace}: a transforming double-faced card has one back face. Remove one \`transforms into\`.`, { rules: ['712.2'], subjects: [card.id] });
-    return;
-  }
-  if (back === card || back.zone !== FACE) {
-    replay.report('syntax-error', p.face.range, msg`${back.id} is not declared a back face, so ${card.id} can't transform into it. Add \`back face\` to the line of ${back.id} (and remove its owner and zone: a face is no object of its own), or name the back face's line.`, { rules: ['712.2'], subjects: [card.id, back.id] });
-    return;
-  }
-  if (back.faceOf !== undefined && back.faceOf !== card.id) {
-    replay.report('syntax-error', p.face.range, msg`${back.id} is the back face of ${back.faceOf} already: each back face belongs to one card. Declare another line \`back face\` for ${card.id}.`, { rules: ['712.2'], subjects: [card.id, back.id] });
-    return;
-  }
-  back.faceOf = card.id;
-  card.backFace = back.id;
-  // The front face's printed characteristics (the object being built: complete once the declaration is).
-  card.front = card.printed;
-  replay.board.dfcs = true;
-}
-
-/**
- * A back face's own declaration (its printed characteristics are built like any card's): what only an
- * object has (an owner, a controller, a zone, an attachment, a status, damage, counters) is reported, and
- * so is a back face no card names.
- */
-export function declareBackFace(replay: Replay, card: CardObj, st: CardStmt): void {
-  for (const p of st.props) {
-    let what: string | undefined;
-    switch (p.kind) {
-      case 'owner':
-        what = 'owner';
-        break;
-      case 'controller':
-        what = p.entered ? 'entered under' : 'controller';
-        break;
-      case 'zone':
-        what = 'in';
-        break;
-      case 'attached':
-        what = 'attached to';
-        break;
-      case 'damage':
-        what = 'damage';
-        break;
-      case 'counters':
-        what = 'with';
-        break;
-      case 'transforms':
-        what = 'transforms into';
-        break;
-      case 'flag':
-        if (p.flag === 'token' || p.flag === 'tapped' || p.flag === 'phased-out' || p.flag === 'on-top' || p.flag === 'exhausted') what = p.flag === 'phased-out' ? 'phased out' : p.flag === 'on-top' ? 'on top' : p.flag;
-        break;
-    }
-    if (what !== undefined) replay.report('syntax-error', p.range, msg`${card.id} is a back face, a face of a card and no object of its own: \`${what}\` belongs on the line of the card itself (the front face, which says \`transforms into ${card.id}\`). Remove it here.`, { rules: ['712.2', '712.8e'], subjects: [card.id] });
-  }
-  // Named by a front face declared before or after it (declareTransforms links them as the front is declared).
-  const named = [...replay.board.cards.values()].some((c) => c !== card && c.decl.props.some((p) => p.kind === 'transforms' && p.face.text === card.id));
-  if (!named) replay.report('syntax-error', st.id!.range, msg`${card.id} is declared a back face, and no card transforms into it. Add \`transforms into ${card.id}\` to the line of its front face, or remove \`back face\`.`, { rules: ['712.2'], subjects: [card.id] });
-}
 
 /** The face `card` turns to: its back face's printed characteristics, or its front face's. */
 function faceTo(replay: Replay, card: CardObj, toBack: boolean): { printed: Characteristics; name: string } {
@@ -237,8 +161,8 @@ export function transformEvent(replay: Replay, ev: Extract<EventNode, { kind: 't
   const spell = spellFace(to.printed);
   if (spell) {
     replay.report('impossible-event', ev.range, toBack
-      ? msg`${card.id}'s back face, ${to.name}, is an ${spell} face, and a permanent doesn't transform into an instant or sorcery face: nothing happens, and its front face stays up. Remove the line.`
-      : msg`${card.id}'s front face, ${to.name}, is an ${spell} face, and a permanent doesn't transform into an instant or sorcery face: nothing happens, and its back face stays up. Remove the line.`, { rules: ['701.28d', '712.10'], subjects: [card.id] });
+      ? msg`${card.id}'s back face, ${to.name}, is an instant or sorcery face, and a permanent doesn't transform into one: nothing happens, and its front face stays up. Remove the line.`
+      : msg`${card.id}'s front face, ${to.name}, is an instant or sorcery face, and a permanent doesn't transform into one: nothing happens, and its back face stays up. Remove the line.`, { rules: ['701.28d', '712.10'], subjects: [card.id] });
     return;
   }
   turnOver(replay, card, toBack);
@@ -260,7 +184,7 @@ export function enterTransformed(replay: Replay, ev: Extract<EventNode, { kind: 
   const back = faceTo(replay, card, true);
   const spell = spellFace(back.printed);
   if (spell) {
-    replay.report('impossible-event', ev.range, msg`${card.id}'s back face, ${back.name}, is an ${spell} face, and an ${spell} can't enter the battlefield: ${card.id} stays ${inZone(card.zone)}. Remove the line.`, { rules: ['712.14a', spell === 'instant' ? '304.4' : '307.4'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id}'s back face, ${back.name}, is an instant or sorcery face, and an instant or a sorcery can't enter the battlefield: ${card.id} stays ${inZone(card.zone)}. Remove the line.`, { rules: ['712.14a', spell === 'instant' ? '304.4' : '307.4'], subjects: [card.id] });
     return false;
   }
   turnOver(replay, card, true);
