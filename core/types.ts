@@ -116,6 +116,8 @@ export interface Finding {
 export interface CardView {
   id: string;
   name: string;
+  /** MTG: a transforming double-faced card's face that is up (712.8d, 712.8e); absent for any other card. */
+  face?: 'front' | 'back';
   owner: string | undefined;
   controller: string | undefined;
   /** MTG: the attachment whose grant gives `controller` control ("You control enchanted creature", 613.1b), when one's does. */

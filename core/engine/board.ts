@@ -79,6 +79,8 @@ export interface Characteristics {
 
 /** The zone of a token that ceased to exist (`ceases`): no zone, so nothing that looks in a zone finds it. */
 export const CEASED = 'ceased';
+/** The "zone" of the back face of a double-faced card (MTG 712.2, `back face`): a face, never an object in a zone. */
+export const FACE = 'face';
 
 export const KIND_CREATURE = 1;
 export const KIND_AURA = 2;
@@ -372,6 +374,17 @@ export interface CardObj extends Characteristics {
   attachOnly: Filter | undefined;
   /** MTG `attach target A to target B` (Brass Squire), as declared, each such ability: what an effect of this card that attaches may target (115.1). */
   attachTargets: readonly { readonly what: Filter; readonly to: Filter }[];
+  /**
+   * MTG transforming double-faced card (712.2, `transforms into NAME`): the id of the line declaring its
+   * back face (whose `printed` are the back face's characteristics), and its front face's own printed
+   * characteristics. Undefined for any other card.
+   */
+  backFace: string | undefined;
+  front: Characteristics | undefined;
+  /** MTG 712.8e, 701.28g: its back face is up (`printed` and `name` are the back face's meanwhile). */
+  transformed: boolean;
+  /** MTG: this line is a back face (`back face`, zone FACE), the back of the card with this id once a front names it. */
+  faceOf: string | undefined;
 }
 
 /**
@@ -519,6 +532,8 @@ export class Board {
   triggersDeclared = false;
   /** A card of the scenario has (or was given) an ability that triggers as it enters (MTG living weapon and For Mirrodin!, Riftbound Weaponmaster): entering looks for it. */
   enterTriggers = false;
+  /** Some card of the scenario is a transforming double-faced card (MTG 712.2): a move off the battlefield looks at its face. */
+  dfcs = false;
   /** The cards with an ability about another creature's death (triggers.ts OTHER_DIES), at most MAX_DEATH_WATCHERS; replaced, never changed in place. */
   deathWatchers: readonly string[] = [];
   /**
@@ -959,6 +974,7 @@ export class Board {
     for (const [k, s] of this.sideways) b.sideways.set(k, new Set(s));
     b.triggersDeclared = this.triggersDeclared;
     b.enterTriggers = this.enterTriggers;
+    b.dfcs = this.dfcs;
     b.deathWatchers = this.deathWatchers;
     b.abilityNames = new Set(this.abilityNames);
     b.grantsDeclared = this.grantsDeclared;
@@ -1054,7 +1070,8 @@ export class Board {
 
   view(): BoardView {
     const cards: CardView[] = [];
-    for (const c of this.cards.values()) cards.push(cardView(this, c));
+    // A back face is no object (MTG 712.2): the card it belongs to shows it when it is up.
+    for (const c of this.cards.values()) if (c.zone !== FACE) cards.push(cardView(this, c));
     return {
       game: this.game,
       players: [...this.players.values()].map((p) => ({
@@ -1251,6 +1268,8 @@ export function cardView(board: Board, c: CardObj): CardView {
     timestamp: c.timestamp,
     phasedOut: c.phasedOut !== 'no',
     ...(c.temporary ? { temporary: true as const } : {}),
+    // A double-faced card: which face is up (MTG 712.8d, 712.8e).
+    ...(c.backFace !== undefined ? { face: c.transformed ? ('back' as const) : ('front' as const) } : {}),
     might: c.might,
     effectiveMight: effectiveMight(c),
     ...(c.toughness !== undefined ? { toughness: c.toughness, effectiveToughness: effectiveToughness(c) } : {}),

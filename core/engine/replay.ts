@@ -22,7 +22,7 @@ import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility, keywordValue, writtenLabel } from './abilities';
-import { blankCharacteristics, Board, CEASED, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj, type StackEntry } from './board';
+import { blankCharacteristics, Board, CEASED, FACE, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj, type StackEntry } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
@@ -406,6 +406,13 @@ export class Replay {
         const gone = this.rules.goneToken(found);
         this.report('impossible-event', name.range, msg`${gone.why}. The event can't happen, and the replay skips it. Remove the line, or name a card that exists.`, { rules: gone.rules, subjects: [found.id] });
       }
+      return undefined;
+    } else if (found.isCard && found.zone === FACE) {
+      // A back face is a face of a card, never an object of its own (MTG 712.2, 712.8e).
+      const front = found.faceOf;
+      this.report('impossible-event', name.range, front !== undefined
+        ? msg`${found.id} is the back face of ${front}, not an object of its own, and an event or an assertion names the card: \`transform ${front}\` turns it over, \`expect ${front} transformed\` asks which face is up. Name ${front} instead.`
+        : msg`${found.id} is declared a back face, not an object of its own, and no card names it (\`transforms into ${found.id}\`). Name the double-faced card instead.`, { rules: ['712.2', '712.8e'], subjects: [found.id] });
       return undefined;
     }
     return found;
@@ -963,6 +970,8 @@ export class Replay {
       } else if (st.kind === 'card' && st.id) {
         if (!this.claim(st.id, from?.uri)) return;
         const c = newCard(this.cards ? withCardFacts(st, this.cards, this.rules.game, (code, range, message, opts) => this.report(code, range, message, opts)) : st);
+        // MTG: a back face (712.2) is a face, in no zone, from the start (a front declared before it links to it).
+        if (this.rules.game === 'mtg' && c.decl.props.some((p) => p.kind === 'flag' && p.flag === 'back-face')) c.zone = FACE;
         this.board.add(c);
         this.names.add(c.id, c);
         this.suggestions = undefined;
@@ -1019,6 +1028,16 @@ export class Replay {
    * that file's cards that name none (soleOwner).
    */
   private declareOne(c: CardObj, players: readonly Statement[], included: { owner: string | undefined } | undefined): void {
+    // MTG: a back face (712.2) has no owner nor controller: its game's declaration reports what it is written with.
+    if (c.zone === FACE) {
+      this.rules.declare(this, c, c.decl);
+      // What the face grants applies once it is up (its grants are read as any card's).
+      if (c.grants.length !== 0) {
+        this.board.grantsDeclared = true;
+        if (typeChangeOfCard(c)) this.board.typeGrantsDeclared = true;
+      }
+      return;
+    }
     // `controller P` and `entered under Q` in either order: P controls it, and it entered under Q's control.
     let entered: string | undefined;
     for (const p of c.decl.props) {
@@ -1054,6 +1073,8 @@ export class Replay {
 
   /** A declared card's initial `attached to` (every card is declared by now). */
   private attachDeclared(c: CardObj): void {
+    // A back face is attached to nothing (its declaration reports `attached to`).
+    if (c.zone === FACE) return;
     for (const p of c.decl.props) {
       if (p.kind !== 'attached') continue;
       const host = this.lookup(p.target);
@@ -1286,6 +1307,13 @@ export class Replay {
       }
       case 'ceased':
         return this.ceased(a);
+      case 'transformed': {
+        // MTG 701.28g: a double-faced permanent with its back face up.
+        const c = this.card(a.subject);
+        if (!c) return undefined;
+        if (this.rules.game !== 'mtg') return { actual: msg`a Riftbound card has one side only, and none turns over` };
+        return transformedFailure(c, a.negated);
+      }
       case 'status': {
         const c = this.card(a.subject);
         return c && statusFailure(c, a.status, this.rules.game === 'mtg' ? MTG_STATUS : RIFTBOUND_STATUS);
@@ -1358,6 +1386,8 @@ export function assertionText(a: Assertion): Message {
       return msg`${a.subject.text} controlled by ${a.player.text}`;
     case 'ceased':
       return msg`${a.subject.text} to have ceased to exist`;
+    case 'transformed':
+      return a.negated ? msg`${a.subject.text} not transformed` : msg`${a.subject.text} transformed`;
     case 'status':
       return msg`${a.subject.text} ${a.status}`;
     case 'triggered':
@@ -1398,6 +1428,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} controlled by ${a.player.text}`;
     case 'ceased':
       return `${a.subject.text} to have ceased to exist`;
+    case 'transformed':
+      return `${a.subject.text} ${a.negated ? 'not ' : ''}transformed`;
     case 'combat':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}${a.role}`;
     case 'status':
@@ -1405,6 +1437,16 @@ export function describeAssertion(a: Assertion): string {
     case 'triggered':
       return triggeredText(a);
   }
+}
+
+/** Why an `expect X transformed` (`not transformed`) fails, or undefined when it holds (701.28g). */
+function transformedFailure(card: CardObj, negated: boolean): { actual: Message; rules: string[]; replacement?: string } | undefined {
+  const is = card.zone === 'battlefield' && card.transformed;
+  if (is !== negated) return undefined;
+  if (card.backFace === undefined) return { actual: msg`${card.id} is not a transforming double-faced card`, rules: ['701.28g', '712.2'], replacement: `${card.id} not transformed` };
+  if (is) return { actual: msg`${card.id} has its back face up (${card.name})`, rules: ['701.28g'], replacement: `${card.id} transformed` };
+  if (card.zone !== 'battlefield') return { actual: msg`${card.id} is ${inZone(card.zone)}, where a double-faced card has its front face`, rules: ['701.28g', '712.8a'], replacement: `${card.id} not transformed` };
+  return { actual: msg`${card.id} has its front face up (${card.name})`, rules: ['701.28g'], replacement: `${card.id} not transformed` };
 }
 
 /** The owner of an included file's cards that name none: the only player of that file, else of the scenario. */
@@ -1496,6 +1538,10 @@ function newCard(st: CardStmt): CardObj {
     effectsEnded: undefined,
     attachOnly: undefined,
     attachTargets: noItems(),
+    backFace: undefined,
+    front: undefined,
+    transformed: false,
+    faceOf: undefined,
   };
 }
 

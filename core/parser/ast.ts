@@ -88,7 +88,10 @@ export type Property =
   | { kind: 'color'; colors: Word[]; range: Range }
   /** `on top` (MTG): the card is the top card of its owner's library. */
   /** `if I would die, kill this instead` (Riftbound, Guardian Angel): a gear's Effect Text that saves its unit (136.2.c). */
-  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'tapped' | 'aura-swap' | 'castable' | 'on-top' | 'flash' | 'kill-instead'; range: Range }
+  /** `back face` (MTG 712.2): the line declares the back face of a transforming double-faced card, a face and no object (no owner, no zone). */
+  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'tapped' | 'aura-swap' | 'castable' | 'on-top' | 'flash' | 'kill-instead' | 'back-face'; range: Range }
+  /** `transforms into NAME` (MTG 712.2): the card is a transforming double-faced card whose back face is the line declared `card NAME ..., back face`. */
+  | { kind: 'transforms'; face: Name; range: Range }
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
   /**
    * `when attached`, `when unattached` (MTG), `when detached` (Riftbound), `when equipped creature dies`,
@@ -259,6 +262,8 @@ export type Assertion =
   | { kind: 'combat'; subject: Name; role: 'attacking' | 'blocking' | 'defending'; negated: boolean; range: Range }
   /** `X controlled by P` (both games). */
   | { kind: 'controlled-by'; subject: Name; player: Name; range: Range }
+  /** `X transformed`, `X not transformed` (MTG 701.28g): a double-faced permanent with its back face up. */
+  | { kind: 'transformed'; subject: Name; negated: boolean; range: Range }
   /**
    * `X triggered` (at least once), `X triggered once|twice|N times` (`count`), `X not triggered`, each with
    * `when PHRASE` (which ability) and `for H` (about which host): how often X's declared triggers have
@@ -323,7 +328,10 @@ export type EventNode =
    */
   | { kind: 'activate'; subject: Name; ability: Word; target?: Name; by?: Name; verbRange: Range; range: Range }
   /** `under P` (`player`): the permanent enters the battlefield (Riftbound: the board) under P's control (MTG 110.2, 303.4f; Riftbound 188.3). */
-  | { kind: 'enter'; subject: Name; host?: Name; zone?: ZoneRef; player?: Name; verbRange: Range; range: Range }
+  /** `transformed` (MTG 712.14a): it enters with its back face up; the word's range. */
+  | { kind: 'enter'; subject: Name; host?: Name; zone?: ZoneRef; player?: Name; transformed?: Range; verbRange: Range; range: Range }
+  /** `transform X` (MTG 701.28a): the double-faced permanent X turns over, its other face up. */
+  | { kind: 'transform'; subject: Name; verbRange: Range; range: Range }
   | { kind: 'unattach'; verb: 'unattach' | 'detach'; subject: Name; host?: Name; verbRange: Range; range: Range }
   /** `tap X`, `untap X` (MTG 110.5), `exhaust X`, `ready X` (Riftbound 414, 415): a card on the board turned sideways or back. */
   | { kind: 'status'; verb: 'tap' | 'untap' | 'exhaust' | 'ready'; subject: Name; verbRange: Range; range: Range }
@@ -473,10 +481,11 @@ export const EVENT_VERBS = [
   'untap',
   'exhaust',
   'ready',
+  'transform',
 ] as const;
 
 /** The verbs that may be a part of `together:` (what an effect does while it resolves). */
-export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'regenerate', 'exchange', 'tap', 'untap', 'exhaust', 'ready'] as const;
+export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'regenerate', 'exchange', 'tap', 'untap', 'exhaust', 'ready', 'transform'] as const;
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure'] as const;

@@ -644,6 +644,15 @@ function parseProperty(cur: Cursor): Property {
     case 'phased':
       cur.expectWord('out');
       return { kind: 'flag', flag: 'phased-out', range: r() };
+    case 'back':
+      // MTG 712.2: the line is the back face of a transforming double-faced card.
+      cur.expectWord('face');
+      return { kind: 'flag', flag: 'back-face', range: r() };
+    case 'transforms': {
+      cur.expectWord('into');
+      const face = cur.name(msg`the back face (a card line declared \`back face\`)`);
+      return { kind: 'transforms', face, range: r() };
+    }
     case 'aura':
       cur.expectWord('swap');
       return { kind: 'flag', flag: 'aura-swap', range: r() };
@@ -1995,6 +2004,8 @@ class EventStmt extends EventBase {
   /** `resolve X living weapon creating T`: the token; `resolve X Weaponmaster choosing G`: the Equipment. */
   creating: Name | undefined = undefined;
   choosing: Name | undefined = undefined;
+  /** `enter X transformed` (MTG 712.14a): the word. */
+  transformed: Range | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -2052,6 +2063,7 @@ class EventStmt extends EventBase {
     if (this.blockers) e.blockers = this.blockers.map((b) => movedName(b, move));
     if (this.creating) e.creating = movedName(this.creating, move);
     if (this.choosing) e.choosing = movedName(this.choosing, move);
+    if (this.transformed) e.transformed = movedLines(this.transformed, move);
     return e;
   }
   get range(): Range {
@@ -2216,8 +2228,12 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       let host: Name | undefined;
       let zone: ZoneRef | undefined;
       let player: Name | undefined;
+      let transformed: Range | undefined;
       while (!cur.atEnd()) {
-        if (cur.isWord('attached') && !host) {
+        if (cur.isWord('transformed') && !transformed) {
+          // MTG 712.14a: it enters with its back face up.
+          transformed = cur.next()!.range;
+        } else if (cur.isWord('attached') && !host) {
           cur.next();
           cur.expectWord('to');
           host = cur.name(msg`the card or player it enters attached to`);
@@ -2229,9 +2245,9 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
           player = cur.name(msg`the player under whose control it enters`);
         } else if (cur.isWord('under')) {
           throw new SyntaxError_(msg`\`under\` is written twice: a card enters under one player's control.`, cur.peek()!.range);
-        } else cur.fail(msg`'attached to', 'at', 'in', 'under' or the end of the statement`);
+        } else cur.fail(msg`'attached to', 'at', 'in', 'under', 'transformed' or the end of the statement`);
       }
-      return event(verbTok, cur, { kind: 'enter', subject, host, zone, player });
+      return event(verbTok, cur, transformed ? { kind: 'enter', subject, host, zone, player, transformed } : { kind: 'enter', subject, host, zone, player });
     }
     case 'unattach':
     case 'detach': {
@@ -2406,6 +2422,12 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       if (cur.peek()?.type === 'comma') cur.fail(msg`'and' between the blockers (\`block lion with bears and wolf\`)`);
       cur.end();
       return event(verbTok, cur, { kind: 'block', subject, blockers });
+    }
+    case 'transform': {
+      // MTG `transform delver` (701.28a): the double-faced permanent turns over.
+      const subject = cur.name(msg`the permanent to transform`);
+      cur.end();
+      return event(verbTok, cur, { kind: 'transform', subject });
     }
     case 'regenerate': {
       // MTG `regenerate troll` (701.19a): a regeneration shield until the turn ends.
@@ -2641,7 +2663,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending' or 'triggered'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed' or 'triggered'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -2720,6 +2742,9 @@ function parseAssertion(cur: Cursor): Assertion {
     case 'defending':
       cur.next();
       return { kind: 'combat', subject, role: t.text, negated: false, range: r() };
+    case 'transformed':
+      cur.next();
+      return { kind: 'transformed', subject, negated: false, range: r() };
     case 'not':
     case 'triggered': {
       // `X triggered [once|twice|N times] [when PHRASE] [for H]`, `X not triggered ...`: how often X's triggers have triggered.
@@ -2731,11 +2756,16 @@ function parseAssertion(cur: Cursor): Assertion {
         return { kind: 'mighty', subject, negated: true, range: r() };
       }
       // `X not attacking` (MTG 506.4: removed from combat, or never declared), `not blocking`, Riftbound `not defending`.
+      // `X transformed`, `X not transformed` (MTG 701.28g).
+      if (negated && cur.isWord('transformed')) {
+        cur.next();
+        return { kind: 'transformed', subject, negated: true, range: r() };
+      }
       if (negated && (cur.isWord('attacking') || cur.isWord('blocking') || cur.isWord('defending'))) {
         const role = cur.next()!.text as 'attacking' | 'blocking' | 'defending';
         return { kind: 'combat', subject, role, negated: true, range: r() };
       }
-      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered', 'mighty', 'attacking', 'blocking' or 'defending' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
+      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered', 'mighty', 'attacking', 'blocking', 'defending' or 'transformed' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
       if (negated) cur.next();
       let count: number | undefined;
       if (!negated && (cur.isWord('once') || cur.isWord('twice'))) count = cur.next()!.text === 'once' ? 1 : 2;
@@ -2759,7 +2789,7 @@ function parseAssertion(cur: Cursor): Assertion {
       return { kind: 'triggered', subject, negated, ...(count !== undefined ? { count } : {}), ...(when ? { when } : {}), ...(host ? { host } : {}), range: r() };
     }
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending' or 'triggered'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed' or 'triggered'`);
   }
 }
 

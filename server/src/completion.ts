@@ -183,7 +183,7 @@ function partWant(state: DocumentState, toks: PTok[], line: number): Want {
  * Verbs of one game only: MTG's counters (122.1a, 122.6), regeneration (701.19a) and blocks (509.1a), Riftbound's
  * buffs (426.1, 702.2.b). Not offered in the other game (both games attack: MTG `attack with`, Riftbound `attack at battlefield`).
  */
-const GAME_ONLY_VERBS: Record<Game, readonly string[]> = { mtg: ['put', 'remove', 'regenerate', 'block'], riftbound: ['buff', 'spend'] };
+const GAME_ONLY_VERBS: Record<Game, readonly string[]> = { mtg: ['put', 'remove', 'regenerate', 'block', 'transform'], riftbound: ['buff', 'spend'] };
 
 /** The verbs of `list` a scenario of `game` may use (the other game's own verbs left out). */
 function verbsOf(game: Game, list: readonly string[]): string[] {
@@ -436,7 +436,8 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (last === 'of' && w[w.length - 2] === 'base') return { kind: 'players' };
       // `under P`: the player it enters under (MTG 110.2a).
       if (last === 'under') return { kind: 'players' };
-      const rest = ['attached', ...(game === 'mtg' ? ['in'] : ['at', 'in']), 'under'].filter((k) => !args.includes(k));
+      // MTG `transformed` (712.14a): a double-faced card enters with its back face up.
+      const rest = ['attached', ...(game === 'mtg' ? ['in', 'transformed'] : ['at', 'in']), 'under'].filter((k) => !args.includes(k));
       return n === 1 || !['attached', 'to', 'in', 'at', 'under'].includes(last) ? words(rest) : NONE;
     }
     case 'unattach':
@@ -490,6 +491,10 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       }
       return NONE;
     }
+    case 'transform':
+      // MTG 701.28a: the double-faced permanents first (a card shows its face up), then the rest on the battlefield.
+      if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : c.face !== undefined ? 0 : 2) };
+      return NONE;
     case 'regenerate':
       // MTG 701.19a: the creatures on the battlefield first.
       if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : c.types.includes('creature') ? 0 : 2) };
@@ -657,13 +662,15 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   const subject = card(args[0]);
   // Its part in a combat (MTG 508.1, 509.1, 506.4; Riftbound 464.2.c): asked of a creature or unit, or of a card in combat now.
   const roles = !subject || subject.combat !== undefined || subject.types.includes(game === 'mtg' ? 'creature' : 'unit') ? COMBAT_ROLES[game] : [];
+  // Which face is up (MTG 701.28g): asked of a double-faced card (the board shows its face), or of an unknown subject.
+  const faces = game === 'mtg' && (!subject || subject.face !== undefined) ? ['transformed'] : [];
   if (n === 1) {
     const combat = [...roles, ...roles.map((r) => `not ${r}`)];
-    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', 'tapped', 'untapped', ...combat, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, 'triggered', 'not triggered']);
+    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', 'tapped', 'untapped', ...combat, ...faces, ...faces.map((f) => `not ${f}`), 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, 'triggered', 'not triggered']);
   }
   const rel = args[1];
   // After `not`: `triggered`, Riftbound `mighty`, a part in combat.
-  if (rel === 'not' && n === 2) return words(['triggered', ...(game === 'riftbound' ? ['mighty'] : []), ...roles]);
+  if (rel === 'not' && n === 2) return words(['triggered', ...(game === 'riftbound' ? ['mighty'] : faces), ...roles]);
   if (rel === 'triggered' || rel === 'not') return triggeredWant(game, args, subject);
   if (rel === 'controlled') return n === 2 ? words(['by']) : n === 3 && args[2] === 'by' ? { kind: 'players' } : NONE;
   // `X ceased to exist` (a token that left the battlefield, or the board).
@@ -818,9 +825,9 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'can be attached only to', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', ...COMBAT_RESTRICTIONS, ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...TARGETING_PROPERTIES]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'can be attached only to', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', 'transforms into', 'back face', ...COMBAT_RESTRICTIONS, ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'with a buff', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
-    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'toughness', 'damage', 'with', 'exhausted', 'tapped']);
+    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'toughness', 'damage', 'with', 'exhausted', 'tapped', 'transforms', 'back']);
     // Toughness and damage are a creature's (MTG 208.1, 120.3e) or a unit's (Riftbound 143.3): offered when the type line says so, or says nothing yet.
     // So are counters, whose +1/+1 and -1/-1 count in a creature's toughness (122.1a), and a buff (only a unit has one, 426.1);
     // and the restrictions on combat (only a creature attacks or blocks, 506.3).
@@ -862,6 +869,9 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     return clause[2] === 'has' || clause[2] === 'loses' ? abilityWant(state, clause.slice(3), true) : NONE;
   }
   if (n === 1 && keywordSecondWord(kw)) return words([keywordSecondWord(kw)!]);
+  // MTG double-faced cards (712.2): `transforms into NAME`, `back face`.
+  if (game === 'mtg' && kw === 'transforms') return n === 1 ? words(['into']) : NONE;
+  if (game === 'mtg' && kw === 'back') return n === 1 ? words(['face']) : NONE;
   // `when attached`, `when equipped creature dies`...: the phrases it doesn't have yet.
   if (kw === 'when' && n === 1) {
     // The whole phrases after each `when` of the declaration, up to its comma.

@@ -312,6 +312,8 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
     lines.push(`- ${offBattlefield ? t('Attached to: {0} (a card in {1})', host, md(zoneLabel(hostCard.zone))) : t('Attached to: {0}', host)}`);
   } else if (isAttachmentType(c)) lines.push(`- ${t('Attached to: nothing')}`);
   if (c.attachments.length > 0) lines.push(`- ${t('Attachments: {0}', c.attachments.map((a) => attachmentLabel(board.cards, a)).join(', '))}`);
+  // A double-faced card: the face that is up (MTG 712.8d, 712.8e).
+  if (c.face) lines.push(`- ${c.face === 'back' ? t('Face up: back ({0})', md(c.name)) : t('Face up: front ({0})', md(c.name))}`);
   lines.push(`- ${t('Timestamp: {0}', c.timestamp)}`);
   if (c.might !== undefined) {
     const might = c.effectiveMight ?? c.might;
@@ -503,6 +505,13 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
   if (p?.kind === 'attach-targets') {
     return { text: t('What an effect of this card that attaches may target, as the card prints it: written on a line as `attach X to H targeting with {0}`, X must fit the first description and H the second, "you" being the effect\'s controller. A target that doesn\'t fit can\'t be chosen, and nothing happens.', st.id?.text ?? ''), rules: ['115.1', '109.5', '601.2c'], range: p.range };
   }
+  // Transforming double-faced cards (712.2): the front's link to its back face, and the back face's own line.
+  if (p?.kind === 'transforms') {
+    return { text: t('This card is a transforming double-faced card, and {0} is the line of its back face. It enters and stays with its front face up; `transform {1}` turns it over, and `enter {1} transformed` puts it onto the battlefield with its back face up. While a face is up, the card has only that face\'s characteristics; off the battlefield it has its front face\'s.', p.face.text, st.id?.text ?? ''), rules: ['712.2', '712.8d', '712.8e', '712.8a'], range: p.range };
+  }
+  if (p?.kind === 'flag' && p.flag === 'back-face') {
+    return { text: t('This line is the back face of a double-faced card, not a card of its own: it has no owner, no zone and nothing attached, and no event names it. Its types, colors and abilities are the card\'s while this face is up; the front face names it with `transforms into`.'), rules: ['712.2', '712.8e'], range: p.range };
+  }
   if (p?.kind === 'may-equip-instant') {
     return { text: t("A permission: while this permanent is on the battlefield, its controller may activate equip abilities any time they could cast an instant, in any step and with anything on the stack. The card's instruction wins over the sorcery timing of the rule."), rules: ['602.5d', '101.1'], range: p.range };
   }
@@ -531,6 +540,10 @@ function countersVerbAt(state: DocumentState, pos: Position): { text: string; ru
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   if (!st || !isEvent(st) || !containsInclusive(st.range, pos)) return undefined;
   const ev = (st.kind === 'together' ? st.parts : [st]).find((e) => containsInclusive(e.verbRange, pos));
+  // MTG `transform X` (701.28a): the permanent turns over, the same object (712.18).
+  if (ev?.kind === 'transform' && state.game === 'mtg') {
+    return { text: t('Turns a double-faced permanent over: its other face is up, and it has only that face\'s characteristics. It is the same object: what is attached stays attached, and the effects on it keep applying; then the state-based actions judge what is attached by the new face (an `enchant creature` Aura on what is no longer a creature goes). A permanent that is no transforming double-faced card doesn\'t transform, nor does one into an instant or sorcery face.'), rules: ['701.28a', '712.18', '712.8e', '701.28c', '701.28d'], range: ev.verbRange };
+  }
   // MTG `regenerate X` (701.19a): what the shield replaces, and what it doesn't.
   if (ev?.kind === 'regenerate' && state.game === 'mtg') {
     return { text: t('Gives a permanent on the battlefield a regeneration shield until the turn ends: the next time it would be destroyed this turn (by an effect, or for lethal or deathtouch damage), it stays, its damage is removed and it is tapped. Toughness 0 or less is no destruction, so no shield helps then, nor against a sacrifice or an exile.'), rules: ['701.19a', '614.8', '704.5f'], range: ev.verbRange };
@@ -587,7 +600,15 @@ function combatVerbAt(state: DocumentState, pos: Position): { text: string; rule
  */
 function combatAssertionAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  // MTG `enter X transformed` (712.14a).
+  if (st?.kind === 'enter' && st.transformed && containsInclusive(st.transformed, pos) && state.game === 'mtg') {
+    return { text: t('`transformed`: the double-faced card enters the battlefield with its back face up. A card that is no transforming double-faced card stays where it is.'), rules: ['712.14a'], range: st.transformed };
+  }
   const a = st?.kind === 'expect' ? st.assertion : undefined;
+  // MTG `expect X transformed`, `expect X not transformed` (701.28g).
+  if (a?.kind === 'transformed' && containsInclusive(a.range, pos) && !containsInclusive(a.subject.range, pos) && state.game === 'mtg') {
+    return { text: t('{0}: whether the double-faced permanent has its back face up now. One with its front face up is not transformed, whatever it was before; off the battlefield a double-faced card is its front face.', codeSpan(a.negated ? 'not transformed' : 'transformed')), rules: ['701.28g', '712.8a'], range: { start: a.subject.range.end, end: a.range.end } };
+  }
   if (a?.kind !== 'combat' || !containsInclusive(a.range, pos) || containsInclusive(a.subject.range, pos)) return undefined;
   // The words after the subject: `attacking`, or `not attacking`.
   const doc = state.document;

@@ -160,6 +160,8 @@ export class NameIndex {
         for (const p of st.props) {
           if (p.kind === 'owner' || p.kind === 'controller') this.add(p.player, 'player');
           else if (p.kind === 'attached') this.add(p.target, 'either');
+          // `transforms into NAME` (MTG 712.2): the back face's line, renamed and found with it.
+          else if (p.kind === 'transforms') this.add(p.face, 'card');
           else if (p.kind === 'protection') this.addQuality(p.quality);
           else if (p.kind === 'grant') this.visitGrant(p.grant);
         }
@@ -196,6 +198,7 @@ export class NameIndex {
       case 'recall':
       case 'heal':
       case 'regenerate':
+      case 'transform':
         return this.add(st.subject, 'card');
       // Counters go on permanents (MTG 122.6), a buff on a unit (Riftbound 426.1): a player named here is an error the replay reports.
       // `spend buff from X by P`: the player who spends it (702.2.b.2).
@@ -283,6 +286,7 @@ export class NameIndex {
       case 'combat':
       case 'ceased':
       case 'status':
+      case 'transformed':
         return this.add(a.subject, 'card');
       case 'triggered':
         this.add(a.subject, 'card');

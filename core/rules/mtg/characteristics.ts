@@ -4,7 +4,7 @@
 import type { CardStmt, Filter, FilterTerm, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
 import { makesToken } from '../../parser/ast';
 import { declaredDamage } from '../../engine/damage';
-import { adding, type Board, boardAround, type CardObj, colorBit, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
+import { adding, type Board, boardAround, type CardObj, colorBit, FACE, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
 import { typeChangeOf } from '../../engine/typeChange';
 import type { Replay } from '../../engine/replay';
@@ -16,6 +16,7 @@ import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
 import { inZone, mtgFilterWord, zoneWord } from '../../engine/words';
+import { declareBackFace, declareTransforms } from './faces';
 import { keywordInOtherCase, MTG_CARD_TYPES, MTG_COLORS, MTG_KEYWORDS, MTG_SUPERTYPES, mtgSubtypeSet } from '../../parser/keywords';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -532,9 +533,15 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   } else {
     replay.report('syntax-error', st.id!.range, msg`Card '${card.id}' needs a type line: add \`: TYPES — SUBTYPES\` after its name (there is no card catalog entry for "${card.name}").`, { subjects: [card.id] });
   }
+  // A back face (712.2): its characteristics are built as any card's; what only an object has is reported (declareBackFace).
+  const face = card.zone === FACE;
   for (const p of st.props) {
     switch (p.kind) {
+      case 'transforms':
+        if (!face) declareTransforms(replay, card, p);
+        break;
       case 'zone':
+        if (face) break;
         if (!MTG_ZONES.includes(p.zone.zone)) replay.report('syntax-error', p.zone.range, msg`'${p.zone.zone}' is a Riftbound zone; MTG zones are ${MTG_ZONES.join(', ')}.`);
         else card.zone = p.zone.zone;
         break;
@@ -577,13 +584,13 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'flag':
         if (p.flag === 'reconfigure') pr.reconfigure = true;
         else if (p.flag === 'bestow') pr.bestow = true;
-        else if (p.flag === 'token') card.token = true;
-        else if (p.flag === 'phased-out') card.phasedOut = 'direct';
+        else if (p.flag === 'token') card.token = !face;
+        else if (p.flag === 'phased-out') card.phasedOut = face ? 'no' : 'direct';
         else if (p.flag === 'tapped') {
           // Read after the loop (declaredStatus): the zone may come later in the line.
         }
         else if (p.flag === 'kill-instead') replay.report('syntax-error', p.range, msg`\`if I would die, kill this instead\` is Riftbound Effect Text; an MTG Aura that is destroyed in place of what it enchants has \`umbra armor\`.`);
-        else if (p.flag === 'aura-swap' || p.flag === 'castable' || p.flag === 'on-top' || p.flag === 'flash') {
+        else if (p.flag === 'aura-swap' || p.flag === 'castable' || p.flag === 'on-top' || p.flag === 'flash' || p.flag === 'back-face') {
           // Read from the declaration where it matters: an aura swap resolving (exchange.ts), a cast and its timing (spells.ts).
         } else replay.report('syntax-error', p.range, msg`\`${p.flag}\` is a Riftbound property.`);
         break;
@@ -630,6 +637,11 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       }
     }
+  }
+  if (face) {
+    takePrinted(card);
+    declareBackFace(replay, card, st);
+    return;
   }
   const onTop = st.props.find((p) => p.kind === 'flag' && p.flag === 'on-top');
   if (onTop) declareOnTop(replay, card, onTop.range);

@@ -24,6 +24,7 @@ import { EXPLAINED as regeneration } from './regeneration';
 import { EXPLAINED as influence } from './influence';
 import { EXPLAINED as combat } from './combat';
 import { EXPLAINED as livingWeapon } from './livingWeapon';
+import { EXPLAINED as transform } from './transform';
 
 export interface RuleExplanation {
   title: string;
@@ -50,6 +51,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   influence,
   combat,
   livingWeapon,
+  transform,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

@@ -20,6 +20,7 @@ import { declareInfluence, reseats, seatPlayers } from './influence';
 import { keywordEvent } from './targetingKeywords';
 import { keywordAbilityEvent } from './grants';
 import { simultaneousTimestamps } from './timestamps';
+import { transformEvent } from './transform';
 import { msg } from '../../message';
 
 /** The MTG Ruleset: each part of it is in the module of its rule family. */
@@ -104,6 +105,8 @@ export const mtg: Ruleset = {
         return exchangeEvent(replay, ev);
       case 'swap':
         return swapEvent(replay, ev);
+      case 'transform':
+        return transformEvent(replay, ev);
       case 'expect':
       case 'together':
         // `together:` is replayed part by part by the replay itself.

@@ -11,6 +11,7 @@ import { type Host, inEffect, isAura, isCreature, isEquipment, isFortification, 
 import { attachProblemOn, hostCandidates, ignoringGrantsOf, retargetFixes, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
+import { enteredTransformed, enterTransformed, frontFaceUp } from './transform';
 import { msg, titledFix, type Message } from '../../message';
 import { abilityWord, inZone, zoneWord } from '../../engine/words';
 import { hasAbility } from '../../engine/abilities';
@@ -57,7 +58,10 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   const under = enteringUnder(replay, ev, 'battlefield');
   if (under === false) return;
   if (tokenStays(replay, card, ev)) return;
+  // `enter X transformed` (712.14a): its back face up as it enters, and its front again if it doesn't.
+  if (ev.transformed && !enterTransformed(replay, ev, card)) return;
   enterBattlefield(replay, card, host, ev, under);
+  if (ev.transformed) enteredTransformed(replay, card);
 }
 
 /**
@@ -352,6 +356,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   }
   // A creature that leaves the battlefield leaves the combat it is in (506.4).
   if (card.combat !== undefined) removeFromCombat(replay, card, msg`it left the battlefield`, ['506.4', '400.7']);
+  // A transformed card leaving the battlefield is its front face wherever it goes (712.8a).
+  if (replay.board.dfcs && card.transformed && card.zone === 'battlefield') frontFaceUp(replay, card);
   card.zone = zone;
   if (zone === 'battlefield') replay.entered(card);
   card.version++;

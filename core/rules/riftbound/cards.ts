@@ -132,7 +132,11 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
           // Effect Text: read where its unit would die (text.ts); a unit's own text has no "this" to kill.
           if (!pr.types.has('gear')) replay.report('syntax-error', p.range, msg`\`if I would die, kill this instead\` is a gear's Effect Text (it is its unit's while attached, 136.2.c), and ${card.id} is not a gear.`);
         }
+        else if (p.flag === 'back-face') replay.report('syntax-error', p.range, msg`\`back face\` declares the other side of a card that turns over, and a Riftbound card has one side only. Remove \`back face\`, and declare the card as it is.`);
         else replay.report('syntax-error', p.range, msg`\`${p.flag}\` is an MTG property.`);
+        break;
+      case 'transforms':
+        replay.report('syntax-error', p.range, msg`A Riftbound card has one side only, with nothing on its other side to turn to. Remove \`transforms into ${p.face.text}\`.`);
         break;
       case 'keyword':
         replay.report('syntax-error', p.range, msg`\`${p.keyword.name}\` is an MTG property: Riftbound's rules have no ${p.keyword.name}.`);

@@ -205,6 +205,8 @@ export function goneToken(card: CardObj): { rules: string[]; why: Message } {
 }
 
 export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
+  // `enter X transformed` is MTG's (712.14a): a Riftbound card has one side.
+  if (ev.transformed) replay.report('syntax-error', ev.transformed, msg`A Riftbound card has one side only, so it can't enter with another side up. Remove \`transformed\`.`);
   if (!replay.board.enterTriggers) return playCard(replay, ev);
   // A unit with Weaponmaster that was played puts its trigger on the chain (821.1.c).
   const card = replay.board.cards.get(ev.subject.text);

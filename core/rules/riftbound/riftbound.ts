@@ -48,6 +48,9 @@ export const riftbound: Ruleset = {
         return healEvent(replay, ev);
       case 'counters':
         return buffEvent(replay, ev);
+      case 'transform':
+        replay.report('impossible-event', ev.verbRange, msg`\`transform\` is not a Riftbound action: a Riftbound card has one side only, with nothing on its other side to turn to. Remove the line.`);
+        return;
       case 'regenerate':
         replay.report('impossible-event', ev.verbRange, msg`\`regenerate\` is an MTG action; Riftbound has no regeneration (a gear with \`if I would die, kill this instead\` dies in its unit's place). Remove the line.`);
         return;

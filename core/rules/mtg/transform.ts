@@ -1,0 +1,198 @@
+// Transforming double-faced cards (712, 701.28) as attachments see them. A card line declares the front
+// face (`transforms into NAME`) and another line its back face (`back face`): a face, never an object of
+// its own, so it has no owner and no zone, and no event names it. The card object keeps the face that is
+// up: its `printed` characteristics and its name are that face's (712.8d, 712.8e), and everything an
+// effect did to it goes on applying as it turns over (712.18: no new object). Off the battlefield it is
+// its front face again (712.8a: moveTo turns it back as it leaves).
+//
+// After a transform the state-based actions look at the card and at what is attached to it with the new
+// face's characteristics: an `enchant creature` Aura on a creature that became a land goes (704.5m), an
+// Equipment comes off (704.5n), a protection of the new face sheds what it protects from.
+import type { EventNode } from '../../parser/ast';
+import type { CardObj, Characteristics } from '../../engine/board';
+import { characteristicsOf, kindsOf, takeCharacteristics } from '../../engine/board';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from './explanations';
+import { msg } from '../../message';
+import { inZone } from '../../engine/words';
+import { describe } from './characteristics';
+import { touch } from './legality';
+import { isPhasedOut, phasedOutSubject } from './phasing';
+
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '701.28a': { title: 'Transform', text: 'Transforming turns a permanent over, so that the face on its other side is the one up. Only a permanent that is a transforming double-faced card, or a transforming token, can do it.' },
+  '701.28c': { title: 'Transforming something that can\'t', text: 'Told to transform a permanent that is neither a transforming double-faced card nor a transforming token, the player does nothing: the instruction is ignored.' },
+  '701.28d': { title: 'Transforming into an instant or sorcery face', text: 'When the face a permanent would turn to is an instant or a sorcery face, the transform does not happen at all.' },
+  '701.28g': { title: 'Transformed permanent', text: 'The words "transformed permanent" mean a double-faced permanent whose back face is the one showing, on the battlefield. One showing its front face never counts as transformed, whatever it was earlier.' },
+  '712.2': { title: 'Transforming double-faced cards', text: 'A double-faced card of this kind has a full card face on both sides, and something on it lets it turn over to the other side, or be cast or put onto the battlefield with that other side up.' },
+  '712.8a': { title: 'A double-faced card off the battlefield', text: 'In any zone but the battlefield and the stack, and outside the game, a double-faced card has its front face\'s characteristics and nothing from its back face.' },
+  '712.8d': { title: 'Front face up', text: 'A double-faced permanent whose front face is up has that face\'s characteristics and none of its back face\'s.' },
+  '712.8e': { title: 'Back face up', text: 'A double-faced permanent whose back face is up has that face\'s characteristics and none of its front face\'s; only its mana value still comes from the front face\'s cost.' },
+  '712.9': { title: 'What can transform', text: 'Transforming (or converting) works only on a transforming token or on a permanent that is a transforming double-faced card; told to do it to anything else, the game does nothing.' },
+  '712.10': { title: 'No transforming into an instant or sorcery', text: 'If the side a permanent would turn to is an instant or sorcery face (or a transforming token was made with such a face), an instruction to transform or convert it does nothing.' },
+  '712.14a': { title: 'Entering transformed', text: 'When an effect says a transforming double-faced card enters "transformed", it arrives with its back face showing. A card that is not such a card, told to enter so, does not move from where it is.' },
+  '712.18': { title: 'Transforming is no new object', text: 'A permanent that transforms or converts stays the same object, so whatever effects were applying to it keep applying, with its new face\'s characteristics.' },
+  '304.4': { title: 'Instants stay off the battlefield', text: 'An instant never enters the battlefield: one about to do so stays in the zone it was in.' },
+  '307.4': { title: 'Sorceries stay off the battlefield', text: 'A sorcery never enters the battlefield: one about to do so stays in the zone it was in.' },
+};
+
+/** The face `card` turns to: its back face's printed characteristics, or its front face's. */
+function faceTo(replay: Replay, card: CardObj, toBack: boolean): { printed: Characteristics; name: string } {
+  if (toBack) {
+    const back = replay.board.cards.get(card.backFace!)!;
+    return { printed: back.printed, name: back.name };
+  }
+  return { printed: card.front!, name: card.decl.name?.text ?? card.id };
+}
+
+/**
+ * `card` turns to its other face, as the same object (712.18). Without effects on it, it simply has
+ * the new face's characteristics (712.8d, 712.8e); with some, each keeps applying over the new face:
+ * what an effect added or took away from the old face's characteristics is added or taken away from
+ * the new face's, in what it has now and in what it will take back as an effect that ends ends.
+ */
+export function turnOver(replay: Replay, card: CardObj, toBack: boolean): void {
+  card.front ??= card.printed;
+  const from = card.printed;
+  const to = faceTo(replay, card, toBack);
+  card.printed = to.printed;
+  card.name = to.name;
+  card.transformed = toBack;
+  if (!card.modified) takeCharacteristics(card, to.printed);
+  else {
+    takeCharacteristics(card, rebased(characteristicsOf(card), from, to.printed));
+    if (card.temporary) card.temporary = card.temporary.moved(replay.board, (at) => at, (s) => rebased(s as Characteristics, from, to.printed));
+  }
+  const board = replay.board;
+  // What it gives its host (613.4c) and grants (613.1f), and what its own attachments grant it, anew.
+  if (card.attachedTo) board.reboost(card);
+  board.abilitiesChanged(card);
+}
+
+/** The card leaves the battlefield: it is its front face wherever it goes (712.8a). Called by moveTo for a transformed card. */
+export function frontFaceUp(replay: Replay, card: CardObj): void {
+  card.printed = card.front!;
+  card.name = card.decl.name?.text ?? card.id;
+  card.transformed = false;
+  // The new object takes its printed characteristics (resetCharacteristics): the front face's.
+  card.modified = true;
+}
+
+function setRebased(cur: ReadonlySet<string>, from: ReadonlySet<string>, to: ReadonlySet<string>): ReadonlySet<string> {
+  if (cur === from) return to;
+  const out = new Set(to);
+  for (const x of from) if (!cur.has(x)) out.delete(x);
+  for (const x of cur) if (!from.has(x)) out.add(x);
+  return out;
+}
+
+function listRebased<T>(cur: readonly T[], from: readonly T[], to: readonly T[]): readonly T[] {
+  if (cur === from) return to;
+  const out = to.filter((x) => !from.includes(x) || cur.includes(x));
+  for (const x of cur) if (!from.includes(x)) out.push(x);
+  return out;
+}
+
+/** `cur`, the characteristics an object with the face `from` has now, moved onto the face `to` (712.18). */
+function rebased(cur: Characteristics, from: Characteristics, to: Characteristics): Characteristics {
+  const same = <K extends keyof Characteristics>(k: K): Characteristics[K] => (cur[k] === from[k] ? to[k] : cur[k]);
+  // Protection instances with what each keeps (beside each other): the added ones keep theirs.
+  let protections: readonly string[] = to.protections;
+  let protectionKeeps = to.protectionKeeps;
+  if (cur.protections !== from.protections) {
+    const keep = to.protections.map((q, i) => ({ q, k: to.protectionKeeps[i] })).filter(({ q }) => !from.protections.includes(q) || cur.protections.includes(q));
+    cur.protections.forEach((q, i) => {
+      if (!from.protections.includes(q)) keep.push({ q, k: cur.protectionKeeps[i] });
+    });
+    protections = keep.map((x) => x.q);
+    protectionKeeps = keep.map((x) => x.k);
+  }
+  const out: Characteristics = {
+    supertypes: setRebased(cur.supertypes, from.supertypes, to.supertypes),
+    types: setRebased(cur.types, from.types, to.types),
+    subtypes: setRebased(cur.subtypes, from.subtypes, to.subtypes),
+    colors: setRebased(cur.colors, from.colors, to.colors),
+    protections,
+    protectionKeeps,
+    lost: setRebased(cur.lost, from.lost, to.lost) as Characteristics['lost'],
+    targeting: listRebased(cur.targeting, from.targeting, to.targeting),
+    enchant: listRebased(cur.enchant, from.enchant, to.enchant),
+    equipQuality: same('equipQuality'),
+    equipPlaneswalker: same('equipPlaneswalker'),
+    creatureAt: same('creatureAt'),
+    hasEquip: same('hasEquip'),
+    reconfigure: same('reconfigure'),
+    bestow: same('bestow'),
+    cant: setRebased(cur.cant, from.cant, to.cant) as Characteristics['cant'],
+    might: same('might'),
+    mightBonus: same('mightBonus'),
+    toughness: same('toughness'),
+    toughnessBonus: same('toughnessBonus'),
+    keywords: listRebased(cur.keywords, from.keywords, to.keywords),
+    keywordValues: same('keywordValues'),
+    grants: listRebased(cur.grants, from.grants, to.grants),
+    abilityLog: cur.abilityLog,
+    kinds: 0,
+  };
+  out.kinds = kindsOf(out);
+  return out;
+}
+
+/** Is this face an instant or a sorcery face? */
+function spellFace(p: Characteristics): 'instant' | 'sorcery' | undefined {
+  return p.types.has('instant') ? 'instant' : p.types.has('sorcery') ? 'sorcery' : undefined;
+}
+
+/** `transform X` (701.28a): the double-faced permanent X turns over; anything else can't (701.28c, 712.9, 712.10). */
+export function transformEvent(replay: Replay, ev: Extract<EventNode, { kind: 'transform' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  if (card.zone !== 'battlefield') {
+    replay.report('impossible-event', ev.range, msg`${card.id} is ${card.zone === 'outside' ? msg`outside the game` : inZone(card.zone)}, and only a permanent transforms: off the battlefield a double-faced card has its front face only. Put it onto the battlefield first, or remove the line.`, { rules: ['701.28a', '712.8a'], subjects: [card.id] });
+    return;
+  }
+  if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, msg`transforming it`, ['701.28a'])) return;
+  if (card.backFace === undefined) {
+    replay.report('impossible-event', ev.range, msg`${card.id} is not a transforming double-faced card (its line says no \`transforms into NAME\`), so transforming it does nothing: it keeps its characteristics (${describe(card)}). Remove the line, or declare its back face.`, { rules: ['701.28c', '712.9'], subjects: [card.id] });
+    return;
+  }
+  const toBack = !card.transformed;
+  const to = faceTo(replay, card, toBack);
+  const spell = spellFace(to.printed);
+  if (spell) {
+    replay.report('impossible-event', ev.range, toBack
+      ? msg`${card.id}'s back face, ${to.name}, is an instant or sorcery face, and a permanent doesn't transform into one: nothing happens, and its front face stays up. Remove the line.`
+      : msg`${card.id}'s front face, ${to.name}, is an instant or sorcery face, and a permanent doesn't transform into one: nothing happens, and its back face stays up. Remove the line.`, { rules: ['701.28d', '712.10'], subjects: [card.id] });
+    return;
+  }
+  turnOver(replay, card, toBack);
+  if (replay.noting) replay.note(() => (toBack ? msg`${card.id}: back face up, ${card.name} (${describe(card)})` : msg`${card.id}: front face up, ${card.name} (${describe(card)})`));
+  // The same object (712.18): what is attached stays, and the state-based actions look at it all anew.
+  touch(replay, card);
+}
+
+/**
+ * `enter X transformed` (712.14a): a transforming double-faced card enters with its back face up; any other
+ * card stays where it is. True when the entering may go on (the card has its back face up by then; if it
+ * doesn't reach the battlefield after all, enteredTransformed turns it back).
+ */
+export function enterTransformed(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>, card: CardObj): boolean {
+  if (card.backFace === undefined) {
+    replay.report('impossible-event', ev.range, msg`${card.id} is not a transforming double-faced card (its line says no \`transforms into NAME\`), and a card put onto the battlefield transformed that isn't one stays where it is: ${inZone(card.zone)}. Remove \`transformed\`, or declare its back face.`, { rules: ['712.14a'], subjects: [card.id] });
+    return false;
+  }
+  const back = faceTo(replay, card, true);
+  const spell = spellFace(back.printed);
+  if (spell) {
+    replay.report('impossible-event', ev.range, msg`${card.id}'s back face, ${back.name}, is an instant or sorcery face, and an instant or a sorcery can't enter the battlefield: ${card.id} stays ${inZone(card.zone)}. Remove the line.`, { rules: ['712.14a', spell === 'instant' ? '304.4' : '307.4'], subjects: [card.id] });
+    return false;
+  }
+  turnOver(replay, card, true);
+  return true;
+}
+
+/** After `enter X transformed`: a card that didn't reach the battlefield is its front face (712.8a). */
+export function enteredTransformed(replay: Replay, card: CardObj): void {
+  if (card.zone === 'battlefield' || !card.transformed) return;
+  turnOver(replay, card, false);
+}
