@@ -20,6 +20,7 @@ import { touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '613.7g': { title: 'A new timestamp as it transforms', text: 'Each time a transforming double-faced permanent turns over, it is given a new timestamp, so what is ordered by timestamp treats it as newer than what came before.' },
   '701.28a': { title: 'Transform', text: 'Transforming turns a permanent over, so that the face on its other side is the one up. Only a permanent that is a transforming double-faced card, or a transforming token, can do it.' },
   '701.28c': { title: 'Transforming something that can\'t', text: 'Told to transform a permanent that is neither a transforming double-faced card nor a transforming token, the player does nothing: the instruction is ignored.' },
   '701.28d': { title: 'Transforming into an instant or sorcery face', text: 'When the face a permanent would turn to is an instant or a sorcery face, the transform does not happen at all.' },
@@ -64,6 +65,13 @@ export function turnOver(replay: Replay, card: CardObj, toBack: boolean): void {
     if (card.temporary) card.temporary = card.temporary.moved(replay.board, (at) => at, (s) => rebased(s as Characteristics, from, to.printed));
   }
   const board = replay.board;
+  // A new timestamp as it transforms (613.7g). Attached, it comes off its host and goes back on with it,
+  // so the host's grants are filed by the new one (as timestamps.ts restamps).
+  const host = board.hostOf(card);
+  const at = card.attachedAt;
+  if (host) board.unlink(card);
+  card.timestamp = board.tick();
+  if (host) board.link(card, host, at!);
   // What it gives its host (613.4c) and grants (613.1f), and what its own attachments grant it, anew.
   if (card.attachedTo) board.reboost(card);
   board.abilitiesChanged(card);
