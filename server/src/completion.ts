@@ -315,6 +315,21 @@ function isToken(state: DocumentState, id: string): boolean {
   return stmt?.kind === 'card' && stmt.props.some((p) => p.kind === 'flag' && p.flag === 'token');
 }
 
+/** The back faces declared (`back face`, MTG 712.2) that no card transforms into yet: what `transforms into` names. */
+function backFaces(state: DocumentState): string[] {
+  const named = new Set<string>();
+  const faces: string[] = [];
+  for (const [id, d] of state.names.declarations) {
+    const st = d.stmt;
+    if (st?.kind !== 'card') continue;
+    for (const p of st.props) {
+      if (p.kind === 'flag' && p.flag === 'back-face') faces.push(id);
+      else if (p.kind === 'transforms') named.add(p.face.text);
+    }
+  }
+  return faces.filter((f) => !named.has(f));
+}
+
 /** What may follow the words already written in this statement. */
 function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number): Want {
   const head = w[0];
@@ -870,7 +885,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   }
   if (n === 1 && keywordSecondWord(kw)) return words([keywordSecondWord(kw)!]);
   // MTG double-faced cards (712.2): `transforms into NAME`, `back face`.
-  if (game === 'mtg' && kw === 'transforms') return n === 1 ? words(['into']) : NONE;
+  if (game === 'mtg' && kw === 'transforms') return n === 1 ? words(['into']) : n === 2 && clause[1] === 'into' ? words(backFaces(state), CompletionItemKind.Reference) : NONE;
   if (game === 'mtg' && kw === 'back') return n === 1 ? words(['face']) : NONE;
   // `when attached`, `when equipped creature dies`...: the phrases it doesn't have yet.
   if (kw === 'when' && n === 1) {
