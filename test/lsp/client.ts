@@ -8,6 +8,11 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import {
   CancellationTokenSource,
+  CompletionRequest,
+  HoverRequest,
+  type CompletionItem,
+  type CompletionList,
+  type MarkupContent,
   CodeActionKind,
   CodeLensRequest,
   CodeLensResolveRequest,
@@ -300,6 +305,35 @@ export class TestClient {
   /** `workspace/didChangeWatchedFiles` (1 created, 2 changed, 3 deleted). */
   async filesChanged(changes: FileEvent[]): Promise<void> {
     await this.connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
+  }
+
+  // ---- one request on a document of its own ------------------------------------------------
+
+  /** `request` on a document of its own holding `text`, opened for it and closed after. */
+  async onDocument<T>(text: string, request: (uri: string) => Promise<T>): Promise<T> {
+    const uri = freshUri();
+    await this.open(uri, text);
+    try {
+      return await request(uri);
+    } finally {
+      await this.close(uri);
+    }
+  }
+
+  /** The labels completion offers at the end of `line`, written as line `at` of `text` (the lines from `at` on dropped). */
+  async completionLabels(text: string, at: number, line: string): Promise<string[]> {
+    const doc = [...text.split('\n').slice(0, at), line].join('\n');
+    const r = (await this.onDocument(doc, (uri) => this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: at, character: line.length } }))) as CompletionItem[] | CompletionList | null;
+    const list = !r ? [] : Array.isArray(r) ? r : r.items;
+    // In the order an editor shows them.
+    return [...list].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
+  }
+
+  /** The hover's text at `pos` of `text`. */
+  async hoverText(text: string, pos: Position): Promise<string> {
+    const h = await this.onDocument(text, (uri) => this.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: pos }));
+    assert.ok(h, 'no hover');
+    return (h.contents as MarkupContent).value;
   }
 
   // ---- code lenses ------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 // The editor surface of transforming double-faced cards (MTG 712, 701.28): completion of the back face
 // after `transforms into`, the verb's and the assertion's words, and the hovers with their rules.
 import * as assert from 'node:assert/strict';
-import { CompletionRequest, HoverRequest, type CompletionItem, type CompletionList, type MarkupContent, type Position } from 'vscode-languageserver-protocol/node';
+import type { Position } from 'vscode-languageserver-protocol/node';
 import { analyse } from '../../core';
-import { freshUri, positionOf, TestClient } from './client';
+import { positionOf, TestClient } from './client';
 
 /** Delver of Secrets and its back face, with an Aura that enchants a Wizard, and a back face no card names yet. */
 const DFC = [
@@ -25,26 +25,8 @@ describe('LSP double-faced cards', () => {
   });
   after(() => client.disposeExpectingNoErrors());
 
-  async function on<T>(text: string, request: (uri: string) => Promise<T>): Promise<T> {
-    const uri = freshUri();
-    await client.open(uri, text);
-    try {
-      return await request(uri);
-    } finally {
-      await client.close(uri);
-    }
-  }
-  const labels = (r: CompletionItem[] | CompletionList | null): string[] => (!r ? [] : Array.isArray(r) ? r : r.items).map((i) => i.label);
-  /** Completion at the end of `line`, written as line `at` of `text` (the lines from `at` on dropped). */
-  async function complete(text: string, at: number, line: string): Promise<string[]> {
-    const doc = [...text.split('\n').slice(0, at), line].join('\n');
-    return on(doc, async (uri) => labels(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: at, character: line.length } })));
-  }
-  async function hover(text: string, pos: Position): Promise<string> {
-    const h = await on(text, (uri) => client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: pos }));
-    assert.ok(h, 'no hover');
-    return (h.contents as MarkupContent).value;
-  }
+  const complete = (text: string, at: number, line: string) => client.completionLabels(text, at, line);
+  const hover = (text: string, pos: Position) => client.hoverText(text, pos);
 
   it('the scenario under test has one finding: the back face no card transforms into yet', () => {
     assert.deepEqual(analyse(DFC).result.findings.map((f) => [f.code, f.subjects]), [['syntax-error', ['husk']]]);
@@ -55,7 +37,7 @@ describe('LSP double-faced cards', () => {
     const line = 'card ghoul "Ghoul": creature — Zombie, owner alice, transforms into ';
     assert.deepEqual(await complete(DFC, 6, line), ['husk']);
     // Before delver's line, both are free.
-    assert.deepEqual((await complete(DFC, 4, line)).sort(), ['aberration', 'husk']);
+    assert.deepEqual([...(await complete(DFC, 4, line))].sort(), ['aberration', 'husk']);
   });
 
   it('`transform` and `transformed` are offered in MTG, where they mean something', async () => {

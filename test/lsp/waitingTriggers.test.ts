@@ -3,21 +3,16 @@
 // the names after `creating` and `choosing` as references (rename, definition), and the hovers.
 import * as assert from 'node:assert/strict';
 import {
-  CompletionRequest,
   DefinitionRequest,
-  HoverRequest,
   ReferencesRequest,
   RenameRequest,
   SemanticTokensRequest,
-  type CompletionItem,
-  type CompletionList,
   type Location,
-  type MarkupContent,
   type Position,
   type TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import { analyse, applyEdits } from '../../core';
-import { freshUri, positionOf, TestClient } from './client';
+import { positionOf, TestClient } from './client';
 import { decodeTokens } from '../support/semanticTokens';
 
 /** Batterskull's living weapon, resolved with the Germ token declared in exile: a clean scenario. */
@@ -66,29 +61,9 @@ describe('LSP living weapon and Weaponmaster', () => {
   });
   after(() => client.disposeExpectingNoErrors());
 
-  /** `request` on a document of its own holding `text`. */
-  async function on<T>(text: string, request: (uri: string) => Promise<T>): Promise<T> {
-    const uri = freshUri();
-    await client.open(uri, text);
-    try {
-      return await request(uri);
-    } finally {
-      await client.close(uri);
-    }
-  }
-  const items = (r: CompletionItem[] | CompletionList | null): CompletionItem[] => (!r ? [] : Array.isArray(r) ? r : r.items);
-  const sorted = (list: CompletionItem[]) => [...list].sort((a, b) => (a.sortText ?? a.label).localeCompare(b.sortText ?? b.label)).map((i) => i.label);
-  /** Completion at the end of `text` with `line` written as its line `at` (the lines after it dropped). */
-  async function complete(text: string, at: number, line: string): Promise<string[]> {
-    const lines = text.split('\n').slice(0, at);
-    const doc = [...lines, line].join('\n');
-    return on(doc, async (uri) => sorted(items(await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: at, character: line.length } }))));
-  }
-  async function hover(text: string, pos: Position): Promise<string> {
-    const h = await on(text, (uri) => client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: pos }));
-    assert.ok(h, 'no hover');
-    return (h.contents as MarkupContent).value;
-  }
+  const on = <T>(text: string, request: (uri: string) => Promise<T>) => client.onDocument(text, request);
+  const complete = (text: string, at: number, line: string) => client.completionLabels(text, at, line);
+  const hover = (text: string, pos: Position) => client.hoverText(text, pos);
 
   it('the scenarios under test are clean', () => {
     assert.deepEqual(analyse(MTG).result.findings.map((f) => f.message), []);
