@@ -17,7 +17,7 @@ import { doAttach } from './attach';
 import { graveyardFor, moveTo } from './zones';
 import { onTop, resolveAbilityEvent } from './stack';
 import { msg, relatedAt, titledFix, type Message } from '../../message';
-import { abilityWord, inZone } from '../../engine/words';
+import { inZone } from '../../engine/words';
 import { resolveLivingWeapon } from './livingWeapon';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -341,6 +341,9 @@ function toGraveyard(replay: Replay, spell: CardObj): { zone: 'graveyard' | 'exi
   return { zone: 'exile', words: to.by === spell ? msg`is exiled instead of going to a graveyard (its own replacement)` : msg`is exiled instead of going to a graveyard (${to.by.id}'s replacement)`, rules: ['614.1a'] };
 }
 
+/** The abilities of a card that may wait on the stack under its name, for `resolve X` written without one. */
+const PENDING_KINDS = ['equip', 'fortify', 'reconfigure', 'living weapon', 'for mirrodin'] as const;
+
 export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
   if (makesToken(ev.ability?.text)) return resolveLivingWeapon(replay, ev);
   if (ev.ability?.text === 'Weaponmaster') {
@@ -350,13 +353,12 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   if (ev.ability) return resolveAbilityEvent(replay, ev);
   const spell = replay.card(ev.subject);
   if (!spell) return;
-  const pending = spell.zone === 'stack' ? undefined : (['equip', 'fortify', 'reconfigure', 'living weapon', 'for mirrodin'] as const).find((k) => replay.board.pendingAbility(spell.id, k));
+  const pending = spell.zone === 'stack' ? undefined : PENDING_KINDS.map((k) => replay.board.pendingAbility(spell.id, k)).find((e) => e !== undefined);
   if (pending) {
-    // Living weapon's line names the token it creates, which the scenario chooses: no fix writes it.
-    const line = makesToken(pending) ? `resolve ${spell.id} ${pending} creating ...` : `resolve ${spell.id} ${pending}`;
-    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack as a spell (it is ${inZone(spell.zone)}); its ${abilityWord(pending ?? '')} is. Write \`${line}\` to resolve the ability.`, {
+    const w = describeEntry(pending);
+    replay.report('impossible-event', ev.range, msg`${spell.id} is not on the stack as a spell (it is ${inZone(spell.zone)}); ${w.what} is. Write \`${w.line}\` to resolve the ability.`, {
       rules: ['608.1'],
-      fixes: makesToken(pending) ? [] : [titledFix(msg`Resolve ${spell.id}'s ${abilityWord(pending ?? '')}`, false, [{ range: ev.subject.range, newText: `${spell.id} ${pending}` }])],
+      fixes: !w.fixable ? [] : [titledFix(msg`Resolve ${w.what}`, false, [{ range: ev.subject.range, newText: `${spell.id} ${pending.ability}` }])],
       subjects: [spell.id],
     });
     return;

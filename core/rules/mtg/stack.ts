@@ -3,7 +3,6 @@
 // checked again (608.2b), its source gone (113.7a, 400.7), the attach (701.3b). `equip X to H` stays the one-line
 // shorthand for an activation and its resolution with nothing in between (attach.ts).
 import type { EventNode } from '../../parser/ast';
-import { makesToken } from '../../parser/ast';
 import { type CardObj, isCard, type StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -57,8 +56,7 @@ export function onTop(replay: Replay, ev: EventNode, mine: StackEntry | undefine
   const t = describeEntry(top);
   const eol = replay.doc.eol;
   replay.report('resolve-out-of-order', ev.range, msg`${name} can't resolve yet: ${t.what} was put on the stack after it and is on top, and only the top object resolves. This line does nothing; ${name} stays on the stack. Resolve ${t.what} first (\`${t.line}\` before this line), or remove the line.`, {
-    // Living weapon's line needs the token's name, which the scenario chooses: no fix writes it.
-    fixes: makesToken(top.ability) ? [] : [titledFix(msg`Insert "${t.line}" before this line`, false, [{ range: { start: { line: ev.range.start.line, character: 0 }, end: { line: ev.range.start.line, character: 0 } }, newText: t.line + eol }])],
+    fixes: !t.fixable ? [] : [titledFix(msg`Insert "${t.line}" before this line`, false, [{ range: { start: { line: ev.range.start.line, character: 0 }, end: { line: ev.range.start.line, character: 0 } }, newText: t.line + eol }])],
     related: top.at ? [relatedAt(top.at, msg`${t.what} was put on the stack here`)] : [],
     subjects: [renderMessage(name), top.id],
   });

@@ -74,11 +74,15 @@ export type Keyword = 'equip' | 'fortify' | 'reconfigure';
 /** The rule that defines each ability: what it targets and that it is activated only as a sorcery. */
 export const KEYWORD_RULE: Record<Keyword, string> = { equip: '702.6a', fortify: '702.67a', reconfigure: '702.151a' };
 
-/** How the stack's top object is named in a message, and how its resolution is written. */
-export function describeEntry(e: StackEntry): { what: Message; line: string } {
-  if (e.kind !== 'ability') return { what: msg`the spell ${e.id}`, line: `resolve ${e.id}` };
-  // Living weapon's line names the token it creates, which only the scenario knows: `...` stands for it (no fix inserts this line).
-  return { what: msg`${e.id}'s ${abilityWord(e.ability ?? '')}`, line: makesToken(e.ability) ? `resolve ${e.id} ${e.ability} creating ...` : `resolve ${e.id} ${e.ability}` };
+/**
+ * How a stack object is named in a message, and how its resolution is written: `line` to show, and
+ * `fixable` when that line is whole, so a quick fix may insert it. Living weapon's (For Mirrodin!'s)
+ * names the token it creates, which only the scenario knows: `...` stands for it, and no fix writes it.
+ */
+export function describeEntry(e: StackEntry): { what: Message; line: string; fixable: boolean } {
+  if (e.kind !== 'ability') return { what: msg`the spell ${e.id}`, line: `resolve ${e.id}`, fixable: true };
+  const token = makesToken(e.ability);
+  return { what: msg`${e.id}'s ${abilityWord(e.ability ?? '')}`, line: token ? `resolve ${e.id} ${e.ability} creating ...` : `resolve ${e.id} ${e.ability}`, fixable: !token };
 }
 
 /** Leonin Shikari's permission, in a declaration. */
