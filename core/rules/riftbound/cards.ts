@@ -75,6 +75,11 @@ export function isUnit(c: CardObj): boolean {
   return c.types.has('unit');
 }
 
+/** A gear with the Equipment tag: a unit it is attached to is equipped (818.3), and Weaponmaster may choose it (821.1.c). */
+export function isEquipment(c: CardObj): boolean {
+  return c.subtypes.has('Equipment');
+}
+
 export function isGear(c: CardObj): boolean {
   return c.types.has('gear');
 }

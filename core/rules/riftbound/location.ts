@@ -6,7 +6,7 @@ import type { Replay } from '../../engine/replay';
 import { endTurn } from '../../engine/turn';
 import { underOf } from '../../engine/control';
 import type { RuleExplanation } from '../mtg/explanations';
-import { BOARD, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, zoneOf, whereText, baseText } from './cards';
+import { BOARD, isEquipment, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, zoneOf, whereText, baseText } from './cards';
 import { detach } from './detach';
 import { attachEvent, attachProblem, relocate } from './attach';
 import { msg, type Message } from '../../message';
@@ -105,10 +105,6 @@ function enteringUnder(replay: Replay, ev: Extract<EventNode, { kind: 'enter' | 
   return p.id;
 }
 
-/** A gear with the Equipment tag: a unit it is attached to is equipped (818.3). */
-function isEquipment(card: CardObj): boolean {
-  return card.subtypes.has('Equipment');
-}
 
 /**
  * A unit died equipped (818.3), as it is now: each death watcher's `when an equipped friendly unit dies`

@@ -13,7 +13,7 @@ import type { RuleExplanation } from '../mtg/explanations';
 import { hasAbility } from '../../engine/abilities';
 import { inZone } from '../../engine/words';
 import { msg, relatedAt } from '../../message';
-import { isUnit, onBoard } from './cards';
+import { isEquipment, isUnit, onBoard } from './cards';
 import { attachProblem, attachToTopMost } from './attach';
 import { chainOnTop } from './chain';
 
@@ -26,10 +26,6 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 
 const WEAPONMASTER = { kind: 'keyword', name: 'Weaponmaster' } as const;
 
-/** A gear with the Equipment tag (818.3). */
-function isEquipment(card: CardObj): boolean {
-  return card.subtypes.has('Equipment');
-}
 
 /** `card` was just played: a unit with Weaponmaster puts its trigger on the chain, under its controller. Called only when some card of the scenario has the keyword (Board.enterTriggers). */
 export function weaponmasterPlayed(replay: Replay, card: CardObj, ev: EventNode): void {
