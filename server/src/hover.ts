@@ -84,7 +84,8 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
     const verb = occ || named || zone || duration ? undefined : (countersVerbAt(state, pos) ?? combatVerbAt(state, pos));
     const property = occ || named || zone || duration ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb ?? influenceAt(state, pos) ?? combatAssertionAt(state, pos) ?? waitingTriggerAt(state, pos));
     if (property) {
-      specific = `${property.text}\n\n${property.rules.map((n) => ruleRefSection(state, n, ctx)).join('\n\n')}`;
+      // The producers give canonical numbers; they are cited as the scenario's rules version numbers them, here, once.
+      specific = `${property.text}\n\n${property.rules.map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
       range = property.range;
       onVerb = property === verb;
     }
@@ -564,30 +565,29 @@ function countersVerbAt(state: DocumentState, pos: Position): { text: string; ru
 /**
  * The verb of a combat event under the cursor: MTG `attack` (508.1a) and `block` (509.1a), Riftbound `attack`
  * (464.2.c). Riftbound's `block` and MTG's `attack at battlefield` are impossible events, which the finding explains.
- * The rules are cited as the scenario's rules version numbers them.
+ * Its rules are canonical numbers: the hover cites them as the scenario's rules version numbers them.
  */
 function combatVerbAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   if (!st || !isEvent(st) || !containsInclusive(st.verbRange, pos)) return undefined;
-  const cite = (rules: string[]) => rules.map((n) => citeAs(state.game, state.rulesVersion, n));
   if (st.kind === 'attack' && state.game === 'mtg' && st.subject) {
     return {
       text: t("Declares a creature an attacker, in the combat of its controller's turn (after `turn P combat`). It must be untapped, on the battlefield, and under that player's control since the turn began unless it has haste; and nothing may forbid it to attack: its own `can't attack`, `defender`, or what an attachment grants it (Pacifism's `enchanted creature can't attack or block`). Declaring it taps it, unless it has vigilance."),
-      rules: cite(['508.1a', '508.1c', '508.1f', '302.6']),
+      rules: ['508.1a', '508.1c', '508.1f', '302.6'],
       range: st.verbRange,
     };
   }
   if (st.kind === 'attack' && state.game === 'riftbound' && st.place) {
     return {
       text: t("Opens a combat at the battlefield named (after `turn P combat`): the player after `by`, else the player whose turn it is, is the Attacker, and the other player with units there the Defender. Their units at that battlefield take the Attacker or Defender designation; each cleanup gives it to a unit that arrives there and takes it from one that leaves. The combat ends, and every designation with it, when a `turn` line moves on from it."),
-      rules: cite(['464.2.c', '323.2', '466.7.a']),
+      rules: ['464.2.c', '323.2', '466.7.a'],
       range: st.verbRange,
     };
   }
   if (st.kind === 'block' && state.game === 'mtg') {
     return {
       text: t("Declares creatures blocking one attacking creature, after the attackers are declared. Each blocker must be an untapped creature on the battlefield that the attacking player doesn't control, and blocks that one attacker only. Nothing may forbid the block: the blocker's `can't block`, or the attacker's evasion (flying, which only flying or reach blocks; fear, intimidate, shadow, protection). A creature with menace takes two blockers or more, named on one line with `and`."),
-      rules: cite(['509.1a', '509.1b']),
+      rules: ['509.1a', '509.1b'],
       range: st.verbRange,
     };
   }
@@ -615,20 +615,19 @@ function combatAssertionAt(state: DocumentState, pos: Position): { text: string;
   const after = doc.getText({ start: a.subject.range.end, end: a.range.end });
   const range = { start: doc.positionAt(doc.offsetAt(a.subject.range.end) + after.length - after.trimStart().length), end: a.range.end };
   const words = codeSpan(a.negated ? `not ${a.role}` : a.role);
-  const cite = (rules: string[]) => rules.map((n) => citeAs(state.game, state.rulesVersion, n));
   if (state.game === 'mtg' && a.role !== 'defending') {
     const text =
       a.role === 'attacking'
         ? t('{0}: whether the creature is attacking now, in the combat going on. A creature stops attacking for good when it leaves the battlefield, changes controller, phases out, regenerates or stops being a creature; and every creature does as the combat ends (a `turn` line that moves on from the combat step).', words)
         : t('{0}: whether the creature is blocking now, in the combat going on. A creature stops blocking for good when it leaves the battlefield, changes controller, phases out, regenerates or stops being a creature; and every creature does as the combat ends (a `turn` line that moves on from the combat step).', words);
-    return { text, rules: cite([a.role === 'attacking' ? '508.1a' : '509.1a', '506.4', '511.3']), range };
+    return { text, rules: [a.role === 'attacking' ? '508.1a' : '509.1a', '506.4', '511.3'], range };
   }
   if (state.game === 'riftbound' && a.role !== 'blocking') {
     const text =
       a.role === 'attacking'
         ? t('{0}: whether the unit has the Attacker designation now. The units of the Attacker at the battlefield get it as the combat opens there, and one that arrives later in the next cleanup; one that leaves loses it in the next cleanup, and every unit loses it when the combat ends. While it is an Attacker, its Assault adds to its Might.', words)
         : t('{0}: whether the unit has the Defender designation now. The units of the Defender at the battlefield get it as the combat opens there, and one that arrives later in the next cleanup; one that leaves loses it in the next cleanup, and every unit loses it when the combat ends. While it is a Defender, its Shield adds to its Might.', words);
-    return { text, rules: cite(['464.2.c', '323.2', a.role === 'attacking' ? '807.1.c' : '814.1.c', '466.7.a']), range };
+    return { text, rules: ['464.2.c', '323.2', a.role === 'attacking' ? '807.1.c' : '814.1.c', '466.7.a'], range };
   }
   return undefined;
 }
@@ -664,21 +663,20 @@ function waitingTriggerAt(state: DocumentState, pos: Position): { text: string; 
   if (!st || st.kind !== 'resolve' || !st.ability || !containsInclusive(st.range, pos)) return undefined;
   const token = makesToken(st.ability.text);
   if (token ? state.game !== 'mtg' : st.ability.text !== 'Weaponmaster' || state.game !== 'riftbound') return undefined;
-  const cite = (rules: string[]) => rules.map((n) => citeAs(state.game, state.rulesVersion, n));
   const rule = st.ability.text === 'for mirrodin' ? '702.163a' : '702.92a';
   if (containsInclusive(st.ability.range, pos)) {
-    if (st.ability.text === 'for mirrodin') return { text: forMirrodinResolveText(), rules: cite(['702.163a', '603.3']), range: st.ability.range };
+    if (st.ability.text === 'for mirrodin') return { text: forMirrodinResolveText(), rules: ['702.163a', '603.3'], range: st.ability.range };
     return token
-      ? { text: livingWeaponResolveText(), rules: cite(['702.92a', '603.3', '704.5f']), range: st.ability.range }
-      : { text: weaponmasterResolveText(), rules: cite(['821.1.c', '821.1.c.4', '821.1.c.5', '821.1.c.6']), range: st.ability.range };
+      ? { text: livingWeaponResolveText(), rules: ['702.92a', '603.3', '704.5f'], range: st.ability.range }
+      : { text: weaponmasterResolveText(), rules: ['821.1.c', '821.1.c.4', '821.1.c.5', '821.1.c.6'], range: st.ability.range };
   }
   const name = token ? st.creating : st.choosing;
   const word = name && wordBetween(state, st.ability.range.end, name.range.start, token ? 'creating' : 'choosing');
   if (!word || !containsInclusive(word, pos)) return undefined;
   const example = st.ability.text === 'for mirrodin' ? 'card rebel "Rebel": creature — Rebel, token, owner alice, color red, toughness 2, in exile' : 'card germ "Phyrexian Germ": creature — Phyrexian Germ, token, owner alice, color black, toughness 0, in exile';
   return token
-    ? { text: t('{0}: the creature token that {1} creates. It is declared before, off the battlefield, as it is not created yet ({2}). As the trigger resolves, the token enters the battlefield under the control of the trigger\'s controller, and the Equipment becomes attached to it.', '`creating`', codeSpan(st.ability.text), codeSpan(example)), rules: cite([rule, '111.1']), range: word }
-    : { text: t('{0}: the card Weaponmaster chooses, one with the Equipment tag that the trigger\'s controller controls on the board. As the trigger resolves it becomes attached to the unit, unless it has no Equip cost or can\'t be attached there: then it stays where it is. Leave `choosing` out when nothing is chosen.', '`choosing`'), rules: cite(['821.1.c', '821.1.c.4', '821.1.c.5']), range: word };
+    ? { text: t('{0}: the creature token that {1} creates. It is declared before, off the battlefield, as it is not created yet ({2}). As the trigger resolves, the token enters the battlefield under the control of the trigger\'s controller, and the Equipment becomes attached to it.', '`creating`', codeSpan(st.ability.text), codeSpan(example)), rules: [rule, '111.1'], range: word }
+    : { text: t('{0}: the card Weaponmaster chooses, one with the Equipment tag that the trigger\'s controller controls on the board. As the trigger resolves it becomes attached to the unit, unless it has no Equip cost or can\'t be attached there: then it stays where it is. Leave `choosing` out when nothing is chosen.', '`choosing`'), rules: ['821.1.c', '821.1.c.4', '821.1.c.5'], range: word };
 }
 
 /** The range of `word` written between `from` and `to` (a statement may run over several lines), if it is there. */
