@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { check, parse } from '../core';
 import { parseStream } from '../core/parser/parser';
 import { generate, toBoard, toJson, type Scenario } from './generate';
+import { floorCheck } from './floor';
 import { runLsp, type LspResults } from './lsp';
 import { runTyping, typingTable, TYPING_KEYSTROKES, type TypingResults } from './typing';
 import { measureMemory, type MemoryResult } from './memory';
@@ -64,6 +65,9 @@ interface SizeRow {
   /** The physical reference: a plain char-code scan of the same .board text (median ms). */
   scanMs: number;
   scanCpuMs: number;
+  /** The floor (floor.ts): words hashed in place and a table of cards, no rule applied (median ms). */
+  floorMs: number;
+  floorCpuMs: number;
   eventsPerSec: number;
   mbPerSec: number;
   jsonMbPerSec: number;
@@ -73,7 +77,7 @@ interface SizeRow {
   ratioEvents: number;
   cleanFindings: number;
   findingsVariant: { checkMs: number; findings: number; injected: Scenario['injected']; byCode: Record<string, number> };
-  runs: { parse: Runs; stream: Runs; check: Runs; json: Runs; scan: Runs };
+  runs: { parse: Runs; stream: Runs; check: Runs; json: Runs; scan: Runs; floor: Runs };
 }
 
 /**
@@ -129,6 +133,7 @@ function measureSize(events: number): SizeRow {
   const checkRuns = timeRuns(() => check(text), warm, iters, (r) => (sink += r.findings.length));
   const jsonRuns = timeRuns(() => JSON.parse(json) as unknown[], warm, iters, (a) => (sink += a.length));
   const scanRuns = timeRuns(() => charScan(text), warm + 3, Math.max(iters, 9), (n) => (sink += n));
+  const floorRuns = timeRuns(() => floorCheck(text), warm + 3, Math.max(iters, 9), (n) => (sink += n));
   const result = check(text);
   const parseMs = median(parseRuns.wall);
   const checkMs = median(checkRuns.wall);
@@ -162,6 +167,8 @@ function measureSize(events: number): SizeRow {
     jsonParseCpuMs: median(jsonRuns.cpu),
     scanMs: median(scanRuns.wall),
     scanCpuMs: median(scanRuns.cpu),
+    floorMs: median(floorRuns.wall),
+    floorCpuMs: median(floorRuns.cpu),
     eventsPerSec: clean.events / (checkMs / 1000),
     mbPerSec,
     jsonMbPerSec,
@@ -169,7 +176,7 @@ function measureSize(events: number): SizeRow {
     ratioEvents: jsonParseMs / checkMs,
     cleanFindings: result.findings.length,
     findingsVariant: { checkMs: median(dirtyRuns.wall), findings: dirtyResult.findings.length, injected: dirty.injected, byCode },
-    runs: { parse: parseRuns, stream: streamRuns, check: checkRuns, json: jsonRuns, scan: scanRuns },
+    runs: { parse: parseRuns, stream: streamRuns, check: checkRuns, json: jsonRuns, scan: scanRuns, floor: floorRuns },
   };
 }
 
@@ -383,6 +390,12 @@ async function main(): Promise<void> {
       `${fmtMs(s.scanMs)}, ${fmtNum(s.boardBytes / 1e6 / (s.scanMs / 1000), 0)} MB/s; ${(s.scanMs / s.checkMs).toFixed(3)} (by CPU time ${(s.scanCpuMs / s.checkCpuMs).toFixed(3)})`,
       large ? '≥ 0.25' : '≥ 0.25 (large: 100k+)',
       large ? pf(s.scanMs / s.checkMs >= 0.25) : 'info',
+    );
+    add(
+      `${L}: the floor, no rule applied (bench/floor.ts); check time ÷ floor time; floor speed ÷ scan speed; JSON.parse time ÷ floor time`,
+      `${fmtMs(s.floorMs)}; ${(s.checkMs / s.floorMs).toFixed(2)}; ${(s.scanMs / s.floorMs).toFixed(3)}; ${(s.jsonParseMs / s.floorMs).toFixed(2)}`,
+      '',
+      'info',
     );
     add(`${L}: findings, clean variant`, String(s.cleanFindings), s.target <= 1000 ? '0' : '0 (info)', s.target <= 1000 ? pf(s.cleanFindings === 0) : 'info');
     const inj = s.findingsVariant.injected;
