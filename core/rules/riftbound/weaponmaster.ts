@@ -18,7 +18,7 @@ import { attachProblem, attachToTopMost } from './attach';
 import { chainOnTop } from './chain';
 
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '821.1.c': { title: 'Weaponmaster', text: 'As the unit is played, its controller may pick a card of theirs that has the Equipment tag and pay that card\'s Equip cost, with a discount, to attach it to this unit.' },
+  '821.1.c': { title: 'Weaponmaster', text: 'As the unit is played, its controller may choose a card they control that has the Equipment tag, and pay that card\'s Equip cost, with a discount, to attach it to this unit; whatever part of the chosen card\'s rules text this needs works even if it was inactive.' },
   '821.1.c.4': { title: 'Weaponmaster: no Equip cost', text: 'A chosen card without an Equip cost has nothing that can be paid, so Weaponmaster can\'t attach it.' },
   '821.1.c.5': { title: 'Weaponmaster: the gear stays', text: 'When the Equip cost can\'t be paid, the card can\'t leave what it is attached to, or it can\'t go onto the Weaponmaster unit, the chosen card remains where it is, still on whatever it was attached to.' },
   '821.1.c.6': { title: 'Weaponmaster is no Equip', text: 'Weaponmaster pays the Equip cost without using the Equip ability: nothing is activated, and the unit is not chosen as a target, so the usual timing of Equip does not apply.' },
