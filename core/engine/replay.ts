@@ -6,7 +6,9 @@
 // that follows) are applied to the board at once, and become obligations the scenario must record
 // as lines after the cause and before the next event that is not itself a consequence. A line that
 // matches a pending obligation discharges it and changes nothing; any other event first turns the
-// pending obligations into findings at their cause.
+// pending obligations into findings at their cause. One kind is applied only as it is recorded: a
+// choice the rules leave to a player (MTG 616.1, which of several Auras with umbra armor goes), which
+// the line that records it makes; unrecorded, the replay makes its own pick as the window closes.
 import type { CardStmt, DocumentInfo, EventNode, GameStmt, Name, Statement, Assertion } from '../parser/ast';
 import { isEvent } from '../parser/ast';
 import { countersOn, countersText, countersWords } from './counters';
@@ -51,6 +53,14 @@ export interface Obligation {
   group?: EventNode;
   /** The subject's object version when the obligation arose: if the same event moves it afterwards, it is moot (dropMoot). */
   version?: number;
+  /**
+   * A choice left to the scenario (MTG 616.1): the id of the permanent whose destruction umbra armor
+   * replaced, with more than one Aura with umbra armor on it. Its controller chooses which Aura is
+   * destroyed instead; nothing has moved yet. A line that moves one of those Auras to the obligation's
+   * zone records the choice and is replayed as it (Ruleset.choose); with none, `subject` (the replay's
+   * pick) goes once the consequences' window closes, and the obligation is reported as any other.
+   */
+  umbraOn?: string;
 }
 
 export type HostVerb = 'attach' | 'equip' | 'fortify' | 'cast' | 'enter';
@@ -81,6 +91,12 @@ export interface Ruleset {
   records?(replay: Replay, ev: EventNode): boolean;
   /** The zone a `move` line (or its sugar, `kill X`) puts its card into, in this game's words, when that is not the zone as written (Riftbound reads `kill` as to trash). */
   movedTo?(ev: Extract<EventNode, { kind: 'move' }>): string;
+  /**
+   * A choice a pending obligation left to the scenario (Obligation.umbraOn) is made: `chosen` (a card
+   * named by a line that records it), or with undefined the replay's own pick, the obligation's subject.
+   * Performs it and returns true, or false when `chosen` is not one the obligation allows.
+   */
+  choose?(replay: Replay, o: Obligation, chosen: string | undefined): boolean;
   /** A resolution with several parts (`together:`) is done: the cards that entered the battlefield in it, in order, entered at once and got their timestamps at the same moment (MTG 613.7m). */
   simultaneous?(replay: Replay, stamped: readonly CardObj[]): void;
   /** Why a token that ceased to exist (its zone is CEASED) can't be named any more: a clause, with its rules. */
@@ -326,7 +342,7 @@ export class Replay {
       // moved part: the line its fix inserts is found from the cause (the next line), which moves with it only there.
       if (edit && edit.delta !== 0 && (before(b.cause.range.start.line) < edit.from || (b.group && before(b.group.range.start.line) < edit.from))) return false;
       const same =
-        a.action === b.action && a.subject.id === b.subject.id && a.host === b.host && a.zone === b.zone && a.code === b.code && a.why === b.why && sameValue(a.rules, b.rules) && sameValue(a.cause.range, b.cause.range, move);
+        a.action === b.action && a.subject.id === b.subject.id && a.host === b.host && a.zone === b.zone && a.umbraOn === b.umbraOn && a.code === b.code && a.why === b.why && sameValue(a.rules, b.rules) && sameValue(a.cause.range, b.cause.range, move);
       if (!same) return false;
     }
     return this.board.sameAs(other.board, move, stamp);
@@ -672,8 +688,11 @@ export class Replay {
     const subject = ev.subject.text;
     for (let i = 0; i < pending.length; i++) {
       const o = pending[i];
-      if (o.subject.id !== subject || o.action !== action) continue;
+      if (o.action !== action) continue;
       if (action === 'unattach' ? host !== undefined && host !== o.host : action === 'move' && o.zone !== zone) continue;
+      // A choice left to the scenario is recorded by a line that moves any card it allows, and made as the line is read.
+      if (o.umbraOn !== undefined ? !this.rules.choose!(this, o, subject) : o.subject.id !== subject) continue;
+      // (A choice made above removed nothing: the obligations it added come after this one.)
       for (let j = i + 1; j < pending.length; j++) pending[j - 1] = pending[j];
       pending.pop();
       if (this.collectSteps) this.notes.push(msg`recorded`);
@@ -682,11 +701,17 @@ export class Replay {
     return false;
   }
 
-  /** Turns every pending obligation into a finding at its cause. */
+  /**
+   * Turns every pending obligation into a finding at its cause. A choice left to the scenario and not
+   * recorded is then made as the replay picks it (its subject); what that causes is not recorded either.
+   */
   flush(): void {
-    if (this.pending.length === 0) return;
-    for (const o of this.pending) this.reportMissing(o);
-    this.pending = objectList();
+    while (this.pending.length !== 0) {
+      const owed = this.pending;
+      this.pending = objectList();
+      for (const o of owed) this.reportMissing(o);
+      for (const o of owed) if (o.umbraOn !== undefined) this.rules.choose!(this, o, undefined);
+    }
   }
 
   private reportMissing(o: Obligation): void {

@@ -149,6 +149,8 @@ export interface ToGraveyard {
   card: CardObj;
   rules: string[];
   why: Obligation['why'];
+  /** With more than one Aura with umbra armor on the creature (this id), `card` is only the replay's pick: the scenario records which goes (616.1). */
+  umbraOn?: string;
 }
 
 /**
@@ -180,6 +182,9 @@ export function toughnessActions(replay: Replay, c: CardObj): ToGraveyard | unde
       if (replay.noting) replay.note(() => msg`the damage on ${c.id} is removed; ${aura.id}, indestructible, stays (umbra armor)`);
       return undefined;
     }
+    // With another such Aura on it, its controller chooses which one's umbra armor applies (616.1): the scenario records the choice.
+    const other = anotherUmbraArmorOn(replay, c, aura);
+    if (other) return { card: aura, rules: [lethal ? '704.5g' : '704.5h', '702.89a', '616.1'], why: umbraChoiceWhy(c, aura, other, why), umbraOn: c.id };
     return { card: aura, rules: [lethal ? '704.5g' : '704.5h', '702.89a'], why };
   }
   return { card: c, rules, why: lethal ? lethalWhy(c, t!) : deathtouchWhy(c, deathtouch!) };
@@ -207,6 +212,25 @@ function umbraArmorOn(replay: Replay, c: CardObj): CardObj | undefined {
     if (umbraArmorApplies(a)) return a;
   }
   return undefined;
+}
+
+/** The next Aura with umbra armor that applies attached to `c` after `first` (umbraArmorOn's), or undefined; looks no further. */
+function anotherUmbraArmorOn(replay: Replay, c: CardObj, first: CardObj): CardObj | undefined {
+  let past = false;
+  for (const id of c.attachments) {
+    if (!past) past = id === first.id;
+    else {
+      const a = replay.board.cards.get(id)!;
+      if (umbraArmorApplies(a)) return a;
+    }
+  }
+  return undefined;
+}
+
+function umbraChoiceWhy(c: CardObj, aura: CardObj, other: CardObj, why: () => Message): () => Message {
+  const id = c.id;
+  const otherId = other.id;
+  return () => msg`${why()}. ${otherId} has umbra armor too, and ${id}'s controller chooses which Aura is destroyed; the replay takes ${aura.id}, the first attached, when no line records another: write \`destroy ${otherId}\` (or another's) instead to record that choice`;
 }
 
 function zeroToughnessWhy(c: CardObj, t: number): () => Message {

@@ -8,7 +8,7 @@ import { attachEvent, initialAttach, unattachEvent } from './attach';
 import { enterEvent, leaveEvent, moveEvent } from './zones';
 import { castEvent, resolveEvent } from './spells';
 import { abilitiesEvent, controlEvent, protectionEvent, typesEvent } from './effects';
-import { goneToken, initialStateBasedActions, stateBasedActions } from './sba';
+import { goneToken, initialStateBasedActions, stateBasedActions, chooseUmbraArmor } from './sba';
 import { exchangeEvent, swapEvent } from './exchange';
 import { activateEvent } from './stack';
 import { turnEvent } from './timing';
@@ -118,6 +118,8 @@ export const mtg: Ruleset = {
     if (cause) stateBasedActions(replay, cause);
     else initialStateBasedActions(replay);
   },
+
+  choose: chooseUmbraArmor,
 
   legalHost,
   hostProblem,

@@ -17,6 +17,10 @@ import { declaredToughness, toughnessActions } from './damage';
 import { annihilateCounters, declaredCounters } from './counters';
 import { seatPlayers } from './influence';
 import { combatCheck } from './combat';
+import { umbraArmorApplies } from './destruction';
+import { hasAbility } from '../../engine/abilities';
+
+const INDESTRUCTIBLE = { kind: 'keyword', name: 'indestructible' } as const;
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -165,10 +169,12 @@ interface Action {
   why: Obligation['why'];
   /** Unattach: the card also stops being bestowed (702.103f). */
   unbestow: boolean;
+  /** ToGraveyard: the card is the replay's pick of the Auras with umbra armor on this creature (616.1), which the scenario records (chooseUmbraArmor). */
+  umbraOn: string | undefined;
 }
 
-function action(act: Act, card: CardObj, host: Host | undefined, rules: string[], why: Obligation['why'], unbestow = false): Action {
-  return { act, card, version: card.version, host, rules, why, unbestow };
+function action(act: Act, card: CardObj, host: Host | undefined, rules: string[], why: Obligation['why'], unbestow = false, umbraOn?: string): Action {
+  return { act, card, version: card.version, host, rules, why, unbestow, umbraOn };
 }
 
 /**
@@ -182,7 +188,8 @@ function perform(replay: Replay, a: Action, cause: EventNode | undefined): void 
   if (c.version !== a.version || c.zone !== 'battlefield') return;
   switch (a.act) {
     case Act.ToGraveyard:
-      sbaToGraveyard(replay, c, cause, a.rules, a.why);
+      if (a.umbraOn !== undefined && cause !== undefined) replay.oblige({ action: 'move', subject: c, zone: graveyardFor(replay, c).zone, code: 'missing-state-based-action', rules: a.rules, why: a.why, cause, umbraOn: a.umbraOn });
+      else sbaToGraveyard(replay, c, cause, a.rules, a.why);
       return;
     case Act.Unattach:
       if (replay.board.hostOf(c) !== a.host) return;
@@ -194,6 +201,29 @@ function perform(replay: Replay, a: Action, cause: EventNode | undefined): void 
       touch(replay, c);
       return;
   }
+}
+
+/**
+ * 616.1: which of the Auras with umbra armor on the creature `o.umbraOn` is destroyed in its place, as
+ * the scenario records it (`chosen`, the card a consequence line moves) or, with none recorded, as the
+ * replay picks it (the obligation's subject, the first attached). The Aura must still be one whose umbra
+ * armor applies, on that creature; an indestructible one stays (702.12b). What its leaving causes is
+ * settled at once, as consequences of the same event.
+ */
+export function chooseUmbraArmor(replay: Replay, o: Obligation, chosen: string | undefined): boolean {
+  const aura = chosen === undefined ? o.subject : replay.board.cards.get(chosen);
+  const creature = replay.board.cards.get(o.umbraOn!);
+  if (aura === undefined || creature === undefined || !umbraArmorApplies(aura) || replay.board.hostOf(aura) !== creature) return false;
+  if (chosen === undefined && aura.version !== o.version) return false;
+  if (replay.noting) noteChosen(replay, aura, chosen !== undefined);
+  if (hasAbility(aura, INDESTRUCTIBLE)) return true;
+  moveTo(replay, aura, 'graveyard', o.cause);
+  stateBasedActions(replay, o.cause);
+  return true;
+}
+
+function noteChosen(replay: Replay, aura: CardObj, recorded: boolean): void {
+  replay.note(() => (recorded ? msg`${aura.id} destroyed instead (umbra armor, as chosen)` : msg`${aura.id} destroyed instead (umbra armor, the replay's pick)`));
 }
 
 /**
@@ -383,7 +413,7 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): Act
   // Toughness and damage (704.5f, 704.5g), when the scenario states its toughness, and damage from a source with deathtouch (704.5h); the declared board's are reported as declared (declaredToughness).
   if ((c.toughness !== undefined || c.deathtouchFrom !== undefined) && cause !== undefined) {
     const dying = toughnessActions(replay, c);
-    if (dying) return action(Act.ToGraveyard, dying.card, undefined, dying.rules, dying.why);
+    if (dying) return action(Act.ToGraveyard, dying.card, undefined, dying.rules, dying.why, false, dying.umbraOn);
   }
   const host = replay.board.hostOf(c);
   // What it adds to its host may have changed with it (its abilities, a grant that took them).
