@@ -33,6 +33,9 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
     earlier: [{ before: '2026-03-30', text: 'A token that goes to a zone off the board stops existing right after it arrives there.' }] },
   '124': { title: 'A new object', text: 'A game object that moves to or from a non-board zone becomes a new object: its temporary modifications stop applying and its statuses, Attached and Equipped among them, are cleared.',
     earlier: [{ before: '2026-07-16', title: 'Temporary modifications end', text: 'When a game object moves to or from a non-board zone, its temporary modifications (damage, buffs, granted keywords) are no longer tracked on it.' }] },
+  '359.2.c': { title: 'A played unit arrives exhausted', text: 'When a unit leaves the chain as a permanent, it is put on the board exhausted, at the location chosen for it.' },
+  '359.2.d': { title: 'A played gear arrives ready', text: "When a gear leaves the chain as a permanent, it is put on the board ready, in its player's base." },
+  '143.4': { title: 'Units arrive exhausted', text: 'A unit arriving on the board is exhausted, unless an effect such as Accelerate (805) has it arrive ready; a gear arrives ready (359.2.d).' },
   '149.3': {
     title: 'Loose gear goes home',
     text: "Unattached gear (that is not a unit) at a battlefield is recalled to its controller's base during a cleanup.",
@@ -179,12 +182,14 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     // An Attacker or Defender that leaves the board is a new object without its designation (124).
     if (card.combat !== undefined) removeFromCombat(replay, card, msg`it left the board`, ['124']);
     card.controller = under ?? card.owner;
+    // A unit arrives on the board exhausted (143.4, 359.2.c), a gear ready (359.2.d).
+    if (BOARD.has(zone) && isUnit(card)) replay.board.turnSideways(card, true);
     card.enteredUnder = card.controller;
     card.controlLog = noItems();
     card.controlVia = undefined;
     card.controlEnded = undefined;
   }
-  if (replay.noting) replay.note(() => msg`${card.id} → ${whereText(card)}`);
+  if (replay.noting) noteArrival(replay, card, crossesBoard && BOARD.has(zone) && isUnit(card));
   // A token put into a zone off the board ceases to exist as it gets there (186.1): its leaving has
   // happened (what was on it detached above), and nothing can name it now (Replay.lookup).
   if (card.token && !BOARD.has(zone)) {
@@ -193,6 +198,11 @@ function moveTo(replay: Replay, card: CardObj, zone: string, place: string | und
     card.place = undefined;
     if (replay.noting) replay.note(() => msg`${card.id} ceased to exist (${'186.1'})`);
   }
+}
+
+/** Where the card went; a unit that arrived on the board is exhausted (143.4). */
+function noteArrival(replay: Replay, card: CardObj, exhausted: boolean): void {
+  replay.note(() => (exhausted ? msg`${card.id} → ${whereText(card)}, exhausted (143.4)` : msg`${card.id} → ${whereText(card)}`));
 }
 
 /** Why an event can't name `card`, a token that left the board (Ruleset.goneToken). */
