@@ -91,6 +91,7 @@ const RIFTBOUND: GameVersions = {
     // The keyword rules: v1.2's 727 (after its heading 726), v1.3's 801.
     { since: '2026-03-30', now: '801', old: '727' },
     { since: '2026-03-30', now: '819', old: '745' },
+    { since: '2026-03-30', now: '821', old: '747' },
     { since: '2026-03-30', now: '135.4', old: '134.4' },
     { since: '2026-03-30', now: '136.2', old: '135.2' },
     { since: '2026-03-30', now: '137.3', old: '136.3' },
