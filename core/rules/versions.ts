@@ -84,6 +84,9 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-07-16', now: '124', old: '110' },
     // The Recalls section moved from 449-453 (v1.3) to 454-458; in v1.2 it was 432-436.
     { since: '2026-07-16', now: '455', old: '450' },
+    // Mistargeting: 758.1 in the rules of 2026-07-16 (as the digest gives it); v1.3 says it in 359.3.e.2 (a
+    // target illegal as the spell resolves), checked against its text. v1.2 is cited so too, not checked.
+    { since: '2026-07-16', now: '758.1', old: '359.3.e.2' },
     { since: '2026-03-30', now: '434', old: '421' },
     { since: '2026-03-30', now: '150.2', old: '148.2' },
     { since: '2026-03-30', now: '435', old: '422' },

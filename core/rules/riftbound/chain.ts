@@ -16,6 +16,22 @@ import type { StackEntry } from '../../engine/board';
 import { inZone } from '../../engine/words';
 import { activateNamed, type NamedAbilityWords, resolveNamed } from '../../engine/namedAbilities';
 import { isNamedAbility } from '../../parser/keywords';
+import type { RuleExplanation } from '../mtg/explanations';
+
+/** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '758.1': {
+    title: 'Mistargeting',
+    text: 'A target that can no longer be chosen by the time its spell or ability resolves is mistargeted: the instruction meant for it is not carried out on it, and one left with no valid target does nothing.',
+    earlier: [
+      {
+        before: '2026-07-16',
+        title: 'Illegal targets as a spell resolves',
+        text: 'As a spell or ability resolves, a target that no longer fits what it asked for, or that went to or came from a zone off the board (it then counts as another object), is illegal; nothing is done to it, and an instruction whose targets are all invalid is skipped.',
+      },
+    ],
+  },
+};
 
 /**
  * Riftbound's words for an ability the scenario names (`ability NAME`): one a gear's Effect Text gives its
@@ -100,8 +116,9 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       ? { rules: ['818.1.b.1', '124'], why: msg`${target.id} left the board after the Equip was used, so it is a new object the Equip never chose` }
       : equipTargetProblem(att, target, entry.controller);
   if (problem) {
+    // Mistargeted (758.1; v1.3 359.3.e.2): the Equip's one instruction has no valid target, so it does nothing.
     replay.report('target-illegal-on-resolution', ev.range, msg`${att.id}'s Equip does nothing as it resolves: the unit it chose is no longer a legal choice (${problem.why}). ${att.id} ${att.version === entry.version ? stays : msg`is not where it was`}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the unit legal until the Equip resolves.`, {
-      rules: problem.rules,
+      rules: [...problem.rules, '758.1'],
       related,
       subjects: [att.id, ...(target ? [target.id] : [])],
     });
