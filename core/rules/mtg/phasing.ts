@@ -12,7 +12,7 @@ import { fire, ON_UNATTACHED } from '../../engine/triggers';
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.26': { title: 'Phasing', text: 'Phased-out permanents are treated as though they do not exist; what is attached to them phases with them.' },
-  '702.26b': { title: 'Phased out', text: "Apart from rules and effects that mention phased-out permanents, the game acts as if a phased-out permanent weren't there: it can't affect anything or be affected, so nothing can be attached to it, events don't change it and state-based actions skip it." },
+  '702.26b': { title: 'Phased out', text: "Apart from rules and effects that mention phased-out permanents, the game acts as if a phased-out permanent weren't there: it can't affect anything or be affected (so nothing can be attached to it, events don't change it and state-based actions skip it), and phasing out takes it out of combat." },
   '702.26e': { title: 'Effects skip phased-out permanents', text: 'A continuous effect from a resolving spell or ability that changes characteristics or control leaves out phased-out permanents, even ones it names, unless it names them as phased out.' },
   '702.26g': { title: 'Phasing out with the host', text: 'When a permanent phases out, everything attached to it phases out with it ("indirectly") and phases back in with it, still attached.' },
   '702.26h': { title: 'Phasing out both ways at once', text: 'A permanent that would phase out on its own and along with its host at the same moment (an effect phases out everything a player controls) phases out only along with its host, so it later phases in with it.' },

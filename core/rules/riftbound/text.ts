@@ -16,7 +16,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '133.1': { title: 'Categories', text: "A card's categories (its card type, such as unit or gear, and its sub-categories) come from what is printed on it and decide how it behaves in play." },
   '137.1': { title: 'Might Bonus is printed', text: 'Some cards print a Might Bonus (a plus and a number) in a lower corner.' },
   '143.2': { title: 'Might', text: "A unit's Might is its combat number, printed on the card: it sets what the unit deals in combat and how much damage kills it." },
-  '801.3.b': { title: 'Keywords taken away', text: 'An effect may take a keyword away from a game object, for as long as the effect says, or else for as long as the object stays on the board or in the zone it is in.' },
+  '801.3.b': { title: 'Keywords taken away', text: 'Keywords can also be taken away from a game object, by effects other than those that give them.' },
   '135.4': { title: 'Attached cards lose their printed text', text: "While a card is attached to another card, its own printed Rules Text is inactive (text granted to it still works)." },
   '136.2': { title: 'Effect Text', text: 'Effect Text works only while its card is attached; it is added to the Top-Most card it is attached to.' },
   '137.3': { title: 'Might Bonus', text: "An attached card's Might Bonus changes the Might of the card it is attached to, only while attached; it is ignored if that card has no Might." },

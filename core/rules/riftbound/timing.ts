@@ -15,7 +15,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '414.2': { title: 'Exhausted: a state on the board', text: 'Exhausted (and ready) is a state of a game object on the board; a card in a hand, a deck, the trash or banishment has neither. Leaving the board clears it.' },
   '414.1.b': { title: 'No exhausting twice', text: "Something already exhausted, unit or gear, can't be exhausted again; told to, nothing more happens.",
     earlier: [{ before: '2026-07-16', text: "An exhausted unit can't be exhausted again; told to, nothing more happens." }] },
-  '415.1.b': { title: 'No readying twice', text: "A ready unit can't be readied again; told to, nothing more happens. A player's Awaken Phase readies everything they control." },
+  '415.1.b': { title: 'No readying twice', text: "A ready unit can't be readied again; told to, nothing more happens." },
   '305': { title: 'A phase ends with the chain empty', text: 'The phase or step in progress ends, and the next one begins, only when nothing is on the chain and the turn player does nothing more.' },
   '151.2': { title: 'When a gear ability is used', text: "A gear's activated abilities, Equip among them, are used only in the Main Phase of the player who controls the gear, while no chain exists, and never while a showdown is going on." },
   '145.2': { title: 'When a unit ability is used', text: "A unit's activated abilities are used only in the Main Phase of the player who controls the unit, while no chain exists, and never while a showdown is going on." },
