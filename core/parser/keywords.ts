@@ -126,3 +126,7 @@ export function mtgSubtypeFits(types: ReadonlySet<string>, subtype: string): boo
   if (set === 'spell') return types.has('instant') || types.has('sorcery');
   return types.has(set);
 }
+
+/** Each game's zones, as a scenario names them (MTG 400.1; Riftbound's base and battlefields on the board, and its other zones). */
+export const MTG_ZONE_WORDS: readonly string[] = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
+export const RIFTBOUND_ZONE_WORDS: readonly string[] = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];

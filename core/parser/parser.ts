@@ -36,11 +36,11 @@ import type {
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
-import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord, VALUED_KEYWORDS } from './keywords';
+import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord, MTG_ZONE_WORDS, RIFTBOUND_ZONE_WORDS, VALUED_KEYWORDS } from './keywords';
 import { asMessage, msg, renderMessage, said, type Message } from '../message';
 import { table } from '../tables';
 
-/** Zones a `move ... to`, `in` or `expect ... in` may name. */
+/** Zones a `move ... to`, `in` or `expect ... in` may name: either game's (the game's rules report the other's). */
 export const ZONES = [
   'battlefield',
   'hand',
@@ -461,7 +461,18 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
     if (cur.peek()!.type !== 'comma') cur.fail(msg`',' before the next property`);
     cur.next();
     const from = cur.i;
-    const p = parseProperty(cur);
+    let p: Property;
+    try {
+      p = parseProperty(cur);
+    } catch (e) {
+      if (!(e instanceof SyntaxError_)) throw e;
+      // A property written wrong is reported, and the declaration goes on at the next comma: the
+      // properties after it (its owner, its zone) are read, as after a property the checker doesn't know.
+      (cur.problems ??= []).push({ message: e.message, text: e.text, range: e.range });
+      while (!cur.atEnd() && cur.peek()!.type !== 'comma') cur.next();
+      st.range = span(startRange, cur.last().range);
+      continue;
+    }
     st.range = span(startRange, cur.last().range);
     const key = singleValued(p);
     if (key !== undefined) {
@@ -568,7 +579,7 @@ function parseTypeLine(cur: Cursor): TypeLine {
   const subtypes: Word[] = [];
   let seenDash = false;
   const start = cur.peek();
-  if (!start || (start.type !== 'word' && start.type !== 'dash')) cur.fail(msg`a type line, e.g. creature — Cat`);
+  if (!start || (start.type !== 'word' && start.type !== 'dash')) cur.fail(msg`a type line, e.g. \`creature — Cat\` (MTG) or \`unit\` (Riftbound)`);
   while (!cur.atEnd() && cur.peek()!.type !== 'comma') {
     const t = cur.peek()!;
     if (t.type === 'dash') {
@@ -1040,7 +1051,7 @@ function parseQuotedGrant(str: Token): GrantNode {
 function parseZone(cur: Cursor, at: boolean): ZoneRef {
   const w = cur.word(at ? "'base' or 'battlefield NAME'" : 'a zone');
   if (!(ZONES as readonly string[]).includes(w.text)) {
-    throw new SyntaxError_(msg`Unknown zone '${w.text}'. Zones: ${ZONES.join(', ')}.`, w.range);
+    throw new SyntaxError_(msg`Unknown zone '${w.text}'. MTG zones: ${MTG_ZONE_WORDS.join(', ')}; Riftbound zones: ${RIFTBOUND_ZONE_WORDS.join(', ')}.`, w.range);
   }
   if (w.text === 'battlefield') {
     const t = cur.peek();

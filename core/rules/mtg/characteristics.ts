@@ -17,7 +17,7 @@ import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
 import { inZone, mtgFilterWord, zoneWord } from '../../engine/words';
 import { declareBackFace, declareTransforms } from './faces';
-import { keywordInOtherCase, MTG_CARD_TYPES, MTG_COLORS, MTG_KEYWORDS, MTG_SUPERTYPES, mtgSubtypeSet } from '../../parser/keywords';
+import { keywordInOtherCase, MTG_CARD_TYPES, MTG_COLORS, MTG_KEYWORDS, MTG_SUPERTYPES, mtgSubtypeSet, MTG_ZONE_WORDS } from '../../parser/keywords';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -42,7 +42,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 };
 
 export const COLORS = MTG_COLORS;
-export const MTG_ZONES = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
+export const MTG_ZONES = MTG_ZONE_WORDS;
 
 /**
  * The rules' own string for a color word (the word itself otherwise). Declared colors and

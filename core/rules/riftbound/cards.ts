@@ -10,7 +10,7 @@ import type { Replay } from '../../engine/replay';
 import { msg, type Message } from '../../message';
 import { table } from '../../tables';
 import { zoneWord } from '../../engine/words';
-import { keywordInOtherCase, RIFTBOUND_KEYWORDS, VALUED_KEYWORDS } from '../../parser/keywords';
+import { keywordInOtherCase, RIFTBOUND_KEYWORDS, VALUED_KEYWORDS, RIFTBOUND_ZONE_WORDS } from '../../parser/keywords';
 import { change } from '../../engine/untilEndOfTurn';
 import { notThisTurn } from './timing';
 import { controlOutOfPlace } from '../../engine/declaredControl';
@@ -18,7 +18,7 @@ import { declaredStatus, RIFTBOUND_STATUS } from '../../engine/status';
 import { declaredTrigger, RIFTBOUND_TRIGGERS } from '../../engine/triggers';
 
 export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
-export const RIFTBOUND_ZONES = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
+export const RIFTBOUND_ZONES = RIFTBOUND_ZONE_WORDS;
 
 export const BOARD = new Set(['base', 'battlefield']);
 const SUGAR_ZONE = table<string>({ graveyard: 'trash', exile: 'banishment' });
@@ -61,7 +61,12 @@ export function placeAt(zone: string, written: string | undefined, controller: s
 
 /** The place a zone reference names; at a base, `of P` must name a player (reported if not). */
 export function placeOf(replay: Replay, z: ZoneRef): { ok: boolean; place: string | undefined } {
-  if (!z.place) return { ok: true, place: undefined };
+  if (!z.place) {
+    // Each battlefield in play is a place of its own: one without its name is no place a card can be.
+    if (z.zone !== 'battlefield') return { ok: true, place: undefined };
+    replay.report('syntax-error', z.range, msg`A Riftbound battlefield is named: write \`battlefield NAME\` (each battlefield in play is a place of its own, and a card is at one of them).`);
+    return { ok: false, place: undefined };
+  }
   if (z.zone !== 'base') return { ok: true, place: z.place.text };
   const p = replay.player(z.place);
   return { ok: p !== undefined, place: p?.id };
