@@ -25,6 +25,21 @@ const MUTATE = [
   'expect bear merged with gemrazer', //                                                                       12
 ].join('\n') + '\n';
 
+/** Three cards: the Beast on top, the Bear, and a Fox merged underneath, at the bottom. */
+const THREE = [
+  'game mtg',
+  'player alice',
+  'card bear "Grizzly Bears": creature — Bear, owner alice, toughness 2',
+  'card gemrazer "Gemrazer": creature — Beast, owner alice, toughness 4, mutate, in hand',
+  'card fox "Vulpine Prowler": creature — Fox, owner alice, toughness 2, mutate, in hand',
+  'turn alice',
+  'cast gemrazer mutating onto bear',
+  'resolve gemrazer on top',
+  'cast fox mutating onto bear',
+  'resolve fox underneath',
+  'expect bear merged with fox',
+].join('\n') + '\n';
+
 describe('LSP mutate and merged permanents', () => {
   let client: TestClient;
   before(async () => {
@@ -65,6 +80,9 @@ describe('LSP mutate and merged permanents', () => {
     assert.match(await hover(MUTATE, positionOf(MUTATE, 'mutate, in hand', 2)), /702\.140a/);
     // The permanent lists its cards, the top one first.
     assert.match(await hover(MUTATE, positionOf(MUTATE, 'bear merged', 1)), /\*\*gemrazer\*\*, \*\*bear\*\*/);
+    // A third card underneath goes to the bottom.
+    assert.deepEqual(analyse(THREE).result.findings.map((f) => f.code), []);
+    assert.match(await hover(THREE, positionOf(THREE, 'bear merged', 1)), /\*\*gemrazer\*\*, \*\*bear\*\*, \*\*fox\*\*/);
   });
 
   it('references and rename find the names of `mutating onto`, `resolve ... on top` and `merged with`', async () => {

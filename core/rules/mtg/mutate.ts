@@ -13,7 +13,7 @@ import type { EventNode } from '../../parser/ast';
 import { type Characteristics, type CardObj, isCard, kindsOf, MERGED, type Merge, mergedCards } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { msg } from '../../message';
+import { msg, titledFix } from '../../message';
 import { inZone } from '../../engine/words';
 import { hasAbility } from '../../engine/abilities';
 import { describe, type Host, isCreature, type Problem } from './characteristics';
@@ -117,7 +117,13 @@ export function resolveMutating(replay: Replay, ev: Extract<EventNode, { kind: '
   }
   if (!ev.mergeOn) {
     // The line doesn't say where the spell goes: the replay can't choose for the player (702.140c).
-    replay.report('impossible-event', ev.range, msg`${spell.id} merges with ${target!.id} as it resolves, and its controller chooses whether it goes on top of ${target!.id} or underneath, which decides what the merged permanent is. The line doesn't say, so it doesn't happen and ${spell.id} stays on the stack. Write \`resolve ${spell.id} on top\` or \`resolve ${spell.id} underneath\`.`, { rules: ['702.140c', '702.140e'], subjects: [spell.id, target!.id] });
+    // Two fixes, neither safe: which one is the player's choice.
+    const end = { range: { start: ev.range.end, end: ev.range.end }, newText: '' };
+    replay.report('impossible-event', ev.range, msg`${spell.id} merges with ${target!.id} as it resolves, and its controller chooses whether it goes on top of ${target!.id} or underneath, which decides what the merged permanent is. The line doesn't say, so it doesn't happen and ${spell.id} stays on the stack. Write \`resolve ${spell.id} on top\` or \`resolve ${spell.id} underneath\`.`, {
+      rules: ['702.140c', '702.140e'],
+      fixes: [titledFix(msg`Merge ${spell.id} on top of ${target!.id}`, false, [{ ...end, newText: ' on top' }]), titledFix(msg`Merge ${spell.id} underneath ${target!.id}`, false, [{ ...end, newText: ' underneath' }])],
+      subjects: [spell.id, target!.id],
+    });
     return;
   }
   spell.stackTarget = undefined;
