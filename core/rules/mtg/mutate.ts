@@ -141,13 +141,12 @@ function mergeWith(replay: Replay, spell: CardObj, host: CardObj, onTop: boolean
   const board = replay.board;
   const was = host.merge?.kind === 'permanent' ? host.merge : undefined;
   const own = was?.own ?? { printed: host.printed, name: host.name, token: host.token };
-  // The lists are pushed to in place only while this board owns them (a copy of the board shares them).
+  // The lists are pushed to in place only while this board owns them; a copy of the board shares them, so
+  // the first merge after a copy takes both lists as its own (the new record says this board owns them).
   const mine = was !== undefined && was.token === board.ownToken;
-  let over = was?.over ?? [];
-  let under = was?.under ?? [];
-  if (onTop) over = mine ? (over as string[]) : [...over];
-  else under = mine ? (under as string[]) : [...under];
-  (onTop ? (over as string[]) : (under as string[])).push(spell.id);
+  const over = mine ? (was.over as string[]) : [...(was?.over ?? [])];
+  const under = mine ? (was.under as string[]) : [...(was?.under ?? [])];
+  (onTop ? over : under).push(spell.id);
   host.merge = { kind: 'permanent', over, under, token: board.ownToken, own };
   // 702.140e, 730.2a: the top card's characteristics, with every card's abilities.
   const printed = mergedPrinted(onTop ? spell.printed : host.printed, host.printed, spell.printed);
