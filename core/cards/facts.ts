@@ -157,6 +157,8 @@ function keywordProps(piece: string): string[] {
       .map((q) => 'protection from ' + (MTG_COLORS.includes(q.toLowerCase()) ? q.toLowerCase() : q));
   }
   if (p === 'hexproof' || p === 'shroud' || p === 'flash') return [p];
+  // "Mutate {2}{G}{G}" (702.140a): the keyword, its cost left out (a scenario pays none).
+  if (/^mutate(?:\s*(?:\{[^}]*\})+)?$/.test(p)) return ['mutate'];
   if ((m = /^hexproof from (\S+)$/i.exec(piece)) && IDENT.test(m[1])) return ['hexproof from ' + m[1]];
   // `Ward {2}`, `Ward—Pay 3 life`: the word alone, not the start of another ("Warden ...").
   if ((m = /^ward(?:\s+|\s*—\s*|$)(.*)$/i.exec(piece))) {

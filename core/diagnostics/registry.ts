@@ -74,7 +74,8 @@ const entries: CodeInfo[] = [
       'The spell was cast with a legal target, but by the time it resolves the target is illegal (it changed ' +
       'zones, gained protection, changed type). That is a legal outcome the rules decide: the spell does not ' +
       'resolve and goes to its owner\'s graveyard as part of resolving (608.2b, 608.3b), or, bestowed, resolves ' +
-      'as an unattached creature (702.103e). An Aura spell whose target is still legal but that can\'t be attached ' +
+      'as an unattached creature (702.103e), or, mutating, resolves as a creature of its own, merging with nothing ' +
+      '(702.140b). An Aura spell whose target is still legal but that can\'t be attached ' +
       'to it (a "can\'t be enchanted" effect, 303.4) doesn\'t enter either: from the stack it goes to its owner\'s ' +
       'graveyard (608.3c, 303.4i). The replay does exactly that. Information, not an error: the ' +
       'scenario is not wrong, but a reader should see that the spell did nothing; an `expect` line after it ' +

@@ -81,6 +81,27 @@ export interface Characteristics {
 export const CEASED = 'ceased';
 /** The "zone" of the back face of a double-faced card (MTG 712.2, `back face`): a face, never an object in a zone. */
 export const FACE = 'face';
+/** The "zone" of a card merged into a permanent (MTG 730.2b): part of that object, never an object of its own (`merge.into`). */
+export const MERGED = 'merged';
+
+/**
+ * MTG mutate and merging (702.140, 730): a card's part in it (rules/mtg/mutate.ts). A mutating spell on
+ * the stack (`spell`); a card merged into the permanent `into` (its zone is MERGED); or the merged
+ * permanent itself, the card that was the permanent before the first merge: the cards put on top of it
+ * (`over`, the last one topmost) and under it (`under`, the last one at the bottom), and what its own
+ * card is (`own`), given back as it leaves the battlefield. Replaced, never changed, but for `over` and
+ * `under`, which are pushed to in place while their `token` is the board's own (Board.ownToken).
+ */
+export type Merge =
+  | { readonly kind: 'spell' }
+  | { readonly kind: 'part'; readonly into: string }
+  | {
+      readonly kind: 'permanent';
+      readonly over: readonly string[];
+      readonly under: readonly string[];
+      readonly token: object;
+      readonly own: { readonly printed: Characteristics; readonly name: string; readonly token: boolean };
+    };
 
 export const KIND_CREATURE = 1;
 export const KIND_AURA = 2;
@@ -385,6 +406,8 @@ export interface CardObj extends Characteristics {
   transformed: boolean;
   /** MTG: this line is a back face (`back face`, zone FACE), the back of the card with this id once a front names it. */
   faceOf: string | undefined;
+  /** MTG mutate (702.140) and merging (730): its part in a merge; undefined for a card that has none. */
+  merge: Merge | undefined;
 }
 
 /**
@@ -534,6 +557,8 @@ export class Board {
   enterTriggers = false;
   /** Some card of the scenario is a transforming double-faced card (MTG 712.2): a move off the battlefield looks at its face. */
   dfcs = false;
+  /** A mutating spell was cast (MTG 702.140a): a move off the battlefield looks for a merged permanent (730.3). */
+  merges = false;
   /** The cards with an ability about another creature's death (triggers.ts OTHER_DIES), at most MAX_DEATH_WATCHERS; replaced, never changed in place. */
   deathWatchers: readonly string[] = [];
   /**
@@ -975,6 +1000,7 @@ export class Board {
     b.triggersDeclared = this.triggersDeclared;
     b.enterTriggers = this.enterTriggers;
     b.dfcs = this.dfcs;
+    b.merges = this.merges;
     b.deathWatchers = this.deathWatchers;
     b.abilityNames = new Set(this.abilityNames);
     b.grantsDeclared = this.grantsDeclared;
@@ -1071,7 +1097,8 @@ export class Board {
   view(): BoardView {
     const cards: CardView[] = [];
     // A back face is no object (MTG 712.2): the card it belongs to shows it when it is up.
-    for (const c of this.cards.values()) if (c.zone !== FACE) cards.push(cardView(this, c));
+    // Nor is a card merged into a permanent (MTG 730.2b): the permanent lists it.
+    for (const c of this.cards.values()) if (c.zone !== FACE && c.zone !== MERGED) cards.push(cardView(this, c));
     return {
       game: this.game,
       players: [...this.players.values()].map((p) => ({
@@ -1203,6 +1230,15 @@ export function takePrinted(card: CardObj): void {
   takeCharacteristics(card, card.printed);
 }
 
+/** The cards of a merged permanent whose own card is `id`, the top one first (MTG 730.2). */
+export function mergedCards(id: string, m: Extract<Merge, { kind: 'permanent' }>): string[] {
+  const out: string[] = [];
+  for (let i = m.over.length - 1; i >= 0; i--) out.push(m.over[i]);
+  out.push(id);
+  for (const u of m.under) out.push(u);
+  return out;
+}
+
 export function zoneLabel(c: CardObj): string {
   return c.zone === 'battlefield' && c.place ? `battlefield:${c.place}` : c.zone;
 }
@@ -1270,6 +1306,8 @@ export function cardView(board: Board, c: CardObj): CardView {
     ...(c.temporary ? { temporary: true as const } : {}),
     // A double-faced card: which face is up (MTG 712.8d, 712.8e).
     ...(c.backFace !== undefined ? { face: c.transformed ? ('back' as const) : ('front' as const) } : {}),
+    // A merged permanent: its cards, the top one first (MTG 730.2).
+    ...(c.merge?.kind === 'permanent' ? { merged: mergedCards(c.id, c.merge) } : {}),
     might: c.might,
     effectiveMight: effectiveMight(c),
     ...(c.toughness !== undefined ? { toughness: c.toughness, effectiveToughness: effectiveToughness(c) } : {}),

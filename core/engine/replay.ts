@@ -24,7 +24,7 @@ import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility, keywordValue, writtenLabel } from './abilities';
-import { blankCharacteristics, Board, CEASED, FACE, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj, type StackEntry } from './board';
+import { blankCharacteristics, Board, CEASED, FACE, MERGED, mergedCards, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj, type StackEntry } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
@@ -430,9 +430,17 @@ export class Replay {
         ? msg`${found.id} is the back face of ${front}, not an object of its own, and an event or an assertion names the card: \`transform ${front}\` turns it over, \`expect ${front} transformed\` asks which face is up. Name ${front} instead.`
         : msg`${found.id} is declared a back face, not an object of its own, and no card names it (\`transforms into ${found.id}\`). Name the double-faced card instead.`, { rules: ['712.2', '712.8e'], subjects: [found.id] });
       return undefined;
+    } else if (found.isCard && this.board.merges && found.zone === MERGED && !this.namingParts) {
+      // A card merged into a permanent is part of that object, never one of its own (MTG 730.2b).
+      const into = found.merge?.kind === 'part' ? found.merge.into : '?';
+      this.report('impossible-event', name.range, msg`${found.id} is merged into ${into}: it is one of the cards of that permanent, no object of its own, and an event or an assertion names the permanent, ${into}. Name ${into} instead (\`expect ${found.id} merged with ${into}\` asks whether it still is).`, { rules: ['730.2', '730.2b'], subjects: [found.id, into] });
+      return undefined;
     }
     return found;
   }
+
+  /** While a `merged with` assertion is evaluated: it names cards merged into a permanent (MTG 730.2b), which lookup otherwise refuses. */
+  private namingParts = false;
 
   /** While an assertion is evaluated: the first gone token it names (lookup), which makes it fail. */
   private expecting = false;
@@ -1339,6 +1347,21 @@ export class Replay {
         if (this.rules.game !== 'mtg') return { actual: msg`a Riftbound card has one side only, and none turns over` };
         return transformedFailure(c, a.negated);
       }
+      case 'merged': {
+        // MTG 702.140c, 730.2: cards of one merged permanent.
+        this.namingParts = true;
+        let c: CardObj | undefined;
+        let d: CardObj | undefined;
+        try {
+          c = this.card(a.subject);
+          d = a.other ? this.card(a.other) : undefined;
+        } finally {
+          this.namingParts = false;
+        }
+        if (!c || (a.other && !d)) return undefined;
+        if (this.rules.game !== 'mtg') return { actual: msg`Riftbound has no mutate, and no card merges with another` };
+        return mergedFailure(this.board, c, d, a.negated);
+      }
       case 'status': {
         const c = this.card(a.subject);
         return c && statusFailure(c, a.status, this.rules.game === 'mtg' ? MTG_STATUS : RIFTBOUND_STATUS);
@@ -1368,6 +1391,8 @@ function subjectsOf(a: Assertion): string[] {
       return [a.subject.text, a.host.text];
     case 'newer-than':
       return [a.subject.text, a.other.text];
+    case 'merged':
+      return a.other ? [a.subject.text, a.other.text] : [a.subject.text];
     case 'no-attachments':
       return [a.host.text];
     case 'controlled-by':
@@ -1413,6 +1438,8 @@ export function assertionText(a: Assertion): Message {
       return msg`${a.subject.text} to have ceased to exist`;
     case 'transformed':
       return a.negated ? msg`${a.subject.text} not transformed` : msg`${a.subject.text} transformed`;
+    case 'merged':
+      return a.other ? (a.negated ? msg`${a.subject.text} not merged with ${a.other.text}` : msg`${a.subject.text} merged with ${a.other.text}`) : msg`${a.subject.text} not merged`;
     case 'status':
       return msg`${a.subject.text} ${a.status}`;
     case 'triggered':
@@ -1455,6 +1482,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} to have ceased to exist`;
     case 'transformed':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}transformed`;
+    case 'merged':
+      return `${a.subject.text} ${a.negated ? 'not ' : ''}merged${a.other ? ` with ${a.other.text}` : ''}`;
     case 'combat':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}${a.role}`;
     case 'status':
@@ -1472,6 +1501,30 @@ function transformedFailure(card: CardObj, negated: boolean): { actual: Message;
   if (is) return { actual: msg`${card.id} has its back face up (${card.name})`, rules: ['701.28g'], replacement: `${card.id} transformed` };
   if (card.zone !== 'battlefield') return { actual: msg`${card.id} is ${inZone(card.zone)}, where a double-faced card has its front face`, rules: ['701.28g', '712.8a'], replacement: `${card.id} not transformed` };
   return { actual: msg`${card.id} has its front face up (${card.name})`, rules: ['701.28g'], replacement: `${card.id} not transformed` };
+}
+
+/** The merged permanent `card` is a card of (itself when it is one), or undefined (MTG 730.2). */
+function permanentOf(board: Board, card: CardObj): CardObj | undefined {
+  if (card.merge?.kind === 'permanent') return card;
+  if (card.merge?.kind === 'part') return board.cards.get(card.merge.into);
+  return undefined;
+}
+
+/** Why an `expect X merged with Y` (`not merged with Y`, `not merged`) fails, or undefined when it holds (MTG 702.140c, 730.2). */
+function mergedFailure(board: Board, card: CardObj, other: CardObj | undefined, negated: boolean): { actual: Message; rules: string[]; replacement?: string } | undefined {
+  const p = permanentOf(board, card);
+  const q = other ? permanentOf(board, other) : p;
+  const is = p !== undefined && p === q && card !== other;
+  if (is !== negated) return undefined;
+  const not = other ? `${card.id} not merged with ${other.id}` : `${card.id} not merged`;
+  if (p === undefined || p.merge?.kind !== 'permanent') {
+    return { actual: card.zone === 'battlefield' ? msg`${card.id} is a permanent no card merged with` : msg`${card.id} is ${inZone(card.zone)}, and only cards on the battlefield are merged`, rules: ['730.2', '730.3'], replacement: not };
+  }
+  const cards = mergedCards(p.id, p.merge);
+  // Another card of the same permanent, for the line that would hold.
+  const mate = cards[0] === card.id ? cards[1] : cards[0];
+  if (negated) return { actual: msg`${card.id} is one of the cards of the merged permanent ${p.id} (${cards.join(', ')}, the top one first)`, rules: ['730.2'], replacement: `${card.id} merged with ${mate}` };
+  return { actual: msg`${card.id} is one of the cards of the merged permanent ${p.id} (${cards.join(', ')}, the top one first), and ${other!.id} is not`, rules: ['730.2'], replacement: `${card.id} merged with ${mate}` };
 }
 
 /** The owner of an included file's cards that name none: the only player of that file, else of the scenario. */
@@ -1567,6 +1620,7 @@ function newCard(st: CardStmt): CardObj {
     front: undefined,
     transformed: false,
     faceOf: undefined,
+    merge: undefined,
   };
 }
 

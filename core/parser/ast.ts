@@ -265,6 +265,11 @@ export type Assertion =
   /** `X transformed`, `X not transformed` (MTG 701.28g): a double-faced permanent with its back face up. */
   | { kind: 'transformed'; subject: Name; negated: boolean; range: Range }
   /**
+   * `X merged with Y` (MTG 702.140c, 730.2): X and Y are cards of one merged permanent now; `X not merged
+   * with Y`, and `X not merged` (no `other`): X is no part of a merged permanent.
+   */
+  | { kind: 'merged'; subject: Name; other?: Name; negated: boolean; range: Range }
+  /**
    * `X triggered` (at least once), `X triggered once|twice|N times` (`count`), `X not triggered`, each with
    * `when PHRASE` (which ability) and `for H` (about which host): how often X's declared triggers have
    * triggered since the scenario began.
@@ -314,14 +319,16 @@ export type EventNode =
    * `bestow` card cast as a creature). `paying ward`: the caster paid the ward cost of the target
    * (702.21a), so ward doesn't counter the spell.
    */
-  | { kind: 'cast'; subject: Name; target?: Name; by?: Name; payingWard?: Range; verbRange: Range; range: Range }
+  /** `cast X mutating onto T` (MTG 702.140a): cast for its mutate cost, a mutating creature spell targeting T; `mutating` is the two words' range. */
+  | { kind: 'cast'; subject: Name; target?: Name; by?: Name; payingWard?: Range; mutating?: Range; verbRange: Range; range: Range }
   /** `resolve X`: the spell X; `resolve X equip`: the pending equip (fortify, reconfigure) ability of X. */
   /**
    * `resolve X [ABILITY]`; a triggered ability that puts a card onto the battlefield or attaches names it:
    * MTG `resolve X living weapon creating T` (702.92a, and `for mirrodin`, 702.163a: the token it creates), Riftbound `resolve X
    * Weaponmaster [choosing G]` (821.1.c: the Equipment chosen, none when not written).
    */
-  | { kind: 'resolve'; subject: Name; ability?: Word; creating?: Name; choosing?: Name; verbRange: Range; range: Range }
+  /** `resolve X on top` / `resolve X underneath` (MTG 702.140c): where the mutating spell X goes as it merges (`mergeOn`: the words, text `on top` or `underneath`). */
+  | { kind: 'resolve'; subject: Name; ability?: Word; creating?: Name; choosing?: Name; mergeOn?: Word; verbRange: Range; range: Range }
   /**
    * `activate X equip targeting H [by P]`: the ability goes on the stack (Riftbound: the chain) with its
    * target. `activate X reconfigure [by P]`, without one: reconfigure's ability that unattaches (MTG 702.151a).

@@ -19,6 +19,7 @@ export const MTG_KEYWORDS: readonly string[] = [
   'lifelink',
   'living weapon',
   'menace',
+  'mutate',
   'reach',
   'shadow',
   'trample',

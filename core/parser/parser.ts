@@ -2017,6 +2017,9 @@ class EventStmt extends EventBase {
   choosing: Name | undefined = undefined;
   /** `enter X transformed` (MTG 712.14a): the word. */
   transformed: Range | undefined = undefined;
+  /** `cast X mutating onto T` (MTG 702.140a): the two words; `resolve X on top|underneath` (702.140c): where it merges. */
+  mutating: Range | undefined = undefined;
+  mergeOn: Word | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -2075,6 +2078,8 @@ class EventStmt extends EventBase {
     if (this.creating) e.creating = movedName(this.creating, move);
     if (this.choosing) e.choosing = movedName(this.choosing, move);
     if (this.transformed) e.transformed = movedLines(this.transformed, move);
+    if (this.mutating) e.mutating = movedLines(this.mutating, move);
+    if (this.mergeOn) e.mergeOn = movedLines(this.mergeOn, move);
     return e;
   }
   get range(): Range {
@@ -2168,9 +2173,15 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       const subject = cur.name(msg`the spell to cast`);
       // Without `targeting`, a spell that targets nothing (a bestow card so is cast as a creature).
       let target: Name | undefined;
+      // `mutating onto T` (MTG 702.140a): cast for its mutate cost, a mutating creature spell that targets T.
+      let mutating: Range | undefined;
       if (cur.isWord('targeting')) {
         cur.next();
         target = cur.name(msg`the target`);
+      } else if (cur.isWord('mutating')) {
+        const first = cur.next()!;
+        mutating = span(first.range, cur.expectWord('onto').range);
+        target = cur.name(msg`the creature it mutates onto`);
       }
       let by = parseBy(cur);
       let payingWard: Range | undefined;
@@ -2184,7 +2195,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       if (!cur.atEnd()) {
         cur.fail(
           !target && !by && !payingWard
-            ? msg`'targeting', 'by' or the end of the statement`
+            ? msg`'targeting', 'mutating onto', 'by' or the end of the statement`
             : !by && !payingWard
               ? msg`'by', 'paying ward' or the end of the statement`
               : !by
@@ -2194,7 +2205,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
                   : msg`the end of the statement`,
         );
       }
-      return event(verbTok, cur, { kind: 'cast', subject, target, by, payingWard });
+      return event(verbTok, cur, mutating ? { kind: 'cast', subject, target, by, payingWard, mutating } : { kind: 'cast', subject, target, by, payingWard });
     }
     case 'resolve': {
       const subject = cur.name(msg`the spell that resolves`);
@@ -2215,6 +2226,14 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         }
         cur.end();
         return event(verbTok, cur, { kind: 'resolve', subject, ability, creating, choosing });
+      }
+      // `on top` / `underneath` (MTG 702.140c): where a mutating spell goes as it merges with its target.
+      if (cur.isWord('on') || cur.isWord('underneath')) {
+        const first = cur.next()!;
+        const last = first.text === 'on' ? cur.expectWord('top') : first;
+        const mergeOn: Word = { text: first.text === 'on' ? 'on top' : 'underneath', range: span(first.range, last.range) };
+        cur.end();
+        return event(verbTok, cur, { kind: 'resolve', subject, mergeOn });
       }
       const ability = cur.atEnd() ? undefined : abilityWord(cur);
       cur.end();
@@ -2674,7 +2693,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed' or 'triggered'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'merged with' or 'triggered'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -2756,6 +2775,13 @@ function parseAssertion(cur: Cursor): Assertion {
     case 'transformed':
       cur.next();
       return { kind: 'transformed', subject, negated: false, range: r() };
+    case 'merged': {
+      // `X merged with Y` (MTG 702.140c, 730.2): cards of one merged permanent.
+      cur.next();
+      cur.expectWord('with');
+      const other = cur.name(msg`the other card of the merged permanent`);
+      return { kind: 'merged', subject, other, negated: false, range: r() };
+    }
     case 'not':
     case 'triggered': {
       // `X triggered [once|twice|N times] [when PHRASE] [for H]`, `X not triggered ...`: how often X's triggers have triggered.
@@ -2772,11 +2798,21 @@ function parseAssertion(cur: Cursor): Assertion {
         cur.next();
         return { kind: 'transformed', subject, negated: true, range: r() };
       }
+      // `X not merged [with Y]` (MTG 730.2): no part of a merged permanent (with Y: not of one with Y).
+      if (negated && cur.isWord('merged')) {
+        cur.next();
+        let other: Name | undefined;
+        if (cur.isWord('with')) {
+          cur.next();
+          other = cur.name(msg`the other card of the merged permanent`);
+        }
+        return other ? { kind: 'merged', subject, other, negated: true, range: r() } : { kind: 'merged', subject, negated: true, range: r() };
+      }
       if (negated && (cur.isWord('attacking') || cur.isWord('blocking') || cur.isWord('defending'))) {
         const role = cur.next()!.text as 'attacking' | 'blocking' | 'defending';
         return { kind: 'combat', subject, role, negated: true, range: r() };
       }
-      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered', 'mighty', 'attacking', 'blocking', 'defending' or 'transformed' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
+      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered', 'mighty', 'attacking', 'blocking', 'defending', 'transformed' or 'merged' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
       if (negated) cur.next();
       let count: number | undefined;
       if (!negated && (cur.isWord('once') || cur.isWord('twice'))) count = cur.next()!.text === 'once' ? 1 : 2;
@@ -2800,7 +2836,7 @@ function parseAssertion(cur: Cursor): Assertion {
       return { kind: 'triggered', subject, negated, ...(count !== undefined ? { count } : {}), ...(when ? { when } : {}), ...(host ? { host } : {}), range: r() };
     }
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed' or 'triggered'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'merged with' or 'triggered'`);
   }
 }
 

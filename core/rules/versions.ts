@@ -48,7 +48,11 @@ const MTG: GameVersions = {
     { since: '2026-09-25', now: '310.10', old: '310.9' },
     { since: '2026-09-25', now: '704.5aa', old: '704.5z' },
     { since: '2026-09-25', now: '704.5z', old: '704.5y' },
+    // Merging with Permanents, 727 in 2024, moved down one place each time a rule was inserted before it in
+    // section 7: 728 from 2025-06-06 (Omen Cards, 720), 729 from 2025-11-14 (a new 721), 730 from 2026-04-17.
+    { since: '2026-04-17', now: '730', old: '729' },
     { since: '2025-11-14', now: '603.2e', old: '603.2f' },
+    { since: '2025-11-14', now: '729', old: '728' },
     // Keyword actions were re-sorted: Exchange, all of it, moved from 701.10 to 701.12.
     { since: '2025-06-06', now: '701.12', old: '701.10' },
     // The same re-sorting: Tap and Untap, 701.21 until then, is 701.26 (the old 701.26, Abandon, moved too).
@@ -57,6 +61,7 @@ const MTG: GameVersions = {
     { since: '2025-06-06', now: '701.19', old: '701.15' },
     // The same re-sorting (701.4 Behold inserted): Counter, 701.5 until then, is 701.6.
     { since: '2025-06-06', now: '701.6', old: '701.5' },
+    { since: '2025-06-06', now: '728', old: '727' },
   ],
   introduced: table({}),
   removed: table({}),

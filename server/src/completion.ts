@@ -377,8 +377,24 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     case 'cast': {
       if (n === 0) return { kind: 'cards', rank: (c) => (hasSub(c, 'Aura') ? (c.zone === 'hand' ? 0 : 1) : 3) };
       // An Aura spell needs a target (303.4a); any other spell may target nothing (`cast X [by P]`).
-      if (n === 1) return words(hasSub(card(args[0]), 'Aura') ? ['targeting'] : ['targeting', 'by']);
+      // MTG `mutating onto T` (702.140a): a creature card with mutate, cast for its mutate cost.
+      const mutates = game === 'mtg' && hasMutate(card(args[0]));
+      if (n === 1) return words(hasSub(card(args[0]), 'Aura') ? ['targeting'] : mutates ? ['mutating onto', 'targeting', 'by'] : ['targeting', 'by']);
       if (args[1] === 'by') return NONE;
+      if (args[1] === 'mutating') {
+        if (n === 2) return words(['onto']);
+        // The non-Human creatures on the battlefield that the spell's owner owns first (702.140a).
+        if (n === 3 && args[2] === 'onto') {
+          const owner = card(args[0])?.owner;
+          return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : c.zone !== 'battlefield' ? 3 : c.types.includes('creature') && !c.subtypes.includes('Human') && c.owner === owner ? 0 : 2) };
+        }
+        if (last === 'paying') return words(['ward']);
+        if (n === 4 || (n === 6 && (args[4] === 'by' || last === 'ward'))) {
+          const rest = [...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : ['paying ward'])];
+          return rest.length ? words(rest) : NONE;
+        }
+        return byAt(4);
+      }
       if (n === 2) return hostWant(state, head, card(args[0]), line);
       // `by P` and `paying ward` (702.21a), in either order.
       if (last === 'paying') return words(['ward']);
@@ -394,8 +410,12 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (n === 0) return { kind: 'cards', rank: (c) => (c.zone === 'stack' || pending.some((e) => e.kind === 'ability' && e.id === c.id) ? 0 : 2) };
       if (n === 1) {
         const abilities = pending.filter((e) => e.kind === 'ability' && e.id === args[0]).map((e) => e.ability!);
-        return abilities.length > 0 ? words([...new Set(abilities)]) : NONE;
+        // MTG 702.140c: a spell with mutate on the stack may be a mutating one, which merges on top or underneath.
+        const spell = card(args[0]);
+        const merges = game === 'mtg' && spell?.zone === 'stack' && hasMutate(spell) ? ['on top', 'underneath'] : [];
+        return abilities.length > 0 || merges.length > 0 ? words([...new Set(abilities), ...merges]) : NONE;
       }
+      if (n === 2 && args[1] === 'on' && game === 'mtg') return words(['top']);
       // `resolve X ability NAME`: the names pending for X.
       if (n === 2 && args[1] === 'ability') {
         const names = pending.filter((e) => e.kind === 'ability' && e.id === args[0] && e.ability?.startsWith('ability ')).map((e) => e.ability!.slice('ability '.length));
@@ -679,13 +699,26 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   const roles = !subject || subject.combat !== undefined || subject.types.includes(game === 'mtg' ? 'creature' : 'unit') ? COMBAT_ROLES[game] : [];
   // Which face is up (MTG 701.28g): asked of a double-faced card (the board shows its face), or of an unknown subject.
   const faces = game === 'mtg' && (!subject || subject.face !== undefined) ? ['transformed'] : [];
+  // Merged permanents (MTG 702.140c, 730.2): asked of a merged permanent, a card with mutate, or an unknown subject.
+  const merging = game === 'mtg' && (!subject || subject.merged !== undefined || hasMutate(subject));
   if (n === 1) {
     const combat = [...roles, ...roles.map((r) => `not ${r}`)];
-    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', 'tapped', 'untapped', ...combat, ...faces, ...faces.map((f) => `not ${f}`), 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, 'triggered', 'not triggered']);
+    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', 'tapped', 'untapped', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, 'triggered', 'not triggered']);
   }
   const rel = args[1];
   // After `not`: `triggered`, Riftbound `mighty`, a part in combat.
-  if (rel === 'not' && n === 2) return words(['triggered', ...(game === 'riftbound' ? ['mighty'] : faces), ...roles]);
+  if (rel === 'not' && n === 2) return words(['triggered', ...(game === 'riftbound' ? ['mighty'] : [...faces, ...(merging ? ['merged'] : [])]), ...roles]);
+  // `X merged with Y`, `X not merged [with Y]`: the other cards of a merged permanent first.
+  const merged = rel === 'merged' ? 2 : rel === 'not' && args[2] === 'merged' ? 3 : 0;
+  if (merged !== 0 && game === 'mtg') {
+    if (n === merged) return words(['with']);
+    if (n === merged + 1 && args[n - 1] === 'with') {
+      // The cards merged into a permanent are no objects the board shows (730.2b): the permanent lists them.
+      const others = subject?.merged?.filter((id) => id !== subject.id) ?? [];
+      return others.length > 0 ? words(others) : { kind: 'cards', rank: (c) => (c.id === subject?.id ? undefined : c.merged !== undefined ? 0 : c.zone === 'battlefield' ? 1 : 2) };
+    }
+    return NONE;
+  }
   if (rel === 'triggered' || rel === 'not') return triggeredWant(game, args, subject);
   if (rel === 'controlled') return n === 2 ? words(['by']) : n === 3 && args[2] === 'by' ? { kind: 'players' } : NONE;
   // `X ceased to exist` (a token that left the battlefield, or the board).
@@ -814,6 +847,11 @@ function hostWant(state: DocumentState, verb: string, subject: CardView | undefi
     players: (p) => (legal(p) ? (subject?.attachedTo === p ? 1 : 0) : game === 'mtg' && (verb === 'cast' || verb === 'attach') ? 4 : undefined),
     illegal: (id) => verdicts.get(id),
   };
+}
+
+/** A card with mutate (MTG 702.140a), as the board shows its keywords. */
+function hasMutate(c: CardView | undefined): boolean {
+  return c?.keywords?.includes('mutate') ?? false;
 }
 
 /** The card types of a declaration's type line (the words after its `:` up to a dash or comma). */

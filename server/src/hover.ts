@@ -315,6 +315,8 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   if (c.attachments.length > 0) lines.push(`- ${t('Attachments: {0}', c.attachments.map((a) => attachmentLabel(board.cards, a)).join(', '))}`);
   // A double-faced card: the face that is up (MTG 712.8d, 712.8e).
   if (c.face) lines.push(`- ${c.face === 'back' ? t('Face up: back ({0})', md(c.name)) : t('Face up: front ({0})', md(c.name))}`);
+  // A merged permanent: its cards, the top one first (MTG 730.2).
+  if (c.merged) lines.push(`- ${t('Merged permanent: {0} (the top card first)', c.merged.map((id) => `**${md(id)}**`).join(', '))}`);
   lines.push(`- ${t('Timestamp: {0}', c.timestamp)}`);
   if (c.might !== undefined) {
     const might = c.effectiveMight ?? c.might;
@@ -604,7 +606,18 @@ function combatAssertionAt(state: DocumentState, pos: Position): { text: string;
   if (st?.kind === 'enter' && st.transformed && containsInclusive(st.transformed, pos) && state.game === 'mtg') {
     return { text: t('`transformed`: the double-faced card enters the battlefield with its back face up. A card that is no transforming double-faced card stays where it is.'), rules: ['712.14a'], range: st.transformed };
   }
+  // MTG `cast X mutating onto T` (702.140a) and `resolve X on top | underneath` (702.140c).
+  if (st?.kind === 'cast' && st.mutating && containsInclusive(st.mutating, pos) && state.game === 'mtg') {
+    return { text: t('`mutating onto`: the creature card is cast for its mutate cost, as a mutating creature spell that targets a non-Human creature with the same owner as the spell (hexproof, shroud and protection count as for any target). As it resolves it merges with that creature (`resolve X on top` or `resolve X underneath`); if the target is illegal by then, it enters as a creature of its own.'), rules: ['702.140a', '702.140b'], range: st.mutating };
+  }
+  if (st?.kind === 'resolve' && st.mergeOn && containsInclusive(st.mergeOn.range, pos) && state.game === 'mtg') {
+    return { text: t('{0}: the mutating spell merges with its target, put on top of it or underneath, as its controller chooses. The target stays the same permanent: what is attached to it stays, and so do its counters and timestamp. The permanent has the characteristics of its top card and the abilities of every card, and the state-based actions judge what is attached by them.', codeSpan(st.mergeOn.text)), rules: ['702.140c', '702.140e', '730.2c'], range: st.mergeOn.range };
+  }
   const a = st?.kind === 'expect' ? st.assertion : undefined;
+  // MTG `expect X merged with Y`, `expect X not merged` (702.140c, 730.2).
+  if (a?.kind === 'merged' && containsInclusive(a.range, pos) && !containsInclusive(a.subject.range, pos) && !(a.other && containsInclusive(a.other.range, pos)) && state.game === 'mtg') {
+    return { text: t('{0}: whether the cards are parts of one merged permanent now. A merged permanent that leaves the battlefield leaves as one, and each of its cards goes on its own, as a new object, no longer merged.', codeSpan(a.other ? (a.negated ? 'not merged with' : 'merged with') : 'not merged')), rules: ['730.2', '730.3'], range: { start: a.subject.range.end, end: a.other ? a.other.range.start : a.range.end } };
+  }
   // MTG `expect X transformed`, `expect X not transformed` (701.28g).
   if (a?.kind === 'transformed' && containsInclusive(a.range, pos) && !containsInclusive(a.subject.range, pos) && state.game === 'mtg') {
     return { text: t('{0}: whether the double-faced permanent has its back face up now. One with its front face up is not transformed, whatever it was before; off the battlefield a double-faced card is its front face.', codeSpan(a.negated ? 'not transformed' : 'transformed')), rules: ['701.28g', '712.8a'], range: { start: a.subject.range.end, end: a.range.end } };
@@ -760,6 +773,11 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
     if (state.game === 'mtg' && (h.name === 'indestructible' || h.name === 'umbra armor')) {
       const what = h.name === 'indestructible' ? t('{0}: a keyword ability. `destroy` of a permanent that has it does nothing (sacrifice and exile still work).', `**${md(h.name)}**`) : t('{0}: a keyword ability of Auras. `destroy` of the permanent the Aura enchants destroys the Aura instead.', `**${md(h.name)}**`);
       return `${what}\n\n${ruleRefSection(state, h.name === 'indestructible' ? '702.12b' : '702.89a', ctx)}`;
+    }
+    // Mutate (702.140a): how the card may be cast, and what resolving it does.
+    if (state.game === 'mtg' && h.name === 'mutate') {
+      const what = t('{0}: a keyword ability of creature cards. The card may be cast for its mutate cost (`cast X mutating onto T`), targeting a non-Human creature with the same owner; resolving, it merges with that creature, on top or underneath (`resolve X on top`, `resolve X underneath`).', `**${md(h.name)}**`);
+      return `${what}\n\n${['702.140a', '702.140c'].map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
     }
     // Triggered abilities that wait on the stack (the chain) for a `resolve` line (702.92a; Riftbound 821.1.c).
     if ((state.game === 'mtg' && makesToken(h.name)) || (state.game === 'riftbound' && h.name === 'Weaponmaster')) {

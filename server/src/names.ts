@@ -288,6 +288,11 @@ export class NameIndex {
       case 'status':
       case 'transformed':
         return this.add(a.subject, 'card');
+      case 'merged':
+        // `X merged with Y` (MTG 730.2): two cards.
+        this.add(a.subject, 'card');
+        if (a.other) this.add(a.other, 'card');
+        return;
       case 'triggered':
         this.add(a.subject, 'card');
         if (a.host) this.add(a.host, 'either');

@@ -178,6 +178,9 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
             const w = wordAfter(ev.ability.range.end, ev.creating ? 'creating' : 'choosing');
             if (w) add(w, 'keyword');
           }
+          // MTG `cast X mutating onto T` (702.140a), `resolve X on top | underneath` (702.140c): the words of mutate.
+          if (ev.kind === 'cast' && ev.mutating) phrase(ev.mutating);
+          if (ev.kind === 'resolve' && ev.mergeOn) phrase(ev.mergeOn.range);
           // `until end of turn`, `this turn`: how long an effect lasts.
           if ((ev.kind === 'control' || ev.kind === 'types' || ev.kind === 'protection' || ev.kind === 'abilities' || ev.kind === 'keyword-ability' || ev.kind === 'keyword') && ev.duration?.kind === 'turn') phrase(ev.duration.range);
           if (ev.kind === 'keyword') keywordOf(ev.keyword.range, ev.keyword.name);

@@ -689,6 +689,7 @@ const TOKENS = [
   'kill', 'exile', 'bounce', 'sacrifice', 'becomes', 'loses', 'gains', 'control', 'phase', 'out', 'in', 'leave', 'recall', 'cleanup', 'expect', 'to', 'by', 'from', 'deal', 'damage', 'heal', 'toughness', 'gets', '+4/+4', '-2/-2', '0/0',
   'put', 'remove', 'buff', 'spend', 'counter', 'counters', '+1/+1', '-1/-1', 'with', 'regenerate', 'shield', 'deathtouch', 'wither', 'range', 'influence',
   'attack', 'block', 'and', 'attacking', 'blocking', 'defending', 'not', 'combat',
+  'mutating', 'onto', 'mutate', 'top', 'underneath', 'merged',
   'targeting', 'attached', 'at', 'base', 'battlefield', 'owner', 'controller', 'enchant', 'protection', 'color', 'might', 'might-bonus', 'has', 'newer', 'than',
   'no', 'attachments', 'on', 'unattached', 'a', 'b', 'alice', 'creature', 'Aura', 'Equipment', 'gear', 'unit', '"x"', '"', ':', ',', '—', '-', '--', '#', '1',
   '-5', '2024-06-07', 'v1.3', "can't", 'be', 'enchanted', 'or', 'you', 'don\'t', 'an', 'opponent', 'controls', 'non', 'nonland', '😀', '\u0301', '\ud800',

@@ -119,6 +119,10 @@ describe('card data: formats', () => {
     const [rebel] = readCardData([{ name: 'Mirran Blade', type_line: 'Artifact — Equipment', oracle_text: 'For Mirrodin! (When this Equipment enters, create a 2/2 red Rebel creature token, then attach this to it.)\nEquipped creature gets +1/+0.\nEquip {3}' }]).records;
     const blade = new CardCatalog('mtg', [rebel]);
     assert.deepEqual(blade.factsOf(blade.lookup('Mirran Blade')!).props, ['for mirrodin', 'equipped creature gets +1/+0', 'equip']);
+    // Mutate (702.140a): the keyword, its mana cost and reminder text left out.
+    const [gemrazer] = readCardData([{ name: 'Gemrazer', type_line: 'Creature — Beast', oracle_text: 'Mutate {1}{G}{G} (If you cast this spell for its mutate cost, put it over or under target non-Human creature you own. They mutate into the creature on top plus all abilities from under it.)\nReach, trample\nWhenever this creature mutates, destroy target artifact or enchantment an opponent controls.', power: '4', toughness: '4', colors: ['G'] }]).records;
+    const razer = new CardCatalog('mtg', [gemrazer]);
+    assert.deepEqual(razer.factsOf(razer.lookup('Gemrazer')!).props, ['color green', 'mutate', 'reach', 'trample']);
     // `*` is no number: nothing is read.
     const star = readCardData([{ name: 'Tarmogoyf', type_line: 'Creature — Lhurgoyf', oracle_text: '', power: '*', toughness: '1+*' }]).records[0];
     assert.equal(star.toughness, undefined);

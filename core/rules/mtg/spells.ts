@@ -19,6 +19,8 @@ import { onTop, resolveAbilityEvent } from './stack';
 import { msg, relatedAt, titledFix, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 import { resolveLivingWeapon } from './livingWeapon';
+import { castMutating, mutatingCast, resolveMutating } from './mutate';
+import { hasAbility } from '../../engine/abilities';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -73,12 +75,15 @@ function castSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spe
   }
   // A permanent spell targets only as an Aura (115.1b; a bestow card cast bestowed is one): an
   // Equipment or a creature spell has no target, and an Equipment enters unattached (301.5b).
-  if (target !== undefined && !isAura(spell) && !spell.bestow && hasPermanentType(spell)) {
+  if (target !== undefined && !ev.mutating && !isAura(spell) && !spell.bestow && hasPermanentType(spell)) {
     const equipment = isEquipment(spell);
     const later = !equipment ? msg`` : spell.reconfigure ? msg` An Equipment spell enters the battlefield unattached; its reconfigure ability attaches it later.` : msg` An Equipment spell enters the battlefield unattached; its equip ability attaches it later.`;
     const then = !equipment ? msg`` : spell.reconfigure ? msg`, then \`resolve ${spell.id}\`, \`activate ${spell.id} reconfigure targeting ${target.id}\` and \`resolve ${spell.id} reconfigure\`` : msg`, then \`resolve ${spell.id}\` and \`equip ${spell.id} to ${target.id}\``;
-    replay.report('impossible-event', ev.target!.range, msg`${describe(spell)} is a permanent spell that is not an Aura, and such a spell has no target, so it can't be cast targeting ${target.id}.${later} The cast doesn't happen. Write \`cast ${spell.id}\`${then}, or remove the line.`, {
-      rules: ['115.1', '601.2c', ...(equipment ? ['301.5b'] : [])],
+    // A creature card with mutate targets only when cast for its mutate cost (702.140a).
+    const mutate = !equipment && hasAbility(spell, MUTATE);
+    const asMutating = mutate ? msg` Cast for its mutate cost, it targets the creature it merges with: write \`cast ${spell.id} mutating onto ${target.id}\`.` : msg``;
+    replay.report('impossible-event', ev.target!.range, msg`${describe(spell)} is a permanent spell that is not an Aura, and such a spell has no target, so it can't be cast targeting ${target.id}.${later}${asMutating} The cast doesn't happen. Write \`cast ${spell.id}\`${then}, or remove the line.`, {
+      rules: ['115.1', '601.2c', ...(equipment ? ['301.5b'] : []), ...(mutate ? ['702.140a'] : [])],
       subjects: [spell.id, target.id],
     });
     return;
@@ -96,7 +101,7 @@ function castSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spe
   spell.bestowed = asBestow;
   let refused: boolean;
   try {
-    refused = !castFromHere(replay, spell, ev) || !targetedIfAura(replay, spell, ev) || !castNow(replay, spell, ev) || cannotBeCast(replay, spell, ev) || (target !== undefined && !legalAuraTarget(replay, spell, target, ev, renewed));
+    refused = !castFromHere(replay, spell, ev) || !targetedIfAura(replay, spell, ev) || !castNow(replay, spell, ev) || cannotBeCast(replay, spell, ev) || (ev.mutating ? !mutatingCast(replay, spell, target!, ev) : target !== undefined && !legalAuraTarget(replay, spell, target, ev, renewed));
   } finally {
     spell.bestowed = was;
   }
@@ -114,6 +119,7 @@ function castSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spe
     return;
   }
   spell.stackTarget = replay.board.refTo(target);
+  if (ev.mutating) castMutating(replay, spell);
   if (replay.noting) replay.note(onTheStack(spell, target));
   wardOnCast(replay, spell, target, ev);
 }
@@ -182,6 +188,18 @@ function castNow(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 
   });
   return false;
 }
+
+/** A mutating spell with an illegal target enters as the creature spell it then is, under its controller (702.140b, 608.3). */
+function enterAsCreature(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>, spell: CardObj): () => void {
+  return () => {
+    const controller = spell.controller;
+    moveTo(replay, spell, 'battlefield', ev);
+    controlledBy(spell, controller);
+    replay.markDirty(spell);
+  };
+}
+
+const MUTATE = { kind: 'keyword', name: 'mutate' } as const;
 
 /** Who casts: the player `by` names, else the card's owner (a card in a hand or a library is its owner's to cast). */
 function casterOf(spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): string | undefined {
@@ -379,6 +397,8 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   }
   // 405.5, 608.1: only the top object resolves (a spell declared on the stack is below all the others).
   if (!onTop(replay, ev, undefined, spell.id)) return;
+  // A mutating creature spell merges with its target, or resolves as a creature spell (mutate.ts).
+  if (spell.merge !== undefined || ev.mergeOn) return resolveMutating(replay, ev, spell, enterAsCreature(replay, ev, spell));
   const isPermanent = hasPermanentType(spell) || isAura(spell);
   // The permanent enters under the control of the spell's controller (608.3, 110.2).
   const controller = spell.controller;

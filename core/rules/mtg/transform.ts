@@ -54,16 +54,9 @@ function faceTo(replay: Replay, card: CardObj, toBack: boolean): { printed: Char
  */
 export function turnOver(replay: Replay, card: CardObj, toBack: boolean): void {
   card.front ??= card.printed;
-  const from = card.printed;
   const to = faceTo(replay, card, toBack);
-  card.printed = to.printed;
-  card.name = to.name;
   card.transformed = toBack;
-  if (!card.modified) takeCharacteristics(card, to.printed);
-  else {
-    takeCharacteristics(card, rebased(characteristicsOf(card), from, to.printed));
-    if (card.temporary) card.temporary = card.temporary.moved(replay.board, (at) => at, (s) => rebased(s as Characteristics, from, to.printed));
-  }
+  newPrinted(replay, card, to.printed, to.name);
   const board = replay.board;
   // A new timestamp as it transforms (613.7g). Attached, it comes off its host and goes back on with it,
   // so the host's grants are filed by the new one (as timestamps.ts restamps).
@@ -72,9 +65,30 @@ export function turnOver(replay: Replay, card: CardObj, toBack: boolean): void {
   if (host) board.unlink(card);
   card.timestamp = board.tick();
   if (host) board.link(card, host, at!);
-  // What it gives its host (613.4c) and grants (613.1f), and what its own attachments grant it, anew.
-  if (card.attachedTo) board.reboost(card);
-  board.abilitiesChanged(card);
+  abilitiesAnew(replay, card);
+}
+
+/**
+ * The same object with new printed characteristics (a face turned up, 712.18; cards merged, 730.2c):
+ * without effects on it, it simply has them; with some, each keeps applying over them: what an effect
+ * added or took away from the old printed characteristics is added or taken away from the new ones, in
+ * what it has now and in what it will take back as an effect that ends ends. Then abilitiesAnew.
+ */
+export function newPrinted(replay: Replay, card: CardObj, printed: Characteristics, name: string): void {
+  const from = card.printed;
+  card.printed = printed;
+  card.name = name;
+  if (!card.modified) takeCharacteristics(card, printed);
+  else {
+    takeCharacteristics(card, rebased(characteristicsOf(card), from, printed));
+    if (card.temporary) card.temporary = card.temporary.moved(replay.board, (at) => at, (s) => rebased(s as Characteristics, from, printed));
+  }
+}
+
+/** After newPrinted: what it gives its host (613.4c) and grants (613.1f), and what its own attachments grant it, worked out anew. */
+export function abilitiesAnew(replay: Replay, card: CardObj): void {
+  if (card.attachedTo) replay.board.reboost(card);
+  replay.board.abilitiesChanged(card);
 }
 
 /** The card leaves the battlefield: it is its front face wherever it goes (712.8a). Called by moveTo for a transformed card. */
@@ -160,6 +174,11 @@ export function transformEvent(replay: Replay, ev: Extract<EventNode, { kind: 't
     return;
   }
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, msg`transforming it`, ['701.28a'])) return;
+  if (card.merge?.kind === 'permanent') {
+    // A merged permanent is no double-faced permanent (730.2i); turning its double-faced cards over is not modelled.
+    replay.report('impossible-event', ev.range, msg`${card.id} is a merged permanent, and a merged permanent is not a double-faced permanent, whatever its cards are: transforming it would turn over each of its transforming double-faced cards, which the checker doesn't model. Remove the line.`, { rules: ['730.2i', '701.28a'], subjects: [card.id] });
+    return;
+  }
   if (card.backFace === undefined) {
     replay.report('impossible-event', ev.range, msg`${card.id} is not a transforming double-faced card (its line says no \`transforms into NAME\`), so transforming it does nothing: it keeps its characteristics (${describe(card)}). Remove the line, or declare its back face.`, { rules: ['701.28c', '712.9'], subjects: [card.id] });
     return;

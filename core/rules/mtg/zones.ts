@@ -2,7 +2,7 @@
 // moves between zones (a graveyard a replacement turns into exile, 614.1a), and a player leaving the game
 // (800.4a; what becomes of the effects until their next turn, 800.4m, is the turn's: engine/turn.ts).
 import { type EventNode, type Property, TOKEN_TRIGGERS } from '../../parser/ast';
-import { asNewObject, type CardObj, CEASED, declaredWith, isCard, noItems, resetCharacteristics } from '../../engine/board';
+import { asNewObject, type CardObj, CEASED, declaredWith, isCard, MERGED, noItems, resetCharacteristics } from '../../engine/board';
 import { endControlOf, underOf } from '../../engine/control';
 import { destructionReplaced } from './destruction';
 import type { Replay } from '../../engine/replay';
@@ -12,6 +12,7 @@ import { attachProblemOn, hostCandidates, ignoringGrantsOf, retargetFixes, touch
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
 import { enteredTransformed, enterTransformed, frontFaceUp } from './transform';
+import { unmerged } from './mutate';
 import { msg, titledFix, type Message } from '../../message';
 import { abilityWord, inZone, zoneWord } from '../../engine/words';
 import { hasAbility } from '../../engine/abilities';
@@ -321,6 +322,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
       if (replay.noting) noteExiledInstead(replay, card, to.by);
     }
   }
+  // A mutating spell leaving the stack, or a merged permanent leaving the battlefield with its cards (730.3).
+  const parts = replay.board.merges && card.merge !== undefined ? unmerged(replay, card) : undefined;
   const host = replay.board.unlink(card);
   // Its leaving is its becoming unattached, and that trigger looks back to before it left (603.10c).
   if (host && card.triggers !== 0) fire(replay, card, ON_UNATTACHED, 'unattached', host);
@@ -381,6 +384,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   if (replay.noting) noteMoved(replay, card, zone);
   // Living weapon and For Mirrodin! trigger as their Equipment enters (702.92a, 702.163a).
   if (zone === 'battlefield' && replay.board.enterTriggers) tokenTriggers(replay, card, cause);
+  // The other cards of a merged permanent go where it went, each a new object (730.3).
+  if (parts) for (const part of parts) moveTo(replay, part, zone, cause, alsoRules);
 }
 
 /**
@@ -503,7 +508,8 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
   const cards = replay.board.cards;
   // Everything they own leaves at once: an Aura of theirs on their creature leaves with it, which is its
   // own becoming unattached (701.3d; Replay.dropMoot), not a consequence left to record.
-  for (const c of cards.values()) if (c.owner === p.id && c.zone !== 'outside' && c.zone !== CEASED) moveTo(replay, c, 'outside', ev);
+  // A card merged into a permanent leaves with it (730.3: its owner owns the permanent too, 702.140a).
+  for (const c of cards.values()) if (c.owner === p.id && c.zone !== 'outside' && c.zone !== CEASED && c.zone !== MERGED) moveTo(replay, c, 'outside', ev);
   for (const c of cards.values()) {
     if (c.owner !== p.id && endControlOf(replay.board, c, p.id)) {
       if (replay.noting) replay.note(() => msg`${c.id} back under ${c.controller}'s control`);

@@ -93,6 +93,13 @@ export const riftbound: Ruleset = {
         return;
       default:
         // `resolve X equip`: an Equip on the chain; a spell's resolution is not written in Riftbound scenarios.
+        // Mutate is MTG's (702.140): no Riftbound card merges with another.
+        if ((ev.kind === 'cast' && ev.mutating) || (ev.kind === 'resolve' && ev.mergeOn)) {
+          const words = ev.kind === 'cast' ? ev.mutating! : ev.mergeOn!.range;
+          const written = ev.kind === 'cast' ? 'cast X mutating onto T' : `resolve X ${ev.mergeOn!.text}`;
+          replay.report('impossible-event', words, msg`\`${written}\` is not a Riftbound action: Riftbound has no mutate, and no card merges with another to make one permanent of several cards. Remove the line, or write the Riftbound event that was meant (\`enter X\` for a unit played).`);
+          return;
+        }
         if (ev.kind === 'resolve' && ev.ability?.text === 'Weaponmaster') return resolveWeaponmaster(replay, ev);
         if (ev.kind === 'resolve' && makesToken(ev.ability?.text)) {
           replay.report('impossible-event', ev.ability!.range, msg`${ev.ability!.text} is an MTG keyword; this scenario is \`game riftbound\`. A unit that attaches an Equipment as it is played has Weaponmaster: \`resolve X Weaponmaster choosing G\`.`, { rules: ['821.1.c'] });
