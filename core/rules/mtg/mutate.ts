@@ -33,7 +33,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '730.2c': { title: 'Still the same object', text: 'A merged permanent is the object it was before: it has not just come under anyone\'s control, and the effects that applied to it go on applying. So what was attached to it stays attached, its counters stay, and it keeps its timestamp.' },
   '730.2d': { title: 'A token only on top', text: 'A merged permanent with a token among its components counts as a token only when the component on top is one.' },
   '730.2i': { title: 'Merged double-faced cards', text: 'A merged permanent is never a double-faced permanent, even with double-faced cards among its components. Transforming it turns over each of its transforming double-faced components.' },
-  '730.3': { title: 'A merged permanent leaving', text: 'When a merged permanent leaves the battlefield, one permanent leaves, and each of its cards and tokens goes to the zone it was headed for, each as a new object of its own.' },
+  '730.3': { title: 'A merged permanent leaving', text: 'As a merged permanent leaves the battlefield, it leaves as one permanent, and each of its cards and tokens goes to the zone it was headed for, each as a new object of its own.' },
 };
 
 /** The mark of a mutating spell on the stack (Merge, board.ts): one shared value, it holds nothing. */
