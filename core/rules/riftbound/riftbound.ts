@@ -7,6 +7,8 @@ import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from
 import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken, moveEvent, recallAttacker, recallEvent, recordsCleanup } from './location';
 import { activateEvent, resolveEvent } from './chain';
 import { resolveWeaponmaster } from './weaponmaster';
+import { resolveQuickDraw } from './quickDraw';
+import { afterTheGame, concedeEvent, namesTheRemoved, winner } from './removal';
 import { keywordAbilityEvent } from './text';
 import { turnEvent } from './timing';
 import { dealEvent, declaredLethal, healEvent } from './damage';
@@ -27,7 +29,15 @@ export const riftbound: Ruleset = {
   initialAttach,
 
   event(replay, ev) {
+    // After a player conceded: the game may be over (651.1), and a line may name what is gone (651.3, 652.3).
+    if (replay.board.left.length !== 0 && ev.kind !== 'together') {
+      const won = winner(replay);
+      if (won) return afterTheGame(replay, ev, won);
+      if (ev.kind !== 'leave' && namesTheRemoved(replay, ev)) return;
+    }
     switch (ev.kind) {
+      case 'leave':
+        return concedeEvent(replay, ev);
       case 'attach':
         return attachEvent(replay, ev);
       case 'unattach':
@@ -94,6 +104,7 @@ export const riftbound: Ruleset = {
       default:
         // `resolve X equip`: an Equip on the chain; a spell's resolution is not written in Riftbound scenarios.
         if (ev.kind === 'resolve' && ev.ability?.text === 'Weaponmaster') return resolveWeaponmaster(replay, ev);
+        if (ev.kind === 'resolve' && ev.ability?.text === 'Quick-Draw') return resolveQuickDraw(replay, ev);
         if (ev.kind === 'resolve' && makesToken(ev.ability?.text)) {
           replay.report('impossible-event', ev.ability!.range, msg`${ev.ability!.text} is an MTG keyword; this scenario is \`game riftbound\`. A unit that attaches an Equipment as it is played has Weaponmaster: \`resolve X Weaponmaster choosing G\`.`, { rules: ['821.1.c'] });
           return;
