@@ -1,5 +1,5 @@
-// Quick-Draw (819): a gear keyword that gives the card Reaction (819.1.b, 819.1.c) and a trigger, "when you
-// play this, attach it to a Unit you control" (819.1.d). `enter G attached to U` writes the play and the
+// Quick-Draw (819): a gear keyword that gives the card Reaction (819.1.b, 819.1.c) and a trigger that, as the
+// gear is played, attaches it to a unit its player controls (819.1.d). `enter G attached to U` writes the play and the
 // trigger's resolution in one line (location.ts). `enter G` alone plays the gear: its trigger goes on the
 // chain under its controller and waits there with the rest (the newest resolves first), so that what
 // happens in response can be written, and `resolve G Quick-Draw choosing U` resolves it. The unit is
@@ -22,7 +22,6 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '819.1.b': { title: 'Quick-Draw: Reaction', text: 'A card with Quick-Draw has Reaction as part of it, so it may be played while a chain exists, in reply to what is on it.' },
   '819.1.c': { title: 'Quick-Draw: played and attached as a Reaction', text: 'Quick-Draw lets its gear be played, and become attached, at the times a Reaction may be used: in reply to an item on the chain, or during a showdown.' },
   '819.2': { title: 'Quick-Draw twice', text: 'A gear with more than one instance of Quick-Draw triggers once when played; the extra instances add nothing.' },
-  '434.3': { title: 'Attaching chooses no target', text: 'The attach itself has no target; only the effect that tells a player to attach may choose one.' },
 };
 
 const QUICK_DRAW = { kind: 'keyword', name: 'Quick-Draw' } as const;

@@ -17,7 +17,7 @@ import { onBoard } from './cards';
 import { moveTo } from './location';
 
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '650': { title: 'Conceding', text: 'Any player can give up the game whenever they wish.' },
+  '650': { title: 'Conceding at any time', text: 'Any player can give up the game whenever they wish.' },
   '651': { title: 'A player who concedes is removed', text: 'Conceding takes the player out of the game being played.' },
   '651.1': { title: 'The last player wins', text: 'When a concession leaves a single player in the game, that player wins and the game is over: nothing more happens in it.' },
   '651.3': { title: 'A removed player takes no part', text: 'A player who was removed makes no further choices and has no further effect on the game: they take no turn, control nothing new and do nothing.' },
