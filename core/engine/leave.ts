@@ -3,10 +3,9 @@
 // with them. What else leaves with them is each game's: MTG 800.4a (rules/mtg/zones.ts), Riftbound's
 // concession and removal of a player, 650-652 (rules/riftbound/removal.ts).
 import type { EventNode } from '../parser/ast';
-import type { PlayerObj } from './board';
+import type { PlayerObj, StackEntry } from './board';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
-import { abilityWord } from './words';
 
 /**
  * `leave P`: P, now marked as having left; undefined when the name is no player (reported by the lookup)
@@ -25,9 +24,12 @@ export function playerLeaves(replay: Replay, ev: Extract<EventNode, { kind: 'lea
   return p;
 }
 
-/** The abilities `p` controlled waiting on the stack (the chain) are gone with them, by `rule` (MTG 800.4a: they cease to exist; Riftbound 652.4: countered). */
-export function abilitiesLeaveWith(replay: Replay, p: PlayerObj, rule: string): void {
+/**
+ * The abilities `p` controlled waiting on the stack (the chain) are gone with them (MTG 800.4a: they cease
+ * to exist; Riftbound 652.4: they are countered); `noteOf` says so in the game's words, for the step.
+ */
+export function abilitiesLeaveWith(replay: Replay, p: PlayerObj, noteOf: (e: StackEntry) => Message): void {
   for (const e of replay.board.dropAbilitiesOf(p.id)) {
-    if (replay.noting) replay.note(() => msg`${e.id}'s ${abilityWord(e.ability ?? '')} is gone with its controller (${rule})`);
+    if (replay.noting) replay.note(() => noteOf(e));
   }
 }

@@ -2,7 +2,7 @@
 // moves between zones (a graveyard a replacement turns into exile, 614.1a), and a player leaving the game
 // (800.4a; what becomes of the effects until their next turn, 800.4m, is the turn's: engine/turn.ts).
 import { type EventNode, type Property, TOKEN_TRIGGERS } from '../../parser/ast';
-import { asNewObject, type CardObj, CEASED, declaredWith, isCard, noItems, type PlayerObj, resetCharacteristics } from '../../engine/board';
+import { asNewObject, type CardObj, CEASED, declaredWith, isCard, noItems, type PlayerObj, resetCharacteristics, type StackEntry } from '../../engine/board';
 import { abilitiesLeaveWith, playerLeaves } from '../../engine/leave';
 import { endControlOf, underOf } from '../../engine/control';
 import { destructionReplaced } from './destruction';
@@ -511,7 +511,11 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
     if (replay.noting) replay.note(() => msg`${c.id} exiled: it entered under ${p.id}'s control (800.4a)`);
   }
   // Then the abilities they controlled on the stack (objects that are not cards) cease to exist.
-  abilitiesLeaveWith(replay, p, '800.4a');
+  abilitiesLeaveWith(replay, p, ceasesToExist);
+}
+
+function ceasesToExist(e: StackEntry): Message {
+  return msg`${e.id}'s ${abilityWord(e.ability ?? '')} ceases to exist (800.4a)`;
 }
 
 function alreadyLeft(p: PlayerObj): Message {

@@ -8,7 +8,8 @@
 // 800.4a (engine/leave.ts). Not modelled: runes, facedown cards, the battlefield a player contributed
 // (652.2), Teammates (651.4), focus and priority (652.5.b, 652.5.c).
 import type { EventNode, Name } from '../../parser/ast';
-import { CEASED, type CardObj, type PlayerObj } from '../../engine/board';
+import { CEASED, type CardObj, type PlayerObj, type StackEntry } from '../../engine/board';
+import { abilityWord } from '../../engine/words';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { abilitiesLeaveWith, playerLeaves } from '../../engine/leave';
@@ -71,7 +72,11 @@ export function concedeEvent(replay: Replay, ev: Extract<EventNode, { kind: 'lea
   }
   for (const c of removed) moveTo(replay, c, 'outside', undefined, ev);
   if (removed.length !== 0 && replay.noting) replay.note(() => msg`${removed.length} cards ${p.id} owns left the game (652.3)`);
-  abilitiesLeaveWith(replay, p, '652.4');
+  abilitiesLeaveWith(replay, p, countered);
+}
+
+function countered(e: StackEntry): Message {
+  return msg`${e.id}'s ${abilityWord(e.ability ?? '')} is countered (652.4)`;
 }
 
 /**
