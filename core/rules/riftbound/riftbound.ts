@@ -10,13 +10,18 @@ import { resolveWeaponmaster } from './weaponmaster';
 import { resolveQuickDraw } from './quickDraw';
 import { afterTheGame, concedeEvent, namesTheRemoved, winner } from './removal';
 import { keywordAbilityEvent } from './text';
-import { turnEvent } from './timing';
+import { chainItem, turnEvent } from './timing';
 import { dealEvent, declaredLethal, healEvent } from './damage';
 import { buffEvent, declaredBuff } from './buffs';
 import { attackEvent, combatEnds } from './combat';
 import { RIFTBOUND_STATUS, statusEvent } from '../../engine/status';
 import { msg } from '../../message';
 import { makesToken } from '../../parser/ast';
+
+/** The items a card's name stands for on the chain, for `resolve X` written without one. */
+const WAITING = ['Quick-Draw', 'Weaponmaster', 'equip'] as const;
+/** The rule that puts each on the chain (819.1.d, 821.1.c, 818.1). */
+const WAITING_RULE: Readonly<Record<(typeof WAITING)[number], string>> = { 'Quick-Draw': '819.1.d', Weaponmaster: '821.1.c', equip: '818.1' };
 
 /** The Riftbound Ruleset: each part of it is in the module of its rule family. */
 export const riftbound: Ruleset = {
@@ -111,6 +116,13 @@ export const riftbound: Ruleset = {
         }
         if (ev.kind === 'resolve' && ev.ability) return resolveEvent(replay, ev);
         if (ev.kind === 'resolve') {
+          // The card has an item waiting on the chain: the line names it by its ability.
+          const waiting = replay.board.cards.has(ev.subject.text) ? WAITING.map((k) => replay.board.pendingAbility(ev.subject.text, k)).find((e) => e !== undefined) : undefined;
+          if (waiting) {
+            const item = chainItem(waiting);
+            replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` names no item: the chain holds abilities, not cards, and ${item.what} waits there. Write \`${item.line}\` to resolve it.`, { rules: [WAITING_RULE[waiting.ability as (typeof WAITING)[number]]], subjects: [ev.subject.text] });
+            return;
+          }
           // A spell's resolution is not written in Riftbound scenarios; an Equip on the chain is, by its ability.
           replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` is not a Riftbound action here: the chain items a Riftbound scenario resolves are Equips, written with the ability (\`resolve ${ev.subject.text} equip\`). Write that, or remove the line.`);
           return;
