@@ -104,7 +104,8 @@ const entries: CodeInfo[] = [
       'equipped): the ability resolves and its attach does nothing (701.3b). The same holds for a living weapon ' +
       'trigger (702.92a): its Germ is created all the same, and with nothing attached a 0/0 Germ dies. ' +
       'Riftbound: a Weaponmaster trigger whose chosen Equipment has no Equip cost to pay, or can\'t be attached ' +
-      'to the unit (the unit left the board), leaves the gear where it is (821.1.c.4, 821.1.c.5). The replay ' +
+      'to the unit (the unit left the board), leaves the gear where it is (821.1.c.4, 821.1.c.5); a Quick-Draw ' +
+      'trigger whose gear left the board before it resolved attaches nothing (124, 819.1.d). The replay ' +
       'does that. Information, not an error: an `expect` line after it shows that it was meant.',
     fixes: 'None: the replay already applied it.',
   },

@@ -425,7 +425,7 @@ export interface StackEntry {
   /** Its object version when it was put on the stack (400.7: a source that changed zones is a new object). */
   readonly version: number;
   /** The keyword, or `ability NAME` (a named activated ability: engine/namedAbilities.ts). */
-  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'for mirrodin' | 'Weaponmaster' | `ability ${string}`;
+  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'for mirrodin' | 'Weaponmaster' | 'Quick-Draw' | `ability ${string}`;
   /** MTG 702.6e: the equip ability activated was equip planeswalker (its target is a planeswalker). */
   readonly planeswalker?: boolean;
   readonly target?: HostRef;
@@ -439,6 +439,12 @@ export interface StackEntry {
    * may resolve first while they are the top of the stack (Board.mayResolve).
    */
   readonly group?: number;
+  /**
+   * Within a group, the entries of one player next to each other share a run (the serial number of the
+   * run's first): every entry between two of one run is of that run, so Board.mayResolve can answer at
+   * once for an entry whose run is the top's (many triggers of one player resolved oldest first stay linear).
+   */
+  readonly run?: number;
 }
 
 export interface PlayerObj {
@@ -553,7 +559,7 @@ export class Board {
   abilityNames = new Set<string>();
   /** Some card declares a triggered ability about attachment (triggers.ts): the rules look for them only then. */
   triggersDeclared = false;
-  /** A card of the scenario has (or was given) an ability that triggers as it enters (MTG living weapon and For Mirrodin!, Riftbound Weaponmaster): entering looks for it. */
+  /** A card of the scenario has (or was given) an ability that triggers as it enters (MTG living weapon and For Mirrodin!, Riftbound Weaponmaster and Quick-Draw): entering looks for it. */
   enterTriggers = false;
   /** Some card of the scenario is a transforming double-faced card (MTG 712.2): a move off the battlefield looks at its face. */
   dfcs = false;
@@ -892,7 +898,7 @@ export class Board {
   /** Puts a spell (a card now in the stack zone) or an ability on top of the stack. */
   pushStack(e: Omit<StackEntry, 'n'>): StackEntry {
     // Every field, in one order (one object shape for all entries; absent ones undefined).
-    const entry: StackEntry = { n: ++this.serial, kind: e.kind, id: e.id, version: e.version, ability: e.ability, planeswalker: e.planeswalker, target: e.target, controller: e.controller, at: e.at, group: e.group };
+    const entry: StackEntry = { n: ++this.serial, kind: e.kind, id: e.id, version: e.version, ability: e.ability, planeswalker: e.planeswalker, target: e.target, controller: e.controller, at: e.at, group: e.group, run: e.run };
     this.stack.push(entry);
     if (entry.kind === 'ability') {
       const key = abilityKey(entry.id, entry.ability!);
@@ -904,9 +910,16 @@ export class Board {
   }
 
   /** Puts triggered abilities on the stack in this order, as one group (StackEntry.group: the serial number of the first). */
-  pushGroup(list: readonly Omit<StackEntry, 'n' | 'group'>[]): void {
+  pushGroup(list: readonly Omit<StackEntry, 'n' | 'group' | 'run'>[]): void {
     const group = this.serial + 1;
-    for (const e of list) this.pushStack({ ...e, group });
+    let run = group;
+    let last: string | undefined;
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i];
+      if (i !== 0 && e.controller !== last) run = this.serial + 1;
+      last = e.controller;
+      this.pushStack({ ...e, group, run });
+    }
   }
 
   /** Is the entry still on the stack? A spell is while its card is in the stack zone as the same object. */
@@ -934,6 +947,8 @@ export class Board {
    */
   mayResolve(mine: StackEntry): boolean {
     if (mine.group === undefined) return false;
+    // The top in mine's run: everything between is of the run, the same group and player.
+    if (mine.run !== undefined && this.stackTop()?.run === mine.run) return true;
     for (let i = this.stack.length - 1; i >= 0; i--) {
       const e = this.stack[i];
       if (e === mine) return true;

@@ -53,7 +53,8 @@ export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' 
     return;
   }
   const number = (now?.number ?? 0) + 1;
-  const skipped = now ? skippedTurns(replay.board, replay.board.players.get(now.player), p) : [];
+  // The turns a player who left would have taken end MTG's effects until their next turn (800.4m); Riftbound has none.
+  const skipped = now && replay.rules.game === 'mtg' ? skippedTurns(replay.board, replay.board.players.get(now.player), p) : [];
   replay.board.turn = { player: p.id, step, number, place: placeOf(order, step, 0) };
   if (replay.noting) {
     replay.note(() => msg`${p.id}'s turn, ${word(step)} (a new turn)`);

@@ -59,6 +59,7 @@ const ABILITY = table<Message>({
   'living weapon': msg`living weapon trigger`,
   'for mirrodin': msg`For Mirrodin! trigger`,
   Weaponmaster: msg`Weaponmaster trigger`,
+  'Quick-Draw': msg`Quick-Draw trigger`,
 });
 
 /** A keyword's activated ability: "equip ability". */

@@ -325,7 +325,8 @@ export type EventNode =
   /**
    * `resolve X [ABILITY]`; a triggered ability that puts a card onto the battlefield or attaches names it:
    * MTG `resolve X living weapon creating T` (702.92a, and `for mirrodin`, 702.163a: the token it creates), Riftbound `resolve X
-   * Weaponmaster [choosing G]` (821.1.c: the Equipment chosen, none when not written).
+   * Weaponmaster [choosing G]` (821.1.c: the Equipment chosen, none when not written), Riftbound `resolve G
+   * Quick-Draw [choosing U]` (819.1.d: the unit chosen as the trigger resolves).
    */
   /** `resolve X on top` / `resolve X underneath` (MTG 702.140c): where the mutating spell X goes as it merges (`mergeOn`: the words, text `on top` or `underneath`). */
   | { kind: 'resolve'; subject: Name; ability?: Word; creating?: Name; choosing?: Name; mergeOn?: Word; verbRange: Range; range: Range }

@@ -1243,7 +1243,7 @@ function parseFilterZone(cur: Cursor): FilterZone {
 
 /** `equip`, `fortify`, `reconfigure` or `ability NAME`: the ability of `activate X ...` and `resolve X ...`. */
 function abilityWord(cur: Cursor): Word {
-  const what = msg`the ability: 'equip', 'fortify', 'reconfigure' or 'ability NAME' (a resolve line also takes 'living weapon', 'for mirrodin' or 'Weaponmaster')`;
+  const what = msg`the ability: 'equip', 'fortify', 'reconfigure' or 'ability NAME' (a resolve line also takes 'living weapon', 'for mirrodin', 'Weaponmaster' or 'Quick-Draw')`;
   const w = cur.word(what);
   if (w.text === 'ability') return keywordName(cur, w as Token);
   if (!(ACTIVATED_ABILITIES as readonly string[]).includes(w.text)) throw new SyntaxError_(msg`Expected ${what}, found '${w.text}'.`, w.range);
@@ -2012,7 +2012,7 @@ class EventStmt extends EventBase {
   place: Name | undefined = undefined;
   /** `block X with Y and Z`: the blockers. */
   blockers: Name[] | undefined = undefined;
-  /** `resolve X living weapon creating T`: the token; `resolve X Weaponmaster choosing G`: the Equipment. */
+  /** `resolve X living weapon creating T`: the token; `resolve X Weaponmaster choosing G`: the Equipment; `resolve G Quick-Draw choosing U`: the unit. */
   creating: Name | undefined = undefined;
   choosing: Name | undefined = undefined;
   /** `enter X transformed` (MTG 712.14a): the word. */
@@ -2210,19 +2210,20 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'resolve': {
       const subject = cur.name(msg`the spell that resolves`);
       // A trigger that waits on the stack: `living weapon creating T` (MTG 702.92a), `for mirrodin creating T`
-      // (702.163a), `Weaponmaster [choosing G]` (Riftbound 821.1).
-      if (cur.isWord('living') || cur.isWord('for') || cur.isWord('Weaponmaster')) {
+      // (702.163a), `Weaponmaster [choosing G]` (Riftbound 821.1), `Quick-Draw [choosing U]` (Riftbound 819.1.d).
+      if (cur.isWord('living') || cur.isWord('for') || cur.isWord('Weaponmaster') || cur.isWord('Quick-Draw')) {
         const first = cur.next()!;
+        const one = first.text === 'Weaponmaster' || first.text === 'Quick-Draw';
         const last = first.text === 'living' ? cur.expectWord('weapon') : first.text === 'for' ? cur.expectWord('mirrodin') : first;
-        const ability: Word = { text: first.text === 'Weaponmaster' ? 'Weaponmaster' : `${first.text} ${last.text}`, range: span(first.range, last.range) };
+        const ability: Word = { text: one ? first.text : `${first.text} ${last.text}`, range: span(first.range, last.range) };
         let creating: Name | undefined;
         let choosing: Name | undefined;
-        if (ability.text !== 'Weaponmaster') {
+        if (!one) {
           cur.expectWord('creating');
           creating = cur.name(msg`the token it creates (a creature token declared off the battlefield)`);
         } else if (cur.isWord('choosing')) {
           cur.next();
-          choosing = cur.name(msg`the Equipment chosen`);
+          choosing = cur.name(first.text === 'Quick-Draw' ? msg`the unit chosen` : msg`the Equipment chosen`);
         }
         cur.end();
         return event(verbTok, cur, { kind: 'resolve', subject, ability, creating, choosing });

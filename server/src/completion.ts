@@ -439,6 +439,15 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         }
         return NONE;
       }
+      // Riftbound `resolve G Quick-Draw [choosing U]` (819.1.d): a unit on the board the trigger's controller controls, first.
+      if (game === 'riftbound' && args[1] === 'Quick-Draw') {
+        if (n === 2) return words(['choosing']);
+        if (n === 3 && args[2] === 'choosing') {
+          const who = pending.find((e) => e.kind === 'ability' && e.id === args[0] && e.ability === 'Quick-Draw')?.controller ?? card(args[0])?.controller;
+          return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : !c.types.includes('unit') ? 3 : onBoard(game, c) && (who === undefined || c.controller === who) ? 0 : 1) };
+        }
+        return NONE;
+      }
       return NONE;
     }
     case 'activate': {

@@ -354,7 +354,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
       const ability = md(e.ability ?? ''), target = `**${md(e.target ?? '')}**`;
       const by = e.controller ? ` ${t('(activated by {0})', md(e.controller))}` : '';
       let what: string;
-      if (makesToken(e.ability) || e.ability === 'Weaponmaster') {
+      if (makesToken(e.ability) || e.ability === 'Weaponmaster' || e.ability === 'Quick-Draw') {
         // A triggered ability (MTG 702.92a, 702.163a, 603.3; Riftbound 821.1.c): nobody activated it, its controller is its source's.
         const who = e.controller ? ` ${t('(controlled by {0})', md(e.controller))}` : '';
         what =
@@ -362,7 +362,9 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
             ? t('On the stack: its living weapon trigger, waiting to resolve (`resolve {0} living weapon creating T`)', c.id)
             : e.ability === 'for mirrodin'
               ? t('On the stack: its For Mirrodin! trigger, waiting to resolve (`resolve {0} for mirrodin creating T`)', c.id)
-              : t('On the chain: its Weaponmaster trigger, waiting to resolve (`resolve {0} Weaponmaster [choosing G]`)', c.id)) + who;
+              : e.ability === 'Quick-Draw'
+                ? t('On the chain: its Quick-Draw trigger, waiting to resolve (`resolve {0} Quick-Draw choosing U`)', c.id)
+                : t('On the chain: its Weaponmaster trigger, waiting to resolve (`resolve {0} Weaponmaster [choosing G]`)', c.id)) + who;
         lines.push(`- ${what}`);
         continue;
       }
@@ -551,6 +553,10 @@ function countersVerbAt(state: DocumentState, pos: Position): { text: string; ru
   if (ev?.kind === 'regenerate' && state.game === 'mtg') {
     return { text: t('Gives a permanent on the battlefield a regeneration shield until the turn ends: the next time it would be destroyed this turn (by an effect, or for lethal or deathtouch damage), it stays, its damage is removed and it is tapped. Toughness 0 or less is no destruction, so no shield helps then, nor against a sacrifice or an exile.'), rules: ['701.19a', '614.8', '704.5f'], range: ev.verbRange };
   }
+  // Riftbound `leave P`: a concession (650-652).
+  if (ev?.kind === 'leave' && state.game === 'riftbound') {
+    return { text: t("The player concedes. With one other player left, that player wins and the game is over: nothing happens after it. Otherwise the player is removed: what they control is banished and what they own leaves the game, so gear on a unit of theirs detaches where the unit was (record it with `detach`; the cleanup recalls it), their gear on another player's unit leaves it, and their items on the chain are countered. Lines that later name them, or a card that left with them, do nothing."), rules: ['650', '651.1', '652.1', '652.3', '652.4', '719.5'], range: ev.verbRange };
+  }
   if (ev?.kind !== 'counters' || (ev.counter === 'buff') !== (state.game === 'riftbound')) return undefined;
   const range = ev.verbRange;
   if (ev.counter === 'buff') {
@@ -675,10 +681,12 @@ function waitingTriggerAt(state: DocumentState, pos: Position): { text: string; 
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   if (!st || st.kind !== 'resolve' || !st.ability || !containsInclusive(st.range, pos)) return undefined;
   const token = makesToken(st.ability.text);
-  if (token ? state.game !== 'mtg' : st.ability.text !== 'Weaponmaster' || state.game !== 'riftbound') return undefined;
+  const quickDraw = st.ability.text === 'Quick-Draw';
+  if (token ? state.game !== 'mtg' : (st.ability.text !== 'Weaponmaster' && !quickDraw) || state.game !== 'riftbound') return undefined;
   const rule = st.ability.text === 'for mirrodin' ? '702.163a' : '702.92a';
   if (containsInclusive(st.ability.range, pos)) {
     if (st.ability.text === 'for mirrodin') return { text: forMirrodinResolveText(), rules: ['702.163a', '603.3'], range: st.ability.range };
+    if (quickDraw) return { text: quickDrawResolveText(), rules: ['819.1.d', '124', '340.1'], range: st.ability.range };
     return token
       ? { text: livingWeaponResolveText(), rules: ['702.92a', '603.3', '704.5f'], range: st.ability.range }
       : { text: weaponmasterResolveText(), rules: ['821.1.c', '821.1.c.4', '821.1.c.5', '821.1.c.6'], range: st.ability.range };
@@ -686,6 +694,7 @@ function waitingTriggerAt(state: DocumentState, pos: Position): { text: string; 
   const name = token ? st.creating : st.choosing;
   const word = name && wordBetween(state, st.ability.range.end, name.range.start, token ? 'creating' : 'choosing');
   if (!word || !containsInclusive(word, pos)) return undefined;
+  if (quickDraw) return { text: t("{0}: the unit Quick-Draw attaches the gear to, chosen as the trigger resolves: a unit on the board that the trigger's controller controls then. Another player's unit, a card that is no unit or one that left the board can't be chosen. Leave `choosing` out only when that player controls no unit: then nothing is attached.", '`choosing`'), rules: ['819.1.d'], range: word };
   const example = st.ability.text === 'for mirrodin' ? 'card rebel "Rebel": creature — Rebel, token, owner alice, color red, toughness 2, in exile' : 'card germ "Phyrexian Germ": creature — Phyrexian Germ, token, owner alice, color black, toughness 0, in exile';
   return token
     ? { text: t('{0}: the creature token that {1} creates. It is declared before, off the battlefield, as it is not created yet ({2}). As the trigger resolves, the token enters the battlefield under the control of the trigger\'s controller, and the Equipment becomes attached to it.', '`creating`', codeSpan(st.ability.text), codeSpan(example)), rules: [rule, '111.1'], range: word }
@@ -711,6 +720,10 @@ const forMirrodinResolveText = () =>
 /** `resolve X Weaponmaster ...`: what resolving the trigger does (Riftbound 821.1.c). */
 const weaponmasterResolveText = () =>
   t("{0}: resolves the Weaponmaster trigger of this unit, put on the chain as it was played; only the newest item on the chain resolves. With `choosing G`, the Equipment G becomes attached to the unit, from wherever it was attached, by paying its Equip cost without activating Equip (no target, no Equip timing); without `choosing`, nothing is chosen. G stays where it is when it has no Equip cost, or can't be attached to the unit (the unit left the board, for one).", '`Weaponmaster`');
+
+/** `resolve G Quick-Draw ...`: what resolving the trigger does (Riftbound 819.1.d). */
+const quickDrawResolveText = () =>
+  t("{0}: resolves the Quick-Draw trigger of this gear, put on the chain as it was played without `attached to`; only the newest item on the chain resolves. The gear becomes attached to the unit named after `choosing`, one its controller controls on the board as the trigger resolves. If the gear left the board meanwhile, it is a new object and nothing is attached. (`enter G attached to U` is the play and this resolution in one line.)", '`Quick-Draw`');
 
 /** A keyword ability, or a grant (`quoted`: one in quotes, that an Aura gives an Equipment), under the cursor. */
 type AbilityHover = { kind: 'keyword'; name: string; value?: number; range: Range } | { kind: 'grant'; grant: GrantNode; quoted: boolean; range: Range };
@@ -780,6 +793,11 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
       return `${what}\n\n${['702.140a', '702.140c'].map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
     }
     // Triggered abilities that wait on the stack (the chain) for a `resolve` line (702.92a; Riftbound 821.1.c).
+    // Quick-Draw (Riftbound 819): Reaction, and a trigger as the gear is played.
+    if (state.game === 'riftbound' && h.name === 'Quick-Draw') {
+      const what = t("{0}: a keyword of gear with Equip. The gear has Reaction, so it may be played while a chain exists, and a triggered ability: as it is played, it is attached to a unit its player controls. `enter G attached to U` writes the play and the attach in one line; `enter G` puts the trigger on the chain, where it waits until `resolve G Quick-Draw choosing U`. A gear with it twice triggers once.", `**${md(h.name)}**`);
+      return `${what}\n\n${['819.1.d', '819.1.b', '819.1.c', '819.2'].map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
+    }
     if ((state.game === 'mtg' && makesToken(h.name)) || (state.game === 'riftbound' && h.name === 'Weaponmaster')) {
       const living = makesToken(h.name);
       const what = h.name === 'for mirrodin'

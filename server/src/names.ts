@@ -188,7 +188,7 @@ export class NameIndex {
       case 'move':
         this.add(st.subject, 'card');
         return this.add(st.player, 'player');
-      // `resolve X living weapon creating T` (MTG 702.92a), `resolve X Weaponmaster choosing G` (Riftbound 821.1.c).
+      // `resolve X living weapon creating T` (MTG 702.92a), `resolve X Weaponmaster choosing G` (Riftbound 821.1.c), `resolve G Quick-Draw choosing U` (819.1.d).
       case 'resolve':
         this.add(st.subject, 'card');
         this.add(st.creating, 'card');

@@ -172,8 +172,8 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
           if (ev.kind === 'expect' && ev.assertion?.kind === 'has-ability') ability(ev.assertion.ability);
           // What `gains X` and `loses X` give or take (not the types of `becomes`/`loses X Aura`, typed above).
           if (ev.kind === 'keyword-ability') phrase(ev.name.range);
-          // `resolve X living weapon creating T`, `resolve X Weaponmaster choosing G` (702.92a; 821.1.c): the trigger, and the word before the name it takes.
-          if (ev.kind === 'resolve' && ev.ability && (ev.creating || ev.ability.text === 'Weaponmaster')) {
+          // `resolve X living weapon creating T`, `resolve X Weaponmaster choosing G`, `resolve G Quick-Draw choosing U` (702.92a; 821.1.c; 819.1.d): the trigger, and the word before the name it takes.
+          if (ev.kind === 'resolve' && ev.ability && (ev.creating || ev.ability.text === 'Weaponmaster' || ev.ability.text === 'Quick-Draw')) {
             phrase(ev.ability.range);
             const w = wordAfter(ev.ability.range.end, ev.creating ? 'creating' : 'choosing');
             if (w) add(w, 'keyword');

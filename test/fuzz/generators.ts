@@ -195,7 +195,7 @@ const rbKind: fc.Arbitrary<Kind> = fc.oneof(
 
 const rbCommonProp = fc.oneof(
   { weight: 6, arbitrary: fc.oneof(fc.constant('at base'), B.map((b) => `at battlefield ${b}`), fc.constantFrom(...RB_ZONE_WORDS).map((z) => `in ${z}`), B.map((b) => `in battlefield ${b}`)) },
-  { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1', 'with a buff', 'Assault', 'Shield', 'Assault 2', 'Shield 3') },
+  { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1', 'with a buff', 'Assault', 'Shield', 'Assault 2', 'Shield 3', 'Quick-Draw') },
   // Attach and detach triggers (725.1, 725.2), a gear's Deathknell (808.1.c), and MTG's words.
   { weight: 1, arbitrary: fc.constantFrom('when attached', 'when detached', 'when attached', 'when detached', 'when I die', 'when unattached', 'ability slash') },
   // MTG properties in a Riftbound scenario: sometimes wrong.
@@ -282,6 +282,8 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
     // An ability the scenario names, its own or granted (301.5d, 303.4e; Riftbound 136.2.c), activated and resolved.
     { weight: 1, arbitrary: fc.tuple(CX, fc.constantFrom('ping', 'slash'), fc.option(HX, { nil: undefined }), by).map(([x, n, t, b]) => `activate ${x} ability ${n}${t ? ` targeting ${t}` : ''}${b}`) },
     { weight: 1, arbitrary: fc.tuple(CX, fc.constantFrom('ping', 'slash')).map(([x, n]) => `resolve ${x} ability ${n}`) },
+    // Riftbound Quick-Draw's trigger on the chain (819.1.d), a unit chosen or none; now and then in MTG.
+    { weight: mtg ? 1 : 2, arbitrary: fc.tuple(CX, fc.option(HX.map((h) => ` choosing ${h}`), { nil: '' })).map(([x, h]) => `resolve ${x} Quick-Draw${h}`) },
     {
       weight: 3,
       // `under P` now and then: the player it enters under (MTG 110.2a; Riftbound: the board).

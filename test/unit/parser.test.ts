@@ -325,6 +325,17 @@ describe('parser', () => {
     assert.deepEqual(movedLines(chosen, (l) => l + 2).choosing?.range.start, { line: 4, character: 34 });
   });
 
+  it('reads `resolve G Quick-Draw [choosing U]` (819.1.d): the keyword as one word, the unit and its range, kept by a moved line', () => {
+    const doc = parse('game riftbound\nresolve blade Quick-Draw choosing vi\nresolve blade Quick-Draw\nresolve blade Quick-Draw creating vi\n');
+    const [chosen, none] = doc.statements.slice(1) as Extract<EventNode, { kind: 'resolve' }>[];
+    assert.deepEqual([chosen.ability?.text, chosen.ability?.range], ['Quick-Draw', { start: { line: 1, character: 14 }, end: { line: 1, character: 24 } }]);
+    assert.deepEqual([chosen.choosing?.text, chosen.choosing?.range.start], ['vi', { line: 1, character: 34 }]);
+    assert.deepEqual([none.ability?.text, none.choosing], ['Quick-Draw', undefined]);
+    // Quick-Draw creates nothing: `creating` is a syntax error, at that word.
+    assert.deepEqual(doc.problems.map((p) => [p.range.start.line, p.range.start.character]), [[3, 25]]);
+    assert.deepEqual(movedLines(chosen, (l) => l + 1).choosing?.range.start, { line: 2, character: 34 });
+  });
+
   it('never throws on arbitrary text', () => {
     const samples = ['', '\n\n', '   indented first', '#', '"', '— — —', 'card', 'card a', 'card a "', 'expect', 'expect no', 'game', ',,,', '---', 'equip a to', '\u2028x'];
     for (const s of samples) assert.doesNotThrow(() => parse(s), s);

@@ -364,6 +364,10 @@ const PENDING_KINDS = ['equip', 'fortify', 'reconfigure', 'living weapon', 'for 
 
 export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
   if (makesToken(ev.ability?.text)) return resolveLivingWeapon(replay, ev);
+  if (ev.ability?.text === 'Quick-Draw') {
+    replay.report('impossible-event', ev.ability.range, msg`Quick-Draw is a Riftbound keyword; this scenario is \`game mtg\`. An MTG Equipment that attaches itself as it enters has living weapon: write \`resolve X living weapon creating T\`, or remove the line.`, { rules: ['702.92a'] });
+    return;
+  }
   if (ev.ability?.text === 'Weaponmaster') {
     replay.report('impossible-event', ev.ability.range, msg`Weaponmaster is a Riftbound keyword; this scenario is \`game mtg\`. An MTG Equipment that attaches itself as it enters has living weapon: \`resolve X living weapon creating T\`.`, { rules: ['702.92a'] });
     return;

@@ -2,7 +2,8 @@
 // moves between zones (a graveyard a replacement turns into exile, 614.1a), and a player leaving the game
 // (800.4a; what becomes of the effects until their next turn, 800.4m, is the turn's: engine/turn.ts).
 import { type EventNode, type Property, TOKEN_TRIGGERS } from '../../parser/ast';
-import { asNewObject, type CardObj, CEASED, declaredWith, isCard, MERGED, noItems, resetCharacteristics } from '../../engine/board';
+import { asNewObject, type CardObj, CEASED, declaredWith, isCard, MERGED, noItems, type PlayerObj, resetCharacteristics, type StackEntry } from '../../engine/board';
+import { abilitiesLeaveWith, playerLeaves } from '../../engine/leave';
 import { endControlOf, underOf } from '../../engine/control';
 import { destructionReplaced } from './destruction';
 import type { Replay } from '../../engine/replay';
@@ -478,15 +479,8 @@ function noteUnattached(replay: Replay, att: CardObj): void {
 }
 
 export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): void {
-  const p = replay.player(ev.player);
+  const p = playerLeaves(replay, ev, ['800.4a'], alreadyLeft);
   if (!p) return;
-  if (p.left) {
-    replay.report('impossible-event', ev.range, msg`${p.id} has already left the game.`, { rules: ['800.4a'], subjects: [p.id] });
-    return;
-  }
-  p.left = true;
-  replay.board.left.push(p.id);
-  if (replay.noting) replay.note(() => msg`${p.id} left the game`);
   // Attachments on the player become unattached (701.3d) unless they leave with their owner.
   for (const id of [...p.attachments]) {
     const att = replay.board.cards.get(id)!;
@@ -523,7 +517,13 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
     if (replay.noting) replay.note(() => msg`${c.id} exiled: it entered under ${p.id}'s control (800.4a)`);
   }
   // Then the abilities they controlled on the stack (objects that are not cards) cease to exist.
-  for (const e of replay.board.dropAbilitiesOf(p.id)) {
-    if (replay.noting) replay.note(() => msg`${e.id}'s ${abilityWord(e.ability ?? '')} ceases to exist (800.4a)`);
-  }
+  abilitiesLeaveWith(replay, p, ceasesToExist);
+}
+
+function ceasesToExist(e: StackEntry): Message {
+  return msg`${e.id}'s ${abilityWord(e.ability ?? '')} ceases to exist (800.4a)`;
+}
+
+function alreadyLeft(p: PlayerObj): Message {
+  return msg`${p.id} has already left the game.`;
 }

@@ -164,7 +164,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         // `Assault 2`: its printed instance and its value (807.1.b; 1 when none is written, 807.1.b.3).
         if (k && VALUED_KEYWORDS.includes(k)) pr.keywordValues = { ...pr.keywordValues, [k]: ownValue(p.value?.value ?? 1, -1) };
         // Weaponmaster triggers as its unit is played (821.1.c): playing a card looks, in a scenario that has one.
-        if (k === 'Weaponmaster') replay.board.enterTriggers = true;
+        // So does Quick-Draw as its gear is played (819.1.d).
+        if (k === 'Weaponmaster' || k === 'Quick-Draw') replay.board.enterTriggers = true;
         break;
       }
       case 'unknown': {

@@ -19,6 +19,7 @@ import { clearMarks } from '../../engine/counters';
 import { designations } from './combat';
 import { removeFromCombat } from '../../engine/combat';
 import { weaponmasterPlayed } from './weaponmaster';
+import { quickDrawPlayed } from './quickDraw';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -130,7 +131,7 @@ function unitDied(replay: Replay, card: CardObj): void {
 }
 
 /** A zone change. Leaving the board makes a new object (124) and detaches everything on it (719.5). */
-function moveTo(replay: Replay, card: CardObj, zone: string, place: string | undefined, cause: EventNode): void {
+export function moveTo(replay: Replay, card: CardObj, zone: string, place: string | undefined, cause: EventNode): void {
   const leavesBoard = onBoard(card) && !BOARD.has(zone);
   const crossesBoard = onBoard(card) !== BOARD.has(zone);
   if (card.attachedTo && !BOARD.has(zone)) {
@@ -214,11 +215,15 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   // `enter X transformed` is MTG's (712.14a): a Riftbound card has one side.
   if (ev.transformed) replay.report('syntax-error', ev.transformed, msg`A Riftbound card has one side only, so it can't enter with another side up. Remove \`transformed\`.`);
   if (!replay.board.enterTriggers) return playCard(replay, ev);
-  // A unit with Weaponmaster that was played puts its trigger on the chain (821.1.c).
+  // A unit with Weaponmaster that was played puts its trigger on the chain (821.1.c); so does a gear with
+  // Quick-Draw played without `attached to` (819.1.d: the one-line form is the trigger resolved at once).
   const card = replay.board.cards.get(ev.subject.text);
   const was = card?.version;
   playCard(replay, ev);
-  if (card && card.version !== was) weaponmasterPlayed(replay, card, ev);
+  if (card && card.version !== was) {
+    weaponmasterPlayed(replay, card, ev);
+    if (!ev.host) quickDrawPlayed(replay, card, ev);
+  }
 }
 
 /** `enter X [at|in ZONE] [attached to U] [under P]`: the card is played onto the board. */

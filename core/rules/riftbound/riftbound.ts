@@ -7,14 +7,21 @@ import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from
 import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken, moveEvent, recallAttacker, recallEvent, recordsCleanup } from './location';
 import { activateEvent, resolveEvent } from './chain';
 import { resolveWeaponmaster } from './weaponmaster';
+import { resolveQuickDraw } from './quickDraw';
+import { afterTheGame, concedeEvent, namesTheRemoved, winner } from './removal';
 import { keywordAbilityEvent } from './text';
-import { turnEvent } from './timing';
+import { chainItem, turnEvent } from './timing';
 import { dealEvent, declaredLethal, healEvent } from './damage';
 import { buffEvent, declaredBuff } from './buffs';
 import { attackEvent, combatEnds } from './combat';
 import { RIFTBOUND_STATUS, statusEvent } from '../../engine/status';
 import { msg } from '../../message';
 import { makesToken } from '../../parser/ast';
+
+/** The items a card's name stands for on the chain, for `resolve X` written without one. */
+const WAITING = ['Quick-Draw', 'Weaponmaster', 'equip'] as const;
+/** The rule that puts each on the chain (819.1.d, 821.1.c, 818.1). */
+const WAITING_RULE: Readonly<Record<(typeof WAITING)[number], string>> = { 'Quick-Draw': '819.1.d', Weaponmaster: '821.1.c', equip: '818.1' };
 
 /** The Riftbound Ruleset: each part of it is in the module of its rule family. */
 export const riftbound: Ruleset = {
@@ -27,7 +34,15 @@ export const riftbound: Ruleset = {
   initialAttach,
 
   event(replay, ev) {
+    // After a player conceded: the game may be over (651.1), and a line may name what is gone (651.3, 652.3).
+    if (replay.board.left.length !== 0 && ev.kind !== 'together') {
+      const won = winner(replay);
+      if (won) return afterTheGame(replay, ev, won);
+      if (ev.kind !== 'leave' && namesTheRemoved(replay, ev)) return;
+    }
     switch (ev.kind) {
+      case 'leave':
+        return concedeEvent(replay, ev);
       case 'attach':
         return attachEvent(replay, ev);
       case 'unattach':
@@ -101,12 +116,20 @@ export const riftbound: Ruleset = {
           return;
         }
         if (ev.kind === 'resolve' && ev.ability?.text === 'Weaponmaster') return resolveWeaponmaster(replay, ev);
+        if (ev.kind === 'resolve' && ev.ability?.text === 'Quick-Draw') return resolveQuickDraw(replay, ev);
         if (ev.kind === 'resolve' && makesToken(ev.ability?.text)) {
           replay.report('impossible-event', ev.ability!.range, msg`${ev.ability!.text} is an MTG keyword; this scenario is \`game riftbound\`. A unit that attaches an Equipment as it is played has Weaponmaster: \`resolve X Weaponmaster choosing G\`.`, { rules: ['821.1.c'] });
           return;
         }
         if (ev.kind === 'resolve' && ev.ability) return resolveEvent(replay, ev);
         if (ev.kind === 'resolve') {
+          // The card has an item waiting on the chain: the line names it by its ability.
+          const waiting = replay.board.cards.has(ev.subject.text) ? WAITING.map((k) => replay.board.pendingAbility(ev.subject.text, k)).find((e) => e !== undefined) : undefined;
+          if (waiting) {
+            const item = chainItem(waiting);
+            replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` names no item: the chain holds abilities, not cards, and ${item.what} waits there. Write \`${item.line}\` to resolve it.`, { rules: [WAITING_RULE[waiting.ability as (typeof WAITING)[number]]], subjects: [ev.subject.text] });
+            return;
+          }
           // A spell's resolution is not written in Riftbound scenarios; an Equip on the chain is, by its ability.
           replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` is not a Riftbound action here: the chain items a Riftbound scenario resolves are Equips, written with the ability (\`resolve ${ev.subject.text} equip\`). Write that, or remove the line.`);
           return;

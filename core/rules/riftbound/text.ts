@@ -116,7 +116,7 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   if (notThisTurn(replay, ev.duration, `${ev.verb} ${card.id} ${name} this turn`)) return;
   // `gains X Assault 3`: an instance with its value, summed with the unit's others (807.2, 814.2).
   changeKeyword(replay.board, card, ev.verb, name, ev.duration ? 'turn' : 'good', VALUED_KEYWORDS.includes(name) ? (ev.value?.value ?? 1) : undefined);
-  if (ev.verb === 'gains' && name === 'Weaponmaster') replay.board.enterTriggers = true;
+  if (ev.verb === 'gains' && (name === 'Weaponmaster' || name === 'Quick-Draw')) replay.board.enterTriggers = true;
   // An Attacker's Assault, a Defender's Shield, count in its Might (807.1.c, 814.1.c): the cleanup looks at it again.
   if (card.combat !== undefined) replay.markDirty(card);
   if (replay.noting) replay.note(() => (ev.verb === 'loses' ? msg`${card.id} loses ${name}` : ev.value ? msg`${card.id} gains ${name} ${ev.value.value}` : msg`${card.id} gains ${name}`));

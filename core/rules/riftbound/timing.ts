@@ -87,7 +87,8 @@ export function equipTiming(replay: Replay, ev: EventNode, att: CardObj): boolea
 /** An item on the chain, in a sentence, and the line that resolves it. */
 export function chainItem(e: StackEntry): { what: Message; line: string } {
   if (e.kind !== 'ability') return { what: msg`${e.id}`, line: `resolve ${e.id}` };
-  return { what: e.ability === 'equip' ? msg`${e.id}'s Equip` : msg`${e.id}'s ${abilityWord(e.ability ?? '')}`, line: `resolve ${e.id} ${e.ability}` };
+  // Quick-Draw's unit is the scenario's to name (819.1.d): `...` stands for it.
+  return { what: e.ability === 'equip' ? msg`${e.id}'s Equip` : msg`${e.id}'s ${abilityWord(e.ability ?? '')}`, line: e.ability === 'Quick-Draw' ? `resolve ${e.id} Quick-Draw choosing ...` : `resolve ${e.id} ${e.ability}` };
 }
 
 /**
