@@ -38,17 +38,19 @@ export function quickDrawPlayed(replay: Replay, card: CardObj, ev: EventNode): v
  * one, with no other event between (that one changed no unit's place or control: it attached nothing), may
  * take the answer without looking at every card again, so many such lines in a row stay linear.
  */
-let noUnit: { board: Board; player: string | undefined; events: number } | undefined;
+// Kept by board, weakly: a board no longer checked (a closed document's) is not held by it.
+const noUnit = new WeakMap<Board, { player: string | undefined; events: number }>();
 
 /** Does `player` control a unit on the board? */
 function controlsUnit(replay: Replay, player: string | undefined): boolean {
   const board = replay.board;
-  if (noUnit && noUnit.board === board && noUnit.player === player && noUnit.events === replay.events - 1) {
-    noUnit.events = replay.events;
+  const last = noUnit.get(board);
+  if (last && last.player === player && last.events === replay.events - 1) {
+    last.events = replay.events;
     return false;
   }
   for (const c of board.cards.values()) if (c.controller === player && isUnit(c) && onBoard(c)) return true;
-  noUnit = { board, player, events: replay.events };
+  noUnit.set(board, { player, events: replay.events });
   return false;
 }
 
