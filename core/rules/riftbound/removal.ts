@@ -23,7 +23,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '651.1': { title: 'The last player wins', text: 'When a concession leaves a single player in the game, that player wins and the game is over: nothing more happens in it.' },
   '651.3': { title: 'A removed player takes no part', text: 'A player who was removed makes no further choices and has no further effect on the game: they take no turn, control nothing new and do nothing.' },
   '652': { title: 'Removal of a player', text: 'When the game goes on after a concession, the player is taken out of it in a fixed series of steps.' },
-  '652.1': { title: 'Removal: banishing', text: 'First, every permanent, rune and facedown card the player controls, or owns, is banished; a gear attached to a unit that leaves the board this way detaches and stays where the unit was (719.5).' },
+  '652.1': { title: 'Removal: banishing', text: 'First, every permanent, rune and facedown card the player controls, or owns, is banished.' },
   '652.3': { title: 'Removal: their cards leave the game', text: 'Then each card the player owns, wherever it is, leaves the game for good: nothing can bring it back.' },
   '652.4': { title: 'Removal: their chain items are countered', text: 'Every spell and ability that the removed player controls on the chain is countered: a trigger of theirs that was waiting never resolves.' },
   '652.5.a.1': { title: 'Removal: the turn moves on', text: "If it was the removed player's turn, the turn passes to the next player in the turn order who is still in the game." },
