@@ -118,6 +118,8 @@ export interface CardView {
   name: string;
   /** MTG: a transforming double-faced card's face that is up (712.8d, 712.8e); absent for any other card. */
   face?: 'front' | 'back';
+  /** A permanent that is a copy of another object (MTG 707.2; Riftbound 472.1.b): that object's id; absent for any other card. */
+  copyOf?: string;
   owner: string | undefined;
   controller: string | undefined;
   /** MTG: the attachment whose grant gives `controller` control ("You control enchanted creature", 613.1b), when one's does. */

@@ -385,6 +385,14 @@ export interface CardObj extends Characteristics {
   transformed: boolean;
   /** MTG: this line is a back face (`back face`, zone FACE), the back of the card with this id once a front names it. */
   faceOf: string | undefined;
+  /**
+   * A permanent that is a copy of another object (MTG 707.4, 707.5; Riftbound 472.1.b): the id of the object
+   * it copied, whose copiable values are its `printed` and `name` meanwhile (layer 1, MTG 613.1a). Undefined
+   * for any other card.
+   */
+  copyOf: string | undefined;
+  /** While it is a copy: its own printed characteristics and name, which it has again as it leaves (MTG 400.7; Riftbound 124). */
+  uncopied: { readonly printed: Characteristics; readonly name: string } | undefined;
 }
 
 /**
@@ -534,6 +542,8 @@ export class Board {
   enterTriggers = false;
   /** Some card of the scenario is a transforming double-faced card (MTG 712.2): a move off the battlefield looks at its face. */
   dfcs = false;
+  /** A permanent of the scenario has become a copy of something (MTG 707; Riftbound 472.1.b): a move off the battlefield looks at it. */
+  copies = false;
   /** The cards with an ability about another creature's death (triggers.ts OTHER_DIES), at most MAX_DEATH_WATCHERS; replaced, never changed in place. */
   deathWatchers: readonly string[] = [];
   /**
@@ -975,6 +985,7 @@ export class Board {
     b.triggersDeclared = this.triggersDeclared;
     b.enterTriggers = this.enterTriggers;
     b.dfcs = this.dfcs;
+    b.copies = this.copies;
     b.deathWatchers = this.deathWatchers;
     b.abilityNames = new Set(this.abilityNames);
     b.grantsDeclared = this.grantsDeclared;
@@ -1270,6 +1281,8 @@ export function cardView(board: Board, c: CardObj): CardView {
     ...(c.temporary ? { temporary: true as const } : {}),
     // A double-faced card: which face is up (MTG 712.8d, 712.8e).
     ...(c.backFace !== undefined ? { face: c.transformed ? ('back' as const) : ('front' as const) } : {}),
+    // A copy (MTG 707.2; Riftbound 472.1.b): what it copies.
+    ...(c.copyOf !== undefined ? { copyOf: c.copyOf } : {}),
     might: c.might,
     effectiveMight: effectiveMight(c),
     ...(c.toughness !== undefined ? { toughness: c.toughness, effectiveToughness: effectiveToughness(c) } : {}),

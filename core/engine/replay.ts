@@ -26,6 +26,7 @@ import { blankCharacteristics, Board, CEASED, FACE, effectiveMight, effectiveTou
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
+import { copyFailure } from './copiable';
 import { retype, typeChangeOfCard } from './retype';
 import { combatOutcome } from './combat';
 
@@ -1314,6 +1315,13 @@ export class Replay {
         if (this.rules.game !== 'mtg') return { actual: msg`a Riftbound card has one side only, and none turns over` };
         return transformedFailure(c, a.negated);
       }
+      case 'copy': {
+        // A permanent copying another object's copiable values now (MTG 707.2; Riftbound 472.1.b).
+        const c = this.card(a.subject);
+        const o = a.original ? this.cardOrGone(a.original) : undefined;
+        if (!c || (a.original && !o)) return undefined;
+        return copyFailure(c, o, a.negated, this.rules.game === 'mtg' ? ['707.2'] : ['472.1.b.1']);
+      }
       case 'status': {
         const c = this.card(a.subject);
         return c && statusFailure(c, a.status, this.rules.game === 'mtg' ? MTG_STATUS : RIFTBOUND_STATUS);
@@ -1388,6 +1396,8 @@ export function assertionText(a: Assertion): Message {
       return msg`${a.subject.text} to have ceased to exist`;
     case 'transformed':
       return a.negated ? msg`${a.subject.text} not transformed` : msg`${a.subject.text} transformed`;
+    case 'copy':
+      return a.original ? (a.negated ? msg`${a.subject.text} not a copy of ${a.original.text}` : msg`${a.subject.text} a copy of ${a.original.text}`) : msg`${a.subject.text} not a copy`;
     case 'status':
       return msg`${a.subject.text} ${a.status}`;
     case 'triggered':
@@ -1430,6 +1440,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} to have ceased to exist`;
     case 'transformed':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}transformed`;
+    case 'copy':
+      return `${a.subject.text} ${a.negated ? 'not ' : ''}a copy${a.original ? ` of ${a.original.text}` : ''}`;
     case 'combat':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}${a.role}`;
     case 'status':
@@ -1542,6 +1554,8 @@ function newCard(st: CardStmt): CardObj {
     front: undefined,
     transformed: false,
     faceOf: undefined,
+    copyOf: undefined,
+    uncopied: undefined,
   };
 }
 

@@ -25,6 +25,7 @@ import { EXPLAINED as influence } from './influence';
 import { EXPLAINED as combat } from './combat';
 import { EXPLAINED as livingWeapon } from './livingWeapon';
 import { EXPLAINED as transform } from './transform';
+import { EXPLAINED as copies } from './copies';
 
 export interface RuleExplanation {
   title: string;
@@ -52,6 +53,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   combat,
   livingWeapon,
   transform,
+  copies,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

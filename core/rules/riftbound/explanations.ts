@@ -12,8 +12,9 @@ import { EXPLAINED as damage } from './damage';
 import { EXPLAINED as buffs } from './buffs';
 import { EXPLAINED as combat } from './combat';
 import { EXPLAINED as weaponmaster } from './weaponmaster';
+import { EXPLAINED as copies } from './copies';
 
 /** The explained rules of each module (each rule in exactly one: test/unit/ruleModules.test.ts). */
-export const RIFTBOUND_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, RuleExplanation>>>> = { text, equip, detach, attach, location, timing, damage, buffs, combat, weaponmaster };
+export const RIFTBOUND_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, RuleExplanation>>>> = { text, equip, detach, attach, location, timing, damage, buffs, combat, weaponmaster, copies };
 
 export const RIFTBOUND_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(RIFTBOUND_RULE_MODULES));
