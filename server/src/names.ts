@@ -181,7 +181,13 @@ export class NameIndex {
       case 'enter':
         this.add(st.subject, 'card');
         this.add(st.host, 'either');
+        // `as a copy of Y` (MTG 707.5; Riftbound 472.1.b): the object copied.
+        this.add(st.original, 'card');
         return this.add(st.player, 'player');
+      // `becomes X a copy of Y` (MTG 707.4; Riftbound 472.1.b.1).
+      case 'copy':
+        this.add(st.subject, 'card');
+        return this.add(st.original, 'card');
       case 'unattach':
         this.add(st.subject, 'card');
         return this.add(st.host, 'either');
@@ -288,6 +294,9 @@ export class NameIndex {
       case 'status':
       case 'transformed':
         return this.add(a.subject, 'card');
+      case 'copy':
+        this.add(a.subject, 'card');
+        return this.add(a.original, 'card');
       case 'triggered':
         this.add(a.subject, 'card');
         if (a.host) this.add(a.host, 'either');
