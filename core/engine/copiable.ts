@@ -91,10 +91,13 @@ function setRebased(cur: ReadonlySet<string>, from: ReadonlySet<string>, to: Rea
   return out;
 }
 
+/** As setRebased, for a list (its order: `to`'s, then what effects added). Linear: long lists are looked up in sets. */
 function listRebased<T>(cur: readonly T[], from: readonly T[], to: readonly T[]): readonly T[] {
   if (cur === from) return to;
-  const out = to.filter((x) => !from.includes(x) || cur.includes(x));
-  for (const x of cur) if (!from.includes(x)) out.push(x);
+  const had = new Set(from);
+  const has = new Set(cur);
+  const out = to.filter((x) => !had.has(x) || has.has(x));
+  for (const x of cur) if (!had.has(x)) out.push(x);
   return out;
 }
 
@@ -105,9 +108,11 @@ function rebased(cur: Characteristics, from: Characteristics, to: Characteristic
   let protections: readonly string[] = to.protections;
   let protectionKeeps = to.protectionKeeps;
   if (cur.protections !== from.protections) {
-    const keep = to.protections.map((q, i) => ({ q, k: to.protectionKeeps[i] })).filter(({ q }) => !from.protections.includes(q) || cur.protections.includes(q));
+    const had = new Set(from.protections);
+    const has = new Set(cur.protections);
+    const keep = to.protections.map((q, i) => ({ q, k: to.protectionKeeps[i] })).filter(({ q }) => !had.has(q) || has.has(q));
     cur.protections.forEach((q, i) => {
-      if (!from.protections.includes(q)) keep.push({ q, k: cur.protectionKeeps[i] });
+      if (!had.has(q)) keep.push({ q, k: cur.protectionKeeps[i] });
     });
     protections = keep.map((x) => x.q);
     protectionKeeps = keep.map((x) => x.k);
