@@ -689,9 +689,11 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   const roles = !subject || subject.combat !== undefined || subject.types.includes(game === 'mtg' ? 'creature' : 'unit') ? COMBAT_ROLES[game] : [];
   // Which face is up (MTG 701.28g): asked of a double-faced card (the board shows its face), or of an unknown subject.
   const faces = game === 'mtg' && (!subject || subject.face !== undefined) ? ['transformed'] : [];
+  // Whether it is a copy (MTG 707.2; Riftbound 472.1.b.1): asked of a copy (the board says what it copies), or of an unknown subject.
+  const copies = !subject || subject.copyOf !== undefined ? ['a copy of', 'not a copy'] : [];
   if (n === 1) {
     const combat = [...roles, ...roles.map((r) => `not ${r}`)];
-    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', 'tapped', 'untapped', ...combat, ...faces, ...faces.map((f) => `not ${f}`), 'a copy of', 'not a copy', 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, 'a copy of', 'not a copy', 'triggered', 'not triggered']);
+    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', 'tapped', 'untapped', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...copies, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, ...copies, 'triggered', 'not triggered']);
   }
   const rel = args[1];
   // `X a copy of Y`, `X not a copy [of Y]` (MTG 707.2; Riftbound 472.1.b): after `of`, the objects it may copy.
@@ -702,7 +704,7 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
     return n === at + 2 && args[at] === 'copy' && args[at + 1] === 'of' ? copyWant(game, args[0]) : NONE;
   }
   // After `not`: `triggered`, Riftbound `mighty`, a part in combat, `a copy`.
-  if (rel === 'not' && n === 2) return words(['triggered', ...(game === 'riftbound' ? ['mighty'] : faces), ...roles, 'a copy']);
+  if (rel === 'not' && n === 2) return words(['triggered', ...(game === 'riftbound' ? ['mighty'] : faces), ...roles, ...(copies.length !== 0 ? ['a copy'] : [])]);
   if (rel === 'triggered' || rel === 'not') return triggeredWant(game, args, subject);
   if (rel === 'controlled') return n === 2 ? words(['by']) : n === 3 && args[2] === 'by' ? { kind: 'players' } : NONE;
   // `X ceased to exist` (a token that left the battlefield, or the board).

@@ -3,7 +3,7 @@
 // the card hover's copy, and the names in the new lines found and renamed like any other.
 import * as assert from 'node:assert/strict';
 import type { Position } from 'vscode-languageserver-protocol/node';
-import { ReferencesRequest, RenameRequest, type Location, type TextEdit } from 'vscode-languageserver-protocol/node';
+import { ReferencesRequest, RenameRequest, SemanticTokensRequest, type Location, type TextEdit } from 'vscode-languageserver-protocol/node';
 import { analyse } from '../../core';
 import { positionOf, TestClient } from './client';
 
@@ -93,6 +93,25 @@ describe('LSP copy effects', () => {
     } finally {
       await client.close(uri);
     }
+  });
+
+  it('semantic tokens: the copy words are one keyword, the objects named are cards', async () => {
+    const legend = client.initializeResult.capabilities.semanticTokensProvider!.legend;
+    const result = await client.onDocument(COPIES, (uri) => client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } }));
+    const lines = COPIES.split('\n');
+    const tokens: { line: number; text: string; type: string }[] = [];
+    let line = 0;
+    let start = 0;
+    for (let i = 0; i < result!.data.length; i += 5) {
+      const [dl, ds, len, type] = result!.data.slice(i, i + 5);
+      line += dl;
+      start = dl === 0 ? start + ds : ds;
+      tokens.push({ line, text: lines[line].slice(start, start + len), type: legend.tokenTypes[type] });
+    }
+    const on = (l: number) => tokens.filter((t) => t.line === l).map((t) => `${t.text}:${t.type}`);
+    assert.deepEqual(on(7), ['becomes:keyword', 'bears:class', 'a copy of:keyword', 'wall:class']);
+    assert.deepEqual(on(9).slice(0, 4), ['enter:keyword', 'ench:class', 'as a copy of:keyword', 'cloak:class']);
+    assert.deepEqual(on(11), ['expect:keyword', 'bears:class', 'not a copy of:keyword', 'lion:class']);
   });
 
   it('Riftbound: the verb hover cites 472.1.b.1', async () => {
