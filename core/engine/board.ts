@@ -391,8 +391,20 @@ export interface CardObj extends Characteristics {
    * for any other card.
    */
   copyOf: string | undefined;
-  /** While it is a copy: its own printed characteristics and name, which it has again as it leaves (MTG 400.7; Riftbound 124). */
-  uncopied: { readonly printed: Characteristics; readonly name: string } | undefined;
+  /**
+   * While it is a copy: its own printed characteristics and name, and its own printed abilities kept beside
+   * them (MTG `can be attached only to`, `attach target ... to target ...`), which it has again as it leaves
+   * (MTG 400.7; Riftbound 124).
+   */
+  uncopied: Uncopied | undefined;
+}
+
+/** What a copy had of its own (CardObj.uncopied). */
+export interface Uncopied {
+  readonly printed: Characteristics;
+  readonly name: string;
+  readonly attachOnly: Filter | undefined;
+  readonly attachTargets: CardObj['attachTargets'];
 }
 
 /**

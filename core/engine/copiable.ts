@@ -36,8 +36,22 @@ export function valuesTaken(board: Board, card: CardObj): void {
  */
 export function beginCopy(board: Board, card: CardObj, original: CardObj): void {
   board.copies = true;
-  card.uncopied ??= { printed: card.printed, name: card.name };
+  card.uncopied ??= { printed: card.printed, name: card.name, attachOnly: card.attachOnly, attachTargets: card.attachTargets };
   card.copyOf = original.id;
+  // The abilities its card prints that are kept beside its characteristics: the original's, as its card says them.
+  card.attachOnly = original.attachOnly;
+  card.attachTargets = original.attachTargets;
+}
+
+/** The copy effect is gone: the card has its own values and printed abilities back (MTG 400.7; Riftbound 124). */
+function uncopy(card: CardObj): void {
+  const own = card.uncopied!;
+  card.uncopied = undefined;
+  card.copyOf = undefined;
+  card.printed = own.printed;
+  card.name = own.name;
+  card.attachOnly = own.attachOnly;
+  card.attachTargets = own.attachTargets;
 }
 
 /**
@@ -55,21 +69,13 @@ export function enterAsCopyOf(board: Board, card: CardObj, original: CardObj): v
 /** After entering as a copy: a card that stayed where it was is no copy (it is itself again, as it was there). */
 export function enteredAsCopy(card: CardObj, entered: boolean): void {
   if (entered || card.uncopied === undefined) return;
-  const own = card.uncopied;
-  card.uncopied = undefined;
-  card.copyOf = undefined;
-  card.printed = own.printed;
-  card.name = own.name;
+  uncopy(card);
   if (!card.modified) takeCharacteristics(card, card.printed);
 }
 
 /** The card leaves the battlefield (the board): the copy effect ends with the object, and the new object has its own values (MTG 400.7; Riftbound 124). */
 export function copyEnds(card: CardObj): void {
-  const own = card.uncopied!;
-  card.uncopied = undefined;
-  card.copyOf = undefined;
-  card.printed = own.printed;
-  card.name = own.name;
+  uncopy(card);
   // The new object takes its printed characteristics (resetCharacteristics): its own.
   card.modified = true;
 }

@@ -19,7 +19,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg } from '../../message';
 import { inZone } from '../../engine/words';
-import { describe } from './characteristics';
+import { asksForAnotherAura, describe } from './characteristics';
 import { touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 
@@ -53,6 +53,11 @@ function cantCopy(replay: Replay, ev: EventNode, card: CardObj, original: CardOb
   return isPhasedOut(original) && phasedOutSubject(replay, original, ev, msg`copying it`, ['707.1']);
 }
 
+/** A copy whose filters ask what else is attached where it is (Daybreak Coronet) is watched, as such a card declared is. */
+function readsSiblings(replay: Replay, card: CardObj): void {
+  if (asksForAnotherAura(card)) replay.board.watchSiblings(card);
+}
+
 /** `becomes X a copy of Y` (707.4): the permanent X takes Y's copiable values and stays the same object. */
 export function copyEvent(replay: Replay, ev: Extract<EventNode, { kind: 'copy' }>): void {
   const card = replay.card(ev.subject);
@@ -67,6 +72,7 @@ export function copyEvent(replay: Replay, ev: Extract<EventNode, { kind: 'copy' 
   beginCopy(replay.board, card, original);
   takeValues(replay.board, card, original.printed, original.name);
   valuesTaken(replay.board, card);
+  readsSiblings(replay, card);
   if (replay.noting) replay.note(() => msg`${card.id}: a copy of ${original.id}, ${card.name} (${describe(card)})`);
   // The same object (707.4): what is attached stays, and the state-based actions look at it all anew.
   touch(replay, card);
@@ -88,5 +94,6 @@ export function enterAsCopy(replay: Replay, ev: Extract<EventNode, { kind: 'ente
   if (cantCopy(replay, ev, card, original, true)) return false;
   // Judged with the copied values as it enters (a card with effects on it as the new object: zones.ts, asNewObject).
   enterAsCopyOf(replay.board, card, original);
+  readsSiblings(replay, card);
   return true;
 }

@@ -56,7 +56,7 @@ export function turnOver(replay: Replay, card: CardObj, toBack: boolean): void {
   card.front ??= card.uncopied?.printed ?? card.printed;
   const to = faceTo(replay, card, toBack);
   card.transformed = toBack;
-  if (card.uncopied) card.uncopied = to;
+  if (card.uncopied) card.uncopied = { ...card.uncopied, printed: to.printed, name: to.name };
   else takeValues(replay.board, card, to.printed, to.name);
   const board = replay.board;
   // A new timestamp as it transforms (613.7g). Attached, it comes off its host and goes back on with it,
