@@ -2304,6 +2304,8 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       // `becomes X a copy of Y` (MTG 707.4; Riftbound 472.1.b.1).
       if (verb === 'becomes' && cur.isWord('a') && cur.isWord('copy', 1)) {
         const original = copyOf(cur);
+        // A copy effect that ends (`until end of turn`: Dermotaxi) is not modelled: only one for good.
+        if (startsTurnDuration(cur)) throw new SyntaxError_(msg`A copy that ends with a turn is not modelled: the replay reads a copy for good, which ends only as the permanent leaves the battlefield. Remove the duration.`, cur.peek()!.range);
         cur.end();
         return event(verbTok, cur, { kind: 'copy', subject, original });
       }
