@@ -120,6 +120,8 @@ export interface CardView {
   face?: 'front' | 'back';
   /** MTG: a merged permanent's cards, the top one first (730.2); absent for any other card. */
   merged?: string[];
+  /** A permanent that is a copy of another object (MTG 707.2; Riftbound 472.1.b): that object's id; absent for any other card. */
+  copyOf?: string;
   owner: string | undefined;
   controller: string | undefined;
   /** MTG: the attachment whose grant gives `controller` control ("You control enchanted creature", 613.1b), when one's does. */

@@ -28,6 +28,7 @@ import { blankCharacteristics, Board, CEASED, FACE, MERGED, mergedCards, effecti
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
+import { copyFailure } from './copiable';
 import { retype, typeChangeOfCard } from './retype';
 import { combatOutcome } from './combat';
 
@@ -1362,6 +1363,13 @@ export class Replay {
         if (this.rules.game !== 'mtg') return { actual: msg`Riftbound has no mutate, and no card merges with another` };
         return mergedFailure(this.board, c, d, a.negated);
       }
+      case 'copy': {
+        // A permanent copying another object's copiable values now (MTG 707.2; Riftbound 472.1.b).
+        const c = this.card(a.subject);
+        const o = a.original ? this.cardOrGone(a.original) : undefined;
+        if (!c || (a.original && !o)) return undefined;
+        return copyFailure(c, o, a.negated, this.rules.game === 'mtg' ? ['707.2'] : ['472.1.b.1']);
+      }
       case 'status': {
         const c = this.card(a.subject);
         return c && statusFailure(c, a.status, this.rules.game === 'mtg' ? MTG_STATUS : RIFTBOUND_STATUS);
@@ -1440,6 +1448,8 @@ export function assertionText(a: Assertion): Message {
       return a.negated ? msg`${a.subject.text} not transformed` : msg`${a.subject.text} transformed`;
     case 'merged':
       return a.other ? (a.negated ? msg`${a.subject.text} not merged with ${a.other.text}` : msg`${a.subject.text} merged with ${a.other.text}`) : msg`${a.subject.text} not merged`;
+    case 'copy':
+      return a.original ? (a.negated ? msg`${a.subject.text} not a copy of ${a.original.text}` : msg`${a.subject.text} a copy of ${a.original.text}`) : msg`${a.subject.text} not a copy`;
     case 'status':
       return msg`${a.subject.text} ${a.status}`;
     case 'triggered':
@@ -1484,6 +1494,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} ${a.negated ? 'not ' : ''}transformed`;
     case 'merged':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}merged${a.other ? ` with ${a.other.text}` : ''}`;
+    case 'copy':
+      return `${a.subject.text} ${a.negated ? 'not ' : ''}a copy${a.original ? ` of ${a.original.text}` : ''}`;
     case 'combat':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}${a.role}`;
     case 'status':
@@ -1621,6 +1633,8 @@ function newCard(st: CardStmt): CardObj {
     transformed: false,
     faceOf: undefined,
     merge: undefined,
+    copyOf: undefined,
+    uncopied: undefined,
   };
 }
 

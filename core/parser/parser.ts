@@ -2020,6 +2020,8 @@ class EventStmt extends EventBase {
   /** `cast X mutating onto T` (MTG 702.140a): the two words; `resolve X on top|underneath` (702.140c): where it merges. */
   mutating: Range | undefined = undefined;
   mergeOn: Word | undefined = undefined;
+  /** `enter X as a copy of Y`, `becomes X a copy of Y` (MTG 707.4, 707.5; Riftbound 472.1.b): Y. */
+  original: Name | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -2080,6 +2082,7 @@ class EventStmt extends EventBase {
     if (this.transformed) e.transformed = movedLines(this.transformed, move);
     if (this.mutating) e.mutating = movedLines(this.mutating, move);
     if (this.mergeOn) e.mergeOn = movedLines(this.mergeOn, move);
+    if (this.original) e.original = movedName(this.original, move);
     return e;
   }
   get range(): Range {
@@ -2260,10 +2263,15 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       let zone: ZoneRef | undefined;
       let player: Name | undefined;
       let transformed: Range | undefined;
+      let original: Name | undefined;
       while (!cur.atEnd()) {
         if (cur.isWord('transformed') && !transformed) {
           // MTG 712.14a: it enters with its back face up.
           transformed = cur.next()!.range;
+        } else if (cur.isWord('as') && !original) {
+          // MTG 707.5, Riftbound 472.1.b: it enters as a copy of another object.
+          cur.next();
+          original = copyOf(cur);
         } else if (cur.isWord('attached') && !host) {
           cur.next();
           cur.expectWord('to');
@@ -2276,9 +2284,9 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
           player = cur.name(msg`the player under whose control it enters`);
         } else if (cur.isWord('under')) {
           throw new SyntaxError_(msg`\`under\` is written twice: a card enters under one player's control.`, cur.peek()!.range);
-        } else cur.fail(msg`'attached to', 'at', 'in', 'under', 'transformed' or the end of the statement`);
+        } else cur.fail(msg`'attached to', 'at', 'in', 'under', 'transformed', 'as a copy of' or the end of the statement`);
       }
-      return event(verbTok, cur, transformed ? { kind: 'enter', subject, host, zone, player, transformed } : { kind: 'enter', subject, host, zone, player });
+      return event(verbTok, cur, { kind: 'enter', subject, host, zone, player, ...(transformed ? { transformed } : {}), ...(original ? { original } : {}) });
     }
     case 'unattach':
     case 'detach': {
@@ -2324,6 +2332,14 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'gains':
     case 'loses': {
       const subject = cur.name(msg`the card that changes`);
+      // `becomes X a copy of Y` (MTG 707.4; Riftbound 472.1.b.1).
+      if (verb === 'becomes' && cur.isWord('a') && cur.isWord('copy', 1)) {
+        const original = copyOf(cur);
+        // A copy effect that ends (`until end of turn`: Dermotaxi) is not modelled: only one for good.
+        if (startsTurnDuration(cur)) throw new SyntaxError_(msg`A copy that ends with a turn is not modelled: the replay reads a copy for good, which ends only as the permanent leaves the battlefield. Remove the duration.`, cur.peek()!.range);
+        cur.end();
+        return event(verbTok, cur, { kind: 'copy', subject, original });
+      }
       if (cur.isWord('protection')) {
         if (verb === 'becomes') cur.fail(msg`card types or subtypes`);
         cur.next();
@@ -2682,6 +2698,14 @@ function parseTriggerPhrase(cur: Cursor): TriggerPhrase {
   }
 }
 
+/** `a copy of Y` (after `as` in an `enter` line): Y. */
+function copyOf(cur: Cursor): Name {
+  cur.expectWord('a');
+  cur.expectWord('copy');
+  cur.expectWord('of');
+  return cur.name(msg`the object it is a copy of`);
+}
+
 function parseAssertion(cur: Cursor): Assertion {
   const first = cur.peek();
   if (cur.isWord('no')) {
@@ -2694,7 +2718,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'merged with' or 'triggered'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'merged with', 'a copy of' or 'triggered'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -2783,6 +2807,11 @@ function parseAssertion(cur: Cursor): Assertion {
       const other = cur.name(msg`the other card of the merged permanent`);
       return { kind: 'merged', subject, other, negated: false, range: r() };
     }
+    case 'a': {
+      // `X a copy of Y` (MTG 707.2; Riftbound 472.1.b).
+      const original = copyOf(cur);
+      return { kind: 'copy', subject, original, negated: false, range: r() };
+    }
     case 'not':
     case 'triggered': {
       // `X triggered [once|twice|N times] [when PHRASE] [for H]`, `X not triggered ...`: how often X's triggers have triggered.
@@ -2809,11 +2838,22 @@ function parseAssertion(cur: Cursor): Assertion {
         }
         return other ? { kind: 'merged', subject, other, negated: true, range: r() } : { kind: 'merged', subject, negated: true, range: r() };
       }
+      // `X not a copy` (of anything), `X not a copy of Y`.
+      if (negated && cur.isWord('a')) {
+        cur.next();
+        cur.expectWord('copy');
+        let original: Name | undefined;
+        if (cur.isWord('of')) {
+          cur.next();
+          original = cur.name(msg`the object it would be a copy of`);
+        }
+        return { kind: 'copy', subject, ...(original ? { original } : {}), negated: true, range: r() };
+      }
       if (negated && (cur.isWord('attacking') || cur.isWord('blocking') || cur.isWord('defending'))) {
         const role = cur.next()!.text as 'attacking' | 'blocking' | 'defending';
         return { kind: 'combat', subject, role, negated: true, range: r() };
       }
-      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered', 'mighty', 'attacking', 'blocking', 'defending', 'transformed' or 'merged' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
+      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'merged' or 'a copy' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
       if (negated) cur.next();
       let count: number | undefined;
       if (!negated && (cur.isWord('once') || cur.isWord('twice'))) count = cur.next()!.text === 'once' ? 1 : 2;
@@ -2837,7 +2877,7 @@ function parseAssertion(cur: Cursor): Assertion {
       return { kind: 'triggered', subject, negated, ...(count !== undefined ? { count } : {}), ...(when ? { when } : {}), ...(host ? { host } : {}), range: r() };
     }
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'merged with' or 'triggered'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'merged with', 'a copy of' or 'triggered'`);
   }
 }
 

@@ -330,6 +330,11 @@ function backFaces(state: DocumentState): string[] {
   return faces.filter((f) => !named.has(f));
 }
 
+/** The objects a card may copy (MTG 707.1; Riftbound 472.1.b): those on the board first, then the others; never the card itself. */
+function copyWant(game: Game, subject: string | undefined): Want {
+  return { kind: 'cards', rank: (c) => (c.id === subject ? undefined : onBoard(game, c) ? 0 : 2) };
+}
+
 /** What may follow the words already written in this statement. */
 function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number): Want {
   const head = w[0];
@@ -480,9 +485,12 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (last === 'of' && w[w.length - 2] === 'base') return { kind: 'players' };
       // `under P`: the player it enters under (MTG 110.2a).
       if (last === 'under') return { kind: 'players' };
+      // `as a copy of Y` (MTG 707.5; Riftbound 472.1.b): the objects it may copy.
+      if (last === 'as') return words(['a copy of']);
+      if (last === 'of' && w[w.length - 2] === 'copy') return copyWant(game, args[0]);
       // MTG `transformed` (712.14a): a double-faced card enters with its back face up.
-      const rest = ['attached', ...(game === 'mtg' ? ['in', 'transformed'] : ['at', 'in']), 'under'].filter((k) => !args.includes(k));
-      return n === 1 || !['attached', 'to', 'in', 'at', 'under'].includes(last) ? words(rest) : NONE;
+      const rest = ['attached', ...(game === 'mtg' ? ['in', 'transformed'] : ['at', 'in']), 'under', 'as a copy of'].filter((k) => !args.includes(k.split(' ')[0]));
+      return n === 1 || !['attached', 'to', 'in', 'at', 'under', 'as', 'a', 'copy'].includes(last) ? words(rest) : NONE;
     }
     case 'unattach':
     case 'detach': {
@@ -611,6 +619,8 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     case 'gains': {
       // MTG players may gain and lose hexproof and shroud (702.11c, 702.18a).
       if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1), ...(game === 'mtg' && head !== 'becomes' ? { players: () => 2 } : {}) };
+      // `becomes X a copy of Y` (MTG 707.4; Riftbound 472.1.b.1): after `a copy of`, the objects it may copy.
+      if (head === 'becomes' && args[1] === 'a') return n === 2 ? words(['copy of']) : n === 4 && args[2] === 'copy' && args[3] === 'of' ? copyWant(game, args[0]) : n === 3 && args[2] === 'copy' ? words(['of']) : NONE;
       // Once the change is written, how long it lasts: until the turn ends (MTG 514.2; Riftbound says `this turn`, 317.2.c), or MTG's until your next turn (611.2a).
       const durations = game === 'mtg' ? ['until end of turn', 'this turn', 'until your next turn'] : ['this turn'];
       // After the duration, nothing.
@@ -660,7 +670,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       }
       // MTG `becomes X red` (105.3): colors too, and once one is written, that it is in addition to the others.
       const colors = game === 'mtg' ? [...COLORS, 'colorless', ...(args.slice(1).some((a) => COLORS.includes(a)) ? ['in addition to its other colors'] : [])] : [];
-      return { kind: 'words', words: [...(game === 'mtg' ? [...MTG_CARD_TYPES, ...MTG_SUBTYPES] : [...RIFTBOUND_CARD_TYPES, ...RIFTBOUND_TAGS]), ...colors, ...(n >= 2 ? durations : [])], item: CompletionItemKind.TypeParameter };
+      return { kind: 'words', words: [...(n === 1 ? ['a copy of'] : []), ...(game === 'mtg' ? [...MTG_CARD_TYPES, ...MTG_SUBTYPES] : [...RIFTBOUND_CARD_TYPES, ...RIFTBOUND_TAGS]), ...colors, ...(n >= 2 ? durations : [])], item: CompletionItemKind.TypeParameter };
     }
     case 'control':
       if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1) };
@@ -710,13 +720,22 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   const faces = game === 'mtg' && (!subject || subject.face !== undefined) ? ['transformed'] : [];
   // Merged permanents (MTG 702.140c, 730.2): asked of a merged permanent, a card with mutate, or an unknown subject.
   const merging = game === 'mtg' && (!subject || subject.merged !== undefined || hasMutate(subject));
+  // Whether it is a copy (MTG 707.2; Riftbound 472.1.b.1): asked of a copy (the board says what it copies), or of an unknown subject.
+  const copies = !subject || subject.copyOf !== undefined ? ['a copy of', 'not a copy'] : [];
   if (n === 1) {
     const combat = [...roles, ...roles.map((r) => `not ${r}`)];
-    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', 'tapped', 'untapped', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, 'triggered', 'not triggered']);
+    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', 'tapped', 'untapped', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), ...copies, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, ...copies, 'triggered', 'not triggered']);
   }
   const rel = args[1];
-  // After `not`: `triggered`, Riftbound `mighty`, a part in combat.
-  if (rel === 'not' && n === 2) return words(['triggered', ...(game === 'riftbound' ? ['mighty'] : [...faces, ...(merging ? ['merged'] : [])]), ...roles]);
+  // `X a copy of Y`, `X not a copy [of Y]` (MTG 707.2; Riftbound 472.1.b): after `of`, the objects it may copy.
+  if (rel === 'a' || (rel === 'not' && args[2] === 'a')) {
+    const at = rel === 'a' ? 2 : 3;
+    if (n === at) return words([rel === 'a' ? 'copy of' : 'copy']);
+    if (n === at + 1 && args[at] === 'copy') return words(['of']);
+    return n === at + 2 && args[at] === 'copy' && args[at + 1] === 'of' ? copyWant(game, args[0]) : NONE;
+  }
+  // After `not`: `triggered`, Riftbound `mighty`, a part in combat, `merged`, `a copy`.
+  if (rel === 'not' && n === 2) return words(['triggered', ...(game === 'riftbound' ? ['mighty'] : [...faces, ...(merging ? ['merged'] : [])]), ...roles, ...(copies.length !== 0 ? ['a copy'] : [])]);
   // `X merged with Y`, `X not merged [with Y]`: the other cards of a merged permanent first.
   const merged = rel === 'merged' ? 2 : rel === 'not' && args[2] === 'merged' ? 3 : 0;
   if (merged !== 0 && game === 'mtg') {

@@ -181,7 +181,13 @@ export class NameIndex {
       case 'enter':
         this.add(st.subject, 'card');
         this.add(st.host, 'either');
+        // `as a copy of Y` (MTG 707.5; Riftbound 472.1.b): the object copied.
+        this.add(st.original, 'card');
         return this.add(st.player, 'player');
+      // `becomes X a copy of Y` (MTG 707.4; Riftbound 472.1.b.1).
+      case 'copy':
+        this.add(st.subject, 'card');
+        return this.add(st.original, 'card');
       case 'unattach':
         this.add(st.subject, 'card');
         return this.add(st.host, 'either');
@@ -293,6 +299,9 @@ export class NameIndex {
         this.add(a.subject, 'card');
         if (a.other) this.add(a.other, 'card');
         return;
+      case 'copy':
+        this.add(a.subject, 'card');
+        return this.add(a.original, 'card');
       case 'triggered':
         this.add(a.subject, 'card');
         if (a.host) this.add(a.host, 'either');

@@ -47,6 +47,12 @@ function onLines<T>(xs: readonly T[], line: (x: T) => number, first: number, las
   return lo === 0 && end === xs.length ? xs : xs.slice(lo, end);
 }
 
+/** The words of the copy phrases (MTG 707; Riftbound 472.1.b), keywords each as one token. */
+const COPY_OF = ['a', 'copy', 'of'];
+const AS_COPY_OF = ['as', 'a', 'copy', 'of'];
+const NOT_COPY = ['not', 'a', 'copy'];
+const NOT_COPY_OF = ['not', 'a', 'copy', 'of'];
+
 /**
  * The tokens of the document, or of the lines of `range` only (`textDocument/semanticTokens/range`:
  * what a client shows first, for the visible lines of a huge file, while the full tokens are made).
@@ -85,6 +91,19 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
     if (!w) return false;
     const next = second === undefined ? undefined : wordAfter(w.end, second);
     add(next ? { start: w.start, end: next.end } : w, 'keyword');
+    return true;
+  };
+  /** The words after `pos` on its line, each the next: one keyword token for them all (`a copy of`); false when they are not all there. */
+  const keywordWords = (pos: Position, words: readonly string[]): boolean => {
+    let end = pos;
+    let start: Position | undefined;
+    for (const w of words) {
+      const r = wordAfter(end, w);
+      if (!r) return false;
+      start ??= r.start;
+      end = r.end;
+    }
+    add({ start: start ?? pos, end }, 'keyword');
     return true;
   };
   /** A keyword of one or more words (`first strike`): one token; its first word when it runs over two lines. */
@@ -170,6 +189,15 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
           if (ev.kind === 'types') for (const w of ev.words) add(w.range, ADDITION.has(w.text) ? 'keyword' : 'type');
           if (ev.kind === 'expect' && ev.assertion?.kind === 'in-zone') zone(ev.assertion.zone);
           if (ev.kind === 'expect' && ev.assertion?.kind === 'has-ability') ability(ev.assertion.ability);
+          // Copies (MTG 707; Riftbound 472.1.b): `becomes X a copy of Y`, `expect X [not] a copy [of Y]`, `enter X ... as a copy of Y`.
+          if (ev.kind === 'copy') keywordWords(ev.subject.range.end, COPY_OF);
+          if (ev.kind === 'expect' && ev.assertion?.kind === 'copy') keywordWords(ev.assertion.subject.range.end, ev.assertion.negated ? (ev.assertion.original ? NOT_COPY_OF : NOT_COPY) : COPY_OF);
+          if (ev.kind === 'enter' && ev.original) {
+            // `as a copy of` comes anywhere after the card: the words just before the copied object's name.
+            const before = lineText(state.document, ev.original.range.start.line).slice(0, ev.original.range.start.character);
+            const m = /(?:^|\s)(as\s+a\s+copy\s+of)\s*$/.exec(before);
+            if (m) keywordWords({ line: ev.original.range.start.line, character: before.length - m[0].length }, AS_COPY_OF);
+          }
           // What `gains X` and `loses X` give or take (not the types of `becomes`/`loses X Aura`, typed above).
           if (ev.kind === 'keyword-ability') phrase(ev.name.range);
           // `resolve X living weapon creating T`, `resolve X Weaponmaster choosing G`, `resolve G Quick-Draw choosing U` (702.92a; 821.1.c; 819.1.d): the trigger, and the word before the name it takes.

@@ -258,6 +258,8 @@ function assertionArb(game: GameId): fc.Arbitrary<string> {
     fc.tuple(CX, B).map(([x, b]) => `${x} at battlefield ${b}`),
     fc.tuple(HX, CX).map(([h, x]) => `${h} has ${x}`),
     fc.tuple(CX, CX).map(([x, y]) => `${x} newer than ${y}`),
+    // A copy (MTG 707.2; Riftbound 472.1.b), of an object or of nothing.
+    fc.tuple(CX, fc.constantFrom('a copy of ', 'not a copy of ', 'not a copy'), CX).map(([x, w, y]) => `${x} ${w}${w === 'not a copy' ? '' : y}`),
     fc.tuple(CX, fc.integer({ min: -3, max: 15 })).map(([x, n]) => `${x} might ${n}`),
     fc.tuple(CX, fc.constantFrom('toughness', 'damage'), fc.integer({ min: -1, max: 8 })).map(([x, k, n]) => `${x} ${k} ${n}`),
     fc.tuple(CX, fc.constantFrom('a', 'no', '2'), fc.constantFrom('+1/+1 counter', '-1/-1 counter', 'buff')).map(([x, n, k]) => `${x} has ${n} ${k}${n === '2' ? 's' : k === 'buff' || n === 'a' ? '' : 's'}`),
@@ -348,6 +350,9 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
     { weight: mtg ? 1 : 2, arbitrary: fc.tuple(fc.constantFrom('buff ', 'spend buff from '), CX).map(([v, x]) => `${v}${x}`) },
     // Regeneration (MTG 701.19a), now and then in Riftbound.
     { weight: 1, arbitrary: CX.map((x) => `regenerate ${x}`) },
+    // Copies (MTG 707.4, 707.5; Riftbound 472.1.b): a permanent that becomes one, a card that enters as one (an Aura's host now and then).
+    { weight: 2, arbitrary: fc.tuple(CX, CX).map(([x, y]) => `becomes ${x} a copy of ${y}`) },
+    { weight: 2, arbitrary: fc.tuple(CX, CX, fc.oneof(fc.constant(''), fc.constant(''), HX.map((h) => ` attached to ${h}`)), under).map(([x, y, h, u]) => `enter ${x} as a copy of ${y}${h}${u}`) },
     // Combat: MTG `attack with X` (508.1a), `block X with Y [and Z]` (509.1a); Riftbound `attack at battlefield B [by P]` (464.2.c). Each now and then in the other game.
     { weight: mtg ? 3 : 1, arbitrary: CX.map((x) => `attack with ${x}`) },
     { weight: mtg ? 2 : 1, arbitrary: fc.tuple(CX, fc.array(CX, { minLength: 1, maxLength: 3 })).map(([x, ys]) => `block ${x} with ${ys.join(' and ')}`) },
@@ -690,7 +695,7 @@ const TOKENS = [
   'game', 'mtg', 'riftbound', 'title', 'rules', 'player', 'card', 'attach', 'equip', 'fortify', 'cast', 'resolve', 'enter', 'unattach', 'detach', 'move', 'destroy',
   'kill', 'exile', 'bounce', 'sacrifice', 'becomes', 'loses', 'gains', 'control', 'phase', 'out', 'in', 'leave', 'recall', 'cleanup', 'expect', 'to', 'by', 'from', 'deal', 'damage', 'heal', 'toughness', 'gets', '+4/+4', '-2/-2', '0/0',
   'put', 'remove', 'buff', 'spend', 'counter', 'counters', '+1/+1', '-1/-1', 'with', 'regenerate', 'shield', 'deathtouch', 'wither', 'range', 'influence',
-  'attack', 'block', 'and', 'attacking', 'blocking', 'defending', 'not', 'combat',
+  'attack', 'block', 'and', 'attacking', 'blocking', 'defending', 'not', 'combat', 'copy', 'as', 'of',
   'mutating', 'onto', 'mutate', 'top', 'underneath', 'merged',
   'targeting', 'attached', 'at', 'base', 'battlefield', 'owner', 'controller', 'enchant', 'protection', 'color', 'might', 'might-bonus', 'has', 'newer', 'than',
   'no', 'attachments', 'on', 'unattached', 'a', 'b', 'alice', 'creature', 'Aura', 'Equipment', 'gear', 'unit', '"x"', '"', ':', ',', '—', '-', '--', '#', '1',

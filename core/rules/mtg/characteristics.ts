@@ -500,7 +500,7 @@ export function describe(host: Host): Message {
 }
 
 /** Does any filter the card prints (enchant, equip, `can be attached only to`, `attach target ... to target ...`) ask for another Aura? */
-function asksForAnotherAura(card: CardObj): boolean {
+export function asksForAnotherAura(card: CardObj): boolean {
   return card.enchant.some((f) => f.withAura) || card.equipQuality?.withAura !== undefined || card.attachOnly?.withAura !== undefined || card.attachTargets.some((t) => t.what.withAura !== undefined || t.to.withAura !== undefined);
 }
 

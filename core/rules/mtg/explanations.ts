@@ -26,6 +26,7 @@ import { EXPLAINED as combat } from './combat';
 import { EXPLAINED as livingWeapon } from './livingWeapon';
 import { EXPLAINED as transform } from './transform';
 import { EXPLAINED as mutate } from './mutate';
+import { EXPLAINED as copies } from './copies';
 
 export interface RuleExplanation {
   title: string;
@@ -54,6 +55,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   livingWeapon,
   transform,
   mutate,
+  copies,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

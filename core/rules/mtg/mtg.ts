@@ -21,6 +21,7 @@ import { keywordEvent } from './targetingKeywords';
 import { keywordAbilityEvent } from './grants';
 import { simultaneousTimestamps } from './timestamps';
 import { transformEvent } from './transform';
+import { copyEvent } from './copies';
 import { msg } from '../../message';
 
 /** The MTG Ruleset: each part of it is in the module of its rule family. */
@@ -107,6 +108,8 @@ export const mtg: Ruleset = {
         return swapEvent(replay, ev);
       case 'transform':
         return transformEvent(replay, ev);
+      case 'copy':
+        return copyEvent(replay, ev);
       case 'expect':
       case 'together':
         // `together:` is replayed part by part by the replay itself.

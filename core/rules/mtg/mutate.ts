@@ -5,7 +5,7 @@
 // permanent T was, so nothing attached to T moves and its counters, effects, control and timestamp stay
 // (730.2b, 730.2c). That permanent has the characteristics of its top card and the abilities of every card
 // (702.140e, 730.2a), and the state-based actions judge what is attached by them (the way transform.ts
-// does for a new face, whose newPrinted is reused here). With an illegal target it resolves as the creature
+// does for a new face, whose copiable values engine/copiable.ts takes, reused here). With an illegal target it resolves as the creature
 // spell it then is (702.140b). A merged permanent that leaves the battlefield leaves as one, and each of its
 // cards goes to the new zone as an object of its own (730.3): what was attached becomes unattached, as when
 // any host leaves (zones.ts).
@@ -19,7 +19,7 @@ import { hasAbility } from '../../engine/abilities';
 import { describe, type Host, isCreature, type Problem } from './characteristics';
 import { protectionAgainst, touch } from './legality';
 import { keywordTargetProblem } from './targetingKeywords';
-import { abilitiesAnew, newPrinted } from './transform';
+import { takeValues, valuesTaken } from '../../engine/copiable';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -134,7 +134,7 @@ export function resolveMutating(replay: Replay, ev: Extract<EventNode, { kind: '
  * `spell` merges with the permanent `host` (702.140c, 730.2), on top or underneath. `host` stays the
  * object it is (730.2b, 730.2c): nothing attached to it moves, and its counters, control and timestamp
  * stay. It takes the characteristics of its top card with the abilities of every card (702.140e), the
- * effects on it applying over them (newPrinted), and the state-based actions look at it and at what is
+ * effects on it applying over them (takeValues), and the state-based actions look at it and at what is
  * attached to it anew.
  */
 function mergeWith(replay: Replay, spell: CardObj, host: CardObj, onTop: boolean): void {
@@ -150,7 +150,7 @@ function mergeWith(replay: Replay, spell: CardObj, host: CardObj, onTop: boolean
   host.merge = { kind: 'permanent', over, under, token: board.ownToken, own };
   // 702.140e, 730.2a: the top card's characteristics, with every card's abilities.
   const printed = mergedPrinted(onTop ? spell.printed : host.printed, host.printed, spell.printed);
-  newPrinted(replay, host, printed, onTop ? spell.name : host.name);
+  takeValues(replay.board, host, printed, onTop ? spell.name : host.name);
   // 730.2d: a token only when its top component is one.
   if (onTop) host.token = spell.token;
   // The card is a part of the permanent from now on (730.2b): in no zone, no longer on the stack.
@@ -158,7 +158,7 @@ function mergeWith(replay: Replay, spell: CardObj, host: CardObj, onTop: boolean
   spell.zone = MERGED;
   spell.version++;
   spell.controller = host.controller;
-  abilitiesAnew(replay, host);
+  valuesTaken(replay.board, host);
   if (replay.noting) replay.note(() => (onTop ? msg`${spell.id} merges with ${host.id}, on top: ${host.id} is ${host.name} now (${describe(host)}), cards ${mergedCards(host.id, host.merge as Extract<Merge, { kind: 'permanent' }>).join(', ')}` : msg`${spell.id} merges with ${host.id}, underneath: ${host.id} keeps its characteristics (${describe(host)}) and gains ${spell.id}'s abilities`));
   // The same object with new characteristics: what is attached is judged by them (704.5m, 704.5n).
   touch(replay, host);

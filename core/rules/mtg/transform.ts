@@ -10,7 +10,7 @@
 // Equipment comes off (704.5n), a protection of the new face sheds what it protects from.
 import type { EventNode } from '../../parser/ast';
 import type { CardObj, Characteristics } from '../../engine/board';
-import { characteristicsOf, kindsOf, takeCharacteristics } from '../../engine/board';
+import { takeValues, valuesTaken } from '../../engine/copiable';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg } from '../../message';
@@ -47,16 +47,17 @@ function faceTo(replay: Replay, card: CardObj, toBack: boolean): { printed: Char
 }
 
 /**
- * `card` turns to its other face, as the same object (712.18). Without effects on it, it simply has
- * the new face's characteristics (712.8d, 712.8e); with some, each keeps applying over the new face:
- * what an effect added or took away from the old face's characteristics is added or taken away from
- * the new face's, in what it has now and in what it will take back as an effect that ends ends.
+ * `card` turns to its other face, as the same object (712.18): it takes the new face's characteristics as
+ * its copiable values (engine/copiable.ts), so the effects on it keep applying over them (712.8d, 712.8e).
+ * A permanent that is a copy of something keeps the copied values (layer 1, 613.1a): only the face under
+ * the copy, which it has again once the copy effect ends, turns over.
  */
 export function turnOver(replay: Replay, card: CardObj, toBack: boolean): void {
-  card.front ??= card.printed;
+  card.front ??= card.uncopied?.printed ?? card.printed;
   const to = faceTo(replay, card, toBack);
   card.transformed = toBack;
-  newPrinted(replay, card, to.printed, to.name);
+  if (card.uncopied) card.uncopied = { ...card.uncopied, printed: to.printed, name: to.name };
+  else takeValues(replay.board, card, to.printed, to.name);
   const board = replay.board;
   // A new timestamp as it transforms (613.7g). Attached, it comes off its host and goes back on with it,
   // so the host's grants are filed by the new one (as timestamps.ts restamps).
@@ -65,30 +66,7 @@ export function turnOver(replay: Replay, card: CardObj, toBack: boolean): void {
   if (host) board.unlink(card);
   card.timestamp = board.tick();
   if (host) board.link(card, host, at!);
-  abilitiesAnew(replay, card);
-}
-
-/**
- * The same object with new printed characteristics (a face turned up, 712.18; cards merged, 730.2c):
- * without effects on it, it simply has them; with some, each keeps applying over them: what an effect
- * added or took away from the old printed characteristics is added or taken away from the new ones, in
- * what it has now and in what it will take back as an effect that ends ends. Then abilitiesAnew.
- */
-export function newPrinted(replay: Replay, card: CardObj, printed: Characteristics, name: string): void {
-  const from = card.printed;
-  card.printed = printed;
-  card.name = name;
-  if (!card.modified) takeCharacteristics(card, printed);
-  else {
-    takeCharacteristics(card, rebased(characteristicsOf(card), from, printed));
-    if (card.temporary) card.temporary = card.temporary.moved(replay.board, (at) => at, (s) => rebased(s as Characteristics, from, printed));
-  }
-}
-
-/** After newPrinted: what it gives its host (613.4c) and grants (613.1f), and what its own attachments grant it, worked out anew. */
-export function abilitiesAnew(replay: Replay, card: CardObj): void {
-  if (card.attachedTo) replay.board.reboost(card);
-  replay.board.abilitiesChanged(card);
+  valuesTaken(board, card);
 }
 
 /** The card leaves the battlefield: it is its front face wherever it goes (712.8a). Called by moveTo for a transformed card. */
@@ -98,66 +76,6 @@ export function frontFaceUp(replay: Replay, card: CardObj): void {
   card.transformed = false;
   // The new object takes its printed characteristics (resetCharacteristics): the front face's.
   card.modified = true;
-}
-
-function setRebased(cur: ReadonlySet<string>, from: ReadonlySet<string>, to: ReadonlySet<string>): ReadonlySet<string> {
-  if (cur === from) return to;
-  const out = new Set(to);
-  for (const x of from) if (!cur.has(x)) out.delete(x);
-  for (const x of cur) if (!from.has(x)) out.add(x);
-  return out;
-}
-
-function listRebased<T>(cur: readonly T[], from: readonly T[], to: readonly T[]): readonly T[] {
-  if (cur === from) return to;
-  const out = to.filter((x) => !from.includes(x) || cur.includes(x));
-  for (const x of cur) if (!from.includes(x)) out.push(x);
-  return out;
-}
-
-/** `cur`, the characteristics an object with the face `from` has now, moved onto the face `to` (712.18). */
-function rebased(cur: Characteristics, from: Characteristics, to: Characteristics): Characteristics {
-  const same = <K extends keyof Characteristics>(k: K): Characteristics[K] => (cur[k] === from[k] ? to[k] : cur[k]);
-  // Protection instances with what each keeps (beside each other): the added ones keep theirs.
-  let protections: readonly string[] = to.protections;
-  let protectionKeeps = to.protectionKeeps;
-  if (cur.protections !== from.protections) {
-    const keep = to.protections.map((q, i) => ({ q, k: to.protectionKeeps[i] })).filter(({ q }) => !from.protections.includes(q) || cur.protections.includes(q));
-    cur.protections.forEach((q, i) => {
-      if (!from.protections.includes(q)) keep.push({ q, k: cur.protectionKeeps[i] });
-    });
-    protections = keep.map((x) => x.q);
-    protectionKeeps = keep.map((x) => x.k);
-  }
-  const out: Characteristics = {
-    supertypes: setRebased(cur.supertypes, from.supertypes, to.supertypes),
-    types: setRebased(cur.types, from.types, to.types),
-    subtypes: setRebased(cur.subtypes, from.subtypes, to.subtypes),
-    colors: setRebased(cur.colors, from.colors, to.colors),
-    protections,
-    protectionKeeps,
-    lost: setRebased(cur.lost, from.lost, to.lost) as Characteristics['lost'],
-    targeting: listRebased(cur.targeting, from.targeting, to.targeting),
-    enchant: listRebased(cur.enchant, from.enchant, to.enchant),
-    equipQuality: same('equipQuality'),
-    equipPlaneswalker: same('equipPlaneswalker'),
-    creatureAt: same('creatureAt'),
-    hasEquip: same('hasEquip'),
-    reconfigure: same('reconfigure'),
-    bestow: same('bestow'),
-    cant: setRebased(cur.cant, from.cant, to.cant) as Characteristics['cant'],
-    might: same('might'),
-    mightBonus: same('mightBonus'),
-    toughness: same('toughness'),
-    toughnessBonus: same('toughnessBonus'),
-    keywords: listRebased(cur.keywords, from.keywords, to.keywords),
-    keywordValues: same('keywordValues'),
-    grants: listRebased(cur.grants, from.grants, to.grants),
-    abilityLog: cur.abilityLog,
-    kinds: 0,
-  };
-  out.kinds = kindsOf(out);
-  return out;
 }
 
 /** Is this face an instant or a sorcery face? */

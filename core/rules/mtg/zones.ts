@@ -14,6 +14,8 @@ import { isPhasedOut, phasedOutSubject } from './phasing';
 import { doAttach } from './attach';
 import { enteredTransformed, enterTransformed, frontFaceUp } from './transform';
 import { unmerged } from './mutate';
+import { enterAsCopy } from './copies';
+import { copyEnds, enteredAsCopy } from '../../engine/copiable';
 import { msg, titledFix, type Message } from '../../message';
 import { abilityWord, inZone, zoneWord } from '../../engine/words';
 import { hasAbility } from '../../engine/abilities';
@@ -60,6 +62,13 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   const under = enteringUnder(replay, ev, 'battlefield');
   if (under === false) return;
   if (tokenStays(replay, card, ev)) return;
+  // `enter X as a copy of Y` (707.5): Y's copiable values as it enters, and its own again if it doesn't.
+  if (ev.original) {
+    if (!enterAsCopy(replay, ev, card)) return;
+    enterBattlefield(replay, card, host, ev, under);
+    enteredAsCopy(card, card.zone === 'battlefield');
+    return;
+  }
   // `enter X transformed` (712.14a): its back face up as it enters, and its front again if it doesn't.
   if (ev.transformed && !enterTransformed(replay, ev, card)) return;
   enterBattlefield(replay, card, host, ev, under);
@@ -360,6 +369,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   }
   // A creature that leaves the battlefield leaves the combat it is in (506.4).
   if (card.combat !== undefined) removeFromCombat(replay, card, msg`it left the battlefield`, ['506.4', '400.7']);
+  // A copy leaving the battlefield is a new object, with its own values (400.7): the copy effect ends.
+  if (replay.board.copies && card.uncopied !== undefined && card.zone === 'battlefield') copyEnds(card);
   // A transformed card leaving the battlefield is its front face wherever it goes (712.8a).
   if (replay.board.dfcs && card.transformed && card.zone === 'battlefield') frontFaceUp(replay, card);
   card.zone = zone;

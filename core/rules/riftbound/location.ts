@@ -20,6 +20,8 @@ import { designations } from './combat';
 import { removeFromCombat } from '../../engine/combat';
 import { weaponmasterPlayed } from './weaponmaster';
 import { quickDrawPlayed } from './quickDraw';
+import { enterAsCopy } from './copies';
+import { copyEnds, enteredAsCopy } from '../../engine/copiable';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -176,6 +178,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, place: strin
   if (BOARD.has(zone)) replay.markDirty(card);
   if (crossesBoard) {
     lastCrossing = cause;
+    // A copy that leaves the board is a new object with its own traits (124): the copy effect ends.
+    if (leavesBoard && replay.board.copies && card.uncopied !== undefined) copyEnds(card);
     card.version++;
     resetCharacteristics(card);
     clearMarks(card); // 124: damage is cleared; 705: buffs are removed
@@ -214,6 +218,19 @@ export function goneToken(card: CardObj): { rules: string[]; why: Message } {
 export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
   // `enter X transformed` is MTG's (712.14a): a Riftbound card has one side.
   if (ev.transformed) replay.report('syntax-error', ev.transformed, msg`A Riftbound card has one side only, so it can't enter with another side up. Remove \`transformed\`.`);
+  // `enter X as a copy of Y` (472.1.b): played with Y's traits, and its own again if it isn't played.
+  if (ev.original) {
+    if (!enterAsCopy(replay, ev)) return;
+    const card = replay.board.cards.get(ev.subject.text);
+    enterPlayed(replay, ev);
+    if (card) enteredAsCopy(card, onBoard(card));
+    return;
+  }
+  enterPlayed(replay, ev);
+}
+
+/** The play of `enter`, with the Weaponmaster trigger of a unit played. */
+function enterPlayed(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
   if (!replay.board.enterTriggers) return playCard(replay, ev);
   // A unit with Weaponmaster that was played puts its trigger on the chain (821.1.c); so does a gear with
   // Quick-Draw played without `attached to` (819.1.d: the one-line form is the trigger resolved at once).

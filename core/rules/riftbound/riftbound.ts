@@ -1,5 +1,6 @@
 // Riftbound attach rules: the one Ruleset, dispatching to the module of each rule family. Rule numbers are canonical
 // (2026-07-16 numbering); each module explains the rules it implements (explanations.ts assembles them).
+import { copyEvent } from './copies';
 import type { Ruleset } from '../../engine/replay';
 import { declareCard, RIFTBOUND_ZONES, typesEvent, zoneOf } from './cards';
 import { detachEvent } from './detach';
@@ -66,6 +67,8 @@ export const riftbound: Ruleset = {
       case 'transform':
         replay.report('impossible-event', ev.verbRange, msg`\`transform\` is not a Riftbound action: a Riftbound card has one side only, with nothing on its other side to turn to. Remove the line.`);
         return;
+      case 'copy':
+        return copyEvent(replay, ev);
       case 'regenerate':
         replay.report('impossible-event', ev.verbRange, msg`\`regenerate\` is an MTG action; Riftbound has no regeneration (a gear with \`if I would die, kill this instead\` dies in its unit's place). Remove the line.`);
         return;

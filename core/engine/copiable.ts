@@ -1,0 +1,155 @@
+// Copiable values (MTG 707.2, layer 1 of 613.1a; Riftbound 472.1.b.3): what a card's `printed` characteristics
+// and its name stand for. A card takes new ones as the same object when it transforms (MTG 712.18) and when it
+// becomes a copy of another object (MTG 707.4; Riftbound 472.1.b.1): the effects on it keep applying over them,
+// so what each added or took away from the old values is added or taken away from the new ones, both in what
+// the card has now and in what it takes back as an effect that ends ends (untilEndOfTurn.ts). Used by both
+// games' rules; it decides nothing about attachments (the state-based actions and the cleanup do, afterwards).
+import type { Board, CardObj, Characteristics } from './board';
+import { characteristicsOf, kindsOf, takeCharacteristics } from './board';
+import { msg, type Message } from '../message';
+
+/**
+ * `card` takes the copiable values `printed` and `name` as the same object. Without effects on it, it
+ * simply has them; with some, each keeps applying over them (rebased). What it gives its host and what
+ * it grants are not worked out here: call `valuesTaken` once the card is complete.
+ */
+export function takeValues(board: Board, card: CardObj, printed: Characteristics, name: string): void {
+  const from = card.printed;
+  card.printed = printed;
+  card.name = name;
+  if (!card.modified) takeCharacteristics(card, printed);
+  else {
+    takeCharacteristics(card, rebased(characteristicsOf(card), from, printed));
+    if (card.temporary) card.temporary = card.temporary.moved(board, (at) => at, (s) => rebased(s as Characteristics, from, printed));
+  }
+}
+
+/** After `takeValues`: what it gives its host (MTG 613.4c; Riftbound 137.3) and grants, and what its own attachments grant it, anew. */
+export function valuesTaken(board: Board, card: CardObj): void {
+  if (card.attachedTo) board.reboost(card);
+  board.abilitiesChanged(card);
+}
+
+/**
+ * `card` becomes a copy of `original` (MTG 707.2; Riftbound 472.1.b.1), keeping its own values to go back to
+ * (a copy of a copy keeps the first ones: they are its card's). The board knows it has copies (Board.copies).
+ */
+export function beginCopy(board: Board, card: CardObj, original: CardObj): void {
+  board.copies = true;
+  card.uncopied ??= { printed: card.printed, name: card.name, attachOnly: card.attachOnly, attachTargets: card.attachTargets };
+  card.copyOf = original.id;
+  // The abilities its card prints that are kept beside its characteristics: the original's, as its card says them.
+  card.attachOnly = original.attachOnly;
+  card.attachTargets = original.attachTargets;
+}
+
+/** The copy effect is gone: the card has its own values and printed abilities back (MTG 400.7; Riftbound 124). */
+function uncopy(card: CardObj): void {
+  const own = card.uncopied!;
+  card.uncopied = undefined;
+  card.copyOf = undefined;
+  card.printed = own.printed;
+  card.name = own.name;
+  card.attachOnly = own.attachOnly;
+  card.attachTargets = own.attachTargets;
+}
+
+/**
+ * A card about to enter as a copy of `original` (MTG 707.5; Riftbound 472.1.b): the copied values are what it
+ * is judged by as it enters. Off the battlefield no effect goes with it (a new object), so they are simply
+ * its printed ones (a card with effects on it is judged as the new object by the entering itself).
+ */
+export function enterAsCopyOf(board: Board, card: CardObj, original: CardObj): void {
+  beginCopy(board, card, original);
+  card.printed = original.printed;
+  card.name = original.name;
+  if (!card.modified) takeCharacteristics(card, card.printed);
+}
+
+/** After entering as a copy: a card that stayed where it was is no copy (it is itself again, as it was there). */
+export function enteredAsCopy(card: CardObj, entered: boolean): void {
+  if (entered || card.uncopied === undefined) return;
+  uncopy(card);
+  if (!card.modified) takeCharacteristics(card, card.printed);
+}
+
+/** The card leaves the battlefield (the board): the copy effect ends with the object, and the new object has its own values (MTG 400.7; Riftbound 124). */
+export function copyEnds(card: CardObj): void {
+  uncopy(card);
+  // The new object takes its printed characteristics (resetCharacteristics): its own.
+  card.modified = true;
+}
+
+/** Why an `expect X a copy of Y` (`not a copy`, `not a copy of Y`) fails, or undefined when it holds. */
+export function copyFailure(card: CardObj, original: CardObj | undefined, negated: boolean, rules: readonly string[]): { actual: Message; rules: string[]; replacement?: string } | undefined {
+  const of = card.copyOf;
+  const is = original ? of === original.id : of !== undefined;
+  if (is !== negated) return undefined;
+  if (of !== undefined) return { actual: msg`${card.id} is a copy of ${of} (${card.name})`, rules: [...rules], replacement: `${card.id} a copy of ${of}` };
+  return { actual: msg`${card.id} is a copy of nothing: it has its own values (${card.name})`, rules: [...rules], replacement: `${card.id} not a copy` };
+}
+
+function setRebased(cur: ReadonlySet<string>, from: ReadonlySet<string>, to: ReadonlySet<string>): ReadonlySet<string> {
+  if (cur === from) return to;
+  const out = new Set(to);
+  for (const x of from) if (!cur.has(x)) out.delete(x);
+  for (const x of cur) if (!from.has(x)) out.add(x);
+  return out;
+}
+
+/** As setRebased, for a list (its order: `to`'s, then what effects added). Linear: long lists are looked up in sets. */
+function listRebased<T>(cur: readonly T[], from: readonly T[], to: readonly T[]): readonly T[] {
+  if (cur === from) return to;
+  const had = new Set(from);
+  const has = new Set(cur);
+  const out = to.filter((x) => !had.has(x) || has.has(x));
+  for (const x of cur) if (!had.has(x)) out.push(x);
+  return out;
+}
+
+/** `cur`, the characteristics an object with the values `from` has now, moved onto the values `to`. */
+function rebased(cur: Characteristics, from: Characteristics, to: Characteristics): Characteristics {
+  const same = <K extends keyof Characteristics>(k: K): Characteristics[K] => (cur[k] === from[k] ? to[k] : cur[k]);
+  // Protection instances with what each keeps (beside each other): the added ones keep theirs.
+  let protections: readonly string[] = to.protections;
+  let protectionKeeps = to.protectionKeeps;
+  if (cur.protections !== from.protections) {
+    const had = new Set(from.protections);
+    const has = new Set(cur.protections);
+    const keep = to.protections.map((q, i) => ({ q, k: to.protectionKeeps[i] })).filter(({ q }) => !had.has(q) || has.has(q));
+    cur.protections.forEach((q, i) => {
+      if (!had.has(q)) keep.push({ q, k: cur.protectionKeeps[i] });
+    });
+    protections = keep.map((x) => x.q);
+    protectionKeeps = keep.map((x) => x.k);
+  }
+  const out: Characteristics = {
+    supertypes: setRebased(cur.supertypes, from.supertypes, to.supertypes),
+    types: setRebased(cur.types, from.types, to.types),
+    subtypes: setRebased(cur.subtypes, from.subtypes, to.subtypes),
+    colors: setRebased(cur.colors, from.colors, to.colors),
+    protections,
+    protectionKeeps,
+    lost: setRebased(cur.lost, from.lost, to.lost) as Characteristics['lost'],
+    targeting: listRebased(cur.targeting, from.targeting, to.targeting),
+    enchant: listRebased(cur.enchant, from.enchant, to.enchant),
+    equipQuality: same('equipQuality'),
+    equipPlaneswalker: same('equipPlaneswalker'),
+    creatureAt: same('creatureAt'),
+    hasEquip: same('hasEquip'),
+    reconfigure: same('reconfigure'),
+    bestow: same('bestow'),
+    cant: setRebased(cur.cant, from.cant, to.cant) as Characteristics['cant'],
+    might: same('might'),
+    mightBonus: same('mightBonus'),
+    toughness: same('toughness'),
+    toughnessBonus: same('toughnessBonus'),
+    keywords: listRebased(cur.keywords, from.keywords, to.keywords),
+    keywordValues: same('keywordValues'),
+    grants: listRebased(cur.grants, from.grants, to.grants),
+    abilityLog: cur.abilityLog,
+    kinds: 0,
+  };
+  out.kinds = kindsOf(out);
+  return out;
+}
