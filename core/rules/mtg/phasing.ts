@@ -42,10 +42,14 @@ export function phasedOutSubject(replay: Replay, card: CardObj, ev: EventNode, w
   return true;
 }
 
-/** The permanent that phased out directly, taking `card` with it (702.26g): up its chain of hosts. */
+/** The permanent that phased out directly, taking `card` with it (702.26g): up its chain of hosts, once round a cycle at most. */
 function phasedOutRoot(replay: Replay, card: CardObj): CardObj {
   let c = card;
-  for (let h = replay.board.hostOf(c); c.phasedOut === 'indirect' && h && isCard(h); h = replay.board.hostOf(c)) c = h;
+  const seen = new Set<CardObj>([card]);
+  for (let h = replay.board.hostOf(c); c.phasedOut === 'indirect' && h && isCard(h) && !seen.has(h); h = replay.board.hostOf(c)) {
+    seen.add(h);
+    c = h;
+  }
   return c;
 }
 
@@ -111,6 +115,8 @@ function phaseBelow(replay: Replay, card: CardObj, from: CardObj['phasedOut'], t
   while (todo.length > 0) {
     for (const id of todo.pop()!.attachments) {
       const a = replay.board.cards.get(id)!;
+      // A cycle of attachments (each on the other) leads back to the card itself: it phases as it was told.
+      if (a === card) continue;
       if (a.phasedOut === 'direct' && to === 'indirect' && replay.phasedOutTogether(a)) {
         a.phasedOut = 'indirect';
         if (replay.noting) replay.note(() => msg`${a.id} phased out only with its host (702.26h)`);
