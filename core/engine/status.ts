@@ -3,7 +3,7 @@
 // back (Board.untapAll: MTG 502.3, Riftbound 315.1.b). Each card's status is its own: attaching changes
 // neither the attached card's nor its host's, and changing one changes nothing attached to it (MTG
 // 110.5c; Riftbound 434.5, 719.4), so nothing here follows an attachment.
-import type { CardStmt, EventNode } from '../parser/ast';
+import type { CardStmt, EventNode, Word } from '../parser/ast';
 import type { CardObj } from './board';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
@@ -49,6 +49,26 @@ export const RIFTBOUND_STATUS: StatusWords = {
   where: msg`the board`,
   rules: { placed: '414.2', on: '414.1.b', off: '415.1.b' },
 };
+
+/**
+ * `enter X tapped|untapped` (MTG 110.5b: a permanent enters untapped unless an effect says otherwise), `enter X
+ * exhausted|ready` (Riftbound 143.4.a: a unit enters exhausted unless an effect such as Accelerate says
+ * otherwise; 359.2.d, a gear ready): is the word one of this game's? The other game's is a syntax error.
+ */
+export function enterStatusOk(replay: Replay, word: Word, w: StatusWords): boolean {
+  if (word.text === w.onWord || word.text === w.offWord) return true;
+  const ours = word.text === 'tapped' || word.text === 'exhausted' ? w.onWord : w.offWord;
+  replay.report('syntax-error', word.range, msg`\`${word.text}\` is the other game's status: a card of this scenario's game enters \`${w.onWord}\` or \`${w.offWord}\`. Write \`${ours}\`.`);
+  return false;
+}
+
+/** After `enter X ... STATUS` put the card where cards have a status: it has the one the line says. */
+export function enteredWith(replay: Replay, card: CardObj, word: Word, w: StatusWords): void {
+  if (!w.placed(card)) return;
+  const on = word.text === w.onWord;
+  if (card.exhausted !== on) replay.board.turnSideways(card, on);
+  if (replay.noting) replay.note(() => msg`${card.id} entered ${on ? w.onShown : w.offShown}`);
+}
 
 /** `tap X` / `untap X` (`exhaust X` / `ready X`): the card turned sideways or back, if it can be. */
 export function statusEvent(replay: Replay, ev: Extract<EventNode, { kind: 'status' }>, w: StatusWords): void {

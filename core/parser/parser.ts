@@ -1048,6 +1048,9 @@ function parseQuotedGrant(str: Token): GrantNode {
   return grant;
 }
 
+/** The statuses `enter X ...` may end with, either game's (MTG 110.5b; Riftbound 143.4.a, 359.2.d). */
+const ENTER_STATUS: ReadonlySet<string> = new Set(['tapped', 'untapped', 'exhausted', 'ready']);
+
 function parseZone(cur: Cursor, at: boolean): ZoneRef {
   const w = cur.word(at ? "'base' or 'battlefield NAME'" : 'a zone');
   if (!(ZONES as readonly string[]).includes(w.text)) {
@@ -2022,6 +2025,8 @@ class EventStmt extends EventBase {
   mergeOn: Word | undefined = undefined;
   /** `enter X as a copy of Y`, `becomes X a copy of Y` (MTG 707.4, 707.5; Riftbound 472.1.b): Y. */
   original: Name | undefined = undefined;
+  /** `enter X tapped|untapped|exhausted|ready` (MTG 110.5b; Riftbound 143.4.a): the status it enters with. */
+  status: Word | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -2083,6 +2088,7 @@ class EventStmt extends EventBase {
     if (this.mutating) e.mutating = movedLines(this.mutating, move);
     if (this.mergeOn) e.mergeOn = movedLines(this.mergeOn, move);
     if (this.original) e.original = movedName(this.original, move);
+    if (this.status) e.status = movedLines(this.status, move);
     return e;
   }
   get range(): Range {
@@ -2264,8 +2270,14 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       let player: Name | undefined;
       let transformed: Range | undefined;
       let original: Name | undefined;
+      let status: Word | undefined;
       while (!cur.atEnd()) {
-        if (cur.isWord('transformed') && !transformed) {
+        const t = cur.peek()!;
+        if (t.type === 'word' && ENTER_STATUS.has(t.text) && !status) {
+          // MTG 110.5b, Riftbound 143.4.a: an effect says which status it enters with (the game's rules read the word).
+          cur.next();
+          status = { text: t.text, range: t.range };
+        } else if (cur.isWord('transformed') && !transformed) {
           // MTG 712.14a: it enters with its back face up.
           transformed = cur.next()!.range;
         } else if (cur.isWord('as') && !original) {
@@ -2284,9 +2296,9 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
           player = cur.name(msg`the player under whose control it enters`);
         } else if (cur.isWord('under')) {
           throw new SyntaxError_(msg`\`under\` is written twice: a card enters under one player's control.`, cur.peek()!.range);
-        } else cur.fail(msg`'attached to', 'at', 'in', 'under', 'transformed', 'as a copy of' or the end of the statement`);
+        } else cur.fail(msg`'attached to', 'at', 'in', 'under', 'transformed', 'as a copy of', a status ('tapped', 'exhausted', 'ready'...) or the end of the statement`);
       }
-      return event(verbTok, cur, { kind: 'enter', subject, host, zone, player, ...(transformed ? { transformed } : {}), ...(original ? { original } : {}) });
+      return event(verbTok, cur, { kind: 'enter', subject, host, zone, player, ...(transformed ? { transformed } : {}), ...(original ? { original } : {}), ...(status ? { status } : {}) });
     }
     case 'unattach':
     case 'detach': {

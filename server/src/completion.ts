@@ -40,6 +40,9 @@ import { snippetItems } from './snippets';
 import { lineText, withoutSource } from './util';
 import { messageText, t, zoneName } from './l10n';
 
+/** The statuses `enter X ...` may end with (MTG 110.5b; Riftbound 143.4.a, 359.2.d). */
+const ENTER_STATUS_WORDS: readonly string[] = ['tapped', 'untapped', 'exhausted', 'ready'];
+
 // Card types, supertypes, zones and colors come from the rules core (one list per game).
 const MTG_CARD_TYPES = CORE_MTG_CARD_TYPES.filter((t) => t !== 'tribal'); // 'tribal' is only read, as 'kindred'
 const MTG_SUBTYPES = ['Aura', 'Equipment', 'Fortification', 'Curse'];
@@ -489,7 +492,9 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (last === 'as') return words(['a copy of']);
       if (last === 'of' && w[w.length - 2] === 'copy') return copyWant(game, args[0]);
       // MTG `transformed` (712.14a): a double-faced card enters with its back face up.
-      const rest = ['attached', ...(game === 'mtg' ? ['in', 'transformed'] : ['at', 'in']), 'under', 'as a copy of'].filter((k) => !args.includes(k.split(' ')[0]));
+      // The status it enters with, when an effect says (MTG 110.5b `tapped`; Riftbound 143.4.a `ready`, a gear played `exhausted`).
+      const status = args.some((a) => ENTER_STATUS_WORDS.includes(a)) ? [] : game === 'mtg' ? ['tapped'] : ['ready', 'exhausted'];
+      const rest = ['attached', ...(game === 'mtg' ? ['in', 'transformed'] : ['at', 'in']), 'under', 'as a copy of', ...status].filter((k) => !args.includes(k.split(' ')[0]));
       return n === 1 || !['attached', 'to', 'in', 'at', 'under', 'as', 'a', 'copy'].includes(last) ? words(rest) : NONE;
     }
     case 'unattach':

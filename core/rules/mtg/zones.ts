@@ -1,6 +1,7 @@
 // MTG zone changes: a new object (400.7, 400.7f), entering the battlefield without being cast (303.4f-i, 301.5e),
 // moves between zones (a graveyard a replacement turns into exile, 614.1a), and a player leaving the game
 // (800.4a; what becomes of the effects until their next turn, 800.4m, is the turn's: engine/turn.ts).
+import { enteredWith, enterStatusOk, MTG_STATUS } from '../../engine/status';
 import { type EventNode, type Property, TOKEN_TRIGGERS } from '../../parser/ast';
 import { asNewObject, type CardObj, CEASED, declaredWith, isCard, MERGED, noItems, type PlayerObj, resetCharacteristics, type StackEntry } from '../../engine/board';
 import { abilitiesLeaveWith, playerLeaves } from '../../engine/leave';
@@ -63,16 +64,20 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   if (under === false) return;
   if (tokenStays(replay, card, ev)) return;
   // `enter X as a copy of Y` (707.5): Y's copiable values as it enters, and its own again if it doesn't.
+  if (ev.status && !enterStatusOk(replay, ev.status, MTG_STATUS)) return;
   if (ev.original) {
     if (!enterAsCopy(replay, ev, card)) return;
     enterBattlefield(replay, card, host, ev, under);
     enteredAsCopy(card, card.zone === 'battlefield');
+    if (ev.status && card.zone === 'battlefield') enteredWith(replay, card, ev.status, MTG_STATUS);
     return;
   }
   // `enter X transformed` (712.14a): its back face up as it enters, and its front again if it doesn't.
   if (ev.transformed && !enterTransformed(replay, ev, card)) return;
   enterBattlefield(replay, card, host, ev, under);
   if (ev.transformed) enteredTransformed(replay, card);
+  // `enter X tapped` (110.5b: untapped unless an effect says otherwise).
+  if (ev.status && card.zone === 'battlefield') enteredWith(replay, card, ev.status, MTG_STATUS);
 }
 
 /**

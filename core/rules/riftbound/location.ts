@@ -1,5 +1,6 @@
 // Riftbound zone changes: a new object off the board (124), moving, entering the board, Recall (455), and the
 // cleanup's recalls of loose gear and of permanents in another player's base (323.7, 149.3, 457.1).
+import { enteredWith, enterStatusOk, RIFTBOUND_STATUS } from '../../engine/status';
 import type { EventNode } from '../../parser/ast';
 import { type CardObj, CEASED, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
@@ -218,15 +219,17 @@ export function goneToken(card: CardObj): { rules: string[]; why: Message } {
 export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
   // `enter X transformed` is MTG's (712.14a): a Riftbound card has one side.
   if (ev.transformed) replay.report('syntax-error', ev.transformed, msg`A Riftbound card has one side only, so it can't enter with another side up. Remove \`transformed\`.`);
+  if (ev.status && !enterStatusOk(replay, ev.status, RIFTBOUND_STATUS)) return;
+  const card = replay.board.cards.get(ev.subject.text);
+  const was = card?.version;
   // `enter X as a copy of Y` (472.1.b): played with Y's traits, and its own again if it isn't played.
   if (ev.original) {
     if (!enterAsCopy(replay, ev)) return;
-    const card = replay.board.cards.get(ev.subject.text);
     enterPlayed(replay, ev);
     if (card) enteredAsCopy(card, onBoard(card));
-    return;
-  }
-  enterPlayed(replay, ev);
+  } else enterPlayed(replay, ev);
+  // `enter X ready` (143.4.a: Accelerate or another effect), `enter X exhausted` (a gear an effect plays so): once it is played.
+  if (ev.status && card && card.version !== was && onBoard(card)) enteredWith(replay, card, ev.status, RIFTBOUND_STATUS);
 }
 
 /** The play of `enter`, with the Weaponmaster trigger of a unit played. */
