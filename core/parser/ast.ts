@@ -312,8 +312,12 @@ export type AbilityWord = 'all' | 'enchant' | 'equip' | 'reconfigure' | 'protect
 
 /** The verbs, after sugar is kept as written (the replay reads `verb`). */
 export type EventNode =
-  /** `targeting [with S]` (MTG, `attach` only): an effect of a spell or ability (of S) that targets both the attachment and the host. */
-  | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; targeting?: { source?: Name; range: Range }; payingWard?: Range; verbRange: Range; range: Range }
+  /**
+   * `targeting [with S]` (`attach` only): an effect of a spell or ability (of S) that targets both the attachment and the
+   * host (MTG; Riftbound 434.3: it chooses both). `paying ward` (MTG 702.21a), `paying deflect` (Riftbound 809.1.c):
+   * the effect's controller paid what a target adds to it.
+   */
+  | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; targeting?: { source?: Name; range: Range }; payingWard?: Range; payingDeflect?: Range; verbRange: Range; range: Range }
   /**
    * `cast X targeting T`, or `cast X` for a spell that targets nothing (a creature, an Equipment; a
    * `bestow` card cast as a creature). `paying ward`: the caster paid the ward cost of the target

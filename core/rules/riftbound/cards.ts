@@ -5,6 +5,7 @@ import { declaredDamage } from '../../engine/damage';
 import { adding, type CardObj, kindsOf, pushing, takePrinted, type PlayerObj, withOrWithout } from '../../engine/board';
 import { ownValue } from '../../engine/ownValues';
 import { riftboundGrant } from './text';
+import { declaredAttachTargets } from './targeting';
 import { keywordOfGame } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import { msg, type Message } from '../../message';
@@ -178,6 +179,10 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         if (g) pr.grants = pushing(pr.grants, g);
         break;
       }
+      case 'attach-targets':
+        // An effect that attaches and chooses both (434.3): its words, read in Riftbound's (targeting.ts).
+        declaredAttachTargets(replay, card, p);
+        break;
       case 'enchant':
       case 'protection':
       case 'color':
@@ -188,7 +193,6 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'exile-instead':
       case 'may-equip-instant':
       case 'attach-only':
-      case 'attach-targets':
         replay.report('syntax-error', p.range, msg`\`${MTG_ONLY[p.kind]}\` is an MTG property.`);
         break;
     }
@@ -201,7 +205,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
 }
 
 /** How the MTG properties a Riftbound card can't have are written, for the syntax error that names them. */
-const MTG_ONLY: Record<'enchant' | 'protection' | 'color' | 'cant' | 'cant-cast' | 'may-cast-top' | 'may-cast-flash' | 'exile-instead' | 'may-equip-instant' | 'attach-only' | 'attach-targets', string> = {
+const MTG_ONLY: Record<'enchant' | 'protection' | 'color' | 'cant' | 'cant-cast' | 'may-cast-top' | 'may-cast-flash' | 'exile-instead' | 'may-equip-instant' | 'attach-only', string> = {
   enchant: 'enchant',
   protection: 'protection',
   color: 'color',
@@ -212,7 +216,6 @@ const MTG_ONLY: Record<'enchant' | 'protection' | 'color' | 'cant' | 'cant-cast'
   'exile-instead': 'if ... would be put into a graveyard, exile it instead',
   'may-equip-instant': 'you may activate equip abilities',
   'attach-only': 'can be attached only to',
-  'attach-targets': 'attach target ... to target ...',
 };
 
 /** An effect that makes a card become or lose a card type or tag, for good or `this turn` (it expires in the Ending Phase, 317.2.c). */
