@@ -2170,7 +2170,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         if (!targeting) {
           throw new SyntaxError_(
             deflect
-              ? msg`\`paying deflect\` goes with an effect that chooses its targets (\`attach X to U targeting ... paying deflect\`): ${verb === 'attach' ? msg`this attach chooses none, so no Deflect adds to its cost` : msg`Equip chooses only a unit its own player controls, so no Deflect adds to its cost`}. Remove it.`
+              ? msg`\`paying deflect\` goes with an effect that chooses its targets (\`attach X to U targeting ... paying deflect\`): ${verb === 'attach' ? msg`this \`attach\` chooses none, so no Deflect adds to its cost` : msg`Equip chooses only a unit its own player controls, so no Deflect adds to its cost`}. Remove it.`
               : msg`\`paying ward\` goes with an effect that targets (\`attach X to H targeting ... paying ward\`): ${verb === 'attach' ? msg`this attach targets nothing, so no ward triggers` : msg`equip and fortify abilities target only what their activator controls, so no ward triggers`}. Remove it.`,
             paying.range,
           );

@@ -3,7 +3,7 @@
 // gear you control to target unit you control`, read with Riftbound's card types and tags), and Deflect
 // (809.1.c, 809.1.d, 809.2): the Power a chosen permanent of another player adds to the effect's cost, a
 // cost that must be paid or the effect is not played at all (356.2.a.2).
-import type { EventNode, Filter, FilterTerm, Property } from '../../parser/ast';
+import type { EventNode, Filter, FilterTerm } from '../../parser/ast';
 import { type CardObj, isCard } from '../../engine/board';
 import { keywordValue } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
@@ -24,38 +24,6 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '809.1.d': { title: 'A cost that must be paid', text: 'The Power Deflect adds is a mandatory additional cost: without paying it, the spell or ability is not played at all (it is not played and then stopped; it never gets to the chain).' },
   '809.2': { title: 'Deflect from several sources', text: 'A permanent that has Deflect from more than one source (its own, a gear, an effect) has it once, worth the total of every value: its own Deflect 1 and a gear\'s Deflect 2 make Deflect 3.' },
 };
-
-/** The words an effect's target description may use besides card types and tags (`friendly unit`, `enemy unit`). */
-const SIDES = ['friendly', 'enemy'];
-
-/** Is `w` a word a Riftbound target description can read: a card type, a tag (capitalized), `friendly` or `enemy`? */
-function readableWord(w: string): boolean {
-  return RIFTBOUND_CARD_TYPES.includes(w) || SIDES.includes(w) || /^\p{Lu}/u.test(w);
-}
-
-/**
- * `attach target FILTER to target FILTER` declared on a Riftbound card (the source of an effect that attaches
- * and chooses both): the words are Riftbound's card types and tags, `friendly`/`enemy`, `non`, `or`, `you
- * control`, `an opponent controls`. Anything else is a `syntax-error` naming the word, and the ability is not
- * read (the effect's own limits are then unknown, as without `with S`).
- */
-export function declaredAttachTargets(replay: Replay, card: CardObj, p: Extract<Property, { kind: 'attach-targets' }>): void {
-  for (const f of [p.what, p.to]) {
-    if (f.zone || f.withAura) {
-      const r = f.zone?.range ?? f.withAura!;
-      replay.report('syntax-error', r, msg`A Riftbound effect chooses a permanent on the board unless its words say otherwise (355.9.a), and a zone or an attached Aura in its description is MTG's. Remove these words.`, { rules: ['355.9.a'] });
-      return;
-    }
-    for (const alt of f.alternatives) {
-      for (const t of alt) {
-        if (readableWord(t.word)) continue;
-        replay.report('syntax-error', t.range, msg`'${t.word}' is not a word a Riftbound target description reads: write card types (${RIFTBOUND_CARD_TYPES.join(', ')}), tags as printed (Equipment), friendly or enemy, with non, or, you control, an opponent controls. The ability is not read.`, { rules: ['355.9.b'] });
-        return;
-      }
-    }
-  }
-  card.attachTargets = [...card.attachTargets, { what: p.what, to: p.to }];
-}
 
 /** Does one word of a description fit `c`, "you" being `you` (a friendly card is one `you` controls, an enemy one another player's)? */
 function termFits(t: FilterTerm, c: CardObj, you: string | undefined): boolean {
@@ -84,7 +52,7 @@ function choiceProblem(t: Host, role: 'what' | 'to', f: Filter | undefined, sour
   if (!isCard(t)) return { rules: ['355.9.a'], why: msg`${t.id} is a player, and the effect chooses cards on the board` };
   if (!onBoard(t)) return { rules: ['355.9.a'], why: msg`${t.id} is not on the board (it is ${inZone(t.zone)}), and the effect chooses a permanent on the board` };
   if (f && source) {
-    if (!fitsDescription(f, t, you)) return { rules: ['355.9.b'], why: msg`${source.id}'s effect chooses ${filterWords(f)}, read with ${you ?? msg`nobody`} as "you", and ${t.id} (${[...t.types].join(' ')}${t.subtypes.size ? ` — ${[...t.subtypes].join(' ')}` : ''}, controlled by ${t.controller ?? msg`nobody`}) is not one` };
+    if (!fitsDescription(f, t, you)) return { rules: ['355.9.b'], why: msg`${source.id}'s effect chooses \`${filterWords(f)}\`, read with ${you ?? msg`nobody`} as "you", and ${t.id} (${[...t.types].join(' ')}${t.subtypes.size ? ` — ${[...t.subtypes].join(' ')}` : ''}, controlled by ${t.controller ?? msg`nobody`}) is not one` };
   } else if (role === 'to' && !isUnit(t)) {
     return { rules: ['355.9.b'], why: msg`an effect written \`attach X to U targeting\` chooses a unit to attach to, and ${t.id} is not a unit (it is ${[...t.types].join(' ') || msg`no card type`})` };
   }
