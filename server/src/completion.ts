@@ -364,12 +364,13 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       }
       if (n === 1) return words(['to']);
       if (n === 2) return hostWant(state, head, card(args[0]), line);
-      // MTG `attach X to H targeting [with S] [by P] [paying ward]`: an effect that targets both.
-      if (head === 'attach' && game === 'mtg') {
-        if (last === 'paying') return words(['ward']);
+      // `attach X to H targeting [with S] [by P] [paying ward]` (MTG), `... [paying deflect]` (Riftbound 809.1.c): an effect that targets (chooses) both.
+      if (head === 'attach') {
+        const cost = game === 'mtg' ? 'ward' : 'deflect';
+        if (last === 'paying') return words([cost]);
         if (last === 'with') return { kind: 'cards', rank: () => 0 };
         if (!args.includes('targeting')) return n === 3 ? words(['targeting', 'by']) : NONE;
-        const rest = [...(last === 'targeting' ? ['with'] : []), ...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : ['paying ward'])];
+        const rest = [...(last === 'targeting' ? ['with'] : []), ...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : [`paying ${cost}`])];
         return rest.length ? words(rest) : NONE;
       }
       return byAt(3);

@@ -20,6 +20,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '355.9.b': { title: 'What the words ask for', text: 'A chosen target must fit every restriction the effect writes (a unit you control, an enemy unit, a gear with a tag).' },
   '356.2.a.2': { title: 'Deflect cannot be skipped', text: "The extra Power that Deflect asks for is not optional: a player who doesn't pay it can't finish playing the spell or ability." },
   '809': { title: 'Deflect', text: 'A keyword of permanents that makes it dearer for an opposing player to choose them with a spell or an ability.' },
+  '809.1.b': { title: 'The Deflect value', text: 'A card may write a number after Deflect, the keyword\'s value (the Power it adds to an opposing effect that chooses the permanent); with no number written, the value is 1.' },
   '809.1.c': { title: 'What Deflect does', text: "A spell or ability controlled by another player than the permanent's costs extra Power, the Deflect value, each time it chooses that permanent; the Power may be of any Domain." },
   '809.1.d': { title: 'A cost that must be paid', text: 'The Power Deflect adds is a mandatory additional cost: without paying it, the spell or ability is not played at all (it is not played and then stopped; it never gets to the chain).' },
   '809.2': { title: 'Deflect from several sources', text: 'A permanent that has Deflect from more than one source (its own, a gear, an effect) has it once, worth the total of every value: its own Deflect 1 and a gear\'s Deflect 2 make Deflect 3.' },

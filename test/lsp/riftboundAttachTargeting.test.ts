@@ -1,0 +1,61 @@
+// The editor surface of Riftbound attach effects that choose their targets (434.3) and of Deflect (809):
+// completion of `targeting`, `with`, `by` and `paying deflect` word by word (not MTG's `paying ward`), and the
+// hovers of `targeting`, `paying deflect` and the Deflect keyword with their rules.
+import * as assert from 'node:assert/strict';
+import { analyse } from '../../core';
+import { positionOf, TestClient } from './client';
+
+/** Alice's spell attaches her Blade to Bob's Garen, who has Deflect 2, paying for it: a clean scenario. */
+const RB = [
+  'game riftbound', //                                                                                   0
+  'player alice', //                                                                                     1
+  'player bob', //                                                                                       2
+  'card garen "Garen": unit, might 4, owner bob, Deflect 2, at base', //                                 3
+  'card blade "Blade": gear — Equipment, equip, might-bonus 2, owner alice, at base', //                 4
+  'card swap "Arms Swap": spell, owner alice, in hand, attach target gear to target unit', //            5
+  'attach blade to garen targeting with swap paying deflect', //                                         6
+  'expect blade attached to garen', //                                                                   7
+].join('\n') + '\n';
+
+describe('LSP attach effects that choose, and Deflect (Riftbound)', () => {
+  let client: TestClient;
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(() => client.disposeExpectingNoErrors());
+
+  const complete = (text: string, at: number, line: string) => client.completionLabels(text, at, line);
+  const hover = (text: string, pos: { line: number; character: number }) => client.hoverText(text, pos);
+
+  it('the scenario under test is clean, and unpaid it is not played (809.1.d)', () => {
+    assert.deepEqual(analyse(RB).result.findings.map((f) => f.message), []);
+    const unpaid = analyse(RB.replace(' paying deflect', '')).result.findings;
+    assert.deepEqual(unpaid.map((f) => [f.code, f.range.start.line]), [['impossible-event', 6], ['expectation-failed', 7]]);
+    assert.ok(unpaid[0].rules!.includes('809.1.d'), JSON.stringify(unpaid[0].rules));
+  });
+
+  it('completes `targeting`, then `with`, `by` and `paying deflect`, and `deflect` after `paying`', async () => {
+    assert.deepEqual((await complete(RB, 6, 'attach blade to garen ')).sort(), ['by', 'targeting']);
+    assert.deepEqual((await complete(RB, 6, 'attach blade to garen targeting ')).sort(), ['by', 'paying deflect', 'with']);
+    assert.ok((await complete(RB, 6, 'attach blade to garen targeting with ')).includes('swap'));
+    assert.deepEqual(await complete(RB, 6, 'attach blade to garen targeting with swap by alice '), ['paying deflect']);
+    assert.deepEqual(await complete(RB, 6, 'attach blade to garen targeting paying '), ['deflect']);
+    // Equip has no such clause.
+    assert.deepEqual(await complete(RB, 6, 'equip blade to garen '), ['by']);
+  });
+
+  it('hovers: `targeting` (434.3, 355.8), `paying deflect` (809.1.c, 809.1.d) and the Deflect keyword (809.1.b, 809.2)', async () => {
+    const targeting = await hover(RB, positionOf(RB, 'targeting', 2, 0));
+    assert.match(targeting, /chooses both cards as it is played/);
+    assert.match(targeting, /434\.3/);
+    assert.match(targeting, /355\.8/);
+    const paying = await hover(RB, positionOf(RB, 'paying deflect', 3));
+    assert.match(paying, /paid the Power that Deflect adds/);
+    assert.match(paying, /809\.1\.c/);
+    assert.match(paying, /809\.1\.d/);
+    const keyword = await hover(RB, positionOf(RB, 'Deflect 2', 2));
+    assert.match(keyword, /costs 2 Power more/);
+    assert.match(keyword, /809\.1\.b/);
+    assert.match(keyword, /809\.2/);
+  });
+});
