@@ -338,7 +338,7 @@ export type EventNode =
    * `activate X equip targeting H [by P]`: the ability goes on the stack (Riftbound: the chain) with its
    * target. `activate X reconfigure [by P]`, without one: reconfigure's ability that unattaches (MTG 702.151a).
    */
-  | { kind: 'activate'; subject: Name; ability: Word; target?: Name; by?: Name; verbRange: Range; range: Range }
+  | { kind: 'activate'; subject: Name; ability: Word; target?: Name; by?: Name; payingDeflect?: Range; verbRange: Range; range: Range }
   /** `under P` (`player`): the permanent enters the battlefield (Riftbound: the board) under P's control (MTG 110.2, 303.4f; Riftbound 188.3). */
   /** `transformed` (MTG 712.14a): it enters with its back face up; the word's range. */
   | { kind: 'enter'; subject: Name; host?: Name; zone?: ZoneRef; player?: Name; transformed?: Range; verbRange: Range; range: Range }

@@ -2266,7 +2266,17 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         cur.expectWord('targeting');
         target = cur.name(msg`the target`);
       }
-      const by = parseBy(cur);
+      let by = parseBy(cur);
+      // Riftbound `paying deflect` (809.1.c), before or after `by P`: a named ability that chooses a target paid its Deflect.
+      if (cur.isWord('paying')) {
+        const paying = cur.next()!;
+        if (!target || !isNamedAbility(ability.text)) throw new SyntaxError_(msg`\`paying deflect\` goes with a named ability that chooses a target (\`activate X ability NAME targeting T ... paying deflect\`): ${!isNamedAbility(ability.text) ? msg`${ability.text} chooses only what its own player controls, so no Deflect adds to its cost` : msg`this one chooses none, so no Deflect adds to its cost`}. Remove it.`, paying.range);
+        cur.expectWord('deflect');
+        const payingDeflect = span(paying.range, cur.last().range);
+        by ??= parseBy(cur);
+        cur.end();
+        return event(verbTok, cur, { kind: 'activate', subject, ability, target, by, payingDeflect });
+      }
       cur.end();
       return event(verbTok, cur, { kind: 'activate', subject, ability, target, by });
     }

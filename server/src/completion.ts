@@ -459,6 +459,15 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         if (n === 2) return words(namedAbilities(card(args[0])).map((a) => a.slice('ability '.length)));
         if (n === 3) return words(['targeting', 'by']);
         if (n === 4 && args[3] === 'targeting') return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 2), players: () => 1 };
+        // Riftbound: `paying deflect` (809.1.c) after the target, before or after `by P`.
+        if (game === 'riftbound' && args[3] === 'targeting' && n >= 5) {
+          if (last === 'paying') return words(['deflect']);
+          if (n === 5 || (n === 7 && args[5] === 'by') || (n === 7 && last === 'deflect')) {
+            const rest = [...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : ['paying deflect'])];
+            return rest.length ? words(rest) : NONE;
+          }
+          return NONE;
+        }
         return n === 4 ? { kind: 'players' } : byAt(5);
       }
       if (n === 1) {

@@ -675,15 +675,17 @@ function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held
 
 /**
  * Riftbound `attach X to U targeting [with S] [by P] [paying deflect]` under the cursor: `targeting`, an effect that
- * chooses both (434.3, 355.8, 355.9.a/b), and `paying deflect`, its Deflect cost paid (809.1.c, 809.1.d).
+ * chooses both (434.3, 355.8, 355.9.a/b), and `paying deflect`, its Deflect cost paid (809.1.c, 809.1.d), which a
+ * named ability's `activate` line may end with too.
  */
 function attachChoosingAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
   if (state.game !== 'riftbound') return undefined;
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
-  if (!st || st.kind !== 'attach' || !st.targeting || !containsInclusive(st.range, pos)) return undefined;
+  if (!st || (st.kind !== 'attach' && st.kind !== 'activate') || !containsInclusive(st.range, pos)) return undefined;
   if (st.payingDeflect && containsInclusive(st.payingDeflect, pos)) {
     return { text: t("{0}: the effect's controller paid the Power that Deflect adds: each chosen target with Deflect that another player controls costs its Deflect value more, each time it is chosen. The cost is mandatory: without this, such an effect is not played at all. Where no Deflect applies, there is nothing to pay and the words are an error.", '`paying deflect`'), rules: ['809.1.c', '809.1.d', '809.2'], range: st.payingDeflect };
   }
+  if (st.kind !== 'attach' || !st.targeting) return undefined;
   const word = wordBetween(state, st.host.range.end, st.range.end, 'targeting');
   if (!word || !containsInclusive(word, pos)) return undefined;
   return { text: t("{0}: the attach is an effect (a spell, or a unit's or gear's ability, of the card after `with`) that chooses both cards as it is played. Each must be a legal choice then: the card on the board, the unit a unit on the board, and both what the source's own words describe (`attach target ... to target ...`), with \"you\" its controller (after `by`, else the source's). Otherwise it is not played; then Deflect's cost, then the attach as any other.", '`targeting`'), rules: ['434.3', '355.8', '355.9.a', '355.9.b'], range: word };

@@ -42,6 +42,12 @@ describe('LSP attach effects that choose, and Deflect (Riftbound)', () => {
     assert.deepEqual(await complete(RB, 6, 'attach blade to garen targeting paying '), ['deflect']);
     // Equip has no such clause.
     assert.deepEqual(await complete(RB, 6, 'equip blade to garen '), ['by']);
+    // A named ability that chooses: `paying deflect` after its target, before or after `by P`.
+    const ability = RB.replace('at base\n', 'at base, ability punch\n');
+    assert.deepEqual((await complete(ability, 6, 'activate garen ability punch targeting blade ')).sort(), ['by', 'paying deflect']);
+    assert.deepEqual(await complete(ability, 6, 'activate garen ability punch targeting blade by bob '), ['paying deflect']);
+    assert.deepEqual(await complete(ability, 6, 'activate garen ability punch targeting blade paying '), ['deflect']);
+    assert.deepEqual(await complete(ability, 6, 'activate garen ability punch targeting blade paying deflect '), ['by']);
   });
 
   it('hovers: `targeting` (434.3, 355.8), `paying deflect` (809.1.c, 809.1.d) and the Deflect keyword (809.1.b, 809.2)', async () => {
@@ -53,6 +59,8 @@ describe('LSP attach effects that choose, and Deflect (Riftbound)', () => {
     assert.match(paying, /paid the Power that Deflect adds/);
     assert.match(paying, /809\.1\.c/);
     assert.match(paying, /809\.1\.d/);
+    const ability = RB.replace('at base\n', 'at base, ability punch\n') + 'activate garen ability punch targeting blade by bob paying deflect\n';
+    assert.match(await hover(ability, positionOf(ability, 'paying deflect', 2, 1)), /809\.1\.d/);
     const keyword = await hover(RB, positionOf(RB, 'Deflect 2', 2));
     assert.match(keyword, /costs 2 Power more/);
     assert.match(keyword, /809\.1\.b/);

@@ -275,6 +275,10 @@ describe('parser', () => {
     assert.equal((doc.statements[0] as Extract<EventNode, { kind: 'attach' }>).targeting?.source?.text, 's');
     const ward = doc.statements[2] as Extract<EventNode, { kind: 'attach' }>;
     assert.ok(ward.payingWard && !ward.payingDeflect);
+    const act = parse(['activate s ability punch targeting g paying deflect by alice', 'activate s ability punch targeting g by alice paying deflect'].join('\n'));
+    assert.deepEqual(act.problems, []);
+    for (const st of act.statements) assert.ok((st as Extract<EventNode, { kind: 'activate' }>).payingDeflect && (st as Extract<EventNode, { kind: 'activate' }>).by?.text === 'alice');
+    assert.deepEqual(parse('activate s ability punch paying deflect').problems.map((p) => p.range.start.character), ['activate s ability punch '.length]);
     const bad = parse(['attach b to g paying deflect', 'equip b to g paying deflect', 'attach b to g targeting paying', 'attach b to g targeting paying mana'].join('\n'));
     assert.deepEqual(
       bad.problems.map((p) => [p.range.start.line, p.message]),

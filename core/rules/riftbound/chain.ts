@@ -16,6 +16,7 @@ import type { StackEntry } from '../../engine/board';
 import { inZone } from '../../engine/words';
 import { activateNamed, type NamedAbilityWords, resolveNamed } from '../../engine/namedAbilities';
 import { isNamedAbility } from '../../parser/keywords';
+import { deflectPaid } from './targeting';
 import type { RuleExplanation } from '../mtg/explanations';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -54,6 +55,13 @@ const RIFTBOUND_NAMED: NamedAbilityWords = {
   inactive: (c) => (c.attachedTo ? ['718.2', '721.2'] : undefined),
   timing: (replay, ev, c, shown) => abilityTiming(replay, ev, c, shown, isGear(c) ? '151.2' : '145.2'),
   targetProblem: () => undefined,
+  // Deflect on its target (809.1.c, 809.1.d): another player's permanent costs its value in Power more, to be paid.
+  cost: (replay, ev, target, _source, activator) => {
+    if (target && isCard(target)) return deflectPaid(replay, ev.range, ev.payingDeflect, [target], activator, msg`nothing goes on the chain`);
+    if (!ev.payingDeflect) return true;
+    replay.report('impossible-event', ev.payingDeflect, msg`No Deflect adds to this ability's cost, so there is nothing to pay: ${target ? msg`${target.id} is a player, and Deflect is a keyword of permanents` : msg`it chooses nothing`}. Remove \`paying deflect\`.`, { rules: ['809.1.a', '809.1.c'] });
+    return false;
+  },
   onTop: chainOnTop,
 };
 

@@ -4,6 +4,7 @@
 // (809.1.c, 809.1.d, 809.2): the Power a chosen permanent of another player adds to the effect's cost, a
 // cost that must be paid or the effect is not played at all (356.2.a.2).
 import type { EventNode, Filter, FilterTerm } from '../../parser/ast';
+import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
 import { keywordValue } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
@@ -20,6 +21,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '355.9.b': { title: 'What the words ask for', text: 'A chosen target must fit every restriction the effect writes (a unit you control, an enemy unit, a gear with a tag).' },
   '356.2.a.2': { title: 'Deflect cannot be skipped', text: "The extra Power that Deflect asks for is not optional: a player who doesn't pay it can't finish playing the spell or ability." },
   '809': { title: 'Deflect', text: 'A keyword of permanents that makes it dearer for an opposing player to choose them with a spell or an ability.' },
+  '809.1.a': { title: 'Deflect is on permanents', text: 'Only permanents have Deflect: a player never has it.' },
   '809.1.b': { title: 'The Deflect value', text: 'A card may write a number after Deflect, the keyword\'s value (the Power it adds to an opposing effect that chooses the permanent); with no number written, the value is 1.' },
   '809.1.c': { title: 'What Deflect does', text: "A spell or ability controlled by another player than the permanent's costs extra Power, the Deflect value, each time it chooses that permanent; the Power may be of any Domain." },
   '809.1.d': { title: 'A cost that must be paid', text: 'The Power Deflect adds is a mandatory additional cost: without paying it, the spell or ability is not played at all (it is not played and then stopped; it never gets to the chain).' },
@@ -112,20 +114,31 @@ export function chooseAttachTargets(replay: Replay, ev: Extract<EventNode, { kin
     return false;
   }
   // Both targets are cards on the board now. Deflect: once for each time a target is chosen (809.1.c).
-  const { power, from } = deflectCost([att, host as CardObj], p);
+  const stays = att.attachedTo ? msg`nothing happens, and ${att.id} stays attached to ${att.attachedTo.id}` : msg`nothing happens, and ${att.id} stays unattached`;
+  return deflectPaid(replay, ev.range, ev.payingDeflect, [att, host as CardObj], p, stays);
+}
+
+/**
+ * Deflect on what `p`'s spell or ability chooses (809.1.c, 809.2): with a cost to pay and `paying` not
+ * written, the effect is not played (809.1.d, 356.2.a.2), reported at `at` with `outcome` (what doesn't
+ * happen); `paying` with nothing to pay is reported too. True when the effect goes ahead.
+ */
+export function deflectPaid(replay: Replay, at: Range, paying: Range | undefined, targets: readonly CardObj[], p: string | undefined, outcome: Message): boolean {
+  const { power, from } = deflectCost(targets, p);
+  const subjects = targets.map((t) => t.id);
   if (power === 0) {
-    if (ev.payingDeflect) {
-      const why = [att, host as CardObj].map((t) => noDeflectReason(t, p)).reduce((a, b) => msg`${a}; ${b}`);
-      replay.report('impossible-event', ev.payingDeflect, msg`No Deflect adds to this effect's cost, so there is nothing to pay: ${why}. Remove \`paying deflect\`.`, { rules: ['809.1.c'], subjects: [att.id, host.id] });
+    if (paying) {
+      const why = targets.map((t) => noDeflectReason(t, p)).reduce((a, b) => msg`${a}; ${b}`);
+      replay.report('impossible-event', paying, msg`No Deflect adds to this effect's cost, so there is nothing to pay: ${why}. Remove \`paying deflect\`.`, { rules: ['809.1.c'], subjects });
       return false;
     }
     return true;
   }
   const names = from.map((t): Message | string => msg`${t.id} (Deflect ${keywordValue(t, 'Deflect')}, controlled by ${t.controller!})`).reduce((a, b) => msg`${a} and ${b}`);
-  if (!ev.payingDeflect) {
-    replay.report('impossible-event', ev.range, msg`The effect chooses ${names}, so it costs ${power} Power more for ${p ?? msg`nobody`} to play. That cost is mandatory: as the scenario doesn't record it paid, the spell or ability is not played at all and nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. If the Power was paid, add \`paying deflect\` to the line; otherwise choose another target, or remove the line.`, {
+  if (!paying) {
+    replay.report('impossible-event', at, msg`The effect chooses ${names}, so it costs ${power} Power more for ${p ?? msg`nobody`} to play. That cost is mandatory: as the scenario doesn't record it paid, the spell or ability is not played at all: ${outcome}. If the Power was paid, add \`paying deflect\` to the line; otherwise choose another target, or remove the line.`, {
       rules: ['809.1.c', '809.1.d', '356.2.a.2', '809.2'],
-      subjects: [att.id, host.id],
+      subjects,
     });
     if (replay.noting) replay.note(() => msg`not played: Deflect's ${power} Power unpaid`);
     return false;
