@@ -24,7 +24,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '809.1.a': { title: 'Deflect is on permanents', text: 'Only permanents have Deflect: a player never has it.' },
   '809.1.b': { title: 'The Deflect value', text: 'A card may write a number after Deflect, the keyword\'s value (the Power it adds to an opposing effect that chooses the permanent); with no number written, the value is 1.' },
   '809.1.c': { title: 'What Deflect does', text: "A spell or ability controlled by another player than the permanent's costs extra Power, the Deflect value, each time it chooses that permanent; the Power may be of any Domain." },
-  '809.1.d': { title: 'A cost that must be paid', text: 'The Power Deflect adds is a mandatory additional cost: without paying it, the spell or ability is not played at all (it is not played and then stopped; it never gets to the chain).' },
+  '809.1.d': { title: 'A cost that must be paid', text: 'The Power Deflect adds is a mandatory additional cost: without paying it, the spell or ability cannot be played at all, so it never reaches the chain and there is nothing to counter.' },
   '809.2': { title: 'Deflect from several sources', text: 'A permanent that has Deflect from more than one source (its own, a gear, an effect) has it once, worth the total of every value: its own Deflect 1 and a gear\'s Deflect 2 make Deflect 3.' },
 };
 
@@ -82,6 +82,7 @@ function deflectCost(targets: readonly CardObj[], p: string | undefined): { powe
 
 /** Why no Deflect adds to the cost of `p`'s effect choosing `t` (for `paying deflect` with nothing to pay). */
 function noDeflectReason(t: CardObj, p: string | undefined): Message {
+  if (!onBoard(t)) return msg`${t.id} is not on the board (it is ${inZone(t.zone)}), and Deflect works only on permanents`;
   if (keywordValue(t, 'Deflect') === 0) return msg`${t.id} has no Deflect`;
   return msg`${t.id} is controlled by ${p ?? msg`nobody`}, and Deflect adds only to what another player's spells and abilities cost`;
 }
@@ -89,8 +90,7 @@ function noDeflectReason(t: CardObj, p: string | undefined): Message {
 /**
  * `attach X to U targeting [with S] [by P] [paying deflect]`: an effect that chooses X and U (434.3). Each
  * must be a legal choice as the effect is played (355.8, 355.9.a/b, S's own words); then Deflect's cost
- * (809.1.c, 809.1.d). Returns the effect's controller when it is played and goes on to attach, `false`
- * when it isn't (reported).
+ * (809.1.c, 809.1.d). True when the effect is played and goes on to attach; false when it isn't (reported).
  */
 export function chooseAttachTargets(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>, att: CardObj, host: Host, by: string | undefined): boolean {
   const source = ev.targeting!.source ? replay.card(ev.targeting!.source) : undefined;
