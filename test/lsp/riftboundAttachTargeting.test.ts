@@ -2,8 +2,10 @@
 // completion of `targeting`, `with`, `by` and `paying deflect` word by word (not MTG's `paying ward`), and the
 // hovers of `targeting`, `paying deflect` and the Deflect keyword with their rules.
 import * as assert from 'node:assert/strict';
-import { analyse } from '../../core';
+import { ReferencesRequest, RenameRequest, SemanticTokensRequest, type Location, type TextEdit } from 'vscode-languageserver-protocol/node';
+import { analyse, applyEdits } from '../../core';
 import { positionOf, TestClient } from './client';
+import { decodeTokens } from '../support/semanticTokens';
 
 /** Alice's spell attaches her Blade to Bob's Garen, who has Deflect 2, paying for it: a clean scenario. */
 const RB = [
@@ -48,6 +50,25 @@ describe('LSP attach effects that choose, and Deflect (Riftbound)', () => {
     assert.deepEqual(await complete(ability, 6, 'activate garen ability punch targeting blade by bob '), ['paying deflect']);
     assert.deepEqual(await complete(ability, 6, 'activate garen ability punch targeting blade paying '), ['deflect']);
     assert.deepEqual(await complete(ability, 6, 'activate garen ability punch targeting blade paying deflect '), ['by']);
+  });
+
+  it('semantic tokens: `paying deflect` is one keyword, the source after `with` a card', async () => {
+    const legend = client.initializeResult.capabilities.semanticTokensProvider!.legend;
+    const r = await client.onDocument(RB, (uri) => client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } }));
+    const row = RB.split('\n')[6];
+    const onLine = decodeTokens(r!.data).filter(([l]) => l === 6).map(([, start, length, type]) => [row.slice(start, start + length), legend.tokenTypes[type]]);
+    for (const w of [['paying deflect', 'keyword'], ['swap', 'class'], ['blade', 'class']]) assert.ok(onLine.some(([t, k]) => t === w[0] && k === w[1]), `${w.join(' ')} in ${JSON.stringify(onLine)}`);
+  });
+
+  it('the source after `with` is a reference: found, and renamed there', async () => {
+    await client.onDocument(RB, async (uri) => {
+      const refs = (await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: positionOf(RB, 'swap "Arms'), context: { includeDeclaration: false } })) as Location[];
+      assert.deepEqual(refs.map((l) => [l.range.start.line, l.range.start.character]), [[6, 'attach blade to garen targeting with '.length]]);
+      const edit = await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri }, position: positionOf(RB, 'with swap', 'with '.length), newName: 'heist' });
+      const renamed = applyEdits(RB, (edit!.documentChanges![0] as { edits: TextEdit[] }).edits);
+      assert.equal(renamed, RB.replace(/\bswap\b(?= "| paying)/g, 'heist'));
+      assert.deepEqual(analyse(renamed).result.findings, []);
+    });
   });
 
   it('hovers: `targeting` (434.3, 355.8), `paying deflect` (809.1.c, 809.1.d) and the Deflect keyword (809.1.b, 809.2)', async () => {
