@@ -21,6 +21,7 @@ import type { RuleExplanation } from '../mtg/explanations';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '377.3': { title: 'Abilities go on the chain', text: 'An activated ability is put on the chain when it is activated and resolves from there, much as a played card does; one never activated is not there to resolve.' },
   '758.1': {
     title: 'Mistargeting',
     text: 'A target that can no longer be chosen by the time its spell or ability resolves is mistargeted: the instruction meant for it is not carried out on it, and one left with no valid target does nothing.',
@@ -48,7 +49,8 @@ const RIFTBOUND_NAMED: NamedAbilityWords = {
   granted: () => ['136.2.c', '718.5.e'],
   newObject: ['124'],
   resolveRules: [],
-  pendingRules: [],
+  // An activated ability gets on the chain by its activation, and only from there does it resolve (377.3; v1.3's number).
+  pendingRules: ['377.3'],
   placedRules: [],
   gone: () => undefined,
   // An attached card's own printed Rules Text is inactive, and an inactive ability can't be used (718.2, 721.2).
