@@ -40,6 +40,11 @@ export interface NamedAbilityWords {
   readonly timing: (replay: Replay, ev: EventNode, c: CardObj, shown: Message) => boolean;
   /** Why `t` can't be its target, as the activator `controller` would have it (hexproof, shroud, protection...). */
   readonly targetProblem: (t: CardObj | PlayerObj, source: CardObj, controller: string | undefined) => { rules: readonly string[]; why: Message } | undefined;
+  /**
+   * What choosing its target adds to its cost, paid or not (Riftbound: Deflect, 809.1.c, with `paying deflect`;
+   * MTG: no such clause). Reports and returns false when the ability is not activated.
+   */
+  readonly cost: (replay: Replay, ev: Extract<EventNode, { kind: 'activate' }>, target: CardObj | PlayerObj | undefined, source: CardObj, activator: string | undefined) => boolean;
   /** Only the top of the stack resolves (MTG: onTop reports when not); true when `entry` may resolve. */
   readonly onTop: (replay: Replay, ev: EventNode, entry: StackEntry, name: Message) => boolean;
 }
@@ -101,6 +106,7 @@ export function activateNamed(replay: Replay, ev: Extract<EventNode, { kind: 'ac
     replay.report('impossible-event', ev.target?.range ?? ev.range, msg`${c.id}'s ${abilityWord(ability)} can't target ${target!.id}: ${problem.why}. A target must be legal as the ability is activated, so nothing goes on ${w.stack}. Target something else, or remove the line.`, { rules: [...problem.rules], subjects: [c.id, target!.id] });
     return;
   }
+  if (!w.cost(replay, ev, target, c, activator)) return;
   replay.board.pushStack({ kind: 'ability', id: c.id, version: c.version, ability, ...(target ? { target: replay.board.refTo(target) } : {}), controller: activator, at: ev.range });
   if (replay.noting) replay.note(() => (target ? msg`${c.id}'s ${abilityWord(ability)} on ${w.stack} targeting ${target.id}` : msg`${c.id}'s ${abilityWord(ability)} on ${w.stack}`));
 }

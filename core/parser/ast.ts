@@ -317,8 +317,12 @@ export type AbilityWord = 'all' | 'enchant' | 'equip' | 'reconfigure' | 'protect
 
 /** The verbs, after sugar is kept as written (the replay reads `verb`). */
 export type EventNode =
-  /** `targeting [with S]` (MTG, `attach` only): an effect of a spell or ability (of S) that targets both the attachment and the host. */
-  | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; targeting?: { source?: Name; range: Range }; payingWard?: Range; verbRange: Range; range: Range }
+  /**
+   * `targeting [with S]` (`attach` only): an effect of a spell or ability (of S) that targets both the attachment and the
+   * host (MTG; Riftbound 434.3: it chooses both). `paying ward` (MTG 702.21a), `paying deflect` (Riftbound 809.1.c):
+   * the effect's controller paid what a target adds to it.
+   */
+  | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; targeting?: { source?: Name; range: Range }; payingWard?: Range; payingDeflect?: Range; verbRange: Range; range: Range }
   /**
    * `cast X targeting T`, or `cast X` for a spell that targets nothing (a creature, an Equipment; a
    * `bestow` card cast as a creature). `paying ward`: the caster paid the ward cost of the target
@@ -339,7 +343,7 @@ export type EventNode =
    * `activate X equip targeting H [by P]`: the ability goes on the stack (Riftbound: the chain) with its
    * target. `activate X reconfigure [by P]`, without one: reconfigure's ability that unattaches (MTG 702.151a).
    */
-  | { kind: 'activate'; subject: Name; ability: Word; target?: Name; by?: Name; verbRange: Range; range: Range }
+  | { kind: 'activate'; subject: Name; ability: Word; target?: Name; by?: Name; payingDeflect?: Range; verbRange: Range; range: Range }
   /** `under P` (`player`): the permanent enters the battlefield (Riftbound: the board) under P's control (MTG 110.2, 303.4f; Riftbound 188.3). */
   /** `transformed` (MTG 712.14a): it enters with its back face up; the word's range. */
   /** `as a copy of Y` (`original`: MTG 707.5; Riftbound 472.1.b): it enters with Y's copiable values as its own. */

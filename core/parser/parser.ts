@@ -1984,6 +1984,8 @@ class EventStmt extends EventBase {
   player: Name | undefined = undefined;
   keyword: TargetingKeywordNode | undefined = undefined;
   payingWard: Range | undefined = undefined;
+  /** Riftbound `attach X to U targeting ... paying deflect` (809.1.c): the two words. */
+  payingDeflect: Range | undefined = undefined;
   direction: 'out' | 'in' | undefined = undefined;
   assertion: Assertion | undefined = undefined;
   keep: ProtectionKeepClause | undefined = undefined;
@@ -2063,6 +2065,7 @@ class EventStmt extends EventBase {
     if (this.player) e.player = movedName(this.player, move);
     if (this.keyword) e.keyword = movedLines(this.keyword, move);
     if (this.payingWard) e.payingWard = movedLines(this.payingWard, move);
+    if (this.payingDeflect) e.payingDeflect = movedLines(this.payingDeflect, move);
     e.direction = this.direction;
     if (this.assertion) e.assertion = movedLines(this.assertion, move);
     if (this.keep) e.keep = movedLines(this.keep, move);
@@ -2166,16 +2169,29 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         targeting = source ? { source, range: span(t.range, cur.last().range) } : { range: t.range };
       }
       let by = parseBy(cur);
-      // `paying ward` (702.21a), before or after `by P`: the effect's controller paid a target's ward cost.
+      // `paying ward` (MTG 702.21a) or `paying deflect` (Riftbound 809.1.c), before or after `by P`: the
+      // effect's controller paid a target's ward cost, or the Power its Deflect adds.
       let payingWard: Range | undefined;
+      let payingDeflect: Range | undefined;
       if (cur.isWord('paying')) {
         const paying = cur.next()!;
-        if (!targeting) throw new SyntaxError_(msg`\`paying ward\` goes with an effect that targets (\`attach X to H targeting ... paying ward\`): ${verb === 'attach' ? msg`this attach targets nothing, so no ward triggers` : msg`equip and fortify abilities target only what their activator controls, so no ward triggers`}. Remove it.`, paying.range);
-        cur.expectWord('ward');
-        payingWard = span(paying.range, cur.last().range);
+        const deflect = cur.isWord('deflect');
+        if (!targeting) {
+          throw new SyntaxError_(
+            deflect
+              ? msg`\`paying deflect\` goes with an effect that chooses its targets (\`attach X to U targeting ... paying deflect\`): ${verb === 'attach' ? msg`this \`attach\` chooses none, so no Deflect adds to its cost` : msg`Equip chooses only a unit its own player controls, so no Deflect adds to its cost`}. Remove it.`
+              : msg`\`paying ward\` goes with an effect that targets (\`attach X to H targeting ... paying ward\`): ${verb === 'attach' ? msg`this attach targets nothing, so no ward triggers` : msg`equip and fortify abilities target only what their activator controls, so no ward triggers`}. Remove it.`,
+            paying.range,
+          );
+        }
+        if (deflect || cur.isWord('ward')) cur.next();
+        else cur.fail(msg`'ward' (MTG: a target's ward cost) or 'deflect' (Riftbound: the Power a target's Deflect adds)`);
+        if (deflect) payingDeflect = span(paying.range, cur.last().range);
+        else payingWard = span(paying.range, cur.last().range);
         by ??= parseBy(cur);
       }
       cur.end();
+      if (payingDeflect) return event(verbTok, cur, { kind: 'attach', verb, subject, host, by, targeting, payingDeflect });
       return event(verbTok, cur, targeting ? { kind: 'attach', verb, subject, host, by, targeting, payingWard } : { kind: 'attach', verb, subject, host, by });
     }
     case 'cast': {
@@ -2259,7 +2275,17 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         cur.expectWord('targeting');
         target = cur.name(msg`the target`);
       }
-      const by = parseBy(cur);
+      let by = parseBy(cur);
+      // Riftbound `paying deflect` (809.1.c), before or after `by P`: a named ability that chooses a target paid its Deflect.
+      if (cur.isWord('paying')) {
+        const paying = cur.next()!;
+        if (!target || !isNamedAbility(ability.text)) throw new SyntaxError_(msg`\`paying deflect\` goes with a named ability that chooses a target (\`activate X ability NAME targeting T ... paying deflect\`): ${!isNamedAbility(ability.text) ? msg`${ability.text} chooses only what its own player controls, so no Deflect adds to its cost` : msg`this one chooses none, so no Deflect adds to its cost`}. Remove it.`, paying.range);
+        cur.expectWord('deflect');
+        const payingDeflect = span(paying.range, cur.last().range);
+        by ??= parseBy(cur);
+        cur.end();
+        return event(verbTok, cur, { kind: 'activate', subject, ability, target, by, payingDeflect });
+      }
       cur.end();
       return event(verbTok, cur, { kind: 'activate', subject, ability, target, by });
     }

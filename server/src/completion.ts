@@ -372,12 +372,13 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       }
       if (n === 1) return words(['to']);
       if (n === 2) return hostWant(state, head, card(args[0]), line);
-      // MTG `attach X to H targeting [with S] [by P] [paying ward]`: an effect that targets both.
-      if (head === 'attach' && game === 'mtg') {
-        if (last === 'paying') return words(['ward']);
+      // `attach X to H targeting [with S] [by P] [paying ward]` (MTG), `... [paying deflect]` (Riftbound 809.1.c): an effect that targets (chooses) both.
+      if (head === 'attach') {
+        const cost = game === 'mtg' ? 'ward' : 'deflect';
+        if (last === 'paying') return words([cost]);
         if (last === 'with') return { kind: 'cards', rank: () => 0 };
         if (!args.includes('targeting')) return n === 3 ? words(['targeting', 'by']) : NONE;
-        const rest = [...(last === 'targeting' ? ['with'] : []), ...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : ['paying ward'])];
+        const rest = [...(last === 'targeting' ? ['with'] : []), ...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : [`paying ${cost}`])];
         return rest.length ? words(rest) : NONE;
       }
       return byAt(3);
@@ -466,6 +467,15 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         if (n === 2) return words(namedAbilities(card(args[0])).map((a) => a.slice('ability '.length)));
         if (n === 3) return words(['targeting', 'by']);
         if (n === 4 && args[3] === 'targeting') return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 2), players: () => 1 };
+        // Riftbound: `paying deflect` (809.1.c) after the target, before or after `by P`.
+        if (game === 'riftbound' && args[3] === 'targeting' && n >= 5) {
+          if (last === 'paying') return words(['deflect']);
+          if (n === 5 || (n === 7 && args[5] === 'by') || (n === 7 && last === 'deflect')) {
+            const rest = [...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : ['paying deflect'])];
+            return rest.length ? words(rest) : NONE;
+          }
+          return NONE;
+        }
         return n === 4 ? { kind: 'players' } : byAt(5);
       }
       if (n === 1) {

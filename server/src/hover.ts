@@ -82,7 +82,7 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
     }
     // On a static property of a card that a rule reads (a replacement, a restriction, a permission).
     const verb = occ || named || zone || duration ? undefined : (countersVerbAt(state, pos) ?? combatVerbAt(state, pos));
-    const property = occ || named || zone || duration ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb ?? influenceAt(state, pos) ?? combatAssertionAt(state, pos) ?? waitingTriggerAt(state, pos));
+    const property = occ || named || zone || duration ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb ?? influenceAt(state, pos) ?? combatAssertionAt(state, pos) ?? waitingTriggerAt(state, pos) ?? attachChoosingAt(state, pos));
     if (property) {
       // The producers give canonical numbers; they are cited as the scenario's rules version numbers them, here, once.
       specific = `${property.text}\n\n${property.rules.map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
@@ -705,6 +705,24 @@ function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held
 
 
 /**
+ * Riftbound `attach X to U targeting [with S] [by P] [paying deflect]` under the cursor: `targeting`, an effect that
+ * chooses both (434.3, 355.8, 355.9.a/b), and `paying deflect`, its Deflect cost paid (809.1.c, 809.1.d), which a
+ * named ability's `activate` line may end with too.
+ */
+function attachChoosingAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
+  if (state.game !== 'riftbound') return undefined;
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  if (!st || (st.kind !== 'attach' && st.kind !== 'activate') || !containsInclusive(st.range, pos)) return undefined;
+  if (st.payingDeflect && containsInclusive(st.payingDeflect, pos)) {
+    return { text: t("{0}: the effect's controller paid the Power that Deflect adds: each chosen target with Deflect that another player controls costs its Deflect value more, each time it is chosen. The cost is mandatory: without this, such an effect is not played at all. Where no Deflect applies, there is nothing to pay and the words are an error.", '`paying deflect`'), rules: ['809.1.c', '809.1.d', '809.2'], range: st.payingDeflect };
+  }
+  if (st.kind !== 'attach' || !st.targeting) return undefined;
+  const word = wordBetween(state, st.host.range.end, st.range.end, 'targeting');
+  if (!word || !containsInclusive(word, pos)) return undefined;
+  return { text: t("{0}: the attach is an effect (a spell, or a unit's or gear's ability, of the card after `with`) that chooses both cards as it is played. Each must be a legal choice then: the card on the board, the unit a unit on the board, and both what the source's own words describe (`attach target ... to target ...`), with \"you\" its controller (after `by`, else the source's). Otherwise it is not played; then Deflect's cost, then the attach as any other.", '`targeting`'), rules: ['434.3', '355.8', '355.9.a', '355.9.b'], range: word };
+}
+
+/**
  * In a line that resolves a trigger waiting on the stack (the chain), under the cursor: MTG `living weapon` and its `creating`
  * (702.92a, 603.3), Riftbound `Weaponmaster` and its `choosing` (821.1.c). The other game's trigger is an error, which the finding explains.
  */
@@ -861,6 +879,12 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
           : t('{0}: while the unit is a Defender, its Might goes up by the Shield value: {1} here (written without a number, the keyword is worth 1). A unit that gets Shield from more than one source (its own, a gear\'s grant, an event) has a single Shield worth the sum of them all; `expect X has Shield N` checks that sum.', name, value);
       const rules = h.name === 'Assault' ? ['807.1.b', '807.2', '807.1.c'] : ['814.1.b', '814.2', '814.1.c'];
       return `${what}\n\n${rules.map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
+    }
+    // Riftbound's Deflect: the Power another player's effect that chooses the permanent costs more, a cost that must be paid (809).
+    if (state.game === 'riftbound' && h.name === 'Deflect') {
+      const name = `**${md(h.value === undefined ? h.name : `${h.name} ${h.value}`)}**`;
+      const what = t("{0}: a spell or ability that another player controls costs {1} Power more each time it chooses this permanent (written without a number, the keyword is worth 1; from several sources, the values add up). The cost can't be skipped: unpaid, the effect is not played at all. On an attach effect that chooses, `paying deflect` records that it was paid.", name, String(h.value ?? 1));
+      return `${what}\n\n${['809.1.b', '809.1.c', '809.1.d', '809.2'].map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
     }
     return t('{0}: a keyword ability. The checker keeps it with the card (its own, granted by an attachment, gained or lost by an event) for `expect X has {1}`; it checks no rule about what the ability does.', `**${md(h.name)}**`, h.name);
   }

@@ -169,6 +169,8 @@ export class NameIndex {
       case 'attach':
         this.add(st.subject, 'card');
         this.add(st.host, 'either');
+        // `attach X to H targeting with S` (both games): the source is a card, renamed and found with it.
+        this.add(st.targeting?.source, 'card');
         return this.add(st.by, 'player');
       case 'cast':
         this.add(st.subject, 'card');

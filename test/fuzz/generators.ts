@@ -187,7 +187,7 @@ const rbKind: fc.Arbitrary<Kind> = fc.oneof(
       fc.constantFrom('gear', 'gear', 'gear unit'),
       fc.constantFrom('Equipment', 'Equipment', ''),
       // Assault and Shield count while the unit is an Attacker or a Defender (807.1.c, 814.1.c), with their values summed (807.2, 814.2).
-      fc.array(fc.oneof(fc.constant('equip'), fc.integer({ min: -3, max: 5 }).map((n) => `might-bonus ${n}`), fc.constantFrom('equipped unit has Assault', 'equipped unit has Shield', 'equipped unit has Shield 2', 'equipped unit has Assault 3 and Shield', 'equipped unit loses Shield')), { maxLength: 2 }),
+      fc.array(fc.oneof(fc.constant('equip'), fc.integer({ min: -3, max: 5 }).map((n) => `might-bonus ${n}`), fc.constantFrom('equipped unit has Assault', 'equipped unit has Shield', 'equipped unit has Shield 2', 'equipped unit has Assault 3 and Shield', 'equipped unit loses Shield', 'equipped unit has Deflect 2')), { maxLength: 2 }),
     ),
   },
   { weight: 1, arbitrary: kindOf(fc.constantFrom('spell', 'rune', 'battlefield', 'legend', 'token', 'spell', 'creature', ''), fc.constantFrom('', 'Equipment'), fc.constant([])) },
@@ -195,7 +195,7 @@ const rbKind: fc.Arbitrary<Kind> = fc.oneof(
 
 const rbCommonProp = fc.oneof(
   { weight: 6, arbitrary: fc.oneof(fc.constant('at base'), B.map((b) => `at battlefield ${b}`), fc.constantFrom(...RB_ZONE_WORDS).map((z) => `in ${z}`), B.map((b) => `in battlefield ${b}`)) },
-  { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1', 'with a buff', 'Assault', 'Shield', 'Assault 2', 'Shield 3', 'Quick-Draw') },
+  { weight: 4, arbitrary: fc.constantFrom('exhausted', 'token', 'equip', 'might 2', 'might-bonus 1', 'with a buff', 'Assault', 'Shield', 'Assault 2', 'Shield 3', 'Quick-Draw', 'Deflect', 'Deflect 2', 'attach target gear you control to target unit you control') },
   // Attach and detach triggers (725.1, 725.2), a gear's Deathknell (808.1.c), and MTG's words.
   { weight: 1, arbitrary: fc.constantFrom('when attached', 'when detached', 'when attached', 'when detached', 'when I die', 'when unattached', 'ability slash') },
   // MTG properties in a Riftbound scenario: sometimes wrong.
@@ -277,8 +277,8 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
   const duration = fc.constantFrom('', '', '', '', ' this turn', ...(mtg ? [' until end of turn', ' until your next turn'] : []));
   return fc.oneof(
     { weight: 6, arbitrary: fc.tuple(fc.constantFrom('attach', 'equip', 'equip', mtg ? 'fortify' : 'equip'), CX, HX, by).map(([v, x, h, b]) => `${v} ${x} to ${h}${b}`) },
-    // An effect that attaches and targets (MTG only: the Riftbound syntax error is a fixture's).
-    ...(mtg ? [{ weight: 1, arbitrary: fc.tuple(CX, HX, fc.option(CX, { nil: undefined }), by, fc.boolean()).map(([x, h, s, b, w]) => `attach ${x} to ${h} targeting${s ? ` with ${s}` : ''}${b}${w ? ' paying ward' : ''}`) }] : []),
+    // An effect that attaches and targets (MTG; Riftbound 434.3: it chooses both), paying the cost a target adds (ward, Deflect), now and then the other game's.
+    { weight: 1, arbitrary: fc.tuple(CX, HX, fc.option(CX, { nil: undefined }), by, fc.constantFrom('', '', mtg ? ' paying ward' : ' paying deflect', mtg ? ' paying deflect' : ' paying ward')).map(([x, h, s, b, w]) => `attach ${x} to ${h} targeting${s ? ` with ${s}` : ''}${b}${w}`) },
     { weight: mtg ? 3 : 1, arbitrary: fc.tuple(CX, HX, by).map(([x, h, b]) => `cast ${x} targeting ${h}${b}`) },
     { weight: mtg ? 3 : 1, arbitrary: CX.map((x) => `resolve ${x}`) },
     // An ability the scenario names, its own or granted (301.5d, 303.4e; Riftbound 136.2.c), activated and resolved.

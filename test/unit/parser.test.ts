@@ -263,6 +263,34 @@ describe('parser', () => {
     );
   });
 
+  it('parses `paying deflect` (Riftbound 809.1.c) after `targeting`, before or after `by P`, and only there', () => {
+    const doc = parse(['attach b to g targeting with s paying deflect by alice', 'attach b to g targeting by alice paying deflect', 'attach b to g targeting paying ward'].join('\n'));
+    assert.deepEqual(doc.problems, []);
+    for (const i of [0, 1]) {
+      const ev = doc.statements[i] as Extract<EventNode, { kind: 'attach' }>;
+      assert.equal(ev.by?.text, 'alice');
+      assert.equal(ev.payingWard, undefined);
+      assert.deepEqual(ev.payingDeflect && [ev.payingDeflect.start.line, ev.payingDeflect.end.character - ev.payingDeflect.start.character], [i, 'paying deflect'.length]);
+    }
+    assert.equal((doc.statements[0] as Extract<EventNode, { kind: 'attach' }>).targeting?.source?.text, 's');
+    const ward = doc.statements[2] as Extract<EventNode, { kind: 'attach' }>;
+    assert.ok(ward.payingWard && !ward.payingDeflect);
+    const act = parse(['activate s ability punch targeting g paying deflect by alice', 'activate s ability punch targeting g by alice paying deflect'].join('\n'));
+    assert.deepEqual(act.problems, []);
+    for (const st of act.statements) assert.ok((st as Extract<EventNode, { kind: 'activate' }>).payingDeflect && (st as Extract<EventNode, { kind: 'activate' }>).by?.text === 'alice');
+    assert.deepEqual(parse('activate s ability punch paying deflect').problems.map((p) => p.range.start.character), ['activate s ability punch '.length]);
+    const bad = parse(['attach b to g paying deflect', 'equip b to g paying deflect', 'attach b to g targeting paying', 'attach b to g targeting paying mana'].join('\n'));
+    assert.deepEqual(
+      bad.problems.map((p) => [p.range.start.line, p.message]),
+      [
+        [0, '`paying deflect` goes with an effect that chooses its targets (`attach X to U targeting ... paying deflect`): this `attach` chooses none, so no Deflect adds to its cost. Remove it.'],
+        [1, '`paying deflect` goes with an effect that chooses its targets (`attach X to U targeting ... paying deflect`): Equip chooses only a unit its own player controls, so no Deflect adds to its cost. Remove it.'],
+        [2, "Expected 'ward' (MTG: a target's ward cost) or 'deflect' (Riftbound: the Power a target's Deflect adds) at the end of the statement."],
+        [3, "Expected 'ward' (MTG: a target's ward cost) or 'deflect' (Riftbound: the Power a target's Deflect adds), found 'mana'."],
+      ],
+    );
+  });
+
   it('keeps the first of a property a card has only one of, and reports the second where it is written', () => {
     const line = 'card s "Sword": artifact — Equipment, owner alice, owner bob, in hand, attached to lion, in graveyard, attached to bear, flying';
     for (const fastPath of [true, false]) {

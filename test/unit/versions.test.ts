@@ -65,7 +65,7 @@ describe('rules versions', () => {
   it('explains rules, falling back to the parent rule', () => {
     assert.match(explainRule('mtg', '701.3b')!.text, /does not move/);
     assert.equal(explainRule('riftbound', '434.1.g')!.number, '434.1.g');
-    assert.equal(explainRule('riftbound', '434.3')!.number, '434');
+    assert.equal(explainRule('riftbound', '434.6')!.number, '434');
     assert.equal(explainRule('mtg', '301.5z')!.number, '301.5');
     assert.equal(explainRule('mtg', '702.6b')!.number, '702.6');
     assert.equal(explainRule('riftbound', '434.1.z')!.number, '434.1');

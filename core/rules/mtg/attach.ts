@@ -94,6 +94,11 @@ export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Ran
 }
 
 export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>): void {
+  // Deflect is Riftbound's (809); MTG's cost on a target is ward's (702.21a).
+  if (ev.payingDeflect) {
+    replay.report('syntax-error', ev.payingDeflect, msg`\`paying deflect\` is Riftbound's (the Power that Deflect adds to a spell or ability); this scenario is \`game mtg\`, where a target's cost is ward's. Write \`paying ward\`, or remove it.`, { rules: ['702.21a'] });
+    return;
+  }
   const att = replay.card(ev.subject);
   const host = replay.lookup(ev.host);
   const by = ev.by ? replay.player(ev.by) : undefined;

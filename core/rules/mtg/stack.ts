@@ -90,6 +90,12 @@ const MTG_NAMED: NamedAbilityWords = {
     if (!isCard(t) && t.left) return { rules: ['800.4a'], why: msg`${t.id} has left the game` };
     return effectTargetProblem(t, source, controller);
   },
+  // Deflect is Riftbound's (809); MTG's cost on a target is ward's trigger, not modelled for named abilities.
+  cost: (replay, ev) => {
+    if (!ev.payingDeflect) return true;
+    replay.report('syntax-error', ev.payingDeflect, msg`\`paying deflect\` is Riftbound's (the Power that Deflect adds to a spell or ability); this scenario is \`game mtg\`. Remove it.`);
+    return false;
+  },
   onTop,
 };
 

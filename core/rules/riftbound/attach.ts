@@ -8,6 +8,7 @@ import type { HostVerb, Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { type Host, isGear, isUnit, onBoard, whereText } from './cards';
 import { equipActivated } from './equip';
+import { chooseAttachTargets } from './targeting';
 import { notThisTurn } from './timing';
 import { msg, relatedAt, type Message } from '../../message';
 import { inZone } from '../../engine/words';
@@ -122,8 +123,13 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     replay.report('impossible-event', ev.verbRange, msg`\`fortify\` is an MTG action; this scenario is \`game riftbound\`. Use \`equip\` or \`attach\`, or remove the line.`);
     return;
   }
-  if (ev.targeting) {
-    replay.report('syntax-error', ev.targeting.range, msg`\`targeting\` after \`attach\` is MTG's (an effect that targets what it attaches); a Riftbound \`attach\` is an effect's attaching as its rules write it. Remove it.`);
+  // Ward is MTG's (702.21a); a Riftbound target's cost is Deflect's (809.1.c).
+  if (ev.payingWard) {
+    replay.report('syntax-error', ev.payingWard, msg`\`paying ward\` is MTG's; this scenario is \`game riftbound\`, where what a chosen permanent adds to the cost is Deflect's. Write \`paying deflect\`, or remove it.`, { rules: ['809.1.c'] });
+    return;
+  }
+  if (ev.targeting && ev.verb !== 'attach') {
+    replay.report('syntax-error', ev.targeting.range, msg`Equip chooses its unit already (818.1.b.1): \`targeting\` is for an effect that attaches (\`attach X to U targeting\`). Write \`activate ${ev.subject.text} equip targeting ${ev.host.text}\` for the Equip ability, or remove \`targeting\`.`, { rules: ['818.1.b.1'] });
     return;
   }
   const att = replay.card(ev.subject);
@@ -131,6 +137,8 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   const by = ev.by ? replay.player(ev.by) : undefined;
   if (!att || !host || (ev.by && !by)) return;
   if (ev.verb === 'equip' && !equipActivated(replay, ev, att, host, by)) return;
+  // An effect that chooses both (434.3): legal choices and Deflect's cost first; then it attaches as any attach does.
+  if (ev.targeting && !chooseAttachTargets(replay, ev, att, host, by?.id)) return;
   if (isCard(host) && att.attachedTo && att.attachedTo.id === host.id) {
     replay.report('redundant-attach', ev.range, msg`${att.id} is already attached to ${host.id}: attaching a card to its current Top-Most card has no effect, and nothing additional happens. Remove the line.`, {
       related: att.attachedAt ? [relatedAt(att.attachedAt, msg`${att.id} became attached here`)] : [],

@@ -1,6 +1,6 @@
 // Riftbound cards and where they are: card types and zones, the board (a base or a battlefield), whose base a
 // card is in (a card is played to its controller's base: 149.2, 107.1.c), and each card's declared characteristics.
-import type { CardStmt, EventNode, ZoneRef } from '../../parser/ast';
+import type { CardStmt, EventNode, Property, ZoneRef } from '../../parser/ast';
 import { declaredDamage } from '../../engine/damage';
 import { adding, type CardObj, kindsOf, pushing, takePrinted, type PlayerObj, withOrWithout } from '../../engine/board';
 import { ownValue } from '../../engine/ownValues';
@@ -178,6 +178,10 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         if (g) pr.grants = pushing(pr.grants, g);
         break;
       }
+      case 'attach-targets':
+        // An effect that attaches and chooses both (434.3): its words, read in Riftbound's (targeting.ts).
+        declaredAttachTargets(replay, card, p);
+        break;
       case 'enchant':
       case 'protection':
       case 'color':
@@ -188,7 +192,6 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'exile-instead':
       case 'may-equip-instant':
       case 'attach-only':
-      case 'attach-targets':
         replay.report('syntax-error', p.range, msg`\`${MTG_ONLY[p.kind]}\` is an MTG property.`);
         break;
     }
@@ -201,7 +204,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
 }
 
 /** How the MTG properties a Riftbound card can't have are written, for the syntax error that names them. */
-const MTG_ONLY: Record<'enchant' | 'protection' | 'color' | 'cant' | 'cant-cast' | 'may-cast-top' | 'may-cast-flash' | 'exile-instead' | 'may-equip-instant' | 'attach-only' | 'attach-targets', string> = {
+const MTG_ONLY: Record<'enchant' | 'protection' | 'color' | 'cant' | 'cant-cast' | 'may-cast-top' | 'may-cast-flash' | 'exile-instead' | 'may-equip-instant' | 'attach-only', string> = {
   enchant: 'enchant',
   protection: 'protection',
   color: 'color',
@@ -212,7 +215,6 @@ const MTG_ONLY: Record<'enchant' | 'protection' | 'color' | 'cant' | 'cant-cast'
   'exile-instead': 'if ... would be put into a graveyard, exile it instead',
   'may-equip-instant': 'you may activate equip abilities',
   'attach-only': 'can be attached only to',
-  'attach-targets': 'attach target ... to target ...',
 };
 
 /** An effect that makes a card become or lose a card type or tag, for good or `this turn` (it expires in the Ending Phase, 317.2.c). */
@@ -237,4 +239,36 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
     c.kinds = kindsOf(c);
   });
   if (!card.attachedTo) replay.markDirty(card); // gear that stops being a unit at a battlefield is recalled by the next cleanup (323.7)
+}
+
+/** The words an effect's target description may use besides card types and tags (`friendly unit`, `enemy unit`). */
+const SIDES = ['friendly', 'enemy'];
+
+/** Is `w` a word a Riftbound target description can read: a card type, a tag (capitalized), `friendly` or `enemy`? */
+function readableWord(w: string): boolean {
+  return RIFTBOUND_CARD_TYPES.includes(w) || SIDES.includes(w) || /^\p{Lu}/u.test(w);
+}
+
+/**
+ * `attach target FILTER to target FILTER` declared on a Riftbound card (the source of an effect that attaches
+ * and chooses both): the words are Riftbound's card types and tags, `friendly`/`enemy`, `non`, `or`, `you
+ * control`, `an opponent controls`. Anything else is a `syntax-error` naming the word, and the ability is not
+ * read (the effect's own limits are then unknown, as without `with S`). Matched in targeting.ts.
+ */
+export function declaredAttachTargets(replay: Replay, card: CardObj, p: Extract<Property, { kind: 'attach-targets' }>): void {
+  for (const f of [p.what, p.to]) {
+    if (f.zone || f.withAura) {
+      const r = f.zone?.range ?? f.withAura!;
+      replay.report('syntax-error', r, msg`A Riftbound effect chooses a permanent on the board unless its words say otherwise (355.9.a), and a zone or an attached Aura in its description is MTG's. Remove these words.`, { rules: ['355.9.a'] });
+      return;
+    }
+    for (const alt of f.alternatives) {
+      for (const t of alt) {
+        if (readableWord(t.word)) continue;
+        replay.report('syntax-error', t.range, msg`'${t.word}' is not a word a Riftbound target description reads: write card types (${RIFTBOUND_CARD_TYPES.join(', ')}), tags as printed (Equipment), \`friendly\` or \`enemy\`, with \`non\`, \`or\`, \`you control\`, \`an opponent controls\`. The ability is not read.`, { rules: ['355.9.b'] });
+        return;
+      }
+    }
+  }
+  card.attachTargets = [...card.attachTargets, { what: p.what, to: p.to }];
 }

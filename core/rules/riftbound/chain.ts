@@ -16,10 +16,12 @@ import type { StackEntry } from '../../engine/board';
 import { inZone } from '../../engine/words';
 import { activateNamed, type NamedAbilityWords, resolveNamed } from '../../engine/namedAbilities';
 import { isNamedAbility } from '../../parser/keywords';
+import { deflectPaid } from './targeting';
 import type { RuleExplanation } from '../mtg/explanations';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '377.3': { title: 'Abilities go on the chain', text: 'An activated ability is put on the chain when it is activated and resolves from there, much as a played card does; one never activated is not there to resolve.' },
   '758.1': {
     title: 'Mistargeting',
     text: 'A target that can no longer be chosen by the time its spell or ability resolves is mistargeted: the instruction meant for it is not carried out on it, and one left with no valid target does nothing.',
@@ -47,13 +49,21 @@ const RIFTBOUND_NAMED: NamedAbilityWords = {
   granted: () => ['136.2.c', '718.5.e'],
   newObject: ['124'],
   resolveRules: [],
-  pendingRules: [],
+  // An activated ability gets on the chain by its activation, and only from there does it resolve (377.3; v1.3's number).
+  pendingRules: ['377.3'],
   placedRules: [],
   gone: () => undefined,
   // An attached card's own printed Rules Text is inactive, and an inactive ability can't be used (718.2, 721.2).
   inactive: (c) => (c.attachedTo ? ['718.2', '721.2'] : undefined),
   timing: (replay, ev, c, shown) => abilityTiming(replay, ev, c, shown, isGear(c) ? '151.2' : '145.2'),
   targetProblem: () => undefined,
+  // Deflect on its target (809.1.c, 809.1.d): another player's permanent costs its value in Power more, to be paid.
+  cost: (replay, ev, target, _source, activator) => {
+    if (target && isCard(target)) return deflectPaid(replay, ev.range, ev.payingDeflect, [target], activator, msg`nothing goes on the chain`);
+    if (!ev.payingDeflect) return true;
+    replay.report('impossible-event', ev.payingDeflect, msg`No Deflect adds to this ability's cost, so there is nothing to pay: ${target ? msg`${target.id} is a player, and Deflect is a keyword of permanents` : msg`it chooses nothing`}. Remove \`paying deflect\`.`, { rules: ['809.1.a', '809.1.c'] });
+    return false;
+  },
   onTop: chainOnTop,
 };
 
