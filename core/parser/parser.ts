@@ -620,6 +620,9 @@ function parseProperty(cur: Cursor): Property {
       // `is a creature, in addition to its other types`: the clause of the grant before the comma.
       if (t.text === 'in' && cur.isWord('addition')) throw new SyntaxError_(msg`\`in addition to its other types\` ends the \`is\` clause before it: remove the comma (\`enchanted artifact is a creature in addition to its other types\`).`, t.range);
       const zone = parseZone(cur, t.text === 'at');
+      // `at battlefield` is Riftbound's, whose battlefields are named: without its name it is no place, and
+      // the declaration goes on (a zone written after it counts).
+      if (t.text === 'at' && zone.zone === 'battlefield' && !zone.place) throw new SyntaxError_(msg`A Riftbound battlefield is named: write \`battlefield NAME\` (each battlefield in play is a place of its own, and a card is at one of them).`, zone.range);
       return { kind: 'zone', zone, range: r() };
     }
     case 'attached': {

@@ -107,6 +107,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         if (!RIFTBOUND_ZONES.includes(p.zone.zone)) replay.report('syntax-error', p.zone.range, msg`'${p.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
         else {
           const at = placeOf(replay, p.zone);
+          // A battlefield without its name is no place (reported): the card keeps the zone written elsewhere, or none.
+          if (!at.ok && p.zone.zone === 'battlefield') break;
           card.zone = p.zone.zone;
           card.place = placeAt(card.zone, at.place, card.controller);
           replay.board.arrivedAt(card);

@@ -39,7 +39,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
     earlier: [{ before: '2026-07-16', title: 'Temporary modifications end', text: 'When a game object moves to or from a non-board zone, its temporary modifications (damage, buffs, granted keywords) are no longer tracked on it.' }] },
   '359.2.c': { title: 'A played unit arrives exhausted', text: 'When a unit leaves the chain as a permanent, it is put on the board exhausted, at the location chosen for it.' },
   '359.2.d': { title: 'A played gear arrives ready', text: "When a gear leaves the chain as a permanent, it is put on the board ready, in its player's base." },
-  '143.4': { title: 'Units arrive exhausted', text: 'A unit arriving on the board is exhausted, unless an effect such as Accelerate (805) has it arrive ready; a gear arrives ready (359.2.d).' },
+  '143.4': { title: 'Units arrive exhausted', text: 'A unit arriving on the board is exhausted, unless an effect such as Accelerate (805) has it arrive ready.' },
   '149.3': {
     title: 'Loose gear goes home',
     text: "Unattached gear (that is not a unit) at a battlefield is recalled to its controller's base during a cleanup.",

@@ -21,7 +21,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '650': { title: 'Conceding at any time', text: 'Any player can give up the game whenever they wish.' },
   '651': { title: 'A player who concedes is removed', text: 'Conceding takes the player out of the game being played.' },
   '651.1': { title: 'The last player wins', text: 'When a concession leaves a single player in the game, that player wins and the game is over: nothing more happens in it.' },
-  '651.3': { title: 'A removed player takes no part', text: 'A player who was removed makes no further choices and has no further effect on the game: they take no turn, control nothing new and do nothing.' },
+  '651.3': { title: 'A removed player takes no part', text: 'A player who was removed makes no further choices and has no further effect on the game.' },
   '652': { title: 'Removal of a player', text: 'When the game goes on after a concession, the player is taken out of it in a fixed series of steps.' },
   '652.1': { title: 'Removal: banishing', text: 'First, every permanent, rune and facedown card the player controls, or owns, is banished.' },
   '652.3': { title: 'Removal: their cards leave the game', text: 'Then each card the player owns, wherever it is, leaves the game for good: nothing can bring it back.' },
@@ -101,6 +101,10 @@ export function namesTheRemoved(replay: Replay, ev: EventNode): boolean {
     const c = n && cards.get(n.text);
     if (c && c.zone === 'outside') {
       if (ev.kind === 'resolve' && n === e.subject) {
+        // Only what the removed player controlled was countered (652.4): another player's trigger of the card
+        // still waits, and resolves as its own rules say (its source gone, it does nothing).
+        const ability = (ev as { ability?: { text: string } }).ability?.text;
+        if (ability !== undefined && replay.board.pendingAbility(c.id, ability)) return false;
         replay.report('impossible-event', ev.range, msg`${c.id} left the game with its owner, ${c.owner ?? msg`nobody`}, who conceded, and the items a removed player controlled on the chain were countered: nothing of ${c.id}'s waits to resolve. Remove the line.`, { rules: ['652.4', '652.3'], subjects: [c.id] });
         return true;
       }
