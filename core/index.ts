@@ -25,7 +25,7 @@ export { renderBoardSvg, drawBoard, drawMemo, escapeXml, type RenderOptions, typ
 export { boardCaption, eventLines, type BoardCaption } from './render/caption';
 export { MTG_ZONES, COLORS } from './rules/mtg/characteristics';
 export { MTG_CARD_TYPES, MTG_SUPERTYPES } from './parser/keywords';
-export { MTG_COMBAT_RESTRICTIONS, MTG_KEYWORDS, RIFTBOUND_KEYWORDS, VALUED_KEYWORDS, keywordSecondWord } from './parser/keywords';
+export { MTG_COMBAT_RESTRICTIONS, MTG_KEYWORDS, RIFTBOUND_KEYWORDS, VALUED_KEYWORDS, keywordSecondWord, ENTER_STATUS_WORDS } from './parser/keywords';
 export { STEPS as MTG_STEPS } from './rules/mtg/timing';
 export { PHASES as RIFTBOUND_PHASES } from './rules/riftbound/timing';
 export { RIFTBOUND_CARD_TYPES, RIFTBOUND_ZONES } from './rules/riftbound/cards';

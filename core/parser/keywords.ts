@@ -2,6 +2,7 @@
 // `equipped creature has first strike`, `expect lion has flying`; Riftbound `Shield`), beside the
 // ones with rules of their own here (protection, hexproof, shroud, ward, enchant, equip...). The
 // parser reads both games' words; the replay says when a word is the other game's.
+import { msg, type Message } from '../message';
 
 /** MTG keyword abilities (702), as rules text writes them: lowercase; `first strike` and `double strike` are two words. */
 export const MTG_KEYWORDS: readonly string[] = [
@@ -131,3 +132,11 @@ export function mtgSubtypeFits(types: ReadonlySet<string>, subtype: string): boo
 /** Each game's zones, as a scenario names them (MTG 400.1; Riftbound's base and battlefields on the board, and its other zones). */
 export const MTG_ZONE_WORDS: readonly string[] = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
 export const RIFTBOUND_ZONE_WORDS: readonly string[] = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
+
+/** The statuses `enter X ...` may end with, either game's (MTG 110.5b; Riftbound 143.4.a, 359.2.d). */
+export const ENTER_STATUS_WORDS: readonly string[] = ['tapped', 'untapped', 'exhausted', 'ready'];
+
+/** A Riftbound battlefield written without its name (the parser's `at battlefield`, the ruleset's `in battlefield` and events). */
+export function namelessBattlefield(): Message {
+  return msg`A Riftbound battlefield is named: write \`battlefield NAME\` (each battlefield in play is a place of its own, and a card is at one of them).`;
+}

@@ -36,7 +36,7 @@ import type {
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
-import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord, MTG_ZONE_WORDS, RIFTBOUND_ZONE_WORDS, VALUED_KEYWORDS } from './keywords';
+import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord, MTG_ZONE_WORDS, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, VALUED_KEYWORDS } from './keywords';
 import { asMessage, msg, renderMessage, said, type Message } from '../message';
 import { table } from '../tables';
 
@@ -622,7 +622,7 @@ function parseProperty(cur: Cursor): Property {
       const zone = parseZone(cur, t.text === 'at');
       // `at battlefield` is Riftbound's, whose battlefields are named: without its name it is no place, and
       // the declaration goes on (a zone written after it counts).
-      if (t.text === 'at' && zone.zone === 'battlefield' && !zone.place) throw new SyntaxError_(msg`A Riftbound battlefield is named: write \`battlefield NAME\` (each battlefield in play is a place of its own, and a card is at one of them).`, zone.range);
+      if (t.text === 'at' && zone.zone === 'battlefield' && !zone.place) throw new SyntaxError_(namelessBattlefield(), zone.range);
       return { kind: 'zone', zone, range: r() };
     }
     case 'attached': {
@@ -1050,9 +1050,6 @@ function parseQuotedGrant(str: Token): GrantNode {
   if (grant.abilities.some((a) => a.kind === 'types')) throw new SyntaxError_(msg`A grant in quotes gives abilities; a type change in quotes (\`"equipped creature is a ..."\`) is not read. Write the abilities it grants.`, str.range);
   return grant;
 }
-
-/** The statuses `enter X ...` may end with, either game's (MTG 110.5b; Riftbound 143.4.a, 359.2.d). */
-const ENTER_STATUS: ReadonlySet<string> = new Set(['tapped', 'untapped', 'exhausted', 'ready']);
 
 function parseZone(cur: Cursor, at: boolean): ZoneRef {
   const w = cur.word(at ? "'base' or 'battlefield NAME'" : 'a zone');
@@ -2302,7 +2299,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       let status: Word | undefined;
       while (!cur.atEnd()) {
         const t = cur.peek()!;
-        if (t.type === 'word' && ENTER_STATUS.has(t.text) && !status) {
+        if (t.type === 'word' && ENTER_STATUS_WORDS.includes(t.text) && !status) {
           // MTG 110.5b, Riftbound 143.4.a: an effect says which status it enters with (the game's rules read the word).
           cur.next();
           status = { text: t.text, range: t.range };

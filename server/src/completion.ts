@@ -32,6 +32,7 @@ import {
   type CardCatalogs,
   type Message,
   MTG_COMBAT_RESTRICTIONS,
+  ENTER_STATUS_WORDS,
 } from '../../core';
 import { CompletionItemKind, type CompletionItem, type CompletionList, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
@@ -39,9 +40,6 @@ import { typeLineText } from './names';
 import { snippetItems } from './snippets';
 import { lineText, withoutSource } from './util';
 import { messageText, t, zoneName } from './l10n';
-
-/** The statuses `enter X ...` may end with (MTG 110.5b; Riftbound 143.4.a, 359.2.d). */
-const ENTER_STATUS_WORDS: readonly string[] = ['tapped', 'untapped', 'exhausted', 'ready'];
 
 // Card types, supertypes, zones and colors come from the rules core (one list per game).
 const MTG_CARD_TYPES = CORE_MTG_CARD_TYPES.filter((t) => t !== 'tribal'); // 'tribal' is only read, as 'kindred'

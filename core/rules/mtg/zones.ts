@@ -63,19 +63,13 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   const under = enteringUnder(replay, ev, 'battlefield');
   if (under === false) return;
   if (tokenStays(replay, card, ev)) return;
-  // `enter X as a copy of Y` (707.5): Y's copiable values as it enters, and its own again if it doesn't.
   if (ev.status && !enterStatusOk(replay, ev.status, MTG_STATUS)) return;
-  if (ev.original) {
-    if (!enterAsCopy(replay, ev, card)) return;
-    enterBattlefield(replay, card, host, ev, under);
-    enteredAsCopy(card, card.zone === 'battlefield');
-    if (ev.status && card.zone === 'battlefield') enteredWith(replay, card, ev.status, MTG_STATUS);
-    return;
-  }
-  // `enter X transformed` (712.14a): its back face up as it enters, and its front again if it doesn't.
-  if (ev.transformed && !enterTransformed(replay, ev, card)) return;
+  // `enter X as a copy of Y` (707.5): Y's copiable values as it enters; `enter X transformed` (712.14a): its
+  // back face up. Each is undone if it doesn't enter.
+  if (ev.original ? !enterAsCopy(replay, ev, card) : ev.transformed !== undefined && !enterTransformed(replay, ev, card)) return;
   enterBattlefield(replay, card, host, ev, under);
-  if (ev.transformed) enteredTransformed(replay, card);
+  if (ev.original) enteredAsCopy(card, card.zone === 'battlefield');
+  else if (ev.transformed) enteredTransformed(replay, card);
   // `enter X tapped` (110.5b: untapped unless an effect says otherwise).
   if (ev.status && card.zone === 'battlefield') enteredWith(replay, card, ev.status, MTG_STATUS);
 }

@@ -10,7 +10,7 @@ import type { Replay } from '../../engine/replay';
 import { msg, type Message } from '../../message';
 import { table } from '../../tables';
 import { zoneWord } from '../../engine/words';
-import { keywordInOtherCase, RIFTBOUND_KEYWORDS, VALUED_KEYWORDS, RIFTBOUND_ZONE_WORDS } from '../../parser/keywords';
+import { keywordInOtherCase, RIFTBOUND_KEYWORDS, VALUED_KEYWORDS, RIFTBOUND_ZONE_WORDS, namelessBattlefield } from '../../parser/keywords';
 import { change } from '../../engine/untilEndOfTurn';
 import { notThisTurn } from './timing';
 import { controlOutOfPlace } from '../../engine/declaredControl';
@@ -64,7 +64,7 @@ export function placeOf(replay: Replay, z: ZoneRef): { ok: boolean; place: strin
   if (!z.place) {
     // Each battlefield in play is a place of its own: one without its name is no place a card can be.
     if (z.zone !== 'battlefield') return { ok: true, place: undefined };
-    replay.report('syntax-error', z.range, msg`A Riftbound battlefield is named: write \`battlefield NAME\` (each battlefield in play is a place of its own, and a card is at one of them).`);
+    replay.report('syntax-error', z.range, namelessBattlefield());
     return { ok: false, place: undefined };
   }
   if (z.zone !== 'base') return { ok: true, place: z.place.text };

@@ -220,30 +220,22 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   // `enter X transformed` is MTG's (712.14a): a Riftbound card has one side.
   if (ev.transformed) replay.report('syntax-error', ev.transformed, msg`A Riftbound card has one side only, so it can't enter with another side up. Remove \`transformed\`.`);
   if (ev.status && !enterStatusOk(replay, ev.status, RIFTBOUND_STATUS)) return;
-  const card = replay.board.cards.get(ev.subject.text);
-  const was = card?.version;
   // `enter X as a copy of Y` (472.1.b): played with Y's traits, and its own again if it isn't played.
-  if (ev.original) {
-    if (!enterAsCopy(replay, ev)) return;
-    enterPlayed(replay, ev);
-    if (card) enteredAsCopy(card, onBoard(card));
-  } else enterPlayed(replay, ev);
-  // `enter X ready` (143.4.a: Accelerate or another effect), `enter X exhausted` (a gear an effect plays so): once it is played.
-  if (ev.status && card && card.version !== was && onBoard(card)) enteredWith(replay, card, ev.status, RIFTBOUND_STATUS);
-}
-
-/** The play of `enter`, with the Weaponmaster trigger of a unit played. */
-function enterPlayed(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
-  if (!replay.board.enterTriggers) return playCard(replay, ev);
-  // A unit with Weaponmaster that was played puts its trigger on the chain (821.1.c); so does a gear with
-  // Quick-Draw played without `attached to` (819.1.d: the one-line form is the trigger resolved at once).
+  if (ev.original && !enterAsCopy(replay, ev)) return;
   const card = replay.board.cards.get(ev.subject.text);
   const was = card?.version;
   playCard(replay, ev);
-  if (card && card.version !== was) {
+  if (!card) return;
+  if (ev.original) enteredAsCopy(card, onBoard(card));
+  if (card.version === was) return;
+  // Played: a unit with Weaponmaster puts its trigger on the chain (821.1.c); so does a gear with Quick-Draw
+  // played without `attached to` (819.1.d: the one-line form is the trigger resolved at once).
+  if (replay.board.enterTriggers) {
     weaponmasterPlayed(replay, card, ev);
     if (!ev.host) quickDrawPlayed(replay, card, ev);
   }
+  // `enter X ready` (143.4.a: Accelerate or another effect), `enter X exhausted` (a gear an effect plays so).
+  if (ev.status && onBoard(card)) enteredWith(replay, card, ev.status, RIFTBOUND_STATUS);
 }
 
 /** `enter X [at|in ZONE] [attached to U] [under P]`: the card is played onto the board. */
