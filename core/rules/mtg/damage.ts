@@ -10,7 +10,7 @@ import { protectionAgainst } from './legality';
 import type { Obligation, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { isCreature } from './characteristics';
-import { umbraArmorApplies } from './destruction';
+import { umbraArmorApplies, INDESTRUCTIBLE } from './destruction';
 import { regenerates } from './regeneration';
 import { hasAbility } from '../../engine/abilities';
 import { isPhasedOut, phasedOutSubject } from './phasing';
@@ -35,7 +35,6 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '704.5g': { title: 'Lethal damage', text: 'A creature with toughness above 0 whose marked damage is at least its toughness has been dealt lethal damage and is destroyed as a state-based action; since it is destroyed, indestructible, regeneration and umbra armor can save it.' },
 };
 
-const INDESTRUCTIBLE = { kind: 'keyword', name: 'indestructible' } as const;
 const DEATHTOUCH = { kind: 'keyword', name: 'deathtouch' } as const;
 const WITHER = { kind: 'keyword', name: 'wither' } as const;
 const INFECT = { kind: 'keyword', name: 'infect' } as const;

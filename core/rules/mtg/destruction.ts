@@ -20,7 +20,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '616.1': { title: 'Several replacement effects', text: 'When more than one replacement or prevention effect could change how one event affects an object, the controller of that object (its owner if nobody controls it), or the affected player, picks which one applies first.' },
 };
 
-const INDESTRUCTIBLE = { kind: 'keyword', name: 'indestructible' } as const;
+/** Indestructible (702.12b), as abilities are looked up: one object for every module that asks. */
+export const INDESTRUCTIBLE = { kind: 'keyword', name: 'indestructible' } as const;
 const UMBRA_ARMOR = { kind: 'keyword', name: 'umbra armor' } as const;
 
 /** Can this attachment's umbra armor replace its creature's destruction: an Aura on the battlefield, phased in, with the ability (702.89a)? */

@@ -17,10 +17,8 @@ import { declaredToughness, toughnessActions } from './damage';
 import { annihilateCounters, declaredCounters } from './counters';
 import { seatPlayers } from './influence';
 import { combatCheck } from './combat';
-import { umbraArmorApplies } from './destruction';
+import { umbraArmorApplies, INDESTRUCTIBLE } from './destruction';
 import { hasAbility } from '../../engine/abilities';
-
-const INDESTRUCTIBLE = { kind: 'keyword', name: 'indestructible' } as const;
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
