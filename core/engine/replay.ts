@@ -922,13 +922,15 @@ export class Replay {
       this.endStep(st);
       return;
     }
-    this.flush();
+    // Most events find nothing pending and leave nothing pending: neither call has anything to do, and
+    // the engine's optimized step inlines neither (each was a call per event).
+    if (this.pending.length !== 0) this.flush();
     if (st.kind === 'together') this.together(st);
     else {
       this.rules.event(this, st);
       this.endOfStep();
     }
-    this.dropMoot();
+    if (this.pending.length !== 0) this.dropMoot();
     this.rules.settle(this, st);
     // What triggered goes on the stack after the state-based actions, as a player would get priority (MTG 603.3; Riftbound 383.3).
     if (this.triggers.length !== 0) this.putTriggers();

@@ -98,7 +98,9 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
   while (work.length) {
     // Most rounds decide nothing: the list is made for the first action.
     let actions: Action[] | undefined;
-    for (const c of work) {
+    // Indexed loops: until the engine optimizes this function, a `for...of` makes an iterator result per card.
+    for (let i = 0; i < work.length; i++) {
+      const c = work[i];
       // What removes a creature from combat (506.4) is looked at with the state-based actions.
       if (c.combat !== undefined) combatCheck(replay, c);
       // A control effect ended and the player it goes back to has left the game: exiled (800.4c).
@@ -116,7 +118,7 @@ function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefi
     roundRoles = undefined;
     // A change marks the card and everything around it dirty again (touch), so the next round
     // looks at them; the loop ends when a round changes nothing.
-    if (actions) for (const a of actions) perform(replay, a, cause);
+    if (actions) for (let i = 0; i < actions.length; i++) perform(replay, actions[i], cause);
     recheckWatchers(replay);
     work = replay.takeDirty();
   }
