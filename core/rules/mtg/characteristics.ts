@@ -480,7 +480,9 @@ export function zoneMismatch(z: FilterZone, host: CardObj, att: CardObj): Messag
 
 /** The zone an Aura's enchant abilities name (109.2a), if one does: its hosts are cards there. */
 export function enchantZone(att: CardObj): FilterZone | undefined {
-  for (const f of att.enchant) if (f.zone) return f.zone;
+  // An indexed loop: each attach and Aura target asks, and most Auras have one filter or none.
+  const fs = att.enchant;
+  for (let i = 0; i < fs.length; i++) if (fs[i].zone) return fs[i].zone;
   return undefined;
 }
 
