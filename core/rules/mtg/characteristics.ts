@@ -221,6 +221,8 @@ export function readableQuality(replay: Replay, q: Word, rule: '702.16a' | '702.
     replay.report('syntax-error', q.range, msg`A card name in quotes can't be empty.`, { rules: [rule] });
     return false;
   }
+  // The qualities most protections have (a color, `everything`), lowercase already: no lowercase copy is made.
+  if (MTG_COLORS.includes(w) || QUALITY_WORDS.has(w)) return true;
   // `Red`, `Artifacts`: a color or a card type capitalized would be read as a subtype that matches nothing.
   const lower = w.toLowerCase();
   if (w !== lower && (MTG_COLORS.includes(lower) || MTG_CARD_TYPES.includes(qualitySingular(lower)) || QUALITY_WORDS.has(lower))) {
@@ -633,6 +635,14 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, tapped, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., equipped creature gets +P/+T, enchanted creature gets +P/+T, toughness, damage, when attached, when unattached, when equipped creature dies, when enchanted creature dies, when an Aura becomes attached to it, when an Equipment becomes attached to it, when an equipped creature you control dies, when an enchanted creature dies, a keyword (flying, first strike, ...).`);
         break;
       }
+      case 'cant-cast':
+      case 'may-cast-top':
+      case 'may-cast-flash':
+      case 'may-equip-instant':
+      case 'exile-instead':
+        // Read where they matter (spells.ts, timing.ts, zones.ts), from the cards declaredWith finds.
+        replay.board.staticsDeclared = true;
+        break;
       case 'grant': {
         const g = mtgGrant(replay, p.grant, card.id);
         if (g) pr.grants = pushing(pr.grants, g);
