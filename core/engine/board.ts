@@ -129,8 +129,8 @@ const COLOR_FIRST = 8192;
 export function protectionQualities(written: string): string[] {
   if (written === 'all colors' || written === 'each color') return [...MTG_COLORS];
   // A color as the rules' own string, not the text's copy: the quality is looked up in tables of words
-  // (qualityWord) wherever a protection acts, and a copy of the text is a slow key there (it cost 1 % of
-  // the instructions of a 100k-event check with protections from colors).
+  // (qualityWord) wherever a protection acts, and a copy of the text is a slow key there (qualityWord
+  // took 21 ms of a 4.0 s profile of fifteen 100k-event checks with protections from colors, 0.6 ms after).
   const i = MTG_COLORS.indexOf(written);
   return [i < 0 ? written : MTG_COLORS[i]];
 }

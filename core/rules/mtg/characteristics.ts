@@ -539,6 +539,11 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   }
   // A back face (712.2): its characteristics are built as any card's; what only an object has is reported (declareBackFace).
   const face = card.zone === FACE;
+  // What is read after the loop, noted in it: the properties are not searched again for each card.
+  let onTop: Range | undefined;
+  let tapped = false;
+  let damage = false;
+  let controlled = false;
   for (const p of st.props) {
     switch (p.kind) {
       case 'transforms':
@@ -590,11 +595,11 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         else if (p.flag === 'bestow') pr.bestow = true;
         else if (p.flag === 'token') card.token = !face;
         else if (p.flag === 'phased-out') card.phasedOut = face ? 'no' : 'direct';
-        else if (p.flag === 'tapped') {
-          // Read after the loop (declaredStatus): the zone may come later in the line.
-        }
+        // `tapped` and `on top` are read after the loop (declaredStatus, declareOnTop): the zone may come later in the line.
+        else if (p.flag === 'tapped') tapped = true;
+        else if (p.flag === 'on-top') onTop ??= p.range;
         else if (p.flag === 'kill-instead') replay.report('syntax-error', p.range, msg`\`if I would die, kill this instead\` is Riftbound Effect Text; an MTG Aura that is destroyed in place of what it enchants has \`umbra armor\`.`);
-        else if (p.flag === 'aura-swap' || p.flag === 'castable' || p.flag === 'on-top' || p.flag === 'flash' || p.flag === 'back-face') {
+        else if (p.flag === 'aura-swap' || p.flag === 'castable' || p.flag === 'flash' || p.flag === 'back-face') {
           // Read from the declaration where it matters: an aura swap resolving (exchange.ts), a cast and its timing (spells.ts).
         } else replay.report('syntax-error', p.range, msg`\`${p.flag}\` is a Riftbound property.`);
         break;
@@ -620,8 +625,15 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         pr.toughnessBonus = (pr.toughnessBonus ?? 0) + p.toughness;
         break;
       case 'damage':
+        // Read after the loop (declaredDamage): the zone may come later in the line.
+        damage = true;
+        break;
       case 'counters':
-        // Read after the loop (declaredDamage) or with the declared board (sba.ts, declaredCounters): the zone may come later in the line.
+        // Read with the declared board (sba.ts, declaredCounters).
+        break;
+      case 'controller':
+        // Read by the replay (declareOne); one off the battlefield is reported after the loop (controlOutOfPlace).
+        controlled = true;
         break;
       case 'keyword-ability': {
         const k = keywordOfGame(replay, p.name);
@@ -655,18 +667,17 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
     declareBackFace(replay, card, st);
     return;
   }
-  const onTop = st.props.find((p) => p.kind === 'flag' && p.flag === 'on-top');
-  if (onTop) declareOnTop(replay, card, onTop.range);
+  if (onTop) declareOnTop(replay, card, onTop);
   takePrinted(card);
   if ((card.triggers & (ON_EQUIPPED_DIES | ON_ENCHANTED_DIES)) !== 0) hostDiesDeclared(replay, card, st);
   // What it may be attached to depends on the other Auras where it is (Daybreak Coronet): the board looks again as they go.
   if (asksForAnotherAura(card)) replay.board.watchSiblings(card);
   // An Aura spell always has a target (303.4a, 601.2c), and a declaration gives it none.
   const onStack = card.zone === 'stack' && isAura(card) ? st.props.find((p) => p.kind === 'zone') : undefined;
-  declaredStatus(replay, card, st, MTG_STATUS);
-  declaredDamage(replay, card, st, card.zone !== 'battlefield' || !isCreature(card) ? msg`only a creature on the battlefield has damage marked on it` : undefined, ['120.3e']);
+  if (tapped) declaredStatus(replay, card, st, MTG_STATUS);
+  if (damage) declaredDamage(replay, card, st, card.zone !== 'battlefield' || !isCreature(card) ? msg`only a creature on the battlefield has damage marked on it` : undefined, ['120.3e']);
   // Only a permanent has a controller and entered under someone; a spell has a controller (108.4a, 110.2).
-  if (card.zone !== 'battlefield') controlOutOfPlace(replay, card, st, (entered) => card.zone === 'stack' && !entered, ['108.4a', '110.2'], msg`the battlefield`, (p) => msg`A card an effect puts onto the battlefield under ${p}'s control is written \`move ${card.id} to battlefield under ${p}\` or \`enter ${card.id} under ${p}\`.`);
+  if (controlled && card.zone !== 'battlefield') controlOutOfPlace(replay, card, st, (entered) => card.zone === 'stack' && !entered, ['108.4a', '110.2'], msg`the battlefield`, (p) => msg`A card an effect puts onto the battlefield under ${p}'s control is written \`move ${card.id} to battlefield under ${p}\` or \`enter ${card.id} under ${p}\`.`);
   if (onStack) replay.report('syntax-error', onStack.range, msg`${card.id} is an Aura declared on the stack, but an Aura spell always has a target, and a declaration can't give it one. Declare it \`in hand\` and write \`cast ${card.id} targeting ...\` as the first event.`, { rules: ['303.4a', '601.2c'], subjects: [card.id] });
 }
 
