@@ -1007,7 +1007,7 @@ export class Replay {
         if (!this.claim(st.id, from?.uri)) return;
         const c = newCard(this.cards ? withCardFacts(st, this.cards, this.rules.game, (code, range, message, opts) => this.report(code, range, message, opts)) : st);
         // MTG: a back face (712.2) is a face, in no zone, from the start (a front declared before it links to it).
-        if (this.rules.game === 'mtg' && c.decl.props.some((p) => p.kind === 'flag' && p.flag === 'back-face')) c.zone = FACE;
+        if (this.rules.game === 'mtg' && declaresBackFace(c.decl)) c.zone = FACE;
         this.board.add(c);
         this.names.add(c.id, c);
         this.suggestions = undefined;
@@ -1546,6 +1546,16 @@ function soleOwner(from: IncludedDeclarations, players: readonly Statement[]): s
   const mine = from.declarations.filter((s) => s.kind === 'player');
   const only = mine.length === 1 ? mine[0] : players.length === 1 ? players[0] : undefined;
   return only?.kind === 'player' && only.id ? only.id.text : undefined;
+}
+
+/** Is the declaration a back face's (`back face`)? A loop: every card is asked, and a closure would be made for each. */
+function declaresBackFace(st: CardStmt): boolean {
+  const props = st.props;
+  for (let i = 0; i < props.length; i++) {
+    const p = props[i];
+    if (p.kind === 'flag' && p.flag === 'back-face') return true;
+  }
+  return false;
 }
 
 function newCard(st: CardStmt): CardObj {

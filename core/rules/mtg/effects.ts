@@ -3,7 +3,7 @@
 // permanent (702.26e).
 import type { EventNode, Word } from '../../parser/ast';
 import type { Range } from '../../types';
-import { type Board, type CardObj, colorBit, isCard, kindsOf, type PlayerObj, protectionQualities, withOrWithout } from '../../engine/board';
+import { type Board, type CardObj, colorBit, isCard, kindsOf, type PlayerObj, type ProtectionKeep, protectionQualities, withOrWithout } from '../../engine/board';
 import { giveControl, type Held } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
@@ -129,26 +129,41 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
     replay.report('impossible-event', ev.range, msg`${card.id} doesn't have protection from ${qualityWord(written)}, so it can't lose it: the line does nothing. Remove it, or give ${card.id} protection from ${qualityWord(written)} first.`, { rules: ['113.10'], subjects: [card.id] });
     return;
   }
-  // 702.16n/p: what each instance doesn't remove, beside it (index for index), as it begins.
-  const keeps = qs.map((q) => (ev.verb === 'gains' && ev.keep ? protectionKeep(replay, card, q, ev.keep) : undefined));
   const gains = ev.verb === 'gains';
+  // 702.16n/p: what each instance doesn't remove, beside it (index for index), as it begins (none without a clause).
+  const keeps = gains && ev.keep ? qs.map((q) => protectionKeep(replay, card, q, ev.keep!)) : undefined;
   // Gods Willing, Apostle's Blessing: protection until end of turn (514.2).
-  change(replay.board, card, lasts, (board, x, at) => {
-    qs.forEach((q, i) => {
-      const keepsOf = x.protectionKeeps ?? [];
-      if (gains) {
-        x.protectionKeeps = [...x.protections.map((_, j) => keepsOf[j]), keeps[i]];
-        x.protections = [...x.protections, q];
-      } else {
-        // 113.10b: every instance of protection from q goes (one its attachments grant too: abilities.ts).
-        x.protectionKeeps = x.protections.map((_, j) => keepsOf[j]).filter((_, j) => x.protections[j] !== q);
-        x.protections = x.protections.filter((p) => p !== q);
-      }
-      if (isCard(x)) logAbilityChange(board, x, gains ? 'gains' : 'loses', { kind: 'protection', quality: q }, at, keeps[i]);
-    });
-  });
+  change(replay.board, card, lasts, (board, x, at) => changeProtections(board, x, at, qs, keeps, gains));
   if (isCard(card)) touch(replay, card);
   else for (const id of card.attachments) touch(replay, replay.board.cards.get(id)!);
+}
+
+/**
+ * `x` gains (or loses) protection from each of `qs`, `keeps` beside them, at `at`: protectionEvent's
+ * change, written with loops (each gain and loss of protection makes it, and is made again when an
+ * earlier effect ends).
+ */
+function changeProtections(board: Board, x: CardObj | PlayerObj, at: number, qs: readonly string[], keeps: readonly (ProtectionKeep | undefined)[] | undefined, gains: boolean): void {
+  for (let i = 0; i < qs.length; i++) {
+    const q = qs[i];
+    const was = x.protections;
+    const keepsOf = x.protectionKeeps;
+    const protections: string[] = [];
+    const protectionKeeps: (ProtectionKeep | undefined)[] = [];
+    for (let j = 0; j < was.length; j++) {
+      // 113.10b: every instance of protection from q goes (one its attachments grant too: abilities.ts).
+      if (!gains && was[j] === q) continue;
+      protections.push(was[j]);
+      protectionKeeps.push(keepsOf?.[j]);
+    }
+    if (gains) {
+      protections.push(q);
+      protectionKeeps.push(keeps?.[i]);
+    }
+    x.protections = protections;
+    x.protectionKeeps = protectionKeeps;
+    if (isCard(x)) logAbilityChange(board, x, gains ? 'gains' : 'loses', { kind: 'protection', quality: q }, at, keeps?.[i]);
+  }
 }
 
 export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'control' }>): void {

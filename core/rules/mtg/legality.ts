@@ -199,7 +199,9 @@ export function enchantMismatch(att: CardObj, host: Host, f: Filter, several: bo
   if (several) rules.push('702.5c');
   if (isPlayerFilter(f) !== !isCard(host)) rules.push('702.5d');
   const none = missingAura(f, host, att, att.controller);
-  if (none) return { rules: [...rules, ...none.rules], why: msg`${att.id} has enchant ${filterText(f)}, and ${none.why}` };
+  // The filter's words, made once (an Aura that falls off as its host changes controller says them).
+  const text = filterText(f);
+  if (none) return { rules: [...rules, ...none.rules], why: msg`${att.id} has enchant ${text}, and ${none.why}` };
   let who = msg``;
   if (isCard(host) && host.token && f.alternatives.some((alt) => alt.some((t) => t.word === 'card' && !t.negated))) {
     // Tokens aren't cards (108.2b): "creature card in a graveyard" is never a token.
@@ -213,7 +215,7 @@ export function enchantMismatch(att: CardObj, host: Host, f: Filter, several: bo
     // "Opponent" is judged from the Aura's controller now (a control change moves it, 303.4e).
     who = msg`, an opponent of ${att.id}'s controller, ${att.controller ?? msg`nobody`}`;
   }
-  return { rules, why: msg`${att.id} has enchant ${filterText(f)}, and ${describe(host)} is not ${filterText(f).startsWith('player') || filterText(f).startsWith('opponent') ? msg`that` : article(filterText(f))}${who}` };
+  return { rules, why: msg`${att.id} has enchant ${text}, and ${describe(host)} is not ${text.startsWith('player') || text.startsWith('opponent') ? msg`that` : article(text)}${who}` };
 }
 
 /**

@@ -4,7 +4,7 @@
 // spell is on the stack with the abilities (stack.ts): it resolves only from the top (405.5).
 import type { EventNode, Filter, Property } from '../../parser/ast';
 import { makesToken } from '../../parser/ast';
-import { asNewObject, type CardObj, declaredWith, isCard } from '../../engine/board';
+import { asNewObject, type CardObj, declaredWith, isCard, KIND_LAND } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, filterText, hasPermanentType, type Host, inEffect, isAura, isCreature, isEquipment, judgedAs, type Problem, spellMatches } from './characteristics';
@@ -20,7 +20,7 @@ import { msg, relatedAt, titledFix, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 import { resolveLivingWeapon } from './livingWeapon';
 import { castMutating, mutatingCast, resolveMutating } from './mutate';
-import { hasAbility } from '../../engine/abilities';
+import { abilitiesOf, hasAbility } from '../../engine/abilities';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -64,7 +64,8 @@ function castSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spe
     replay.report('impossible-event', ev.range, msg`${spell.id} is a token, and a token is not a card: an effect creates it, and no one casts it. The cast doesn't happen. Write \`enter ${spell.id}\` for the token an effect creates, or remove the line.`, { rules: ['108.2b', '111.1'], subjects: [spell.id] });
     return;
   }
-  if (spell.types.has('land')) {
+  // The land bit of its kinds, not its set of types: each cast asks.
+  if ((spell.kinds & KIND_LAND) !== 0) {
     // 305.1, 305.9: a land is played, as a special action that doesn't use the stack, never cast.
     const other = [...spell.types].some((t) => t !== 'land');
     replay.report('impossible-event', ev.range, msg`${describe(spell)} is a land, and a land is played, not cast: playing it puts it onto the battlefield as a special action, without the stack${other ? msg`, and a land with another card type too can only be played as a land` : msg``}. The cast doesn't happen. Write \`move ${spell.id} to battlefield\` for the land played, or remove the line.`, {
@@ -339,6 +340,8 @@ function declaredOnTop(c: CardObj): boolean {
  * cost is not paid, and says so (information: a legal outcome, which `paying ward` changes).
  */
 function wardOnCast(replay: Replay, spell: CardObj, target: Host, ev: Extract<EventNode, { kind: 'cast' }>): void {
+  // A target without hexproof, shroud or ward, and no `paying ward`: nothing to trigger nor to report.
+  if (ev.payingWard === undefined && abilitiesOf(target).targeting.length === 0) return;
   const caster = spell.controller;
   const ward = unpaidWard(replay, [target], caster, ev.payingWard, [spell.id, target.id]);
   if (!ward) return;

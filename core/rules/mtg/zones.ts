@@ -473,12 +473,15 @@ function unattachAll(replay: Replay, card: CardObj, cause: EventNode, alsoRules?
     }
     replay.board.unlink(att);
     if (att.triggers !== 0) fire(replay, att, ON_UNATTACHED, 'unattached', card);
-    replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: alsoRules ? ['701.3d', '400.7', ...alsoRules] : ['701.3d', '400.7'], why, cause });
+    replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: alsoRules ? [...HOST_LEFT_RULES, ...alsoRules] : HOST_LEFT_RULES, why, cause });
     if (replay.noting) noteUnattached(replay, att);
     if (att.phasedOut === 'indirect') att.phasedOut = 'no';
     touch(replay, att);
   }
 }
+
+/** The rules of an attachment whose host left (one list for every obligation: nothing changes it). */
+const HOST_LEFT_RULES = ['701.3d', '400.7'];
 
 // unattachAll's words, in functions of their own: a closure in its loop would make each pass allocate the loop's variables.
 function hostLeftWhy(hostId: string, from: string): () => Message {
