@@ -2033,15 +2033,43 @@ class EventStmt extends EventBase {
   private endChar: number;
   /** The verb: its line, start and end. */
   constructor(
-    private readonly line: number,
-    private readonly verbStart: number,
-    private readonly verbEnd: number,
+    private line: number,
+    private verbStart: number,
+    private verbEnd: number,
     last: Token,
   ) {
     super();
     this.endLine = last.line;
     this.endChar = last.end;
   }
+  /**
+   * The events of the fast path (fastEvent): of this class, but their own fields are only those
+   * the fast path sets, in the class's order (so a tree prints as the full parser's); the others
+   * are not there, and read undefined. 15 fields, not 50: measured, -1.1 % instructions for 3
+   * checks of 100k events and -0.6 to -0.9 % for 1,000 small files; the fixtures (where the
+   * replay's code sees events of both shapes) neither gain nor lose.
+   */
+  static readonly Fast = (() => {
+    function FastEventStmt(this: EventStmt, line: number, verbStart: number, verbEnd: number, last: Token): void {
+      this.line = line;
+      this.verbStart = verbStart;
+      this.verbEnd = verbEnd;
+      this.kind = 'cleanup';
+      this.verb = undefined;
+      this.subject = undefined;
+      this.host = undefined;
+      this.by = undefined;
+      this.target = undefined;
+      this.zone = undefined;
+      this.quality = undefined;
+      this.player = undefined;
+      this.assertion = undefined;
+      this.endLine = last.line;
+      this.endChar = last.end;
+    }
+    FastEventStmt.prototype = EventStmt.prototype;
+    return FastEventStmt as unknown as new (line: number, verbStart: number, verbEnd: number, last: Token) => EventStmt;
+  })();
   /** The statement now ends at `last`. */
   endAt(last: Token): void {
     this.endLine = last.line;
@@ -2106,7 +2134,7 @@ function eventAt(verbTok: Token, last: Token): EventStmt {
 
 /** An event whose verb is word 0 of the line the fast path is recognising. */
 function fastEvent(last: Token): EventStmt {
-  return new EventStmt(fastLineNo, wordStart[0] - fastBase, wordEnd[0] - fastBase, last);
+  return new EventStmt.Fast(fastLineNo, wordStart[0] - fastBase, wordEnd[0] - fastBase, last);
 }
 
 function event(verbTok: Token, cur: Cursor, fields: OmitEach<EventNode, 'range' | 'verbRange'>): EventNode {
