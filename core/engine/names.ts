@@ -88,9 +88,11 @@ export class NameTable<V> {
  * Where the hash starts: drawn once per process, so a file cannot be written with names that all
  * land in one slot (with a fixed start, names colliding under FNV-1a are easy to make, and each
  * lookup would walk all of them: the replay quadratic). No result depends on it (the table keeps
- * the order names were added in).
+ * the order names were added in). A signed 32-bit integer (`| 0`): the engine keeps it as a small
+ * integer, where `>>> 0` made half the starts a heap number and the first step of every hash a
+ * conversion (-0.7 % instructions for 3 checks of 100k events; the hashes are the same bits).
  */
-const SEED = (0x811c9dc5 ^ Math.floor(Math.random() * 0x100000000)) >>> 0;
+const SEED = (0x811c9dc5 ^ Math.floor(Math.random() * 0x100000000)) | 0;
 
 /** FNV-1a over the UTF-16 code units from a per-process start (SEED), with a final mix of the high bits into the low ones. */
 function hashOf(s: string): number {
