@@ -10,7 +10,7 @@
 // choice the rules leave to a player (MTG 616.1, which of several Auras with umbra armor goes), which
 // the line that records it makes; unrecorded, the replay makes its own pick as the window closes.
 import type { CardStmt, DocumentInfo, EventNode, GameStmt, Name, Statement, Assertion } from '../parser/ast';
-import { isEvent } from '../parser/ast';
+import { declaresBackFace, isEvent } from '../parser/ast';
 import { countersOn, countersText, countersWords } from './counters';
 import { movedLines } from '../parser/parser';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
@@ -1546,16 +1546,6 @@ function soleOwner(from: IncludedDeclarations, players: readonly Statement[]): s
   const mine = from.declarations.filter((s) => s.kind === 'player');
   const only = mine.length === 1 ? mine[0] : players.length === 1 ? players[0] : undefined;
   return only?.kind === 'player' && only.id ? only.id.text : undefined;
-}
-
-/** Is the declaration a back face's (`back face`)? A loop: every card is asked, and a closure would be made for each. */
-function declaresBackFace(st: CardStmt): boolean {
-  const props = st.props;
-  for (let i = 0; i < props.length; i++) {
-    const p = props[i];
-    if (p.kind === 'flag' && p.flag === 'back-face') return true;
-  }
-  return false;
 }
 
 function newCard(st: CardStmt): CardObj {

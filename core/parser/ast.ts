@@ -534,6 +534,16 @@ export const DECLARATION_KEYWORDS = ['game', 'title', 'rules', 'player', 'card',
  */
 export abstract class EventBase {}
 
+/** Is the card declared a back face (`back face`, MTG 712.2)? A loop: the replay asks it of every card it declares. */
+export function declaresBackFace(st: CardStmt): boolean {
+  const props = st.props;
+  for (let i = 0; i < props.length; i++) {
+    const p = props[i];
+    if (p.kind === 'flag' && p.flag === 'back-face') return true;
+  }
+  return false;
+}
+
 export function isEvent(s: Statement): s is EventNode {
   // An event made otherwise (a test may write one as a plain object) is told by its kind.
   if (s instanceof EventBase) return true;

@@ -229,7 +229,7 @@ export function readableQuality(replay: Replay, q: Word, rule: '702.16a' | '702.
     replay.report('syntax-error', q.range, msg`'${w}' is written as a subtype; a color or a card type is lowercase: write '${lower}'.`, { rules: [rule] });
     return false;
   }
-  if (startsUppercase(w) || QUALITY_WORDS.has(w) || MTG_COLORS.includes(w) || MTG_SUPERTYPES.includes(w) || replay.board.players.has(w)) return true;
+  if (startsUppercase(w) || MTG_SUPERTYPES.includes(w) || replay.board.players.has(w)) return true;
   if (MTG_CARD_TYPES.includes(qualitySingular(w))) return true;
   replay.report('syntax-error', q.range, rule === '702.16a' ? msg`Unknown quality '${w}' for protection. Known: a color, multicolored, monocolored, colorless, all colors, everything, card types in the plural (creatures, artifacts...), a supertype, a player, a capitalized subtype (Auras, Goblins), or a card name in quotes.` : msg`Unknown quality '${w}' for \`hexproof from\`. Known: a color, multicolored, monocolored, colorless, card types in the plural (creatures, artifacts...), a supertype, or a capitalized subtype (Auras, Goblins).`, { rules: [rule] });
   return false;

@@ -6,11 +6,6 @@ import { FACE } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import { msg } from '../../message';
 
-/** Is this declaration a back face (`back face`)? */
-export function isBackFaceDecl(st: CardStmt): boolean {
-  return st.props.some((p) => p.kind === 'flag' && p.flag === 'back-face');
-}
-
 /**
  * `transforms into NAME` on a front face: NAME must be a line declared `back face` that no other card
  * names. The two are linked, and the board knows it has double-faced cards (Board.dfcs).

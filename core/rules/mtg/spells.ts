@@ -20,7 +20,7 @@ import { msg, relatedAt, titledFix, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 import { resolveLivingWeapon } from './livingWeapon';
 import { castMutating, mutatingCast, resolveMutating } from './mutate';
-import { abilitiesOf, hasAbility } from '../../engine/abilities';
+import { hasAbility } from '../../engine/abilities';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -340,8 +340,6 @@ function declaredOnTop(c: CardObj): boolean {
  * cost is not paid, and says so (information: a legal outcome, which `paying ward` changes).
  */
 function wardOnCast(replay: Replay, spell: CardObj, target: Host, ev: Extract<EventNode, { kind: 'cast' }>): void {
-  // A target without hexproof, shroud or ward, and no `paying ward`: nothing to trigger nor to report.
-  if (ev.payingWard === undefined && abilitiesOf(target).targeting.length === 0) return;
   const caster = spell.controller;
   const ward = unpaidWard(replay, [target], caster, ev.payingWard, [spell.id, target.id]);
   if (!ward) return;

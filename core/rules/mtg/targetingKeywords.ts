@@ -72,11 +72,15 @@ export function worksThere(host: Host): boolean {
 }
 
 /** The ward abilities of `target` that trigger when a spell or ability `controller` controls targets it (702.21a). */
-export function wardsTriggered(target: Host, controller: string | undefined): TargetingKeyword[] {
-  if (!isCard(target) || !worksThere(target) || target.controller === controller) return [];
+export function wardsTriggered(target: Host, controller: string | undefined): readonly TargetingKeyword[] {
+  // Most targets have no hexproof, shroud or ward: that is asked first, and the answer is no new list
+  // (each cast and each attach effect that targets asks).
   const kws = abilitiesOf(target).targeting;
-  return kws.length === 0 ? [] : kws.filter((k) => k.name === 'ward');
+  if (kws.length === 0 || !isCard(target) || !worksThere(target) || target.controller === controller) return NO_WARDS;
+  return kws.filter((k) => k.name === 'ward');
 }
+
+const NO_WARDS: readonly TargetingKeyword[] = [];
 
 /**
  * Ward on the targets of a spell or ability that `controller` controls (702.21a): the first target
@@ -87,7 +91,7 @@ export function wardsTriggered(target: Host, controller: string | undefined): Ta
  */
 export function unpaidWard(replay: Replay, targets: readonly Host[], controller: string | undefined, paying: Range | undefined, subjects: string[]): { target: Host; labels: Message; costs: Message } | undefined {
   let target: Host | undefined;
-  let wards: TargetingKeyword[] = [];
+  let wards: readonly TargetingKeyword[] = [];
   for (const t of targets) {
     wards = wardsTriggered(t, controller);
     if (wards.length !== 0) {
