@@ -259,15 +259,28 @@ export function eolOf(text: string): string {
 /**
  * Lexes the text (from `from`, the start of a statement). Each logical line is handed to `emit` as
  * soon as it is complete (when the next statement starts) and not kept, so the parser consumes it
- * while it is young; `emit` returns true to stop there.
+ * while it is young; `emit` returns true to stop there. A statement the fast path built goes to
+ * `emitBuilt`, with the offset where its line starts, at the same moment (it is complete then
+ * too); without `emitBuilt`, it goes to `emit` as a line with no tokens and the statement as `prebuilt`.
  */
-export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) => boolean | void, from: LexStart = { line: 0, offset: 0 }, fast?: FastLine): LexResult {
+export function lex(
+  text: string,
+  emit: (line: LogicalLine, lexed: LexResult) => boolean | void,
+  from: LexStart = { line: 0, offset: 0 },
+  fast?: FastLine,
+  emitBuilt?: (st: Statement, offset: number, lexed: LexResult) => boolean | void,
+): LexResult {
   const hasCR = from.hasCR ?? text.indexOf('\r') >= 0;
   // Known from the start (eol, and the line count when the caller knows it) or growing as the
   // lines are read (comments, problems): `emit` sees the comments of every line up to the one it is handed.
   const result = new Lexed(text, hasCR, eolOf(text), from.lineCount ?? -1);
   const { comments, problems } = result;
+  // The statement under way: a logical line still to be parsed, or (one or the other) a statement
+  // the fast path built and the offset where its line starts. A built statement needs no object of
+  // its own to wait in until the next statement starts.
   let current: LogicalLine | undefined;
+  let built: Statement | undefined;
+  let builtAt = 0;
 
   // `base` is where line `ln` starts, `end` where its break is, `next` where the next line starts.
   // The last line ends at the end of the text (an empty line after a final break is a line too):
@@ -283,7 +296,14 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
       const end = fast!.end();
       next = nextLineStart(text, end);
       if (statementEndsBefore(text, next, hasCR)) {
-        if (current && emit(current, result) === true) return result;
+        if (built ? emitBuilt!(built, builtAt, result) === true : current && emit(current, result) === true) return result;
+        if (emitBuilt) {
+          // Kept in two locals, not in an object: nothing is allocated for the line but the statement.
+          built = st;
+          builtAt = base;
+          current = undefined;
+          continue;
+        }
         // The line has no comment: its last token ends at its last non-space.
         let last = end;
         while (last > base && text.charCodeAt(last - 1) === CH_SPACE) last--;
@@ -309,12 +329,14 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
       current.endCharacter = endCharacter;
     } else {
       // `emit` returns true to stop here (the rest of the text is not needed).
-      if (current && emit(current, result) === true) return result;
+      if (built ? emitBuilt!(built, builtAt, result) === true : current && emit(current, result) === true) return result;
+      built = undefined;
       current = { tokens, firstLine: ln, lastLine: ln, firstOffset: base, endCharacter };
     }
   }
   result.count = ln;
-  if (current) emit(current, result);
+  if (built) emitBuilt!(built, builtAt, result);
+  else if (current) emit(current, result);
   return result;
 }
 

@@ -293,7 +293,7 @@ export function parseStream(text: string, onStatement: (st: Statement, info: Doc
   streamed = { onStatement, parseProblems };
   let lexed: LexResult;
   try {
-    lexed = lex(text, parseLine, from, options?.fastPath === false ? undefined : fastPath);
+    lexed = lex(text, parseLine, from, options?.fastPath === false ? undefined : fastPath, parseBuilt);
   } finally {
     streamed = outer;
   }
@@ -315,7 +315,6 @@ let streamed: { onStatement: (st: Statement, info: DocumentInfo, offset: number)
  */
 function parseLine(line: LogicalLine, info: LexResult): boolean | void {
   const { onStatement, parseProblems } = streamed!;
-  if (line.prebuilt) return onStatement.call(undefined, line.prebuilt, info, line.firstOffset);
   const cur = new Cursor(line.tokens, line);
   let st: Statement | undefined;
   try {
@@ -333,6 +332,14 @@ function parseLine(line: LogicalLine, info: LexResult): boolean | void {
     }
   }
   return st ? onStatement.call(undefined, st, info, line.firstOffset) : false;
+}
+
+/**
+ * parseStream's handler of a statement the fast path built, whose line starts at `offset`: it goes
+ * to `onStatement` as it is (through `.call`, as in parseLine).
+ */
+function parseBuilt(st: Statement, offset: number, info: LexResult): boolean | void {
+  return streamed!.onStatement.call(undefined, st, info, offset);
 }
 
 /** The rule numbers written in comments. */
