@@ -261,14 +261,17 @@ export function eolOf(text: string): string {
  * soon as it is complete (when the next statement starts) and not kept, so the parser consumes it
  * while it is young; `emit` returns true to stop there. A statement the fast path built goes to
  * `emitBuilt`, with the offset where its line starts, at the same moment (it is complete then
- * too); without `emitBuilt`, it goes to `emit` as a line with no tokens and the statement as `prebuilt`.
+ * too); without `emitBuilt`, it goes to `emit` as a line with no tokens and the statement as
+ * `prebuilt`. `emitBuilt` is called through `.call`: a caller (the check) gives a new function
+ * for each text, and a plain call, compiled for the first one, would throw the optimized lexer
+ * away at the next (see parseLine in parser.ts).
  */
 export function lex(
   text: string,
   emit: (line: LogicalLine, lexed: LexResult) => boolean | void,
   from: LexStart = { line: 0, offset: 0 },
   fast?: FastLine,
-  emitBuilt?: (st: Statement, offset: number, lexed: LexResult) => boolean | void,
+  emitBuilt?: (st: Statement, lexed: LexResult, offset: number) => boolean | void,
 ): LexResult {
   const hasCR = from.hasCR ?? text.indexOf('\r') >= 0;
   // Known from the start (eol, and the line count when the caller knows it) or growing as the
@@ -296,7 +299,7 @@ export function lex(
       const end = fast!.end();
       next = nextLineStart(text, end);
       if (statementEndsBefore(text, next, hasCR)) {
-        if (built ? emitBuilt!(built, builtAt, result) === true : current && emit(current, result) === true) return result;
+        if (built ? emitBuilt!.call(undefined, built, result, builtAt) === true : current && emit(current, result) === true) return result;
         if (emitBuilt) {
           // Kept in two locals, not in an object: nothing is allocated for the line but the statement.
           built = st;
@@ -329,13 +332,13 @@ export function lex(
       current.endCharacter = endCharacter;
     } else {
       // `emit` returns true to stop here (the rest of the text is not needed).
-      if (built ? emitBuilt!(built, builtAt, result) === true : current && emit(current, result) === true) return result;
+      if (built ? emitBuilt!.call(undefined, built, result, builtAt) === true : current && emit(current, result) === true) return result;
       built = undefined;
       current = { tokens, firstLine: ln, lastLine: ln, firstOffset: base, endCharacter };
     }
   }
   result.count = ln;
-  if (built) emitBuilt!(built, builtAt, result);
+  if (built) emitBuilt!.call(undefined, built, result, builtAt);
   else if (current) emit(current, result);
   return result;
 }

@@ -293,7 +293,8 @@ export function parseStream(text: string, onStatement: (st: Statement, info: Doc
   streamed = { onStatement, parseProblems };
   let lexed: LexResult;
   try {
-    lexed = lex(text, parseLine, from, options?.fastPath === false ? undefined : fastPath, parseBuilt);
+    // A statement the fast path built goes straight to `onStatement` (the lexer's result is the `info` it is given).
+    lexed = lex(text, parseLine, from, options?.fastPath === false ? undefined : fastPath, onStatement);
   } finally {
     streamed = outer;
   }
@@ -332,14 +333,6 @@ function parseLine(line: LogicalLine, info: LexResult): boolean | void {
     }
   }
   return st ? onStatement.call(undefined, st, info, line.firstOffset) : false;
-}
-
-/**
- * parseStream's handler of a statement the fast path built, whose line starts at `offset`: it goes
- * to `onStatement` as it is (through `.call`, as in parseLine).
- */
-function parseBuilt(st: Statement, offset: number, info: LexResult): boolean | void {
-  return streamed!.onStatement.call(undefined, st, info, offset);
 }
 
 /** The rule numbers written in comments. */
