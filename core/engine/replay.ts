@@ -1092,7 +1092,11 @@ export class Replay {
     }
     // `controller P` and `entered under Q` in either order: P controls it, and it entered under Q's control.
     let entered: string | undefined;
-    for (const p of c.decl.props) {
+    // Indexed loops over a card's properties (here and in attachDeclared): once per card, and a
+    // for-of loop makes an iterator result for each property until the engine optimizes it.
+    const props = c.decl.props;
+    for (let i = 0; i < props.length; i++) {
+      const p = props[i];
       if (p.kind === 'owner') c.owner = this.player(p.player)?.id;
       else if (p.kind === 'controller' && p.entered) entered = this.player(p.player)?.id;
       else if (p.kind === 'controller') c.controller = this.player(p.player)?.id;
@@ -1127,7 +1131,9 @@ export class Replay {
   private attachDeclared(c: CardObj): void {
     // A back face is attached to nothing (its declaration reports `attached to`).
     if (c.zone === FACE) return;
-    for (const p of c.decl.props) {
+    const props = c.decl.props;
+    for (let i = 0; i < props.length; i++) {
+      const p = props[i];
       if (p.kind !== 'attached') continue;
       const host = this.lookup(p.target);
       if (host) this.rules.initialAttach(this, c, host, p.range);
