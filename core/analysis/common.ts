@@ -97,12 +97,21 @@ export function includesOf(declarations: readonly Statement[], options: Pick<Ana
   return resolveIncludes(options.uri, includesBeforeEvents(declarations), options.includes, game);
 }
 
+/** What a check without included files hears from them: nothing. */
+const NOTHING_HEARD: ReadonlyMap<IncludedFile, Finding[]> = new Map();
+
 /**
  * Builds the initial board: the included files' players and cards, then the file's own; then
  * reports at the include lines (the findings about the included files' declarations are theirs:
  * they are heard here only to be summarized).
  */
 export function declareWithIncludes(replay: Replay, declarations: readonly Statement[], inc: Includes): void {
+  // Without included files (most checks) nothing is heard from one: no map and no closure are made.
+  if (inc.files.length === 0) {
+    replay.begin(declarations);
+    for (const f of includeFindings(inc, NOTHING_HEARD)) replay.report(f.code, f.range, f.message, { related: f.related });
+    return;
+  }
   const heard = new Map<IncludedFile, Finding[]>();
   replay.begin(declarations, {
     files: inc.files,

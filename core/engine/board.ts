@@ -141,30 +141,45 @@ export function colorBit(word: string): number {
   return i < 0 ? 0 : COLOR_FIRST << i;
 }
 
-/** The KIND_*, color (colorBit), CANT_* and LOST_* bits of a card's types, subtypes, colors, `cant` and `lost` (each set read once: they hold a few words). */
+/** The KIND_* bits of a card type. */
+export function typeKinds(t: string): number {
+  switch (t) {
+    case 'creature':
+      return KIND_CREATURE | KIND_PERMANENT_TYPE;
+    case 'battle':
+      return KIND_BATTLE | KIND_PERMANENT_TYPE;
+    case 'land':
+      return KIND_LAND | KIND_PERMANENT_TYPE;
+    case 'artifact':
+    case 'enchantment':
+    case 'planeswalker':
+      return KIND_PERMANENT_TYPE;
+    default:
+      return 0;
+  }
+}
+
+/** The KIND_* bit of a subtype. */
+export function subtypeKind(s: string): number {
+  return s === 'Aura' ? KIND_AURA : s === 'Equipment' ? KIND_EQUIPMENT : s === 'Fortification' ? KIND_FORTIFICATION : s === 'Role' ? KIND_ROLE : 0;
+}
+
+/** The CANT_* bit of what a card can't be. */
+export function cantKind(x: string): number {
+  return x === 'enchanted' ? CANT_ENCHANTED : x === 'equipped' ? CANT_EQUIPPED : x === 'fortified' ? CANT_FORTIFIED : 0;
+}
+
+/**
+ * The KIND_*, color (colorBit), CANT_* and LOST_* bits of a card's types, subtypes, colors, `cant`
+ * and `lost` (each set read once: they hold a few words). An MTG declaration adds the same bits up
+ * word by word as it builds the sets (declareCard), and makes no call here.
+ */
 export function kindsOf(c: Pick<Characteristics, 'types' | 'subtypes' | 'colors' | 'cant' | 'lost'>): number {
   let k = 0;
-  for (const t of c.types) {
-    switch (t) {
-      case 'creature':
-        k |= KIND_CREATURE | KIND_PERMANENT_TYPE;
-        break;
-      case 'battle':
-        k |= KIND_BATTLE | KIND_PERMANENT_TYPE;
-        break;
-      case 'land':
-        k |= KIND_LAND | KIND_PERMANENT_TYPE;
-        break;
-      case 'artifact':
-      case 'enchantment':
-      case 'planeswalker':
-        k |= KIND_PERMANENT_TYPE;
-        break;
-    }
-  }
-  for (const s of c.subtypes) k |= s === 'Aura' ? KIND_AURA : s === 'Equipment' ? KIND_EQUIPMENT : s === 'Fortification' ? KIND_FORTIFICATION : s === 'Role' ? KIND_ROLE : 0;
+  for (const t of c.types) k |= typeKinds(t);
+  for (const s of c.subtypes) k |= subtypeKind(s);
   for (const x of c.colors) k |= colorBit(x);
-  for (const x of c.cant) k |= x === 'enchanted' ? CANT_ENCHANTED : x === 'equipped' ? CANT_EQUIPPED : x === 'fortified' ? CANT_FORTIFIED : 0;
+  for (const x of c.cant) k |= cantKind(x);
   for (const x of c.lost) k |= x === 'enchant' ? LOST_ENCHANT : x === 'equip' ? LOST_EQUIP : 0;
   return k;
 }
@@ -1274,9 +1289,13 @@ export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.kinds = p.kinds;
 }
 
-/** The card's printed characteristics are complete (its declaration built them): their kinds are made, once, and the card takes them. */
-export function takePrinted(card: CardObj): void {
-  card.printed.kinds = kindsOf(card.printed);
+/**
+ * The card's printed characteristics are complete (its declaration built them): their kinds are
+ * made, once, and the card takes them. `kinds`: their kinds, when the declaration added them up as
+ * it built the sets (kindsOf's bits, word by word).
+ */
+export function takePrinted(card: CardObj, kinds = kindsOf(card.printed)): void {
+  card.printed.kinds = kinds;
   takeCharacteristics(card, card.printed);
 }
 

@@ -882,14 +882,16 @@ export class Replay {
 
   /** Builds the initial board from the declarations among `statements` (events are skipped). */
   begin(statements: readonly Statement[], included?: IncludedBoard): void {
-    const fromFile = new Map<string, IncludedDeclarations>();
-    this.declareAll(statements, included, fromFile);
+    // The included file each included card comes from, by id; none without included files (most
+    // checks), where nothing below looks for one.
+    const fromFile = included !== undefined && included.files.length !== 0 ? new Map<string, IncludedDeclarations>() : undefined;
+    const cards = this.declareAll(statements, included, fromFile);
     // Cards declared on the stack are there before anything the events put on it, in declaration order.
-    for (const c of this.board.cards.values()) if (c.zone === 'stack') this.board.pushStack({ kind: 'spell', id: c.id, version: c.version });
+    for (let i = 0; i < cards.length; i++) if (cards[i].zone === 'stack') this.board.pushStack({ kind: 'spell', id: cards[i].id, version: cards[i].version });
     // The initial board's state-based actions: a finding about an included card's declaration is
     // that file's, like the findings of its declarations.
     const heard = included?.heard;
-    if (heard && fromFile.size > 0) {
+    if (heard && fromFile !== undefined && fromFile.size > 0) {
       this.redirect = (f) => {
         const file = f.subjects.length > 0 ? fromFile.get(f.subjects[0]) : undefined;
         if (file) heard(file, f);
@@ -986,42 +988,26 @@ export class Replay {
     this.notes = [];
   }
 
-  private declareAll(statements: readonly Statement[], included: IncludedBoard | undefined, fromFile: Map<string, IncludedDeclarations>): void {
+  /**
+   * Declares the players and cards of the included files, then of `statements` (their owners,
+   * controllers and initial attachments once all are known); returns the cards, in declaration
+   * order. `fromFile`: given when there are included files, and filled with the file of each of
+   * their cards.
+   */
+  private declareAll(statements: readonly Statement[], included: IncludedBoard | undefined, fromFile: Map<string, IncludedDeclarations> | undefined): CardObj[] {
     let firstEvent: Statement | undefined;
     const cards: CardObj[] = [];
-    /** The included file each included card comes from. */
-    const origin = new Map<CardObj, IncludedDeclarations>();
-    const heard = included?.heard;
     const players: Statement[] = [];
-    const files = included?.files ?? [];
+    const files = fromFile !== undefined ? included!.files : NO_FILES;
     for (const file of files) for (const st of file.declarations) if (st.kind === 'player') players.push(st);
-    for (const st of statements) if (st.kind === 'player') players.push(st);
-    const declare = (st: Statement, from: IncludedDeclarations | undefined) => {
-      if (st.kind === 'player' && st.id) {
-        if (!this.claim(st.id, from?.uri)) return;
-        const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, seat: this.board.players.size, left: false, attachments: noAttachments(), protections: [], targeting: [] };
-        this.board.players.set(p.id, p);
-        this.names.add(p.id, p);
-        this.suggestions = undefined;
-      } else if (st.kind === 'card' && st.id) {
-        if (!this.claim(st.id, from?.uri)) return;
-        const c = newCard(this.cards ? withCardFacts(st, this.cards, this.rules.game, (code, range, message, opts) => this.report(code, range, message, opts)) : st);
-        // MTG: a back face (712.2) is a face, in no zone, from the start (a front declared before it links to it).
-        if (this.rules.game === 'mtg' && declaresBackFace(c.decl)) c.zone = FACE;
-        this.board.add(c);
-        this.names.add(c.id, c);
-        this.suggestions = undefined;
-        cards.push(c);
-        if (from) {
-          origin.set(c, from);
-          fromFile.set(c.id, from);
-        }
-      }
-    };
+    // Indexed loops over the statements: these run once per check, and a check of a small file is
+    // mostly its declarations.
+    for (let i = 0; i < statements.length; i++) if (statements[i].kind === 'player') players.push(statements[i]);
     // The included files' declarations come first, as if written before the file's own.
-    for (const file of files) this.within(file, heard, () => { for (const st of file.declarations) declare(st, file); });
+    for (const file of files) this.within(file, included!.heard, () => { for (const st of file.declarations) this.declareName(st, file, cards, fromFile); });
     let options = true;
-    for (const st of statements) {
+    for (let i = 0; i < statements.length; i++) {
+      const st = statements[i];
       if (isEvent(st)) {
         firstEvent ??= st;
         continue;
@@ -1033,21 +1019,26 @@ export class Replay {
       if ((st.kind === 'player' || st.kind === 'card' || st.kind === 'include') && firstEvent) {
         this.report('syntax-error', st.range, msg`Declarations come before the events: move this line above the first event.`, { related: [relatedAt(firstEvent.range, msg`the first event`)] });
       }
-      declare(st, undefined);
+      this.declareName(st, undefined, cards, fromFile);
     }
     // Owners and controllers, once every player is known, then the initial attachments. Only the
     // cards of an included file are declared within it (their findings are that file's): the
     // checked file's own make no closure and no lookup each.
-    const including = origin.size > 0;
+    if (fromFile === undefined || fromFile.size === 0) {
+      for (let i = 0; i < cards.length; i++) this.declareOne(cards[i], players, undefined);
+      for (let i = 0; i < cards.length; i++) this.attachDeclared(cards[i]);
+      return cards;
+    }
+    const heard = included!.heard;
     // Per included file, the owner of its cards that name none (found once per file, not per card).
     const soleOwners = new Map(files.map((file) => [file, { owner: soleOwner(file, players) }]));
     for (const c of cards) {
-      const from = including ? origin.get(c) : undefined;
+      const from = fromFile.get(c.id);
       if (from) this.within(from, heard, () => this.declareOne(c, players, soleOwners.get(from)));
       else this.declareOne(c, players, undefined);
     }
     for (const c of cards) {
-      const from = including ? origin.get(c) : undefined;
+      const from = fromFile.get(c.id);
       if (!from) {
         this.attachDeclared(c);
         continue;
@@ -1055,6 +1046,31 @@ export class Replay {
       this.within(from, heard, () => this.attachDeclared(c));
       // Where an included card became attached is in another file: no finding of this one points there.
       c.attachedAt = undefined;
+    }
+    return cards;
+  }
+
+  /**
+   * A player's or card's declaration (else nothing): its object is made and named, unless its name
+   * is taken. `from`: the included file it is written in; its cards are noted in `fromFile`.
+   */
+  private declareName(st: Statement, from: IncludedDeclarations | undefined, cards: CardObj[], fromFile: Map<string, IncludedDeclarations> | undefined): void {
+    if (st.kind === 'player' && st.id) {
+      if (!this.claim(st.id, from?.uri)) return;
+      const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, seat: this.board.players.size, left: false, attachments: noAttachments(), protections: [], targeting: [] };
+      this.board.players.set(p.id, p);
+      this.names.add(p.id, p);
+      this.suggestions = undefined;
+    } else if (st.kind === 'card' && st.id) {
+      if (!this.claim(st.id, from?.uri)) return;
+      const c = newCard(this.cards ? withCardFacts(st, this.cards, this.rules.game, (code, range, message, opts) => this.report(code, range, message, opts)) : st);
+      // MTG: a back face (712.2) is a face, in no zone, from the start (a front declared before it links to it).
+      if (this.rules.game === 'mtg' && declaresBackFace(c.decl)) c.zone = FACE;
+      this.board.add(c);
+      this.names.add(c.id, c);
+      this.suggestions = undefined;
+      cards.push(c);
+      if (from) fromFile!.set(c.id, from);
     }
   }
 
@@ -1076,7 +1092,11 @@ export class Replay {
     }
     // `controller P` and `entered under Q` in either order: P controls it, and it entered under Q's control.
     let entered: string | undefined;
-    for (const p of c.decl.props) {
+    // Indexed loops over a card's properties (here and in attachDeclared): once per card, and a
+    // for-of loop makes an iterator result for each property until the engine optimizes it.
+    const props = c.decl.props;
+    for (let i = 0; i < props.length; i++) {
+      const p = props[i];
       if (p.kind === 'owner') c.owner = this.player(p.player)?.id;
       else if (p.kind === 'controller' && p.entered) entered = this.player(p.player)?.id;
       else if (p.kind === 'controller') c.controller = this.player(p.player)?.id;
@@ -1111,7 +1131,9 @@ export class Replay {
   private attachDeclared(c: CardObj): void {
     // A back face is attached to nothing (its declaration reports `attached to`).
     if (c.zone === FACE) return;
-    for (const p of c.decl.props) {
+    const props = c.decl.props;
+    for (let i = 0; i < props.length; i++) {
+      const p = props[i];
       if (p.kind !== 'attached') continue;
       const host = this.lookup(p.target);
       if (host) this.rules.initialAttach(this, c, host, p.range);
@@ -1540,6 +1562,9 @@ function mergedFailure(board: Board, card: CardObj, other: CardObj | undefined, 
   if (negated) return { actual: msg`${card.id} is one of the cards of the merged permanent ${p.id} (${cards.join(', ')}, the top one first)`, rules: ['730.2'], replacement: `${card.id} merged with ${mate}` };
   return { actual: msg`${card.id} is one of the cards of the merged permanent ${p.id} (${cards.join(', ')}, the top one first), and ${other!.id} is not`, rules: ['730.2'], replacement: `${card.id} merged with ${mate}` };
 }
+
+/** The included files of a check that has none. */
+const NO_FILES: readonly IncludedDeclarations[] = [];
 
 /** The owner of an included file's cards that name none: the only player of that file, else of the scenario. */
 function soleOwner(from: IncludedDeclarations, players: readonly Statement[]): string | undefined {

@@ -1793,9 +1793,25 @@ function splitCardLine(text: string, start: number): number {
 let cardText = '';
 let cardLineNo = 0;
 let cardBase = 0;
-/** The number of tokens of the line, and the token after the property fastProperty built. */
+/**
+ * The number of tokens of the line; the token after the property fastProperty built, and its bit
+ * of `seen` in buildCard if it may be written once only (ONCE_*), else 0.
+ */
 let cardCount = 0;
 let cardNext = 0;
+let cardOnce = 0;
+
+/**
+ * The single-valued properties of the fast path (singleValued's keys: `owner`, `controller`,
+ * `entered under`, `in`, `attached to`), a bit each: buildCard notes those it has built in one
+ * number, instead of asking singleValued of each property built before (a closure and a scan per
+ * property).
+ */
+const ONCE_OWNER = 1;
+const ONCE_CONTROLLER = 2;
+const ONCE_ENTERED = 4;
+const ONCE_ZONE = 8;
+const ONCE_ATTACHED = 16;
 
 function cardTok(k: number, known?: string): Token {
   return new Token('word', known ?? cardText.slice(cardStart[k], cardEnd[k]), cardLineNo, cardStart[k] - cardBase, cardEnd[k] - cardBase);
@@ -1806,13 +1822,9 @@ function cardSpan(a: number, b: number): Range {
   return { start: { line: cardLineNo, character: cardStart[a] - cardBase }, end: { line: cardLineNo, character: cardEnd[b] - cardBase } };
 }
 
-/** Is token k (perhaps past the last) the word `w`? */
-function cardWordIs(k: number, w: string): boolean {
-  if (k >= cardCount || cardKind[k] !== K_WORD) return false;
-  const s = cardStart[k];
-  if (cardEnd[k] - s !== w.length) return false;
-  for (let i = 0; i < w.length; i++) if (cardText.charCodeAt(s + i) !== w.charCodeAt(i)) return false;
-  return true;
+/** Is token k (perhaps past the last) the known word `w`? */
+function cardWordIs(k: number, w: KnownWord): boolean {
+  return k < cardCount && cardKind[k] === K_WORD && keyAt(cardText, cardStart[k], cardEnd[k]) === w.key && sameRest(cardText, cardStart[k], w.text);
 }
 
 function fastCard(text: string, line: number, base: number): CardStmt | undefined {
@@ -1828,9 +1840,16 @@ function fastCard(text: string, line: number, base: number): CardStmt | undefine
   return st;
 }
 
+/**
+ * The range a card statement is made with, replaced by its own once its last token is known (no
+ * statement leaves buildCard with it): the statement has its fields in the full parser's order from
+ * the start, and one range is made, not two. A range like any other (not frozen: one shape for all).
+ */
+const CARD_RANGE_FIRST: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
 /** parseCard on the tokens of splitCardLine (the id is an identifier: an ASCII letter, then letters, digits, `-` or `_`). */
 function buildCard(n: number): CardStmt | undefined {
-  const st: CardStmt = { kind: 'card', props: [], range: cardSpan(0, 0) };
+  const st: CardStmt = { kind: 'card', props: [], range: CARD_RANGE_FIRST };
   st.id = cardTok(1);
   st.name = { text: cardText.slice(cardStart[2] + 1, cardEnd[2] - 1), range: cardSpan(2, 2) };
   let k = 3;
@@ -1854,13 +1873,14 @@ function buildCard(n: number): CardStmt | undefined {
     if (seenDash && subtypes.length === 0) return undefined;
     st.typeLine = { types, subtypes, range: cardSpan(first, k - 1) };
   }
+  let seen = 0;
   while (k < n) {
     if (cardKind[k] !== K_COMMA || k + 1 === n) return undefined;
     const p = fastProperty(k + 1, n);
     if (!p) return undefined;
     // A single-valued property written again is a syntax error: the line is parsed in full.
-    const key = singleValued(p);
-    if (key !== undefined && st.props.some((q) => singleValued(q) === key)) return undefined;
+    if ((seen & cardOnce) !== 0) return undefined;
+    seen |= cardOnce;
     st.props.push(p);
     k = cardNext;
   }
@@ -1889,68 +1909,75 @@ const enum Prop {
   Enchant,
 }
 
-/** parseProperty at token k for the common properties (cardNext: the token after it), or undefined. */
+/** The words the fast path's properties look for after their first word. */
+const C_UNDER = known('under');
+const C_TO = known('to');
+const C_YOU = known('you');
+const C_CONTROL = known('control');
+const C_IN = known('in');
+const C_OR = known('or');
+const C_AN = known('an');
+const C_WITH = known('with');
+/** The first three letters of a word that starts with `non` (wordKeyOf without the length). */
+const NON_START = known('non').key & 0x1fffff;
+
+/** parseProperty at token k for the common properties (cardNext: the token after it; cardOnce: its ONCE_* bit), or undefined. */
 function fastProperty(k: number, n: number): Property | undefined {
   if (cardKind[k] !== K_WORD) return undefined;
-  const w = k + 1 < n && cardKind[k + 1] === K_WORD;
   const p = PROPERTY_TABLE.findIn(cardText, cardStart[k], cardEnd[k]);
   if (p < 0) return undefined;
+  cardOnce = 0;
+  // The properties of one word after theirs or after `under` or `to` (the player or the host) make
+  // that word's token and their range in one place, below.
+  let last: number;
   switch (p as Prop) {
     case Prop.Owner:
-      if (!w) return undefined;
-      cardNext = k + 2;
-      return { kind: 'owner', player: cardTok(k + 1), range: cardSpan(k, k + 1) };
     case Prop.Controller:
-      if (!w) return undefined;
-      cardNext = k + 2;
-      return { kind: 'controller', player: cardTok(k + 1), entered: false, range: cardSpan(k, k + 1) };
+      last = k + 1;
+      break;
     case Prop.Entered:
-      if (!cardWordIs(k + 1, 'under') || k + 2 >= n || cardKind[k + 2] !== K_WORD) return undefined;
-      cardNext = k + 3;
-      return { kind: 'controller', player: cardTok(k + 2), entered: true, range: cardSpan(k, k + 2) };
+      if (!cardWordIs(k + 1, C_UNDER)) return undefined;
+      last = k + 2;
+      break;
     case Prop.Attached:
-      if (!cardWordIs(k + 1, 'to') || k + 2 >= n || cardKind[k + 2] !== K_WORD) return undefined;
-      cardNext = k + 3;
-      return { kind: 'attached', target: cardTok(k + 2), range: cardSpan(k, k + 2) };
+      if (!cardWordIs(k + 1, C_TO)) return undefined;
+      last = k + 2;
+      break;
     case Prop.In: {
-      if (!w) return undefined;
+      if (k + 1 >= n || cardKind[k + 1] !== K_WORD) return undefined;
       const zi = ZONE_TABLE.findIn(cardText, cardStart[k + 1], cardEnd[k + 1]);
       if (zi < 0) return undefined;
       const z = cardTok(k + 1, ZONES[zi]);
       // A word after the zone (`battlefield NAME`, `base of P`, or an error) is not a comma: the line is parsed in full.
       cardNext = k + 2;
+      cardOnce = ONCE_ZONE;
       const zone: ZoneRef = new WordZone(z.text, z);
       return { kind: 'zone', zone, range: cardSpan(k, k + 1) };
     }
     case Prop.Color:
     case Prop.Colors: {
-      if (!w) return undefined;
+      if (k + 1 >= n || cardKind[k + 1] !== K_WORD) return undefined;
       const colors: Word[] = [];
       let j = k + 1;
       for (; j < n && cardKind[j] === K_WORD; j++) colors.push(cardTok(j));
       cardNext = j;
       return { kind: 'color', colors, range: cardSpan(k, j - 1) };
     }
-    case Prop.Reconfigure:
-    case Prop.Bestow:
-    case Prop.Token:
-    case Prop.Exhausted:
-    case Prop.Castable:
-      cardNext = k + 1;
-      return { kind: 'flag', flag: FAST_PROPERTIES[p] as Extract<Property, { kind: 'flag' }>['flag'], range: cardSpan(k, k) };
     case Prop.Enchant: {
       // parseFilter for plain words, then perhaps `you control`.
       const terms: FilterTerm[] = [];
       let control: ControlClause | undefined;
       let j = k + 1;
       for (; j < n && cardKind[j] === K_WORD; j++) {
-        if (cardWordIs(j, 'you')) {
-          if (!cardWordIs(j + 1, 'control') || terms.length === 0) return undefined;
+        // Each word's key is read once, and tells the short words (`you`, `in`, `or`, `an`) by itself.
+        const key = keyAt(cardText, cardStart[j], cardEnd[j]);
+        if (key === C_YOU.key) {
+          if (!cardWordIs(j + 1, C_CONTROL) || terms.length === 0) return undefined;
           control = 'you';
           j += 2;
           break;
         }
-        if (cardWordIs(j, 'in') || cardWordIs(j, 'or') || cardWordIs(j, 'an') || cardWordIs(j, 'with') || cardText.startsWith('non', cardStart[j])) return undefined;
+        if (key === C_IN.key || key === C_OR.key || key === C_AN.key || (key & 0x1fffff) === NON_START || (key === C_WITH.key && sameRest(cardText, cardStart[j], C_WITH.text))) return undefined;
         terms.push({ negated: false, word: cardText.slice(cardStart[j], cardEnd[j]), range: cardSpan(j, j) });
       }
       if (terms.length === 0) return undefined;
@@ -1958,8 +1985,29 @@ function fastProperty(k: number, n: number): Property | undefined {
       const filter: Filter = { alternatives: [terms], control, range: cardSpan(k + 1, j - 1) };
       return { kind: 'enchant', filter, range: cardSpan(k, j - 1) };
     }
+    default:
+      // reconfigure, bestow, token, exhausted, castable.
+      cardNext = k + 1;
+      return { kind: 'flag', flag: FAST_PROPERTIES[p] as Extract<Property, { kind: 'flag' }>['flag'], range: cardSpan(k, k) };
   }
-  return undefined;
+  if (last >= n || cardKind[last] !== K_WORD) return undefined;
+  cardNext = last + 1;
+  const who = cardTok(last);
+  const range = cardSpan(k, last);
+  switch (p as Prop) {
+    case Prop.Owner:
+      cardOnce = ONCE_OWNER;
+      return { kind: 'owner', player: who, range };
+    case Prop.Controller:
+      cardOnce = ONCE_CONTROLLER;
+      return { kind: 'controller', player: who, entered: false, range };
+    case Prop.Entered:
+      cardOnce = ONCE_ENTERED;
+      return { kind: 'controller', player: who, entered: true, range };
+    default:
+      cardOnce = ONCE_ATTACHED;
+      return { kind: 'attached', target: who, range };
+  }
 }
 
 /** Distributes Omit over a union. */

@@ -1,10 +1,10 @@
 // MTG characteristics: card types, supertypes, colors and zones; what is an Aura, Equipment, Fortification or
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
-import type { CardStmt, Filter, FilterTerm, FilterZone, Word, AbilityNode, GrantNode } from '../../parser/ast';
+import type { CardStmt, Filter, FilterTerm, FilterZone, Word, AbilityNode, GrantNode, Property } from '../../parser/ast';
 import { makesToken } from '../../parser/ast';
 import { declaredDamage } from '../../engine/damage';
-import { adding, type Board, boardAround, type CardObj, colorBit, FACE, takePrinted, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
+import { adding, type Board, boardAround, cantKind, type CardObj, colorBit, FACE, subtypeKind, takePrinted, typeKinds, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
 import { typeChangeOf } from '../../engine/typeChange';
 import type { Replay } from '../../engine/replay';
@@ -527,16 +527,26 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   // when something is put in it: adding, pushing); they never change after.
   const pr = card.printed;
   const typeLine = st.typeLine;
+  // The bits of `kinds` of the types, subtypes, colors and `cant` put in (kindsOf's), added up as
+  // they are put in: no set is read again for them.
+  let kinds = 0;
   // Indexed loops (here and over the properties): a for-of loop made an iterator result object for
   // each word and property, 0.37 MB of the sampled allocation of a 100k-event check of 1,012 cards.
   if (typeLine) {
     for (let i = 0; i < typeLine.types.length; i++) {
       const w = typeLine.types[i];
       if (MTG_SUPERTYPES.includes(w.text)) pr.supertypes = adding(pr.supertypes, w.text);
-      else if (MTG_CARD_TYPES.includes(w.text)) pr.types = adding(pr.types, w.text === 'tribal' ? 'kindred' : w.text);
-      else unknownWord(replay, w, msg`card type`, [...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);
+      else if (MTG_CARD_TYPES.includes(w.text)) {
+        const type = w.text === 'tribal' ? 'kindred' : w.text;
+        pr.types = adding(pr.types, type);
+        kinds |= typeKinds(type);
+      } else unknownWord(replay, w, msg`card type`, [...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);
     }
-    for (let i = 0; i < typeLine.subtypes.length; i++) pr.subtypes = adding(pr.subtypes, typeLine.subtypes[i].text);
+    for (let i = 0; i < typeLine.subtypes.length; i++) {
+      const subtype = typeLine.subtypes[i].text;
+      pr.subtypes = adding(pr.subtypes, subtype);
+      kinds |= subtypeKind(subtype);
+    }
   } else {
     replay.report('syntax-error', st.id!.range, msg`Card '${card.id}' needs a type line: add \`: TYPES — SUBTYPES\` after its name (there is no card catalog entry for "${card.name}").`, { subjects: [card.id] });
   }
@@ -550,9 +560,6 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   for (let i = 0; i < st.props.length; i++) {
     const p = st.props[i];
     switch (p.kind) {
-      case 'transforms':
-        if (!face) declareTransforms(replay, card, p);
-        break;
       case 'zone':
         if (face) break;
         if (!MTG_ZONES.includes(p.zone.zone)) replay.report('syntax-error', p.zone.range, msg`'${p.zone.zone}' is a Riftbound zone; MTG zones are ${MTG_ZONES.join(', ')}.`);
@@ -561,37 +568,13 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'enchant':
         pr.enchant = pushing(pr.enchant, readableFilter(replay, p.filter, '702.5a'));
         break;
-      case 'attach-only':
-        if (p.filter.zone) replay.report('syntax-error', p.filter.zone.range, msg`An Equipment or Fortification is attached to a permanent on the battlefield, so what it may be attached to can't name a zone. Remove \`${zoneText(p.filter.zone)}\`.`);
-        card.attachOnly = readableFilter(replay, p.filter, '701.3a');
-        break;
-      case 'attach-targets':
-        for (const f of [p.what, p.to]) if (f.zone) replay.report('syntax-error', f.zone.range, msg`An effect that attaches targets permanents on the battlefield, so its targets can't name a zone. Remove \`${zoneText(f.zone)}\`.`);
-        card.attachTargets = [...card.attachTargets, { what: readableFilter(replay, p.what, '115.1'), to: readableFilter(replay, p.to, '115.1') }];
-        break;
-      case 'equip':
-        if (p.quality?.zone) replay.report('syntax-error', p.quality.zone.range, msg`An equip ability targets a creature on the battlefield, so its quality can't name a zone. Remove \`${zoneText(p.quality.zone)}\`.`);
-        // `equip planeswalker` is a variant of equip, not a quality (702.6e): it targets a planeswalker.
-        if (isEquipPlaneswalker(p.quality)) {
-          pr.equipPlaneswalker = pr.hasEquip ? 'also' : 'only';
-          break;
-        }
-        pr.hasEquip = true;
-        if (pr.equipPlaneswalker === 'only') pr.equipPlaneswalker = 'also';
-        pr.equipQuality = p.quality && readableFilter(replay, p.quality, '702.6c');
-        break;
-      case 'protection':
-        if (!readableQuality(replay, p.quality)) break;
-        for (const q of protectionQualities(p.quality.text)) pr.protections = pushing(pr.protections, q);
-        break;
-      case 'keyword':
-        if (p.keyword.quality && !readableQuality(replay, p.keyword.quality, '702.11d')) break;
-        pr.targeting = pushing(pr.targeting, targetingKeywordOf(p.keyword));
-        break;
       case 'color':
         for (const c of p.colors) {
-          if (COLORS.includes(c.text)) pr.colors = adding(pr.colors, colorWord(c.text));
-          else unknownWord(replay, c, msg`color`, COLORS);
+          if (COLORS.includes(c.text)) {
+            const color = colorWord(c.text);
+            pr.colors = adding(pr.colors, color);
+            kinds |= colorBit(color);
+          } else unknownWord(replay, c, msg`color`, COLORS);
         }
         break;
       case 'flag':
@@ -609,70 +592,31 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       case 'cant':
         pr.cant = adding(pr.cant, p.what);
-        break;
-      case 'trigger':
-        card.triggers |= declaredTrigger(replay, card, p, MTG_TRIGGERS);
-        break;
-      case 'might':
-      case 'might-bonus':
-        replay.report('syntax-error', p.range, msg`\`${p.kind}\` is a Riftbound property.`);
-        break;
-      case 'toughness':
-        pr.toughness = p.value;
-        break;
-      case 'pt-bonus':
-        // `equipped creature gets +4/+4` means the creature it is attached to, whatever the card is (301.5f, 303.4m).
-        if (p.who.text !== 'equipped creature' && p.who.text !== 'enchanted creature') {
-          replay.report('syntax-error', p.who.range, msg`A change of power and toughness is written \`equipped creature gets ...\` or \`enchanted creature gets ...\`: only a creature has toughness.`, { rules: ['208.1'] });
-          break;
-        }
-        pr.toughnessBonus = (pr.toughnessBonus ?? 0) + p.toughness;
+        kinds |= cantKind(p.what);
         break;
       case 'damage':
         // Read after the loop (declaredDamage): the zone may come later in the line.
         damage = true;
         break;
-      case 'counters':
-        // Read with the declared board (sba.ts, declaredCounters).
-        break;
       case 'controller':
         // Read by the replay (declareOne); one off the battlefield is reported after the loop (controlOutOfPlace).
         controlled = true;
         break;
-      case 'keyword-ability': {
-        const k = keywordOfGame(replay, p.name);
-        if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
-        // Living weapon and For Mirrodin! trigger as their card enters the battlefield (702.92a, 702.163a): moveTo looks, in a scenario that has one.
-        if (makesToken(k)) replay.board.enterTriggers = true;
+      case 'owner':
+      case 'attached':
+        // Read by the replay (declareOne, attachDeclared).
         break;
-      }
-      case 'unknown': {
-        const like = keywordInOtherCase(p.word.text, MTG_KEYWORDS);
-        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, tapped, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., equipped creature gets +P/+T, enchanted creature gets +P/+T, toughness, damage, when attached, when unattached, when equipped creature dies, when enchanted creature dies, when an Aura becomes attached to it, when an Equipment becomes attached to it, when an equipped creature you control dies, when an enchanted creature dies, a keyword (flying, first strike, ...).`);
-        break;
-      }
-      case 'cant-cast':
-      case 'may-cast-top':
-      case 'may-cast-flash':
-      case 'may-equip-instant':
-      case 'exile-instead':
-        // Read where they matter (spells.ts, timing.ts, zones.ts), from the cards declaredWith finds.
-        replay.board.staticsDeclared = true;
-        break;
-      case 'grant': {
-        const g = mtgGrant(replay, p.grant, card.id);
-        if (g) pr.grants = pushing(pr.grants, g);
-        break;
-      }
+      default:
+        declareProperty(replay, card, p, face);
     }
   }
   if (face) {
-    takePrinted(card);
+    takePrinted(card, kinds);
     declareBackFace(replay, card, st);
     return;
   }
   if (onTop) declareOnTop(replay, card, onTop);
-  takePrinted(card);
+  takePrinted(card, kinds);
   if ((card.triggers & (ON_EQUIPPED_DIES | ON_ENCHANTED_DIES)) !== 0) hostDiesDeclared(replay, card, st);
   // What it may be attached to depends on the other Auras where it is (Daybreak Coronet): the board looks again as they go.
   if (asksForAnotherAura(card)) replay.board.watchSiblings(card);
@@ -683,6 +627,94 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   // Only a permanent has a controller and entered under someone; a spell has a controller (108.4a, 110.2).
   if (controlled && card.zone !== 'battlefield') controlOutOfPlace(replay, card, st, (entered) => card.zone === 'stack' && !entered, ['108.4a', '110.2'], msg`the battlefield`, (p) => msg`A card an effect puts onto the battlefield under ${p}'s control is written \`move ${card.id} to battlefield under ${p}\` or \`enter ${card.id} under ${p}\`.`);
   if (onStack) replay.report('syntax-error', onStack.range, msg`${card.id} is an Aura declared on the stack, but an Aura spell always has a target, and a declaration can't give it one. Declare it \`in hand\` and write \`cast ${card.id} targeting ...\` as the first event.`, { rules: ['303.4a', '601.2c'], subjects: [card.id] });
+}
+
+/**
+ * A property of a declaration that declareCard leaves to this (all but the common ones: those the
+ * bench's scenarios and most files write, which it reads itself), so that the engine compiles the
+ * per-card loop small and this only where a scenario has such properties. `face`: the card is a
+ * back face (declareBackFace).
+ */
+function declareProperty(replay: Replay, card: CardObj, p: Property, face: boolean): void {
+  const pr = card.printed;
+  switch (p.kind) {
+    case 'transforms':
+      if (!face) declareTransforms(replay, card, p);
+      break;
+    case 'attach-only':
+      if (p.filter.zone) replay.report('syntax-error', p.filter.zone.range, msg`An Equipment or Fortification is attached to a permanent on the battlefield, so what it may be attached to can't name a zone. Remove \`${zoneText(p.filter.zone)}\`.`);
+      card.attachOnly = readableFilter(replay, p.filter, '701.3a');
+      break;
+    case 'attach-targets':
+      for (const f of [p.what, p.to]) if (f.zone) replay.report('syntax-error', f.zone.range, msg`An effect that attaches targets permanents on the battlefield, so its targets can't name a zone. Remove \`${zoneText(f.zone)}\`.`);
+      card.attachTargets = [...card.attachTargets, { what: readableFilter(replay, p.what, '115.1'), to: readableFilter(replay, p.to, '115.1') }];
+      break;
+    case 'equip':
+      if (p.quality?.zone) replay.report('syntax-error', p.quality.zone.range, msg`An equip ability targets a creature on the battlefield, so its quality can't name a zone. Remove \`${zoneText(p.quality.zone)}\`.`);
+      // `equip planeswalker` is a variant of equip, not a quality (702.6e): it targets a planeswalker.
+      if (isEquipPlaneswalker(p.quality)) {
+        pr.equipPlaneswalker = pr.hasEquip ? 'also' : 'only';
+        break;
+      }
+      pr.hasEquip = true;
+      if (pr.equipPlaneswalker === 'only') pr.equipPlaneswalker = 'also';
+      pr.equipQuality = p.quality && readableFilter(replay, p.quality, '702.6c');
+      break;
+    case 'protection':
+      if (!readableQuality(replay, p.quality)) break;
+      for (const q of protectionQualities(p.quality.text)) pr.protections = pushing(pr.protections, q);
+      break;
+    case 'keyword':
+      if (p.keyword.quality && !readableQuality(replay, p.keyword.quality, '702.11d')) break;
+      pr.targeting = pushing(pr.targeting, targetingKeywordOf(p.keyword));
+      break;
+    case 'trigger':
+      card.triggers |= declaredTrigger(replay, card, p, MTG_TRIGGERS);
+      break;
+    case 'might':
+    case 'might-bonus':
+      replay.report('syntax-error', p.range, msg`\`${p.kind}\` is a Riftbound property.`);
+      break;
+    case 'toughness':
+      pr.toughness = p.value;
+      break;
+    case 'pt-bonus':
+      // `equipped creature gets +4/+4` means the creature it is attached to, whatever the card is (301.5f, 303.4m).
+      if (p.who.text !== 'equipped creature' && p.who.text !== 'enchanted creature') {
+        replay.report('syntax-error', p.who.range, msg`A change of power and toughness is written \`equipped creature gets ...\` or \`enchanted creature gets ...\`: only a creature has toughness.`, { rules: ['208.1'] });
+        break;
+      }
+      pr.toughnessBonus = (pr.toughnessBonus ?? 0) + p.toughness;
+      break;
+    case 'counters':
+      // Read with the declared board (sba.ts, declaredCounters).
+      break;
+    case 'keyword-ability': {
+      const k = keywordOfGame(replay, p.name);
+      if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
+      // Living weapon and For Mirrodin! trigger as their card enters the battlefield (702.92a, 702.163a): moveTo looks, in a scenario that has one.
+      if (makesToken(k)) replay.board.enterTriggers = true;
+      break;
+    }
+    case 'unknown': {
+      const like = keywordInOtherCase(p.word.text, MTG_KEYWORDS);
+      replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, protection from, color, reconfigure, bestow, token, phased out, tapped, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., equipped creature gets +P/+T, enchanted creature gets +P/+T, toughness, damage, when attached, when unattached, when equipped creature dies, when enchanted creature dies, when an Aura becomes attached to it, when an Equipment becomes attached to it, when an equipped creature you control dies, when an enchanted creature dies, a keyword (flying, first strike, ...).`);
+      break;
+    }
+    case 'cant-cast':
+    case 'may-cast-top':
+    case 'may-cast-flash':
+    case 'may-equip-instant':
+    case 'exile-instead':
+      // Read where they matter (spells.ts, timing.ts, zones.ts), from the cards declaredWith finds.
+      replay.board.staticsDeclared = true;
+      break;
+    case 'grant': {
+      const g = mtgGrant(replay, p.grant, card.id);
+      if (g) pr.grants = pushing(pr.grants, g);
+      break;
+    }
+  }
 }
 
 /** The libraries whose top card is declared (by owner), per board's card table: a second `on top` in one is reported. */
