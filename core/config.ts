@@ -4,6 +4,7 @@
 // (relative to the config file's folder); the caller resolves them.
 import type { Finding, Game, Severity } from './types';
 import { REGISTRY } from './diagnostics/registry';
+import { noSecondLook } from './fixes';
 import { knownVersions, resolveVersion } from './rules/versions';
 import { NameIndex } from './engine/suggest';
 import { msg, said, type Message } from './message';
@@ -194,13 +195,17 @@ export function applySeverities(findings: readonly Finding[], severity: Readonly
     break;
   }
   if (!any) return [...findings];
+  let dropped = false;
   for (const f of findings) {
     const s = severity[f.code];
     if (s === undefined || !Object.prototype.hasOwnProperty.call(severity, f.code)) out.push(f);
-    else if (s === 'off') continue;
+    else if (s === 'off') dropped = true;
     else out.push(s === f.severity ? f : { ...f, severity: s });
   }
-  return out;
+  // A fix demoted for hiding another finding (Fix.hiding) may hide one turned off, which fix-all no
+  // longer sees: it is not taken on fix-all's second look then.
+  if (!dropped) return out;
+  return out.map(noSecondLook);
 }
 
 // ---- globs ----------------------------------------------------------------------------------

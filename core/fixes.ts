@@ -34,6 +34,32 @@ export function unsafeCopy(fix: Fix): Fix {
   return { title: fix.title, titleText: fix.titleText, safe: false, edits: fix.edits };
 }
 
+/**
+ * A safe fix that demoteHidingFixes makes not safe: as unsafeCopy, marked `hiding` (with the group
+ * its removal keeps, if any), so that fix-all can weigh it again once it knows what it fixes.
+ */
+function hidingCopy(fix: Fix): Fix {
+  const copy: Fix = { title: fix.title, titleText: fix.titleText, safe: false, edits: fix.edits, hiding: true };
+  if (fix.keeps) copy.keeps = fix.keeps;
+  return copy;
+}
+
+/**
+ * The finding with its fixes demoted for hiding (Fix.hiding) made plainly not safe, so that fix-all
+ * doesn't take them on its second look: for findings seen without all the others (a cut result,
+ * codes turned off), where what such a fix would hide may be among those not seen.
+ */
+export function noSecondLook(f: Finding): Finding {
+  return f.fixes.some((x) => x.hiding) ? { ...f, fixes: f.fixes.map((x) => (x.hiding ? unsafeCopy(x) : x)) } : f;
+}
+
+/** A fix hidingCopy demoted, safe again, for fix-all's second look (safeFixEdits). */
+function unhidden(fix: Fix): Fix {
+  const copy: Fix = { title: fix.title, titleText: fix.titleText, safe: true, edits: fix.edits };
+  if (fix.keeps) copy.keeps = fix.keeps;
+  return copy;
+}
+
 /** Two fixes with the same edits are one change of the text, whatever their titles. */
 function fixKey(fix: Fix): string {
   let k = '';
@@ -245,24 +271,31 @@ export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
   if (!demoted) return [...findings];
   return findings.map((f) => {
     if (!f.fixes.some((x) => x.safe && groups.get(x, false)!.demote)) return f;
-    return { ...f, fixes: f.fixes.map((x) => (x.safe && groups.get(x, false)!.demote ? unsafeCopy(x) : x)) };
+    return { ...f, fixes: f.fixes.map((x) => (x.safe && groups.get(x, false)!.demote ? hidingCopy(x) : x)) };
   });
 }
 
-/**
- * The edits of fix-all: the first safe fix of each finding (after `demoteHidingFixes`), each
- * change once (findings that offer the same edits share them), skipping any fix that would
- * overlap one taken before it in the text. Fixes are taken in the order of where they start (a
- * fix with several edits as one span from its first to its last), so this is a sort and one pass.
- */
-export function safeFixEdits(text: string, findings: Finding[]): TextEdit[] {
-  const starts = lineStartsOf(text);
-  const seen = new Set<string>();
-  const candidates: { from: number; to: number; i: number; edits: TextEdit[] }[] = [];
-  for (const f of demoteHidingFixes(findings)) {
+/** A fix fix-all may take: its fixKey, where its edits start and end (offsets), in which order it came, and its edits. */
+interface Candidate {
+  key: string;
+  from: number;
+  to: number;
+  i: number;
+  edits: TextEdit[];
+}
+
+/** The first safe fix of each finding as a candidate, each change once (`seen`: the fixKeys of those already made candidates). */
+function candidatesOf(text: string, starts: number[], findings: readonly Finding[], seen: Set<string>, owners?: Map<string, Finding[]>): Candidate[] {
+  const out: Candidate[] = [];
+  for (const f of findings) {
     const fix = f.fixes.find((x) => x.safe);
     if (!fix || fix.edits.length === 0) continue;
     const key = fixKey(fix);
+    if (owners) {
+      const o = owners.get(key);
+      if (o) o.push(f);
+      else owners.set(key, [f]);
+    }
     if (seen.has(key)) continue;
     seen.add(key);
     let from = Infinity;
@@ -271,18 +304,61 @@ export function safeFixEdits(text: string, findings: Finding[]): TextEdit[] {
       from = Math.min(from, offsetAt(starts, text, e.range.start));
       to = Math.max(to, offsetAt(starts, text, e.range.end));
     }
-    candidates.push({ from, to, i: candidates.length, edits: fix.edits });
+    out.push({ key, from, to, i: out.length, edits: fix.edits });
   }
-  candidates.sort((a, b) => a.from - b.from || a.to - b.to || a.i - b.i);
+  return out.sort((a, b) => a.from - b.from || a.to - b.to || a.i - b.i);
+}
+
+/**
+ * The edits of fix-all: the first safe fix of each finding (after `demoteHidingFixes`), each
+ * change once (findings that offer the same edits share them), skipping any fix that would
+ * overlap one taken before it in the text. Fixes are taken in the order of where they start (a
+ * fix with several edits as one span from its first to its last), so this is a sort and one pass.
+ *
+ * Then a second look at the fixes demoted for hiding other findings (Fix.hiding), when there are
+ * any: the findings whose fix was taken are fixed, not hidden, so those fixes are judged again
+ * against the other findings alone, and taken if they hide none of those and overlap nothing
+ * taken. (An ineffective line whose cleanup owes a line after it: the insertion is taken first,
+ * and then the line's removal hides nothing; without the second look, a second fix-all would
+ * remove it.) Also a sort and one pass, over the few findings not fixed.
+ */
+export function safeFixEdits(text: string, findings: Finding[]): TextEdit[] {
+  const starts = lineStartsOf(text);
+  const seen = new Set<string>();
+  const owners = new Map<string, Finding[]>();
+  const judged = demoteHidingFixes(findings);
   const out: TextEdit[] = [];
+  const spans: Candidate[] = [];
   let taken = 0;
-  for (const c of candidates) {
+  for (const c of candidatesOf(text, starts, judged, seen, owners)) {
     // Touching spans do not overlap: an insertion at a deletion's start or end, two insertions at one place.
     if (c.from < taken) continue;
     out.push(...c.edits);
+    spans.push(c);
     taken = c.to;
   }
-  return out;
+  if (!judged.some((f) => f.fixes.some((x) => x.hiding))) return out;
+  // The findings fix-all fixes: those whose first safe fix was taken (each taken key's owners).
+  const fixed = new Set<Finding>();
+  for (const c of spans) for (const f of owners.get(c.key)!) fixed.add(f);
+  const rest: Finding[] = [];
+  for (const f of judged) {
+    if (fixed.has(f)) continue;
+    rest.push(f.fixes.some((x) => x.hiding) ? { ...f, fixes: f.fixes.map((x) => (x.hiding ? unhidden(x) : x)) } : f);
+  }
+  // Only the fixes not weighed in the first pass are new here (`seen`): the others were skipped for an overlap, which stays.
+  let j = 0;
+  taken = 0;
+  const more: TextEdit[] = [];
+  for (const c of candidatesOf(text, starts, demoteHidingFixes(rest), seen)) {
+    if (c.from < taken) continue;
+    // The first-pass spans are sorted and do not overlap: the first that ends after c starts is the only one c may overlap first.
+    while (j < spans.length && spans[j].to <= c.from) j++;
+    if (j < spans.length && spans[j].from < c.to) continue;
+    more.push(...c.edits);
+    taken = c.to;
+  }
+  return more.length === 0 ? out : [...out, ...more];
 }
 
 export function applySafeFixes(text: string, findings: Finding[]): string {

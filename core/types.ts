@@ -63,6 +63,12 @@ export interface Fix {
    * hidden by the removal, which leaves the group doing what it did (fix-all may apply both at once).
    */
   keeps?: Range;
+  /**
+   * A safe fix made not safe because it would change the text of other findings it doesn't fix
+   * (demoteHidingFixes): fix-all still takes it when it takes a fix of each of those findings,
+   * which are then fixed, not hidden (safeFixEdits). Never set on a safe fix.
+   */
+  hiding?: true;
 }
 
 export interface RelatedLocation {

@@ -10,7 +10,7 @@ import { riftbound } from '../rules/riftbound/riftbound';
 import { knownVersions, resolveVersion } from '../rules/versions';
 import { header, type HeaderWords, type ScenarioHeader } from '../parser/header';
 import type { CardCatalogs } from '../cards/catalog';
-import { demoteHidingFixes } from '../fixes';
+import { demoteHidingFixes, noSecondLook } from '../fixes';
 import { includeFindings, includesBeforeEvents, resolveIncludes, type IncludedFile, type Includes } from './includes';
 import { sortFindings } from './order';
 import { applyExpectations, checkResult } from './expected';
@@ -246,7 +246,8 @@ function keptFindings(sorted: Finding[], firstOmitted: Position): Finding[] {
   };
   const judged = demoteHidingFixes([...sorted, rest]);
   judged.pop();
-  return judged;
+  // Nor does fix-all take one of them on its second look (Fix.hiding): what it would hide may be among the findings left out.
+  return judged.map(noSecondLook);
 }
 
 /**

@@ -134,8 +134,9 @@ function markExpected(f: Finding): Finding {
   return { ...unsafeFixes(f), expected: true };
 }
 
+/** The finding with no fix fix-all may take: neither a safe one nor one it may take again (Fix.hiding). */
 function unsafeFixes(f: Finding): Finding {
-  return f.fixes.some((x) => x.safe) ? { ...f, fixes: f.fixes.map((x) => (x.safe ? unsafeCopy(x) : x)) } : f;
+  return f.fixes.some((x) => x.safe || x.hiding) ? { ...f, fixes: f.fixes.map((x) => (x.safe || x.hiding ? unsafeCopy(x) : x)) } : f;
 }
 
 interface Pass {

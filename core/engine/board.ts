@@ -1107,6 +1107,8 @@ export class Board {
     const k = this.combat;
     const l = other.combat;
     if (k?.attacker !== l?.attacker || k?.place !== l?.place || k?.defender !== l?.defender || k?.blocked !== l?.blocked) return false;
+    // Whether each declaration is over, and where the event that ended it is (a finding about a later attack points there).
+    if (k?.attacksOver !== l?.attacksOver || k?.blocksOver !== l?.blocksOver || !sameValue(k?.attacksOverAt, l?.attacksOverAt, move) || !sameValue(k?.blocksOverAt, l?.blocksOverAt, move)) return false;
     for (const c of this.cards.values()) {
       const d = other.cards.get(c.id);
       if (!d || !sameValue(c, d, move, stamp)) return false;
@@ -1157,6 +1159,10 @@ export class Board {
     };
     this.stack = this.stack.map(entry);
     for (const [k, l] of this.abilities) this.abilities.set(k, l.map(entry));
+    const combat = this.combat;
+    if (combat?.attacksOverAt || combat?.blocksOverAt) {
+      this.combat = { ...combat, attacksOverAt: combat.attacksOverAt && movedRange(combat.attacksOverAt, move), blocksOverAt: combat.blocksOverAt && movedRange(combat.blocksOverAt, move) };
+    }
   }
 
   view(): BoardView {

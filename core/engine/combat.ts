@@ -4,6 +4,7 @@
 // attack or block, and what takes a card out of combat, is each game's (rules/mtg/combat.ts,
 // rules/riftbound/combat.ts).
 import type { Board, CardObj } from './board';
+import type { Range } from '../types';
 import type { Replay } from './replay';
 import { keywordValue } from './abilities';
 import { msg, type Message } from '../message';
@@ -42,6 +43,13 @@ export interface CombatNow {
    */
   readonly attacksOver?: boolean;
   readonly blocksOver?: boolean;
+  /**
+   * MTG: where the event that ended the declaration of attackers (of blockers) is written. A later
+   * `attack` (`block`) line is an impossible event because of that line: its finding points there,
+   * so a fix that removes that line is seen to change what the finding says (fixes.ts).
+   */
+  readonly attacksOverAt?: Range;
+  readonly blocksOverAt?: Range;
 }
 
 /** `c` gets (or changes) its part in the combat going on. */

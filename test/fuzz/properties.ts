@@ -377,7 +377,8 @@ export function fixAllAccounting(text: string, options: { expectations?: boolean
   const left = new Map<string, number>();
   let fixed = 0;
   for (const f of r.findings) {
-    if (f.fixes.some((x) => x.safe && x.edits.every((e) => applied.has(editKey(e))))) {
+    // Its safe fix, or one demoted for hiding that fix-all took on its second look (Fix.hiding).
+    if (f.fixes.some((x) => (x.safe || x.hiding) && x.edits.every((e) => applied.has(editKey(e))))) {
       fixed++;
       continue;
     }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { applySafeFixes, check } from '../../core';
-import { docModel, rangeProblem } from './properties';
+import { docModel, fixAllAccounting, rangeProblem } from './properties';
 
 /** The smaller of wall-clock and CPU time of one check, in ms (robust to a busy machine). */
 function checkTime(text: string): number {
@@ -87,5 +87,17 @@ describe('core bugs found by the fuzzer', function () {
     const twice = applySafeFixes(once, check(once).findings);
     assert.equal(twice, once, 'a second fix-all still changes the text');
     assert.ok(!once.includes('unattach'), JSON.stringify(once));
+  });
+
+  it('fix-all-ineffective-line-owing-cleanup: one fix-all records the recall and removes the detach that does nothing', () => {
+    const text = 'game riftbound\nplayer alice\ncard gloves "G": gear — Equipment, owner alice, at battlefield b1\ncard axe "A": gear — Equipment, owner alice\ndetach gloves\n';
+    const once = applySafeFixes(text, check(text).findings);
+    assert.equal(applySafeFixes(once, check(once).findings), once, 'a second fix-all still changes the text');
+    assert.ok(!once.includes('detach'), JSON.stringify(once));
+  });
+
+  it('removal-changes-repeated-property (open): fix-all neither hides nor adds a finding when the first of a repeated property is removed', () => {
+    const text = 'game riftbound\nplayer alice\ncard a "A": gear — Equipment, owner alice, in hand\n    , controller alice\n    , controller alice\n';
+    assert.deepEqual(fixAllAccounting(text), { fixed: 1, hidden: [], added: [] });
   });
 });

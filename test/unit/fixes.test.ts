@@ -106,6 +106,41 @@ describe('safe fixes hide no other finding', () => {
     assert.equal(applySafeFixes(fixed, check(fixed).findings), fixed);
   });
 
+  it('a line that does nothing, whose cleanup owes a line after it: fix-all records the cleanup and removes the line in one pass', () => {
+    // Found by the fuzzer. Riftbound: gear unattached at a battlefield is recalled in the cleanup after the next
+    // action (319.5, 323.7); the detach itself does nothing (435.1.a). Alone, the removal would hide the missing
+    // recall (it is not safe); with the recall taken in the same fix-all, it hides nothing, and a second fix-all
+    // found nothing left to do only once both were taken together.
+    const text = 'game riftbound\nplayer alice\ncard gloves "G": gear — Equipment, owner alice, at battlefield b1\ndetach gloves\n';
+    const r = check(text);
+    assert.deepEqual(r.findings.map((f) => [f.code, f.fixes.map((x) => x.safe)]), [['ineffective-unattach', [false]], ['missing-state-based-action', [true]]]);
+    const once = applySafeFixes(text, r.findings);
+    assert.equal(once, 'game riftbound\nplayer alice\ncard gloves "G": gear — Equipment, owner alice, at battlefield b1\nrecall gloves\n');
+    assert.equal(applySafeFixes(once, check(once).findings), once);
+    assert.deepEqual(fixAllAccounting(text), { fixed: 2, hidden: [], added: [] });
+  });
+
+  it('the second look takes no removal that would hide a finding fix-all leaves', () => {
+    // The same line, with a syntax error on it that no fix takes: the removal stays out of fix-all.
+    const text = 'game riftbound\nplayer alice\ncard gloves "G": gear — Equipment, owner alice, at battlefield b1\ndetach gloves !\n';
+    const r = check(text);
+    assert.deepEqual(r.findings.map((f) => f.code).sort(), ['ineffective-unattach', 'missing-state-based-action', 'syntax-error']);
+    const once = applySafeFixes(text, r.findings);
+    assert.match(once, /^detach gloves !\nrecall gloves\n/m);
+  });
+
+  it('an attack declared after an event points at that event: removing it would change the finding, so fix-all keeps it (508.2)', () => {
+    // Found by the fuzzer: fix-all removed the ineffective line, and the second attack became part of the first
+    // declaration, with another finding.
+    const text = 'game mtg\nplayer alice\ncard g "G": creature — Cat, owner alice\ncard s "S": artifact — Equipment, owner alice\nattack with g\nunattach s\nattack with g\n';
+    const r = check(text);
+    const late = r.findings.find((f) => f.code === 'impossible-event')!;
+    assert.deepEqual(late.related.map((x) => [x.range.start.line, x.message]), [[5, 'the first event after the attacks, which ended their declaration']]);
+    assert.deepEqual(r.findings.find((f) => f.code === 'ineffective-unattach')!.fixes.map((x) => x.safe), [false]);
+    assert.equal(applySafeFixes(text, r.findings), text);
+    assert.deepEqual(fixAllAccounting(text), { fixed: 0, hidden: [], added: [] });
+  });
+
   it('a group whose parts are separated by a comment keeps the other parts: that removal is not safe', () => {
     const text = BOARD + 'together: attach w to l; attach s to l\nexpect w attached to l\n';
     const commented = BOARD + 'together: attach w to l\n  # a note\n  ; attach s to l\nexpect w attached to l\n';

@@ -15,7 +15,7 @@ import { isPhasedOut, phasedOutSubject } from './phasing';
 import { describeEntry, stepWord } from './timing';
 import { protectionAgainst } from './legality';
 import type { RuleExplanation } from './explanations';
-import { msg, type Message } from '../../message';
+import { msg, relatedAt, type Message } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -144,7 +144,9 @@ export function declarationsOver(replay: Replay, ev: EventNode): void {
   // A `turn` line either ends the combat (another step: combatEnds) or leaves it as it is (the same step).
   if (ev.kind === 'attack' || ev.kind === 'block' || ev.kind === 'expect' || ev.kind === 'turn') return;
   if (now.attacksOver && (now.blocksOver || !now.blocked)) return;
-  replay.board.combat = { ...now, attacksOver: true, blocksOver: now.blocked };
+  // Where each declaration ended: this event, unless an earlier one ended it.
+  const at = ev.range;
+  replay.board.combat = { ...now, attacksOver: true, blocksOver: now.blocked, attacksOverAt: now.attacksOverAt ?? at, blocksOverAt: now.blocked ? (now.blocksOverAt ?? at) : undefined };
 }
 
 /** Is the declaration of attackers (of blockers) over? Reports and returns true if so. */
@@ -157,7 +159,10 @@ function declarationOver(replay: Replay, ev: EventNode, blockers: boolean): bool
     blockers
       ? msg`The blockers of this combat were declared before the events above this line, and blockers are declared once, all at the same time, before the active player gets priority: no creature can be declared a blocker now. Move the line up, with the other blocks, or remove it.`
       : msg`The attackers of this combat were declared before the events above this line, and attackers are declared once, all at the same time, before the active player gets priority: no creature can be declared an attacker now. Move the line up, with the other attacks, or remove it.`,
-    { rules: blockers ? ['509.1', '509.4'] : ['508.1', '508.2'] },
+    {
+      rules: blockers ? ['509.1', '509.4'] : ['508.1', '508.2'],
+      related: [relatedAt((blockers ? now!.blocksOverAt : now!.attacksOverAt)!, blockers ? msg`the first event after the blocks, which ended their declaration` : msg`the first event after the attacks, which ended their declaration`)],
+    },
   );
   return true;
 }
