@@ -162,7 +162,7 @@ export function analyseDocument(doc: ScenarioDocument, text: string, options: Pi
   const hdr = withDefaultVersion(header(doc), options.defaultRulesVersion);
   const { game, version } = hdr;
   const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps, cards: options.cards });
-  for (const p of doc.problems) replay.report('syntax-error', p.range, p.text ?? p.message);
+  for (const p of doc.problems) replay.report('syntax-error', p.range, p.text ?? p.message, p.related ? { related: p.related } : undefined);
   headerFindings(doc.statements[0], doc.statements, replay, game, doc.eol);
   const includes = includesOf(doc.statements, options, game);
   try {

@@ -276,7 +276,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     if (keeper) drain(replay, 0);
   }
   for (const p of parseProblems) {
-    replay.report('syntax-error', p.range, p.text ?? p.message);
+    replay.report('syntax-error', p.range, p.text ?? p.message, p.related ? { related: p.related } : undefined);
     if (keeper) drain(replay, 0);
   }
   headerFindings(first, declarations, replay, header.game, rest.eol);

@@ -1,5 +1,5 @@
 // The syntax tree of a board-scenario file. Every node carries its source range.
-import type { Range } from '../types';
+import type { Range, RelatedLocation } from '../types';
 import type { Message } from '../message';
 
 /** An identifier as written, with its range. */
@@ -440,6 +440,8 @@ export interface SyntaxProblem {
   /** The text as a template and its arguments (core/message.ts). */
   text?: Message;
   range: Range;
+  /** What else in the statement the problem is about (a property written twice: the first, which counts). */
+  related?: RelatedLocation[];
 }
 
 /** What is known of a document while its statements stream by (comments grow as lines are read). */

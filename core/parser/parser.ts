@@ -37,7 +37,7 @@ import type {
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
 import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord, MTG_ZONE_WORDS, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, VALUED_KEYWORDS } from './keywords';
-import { asMessage, msg, renderMessage, said, type Message } from '../message';
+import { asMessage, msg, relatedAt, renderMessage, said, type Message } from '../message';
 import { table } from '../tables';
 
 /** Zones a `move ... to`, `in` or `expect ... in` may name: either game's (the game's rules report the other's). */
@@ -481,7 +481,9 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
       if (first) {
         // `owner alice, owner bob`: the first counts, and the replay never sees the second.
         const firstText = cur.tokens.slice(first.from, first.to).map((t) => t.text).join(' ');
-        (cur.problems ??= []).push({ ...said(repeatedProperty(key, firstText)), range: p.range });
+        // The first is what this problem is about too: a fix that removes it changes what this one says.
+        const firstRange = span(cur.tokens[first.from].range, cur.tokens[first.to - 1].range);
+        (cur.problems ??= []).push({ ...said(repeatedProperty(key, firstText)), range: p.range, related: [relatedAt(firstRange, msg`the first one, which counts`)] });
         continue;
       }
       written.set(key, { from, to: cur.i });

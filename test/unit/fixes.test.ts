@@ -139,6 +139,21 @@ describe('safe fixes hide no other finding', () => {
     assert.deepEqual(r.findings.find((f) => f.code === 'ineffective-unattach')!.fixes.map((x) => x.safe), [false]);
     assert.equal(applySafeFixes(text, r.findings), text);
     assert.deepEqual(fixAllAccounting(text), { fixed: 0, hidden: [], added: [] });
+    // The same for a block declared after an event (509.4).
+    const blocks = 'game mtg\nplayer alice\nplayer bob\ncard g "G": creature — Cat, owner alice\ncard c "C": creature — Bear, owner bob\ncard d "D": creature — Bear, owner bob\ncard s "S": artifact — Equipment, owner alice\nattack with g\nblock g with c\nunattach s\nblock g with d\n';
+    const b = check(blocks);
+    assert.deepEqual(b.findings.find((f) => f.code === 'impossible-event')!.related.map((x) => [x.range.start.line, x.message]), [[9, 'the first event after the blocks, which ended their declaration']]);
+    assert.equal(applySafeFixes(blocks, b.findings), blocks);
+  });
+
+  it('a property written twice points at the first, which counts: fix-all does not remove the first and change the finding', () => {
+    // Found by the fuzzer: the first `controller` (a card in hand has none) was removed, and the second's finding changed.
+    const text = 'game riftbound\nplayer alice\ncard a "A": gear — Equipment, owner alice, in hand\n    , controller alice\n    , controller alice\n';
+    const r = check(text);
+    const twice = r.findings.find((f) => /written twice/.test(f.message))!;
+    assert.deepEqual(twice.related.map((x) => [x.range, x.message]), [[{ start: { line: 3, character: 6 }, end: { line: 3, character: 22 } }, 'the first one, which counts']]);
+    assert.equal(applySafeFixes(text, r.findings), text);
+    assert.deepEqual(fixAllAccounting(text), { fixed: 0, hidden: [], added: [] });
   });
 
   it('a group whose parts are separated by a comment keeps the other parts: that removal is not safe', () => {

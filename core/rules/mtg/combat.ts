@@ -153,6 +153,7 @@ export function declarationsOver(replay: Replay, ev: EventNode): void {
 function declarationOver(replay: Replay, ev: EventNode, blockers: boolean): boolean {
   const now = replay.board.combat;
   if (!(blockers ? now?.blocksOver : now?.attacksOver)) return false;
+  const endedAt = blockers ? now!.blocksOverAt : now!.attacksOverAt;
   replay.report(
     'impossible-event',
     ev.range,
@@ -161,7 +162,7 @@ function declarationOver(replay: Replay, ev: EventNode, blockers: boolean): bool
       : msg`The attackers of this combat were declared before the events above this line, and attackers are declared once, all at the same time, before the active player gets priority: no creature can be declared an attacker now. Move the line up, with the other attacks, or remove it.`,
     {
       rules: blockers ? ['509.1', '509.4'] : ['508.1', '508.2'],
-      related: [relatedAt((blockers ? now!.blocksOverAt : now!.attacksOverAt)!, blockers ? msg`the first event after the blocks, which ended their declaration` : msg`the first event after the attacks, which ended their declaration`)],
+      related: endedAt ? [relatedAt(endedAt, blockers ? msg`the first event after the blocks, which ended their declaration` : msg`the first event after the attacks, which ended their declaration`)] : [],
     },
   );
   return true;
