@@ -35,11 +35,13 @@ export function unsafeCopy(fix: Fix): Fix {
 }
 
 /**
- * A safe fix that demoteHidingFixes makes not safe: as unsafeCopy, marked `hiding` (with the group
- * its removal keeps, if any), so that fix-all can weigh it again once it knows what it fixes.
+ * A safe fix that demoteHidingFixes makes not safe (`safe` false: as unsafeCopy, marked `hiding`),
+ * so that fix-all can weigh it again once it knows what it fixes; or such a fix safe again, for that
+ * second look (`safe` true). The group its removal keeps goes with it.
  */
-function hidingCopy(fix: Fix): Fix {
-  const copy: Fix = { title: fix.title, titleText: fix.titleText, safe: false, edits: fix.edits, hiding: true };
+function hidingCopy(fix: Fix, safe: boolean): Fix {
+  const copy: Fix = { title: fix.title, titleText: fix.titleText, safe, edits: fix.edits };
+  if (!safe) copy.hiding = true;
   if (fix.keeps) copy.keeps = fix.keeps;
   return copy;
 }
@@ -51,13 +53,6 @@ function hidingCopy(fix: Fix): Fix {
  */
 export function noSecondLook(f: Finding): Finding {
   return f.fixes.some((x) => x.hiding) ? { ...f, fixes: f.fixes.map((x) => (x.hiding ? unsafeCopy(x) : x)) } : f;
-}
-
-/** A fix hidingCopy demoted, safe again, for fix-all's second look (safeFixEdits). */
-function unhidden(fix: Fix): Fix {
-  const copy: Fix = { title: fix.title, titleText: fix.titleText, safe: true, edits: fix.edits };
-  if (fix.keeps) copy.keeps = fix.keeps;
-  return copy;
 }
 
 /** Two fixes with the same edits are one change of the text, whatever their titles. */
@@ -271,7 +266,7 @@ export function demoteHidingFixes(findings: readonly Finding[]): Finding[] {
   if (!demoted) return [...findings];
   return findings.map((f) => {
     if (!f.fixes.some((x) => x.safe && groups.get(x, false)!.demote)) return f;
-    return { ...f, fixes: f.fixes.map((x) => (x.safe && groups.get(x, false)!.demote ? hidingCopy(x) : x)) };
+    return { ...f, fixes: f.fixes.map((x) => (x.safe && groups.get(x, false)!.demote ? hidingCopy(x, false) : x)) };
   });
 }
 
@@ -344,7 +339,7 @@ export function safeFixEdits(text: string, findings: Finding[]): TextEdit[] {
   const rest: Finding[] = [];
   for (const f of judged) {
     if (fixed.has(f)) continue;
-    rest.push(f.fixes.some((x) => x.hiding) ? { ...f, fixes: f.fixes.map((x) => (x.hiding ? unhidden(x) : x)) } : f);
+    rest.push(f.fixes.some((x) => x.hiding) ? { ...f, fixes: f.fixes.map((x) => (x.hiding ? hidingCopy(x, true) : x)) } : f);
   }
   // Only the fixes not weighed in the first pass are new here (`seen`): the others were skipped for an overlap, which stays.
   let j = 0;

@@ -2,7 +2,7 @@
 // findings about the header, a crash in a ruleset as a finding, the findings' order and safe fixes; and the
 // analysis of a document parsed whole (analyse's \`stream: false\`, and the fallback of a streamed
 // check that finds a declaration after an event).
-import type { ScenarioDocument, Statement } from '../parser/ast';
+import type { ScenarioDocument, Statement, SyntaxProblem } from '../parser/ast';
 import type { CheckResult, Finding, Game, IncludeHost, Position, Severity } from '../types';
 import { Replay, type Ruleset } from '../engine/replay';
 import { mtg } from '../rules/mtg/mtg';
@@ -107,22 +107,27 @@ const NOTHING_HEARD: ReadonlyMap<IncludedFile, Finding[]> = new Map();
  */
 export function declareWithIncludes(replay: Replay, declarations: readonly Statement[], inc: Includes): void {
   // Without included files (most checks) nothing is heard from one: no map and no closure are made.
-  if (inc.files.length === 0) {
-    replay.begin(declarations);
-    for (const f of includeFindings(inc, NOTHING_HEARD)) replay.report(f.code, f.range, f.message, { related: f.related });
-    return;
+  let heard = NOTHING_HEARD;
+  if (inc.files.length === 0) replay.begin(declarations);
+  else {
+    const byFile = new Map<IncludedFile, Finding[]>();
+    heard = byFile;
+    replay.begin(declarations, {
+      files: inc.files,
+      heard: (file, f) => {
+        const k = file as IncludedFile;
+        let list = byFile.get(k);
+        if (!list) byFile.set(k, (list = []));
+        list.push(f);
+      },
+    });
   }
-  const heard = new Map<IncludedFile, Finding[]>();
-  replay.begin(declarations, {
-    files: inc.files,
-    heard: (file, f) => {
-      const k = file as IncludedFile;
-      let list = heard.get(k);
-      if (!list) heard.set(k, (list = []));
-      list.push(f);
-    },
-  });
   for (const f of includeFindings(inc, heard)) replay.report(f.code, f.range, f.message, { related: f.related });
+}
+
+/** A problem of the parser as a finding: a `syntax-error`, with what else it is about (SyntaxProblem.related). */
+export function reportSyntaxProblem(replay: Replay, p: SyntaxProblem): void {
+  replay.report('syntax-error', p.range, p.text ?? p.message, p.related ? { related: p.related } : undefined);
 }
 
 export function headerFindings(first: Statement | undefined, declarations: readonly Statement[], replay: Replay, game: Game | undefined, eol: string): void {
@@ -162,7 +167,7 @@ export function analyseDocument(doc: ScenarioDocument, text: string, options: Pi
   const hdr = withDefaultVersion(header(doc), options.defaultRulesVersion);
   const { game, version } = hdr;
   const replay = new Replay(doc, text, RULESETS[game ?? 'mtg'], version, { steps: options.steps, cards: options.cards });
-  for (const p of doc.problems) replay.report('syntax-error', p.range, p.text ?? p.message, p.related ? { related: p.related } : undefined);
+  for (const p of doc.problems) reportSyntaxProblem(replay, p);
   headerFindings(doc.statements[0], doc.statements, replay, game, doc.eol);
   const includes = includesOf(doc.statements, options, game);
   try {

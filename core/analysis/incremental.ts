@@ -12,7 +12,7 @@ import { MovedCheckpoint, MovedReplay, movedStampBy, Replay, statesTimestamps, t
 import { movedLine, objectList, stampsOnly, type LineMove } from '../engine/board';
 import { applyExpectations, checkResult } from './expected';
 import type { CardCatalogs } from '../cards/catalog';
-import { FindingKeeper, RULESETS, withDefaultVersion, analyseDocument, declareWithIncludes, findingLimit, headerFindings, includesOf, limitFindings, reportCrash, type Analysis, type AnalyseOptions } from './common';
+import { FindingKeeper, RULESETS, withDefaultVersion, analyseDocument, declareWithIncludes, findingLimit, headerFindings, includesOf, limitFindings, reportCrash, reportSyntaxProblem, type Analysis, type AnalyseOptions } from './common';
 import { NO_INCLUDES, sameIncludes, type Includes } from './includes';
 
 /**
@@ -276,7 +276,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     if (keeper) drain(replay, 0);
   }
   for (const p of parseProblems) {
-    replay.report('syntax-error', p.range, p.text ?? p.message, p.related ? { related: p.related } : undefined);
+    reportSyntaxProblem(replay, p);
     if (keeper) drain(replay, 0);
   }
   headerFindings(first, declarations, replay, header.game, rest.eol);

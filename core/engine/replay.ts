@@ -1024,21 +1024,19 @@ export class Replay {
     // Owners and controllers, once every player is known, then the initial attachments. Only the
     // cards of an included file are declared within it (their findings are that file's): the
     // checked file's own make no closure and no lookup each.
-    if (fromFile === undefined || fromFile.size === 0) {
-      for (let i = 0; i < cards.length; i++) this.declareOne(cards[i], players, undefined);
-      for (let i = 0; i < cards.length; i++) this.attachDeclared(cards[i]);
-      return cards;
-    }
-    const heard = included!.heard;
-    // Per included file, the owner of its cards that name none (found once per file, not per card).
-    const soleOwners = new Map(files.map((file) => [file, { owner: soleOwner(file, players) }]));
-    for (const c of cards) {
-      const from = fromFile.get(c.id);
+    const heard = included?.heard;
+    // Per included file, the owner of its cards that name none (found once per file, not per card);
+    // none when no card comes from an included file.
+    const soleOwners = fromFile !== undefined && fromFile.size > 0 ? new Map(files.map((file) => [file, { owner: soleOwner(file, players) }])) : undefined;
+    for (let i = 0; i < cards.length; i++) {
+      const c = cards[i];
+      const from = soleOwners && fromFile!.get(c.id);
       if (from) this.within(from, heard, () => this.declareOne(c, players, soleOwners.get(from)));
       else this.declareOne(c, players, undefined);
     }
-    for (const c of cards) {
-      const from = fromFile.get(c.id);
+    for (let i = 0; i < cards.length; i++) {
+      const c = cards[i];
+      const from = soleOwners && fromFile!.get(c.id);
       if (!from) {
         this.attachDeclared(c);
         continue;

@@ -46,8 +46,6 @@ export interface LogicalLine {
   firstOffset: number;
   /** Column just after the last token on the last line. */
   endCharacter: number;
-  /** The statement the fast path built from this line (then `tokens` is empty); see `FastLine`. */
-  prebuilt?: Statement;
 }
 
 /**
@@ -66,7 +64,11 @@ export interface FastLine {
   end(): number;
 }
 
-const NO_TOKENS: Token[] = [];
+/** The fast path, and what takes the statements it builds (with the offset where each one's line starts), in place of `emit`. */
+export interface FastStatements {
+  line: FastLine;
+  emit: (st: Statement, lexed: LexResult, offset: number) => boolean | void;
+}
 
 /**
  * Where lexing starts: line 0 at offset 0, or the start of a line that begins a statement (not
@@ -259,20 +261,13 @@ export function eolOf(text: string): string {
 /**
  * Lexes the text (from `from`, the start of a statement). Each logical line is handed to `emit` as
  * soon as it is complete (when the next statement starts) and not kept, so the parser consumes it
- * while it is young; `emit` returns true to stop there. A statement the fast path built goes to
- * `emitBuilt`, with the offset where its line starts, at the same moment (it is complete then
- * too); without `emitBuilt`, it goes to `emit` as a line with no tokens and the statement as
- * `prebuilt`. `emitBuilt` is called through `.call`: a caller (the check) gives a new function
+ * while it is young; `emit` returns true to stop there. With `fast`, a statement the fast path
+ * built goes to `fast.emit` instead, at the same moment (it is complete then too), with no line
+ * made for it. `fast.emit` is called through `.call`: a caller (the check) gives a new function
  * for each text, and a plain call, compiled for the first one, would throw the optimized lexer
  * away at the next (see parseLine in parser.ts).
  */
-export function lex(
-  text: string,
-  emit: (line: LogicalLine, lexed: LexResult) => boolean | void,
-  from: LexStart = { line: 0, offset: 0 },
-  fast?: FastLine,
-  emitBuilt?: (st: Statement, lexed: LexResult, offset: number) => boolean | void,
-): LexResult {
+export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) => boolean | void, from: LexStart = { line: 0, offset: 0 }, fast?: FastStatements): LexResult {
   const hasCR = from.hasCR ?? text.indexOf('\r') >= 0;
   // Known from the start (eol, and the line count when the caller knows it) or growing as the
   // lines are read (comments, problems): `emit` sees the comments of every line up to the one it is handed.
@@ -284,6 +279,8 @@ export function lex(
   let current: LogicalLine | undefined;
   let built: Statement | undefined;
   let builtAt = 0;
+  const path = fast?.line;
+  const emitBuilt = fast?.emit;
 
   // `base` is where line `ln` starts, `end` where its break is, `next` where the next line starts.
   // The last line ends at the end of the text (an empty line after a final break is a line too):
@@ -294,26 +291,15 @@ export function lex(
     // next line with a token starts a statement (a letter first: not indented), or that has none
     // after it: an indented line with a token, even after blank and comment-only lines, continues
     // this one. The fast path finds the line's end as it reads it.
-    const st = fast && ln > 0 && base < text.length && isAsciiLetter(text.charCodeAt(base)) ? fast.read(text, ln, base) : undefined;
+    const st = path && ln > 0 && base < text.length && isAsciiLetter(text.charCodeAt(base)) ? path.read(text, ln, base) : undefined;
     if (st) {
-      const end = fast!.end();
-      next = nextLineStart(text, end);
+      next = nextLineStart(text, path!.end());
       if (statementEndsBefore(text, next, hasCR)) {
         if (built ? emitBuilt!.call(undefined, built, result, builtAt) === true : current && emit(current, result) === true) return result;
-        if (emitBuilt) {
-          // Kept in two locals, not in an object: nothing is allocated for the line but the statement.
-          built = st;
-          builtAt = base;
-          current = undefined;
-          continue;
-        }
-        // The line has no comment: its last token ends at its last non-space.
-        let last = end;
-        while (last > base && text.charCodeAt(last - 1) === CH_SPACE) last--;
-        // A new object for each line: it is young, as the statement is, so storing the statement
-        // in it needs no write barrier (one object reused for every line soon lives in the old
-        // generation, and each store into it was recorded for the next scavenge).
-        current = { tokens: NO_TOKENS, firstLine: ln, lastLine: ln, firstOffset: base, endCharacter: last - base, prebuilt: st };
+        // Kept in two locals, not in an object: nothing is allocated for the line but the statement.
+        built = st;
+        builtAt = base;
+        current = undefined;
         continue;
       }
     }

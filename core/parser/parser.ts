@@ -294,7 +294,7 @@ export function parseStream(text: string, onStatement: (st: Statement, info: Doc
   let lexed: LexResult;
   try {
     // A statement the fast path built goes straight to `onStatement` (the lexer's result is the `info` it is given).
-    lexed = lex(text, parseLine, from, options?.fastPath === false ? undefined : fastPath, onStatement);
+    lexed = lex(text, parseLine, from, options?.fastPath === false ? undefined : { line: fastPath, emit: onStatement });
   } finally {
     streamed = outer;
   }
