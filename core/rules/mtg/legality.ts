@@ -66,6 +66,13 @@ function keeps(keep: ProtectionKeep, att: CardObj): boolean {
  * `'target'`: for targeting, where such clauses play no part.
  */
 export function protectionAgainst(host: Host, att: CardObj, staying: boolean | 'target' = false): { quality: string | Message; rules: string[] } | undefined {
+  // Most hosts have no protection: that is asked in a function small enough for the engine to inline
+  // in every check (attach, target, state-based), and the search is a call only when there is one.
+  return abilitiesOf(host).protections.length === 0 ? undefined : coveringProtection(host, att, staying);
+}
+
+/** protectionAgainst, for a host with some protection. */
+function coveringProtection(host: Host, att: CardObj, staying: boolean | 'target'): { quality: string | Message; rules: string[] } | undefined {
   const have = abilitiesOf(host);
   const list = have.protections;
   const keepsOf = have.protectionKeeps;
@@ -168,8 +175,20 @@ function onlyFromNotYet(host: Host, q: string): boolean {
  * other Auras`, Consecrate Land). Undefined when none applies.
  */
 function cantBe(host: Host, what: 'enchanted' | 'equipped' | 'fortified', att: CardObj): Message | undefined {
-  if (!isCard(host)) return undefined;
-  if ((host.kinds & (what === 'enchanted' ? CANT_ENCHANTED : what === 'equipped' ? CANT_EQUIPPED : CANT_FORTIFIED)) !== 0) {
+  // Most hosts have no such effect, of their own (`kinds`) or from an attachment (cantAttachBy reads
+  // only `granted`): that is asked in a function small enough for the engine to inline in every
+  // check, and the rest is a call.
+  if (!isCard(host) || ((host.kinds & cantBit(what)) === 0 && host.granted === undefined)) return undefined;
+  return cantBeWords(host, what, att);
+}
+
+function cantBit(what: 'enchanted' | 'equipped' | 'fortified'): number {
+  return what === 'enchanted' ? CANT_ENCHANTED : what === 'equipped' ? CANT_EQUIPPED : CANT_FORTIFIED;
+}
+
+/** cantBe, for a card that has a "can't be" effect of its own or abilities from its attachments. */
+function cantBeWords(host: CardObj, what: 'enchanted' | 'equipped' | 'fortified', att: CardObj): Message | undefined {
+  if ((host.kinds & cantBit(what)) !== 0) {
     return what === 'enchanted' ? msg`${host.id} can't be enchanted` : what === 'equipped' ? msg`${host.id} can't be equipped` : msg`${host.id} can't be fortified`;
   }
   const said = cantAttachBy(host, what, att);

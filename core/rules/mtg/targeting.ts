@@ -79,7 +79,7 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
     if (none) return { rules: [...targetRules(verb, '702.6c'), ...none.rules], why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${none.why}` };
     return { rules: targetRules(verb, '702.6c'), why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
   }
-  const prot = abilitiesOf(h).protections.length === 0 ? undefined : protectionAgainst(h, att, 'target');
+  const prot = protectionAgainst(h, att, 'target');
   if (prot) {
     return { rules: [...targetRules(verb), '702.16b', '702.16d', ...prot.rules], why: equip ? msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be equipped by it)` : msg`${h.id} has protection from ${prot.quality}, so it can't be the target of ${att.id}'s ${abilityWord(shown)} (nor be fortified by it)` };
   }
