@@ -54,19 +54,6 @@ export function colorWord(w: string): string {
   return w;
 }
 
-/**
- * The rules' own strings of the words a filter or a type line compares: card types, supertypes,
- * colors and the filter words termMatches reads. A word of the text is a copy (two bytes a character
- * in a file with one non-ASCII character, `—`), which every check compares character by character
- * with the rules' words (`creature`, `artifact`...); the rules' own string compares by identity.
- */
-const RULES_WORDS: ReadonlyMap<string, string> = new Map([...MTG_CARD_TYPES, ...MTG_SUPERTYPES, ...COLORS, 'permanent', 'card', 'object', 'player', 'opponent', 'token', 'colorless'].map((w) => [w, w]));
-
-/** The rules' own string for `w` (RULES_WORDS), or `w` itself when it is none of those words (a subtype). */
-function rulesWord(w: string): string {
-  return RULES_WORDS.get(w) ?? w;
-}
-
 export type Host = CardObj | PlayerObj;
 
 /** Why something cannot be attached: the deciding rules and a sentence. */
@@ -276,20 +263,9 @@ export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.
     const alternatives = [...alts.slice(0, i), read];
     const shown = filterText({ ...f, alternatives });
     replay.report('syntax-error', { start: alt[k].range.start, end: last[last.length - 1].range.end }, msg`'${alt[k].word}' is not a word a filter knows, so the checker can't read what follows it: a filter is card types, supertypes, subtypes (capitalized: Aura, Forest), colors, \`token\`, \`permanent\`, \`card\`, \`player\` and \`opponent\`, with \`non\`, \`or\`, \`you control\`, \`with another Aura attached to it\` and a graveyard. The replay reads it as \`${shown}\`: check by hand what the rest allows.`, { rules: [rule] });
-    return withRulesWords({ ...f, alternatives });
+    return { ...f, alternatives };
   }
-  return withRulesWords(f);
-}
-
-/**
- * The filter with its words as the rules' own strings (rulesWord): each attach, target and
- * state-based check compares them (termMatches), so they are made so once, as the filter is read.
- * The same words and ranges in new terms (the parser's filter is left as it is), every filter with
- * the same fields, so the checks read one shape.
- */
-function withRulesWords(f: Filter): Filter {
-  const alternatives = f.alternatives.map((alt) => alt.map((t): FilterTerm => ({ negated: t.negated, word: rulesWord(t.word), range: t.range })));
-  return { alternatives, control: f.control, zone: f.zone, withAura: f.withAura, range: f.range };
+  return f;
 }
 
 /** `can be attached only to FILTER` (Konda's Banner), as the replay reads it: gone when the card loses all its abilities (113.10). */
@@ -559,10 +535,9 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   if (typeLine) {
     for (let i = 0; i < typeLine.types.length; i++) {
       const w = typeLine.types[i];
-      // The rules' own strings (rulesWord): filters and the rules compare the sets' words with theirs.
-      if (MTG_SUPERTYPES.includes(w.text)) pr.supertypes = adding(pr.supertypes, rulesWord(w.text));
+      if (MTG_SUPERTYPES.includes(w.text)) pr.supertypes = adding(pr.supertypes, w.text);
       else if (MTG_CARD_TYPES.includes(w.text)) {
-        const type = w.text === 'tribal' ? 'kindred' : rulesWord(w.text);
+        const type = w.text === 'tribal' ? 'kindred' : w.text;
         pr.types = adding(pr.types, type);
         kinds |= typeKinds(type);
       } else unknownWord(replay, w, msg`card type`, [...MTG_CARD_TYPES, ...MTG_SUPERTYPES]);
