@@ -59,7 +59,7 @@ interface SizeRow {
   streamCpuMs: number;
   /**
    * The check without its parse: the replay and the findings of a tree parsed once
-   * (analyseDocument), what no faster parse can take off the check.
+   * (analyseDocument), an estimate of what no faster parse can take off the check (bench/README.md).
    */
   replayMs: number;
   replayCpuMs: number;
@@ -383,7 +383,7 @@ async function main(): Promise<void> {
       '',
       'info',
     );
-    // The rest: the replay and its findings alone, against JSON.parse (a check can be no faster than this part of it).
+    // The rest: the replay and its findings alone, against JSON.parse (an estimate of what a check costs beyond its parse: bench/README.md).
     add(
       `${L}: the check without its parse (replay and findings of a tree parsed once), median (CPU time); its share of the check; JSON.parse time ÷ it`,
       `${fmtMs(s.replayMs)} (${fmtMs(s.replayCpuMs)}); ${((s.replayMs / s.checkMs) * 100).toFixed(0)} %; ${(s.jsonParseMs / s.replayMs).toFixed(2)}`,
