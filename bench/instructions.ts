@@ -17,7 +17,7 @@
 // Exit code 1 if the builds' findings differ on a workload (a digest of their codes, positions and
 // messages, which the child prints).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate, toBoard } from './generate';
@@ -66,47 +66,49 @@ async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const jobsArg = args.find((a) => a.startsWith('--jobs='));
+  const width = jobsArg === undefined ? 2 : Number(jobsArg.slice('--jobs='.length));
   const builds = args.filter((a) => !a.startsWith('--'));
-  if (builds.length !== 2 || builds.some((b) => !existsSync(join(b, 'index.js')))) {
-    process.stderr.write('usage: node out/bench/instructions.js BEFORE AFTER [--jobs=N]\n  BEFORE, AFTER: compiled core folders (each with index.js), e.g. a copy of out/core made before a change and out/core\n');
+  if (builds.length !== 2 || builds.some((b) => !existsSync(join(b, 'index.js'))) || !Number.isInteger(width) || width < 1) {
+    process.stderr.write('usage: node out/bench/instructions.js BEFORE AFTER [--jobs=N]\n  BEFORE, AFTER: compiled core folders (each with index.js), e.g. a copy of out/core made before a change and out/core\n  N: how many workloads run at once (default 2)\n');
     return 2;
   }
   if (spawnSync('valgrind', ['--version']).status !== 0) {
     process.stderr.write('valgrind is needed (Debian: apt-get install valgrind)\n');
     return 2;
   }
-  const root = join(tmpdir(), 'board-scenario-instructions');
-  rmSync(root, { recursive: true, force: true });
-  // Each build in a folder of the same length (a/core, b/core), so neither count pays for a longer path.
-  const cores = builds.map((b, i) => {
-    const dir = join(root, 'ab'[i], 'core');
-    cpSync(b, dir, { recursive: true });
-    return dir;
-  });
-  mkdirSync(join(root, 'input'), { recursive: true });
-  const inputs: [string, string][] = [];
-  for (const variant of ['clean', 'findings'] as const) {
-    const file = join(root, 'input', `${variant}-100000.board`);
-    writeFileSync(file, toBoard(generate(100_000, variant)));
-    inputs.push([variant, file]);
+  const root = mkdtempSync(join(tmpdir(), 'board-scenario-instructions-'));
+  try {
+    // Each build in a folder of the same length (a/core, b/core), so neither count pays for a longer path.
+    const cores = builds.map((b, i) => {
+      const dir = join(root, 'ab'[i], 'core');
+      cpSync(b, dir, { recursive: true });
+      return dir;
+    });
+    mkdirSync(join(root, 'input'));
+    const inputs: [string, string][] = [];
+    for (const variant of ['clean', 'findings'] as const) {
+      const file = join(root, 'input', `${variant}-100000.board`);
+      writeFileSync(file, toBoard(generate(100_000, variant)));
+      inputs.push([variant, file]);
+    }
+    inputs.push(['suite', writeSuite(join(root, 'suite'), SUITE_FILES).boards]);
+    process.stderr.write(`callgrind: ${inputs.length} workloads × 2 builds, ${width} at a time (a few minutes)\n`);
+    const counts = await pool(
+      inputs.flatMap(([kind, input]) => cores.map((core) => () => measure(kind, core, input))),
+      width,
+    );
+    let differ = false;
+    const rows = inputs.map(([kind], i) => {
+      const [a, b] = [counts[2 * i], counts[2 * i + 1]];
+      if (a.digest !== b.digest) differ = true;
+      const change = ((100 * (b.instructions - a.instructions)) / a.instructions).toFixed(2);
+      return `| ${kind} | ${a.instructions.toLocaleString('en-US')} | ${b.instructions.toLocaleString('en-US')} | ${change.startsWith('-') ? '' : '+'}${change} % | ${a.digest === b.digest ? 'same' : `DIFFER: ${a.digest} / ${b.digest}`} |`;
+    });
+    process.stdout.write(['| workload | before | after | change | findings |', '|---|---|---|---|---|', ...rows].join('\n') + '\n');
+    return differ ? 1 : 0;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
-  inputs.push(['suite', writeSuite(join(root, 'suite'), SUITE_FILES).boards]);
-  const width = Math.max(1, Number(jobsArg?.slice(7) ?? 2));
-  process.stderr.write(`callgrind: ${inputs.length} workloads × 2 builds, ${width} at a time (a few minutes)\n`);
-  const counts = await pool(
-    inputs.flatMap(([kind, input]) => cores.map((core) => () => measure(kind, core, input))),
-    width,
-  );
-  let differ = false;
-  const rows = inputs.map(([kind], i) => {
-    const [a, b] = [counts[2 * i], counts[2 * i + 1]];
-    if (a.digest !== b.digest) differ = true;
-    const change = ((100 * (b.instructions - a.instructions)) / a.instructions).toFixed(2);
-    return `| ${kind} | ${a.instructions.toLocaleString('en-US')} | ${b.instructions.toLocaleString('en-US')} | ${change.startsWith('-') ? '' : '+'}${change} % | ${a.digest === b.digest ? 'same' : `DIFFER: ${a.digest} / ${b.digest}`} |`;
-  });
-  process.stdout.write(['| workload | before | after | change | findings |', '|---|---|---|---|---|', ...rows].join('\n') + '\n');
-  rmSync(root, { recursive: true, force: true });
-  return differ ? 1 : 0;
 }
 
 void main().then(
