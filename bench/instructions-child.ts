@@ -10,15 +10,15 @@ type Core = typeof import('../core');
 const CHECKS = 3;
 const SUITE_FILES = 1000;
 
-/** The workload, with the core folder given; prints a digest of the findings. */
+/** The workload, with the core folder given; prints the number of findings and a digest of their codes, positions and messages. */
 function child(kind: string, coreDir: string, input: string): void {
   const core = require(resolve(coreDir)) as Core;
   let findings = 0;
-  let codes = '';
+  let said = '';
   const count = (text: string) => {
     const r = core.check(text);
     findings += r.findings.length;
-    for (const f of r.findings) codes += `${f.code}@${f.range.start.line}:${f.range.start.character} ${f.message};`;
+    for (const f of r.findings) said += `${f.code}@${f.range.start.line}:${f.range.start.character} ${f.message};`;
   };
   if (kind === 'suite') {
     const names = readdirSync(input).filter((n) => n.endsWith('.board')).sort().slice(0, SUITE_FILES);
@@ -27,7 +27,7 @@ function child(kind: string, coreDir: string, input: string): void {
     const text = readFileSync(input, 'utf8');
     for (let i = 0; i < CHECKS; i++) count(text);
   }
-  process.stdout.write(`${findings} ${codes.length} ${hash(codes)}\n`);
+  process.stdout.write(`${findings} ${said.length} ${hash(said)}\n`);
 }
 
 /** FNV-1a of a string (the findings' digest: equal builds give equal digests). */

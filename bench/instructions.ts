@@ -112,9 +112,9 @@ async function main(): Promise<number> {
 }
 
 void main().then(
-    (code) => (process.exitCode = code),
-    (e: unknown) => {
-      process.stderr.write(`${String(e instanceof Error ? e.message : e)}\n`);
-      process.exitCode = 2;
-    },
-  );
+  (code) => (process.exitCode = code),
+  (e: unknown) => {
+    process.stderr.write(`${String(e instanceof Error ? e.message : e)}\n`);
+    process.exitCode = 2;
+  },
+);
