@@ -32,6 +32,14 @@ export interface SuiteResult {
   startMs: number;
   firstPassMs: number;
   secondPassMs: number;
+  /**
+   * In the same fresh process, warm, the texts read before (median of 3 passes): `check` of every
+   * file, and of every file cut before its first event (its header and declarations alone); the
+   * number of cards the files declare.
+   */
+  warmCheckMs: number;
+  warmDeclarationsMs: number;
+  cards: number;
   /** Why the two passes were not measured (suite-child failed). */
   passesError?: string;
   cliOk: boolean;
@@ -112,11 +120,14 @@ export function measureSuite(root: string, dir: string, files = 5000, written?: 
   const passes = spawnSync(process.execPath, [join(__dirname, 'suite-child.js'), w.boards], { encoding: 'utf8' });
   let firstPassMs = NaN;
   let secondPassMs = NaN;
+  let warmCheckMs = NaN;
+  let warmDeclarationsMs = NaN;
+  let cards = NaN;
   let passesError: string | undefined;
   try {
-    ({ firstMs: firstPassMs, secondMs: secondPassMs } = JSON.parse(passes.stdout) as { firstMs: number; secondMs: number });
+    ({ firstMs: firstPassMs, secondMs: secondPassMs, warmCheckMs, warmDeclarationsMs, cards } = JSON.parse(passes.stdout) as { firstMs: number; secondMs: number; warmCheckMs: number; warmDeclarationsMs: number; cards: number });
   } catch {
     passesError = `suite-child: exit ${passes.status}: ${passes.stderr.slice(0, 200)}`;
   }
-  return { files, lines: w.lines, boardBytes: w.boardBytes, jsonBytes: w.jsonBytes, cliMs, jsonMs, inProcessMs: ip.ms, findings: ip.findings, startMs: median(starts), firstPassMs, secondPassMs, passesError, cliOk, cliError };
+  return { files, lines: w.lines, boardBytes: w.boardBytes, jsonBytes: w.jsonBytes, cliMs, jsonMs, inProcessMs: ip.ms, findings: ip.findings, startMs: median(starts), firstPassMs, secondPassMs, warmCheckMs, warmDeclarationsMs, cards, passesError, cliOk, cliError };
 }
