@@ -41,15 +41,17 @@ const declarations = texts.map((text) => {
   const first = statements.find(isEvent);
   return first ? text.slice(0, lineStartsOf(text)[first.range.start.line]) : text;
 });
+// The findings are counted so that no check is optimized away (the suite has none: run.ts checks that).
+let findings = 0;
 const timed = (set: readonly string[]): number => {
   const runs: number[] = [];
   for (let r = 0; r < 3; r++) {
     const t0 = performance.now();
-    for (const text of set) if (check(text).findings.length !== 0) throw new Error('a suite file has findings');
+    for (const text of set) findings += check(text).findings.length;
     runs.push(performance.now() - t0);
   }
   return median(runs);
 };
 const warmCheckMs = timed(texts);
 const warmDeclarationsMs = timed(declarations);
-process.stdout.write(JSON.stringify({ firstMs, secondMs, files: files.length, cards, warmCheckMs, warmDeclarationsMs }) + '\n');
+process.stdout.write(JSON.stringify({ firstMs, secondMs, files: files.length, cards, warmCheckMs, warmDeclarationsMs, findings }) + '\n');
