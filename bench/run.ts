@@ -383,14 +383,14 @@ async function main(): Promise<void> {
     // rest (the replay and the findings), and that parse against JSON.parse of the same content.
     add(
       `${L}: the check's parse (streamed, no tree), median (CPU time); its share of the check; JSON.parse time ÷ it`,
-      `${fmtMs(s.streamMs)} (${fmtMs(s.streamCpuMs)}); ${((s.streamMs / s.checkMs) * 100).toFixed(0)} %; ${(s.jsonParseMs / s.streamMs).toFixed(2)}`,
+      `${fmtMs(s.streamMs)} (${fmtMs(s.streamCpuMs)}); ${percent(s.streamMs / s.checkMs)}; ${(s.jsonParseMs / s.streamMs).toFixed(2)}`,
       '',
       'info',
     );
     // The rest: the replay and its findings alone, against JSON.parse (an estimate of what a check costs beyond its parse: bench/README.md).
     add(
       `${L}: the check without its parse (replay and findings of a tree parsed once), median (CPU time); its share of the check; JSON.parse time ÷ it`,
-      `${fmtMs(s.replayMs)} (${fmtMs(s.replayCpuMs)}); ${((s.replayMs / s.checkMs) * 100).toFixed(0)} %; ${(s.jsonParseMs / s.replayMs).toFixed(2)}`,
+      `${fmtMs(s.replayMs)} (${fmtMs(s.replayCpuMs)}); ${percent(s.replayMs / s.checkMs)}; ${(s.jsonParseMs / s.replayMs).toFixed(2)}`,
       '',
       'info',
     );
