@@ -1,9 +1,8 @@
 // Fixes never lose the author's words: deleting a line keeps the comments written on it. A safe
 // fix never hides another finding.
 import assert from 'node:assert/strict';
-import { analyse, check, applyEdits, applySafeFixes, demoteHidingFixes, markExpectedFix, isFailure, type Finding, type Fix, type Range } from '../../core';
-import { join } from 'node:path';
-import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText } from '../support/fixtures';
+import { check, applyEdits, applySafeFixes, demoteHidingFixes, markExpectedFix, isFailure, type Finding, type Fix, type Range } from '../../core';
+import { EXAMPLES_DIR, listBoards, readText } from '../support/fixtures';
 import { fixAllAccounting } from '../fuzz/properties';
 
 const HEAD = 'game mtg\nplayer a\ncard l "L": creature — Cat\ncard s "S": artifact — Equipment\nequip s to l\n';
@@ -184,16 +183,6 @@ describe('safe fixes hide no other finding', () => {
     assert.deepEqual(late.related.map((x) => x.range.start.line), [2]);
     assert.equal(r.findings.find((f) => f.code === 'ineffective-unattach')!.fixes[0].safe, false);
     assert.equal(applySafeFixes(text, r.findings), text);
-  });
-
-  it('each declaration written after the first event points at it, in a streamed check and in one of the whole document', () => {
-    // Declarations and events interleaved (the fixture mtg/declarations-after-events.board): the late ones are
-    // those after the first event, wherever the later events are; a player declared late still owns cards.
-    const text = readText(join(FIXTURES_DIR, 'mtg', 'declarations-after-events.board'));
-    for (const stream of [true, false]) {
-      const found = analyse(text, { stream }).result.findings.map((f) => [f.code, f.range.start.line, f.related.map((x) => x.range.start.line)]);
-      assert.deepEqual(found, [['syntax-error', 6, [5]], ['syntax-error', 8, [5]], ['syntax-error', 10, [5]]], `stream: ${stream}`);
-    }
   });
 });
 
