@@ -214,9 +214,13 @@ export function noItems<T>(): readonly T[] {
  * the change.
  */
 function emptyForever<T>(): Set<T> {
-  const set = new Set<T>();
+  return forever(new Set<T>());
+}
+
+/** `set`, made to throw at any change (emptyForever, single). */
+function forever<T>(set: Set<T>): Set<T> {
   const refuse = () => {
-    throw new Error('a shared empty set was changed in place (copy on write: make a set of its own)');
+    throw new Error('a shared set was changed in place (copy on write: make a set of its own)');
   };
   set.add = refuse;
   set.delete = refuse;
@@ -261,12 +265,38 @@ export function blankCharacteristics(): Characteristics {
  * itself, which no one else holds yet, is added to in place.
  */
 export function adding<T>(set: ReadonlySet<T>, x: T): ReadonlySet<T> {
-  if (set === NO_MEMBERS) {
-    const own = new Set<T>();
+  if (set === NO_MEMBERS) return single(x);
+  // A set of one member is a shared one (single): the second member makes a set of the card's own.
+  if (set.size === 1) {
+    if (set.has(x)) return set;
+    const own = new Set<T>(set);
     own.add(x);
     return own;
   }
   (set as Set<T>).add(x);
+  return set;
+}
+
+/**
+ * The sets of one member that printed characteristics share: every card that prints only
+ * `creature`, only `Equipment`, only `white` holds the same set, as every card without a supertype
+ * holds NO_MEMBERS (copy on write: changing one in place throws). A declaration then makes a set
+ * only for a characteristic of two members or more (measured: about three sets a card fewer in the
+ * suite's files). At most MAX_SINGLES words are kept (a file of thousands of made-up subtypes):
+ * past them a card's set of one is its own, which `adding` copies all the same.
+ */
+const SINGLES = new Map<unknown, ReadonlySet<unknown>>();
+const MAX_SINGLES = 4096;
+
+function single<T>(x: T): ReadonlySet<T> {
+  let set = SINGLES.get(x) as ReadonlySet<T> | undefined;
+  if (set === undefined) {
+    const own = new Set<T>();
+    own.add(x);
+    if (SINGLES.size >= MAX_SINGLES) return own;
+    set = forever(own);
+    SINGLES.set(x, set);
+  }
   return set;
 }
 

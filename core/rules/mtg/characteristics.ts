@@ -505,7 +505,8 @@ export function describe(host: Host): Message {
 
 /** Does any filter the card prints (enchant, equip, `can be attached only to`, `attach target ... to target ...`) ask for another Aura? */
 export function asksForAnotherAura(card: CardObj): boolean {
-  return card.enchant.some((f) => f.withAura) || card.equipQuality?.withAura !== undefined || card.attachOnly?.withAura !== undefined || card.attachTargets.some((t) => t.what.withAura !== undefined || t.to.withAura !== undefined);
+  // The lists are looked at only when they hold something: this runs for every card declared.
+  return (card.enchant.length !== 0 && card.enchant.some((f) => f.withAura)) || card.equipQuality?.withAura !== undefined || card.attachOnly?.withAura !== undefined || (card.attachTargets.length !== 0 && card.attachTargets.some((t) => t.what.withAura !== undefined || t.to.withAura !== undefined));
 }
 
 /**
