@@ -5,6 +5,7 @@ import type { Range } from '../types';
 import type {
   Assertion,
   CardStmt,
+  PlayerStmt,
   IncludeStmt,
   ControlClause,
   EventNode,
@@ -1532,6 +1533,7 @@ function asLongAs(cur: Cursor): ControlDuration | undefined {
 
 /** The other words of the event shapes. */
 const W_TO = known('to');
+const W_PLAYER = known('player');
 const W_BY = known('by');
 const W_FROM = known('from');
 const W_TARGETING = known('targeting');
@@ -1568,10 +1570,17 @@ function fastWordsLine(text: string, line: number, base: number): Statement | un
   fastText = text;
   fastLineNo = line;
   fastBase = base;
-  const st = fastStatement(text, n);
+  // `player NAME`: a declaration every file has two or more of (a word is an identifier).
+  const st = n === 2 && is(text, 0, W_PLAYER) ? fastPlayer() : fastStatement(text, n);
   // The text is not kept once the line is done.
   fastText = '';
   return st;
+}
+
+/** parseStatement's `player NAME`, on the two words of the line. */
+function fastPlayer(): PlayerStmt {
+  const id = tok(1);
+  return { kind: 'player', id, range: { start: { line: fastLineNo, character: wordStart[0] - fastBase }, end: { line: fastLineNo, character: id.end } } };
 }
 
 function fastStatement(text: string, n: number): Statement | undefined {
