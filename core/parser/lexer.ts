@@ -290,8 +290,9 @@ export function lex(text: string, emit: (line: LogicalLine, lexed: LexResult) =>
     // Only a line that starts with a letter (as every line the fast path takes does), and whose
     // next line with a token starts a statement (a letter first: not indented), or that has none
     // after it: an indented line with a token, even after blank and comment-only lines, continues
-    // this one. The fast path finds the line's end as it reads it.
-    const st = path && ln > 0 && base < text.length && isAsciiLetter(text.charCodeAt(base)) ? path.read(text, ln, base) : undefined;
+    // this one. The fast path finds the line's end as it reads it. (A first line that starts with
+    // a byte order mark starts with no letter.)
+    const st = path && base < text.length && isAsciiLetter(text.charCodeAt(base)) ? path.read(text, ln, base) : undefined;
     if (st) {
       next = nextLineStart(text, path!.end());
       if (statementEndsBefore(text, next, hasCR)) {

@@ -6,6 +6,8 @@ import type {
   Assertion,
   CardStmt,
   PlayerStmt,
+  RulesStmt,
+  TitleStmt,
   IncludeStmt,
   ControlClause,
   EventNode,
@@ -1534,6 +1536,7 @@ function asLongAs(cur: Cursor): ControlDuration | undefined {
 /** The other words of the event shapes. */
 const W_TO = known('to');
 const W_PLAYER = known('player');
+const W_GAME = known('game');
 const W_BY = known('by');
 const W_FROM = known('from');
 const W_TARGETING = known('targeting');
@@ -1555,8 +1558,12 @@ const W_CONTROLLED = known('controlled');
  */
 export const fastPath: FastLine = {
   read(text: string, line: number, base: number): Statement | undefined {
-    // `card ...` has a quoted name: never words only.
-    return text.charCodeAt(base) === 99 && text.startsWith('card ', base) ? fastCard(text, line, base) : fastWordsLine(text, line, base);
+    const c = text.charCodeAt(base);
+    // `card ...` and `title "..."` have a quoted string, `rules DATE` a number: never words only.
+    if (c === 99 && text.startsWith('card ', base)) return fastCard(text, line, base);
+    if (c === 116 && text.startsWith('title "', base)) return fastTitle(text, line, base);
+    if (c === 114 && text.startsWith('rules ', base)) return fastRules(text, line, base);
+    return fastWordsLine(text, line, base);
   },
   end() {
     return splitEnd;
@@ -1570,11 +1577,72 @@ function fastWordsLine(text: string, line: number, base: number): Statement | un
   fastText = text;
   fastLineNo = line;
   fastBase = base;
-  // `player NAME`: a declaration every file has two or more of (a word is an identifier).
-  const st = n === 2 && is(text, 0, W_PLAYER) ? fastPlayer() : fastStatement(text, n);
+  // `player NAME` (a word is an identifier) and `game NAME`: declarations every file has.
+  const st = n === 2 && is(text, 0, W_PLAYER) ? fastPlayer() : n === 2 && is(text, 0, W_GAME) ? fastGame() : fastStatement(text, n);
   // The text is not kept once the line is done.
   fastText = '';
   return st;
+}
+
+/** parseStatement's `game NAME`, on the two words of the line (the game is checked by the header's reader). */
+function fastGame(): GameStmt {
+  const game = tok(1);
+  return { kind: 'game', range: { start: { line: fastLineNo, character: wordStart[0] - fastBase }, end: { line: fastLineNo, character: game.end } }, game };
+}
+
+/**
+ * The end of a header line whose last token ends at `i`: after any spaces, its break (`\n`, `\r`) or
+ * the end of the text, which `splitEnd` is set to; false when anything else follows (a comment, a
+ * second token), and the line is lexed in full.
+ */
+function headerLineEndsAt(text: string, i: number): boolean {
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) break;
+    if (c !== 32) return false;
+    i++;
+  }
+  splitEnd = i;
+  return true;
+}
+
+/** parseStatement's `title "TEXT"`, for a title with no escape (`\"`, `\\`) and nothing after it but spaces. */
+function fastTitle(text: string, line: number, base: number): TitleStmt | undefined {
+  const open = base + 6;
+  let i = open + 1;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) break;
+    if (c === 92 || c === 10 || c === 13) return undefined;
+  }
+  if (i === text.length || !headerLineEndsAt(text, i + 1)) return undefined;
+  return { kind: 'title', title: text.slice(open + 1, i), range: { start: { line, character: 0 }, end: { line, character: i + 1 - base } } };
+}
+
+/**
+ * parseStatement's `rules VERSION` for a version of digits with `.` or `-` between them (the dates
+ * of MTG's rules, `2024-06-07`), and nothing after it but spaces: the lexer's number token.
+ */
+function fastRules(text: string, line: number, base: number): RulesStmt | undefined {
+  const start = base + 6;
+  if (start >= text.length || !isDigitCode(text.charCodeAt(start))) return undefined;
+  let i = start + 1;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isDigitCode(c)) continue;
+    if ((c === 46 || c === 45) && i + 1 < text.length && isDigitCode(text.charCodeAt(i + 1))) continue;
+    break;
+  }
+  if (!headerLineEndsAt(text, i)) return undefined;
+  return {
+    kind: 'rules',
+    version: { text: text.slice(start, i), range: { start: { line, character: start - base }, end: { line, character: i - base } } },
+    range: { start: { line, character: 0 }, end: { line, character: i - base } },
+  };
+}
+
+function isDigitCode(c: number): boolean {
+  return c >= 48 && c <= 57;
 }
 
 /** parseStatement's `player NAME`, on the two words of the line. */

@@ -132,6 +132,26 @@ describe('fuzz: the fast path for simple lines equals the full parser', function
       { seed: SEED, numRuns: 3000 },
     );
   });
+  // Header lines: the titles, versions and games the fast path builds, and near misses of each (an
+  // escape, a comment, a second token, a version with a letter, a slash or a second dot, a game
+  // with an option), first in the file or not, with a byte order mark or not, the next line indented or not.
+  const HEADER_LINES = [
+    'game mtg', 'game riftbound', 'game chess', 'game', 'game mtg riftbound', 'game mtg, range of influence 2', 'game mtg # c', 'game  mtg', 'game mtg ',
+    'title "A scenario"', 'title ""', 'title "Émile — 狮子 🦁"', 'title "a\\"b"', 'title "a\\\\"', 'title "open', 'title "x" y', 'title "x" # c', 'title "x"  ', 'title  "x"', 'title x', 'title',
+    'rules 2024-06-07', 'rules 2024-06-07 ', 'rules 1.3', 'rules v1.3', 'rules 2024-06-07x', 'rules 2024-06-07_1', 'rules 2024--06', 'rules 2024-', 'rules 1/2', 'rules 2024.06.07 # c', 'rules', 'rules  2024-06-07', 'rules x',
+    'player alice', 'player', 'player 2', 'player alice bob',
+  ];
+  const headerLine = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...HEADER_LINES) }, { weight: 1, arbitrary: fc.constantFrom(...HEADER_LINES).map((l) => ` ${l}`) });
+  it('on header lines (game, title, rules, player) and near misses', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('', '\ufeff'), fc.array(headerLine, { minLength: 1, maxLength: 6 }), fc.constantFrom('\n', '\r\n'), (bom, lines, eol) => {
+        const text = (bom + lines.join('\n') + '\ncard c1 "Lion": creature — Cat, owner alice\nmove c1 to hand\n').replace(/\n/g, eol);
+        const problem = fastPathProblem(text);
+        assert.equal(problem, undefined, problem);
+      }),
+      { seed: SEED, numRuns: 2000 },
+    );
+  });
   it('on every fixture and example, and the same with every line indented by one', () => {
     for (const file of corpus()) {
       assert.equal(fastPathProblem(file.text), undefined, file.name);
@@ -145,14 +165,16 @@ describe('fuzz: the fast path for simple lines equals the full parser', function
       lex(text, () => void out.push(false), undefined, { line: fastPath, emit: () => void out.push(true) });
       return out;
     };
-    // The first line is never taken (it may start with a byte order mark); `player alice` is.
     const head = 'game mtg\nplayer alice\n';
     for (const eol of ['\n', '\r\n']) {
       const at = (text: string) => built(text.replace(/\n/g, eol));
-      assert.deepEqual(at(head + 'equip e1 to c1\n# turn 2: 701.3d\n\n  # note\n\t\nmove c1 to hand\n'), [false, true, true, true]);
-      assert.deepEqual(at(head + 'equip e1 to c1\n# the last line\n\n'), [false, true, true]);
-      assert.deepEqual(at(head + 'equip e1 to c1\n# turn 2\n\n  by alice\nmove c1 to hand\n'), [false, true, false, true]);
-      assert.deepEqual(at(head + 'equip e1 to c1\n# turn 2\n@\nmove c1 to hand\n'), [false, true, false, true]);
+      assert.deepEqual(at(head + 'equip e1 to c1\n# turn 2: 701.3d\n\n  # note\n\t\nmove c1 to hand\n'), [true, true, true, true]);
+      assert.deepEqual(at(head + 'equip e1 to c1\n# the last line\n\n'), [true, true, true]);
+      assert.deepEqual(at(head + 'equip e1 to c1\n# turn 2\n\n  by alice\nmove c1 to hand\n'), [true, true, false, true]);
+      assert.deepEqual(at(head + 'equip e1 to c1\n# turn 2\n@\nmove c1 to hand\n'), [true, true, false, true]);
+      // The header lines, and their near misses that are lexed in full.
+      assert.deepEqual(at('game mtg\ntitle "A — b"\nrules 2024-06-07\nplayer alice\n'), [true, true, true, true]);
+      assert.deepEqual(at('\ufeffgame mtg\ntitle "a\\"b"\nrules v1.3\nplayer alice # the first\n'), [false, false, false, false]);
     }
   });
   it('is taken for the simple event lines and card declarations of the corpus (so the comparisons above test it)', () => {
@@ -161,7 +183,7 @@ describe('fuzz: the fast path for simple lines equals the full parser', function
     for (const file of corpus()) {
       let base = 0;
       file.text.split('\n').forEach((line, ln) => {
-        const st = ln > 0 && /^[A-Za-z]/.test(line) ? fastPath.read(file.text, ln, base) : undefined;
+        const st = /^[A-Za-z]/.test(line) ? fastPath.read(file.text, ln, base) : undefined;
         if (st) taken++;
         if (st?.kind === 'card') cards++;
         base += line.length + 1;
