@@ -150,7 +150,7 @@ function slashTail(text: string, k: number, end: number): number {
   return j;
 }
 
-function isDigit(c: number): boolean {
+export function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 

@@ -38,7 +38,7 @@ import type {
   GameStmt,
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
-import { lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
+import { isDigit, lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
 import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord, MTG_ZONE_WORDS, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, VALUED_KEYWORDS } from './keywords';
 import { asMessage, msg, relatedAt, renderMessage, said, type Message } from '../message';
 import { table } from '../tables';
@@ -1625,12 +1625,12 @@ function fastTitle(text: string, line: number, base: number): TitleStmt | undefi
  */
 function fastRules(text: string, line: number, base: number): RulesStmt | undefined {
   const start = base + 6;
-  if (start >= text.length || !isDigitCode(text.charCodeAt(start))) return undefined;
+  if (start >= text.length || !isDigit(text.charCodeAt(start))) return undefined;
   let i = start + 1;
   for (; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (isDigitCode(c)) continue;
-    if ((c === 46 || c === 45) && i + 1 < text.length && isDigitCode(text.charCodeAt(i + 1))) continue;
+    if (isDigit(c)) continue;
+    if ((c === 46 || c === 45) && i + 1 < text.length && isDigit(text.charCodeAt(i + 1))) continue;
     break;
   }
   if (!headerLineEndsAt(text, i)) return undefined;
@@ -1639,10 +1639,6 @@ function fastRules(text: string, line: number, base: number): RulesStmt | undefi
     version: { text: text.slice(start, i), range: { start: { line, character: start - base }, end: { line, character: i - base } } },
     range: { start: { line, character: 0 }, end: { line, character: i - base } },
   };
-}
-
-function isDigitCode(c: number): boolean {
-  return c >= 48 && c <= 57;
 }
 
 /** parseStatement's `player NAME`, on the two words of the line. */
