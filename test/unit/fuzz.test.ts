@@ -81,7 +81,7 @@ describe('fuzz: the fast path for simple lines equals the full parser', function
   const declarations = 'game mtg\nplayer alice\nplayer bob\ncard c1 "Lion": creature — Cat, owner alice\ncard e-2 "Blade": artifact — Equipment, owner bob\n';
   it('on lines of event words and near misses', () => {
     fc.assert(
-      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 12 }), fc.constantFrom('\n', '\r\n'), (lines, eol) => {
+      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 12 }), fc.constantFrom('\n', '\r\n', '\r'), (lines, eol) => {
         const text = (declarations + lines.join('\n')).replace(/\n/g, eol);
         const problem = fastPathProblem(text);
         assert.equal(problem, undefined, problem);
@@ -124,7 +124,7 @@ describe('fuzz: the fast path for simple lines equals the full parser', function
   const nextLine = fc.constantFrom('equip e-2 to c1', 'expect c1 in hand', '', '  , owner bob', '# note', 'card c9 "Nine"');
   it('on card declaration lines of common properties and near misses', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(cardLine, fc.option(nextLine, { nil: undefined })), { minLength: 1, maxLength: 8 }), fc.constantFrom('\n', '\r\n'), (lines, eol) => {
+      fc.property(fc.array(fc.tuple(cardLine, fc.option(nextLine, { nil: undefined })), { minLength: 1, maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\r'), (lines, eol) => {
         const text = ('game mtg\nplayer alice\nplayer bob\n' + lines.map(([card, next]) => (next === undefined ? card : `${card}\n${next}`)).join('\n') + '\nmove c1 to hand\n').replace(/\n/g, eol);
         const problem = fastPathProblem(text);
         assert.equal(problem, undefined, problem);
@@ -144,7 +144,7 @@ describe('fuzz: the fast path for simple lines equals the full parser', function
   const headerLine = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...HEADER_LINES) }, { weight: 1, arbitrary: fc.constantFrom(...HEADER_LINES).map((l) => ` ${l}`) });
   it('on header lines (game, title, rules, player) and near misses', () => {
     fc.assert(
-      fc.property(fc.constantFrom('', '\ufeff'), fc.array(headerLine, { minLength: 1, maxLength: 6 }), fc.constantFrom('\n', '\r\n'), (bom, lines, eol) => {
+      fc.property(fc.constantFrom('', '\ufeff'), fc.array(headerLine, { minLength: 1, maxLength: 6 }), fc.constantFrom('\n', '\r\n', '\r'), (bom, lines, eol) => {
         const text = (bom + lines.join('\n') + '\ncard c1 "Lion": creature — Cat, owner alice\nmove c1 to hand\n').replace(/\n/g, eol);
         const problem = fastPathProblem(text);
         assert.equal(problem, undefined, problem);
