@@ -1330,13 +1330,6 @@ function codeAt(text: string, i: number): number {
   return i < text.length ? text.charCodeAt(i) : 10;
 }
 
-/** Where the word that starts at `i` with a letter ends: past its letters, digits, `-` and `_`. */
-function wordEndAt(text: string, i: number): number {
-  const length = text.length;
-  for (i++; i < length && continuesWord(text.charCodeAt(i)); i++);
-  return i;
-}
-
 /** A space or a line break (`\n`, `\r`): what may follow a word of the fast path. */
 function isSpaceOrBreak(c: number): boolean {
   return c === 32 || c === 10 || c === 13;
@@ -1478,9 +1471,9 @@ class WordTable {
   find(text: string, k: number): number {
     return this.match(wordKey[k], text, wordStart[k]);
   }
-  /** The index of the word of the list that the ASCII word text[start, end) is, or -1 (for a word the line's split did not key). */
-  findIn(text: string, start: number, end: number): number {
-    return this.match(keyAt(text, start, end), text, start);
+  /** The index of the word of the list that the ASCII word at `start`, whose key is `key`, is, or -1. */
+  findKey(key: number, text: string, start: number): number {
+    return this.match(key, text, start);
   }
   /** The word with this key, if the word at `start` is it. */
   private match(key: number, text: string, start: number): number {
@@ -1813,6 +1806,8 @@ const MAX_CARD_TOKENS = 48;
 const cardKind = new Uint8Array(MAX_CARD_TOKENS);
 const cardStart = new Int32Array(MAX_CARD_TOKENS);
 const cardEnd = new Int32Array(MAX_CARD_TOKENS);
+/** The key of each word token (wordKeyOf), made as the word is read: a known word is told from it without reading the word again. */
+const cardKey = new Int32Array(MAX_CARD_TOKENS);
 
 /**
  * The tokens of the line that starts at `start` into cardKind/cardStart/cardEnd, read up to its
@@ -1833,9 +1828,23 @@ function splitCardLine(text: string, start: number): number {
     if (n === MAX_CARD_TOKENS) return -1;
     cardStart[n] = i;
     if (c < 128 && WORD_CHAR[c] === 2) {
-      i = wordEndAt(text, i);
+      // The key from the first three characters as they are read (splitWords does the same).
+      const s = i;
+      let c1 = 0;
+      let c2 = 0;
+      let d = ++i < length ? text.charCodeAt(i) : 10;
+      if (continuesWord(d)) {
+        c1 = d;
+        d = ++i < length ? text.charCodeAt(i) : 10;
+        if (continuesWord(d)) {
+          c2 = d;
+          do d = ++i < length ? text.charCodeAt(i) : 10;
+          while (continuesWord(d));
+        }
+      }
       // The lexer's words go on through `'`, `.` and other letters: here a word ends at a space, a comma or the line's end.
-      if (i < length && !isSpaceOrBreak(text.charCodeAt(i)) && text.charCodeAt(i) !== 44) return -1;
+      if (!isSpaceOrBreak(d) && d !== 44) return -1;
+      cardKey[n] = wordKeyOf(i - s, c, c1, c2);
       cardKind[n] = K_WORD;
     } else if (c === 34) {
       i++;
@@ -1899,7 +1908,7 @@ function cardSpan(a: number, b: number): Range {
 
 /** Is token k (perhaps past the last) the known word `w`? */
 function cardWordIs(k: number, w: KnownWord): boolean {
-  return k < cardCount && cardKind[k] === K_WORD && keyAt(cardText, cardStart[k], cardEnd[k]) === w.key && sameRest(cardText, cardStart[k], w.text);
+  return k < cardCount && cardKind[k] === K_WORD && cardKey[k] === w.key && sameRest(cardText, cardStart[k], w.text);
 }
 
 function fastCard(text: string, line: number, base: number): CardStmt | undefined {
@@ -1999,7 +2008,7 @@ const NON_START = known('non').key & 0x1fffff;
 /** parseProperty at token k for the common properties (cardNext: the token after it; cardOnce: its ONCE_* bit), or undefined. */
 function fastProperty(k: number, n: number): Property | undefined {
   if (cardKind[k] !== K_WORD) return undefined;
-  const p = PROPERTY_TABLE.findIn(cardText, cardStart[k], cardEnd[k]);
+  const p = PROPERTY_TABLE.findKey(cardKey[k], cardText, cardStart[k]);
   if (p < 0) return undefined;
   cardOnce = 0;
   // The properties of one word after theirs or after `under` or `to` (the player or the host) make
@@ -2020,7 +2029,7 @@ function fastProperty(k: number, n: number): Property | undefined {
       break;
     case Prop.In: {
       if (k + 1 >= n || cardKind[k + 1] !== K_WORD) return undefined;
-      const zi = ZONE_TABLE.findIn(cardText, cardStart[k + 1], cardEnd[k + 1]);
+      const zi = ZONE_TABLE.findKey(cardKey[k + 1], cardText, cardStart[k + 1]);
       if (zi < 0) return undefined;
       const z = cardTok(k + 1, ZONES[zi]);
       // A word after the zone (`battlefield NAME`, `base of P`, or an error) is not a comma: the line is parsed in full.
@@ -2045,7 +2054,7 @@ function fastProperty(k: number, n: number): Property | undefined {
       let j = k + 1;
       for (; j < n && cardKind[j] === K_WORD; j++) {
         // Each word's key is read once, and tells the short words (`you`, `in`, `or`, `an`) by itself.
-        const key = keyAt(cardText, cardStart[j], cardEnd[j]);
+        const key = cardKey[j];
         if (key === C_YOU.key) {
           if (!cardWordIs(j + 1, C_CONTROL) || terms.length === 0) return undefined;
           control = 'you';
