@@ -1469,14 +1469,10 @@ class WordTable {
   }
   /** The index of the word of the list that word k of the line is, or -1 (the fast path's words are ASCII: splitWords). */
   find(text: string, k: number): number {
-    return this.match(wordKey[k], text, wordStart[k]);
+    return this.findKey(wordKey[k], text, wordStart[k]);
   }
   /** The index of the word of the list that the ASCII word at `start`, whose key is `key`, is, or -1. */
   findKey(key: number, text: string, start: number): number {
-    return this.match(key, text, start);
-  }
-  /** The word with this key, if the word at `start` is it. */
-  private match(key: number, text: string, start: number): number {
     const at = this.indexOf(key);
     return at >= 0 && sameRest(text, start, this.words[at].text) ? at : -1;
   }
@@ -1832,13 +1828,13 @@ function splitCardLine(text: string, start: number): number {
       const s = i;
       let c1 = 0;
       let c2 = 0;
-      let d = ++i < length ? text.charCodeAt(i) : 10;
+      let d = codeAt(text, ++i);
       if (continuesWord(d)) {
         c1 = d;
-        d = ++i < length ? text.charCodeAt(i) : 10;
+        d = codeAt(text, ++i);
         if (continuesWord(d)) {
           c2 = d;
-          do d = ++i < length ? text.charCodeAt(i) : 10;
+          do d = codeAt(text, ++i);
           while (continuesWord(d));
         }
       }
