@@ -2,7 +2,7 @@
 // findings about the header, a crash in a ruleset as a finding, the findings' order and safe fixes; and the
 // analysis of a document parsed whole (analyse's \`stream: false\`, and the fallback of a streamed
 // check that finds a declaration after an event).
-import type { ScenarioDocument, Statement, SyntaxProblem } from '../parser/ast';
+import type { GameStmt, RulesStmt, ScenarioDocument, Statement, SyntaxProblem } from '../parser/ast';
 import type { CheckResult, Finding, Game, IncludeHost, Position, Severity } from '../types';
 import { Replay, type Ruleset } from '../engine/replay';
 import { mtg } from '../rules/mtg/mtg';
@@ -131,7 +131,14 @@ export function reportSyntaxProblem(replay: Replay, p: SyntaxProblem): void {
 }
 
 export function headerFindings(first: Statement | undefined, declarations: readonly Statement[], replay: Replay, game: Game | undefined, eol: string): void {
-  const games = declarations.filter((s) => s.kind === 'game');
+  // One pass, `kind` read once a statement (isDeclarationKind).
+  const games: GameStmt[] = [];
+  const rulesLines: RulesStmt[] = [];
+  for (const st of declarations) {
+    const kind = st.kind;
+    if (kind === 'game') games.push(st);
+    else if (kind === 'rules') rulesLines.push(st);
+  }
   if (games.length === 0) {
     const at = first ? { start: first.range.start, end: first.range.start } : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
     replay.report('syntax-error', at, msg`A scenario starts with \`game mtg\` or \`game riftbound\`. Checking it as \`game mtg\`.`, {
@@ -139,15 +146,14 @@ export function headerFindings(first: Statement | undefined, declarations: reado
     });
   }
   for (const g of games) {
-    if (g.kind !== 'game') continue;
     if (g !== first) replay.report('syntax-error', g.range, msg`\`game\` must be the first statement of the file, and appear once.`);
     else if (g.game && g.game.text !== 'mtg' && g.game.text !== 'riftbound') {
       replay.report('syntax-error', g.game.range, msg`Unknown game '${g.game.text}': write \`game mtg\` or \`game riftbound\`.`);
     }
   }
-  let firstRules: Extract<Statement, { kind: 'rules' }> | undefined;
-  for (const st of declarations) {
-    if (st.kind !== 'rules' || !st.version) continue;
+  let firstRules: RulesStmt | undefined;
+  for (const st of rulesLines) {
+    if (!st.version) continue;
     // The first `rules` line says the version (header.ts); another one is read by no one.
     if (firstRules) {
       replay.report('syntax-error', st.range, msg`A scenario has one \`rules\` line: the first, \`rules ${firstRules.version!.text}\`, counts. Remove this one.`, { related: [relatedAt(firstRules.range, msg`the first \`rules\` line`)] });

@@ -7,7 +7,7 @@
 // ignores, and a summary of the errors inside the included files. The errors themselves belong to
 // the included file: its own check reports them there.
 import type { CardStmt, IncludeStmt, PlayerStmt, ScenarioDocument, Statement } from '../parser/ast';
-import { isEvent } from '../parser/ast';
+import { EventBase, isDeclarationKind, isEvent } from '../parser/ast';
 import { parse } from '../parser/parser';
 import { header } from '../parser/header';
 import type { Finding, Game, IncludeHost, Range, RelatedLocation, Severity } from '../types';
@@ -89,8 +89,11 @@ function parsedOf(uri: string, text: string): Parsed {
 export function includesBeforeEvents(statements: readonly Statement[]): IncludeStmt[] {
   const out: IncludeStmt[] = [];
   for (const st of statements) {
-    if (isEvent(st)) break;
-    if (st.kind === 'include') out.push(st);
+    if (st instanceof EventBase) break;
+    // `kind` read once a statement (isDeclarationKind).
+    const kind = st.kind;
+    if (kind === 'include') out.push(st);
+    else if (!isDeclarationKind(kind)) break;
   }
   return out;
 }

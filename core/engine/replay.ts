@@ -10,7 +10,7 @@
 // choice the rules leave to a player (MTG 616.1, which of several Auras with umbra armor goes), which
 // the line that records it makes; unrecorded, the replay makes its own pick as the window closes.
 import type { CardStmt, DocumentInfo, EventNode, GameStmt, Name, Statement, Assertion } from '../parser/ast';
-import { declaresBackFace, isEvent } from '../parser/ast';
+import { declaresBackFace, EventBase, isDeclarationKind, isEvent } from '../parser/ast';
 import { countersOn, countersText, countersWords } from './counters';
 import { movedLines } from '../parser/parser';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
@@ -1006,11 +1006,13 @@ export class Replay {
     // Indexed loops: these run once per check, and a check of a small file is mostly its declarations.
     for (let i = 0; i < declarations.length; i++) {
       const st = declarations[i];
-      if (st.kind === 'game' && options) {
+      // `kind` read once a statement (see isEvent).
+      const kind = st.kind;
+      if (kind === 'game' && options) {
         options = false;
         this.rules.gameOptions(this, st);
       }
-      if ((st.kind === 'player' || st.kind === 'card' || st.kind === 'include') && i >= late) {
+      if ((kind === 'player' || kind === 'card' || kind === 'include') && i >= late) {
         this.report('syntax-error', st.range, msg`Declarations come before the events: move this line above the first event.`, { related: [relatedAt(firstEvent!.range, msg`the first event`)] });
       }
       this.declareName(st, undefined, cards, fromFile);
@@ -1047,13 +1049,14 @@ export class Replay {
    * is taken. `from`: the included file it is written in; its cards are noted in `fromFile`.
    */
   private declareName(st: Statement, from: IncludedDeclarations | undefined, cards: CardObj[], fromFile: Map<string, IncludedDeclarations> | undefined): void {
-    if (st.kind === 'player' && st.id) {
+    const kind = st.kind;
+    if (kind === 'player' && st.id) {
       if (!this.claim(st.id, from?.uri)) return;
       const p: PlayerObj = { isCard: false, id: st.id.text, decl: st, seat: this.board.players.size, left: false, attachments: noAttachments(), protections: [], targeting: [] };
       this.board.players.set(p.id, p);
       this.names.add(p.id, p);
       this.suggestions = undefined;
-    } else if (st.kind === 'card' && st.id) {
+    } else if (kind === 'card' && st.id) {
       if (!this.claim(st.id, from?.uri)) return;
       const c = newCard(this.cards ? withCardFacts(st, this.cards, this.rules.game, (code, range, message, opts) => this.report(code, range, message, opts)) : st);
       // MTG: a back face (712.2) is a face, in no zone, from the start (a front declared before it links to it).
@@ -1574,9 +1577,11 @@ function declarationsAmong(statements: readonly Statement[], players: Statement[
   let late = statements.length;
   for (let i = 0; i < statements.length; i++) {
     const st = statements[i];
-    if (!isEvent(st)) {
+    // `kind` read once a statement (isDeclarationKind).
+    const kind = st instanceof EventBase ? undefined : st.kind;
+    if (kind !== undefined && isDeclarationKind(kind)) {
       if (declarations !== undefined) declarations.push(st);
-      if (st.kind === 'player') players.push(st);
+      if (kind === 'player') players.push(st);
     } else if (declarations === undefined) {
       firstEvent = st;
       declarations = statements.slice(0, i);

@@ -36,9 +36,11 @@ export function headerWords(statements: readonly Statement[]): HeaderWords {
   let versionRange: Range | undefined;
   let gameRange: Range | undefined;
   for (const st of statements) {
-    if (st.kind === 'game' && !gameRange) gameRange = st.range;
-    if (st.kind === 'game' && st.game && !game && (st.game.text === 'mtg' || st.game.text === 'riftbound')) game = st.game.text;
-    if (st.kind === 'rules' && st.version && version === undefined) {
+    // `kind` read once a statement (see isEvent).
+    const kind = st.kind;
+    if (kind === 'game' && !gameRange) gameRange = st.range;
+    if (kind === 'game' && st.game && !game && (st.game.text === 'mtg' || st.game.text === 'riftbound')) game = st.game.text;
+    if (kind === 'rules' && st.version && version === undefined) {
       version = st.version.text;
       versionRange = st.version.range;
     }
