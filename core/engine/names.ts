@@ -15,7 +15,7 @@ export class NameTable<V> {
   private keys: (string | undefined)[];
   /** Beside each key, the index of its value in `items`. */
   private slots: number[];
-  /** Beside each key, its code (codeOf). */
+  /** Beside each key, its code (hashOf). */
   private codes: number[];
   private mask: number;
   /** The names, in the order they were added. */

@@ -1006,7 +1006,7 @@ export class Replay {
     // Indexed loops: these run once per check, and a check of a small file is mostly its declarations.
     for (let i = 0; i < declarations.length; i++) {
       const st = declarations[i];
-      // `kind` read once a statement (see isEvent).
+      // `kind` read once a statement (isDeclarationKind).
       const kind = st.kind;
       if (kind === 'game' && options) {
         options = false;

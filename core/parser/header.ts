@@ -36,7 +36,7 @@ export function headerWords(statements: readonly Statement[]): HeaderWords {
   let versionRange: Range | undefined;
   let gameRange: Range | undefined;
   for (const st of statements) {
-    // `kind` read once a statement (see isEvent).
+    // `kind` read once a statement (isDeclarationKind).
     const kind = st.kind;
     if (kind === 'game' && !gameRange) gameRange = st.range;
     if (kind === 'game' && st.game && !game && (st.game.text === 'mtg' || st.game.text === 'riftbound')) game = st.game.text;
