@@ -1577,7 +1577,12 @@ function fastWordsLine(text: string, line: number, base: number): Statement | un
 /** parseStatement's `game NAME`, on the two words of the line (the game is checked by the header's reader). */
 function fastGame(): GameStmt {
   const game = tok(1);
-  return { kind: 'game', range: { start: { line: fastLineNo, character: wordStart[0] - fastBase }, end: { line: fastLineNo, character: game.end } }, game };
+  return { kind: 'game', range: twoWordsRange(game), game };
+}
+
+/** The range of a line of two words (fastGame, fastPlayer): from the first to the end of the second, `second`. */
+function twoWordsRange(second: Token): Range {
+  return { start: { line: fastLineNo, character: wordStart[0] - fastBase }, end: { line: fastLineNo, character: second.end } };
 }
 
 /**
@@ -1634,7 +1639,7 @@ function fastRules(text: string, line: number, base: number): RulesStmt | undefi
 /** parseStatement's `player NAME`, on the two words of the line. */
 function fastPlayer(): PlayerStmt {
   const id = tok(1);
-  return { kind: 'player', id, range: { start: { line: fastLineNo, character: wordStart[0] - fastBase }, end: { line: fastLineNo, character: id.end } } };
+  return { kind: 'player', id, range: twoWordsRange(id) };
 }
 
 function fastStatement(text: string, n: number): Statement | undefined {
