@@ -2,7 +2,9 @@
 // the web extension's two (dist/browser/: the client for VS Code's web extension host, the server
 // as a Web Worker). The core is bundled into the CLI and the servers; the client never loads it.
 import * as esbuild from 'esbuild';
-import { chmodSync, existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { appendFileSync, chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const production = process.argv.includes('--production');
@@ -15,8 +17,11 @@ const common = {
   minify: production,
   logLevel: 'warning',
 };
+// The command is two files: dist/cli.js (cli/launch.ts) runs the bundle dist/cli-main.js with its
+// code cache, dist/cli-main.cache, made below.
 const entries = [
-  { in: 'cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
+  { in: 'cli/launch.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
+  { in: 'cli/main.ts', out: 'dist/cli-main.js' },
   { in: 'server/src/node.ts', out: 'dist/server.js', banner: '#!/usr/bin/env node' },
   { in: 'io/cardWorker.ts', out: 'dist/cardWorker.js' },
   { in: 'client/src/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
@@ -37,6 +42,24 @@ await Promise.all(
 // The two commands (package.json `bin`) are run as files: `npx board-scenario` in this folder runs
 // dist/cli.js itself, which then needs to be executable (esbuild writes 0644).
 for (const e of entries) if (e.banner && existsSync(e.out)) chmodSync(e.out, 0o755);
+
+// The CLI's code cache (cli/launch.ts). The bundle's last line gets its build id, the SHA-256 of
+// the bundle as esbuild wrote it; then the command checks the bundled examples once and writes, at
+// its exit, V8's cache of what it compiled, for that id. A cache is valid for the V8 (node version)
+// and flags that made it (none: NODE_OPTIONS is cleared for that run): elsewhere V8 rejects it and
+// the command compiles the bundle as before.
+if (existsSync('dist/cli-main.js')) {
+  rmSync('dist/cli-main.cache', { force: true });
+  const bundle = readFileSync('dist/cli-main.js');
+  appendFileSync('dist/cli-main.js', `${bundle.at(-1) === 10 ? '' : '\n'}//# board-build ${createHash('sha256').update(bundle).digest('hex')}\n`);
+  if (existsSync('examples')) {
+    const warm = spawnSync(process.execPath, ['dist/cli.js', 'check', 'examples'], { env: { ...process.env, NODE_OPTIONS: '', BOARD_SCENARIO_CODE_CACHE: 'write' }, stdio: ['ignore', 'ignore', 'inherit'] });
+    if ((warm.status !== 0 && warm.status !== 1) || !existsSync('dist/cli-main.cache')) {
+      console.error(`build: the CLI's code cache was not made (the check of examples/ ended with ${warm.status ?? warm.signal})`);
+      process.exit(1);
+    }
+  }
+}
 
 // The web extension (docs/web.md). The worker server is one IIFE script (a classic Worker); the
 // client is CommonJS, as VS Code's web extension host loads it. `node:path` and `node:url` are the

@@ -35,7 +35,7 @@ describe('cli: --lang and the locale', () => {
   it('translations read from l10n/ beside dist/: a copy of the CLI without them says so once and writes in English', () => {
     const copy = path.join(dir, 'copy');
     fs.mkdirSync(path.join(copy, 'dist'), { recursive: true });
-    fs.copyFileSync(path.join(ROOT, 'dist', 'cli.js'), path.join(copy, 'dist', 'cli.js'));
+    for (const f of ['cli.js', 'cli-main.js', 'cli-main.cache']) fs.copyFileSync(path.join(ROOT, 'dist', f), path.join(copy, 'dist', f));
     const lone = spawnSync(process.execPath, [path.join(copy, 'dist', 'cli.js'), 'check', '--no-color', '--lang', 'fr', 'illegal.board'], { cwd: dir, encoding: 'utf8' });
     assert.equal(lone.status, 1, lone.stderr);
     assert.equal(lone.stderr, `board-scenario: the French translations could not be read from ${path.join(copy, 'l10n', 'bundle.l10n.fr.json')}: writing in English\n`);

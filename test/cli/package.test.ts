@@ -35,7 +35,7 @@ describe('npm package: installed from its tarball into another folder', function
     assert.equal(pack.status, 0, pack.stderr);
     const [info] = JSON.parse(pack.stdout);
     const files: string[] = info.files.map((f: { path: string }) => f.path).sort();
-    for (const f of ['dist/cli.js', 'dist/server.js', 'l10n/bundle.l10n.fr.json', 'l10n/bundle.l10n.it.json', 'schemas/board-scenario.schema.json', '.pre-commit-hooks.yaml', 'docs/config.md', 'package.json', 'README.md', 'LICENSE']) assert.ok(files.includes(f), `${f} is not packed: ${files.join(' ')}`);
+    for (const f of ['dist/cli.js', 'dist/cli-main.js', 'dist/cli-main.cache', 'dist/server.js', 'l10n/bundle.l10n.fr.json', 'l10n/bundle.l10n.it.json', 'schemas/board-scenario.schema.json', '.pre-commit-hooks.yaml', 'docs/config.md', 'package.json', 'README.md', 'LICENSE']) assert.ok(files.includes(f), `${f} is not packed: ${files.join(' ')}`);
     assert.ok(!files.some((f) => /^(core|cli|server|client|test|node_modules)\//.test(f)), `sources or tests packed: ${files.join(' ')}`);
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     assert.equal(pkg.private, undefined, 'the package can be published');
@@ -53,6 +53,10 @@ describe('npm package: installed from its tarball into another folder', function
     const check = run(NPX, ['--no-install', 'board-scenario', 'check', '--no-color', 'a.board'], consumer);
     assert.equal(check.status, 0, check.stderr);
     assert.match(check.stdout, /^a\.board:6:1: warning redundant-attach .* \(expected\)$/m);
+    // The installed command runs with its code cache (npm keeps it beside the bundle, whole).
+    const cached = spawnSync(process.execPath, [path.join(consumer, 'node_modules', 'board-scenario', 'dist', 'cli.js'), 'check', '--no-color', 'a.board'], { cwd: consumer, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', BOARD_SCENARIO_CODE_CACHE: 'report' } });
+    assert.equal(cached.status, 0, cached.stderr);
+    assert.equal(cached.stderr, 'code cache: used\n');
     const test = run(NPX, ['--no-install', 'board-scenario', 'test', '--no-color', 'a.board'], consumer);
     assert.equal(test.status, 0, test.stdout + test.stderr);
     assert.match(test.stdout, /^PASS a\.board \(2 cases\)$/m);
