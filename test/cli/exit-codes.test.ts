@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { decodeUtf8 } from '../../cli/scenario';
 import { CLEAN, ILLEGAL, REDUNDANT, TEXT_LINE, assertBuilt, assertNoCrash, makeTempDir, removeTempDir, runCli, writeFiles } from './helpers';
 
 describe('cli: exit codes and problems', () => {
@@ -109,6 +110,19 @@ describe('cli: exit codes and problems', () => {
     assert.equal(r.status, 2);
     assert.match(r.stdout, /^redundant\.board:6:1: warning/m);
     assert.match(r.stdout, /^1 file checked: 0 errors, 1 warning$/m);
+  });
+
+  it('decodes strict UTF-8: a file cut inside a character is not UTF-8, and nothing of it is kept for the next file', () => {
+    const cut = Buffer.from('card c "A—B"', 'utf8');
+    const dash = cut.indexOf(0xe2);
+    assert.equal(decodeUtf8(cut.subarray(0, dash + 2)), undefined);
+    // The dash's last byte alone is not UTF-8 either: nothing was kept from the file before.
+    assert.equal(decodeUtf8(cut.subarray(dash + 2, dash + 3)), undefined);
+    assert.deepEqual(decodeUtf8(Buffer.from('A', 'utf8')), { text: 'A', bom: false });
+    assert.equal(decodeUtf8(Buffer.from([0xff])), undefined);
+    assert.deepEqual(decodeUtf8(cut), { text: 'card c "A—B"', bom: false });
+    assert.deepEqual(decodeUtf8(Buffer.from('\uFEFF\uFEFFx', 'utf8')), { text: '\uFEFFx', bom: true });
+    assert.deepEqual(decodeUtf8(new Uint8Array(0)), { text: '', bom: false });
   });
 
   it('reads a UTF-8 byte order mark without shifting positions', () => {
