@@ -22,7 +22,7 @@ export interface Runs {
   cpu: number[];
 }
 
-function cpuMs(): number {
+export function cpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 }
