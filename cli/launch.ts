@@ -13,7 +13,7 @@
 // version and flags; else V8 says so and compiles the source itself).
 //
 // This file stays small and imports node's modules only: whatever it loads, every run pays.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
@@ -51,7 +51,8 @@ export function decodeCache(file: Buffer, id: string | undefined, crc32: Crc32):
   if (id === undefined) return { problem: 'the bundle has no build id' };
   if (file.length <= HEADER_LENGTH || file.toString('latin1', 0, MAGIC.length) !== MAGIC) return { problem: 'not a code cache' };
   const header = file.toString('latin1', MAGIC.length, HEADER_LENGTH);
-  if (header.slice(0, ID_LENGTH) !== id || header.charCodeAt(ID_LENGTH) !== 10 || header.charCodeAt(header.length - 1) !== 10) return { problem: 'made for another build of the bundle' };
+  if (header.charCodeAt(ID_LENGTH) !== 10 || header.charCodeAt(header.length - 1) !== 10) return { problem: 'not a code cache' };
+  if (header.slice(0, ID_LENGTH) !== id) return { problem: 'made for another build of the bundle' };
   const data = file.subarray(HEADER_LENGTH);
   const crc = header.slice(ID_LENGTH + 1, -1);
   if (!/^[0-9a-f]{8}$/.test(crc) || parseInt(crc, 16) !== crc32(data) >>> 0) return { problem: 'damaged (its CRC-32 does not match)' };
@@ -86,8 +87,14 @@ function writeCache(path: string, id: string | undefined, data: Buffer): void {
   }
   // Written beside, then renamed: a run starting meanwhile reads the old file or the new, whole.
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, encodeCache(id, data, crc32));
-  renameSync(temp, path);
+  try {
+    writeFileSync(temp, encodeCache(id, data, crc32));
+    renameSync(temp, path);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    process.stderr.write(`${CODE_CACHE_ENV}=write: no cache written (${(e as NodeJS.ErrnoException).code ?? String(e)} for ${path})\n`);
+    process.exitCode = 2;
+  }
 }
 
 /** Runs the bundle in `dir` as node would run it as a script, with its code cache when it can. */

@@ -134,6 +134,16 @@ describe('cli: the code cache', () => {
     assert.equal(fs.statSync(path.join(fresh, 'cli-main.cache')).mtimeMs, before);
   });
 
+  it('BOARD_SCENARIO_CODE_CACHE=write where the cache cannot be written: one line, exit 2, the check still printed', () => {
+    const blocked = copyCommand('blocked', false);
+    fs.mkdirSync(path.join(blocked, 'cli-main.cache', 'taken'), { recursive: true });
+    const r = run(blocked, ['check', '--no-color', 'illegal.board'], { BOARD_SCENARIO_CODE_CACHE: 'write' });
+    assert.equal(r.status, 2);
+    assert.match(r.stdout, /1 file checked: 1 error, 0 warnings/);
+    assert.equal(r.stderr, `BOARD_SCENARIO_CODE_CACHE=write: no cache written (EISDIR for ${path.join(blocked, 'cli-main.cache')})\n`);
+    assert.deepEqual(fs.readdirSync(blocked).sort(), ['cli-main.cache', 'cli-main.js', 'cli.js']);
+  });
+
   it('the command without its bundle says so in one line, exit 2', () => {
     const lone = path.join(dir, 'lone', 'dist');
     fs.mkdirSync(lone, { recursive: true });
