@@ -14,7 +14,7 @@ export interface SizeResults {
 
 export async function measureSizes(root: string, tmp: string): Promise<SizeResults> {
   const vsix = join(root, 'board-scenario.vsix');
-  const dist = ['dist/extension.js', 'dist/server.js', 'dist/cli.js', 'dist/cli-main.js', 'dist/cli-main.cache']
+  const dist = ['dist/extension.js', 'dist/server.js', 'dist/server-main.js', 'dist/server-main.cache', 'dist/cli.js', 'dist/cli-main.js', 'dist/cli-main.cache']
     .filter((f) => existsSync(join(root, f)))
     .map((f) => ({ file: f, bytes: statSync(join(root, f)).size }));
 

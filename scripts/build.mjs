@@ -2,10 +2,11 @@
 // the web extension's two (dist/browser/: the client for VS Code's web extension host, the server
 // as a Web Worker). The core is bundled into the CLI and the servers; the client never loads it.
 import * as esbuild from 'esbuild';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { appendFileSync, chmodSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve as resolvePath } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const production = process.argv.includes('--production');
 const common = {
@@ -17,12 +18,14 @@ const common = {
   minify: production,
   logLevel: 'warning',
 };
-// The command is two files: dist/cli.js (cli/launch.ts) runs the bundle dist/cli-main.js with its
-// code cache, dist/cli-main.cache, made below.
+// Each Node program is two files: dist/cli.js (cli/launch.ts) runs the bundle dist/cli-main.js with
+// its code cache, dist/cli-main.cache, and dist/server.js (server/src/launch.ts) dist/server-main.js
+// with dist/server-main.cache; the caches are made below.
 const entries = [
   { in: 'cli/launch.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
   { in: 'cli/main.ts', out: 'dist/cli-main.js' },
-  { in: 'server/src/node.ts', out: 'dist/server.js', banner: '#!/usr/bin/env node' },
+  { in: 'server/src/launch.ts', out: 'dist/server.js', banner: '#!/usr/bin/env node' },
+  { in: 'server/src/node.ts', out: 'dist/server-main.js' },
   { in: 'io/cardWorker.ts', out: 'dist/cardWorker.js' },
   { in: 'client/src/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
 ];
@@ -43,22 +46,75 @@ await Promise.all(
 // dist/cli.js itself, which then needs to be executable (esbuild writes 0644).
 for (const e of entries) if (e.banner && existsSync(e.out)) chmodSync(e.out, 0o755);
 
-// The CLI's code cache (cli/launch.ts). The bundle's last line gets its build id, the SHA-256 of
-// the bundle as esbuild wrote it; then the command checks the bundled examples once and writes, at
-// its exit, V8's cache of what it compiled, for that id. A cache is valid for the V8 (node version)
-// and flags that made it (none: NODE_OPTIONS is cleared for that run): elsewhere V8 rejects it and
-// the command compiles the bundle as before.
-if (existsSync('dist/cli-main.js')) {
-  rmSync('dist/cli-main.cache', { force: true });
-  const bundle = readFileSync('dist/cli-main.js');
-  appendFileSync('dist/cli-main.js', `${bundle.at(-1) === 10 ? '' : '\n'}//# board-build ${createHash('sha256').update(bundle).digest('hex')}\n`);
-  if (existsSync('examples')) {
-    const warm = spawnSync(process.execPath, ['dist/cli.js', 'check', 'examples'], { env: { ...process.env, NODE_OPTIONS: '', BOARD_SCENARIO_CODE_CACHE: 'write' }, stdio: ['ignore', 'ignore', 'inherit'] });
-    if ((warm.status !== 0 && warm.status !== 1) || !existsSync('dist/cli-main.cache')) {
-      console.error(`build: the CLI's code cache was not made (the check of examples/ ended with ${warm.status ?? warm.signal})`);
-      process.exit(1);
-    }
+// The code caches (io/launch.ts). Each bundle's last line gets its build id, the SHA-256 of the
+// bundle as esbuild wrote it; then the program checks the bundled examples once (the command over
+// the folder, the server each file opened over LSP) and writes, at its exit, V8's cache of what it
+// compiled, for that id. A cache is valid for the V8 (node version) and flags that made it (none:
+// NODE_OPTIONS is cleared for those runs): elsewhere V8 rejects it and the program compiles its
+// bundle as before.
+const CACHE_ENV = { ...process.env, NODE_OPTIONS: '', BOARD_SCENARIO_CODE_CACHE: 'write' };
+for (const name of ['cli-main', 'server-main']) {
+  const file = `dist/${name}.js`;
+  if (!existsSync(file)) continue;
+  rmSync(`dist/${name}.cache`, { force: true });
+  const bundle = readFileSync(file);
+  appendFileSync(file, `${bundle.at(-1) === 10 ? '' : '\n'}//# board-build ${createHash('sha256').update(bundle).digest('hex')}\n`);
+}
+if (existsSync('examples')) {
+  const boards = readdirSync('examples').filter((f) => f.endsWith('.board')).sort();
+  const made = (name, how) => {
+    if (existsSync(`dist/${name}.cache`)) return;
+    console.error(`build: dist/${name}.cache was not made (${how})`);
+    process.exit(1);
+  };
+  if (existsSync('dist/cli-main.js')) {
+    const warm = spawnSync(process.execPath, ['dist/cli.js', 'check', 'examples'], { env: CACHE_ENV, stdio: ['ignore', 'ignore', 'inherit'] });
+    made('cli-main', `the check of examples/ ended with ${warm.status ?? warm.signal}`);
   }
+  if (existsSync('dist/server-main.js')) made('server-main', await warmServer(boards));
+}
+
+/**
+ * The server over stdio, as an editor drives it: initialize, each example opened until its
+ * diagnostics come, then shutdown and exit. Its requests to the client are answered with nulls.
+ * Resolves with how it ended.
+ */
+function warmServer(boards) {
+  return new Promise((resolve) => {
+    const server = spawn(process.execPath, ['dist/server.js', '--stdio'], { env: CACHE_ENV, stdio: ['pipe', 'pipe', 'inherit'] });
+    const timer = setTimeout(() => server.kill(), 60_000);
+    const send = (message) => {
+      const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...message }), 'utf8');
+      server.stdin.write(Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'), body]));
+    };
+    const waiting = new Set(boards.map((f) => pathToFileURL(resolvePath('examples', f)).href));
+    let input = Buffer.alloc(0);
+    const receive = (message) => {
+      if (message.method !== undefined && message.id !== undefined) {
+        send({ id: message.id, result: message.method === 'workspace/configuration' ? message.params.items.map(() => null) : null });
+      } else if (message.id === 1) {
+        send({ method: 'initialized', params: {} });
+        for (const f of boards) send({ method: 'textDocument/didOpen', params: { textDocument: { uri: pathToFileURL(resolvePath('examples', f)).href, languageId: 'board-scenario', version: 1, text: readFileSync(join('examples', f), 'utf8') } } });
+      } else if (message.method === 'textDocument/publishDiagnostics' && waiting.delete(message.params.uri) && waiting.size === 0) {
+        send({ id: 2, method: 'shutdown' });
+      } else if (message.id === 2) send({ method: 'exit' });
+    };
+    server.stdout.on('data', (chunk) => {
+      input = Buffer.concat([input, chunk]);
+      for (;;) {
+        const end = input.indexOf('\r\n\r\n');
+        const length = end < 0 ? NaN : Number(/Content-Length: (\d+)/i.exec(input.subarray(0, end).toString('ascii'))?.[1]);
+        if (!(input.length >= end + 4 + length)) break;
+        receive(JSON.parse(input.subarray(end + 4, end + 4 + length).toString('utf8')));
+        input = input.subarray(end + 4 + length);
+      }
+    });
+    server.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve(`the server driven over the examples ended with ${code ?? signal}, ${waiting.size} without diagnostics`);
+    });
+    send({ id: 1, method: 'initialize', params: { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null } });
+  });
 }
 
 // The web extension (docs/web.md). The worker server is one IIFE script (a classic Worker); the

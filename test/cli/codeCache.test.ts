@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { BUILD_LINE, buildIdOf, decodeCache, encodeCache } from '../../cli/launch';
+import { BUILD_LINE, buildIdOf, decodeCache, encodeCache } from '../../io/launch';
 import { ILLEGAL, ROOT, assertBuilt, assertNoCrash, makeTempDir, removeTempDir, runCli } from './helpers';
 
 const DIST = path.join(ROOT, 'dist');
@@ -151,7 +151,7 @@ describe('cli: the code cache', () => {
     const r = run(lone, ['--version']);
     assert.equal(r.status, 2);
     assert.equal(r.stdout, '');
-    assert.equal(r.stderr, `board-scenario: cannot read ${path.join(lone, 'cli-main.js')} (ENOENT): the command needs it beside ${path.join(lone, 'cli.js')}; reinstall it\n`);
+    assert.equal(r.stderr, `board-scenario: cannot read ${path.join(lone, 'cli-main.js')} (ENOENT), which ${path.join(lone, 'cli.js')} runs: reinstall the package\n`);
   });
 
   it('buildIdOf reads the last line only, 64 lowercase hex digits on a line of its own', () => {

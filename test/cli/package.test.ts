@@ -35,7 +35,7 @@ describe('npm package: installed from its tarball into another folder', function
     assert.equal(pack.status, 0, pack.stderr);
     const [info] = JSON.parse(pack.stdout);
     const files: string[] = info.files.map((f: { path: string }) => f.path).sort();
-    for (const f of ['dist/cli.js', 'dist/cli-main.js', 'dist/cli-main.cache', 'dist/server.js', 'l10n/bundle.l10n.fr.json', 'l10n/bundle.l10n.it.json', 'schemas/board-scenario.schema.json', '.pre-commit-hooks.yaml', 'docs/config.md', 'package.json', 'README.md', 'LICENSE']) assert.ok(files.includes(f), `${f} is not packed: ${files.join(' ')}`);
+    for (const f of ['dist/cli.js', 'dist/cli-main.js', 'dist/cli-main.cache', 'dist/server.js', 'dist/server-main.js', 'dist/server-main.cache', 'l10n/bundle.l10n.fr.json', 'l10n/bundle.l10n.it.json', 'schemas/board-scenario.schema.json', '.pre-commit-hooks.yaml', 'docs/config.md', 'package.json', 'README.md', 'LICENSE']) assert.ok(files.includes(f), `${f} is not packed: ${files.join(' ')}`);
     assert.ok(!files.some((f) => /^(core|cli|server|client|test|node_modules)\//.test(f)), `sources or tests packed: ${files.join(' ')}`);
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     assert.equal(pkg.private, undefined, 'the package can be published');

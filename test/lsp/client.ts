@@ -235,7 +235,12 @@ export class TestClient {
     connection.listen();
     client.initializationOptions = options.initializationOptions;
     client.locale = options.locale;
-    if (options.initialize !== false) await client.initialize(options.capabilities, options.workspaceFolders);
+    if (options.initialize !== false) {
+      // A server that ends before it answers (a broken install, a crash at start) fails the test at once, with its stderr.
+      const ended = client.exited.then((code) => Promise.reject(new Error(`The server exited (code ${code}) before answering initialize. Server stderr: ${client.stderr}`)));
+      ended.catch(() => undefined);
+      await Promise.race([client.initialize(options.capabilities, options.workspaceFolders), ended]);
+    }
     return client;
   }
 

@@ -62,7 +62,7 @@ describe('LSP: the server in the client language (initialize locale)', () => {
     let c: TestClient | undefined;
     try {
       fs.mkdirSync(path.join(dir, 'dist'));
-      fs.copyFileSync(SERVER, path.join(dir, 'dist', 'server.js'));
+      for (const f of ['server.js', 'server-main.js', 'server-main.cache']) fs.copyFileSync(path.join(path.dirname(SERVER), f), path.join(dir, 'dist', f));
       c = await TestClient.start({ locale: 'fr', server: path.join(dir, 'dist', 'server.js') });
       const v = await views(c);
       assert.match(v.hover, /\*\*701\.3b\*\* — \*Attaches that do nothing\*/);
