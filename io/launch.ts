@@ -7,7 +7,8 @@
 // BOARD_SCENARIO_CODE_CACHE=write: the command checks them; the server, driven over LSP, checks each
 // as it is opened): V8 then keeps the bytecode of the bundle's top level and of every function those
 // checks compiled, so a later run starts with them compiled. On the bench machine a check of one
-// file took 104 ms without and 88 ms with it.
+// file by the command took 104 ms without and 88 ms with it, and the server's first diagnostics of a
+// small file came 164 ms after its start without and 131 ms with it.
 //
 // A cache is used only when all of these hold, else the bundle is compiled from its source as node
 // would: it names the build id that the build stamped on the bundle's last line (the SHA-256 of the
