@@ -75,46 +75,40 @@ if (existsSync('examples')) {
 }
 
 /**
- * The server over stdio, as an editor drives it: initialize, each example opened until its
- * diagnostics come, then shutdown and exit. Its requests to the client are answered with nulls.
- * Resolves with how it ended.
+ * The server over stdio, as an editor drives it (vscode-languageserver-protocol, as bench/lsp.ts
+ * and the LSP tests): initialize, each example opened until its diagnostics come, then shutdown
+ * and exit. Its requests to the client are answered with nulls. Resolves with how it ended.
  */
-function warmServer(boards) {
-  return new Promise((resolve) => {
-    const server = spawn(process.execPath, ['dist/server.js', '--stdio'], { env: CACHE_ENV, stdio: ['pipe', 'pipe', 'inherit'] });
-    const timer = setTimeout(() => server.kill(), 60_000);
-    const send = (message) => {
-      const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...message }), 'utf8');
-      server.stdin.write(Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`, 'ascii'), body]));
-    };
-    const waiting = new Set(boards.map((f) => pathToFileURL(resolvePath('examples', f)).href));
-    let input = Buffer.alloc(0);
-    const receive = (message) => {
-      if (message.method !== undefined && message.id !== undefined) {
-        send({ id: message.id, result: message.method === 'workspace/configuration' ? message.params.items.map(() => null) : null });
-      } else if (message.id === 1) {
-        send({ method: 'initialized', params: {} });
-        for (const f of boards) send({ method: 'textDocument/didOpen', params: { textDocument: { uri: pathToFileURL(resolvePath('examples', f)).href, languageId: 'board-scenario', version: 1, text: readFileSync(join('examples', f), 'utf8') } } });
-      } else if (message.method === 'textDocument/publishDiagnostics' && waiting.delete(message.params.uri) && waiting.size === 0) {
-        send({ id: 2, method: 'shutdown' });
-      } else if (message.id === 2) send({ method: 'exit' });
-    };
-    server.stdout.on('data', (chunk) => {
-      input = Buffer.concat([input, chunk]);
-      for (;;) {
-        const end = input.indexOf('\r\n\r\n');
-        const length = end < 0 ? NaN : Number(/Content-Length: (\d+)/i.exec(input.subarray(0, end).toString('ascii'))?.[1]);
-        if (!(input.length >= end + 4 + length)) break;
-        receive(JSON.parse(input.subarray(end + 4, end + 4 + length).toString('utf8')));
-        input = input.subarray(end + 4 + length);
-      }
-    });
-    server.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      resolve(`the server driven over the examples ended with ${code ?? signal}, ${waiting.size} without diagnostics`);
-    });
-    send({ id: 1, method: 'initialize', params: { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null } });
-  });
+async function warmServer(boards) {
+  const lsp = await import('vscode-languageserver-protocol/node.js');
+  const server = spawn(process.execPath, ['dist/server.js', '--stdio'], { env: CACHE_ENV, stdio: ['pipe', 'pipe', 'inherit'] });
+  const ended = new Promise((resolve) => server.once('exit', (code, signal) => resolve(code ?? signal)));
+  const timer = setTimeout(() => server.kill(), 60_000);
+  const connection = lsp.createMessageConnection(new lsp.StreamMessageReader(server.stdout), new lsp.StreamMessageWriter(server.stdin));
+  connection.onRequest((method, params) => (method === 'workspace/configuration' ? params.items.map(() => null) : null));
+  const uris = boards.map((f) => pathToFileURL(resolvePath('examples', f)).href);
+  const waiting = new Set(uris);
+  let allIn;
+  const published = new Promise((resolve) => (allIn = resolve));
+  if (waiting.size === 0) allIn();
+  connection.onNotification(lsp.PublishDiagnosticsNotification.type, (p) => waiting.delete(p.uri) && waiting.size === 0 && allIn());
+  connection.listen();
+  try {
+    await connection.sendRequest(lsp.InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, workspaceFolders: null });
+    await connection.sendNotification(lsp.InitializedNotification.type, {});
+    for (let i = 0; i < boards.length; i++) {
+      await connection.sendNotification(lsp.DidOpenTextDocumentNotification.type, { textDocument: { uri: uris[i], languageId: 'board-scenario', version: 1, text: readFileSync(join('examples', boards[i]), 'utf8') } });
+    }
+    await Promise.race([published, ended]);
+    await Promise.race([connection.sendRequest(lsp.ShutdownRequest.type), ended]);
+    await connection.sendNotification(lsp.ExitNotification.type);
+  } catch {
+    // The server ended or broke the protocol: said below.
+  }
+  const how = await ended;
+  clearTimeout(timer);
+  connection.dispose();
+  return `the server driven over the examples ended with ${how}, ${waiting.size} without diagnostics`;
 }
 
 // The web extension (docs/web.md). The worker server is one IIFE script (a classic Worker); the
