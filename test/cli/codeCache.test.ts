@@ -1,9 +1,10 @@
-// The command's code cache (cli/launch.ts): dist/cli.js runs dist/cli-main.js with V8's cache of
+// The command's code cache (io/launch.ts): dist/cli.js runs dist/cli-main.js with V8's cache of
 // it, dist/cli-main.cache, which the build makes. The cache is used only for the bundle it was made
 // for, whole and accepted by V8; in every other case the command compiles the bundle and gives the
 // same answers. BOARD_SCENARIO_CODE_CACHE=report says on stderr which case it was.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -62,7 +63,6 @@ describe('cli: the code cache', () => {
     assert.ok(id);
     const line = `${BUILD_LINE}${id}\n`;
     assert.ok(bundle.toString('utf8').endsWith(`\n${line}`));
-    const { createHash } = require('node:crypto') as typeof import('node:crypto');
     assert.equal(createHash('sha256').update(bundle.subarray(0, bundle.length - Buffer.byteLength(line))).digest('hex'), id);
     assert.ok('data' in decodeCache(fs.readFileSync(path.join(DIST, 'cli-main.cache')), id, crc32));
   });
