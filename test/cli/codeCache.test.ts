@@ -67,6 +67,13 @@ describe('cli: the code cache', () => {
     assert.ok('data' in decodeCache(fs.readFileSync(path.join(DIST, 'cli-main.cache')), id, crc32));
   });
 
+  it('the bundles are ASCII, so node reads each as a one-byte string (the build writes the rest as \\u escapes)', () => {
+    for (const f of ['cli-main.js', 'server-main.js']) {
+      const bytes = fs.readFileSync(path.join(DIST, f));
+      assert.equal(bytes.findIndex((b) => b > 0x7f), -1, `${f} has a byte past ASCII`);
+    }
+  });
+
   it('a cache for another build, a damaged one, a short one, none: not used, and the check is the same', () => {
     const other = copyCommand('other');
     const file = fs.readFileSync(path.join(other, 'cli-main.cache'));
