@@ -237,7 +237,16 @@ export class TestClient {
     client.locale = options.locale;
     if (options.initialize !== false) {
       // A server that ends before it answers (a broken install, a crash at start) fails the test at once, with its stderr.
-      const ended = client.exited.then((code) => Promise.reject(new Error(`The server exited (code ${code}) before answering initialize. Server stderr: ${client.stderr}`)));
+      const ended = client.exited.then((code) => {
+        const error = new Error(`The server exited (code ${code}) before answering initialize. Server stderr: ${client.stderr}`);
+        // Its connection and pipes are closed next, or they would keep the test process alive
+        // (after this rejection: disposing rejects the pending initialize too).
+        setImmediate(() => {
+          connection.dispose();
+          for (const s of [child.stdin, child.stdout, child.stderr]) s?.destroy();
+        });
+        return Promise.reject(error);
+      });
       ended.catch(() => undefined);
       await Promise.race([client.initialize(options.capabilities, options.workspaceFolders), ended]);
     }
