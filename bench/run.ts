@@ -135,7 +135,7 @@ function measureSize(events: number): SizeRow {
   const clean = generate(events, 'clean');
   const text = toBoard(clean);
   const json = toJson(clean);
-  if (events === 100000 || events === 10000 || events === Math.max(...SIZES)) writeFileSync(join(TMP, `clean-${events}.board`), text);
+  if (events === 10000 || events === 100000 || events === 1000000 || events === Math.max(...SIZES)) writeFileSync(join(TMP, `clean-${events}.board`), text);
   const boardBytes = bytes(text);
   const jsonBytes = bytes(json);
   let sink = 0;

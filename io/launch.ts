@@ -12,7 +12,7 @@
 //
 // A cache is used only when all of these hold, else the bundle is compiled from its source as node
 // would: it names the build id that the build stamped on the bundle's last line (the SHA-256 of the
-// bundle as esbuild wrote it), its bytes have the CRC-32 its header gives (V8 checks no checksum of
+// bundle before that line), its bytes have the CRC-32 its header gives (V8 checks no checksum of
 // a code cache in release builds, and a damaged one could crash it), node runs without flags and is
 // not Electron's (VS Code's), and V8 accepts it (the same V8 version and flags; else V8 says so and
 // compiles the source itself).
@@ -77,7 +77,7 @@ function readCache(path: string, id: string | undefined): { data?: Buffer; state
     return { state: 'none' };
   }
   const crc32 = loadCrc32();
-  if (!crc32) return { state: 'not used (this node has no zlib.crc32)' };
+  if (!crc32) return { state: 'not used: this node has no zlib.crc32' };
   const decoded = decodeCache(file, id, crc32);
   return 'data' in decoded ? { data: decoded.data, state: 'used' } : { state: `not used: ${decoded.problem}` };
 }

@@ -30,10 +30,8 @@ describe('cli: the code cache', () => {
     for (const f of ['cli.js', 'cli-main.js', ...(cache ? ['cli-main.cache'] : [])]) fs.copyFileSync(path.join(DIST, f), path.join(copy, f));
     return copy;
   };
-  const run = (command: string, args: string[], env: Record<string, string> = { BOARD_SCENARIO_CODE_CACHE: 'report' }) => {
-    const r = spawnSync(process.execPath, [path.join(command, 'cli.js'), ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8', NODE_OPTIONS: '', ...env } });
-    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-  };
+  const run = (command: string, args: string[], env: Record<string, string> = { BOARD_SCENARIO_CODE_CACHE: 'report' }) =>
+    runCli(args, { cwd: dir, cli: path.join(command, 'cli.js'), env: { NODE_OPTIONS: '', ...env } });
   /** The check of illegal.board through `command`: its one error, whatever the cache's case; the case. */
   const checkWith = (command: string): string => {
     const r = run(command, ['check', '--no-color', 'illegal.board']);

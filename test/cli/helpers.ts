@@ -67,10 +67,11 @@ export interface Run {
   stderr: string;
 }
 
-export function runCli(args: string[], options: { cwd: string; env?: Record<string, string | undefined> } ): Run {
+/** Runs the CLI (`cli`: another copy of dist/cli.js) in `cwd`, with `env` added to the environment. */
+export function runCli(args: string[], options: { cwd: string; env?: Record<string, string | undefined>; cli?: string } ): Run {
   // English unless a test asks for another language (the CLI follows LC_ALL, LC_MESSAGES, LANG).
   const env: Record<string, string | undefined> = { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8', ...options.env };
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [options.cli ?? CLI, ...args], { cwd: options.cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (r.error) throw r.error;
   return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
