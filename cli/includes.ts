@@ -2,11 +2,11 @@
 // and only inside the include root. The root is `--include-root DIR` when given, else the folder of
 // the nearest `board-scenario.json` above the checked file, else the current working directory.
 // Symlinks are resolved (realpath) before the check, so a link can't lead out of the root, and a
-// file's uri is its real path (the core finds cycles by it). Each file is read at most once per
-// host: many scenarios including one pool read it once.
+// file's uri is its real path (the core finds cycles by it). Each file is read and parsed once per
+// process while it does not change: many scenarios including one pool read and parse it once.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { IncludeHost } from '../core';
+import { IncludeParses, LastUsed, type IncludeHost } from '../core';
 import { reasonOf } from './files';
 import { decodeUtf8, readLimited } from './scenario';
 
@@ -19,7 +19,11 @@ export const CONFIG_FILE = 'board-scenario.json';
  * up from it once).
  */
 export function includeRootFor(file: string, option: string | undefined, roots?: Map<string, string>, real = realPathOf(file)): string {
-  if (option !== undefined) return realOr(path.resolve(option));
+  if (option !== undefined) {
+    let real = optionRoots.get(option);
+    if (real === undefined) optionRoots.set(option, (real = realFolder(path.resolve(option))));
+    return real;
+  }
   const start = path.dirname(real);
   const known = roots?.get(start);
   if (known !== undefined) return known;
@@ -47,53 +51,130 @@ function realOr(p: string): string {
   }
 }
 
+/**
+ * The real paths of folders (realOr), each found once per process: a run's folders are taken not
+ * to move while it runs, as its include roots are (includeRootFor). Not bounded: one entry per
+ * folder that holds a checked or included file.
+ */
+const realFolders = new Map<string, string>();
+/** The include roots `--include-root` names, by the option's text (the working directory does not change during a run). */
+const optionRoots = new Map<string, string>();
+
+function realFolder(dir: string): string {
+  let real = realFolders.get(dir);
+  if (real === undefined) realFolders.set(dir, (real = realOr(dir)));
+  return real;
+}
+
+/**
+ * The real path of the file at `p` (an absolute path, as path.resolve makes it) and what lstat says
+ * of it: when it is no symlink, its folder's real path (realFolder) and its name, for one lstat
+ * instead of a realpath(3) per file; else realpath(3) (which throws when there is no such file).
+ */
+function realFile(p: string): { real: string; stat?: fs.Stats } {
+  const stat = fs.lstatSync(p, { throwIfNoEntry: false });
+  if (stat === undefined || stat.isSymbolicLink()) return { real: fs.realpathSync.native(p) };
+  return { real: path.join(realFolder(path.dirname(p)), path.basename(p)), stat };
+}
+
+const SEP = path.sep.charCodeAt(0);
+
 /** Is `p` (a real, absolute path) `root` or inside it? */
 export function inside(root: string, p: string): boolean {
+  // Both absolute and normalized: `p` starting with the root and a separator is inside it (the
+  // common case, without path.relative); anything else is decided by path.relative.
+  if (p.length > root.length && p.charCodeAt(root.length) === SEP && p.startsWith(root)) return true;
   const rel = path.relative(root, p);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-/** A host reading files under `root` (a real path); `texts` caches what was read, by real path. */
-export function fileIncludeHost(root: string, texts = new Map<string, { text: string } | { error: 'missing' | 'unreadable'; message: string }>()): IncludeHost & { readonly texts: typeof texts } {
+/**
+ * What the includes of one check may read in the command's own process (runHere), in bytes, in all
+ * (each file counted once). When they would read more, `over` is set and the include that would
+ * go past it is refused: the check is then made again in a checker process, whose heap is bounded.
+ */
+export interface IncludeBudget {
+  readonly bytes: number;
+  over: boolean;
+}
+
+/**
+ * The texts of included files read in this process, by real path, with what `stat` said of the
+ * file when it was read: a file is read again when its size, times or inode change (a run that
+ * fixes a file it also includes reads the new text; `forgetText` when this process writes one).
+ * With PARSES, many scenarios including one pool read and parse it once per process. Bounded: the
+ * texts used last, 8 M characters in all.
+ */
+const TEXTS = new LastUsed<string, { text: string; bytes: number; stat: fs.Stats }>(8 * 1024 * 1024);
+const PARSES = new IncludeParses();
+
+/** A file this process wrote (a fix): an include of it reads it again. */
+export function forgetText(real: string): void {
+  TEXTS.delete(real);
+}
+
+/** A host reading files under `root` (a real path); with `budget`, at most that much in all (IncludeBudget). */
+export function fileIncludeHost(root: string, budget?: IncludeBudget): IncludeHost {
+  // The files this check's includes read, and their bytes, for the budget.
+  const counted = budget && new Set<string>();
+  let used = 0;
   return {
-    texts,
+    parses: PARSES,
     read(from, written) {
       const wanted = path.resolve(path.dirname(from), written);
       if (!inside(root, wanted)) return { error: 'outside', message: `it is not inside ${root}.` };
-      let real: string;
+      let found: ReturnType<typeof realFile>;
       try {
-        real = fs.realpathSync.native(wanted);
+        found = realFile(wanted);
       } catch (e) {
         return { error: 'missing', message: `${wanted}: ${reasonOf(e)}.` };
       }
+      const { real } = found;
       if (!inside(root, real)) return { error: 'outside', message: `it leads to ${real} (through a symlink), which is not inside ${root}.` };
-      let got = texts.get(real);
-      if (!got) {
-        got = readText(real);
-        texts.set(real, got);
+      const got = readText(real, found.stat);
+      if ('error' in got) return got;
+      if (budget && counted && !counted.has(real)) {
+        counted.add(real);
+        used += got.bytes;
+        if (used > budget.bytes) {
+          budget.over = true;
+          return { error: 'unreadable', message: `the files included come to more than ${budget.bytes} bytes here.` };
+        }
       }
-      return 'error' in got ? got : { uri: real, text: got.text };
+      return { uri: real, text: got.text };
     },
   };
 }
 
-function readText(real: string): { text: string } | { error: 'missing' | 'unreadable'; message: string } {
+/** `known`: what lstat said of `real` when it is no symlink (then stat would say the same). */
+function readText(real: string, known?: fs.Stats): { text: string; bytes: number } | { error: 'missing' | 'unreadable'; message: string } {
+  let stat: fs.Stats;
   try {
-    if (!fs.statSync(real).isFile()) return { error: 'missing', message: `${real} is not a file.` };
+    stat = known ?? fs.statSync(real);
   } catch (e) {
     return { error: 'missing', message: `${real}: ${reasonOf(e)}.` };
   }
+  if (!stat.isFile()) return { error: 'missing', message: `${real} is not a file.` };
+  const kept = TEXTS.get(real);
+  if (kept !== undefined && sameFile(kept.stat, stat)) return kept;
   const read = readLimited(real);
   if ('problem' in read) return { error: 'unreadable', message: read.problem + '.' };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { error: 'unreadable', message: `${real} is not valid UTF-8.` };
-  return { text: decoded.text };
+  const got = { text: decoded.text, bytes: read.bytes.length, stat };
+  TEXTS.set(real, got, got.text.length);
+  return got;
 }
 
-/** The options of a check of `file` that make it follow its includes (`roots`: see includeRootFor). */
-export function includeOptions(file: string, root: string | undefined, roots?: Map<string, string>): { uri: string; includes: IncludeHost } {
+/** Does `stat` say the file is as it was when `was` was taken (its size, times and inode)? */
+function sameFile(was: fs.Stats, stat: fs.Stats): boolean {
+  return was.size === stat.size && was.mtimeMs === stat.mtimeMs && was.ctimeMs === stat.ctimeMs && was.ino === stat.ino && was.dev === stat.dev;
+}
+
+/** The options of a check of `file` that make it follow its includes (`roots`: see includeRootFor; `budget`: IncludeBudget). */
+export function includeOptions(file: string, root: string | undefined, roots?: Map<string, string>, budget?: IncludeBudget): { uri: string; includes: IncludeHost } {
   const uri = realPathOf(file);
-  return { uri, includes: fileIncludeHost(includeRootFor(file, root, roots, uri)) };
+  return { uri, includes: fileIncludeHost(includeRootFor(file, root, roots, uri), budget) };
 }
 
 /**
@@ -101,13 +182,18 @@ export function includeOptions(file: string, root: string | undefined, roots?: M
  * no include statement, and the core never asks for the file's uri or a host). A suite of small
  * files then costs no realpath(3) and no walk up to the include root per file.
  */
-export function includeOptionsFor(file: string, text: string, root: string | undefined, roots?: Map<string, string>): { uri?: string; includes?: IncludeHost } {
-  return text.includes('include') ? includeOptions(file, root, roots) : {};
+export function includeOptionsFor(file: string, text: string, root: string | undefined, roots?: Map<string, string>, budget?: IncludeBudget): { uri?: string; includes?: IncludeHost } {
+  return text.includes('include') ? includeOptions(file, root, roots, budget) : {};
 }
 
 /** The real path of a file (the path resolved when it can't be resolved), as included files are known. */
 export function realPathOf(file: string): string {
-  return realOr(path.resolve(file));
+  const p = path.resolve(file);
+  try {
+    return realFile(p).real;
+  } catch {
+    return p;
+  }
 }
 
 /** How an included file's real path is shown: relative to the working directory when inside it. */

@@ -49,7 +49,7 @@ Commands:
             A check without --fix or --cards shares its files among checker
             processes: one per {7} files, up to {8} and one fewer than the cores
             ({4}=N sets N, up to 8); the output is the same. A run with one
-            checker checks the files of up to 1 MiB that include no other file
+            checker checks the files of up to 1 MiB, with what they include,
             in its own process.
             A finding the scenario marks as expected (a trailing '#! CODE' comment on its
             line) is listed with '(expected)' and is never a failure. The nearest

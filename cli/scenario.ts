@@ -2,7 +2,7 @@
 // back as a worded problem for stderr.
 import * as fs from 'node:fs';
 import { analyse, applySafeFixes, applySeverities, testScenario, type CardCatalogs, type ConfiguredSeverity, type Finding, type Game, type Severity, type TestCase } from '../core';
-import { includeOptionsFor } from './includes';
+import { forgetText, includeOptionsFor, realPathOf, type IncludeBudget } from './includes';
 import { reasonOf } from './files';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES } from './limits';
 
@@ -44,15 +44,19 @@ export interface TestOutcome {
   result?: TestFileResult;
   problem?: string;
   cardProblems?: string[];
+  /** Not run: as FileOutcome's. */
+  elsewhere?: true;
 }
 
 export interface FileOutcome {
-  /** Missing when the file could not be read or decoded. */
+  /** Missing when the file could not be read or decoded, or is `elsewhere`. */
   result?: FileResult;
   /** Worded for stderr without the `board-scenario: ` prefix; always an exit-code-2 problem. */
   problem?: string;
   /** The card files (`--cards`) that could not be read, or only in part: each an exit-code-2 problem. */
   cardProblems?: string[];
+  /** Not checked: its includes read more than the `includeBudget` allows (the file is left as it was). */
+  elsewhere?: true;
 }
 
 const BOM = '\uFEFF';
@@ -147,15 +151,17 @@ export function readGiven(path: string, read: Buffer | undefined): { bytes: Buff
  * rather than risking repeated edits; so are the fixes of findings past `maxFindings`.
  * `read`: the file's bytes, when the caller has read them already (readLimited).
  */
-export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; includeRoot?: string; cards?: CardCatalogs; roots?: Map<string, string>; read?: Buffer } & CheckSettings): FileOutcome {
+export function checkFile(path: string, options: { fix: boolean; maxFindings?: number; includeRoot?: string; cards?: CardCatalogs; roots?: Map<string, string>; read?: Buffer; includeBudget?: IncludeBudget } & CheckSettings): FileOutcome {
   const read = readGiven(path, options.read);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
   const maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
-  const follow = includeOptionsFor(path, decoded.text, options.includeRoot, options.roots);
+  const follow = includeOptionsFor(path, decoded.text, options.includeRoot, options.roots, options.includeBudget);
   const severity = options.severity ?? {};
   const first = analyse(decoded.text, { maxFindings, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
+  // Before anything is written: a check whose includes went past the budget is made elsewhere.
+  if (options.includeBudget?.over) return { elsewhere: true };
   const { omitted } = first.result;
   const findings = applySeverities(first.result.findings, severity);
   const included = first.includes.files.length ? { included: first.includes.files.map((f) => f.uri) } : {};
@@ -174,19 +180,23 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
     fs.writeFileSync(path, (decoded.bom ? BOM : '') + fixedText, 'utf8');
   } catch (err) {
     return { result: unfixed, problem: `cannot write ${path}: ${reasonOf(err)}` };
+  } finally {
+    // Another file's include of this one reads it again (its stamp would tell, but a coarse clock may not).
+    forgetText(realPathOf(path));
   }
   const after = analyse(fixedText, { maxFindings, ...(follow.includes ? follow : includeOptionsFor(path, fixedText, options.includeRoot, options.roots)), cards: options.cards, defaultRulesVersion: options.defaultRulesVersion }).result;
   return { result: { path, findings: applySeverities(after.findings, severity), ...(after.omitted ? { omitted: after.omitted } : {}), fixed: true, ...(omitted ? { fixedPartly: true } : {}), ...included } };
 }
 
 /** Runs one scenario as a test: its `expect` lines and expectation markers, and no error that nobody expects. */
-export function testFile(path: string, options: { maxFindings?: number; includeRoot?: string; cards?: CardCatalogs; roots?: Map<string, string>; read?: Buffer } & CheckSettings): TestOutcome {
+export function testFile(path: string, options: { maxFindings?: number; includeRoot?: string; cards?: CardCatalogs; roots?: Map<string, string>; read?: Buffer; includeBudget?: IncludeBudget } & CheckSettings): TestOutcome {
   const read = readGiven(path, options.read);
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
-  const follow = includeOptionsFor(path, decoded.text, options.includeRoot, options.roots);
+  const follow = includeOptionsFor(path, decoded.text, options.includeRoot, options.roots, options.includeBudget);
   const analysis = analyse(decoded.text, { maxFindings: options.maxFindings ?? DEFAULT_MAX_FINDINGS, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
+  if (options.includeBudget?.over) return { elsewhere: true };
   const t = testScenario(decoded.text, analysis, { severity: options.severity });
   return { result: { path, passed: t.passed && !t.result.omitted, cases: t.cases, unexpectedErrors: t.unexpectedErrors, ...(t.result.omitted ? { cut: true } : {}) } };
 }

@@ -5,15 +5,17 @@
 // goes, and the command reports the file it was on and goes on with a new child for the next
 // files. One child serves the files in turn; the command's process only writes the output. The
 // child's stderr is read (to tell running out of memory from another crash) and never shown.
-// A run that would use one checker, and `render`, take the small files that include nothing in
-// the command's own process (LOCAL_MAX_BYTES): they cannot run it out of memory, and a child
-// would cost them its start and the messages. The first other file starts the child.
+// A run that would use one checker takes the small files in the command's own process
+// (LOCAL_MAX_BYTES, with what their includes read; `render`, those that include nothing): they
+// cannot run it out of memory, and a child would cost them its start and the messages. The first
+// other file starts the child.
 import { fork, type ChildProcess } from 'node:child_process';
 import * as v8 from 'node:v8';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { renderFile, type RenderOutcome } from './render';
 import { checkFile, readRegular, testFile, type CheckSettings, type FileOutcome, type TestOutcome } from './scenario';
+import type { IncludeBudget } from './includes';
 import { loadCardFiles, type LoadedCards } from '../io/cards';
 import type { Language } from '../l10n/language';
 
@@ -68,8 +70,8 @@ export function checkerPoolSize(cores = availableParallelism()): number {
 }
 
 /**
- * Files of at most this many bytes that include no other file are checked in the command's own
- * process when a run would use one checker (checksHere). A check's heap is about 1.4 times its
+ * Files of at most this many bytes, with what their includes read, are checked in the command's
+ * own process when a run would use one checker (checksHere). A check's heap is about 1.4 times its
  * file for events (bench, 100k events) and about 4 KB a card declaration: a file of this size
  * needs tens of MB at most (about 60 MB when it declares nothing but its 15,000 cards).
  */
@@ -105,17 +107,17 @@ function cardsFor(paths: string[] | undefined): { cards?: LoadedCards['catalogs'
 /** The include roots found in this child, by folder (see includeRootFor): a folder's files walk up from it once. */
 const roots = new Map<string, string>();
 
-/** `read`: the file's bytes, read already (runHere). */
-function run(job: Job, read?: Buffer): FileOutcome | TestOutcome | RenderOutcome {
+/** `read`: the file's bytes, read already, and `includeBudget` what its includes may read (runHere). */
+function run(job: Job, read?: Buffer, includeBudget?: IncludeBudget): FileOutcome | TestOutcome | RenderOutcome {
   try {
     // The card files of --cards, then those of the file's board-scenario.json.
     const settings = job.kind === 'render' ? undefined : job.settings;
     const { cards, cardProblems } = cardsFor(settings?.cardFiles ? [...(job.cards ?? []), ...settings.cardFiles] : job.cards);
     const outcome =
       job.kind === 'check'
-        ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, read, ...job.settings })
+        ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, read, includeBudget, ...job.settings })
         : job.kind === 'test'
-          ? testFile(job.file, { maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, read, ...job.settings })
+          ? testFile(job.file, { maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, read, includeBudget, ...job.settings })
           : renderFile(job.file, { at: job.at, theme: job.theme, cards, language: job.language, read });
     return cardProblems?.length ? { ...outcome, cardProblems } : outcome;
   } catch (e) {
@@ -124,19 +126,25 @@ function run(job: Job, read?: Buffer): FileOutcome | TestOutcome | RenderOutcome
 }
 
 /**
- * A job's answer in the command's own process, or undefined when it goes to a checker: a job on a
- * regular file of at most LOCAL_MAX_BYTES without the word `include` (what the core follows
- * includes for) and without card files, or on a file that cannot be read (the same function words
- * the problem). A pipe or a device goes to the checker, since its read may wait (the command goes
- * on writing the output of the files before it meanwhile).
+ * A job's answer in the command's own process, or undefined when it goes to a checker: a check or a
+ * test of a regular file of at most LOCAL_MAX_BYTES, without card files, whose includes read at most
+ * LOCAL_MAX_BYTES with it (IncludeBudget: a check that would read more is left to a checker, before
+ * anything is written); a drawing of such a file without the word `include`; or a job on a file
+ * that cannot be read (the same function words the problem). A pipe or a device goes to the
+ * checker, since its read may wait (the command goes on writing the output of the files before it
+ * meanwhile).
  */
 function runHere<J extends Job>(job: J): Answer<J> | undefined {
   // Card files are read once, in the checker.
   if ((job.cards?.length ?? 0) > 0 || (job.kind !== 'render' && (job.settings?.cardFiles?.length ?? 0) > 0)) return undefined;
   const read = readRegular(job.file, LOCAL_MAX_BYTES);
-  if (read === undefined || ('bytes' in read && read.bytes.includes('include'))) return undefined;
+  if (read === undefined) return undefined;
   // A file that cannot be opened gets the problem the checker would word (run reads it again).
-  return run(job, 'bytes' in read ? read.bytes : undefined) as Answer<J>;
+  if (!('bytes' in read)) return run(job) as Answer<J>;
+  if (job.kind === 'render' && read.bytes.includes('include')) return undefined;
+  const budget: IncludeBudget = { bytes: LOCAL_MAX_BYTES - read.bytes.length, over: false };
+  const answer = run(job, read.bytes, budget);
+  return 'elsewhere' in answer ? undefined : (answer as Answer<J>);
 }
 
 /** An answer to wait for, and whether it is in already (the command writes its output when the next one is not). */
@@ -248,7 +256,7 @@ function endWithCommand(child: ChildProcess): void {
 
 export class Checker {
   /**
-   * @param here Checks the small files that include nothing in this process (runHere), and
+   * @param here Checks the small files in this process (runHere, with what they include), and
    * starts a child only for the others, at the first of them (checksHere says when).
    */
   constructor(private readonly here = false) {}

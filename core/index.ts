@@ -49,3 +49,5 @@ export { parseCardFile, readCardData, type CardRecord, type CardFileData } from 
 export { CardCatalog, CARD_CACHE_VERSION, type CardCatalogs, type CardCatalogCache } from './cards/catalog';
 export { factsOf, typeLineOf, type CardFacts } from './cards/facts';
 export { withDefaultVersion } from './analysis/common';
+export { IncludeParses } from './analysis/includes';
+export { LastUsed } from './lastUsed';

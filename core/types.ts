@@ -2,6 +2,7 @@
 // Positions are 0-based lines and UTF-16 code unit columns, exactly as in LSP, so the server and
 // the CLI's JSON output can pass them through unchanged.
 import type { Message } from './message';
+import type { IncludeParses } from './analysis/includes';
 
 export interface Position {
   line: number;
@@ -92,6 +93,12 @@ export interface RelatedLocation {
  */
 export interface IncludeHost {
   read(from: string, path: string): { uri: string; text: string } | { error: 'missing' | 'outside' | 'unreadable'; message: string };
+  /**
+   * Parses of the included files kept across the checks that use this host's files
+   * (core/analysis/includes.ts): a host that returns the same text for a file that did not change
+   * lets many scenarios including one pool parse it once. Without it, each check parses its includes.
+   */
+  parses?: IncludeParses;
 }
 
 export interface Finding {

@@ -12,6 +12,7 @@ import { parse } from '../parser/parser';
 import { header } from '../parser/header';
 import type { Finding, Game, IncludeHost, Range, RelatedLocation, Severity } from '../types';
 import { msg, said, type Message } from '../message';
+import { LastUsed } from '../lastUsed';
 
 /** A problem inside an included file, for the summary at the include line. */
 export interface IncludedProblem {
@@ -57,7 +58,7 @@ export interface Includes {
 
 export const NO_INCLUDES: Includes = { files: [], links: [], findings: [], problems: new Map(), signature: [] };
 
-/** A file parsed once per check. */
+/** A file parsed once per check (or once while its text is the same: IncludeParses). */
 interface Parsed {
   uri: string;
   text: string;
@@ -83,6 +84,36 @@ function parsedOf(uri: string, text: string): Parsed {
   const first = doc.statements[0];
   const gameWritten = first?.kind === 'game' ? first.game?.text : undefined;
   return { uri, text, doc, game: header(doc).game, gameWritten, includes, declarations, events };
+}
+
+/**
+ * Parses of included files kept from one check to the next (a command-line run, the editor): a file
+ * is parsed again only when its text is not the text parsed last. An IncludeHost that keeps one
+ * gives it as `parses` (what a parse gives depends on the text alone, and no check changes it);
+ * without one, each check parses what it includes, once. It keeps the files used last, up to
+ * `maxChars` characters of their texts in all (a parse takes about 30 bytes a character), and never
+ * a file longer than that.
+ */
+export class IncludeParses {
+  private readonly kept: LastUsed<string, Parsed>;
+  constructor(maxChars = 1 << 21) {
+    this.kept = new LastUsed(maxChars);
+  }
+
+  /** The parse of `text`, the file `uri`'s text now: the one kept when it is of the same text. */
+  of(uri: string, text: string): Parsed {
+    const kept = this.kept.get(uri);
+    if (kept !== undefined && kept.text === text) return kept;
+    const p = parsedOf(uri, text);
+    this.kept.set(uri, p, text.length);
+    return p;
+  }
+
+  /** How many files it keeps, and their characters (for tests). */
+  get size(): { files: number; chars: number } {
+    const { entries, weight } = this.kept.size;
+    return { files: entries, chars: weight };
+  }
 }
 
 /** The includes written before the first event (a later one is a syntax error of the replay's). */
@@ -224,7 +255,7 @@ export function resolveIncludes(uri: string | undefined, own: readonly IncludeSt
     if (done.has(r.uri)) continue;
     done.add(r.uri);
     let p = parsed.get(r.uri);
-    if (!p) parsed.set(r.uri, (p = parsedOf(r.uri, r.text)));
+    if (!p) parsed.set(r.uri, (p = host.parses ? host.parses.of(r.uri, r.text) : parsedOf(r.uri, r.text)));
     const file: IncludedFile = { uri: r.uri, text: r.text, doc: p.doc, declarations: p.declarations, via, path };
     if (p.game !== undefined && game !== undefined && p.game !== game) {
       here('include-game-mismatch', msg`"${shown(path)}" is a \`game ${p.game}\` file and this one is \`game ${game}\`: its cards are not read. Include a file of the same game.`, 'error');

@@ -8,14 +8,15 @@
 // leads out: symlinks are resolved before the check), never more than MAX_INCLUDE_BYTES, never a
 // file that isn't on this machine's disk.
 //
-// Each check records every uri its includes touched (read, or tried: a missing file that appears
-// later matters too). When one of them changes (an open document's edit, a file changed on disk),
-// the documents that touched it are checked again: `includersOf`.
+// An included file is parsed again only when its text changed (IncludeParses). Each check records
+// every uri its includes touched (read, or tried: a missing file that appears later matters too).
+// When one of them changes (an open document's edit, a file changed on disk), the documents that
+// touched it are checked again: `includersOf`.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyse, type Analysis, type AnalyseOptions, type IncludeHost } from '../../core';
+import { analyse, IncludeParses, type Analysis, type AnalyseOptions, type IncludeHost } from '../../core';
 import { filePathOf, isInside, type WorkspaceFolders } from './paths';
 import type { IncludeDisk } from './platform';
 
@@ -39,6 +40,8 @@ export class IncludeFiles {
   /** For each checked document (by uri), every uri its includes touched (in `sameFileUri` spelling). */
   private readonly touched = new Map<string, Set<string>>();
   private readonly soon = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The included files' parses, kept while their texts stay the same (the workspace's scenarios including one pool parse it once). */
+  private readonly parses = new IncludeParses();
 
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
@@ -123,6 +126,7 @@ export class IncludeFiles {
     const root = this.rootOf(documentUri);
     const touched = new Set<string>();
     return {
+      parses: this.parses,
       read: (from, written) => {
         // What this check touches replaces what the last one did from its first read on, not when
         // the host is made: a version made but not checked yet (checks are lazy and in slices)

@@ -1,9 +1,10 @@
-// A run with one checker, and `render`, take the small files that include nothing in the command's
-// own process (cli/worker.ts, LOCAL_MAX_BYTES) and start a checker process only for the others:
-// the output, the messages, the exit status, the pictures and the files --fix writes are those of
-// a run that takes every file to a checker (BOARD_SCENARIO_CHECKERS=1), byte for byte, on the
-// repository's examples and fixtures; a big file, and one that includes another, still go to a
-// checker.
+// A run with one checker, and `render`, take the small files in the command's own process
+// (cli/worker.ts, LOCAL_MAX_BYTES: with what their includes read, for a check or a test; a drawing
+// of a file that includes goes to a checker) and start a checker process only for the others: the
+// output, the messages, the exit status, the pictures and the files --fix writes are those of a run
+// that takes every file to a checker (BOARD_SCENARIO_CHECKERS=1), byte for byte, on the
+// repository's examples and fixtures; a big file, and one whose includes read more than the limit
+// with it, still go to a checker.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -130,7 +131,7 @@ describe('cli: small files checked in the command, others in a checker', functio
     assert.notEqual(fs.readFileSync(path.join(copies[1], 'fixme', 'missing.board'), 'utf8'), MISSING_UNATTACH, 'the safe fix was not applied');
   });
 
-  it(`small files that include nothing start no checker process; a file over ${LOCAL_MAX_BYTES} bytes, or one that includes, does`, async function () {
+  it(`small files start no checker process, those that include a small file neither; a file over ${LOCAL_MAX_BYTES} bytes, or one whose includes come to more with it, does`, async function () {
     if (process.platform !== 'linux') this.skip();
     const small: Record<string, string> = {};
     for (let i = 0; i < 300; i++) small[`small/f${String(i).padStart(3, '0')}.board`] = [CLEAN, REDUNDANT, ILLEGAL][i % 3];
@@ -138,20 +139,29 @@ describe('cli: small files checked in the command, others in a checker', functio
     // Just over the limit: the clean scenario and comment lines.
     const filler = `# ${'x'.repeat(78)}\n`;
     writeFiles(dir, { 'big/big.board': CLEAN + filler.repeat(Math.ceil(LOCAL_MAX_BYTES / filler.length)) });
+    const pool = 'game mtg\nplayer alice\ncard lion "Savannah Lions": creature — Cat, owner alice\n';
+    const uses = 'game mtg\ninclude "pool.board"\ncard blade "Bonesplitter": artifact — Equipment, owner alice\nequip blade to lion\nequip blade to lion\n';
+    // The big pool alone is under the limit; with the file that includes it, over. Its second include of the pool reads nothing more.
+    const bigPool = pool + filler.repeat(Math.floor((LOCAL_MAX_BYTES - pool.length) / filler.length));
+    assert.ok(Buffer.byteLength(bigPool) <= LOCAL_MAX_BYTES && Buffer.byteLength(bigPool) + Buffer.byteLength(uses) > LOCAL_MAX_BYTES);
     writeFiles(dir, {
-      'inc/pool.board': 'game mtg\nplayer alice\ncard lion "Savannah Lions": creature — Cat, owner alice\n',
-      'inc/uses.board': 'game mtg\ninclude "pool.board"\ncard blade "Bonesplitter": artifact — Equipment, owner alice\nequip blade to lion\n',
+      'inc/pool.board': pool,
+      'inc/uses.board': uses,
+      'biginc/pool.board': bigPool,
+      'biginc/uses.board': uses.replace('include "pool.board"\n', 'include "pool.board"\ninclude "pool.board"\n'),
     });
     assert.equal(await checkersSeenDuring(dir, ['small']), 0, 'a checker for small files');
+    assert.equal(await checkersSeenDuring(dir, ['inc', 'small']), 0, 'a checker for a file that includes a small one');
     // The file that needs a checker first: the command blocks on its output after it.
     assert.equal(await checkersSeenDuring(dir, ['big', 'small']), 1, 'no checker for the big file');
-    assert.equal(await checkersSeenDuring(dir, ['inc/uses.board', 'small']), 1, 'no checker for the file that includes');
-    // And their findings are those of a checker.
-    for (const args of [['big', 'small'], ['inc']]) {
+    assert.equal(await checkersSeenDuring(dir, ['biginc/uses.board', 'small']), 1, 'no checker for the file whose includes read more than the limit');
+    // And their findings are those of a checker (a redundant attach in each file that includes).
+    for (const args of [['big', 'small'], ['inc'], ['biginc'], ['biginc', 'inc', 'small']]) {
       const checker = runCli(['check', '--format', 'json', ...args], { cwd: dir, env: IN_A_CHECKER });
       const here = runCli(['check', '--format', 'json', ...args], { cwd: dir, env: HERE });
       assert.equal(here.stdout, checker.stdout, args.join(' '));
       assert.equal(here.status, checker.status, args.join(' '));
+      if (args.includes('inc') || args.includes('biginc')) assert.match(here.stdout, /"redundant-attach"/, args.join(' '));
     }
   });
 });

@@ -1,8 +1,12 @@
 // `board-scenario check` follows includes: relative to the including file, inside the include root,
-// the included files checked and reported under their own path once.
+// the included files checked and reported under their own path once. The command's host (in
+// process): an included file is read and parsed once while its `stat` stays the same, and found by
+// its real path through symlinked files and folders.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { analyse } from '../../core';
+import { includeOptions } from '../../cli/includes';
 import { assertBuilt, assertNoCrash, makeTempDir, removeTempDir, runCli, writeFiles } from './helpers';
 
 const POOL = ['game mtg', 'player alice', 'card lion "Silvercoat Lion": creature — Cat', 'card splitter "Bonesplitter": artifact — Equipment', ''].join('\n');
@@ -82,5 +86,61 @@ describe('CLI includes', () => {
     assert.match(r.stdout, /^a\.board:2:9: error include-cycle Including "b\.board" makes a cycle: this file → "b\.board" → this file\./m);
     assert.match(r.stdout, /^a\.board:3:9: error include-not-found /m);
     assert.match(r.stdout, /^b\.board:2:9: error include-cycle /m);
+  });
+});
+
+describe("the command's include host, in process", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.realpathSync(makeTempDir());
+  });
+  afterEach(() => removeTempDir(dir));
+
+  const codesOf = (file: string) => {
+    const text = fs.readFileSync(file, 'utf8');
+    return analyse(text, includeOptions(file, dir)).result.findings.map((f) => f.code);
+  };
+
+  it('reads a pool again when it changed, even to a text of the same size with its old times', () => {
+    writeFiles(dir, { 'pool.board': POOL, 'a.board': uses('pool.board') });
+    const a = path.join(dir, 'a.board');
+    const pool = path.join(dir, 'pool.board');
+    // Whole seconds, which the file system keeps exactly.
+    const then = 1_700_000_000;
+    fs.utimesSync(pool, then, then);
+    assert.deepEqual(codesOf(a), []);
+    assert.deepEqual(codesOf(a), []);
+    // The same length: the Equipment is now a creature, so the equip is illegal.
+    const changed = POOL.replace('artifact — Equipment', 'creature — Elf Drake');
+    assert.equal(Buffer.byteLength(changed), Buffer.byteLength(POOL));
+    fs.writeFileSync(pool, changed);
+    fs.utimesSync(pool, then, then);
+    assert.equal(fs.statSync(pool).mtimeMs, then * 1000);
+    const after = codesOf(a);
+    assert.ok(after.includes('not-attachable') || after.includes('illegal-attachment'), after.join(' '));
+  });
+
+  it('finds an included file by its real path through a symlinked file and a symlinked folder', function () {
+    if (process.platform === 'win32') this.skip();
+    writeFiles(dir, { 'real/pool.board': POOL, 'real/a.board': uses('pool.board'), 'real/b.board': uses('link.board') });
+    fs.symlinkSync(path.join(dir, 'real'), path.join(dir, 'alias'));
+    fs.symlinkSync(path.join(dir, 'real', 'pool.board'), path.join(dir, 'real', 'link.board'));
+    const pool = path.join(dir, 'real', 'pool.board');
+    for (const file of [path.join(dir, 'alias', 'a.board'), path.join(dir, 'real', 'b.board'), path.join(dir, 'alias', 'b.board')]) {
+      const options = includeOptions(file, dir);
+      assert.equal(options.uri, path.join(dir, 'real', path.basename(file)));
+      const analysis = analyse(fs.readFileSync(file, 'utf8'), options);
+      assert.deepEqual(analysis.result.findings.map((f) => f.code), [], file);
+      assert.deepEqual(analysis.includes.files.map((f) => f.uri), [pool], file);
+    }
+    // The checked file itself a symlink: its real path.
+    assert.equal(includeOptions(path.join(dir, 'real', 'link.board'), dir).uri, pool);
+    // A missing file: its path as given, and the include of one is include-not-found.
+    assert.equal(includeOptions(path.join(dir, 'nope.board'), dir).uri, path.join(dir, 'nope.board'));
+    writeFiles(dir, { 'real/c.board': uses('gone.board') });
+    fs.symlinkSync(path.join(dir, 'nowhere.board'), path.join(dir, 'real', 'dangling.board'));
+    writeFiles(dir, { 'real/d.board': uses('dangling.board') });
+    assert.deepEqual(codesOf(path.join(dir, 'real', 'c.board')).filter((c) => c.startsWith('include')), ['include-not-found']);
+    assert.deepEqual(codesOf(path.join(dir, 'real', 'd.board')).filter((c) => c.startsWith('include')), ['include-not-found']);
   });
 });

@@ -42,7 +42,7 @@ const rel = (f: string) => relative(ROOT, f).replace(/\\/g, '/');
  * and the explanations, assembled from the modules they sit beside, above those.
  */
 const LAYERS: [string, RegExp][] = [
-  ['types, text positions, messages and word tables', /^core\/(types|text|message|tables)\.ts$/],
+  ['types, text positions, messages, word tables and caches', /^core\/(types|text|message|tables|lastUsed)\.ts$/],
   ['parser', /^core\/parser\//],
   ['rule numbering, registry, rules files', /^core\/(diagnostics\/registry\.ts|rules\/(versions|rulesFile)\.ts)$/],
   ['engine, card data', /^core\/(engine|cards)\//],

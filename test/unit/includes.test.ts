@@ -1,9 +1,10 @@
 // The core's side of `include "PATH"`: the included texts come through the caller's host. These
 // tests hold the core to its contract with any host: each file read and parsed once per check,
-// long chains without deep recursion, the streamed check equal to the whole-document one, and a
-// resumed analysis equal to a fresh one when an included file changes.
+// long chains without deep recursion, the streamed check equal to the whole-document one, a
+// resumed analysis equal to a fresh one when an included file changes, and a host's kept parses
+// (IncludeParses) used only for the text they were made of.
 import assert from 'node:assert/strict';
-import { analyse, check, type AnalyseOptions, type IncludeHost } from '../../core';
+import { analyse, check, IncludeParses, LastUsed, type AnalyseOptions, type IncludeHost } from '../../core';
 
 /** A host over texts held in memory (keyed by the path as written); counts its reads. */
 function memory(files: Record<string, string>): IncludeHost & { reads: number; files: Record<string, string> } {
@@ -88,5 +89,97 @@ describe('includes in the core', () => {
     // The same includes again: resumed, and still equal.
     const again = analyse(edited + 'expect lion in battlefield\n', { ...options, previous: resumed });
     assert.deepEqual(again.result, analyse(edited + 'expect lion in battlefield\n', { uri: 'main.board', includes: host }).result);
+  });
+});
+
+describe('included files parsed once while their text is the same (IncludeParses)', () => {
+  /** The parses `parses` made, counted by wrapping its `of` around the core's. */
+  function counting(parses: IncludeParses): { made: () => number } {
+    const kept = new Set<unknown>();
+    const of = parses.of.bind(parses);
+    parses.of = (uri, text) => {
+      const p = of(uri, text);
+      kept.add(p);
+      return p;
+    };
+    return { made: () => kept.size };
+  }
+
+  it('many checks including one pool parse it once, with the findings of checks that parse it each time', () => {
+    const parses = new IncludeParses();
+    const made = counting(parses);
+    const host = { ...memory({ 'pool.board': POOL }), parses };
+    const scenarios = ['equip splitter to lion\nexpect lion has splitter\n', 'equip splitter to lion\nequip splitter to lion\n', 'equip lion to splitter\n', 'expect lion unattached\n'];
+    for (let i = 0; i < 40; i++) {
+      const text = MAIN.replace(/\nequip[^]*$/, '\n' + scenarios[i % scenarios.length]);
+      assert.deepEqual(check(text, { uri: `s${i}.board`, includes: host }), check(text, { uri: `s${i}.board`, includes: memory({ 'pool.board': POOL }) }));
+    }
+    assert.equal(made.made(), 1);
+  });
+
+  it('a pool whose text changed is parsed again, and the checks see the new text', () => {
+    const parses = new IncludeParses();
+    const made = counting(parses);
+    const host = { ...memory({ 'pool.board': POOL }), parses };
+    assert.deepEqual(codes(check(MAIN, { uri: 'main.board', includes: host })), []);
+    host.files['pool.board'] = POOL.replace('artifact — Equipment', 'creature — Cat');
+    const after = codes(check(MAIN, { uri: 'main.board', includes: host }));
+    assert.ok(after.includes('not-attachable') || after.includes('illegal-attachment'), after.join(' '));
+    assert.equal(made.made(), 2);
+    // The same text in another string: the parse kept is used.
+    host.files['pool.board'] = (' ' + host.files['pool.board']).slice(1);
+    check(MAIN, { uri: 'main.board', includes: host });
+    assert.equal(made.made(), 2);
+  });
+
+  it('keeps the files used last up to its bound, and never one longer than it', () => {
+    const parses = new IncludeParses(3 * POOL.length);
+    for (const uri of ['a', 'b', 'c']) parses.of(uri, POOL);
+    assert.deepEqual(parses.size, { files: 3, chars: 3 * POOL.length });
+    // `a` used again, then a fourth file: `b` (used longest ago) goes.
+    const a = parses.of('a', POOL);
+    parses.of('d', POOL);
+    assert.deepEqual(parses.size, { files: 3, chars: 3 * POOL.length });
+    assert.equal(parses.of('a', POOL), a);
+    const b = parses.of('b', POOL);
+    assert.notEqual(parses.of('b', POOL + '\n'), b);
+    const long = 'game mtg\n' + '#\n'.repeat(2 * POOL.length);
+    parses.of('long', long);
+    assert.ok(parses.size.chars <= 3 * POOL.length);
+    assert.notEqual(parses.of('long', long), parses.of('long', long));
+  });
+});
+
+describe('LastUsed', () => {
+  it('lets the entries used longest ago go when their weights pass the bound', () => {
+    const m = new LastUsed<string, number>(10);
+    m.set('a', 1, 4);
+    m.set('b', 2, 4);
+    assert.equal(m.get('a'), 1);
+    m.set('c', 3, 4);
+    assert.equal(m.get('b'), undefined);
+    assert.equal(m.get('a'), 1);
+    assert.equal(m.get('c'), 3);
+    assert.deepEqual(m.size, { entries: 2, weight: 8 });
+    // Set again with another weight: counted once.
+    m.set('a', 5, 6);
+    assert.deepEqual(m.size, { entries: 2, weight: 10 });
+    // Heavier than the bound: not kept, and what it replaced is gone.
+    m.set('c', 6, 11);
+    assert.equal(m.get('c'), undefined);
+    assert.deepEqual(m.size, { entries: 1, weight: 6 });
+    m.delete('a');
+    m.delete('nothing');
+    assert.deepEqual(m.size, { entries: 0, weight: 0 });
+  });
+
+  it('stays linear: 100,000 entries through a bound of 1,000', () => {
+    const m = new LastUsed<number, number>(1000);
+    for (let i = 0; i < 100_000; i++) {
+      m.set(i, i, 1);
+      if (i % 3 === 0) m.get(i - 500);
+    }
+    assert.deepEqual(m.size, { entries: 1000, weight: 1000 });
+    assert.equal(m.get(99_999), 99_999);
   });
 });
