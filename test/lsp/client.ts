@@ -229,7 +229,12 @@ export class TestClient {
       env: options.env ? { ...process.env, ...options.env } : process.env,
       cwd: options.cwd,
     });
-    const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const reader = new StreamMessageReader(child.stdout!);
+    // No partial-message timer: vscode-jsonrpc re-arms it every 10 s for as long as a message stays
+    // cut (a server ended in the middle of one), and disposing the connection does not clear it, so
+    // it kept the test process alive after its last test. This client never waits on that event.
+    reader.partialMessageTimeout = 0;
+    const connection = createProtocolConnection(reader, new StreamMessageWriter(child.stdin!));
     const client = new TestClient(child, connection, options.settings ?? {}, options.recordRaw);
     client.beforeConfiguration = options.beforeConfiguration;
     connection.listen();
