@@ -8,16 +8,18 @@ import { analyse, boardAt, boardCaption, renderBoardSvg, renderMessage, type Boa
 import { setLanguage, translate, type Language } from '../l10n/language';
 import { reasonOf } from './files';
 import { decodeUtf8, readGiven } from './scenario';
-import { includeOptions } from './includes';
+import { includeOptions, type IncludeBudget } from './includes';
 
 export interface RenderOutcome {
   svg?: string;
   problem?: string;
   cardProblems?: string[];
+  /** Not drawn: its includes read more than the `includeBudget` allows (as FileOutcome's). */
+  elsewhere?: true;
 }
 
-/** `read`: the file's bytes, when the caller has read them already (readLimited). */
-export function renderFile(file: string, options: { at: number | undefined; theme: BoardTheme; cards?: CardCatalogs; language?: Language; read?: Buffer }): RenderOutcome {
+/** `read`: the file's bytes, when the caller has read them already (readLimited); `includeBudget`: what its includes may read (IncludeBudget). */
+export function renderFile(file: string, options: { at: number | undefined; theme: BoardTheme; cards?: CardCatalogs; language?: Language; read?: Buffer; includeBudget?: IncludeBudget }): RenderOutcome {
   // Drawn in the checker process (or the command's): the labels in the language the command line chose.
   if (options.language) setLanguage(options.language);
   const read = readGiven(file, options.read);
@@ -25,7 +27,8 @@ export function renderFile(file: string, options: { at: number | undefined; them
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${file} is not valid UTF-8` };
   const text = decoded.text;
-  const { doc, result, includes } = analyse(text, { ...includeOptions(file, undefined), cards: options.cards });
+  const { doc, result, includes } = analyse(text, { ...includeOptions(file, undefined, undefined, options.includeBudget), cards: options.cards });
+  if (options.includeBudget?.over) return { elsewhere: true };
   const lines = doc.lineCount;
   if (options.at !== undefined && options.at > lines) return { problem: `--at ${options.at} is past the end of ${file} (${lines} line${lines === 1 ? '' : 's'})` };
   const line = (options.at ?? lines) - 1;

@@ -5,9 +5,8 @@
 // goes, and the command reports the file it was on and goes on with a new child for the next
 // files. One child serves the files in turn; the command's process only writes the output. The
 // child's stderr is read (to tell running out of memory from another crash) and never shown.
-// A run that would use one checker takes the small files in the command's own process
-// (LOCAL_MAX_BYTES, with what their includes read; `render`, those that include nothing): they
-// cannot run it out of memory, and a child would cost them its start and the messages. The first
+// A run that would use one checker, and `render`, take the small files in the command's own
+// process (LOCAL_MAX_BYTES, with what their includes read): they cannot run it out of memory, and a child would cost them its start and the messages. The first
 // other file starts the child.
 import { fork, type ChildProcess } from 'node:child_process';
 import * as v8 from 'node:v8';
@@ -118,7 +117,7 @@ function run(job: Job, read?: Buffer, includeBudget?: IncludeBudget): FileOutcom
         ? checkFile(job.file, { fix: job.fix, maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, read, includeBudget, ...job.settings })
         : job.kind === 'test'
           ? testFile(job.file, { maxFindings: job.maxFindings, includeRoot: job.includeRoot, cards, roots, read, includeBudget, ...job.settings })
-          : renderFile(job.file, { at: job.at, theme: job.theme, cards, language: job.language, read });
+          : renderFile(job.file, { at: job.at, theme: job.theme, cards, language: job.language, read, includeBudget });
     return cardProblems?.length ? { ...outcome, cardProblems } : outcome;
   } catch (e) {
     return { problem: `internal error while ${job.kind === 'render' ? 'drawing' : 'checking'} ${job.file}: ${(e as Error)?.message ?? String(e)}` };
@@ -126,11 +125,11 @@ function run(job: Job, read?: Buffer, includeBudget?: IncludeBudget): FileOutcom
 }
 
 /**
- * A job's answer in the command's own process, or undefined when it goes to a checker: a check or a
- * test of a regular file of at most LOCAL_MAX_BYTES, without card files, whose includes read at most
- * LOCAL_MAX_BYTES with it (IncludeBudget: a check that would read more is left to a checker, before
- * anything is written); a drawing of such a file without the word `include`; or a job on a file
- * that cannot be read (the same function words the problem). A pipe or a device goes to the
+ * A job's answer in the command's own process, or undefined when it goes to a checker: a job on a
+ * regular file of at most LOCAL_MAX_BYTES, without card files, whose includes read at most
+ * LOCAL_MAX_BYTES with it (IncludeBudget: a job whose includes would read more is left to a
+ * checker, before anything is written), or on a file that cannot be read (the same function words
+ * the problem). A pipe or a device goes to the
  * checker, since its read may wait (the command goes on writing the output of the files before it
  * meanwhile).
  */
@@ -141,7 +140,6 @@ function runHere<J extends Job>(job: J): Answer<J> | undefined {
   if (read === undefined) return undefined;
   // A file that cannot be opened gets the problem the checker would word (run reads it again).
   if (!('bytes' in read)) return run(job) as Answer<J>;
-  if (job.kind === 'render' && read.bytes.includes('include')) return undefined;
   const budget: IncludeBudget = { bytes: LOCAL_MAX_BYTES - read.bytes.length, over: false };
   const answer = run(job, read.bytes, budget);
   return 'elsewhere' in answer ? undefined : (answer as Answer<J>);

@@ -1,10 +1,9 @@
 // A run with one checker, and `render`, take the small files in the command's own process
-// (cli/worker.ts, LOCAL_MAX_BYTES: with what their includes read, for a check or a test; a drawing
-// of a file that includes goes to a checker) and start a checker process only for the others: the
-// output, the messages, the exit status, the pictures and the files --fix writes are those of a run
-// that takes every file to a checker (BOARD_SCENARIO_CHECKERS=1), byte for byte, on the
-// repository's examples and fixtures; a big file, and one whose includes read more than the limit
-// with it, still go to a checker.
+// (cli/worker.ts, LOCAL_MAX_BYTES, with what their includes read) and start a checker process only
+// for the others: the output, the messages, the exit status, the pictures and the files --fix writes
+// are those of a run that takes every file to a checker (BOARD_SCENARIO_CHECKERS=1), byte for byte,
+// on the repository's examples and fixtures; a big file, and one whose includes read more than the
+// limit with it, still go to a checker.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -162,6 +161,15 @@ describe('cli: small files checked in the command, others in a checker', functio
       assert.equal(here.stdout, checker.stdout, args.join(' '));
       assert.equal(here.status, checker.status, args.join(' '));
       if (args.includes('inc') || args.includes('biginc')) assert.match(here.stdout, /"redundant-attach"/, args.join(' '));
+    }
+    // A drawing of each: the same picture.
+    for (const file of ['inc/uses.board', 'biginc/uses.board']) {
+      const checker = runCli(['render', file], { cwd: dir, env: IN_A_CHECKER });
+      const here = runCli(['render', file], { cwd: dir, env: HERE });
+      assert.equal(checker.status, 0, checker.stderr);
+      assert.match(checker.stdout, /^<svg /);
+      assert.equal(here.stdout, checker.stdout, file);
+      assert.equal(here.status, 0, file);
     }
   });
 });
