@@ -90,8 +90,9 @@ export function inside(root: string, p: string): boolean {
 
 /**
  * What the includes of one check may read in the command's own process (runHere), in bytes, in all
- * (each file counted once). When they would read more, `over` is set and the include that would
- * go past it is refused: the check is then made again in a checker process, whose heap is bounded.
+ * (each file counted once, by its size before it is read). When they would read more, `over` is set
+ * and that include and any later one are refused unread: the check is then made again in a checker
+ * process, whose heap is bounded.
  */
 export interface IncludeBudget {
   readonly bytes: number;
@@ -105,7 +106,7 @@ export interface IncludeBudget {
  * With PARSES, many scenarios including one pool read and parse it once per process. Bounded: the
  * texts used last, 8 M characters in all.
  */
-const TEXTS = new LastUsed<string, { text: string; bytes: number; stat: fs.Stats }>(8 * 1024 * 1024);
+const TEXTS = new LastUsed<string, { text: string; stat: fs.Stats }>(8 * 1024 * 1024);
 const PARSES = new IncludeParses();
 
 /** A file this process wrote (a fix): an include of it reads it again. */
@@ -121,6 +122,8 @@ export function fileIncludeHost(root: string, budget?: IncludeBudget): IncludeHo
   return {
     parses: PARSES,
     read(from, written) {
+      // Past the budget, the check is made again elsewhere: nothing more is read here.
+      if (budget?.over) return overBudget(budget);
       const wanted = path.resolve(path.dirname(from), written);
       if (!inside(root, wanted)) return { error: 'outside', message: `it is not inside ${root}.` };
       let found: ReturnType<typeof realFile>;
@@ -131,37 +134,43 @@ export function fileIncludeHost(root: string, budget?: IncludeBudget): IncludeHo
       }
       const { real } = found;
       if (!inside(root, real)) return { error: 'outside', message: `it leads to ${real} (through a symlink), which is not inside ${root}.` };
-      const got = readText(real, found.stat);
-      if ('error' in got) return got;
+      let stat: fs.Stats;
+      try {
+        // What lstat said, when it is no symlink, is what stat would say.
+        stat = found.stat ?? fs.statSync(real);
+      } catch (e) {
+        return { error: 'missing', message: `${real}: ${reasonOf(e)}.` };
+      }
+      if (!stat.isFile()) return { error: 'missing', message: `${real} is not a file.` };
+      // Each file counted once, by its size, before it is read.
       if (budget && counted && !counted.has(real)) {
         counted.add(real);
-        used += got.bytes;
+        used += stat.size;
         if (used > budget.bytes) {
           budget.over = true;
-          return { error: 'unreadable', message: `the files included come to more than ${budget.bytes} bytes here.` };
+          return overBudget(budget);
         }
       }
-      return { uri: real, text: got.text };
+      const got = readText(real, stat);
+      return 'error' in got ? got : { uri: real, text: got.text };
     },
   };
 }
 
-/** `known`: what lstat said of `real` when it is no symlink (then stat would say the same). */
-function readText(real: string, known?: fs.Stats): { text: string; bytes: number } | { error: 'missing' | 'unreadable'; message: string } {
-  let stat: fs.Stats;
-  try {
-    stat = known ?? fs.statSync(real);
-  } catch (e) {
-    return { error: 'missing', message: `${real}: ${reasonOf(e)}.` };
-  }
-  if (!stat.isFile()) return { error: 'missing', message: `${real} is not a file.` };
+/** What an include past the budget gets (the check is not kept: IncludeBudget). */
+function overBudget(budget: IncludeBudget): { error: 'unreadable'; message: string } {
+  return { error: 'unreadable', message: `the files included come to more than ${budget.bytes} bytes here.` };
+}
+
+/** The text of the regular file `real`, of which `stat` was just taken: the one kept while the file is the same, else read. */
+function readText(real: string, stat: fs.Stats): { text: string } | { error: 'unreadable'; message: string } {
   const kept = TEXTS.get(real);
   if (kept !== undefined && sameFile(kept.stat, stat)) return kept;
   const read = readLimited(real);
   if ('problem' in read) return { error: 'unreadable', message: read.problem + '.' };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { error: 'unreadable', message: `${real} is not valid UTF-8.` };
-  const got = { text: decoded.text, bytes: read.bytes.length, stat };
+  const got = { text: decoded.text, stat };
   TEXTS.set(real, got, got.text.length);
   return got;
 }
