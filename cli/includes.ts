@@ -19,11 +19,7 @@ export const CONFIG_FILE = 'board-scenario.json';
  * up from it once).
  */
 export function includeRootFor(file: string, option: string | undefined, roots?: Map<string, string>, real = realPathOf(file)): string {
-  if (option !== undefined) {
-    let real = optionRoots.get(option);
-    if (real === undefined) optionRoots.set(option, (real = realFolder(path.resolve(option))));
-    return real;
-  }
+  if (option !== undefined) return realFolder(path.resolve(option));
   const start = path.dirname(real);
   const known = roots?.get(start);
   if (known !== undefined) return known;
@@ -53,12 +49,10 @@ function realOr(p: string): string {
 
 /**
  * The real paths of folders (realOr), each found once per process: a run's folders are taken not
- * to move while it runs, as its include roots are (includeRootFor). Not bounded: one entry per
+ * to move while it runs, as its include roots are (includeRootFor, which finds `--include-root`'s here too). Not bounded: one entry per
  * folder that holds a checked or included file.
  */
 const realFolders = new Map<string, string>();
-/** The include roots `--include-root` names, by the option's text (the working directory does not change during a run). */
-const optionRoots = new Map<string, string>();
 
 function realFolder(dir: string): string {
   let real = realFolders.get(dir);

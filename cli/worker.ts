@@ -6,8 +6,8 @@
 // files. One child serves the files in turn; the command's process only writes the output. The
 // child's stderr is read (to tell running out of memory from another crash) and never shown.
 // A run that would use one checker, and `render`, take the small files in the command's own
-// process (LOCAL_MAX_BYTES, with what their includes read): they cannot run it out of memory, and a child would cost them its start and the messages. The first
-// other file starts the child.
+// process (LOCAL_MAX_BYTES, with what their includes read): they cannot run it out of memory, and
+// a child would cost them its start and the messages. The first other file starts the child.
 import { fork, type ChildProcess } from 'node:child_process';
 import * as v8 from 'node:v8';
 import { availableParallelism } from 'node:os';
@@ -129,9 +129,8 @@ function run(job: Job, read?: Buffer, includeBudget?: IncludeBudget): FileOutcom
  * regular file of at most LOCAL_MAX_BYTES, without card files, whose includes read at most
  * LOCAL_MAX_BYTES with it (IncludeBudget: a job whose includes would read more is left to a
  * checker, before anything is written), or on a file that cannot be read (the same function words
- * the problem). A pipe or a device goes to the
- * checker, since its read may wait (the command goes on writing the output of the files before it
- * meanwhile).
+ * the problem). A pipe or a device goes to the checker, since its read may wait (the command goes
+ * on writing the output of the files before it meanwhile).
  */
 function runHere<J extends Job>(job: J): Answer<J> | undefined {
   // Card files are read once, in the checker.
