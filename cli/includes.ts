@@ -181,12 +181,21 @@ export function includeOptions(file: string, root: string | undefined, roots?: M
 }
 
 /**
- * includeOptions for a file whose text is known: none when the text has no `include` keyword (so
- * no include statement, and the core never asks for the file's uri or a host). A suite of small
- * files then costs no realpath(3) and no walk up to the include root per file.
+ * includeOptions for a check of `file` that finds its real path and include root at its first
+ * include (IncludeHost.checkedUri), not before: a file without one (most of a suite) costs no
+ * lstat, no walk up to the include root, and no scan of its text for the keyword.
  */
-export function includeOptionsFor(file: string, text: string, root: string | undefined, roots?: Map<string, string>, budget?: IncludeBudget): { uri?: string; includes?: IncludeHost } {
-  return text.includes('include') ? includeOptions(file, root, roots, budget) : {};
+export function includeOptionsFor(file: string, root: string | undefined, roots?: Map<string, string>, budget?: IncludeBudget): { includes: IncludeHost } {
+  let uri: string | undefined;
+  let host: IncludeHost | undefined;
+  const checkedUri = () => (uri ??= realPathOf(file));
+  return {
+    includes: {
+      parses: PARSES,
+      checkedUri,
+      read: (from, written) => (host ??= fileIncludeHost(includeRootFor(file, root, roots, checkedUri()), budget)).read(from, written),
+    },
+  };
 }
 
 /** The real path of a file (the path resolved when it can't be resolved), as included files are known. */

@@ -157,7 +157,7 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
   const maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
-  const follow = includeOptionsFor(path, decoded.text, options.includeRoot, options.roots, options.includeBudget);
+  const follow = includeOptionsFor(path, options.includeRoot, options.roots, options.includeBudget);
   const severity = options.severity ?? {};
   const first = analyse(decoded.text, { maxFindings, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
   // Before anything is written: a check whose includes went past the budget is made elsewhere.
@@ -184,7 +184,7 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
     // Another file's include of this one reads it again (its stamp would tell, but a coarse clock may not).
     forgetText(realPathOf(path));
   }
-  const after = analyse(fixedText, { maxFindings, ...(follow.includes ? follow : includeOptionsFor(path, fixedText, options.includeRoot, options.roots)), cards: options.cards, defaultRulesVersion: options.defaultRulesVersion }).result;
+  const after = analyse(fixedText, { maxFindings, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion }).result;
   return { result: { path, findings: applySeverities(after.findings, severity), ...(after.omitted ? { omitted: after.omitted } : {}), fixed: true, ...(omitted ? { fixedPartly: true } : {}), ...included } };
 }
 
@@ -194,7 +194,7 @@ export function testFile(path: string, options: { maxFindings?: number; includeR
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
-  const follow = includeOptionsFor(path, decoded.text, options.includeRoot, options.roots, options.includeBudget);
+  const follow = includeOptionsFor(path, options.includeRoot, options.roots, options.includeBudget);
   const analysis = analyse(decoded.text, { maxFindings: options.maxFindings ?? DEFAULT_MAX_FINDINGS, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
   if (options.includeBudget?.over) return { elsewhere: true };
   const t = testScenario(decoded.text, analysis, { severity: options.severity });

@@ -99,6 +99,12 @@ export interface IncludeHost {
    * lets many scenarios including one pool parse it once. Without it, each check parses its includes.
    */
   parses?: IncludeParses;
+  /**
+   * The checked file's uri, when the check's options give none (`uri`): asked only when the check
+   * meets an include, so a host can find it then (the command line's costs an lstat, which a file
+   * without includes never pays).
+   */
+  checkedUri?(): string;
 }
 
 export interface Finding {

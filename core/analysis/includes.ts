@@ -139,10 +139,11 @@ function shown(path: string): string {
 }
 
 /**
- * Follows the includes of the checked file (`uri`, of game `game`) through `host`. Without a host
- * (a check of a bare text) every include is a finding: nothing can be read.
+ * Follows the includes of the checked file (its uri `given`, else the host's checkedUri; of game
+ * `game`) through `host`. Without a host (a check of a bare text) every include is a finding:
+ * nothing can be read.
  */
-export function resolveIncludes(uri: string | undefined, own: readonly IncludeStmt[], host: IncludeHost | undefined, game: Game | undefined): Includes {
+export function resolveIncludes(given: string | undefined, own: readonly IncludeStmt[], host: IncludeHost | undefined, game: Game | undefined): Includes {
   if (own.length === 0) return NO_INCLUDES;
   const files: IncludedFile[] = [];
   const links: IncludeLink[] = [];
@@ -155,6 +156,8 @@ export function resolveIncludes(uri: string | undefined, own: readonly IncludeSt
   // The files being followed, from the checked file down (for cycles), and where each is on it.
   const stack: string[] = [];
   const onStack = new Map<string, number>();
+  // The checked file's uri: given, or asked of the host now that there is an include (IncludeHost.checkedUri).
+  const uri = given ?? host?.checkedUri?.();
   const root = uri ?? '';
   stack.push(root);
   onStack.set(root, 0);

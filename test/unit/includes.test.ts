@@ -45,6 +45,27 @@ describe('includes in the core', () => {
     assert.deepEqual(codes(check('game mtg\nplayer alice\ninclude "pool.board"\nexpect lion controlled by alice\nexpect cub controlled by alice\n', { uri: 'main.board', includes: none })), []);
   });
 
+  it("asks the host for the checked file's uri only when the file includes something, and names the file by it", () => {
+    let asked = 0;
+    const host = Object.assign(memory({ 'pool.board': POOL, 'loop.board': 'game mtg\ninclude "main.board"\n', 'main.board': 'game mtg\ninclude "loop.board"\n' }), {
+      checkedUri: () => {
+        asked++;
+        return 'main.board';
+      },
+    });
+    // No include: never asked (the command line's answer costs an lstat a file).
+    assert.deepEqual(codes(check('game mtg\nplayer alice\ncard lion "Silvercoat Lion": creature — Cat\ndestroy lion\n', { includes: host })), []);
+    assert.equal(asked, 0);
+    assert.deepEqual(codes(check(MAIN, { includes: host })), []);
+    assert.equal(asked, 1);
+    // The uri asked for is the checked file's: a cycle back to it names it "this file".
+    const cycle = check('game mtg\ninclude "loop.board"\n', { includes: host }).findings.find((f) => f.code === 'include-cycle');
+    assert.match(cycle?.message ?? '', /this file → "loop\.board" → this file/);
+    // A uri given in the options comes first.
+    assert.deepEqual(codes(check(MAIN, { uri: 'given.board', includes: host })), []);
+    assert.equal(asked, 2);
+  });
+
   it('reads each file once per check, however many includes name it', () => {
     const host = memory({ 'pool.board': POOL, 'more.board': 'game mtg\ninclude "pool.board"\nplayer bob\n' });
     const text = 'game mtg\n' + 'include "pool.board"\ninclude "more.board"\n'.repeat(500) + 'expect lion in battlefield\n';
