@@ -105,14 +105,15 @@ function readOpened(path: string, limit: number, regularOnly: boolean): { bytes:
   }
   try {
     const stat = fs.fstatSync(fd);
-    if (regularOnly && !(stat.isFile() && stat.size <= limit)) return undefined;
-    if (stat.isFile() && stat.size > limit) return { problem: tooBig(`${stat.size} bytes`) };
+    const regular = stat.isFile();
+    if (regularOnly && !(regular && stat.size <= limit)) return undefined;
+    if (regular && stat.size > limit) return { problem: tooBig(`${stat.size} bytes`) };
     const chunks: Buffer[] = [];
     let total = 0;
     // A regular file is read into a buffer of its size and one byte more (that byte shows that it
     // grew), filled until it is full or the file ends: a small file of a suite costs one buffer of
-    // its size and two reads (the second finds the end), never a megabyte for the garbage collector.
-    let chunk = Buffer.allocUnsafe(stat.isFile() ? Math.min(stat.size + 1, limit + 1) : Math.min(MIB, limit + 1));
+    // its size and one read, never a megabyte for the garbage collector.
+    let chunk = Buffer.allocUnsafe(regular ? Math.min(stat.size + 1, limit + 1) : Math.min(MIB, limit + 1));
     let filled = 0;
     for (;;) {
       const n = fs.readSync(fd, chunk, filled, chunk.length - filled, null);
@@ -120,7 +121,12 @@ function readOpened(path: string, limit: number, regularOnly: boolean): { bytes:
       filled += n;
       total += n;
       if (total > limit) return regularOnly ? undefined : { problem: tooBig(`more than ${limit} bytes`) };
-      if (filled < chunk.length) continue;
+      if (filled < chunk.length) {
+        // A read that stops short of the byte more, once the size fstat gave is in, stopped at the
+        // file's end (fs.readFileSync takes that size as the end without asking): no read to see it.
+        if (regular && total === stat.size) break;
+        continue;
+      }
       chunks.push(chunk);
       chunk = Buffer.allocUnsafe(Math.min(MIB, limit + 1 - total));
       filled = 0;
