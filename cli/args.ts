@@ -54,7 +54,8 @@ function split(command: keyof typeof OPTIONS, args: string[]): Split {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === '--') {
-      positionals.push(...args.slice(i + 1));
+      // A loop, not push(...): some hundred thousand paths after `--` would overflow the stack.
+      for (let j = i + 1; j < args.length; j++) positionals.push(args[j]);
       break;
     }
     if (!arg.startsWith('-') || arg === '-') {

@@ -19,7 +19,8 @@ export function chooseLanguage(argv: readonly string[], env: Readonly<Record<str
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
-      rest.push(...argv.slice(i));
+      // A loop, not push(...): some hundred thousand arguments after `--` would overflow the stack.
+      for (let j = i; j < argv.length; j++) rest.push(argv[j]);
       break;
     }
     if (a === '--lang' || a.startsWith('--lang=')) {

@@ -300,7 +300,9 @@ export function judgeExpectations(
   const marked = new Map<Finding, Finding>();
   p2.findings.forEach((f, i) => f !== p1.failures[i] && marked.set(p1.failures[i], f));
   for (const o of p1.outcomes) if (o.failure) o.failure = marked.get(o.failure) ?? o.failure;
-  outcomes.push(...p1.outcomes, ...p2.outcomes);
+  // Loops, not push(...): a file of 150,000 markers overflowed the stack with a spread.
+  for (const o of p1.outcomes) outcomes.push(o);
+  for (const o of p2.outcomes) outcomes.push(o);
   outcomes.sort((a, b) => a.marker.line - b.marker.line || a.marker.range.start.character - b.marker.range.start.character);
   const out = sortFindings([...p1.findings, ...p2.findings, ...p2.failures]);
   return { findings: demoteHidingFixes(out), outcomes };
@@ -451,7 +453,8 @@ function sliceRange(text: string, lines: number[], r: Range): string {
 /**
  * The expectations applied to a check's findings as limited by `maxFindings` (`cutAt`: the line of
  * the first finding left out). With the limit hit, only the markers on lines before `cutAt` are
- * judged (the findings there are all known), and the findings they add are cut to the limit too.
+ * judged (the findings there are all known), and the findings they add are cut to the limit too;
+ * under it, those they add may pass it, and the caller cuts them (common.ts, withinLimit).
  */
 export function applyExpectations(
   limited: { findings: Finding[]; omitted?: Record<Severity, number>; cutAt?: number },

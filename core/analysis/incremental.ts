@@ -12,7 +12,7 @@ import { MovedCheckpoint, MovedReplay, movedStampBy, Replay, statesTimestamps, t
 import { movedLine, objectList, stampsOnly, type LineMove } from '../engine/board';
 import { applyExpectations, checkResult } from './expected';
 import type { CardCatalogs } from '../cards/catalog';
-import { FindingKeeper, RULESETS, withDefaultVersion, analyseDocument, declareWithIncludes, findingLimit, headerFindings, includesOf, limitFindings, reportCrash, reportSyntaxProblem, type Analysis, type AnalyseOptions } from './common';
+import { FindingKeeper, RULESETS, withDefaultVersion, analyseDocument, declareWithIncludes, findingLimit, headerFindings, includesOf, limitFindings, withinLimit, reportCrash, reportSyntaxProblem, type Analysis, type AnalyseOptions } from './common';
 import { NO_INCLUDES, sameIncludes, type Includes } from './includes';
 
 /**
@@ -290,7 +290,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
     for (const f of fromReplay) replay.findings.push(f);
     if (crash !== undefined) reportCrash(replay, crash);
   }
-  const result = checkResult(header.game, header.version, applyExpectations(keeper ? keeper.result() : limitFindings(replay.findings, options.maxFindings), comments, text, header.game, options), replay.steps, stats);
+  const result = checkResult(header.game, header.version, withinLimit(applyExpectations(keeper ? keeper.result() : limitFindings(replay.findings, options.maxFindings), comments, text, header.game, options), options.maxFindings), replay.steps, stats);
   const resume: ResumeState | undefined = options.resumable
     ? { text, points, replayFindings: fromReplay, lexProblems, parseProblems, comments, declarations, first, header, stats, crashed: crash !== undefined, includes }
     : undefined;

@@ -213,7 +213,8 @@ export class CardCatalog {
     // The ends must rise within the text, or the cache is not whole.
     for (let i = 0, last = 0; i < n; last = c.textEnds[i++]) if (typeof c.textEnds[i] !== 'number' || c.textEnds[i] < last || c.textEnds[i] > c.textBlob.length) return undefined;
     const catalog = new CardCatalog(c.game, [], Array.isArray(c.sources) ? c.sources.filter((s) => typeof s === 'string') : []);
-    catalog.typeLineTable.push(...c.typeLineTable.map(String));
+    // A loop, not push(...): a card file with some hundred thousand type lines would overflow the stack.
+    for (const line of c.typeLineTable) catalog.typeLineTable.push(String(line));
     catalog.texts = undefined;
     catalog.textBlob = c.textBlob;
     // A cache is written from a catalog: its names are distinct and in order, so the columns are taken as they are.

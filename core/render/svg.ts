@@ -775,7 +775,8 @@ export function drawBoard(board: BoardView, opts: DrawOptions, memo?: DrawMemo):
     out.push(`    <text class="zone-label" x="${x + PAD}" y="${top + 17}">${escapeXml(label)}</text>`);
     if (f.placed.length === 0) out.push(`    <text class="empty" x="${x + PAD}" y="${top + LABEL_H + 14}">${escapeXml(tr(msg`empty`))}</text>`);
     for (const p of f.placed) d.stack(p.node, x + PAD + p.x, top + LABEL_H + p.y, 0);
-    out.push(...d.out);
+    // A loop, not push(...): a zone of some hundred thousand cards would overflow the stack.
+    for (const line of d.out) out.push(line);
     out.push('  </g>');
   };
 

@@ -258,7 +258,7 @@ export class PullDiagnostics {
         else if (item.resultId !== undefined) previous.set(item.uri, item.resultId);
       }
       if (progress) progress.report({ items });
-      else all.push(...items);
+      else for (const item of items) all.push(item);
     };
     this.dirty.clear();
     let started = Date.now();

@@ -218,6 +218,16 @@ describe('card data: the index', () => {
     }
     assert.equal(CardCatalog.fromCache({ version: -1 }), undefined);
   });
+
+  it('a cache with some hundred thousand type lines is read whole (the stack is not its bound)', () => {
+    const cache = JSON.parse(JSON.stringify(cards.mtg!.toCache())) as ReturnType<CardCatalog['toCache']>;
+    const known = cache.typeLineTable.length;
+    for (let i = 0; i < 300_000; i++) cache.typeLineTable.push(`Creature — Test${i}`);
+    const again = CardCatalog.fromCache(cache)!;
+    assert.equal(again.size, cards.mtg!.size);
+    for (const r of cards.mtg!.cards()) assert.deepEqual(again.factsOf(again.lookup(r.name)!), cards.mtg!.factsOf(r));
+    assert.ok(known < 300_000);
+  });
 });
 
 /** A finding as the twins must share it: its line (declarations keep their lines), code, rules and message. */

@@ -87,6 +87,14 @@ describe('expected findings', () => {
     assert.ok(!fs.some(isFailure));
   });
 
+  it('a file of 160,000 markers is judged whole (the stack is not its bound)', () => {
+    const text = HEAD + '#! redundant-attach\n'.repeat(160_000);
+    const result = check(text, { maxFindings: 10 });
+    assert.equal(result.findings.length, 10);
+    assert.ok(result.findings.every((f) => f.code === 'expected-finding-missing'));
+    assert.equal(result.omitted?.error, 160_000 - 10);
+  });
+
   it('fix-all with markers still removes exactly what it fixes (two fuzz counterexamples): a violated `#! no CODE` carries the fixes of the finding it sees', () => {
     const text =
       'game mtg\nplayer alice\nplayer bob\nplayer carol\ncard angel "Serra Angel": creature — Angel, owner bob, entered under alice, color white\n' +

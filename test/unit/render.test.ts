@@ -95,6 +95,12 @@ const MTG = [
 ].join('\n') + '\n';
 
 describe('board picture (SVG)', () => {
+  it('draws a battlefield of 30,000 cards (the stack is not its bound)', () => {
+    const text = 'game mtg\nplayer alice\n' + Array.from({ length: 30_000 }, (_, i) => `card c${i} "Card ${i}": creature — Cat\n`).join('');
+    const svg = renderBoardSvg(boardAt(text, 30_002));
+    assert.equal(svg.match(/data-card="c\d+"/g)?.length, 30_000);
+  });
+
   it('draws players, each controller\'s battlefield, and the other zones that hold cards', () => {
     const svg = parseXml(renderBoardSvg(boardAt(MTG, 15)));
     assert.deepEqual(zones(svg), ['Players', 'Battlefield — alice', 'Battlefield — bob', 'Stack', 'Graveyard — alice', 'Hand — bob', 'Graveyard — bob']);
