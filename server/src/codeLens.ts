@@ -80,7 +80,8 @@ function findingsByLine(findings: readonly Finding[]): Map<number, number[]> {
 function findingsOn(first: number, last: number, findings: readonly Finding[]): Finding[] {
   const byLine = findingsByLine(findings);
   const on: number[] = [];
-  for (let l = first; l <= last; l++) on.push(...(byLine.get(l) ?? []));
+  // A loop, not push(...): one line may hold some hundred thousand findings (`#! a #! a ...`).
+  for (let l = first; l <= last; l++) for (const i of byLine.get(l) ?? []) on.push(i);
   if (on.length > 1) on.sort((a, b) => a - b);
   return on.map((i) => findings[i]);
 }
