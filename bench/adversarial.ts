@@ -1,7 +1,8 @@
-// The adversarial scaling table (issue 13): families of hostile input, each checked at two sizes ten
-// times apart. A family is linear when the time ratio is about 10; the target is ≤ 11. The sizes are
-// chosen so the small one takes long enough to time (tens of milliseconds), not to be realistic.
-import { check, type AnalyseOptions, type IncludeHost } from '../core';
+// The adversarial scaling table (issue 13): families of hostile input, each checked (or drawn, the
+// board picture's families) at two sizes ten times apart. A family is linear when the time ratio is
+// about 10; the target is ≤ 11. The sizes are chosen so the small one takes long enough to time
+// (tens of milliseconds), not to be realistic.
+import { boardAt, check, renderBoardSvg, type AnalyseOptions, type IncludeHost } from '../core';
 import { hasGc, median } from './stats';
 
 export interface Family {
@@ -12,6 +13,18 @@ export interface Family {
   make(n: number): string;
   /** The check's options (the include families: the files it includes, read from memory). */
   options?(n: number): AnalyseOptions;
+  /**
+   * What is timed, when it is not the check: the board picture's families draw the board after the
+   * last line (`render`), and count the characters of the picture instead of the findings.
+   */
+  run?(text: string): number;
+  /** What `run` counts (default: findings). */
+  counts?: string;
+}
+
+/** The board picture after the last line of `text`, as `board-scenario render` draws it: its length. */
+function drawn(text: string): number {
+  return renderBoardSvg(boardAt(text, text.split('\n').length)).length;
 }
 
 /** Included files held in memory, by uri (the bench measures the core, not the disk). */
@@ -154,26 +167,52 @@ export const FAMILIES: Family[] = [
       return s + 'phase out c0\nphase in c0\ndestroy c0\n';
     },
   },
+  {
+    name: 'the board picture of a deep attach chain: each Aura drawn under the one before',
+    unit: 'Auras in the chain',
+    sizes: [2_000, 20_000],
+    make: (n) => {
+      let s = `${HEAD}card c0 "Root": creature, owner alice\n`;
+      for (let i = 1; i <= n; i++) s += `card c${i} "A": enchantment — Aura, enchant permanent, owner alice, attached to c${i - 1}\n`;
+      return s;
+    },
+    run: drawn,
+    counts: 'characters drawn',
+  },
+  {
+    name: 'the board picture of one battlefield of many cards',
+    unit: 'cards',
+    sizes: [2_000, 20_000],
+    make: (n) => {
+      let s = HEAD;
+      for (let i = 0; i < n; i++) s += `card c${i} "Card ${i}": creature — Cat, owner alice\n`;
+      return s;
+    },
+    run: drawn,
+    counts: 'characters drawn',
+  },
 ];
 
 export interface FamilyResult {
   name: string;
   unit: string;
   sizes: [number, number];
+  /** What `findings` counts: findings, or the family's own (Family.counts). */
+  counts: string;
   bytes: [number, number];
   ms: [number, number];
   findings: [number, number];
   ratio: number;
 }
 
-function timeCheck(text: string, runs: number, options: AnalyseOptions = {}): { ms: number; findings: number } {
+function timeCheck(text: string, runs: number, options: AnalyseOptions = {}, run = (t: string) => check(t, options).findings.length): { ms: number; findings: number } {
   const times: number[] = [];
   let findings = 0;
   for (let i = 0; i < runs; i++) {
     // Start each run with the garbage of the last one collected, so no run pays for another's.
     if (hasGc) (globalThis as { gc?: () => void }).gc!();
     const t = performance.now();
-    findings = check(text, options).findings.length;
+    findings = run(text);
     times.push(performance.now() - t);
   }
   return { ms: median(times), findings };
@@ -187,11 +226,13 @@ export function measureAdversarial(quick: boolean): FamilyResult[] {
     const b = f.make(large);
     const oa = f.options?.(small) ?? {};
     const ob = f.options?.(large) ?? {};
+    const run = f.run;
     // One warm-up of the small size, then medians (fewer runs of the large one).
-    check(a, oa);
-    const ra = timeCheck(a, quick ? 3 : 5, oa);
-    const rb = timeCheck(b, quick ? 1 : 3, ob);
-    out.push({ name: f.name, unit: f.unit, sizes: f.sizes, bytes: [a.length, b.length], ms: [ra.ms, rb.ms], findings: [ra.findings, rb.findings], ratio: rb.ms / ra.ms });
+    if (run) run(a);
+    else check(a, oa);
+    const ra = timeCheck(a, quick ? 3 : 5, oa, run);
+    const rb = timeCheck(b, quick ? 1 : 3, ob, run);
+    out.push({ name: f.name, unit: f.unit, sizes: f.sizes, counts: f.counts ?? 'findings', bytes: [a.length, b.length], ms: [ra.ms, rb.ms], findings: [ra.findings, rb.findings], ratio: rb.ms / ra.ms });
   }
   return out;
 }

@@ -458,7 +458,7 @@ async function main(): Promise<void> {
   for (const a of adversarial ?? []) {
     add(
       `adversarial: ${a.name}: time(${fmtNum(a.sizes[1])}) ÷ time(${fmtNum(a.sizes[0])}) ${a.unit}`,
-      `${a.ratio.toFixed(2)} (${fmtMs(a.ms[0])} → ${fmtMs(a.ms[1])}; ${fmtBytes(a.bytes[0])} → ${fmtBytes(a.bytes[1])}; ${fmtNum(a.findings[0])} → ${fmtNum(a.findings[1])} findings)`,
+      `${a.ratio.toFixed(2)} (${fmtMs(a.ms[0])} → ${fmtMs(a.ms[1])}; ${fmtBytes(a.bytes[0])} → ${fmtBytes(a.bytes[1])}; ${fmtNum(a.findings[0])} → ${fmtNum(a.findings[1])} ${a.counts})`,
       '≤ 11',
       pf(a.ratio <= 11),
     );

@@ -337,16 +337,22 @@ function buildModel(board: BoardView, tr: Tr): Model {
     if (host) parent.set(c.id, host);
   }
   // An attachment cycle (never from the rules, but the picture must not lose cards): cut it at
-  // the card with the smallest id.
-  for (const c of cards) {
-    const seen = new Set<string>();
-    let at: string | undefined = c.id;
-    while (at !== undefined && parent.has(at) && !seen.has(at)) {
-      seen.add(at);
-      const p: Node = parent.get(at)!;
-      at = p.kind === 'card' ? p.id : undefined;
+  // the card with the smallest id. Each card's way up is walked once (a chain of 100,000 Auras
+  // each on the one before was walked again from each of its cards): a walk stops at a card an
+  // earlier walk went through, and finds a cycle when it comes back to a card of its own.
+  const walked = new Map<string, number>();
+  for (let w = 0; w < cards.length; w++) {
+    const path: string[] = [];
+    let at: string | undefined = cards[w].id;
+    while (at !== undefined && !walked.has(at)) {
+      walked.set(at, w);
+      path.push(at);
+      const p = parent.get(at);
+      at = p?.kind === 'card' ? p.id : undefined;
     }
-    if (at !== undefined && seen.has(at)) parent.delete([...seen].sort(byText)[0]);
+    if (at === undefined || walked.get(at) !== w) continue;
+    const cycle = path.slice(path.indexOf(at));
+    parent.delete(cycle.sort(byText)[0]);
   }
   const order = (a: Node, b: Node) => (a.card!.timestamp - b.card!.timestamp) || byId(a, b);
   const roots: Node[] = [];
@@ -440,16 +446,46 @@ function nodeSize(n: Node): Size {
   return n.kind === 'player' ? { w: PLAYER_W, h: PLAYER_H } : { w: CARD_W, h: CARD_H };
 }
 
+const stackSizes = new WeakMap<Node, Size>();
+
+/**
+ * The size of a node with what is attached to it below it, indented: found once per node, without
+ * recursion (an attach chain may be 100,000 deep), children before their host.
+ */
 function stackSize(n: Node): Size {
-  const self = nodeSize(n);
-  let w = self.w;
-  let h = self.h;
-  for (const c of n.children) {
-    const s = stackSize(c);
-    w = Math.max(w, INDENT + s.w);
-    h += GAP_V + s.h;
+  const known = stackSizes.get(n);
+  if (known !== undefined) return known;
+  const todo: Node[] = [n];
+  while (todo.length > 0) {
+    const top = todo[todo.length - 1];
+    let ready = true;
+    for (const c of top.children) {
+      if (stackSizes.has(c)) continue;
+      todo.push(c);
+      ready = false;
+    }
+    if (!ready) continue;
+    todo.pop();
+    const self = nodeSize(top);
+    let w = self.w;
+    let h = self.h;
+    for (const c of top.children) {
+      const s = stackSizes.get(c)!;
+      w = Math.max(w, INDENT + s.w);
+      h += GAP_V + s.h;
+    }
+    stackSizes.set(top, { w, h });
   }
-  return { w, h };
+  return stackSizes.get(n)!;
+}
+
+/**
+ * The indentation of the lines of a stack `depth` attachments deep. Past MAX_PAD_DEPTH it grows no
+ * more: at 100,000 deep the padding alone made the picture quadratic in its cards.
+ */
+const MAX_PAD_DEPTH = 32;
+function padOf(depth: number): string {
+  return '  '.repeat(Math.min(depth, MAX_PAD_DEPTH) + 2);
 }
 
 interface Placed {
@@ -518,22 +554,38 @@ class Drawing {
     private readonly after?: Map<string, CardLines>,
   ) {}
 
-  stack(n: Node, x: number, y: number, depth: number, host?: Node): void {
-    const pad = '  '.repeat(depth + 2);
-    this.out.push(`${pad}<g class="stack" data-host="${escapeXml(n.id)}">`);
-    if (n.kind === 'player') this.player(n.player!, x, y, pad + '  ');
-    else if (n.kind === 'ability') this.ability(n.ability!, x, y, pad + '  ');
-    else this.card(n.card!, x, y, pad + '  ', host);
-    const self = nodeSize(n);
-    let cy = y + self.h;
-    for (const c of n.children) {
-      cy += GAP_V;
-      const mid = cy + CARD_H / 2;
-      this.out.push(`${pad}  <path class="connector" data-from="${escapeXml(n.id)}" data-to="${escapeXml(c.id)}" d="M${x + INDENT / 2} ${y + self.h} V${mid} H${x + INDENT}"/>`);
-      this.stack(c, x + INDENT, cy, depth + 1, n);
-      cy += stackSize(c).h;
+  /**
+   * A node and what is attached to it, each attachment under its host, indented, with a connector:
+   * each in a group inside its host's. Without recursion (an attach chain may be 100,000 deep): a
+   * frame is a node whose group is open, and the next of its attachments to draw.
+   */
+  stack(root: Node, x: number, y: number, depth: number): void {
+    const frames: { n: Node; x: number; y: number; depth: number; pad: string; next: number; cy: number }[] = [];
+    const open = (n: Node, x: number, y: number, depth: number, host: Node | undefined) => {
+      const pad = padOf(depth);
+      this.out.push(`${pad}<g class="stack" data-host="${escapeXml(n.id)}">`);
+      if (n.kind === 'player') this.player(n.player!, x, y, pad + '  ');
+      else if (n.kind === 'ability') this.ability(n.ability!, x, y, pad + '  ');
+      else this.card(n.card!, x, y, pad + '  ', host);
+      frames.push({ n, x, y, depth, pad, next: 0, cy: y + nodeSize(n).h });
+    };
+    open(root, x, y, depth, undefined);
+    while (frames.length > 0) {
+      const f = frames[frames.length - 1];
+      if (f.next === f.n.children.length) {
+        this.out.push(`${f.pad}</g>`);
+        frames.pop();
+        continue;
+      }
+      const c = f.n.children[f.next++];
+      f.cy += GAP_V;
+      const top = f.cy;
+      const mid = top + CARD_H / 2;
+      this.out.push(`${f.pad}  <path class="connector" data-from="${escapeXml(f.n.id)}" data-to="${escapeXml(c.id)}" d="M${f.x + INDENT / 2} ${f.y + nodeSize(f.n).h} V${mid} H${f.x + INDENT}"/>`);
+      // Where the next attachment goes: below this one and all that is attached to it.
+      f.cy += stackSize(c).h;
+      open(c, f.x + INDENT, top, f.depth + 1, f.n);
     }
-    this.out.push(`${pad}</g>`);
   }
 
   private halo(id: string, x: number, y: number, s: Size, pad: string): void {

@@ -95,6 +95,21 @@ const MTG = [
 ].join('\n') + '\n';
 
 describe('board picture (SVG)', () => {
+  it('draws a chain of 20,000 Auras each on the one before, in a picture linear in its cards', () => {
+    const chain = (n: number) => {
+      let s = 'game mtg\nplayer alice\ncard c0 "Root": creature, owner alice\n';
+      for (let i = 1; i <= n; i++) s += `card c${i} "A": enchantment — Aura, enchant permanent, owner alice, attached to c${i - 1}\n`;
+      return renderBoardSvg(boardAt(s, n + 3));
+    };
+    const half = chain(10_000);
+    const whole = chain(20_000);
+    // Each Aura is drawn under the one before, in its group (the groups nest 20,000 deep); and the player.
+    assert.equal(whole.match(/<g class="stack"/g)?.length, 20_002);
+    assert.ok(whole.includes('data-from="c19999" data-to="c20000"'));
+    // Its indentation grows no more past a depth, so the text is linear in the cards (it was quadratic).
+    assert.ok(whole.length < 2.1 * half.length, `${whole.length} against ${half.length}`);
+  });
+
   it('draws a battlefield of 30,000 cards (the stack is not its bound)', () => {
     const text = 'game mtg\nplayer alice\n' + Array.from({ length: 30_000 }, (_, i) => `card c${i} "Card ${i}": creature — Cat\n`).join('');
     const svg = renderBoardSvg(boardAt(text, 30_002));
@@ -317,10 +332,16 @@ describe('board picture (SVG)', () => {
         { ...base, id: 'b', attachedTo: 'a', attachments: ['a'] },
         { ...base, id: 'c', attachedTo: 'gone', attachments: [] },
         { ...base, id: 'self', attachedTo: 'self', attachments: ['self'] },
+        // Attached to a card of the cycle: the cycle is cut, not its way to it.
+        { ...base, id: '0tail', attachedTo: 'b', attachments: [] },
       ],
     };
     const svg = parseXml(renderBoardSvg(board));
-    for (const id of ['a', 'b', 'c', 'self']) card(svg, id);
+    for (const id of ['a', 'b', 'c', 'self', '0tail']) card(svg, id);
+    assert.equal(card(svg, '0tail').attrs['data-attached-to'], 'b');
+    // The cycle is cut at its smallest id: a is a root, with b under it, and 0tail under b.
+    assert.deepEqual(directCards(stackOf(svg, 'a')), ['b']);
+    assert.deepEqual(directCards(stackOf(svg, 'b')), ['0tail']);
     assert.ok(texts(card(svg, 'c')).some((t) => t.includes('attached to gone')));
   });
 
