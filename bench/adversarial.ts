@@ -180,6 +180,19 @@ export const FAMILIES: Family[] = [
     counts: 'characters drawn',
   },
   {
+    name: "the board picture of many players, each with a card on their battlefield",
+    unit: 'players',
+    sizes: [2_000, 20_000],
+    make: (n) => {
+      let s = 'game mtg\n';
+      for (let i = 0; i < n; i++) s += `player p${i}\n`;
+      for (let i = 0; i < n; i++) s += `card c${i} "C": creature, owner p${i}\n`;
+      return s;
+    },
+    run: drawn,
+    counts: 'characters drawn',
+  },
+  {
     name: 'the board picture of one battlefield of many cards',
     unit: 'cards',
     sizes: [2_000, 20_000],

@@ -419,7 +419,16 @@ function buildModel(board: BoardView, tr: Tr): Model {
     for (const p of fresh) used.add(p);
     if (fresh.length > 0) rows.push(fresh);
   };
-  for (const id of ids) row(take((p) => p.zone === mainZone && p.player === id));
+  // Each player's main zone panels, found by the player (a predicate over every panel for each of
+  // them made 20,000 players take 100 s).
+  const mainOf = new Map<string, Panel[]>();
+  for (const p of panels.values()) {
+    if (p.zone !== mainZone || p.player === undefined) continue;
+    const list = mainOf.get(p.player);
+    if (list) list.push(p);
+    else mainOf.set(p.player, [p]);
+  }
+  for (const id of ids) row((mainOf.get(id) ?? []).sort((a, b) => byText(panelKey(a), panelKey(b))));
   row(take((p) => p.zone === mainZone && p.player === ''));
   if (game === 'riftbound') row(take((p) => p.zone === 'battlefield' && p.place !== undefined));
   else row(take((p) => p.zone === 'stack'));

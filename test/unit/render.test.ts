@@ -110,6 +110,15 @@ describe('board picture (SVG)', () => {
     assert.ok(whole.length < 2.1 * half.length, `${whole.length} against ${half.length}`);
   });
 
+  it("draws 5,000 players, each one's battlefield in their order, each card on its controller's", () => {
+    const ids = Array.from({ length: 5_000 }, (_, i) => `p${String(i).padStart(4, '0')}`);
+    const text = 'game mtg\n' + ids.map((id) => `player ${id}\n`).join('') + ids.map((id, i) => `card c${i} "C": creature, owner ${id}\n`).join('');
+    const svg = renderBoardSvg(boardAt(text, 10_001));
+    const panels = [...svg.matchAll(/data-zone="battlefield" data-player="(p\d+)"/g)].map((m) => m[1]);
+    assert.deepEqual(panels, ids);
+    assert.ok(svg.includes('data-card="c4999"'));
+  });
+
   it('draws a battlefield of 30,000 cards (the stack is not its bound)', () => {
     const text = 'game mtg\nplayer alice\n' + Array.from({ length: 30_000 }, (_, i) => `card c${i} "Card ${i}": creature — Cat\n`).join('');
     const svg = renderBoardSvg(boardAt(text, 30_002));
