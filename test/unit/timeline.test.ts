@@ -76,4 +76,19 @@ describe('timeline made with the timeline of a version two edits back', () => {
     assert.deepEqual(t2.boardAt(at - 1), boardAt(v2, at - 1));
     assert.deepEqual(t2.boardAt(at + 500), boardAt(v2, at + 500));
   });
+  it('copies a big board no more often than it has cards, and answers its boards as a replay from the start does', () => {
+    // 3,000 spells cast onto the stack: each copy of the replay costs the 3,000 cards and the stack.
+    const n = 3_000;
+    const lines = ['game mtg', 'player alice'];
+    for (let i = 0; i < n; i++) lines.push(`card s${i} "S": instant, owner alice, in hand`);
+    for (let i = 0; i < n; i++) lines.push(`cast s${i} by alice`);
+    const text = lines.join('\n') + '\n';
+    const doc = parse(text);
+    const timeline = new Timeline(doc, text);
+    for (const line of [lines.length - 1, 2 + n + 1_500, 2 + n + 10]) assert.deepEqual(timeline.boardAt(line), boardAt(text, line, doc), `line ${line}`);
+    // Spaced by the board's 3,000 cards, not every 200 events (18 copies): the initial one, one at the
+    // end, and the copies kept before the boards asked for from the initial one.
+    const copies = (timeline as unknown as { checkpoints: unknown[] }).checkpoints.length;
+    assert.ok(copies <= 4, `${copies} copies`);
+  });
 });
