@@ -180,7 +180,7 @@ export const FAMILIES: Family[] = [
     counts: 'characters drawn',
   },
   {
-    name: "the board picture of many players, each with a card on their battlefield",
+    name: 'the board picture of many players, each with a card on their battlefield',
     unit: 'players',
     sizes: [2_000, 20_000],
     make: (n) => {

@@ -2,10 +2,10 @@
 // completion, the board picture, inlay hints). The board at a line is the nearest copy of the
 // replay at or before it, replayed forward to the line. The copies are either the resume points of
 // the editor's analysis (`seeds`: nothing is replayed ahead of time), or made by one replay of the
-// document as far as the questions reach, every CHECKPOINT_EVERY events (or as many as the board has
-// cards, when it has more: each copy costs its size). Without them every
-// question would replay from the start. A timeline of the next version of the text takes on the
-// copies before the edit, and those after it once its own replay meets one in the same state.
+// document as far as the questions reach, every CHECKPOINT_EVERY events (or as many as the board
+// has cards, when it has more: each copy costs its size). Without them every question would replay
+// from the start. A timeline of the next version of the text takes on the copies before the edit,
+// and those after it once its own replay meets one in the same state.
 import type { ScenarioDocument } from './parser/ast';
 import { isEvent } from './parser/ast';
 import { parse } from './parser/parser';
