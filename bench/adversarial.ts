@@ -27,6 +27,11 @@ function drawn(text: string): number {
   return renderBoardSvg(boardAt(text, text.split('\n').length)).length;
 }
 
+/** A family of the board picture, at 2,000 and 20,000: what is timed is drawing it (drawn). */
+function picture(name: string, unit: string, make: (n: number) => string): Family {
+  return { name, unit, sizes: [2_000, 20_000], make, run: drawn, counts: 'characters drawn' };
+}
+
 /** Included files held in memory, by uri (the bench measures the core, not the disk). */
 function memoryHost(files: Map<string, string>): IncludeHost {
   return {
@@ -38,6 +43,13 @@ function memoryHost(files: Map<string, string>): IncludeHost {
 }
 
 const HEAD = 'game mtg\nplayer alice\nplayer bob\n';
+
+/** A creature and `n` Auras, each attached to the one before it. */
+function auraChain(n: number): string {
+  let s = `${HEAD}card c0 "Root": creature, owner alice\n`;
+  for (let i = 1; i <= n; i++) s += `card c${i} "A": enchantment — Aura, enchant permanent, owner alice, attached to c${i - 1}\n`;
+  return s;
+}
 
 export const FAMILIES: Family[] = [
   {
@@ -161,49 +173,20 @@ export const FAMILIES: Family[] = [
     name: 'deep attach chains: each Aura on the one before, then the root phases out, in, and dies',
     unit: 'Auras in the chain',
     sizes: [10_000, 100_000],
-    make: (n) => {
-      let s = `${HEAD}card c0 "Root": creature, owner alice\n`;
-      for (let i = 1; i <= n; i++) s += `card c${i} "A": enchantment — Aura, enchant permanent, owner alice, attached to c${i - 1}\n`;
-      return s + 'phase out c0\nphase in c0\ndestroy c0\n';
-    },
+    make: (n) => auraChain(n) + 'phase out c0\nphase in c0\ndestroy c0\n',
   },
-  {
-    name: 'the board picture of a deep attach chain: each Aura drawn under the one before',
-    unit: 'Auras in the chain',
-    sizes: [2_000, 20_000],
-    make: (n) => {
-      let s = `${HEAD}card c0 "Root": creature, owner alice\n`;
-      for (let i = 1; i <= n; i++) s += `card c${i} "A": enchantment — Aura, enchant permanent, owner alice, attached to c${i - 1}\n`;
-      return s;
-    },
-    run: drawn,
-    counts: 'characters drawn',
-  },
-  {
-    name: 'the board picture of many players, each with a card on their battlefield',
-    unit: 'players',
-    sizes: [2_000, 20_000],
-    make: (n) => {
-      let s = 'game mtg\n';
-      for (let i = 0; i < n; i++) s += `player p${i}\n`;
-      for (let i = 0; i < n; i++) s += `card c${i} "C": creature, owner p${i}\n`;
-      return s;
-    },
-    run: drawn,
-    counts: 'characters drawn',
-  },
-  {
-    name: 'the board picture of one battlefield of many cards',
-    unit: 'cards',
-    sizes: [2_000, 20_000],
-    make: (n) => {
-      let s = HEAD;
-      for (let i = 0; i < n; i++) s += `card c${i} "Card ${i}": creature — Cat, owner alice\n`;
-      return s;
-    },
-    run: drawn,
-    counts: 'characters drawn',
-  },
+  picture('the board picture of a deep attach chain: each Aura drawn under the one before', 'Auras in the chain', auraChain),
+  picture('the board picture of many players, each with a card on their battlefield', 'players', (n) => {
+    let s = 'game mtg\n';
+    for (let i = 0; i < n; i++) s += `player p${i}\n`;
+    for (let i = 0; i < n; i++) s += `card c${i} "C": creature, owner p${i}\n`;
+    return s;
+  }),
+  picture('the board picture of one battlefield of many cards', 'cards', (n) => {
+    let s = HEAD;
+    for (let i = 0; i < n; i++) s += `card c${i} "Card ${i}": creature — Cat, owner alice\n`;
+    return s;
+  }),
 ];
 
 export interface FamilyResult {
