@@ -91,4 +91,17 @@ describe('timeline made with the timeline of a version two edits back', () => {
     const copies = (timeline as unknown as { checkpoints: unknown[] }).checkpoints.length;
     assert.ok(copies <= 4, `${copies} copies`);
   });
+  it('answers the lines of the declarations with one board, the initial one', () => {
+    const text = scenario(20);
+    const doc = parse(text);
+    const timeline = new Timeline(doc, text);
+    // Lines 1-8 hold the players and cards; the first event is on line 9.
+    const first = timeline.boardAt(1);
+    for (let line = -1; line <= 8; line++) {
+      assert.equal(timeline.boardAt(line), first, `line ${line}: the same board, not a copy`);
+      assert.deepEqual(timeline.boardAt(line), boardAt(text, line, doc), `line ${line}`);
+    }
+    assert.notEqual(timeline.boardAt(9), first);
+    assert.deepEqual(timeline.boardAt(9), boardAt(text, 9, doc));
+  });
 });
