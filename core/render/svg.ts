@@ -553,8 +553,9 @@ export function drawMemo(): DrawMemo {
 }
 
 class Drawing {
-  readonly out: string[] = [];
   constructor(
+    /** Where the lines go: the picture's own, in order. */
+    private readonly out: string[],
     private readonly highlight: ReadonlySet<string>,
     private readonly cards: ReadonlyMap<string, CardView>,
     private readonly tr: Tr,
@@ -829,15 +830,13 @@ export function drawBoard(board: BoardView, opts: DrawOptions, memo?: DrawMemo):
   if (opts.titled || opts.subtitled) y += 6;
 
   const cards = new Map(board.cards.map((c) => [c.id, c]));
+  const d = new Drawing(out, highlight, cards, tr, before, after);
   const drawPanel = (label: string, attrs: string, f: ReturnType<typeof flow>, x: number, top: number, s: Size) => {
-    const d = new Drawing(highlight, cards, tr, before, after);
     out.push(`  <g class="zone"${attrs}>`);
     out.push(`    <rect class="zone-box" x="${x}" y="${top}" width="${s.w}" height="${s.h}" rx="6"/>`);
     out.push(`    <text class="zone-label" x="${x + PAD}" y="${top + 17}">${escapeXml(label)}</text>`);
     if (f.placed.length === 0) out.push(`    <text class="empty" x="${x + PAD}" y="${top + LABEL_H + 14}">${escapeXml(tr(msg`empty`))}</text>`);
     for (const p of f.placed) d.stack(p.node, x + PAD + p.x, top + LABEL_H + p.y, 0);
-    // A loop, not push(...): a zone of some hundred thousand cards would overflow the stack.
-    for (const line of d.out) out.push(line);
     out.push('  </g>');
   };
 
