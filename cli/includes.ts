@@ -174,18 +174,13 @@ function sameFile(was: fs.Stats, stat: fs.Stats): boolean {
   return was.size === stat.size && was.mtimeMs === stat.mtimeMs && was.ctimeMs === stat.ctimeMs && was.ino === stat.ino && was.dev === stat.dev;
 }
 
-/** The options of a check of `file` that make it follow its includes (`roots`: see includeRootFor; `budget`: IncludeBudget). */
-export function includeOptions(file: string, root: string | undefined, roots?: Map<string, string>, budget?: IncludeBudget): { uri: string; includes: IncludeHost } {
-  const uri = realPathOf(file);
-  return { uri, includes: fileIncludeHost(includeRootFor(file, root, roots, uri), budget) };
-}
-
 /**
- * includeOptions for a check of `file` that finds its real path and include root at its first
- * include (IncludeHost.checkedUri), not before: a file without one (most of a suite) costs no
- * lstat, no walk up to the include root, and no scan of its text for the keyword.
+ * The options of a check of `file` that make it follow its includes (`roots`: see includeRootFor;
+ * `budget`: IncludeBudget). The file's real path and include root are found at its first include
+ * (IncludeHost.checkedUri), not before: a file without one (most of a suite) costs no lstat and no
+ * walk up to the include root.
  */
-export function includeOptionsFor(file: string, root: string | undefined, roots?: Map<string, string>, budget?: IncludeBudget): { includes: IncludeHost } {
+export function includeOptions(file: string, root: string | undefined, roots?: Map<string, string>, budget?: IncludeBudget): { includes: IncludeHost } {
   let uri: string | undefined;
   let host: IncludeHost | undefined;
   const checkedUri = () => (uri ??= realPathOf(file));

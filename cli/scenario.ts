@@ -2,7 +2,7 @@
 // back as a worded problem for stderr.
 import * as fs from 'node:fs';
 import { analyse, applySafeFixes, applySeverities, testScenario, type CardCatalogs, type ConfiguredSeverity, type Finding, type Game, type Severity, type TestCase } from '../core';
-import { forgetText, includeOptionsFor, realPathOf, type IncludeBudget } from './includes';
+import { forgetText, includeOptions, realPathOf, type IncludeBudget } from './includes';
 import { reasonOf } from './files';
 import { DEFAULT_MAX_FINDINGS, MAX_FILE_BYTES } from './limits';
 
@@ -163,7 +163,7 @@ export function checkFile(path: string, options: { fix: boolean; maxFindings?: n
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
   const maxFindings = options.maxFindings ?? DEFAULT_MAX_FINDINGS;
-  const follow = includeOptionsFor(path, options.includeRoot, options.roots, options.includeBudget);
+  const follow = includeOptions(path, options.includeRoot, options.roots, options.includeBudget);
   const severity = options.severity ?? {};
   const first = analyse(decoded.text, { maxFindings, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
   // Before anything is written: a check whose includes went past the budget is made elsewhere.
@@ -200,7 +200,7 @@ export function testFile(path: string, options: { maxFindings?: number; includeR
   if ('problem' in read) return { problem: read.problem };
   const decoded = decodeUtf8(read.bytes);
   if (!decoded) return { problem: `${path} is not valid UTF-8` };
-  const follow = includeOptionsFor(path, options.includeRoot, options.roots, options.includeBudget);
+  const follow = includeOptions(path, options.includeRoot, options.roots, options.includeBudget);
   const analysis = analyse(decoded.text, { maxFindings: options.maxFindings ?? DEFAULT_MAX_FINDINGS, ...follow, cards: options.cards, defaultRulesVersion: options.defaultRulesVersion });
   if (options.includeBudget?.over) return { elsewhere: true };
   const t = testScenario(decoded.text, analysis, { severity: options.severity });

@@ -128,15 +128,15 @@ describe("the command's include host, in process", () => {
     const pool = path.join(dir, 'real', 'pool.board');
     for (const file of [path.join(dir, 'alias', 'a.board'), path.join(dir, 'real', 'b.board'), path.join(dir, 'alias', 'b.board')]) {
       const options = includeOptions(file, dir);
-      assert.equal(options.uri, path.join(dir, 'real', path.basename(file)));
+      assert.equal(options.includes.checkedUri!(), path.join(dir, 'real', path.basename(file)));
       const analysis = analyse(fs.readFileSync(file, 'utf8'), options);
       assert.deepEqual(analysis.result.findings.map((f) => f.code), [], file);
       assert.deepEqual(analysis.includes.files.map((f) => f.uri), [pool], file);
     }
     // The checked file itself a symlink: its real path.
-    assert.equal(includeOptions(path.join(dir, 'real', 'link.board'), dir).uri, pool);
+    assert.equal(includeOptions(path.join(dir, 'real', 'link.board'), dir).includes.checkedUri!(), pool);
     // A missing file: its path as given, and the include of one is include-not-found.
-    assert.equal(includeOptions(path.join(dir, 'nope.board'), dir).uri, path.join(dir, 'nope.board'));
+    assert.equal(includeOptions(path.join(dir, 'nope.board'), dir).includes.checkedUri!(), path.join(dir, 'nope.board'));
     writeFiles(dir, { 'real/c.board': uses('gone.board') });
     fs.symlinkSync(path.join(dir, 'nowhere.board'), path.join(dir, 'real', 'dangling.board'));
     writeFiles(dir, { 'real/d.board': uses('dangling.board') });
