@@ -31,6 +31,7 @@ import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, trigge
 import { copyFailure } from './copiable';
 import { retype, typeChangeOfCard } from './retype';
 import { combatOutcome } from './combat';
+import { Owed } from './owed';
 
 /** No attachment left a host in this step (Replay.leftTogetherFrom). */
 const NO_LOOKED_BACK: readonly LookedBack[] = [];
@@ -212,7 +213,7 @@ export class Replay {
   private dirtyCards: CardObj[] = objectList();
   /** The list takeDirty handed out last time (its caller is done with it by the next call): the next one to fill. */
   private spareDirty: CardObj[] = objectList();
-  private pending: Obligation[] = objectList();
+  private readonly pending = new Owed();
   private notes: (string | Message)[] = [];
   private readonly collectSteps: boolean;
   /** The user's card data, if any (kept by copies: a resumed replay declares nothing more). */
@@ -242,7 +243,7 @@ export class Replay {
     // Names are declared only by `begin`, on a fresh replay: a copy shares the included files they come from.
     this.declaredIn = from.declaredIn;
     this.names = from.names.mapped((x) => (isCard(x) ? this.board.cards.get(x.id)! : this.board.players.get(x.id)!));
-    for (const o of from.pending) this.pending.push({ ...o, subject: this.board.cards.get(o.subject.id)! });
+    for (const o of from.pending.list()) this.pending.push({ ...o, subject: this.board.cards.get(o.subject.id)! });
     for (const c of from.dirtyCards) this.markDirty(this.board.cards.get(c.id)!);
     this.events = from.events;
     this.expectations = from.expectations;
@@ -336,9 +337,11 @@ export class Replay {
     const before = (l: number) => movedLineBy(l, earlier);
     const move = moves.length > 0 ? (l: number) => movedLineBy(l, moves) : undefined;
     const stamp = moves.some((m) => m.stamps) ? (t: number) => movedStampBy(t, moves) : undefined;
-    for (let i = 0; i < this.pending.length; i++) {
-      const a = this.pending[i];
-      const b = other.pending[i];
+    const mine = this.pending.list();
+    const theirs = other.pending.list();
+    for (let i = 0; i < mine.length; i++) {
+      const a = mine[i];
+      const b = theirs[i];
       // Across lines this text's edit moved, a pending consequence must have been caused in the
       // moved part: the line its fix inserts is found from the cause (the next line), which moves with it only there.
       if (edit && edit.delta !== 0 && (before(b.cause.range.start.line) < edit.from || (b.group && before(b.group.range.start.line) < edit.from))) return false;
@@ -358,10 +361,7 @@ export class Replay {
     this.board.moveLines(move);
     if (move.delta === 0) return;
     const line = (l: number) => movedLine(l, move);
-    for (let i = 0; i < this.pending.length; i++) {
-      const o = this.pending[i];
-      this.pending[i] = { ...o, cause: movedLines(o.cause, line), group: o.group && movedLines(o.group, line) };
-    }
+    if (this.pending.length !== 0) this.pending.replace(this.pending.list().map((o) => ({ ...o, cause: movedLines(o.cause, line), group: o.group && movedLines(o.group, line) })));
   }
 
   // ---- cards to check ---------------------------------------------------------------------
@@ -508,13 +508,13 @@ export class Replay {
    */
   private dropMoot(): void {
     // Plain loops and a module function: a closure here would be allocated on every event.
-    const pending = this.pending;
+    const pending = this.pending.list();
     let i = 0;
     while (i < pending.length && !isMoot(pending[i])) i++;
     if (i === pending.length) return;
     const kept = objectList<Obligation>();
     for (const o of pending) if (!isMoot(o)) kept.push(o);
-    this.pending = kept;
+    this.pending.replace(kept);
   }
 
   // ---- one resolution with several parts (`together:`) ------------------------------------
@@ -695,19 +695,16 @@ export class Replay {
     else if (ev.kind !== 'recall') return false;
     const action = ev.kind;
     const subject = ev.subject.text;
-    for (let i = 0; i < pending.length; i++) {
-      const o = pending[i];
-      if (o.action !== action) continue;
-      if (action === 'unattach' ? host !== undefined && host !== o.host : action === 'move' && o.zone !== zone) continue;
-      // A choice left to the scenario is recorded by a line that moves any card it allows, and made as the line is read.
-      if (o.umbraOn !== undefined ? !this.rules.choose!(this, o, subject) : o.subject.id !== subject) continue;
-      // (A choice made above removed nothing: the obligations it added come after this one.)
-      for (let j = i + 1; j < pending.length; j++) pending[j - 1] = pending[j];
-      pending.pop();
-      if (this.collectSteps) this.notes.push(msg`recorded`);
-      return true;
-    }
-    return false;
+    const taken = pending.takeFirst(subject, (o) => {
+      if (o.action !== action) return false;
+      if (action === 'unattach' ? host !== undefined && host !== o.host : action === 'move' && o.zone !== zone) return false;
+      // A choice left to the scenario is recorded by a line that moves any card it allows, and made as the line is read
+      // (the obligations it adds come after this one, which is taken out).
+      return o.umbraOn !== undefined ? this.rules.choose!(this, o, subject) : o.subject.id === subject;
+    });
+    if (taken === undefined) return false;
+    if (this.collectSteps) this.notes.push(msg`recorded`);
+    return true;
   }
 
   /**
@@ -716,8 +713,7 @@ export class Replay {
    */
   flush(): void {
     while (this.pending.length !== 0) {
-      const owed = this.pending;
-      this.pending = objectList();
+      const owed = this.pending.take();
       for (const o of owed) this.reportMissing(o);
       for (const o of owed) if (o.umbraOn !== undefined) this.rules.choose!(this, o, undefined);
     }
