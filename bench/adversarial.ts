@@ -170,6 +170,33 @@ export const FAMILIES: Family[] = [
     },
   },
   {
+    // Each line that records a consequence takes its obligation out of the window (core/engine/owed.ts):
+    // it must neither search the window from its start nor shift what follows.
+    name: 'many consequences of one event: a host with many Equipment dies, and each unattach is recorded, newest first',
+    unit: 'Equipment on the host',
+    sizes: [5_000, 50_000],
+    make: (n) => {
+      let s = `${HEAD}card host "Host": creature, owner alice\n`;
+      for (let i = 0; i < n; i++) s += `card e${i} "E": artifact — Equipment, owner alice, attached to host\n`;
+      s += 'destroy host\n';
+      for (let i = n - 1; i >= 0; i--) s += `unattach e${i} from host\n`;
+      return s;
+    },
+  },
+  {
+    name: 'Riftbound: a unit with many gear dies at a battlefield; each detach, then each recall, is recorded',
+    unit: 'gear on the unit',
+    sizes: [5_000, 50_000],
+    make: (n) => {
+      let s = 'game riftbound\nplayer alice\nplayer bob\ncard u "U": unit, owner alice, at battlefield arena\n';
+      for (let i = 0; i < n; i++) s += `card g${i} "G": gear — Equipment, owner alice, attached to u\n`;
+      s += 'turn alice main\nkill u\n';
+      for (let i = 0; i < n; i++) s += `detach g${i} from u\n`;
+      for (let i = 0; i < n; i++) s += `recall g${i}\n`;
+      return s;
+    },
+  },
+  {
     name: 'deep attach chains: each Aura on the one before, then the root phases out, in, and dies',
     unit: 'Auras in the chain',
     sizes: [10_000, 100_000],

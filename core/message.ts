@@ -78,6 +78,22 @@ export function titledFix<E>(m: string | Message, safe: boolean, edits: E[]): { 
   return { title: renderMessage(titleText), titleText, safe, edits };
 }
 
+/**
+ * The names `nameAt(0)` ... `nameAt(count - 1)` joined by commas, at most `shown` of them: a longer
+ * list keeps its first and last ones around `… N more …`, so that a message stays short and costs
+ * the same however long the list is (a note made at every merge of a permanent of thousands of cards).
+ */
+export function namesList(count: number, nameAt: (i: number) => string, shown = 8): string | Message {
+  const names = (from: number, to: number) => {
+    let out = '';
+    for (let i = from; i < to; i++) out += (i > from ? ', ' : '') + nameAt(i);
+    return out;
+  };
+  if (count <= shown) return names(0, count);
+  const head = shown >> 1;
+  return msg`${names(0, head)}, ${msg`… ${count - shown} more …`}, ${names(count - (shown - head), count)}`;
+}
+
 export function isMessage(x: unknown): x is Message {
   return typeof x === 'object' && x !== null && typeof (x as Message).template === 'string' && Array.isArray((x as Message).args);
 }

@@ -1336,6 +1336,16 @@ export function takePrinted(card: CardObj, kinds = kindsOf(card.printed)): void 
 }
 
 /** The cards of a merged permanent whose own card is `id`, the top one first (MTG 730.2). */
+/** Card `k` of the merged permanent `id`, the top one first (mergedCards' order, without making the list). */
+export function mergedCardAt(id: string, m: Extract<Merge, { kind: 'permanent' }>, k: number): string {
+  return k < m.over.length ? m.over[m.over.length - 1 - k] : k === m.over.length ? id : m.under[k - m.over.length - 1];
+}
+
+/** How many cards the merged permanent has. */
+export function mergedCount(m: Extract<Merge, { kind: 'permanent' }>): number {
+  return m.over.length + 1 + m.under.length;
+}
+
 export function mergedCards(id: string, m: Extract<Merge, { kind: 'permanent' }>): string[] {
   const out: string[] = [];
   for (let i = m.over.length - 1; i >= 0; i--) out.push(m.over[i]);

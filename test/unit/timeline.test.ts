@@ -4,7 +4,7 @@
 // the copy before the last statement of a board it answered), every board is the one a replay
 // from the start gives.
 import * as assert from 'node:assert/strict';
-import { analyse, boardAt, parse, reparse, replayCheckpoints, Timeline } from '../../core';
+import { analyse, boardAt, check, parse, reparse, replayCheckpoints, Timeline } from '../../core';
 
 /** A scenario of `n` events on a few cards: equips, moves back and forth, expectations. */
 function scenario(n: number): string {
@@ -103,5 +103,28 @@ describe('timeline made with the timeline of a version two edits back', () => {
     }
     assert.notEqual(timeline.boardAt(9), first);
     assert.deepEqual(timeline.boardAt(9), boardAt(text, 9, doc));
+  });
+});
+
+describe('step notes of a merged permanent of many cards', () => {
+  // Each merge notes the permanent's cards: listed in full, every note of a permanent of thousands of
+  // cards would hold them all (the editor's hints and its board panel were quadratic in the merges).
+  function merges(n: number): string {
+    const lines = ['game mtg', 'player alice', 'card base "Bear": creature, owner alice'];
+    for (let i = 0; i < n; i++) lines.push(`card m${i} "Mutant": creature, mutate, owner alice, in hand`);
+    for (let i = 0; i < n; i++) lines.push(`cast m${i} mutating onto base`, `resolve m${i} on top`);
+    return lines.join('\n');
+  }
+
+  it('lists every card up to eight, and the first and last four of more', () => {
+    const small = merges(7);
+    const noted = new Timeline(parse(small), small).steps(0, 100).map((s) => s.summary);
+    assert.equal(noted[noted.length - 1], 'm6 merges with base, on top: base is Mutant now (base (creature)), cards m6, m5, m4, m3, m2, m1, m0, base');
+    const large = merges(40);
+    const last = new Timeline(parse(large), large).steps(0, 1000).map((s) => s.summary);
+    assert.equal(last[last.length - 1], 'm39 merges with base, on top: base is Mutant now (base (creature)), cards m39, m38, m37, m36, … 33 more …, m2, m1, m0, base');
+    // A failed expectation about it is as short.
+    const failed = check(`${large}\nexpect m3 not merged with base`).findings.map((f) => f.message);
+    assert.deepEqual(failed, ['Expected m3 not merged with base, but m3 is one of the cards of the merged permanent base (m39, m38, m37, m36, … 33 more …, m2, m1, m0, base, the top one first).']);
   });
 });
