@@ -11,6 +11,18 @@ const INDEXED_FROM = 16;
 
 const NO_POSITIONS: readonly number[] = [];
 
+/** Makes a choice an obligation leaves to the scenario (Obligation.umbraOn) with the card a line names, or says it can't. */
+export interface Chooser {
+  chooses(o: Obligation, subject: string): boolean;
+}
+
+/** Does a line doing `action` to `subject` (on `host`, to `zone`, when written) record `o` (Owed.takeFirst)? */
+function records(o: Obligation, action: Obligation['action'], subject: string, host: string | undefined, zone: string | undefined, chooser: Chooser): boolean {
+  if (o.action !== action) return false;
+  if (action === 'unattach' ? host !== undefined && host !== o.host : action === 'move' && o.zone !== zone) return false;
+  return o.umbraOn !== undefined ? chooser.chooses(o, subject) : o.subject.id === subject;
+}
+
 export class Owed {
   /** Every obligation the window has held, in order; one taken out leaves a hole. */
   private items: (Obligation | undefined)[] = objectList();
@@ -51,9 +63,24 @@ export class Owed {
 
   /** Empties the window; returns what it owed, in order. */
   take(): Obligation[] {
-    const owed = this.list();
+    // With no hole, the window's own list (nothing is copied: most windows are emptied so).
+    const owed = this.first === 0 && this.live === this.items.length ? (this.items as Obligation[]) : this.list();
     this.clear();
     return owed;
+  }
+
+  /** Takes out every obligation `drop` says is no longer owed (the window is left as it is when none is). */
+  dropWhere(drop: (o: Obligation) => boolean): void {
+    const items = this.items;
+    let i = this.first;
+    while (i < items.length && (items[i] === undefined || !drop(items[i]!))) i++;
+    if (i === items.length) return;
+    const kept = objectList<Obligation>();
+    for (let j = this.first; j < items.length; j++) {
+      const o = items[j];
+      if (o !== undefined && (j < i || (j > i && !drop(o)))) kept.push(o);
+    }
+    this.replace(kept);
   }
 
   /** The window owes `list` instead, in that order. */
@@ -63,11 +90,13 @@ export class Owed {
   }
 
   /**
-   * Takes out and returns the first obligation, in order, that `matches` accepts, among those whose
-   * subject is `subject` and those that leave a choice (umbraOn), which `matches` is asked about
-   * in the same order (asking about a choice may make it, so none after the first it accepts is asked).
+   * Takes out and returns the first obligation, in order, that a line doing `action` to `subject`
+   * records: the same action, on the same host or to the same zone when the line writes one
+   * (`host`, `zone`), and on the same subject; or, for an obligation that leaves a choice to the
+   * scenario (umbraOn), one whose choice `chooser` makes with `subject`. The choices are asked in
+   * that order too (asking may make the choice, so none after the first it makes is asked).
    */
-  takeFirst(subject: string, matches: (o: Obligation) => boolean): Obligation | undefined {
+  takeFirst(action: Obligation['action'], subject: string, host: string | undefined, zone: string | undefined, chooser: Chooser): Obligation | undefined {
     if (this.live === 0) return undefined;
     const items = this.items;
     if (this.bySubject === undefined && items.length - this.first >= INDEXED_FROM) {
@@ -81,7 +110,7 @@ export class Owed {
       for (let i = this.first; i < items.length; i++) {
         const o = items[i];
         if (o === undefined || (o.umbraOn === undefined && o.subject.id !== subject)) continue;
-        if (matches(o)) return this.takeAt(i);
+        if (records(o, action, subject, host, zone, chooser)) return this.takeAt(i);
       }
       return undefined;
     }
@@ -93,7 +122,7 @@ export class Owed {
     while (a < own.length || b < choices.length) {
       const at = b === choices.length || (a < own.length && own[a] < choices[b]) ? own[a++] : choices[b++];
       const o = items[at];
-      if (o !== undefined && matches(o)) return this.takeAt(at);
+      if (o !== undefined && records(o, action, subject, host, zone, chooser)) return this.takeAt(at);
     }
     return undefined;
   }
@@ -125,6 +154,7 @@ export class Owed {
   }
 
   private clear(): void {
+    // A new list: `take` may have handed out the old one.
     this.items = objectList();
     this.live = 0;
     this.first = 0;

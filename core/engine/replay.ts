@@ -507,14 +507,8 @@ export class Replay {
    * (the earlier ones were reported or recorded before it).
    */
   private dropMoot(): void {
-    // Plain loops and a module function: a closure here would be allocated on every event.
-    const pending = this.pending.list();
-    let i = 0;
-    while (i < pending.length && !isMoot(pending[i])) i++;
-    if (i === pending.length) return;
-    const kept = objectList<Obligation>();
-    for (const o of pending) if (!isMoot(o)) kept.push(o);
-    this.pending.replace(kept);
+    // A module function: a closure here would be allocated on every event.
+    this.pending.dropWhere(isMoot);
   }
 
   // ---- one resolution with several parts (`together:`) ------------------------------------
@@ -683,6 +677,11 @@ export class Replay {
     if (this.gone.length !== 0) this.gone = [];
   }
 
+  /** Owed.takeFirst's chooser: the choice `o` leaves to the scenario, made with `subject` if it allows it. */
+  chooses(o: Obligation, subject: string): boolean {
+    return this.rules.choose!(this, o, subject);
+  }
+
   /** Does this event record a pending consequence? If so it is discharged and the event does nothing. */
   private discharges(ev: EventNode): boolean {
     const pending = this.pending;
@@ -695,14 +694,9 @@ export class Replay {
     else if (ev.kind !== 'recall') return false;
     const action = ev.kind;
     const subject = ev.subject.text;
-    const taken = pending.takeFirst(subject, (o) => {
-      if (o.action !== action) return false;
-      if (action === 'unattach' ? host !== undefined && host !== o.host : action === 'move' && o.zone !== zone) return false;
-      // A choice left to the scenario is recorded by a line that moves any card it allows, and made as the line is read
-      // (the obligations it adds come after this one, which is taken out).
-      return o.umbraOn !== undefined ? this.rules.choose!(this, o, subject) : o.subject.id === subject;
-    });
-    if (taken === undefined) return false;
+    // A choice left to the scenario is recorded by a line that moves any card it allows, and made as
+    // the line is read (chooses; the obligations it adds come after the one taken out).
+    if (pending.takeFirst(action, subject, host, zone, this) === undefined) return false;
     if (this.collectSteps) this.notes.push(msg`recorded`);
     return true;
   }

@@ -163,11 +163,22 @@ const NO_SCOPE: NameScope = { includers: [], versionOf: () => null };
  */
 function placesOf(state: DocumentState, text: string, scope: NameScope): Map<string, Range[]> {
   const out = new Map<string, Range[]>();
+  // Each file's places once, by where they start (a file both open and included is reached twice).
+  const seen = new Map<string, Set<string>>();
   const add = (uri: string, ranges: Range[]) => {
     if (ranges.length === 0) return;
-    const list = out.get(uri) ?? [];
-    for (const r of ranges) if (!list.some((x) => x.start.line === r.start.line && x.start.character === r.start.character)) list.push(r);
-    out.set(uri, list);
+    let list = out.get(uri);
+    let starts = seen.get(uri);
+    if (list === undefined || starts === undefined) {
+      out.set(uri, (list = []));
+      seen.set(uri, (starts = new Set()));
+    }
+    for (const r of ranges) {
+      const at = `${r.start.line}:${r.start.character}`;
+      if (starts.has(at)) continue;
+      starts.add(at);
+      list.push(r);
+    }
   };
   add(state.uri, state.names.of(text).map((o) => o.range));
   for (const f of state.names.inIncluded(text)) add(f.uri, f.occurrences.map((o) => o.range));

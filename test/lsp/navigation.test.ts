@@ -83,6 +83,28 @@ describe('LSP navigation and symbols', () => {
     assert.ok(withDecl.every((l) => l.uri === uri));
   });
 
+  it('finds and renames a card named on 20,000 lines: each place once, in order (each was looked for among those found before: quadratic)', async () => {
+    const n = 20_000;
+    let text = `${HEADER.join('\n')}card host "Host": creature, owner alice\n`;
+    for (let i = 0; i < n / 2; i++) text += `card e${i} "E": artifact — Equipment, owner alice\n`;
+    for (let i = 0; i < n / 2; i++) text += `equip e${i} to host\nexpect e${i} attached to host\n`;
+    const big = freshUri('many-references');
+    await client.open(big, text);
+    try {
+      const at = positionOf(text, 'host', 1);
+      const found = (await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: big }, position: at, context: { includeDeclaration: true } })) as Location[];
+      assert.equal(found.length, n + 1);
+      const starts = found.map((l) => l.range.start.line * 1000 + l.range.start.character);
+      assert.deepEqual(starts, [...starts].sort((a, b) => a - b));
+      assert.equal(new Set(starts).size, n + 1);
+      const edit = await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri: big }, position: at, newName: 'leo' });
+      const change = edit!.documentChanges![0] as { edits: TextEdit[] };
+      assert.equal(applyEdits(text, change.edits), text.replace(/\bhost\b/g, 'leo'));
+    } finally {
+      await client.close(big);
+    }
+  });
+
   it('prepares a rename on a name, and refuses elsewhere', async () => {
     const ok = await client.connection.sendRequest(PrepareRenameRequest.type, { textDocument: doc(), position: positionOf(TEXT, 'splitter', 3) });
     assert.deepEqual(ok, { range: { start: { line: 4, character: 5 }, end: { line: 4, character: 13 } }, placeholder: 'splitter' });
