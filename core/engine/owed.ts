@@ -1,8 +1,9 @@
 // The consequence window's obligations (Replay: what an event caused that the scenario must record),
 // in the order they arose. A line that records one takes the first of them it matches out of the
-// window, wherever it is: the lines may record them in any order. A window may hold thousands at
-// once (a host with that many attachments dies), so taking one out neither shifts the others nor
-// searches the window from its start: it leaves a hole, and a large window is indexed by subject.
+// window, wherever it is: the lines may record them in any order. Most windows hold a few, a plain
+// list searched in order. One may hold thousands (a host with that many attachments dies): from
+// INDEXED_FROM obligations a window is indexed by subject, so a line looks only at its card's own
+// (and at the choices), and one taken out leaves a hole instead of shifting the rest.
 import type { Obligation } from './replay';
 import { objectList } from './board';
 
@@ -24,10 +25,13 @@ function records(o: Obligation, action: Obligation['action'], subject: string, h
 }
 
 export class Owed {
-  /** Every obligation the window has held, in order; one taken out leaves a hole. */
+  /** Every obligation the window has held, in order; one taken out of an indexed window leaves a hole (a small one has none). */
   private items: (Obligation | undefined)[] = objectList();
-  /** How many are still owed. */
-  private live = 0;
+  /**
+   * How many obligations are owed. A field, not a getter: every event reads it, and a getter is a
+   * call until the engine's optimizer inlines it (the first thousand small files of a run). Only Owed writes it.
+   */
+  length = 0;
   /** No obligation is owed before this position (the holes at the front are skipped once). */
   private first = 0;
   /**
@@ -38,15 +42,10 @@ export class Owed {
   private bySubject: Map<string, number[]> | undefined;
   private choices: number[] = objectList();
 
-  /** How many obligations are owed. */
-  get length(): number {
-    return this.live;
-  }
-
   push(o: Obligation): void {
     const at = this.items.length;
     this.items.push(o);
-    this.live++;
+    this.length++;
     if (this.bySubject !== undefined) this.index(o, at);
   }
 
@@ -64,7 +63,7 @@ export class Owed {
   /** Empties the window; returns what it owed, in order. */
   take(): Obligation[] {
     // With no hole, the window's own list (nothing is copied: most windows are emptied so).
-    const owed = this.first === 0 && this.live === this.items.length ? (this.items as Obligation[]) : this.list();
+    const owed = this.first === 0 && this.length === this.items.length ? (this.items as Obligation[]) : this.list();
     this.clear();
     return owed;
   }
@@ -97,22 +96,30 @@ export class Owed {
    * that order too (asking may make the choice, so none after the first it makes is asked).
    */
   takeFirst(action: Obligation['action'], subject: string, host: string | undefined, zone: string | undefined, chooser: Chooser): Obligation | undefined {
-    if (this.live === 0) return undefined;
     const items = this.items;
-    if (this.bySubject === undefined && items.length - this.first >= INDEXED_FROM) {
+    if (this.bySubject !== undefined || items.length >= INDEXED_FROM) return this.takeIndexed(action, subject, host, zone, chooser);
+    // A small window, never indexed, has no hole: searched in order, the rest shifted down (as most are).
+    for (let i = 0; i < items.length; i++) {
+      const o = items[i]!;
+      if (o.umbraOn === undefined && o.subject.id !== subject) continue;
+      if (!records(o, action, subject, host, zone, chooser)) continue;
+      for (let j = i + 1; j < items.length; j++) items[j - 1] = items[j];
+      items.pop();
+      this.length--;
+      return o;
+    }
+    return undefined;
+  }
+
+  /** takeFirst in a window indexed by subject (made at the first search of a large one). */
+  private takeIndexed(action: Obligation['action'], subject: string, host: string | undefined, zone: string | undefined, chooser: Chooser): Obligation | undefined {
+    const items = this.items;
+    if (this.bySubject === undefined) {
       this.bySubject = new Map();
       for (let i = this.first; i < items.length; i++) {
         const o = items[i];
         if (o !== undefined) this.index(o, i);
       }
-    }
-    if (this.bySubject === undefined) {
-      for (let i = this.first; i < items.length; i++) {
-        const o = items[i];
-        if (o === undefined || (o.umbraOn === undefined && o.subject.id !== subject)) continue;
-        if (records(o, action, subject, host, zone, chooser)) return this.takeAt(i);
-      }
-      return undefined;
     }
     // The subject's obligations and the choices, merged in order.
     const own = this.bySubject.get(subject) ?? NO_POSITIONS;
@@ -127,15 +134,16 @@ export class Owed {
     return undefined;
   }
 
+  /** Takes out the obligation at `at` of an indexed window: a hole is left. */
   private takeAt(at: number): Obligation {
     const items = this.items;
     const o = items[at]!;
     items[at] = undefined;
-    if (--this.live === 0) {
+    if (--this.length === 0) {
       this.clear();
       return o;
     }
-    const subject = o.umbraOn === undefined ? this.bySubject?.get(o.subject.id) : undefined;
+    const subject = o.umbraOn === undefined ? this.bySubject!.get(o.subject.id) : undefined;
     // A subject's list drops its taken positions (a subject owes a few at most); the choices keep theirs, as holes.
     if (subject !== undefined) subject.splice(subject.indexOf(at), 1);
     while (items[this.first] === undefined) this.first++;
@@ -156,7 +164,7 @@ export class Owed {
   private clear(): void {
     // A new list: `take` may have handed out the old one.
     this.items = objectList();
-    this.live = 0;
+    this.length = 0;
     this.first = 0;
     this.bySubject = undefined;
     if (this.choices.length !== 0) this.choices = objectList();
