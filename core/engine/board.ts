@@ -11,6 +11,7 @@ import { type FiredLog, movedFired, triggerCount, triggerPhrases } from './trigg
 import { MTG_COLORS, VALUED_KEYWORDS } from '../parser/keywords';
 import { type CombatLeft, combatMight, type Combatant, type CombatNow } from './combat';
 import type { OwnValues } from './ownValues';
+import { namesList, type Message } from '../message';
 export type { OwnValues } from './ownValues';
 
 /**
@@ -1335,17 +1336,20 @@ export function takePrinted(card: CardObj, kinds = kindsOf(card.printed)): void 
   takeCharacteristics(card, card.printed);
 }
 
-/** The cards of a merged permanent whose own card is `id`, the top one first (MTG 730.2). */
 /** Card `k` of the merged permanent `id`, the top one first (mergedCards' order, without making the list). */
 export function mergedCardAt(id: string, m: Extract<Merge, { kind: 'permanent' }>, k: number): string {
   return k < m.over.length ? m.over[m.over.length - 1 - k] : k === m.over.length ? id : m.under[k - m.over.length - 1];
 }
 
-/** How many cards the merged permanent has. */
-export function mergedCount(m: Extract<Merge, { kind: 'permanent' }>): number {
-  return m.over.length + 1 + m.under.length;
+/**
+ * The cards of the merged permanent `id` for a message, the top one first: a long list shortened
+ * (namesList), so that a note made at each merge of a permanent of thousands of cards stays short.
+ */
+export function mergedCardsText(id: string, m: Extract<Merge, { kind: 'permanent' }>): string | Message {
+  return namesList(m.over.length + 1 + m.under.length, (k) => mergedCardAt(id, m, k));
 }
 
+/** The cards of a merged permanent whose own card is `id`, the top one first (MTG 730.2). */
 export function mergedCards(id: string, m: Extract<Merge, { kind: 'permanent' }>): string[] {
   const out: string[] = [];
   for (let i = m.over.length - 1; i >= 0; i--) out.push(m.over[i]);

@@ -16,7 +16,7 @@ import { movedLines } from '../parser/parser';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
 import { codeInfo } from '../diagnostics/registry';
 import { lineStartsOf, offsetAt } from '../text';
-import { asMessage, msg, namesList, renderMessage, relatedAt, said, titled, titledFix, type Message } from '../message';
+import { asMessage, msg, renderMessage, relatedAt, said, titled, titledFix, type Message } from '../message';
 import { inZone, zoneWord } from './words';
 import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
 import { NameIndex } from './suggest';
@@ -24,7 +24,7 @@ import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility, keywordValue, writtenLabel } from './abilities';
-import { blankCharacteristics, Board, CEASED, FACE, MERGED, mergedCardAt, mergedCount, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj, type StackEntry } from './board';
+import { blankCharacteristics, Board, CEASED, FACE, MERGED, mergedCardAt, mergedCardsText, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj, type StackEntry } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
@@ -1545,8 +1545,7 @@ function mergedFailure(board: Board, card: CardObj, other: CardObj | undefined, 
   // Another card of the same permanent, for the line that would hold.
   const top = mergedCardAt(p.id, m, 0);
   const mate = top === card.id ? mergedCardAt(p.id, m, 1) : top;
-  // The cards, a long list shortened (a failed expectation about a permanent of thousands of cards stays short).
-  const cards = namesList(mergedCount(m), (k) => mergedCardAt(p.id, m, k));
+  const cards = mergedCardsText(p.id, m);
   if (negated) return { actual: msg`${card.id} is one of the cards of the merged permanent ${p.id} (${cards}, the top one first)`, rules: ['730.2'], replacement: `${card.id} merged with ${mate}` };
   return { actual: msg`${card.id} is one of the cards of the merged permanent ${p.id} (${cards}, the top one first), and ${other!.id} is not`, rules: ['730.2'], replacement: `${card.id} merged with ${mate}` };
 }

@@ -10,10 +10,10 @@
 // cards goes to the new zone as an object of its own (730.3): what was attached becomes unattached, as when
 // any host leaves (zones.ts).
 import type { EventNode } from '../../parser/ast';
-import { type Characteristics, type CardObj, isCard, kindsOf, MERGED, type Merge, mergedCardAt, mergedCards, mergedCount } from '../../engine/board';
+import { type Characteristics, type CardObj, isCard, kindsOf, MERGED, type Merge, mergedCards, mergedCardsText } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { type Message, msg, namesList, titledFix } from '../../message';
+import { msg, titledFix } from '../../message';
 import { inZone } from '../../engine/words';
 import { hasAbility } from '../../engine/abilities';
 import { describe, type Host, isCreature, type Problem } from './characteristics';
@@ -159,14 +159,9 @@ function mergeWith(replay: Replay, spell: CardObj, host: CardObj, onTop: boolean
   spell.version++;
   spell.controller = host.controller;
   valuesTaken(replay.board, host);
-  if (replay.noting) replay.note(() => (onTop ? msg`${spell.id} merges with ${host.id}, on top: ${host.id} is ${host.name} now (${describe(host)}), cards ${cardsOf(host.id, host.merge as Extract<Merge, { kind: 'permanent' }>)}` : msg`${spell.id} merges with ${host.id}, underneath: ${host.id} keeps its characteristics (${describe(host)}) and gains ${spell.id}'s abilities`));
+  if (replay.noting) replay.note(() => (onTop ? msg`${spell.id} merges with ${host.id}, on top: ${host.id} is ${host.name} now (${describe(host)}), cards ${mergedCardsText(host.id, host.merge as Extract<Merge, { kind: 'permanent' }>)}` : msg`${spell.id} merges with ${host.id}, underneath: ${host.id} keeps its characteristics (${describe(host)}) and gains ${spell.id}'s abilities`));
   // The same object with new characteristics: what is attached is judged by them (704.5m, 704.5n).
   touch(replay, host);
-}
-
-/** The cards of the merged permanent `id` for a message, the top one first (a long list shortened: namesList). */
-export function cardsOf(id: string, m: Extract<Merge, { kind: 'permanent' }>): string | Message {
-  return namesList(mergedCount(m), (k) => mergedCardAt(id, m, k));
 }
 
 /** A list with the items of `more` that `list` lacks added (the list itself when it lacks none: copy on write). */
@@ -255,6 +250,6 @@ export function unmerged(replay: Replay, card: CardObj): CardObj[] | undefined {
     part.merge = undefined;
     parts.push(part);
   }
-  if (replay.noting) replay.note(() => msg`${card.id} leaves the battlefield as one permanent, and each of its cards goes on its own (730.3): ${cardsOf(card.id, m)}`);
+  if (replay.noting) replay.note(() => msg`${card.id} leaves the battlefield as one permanent, and each of its cards goes on its own (730.3): ${mergedCardsText(card.id, m)}`);
   return parts;
 }
