@@ -197,6 +197,20 @@ export const FAMILIES: Family[] = [
     },
   },
   {
+    // Each attach asks whether the host's controller is within range (801.8, 801.9): a player's seat is
+    // found by a map made once per count of the seats, not looked for among every player.
+    name: 'MTG range of influence among many players: each player\'s Equipment attached to the next player\'s creature',
+    unit: 'players',
+    sizes: [5_000, 50_000],
+    make: (n) => {
+      let s = 'game mtg, range of influence 2\n';
+      for (let i = 0; i < n; i++) s += `player p${i}\n`;
+      for (let i = 0; i < n; i++) s += `card c${i} "C": creature, owner p${i}\ncard e${i} "E": artifact — Equipment, owner p${i}\n`;
+      for (let i = 0; i < n; i++) s += `attach e${i} to c${(i + 1) % n}\n`;
+      return s;
+    },
+  },
+  {
     name: 'deep attach chains: each Aura on the one before, then the root phases out, in, and dies',
     unit: 'Auras in the chain',
     sizes: [10_000, 100_000],

@@ -48,7 +48,8 @@ export function seatPlayers(replay: Replay): void {
 /** Would counting the seats again change them (a player left since they were counted)? Only with the option on. */
 export function reseats(replay: Replay): boolean {
   const board = replay.board;
-  return board.influence !== undefined && board.influenceSeats.length !== 0 && board.influenceSeats.length !== playersInGame(board).length;
+  // The players in the game: the declared ones less those who left (each listed once), not counted one by one at every turn.
+  return board.influence !== undefined && board.influenceSeats.length !== 0 && board.influenceSeats.length !== board.players.size - board.left.length;
 }
 
 function playersInGame(board: Board): string[] {
@@ -57,13 +58,28 @@ function playersInGame(board: Board): string[] {
   return seats;
 }
 
+/** Each counted seat list's seats by player (a list is never changed once counted: seatPlayers makes a new one, and copies of the board share it). */
+const seatIndexes = new WeakMap<readonly string[], Map<string, number>>();
+
+/** `player`'s seat in the counted `seats`, or -1 (found by a map made once per list: a check may ask for every attach among thousands of players). */
+function seatOf(seats: readonly string[], player: string): number {
+  let index = seatIndexes.get(seats);
+  if (index === undefined) {
+    index = new Map();
+    for (let i = 0; i < seats.length; i++) index.set(seats[i], i);
+    seatIndexes.set(seats, index);
+  }
+  return index.get(player) ?? -1;
+}
+
 /** Is player `b` within player `a`'s range of influence (801.2; 801.2b: a player always is within their own)? */
 export function inRange(board: Board, a: string, b: string): boolean {
   if (board.influence === undefined || a === b) return true;
   // Before the first count (the declared board), the players as declared.
-  const seats = board.influenceSeats.length !== 0 ? board.influenceSeats : playersInGame(board);
-  const i = seats.indexOf(a);
-  const j = seats.indexOf(b);
+  const counted = board.influenceSeats.length !== 0;
+  const seats = counted ? board.influenceSeats : playersInGame(board);
+  const i = counted ? seatOf(seats, a) : seats.indexOf(a);
+  const j = counted ? seatOf(seats, b) : seats.indexOf(b);
   if (i < 0 || j < 0) return false;
   const d = Math.abs(i - j);
   return Math.min(d, seats.length - d) <= board.influence;
