@@ -211,6 +211,21 @@ export const FAMILIES: Family[] = [
     },
   },
   {
+    // What triggers goes on the stack in APNAP order (603.3b): each controller's place in the turn order
+    // is their seat, not found among every player.
+    name: 'many players, each with a living weapon that enters: a trigger put on the stack by each',
+    unit: 'players',
+    sizes: [2_000, 20_000],
+    make: (n) => {
+      let s = 'game mtg\n';
+      for (let i = 0; i < n; i++) s += `player p${i}\n`;
+      for (let i = 0; i < n; i++) s += `card w${i} "W": artifact — Equipment, living weapon, owner p${i}, in hand\ncard g${i} "Germ": creature — Phyrexian Germ, token, owner p${i}, in hand\n`;
+      s += 'turn p0\n';
+      for (let i = 0; i < n; i++) s += `enter w${i}\nresolve w${i} living weapon creating g${i}\n`;
+      return s;
+    },
+  },
+  {
     name: 'deep attach chains: each Aura on the one before, then the root phases out, in, and dies',
     unit: 'Auras in the chain',
     sizes: [10_000, 100_000],

@@ -953,12 +953,13 @@ export class Replay {
       return c !== undefined && c.version === e.version && c.controller !== e.controller ? { ...e, controller: c.controller } : e;
     });
     this.triggers = [];
-    const active = this.board.turn?.player;
-    const seats = [...this.board.players.values()];
-    const from = seats.findIndex((p) => p.id === active);
+    // Each player's seat is their place in the turn order (PlayerObj.seat): nothing is counted among every player.
+    const players = this.board.players;
+    const seatOf = (player: string | undefined): number => (player === undefined ? -1 : (players.get(player)?.seat ?? -1));
+    const from = seatOf(this.board.turn?.player);
     const rank = (player: string | undefined): number => {
-      const at = seats.findIndex((p) => p.id === player);
-      return from < 0 || at < 0 ? 0 : (at - from + seats.length) % seats.length;
+      const at = seatOf(player);
+      return from < 0 || at < 0 ? 0 : (at - from + players.size) % players.size;
     };
     // A stable sort: each player's in the order they triggered.
     const ordered = list.map((e, i) => ({ e, i, r: rank(e.controller) })).sort((a, b) => a.r - b.r || a.i - b.i);
