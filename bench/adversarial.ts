@@ -44,6 +44,16 @@ function memoryHost(files: Map<string, string>): IncludeHost {
 
 const HEAD = 'game mtg\nplayer alice\nplayer bob\n';
 
+/** `game`, then `n` players p0, p1..., the cards `cards(i)` declares for each, `between`, and the events `events(i)` of each. */
+function everyPlayer(n: number, game: string, cards: (i: number) => string, events: (i: number) => string, between = ''): string {
+  let s = game;
+  for (let i = 0; i < n; i++) s += `player p${i}\n`;
+  for (let i = 0; i < n; i++) s += cards(i);
+  s += between;
+  for (let i = 0; i < n; i++) s += events(i);
+  return s;
+}
+
 /** A creature and `n` Auras, each attached to the one before it. */
 function auraChain(n: number): string {
   let s = `${HEAD}card c0 "Root": creature, owner alice\n`;
@@ -202,13 +212,7 @@ export const FAMILIES: Family[] = [
     name: 'MTG range of influence among many players: each player\'s Equipment attached to the next player\'s creature',
     unit: 'players',
     sizes: [5_000, 50_000],
-    make: (n) => {
-      let s = 'game mtg, range of influence 2\n';
-      for (let i = 0; i < n; i++) s += `player p${i}\n`;
-      for (let i = 0; i < n; i++) s += `card c${i} "C": creature, owner p${i}\ncard e${i} "E": artifact — Equipment, owner p${i}\n`;
-      for (let i = 0; i < n; i++) s += `attach e${i} to c${(i + 1) % n}\n`;
-      return s;
-    },
+    make: (n) => everyPlayer(n, 'game mtg, range of influence 2\n', (i) => `card c${i} "C": creature, owner p${i}\ncard e${i} "E": artifact — Equipment, owner p${i}\n`, (i) => `attach e${i} to c${(i + 1) % n}\n`),
   },
   {
     // What triggers goes on the stack in APNAP order (603.3b): each controller's place in the turn order
@@ -216,14 +220,8 @@ export const FAMILIES: Family[] = [
     name: 'many players, each with a living weapon that enters: a trigger put on the stack by each',
     unit: 'players',
     sizes: [2_000, 20_000],
-    make: (n) => {
-      let s = 'game mtg\n';
-      for (let i = 0; i < n; i++) s += `player p${i}\n`;
-      for (let i = 0; i < n; i++) s += `card w${i} "W": artifact — Equipment, living weapon, owner p${i}, in hand\ncard g${i} "Germ": creature — Phyrexian Germ, token, owner p${i}, in hand\n`;
-      s += 'turn p0\n';
-      for (let i = 0; i < n; i++) s += `enter w${i}\nresolve w${i} living weapon creating g${i}\n`;
-      return s;
-    },
+    make: (n) =>
+      everyPlayer(n, 'game mtg\n', (i) => `card w${i} "W": artifact — Equipment, living weapon, owner p${i}, in hand\ncard g${i} "Germ": creature — Phyrexian Germ, token, owner p${i}, in hand\n`, (i) => `enter w${i}\nresolve w${i} living weapon creating g${i}\n`, 'turn p0\n'),
   },
   {
     name: 'deep attach chains: each Aura on the one before, then the root phases out, in, and dies',
