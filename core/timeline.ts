@@ -285,7 +285,6 @@ export class Timeline {
     this.checkpoints.splice(at, 0, { index, replay: this.copy(replay) });
   }
 
-  /** How many statements start on or before `line`. */
   /**
    * `end` statements, or none when they are all declarations: the replay declares every card
    * before its first statement and steps over declarations, so the board among them is the initial
@@ -305,6 +304,7 @@ export class Timeline {
   /** The index of the first event among the statements (their count when there is none), found once. */
   private firstEvent: number | undefined;
 
+  /** How many statements start on or before `line`. */
   private countStartingBy(line: number): number {
     const s = this.doc.statements;
     let lo = 0;

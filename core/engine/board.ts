@@ -11,7 +11,7 @@ import { type FiredLog, movedFired, triggerCount, triggerPhrases } from './trigg
 import { MTG_COLORS, VALUED_KEYWORDS } from '../parser/keywords';
 import { type CombatLeft, combatMight, type Combatant, type CombatNow } from './combat';
 import type { OwnValues } from './ownValues';
-import { namesList, type Message } from '../message';
+import { msg, namesList, type Message } from '../message';
 export type { OwnValues } from './ownValues';
 
 /**
@@ -1347,6 +1347,21 @@ export function mergedCardAt(id: string, m: Extract<Merge, { kind: 'permanent' }
  */
 export function mergedCardsText(id: string, m: Extract<Merge, { kind: 'permanent' }>): string | Message {
   return namesList(m.over.length + 1 + m.under.length, (k) => mergedCardAt(id, m, k));
+}
+
+/**
+ * What is attached to a card or player, for a message, in the order attached: the first eight names,
+ * then `… N more …` (read off the set: a note at each phasing of a host of thousands, or a failed
+ * `expect no attachments on H` on each of thousands of lines, stays short and costs the same).
+ */
+export function attachedNames(x: { readonly attachments: ReadonlySet<string> }, shown = 8): string | Message {
+  let names = '';
+  let n = 0;
+  for (const id of x.attachments) {
+    if (n === shown) break;
+    names += (n++ === 0 ? '' : ', ') + id;
+  }
+  return x.attachments.size <= shown ? names : msg`${names}, ${msg`… ${x.attachments.size - shown} more …`}`;
 }
 
 /** The cards of a merged permanent whose own card is `id`, the top one first (MTG 730.2). */

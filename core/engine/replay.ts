@@ -24,7 +24,7 @@ import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility, keywordValue, writtenLabel } from './abilities';
-import { blankCharacteristics, Board, CEASED, FACE, MERGED, mergedCardAt, mergedCardsText, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj, type StackEntry } from './board';
+import { attachedNames, blankCharacteristics, Board, CEASED, FACE, MERGED, mergedCardAt, mergedCardsText, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj, type StackEntry } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
@@ -1396,7 +1396,7 @@ export class Replay {
       case 'no-attachments': {
         const h = this.lookup(a.host);
         if (!h || h.attachments.size === 0) return undefined;
-        return { actual: h.attachments.size === 1 ? msg`${[...h.attachments].join(', ')} is attached to ${h.id}` : msg`${[...h.attachments].join(', ')} are attached to ${h.id}` };
+        return { actual: h.attachments.size === 1 ? msg`${attachedNames(h)} is attached to ${h.id}` : msg`${attachedNames(h)} are attached to ${h.id}` };
       }
     }
   }

@@ -128,3 +128,24 @@ describe('step notes of a merged permanent of many cards', () => {
     assert.deepEqual(failed, ['Expected m3 not merged with base, but m3 is one of the cards of the merged permanent base (m39, m38, m37, m36, … 33 more …, m2, m1, m0, base, the top one first).']);
   });
 });
+
+describe('notes and messages that list what is attached to a host of many cards', () => {
+  // A host of thousands phasing out at each line, or `expect no attachments` on each of thousands of
+  // lines, listed every attachment each time (20,000 failed expectations ran the checker out of memory).
+  function host(n: number, events: string[]): string {
+    const lines = ['game mtg', 'player alice', 'card host "Bear": creature, owner alice'];
+    for (let i = 0; i < n; i++) lines.push(`card e${i} "Blade": artifact — Equipment, owner alice, attached to host`);
+    return [...lines, ...events].join('\n');
+  }
+
+  it('lists every attachment up to eight, and the first eight of more', () => {
+    const few = new Timeline(parse(host(3, ['phase out host'])), host(3, ['phase out host'])).steps(0, 100).map((s) => s.summary);
+    assert.equal(few[few.length - 1], 'host phased out with e0, e1, e2');
+    const many = host(12, ['phase out host']);
+    const noted = new Timeline(parse(many), many).steps(0, 100).map((s) => s.summary);
+    assert.equal(noted[noted.length - 1], 'host phased out with e0, e1, e2, e3, e4, e5, e6, e7, … 4 more …');
+    const failed = check(host(12, ['expect no attachments on host'])).findings.map((f) => f.message);
+    assert.deepEqual(failed, ['Expected no attachments on host, but e0, e1, e2, e3, e4, e5, e6, e7, … 4 more … are attached to host.']);
+    assert.deepEqual(check(host(2, ['expect no attachments on host'])).findings.map((f) => f.message), ['Expected no attachments on host, but e0, e1 are attached to host.']);
+  });
+});

@@ -1,7 +1,7 @@
 // MTG phasing (702.26): phased-out permanents are treated as nonexistent (702.26b, 702.26e), attachments phase
 // with their host (702.26g) and phase in unattached when it is gone (702.26i), with no attach triggers (702.26j).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, isCard } from '../../engine/board';
+import { attachedNames, type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { touch } from './legality';
@@ -82,7 +82,7 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
     replay.board.abilitiesChanged(card);
     // A control effect that tracks it for as long as something holds ends (702.26f), and it leaves the combat it is in (506.4): looked at with the dirty cards.
     if (replay.board.watching || card.combat !== undefined) replay.markDirty(card);
-    if (replay.noting) replay.note(() => card.attachments.size ? msg`${card.id} phased out with ${[...card.attachments].join(', ')}` : msg`${card.id} phased out`);
+    if (replay.noting) replay.note(() => (card.attachments.size ? msg`${card.id} phased out with ${attachedNames(card)}` : msg`${card.id} phased out`));
     return;
   }
   if (card.phasedOut !== 'direct') {
