@@ -207,12 +207,27 @@ export const FAMILIES: Family[] = [
     },
   },
   {
-    // Each attach asks whether the host's controller is within range (801.8, 801.9): a player's seat is
-    // found by a map made once per count of the seats, not looked for among every player.
+    // Each attach asks whether the host's controller is within range (801.8, 801.9): a player's place
+    // among the seats counted is read off a tree of them, not looked for among every player.
     name: 'MTG range of influence among many players: each player\'s Equipment attached to the next player\'s creature',
     unit: 'players',
     sizes: [5_000, 50_000],
     make: (n) => everyPlayer(n, 'game mtg, range of influence 2\n', (i) => `card c${i} "C": creature, owner p${i}\ncard e${i} "E": artifact — Equipment, owner p${i}\n`, (i) => `attach e${i} to c${(i + 1) % n}\n`),
+  },
+  {
+    // Each player who leaves (800.4a) takes what is theirs, and each new turn counts the seats again
+    // (801.2c): a leaving looks at the cards tied to the player, a count drops those who left since.
+    name: 'MTG range of influence: half the players leave, one a turn, each having taken the next one\'s creature',
+    unit: 'players',
+    sizes: [2_000, 20_000],
+    make: (n) => everyPlayer(n, 'game mtg, range of influence 1\n', (i) => `card c${i} "C": creature, owner p${i}\n`, (i) => (i % 2 === 0 ? `turn p${i}\ncontrol c${(i + 2) % n} p${i + 1}\nleave p${i + 1}\n` : '')),
+  },
+  {
+    // Riftbound: each concession (650-652) banishes what the player controls and removes what they own.
+    name: 'Riftbound: every player but one concedes, one a turn, each with a unit and another player\'s gear on it',
+    unit: 'players',
+    sizes: [2_000, 20_000],
+    make: (n) => everyPlayer(n, 'game riftbound\n', (i) => `card u${i} "U": unit, owner p${i}, at base\ncard g${i} "G": gear — Equipment, equip, owner p${(i + 1) % n}, attached to u${i}\n`, (i) => (i > 0 ? `turn p${(i + 1) % n}\nleave p${i}\n` : '')),
   },
   {
     // What triggers goes on the stack in APNAP order (603.3b): each controller's place in the turn order

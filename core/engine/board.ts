@@ -518,6 +518,21 @@ export interface StackEntry {
   readonly run?: number;
 }
 
+/**
+ * The seats counted as a turn began (MTG 801.2c): which of the declared seats (by `PlayerObj.seat`) were
+ * still in the game, and how many players had left by then (`left`, a count of `Board.left`). `tree` is
+ * a Fenwick tree of ones over the seats in (`tree[0]` unused), so that a player's place among them and
+ * a count that drops the players who left since both cost a logarithm, not a pass over every player;
+ * `out` marks the seats dropped. Changed in place only while `owner` is its board's token (a copy of the
+ * board shares it until one of them counts again: rules/mtg/influence.ts).
+ */
+export interface CountedSeats {
+  readonly owner: object;
+  readonly tree: Int32Array;
+  readonly out: Uint8Array;
+  left: number;
+}
+
 export interface PlayerObj {
   readonly isCard: false;
   id: string;
@@ -577,8 +592,8 @@ export class Board {
   readonly arrivals = new Map<string, { list: CardObj[]; limit: number }>();
   /** MTG: the limited range of influence option (801.1), in seats (`game mtg, range of influence N`); undefined: not used. */
   influence: number | undefined = undefined;
-  /** MTG: the players in the game as the current turn began, in seat order: the ranges of influence are counted on them (801.2c). */
-  influenceSeats: readonly string[] = NO_ITEMS;
+  /** MTG: the players in the game as the current turn began: the ranges of influence are counted on them (801.2c; rules/mtg/influence.ts). Undefined until counted. */
+  influenceSeats: CountedSeats | undefined = undefined;
   /** Hosts whose attachments' toughness or Might bonuses changed (reboost): the next state-based action check looks at them. */
   readonly reweighed: CardObj[] = objectList();
   /**
@@ -614,6 +629,14 @@ export class Board {
   temporaries: string[] = [];
   /** The players who left the game, in the order they left (their turns would still have begun: MTG 800.4m). */
   left: string[] = [];
+  /**
+   * Beside each player, the cards that may be tied to them: owned by them, or controlled by them or
+   * under a control effect of theirs at some time (tie). A player leaving looks at these, not at every
+   * card (MTG 800.4a, Riftbound 652), so that many players leaving stay linear. A card listed may be tied
+   * no longer, and a copy of the board shares the lists (a list may hold what only another copy did):
+   * whoever reads a list checks each card against the board's own state. Never emptied.
+   */
+  private ties = new Map<string, Set<string>>();
   /** The cards with each kind of static property, found on first use (declaredWith); a copy starts without. */
   declared: Map<(p: Property) => boolean, CardObj[]> | undefined = undefined;
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
@@ -794,6 +817,32 @@ export class Board {
     let set = map.get(host.id);
     if (!set) map.set(host.id, (set = new Set()));
     return set;
+  }
+
+  /** `card` may be tied to `player` (owns it, controls it, or has a control effect on it): listed under them (ties). */
+  tie(player: string | undefined, card: CardObj): void {
+    if (player === undefined) return;
+    const set = this.ties.get(player);
+    if (set === undefined) this.ties.set(player, new Set([card.id]));
+    else set.add(card.id);
+  }
+
+  /** `card` is controlled by `player` from now on (undefined: by nobody); one who doesn't own it is tied to it (ties). */
+  setController(card: CardObj, player: string | undefined): void {
+    card.controller = player;
+    if (player !== card.owner) this.tie(player, card);
+  }
+
+  /** The cards of this board that may be tied to `player` (ties), each once, in the order they were declared (as `cards` holds them). */
+  tiedTo(player: string): CardObj[] {
+    const out: CardObj[] = [];
+    const set = this.ties.get(player);
+    if (set === undefined) return out;
+    for (const id of set) {
+      const c = this.cards.get(id);
+      if (c !== undefined) out.push(c);
+    }
+    return out.sort(byIndex);
   }
 
   /** Adds a declared card (its `index` is set here). Its attachment set is the shared empty one (noAttachments), never the board's. */
@@ -1089,6 +1138,7 @@ export class Board {
     b.controlEndedNow = [...this.controlEndedNow];
     b.temporaries = [...this.temporaries];
     b.left = [...this.left];
+    b.ties = this.ties;
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     for (const [k, s] of this.sideways) b.sideways.set(k, new Set(s));
     b.triggersDeclared = this.triggersDeclared;
@@ -1222,6 +1272,11 @@ export class Board {
   }
 }
 
+
+/** Cards in the order they were declared (Board.add). */
+function byIndex(a: CardObj, b: CardObj): number {
+  return a.index - b.index;
+}
 
 function abilityKey(id: string, ability: string): string {
   return `${id} ${ability}`;

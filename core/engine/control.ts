@@ -90,7 +90,7 @@ export function recontrol(board: Board, card: CardObj): boolean {
     if (now.player !== c.controller) c.controlledSince = board.controlStamp ?? board.turn?.number ?? 0;
     // A change of controller removes a creature from combat (MTG 506.4), though it changes back in the same resolution.
     if (now.player !== c.controller && c.combat !== undefined && !c.combat.controlChanged) c.combat = { ...c.combat, controlChanged: true };
-    c.controller = now.player;
+    board.setController(c, now.player);
     board.fileSideways(c);
     c.controlVia = now.via;
     c.controlEnded = undefined;
@@ -127,6 +127,7 @@ export function giveControl(board: Board, card: CardObj, player: string, untilEn
   const timestamp = board.lastTimestamp + 0.5;
   kept.push(until !== undefined ? { timestamp, player, until } : held ? { timestamp, player, held } : { timestamp, player });
   card.controlLog = kept;
+  if (player !== card.owner) board.tie(player, card);
   return recontrol(board, card);
 }
 

@@ -108,7 +108,7 @@ export function swapEvent(replay: Replay, ev: Extract<EventNode, { kind: 'swap' 
   // same player's control attached to X's host (701.12e; not a choice under 303.4f).
   moveTo(replay, x, 'hand', ev);
   moveTo(replay, y, 'battlefield', ev);
-  y.controller = you;
+  replay.board.setController(y, you);
   y.enteredUnder = you;
   doAttach(replay, y, host, ev.range);
 }

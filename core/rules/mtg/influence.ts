@@ -2,10 +2,10 @@
 // the players within N seats of theirs (and the objects they control), counted on the players in the game
 // as the turn began (801.2c). An Aura can't enchant, and an Equipment or Fortification can't equip or
 // fortify, anything outside its controller's range (801.8, 801.9): an attach out of range is illegal, and
-// one that goes out of range (a control change, a new turn after a player left) ends as the state-based
-// actions say (704.5m, 704.5n).
+// one that goes out of range (a control change) ends as the state-based actions say (704.5m, 704.5n). A
+// new turn after a player left counts the seats again, which only brings the players left closer.
 import type { GameStmt } from '../../parser/ast';
-import { type Board, type CardObj, isCard, type PlayerObj } from '../../engine/board';
+import { type Board, type CardObj, type CountedSeats, isCard, type PlayerObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import type { Problem } from './characteristics';
@@ -34,55 +34,72 @@ export function declareInfluence(replay: Replay, st: GameStmt): void {
   replay.board.influence = p.value;
 }
 
-/** The seats the ranges are counted on: the players in the game now, in seat order (801.2c: as a turn begins, and as the scenario begins). */
+/**
+ * The seats the ranges are counted on: the players in the game now (801.2c: as a turn begins, and as the
+ * scenario begins). A count drops the players who left since the last one; counting again can't take
+ * anything out of range: the players left in the game are each as close to the others as before, or closer.
+ */
 export function seatPlayers(replay: Replay): void {
   const board = replay.board;
   if (board.influence === undefined) return;
-  const seats = playersInGame(board);
   const before = board.influenceSeats;
+  const size = board.players.size;
+  let seats: CountedSeats;
+  if (before === undefined || before.out.length !== size) {
+    // The first count (or one after players were declared since): every declared seat in, each of the tree's cells counting the seats of its range.
+    const tree = new Int32Array(size + 1);
+    for (let i = 1; i <= size; i++) tree[i] = i & -i;
+    seats = { owner: board.ownToken, tree, out: new Uint8Array(size), left: 0 };
+  } else if (before.owner === board.ownToken) seats = before;
+  // Shared with a copy of the board: this board's own from now on.
+  else seats = { owner: board.ownToken, tree: before.tree.slice(), out: before.out.slice(), left: before.left };
+  const left = board.left;
+  for (let k = seats.left; k < left.length; k++) {
+    const seat = board.players.get(left[k])!.seat;
+    if (seats.out[seat] === 1) continue;
+    seats.out[seat] = 1;
+    for (let i = seat + 1; i <= size; i += i & -i) seats.tree[i]--;
+  }
+  seats.left = left.length;
   board.influenceSeats = seats;
-  // Someone left since the last turn began: the ranges are new, and what is attached is looked at again (704.5m, 704.5n).
-  if (before.length !== 0 && before.length !== seats.length) for (const c of board.cards.values()) if (c.attachedTo) replay.markDirty(c);
 }
 
 /** Would counting the seats again change them (a player left since they were counted)? Only with the option on. */
 export function reseats(replay: Replay): boolean {
   const board = replay.board;
-  // The players in the game: the declared ones less those who left (each listed once), not counted one by one at every turn.
-  return board.influence !== undefined && board.influenceSeats.length !== 0 && board.influenceSeats.length !== board.players.size - board.left.length;
+  return board.influence !== undefined && board.influenceSeats !== undefined && board.influenceSeats.left !== board.left.length;
 }
 
-function playersInGame(board: Board): string[] {
-  const seats: string[] = [];
-  for (const p of board.players.values()) if (!p.left) seats.push(p.id);
-  return seats;
-}
-
-/** Each counted seat list's seats by player (a list is never changed once counted: seatPlayers makes a new one, and copies of the board share it). */
-const seatIndexes = new WeakMap<readonly string[], Map<string, number>>();
-
-/** `player`'s seat in the counted `seats`, or -1 (found by a map made once per list: a check may ask for every attach among thousands of players). */
-function seatOf(seats: readonly string[], player: string): number {
-  let index = seatIndexes.get(seats);
-  if (index === undefined) {
-    index = new Map();
-    for (let i = 0; i < seats.length; i++) index.set(seats[i], i);
-    seatIndexes.set(seats, index);
-  }
-  return index.get(player) ?? -1;
+/** How many of the counted `seats` come before `seat`. */
+function seatsBefore(seats: CountedSeats, seat: number): number {
+  let n = 0;
+  for (let i = seat; i > 0; i -= i & -i) n += seats.tree[i];
+  return n;
 }
 
 /** Is player `b` within player `a`'s range of influence (801.2; 801.2b: a player always is within their own)? */
 export function inRange(board: Board, a: string, b: string): boolean {
   if (board.influence === undefined || a === b) return true;
-  // Before the first count (the declared board), the players as declared.
-  const counted = board.influenceSeats.length !== 0;
-  const seats = counted ? board.influenceSeats : playersInGame(board);
-  const i = counted ? seatOf(seats, a) : seats.indexOf(a);
-  const j = counted ? seatOf(seats, b) : seats.indexOf(b);
-  if (i < 0 || j < 0) return false;
+  const pa = board.players.get(a);
+  const pb = board.players.get(b);
+  if (pa === undefined || pb === undefined) return false;
+  const seats = board.influenceSeats;
+  // Before the first count (the declared board, before any event): every player as declared.
+  let i = pa.seat;
+  let j = pb.seat;
+  let n = board.players.size;
+  if (seats === undefined) {
+    if (pa.left || pb.left) return false;
+  } else {
+    // A player who had left as the turn began has no seat in it (one declared since has none either).
+    const size = seats.out.length;
+    if (i >= size || j >= size || seats.out[i] === 1 || seats.out[j] === 1) return false;
+    i = seatsBefore(seats, i);
+    j = seatsBefore(seats, j);
+    n = size - seats.left;
+  }
   const d = Math.abs(i - j);
-  return Math.min(d, seats.length - d) <= board.influence;
+  return Math.min(d, n - d) <= board.influence;
 }
 
 /**

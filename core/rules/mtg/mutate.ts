@@ -157,7 +157,7 @@ function mergeWith(replay: Replay, spell: CardObj, host: CardObj, onTop: boolean
   spell.merge = { kind: 'part', into: host.id };
   spell.zone = MERGED;
   spell.version++;
-  spell.controller = host.controller;
+  replay.board.setController(spell, host.controller);
   valuesTaken(replay.board, host);
   if (replay.noting) replay.note(() => (onTop ? msg`${spell.id} merges with ${host.id}, on top: ${host.id} is ${host.name} now (${describe(host)}), cards ${mergedCardsText(host.id, host.merge as Extract<Merge, { kind: 'permanent' }>)}` : msg`${spell.id} merges with ${host.id}, underneath: ${host.id} keeps its characteristics (${describe(host)}) and gains ${spell.id}'s abilities`));
   // The same object with new characteristics: what is attached is judged by them (704.5m, 704.5n).

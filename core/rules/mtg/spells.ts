@@ -96,7 +96,7 @@ function castSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spe
   // ("you control", hexproof, ward, 702.11b, 702.21a).
   const caster = casterOf(spell, ev);
   const before = spell.controller;
-  spell.controller = caster;
+  replay.board.setController(spell, caster);
   // judgedAs written out: a closure here would make every cast allocate its variables.
   const was = spell.bestowed;
   spell.bestowed = asBestow;
@@ -111,7 +111,7 @@ function castSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spe
     return;
   }
   moveTo(replay, spell, 'stack', ev);
-  controlledBy(spell, caster);
+  controlledBy(replay, spell, caster);
   replay.board.pushStack({ kind: 'spell', id: spell.id, version: spell.version, controller: caster, at: ev.range });
   if (asBestow) spell.bestowed = true;
   if (!target) {
@@ -195,7 +195,7 @@ function enterAsCreature(replay: Replay, ev: Extract<EventNode, { kind: 'resolve
   return () => {
     const controller = spell.controller;
     moveTo(replay, spell, 'battlefield', ev);
-    controlledBy(spell, controller);
+    controlledBy(replay, spell, controller);
     replay.markDirty(spell);
   };
 }
@@ -208,8 +208,8 @@ function casterOf(spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): str
 }
 
 /** A spell is controlled by the player who cast it (601.2a), and the permanent it becomes enters under that player's control (608.3, 110.2). */
-function controlledBy(card: CardObj, player: string | undefined): void {
-  card.controller = player;
+function controlledBy(replay: Replay, card: CardObj, player: string | undefined): void {
+  replay.board.setController(card, player);
   card.enteredUnder = player;
 }
 
@@ -432,7 +432,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       }
       const bestowed = spell.bestowed;
       moveTo(replay, spell, 'battlefield', ev);
-      controlledBy(spell, controller);
+      controlledBy(replay, spell, controller);
       spell.bestowed = bestowed;
       doAttach(replay, spell, target!, ev.range);
       return;
@@ -443,7 +443,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
         subjects: [spell.id, ...(target ? [target.id] : [])],
       });
       moveTo(replay, spell, 'battlefield', ev);
-      controlledBy(spell, controller);
+      controlledBy(replay, spell, controller);
       if (replay.noting) replay.note(() => msg`${spell.id} resolves as a creature (702.103e)`);
       return;
     }
@@ -457,7 +457,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   }
   moveTo(replay, spell, isPermanent ? 'battlefield' : 'graveyard', ev);
   if (isPermanent) {
-    controlledBy(spell, controller);
+    controlledBy(replay, spell, controller);
     // What it is as a permanent is judged at the state-based actions (an Aura without a target enters attached to nothing, 704.5m).
     replay.markDirty(spell);
   }

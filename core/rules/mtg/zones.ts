@@ -190,7 +190,7 @@ function enterBattlefield(replay: Replay, card: CardObj, host: Host | undefined,
   // Under another player's control, it is judged as theirs as it enters ("you control", 303.4f); if it
   // doesn't enter, it has its owner again (108.4a).
   const before = card.controller;
-  if (under !== undefined) card.controller = under;
+  if (under !== undefined) replay.board.setController(card, under);
   if (card.zone !== 'stack' && card.modified) asNewObject(card, () => enterAsItIs(replay, card, host, ev, true));
   else enterAsItIs(replay, card, host, ev, false);
   if (card.zone !== 'battlefield') card.controller = before;
@@ -380,7 +380,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   // A new object: no damage (120.6) and no counters (122.2).
   clearMarks(card);
   // A permanent enters under its owner's control unless the effect says whose (110.2; `under P`).
-  card.controller = (zone === 'battlefield' ? underOf(cause) : undefined) ?? card.owner;
+  replay.board.setController(card, (zone === 'battlefield' ? underOf(cause) : undefined) ?? card.owner);
   card.enteredUnder = card.controller;
   // Summoning sickness counts from now (302.6).
   card.controlledSince = replay.board.turn?.number ?? 0;
@@ -512,19 +512,19 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
   // something, Control Magic), the control effects that gave them objects end (each object goes to the
   // player an earlier effect gave it to, else to the one it entered under: control.ts), and then
   // whatever they still control (what entered under their control) is exiled.
-  const cards = replay.board.cards;
+  // Each step looks at the cards tied to them (owned, controlled, under a control effect of theirs: Board.tiedTo), in the order declared.
+  const board = replay.board;
   // Everything they own leaves at once: an Aura of theirs on their creature leaves with it, which is its
   // own becoming unattached (701.3d; Replay.dropMoot), not a consequence left to record.
   // A card merged into a permanent leaves with it (730.3: its owner owns the permanent too, 702.140a).
-  for (const c of cards.values()) if (c.owner === p.id && c.zone !== 'outside' && c.zone !== CEASED && c.zone !== MERGED) moveTo(replay, c, 'outside', ev);
-  for (const c of cards.values()) {
-    if (c.owner !== p.id && endControlOf(replay.board, c, p.id)) {
+  for (const c of board.tiedTo(p.id)) if (c.owner === p.id && c.zone !== 'outside' && c.zone !== CEASED && c.zone !== MERGED) moveTo(replay, c, 'outside', ev);
+  for (const c of board.tiedTo(p.id)) {
+    if (c.owner !== p.id && endControlOf(board, c, p.id)) {
       if (replay.noting) replay.note(() => msg`${c.id} back under ${c.controller}'s control`);
       touch(replay, c);
     }
   }
-  const stillControlled: CardObj[] = [];
-  for (const c of cards.values()) if (c.controller === p.id && c.owner !== p.id) stillControlled.push(c);
+  const stillControlled = board.tiedTo(p.id).filter((c) => c.controller === p.id && c.owner !== p.id);
   for (const c of stillControlled) {
     moveTo(replay, c, 'exile', ev);
     if (replay.noting) replay.note(() => msg`${c.id} exiled: it entered under ${p.id}'s control (800.4a)`);

@@ -187,7 +187,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, place: strin
     card.exhausted = false; // 124: statuses are cleared
     // An Attacker or Defender that leaves the board is a new object without its designation (124).
     if (card.combat !== undefined) removeFromCombat(replay, card, msg`it left the board`, ['124']);
-    card.controller = under ?? card.owner;
+    replay.board.setController(card, under ?? card.owner);
     // A unit arrives on the board exhausted (143.4, 359.2.c), a gear ready (359.2.d).
     if (BOARD.has(zone) && isUnit(card)) replay.board.turnSideways(card, true);
     card.enteredUnder = card.controller;

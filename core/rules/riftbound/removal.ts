@@ -61,7 +61,8 @@ export function concedeEvent(replay: Replay, ev: Extract<EventNode, { kind: 'lea
   // theirs that leaves too owes nothing (its own leaving is its detaching: Replay drops it as moot).
   const banished: CardObj[] = [];
   const removed: CardObj[] = [];
-  for (const c of replay.board.cards.values()) {
+  // The cards tied to them (owned, controlled: Board.tiedTo), in the order declared.
+  for (const c of replay.board.tiedTo(p.id)) {
     if (c.owner === p.id) {
       if (c.zone !== 'outside' && c.zone !== CEASED) removed.push(c);
     } else if (c.controller === p.id && onBoard(c)) banished.push(c);
