@@ -632,11 +632,13 @@ export class Board {
   /**
    * Beside each player, the cards that may be tied to them: owned by them, or controlled by them or
    * under a control effect of theirs at some time (tie). A player leaving looks at these, not at every
-   * card (MTG 800.4a, Riftbound 652), so that many players leaving stay linear. A card listed may be tied
-   * no longer, and a copy of the board shares the lists (a list may hold what only another copy did):
-   * whoever reads a list checks each card against the board's own state. Never emptied.
+   * card (MTG 800.4a, Riftbound 652), so that many players leaving stay linear. Made from every card at
+   * the first leaving (tiedTo), kept from then on: undefined before, so a scenario where nobody leaves
+   * pays nothing. A card listed may be tied no longer, and a copy of the board shares the lists (a list
+   * may hold what only another copy did): whoever reads a list checks each card against the board's own
+   * state. Never emptied.
    */
-  private ties = new Map<string, Set<string>>();
+  private ties: Map<string, Set<string>> | undefined = undefined;
   /** The cards with each kind of static property, found on first use (declaredWith); a copy starts without. */
   declared: Map<(p: Property) => boolean, CardObj[]> | undefined = undefined;
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
@@ -819,11 +821,12 @@ export class Board {
     return set;
   }
 
-  /** `card` may be tied to `player` (owns it, controls it, or has a control effect on it): listed under them (ties). */
+  /** `card` may be tied to `player` (owns it, controls it, or has a control effect on it): listed under them, once the lists are kept (ties). */
   tie(player: string | undefined, card: CardObj): void {
-    if (player === undefined) return;
-    const set = this.ties.get(player);
-    if (set === undefined) this.ties.set(player, new Set([card.id]));
+    const ties = this.ties;
+    if (player === undefined || ties === undefined) return;
+    const set = ties.get(player);
+    if (set === undefined) ties.set(player, new Set([card.id]));
     else set.add(card.id);
   }
 
@@ -835,6 +838,15 @@ export class Board {
 
   /** The cards of this board that may be tied to `player` (ties), each once, in the order they were declared (as `cards` holds them). */
   tiedTo(player: string): CardObj[] {
+    if (this.ties === undefined) {
+      // The first leaving: every card tied to whom it is tied now (its owner, its controller, its control effects' players).
+      this.ties = new Map();
+      for (const c of this.cards.values()) {
+        this.tie(c.owner, c);
+        if (c.controller !== c.owner) this.tie(c.controller, c);
+        for (const e of c.controlLog) if (e.player !== c.owner) this.tie(e.player, c);
+      }
+    }
     const out: CardObj[] = [];
     const set = this.ties.get(player);
     if (set === undefined) return out;

@@ -1105,9 +1105,6 @@ export class Replay {
     // the effect is older than anything the scenario does (control.ts).
     c.enteredUnder ??= c.owner;
     if (c.controller !== undefined && c.controller !== c.enteredUnder) c.controlLog = [{ timestamp: 0, player: c.controller }];
-    // What a player leaving the game looks at (Board.tiedTo): their cards, and those they control.
-    this.board.tie(c.owner, c);
-    if (c.controller !== c.owner) this.board.tie(c.controller, c);
     this.rules.declare(this, c, c.decl);
     if (c.grants.length !== 0) {
       this.board.grantsDeclared = true;
