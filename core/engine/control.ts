@@ -75,8 +75,9 @@ export function controllerOf(board: Board, card: CardObj): { player: string | un
 
 /**
  * Works out `card.controller` again (controllerOf). When it changes, what `card` grants control of
- * follows (an Aura that gives control, itself taken by another). Returns true when it changed; the
- * board then hands the card to the replay's next state-based action check (Board.regranted).
+ * follows (an Aura that gives control, itself taken by another), and the board hands the card to the
+ * replay's next state-based action check (Board.regranted). Returns true when the controller or the
+ * attachment that gives control changed.
  */
 export function recontrol(board: Board, card: CardObj): boolean {
   let changed = false;
@@ -90,11 +91,13 @@ export function recontrol(board: Board, card: CardObj): boolean {
     if (now.player !== c.controller) c.controlledSince = board.controlStamp ?? board.turn?.number ?? 0;
     // A change of controller removes a creature from combat (MTG 506.4), though it changes back in the same resolution.
     if (now.player !== c.controller && c.combat !== undefined && !c.combat.controlChanged) c.combat = { ...c.combat, controlChanged: true };
+    // What is attached is judged again only when the controller changed: a new Aura giving the same
+    // player control (another Control Magic of theirs) changes only the one named as giving it.
+    if (now.player !== c.controller) board.regranted.push(c);
     board.setController(c, now.player);
     board.fileSideways(c);
     c.controlVia = now.via;
     c.controlEnded = undefined;
-    board.regranted.push(c);
     changed = true;
     const host = board.hostOf(c);
     c = host?.isCard && grantsControl(board, c, host) ? host : undefined;

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { boardAt, check } from '../../core';
 import { Board, type CardObj } from '../../core/engine/board';
 import { giveControl } from '../../core/engine/control';
+import { Replay } from '../../core/engine/replay';
 
 const PLAYERS = ['p0', 'p1', 'p2', 'p3'];
 const HEAD = [
@@ -78,6 +79,27 @@ describe('control in timestamp order (613.1b)', () => {
     for (let i = 0; i < 3000; i++) giveControl(board, card, PLAYERS[i % PLAYERS.length]);
     assert.equal(card.controlLog.length, PLAYERS.length);
     assert.equal(card.controller, PLAYERS[2999 % PLAYERS.length]);
+  });
+
+  it('judges what is attached again only when the controller changes, not when another Aura of the same player gives control', () => {
+    // 2,000 Control Magics of alice entering onto bob's creature one by one: each is the newest, and names
+    // itself as giving control, but alice controls the creature throughout. Counted, not timed: the cards
+    // handed to the state-based actions (each Aura marked once as it enters, and the host with it), where
+    // judging all of the host's Auras again at each one marked two million.
+    const n = 2000;
+    const lines = ['game mtg', 'player alice', 'player bob', 'card host "H": creature, owner bob'];
+    for (let i = 0; i < n; i++) lines.push(`card m${i} "Control Magic": enchantment — Aura, enchant creature, you control enchanted creature, owner alice, in hand`);
+    for (let i = 0; i < n; i++) lines.push(`enter m${i} attached to host`);
+    lines.push('expect host controlled by alice', `expect m${n - 1} attached to host`);
+    const own = Object.getOwnPropertyDescriptor(Replay.prototype, 'markDirty')!;
+    let marked = 0;
+    Object.defineProperty(Replay.prototype, 'markDirty', { ...own, value: function (this: Replay, c: CardObj) { if (!c.dirty) marked++; return own.value.call(this, c); } });
+    try {
+      assert.deepEqual(check(lines.join('\n') + '\n').findings, []);
+    } finally {
+      Object.defineProperty(Replay.prototype, 'markDirty', own);
+    }
+    assert.ok(marked <= 4 * n, `${marked} cards marked`);
   });
 
   it('checks a file of thousands of control events and Aura moves on one creature, the last deciding', () => {
