@@ -91,7 +91,7 @@ export interface Granted {
   readonly targeting: readonly TargetingKeyword[];
   readonly keywords: readonly string[];
   /** What its attachments say can't be attached to it (`except`: the attachment that said "other"). */
-  readonly cant?: readonly { readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly except: string | undefined; readonly by: string }[];
+  readonly cant?: readonly CantEntry[];
   /** The attachment each ability it has from a grant came from, by label (abilityLabel): for the messages. */
   readonly from?: Readonly<Record<string, string>>;
   /**
@@ -225,10 +225,29 @@ export function hasAbility(card: CardObj | PlayerObj, a: Ability): boolean {
  * Auras`)? The attachment that says so (and whether it spares itself), or undefined.
  */
 export function cantAttachBy(host: CardObj | PlayerObj, what: 'enchanted' | 'equipped' | 'fortified', att: CardObj): { by: string; other: boolean } | undefined {
-  const cant = host.granted?.cant;
-  if (!cant) return undefined;
+  const all = host.granted?.cant;
+  if (!all) return undefined;
+  // Of a long list, only those of this kind (a host with thousands of Equipment saying it can't be
+  // enchanted is asked about each of them at each event: not each time through every entry).
+  const cant = all.length > 8 ? cantOfKind(all, what) : all;
   for (const c of cant) if (c.what === what && c.except !== att.id) return { by: c.by, other: c.except !== undefined };
   return undefined;
+}
+
+/** Each long list of what can't be attached, split by kind in its order, made at its first question (a host's list is replaced, never changed). */
+/** What an attachment says may not be attached to its host (`can't be enchanted by other Auras`: `except` is the attachment itself). */
+export type CantEntry = { readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly except: string | undefined; readonly by: string };
+
+const cantKinds = new WeakMap<readonly CantEntry[], Record<CantEntry['what'], CantEntry[]>>();
+
+function cantOfKind(cant: readonly CantEntry[], what: CantEntry['what']): readonly CantEntry[] {
+  let kinds = cantKinds.get(cant);
+  if (kinds === undefined) {
+    kinds = { enchanted: [], equipped: [], fortified: [] };
+    for (const c of cant) kinds[c.what].push(c);
+    cantKinds.set(cant, kinds);
+  }
+  return kinds[what];
 }
 
 /** Is `a` attached to `host` and able to grant (on the battlefield, phased in)? */

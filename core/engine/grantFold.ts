@@ -18,7 +18,7 @@
 // board as it is then. The index is the board's cache: a copy of the board starts without one and
 // builds it from the host's grantors the first time.
 import { ownValueTotal } from './ownValues';
-import { abilityLabel, type Ability, type AbilityChange, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers } from './abilities';
+import { abilityLabel, type Ability, type AbilityChange, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
 import { hasControlGrant } from './control';
 import { VALUED_KEYWORDS } from '../parser/keywords';
@@ -119,7 +119,6 @@ interface SourceEntry {
   readonly cant: readonly CantEntry[];
 }
 
-export type CantEntry = { readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly except: string | undefined; readonly by: string };
 
 /** Room for the effects of one grantor in its `seq` (a grant of more abilities than this would share orders with the next grantor's). */
 const PER_SOURCE = 1 << 16;

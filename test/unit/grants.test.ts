@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { boardAt, check, parse, type CardStmt, type EventNode } from '../../core';
 import { Board, type CardObj } from '../../core/engine/board';
-import { logAbilityChange } from '../../core/engine/abilities';
+import { cantAttachBy, type CantEntry, logAbilityChange } from '../../core/engine/abilities';
+import { prng } from '../support/prng';
 
 const HEAD = 'game mtg\nrules 2024-06-07\nplayer alice\nplayer bob\n';
 
@@ -131,5 +132,50 @@ equip wings to bears
 expect lion has no flying
 `;
     assert.deepEqual(check(text).findings, []);
+  });
+});
+
+describe("what a host's attachments say can't be attached to it (cantAttachBy)", () => {
+  const KINDS = ['enchanted', 'equipped', 'fortified'] as const;
+
+  /** The plain answer: the first entry of the kind that doesn't spare `att`. */
+  function firstCant(cant: readonly CantEntry[], what: CantEntry['what'], att: string): { by: string; other: boolean } | undefined {
+    for (const c of cant) if (c.what === what && c.except !== att) return { by: c.by, other: c.except !== undefined };
+    return undefined;
+  }
+
+  it('answers as a look through the whole list would, for short and long lists, 2,000 random ones', () => {
+    const next = prng(702);
+    for (let trial = 0; trial < 2000; trial++) {
+      const n = Math.floor(next() * 40);
+      const ids = ['a0', 'a1', 'a2', 'a3', 'a4'];
+      const cant: CantEntry[] = [];
+      for (let i = 0; i < n; i++) {
+        const by = ids[Math.floor(next() * ids.length)];
+        cant.push({ what: KINDS[Math.floor(next() * 3)], except: next() < 0.5 ? by : undefined, by });
+      }
+      const host = { granted: { cant } } as unknown as CardObj;
+      for (const what of KINDS) for (const id of ids) assert.deepEqual(cantAttachBy(host, what, { id } as CardObj), firstCant(cant, what, id), `${what} ${id} in ${JSON.stringify(cant)}`);
+    }
+  });
+
+  it("looks at the entries of the kind asked about: thousands of Equipment saying the host can't be enchanted, each asked about", () => {
+    // 2,000 attached one by one took 8 s (each attachment judged at each event looked through every entry).
+    const n = 2000;
+    const lines = ['game mtg', 'player alice', 'card host "H": creature, owner alice'];
+    for (let i = 0; i < n; i++) lines.push(`card e${i} "E": artifact — Equipment, owner alice, equipped creature can't be enchanted`);
+    for (let i = 0; i < n; i++) lines.push(`attach e${i} to host`);
+    const cant: CantEntry[] = [];
+    for (let i = 0; i < n; i++) cant.push({ what: 'enchanted', except: undefined, by: `e${i}` });
+    cant.push({ what: 'equipped', except: undefined, by: 'last' });
+    const host = { granted: { cant } } as unknown as CardObj;
+    // Counted, not timed: the entries read, through a list whose reads are counted.
+    let reads = 0;
+    const counted = new Proxy(cant, { get: (t, k) => (typeof k === 'string' && /^\d+$/.test(k) && reads++, Reflect.get(t, k)) });
+    (host as { granted: unknown }).granted = { cant: counted };
+    for (let i = 0; i < n; i++) assert.deepEqual(cantAttachBy(host, 'equipped', { id: `x${i}` } as CardObj), { by: 'last', other: false });
+    // One pass to split the list by kind, then one entry a question.
+    assert.ok(reads <= 2 * n + n, `${reads} entries read`);
+    assert.deepEqual(check(lines.join('\n') + '\n').findings, []);
   });
 });
