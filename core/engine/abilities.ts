@@ -229,10 +229,18 @@ export function cantAttachBy(host: CardObj | PlayerObj, what: 'enchanted' | 'equ
   if (!all) return undefined;
   // Of a long list, only those of this kind (a host with thousands of Equipment saying it can't be
   // enchanted is asked about each of them at each event: not each time through every entry).
-  const cant = all.length > 8 ? cantOfKind(all, what) : all;
+  const cant = all.length > LONG_LIST.length ? cantOfKind(all, what) : all;
   for (const c of cant) if (c.what === what && c.except !== att.id) return { by: c.by, other: c.except !== undefined };
   return undefined;
 }
+
+/**
+ * A host's list of protections or restrictions longer than this is looked up through an index made
+ * beside it (by quality, by kind: a host with thousands of Equipment each giving another one is asked
+ * about each attachment at each event); a shorter one is read through, which costs less. The answers
+ * are the same either way: the tests set it to 0 and to Infinity to hold the two ways equal.
+ */
+export const LONG_LIST = { length: 8 };
 
 /** Each long list of what can't be attached, split by kind in its order, made at its first question (a host's list is replaced, never changed). */
 /** What an attachment says may not be attached to its host (`can't be enchanted by other Auras`: `except` is the attachment itself). */

@@ -18,7 +18,7 @@
 // board as it is then. The index is the board's cache: a copy of the board starts without one and
 // builds it from the host's grantors the first time.
 import { ownValueTotal } from './ownValues';
-import { abilityLabel, type Ability, type AbilityChange, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers } from './abilities';
+import { abilityLabel, type Ability, type AbilityChange, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
 import { hasControlGrant } from './control';
 import { VALUED_KEYWORDS } from '../parser/keywords';
@@ -404,6 +404,9 @@ export function foldEffects(board: Board, host: CardObj, effects: readonly Effec
   let keywords = [...host.keywords];
   const from: Record<string, string> = {};
   let lostAll: string | undefined;
+  // Beside a long list of protections, each quality's places in it (a fold of thousands of instances,
+  // each from another name, asks at each one whether it is there already); made again after a loss.
+  let places: Map<string, number[]> | undefined;
   for (const e of effects) {
     const add = e.verb !== 'loses';
     const a = e.ability;
@@ -418,6 +421,7 @@ export function foldEffects(board: Board, host: CardObj, effects: readonly Effec
         for (const k in from) delete from[k];
         protections = [];
         keeps = [];
+        places = undefined;
         targeting = [];
         keywords = [];
       }
@@ -427,6 +431,7 @@ export function foldEffects(board: Board, host: CardObj, effects: readonly Effec
       for (const k in from) if (k.startsWith('protection from ')) delete from[k];
       protections = [];
       keeps = [];
+      places = undefined;
       continue;
     }
     switch (a.kind) {
@@ -440,14 +445,21 @@ export function foldEffects(board: Board, host: CardObj, effects: readonly Effec
           // grant's, a plain instance makes another plain one redundant (702.16m); one that spares
           // something is an instance of its own, beside which a plain one still sheds what it spares (702.16n).
           const keep = e.grantKeep ? keepOf(board, host, board.cards.get(e.source!), e.grantKeep) : e.keep;
-          const present = e.source === undefined ? protections.includes(a.quality) : protections.some((q, i) => q === a.quality && sameKeep(keeps[i], keep));
+          let present: boolean;
+          if (protections.length > LONG_LIST.length) {
+            places ??= placesIn(protections);
+            const at = places.get(a.quality);
+            present = at !== undefined && (e.source === undefined || at.some((i) => sameKeep(keeps[i], keep)));
+          } else present = e.source === undefined ? protections.includes(a.quality) : protections.some((q, i) => q === a.quality && sameKeep(keeps[i], keep));
           if (!present) {
+            if (places !== undefined) placeAt(places, a.quality, protections.length);
             protections.push(a.quality);
             keeps.push(keep);
           }
         } else {
           keeps = keeps.filter((_, i) => protections[i] !== a.quality);
           protections = protections.filter((q) => q !== a.quality);
+          places = undefined;
         }
         break;
       case 'targeting': {
@@ -493,6 +505,37 @@ function sameMembers(x: Granted, y: Granted): boolean {
   return (
     x.keywords.every((k) => y.keywords.includes(k)) &&
     x.targeting.every((k) => y.targeting.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost)) &&
-    x.protections.every((q, i) => y.protections.some((r, j) => r === q && sameKeep(x.protectionKeeps[i], y.protectionKeeps[j])))
+    x.protections.every((q, i) => {
+      const keep = x.protectionKeeps[i];
+      const ys = y.protections;
+      // A long list by quality (a host with thousands of protections, each from another name, asked at each change).
+      if (ys.length > LONG_LIST.length) return placesOf(ys).get(q)?.some((j) => sameKeep(keep, y.protectionKeeps[j])) ?? false;
+      return ys.some((r, j) => r === q && sameKeep(keep, y.protectionKeeps[j]));
+    })
   );
 }
+
+/** Each quality of a long list of protections, with its places in it; made once per list (a host's list is replaced, never changed). */
+function placesOf(list: readonly string[]): Map<string, number[]> {
+  let places = protectionPlaces.get(list);
+  if (places === undefined) {
+    places = placesIn(list);
+    protectionPlaces.set(list, places);
+  }
+  return places;
+}
+
+/** Each quality of `list`, with its places in it, in order. */
+function placesIn(list: readonly string[]): Map<string, number[]> {
+  const places = new Map<string, number[]>();
+  for (let i = 0; i < list.length; i++) placeAt(places, list[i], i);
+  return places;
+}
+
+function placeAt(places: Map<string, number[]>, quality: string, i: number): void {
+  const at = places.get(quality);
+  if (at) at.push(i);
+  else places.set(quality, [i]);
+}
+
+const protectionPlaces = new WeakMap<readonly string[], Map<string, number[]>>();
