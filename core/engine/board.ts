@@ -639,6 +639,21 @@ export class Board {
    * state. Never emptied.
    */
   private ties: Map<string, Set<string>> | undefined = undefined;
+  /**
+   * MTG: beside each owner, the cards an event put into their library (intoLibrary), as pairs of the
+   * card's index and its object version there, in the order they went: the order of the timestamps
+   * those moves gave them (613.7), which nothing else changes while a card stays in a library. The
+   * newest still there as the same object is the top card (newestInLibrary), found from the end of the
+   * list: what is no longer there is dropped as it is passed, for good (a card that comes back is a new
+   * object, pushed again). A copy of the board gets its own lists. Undefined until a card goes to a library.
+   */
+  private intoLibraries: Map<string | undefined, number[]> | undefined = undefined;
+  /**
+   * MTG: beside each owner, the index of the first card of theirs declared `on top` of their library
+   * (-1: none), made at the first look (spells.ts, isTopOfLibrary) from the declarations, which never
+   * change: a copy of the board shares it.
+   */
+  declaredTops: Map<string | undefined, number> | undefined = undefined;
   /** The cards with each kind of static property, found on first use (declaredWith); a copy starts without. */
   declared: Map<(p: Property) => boolean, CardObj[]> | undefined = undefined;
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
@@ -828,6 +843,31 @@ export class Board {
     const set = ties.get(player);
     if (set === undefined) ties.set(player, new Set([card.id]));
     else set.add(card.id);
+  }
+
+  /** MTG: an event put `card` into its owner's library, as a new object with a new timestamp (zones.ts, moveTo): it is on top of it (newestInLibrary). */
+  intoLibrary(card: CardObj): void {
+    const lists = (this.intoLibraries ??= new Map());
+    const list = lists.get(card.owner);
+    if (list === undefined) lists.set(card.owner, [card.index, card.version]);
+    else list.push(card.index, card.version);
+  }
+
+  /**
+   * MTG: of the cards of `owner`'s that an event put into a library, the one put there last that is
+   * still there as the same object: the one with the newest timestamp among the cards of `owner`'s in
+   * a library that moved (version > 0). Undefined when none is. Amortized O(1): each entry is passed once.
+   */
+  newestInLibrary(owner: string | undefined): CardObj | undefined {
+    const list = this.intoLibraries?.get(owner);
+    if (list === undefined) return undefined;
+    while (list.length !== 0) {
+      const c = this.list[list[list.length - 2]];
+      // Gone from there, or there as another object (it left and came back: a later entry): never again this entry's.
+      if (c.zone === 'library' && c.version === list[list.length - 1]) return c;
+      list.length -= 2;
+    }
+    return undefined;
   }
 
   /** `card` is controlled by `player` from now on (undefined: by nobody); one who doesn't own it is tied to it (ties). */
@@ -1151,6 +1191,8 @@ export class Board {
     b.temporaries = [...this.temporaries];
     b.left = [...this.left];
     b.ties = this.ties;
+    if (this.intoLibraries) b.intoLibraries = new Map([...this.intoLibraries].map(([k, l]) => [k, l.slice()]));
+    b.declaredTops = this.declaredTops;
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     for (const [k, s] of this.sideways) b.sideways.set(k, new Set(s));
     b.triggersDeclared = this.triggersDeclared;

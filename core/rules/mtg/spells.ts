@@ -305,21 +305,30 @@ function libraryPermissions(replay: Replay, player: string | undefined): { card:
  * goes on top of it (its object version counts its zone changes), so the newest of those still there
  * (by timestamp: each zone change gives one) is the top card. With none there, the card declared
  * `on top` is, while it has not moved. A card declared in the library without `on top` is somewhere
- * below, never known to be on top. One pass over the cards, for a cast from a library only.
+ * below, never known to be on top. The board keeps each owner's cards put into a library in the
+ * order they went (Board.newestInLibrary), and the first declared `on top` is found once
+ * (declaredTopOf): a cast from a library looks at neither every card nor every card of its owner's,
+ * so that many casts from the top of a large library stay linear.
  */
 function isTopOfLibrary(replay: Replay, card: CardObj): boolean {
   if (card.zone !== 'library') return false;
-  // The declared top card: the first card of this library declared `on top` (a second one is
-  // reported where it is declared, and is not on top), while it has not moved (version 0).
-  let declaredTop: CardObj | undefined;
-  let newest: CardObj | undefined;
-  for (const c of replay.board.cards.values()) {
-    if (c.owner !== card.owner) continue;
-    if (declaredTop === undefined && declaredOnTop(c)) declaredTop = c;
-    if (c.zone === 'library' && c.version > 0 && (newest === undefined || c.timestamp > newest.timestamp)) newest = c;
-  }
+  const newest = replay.board.newestInLibrary(card.owner);
   if (newest) return newest === card;
-  return declaredTop === card && card.version === 0;
+  return declaredTopOf(replay.board, card.owner) === card.index && card.version === 0;
+}
+
+/**
+ * The index of the declared top card of `owner`'s library: the first card of theirs declared `on top`
+ * (a second one is reported where it is declared, and is not on top), in the order declared; -1 for
+ * none. Found from the declarations at the first look, once for every copy of the board (Board.declaredTops).
+ */
+function declaredTopOf(board: Replay['board'], owner: string | undefined): number {
+  let tops = board.declaredTops;
+  if (tops === undefined) {
+    tops = board.declaredTops = new Map();
+    for (const c of board.cards.values()) if (!tops.has(c.owner) && declaredOnTop(c)) tops.set(c.owner, c.index);
+  }
+  return tops.get(owner) ?? -1;
 }
 
 /** Declared `on top` of its owner's library (in the library, as declared). */

@@ -376,6 +376,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   if (zone === 'battlefield') replay.entered(card);
   card.version++;
   card.timestamp = replay.board.tick();
+  // On top of its owner's library (a card put there goes on top): the cast from the top reads it (spells.ts, isTopOfLibrary).
+  if (zone === 'library') replay.board.intoLibrary(card);
   resetCharacteristics(card);
   // A new object: no damage (120.6) and no counters (122.2).
   clearMarks(card);
