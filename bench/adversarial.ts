@@ -244,6 +244,57 @@ export const FAMILIES: Family[] = [
     sizes: [10_000, 100_000],
     make: (n) => auraChain(n) + 'phase out c0\nphase in c0\ndestroy c0\n',
   },
+  {
+    // Each cast from a library asks which card is on top (601.3): the board keeps each owner's cards put there.
+    name: "casts from the top of a library: Garruk's Horde, each creature put into the library, cast and resolved",
+    unit: 'creatures',
+    sizes: [2_000, 20_000],
+    make: (n) => {
+      let s = `${HEAD}card horde "Garruk's Horde": creature — Beast, owner alice, you may cast creature spells from the top of your library\n`;
+      for (let i = 0; i < n; i++) s += `card c${i} "C": creature — Cat, owner alice, in hand\n`;
+      for (let i = 0; i < n; i++) s += `move c${i} to library\ncast c${i}\nresolve c${i}\n`;
+      return s;
+    },
+  },
+  {
+    // Each cast is judged by each distinct prohibition (601.3, 101.2), not by each card that has one.
+    name: "many permanents saying players can't cast artifact spells; as many creature spells cast and resolved",
+    unit: 'prohibitions and casts',
+    sizes: [2_000, 20_000],
+    make: (n) => {
+      let s = HEAD;
+      for (let i = 0; i < n; i++) s += `card s${i} "S": enchantment, owner bob, players can't cast artifact spells\n`;
+      for (let i = 0; i < n; i++) s += `card c${i} "C": creature, owner alice, in hand\n`;
+      for (let i = 0; i < n; i++) s += `cast c${i}\nresolve c${i}\n`;
+      return s;
+    },
+  },
+  {
+    // Each death asks which replacement exiles it (614.1a): a Leyline under the card's owner's control is not looked at.
+    name: "many Leylines of the Void of one player, whose own creatures are destroyed one by one",
+    unit: 'Leylines and creatures',
+    sizes: [2_000, 20_000],
+    make: (n) => {
+      let s = HEAD;
+      for (let i = 0; i < n; i++) s += `card l${i} "L": enchantment, owner alice, if a card would be put into an opponent's graveyard, exile it instead\n`;
+      for (let i = 0; i < n; i++) s += `card c${i} "C": creature, owner alice\n`;
+      for (let i = 0; i < n; i++) s += `destroy c${i}\n`;
+      return s;
+    },
+  },
+  {
+    // Each equip asks whether a permanent of its activator's lets it be activated as an instant (602.5d): another player's are not looked at.
+    name: "many Leonin Shikaris of one player; the other's Equipment moved between two creatures as many times",
+    unit: 'Shikaris and equips',
+    sizes: [4_000, 40_000],
+    make: (n) => {
+      let s = HEAD;
+      for (let i = 0; i < n; i++) s += `card s${i} "S": creature, owner bob, you may activate equip abilities any time you could cast an instant\n`;
+      s += 'card e "E": artifact — Equipment, equip, owner alice\ncard a "A": creature, owner alice\ncard b "B": creature, owner alice\n';
+      for (let i = 0; i < n; i++) s += `equip e to ${i % 2 ? 'a' : 'b'}\n`;
+      return s;
+    },
+  },
   picture('the board picture of a deep attach chain: each Aura drawn under the one before', 'Auras in the chain', auraChain),
   picture('the board picture of many players, each with a card on their battlefield', 'players', (n) => {
     let s = 'game mtg\n';

@@ -654,6 +654,17 @@ export class Board {
    * change: a copy of the board shares it.
    */
   declaredTops: Map<string | undefined, number> | undefined = undefined;
+  /**
+   * MTG: the cards with a static ability a rule reads from the permanents of one player (Leonin Shikari,
+   * Leyline of the Void, Garruk's Horde: fieldedBy), by the rule's `pick`: which cards have it
+   * (`members`, by index), and those of them on the battlefield filed by controller (`byController`: the
+   * indices, in the order declared). Made from the board at the first look (after the declarations),
+   * kept from then on where a card gets a controller (setController, which every move and every change
+   * of control goes through: a card enters the battlefield there). A list may hold a card no longer on
+   * the battlefield or no longer that player's: dropped as a look passes it (it is filed again as it
+   * comes back). A copy of the board gets its own lists.
+   */
+  private fielded: Map<(c: CardObj) => boolean, { members: ReadonlySet<number>; byController: Map<string | undefined, number[]> }> | undefined = undefined;
   /** The cards with each kind of static property, found on first use (declaredWith); a copy starts without. */
   declared: Map<(p: Property) => boolean, CardObj[]> | undefined = undefined;
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
@@ -874,7 +885,94 @@ export class Board {
   setController(card: CardObj, player: string | undefined): void {
     card.controller = player;
     if (player !== card.owner) this.tie(player, card);
+    if (this.fielded !== undefined && card.zone === 'battlefield') this.field(card, player);
   }
+
+  /** `card`, on the battlefield, is controlled by `player`: filed under them in each list of fielded it belongs to. */
+  private field(card: CardObj, player: string | undefined): void {
+    for (const f of this.fielded!.values()) {
+      if (!f.members.has(card.index)) continue;
+      const list = f.byController.get(player);
+      if (list === undefined) {
+        f.byController.set(player, [card.index]);
+        continue;
+      }
+      // In the order declared, once: a card comes back to a list it is still in (it was not looked at since it left).
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (list[mid] < card.index) lo = mid + 1;
+        else hi = mid;
+      }
+      if (list[lo] !== card.index) list.splice(lo, 0, card.index);
+    }
+  }
+
+  /** The lists of the cards `pick` takes on the battlefield, by controller (fielded): made at the first look. */
+  private fieldedBy(pick: (c: CardObj) => boolean): Map<string | undefined, number[]> {
+    const lists = (this.fielded ??= new Map());
+    let f = lists.get(pick);
+    if (f === undefined) {
+      const members = new Set<number>();
+      const byController = new Map<string | undefined, number[]>();
+      for (const c of this.list) {
+        if (!pick(c)) continue;
+        members.add(c.index);
+        if (c.zone !== 'battlefield') continue;
+        const list = byController.get(c.controller);
+        if (list === undefined) byController.set(c.controller, [c.index]);
+        else list.push(c.index);
+      }
+      lists.set(pick, (f = { members, byController }));
+    }
+    return f.byController;
+  }
+
+  /**
+   * The players (undefined: nobody) under whose control some card `pick` takes may be on the
+   * battlefield: a card it takes there now is under one of theirs (firstFielded). None without a
+   * static declared (staticsDeclared). `pick` is a function of a rule's module, the same on every call.
+   */
+  fieldedControllers(pick: (c: CardObj) => boolean): Iterable<string | undefined> {
+    return this.staticsDeclared ? this.fieldedBy(pick).keys() : NO_PLAYERS;
+  }
+
+  /**
+   * The first card, in the order declared, that `pick` takes, on the battlefield under `player`'s
+   * control, that `accept` takes (given `arg`), declared before the card of index `before`; undefined
+   * for none. The rule's question about every card of declaredWith's list in turn, asked only of
+   * those on the battlefield under `player`'s control, in the same order, with the same answer.
+   */
+  firstFielded<T>(pick: (c: CardObj) => boolean, player: string | undefined, accept: (c: CardObj, arg: T) => boolean, arg: T, before = Infinity): CardObj | undefined {
+    if (!this.staticsDeclared) return undefined;
+    const list = this.fieldedBy(pick).get(player);
+    if (list === undefined) return undefined;
+    let found: CardObj | undefined;
+    let k = 0;
+    let i = 0;
+    for (; i < list.length && list[i] < before; i++) {
+      const c = this.list[list[i]];
+      // No longer there, or no longer theirs: dropped (filed again as it comes back: setController).
+      if (c.zone !== 'battlefield' || c.controller !== player) continue;
+      list[k++] = list[i];
+      if (accept(c, arg)) {
+        found = c;
+        i++;
+        break;
+      }
+    }
+    if (k < i) list.splice(k, i - k);
+    return found;
+  }
+
+  /** Every card `pick` takes on the battlefield under `player`'s control, in the order declared (firstFielded). */
+  fieldedUnder(pick: (c: CardObj) => boolean, player: string | undefined): CardObj[] {
+    const out: CardObj[] = [];
+    this.firstFielded(pick, player, collect, out);
+    return out;
+  }
+
 
   /** The cards of this board that may be tied to `player` (ties), each once, in the order they were declared (as `cards` holds them). */
   tiedTo(player: string): CardObj[] {
@@ -1193,6 +1291,7 @@ export class Board {
     b.ties = this.ties;
     if (this.intoLibraries) b.intoLibraries = new Map([...this.intoLibraries].map(([k, l]) => [k, l.slice()]));
     b.declaredTops = this.declaredTops;
+    if (this.fielded) b.fielded = new Map([...this.fielded].map(([pick, f]) => [pick, { members: f.members, byController: new Map([...f.byController].map(([k, l]) => [k, l.slice()])) }]));
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     for (const [k, s] of this.sideways) b.sideways.set(k, new Set(s));
     b.triggersDeclared = this.triggersDeclared;
@@ -1721,6 +1820,15 @@ const NO_IDS: ReadonlySet<string> = new Set();
  * for each loop: 0.44 MB of the sampled allocation of a 100k-event check, in sorceryTiming alone).
  */
 const NO_CARDS: readonly CardObj[] = [];
+
+/** What fieldedControllers gives without a static declared. */
+const NO_PLAYERS: readonly (string | undefined)[] = [];
+
+/** fieldedUnder's `accept`: takes every card, into `out`. */
+function collect(c: CardObj, out: CardObj[]): boolean {
+  out.push(c);
+  return false;
+}
 
 /**
  * The cards whose declarations have a property `has` picks: the static abilities a rule looks for

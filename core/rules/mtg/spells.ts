@@ -107,7 +107,8 @@ function castSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spe
     spell.bestowed = was;
   }
   if (refused) {
-    spell.controller = before;
+    // Through the board, as every change of controller: a card cast from the battlefield (`castable`) is filed back under its controller (Board.firstFielded).
+    replay.board.setController(spell, before);
     return;
   }
   moveTo(replay, spell, 'stack', ev);
@@ -217,10 +218,17 @@ function controlledBy(replay: Replay, card: CardObj, player: string | undefined)
 function anyTime(replay: Replay, spell: CardObj, caster: string | undefined): boolean {
   if (spell.types.has('instant')) return true;
   if (!spell.lost.has('all') && spell.decl.props.some((p) => p.kind === 'flag' && p.flag === 'flash')) return true;
-  for (const c of castingRulesOf(replay.board)) {
-    if (!inEffect(c) || c.controller !== caster) continue;
-    for (const p of c.decl.props) if (p.kind === 'may-cast-flash' && spellMatches(p.filter, spell)) return true;
-  }
+  // The permanents with such an effect that the caster controls (Board.firstFielded): not every card with a casting rule.
+  return replay.board.firstFielded(flashPermission, caster, flashFor, spell) !== undefined;
+}
+
+/** A card declared with an "as though it had flash" effect. */
+const flashPermission = (c: CardObj): boolean => c.decl.props.some((p) => p.kind === 'may-cast-flash');
+
+/** Does the permanent's "as though it had flash" effect apply to the spell now (in effect, its filter takes it)? */
+function flashFor(c: CardObj, spell: CardObj): boolean {
+  if (!inEffect(c)) return false;
+  for (const p of c.decl.props) if (p.kind === 'may-cast-flash' && spellMatches(p.filter, spell)) return true;
   return false;
 }
 
@@ -260,41 +268,91 @@ function legalAuraTarget(replay: Replay, spell: CardObj, target: Host, ev: Extra
 /**
  * 601.3, 101.2: a permanent on the battlefield that says players can't cast such spells stops the
  * cast, whatever allows it. The spell is judged as it is being cast (601.3a, 601.3e): a bestow card
- * cast bestowed is an Aura enchantment spell, not a creature spell (702.103d). Reported when it does.
+ * cast bestowed is an Aura enchantment spell, not a creature spell (702.103d). Reported when it does:
+ * the first such permanent in the order declared, by its first prohibition that takes the spell. The
+ * spell is judged once by each distinct prohibition (prohibitionsOf), and only the cards of those that
+ * take it are looked at: many permanents saying players can't cast artifact spells cost a creature
+ * spell one look.
  */
 function cannotBeCast(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): boolean {
-  for (const c of castingRulesOf(replay.board)) {
-    if (!inEffect(c)) continue;
-    for (const p of c.decl.props) {
-      if (p.kind !== 'cant-cast' || !spellMatches(p.filter, spell)) continue;
-      const is = spell.bestowed ? msg`cast bestowed, ${describe(spell)} is one` : spell.bestow ? msg`cast without bestow, ${describe(spell)} is one` : msg`${describe(spell)} is one`;
-      const other = spell.bestow && !spell.bestowed ? msg` Cast bestowed (\`cast ${spell.id} targeting ...\`), it would be judged as the Aura spell it then is (702.103d).` : msg``;
-      replay.report('impossible-event', ev.range, msg`${spell.id} can't be cast: ${c.id}, on the battlefield, says players can't cast ${filterText(p.filter)} spells, and ${is}. A "can't" wins over whatever allows the cast (101.2), so it doesn't happen and ${spell.id} stays ${inZone(spell.zone)}.${other} Remove the line, or take ${c.id} off the battlefield first.`, {
-        rules: ['601.3', '101.2', ...(spell.bestow ? ['702.103d'] : [])],
-        // Where the prohibition is written, when that is in this file (an included file's ranges are its own).
-        related: replay.includedFrom(c.id) === undefined ? [relatedAt(p.range, msg`${c.id}'s prohibition`)] : [],
-        subjects: [spell.id, c.id],
-      });
-      return true;
+  let c: CardObj | undefined;
+  for (const group of prohibitionsOf(replay.board)) {
+    if (!spellMatches(group.filter, spell)) continue;
+    for (const d of group.cards) {
+      if (c !== undefined && d.index >= c.index) break;
+      if (inEffect(d)) {
+        c = d;
+        break;
+      }
     }
+  }
+  if (c === undefined) return false;
+  for (const p of c.decl.props) {
+    if (p.kind !== 'cant-cast' || !spellMatches(p.filter, spell)) continue;
+    const is = spell.bestowed ? msg`cast bestowed, ${describe(spell)} is one` : spell.bestow ? msg`cast without bestow, ${describe(spell)} is one` : msg`${describe(spell)} is one`;
+    const other = spell.bestow && !spell.bestowed ? msg` Cast bestowed (\`cast ${spell.id} targeting ...\`), it would be judged as the Aura spell it then is (702.103d).` : msg``;
+    replay.report('impossible-event', ev.range, msg`${spell.id} can't be cast: ${c.id}, on the battlefield, says players can't cast ${filterText(p.filter)} spells, and ${is}. A "can't" wins over whatever allows the cast (101.2), so it doesn't happen and ${spell.id} stays ${inZone(spell.zone)}.${other} Remove the line, or take ${c.id} off the battlefield first.`, {
+      rules: ['601.3', '101.2', ...(spell.bestow ? ['702.103d'] : [])],
+      // Where the prohibition is written, when that is in this file (an included file's ranges are its own).
+      related: replay.includedFrom(c.id) === undefined ? [relatedAt(p.range, msg`${c.id}'s prohibition`)] : [],
+      subjects: [spell.id, c.id],
+    });
+    return true;
   }
   return false;
 }
 
-/**
- * The cards declared with a casting prohibition or permission (`players can't cast ... spells`,
- * `you may cast ... spells from the top of your library`, `... as though they had flash`).
- */
-function castingRulesOf(board: Replay['board']): readonly CardObj[] {
-  return declaredWith(board, castingRule);
+/** The cards declared with a prohibition of the same words (`players can't cast artifact spells`), in the order declared. */
+interface Prohibition {
+  readonly filter: Filter;
+  readonly cards: readonly CardObj[];
 }
-const castingRule = (p: Property): boolean => p.kind === 'cant-cast' || p.kind === 'may-cast-top' || p.kind === 'may-cast-flash';
 
-/** The permissions in effect to cast spells from the top of `player`'s library: those of the permanents they control. */
+/**
+ * The key a prohibition is grouped by: the words of its filter, each with whether it is negated (a
+ * test keys every prohibition apart, so that each card is looked at in turn, as before the groups).
+ */
+export const prohibitionWords = {
+  of: (f: Filter): string => f.alternatives.map((a) => a.map((t) => (t.negated ? '-' : '+') + t.word).join('\u0000')).join('\u0001'),
+};
+
+/** The prohibitions of each board's list of cards declared with one (declaredWith gives each board its own). */
+const prohibitions = new WeakMap<readonly CardObj[], readonly Prohibition[]>();
+
+/**
+ * The cards declared with a casting prohibition (`players can't cast ... spells`), grouped by the
+ * words of its filter: a spell is judged by what the words name (spellMatches reads nothing else), so
+ * the cards of a group all take it or all don't. A card with several is in each of their groups.
+ */
+function prohibitionsOf(board: Replay['board']): readonly Prohibition[] {
+  const list = declaredWith(board, prohibits);
+  let groups = prohibitions.get(list);
+  if (groups === undefined) {
+    const byWords = new Map<string, { filter: Filter; cards: CardObj[] }>();
+    for (const c of list) {
+      for (const p of c.decl.props) {
+        if (p.kind !== 'cant-cast') continue;
+        const words = prohibitionWords.of(p.filter);
+        const group = byWords.get(words);
+        if (group === undefined) byWords.set(words, { filter: p.filter, cards: [c] });
+        else if (group.cards[group.cards.length - 1] !== c) group.cards.push(c);
+      }
+    }
+    groups = [...byWords.values()];
+    prohibitions.set(list, groups);
+  }
+  return groups;
+}
+const prohibits = (p: Property): boolean => p.kind === 'cant-cast';
+
+/** A card declared with a permission to cast spells from the top of its controller's library (Garruk's Horde). */
+const topPermission = (c: CardObj): boolean => c.decl.props.some((p) => p.kind === 'may-cast-top');
+
+/** The permissions in effect to cast spells from the top of `player`'s library: those of the permanents they control (Board.fieldedUnder), in the order declared. */
 function libraryPermissions(replay: Replay, player: string | undefined): { card: CardObj; filter: Filter }[] {
   const out: { card: CardObj; filter: Filter }[] = [];
-  for (const c of castingRulesOf(replay.board)) {
-    if (!inEffect(c) || c.controller !== player) continue;
+  for (const c of replay.board.fieldedUnder(topPermission, player)) {
+    if (!inEffect(c)) continue;
     for (const p of c.decl.props) if (p.kind === 'may-cast-top') out.push({ card: c, filter: p.filter });
   }
   return out;

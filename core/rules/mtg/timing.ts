@@ -5,7 +5,7 @@
 // (attach.ts) check it. The timing of casting spells (117.1a, flash) is judged in spells.ts.
 import type { EventNode, Property } from '../../parser/ast';
 import { makesToken } from '../../parser/ast';
-import { type CardObj, declaredWith, type StackEntry } from '../../engine/board';
+import { type CardObj, type StackEntry } from '../../engine/board';
 import { inEffect } from './characteristics';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -87,6 +87,12 @@ export function describeEntry(e: StackEntry): { what: Message; line: string; fix
 
 /** Leonin Shikari's permission, in a declaration. */
 const equipsAsInstant = (p: Property): boolean => p.kind === 'may-equip-instant';
+/**
+ * A card declared with it: the board files those on the battlefield by controller (Board.firstFielded),
+ * so that an activation looks at its activator's alone, not at every card with it (many Shikaris of
+ * another player cost nothing).
+ */
+const letsEquipAsInstant = (c: CardObj): boolean => c.decl.props.some(equipsAsInstant);
 
 /**
  * The stack must be empty (602.5d, 307.5): equip, fortify and reconfigure are activated only as a
@@ -95,11 +101,11 @@ const equipsAsInstant = (p: Property): boolean => p.kind === 'may-equip-instant'
  */
 export function sorceryTiming(replay: Replay, ev: EventNode, att: CardObj, kw: Keyword): boolean {
   if (kw === 'equip') {
-    for (const c of declaredWith(replay.board, equipsAsInstant)) {
-      if (inEffect(c) && c.controller === att.controller) {
-        if (replay.noting) replay.note(() => msg`${c.id} lets ${att.controller} activate equip abilities any time they could cast an instant`);
-        return true;
-      }
+    // The first such permanent in the order declared (the note names it), among those its activator controls.
+    const c = replay.board.firstFielded(letsEquipAsInstant, att.controller, inEffect, undefined);
+    if (c) {
+      if (replay.noting) replay.note(() => msg`${c.id} lets ${att.controller} activate equip abilities any time they could cast an instant`);
+      return true;
     }
   }
   const turn = replay.board.turn;

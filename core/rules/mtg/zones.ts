@@ -302,21 +302,36 @@ function toGraveyard(replay: Replay, card: CardObj, cause: EventNode): void {
  * into its owner's graveyard. A replacement of a card that lost all its abilities is gone (113.10).
  */
 export function graveyardFor(replay: Replay, card: CardObj): { zone: 'graveyard' | 'exile'; by?: CardObj } {
-  const exilers = declaredWith(replay.board, exiles);
-  if (exilers.length === 0) return TO_GRAVEYARD;
-  if (exilers.includes(card) && !card.lost.has('all') && card.decl.props.some(exilesItself)) return { zone: 'exile', by: card };
-  for (const e of exilers) {
-    const p = inEffect(e) ? e.decl.props.find(exilesOthers) : undefined;
-    if (p?.kind !== 'exile-instead') continue;
-    if (p.scope === 'any' || (card.owner !== undefined && card.owner !== (e.controller ?? e.owner))) return { zone: 'exile', by: e };
+  const board = replay.board;
+  if (declaredWith(board, exiles).length === 0) return TO_GRAVEYARD;
+  // The card is one of those declared with one when its declaration has it.
+  if (!card.lost.has('all') && card.decl.props.some(exilesItself)) return { zone: 'exile', by: card };
+  // The first permanent in the order declared whose replacement applies (it is named): each card's is
+  // its first for other cards. One for every card applies whoever controls it; one for an opponent's
+  // applies under any other player than the card's owner (by its controller, else its owner), so the
+  // permanents under the owner's control are not looked at: many Leylines of a player whose own cards
+  // die cost nothing. The board files both kinds by controller (Board.firstFielded).
+  let by: CardObj | undefined;
+  for (const player of board.fieldedControllers(exilesEveryCard)) by = board.firstFielded(exilesEveryCard, player, inEffect, undefined, by?.index) ?? by;
+  if (card.owner !== undefined) {
+    for (const player of board.fieldedControllers(exilesOpponents)) {
+      if (player === card.owner) continue;
+      by = board.firstFielded(exilesOpponents, player, appliesTo, card.owner, by?.index) ?? by;
+    }
   }
-  return TO_GRAVEYARD;
+  return by ? { zone: 'exile', by } : TO_GRAVEYARD;
 }
 const TO_GRAVEYARD = { zone: 'graveyard' } as const;
 /** A replacement that exiles instead, in a declaration: its card's own (a disturbed Aura), or every card's or an opponent's (Rest in Peace, Leyline of the Void). */
 const exiles = (p: Property): boolean => p.kind === 'exile-instead';
 const exilesItself = (p: Property): boolean => p.kind === 'exile-instead' && p.scope === 'self';
 const exilesOthers = (p: Property): boolean => p.kind === 'exile-instead' && p.scope !== 'self';
+/** The scope of a card's replacement for other cards: its first (a later one is not read). */
+const othersScope = (c: CardObj): string | undefined => (c.decl.props.find(exilesOthers) as { scope: string } | undefined)?.scope;
+const exilesEveryCard = (c: CardObj): boolean => othersScope(c) === 'any';
+const exilesOpponents = (c: CardObj): boolean => othersScope(c) === 'opponent';
+/** An opponent's replacement (Leyline of the Void) in effect for a card `owner` owns: its controller (else owner) is another player. */
+const appliesTo = (e: CardObj, owner: string): boolean => inEffect(e) && (e.controller ?? e.owner) !== owner;
 
 /**
  * A zone change: a new object (400.7). Its own attachment ends (the move records that); whatever
