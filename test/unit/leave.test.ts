@@ -8,6 +8,7 @@ import { boardAt, check } from '../../core';
 import { Board, type PlayerObj } from '../../core/engine/board';
 import { inRange, reseats, seatPlayers } from '../../core/rules/mtg/influence';
 import type { Replay } from '../../core/engine/replay';
+import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText } from '../support/fixtures';
 import { prng } from '../support/prng';
 
 const PLAYERS = ['p0', 'p1', 'p2', 'p3'];
@@ -116,22 +117,11 @@ describe('a player leaving looks at the cards tied to them (Board.tiedTo)', () =
     }
   });
 
-  it('finds what a look at every card finds in every bundled scenario where a player leaves', async () => {
-    const { readdirSync, readFileSync, statSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const files: string[] = [];
-    const walk = (dir: string): void => {
-      for (const f of readdirSync(dir)) {
-        const p = join(dir, f);
-        if (statSync(p).isDirectory()) walk(p);
-        else if (p.endsWith('.board')) files.push(p);
-      }
-    };
-    walk('examples');
-    walk('test/fixtures');
+  it('finds what a look at every card finds in every bundled scenario where a player leaves', () => {
+    const files = [...listBoards(EXAMPLES_DIR), ...listBoards(FIXTURES_DIR)];
     let leaving = 0;
     for (const f of files) {
-      const text = readFileSync(f, 'utf8');
+      const text = readText(f);
       if (!/^\s*leave /m.test(text)) continue;
       leaving++;
       assert.equal(JSON.stringify(check(text).findings), everyCard(() => JSON.stringify(check(text).findings)), f);

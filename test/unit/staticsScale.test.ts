@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { boardAt, check } from '../../core';
 import { Board, type CardObj } from '../../core/engine/board';
 import { prohibitionWords } from '../../core/rules/mtg/spells';
+import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText } from '../support/fixtures';
 import { prng } from '../support/prng';
 
 const PLAYERS = ['alice', 'bob', 'carol'];
@@ -144,22 +145,11 @@ describe('the static abilities read from the permanents, filed by controller and
     for (const what of ['prohibited', 'not on top', 'sorcery timing']) assert.ok((seen.get(what) ?? 0) > 20, `${what}: ${seen.get(what) ?? 0} ${JSON.stringify([...seen])}`);
   });
 
-  it('finds what a look at every card finds in every bundled scenario with such an ability or a cast from a library', async () => {
-    const { readdirSync, readFileSync, statSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const files: string[] = [];
-    const walk = (dir: string): void => {
-      for (const f of readdirSync(dir)) {
-        const p = join(dir, f);
-        if (statSync(p).isDirectory()) walk(p);
-        else if (p.endsWith('.board')) files.push(p);
-      }
-    };
-    walk('examples');
-    walk('test/fixtures');
+  it('finds what a look at every card finds in every bundled scenario with such an ability or a cast from a library', () => {
+    const files = [...listBoards(EXAMPLES_DIR), ...listBoards(FIXTURES_DIR)];
     let found = 0;
     for (const f of files) {
-      const text = readFileSync(f, 'utf8');
+      const text = readText(f);
       if (!/^game mtg/m.test(text) || !/can't cast|you may cast|exile it instead|equip abilities any time|to library/.test(text)) continue;
       found++;
       assert.equal(JSON.stringify(check(text).findings), everyCard(() => JSON.stringify(check(text).findings)), f);
