@@ -230,6 +230,31 @@ export const FAMILIES: Family[] = [
     make: (n) => everyPlayer(n, 'game riftbound\n', (i) => `card u${i} "U": unit, owner p${i}, at base\ncard g${i} "G": gear — Equipment, equip, owner p${(i + 1) % n}, attached to u${i}\n`, (i) => (i > 0 ? `turn p${(i + 1) % n}\nleave p${i}\n` : '')),
   },
   {
+    // Each Equip that can't target its unit (818.1.c.2) suggests units the player controls: looking at the first 64 cards, not every card.
+    name: 'Riftbound: many gear of one player, each equipped to the other player\'s unit',
+    unit: 'gear',
+    sizes: [5_000, 50_000],
+    make: (n) => {
+      let s = 'game riftbound\nplayer alice\nplayer bob\ncard ub "U": unit, owner bob, at base\n';
+      for (let i = 0; i < n; i++) s += `card g${i} "G": gear — Equipment, equip, owner alice, at base\n`;
+      for (let i = 0; i < n; i++) s += `equip g${i} to ub\n`;
+      return s;
+    },
+  },
+  {
+    // Each Quick-Draw resolved without `choosing` asks whether its player controls a unit (819.1.d): the
+    // board's lists of each player's units, not every card, with an `enter` between the resolves.
+    name: 'Riftbound: many Quick-Draw gear of a player without units, each played and its trigger resolved',
+    unit: 'gear',
+    sizes: [5_000, 50_000],
+    make: (n) => {
+      let s = 'game riftbound\nplayer alice\nplayer bob\ncard ub "U": unit, owner bob, at base\n';
+      for (let i = 0; i < n; i++) s += `card g${i} "G": gear — Equipment, equip, Quick-Draw, owner alice, in hand\n`;
+      for (let i = 0; i < n; i++) s += `enter g${i}\nresolve g${i} Quick-Draw\n`;
+      return s;
+    },
+  },
+  {
     // What triggers goes on the stack in APNAP order (603.3b): each controller's place in the turn order
     // is their seat, not found among every player.
     name: 'many players, each with a living weapon that enters: a trigger put on the stack by each',

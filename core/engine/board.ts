@@ -665,6 +665,18 @@ export class Board {
    * comes back). A copy of the board gets its own lists.
    */
   private fielded: Map<(c: CardObj) => boolean, { members: ReadonlySet<number>; byController: Map<string | undefined, number[]> }> | undefined = undefined;
+  /**
+   * Riftbound: beside each player, the cards that may be units on the board they control, for
+   * Quick-Draw's "a unit you control" (819.1.d: controlsUnit), so that each `resolve G Quick-Draw`
+   * doesn't look at every card. Made from every card at the first question, kept from then on:
+   * undefined before (a scenario without Quick-Draw pays nothing) and in a copy of the board (which
+   * makes its own at its first question). A card is listed under its controller at every change that
+   * may make it one (mayBeUnit): a controller set (setController), a move onto the board or with its
+   * host (Riftbound's location.ts and attach.ts), new card types (an effect, one that ends, a copy:
+   * untilEndOfTurn.ts, copiable.ts). A card listed may be one no longer: the question drops it as it
+   * passes it.
+   */
+  private units: Map<string | undefined, Set<string>> | undefined = undefined;
   /** The cards with each kind of static property, found on first use (declaredWith); a copy starts without. */
   declared: Map<(p: Property) => boolean, CardObj[]> | undefined = undefined;
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
@@ -886,6 +898,38 @@ export class Board {
     card.controller = player;
     if (player !== card.owner) this.tie(player, card);
     if (this.fielded !== undefined && card.zone === 'battlefield') this.field(card, player);
+    this.mayBeUnit(card);
+  }
+
+  /** `card`'s controller, place or card types changed: it may be a unit on the board its controller controls, listed under them once the lists are kept (units). */
+  mayBeUnit(card: CardObj): void {
+    const units = this.units;
+    if (units === undefined) return;
+    const set = units.get(card.controller);
+    if (set === undefined) units.set(card.controller, new Set([card.id]));
+    else set.add(card.id);
+  }
+
+  /**
+   * Riftbound: does `player` control a card `isUnit` holds of, a unit on the board (Quick-Draw,
+   * 819.1.d)? Looks at the cards listed under them (units), dropping each that is not one as it
+   * passes it: a card is looked at once for each time it was listed, and the first question once at
+   * every card. `isUnit` is the game's test, the same at every question.
+   */
+  controlsUnit(player: string | undefined, isUnit: (c: CardObj) => boolean): boolean {
+    let units = this.units;
+    if (units === undefined) {
+      this.units = units = new Map();
+      for (const c of this.cards.values()) if (isUnit(c)) this.mayBeUnit(c);
+    }
+    const set = units.get(player);
+    if (set === undefined) return false;
+    for (const id of set) {
+      const c = this.cards.get(id)!;
+      if (c.controller === player && isUnit(c)) return true;
+      set.delete(id);
+    }
+    return false;
   }
 
   /** `card`, on the battlefield, is controlled by `player`: filed under them in each list of fielded it belongs to. */
@@ -1292,6 +1336,7 @@ export class Board {
     if (this.intoLibraries) b.intoLibraries = new Map([...this.intoLibraries].map(([k, l]) => [k, l.slice()]));
     b.declaredTops = this.declaredTops;
     if (this.fielded) b.fielded = new Map([...this.fielded].map(([pick, f]) => [pick, { members: f.members, byController: new Map([...f.byController].map(([k, l]) => [k, l.slice()])) }]));
+    // b.units stays undefined: the copy makes its own at its first question (a question drops cards from them).
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     for (const [k, s] of this.sideways) b.sideways.set(k, new Set(s));
     b.triggersDeclared = this.triggersDeclared;

@@ -22,6 +22,8 @@ export function takeValues(board: Board, card: CardObj, printed: Characteristics
     takeCharacteristics(card, rebased(characteristicsOf(card), from, printed));
     if (card.temporary) card.temporary = card.temporary.moved(board, (at) => at, (s) => rebased(s as Characteristics, from, printed));
   }
+  // A copy of a unit is a unit (Riftbound 472.1.b.1): Quick-Draw's lists (Board.units).
+  board.mayBeUnit(card);
 }
 
 /** After `takeValues`: what it gives its host (MTG 613.4c; Riftbound 137.3) and grants, and what its own attachments grant it, anew. */
@@ -64,6 +66,7 @@ export function enterAsCopyOf(board: Board, card: CardObj, original: CardObj): v
   card.printed = original.printed;
   card.name = original.name;
   if (!card.modified) takeCharacteristics(card, card.printed);
+  board.mayBeUnit(card);
 }
 
 /** After entering as a copy: a card that stayed where it was is no copy (it is itself again, as it was there). */

@@ -192,7 +192,11 @@ export function change(board: Board, x: CardObj | PlayerObj, lasts: Lasts, apply
     t.push({ at, apply, lasts, before: lasts === 'good' ? undefined : snapshotOf(x) });
   }
   apply(board, x, at);
-  if (x.isCard) x.modified = true;
+  if (x.isCard) {
+    x.modified = true;
+    // Its card types may have changed (a Riftbound `becomes X unit`): Quick-Draw's lists (Board.units).
+    board.mayBeUnit(x);
+  }
 }
 
 /**
@@ -250,6 +254,7 @@ export function endStatic(board: Board, x: CardObj, by: string, covers?: (later:
   }
   if (!t.going) x.temporary = undefined;
   x.modified = true;
+  board.mayBeUnit(x); // its card types may be others now (Board.units)
 }
 
 /** A change that goes on is kept with what `x` is now, just before it (one for good as it was), and applied again. */
@@ -302,6 +307,8 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: re
     // every grantor of it too when whether it has any ability at all changed (a quoted grant's timestamp).
     board.abilitiesChanged(x, x.lost.has('all') === lostAll);
     board.regranted.push(x);
+    // What it took back may make it a unit again (a Riftbound `loses X unit this turn`): Quick-Draw's lists (Board.units).
+    board.mayBeUnit(x);
   } else {
     // What is attached to the player may have become illegal (protection, 702.16c).
     for (const id of x.attachments) replay.markDirty(board.cards.get(id)!);

@@ -86,6 +86,7 @@ export function relocate(replay: Replay, card: CardObj, zone: string, place: str
     c.zone = zone;
     c.place = place;
     replay.board.arrivedAt(c);
+    replay.board.mayBeUnit(c); // Quick-Draw's lists (Board.units): a card brought onto the board with what it is attached to
     for (const id of c.attachments) todo.push(replay.board.cards.get(id)!);
   }
 }

@@ -78,9 +78,20 @@ export function equipTargetProblem(att: CardObj, host: Host, activator: string |
   return undefined;
 }
 
+/** How many cards `retarget` looks at, at most (exported for the tests). */
+export const RETARGET_LOOK = 64;
+
+/**
+ * Fixes that name another target for an Equip: a unit the activator controls on the board, unattached
+ * (818.1.b.1, 818.1.c.2). At most five, looking at no more than the first 64 cards (as MTG's
+ * retargetFixes, legality.ts): a file with thousands of cards and illegal lines stays linear, and a
+ * board of 64 cards or fewer is offered every one it was.
+ */
 function retarget(replay: Replay, att: CardObj, activator: string | undefined, range: Range) {
   const out = [];
+  let looked = 0;
   for (const c of replay.board.cards.values()) {
+    if (++looked > RETARGET_LOOK) break;
     if (c !== att && isUnit(c) && onBoard(c) && c.controller === activator && !c.attachedTo) {
       out.push(titledFix(msg`Equip ${c.id} instead`, false, [{ range, newText: c.id }]));
       if (out.length === 5) break;

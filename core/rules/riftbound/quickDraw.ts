@@ -8,7 +8,7 @@
 // when that player controls no unit. A gear that left the board meanwhile is a new object, and nothing is
 // attached (124). However many instances of Quick-Draw the gear has, it triggers once (819.2).
 import type { EventNode } from '../../parser/ast';
-import type { Board, CardObj } from '../../engine/board';
+import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { hasAbility } from '../../engine/abilities';
@@ -33,25 +33,18 @@ export function quickDrawPlayed(replay: Replay, card: CardObj, ev: EventNode): v
   if (replay.noting) replay.note(() => msg`${card.id}'s Quick-Draw triggers: it waits on the chain (\`resolve ${card.id} Quick-Draw choosing ...\`)`);
 }
 
-/**
- * The last `resolve G Quick-Draw` without `choosing` that found its player controlling no unit: the next
- * one, with no other event between (that one changed no unit's place or control: it attached nothing), may
- * take the answer without looking at every card again, so many such lines in a row stay linear.
- */
-// Kept by board, weakly: a board no longer checked (a closed document's) is not held by it.
-const noUnit = new WeakMap<Board, { player: string | undefined; events: number }>();
+/** A unit on the board: what Quick-Draw's "a unit you control" may be (819.1.d). */
+function unitOnBoard(c: CardObj): boolean {
+  return isUnit(c) && onBoard(c);
+}
 
-/** Does `player` control a unit on the board? */
+/**
+ * Does `player` control a unit on the board? Asked by each `resolve G Quick-Draw` without `choosing`:
+ * the board's lists of the cards that may be each player's units (Board.controlsUnit), not every card,
+ * so that many gear played and resolved one after another, `enter` between the resolves, stay linear.
+ */
 function controlsUnit(replay: Replay, player: string | undefined): boolean {
-  const board = replay.board;
-  const last = noUnit.get(board);
-  if (last && last.player === player && last.events === replay.events - 1) {
-    last.events = replay.events;
-    return false;
-  }
-  for (const c of board.cards.values()) if (c.controller === player && isUnit(c) && onBoard(c)) return true;
-  noUnit.set(board, { player, events: replay.events });
-  return false;
+  return replay.board.controlsUnit(player, unitOnBoard);
 }
 
 /** `resolve G Quick-Draw [choosing U]`. */
