@@ -42,7 +42,7 @@ export function resolveLivingWeapon(replay: Replay, ev: Extract<EventNode, { kin
   const entry = replay.board.pendingAbility(eq.id, kw);
   if (!entry) {
     // The player who controlled it left the game: the abilities they controlled ceased to exist (800.4a).
-    if (eq.zone === 'outside' || replay.board.left.some((p) => p === eq.owner)) {
+    if (eq.zone === 'outside' || (eq.owner !== undefined && replay.board.players.get(eq.owner)?.left)) {
       replay.report('impossible-event', ev.range, msg`${eq.id}'s owner has left the game, and with them the abilities they controlled on the stack ceased to exist: no ${t.name} trigger of ${eq.id} waits to resolve. Remove the line.`, { rules: ['800.4a', t.rule], subjects: [eq.id] });
       return;
     }
