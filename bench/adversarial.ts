@@ -255,6 +255,19 @@ export const FAMILIES: Family[] = [
     },
   },
   {
+    // Each attach changes the unit's Shield (814.2: the instances' values summed): the sums are kept as
+    // gear come and go, and a change of a value alone has no gear judged again.
+    name: 'Riftbound: many gear each giving Shield 2, attached one by one to one unit',
+    unit: 'gear',
+    sizes: [2_000, 20_000],
+    make: (n) => {
+      let s = 'game riftbound\nplayer alice\ncard u "U": unit, owner alice, might 3, at base\n';
+      for (let i = 0; i < n; i++) s += `card g${i} "G": gear — Equipment, equip, owner alice, at base, equipped unit has Shield 2\n`;
+      for (let i = 0; i < n; i++) s += `attach g${i} to u\n`;
+      return s;
+    },
+  },
+  {
     // What triggers goes on the stack in APNAP order (603.3b): each controller's place in the turn order
     // is their seat, not found among every player.
     name: 'many players, each with a living weapon that enters: a trigger put on the stack by each',

@@ -1208,7 +1208,11 @@ export class Board {
       this.grantIndexes.set(host, index);
       changed = undefined;
     }
-    if (regrant(this, host, index, changed)) this.regranted.push(host);
+    const regranted = regrant(this, host, index, changed);
+    if (regranted === 'abilities') this.regranted.push(host);
+    // Only a value changed (Riftbound's Shield 3 for Shield 2): no attachment's legality reads it, and the
+    // host is looked at as when its attachments' Might bonuses change (its Might in combat, 807.2, 814.2).
+    else if (regranted === 'values') this.reweighed.push(host);
     // An attachment that gives control of it ("You control enchanted creature") came, went or changed (613.1b).
     recontrol(this, host);
     // One that changes its types may have (613.1d): worked out by the replay before it next looks.

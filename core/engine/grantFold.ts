@@ -117,6 +117,15 @@ interface SourceEntry {
   readonly seq: number;
   readonly effects: readonly Effect[];
   readonly cant: readonly CantEntry[];
+  /** Riftbound: what its own grants do to each valued keyword (VALUED_KEYWORDS): the values they give, whether one takes it away. */
+  readonly valued?: readonly ValuedGrant[];
+}
+
+/** Riftbound: a grantor's grants of one valued keyword (`equipped unit has Shield 2`, `... loses Shield`). */
+interface ValuedGrant {
+  readonly name: string;
+  readonly gives: number;
+  readonly takes: boolean;
 }
 
 
@@ -140,6 +149,13 @@ export class GrantIndex {
   /** The host's ability log the event effects were made from, and those effects. */
   private log: readonly AbilityChange[] | undefined;
   private events: Effect[] = [];
+  /**
+   * Riftbound: by valued keyword, how many grantors take it away and the values the others' grants
+   * give, summed (withValues's two looks at every grantor, kept as grantors change: a unit with
+   * thousands of gear each giving Shield 2 is not looked through at each attach). Kept for grantors
+   * that grant now, as their effects are.
+   */
+  private readonly valued = new Map<string, { takes: number; gives: number }>();
 
   /** The grantor `id`'s effects again: removed, and made anew if it is still a grantor of `host` (in its old place among them, if it had one). */
   updateSource(board: Board, host: CardObj, id: string): void {
@@ -147,6 +163,7 @@ export class GrantIndex {
     if (old) {
       for (const e of old.effects) this.remove(e);
       this.grantEffects -= old.effects.length;
+      if (old.valued) this.addValued(old.valued, -1);
     }
     if (!host.grantors.has(id)) {
       this.sources.delete(id);
@@ -159,11 +176,38 @@ export class GrantIndex {
     this.sources.set(id, entry);
     for (const e of entry.effects) this.insert(e);
     this.grantEffects += entry.effects.length;
+    if (entry.valued) this.addValued(entry.valued, 1);
     if (entry.cant.length) this.cants.set(id, entry);
     else this.cants.delete(id);
     const a = board.cards.get(id);
     if (a && hasControlGrant(a)) this.controls.add(id);
     else this.controls.delete(id);
+  }
+
+  private addValued(grants: readonly ValuedGrant[], sign: 1 | -1): void {
+    for (const g of grants) {
+      let v = this.valued.get(g.name);
+      if (v === undefined) this.valued.set(g.name, (v = { takes: 0, gives: 0 }));
+      v.takes += g.takes ? sign : 0;
+      v.gives += sign * g.gives;
+    }
+  }
+
+  /**
+   * Riftbound: withValues, from the sums kept (valued) when no grantor takes a keyword away and the
+   * host never lost it (every grant's instance then counts); else, for that keyword, withValues itself.
+   */
+  withValues(board: Board, host: CardObj, granted: Granted): Granted {
+    let values: Record<string, number> | undefined;
+    for (const name of VALUED_KEYWORDS) {
+      if (!granted.keywords.includes(name)) continue;
+      const own = host.keywordValues?.[name];
+      const v = this.valued.get(name);
+      // A loss (a gear's, or the host's own: lostAt, -1 when never) leaves only the instances after it: looked at one by one.
+      if ((v !== undefined && v.takes !== 0) || (own !== undefined && own.lostAt >= 0)) return withValues(board, host, granted);
+      (values ??= {})[name] = Math.max((own ? ownValueTotal(own) : 0) + (v?.gives ?? 0), 1);
+    }
+    return values ? { ...granted, values } : granted;
   }
 
   /** The host's logged events as effects, when its log changed (it is replaced, never changed: logAbilityChange). */
@@ -277,6 +321,7 @@ function sourceEntry(board: Board, host: CardObj, id: string, seq: number): Sour
   if (!grantsTo(board, a, host)) return { seq, effects, cant };
   let n = seq * PER_SOURCE;
   // A grantor that lost all its abilities (an event's `loses all abilities`, or an attachment's grant) has no static ability to grant (113.10).
+  let valued: ValuedGrant[] | undefined;
   if (!a.lost.has('all') && a.granted?.lostAll === undefined) {
     for (const g of a.grants) {
       for (const ability of g.abilities) {
@@ -284,11 +329,16 @@ function sourceEntry(board: Board, host: CardObj, id: string, seq: number): Sour
         // host; control is layer 2's (control.ts).
         if (ability.kind === 'cant') cant.push({ what: ability.what, except: ability.other ? a.id : undefined, by: a.id });
         else if (ability.kind !== 'grant' && ability.kind !== 'control' && ability.kind !== 'types') effects.push({ primary: a.timestamp, secondary: 0, seq: n++, verb: g.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, keep: undefined, grantKeep: ability.kind === 'protection' ? ability.keep : undefined });
+        // Riftbound's valued keywords, as withValues reads them: each `has` instance's value (1 unwritten), any `loses`.
+        if (board.game === 'riftbound' && ability.kind === 'keyword' && VALUED_KEYWORDS.includes(ability.name) && (g.verb === 'has' || g.verb === 'loses')) {
+          valued ??= [];
+          valued.push({ name: ability.name, gives: g.verb === 'has' ? (ability.value ?? 1) : 0, takes: g.verb === 'loses' });
+        }
       }
     }
   }
   // The abilities an Aura on `a` gave it to grant ("enchanted Equipment has 'equipped creature has flying'").
-  if (a.grantors.size === 0) return { seq, effects, cant };
+  if (a.grantors.size === 0) return { seq, effects, cant, valued };
   const lostAt = lostAllAt(a);
   for (const rid of a.grantors) {
     const r = board.cards.get(rid);
@@ -301,7 +351,7 @@ function sourceEntry(board: Board, host: CardObj, id: string, seq: number): Sour
       }
     }
   }
-  return { seq, effects, cant };
+  return { seq, effects, cant, valued };
 }
 
 /** The timestamp of the last `loses all abilities` a card had, -1 if none. */
@@ -337,10 +387,12 @@ function keepOf(board: Board, host: CardObj, a: CardObj | undefined, keep: Grant
  * a grant gives with `not removing` is an instance of its own, its keep worked out for this host
  * (702.16n/p); `can't be enchanted` is kept beside the abilities. `changed` is the grantor whose
  * effects changed (it came, went or changed), or undefined when any may have: each is worked out
- * again. Returns true when what the rules read changed (not when only the attachment named as an
- * ability's source did: a new Equipment granting flying again makes nothing illegal).
+ * again. Returns what changed that the rules read: `abilities` (what it has, or what may not be
+ * attached), `values` (only a Riftbound keyword's value: Shield 3 for Shield 2, which no attachment's
+ * legality reads), or `same` (perhaps only the attachment named as an ability's source: a new Equipment
+ * granting flying again makes nothing illegal).
  */
-export function regrant(board: Board, host: CardObj, index: GrantIndex, changed: string | null | undefined): boolean {
+export function regrant(board: Board, host: CardObj, index: GrantIndex, changed: string | null | undefined): 'abilities' | 'values' | 'same' {
   const before = host.granted;
   // null: no grantor changed, only the host's log (updateEvents below).
   if (changed === undefined) index.rebuild(board, host);
@@ -348,12 +400,13 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
   index.updateEvents(host);
   if (host.grantors.size === 0 || index.empty) {
     host.granted = undefined;
-    return before !== undefined;
+    return before !== undefined ? 'abilities' : 'same';
   }
   const folded = foldEffects(board, host, index.deciding(), index.cantList());
-  const after = board.game === 'riftbound' ? withValues(board, host, folded) : folded;
+  const after = board.game === 'riftbound' ? index.withValues(board, host, folded) : folded;
   host.granted = after;
-  return !before || !sameAbilities(before, after);
+  if (!before || !sameAbilities(before, after)) return 'abilities';
+  return before.values === after.values || VALUED_KEYWORDS.every((k) => before.values?.[k] === after.values?.[k]) ? 'same' : 'values';
 }
 
 /**
@@ -487,16 +540,15 @@ function sameKeep(x: ProtectionKeep | undefined, y: ProtectionKeep | undefined):
 }
 
 /**
- * Do the rules read the same from both? They ask whether a host has an ability, never in which order
- * its abilities came, nor which attachment is named as a source in the messages (`from`): an Equipment
- * granting flying again makes nothing illegal.
+ * Do the rules read the same abilities from both (their values aside: regrant)? They ask whether a host
+ * has an ability, never in which order its abilities came, nor which attachment is named as a source in
+ * the messages (`from`): an Equipment granting flying again makes nothing illegal.
  */
 function sameAbilities(x: Granted, y: Granted): boolean {
   const cx = x.cant ?? [];
   const cy = y.cant ?? [];
   if (cx.length !== cy.length || cx.some((c, i) => c.what !== cy[i].what || c.except !== cy[i].except || c.by !== cy[i].by)) return false;
   if (x.lostAll !== y.lostAll) return false;
-  if (x.values !== y.values && VALUED_KEYWORDS.some((k) => x.values?.[k] !== y.values?.[k])) return false;
   return sameMembers(x, y) && sameMembers(y, x);
 }
 

@@ -7,10 +7,10 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { boardAt, check } from '../../core';
-import { type Granted, grantsTo } from '../../core/engine/abilities';
+import { type CantEntry, type Granted, grantsTo, LONG_LIST } from '../../core/engine/abilities';
 import { Board, type CardObj } from '../../core/engine/board';
+import { Replay } from '../../core/engine/replay';
 import { type Effect, foldEffects, withValues } from '../../core/engine/grantFold';
-import { type CantEntry, LONG_LIST } from '../../core/engine/abilities';
 import { includeOptions } from '../../cli/includes';
 import { FIXTURES_DIR, listBoards, readText, checkOptionsOf } from '../support/fixtures';
 import { prng } from '../support/prng';
@@ -200,6 +200,65 @@ describe('the grants fold kept grantor by grantor (grantFold.ts) equals the full
     for (const i of rest) lines.push(`unattach e${i} from lion\n`, ...(i % 5 === 0 ? [`attach e${i} to lion\n`, `unattach e${i} from lion\n`] : []));
     const n = compared(() => check(lines.join('')));
     assert.ok(n > 300, `only ${n} folds compared`);
+  });
+
+  it('on 400 random Riftbound scenarios of gear giving and taking Shield and Assault (the values summed as grantors change)', () => {
+    const next = prng(8142);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
+    const GEAR = ['equipped unit has Shield 2', 'equipped unit has Shield', 'equipped unit has Assault 3', 'equipped unit has Shield 1 and Assault', 'equipped unit loses Shield', 'equipped unit loses Assault', 'might-bonus 1'];
+    let n = 0;
+    let summed = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const units = ['u1', 'u2'];
+      const gear = ['g0', 'g1', 'g2', 'g3', 'g4', 'g5'];
+      const lines = ['game riftbound', 'player alice', 'player bob', `card u1 "U": unit, owner alice, might 3, at base${next() < 0.3 ? ', Shield 1' : ''}`, `card u2 "V": unit, owner alice, might 4, at base`];
+      for (const g of gear) lines.push(`card ${g} "G": gear — Equipment, equip, owner alice, ${pick(GEAR)}${next() < 0.5 ? `, attached to ${pick(units)}` : ', at base'}`);
+      const events = 4 + Math.floor(next() * 16);
+      for (let i = 0; i < events; i++) {
+        const r = next();
+        const u = pick(units);
+        const g = pick(gear);
+        if (r < 0.35) lines.push(`attach ${g} to ${u}`);
+        else if (r < 0.5) lines.push(`detach ${g} from ${u}`);
+        else if (r < 0.62) lines.push(`gains ${u} ${pick(['Shield 2', 'Shield', 'Assault 2'])}${next() < 0.5 ? ' this turn' : ''}`);
+        else if (r < 0.72) lines.push(`loses ${u} ${pick(['Shield', 'Assault'])}${next() < 0.5 ? ' this turn' : ''}`);
+        else if (r < 0.8) lines.push(`kill ${g}`);
+        else if (r < 0.88) lines.push(`turn ${pick(['alice', 'bob'])}`);
+        else lines.push(`control ${g} ${pick(['alice', 'bob'])}`);
+      }
+      const text = lines.join('\n') + '\n';
+      try {
+        n += compared(() => check(text));
+      } catch (e) {
+        throw new Error(`${(e as Error).message}\n--- scenario ${trial}:\n${text}`);
+      }
+      // A value summed from two instances or more (Shield 3 from Shield 2 and Shield) at the end.
+      if (boardAt(text, lines.length - 1).cards.some((c) => (c.keywords ?? []).some((k) => /^(Shield|Assault) ([3-9]|\d\d)/.test(k)))) summed++;
+    }
+    assert.ok(n > 1500, `only ${n} folds compared`);
+    assert.ok(summed > 100, `${summed} scenarios ending with a value summed from several instances`);
+  });
+
+  it("sums thousands of gear's Shield on one unit without judging its other gear again at each attach", () => {
+    // 2,000 gear each giving Shield 2, attached one by one: each attach changes the unit's Shield and
+    // nothing any gear's legality reads. Counted, not timed: the cards handed to the state-based actions
+    // (at most a few an attach; judging the unit's gear again at each one marked two million). The sum
+    // itself is read off the kept sums (GrantIndex.withValues), held equal to withValues above.
+    const n = 2000;
+    const lines = ['game riftbound', 'player alice', 'card u "U": unit, owner alice, might 3, at base'];
+    for (let i = 0; i < n; i++) lines.push(`card g${i} "G": gear — Equipment, equip, owner alice, at base, equipped unit has Shield 2`);
+    for (let i = 0; i < n; i++) lines.push(`attach g${i} to u`);
+    const text = lines.join('\n') + '\n';
+    const own = Object.getOwnPropertyDescriptor(Replay.prototype, 'markDirty')!;
+    let marked = 0;
+    Object.defineProperty(Replay.prototype, 'markDirty', { ...own, value: function (this: Replay, c: CardObj) { if (!c.dirty) marked++; return own.value.call(this, c); } });
+    try {
+      assert.deepEqual(check(text).findings, []);
+    } finally {
+      Object.defineProperty(Replay.prototype, 'markDirty', own);
+    }
+    assert.ok(marked <= 4 * n, `${marked} cards marked`);
+    assert.deepEqual(boardAt(text, lines.length - 1).cards.find((c) => c.id === 'u')!.keywords, [`Shield ${2 * n} (from g${n - 1})`]);
   });
 
   for (const long of [LONG_LIST.length, 0]) {
