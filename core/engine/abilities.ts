@@ -242,10 +242,10 @@ export function cantAttachBy(host: CardObj | PlayerObj, what: 'enchanted' | 'equ
  */
 export const LONG_LIST = { length: 8 };
 
-/** Each long list of what can't be attached, split by kind in its order, made at its first question (a host's list is replaced, never changed). */
 /** What an attachment says may not be attached to its host (`can't be enchanted by other Auras`: `except` is the attachment itself). */
 export type CantEntry = { readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly except: string | undefined; readonly by: string };
 
+/** Each long list of what can't be attached, split by kind in its order, made at its first question (a host's list is replaced, never changed). */
 const cantKinds = new WeakMap<readonly CantEntry[], Record<CantEntry['what'], CantEntry[]>>();
 
 function cantOfKind(cant: readonly CantEntry[], what: CantEntry['what']): readonly CantEntry[] {

@@ -306,7 +306,6 @@ export function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'reca
   recallHome(replay, card);
 }
 
-/** A recall (455): to its controller's base, not a Move, statuses stay; attachments come along (719.3.a). */
 /**
  * A combat's own cleanup recalls its Attackers still at the battlefield when Defenders are there too
  * (466.1.a.2): a consequence of `cause` (the line that ended the combat) to record, `recall X`.
@@ -316,6 +315,7 @@ export function recallAttacker(replay: Replay, card: CardObj, place: string, cau
   replay.oblige({ action: 'recall', subject: card, code: 'missing-state-based-action', rules: ['466.1.a.2', '455'], why: msg`the combat at battlefield ${place} ended with Defenders still there, and the combat's cleanup recalls the Attackers present`, cause });
 }
 
+/** A recall (455): to its controller's base, not a Move, statuses stay; attachments come along (719.3.a). */
 function recallHome(replay: Replay, card: CardObj): void {
   const from = whereText(card);
   relocate(replay, card, 'base', card.controller);
