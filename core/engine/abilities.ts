@@ -242,6 +242,45 @@ export function cantAttachBy(host: CardObj | PlayerObj, what: 'enchanted' | 'equ
  */
 export const LONG_LIST = { length: 8 };
 
+/**
+ * A long list of protections by quality: each quality's places in it, in order (`byQuality`), and the
+ * places of those that are not from a card name (`unnamed`: a quality in quotes covers only a card of
+ * that name, 702.16a; any other may cover any card). The fold adds to one as it goes (qualityPlacesIn,
+ * addQualityPlace); a host's finished list, which is replaced and never changed, has one made once
+ * (qualityPlaces): the comparison of two folds and the judging of each attachment read it.
+ */
+export interface QualityPlaces {
+  readonly byQuality: Map<string, number[]>;
+  readonly unnamed: number[];
+}
+
+/** The places of each quality of `list`, made now. */
+export function qualityPlacesIn(list: readonly string[]): QualityPlaces {
+  const places: QualityPlaces = { byQuality: new Map(), unnamed: [] };
+  for (let i = 0; i < list.length; i++) addQualityPlace(places, list[i], i);
+  return places;
+}
+
+/** `quality` is at place `i` of the list `places` is of. */
+export function addQualityPlace(places: QualityPlaces, quality: string, i: number): void {
+  const at = places.byQuality.get(quality);
+  if (at) at.push(i);
+  else places.byQuality.set(quality, [i]);
+  if (quality.charCodeAt(0) !== 34) places.unnamed.push(i);
+}
+
+/** The places of each quality of a host's list, made once for the list. */
+export function qualityPlaces(list: readonly string[]): QualityPlaces {
+  let places = qualityPlacesOf.get(list);
+  if (places === undefined) {
+    places = qualityPlacesIn(list);
+    qualityPlacesOf.set(list, places);
+  }
+  return places;
+}
+
+const qualityPlacesOf = new WeakMap<readonly string[], QualityPlaces>();
+
 /** What an attachment says may not be attached to its host (`can't be enchanted by other Auras`: `except` is the attachment itself). */
 export type CantEntry = { readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly except: string | undefined; readonly by: string };
 

@@ -18,7 +18,7 @@
 // board as it is then. The index is the board's cache: a copy of the board starts without one and
 // builds it from the host's grantors the first time.
 import { ownValueTotal } from './ownValues';
-import { abilityLabel, type Ability, type AbilityChange, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST } from './abilities';
+import { abilityLabel, type Ability, type AbilityChange, addQualityPlace, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST, qualityPlaces, qualityPlacesIn, type QualityPlaces } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
 import { hasControlGrant } from './control';
 import { VALUED_KEYWORDS } from '../parser/keywords';
@@ -459,7 +459,7 @@ export function foldEffects(board: Board, host: CardObj, effects: readonly Effec
   let lostAll: string | undefined;
   // Beside a long list of protections, each quality's places in it (a fold of thousands of instances,
   // each from another name, asks at each one whether it is there already); made again after a loss.
-  let places: Map<string, number[]> | undefined;
+  let places: QualityPlaces | undefined;
   for (const e of effects) {
     const add = e.verb !== 'loses';
     const a = e.ability;
@@ -500,12 +500,12 @@ export function foldEffects(board: Board, host: CardObj, effects: readonly Effec
           const keep = e.grantKeep ? keepOf(board, host, board.cards.get(e.source!), e.grantKeep) : e.keep;
           let present: boolean;
           if (protections.length > LONG_LIST.length) {
-            places ??= placesIn(protections);
-            const at = places.get(a.quality);
+            places ??= qualityPlacesIn(protections);
+            const at = places.byQuality.get(a.quality);
             present = at !== undefined && (e.source === undefined || at.some((i) => sameKeep(keeps[i], keep)));
           } else present = e.source === undefined ? protections.includes(a.quality) : protections.some((q, i) => q === a.quality && sameKeep(keeps[i], keep));
           if (!present) {
-            if (places !== undefined) placeAt(places, a.quality, protections.length);
+            if (places !== undefined) addQualityPlace(places, a.quality, protections.length);
             protections.push(a.quality);
             keeps.push(keep);
           }
@@ -561,33 +561,8 @@ function sameMembers(x: Granted, y: Granted): boolean {
       const keep = x.protectionKeeps[i];
       const ys = y.protections;
       // A long list by quality (a host with thousands of protections, each from another name, asked at each change).
-      if (ys.length > LONG_LIST.length) return placesOf(ys).get(q)?.some((j) => sameKeep(keep, y.protectionKeeps[j])) ?? false;
+      if (ys.length > LONG_LIST.length) return qualityPlaces(ys).byQuality.get(q)?.some((j) => sameKeep(keep, y.protectionKeeps[j])) ?? false;
       return ys.some((r, j) => r === q && sameKeep(keep, y.protectionKeeps[j]));
     })
   );
 }
-
-/** Each quality of a long list of protections, with its places in it; made once per list (a host's list is replaced, never changed). */
-function placesOf(list: readonly string[]): Map<string, number[]> {
-  let places = protectionPlaces.get(list);
-  if (places === undefined) {
-    places = placesIn(list);
-    protectionPlaces.set(list, places);
-  }
-  return places;
-}
-
-/** Each quality of `list`, with its places in it, in order. */
-function placesIn(list: readonly string[]): Map<string, number[]> {
-  const places = new Map<string, number[]>();
-  for (let i = 0; i < list.length; i++) placeAt(places, list[i], i);
-  return places;
-}
-
-function placeAt(places: Map<string, number[]>, quality: string, i: number): void {
-  const at = places.get(quality);
-  if (at) at.push(i);
-  else places.set(quality, [i]);
-}
-
-const protectionPlaces = new WeakMap<readonly string[], Map<string, number[]>>();

@@ -1,7 +1,7 @@
 // MTG: what can be attached to what (701.3a): Equipment 301.5, Fortification 301.6, Auras 303.4, battles 310.10,
 // protection as it applies to attaching (702.16c/d/j/k); Auras on cards in a graveyard (109.2a, 113.6); the legal hosts
 // a fix offers; what a change may make illegal.
-import { abilitiesOf, cantAttachBy, grantedBy, LONG_LIST } from '../../engine/abilities';
+import { abilitiesOf, cantAttachBy, grantedBy, LONG_LIST, qualityPlaces } from '../../engine/abilities';
 import type { Range } from '../../types';
 import type { Filter, ProtectionKeepClause } from '../../parser/ast';
 import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
@@ -77,15 +77,16 @@ function coveringProtection(host: Host, att: CardObj, staying: boolean | 'target
   const list = have.protections;
   const keepsOf = have.protectionKeeps;
   let spared: string | undefined;
-  // Of a long list, the instances that may cover `att`: those from its name, and every other kind (namedOrNot).
-  const split = list.length > LONG_LIST.length ? namedOrNot(list) : undefined;
-  const named = split?.named.get(att.name);
+  // Of a long list, the instances that may cover `att`: those from its name (702.16a), and every one
+  // not from a name (a host with thousands of protections, each from another name, judged at each event).
+  const split = list.length > LONG_LIST.length ? qualityPlaces(list) : undefined;
+  const named = split?.byQuality.get(`"${att.name}"`);
   for (let k = 0, n = 0, o = 0; k < list.length; k++) {
     let i = k;
     if (split) {
       // The next of the two ascending lists, so that the instances are looked at in the list's order.
       const a = named !== undefined && n < named.length ? named[n] : Infinity;
-      const b = o < split.other.length ? split.other[o] : Infinity;
+      const b = o < split.unnamed.length ? split.unnamed[o] : Infinity;
       if (a === Infinity && b === Infinity) break;
       if (a < b) n++;
       else o++;
@@ -114,34 +115,6 @@ function coveringProtection(host: Host, att: CardObj, staying: boolean | 'target
   }
   return undefined;
 }
-
-/**
- * A long list of protections split by what they are from: a card name (702.16a: only a card of that name
- * is covered), by name, and the places of every other one, each in ascending order. A host with
- * thousands of Equipment each giving protection from another name has each attachment judged against
- * the instances from its name, not against all. Made once per list (a host's list is replaced, never changed).
- */
-function namedOrNot(list: readonly string[]): { named: Map<string, number[]>; other: number[] } {
-  let split = splits.get(list);
-  if (split === undefined) {
-    split = { named: new Map(), other: [] };
-    for (let i = 0; i < list.length; i++) {
-      const q = list[i];
-      if (q.charCodeAt(0) !== 34) {
-        split.other.push(i);
-        continue;
-      }
-      const name = q.slice(1, -1);
-      const at = split.named.get(name);
-      if (at) at.push(i);
-      else split.named.set(name, [i]);
-    }
-    splits.set(list, split);
-  }
-  return split;
-}
-
-const splits = new WeakMap<readonly string[], { named: Map<string, number[]>; other: number[] }>();
 
 /** What a protection from `quality` gained with `clause` leaves in place (702.16n, 702.16p). */
 export function protectionKeep(replay: Replay, host: Host, quality: string, clause: ProtectionKeepClause): ProtectionKeep | undefined {
