@@ -861,11 +861,28 @@ export class Board {
 
   /** `card` may be tied to `player` (owns it, controls it, or has a control effect on it): listed under them, once the lists are kept (ties). */
   tie(player: string | undefined, card: CardObj): void {
-    const ties = this.ties;
-    if (player === undefined || ties === undefined) return;
-    const set = ties.get(player);
-    if (set === undefined) ties.set(player, new Set([card.id]));
-    else set.add(card.id);
+    if (player !== undefined && this.ties !== undefined) fileUnder(this.ties, player, card.id);
+  }
+
+  /** The cards of this board that may be tied to `player` (ties), each once, in the order they were declared (as `cards` holds them). */
+  tiedTo(player: string): CardObj[] {
+    if (this.ties === undefined) {
+      // The first leaving: every card tied to whom it is tied now (its owner, its controller, its control effects' players).
+      this.ties = new Map();
+      for (const c of this.cards.values()) {
+        this.tie(c.owner, c);
+        if (c.controller !== c.owner) this.tie(c.controller, c);
+        for (const e of c.controlLog) if (e.player !== c.owner) this.tie(e.player, c);
+      }
+    }
+    const out: CardObj[] = [];
+    const set = this.ties.get(player);
+    if (set === undefined) return out;
+    for (const id of set) {
+      const c = this.cards.get(id);
+      if (c !== undefined) out.push(c);
+    }
+    return out.sort(byIndex);
   }
 
   /** MTG: an event put `card` into its owner's library, as a new object with a new timestamp (zones.ts, moveTo): it is on top of it (newestInLibrary). */
@@ -903,11 +920,7 @@ export class Board {
 
   /** `card`'s controller, place or card types changed: it may be a unit on the board its controller controls, listed under them once the lists are kept (units). */
   mayBeUnit(card: CardObj): void {
-    const units = this.units;
-    if (units === undefined) return;
-    const set = units.get(card.controller);
-    if (set === undefined) units.set(card.controller, new Set([card.id]));
-    else set.add(card.id);
+    if (this.units !== undefined) fileUnder(this.units, card.controller, card.id);
   }
 
   /**
@@ -1015,28 +1028,6 @@ export class Board {
     const out: CardObj[] = [];
     this.firstFielded(pick, player, collect, out);
     return out;
-  }
-
-
-  /** The cards of this board that may be tied to `player` (ties), each once, in the order they were declared (as `cards` holds them). */
-  tiedTo(player: string): CardObj[] {
-    if (this.ties === undefined) {
-      // The first leaving: every card tied to whom it is tied now (its owner, its controller, its control effects' players).
-      this.ties = new Map();
-      for (const c of this.cards.values()) {
-        this.tie(c.owner, c);
-        if (c.controller !== c.owner) this.tie(c.controller, c);
-        for (const e of c.controlLog) if (e.player !== c.owner) this.tie(e.player, c);
-      }
-    }
-    const out: CardObj[] = [];
-    const set = this.ties.get(player);
-    if (set === undefined) return out;
-    for (const id of set) {
-      const c = this.cards.get(id);
-      if (c !== undefined) out.push(c);
-    }
-    return out.sort(byIndex);
   }
 
   /** Adds a declared card (its `index` is set here). Its attachment set is the shared empty one (noAttachments), never the board's. */
@@ -1474,6 +1465,13 @@ export class Board {
   }
 }
 
+
+/** `id` in the set under `key` (made when there is none). */
+function fileUnder<K>(map: Map<K, Set<string>>, key: K, id: string): void {
+  const set = map.get(key);
+  if (set === undefined) map.set(key, new Set([id]));
+  else set.add(id);
+}
 
 /** Cards in the order they were declared (Board.add). */
 function byIndex(a: CardObj, b: CardObj): number {

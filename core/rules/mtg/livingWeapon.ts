@@ -7,7 +7,6 @@
 // ability (no target, no timing). If the Equipment left the battlefield meanwhile, the token is still
 // created and nothing is attached (113.7a, 400.7); a 0/0 Germ then dies to the state-based actions (704.5f).
 import type { EventNode, TokenTrigger } from '../../parser/ast';
-import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { hasAbility } from '../../engine/abilities';
