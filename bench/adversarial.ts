@@ -54,6 +54,14 @@ function everyPlayer(n: number, game: string, cards: (i: number) => string, even
   return s;
 }
 
+/** `head`, then the cards `cards(i)` declares for i from 0 to `n` - 1, then the events `events(i)` of each, then `after`. */
+function everyCard(n: number, head: string, cards: (i: number) => string, events: (i: number) => string, after = ''): string {
+  let s = head;
+  for (let i = 0; i < n; i++) s += cards(i);
+  for (let i = 0; i < n; i++) s += events(i);
+  return s + after;
+}
+
 /** A creature and `n` Auras, each attached to the one before it. */
 function auraChain(n: number): string {
   let s = `${HEAD}card c0 "Root": creature, owner alice\n`;
@@ -75,23 +83,13 @@ export const FAMILIES: Family[] = [
     name: 'many unknown names against as many declared cards',
     unit: 'names of each',
     sizes: [2_000, 20_000],
-    make: (n) => {
-      let s = HEAD;
-      for (let i = 0; i < n; i++) s += `card c${String(i).padStart(6, '0')} "C": creature, owner alice\n`;
-      for (let i = 0; i < n; i++) s += `destroy c${String(i).padStart(6, '0')}x\n`;
-      return s;
-    },
+    make: (n) => everyCard(n, HEAD, (i) => `card c${String(i).padStart(6, '0')} "C": creature, owner alice\n`, (i) => `destroy c${String(i).padStart(6, '0')}x\n`),
   },
   {
     name: 'many attachments on one host',
     unit: 'Equipment equipped to one creature',
     sizes: [10_000, 100_000],
-    make: (n) => {
-      let s = `${HEAD}card host "Host": creature, owner alice\n`;
-      for (let i = 0; i < n; i++) s += `card e${i} "E": artifact — Equipment, owner alice\n`;
-      for (let i = 0; i < n; i++) s += `equip e${i} to host\n`;
-      return s + 'destroy host\n';
-    },
+    make: (n) => everyCard(n, `${HEAD}card host "Host": creature, owner alice\n`, (i) => `card e${i} "E": artifact — Equipment, owner alice\n`, (i) => `equip e${i} to host\n`, 'destroy host\n'),
   },
   {
     // Every grant changes what the host has (613.7a): the fold of the grants must not start over from
@@ -234,12 +232,7 @@ export const FAMILIES: Family[] = [
     name: 'Riftbound: many gear of one player, each equipped to the other player\'s unit',
     unit: 'gear',
     sizes: [5_000, 50_000],
-    make: (n) => {
-      let s = 'game riftbound\nplayer alice\nplayer bob\ncard ub "U": unit, owner bob, at base\n';
-      for (let i = 0; i < n; i++) s += `card g${i} "G": gear — Equipment, equip, owner alice, at base\n`;
-      for (let i = 0; i < n; i++) s += `equip g${i} to ub\n`;
-      return s;
-    },
+    make: (n) => everyCard(n, 'game riftbound\nplayer alice\nplayer bob\ncard ub "U": unit, owner bob, at base\n', (i) => `card g${i} "G": gear — Equipment, equip, owner alice, at base\n`, (i) => `equip g${i} to ub\n`),
   },
   {
     // Each Quick-Draw resolved without `choosing` asks whether its player controls a unit (819.1.d): the
@@ -247,12 +240,7 @@ export const FAMILIES: Family[] = [
     name: 'Riftbound: many Quick-Draw gear of a player without units, each played and its trigger resolved',
     unit: 'gear',
     sizes: [5_000, 50_000],
-    make: (n) => {
-      let s = 'game riftbound\nplayer alice\nplayer bob\ncard ub "U": unit, owner bob, at base\n';
-      for (let i = 0; i < n; i++) s += `card g${i} "G": gear — Equipment, equip, Quick-Draw, owner alice, in hand\n`;
-      for (let i = 0; i < n; i++) s += `enter g${i}\nresolve g${i} Quick-Draw\n`;
-      return s;
-    },
+    make: (n) => everyCard(n, 'game riftbound\nplayer alice\nplayer bob\ncard ub "U": unit, owner bob, at base\n', (i) => `card g${i} "G": gear — Equipment, equip, Quick-Draw, owner alice, in hand\n`, (i) => `enter g${i}\nresolve g${i} Quick-Draw\n`),
   },
   {
     // Each attach changes the unit's Shield (814.2: the instances' values summed): the sums are kept as
@@ -260,12 +248,7 @@ export const FAMILIES: Family[] = [
     name: 'Riftbound: many gear each giving Shield 2, attached one by one to one unit',
     unit: 'gear',
     sizes: [2_000, 20_000],
-    make: (n) => {
-      let s = 'game riftbound\nplayer alice\ncard u "U": unit, owner alice, might 3, at base\n';
-      for (let i = 0; i < n; i++) s += `card g${i} "G": gear — Equipment, equip, owner alice, at base, equipped unit has Shield 2\n`;
-      for (let i = 0; i < n; i++) s += `attach g${i} to u\n`;
-      return s;
-    },
+    make: (n) => everyCard(n, 'game riftbound\nplayer alice\ncard u "U": unit, owner alice, might 3, at base\n', (i) => `card g${i} "G": gear — Equipment, equip, owner alice, at base, equipped unit has Shield 2\n`, (i) => `attach g${i} to u\n`),
   },
   {
     // What triggers goes on the stack in APNAP order (603.3b): each controller's place in the turn order
@@ -287,51 +270,28 @@ export const FAMILIES: Family[] = [
     name: "casts from the top of a library: Garruk's Horde, each creature put into the library, cast and resolved",
     unit: 'creatures',
     sizes: [2_000, 20_000],
-    make: (n) => {
-      let s = `${HEAD}card horde "Garruk's Horde": creature — Beast, owner alice, you may cast creature spells from the top of your library\n`;
-      for (let i = 0; i < n; i++) s += `card c${i} "C": creature — Cat, owner alice, in hand\n`;
-      for (let i = 0; i < n; i++) s += `move c${i} to library\ncast c${i}\nresolve c${i}\n`;
-      return s;
-    },
+    make: (n) => everyCard(n, `${HEAD}card horde "Garruk's Horde": creature — Beast, owner alice, you may cast creature spells from the top of your library\n`, (i) => `card c${i} "C": creature — Cat, owner alice, in hand\n`, (i) => `move c${i} to library\ncast c${i}\nresolve c${i}\n`),
   },
   {
     // Each cast is judged by each distinct prohibition (601.3, 101.2), not by each card that has one.
     name: "many permanents saying players can't cast artifact spells; as many creature spells cast and resolved",
     unit: 'prohibitions and casts',
     sizes: [2_000, 20_000],
-    make: (n) => {
-      let s = HEAD;
-      for (let i = 0; i < n; i++) s += `card s${i} "S": enchantment, owner bob, players can't cast artifact spells\n`;
-      for (let i = 0; i < n; i++) s += `card c${i} "C": creature, owner alice, in hand\n`;
-      for (let i = 0; i < n; i++) s += `cast c${i}\nresolve c${i}\n`;
-      return s;
-    },
+    make: (n) => everyCard(n, HEAD, (i) => `card s${i} "S": enchantment, owner bob, players can't cast artifact spells\ncard c${i} "C": creature, owner alice, in hand\n`, (i) => `cast c${i}\nresolve c${i}\n`),
   },
   {
     // Each death asks which replacement exiles it (614.1a): a Leyline under the card's owner's control is not looked at.
     name: "many Leylines of the Void of one player, whose own creatures are destroyed one by one",
     unit: 'Leylines and creatures',
     sizes: [2_000, 20_000],
-    make: (n) => {
-      let s = HEAD;
-      for (let i = 0; i < n; i++) s += `card l${i} "L": enchantment, owner alice, if a card would be put into an opponent's graveyard, exile it instead\n`;
-      for (let i = 0; i < n; i++) s += `card c${i} "C": creature, owner alice\n`;
-      for (let i = 0; i < n; i++) s += `destroy c${i}\n`;
-      return s;
-    },
+    make: (n) => everyCard(n, HEAD, (i) => `card l${i} "L": enchantment, owner alice, if a card would be put into an opponent's graveyard, exile it instead\ncard c${i} "C": creature, owner alice\n`, (i) => `destroy c${i}\n`),
   },
   {
     // Each equip asks whether a permanent of its activator's lets it be activated as an instant (602.5d): another player's are not looked at.
     name: "many Leonin Shikaris of one player; the other's Equipment moved between two creatures as many times",
     unit: 'Shikaris and equips',
     sizes: [4_000, 40_000],
-    make: (n) => {
-      let s = HEAD;
-      for (let i = 0; i < n; i++) s += `card s${i} "S": creature, owner bob, you may activate equip abilities any time you could cast an instant\n`;
-      s += 'card e "E": artifact — Equipment, equip, owner alice\ncard a "A": creature, owner alice\ncard b "B": creature, owner alice\n';
-      for (let i = 0; i < n; i++) s += `equip e to ${i % 2 ? 'a' : 'b'}\n`;
-      return s;
-    },
+    make: (n) => everyCard(n, `${HEAD}card e "E": artifact — Equipment, equip, owner alice\ncard a "A": creature, owner alice\ncard b "B": creature, owner alice\n`, (i) => `card s${i} "S": creature, owner bob, you may activate equip abilities any time you could cast an instant\n`, (i) => `equip e to ${i % 2 ? 'a' : 'b'}\n`),
   },
   picture('the board picture of a deep attach chain: each Aura drawn under the one before', 'Auras in the chain', auraChain),
   picture('the board picture of many players, each with a card on their battlefield', 'players', (n) => {
