@@ -247,7 +247,10 @@ export const LONG_LIST = { length: 8 };
  * places of those that are not from a card name (`unnamed`: a quality in quotes covers only a card of
  * that name, 702.16a; any other may cover any card). The fold adds to one as it goes (qualityPlacesIn,
  * addQualityPlace); a host's finished list, which is replaced and never changed, has one made once
- * (qualityPlaces): the comparison of two folds and the judging of each attachment read it.
+ * (qualityPlaces): the comparison of two folds and the judging of each attachment read it. A fold
+ * carried on from the last (grantFold.ts, regrant) makes a longer list that begins with the last one,
+ * and goes on adding to the places of the last one, which both lists then share (shareQualityPlaces):
+ * so a reader ignores the places at or past its own list's end.
  */
 export interface QualityPlaces {
   readonly byQuality: Map<string, number[]>;
@@ -277,6 +280,11 @@ export function qualityPlaces(list: readonly string[]): QualityPlaces {
     qualityPlacesOf.set(list, places);
   }
   return places;
+}
+
+/** `places` are those of `list`, and perhaps also of a longer list that begins with it (QualityPlaces): `list` has them from now on. */
+export function shareQualityPlaces(list: readonly string[], places: QualityPlaces): void {
+  qualityPlacesOf.set(list, places);
 }
 
 const qualityPlacesOf = new WeakMap<readonly string[], QualityPlaces>();

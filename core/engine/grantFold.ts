@@ -18,7 +18,7 @@
 // board as it is then. The index is the board's cache: a copy of the board starts without one and
 // builds it from the host's grantors the first time.
 import { ownValueTotal } from './ownValues';
-import { abilityLabel, type Ability, type AbilityChange, addQualityPlace, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST, qualityPlaces, qualityPlacesIn, type QualityPlaces } from './abilities';
+import { abilityLabel, type Ability, type AbilityChange, addQualityPlace, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST, qualityPlaces, qualityPlacesIn, type QualityPlaces, shareQualityPlaces, type TargetingKeyword } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
 import { hasControlGrant } from './control';
 import { VALUED_KEYWORDS } from '../parser/keywords';
@@ -156,6 +156,12 @@ export class GrantIndex {
    * that grant now, as their effects are.
    */
   private readonly valued = new Map<string, { takes: number; gives: number }>();
+  /** How many of the grantors' effects give a protection that spares something (its keep is worked out from the board as the fold reads it, so a fold with one is never carried on: lastFold). */
+  private keepEffects = 0;
+  /** cantList's answer, until a grantor that says what may not be attached comes, goes or changes. */
+  private cants_: CantEntry[] | undefined;
+  /** The last fold regrant made (append). */
+  private last: LastFold | undefined;
 
   /** The grantor `id`'s effects again: removed, and made anew if it is still a grantor of `host` (in its old place among them, if it had one). */
   updateSource(board: Board, host: CardObj, id: string): void {
@@ -163,7 +169,9 @@ export class GrantIndex {
     if (old) {
       for (const e of old.effects) this.remove(e);
       this.grantEffects -= old.effects.length;
+      this.keepEffects -= keeping(old.effects);
       if (old.valued) this.addValued(old.valued, -1);
+      if (old.cant.length) this.cants_ = undefined;
     }
     if (!host.grantors.has(id)) {
       this.sources.delete(id);
@@ -176,9 +184,13 @@ export class GrantIndex {
     this.sources.set(id, entry);
     for (const e of entry.effects) this.insert(e);
     this.grantEffects += entry.effects.length;
+    this.keepEffects += keeping(entry.effects);
     if (entry.valued) this.addValued(entry.valued, 1);
-    if (entry.cant.length) this.cants.set(id, entry);
-    else this.cants.delete(id);
+    if (entry.cant.length) {
+      this.cants.set(id, entry);
+      // A new grantor is the last in the order of grantors (its seq is the next): its restrictions go after the others'.
+      this.cants_ = old || !this.cants_ ? undefined : this.cants_.concat(entry.cant);
+    } else this.cants.delete(id);
     const a = board.cards.get(id);
     if (a && hasControlGrant(a)) this.controls.add(id);
     else this.controls.delete(id);
@@ -210,6 +222,11 @@ export class GrantIndex {
     return values ? { ...granted, values } : granted;
   }
 
+  /** Is `id` among the grantors whose effects the index holds? */
+  has(id: string): boolean {
+    return this.sources.has(id);
+  }
+
   /** The host's logged events as effects, when its log changed (it is replaced, never changed: logAbilityChange). */
   updateEvents(host: CardObj): void {
     if (this.log === host.abilityLog) return;
@@ -224,11 +241,43 @@ export class GrantIndex {
     return this.grantEffects === 0 && this.cants.size === 0;
   }
 
-  /** What the grantors say may not be attached, in the order they became grantors. */
+  /** What the grantors say may not be attached, in the order they became grantors (a list that is replaced, never changed). */
   cantList(): CantEntry[] {
+    if (this.cants_) return this.cants_;
     const out: CantEntry[] = [];
     for (const c of [...this.cants.values()].sort((x, y) => x.seq - y.seq)) out.push(...c.cant);
+    return (this.cants_ = out);
+  }
+
+  /**
+   * The last fold, if the next can carry it on (append): it is still the host's, made from the host's
+   * abilities and log as they are now, and none of its effects' protections spares something.
+   */
+  lastFold(host: CardObj): LastFold | undefined {
+    const l = this.last;
+    if (!l || host.granted !== l.out || this.keepEffects !== 0 || this.log !== host.abilityLog) return undefined;
+    if (host.protections !== l.own.protections || host.protectionKeeps !== l.own.protectionKeeps || host.targeting !== l.own.targeting || host.keywords !== l.own.keywords) return undefined;
+    return l;
+  }
+
+  /**
+   * The effects of grantor `id`, new since `last`, in order, when each comes after every effect
+   * folded then; else undefined. Only the effects filed under an ability (listOf): the others change
+   * nothing, as in the fold of the effects that decide. One that spares something is worked out now,
+   * as a fold of all would; the folds after it are not carried on (lastFold).
+   */
+  appended(id: string, last: LastFold): Effect[] | undefined {
+    const entry = this.sources.get(id);
+    if (!entry) return undefined;
+    const out = entry.effects.filter((e) => this.listOf(e) !== undefined);
+    out.sort(order);
+    if (out.length !== 0 && last.top !== undefined && order(out[0], last.top) <= 0) return undefined;
     return out;
+  }
+
+  /** Remembers the fold regrant made (undefined: none, the host has no grants). */
+  remember(fold: LastFold | undefined): void {
+    this.last = fold;
   }
 
   /** Every grantor's effects again (a grantor gone from the host's grantors is dropped). */
@@ -313,6 +362,29 @@ export class GrantIndex {
   }
 }
 
+/**
+ * A fold regrant made, which the next may carry on when a new grantor's effects all come after it
+ * (append): what the host was given (`out`, with Riftbound's values), the fold itself, the places
+ * of its long list of protections, the latest effect folded, and the host's own abilities it started from.
+ */
+export interface LastFold {
+  readonly out: Granted;
+  readonly folded: Granted;
+  readonly places: QualityPlaces | undefined;
+  readonly top: Effect | undefined;
+  /** The log of sources the fold's `from` is read from, if it is one (FromLog), and how much of it is the fold's. */
+  readonly log: FromLog | undefined;
+  readonly logLength: number;
+  readonly own: Pick<CardObj, 'protections' | 'protectionKeeps' | 'targeting' | 'keywords'>;
+}
+
+/** How many of `effects` give a protection that spares something. */
+function keeping(effects: readonly Effect[]): number {
+  let n = 0;
+  for (const e of effects) if (e.grantKeep !== undefined) n++;
+  return n;
+}
+
 /** The effects, restrictions and control of grantor `id` on `host` now. */
 function sourceEntry(board: Board, host: CardObj, id: string, seq: number): SourceEntry {
   const effects: Effect[] = [];
@@ -394,20 +466,46 @@ function keepOf(board: Board, host: CardObj, a: CardObj | undefined, keep: Grant
  */
 export function regrant(board: Board, host: CardObj, index: GrantIndex, changed: string | null | undefined): 'abilities' | 'values' | 'same' {
   const before = host.granted;
+  // A grantor new to the host (an Equipment attached, with its new timestamp) whose effects come after
+  // every effect folded last time: the fold goes on from where it ended, without folding the others
+  // again (a host with thousands of different grants, each attach).
+  const last = typeof changed === 'string' && APPEND.on && !index.has(changed) ? index.lastFold(host) : undefined;
   // null: no grantor changed, only the host's log (updateEvents below).
   if (changed === undefined) index.rebuild(board, host);
   else if (changed !== null) index.updateSource(board, host, changed);
   index.updateEvents(host);
   if (host.grantors.size === 0 || index.empty) {
     host.granted = undefined;
+    index.remember(undefined);
     return before !== undefined ? 'abilities' : 'same';
   }
-  const folded = foldEffects(board, host, index.deciding(), index.cantList());
+  const added = last && index.appended(changed!, last);
+  let state: FoldState;
+  let top: Effect | undefined;
+  if (last && added) {
+    APPEND.count++;
+    state = FoldState.after(last);
+    for (const e of added) state.step(board, host, e);
+    top = added.length ? added[added.length - 1] : last.top;
+  } else {
+    const deciding = index.deciding();
+    state = foldState(board, host, deciding);
+    top = deciding[deciding.length - 1];
+  }
+  const cant = index.cantList();
+  const folded = state.result(cant);
+  // The places the fold kept of a long list are the host's list's: legality reads them (QualityPlaces).
+  if (state.places) shareQualityPlaces(folded.protections, state.places);
   const after = board.game === 'riftbound' ? index.withValues(board, host, folded) : folded;
   host.granted = after;
-  if (!before || !sameAbilities(before, after)) return 'abilities';
-  return before.values === after.values || VALUED_KEYWORDS.every((k) => before.values?.[k] === after.values?.[k]) ? 'same' : 'values';
+  index.remember({ out: after, folded, places: state.places, top, log: state.log, logLength: state.log?.length ?? 0, own: { protections: host.protections, protectionKeeps: host.protectionKeeps, targeting: host.targeting, keywords: host.keywords } });
+  // Carried on: what changed is what the steps changed, and a new grantor's restrictions (a new list of them).
+  if (last && added ? state.changed || cant.length !== (last.folded.cant?.length ?? 0) : !before || !sameAbilities(before, after)) return 'abilities';
+  return before!.values === after.values || VALUED_KEYWORDS.every((k) => before!.values?.[k] === after.values?.[k]) ? 'same' : 'values';
 }
+
+/** Whether regrant may carry a fold on (tests turn it off to compare); how many folds it carried on, and how many effects all folds applied. */
+export const APPEND = { on: true, count: 0, steps: 0 };
 
 /**
  * Riftbound: the value of each keyword that takes one the host has (Assault, Shield, Deflect), its
@@ -445,54 +543,99 @@ export function withValues(board: Board, host: CardObj, granted: Granted): Grant
 }
 
 /**
- * The host's own abilities with `effects` applied in turn (in order: 613.7a), and `cant` beside them.
- * The last change of an ability decides it; `loses all abilities` and `loses X protection` take away
- * what came before them. The index hands it the effects that decide (GrantIndex.deciding); the test
- * of this file hands it every effect, and the two must agree.
+ * A fold of effects in progress (foldEffects): the host's abilities as the effects so far leave them.
+ * `changed` says whether a step changed what the rules read (regrant's append: sameAbilities's question,
+ * answered step by step).
  */
-export function foldEffects(board: Board, host: CardObj, effects: readonly Effect[], cant: CantEntry[]): Granted {
-  let protections = [...host.protections];
-  let keeps = host.protections.map((_, i) => host.protectionKeeps[i]);
-  let targeting = [...host.targeting];
-  let keywords = [...host.keywords];
-  const from: Record<string, string> = {};
-  let lostAll: string | undefined;
-  // Beside a long list of protections, each quality's places in it (a fold of thousands of instances,
-  // each from another name, asks at each one whether it is there already); made again after a loss.
-  let places: QualityPlaces | undefined;
-  for (const e of effects) {
+class FoldState {
+  changed = false;
+  constructor(
+    public protections: string[],
+    public keeps: (ProtectionKeep | undefined)[],
+    public targeting: TargetingKeyword[],
+    public keywords: string[],
+    /** The attachment each ability came from, by label; or, carried on a long fold, `log` holds them. */
+    public from: Record<string, string> | undefined,
+    public log: FromLog | undefined,
+    public lostAll: string | undefined,
+    // Beside a long list of protections, each quality's places in it (a fold of thousands of instances,
+    // each from another name, asks at each one whether it is there already); made again after a loss.
+    public places: QualityPlaces | undefined,
+  ) {}
+
+  /** The host's own abilities, before any effect. */
+  static of(host: CardObj): FoldState {
+    return new FoldState([...host.protections], host.protections.map((_, i) => host.protectionKeeps[i]), [...host.targeting], [...host.keywords], {}, undefined, undefined, undefined);
+  }
+
+  /** Where an earlier fold ended (its result, its places and its log of sources, which the new state takes over). */
+  static after(last: LastFold): FoldState {
+    const g = last.folded;
+    let from: Record<string, string> | undefined;
+    let log: FromLog | undefined;
+    if (last.log) log = last.log.length === last.logLength ? last.log : new FromLog(last.log.at(last.logLength));
+    else if (g.protections.length + g.targeting.length + g.keywords.length > FROM_LOG.past) log = new FromLog(g.from ?? {});
+    else from = { ...g.from };
+    return new FoldState([...g.protections], [...g.protectionKeeps], [...g.targeting], [...g.keywords], from, log, g.lostAll, last.places);
+  }
+
+  /** The source of the ability labelled `label` is `source` now (undefined: none, an event's or no longer there). */
+  private source(label: string, source: string | undefined): void {
+    if (this.log) this.log.push(label, source);
+    else if (source !== undefined) this.from![label] = source;
+    else delete this.from![label];
+  }
+
+  /** The sources as a record, the log's made into one (a clear reads every label). */
+  private record(): Record<string, string> {
+    if (this.log) {
+      this.from = this.log.at(this.log.length);
+      this.log = undefined;
+    }
+    return this.from!;
+  }
+
+  /** Applies one effect (the last change of an ability decides it; `loses all abilities` and `loses X protection` take away what came before). */
+  step(board: Board, host: CardObj, e: Effect): void {
+    APPEND.steps++;
     const add = e.verb !== 'loses';
     const a = e.ability;
-    if (typeof a !== 'string') {
-      if (add && e.source !== undefined) from[abilityLabel(a)] = e.source;
-      else delete from[abilityLabel(a)];
-    }
+    if (typeof a !== 'string') this.source(abilityLabel(a), add ? e.source : undefined);
     if (a === 'all') {
       if (!add) {
         // The last such effect: a grant's takes the host's own printed abilities (an event's are its `lost`, 113.10).
-        lostAll = e.source;
-        for (const k in from) delete from[k];
-        protections = [];
-        keeps = [];
-        places = undefined;
-        targeting = [];
-        keywords = [];
+        if (this.lostAll !== e.source || this.protections.length || this.targeting.length || this.keywords.length) this.changed = true;
+        this.lostAll = e.source;
+        this.from = {};
+        this.log = undefined;
+        this.protections = [];
+        this.keeps = [];
+        this.places = undefined;
+        this.targeting = [];
+        this.keywords = [];
       }
-      continue;
+      return;
     }
     if (a === 'protection') {
+      const from = this.record();
       for (const k in from) if (k.startsWith('protection from ')) delete from[k];
-      protections = [];
-      keeps = [];
-      places = undefined;
-      continue;
+      if (this.protections.length) this.changed = true;
+      this.protections = [];
+      this.keeps = [];
+      this.places = undefined;
+      return;
     }
     switch (a.kind) {
-      case 'keyword':
-        keywords = keywords.filter((k) => k !== a.name);
-        if (add) keywords.push(a.name);
+      case 'keyword': {
+        const had = this.keywords.includes(a.name);
+        if (had) this.keywords = this.keywords.filter((k) => k !== a.name);
+        if (add) this.keywords.push(a.name);
+        if (had !== add) this.changed = true;
         break;
-      case 'protection':
+      }
+      case 'protection': {
+        const protections = this.protections;
+        const keeps = this.keeps;
         if (add) {
           // An event's instance, applied again, is on the host already (with what it spares). Of a
           // grant's, a plain instance makes another plain one redundant (702.16m); one that spares
@@ -500,36 +643,107 @@ export function foldEffects(board: Board, host: CardObj, effects: readonly Effec
           const keep = e.grantKeep ? keepOf(board, host, board.cards.get(e.source!), e.grantKeep) : e.keep;
           let present: boolean;
           if (protections.length > LONG_LIST.length) {
-            places ??= qualityPlacesIn(protections);
+            const places = (this.places ??= qualityPlacesIn(protections));
             const at = places.byQuality.get(a.quality);
             present = at !== undefined && (e.source === undefined || at.some((i) => sameKeep(keeps[i], keep)));
           } else present = e.source === undefined ? protections.includes(a.quality) : protections.some((q, i) => q === a.quality && sameKeep(keeps[i], keep));
           if (!present) {
-            if (places !== undefined) addQualityPlace(places, a.quality, protections.length);
+            if (this.places !== undefined) addQualityPlace(this.places, a.quality, protections.length);
             protections.push(a.quality);
             keeps.push(keep);
+            this.changed = true;
           }
-        } else {
-          keeps = keeps.filter((_, i) => protections[i] !== a.quality);
-          protections = protections.filter((q) => q !== a.quality);
-          places = undefined;
+        } else if (protections.includes(a.quality)) {
+          this.keeps = keeps.filter((_, i) => protections[i] !== a.quality);
+          this.protections = protections.filter((q) => q !== a.quality);
+          this.places = undefined;
+          this.changed = true;
         }
         break;
+      }
       case 'targeting': {
         const k = a.keyword;
         if (add) {
-          if (!targeting.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost)) targeting.push(k);
-        } else {
+          if (!this.targeting.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost)) {
+            this.targeting.push(k);
+            this.changed = true;
+          }
+        } else if (this.targeting.some((t) => keywordCovers(k, t))) {
           // What it takes away is no one's grant any more (`loses hexproof` takes `hexproof from blue` too).
-          for (const t of targeting) if (keywordCovers(k, t)) delete from[abilityLabel({ kind: 'targeting', keyword: t })];
-          targeting = targeting.filter((t) => !keywordCovers(k, t));
+          for (const t of this.targeting) if (keywordCovers(k, t)) this.source(abilityLabel({ kind: 'targeting', keyword: t }), undefined);
+          this.targeting = this.targeting.filter((t) => !keywordCovers(k, t));
+          this.changed = true;
         }
         break;
       }
     }
   }
-  const granted: Granted = cant.length ? { protections, protectionKeeps: keeps, targeting, keywords, cant, from } : { protections, protectionKeeps: keeps, targeting, keywords, from };
-  return lostAll === undefined ? granted : { ...granted, lostAll };
+
+  /** The abilities folded, with `cant` beside them. */
+  result(cant: CantEntry[]): Granted {
+    const lost = this.lostAll === undefined ? undefined : { lostAll: this.lostAll };
+    if (this.log) {
+      // The sources are made from the log when first read (a message, a comparison of two boards): a
+      // record of its own, the base with this fold's number of changes.
+      const log = this.log;
+      const length = log.length;
+      let from: Record<string, string> | undefined;
+      const granted = cant.length ? { protections: this.protections, protectionKeeps: this.keeps, targeting: this.targeting, keywords: this.keywords, cant, ...lost } : { protections: this.protections, protectionKeeps: this.keeps, targeting: this.targeting, keywords: this.keywords, ...lost };
+      return Object.defineProperty(granted, 'from', { enumerable: true, get: () => (from ??= log.at(length)) });
+    }
+    const granted: Granted = cant.length
+      ? { protections: this.protections, protectionKeeps: this.keeps, targeting: this.targeting, keywords: this.keywords, cant, from: this.from }
+      : { protections: this.protections, protectionKeeps: this.keeps, targeting: this.targeting, keywords: this.keywords, from: this.from };
+    return lost === undefined ? granted : { ...granted, ...lost };
+  }
+}
+
+/** Past this many abilities, a fold carried on keeps its sources in a log (FromLog) instead of copying them (tests set it to 0). */
+export const FROM_LOG = { past: 64 };
+
+/**
+ * The sources of the abilities of a run of folds carried on one from another (append), on a host
+ * with many different grants: a base record and the changes since, in order. Each fold's `from` is
+ * the base with its own number of the changes, made when it is first read; copying thousands of
+ * sources at each attach would make the run quadratic. The base is never changed.
+ */
+class FromLog {
+  private readonly labels: string[] = [];
+  private readonly sources: (string | undefined)[] = [];
+  constructor(private readonly base: Readonly<Record<string, string>>) {}
+  get length(): number {
+    return this.labels.length;
+  }
+  push(label: string, source: string | undefined): void {
+    this.labels.push(label);
+    this.sources.push(source);
+  }
+  /** The sources after the first `length` changes. */
+  at(length: number): Record<string, string> {
+    const r = { ...this.base };
+    for (let i = 0; i < length; i++) {
+      const s = this.sources[i];
+      if (s === undefined) delete r[this.labels[i]];
+      else r[this.labels[i]] = s;
+    }
+    return r;
+  }
+}
+
+/**
+ * The host's own abilities with `effects` applied in turn (in order: 613.7a), and `cant` beside them.
+ * The last change of an ability decides it; `loses all abilities` and `loses X protection` take away
+ * what came before them. The index hands it the effects that decide (GrantIndex.deciding); the test
+ * of this file hands it every effect, and the two must agree.
+ */
+export function foldEffects(board: Board, host: CardObj, effects: readonly Effect[], cant: CantEntry[]): Granted {
+  return foldState(board, host, effects).result(cant);
+}
+
+function foldState(board: Board, host: CardObj, effects: readonly Effect[]): FoldState {
+  const s = FoldState.of(host);
+  for (const e of effects) s.step(board, host, e);
+  return s;
 }
 
 /** Do two protection instances spare the same things? */
@@ -544,7 +758,7 @@ function sameKeep(x: ProtectionKeep | undefined, y: ProtectionKeep | undefined):
  * has an ability, never in which order its abilities came, nor which attachment is named as a source in
  * the messages (`from`): an Equipment granting flying again makes nothing illegal.
  */
-function sameAbilities(x: Granted, y: Granted): boolean {
+export function sameAbilities(x: Granted, y: Granted): boolean {
   const cx = x.cant ?? [];
   const cy = y.cant ?? [];
   if (cx.length !== cy.length || cx.some((c, i) => c.what !== cy[i].what || c.except !== cy[i].except || c.by !== cy[i].by)) return false;
@@ -561,7 +775,7 @@ function sameMembers(x: Granted, y: Granted): boolean {
       const keep = x.protectionKeeps[i];
       const ys = y.protections;
       // A long list by quality (a host with thousands of protections, each from another name, asked at each change).
-      if (ys.length > LONG_LIST.length) return qualityPlaces(ys).byQuality.get(q)?.some((j) => sameKeep(keep, y.protectionKeeps[j])) ?? false;
+      if (ys.length > LONG_LIST.length) return qualityPlaces(ys).byQuality.get(q)?.some((j) => j < ys.length && sameKeep(keep, y.protectionKeeps[j])) ?? false;
       return ys.some((r, j) => r === q && sameKeep(keep, y.protectionKeeps[j]));
     })
   );

@@ -10,7 +10,7 @@ import { boardAt, check } from '../../core';
 import { type CantEntry, type Granted, grantsTo, LONG_LIST } from '../../core/engine/abilities';
 import { Board, type CardObj } from '../../core/engine/board';
 import { Replay } from '../../core/engine/replay';
-import { type Effect, foldEffects, withValues } from '../../core/engine/grantFold';
+import { APPEND, type Effect, foldEffects, FROM_LOG, withValues } from '../../core/engine/grantFold';
 import { includeOptions } from '../../cli/includes';
 import { FIXTURES_DIR, listBoards, readText, checkOptionsOf } from '../support/fixtures';
 import { prng } from '../support/prng';
@@ -261,13 +261,18 @@ describe('the grants fold kept grantor by grantor (grantFold.ts) equals the full
     assert.deepEqual(boardAt(text, lines.length - 1).cards.find((c) => c.id === 'u')!.keywords, [`Shield ${2 * n} (from g${n - 1})`]);
   });
 
-  for (const long of [LONG_LIST.length, 0]) {
-    // 0: every list of protections looked up through its index (the fold's, the comparison's), as thousands of grants would be.
-    it(`on 600 random scenarios of granting Equipment and Auras${long === 0 ? ', every list indexed' : ''}`, () => {
+  for (const [long, past] of [
+    [LONG_LIST.length, FROM_LOG.past],
+    [0, 0],
+  ] as const) {
+    // 0: every list of protections looked up through its index (the fold's, the comparison's), as thousands
+    // of grants would be, and every fold carried on keeping its sources in a log (FromLog).
+    it(`on 600 random scenarios of granting Equipment and Auras${long === 0 ? ', every list indexed and every source logged' : ''}`, () => {
       const next = prng(6137);
       let n = 0;
-      const was = LONG_LIST.length;
-      LONG_LIST.length = long;
+      const was = [LONG_LIST.length, FROM_LOG.past];
+      const carried = APPEND.count;
+      [LONG_LIST.length, FROM_LOG.past] = [long, past];
       try {
         for (let trial = 0; trial < 600; trial++) {
           const text = scenario(next);
@@ -278,9 +283,79 @@ describe('the grants fold kept grantor by grantor (grantFold.ts) equals the full
           }
         }
       } finally {
-        LONG_LIST.length = was;
+        [LONG_LIST.length, FROM_LOG.past] = was;
       }
       assert.ok(n > 3000, `only ${n} folds compared`);
+      // A good part of them carried on from the last fold (a new grantor, its effects the newest).
+      assert.ok(APPEND.count - carried > 1000, `only ${APPEND.count - carried} folds carried on`);
     });
   }
+
+  it('finds what it finds when it folds everything again each time, on 300 random scenarios (findings and boards)', () => {
+    const next = prng(90211);
+    const outcome = (text: string, on: boolean) => {
+      const was = { on: APPEND.on, past: FROM_LOG.past };
+      APPEND.on = on;
+      FROM_LOG.past = 0;
+      try {
+        return JSON.stringify({ findings: check(text).findings, board: boardAt(text, text.split('\n').length - 2) });
+      } finally {
+        APPEND.on = was.on;
+        FROM_LOG.past = was.past;
+      }
+    };
+    let found = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const text = scenario(next);
+      const plain = outcome(text, false);
+      assert.equal(outcome(text, true), plain, text);
+      if (plain.includes('"kind"')) found++;
+    }
+    assert.ok(found > 100, `${found} scenarios with findings`);
+  });
+
+  it('does not carry on a fold whose protection spares a card that has since changed, nor misplace a grantor whose restriction came back', () => {
+    // The Aura's protection spares the lion (702.16n) as the object it is when the fold reads it: after the
+    // lion has left the battlefield and come back, a new Equipment's fold works the Aura's out again.
+    const spares = `${HEAD}card aura "Ward": enchantment — Aura, enchant creature, owner bob, enchanted creature has protection from green, not removing lion, attached to knight
+card e1 "Blade": artifact — Equipment, owner bob, equipped creature has flying
+bounce lion
+move lion to battlefield
+attach e1 to knight
+`;
+    assert.ok(compared(() => check(spares)) >= 2);
+    // e1's restriction, lost until end of turn and back at the next turn, keeps its place before e2's (the order they became grantors).
+    const cants = `${HEAD}card e1 "Blade": artifact — Equipment, owner alice, equipped creature can't be enchanted
+card e2 "Shield": artifact — Equipment, owner alice, equipped creature can't be fortified
+card e3 "Wing": artifact — Equipment, owner alice, equipped creature has flying
+attach e1 to lion
+attach e2 to lion
+loses e1 all abilities until end of turn
+turn bob
+attach e3 to lion
+`;
+    assert.ok(compared(() => check(cants)) >= 4);
+  });
+
+  it('carries the fold on as Equipment each giving protection from another name are attached, and judges by it', () => {
+    // 1,500 grants of as many abilities on one creature: folding every one again at each attach applies
+    // over a million effects; carried on, each attach applies its own. Counted, not timed.
+    const n = 1500;
+    const lines = [HEAD];
+    for (let i = 0; i < n; i++) lines.push(`card e${i} "E": artifact — Equipment, owner alice, equipped creature has protection from "Name ${i}"\n`);
+    lines.push('card x "Name 700": artifact — Equipment, equip, owner alice\n');
+    for (let i = 0; i < n; i++) lines.push(`attach e${i} to lion\n`);
+    lines.push('equip x to lion\n');
+    const text = lines.join('');
+    const [steps, carried] = [APPEND.steps, APPEND.count];
+    const findings = check(text).findings;
+    assert.ok(APPEND.count - carried >= n - 1, `${APPEND.count - carried} folds carried on`);
+    assert.ok(APPEND.steps - steps <= 3 * n, `${APPEND.steps - steps} effects applied`);
+    // The Equipment named "Name 700" can't be attached (702.16a), and the message names the grant's source.
+    assert.deepEqual(findings.map((f) => f.kind), ['illegal-attachment']);
+    assert.match(JSON.stringify(findings[0].message), /e700/);
+    const lion = boardAt(text, text.split('\n').length - 2).cards.find((c) => c.id === 'lion')!;
+    assert.equal(lion.protections?.length, n);
+    assert.equal(lion.protections?.[700], '"Name 700" (from e700)');
+  });
 });

@@ -4,9 +4,10 @@
 // scenarios, checked with the index always, never, and past eight entries, find the same.
 import assert from 'node:assert/strict';
 import { boardAt, check } from '../../core';
-import { LONG_LIST } from '../../core/engine/abilities';
+import { LONG_LIST, qualityPlacesIn, shareQualityPlaces } from '../../core/engine/abilities';
+import { protectionAgainst } from '../../core/rules/mtg/legality';
 import { Board, type CardObj } from '../../core/engine/board';
-import { type Effect, foldEffects } from '../../core/engine/grantFold';
+import { type Effect, foldEffects, sameAbilities } from '../../core/engine/grantFold';
 import { prng } from '../support/prng';
 
 const NAMES = ['Bear', 'Cat', 'Pacifism', 'Shackles', 'Sword'];
@@ -73,6 +74,30 @@ describe('long lists of protections and restrictions, looked up through an index
     }
     // The scenarios exercise the lists: most of them have something illegal because of them.
     assert.ok(protected_ > 150, `${protected_} of 300 scenarios with a finding about protection or attachment`);
+  });
+
+  it('read only their own places where a longer list shares them (a fold carried on adds to the places of the last)', () => {
+    // A host's list of ten protections from names, and places shared with the next fold's list, which has one more: from "Bear".
+    const list = Array.from({ length: 10 }, (_, i) => `"Name ${i}"`);
+    const shared = qualityPlacesIn([...list, '"Bear"']);
+    shareQualityPlaces(list, shared);
+    const host = { id: 'host', granted: { protections: list, protectionKeeps: list.map(() => undefined), targeting: [], keywords: [] } } as unknown as CardObj;
+    const bear = { id: 'bear', name: 'Bear', version: 0, timestamp: 1 } as unknown as CardObj;
+    const named = { id: 'n3', name: 'Name 3', version: 0, timestamp: 1 } as unknown as CardObj;
+    const was = LONG_LIST.length;
+    LONG_LIST.length = 0;
+    try {
+      assert.equal(protectionAgainst(host, bear), undefined);
+      assert.deepEqual(protectionAgainst(host, named)?.rules, ['702.16a']);
+      // The longer list has an ability the shorter has not: the comparison of two folds sees it.
+      const longer = [...list, '"Bear"'];
+      shareQualityPlaces(longer, shared);
+      const granted = (protections: string[]) => ({ protections, protectionKeeps: protections.map(() => undefined), targeting: [], keywords: [] });
+      assert.equal(sameAbilities(granted(longer), granted(list)), false);
+      assert.equal(sameAbilities(granted(list), granted([...list])), true);
+    } finally {
+      LONG_LIST.length = was;
+    }
   });
 
   it('fold a protection lost and gained again as the list read through does (the places in it made again after a loss)', () => {

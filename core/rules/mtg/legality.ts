@@ -85,8 +85,9 @@ function coveringProtection(host: Host, att: CardObj, staying: boolean | 'target
     let i = k;
     if (split) {
       // The next of the two ascending lists, so that the instances are looked at in the list's order.
-      const a = named !== undefined && n < named.length ? named[n] : Infinity;
-      const b = o < split.unnamed.length ? split.unnamed[o] : Infinity;
+      // Places at or past the list's end are a longer list's, which shares them (QualityPlaces).
+      const a = named !== undefined && n < named.length && named[n] < list.length ? named[n] : Infinity;
+      const b = o < split.unnamed.length && split.unnamed[o] < list.length ? split.unnamed[o] : Infinity;
       if (a === Infinity && b === Infinity) break;
       if (a < b) n++;
       else o++;
