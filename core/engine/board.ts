@@ -4,7 +4,7 @@
 import type { Filter, CardStmt, PlayerStmt, Property } from '../parser/ast';
 import type { BoardView, CardView, Game, Range } from '../types';
 import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLabel, keywordValue, type TargetingKeyword } from './abilities';
-import { GrantIndex, regrant } from './grantFold';
+import { type Barring, GrantIndex, regrant } from './grantFold';
 import { type ControlEffect, type Held, recontrol } from './control';
 import type { Temporary } from './untilEndOfTurn';
 import { type FiredLog, movedFired, triggerCount, triggerPhrases } from './triggers';
@@ -575,6 +575,12 @@ export class Board {
    * (protection; `enchant creature you control`).
    */
   readonly regranted: CardObj[] = objectList();
+  /**
+   * Cards whose attachments' grants only gave them protections or restrictions since the replay last
+   * looked (a new Equipment's `protection from red`): they, and what is attached to them that these
+   * may bar (Ruleset.mayBar), may have become illegal.
+   */
+  readonly barred: { readonly host: CardObj; readonly gained: Barring }[] = [];
   /** Cards damage was marked on since the last end of turn (damage.ts: clearDamage looks only at these). */
   readonly damaged: CardObj[] = objectList();
   /** MTG: cards given a regeneration shield since the last end of turn (damage.ts: clearDamage ends those too). */
@@ -1201,6 +1207,8 @@ export class Board {
     }
     const regranted = regrant(this, host, index, changed);
     if (regranted === 'abilities') this.regranted.push(host);
+    // It only gained protections or restrictions: what is on it that these may bar is judged again.
+    else if (typeof regranted === 'object') this.barred.push({ host, gained: regranted });
     // Only a value changed (Riftbound's Shield 3 for Shield 2): no attachment's legality reads it, and the
     // host is looked at as when its attachments' Might bonuses change (its Might in combat, 807.2, 814.2).
     else if (regranted === 'values') this.reweighed.push(host);

@@ -460,11 +460,12 @@ function keepOf(board: Board, host: CardObj, a: CardObj | undefined, keep: Grant
  * (702.16n/p); `can't be enchanted` is kept beside the abilities. `changed` is the grantor whose
  * effects changed (it came, went or changed), or undefined when any may have: each is worked out
  * again. Returns what changed that the rules read: `abilities` (what it has, or what may not be
- * attached), `values` (only a Riftbound keyword's value: Shield 3 for Shield 2, which no attachment's
- * legality reads), or `same` (perhaps only the attachment named as an ability's source: a new Equipment
- * granting flying again makes nothing illegal).
+ * attached), what it gained when that is all (Barring: a fold carried on that only added protections
+ * or restrictions), `values` (only a Riftbound keyword's value: Shield 3 for Shield 2, which no
+ * attachment's legality reads), or `same` (perhaps only the attachment named as an ability's source: a
+ * new Equipment granting flying again makes nothing illegal).
  */
-export function regrant(board: Board, host: CardObj, index: GrantIndex, changed: string | null | undefined): 'abilities' | 'values' | 'same' {
+export function regrant(board: Board, host: CardObj, index: GrantIndex, changed: string | null | undefined): 'abilities' | 'values' | 'same' | Barring {
   const before = host.granted;
   // A grantor new to the host (an Equipment attached, with its new timestamp) whose effects come after
   // every effect folded last time: the fold goes on from where it ended, without folding the others
@@ -499,9 +500,22 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
   const after = board.game === 'riftbound' ? index.withValues(board, host, folded) : folded;
   host.granted = after;
   index.remember({ out: after, folded, places: state.places, top, log: state.log, logLength: state.log?.length ?? 0, own: { protections: host.protections, protectionKeeps: host.protectionKeeps, targeting: host.targeting, keywords: host.keywords } });
-  // Carried on: what changed is what the steps changed, and a new grantor's restrictions (a new list of them).
-  if (last && added ? state.changed || cant.length !== (last.folded.cant?.length ?? 0) : !before || !sameAbilities(before, after)) return 'abilities';
+  if (last && added) {
+    // Carried on: what changed is what the steps changed, and a new grantor's restrictions (added at the end of the list).
+    const cants = cant.length - (last.folded.cant?.length ?? 0);
+    if (state.otherwise) return 'abilities';
+    if (state.gained.length !== 0 || cants !== 0) return { protections: state.gained, cants: cants !== 0 ? cant.slice(-cants) : [] };
+  } else if (!before || !sameAbilities(before, after)) return 'abilities';
   return before!.values === after.values || VALUED_KEYWORDS.every((k) => before!.values?.[k] === after.values?.[k]) ? 'same' : 'values';
+}
+
+/**
+ * What a host gained, when all its abilities' change is that (regrant): protection instances and
+ * restrictions on what may be attached. Only they can make an attachment illegal that was legal.
+ */
+export interface Barring {
+  readonly protections: readonly string[];
+  readonly cants: readonly CantEntry[];
 }
 
 /** Whether regrant may carry a fold on (tests turn it off to compare); how many folds it carried on, and how many effects all folds applied. */
@@ -544,11 +558,12 @@ export function withValues(board: Board, host: CardObj, granted: Granted): Grant
 
 /**
  * A fold of effects in progress (foldEffects): the host's abilities as the effects so far leave them.
- * `changed` says whether a step changed what the rules read (regrant's append: sameAbilities's question,
- * answered step by step).
+ * What the steps changed that the rules read (regrant's append: sameAbilities's question, answered step
+ * by step): the protection instances they added (`gained`), and whether they changed anything else.
  */
 class FoldState {
-  changed = false;
+  readonly gained: string[] = [];
+  otherwise = false;
   constructor(
     public protections: string[],
     public keeps: (ProtectionKeep | undefined)[],
@@ -579,6 +594,11 @@ class FoldState {
     return new FoldState([...g.protections], [...g.protectionKeeps], [...g.targeting], [...g.keywords], from, log, g.lostAll, last.places);
   }
 
+  /** Did the steps change what the rules read? */
+  get changed(): boolean {
+    return this.otherwise || this.gained.length !== 0;
+  }
+
   /** The source of the ability labelled `label` is `source` now (undefined: none, an event's or no longer there). */
   private source(label: string, source: string | undefined): void {
     if (this.log) this.log.push(label, source);
@@ -604,7 +624,7 @@ class FoldState {
     if (a === 'all') {
       if (!add) {
         // The last such effect: a grant's takes the host's own printed abilities (an event's are its `lost`, 113.10).
-        if (this.lostAll !== e.source || this.protections.length || this.targeting.length || this.keywords.length) this.changed = true;
+        if (this.lostAll !== e.source || this.protections.length || this.targeting.length || this.keywords.length) this.otherwise = true;
         this.lostAll = e.source;
         this.from = {};
         this.log = undefined;
@@ -619,7 +639,7 @@ class FoldState {
     if (a === 'protection') {
       const from = this.record();
       for (const k in from) if (k.startsWith('protection from ')) delete from[k];
-      if (this.protections.length) this.changed = true;
+      if (this.protections.length) this.otherwise = true;
       this.protections = [];
       this.keeps = [];
       this.places = undefined;
@@ -630,7 +650,7 @@ class FoldState {
         const had = this.keywords.includes(a.name);
         if (had) this.keywords = this.keywords.filter((k) => k !== a.name);
         if (add) this.keywords.push(a.name);
-        if (had !== add) this.changed = true;
+        if (had !== add) this.otherwise = true;
         break;
       }
       case 'protection': {
@@ -651,13 +671,13 @@ class FoldState {
             if (this.places !== undefined) addQualityPlace(this.places, a.quality, protections.length);
             protections.push(a.quality);
             keeps.push(keep);
-            this.changed = true;
+            this.gained.push(a.quality);
           }
         } else if (protections.includes(a.quality)) {
           this.keeps = keeps.filter((_, i) => protections[i] !== a.quality);
           this.protections = protections.filter((q) => q !== a.quality);
           this.places = undefined;
-          this.changed = true;
+          this.otherwise = true;
         }
         break;
       }
@@ -666,13 +686,13 @@ class FoldState {
         if (add) {
           if (!this.targeting.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost)) {
             this.targeting.push(k);
-            this.changed = true;
+            this.otherwise = true;
           }
         } else if (this.targeting.some((t) => keywordCovers(k, t))) {
           // What it takes away is no one's grant any more (`loses hexproof` takes `hexproof from blue` too).
           for (const t of this.targeting) if (keywordCovers(k, t)) this.source(abilityLabel({ kind: 'targeting', keyword: t }), undefined);
           this.targeting = this.targeting.filter((t) => !keywordCovers(k, t));
-          this.changed = true;
+          this.otherwise = true;
         }
         break;
       }

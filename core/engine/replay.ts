@@ -12,6 +12,7 @@
 import type { CardStmt, DocumentInfo, EventNode, GameStmt, Name, Statement, Assertion } from '../parser/ast';
 import { declaresBackFace, EventBase, isDeclarationKind, isEvent } from '../parser/ast';
 import { countersOn, countersText, countersWords } from './counters';
+import type { Barring } from './grantFold';
 import { movedLines } from '../parser/parser';
 import type { Finding, Fix, Game, Range, RelatedLocation, Step, TextEdit } from '../types';
 import { codeInfo } from '../diagnostics/registry';
@@ -105,6 +106,11 @@ export interface Ruleset {
   goneToken(card: CardObj): { rules: string[]; why: Message };
   /** The first `game` line's options (MTG `range of influence N`, 801), read before the players and cards. */
   gameOptions(replay: Replay, st: GameStmt): void;
+  /**
+   * May `gained`, new on its host, make `att`, attached there, illegal (a protection that covers it, a
+   * restriction on its kind)? Without, everything on a host that gained either is judged again.
+   */
+  mayBar?(att: CardObj, gained: Barring): boolean;
 }
 
 /** The players and cards of one included file, declared before the checked file's own. */
@@ -389,6 +395,17 @@ export class Replay {
       const h = regranted.pop()!;
       this.markDirty(h);
       for (const id of h.attachments) this.markDirty(this.board.cards.get(id)!);
+    }
+    // A host that only gained protections or restrictions: what is on it that they may bar (a host
+    // given thousands of protections, each from another name, one attach at a time).
+    const barred = this.board.barred;
+    while (barred.length !== 0) {
+      const { host, gained } = barred.pop()!;
+      this.markDirty(host);
+      for (const id of host.attachments) {
+        const a = this.board.cards.get(id)!;
+        if (!a.dirty && (this.rules.mayBar?.(a, gained) ?? true)) this.markDirty(a);
+      }
     }
     const out = this.dirtyCards;
     if (out.length === 0) return out;

@@ -14,6 +14,7 @@ import { APPEND, type Effect, foldEffects, FROM_LOG, withValues } from '../../co
 import { includeOptions } from '../../cli/includes';
 import { FIXTURES_DIR, listBoards, readText, checkOptionsOf } from '../support/fixtures';
 import { prng } from '../support/prng';
+import type { Finding } from '../../core/types';
 
 function lostAllAt(c: CardObj): number {
   for (let i = c.abilityLog.length - 1; i >= 0; i--) if (c.abilityLog[i].ability === 'all' && c.abilityLog[i].verb === 'loses') return c.abilityLog[i].timestamp;
@@ -62,6 +63,19 @@ function reference(board: Board, host: CardObj): Granted | undefined {
   // Riftbound's values of Assault and Shield are summed on the fold, not by it (807.2, 814.2).
   const folded = foldEffects(board, host, effects, cant);
   return board.game === 'riftbound' ? withValues(board, host, folded) : folded;
+}
+
+/** How many cards `run` hands to the state-based actions (Replay.markDirty of a card not marked yet). */
+function markedIn(run: () => void): number {
+  const own = Object.getOwnPropertyDescriptor(Replay.prototype, 'markDirty')!;
+  let marked = 0;
+  Object.defineProperty(Replay.prototype, 'markDirty', { ...own, value: function (this: Replay, c: CardObj) { if (!c.dirty) marked++; return own.value.call(this, c); } });
+  try {
+    run();
+  } finally {
+    Object.defineProperty(Replay.prototype, 'markDirty', own);
+  }
+  return marked;
 }
 
 type Regrant = (this: Board, host: CardObj, changed: string | undefined) => void;
@@ -249,14 +263,9 @@ describe('the grants fold kept grantor by grantor (grantFold.ts) equals the full
     for (let i = 0; i < n; i++) lines.push(`card g${i} "G": gear — Equipment, equip, owner alice, at base, equipped unit has Shield 2`);
     for (let i = 0; i < n; i++) lines.push(`attach g${i} to u`);
     const text = lines.join('\n') + '\n';
-    const own = Object.getOwnPropertyDescriptor(Replay.prototype, 'markDirty')!;
-    let marked = 0;
-    Object.defineProperty(Replay.prototype, 'markDirty', { ...own, value: function (this: Replay, c: CardObj) { if (!c.dirty) marked++; return own.value.call(this, c); } });
-    try {
-      assert.deepEqual(check(text).findings, []);
-    } finally {
-      Object.defineProperty(Replay.prototype, 'markDirty', own);
-    }
+    let findings: Finding[] = [];
+    const marked = markedIn(() => (findings = check(text).findings));
+    assert.deepEqual(findings, []);
     assert.ok(marked <= 4 * n, `${marked} cards marked`);
     assert.deepEqual(boardAt(text, lines.length - 1).cards.find((c) => c.id === 'u')!.keywords, [`Shield ${2 * n} (from g${n - 1})`]);
   });
@@ -348,14 +357,30 @@ attach e3 to lion
     lines.push('equip x to lion\n');
     const text = lines.join('');
     const [steps, carried] = [APPEND.steps, APPEND.count];
-    const findings = check(text).findings;
+    let findings: Finding[] = [];
+    // Nothing on the creature is named by a new protection: only the creature and the new Equipment are judged at each attach.
+    const marked = markedIn(() => (findings = check(text).findings));
     assert.ok(APPEND.count - carried >= n - 1, `${APPEND.count - carried} folds carried on`);
     assert.ok(APPEND.steps - steps <= 3 * n, `${APPEND.steps - steps} effects applied`);
+    assert.ok(marked <= 4 * n, `${marked} cards marked`);
     // The Equipment named "Name 700" can't be attached (702.16a), and the message names the grant's source.
     assert.deepEqual(findings.map((f) => f.kind), ['illegal-attachment']);
     assert.match(JSON.stringify(findings[0].message), /e700/);
     const lion = boardAt(text, text.split('\n').length - 2).cards.find((c) => c.id === 'lion')!;
     assert.equal(lion.protections?.length, n);
     assert.equal(lion.protections?.[700], '"Name 700" (from e700)');
+  });
+
+  it("judges again only the Auras on a creature when its Equipment say it can't be enchanted, attached one by one", () => {
+    const n = 1500;
+    const lines = [HEAD, 'card aura "Ward": enchantment — Aura, enchant creature, owner alice, attached to lion\n'];
+    for (let i = 0; i < n; i++) lines.push(`card e${i} "E": artifact — Equipment, owner alice, equipped creature can't be ${i === n - 1 ? 'enchanted' : 'fortified'}\n`);
+    for (let i = 0; i < n; i++) lines.push(`attach e${i} to lion\n`);
+    const text = lines.join('');
+    let findings: Finding[] = [];
+    const marked = markedIn(() => (findings = check(text).findings));
+    assert.ok(marked <= 5 * n, `${marked} cards marked`);
+    // The last one bars the Aura (303.4): it is put into its owner's graveyard (704.5m), which the scenario does not record.
+    assert.deepEqual(findings.map((f) => [f.kind, f.range.start.line]), [['missing-state-based-action', text.split('\n').length - 2]]);
   });
 });

@@ -6,6 +6,7 @@ import type { Range } from '../../types';
 import type { Filter, ProtectionKeepClause } from '../../parser/ast';
 import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
+import type { Barring } from '../../engine/grantFold';
 import { heldWords } from '../../engine/held';
 import { influenceProblem } from './influence';
 import type { RuleExplanation } from './explanations';
@@ -322,6 +323,19 @@ export function attachProblem(att: CardObj, host: Host, staying = false, asCreat
     return onlyTo(att, host);
   }
   return { rules: ['701.3b'], why: msg`${att.id} is not an Aura, Equipment or Fortification`, code: 'not-attachable' };
+}
+
+/**
+ * May protections and restrictions a host just gained make `att`, attached to it, illegal (Ruleset.mayBar)?
+ * A protection that covers it (702.16c, 702.16d: what it spares aside, which only spares more), or a
+ * restriction on what it attaches as, in attachProblem's order: an Aura is enchanting, an Equipment
+ * equipping, a Fortification fortifying. Anything else is illegal whatever its host has (701.3b).
+ */
+export function mayBar(att: CardObj, gained: Barring): boolean {
+  for (const q of gained.protections) if (protectionCovers(q, att) !== undefined) return true;
+  if (gained.cants.length === 0) return false;
+  const what = isAura(att) ? 'enchanted' : isEquipment(att) ? 'equipped' : isFortification(att) ? 'fortified' : undefined;
+  return what === undefined || gained.cants.some((c) => c.what === what);
 }
 
 /**

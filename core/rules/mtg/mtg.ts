@@ -3,6 +3,7 @@
 import type { Ruleset } from '../../engine/replay';
 import { declareCard, MTG_ZONES } from './characteristics';
 import { hostProblem, legalHost } from './targeting';
+import { mayBar } from './legality';
 import { mtgStatusEvent, phaseEvent } from './phasing';
 import { attachEvent, initialAttach, unattachEvent } from './attach';
 import { enterEvent, leaveEvent, moveEvent } from './zones';
@@ -126,6 +127,7 @@ export const mtg: Ruleset = {
 
   legalHost,
   hostProblem,
+  mayBar,
 
   simultaneous: simultaneousTimestamps,
 
