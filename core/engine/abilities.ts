@@ -229,8 +229,16 @@ export function cantAttachBy(host: CardObj | PlayerObj, what: 'enchanted' | 'equ
   if (!all) return undefined;
   // Of a long list, only those of this kind (a host with thousands of Equipment saying it can't be
   // enchanted is asked about each of them at each event: not each time through every entry).
-  const cant = all.length > LONG_LIST.length ? cantOfKind(all, what) : all;
-  for (const c of cant) if (c.what === what && c.except !== att.id) return { by: c.by, other: c.except !== undefined };
+  if (all.length > LONG_LIST.length) {
+    // Places at or past the list's end are a longer list's, which shares them (shareCantKinds).
+    for (const i of cantOfKind(all, what)) {
+      if (i >= all.length) break;
+      const c = all[i];
+      if (c.except !== att.id) return { by: c.by, other: c.except !== undefined };
+    }
+    return undefined;
+  }
+  for (const c of all) if (c.what === what && c.except !== att.id) return { by: c.by, other: c.except !== undefined };
   return undefined;
 }
 
@@ -292,17 +300,31 @@ const qualityPlacesOf = new WeakMap<readonly string[], QualityPlaces>();
 /** What an attachment says may not be attached to its host (`can't be enchanted by other Auras`: `except` is the attachment itself). */
 export type CantEntry = { readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly except: string | undefined; readonly by: string };
 
-/** Each long list of what can't be attached, split by kind in its order, made at its first question (a host's list is replaced, never changed). */
-const cantKinds = new WeakMap<readonly CantEntry[], Record<CantEntry['what'], CantEntry[]>>();
+/**
+ * Each long list of what can't be attached, its places split by kind in its order, made at its first
+ * question (a host's list is replaced, never changed). A list made by adding entries at the end of
+ * another (a new grantor's, grantFold.ts) shares the other's split, added to (shareCantKinds): a
+ * reader ignores the places at or past its own list's end.
+ */
+type CantKinds = Record<CantEntry['what'], number[]>;
+const cantKinds = new WeakMap<readonly CantEntry[], CantKinds>();
 
-function cantOfKind(cant: readonly CantEntry[], what: CantEntry['what']): readonly CantEntry[] {
+function cantOfKind(cant: readonly CantEntry[], what: CantEntry['what']): readonly number[] {
   let kinds = cantKinds.get(cant);
   if (kinds === undefined) {
     kinds = { enchanted: [], equipped: [], fortified: [] };
-    for (const c of cant) kinds[c.what].push(c);
+    for (let i = 0; i < cant.length; i++) kinds[cant[i].what].push(i);
     cantKinds.set(cant, kinds);
   }
   return kinds[what];
+}
+
+/** `longer` is `cant` with entries added at its end: if `cant` has its split made, `longer` shares it, with the new entries' places added. */
+export function shareCantKinds(cant: readonly CantEntry[], longer: readonly CantEntry[]): void {
+  const kinds = cantKinds.get(cant);
+  if (kinds === undefined) return;
+  for (let i = cant.length; i < longer.length; i++) kinds[longer[i].what].push(i);
+  cantKinds.set(longer, kinds);
 }
 
 /** Is `a` attached to `host` and able to grant (on the battlefield, phased in)? */

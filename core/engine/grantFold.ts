@@ -18,7 +18,7 @@
 // board as it is then. The index is the board's cache: a copy of the board starts without one and
 // builds it from the host's grantors the first time.
 import { ownValueTotal } from './ownValues';
-import { abilityLabel, type Ability, type AbilityChange, addQualityPlace, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST, qualityPlaces, qualityPlacesIn, type QualityPlaces, shareQualityPlaces, type TargetingKeyword } from './abilities';
+import { abilityLabel, type Ability, type AbilityChange, addQualityPlace, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST, qualityPlaces, qualityPlacesIn, type QualityPlaces, shareCantKinds, shareQualityPlaces, type TargetingKeyword } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
 import { hasControlGrant } from './control';
 import { VALUED_KEYWORDS } from '../parser/keywords';
@@ -189,7 +189,12 @@ export class GrantIndex {
     if (entry.cant.length) {
       this.cants.set(id, entry);
       // A new grantor is the last in the order of grantors (its seq is the next): its restrictions go after the others'.
-      this.cants_ = old || !this.cants_ ? undefined : this.cants_.concat(entry.cant);
+      if (old || !this.cants_) this.cants_ = undefined;
+      else {
+        const longer = this.cants_.concat(entry.cant);
+        shareCantKinds(this.cants_, longer);
+        this.cants_ = longer;
+      }
     } else this.cants.delete(id);
     const a = board.cards.get(id);
     if (a && hasControlGrant(a)) this.controls.add(id);

@@ -4,7 +4,7 @@
 // scenarios, checked with the index always, never, and past eight entries, find the same.
 import assert from 'node:assert/strict';
 import { boardAt, check } from '../../core';
-import { LONG_LIST, qualityPlacesIn, shareQualityPlaces } from '../../core/engine/abilities';
+import { type CantEntry, cantAttachBy, LONG_LIST, qualityPlacesIn, shareCantKinds, shareQualityPlaces } from '../../core/engine/abilities';
 import { protectionAgainst } from '../../core/rules/mtg/legality';
 import { Board, type CardObj } from '../../core/engine/board';
 import { type Effect, foldEffects, sameAbilities } from '../../core/engine/grantFold';
@@ -95,6 +95,25 @@ describe('long lists of protections and restrictions, looked up through an index
       const granted = (protections: string[]) => ({ protections, protectionKeeps: protections.map(() => undefined), targeting: [], keywords: [] });
       assert.equal(sameAbilities(granted(longer), granted(list)), false);
       assert.equal(sameAbilities(granted(list), granted([...list])), true);
+    } finally {
+      LONG_LIST.length = was;
+    }
+  });
+
+  it("read only their own places where a longer list of what can't be attached shares them", () => {
+    const list: CantEntry[] = Array.from({ length: 10 }, (_, i) => ({ what: 'equipped', except: undefined, by: `e${i}` }));
+    const host = (cant: CantEntry[]) => ({ id: 'host', granted: { protections: [], protectionKeeps: [], targeting: [], keywords: [], cant } }) as unknown as CardObj;
+    const aura = { id: 'aura' } as unknown as CardObj;
+    const was = LONG_LIST.length;
+    LONG_LIST.length = 0;
+    try {
+      // The split of the list is made at its first question, then shared with the longer list, which says it can't be enchanted.
+      assert.equal(cantAttachBy(host(list), 'enchanted', aura), undefined);
+      const longer = [...list, { what: 'enchanted', except: undefined, by: 'e10' } as const];
+      shareCantKinds(list, longer);
+      assert.deepEqual(cantAttachBy(host(longer), 'enchanted', aura), { by: 'e10', other: false });
+      assert.equal(cantAttachBy(host(list), 'enchanted', aura), undefined);
+      assert.deepEqual(cantAttachBy(host(list), 'equipped', aura), { by: 'e0', other: false });
     } finally {
       LONG_LIST.length = was;
     }

@@ -38,7 +38,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 export function protectionCovers(quality: string, att: CardObj): string[] | undefined {
   if (quality === 'everything') return ['702.16j'];
   // A card name, as the protection wrote it in quotes (702.16a).
-  if (quality.charCodeAt(0) === 34) return att.name === quality.slice(1, -1) ? ['702.16a'] : undefined;
+  if (quality.charCodeAt(0) === 34) return quality.length === att.name.length + 2 && quality.startsWith(att.name, 1) ? ['702.16a'] : undefined;
   const color = colorBit(quality);
   if (color !== 0) return (att.kinds & color) !== 0 ? [] : undefined;
   if (quality === 'multicolored') return att.colors.size > 1 ? [] : undefined;
