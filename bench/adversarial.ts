@@ -109,6 +109,21 @@ export const FAMILIES: Family[] = [
     },
   },
   {
+    // Every grant gives another ability (613.7a): the fold is carried on from the last one, and the
+    // state-based actions judge only the Aura its gains may bar. Each attach still looks at every
+    // attachment of the host for one (takeDirty): quadratic, with a small constant.
+    name: "many different grants on one host: Equipment each giving protection from another name or saying it can't be enchanted, one Aura on it",
+    unit: 'granting Equipment on one creature',
+    sizes: [1_000, 10_000],
+    make: (n) =>
+      everyCard(
+        n,
+        `${HEAD}card host "Host": creature, owner alice\ncard aura "Ward": enchantment — Aura, enchant creature, owner alice, attached to host\n`,
+        (i) => `card e${i} "E": artifact — Equipment, owner alice, equipped creature ${i % 2 ? `has protection from "Name ${i}"` : i === n - 2 ? "can't be enchanted" : "can't be fortified"}\n`,
+        (i) => `attach e${i} to host\n`,
+      ),
+  },
+  {
     // Daybreak Coronet (`with another Aura attached to it`): a host that loses an attachment has its
     // watchers looked at only when fewer than two Auras count there, and the rule finds another Aura
     // from the host's list of Auras, whose leavers are dropped and phased-out ones put last.

@@ -399,12 +399,14 @@ export class Replay {
     // A host that only gained protections or restrictions: what is on it that they may bar (a host
     // given thousands of protections, each from another name, one attach at a time).
     const barred = this.board.barred;
+    const mayBar = this.rules.mayBar;
     while (barred.length !== 0) {
       const { host, gained } = barred.pop()!;
       this.markDirty(host);
+      const cards = this.board.cards;
       for (const id of host.attachments) {
-        const a = this.board.cards.get(id)!;
-        if (!a.dirty && (this.rules.mayBar?.(a, gained) ?? true)) this.markDirty(a);
+        const a = cards.get(id)!;
+        if (!a.dirty && (mayBar === undefined || mayBar(a, gained))) this.markDirty(a);
       }
     }
     const out = this.dirtyCards;
