@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { CardCatalog, parseCardFile, type CardCatalogs, type CardRecord, type Game } from '../core';
 
 export { CARD_FILE_MAX_BYTES, cardFileTooLarge } from './cardLimits';
-import { CARD_FILE_MAX_BYTES, cardFileTooLarge } from './cardLimits';
+import { cardFileTooLarge } from './cardLimits';
 
 export interface CardFileInfo {
   path: string;

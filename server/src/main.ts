@@ -39,7 +39,7 @@ import { IncludeFiles } from './includes';
 import { codeLenses } from './codeLens';
 import { forgetDocument } from './perStatement';
 import { BOARD_REQUEST, boardPicture, events, EVENTS_REQUEST, type BoardParams } from './board';
-import { analyse, applySeverities, CONFIG_FILE_NAME, rulesFileFindings, type Finding, type Game, type ScenarioHeader } from '../../core';
+import { applySeverities, CONFIG_FILE_NAME, rulesFileFindings, type Finding, type Game, type ScenarioHeader } from '../../core';
 import { fileURLToPath } from 'node:url';
 import { configFiles, excludedByConfig, ProjectConfigs, type ServerProjectConfig } from './projectConfig';
 import type { Settings } from './settings';

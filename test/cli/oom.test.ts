@@ -3,8 +3,6 @@
 // so the file is reported with a worded message and exit status 2, the next files are still
 // checked, and no checker process outlives the command (closed stdout, SIGINT).
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { CLI, ILLEGAL, REDUNDANT, assertBuilt, assertNoCrash, checkersIn, makeTempDir, removeTempDir, runCli, writeFiles } from './helpers';
 

@@ -252,7 +252,7 @@ describe('LSP stress and hostile input', function () {
     // A request that was not cancelled is answered, or ContentModified: a hover that waited while the
     // text changed, or code actions that waited for the version's check meanwhile (a fix for a text
     // the client no longer has is never sent).
-    const notCancelled = outcomes.filter((o, i) => !sent[i].cancelled);
+    const notCancelled = outcomes.filter((_, i) => !sent[i].cancelled);
     const waits = new Set(['hover', 'codeAction']);
     assert.ok(notCancelled.every((o, i) => o.ok || (waits.has(sent.filter((s) => !s.cancelled)[i].kind) && (o.error as ResponseError<void>).code === LSPErrorCodes.ContentModified)));
     assert.ok(compared > 200, `${compared} answers compared with the core on their version's text, ${cancelledErrors} cancelled`);

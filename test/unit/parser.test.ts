@@ -2,11 +2,6 @@
 import assert from 'node:assert/strict';
 import { movedLines, parse, type CardStmt, type EventNode } from '../../core';
 
-function only<T>(xs: T[]): T {
-  assert.equal(xs.length, 1, `expected one, got ${xs.length}`);
-  return xs[0];
-}
-
 describe('parser', () => {
   it('parses the header', () => {
     const doc = parse('game mtg\ntitle "Bonesplitter \\"stays\\" \\\\ here"\nrules 2024-06-07\n');

@@ -70,7 +70,7 @@ export function turnOver(replay: Replay, card: CardObj, toBack: boolean): void {
 }
 
 /** The card leaves the battlefield: it is its front face wherever it goes (712.8a). Called by moveTo for a transformed card. */
-export function frontFaceUp(replay: Replay, card: CardObj): void {
+export function frontFaceUp(card: CardObj): void {
   card.printed = card.front!;
   card.name = card.decl.name?.text ?? card.id;
   card.transformed = false;

@@ -386,7 +386,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   // A copy leaving the battlefield is a new object, with its own values (400.7): the copy effect ends.
   if (replay.board.copies && card.uncopied !== undefined && card.zone === 'battlefield') copyEnds(card);
   // A transformed card leaving the battlefield is its front face wherever it goes (712.8a).
-  if (replay.board.dfcs && card.transformed && card.zone === 'battlefield') frontFaceUp(replay, card);
+  if (replay.board.dfcs && card.transformed && card.zone === 'battlefield') frontFaceUp(card);
   card.zone = zone;
   if (zone === 'battlefield') replay.entered(card);
   card.version++;
