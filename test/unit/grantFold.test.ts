@@ -6,7 +6,7 @@
 // destroyed and changed by events.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { boardAt, check } from '../../core';
+import { analyse, boardAt, check } from '../../core';
 import { type CantEntry, type Granted, grantsTo, LONG_LIST } from '../../core/engine/abilities';
 import { Board, type CardObj } from '../../core/engine/board';
 import { Replay } from '../../core/engine/replay';
@@ -370,6 +370,74 @@ attach e3 to lion
     assert.equal(lion.protections?.length, n);
     assert.equal(lion.protections?.[700], '"Name 700" (from e700)');
   });
+
+  it('resumed past edits, reports what a fresh check does, with every list indexed and every source logged (copies of the board share them)', () => {
+    // 40 Equipment, each named as another's protection is from; equipped and unequipped at random, an
+    // Aura coming and going, and edits in the middle: the copies the check resumes from hold lists
+    // whose indexes and logs the replay they were copied from went on adding to.
+    const next = prng(4242);
+    const n = 40;
+    const head = [HEAD.trimEnd(), 'card ward "Ward": enchantment — Aura, enchant creature, owner alice, in hand'];
+    for (let i = 0; i < n; i++) head.push(`card e${i} "Name ${i}": artifact — Equipment, owner alice, equipped creature has ${i % 5 === 4 ? "protection from red, equipped creature can't be enchanted" : `protection from "Name ${(i + 7) % n}"`}`);
+    const event = () => {
+      const r = next();
+      const e = `e${Math.floor(next() * n)}`;
+      return r < 0.5 ? `attach ${e} to lion` : r < 0.8 ? `unattach ${e} from lion` : r < 0.9 ? 'enter ward attached to lion' : 'bounce ward';
+    };
+    let lines = [...head, ...Array.from({ length: 1500 }, event), ''];
+    const was = { long: LONG_LIST.length, past: FROM_LOG.past };
+    LONG_LIST.length = 0;
+    FROM_LOG.past = 0;
+    try {
+      let previous = analyse(lines.join('\n'), { resumable: true });
+      let carried = APPEND.count;
+      for (let k = 0; k < 12; k++) {
+        const at = head.length + Math.floor(next() * 1500);
+        const r = next();
+        if (r < 0.5) lines = [...lines.slice(0, at), event(), ...lines.slice(at)];
+        else if (r < 0.8) lines = [...lines.slice(0, at), event(), ...lines.slice(at + 1)];
+        else lines = [...lines.slice(0, at), ...lines.slice(at + 1)];
+        const text = lines.join('\n');
+        const a = analyse(text, { resumable: true, previous });
+        assert.equal(JSON.stringify(a.result), JSON.stringify(analyse(text, { resumable: true }).result), `version ${k}`);
+        previous = a;
+      }
+      carried = APPEND.count - carried;
+      assert.ok(carried > 1000, `${carried} folds carried on`);
+      assert.ok(JSON.stringify(previous.result.findings).includes('protection from'), 'some Equipment barred by a protection');
+    } finally {
+      LONG_LIST.length = was.long;
+      FROM_LOG.past = was.past;
+    }
+  });
+
+  for (const [what, x, grant, code] of [
+    ['protections', 'card x "Name 198": artifact — Equipment, owner alice, in hand', (i: number) => `has protection from "Name ${i}"`, 'missing-unattach'],
+    ['restrictions', 'card x "Ward": enchantment — Aura, enchant creature, owner alice, in hand', (i: number) => (i === 198 ? "can't be enchanted" : "can't be fortified"), 'missing-state-based-action'],
+  ] as const) {
+    it(`resumed from a copy whose list of ${what} a later fold added to: judges an attach by the copy's list alone`, () => {
+      // 200 Equipment each giving another protection or restriction, entering attached in turn after
+      // 10 other events (each fold carried on from the last). A check keeps a copy of its replay every
+      // 204 events here (as many as the cards); the copy after the 194th holds a list of 194 whose
+      // index the later folds added to, the 198th's among them. x, entering attached just after that
+      // copy in the edited text (the line begins as the next one did, so the check resumes from the
+      // copy), is legal there, then barred when the 198th comes; the resumed check must say so too.
+      const n = 200;
+      const head = [HEAD.trimEnd(), x];
+      for (let i = 0; i < n; i++) head.push(`card e${i} "E": artifact — Equipment, owner alice, in hand, equipped creature ${grant(i)}`);
+      const events = [...Array.from({ length: 10 }, (_, i) => (i % 2 ? 'untap bears' : 'tap bears')), ...Array.from({ length: n }, (_, i) => `enter e${i} attached to lion`)];
+      const before = [...head, ...events, ''];
+      const after = [...head, ...events.slice(0, 204), 'enter x attached to lion', ...events.slice(204), ''];
+      const a = analyse(after.join('\n'), { resumable: true, previous: analyse(before.join('\n'), { resumable: true }) });
+      const fresh = analyse(after.join('\n'), { resumable: true });
+      assert.equal(JSON.stringify(a.result), JSON.stringify(fresh.result));
+      assert.ok(a.replayed !== undefined && a.replayed < 50, `replayed ${a.replayed} events: resumed from the copy`);
+      assert.deepEqual(
+        fresh.result.findings.map((f) => [f.code, f.range.start.line]),
+        [[code, after.join('\n').split('\n').indexOf('enter e198 attached to lion')]],
+      );
+    });
+  }
 
   it("judges again only the Auras on a creature when its Equipment say it can't be enchanted, attached one by one", () => {
     const n = 1500;
