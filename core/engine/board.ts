@@ -4,7 +4,7 @@
 import type { Filter, CardStmt, PlayerStmt, Property } from '../parser/ast';
 import type { BoardView, CardView, Game, Range } from '../types';
 import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLabel, keywordValue, type TargetingKeyword } from './abilities';
-import { type Barring, GrantIndex, regrant } from './grantFold';
+import { type Barring, type ControlOrder, GrantIndex, regrant } from './grantFold';
 import { type ControlEffect, type Held, recontrol } from './control';
 import type { Temporary } from './untilEndOfTurn';
 import { type FiredLog, movedFired, triggerCount, triggerPhrases } from './triggers';
@@ -372,7 +372,8 @@ export interface CardObj extends Characteristics {
   ceases: string | undefined;
   /** Object version: incremented each time the card changes zones (a new object, 400.7). */
   version: number;
-  timestamp: number;
+  /** Its timestamp (613.7): changed only by Board.stamp. */
+  readonly timestamp: number;
   attachedTo: HostRef | null;
   /** Where the current attachment was made, for related locations. */
   attachedAt: Range | undefined;
@@ -808,6 +809,17 @@ export class Board {
     return ++this.clock;
   }
 
+  /**
+   * Gives `card` a timestamp: the next one (tick), or `at`. Every change of a card's timestamp goes
+   * through here (CardObj.timestamp is readonly elsewhere): an attachment that gives control is filed
+   * on its host by its timestamp (grantFold.ts, ControlOrder), and is filed again here.
+   */
+  stamp(card: CardObj, at: number = this.tick()): void {
+    (card as { timestamp: number }).timestamp = at;
+    const host = this.hostOf(card);
+    if (host?.isCard) this.grantIndexes.get(host)?.restamp(card);
+  }
+
   /** The last timestamp given. */
   get lastTimestamp(): number {
     return this.clock;
@@ -1194,6 +1206,11 @@ export class Board {
     return this.grantIndexes.get(card)?.controls ?? card.grantors;
   }
 
+  /** The same grantors newest first (undefined before `card`'s grants were worked out on this board: controlGrantors then has them all). */
+  controlOrder(card: CardObj): ControlOrder | undefined {
+    return this.grantIndexes.get(card)?.controlOrder;
+  }
+
   /**
    * `host`'s grants worked out again: `changed` is the grantor that came, went or changed, null when
    * none did (only the host's own ability log), undefined when any grantor may have.
@@ -1414,7 +1431,7 @@ export class Board {
       // The timestamps given after the edit (613.7): the clock, each card's, and those a protection keeps (its own copy).
       this.clock = movedStamp(this.clock, stamps);
       for (const c of this.list) {
-        c.timestamp = movedStamp(c.timestamp, stamps);
+        this.stamp(c, movedStamp(c.timestamp, stamps));
         if (c.protectionKeeps.length) c.protectionKeeps = movedKeeps(c.protectionKeeps, stamps);
         if (c.controlLog.length) c.controlLog = c.controlLog.map((e) => ({ ...e, timestamp: movedStamp(e.timestamp, stamps) }));
         if (c.abilityLog.length) c.abilityLog = movedLog(c.abilityLog, stamps);

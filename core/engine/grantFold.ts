@@ -20,7 +20,7 @@
 import { ownValueTotal } from './ownValues';
 import { abilityLabel, type Ability, type AbilityChange, addQualityPlace, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST, qualityPlaces, qualityPlacesIn, type QualityPlaces, shareCantKinds, shareQualityPlaces, type TargetingKeyword } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
-import { hasControlGrant } from './control';
+import { controlTest, hasControlGrant } from './control';
 import { VALUED_KEYWORDS } from '../parser/keywords';
 
 /** One change to a host's abilities, ordered by (primary, secondary, seq): 613.7a's timestamps, then the order written. */
@@ -134,6 +134,95 @@ const PER_SOURCE = 1 << 16;
 /** Events come after every grant in the order written (they never share a timestamp with one: theirs are between two). */
 const EVENTS_SEQ = 2 ** 50;
 
+/** A grantor of control as ControlOrder files it. */
+interface ControlEntry {
+  readonly id: string;
+  /** Its timestamp as it was filed: always its timestamp now (Board.stamp files it again when that changes). */
+  readonly stamp: number;
+  /** Its place in GrantIndex.controls, a set: one that stays there keeps it, one that comes back comes last. */
+  readonly seq: number;
+  dead: boolean;
+}
+
+function controlOrder(x: ControlEntry, y: ControlEntry): number {
+  return x.stamp - y.stamp || x.seq - y.seq;
+}
+
+/**
+ * The grantors of control of one host in the order controllerOf reads them, newest first: by
+ * timestamp, and of two with one timestamp the later in GrantIndex.controls (the set the plain
+ * loop, controllerOfByLook, goes through, the later of two equal winning there). The newest whose
+ * grant works decides, so the older ones are not looked at: each new Control Magic is one look. A
+ * grantor that goes (or is filed again) is only marked, and dropped as the newest are read, or all
+ * at once when the dead outnumber the live (as EffectList).
+ */
+export class ControlOrder {
+  private items: ControlEntry[] = [];
+  private readonly byId = new Map<string, ControlEntry>();
+  private nextSeq = 0;
+  private dead = 0;
+
+  /** Files `id` (new, or again) with timestamp `stamp`. */
+  file(id: string, stamp: number): void {
+    const old = this.byId.get(id);
+    if (old !== undefined) {
+      if (old.stamp === stamp) return;
+      this.kill(old);
+    }
+    const e: ControlEntry = { id, stamp, seq: old !== undefined ? old.seq : this.nextSeq++, dead: false };
+    this.byId.set(id, e);
+    const items = this.items;
+    // Most are the newest (a new attachment's new timestamp): appended.
+    if (items.length === 0 || controlOrder(items[items.length - 1], e) < 0) {
+      items.push(e);
+      return;
+    }
+    let lo = 0;
+    let hi = items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (controlOrder(items[mid], e) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    items.splice(lo, 0, e);
+  }
+
+  drop(id: string): void {
+    const old = this.byId.get(id);
+    if (old === undefined) return;
+    this.byId.delete(id);
+    this.kill(old);
+  }
+
+  private kill(e: ControlEntry): void {
+    e.dead = true;
+    this.dead++;
+    if (this.dead > 16 && this.dead * 2 > this.items.length) {
+      this.items = this.items.filter((x) => !x.dead);
+      this.dead = 0;
+    }
+  }
+
+  /**
+   * The newest grantor filed with a timestamp of `since` or later for which `works` holds, looking at
+   * them newest first and stopping at the first that does (undefined: none does).
+   */
+  newest(since: number, works: (id: string) => boolean): string | undefined {
+    const items = this.items;
+    while (items.length !== 0 && items[items.length - 1].dead) {
+      items.pop();
+      this.dead--;
+    }
+    for (let i = items.length - 1; i >= 0; i--) {
+      const e = items[i];
+      controlTest.looks++;
+      if (e.stamp < since) return undefined;
+      if (!e.dead && works(e.id)) return e.id;
+    }
+    return undefined;
+  }
+}
+
 /** The effects on one host, filed by ability (see the top of this file). */
 export class GrantIndex {
   private readonly sources = new Map<string, SourceEntry>();
@@ -141,6 +230,8 @@ export class GrantIndex {
   private readonly cants = new Map<string, SourceEntry>();
   /** The grantors with a grant of control (`you control enchanted creature`), whether it works now or not (controllerOf decides). */
   readonly controls = new Set<string>();
+  /** The same grantors by timestamp, as controllerOf reads them, newest first. */
+  readonly controlOrder = new ControlOrder();
   private nextSeq = 0;
   private grantEffects = 0;
   private readonly lists = new Map<string, EffectList>();
@@ -177,6 +268,7 @@ export class GrantIndex {
       this.sources.delete(id);
       this.cants.delete(id);
       this.controls.delete(id);
+      this.controlOrder.drop(id);
       return;
     }
     const seq = old ? old.seq : this.nextSeq++;
@@ -197,8 +289,18 @@ export class GrantIndex {
       }
     } else this.cants.delete(id);
     const a = board.cards.get(id);
-    if (a && hasControlGrant(a)) this.controls.add(id);
-    else this.controls.delete(id);
+    if (a && hasControlGrant(a)) {
+      this.controls.add(id);
+      this.controlOrder.file(id, a.timestamp);
+    } else {
+      this.controls.delete(id);
+      this.controlOrder.drop(id);
+    }
+  }
+
+  /** Grantor `a` has a new timestamp (Board.stamp): filed again by it, if it is one of control. */
+  restamp(a: CardObj): void {
+    if (this.controls.has(a.id)) this.controlOrder.file(a.id, a.timestamp);
   }
 
   private addValued(grants: readonly ValuedGrant[], sign: 1 | -1): void {

@@ -1129,7 +1129,7 @@ export class Replay {
       this.board.grantsDeclared = true;
       if (typeChangeOfCard(c)) this.board.typeGrantsDeclared = true;
     }
-    c.timestamp = this.board.tick();
+    this.board.stamp(c);
   }
 
   /** A declared card's initial `attached to` (every card is declared by now). */

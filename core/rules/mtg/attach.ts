@@ -53,7 +53,7 @@ export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): v
   // The host's "whenever an Aura (an Equipment) becomes attached to this" (Bramble Elemental), as it happens (603.2e).
   if (replay.board.triggersDeclared && isCard(host)) fireGetsAttached(replay, host, att, isAura(att) || att.bestowed, isEquipment(att));
   // The new timestamp first (613.7e): the grants the attachment brings take it (613.7a).
-  att.timestamp = replay.board.tick();
+  replay.board.stamp(att);
   replay.board.link(att, host, at);
   // A card in a graveyard as the host (109.2a) is named with its zone.
   if (replay.noting) replay.note(() => isCard(host) && host.zone !== 'battlefield' ? msg`${att.id} → ${host.id} ${inZone(host.zone)} (t${att.timestamp})` : msg`${att.id} → ${host.id} (t${att.timestamp})`);
@@ -89,7 +89,7 @@ export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Ran
     });
     return;
   }
-  card.timestamp = replay.board.tick();
+  replay.board.stamp(card);
   replay.board.link(card, host, at);
 }
 

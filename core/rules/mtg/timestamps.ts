@@ -47,7 +47,7 @@ export function simultaneousTimestamps(replay: Replay, stamped: readonly CardObj
   const hosts = ordered.map((c) => ({ host: board.hostOf(c), at: c.attachedAt }));
   for (const c of ordered) if (c.attachedTo) board.unlink(c);
   ordered.forEach((c, i) => {
-    c.timestamp = stamps[i];
+    board.stamp(c, stamps[i]);
     const { host, at } = hosts[i];
     if (host) board.link(c, host, at);
   });

@@ -64,7 +64,7 @@ export function turnOver(replay: Replay, card: CardObj, toBack: boolean): void {
   const host = board.hostOf(card);
   const at = card.attachedAt;
   if (host) board.unlink(card);
-  card.timestamp = board.tick();
+  board.stamp(card);
   if (host) board.link(card, host, at!);
   valuesTaken(board, card);
 }

@@ -390,7 +390,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.zone = zone;
   if (zone === 'battlefield') replay.entered(card);
   card.version++;
-  card.timestamp = replay.board.tick();
+  replay.board.stamp(card);
   // On top of its owner's library (a card put there goes on top): the cast from the top reads it (spells.ts, isTopOfLibrary).
   if (zone === 'library') replay.board.intoLibrary(card);
   resetCharacteristics(card);

@@ -94,7 +94,7 @@ export function relocate(replay: Replay, card: CardObj, zone: string, place: str
 function link(replay: Replay, att: CardObj, host: CardObj, at: Range): void {
   replay.board.link(att, host, at);
   relocate(replay, att, host.zone, host.place); // 434.4: takes the Top-Most card's location; not a Move.
-  att.timestamp = replay.board.tick();
+  replay.board.stamp(att);
   // 718.3: its text is appended to the unit's now that it is at the unit's location.
   replay.board.abilitiesChanged(att);
   if (replay.noting) replay.note(() => att.mightBonus && host.might !== undefined ? msg`${att.id} → ${host.id} at ${whereText(host)} (Might ${effectiveMight(host)})` : msg`${att.id} → ${host.id} at ${whereText(host)}`);

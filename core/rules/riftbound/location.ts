@@ -176,7 +176,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, place: strin
   replay.board.arrivedAt(card);
   // Onto the board, it may be a unit its controller controls (Quick-Draw, 819.1.d: Board.units); a crossing sets the controller again below, which lists it too.
   replay.board.mayBeUnit(card);
-  card.timestamp = replay.board.tick();
+  replay.board.stamp(card);
   // Off the board nothing is recalled: the next cleanup looks only at a card on it (cleanupAfter).
   if (BOARD.has(zone)) replay.markDirty(card);
   if (crossesBoard) {
