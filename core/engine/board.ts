@@ -349,7 +349,7 @@ export interface CardObj extends Characteristics {
    * object ends, but an object that entered under their control is exiled.
    */
   enteredUnder: string | undefined;
-  /** The control-changing effects of events on it, the last of each player (control.ts); replaced, never changed. */
+  /** The control-changing effects of events on it, the last of each kind of each player, in timestamp order (control.ts); replaced, or changed in place by giveControl when this board made it (OwnLog). */
   controlLog: readonly ControlEffect[];
   /** The attachment whose grant gives `controller` control of it ("You control enchanted creature"), if one's does: for the messages. */
   controlVia: string | undefined;
@@ -834,7 +834,7 @@ export class Board {
   // new token, so every set it had is shared from then on (one assignment, not one per set).
   private token: object = {};
 
-  /** The token of what this board may change in place (its attachment sets; the lists of untilEndOfTurn.ts). */
+  /** The token of what this board may change in place (its attachment sets; the lists of untilEndOfTurn.ts; control logs, control.ts). */
   get ownToken(): object {
     return this.token;
   }

@@ -49,30 +49,39 @@ export function hasControlGrant(a: CardObj): boolean {
 
 /**
  * For the tests: how many grantors controllerOf (or controllerOfByLook) looked at (ControlOrder.newest
- * counts each it passes), which they hold to a few per change, and a look at each answer controllerOf
- * reads from ControlOrder.
+ * counts each it passes) and how many logged effects giveControl copied (ownLog), which they hold to a
+ * few per change, and a look at each answer controllerOf gives.
  */
-export const controlTest: { looks: number; check: ((board: Board, card: CardObj, answer: { player: string | undefined; via: string | undefined }) => void) | undefined } = { looks: 0, check: undefined };
+export const controlTest: { looks: number; copied: number; check: ((board: Board, card: CardObj, answer: { player: string | undefined; via: string | undefined }) => void) | undefined } = { looks: 0, copied: 0, check: undefined };
 
 /**
  * The player the effects on `card` give control of it (undefined: nobody, as for a card without an
- * owner), and the attachment whose grant that is, if one's is. The grantors are read newest first
- * (ControlOrder), down to the first whose grant works or to the log's newest effect, whichever comes
- * first; the answer is controllerOfByLook's, which looks at every one.
+ * owner), and the attachment whose grant that is, if one's is: the later of the log's newest effect
+ * and the newest grant that works, a grant winning a tie. The log's newest is its last (it is in
+ * timestamp order: giveControl); the grantors are read newest first (ControlOrder), down to the first
+ * whose grant works or to the log's newest, whichever comes first. The answer is controllerOfByLook's,
+ * which looks at every effect and every grantor.
  */
 export function controllerOf(board: Board, card: CardObj): { player: string | undefined; via: string | undefined } {
+  const log = card.controlLog;
+  const newest = log.length === 0 ? undefined : log[log.length - 1];
+  const player = newest === undefined ? card.enteredUnder : newest.player;
+  const at = newest === undefined ? -Infinity : newest.timestamp;
   const order = board.controlOrder(card);
-  if (order === undefined) return controllerOfByLook(board, card);
-  const { player, at } = newestLogged(card);
-  // Of a grant and an event with one timestamp, the grant (as controllerOfByLook reads them: the grants after).
-  const via = order.newest(at, (id) => grantsControl(board, board.cards.get(id), card));
-  const answer = via === undefined ? { player, via } : { player: board.cards.get(via)!.controller, via };
+  let answer: { player: string | undefined; via: string | undefined };
+  // Without an index on this board yet (a copy of the board before the host's grants were worked out on it): every grantor.
+  if (order === undefined) answer = newestGrant(board, card, player, at);
+  else {
+    // Of a grant and an event with one timestamp, the grant (as the loop reads them: the grants after).
+    const via = order.newest(at, (id) => grantsControl(board, board.cards.get(id), card));
+    answer = via === undefined ? { player, via } : { player: board.cards.get(via)!.controller, via };
+  }
   if (controlTest.check !== undefined) controlTest.check(board, card, answer);
   return answer;
 }
 
-/** The player the newest of `card`'s logged effects gives it to, and its timestamp (-Infinity: none, the player it entered under). */
-function newestLogged(card: CardObj): { player: string | undefined; at: number } {
+/** controllerOf by a look at every effect of the log and every grantor of control: the plain way, which the tests hold controllerOf to. */
+export function controllerOfByLook(board: Board, card: CardObj): { player: string | undefined; via: string | undefined } {
   let player = card.enteredUnder;
   let at = -Infinity;
   // In the order given: of two effects with one timestamp (two events between two timestamps), the later.
@@ -82,12 +91,11 @@ function newestLogged(card: CardObj): { player: string | undefined; at: number }
       player = e.player;
     }
   }
-  return { player, at };
+  return newestGrant(board, card, player, at);
 }
 
-/** controllerOf by a look at every grantor of control: the plain way, which the tests hold controllerOf to. */
-export function controllerOfByLook(board: Board, card: CardObj): { player: string | undefined; via: string | undefined } {
-  let { player, at } = newestLogged(card);
+/** The newest grantor of control of `card` whose grant works, if it is not older than `at` (the log's newest effect, which gives it to `player`), by a look at every one. */
+function newestGrant(board: Board, card: CardObj, player: string | undefined, at: number): { player: string | undefined; via: string | undefined } {
   let via: string | undefined;
   for (const id of board.controlGrantors(card)) {
     const a = board.cards.get(id);
@@ -140,26 +148,64 @@ export function recontrol(board: Board, card: CardObj): boolean {
  * never decide again, since the later one ends only with its player (800.4a, `endControlOf`), and one
  * until end of turn only with the turn; of two `for as long as`, the later replaces the earlier even
  * when the earlier would hold longer (documented). So the log is never longer than three times the
- * players. Returns true when the card's controller changed.
+ * players. It is in timestamp order (controllerOf reads its newest as its last): each new effect is
+ * appended, after every timestamp given, and the others only ever taken out (Board.moveLines shifts
+ * them all alike). Returns true when the card's controller changed.
  */
 export function giveControl(board: Board, card: CardObj, player: string, untilEndOfTurn = false, held?: Held): boolean {
   const until = untilEndOfTurn ? (board.turn?.number ?? 0) : undefined;
-  if (until !== undefined && !card.controlLog.some((e) => e.until !== undefined)) board.endingWithTurn.push(card.id);
+  const log = ownLog(board, card);
+  if (until !== undefined && log.untils === 0) board.endingWithTurn.push(card.id);
   if (held) board.watch(held.card, card.id);
   // Of each player's effects, one of each kind stays (for good, until end of turn, for as long as): a new one of a kind replaces the old.
   const lasting = until === undefined && held === undefined;
-  // A loop, not filter with a closure (one control event after another: no closure made for each).
-  const log = card.controlLog;
-  const kept: ControlEffect[] = [];
-  for (let i = 0; i < log.length; i++) {
-    const e = log[i];
-    if (e.player !== player || (!lasting && (until !== undefined ? e.until === undefined : e.held === undefined))) kept.push(e);
+  const before = log.byPlayer.get(player);
+  const mine: ControlEffect[] = [];
+  if (before !== undefined) {
+    for (const e of before) {
+      if (!lasting && (until !== undefined ? e.until === undefined : e.held === undefined)) mine.push(e);
+      else {
+        // Taken out where it is (a search and a shift of the array, natively: the rest of the log is not copied).
+        log.splice(log.indexOf(e), 1);
+        if (e.until !== undefined) log.untils--;
+      }
+    }
   }
   const timestamp = board.lastTimestamp + 0.5;
-  kept.push(until !== undefined ? { timestamp, player, until } : held ? { timestamp, player, held } : { timestamp, player });
-  card.controlLog = kept;
+  const effect: ControlEffect = until !== undefined ? { timestamp, player, until } : held ? { timestamp, player, held } : { timestamp, player };
+  log.push(effect);
+  if (until !== undefined) log.untils++;
+  mine.push(effect);
+  log.byPlayer.set(player, mine);
   if (player !== card.owner) board.tie(player, card);
   return recontrol(board, card);
+}
+
+/**
+ * A card's control log as giveControl changes it in place: an array this board made (`owner`, its
+ * token: a copy of the board takes a new one, so neither changes an array they share, as the
+ * attachment sets), with each player's effects in it (at most one of each kind) and how many last
+ * until end of turn. Every other change replaces the log by a new array, which the next giveControl
+ * copies once.
+ */
+type OwnLog = ControlEffect[] & { owner: object; byPlayer: Map<string, ControlEffect[]>; untils: number };
+
+function ownLog(board: Board, card: CardObj): OwnLog {
+  const was = card.controlLog as Partial<OwnLog> & readonly ControlEffect[];
+  if (was.owner === board.ownToken) return was as OwnLog;
+  const log = was.slice() as OwnLog;
+  controlTest.copied += log.length;
+  log.owner = board.ownToken;
+  log.byPlayer = new Map();
+  log.untils = 0;
+  for (const e of log) {
+    const mine = log.byPlayer.get(e.player);
+    if (mine === undefined) log.byPlayer.set(e.player, [e]);
+    else mine.push(e);
+    if (e.until !== undefined) log.untils++;
+  }
+  card.controlLog = log;
+  return log;
 }
 
 /**

@@ -5,11 +5,14 @@
 // going, exchanges, phasing, `loses all abilities`, players leaving, Auras entering together, whose
 // timestamps go in APNAP order), on resumed analyses (copies of the board, their timestamps shifted
 // by an edit), and on every bundled scenario about control; and thousands of Control Magics
-// entering one after another are held linear, by a count of the grantors looked at.
+// entering one after another are held linear, by a count of the grantors looked at. A card's log of
+// control events, appended to in place by the board that made it (giveControl), is held to the copy
+// made at each event before, on boards and their copies, and one card given to thousands of players
+// in turn copies nothing.
 import assert from 'node:assert/strict';
 import { analyse, check } from '../../core';
 import { Board, type CardObj, type LineMove } from '../../core/engine/board';
-import { controllerOf, controllerOfByLook, controlTest } from '../../core/engine/control';
+import { type ControlEffect, controllerOf, controllerOfByLook, controlTest, endControlOf, endTurnEffects, giveControl, type Held } from '../../core/engine/control';
 import { Replay } from '../../core/engine/replay';
 import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText } from '../support/fixtures';
 import { prng } from '../support/prng';
@@ -82,6 +85,19 @@ function checked<T>(f: () => T, shifted?: WeakSet<Board>): { value: T; seen: See
   } finally {
     controlTest.check = undefined;
   }
+}
+
+/** The board a check of `text` ends with (its replay's, caught as it steps). */
+function boardAfter(text: string): Board {
+  const own = Object.getOwnPropertyDescriptor(Replay.prototype, 'step')!;
+  let replay: Replay | undefined;
+  Object.defineProperty(Replay.prototype, 'step', { ...own, value: function (this: Replay, ...args: unknown[]) { replay = this; return own.value.apply(this, args); } });
+  try {
+    assert.deepEqual(check(text).findings.filter((f) => f.severity === 'error'), []);
+  } finally {
+    Object.defineProperty(Replay.prototype, 'step', own);
+  }
+  return replay!.board;
 }
 
 describe('controllerOf reads the grantors of control newest first (ControlOrder)', () => {
@@ -171,15 +187,7 @@ describe('controllerOf reads the grantors of control newest first (ControlOrder)
     // before it leaves its old host; a transformation and the APNAP order take it off and put it back
     // on): the one place a timestamp changes files it again all the same.
     const text = ['game mtg', 'player alice', 'player bob', 'player carol', 'card bears "C": creature, owner carol', 'card m0 "Control Magic": enchantment — Aura, enchant creature, you control enchanted creature, owner alice, in hand', 'card m1 "Control Magic": enchantment — Aura, enchant creature, you control enchanted creature, owner bob, in hand', 'enter m0 attached to bears', 'enter m1 attached to bears', 'expect bears controlled by bob', ''].join('\n');
-    const own = Object.getOwnPropertyDescriptor(Replay.prototype, 'step')!;
-    let replay: Replay | undefined;
-    Object.defineProperty(Replay.prototype, 'step', { ...own, value: function (this: Replay, ...args: unknown[]) { replay = this; return own.value.apply(this, args); } });
-    try {
-      assert.deepEqual(check(text).findings, []);
-    } finally {
-      Object.defineProperty(Replay.prototype, 'step', own);
-    }
-    const board = replay!.board;
+    const board = boardAfter(text);
     const bears = board.cards.get('bears')!;
     const m1 = board.cards.get('m1')!;
     assert.deepEqual(controllerOf(board, bears), { player: 'bob', via: 'm1' });
@@ -228,5 +236,84 @@ describe('thousands of Control Magics entering one creature stay linear (counted
     for (let i = 0; i < n; i++) tail.push(`control host ${players[i % 3]}`);
     tail.push(`expect host controlled by ${players[(n - 1) % 3]}`);
     assert.ok(looks(magics(n, ['alice', 'carol'], tail)) <= 3 * n);
+  });
+});
+
+describe('a card\u2019s control log, appended to in place (giveControl)', () => {
+  /** The log as giveControl made it by a copy at each event: the player's effect of the new kind (all of theirs, for one for good) replaced. */
+  function modelGive(log: readonly ControlEffect[], player: string, timestamp: number, until: number | undefined, held: Held | undefined): ControlEffect[] {
+    const lasting = until === undefined && held === undefined;
+    const kept = log.filter((e) => e.player !== player || (!lasting && (until !== undefined ? e.until === undefined : e.held === undefined)));
+    kept.push(until !== undefined ? { timestamp, player, until } : held ? { timestamp, player, held } : { timestamp, player });
+    return kept;
+  }
+
+  /** Whom the model's log gives the card to: the newest effect, the later of two with one timestamp (the owner when none). */
+  function modelController(log: readonly ControlEffect[]): string {
+    let at = -Infinity;
+    let player = 'p0';
+    for (const e of log) if (e.timestamp >= at) [at, player] = [e.timestamp, e.player];
+    return player;
+  }
+
+  it('holds what a copy at each event holds, on a board and on copies of it changed in turn, in 300 random runs', () => {
+    const text = ['game mtg', ...PLAYERS.map((p) => `player ${p}`), 'card c "C": creature, owner p0', 'tap c', ''].join('\n');
+    const next = prng(80040);
+    let replaced = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      // Boards that share the card's log after a copy, each with its model; any of them goes on next.
+      const runs: { board: Board; log: ControlEffect[]; ending: number }[] = [{ board: boardAfter(text), log: [], ending: 0 }];
+      const steps = 5 + Math.floor(next() * 40);
+      for (let step = 0; step < steps; step++) {
+        const run = pick(next, runs);
+        const { board } = run;
+        const card = board.cards.get('c')!;
+        const r = next();
+        const p = pick(next, PLAYERS);
+        if (r < 0.55) {
+          const k = next();
+          const until = k < 0.25 ? (board.turn?.number ?? 0) : undefined;
+          const held: Held | undefined = k >= 0.25 && k < 0.5 ? { kind: 'controls', player: p, card: 'c', version: card.version } : undefined;
+          if (until !== undefined && !run.log.some((e) => e.until !== undefined)) run.ending++;
+          const model = modelGive(run.log, p, board.lastTimestamp + 0.5, until, held);
+          if (model.length !== run.log.length + 1) replaced++;
+          run.log = model;
+          giveControl(board, card, p, until !== undefined, held);
+        } else if (r < 0.7) board.tick();
+        else if (r < 0.8) runs.push({ board: board.clone(), log: run.log, ending: run.ending });
+        else if (r < 0.9) {
+          endControlOf(board, card, p);
+          run.log = run.log.filter((e) => e.player !== p);
+        } else {
+          // A new turn ends the effects until end of turn made in an earlier one (endTurnEffects).
+          const number = (board.turn?.number ?? 0) + 1;
+          endTurnEffects({ board, noting: false } as unknown as Replay, number);
+          run.log = run.log.filter((e) => e.until === undefined || e.until >= number);
+          run.ending = 0;
+        }
+        for (const x of runs) {
+          const c = x.board.cards.get('c')!;
+          assert.deepEqual([...c.controlLog], x.log, `trial ${trial}, step ${step}`);
+          assert.equal(c.controller, modelController(x.log), `trial ${trial}, step ${step}`);
+          assert.equal(x.board.endingWithTurn.length, x.ending, `trial ${trial}, step ${step}`);
+        }
+      }
+    }
+    // The runs replace effects as well as add them.
+    assert.ok(replaced > 1000, `${replaced} effects replaced`);
+  });
+
+  it('copies no effect when one card is given to each of thousands of players in turn (a copy at each made twelve million)', () => {
+    const n = 5000;
+    const lines = ['game mtg'];
+    for (let i = 0; i < n; i++) lines.push(`player p${i}`);
+    lines.push('card c "C": creature, owner p0');
+    for (let i = 0; i < n; i++) lines.push(`control c p${(i + 1) % n}`);
+    lines.push('expect c controlled by p0', '');
+    controlTest.copied = 0;
+    controlTest.looks = 0;
+    assert.deepEqual(check(lines.join('\n')).findings.filter((f) => f.severity === 'error'), []);
+    assert.equal(controlTest.copied, 0);
+    assert.equal(controlTest.looks, 0);
   });
 });
