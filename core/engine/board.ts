@@ -816,6 +816,8 @@ export class Board {
    */
   stamp(card: CardObj, at: number = this.tick()): void {
     (card as { timestamp: number }).timestamp = at;
+    // Only a card with grants can be a grantor of control (hasControlGrant): most cards look no further.
+    if (card.grants.length === 0) return;
     const host = this.hostOf(card);
     if (host?.isCard) this.grantIndexes.get(host)?.restamp(card);
   }
@@ -1206,7 +1208,7 @@ export class Board {
     return this.grantIndexes.get(card)?.controls ?? card.grantors;
   }
 
-  /** The same grantors newest first (undefined before `card`'s grants were worked out on this board: controlGrantors then has them all). */
+  /** The same grantors newest first (undefined before `card`'s grants were worked out on this board, or while it has none: controlGrantors then has them all). */
   controlOrder(card: CardObj): ControlOrder | undefined {
     return this.grantIndexes.get(card)?.controlOrder;
   }

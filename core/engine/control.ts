@@ -69,11 +69,11 @@ export function controllerOf(board: Board, card: CardObj): { player: string | un
   const at = newest === undefined ? -Infinity : newest.timestamp;
   const order = board.controlOrder(card);
   let answer: { player: string | undefined; via: string | undefined };
-  // Without an index on this board yet (a copy of the board before the host's grants were worked out on it): every grantor.
+  // Without an order on this board (a copy of the board before the host's grants were worked out on it, or a host without a grantor of control): every grantor.
   if (order === undefined) answer = newestGrant(board, card, player, at);
   else {
     // Of a grant and an event with one timestamp, the grant (as the loop reads them: the grants after).
-    const via = order.newest(at, (id) => grantsControl(board, board.cards.get(id), card));
+    const via = order.newest(at, board, card);
     answer = via === undefined ? { player, via } : { player: board.cards.get(via)!.controller, via };
   }
   if (controlTest.check !== undefined) controlTest.check(board, card, answer);
@@ -154,37 +154,55 @@ export function recontrol(board: Board, card: CardObj): boolean {
  */
 export function giveControl(board: Board, card: CardObj, player: string, untilEndOfTurn = false, held?: Held): boolean {
   const until = untilEndOfTurn ? (board.turn?.number ?? 0) : undefined;
-  const log = ownLog(board, card);
-  if (until !== undefined && log.untils === 0) board.endingWithTurn.push(card.id);
   if (held) board.watch(held.card, card.id);
   // Of each player's effects, one of each kind stays (for good, until end of turn, for as long as): a new one of a kind replaces the old.
   const lasting = until === undefined && held === undefined;
-  const before = log.byPlayer.get(player);
-  const mine: ControlEffect[] = [];
-  if (before !== undefined) {
-    for (const e of before) {
-      if (!lasting && (until !== undefined ? e.until === undefined : e.held === undefined)) mine.push(e);
+  const timestamp = board.lastTimestamp + 0.5;
+  const effect: ControlEffect = until !== undefined ? { timestamp, player, until } : held ? { timestamp, player, held } : { timestamp, player };
+  const was = card.controlLog;
+  if (was.length < IN_PLACE_PAST.length && (was as Partial<OwnLog>).owner === undefined) {
+    // A short log (most cards are given to a player or two) is copied without the effects replaced,
+    // by a loop, not filter with a closure (one control event after another: no closure made for each).
+    if (until !== undefined && !was.some((e) => e.until !== undefined)) board.endingWithTurn.push(card.id);
+    const kept: ControlEffect[] = [];
+    controlTest.copied += was.length;
+    for (let i = 0; i < was.length; i++) if (was[i].player !== player || !replaces(was[i], lasting, until)) kept.push(was[i]);
+    kept.push(effect);
+    card.controlLog = kept;
+  } else {
+    // A long one (one card given to each of thousands of players) is changed in place, read by player.
+    const log = ownLog(board, card);
+    if (until !== undefined && log.untils === 0) board.endingWithTurn.push(card.id);
+    const mine: ControlEffect[] = [];
+    for (const e of log.byPlayer.get(player) ?? []) {
+      if (!replaces(e, lasting, until)) mine.push(e);
       else {
         // Taken out where it is (a search and a shift of the array, natively: the rest of the log is not copied).
         log.splice(log.indexOf(e), 1);
         if (e.until !== undefined) log.untils--;
       }
     }
+    log.push(effect);
+    if (until !== undefined) log.untils++;
+    mine.push(effect);
+    log.byPlayer.set(player, mine);
   }
-  const timestamp = board.lastTimestamp + 0.5;
-  const effect: ControlEffect = until !== undefined ? { timestamp, player, until } : held ? { timestamp, player, held } : { timestamp, player };
-  log.push(effect);
-  if (until !== undefined) log.untils++;
-  mine.push(effect);
-  log.byPlayer.set(player, mine);
   if (player !== card.owner) board.tie(player, card);
   return recontrol(board, card);
 }
 
+/** Does a new effect of its player (`lasting`: for good; else until end of turn `until`, or for as long as) replace `e`? One of each kind stays. */
+function replaces(e: ControlEffect, lasting: boolean, until: number | undefined): boolean {
+  return lasting || (until !== undefined ? e.until !== undefined : e.held !== undefined);
+}
+
+/** From this many effects on, a card's log is changed in place and read by player (tests set it to 0 and to Infinity). */
+export const IN_PLACE_PAST = { length: 8 };
+
 /**
- * A card's control log as giveControl changes it in place: an array this board made (`owner`, its
- * token: a copy of the board takes a new one, so neither changes an array they share, as the
- * attachment sets), with each player's effects in it (at most one of each kind) and how many last
+ * A card's control log as giveControl changes it in place, once it is long: an array this board made
+ * (`owner`, its token: a copy of the board takes a new one, so neither changes an array they share, as
+ * the attachment sets), with each player's effects in it (at most one of each kind) and how many last
  * until end of turn. Every other change replaces the log by a new array, which the next giveControl
  * copies once.
  */

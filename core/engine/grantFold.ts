@@ -20,7 +20,7 @@
 import { ownValueTotal } from './ownValues';
 import { abilityLabel, type Ability, type AbilityChange, addQualityPlace, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST, qualityPlaces, qualityPlacesIn, type QualityPlaces, shareCantKinds, shareQualityPlaces, type TargetingKeyword } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
-import { controlTest, hasControlGrant } from './control';
+import { controlTest, grantsControl, hasControlGrant } from './control';
 import { VALUED_KEYWORDS } from '../parser/keywords';
 
 /** One change to a host's abilities, ordered by (primary, secondary, seq): 613.7a's timestamps, then the order written. */
@@ -204,10 +204,11 @@ export class ControlOrder {
   }
 
   /**
-   * The newest grantor filed with a timestamp of `since` or later for which `works` holds, looking at
-   * them newest first and stopping at the first that does (undefined: none does).
+   * The newest grantor filed with a timestamp of `since` or later whose grant of control of `host`
+   * works now (grantsControl), looking at them newest first and stopping at the first that does
+   * (undefined: none does).
    */
-  newest(since: number, works: (id: string) => boolean): string | undefined {
+  newest(since: number, board: Board, host: CardObj): string | undefined {
     const items = this.items;
     while (items.length !== 0 && items[items.length - 1].dead) {
       items.pop();
@@ -217,7 +218,7 @@ export class ControlOrder {
       const e = items[i];
       controlTest.looks++;
       if (e.stamp < since) return undefined;
-      if (!e.dead && works(e.id)) return e.id;
+      if (!e.dead && grantsControl(board, board.cards.get(e.id), host)) return e.id;
     }
     return undefined;
   }
@@ -230,8 +231,8 @@ export class GrantIndex {
   private readonly cants = new Map<string, SourceEntry>();
   /** The grantors with a grant of control (`you control enchanted creature`), whether it works now or not (controllerOf decides). */
   readonly controls = new Set<string>();
-  /** The same grantors by timestamp, as controllerOf reads them, newest first. */
-  readonly controlOrder = new ControlOrder();
+  /** The same grantors by timestamp, as controllerOf reads them, newest first: made with the first of them (most hosts have none). */
+  controlOrder: ControlOrder | undefined;
   private nextSeq = 0;
   private grantEffects = 0;
   private readonly lists = new Map<string, EffectList>();
@@ -268,7 +269,7 @@ export class GrantIndex {
       this.sources.delete(id);
       this.cants.delete(id);
       this.controls.delete(id);
-      this.controlOrder.drop(id);
+      this.controlOrder?.drop(id);
       return;
     }
     const seq = old ? old.seq : this.nextSeq++;
@@ -291,16 +292,16 @@ export class GrantIndex {
     const a = board.cards.get(id);
     if (a && hasControlGrant(a)) {
       this.controls.add(id);
-      this.controlOrder.file(id, a.timestamp);
+      (this.controlOrder ??= new ControlOrder()).file(id, a.timestamp);
     } else {
       this.controls.delete(id);
-      this.controlOrder.drop(id);
+      this.controlOrder?.drop(id);
     }
   }
 
   /** Grantor `a` has a new timestamp (Board.stamp): filed again by it, if it is one of control. */
   restamp(a: CardObj): void {
-    if (this.controls.has(a.id)) this.controlOrder.file(a.id, a.timestamp);
+    if (this.controls.has(a.id)) this.controlOrder!.file(a.id, a.timestamp);
   }
 
   private addValued(grants: readonly ValuedGrant[], sign: 1 | -1): void {
