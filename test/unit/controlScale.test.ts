@@ -15,6 +15,7 @@ import { Board, type CardObj, type LineMove } from '../../core/engine/board';
 import { IN_PLACE_PAST, type ControlEffect, controllerOf, controllerOfByLook, controlTest, endControlOf, endTurnEffects, giveControl, type Held } from '../../core/engine/control';
 import { Replay } from '../../core/engine/replay';
 import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText } from '../support/fixtures';
+import { editedAt } from '../support/edits';
 import { prng } from '../support/prng';
 
 const PLAYERS = ['p0', 'p1', 'p2', 'p3'];
@@ -148,10 +149,7 @@ describe('controllerOf reads the grantors of control newest first (ControlOrder)
       let previous = analyse(lines.join('\n'), { resumable: true });
       for (let k = 0; k < 30; k++) {
         const at = head.length + Math.floor(next() * 2000);
-        const r = next();
-        if (r < 0.6) lines = [...lines.slice(0, at), event(), ...lines.slice(at)];
-        else if (r < 0.8) lines = [...lines.slice(0, at), event(), ...lines.slice(at + 1)];
-        else lines = [...lines.slice(0, at), ...lines.slice(at + 1)];
+        lines = editedAt(lines, at, next(), event);
         const text = lines.join('\n');
         const { value: resumed, seen } = checked(() => analyse(text, { resumable: true, previous }), shifted);
         assert.deepEqual(seen.wrong, [], `version ${k}`);

@@ -4,6 +4,7 @@
 // line break typed or deleted, a note): the rest is the earlier analysis's moved by those lines,
 // so only the events near the edit are replayed, and the result is a fresh check's.
 import * as assert from 'node:assert/strict';
+import { editedAt } from '../support/edits';
 import { prng } from '../support/prng';
 import { analyse, boardAt, parse, replayCheckpoints, Timeline, type Analysis } from '../../core';
 
@@ -164,10 +165,7 @@ describe('the check resumed past edits that shift the timestamps', function () {
       let early = 0;
       for (let k = 0; k < 30; k++) {
         const at = head.length + Math.floor(rnd() * 3000);
-        const r = rnd();
-        if (r < 0.6) lines = [...lines.slice(0, at), event(at - head.length), ...lines.slice(at)];
-        else if (r < 0.8) lines = [...lines.slice(0, at), event(at - head.length), ...lines.slice(at + 1)];
-        else lines = [...lines.slice(0, at), ...lines.slice(at + 1)];
+        lines = editedAt(lines, at, rnd(), () => event(at - head.length));
         const text = lines.join('\n');
         const a = analyse(text, { resumable: true, previous });
         assert.equal(JSON.stringify(a.result), fresh(text), `version ${k}`);

@@ -13,6 +13,7 @@ import { Replay } from '../../core/engine/replay';
 import { APPEND, type Effect, foldEffects, FROM_LOG, withValues } from '../../core/engine/grantFold';
 import { includeOptions } from '../../cli/includes';
 import { FIXTURES_DIR, listBoards, readText, checkOptionsOf } from '../support/fixtures';
+import { editedAt } from '../support/edits';
 import { prng } from '../support/prng';
 import type { Finding } from '../../core/types';
 
@@ -393,10 +394,7 @@ attach e3 to lion
       let carried = APPEND.count;
       for (let k = 0; k < 12; k++) {
         const at = head.length + Math.floor(next() * 1500);
-        const r = next();
-        if (r < 0.5) lines = [...lines.slice(0, at), event(), ...lines.slice(at)];
-        else if (r < 0.8) lines = [...lines.slice(0, at), event(), ...lines.slice(at + 1)];
-        else lines = [...lines.slice(0, at), ...lines.slice(at + 1)];
+        lines = editedAt(lines, at, next(), event);
         const text = lines.join('\n');
         const a = analyse(text, { resumable: true, previous });
         assert.equal(JSON.stringify(a.result), JSON.stringify(analyse(text, { resumable: true }).result), `version ${k}`);
