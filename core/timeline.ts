@@ -355,7 +355,7 @@ export class Timeline {
       // the board has cards, so that they cost no more in all than the replay (a stack of 20,000
       // spells was copied every 200 events: its board at the end took 6.8 s, against 0.15 s for
       // 2,000). The analysis's resume points are spaced so too.
-      if (isEvent(st) && ++this.sinceCheckpoint >= Math.max(this.every, live.board.cards.size)) {
+      if (isEvent(st) && ++this.sinceCheckpoint >= Math.max(this.every, live.board.copySize)) {
         this.checkpoints.push({ index: this.liveIndex, replay: this.copy(live) });
         this.sinceCheckpoint = 0;
       }

@@ -203,7 +203,7 @@ export function* analysisSteps(text: string, options: AnalyseOptions, pause?: ()
           }
         }
       }
-      every ||= Math.max(RESUME_EVERY, replay.board.cards.size);
+      every ||= Math.max(RESUME_EVERY, replay.board.copySize);
       if (options.resumable && ++sincePoint > every) {
         // The copy keeps no text or comments: it is only ever copied again, into a replay that has them.
         points.push({ index: statements - 1, line: st.range.start.line, offset, replay: textlessCopy(replay, hdr!.version), findings: replay.findings.length, events: replay.events, expectations: replay.expectations });

@@ -416,8 +416,8 @@ attach e3 to lion
     it(`resumed from a copy whose list of ${what} a later fold added to: judges an attach by the copy's list alone`, () => {
       // 200 Equipment each giving another protection or restriction, entering attached in turn after
       // 10 other events (each fold carried on from the last). A check keeps a copy of its replay every
-      // 204 events here (as many as the cards); the copy after the 194th holds a list of 194 whose
-      // index the later folds added to, the 198th's among them. x, entering attached just after that
+      // 206 events here (as many as the cards and players); the copy after the 196th holds a list of
+      // 196 whose index the later folds added to, the 198th's among them. x, entering attached just after that
       // copy in the edited text (the line begins as the next one did, so the check resumes from the
       // copy), is legal there, then barred when the 198th comes; the resumed check must say so too.
       const n = 200;
@@ -425,7 +425,7 @@ attach e3 to lion
       for (let i = 0; i < n; i++) head.push(`card e${i} "E": artifact — Equipment, owner alice, in hand, equipped creature ${grant(i)}`);
       const events = [...Array.from({ length: 10 }, (_, i) => (i % 2 ? 'untap bears' : 'tap bears')), ...Array.from({ length: n }, (_, i) => `enter e${i} attached to lion`)];
       const before = [...head, ...events, ''];
-      const after = [...head, ...events.slice(0, 204), 'enter x attached to lion', ...events.slice(204), ''];
+      const after = [...head, ...events.slice(0, 206), 'enter x attached to lion', ...events.slice(206), ''];
       const a = analyse(after.join('\n'), { resumable: true, previous: analyse(before.join('\n'), { resumable: true }) });
       const fresh = analyse(after.join('\n'), { resumable: true });
       assert.equal(JSON.stringify(a.result), JSON.stringify(fresh.result));

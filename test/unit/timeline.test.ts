@@ -91,6 +91,23 @@ describe('timeline made with the timeline of a version two edits back', () => {
     const copies = (timeline as unknown as { checkpoints: unknown[] }).checkpoints.length;
     assert.ok(copies <= 4, `${copies} copies`);
   });
+  it('copies a board of many players no more often than it has players, in the timeline and in the check that resumes', () => {
+    // 3,000 players and one card given to each in turn: each copy of the replay costs the 3,000 players
+    // (a file of 50,000 players, copied every 128 events, took the language server past 4 GB).
+    const n = 3_000;
+    const lines = ['game mtg'];
+    for (let i = 0; i < n; i++) lines.push(`player p${i}`);
+    lines.push('card c "C": creature, owner p0');
+    for (let i = 0; i < n; i++) lines.push(`control c p${(i + 1) % n}`);
+    const text = lines.join('\n') + '\n';
+    const doc = parse(text);
+    const timeline = new Timeline(doc, text);
+    for (const line of [lines.length - 1, n + 1 + 1_500]) assert.deepEqual(timeline.boardAt(line), boardAt(text, line, doc), `line ${line}`);
+    const copies = (timeline as unknown as { checkpoints: unknown[] }).checkpoints.length;
+    assert.ok(copies <= 4, `${copies} copies in the timeline`);
+    // The check's resume points: none in 3,000 events (every 128 made 23).
+    assert.equal(replayCheckpoints(analyse(text, { resumable: true })).length, 0);
+  });
   it('answers the lines of the declarations with one board, the initial one', () => {
     const text = scenario(20);
     const doc = parse(text);
