@@ -16,6 +16,7 @@ import { IN_PLACE_PAST, type ControlEffect, controllerOf, controllerOfByLook, co
 import { Replay } from '../../core/engine/replay';
 import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText } from '../support/fixtures';
 import { editedAt } from '../support/edits';
+import { oneCardToEachPlayer } from '../support/families';
 import { prng } from '../support/prng';
 
 const PLAYERS = ['p0', 'p1', 'p2', 'p3'];
@@ -310,12 +311,7 @@ describe('a card\u2019s control log, appended to in place (giveControl)', () => 
   }
 
   it('copies no effect past the first few when one card is given to each of thousands of players in turn (a copy at each made twelve million)', () => {
-    const n = 5000;
-    const lines = ['game mtg'];
-    for (let i = 0; i < n; i++) lines.push(`player p${i}`);
-    lines.push('card c "C": creature, owner p0');
-    for (let i = 0; i < n; i++) lines.push(`control c p${(i + 1) % n}`);
-    lines.push('expect c controlled by p0', '');
+    const lines = [...oneCardToEachPlayer(5000), 'expect c controlled by p0', ''];
     controlTest.copied = 0;
     controlTest.looks = 0;
     assert.deepEqual(check(lines.join('\n')).findings.filter((f) => f.severity === 'error'), []);

@@ -5,6 +5,7 @@
 // from the start gives.
 import * as assert from 'node:assert/strict';
 import { analyse, boardAt, check, parse, reparse, replayCheckpoints, Timeline } from '../../core';
+import { oneCardToEachPlayer } from '../support/families';
 
 /** A scenario of `n` events on a few cards: equips, moves back and forth, expectations. */
 function scenario(n: number): string {
@@ -95,10 +96,7 @@ describe('timeline made with the timeline of a version two edits back', () => {
     // 3,000 players and one card given to each in turn: each copy of the replay costs the 3,000 players
     // (a file of 50,000 players, copied every 128 events, took the language server past 4 GB).
     const n = 3_000;
-    const lines = ['game mtg'];
-    for (let i = 0; i < n; i++) lines.push(`player p${i}`);
-    lines.push('card c "C": creature, owner p0');
-    for (let i = 0; i < n; i++) lines.push(`control c p${(i + 1) % n}`);
+    const lines = oneCardToEachPlayer(n);
     const text = lines.join('\n') + '\n';
     const doc = parse(text);
     const timeline = new Timeline(doc, text);
