@@ -49,8 +49,9 @@ export function hasControlGrant(a: CardObj): boolean {
 
 /**
  * For the tests: how many grantors controllerOf (or controllerOfByLook) looked at (ControlOrder.newest
- * counts each it passes) and how many logged effects giveControl copied (ownLog), which they hold to a
- * few per change, and a look at each answer controllerOf gives.
+ * counts each it passes) and how many logged effects giveControl copied (a short log at each event, a
+ * long one once per board: ownLog), which they hold to a few per change, and a look at each answer
+ * controllerOf gives.
  */
 export const controlTest: { looks: number; copied: number; check: ((board: Board, card: CardObj, answer: { player: string | undefined; via: string | undefined }) => void) | undefined } = { looks: 0, copied: 0, check: undefined };
 
