@@ -319,6 +319,22 @@ function cantOfKind(cant: readonly CantEntry[], what: CantEntry['what']): readon
   return kinds[what];
 }
 
+/**
+ * Does `cant` have, before its place `end`, an entry of the kind `what` that spares nothing (`can't be
+ * enchanted`, not `... by other Auras`)? Then an entry of that kind at or after `end` bars nothing more:
+ * the first entry that applies decides (cantAttachBy). Looks at the first eight of that kind only: false
+ * may be a no it did not look far enough for.
+ */
+export function barsAllBefore(cant: readonly CantEntry[], what: CantEntry['what'], end: number): boolean {
+  const places = cantOfKind(cant, what);
+  for (let k = 0; k < places.length && k < 8; k++) {
+    const i = places[k];
+    if (i >= end) return false;
+    if (cant[i].except === undefined) return true;
+  }
+  return false;
+}
+
 /** `longer` is `cant` with entries added at its end: if `cant` has its split made, `longer` shares it, with the new entries' places added. */
 export function shareCantKinds(cant: readonly CantEntry[], longer: readonly CantEntry[]): void {
   const kinds = cantKinds.get(cant);

@@ -328,6 +328,13 @@ export function objectList<T>(): T[] {
  */
 const UNATTACHED: Set<string> = emptyForever<string>();
 
+/** `id` filed under `name` (Board.cardsNamed). */
+function nameIn(named: Map<string, Set<string>>, name: string, id: string): void {
+  const ids = named.get(name);
+  if (ids === undefined) named.set(name, new Set([id]));
+  else ids.add(id);
+}
+
 /** An attachment set for a new card or player (the shared empty one: see UNATTACHED). */
 export function noAttachments(): Set<string> {
   return UNATTACHED;
@@ -338,7 +345,8 @@ export interface CardObj extends Characteristics {
   id: string;
   /** Its place in the board's list of cards (declaration order; Board.add). */
   index: number;
-  name: string;
+  /** Its name, as its copiable values say (changed only by Board.rename, which keeps cardsNamed). */
+  readonly name: string;
   decl: CardStmt;
   printed: Characteristics;
   owner: string | undefined;
@@ -1064,6 +1072,34 @@ export class Board {
     card.index = this.list.length;
     this.list.push(card);
     this.cards.set(card.id, card);
+    if (this.named !== undefined) nameIn(this.named, card.name, card.id);
+  }
+
+  /**
+   * Each name's cards (their ids), made at the first question (cardsNamed) and kept by add and rename.
+   * A copy of the board makes its own at its first question.
+   */
+  private named: Map<string, Set<string>> | undefined = undefined;
+
+  /** The cards named `name` now (the ids; in no particular order). */
+  cardsNamed(name: string): ReadonlySet<string> {
+    let named = this.named;
+    if (named === undefined) {
+      named = this.named = new Map();
+      for (const c of this.list) nameIn(named, c.name, c.id);
+    }
+    return named.get(name) ?? NO_IDS;
+  }
+
+  /** `card` takes the name `name` (its copiable values changed: a copy, a transform, a merge, and their ends). */
+  rename(card: CardObj, name: string): void {
+    if (card.name === name) return;
+    const named = this.named;
+    if (named !== undefined) {
+      named.get(card.name)?.delete(card.id);
+      nameIn(named, name, card.id);
+    }
+    (card as { name: string }).name = name;
   }
 
   /** A host's attachments, to change: its own set (copied first if it is shared with a copy of the board, or is the empty one of noAttachments). */

@@ -16,7 +16,7 @@ import { msg, type Message } from '../message';
 export function takeValues(board: Board, card: CardObj, printed: Characteristics, name: string): void {
   const from = card.printed;
   card.printed = printed;
-  card.name = name;
+  board.rename(card, name);
   if (!card.modified) takeCharacteristics(card, printed);
   else {
     takeCharacteristics(card, rebased(characteristicsOf(card), from, printed));
@@ -46,12 +46,12 @@ export function beginCopy(board: Board, card: CardObj, original: CardObj): void 
 }
 
 /** The copy effect is gone: the card has its own values and printed abilities back (MTG 400.7; Riftbound 124). */
-function uncopy(card: CardObj): void {
+function uncopy(board: Board, card: CardObj): void {
   const own = card.uncopied!;
   card.uncopied = undefined;
   card.copyOf = undefined;
   card.printed = own.printed;
-  card.name = own.name;
+  board.rename(card, own.name);
   card.attachOnly = own.attachOnly;
   card.attachTargets = own.attachTargets;
 }
@@ -64,21 +64,21 @@ function uncopy(card: CardObj): void {
 export function enterAsCopyOf(board: Board, card: CardObj, original: CardObj): void {
   beginCopy(board, card, original);
   card.printed = original.printed;
-  card.name = original.name;
+  board.rename(card, original.name);
   if (!card.modified) takeCharacteristics(card, card.printed);
   board.mayBeUnit(card);
 }
 
 /** After entering as a copy: a card that stayed where it was is no copy (it is itself again, as it was there). */
-export function enteredAsCopy(card: CardObj, entered: boolean): void {
+export function enteredAsCopy(board: Board, card: CardObj, entered: boolean): void {
   if (entered || card.uncopied === undefined) return;
-  uncopy(card);
+  uncopy(board, card);
   if (!card.modified) takeCharacteristics(card, card.printed);
 }
 
 /** The card leaves the battlefield (the board): the copy effect ends with the object, and the new object has its own values (MTG 400.7; Riftbound 124). */
-export function copyEnds(card: CardObj): void {
-  uncopy(card);
+export function copyEnds(board: Board, card: CardObj): void {
+  uncopy(board, card);
   // The new object takes its printed characteristics (resetCharacteristics): its own.
   card.modified = true;
 }

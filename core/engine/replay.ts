@@ -107,10 +107,11 @@ export interface Ruleset {
   /** The first `game` line's options (MTG `range of influence N`, 801), read before the players and cards. */
   gameOptions(replay: Replay, st: GameStmt): void;
   /**
-   * May `gained`, new on its host, make `att`, attached there, illegal (a protection that covers it, a
-   * restriction on its kind)? Without, everything on a host that gained either is judged again.
+   * What on `host` the protections and restrictions it just gained (`gained`, Board.barred) may make
+   * illegal (a protection that covers it, a restriction on its kind), in the order attached. Without,
+   * everything on a host that gained either is judged again.
    */
-  mayBar?(att: CardObj, gained: Barring): boolean;
+  mayBar?(board: Board, host: CardObj, gained: Barring): readonly CardObj[];
 }
 
 /** The players and cards of one included file, declared before the checked file's own. */
@@ -403,11 +404,8 @@ export class Replay {
     while (barred.length !== 0) {
       const { host, gained } = barred.pop()!;
       this.markDirty(host);
-      const cards = this.board.cards;
-      for (const id of host.attachments) {
-        const a = cards.get(id)!;
-        if (!a.dirty && (mayBar === undefined || mayBar(a, gained))) this.markDirty(a);
-      }
+      if (mayBar === undefined) for (const id of host.attachments) this.markDirty(this.board.cards.get(id)!);
+      else for (const a of mayBar(this.board, host, gained)) this.markDirty(a);
     }
     const out = this.dirtyCards;
     if (out.length === 0) return out;

@@ -1,7 +1,7 @@
 // MTG: what can be attached to what (701.3a): Equipment 301.5, Fortification 301.6, Auras 303.4, battles 310.10,
 // protection as it applies to attaching (702.16c/d/j/k); Auras on cards in a graveyard (109.2a, 113.6); the legal hosts
 // a fix offers; what a change may make illegal.
-import { abilitiesOf, cantAttachBy, grantedBy, LONG_LIST, qualityPlaces } from '../../engine/abilities';
+import { abilitiesOf, barsAllBefore, cantAttachBy, type CantEntry, grantedBy, LONG_LIST, qualityPlaces } from '../../engine/abilities';
 import type { Range } from '../../types';
 import type { Filter, ProtectionKeepClause } from '../../parser/ast';
 import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
@@ -326,16 +326,77 @@ export function attachProblem(att: CardObj, host: Host, staying = false, asCreat
 }
 
 /**
- * May protections and restrictions a host just gained make `att`, attached to it, illegal (Ruleset.mayBar)?
- * A protection that covers it (702.16c, 702.16d: what it spares aside, which only spares more), or a
- * restriction on what it attaches as, in attachProblem's order: an Aura is enchanting, an Equipment
- * equipping, a Fortification fortifying. Anything else is illegal whatever its host has (701.3b).
+ * What on `host` the protections and restrictions it just gained (Ruleset.mayBar) may make illegal, in the
+ * order attached: what a protection covers (702.16c, 702.16d: what it spares aside, which only spares
+ * more), or what a restriction is on, in attachProblem's order: an Aura is enchanting, an Equipment
+ * equipping, a Fortification fortifying; anything else is illegal whatever its host has (701.3b). A
+ * restriction of a kind the host already had one of that spares nothing bars nothing more (the first
+ * that applies decides). Protections from names only (702.16a), on a host with more attachments than
+ * there are cards of those names: the cards of those names (a host given thousands of protections, each
+ * from another name, one attach at a time).
  */
-export function mayBar(att: CardObj, gained: Barring): boolean {
-  for (const q of gained.protections) if (protectionCovers(q, att) !== undefined) return true;
-  if (gained.cants.length === 0) return false;
+export function mayBar(board: Board, host: CardObj, gained: Barring): CardObj[] {
+  const out: CardObj[] = [];
+  let cants = gained.cants;
+  if (cants.length !== 0 && !BAR.plain) {
+    const list = host.granted?.cant ?? [];
+    const end = list.length - cants.length;
+    cants = cants.filter((c) => !barsAllBefore(list, c.what, end));
+  }
+  const protections = gained.protections;
+  if (protections.length === 0 && cants.length === 0) return out;
+  const attachments = host.attachments;
+  if (cants.length === 0 && attachments.size > 8 && !BAR.plain) {
+    const one = namedAttachment(board, host, protections);
+    if (one !== undefined) {
+      if (one !== null && !one.dirty) out.push(one);
+      return out;
+    }
+  }
+  BAR.looked += attachments.size;
+  for (const id of attachments) {
+    const a = board.cards.get(id)!;
+    if (!a.dirty && barredBy(a, protections, cants)) out.push(a);
+  }
+  return out;
+}
+
+/** For the tests: `plain` has mayBar look at every attachment with every gain, as before its shortcuts; `looked` counts the attachments and named cards it looked at. */
+export const BAR = { plain: false, looked: 0 };
+
+/**
+ * The only attachment of `host` named as one of `protections` says, when they are all from names and
+ * their cards are fewer than its attachments: null for none; undefined to look at every attachment (a
+ * quality not a name, more cards of those names, or more than one of them on the host, to be marked in
+ * the order attached).
+ */
+function namedAttachment(board: Board, host: CardObj, protections: readonly string[]): CardObj | null | undefined {
+  let cards = 0;
+  for (const q of protections) {
+    if (q.charCodeAt(0) !== 34) return undefined;
+    cards += board.cardsNamed(q.slice(1, -1)).size;
+    if (cards >= host.attachments.size) return undefined;
+  }
+  let found: CardObj | null = null;
+  for (const q of protections) {
+    const named = board.cardsNamed(q.slice(1, -1));
+    BAR.looked += named.size;
+    for (const id of named) {
+      if (!host.attachments.has(id)) continue;
+      const a = board.cards.get(id)!;
+      if (found !== null && found !== a) return undefined;
+      found = a;
+    }
+  }
+  return found;
+}
+
+/** Does one of `protections` cover `att`, or one of `cants` restrict what it attaches as? */
+function barredBy(att: CardObj, protections: readonly string[], cants: readonly CantEntry[]): boolean {
+  for (const q of protections) if (protectionCovers(q, att) !== undefined) return true;
+  if (cants.length === 0) return false;
   const what = isAura(att) ? 'enchanted' : isEquipment(att) ? 'equipped' : isFortification(att) ? 'fortified' : undefined;
-  return what === undefined || gained.cants.some((c) => c.what === what);
+  return what === undefined || cants.some((c) => c.what === what);
 }
 
 /**

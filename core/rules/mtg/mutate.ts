@@ -240,7 +240,7 @@ export function unmerged(replay: Replay, card: CardObj): CardObj[] | undefined {
   card.merge = undefined;
   if (m.kind !== 'permanent') return undefined;
   card.printed = m.own.printed;
-  card.name = m.own.name;
+  replay.board.rename(card, m.own.name);
   card.token = m.own.token;
   card.modified = true;
   const parts: CardObj[] = [];

@@ -9,7 +9,7 @@
 // face's characteristics: an `enchant creature` Aura on a creature that became a land goes (704.5m), an
 // Equipment comes off (704.5n), a protection of the new face sheds what it protects from.
 import type { EventNode } from '../../parser/ast';
-import type { CardObj, Characteristics } from '../../engine/board';
+import type { Board, CardObj, Characteristics } from '../../engine/board';
 import { takeValues, valuesTaken } from '../../engine/copiable';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -70,9 +70,9 @@ export function turnOver(replay: Replay, card: CardObj, toBack: boolean): void {
 }
 
 /** The card leaves the battlefield: it is its front face wherever it goes (712.8a). Called by moveTo for a transformed card. */
-export function frontFaceUp(card: CardObj): void {
+export function frontFaceUp(board: Board, card: CardObj): void {
   card.printed = card.front!;
-  card.name = card.decl.name?.text ?? card.id;
+  board.rename(card, card.decl.name?.text ?? card.id);
   card.transformed = false;
   // The new object takes its printed characteristics (resetCharacteristics): the front face's.
   card.modified = true;

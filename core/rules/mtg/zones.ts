@@ -68,7 +68,7 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   // back face up. Each is undone if it doesn't enter.
   if (ev.original ? !enterAsCopy(replay, ev, card) : ev.transformed !== undefined && !enterTransformed(replay, ev, card)) return;
   enterBattlefield(replay, card, host, ev, under);
-  if (ev.original) enteredAsCopy(card, card.zone === 'battlefield');
+  if (ev.original) enteredAsCopy(replay.board, card, card.zone === 'battlefield');
   else if (ev.transformed) enteredTransformed(replay, card);
   // `enter X tapped` (110.5b: untapped unless an effect says otherwise).
   if (ev.status && card.zone === 'battlefield') enteredWith(replay, card, ev.status, MTG_STATUS);
@@ -384,9 +384,9 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   // A creature that leaves the battlefield leaves the combat it is in (506.4).
   if (card.combat !== undefined) removeFromCombat(replay, card, msg`it left the battlefield`, ['506.4', '400.7']);
   // A copy leaving the battlefield is a new object, with its own values (400.7): the copy effect ends.
-  if (replay.board.copies && card.uncopied !== undefined && card.zone === 'battlefield') copyEnds(card);
+  if (replay.board.copies && card.uncopied !== undefined && card.zone === 'battlefield') copyEnds(replay.board, card);
   // A transformed card leaving the battlefield is its front face wherever it goes (712.8a).
-  if (replay.board.dfcs && card.transformed && card.zone === 'battlefield') frontFaceUp(card);
+  if (replay.board.dfcs && card.transformed && card.zone === 'battlefield') frontFaceUp(replay.board, card);
   card.zone = zone;
   if (zone === 'battlefield') replay.entered(card);
   card.version++;

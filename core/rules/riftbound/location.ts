@@ -182,7 +182,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, place: strin
   if (crossesBoard) {
     lastCrossing = cause;
     // A copy that leaves the board is a new object with its own traits (124): the copy effect ends.
-    if (leavesBoard && replay.board.copies && card.uncopied !== undefined) copyEnds(card);
+    if (leavesBoard && replay.board.copies && card.uncopied !== undefined) copyEnds(replay.board, card);
     card.version++;
     resetCharacteristics(card);
     clearMarks(card); // 124: damage is cleared; 705: buffs are removed
@@ -228,7 +228,7 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   const was = card?.version;
   playCard(replay, ev);
   if (!card) return;
-  if (ev.original) enteredAsCopy(card, onBoard(card));
+  if (ev.original) enteredAsCopy(replay.board, card, onBoard(card));
   if (card.version === was) return;
   // Played: a unit with Weaponmaster puts its trigger on the chain (821.1.c); so does a gear with Quick-Draw
   // played without `attached to` (819.1.d: the one-line form is the trigger resolved at once).
