@@ -335,11 +335,14 @@ export function barsAllBefore(cant: readonly CantEntry[], what: CantEntry['what'
   return false;
 }
 
-/** `longer` is `cant` with entries added at its end: if `cant` has its split made, `longer` shares it, with the new entries' places added. */
-export function shareCantKinds(cant: readonly CantEntry[], longer: readonly CantEntry[]): void {
+/**
+ * `longer` is `cant` with entries added at its end from `from` (`cant` itself, added to in place: a fold
+ * carried on): if `cant` has its split made, `longer` shares it, with the new entries' places added.
+ */
+export function shareCantKinds(cant: readonly CantEntry[], longer: readonly CantEntry[], from = cant.length): void {
   const kinds = cantKinds.get(cant);
   if (kinds === undefined) return;
-  for (let i = cant.length; i < longer.length; i++) kinds[longer[i].what].push(i);
+  for (let i = from; i < longer.length; i++) kinds[longer[i].what].push(i);
   cantKinds.set(longer, kinds);
 }
 

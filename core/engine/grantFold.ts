@@ -250,8 +250,14 @@ export class GrantIndex {
   private readonly valued = new Map<string, { takes: number; gives: number }>();
   /** How many of the grantors' effects give a protection that spares something (its keep is worked out from the board as the fold reads it, so a fold with one is never carried on: lastFold). */
   private keepEffects = 0;
-  /** cantList's answer, until a grantor that says what may not be attached comes, goes or changes. */
+  /**
+   * cantList's answer, until a grantor that says what may not be attached changes or goes; a new one's
+   * restrictions wait in `cantsAdded` to go at its end. `cantsToken`: the board's token when the list
+   * was made (Board.ownToken), which it may be added to in place while it is the board's.
+   */
   private cants_: CantEntry[] | undefined;
+  private cantsAdded: CantEntry[] | undefined;
+  private cantsToken: object | undefined;
   /** The last fold regrant made (append). */
   private last: LastFold | undefined;
 
@@ -263,7 +269,7 @@ export class GrantIndex {
       this.grantEffects -= old.effects.length;
       this.keepEffects -= keeping(old.effects);
       if (old.valued) this.addValued(old.valued, -1);
-      if (old.cant.length) this.cants_ = undefined;
+      if (old.cant.length) this.cants_ = this.cantsAdded = undefined;
     }
     if (!host.grantors.has(id)) {
       this.sources.delete(id);
@@ -282,12 +288,8 @@ export class GrantIndex {
     if (entry.cant.length) {
       this.cants.set(id, entry);
       // A new grantor is the last in the order of grantors (its seq is the next): its restrictions go after the others'.
-      if (old || !this.cants_) this.cants_ = undefined;
-      else {
-        const longer = this.cants_.concat(entry.cant);
-        shareCantKinds(this.cants_, longer);
-        this.cants_ = longer;
-      }
+      if (old || !this.cants_) this.cants_ = this.cantsAdded = undefined;
+      else for (const c of entry.cant) (this.cantsAdded ??= []).push(c);
     } else this.cants.delete(id);
     const a = board.cards.get(id);
     if (a && hasControlGrant(a)) {
@@ -349,11 +351,32 @@ export class GrantIndex {
     return this.grantEffects === 0 && this.cants.size === 0;
   }
 
-  /** What the grantors say may not be attached, in the order they became grantors (a list that is replaced, never changed). */
-  cantList(): CantEntry[] {
-    if (this.cants_) return this.cants_;
+  /**
+   * What the grantors say may not be attached, in the order they became grantors: a list that is
+   * replaced, never changed, except by a fold carried on (`inPlace`, regrant), which adds a new grantor's
+   * restrictions at its end while the list is the board's own (no copy of the board shares it).
+   */
+  cantList(board: Board, inPlace = false): CantEntry[] {
+    const was = this.cants_;
+    if (was) {
+      const added = this.cantsAdded;
+      if (added === undefined) return was;
+      this.cantsAdded = undefined;
+      if (inPlace && this.cantsToken === board.ownToken) {
+        const from = was.length;
+        for (const c of added) was.push(c);
+        shareCantKinds(was, was, from);
+        return was;
+      }
+      APPEND.copied += was.length;
+      const longer = was.concat(added);
+      shareCantKinds(was, longer);
+      this.cantsToken = board.ownToken;
+      return (this.cants_ = longer);
+    }
     const out: CantEntry[] = [];
     for (const c of [...this.cants.values()].sort((x, y) => x.seq - y.seq)) out.push(...c.cant);
+    this.cantsToken = board.ownToken;
     return (this.cants_ = out);
   }
 
@@ -483,6 +506,10 @@ export interface LastFold {
   /** The log of sources the fold's `from` is read from, if it is one (FromLog), and how much of it is the fold's. */
   readonly log: FromLog | undefined;
   readonly logLength: number;
+  /** How long `folded`'s restrictions were (a fold carried on adds to the list in place). */
+  readonly cantLength: number;
+  /** The board's token when the fold was made (Board.ownToken): while it is the board's, the next fold carried on adds to its lists in place. */
+  readonly token: object;
   readonly own: Pick<CardObj, 'protections' | 'protectionKeeps' | 'targeting' | 'keywords'>;
 }
 
@@ -591,9 +618,12 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
   const added = last && index.appended(changed!, last);
   let state: FoldState;
   let top: Effect | undefined;
+  // A fold carried on adds to the last one's lists in place while no copy of the board shares them
+  // (Board.ownToken): only this host's abilities and the last fold had them.
+  const inPlace = last !== undefined && added !== undefined && last.token === board.ownToken;
   if (last && added) {
     APPEND.count++;
-    state = FoldState.after(last);
+    state = FoldState.after(last, inPlace);
     for (const e of added) state.step(board, host, e);
     top = added.length ? added[added.length - 1] : last.top;
   } else {
@@ -601,16 +631,16 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
     state = foldState(board, host, deciding);
     top = deciding[deciding.length - 1];
   }
-  const cant = index.cantList();
+  const cant = index.cantList(board, inPlace);
   const folded = state.result(cant);
   // The places the fold kept of a long list are the host's list's: legality reads them (QualityPlaces).
   if (state.places) shareQualityPlaces(folded.protections, state.places);
   const after = board.game === 'riftbound' ? index.withValues(board, host, folded) : folded;
   host.granted = after;
-  index.remember({ out: after, folded, places: state.places, top, log: state.log, logLength: state.log?.length ?? 0, own: { protections: host.protections, protectionKeeps: host.protectionKeeps, targeting: host.targeting, keywords: host.keywords } });
+  index.remember({ out: after, folded, places: state.places, top, log: state.log, logLength: state.log?.length ?? 0, cantLength: cant.length, token: board.ownToken, own: { protections: host.protections, protectionKeeps: host.protectionKeeps, targeting: host.targeting, keywords: host.keywords } });
   if (last && added) {
     // Carried on: what changed is what the steps changed, and a new grantor's restrictions (added at the end of the list).
-    const cants = cant.length - (last.folded.cant?.length ?? 0);
+    const cants = cant.length - last.cantLength;
     if (state.otherwise) return 'abilities';
     if (state.gained.length !== 0 || cants !== 0) return { protections: state.gained, cants: cants !== 0 ? cant.slice(-cants) : [] };
   } else if (!before || !sameAbilities(before, after)) return 'abilities';
@@ -626,8 +656,11 @@ export interface Barring {
   readonly cants: readonly CantEntry[];
 }
 
-/** Whether regrant may carry a fold on (tests turn it off to compare); how many folds it carried on, and how many effects all folds applied. */
-export const APPEND = { on: true, count: 0, steps: 0 };
+/**
+ * Whether regrant may carry a fold on (tests turn it off to compare); how many folds it carried on, how
+ * many effects all folds applied, and how many protections and restrictions folds carried on copied.
+ */
+export const APPEND = { on: true, count: 0, steps: 0, copied: 0 };
 
 /**
  * Riftbound: the value of each keyword that takes one the host has (Assault, Shield, Deflect), its
@@ -691,15 +724,21 @@ class FoldState {
     return new FoldState([...host.protections], host.protections.map((_, i) => host.protectionKeeps[i]), [...host.targeting], [...host.keywords], {}, undefined, undefined, undefined);
   }
 
-  /** Where an earlier fold ended (its result, its places and its log of sources, which the new state takes over). */
-  static after(last: LastFold): FoldState {
+  /**
+   * Where an earlier fold ended (its result, its places and its log of sources, which the new state takes
+   * over): its lists of protections are added to in place when `inPlace` (regrant), copied otherwise.
+   */
+  static after(last: LastFold, inPlace: boolean): FoldState {
     const g = last.folded;
     let from: Record<string, string> | undefined;
     let log: FromLog | undefined;
     if (last.log) log = last.log.length === last.logLength ? last.log : new FromLog(last.log.at(last.logLength));
     else if (g.protections.length + g.targeting.length + g.keywords.length > FROM_LOG.past) log = new FromLog(g.from ?? {});
     else from = { ...g.from };
-    return new FoldState([...g.protections], [...g.protectionKeeps], [...g.targeting], [...g.keywords], from, log, g.lostAll, last.places);
+    if (!inPlace) APPEND.copied += g.protections.length;
+    const protections = inPlace ? (g.protections as string[]) : [...g.protections];
+    const keeps = inPlace ? (g.protectionKeeps as (ProtectionKeep | undefined)[]) : [...g.protectionKeeps];
+    return new FoldState(protections, keeps, [...g.targeting], [...g.keywords], from, log, g.lostAll, last.places);
   }
 
   /** Did the steps change what the rules read? */

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { boardAt, check } from '../../core';
 import { BAR } from '../../core/rules/mtg/legality';
+import { APPEND } from '../../core/engine/grantFold';
 import { prng } from '../support/prng';
 
 const HEAD = `game mtg
@@ -133,9 +134,12 @@ describe('what a host that gained protections or restrictions has judged again (
     for (let i = 0; i < n; i++) lines.push(`attach e${i} to lion\n`);
     const text = lines.join('');
     let findings: ReturnType<typeof check>['findings'] = [];
-    // Every attachment looked at with each gain: about n²/2, over a million.
+    // Every attachment looked at with each gain: about n²/2, over a million; and as many protections
+    // copied, each fold carried on copying the last one's list (added to in place now).
+    const copied = APPEND.copied;
     const looked = lookedIn(() => (findings = check(text).findings));
     assert.ok(looked <= 4 * n, `${looked} attachments and named cards looked at`);
+    assert.ok(APPEND.copied - copied <= 4 * n, `${APPEND.copied - copied} protections copied`);
     // x is barred by e700's protection (702.16a) and unattached (704.5n), which the scenario does not record.
     assert.deepEqual(findings.map((f) => [f.kind, f.range.start.line]), [['missing-unattach', text.split('\n').indexOf('attach e700 to lion')]]);
   });
@@ -148,8 +152,10 @@ describe('what a host that gained protections or restrictions has judged again (
     lines.push('enter aura attached to lion\n');
     const text = lines.join('');
     let findings: ReturnType<typeof check>['findings'] = [];
+    const copied = APPEND.copied;
     const looked = lookedIn(() => (findings = check(text).findings));
     assert.ok(looked <= 4 * n, `${looked} attachments looked at`);
+    assert.ok(APPEND.copied - copied <= 4 * n, `${APPEND.copied - copied} restrictions copied`);
     // The first bars the Aura (put into the graveyard, 704.5m, not recorded), and it can't enter attached to the creature later (303.4).
     const lineOf = (s: string) => text.split('\n').indexOf(s);
     assert.deepEqual(findings.map((f) => [f.kind, f.range.start.line]), [['missing-state-based-action', lineOf('attach e0 to lion')], ['illegal-attachment', lineOf('enter aura attached to lion')]]);
