@@ -579,11 +579,17 @@ export class Board {
   private resolvedBelow = new Set<number>();
   private serial = 0;
   /**
-   * Cards whose abilities an attachment's grants changed, or whose controller changed (control.ts),
-   * since the replay last looked: they, and what is attached to them, may have become illegal
-   * (protection; `enchant creature you control`).
+   * Cards whose abilities an attachment's grants changed, or whose types or effects until end of turn
+   * did, since the replay last looked: they, and what is attached to them, may have become illegal
+   * (protection; `enchant creature`).
    */
   readonly regranted: CardObj[] = objectList();
+  /**
+   * Cards whose controller a control effect changed since the replay last looked (control.ts): they may
+   * have become illegal, and what is attached to them where a host's controller can matter to it
+   * (Ruleset.hostControlMatters: MTG's `enchant creature you control`).
+   */
+  readonly recontrolled: CardObj[] = objectList();
   /**
    * Cards whose attachments' grants only gave them protections or restrictions since the replay last
    * looked (a new Equipment's `protection from red`): they, and what is attached to them that these
@@ -616,6 +622,12 @@ export class Board {
    * then is an ability event logged, or anything worked out again: without one, no host ever has grants.
    */
   grantsDeclared = false;
+  /**
+   * MTG: does any card of this board say what it may enchant or be attached to by who controls it
+   * (`enchant creature you control`, `can be attached only to a creature an opponent controls`)? Only
+   * then can a change of a host's controller make what is on it illegal (Ruleset.hostControlMatters).
+   */
+  controlFiltersDeclared = false;
   /**
    * The cards that say what they may be attached to by what else is attached there (MTG: `enchant
    * creature with another Aura attached to it`, Daybreak Coronet): the rules name them (watchSiblings),
@@ -1415,6 +1427,7 @@ export class Board {
     b.deathWatchers = this.deathWatchers;
     b.abilityNames = new Set(this.abilityNames);
     b.grantsDeclared = this.grantsDeclared;
+    b.controlFiltersDeclared = this.controlFiltersDeclared;
     b.watcherIds = new Set(this.watcherIds);
     for (const [k, l] of this.watchersOn) b.watchersOn.set(k, new Set(l));
     for (const [k, l] of this.aurasOn) b.aurasOn.set(k, new Set(l));

@@ -130,7 +130,7 @@ export function recontrol(board: Board, card: CardObj): boolean {
     if (now.player !== c.controller && c.combat !== undefined && !c.combat.controlChanged) c.combat = { ...c.combat, controlChanged: true };
     // What is attached is judged again only when the controller changed: a new Aura giving the same
     // player control (another Control Magic of theirs) changes only the one named as giving it.
-    if (now.player !== c.controller) board.regranted.push(c);
+    if (now.player !== c.controller) board.recontrolled.push(c);
     board.setController(c, now.player);
     board.fileSideways(c);
     c.controlVia = now.via;

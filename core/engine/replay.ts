@@ -112,6 +112,12 @@ export interface Ruleset {
    * everything on a host that gained either is judged again.
    */
   mayBar?(board: Board, host: CardObj, gained: Barring): readonly CardObj[];
+  /**
+   * Can a change of a host's controller make what is attached to it illegal, on this board (MTG: an
+   * enchant or attach restriction that says who controls the host, or the range of influence)? Without,
+   * everything on a host whose controller changed is judged again.
+   */
+  hostControlMatters?(board: Board): boolean;
 }
 
 /** The players and cards of one included file, declared before the checked file's own. */
@@ -396,6 +402,14 @@ export class Replay {
       const h = regranted.pop()!;
       this.markDirty(h);
       for (const id of h.attachments) this.markDirty(this.board.cards.get(id)!);
+    }
+    // A host whose controller a control effect changed: what is on it, where that can matter (a
+    // creature given to each player in turn with thousands of Auras on it).
+    const recontrolled = this.board.recontrolled;
+    while (recontrolled.length !== 0) {
+      const h = recontrolled.pop()!;
+      this.markDirty(h);
+      if (this.rules.hostControlMatters === undefined || this.rules.hostControlMatters(this.board)) for (const id of h.attachments) this.markDirty(this.board.cards.get(id)!);
     }
     // A host that only gained protections or restrictions: what is on it that they may bar (a host
     // given thousands of protections, each from another name, one attach at a time).

@@ -10,10 +10,12 @@
 // made at each event before, on boards and their copies, and one card given to thousands of players
 // in turn copies nothing.
 import assert from 'node:assert/strict';
-import { analyse, check } from '../../core';
+import { analyse, boardAt, check } from '../../core';
 import { Board, type CardObj, type LineMove } from '../../core/engine/board';
 import { IN_PLACE_PAST, type ControlEffect, controllerOf, controllerOfByLook, controlTest, endControlOf, endTurnEffects, giveControl, type Held } from '../../core/engine/control';
 import { Replay } from '../../core/engine/replay';
+import { HOST_CONTROL } from '../../core/rules/mtg/legality';
+import { markedIn } from '../support/marks';
 import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText } from '../support/fixtures';
 import { editedAt } from '../support/edits';
 import { oneCardToEachPlayer } from '../support/families';
@@ -50,12 +52,16 @@ function event(next: () => number): string {
   return `together: ${Array.from({ length: parts }, () => `enter ${pick(next, MAGICS)} attached to ${next() < 0.7 ? c : pick(next, CREATURES)}`).join('; ')}`;
 }
 
-/** Four players, three creatures, six Control Magics and a Confiscate (which may take an Aura: a chain), and `events` events. */
-function scenario(next: () => number, events: number): string {
-  const lines = ['game mtg', ...PLAYERS.map((p) => `player ${p}`)];
+/**
+ * Four players, three creatures, six Control Magics and a Confiscate (which may take an Aura: a chain),
+ * `more` cards (declared after them), and `events` events.
+ */
+function scenario(next: () => number, events: number, head = 'game mtg', more: readonly string[] = []): string {
+  const lines = [head, ...PLAYERS.map((p) => `player ${p}`)];
   for (const c of CREATURES) lines.push(`card ${c} "C": creature — Bear, owner ${pick(next, PLAYERS)}${next() < 0.3 ? `, controller ${pick(next, PLAYERS)}` : ''}`);
   for (const m of MAGICS) lines.push(`card ${m} "Control Magic": enchantment — Aura, enchant creature, you control enchanted creature, owner ${pick(next, PLAYERS)}, ${next() < 0.5 ? `attached to ${pick(next, CREATURES)}` : 'in hand'}`);
   lines.push(`card k0 "Confiscate": enchantment — Aura, enchant permanent, you control enchanted permanent, owner ${pick(next, PLAYERS)}, in hand`);
+  lines.push(...more);
   lines.push(`turn ${pick(next, PLAYERS)}`);
   for (let i = 0; i < events; i++) lines.push(event(next));
   return lines.join('\n') + '\n';
@@ -235,6 +241,60 @@ describe('thousands of Control Magics entering one creature stay linear (counted
     for (let i = 0; i < n; i++) tail.push(`control host ${players[i % 3]}`);
     tail.push(`expect host controlled by ${players[(n - 1) % 3]}`);
     assert.ok(looks(magics(n, ['alice', 'carol'], tail)) <= 3 * n);
+  });
+});
+
+describe('a change of a host\u2019s controller judges again what is on it where that can matter (Ruleset.hostControlMatters)', () => {
+  /** The findings and the final board, with everything on a host whose controller changed judged again or not. */
+  function outcome(text: string, always: boolean): string {
+    const was = HOST_CONTROL.always;
+    HOST_CONTROL.always = always;
+    try {
+      return JSON.stringify({ findings: check(text).findings, board: boardAt(text, text.split('\n').length - 2) });
+    } finally {
+      HOST_CONTROL.always = was;
+    }
+  }
+
+  // Equipment and Auras on the creatures, which only an `enchant creature you control` or the range of
+  // influence makes illegal when the creatures change hands; with neither, none is judged again.
+  const PLAIN = ['card e0 "Blade": artifact — Equipment, owner p0, attached to c0', 'card e1 "Blade": artifact — Equipment, owner p1, attached to c1', 'card w0 "Ward": enchantment — Aura, enchant creature, owner p2, attached to c0'];
+  const AURA = [...PLAIN, 'card y0 "Shelter": enchantment — Aura, enchant creature you control, owner p0, attached to c0'];
+  const BANNER = [...PLAIN, 'card b0 "Banner": artifact — Equipment, owner p1, can be attached only to creature an opponent controls, attached to c1'];
+  for (const [what, head, more, changes] of [
+    ['Equipment and Auras that say nothing of control', 'game mtg', PLAIN, false],
+    ['an Aura that enchants a creature you control', 'game mtg', AURA, true],
+    ['an Equipment only for a creature an opponent controls', 'game mtg', BANNER, true],
+    ['Equipment and Auras under the range of influence', 'game mtg, range of influence 1', PLAIN, true],
+  ] as const) {
+    it(`finds what judging everything on the host finds, in 300 random scenarios: ${what}`, () => {
+      const next = prng(what.length * 7919);
+      let marked = 0;
+      let differs = 0;
+      for (let trial = 0; trial < 300; trial++) {
+        const text = scenario(next, 30, head, more);
+        const always = outcome(text, true);
+        marked += markedIn(() => assert.equal(outcome(text, false), always, text));
+        if (!changes) continue;
+        // Where control can matter, some of the findings are the ones it makes (the gate is not idle).
+        if (/controlled by|opponent|range of influence/.test(always)) differs++;
+      }
+      assert.ok(marked > 1000, `${marked} cards marked`);
+      if (changes) assert.ok(differs > 30, `${differs} scenarios with a finding of who controls what`);
+    });
+  }
+
+  it('marks a few cards at each of thousands of Control Magics of two players entering one creature in turn', () => {
+    const n = 2000;
+    const lines = ['game mtg', 'player alice', 'player bob', 'player carol', 'card host "H": creature, owner bob'];
+    for (let i = 0; i < n; i++) lines.push(`card m${i} "Control Magic": enchantment — Aura, enchant creature, you control enchanted creature, owner ${i % 2 ? 'alice' : 'carol'}, in hand`);
+    for (let i = 0; i < n; i++) lines.push(`enter m${i} attached to host`);
+    const text = [...lines, 'expect host controlled by alice', ''].join('\n');
+    let errors: unknown[] = [];
+    // Every Aura on the creature judged at each change of its controller: about n²/2, two million.
+    const marked = markedIn(() => (errors = check(text).findings.filter((f) => f.severity === 'error')));
+    assert.deepEqual(errors, []);
+    assert.ok(marked <= 4 * n, `${marked} cards marked`);
   });
 });
 

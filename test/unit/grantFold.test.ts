@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { analyse, boardAt, check } from '../../core';
 import { type CantEntry, type Granted, grantsTo, LONG_LIST } from '../../core/engine/abilities';
 import { Board, type CardObj } from '../../core/engine/board';
-import { Replay } from '../../core/engine/replay';
 import { APPEND, type Effect, foldEffects, FROM_LOG, withValues } from '../../core/engine/grantFold';
 import { includeOptions } from '../../cli/includes';
 import { FIXTURES_DIR, listBoards, readText, checkOptionsOf } from '../support/fixtures';
 import { editedAt } from '../support/edits';
+import { markedIn } from '../support/marks';
 import { prng } from '../support/prng';
 import type { Finding } from '../../core/types';
 
@@ -64,19 +64,6 @@ function reference(board: Board, host: CardObj): Granted | undefined {
   // Riftbound's values of Assault and Shield are summed on the fold, not by it (807.2, 814.2).
   const folded = foldEffects(board, host, effects, cant);
   return board.game === 'riftbound' ? withValues(board, host, folded) : folded;
-}
-
-/** How many cards `run` hands to the state-based actions (Replay.markDirty of a card not marked yet). */
-function markedIn(run: () => void): number {
-  const own = Object.getOwnPropertyDescriptor(Replay.prototype, 'markDirty')!;
-  let marked = 0;
-  Object.defineProperty(Replay.prototype, 'markDirty', { ...own, value: function (this: Replay, c: CardObj) { if (!c.dirty) marked++; return own.value.call(this, c); } });
-  try {
-    run();
-  } finally {
-    Object.defineProperty(Replay.prototype, 'markDirty', own);
-  }
-  return marked;
 }
 
 type Regrant = (this: Board, host: CardObj, changed: string | undefined) => void;

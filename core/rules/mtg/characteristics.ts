@@ -568,6 +568,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       case 'enchant':
         pr.enchant = pushing(pr.enchant, readableFilter(replay, p.filter, '702.5a'));
+        if (p.filter.control) replay.board.controlFiltersDeclared = true;
         break;
       case 'color':
         for (const c of p.colors) {
@@ -645,6 +646,7 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
     case 'attach-only':
       if (p.filter.zone) replay.report('syntax-error', p.filter.zone.range, msg`An Equipment or Fortification is attached to a permanent on the battlefield, so what it may be attached to can't name a zone. Remove \`${zoneText(p.filter.zone)}\`.`);
       card.attachOnly = readableFilter(replay, p.filter, '701.3a');
+      if (p.filter.control) replay.board.controlFiltersDeclared = true;
       break;
     case 'attach-targets':
       for (const f of [p.what, p.to]) if (f.zone) replay.report('syntax-error', f.zone.range, msg`An effect that attaches targets permanents on the battlefield, so its targets can't name a zone. Remove \`${zoneText(f.zone)}\`.`);

@@ -361,6 +361,20 @@ export function mayBar(board: Board, host: CardObj, gained: Barring): CardObj[] 
   return out;
 }
 
+/**
+ * Can a change of a host's controller make what is attached to it illegal on this board
+ * (Ruleset.hostControlMatters)? attachProblem reads a host's controller only through a filter that says
+ * who controls it (`enchant creature you control`, 702.5a; `can be attached only to a creature you
+ * control`, 701.3a: termsMatch), and attachProblemOn through the range of influence (801.8, 801.9). The
+ * state-based actions' other questions of an attachment (704.5p, 704.5z's Roles) read its own controller.
+ */
+export function hostControlMatters(board: Board): boolean {
+  return board.controlFiltersDeclared || board.influence !== undefined || HOST_CONTROL.always;
+}
+
+/** For the tests: `always` has everything on a host whose controller changed judged again, as before hostControlMatters. */
+export const HOST_CONTROL = { always: false };
+
 /** For the tests: `plain` has mayBar look at every attachment with every gain, as before its shortcuts; `looked` counts the attachments and named cards it looked at. */
 export const BAR = { plain: false, looked: 0 };
 

@@ -3,7 +3,7 @@
 import type { Ruleset } from '../../engine/replay';
 import { declareCard, MTG_ZONES } from './characteristics';
 import { hostProblem, legalHost } from './targeting';
-import { mayBar } from './legality';
+import { hostControlMatters, mayBar } from './legality';
 import { mtgStatusEvent, phaseEvent } from './phasing';
 import { attachEvent, initialAttach, unattachEvent } from './attach';
 import { enterEvent, leaveEvent, moveEvent } from './zones';
@@ -128,6 +128,7 @@ export const mtg: Ruleset = {
   legalHost,
   hostProblem,
   mayBar,
+  hostControlMatters,
 
   simultaneous: simultaneousTimestamps,
 
