@@ -693,6 +693,17 @@ export class Board {
    */
   private fielded: Map<(c: CardObj) => boolean, { members: ReadonlySet<number>; byController: Map<string | undefined, number[]> }> | undefined = undefined;
   /**
+   * MTG: as fielded, the cards with a static ability a rule groups (Grouping: casting permissions as
+   * though they had flash, by the words of their filter), so that a question is judged once per group
+   * and only the cards of the groups that it takes are looked at (firstGrouped): each card's groups
+   * (`members`, by index), and beside each controller their groups with the cards of each on the
+   * battlefield under them (`list`: the indices, in the order declared; a list may hold a card no
+   * longer there or no longer theirs, as fielded's). Made at the first look, with fielded (so that
+   * setController files a card in both: field), and kept there: a change of controller files the card
+   * in its own groups, and looks at no other. A copy of the board gets its own lists.
+   */
+  private grouped: Map<Grouping<unknown>, { members: ReadonlyMap<number, readonly Grouped<unknown>[]>; byController: Map<string | undefined, Map<string, FieldedGroup>> }> | undefined = undefined;
+  /**
    * Riftbound: beside each player, the cards that may be units on the board they control, for
    * Quick-Draw's "a unit you control" (819.1.d: controlsUnit), so that each `resolve G Quick-Draw`
    * doesn't look at every card. Made from every card at the first question, kept from then on:
@@ -994,24 +1005,25 @@ export class Board {
     return false;
   }
 
-  /** `card`, on the battlefield, is controlled by `player`: filed under them in each list of fielded it belongs to. */
+  /** `card`, on the battlefield, is controlled by `player`: filed under them in each list of fielded it belongs to, and in each of its groups (grouped). */
   private field(card: CardObj, player: string | undefined): void {
     for (const f of this.fielded!.values()) {
       if (!f.members.has(card.index)) continue;
       const list = f.byController.get(player);
-      if (list === undefined) {
-        f.byController.set(player, [card.index]);
-        continue;
+      if (list === undefined) f.byController.set(player, [card.index]);
+      else fileInOrder(list, card.index);
+    }
+    if (this.grouped === undefined) return;
+    for (const f of this.grouped.values()) {
+      const groups = f.members.get(card.index);
+      if (groups === undefined) continue;
+      let byKey = f.byController.get(player);
+      if (byKey === undefined) f.byController.set(player, (byKey = new Map()));
+      for (const g of groups) {
+        const group = byKey.get(g.key);
+        if (group === undefined) byKey.set(g.key, { value: g.value, list: [card.index] });
+        else fileInOrder(group.list, card.index);
       }
-      // In the order declared, once: a card comes back to a list it is still in (it was not looked at since it left).
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (list[mid] < card.index) lo = mid + 1;
-        else hi = mid;
-      }
-      if (list[lo] !== card.index) list.splice(lo, 0, card.index);
     }
   }
 
@@ -1054,6 +1066,63 @@ export class Board {
     if (!this.staticsDeclared) return undefined;
     const list = this.fieldedBy(pick).get(player);
     if (list === undefined) return undefined;
+    return this.firstIn(list, player, accept, arg, before);
+  }
+
+  /** The groups of the cards `grouping` groups, those on the battlefield by controller (grouped): made at the first look. */
+  private groupedBy<V>(grouping: Grouping<V>): Map<string | undefined, Map<string, FieldedGroup>> {
+    const lists = (this.grouped ??= new Map());
+    // setController files a card where fielded is made (field), in both.
+    this.fielded ??= new Map();
+    let f = lists.get(grouping as Grouping<unknown>);
+    if (f === undefined) {
+      const members = new Map<number, readonly Grouped<unknown>[]>();
+      const byController = new Map<string | undefined, Map<string, FieldedGroup>>();
+      for (const c of this.list) {
+        const groups = grouping(c);
+        if (groups.length === 0) continue;
+        // A card is once in a group, however many of its abilities have the key.
+        const own = groups.length === 1 ? groups : groups.filter((g, i) => groups.findIndex((h) => h.key === g.key) === i);
+        members.set(c.index, own);
+        if (c.zone !== 'battlefield') continue;
+        let byKey = byController.get(c.controller);
+        if (byKey === undefined) byController.set(c.controller, (byKey = new Map()));
+        for (const g of own) {
+          const group = byKey.get(g.key);
+          if (group === undefined) byKey.set(g.key, { value: g.value, list: [c.index] });
+          else group.list.push(c.index);
+        }
+      }
+      lists.set(grouping as Grouping<unknown>, (f = { members, byController }));
+    }
+    return f.byController;
+  }
+
+  /**
+   * The first card, in the order declared, that `grouping` puts in a group whose value `takes` takes
+   * (given `arg`), on the battlefield under `player`'s control, that `accept` takes; undefined for
+   * none. The answer of firstFielded, asking `takes` of each group of the card and then `accept`, but
+   * `takes` is asked once per group of `player`'s, and only the cards of the groups it takes are
+   * looked at: many cards whose groups don't take `arg` cost one look per group, not per card.
+   */
+  firstGrouped<V, T>(grouping: Grouping<V>, player: string | undefined, takes: (value: V, arg: T) => boolean, accept: (c: CardObj, arg: T) => boolean, arg: T): CardObj | undefined {
+    if (!this.staticsDeclared) return undefined;
+    const groups = this.groupedBy(grouping).get(player);
+    if (groups === undefined) return undefined;
+    let found: CardObj | undefined;
+    for (const g of groups.values()) {
+      if (!takes(g.value as V, arg)) continue;
+      found = this.firstIn(g.list, player, accept, arg, found === undefined ? Infinity : found.index) ?? found;
+    }
+    return found;
+  }
+
+  /**
+   * The first card of `list` (indices, in the order declared), declared before the card of index
+   * `before`, on the battlefield under `player`'s control, that `accept` takes (given `arg`). The
+   * cards it passes that are no longer there or no longer theirs are dropped from the list.
+   */
+  private firstIn<T>(list: number[], player: string | undefined, accept: (c: CardObj, arg: T) => boolean, arg: T, before: number): CardObj | undefined {
     let found: CardObj | undefined;
     let k = 0;
     let i = 0;
@@ -1415,6 +1484,7 @@ export class Board {
     if (this.intoLibraries) b.intoLibraries = new Map([...this.intoLibraries].map(([k, l]) => [k, l.slice()]));
     b.declaredTops = this.declaredTops;
     if (this.fielded) b.fielded = new Map([...this.fielded].map(([pick, f]) => [pick, { members: f.members, byController: new Map([...f.byController].map(([k, l]) => [k, l.slice()])) }]));
+    if (this.grouped) b.grouped = new Map([...this.grouped].map(([grouping, f]) => [grouping, { members: f.members, byController: new Map([...f.byController].map(([k, groups]) => [k, new Map([...groups].map(([key, g]) => [key, { value: g.value, list: g.list.slice() }]))])) }]));
     // b.units stays undefined: the copy makes its own at its first question (a question drops cards from them).
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     for (const [k, s] of this.sideways) b.sideways.set(k, new Set(s));
@@ -1955,6 +2025,38 @@ const NO_CARDS: readonly CardObj[] = [];
 
 /** What fieldedControllers gives without a static declared. */
 const NO_PLAYERS: readonly (string | undefined)[] = [];
+
+/**
+ * A rule's grouping of the cards with a static ability it reads from the permanents (MTG: the
+ * permissions to cast spells as though they had flash, by the words of their filter): the groups of a
+ * card, none for a card without it. A function of the rule's module, the same on every call (it keys
+ * the lists: Board.firstGrouped), whose answer for a card its declaration fixes.
+ */
+export type Grouping<V> = (c: CardObj) => readonly Grouped<V>[];
+
+/** A group of a Grouping: its key, and the value the rule judges it by, the same for every card of the group. */
+export interface Grouped<V> {
+  readonly key: string;
+  readonly value: V;
+}
+
+/** The cards of a group on the battlefield under one player (Board.grouped): its value, and their indices, in the order declared. */
+interface FieldedGroup {
+  readonly value: unknown;
+  readonly list: number[];
+}
+
+/** Files `index` in `list`, in the order declared, once: a card comes back to a list it is still in (it was not looked at since it left). */
+function fileInOrder(list: number[], index: number): void {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < index) lo = mid + 1;
+    else hi = mid;
+  }
+  if (list[lo] !== index) list.splice(lo, 0, index);
+}
 
 /** fieldedUnder's `accept`: takes every card, into `out`. */
 function collect(c: CardObj, out: CardObj[]): boolean {

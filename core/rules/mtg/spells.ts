@@ -4,7 +4,7 @@
 // spell is on the stack with the abilities (stack.ts): it resolves only from the top (405.5).
 import type { EventNode, Filter, Property } from '../../parser/ast';
 import { makesToken } from '../../parser/ast';
-import { asNewObject, type CardObj, declaredWith, isCard, KIND_LAND } from '../../engine/board';
+import { asNewObject, type CardObj, declaredWith, type Grouped, type Grouping, isCard, KIND_LAND, noItems } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, filterText, hasPermanentType, type Host, inEffect, isAura, isCreature, isEquipment, judgedAs, type Problem, spellMatches } from './characteristics';
@@ -218,19 +218,22 @@ function controlledBy(replay: Replay, card: CardObj, player: string | undefined)
 function anyTime(replay: Replay, spell: CardObj, caster: string | undefined): boolean {
   if (spell.types.has('instant')) return true;
   if (!spell.lost.has('all') && spell.decl.props.some((p) => p.kind === 'flag' && p.flag === 'flash')) return true;
-  // The permanents with such an effect that the caster controls (Board.firstFielded): not every card with a casting rule.
-  return replay.board.firstFielded(flashPermission, caster, flashFor, spell) !== undefined;
+  // The permanents with such an effect that the caster controls, in effect, whose filter takes the spell
+  // (Board.firstGrouped): the spell is judged once by each distinct filter of the caster's permanents,
+  // and only the cards of those that take it are looked at, so that many permanents letting their
+  // controller cast artifact spells so cost a creature spell one look.
+  return replay.board.firstGrouped(flashPermissions, caster, spellMatches, inEffect, spell) !== undefined;
 }
 
-/** A card declared with an "as though it had flash" effect. */
-const flashPermission = (c: CardObj): boolean => c.decl.props.some((p) => p.kind === 'may-cast-flash');
-
-/** Does the permanent's "as though it had flash" effect apply to the spell now (in effect, its filter takes it)? */
-function flashFor(c: CardObj, spell: CardObj): boolean {
-  if (!inEffect(c)) return false;
-  for (const p of c.decl.props) if (p.kind === 'may-cast-flash' && spellMatches(p.filter, spell)) return true;
-  return false;
-}
+/**
+ * The "as though it had flash" effects of a card, grouped by the words of their filter (filterWords):
+ * spellMatches reads nothing else, so the cards of a group all take a spell or all don't.
+ */
+const flashPermissions: Grouping<Filter> = (c) => {
+  let out: Grouped<Filter>[] | undefined;
+  for (const p of c.decl.props) if (p.kind === 'may-cast-flash') (out ??= []).push({ key: filterWords.of(p.filter), value: p.filter });
+  return out ?? noItems();
+};
 
 /** The rules that give each card type of the spell, as cast, its casting timing (a bestowed spell is an enchantment, not a creature). */
 function timingRules(spell: CardObj): string[] {
@@ -309,10 +312,11 @@ interface Prohibition {
 }
 
 /**
- * The key a prohibition is grouped by: the words of its filter, each with whether it is negated (a
- * test keys every prohibition apart, so that each card is looked at in turn, as before the groups).
+ * The key a prohibition, or a permission to cast spells as though they had flash, is grouped by: the
+ * words of its filter, each with whether it is negated (a test keys each apart, so that each card is
+ * looked at in turn, as before the groups).
  */
-export const prohibitionWords = {
+export const filterWords = {
   of: (f: Filter): string => f.alternatives.map((a) => a.map((t) => (t.negated ? '-' : '+') + t.word).join('\u0000')).join('\u0001'),
 };
 
@@ -332,7 +336,7 @@ function prohibitionsOf(board: Replay['board']): readonly Prohibition[] {
     for (const c of list) {
       for (const p of c.decl.props) {
         if (p.kind !== 'cant-cast') continue;
-        const words = prohibitionWords.of(p.filter);
+        const words = filterWords.of(p.filter);
         const group = byWords.get(words);
         if (group === undefined) byWords.set(words, { filter: p.filter, cards: [c] });
         else if (group.cards[group.cards.length - 1] !== c) group.cards.push(c);
