@@ -295,6 +295,13 @@ export const FAMILIES: Family[] = [
     make: (n) => everyCard(n, HEAD, (i) => `card s${i} "S": enchantment, owner bob, players can't cast artifact spells\ncard c${i} "C": creature, owner alice, in hand\n`, (i) => `cast c${i}\nresolve c${i}\n`),
   },
   {
+    // Each cast out of its caster's main phase asks whether a permanent of theirs lets it be cast as though it had flash (601.3b): judged once by each distinct filter, not by each permanent.
+    name: "many permanents saying you may cast artifact spells as though they had flash; as many creature spells cast in the other player's turn",
+    unit: 'permissions and casts',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, HEAD, (i) => `card f${i} "F": enchantment, owner alice, you may cast artifact spells as though they had flash\ncard c${i} "C": creature, owner alice, in hand\n`, (i) => `${i === 0 ? 'turn bob\n' : ''}cast c${i}\n`),
+  },
+  {
     // Each death asks which replacement exiles it (614.1a): a Leyline under the card's owner's control is not looked at.
     name: "many Leylines of the Void of one player, whose own creatures are destroyed one by one",
     unit: 'Leylines and creatures',
