@@ -109,9 +109,10 @@ export const FAMILIES: Family[] = [
     },
   },
   {
-    // Every grant gives another ability (613.7a): the fold is carried on from the last one, and the
-    // state-based actions judge only the Aura its gains may bar. Each attach still looks at every
-    // attachment of the host for one (takeDirty): quadratic, with a small constant.
+    // Every grant gives another ability (613.7a): the fold is carried on from the last one, adding to
+    // its lists in place, and the state-based actions judge only what its gains may bar: the cards of
+    // the name a protection is from (Board.cardsNamed), nothing for a restriction of a kind the host
+    // already had one of (Ruleset.mayBar).
     name: "many different grants on one host: Equipment each giving protection from another name or saying it can't be enchanted, one Aura on it",
     unit: 'granting Equipment on one creature',
     sizes: [1_000, 10_000],
@@ -121,6 +122,20 @@ export const FAMILIES: Family[] = [
         `${HEAD}card host "Host": creature, owner alice\ncard aura "Ward": enchantment — Aura, enchant creature, owner alice, attached to host\n`,
         (i) => `card e${i} "E": artifact — Equipment, owner alice, equipped creature ${i % 2 ? `has protection from "Name ${i}"` : i === n - 2 ? "can't be enchanted" : "can't be fortified"}\n`,
         (i) => `attach e${i} to host\n`,
+      ),
+  },
+  {
+    // Each Control Magic changes the creature's controller (613.1b): the creature is judged again, and
+    // what is on it only on a board where a host's controller can matter (Ruleset.hostControlMatters).
+    name: 'Control Magics of two players entering one creature in turn',
+    unit: 'Control Magics on one creature',
+    sizes: [1_000, 10_000],
+    make: (n) =>
+      everyCard(
+        n,
+        `${HEAD}card host "Host": creature, owner bob\n`,
+        (i) => `card m${i} "Control Magic": enchantment — Aura, enchant creature, you control enchanted creature, owner ${i % 2 ? 'alice' : 'bob'}, in hand\n`,
+        (i) => `enter m${i} attached to host\n`,
       ),
   },
   {
