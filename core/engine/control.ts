@@ -254,12 +254,28 @@ export function endTurnEffects(replay: Replay, number: number): void {
   }
 }
 
-/** The control effects that gave `player` control of `card` end (MTG 800.4a). Returns true when its controller changed. */
+/**
+ * The control effects that gave `player` control of `card` end (MTG 800.4a). Returns true when its
+ * controller changed. A long log is changed in place, as giveControl changes it, its player's effects
+ * found by player (thousands of players each given the card, leaving one after another).
+ */
 export function endControlOf(board: Board, card: CardObj, player: string): boolean {
+  const was = card.controlLog;
+  const log = was.length < IN_PLACE_PAST.length && (was as Partial<OwnLog>).owner === undefined ? undefined : ownLog(board, card);
+  const theirs = log ? log.byPlayer.get(player) : was.some((e) => e.player === player) ? was : undefined;
   // Control an attachment's grant gave them (Control Magic of theirs that entered under their control): grantsControl sees they left.
-  if (card.controlVia !== undefined && card.controller === player && !card.controlLog.some((e) => e.player === player)) return recontrol(board, card);
-  if (!card.controlLog.some((e) => e.player === player)) return false;
-  card.controlLog = card.controlLog.filter((e) => e.player !== player);
+  if (theirs === undefined) return card.controlVia !== undefined && card.controller === player ? recontrol(board, card) : false;
+  if (log) {
+    for (const e of theirs) {
+      // Taken out where it is (a search and a shift of the array, natively), as giveControl replaces one.
+      log.splice(log.indexOf(e), 1);
+      if (e.until !== undefined) log.untils--;
+    }
+    log.byPlayer.delete(player);
+  } else {
+    controlTest.copied += was.length;
+    card.controlLog = was.filter((e) => e.player !== player);
+  }
   return recontrol(board, card);
 }
 

@@ -379,4 +379,16 @@ describe('a card\u2019s control log, appended to in place (giveControl)', () => 
     assert.ok(controlTest.copied <= IN_PLACE_PAST.length ** 2, `${controlTest.copied} effects copied`);
     assert.equal(controlTest.looks, 0);
   });
+
+  it('copies no effect past the first few as thousands of players given the card leave one after another (a copy at each leaving made twelve million)', () => {
+    const n = 5000;
+    const lines = [...oneCardToEachPlayer(n)];
+    // The log's newest effect is p0's (the last gives the card back): each leaving takes its player's effect out (800.4a).
+    for (let i = n - 1; i >= 1; i -= 2) lines.push(`leave p${i}`);
+    for (let i = 2; i < n; i += 2) lines.push(`leave p${i}`);
+    lines.push('expect c controlled by p0', '');
+    controlTest.copied = 0;
+    assert.deepEqual(check(lines.join('\n')).findings.filter((f) => f.severity === 'error'), []);
+    assert.ok(controlTest.copied <= IN_PLACE_PAST.length ** 2, `${controlTest.copied} effects copied`);
+  });
 });
