@@ -642,7 +642,7 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
     // Carried on: what changed is what the steps changed, and a new grantor's restrictions (added at the end of the list).
     const cants = cant.length - last.cantLength;
     if (state.otherwise) return 'abilities';
-    if (state.gained.length !== 0 || cants !== 0) return { protections: state.gained, cants: cants !== 0 ? cant.slice(-cants) : [] };
+    if (state.gained.length !== 0 || cants !== 0) return { protections: state.gained, cants: cants !== 0 ? cant.slice(-cants) : [], cantsFrom: cant.length - cants };
   } else if (!before || !sameAbilities(before, after)) return 'abilities';
   return before!.values === after.values || VALUED_KEYWORDS.every((k) => before!.values?.[k] === after.values?.[k]) ? 'same' : 'values';
 }
@@ -654,6 +654,8 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
 export interface Barring {
   readonly protections: readonly string[];
   readonly cants: readonly CantEntry[];
+  /** The place of the first of `cants` in the host's list (a later fold before the replay looks may add more after them). */
+  readonly cantsFrom: number;
 }
 
 /**

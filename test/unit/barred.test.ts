@@ -24,6 +24,7 @@ const SAYS = [
   (k: number) => `equipped creature has protection from "Name ${k}"`,
   (k: number) => `equipped creature has protection from "Name ${k}" and protection from "Name ${(k + 1) % 4}"`,
   () => "equipped creature can't be enchanted",
+  () => "equipped creature can't be fortified",
   () => "equipped creature can't be equipped",
   () => 'equipped creature has flying',
   () => 'equipped creature has protection from red',
@@ -54,15 +55,16 @@ function scenario(next: () => number): string {
   for (let i = 0; i < n; i++) {
     const r = next();
     const host = next() < 0.85 ? 'lion' : 'bears';
-    if (r < 0.45) lines.push(`attach ${pick(equipment)} to ${host}\n`);
-    else if (r < 0.55) lines.push(`unattach ${pick(equipment)} from ${host}\n`);
-    else if (r < 0.65) lines.push(`becomes clone a copy of ${pick(equipment.slice(0, 12))}\n`);
-    else if (r < 0.7) lines.push('transform dfc\n');
-    else if (r < 0.8) lines.push(`enter ${pick(auras)} attached to ${host}\n`);
-    else if (r < 0.85) lines.push(`bounce ${pick(auras)}\n`);
-    else if (r < 0.9) lines.push(`destroy ${pick(equipment)}\n`);
-    else if (r < 0.95) lines.push(`move ${pick(equipment)} to battlefield\n`);
-    else lines.push(`together: attach ${pick(equipment)} to lion; unattach ${pick(equipment)} from lion\n`);
+    if (r < 0.35) lines.push(`attach ${pick(equipment)} to ${host}\n`);
+    else if (r < 0.45) lines.push(`unattach ${pick(equipment)} from ${host}\n`);
+    else if (r < 0.53) lines.push(`becomes clone a copy of ${pick(equipment.slice(0, 12))}\n`);
+    else if (r < 0.57) lines.push('transform dfc\n');
+    else if (r < 0.67) lines.push(`enter ${pick(auras)} attached to ${host}\n`);
+    else if (r < 0.71) lines.push(`bounce ${pick(auras)}\n`);
+    else if (r < 0.75) lines.push(`destroy ${pick(equipment)}\n`);
+    else if (r < 0.8) lines.push(`move ${pick(equipment)} to battlefield\n`);
+    // Two attaches in one resolution: the host's gains wait for the replay's next look, one after the other.
+    else lines.push(`together: attach ${pick(equipment)} to lion; ${next() < 0.7 ? `attach ${pick(equipment)} to` : `unattach ${pick(equipment)} from`} lion\n`);
   }
   return lines.join('');
 }

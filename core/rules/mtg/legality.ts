@@ -339,9 +339,10 @@ export function mayBar(board: Board, host: CardObj, gained: Barring): CardObj[] 
   const out: CardObj[] = [];
   let cants = gained.cants;
   if (cants.length !== 0 && !BAR.plain) {
+    // The host's list begins as it did when they were gained (later folds only add at its end, or
+    // change what it has: then everything on the host is judged again, Board.regranted).
     const list = host.granted?.cant ?? [];
-    const end = list.length - cants.length;
-    cants = cants.filter((c) => !barsAllBefore(list, c.what, end));
+    cants = cants.filter((c) => !barsAllBefore(list, c.what, gained.cantsFrom));
   }
   const protections = gained.protections;
   if (protections.length === 0 && cants.length === 0) return out;
