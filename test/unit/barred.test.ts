@@ -5,9 +5,10 @@
 // (Board.cardsNamed, kept through every change of a name: Board.rename). Both are held to the plain way
 // (every attachment looked at with every gain) on random scenarios, and counted on the large families.
 import assert from 'node:assert/strict';
-import { boardAt, check } from '../../core';
+import { check } from '../../core';
 import { BAR } from '../../core/rules/mtg/legality';
 import { APPEND } from '../../core/engine/grantFold';
+import { findingsAndBoard, withSetting } from '../support/outcome';
 import { prng } from '../support/prng';
 
 const HEAD = `game mtg
@@ -71,13 +72,7 @@ function scenario(next: () => number): string {
 
 /** The findings and the final board, with mayBar's shortcuts on or off. */
 function outcome(text: string, plain: boolean): string {
-  const was = BAR.plain;
-  BAR.plain = plain;
-  try {
-    return JSON.stringify({ findings: check(text).findings, board: boardAt(text, text.split('\n').length - 2) });
-  } finally {
-    BAR.plain = was;
-  }
+  return withSetting(BAR, 'plain', plain, () => findingsAndBoard(text));
 }
 
 /** How many attachments and named cards mayBar looked at while `run` ran. */

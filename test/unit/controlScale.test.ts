@@ -10,12 +10,13 @@
 // made at each event before, on boards and their copies, and one card given to thousands of players
 // in turn copies nothing.
 import assert from 'node:assert/strict';
-import { analyse, boardAt, check } from '../../core';
+import { analyse, check } from '../../core';
 import { Board, type CardObj, type LineMove } from '../../core/engine/board';
 import { IN_PLACE_PAST, type ControlEffect, controllerOf, controllerOfByLook, controlTest, endControlOf, endTurnEffects, giveControl, type Held } from '../../core/engine/control';
 import { Replay } from '../../core/engine/replay';
 import { HOST_CONTROL } from '../../core/rules/mtg/legality';
 import { markedIn } from '../support/marks';
+import { findingsAndBoard, withSetting } from '../support/outcome';
 import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText } from '../support/fixtures';
 import { editedAt } from '../support/edits';
 import { oneCardToEachPlayer } from '../support/families';
@@ -247,13 +248,7 @@ describe('thousands of Control Magics entering one creature stay linear (counted
 describe('a change of a host\u2019s controller judges again what is on it where that can matter (Ruleset.hostControlMatters)', () => {
   /** The findings and the final board, with everything on a host whose controller changed judged again or not. */
   function outcome(text: string, always: boolean): string {
-    const was = HOST_CONTROL.always;
-    HOST_CONTROL.always = always;
-    try {
-      return JSON.stringify({ findings: check(text).findings, board: boardAt(text, text.split('\n').length - 2) });
-    } finally {
-      HOST_CONTROL.always = was;
-    }
+    return withSetting(HOST_CONTROL, 'always', always, () => findingsAndBoard(text));
   }
 
   // Equipment and Auras on the creatures, which only an `enchant creature you control` or the range of
