@@ -113,12 +113,15 @@ export interface Ruleset {
    */
   mayBar?(board: Board, host: CardObj, gained: Barring): readonly CardObj[];
   /**
-   * Can a change of a host's controller make what is attached to it illegal, on this board (MTG: an
-   * enchant or attach restriction that says who controls the host, or the range of influence)? Without,
-   * everything on a host whose controller changed is judged again.
+   * Can a change of a host's controller change what the rules make of what is attached to it, on this
+   * board (MTG: an enchant or attach restriction that says who controls the host, or the range of
+   * influence)? Without, everything on a host whose controller changed is looked at again.
    */
   hostControlMatters?(board: Board): boolean;
 }
+
+/** For the tests: `always` has everything on a host whose controller changed looked at again, as before Ruleset.hostControlMatters. */
+export const HOST_CONTROL = { always: false };
 
 /** The players and cards of one included file, declared before the checked file's own. */
 export interface IncludedDeclarations {
@@ -409,7 +412,7 @@ export class Replay {
     while (recontrolled.length !== 0) {
       const h = recontrolled.pop()!;
       this.markDirty(h);
-      if (this.rules.hostControlMatters === undefined || this.rules.hostControlMatters(this.board)) for (const id of h.attachments) this.markDirty(this.board.cards.get(id)!);
+      if (this.rules.hostControlMatters === undefined || this.rules.hostControlMatters(this.board) || HOST_CONTROL.always) for (const id of h.attachments) this.markDirty(this.board.cards.get(id)!);
     }
     // A host that only gained protections or restrictions: what is on it that they may bar (a host
     // given thousands of protections, each from another name, one attach at a time).

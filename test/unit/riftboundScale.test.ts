@@ -9,6 +9,9 @@ import { Board, type CardObj } from '../../core/engine/board';
 import * as rbCards from '../../core/rules/riftbound/cards';
 import { RETARGET_LOOK } from '../../core/rules/riftbound/equip';
 import type { BoardView, Finding } from '../../core/types';
+import { HOST_CONTROL } from '../../core/engine/replay';
+import { markedIn } from '../support/marks';
+import { findingsAndBoard, withSetting } from '../support/outcome';
 import { prng } from '../support/prng';
 
 const PLAYERS = ['alice', 'bob', 'carol'];
@@ -302,5 +305,34 @@ describe('an Equip that can\'t target its unit suggests another (retarget, 818.1
     } finally {
       cards.isUnit = own;
     }
+  });
+});
+
+describe('a change of a unit\u2019s controller looks again at it, not at its gear (Ruleset.hostControlMatters: 718.5.f)', () => {
+  it('finds what looking at everything on it finds: 600 random scenarios', () => {
+    const next = prng(7185);
+    let marked = 0;
+    let control = 0;
+    for (let trial = 0; trial < 600; trial++) {
+      const text = scenario(next);
+      const always = withSetting(HOST_CONTROL, 'always', true, () => findingsAndBoard(text));
+      marked += markedIn(() => assert.equal(findingsAndBoard(text), always, text));
+      if (/^control /m.test(text) && /^(equip|resolve) /m.test(text)) control++;
+    }
+    assert.ok(control > 300, `${control} scenarios with gear attached and control changed`);
+    assert.ok(marked > 1000, `${marked} cards marked`);
+  });
+
+  it('marks a few cards at each of thousands of control changes of a unit with thousands of gear at a battlefield', () => {
+    const n = 2000;
+    const lines = ['game riftbound', 'player alice', 'player bob', 'card u "U": unit, owner alice, might 3, at battlefield arena'];
+    for (let i = 0; i < n; i++) lines.push(`card g${i} "G": gear — Equipment, equip, owner alice, at battlefield arena, attached to u`);
+    for (let i = 0; i < n; i++) lines.push(`control u ${i % 2 ? 'alice' : 'bob'}`);
+    const text = [...lines, 'expect g0 attached to u', ''].join('\n');
+    let findings: Finding[] = [];
+    // Every gear looked at by the cleanup after each change: n² = four million.
+    const marked = markedIn(() => (findings = check(text).findings));
+    assert.deepEqual(findings, []);
+    assert.ok(marked <= 4 * n, `${marked} cards marked`);
   });
 });

@@ -370,11 +370,8 @@ export function mayBar(board: Board, host: CardObj, gained: Barring): CardObj[] 
  * state-based actions' other questions of an attachment (704.5p, 704.5z's Roles) read its own controller.
  */
 export function hostControlMatters(board: Board): boolean {
-  return board.controlFiltersDeclared || board.influence !== undefined || HOST_CONTROL.always;
+  return board.controlFiltersDeclared || board.influence !== undefined;
 }
-
-/** For the tests: `always` has everything on a host whose controller changed judged again, as before hostControlMatters. */
-export const HOST_CONTROL = { always: false };
 
 /** For the tests: `plain` has mayBar look at every attachment with every gain, as before its shortcuts; `looked` counts the attachments and named cards it looked at. */
 export const BAR = { plain: false, looked: 0 };

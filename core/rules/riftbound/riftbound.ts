@@ -143,6 +143,11 @@ export const riftbound: Ruleset = {
 
   legalHost,
   hostProblem,
+  // An attached card's controller is its own: a change of its Top-Most card's controller doesn't change
+  // it (718.5.e, 718.5.f), nor where it is (at its Top-Most card's location, 719.3), and no cleanup step
+  // judges an attached card by its host's controller (step 5 recalls only unattached cards, 323.7):
+  // Riftbound has no state-based unattaching (719.5).
+  hostControlMatters: () => false,
 
   settle(replay, cause) {
     // Riftbound has no state-based unattaching: detaches come from leaving the board (719.5). A cleanup
