@@ -281,6 +281,14 @@ export const FAMILIES: Family[] = [
     make: (n) => everyCard(n, 'game riftbound\nplayer alice\ncard u "U": unit, owner alice, might 3, at base\n', (i) => `card g${i} "G": gear — Equipment, equip, owner alice, at base, equipped unit has Shield 2\n`, (i) => `attach g${i} to u\n`),
   },
   {
+    // A unit changing hands (613.1b's counterpart): its gear's controller and place are their own (718.5.f,
+    // 719.3), so the cleanup looks at the unit, not at each gear (Ruleset.hostControlMatters).
+    name: 'Riftbound: a unit with many gear at a battlefield changes hands as many times',
+    unit: 'gear and control changes',
+    sizes: [1_000, 10_000],
+    make: (n) => everyCard(n, 'game riftbound\nplayer alice\nplayer bob\ncard u "U": unit, owner alice, might 3, at battlefield arena\n', (i) => `card g${i} "G": gear — Equipment, equip, owner alice, at battlefield arena, attached to u\n`, (i) => `control u ${i % 2 ? 'alice' : 'bob'}\n`),
+  },
+  {
     // What triggers goes on the stack in APNAP order (603.3b): each controller's place in the turn order
     // is their seat, not found among every player.
     name: 'many players, each with a living weapon that enters: a trigger put on the stack by each',
