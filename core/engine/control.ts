@@ -262,11 +262,11 @@ export function endTurnEffects(replay: Replay, number: number): void {
 export function endControlOf(board: Board, card: CardObj, player: string): boolean {
   const was = card.controlLog;
   const log = was.length < IN_PLACE_PAST.length && (was as Partial<OwnLog>).owner === undefined ? undefined : ownLog(board, card);
-  const theirs = log ? log.byPlayer.get(player) : was.some((e) => e.player === player) ? was : undefined;
+  const theirs = log ? log.byPlayer.has(player) : was.some((e) => e.player === player);
   // Control an attachment's grant gave them (Control Magic of theirs that entered under their control): grantsControl sees they left.
-  if (theirs === undefined) return card.controlVia !== undefined && card.controller === player ? recontrol(board, card) : false;
+  if (!theirs) return card.controlVia !== undefined && card.controller === player ? recontrol(board, card) : false;
   if (log) {
-    for (const e of theirs) {
+    for (const e of log.byPlayer.get(player)!) {
       // Taken out where it is (a search and a shift of the array, natively), as giveControl replaces one.
       log.splice(log.indexOf(e), 1);
       if (e.until !== undefined) log.untils--;
