@@ -3,7 +3,9 @@
 // linear on a host with thousands of attachments: a restriction of a kind the host already had one of
 // that spares nothing bars nothing more, and protections from names look at the cards of those names
 // (Board.cardsNamed, kept through every change of a name: Board.rename). Both are held to the plain way
-// (every attachment looked at with every gain) on random scenarios, and counted on the large families.
+// (every attachment looked at with every gain) on random scenarios, and counted on the large families,
+// where the fold carried on also adds to the last fold's lists in place instead of copying them
+// (APPEND.copied; the resumed checks of grantFold.test.ts hold a copy of the board to its own lists).
 import assert from 'node:assert/strict';
 import { check } from '../../core';
 import { BAR } from '../../core/rules/mtg/legality';
