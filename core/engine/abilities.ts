@@ -23,6 +23,40 @@ export interface TargetingKeyword {
   cost?: string;
 }
 
+/**
+ * Is `k` in `list` already (the same keyword, quality and cost)? A long list (past LONG_LIST) is looked up
+ * through a set of its keys made at its first question and added to as the list is (addTargetingKey):
+ * a host given thousands of wards, each of another cost, one attach at a time.
+ */
+export function hasTargetingKeyword(list: readonly TargetingKeyword[], k: TargetingKeyword): boolean {
+  if (list.length <= LONG_LIST.length) {
+    TARGETING.looked += list.length;
+    return list.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost);
+  }
+  let keys = targetingKeys.get(list);
+  if (keys === undefined) {
+    TARGETING.looked += list.length;
+    keys = new Set();
+    for (const t of list) keys.add(targetingKey(t));
+    targetingKeys.set(list, keys);
+  }
+  return keys.has(targetingKey(k));
+}
+
+/** `k` was pushed onto `list`: its set of keys, if made, has it too (hasTargetingKeyword). */
+export function addTargetingKey(list: readonly TargetingKeyword[], k: TargetingKeyword): void {
+  targetingKeys.get(list)?.add(targetingKey(k));
+}
+
+const targetingKeys = new WeakMap<readonly TargetingKeyword[], Set<string>>();
+
+/** For the tests: how many keywords hasTargetingKeyword looked at, one by one or to make a set. */
+export const TARGETING = { looked: 0 };
+
+function targetingKey(k: TargetingKeyword): string {
+  return `${k.name}\u0000${k.quality ?? ''}\u0000${k.cost ?? ''}`;
+}
+
 /** The keyword a declaration or event writes. */
 export function targetingKeywordOf(node: TargetingKeywordNode): TargetingKeyword {
   const k: TargetingKeyword = { name: node.name };

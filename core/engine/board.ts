@@ -1354,9 +1354,10 @@ export class Board {
     if (regranted === 'abilities') this.regranted.push(host);
     // It only gained protections or restrictions: what is on it that these may bar is judged again.
     else if (typeof regranted === 'object') this.barred.push({ host, gained: regranted });
-    // Only a value changed (Riftbound's Shield 3 for Shield 2): no attachment's legality reads it, and the
-    // host is looked at as when its attachments' Might bonuses change (its Might in combat, 807.2, 814.2).
-    else if (regranted === 'values') this.reweighed.push(host);
+    // Only a value changed (Riftbound's Shield 3 for Shield 2), or only its keywords or targeting keywords
+    // (flying, hexproof, `ward 3`): no attachment's legality reads them, and the host is looked at as when
+    // its attachments' Might bonuses change (its Might in combat, 807.2, 814.2; its own reconfigure, 702.151b).
+    else if (regranted === 'values' || regranted === 'own') this.reweighed.push(host);
     // An attachment that gives control of it ("You control enchanted creature") came, went or changed (613.1b).
     recontrol(this, host);
     // One that changes its types may have (613.1d): worked out by the replay before it next looks.

@@ -18,7 +18,7 @@
 // board as it is then. The index is the board's cache: a copy of the board starts without one and
 // builds it from the host's grantors the first time.
 import { ownValueTotal } from './ownValues';
-import { abilityLabel, type Ability, type AbilityChange, addQualityPlace, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST, qualityPlaces, qualityPlacesIn, type QualityPlaces, shareCantKinds, shareQualityPlaces, type TargetingKeyword } from './abilities';
+import { abilityLabel, type Ability, type AbilityChange, addQualityPlace, addTargetingKey, hasTargetingKeyword, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST, qualityPlaces, qualityPlacesIn, type QualityPlaces, shareCantKinds, shareQualityPlaces, type TargetingKeyword } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
 import { controlTest, grantsControl, hasControlGrant } from './control';
 import { VALUED_KEYWORDS } from '../parser/keywords';
@@ -596,11 +596,13 @@ function keepOf(board: Board, host: CardObj, a: CardObj | undefined, keep: Grant
  * effects changed (it came, went or changed), or undefined when any may have: each is worked out
  * again. Returns what changed that the rules read: `abilities` (what it has, or what may not be
  * attached), what it gained when that is all (Barring: a fold carried on that only added protections
- * or restrictions), `values` (only a Riftbound keyword's value: Shield 3 for Shield 2, which no
- * attachment's legality reads), or `same` (perhaps only the attachment named as an ability's source: a
- * new Equipment granting flying again makes nothing illegal).
+ * or restrictions), `own` (a fold carried on that changed only its keywords or targeting keywords,
+ * which no attachment's legality reads: an aura's hexproof, a host's `ward 3`), `values` (only a
+ * Riftbound keyword's value: Shield 3 for Shield 2, which no attachment's legality reads either), or
+ * `same` (perhaps only the attachment named as an ability's source: a new Equipment granting flying
+ * again makes nothing illegal).
  */
-export function regrant(board: Board, host: CardObj, index: GrantIndex, changed: string | null | undefined): 'abilities' | 'values' | 'same' | Barring {
+export function regrant(board: Board, host: CardObj, index: GrantIndex, changed: string | null | undefined): 'abilities' | 'own' | 'values' | 'same' | Barring {
   const before = host.granted;
   // A grantor new to the host (an Equipment attached, with its new timestamp) whose effects come after
   // every effect folded last time: the fold goes on from where it ended, without folding the others
@@ -643,6 +645,8 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
     const cants = cant.length - last.cantLength;
     if (state.otherwise) return 'abilities';
     if (state.gained.length !== 0 || cants !== 0) return { protections: state.gained, cants: cants !== 0 ? cant.slice(-cants) : [], cantsFrom: cant.length - cants };
+    // Only its keywords or targeting keywords: the host is looked at again, not what is attached to it.
+    if (state.own) return 'own';
   } else if (!before || !sameAbilities(before, after)) return 'abilities';
   return before!.values === after.values || VALUED_KEYWORDS.every((k) => before!.values?.[k] === after.values?.[k]) ? 'same' : 'values';
 }
@@ -660,7 +664,7 @@ export interface Barring {
 
 /**
  * Whether regrant may carry a fold on (tests turn it off to compare); how many folds it carried on, how
- * many effects all folds applied, and how many protections and restrictions folds carried on copied.
+ * many effects all folds applied, and how many abilities and restrictions folds carried on copied.
  */
 export const APPEND = { on: true, count: 0, steps: 0, copied: 0 };
 
@@ -702,10 +706,13 @@ export function withValues(board: Board, host: CardObj, granted: Granted): Grant
 /**
  * A fold of effects in progress (foldEffects): the host's abilities as the effects so far leave them.
  * What the steps changed that the rules read (regrant's append: sameAbilities's question, answered step
- * by step): the protection instances they added (`gained`), and whether they changed anything else.
+ * by step): the protection instances they added (`gained`), whether they changed its keywords or
+ * targeting keywords (`own`: no attachment's legality reads those, only the host's own may: reconfigure),
+ * and whether they changed anything else (`otherwise`).
  */
 class FoldState {
   readonly gained: string[] = [];
+  own = false;
   otherwise = false;
   constructor(
     public protections: string[],
@@ -737,15 +744,18 @@ class FoldState {
     if (last.log) log = last.log.length === last.logLength ? last.log : new FromLog(last.log.at(last.logLength));
     else if (g.protections.length + g.targeting.length + g.keywords.length > FROM_LOG.past) log = new FromLog(g.from ?? {});
     else from = { ...g.from };
-    if (!inPlace) APPEND.copied += g.protections.length;
+    if (!inPlace) APPEND.copied += g.protections.length + g.targeting.length + g.keywords.length;
     const protections = inPlace ? (g.protections as string[]) : [...g.protections];
     const keeps = inPlace ? (g.protectionKeeps as (ProtectionKeep | undefined)[]) : [...g.protectionKeeps];
-    return new FoldState(protections, keeps, [...g.targeting], [...g.keywords], from, log, g.lostAll, last.places);
+    // Its keywords too (a host given thousands of wards, each of another cost); a step that takes one away makes a new list.
+    const targeting = inPlace ? (g.targeting as TargetingKeyword[]) : [...g.targeting];
+    const keywords = inPlace ? (g.keywords as string[]) : [...g.keywords];
+    return new FoldState(protections, keeps, targeting, keywords, from, log, g.lostAll, last.places);
   }
 
   /** Did the steps change what the rules read? */
   get changed(): boolean {
-    return this.otherwise || this.gained.length !== 0;
+    return this.otherwise || this.own || this.gained.length !== 0;
   }
 
   /** The source of the ability labelled `label` is `source` now (undefined: none, an event's or no longer there). */
@@ -799,7 +809,7 @@ class FoldState {
         const had = this.keywords.includes(a.name);
         if (had) this.keywords = this.keywords.filter((k) => k !== a.name);
         if (add) this.keywords.push(a.name);
-        if (had !== add) this.otherwise = true;
+        if (had !== add) this.own = true;
         break;
       }
       case 'protection': {
@@ -833,15 +843,16 @@ class FoldState {
       case 'targeting': {
         const k = a.keyword;
         if (add) {
-          if (!this.targeting.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost)) {
+          if (!hasTargetingKeyword(this.targeting, k)) {
             this.targeting.push(k);
-            this.otherwise = true;
+            addTargetingKey(this.targeting, k);
+            this.own = true;
           }
         } else if (this.targeting.some((t) => keywordCovers(k, t))) {
           // What it takes away is no one's grant any more (`loses hexproof` takes `hexproof from blue` too).
           for (const t of this.targeting) if (keywordCovers(k, t)) this.source(abilityLabel({ kind: 'targeting', keyword: t }), undefined);
           this.targeting = this.targeting.filter((t) => !keywordCovers(k, t));
-          this.otherwise = true;
+          this.own = true;
         }
         break;
       }

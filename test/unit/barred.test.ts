@@ -10,6 +10,8 @@ import assert from 'node:assert/strict';
 import { check } from '../../core';
 import { BAR } from '../../core/rules/mtg/legality';
 import { APPEND } from '../../core/engine/grantFold';
+import { TARGETING } from '../../core/engine/abilities';
+import { markedIn } from '../support/marks';
 import { findingsAndBoard, withSetting } from '../support/outcome';
 import { prng } from '../support/prng';
 
@@ -158,5 +160,24 @@ describe('what a host that gained protections or restrictions has judged again (
     // The first bars the Aura (put into the graveyard, 704.5m, not recorded), and it can't enter attached to the creature later (303.4).
     const lineOf = (s: string) => text.split('\n').indexOf(s);
     assert.deepEqual(findings.map((f) => [f.kind, f.range.start.line]), [['missing-state-based-action', lineOf('attach e0 to lion')], ['illegal-attachment', lineOf('enter aura attached to lion')]]);
+  });
+
+  it('marks and copies few cards as thousands of Equipment, each giving another ward, are attached to one creature', () => {
+    // A targeting keyword gained bars nothing attached (only targets are chosen by it): the host alone is
+    // looked at again ('own'), its fold adds to its list in place, and a long list is searched by its keys.
+    const n = 1500;
+    const lines = [HEAD, 'card aura "Ward": enchantment — Aura, enchant creature, owner alice, attached to lion\n'];
+    for (let i = 0; i < n; i++) lines.push(`card e${i} "E": artifact — Equipment, owner alice, equipped creature has ward ${i + 1}\n`);
+    for (let i = 0; i < n; i++) lines.push(`attach e${i} to lion\n`);
+    lines.push('expect aura attached to lion\n');
+    const text = lines.join('');
+    const [copied, looked] = [APPEND.copied, TARGETING.looked];
+    let findings: ReturnType<typeof check>['findings'] = [];
+    // Every attachment judged at each attach: about n²/2, over a million; as many keywords copied and compared.
+    const marked = markedIn(() => (findings = check(text).findings));
+    assert.deepEqual(findings, []);
+    assert.ok(marked <= 4 * n, `${marked} cards marked`);
+    assert.ok(APPEND.copied - copied <= 4 * n, `${APPEND.copied - copied} abilities copied`);
+    assert.ok(TARGETING.looked - looked <= 8 * n, `${TARGETING.looked - looked} keywords looked at`);
   });
 });
