@@ -125,6 +125,20 @@ export const FAMILIES: Family[] = [
       ),
   },
   {
+    // Each grant gives another targeting keyword (702.21a: a ward of another cost), which no attachment's
+    // legality reads: the host alone is looked at again ('own'), and its fold adds to its lists in place.
+    name: 'many Equipment each giving another ward, attached one by one to a creature with an Aura',
+    unit: 'granting Equipment on one creature',
+    sizes: [1_000, 10_000],
+    make: (n) =>
+      everyCard(
+        n,
+        `${HEAD}card host "Host": creature, owner alice\ncard aura "Ward": enchantment — Aura, enchant creature, owner alice, attached to host\n`,
+        (i) => `card e${i} "E": artifact — Equipment, owner alice, equipped creature has ward ${i + 1}\n`,
+        (i) => `attach e${i} to host\n`,
+      ),
+  },
+  {
     // Each Control Magic changes the creature's controller (613.1b): the creature is judged again, and
     // what is on it only on a board where a host's controller can matter (Ruleset.hostControlMatters).
     name: 'Control Magics of two players entering one creature in turn',
