@@ -62,6 +62,12 @@ function everyCard(n: number, head: string, cards: (i: number) => string, events
   return s + after;
 }
 
+/** A creature with an Aura, and `n` Equipment attached to it one by one, the i-th saying `equipped creature ${says(i)}`. */
+function grantsOnOneHost(n: number, says: (i: number) => string): string {
+  const head = `${HEAD}card host "Host": creature, owner alice\ncard aura "Ward": enchantment — Aura, enchant creature, owner alice, attached to host\n`;
+  return everyCard(n, head, (i) => `card e${i} "E": artifact — Equipment, owner alice, equipped creature ${says(i)}\n`, (i) => `attach e${i} to host\n`);
+}
+
 /** A creature and `n` Auras, each attached to the one before it. */
 function auraChain(n: number): string {
   let s = `${HEAD}card c0 "Root": creature, owner alice\n`;
@@ -116,13 +122,7 @@ export const FAMILIES: Family[] = [
     name: "many different grants on one host: Equipment each giving protection from another name or saying it can't be enchanted, one Aura on it",
     unit: 'granting Equipment on one creature',
     sizes: [1_000, 10_000],
-    make: (n) =>
-      everyCard(
-        n,
-        `${HEAD}card host "Host": creature, owner alice\ncard aura "Ward": enchantment — Aura, enchant creature, owner alice, attached to host\n`,
-        (i) => `card e${i} "E": artifact — Equipment, owner alice, equipped creature ${i % 2 ? `has protection from "Name ${i}"` : i === n - 2 ? "can't be enchanted" : "can't be fortified"}\n`,
-        (i) => `attach e${i} to host\n`,
-      ),
+    make: (n) => grantsOnOneHost(n, (i) => (i % 2 ? `has protection from "Name ${i}"` : i === n - 2 ? "can't be enchanted" : "can't be fortified")),
   },
   {
     // Each grant gives another targeting keyword (702.21a: a ward of another cost), which no attachment's
@@ -130,13 +130,7 @@ export const FAMILIES: Family[] = [
     name: 'many Equipment each giving another ward, attached one by one to a creature with an Aura',
     unit: 'granting Equipment on one creature',
     sizes: [1_000, 10_000],
-    make: (n) =>
-      everyCard(
-        n,
-        `${HEAD}card host "Host": creature, owner alice\ncard aura "Ward": enchantment — Aura, enchant creature, owner alice, attached to host\n`,
-        (i) => `card e${i} "E": artifact — Equipment, owner alice, equipped creature has ward ${i + 1}\n`,
-        (i) => `attach e${i} to host\n`,
-      ),
+    make: (n) => grantsOnOneHost(n, (i) => `has ward ${i + 1}`),
   },
   {
     // Each Control Magic changes the creature's controller (613.1b): the creature is judged again, and
