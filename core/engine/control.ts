@@ -161,7 +161,8 @@ export function giveControl(board: Board, card: CardObj, player: string, untilEn
   const timestamp = board.lastTimestamp + 0.5;
   const effect: ControlEffect = until !== undefined ? { timestamp, player, until } : held ? { timestamp, player, held } : { timestamp, player };
   const was = card.controlLog;
-  if (was.length < IN_PLACE_PAST.length && (was as Partial<OwnLog>).owner === undefined) {
+  const log = inPlaceLog(board, card);
+  if (log === undefined) {
     // A short log (most cards are given to a player or two) is copied without the effects replaced,
     // by a loop, not filter with a closure (one control event after another: no closure made for each).
     if (until !== undefined && !was.some((e) => e.until !== undefined)) board.endingWithTurn.push(card.id);
@@ -172,16 +173,11 @@ export function giveControl(board: Board, card: CardObj, player: string, untilEn
     card.controlLog = kept;
   } else {
     // A long one (one card given to each of thousands of players) is changed in place, read by player.
-    const log = ownLog(board, card);
     if (until !== undefined && log.untils === 0) board.endingWithTurn.push(card.id);
     const mine: ControlEffect[] = [];
     for (const e of log.byPlayer.get(player) ?? []) {
       if (!replaces(e, lasting, until)) mine.push(e);
-      else {
-        // Taken out where it is (a search and a shift of the array, natively: the rest of the log is not copied).
-        log.splice(log.indexOf(e), 1);
-        if (e.until !== undefined) log.untils--;
-      }
+      else takeOut(log, e);
     }
     log.push(effect);
     if (until !== undefined) log.untils++;
@@ -208,6 +204,18 @@ export const IN_PLACE_PAST = { length: 8 };
  * copies once.
  */
 type OwnLog = ControlEffect[] & { owner: object; byPlayer: Map<string, ControlEffect[]>; untils: number };
+
+/** `card`'s log as this board changes it in place, once it is long or already one (ownLog); undefined for a short one, which is copied at each change. */
+function inPlaceLog(board: Board, card: CardObj): OwnLog | undefined {
+  const was = card.controlLog;
+  return was.length < IN_PLACE_PAST.length && (was as Partial<OwnLog>).owner === undefined ? undefined : ownLog(board, card);
+}
+
+/** `e` taken out of `log` where it is: a search and a shift of the array, natively (the rest of the log is not copied). The caller keeps byPlayer. */
+function takeOut(log: OwnLog, e: ControlEffect): void {
+  log.splice(log.indexOf(e), 1);
+  if (e.until !== undefined) log.untils--;
+}
 
 function ownLog(board: Board, card: CardObj): OwnLog {
   const was = card.controlLog as Partial<OwnLog> & readonly ControlEffect[];
@@ -261,16 +269,12 @@ export function endTurnEffects(replay: Replay, number: number): void {
  */
 export function endControlOf(board: Board, card: CardObj, player: string): boolean {
   const was = card.controlLog;
-  const log = was.length < IN_PLACE_PAST.length && (was as Partial<OwnLog>).owner === undefined ? undefined : ownLog(board, card);
+  const log = inPlaceLog(board, card);
   const theirs = log ? log.byPlayer.has(player) : was.some((e) => e.player === player);
   // Control an attachment's grant gave them (Control Magic of theirs that entered under their control): grantsControl sees they left.
   if (!theirs) return card.controlVia !== undefined && card.controller === player ? recontrol(board, card) : false;
   if (log) {
-    for (const e of log.byPlayer.get(player)!) {
-      // Taken out where it is (a search and a shift of the array, natively), as giveControl replaces one.
-      log.splice(log.indexOf(e), 1);
-      if (e.until !== undefined) log.untils--;
-    }
+    for (const e of log.byPlayer.get(player)!) takeOut(log, e);
     log.byPlayer.delete(player);
   } else {
     controlTest.copied += was.length;
