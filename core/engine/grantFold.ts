@@ -753,11 +753,6 @@ class FoldState {
     return new FoldState(protections, keeps, targeting, keywords, from, log, g.lostAll, last.places);
   }
 
-  /** Did the steps change what the rules read? */
-  get changed(): boolean {
-    return this.otherwise || this.own || this.gained.length !== 0;
-  }
-
   /** The source of the ability labelled `label` is `source` now (undefined: none, an event's or no longer there). */
   private source(label: string, source: string | undefined): void {
     if (this.log) this.log.push(label, source);
