@@ -4,11 +4,12 @@
 // what a look at every card, and a list of the players in the game, find; and many players leaving
 // one after another stay linear.
 import assert from 'node:assert/strict';
-import { boardAt, check } from '../../core';
+import { check } from '../../core';
 import { Board, type PlayerObj } from '../../core/engine/board';
 import { inRange, reseats, seatPlayers } from '../../core/rules/mtg/influence';
 import type { Replay } from '../../core/engine/replay';
 import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText } from '../support/fixtures';
+import { findingsAndBoard } from '../support/outcome';
 import { prng } from '../support/prng';
 
 const PLAYERS = ['p0', 'p1', 'p2', 'p3'];
@@ -72,11 +73,6 @@ function riftboundScenario(next: () => number): string {
   return lines.join('\n') + '\n';
 }
 
-/** What a check finds, and the board after the last line. */
-function outcome(text: string): string {
-  const lines = text.split('\n').length - 1;
-  return JSON.stringify({ findings: check(text).findings, board: boardAt(text, lines - 1) });
-}
 
 /** `f` with Board.tiedTo looking at every card of the board, as a player's leaving did before the lists. */
 function everyCard<T>(f: () => T): T {
@@ -100,7 +96,7 @@ describe('a player leaving looks at the cards tied to them (Board.tiedTo)', () =
         const r = check(text);
         if (!r.findings.some((f) => f.kind === 'syntax-error')) clean++;
         if (/^leave /m.test(text)) leaving++;
-        assert.equal(outcome(text), everyCard(() => outcome(text)), text);
+        assert.equal(findingsAndBoard(text), everyCard(() => findingsAndBoard(text)), text);
       }
       // The generator exercises the replay, not the parser: most scenarios are well-formed, and most have a player leave.
       assert.ok(clean > 300, `${clean} of 400 scenarios without a syntax error`);

@@ -3,11 +3,11 @@
 // comparison of two folds; rules/mtg/legality.ts: which instances may cover an attachment). Random
 // scenarios, checked with the index always, never, and past eight entries, find the same.
 import assert from 'node:assert/strict';
-import { boardAt, check } from '../../core';
 import { type CantEntry, cantAttachBy, LONG_LIST, qualityPlacesIn, shareCantKinds, shareQualityPlaces } from '../../core/engine/abilities';
 import { protectionAgainst } from '../../core/rules/mtg/legality';
 import { Board, type CardObj } from '../../core/engine/board';
 import { type Effect, foldEffects, sameAbilities } from '../../core/engine/grantFold';
+import { findingsAndBoard, withSetting } from '../support/outcome';
 import { prng } from '../support/prng';
 
 const NAMES = ['Bear', 'Cat', 'Pacifism', 'Shackles', 'Sword'];
@@ -51,14 +51,7 @@ function scenario(next: () => number): string {
 }
 
 function outcome(text: string, long: number): string {
-  const was = LONG_LIST.length;
-  LONG_LIST.length = long;
-  try {
-    const lines = text.split('\n').length - 1;
-    return JSON.stringify({ findings: check(text).findings, board: boardAt(text, lines - 1) });
-  } finally {
-    LONG_LIST.length = was;
-  }
+  return withSetting(LONG_LIST, 'length', long, () => findingsAndBoard(text));
 }
 
 describe('long lists of protections and restrictions, looked up through an index (LONG_LIST)', () => {

@@ -6,10 +6,11 @@
 // (Board.newestInLibrary). Random scenarios hold each equal to a look at every card, in the order
 // declared, as before; and many such cards, or many casts from the top of a library, stay linear.
 import assert from 'node:assert/strict';
-import { analyse, boardAt, check } from '../../core';
+import { analyse, check } from '../../core';
 import { Board, type CardObj, type Grouping } from '../../core/engine/board';
 import { filterWords } from '../../core/rules/mtg/spells';
 import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText } from '../support/fixtures';
+import { findingsAndBoard } from '../support/outcome';
 import { prng } from '../support/prng';
 
 const PLAYERS = ['alice', 'bob', 'carol'];
@@ -140,11 +141,6 @@ function flashScenario(next: () => number): string {
   return lines.join('\n') + '\n';
 }
 
-/** What a check finds, and the board after the last line. */
-function outcome(text: string): string {
-  const lines = text.split('\n').length - 1;
-  return JSON.stringify({ findings: check(text).findings, board: boardAt(text, lines - 1) });
-}
 
 type Patch = [proto: object, name: string, value: unknown];
 
@@ -199,8 +195,8 @@ describe('the static abilities read from the permanents, filed by controller and
     const seen = new Map<string, number>();
     for (let trial = 0; trial < 500; trial++) {
       const text = scenario(next);
-      const mine = outcome(text);
-      assert.equal(mine, everyCard(() => outcome(text)), text);
+      const mine = findingsAndBoard(text);
+      assert.equal(mine, everyCard(() => findingsAndBoard(text)), text);
       for (const f of JSON.parse(mine).findings as { code: string; message: string }[]) {
         const what = f.code === 'impossible-event' ? (/can't be cast:/.test(f.message) ? 'prohibited' : /top card/.test(f.message) ? 'not on top' : /sorcery/.test(f.message) ? 'sorcery timing' : 'other') : f.code;
         seen.set(what, (seen.get(what) ?? 0) + 1);
@@ -238,8 +234,8 @@ describe('the static abilities read from the permanents, filed by controller and
       const text = flashScenario(next);
       const mine: string[] = [];
       const plain: string[] = [];
-      const a = recordingPermissions(mine, () => outcome(text));
-      const b = everyCard(() => recordingPermissions(plain, () => outcome(text)));
+      const a = recordingPermissions(mine, () => findingsAndBoard(text));
+      const b = everyCard(() => recordingPermissions(plain, () => findingsAndBoard(text)));
       // The card each look finds, not only whether there is one (what the cast reads).
       assert.deepEqual(mine, plain, text);
       assert.equal(a, b, text);
