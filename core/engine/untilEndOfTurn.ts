@@ -257,6 +257,46 @@ export function endStatic(board: Board, x: CardObj, by: string, covers?: (later:
   board.mayBeUnit(x); // its card types may be others now (Board.units)
 }
 
+/** For the tests: `plain` has every end of an effect judge everything on the object again, as before protectionsGained. */
+export const ENDING = { plain: false };
+
+/**
+ * When `now` differs from `was` only in its protections (the ability log aside: the grants' fold
+ * reads that), the qualities of the instances it has that `was` didn't (empty when it only lost
+ * some); undefined when anything else differs. Every other characteristic is compared by identity
+ * (they are copy on write), so an effect applied again that made a new but equal list counts as a
+ * change: the answer errs only towards judging more.
+ */
+function protectionsGained(was: Characteristics, now: Characteristics): string[] | undefined {
+  for (const key in was) {
+    if (key === 'protections' || key === 'protectionKeeps' || key === 'abilityLog') continue;
+    if (was[key as keyof Characteristics] !== now[key as keyof Characteristics]) return undefined;
+  }
+  const gained: string[] = [];
+  if (now.protections === was.protections) return gained;
+  // The instances `was` had, each quality's with its keeps (an instance is its quality and its keep).
+  const had = new Map<string, unknown[]>();
+  for (let i = 0; i < was.protections.length; i++) {
+    const q = was.protections[i];
+    const keeps = had.get(q);
+    if (keeps) keeps.push(was.protectionKeeps[i]);
+    else had.set(q, [was.protectionKeeps[i]]);
+  }
+  const seen = new Set<string>();
+  for (let i = 0; i < now.protections.length; i++) {
+    const q = now.protections[i];
+    const keeps = had.get(q);
+    const j = keeps ? keeps.indexOf(now.protectionKeeps[i]) : -1;
+    // Matched: that instance of `was` is used up (the map itself stands for it: no keep is the map).
+    if (j >= 0) keeps![j] = had;
+    else if (!seen.has(q)) {
+      seen.add(q);
+      gained.push(q);
+    }
+  }
+  return gained;
+}
+
 /** A change that goes on is kept with what `x` is now, just before it (one for good as it was), and applied again. */
 function reapply(board: Board, x: CardObj | PlayerObj, t: Temporary, c: Change): void {
   t.push(c.lasts === 'good' ? c : { at: c.at, apply: c.apply, lasts: c.lasts, before: snapshotOf(x) });
@@ -276,6 +316,7 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: re
   if (k < 0) return false;
   const t = (x.temporary = x.temporary!.own(board));
   const lostAll = x.isCard && x.lost.has('all');
+  const was = x.isCard ? characteristicsOf(x) : undefined;
   restore(x, t.at(k).before!);
   let rules: readonly string[] = [];
   // The players whose next turns the effects that ended waited for.
@@ -306,7 +347,12 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: re
     // Its own abilities changed (its log with them), and so may what it grants: worked out again,
     // every grantor of it too when whether it has any ability at all changed (a quoted grant's timestamp).
     board.abilitiesChanged(x, x.lost.has('all') === lostAll);
-    board.regranted.push(x);
+    // Only its protections changed (Gods Willing's until end of turn): what may be barred is what
+    // those it has again cover; a loss bars nothing, and the host alone is looked at again.
+    const gained = ENDING.plain ? undefined : protectionsGained(was!, characteristicsOf(x));
+    if (gained === undefined) board.regranted.push(x);
+    else if (gained.length === 0) board.reweighed.push(x);
+    else board.barred.push({ host: x, gained: { protections: gained, cants: [], cantsFrom: 0 } });
     // What it took back may make it a unit again (a Riftbound `loses X unit this turn`): Quick-Draw's lists (Board.units).
     board.mayBeUnit(x);
   } else {

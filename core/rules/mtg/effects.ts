@@ -10,7 +10,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { colorlessWithColors, describe, readableFilter, readableQuality, unreadTypeWords } from './characteristics';
 import { MTG_CARD_TYPES, MTG_SUPERTYPES, mtgSubtypeFits, mtgSubtypeSet } from '../../parser/keywords';
-import { protectionKeep, touch } from './legality';
+import { protectionChanged, protectionKeep, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 import { inZone, qualityWord } from '../../engine/words';
@@ -132,10 +132,27 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   const gains = ev.verb === 'gains';
   // 702.16n/p: what each instance doesn't remove, beside it (index for index), as it begins (none without a clause).
   const keeps = gains && ev.keep ? qs.map((q) => protectionKeep(replay, card, q, ev.keep!)) : undefined;
+  // What may bar something it didn't: an instance from a quality the object has no instance of that
+  // spares nothing. Beside one, it is redundant (702.16m), or spares what the other bars anyway (702.16n).
+  const fresh = gains ? qs.filter((q) => !hasPlainInstance(card, q)) : NO_QUALITIES;
   // Gods Willing, Apostle's Blessing: protection until end of turn (514.2).
   change(replay.board, card, lasts, (board, x, at) => changeProtections(board, x, at, qs, keeps, gains));
-  if (isCard(card)) touch(replay, card);
-  else for (const id of card.attachments) touch(replay, replay.board.cards.get(id)!);
+  protectionChanged(replay, card, fresh);
+}
+
+const NO_QUALITIES: readonly string[] = [];
+
+/** For the tests: `listed` lists a redundant instance of protection again (changeProtections), as before 702.16m was read. */
+export const REDUNDANT = { listed: false };
+
+/**
+ * Does `x` itself (not by its attachments' grants, which may go) have an instance of protection from
+ * `q` that spares nothing? Another such instance is redundant (702.16m).
+ */
+function hasPlainInstance(x: CardObj | PlayerObj, q: string): boolean {
+  const list = x.protections;
+  for (let j = 0; j < list.length; j++) if (list[j] === q && x.protectionKeeps?.[j] === undefined) return true;
+  return false;
 }
 
 /**
@@ -146,6 +163,13 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
 function changeProtections(board: Board, x: CardObj | PlayerObj, at: number, qs: readonly string[], keeps: readonly (ProtectionKeep | undefined)[] | undefined, gains: boolean): void {
   for (let i = 0; i < qs.length; i++) {
     const q = qs[i];
+    // 702.16m: an instance that spares nothing, beside one the object has, is redundant: it is not
+    // listed again (what it has is shown once; its list stays as long as the qualities it has), and
+    // is still logged, for its place in time against the grants (613.7a).
+    if (gains && keeps?.[i] === undefined && !REDUNDANT.listed && hasPlainInstance(x, q)) {
+      if (isCard(x)) logAbilityChange(board, x, 'gains', { kind: 'protection', quality: q }, at);
+      continue;
+    }
     const was = x.protections;
     const keepsOf = x.protectionKeeps;
     const protections: string[] = [];
@@ -228,8 +252,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
     }
     change(replay.board, x, lasts, loseProtection);
     if (replay.noting) replay.note(() => msg`${x.id} has no protection`);
-    if (isCard(x)) touch(replay, x);
-    else for (const id of x.attachments) touch(replay, replay.board.cards.get(id)!);
+    protectionChanged(replay, x, NO_QUALITIES);
     return;
   }
   const card = x as CardObj;

@@ -4,7 +4,7 @@
 import { abilitiesOf, barsAllBefore, cantAttachBy, type CantEntry, grantedBy, LONG_LIST, qualityPlaces } from '../../engine/abilities';
 import type { Range } from '../../types';
 import type { Filter, ProtectionKeepClause } from '../../parser/ast';
-import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
+import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type PlayerObj, type ProtectionKeep } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { Barring } from '../../engine/grantFold';
 import { heldWords } from '../../engine/held';
@@ -448,6 +448,12 @@ export function touch(replay: Replay, card: CardObj): void {
   replay.markDirty(card);
   const cards = replay.board.cards;
   for (const id of card.attachments) replay.markDirty(cards.get(id)!);
+  touchAround(replay, card);
+}
+
+/** What a change to `card` marks around it, besides it and what is attached to it: its host and its sibling Roles. */
+function touchAround(replay: Replay, card: CardObj): void {
+  const cards = replay.board.cards;
   const host = replay.board.hostOf(card);
   if (host) {
     // A Role's sibling Roles too: a newer Role makes an older one illegal (303.7a). Nothing else
@@ -456,5 +462,34 @@ export function touch(replay: Replay, card: CardObj): void {
     if (isCard(host)) replay.markDirty(host);
     // An Aura that stops being one, or phases, may take from a sibling the Aura its enchant asks for (Daybreak Coronet).
     replay.board.siblingChanged(host);
+  }
+}
+
+/**
+ * An event gave `x` protection or took it away (`gains X protection from Q`, `loses X protection`):
+ * marks it as `touch` does, but of what is attached to it only what the instances in `fresh` cover. An
+ * instance is the only thing a protection can bar by (702.16c, 702.16d); one from a quality the object
+ * already had an instance of that spares nothing bars nothing more (702.16m: redundant), and a loss
+ * bars nothing (no attachment's legality asks for a protection). So a creature with thousands of Auras,
+ * given protection again and again, judges none of them again at each.
+ */
+export function protectionChanged(replay: Replay, x: CardObj | PlayerObj, fresh: readonly string[]): void {
+  const cards = replay.board.cards;
+  if (BAR.plain) {
+    if (isCard(x)) touch(replay, x);
+    else for (const id of x.attachments) touch(replay, cards.get(id)!);
+    return;
+  }
+  if (isCard(x)) {
+    replay.markDirty(x);
+    if (fresh.length !== 0) for (const a of mayBar(replay.board, x, { protections: fresh, cants: [], cantsFrom: 0 })) replay.markDirty(a);
+    touchAround(replay, x);
+    return;
+  }
+  if (fresh.length === 0) return;
+  BAR.looked += x.attachments.size;
+  for (const id of x.attachments) {
+    const a = cards.get(id)!;
+    if (barredBy(a, fresh, [])) touch(replay, a);
   }
 }

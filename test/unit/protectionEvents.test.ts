@@ -1,0 +1,132 @@
+// An event's protection (`gains X protection from Q`, `loses X protection ...`, with their durations)
+// judges again only what it may bar (legality.ts, protectionChanged): what a new instance covers, and
+// nothing for an instance from a quality the object already has one of that spares nothing (702.16m:
+// redundant) or for a loss; an effect until end of turn that ends having changed only protections
+// does the same (untilEndOfTurn.ts, protectionsGained). A redundant instance is not listed again. Each
+// is held to the plain way on random scenarios: judging everything on the object at each change
+// (BAR.plain, ENDING.plain) gives the same findings and board, and listing every instance
+// (REDUNDANT.listed) the same findings.
+import assert from 'node:assert/strict';
+import { boardAt, check } from '../../core';
+import { BAR } from '../../core/rules/mtg/legality';
+import { REDUNDANT } from '../../core/rules/mtg/effects';
+import { ENDING } from '../../core/engine/untilEndOfTurn';
+import { markedIn } from '../support/marks';
+import { findingsAndBoard, withSetting } from '../support/outcome';
+import { prng } from '../support/prng';
+
+const HEAD = `game mtg
+rules 2024-06-07
+player alice
+player bob
+card lion "Silvercoat Lion": creature — Cat, owner alice, color white
+card bears "Grizzly Bears": creature — Bear, owner alice, color green
+card knight "Knight": creature — Human Knight, owner bob, color black
+`;
+
+const COLORS = ['white', 'blue', 'black', 'red', 'green'];
+const QUALITIES = [...COLORS, ...COLORS, '"Name 0"', '"Name 1"', 'everything', 'all colors', 'enchantments', 'artifacts', 'Auras', 'bob', 'alice'];
+const KEEPS = [', not removing Auras', ', not removing attached', ', not removing a0', ', not removing g1'];
+const DURATIONS = [' until end of turn', ' until end of turn', ' until your next turn', " until bob's next turn"];
+
+/**
+ * Six Auras (one a Curse, enchanting players) and three Equipment of several colors and two names,
+ * some on the creatures from the start, one giving a protection and one taking one away; events that give and take protections,
+ * for good and for a while, with what they spare, to creatures and to a player; turns that end them;
+ * colors that change; attaches and Auras entering.
+ */
+function scenario(next: () => number): string {
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
+  const lines = [HEAD];
+  const hosts = ['lion', 'lion', 'bears', 'knight'];
+  for (let i = 0; i < 6; i++) {
+    const curse = i === 5;
+    const where = next() < 0.6 ? `attached to ${curse ? 'bob' : pick(hosts)}` : 'in hand';
+    lines.push(`card a${i} "Name ${Math.floor(next() * 3)}": enchantment — Aura${curse ? ' Curse' : ''}, enchant ${curse ? 'player' : 'creature'}, owner ${pick(['alice', 'bob'])}, color ${pick(COLORS)}, ${where}\n`);
+  }
+  for (let i = 0; i < 3; i++) {
+    // Grants that give a protection and take one away (613.1f: applied in their place among the events' changes).
+    const says = i === 2 ? `, equipped creature has protection from ${pick(COLORS)}` : i === 1 ? `, equipped creature loses protection from ${pick(COLORS)}` : '';
+    lines.push(`card g${i} "Name ${i}": artifact — Equipment, equip, owner alice, color ${pick(COLORS)}${says}${next() < 0.5 ? ', attached to lion' : ''}\n`);
+  }
+  const n = 20 + Math.floor(next() * 30);
+  for (let i = 0; i < n; i++) {
+    const r = next();
+    const subject = next() < 0.8 ? pick(hosts) : 'bob';
+    const duration = next() < 0.4 ? pick(DURATIONS) : '';
+    if (r < 0.4) lines.push(`gains ${subject} protection from ${pick(QUALITIES)}${next() < 0.15 && subject !== 'bob' ? pick(KEEPS) : ''}${duration}\n`);
+    else if (r < 0.5) lines.push(`loses ${subject} protection from ${pick(QUALITIES)}${duration}\n`);
+    else if (r < 0.54) lines.push(`loses ${subject} protection${duration}\n`);
+    else if (r < 0.64) lines.push(`turn ${pick(['alice', 'bob'])}\n`);
+    else if (r < 0.72) lines.push(`becomes a${Math.floor(next() * 6)} ${pick(COLORS)}${next() < 0.5 ? ' until end of turn' : ''}\n`);
+    else if (r < 0.82) {
+      const a = Math.floor(next() * 6);
+      lines.push(`enter a${a} attached to ${a === 5 ? pick(['alice', 'bob']) : pick(hosts)}\n`);
+    } else if (r < 0.9) lines.push(`attach g${Math.floor(next() * 3)} to ${pick(hosts)}\n`);
+    else if (r < 0.95) lines.push(`loses ${pick(hosts)} all abilities until end of turn\n`);
+    else lines.push(`destroy a${Math.floor(next() * 6)}\n`);
+  }
+  return lines.join('');
+}
+
+/** The findings of a check as one string to compare. */
+function findings(text: string): string {
+  return JSON.stringify(check(text).findings);
+}
+
+describe("what an event's protection judges again (protectionChanged, protectionsGained)", () => {
+  it('is what judging everything on the object finds, and listing every instance too, on 400 random scenarios', () => {
+    const next = prng(51627);
+    let barred = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const text = scenario(next);
+      const short = findingsAndBoard(text);
+      const plain = withSetting(BAR, 'plain', true, () => withSetting(ENDING, 'plain', true, () => findingsAndBoard(text)));
+      assert.equal(short, plain, text);
+      const listed = withSetting(BAR, 'plain', true, () => withSetting(ENDING, 'plain', true, () => withSetting(REDUNDANT, 'listed', true, () => findings(text))));
+      const found = check(text).findings;
+      assert.equal(JSON.stringify(found), listed, text);
+      // Written right: no line of the generator's is misread.
+      assert.deepEqual(found.filter((f) => f.kind === 'syntax-error'), [], text);
+      if (found.some((f) => f.rules.some((r) => r === '702.16c' || r === '702.16d'))) barred++;
+    }
+    // The scenarios bar things by protection (not a comparison of two idle runs).
+    assert.ok(barred > 100, `${barred} scenarios with an attachment barred by a protection`);
+  });
+
+  it('still gives a redundant instance its place in time against the grants (613.7a)', () => {
+    // The lion has protection from red; the Veil takes it away (its grant is later); the Aura enters. The
+    // event gives the lion protection from red again, after the grant: it has it, and the Aura goes.
+    const text = `${HEAD}card aura "Red Aura": enchantment — Aura, enchant creature, owner alice, color red, in hand
+card veil "Veil": artifact — Equipment, equip, owner alice, equipped creature loses protection from red
+gains lion protection from red
+attach veil to lion
+enter aura attached to lion
+gains lion protection from red
+`;
+    const found = check(text).findings;
+    assert.deepEqual(found.map((f) => [f.kind, f.range.start.line]), [['missing-state-based-action', text.split('\n').length - 2]]);
+    assert.equal(JSON.stringify(found), withSetting(REDUNDANT, 'listed', true, () => findings(text)));
+  });
+
+  it('marks few cards as a creature with thousands of Auras is given protection again and again, for good and until end of turn', () => {
+    const n = 1500;
+    const lines = [HEAD];
+    for (let i = 0; i < n; i++) lines.push(`card a${i} "A": enchantment — Aura, enchant creature, owner alice, color blue, attached to lion\n`);
+    lines.push('card red "Red": enchantment — Aura, enchant creature, owner alice, color red, attached to lion\n');
+    for (let i = 0; i < n; i++) lines.push(`gains lion protection from ${i % 2 ? 'green' : 'black'}\n`);
+    // Each turn's protection from green ends with the turn: the lion alone is looked at again.
+    for (let i = 0; i < n; i++) lines.push(`gains lion protection from green until end of turn\nturn ${i % 2 ? 'alice' : 'bob'}\n`);
+    lines.push('gains lion protection from red\n');
+    const text = lines.join('');
+    let found: ReturnType<typeof check>['findings'] = [];
+    // Before: every Aura judged at each change, about 3n², each against every instance listed.
+    const marked = markedIn(() => (found = check(text).findings));
+    assert.ok(marked <= 8 * n, `${marked} cards marked`);
+    // The red Aura is put into its owner's graveyard (702.16c, 704.5m), which the scenario does not record.
+    assert.deepEqual(found.map((f) => [f.kind, f.range.start.line]), [['missing-state-based-action', text.split('\n').length - 2]]);
+    // 702.16m: each quality listed once.
+    const lion = boardAt(text, text.split('\n').length - 2).cards.find((c) => c.id === 'lion')!;
+    assert.deepEqual(lion.protections, ['black', 'green', 'red']);
+  });
+});
