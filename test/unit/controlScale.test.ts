@@ -278,6 +278,19 @@ describe('a change of a host\u2019s controller judges again what is on it where 
     });
   }
 
+  it('marks a few cards as a creature with thousands of Equipment is given to each player in turn by events and exchanges', () => {
+    const n = 2000;
+    const lines = ['game mtg', 'player alice', 'player bob', 'card host "H": creature, owner alice', 'card other "O": creature, owner bob'];
+    for (let i = 0; i < n; i++) lines.push(`card e${i} "Blade": artifact — Equipment, owner alice, attached to host`);
+    for (let i = 0; i < n; i++) lines.push(['control host alice', 'exchange control of host and other', 'control other bob'][i % 3]);
+    const text = [...lines, `expect e${n - 1} attached to host`, ''].join('\n');
+    let errors: unknown[] = [];
+    // Every Equipment on the creature judged at each event: n², four million.
+    const marked = markedIn(() => (errors = check(text).findings.filter((f) => f.severity === 'error')));
+    assert.deepEqual(errors, []);
+    assert.ok(marked <= 4 * n, `${marked} cards marked`);
+  });
+
   it('marks a few cards at each of thousands of Control Magics of two players entering one creature in turn', () => {
     const n = 2000;
     const lines = ['game mtg', 'player alice', 'player bob', 'player carol', 'card host "H": creature, owner bob'];

@@ -10,7 +10,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { colorlessWithColors, describe, readableFilter, readableQuality, unreadTypeWords } from './characteristics';
 import { MTG_CARD_TYPES, MTG_SUPERTYPES, mtgSubtypeFits, mtgSubtypeSet } from '../../parser/keywords';
-import { protectionChanged, protectionKeep, touch } from './legality';
+import { protectionChanged, protectionKeep, touch, touchControlled } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 import { inZone, qualityWord } from '../../engine/words';
@@ -227,7 +227,7 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   // `for as long as ...` when that stops holding (611.2b): endUnheld.
   giveControl(replay.board, card, p.id, c?.kind === 'turn', held);
   if (replay.noting) replay.note(() => (c?.kind === 'turn' ? msg`${card.id} controlled by ${card.controller} (${p.id}'s effect lasts until end of turn)` : msg`${card.id} controlled by ${card.controller}`));
-  touch(replay, card);
+  touchControlled(replay, card);
 }
 
 /**

@@ -6,7 +6,7 @@ import { giveControl } from '../../engine/control';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, isAura } from './characteristics';
-import { attachProblemOn, touch } from './legality';
+import { attachProblemOn, touchControlled } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { moveTo } from './zones';
 import { doAttach } from './attach';
@@ -58,8 +58,8 @@ export function exchangeEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ex
   giveControl(replay.board, a, cb);
   giveControl(replay.board, b, ca);
   if (replay.noting) replay.note(() => msg`${a.id} controlled by ${a.controller}, ${b.id} by ${b.controller}`);
-  touch(replay, a);
-  touch(replay, b);
+  touchControlled(replay, a);
+  touchControlled(replay, b);
 }
 
 /**

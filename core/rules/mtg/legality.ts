@@ -5,7 +5,7 @@ import { abilitiesOf, barsAllBefore, cantAttachBy, type CantEntry, grantedBy, LO
 import type { Range } from '../../types';
 import type { Filter, ProtectionKeepClause } from '../../parser/ast';
 import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type PlayerObj, type ProtectionKeep } from '../../engine/board';
-import type { Replay } from '../../engine/replay';
+import { HOST_CONTROL, type Replay } from '../../engine/replay';
 import type { Barring } from '../../engine/grantFold';
 import { heldWords } from '../../engine/held';
 import { influenceProblem } from './influence';
@@ -448,6 +448,18 @@ export function touch(replay: Replay, card: CardObj): void {
   replay.markDirty(card);
   const cards = replay.board.cards;
   for (const id of card.attachments) replay.markDirty(cards.get(id)!);
+  touchAround(replay, card);
+}
+
+/**
+ * A change of `card`'s controller (a control event, an exchange): marks it as `touch` does, and what is
+ * attached to it only where a host's controller can matter on this board (hostControlMatters below),
+ * as a control effect of an attachment does (Board.recontrolled): a creature with thousands of
+ * Equipment given to each player in turn judges none of them again.
+ */
+export function touchControlled(replay: Replay, card: CardObj): void {
+  if (HOST_CONTROL.always || hostControlMatters(replay.board)) return touch(replay, card);
+  replay.markDirty(card);
   touchAround(replay, card);
 }
 
