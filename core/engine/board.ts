@@ -122,6 +122,8 @@ export const LOST_EQUIP = 2048;
 export const KIND_PERMANENT_TYPE = 4096;
 /** Each MTG color (MTG_COLORS, 105.1) has a bit of `kinds`: COLOR_FIRST for the first, the next bit up for each other. */
 const COLOR_FIRST = 8192;
+/** The bits of `kinds` of the colors. */
+export const COLOR_KINDS = COLOR_FIRST * ((1 << MTG_COLORS.length) - 1);
 
 /**
  * The qualities of `protection from WRITTEN`: the word itself, or for `all colors` (as cards print
@@ -628,6 +630,11 @@ export class Board {
    * then can a change of a host's controller make what is on it illegal (Ruleset.hostControlMatters).
    */
   controlFiltersDeclared = false;
+  /**
+   * Does any filter of the scenario name a color (`enchant red creature`, `enchant nonblack creature`,
+   * `colorless`)? Only then can a change of a host's colors make what is on it illegal (hostBarring).
+   */
+  colorFiltersDeclared = false;
   /**
    * The cards that say what they may be attached to by what else is attached there (MTG: `enchant
    * creature with another Aura attached to it`, Daybreak Coronet): the rules name them (watchSiblings),
@@ -1499,6 +1506,7 @@ export class Board {
     b.abilityNames = new Set(this.abilityNames);
     b.grantsDeclared = this.grantsDeclared;
     b.controlFiltersDeclared = this.controlFiltersDeclared;
+    b.colorFiltersDeclared = this.colorFiltersDeclared;
     b.watcherIds = new Set(this.watcherIds);
     for (const [k, l] of this.watchersOn) b.watchersOn.set(k, new Set(l));
     for (const [k, l] of this.aurasOn) b.aurasOn.set(k, new Set(l));
@@ -1642,8 +1650,10 @@ export function isCard(x: CardObj | PlayerObj): x is CardObj {
   return x.isCard;
 }
 
-/** A new set: `set` with `x` added or removed (characteristics are copy on write). */
+/** `set` with `x` added or removed: a new set, or `set` itself when it already was so (characteristics are copy on write). */
 export function withOrWithout<T>(set: ReadonlySet<T>, x: T, add: boolean): ReadonlySet<T> {
+  // Unchanged, the same set (copy on write): what compares characteristics by identity sees no change (hostBarring).
+  if (set.has(x) === add) return set;
   const next = new Set(set);
   if (add) next.add(x);
   else next.delete(x);

@@ -18,7 +18,7 @@
 import { ownValuesWith } from './ownValues';
 import type { TurnDuration } from '../parser/ast';
 import type { Board, CardObj, Characteristics, OwnValues, PlayerObj } from './board';
-import { characteristicsOf, takeCharacteristics } from './board';
+import { characteristicsOf, COLOR_KINDS, takeCharacteristics } from './board';
 import type { Replay } from './replay';
 import { msg } from '../message';
 import { untilNextTurnsOf } from './words';
@@ -257,20 +257,42 @@ export function endStatic(board: Board, x: CardObj, by: string, covers?: (later:
   board.mayBeUnit(x); // its card types may be others now (Board.units)
 }
 
-/** For the tests: `plain` has every end of an effect judge everything on the object again, as before protectionsGained. */
-export const ENDING = { plain: false };
+/**
+ * For the tests: `plain` has every end of an effect, and every event's change of a card's
+ * characteristics (rules/mtg/legality.ts, touchChanged), judge everything on the card again, as before
+ * hostBarring.
+ */
+export const HOST_CHANGE = { plain: false };
 
 /**
- * When `now` differs from `was` only in its protections (the ability log aside: the grants' fold
- * reads that), the qualities of the instances it has that `was` didn't (empty when it only lost
- * some); undefined when anything else differs. Every other characteristic is compared by identity
- * (they are copy on write), so an effect applied again that made a new but equal list counts as a
- * change: the answer errs only towards judging more.
+ * The characteristics of a host that no attachment's legality reads (MTG 303.4, 301.5c, 301.6, 702.16;
+ * Riftbound 718, 719): its keywords and their values, its targeting keywords (hexproof and ward are
+ * about targets), its power, toughness and Might (what may make the host itself die: it is looked at
+ * again); and its ability log, which the grants' fold reads (Board.abilitiesChanged). Its protections
+ * are compared apart.
  */
-function protectionsGained(was: Characteristics, now: Characteristics): string[] | undefined {
+const NOT_READ_BY_ATTACHMENTS: ReadonlySet<string> = new Set(['protections', 'protectionKeeps', 'abilityLog', 'keywords', 'keywordValues', 'targeting', 'might', 'mightBonus', 'toughness', 'toughnessBonus']);
+
+/**
+ * What a change of a host's characteristics from `was` to `now` may bar of what is attached to it: the
+ * qualities of the protection instances it has that `was` didn't (empty when it gained none), when
+ * nothing else that an attachment's legality reads differs; undefined when something does, and
+ * everything attached is to be judged again. Its colors are read only by filters that name one
+ * (`enchant red creature`: Board.colorFiltersDeclared). Every other characteristic is compared by
+ * identity (they are copy on write), so an effect applied again that made a new but equal set counts
+ * as a change: the answer errs only towards judging more.
+ */
+export function hostBarring(board: Board, was: Characteristics, now: Characteristics, timestamp: number): string[] | undefined {
+  const colors = board.colorFiltersDeclared;
   for (const key in was) {
-    if (key === 'protections' || key === 'protectionKeeps' || key === 'abilityLog') continue;
-    if (was[key as keyof Characteristics] !== now[key as keyof Characteristics]) return undefined;
+    if (NOT_READ_BY_ATTACHMENTS.has(key) || (key === 'colors' && !colors)) continue;
+    if (key === 'creatureAt') {
+      // Read only against the card's own timestamp (MTG newlyCreature, 613.7): `becomes X creature` again changes nothing.
+      if ((was.creatureAt !== undefined && was.creatureAt > timestamp) !== (now.creatureAt !== undefined && now.creatureAt > timestamp)) return undefined;
+    } else if (key === 'kinds') {
+      const mask = colors ? -1 : ~COLOR_KINDS;
+      if ((was.kinds & mask) !== (now.kinds & mask)) return undefined;
+    } else if (was[key as keyof Characteristics] !== now[key as keyof Characteristics]) return undefined;
   }
   const gained: string[] = [];
   if (now.protections === was.protections) return gained;
@@ -347,9 +369,9 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: re
     // Its own abilities changed (its log with them), and so may what it grants: worked out again,
     // every grantor of it too when whether it has any ability at all changed (a quoted grant's timestamp).
     board.abilitiesChanged(x, x.lost.has('all') === lostAll);
-    // Only its protections changed (Gods Willing's until end of turn): what may be barred is what
-    // those it has again cover; a loss bars nothing, and the host alone is looked at again.
-    const gained = ENDING.plain ? undefined : protectionsGained(was!, characteristicsOf(x));
+    // Only what no attachment's legality reads changed, or its protections (Gods Willing's until end of
+    // turn, a Giant Growth): what may be barred is what those it has again cover; the host is looked at again.
+    const gained = HOST_CHANGE.plain ? undefined : hostBarring(board, was!, characteristicsOf(x), x.timestamp);
     if (gained === undefined) board.regranted.push(x);
     else if (gained.length === 0) board.reweighed.push(x);
     else board.barred.push({ host: x, gained: { protections: gained, cants: [], cantsFrom: 0 } });

@@ -2,15 +2,15 @@
 // judges again only what it may bar (legality.ts, protectionChanged): what a new instance covers, and
 // nothing for an instance from a quality the object already has one of that spares nothing (702.16m:
 // redundant) or for a loss; an effect until end of turn that ends having changed only protections
-// does the same (untilEndOfTurn.ts, protectionsGained). A redundant instance is not listed again. Each
+// does the same (untilEndOfTurn.ts, hostBarring). A redundant instance is not listed again. Each
 // is held to the plain way on random scenarios: judging everything on the object at each change
-// (BAR.plain, ENDING.plain) gives the same findings and board, and listing every instance
+// (BAR.plain, HOST_CHANGE.plain) gives the same findings and board, and listing every instance
 // (REDUNDANT.listed) the same findings.
 import assert from 'node:assert/strict';
 import { boardAt, check } from '../../core';
 import { BAR } from '../../core/rules/mtg/legality';
 import { REDUNDANT } from '../../core/rules/mtg/effects';
-import { ENDING } from '../../core/engine/untilEndOfTurn';
+import { HOST_CHANGE } from '../../core/engine/untilEndOfTurn';
 import { markedIn } from '../support/marks';
 import { findingsAndBoard, withSetting } from '../support/outcome';
 import { prng } from '../support/prng';
@@ -27,22 +27,26 @@ card knight "Knight": creature — Human Knight, owner bob, color black
 const COLORS = ['white', 'blue', 'black', 'red', 'green'];
 const QUALITIES = [...COLORS, ...COLORS, '"Name 0"', '"Name 1"', 'everything', 'all colors', 'enchantments', 'artifacts', 'Auras', 'bob', 'alice'];
 const KEEPS = [', not removing Auras', ', not removing attached', ', not removing a0', ', not removing g1'];
+const FILTERS = ['creature', 'red creature', 'nonwhite creature', 'green or black creature', 'colorless creature'];
+const BECOMES = [...COLORS, 'colorless', 'red in addition to its other colors', 'artifact', 'blue artifact creature', 'Elf'];
 const DURATIONS = [' until end of turn', ' until end of turn', ' until your next turn', " until bob's next turn"];
 
 /**
  * Six Auras (one a Curse, enchanting players) and three Equipment of several colors and two names,
  * some on the creatures from the start, one giving a protection and one taking one away; events that give and take protections,
  * for good and for a while, with what they spare, to creatures and to a player; turns that end them;
- * colors that change; attaches and Auras entering.
+ * colors and types that change, where filters name colors or don't; attaches and Auras entering.
  */
 function scenario(next: () => number): string {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
   const lines = [HEAD];
   const hosts = ['lion', 'lion', 'bears', 'knight'];
+  // Half the scenarios have filters that name colors: only there does a host's change of colors bar anything.
+  const colorFilters = next() < 0.5;
   for (let i = 0; i < 6; i++) {
     const curse = i === 5;
     const where = next() < 0.6 ? `attached to ${curse ? 'bob' : pick(hosts)}` : 'in hand';
-    lines.push(`card a${i} "Name ${Math.floor(next() * 3)}": enchantment — Aura${curse ? ' Curse' : ''}, enchant ${curse ? 'player' : 'creature'}, owner ${pick(['alice', 'bob'])}, color ${pick(COLORS)}, ${where}\n`);
+    lines.push(`card a${i} "Name ${Math.floor(next() * 3)}": enchantment — Aura${curse ? ' Curse' : ''}, enchant ${curse ? 'player' : colorFilters ? pick(FILTERS) : 'creature'}, owner ${pick(['alice', 'bob'])}, color ${pick(COLORS)}, ${where}\n`);
   }
   for (let i = 0; i < 3; i++) {
     // Grants that give a protection and take one away (613.1f: applied in their place among the events' changes).
@@ -58,7 +62,10 @@ function scenario(next: () => number): string {
     else if (r < 0.5) lines.push(`loses ${subject} protection from ${pick(QUALITIES)}${duration}\n`);
     else if (r < 0.54) lines.push(`loses ${subject} protection${duration}\n`);
     else if (r < 0.64) lines.push(`turn ${pick(['alice', 'bob'])}\n`);
-    else if (r < 0.72) lines.push(`becomes a${Math.floor(next() * 6)} ${pick(COLORS)}${next() < 0.5 ? ' until end of turn' : ''}\n`);
+    else if (r < 0.72) {
+      const subject = next() < 0.5 ? pick(hosts) : `a${Math.floor(next() * 6)}`;
+      lines.push(next() < 0.2 ? `loses ${subject} creature until end of turn\n` : `becomes ${subject} ${pick(BECOMES)}${next() < 0.5 ? ' until end of turn' : ''}\n`);
+    }
     else if (r < 0.82) {
       const a = Math.floor(next() * 6);
       lines.push(`enter a${a} attached to ${a === 5 ? pick(['alice', 'bob']) : pick(hosts)}\n`);
@@ -74,16 +81,16 @@ function findings(text: string): string {
   return JSON.stringify(check(text).findings);
 }
 
-describe("what an event's protection judges again (protectionChanged, protectionsGained)", () => {
+describe("what an event's protection judges again (protectionChanged, hostBarring)", () => {
   it('is what judging everything on the object finds, and listing every instance too, on 400 random scenarios', () => {
     const next = prng(51627);
     let barred = 0;
     for (let trial = 0; trial < 400; trial++) {
       const text = scenario(next);
       const short = findingsAndBoard(text);
-      const plain = withSetting(BAR, 'plain', true, () => withSetting(ENDING, 'plain', true, () => findingsAndBoard(text)));
+      const plain = withSetting(BAR, 'plain', true, () => withSetting(HOST_CHANGE, 'plain', true, () => findingsAndBoard(text)));
       assert.equal(short, plain, text);
-      const listed = withSetting(BAR, 'plain', true, () => withSetting(ENDING, 'plain', true, () => withSetting(REDUNDANT, 'listed', true, () => findings(text))));
+      const listed = withSetting(BAR, 'plain', true, () => withSetting(HOST_CHANGE, 'plain', true, () => withSetting(REDUNDANT, 'listed', true, () => findings(text))));
       const found = check(text).findings;
       assert.equal(JSON.stringify(found), listed, text);
       // Written right: no line of the generator's is misread.

@@ -252,6 +252,7 @@ function startsUppercase(w: string): boolean {
  */
 export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.6c' | '701.3a' | '115.1'): Filter {
   const alts = f.alternatives;
+  if (!replay.board.colorFiltersDeclared && alts.some((alt) => alt.some((t) => t.word === 'colorless' || colorBit(t.word) !== 0))) replay.board.colorFiltersDeclared = true;
   for (let i = 0; i < alts.length; i++) {
     const alt = alts[i];
     const k = alt.findIndex((t) => !mtgFilterWord(t.word));

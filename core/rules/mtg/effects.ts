@@ -3,14 +3,14 @@
 // permanent (702.26e).
 import type { EventNode, Word } from '../../parser/ast';
 import type { Range } from '../../types';
-import { type Board, type CardObj, colorBit, isCard, kindsOf, type PlayerObj, type ProtectionKeep, protectionQualities, withOrWithout } from '../../engine/board';
+import { type Board, type CardObj, characteristicsOf, colorBit, isCard, kindsOf, type PlayerObj, type ProtectionKeep, protectionQualities, withOrWithout } from '../../engine/board';
 import { giveControl, type Held } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { colorlessWithColors, describe, readableFilter, readableQuality, unreadTypeWords } from './characteristics';
 import { MTG_CARD_TYPES, MTG_SUPERTYPES, mtgSubtypeFits, mtgSubtypeSet } from '../../parser/keywords';
-import { protectionChanged, protectionKeep, touch, touchControlled } from './legality';
+import { protectionChanged, protectionKeep, touch, touchChanged, touchControlled } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 import { inZone, qualityWord } from '../../engine/words';
@@ -97,6 +97,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   // `becomes X red` (105.3): its colors, as well.
   const loses = !add && changes.some((ch) => ch.key === 'types');
   const creature = add && changes.some((ch) => ch.key === 'types' && ch.word === 'creature');
+  const was = characteristicsOf(card);
   change(replay.board, card, lasts, (_, x, at) => {
     const c = x as CardObj;
     // A creature from now on, over bestow and reconfigure if they are older (613.7; Characteristics.creatureAt).
@@ -109,7 +110,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
     c.kinds = kindsOf(c);
   });
   if (replay.noting) replay.note(() => (ev.duration ? msg`${card.id}: ${describe(card)}, ${ev.duration.text}` : msg`${card.id}: ${describe(card)}`));
-  touch(replay, card);
+  touchChanged(replay, card, was);
 }
 
 export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: 'protection' }>): void {

@@ -4,8 +4,9 @@
 import { abilitiesOf, barsAllBefore, cantAttachBy, type CantEntry, grantedBy, LONG_LIST, qualityPlaces } from '../../engine/abilities';
 import type { Range } from '../../types';
 import type { Filter, ProtectionKeepClause } from '../../parser/ast';
-import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type PlayerObj, type ProtectionKeep } from '../../engine/board';
+import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, type Characteristics, characteristicsOf, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type PlayerObj, type ProtectionKeep } from '../../engine/board';
 import { HOST_CONTROL, type Replay } from '../../engine/replay';
+import { HOST_CHANGE, hostBarring } from '../../engine/untilEndOfTurn';
 import type { Barring } from '../../engine/grantFold';
 import { heldWords } from '../../engine/held';
 import { influenceProblem } from './influence';
@@ -460,6 +461,20 @@ export function touch(replay: Replay, card: CardObj): void {
 export function touchControlled(replay: Replay, card: CardObj): void {
   if (HOST_CONTROL.always || hostControlMatters(replay.board)) return touch(replay, card);
   replay.markDirty(card);
+  touchAround(replay, card);
+}
+
+/**
+ * An event changed `card`'s characteristics, which were `was` (`becomes X red`): marks it as `touch`
+ * does, but of what is attached to it only what the change may bar (hostBarring): nothing when only
+ * what no attachment's legality reads changed (its colors, where no filter names one), what its new
+ * protections cover; everything when anything else changed.
+ */
+export function touchChanged(replay: Replay, card: CardObj, was: Characteristics): void {
+  const gained = HOST_CHANGE.plain ? undefined : hostBarring(replay.board, was, characteristicsOf(card), card.timestamp);
+  if (gained === undefined) return touch(replay, card);
+  replay.markDirty(card);
+  if (gained.length !== 0) for (const a of mayBar(replay.board, card, { protections: gained, cants: [], cantsFrom: 0 })) replay.markDirty(a);
   touchAround(replay, card);
 }
 
