@@ -147,6 +147,39 @@ export const FAMILIES: Family[] = [
       ),
   },
   {
+    // An event's protection judges again only what a new instance covers: one from a quality the creature
+    // already has is redundant (702.16m) and not listed again (it was judged against every instance listed).
+    name: 'many Auras on one creature given protection from one color, then another, as many times',
+    unit: 'Auras and protection events',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, `${HEAD}card host "Host": creature, owner alice
+`, (i) => `card a${i} "A": enchantment — Aura, enchant creature, owner alice, color blue, attached to host
+`, (i) => `gains host protection from ${i % 2 ? 'red' : 'green'}
+`),
+  },
+  {
+    // A host's change judges what is attached to it only when something their legality reads changed
+    // (hostBarring): its colors only where a filter names a color.
+    name: 'many Auras on one creature that becomes green, then red, as many times',
+    unit: 'Auras and color changes',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, `${HEAD}card host "Host": creature, owner alice
+`, (i) => `card a${i} "A": enchantment — Aura, enchant creature, owner alice, attached to host
+`, (i) => `becomes host ${i % 2 ? 'red' : 'green'} creature
+`),
+  },
+  {
+    // A control event or an exchange judges what is attached only where a host's controller can matter
+    // (hostControlMatters), as an Aura's control effect does.
+    name: 'many Equipment on one creature that changes hands as many times, by events and exchanges',
+    unit: 'Equipment and control events',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, `${HEAD}card host "Host": creature, owner alice
+card other "Other": creature, owner bob
+`, (i) => `card e${i} "E": artifact — Equipment, owner alice, attached to host
+`, (i) => ['control host alice\n', 'exchange control of host and other\n', 'control other bob\n'][i % 3]),
+  },
+  {
     // Daybreak Coronet (`with another Aura attached to it`): a host that loses an attachment has its
     // watchers looked at only when fewer than two Auras count there, and the rule finds another Aura
     // from the host's list of Auras, whose leavers are dropped and phased-out ones put last.
