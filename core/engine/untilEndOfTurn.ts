@@ -338,7 +338,8 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: re
   if (k < 0) return false;
   const t = (x.temporary = x.temporary!.own(board));
   const lostAll = x.isCard && x.lost.has('all');
-  const was = x.isCard ? characteristicsOf(x) : undefined;
+  // What it was, to see what the end changed for what is attached to it (hostBarring).
+  const was = x.isCard && x.attachments.size !== 0 ? characteristicsOf(x) : undefined;
   restore(x, t.at(k).before!);
   let rules: readonly string[] = [];
   // The players whose next turns the effects that ended waited for.
@@ -371,7 +372,7 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: re
     board.abilitiesChanged(x, x.lost.has('all') === lostAll);
     // Only what no attachment's legality reads changed, or its protections (Gods Willing's until end of
     // turn, a Giant Growth): what may be barred is what those it has again cover; the host is looked at again.
-    const gained = HOST_CHANGE.plain ? undefined : hostBarring(board, was!, characteristicsOf(x), x.timestamp);
+    const gained = HOST_CHANGE.plain || was === undefined ? undefined : hostBarring(board, was, characteristicsOf(x), x.timestamp);
     if (gained === undefined) board.regranted.push(x);
     else if (gained.length === 0) board.reweighed.push(x);
     else board.barred.push({ host: x, gained: { protections: gained, cants: [], cantsFrom: 0 } });

@@ -252,7 +252,7 @@ function startsUppercase(w: string): boolean {
  */
 export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.6c' | '701.3a' | '115.1'): Filter {
   const alts = f.alternatives;
-  if (!replay.board.colorFiltersDeclared && alts.some((alt) => alt.some((t) => t.word === 'colorless' || colorBit(t.word) !== 0))) replay.board.colorFiltersDeclared = true;
+  if (!replay.board.colorFiltersDeclared && namesColor(alts)) replay.board.colorFiltersDeclared = true;
   for (let i = 0; i < alts.length; i++) {
     const alt = alts[i];
     const k = alt.findIndex((t) => !mtgFilterWord(t.word));
@@ -267,6 +267,12 @@ export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.
     return { ...f, alternatives };
   }
   return f;
+}
+
+/** Does a term of these alternatives name a color (`red`, `nonwhite`, `colorless`: termMatches reads the host's colors)? */
+function namesColor(alts: readonly (readonly FilterTerm[])[]): boolean {
+  for (let i = 0; i < alts.length; i++) for (let j = 0; j < alts[i].length; j++) if (alts[i][j].word === 'colorless' || colorBit(alts[i][j].word) !== 0) return true;
+  return false;
 }
 
 /** `can be attached only to FILTER` (Konda's Banner), as the replay reads it: gone when the card loses all its abilities (113.10). */

@@ -97,7 +97,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   // `becomes X red` (105.3): its colors, as well.
   const loses = !add && changes.some((ch) => ch.key === 'types');
   const creature = add && changes.some((ch) => ch.key === 'types' && ch.word === 'creature');
-  const was = characteristicsOf(card);
+  const was = card.attachments.size !== 0 ? characteristicsOf(card) : undefined;
   change(replay.board, card, lasts, (_, x, at) => {
     const c = x as CardObj;
     // A creature from now on, over bestow and reconfigure if they are older (613.7; Characteristics.creatureAt).
@@ -133,9 +133,10 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   const gains = ev.verb === 'gains';
   // 702.16n/p: what each instance doesn't remove, beside it (index for index), as it begins (none without a clause).
   const keeps = gains && ev.keep ? qs.map((q) => protectionKeep(replay, card, q, ev.keep!)) : undefined;
-  // What may bar something it didn't: an instance from a quality the object has no instance of that
-  // spares nothing. Beside one, it is redundant (702.16m), or spares what the other bars anyway (702.16n).
-  const fresh = gains ? qs.filter((q) => !hasPlainInstance(card, q)) : NO_QUALITIES;
+  // What may bar something attached to it that it didn't: an instance from a quality the object has
+  // no instance of that spares nothing. Beside one, it is redundant (702.16m), or spares what the
+  // other bars anyway (702.16n).
+  const fresh = gains && card.attachments.size !== 0 ? qs.filter((q) => !hasPlainInstance(card, q)) : NO_QUALITIES;
   // Gods Willing, Apostle's Blessing: protection until end of turn (514.2).
   change(replay.board, card, lasts, (board, x, at) => changeProtections(board, x, at, qs, keeps, gains));
   protectionChanged(replay, card, fresh);
