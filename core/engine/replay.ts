@@ -108,10 +108,11 @@ export interface Ruleset {
   gameOptions(replay: Replay, st: GameStmt): void;
   /**
    * What on `host` the protections and restrictions it just gained (`gained`, Board.barred) may make
-   * illegal (a protection that covers it, a restriction on its kind), in the order attached. Without,
-   * everything on a host that gained either is judged again.
+   * illegal (a protection that covers it, a restriction on its kind), in the order attached; a host
+   * may be a player (MTG: what enchants a player with protection). Without, everything on a host that
+   * gained either is judged again.
    */
-  mayBar?(board: Board, host: CardObj, gained: Barring): readonly CardObj[];
+  mayBar?(board: Board, host: CardObj | PlayerObj, gained: Barring): readonly CardObj[];
   /**
    * Can a change of a host's controller change what the rules make of what is attached to it, on this
    * board (MTG: an enchant or attach restriction that says who controls the host, or the range of

@@ -294,6 +294,14 @@ export function hostBarring(board: Board, was: Characteristics, now: Characteris
       if ((was.kinds & mask) !== (now.kinds & mask)) return undefined;
     } else if (was[key as keyof Characteristics] !== now[key as keyof Characteristics]) return undefined;
   }
+  return gainedProtections(was, now);
+}
+
+/** A card's or a player's protections, each beside its keep (a player's keeps may be absent: none spares). */
+type Protected = Pick<PlayerObj, 'protections' | 'protectionKeeps'>;
+
+/** The qualities of the instances of protection `now` has that `was` didn't (an instance is its quality and its keep). */
+function gainedProtections(was: Protected, now: Protected): string[] {
   const gained: string[] = [];
   if (now.protections === was.protections) return gained;
   // The instances `was` had, each quality's with its keeps (an instance is its quality and its keep).
@@ -301,14 +309,14 @@ export function hostBarring(board: Board, was: Characteristics, now: Characteris
   for (let i = 0; i < was.protections.length; i++) {
     const q = was.protections[i];
     const keeps = had.get(q);
-    if (keeps) keeps.push(was.protectionKeeps[i]);
-    else had.set(q, [was.protectionKeeps[i]]);
+    if (keeps) keeps.push(was.protectionKeeps?.[i]);
+    else had.set(q, [was.protectionKeeps?.[i]]);
   }
   const seen = new Set<string>();
   for (let i = 0; i < now.protections.length; i++) {
     const q = now.protections[i];
     const keeps = had.get(q);
-    const j = keeps ? keeps.indexOf(now.protectionKeeps[i]) : -1;
+    const j = keeps ? keeps.indexOf(now.protectionKeeps?.[i]) : -1;
     // Matched: that instance of `was` is used up (the map itself stands for it: no keep is the map).
     if (j >= 0) keeps![j] = had;
     else if (!seen.has(q)) {
@@ -339,7 +347,7 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: re
   const t = (x.temporary = x.temporary!.own(board));
   const lostAll = x.isCard && x.lost.has('all');
   // What it was, to see what the end changed for what is attached to it (hostBarring).
-  const was = x.isCard && x.attachments.size !== 0 ? characteristicsOf(x) : undefined;
+  const was = x.attachments.size !== 0 ? snapshotOf(x) : undefined;
   restore(x, t.at(k).before!);
   let rules: readonly string[] = [];
   // The players whose next turns the effects that ended waited for.
@@ -372,15 +380,18 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: re
     board.abilitiesChanged(x, x.lost.has('all') === lostAll);
     // Only what no attachment's legality reads changed, or its protections (Gods Willing's until end of
     // turn, a Giant Growth): what may be barred is what those it has again cover; the host is looked at again.
-    const gained = HOST_CHANGE.plain || was === undefined ? undefined : hostBarring(board, was, characteristicsOf(x), x.timestamp);
+    const gained = HOST_CHANGE.plain || was === undefined ? undefined : hostBarring(board, was as Characteristics, characteristicsOf(x), x.timestamp);
     if (gained === undefined) board.regranted.push(x);
     else if (gained.length === 0) board.reweighed.push(x);
     else board.barred.push({ host: x, gained: { protections: gained, cants: [], cantsFrom: 0 } });
     // What it took back may make it a unit again (a Riftbound `loses X unit this turn`): Quick-Draw's lists (Board.units).
     board.mayBeUnit(x);
   } else {
-    // What is attached to the player may have become illegal (protection, 702.16c).
-    for (const id of x.attachments) replay.markDirty(board.cards.get(id)!);
+    // What is attached to the player may have become illegal (protection, 702.16c): what the
+    // protections it has again cover (its hexproof and shroud are about targets).
+    const gained = HOST_CHANGE.plain || was === undefined || replay.rules.mayBar === undefined ? undefined : gainedProtections(was, x);
+    if (gained === undefined) for (const id of x.attachments) replay.markDirty(board.cards.get(id)!);
+    else if (gained.length !== 0) for (const a of replay.rules.mayBar!(board, x, { protections: gained, cants: [], cantsFrom: 0 })) replay.markDirty(a);
   }
   if (replay.noting) replay.note(() => (awaited.length ? msg`${x.id}: its effects ${untilNextTurnsOf(awaited)} ended` : msg`${x.id}: its effects until end of turn ended`));
   return true;

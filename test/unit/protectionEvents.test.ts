@@ -101,6 +101,23 @@ describe("what an event's protection judges again (protectionChanged, hostBarrin
     assert.ok(barred > 100, `${barred} scenarios with an attachment barred by a protection`);
   });
 
+  it('marks few cards as a player with thousands of Curses is given hexproof and protection until end of turn, turn after turn', () => {
+    const n = 1500;
+    const lines = [HEAD];
+    for (let i = 0; i < n; i++) lines.push(`card c${i} "Curse": enchantment — Aura Curse, enchant player, owner alice, color blue, attached to bob\n`);
+    lines.push('card red "Red Curse": enchantment — Aura Curse, enchant player, owner alice, color red, attached to bob\n');
+    // Each turn's effects end with it: hexproof bars nothing attached, and protection from green covers no Curse.
+    for (let i = 0; i < n; i++) lines.push(`gains bob ${i % 2 ? 'hexproof' : 'protection from green'} until end of turn\nturn ${i % 2 ? 'alice' : 'bob'}\n`);
+    lines.push('gains bob protection from red\n');
+    const text = lines.join('');
+    let found: ReturnType<typeof check>['findings'] = [];
+    // Before: every Curse judged as each turn ended, n² in all.
+    const marked = markedIn(() => (found = check(text).findings));
+    assert.ok(marked <= 8 * n, `${marked} cards marked`);
+    // The red Curse is put into its owner's graveyard (702.16c, 704.5m), which the scenario does not record.
+    assert.deepEqual(found.map((f) => [f.kind, f.range.start.line]), [['missing-state-based-action', text.split('\n').length - 2]]);
+  });
+
   it('still gives a redundant instance its place in time against the grants (613.7a)', () => {
     // The lion has protection from red; the Veil takes it away (its grant is later); the Aura enters. The
     // event gives the lion protection from red again, after the grant: it has it, and the Aura goes.

@@ -336,13 +336,13 @@ export function attachProblem(att: CardObj, host: Host, staying = false, asCreat
  * there are cards of those names: the cards of those names (a host given thousands of protections, each
  * from another name, one attach at a time).
  */
-export function mayBar(board: Board, host: CardObj, gained: Barring): CardObj[] {
+export function mayBar(board: Board, host: Host, gained: Barring): CardObj[] {
   const out: CardObj[] = [];
   let cants = gained.cants;
   if (cants.length !== 0 && !BAR.plain) {
     // The host's list begins as it did when they were gained (later folds only add at its end, or
     // change what it has: then everything on the host is judged again, Board.regranted).
-    const list = host.granted?.cant ?? [];
+    const list = (isCard(host) ? host.granted?.cant : undefined) ?? [];
     cants = cants.filter((c) => !barsAllBefore(list, c.what, gained.cantsFrom));
   }
   const protections = gained.protections;
@@ -383,7 +383,7 @@ export const BAR = { plain: false, looked: 0 };
  * quality not a name, more cards of those names, or more than one of them on the host, to be marked in
  * the order attached).
  */
-function namedAttachment(board: Board, host: CardObj, protections: readonly string[]): CardObj | null | undefined {
+function namedAttachment(board: Board, host: Host, protections: readonly string[]): CardObj | null | undefined {
   let cards = 0;
   for (const q of protections) {
     if (q.charCodeAt(0) !== 34) return undefined;
@@ -521,10 +521,5 @@ export function protectionChanged(replay: Replay, x: CardObj | PlayerObj, fresh:
     touchAround(replay, x);
     return;
   }
-  if (fresh.length === 0) return;
-  BAR.looked += x.attachments.size;
-  for (const id of x.attachments) {
-    const a = cards.get(id)!;
-    if (barredBy(a, fresh, [])) touch(replay, a);
-  }
+  if (fresh.length !== 0) for (const a of mayBar(replay.board, x, { protections: fresh, cants: [], cantsFrom: 0 })) touch(replay, a);
 }
