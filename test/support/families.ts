@@ -8,3 +8,12 @@ export function oneCardToEachPlayer(n: number): string[] {
   for (let i = 0; i < n; i++) lines.push(`control c p${(i + 1) % n}`);
   return lines;
 }
+
+/** Two players and two creatures of alice's, a white Cat and a green Bear: the head of the scenarios that give hosts protections and restrictions. */
+export const TWO_CREATURES = `game mtg
+rules 2024-06-07
+player alice
+player bob
+card lion "Silvercoat Lion": creature — Cat, owner alice, color white
+card bears "Grizzly Bears": creature — Bear, owner alice, color green
+`;

@@ -14,14 +14,9 @@ import { TARGETING } from '../../core/engine/abilities';
 import { markedIn } from '../support/marks';
 import { findingsAndBoard, withSetting } from '../support/outcome';
 import { prng } from '../support/prng';
+import { TWO_CREATURES } from '../support/families';
 
-const HEAD = `game mtg
-rules 2024-06-07
-player alice
-player bob
-card lion "Silvercoat Lion": creature — Cat, owner alice, color white
-card bears "Grizzly Bears": creature — Bear, owner alice, color green
-`;
+const HEAD = TWO_CREATURES;
 
 /** What an Equipment may say of the creature it equips. */
 const SAYS = [

@@ -14,15 +14,9 @@ import { HOST_CHANGE } from '../../core/engine/untilEndOfTurn';
 import { markedIn } from '../support/marks';
 import { findingsAndBoard, withSetting } from '../support/outcome';
 import { prng } from '../support/prng';
+import { TWO_CREATURES } from '../support/families';
 
-const HEAD = `game mtg
-rules 2024-06-07
-player alice
-player bob
-card lion "Silvercoat Lion": creature — Cat, owner alice, color white
-card bears "Grizzly Bears": creature — Bear, owner alice, color green
-card knight "Knight": creature — Human Knight, owner bob, color black
-`;
+const HEAD = `${TWO_CREATURES}card knight "Knight": creature — Human Knight, owner bob, color black\n`;
 
 const COLORS = ['white', 'blue', 'black', 'red', 'green'];
 const QUALITIES = [...COLORS, ...COLORS, '"Name 0"', '"Name 1"', 'everything', 'all colors', 'enchantments', 'artifacts', 'Auras', 'bob', 'alice'];
