@@ -169,6 +169,15 @@ export const FAMILIES: Family[] = [
 `),
   },
   {
+    // Losing all abilities (Turn to Frog) takes nothing an attachment's legality reads of its host but
+    // protections, and gives back only them as it ends (hostBarring): a flying creature's Auras are not
+    // judged again. (One with a protection has every Aura looked at for it as it comes back: mayBar.)
+    name: 'many Auras on one creature that loses all abilities until end of turn, turn after turn',
+    unit: 'Auras and Turn to Frogs',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, `${HEAD}card host "Host": creature, owner alice, flying\n`, (i) => `card a${i} "A": enchantment — Aura, enchant creature, owner alice, color blue, attached to host\n`, (i) => `loses host all abilities until end of turn\nturn ${i % 2 ? 'alice' : 'bob'}\n`),
+  },
+  {
     // A control event or an exchange judges what is attached only where a host's controller can matter
     // (hostControlMatters), as an Aura's control effect does.
     name: 'many Equipment on one creature that changes hands as many times, by events and exchanges',

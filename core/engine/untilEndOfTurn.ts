@@ -18,7 +18,7 @@
 import { ownValuesWith } from './ownValues';
 import type { TurnDuration } from '../parser/ast';
 import type { Board, CardObj, Characteristics, OwnValues, PlayerObj } from './board';
-import { characteristicsOf, COLOR_KINDS, takeCharacteristics } from './board';
+import { characteristicsOf, COLOR_KINDS, LOST_ENCHANT, LOST_EQUIP, takeCharacteristics } from './board';
 import type { Replay } from './replay';
 import { msg } from '../message';
 import { untilNextTurnsOf } from './words';
@@ -268,10 +268,12 @@ export const HOST_CHANGE = { plain: false };
  * The characteristics of a host that no attachment's legality reads (MTG 303.4, 301.5c, 301.6, 702.16;
  * Riftbound 718, 719): its keywords and their values, its targeting keywords (hexproof and ward are
  * about targets), its power, toughness and Might (what may make the host itself die: it is looked at
- * again); and its ability log, which the grants' fold reads (Board.abilitiesChanged). Its protections
- * are compared apart.
+ * again); its own abilities to enchant or equip and which of them it lost (113.10: only its own
+ * legality reads them; its reconfigure and bestow, which say whether it is a creature, are compared);
+ * and its ability log, which the grants' fold reads (Board.abilitiesChanged). Its protections are
+ * compared apart.
  */
-const NOT_READ_BY_ATTACHMENTS: ReadonlySet<string> = new Set(['protections', 'protectionKeeps', 'abilityLog', 'keywords', 'keywordValues', 'targeting', 'might', 'mightBonus', 'toughness', 'toughnessBonus']);
+const NOT_READ_BY_ATTACHMENTS: ReadonlySet<string> = new Set(['protections', 'protectionKeeps', 'abilityLog', 'keywords', 'keywordValues', 'targeting', 'might', 'mightBonus', 'toughness', 'toughnessBonus', 'enchant', 'equipQuality', 'equipPlaneswalker', 'hasEquip', 'lost']);
 
 /**
  * What a change of a host's characteristics from `was` to `now` may bar of what is attached to it: the
@@ -290,7 +292,7 @@ export function hostBarring(board: Board, was: Characteristics, now: Characteris
       // Read only against the card's own timestamp (MTG newlyCreature, 613.7): `becomes X creature` again changes nothing.
       if ((was.creatureAt !== undefined && was.creatureAt > timestamp) !== (now.creatureAt !== undefined && now.creatureAt > timestamp)) return undefined;
     } else if (key === 'kinds') {
-      const mask = colors ? -1 : ~COLOR_KINDS;
+      const mask = ~(LOST_ENCHANT | LOST_EQUIP) & (colors ? -1 : ~COLOR_KINDS);
       if ((was.kinds & mask) !== (now.kinds & mask)) return undefined;
     } else if (was[key as keyof Characteristics] !== now[key as keyof Characteristics]) return undefined;
   }

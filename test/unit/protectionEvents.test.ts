@@ -29,7 +29,8 @@ const DURATIONS = [' until end of turn', ' until end of turn', ' until your next
  * Six Auras (one a Curse, enchanting players) and three Equipment of several colors and two names,
  * some on the creatures from the start, one giving a protection and one taking one away; events that give and take protections,
  * for good and for a while, with what they spare, to creatures and to a player; turns that end them;
- * colors and types that change, where filters name colors or don't; attaches and Auras entering.
+ * colors and types that change, where filters name colors or don't; abilities lost (the grantor's
+ * too); attaches and Auras entering.
  */
 function scenario(next: () => number): string {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
@@ -64,7 +65,7 @@ function scenario(next: () => number): string {
       const a = Math.floor(next() * 6);
       lines.push(`enter a${a} attached to ${a === 5 ? pick(['alice', 'bob']) : pick(hosts)}\n`);
     } else if (r < 0.9) lines.push(`attach g${Math.floor(next() * 3)} to ${pick(hosts)}\n`);
-    else if (r < 0.95) lines.push(`loses ${pick(hosts)} all abilities until end of turn\n`);
+    else if (r < 0.95) lines.push(`loses ${pick([...hosts, 'g2', 'a0'])} all abilities${next() < 0.7 ? ' until end of turn' : ''}\n`);
     else lines.push(`destroy a${Math.floor(next() * 6)}\n`);
   }
   return lines.join('');

@@ -10,7 +10,7 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { colorlessWithColors, describe, readableFilter, readableQuality, unreadTypeWords } from './characteristics';
 import { MTG_CARD_TYPES, MTG_SUPERTYPES, mtgSubtypeFits, mtgSubtypeSet } from '../../parser/keywords';
-import { protectionChanged, protectionKeep, touch, touchChanged, touchControlled } from './legality';
+import { protectionChanged, protectionKeep, touchChanged, touchControlled } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 import { inZone, qualityWord } from '../../engine/words';
@@ -263,6 +263,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
   if ((ability === 'all' || ability === 'reconfigure') && ev.verb === 'loses' && card.reconfigure && card.attachedTo) card.reconfiguredOn = card.attachedTo;
   const filter = ev.filter && readableFilter(replay, ev.filter, '702.5a');
   const gains = ev.verb === 'gains';
+  const was = card.attachments.size !== 0 ? characteristicsOf(card) : undefined;
   // Turn to Frog: `loses X all abilities until end of turn` (514.2).
   change(replay.board, card, lasts, (board, y, at) => {
     const c = y as CardObj;
@@ -294,7 +295,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
     c.kinds = kindsOf(c);
   });
   if (replay.noting) replay.note(() => (ev.verb === 'gains' ? msg`${card.id} gains enchant` : ev.ability === 'all' ? msg`${card.id} loses all abilities` : msg`${card.id} loses ${ev.ability}`));
-  touch(replay, card);
+  touchChanged(replay, card, was);
 }
 
 /** Every protection of `x` goes (113.10b). */
