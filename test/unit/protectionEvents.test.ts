@@ -4,7 +4,7 @@
 // redundant) or for a loss; an effect until end of turn that ends having changed only protections
 // does the same (untilEndOfTurn.ts, hostBarring). A redundant instance is not listed again. Each
 // is held to the plain way on random scenarios: judging everything on the object at each change
-// (BAR.plain, HOST_CHANGE.plain) gives the same findings and board, and listing every instance
+// (BAR.plain, HOST_CHANGE.from) gives the same findings and board, and listing every instance
 // (REDUNDANT.listed) the same findings.
 import assert from 'node:assert/strict';
 import { boardAt, check } from '../../core';
@@ -82,10 +82,12 @@ describe("what an event's protection judges again (protectionChanged, hostBarrin
     let barred = 0;
     for (let trial = 0; trial < 400; trial++) {
       const text = scenario(next);
-      const short = findingsAndBoard(text);
-      const plain = withSetting(BAR, 'plain', true, () => withSetting(HOST_CHANGE, 'plain', true, () => findingsAndBoard(text)));
+      // Worked out on every host (the scenarios' hosts have fewer attachments than HOST_CHANGE.from), as set, and never.
+      const short = withSetting(HOST_CHANGE, 'from', 0, () => findingsAndBoard(text));
+      const plain = withSetting(BAR, 'plain', true, () => withSetting(HOST_CHANGE, 'from', Infinity, () => findingsAndBoard(text)));
       assert.equal(short, plain, text);
-      const listed = withSetting(BAR, 'plain', true, () => withSetting(HOST_CHANGE, 'plain', true, () => withSetting(REDUNDANT, 'listed', true, () => findings(text))));
+      assert.equal(findingsAndBoard(text), plain, text);
+      const listed = withSetting(BAR, 'plain', true, () => withSetting(HOST_CHANGE, 'from', Infinity, () => withSetting(REDUNDANT, 'listed', true, () => findings(text))));
       const found = check(text).findings;
       assert.equal(JSON.stringify(found), listed, text);
       // Written right: no line of the generator's is misread.
@@ -111,6 +113,22 @@ describe("what an event's protection judges again (protectionChanged, hostBarrin
     assert.ok(marked <= 8 * n, `${marked} cards marked`);
     // The red Curse is put into its owner's graveyard (702.16c, 704.5m), which the scenario does not record.
     assert.deepEqual(found.map((f) => [f.kind, f.range.start.line]), [['missing-state-based-action', text.split('\n').length - 2]]);
+  });
+
+  it('bars what entered while a protection was lost until end of turn, as the turn ends (a creature and a player)', () => {
+    for (const [host, aura] of [
+      ['lion', 'card aura "Red Aura": enchantment — Aura, enchant creature, owner alice, color red, in hand'],
+      ['bob', 'card aura "Red Curse": enchantment — Aura Curse, enchant player, owner alice, color red, in hand'],
+    ]) {
+      const lines = [`${HEAD}${aura}`, `gains ${host} protection from red`, `loses ${host} protection from red until end of turn`, `enter aura attached to ${host}`, 'turn bob', ''];
+      const text = lines.join('\n');
+      // The Aura is put into its owner's graveyard as the protection comes back (702.16c, 704.5m), which the scenario does not record.
+      const expected = [['missing-state-based-action', text.split('\n').indexOf('turn bob')]];
+      for (const from of [0, Infinity]) {
+        const found = withSetting(HOST_CHANGE, 'from', from, () => check(text).findings);
+        assert.deepEqual(found.map((f) => [f.kind, f.range.start.line]), expected, `${host}, HOST_CHANGE.from ${from}`);
+      }
+    }
   });
 
   it('still gives a redundant instance its place in time against the grants (613.7a)', () => {

@@ -3,7 +3,7 @@
 // permanent (702.26e).
 import type { EventNode, Word } from '../../parser/ast';
 import type { Range } from '../../types';
-import { type Board, type CardObj, characteristicsOf, colorBit, isCard, kindsOf, type PlayerObj, type ProtectionKeep, protectionQualities, withOrWithout } from '../../engine/board';
+import { type Board, type CardObj, type Characteristics, colorBit, isCard, kindsOf, type PlayerObj, type ProtectionKeep, protectionQualities, withOrWithout } from '../../engine/board';
 import { giveControl, type Held } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
@@ -15,7 +15,7 @@ import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 import { inZone, qualityWord } from '../../engine/words';
 import { abilitiesOf, logAbilityChange } from '../../engine/abilities';
-import { change, lastsOf } from '../../engine/untilEndOfTurn';
+import { beforeChange, change, HOST_CHANGE, lastsOf } from '../../engine/untilEndOfTurn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -97,7 +97,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   // `becomes X red` (105.3): its colors, as well.
   const loses = !add && changes.some((ch) => ch.key === 'types');
   const creature = add && changes.some((ch) => ch.key === 'types' && ch.word === 'creature');
-  const was = card.attachments.size !== 0 ? characteristicsOf(card) : undefined;
+  const was = beforeChange(card) as Characteristics | undefined;
   change(replay.board, card, lasts, (_, x, at) => {
     const c = x as CardObj;
     // A creature from now on, over bestow and reconfigure if they are older (613.7; Characteristics.creatureAt).
@@ -136,7 +136,7 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   // What may bar something attached to it that it didn't: an instance from a quality the object has
   // no instance of that spares nothing. Beside one, it is redundant (702.16m), or spares what the
   // other bars anyway (702.16n).
-  const fresh = gains && card.attachments.size !== 0 ? qs.filter((q) => !hasPlainInstance(card, q)) : NO_QUALITIES;
+  const fresh = gains && card.attachments.size >= HOST_CHANGE.from ? qs.filter((q) => !hasPlainInstance(card, q)) : NO_QUALITIES;
   // Gods Willing, Apostle's Blessing: protection until end of turn (514.2).
   change(replay.board, card, lasts, (board, x, at) => changeProtections(board, x, at, qs, keeps, gains));
   protectionChanged(replay, card, fresh);
@@ -263,7 +263,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
   if ((ability === 'all' || ability === 'reconfigure') && ev.verb === 'loses' && card.reconfigure && card.attachedTo) card.reconfiguredOn = card.attachedTo;
   const filter = ev.filter && readableFilter(replay, ev.filter, '702.5a');
   const gains = ev.verb === 'gains';
-  const was = card.attachments.size !== 0 ? characteristicsOf(card) : undefined;
+  const was = beforeChange(card) as Characteristics | undefined;
   // Turn to Frog: `loses X all abilities until end of turn` (514.2).
   change(replay.board, card, lasts, (board, y, at) => {
     const c = y as CardObj;

@@ -472,14 +472,14 @@ export function touchControlled(replay: Replay, card: CardObj): void {
 }
 
 /**
- * An event changed `card`'s characteristics, which were `was` (`becomes X red`; undefined when nothing
- * was attached to it, as the caller knew: then there is nothing to spare): marks it as `touch`
+ * An event changed `card`'s characteristics, which were `was` (`becomes X red`; beforeChange: undefined
+ * for a host with few attachments, all judged again): marks it as `touch`
  * does, but of what is attached to it only what the change may bar (hostBarring): nothing when only
  * what no attachment's legality reads changed (its colors, where no filter names one), what its new
  * protections cover; everything when anything else changed.
  */
 export function touchChanged(replay: Replay, card: CardObj, was: Characteristics | undefined): void {
-  const gained = HOST_CHANGE.plain || was === undefined ? undefined : hostBarring(replay.board, was, characteristicsOf(card), card.timestamp);
+  const gained = was === undefined ? undefined : hostBarring(replay.board, was, characteristicsOf(card), card.timestamp);
   if (gained === undefined) return touch(replay, card);
   replay.markDirty(card);
   if (gained.length !== 0) for (const a of mayBar(replay.board, card, { protections: gained, cants: [], cantsFrom: 0 })) replay.markDirty(a);
@@ -510,7 +510,8 @@ function touchAround(replay: Replay, card: CardObj): void {
  */
 export function protectionChanged(replay: Replay, x: CardObj | PlayerObj, fresh: readonly string[]): void {
   const cards = replay.board.cards;
-  if (BAR.plain) {
+  // A few attachments are judged again, as cheap as working out which (HOST_CHANGE).
+  if (x.attachments.size < HOST_CHANGE.from) {
     if (isCard(x)) touch(replay, x);
     else for (const id of x.attachments) touch(replay, cards.get(id)!);
     return;
