@@ -662,6 +662,11 @@ export interface Barring {
   readonly cantsFrom: number;
 }
 
+/** What a host gained when that is protections alone (an event's, or its effects' end: hostBarring). */
+export function protectionsOnly(protections: readonly string[]): Barring {
+  return { protections, cants: [], cantsFrom: 0 };
+}
+
 /**
  * Whether regrant may carry a fold on (tests turn it off to compare); how many folds it carried on, how
  * many effects all folds applied, and how many abilities and restrictions folds carried on copied.

@@ -23,6 +23,7 @@ import type { Replay } from './replay';
 import { msg } from '../message';
 import { untilNextTurnsOf } from './words';
 import { logAbilityChange } from './abilities';
+import { protectionsOnly } from './grantFold';
 
 /**
  * A change to `x`'s characteristics (a card) or abilities (a player), at its place in time `at`
@@ -159,7 +160,7 @@ export class Temporary {
 }
 
 /** What `x` is now. */
-function snapshotOf(x: CardObj | PlayerObj): Snapshot {
+export function snapshotOf(x: CardObj | PlayerObj): Snapshot {
   return x.isCard ? characteristicsOf(x) : { protections: x.protections, protectionKeeps: x.protectionKeeps, targeting: x.targeting };
 }
 
@@ -293,8 +294,10 @@ const NOT_READ_BY_ATTACHMENTS: ReadonlySet<string> = new Set(['protections', 'pr
  * identity (they are copy on write), so an effect applied again that made a new but equal set counts
  * as a change: the answer errs only towards judging more.
  */
-export function hostBarring(board: Board, was: Characteristics, now: Characteristics, timestamp: number): string[] | undefined {
+export function hostBarring(board: Board, was: Snapshot, now: Snapshot, timestamp: number): string[] | undefined {
   const colors = board.colorFiltersDeclared;
+  // A player's abilities are protections and targeting keywords: only the protections are compared.
+  if (!('kinds' in was) || !('kinds' in now)) return gainedProtections(was, now);
   for (const key in was) {
     if (NOT_READ_BY_ATTACHMENTS.has(key) || (key === 'colors' && !colors)) continue;
     if (key === 'creatureAt') {
@@ -391,18 +394,18 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: re
     board.abilitiesChanged(x, x.lost.has('all') === lostAll);
     // Only what no attachment's legality reads changed, or its protections (Gods Willing's until end of
     // turn, a Giant Growth): what may be barred is what those it has again cover; the host is looked at again.
-    const gained = was === undefined ? undefined : hostBarring(board, was as Characteristics, characteristicsOf(x), x.timestamp);
+    const gained = was === undefined ? undefined : hostBarring(board, was, characteristicsOf(x), x.timestamp);
     if (gained === undefined) board.regranted.push(x);
     else if (gained.length === 0) board.reweighed.push(x);
-    else board.barred.push({ host: x, gained: { protections: gained, cants: [], cantsFrom: 0 } });
+    else board.barred.push({ host: x, gained: protectionsOnly(gained) });
     // What it took back may make it a unit again (a Riftbound `loses X unit this turn`): Quick-Draw's lists (Board.units).
     board.mayBeUnit(x);
   } else {
     // What is attached to the player may have become illegal (protection, 702.16c): what the
     // protections it has again cover (its hexproof and shroud are about targets).
-    const gained = was === undefined || replay.rules.mayBar === undefined ? undefined : gainedProtections(was, x);
+    const gained = was === undefined || replay.rules.mayBar === undefined ? undefined : hostBarring(board, was, snapshotOf(x), 0);
     if (gained === undefined) for (const id of x.attachments) replay.markDirty(board.cards.get(id)!);
-    else if (gained.length !== 0) for (const a of replay.rules.mayBar!(board, x, { protections: gained, cants: [], cantsFrom: 0 })) replay.markDirty(a);
+    else if (gained.length !== 0) for (const a of replay.rules.mayBar!(board, x, protectionsOnly(gained))) replay.markDirty(a);
   }
   if (replay.noting) replay.note(() => (awaited.length ? msg`${x.id}: its effects ${untilNextTurnsOf(awaited)} ended` : msg`${x.id}: its effects until end of turn ended`));
   return true;

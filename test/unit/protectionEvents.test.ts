@@ -1,5 +1,5 @@
 // An event's protection (`gains X protection from Q`, `loses X protection ...`, with their durations)
-// judges again only what it may bar (legality.ts, protectionChanged): what a new instance covers, and
+// judges again only what it may bar (legality.ts, touchChanged): what a new instance covers, and
 // nothing for an instance from a quality the object already has one of that spares nothing (702.16m:
 // redundant) or for a loss; an effect until end of turn that ends having changed only protections
 // does the same (untilEndOfTurn.ts, hostBarring). A redundant instance is not listed again. Each
@@ -76,7 +76,7 @@ function findings(text: string): string {
   return JSON.stringify(check(text).findings);
 }
 
-describe("what an event's protection judges again (protectionChanged, hostBarring)", () => {
+describe("what an event's protection judges again (touchChanged, hostBarring)", () => {
   it('is what judging everything on the object finds, and listing every instance too, on 400 random scenarios', () => {
     const next = prng(51627);
     let barred = 0;

@@ -3,19 +3,19 @@
 // permanent (702.26e).
 import type { EventNode, Word } from '../../parser/ast';
 import type { Range } from '../../types';
-import { type Board, type CardObj, type Characteristics, colorBit, isCard, kindsOf, type PlayerObj, type ProtectionKeep, protectionQualities, withOrWithout } from '../../engine/board';
+import { type Board, type CardObj, colorBit, isCard, kindsOf, type PlayerObj, type ProtectionKeep, protectionQualities, withOrWithout } from '../../engine/board';
 import { giveControl, type Held } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { colorlessWithColors, describe, readableFilter, readableQuality, unreadTypeWords } from './characteristics';
 import { MTG_CARD_TYPES, MTG_SUPERTYPES, mtgSubtypeFits, mtgSubtypeSet } from '../../parser/keywords';
-import { protectionChanged, protectionKeep, touchChanged, touchControlled } from './legality';
+import { protectionKeep, touchChanged, touchControlled } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 import { inZone, qualityWord } from '../../engine/words';
 import { abilitiesOf, logAbilityChange } from '../../engine/abilities';
-import { beforeChange, change, HOST_CHANGE, lastsOf } from '../../engine/untilEndOfTurn';
+import { beforeChange, change, lastsOf } from '../../engine/untilEndOfTurn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -97,7 +97,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
   // `becomes X red` (105.3): its colors, as well.
   const loses = !add && changes.some((ch) => ch.key === 'types');
   const creature = add && changes.some((ch) => ch.key === 'types' && ch.word === 'creature');
-  const was = beforeChange(card) as Characteristics | undefined;
+  const was = beforeChange(card);
   change(replay.board, card, lasts, (_, x, at) => {
     const c = x as CardObj;
     // A creature from now on, over bestow and reconfigure if they are older (613.7; Characteristics.creatureAt).
@@ -133,16 +133,11 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   const gains = ev.verb === 'gains';
   // 702.16n/p: what each instance doesn't remove, beside it (index for index), as it begins (none without a clause).
   const keeps = gains && ev.keep ? qs.map((q) => protectionKeep(replay, card, q, ev.keep!)) : undefined;
-  // What may bar something attached to it that it didn't: an instance from a quality the object has
-  // no instance of that spares nothing. Beside one, it is redundant (702.16m), or spares what the
-  // other bars anyway (702.16n).
-  const fresh = gains && card.attachments.size >= HOST_CHANGE.from ? qs.filter((q) => !hasPlainInstance(card, q)) : NO_QUALITIES;
+  const was = beforeChange(card);
   // Gods Willing, Apostle's Blessing: protection until end of turn (514.2).
   change(replay.board, card, lasts, (board, x, at) => changeProtections(board, x, at, qs, keeps, gains));
-  protectionChanged(replay, card, fresh);
+  touchChanged(replay, card, was);
 }
-
-const NO_QUALITIES: readonly string[] = [];
 
 /** For the tests: `listed` lists a redundant instance of protection again (changeProtections), as before 702.16m was read. */
 export const REDUNDANT = { listed: false };
@@ -252,9 +247,10 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
       replay.report('impossible-event', ev.range, msg`${x.id} has no protection to lose, so this does nothing. Remove the line.`, { rules: ['113.10'], subjects: [x.id] });
       return;
     }
+    const was = beforeChange(x);
     change(replay.board, x, lasts, loseProtection);
     if (replay.noting) replay.note(() => msg`${x.id} has no protection`);
-    protectionChanged(replay, x, NO_QUALITIES);
+    touchChanged(replay, x, was);
     return;
   }
   const card = x as CardObj;
@@ -263,7 +259,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
   if ((ability === 'all' || ability === 'reconfigure') && ev.verb === 'loses' && card.reconfigure && card.attachedTo) card.reconfiguredOn = card.attachedTo;
   const filter = ev.filter && readableFilter(replay, ev.filter, '702.5a');
   const gains = ev.verb === 'gains';
-  const was = beforeChange(card) as Characteristics | undefined;
+  const was = beforeChange(card);
   // Turn to Frog: `loses X all abilities until end of turn` (514.2).
   change(replay.board, card, lasts, (board, y, at) => {
     const c = y as CardObj;

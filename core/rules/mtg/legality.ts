@@ -4,10 +4,10 @@
 import { abilitiesOf, barsAllBefore, cantAttachBy, type CantEntry, grantedBy, LONG_LIST, qualityPlaces } from '../../engine/abilities';
 import type { Range } from '../../types';
 import type { Filter, ProtectionKeepClause } from '../../parser/ast';
-import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, type Characteristics, characteristicsOf, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type PlayerObj, type ProtectionKeep } from '../../engine/board';
+import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
 import { HOST_CONTROL, type Replay } from '../../engine/replay';
-import { HOST_CHANGE, hostBarring } from '../../engine/untilEndOfTurn';
-import type { Barring } from '../../engine/grantFold';
+import { hostBarring, snapshotOf, type Snapshot } from '../../engine/untilEndOfTurn';
+import { type Barring, protectionsOnly } from '../../engine/grantFold';
 import { heldWords } from '../../engine/held';
 import { influenceProblem } from './influence';
 import type { RuleExplanation } from './explanations';
@@ -472,18 +472,27 @@ export function touchControlled(replay: Replay, card: CardObj): void {
 }
 
 /**
- * An event changed `card`'s characteristics, which were `was` (`becomes X red`; beforeChange: undefined
- * for a host with few attachments, all judged again): marks it as `touch`
- * does, but of what is attached to it only what the change may bar (hostBarring): nothing when only
- * what no attachment's legality reads changed (its colors, where no filter names one), what its new
- * protections cover; everything when anything else changed.
+ * An event changed `x`, which was `was` (beforeChange: undefined for a host with few attachments, all
+ * judged again): a card's characteristics (`becomes X red`, `loses X all abilities`) or a card's or
+ * player's protections (`gains X protection from Q`, `loses X protection`). Marks it as `touch` does,
+ * but of what is attached to it only what the change may bar (hostBarring): what the instances of
+ * protection it has now and didn't have cover (702.16c, 702.16d; an instance from a quality it already
+ * had is not listed again, 702.16m, and a loss bars nothing); nothing more when only what no
+ * attachment's legality reads changed (its colors, where no filter names one); everything when
+ * anything else changed. A player's attachments are each touched.
  */
-export function touchChanged(replay: Replay, card: CardObj, was: Characteristics | undefined): void {
-  const gained = was === undefined ? undefined : hostBarring(replay.board, was, characteristicsOf(card), card.timestamp);
-  if (gained === undefined) return touch(replay, card);
-  replay.markDirty(card);
-  if (gained.length !== 0) for (const a of mayBar(replay.board, card, { protections: gained, cants: [], cantsFrom: 0 })) replay.markDirty(a);
-  touchAround(replay, card);
+export function touchChanged(replay: Replay, x: Host, was: Snapshot | undefined): void {
+  const gained = was === undefined ? undefined : hostBarring(replay.board, was, snapshotOf(x), isCard(x) ? x.timestamp : 0);
+  if (!isCard(x)) {
+    const cards = replay.board.cards;
+    if (gained === undefined) for (const id of x.attachments) touch(replay, cards.get(id)!);
+    else if (gained.length !== 0) for (const a of mayBar(replay.board, x, protectionsOnly(gained))) touch(replay, a);
+    return;
+  }
+  if (gained === undefined) return touch(replay, x);
+  replay.markDirty(x);
+  if (gained.length !== 0) for (const a of mayBar(replay.board, x, protectionsOnly(gained))) replay.markDirty(a);
+  touchAround(replay, x);
 }
 
 /** What a change to `card` marks around it, besides it and what is attached to it: its host and its sibling Roles. */
@@ -500,27 +509,3 @@ function touchAround(replay: Replay, card: CardObj): void {
   }
 }
 
-/**
- * An event gave `x` protection or took it away (`gains X protection from Q`, `loses X protection`):
- * marks it as `touch` does, but of what is attached to it only what the instances in `fresh` cover. An
- * instance is the only thing a protection can bar by (702.16c, 702.16d); one from a quality the object
- * already had an instance of that spares nothing bars nothing more (702.16m: redundant), and a loss
- * bars nothing (no attachment's legality asks for a protection). So a creature with thousands of Auras,
- * given protection again and again, judges none of them again at each.
- */
-export function protectionChanged(replay: Replay, x: CardObj | PlayerObj, fresh: readonly string[]): void {
-  const cards = replay.board.cards;
-  // A few attachments are judged again, as cheap as working out which (HOST_CHANGE).
-  if (x.attachments.size < HOST_CHANGE.from) {
-    if (isCard(x)) touch(replay, x);
-    else for (const id of x.attachments) touch(replay, cards.get(id)!);
-    return;
-  }
-  if (isCard(x)) {
-    replay.markDirty(x);
-    if (fresh.length !== 0) for (const a of mayBar(replay.board, x, { protections: fresh, cants: [], cantsFrom: 0 })) replay.markDirty(a);
-    touchAround(replay, x);
-    return;
-  }
-  if (fresh.length !== 0) for (const a of mayBar(replay.board, x, { protections: fresh, cants: [], cantsFrom: 0 })) touch(replay, a);
-}
