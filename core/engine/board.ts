@@ -1247,6 +1247,25 @@ export class Board {
     else this.siblingChanged(host);
   }
 
+  /** The colors of each host's attachments that attachedColors worked out, with the clock they hold at (attachedKindsClock); a clone has none. */
+  private colorsOn: WeakMap<CardObj | PlayerObj, { bits: number; clock: number }> | undefined;
+
+  /**
+   * The color bits (COLOR_KINDS) of what is attached to `host`, OR-ed: every color one of them has,
+   * maybe more (one that came off still counts until one of them changes). Worked out by a walk over
+   * them when one's kinds changed since the last walk, else at once; attaching adds its colors (link).
+   */
+  attachedColors(host: CardObj | PlayerObj): number {
+    const known = (this.colorsOn ??= new WeakMap()).get(host);
+    if (known !== undefined && known.clock === attachedKindsClock) return known.bits;
+    let bits = 0;
+    ATTACHED_COLORS.walked += host.attachments.size;
+    for (const id of host.attachments) bits |= this.cards.get(id)!.kinds;
+    bits &= COLOR_KINDS;
+    this.colorsOn.set(host, { bits, clock: attachedKindsClock });
+    return bits;
+  }
+
   hostOf(card: CardObj): CardObj | PlayerObj | undefined {
     const h = card.attachedTo;
     return h ? this.refTarget(h) : undefined;
@@ -1267,6 +1286,10 @@ export class Board {
     att.attachedTo = this.refTo(host);
     att.attachedAt = at;
     this.attachmentsOf(host).add(att.id);
+    if (this.colorsOn !== undefined) {
+      const known = this.colorsOn.get(host);
+      if (known !== undefined) known.bits |= att.kinds & COLOR_KINDS;
+    }
     if (this.watcherIds.size !== 0) {
       if (this.watcherIds.has(att.id)) this.idsOn(this.watchersOn, host).add(att.id);
       if ((att.kinds & KIND_AURA) !== 0 || att.bestowed) this.idsOn(this.aurasOn, host).add(att.id);
@@ -1718,8 +1741,25 @@ export function characteristicsOf(c: CardObj): Characteristics {
   };
 }
 
+/**
+ * Ticks at each change of the kinds of a card that is attached to something, on any board (setKinds,
+ * takeCharacteristics): the colors of a host's attachments (Board.attachedColors) hold while it hasn't
+ * moved. A card's kinds change while it is unattached tick nothing: attaching it adds its colors.
+ */
+let attachedKindsClock = 0;
+
+/** For the tests: how many attachments Board.attachedColors walked over. */
+export const ATTACHED_COLORS = { walked: 0 };
+
+/** `c`'s kinds are made again from its characteristics (kindsOf), after a change to them. */
+export function setKinds(c: CardObj): void {
+  c.kinds = kindsOf(c);
+  if (c.attachedTo !== null) attachedKindsClock++;
+}
+
 /** The card's characteristics become `p`'s (the sets and lists shared: they are copy on write), with their kinds. */
 export function takeCharacteristics(card: CardObj, p: Characteristics): void {
+  if (card.attachedTo !== null) attachedKindsClock++;
   card.supertypes = p.supertypes;
   card.types = p.types;
   card.subtypes = p.subtypes;

@@ -9,7 +9,7 @@
 // state-based action check (Replay.takeDirty).
 import { MTG_SUPERTYPES, mtgSubtypeFits, mtgSubtypeSet } from '../parser/keywords';
 import type { Board, CardObj } from './board';
-import { kindsOf } from './board';
+import { setKinds } from './board';
 import { grantsTo } from './abilities';
 import type { TypeChange } from './typeChange';
 import { change, endStatic } from './untilEndOfTurn';
@@ -50,7 +50,7 @@ export function applyTypeChange(c: CardObj, t: TypeChange, at?: number): void {
   c.supertypes = supertypes;
   c.subtypes = new Set(subtypes);
   if (t.colors) c.colors = new Set(t.colors);
-  c.kinds = kindsOf(c);
+  setKinds(c);
 }
 
 /**

@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { boardAt, check } from '../../core';
 import { BAR } from '../../core/rules/mtg/legality';
+import { ATTACHED_COLORS } from '../../core/engine/board';
 import { REDUNDANT } from '../../core/rules/mtg/effects';
 import { HOST_CHANGE } from '../../core/engine/untilEndOfTurn';
 import { markedIn } from '../support/marks';
@@ -82,8 +83,9 @@ describe("what an event's protection judges again (touchChanged, hostBarring)", 
     let barred = 0;
     for (let trial = 0; trial < 400; trial++) {
       const text = scenario(next);
-      // Worked out on every host (the scenarios' hosts have fewer attachments than HOST_CHANGE.from), as set, and never.
-      const short = withSetting(HOST_CHANGE, 'from', 0, () => findingsAndBoard(text));
+      // Worked out on every host (the scenarios' hosts have fewer attachments than HOST_CHANGE.from and
+      // BAR.from: with both at 0, mayBar's shortcuts for names and colors too), as set, and never.
+      const short = withSetting(BAR, 'from', 0, () => withSetting(HOST_CHANGE, 'from', 0, () => findingsAndBoard(text)));
       const plain = withSetting(BAR, 'plain', true, () => withSetting(HOST_CHANGE, 'from', Infinity, () => findingsAndBoard(text)));
       assert.equal(short, plain, text);
       assert.equal(findingsAndBoard(text), plain, text);
@@ -144,6 +146,52 @@ gains lion protection from red
     const found = check(text).findings;
     assert.deepEqual(found.map((f) => [f.kind, f.range.start.line]), [['missing-state-based-action', text.split('\n').length - 2]]);
     assert.equal(JSON.stringify(found), withSetting(REDUNDANT, 'listed', true, () => findings(text)));
+  });
+
+  it('looks at few cards as a creature with thousands of blue Auras gains and loses protection from red again and again, or loses it with all its abilities until end of turn', () => {
+    const n = 1500;
+    const auras: string[] = [];
+    for (let i = 0; i < n; i++) auras.push(`card a${i} "A": enchantment — Aura, enchant creature, owner alice, color blue, attached to lion\n`);
+    const families = [
+      (i: number) => `${i % 2 ? 'gains' : 'loses'} lion protection from red\n`,
+      (i: number) => `gains lion protection from red until end of turn\nturn ${i % 2 ? 'alice' : 'bob'}\n`,
+      // Its own protection comes back as each turn ends.
+      (i: number) => `loses lion all abilities until end of turn\nturn ${i % 2 ? 'alice' : 'bob'}\n`,
+    ];
+    for (const event of families) {
+      const lines = [HEAD.replace('color white\n', 'color white, protection from red\n'), ...auras];
+      lines.push('card red "Red": enchantment — Aura, enchant creature, owner alice, color red, in hand\n');
+      for (let i = 0; i < n; i++) lines.push(event(i));
+      lines.push('enter red attached to lion\n');
+      const text = lines.join('');
+      assert.ok(text.includes('color white, protection from red\n'), 'the lion starts with protection from red');
+      const before = BAR.looked + ATTACHED_COLORS.walked;
+      const found = check(text).findings;
+      // Before: every Aura looked at with each gain of protection from red, n²/2 in all.
+      const looked = BAR.looked + ATTACHED_COLORS.walked - before;
+      assert.ok(looked <= 4 * n, `${looked} attachments looked at`);
+      // The red Aura can't be attached to a creature with protection from red (702.16c): the last line.
+      assert.deepEqual(found.map((f) => [f.kind, f.range.start.line]), [['illegal-attachment', text.split('\n').length - 2]], found.map((f) => f.message).join('\n'));
+    }
+  });
+
+  it('finds an attachment that became red since its host last looked, by an effect that ended or a copy, with few attachments or many', () => {
+    const blue = (k: number) => Array.from({ length: k }, (_, i) => `card a${i} "A": enchantment — Aura, enchant creature, owner alice, color blue, attached to lion\n`).join('');
+    const cases = [
+      // An Aura made blue until end of turn is red again as the turn ends: it goes to its owner's graveyard (704.5m).
+      ['card aura "Red Aura": enchantment — Aura, enchant creature, owner alice, color red, attached to lion\n', 'becomes aura blue until end of turn\n', 'turn bob\n', 'missing-state-based-action'],
+      // An Equipment becomes a copy of a red one: it becomes unattached (704.5n).
+      ['card g "Copycat": artifact — Equipment, equip, owner alice, color blue, attached to lion\ncard r "Red Blade": artifact — Equipment, equip, owner alice, color red\n', '', 'becomes g a copy of r\n', 'missing-unattach'],
+    ];
+    for (const [cards, first, change, code] of cases) {
+      // With 40 Auras, over HOST_CHANGE.from and BAR.from, the gain works out what it may bar by colors.
+      for (const k of [0, 40]) {
+        const text = `${HEAD}${blue(k)}${cards}${first}gains lion protection from red\nloses lion protection from red\n${change}gains lion protection from red\n`;
+        const found = check(text).findings;
+        // Protection from red covers it (702.16c, 702.16d), which the scenario does not record: the last line.
+        assert.deepEqual(found.map((f) => [f.kind, f.range.start.line]), [[code, text.split('\n').length - 2]], `${k} Auras: ${change}`);
+      }
+    }
   });
 
   it('marks few cards as a creature with thousands of Auras is given protection again and again, for good and until end of turn', () => {

@@ -3,7 +3,7 @@
 // permanent (702.26e).
 import type { EventNode, Word } from '../../parser/ast';
 import type { Range } from '../../types';
-import { type Board, type CardObj, colorBit, isCard, kindsOf, type PlayerObj, type ProtectionKeep, protectionQualities, withOrWithout } from '../../engine/board';
+import { type Board, type CardObj, colorBit, isCard, setKinds, type PlayerObj, type ProtectionKeep, protectionQualities, withOrWithout } from '../../engine/board';
 import { giveControl, type Held } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
@@ -107,7 +107,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
     // that loses artifact is no Equipment.
     if (loses) c.subtypes = new Set([...c.subtypes].filter((s) => mtgSubtypeFits(c.types, s)));
     if (colors) c.colors = new Set(inAddition ? [...c.colors, ...colors] : colors);
-    c.kinds = kindsOf(c);
+    setKinds(c);
   });
   if (replay.noting) replay.note(() => (ev.duration ? msg`${card.id}: ${describe(card)}, ${ev.duration.text}` : msg`${card.id}: ${describe(card)}`));
   touchChanged(replay, card, was);
@@ -288,7 +288,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
       logAbilityChange(board, c, 'loses', 'all', at);
       if (c.protections.length) loseProtection(board, c, at);
     }
-    c.kinds = kindsOf(c);
+    setKinds(c);
   });
   if (replay.noting) replay.note(() => (ev.verb === 'gains' ? msg`${card.id} gains enchant` : ev.ability === 'all' ? msg`${card.id} loses all abilities` : msg`${card.id} loses ${ev.ability}`));
   touchChanged(replay, card, was);

@@ -334,7 +334,8 @@ export function attachProblem(att: CardObj, host: Host, staying = false, asCreat
  * restriction of a kind the host already had one of that spares nothing bars nothing more (the first
  * that applies decides). Protections from names only (702.16a), on a host with more attachments than
  * there are cards of those names: the cards of those names (a host given thousands of protections, each
- * from another name, one attach at a time).
+ * from another name, one attach at a time). Protections from colors only, on a host none of whose
+ * attachments has one of them (Board.attachedColors): nothing.
  */
 export function mayBar(board: Board, host: Host, gained: Barring): CardObj[] {
   const out: CardObj[] = [];
@@ -348,12 +349,16 @@ export function mayBar(board: Board, host: Host, gained: Barring): CardObj[] {
   const protections = gained.protections;
   if (protections.length === 0 && cants.length === 0) return out;
   const attachments = host.attachments;
-  if (cants.length === 0 && attachments.size > 8 && !BAR.plain) {
+  if (cants.length === 0 && attachments.size >= BAR.from && !BAR.plain) {
     const one = namedAttachment(board, host, protections);
     if (one !== undefined) {
       if (one !== null && !one.dirty) out.push(one);
       return out;
     }
+    // Protections from colors only, none of which anything on the host has (a creature with thousands
+    // of blue Auras given protection from red again and again): nothing to look at.
+    const asked = colorsAsked(protections);
+    if (asked !== 0 && (board.attachedColors(host) & asked) === 0) return out;
   }
   BAR.looked += attachments.size;
   for (const id of attachments) {
@@ -374,8 +379,13 @@ export function hostControlMatters(board: Board): boolean {
   return board.controlFiltersDeclared || board.influence !== undefined;
 }
 
-/** For the tests: `plain` has mayBar look at every attachment with every gain, as before its shortcuts; `looked` counts the attachments and named cards it looked at. */
-export const BAR = { plain: false, looked: 0 };
+/**
+ * mayBar's shortcuts for protections from names and from colors apply to a host with `from`
+ * attachments or more (fewer are looked at one by one). For the tests: `plain` has mayBar look at every
+ * attachment with every gain, as before its shortcuts; `looked` counts the attachments and named cards
+ * it looked at.
+ */
+export const BAR = { plain: false, looked: 0, from: 9 };
 
 /**
  * The only attachment of `host` named as one of `protections` says, when they are all from names and
@@ -402,6 +412,17 @@ function namedAttachment(board: Board, host: Host, protections: readonly string[
     }
   }
   return found;
+}
+
+/** The color bits of `protections` when each is from a color (protectionCovers reads only the attachment's color bit then), else 0. */
+function colorsAsked(protections: readonly string[]): number {
+  let bits = 0;
+  for (const q of protections) {
+    const color = colorBit(q);
+    if (color === 0) return 0;
+    bits |= color;
+  }
+  return bits;
 }
 
 /** Does one of `protections` cover `att`, or one of `cants` restrict what it attaches as? */

@@ -2,7 +2,7 @@
 // card is in (a card is played to its controller's base: 149.2, 107.1.c), and each card's declared characteristics.
 import type { CardStmt, EventNode, Property, ZoneRef } from '../../parser/ast';
 import { declaredDamage } from '../../engine/damage';
-import { adding, type CardObj, kindsOf, pushing, takePrinted, type PlayerObj, withOrWithout } from '../../engine/board';
+import { adding, type CardObj, setKinds, pushing, takePrinted, type PlayerObj, withOrWithout } from '../../engine/board';
 import { ownValue } from '../../engine/ownValues';
 import { riftboundGrant } from './text';
 import { keywordOfGame } from '../../engine/abilities';
@@ -238,7 +238,7 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
       const key = RIFTBOUND_CARD_TYPES.includes(w) ? 'types' : 'subtypes';
       c[key] = withOrWithout(c[key], w, add);
     }
-    c.kinds = kindsOf(c);
+    setKinds(c);
   });
   if (!card.attachedTo) replay.markDirty(card); // gear that stops being a unit at a battlefield is recalled by the next cleanup (323.7)
 }
