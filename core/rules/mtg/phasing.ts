@@ -93,9 +93,11 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
   phaseBelow(replay, card, 'indirect', 'no');
   // What it grants its host, and what its attachments (phased in with it) grant it, count again (abilities.ts).
   replay.board.abilitiesChanged(card);
-  // 702.26i: a directly phased-out attachment whose host is gone phases in unattached.
+  // 702.26i: a directly phased-out attachment phases in attached to the object it was attached to if
+  // that object is still in the same zone (the same object: a zone change makes a new one, 400.7; an
+  // Animate Dead's card still in the graveyard is), or to the player still in the game; else unattached.
   const host = replay.board.hostOf(card);
-  if (card.attachedTo && (!host || (isCard(host) && (host.version !== (card.attachedTo as { version: number }).version || host.zone !== 'battlefield')) || (!isCard(host) && host.left))) {
+  if (card.attachedTo && (!host || (isCard(host) && host.version !== (card.attachedTo as { version: number }).version) || (!isCard(host) && host.left))) {
     replay.board.unlink(card);
     // No "becomes unattached" trigger (702.26j): said so to an `expect ... triggered`.
     if (host && card.triggers !== 0) fire(replay, card, ON_UNATTACHED, 'unattached', host, 'phasing');
