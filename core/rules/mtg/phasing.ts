@@ -77,7 +77,12 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
     replay.phasedOut(card);
     // Treated as though it doesn't exist (702.26b): an Aura beside it may have asked for it (Daybreak Coronet).
     const host = replay.board.hostOf(card);
-    if (host) replay.board.siblingChanged(host);
+    if (host) {
+      replay.board.siblingChanged(host);
+      // Its host is no longer enchanted or equipped by it (702.26b): a control effect for as long as
+      // the host is enchanted or equipped may end (611.2b), looked at with the dirty cards.
+      if (replay.board.watching && isCard(host)) replay.markDirty(host);
+    }
     phaseBelow(replay, card, 'no', 'indirect');
     replay.board.abilitiesChanged(card);
     // A control effect that tracks it for as long as something holds ends (702.26f), and it leaves the combat it is in (506.4): looked at with the dirty cards.
