@@ -77,7 +77,17 @@ export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Ran
   // Luxior declared on a planeswalker: attached as equip planeswalker does (702.6e); its own grant is
   // applied before the starting board's state-based actions judge it.
   // Daybreak Coronet: the other Auras may be declared after it; the declared board's state-based actions judge it whole.
-  const problem = readingSiblings('waived', () => attachProblemOn(replay.board, card, host, false, equipsAsPlaneswalker(card, host)));
+  // A phased-out host (702.26g): the attachment phased out with it, so it is judged as it was then,
+  // with its host phased in, and starts phased out along with it (below).
+  const hostOut = isCard(host) && host.zone === 'battlefield' && host.phasedOut !== 'no' ? host : undefined;
+  const was = hostOut?.phasedOut;
+  if (hostOut) hostOut.phasedOut = 'no';
+  let problem;
+  try {
+    problem = readingSiblings('waived', () => attachProblemOn(replay.board, card, host, false, equipsAsPlaneswalker(card, host)));
+  } finally {
+    if (hostOut) hostOut.phasedOut = was!;
+  }
   if (problem) {
     const range = at;
     // An Aura that starts unattached goes to its owner's graveyard at once (704.5m: the starting board's state-based actions).
@@ -91,6 +101,25 @@ export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Ran
   }
   replay.board.stamp(card);
   replay.board.link(card, host, at);
+  if (hostOut) phasedOutWithHost(replay, card);
+}
+
+/**
+ * A declared card attached to a phased-out host starts phased out along with it (702.26g), and so does
+ * everything attached beneath it, however deep, each then phasing in with the host. One declared
+ * `phased out` itself is read the same way: phased out with its host at the same moment, which makes it
+ * phased out only indirectly (702.26h). A loop over a list, once per card (a cycle ends it).
+ */
+function phasedOutWithHost(replay: Replay, card: CardObj): void {
+  const todo = [card];
+  const seen = new Set<CardObj>();
+  while (todo.length > 0) {
+    const c = todo.pop()!;
+    if (seen.has(c)) continue;
+    seen.add(c);
+    c.phasedOut = 'indirect';
+    for (const id of c.attachments) todo.push(replay.board.cards.get(id)!);
+  }
 }
 
 export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>): void {
