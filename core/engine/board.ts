@@ -390,6 +390,12 @@ export interface CardObj extends Characteristics {
   attachments: Set<string>;
   /** Phased out with its host ('indirect', 702.26g) or on its own ('direct'; it keeps pointing at its host, 702.26i). */
   phasedOut: 'no' | 'direct' | 'indirect';
+  /**
+   * MTG 702.26i: it phased in unattached, its host (a card that became a new object, or a player who
+   * left) gone: that host, for the words of the state-based action that follows (sba.ts), which
+   * clears it as it looks at the card.
+   */
+  phasedInFrom: { readonly host: string; readonly player: boolean } | undefined;
   /** Damage marked on it (MTG 120.6, until the cleanup step; Riftbound 143.3, until the end of the turn); a new object has none (400.7; Riftbound 124). */
   damage: number;
   /**

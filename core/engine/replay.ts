@@ -1681,6 +1681,7 @@ function newCard(st: CardStmt): CardObj {
     attachedAt: undefined,
     attachments: noAttachments(),
     phasedOut: 'no',
+    phasedInFrom: undefined,
     damage: 0,
     boost: 0,
     boostGiven: 0,

@@ -103,7 +103,10 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
   // Animate Dead's card still in the graveyard is), or to the player still in the game; else unattached.
   const host = replay.board.hostOf(card);
   if (card.attachedTo && (!host || (isCard(host) && host.version !== (card.attachedTo as { version: number }).version) || (!isCard(host) && host.left))) {
+    const was = card.attachedTo;
     replay.board.unlink(card);
+    // Why it is unattached, for the state-based action that follows (704.5m for an Aura).
+    card.phasedInFrom = { host: was.id, player: was.kind === 'player' };
     // No "becomes unattached" trigger (702.26j): said so to an `expect ... triggered`.
     if (host && card.triggers !== 0) fire(replay, card, ON_UNATTACHED, 'unattached', host, 'phasing');
     if (replay.noting) replay.note(() => msg`${card.id} phased in unattached (702.26i)`);

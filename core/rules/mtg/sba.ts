@@ -460,12 +460,23 @@ function checkOne(replay: Replay, c: CardObj, cause: EventNode | undefined): Act
     if (isAura(c)) return action(Act.ToGraveyard, c, undefined, ['704.5m', '303.4c', ...problem.rules], cantEnchantWhy(problem));
     return action(Act.Unattach, c, host, ['704.5n', ...problem.rules], cantEquipWhy(problem, isEquipment(c)));
   }
+  // It phased in unattached on the event being replayed (702.26i): the words say why, this once.
+  const from = c.phasedInFrom;
+  if (from) c.phasedInFrom = undefined;
   if (isAura(c)) {
     // No longer bestowed, it is a creature again (702.103f): the next round looks at its toughness (704.5f).
     if (c.bestowed) return action(Act.Unbestow, c, undefined, ['702.103f'], auraOnNothingWhy);
+    if (from) return action(Act.ToGraveyard, c, undefined, ['704.5m', '702.26i', from.player ? '800.4a' : '400.7'], phasedInUnattachedWhy(c.id, from));
     return action(Act.ToGraveyard, c, undefined, ['704.5m'], auraOnNothingWhy);
   }
   return undefined;
+}
+
+/** An Aura that phased in unattached (702.26i), its host gone while it was phased out. */
+function phasedInUnattachedWhy(aura: string, from: { readonly host: string; readonly player: boolean }): () => Message {
+  return () => from.player
+    ? msg`${aura} phased in unattached (702.26i), since player ${from.host}, whom it enchanted, left the game while it was phased out (800.4a); an Aura attached to nothing goes to its owner's graveyard`
+    : msg`${aura} phased in unattached (702.26i), since ${from.host} changed zones while it was phased out and is a new object (400.7), not the one it was attached to; an Aura attached to nothing goes to its owner's graveyard`;
 }
 
 const auraOnNothingWhy = (): Message => msg`an Aura attached to nothing goes to its owner's graveyard`;

@@ -406,6 +406,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.controlEnded = undefined;
   card.bestowed = false;
   card.phasedOut = 'no';
+  card.phasedInFrom = undefined;
   // A permanent enters untapped, and a card elsewhere has no status (110.5b, 110.5d).
   card.exhausted = false;
   card.stackTarget = undefined;
