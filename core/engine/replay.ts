@@ -1552,8 +1552,11 @@ export function describeAssertion(a: Assertion): string {
 
 /** Why an `expect X transformed` (`not transformed`) fails, or undefined when it holds (701.28g). */
 function transformedFailure(card: CardObj, negated: boolean): { actual: Message; rules: string[]; replacement?: string } | undefined {
-  const is = card.zone === 'battlefield' && card.transformed;
+  // A merged permanent is no double-faced permanent, whatever face its cards show (730.2i).
+  const merged = card.merge?.kind === 'permanent';
+  const is = card.zone === 'battlefield' && card.transformed && !merged;
   if (is !== negated) return undefined;
+  if (merged) return { actual: msg`${card.id} is a merged permanent, which is not a double-faced permanent, whatever face its cards show`, rules: ['701.28g', '730.2i'], replacement: `${card.id} not transformed` };
   if (card.backFace === undefined) return { actual: msg`${card.id} is not a transforming double-faced card`, rules: ['701.28g', '712.2'], replacement: `${card.id} not transformed` };
   if (is) return { actual: msg`${card.id} has its back face up (${card.name})`, rules: ['701.28g'], replacement: `${card.id} transformed` };
   if (card.zone !== 'battlefield') return { actual: msg`${card.id} is ${inZone(card.zone)}, where a double-faced card has its front face`, rules: ['701.28g', '712.8a'], replacement: `${card.id} not transformed` };

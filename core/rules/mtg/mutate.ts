@@ -188,7 +188,7 @@ const identical = <T>(a: T, b: T): boolean => a === b;
  * which are those of `all` (the permanent's, every card's so far) with the card `added`'s. Repeated
  * abilities are kept once, so many merges of like cards keep the lists short.
  */
-function mergedPrinted(top: Characteristics, all: Characteristics, added: Characteristics): Characteristics {
+export function mergedPrinted(top: Characteristics, all: Characteristics, added: Characteristics): Characteristics {
   const protections: string[] = [...all.protections];
   const protectionKeeps = [...all.protectionKeeps];
   added.protections.forEach((q, i) => {

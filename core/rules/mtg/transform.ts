@@ -9,11 +9,12 @@
 // face's characteristics: an `enchant creature` Aura on a creature that became a land goes (704.5m), an
 // Equipment comes off (704.5n), a protection of the new face sheds what it protects from.
 import type { EventNode } from '../../parser/ast';
-import type { Board, CardObj, Characteristics } from '../../engine/board';
+import { type Board, type CardObj, type Characteristics, type Merge, mergedCards, mergedCardsText } from '../../engine/board';
+import { mergedPrinted } from './mutate';
 import { takeValues, valuesTaken } from '../../engine/copiable';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { msg } from '../../message';
+import { msg, namesList } from '../../message';
 import { inZone } from '../../engine/words';
 import { describe } from './characteristics';
 import { touch } from './legality';
@@ -92,11 +93,7 @@ export function transformEvent(replay: Replay, ev: Extract<EventNode, { kind: 't
     return;
   }
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, msg`transforming it`, ['701.28a'])) return;
-  if (card.merge?.kind === 'permanent') {
-    // A merged permanent is no double-faced permanent (730.2i); turning its double-faced cards over is not modelled.
-    replay.report('impossible-event', ev.range, msg`${card.id} is a merged permanent, and a merged permanent is not a double-faced permanent, whatever its cards are: transforming it would turn over each of its transforming double-faced cards, which the checker doesn't model. Remove the line.`, { rules: ['730.2i', '701.28a'], subjects: [card.id] });
-    return;
-  }
+  if (card.merge?.kind === 'permanent') return transformMerged(replay, ev, card, card.merge);
   if (card.backFace === undefined) {
     replay.report('impossible-event', ev.range, msg`${card.id} is not a transforming double-faced card (its line says no \`transforms into NAME\`), so transforming it does nothing: it keeps its characteristics (${describe(card)}). Remove the line, or declare its back face.`, { rules: ['701.28c', '712.9'], subjects: [card.id] });
     return;
@@ -113,6 +110,57 @@ export function transformEvent(replay: Replay, ev: Extract<EventNode, { kind: 't
   turnOver(replay, card, toBack);
   if (replay.noting) replay.note(() => (toBack ? msg`${card.id}: back face up, ${card.name} (${describe(card)})` : msg`${card.id}: front face up, ${card.name} (${describe(card)})`));
   // The same object (712.18): what is attached stays, and the state-based actions look at it all anew.
+  touch(replay, card);
+}
+
+/**
+ * `transform X` of a merged permanent (730.2i): not a double-faced permanent itself, whatever its cards
+ * are, it turns each of its transforming double-faced cards over, and has the characteristics its cards
+ * give it then (702.140e, 730.2a: its top card's, with every card's abilities), the effects on it
+ * applying over them. It stays the same object (730.2c), so what is attached stays, and it gets no new
+ * timestamp (613.7g is about a double-faced permanent). A card whose other face is an instant or a
+ * sorcery face doesn't turn (701.28d); with no card turning, nothing happens (701.28c).
+ */
+function transformMerged(replay: Replay, ev: Extract<EventNode, { kind: 'transform' }>, card: CardObj, m: Extract<Merge, { kind: 'permanent' }>): void {
+  const board = replay.board;
+  const ids = mergedCards(card.id, m);
+  let own = m.own;
+  const turned: string[] = [];
+  let spellFaces = 0;
+  for (const id of ids) {
+    const c = id === card.id ? card : board.cards.get(id)!;
+    if (c.backFace === undefined) continue;
+    const toBack = !c.transformed;
+    // The permanent's own card is what `own` keeps (its `printed` are the merged permanent's).
+    c.front ??= c === card ? own.printed : c.printed;
+    const to = faceTo(replay, c, toBack);
+    if (spellFace(to.printed)) {
+      spellFaces++;
+      continue;
+    }
+    c.transformed = toBack;
+    if (c === card) own = { ...own, printed: to.printed, name: to.name };
+    else {
+      c.printed = to.printed;
+      board.rename(c, to.name);
+    }
+    turned.push(id);
+  }
+  if (turned.length === 0) {
+    replay.report('impossible-event', ev.range, spellFaces !== 0
+      ? msg`${card.id} is a merged permanent, which transforms by turning over each of its transforming double-faced cards, and the other face of each of them is an instant or sorcery face, to which a permanent doesn't transform: nothing happens. Remove the line.`
+      : msg`${card.id} is a merged permanent with no transforming double-faced card among its cards (${mergedCardsText(card.id, m)}), so transforming it does nothing. Remove the line.`, { rules: ['730.2i', spellFaces !== 0 ? '701.28d' : '701.28c'], subjects: [card.id] });
+    return;
+  }
+  card.merge = { ...m, own };
+  const face = (id: string) => (id === card.id ? own : board.cards.get(id)!);
+  const top = face(ids[0]).printed;
+  let printed = top;
+  for (let i = 1; i < ids.length; i++) printed = mergedPrinted(top, printed, face(ids[i]).printed);
+  takeValues(board, card, printed, face(ids[0]).name);
+  valuesTaken(board, card);
+  if (replay.noting) replay.note(() => msg`${card.id} turns over ${namesList(turned.length, (k) => turned[k])} (730.2i): ${card.name} (${describe(card)})`);
+  // The same object (730.2c): what is attached stays, and the state-based actions look at it all anew.
   touch(replay, card);
 }
 

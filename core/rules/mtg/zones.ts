@@ -385,8 +385,9 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   if (card.combat !== undefined) removeFromCombat(replay, card, msg`it left the battlefield`, ['506.4', '400.7']);
   // A copy leaving the battlefield is a new object, with its own values (400.7): the copy effect ends.
   if (replay.board.copies && card.uncopied !== undefined && card.zone === 'battlefield') copyEnds(replay.board, card);
-  // A transformed card leaving the battlefield is its front face wherever it goes (712.8a).
-  if (replay.board.dfcs && card.transformed && card.zone === 'battlefield') frontFaceUp(replay.board, card);
+  // A transformed card leaving the battlefield is its front face wherever it goes (712.8a), and so is one
+  // a merged permanent turned over as it leaves with its cards (730.3).
+  if (replay.board.dfcs && card.transformed && (card.zone === 'battlefield' || card.zone === MERGED)) frontFaceUp(replay.board, card);
   card.zone = zone;
   if (zone === 'battlefield') replay.entered(card);
   card.version++;
