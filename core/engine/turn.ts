@@ -27,7 +27,9 @@ export interface StackEnds {
  * come). A line that names the player whose turn it is, with a step at or after the current place, goes
  * on with that turn; any other line begins a new turn, and so the last one ended: its effects that
  * last until end of turn end (MTG 514.2, Riftbound 317.2.c). Before the first `turn` line, the turn in
- * progress is not known, and the first one begins a new turn.
+ * progress is not known. The first one begins a new turn after events: the turn they happened in ends,
+ * all of it at once (514.2: damage, shields, effects; then the untap step). Right after the declarations
+ * it only says which turn the declared board is in: the damage and statuses declared hold in it.
  */
 export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>, steps: readonly string[], order: readonly (readonly string[])[], what: Message, word: (step: string) => Message, stack: StackEnds, refuse?: (p: PlayerObj) => boolean): void {
   const p = replay.player(ev.player);
@@ -60,11 +62,13 @@ export function startTurn(replay: Replay, ev: Extract<EventNode, { kind: 'turn' 
     replay.note(() => msg`${p.id}'s turn, ${word(step)} (a new turn)`);
     if (skipped.length) replay.note(() => msg`the turns of ${skipped.join(', ')} would have begun before it, had they not left the game (800.4m)`);
   }
-  // The first `turn` line says which turn the scenario is in: the damage declared holds in it, as the declared statuses do.
-  endTurn(replay, number, skipped.length ? [p.id, ...skipped] : [p.id], now !== undefined);
-  // Its untap step (MTG 502.3), its Awaken Phase (Riftbound 315.1.b): the player's cards turn back. Not
-  // at the first `turn` line: it says which turn the scenario is in, and the declared statuses hold in it.
-  const untapped = now ? replay.board.untapAll(p.id) : [];
+  // A turn ended before this one: one the scenario named, or the one the events before the first `turn`
+  // line happened in (this line is counted in `events`). A first `turn` line right after the
+  // declarations says which turn the declared board is in: the damage and statuses declared hold in it.
+  const ended = now !== undefined || replay.events > 1;
+  endTurn(replay, number, skipped.length ? [p.id, ...skipped] : [p.id], ended);
+  // Its untap step (MTG 502.3), its Awaken Phase (Riftbound 315.1.b): the player's cards turn back.
+  const untapped = ended ? replay.board.untapAll(p.id) : [];
   if (untapped.length && replay.noting) {
     const ids = untapped.map((c) => c.id).join(', ');
     replay.note(() => (replay.rules.game === 'mtg' ? msg`${ids} untapped as the turn began` : msg`${ids} readied as the turn began`));
