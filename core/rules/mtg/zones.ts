@@ -389,7 +389,12 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   // a merged permanent turned over as it leaves with its cards (730.3).
   if (replay.board.dfcs && card.transformed && (card.zone === 'battlefield' || card.zone === MERGED)) frontFaceUp(replay.board, card);
   card.zone = zone;
-  if (zone === 'battlefield') replay.entered(card);
+  if (zone === 'battlefield') {
+    replay.entered(card);
+    // Its toughness, when the scenario states it, is looked at by the next state-based actions (a 0/0
+    // Germ that nothing was attached to, 704.5f).
+    if (card.toughness !== undefined) replay.markDirty(card);
+  }
   card.version++;
   replay.board.stamp(card);
   // On top of its owner's library (a card put there goes on top): the cast from the top reads it (spells.ts, isTopOfLibrary).
