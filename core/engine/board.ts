@@ -34,7 +34,7 @@ export interface Characteristics {
   /** Beside `protections`, index for index: what that instance's state-based actions leave in place (MTG 702.16n/p). */
   protectionKeeps: readonly (ProtectionKeep | undefined)[];
   /** Abilities an effect removed (MTG 113.10), so that a default ("an Aura without enchant is enchant permanent") no longer applies. */
-  lost: ReadonlySet<'all' | 'enchant' | 'equip'>;
+  lost: ReadonlySet<'all' | 'enchant' | 'equip' | 'fortify'>;
   /** MTG hexproof, shroud, ward. Copy on write. */
   targeting: readonly TargetingKeyword[];
   enchant: readonly Filter[];

@@ -313,7 +313,7 @@ export interface ProtectionKeepClause {
 }
 
 /** The abilities `gains X ...` / `loses X ...` can name besides protection from a quality (MTG 113.10). */
-export type AbilityWord = 'all' | 'enchant' | 'equip' | 'reconfigure' | 'protection';
+export type AbilityWord = 'all' | 'enchant' | 'equip' | 'fortify' | 'reconfigure' | 'protection';
 
 /** The verbs, after sugar is kept as written (the replay reads `verb`). */
 export type EventNode =

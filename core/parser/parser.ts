@@ -2752,7 +2752,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
   }
 }
 
-/** `all abilities`, `enchant`, `equip`, `reconfigure` after `loses X` (`gains X` only `enchant`); undefined for anything else. */
+/** `all abilities`, `enchant`, `equip`, `fortify`, `reconfigure` after `loses X` (`gains X` only `enchant`); undefined for anything else. */
 function parseAbilityWord(cur: Cursor, verb: 'gains' | 'loses'): AbilityWord | undefined {
   const t = cur.peek();
   if (!t || t.type !== 'word') return undefined;
@@ -2766,7 +2766,7 @@ function parseAbilityWord(cur: Cursor, verb: 'gains' | 'loses'): AbilityWord | u
     cur.expectWord('abilities');
     return 'all';
   }
-  if (t.text !== 'enchant' && t.text !== 'equip' && t.text !== 'reconfigure') return undefined;
+  if (t.text !== 'enchant' && t.text !== 'equip' && t.text !== 'fortify' && t.text !== 'reconfigure') return undefined;
   cur.next();
   return t.text;
 }

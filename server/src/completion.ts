@@ -662,7 +662,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         return n === 2 || last === 'or' ? words(ENCHANT_WORDS, CompletionItemKind.TypeParameter) : words(['or', 'you control', 'an opponent controls', "you don't control", ...withAura(args)]);
       }
       if (head === 'loses' && args[1] === 'all') return n === 2 ? words(['abilities']) : n === 3 ? words(durations) : NONE;
-      if (head === 'loses' && n >= 2 && (args[1] === 'equip' || args[1] === 'reconfigure')) return n === 2 ? words(durations) : NONE;
+      if (head === 'loses' && n >= 2 && (args[1] === 'equip' || args[1] === 'fortify' || args[1] === 'reconfigure')) return n === 2 ? words(durations) : NONE;
       // `gains X first strike`: a two-word keyword's second word, then nothing (one keyword per event).
       if (head !== 'becomes' && n >= 2 && KEYWORDS[game].some((k) => k.split(' ')[0] === args[1])) {
         const second = keywordSecondWord(args[1]);
@@ -676,7 +676,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (head === 'loses') {
         const c = card(args[0]);
         const have = c ? [...c.supertypes, ...c.types, ...c.subtypes].filter((t) => !args.includes(t)) : [];
-        const abilities = n === 1 && game === 'mtg' ? ['all abilities', 'enchant', 'equip', 'reconfigure'] : [];
+        const abilities = n === 1 && game === 'mtg' ? ['all abilities', 'enchant', 'equip', 'fortify', 'reconfigure'] : [];
         // The keywords it has now, its own and those its attachments grant it (flying; hexproof, shroud, ward: the card's or the player's). Riftbound takes no ability away (135.4).
         const kws = n === 1 && game === 'mtg' ? (c?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map(offeredAbility).filter((k) => !COMBAT_RESTRICTIONS.includes(k)) : [];
         return { kind: 'words', words: [...(n === 1 && game === 'mtg' ? ['protection'] : []), ...abilities, ...new Set(kws), ...have, ...(n >= 2 ? durations : [])], item: CompletionItemKind.TypeParameter };

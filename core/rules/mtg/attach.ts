@@ -5,7 +5,7 @@ import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification, lossWords, lostEquip, readingSiblings, reconfigureOnly } from './characteristics';
+import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification, lossWords, lostEquip, lostFortify, readingSiblings, reconfigureOnly } from './characteristics';
 import { attachProblemOn, retargetFixes, touch } from './legality';
 import { activationTargetProblem, describedTargetProblem, effectTargetProblem } from './targeting';
 import { unpaidWard } from './targetingKeywords';
@@ -149,9 +149,9 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
       replay.report('not-attachable', ev.range, msg`${describe(att)} is not ${verb === 'equip' ? msg`an Equipment` : msg`a Fortification`}, so it has no ${abilityWord(verb)} to activate. Nothing happens. Declare it with the ${verb === 'equip' ? msg`Equipment` : msg`Fortification`} subtype if that was meant, or remove the line.`, { rules: [kw, verb === 'equip' ? '301.5c' : '301.6'], subjects: [att.id] });
       return;
     }
-    if (verb === 'equip' && lostEquip(att)) {
+    if (verb === 'equip' ? lostEquip(att) : lostFortify(att)) {
       const where = att.attachedTo ? msg`it stays attached to ${att.attachedTo.id}` : msg`it stays unattached`;
-      replay.report('illegal-attachment', ev.verbRange, msg`${att.id} has lost its equip ability (${lossWords(att)}), so there is no equip ability to activate: ${where}. Write the effect that attaches it as \`attach ${att.id} to ${host.id}\`, or remove the line.`, { rules: [kw, '113.10'], subjects: [att.id, host.id] });
+      replay.report('illegal-attachment', ev.verbRange, msg`${att.id} has lost its ${abilityWord(verb)} (${lossWords(att)}), so there is no ${abilityWord(verb)} to activate: ${where}. Write the effect that attaches it as \`attach ${att.id} to ${host.id}\`, or remove the line.`, { rules: [kw, '113.10'], subjects: [att.id, host.id] });
       return;
     }
     if (activator !== att.controller) {

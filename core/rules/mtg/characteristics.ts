@@ -291,6 +291,11 @@ export function lostEquip(c: CardObj): boolean {
   return (c.kinds & LOST_EQUIP) !== 0 || c.granted?.lostAll !== undefined;
 }
 
+/** Has the card lost its fortify ability (113.10): an event removed it, or an attachment's grant took all its abilities? */
+export function lostFortify(c: CardObj): boolean {
+  return c.lost.has('fortify') || c.granted?.lostAll !== undefined;
+}
+
 /** Has the card reconfigure and no equip ability (Lion Sash)? Its one-line `equip` is its reconfigure (702.151a), timed as such. */
 export function reconfigureOnly(c: CardObj): boolean {
   return c.reconfigure && !c.hasEquip;

@@ -279,6 +279,7 @@ export function abilitiesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'a
       c.equipPlaneswalker = 'no';
       c.lost = withOrWithout(c.lost, 'equip', true);
     }
+    if (ability === 'all' || ability === 'fortify') c.lost = withOrWithout(c.lost, 'fortify', true);
     if (ability === 'all' || ability === 'reconfigure') c.reconfigure = false;
     if (ability === 'all') {
       c.lost = withOrWithout(c.lost, 'all', true);

@@ -6,7 +6,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, type StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isCreature, isEquipment, isFortification, type Problem, reconfigureOnly } from './characteristics';
+import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isCreature, isEquipment, isFortification, lossWords, lostEquip, lostFortify, type Problem, reconfigureOnly } from './characteristics';
 import { attachProblemOn, retargetFixes } from './legality';
 import { activationTargetProblem, effectTargetProblem } from './targeting';
 import { doAttach, doUnattach } from './attach';
@@ -116,6 +116,12 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
   if (!hasAbility(att, kw)) {
     const what = kw === 'fortify' ? msg`a Fortification` : kw === 'reconfigure' ? msg`an Equipment with reconfigure` : msg`an Equipment`;
     replay.report('not-attachable', ev.range, msg`${att.id} is not ${what} (it is ${describe(att)}), so it has no ${abilityWord(kw)} to activate. Nothing goes on the stack. Declare it with the right type, or remove the line.`, { rules: [rule, ...(kw === 'fortify' ? ['301.6'] : kw === 'equip' ? ['301.5c'] : [])], subjects: [att.id] });
+    return;
+  }
+  // An equip or fortify ability an effect removed (113.10): there is none to activate.
+  if (kw !== 'reconfigure' && target && (kw === 'equip' ? lostEquip(att) : lostFortify(att))) {
+    const where = att.attachedTo ? msg`it stays attached to ${att.attachedTo.id}` : msg`it stays unattached`;
+    replay.report('illegal-attachment', ev.range, msg`${att.id} has lost its ${abilityWord(kw)} (${lossWords(att)}), so there is no ${abilityWord(kw)} to activate: ${where}. Write the effect that attaches it as \`attach ${att.id} to ${target.id}\`, or remove the line.`, { rules: [rule, '113.10'], subjects: [att.id, target.id] });
     return;
   }
   const activator = by?.id ?? att.controller;

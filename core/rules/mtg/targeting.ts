@@ -5,7 +5,7 @@ import { type CardObj, isCard, KIND_LAND } from '../../engine/board';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { Filter } from '../../parser/ast';
 import type { RuleExplanation } from './explanations';
-import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, judgedAs, lossWords, lostEquip, missingAura, type Problem, termsMatch, zoneMismatch } from './characteristics';
+import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, judgedAs, lossWords, lostEquip, lostFortify, missingAura, type Problem, termsMatch, zoneMismatch } from './characteristics';
 import { influenceProblem } from './influence';
 import { attachProblemOn, controllerWords, enchantMismatch, protectionAgainst } from './legality';
 import { keywordTargetProblem, worksThere } from './targetingKeywords';
@@ -149,5 +149,6 @@ export function hostProblem(replay: Replay, att: CardObj, host: Host, verb: Host
   if (verb === 'equip' && !isEquipment(att)) return { rules: ['702.6a'], why: msg`${att.id} is not an Equipment, so it has no equip ability` };
   if (verb === 'equip' && lostEquip(att)) return { rules: ['702.6a', '113.10'], why: msg`${att.id} has lost its equip ability (${lossWords(att)})` };
   if (verb === 'fortify' && !isFortification(att)) return { rules: ['702.67a'], why: msg`${att.id} is not a Fortification, so it has no fortify ability` };
+  if (verb === 'fortify' && lostFortify(att)) return { rules: ['702.67a', '113.10'], why: msg`${att.id} has lost its fortify ability (${lossWords(att)})` };
   return activationTargetProblem(att, host, verb === 'enter' ? 'attach' : verb, att.controller) ?? attachProblemOn(replay.board, att, host);
 }
