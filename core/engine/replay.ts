@@ -492,7 +492,7 @@ export class Replay {
   }
 
   /** The card or player `name` names, even a token that has ceased to exist (as cardOrGone). */
-  private lookupOrGone(name: Name): CardObj | PlayerObj | undefined {
+  lookupOrGone(name: Name): CardObj | PlayerObj | undefined {
     const found = this.names.get(name.text);
     return found?.isCard && found.zone === CEASED ? found : this.lookup(name);
   }

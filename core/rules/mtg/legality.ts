@@ -4,7 +4,7 @@
 import { abilitiesOf, barsAllBefore, cantAttachBy, type CantEntry, grantedBy, LONG_LIST, qualityPlaces } from '../../engine/abilities';
 import type { Range } from '../../types';
 import type { Filter, ProtectionKeepClause } from '../../parser/ast';
-import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
+import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, CEASED, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
 import { HOST_CONTROL, type Replay } from '../../engine/replay';
 import { hostBarring, snapshotOf, type Snapshot } from '../../engine/untilEndOfTurn';
 import { type Barring, protectionsOnly } from '../../engine/grantFold';
@@ -267,6 +267,8 @@ export function attachProblem(att: CardObj, host: Host, staying = false, asCreat
   // there; its filters say so below (filterMatches). Anything else is attached only to permanents.
   const inZone = isAura(att) && enchantZone(att) !== undefined;
   if (isCard(host)) {
+    // A token that ceased to exist (111.7) is an object that is undefined: nothing is attached to it (301.5e, 303.4i).
+    if (host.zone === CEASED) return { rules: [], why: msg`${host.id} is a token that left the battlefield and ceased to exist, so it is no object at all` };
     if (!inZone) {
       // 109.2: "creature", "land", "permanent" in an enchant ability or an attach rule mean permanents on the battlefield.
       if (host.zone !== 'battlefield') return { rules: ['109.2'], why: msg`${host.id} is not on the battlefield (it is ${host.zone === 'outside' ? msg`in no zone: it left the game` : inZoneWords(host.zone)}), and what it could be attached to is a permanent there` };

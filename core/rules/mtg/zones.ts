@@ -46,7 +46,9 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 
 export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
   const card = replay.card(ev.subject);
-  const host = ev.host ? replay.lookup(ev.host) : undefined;
+  // A host that has ceased to exist (a token that left the battlefield, 111.7) is an undefined object:
+  // the card still enters, or stays where it is, as if its host were illegal (301.5e, 303.4i).
+  const host = ev.host ? replay.lookupOrGone(ev.host) : undefined;
   if (!card || (ev.host && !host)) return;
   if (ev.zone && ev.zone.zone !== 'battlefield') {
     replay.report('syntax-error', ev.zone.range, msg`\`enter\` puts a card onto the battlefield; use \`move X to ZONE\` for other zones.`);
