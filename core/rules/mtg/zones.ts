@@ -375,7 +375,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
     replay.markDirty(card);
     if (host && isCard(host)) replay.markDirty(host);
   }
-  if (card.attachments.size !== 0) unattachAll(replay, card, cause, alsoRules);
+  if (card.attachments.size !== 0) unattachAll(replay, card, zone, cause, alsoRules);
   // A token in a zone other than the battlefield ceases to exist at the next check of state-based
   // actions (111.7, 704.5d); so does a copy of a spell, declared a token on the stack, that leaves it
   // other than by resolving (704.5e). A player who leaves takes theirs out of the game (800.4a).
@@ -484,9 +484,9 @@ const UMBRA_ARMOR = { kind: 'keyword', name: 'umbra armor' } as const;
 
 /** What was attached to a card that changes zones becomes unattached (701.3d), which the scenario must record. */
 /** `alsoRules`: the rules that moved the host, cited after those of its leaving (800.4c). */
-function unattachAll(replay: Replay, card: CardObj, cause: EventNode, alsoRules?: readonly string[]): void {
+function unattachAll(replay: Replay, card: CardObj, to: string, cause: EventNode, alsoRules?: readonly string[]): void {
   // The words are made only if an obligation is reported (most are recorded by the next lines).
-  const why = hostLeftWhy(card.id, card.zone);
+  const why = cause.kind === 'leave' ? hostLeftWithPlayerWhy(card.id, to, cause.player.text) : hostLeftWhy(card.id, card.zone);
   // The set is read as it is emptied, not copied first: unlinking deletes only the entry being
   // visited (a Set's iteration allows that), or replaces the card's set by a copy of its own
   // (Board.attachmentsOf), leaving this one as it was; nothing is added to it here.
@@ -512,6 +512,10 @@ const HOST_LEFT_RULES = ['701.3d', '400.7'];
 // unattachAll's words, in functions of their own: a closure in its loop would make each pass allocate the loop's variables.
 function hostLeftWhy(hostId: string, from: string): () => Message {
   return () => msg`its host ${hostId} left ${from === 'battlefield' ? msg`the battlefield` : msg`the ${zoneWord(from)} it was in`}`;
+}
+/** A host that a player's leaving the game took away (800.4a): it left with its owner, or was exiled as the player who controlled it left. */
+function hostLeftWithPlayerWhy(hostId: string, to: string, player: string): () => Message {
+  return () => (to === 'outside' ? msg`its host ${hostId} left the game with its owner, ${player}` : msg`its host ${hostId} was exiled as ${player}, who controlled it, left the game`);
 }
 function noteUnattached(replay: Replay, att: CardObj): void {
   replay.note(() => msg`${att.id} unattached`);
@@ -543,7 +547,7 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
   // Everything they own leaves at once: an Aura of theirs on their creature leaves with it, which is its
   // own becoming unattached (701.3d; Replay.dropMoot), not a consequence left to record.
   // A card merged into a permanent leaves with it (730.3: its owner owns the permanent too, 702.140a).
-  for (const c of board.tiedTo(p.id)) if (c.owner === p.id && c.zone !== 'outside' && c.zone !== CEASED && c.zone !== MERGED) moveTo(replay, c, 'outside', ev);
+  for (const c of board.tiedTo(p.id)) if (c.owner === p.id && c.zone !== 'outside' && c.zone !== CEASED && c.zone !== MERGED) moveTo(replay, c, 'outside', ev, LEAVE_RULES);
   for (const c of board.tiedTo(p.id)) {
     if (c.owner !== p.id && endControlOf(board, c, p.id)) {
       if (replay.noting) replay.note(() => msg`${c.id} back under ${c.controller}'s control`);
@@ -552,12 +556,15 @@ export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave
   }
   const stillControlled = board.tiedTo(p.id).filter((c) => c.controller === p.id && c.owner !== p.id);
   for (const c of stillControlled) {
-    moveTo(replay, c, 'exile', ev);
+    moveTo(replay, c, 'exile', ev, LEAVE_RULES);
     if (replay.noting) replay.note(() => msg`${c.id} exiled: it entered under ${p.id}'s control (800.4a)`);
   }
   // Then the abilities they controlled on the stack (objects that are not cards) cease to exist.
   abilitiesLeaveWith(replay, p, ceasesToExist);
 }
+
+/** What a host that left with a player who left the game cites beside 400.7 (one list for every obligation). */
+const LEAVE_RULES = ['800.4a'];
 
 function ceasesToExist(e: StackEntry): Message {
   return msg`${e.id}'s ${abilityWord(e.ability ?? '')} ceases to exist (800.4a)`;
