@@ -5,7 +5,7 @@ import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification, lossWords, lostEquip, lostFortify, readingSiblings, reconfigureOnly } from './characteristics';
+import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification, lossWords, lostEquip, lostFortify, missingActivatedAbility, readingSiblings, reconfigureOnly } from './characteristics';
 import { attachProblemOn, retargetFixes, touch } from './legality';
 import { activationTargetProblem, describedTargetProblem, effectTargetProblem } from './targeting';
 import { unpaidWard } from './targetingKeywords';
@@ -145,6 +145,12 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   if (verb === 'equip' || verb === 'fortify') {
     const want = verb === 'equip' ? isEquipment(att) : isFortification(att);
     const kw = verb === 'equip' ? '702.6a' : '702.67a';
+    // An attachment of another kind: it has no such ability (702.6a, 702.67a), which is no matter of 701.3b.
+    const missing = want ? undefined : missingActivatedAbility(att, verb);
+    if (missing) {
+      replay.report('impossible-event', ev.range, missing.message, { rules: missing.rules, subjects: [att.id] });
+      return;
+    }
     if (!want) {
       replay.report('not-attachable', ev.range, msg`${describe(att)} is not ${verb === 'equip' ? msg`an Equipment` : msg`a Fortification`}, so it has no ${abilityWord(verb)} to activate. Nothing happens. Declare it with the ${verb === 'equip' ? msg`Equipment` : msg`Fortification`} subtype if that was meant, or remove the line.`, { rules: [kw, verb === 'equip' ? '301.5c' : '301.6'], subjects: [att.id] });
       return;

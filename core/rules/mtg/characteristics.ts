@@ -15,7 +15,7 @@ import { unknownWord } from '../../engine/words';
 import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
-import { inZone, mtgFilterWord, zoneWord } from '../../engine/words';
+import { abilityWord, inZone, mtgFilterWord, zoneWord } from '../../engine/words';
 import { declareBackFace, declareTransforms } from './faces';
 import { keywordInOtherCase, MTG_CARD_TYPES, MTG_COLORS, MTG_KEYWORDS, MTG_SUPERTYPES, mtgSubtypeSet, MTG_ZONE_WORDS } from '../../parser/keywords';
 
@@ -294,6 +294,35 @@ export function lostEquip(c: CardObj): boolean {
 /** Has the card lost its fortify ability (113.10): an event removed it, or an attachment's grant took all its abilities? */
 export function lostFortify(c: CardObj): boolean {
   return c.lost.has('fortify') || c.granted?.lostAll !== undefined;
+}
+
+/**
+ * An Aura, Equipment or Fortification (so 701.3b's "not an attachment" doesn't apply) that has no `kw`
+ * ability to activate: equip is an ability of Equipment (702.6a), fortify of Fortifications (702.67a),
+ * reconfigure of the Equipment with that keyword (702.151a). The finding's words and rules (naming
+ * the ability it has instead, if any); undefined when the card has the ability, or is no attachment at all.
+ */
+export function missingActivatedAbility(att: CardObj, kw: 'equip' | 'fortify' | 'reconfigure'): { rules: string[]; message: Message } | undefined {
+  const equipment = isEquipment(att);
+  const fortification = isFortification(att);
+  if (!equipment && !fortification && !isAura(att)) return undefined;
+  const other = fortification && kw !== 'fortify' ? 'fortify' : equipment && att.hasEquip && kw !== 'equip' ? 'equip' : undefined;
+  const alt = other ? msg`If its ${abilityWord(other)} was meant, write \`${other}\` instead; if not, remove the line.` : msg`Remove the line.`;
+  if (kw === 'reconfigure') {
+    if (equipment && hasReconfigure(att)) return undefined;
+    return {
+      rules: ['702.151a', '113.3b'],
+      message: equipment
+        ? msg`${att.id} is an Equipment without reconfigure, and reconfigure is a keyword ability only some Equipment have, so ${att.id} has no reconfigure ability to activate. Nothing happens. Add \`reconfigure\` to its declaration if the card has it. ${alt}`
+        : msg`${describe(att)} is not an Equipment, and reconfigure is an activated ability of Equipment cards, so ${att.id} has no reconfigure ability to activate. Nothing happens. ${alt}`,
+    };
+  }
+  if (kw === 'equip') {
+    if (equipment) return undefined;
+    return { rules: ['702.6a', '113.3b'], message: msg`${describe(att)} is not an Equipment, and equip is an activated ability of Equipment cards, so ${att.id} has no equip ability to activate. Nothing happens. ${alt}` };
+  }
+  if (fortification) return undefined;
+  return { rules: ['702.67a', '113.3b'], message: msg`${describe(att)} is not a Fortification, and fortify is an activated ability of Fortification cards, so ${att.id} has no fortify ability to activate. Nothing happens. ${alt}` };
 }
 
 /** Has the card reconfigure and no equip ability (Lion Sash)? Its one-line `equip` is its reconfigure (702.151a), timed as such. */

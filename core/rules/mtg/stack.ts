@@ -6,7 +6,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, type StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isCreature, isEquipment, isFortification, lossWords, lostEquip, lostFortify, type Problem, reconfigureOnly } from './characteristics';
+import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isCreature, isEquipment, isFortification, lossWords, lostEquip, lostFortify, missingActivatedAbility, type Problem, reconfigureOnly } from './characteristics';
 import { attachProblemOn, retargetFixes } from './legality';
 import { activationTargetProblem, effectTargetProblem } from './targeting';
 import { doAttach, doUnattach } from './attach';
@@ -114,6 +114,13 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
     return;
   }
   if (!hasAbility(att, kw)) {
+    // An attachment of another kind, or an Equipment without reconfigure: it has no such ability (702.6a,
+    // 702.67a, 702.151a), which is no matter of 701.3b.
+    const missing = missingActivatedAbility(att, kw);
+    if (missing) {
+      replay.report('impossible-event', ev.range, missing.message, { rules: missing.rules, subjects: [att.id] });
+      return;
+    }
     const what = kw === 'fortify' ? msg`a Fortification` : kw === 'reconfigure' ? msg`an Equipment with reconfigure` : msg`an Equipment`;
     replay.report('not-attachable', ev.range, msg`${att.id} is not ${what} (it is ${describe(att)}), so it has no ${abilityWord(kw)} to activate. Nothing goes on the stack. Declare it with the right type, or remove the line.`, { rules: [rule, ...(kw === 'fortify' ? ['301.6'] : kw === 'equip' ? ['301.5c'] : [])], subjects: [att.id] });
     return;
