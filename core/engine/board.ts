@@ -516,6 +516,8 @@ export interface StackEntry {
   readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'for mirrodin' | 'Weaponmaster' | 'Quick-Draw' | `ability ${string}`;
   /** MTG 702.6e: the equip ability activated was equip planeswalker (its target is a planeswalker). */
   readonly planeswalker?: boolean;
+  /** MTG 701.3b: its source already couldn't be attached to its target as it was activated (a legal target it can't equip). */
+  readonly unattachable?: boolean;
   readonly target?: HostRef;
   /** The player who activated the ability (it is the ability's controller). */
   readonly controller?: string;
@@ -1405,7 +1407,7 @@ export class Board {
   /** Puts a spell (a card now in the stack zone) or an ability on top of the stack. */
   pushStack(e: Omit<StackEntry, 'n'>): StackEntry {
     // Every field, in one order (one object shape for all entries; absent ones undefined).
-    const entry: StackEntry = { n: ++this.serial, kind: e.kind, id: e.id, version: e.version, ability: e.ability, planeswalker: e.planeswalker, target: e.target, controller: e.controller, at: e.at, group: e.group, run: e.run };
+    const entry: StackEntry = { n: ++this.serial, kind: e.kind, id: e.id, version: e.version, ability: e.ability, planeswalker: e.planeswalker, unattachable: e.unattachable, target: e.target, controller: e.controller, at: e.at, group: e.group, run: e.run };
     this.stack.push(entry);
     if (entry.kind === 'ability') {
       const key = abilityKey(entry.id, entry.ability!);

@@ -151,7 +151,9 @@ export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ac
   }
   // Which equip ability: equip planeswalker when that is the one that can target it (702.6e).
   const planeswalker = kw === 'equip' && equipsAsPlaneswalker(att, target);
-  replay.board.pushStack({ kind: 'ability', id: att.id, version: att.version, ability: kw, planeswalker, target: replay.board.refTo(target), controller: activator, at: ev.range });
+  // A legal target it can't be attached to (701.3b: "can't be equipped"): the resolution will do nothing, and says why.
+  const unattachable = attachProblemOn(replay.board, att, target, false, planeswalker) ? true : undefined;
+  replay.board.pushStack({ kind: 'ability', id: att.id, version: att.version, ability: kw, planeswalker, unattachable, target: replay.board.refTo(target), controller: activator, at: ev.range });
   if (replay.noting) replay.note(() => msg`${att.id}'s ${keywordWord(kw)} on the stack targeting ${target.id}`);
 }
 
@@ -280,6 +282,15 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     return;
   }
   const cant = attachProblemOn(replay.board, att, host, false, kw === 'equip' && entry.planeswalker === true);
+  if (cant && entry.unattachable && !cant.code) {
+    // Nothing left or changed: the target was legal, but already one it can't be attached to (701.3a, 701.3b).
+    replay.report('illegal-attachment', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} can't be attached to ${host.id}: ${cant.why}. That was so already when the ability was activated (a legal target need not be one it can be attached to), so the attach does nothing: ${att.id} ${stays}. ${kw === 'fortify' ? msg`Target a land ${att.id} can be attached to, or remove this line and its activation.` : msg`Target a creature ${att.id} can be attached to, or remove this line and its activation.`}`, {
+      rules: [...new Set(['701.3a', ...cant.rules, '701.3b', isFortification(att) ? '301.6' : '301.5b'])],
+      related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
+      subjects: [att.id, host.id],
+    });
+    return;
+  }
   if (cant) {
     // The ability resolves and its attach does nothing (701.3b): a legal outcome, as when the source left.
     replay.report(cant.code ?? 'source-left-before-resolution', ev.range, msg`${att.id}'s ${abilityWord(kw)} resolves, but ${att.id} can't be attached to ${host.id}: ${cant.why}. The attach does nothing: ${att.id} ${stays}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep ${att.id} able to ${kw === 'fortify' ? msg`fortify` : msg`equip`} ${host.id} until the ability resolves.`, {
