@@ -171,11 +171,20 @@ export const FAMILIES: Family[] = [
   {
     // Losing all abilities (Turn to Frog) takes nothing an attachment's legality reads of its host but
     // protections, and gives back only them as it ends (hostBarring): a flying creature's Auras are not
-    // judged again. (One with a protection has every Aura looked at for it as it comes back: mayBar.)
+    // judged again; a protection from a color that comes back looks at none of them when none has that
+    // color (Board.attachedColors).
     name: 'many Auras on one creature that loses all abilities until end of turn, turn after turn',
     unit: 'Auras and Turn to Frogs',
     sizes: [2_000, 20_000],
     make: (n) => everyCard(n, `${HEAD}card host "Host": creature, owner alice, flying\n`, (i) => `card a${i} "A": enchantment — Aura, enchant creature, owner alice, color blue, attached to host\n`, (i) => `loses host all abilities until end of turn\nturn ${i % 2 ? 'alice' : 'bob'}\n`),
+  },
+  {
+    // A protection from a color none of a host's attachments has looks at none of them (mayBar,
+    // Board.attachedColors: the colors of what is attached, kept while none of them changes).
+    name: 'many blue Auras on one creature with protection from red that loses it and gets it back, as many times',
+    unit: 'Auras and protection from a color',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, `${HEAD}card host "Host": creature, owner alice, protection from red\n`, (i) => `card a${i} "A": enchantment — Aura, enchant creature, owner alice, color blue, attached to host\n`, (i) => (i % 3 === 2 ? `loses host all abilities until end of turn\nturn ${i % 2 ? 'alice' : 'bob'}\n` : `${i % 3 ? 'gains' : 'loses'} host protection from red\n`)),
   },
   {
     // A control event or an exchange judges what is attached only where a host's controller can matter
