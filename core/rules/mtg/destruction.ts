@@ -35,7 +35,13 @@ export function umbraArmorApplies(a: CardObj): boolean {
  * that Aura: its own zone change). Reports it and returns true when the permanent stays; the caller moves
  * it otherwise.
  */
-export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode, destroy: (replay: Replay, c: CardObj, ev: EventNode) => void): boolean {
+export function destructionReplaced(
+  replay: Replay,
+  card: CardObj,
+  ev: EventNode,
+  destroy: (replay: Replay, c: CardObj, ev: EventNode) => void,
+  graveyard: (replay: Replay, c: CardObj) => { zone: 'graveyard' | 'exile'; by?: CardObj },
+): boolean {
   // (The words are made in functions of their own: a closure here reading `card` would make every destroy allocate.)
   if (hasAbility(card, INDESTRUCTIBLE)) {
     indestructible(replay, card, ev);
@@ -60,20 +66,33 @@ export function destructionReplaced(replay: Replay, card: CardObj, ev: EventNode
   const aura = umbras[0];
   const others = umbras.slice(1).map((a) => a.id);
   const choice = others.length === 0 ? msg`` : msg` Each of ${umbras.map((a) => a.id).join(', ')} has umbra armor, and ${card.id}'s controller chooses which one applies; the replay takes the oldest, ${aura.id}: if another was chosen, write its destruction (\`destroy ${others[0]}\`) in place of this line.`;
-  replay.report('not-destroyed', ev.range, msg`${card.id} isn't destroyed: ${aura.id} has umbra armor, so ${aura.id} is destroyed instead and the damage on ${card.id} is removed.${choice} That is the rules' outcome: if it is meant, add an \`expect ${aura.id} in graveyard\` line after it.`, {
-    rules: ['702.89a', ...(others.length ? ['616.1'] : [])],
-    subjects: [card.id, aura.id, ...others],
-  });
-  if (replay.noting) noteNotDestroyed(replay, msg`not destroyed: ${aura.id} destroyed instead (umbra armor)`);
   // 702.89a: all damage is removed from the permanent, whatever becomes of the Aura.
   card.damage = 0;
-  // The Aura itself may be indestructible: the destruction was replaced all the same, and it stays.
-  if (!hasAbility(aura, INDESTRUCTIBLE)) {
+  // The Aura itself may be indestructible (702.12b): the destruction was replaced all the same, and it stays
+  // attached. Otherwise it is destroyed, and a replacement may exile it instead of its graveyard (614.1a).
+  const stays = hasAbility(aura, INDESTRUCTIBLE);
+  const to = stays ? undefined : graveyard(replay, aura);
+  const rules = ['702.89a', ...(stays ? ['702.12b'] : to!.by ? ['614.1a'] : []), ...(others.length ? ['616.1'] : [])];
+  replay.report('not-destroyed', ev.range, umbraText(card, aura, choice, stays, to?.by), { rules, subjects: [card.id, aura.id, ...others] });
+  if (replay.noting) noteNotDestroyed(replay, stays ? msg`not destroyed: ${aura.id}'s umbra armor applies, and ${aura.id}, indestructible, stays` : msg`not destroyed: ${aura.id} destroyed instead (umbra armor)`);
+  if (!stays) {
     destroy(replay, aura, ev);
     // A later part of the same resolution that destroys it too ("destroy all creatures and enchantments") finds it done.
     replay.replacementMoved(aura);
   }
   return true;
+}
+
+/**
+ * What umbra armor did (702.89a), and the line that records it: the Aura destroyed into its owner's
+ * graveyard; exiled instead by a replacement (`by`, 614.1a); or, indestructible, not destroyed at all and
+ * still attached (702.12b).
+ */
+function umbraText(card: CardObj, aura: CardObj, choice: Message, stays: boolean, by: CardObj | undefined): Message {
+  if (stays) return msg`${card.id} isn't destroyed: ${aura.id} has umbra armor, so the damage on ${card.id} is removed and ${aura.id} would be destroyed instead, but ${aura.id} has indestructible, so it isn't destroyed either and stays attached to ${card.id}.${choice} That is the rules' outcome: if it is meant, add an \`expect ${aura.id} attached to ${card.id}\` line after it.`;
+  if (by === undefined) return msg`${card.id} isn't destroyed: ${aura.id} has umbra armor, so ${aura.id} is destroyed instead and the damage on ${card.id} is removed.${choice} That is the rules' outcome: if it is meant, add an \`expect ${aura.id} in graveyard\` line after it.`;
+  const exiler = by === aura ? msg`its own replacement exiles it instead of putting it into a graveyard` : msg`${by.id}'s replacement exiles it instead of putting it into a graveyard`;
+  return msg`${card.id} isn't destroyed: ${aura.id} has umbra armor, so the damage on ${card.id} is removed and ${aura.id} is destroyed instead, but ${exiler}.${choice} That is the rules' outcome: if it is meant, add an \`expect ${aura.id} in exile\` line after it.`;
 }
 
 /**

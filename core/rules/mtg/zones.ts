@@ -287,7 +287,7 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, `moving it to ${zone}`)) return;
   if (zone === 'battlefield') return enterBattlefield(replay, card, undefined, ev, under);
   // Indestructible (702.12b) and umbra armor (702.89a): `destroy` that doesn't destroy it.
-  if (ev.verb === 'destroy' && card.zone === 'battlefield' && destructionReplaced(replay, card, ev, toGraveyard)) return;
+  if (ev.verb === 'destroy' && card.zone === 'battlefield' && destructionReplaced(replay, card, ev, toGraveyard, graveyardFor)) return;
   moveTo(replay, card, zone, ev);
 }
 
