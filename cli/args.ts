@@ -17,7 +17,7 @@ export type Command =
   | { kind: 'check'; format: Format; noColor: boolean; fix: boolean; maxFindings: number; maxWarnings: number | undefined; config: boolean; paths: string[]; includeRoot?: string; cards: string[] }
   | { kind: 'test'; format: TestFormat; noColor: boolean; maxFindings: number; config: boolean; paths: string[]; includeRoot?: string; cards: string[] }
   | { kind: 'explain'; code: string }
-  | { kind: 'rules'; rule: string; game: Game; rulesVersion: string | undefined }
+  | { kind: 'rules'; rule: string; game: Game; rulesVersion: string | undefined; rulesFile: string | undefined }
   /** `at`: 1-based line, undefined for the end of the file; `out`: a path, or undefined for stdout. */
   | { kind: 'render'; file: string; at: number | undefined; out: string | undefined; theme: BoardTheme; cards: string[] }
   | { kind: 'usage'; message: string };
@@ -34,7 +34,7 @@ const OPTIONS: Record<'check' | 'test' | 'explain' | 'rules' | 'render', Record<
   check: { '--format': { value: true }, '--no-color': { value: false }, '--fix': { value: false }, '--max-findings': { value: true }, '--include-root': { value: true }, '--cards': { value: true, repeatable: true }, '--max-warnings': { value: true }, '--no-config': { value: false } },
   test: { '--format': { value: true }, '--no-color': { value: false }, '--max-findings': { value: true }, '--include-root': { value: true }, '--cards': { value: true, repeatable: true }, '--no-config': { value: false } },
   explain: {},
-  rules: { '--game': { value: true }, '--rules-version': { value: true } },
+  rules: { '--game': { value: true }, '--rules-version': { value: true }, '--rules-file': { value: true } },
   render: { '--at': { value: true }, '--out': { value: true }, '--theme': { value: true }, '--cards': { value: true, repeatable: true } },
 };
 
@@ -133,7 +133,7 @@ export function parseArgs(argv: string[]): Command {
       const game = str(s.options.get('--game')) ?? 'mtg';
       if (!(GAMES as readonly string[]).includes(game)) return { kind: 'usage', message: `unknown game '${game}' (expected ${GAMES.join(' or ')})` };
       if (s.positionals.length !== 1) return { kind: 'usage', message: "'rules' needs exactly one rule number, e.g. 'rules 701.3b'" };
-      return { kind: 'rules', rule: s.positionals[0], game: game as Game, rulesVersion: str(s.options.get('--rules-version')) };
+      return { kind: 'rules', rule: s.positionals[0], game: game as Game, rulesVersion: str(s.options.get('--rules-version')), rulesFile: str(s.options.get('--rules-file')) };
     }
     case 'render': {
       if (s.positionals.length !== 1) return { kind: 'usage', message: "'render' needs exactly one scenario file, e.g. 'render lion.board --at 12 --out board.svg'" };

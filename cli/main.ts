@@ -1,7 +1,7 @@
 // board-scenario: the command-line checker. Parses the arguments and dispatches; the work is in
 // files.ts (collecting), scenario.ts (reading, checking, fixing) and formats/ (output).
 import { parseArgs, type Command } from './args';
-import { explainCode, explainRuleNumber } from './explain';
+import { explainCode, explainRuleNumber, readRulesFile } from './explain';
 import { collectFiles } from './files';
 import { sarifReporter } from './formats/sarif';
 import { jsonReporter } from './formats/json';
@@ -36,7 +36,7 @@ Usage:
   {0} test [--format text|json|junit|github] [--no-color] [--max-findings N] [--no-config]
                     [--include-root DIR] [--cards FILE]... PATH...
   {0} explain CODE
-  {0} rules RULE [--game mtg|riftbound] [--rules-version VERSION]
+  {0} rules RULE [--game mtg|riftbound] [--rules-version VERSION] [--rules-file FILE]
   {0} render FILE [--at LINE] [--out PATH] [--theme light|dark|vscode] [--cards FILE]...
   {0} --help | --version
 
@@ -61,6 +61,8 @@ Commands:
   explain   Print the documentation of a finding code, e.g. 'explain redundant-attach'.
   rules     Print our explanation of a rule number, e.g. 'rules 701.3b' (default game mtg).
             With --rules-version, RULE is read in that version's numbering.
+            With --rules-file FILE (your copy of the official rules), a number that
+            file lacks, when it is of that version, is said not to exist.
   render    Draw the board as SVG after the statement on (or last before) LINE (counted from 1;
             default: the end of the file): players, zones, each card with its timestamp,
             attachments under their hosts; the subjects of the findings on LINE are
@@ -338,7 +340,12 @@ async function run(args: string[]): Promise<number> {
       return EXIT_OK;
     case 'explain':
     case 'rules': {
-      const answer = cmd.kind === 'explain' ? explainCode(cmd.code) : explainRuleNumber(cmd.rule, cmd.game, cmd.rulesVersion);
+      const file = cmd.kind === 'rules' && cmd.rulesFile !== undefined ? readRulesFile(cmd.rulesFile) : undefined;
+      if (file && !file.ok) {
+        await err(`${TOOL_NAME}: ${file.error}`);
+        return EXIT_USAGE;
+      }
+      const answer = cmd.kind === 'explain' ? explainCode(cmd.code) : explainRuleNumber(cmd.rule, cmd.game, cmd.rulesVersion, file?.doc);
       if (!answer.ok) {
         await err(`${TOOL_NAME}: ${answer.error}`);
         return EXIT_USAGE;

@@ -162,6 +162,22 @@ export function officialRule(
 }
 
 /**
+ * Does rule `written`, numbered as in `version` (the newest when undefined), exist? Not for an MTG
+ * subrule lettered l or o: the Comprehensive Rules never use those letters (they would read as 1 and
+ * 0; 702.16 goes from k to m, and from n to p). With the user's rules document of that game and of that
+ * same version: whether it has the number (`by: 'file'`). Else undefined: nothing here can tell (the checker's own
+ * tables list the rules it cites, not every rule).
+ */
+export function ruleExists(game: Game, version: RulesVersion | undefined, written: string, doc?: RulesDocument): { exists: boolean; by: 'letters' | 'file' } | undefined {
+  if (game === 'mtg' && /^\d{3}\.\d+[lo]$/.test(written)) return { exists: false, by: 'letters' };
+  if (!doc || (doc.game !== undefined && doc.game !== game) || !doc.effective) return undefined;
+  const asked = version ?? resolveVersion(game, undefined);
+  const fileVersion = resolveVersion(game, doc.effective);
+  if (!asked || !fileVersion || fileVersion.id !== asked.id) return undefined;
+  return { exists: doc.rules.has(written), by: 'file' };
+}
+
+/**
  * Compares the effective date of the user's rules document with the scenario's `rules` line: when
  * they are different versions, a `rules-file-version` warning on the `rules` line; without a `rules`
  * line (findings cite the newest rules), a `rules-file-no-rules-line` information when the file is

@@ -3,7 +3,7 @@
 // rule number in a comment, a card or player name (its characteristics and its state at that line
 // of the replay), a keyword ability or a grant (what the checker makes of it, with the rule), and
 // an event's verb (what the replay made of the event: the step).
-import { canonicalIn, citeAs, makesToken, MTG_COMBAT_RESTRICTIONS, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type KeywordValue, type Word, type RulesDocument, type Statement } from '../../core';
+import { canonicalIn, citeAs, makesToken, MTG_COMBAT_RESTRICTIONS, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, ruleExists, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type KeywordValue, type Word, type RulesDocument, type Statement } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
@@ -206,7 +206,11 @@ function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext
   const head = `**${t('Rule {0}', md(written))}** · ${GAME_LABEL[game]}${state.header.version ? ` ${t('(as numbered in {0})', md(state.rulesVersion?.label ?? state.header.version))}` : ''}`;
   const ex = canonical === undefined ? undefined : explainRule(game, canonical, state.rulesVersion);
   const out = [head];
-  if (ex && canonical !== undefined) {
+  // A number that doesn't exist (an MTG subrule lettered l or o, one the user's rules file of this version lacks) is not explained by its parent's explanation.
+  const exists = ex && ex.number !== canonical ? ruleExists(game, state.rulesVersion, written, ctx.rulesDoc) : undefined;
+  if (exists && !exists.exists) {
+    out.push(exists.by === 'letters' ? t('There is no rule {0}: the Comprehensive Rules never letter a subrule l or o.', md(written)) : t('There is no rule {0} in your rules file, which is of this version.', md(written)));
+  } else if (ex && canonical !== undefined) {
     out.push(`*${md(translated(ex.title))}*${ex.number !== canonical ? ` ${t('(rule {0})', ex.number)}` : ''}: ${md(translated(ex.text))}`);
     const last = lastVersionWith(game, canonical);
     if (canonical !== written) out.push(last ? t('Numbered {0} in {1}, the last rules that have it.', canonical, md(last.label)) : t('Numbered {0} in the newest rules.', canonical));

@@ -92,6 +92,43 @@ describe('cli: help, version, explain, rules', () => {
     assert.match(dropped.stderr, /was dropped after Riftbound Core Rules v1\.3/);
   });
 
+  it('rules of a number that does not exist: an MTG subrule lettered l or o, or one the rules file of that version lacks', () => {
+    for (const n of ['702.26l', '702.16l', '702.16o']) {
+      const r = runCli(['rules', n], { cwd: dir });
+      assert.equal(r.status, 2, n);
+      assert.equal(r.stdout, '');
+      assert.ok(r.stderr.startsWith(`board-scenario: no MTG rule '${n}': the Comprehensive Rules never letter a subrule l or o (see 'rules ${n.slice(0, -1)}')`), r.stderr);
+    }
+    // Without a rules file, the rule it would belong to, and no word that it exists.
+    const unknown = runCli(['rules', '702.6z'], { cwd: dir });
+    assert.equal(unknown.status, 0, unknown.stderr);
+    assert.match(unknown.stdout, /^MTG 702\.6: /);
+    assert.match(unknown.stdout, /No explanation of 702\.6z itself; this is the rule it would belong to\. Whether 702\.6z exists is not known without your rules file of that version/);
+    // With the rules file of that version: 702.6z, 301.5g and 702.151c are not there, 702.6b is.
+    const file = path.join(dir, 'rules-2024-06-07.txt');
+    fs.writeFileSync(file, ['Magic: The Gathering Comprehensive Rules', '', 'These rules are effective as of June 7, 2024.', '', '301.5. Equipment has subrules up to f.', '301.5f An ability of a permanent.', '', '701.3a To attach is an action.', '', '702.6. Equip', '', '702.6b For more information.', '', '702.151b Reconfigure.', ''].join('\r\n'));
+    for (const n of ['702.6z', '301.5g', '702.151c']) {
+      const r = runCli(['rules', n, '--rules-version', '2024-06-07', '--rules-file', file], { cwd: dir });
+      assert.equal(r.status, 2, n);
+      assert.match(r.stderr, new RegExp(`^board-scenario: no MTG rule '${n.replace(/\./g, '\\.')}' in your rules file \\(effective 2024-06-07\\) \\(see 'rules `), r.stderr);
+    }
+    const there = runCli(['rules', '702.6b', '--rules-version', '2024-06-07', '--rules-file', file], { cwd: dir });
+    assert.equal(there.status, 0, there.stderr);
+    assert.match(there.stdout, /No explanation of 702\.6b itself; this is the rule it belongs to\./);
+    // Another version's file tells nothing of the newest rules: nothing false is said.
+    const other = runCli(['rules', '702.6z', '--rules-file', file], { cwd: dir });
+    assert.equal(other.status, 0, other.stderr);
+    assert.match(other.stdout, /this is the rule it would belong to/);
+    const missing = runCli(['rules', '702.6b', '--rules-file', path.join(dir, 'no-such-rules.txt')], { cwd: dir });
+    assert.equal(missing.status, 2);
+    assert.match(missing.stderr, /^board-scenario: can't read rules file /);
+  });
+
+  it('rules 702.26f and 704.5h explain the whole rule: effects expiring while phased out; regeneration', () => {
+    assert.match(runCli(['rules', '702.26f'], { cwd: dir }).stdout, /duration ends meanwhile \(until end of turn, say\) no longer applies to it when it phases back in/);
+    assert.match(runCli(['rules', '704.5h'], { cwd: dir }).stdout, /indestructible, regeneration and umbra armor can save it/);
+  });
+
   it('rules with an unknown number exits 2', () => {
     const r = runCli(['rules', '9999.9'], { cwd: dir });
     assert.equal(r.status, 2);

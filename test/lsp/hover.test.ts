@@ -484,6 +484,14 @@ describe('LSP hover', () => {
     assert.match(v, /310\.10 in the newest rules/);
   });
 
+  it('on a rule number that does not exist (an MTG subrule lettered l or o): said so, not explained by its parent', async () => {
+    const text = CLEAN.replace('# 704.5m', '# 702.16l');
+    const v = value(await hoverAt(text, positionOf(text, '702.16l', 1)));
+    assert.match(v, /Rule 702\.16l/);
+    assert.match(v, /There is no rule 702\.16l: the Comprehensive Rules never letter a subrule l or o/);
+    assert.doesNotMatch(v, /\(rule 702\.16\)/);
+  });
+
   it('on a rule number a later version dropped: the version that last has it, or that these rules dropped it', async () => {
     const scenario = (version: string, written: string) => ['game riftbound', `rules ${version}`, 'player alice', 'card sword "Long Sword": gear — Equipment, equip, owner alice', `# ${written}`, ''].join('\n');
     const v12 = scenario('v1.2', '425.3');

@@ -26,7 +26,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.16e': { title: 'Protection prevents damage', text: 'Damage that a source with the protection\'s quality would deal to the permanent or player with the protection is prevented: none is dealt.' },
   '702.80a': { title: 'Wither', text: 'Wither turns the damage its source deals to a creature into -1/-1 counters, put on that creature by the source\'s controller, instead of damage marked on it.' },
   '702.90c': { title: 'Infect and creatures', text: 'Like wither, infect turns damage its source deals to a creature into as many -1/-1 counters on it.' },
-  '704.5h': { title: 'Deathtouch damage', text: 'A creature with toughness above 0 that a source with deathtouch dealt damage to since the last check is destroyed as a state-based action; since it is destroyed, indestructible and umbra armor can save it.' },
+  '704.5h': { title: 'Deathtouch damage', text: 'A creature with toughness above 0 that a source with deathtouch dealt damage to since the last check is destroyed as a state-based action; since it is destroyed, indestructible, regeneration and umbra armor can save it.' },
   '120.3e': { title: 'Damage to a creature', text: 'Damage dealt to a creature (by a source without wither or infect) is marked on it.' },
   '120.6': { title: 'Marked damage', text: 'Damage stays marked on a creature until the cleanup step, even if it stops being a creature. Marked damage that reaches its toughness is lethal: the state-based actions destroy it.' },
   '120.8': { title: 'Zero damage', text: 'A source that would deal 0 damage deals no damage at all: nothing is marked and nothing triggers.' },
