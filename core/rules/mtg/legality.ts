@@ -226,14 +226,14 @@ function onlyTo(att: CardObj, host: CardObj): Problem | undefined {
 
 /**
  * Why `host` does not match the enchant filter `f` of the Aura `att` (702.5a; 702.5c when it has
- * several, 702.5d when a player filter meets a card or the other way round), naming who controls each
+ * several, 702.5d when a player filter meets a card: an Aura that can't enchant players is 702.5a's alone), naming who controls each
  * when control is what the filter asks (and an Aura that gives it, 613.1b): the one wording for a cast,
  * a resolution and the state-based actions.
  */
 export function enchantMismatch(att: CardObj, host: Host, f: Filter, several: boolean): Problem {
   const rules = ['702.5a'];
   if (several) rules.push('702.5c');
-  if (isPlayerFilter(f) !== !isCard(host)) rules.push('702.5d');
+  if (isPlayerFilter(f) && isCard(host)) rules.push('702.5d');
   const none = missingAura(f, host, att, att.controller);
   // The filter's words, made once (an Aura that falls off as its host changes controller says them).
   const text = filterText(f);
