@@ -18,8 +18,8 @@ export interface NamedAbilityWords {
   readonly where: Message;
   /** The stack or the chain, in a sentence. */
   readonly stack: Message;
-  /** The rules that only the card's controller activates its ability (its own); those when an attachment grants it, by the attachment. */
-  readonly own: readonly string[];
+  /** The rules that only the card's controller activates its ability (its own: the card's kind may have a rule of its own, an Aura's or an Equipment's); those when an attachment grants it, by the attachment. */
+  readonly own: (c: CardObj) => readonly string[];
   readonly granted: (grantor: CardObj) => readonly string[];
   /** The rules that a card activates only an ability it has (and a grant gives one only while attached). */
   readonly missing: readonly string[];
@@ -91,7 +91,7 @@ export function activateNamed(replay: Replay, ev: Extract<EventNode, { kind: 'ac
       const theirs = grantor.controller === activator ? msg`, though ${activator} controls ${grantor.id}` : msg``;
       replay.report('impossible-event', ev.by?.range ?? ev.range, msg`${activator} can't activate ${c.id}'s ${abilityWord(ability)}: ${grantor.id} grants it to ${c.id}, and an ability an attachment grants is activated only by the controller of what it is attached to, ${c.controller}${theirs}. Nothing goes on ${w.stack}. Let ${c.controller} activate it, or remove the line.`, { rules: [...w.granted(grantor)], subjects: [c.id, grantor.id] });
     } else {
-      replay.report('impossible-event', ev.by?.range ?? ev.range, msg`${activator} can't activate ${c.id}'s ${abilityWord(ability)}: only its controller, ${c.controller}, can. Nothing goes on ${w.stack}. Let ${c.controller} activate it, or remove the line.`, { rules: [...w.own], subjects: [c.id] });
+      replay.report('impossible-event', ev.by?.range ?? ev.range, msg`${activator} can't activate ${c.id}'s ${abilityWord(ability)}: only its controller, ${c.controller}, can. Nothing goes on ${w.stack}. Let ${c.controller} activate it, or remove the line.`, { rules: [...w.own(c)], subjects: [c.id] });
     }
     return;
   }

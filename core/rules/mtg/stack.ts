@@ -6,7 +6,7 @@ import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, type StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isCreature, isEquipment, isFortification, lossWords, lostEquip, lostFortify, missingActivatedAbility, type Problem, reconfigureOnly } from './characteristics';
+import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isAura, isCreature, isEquipment, isFortification, lossWords, lostEquip, lostFortify, missingActivatedAbility, type Problem, reconfigureOnly } from './characteristics';
 import { attachProblemOn, retargetFixes } from './legality';
 import { activationTargetProblem, effectTargetProblem } from './targeting';
 import { doAttach, doUnattach } from './attach';
@@ -65,15 +65,15 @@ export function onTop(replay: Replay, ev: EventNode, mine: StackEntry | undefine
 }
 
 /**
- * MTG's words for an ability the scenario names (`ability NAME`): only its controller activates it (602.2);
- * one an Equipment, Fortification or Aura grants, only the controller of what it is attached to (301.5d,
- * 301.6, 303.4e).
+ * MTG's words for an ability the scenario names (`ability NAME`): only its controller activates it (602.2;
+ * an Aura's, Equipment's or Fortification's own, 303.4e, 301.5d, 301.6); one an Equipment, Fortification or
+ * Aura grants, only the controller of what it is attached to (301.5d, 301.6, 303.4e).
  */
 const MTG_NAMED: NamedAbilityWords = {
   placed: (c) => c.zone === 'battlefield',
   where: msg`the battlefield`,
   stack: msg`the stack`,
-  own: ['602.2'],
+  own: (c) => (isAura(c) ? ['303.4e', '602.2'] : isEquipment(c) ? ['301.5d', '602.2'] : isFortification(c) ? ['301.6', '602.2'] : ['602.2']),
   missing: ['113.3b', '602.2'],
   grantWords: 'equipped creature has',
   granted: (g) => [isEquipment(g) ? '301.5d' : isFortification(g) ? '301.6' : '303.4e', '602.2'],

@@ -43,7 +43,7 @@ const RIFTBOUND_NAMED: NamedAbilityWords = {
   placed: onBoard,
   where: msg`the board`,
   stack: msg`the chain`,
-  own: [],
+  own: () => [],
   missing: ['136.2.b', '136.2.c'],
   grantWords: 'equipped unit has',
   granted: () => ['136.2.c', '718.5.e'],
