@@ -67,6 +67,9 @@ export const RIFTBOUND_KEYWORDS: readonly string[] = [
  */
 export const VALUED_KEYWORDS: readonly string[] = ['Assault', 'Deflect', 'Shield'];
 
+/** `totem armor`, as older cards print umbra armor: the same ability, renamed in the Oracle text (MTG 702.89b). Read as `umbra armor`. */
+export const OLD_UMBRA_ARMOR = ['totem', 'armor'] as const;
+
 /** The first words of the keywords (`first` of `first strike`): a word here after `has`, `gains` or `loses` starts a keyword. */
 /** The keyword of `keywords` that `word` is when written in another case (`quick-draw` is `Quick-Draw`), if any: for the error that says how the cards print it. */
 export function keywordInOtherCase(word: string, keywords: readonly string[]): string | undefined {
@@ -74,7 +77,8 @@ export function keywordInOtherCase(word: string, keywords: readonly string[]): s
   return keywords.find((k) => k.toLowerCase() === lower && k !== word);
 }
 
-export const KEYWORD_FIRST_WORDS: ReadonlySet<string> = new Set([...MTG_KEYWORDS, ...RIFTBOUND_KEYWORDS].map((k) => k.split(' ')[0]).concat('ability'));
+export const KEYWORD_FIRST_WORDS: ReadonlySet<string> = new Set([...MTG_KEYWORDS, ...RIFTBOUND_KEYWORDS].map((k) => k.split(' ')[0]).concat('ability', OLD_UMBRA_ARMOR[0]));
+
 
 /**
  * `ability NAME`: an activated ability the scenario names (both games), written where a keyword is: a

@@ -39,7 +39,7 @@ import type {
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
 import { isDigit, lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
-import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord, MTG_ZONE_WORDS, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, VALUED_KEYWORDS } from './keywords';
+import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord, MTG_ZONE_WORDS, OLD_UMBRA_ARMOR, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, VALUED_KEYWORDS } from './keywords';
 import { asMessage, msg, relatedAt, renderMessage, said, type Message } from '../message';
 import { table } from '../tables';
 
@@ -863,6 +863,11 @@ function keywordName(cur: Cursor, first: Token): Word {
   if (first.text === 'ability') {
     const name = cur.name(msg`ability name`);
     return { text: `ability ${name.text}`, range: span(first.range, name.range) };
+  }
+  // `totem armor`, as older cards print it, is umbra armor (MTG 702.89b).
+  if (first.text === OLD_UMBRA_ARMOR[0]) {
+    const s = cur.expectWord(OLD_UMBRA_ARMOR[1]);
+    return { text: 'umbra armor', range: span(first.range, s.range) };
   }
   const second = keywordSecondWord(first.text);
   if (!second) return { text: first.text, range: first.range };

@@ -16,6 +16,8 @@ import { msg, type Message } from '../../message';
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.12b': { title: 'Indestructible', text: 'Nothing destroys a permanent that has indestructible: an effect that says "destroy" leaves it where it is, and lethal damage doesn\'t kill it either. Sacrificing or exiling it still works.' },
   '702.89a': { title: 'Umbra armor', text: 'Umbra armor, found on Auras, replaces the destruction of the permanent the Aura enchants: the Aura is destroyed in its place and the damage on the permanent is removed.' },
+  '702.89': { title: 'Umbra armor', text: 'Umbra armor is a keyword ability of some Auras: when the permanent the Aura enchants would be destroyed, the Aura is destroyed in its place and the damage on the permanent is removed (702.89a). Older cards call it totem armor (702.89b).' },
+  '702.89b': { title: 'Totem armor', text: 'Totem armor is the name umbra armor had on older printed cards. Their Oracle text now says umbra armor, and it is the same ability; a scenario may write either.' },
   '122.1c': { title: 'Shield counters', text: 'Shield counters on a permanent protect it twice over: an effect that would destroy it removes a shield counter instead, and damage that would be dealt to it is prevented and a shield counter removed. The state-based actions still destroy it for lethal damage already marked.' },
   '616.1': { title: 'Several replacement effects', text: 'When more than one replacement or prevention effect could change how one event affects an object, the controller of that object (its owner if nobody controls it), or the affected player, picks which one applies first.' },
 };

@@ -22,6 +22,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '701.12e': { title: 'Exchanging an attached card', text: 'When a card attached to something is traded for a card in another zone, the outgoing card is no longer attached to it, and the incoming card is attached to that same object instead.' },
   '702.65a': { title: 'Aura swap', text: 'An activated ability found on some Aura cards: pay its cost, and you may trade that Aura on the battlefield for an Aura card from your own hand.' },
   '702.65b': { title: 'Aura swap that cannot finish', text: 'If either direction of the trade is impossible (the card from hand could not enchant what the Aura is on, or the Aura could not go to your hand), the ability does nothing at all.' },
+  '702.65': { title: 'Aura swap', text: "Aura swap is an activated ability of some Aura cards that trades the Aura on the battlefield for an Aura card in its controller's hand (702.65a); when either half of the trade can't happen, nothing happens (702.65b)." },
 };
 
 /** `aura swap` on the card's declaration (printed; no effect grants or removes it yet). */
