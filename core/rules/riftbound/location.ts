@@ -30,6 +30,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '319.3': { title: 'A cleanup after an item joins the chain', text: 'Each time an item is added to the chain (an Equip activated, for one), a cleanup becomes a task to do.' },
   '319.5': { title: 'A cleanup after a chain item leaves the chain', text: 'Each time an item leaves the chain, whatever the reason (it resolved, for one), a cleanup becomes a task to do.' },
   '319.6': { title: 'A cleanup after cards enter or leave the board', text: 'Each time game objects enter the board or leave it, however many at once, a cleanup becomes a task to do; so one follows a unit that dies, is returned to hand or is played.' },
+  '322': { title: 'Cleanups repeat', text: 'When something that calls for a cleanup happens during a cleanup (a card killed in it leaves the board, 319.6), another cleanup follows as soon as that one ends, and so on until one changes nothing.' },
   '319.8': { title: 'A cleanup after a move', text: 'Each time a Move is completed, a cleanup becomes a task to do.' },
   '186': { title: 'Tokens exist only on the board', text: 'Tokens are made on the board or on the chain, and nowhere else can they exist.',
     earlier: [{ before: '2026-03-30', text: 'Tokens are made on the board, and nowhere else can they exist.' }] },
@@ -376,32 +377,38 @@ export function cleanupOfTransition(replay: Replay, ev: Extract<EventNode, { kin
  * the declared board is marked whole for the first. Returns how many.
  */
 function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonly string[]): number {
-  let cards = replay.takeDirty();
-  // Step 2 (323.2): the units at the combat's battlefield take their controller's designation, the others lose theirs.
-  if (replay.board.combat !== undefined) designations(replay, cards);
-  // Step 3b (323.5) comes before step 5: a unit killed by its damage leaves its gear at the battlefield, recalled below.
-  const saved: CardObj[] = [];
-  if (replay.board.damaged.length !== 0 && cleanupKills(replay, cards, cause, saved)) cards = [...cards, ...replay.takeDirty()];
   let n = 0;
   let rules: readonly string[] | undefined;
-  for (let i = 0; i < cards.length; i++) {
-    const c = cards[i];
-    if (!owesRecall(replay, c)) continue;
-    rules ??= rulesOf();
-    recall(replay, c, cause, rules);
-    n++;
+  // A cleanup in which a card left the board (a kill) is followed at once by another (319.6, 322), until
+  // one kills nothing: a unit a gear died for keeps its damage, and the next one kills it or the next such gear.
+  for (let again = false; ; again = true) {
+    let cards = replay.takeDirty();
+    // Step 2 (323.2): the units at the combat's battlefield take their controller's designation, the others lose theirs.
+    if (replay.board.combat !== undefined) designations(replay, cards);
+    // Step 3b (323.5) comes before step 5: a unit killed by its damage leaves its gear at the battlefield, recalled below.
+    const saved: CardObj[] = [];
+    const killed = replay.board.damaged.length !== 0 && cleanupKills(replay, cards, cause, saved, again);
+    if (killed) cards = [...cards, ...replay.takeDirty()];
+    for (let i = 0; i < cards.length; i++) {
+      const c = cards[i];
+      if (!owesRecall(replay, c)) continue;
+      rules ??= rulesOf();
+      recall(replay, c, cause, rules);
+      n++;
+    }
+    if (!killed) return n;
+    // A unit a gear died for keeps its damage: the cleanup that follows looks at it again (the replacement applied once, 370.2).
+    for (const u of saved) replay.markDirty(u);
   }
-  // A unit a gear died for keeps its damage: the next cleanup looks at it again (a replacement applies once to an event, 370.2).
-  for (const u of saved) replay.markDirty(u);
-  return n;
 }
 
 /**
  * Cleanup step 3b (323.5) over the cards the cleanup looks at: each kill is an obligation of `cause`.
  * "All units" whose damage reaches their Might are killed together: each is decided on the board as
- * the step found it, then all go. Returns whether any died.
+ * the step found it, then all go. `again`: a cleanup that follows another in which a card left the board
+ * (322). Returns whether any died.
  */
-function cleanupKills(replay: Replay, cards: readonly CardObj[], cause: EventNode, saved: CardObj[]): boolean {
+function cleanupKills(replay: Replay, cards: readonly CardObj[], cause: EventNode, saved: CardObj[], again: boolean): boolean {
   let kills: Killed[] | undefined;
   for (let i = 0; i < cards.length; i++) {
     const k = killedByDamage(replay, cards[i]);
@@ -411,7 +418,8 @@ function cleanupKills(replay: Replay, cards: readonly CardObj[], cause: EventNod
   }
   if (!kills) return false;
   for (const k of kills) {
-    replay.oblige({ action: 'move', subject: k.card, zone: 'trash', code: 'missing-state-based-action', rules: k.rules, why: k.why, cause });
+    // In a cleanup that follows one where a card left the board, the times that made it are cited too (322, 319.6).
+    replay.oblige({ action: 'move', subject: k.card, zone: 'trash', code: 'missing-state-based-action', rules: again ? [...k.rules, '322', '319.6'] : k.rules, why: k.why, cause });
     moveTo(replay, k.card, 'trash', undefined, cause);
   }
   return true;
