@@ -72,7 +72,7 @@ function deflectCost(targets: readonly CardObj[], p: string | undefined): { powe
   const from: CardObj[] = [];
   for (const t of targets) {
     if (!onBoard(t) || t.controller === undefined || t.controller === p) continue;
-    const v = keywordValue(t, 'Deflect');
+    const v = deflectOf(t);
     if (v === 0) continue;
     power += v;
     from.push(t);
@@ -80,9 +80,22 @@ function deflectCost(targets: readonly CardObj[], p: string | undefined): { powe
   return { power, from };
 }
 
+/**
+ * The Deflect value of `t` that applies now. An attached card's printed Rules Text is inactive, and an
+ * inactive ability doesn't apply (718.2, 721.2): its printed Deflect (the instance at -1, kept unless
+ * the keyword was lost since) doesn't count; a Deflect an effect gave it still does (135.4.b).
+ */
+function deflectOf(t: CardObj): number {
+  const v = keywordValue(t, 'Deflect');
+  if (v === 0 || !t.attachedTo) return v;
+  const own = t.keywordValues?.Deflect;
+  return own && own.count !== 0 && own.ats[0] === -1 ? v - own.sums[0] : v;
+}
+
 /** Why no Deflect adds to the cost of `p`'s effect choosing `t` (for `paying deflect` with nothing to pay). */
 function noDeflectReason(t: CardObj, p: string | undefined): Message {
   if (!onBoard(t)) return msg`${t.id} is not on the board (it is ${inZone(t.zone)}), and Deflect works only on permanents`;
+  if (keywordValue(t, 'Deflect') !== 0 && deflectOf(t) === 0) return msg`${t.id} is attached to ${t.attachedTo!.id}, and the Deflect printed on it is inactive while it is attached`;
   if (keywordValue(t, 'Deflect') === 0) return msg`${t.id} has no Deflect`;
   return msg`${t.id} is controlled by ${p ?? msg`nobody`}, and Deflect adds only to what another player's spells and abilities cost`;
 }
@@ -129,12 +142,13 @@ export function deflectPaid(replay: Replay, at: Range, paying: Range | undefined
   if (power === 0) {
     if (paying) {
       const why = targets.map((t) => noDeflectReason(t, p)).reduce((a, b) => msg`${a}; ${b}`);
-      replay.report('impossible-event', paying, msg`No Deflect adds to this effect's cost, so there is nothing to pay: ${why}. Remove \`paying deflect\`.`, { rules: ['809.1.c'], subjects });
+      const inactive = targets.some((t) => onBoard(t) && keywordValue(t, 'Deflect') !== 0 && deflectOf(t) === 0);
+      replay.report('impossible-event', paying, msg`No Deflect adds to this effect's cost, so there is nothing to pay: ${why}. Remove \`paying deflect\`.`, { rules: inactive ? ['809.1.c', '718.2', '721.2'] : ['809.1.c'], subjects });
       return false;
     }
     return true;
   }
-  const names = from.map((t): Message | string => msg`${t.id} (Deflect ${keywordValue(t, 'Deflect')}, controlled by ${t.controller!})`).reduce((a, b) => msg`${a} and ${b}`);
+  const names = from.map((t): Message | string => msg`${t.id} (Deflect ${deflectOf(t)}, controlled by ${t.controller!})`).reduce((a, b) => msg`${a} and ${b}`);
   if (!paying) {
     replay.report('impossible-event', at, msg`The effect chooses ${names}, so it costs ${power} Power more for ${p ?? msg`nobody`} to play. That cost is mandatory: as the scenario doesn't record it paid, the spell or ability is not played at all: ${outcome}. If the Power was paid, add \`paying deflect\` to the line; otherwise choose another target, or remove the line.`, {
       rules: ['809.1.c', '809.1.d', '356.2.a.2', '809.2'],
