@@ -108,6 +108,12 @@ function noDeflectReason(t: CardObj, p: string | undefined): Message {
 export function chooseAttachTargets(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>, att: CardObj, host: Host, by: string | undefined): boolean {
   const source = ev.targeting!.source ? replay.card(ev.targeting!.source) : undefined;
   if (ev.targeting!.source && !source) return false;
+  // An attached card's printed Rules Text is inactive, and an inactive ability can't be used (718.2, 721.2).
+  if (source?.attachedTo && onBoard(source)) {
+    replay.report('impossible-event', ev.targeting!.range, msg`${source.id} is attached to ${source.attachedTo.id}, and an attached card's own printed text is inactive: its ability that attaches can't be used while it is attached. Nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Detach ${source.id} first, or remove the line.`, { rules: ['718.2', '721.2'], subjects: [source.id] });
+    if (replay.noting) replay.note(() => msg`no effect: ${att.id} doesn't move`);
+    return false;
+  }
   if (by !== undefined && source && onBoard(source) && source.controller !== undefined && by !== source.controller) {
     replay.report('impossible-event', ev.targeting!.range, msg`${source.id}'s abilities are used by its controller, ${source.controller}, not by ${by}: only ${source.controller} plays them. Nothing happens. Write \`by ${source.controller}\`, or remove the line.`, { rules: [source.types.has('gear') ? '151.2' : '145.2'], subjects: [source.id] });
     return false;
