@@ -24,6 +24,8 @@ export interface StatusWords {
   readonly where: Message;
   /** The rule that a card elsewhere has no status; the rules that a card can't be turned to the status it has. */
   readonly rules: { readonly placed: string; readonly on: string; readonly off: string };
+  /** The rules that turning `c` to the status it has does nothing, when they depend on the card and the version (Riftbound). */
+  readonly redundant?: (replay: Replay, c: CardObj, on: boolean) => readonly string[];
 }
 
 export const MTG_STATUS: StatusWords = {
@@ -47,7 +49,15 @@ export const RIFTBOUND_STATUS: StatusWords = {
   offShown: msg`ready`,
   placed: (c) => c.zone === 'base' || c.zone === 'battlefield',
   where: msg`the board`,
-  rules: { placed: '414.2', on: '414.1.b', off: '415.1.b' },
+  rules: { placed: '414.2', on: '414.1.c', off: '415.1.c' },
+  // A unit told to be exhausted (readied) while it already is: nothing more happens (414.1.c, 415.1.c). Those
+  // rules are a unit's: for a gear, v1.2 and v1.3 say only that the status is a state (414.2, 415.2); the
+  // rules of 2026-07-16 extend 414.1.b, no exhausting twice, to gear.
+  redundant: (replay, c, on) => {
+    if (c.types.has('unit')) return [on ? '414.1.c' : '415.1.c'];
+    if (!on) return ['415.2'];
+    return !replay.version || replay.version.date >= '2026-07-16' ? ['414.1.b'] : ['414.2'];
+  },
 };
 
 /**
@@ -86,7 +96,7 @@ export function statusEvent(replay: Replay, ev: Extract<EventNode, { kind: 'stat
     return;
   }
   if (c.exhausted === on) {
-    replay.report('impossible-event', ev.range, msg`${c.id} is already ${on ? w.onShown : w.offShown}, and a card can't be turned to the status it has: nothing happens. Remove the line.`, { rules: [on ? w.rules.on : w.rules.off], subjects: [c.id] });
+    replay.report('impossible-event', ev.range, msg`${c.id} is already ${on ? w.onShown : w.offShown}, and a card can't be turned to the status it has: nothing happens. Remove the line.`, { rules: [...(w.redundant?.(replay, c, on) ?? [on ? w.rules.on : w.rules.off])], subjects: [c.id] });
     return;
   }
   replay.board.turnSideways(c, on);

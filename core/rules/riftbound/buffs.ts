@@ -19,6 +19,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.2.b': { title: 'Spending a buff', text: 'Spending a buff takes one buff counter off a unit.' },
   '702.2.b.1': { title: 'No buff to spend', text: 'Only a unit that has a buff can have one spent from it.' },
   '702.2.b.2': { title: 'Whose buffs a player spends', text: "A player spends only the buffs of units under their own control, never another player's." },
+  '702': { title: 'Buffs are on units', text: 'A buff is an object that goes only on a unit: nothing else can have one.' },
+  '702.3.a': { title: 'A buff on a buffed unit', text: 'Told to add a buff to a unit that has one already, the game places none: nothing changes.' },
   '702.3': { title: 'One buff at most', text: 'A unit carries a single buff at a time; adding one to a unit that has it adds nothing.' },
   '703': { title: 'What a buff does', text: "Every buff on a unit raises its Might by 1, so it counts when damage is compared with the unit's Might." },
   '705': { title: 'Buffs leave with the unit', text: 'A unit that leaves the board loses all its buffs; a recall keeps them, since the unit stays on the board.' },
@@ -35,12 +37,12 @@ export function buffEvent(replay: Replay, ev: CountersEvent): void {
   const x = replay.card(ev.subject);
   if (!x) return;
   if (!isUnit(x) || !onBoard(x)) {
-    replay.report('impossible-event', ev.range, !isUnit(x) ? msg`${x.id} is not a unit, and only units have buffs. Remove the line.` : msg`${x.id} is not on the board, and only a unit on the board has a buff (one that leaves it loses its buff). Remove the line.`, { rules: ['426.1', '705'], subjects: [x.id] });
+    replay.report('impossible-event', ev.range, !isUnit(x) ? msg`${x.id} is not a unit, and only units have buffs. Remove the line.` : msg`${x.id} is not on the board, and only a unit on the board has a buff (one that leaves it loses its buff). Remove the line.`, { rules: !isUnit(x) ? ['426.1', '702'] : ['426.1', '705'], subjects: [x.id] });
     return;
   }
   if (ev.verb === 'put') {
     if (x.plusCounters !== 0) {
-      replay.report('impossible-event', ev.range, msg`${x.id} already has a buff, and a unit has one at most: it may be chosen to be buffed, but nothing is placed, so the line does nothing. Remove it.`, { rules: ['426.1.b.1', '426.1.c', '702.3'], subjects: [x.id] });
+      replay.report('impossible-event', ev.range, msg`${x.id} already has a buff, and a unit has one at most: it may be chosen to be buffed, but nothing is placed, so the line does nothing. Remove it.`, { rules: ['426.1.c', '702.3.a', '426.1.b.1'], subjects: [x.id] });
       return;
     }
     addCounters(replay, x, 'buff', 1);
@@ -62,14 +64,14 @@ export function buffEvent(replay: Replay, ev: CountersEvent): void {
   if (replay.noting) replay.note(() => msg`${x.id}'s buff spent`);
 }
 
-/** `with a buff` in a declaration: on a unit on the board (426.1, 705), one at most (702.3). Read with the declared board (riftbound.ts settle), once every card is built. */
+/** `with a buff` in a declaration: on a unit (426.1, 702) on the board (705), one at most (702.3). Read with the declared board (riftbound.ts settle), once every card is built. */
 export function declaredBuff(replay: Replay, card: CardObj, st: CardStmt): void {
   if (!st.props.some((p) => p.kind === 'counters')) return;
   declaredCounters(replay, card, st, {
     kinds: ['buff'],
     other: msg`+1/+1 and -1/-1 counters are MTG's: a Riftbound unit may have a buff (\`with a buff\`).`,
     where: !isUnit(card) ? msg`only a unit has a buff` : !onBoard(card) ? msg`only a unit on the board has a buff` : undefined,
-    whereRules: ['426.1', '705'],
+    whereRules: !isUnit(card) ? ['426.1', '702'] : ['426.1', '705'],
     most: { n: 1, rules: ['702.3'], why: (c, written) => msg`A unit has at most one buff, so ${c.id} can't have ${written}. Write \`with a buff\`.` },
   });
 }
