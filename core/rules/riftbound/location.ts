@@ -8,7 +8,7 @@ import { endTurn } from '../../engine/turn';
 import { underOf } from '../../engine/control';
 import type { RuleExplanation } from '../mtg/explanations';
 import { BOARD, isEquipment, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, zoneOf, whereText, baseText } from './cards';
-import { detach } from './detach';
+import { detach, detachedAtBattlefield } from './detach';
 import { attachEvent, attachProblem, relocate } from './attach';
 import { msg, type Message } from '../../message';
 import { inZone } from '../../engine/words';
@@ -301,7 +301,7 @@ export function recallEvent(replay: Replay, ev: Extract<EventNode, { kind: 'reca
   }
   const home = card.controller;
   if (!onBoard(card) || (card.zone === 'base' && card.place === home)) {
-    replay.report('impossible-event', ev.range, msg`${card.id} is ${card.zone === 'base' ? msg`already at its controller's base (${baseText(home)})` : msg`not on the board (it is ${inZone(card.zone)})`}, so it can't be recalled. Remove the line.`, { rules: [card.zone === 'base' ? '323.7' : '455'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is ${card.zone === 'base' ? msg`already at its controller's base (${baseText(home)})` : msg`not on the board (it is ${inZone(card.zone)})`}, so it can't be recalled. Remove the line.`, { rules: ['455'], subjects: [card.id] });
     return;
   }
   recallHome(replay, card);
@@ -435,12 +435,14 @@ function recall(replay: Replay, c: CardObj, cause: EventNode, rules: readonly st
   const gear = c.zone === 'battlefield';
   // A control effect "this turn" that just expired is why it is in another player's base (317.2.c).
   const ended = !gear && c.controlEnded?.how === 'turn' ? c.controlEnded.from : undefined;
+  // Gear that a detach left at the battlefield: the rule written for it (435.4.a).
+  const detached = gear && detachedAtBattlefield.delete(c);
   recallHome(replay, c);
   replay.oblige({
     action: 'recall',
     subject: c,
     code: 'missing-state-based-action',
-    rules: gear ? [...rules, '457.1', '149.3', '323.7'] : ended ? [...rules, '317.2.c', '323.7'] : [...rules, '323.7'],
+    rules: gear ? [...rules, ...(detached ? ['435.4.a'] : []), '457.1', '149.3', '323.7'] : ended ? [...rules, '317.2.c', '323.7'] : [...rules, '323.7'],
     why: gear
       ? msg`unattached gear at ${at} is recalled to its controller's base during a cleanup`
       : ended

@@ -133,8 +133,15 @@ export const riftbound: Ruleset = {
             replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` names no item: the chain holds abilities, not cards, and ${item.what} waits there. Write \`${item.line}\` to resolve it.`, { rules: [WAITING_RULE[waiting.ability as (typeof WAITING)[number]]], subjects: [ev.subject.text] });
             return;
           }
-          // A spell's resolution is not written in Riftbound scenarios; an Equip on the chain is, by its ability.
-          replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` is not a Riftbound action here: the chain items a Riftbound scenario resolves are Equips, written with the ability (\`resolve ${ev.subject.text} equip\`). Write that, or remove the line.`);
+          // `resolve Weaponmaster`: the keyword where the card goes (no card has that name).
+          const keyword = WAITING.find((k) => k !== 'equip' && k === ev.subject.text);
+          if (keyword && !replay.board.cards.has(ev.subject.text)) {
+            const line = keyword === 'Weaponmaster' ? 'resolve X Weaponmaster [choosing G]' : 'resolve G Quick-Draw [choosing U]';
+            replay.report('impossible-event', ev.verbRange, msg`\`resolve ${keyword}\` names no card: a ${keyword} trigger on the chain is resolved with the card whose trigger it is, \`${line}\`. Write the card's name before \`${keyword}\`, or remove the line.`, { rules: [WAITING_RULE[keyword]] });
+            return;
+          }
+          // A spell's resolution is not written in Riftbound scenarios; an ability on the chain is, by the ability.
+          replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` is not a Riftbound action here: the chain items a Riftbound scenario resolves are abilities, written with the ability after the card (\`resolve ${ev.subject.text} equip\`, \`resolve X Weaponmaster\`, \`resolve G Quick-Draw\`, \`resolve X ability NAME\`). Write that, or remove the line.`);
           return;
         }
         replay.report('impossible-event', ev.verbRange, msg`\`${ev.kind}\` is not a Riftbound action; this scenario is \`game riftbound\`. Remove the line, or write the Riftbound event that was meant.`);

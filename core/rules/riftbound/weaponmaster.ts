@@ -63,13 +63,16 @@ export function resolveWeaponmaster(replay: Replay, ev: Extract<EventNode, { kin
     replay.report('redundant-attach', ev.range, msg`${gear.id} is already attached to ${unit.id} as its Weaponmaster resolves: attaching a card to its current Top-Most card has no effect. Choose another Equipment, or leave out \`choosing\`.`, { rules: ['434.1.g', '821.1.c'], related, subjects: [gear.id, unit.id] });
     return;
   }
+  const left = gear.hasEquip && (unit.version !== entry.version || !onBoard(unit));
   const cant = !gear.hasEquip
     ? { rules: ['821.1.c.4', '821.1.c.5'], why: msg`${gear.id} has no Equip cost, and a cost that doesn't exist can't be paid` }
-    : unit.version !== entry.version || !onBoard(unit)
+    : left
       ? { rules: ['821.1.c.5', '124'], why: msg`${unit.id} left the board after Weaponmaster triggered, and the card now ${inZone(unit.zone)} is a new object` }
       : attachProblem(gear, unit);
   if (cant) {
-    replay.report('source-left-before-resolution', ev.range, msg`${unit.id}'s Weaponmaster resolves, but ${gear.id} can't be attached to ${unit.id}: ${cant.why}. ${gear.id} ${stays}. That is the rules' outcome: if it is meant, add an \`expect\` line after it to show so; if not, choose another Equipment.`, {
+    // With the unit gone, no Equipment can be attached to it: another choice wouldn't help.
+    const advice = left ? msg`if not, leave out \`choosing\` (no Equipment can be attached to a unit that left the board), or don't have ${unit.id} leave the board before its Weaponmaster resolves` : msg`if not, choose another Equipment`;
+    replay.report('source-left-before-resolution', ev.range, msg`${unit.id}'s Weaponmaster resolves, but ${gear.id} can't be attached to ${unit.id}: ${cant.why}. ${gear.id} ${stays}. That is the rules' outcome: if it is meant, add an \`expect\` line after it to show so; ${advice}.`, {
       rules: [...cant.rules, ...(cant.rules.includes('821.1.c.5') ? [] : ['821.1.c.5'])],
       related,
       subjects: [gear.id, unit.id],
