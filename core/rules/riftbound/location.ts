@@ -419,7 +419,8 @@ function cleanupKills(replay: Replay, cards: readonly CardObj[], cause: EventNod
   if (!kills) return false;
   for (const k of kills) {
     // In a cleanup that follows one where a card left the board, the times that made it are cited too (322, 319.6).
-    replay.oblige({ action: 'move', subject: k.card, zone: 'trash', code: 'missing-state-based-action', rules: again ? [...k.rules, '322', '319.6'] : k.rules, why: k.why, cause });
+    // v1.2 numbers its cleanup rules one lower from 322 on (its steps are 322.x), unchecked here: 322 is cited from v1.3 on.
+    replay.oblige({ action: 'move', subject: k.card, zone: 'trash', code: 'missing-state-based-action', rules: again ? [...k.rules, ...(replay.version && replay.version.date < '2026-03-30' ? [] : ['322']), '319.6'] : k.rules, why: k.why, cause });
     moveTo(replay, k.card, 'trash', undefined, cause);
   }
   return true;
