@@ -296,8 +296,14 @@ function riftboundFacts(rec: CardRecord): CardFacts {
   if (equip) props.push('equip');
   // A gear's Effect Text that saves its unit (Guardian Angel: "If I would die, kill Guardian Angel instead."):
   // "I" can only be the unit a gear is attached to (136.2.d), so the sentence is its Effect Text.
-  const saves = /If I would die, kill (?:this|(.+?)) instead\./.exec(rec.text);
-  if (saves && (saves[1] === undefined || saves[1] === rec.name) && /^gear\b/i.test(rec.typeLine)) props.push('if I would die, kill this instead');
+  // The sentence after it, in the same replacement, may go on with what it does to the unit ("Heal me,
+  // exhaust me, and recall me."): declared with it.
+  const saves = /If I would die, kill (?:this|(.+?)) instead\.(?:\s*((?:(?:and )?(?:heal|exhaust|recall) me(?:, |,? and |\.))+))?/i.exec(rec.text);
+  if (saves && (saves[1] === undefined || saves[1] === rec.name) && /^gear\b/i.test(rec.typeLine)) {
+    const then = saves[2] ? ['heal', 'exhaust', 'recall'].filter((w) => new RegExp(`\\b${w} me\\b`, 'i').test(saves[2])) : [];
+    // Written as a declaration writes it: "..., heal me, exhaust me, and recall me".
+    props.push(['if I would die, kill this instead', ...then.map((w, i) => (i > 0 && i === then.length - 1 ? `and ${w} me` : `${w} me`))].join(', '));
+  }
   // A unit's keywords are its own (Shield, Tank, ...). A gear's may be its Effect Text, which is its
   // unit's while attached (136.2), and the list doesn't say which: only its Equip is read.
   if (/\bunit\b/i.test(rec.typeLine.split(' — ')[0])) {

@@ -87,9 +87,12 @@ export type Property =
   | { kind: 'protection'; quality: Word; range: Range }
   | { kind: 'color'; colors: Word[]; range: Range }
   /** `on top` (MTG): the card is the top card of its owner's library. */
-  /** `if I would die, kill this instead` (Riftbound, Guardian Angel): a gear's Effect Text that saves its unit (136.2.c). */
+  /**
+   * `if I would die, kill this instead` (Riftbound, Guardian Angel): a gear's Effect Text that saves its
+   * unit (136.2.c); `then`: what the same text does to the unit after (`, heal me, exhaust me, and recall me`).
+   */
   /** `back face` (MTG 712.2): the line declares the back face of a transforming double-faced card, a face and no object (no owner, no zone). */
-  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'tapped' | 'aura-swap' | 'castable' | 'on-top' | 'flash' | 'kill-instead' | 'back-face'; range: Range }
+  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'tapped' | 'aura-swap' | 'castable' | 'on-top' | 'flash' | 'kill-instead' | 'back-face'; range: Range; then?: readonly SaverStep[] }
   /** `transforms into NAME` (MTG 712.2): the card is a transforming double-faced card whose back face is the line declared `card NAME ..., back face`. */
   | { kind: 'transforms'; face: Name; range: Range }
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
@@ -311,6 +314,9 @@ export interface ProtectionKeepClause {
   card?: Name;
   range: Range;
 }
+
+/** What Guardian Angel's text does to its unit after the gear is killed in its place: `heal me`, `exhaust me`, `recall me`. */
+export type SaverStep = 'heal' | 'exhaust' | 'recall';
 
 /** The abilities `gains X ...` / `loses X ...` can name besides protection from a quality (MTG 113.10). */
 export type AbilityWord = 'all' | 'enchant' | 'equip' | 'fortify' | 'reconfigure' | 'protection';

@@ -36,8 +36,12 @@ import type {
   TriggerPhrase,
   CounterKind,
   GameStmt,
+  SaverStep,
 } from './ast';
 import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
+
+/** What `if I would die, kill this instead` may go on to do to the unit (Guardian Angel), in the words written. */
+const SAVER_STEPS: readonly SaverStep[] = ['heal', 'exhaust', 'recall'];
 import { isDigit, lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
 import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord, MTG_ZONE_WORDS, OLD_UMBRA_ARMOR, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, VALUED_KEYWORDS } from './keywords';
 import { asMessage, msg, relatedAt, renderMessage, said, type Message } from '../message';
@@ -756,7 +760,16 @@ function parseProperty(cur: Cursor): Property {
       if (cur.peek()?.type !== 'comma') cur.fail(msg`', kill this instead'`);
       cur.next();
       for (const w of ['kill', 'this', 'instead']) cur.expectWord(w);
-      return { kind: 'flag', flag: 'kill-instead', range: r() };
+      // What the same text does to the unit after (Guardian Angel: `, heal me, exhaust me, and recall me`).
+      const then: SaverStep[] = [];
+      for (;;) {
+        const and = cur.isWord('and', 1) ? 1 : 0;
+        const step = cur.peek()?.type === 'comma' ? SAVER_STEPS.find((w) => cur.isWord(w, 1 + and) && cur.isWord('me', 2 + and)) : undefined;
+        if (step === undefined || then.includes(step)) break;
+        for (let i = 0; i < 3 + and; i++) cur.next();
+        then.push(step);
+      }
+      return then.length ? { kind: 'flag', flag: 'kill-instead', range: r(), then } : { kind: 'flag', flag: 'kill-instead', range: r() };
     }
     case 'equipped':
     case 'enchanted':

@@ -85,8 +85,8 @@ describe('card data: formats', () => {
     // A keyword's value (807.1.b, 814.1.b): from the text's "[Assault 2]", or from the list's "Shield 3".
     assert.deepEqual(facts(cards.riftbound, 'Test Raider'), { typeLine: 'unit — Noxus', props: ['might 2', 'Assault 2'] });
     assert.deepEqual(facts(cards.riftbound, 'Test Warden'), { typeLine: 'unit — Demacia', props: ['might 2', 'Shield 3'] });
-    // Guardian Angel's Effect Text, naming itself for "this" (136.2.d).
-    assert.deepEqual(facts(cards.riftbound, 'Guardian Angel'), { typeLine: 'gear — Equipment', props: ['equip', 'if I would die, kill this instead'] });
+    // Guardian Angel's Effect Text, naming itself for "this" (136.2.d), with what the same replacement goes on to do.
+    assert.deepEqual(facts(cards.riftbound, 'Guardian Angel'), { typeLine: 'gear — Equipment', props: ['equip', 'if I would die, kill this instead, heal me, exhaust me, and recall me'] });
     // Control Magic: the whole line, as the property (613.1b).
     assert.deepEqual(f('Control Magic'), ['color blue', 'enchant creature', 'you control enchanted creature']);
     assert.deepEqual(f('Confiscate'), ['color blue', 'enchant permanent', 'you control enchanted permanent']);

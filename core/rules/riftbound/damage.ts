@@ -8,7 +8,7 @@ import { type CardObj, effectiveMight } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { isUnit, onBoard } from './cards';
-import { firstSaverOf } from './text';
+import { firstSaverOf, saverSteps, saverStepsWords } from './text';
 import { dyingAs, markDamage, noDamage, statWords } from '../../engine/damage';
 import { msg, type Message } from '../../message';
 
@@ -74,6 +74,8 @@ function lethalMight(c: CardObj): number | undefined {
 /** What cleanup step 3b kills (323.5): the unit, or the gear that dies in its place (136.2.c). */
 export interface Killed {
   card: CardObj;
+  /** The unit a gear is killed for (136.2.c), when `card` is that gear. */
+  saved?: CardObj;
   rules: string[];
   why: () => Message;
 }
@@ -91,7 +93,10 @@ export function killedByDamage(replay: Replay, c: CardObj): Killed | undefined {
   if (c.plusCounters !== 0) rules.push('703');
   const saver = firstSaverOf(replay, c);
   // 136.2.c: the gear's Effect Text is its unit's; 136.2.d (2026-07-16): its "this" is the gear.
-  if (saver) return { card: saver, rules: [...rules, '136.2.c', '136.2.d'], why: savedWhy(c, might, saver) };
+  if (saver) {
+    const steps = saverSteps(saver);
+    return { card: saver, saved: c, rules: [...rules, '136.2.c', '136.2.d', ...(steps.includes('heal') ? ['418.1'] : []), ...(steps.includes('recall') ? ['455'] : [])], why: savedWhy(c, might, saver) };
+  }
   return { card: c, rules, why: lethalWhy(c, might) };
 }
 
@@ -102,5 +107,8 @@ function lethalWhy(c: CardObj, might: number): () => Message {
 
 function savedWhy(c: CardObj, might: number, gear: CardObj): () => Message {
   const s = dyingAs(c, might, c.might!);
-  return () => msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'Might')}, so it would be killed in the cleanup, and ${gear.id}'s Effect Text, now ${s.id}'s, says "If I would die, kill this instead"`;
+  const steps = saverSteps(gear);
+  return () => (steps.length
+    ? msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'Might')}, so it would be killed in the cleanup, and ${gear.id}'s Effect Text, now ${s.id}'s, says "If I would die, kill this instead", and the same replacement goes on as its text says${saverStepsWords(s.id, steps)}`
+    : msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'Might')}, so it would be killed in the cleanup, and ${gear.id}'s Effect Text, now ${s.id}'s, says "If I would die, kill this instead"`);
 }

@@ -12,7 +12,7 @@ import { detach, detachedAtBattlefield } from './detach';
 import { attachEvent, attachProblem, relocate } from './attach';
 import { msg, type Message } from '../../message';
 import { inZone } from '../../engine/words';
-import { deathReplaced } from './text';
+import { deathReplaced, saverSteps } from './text';
 import { type Killed, killedByDamage } from './damage';
 import { existsIn } from '../versions';
 import { fire, fireLookedBack, hadAttachment, ON_I_DIE, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
@@ -87,7 +87,10 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
     return;
   }
   // A unit dying with a gear on it that says "If I would die, kill this instead" (136.2.c): the gear goes.
-  if (zone === 'trash' && isUnit(card) && onBoard(card) && deathReplaced(replay, card, ev, (g) => moveTo(replay, g, 'trash', undefined, ev))) return;
+  if (zone === 'trash' && isUnit(card) && onBoard(card) && deathReplaced(replay, card, ev, (g) => {
+    moveTo(replay, g, 'trash', undefined, ev);
+    afterSaved(replay, card, g);
+  })) return;
   moveTo(replay, card, zone, place, ev);
 }
 
@@ -316,6 +319,25 @@ export function recallAttacker(replay: Replay, card: CardObj, place: string, cau
   replay.oblige({ action: 'recall', subject: card, code: 'missing-state-based-action', rules: ['466.1.a.2', '455'], why: msg`the combat at battlefield ${place} ended with Defenders still there, and the combat's cleanup recalls the Attackers present`, cause });
 }
 
+/**
+ * What the Effect Text of `gear`, killed in `unit`'s place (136.2.c), goes on to do to the unit in the
+ * same replacement, as declared (saverSteps; Guardian Angel: "Heal me, exhaust me, and recall me"; its
+ * "me" is the unit, 136.2.d): its damage is removed (418.1), it is exhausted, it is recalled to its
+ * controller's base (455). Part of the kill the scenario records, so nothing more to record; a step with
+ * nothing to do does nothing.
+ */
+function afterSaved(replay: Replay, unit: CardObj, gear: CardObj): void {
+  for (const step of saverSteps(gear)) {
+    if (step === 'heal') {
+      if (unit.damage === 0) continue;
+      unit.damage = 0;
+      replay.markDirty(unit);
+    } else if (step === 'exhaust') {
+      if (!unit.exhausted) replay.board.turnSideways(unit, true);
+    } else if (onBoard(unit) && !unit.attachedTo && !(unit.zone === 'base' && unit.place === unit.controller)) recallHome(replay, unit);
+  }
+}
+
 /** A recall (455): to its controller's base, not a Move, statuses stay; attachments come along (719.3.a). */
 function recallHome(replay: Replay, card: CardObj): void {
   const from = whereText(card);
@@ -422,6 +444,7 @@ function cleanupKills(replay: Replay, cards: readonly CardObj[], cause: EventNod
     // v1.2 numbers its cleanup rules one lower from 322 on (its steps are 322.x), unchecked here: 322 is cited from v1.3 on.
     replay.oblige({ action: 'move', subject: k.card, zone: 'trash', code: 'missing-state-based-action', rules: again ? [...k.rules, ...(replay.version && replay.version.date < '2026-03-30' ? [] : ['322']), '319.6'] : k.rules, why: k.why, cause });
     moveTo(replay, k.card, 'trash', undefined, cause);
+    if (k.saved) afterSaved(replay, k.saved, k.card);
   }
   return true;
 }

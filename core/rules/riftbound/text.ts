@@ -1,12 +1,12 @@
 // Riftbound text of attached cards: printed Rules Text inactive (135.4, 718.2, 720) but while attaching and detaching
 // and for Weaponmaster (725.1-3), Effect Text (136.2) and Might Bonus (137.3) added to the Top-Most card.
-import type { EventNode, GrantNode, Property } from '../../parser/ast';
+import type { EventNode, GrantNode, Property, SaverStep } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
 import { type Ability, type Grant, keywordOfGame } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { RIFTBOUND_KEYWORDS, VALUED_KEYWORDS } from '../../parser/keywords';
-import { msg } from '../../message';
+import { msg, type Message } from '../../message';
 import { changeKeyword } from '../../engine/untilEndOfTurn';
 import { notThisTurn } from './timing';
 
@@ -50,8 +50,11 @@ export function deathReplaced(replay: Replay, unit: CardObj, ev: EventNode, kill
   const gear = savers[0];
   const others = savers.slice(1).map((g) => g.id);
   const choice = others.length === 0 ? msg`` : msg` Each of ${savers.map((g) => g.id).join(', ')} says so, and ${unit.id}'s controller chooses which one applies; the replay takes the oldest, ${gear.id}: if another was chosen, write its kill (\`kill ${others[0]}\`) in place of this line.`;
-  replay.report('not-destroyed', ev.range, msg`${unit.id} doesn't die: ${gear.id} is attached to it, and its Effect Text, now ${unit.id}'s, says "If I would die, kill this instead", so ${gear.id} is killed instead.${choice} That is the rules' outcome: if it is meant, add an \`expect ${gear.id} in trash\` line after it, and write what else the card does (Guardian Angel recalls the unit) on lines of their own.`, {
-    rules: ['136.2.c', '136.2.d'],
+  const steps = saverSteps(gear);
+  replay.report('not-destroyed', ev.range, steps.length
+    ? msg`${unit.id} doesn't die: ${gear.id} is attached to it, and its Effect Text, now ${unit.id}'s, says "If I would die, kill this instead", so ${gear.id} is killed instead, and the same replacement goes on as its text says${saverStepsWords(unit.id, steps)}.${choice} That is the rules' outcome: if it is meant, add an \`expect ${gear.id} in trash\` line after it.`
+    : msg`${unit.id} doesn't die: ${gear.id} is attached to it, and its Effect Text, now ${unit.id}'s, says "If I would die, kill this instead", so ${gear.id} is killed instead.${choice} That is the rules' outcome: if it is meant, add an \`expect ${gear.id} in trash\` line after it. If the card's text goes on (Guardian Angel: "Heal me, exhaust me, and recall me"), declare it so (\`if I would die, kill this instead, heal me, exhaust me, and recall me\`): it is part of the same replacement.`, {
+    rules: ['136.2.c', '136.2.d', ...(steps.includes('heal') ? ['418.1'] : []), ...(steps.includes('recall') ? ['455'] : [])],
     subjects: [unit.id, gear.id, ...others],
   });
   if (replay.noting) replay.note(() => msg`doesn't die: ${gear.id} killed instead`);
@@ -82,6 +85,26 @@ export function firstSaverOf(replay: Replay, unit: CardObj): CardObj | undefined
 }
 
 const isKillInstead = (p: Property): boolean => p.kind === 'flag' && p.flag === 'kill-instead';
+
+/** What `gear`'s "If I would die, kill this instead" goes on to do to its unit, as declared (Guardian Angel: heal, exhaust, recall). */
+export function saverSteps(gear: CardObj): readonly SaverStep[] {
+  const p = gear.decl.props.find(isKillInstead);
+  return (p?.kind === 'flag' && p.then) || NO_STEPS;
+}
+
+const NO_STEPS: readonly SaverStep[] = [];
+
+/**
+ * The words of what the saver's text goes on to do to `unit` (saverSteps), each a clause that begins with
+ * a comma (", healing vi (418.1), exhausting it"), or '' when it does nothing more.
+ */
+export function saverStepsWords(unit: string, steps: readonly SaverStep[]): Message | string {
+  if (steps.length === 0) return '';
+  const heal = steps.includes('heal') ? msg`, healing ${unit}` : '';
+  const exhaust = steps.includes('exhaust') ? msg`, exhausting ${unit}` : '';
+  const recall = steps.includes('recall') ? msg`, recalling ${unit} to its base unless it is there` : '';
+  return msg`${heal}${exhaust}${recall}`;
+}
 
 
 /**
