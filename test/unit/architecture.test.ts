@@ -122,6 +122,22 @@ describe('architecture', () => {
     assert.deepEqual(cycles, []);
   });
 
+  it("a live card's kinds are written only by board.ts's setKinds and takeCharacteristics, which keep Board.attachedColors true", () => {
+    // Any other `x.kinds = ...` would change an attached card's colors behind the clock that says when a
+    // host's attachments' colors must be worked out again. Builders of a new set of characteristics
+    // (`out.kinds`, handed to takeCharacteristics) and the printed ones (takePrinted) are not live cards.
+    const problems: string[] = [];
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      for (const m of text.matchAll(/^\s*([\w.]+)\.kinds\s*=[^=].*$/gm)) {
+        const target = m[1];
+        const fine = target === 'out' || (rel(f) === 'core/engine/board.ts' && ['c', 'card', 'card.printed'].includes(target));
+        if (!fine) problems.push(`${rel(f)}: ${m[0].trim()}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+
   it('the client and the server reach the core only through its index', () => {
     const problems: string[] = [];
     for (const dir of ['server', 'client', 'cli']) {
