@@ -44,7 +44,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '149.3': {
     title: 'Loose gear goes home',
     text: "Unattached gear (that is not a unit) at a battlefield is recalled to its controller's base during a cleanup.",
-    earlier: [{ before: '2026-07-16', text: "In a cleanup, a corrective action sends unattached gear found at a battlefield back to the base of the player who controls it (this version does not yet leave out gear that is a unit)." }],
+    earlier: [{ before: '2026-07-16', text: "In a cleanup, a corrective action sends unattached gear found at a battlefield back to the base of the player who controls it. This version's words don't leave out gear that is also a unit, but its cleanup step (323.7) recalls only non-unit gear, and the checker follows that step." }],
   },
   '323.7': { title: 'Cleanup recalls', text: "In a cleanup, unattached non-unit gear and non-unit runes at battlefields are recalled to their controllers' bases, and so is every permanent or rune in a base other than its controller's; hidden cards at a battlefield whose controller isn't theirs go to their owners' trash. (Runes and hidden cards are not modelled here.)",
     earlier: [{ before: '2026-03-30', title: 'Cleanup recalls gear', text: 'In a cleanup, gear at battlefields is recalled to its base. This version\'s step does not say "unattached"; the checker recalls only unattached gear, as v1.3 says, since an attached gear goes where its unit goes.' }, { before: '2026-07-16', text: "In a cleanup, unattached non-unit gear at battlefields is recalled to its controller's base, and so is every permanent or rune in a base other than its controller's; hidden cards at a battlefield whose controller isn't theirs go to their owners' trash. (Runes and hidden cards are not modelled here.)" }] },
@@ -53,7 +53,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '457.1': {
     title: 'Recall of loose gear',
     text: 'Unattached non-unit gear at a battlefield is recalled to its base during the next cleanup.',
-    earlier: [{ before: '2026-07-16', text: "Unattached gear at a battlefield, however it got there, goes back to the base of the player who controls it at the next cleanup (this version does not yet leave out gear that is a unit)." }],
+    earlier: [{ before: '2026-07-16', text: "Unattached gear at a battlefield, however it got there, goes back to the base of the player who controls it at the next cleanup. This version's words don't leave out gear that is also a unit, but its cleanup step (323.7) recalls only non-unit gear, and the checker follows that step." }],
   },
 };
 
