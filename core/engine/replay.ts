@@ -560,6 +560,8 @@ export class Replay {
         replaced: Set<string>;
         phased: Set<string>;
         left: Map<string, LookedBack[]>;
+        /** The Auras with umbra armor destroyed in this step, by the id of the host each was on (MTG 702.89a; umbraDestroyed). */
+        umbras: Map<string, CardObj> | undefined;
         part: number;
         removals: { index: number; fix: Fix; redundant: boolean }[];
       }
@@ -582,6 +584,20 @@ export class Replay {
    */
   replacementMoved(card: CardObj): void {
     this.group?.replaced.add(card.id);
+  }
+
+  /**
+   * `aura`, with umbra armor, is destroyed while attached to `host` in a step of a group: a destruction of
+   * the host in the same step happens at the same time, and the Aura's umbra armor replaces it (MTG
+   * 702.89a; Akroma's Vengeance destroying a creature and its Aura, written in either order).
+   */
+  umbraDestroyed(host: string, aura: CardObj): void {
+    if (this.group) (this.group.umbras ??= new Map()).set(host, aura);
+  }
+
+  /** The Aura with umbra armor destroyed from `host` earlier in this step of the group being replayed, if any (umbraDestroyed). */
+  umbraDestroyedFrom(host: string): CardObj | undefined {
+    return this.group?.umbras?.get(host);
   }
 
   /** Did a replacement move `card` earlier in the group being replayed? */
@@ -666,7 +682,7 @@ export class Replay {
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
     const watching = this.board.deathWatchers.length !== 0;
     if (watching) this.board.controlBefore = new Map();
-    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), left: new Map(), part: 0, removals: [] };
+    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), left: new Map(), umbras: undefined, part: 0, removals: [] };
     this.group = group;
     const steps = st.steps;
     let step = 0;
@@ -685,6 +701,7 @@ export class Replay {
           group.replaced.clear();
           group.phased.clear();
           group.left.clear();
+          group.umbras = undefined;
         }
         const part = st.parts[i];
         if (this.discharges(part)) continue;

@@ -49,6 +49,15 @@ export function destructionReplaced(
     indestructible(replay, card, ev);
     return true;
   }
+  // An Aura with umbra armor on it destroyed earlier in the same step of a group: destroyed at the same
+  // time, its umbra armor applies to this destruction too (702.89a), whichever was written first.
+  if (replay.grouped) {
+    const gone = replay.umbraDestroyedFrom(card.id);
+    if (gone !== undefined) {
+      umbraAtOnce(replay, card, gone, ev);
+      return true;
+    }
+  }
   // The Auras on it whose umbra armor can apply (on the battlefield, phased in, with their abilities), oldest first.
   let umbras: CardObj[] | undefined;
   for (const id of card.attachments) {
@@ -83,6 +92,16 @@ export function destructionReplaced(
     replay.replacementMoved(aura);
   }
   return true;
+}
+
+/** `card` destroyed in the same step as `aura`, its Aura with umbra armor, destroyed earlier in it: the umbra armor replaces its destruction (702.89a). */
+function umbraAtOnce(replay: Replay, card: CardObj, aura: CardObj, ev: EventNode): void {
+  card.damage = 0;
+  replay.report('not-destroyed', ev.range, msg`${card.id} isn't destroyed: ${aura.id}, the Aura with umbra armor on it, is destroyed at the same time (an earlier part of this step), so its umbra armor applies: ${card.id}'s destruction is replaced by ${aura.id}'s, and the damage on ${card.id} is removed. That is the rules' outcome, whichever of the two is written first: if it is meant, add an \`expect ${card.id} in battlefield\` line after the group.`, {
+    rules: ['702.89a'],
+    subjects: [card.id, aura.id],
+  });
+  if (replay.noting) noteNotDestroyed(replay, msg`not destroyed: ${aura.id}'s umbra armor applies (destroyed at the same time)`);
 }
 
 /**

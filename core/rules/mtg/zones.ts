@@ -6,7 +6,7 @@ import { type EventNode, type Property, TOKEN_TRIGGERS } from '../../parser/ast'
 import { asNewObject, type CardObj, CEASED, declaredWith, isCard, MERGED, noItems, type PlayerObj, resetCharacteristics, type StackEntry } from '../../engine/board';
 import { abilitiesLeaveWith, playerLeaves } from '../../engine/leave';
 import { endControlOf, underOf } from '../../engine/control';
-import { destructionReplaced } from './destruction';
+import { destructionReplaced, umbraArmorApplies } from './destruction';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { type Host, inEffect, isAura, isCreature, isEquipment, isFortification, MTG_ZONES, readingSiblings } from './characteristics';
@@ -287,7 +287,14 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, `moving it to ${zone}`)) return;
   if (zone === 'battlefield') return enterBattlefield(replay, card, undefined, ev, under);
   // Indestructible (702.12b) and umbra armor (702.89a): `destroy` that doesn't destroy it.
-  if (ev.verb === 'destroy' && card.zone === 'battlefield' && destructionReplaced(replay, card, ev, toGraveyard, graveyardFor)) return;
+  if (ev.verb === 'destroy' && card.zone === 'battlefield') {
+    if (destructionReplaced(replay, card, ev, toGraveyard, graveyardFor)) return;
+    // Destroyed while attached, with umbra armor, in a group: its host destroyed in the same step is saved by it (702.89a).
+    if (replay.grouped && umbraArmorApplies(card)) {
+      const host = replay.board.hostOf(card);
+      if (host && isCard(host)) replay.umbraDestroyed(host.id, card);
+    }
+  }
   moveTo(replay, card, zone, ev);
 }
 
