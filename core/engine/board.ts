@@ -627,6 +627,8 @@ export class Board {
   influenceSeats: CountedSeats | undefined = undefined;
   /** Hosts whose attachments' toughness or Might bonuses changed (reboost): the next state-based action check looks at them. */
   readonly reweighed: CardObj[] = objectList();
+  /** Hosts a control effect tracks that lost an attachment (unlink): whether they are still enchanted or equipped is asked again (Replay.takeDirty, endUnheld). */
+  readonly unheld: CardObj[] = objectList();
   /**
    * Does any card of this board grant anything (a grant among its printed characteristics)? Only
    * then is an ability event logged, or anything worked out again: without one, no host ever has grants.
@@ -1332,6 +1334,8 @@ export class Board {
   unlink(att: CardObj): CardObj | PlayerObj | undefined {
     const host = this.hostOf(att);
     if (host) this.dropAttachment(host, att.id);
+    // A control effect for as long as the host is enchanted or equipped may end (611.2b): looked at with the dirty cards.
+    if (host !== undefined && host.isCard && this.watched.size !== 0 && this.watched.has(host.id)) this.unheld.push(host);
     att.attachedTo = null;
     att.attachedAt = undefined;
     if (host?.isCard && att.grants.length !== 0) this.regrantAbove(host);

@@ -29,6 +29,11 @@ export interface NamedAbilityWords {
   readonly newObject: readonly string[];
   /** The rule that an ability whose only target is illegal as it resolves does nothing (MTG 608.2b). */
   readonly resolveRules: readonly string[];
+  /**
+   * Riftbound: an ability whose targets are all illegal still resolves, and does nothing (758.1; v1.3
+   * 359.3.e.2): the rules that say so. Undefined for MTG, where it doesn't resolve (608.2b).
+   */
+  readonly mistargeted?: readonly string[];
   /** The rules that only what is on the stack resolves, and that an ability gets there by its activation; the rule that a card elsewhere has no abilities to activate. */
   readonly pendingRules: readonly string[];
   readonly placedRules: readonly string[];
@@ -147,8 +152,11 @@ export function resolveNamed(replay: Replay, ev: Extract<EventNode, { kind: 'res
     return;
   }
   if (ref && ref.kind === 'card' && target && isCard(target) && target.version !== ref.version) {
-    replay.report('target-illegal-on-resolution', ev.range, msg`${c.id}'s ${abilityWord(ability)} doesn't resolve: its only target, ${target.id}, changed zones after it was activated and is a new object it never targeted, so it leaves ${w.stack} and does nothing. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the target where it is until the ability resolves.`, {
-      rules: [...w.newObject],
+    const mistargeted = w.mistargeted;
+    replay.report('target-illegal-on-resolution', ev.range, mistargeted
+      ? msg`${c.id}'s ${abilityWord(ability)} does nothing as it resolves: its only target, ${target.id}, changed zones after it was activated and is a new object it never chose. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the target where it is until the ability resolves.`
+      : msg`${c.id}'s ${abilityWord(ability)} doesn't resolve: its only target, ${target.id}, changed zones after it was activated and is a new object it never targeted, so it leaves ${w.stack} and does nothing. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the target where it is until the ability resolves.`, {
+      rules: [...w.newObject, ...(mistargeted ?? [])],
       related: entry.at ? [relatedAt(entry.at, msg`the ability was activated here`)] : [],
       subjects: [c.id, target.id],
     });

@@ -400,6 +400,9 @@ export class Replay {
     // A host whose attachments' toughness or Might bonuses changed: it may now die (MTG 704.5f, 704.5g; Riftbound 143.2.a).
     const reweighed = this.board.reweighed;
     while (reweighed.length !== 0) this.markDirty(reweighed.pop()!);
+    // A host a control effect tracks lost an attachment: the effect may no longer hold (611.2b).
+    const unheld = this.board.unheld;
+    while (unheld.length !== 0) this.markDirty(unheld.pop()!);
     // A host whose abilities its attachments' grants changed: what is on it may now be illegal.
     const regranted = this.board.regranted;
     while (regranted.length !== 0) {

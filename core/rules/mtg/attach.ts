@@ -132,6 +132,11 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   const host = replay.lookup(ev.host);
   const by = ev.by ? replay.player(ev.by) : undefined;
   if (!att || !host || (ev.by && !by)) return;
+  // A player who left the game does nothing more (800.4a): no ability of theirs is activated or put onto the stack (800.4b).
+  if (by?.left) {
+    replay.report('impossible-event', ev.by!.range, msg`${by.id} has left the game, and a player who has left does nothing more: nothing is attached, and ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Remove the line, or name a player still in the game.`, { rules: ['800.4a', '800.4b'], subjects: [by.id, att.id] });
+    return;
+  }
   const verb = ev.verb;
   if (isPhasedOut(att) && phasedOutSubject(replay, att, ev, verb === 'attach' ? msg`attaching it` : msg`activating its ${abilityWord(verb)}`)) return;
   if (att.zone !== 'battlefield') {

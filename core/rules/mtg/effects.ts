@@ -192,7 +192,7 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   const p = replay.player(ev.player);
   if (!card || !p) return;
   if (p.left) {
-    replay.report('impossible-event', ev.player.range, msg`${p.id} has left the game.`, { rules: ['800.4a'], subjects: [p.id] });
+    replay.report('impossible-event', ev.player.range, msg`${p.id} has left the game, and an object doesn't change to the control of a player who has left: ${card.id} stays under ${card.controller ?? msg`nobody`}'s control. Remove the line, or name a player still in the game.`, { rules: ['800.4b'], subjects: [p.id, card.id] });
     return;
   }
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, msg`an effect that gives control of it to ${p.id}`, ['702.26e'])) return;

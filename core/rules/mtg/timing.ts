@@ -48,7 +48,7 @@ const TURN: readonly (readonly string[])[] = [['upkeep'], ['draw'], ['main'], ['
 export function turnEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn' }>): void {
   startTurn(replay, ev, STEPS, TURN, msg`step or phase`, stepWord, { rule: '500.2', zone: msg`the stack`, waiting: describeEntry }, (p) => {
     if (!p.left) return false;
-    replay.report('impossible-event', ev.range, msg`${p.id} has left the game, so no turn of theirs begins. Remove the line, or give the turn to a player still in the game.`, { rules: ['800.4a'], subjects: [p.id] });
+    replay.report('impossible-event', ev.range, msg`${p.id} has left the game, so no turn of theirs begins. Remove the line, or give the turn to a player still in the game.`, { rules: ['800.4k'], subjects: [p.id] });
     return true;
   });
 }

@@ -39,6 +39,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '111.8': { title: "A token can't come back", text: 'Once a token has left the battlefield, it can move to no other zone and never returns to the battlefield: an event that would move it leaves it where it is, and it is gone at the next check of state-based actions.' },
   '110.2': { title: 'Who controls a permanent', text: 'Unless an effect changes it, a permanent is controlled by the player it entered the battlefield under. An effect that puts a card onto the battlefield puts it under the control of the player it instructs, unless it names someone else. Every permanent has a controller.' },
   '108.4a': { title: 'No controller off the battlefield and the stack', text: "A card that is neither a permanent nor a spell has no controller, only its owner, who stands in whenever something asks for that card's controller." },
+  '800.4k': { title: 'No turn for a player who left', text: 'Once a player is out of the game, the turns that would have been theirs are skipped: none of them begins.' },
+  '800.4b': { title: 'Nothing goes to a player who left', text: 'Once a player is out of the game, nothing more goes to them: an object that would come under their control stays with its controller, a token meant for them is never made, and a card that would enter the battlefield or the stack on their side stays where it was.' },
   '800.4a': { title: 'A player leaves the game', text: 'When a player leaves, everything they own leaves too, control effects that gave them anything end, and whatever they still control is exiled.' },
   '614.1a': { title: 'Instead: a replacement effect', text: 'An effect that says "instead" replaces an event with another before it happens: a card that would be put into a graveyard is exiled instead (a disturbed Aura, Rest in Peace), and the first event never happens.' },
   '800.4m': { title: 'Until the next turn of a player who left', text: 'An effect that lasts until the next turn of a player who has left the game (or until some point in that turn) neither ends as they leave nor lasts for ever: it ends when that turn would have begun, had they stayed, in the turn order.' },
@@ -93,7 +95,7 @@ function enteringUnder(replay: Replay, ev: Extract<EventNode, { kind: 'enter' | 
     return undefined;
   }
   if (p.left) {
-    replay.report('impossible-event', ev.range, msg`${p.id} has left the game, so nothing enters the battlefield under their control: the effect ends with them. Remove the line.`, { rules: ['800.4a'], subjects: [p.id] });
+    replay.report('impossible-event', ev.range, msg`${p.id} has left the game, and nothing is put onto the battlefield under the control of a player who has left: the card stays where it is. Remove the line, or name a player still in the game.`, { rules: ['800.4b'], subjects: [p.id] });
     return false;
   }
   return p.id;

@@ -231,12 +231,18 @@ export function typesEvent(replay: Replay, ev: Extract<EventNode, { kind: 'types
     return;
   }
   const add = ev.verb === 'becomes';
-  const words = ev.words.map((w) => w.text);
+  // `loses X Equip`: the Equip keyword an effect removes (801.3.b, 818.1), not a tag; its Equip can't be used then.
+  const loseEquip = !add && ev.words.some((w) => w.text === 'Equip');
+  const words = ev.words.map((w) => w.text).filter((w) => !(loseEquip && w === 'Equip'));
   change(replay.board, card, ev.duration ? 'turn' : 'good', (_, x) => {
     const c = x as CardObj;
     for (const w of words) {
       const key = RIFTBOUND_CARD_TYPES.includes(w) ? 'types' : 'subtypes';
       c[key] = withOrWithout(c[key], w, add);
+    }
+    if (loseEquip) {
+      c.hasEquip = false;
+      c.lost = withOrWithout(c.lost, 'equip', true);
     }
     setKinds(c);
   });

@@ -49,6 +49,8 @@ const RIFTBOUND_NAMED: NamedAbilityWords = {
   granted: () => ['136.2.c', '718.5.e'],
   newObject: ['124'],
   resolveRules: [],
+  // Its only target gone, it still resolves and does nothing (758.1; v1.3 359.3.e.2), as the Equip's does.
+  mistargeted: ['758.1'],
   // An activated ability gets on the chain by its activation, and only from there does it resolve (377.3; v1.3's number).
   pendingRules: ['377.3'],
   placedRules: [],

@@ -28,6 +28,10 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
  */
 export function equipActivated(replay: Replay, ev: Extract<EventNode, { kind: 'attach' | 'activate' }>, att: CardObj, host: Host, by: PlayerObj | undefined): boolean {
   const activator = by?.id ?? att.controller;
+  if (!att.hasEquip && att.lost.has('equip')) {
+    replay.report('illegal-attachment', ev.range, msg`${att.id} has lost its Equip (an effect removed the keyword), so it has no Equip ability to use; nothing happens and ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Only an effect that says so can attach it: write that as \`attach ${att.id} to ${host.id}\`, or remove the line.`, { rules: ['801.3.b', '818.1'], subjects: [att.id, host.id] });
+    return false;
+  }
   if (!att.hasEquip) {
     replay.report('not-attachable', ev.range, msg`${att.id} has no Equip ability, so it can't use Equip; nothing happens. Only an effect that says so can attach it: write that as \`attach ${att.id} to ${host.id}\`.`, { rules: ['818.1', '818.1.a'], subjects: [att.id] });
     return false;
