@@ -43,7 +43,7 @@ export function castEvent(replay: Replay, ev: Extract<EventNode, { kind: 'cast' 
   const target = ev.target ? replay.lookup(ev.target) : undefined;
   if (!spell || (ev.target && !target)) return;
   // A player who left the game casts nothing: nothing is put onto the stack under their control (800.4b).
-  const caster = casterOf(spell, ev);
+  const caster = replay.board.left.length === 0 ? undefined : casterOf(spell, ev);
   if (caster !== undefined && replay.board.players.get(caster)?.left) {
     replay.report('impossible-event', ev.range, msg`${caster} has left the game, and nothing is put onto the stack under the control of a player who has left: the cast doesn't happen, and ${spell.id} stays ${inZone(spell.zone)}. Remove the line, or write the cast of a player still in the game.`, { rules: ['800.4b', '800.4a'], subjects: [spell.id, caster] });
     return;
@@ -200,9 +200,11 @@ function castNow(replay: Replay, spell: CardObj, ev: Extract<EventNode, { kind: 
 /** A mutating spell with an illegal target enters as the creature spell it then is, under its controller (702.140b, 608.3). */
 function enterAsCreature(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>, spell: CardObj): () => void {
   return () => {
-    const was = asSpell(spell);
+    const controller = spell.controller;
+    const caster = spell.enteredUnder;
+    const log = spell.controlLog;
     moveTo(replay, spell, 'battlefield', ev);
-    resolvedUnder(replay, spell, was);
+    resolvedUnder(replay, spell, controller, caster, log);
     replay.markDirty(spell);
   };
 }
@@ -214,22 +216,18 @@ function casterOf(spell: CardObj, ev: Extract<EventNode, { kind: 'cast' }>): str
   return ev.by?.text ?? spell.owner;
 }
 
-/** Who controls `spell` on the stack, who put it there (its `enteredUnder`, controlledBy) and the control effects on it: resolvedUnder's. */
-function asSpell(spell: CardObj): { controller: string | undefined; caster: string | undefined; log: CardObj['controlLog'] } {
-  return { controller: spell.controller, caster: spell.enteredUnder, log: spell.controlLog };
-}
-
 /**
- * The permanent a spell became (`was`, as it was on the stack: asSpell): its controller is the spell's
- * (608.3). A player who gained control of another player's spell controls the permanent, whose controller
- * by default is the player who put the spell on the stack (110.2b): the control effects go on over it, and
- * end as a player leaving ends them (800.4a: it goes back to the caster, not into exile).
+ * The permanent a spell became, which on the stack had `controller`, `caster` (who put it there: its
+ * `enteredUnder`, controlledBy) and the control effects `log`: its controller is the spell's (608.3). A
+ * player who gained control of another player's spell controls the permanent, whose controller by default
+ * is the player who put the spell on the stack (110.2b): the control effects go on over it, and end as a
+ * player leaving ends them (800.4a: it goes back to the caster, not into exile).
  */
-function resolvedUnder(replay: Replay, card: CardObj, was: ReturnType<typeof asSpell>): void {
-  if (was.caster === undefined || was.caster === was.controller || was.log.length === 0) return controlledBy(replay, card, was.controller);
-  card.enteredUnder = was.caster;
-  card.controlLog = was.log;
-  replay.board.setController(card, was.controller);
+function resolvedUnder(replay: Replay, card: CardObj, controller: string | undefined, caster: string | undefined, log: CardObj['controlLog']): void {
+  if (caster === undefined || caster === controller || log.length === 0) return controlledBy(replay, card, controller);
+  card.enteredUnder = caster;
+  card.controlLog = log;
+  replay.board.setController(card, controller);
 }
 
 /** A spell is controlled by the player who cast it (601.2a), and the permanent it becomes enters under that player's control (608.3, 110.2). */
@@ -501,7 +499,9 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   if (spell.merge !== undefined || ev.mergeOn) return resolveMutating(replay, ev, spell, enterAsCreature(replay, ev, spell));
   const isPermanent = hasPermanentType(spell) || isAura(spell);
   // The permanent enters under the control of the spell's controller (608.3, 110.2; 110.2b: resolvedUnder).
-  const was = asSpell(spell);
+  const controller = spell.controller;
+  const caster = spell.enteredUnder;
+  const log = spell.controlLog;
   const ref = spell.stackTarget;
   spell.stackTarget = undefined;
   if (isAura(spell) && ref) {
@@ -527,7 +527,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       }
       const bestowed = spell.bestowed;
       moveTo(replay, spell, 'battlefield', ev);
-      resolvedUnder(replay, spell, was);
+      resolvedUnder(replay, spell, controller, caster, log);
       spell.bestowed = bestowed;
       doAttach(replay, spell, target!, ev.range);
       return;
@@ -538,7 +538,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
         subjects: [spell.id, ...(target ? [target.id] : [])],
       });
       moveTo(replay, spell, 'battlefield', ev);
-      resolvedUnder(replay, spell, was);
+      resolvedUnder(replay, spell, controller, caster, log);
       if (replay.noting) replay.note(() => msg`${spell.id} resolves as a creature (702.103e)`);
       return;
     }
@@ -552,7 +552,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   }
   moveTo(replay, spell, isPermanent ? 'battlefield' : 'graveyard', ev);
   if (isPermanent) {
-    resolvedUnder(replay, spell, was);
+    resolvedUnder(replay, spell, controller, caster, log);
     // What it is as a permanent is judged at the state-based actions (an Aura without a target enters attached to nothing, 704.5m).
     replay.markDirty(spell);
   }
