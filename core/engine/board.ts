@@ -627,6 +627,12 @@ export class Board {
   influenceSeats: CountedSeats | undefined = undefined;
   /** Hosts whose attachments' toughness or Might bonuses changed (reboost): the next state-based action check looks at them. */
   readonly reweighed: CardObj[] = objectList();
+  /**
+   * Riftbound: the cards a detach left at a battlefield (435.4.a: "recalled during the next Cleanup"),
+   * for that cleanup to cite the rule as it recalls them; it empties the set. A clone is made between
+   * events, when there is none.
+   */
+  detachedAt: Set<string> | undefined;
   /** Hosts a control effect tracks that lost an attachment (unlink): whether they are still enchanted or equipped is asked again (Replay.takeDirty, endUnheld). */
   readonly unheld: CardObj[] = objectList();
   /**

@@ -18,18 +18,11 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '435.4.b': { title: 'Last board location', text: "If the Top-Most card left the board, the detached card stays at the Top-Most card's last board location." },
 };
 
-/**
- * The cards detached at a battlefield by the event being replayed (435.4.a), for the cleanup that follows
- * to cite that rule as it recalls them (location.ts, recall). An event and its cleanup are replayed in one
- * call (Replay.step), so no other replay's card is ever asked about in between; the recall takes its card out.
- */
-export const detachedAtBattlefield = new WeakSet<CardObj>();
-
 /** Detach (435): the card stays where it is; gear left at a battlefield is recalled at the next cleanup. */
 export function detach(replay: Replay, att: CardObj): void {
   // 435.4.a: gear left at a battlefield is recalled by the next cleanup, which looks at it (location.ts, cleanupAfter).
   const host = replay.board.unlink(att);
-  if (att.zone === 'battlefield') detachedAtBattlefield.add(att);
+  if (att.zone === 'battlefield') (replay.board.detachedAt ??= new Set()).add(att.id);
   // Its detach trigger works as it detaches (725.2).
   if (host && att.triggers !== 0) fire(replay, att, ON_UNATTACHED, 'unattached', host);
   replay.markDirty(att);

@@ -8,7 +8,7 @@ import { endTurn } from '../../engine/turn';
 import { underOf } from '../../engine/control';
 import type { RuleExplanation } from '../mtg/explanations';
 import { BOARD, isEquipment, isGear, isUnit, onBoard, placeAt, placeOf, RIFTBOUND_ZONES, zoneOf, whereText, baseText } from './cards';
-import { detach, detachedAtBattlefield } from './detach';
+import { detach } from './detach';
 import { attachEvent, attachProblem, relocate } from './attach';
 import { msg, type Message } from '../../message';
 import { inZone } from '../../engine/words';
@@ -418,7 +418,11 @@ function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonl
       recall(replay, c, cause, rules);
       n++;
     }
-    if (!killed) return n;
+    if (!killed) {
+      // The gear a detach left at a battlefield was recalled by this cleanup, the next one after it (435.4.a).
+      replay.board.detachedAt = undefined;
+      return n;
+    }
     // A unit a gear died for keeps its damage: the cleanup that follows looks at it again (the replacement applied once, 370.2).
     for (const u of saved) replay.markDirty(u);
   }
@@ -460,7 +464,7 @@ function recall(replay: Replay, c: CardObj, cause: EventNode, rules: readonly st
   // A control effect "this turn" that just expired is why it is in another player's base (317.2.c).
   const ended = !gear && c.controlEnded?.how === 'turn' ? c.controlEnded.from : undefined;
   // Gear that a detach left at the battlefield: the rule written for it (435.4.a).
-  const detached = gear && detachedAtBattlefield.delete(c);
+  const detached = gear && replay.board.detachedAt !== undefined && replay.board.detachedAt.has(c.id);
   recallHome(replay, c);
   replay.oblige({
     action: 'recall',
