@@ -633,7 +633,7 @@ export class Board {
    * events, when there is none.
    */
   detachedAt: Set<string> | undefined;
-  /** Hosts a control effect tracks that lost an attachment (unlink): whether they are still enchanted or equipped is asked again (Replay.takeDirty, endUnheld). */
+  /** Hosts a control effect tracks that lost an attachment (attachmentGone): whether they are still enchanted or equipped is asked again (Replay.takeDirty, endUnheld). */
   readonly unheld: CardObj[] = objectList();
   /**
    * Does any card of this board grant anything (a grant among its printed characteristics)? Only
@@ -1282,6 +1282,15 @@ export class Board {
     return bits;
   }
 
+  /**
+   * `host` lost an attachment, or one phased out (MTG 702.26b): a control effect for as long as it is
+   * enchanted or equipped may end (611.2b), so a host some control effect tracks is looked at again with
+   * the dirty cards (`unheld`, Replay.takeDirty, endUnheld).
+   */
+  attachmentGone(host: CardObj | PlayerObj): void {
+    if (host.isCard && this.watched.size !== 0 && this.watched.has(host.id)) this.unheld.push(host);
+  }
+
   hostOf(card: CardObj): CardObj | PlayerObj | undefined {
     const h = card.attachedTo;
     return h ? this.refTarget(h) : undefined;
@@ -1340,8 +1349,7 @@ export class Board {
   unlink(att: CardObj): CardObj | PlayerObj | undefined {
     const host = this.hostOf(att);
     if (host) this.dropAttachment(host, att.id);
-    // A control effect for as long as the host is enchanted or equipped may end (611.2b): looked at with the dirty cards.
-    if (host !== undefined && host.isCard && this.watched.size !== 0 && this.watched.has(host.id)) this.unheld.push(host);
+    if (host !== undefined) this.attachmentGone(host);
     att.attachedTo = null;
     att.attachedAt = undefined;
     if (host?.isCard && att.grants.length !== 0) this.regrantAbove(host);

@@ -79,9 +79,8 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
     const host = replay.board.hostOf(card);
     if (host) {
       replay.board.siblingChanged(host);
-      // Its host is no longer enchanted or equipped by it (702.26b): a control effect for as long as
-      // the host is enchanted or equipped may end (611.2b), looked at with the dirty cards.
-      if (replay.board.watching && isCard(host)) replay.markDirty(host);
+      // Its host is no longer enchanted or equipped by it (702.26b), as if it had come off.
+      replay.board.attachmentGone(host);
     }
     phaseBelow(replay, card, 'no', 'indirect');
     replay.board.abilitiesChanged(card);
