@@ -104,6 +104,8 @@ export interface Ruleset {
   simultaneous?(replay: Replay, stamped: readonly CardObj[]): void;
   /** Why a token that ceased to exist (its zone is CEASED) can't be named any more: a clause, with its rules. */
   goneToken(card: CardObj): { rules: string[]; why: Message };
+  /** Why `card` is not an object yet, a token declared off the battlefield (the board) that no effect has created; undefined for any other card. */
+  uncreatedToken(card: CardObj): { rules: string[]; why: Message } | undefined;
   /** The first `game` line's options (MTG `range of influence N`, 801), read before the players and cards. */
   gameOptions(replay: Replay, st: GameStmt): void;
   /**
@@ -1262,6 +1264,8 @@ export class Replay {
     // Any other card (an unknown name, or a player, is reported as such).
     const x = this.card(a.subject);
     if (!x) return undefined;
+    const unmade = this.rules.uncreatedToken(x);
+    if (unmade) return { actual: unmade.why, rules: unmade.rules, replacement: `${x.id} not created` };
     const where = this.whereIs(x);
     if (x.token) return where;
     const only = this.rules.game === 'riftbound' ? msg`only a token ceases to exist as it leaves the board` : msg`only a token ceases to exist as it leaves the battlefield`;
@@ -1306,6 +1310,9 @@ export class Replay {
       case 'in-zone': {
         const c = this.card(a.subject);
         if (!c) return undefined;
+        // A token no effect has created is in no zone: it is declared where it is only to be created from there.
+        const unmade = this.rules.uncreatedToken(c);
+        if (unmade) return { actual: unmade.why, rules: unmade.rules, replacement: `${c.id} not created` };
         if (a.zone.zone === 'base' && this.rules.game === 'riftbound') {
           // `X at base` holds at any base (as `at battlefield` at any battlefield); `X at base of P` at P's.
           const of = a.zone.place ? this.player(a.zone.place) : undefined;
@@ -1406,6 +1413,13 @@ export class Replay {
       }
       case 'ceased':
         return this.ceased(a);
+      case 'not-created': {
+        const c = this.card(a.subject);
+        if (!c || this.rules.uncreatedToken(c)) return undefined;
+        const where = this.whereIs(c);
+        if (c.token) return where;
+        return { ...where, actual: msg`${c.id} is not a token (${msg`only a token is created by an effect`}), and ${where.actual}` };
+      }
       case 'transformed': {
         // MTG 701.28g: a double-faced permanent with its back face up.
         const c = this.card(a.subject);
@@ -1509,6 +1523,8 @@ export function assertionText(a: Assertion): Message {
       return msg`${a.subject.text} controlled by ${a.player.text}`;
     case 'ceased':
       return msg`${a.subject.text} to have ceased to exist`;
+    case 'not-created':
+      return msg`${a.subject.text} not created`;
     case 'transformed':
       return a.negated ? msg`${a.subject.text} not transformed` : msg`${a.subject.text} transformed`;
     case 'merged':
@@ -1555,6 +1571,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} controlled by ${a.player.text}`;
     case 'ceased':
       return `${a.subject.text} to have ceased to exist`;
+    case 'not-created':
+      return `${a.subject.text} not created`;
     case 'transformed':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}transformed`;
     case 'merged':

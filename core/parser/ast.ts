@@ -254,6 +254,8 @@ export type Assertion =
   | { kind: 'no-attachments'; host: Name; range: Range }
   /** `X ceased to exist`: a token that left the battlefield (Riftbound: the board) is gone (MTG 111.7, 704.5d; Riftbound 186.1). */
   | { kind: 'ceased'; subject: Name; range: Range }
+  /** `X not created`: a token declared off the battlefield (Riftbound: off the board) that no effect has created yet, or whose creation didn't happen (MTG 111.1, 303.4g, 303.4i; Riftbound 177, 186). */
+  | { kind: 'not-created'; subject: Name; range: Range }
   /** `X tapped`, `X untapped` (MTG 110.5), `X exhausted`, `X ready` (Riftbound 414.2, 415.2): the card's status on the board. */
   | { kind: 'status'; subject: Name; status: 'tapped' | 'untapped' | 'exhausted' | 'ready'; range: Range }
   /** `X mighty`, `X not mighty` (Riftbound 706-711): its Might is 5 or more (on the board with what its gear and buff add; elsewhere as printed). */

@@ -3039,6 +3039,11 @@ function parseAssertion(cur: Cursor): Assertion {
       // `X triggered [once|twice|N times] [when PHRASE] [for H]`, `X not triggered ...`: how often X's triggers have triggered.
       const negated = t.text === 'not';
       cur.next();
+      // `X not created`: a token no effect has created (MTG 111.1, 303.4g; Riftbound 177).
+      if (negated && cur.isWord('created')) {
+        cur.next();
+        return { kind: 'not-created', subject, range: r() };
+      }
       // `X not mighty` (Riftbound 708).
       if (negated && cur.isWord('mighty')) {
         cur.next();
@@ -3075,7 +3080,7 @@ function parseAssertion(cur: Cursor): Assertion {
         const role = cur.next()!.text as 'attacking' | 'blocking' | 'defending';
         return { kind: 'combat', subject, role, negated: true, range: r() };
       }
-      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'merged' or 'a copy' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
+      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered', 'created', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'merged' or 'a copy' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
       if (negated) cur.next();
       let count: number | undefined;
       if (!negated && (cur.isWord('once') || cur.isWord('twice'))) count = cur.next()!.text === 'once' ? 1 : 2;

@@ -61,6 +61,9 @@ const MTG: GameVersions = {
     { since: '2025-06-06', now: '701.19', old: '701.15' },
     // The same re-sorting (701.4 Behold inserted): Counter, 701.5 until then, is 701.6.
     { since: '2025-06-06', now: '701.6', old: '701.5' },
+    // The same re-sorting: Destroy 701.7 → 701.8, Sacrifice 701.17 → 701.21 (Tap's old number).
+    { since: '2025-06-06', now: '701.8', old: '701.7' },
+    { since: '2025-06-06', now: '701.21', old: '701.17' },
     { since: '2025-06-06', now: '728', old: '727' },
   ],
   introduced: table({}),
@@ -130,6 +133,10 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-03-30', now: '450', old: '433' },
     { since: '2026-03-30', now: '183', old: '180' },
     { since: '2026-03-30', now: '442.3', old: '425.3' },
+    // The limited actions moved 13 places down in v1.3: Exhaust 401 → 414, Ready 402 → 415, Kill 415 → 428.
+    { since: '2026-03-30', now: '414', old: '401' },
+    { since: '2026-03-30', now: '415', old: '402' },
+    { since: '2026-03-30', now: '428', old: '415' },
   ],
   introduced: table({ '319.3': '2026-03-30', '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16', '136.2.d': '2026-07-16' }),
   // "Units are the only Permanents that can Move" (v1.2 425.3, v1.3 442.3): gone from the rules of 2026-07-16.

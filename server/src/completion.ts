@@ -735,9 +735,11 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   const merging = game === 'mtg' && (!subject || subject.merged !== undefined || hasMutate(subject));
   // Whether it is a copy (MTG 707.2; Riftbound 472.1.b.1): asked of a copy (the board says what it copies), or of an unknown subject.
   const copies = !subject || subject.copyOf !== undefined ? ['a copy of', 'not a copy'] : [];
+  // Whether a token was created (MTG 111.1; Riftbound 177): asked of a card declared a token, or of an unknown subject.
+  const created = !subject || isToken(state, subject.id) ? ['not created'] : [];
   if (n === 1) {
     const combat = [...roles, ...roles.map((r) => `not ${r}`)];
-    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', 'tapped', 'untapped', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), ...copies, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, ...copies, 'triggered', 'not triggered']);
+    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', ...created, 'tapped', 'untapped', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), ...copies, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', ...created, 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, ...copies, 'triggered', 'not triggered']);
   }
   const rel = args[1];
   // `X a copy of Y`, `X not a copy [of Y]` (MTG 707.2; Riftbound 472.1.b): after `of`, the objects it may copy.

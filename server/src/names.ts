@@ -293,6 +293,7 @@ export class NameIndex {
       case 'mighty':
       case 'combat':
       case 'ceased':
+      case 'not-created':
       case 'status':
       case 'transformed':
         return this.add(a.subject, 'card');

@@ -276,6 +276,10 @@ describe('LSP completion', () => {
     assert.deepEqual(kept, ['Auras', 'attached', 'pacifism']);
     const rel = (await complete(scenario('expect lion '), 8)).map((i) => i.label);
     assert.ok(rel.includes('controlled') && rel.includes('ceased'), rel.join(' '));
+    // `not created` is asked of a token (MTG 111.1), not of a card.
+    assert.ok(!rel.includes('not created'), rel.join(' '));
+    const withToken = [...HEADER.slice(0, 7), 'card germ "Phyrexian Germ": creature — Phyrexian Germ, token, owner alice, in exile', '', 'expect germ '].join('\n');
+    assert.ok((await complete(withToken, 9)).map((i) => i.label).includes('not created'));
     assert.deepEqual((await complete(scenario('expect lion ceased '), 8)).map((i) => i.label), ['to']);
     assert.deepEqual((await complete(scenario('expect lion ceased to '), 8)).map((i) => i.label), ['exist']);
     const who = (await complete(scenario('expect lion controlled by '), 8)).map((i) => i.label);

@@ -14,6 +14,12 @@ describe('rules versions', () => {
     assert.equal(canonicalOf('mtg', resolveVersion('mtg', '2024-06-07'), '704.5z'), '704.5aa');
     assert.equal(citeAs('mtg', resolveVersion('mtg', '2025-01-01'), '701.12e'), '701.10e');
     assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '701.3b'), '701.3b');
+    // Destroy and Sacrifice moved in the same re-sorting; Sacrifice took Tap's old 701.21, which is not chained on.
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '701.8a'), '701.7a');
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '701.21a'), '701.17a');
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '701.26a'), '701.21a');
+    assert.equal(canonicalOf('mtg', resolveVersion('mtg', '2024-06-07'), '701.17a'), '701.21a');
+    assert.equal(canonicalOf('mtg', resolveVersion('mtg', '2024-06-07'), '701.21a'), '701.26a');
   });
 
   it('cites Riftbound numbers of v1.2, v1.3 and 2026-07-16', () => {
@@ -30,6 +36,14 @@ describe('rules versions', () => {
     assert.equal(canonicalOf('riftbound', v12, '421.1.g'), '434.1.g');
     assert.equal(canonicalOf('riftbound', v13, '452.1'), '457.1');
     assert.equal(canonicalOf('mtg', resolveVersion('mtg', '2024-06-07'), '310.9'), '310.10');
+    // v1.3 moved the limited actions 13 places down (v1.2: Exhaust 401, Ready 402, Banish 414, Kill 415), in one
+    // renumbering: Kill's 428 is 415 in v1.2, and Ready's 415 is 402, not chained on to 402 or from 428.
+    assert.equal(citeAs('riftbound', v12, '428.2.a'), '415.2.a');
+    assert.equal(citeAs('riftbound', v12, '415.1.c'), '402.1.c');
+    assert.equal(citeAs('riftbound', v12, '414.1.c'), '401.1.c');
+    assert.equal(citeAs('riftbound', v13, '428.1'), '428.1');
+    assert.equal(canonicalOf('riftbound', v12, '415.1'), '428.1');
+    assert.equal(canonicalOf('riftbound', v12, '402.1.c'), '415.1.c');
   });
 
   it('a rule a later version dropped exists only in the versions before (Riftbound 442.3, only units move)', () => {

@@ -6,7 +6,7 @@ import { hostProblem, legalHost } from './targeting';
 import { hostControlMatters, mayBar } from './legality';
 import { mtgStatusEvent, phaseEvent } from './phasing';
 import { attachEvent, initialAttach, unattachEvent } from './attach';
-import { enterEvent, leaveEvent, moveEvent } from './zones';
+import { enterEvent, leaveEvent, moveEvent, uncreatedToken } from './zones';
 import { castEvent, resolveEvent } from './spells';
 import { abilitiesEvent, controlEvent, protectionEvent, typesEvent } from './effects';
 import { goneToken, initialStateBasedActions, stateBasedActions, chooseUmbraArmor } from './sba';
@@ -133,6 +133,7 @@ export const mtg: Ruleset = {
   simultaneous: simultaneousTimestamps,
 
   goneToken,
+  uncreatedToken,
 
   gameOptions: declareInfluence,
 };

@@ -26,6 +26,8 @@ import { removeFromCombat } from '../../engine/combat';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '701.8a': { title: 'Destroy', text: 'Destroying takes a permanent off the battlefield and puts it into its owner\'s graveyard. Only a permanent can be destroyed: a card in any other zone is not affected by a destroy effect.' },
+  '701.21a': { title: 'Sacrifice', text: 'Sacrificing is its controller putting a permanent from the battlefield straight into its owner\'s graveyard. It is not destruction, so regeneration and indestructible don\'t stop it; and no one can sacrifice a card that is not a permanent, or a permanent someone else controls.' },
   '800.4d': { title: "A gone player's triggers", text: 'A triggered ability that a player who has left the game would control is never put on the stack: it does nothing.' },
   '301.5e': { title: 'Equipment entering attached illegally', text: "If an effect tries to put an Equipment that is not also an Aura onto the battlefield attached to something it can't equip, or to something undefined, the Equipment enters unattached (a token is created unattached). An Equipment that is also an Aura follows the Aura rule instead (303.4i)." },
   '303.4f': { title: 'Aura entering without being cast', text: "An Aura can come onto the battlefield without resolving as an Aura spell. If the effect doing that doesn't name what it will enchant, the player who will control the Aura picks, as it comes in, an object or player its enchant ability and any other effects allow. Nothing is targeted." },
@@ -276,6 +278,7 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
       if (replay.noting) replay.note(() => msg`already destroyed, in place of the creature it enchanted`);
       return;
     }
+    if (notYetCreated(replay, card, ev, zone) || notAPermanent(replay, card, ev)) return;
     replay.report('impossible-event', ev.range, msg`${card.id} is already in ${zone}.`, { subjects: [card.id] });
     return;
   }
@@ -286,6 +289,7 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   const under = enteringUnder(replay, ev, zone);
   if (under === false) return;
   if (tokenStays(replay, card, ev)) return;
+  if (notYetCreated(replay, card, ev, zone) || notAPermanent(replay, card, ev)) return;
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, `moving it to ${zone}`)) return;
   if (zone === 'battlefield') return enterBattlefield(replay, card, undefined, ev, under);
   // Indestructible (702.12b) and umbra armor (702.89a): `destroy` that doesn't destroy it.
@@ -298,6 +302,40 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
     }
   }
   moveTo(replay, card, zone, ev);
+}
+
+/**
+ * Why `c` is no object yet (Ruleset.uncreatedToken): a token declared off the battlefield that no effect
+ * has created (111.1), or one whose creation didn't happen (an Aura token with no legal host, 303.4g,
+ * 303.4i). A token declared on the stack is a copy of a spell, which exists.
+ */
+export function uncreatedToken(c: CardObj): { rules: string[]; why: Message } | undefined {
+  if (!c.token || c.ceases !== undefined || c.zone === 'battlefield' || c.zone === 'stack' || c.zone === CEASED) return undefined;
+  return { rules: ['111.1'], why: msg`${c.id} is a token that no effect has created: it is declared ${inZone(c.zone)} only to be created later, and a token exists only once an effect puts it onto the battlefield` };
+}
+
+/**
+ * `destroy X` and `sacrifice X` move a permanent from the battlefield to the graveyard (701.8a,
+ * 701.21a): of a card in another zone (a token not created yet included), the line does nothing.
+ * Reported when it is one.
+ */
+function notAPermanent(replay: Replay, card: CardObj, ev: Extract<EventNode, { kind: 'move' }>): boolean {
+  if ((ev.verb !== 'destroy' && ev.verb !== 'sacrifice') || card.zone === 'battlefield') return false;
+  const destroy = ev.verb === 'destroy';
+  const advice = card.zone === 'graveyard' ? msg`Remove the line.` : msg`Write \`move ${card.id} to graveyard\` if an effect puts it there, or remove the line.`;
+  replay.report('impossible-event', ev.range, destroy
+    ? msg`${card.id} is ${inZone(card.zone)}, and only a permanent, on the battlefield, can be destroyed: ${card.id} stays where it is. ${advice}`
+    : msg`${card.id} is ${inZone(card.zone)}, and only a permanent, on the battlefield, can be sacrificed: ${card.id} stays where it is. ${advice}`, { rules: [destroy ? '701.8a' : '701.21a'], subjects: [card.id] });
+  return true;
+}
+
+/** A token no effect has created (111.1) is in no zone: only the effect that creates it, putting it onto the battlefield, moves it. Reported when a line moves it elsewhere. */
+function notYetCreated(replay: Replay, card: CardObj, ev: Extract<EventNode, { kind: 'move' }>, zone: string): boolean {
+  if (zone === 'battlefield') return false;
+  const unmade = uncreatedToken(card);
+  if (!unmade) return false;
+  replay.report('impossible-event', ev.range, msg`${unmade.why}. It is nowhere to be moved from, and stays a token not created. Write \`enter ${card.id}\` for the effect that creates it, or remove the line.`, { rules: unmade.rules, subjects: [card.id] });
+  return true;
 }
 
 /** Destroys `card`: a module function, not a closure (which would make every moveEvent allocate). */

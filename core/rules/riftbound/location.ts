@@ -32,6 +32,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '319.6': { title: 'A cleanup after cards enter or leave the board', text: 'Each time game objects enter the board or leave it, however many at once, a cleanup becomes a task to do; so one follows a unit that dies, is returned to hand or is played.' },
   '322': { title: 'Cleanups repeat', text: 'When something that calls for a cleanup happens during a cleanup (a card killed in it leaves the board, 319.6), another cleanup follows as soon as that one ends, and so on until one changes nothing.' },
   '319.8': { title: 'A cleanup after a move', text: 'Each time a Move is completed, a cleanup becomes a task to do.' },
+  '428.1': { title: 'Kill', text: 'Killing is what happens to a permanent that goes from the board to the trash; a card anywhere else can\'t be killed.' },
+  '428.2.a': { title: 'Killed only from the board', text: 'A card counts as killed only if it came to the trash from a zone on the board.' },
   '186': { title: 'Tokens exist only on the board', text: 'Tokens are made on the board or on the chain, and nowhere else can they exist.',
     earlier: [{ before: '2026-03-30', text: 'Tokens are made on the board, and nowhere else can they exist.' }] },
   '186.1': { title: 'A token off the board is gone', text: 'A token that goes to a zone off the board, other than the chain, stops existing right after it arrives there.',
@@ -70,6 +72,18 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   if (!at.ok) return;
   const under = enteringUnder(replay, ev, card, zone);
   if (under === false) return;
+  // A token no effect has made is in no zone (177, 186): only the effect that makes it, on the board, moves it.
+  const unmade = BOARD.has(zone) ? undefined : uncreatedToken(card);
+  if (unmade) {
+    replay.report('impossible-event', ev.range, msg`${unmade.why}. It is nowhere to be moved from, and stays a token not made. Write \`enter ${card.id}\` for the effect that makes it, or remove the line.`, { rules: unmade.rules, subjects: [card.id] });
+    return;
+  }
+  // Killing puts a permanent from the board into the trash (428.1, 428.2.a): a card elsewhere is not killed
+  // (`destroy` and `sacrifice` are read as kill here).
+  if ((ev.verb === 'kill' || ev.verb === 'destroy' || ev.verb === 'sacrifice') && !onBoard(card)) {
+    replay.report('impossible-event', ev.range, msg`${card.id} is ${inZone(card.zone)}, and only a permanent on the board can be killed: ${card.id} stays where it is. ${card.zone === 'trash' ? msg`Remove the line.` : msg`Write \`move ${card.id} to trash\` if an effect puts it there, or remove the line.`}`, { rules: ['428.1', '428.2.a'], subjects: [card.id] });
+    return;
+  }
   const place = placeAt(zone, at.place, card.zone === 'base' || card.zone === 'battlefield' ? card.controller : (under ?? card.owner));
   if (card.zone === zone && card.place === place) {
     replay.report('impossible-event', ev.range, msg`${card.id} is already at ${whereText(card)}. Remove the line.`, { subjects: [card.id] });
@@ -220,6 +234,12 @@ function noteArrival(replay: Replay, card: CardObj, exhausted: boolean): void {
 /** Why an event can't name `card`, a token that left the board (Ruleset.goneToken). */
 export function goneToken(card: CardObj): { rules: string[]; why: Message } {
   return { rules: ['186.1', '186'], why: msg`${card.id} is a token that was put into a zone off the board, and a token ceases to exist as it gets there: it no longer exists` };
+}
+
+/** Why `card` is no object yet (Ruleset.uncreatedToken): a token declared off the board that no effect has made (177, 186). */
+export function uncreatedToken(card: CardObj): { rules: string[]; why: Message } | undefined {
+  if (!card.token || card.ceases !== undefined || onBoard(card) || card.zone === CEASED) return undefined;
+  return { rules: ['186'], why: msg`${card.id} is a token that no effect has made: it is declared ${inZone(card.zone)} only to be played later, and a token exists only once an effect makes it on the board` };
 }
 
 export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {

@@ -5,7 +5,7 @@ import type { Ruleset } from '../../engine/replay';
 import { declareCard, RIFTBOUND_ZONES, typesEvent, zoneOf } from './cards';
 import { detachEvent } from './detach';
 import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from './attach';
-import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken, moveEvent, recallAttacker, recallEvent, recordsCleanup } from './location';
+import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken, uncreatedToken, moveEvent, recallAttacker, recallEvent, recordsCleanup } from './location';
 import { activateEvent, resolveEvent } from './chain';
 import { resolveWeaponmaster } from './weaponmaster';
 import { resolveQuickDraw } from './quickDraw';
@@ -181,6 +181,7 @@ export const riftbound: Ruleset = {
   movedTo: (ev) => (ev.verb === 'move' ? ev.zone.zone : zoneOf(ev.zone)),
 
   goneToken,
+  uncreatedToken,
 
   gameOptions(replay, st) {
     if (st.influence) replay.report('syntax-error', st.influence.range, msg`The limited range of influence is an option of MTG's multiplayer games (801); Riftbound has none. Remove \`range of influence ${st.influence.value}\`.`);
