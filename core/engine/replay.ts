@@ -73,8 +73,18 @@ export interface Ruleset {
   readonly game: Game;
   /** Build a card from its declaration (zone, types...); the replay fills in names and owners. */
   declare(replay: Replay, card: CardObj, stmt: CardStmt): void;
-  /** Check and make an initial `attached to` from a declaration. */
-  initialAttach(replay: Replay, card: CardObj, host: CardObj | PlayerObj, at: Range): void;
+  /**
+   * Check and make an initial `attached to` from a declaration; returns whether it made it. With
+   * `judgeDeclared`, what the rest of the declared board decides is left to that.
+   */
+  initialAttach(replay: Replay, card: CardObj, host: CardObj | PlayerObj, at: Range): boolean;
+  /**
+   * The declared board's attachments, every one made by initialAttach, judged on the whole board they
+   * make (MTG: the control effects of the declared Control Magics, 613.1b, and so the range of
+   * influence, 801.2), whatever the order of their lines: each decided on the same board, then the
+   * illegal ones taken off together. `within` runs a finding's report in the file that declares it.
+   */
+  judgeDeclared?(replay: Replay, linked: readonly DeclaredAttachment[], within: (d: DeclaredAttachment, fn: () => void) => void): void;
   /** Replay one event (never `expect`). */
   event(replay: Replay, ev: EventNode): void;
   /** State-based actions after an event (MTG 704; Riftbound's corrective checks). */
@@ -121,6 +131,14 @@ export interface Ruleset {
    * influence)? Without, everything on a host whose controller changed is looked at again.
    */
   hostControlMatters?(board: Board): boolean;
+}
+
+/** A declared card's initial `attached to`, once made (Ruleset.judgeDeclared); `file`: the included file that declares it. */
+export interface DeclaredAttachment {
+  readonly card: CardObj;
+  readonly host: CardObj | PlayerObj;
+  readonly at: Range;
+  readonly file: IncludedDeclarations | undefined;
 }
 
 /** For the tests: `always` has everything on a host whose controller changed looked at again, as before Ruleset.hostControlMatters. */
@@ -1078,16 +1096,25 @@ export class Replay {
       if (from) this.within(from, heard, () => this.declareOne(c, players, soleOwners.get(from)));
       else this.declareOne(c, players, undefined);
     }
+    // The initial attachments are all made first, then judged together on the board they make (when
+    // the game does so, Ruleset.judgeDeclared): what a line decides never depends on the lines
+    // written after it.
+    const linked: DeclaredAttachment[] | undefined = this.rules.judgeDeclared !== undefined ? [] : undefined;
     for (let i = 0; i < cards.length; i++) {
       const c = cards[i];
       const from = soleOwners && fromFile!.get(c.id);
       if (!from) {
-        this.attachDeclared(c);
+        this.attachDeclared(c, linked, undefined);
         continue;
       }
-      this.within(from, heard, () => this.attachDeclared(c));
+      this.within(from, heard, () => this.attachDeclared(c, linked, from));
       // Where an included card became attached is in another file: no finding of this one points there.
       c.attachedAt = undefined;
+    }
+    if (linked !== undefined && linked.length !== 0) {
+      this.rules.judgeDeclared!(this, linked, (d, fn) => this.within(d.file, heard, fn));
+      // What the attachments taken off made of their hosts' types is undone (613.1d).
+      this.retypeHosts();
     }
     return cards;
   }
@@ -1170,8 +1197,8 @@ export class Replay {
     this.board.stamp(c);
   }
 
-  /** A declared card's initial `attached to` (every card is declared by now). */
-  private attachDeclared(c: CardObj): void {
+  /** A declared card's initial `attached to` (every card is declared by now); made ones are added to `linked`, when given. */
+  private attachDeclared(c: CardObj, linked: DeclaredAttachment[] | undefined, file: IncludedDeclarations | undefined): void {
     // A back face is attached to nothing (its declaration reports `attached to`).
     if (c.zone === FACE) return;
     const props = c.decl.props;
@@ -1179,7 +1206,7 @@ export class Replay {
       const p = props[i];
       if (p.kind !== 'attached') continue;
       const host = this.lookup(p.target);
-      if (host) this.rules.initialAttach(this, c, host, p.range);
+      if (host && this.rules.initialAttach(this, c, host, p.range) && linked !== undefined) linked.push({ card: c, host, at: p.range, file });
       // What it makes of its host's types holds for the lines read after it (613.1d).
       this.retypeHosts();
     }

@@ -3,10 +3,10 @@
 import type { CardStmt, EventNode } from '../../parser/ast';
 import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
-import type { Replay } from '../../engine/replay';
+import type { DeclaredAttachment, Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { describe, equipsAsPlaneswalker, type Host, isAura, isEquipment, isFortification, lossWords, lostEquip, lostFortify, missingActivatedAbility, readingSiblings, reconfigureOnly } from './characteristics';
-import { attachProblemOn, retargetFixes, touch } from './legality';
+import { attachProblemOn, ignoringGrantsOf, retargetFixes, touch } from './legality';
 import { activationTargetProblem, describedTargetProblem, effectTargetProblem } from './targeting';
 import { unpaidWard } from './targetingKeywords';
 import { targetOutOfRange } from './influence';
@@ -68,40 +68,74 @@ export function doUnattach(replay: Replay, att: CardObj): void {
   touch(replay, att);
 }
 
-/** An initial `attached to` in a card's declaration: as an attach, but a card off the battlefield is attached to nothing (701.3d). */
-export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Range): void {
+/**
+ * An initial `attached to` in a card's declaration: made at once, but a card off the battlefield is
+ * attached to nothing (701.3d). Its legality is judged once every declared attachment is made
+ * (judgeDeclared).
+ */
+export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Range): boolean {
   if (card.zone !== 'battlefield') {
     replay.report('illegal-attachment', at, msg`${card.id} is ${inZone(card.zone)}, and a card that is not on the battlefield is attached to nothing (leaving the battlefield unattaches it). Remove \`attached to\`, or put it on the battlefield.`, { rules: ['701.3d'], subjects: [card.id] });
-    return;
+    return false;
   }
+  replay.board.stamp(card);
+  replay.board.link(card, host, at);
+  return true;
+}
+
+/**
+ * The declared attachments judged on the board the declarations make, all of them attached: a
+ * Control Magic declared on a creature makes it its controller's (613.1b) for an `enchant creature you
+ * control` Aura on it and for the range of influence (801.2, 801.8), whichever line comes first. Each is
+ * decided on that one board, then the illegal ones are taken off together (as the state-based actions
+ * of one check, 704.3); what taking them off changes is the starting board's state-based actions'
+ * (sba.ts). An attachment's own grants are not there yet as its own legality is judged (an Aura whose
+ * protection covers itself is the state-based actions' too). Linear: one judgment per attachment.
+ */
+export function judgeDeclared(replay: Replay, linked: readonly DeclaredAttachment[], within: (d: DeclaredAttachment, fn: () => void) => void): void {
+  const board = replay.board;
+  const off: CardObj[] = [];
+  for (let i = 0; i < linked.length; i++) {
+    const d = linked[i];
+    // A card declared with two `attached to` is on the last one (its earlier one was replaced).
+    if (board.hostOf(d.card) !== d.host) continue;
+    within(d, () => {
+      if (declaredProblem(replay, d.card, d.host, d.at)) off.push(d.card);
+    });
+  }
+  for (let i = 0; i < off.length; i++) board.unlink(off[i]);
+  // A declared card attached to a phased-out host starts phased out with it (702.26g).
+  for (let i = 0; i < linked.length; i++) {
+    const d = linked[i];
+    if (isCard(d.host) && d.host.zone === 'battlefield' && d.host.phasedOut !== 'no' && board.hostOf(d.card) === d.host) phasedOutWithHost(replay, d.card);
+  }
+}
+
+/** Reports why a declared attachment can't start attached (its host has every declared attachment on it), and says whether it can't. */
+function declaredProblem(replay: Replay, card: CardObj, host: Host, at: Range): boolean {
   // Luxior declared on a planeswalker: attached as equip planeswalker does (702.6e); its own grant is
   // applied before the starting board's state-based actions judge it.
-  // Daybreak Coronet: the other Auras may be declared after it; the declared board's state-based actions judge it whole.
+  // Daybreak Coronet: the other Auras on its host are the declared board's state-based actions' to judge.
   // A phased-out host (702.26g): the attachment phased out with it, so it is judged as it was then,
-  // with its host phased in, and starts phased out along with it (below).
+  // with its host phased in, and starts phased out along with it (judgeDeclared).
   const hostOut = isCard(host) && host.zone === 'battlefield' && host.phasedOut !== 'no' ? host : undefined;
   const was = hostOut?.phasedOut;
   if (hostOut) hostOut.phasedOut = 'no';
   let problem;
   try {
-    problem = readingSiblings('waived', () => attachProblemOn(replay.board, card, host, false, equipsAsPlaneswalker(card, host)));
+    problem = ignoringGrantsOf(replay.board, (id) => id === card.id, () => readingSiblings('waived', () => attachProblemOn(replay.board, card, host, false, equipsAsPlaneswalker(card, host))));
   } finally {
     if (hostOut) hostOut.phasedOut = was!;
   }
-  if (problem) {
-    const range = at;
-    // An Aura that starts unattached goes to its owner's graveyard at once (704.5m: the starting board's state-based actions).
-    const aura = !problem.code && isAura(card) && !card.bestowed;
-    replay.report(problem.code ?? 'illegal-attachment', range, msg`${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? msg`Nothing attaches it` : aura ? msg`It starts unattached, and an Aura attached to nothing goes to its owner's graveyard at once` : msg`It starts unattached`}. Remove \`attached to ${host.id}\`${problem.code ? msg`` : msg`, or name a legal host`}.`, {
-      rules: aura ? [...problem.rules, '704.5m'] : problem.rules,
-      fixes: retargetFixes(replay, card, (h) => !attachProblemOn(replay.board, card, h), nameRange(card.decl, at)),
-      subjects: [card.id, host.id],
-    });
-    return;
-  }
-  replay.board.stamp(card);
-  replay.board.link(card, host, at);
-  if (hostOut) phasedOutWithHost(replay, card);
+  if (!problem) return false;
+  // An Aura that starts unattached goes to its owner's graveyard at once (704.5m: the starting board's state-based actions).
+  const aura = !problem.code && isAura(card) && !card.bestowed;
+  replay.report(problem.code ?? 'illegal-attachment', at, msg`${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? msg`Nothing attaches it` : aura ? msg`It starts unattached, and an Aura attached to nothing goes to its owner's graveyard at once` : msg`It starts unattached`}. Remove \`attached to ${host.id}\`${problem.code ? msg`` : msg`, or name a legal host`}.`, {
+    rules: aura ? [...problem.rules, '704.5m'] : problem.rules,
+    fixes: retargetFixes(replay, card, (h) => !attachProblemOn(replay.board, card, h), nameRange(card.decl, at), host),
+    subjects: [card.id, host.id],
+  });
+  return true;
 }
 
 /**

@@ -5,7 +5,7 @@ import { declareCard, MTG_ZONES } from './characteristics';
 import { hostProblem, legalHost } from './targeting';
 import { hostControlMatters, mayBar } from './legality';
 import { mtgStatusEvent, phaseEvent } from './phasing';
-import { attachEvent, initialAttach, unattachEvent } from './attach';
+import { attachEvent, initialAttach, judgeDeclared, unattachEvent } from './attach';
 import { enterEvent, leaveEvent, moveEvent, uncreatedToken } from './zones';
 import { castEvent, resolveEvent } from './spells';
 import { abilitiesEvent, controlEvent, protectionEvent, typesEvent } from './effects';
@@ -34,6 +34,7 @@ export const mtg: Ruleset = {
   declare: declareCard,
 
   initialAttach,
+  judgeDeclared,
 
   event(replay, ev) {
     // An event after the attack (block) lines ends that declaration (508.2, 509.4).

@@ -101,15 +101,15 @@ function link(replay: Replay, att: CardObj, host: CardObj, at: Range): void {
 }
 
 /** An initial `attached to` in a card's declaration: both cards on the board (434.1), and no loop. */
-export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Range): void {
+export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Range): boolean {
   const problem = attachProblem(card, host);
   if (problem) {
     replay.report('illegal-attachment', at, msg`${card.id} can't start attached to ${host.id}: ${problem.why}. It starts unattached. Remove \`attached to ${host.id}\`, or put both cards on the board.`, { rules: problem.rules, subjects: [card.id, host.id] });
-    return;
+    return false;
   }
   if (wouldLoop(replay, card, host as CardObj)) {
     replay.report('syntax-error', at, msg`${host.id} is declared attached beneath ${card.id}, so ${card.id} can't also start beneath ${host.id}: two cards can't each be under the other. Remove one of the two \`attached to\`; ${card.id} starts unattached.`, { subjects: [card.id, host.id] });
-    return;
+    return false;
   }
   // An attached card is where its Top-Most card is (719.3): a place declared for it that is another says two things.
   const declared = card.decl.props.find((p) => p.kind === 'zone');
@@ -117,6 +117,7 @@ export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Ran
     replay.report('syntax-error', declared.range, msg`${card.id} is declared attached to ${host.id}, which is at ${whereText(host)}, so it is there too, not at ${whereText(card)}: a Top-Most card and the cards attached to it are at one location (719.3). Remove this place, or attach it to a card that is there.`, { rules: ['719.3'], subjects: [card.id, host.id] });
   }
   link(replay, card, host as CardObj, at);
+  return true;
 }
 
 export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>): void {
