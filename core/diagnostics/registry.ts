@@ -298,7 +298,8 @@ const entries: CodeInfo[] = [
       'The event cannot happen in the state the replay has reached (resolving a spell that is not on the stack, ' +
       'equipping a card that is not on the battlefield, activating an ability the card does not have, such as ' +
       'the fortify ability of an Equipment, an action by a player who has left, an event on a phased-out ' +
-      'permanent). It is skipped; the message names the rule that rules it out where one does.',
+      'permanent, any event after the game is over because one player is left in it). It is skipped; the ' +
+      'message names the rule that rules it out where one does.',
     fixes: 'None.',
   },
   {

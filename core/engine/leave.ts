@@ -1,6 +1,7 @@
 // A player leaving the game, the part both games share: the player is marked gone (the board keeps the
-// order they left in), once; and the abilities they controlled waiting on the stack (the chain) are gone
-// with them. What else leaves with them is each game's: MTG 800.4a (rules/mtg/zones.ts), Riftbound's
+// order they left in), once; the game over once one player is left in it (MTG 104.2a, 104.1; Riftbound
+// 651.1), every later event refused; and the abilities they controlled waiting on the stack (the chain)
+// are gone with them. What else leaves with them is each game's: MTG 800.4a (rules/mtg/zones.ts), Riftbound's
 // concession and removal of a player, 650-652 (rules/riftbound/removal.ts).
 import type { EventNode } from '../parser/ast';
 import type { PlayerObj, StackEntry } from './board';
@@ -32,4 +33,27 @@ export function abilitiesLeaveWith(replay: Replay, p: PlayerObj, noteOf: (e: Sta
   for (const e of replay.board.dropAbilitiesOf(p.id)) {
     if (replay.noting) replay.note(() => noteOf(e));
   }
+}
+
+/**
+ * Is the game over: a player left, and one player is still in it, who wins (MTG 104.2a: every opponent
+ * of theirs has left, teams not being modelled; Riftbound 651.1)? That player, else undefined. Constant
+ * time but for the one look for the player left.
+ */
+export function winner(replay: Replay): PlayerObj | undefined {
+  const board = replay.board;
+  if (board.left.length === 0 || board.players.size - board.left.length !== 1) return undefined;
+  for (const p of board.players.values()) if (!p.left) return p;
+  return undefined;
+}
+
+/**
+ * An event after the game ended: `impossible-event` on it (once for a `together:` line), in the game's
+ * words (`why`: the player who left last, and the winner) citing `rules`, and nothing happens.
+ */
+export function afterTheGame(replay: Replay, ev: EventNode, won: PlayerObj, why: (last: string, won: string) => Message, rules: readonly string[]): void {
+  // A `together:` line after the end is said once, at its first part that is refused.
+  if (!replay.onceInGroup()) return;
+  const last = replay.board.left[replay.board.left.length - 1];
+  replay.report('impossible-event', ev.range, why(last, won.id), { rules: [...rules], subjects: [won.id] });
 }

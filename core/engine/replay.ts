@@ -587,8 +587,22 @@ export class Replay {
         umbras: Map<string, CardObj> | undefined;
         part: number;
         removals: { index: number; fix: Fix; redundant: boolean }[];
+        /** A finding said once for the whole line was said (onceInGroup). */
+        saidOnce: boolean;
       }
     | undefined;
+
+  /**
+   * For a finding said once for a `together:` line, not once per part (an event after the game ended,
+   * engine/leave.ts): true outside a group, and the first time it is asked in the group being replayed.
+   */
+  onceInGroup(): boolean {
+    const g = this.group;
+    if (g === undefined) return true;
+    if (g.saidOnce) return false;
+    g.saidOnce = true;
+    return true;
+  }
 
   /** Is a `together:` group being replayed (its parts happen at the same time)? */
   get grouped(): boolean {
@@ -705,7 +719,7 @@ export class Replay {
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
     const watching = this.board.deathWatchers.length !== 0;
     if (watching) this.board.controlBefore = new Map();
-    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), left: new Map(), umbras: undefined, part: 0, removals: [] };
+    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), left: new Map(), umbras: undefined, part: 0, removals: [], saidOnce: false };
     this.group = group;
     const steps = st.steps;
     let step = 0;

@@ -106,9 +106,10 @@ describe('a player leaving looks at the cards tied to them (Board.tiedTo)', () =
 
   it('ends the control effects of a player who left that a later effect overrode (800.4a), the first leaving or a later one', () => {
     // p1's effect is under p2's when p1 leaves: it ends all the same, so when p2 leaves the Bear goes
-    // back to its owner, not to p1. Whether the lists are made at this leaving or an earlier one.
+    // back to its owner, not to p1. Whether the lists are made at this leaving or an earlier one. p4
+    // keeps the game going (with p0 alone in it, it would be over: 104.2a).
     for (const before of ['', 'leave p3\n']) {
-      const text = `game mtg\nplayer p0\nplayer p1\nplayer p2\nplayer p3\ncard c0 "C": creature — Bear, owner p0\ncontrol c0 p1\ncontrol c0 p2\n${before}leave p1\nleave p2\nexpect c0 in battlefield\nexpect c0 controlled by p0\n`;
+      const text = `game mtg\nplayer p0\nplayer p1\nplayer p2\nplayer p3\nplayer p4\ncard c0 "C": creature — Bear, owner p0\ncontrol c0 p1\ncontrol c0 p2\n${before}leave p1\nleave p2\nexpect c0 in battlefield\nexpect c0 controlled by p0\n`;
       assert.deepEqual(check(text).findings, [], before);
     }
   });

@@ -6,7 +6,8 @@ import { hostProblem, legalHost } from './targeting';
 import { hostControlMatters, mayBar } from './legality';
 import { mtgStatusEvent, phaseEvent } from './phasing';
 import { attachEvent, initialAttach, judgeDeclared, unattachEvent } from './attach';
-import { enterEvent, leaveEvent, moveEvent, uncreatedToken } from './zones';
+import { afterTheGame, enterEvent, leaveEvent, moveEvent, uncreatedToken } from './zones';
+import { winner } from '../../engine/leave';
 import { castEvent, resolveEvent } from './spells';
 import { abilitiesEvent, controlEvent, protectionEvent, typesEvent } from './effects';
 import { goneToken, initialStateBasedActions, stateBasedActions, chooseUmbraArmor } from './sba';
@@ -37,6 +38,11 @@ export const mtg: Ruleset = {
   judgeDeclared,
 
   event(replay, ev) {
+    // After a player left: the game is over once one player is left in it (104.2a, 104.1).
+    if (replay.board.left.length !== 0) {
+      const won = winner(replay);
+      if (won) return afterTheGame(replay, ev, won);
+    }
     // An event after the attack (block) lines ends that declaration (508.2, 509.4).
     if (replay.board.combat !== undefined) declarationsOver(replay, ev);
     switch (ev.kind) {

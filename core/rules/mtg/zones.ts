@@ -1,10 +1,11 @@
 // MTG zone changes: a new object (400.7, 400.7f), entering the battlefield without being cast (303.4f-i, 301.5e),
 // moves between zones (a graveyard a replacement turns into exile, 614.1a), and a player leaving the game
-// (800.4a; what becomes of the effects until their next turn, 800.4m, is the turn's: engine/turn.ts).
+// (800.4a; what becomes of the effects until their next turn, 800.4m, is the turn's: engine/turn.ts), which
+// ends the game once one player is left in it (104.2a, 104.1; 800.4: only a multiplayer game goes on).
 import { enteredWith, enterStatusOk, MTG_STATUS } from '../../engine/status';
 import { type EventNode, type Property, TOKEN_TRIGGERS } from '../../parser/ast';
 import { asNewObject, type CardObj, CEASED, declaredWith, isCard, MERGED, noItems, type PlayerObj, resetCharacteristics, type StackEntry } from '../../engine/board';
-import { abilitiesLeaveWith, playerLeaves } from '../../engine/leave';
+import { abilitiesLeaveWith, afterTheGame as endedGame, playerLeaves, winner } from '../../engine/leave';
 import { endControlOf, underOf } from '../../engine/control';
 import { destructionReplaced, umbraArmorApplies } from './destruction';
 import type { Replay } from '../../engine/replay';
@@ -43,6 +44,9 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '108.4a': { title: 'No controller off the battlefield and the stack', text: "A card that is neither a permanent nor a spell has no controller, only its owner, who stands in whenever something asks for that card's controller." },
   '800.4k': { title: 'No turn for a player who left', text: 'Once a player is out of the game, the turns that would have been theirs are skipped: none of them begins.' },
   '800.4b': { title: 'Nothing goes to a player who left', text: 'Once a player is out of the game, nothing more goes to them: an object that would come under their control stays with its controller, a token meant for them is never made, and a card that would enter the battlefield or the stack on their side stays where it was.' },
+  '104.1': { title: 'The end of a game', text: 'The game is over the moment someone wins, the game is drawn or it starts over: nothing happens in it after that.' },
+  '104.2a': { title: 'The last one in wins', text: 'Once every opponent of a player has gone from the game (conceded, lost or left some other way), that player wins at once, whatever effect says they could not. In a game of two, the other player leaving is enough.' },
+  '800.4': { title: 'Multiplayer games go on', text: 'A game that began with three or more players keeps going when someone leaves, for as long as two or more of them are still in it; a game of two ends as one of them leaves (104.2a).' },
   '800.4a': { title: 'A player leaves the game', text: 'When a player leaves, everything they own leaves too, control effects that gave them anything end, and whatever they still control is exiled.' },
   '614.1a': { title: 'Instead: a replacement effect', text: 'An effect that says "instead" replaces an event with another before it happens: a card that would be put into a graveyard is exiled instead (a disturbed Aura, Rest in Peace), and the first event never happens.' },
   '800.4m': { title: 'Until the next turn of a player who left', text: 'An effect that lasts until the next turn of a player who has left the game (or until some point in that turn) neither ends as they leave nor lasts for ever: it ends when that turn would have begun, had they stayed, in the turn order.' },
@@ -571,6 +575,14 @@ function noteUnattached(replay: Replay, att: CardObj): void {
 export function leaveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'leave' }>): void {
   const p = playerLeaves(replay, ev, ['800.4a'], alreadyLeft);
   if (!p) return;
+  // The last opponent of the one player still in the game left: that player wins, and the game is over
+  // at once (104.2a, 104.1); nothing of 800.4a happens in a game that has ended (800.4: only a game with
+  // two or more players still in it goes on).
+  const won = winner(replay);
+  if (won) {
+    if (replay.noting) replay.note(() => msg`${won.id}, the only player left, wins: the game is over (104.2a)`);
+    return;
+  }
   // Attachments on the player become unattached (701.3d) unless they leave with their owner.
   for (const id of [...p.attachments]) {
     const att = replay.board.cards.get(id)!;
@@ -616,6 +628,17 @@ const LEAVE_RULES = ['800.4a'];
 function ceasesToExist(e: StackEntry): Message {
   return msg`${e.id}'s ${abilityWord(e.ability ?? '')} ceases to exist (800.4a)`;
 }
+
+/** An event after the game ended (104.2a, 104.1): reported, and nothing happens. */
+export function afterTheGame(replay: Replay, ev: EventNode, won: PlayerObj): void {
+  endedGame(replay, ev, won, gameOverWords, GAME_OVER_RULES);
+}
+
+function gameOverWords(last: string, won: string): Message {
+  return msg`The game is over: ${last} left it, so ${won}, the only player still in it, won the game at once, and the game ended then. Nothing happens after that. Remove the line, or declare another player if the game was meant to go on (a multiplayer game goes on while two or more players are in it).`;
+}
+
+const GAME_OVER_RULES = ['104.2a', '104.1'];
 
 function alreadyLeft(p: PlayerObj): Message {
   return msg`${p.id} has already left the game.`;

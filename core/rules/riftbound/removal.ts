@@ -12,7 +12,7 @@ import { CEASED, type CardObj, type PlayerObj, type StackEntry } from '../../eng
 import { abilityWord } from '../../engine/words';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
-import { abilitiesLeaveWith, playerLeaves } from '../../engine/leave';
+import { abilitiesLeaveWith, afterTheGame as endedGame, playerLeaves, winner } from '../../engine/leave';
 import { msg, type Message } from '../../message';
 import { onBoard } from './cards';
 import { moveTo } from './location';
@@ -29,19 +29,16 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '652.5.a.1': { title: 'Removal: the turn moves on', text: "If it was the removed player's turn, the turn passes to the next player in the turn order who is still in the game." },
 };
 
-/** Is the game over (651.1): a player conceded and one player is left? The one left, else undefined. */
-export function winner(replay: Replay): PlayerObj | undefined {
-  const board = replay.board;
-  if (board.left.length === 0 || board.players.size - board.left.length !== 1) return undefined;
-  for (const p of board.players.values()) if (!p.left) return p;
-  return undefined;
-}
-
 /** An event after the game ended (651.1): reported, and nothing happens. */
 export function afterTheGame(replay: Replay, ev: EventNode, won: PlayerObj): void {
-  const last = replay.board.left[replay.board.left.length - 1];
-  replay.report('impossible-event', ev.range, msg`The game is over: ${last} conceded with only ${won.id} left in it, and ${won.id} won. Nothing happens after that. Remove the line, or declare another player if the game was meant to go on.`, { rules: ['651.1'], subjects: [won.id] });
+  endedGame(replay, ev, won, gameOverWords, GAME_OVER_RULES);
 }
+
+function gameOverWords(last: string, won: string): Message {
+  return msg`The game is over: ${last} conceded with only ${won} left in it, and ${won} won. Nothing happens after that. Remove the line, or declare another player if the game was meant to go on.`;
+}
+
+const GAME_OVER_RULES = ['651.1'];
 
 function concededAlready(p: PlayerObj): Message {
   return msg`${p.id} has already conceded and was removed from the game: a player concedes once. Remove the line.`;

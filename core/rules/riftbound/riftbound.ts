@@ -9,7 +9,8 @@ import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken,
 import { activateEvent, resolveEvent } from './chain';
 import { resolveWeaponmaster } from './weaponmaster';
 import { resolveQuickDraw } from './quickDraw';
-import { afterTheGame, concedeEvent, namesTheRemoved, winner } from './removal';
+import { afterTheGame, concedeEvent, namesTheRemoved } from './removal';
+import { winner } from '../../engine/leave';
 import { keywordAbilityEvent } from './text';
 import { chainItem, turnEvent } from './timing';
 import { dealEvent, declaredLethal, healEvent } from './damage';
