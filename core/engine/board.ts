@@ -633,7 +633,7 @@ export class Board {
    * events, when there is none.
    */
   detachedAt: Set<string> | undefined;
-  /** Hosts a control effect tracks that lost an attachment (attachmentGone): whether they are still enchanted or equipped is asked again (Replay.takeDirty, endUnheld). */
+  /** Cards a control effect tracks that lost an attachment (attachmentGone), or were tapped or untapped (turnSideways, untapAll): whether they are still enchanted or equipped, or tapped, is asked again (Replay.takeDirty, endUnheld). */
   readonly unheld: CardObj[] = objectList();
   /**
    * Does any card of this board grant anything (a grant among its printed characteristics)? Only
@@ -780,6 +780,8 @@ export class Board {
   turnSideways(c: CardObj, on: boolean): void {
     c.exhausted = on;
     if (on) this.fileSideways(c);
+    // A control effect for as long as it remains tapped may end (611.2b).
+    if (this.watched.size !== 0 && this.watched.has(c.id)) this.unheld.push(c);
   }
 
   /** `c` is sideways and may have a new controller: listed under it (recontrol). */
@@ -834,6 +836,7 @@ export class Board {
       if (!c || !c.exhausted || c.controller !== player) continue;
       c.exhausted = false;
       out.push(c);
+      if (this.watched.size !== 0 && this.watched.has(c.id)) this.unheld.push(c);
     }
     this.sideways.delete(player);
     return out;

@@ -24,12 +24,24 @@ export interface ControlEffect {
 }
 
 /**
- * What a control effect lasts as long as, tracking one object (the version it was as the effect began,
- * 611.2c): that `player` controls `card`, or that `card` is enchanted or equipped.
+ * What a control effect lasts as long as (611.2b): one condition, or several that must all hold (`all`).
  */
-export type Held =
+export type Held = HeldCondition | { readonly kind: 'all'; readonly parts: readonly HeldCondition[] };
+
+/**
+ * One condition of a `for as long as` duration, tracking one object (the version it was as the effect
+ * began, 611.2c): that `player` controls `card`, that `card` is enchanted or equipped, or that it remains
+ * on the battlefield, or tapped.
+ */
+export type HeldCondition =
   | { readonly kind: 'controls'; readonly player: string; readonly card: string; readonly version: number }
-  | { readonly kind: 'attached'; readonly what: 'enchanted' | 'equipped'; readonly card: string; readonly version: number };
+  | { readonly kind: 'attached'; readonly what: 'enchanted' | 'equipped'; readonly card: string; readonly version: number }
+  | { readonly kind: 'remains'; readonly what: 'on the battlefield' | 'tapped'; readonly card: string; readonly version: number };
+
+/** The conditions of `held`. */
+export function heldParts(held: Held): readonly HeldCondition[] {
+  return held.kind === 'all' ? held.parts : [held];
+}
 
 /**
  * Does `a`, attached to `host`, give its controller control of `host` now? Even one that lost its
@@ -155,7 +167,7 @@ export function recontrol(board: Board, card: CardObj): boolean {
  */
 export function giveControl(board: Board, card: CardObj, player: string, untilEndOfTurn = false, held?: Held): boolean {
   const until = untilEndOfTurn ? (board.turn?.number ?? 0) : undefined;
-  if (held) board.watch(held.card, card.id);
+  if (held) for (const h of heldParts(held)) board.watch(h.card, card.id);
   // Of each player's effects, one of each kind stays (for good, until end of turn, for as long as): a new one of a kind replaces the old.
   const lasting = until === undefined && held === undefined;
   const timestamp = board.lastTimestamp + 0.5;

@@ -22,12 +22,20 @@ export interface KeywordValue {
 /**
  * How long a control effect lasts: `until end of turn` or `this turn` (`text`; `until your next turn`
  * is for changes of characteristics and abilities only), or `for as long as ...`
- * (MTG 611.2b): `P controls Y` (Master Thief), `Y is enchanted` or `Y is equipped` (Rootwater Matriarch).
+ * (MTG 611.2b): `P controls Y` (Master Thief), `Y is enchanted` or `Y is equipped` (Rootwater Matriarch),
+ * `Y remains on the battlefield` (Sower of Temptation), `Y remains tapped`, or several of these joined
+ * by `and` (Rubinia Soulsinger: `P controls Y and Y remains tapped`).
  */
 export type ControlDuration =
   | { kind: 'turn'; text: 'until end of turn' | 'this turn' | 'until your next turn'; range: Range; player?: Name }
+  | AsLongAsCondition
+  | { kind: 'all'; parts: AsLongAsCondition[]; range: Range };
+
+/** One condition of a `for as long as` duration (ControlDuration). */
+export type AsLongAsCondition =
   | { kind: 'controls'; player: Name; card: Name; range: Range }
-  | { kind: 'attached'; card: Name; what: 'enchanted' | 'equipped'; range: Range };
+  | { kind: 'attached'; card: Name; what: 'enchanted' | 'equipped'; range: Range }
+  | { kind: 'remains'; card: Name; what: 'on the battlefield' | 'tapped'; range: Range };
 
 /**
  * `until end of turn` or `this turn`: an effect that ends with its turn (MTG 514.2, Riftbound 317.2.c);

@@ -31,6 +31,7 @@ import type {
   AbilityNode,
   GrantNode,
   ProtectionKeepClause,
+  AsLongAsCondition,
   ControlDuration,
   TurnDuration,
   TriggerPhrase,
@@ -1524,21 +1525,45 @@ function turnDuration(cur: Cursor): TurnDuration | undefined {
   return { kind: 'turn', text: words.join(' ') as TurnDuration['text'], range: span(tokens[0].range, tokens[tokens.length - 1].range) };
 }
 
-/** `for as long as P controls Y` or `for as long as Y is enchanted|equipped`, or undefined when `for` doesn't come next. */
+/**
+ * `for as long as CONDITION [and CONDITION]...`, or undefined when `for` doesn't come next: each
+ * condition `P controls Y`, `Y is enchanted|equipped`, `Y remains on the battlefield` or `Y remains
+ * tapped`; one condition is itself the duration, several are `all`.
+ */
 function asLongAs(cur: Cursor): ControlDuration | undefined {
   if (!cur.isWord('for')) return undefined;
   const first = cur.expectWord('for');
   for (const w of ['as', 'long', 'as']) cur.expectWord(w);
-  const who = cur.name(msg`a player (\`P controls Y\`) or a card (\`Y is enchanted\`)`);
+  const parts = [asLongAsCondition(cur)];
+  while (cur.isWord('and')) {
+    cur.next();
+    parts.push(asLongAsCondition(cur));
+  }
+  if (parts.length === 1) return { ...parts[0], range: span(first.range, parts[0].range) };
+  return { kind: 'all', parts, range: span(first.range, parts[parts.length - 1].range) };
+}
+
+/** One condition of `for as long as` (its range: its own words). */
+function asLongAsCondition(cur: Cursor): AsLongAsCondition {
+  const who = cur.name(msg`a player (\`P controls Y\`) or a card (\`Y is enchanted\`, \`Y remains on the battlefield\`)`);
   if (cur.isWord('controls')) {
     cur.next();
     const card = cur.name(msg`the card P must go on controlling`);
-    return { kind: 'controls', player: who, card, range: span(first.range, card.range) };
+    return { kind: 'controls', player: who, card, range: span(who.range, card.range) };
   }
-  cur.expectWord('is');
+  if (cur.isWord('remains')) {
+    cur.next();
+    if (cur.isWord('tapped')) return { kind: 'remains', card: who, what: 'tapped', range: span(who.range, cur.next()!.range) };
+    if (!cur.isWord('on')) cur.fail(msg`'on the battlefield' or 'tapped'`);
+    for (const w of ['on', 'the']) cur.expectWord(w);
+    const last = cur.expectWord('battlefield');
+    return { kind: 'remains', card: who, what: 'on the battlefield', range: span(who.range, last.range) };
+  }
+  if (!cur.isWord('is')) cur.fail(msg`'controls' (\`P controls Y\`), 'is' (\`Y is enchanted\`) or 'remains' (\`Y remains on the battlefield\`)`);
+  cur.next();
   const what = cur.isWord('enchanted') ? 'enchanted' : cur.isWord('equipped') ? 'equipped' : cur.fail(msg`'enchanted' or 'equipped'`);
   const last = cur.expectWord(what);
-  return { kind: 'attached', card: who, what, range: span(first.range, last.range) };
+  return { kind: 'attached', card: who, what, range: span(who.range, last.range) };
 }
 
 /** The other words of the event shapes. */

@@ -77,7 +77,7 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
       specific = `${t('{0}: the control effect ends as its turn does, in the cleanup at the end of that turn; then the latest effect left decides who controls the card. A `turn` line that names another player, or an earlier step, begins a new turn; before the first `turn` line, the first one does.', `\`${duration.text}\``)}\n\n${ruleRefSection(state, state.game === 'mtg' ? '514.2' : '317.2.c', ctx)}`;
       range = duration.range;
     } else if (duration) {
-      specific = `${t('{0}: the control effect ends as soon as this stops holding (the card it names leaves the battlefield, changes controller, loses its last Aura or Equipment, or phases out), and it never starts if it doesn\'t hold as the effect would begin.', '`for as long as`')}\n\n${ruleRefSection(state, '611.2b', ctx)}`;
+      specific = `${t('{0}: the control effect ends as soon as this stops holding (a card it names leaves the battlefield or phases out, or no longer is as it says: controlled by that player, enchanted or equipped, tapped; every condition joined by `and` must hold), and it never starts if it doesn\'t hold as the effect would begin.', '`for as long as`')}\n\n${ruleRefSection(state, '611.2b', ctx)}\n\n${ruleRefSection(state, '702.26f', ctx)}`;
       range = duration.range;
     }
     // On a static property of a card that a rule reads (a replacement, a restriction, a permission).
@@ -702,7 +702,7 @@ function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held
     if (ev.kind !== 'control') continue;
     const c = ev.duration;
     if (c?.kind === 'turn' && containsInclusive(c.range, pos)) return { kind: 'turn', text: c.text, range: c.range, control: true };
-    if (c && c.kind !== 'turn' && containsInclusive(c.range, pos) && !containsInclusive(c.card.range, pos) && !(c.kind === 'controls' && containsInclusive(c.player.range, pos))) return { kind: 'held', text: 'for as long as', range: c.range, control: true };
+    if (c && c.kind !== 'turn' && containsInclusive(c.range, pos) && !(c.kind === 'all' ? c.parts : [c]).some((x) => containsInclusive(x.card.range, pos) || (x.kind === 'controls' && containsInclusive(x.player.range, pos)))) return { kind: 'held', text: 'for as long as', range: c.range, control: true };
   }
   return undefined;
 }

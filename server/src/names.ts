@@ -239,9 +239,13 @@ export class NameIndex {
       case 'control':
         this.add(st.subject, 'card');
         this.add(st.player, 'player');
-        // `for as long as P controls Y`, `for as long as Y is enchanted`.
-        if (st.duration?.kind === 'controls') this.add(st.duration.player, 'player');
-        return this.add(st.duration?.kind === 'turn' ? undefined : st.duration?.card, 'card');
+        // `for as long as P controls Y`, `for as long as Y is enchanted`, `Y remains ...`, joined by `and`.
+        if (st.duration === undefined || st.duration.kind === 'turn') return;
+        for (const c of st.duration.kind === 'all' ? st.duration.parts : [st.duration]) {
+          if (c.kind === 'controls') this.add(c.player, 'player');
+          this.add(c.card, 'card');
+        }
+        return;
       case 'leave':
       case 'turn':
         return this.add(st.player, 'player');

@@ -108,4 +108,15 @@ describe('control in timestamp order (613.1b)', () => {
     const text = [...HEAD, ...events, 'expect bears controlled by p3', ''].join('\n');
     assert.deepEqual(check(text).findings, []);
   });
+
+  it("quotes the duration as written when a control effect can't have it: `until your next turn`, `until P's next turn`", () => {
+    for (const [duration, quoted] of [['until your next turn', '`until your next turn`'], ["until p1's next turn", "`until p1's next turn`"]]) {
+      const text = [...HEAD, `control bears p2 ${duration}`, ''].join('\n');
+      const f = check(text).findings;
+      assert.equal(f.length, 1, JSON.stringify(f));
+      assert.equal(f[0].code, 'syntax-error');
+      assert.deepEqual(f[0].rules, ['611.2a']);
+      assert.ok(f[0].message.startsWith(`${quoted} is a duration of`), f[0].message);
+    }
+  });
 });

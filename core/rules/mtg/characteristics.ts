@@ -229,6 +229,11 @@ export function readableQuality(replay: Replay, q: Word, rule: '702.16a' | '702.
     replay.report('syntax-error', q.range, msg`'${w}' is written as a subtype; a color or a card type is lowercase: write '${lower}'.`, { rules: [rule] });
     return false;
   }
+  // A player is a quality of protection (702.16k), not of hexproof: 702.11d has no hexproof from a player.
+  if (rule === '702.11d' && replay.board.players.has(w)) {
+    replay.report('syntax-error', q.range, msg`'${w}' is a player, and \`hexproof from\` is from a quality of spells and of abilities' sources (702.11d): the rules define no hexproof from a player, as they do protection from one (702.16k). Write a quality (a color, a card type), or \`protection from ${w}\` if that is what is meant.`, { rules: ['702.11d', '702.16k'] });
+    return false;
+  }
   if (startsUppercase(w) || MTG_SUPERTYPES.includes(w) || replay.board.players.has(w)) return true;
   if (MTG_CARD_TYPES.includes(qualitySingular(w))) return true;
   replay.report('syntax-error', q.range, rule === '702.16a' ? msg`Unknown quality '${w}' for protection. Known: a color, multicolored, monocolored, colorless, all colors, everything, card types in the plural (creatures, artifacts...), a supertype, a player, a capitalized subtype (Auras, Goblins), or a card name in quotes.` : msg`Unknown quality '${w}' for \`hexproof from\`. Known: a color, multicolored, monocolored, colorless, card types in the plural (creatures, artifacts...), a supertype, or a capitalized subtype (Auras, Goblins).`, { rules: [rule] });

@@ -4,7 +4,7 @@
 import type { EventNode, Word } from '../../parser/ast';
 import type { Range } from '../../types';
 import { type Board, type CardObj, colorBit, isCard, setKinds, type PlayerObj, type ProtectionKeep, protectionQualities, withOrWithout } from '../../engine/board';
-import { giveControl, type Held } from '../../engine/control';
+import { giveControl, type Held, type HeldCondition } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -206,14 +206,26 @@ export function controlEvent(replay: Replay, ev: Extract<EventNode, { kind: 'con
   let held: Held | undefined;
   const c = ev.duration;
   if (c?.kind === 'turn' && c.text === 'until your next turn') {
-    replay.report('syntax-error', c.range, msg`\`until your next turn\` is a duration of \`becomes\`, \`gains\` and \`loses\` here; a control effect lasts for good, \`until end of turn\` or \`for as long as ...\`.`, { rules: ['611.2a'] });
+    // The words as written: they are the language's, untranslated.
+    const written = c.player ? `until ${c.player.text}'s next turn` : 'until your next turn';
+    replay.report('syntax-error', c.range, msg`\`${written}\` is a duration of \`becomes\`, \`gains\` and \`loses\` here; a control effect lasts for good, \`until end of turn\` or \`for as long as ...\`.`, { rules: ['611.2a'] });
     return;
   }
   if (c && c.kind !== 'turn') {
-    const y = replay.card(c.card);
-    const who = c.kind === 'controls' ? replay.player(c.player) : undefined;
-    if (!y || (c.kind === 'controls' && !who)) return;
-    held = c.kind === 'controls' ? { kind: 'controls', player: who!.id, card: y.id, version: y.version } : { kind: 'attached', what: c.what, card: y.id, version: y.version };
+    // Every name looked up (each unknown one reported), then the conditions, each tracking its object.
+    const parts: HeldCondition[] = [];
+    let known = true;
+    for (const x of c.kind === 'all' ? c.parts : [c]) {
+      const who = x.kind === 'controls' ? replay.player(x.player) : undefined;
+      const y = replay.card(x.card);
+      if (!y || (x.kind === 'controls' && !who)) {
+        known = false;
+        continue;
+      }
+      parts.push(x.kind === 'controls' ? { kind: 'controls', player: who!.id, card: y.id, version: y.version } : x.kind === 'attached' ? { kind: 'attached', what: x.what, card: y.id, version: y.version } : { kind: 'remains', what: x.what, card: y.id, version: y.version });
+    }
+    if (!known) return;
+    held = parts.length === 1 ? parts[0] : { kind: 'all', parts };
     if (!holds(replay.board, held)) {
       if (replay.noting) replay.note(() => msg`the effect does nothing: what it lasts as long as doesn't hold as it would begin (611.2b)`);
       return;
