@@ -513,12 +513,19 @@ export interface StackEntry {
   /** Its object version when it was put on the stack (400.7: a source that changed zones is a new object). */
   readonly version: number;
   /** The keyword, or `ability NAME` (a named activated ability: engine/namedAbilities.ts). */
-  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'for mirrodin' | 'Weaponmaster' | 'Quick-Draw' | `ability ${string}`;
+  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'for mirrodin' | 'Weaponmaster' | 'Quick-Draw' | 'attach' | `ability ${string}`;
   /** MTG 702.6e: the equip ability activated was equip planeswalker (its target is a planeswalker). */
   readonly planeswalker?: boolean;
   /** MTG 701.3b: its source already couldn't be attached to its target as it was activated (a legal target it can't equip). */
   readonly unattachable?: boolean;
   readonly target?: HostRef;
+  /**
+   * Riftbound: a spell or ability that attaches, with its two targets (434.3): `attaching` is the card it
+   * attaches, `target` the unit it attaches it to, and `words` the description its source gives them
+   * (`attach target gear you control to target unit you control`), when it gives one.
+   */
+  readonly attaching?: HostRef;
+  readonly words?: { readonly what: Filter; readonly to: Filter };
   /** The player who activated the ability (it is the ability's controller). */
   readonly controller?: string;
   /** Where it was put on the stack. */
@@ -1428,7 +1435,7 @@ export class Board {
   /** Puts a spell (a card now in the stack zone) or an ability on top of the stack. */
   pushStack(e: Omit<StackEntry, 'n'>): StackEntry {
     // Every field, in one order (one object shape for all entries; absent ones undefined).
-    const entry: StackEntry = { n: ++this.serial, kind: e.kind, id: e.id, version: e.version, ability: e.ability, planeswalker: e.planeswalker, unattachable: e.unattachable, target: e.target, controller: e.controller, at: e.at, group: e.group, run: e.run };
+    const entry: StackEntry = { n: ++this.serial, kind: e.kind, id: e.id, version: e.version, ability: e.ability, planeswalker: e.planeswalker, unattachable: e.unattachable, target: e.target, attaching: e.attaching, words: e.words, controller: e.controller, at: e.at, group: e.group, run: e.run };
     this.stack.push(entry);
     if (entry.kind === 'ability') {
       const key = abilityKey(entry.id, entry.ability!);
@@ -1457,7 +1464,8 @@ export class Board {
     // An ability leaves the stack only as it resolves: popped from the top, or marked from below.
     if (e.kind === 'ability') return !this.resolvedBelow.has(e.n);
     const c = this.cards.get(e.id);
-    return c !== undefined && c.zone === 'stack' && c.version === e.version;
+    // Riftbound's spells wait on the chain (328.1).
+    return c !== undefined && (c.zone === 'stack' || c.zone === 'chain') && c.version === e.version;
   }
 
   /** The topmost object on the stack (entries that are gone are dropped on the way: amortized O(1)). */

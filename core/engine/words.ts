@@ -23,6 +23,7 @@ const IN_ZONE = table<Message>({
   deck: msg`in deck`,
   trash: msg`in trash`,
   banishment: msg`in banishment`,
+  chain: msg`on the chain`,
 });
 
 const ZONE = table<Message>({
@@ -39,6 +40,7 @@ const ZONE = table<Message>({
   deck: msg`deck`,
   trash: msg`trash`,
   banishment: msg`banishment`,
+  chain: msg`chain`,
 });
 
 /** `in ZONE` as the English messages write it (no article): "in graveyard". */

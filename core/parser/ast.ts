@@ -345,7 +345,11 @@ export type EventNode =
    * (702.21a), so ward doesn't counter the spell.
    */
   /** `cast X mutating onto T` (MTG 702.140a): cast for its mutate cost, a mutating creature spell targeting T; `mutating` is the two words' range. */
-  | { kind: 'cast'; subject: Name; target?: Name; by?: Name; payingWard?: Range; mutating?: Range; verbRange: Range; range: Range }
+  /**
+   * Riftbound `cast S targeting X to U [by P] [paying deflect]` (355.8, 434.3): the spell S, played, waits on the chain
+   * with the card X it attaches and the unit U it attaches it to as its targets (`host`); `paying deflect` (809.1.c).
+   */
+  | { kind: 'cast'; subject: Name; target?: Name; host?: Name; by?: Name; payingWard?: Range; payingDeflect?: Range; mutating?: Range; verbRange: Range; range: Range }
   /** `resolve X`: the spell X; `resolve X equip`: the pending equip (fortify, reconfigure) ability of X. */
   /**
    * `resolve X [ABILITY]`; a triggered ability that puts a card onto the battlefield or attaches names it:
@@ -359,7 +363,8 @@ export type EventNode =
    * `activate X equip targeting H [by P]`: the ability goes on the stack (Riftbound: the chain) with its
    * target. `activate X reconfigure [by P]`, without one: reconfigure's ability that unattaches (MTG 702.151a).
    */
-  | { kind: 'activate'; subject: Name; ability: Word; target?: Name; by?: Name; payingDeflect?: Range; verbRange: Range; range: Range }
+  /** Riftbound `activate S attach targeting X to U [by P] [paying deflect]`: S's ability that attaches (377.3, 434.3), on the chain with X and U (`host`) as its targets. */
+  | { kind: 'activate'; subject: Name; ability: Word; target?: Name; host?: Name; by?: Name; payingDeflect?: Range; verbRange: Range; range: Range }
   /** `under P` (`player`): the permanent enters the battlefield (Riftbound: the board) under P's control (MTG 110.2, 303.4f; Riftbound 188.3). */
   /** `transformed` (MTG 712.14a): it enters with its back face up; the word's range. */
   /** `as a copy of Y` (`original`: MTG 707.5; Riftbound 472.1.b): it enters with Y's copiable values as its own. */
@@ -527,7 +532,7 @@ export const EVENT_VERBS = [
 export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'regenerate', 'exchange', 'tap', 'untap', 'exhaust', 'ready', 'transform'] as const;
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
-export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure'] as const;
+export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure', 'attach'] as const;
 /**
  * MTG triggers of an Equipment that create a creature token, then attach the Equipment to it: living weapon
  * (702.92a, a 0/0 Germ) and For Mirrodin! (702.163a, a 2/2 Rebel). Each waits on the stack for `resolve X

@@ -135,7 +135,8 @@ export function mtgSubtypeFits(types: ReadonlySet<string>, subtype: string): boo
 
 /** Each game's zones, as a scenario names them (MTG 400.1; Riftbound's base and battlefields on the board, and its other zones). */
 export const MTG_ZONE_WORDS: readonly string[] = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
-export const RIFTBOUND_ZONE_WORDS: readonly string[] = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment'];
+/** Riftbound's `chain` (328: a zone off the board) holds a spell while it waits there (`cast`); a card gets there only by being played. */
+export const RIFTBOUND_ZONE_WORDS: readonly string[] = ['base', 'battlefield', 'hand', 'deck', 'trash', 'banishment', 'chain'];
 
 /** The statuses `enter X ...` may end with, either game's (MTG 110.5b; Riftbound 143.4.a, 359.2.d). */
 export const ENTER_STATUS_WORDS: readonly string[] = ['tapped', 'untapped', 'exhausted', 'ready'];

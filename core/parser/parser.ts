@@ -61,6 +61,8 @@ export const ZONES = [
   'deck',
   'trash',
   'banishment',
+  // Riftbound's chain (328): where a spell waits (`expect X in chain`); only `cast` puts a card there.
+  'chain',
 ] as const;
 
 const SUGAR_ZONE: Record<string, string> = {
@@ -1270,7 +1272,7 @@ function parseFilterZone(cur: Cursor): FilterZone {
 
 /** `equip`, `fortify`, `reconfigure` or `ability NAME`: the ability of `activate X ...` and `resolve X ...`. */
 function abilityWord(cur: Cursor): Word {
-  const what = msg`the ability: 'equip', 'fortify', 'reconfigure' or 'ability NAME' (a resolve line also takes 'living weapon', 'for mirrodin', 'Weaponmaster' or 'Quick-Draw')`;
+  const what = msg`the ability: 'equip', 'fortify', 'reconfigure', 'attach' (Riftbound) or 'ability NAME' (a resolve line also takes 'living weapon', 'for mirrodin', 'Weaponmaster' or 'Quick-Draw')`;
   const w = cur.word(what);
   if (w.text === 'ability') return keywordName(cur, w as Token);
   if (!(ACTIVATED_ABILITIES as readonly string[]).includes(w.text)) throw new SyntaxError_(msg`Expected ${what}, found '${w.text}'.`, w.range);
@@ -2407,11 +2409,17 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       const subject = cur.name(msg`the spell to cast`);
       // Without `targeting`, a spell that targets nothing (a bestow card so is cast as a creature).
       let target: Name | undefined;
+      // Riftbound `cast S targeting X to U` (434.3): the spell's two targets, the card it attaches and the unit.
+      let host: Name | undefined;
       // `mutating onto T` (MTG 702.140a): cast for its mutate cost, a mutating creature spell that targets T.
       let mutating: Range | undefined;
       if (cur.isWord('targeting')) {
         cur.next();
         target = cur.name(msg`the target`);
+        if (cur.isWord('to')) {
+          cur.next();
+          host = cur.name(msg`the unit the spell attaches it to`);
+        }
       } else if (cur.isWord('mutating')) {
         const first = cur.next()!;
         mutating = span(first.range, cur.expectWord('onto').range);
@@ -2419,26 +2427,41 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       }
       let by = parseBy(cur);
       let payingWard: Range | undefined;
-      // `paying ward` (702.21a), before or after `by P`.
+      let payingDeflect: Range | undefined;
+      // `paying ward` (702.21a), before or after `by P`; Riftbound's `paying deflect` (809.1.c) after the two targets of `targeting X to U`.
       if (cur.isWord('paying')) {
         const paying = cur.next()!;
-        cur.expectWord('ward');
-        payingWard = span(paying.range, cur.last().range);
+        if (host && cur.isWord('deflect')) {
+          cur.next();
+          payingDeflect = span(paying.range, cur.last().range);
+        } else {
+          if (!host && cur.isWord('deflect')) throw new SyntaxError_(msg`\`paying deflect\` goes with a Riftbound spell that chooses its targets (\`cast S targeting X to U ... paying deflect\`): this cast chooses no card to attach and no unit, so no Deflect adds to its cost. Remove it.`, span(paying.range, cur.peek()!.range));
+          cur.expectWord('ward');
+          payingWard = span(paying.range, cur.last().range);
+        }
         by ??= parseBy(cur);
       }
+      const paid = payingWard ?? payingDeflect;
       if (!cur.atEnd()) {
         cur.fail(
-          !target && !by && !payingWard
+          !target && !by && !paid
             ? msg`'targeting', 'mutating onto', 'by' or the end of the statement`
-            : !by && !payingWard
-              ? msg`'by', 'paying ward' or the end of the statement`
+            : !by && !paid
+              ? host
+                ? msg`'by', 'paying deflect' or the end of the statement`
+                : mutating
+                  ? msg`'by', 'paying ward' or the end of the statement`
+                  : msg`'to', 'by', 'paying ward' or the end of the statement`
               : !by
                 ? msg`'by' or the end of the statement`
-                : !payingWard
-                  ? msg`'paying ward' or the end of the statement`
+                : !paid
+                  ? host
+                    ? msg`'paying deflect' or the end of the statement`
+                    : msg`'paying ward' or the end of the statement`
                   : msg`the end of the statement`,
         );
       }
+      if (host) return event(verbTok, cur, payingDeflect ? { kind: 'cast', subject, target, host, by, payingDeflect } : { kind: 'cast', subject, target, host, by, payingWard });
       return event(verbTok, cur, mutating ? { kind: 'cast', subject, target, by, payingWard, mutating } : { kind: 'cast', subject, target, by, payingWard });
     }
     case 'resolve': {
@@ -2480,23 +2503,29 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       // Reconfigure's other ability unattaches and targets nothing (MTG 702.151a): `activate X reconfigure [by P]`;
       // a named ability (`ability NAME`) may target or not.
       let target: Name | undefined;
+      // Riftbound `activate S attach targeting X to U`: the ability's two targets, the card it attaches and the unit (434.3).
+      let host: Name | undefined;
       if ((ability.text !== 'reconfigure' && !isNamedAbility(ability.text)) || cur.isWord('targeting')) {
         cur.expectWord('targeting');
-        target = cur.name(msg`the target`);
+        target = cur.name(ability.text === 'attach' ? msg`the card the ability attaches` : msg`the target`);
+        if (ability.text === 'attach') {
+          cur.expectWord('to');
+          host = cur.name(msg`the unit the ability attaches it to`);
+        }
       }
       let by = parseBy(cur);
-      // Riftbound `paying deflect` (809.1.c), before or after `by P`: a named ability that chooses a target paid its Deflect.
+      // Riftbound `paying deflect` (809.1.c), before or after `by P`: a named ability, or the ability that attaches, that chooses a target paid its Deflect.
       if (cur.isWord('paying')) {
         const paying = cur.next()!;
-        if (!target || !isNamedAbility(ability.text)) throw new SyntaxError_(msg`\`paying deflect\` goes with a named ability that chooses a target (\`activate X ability NAME targeting T ... paying deflect\`): ${!isNamedAbility(ability.text) ? msg`${ability.text} chooses only what its own player controls, so no Deflect adds to its cost` : msg`this one chooses none, so no Deflect adds to its cost`}. Remove it.`, paying.range);
+        if (!target || (!isNamedAbility(ability.text) && ability.text !== 'attach')) throw new SyntaxError_(msg`\`paying deflect\` goes with a named ability that chooses a target (\`activate X ability NAME targeting T ... paying deflect\`): ${!isNamedAbility(ability.text) ? msg`${ability.text} chooses only what its own player controls, so no Deflect adds to its cost` : msg`this one chooses none, so no Deflect adds to its cost`}. Remove it.`, paying.range);
         cur.expectWord('deflect');
         const payingDeflect = span(paying.range, cur.last().range);
         by ??= parseBy(cur);
         cur.end();
-        return event(verbTok, cur, { kind: 'activate', subject, ability, target, by, payingDeflect });
+        return event(verbTok, cur, host ? { kind: 'activate', subject, ability, target, host, by, payingDeflect } : { kind: 'activate', subject, ability, target, by, payingDeflect });
       }
       cur.end();
-      return event(verbTok, cur, { kind: 'activate', subject, ability, target, by });
+      return event(verbTok, cur, host ? { kind: 'activate', subject, ability, target, host, by } : { kind: 'activate', subject, ability, target, by });
     }
     case 'enter': {
       const subject = cur.name(msg`the card that enters`);

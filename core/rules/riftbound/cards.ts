@@ -105,6 +105,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
     switch (p.kind) {
       case 'zone':
         if (!RIFTBOUND_ZONES.includes(p.zone.zone)) replay.report('syntax-error', p.zone.range, msg`'${p.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
+        // A card gets on the chain only by being played (354), with the targets it chooses then: no card starts there.
+        else if (p.zone.zone === 'chain') replay.report('syntax-error', p.zone.range, msg`A card gets on the chain only by being played, with the targets it chooses then (354), so none is declared there. Declare it \`in hand\` and write its play (\`cast ${card.id} targeting X to U\`).`, { rules: ['354'], subjects: [card.id] });
         else {
           const at = placeOf(replay, p.zone);
           // A battlefield without its name is no place (reported): the card keeps the zone written elsewhere, or none.

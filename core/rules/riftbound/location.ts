@@ -2,6 +2,7 @@
 // cleanup's recalls of loose gear and of permanents in another player's base (323.7, 149.3, 457.1).
 import { enteredWith, enterStatusOk, RIFTBOUND_STATUS } from '../../engine/status';
 import type { EventNode } from '../../parser/ast';
+import type { Range } from '../../types';
 import { type CardObj, CEASED, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import { endTurn } from '../../engine/turn';
@@ -66,6 +67,10 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   const zone = ev.verb === 'move' ? ev.zone.zone : zoneOf(ev.zone);
   if (!RIFTBOUND_ZONES.includes(zone)) {
     replay.report('syntax-error', ev.zone.range, msg`'${ev.zone.zone}' is an MTG zone; Riftbound zones are ${RIFTBOUND_ZONES.join(', ')}.`);
+    return;
+  }
+  if (zone === 'chain') {
+    onlyPlayedOntoTheChain(replay, ev.zone.range, card);
     return;
   }
   const at = placeOf(replay, ev.zone);
@@ -264,11 +269,20 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   if (ev.status && onBoard(card)) enteredWith(replay, card, ev.status, RIFTBOUND_STATUS);
 }
 
+/** A card is put on the chain only by being played (354: `cast`): a line that puts one there otherwise is refused. */
+export function onlyPlayedOntoTheChain(replay: Replay, at: Range, card: CardObj): void {
+  replay.report('impossible-event', at, msg`A card gets on the chain only by being played, with its targets: a spell that attaches is written \`cast ${card.id} targeting X to U\`. ${card.id} stays ${inZone(card.zone)}. Write that, or remove the line.`, { rules: ['354', '328.1'], subjects: [card.id] });
+}
+
 /** `enter X [at|in ZONE] [attached to U] [under P]`: the card is played onto the board. */
 function playCard(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): void {
   const card = replay.card(ev.subject);
   const host = ev.host ? replay.lookup(ev.host) : undefined;
   if (!card || (ev.host && !host)) return;
+  if (ev.zone?.zone === 'chain') {
+    onlyPlayedOntoTheChain(replay, ev.zone.range, card);
+    return;
+  }
   if (onBoard(card)) {
     replay.report('impossible-event', ev.range, msg`${card.id} is already on the board, at ${whereText(card)}, so it can't enter it. Remove the line, or move it off the board first.`, { subjects: [card.id] });
     return;
@@ -544,6 +558,6 @@ function cleanupRuleOf(replay: Replay, ev: EventNode, crossed: boolean): string 
     const c = replay.board.cards.get(ev.subject.text);
     return c && isUnit(c) ? '319.8' : '319.5';
   }
-  if (ev.kind === 'activate') return '319.3';
+  if (ev.kind === 'activate' || ev.kind === 'cast') return '319.3';
   return '319.5';
 }

@@ -7,6 +7,7 @@ import { detachEvent } from './detach';
 import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from './attach';
 import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken, uncreatedToken, moveEvent, recallAttacker, recallEvent, recordsCleanup } from './location';
 import { activateEvent, resolveEvent } from './chain';
+import { castAttachSpell, resolveAttachSpell } from './chainAttach';
 import { resolveWeaponmaster } from './weaponmaster';
 import { resolveQuickDraw } from './quickDraw';
 import { afterTheGame, concedeEvent, namesTheRemoved } from './removal';
@@ -18,12 +19,13 @@ import { buffEvent, declaredBuff } from './buffs';
 import { attackEvent, combatEnds } from './combat';
 import { RIFTBOUND_STATUS, statusEvent } from '../../engine/status';
 import { msg } from '../../message';
+import { inZone } from '../../engine/words';
 import { makesToken } from '../../parser/ast';
 
 /** The items a card's name stands for on the chain, for `resolve X` written without one. */
-const WAITING = ['Quick-Draw', 'Weaponmaster', 'equip'] as const;
-/** The rule that puts each on the chain (819.1.d, 821.1.c, 818.1). */
-const WAITING_RULE: Readonly<Record<(typeof WAITING)[number], string>> = { 'Quick-Draw': '819.1.d', Weaponmaster: '821.1.c', equip: '818.1' };
+const WAITING = ['Quick-Draw', 'Weaponmaster', 'equip', 'attach'] as const;
+/** The rule that puts each on the chain (819.1.d, 821.1.c, 818.1; an ability that attaches, 377.3). */
+const WAITING_RULE: Readonly<Record<(typeof WAITING)[number], string>> = { 'Quick-Draw': '819.1.d', Weaponmaster: '821.1.c', equip: '818.1', attach: '377.3' };
 
 /** The Riftbound Ruleset: each part of it is in the module of its rule family. */
 export const riftbound: Ruleset = {
@@ -125,13 +127,21 @@ export const riftbound: Ruleset = {
           replay.report('impossible-event', ev.ability!.range, msg`${ev.ability!.text} is an MTG keyword; this scenario is \`game riftbound\`. A unit that attaches an Equipment as it is played has Weaponmaster: \`resolve X Weaponmaster choosing G\`.`, { rules: ['821.1.c'] });
           return;
         }
+        // A spell that attaches, played with its two targets: it waits on the chain (chainAttach.ts).
+        if (ev.kind === 'cast' && ev.host) return castAttachSpell(replay, ev);
+        if (ev.kind === 'cast') {
+          replay.report('impossible-event', ev.verbRange, msg`In a Riftbound scenario \`cast\` plays a spell that attaches, written with the card it attaches and the unit: \`cast ${ev.subject.text} targeting X to U\`. A unit or gear played is \`enter ${ev.subject.text}\`; what another spell does is written as the events it causes. Write that, or remove the line.`);
+          return;
+        }
         if (ev.kind === 'resolve' && ev.ability) return resolveEvent(replay, ev);
+        // A spell on the chain resolves by its name (359.3.d).
+        if (ev.kind === 'resolve' && replay.board.cards.get(ev.subject.text)?.zone === 'chain') return resolveAttachSpell(replay, ev, replay.board.cards.get(ev.subject.text)!);
         if (ev.kind === 'resolve') {
           // The card has an item waiting on the chain: the line names it by its ability.
           const waiting = replay.board.cards.has(ev.subject.text) ? WAITING.map((k) => replay.board.pendingAbility(ev.subject.text, k)).find((e) => e !== undefined) : undefined;
           if (waiting) {
             const item = chainItem(waiting);
-            replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` names no item: the chain holds abilities, not cards, and ${item.what} waits there. Write \`${item.line}\` to resolve it.`, { rules: [WAITING_RULE[waiting.ability as (typeof WAITING)[number]]], subjects: [ev.subject.text] });
+            replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` names no item: ${ev.subject.text} is no spell waiting on the chain, and its ability, ${item.what}, waits there. Write \`${item.line}\` to resolve it.`, { rules: [WAITING_RULE[waiting.ability as (typeof WAITING)[number]]], subjects: [ev.subject.text] });
             return;
           }
           // `resolve Weaponmaster`: the keyword where the card goes (no card has that name).
@@ -141,7 +151,13 @@ export const riftbound: Ruleset = {
             replay.report('impossible-event', ev.verbRange, msg`\`resolve ${keyword}\` names no card: a ${keyword} trigger on the chain is resolved with the card whose trigger it is, \`${line}\`. Write the card's name before \`${keyword}\`, or remove the line.`, { rules: [WAITING_RULE[keyword]] });
             return;
           }
-          // A spell's resolution is not written in Riftbound scenarios; an ability on the chain is, by the ability.
+          // A spell that is not on the chain: nothing of it waits to resolve (340.1).
+          const spell = replay.board.cards.get(ev.subject.text);
+          if (spell?.types.has('spell')) {
+            replay.report('impossible-event', ev.range, msg`${spell.id} is not on the chain (it is ${inZone(spell.zone)}), so it can't resolve: only what waits on the chain resolves. Play it first (\`cast ${spell.id} targeting X to U\`), or remove the line.`, { rules: ['340.1'], subjects: [spell.id] });
+            return;
+          }
+          // Otherwise an ability on the chain is resolved by the ability.
           replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` is not a Riftbound action here: the chain items a Riftbound scenario resolves are abilities, written with the ability after the card (\`resolve ${ev.subject.text} equip\`, \`resolve X Weaponmaster\`, \`resolve G Quick-Draw\`, \`resolve X ability NAME\`). Write that, or remove the line.`);
           return;
         }

@@ -108,14 +108,31 @@ function noDeflectReason(t: CardObj, p: string | undefined): Message {
 export function chooseAttachTargets(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>, att: CardObj, host: Host, by: string | undefined): boolean {
   const source = ev.targeting!.source ? replay.card(ev.targeting!.source) : undefined;
   if (ev.targeting!.source && !source) return false;
+  return chooseTargets(replay, { line: ev.range, source: ev.targeting!.range, payingDeflect: ev.payingDeflect }, att, host, source, by) !== false;
+}
+
+/** The two targets an effect that attaches chose, as it is played: who controls it ("you") and the source's words that describe them. */
+export interface AttachChoice {
+  readonly controller: string | undefined;
+  readonly words: { readonly what: Filter; readonly to: Filter } | undefined;
+}
+
+/**
+ * The choice of X and U by the spell or ability of `source` that attaches X to U (434.3), controlled by
+ * `by` (else the source's controller, else X's): each a legal choice (355.8, 355.9.a/b, the source's own
+ * words), an attached source's printed ability inactive (718.2, 721.2), then Deflect's cost (809.1.c,
+ * 809.1.d). `at.line` is the line's range, `at.source` the words naming the source. The choice, or false
+ * when the effect is not played (reported).
+ */
+export function chooseTargets(replay: Replay, at: { line: Range; source: Range; payingDeflect: Range | undefined }, att: CardObj, host: Host, source: CardObj | undefined, by: string | undefined): AttachChoice | false {
   // An attached card's printed Rules Text is inactive, and an inactive ability can't be used (718.2, 721.2).
   if (source?.attachedTo && onBoard(source)) {
-    replay.report('impossible-event', ev.targeting!.range, msg`${source.id} is attached to ${source.attachedTo.id}, and an attached card's own printed text is inactive: its ability that attaches can't be used while it is attached. Nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Detach ${source.id} first, or remove the line.`, { rules: ['718.2', '721.2'], subjects: [source.id] });
+    replay.report('impossible-event', at.source, msg`${source.id} is attached to ${source.attachedTo.id}, and an attached card's own printed text is inactive: its ability that attaches can't be used while it is attached. Nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Detach ${source.id} first, or remove the line.`, { rules: ['718.2', '721.2'], subjects: [source.id] });
     if (replay.noting) replay.note(() => msg`no effect: ${att.id} doesn't move`);
     return false;
   }
   if (by !== undefined && source && onBoard(source) && source.controller !== undefined && by !== source.controller) {
-    replay.report('impossible-event', ev.targeting!.range, msg`${source.id}'s abilities are used by its controller, ${source.controller}, not by ${by}: only ${source.controller} plays them. Nothing happens. Write \`by ${source.controller}\`, or remove the line.`, { rules: [source.types.has('gear') ? '151.2' : '145.2'], subjects: [source.id] });
+    replay.report('impossible-event', at.source, msg`${source.id}'s abilities are used by its controller, ${source.controller}, not by ${by}: only ${source.controller} plays them. Nothing happens. Write \`by ${source.controller}\`, or remove the line.`, { rules: [source.types.has('gear') ? '151.2' : '145.2'], subjects: [source.id] });
     return false;
   }
   const p = by ?? source?.controller ?? att.controller;
@@ -125,7 +142,7 @@ export function chooseAttachTargets(replay: Replay, ev: Extract<EventNode, { kin
   for (const [t, role] of [[att, 'what'], [host, 'to']] as const) {
     const problem = choiceProblem(t, role, described?.[role], source, p);
     if (!problem) continue;
-    replay.report('illegal-attachment', ev.range, msg`${att.id} can't be attached to ${host.id} by an effect that chooses both: ${problem.why}. A spell or ability is played only with a legal choice for each target, so nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Choose a legal target, or remove the line.`, {
+    replay.report('illegal-attachment', at.line, msg`${att.id} can't be attached to ${host.id} by an effect that chooses both: ${problem.why}. A spell or ability is played only with a legal choice for each target, so nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Choose a legal target, or remove the line.`, {
       rules: [...problem.rules, '355.8', '434.3'],
       subjects: [att.id, host.id],
     });
@@ -134,7 +151,17 @@ export function chooseAttachTargets(replay: Replay, ev: Extract<EventNode, { kin
   }
   // Both targets are cards on the board now. Deflect: once for each time a target is chosen (809.1.c).
   const stays = att.attachedTo ? msg`nothing happens, and ${att.id} stays attached to ${att.attachedTo.id}` : msg`nothing happens, and ${att.id} stays unattached`;
-  return deflectPaid(replay, ev.range, ev.payingDeflect, [att, host as CardObj], p, stays);
+  if (!deflectPaid(replay, at.line, at.payingDeflect, [att, host as CardObj], p, stays)) return false;
+  return { controller: p, words: described };
+}
+
+/**
+ * As the spell or ability that chose them resolves: why the target `t` (its `role`, X or U) is no longer a
+ * legal choice, read with the words it was chosen by and its controller as "you" (355.9.a, 355.9.b);
+ * undefined when it still is.
+ */
+export function targetNoLongerFits(t: Host, role: 'what' | 'to', words: AttachChoice['words'], source: CardObj | undefined, you: string | undefined): { rules: string[]; why: Message } | undefined {
+  return choiceProblem(t, role, words?.[role], words ? source : undefined, you);
 }
 
 /**
