@@ -83,7 +83,11 @@ const entries: CodeInfo[] = [
       'ability written as `activate X equip targeting H` and resolved later with `resolve X equip`: if its target ' +
       'is illegal by then (another player controls it, it left the battlefield, it gained protection), the ability ' +
       'does nothing and the Equipment does not move (MTG 608.2b; Riftbound: the unit must still be a unit the ' +
-      'player of the Equip controls, 818.1.b.1, 818.1.c.2).',
+      'player of the Equip controls, 818.1.b.1, 818.1.c.2). Riftbound\'s spells and abilities that attach ' +
+      '(`cast S targeting X to U`, `activate S attach targeting X to U`, each resolved later) check both ' +
+      'targets again as they resolve: with either illegal (it changed zones, or no longer fits what was chosen), ' +
+      'the spell or ability still resolves but attaches nothing (359.3.e.1, 359.3.e.2 in v1.3, 359.3.e.8), and ' +
+      'a spell, played all the same, goes to its owner\'s trash (359.3.e.10, 359.3.d).',
     fixes: 'None: the replay already applied it.',
   },
   {

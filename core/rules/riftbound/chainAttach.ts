@@ -20,8 +20,9 @@ import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '153': { title: 'Spells', text: 'Spell is one of the card types: a card that is played for an effect and does not stay on the board.' },
+  '153': { title: 'Spell, a card type', text: 'Spell is one of the card types: a card that is played for an effect and does not stay on the board.' },
   '154': { title: 'When a spell may be played', text: 'Without a keyword that says otherwise, a spell is played only on the turn of the player who plays it, with no chain in existence and no showdown going on.' },
+  '359.3': { title: 'A spell waits on the chain', text: 'Unlike a unit or a gear, a spell that has been played stays on the chain until it resolves.' },
   '155': { title: "A spell's controller", text: 'Whoever plays a spell controls it.' },
   '156': { title: 'A spell goes to the trash', text: "A spell does what its instructions say, and then the card is put into its owner's trash." },
   '316.2.b': { title: 'Who plays in the Main Phase', text: "Outside showdowns and with no chain, the Main Phase is a Neutral Open State in which only the turn's player plays spells and uses abilities." },
@@ -87,6 +88,11 @@ function spellTiming(replay: Replay, ev: EventNode, spell: CardObj, p: string | 
 
 /** `cast S targeting X to U [by P] [paying deflect]`: the spell S is played, and waits on the chain with its two targets. */
 export function castAttachSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>): void {
+  // Ward is MTG's (702.21a); what a chosen permanent adds to a Riftbound spell's cost is Deflect's (809.1.c).
+  if (ev.payingWard) {
+    replay.report('syntax-error', ev.payingWard, msg`\`paying ward\` is MTG's; this scenario is \`game riftbound\`, where what a chosen permanent adds to the cost is Deflect's. Write \`paying deflect\`, or remove it.`, { rules: ['809.1.c'] });
+    return;
+  }
   const spell = replay.card(ev.subject);
   const att = replay.card(ev.target);
   const host = replay.lookup(ev.host);
@@ -192,9 +198,10 @@ function resolveAttach(replay: Replay, ev: EventNode, entry: StackEntry, source:
     // One target left: the instruction is carried out on it alone, and attaching needs both (359.3.e.8, 359.3.e.6); none: it is not carried out (359.3.e.7).
     const why = what && to ? msg`${what.why}, and ${to.why}` : (what ?? to)!.why;
     const instruction = what && to ? ['359.3.e.7'] : ['359.3.e.8', '359.3.e.6'];
-    const stays = att && isCard(att) && att.attachedTo ? msg`${xId} stays attached to ${att.attachedTo.id}` : msg`${xId} doesn't move`;
+    // X still the card chosen: it stays where it is.
+    const stays = what ? msg`` : att && isCard(att) && att.attachedTo ? msg` ${xId} stays attached to ${att.attachedTo.id}.` : msg` ${xId} doesn't move.`;
     const played = spell ? msg` The spell still counts as played, and goes to its owner's trash.` : msg``;
-    replay.report('target-illegal-on-resolution', ev.range, msg`${name} resolves, but attaching ${xId} to ${uId} is not carried out: ${what && to ? msg`neither target is legal any more` : what ? msg`${xId} is no longer a legal target` : msg`${uId} is no longer a legal target`} (${why}), and an attach can't be done with one of its two cards missing. ${stays}.${played} That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep both targets legal until it resolves.`, {
+    replay.report('target-illegal-on-resolution', ev.range, msg`${name} resolves, but attaching ${xId} to ${uId} is not carried out: ${what && to ? msg`neither target is legal any more` : what ? msg`${xId} is no longer a legal target` : msg`${uId} is no longer a legal target`} (${why}), and an attach needs both of its cards.${stays}${played} That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep both targets legal until it resolves.`, {
       rules: ['359.3.e.1', ...new Set([...(what?.rules ?? []), ...(to?.rules ?? [])]), ...instruction, ...(spell ? ['359.3.e.10', '359.3.d'] : [])],
       related,
       subjects: [xId, uId],
