@@ -172,13 +172,16 @@ export class NameIndex {
         // `attach X to H targeting with S` (both games): the source is a card, renamed and found with it.
         this.add(st.targeting?.source, 'card');
         return this.add(st.by, 'player');
+      // Riftbound `cast S targeting X to U`, `activate S attach targeting X to U`: U, the unit it attaches X to.
       case 'cast':
         this.add(st.subject, 'card');
         this.add(st.target, 'either');
+        this.add(st.host, 'either');
         return this.add(st.by, 'player');
       case 'activate':
         this.add(st.subject, 'card');
         this.add(st.target, 'either');
+        this.add(st.host, 'either');
         return this.add(st.by, 'player');
       case 'enter':
         this.add(st.subject, 'card');

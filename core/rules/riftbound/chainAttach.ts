@@ -135,7 +135,7 @@ export function activateAttach(replay: Replay, ev: Extract<EventNode, { kind: 'a
     return;
   }
   if (source.attachTargets.length === 0) {
-    replay.report('impossible-event', ev.ability.range, msg`${source.id} has no ability that attaches: declare it on the card as the card prints it (\`attach target gear you control to target unit you control\`), or write an effect that attaches as \`attach ${att.id} to ${host.id}\`.`, { subjects: [source.id] });
+    replay.report('impossible-event', ev.ability.range, msg`${source.id} has no ability that attaches: declare it on the card as the card prints it (\`attach target gear you control to target unit you control\`), or write an effect that attaches as \`attach ${att.id} to ${host.id}\`.`, { rules: ['434.2.a'], subjects: [source.id] });
     return;
   }
   // Used by its controller (chooseTargets: `by` another player), in its controller's Main Phase while no chain exists (145.2, 151.2, 309.1.a).
@@ -212,7 +212,7 @@ function resolveAttach(replay: Replay, ev: EventNode, entry: StackEntry, source:
   const x = att as CardObj;
   const u = host!;
   if (isCard(u) && x.attachedTo && x.attachedTo.id === u.id) {
-    replay.report('redundant-attach', ev.range, msg`${x.id} is already attached to ${u.id} as ${name} resolves: attaching a card to its current Top-Most card has no effect, and nothing additional happens.`, { rules: ['434.1.g', '434.1.h'], related, subjects: [x.id, u.id] });
+    replay.report('redundant-attach', ev.range, msg`${x.id} is already attached to ${u.id} as ${name} resolves: attaching a card to its current Top-Most card has no effect, and nothing additional happens. Choose another unit, or remove this line and the one that chose the targets.`, { rules: ['434.1.g', '434.1.h'], related, subjects: [x.id, u.id] });
     return;
   }
   const cant = attachProblem(x, u);

@@ -130,7 +130,7 @@ export const riftbound: Ruleset = {
         // A spell that attaches, played with its two targets: it waits on the chain (chainAttach.ts).
         if (ev.kind === 'cast' && ev.host) return castAttachSpell(replay, ev);
         if (ev.kind === 'cast') {
-          replay.report('impossible-event', ev.verbRange, msg`In a Riftbound scenario \`cast\` plays a spell that attaches, written with the card it attaches and the unit: \`cast ${ev.subject.text} targeting X to U\`. A unit or gear played is \`enter ${ev.subject.text}\`; what another spell does is written as the events it causes. Write that, or remove the line.`);
+          replay.report('impossible-event', ev.verbRange, msg`\`cast ${ev.subject.text}\` without its two targets is not a Riftbound action: in a Riftbound scenario \`cast\` plays a spell that attaches, written with the card it attaches and the unit (\`cast ${ev.subject.text} targeting X to U\`). A unit or gear played is \`enter ${ev.subject.text}\`; what another spell does is written as the events it causes. Write that, or remove the line.`);
           return;
         }
         if (ev.kind === 'resolve' && ev.ability) return resolveEvent(replay, ev);
