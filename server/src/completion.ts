@@ -402,6 +402,16 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         }
         return byAt(4);
       }
+      // Riftbound `cast S targeting X to U [by P] [paying deflect]`: the card it attaches, `to`, the unit, then the clauses (809.1.c).
+      if (game === 'riftbound') {
+        if (args[1] !== 'targeting') return byAt(1);
+        if (n === 2) return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : onBoard(game, c) ? 0 : 2) };
+        if (n === 3) return words(['to']);
+        if (n === 4) return { kind: 'cards', rank: (c) => (onBoard(game, c) && c.types.includes('unit') ? 0 : 2) };
+        if (last === 'paying') return words(['deflect']);
+        const rest = [...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : ['paying deflect'])];
+        return rest.length ? words(rest) : NONE;
+      }
       if (n === 2) return hostWant(state, head, card(args[0]), line);
       // `by P` and `paying ward` (702.21a), in either order.
       if (last === 'paying') return words(['ward']);
@@ -414,7 +424,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     case 'resolve': {
       // Spells on the stack and the sources of pending abilities first; then which ability of the card.
       const pending = board.stack ?? [];
-      if (n === 0) return { kind: 'cards', rank: (c) => (c.zone === 'stack' || pending.some((e) => e.kind === 'ability' && e.id === c.id) ? 0 : 2) };
+      if (n === 0) return { kind: 'cards', rank: (c) => (c.zone === 'stack' || c.zone === 'chain' || pending.some((e) => e.kind === 'ability' && e.id === c.id) ? 0 : 2) };
       if (n === 1) {
         const abilities = pending.filter((e) => e.kind === 'ability' && e.id === args[0]).map((e) => e.ability!);
         // MTG 702.140c: a spell with mutate on the stack may be a mutating one, which merges on top or underneath.
@@ -479,11 +489,20 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (n === 1) {
         const c = card(args[0]);
         const named = namedAbilities(c);
-        if (game === 'riftbound') return words([...named, 'equip']);
+        if (game === 'riftbound') return words([...named, 'equip', 'attach']);
         const has = [...(hasSub(c, 'Equipment') ? ['equip', ...(c?.types.includes('creature') ? ['reconfigure'] : [])] : []), ...(hasSub(c, 'Fortification') ? ['fortify'] : [])];
         return words([...named, ...(has.length > 0 ? has : named.length > 0 ? [] : ['equip', 'fortify', 'reconfigure'])]);
       }
       if (n === 2) return words(['targeting']);
+      // Riftbound `activate S attach targeting X to U [by P] [paying deflect]`: S's ability that attaches (377.3).
+      if (game === 'riftbound' && args[1] === 'attach') {
+        if (n === 3) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 2) };
+        if (n === 4) return words(['to']);
+        if (n === 5) return { kind: 'cards', rank: (c) => (onBoard(game, c) && c.types.includes('unit') ? 0 : 2) };
+        if (last === 'paying') return words(['deflect']);
+        const rest = [...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : ['paying deflect'])];
+        return rest.length ? words(rest) : NONE;
+      }
       if (n === 3) return hostWant(state, args[1] === 'fortify' ? 'fortify' : 'equip', card(args[0]), line);
       return byAt(4);
     }

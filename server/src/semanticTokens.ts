@@ -209,7 +209,7 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
           // MTG `cast X mutating onto T` (702.140a), `resolve X on top | underneath` (702.140c): the words of mutate.
           if (ev.kind === 'cast' && ev.mutating) phrase(ev.mutating);
           // Riftbound `paying deflect` (809.1.c): an attach effect that chooses, or a named ability's target, paid for.
-          if ((ev.kind === 'attach' || ev.kind === 'activate') && ev.payingDeflect) phrase(ev.payingDeflect);
+          if ((ev.kind === 'attach' || ev.kind === 'activate' || ev.kind === 'cast') && ev.payingDeflect) phrase(ev.payingDeflect);
           if (ev.kind === 'resolve' && ev.mergeOn) phrase(ev.mergeOn.range);
           // `until end of turn`, `this turn`: how long an effect lasts.
           if ((ev.kind === 'control' || ev.kind === 'types' || ev.kind === 'protection' || ev.kind === 'abilities' || ev.kind === 'keyword-ability' || ev.kind === 'keyword') && ev.duration?.kind === 'turn') phrase(ev.duration.range);

@@ -71,6 +71,34 @@ describe('LSP attach effects that choose, and Deflect (Riftbound)', () => {
     });
   });
 
+  // The same spell waiting on the chain (359.3): `cast S targeting X to U`, then `resolve S`; an ability, `activate S attach`.
+  const CHAIN = RB.replace('attach blade to garen targeting with swap paying deflect', 'cast swap targeting blade to garen paying deflect').replace('expect blade attached to garen', 'resolve swap\nexpect blade attached to garen\nexpect swap in trash');
+
+  it('on the chain: clean, and completed word by word (the card, `to`, the unit, `by` and `paying deflect`)', async () => {
+    assert.deepEqual(analyse(CHAIN).result.findings.map((f) => f.message), []);
+    assert.ok((await complete(CHAIN, 6, 'cast swap targeting ')).includes('blade'));
+    assert.deepEqual(await complete(CHAIN, 6, 'cast swap targeting blade '), ['to']);
+    assert.ok((await complete(CHAIN, 6, 'cast swap targeting blade to ')).includes('garen'));
+    assert.deepEqual((await complete(CHAIN, 6, 'cast swap targeting blade to garen ')).sort(), ['by', 'paying deflect']);
+    assert.deepEqual(await complete(CHAIN, 6, 'cast swap targeting blade to garen paying '), ['deflect']);
+    const squire = CHAIN.replace('at base\n', 'at base, attach target gear to target unit\n');
+    assert.ok((await complete(squire, 6, 'activate garen ')).includes('attach'));
+    assert.deepEqual(await complete(squire, 6, 'activate garen attach '), ['targeting']);
+    assert.deepEqual(await complete(squire, 6, 'activate garen attach targeting blade '), ['to']);
+    assert.deepEqual((await complete(squire, 6, 'activate garen attach targeting blade to garen ')).sort(), ['by', 'paying deflect']);
+  });
+
+  it('on the chain: the unit after `to` is a reference, found and renamed there', async () => {
+    await client.onDocument(CHAIN, async (uri) => {
+      const refs = (await client.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: positionOf(CHAIN, 'garen "Garen'), context: { includeDeclaration: false } })) as Location[];
+      assert.ok(refs.some((l) => l.range.start.line === 6 && l.range.start.character === 'cast swap targeting blade to '.length), JSON.stringify(refs));
+      const edit = await client.connection.sendRequest(RenameRequest.type, { textDocument: { uri }, position: positionOf(CHAIN, 'to garen', 'to '.length), newName: 'vi' });
+      const renamed = applyEdits(CHAIN, (edit!.documentChanges![0] as { edits: TextEdit[] }).edits);
+      assert.equal(renamed, CHAIN.replace(/\bgaren\b/g, 'vi'));
+      assert.deepEqual(analyse(renamed).result.findings, []);
+    });
+  });
+
   it('hovers: `targeting` (434.3, 355.8), `paying deflect` (809.1.c, 809.1.d) and the Deflect keyword (809.1.b, 809.2)', async () => {
     const targeting = await hover(RB, positionOf(RB, 'targeting', 2, 0));
     assert.match(targeting, /chooses both cards as it is played/);
