@@ -18,7 +18,6 @@ import { activateNamed, type NamedAbilityWords, resolveNamed } from '../../engin
 import { isNamedAbility } from '../../parser/keywords';
 import { deflectPaid } from './targeting';
 import type { RuleExplanation } from '../mtg/explanations';
-import { activateAttach, resolveAttachAbility } from './chainAttach';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -86,7 +85,6 @@ export function chainOnTop(replay: Replay, ev: EventNode, entry: StackEntry | un
 /** `activate X equip targeting U [by P]`: the Equip goes on the chain with its target, or can't be used. */
 export function activateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'activate' }>): void {
   if (isNamedAbility(ev.ability.text)) return activateNamed(replay, ev, RIFTBOUND_NAMED);
-  if (ev.ability.text === 'attach') return activateAttach(replay, ev);
   if (ev.ability.text !== 'equip') {
     replay.report('impossible-event', ev.ability.range, msg`\`${ev.ability.text}\` is not a Riftbound ability; this scenario is \`game riftbound\`. Activate \`equip\`, or remove the line.`);
     return;
@@ -109,14 +107,6 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   if (isNamedAbility(ev.ability!.text)) return resolveNamed(replay, ev, RIFTBOUND_NAMED);
   const att = replay.card(ev.subject);
   if (!att) return;
-  if (ev.ability!.text === 'attach') {
-    // A spell waits on the chain as itself, not as an ability: `resolve S` (359.3).
-    if (att.types.has('spell')) {
-      replay.report('impossible-event', ev.ability!.range, msg`${att.id} is a spell: a spell on the chain is resolved by its name alone, \`resolve ${att.id}\`. Write that, or remove the line.`, { rules: ['359.3'], subjects: [att.id] });
-      return;
-    }
-    return resolveAttachAbility(replay, ev, att);
-  }
   if (ev.ability!.text !== 'equip') {
     replay.report('impossible-event', ev.ability!.range, msg`\`${ev.ability!.text}\` is not a Riftbound ability; this scenario is \`game riftbound\`. Resolve \`${att.id} equip\`, or remove the line.`);
     return;

@@ -163,7 +163,14 @@ export function resolveAttachSpell(replay: Replay, ev: Extract<EventNode, { kind
 }
 
 /** `resolve S attach`: S's ability that attaches resolves (its source may have left: the ability is its own object, 124). */
-export function resolveAttachAbility(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>, source: CardObj): void {
+export function resolveAttachAbility(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
+  const source = replay.card(ev.subject);
+  if (!source) return;
+  // A spell waits on the chain as itself, not as an ability: `resolve S` (359.3).
+  if (source.types.has('spell')) {
+    replay.report('impossible-event', ev.ability!.range, msg`${source.id} is a spell: a spell on the chain is resolved by its name alone, \`resolve ${source.id}\`. Write that, or remove the line.`, { rules: ['359.3'], subjects: [source.id] });
+    return;
+  }
   const entry = replay.board.pendingAbility(source.id, 'attach');
   if (!entry) {
     replay.report('impossible-event', ev.range, msg`${source.id} has no ability that attaches waiting on the chain, so none can resolve. Use it first (\`activate ${source.id} attach targeting ... to ...\`), or remove the line.`, { rules: ['377.3'], subjects: [source.id] });

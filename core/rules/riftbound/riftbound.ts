@@ -7,7 +7,7 @@ import { detachEvent } from './detach';
 import { attachEvent, controlEvent, hostProblem, initialAttach, legalHost } from './attach';
 import { cleanupAfter, cleanupEvent, cleanupOfTransition, enterEvent, goneToken, uncreatedToken, moveEvent, recallAttacker, recallEvent, recordsCleanup } from './location';
 import { activateEvent, resolveEvent } from './chain';
-import { castAttachSpell, resolveAttachSpell } from './chainAttach';
+import { activateAttach, castAttachSpell, resolveAttachAbility, resolveAttachSpell } from './chainAttach';
 import { resolveWeaponmaster } from './weaponmaster';
 import { resolveQuickDraw } from './quickDraw';
 import { afterTheGame, concedeEvent, namesTheRemoved } from './removal';
@@ -80,7 +80,8 @@ export const riftbound: Ruleset = {
       case 'types':
         return typesEvent(replay, ev);
       case 'activate':
-        return activateEvent(replay, ev);
+        // A unit's or gear's ability that attaches, with its two targets (chainAttach.ts).
+        return ev.ability.text === 'attach' ? activateAttach(replay, ev) : activateEvent(replay, ev);
       case 'keyword':
         replay.report('impossible-event', ev.verbRange, msg`\`${ev.verb} ... ${ev.keyword.name}\` is not a Riftbound action: Riftbound's rules have no hexproof, shroud or ward. Remove the line.`);
         return;
@@ -133,6 +134,7 @@ export const riftbound: Ruleset = {
           replay.report('impossible-event', ev.verbRange, msg`\`cast ${ev.subject.text}\` without its two targets is not a Riftbound action: in a Riftbound scenario \`cast\` plays a spell that attaches, written with the card it attaches and the unit (\`cast ${ev.subject.text} targeting X to U\`). A unit or gear played is \`enter ${ev.subject.text}\`; what another spell does is written as the events it causes. Write that, or remove the line.`);
           return;
         }
+        if (ev.kind === 'resolve' && ev.ability?.text === 'attach') return resolveAttachAbility(replay, ev);
         if (ev.kind === 'resolve' && ev.ability) return resolveEvent(replay, ev);
         // A spell on the chain resolves by its name (359.3.d).
         if (ev.kind === 'resolve' && replay.board.cards.get(ev.subject.text)?.zone === 'chain') return resolveAttachSpell(replay, ev, replay.board.cards.get(ev.subject.text)!);
