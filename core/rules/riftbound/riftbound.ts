@@ -160,7 +160,7 @@ export const riftbound: Ruleset = {
             return;
           }
           // Otherwise an ability on the chain is resolved by the ability.
-          replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` is not a Riftbound action here: the chain items a Riftbound scenario resolves are abilities, written with the ability after the card (\`resolve ${ev.subject.text} equip\`, \`resolve X Weaponmaster\`, \`resolve G Quick-Draw\`, \`resolve X ability NAME\`). Write that, or remove the line.`);
+          replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` is not a Riftbound action here: ${ev.subject.text} is no spell waiting on the chain, and the other chain items a Riftbound scenario resolves are abilities, written with the ability after the card (\`resolve ${ev.subject.text} equip\`, \`resolve X attach\`, \`resolve X Weaponmaster\`, \`resolve G Quick-Draw\`, \`resolve X ability NAME\`). Write that, or remove the line.`);
           return;
         }
         replay.report('impossible-event', ev.verbRange, msg`\`${ev.kind}\` is not a Riftbound action; this scenario is \`game riftbound\`. Remove the line, or write the Riftbound event that was meant.`);
