@@ -224,7 +224,7 @@ function resolveAttach(replay: Replay, ev: EventNode, entry: StackEntry, source:
   }
   const cant = attachProblem(x, u);
   if (cant) {
-    replay.report('illegal-attachment', ev.range, msg`${name} resolves, but ${x.id} can't be attached to ${u.id}: ${cant.why}. Nothing happens.`, { rules: cant.rules, related, subjects: [x.id, u.id] });
+    replay.report('illegal-attachment', ev.range, msg`${name} resolves, but ${x.id} can't be attached to ${u.id}: ${cant.why}. Nothing happens; choose two other cards as it is played, or remove the line.`, { rules: cant.rules, related, subjects: [x.id, u.id] });
     return;
   }
   attachToTopMost(replay, ev, x, u as CardObj);
