@@ -71,7 +71,7 @@ export function explainRuleNumber(rule: string, game: Game, rulesVersion: string
   const cited = version ? citeAs(game, version, e.number) : e.number;
   // The heading says which rules number it so: the version asked for, else the newest rules, or the last that have it when it was dropped.
   const last = lastVersionWith(game, e.number);
-  const numbered = last ? t('({0} in {1}, the last rules that have it)', e.number, last.label) : t('({0} in the newest rules)', e.number);
+  const numbered = last ? t('({0} in {1}, the last rules that have it)', citeAs(game, last, e.number), last.label) : t('({0} in the newest rules)', e.number);
   const heading =
     cited !== e.number
       ? `${gameName} ${cited} ${numbered}: ${data(e.title)}`

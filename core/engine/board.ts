@@ -679,7 +679,8 @@ export class Board {
    */
   retyped: { readonly host: CardObj; readonly changed: string | undefined }[] = [];
   /** Whose turn it is and in which step or phase (`turn P STEP`: MTG steps, Riftbound phases); undefined until the scenario says. Replaced, never changed. */
-  turn: { readonly player: string; readonly step: string; readonly number: number; readonly place: number } | undefined = undefined;
+  /** `at`: Riftbound, the battlefield of the showdown or combat a Move opened (447.1, 344.2), while it goes on; `by`: the player whose Move opened it. */
+  turn: { readonly player: string; readonly step: string; readonly number: number; readonly place: number; readonly at?: string; readonly by?: string } | undefined = undefined;
   /** The cards with a control effect until end of turn (control.ts, endTurnEffects); a card may be listed after its effect was replaced. */
   endingWithTurn: string[] = [];
   /** The cards and players with an effect that ends on their characteristics or abilities (untilEndOfTurn.ts); one may be listed after it became a new object. */

@@ -35,6 +35,9 @@ export interface CombatNow {
   /** Riftbound: the battlefield where it is, and the Defender (464.2.c.2). */
   readonly place?: string;
   readonly defender?: string;
+  /** Riftbound: the unit whose Move opened it (447.1), and whether an `attack at` line has named it since (it names it once). */
+  readonly byMove?: string;
+  readonly named?: boolean;
   /** MTG: blockers were declared (the declare blockers step, 509: no attacker is declared after them). */
   readonly blocked?: boolean;
   /**

@@ -91,7 +91,8 @@ export type Property =
   | { kind: 'zone'; zone: ZoneRef; range: Range }
   | { kind: 'attached'; target: Name; range: Range }
   | { kind: 'enchant'; filter: Filter; range: Range }
-  | { kind: 'equip'; quality?: Filter; range: Range }
+  /** `timing`: Riftbound `Reaction equip`, `Action equip` (the word): an Equip whose card changes its timing (818.1.c.5) to a Reaction's or an Action's. */
+  | { kind: 'equip'; quality?: Filter; timing?: Word; range: Range }
   | { kind: 'protection'; quality: Word; range: Range }
   | { kind: 'color'; colors: Word[]; range: Range }
   /** `on top` (MTG): the card is the top card of its owner's library. */
@@ -144,7 +145,12 @@ export type Property =
   /** MTG targeting keywords: `hexproof`, `hexproof from QUALITY`, `shroud`, `ward [COST]` (702.11, 702.18, 702.21). */
   | { kind: 'keyword'; keyword: TargetingKeywordNode; range: Range }
   /** A keyword ability with no rule of its own here: `flying`, `first strike`; Riftbound `Shield`, `Assault 2` (its value: parser/keywords.ts). */
-  | { kind: 'keyword-ability'; name: Word; value?: KeywordValue; range: Range }
+  /**
+   * `timing`: Riftbound `Reaction ability NAME`, `Action ability NAME` (the word): a named ability printed with
+   * [Reaction][>] or [Action][>], which may then be activated in a Closed State or a showdown on any player's
+   * turn (813.1.c.2, 806.1.c.2).
+   */
+  | { kind: 'keyword-ability'; name: Word; value?: KeywordValue; timing?: Word; range: Range }
   /** `equipped creature has protection from red`: what an attachment gives or takes from what it is attached to (MTG 613.1f; Riftbound 718.3). */
   | { kind: 'grant'; grant: GrantNode; range: Range };
 
@@ -384,6 +390,8 @@ export type EventNode =
       zone: ZoneRef;
       /** `move X to battlefield under P` (Riftbound: to a base or a battlefield): the player under whose control it enters. */
       player?: Name;
+      /** Riftbound `move X to ZONE as a standard move` (144): the unit's Standard Move, judged by 144.1-144.4; the words' range. Without it a `move` is one an effect makes. */
+      standard?: Range;
       verbRange: Range;
       range: Range;
     }

@@ -788,6 +788,16 @@ function parseProperty(cur: Cursor): Property {
     case 'when':
       return { kind: 'trigger', phrase: parseTriggerPhrase(cur), range: r() };
     default:
+      // Riftbound `Reaction ability NAME`, `Action equip`: an ability printed with its timing keyword (813.1.d, 806.1.d; 818.1.c.5).
+      if ((t.text === 'Reaction' || t.text === 'Action') && (cur.isWord('ability') || cur.isWord('equip'))) {
+        const timing = { text: t.text, range: t.range };
+        const what = cur.next()!;
+        if (what.text === 'equip') {
+          if (cur.atEnd() || cur.peek()!.type === 'comma') return { kind: 'equip', timing, range: r() };
+          return { kind: 'equip', quality: parseFilter(cur), timing, range: r() };
+        }
+        return { kind: 'keyword-ability', name: keywordName(cur, what), timing, range: r() };
+      }
       if (KEYWORD_FIRST_WORDS.has(t.text)) {
         const name = keywordName(cur, t);
         const value = keywordValue(cur, name);
@@ -2583,6 +2593,14 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       if (cur.isWord('under')) {
         cur.next();
         player = cur.name(msg`the player under whose control it enters`);
+      }
+      // Riftbound `move X to ZONE as a standard move`: the unit's own Standard Move (144), a Discretionary
+      // Action its player takes, not a move an effect makes.
+      if (cur.isWord('as')) {
+        const as = cur.next()!;
+        for (const w of ['a', 'standard', 'move']) cur.expectWord(w);
+        cur.end();
+        return event(verbTok, cur, { kind: 'move', verb, subject, zone, player, standard: span(as.range, cur.last().range) });
       }
       cur.end();
       return event(verbTok, cur, { kind: 'move', verb, subject, zone, player });

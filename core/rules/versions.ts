@@ -26,8 +26,9 @@ interface GameVersions {
   /** Rules that first appear in a later version (canonical number → version date). */
   introduced: Readonly<Partial<Record<string, string>>>;
   /**
-   * Rules a later version dropped (number → the date of the first version without it). The number is
-   * the rule's own in the last version that had it; no later version's rule is cited by it.
+   * Rules a later version dropped (canonical number → the date of the first version without it). The
+   * number is the rule's own in the last version that had it, or the number the renumberings give it
+   * there (v1.3's 447.1 is 452.1: its parent, v1.3's 447, is 452 now); no later version's rule is cited by it.
    */
   removed: Readonly<Partial<Record<string, string>>>;
 }
@@ -84,6 +85,15 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-07-16', now: '462', old: '457' },
     { since: '2026-07-16', now: '464.2.c', old: '459.2.b' },
     { since: '2026-07-16', now: '466', old: '461' },
+    // The Main Phase (2026-07-16 inserted its Tasks, 316.2-316.4): v1.3's 316.2 (no defined structure; the
+    // Neutral Open State, 316.2.b) is 316.5, and its Combat, 316.4, is 316.7.
+    { since: '2026-07-16', now: '316.5', old: '316.2' },
+    { since: '2026-07-16', now: '316.7', old: '316.4' },
+    // Movement (2026-07-16 inserted Empower, Disempower, Skip and Pay before it, 441-444): v1.3's 442.2 (a
+    // Move's Destination) is 447.2, its 444 (Moves caused by effects) 449, its 447 (Moves that cause Combat) 452.
+    { since: '2026-07-16', now: '447.2', old: '442.2' },
+    { since: '2026-07-16', now: '449', old: '444' },
+    { since: '2026-07-16', now: '452', old: '447' },
     // The tokens rules: v1.2's 180 (made on the board), v1.3's 183 (or on the chain), 186 since.
     { since: '2026-07-16', now: '186', old: '183' },
     { since: '2026-07-16', now: '457.1', old: '452.1' },
@@ -140,7 +150,9 @@ const RIFTBOUND: GameVersions = {
   ],
   introduced: table({ '319.3': '2026-03-30', '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16', '136.2.d': '2026-07-16' }),
   // "Units are the only Permanents that can Move" (v1.2 425.3, v1.3 442.3): gone from the rules of 2026-07-16.
-  removed: table({ '442.3': '2026-07-16' }),
+  // v1.3's 447.1 (a Move that contests a battlefield with units of opposing players opens a Combat): 452 has no
+  // subrule in the rules of 2026-07-16, which say it in 460 and the cleanup's 323.9 and 323.13.
+  removed: table({ '442.3': '2026-07-16', '452.1': '2026-07-16' }),
 };
 
 const GAMES: Record<Game, GameVersions> = { mtg: MTG, riftbound: RIFTBOUND };

@@ -213,7 +213,7 @@ function ruleRefSection(state: DocumentState, written: string, ctx: HoverContext
   } else if (ex && canonical !== undefined) {
     out.push(`*${md(translated(ex.title))}*${ex.number !== canonical ? ` ${t('(rule {0})', ex.number)}` : ''}: ${md(translated(ex.text))}`);
     const last = lastVersionWith(game, canonical);
-    if (canonical !== written) out.push(last ? t('Numbered {0} in {1}, the last rules that have it.', canonical, md(last.label)) : t('Numbered {0} in the newest rules.', canonical));
+    if (canonical !== written && (!last || citeAs(game, last, canonical) !== written)) out.push(last ? t('Numbered {0} in {1}, the last rules that have it.', citeAs(game, last, canonical), md(last.label)) : t('Numbered {0} in the newest rules.', canonical));
   } else if (canonical === undefined) {
     const last = lastVersionWith(game, written);
     const dropped = last && (!state.rulesVersion || state.rulesVersion.date > last.date);

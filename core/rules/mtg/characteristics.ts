@@ -699,6 +699,7 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
       card.attachTargets = [...card.attachTargets, { what: readableFilter(replay, p.what, '115.1'), to: readableFilter(replay, p.to, '115.1') }];
       break;
     case 'equip':
+      if (p.timing) riftboundTiming(replay, p.timing);
       if (p.quality?.zone) replay.report('syntax-error', p.quality.zone.range, msg`An equip ability targets a creature on the battlefield, so its quality can't name a zone. Remove \`${zoneText(p.quality.zone)}\`.`);
       // `equip planeswalker` is a variant of equip, not a quality (702.6e): it targets a planeswalker.
       if (isEquipPlaneswalker(p.quality)) {
@@ -739,6 +740,7 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
       // Read with the declared board (sba.ts, declaredCounters).
       break;
     case 'keyword-ability': {
+      if (p.timing) riftboundTiming(replay, p.timing);
       const k = keywordOfGame(replay, p.name);
       if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
       // Living weapon and For Mirrodin! trigger as their card enters the battlefield (702.92a, 702.163a): moveTo looks, in a scenario that has one.
@@ -897,3 +899,8 @@ export function mtgGrant(replay: Replay, node: GrantNode, self: string | undefin
   return abilities.length ? { who: node.who.text, verb: node.verb, abilities } : undefined;
 }
 
+
+/** `Reaction ability NAME`, `Action equip`: Riftbound's timing keywords on an ability; an MTG activated ability is used at instant speed unless it says otherwise (602.5d). */
+function riftboundTiming(replay: Replay, w: Word): void {
+  replay.report('syntax-error', w.range, msg`\`${w.text}\` before an ability is Riftbound's (its [${w.text}][>] abilities): an MTG activated ability may be activated any time its player has priority unless it says otherwise. Remove \`${w.text}\`.`, { rules: ['602.5d'] });
+}

@@ -12,7 +12,7 @@ import { table } from '../../tables';
 import { zoneWord } from '../../engine/words';
 import { keywordInOtherCase, RIFTBOUND_KEYWORDS, VALUED_KEYWORDS, RIFTBOUND_ZONE_WORDS, namelessBattlefield } from '../../parser/keywords';
 import { change } from '../../engine/untilEndOfTurn';
-import { notThisTurn } from './timing';
+import { notThisTurn, timedAbility } from './timing';
 import { controlOutOfPlace } from '../../engine/declaredControl';
 import { declaredStatus, RIFTBOUND_STATUS } from '../../engine/status';
 import { declaredTrigger, RIFTBOUND_TRIGGERS } from '../../engine/triggers';
@@ -120,6 +120,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         // Riftbound's Equip has no quality and no planeswalker form (818.1): `equip planeswalker` is MTG's.
         if (p.quality) replay.report('syntax-error', p.quality.range, msg`A Riftbound Equip is written \`equip\` alone: a quality after it (\`equip planeswalker\`, \`equip legendary creature\`) is MTG's. Remove it.`, { rules: ['818.1'] });
         pr.hasEquip = true;
+        // `Reaction equip`, `Action equip`: its card changes its timing (818.1.c.5), held as a keyword of its own (timing.ts).
+        if (p.timing && !pr.keywords.includes(timedAbility(p.timing.text, 'equip'))) pr.keywords = pushing(pr.keywords, timedAbility(p.timing.text, 'equip'));
         break;
       case 'might':
         pr.might = p.value;
@@ -165,6 +167,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'keyword-ability': {
         const k = keywordOfGame(replay, p.name);
         if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
+        // `Reaction ability NAME`: the ability and its timing keyword (813.1.d, 806.1.d), held as a keyword of its own (timing.ts).
+        if (k && p.timing && !pr.keywords.includes(timedAbility(p.timing.text, k))) pr.keywords = pushing(pr.keywords, timedAbility(p.timing.text, k));
         // `Assault 2`: its printed instance and its value (807.1.b; 1 when none is written, 807.1.b.3).
         if (k && VALUED_KEYWORDS.includes(k)) pr.keywordValues = { ...pr.keywordValues, [k]: ownValue(p.value?.value ?? 1, -1) };
         // Weaponmaster triggers as its unit is played (821.1.c): playing a card looks, in a scenario that has one.

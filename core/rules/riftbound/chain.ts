@@ -58,7 +58,7 @@ const RIFTBOUND_NAMED: NamedAbilityWords = {
   // An attached card's own printed Rules Text is inactive, and an inactive ability can't be used (718.2, 721.2);
   // one an effect gave it (`gains X ability NAME`) is not printed, and stays active (135.4.b).
   inactive: (c, ability) => (c.attachedTo && c.printed.keywords.includes(ability) ? ['718.2', '721.2'] : undefined),
-  timing: (replay, ev, c, shown) => abilityTiming(replay, ev, c, shown, isGear(c) ? '151.2' : '145.2'),
+  timing: (replay, ev, c, shown) => abilityTiming(replay, ev, c, shown, isGear(c) ? '151.2' : '145.2', ev.kind === 'activate' ? ev.ability.text : ''),
   targetProblem: () => undefined,
   // Deflect on its target (809.1.c, 809.1.d): another player's permanent costs its value in Power more, to be paid.
   cost: (replay, ev, target, _source, activator) => {

@@ -56,6 +56,13 @@ export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     replay.report('impossible-event', ev.range, msg`It is ${phaseWord(turn.step)} of ${turn.player}'s turn, not a combat: a combat happens within the Main Phase, and a scenario says when one does with \`turn ${turn.player} combat\`. Write that before this line, or remove it.`, { rules: ['316.4'] });
     return;
   }
+  // The combat a Move opened there (447.1): the line names it, the first time, and changes nothing.
+  const now = board.combat;
+  if (now && now.byMove !== undefined && !now.named && now.place === place && now.attacker === attacker) {
+    board.combat = { ...now, named: true };
+    if (replay.noting) replay.note(() => msg`the combat ${now.byMove!}'s Move opened at battlefield ${place}`);
+    return;
+  }
   if (board.combat) {
     replay.report('impossible-event', ev.range, msg`A combat goes on at battlefield ${board.combat.place!} already, and a combat begins only while none goes on at another battlefield. Move on from it first (a \`turn\` line), or remove the line.`, { rules: ['460'] });
     return;
@@ -82,12 +89,37 @@ export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     replay.report('impossible-event', ev.range, msg`Units of ${attacker}, ${defender ?? msg`nobody`} and ${third.controller ?? msg`nobody`} are at battlefield ${place}, and a combat happens only between the units of exactly two players. Move the units of one of them away first, or remove the line.`, { rules: ['462'] });
     return;
   }
-  board.combat = { attacker, place, defender };
+  begin(replay, place, attacker, defender, ours, theirs.filter((c) => c.controller === defender));
+}
+
+/** A combat begins at `place`: each unit there takes its player's designation (464.2.c). */
+function begin(replay: Replay, place: string, attacker: string, defender: string | undefined, ours: readonly CardObj[], theirs: readonly CardObj[], byMove?: string): void {
+  const board = replay.board;
+  board.combat = byMove === undefined ? { attacker, place, defender } : { attacker, place, defender, byMove };
   for (const c of ours) joinCombat(board, c, { role: 'attacking', controller: attacker });
-  for (const c of theirs) if (c.controller === defender) joinCombat(board, c, { role: 'defending', controller: defender });
+  for (const c of theirs) joinCombat(board, c, { role: 'defending', controller: defender });
   // What the designations add (Assault, Shield) counts from now: the cleanup looks at these units.
   for (const c of board.combatants) replay.markDirty(c);
   if (replay.noting) replay.note(() => (defender ? msg`a combat at battlefield ${place}: ${attacker} attacks, ${defender} defends` : msg`a combat at battlefield ${place}: ${attacker} attacks`));
+}
+
+/**
+ * A Move of `unit` made battlefield `place` contested by units of two opposing players (447.1): a combat is
+ * staged there (323.9) and, the turn in a Neutral Open State, begins in the cleanup that follows (323.13),
+ * `attacker` the player who contested it (464.2.c). The turn is in that combat until a `turn` line moves
+ * on, which ends it as any combat ends (466); an `attack at` line at `place` names it and changes nothing.
+ */
+export function moveOpensCombat(replay: Replay, place: string, attacker: string, defender: string, unit: CardObj): void {
+  const ours: CardObj[] = [];
+  const theirs: CardObj[] = [];
+  for (const c of replay.board.cardsAt(place)) {
+    if (!isUnit(c) || c.attachedTo) continue;
+    if (c.controller === attacker) ours.push(c);
+    else if (c.controller === defender) theirs.push(c);
+  }
+  begin(replay, place, attacker, defender, ours, theirs, unit.id);
+  replay.board.turn = { ...replay.board.turn!, step: 'combat', at: place, by: attacker };
+  if (replay.noting) replay.note(() => msg`${unit.id}'s Move contested battlefield ${place}, where units of ${defender} are: a combat opens there (447.1)`);
 }
 
 /**

@@ -18,7 +18,9 @@ import { type Killed, killedByDamage } from './damage';
 import { existsIn } from '../versions';
 import { fire, fireLookedBack, hadAttachment, ON_I_DIE, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 import { clearMarks } from '../../engine/counters';
-import { designations } from './combat';
+import { designations, moveOpensCombat } from './combat';
+import { chainItem, phaseWord, stateWord } from './timing';
+import { hasAbility } from '../../engine/abilities';
 import { removeFromCombat } from '../../engine/combat';
 import { weaponmasterPlayed } from './weaponmaster';
 import { quickDrawPlayed } from './quickDraw';
@@ -91,7 +93,8 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
   }
   const place = placeAt(zone, at.place, card.zone === 'base' || card.zone === 'battlefield' ? card.controller : (under ?? card.owner));
   if (card.zone === zone && card.place === place) {
-    replay.report('impossible-event', ev.range, msg`${card.id} is already at ${whereText(card)}. Remove the line.`, { subjects: [card.id] });
+    // A Move's Destination is a Location other than the unit's own (355.4.a).
+    replay.report('impossible-event', ev.range, msg`${card.id} is already at ${whereText(card)}, and a Move goes to a location other than the one it is at. Remove the line.`, { rules: ['355.4.a'], subjects: [card.id] });
     return;
   }
   if (card.attachedTo && BOARD.has(zone)) {
@@ -105,12 +108,132 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
     replay.report('impossible-event', ev.range, msg`${card.id} is not a unit, and in these rules only units move from one place on the board to another: it stays at ${whereText(card)}. ${advice}`, { rules: ['442.3'], subjects: [card.id] });
     return;
   }
+  // `as a standard move`: the unit's own Standard Move, judged (144.1, 144.2, 144.4); it exhausts it as its cost.
+  if (ev.standard && !standardMove(replay, ev, card, zone, place)) return;
+  // A unit Moves to no battlefield that holds units of two other players, or their combat (449.2, 447.2.a).
+  const arriving = isUnit(card) && onBoard(card) && zone === 'battlefield' && place !== undefined;
+  if (arriving && barred(replay, ev, card, place)) return;
+  if (ev.standard) {
+    replay.board.turnSideways(card, true);
+    if (replay.noting) replay.note(() => msg`${card.id} exhausted to pay for its Standard Move (144.2)`);
+  }
   // A unit dying with a gear on it that says "If I would die, kill this instead" (136.2.c): the gear goes.
   if (zone === 'trash' && isUnit(card) && onBoard(card) && deathReplaced(replay, card, ev, (g) => {
     moveTo(replay, g, 'trash', undefined, ev);
     afterSaved(replay, card, g);
   })) return;
+  const before = arriving && place !== undefined ? contestBefore(replay, card, place) : undefined;
   moveTo(replay, card, zone, place, ev);
+  if (before && place !== undefined) contested(replay, card, place, before);
+}
+
+/**
+ * `move X to ZONE as a standard move` (144): a unit on the board, in its controller's Main Phase (144.1.a;
+ * only the Turn Player acts in a Neutral Open State, 316.5.b), with no chain (144.1.b) and no showdown or
+ * combat (144.1.c), ready to be exhausted as its cost (144.2, 414.4), from its base to a battlefield or back
+ * (144.4.a, 144.4.b), from one battlefield to another only with Ganking (144.4.c.1). Reports and returns false
+ * when it can't be made: nothing happens then (a Discretionary Action not taken, 410.1.b.3).
+ */
+function standardMove(replay: Replay, ev: Extract<EventNode, { kind: 'move' }>, card: CardObj, zone: string, place: string | undefined): boolean {
+  const refuse = (why: Message, rules: string[]): false => {
+    replay.report('impossible-event', ev.range, msg`${card.id} can't make a Standard Move here: ${why}. Nothing happens. Write the move an effect makes without \`as a standard move\`, or remove the line.`, { rules, subjects: [card.id] });
+    return false;
+  };
+  if (!isUnit(card) || !onBoard(card)) return refuse(isUnit(card) ? msg`it is ${inZone(card.zone)}, and only a unit on the board makes one` : msg`it is not a unit, and the Standard Move is a unit's`, ['144']);
+  const board = replay.board;
+  const turn = board.turn;
+  const top = board.stackTop();
+  const owner = card.controller;
+  if (turn && turn.player !== owner) return refuse(msg`it is ${turn.player}'s turn, and a unit makes its Standard Move in its controller's Main Phase (${owner}'s)`, ['144.1.a', '316.5.b']);
+  if (turn && (turn.step === 'showdown' || turn.step === 'combat')) return refuse(msg`${stateWord(turn)} is going on, and no Standard Move is made during a showdown or a combat`, ['144.1.c']);
+  if (turn && turn.step !== 'main') return refuse(msg`it is ${phaseWord(turn.step)}, and a unit makes its Standard Move in its controller's Main Phase`, ['144.1.a']);
+  if (top) return refuse(msg`${chainItem(top).what} is on the chain, and no Standard Move is made while a chain exists`, ['144.1.b']);
+  const ganking = hasAbility(card, { kind: 'keyword', name: 'Ganking' });
+  const home = zone === 'base' && place === owner;
+  const legal = (card.zone === 'base' && zone === 'battlefield') || (card.zone === 'battlefield' && (home || (zone === 'battlefield' && ganking)));
+  if (!legal) {
+    if (card.zone === 'battlefield' && zone === 'battlefield') return refuse(msg`it goes from a battlefield to another only with Ganking, and ${card.id} has none`, ['144.4.c.1']);
+    return refuse(msg`a Standard Move goes from the unit's base to a battlefield, or from a battlefield to its base (${baseText(owner)})`, ['144.4.a', '144.4.b']);
+  }
+  if (card.exhausted) return refuse(msg`it is exhausted, and exhausting it is the cost of the Standard Move: an exhausted unit can't pay it`, ['144.2', '414.4']);
+  return true;
+}
+
+/**
+ * A unit moving to battlefield `place` where units of two other players are (449.2), or where a combat goes
+ * on between two other players (447.2.a): it can't move there. A Standard Move is not made (410.1.b.3); a
+ * move an effect makes recalls the unit instead (447.2.c), with what is attached to it. Reports and returns
+ * true when so. In a game of two players no battlefield holds units of two others, and nothing is looked at.
+ */
+function barred(replay: Replay, ev: Extract<EventNode, { kind: 'move' }>, card: CardObj, place: string): boolean {
+  const board = replay.board;
+  if (board.players.size < 3) return false;
+  const mine = card.controller;
+  const others: string[] = [];
+  let own = false;
+  for (const c of board.cardsAt(place)) {
+    if (c.controller === mine) own = true;
+    else if (isUnit(c) && !c.attachedTo && c.controller !== undefined && !others.includes(c.controller)) others.push(c.controller);
+    if (others.length >= 2) break;
+  }
+  const combat = board.combat;
+  const inCombat = others.length < 2 && combat?.place === place && !own && combat.attacker !== undefined && combat.defender !== undefined && mine !== combat.attacker && mine !== combat.defender;
+  if (others.length < 2 && !inCombat) return false;
+  const [a, b] = inCombat ? [combat!.attacker!, combat!.defender!] : others;
+  const why = inCombat ? msg`a combat between ${a} and ${b} goes on there` : msg`units of ${a} and ${b} are there`;
+  if (ev.standard) {
+    replay.report('impossible-event', ev.range, msg`${card.id} can't make a Standard Move to battlefield ${place}: ${why}, and a unit can't move to a battlefield that holds units of two other players, or their combat. Nothing happens. Remove the line.`, { rules: ['144.4.a.1', inCombat ? '447.2.a' : '449.2', '410.1.b.3'], subjects: [card.id] });
+    return true;
+  }
+  const home = card.zone === 'base' && card.place === mine;
+  replay.report('impossible-event', ev.range, home
+    ? msg`${card.id} can't move to battlefield ${place}: ${why}, and a unit can't move to a battlefield that holds units of two other players, or their combat. A move that can't be made recalls the unit instead, and ${card.id} is in its base already: nothing happens. Remove the line.`
+    : msg`${card.id} can't move to battlefield ${place}: ${why}, and a unit can't move to a battlefield that holds units of two other players, or their combat. A move that can't be made recalls the unit instead: ${card.id} is recalled to its base, with what is attached to it.`, { rules: [inCombat ? '447.2.a' : '449.2', '447.2.c'], subjects: [card.id] });
+  if (!home) recallHome(replay, card);
+  return true;
+}
+
+/** What battlefield `place` held before `card` moved there: units of its controller, any unit at all; undefined when no showdown or combat can open there now (no `turn` line, a chain exists). */
+function contestBefore(replay: Replay, card: CardObj, place: string): { own: boolean; any: boolean } | undefined {
+  const turn = replay.board.turn;
+  if (!turn || replay.board.stackTop()) return undefined;
+  // A combat opens in a Neutral Open State (323.13): the Main Phase, a combat the scenario says goes on but not yet where, or a showdown a Move opened there (447.1).
+  if (!(turn.step === 'main' || (turn.step === 'combat' && !replay.board.combat) || (turn.step === 'showdown' && turn.at === place))) return undefined;
+  let any = false;
+  for (const c of replay.board.cardsAt(place)) {
+    if (!isUnit(c) || c.attachedTo) continue;
+    any = true;
+    // Its player had units there: the battlefield was theirs, or contested by them already (no new contest).
+    if (c.controller === card.controller) return { own: true, any };
+  }
+  return { own: false, any };
+}
+
+/**
+ * After a unit's Move to battlefield `place` (447.1, 344.2, 323.9, 323.13): units of another player there
+ * open a combat in the cleanup that follows, its player the Attacker (combat.ts); no unit there before opens
+ * a showdown (an empty battlefield is controlled by no one after a cleanup, 323.6). The turn is then in that
+ * combat or showdown, at that battlefield, until a `turn` line moves on.
+ */
+function contested(replay: Replay, card: CardObj, place: string, before: { own: boolean; any: boolean }): void {
+  if (before.own || card.zone !== 'battlefield' || card.place !== place || card.controller === undefined) return;
+  const turn = replay.board.turn!;
+  let defender: string | undefined;
+  for (const c of replay.board.cardsAt(place)) {
+    if (isUnit(c) && !c.attachedTo && c.controller !== card.controller && c.controller !== undefined) {
+      defender = c.controller;
+      break;
+    }
+  }
+  if (defender !== undefined) {
+    // A showdown a Move opened there becomes a combat: its Attacker is the player who contested it (464.2.c).
+    const attacker = turn.step === 'showdown' && turn.by !== undefined && turn.by !== defender ? turn.by : card.controller;
+    moveOpensCombat(replay, place, attacker, attacker === card.controller ? defender : card.controller, card);
+    return;
+  }
+  if (before.any || turn.step !== 'main') return;
+  replay.board.turn = { ...turn, step: 'showdown', at: place, by: card.controller };
+  if (replay.noting) replay.note(() => msg`a showdown opens at battlefield ${place}: ${card.id} moved to it while no unit was there (344.2)`);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { RuleExplanation } from '../mtg/explanations';
 import { msg, relatedAt, type Message } from '../../message';
 import { startTurn } from '../../engine/turn';
 import { abilityWord } from '../../engine/words';
+import { hasAbility } from '../../engine/abilities';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -80,11 +81,31 @@ export function phaseWord(phase: string): Message {
 }
 
 /**
- * Equip is used only when 151.2 allows: reports and returns false when the scenario's turn, its phase or
- * the chain says otherwise. Nothing is used then, and the gear stays where it is.
+ * Equip is used only when 151.2 allows, or its card's timing keyword (818.1.c.5: `Reaction equip`): reports
+ * and returns false when the scenario's turn, its phase or the chain says otherwise. Nothing is used then,
+ * and the gear stays where it is.
  */
 export function equipTiming(replay: Replay, ev: EventNode, att: CardObj): boolean {
-  return abilityTiming(replay, ev, att, msg`Equip`, '151.2');
+  return abilityTiming(replay, ev, att, msg`Equip`, '151.2', 'equip');
+}
+
+/** The keyword a card holds for an ability printed with a timing keyword: `[Reaction] ability cash`, `[Action] equip` (813.1.d, 806.1.d; 818.1.c.5). */
+export function timedAbility(tag: string, ability: string): string {
+  return `[${tag}] ${ability}`;
+}
+
+/** The timing keyword `c`'s ability has now (`ability NAME` or `equip`): Reaction (813.1.c.2), Action (806.1.c.2), or none. */
+export function timingOf(c: CardObj, ability: string): 'Reaction' | 'Action' | undefined {
+  if (hasAbility(c, { kind: 'keyword', name: timedAbility('Reaction', ability) })) return 'Reaction';
+  if (hasAbility(c, { kind: 'keyword', name: timedAbility('Action', ability) })) return 'Action';
+  return undefined;
+}
+
+/** The state of the turn in a sentence: a showdown or a combat a Move opened names its battlefield. */
+export function stateWord(turn: { readonly step: string; readonly at?: string }): Message {
+  if (turn.at !== undefined && turn.step === 'combat') return msg`a combat at battlefield ${turn.at}`;
+  if (turn.at !== undefined && turn.step === 'showdown') return msg`a showdown at battlefield ${turn.at}`;
+  return phaseWord(turn.step);
 }
 
 /** An item on the chain, in a sentence, and the line that resolves it. */
@@ -96,26 +117,44 @@ export function chainItem(e: StackEntry): { what: Message; line: string } {
 
 /**
  * An activated ability of a unit or gear is used only in its controller's Main Phase, while no chain exists,
- * and not during a showdown (145.2 for a unit's, 151.2 for a gear's, Equip among them; 309.1.a): reports and
- * returns false when the scenario's turn, its phase or the chain says otherwise.
+ * and not during a showdown (145.2 for a unit's, 151.2 for a gear's, Equip among them; 309.1.a), unless it
+ * has a timing keyword: [Reaction] also in a Closed State, [Action] also in a showdown, on any player's turn
+ * (813.1.c.2, 806.1.c.2; an Equip so printed, 818.1.c.5). Reports and returns false when the scenario's turn,
+ * its phase or the chain says otherwise. `ability` is the ability as a card declares it (`equip`, `ability NAME`).
  */
-export function abilityTiming(replay: Replay, ev: EventNode, att: CardObj, shown: Message, rule: string): boolean {
+export function abilityTiming(replay: Replay, ev: EventNode, att: CardObj, shown: Message, rule: string, ability: string): boolean {
   const turn = replay.board.turn;
+  const top = replay.board.stackTop();
+  const tag = timingOf(att, ability);
+  const showdown = turn !== undefined && (turn.step === 'showdown' || turn.step === 'combat');
+  // Reaction: in a Closed State (813.1.c.2); Action, and Reaction with all of Action's permissions (813.1.b): in a showdown (806.1.c.2).
+  if (tag === 'Reaction' && top) return true;
+  if (tag !== undefined && showdown && !top) return true;
   const owner = att.controller;
-  if (turn && (turn.player !== owner || (turn.step !== 'main' && turn.step !== 'showdown' && turn.step !== 'combat'))) {
+  const tagRules = tag === undefined ? [] : [tag === 'Reaction' ? '813.1.c.2' : '806.1.c.2', ...(ability === 'equip' ? ['818.1.c.5'] : [])];
+  const main = turn === undefined || (turn.player === owner && (turn.step === 'main' || turn.step === 'showdown' || turn.step === 'combat'));
+  if (turn && !main && (tag === undefined || !top)) {
     const now = turn.player !== owner ? msg`it is ${turn.player}'s turn` : msg`it is ${phaseWord(turn.step)} of ${turn.player}'s turn`;
+    if (tag === 'Reaction') {
+      replay.report('impossible-event', ev.range, msg`${att.id}'s ${shown} has Reaction: besides its controller's Main Phase, it can be used while a chain exists or a showdown goes on, on any player's turn, and ${now}, with no chain and no showdown. Nothing happens. Write it in ${owner}'s Main Phase (\`turn ${owner}\`), in reply to an item on the chain, or remove the line.`, { rules: [rule, ...tagRules, ...(turn.player !== owner ? ['316.5.b'] : [])], subjects: [att.id] });
+      return false;
+    }
+    if (tag === 'Action') {
+      replay.report('impossible-event', ev.range, msg`${att.id}'s ${shown} has Action: besides its controller's Main Phase, it can be used during a showdown with no chain, on any player's turn, and ${now}, with no showdown. Nothing happens. Write it in ${owner}'s Main Phase (\`turn ${owner}\`), during a showdown, or remove the line.`, { rules: [rule, ...tagRules, ...(turn.player !== owner ? ['316.5.b'] : [])], subjects: [att.id] });
+      return false;
+    }
     replay.report('impossible-event', ev.range, msg`${att.id}'s ${shown} can be used only in the Main Phase of its controller (${owner}), and ${now}. Nothing happens. Write it in ${owner}'s Main Phase (\`turn ${owner}\`), or remove the line.`, { rules: [rule], subjects: [att.id] });
     return false;
   }
-  if (turn && turn.step !== 'main') {
-    replay.report('impossible-event', ev.range, msg`${att.id}'s ${shown} can't be used during a showdown, and ${phaseWord(turn.step)} is going on: then only cards and abilities with Action or Reaction may be used, and it has neither unless its card gives it one. Nothing happens. Write it after that ends (\`turn ${owner}\`), or remove the line.`, { rules: [rule, '308.1.a'], subjects: [att.id] });
+  if (turn && showdown && tag === undefined) {
+    replay.report('impossible-event', ev.range, msg`${att.id}'s ${shown} can't be used during a showdown, and ${stateWord(turn)} is going on: then only cards and abilities with Action or Reaction may be used, and it has neither (a card that prints one is declared \`Action ${ability}\` or \`Reaction ${ability}\`). Nothing happens. Write it after that ends (\`turn ${turn.player}\`), or remove the line.`, { rules: [rule, '308.1.a'], subjects: [att.id] });
     return false;
   }
-  const top = replay.board.stackTop();
   if (!top) return true;
   const item = chainItem(top);
-  replay.report('impossible-event', ev.range, msg`${att.id}'s ${shown} can be used only while no chain exists, and ${item.what} is on the chain: then only cards and abilities with Reaction may be used, and it has no Reaction unless its card gives it. Nothing happens. Resolve it first (\`${item.line}\`), or remove the line.`, {
-    rules: [rule, '309.1.a'],
+  const have = tag === 'Action' ? msg`it has Action, not Reaction` : msg`it has no Reaction (a card that prints it is declared \`Reaction ${ability}\`)`;
+  replay.report('impossible-event', ev.range, msg`${att.id}'s ${shown} can be used only while no chain exists, and ${item.what} is on the chain: then only cards and abilities with Reaction may be used, and ${have}. Nothing happens. Resolve it first (\`${item.line}\`), or remove the line.`, {
+    rules: [rule, '309.1.a', ...tagRules],
     related: top.at ? [relatedAt(top.at, msg`${item.what} was put on the chain here`)] : [],
     subjects: [att.id, top.id],
   });
