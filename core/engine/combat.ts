@@ -71,7 +71,7 @@ export function removeFromCombat(replay: Replay, c: CardObj, why: Message, rules
 
 /**
  * Did a `turn` line end the combat going on, if one was (`before`: the turn as it was): another step or
- * phase, or another turn? A Riftbound combat includes a showdown (316.4.f): `turn P showdown` in the same
+ * phase, or another turn? A Riftbound combat includes a showdown (316.7.f): `turn P showdown` in the same
  * turn goes on with it (MTG has no such step).
  */
 export function combatEndedBy(board: Board, before: { readonly number: number; readonly step: string } | undefined): boolean {

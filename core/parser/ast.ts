@@ -404,7 +404,8 @@ export type EventNode =
   /** `loses X all abilities | enchant | equip | reconfigure | protection`, `gains X enchant FILTER` (which takes no duration: its filter reads every word). */
   | { kind: 'abilities'; verb: 'gains' | 'loses'; subject: Name; ability: AbilityWord; filter?: Filter; duration?: TurnDuration; verbRange: Range; range: Range }
   /** `gains X flying`, `loses X first strike`: a keyword ability with no rule of its own here (parser/keywords.ts); Riftbound `gains X Assault 3` with its value (807.2). */
-  | { kind: 'keyword-ability'; verb: 'gains' | 'loses'; subject: Name; name: Word; value?: KeywordValue; duration?: TurnDuration; verbRange: Range; range: Range }
+  /** `unknown`: `gains X WORD` with a word no game reads as an ability, reported by the game's replay in its own words. */
+  | { kind: 'keyword-ability'; verb: 'gains' | 'loses'; subject: Name; name: Word; value?: KeywordValue; duration?: TurnDuration; unknown?: true; verbRange: Range; range: Range }
   /**
    * `control X P [until end of turn | this turn | for as long as CONDITION]`: with a duration, the effect
    * ends as its turn does (MTG 514.2, Riftbound 317.2.c), or as soon as its condition no longer holds (MTG 611.2b).

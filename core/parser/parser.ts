@@ -2677,6 +2677,15 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
           return event(verbTok, cur, { kind: 'abilities', verb: verb as 'gains' | 'loses', subject, ability, filter, duration });
         }
       }
+      // `gains X WORD`, a word no game reads as an ability: the game's own words say what it could be (an MTG
+      // scenario's and a Riftbound scenario's differ), so the replay reports it (`unknown`).
+      if (verb === 'gains' && cur.peek() !== undefined && (cur.peek()!.type === 'word' || cur.peek()!.type === 'number' || cur.peek()!.type === 'string') && !startsTurnDuration(cur) && (cur.peek(1) === undefined || (cur.peek(1)!.type === 'word' && (cur.peek(1)!.text === 'until' || cur.peek(1)!.text === 'this')))) {
+        const w = cur.next()!;
+        const name = { text: w.text, range: w.range };
+        const duration = turnDuration(cur);
+        cur.end();
+        return event(verbTok, cur, { kind: 'keyword-ability', verb: 'gains', subject, name, duration, unknown: true });
+      }
       if (verb === 'gains') cur.fail(msg`'protection from ...', 'enchant FILTER', 'hexproof', 'shroud', 'ward' or a keyword (flying, first strike, ...)`);
       const words: Word[] = [];
       while (!cur.atEnd() && !startsTurnDuration(cur)) words.push(cur.word(msg`a card type or subtype`));

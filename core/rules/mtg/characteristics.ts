@@ -902,5 +902,5 @@ export function mtgGrant(replay: Replay, node: GrantNode, self: string | undefin
 
 /** `Reaction ability NAME`, `Action equip`: Riftbound's timing keywords on an ability; an MTG activated ability is used at instant speed unless it says otherwise (602.5d). */
 function riftboundTiming(replay: Replay, w: Word): void {
-  replay.report('syntax-error', w.range, msg`\`${w.text}\` before an ability is Riftbound's (its [${w.text}][>] abilities): an MTG activated ability may be activated any time its player has priority unless it says otherwise. Remove \`${w.text}\`.`, { rules: ['602.5d'] });
+  replay.report('syntax-error', w.range, msg`\`${w.text}\` before an ability is Riftbound's (its [${w.text}][>] abilities): an MTG activated ability may be activated any time its player has priority unless it says otherwise. Remove \`${w.text}\`.`, { rules: ['117.1b'] });
 }

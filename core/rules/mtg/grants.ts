@@ -1,6 +1,7 @@
 // MTG abilities that attachments grant ("equipped creature has protection from red", "enchanted creature loses
 // flying"): read from the declaration in characteristics.ts (mtgGrant, 613.1f, layer 6), applied in timestamp order (613.7a, 613.7e) by the engine
 // (../../engine/abilities.ts); and keyword abilities that events give and take (`gains X flying`, 113.10).
+import { MTG_KEYWORDS } from '../../parser/keywords';
 import type { EventNode } from '../../parser/ast';
 import { makesToken } from '../../parser/ast';
 import { type Ability, hasAbility, keywordOfGame } from '../../engine/abilities';
@@ -22,6 +23,10 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 
 /** `gains X flying`, `loses X first strike` (113.10; a loss takes every instance, 113.10b), in timestamp order with grants (613.1f). */
 export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kind: 'keyword-ability' }>): void {
+  if (ev.unknown) {
+    replay.report('syntax-error', ev.name.range, msg`Expected 'protection from ...', 'enchant FILTER', 'hexproof', 'shroud', 'ward', 'ability NAME' or a keyword (${MTG_KEYWORDS.join(', ')}), found '${ev.name.text}'.`);
+    return;
+  }
   const card = replay.card(ev.subject);
   if (!card) return;
   const name = keywordOfGame(replay, ev.name);

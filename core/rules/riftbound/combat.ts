@@ -17,8 +17,8 @@ import { msg } from '../../message';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '316.4': { title: 'Combat in the Main Phase', text: 'A combat is part of the Main Phase: it comes about when units of two opposing players are at the same battlefield, and then runs through its own steps.' },
-  '316.4.f': { title: 'A combat includes a showdown', text: 'Every combat also holds a showdown, so a showdown going on is no sign that the combat is over.' },
+  '316.7': { title: 'Combat in the Main Phase', text: 'A combat is part of the Main Phase: it comes about when units of two opposing players are at the same battlefield, and then runs through its own steps.' },
+  '316.7.f': { title: 'A combat includes a showdown', text: 'Every combat also holds a showdown, so a showdown going on is no sign that the combat is over.' },
   '460': { title: 'When a combat happens', text: 'A combat takes place during a cleanup with the chain empty, at a battlefield where one is staged, and only while no showdown or combat goes on at another battlefield.' },
   '323.9': { title: 'A combat is staged', text: 'A cleanup stages a combat at each battlefield that was contested and holds units of two opposing players.' },
   '464.2.c': { title: 'Attacker and Defender', text: 'As a combat opens, the player who contested the battlefield becomes the Attacker and the other player the Defender; each unit either of them has at that battlefield takes its controller\'s designation, and a unit that arrives later takes it in the next cleanup.' },
@@ -27,6 +27,10 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '466.7.a': { title: 'The combat ends', text: 'When the combat ends, every unit and player loses the Attacker or Defender designation.' },
   '466.1.a.1': { title: 'The combat\'s cleanup heals', text: 'The cleanup that closes a combat has a step of its own that removes the damage from every unit: a unit that survived the combat leaves it undamaged.' },
   '466.1.a.2': { title: 'The combat\'s cleanup recalls Attackers', text: 'In the cleanup that closes a combat, if Defenders are still at the battlefield, the Attackers still there are recalled to their bases.' },
+  '452.1': { title: 'A Move that opens a combat', text: 'When moving units makes a battlefield contested and puts units of two opposing players there, or brings opposing units to a battlefield where a showdown is under way, a combat opens there. (The rules of 2026-07-16 say this in 452, 460 and the cleanup.)' },
+  '323.13': { title: 'Cleanup: a staged combat begins', text: 'In a cleanup with no chain and no showdown or combat under way, the turn player picks one battlefield where a combat is staged, and the combat starts there.' },
+  '344.2': { title: 'A showdown at a battlefield nobody holds', text: 'Units moving to a battlefield no player controls, where no other player has units, make it contested, and the cleanup after that move opens a showdown there (no combat).',
+    earlier: [{ before: '2026-07-16', text: 'Units moving to a battlefield that was uncontrolled as it became contested open a showdown there in the cleanup at the end of that move (no combat).' }] },
   '462': { title: 'Two players to a combat', text: 'A combat is always between the units of exactly two players; a battlefield with the units of a third player can\'t hold one.' },
   '807.1.c': { title: 'Assault', text: 'While a unit is an Attacker, Assault adds its value to the unit\'s Might.' },
   '807.1.b': { title: 'The Assault value', text: 'A card may write a number after Assault, the keyword\'s value (what it adds to an Attacker\'s Might); with no number written, the value is 1.' },
@@ -53,10 +57,10 @@ export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   }
   const turn = board.turn;
   if (turn && turn.step !== 'combat') {
-    replay.report('impossible-event', ev.range, msg`It is ${phaseWord(turn.step)} of ${turn.player}'s turn, not a combat: a combat happens within the Main Phase, and a scenario says when one does with \`turn ${turn.player} combat\`. Write that before this line, or remove it.`, { rules: ['316.4'] });
+    replay.report('impossible-event', ev.range, msg`It is ${phaseWord(turn.step)} of ${turn.player}'s turn, not a combat: a combat happens within the Main Phase, and a scenario says when one does with \`turn ${turn.player} combat\`. Write that before this line, or remove it.`, { rules: ['316.7'] });
     return;
   }
-  // The combat a Move opened there (447.1): the line names it, the first time, and changes nothing.
+  // The combat a Move opened there (452.1; v1.3 447.1): the line names it, the first time, and changes nothing.
   const now = board.combat;
   if (now && now.byMove !== undefined && !now.named && now.place === place && now.attacker === attacker) {
     board.combat = { ...now, named: true };
@@ -104,7 +108,7 @@ function begin(replay: Replay, place: string, attacker: string, defender: string
 }
 
 /**
- * A Move of `unit` made battlefield `place` contested by units of two opposing players (447.1): a combat is
+ * A Move of `unit` made battlefield `place` contested by units of two opposing players (452.1; v1.3 447.1): a combat is
  * staged there (323.9) and, the turn in a Neutral Open State, begins in the cleanup that follows (323.13),
  * `attacker` the player who contested it (464.2.c). The turn is in that combat until a `turn` line moves
  * on, which ends it as any combat ends (466); an `attack at` line at `place` names it and changes nothing.
@@ -119,7 +123,7 @@ export function moveOpensCombat(replay: Replay, place: string, attacker: string,
   }
   begin(replay, place, attacker, defender, ours, theirs, unit.id);
   replay.board.turn = { ...replay.board.turn!, step: 'combat', at: place, by: attacker };
-  if (replay.noting) replay.note(() => msg`${unit.id}'s Move contested battlefield ${place}, where units of ${defender} are: a combat opens there (447.1)`);
+  if (replay.noting) replay.note(() => msg`${unit.id}'s Move contested battlefield ${place}, where units of ${defender} are: a combat opens there`);
 }
 
 /**

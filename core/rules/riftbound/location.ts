@@ -19,7 +19,7 @@ import { existsIn } from '../versions';
 import { fire, fireLookedBack, hadAttachment, ON_I_DIE, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 import { clearMarks } from '../../engine/counters';
 import { designations, moveOpensCombat } from './combat';
-import { chainItem, phaseWord, stateWord } from './timing';
+import { chainItem, phaseWord, playTiming, stateWord } from './timing';
 import { hasAbility } from '../../engine/abilities';
 import { removeFromCombat } from '../../engine/combat';
 import { weaponmasterPlayed } from './weaponmaster';
@@ -53,6 +53,22 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   },
   '323.7': { title: 'Cleanup recalls', text: "In a cleanup, unattached non-unit gear and non-unit runes at battlefields are recalled to their controllers' bases, and so is every permanent or rune in a base other than its controller's; hidden cards at a battlefield whose controller isn't theirs go to their owners' trash. (Runes and hidden cards are not modelled here.)",
     earlier: [{ before: '2026-03-30', title: 'Cleanup recalls gear', text: 'In a cleanup, gear at battlefields is recalled to its base. This version\'s step does not say "unattached"; the checker recalls only unattached gear, as v1.3 says, since an attached gear goes where its unit goes.' }, { before: '2026-07-16', text: "In a cleanup, unattached non-unit gear at battlefields is recalled to its controller's base, and so is every permanent or rune in a base other than its controller's; hidden cards at a battlefield whose controller isn't theirs go to their owners' trash. (Runes and hidden cards are not modelled here.)" }] },
+  '355.4.a': { title: 'Where a Move may go', text: 'The destination chosen for a unit\'s Move must be a place where the unit may be, and not the place where it already is.' },
+  '144': { title: 'The Standard Move', text: 'Every unit has, as an ability of its own, the Standard Move: its player may move it, on their own initiative, within the limits the rules after it set: when, at what cost, and where to.' },
+  '144.1.a': { title: 'Standard Move: in the Main Phase', text: 'A unit\'s player makes its Standard Move during their Main Phase, at any point of it.' },
+  '144.1.b': { title: 'Standard Move: no chain', text: 'No Standard Move is made while a chain exists (a Closed State).' },
+  '144.1.c': { title: 'Standard Move: no showdown', text: 'No Standard Move is made while a showdown or a combat is under way.' },
+  '144.2': { title: 'Standard Move: its cost', text: 'The unit pays for its Standard Move by being exhausted.' },
+  '144.4.a': { title: 'Standard Move: base to battlefield', text: 'A Standard Move may take a unit from its base to a battlefield.' },
+  '144.4.a.1': { title: 'Standard Move: not into two others', text: 'The Standard Move can\'t take a unit to a battlefield where units of two other players are, or where those two players fight a combat.' },
+  '144.4.b': { title: 'Standard Move: battlefield to base', text: 'A Standard Move may take a unit from a battlefield back to its base.' },
+  '144.4.c.1': { title: 'Standard Move with Ganking', text: 'A unit with Ganking may make its Standard Move from one battlefield straight to another.' },
+  '414.4': { title: 'Exhausting as a cost', text: 'A cost of exhausting something is paid only if it can be exhausted now: an exhausted unit can\'t pay it again.' },
+  '410.1.b.3': { title: 'No action that breaks the rules', text: 'A player may take a Discretionary Action only if taking it neither does something forbidden nor makes a state the rules forbid.' },
+  '449.2': { title: 'Never into two other players', text: 'Whatever makes it move, a unit can\'t move to a battlefield where units of two other players already are.' },
+  '447.2.a': { title: 'A combat of two others is closed', text: 'With more than two players, a battlefield where a combat is staged or under way is no valid destination, for any Move, for units of a player who takes no part in it and has no units there.',
+    earlier: [{ before: '2026-07-16', text: 'With more than two players, a battlefield where a combat is staged or under way is no valid destination, for any Move, for units of a player who takes no part in it and has no permanents there.' }] },
+  '447.2.c': { title: 'A Move that can\'t be made recalls', text: 'If an effect would move a unit to a place where it may not be (such as a battlefield with a combat of two other players), the unit is recalled to its base instead.' },
   '455': { title: 'Recall', text: 'A Recall takes a permanent from wherever it is to its base, and it is not a Move.' },
   '442.3': { title: 'Only units move', text: 'In these versions of the rules, no permanent but a unit can Move; gear changes its place on the board only with the unit it is attached to, or by a Recall. (The rules of 2026-07-16 no longer have this rule.)' },
   '457.1': {
@@ -197,7 +213,7 @@ function barred(replay: Replay, ev: Extract<EventNode, { kind: 'move' }>, card: 
 function contestBefore(replay: Replay, card: CardObj, place: string): { own: boolean; any: boolean } | undefined {
   const turn = replay.board.turn;
   if (!turn || replay.board.stackTop()) return undefined;
-  // A combat opens in a Neutral Open State (323.13): the Main Phase, a combat the scenario says goes on but not yet where, or a showdown a Move opened there (447.1).
+  // A combat opens in a Neutral Open State (323.13): the Main Phase, a combat the scenario says goes on but not yet where, or a showdown a Move opened there (452.1; v1.3 447.1).
   if (!(turn.step === 'main' || (turn.step === 'combat' && !replay.board.combat) || (turn.step === 'showdown' && turn.at === place))) return undefined;
   let any = false;
   for (const c of replay.board.cardsAt(place)) {
@@ -210,7 +226,7 @@ function contestBefore(replay: Replay, card: CardObj, place: string): { own: boo
 }
 
 /**
- * After a unit's Move to battlefield `place` (447.1, 344.2, 323.9, 323.13): units of another player there
+ * After a unit's Move to battlefield `place` (452.1, 344.2, 323.9, 323.13): units of another player there
  * open a combat in the cleanup that follows, its player the Attacker (combat.ts); no unit there before opens
  * a showdown (an empty battlefield is controlled by no one after a cleanup, 323.6). The turn is then in that
  * combat or showdown, at that battlefield, until a `turn` line moves on.
@@ -412,6 +428,9 @@ function playCard(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): vo
   }
   const under = enteringUnder(replay, ev, card, ev.zone ? zoneOf(ev.zone) : 'base');
   if (under === false) return;
+  // Played by its owner, when the rules let them play it (308.1.a, 309.1.a, 316.5.b). One that enters under
+  // another player's control is an effect's doing (Card Sharp's Gold), not judged.
+  if ((!ev.zone || BOARD.has(zoneOf(ev.zone))) && (under === undefined || under === card.owner) && !playTiming(replay, ev, card, card.owner)) return;
   // It enters unattached, where the line says, else at its base; false when the place is unknown (reported).
   const unattached = (): boolean => {
     const at = ev.zone ? placeOf(replay, ev.zone) : { ok: true, place: undefined };
@@ -622,14 +641,18 @@ function recall(replay: Replay, c: CardObj, cause: EventNode, rules: readonly st
   const ended = !gear && c.controlEnded?.how === 'turn' ? c.controlEnded.from : undefined;
   // Gear that a detach left at the battlefield: the rule written for it (435.4.a).
   const detached = gear && replay.board.detachedAt !== undefined && replay.board.detachedAt.has(c.id);
+  // Gear at a battlefield whose effects "this turn" just expired (317.2.c; kept as MTG's 514.2 by untilEndOfTurn.ts): the one that made it a unit, which moved it there.
+  const expired = gear && !detached && c.effectsEnded !== undefined && c.effectsEnded.turn === (replay.board.turn?.number ?? 0) && c.effectsEnded.rules.includes('514.2');
   recallHome(replay, c);
   replay.oblige({
     action: 'recall',
     subject: c,
     code: 'missing-state-based-action',
-    rules: gear ? [...rules, ...(detached ? ['435.4.a'] : []), '457.1', '149.3', '323.7'] : ended ? [...rules, '317.2.c', '323.7'] : [...rules, '323.7'],
+    rules: gear ? [...rules, ...(detached ? ['435.4.a'] : []), ...(expired ? ['317.2.c'] : []), '457.1', '149.3', '323.7'] : ended ? [...rules, '317.2.c', '323.7'] : [...rules, '323.7'],
     why: gear
-      ? msg`unattached gear at ${at} is recalled to its controller's base during a cleanup`
+      ? expired
+        ? msg`its effects this turn have expired, so it is no unit now, and unattached gear at ${at} is recalled to its controller's base during a cleanup`
+        : msg`unattached gear at ${at} is recalled to its controller's base during a cleanup`
       : ended
         ? msg`${ended}'s control of it this turn has expired, so it is ${c.controller}'s again and in ${at}, and a permanent in a base other than its controller's is recalled to its controller's base during a cleanup`
         : msg`it is in ${at}, and a permanent in a base other than its controller's (${c.controller}) is recalled to its controller's base during a cleanup`,

@@ -131,6 +131,10 @@ export function riftboundGrant(replay: Replay, node: GrantNode): Grant | undefin
 
 /** `gains X Shield`, `loses X Shield`: an effect gives a card a keyword or takes one away (801.3.a, 801.3.b; it ends when the card leaves the board, 124). */
 export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kind: 'keyword-ability' }>): void {
+  if (ev.unknown) {
+    replay.report('syntax-error', ev.name.range, msg`Expected a Riftbound keyword as the cards print it (${RIFTBOUND_KEYWORDS.join(', ')}) or \`ability NAME\`, found '${ev.name.text}'.`);
+    return;
+  }
   const card = replay.card(ev.subject);
   if (!card) return;
   const name = keywordOfGame(replay, ev.name);

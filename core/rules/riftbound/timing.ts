@@ -26,6 +26,12 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '308.1.a': { title: 'Showdown State', text: 'While a showdown or a combat is going on, only cards and abilities that have Action or Reaction may be played or used.' },
   '340.1': { title: 'The newest item resolves', text: 'When the chain resolves, it is always its newest item that resolves, and all of what it does is carried out.' },
   '309.1.a': { title: 'Closed State', text: 'While a chain exists, only cards and abilities that have Reaction may be played or used.' },
+  '316.5.b': { title: 'Neutral Open: the turn player acts', text: 'While no chain exists and no showdown or combat goes on, only the player whose turn it is may play cards or use abilities in the Main Phase.' },
+  '813.1.c.1': { title: 'Reaction on a card', text: 'A card with Reaction may be played while a chain exists, on anyone\'s turn (and, having Action\'s permissions too, during a showdown).' },
+  '813.1.c.2': { title: 'Reaction on an ability', text: 'An activated ability printed with Reaction may be used while a chain exists, on anyone\'s turn, besides when its card could use it anyway; it has Action\'s permissions too.' },
+  '806.1.c.1': { title: 'Action on a card', text: 'A card with Action may be played during a showdown or a combat, on anyone\'s turn.' },
+  '806.1.c.2': { title: 'Action on an ability', text: 'An activated ability printed with Action may be used during a showdown or a combat, on anyone\'s turn, besides when its card could use it anyway.' },
+  '818.1.c.5': { title: 'Equip with other timing', text: 'The text of an Equip may change when it can be used or what it can choose: a gear printed with a Reaction Equip, say, equips while a chain exists.' },
   '317.2.c': { title: '"This turn" effects expire', text: 'In the Ending Phase, the cleanup of the Expiration Step ends every effect that lasts "this turn", all at the same moment, before that cleanup recalls what is in a base other than its controller\'s.' },
 };
 
@@ -101,6 +107,47 @@ export function timingOf(c: CardObj, ability: string): 'Reaction' | 'Action' | u
   return undefined;
 }
 
+/** The rules by which a Move opened the showdown or combat going on, if one did: 447.1 (v1.3; 452 now), 323.9 and 323.13 for a combat, 344.2 for a showdown. */
+export function openedBy(turn: { readonly step: string; readonly at?: string }): string[] {
+  if (turn.at === undefined) return [];
+  return turn.step === 'combat' ? ['452.1', '323.9', '323.13'] : turn.step === 'showdown' ? ['344.2'] : [];
+}
+
+/**
+ * `enter X` is X played (a token excepted: an effect makes it, 186), judged as MTG judges a cast (117.1a):
+ * in a Neutral Open State only by the Turn Player (316.5.b), in its Main Phase; in a Closed State only a card
+ * with Reaction (309.1.a, 813.1.c.1; Quick-Draw has it, 819.1.b); in a showdown or a combat only a card with
+ * Action or Reaction (308.1.a, 806.1.c.1). A card an effect plays as it resolves is written in its
+ * `together:` group, which is not judged. Reports and returns false when it can't be played now.
+ */
+export function playTiming(replay: Replay, ev: EventNode, card: CardObj, player: string | undefined): boolean {
+  if (replay.grouped || card.token || player === undefined) return true;
+  const turn = replay.board.turn;
+  const top = replay.board.stackTop();
+  const reaction = card.keywords.includes('Reaction') || card.keywords.includes('Quick-Draw');
+  const action = reaction || card.keywords.includes('Action');
+  if (top) {
+    if (reaction) return true;
+    const item = chainItem(top);
+    replay.report('impossible-event', ev.range, msg`${card.id} can't be played now: ${item.what} is on the chain, and then only cards with Reaction may be played, which ${card.id} has not (declare it with \`Reaction\` if its card has it). It stays where it is. Resolve the chain first (\`${item.line}\`), or remove the line.`, {
+      rules: ['309.1.a', '813.1.c.1'],
+      related: top.at ? [relatedAt(top.at, msg`${item.what} was put on the chain here`)] : [],
+      subjects: [card.id, top.id],
+    });
+    return false;
+  }
+  if (!turn) return true;
+  if (turn.step === 'showdown' || turn.step === 'combat') {
+    if (action) return true;
+    replay.report('impossible-event', ev.range, msg`${card.id} can't be played now: ${stateWord(turn)} is going on, and then only cards with Action or Reaction may be played, which ${card.id} has neither of (declare it with \`Action\` or \`Reaction\` if its card has one). It stays where it is. Write it after that ends (\`turn ${turn.player}\`), or remove the line.`, { rules: ['308.1.a', '806.1.c.1', ...openedBy(turn)], subjects: [card.id] });
+    return false;
+  }
+  if (turn.player === player && turn.step === 'main') return true;
+  const now = turn.player !== player ? msg`it is ${turn.player}'s turn` : msg`it is ${phaseWord(turn.step)} of ${turn.player}'s turn`;
+  replay.report('impossible-event', ev.range, msg`${card.id} can't be played now: with no chain and no showdown, a card is played only by the player whose turn it is, in their Main Phase, and ${now}. It stays where it is. Write it in ${player}'s Main Phase (\`turn ${player}\`), in reply to an item on the chain if it has Reaction, or remove the line.`, { rules: ['316.5.b', ...(reaction ? ['813.1.c.1'] : [])], subjects: [card.id] });
+  return false;
+}
+
 /** The state of the turn in a sentence: a showdown or a combat a Move opened names its battlefield. */
 export function stateWord(turn: { readonly step: string; readonly at?: string }): Message {
   if (turn.at !== undefined && turn.step === 'combat') return msg`a combat at battlefield ${turn.at}`;
@@ -147,7 +194,7 @@ export function abilityTiming(replay: Replay, ev: EventNode, att: CardObj, shown
     return false;
   }
   if (turn && showdown && tag === undefined) {
-    replay.report('impossible-event', ev.range, msg`${att.id}'s ${shown} can't be used during a showdown, and ${stateWord(turn)} is going on: then only cards and abilities with Action or Reaction may be used, and it has neither (a card that prints one is declared \`Action ${ability}\` or \`Reaction ${ability}\`). Nothing happens. Write it after that ends (\`turn ${turn.player}\`), or remove the line.`, { rules: [rule, '308.1.a'], subjects: [att.id] });
+    replay.report('impossible-event', ev.range, msg`${att.id}'s ${shown} can't be used during a showdown, and ${stateWord(turn)} is going on: then only cards and abilities with Action or Reaction may be used, and it has neither (a card that prints one is declared \`Action ${ability}\` or \`Reaction ${ability}\`). Nothing happens. Write it after that ends (\`turn ${turn.player}\`), or remove the line.`, { rules: [rule, '308.1.a', ...openedBy(turn)], subjects: [att.id] });
     return false;
   }
   if (!top) return true;
