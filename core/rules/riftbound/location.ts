@@ -117,6 +117,8 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
     replay.report('impossible-event', ev.range, msg`${card.id} is attached to ${card.attachedTo.id} and can't be moved apart from it; it goes where its Top-Most card goes. Move ${card.attachedTo.id} instead, or remove the line.`, { rules: ['718.5.c', '719.3.a'], subjects: [card.id] });
     return;
   }
+  // `as a standard move`: the unit's own Standard Move, judged (144.1, 144.2, 144.4); it exhausts it as its cost.
+  if (ev.standard && !standardMove(replay, ev, card, zone, place)) return;
   // v1.2 and v1.3: only units Move (425.3, 442.3). The rules of 2026-07-16 dropped that rule: a gear an
   // effect puts at a battlefield is recalled at the next cleanup (152.2, 457.1), which the replay does.
   if (!isUnit(card) && onBoard(card) && BOARD.has(zone) && existsIn('riftbound', replay.version, '442.3')) {
@@ -124,8 +126,6 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
     replay.report('impossible-event', ev.range, msg`${card.id} is not a unit, and in these rules only units move from one place on the board to another: it stays at ${whereText(card)}. ${advice}`, { rules: ['442.3'], subjects: [card.id] });
     return;
   }
-  // `as a standard move`: the unit's own Standard Move, judged (144.1, 144.2, 144.4); it exhausts it as its cost.
-  if (ev.standard && !standardMove(replay, ev, card, zone, place)) return;
   // A unit Moves to no battlefield that holds units of two other players, or their combat (449.2, 447.2.a).
   const arriving = isUnit(card) && onBoard(card) && zone === 'battlefield' && place !== undefined;
   if (arriving && barred(replay, ev, card, place)) return;
@@ -243,8 +243,9 @@ function contested(replay: Replay, card: CardObj, place: string, before: { own: 
   }
   if (defender !== undefined) {
     // A showdown a Move opened there becomes a combat: its Attacker is the player who contested it (464.2.c).
-    const attacker = turn.step === 'showdown' && turn.by !== undefined && turn.by !== defender ? turn.by : card.controller;
-    moveOpensCombat(replay, place, attacker, attacker === card.controller ? defender : card.controller, card);
+    const by = turn.step === 'showdown' ? turn.by : undefined;
+    if (by !== undefined && by !== card.controller) moveOpensCombat(replay, place, by, card.controller, card);
+    else moveOpensCombat(replay, place, card.controller, defender, card);
     return;
   }
   if (before.any || turn.step !== 'main') return;
