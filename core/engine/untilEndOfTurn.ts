@@ -454,3 +454,8 @@ export function endTemporaries(replay: Replay, players: readonly string[]): void
     if (x?.temporary?.endsWithTurns && !endTemporary(replay, x, players)) board.temporaries.push(id);
   }
 }
+
+/** Did effects on `c` that last until end of turn (Riftbound "this turn", 317.2.c) end in turn `turn`? */
+export function endedWithTurn(c: CardObj, turn: number): boolean {
+  return c.effectsEnded !== undefined && c.effectsEnded.turn === turn && c.effectsEnded.rules.includes('514.2');
+}

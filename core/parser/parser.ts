@@ -2679,7 +2679,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       }
       // `gains X WORD`, a word no game reads as an ability: the game's own words say what it could be (an MTG
       // scenario's and a Riftbound scenario's differ), so the replay reports it (`unknown`).
-      if (verb === 'gains' && cur.peek() !== undefined && (cur.peek()!.type === 'word' || cur.peek()!.type === 'number' || cur.peek()!.type === 'string') && !startsTurnDuration(cur) && (cur.peek(1) === undefined || (cur.peek(1)!.type === 'word' && (cur.peek(1)!.text === 'until' || cur.peek(1)!.text === 'this')))) {
+      if (verb === 'gains' && cur.peek() !== undefined && (cur.peek()!.type === 'word' || cur.peek()!.type === 'number' || cur.peek()!.type === 'string') && !startsTurnDuration(cur) && !NOT_GAINED.has(cur.peek()!.text) && (cur.peek(1) === undefined || (cur.peek(1)!.type === 'word' && (cur.peek(1)!.text === 'until' || cur.peek(1)!.text === 'this')))) {
         const w = cur.next()!;
         const name = { text: w.text, range: w.range };
         const duration = turnDuration(cur);
@@ -2852,6 +2852,9 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
 }
 
 /** `all abilities`, `enchant`, `equip`, `fortify`, `reconfigure` after `loses X` (`gains X` only `enchant`); undefined for anything else. */
+/** Abilities `loses` reads and `gains` doesn't (`gains X equip`): the parser's own syntax error says so, not a game's list of keywords. */
+const NOT_GAINED: ReadonlySet<string> = new Set(['all', 'equip', 'fortify', 'reconfigure']);
+
 function parseAbilityWord(cur: Cursor, verb: 'gains' | 'loses'): AbilityWord | undefined {
   const t = cur.peek();
   if (!t || t.type !== 'word') return undefined;

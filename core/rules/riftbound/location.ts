@@ -26,6 +26,7 @@ import { weaponmasterPlayed } from './weaponmaster';
 import { quickDrawPlayed } from './quickDraw';
 import { enterAsCopy } from './copies';
 import { copyEnds, enteredAsCopy } from '../../engine/copiable';
+import { endedWithTurn } from '../../engine/untilEndOfTurn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -642,8 +643,8 @@ function recall(replay: Replay, c: CardObj, cause: EventNode, rules: readonly st
   const ended = !gear && c.controlEnded?.how === 'turn' ? c.controlEnded.from : undefined;
   // Gear that a detach left at the battlefield: the rule written for it (435.4.a).
   const detached = gear && replay.board.detachedAt !== undefined && replay.board.detachedAt.has(c.id);
-  // Gear at a battlefield whose effects "this turn" just expired (317.2.c; kept as MTG's 514.2 by untilEndOfTurn.ts): the one that made it a unit, which moved it there.
-  const expired = gear && !detached && c.effectsEnded !== undefined && c.effectsEnded.turn === (replay.board.turn?.number ?? 0) && c.effectsEnded.rules.includes('514.2');
+  // Gear at a battlefield whose effects "this turn" just expired (317.2.c): the one that made it a unit, which moved it there.
+  const expired = gear && !detached && endedWithTurn(c, replay.board.turn?.number ?? 0);
   recallHome(replay, c);
   replay.oblige({
     action: 'recall',
