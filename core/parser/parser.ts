@@ -2222,6 +2222,10 @@ class EventStmt extends EventBase {
   original: Name | undefined = undefined;
   /** `enter X tapped|untapped|exhausted|ready` (MTG 110.5b; Riftbound 143.4.a): the status it enters with. */
   status: Word | undefined = undefined;
+  /** Riftbound `move X to ZONE as a standard move` (144): the words. */
+  standard: Range | undefined = undefined;
+  /** `gains X WORD` with a word no game reads as an ability: the game's replay reports it. */
+  unknown: true | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -2313,6 +2317,8 @@ class EventStmt extends EventBase {
     if (this.mergeOn) e.mergeOn = movedLines(this.mergeOn, move);
     if (this.original) e.original = movedName(this.original, move);
     if (this.status) e.status = movedLines(this.status, move);
+    if (this.standard) e.standard = movedLines(this.standard, move);
+    e.unknown = this.unknown;
     return e;
   }
   get range(): Range {

@@ -47,7 +47,9 @@ function scenario(next: () => number): string {
     const p = pick(next, PLAYERS);
     if (r < 0.16) {
       const g = pick(next, QUICK);
-      lines.push(`enter ${g}`);
+      // Played by an effect (a `together:` group): a play of its own would be judged by timing (316.5.b,
+      // 309.1.a), and most would be refused in another player's turn; the questions are what is tested.
+      lines.push(`together: enter ${g}`);
       played.push(g);
     } else if (r < 0.38) lines.push(`resolve ${q} Quick-Draw`);
     else if (r < 0.41) lines.push(`resolve ${q} Quick-Draw choosing ${u}`);
@@ -132,7 +134,7 @@ describe('Quick-Draw asks whether its player controls a unit from the board\'s l
   ];
   for (const [what, cards, change] of CHANGES) {
     it(`finds her unit after a question found none: ${what}`, () => {
-      const text = `game riftbound\nplayer alice\nplayer bob\ncard q1 "Q": gear — Equipment, equip, Quick-Draw, owner alice, in hand\ncard q2 "Q": gear — Equipment, equip, Quick-Draw, owner alice, in hand\n${cards}\nenter q1\nresolve q1 Quick-Draw\n${change}\nenter q2\nresolve q2 Quick-Draw\n`;
+      const text = `game riftbound\nplayer alice\nplayer bob\ncard q1 "Q": gear — Equipment, equip, Quick-Draw, owner alice, in hand\ncard q2 "Q": gear — Equipment, equip, Quick-Draw, owner alice, in hand\n${cards}\nenter q1\nresolve q1 Quick-Draw\n${change}${change.startsWith('turn bob') ? '\nturn alice' : ''}\nenter q2\nresolve q2 Quick-Draw\n`;
       const last = text.split('\n').length - 2;
       const found = check(text).findings;
       assert.deepEqual(found.map((f) => `${f.range.start.line} ${f.code}`), [`${last} impossible-event`], text);

@@ -70,6 +70,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '447.2.a': { title: 'A combat of two others is closed', text: 'With more than two players, a battlefield where a combat is staged or under way is no valid destination, for any Move, for units of a player who takes no part in it and has no units there.',
     earlier: [{ before: '2026-07-16', text: 'With more than two players, a battlefield where a combat is staged or under way is no valid destination, for any Move, for units of a player who takes no part in it and has no permanents there.' }] },
   '447.2.c': { title: 'A Move that can\'t be made recalls', text: 'If an effect would move a unit to a place where it may not be (such as a battlefield with a combat of two other players), the unit is recalled to its base instead.' },
+  '462.2.a': { title: 'Played into a combat of two others', text: 'With more than two players, a unit that an effect would play to a battlefield where two other players\' combat is staged or under way is played to its controller\'s base.' },
   '455': { title: 'Recall', text: 'A Recall takes a permanent from wherever it is to its base, and it is not a Move.' },
   '442.3': { title: 'Only units move', text: 'In these versions of the rules, no permanent but a unit can Move; gear changes its place on the board only with the unit it is attached to, or by a Recall. (The rules of 2026-07-16 no longer have this rule.)' },
   '457.1': {
@@ -436,8 +437,17 @@ function playCard(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): vo
   // It enters unattached, where the line says, else at its base; false when the place is unknown (reported).
   const unattached = (): boolean => {
     const at = ev.zone ? placeOf(replay, ev.zone) : { ok: true, place: undefined };
-    if (at.ok) moveTo(replay, card, ev.zone ? zoneOf(ev.zone) : 'base', at.place, ev);
-    return at.ok;
+    if (!at.ok) return false;
+    // A unit played to a battlefield where two other players' combat goes on is played to its base instead (462.2.a).
+    const combat = replay.board.combat;
+    const player = under ?? card.owner;
+    if (ev.zone && zoneOf(ev.zone) === 'battlefield' && isUnit(card) && combat !== undefined && at.place !== undefined && combat.place === at.place && combat.defender !== undefined && player !== combat.attacker && player !== combat.defender) {
+      replay.report('impossible-event', ev.zone.range, msg`${card.id} can't be played to battlefield ${at.place!}: a combat between ${combat.attacker!} and ${combat.defender} goes on there, and a unit of a player who takes no part in it is played to its controller's base instead. It enters at ${player}'s base.`, { rules: ['462.2.a'], subjects: [card.id] });
+      moveTo(replay, card, 'base', undefined, ev);
+      return true;
+    }
+    moveTo(replay, card, ev.zone ? zoneOf(ev.zone) : 'base', at.place, ev);
+    return true;
   };
   const where = ev.zone ? msg`where the line says` : under ? msg`at ${under}'s base` : msg`at its base`;
   if (host && (!isGear(card) || !isCard(host) || !isUnit(host))) {
