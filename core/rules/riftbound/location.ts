@@ -442,7 +442,7 @@ function playCard(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): vo
     const combat = replay.board.combat;
     const player = under ?? card.owner;
     if (ev.zone && zoneOf(ev.zone) === 'battlefield' && isUnit(card) && combat !== undefined && at.place !== undefined && combat.place === at.place && combat.defender !== undefined && player !== combat.attacker && player !== combat.defender) {
-      replay.report('impossible-event', ev.zone.range, msg`${card.id} can't be played to battlefield ${at.place!}: a combat between ${combat.attacker!} and ${combat.defender} goes on there, and a unit of a player who takes no part in it is played to its controller's base instead. It enters at ${player}'s base.`, { rules: ['462.2.a'], subjects: [card.id] });
+      replay.report('impossible-event', ev.zone.range, msg`${card.id} can't be played to battlefield ${at.place!}: a combat between ${combat.attacker!} and ${combat.defender} goes on there, and a unit of a player who takes no part in it is played to its controller's base instead: it enters at ${player}'s base. Write \`at base\` if that is meant, or remove the line.`, { rules: ['462.2.a'], subjects: [card.id] });
       moveTo(replay, card, 'base', undefined, ev);
       return true;
     }
