@@ -87,6 +87,12 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-07-16', now: '466', old: '461' },
     // The Main Phase (2026-07-16 inserted its Tasks, 316.2-316.4): v1.3's 316.2 (no defined structure; the
     // Neutral Open State, 316.2.b) is 316.5, and its Combat, 316.4, is 316.7.
+    // Spells (2026-07-16 numbers its Spells heading 153, one place down): v1.3's card type 153, timing 154,
+    // controller 155 and effect-then-trash 156 are 154-157.
+    { since: '2026-07-16', now: '154', old: '153' },
+    { since: '2026-07-16', now: '155', old: '154' },
+    { since: '2026-07-16', now: '156', old: '155' },
+    { since: '2026-07-16', now: '157', old: '156' },
     { since: '2026-07-16', now: '316.5', old: '316.2' },
     { since: '2026-07-16', now: '316.7', old: '316.4' },
     // Movement (2026-07-16 inserted Empower, Disempower, Skip and Pay before it, 441-444): v1.3's 442.2 (a

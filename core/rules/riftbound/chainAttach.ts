@@ -4,7 +4,7 @@
 // (a Closed State: only Reaction may be played, 309.1.a); `resolve S` / `resolve S attach` resolves it: each target is
 // checked again (v1.3 359.3.e.2, 758.1 since; 359.3.e.4: a card that changed zones is a new object), and with one of
 // them illegal the instruction is not carried out (359.3.e.6-e.8), the spell resolving all the same (359.3.e.1,
-// 359.3.e.10). A spell, after it resolves, goes to its owner's trash (359.3.d, 156).
+// 359.3.e.10). A spell, after it resolves, goes to its owner's trash (359.3.d, 157).
 import type { EventNode } from '../../parser/ast';
 import { type CardObj, isCard, type StackEntry } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
@@ -20,12 +20,11 @@ import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '153': { title: 'Spell, a card type', text: 'Spell is one of the card types: a card that is played for an effect and does not stay on the board.' },
-  '154': { title: 'When a spell may be played', text: 'Without a keyword that says otherwise, a spell is played only on the turn of the player who plays it, with no chain in existence and no showdown going on.' },
+  '154': { title: 'Spell, a card type', text: 'Spell is one of the card types: a card that is played for an effect and does not stay on the board.' },
+  '155': { title: 'When a spell may be played', text: 'Without a keyword that says otherwise, a spell is played only on the turn of the player who plays it, with no chain in existence and no showdown going on.' },
   '359.3': { title: 'A spell waits on the chain', text: 'Unlike a unit or a gear, a spell that has been played stays on the chain until it resolves.' },
-  '155': { title: "A spell's controller", text: 'Whoever plays a spell controls it.' },
-  '156': { title: 'A spell goes to the trash', text: "A spell does what its instructions say, and then the card is put into its owner's trash." },
-  '316.2.b': { title: 'Who plays in the Main Phase', text: "Outside showdowns and with no chain, the Main Phase is a Neutral Open State in which only the turn's player plays spells and uses abilities." },
+  '156': { title: "A spell's controller", text: 'Whoever plays a spell controls it.' },
+  '157': { title: 'A spell goes to the trash', text: "A spell does what its instructions say, and then the card is put into its owner's trash." },
   '328.1': { title: 'The chain holds played cards', text: 'A card being played is put on the chain, a zone off the board, and waits there while it is played.' },
   '335.3': { title: 'Priority only in the Main Phase', text: 'With no task to do and nothing waiting on the chain, the turn player gets priority in the Main Phase; in any other phase the game goes on to the next step instead, so nobody plays anything there unless a chain exists.' },
   '354': { title: 'Playing starts on the chain', text: 'To play a card, its player first takes it from where it is and puts it on the chain, which closes the state.' },
@@ -38,8 +37,6 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '359.3.e.8': { title: 'Some targets of an instruction gone', text: 'An instruction with several targets, only some of which became invalid, is carried out on the ones still valid; what it cannot do with those alone is skipped.' },
   '359.3.e.10': { title: 'A spell that does nothing is still played', text: 'When each instruction of a spell needs a target and every one of those targets has gone, the spell changes nothing, but it still counts as a spell that was played.' },
   '380': { title: 'Activated abilities are used on the board', text: 'An activated ability is, as a rule, used while its game object is on the board.' },
-  '806.1.c.1': { title: 'Action on cards', text: 'A card with Action may also be played while a showdown is going on, whoever\'s turn it is.' },
-  '813.1.c.1': { title: 'Reaction on cards', text: 'A card with Reaction may also be played while a chain exists (a Closed State), whoever\'s turn it is; it has the permissions of Action too.' },
 };
 
 /** A card's Reaction or Action (813, 806), printed or given. */
@@ -48,7 +45,7 @@ function has(c: CardObj, keyword: 'Reaction' | 'Action'): boolean {
 }
 
 /**
- * When the spell `spell` may be played by `p` (154, 308.1.a, 309.1.a, 316.2.b, 806.1.c.1, 813.1.c.1): while a
+ * When the spell `spell` may be played by `p` (155, 308.1.a, 309.1.a, 316.5.b, 806.1.c.1, 813.1.c.1): while a
  * chain exists only with Reaction; during a showdown only with Action or Reaction; otherwise only in the Main
  * Phase of p's turn (no one gets priority outside it with nothing on the chain, 335.3). The chain is judged from
  * the first line, the turn and phase once a `turn` line says them. Reports and returns false when it can't be.
@@ -61,7 +58,7 @@ function spellTiming(replay: Replay, ev: EventNode, spell: CardObj, p: string | 
     if (reaction) return true;
     const item = chainItem(top);
     replay.report('impossible-event', ev.range, msg`${spell.id} is played while ${item.what} is on the chain, a Closed State: then only a card with Reaction may be played, and ${spell.id} has none. Nothing is played: ${stays}. Resolve what waits first (\`${item.line}\`), declare \`Reaction\` on ${spell.id} if the card has it, or remove the line.`, {
-      rules: ['309.1.a', '154'],
+      rules: ['309.1.a', '155'],
       related: top.at ? [relatedAt(top.at, msg`${item.what} was put on the chain here`)] : [],
       subjects: [spell.id, top.id],
     });
@@ -72,15 +69,15 @@ function spellTiming(replay: Replay, ev: EventNode, spell: CardObj, p: string | 
   const showdown = turn.step === 'showdown' || turn.step === 'combat';
   if (showdown) {
     if (reaction || has(spell, 'Action')) return true;
-    replay.report('impossible-event', ev.range, msg`${spell.id} is played during ${phaseWord(turn.step)}, a Showdown State: then only a card with Action or Reaction may be played, and ${spell.id} has neither. Nothing is played: ${stays}. Write it after the showdown (\`turn ${turn.player}\`), declare \`Action\` on ${spell.id} if the card has it, or remove the line.`, { rules: ['308.1.a', '154'], subjects: [spell.id] });
+    replay.report('impossible-event', ev.range, msg`${spell.id} is played during ${phaseWord(turn.step)}, a Showdown State: then only a card with Action or Reaction may be played, and ${spell.id} has neither. Nothing is played: ${stays}. Write it after the showdown (\`turn ${turn.player}\`), declare \`Action\` on ${spell.id} if the card has it, or remove the line.`, { rules: ['308.1.a', '155'], subjects: [spell.id] });
     return false;
   }
   if (turn.player !== p) {
-    replay.report('impossible-event', ev.range, msg`${spell.id} is played by ${p ?? msg`nobody`} in ${turn.player}'s turn, with no chain and no showdown: then only the turn's player plays spells (Reaction and Action give no other player a chance here). Nothing is played: ${stays}. Write it in ${p ?? msg`its player`}'s turn, or remove the line.`, { rules: ['154', '316.2.b'], subjects: [spell.id] });
+    replay.report('impossible-event', ev.range, msg`${spell.id} is played by ${p ?? msg`nobody`} in ${turn.player}'s turn, with no chain and no showdown: then only the turn's player plays spells (Reaction and Action give no other player a chance here). Nothing is played: ${stays}. Write it in ${p ?? msg`its player`}'s turn, or remove the line.`, { rules: ['155', '316.5.b'], subjects: [spell.id] });
     return false;
   }
   if (turn.step !== 'main') {
-    replay.report('impossible-event', ev.range, msg`${spell.id} is played in ${phaseWord(turn.step)}, with nothing on the chain: players play spells in the Main Phase, and in the other phases only while a chain exists. Nothing is played: ${stays}. Write it in the Main Phase (\`turn ${turn.player}\`), or remove the line.`, { rules: ['154', '335.3'], subjects: [spell.id] });
+    replay.report('impossible-event', ev.range, msg`${spell.id} is played in ${phaseWord(turn.step)}, with nothing on the chain: players play spells in the Main Phase, and in the other phases only while a chain exists. Nothing is played: ${stays}. Write it in the Main Phase (\`turn ${turn.player}\`), or remove the line.`, { rules: ['155', '335.3'], subjects: [spell.id] });
     return false;
   }
   return true;
@@ -101,14 +98,14 @@ export function castAttachSpell(replay: Replay, ev: Extract<EventNode, { kind: '
   if (!spell.types.has('spell')) {
     const what = [...spell.types].join(' ') || msg`no card type`;
     const instead = onBoard(spell) ? msg`An ability of ${spell.id}'s that attaches is written \`activate ${spell.id} attach targeting ${att.id} to ${host.id}\`` : msg`A unit or gear is played with \`enter ${spell.id}\`, and an ability of it that attaches is written \`activate ${spell.id} attach targeting ${att.id} to ${host.id}\``;
-    replay.report('impossible-event', ev.verbRange, msg`\`cast\` plays a spell, and ${spell.id} is not one (it is ${what}). Nothing is played. ${instead}, or remove the line.`, { rules: ['153'], subjects: [spell.id] });
+    replay.report('impossible-event', ev.verbRange, msg`\`cast\` plays a spell, and ${spell.id} is not one (it is ${what}). Nothing is played. ${instead}, or remove the line.`, { rules: ['154'], subjects: [spell.id] });
     return;
   }
   if (spell.zone === 'chain' || onBoard(spell)) {
     replay.report('impossible-event', ev.range, msg`${spell.id} is ${inZone(spell.zone)} already, so it can't be played: playing a card starts by putting it on the chain from where it is. Declare it \`in hand\`, or remove the line.`, { rules: ['354'], subjects: [spell.id] });
     return;
   }
-  // The player who plays it controls it (155); its targets are chosen as theirs ("you", "friendly", Deflect).
+  // The player who plays it controls it (156); its targets are chosen as theirs ("you", "friendly", Deflect).
   const p = by?.id ?? spell.owner;
   if (!spellTiming(replay, ev, spell, p)) return;
   const choice = chooseTargets(replay, { line: ev.range, source: ev.subject.range, payingDeflect: ev.payingDeflect }, att, host, spell, p);
@@ -127,7 +124,7 @@ export function activateAttach(replay: Replay, ev: Extract<EventNode, { kind: 'a
   const by = ev.by ? replay.player(ev.by) : undefined;
   if (!source || !att || !host || (ev.by && !by)) return;
   if (source.types.has('spell')) {
-    replay.report('impossible-event', ev.ability.range, msg`${source.id} is a spell: a spell that attaches is played, not activated. Write \`cast ${source.id} targeting ${att.id} to ${host.id}\`, or remove the line.`, { rules: ['153', '354'], subjects: [source.id] });
+    replay.report('impossible-event', ev.ability.range, msg`${source.id} is a spell: a spell that attaches is played, not activated. Write \`cast ${source.id} targeting ${att.id} to ${host.id}\`, or remove the line.`, { rules: ['154', '354'], subjects: [source.id] });
     return;
   }
   if (!onBoard(source)) {
@@ -139,14 +136,14 @@ export function activateAttach(replay: Replay, ev: Extract<EventNode, { kind: 'a
     return;
   }
   // Used by its controller (chooseTargets: `by` another player), in its controller's Main Phase while no chain exists (145.2, 151.2, 309.1.a).
-  if (!abilityTiming(replay, ev, source, msg`ability that attaches`, isGear(source) ? '151.2' : '145.2')) return;
+  if (!abilityTiming(replay, ev, source, msg`ability that attaches`, isGear(source) ? '151.2' : '145.2', 'attach')) return;
   const choice = chooseTargets(replay, { line: ev.range, source: ev.subject.range, payingDeflect: ev.payingDeflect }, att, host, source, by?.id);
   if (choice === false) return;
   replay.board.pushStack({ kind: 'ability', id: source.id, version: source.version, ability: 'attach', target: replay.board.refTo(host), attaching: replay.board.refTo(att), words: choice.words, controller: choice.controller, at: ev.range });
   if (replay.noting) replay.note(() => msg`${source.id}'s ability that attaches on the chain: ${att.id} to ${host.id}`);
 }
 
-/** `resolve S`, S a spell: it resolves from the top of the chain, then goes to its owner's trash (359.3.d, 156). */
+/** `resolve S`, S a spell: it resolves from the top of the chain, then goes to its owner's trash (359.3.d, 157). */
 export function resolveAttachSpell(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>, spell: CardObj): void {
   const top = replay.board.stackTop();
   const entry = top && top.kind === 'spell' && top.id === spell.id && top.version === spell.version ? top : undefined;
@@ -156,7 +153,7 @@ export function resolveAttachSpell(replay: Replay, ev: Extract<EventNode, { kind
     return;
   }
   resolveAttach(replay, ev, entry, spell, msg`${spell.id}`);
-  // Resolved, its effect carried out or not, the spell goes to its owner's trash (359.3.d, 156).
+  // Resolved, its effect carried out or not, the spell goes to its owner's trash (359.3.d, 157).
   moveTo(replay, spell, 'trash', undefined, ev);
   replay.board.setController(spell, undefined);
   if (replay.noting) replay.note(() => msg`${spell.id} → its owner's trash`);
