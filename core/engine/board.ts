@@ -488,6 +488,18 @@ export interface CardObj extends Characteristics {
    * (MTG 400.7; Riftbound 124).
    */
   uncopied: Uncopied | undefined;
+  /** MTG 708: a face-down permanent (its `printed` are the face-down values, 708.2a), and what it is face up. Undefined for any other card. */
+  faceDown: FaceDown | undefined;
+}
+
+/**
+ * A face-down permanent (MTG 708, CardObj.faceDown): how it became one (turned face down by an effect or cast
+ * face down, 708.2a; manifested, 701.34a; cloaked, 701.56a), and its face-up copiable values with the printed
+ * abilities kept beside them, which it has again as it is turned face up (708.8) or leaves the battlefield (708.9).
+ */
+export interface FaceDown {
+  readonly how: 'face-down' | 'manifested' | 'cloaked';
+  readonly up: Uncopied;
 }
 
 /** What a copy had of its own (CardObj.uncopied). */
@@ -772,6 +784,8 @@ export class Board {
   enterTriggers = false;
   /** Some card of the scenario is a transforming double-faced card (MTG 712.2): a move off the battlefield looks at its face. */
   dfcs = false;
+  /** Some card is face down or has been (MTG 708): a move off the battlefield looks at its face. */
+  faceDowns = false;
   /** A mutating spell was cast (MTG 702.140a): a move off the battlefield looks for a merged permanent (730.3). */
   merges = false;
   /** A permanent of the scenario has become a copy of something (MTG 707; Riftbound 472.1.b): a move off the battlefield looks at it. */
@@ -1561,6 +1575,7 @@ export class Board {
     b.enterTriggers = this.enterTriggers;
     b.staticsDeclared = this.staticsDeclared;
     b.dfcs = this.dfcs;
+    b.faceDowns = this.faceDowns;
     b.merges = this.merges;
     b.copies = this.copies;
     b.deathWatchers = this.deathWatchers;

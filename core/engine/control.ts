@@ -300,5 +300,5 @@ export function endControlOf(board: Board, card: CardObj, player: string): boole
  * `enter` and `move`, if it names one; each game's event checked the name before the card moved.
  */
 export function underOf(cause: EventNode): string | undefined {
-  return cause.kind === 'enter' || cause.kind === 'move' ? cause.player?.text : undefined;
+  return cause.kind === 'enter' || cause.kind === 'move' || cause.kind === 'manifest' ? cause.player?.text : undefined;
 }

@@ -4,8 +4,8 @@
 // so what each added or took away from the old values is added or taken away from the new ones, both in what
 // the card has now and in what it takes back as an effect that ends ends (untilEndOfTurn.ts). Used by both
 // games' rules; it decides nothing about attachments (the state-based actions and the cleanup do, afterwards).
-import type { Board, CardObj, Characteristics } from './board';
-import { characteristicsOf, kindsOf, takeCharacteristics } from './board';
+import type { Board, CardObj, Characteristics, FaceDown } from './board';
+import { blankCharacteristics, characteristicsOf, kindsOf, noItems, takeCharacteristics } from './board';
 import { msg, type Message } from '../message';
 
 /**
@@ -156,3 +156,61 @@ function rebased(cur: Characteristics, from: Characteristics, to: Characteristic
   out.kinds = kindsOf(out);
   return out;
 }
+
+/** A face-down permanent leaves the battlefield: revealed, it is a new object with its own values (MTG 708.9, 400.7). Called by moveTo. */
+export function faceUpAsItLeaves(board: Board, card: CardObj): void {
+  const up = card.faceDown!.up;
+  card.faceDown = undefined;
+  card.printed = up.printed;
+  board.rename(card, up.name);
+  card.attachOnly = up.attachOnly;
+  card.attachTargets = up.attachTargets;
+  // The new object takes its printed characteristics (resetCharacteristics): its own.
+  card.modified = true;
+}
+
+/**
+ * `becomes X a copy of Y` of a face-down permanent (MTG 708.10): the copied values are those it shows once turned
+ * face up; face down, its characteristics stay the face-down ones, and its card line's abilities are not its own.
+ */
+export function copyWhileFaceDown(board: Board, card: CardObj, original: CardObj): void {
+  const fd = card.faceDown!;
+  card.uncopied ??= fd.up;
+  card.faceDown = { how: fd.how, up: { printed: original.printed, name: original.name, attachOnly: original.attachOnly, attachTargets: original.attachTargets } };
+  board.copies = true;
+  card.copyOf = original.id;
+}
+
+/** The face-down values (MTG 708.2a; with ward 2 for a cloak, 701.56a, and a card cast with disguise, 702.168a). "No text": its abilities all gone (113.10's mark). */
+export function faceDownValues(ward: boolean): Characteristics {
+  const c = blankCharacteristics();
+  c.types = new Set(['creature']);
+  c.toughness = 2;
+  c.lost = new Set(['all']);
+  if (ward) c.targeting = [{ name: 'ward', cost: '2' }];
+  c.kinds = kindsOf(c);
+  return c;
+}
+
+/**
+ * `card` becomes face down as the same object: it takes the face-down values (708.2a) as its copiable values
+ * (a copy keeps the copied ones to show face up, 708.10), and the abilities its card line says are not its own
+ * meanwhile. No timestamp here: the caller gives one (613.7f), or the card enters the battlefield (613.7d).
+ */
+export function becomeFaceDown(board: Board, card: CardObj, how: FaceDown['how'], ward: boolean): void {
+  card.faceDown = { how, up: { printed: card.printed, name: card.name, attachOnly: card.attachOnly, attachTargets: card.attachTargets } };
+  takeValues(board, card, faceDownValues(ward), '');
+  card.attachOnly = undefined;
+  card.attachTargets = noItems();
+  board.faceDowns = true;
+}
+
+/** `card` is face up again, the same object (MTG 708.8): its own copiable values, and what its card line says. */
+export function becomeFaceUp(board: Board, card: CardObj): void {
+  const up = card.faceDown!.up;
+  card.faceDown = undefined;
+  takeValues(board, card, up.printed, up.name);
+  card.attachOnly = up.attachOnly;
+  card.attachTargets = up.attachTargets;
+}
+

@@ -1468,6 +1468,13 @@ export class Replay {
         if (this.rules.game !== 'mtg') return { actual: msg`a Riftbound card has one side only, and none turns over` };
         return transformedFailure(c, a.negated);
       }
+      case 'face': {
+        // MTG 110.5, 708: a permanent's face-down status.
+        const c = this.card(a.subject);
+        if (!c) return undefined;
+        if (this.rules.game !== 'mtg') return { actual: msg`a Riftbound card on the board is never face down here: a hidden card is not modelled` };
+        return faceFailure(c, a.down);
+      }
       case 'merged': {
         // MTG 702.140c, 730.2: cards of one merged permanent.
         this.namingParts = true;
@@ -1578,6 +1585,8 @@ export function assertionText(a: Assertion): Message {
       return msg`${triggeredText(a)}`;
     case 'combat':
       return a.negated ? msg`${a.subject.text} not ${a.role}` : msg`${a.subject.text} ${a.role}`;
+    case 'face':
+      return a.down ? msg`${a.subject.text} face down` : msg`${a.subject.text} face up`;
   }
 }
 
@@ -1616,6 +1625,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} not created`;
     case 'transformed':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}transformed`;
+    case 'face':
+      return `${a.subject.text} face ${a.down ? 'down' : 'up'}`;
     case 'merged':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}merged${a.other ? ` with ${a.other.text}` : ''}`;
     case 'copy':
@@ -1798,6 +1809,7 @@ function newCard(st: CardStmt): CardObj {
     merge: undefined,
     copyOf: undefined,
     uncopied: undefined,
+    faceDown: undefined,
   };
 }
 
@@ -1815,4 +1827,14 @@ function onlySeparator(text: string, from: number, to: number): boolean {
     else if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return false;
   }
   return semicolons === 1;
+}
+
+/** Why an `expect X face down` (`face up`) fails, or undefined when it holds (MTG 110.5, 708). */
+function faceFailure(card: CardObj, down: boolean): { actual: Message; rules: string[]; replacement?: string } | undefined {
+  const permanent = card.zone === 'battlefield';
+  const is = permanent && card.faceDown !== undefined;
+  if (permanent && is === down) return undefined;
+  if (!permanent) return { actual: msg`${card.id} is ${inZone(card.zone)}, and only a permanent is face up or face down (one that leaves the battlefield is revealed, a new object)`, rules: ['110.5d', '708.9'] };
+  if (is) return { actual: msg`${card.id} is face down, a 2/2 creature with no name, subtypes or text`, rules: ['708.2a'], replacement: `${card.id} face down` };
+  return { actual: msg`${card.id} is face up (${card.name})`, rules: ['110.5'], replacement: `${card.id} face up` };
 }

@@ -101,7 +101,8 @@ export type Property =
    * unit (136.2.c); `then`: what the same text does to the unit after (`, heal me, exhaust me, and recall me`).
    */
   /** `back face` (MTG 712.2): the line declares the back face of a transforming double-faced card, a face and no object (no owner, no zone). */
-  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'tapped' | 'aura-swap' | 'castable' | 'on-top' | 'flash' | 'kill-instead' | 'back-face'; range: Range; then?: readonly SaverStep[] }
+  /** `face down`, `manifested`, `cloaked` (MTG 708.2a, 701.34a, 701.56a): a face-down permanent, and how it became one. */
+  | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'tapped' | 'aura-swap' | 'castable' | 'on-top' | 'flash' | 'kill-instead' | 'back-face' | 'face-down' | 'manifested' | 'cloaked'; range: Range; then?: readonly SaverStep[] }
   /** `transforms into NAME` (MTG 712.2): the card is a transforming double-faced card whose back face is the line declared `card NAME ..., back face`. */
   | { kind: 'transforms'; face: Name; range: Range }
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
@@ -283,6 +284,8 @@ export type Assertion =
   | { kind: 'controlled-by'; subject: Name; player: Name; range: Range }
   /** `X transformed`, `X not transformed` (MTG 701.28g): a double-faced permanent with its back face up. */
   | { kind: 'transformed'; subject: Name; negated: boolean; range: Range }
+  /** `X face down`, `X face up` (MTG 110.5, 708): the permanent's face-down status (`down`: asserted face down). */
+  | { kind: 'face'; subject: Name; down: boolean; range: Range }
   /**
    * `X merged with Y` (MTG 702.140c, 730.2): X and Y are cards of one merged permanent now; `X not merged
    * with Y`, and `X not merged` (no `other`): X is no part of a merged permanent.
@@ -380,6 +383,13 @@ export type EventNode =
   | { kind: 'copy'; subject: Name; original: Name; verbRange: Range; range: Range }
   /** `transform X` (MTG 701.28a): the double-faced permanent X turns over, its other face up. */
   | { kind: 'transform'; subject: Name; verbRange: Range; range: Range }
+  /**
+   * `turn X face down` (MTG 708.2a), `turn X face up [with S] [attached to H]` (708.8; 116.2b's special action,
+   * or `with S`: the effect of S; `attached to H`: an Aura an effect lets become attached as it turns face up, 303.4k).
+   */
+  | { kind: 'turn-face'; subject: Name; up: boolean; source?: Name; host?: Name; verbRange: Range; range: Range }
+  /** `manifest X [under P]`, `cloak X [under P]` (MTG 701.34a, 701.56a): the card is put onto the battlefield face down. */
+  | { kind: 'manifest'; how: 'manifest' | 'cloak'; subject: Name; player?: Name; verbRange: Range; range: Range }
   | { kind: 'unattach'; verb: 'unattach' | 'detach'; subject: Name; host?: Name; verbRange: Range; range: Range }
   /** `tap X`, `untap X` (MTG 110.5), `exhaust X`, `ready X` (Riftbound 414, 415): a card on the board turned sideways or back. */
   | { kind: 'status'; verb: 'tap' | 'untap' | 'exhaust' | 'ready'; subject: Name; verbRange: Range; range: Range }
@@ -535,10 +545,12 @@ export const EVENT_VERBS = [
   'exhaust',
   'ready',
   'transform',
+  'manifest',
+  'cloak',
 ] as const;
 
 /** The verbs that may be a part of `together:` (what an effect does while it resolves). */
-export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'regenerate', 'exchange', 'tap', 'untap', 'exhaust', 'ready', 'transform'] as const;
+export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'regenerate', 'exchange', 'tap', 'untap', 'exhaust', 'ready', 'transform', 'manifest', 'cloak'] as const;
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure', 'attach'] as const;

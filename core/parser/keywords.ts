@@ -8,6 +8,7 @@ import { msg, type Message } from '../message';
 export const MTG_KEYWORDS: readonly string[] = [
   'deathtouch',
   'defender',
+  'disguise',
   'double strike',
   'fear',
   'first strike',
@@ -19,7 +20,9 @@ export const MTG_KEYWORDS: readonly string[] = [
   'intimidate',
   'lifelink',
   'living weapon',
+  'megamorph',
   'menace',
+  'morph',
   'mutate',
   'reach',
   'shadow',

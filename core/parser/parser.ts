@@ -670,6 +670,14 @@ function parseProperty(cur: Cursor): Property {
     case 'phased':
       cur.expectWord('out');
       return { kind: 'flag', flag: 'phased-out', range: r() };
+    case 'face':
+      // MTG 708.2a: a face-down permanent (turned face down by an effect, or cast face down with morph or disguise).
+      cur.expectWord('down');
+      return { kind: 'flag', flag: 'face-down', range: r() };
+    case 'manifested':
+    case 'cloaked':
+      // MTG 701.34a, 701.56a: a face-down permanent that a manifest (a cloak) put onto the battlefield.
+      return { kind: 'flag', flag: t.text, range: r() };
     case 'back':
       // MTG 712.2: the line is the back face of a transforming double-faced card.
       cur.expectWord('face');
@@ -2226,6 +2234,10 @@ class EventStmt extends EventBase {
   standard: Range | undefined = undefined;
   /** `gains X WORD` with a word no game reads as an ability: the game's replay reports it. */
   unknown: true | undefined = undefined;
+  /** `turn X face up|down` (MTG 708): which way. */
+  up: boolean | undefined = undefined;
+  /** `manifest X`, `cloak X` (MTG 701.34a, 701.56a): which. */
+  how: 'manifest' | 'cloak' | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -2319,6 +2331,8 @@ class EventStmt extends EventBase {
     if (this.status) e.status = movedLines(this.status, move);
     if (this.standard) e.standard = movedLines(this.standard, move);
     e.unknown = this.unknown;
+    if (this.up !== undefined) e.up = this.up;
+    if (this.how !== undefined) e.how = this.how;
     return e;
   }
   get range(): Range {
@@ -2340,6 +2354,28 @@ function event(verbTok: Token, cur: Cursor, fields: OmitEach<EventNode, 'range' 
   const e = eventAt(verbTok, cur.last());
   Object.assign(e, fields);
   return e as unknown as EventNode;
+}
+
+/** `turn X face up [with S] [attached to H]`, `turn X face down` (MTG 708): the cursor is at X. */
+function turnFace(verbTok: Token, cur: Cursor): EventNode {
+  const subject = cur.name(msg`the permanent to turn`);
+  cur.expectWord('face');
+  const dir = cur.word(msg`'up' or 'down'`);
+  if (dir.text !== 'up' && dir.text !== 'down') throw new SyntaxError_(msg`Expected 'up' or 'down', found '${dir.text}'.`, dir.range);
+  let source: Name | undefined;
+  let host: Name | undefined;
+  while (dir.text === 'up' && !cur.atEnd()) {
+    if (cur.isWord('with') && !source) {
+      cur.next();
+      source = cur.name(msg`the card whose effect turns it face up`);
+    } else if (cur.isWord('attached') && !host) {
+      cur.next();
+      cur.expectWord('to');
+      host = cur.name(msg`the card or player the Aura becomes attached to`);
+    } else cur.fail(msg`'with', 'attached to' or the end of the statement`);
+  }
+  cur.end();
+  return event(verbTok, cur, { kind: 'turn-face', subject, up: dir.text === 'up', ...(source ? { source } : {}), ...(host ? { host } : {}) });
 }
 
 /** A zone written as one word (`in graveyard`, `to exile`): its range is the word's, made when asked for. */
@@ -2709,6 +2745,8 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       return event(verbTok, cur, duration ? { kind: 'control', subject, player, duration } : { kind: 'control', subject, player });
     }
     case 'turn': {
+      // `turn X face up`, `turn X face down` (MTG 708): a permanent's face-down status, not a player's turn.
+      if (cur.isWord('face', 1)) return turnFace(verbTok, cur);
       const player = cur.name(msg`the player whose turn it is`);
       const step = cur.atEnd() ? undefined : cur.word(msg`a step or phase (such as main)`);
       cur.end();
@@ -2778,6 +2816,18 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       if (cur.peek()?.type === 'comma') cur.fail(msg`'and' between the blockers (\`block lion with bears and wolf\`)`);
       cur.end();
       return event(verbTok, cur, { kind: 'block', subject, blockers });
+    }
+    case 'manifest':
+    case 'cloak': {
+      // MTG `manifest X [under P]` (701.34a), `cloak X [under P]` (701.56a): the card enters the battlefield face down.
+      const subject = cur.name(msg`the card to ${verb}`);
+      let player: Name | undefined;
+      if (cur.isWord('under')) {
+        cur.next();
+        player = cur.name(msg`the player under whose control it enters`);
+      }
+      cur.end();
+      return event(verbTok, cur, { kind: 'manifest', how: verb, subject, ...(player ? { player } : {}) });
     }
     case 'transform': {
       // MTG `transform delver` (701.28a): the double-faced permanent turns over.
@@ -3030,7 +3080,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'merged with', 'a copy of' or 'triggered'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'merged with', 'a copy of' or 'triggered'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -3112,6 +3162,13 @@ function parseAssertion(cur: Cursor): Assertion {
     case 'transformed':
       cur.next();
       return { kind: 'transformed', subject, negated: false, range: r() };
+    case 'face': {
+      // `X face down`, `X face up` (MTG 110.5, 708).
+      cur.next();
+      const dir = cur.word(msg`'up' or 'down'`);
+      if (dir.text !== 'up' && dir.text !== 'down') throw new SyntaxError_(msg`Expected 'up' or 'down', found '${dir.text}'.`, dir.range);
+      return { kind: 'face', subject, down: dir.text === 'down', range: r() };
+    }
     case 'merged': {
       // `X merged with Y` (MTG 702.140c, 730.2): cards of one merged permanent.
       cur.next();
@@ -3194,7 +3251,7 @@ function parseAssertion(cur: Cursor): Assertion {
       return { kind: 'triggered', subject, negated, ...(count !== undefined ? { count } : {}), ...(when ? { when } : {}), ...(host ? { host } : {}), range: r() };
     }
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'merged with', 'a copy of' or 'triggered'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'merged with', 'a copy of' or 'triggered'`);
   }
 }
 

@@ -211,6 +211,14 @@ export class NameIndex {
       case 'regenerate':
       case 'transform':
         return this.add(st.subject, 'card');
+      // `turn X face up [with S] [attached to H]` (MTG 708.8, 303.4k), `manifest X [under P]` (701.34a).
+      case 'turn-face':
+        this.add(st.subject, 'card');
+        this.add(st.source, 'card');
+        return this.add(st.host, 'either');
+      case 'manifest':
+        this.add(st.subject, 'card');
+        return this.add(st.player, 'player');
       // Counters go on permanents (MTG 122.6), a buff on a unit (Riftbound 426.1): a player named here is an error the replay reports.
       // `spend buff from X by P`: the player who spends it (702.2.b.2).
       case 'counters':
@@ -303,6 +311,7 @@ export class NameIndex {
       case 'not-created':
       case 'status':
       case 'transformed':
+      case 'face':
         return this.add(a.subject, 'card');
       case 'merged':
         // `X merged with Y` (MTG 730.2): two cards.

@@ -4,9 +4,10 @@
 import type { CardStmt, Filter, FilterTerm, FilterZone, Word, AbilityNode, GrantNode, Property } from '../../parser/ast';
 import { makesToken } from '../../parser/ast';
 import { declaredDamage } from '../../engine/damage';
-import { adding, type Board, boardAround, cantKind, type CardObj, colorBit, FACE, subtypeKind, takePrinted, typeKinds, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
+import { adding, type Board, boardAround, cantKind, type CardObj, colorBit, FACE, type FaceDown, subtypeKind, takePrinted, typeKinds, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
 import { typeChangeOf } from '../../engine/typeChange';
+import { becomeFaceDown } from '../../engine/copiable';
 import type { Replay } from '../../engine/replay';
 import { controlOutOfPlace } from '../../engine/declaredControl';
 import { declaredStatus, MTG_STATUS } from '../../engine/status';
@@ -604,6 +605,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   let tapped = false;
   let damage = false;
   let controlled = false;
+  let faceDown: Extract<Property, { kind: 'flag' }> | undefined;
   for (let i = 0; i < st.props.length; i++) {
     const p = st.props[i];
     switch (p.kind) {
@@ -634,7 +636,11 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         else if (p.flag === 'tapped') tapped = true;
         else if (p.flag === 'on-top') onTop ??= p.range;
         else if (p.flag === 'kill-instead') replay.report('syntax-error', p.range, msg`\`if I would die, kill this instead\` is Riftbound Effect Text; an MTG Aura that is destroyed in place of what it enchants has \`umbra armor\`.`);
-        else if (p.flag === 'aura-swap' || p.flag === 'castable' || p.flag === 'flash' || p.flag === 'back-face') {
+        else if (p.flag === 'face-down' || p.flag === 'manifested' || p.flag === 'cloaked') {
+          // Read once the card is declared (declareFaceDown): its face-up characteristics first (708.2a).
+          if (faceDown) replay.report('syntax-error', p.range, msg`${card.id} is declared face down already: a face-down permanent became one in one way. Remove one of them.`, { rules: ['708.2'], subjects: [card.id] });
+          else faceDown = p;
+        } else if (p.flag === 'aura-swap' || p.flag === 'castable' || p.flag === 'flash' || p.flag === 'back-face') {
           // Read from the declaration where it matters: an aura swap resolving (exchange.ts), a cast and its timing (spells.ts).
         } else replay.report('syntax-error', p.range, msg`\`${p.flag}\` is a Riftbound property.`);
         break;
@@ -665,6 +671,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   }
   if (onTop) declareOnTop(replay, card, onTop);
   takePrinted(card, kinds);
+  if (faceDown) declareFaceDown(replay, card, faceDown.flag === 'face-down' ? 'face-down' : faceDown.flag === 'manifested' ? 'manifested' : 'cloaked', faceDown.range);
   if ((card.triggers & (ON_EQUIPPED_DIES | ON_ENCHANTED_DIES)) !== 0) hostDiesDeclared(replay, card, st);
   // What it may be attached to depends on the other Auras where it is (Daybreak Coronet): the board looks again as they go.
   if (asksForAnotherAura(card)) replay.board.watchSiblings(card);
@@ -899,8 +906,23 @@ export function mtgGrant(replay: Replay, node: GrantNode, self: string | undefin
   return abilities.length ? { who: node.who.text, verb: node.verb, abilities } : undefined;
 }
 
-
 /** `Reaction ability NAME`, `Action equip`: Riftbound's timing keywords on an ability; an MTG activated ability is used at instant speed unless it says otherwise (602.5d). */
 function riftboundTiming(replay: Replay, w: Word): void {
   replay.report('syntax-error', w.range, msg`\`${w.text}\` before an ability is Riftbound's (its [${w.text}][>] abilities): an MTG activated ability may be activated any time its player has priority unless it says otherwise. Remove \`${w.text}\`.`, { rules: ['117.1b'] });
+}
+
+/** A declaration's `face down`, `manifested`, `cloaked` (708.2a, 701.34a, 701.56a), once the card is declared: only a permanent can be face down (110.5d). */
+function declareFaceDown(replay: Replay, card: CardObj, how: FaceDown['how'], range: Range): void {
+  const word = how === 'face-down' ? 'face down' : how;
+  if (card.zone !== 'battlefield') {
+    replay.report('syntax-error', range, msg`${card.id} is ${inZone(card.zone)}, and only a permanent is face down here (a face-down card in exile or a face-down spell is not modelled). Remove \`${word}\`, or declare it on the battlefield.`, { rules: ['110.5d'], subjects: [card.id] });
+    return;
+  }
+  if (card.backFace !== undefined) {
+    replay.report('syntax-error', range, msg`${card.id} is a transforming double-faced card, and a double-faced permanent can't be turned face down. Remove \`${word}\`.`, { rules: ['712.16'], subjects: [card.id] });
+    return;
+  }
+  // Cast face down with disguise (702.168a) or cloaked (701.56a): ward 2; morph, a manifest or an effect that turns it face down: none (702.37a, 701.34a, 708.2a).
+  const ward = how === 'cloaked' || (how === 'face-down' && card.printed.keywords.includes('disguise'));
+  becomeFaceDown(replay.board, card, how, ward);
 }

@@ -14,7 +14,7 @@
 // Leaving the battlefield ends the copy: the card is a new object with its own values (400.7).
 import type { EventNode } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
-import { beginCopy, enterAsCopyOf, takeValues, valuesTaken } from '../../engine/copiable';
+import { beginCopy, copyWhileFaceDown, enterAsCopyOf, takeValues, valuesTaken } from '../../engine/copiable';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg } from '../../message';
@@ -69,6 +69,12 @@ export function copyEvent(replay: Replay, ev: Extract<EventNode, { kind: 'copy' 
   }
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, msg`making it a copy`, ['707.4'])) return;
   if (cantCopy(replay, ev, card, original, false)) return;
+  if (card.faceDown !== undefined) {
+    // 708.10: face down, it keeps its face-down characteristics, and shows the copied values once turned face up.
+    copyWhileFaceDown(replay.board, card, original);
+    if (replay.noting) replay.note(() => msg`${card.id}: a copy of ${original.id}, face down (it shows the copy once turned face up)`);
+    return;
+  }
   beginCopy(replay.board, card, original);
   takeValues(replay.board, card, original.printed, original.name);
   valuesTaken(replay.board, card);

@@ -27,6 +27,7 @@ import { EXPLAINED as livingWeapon } from './livingWeapon';
 import { EXPLAINED as transform } from './transform';
 import { EXPLAINED as mutate } from './mutate';
 import { EXPLAINED as copies } from './copies';
+import { EXPLAINED as faceDown } from './faceDown';
 
 export interface RuleExplanation {
   title: string;
@@ -56,6 +57,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   transform,
   mutate,
   copies,
+  faceDown,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

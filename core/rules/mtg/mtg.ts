@@ -24,6 +24,7 @@ import { keywordAbilityEvent } from './grants';
 import { simultaneousTimestamps } from './timestamps';
 import { transformEvent } from './transform';
 import { copyEvent } from './copies';
+import { manifestEvent, turnFaceEvent } from './faceDown';
 import { msg } from '../../message';
 
 /** The MTG Ruleset: each part of it is in the module of its rule family. */
@@ -127,6 +128,10 @@ export const mtg: Ruleset = {
         return transformEvent(replay, ev);
       case 'copy':
         return copyEvent(replay, ev);
+      case 'turn-face':
+        return turnFaceEvent(replay, ev);
+      case 'manifest':
+        return manifestEvent(replay, ev);
       case 'expect':
       case 'together':
         // `together:` is replayed part by part by the replay itself.

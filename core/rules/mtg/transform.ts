@@ -93,6 +93,10 @@ export function transformEvent(replay: Replay, ev: Extract<EventNode, { kind: 't
     return;
   }
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, msg`transforming it`, ['701.28a'])) return;
+  if (card.faceDown !== undefined) {
+    replay.report('impossible-event', ev.range, msg`${card.id} is face down, and a face-down permanent can't transform: nothing happens. Turn it face up first (its front face is up then), or remove the line.`, { rules: ['712.15a'], subjects: [card.id] });
+    return;
+  }
   if (card.merge?.kind === 'permanent') return transformMerged(replay, ev, card, card.merge);
   if (card.backFace === undefined) {
     replay.report('impossible-event', ev.range, msg`${card.id} is not a transforming double-faced card (its line says no \`transforms into NAME\`), so transforming it does nothing: it keeps its characteristics (${describe(card)}). Remove the line, or declare its back face.`, { rules: ['701.28c', '712.9'], subjects: [card.id] });

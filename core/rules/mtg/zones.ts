@@ -17,7 +17,7 @@ import { doAttach } from './attach';
 import { enteredTransformed, enterTransformed, frontFaceUp } from './transform';
 import { unmerged } from './mutate';
 import { enterAsCopy } from './copies';
-import { copyEnds, enteredAsCopy } from '../../engine/copiable';
+import { copyEnds, enteredAsCopy, faceUpAsItLeaves } from '../../engine/copiable';
 import { msg, titledFix, type Message } from '../../message';
 import { abilityWord, inZone, zoneWord } from '../../engine/words';
 import { hasAbility } from '../../engine/abilities';
@@ -437,6 +437,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   // A creature that leaves the battlefield leaves the combat it is in (506.4).
   if (card.combat !== undefined) removeFromCombat(replay, card, msg`it left the battlefield`, ['506.4', '400.7']);
   // A copy leaving the battlefield is a new object, with its own values (400.7): the copy effect ends.
+  // A face-down permanent leaving the battlefield is revealed, a new object with its own values (708.9, 400.7).
+  if (replay.board.faceDowns && card.faceDown !== undefined && card.zone === 'battlefield') faceUpAsItLeaves(replay.board, card);
   if (replay.board.copies && card.uncopied !== undefined && card.zone === 'battlefield') copyEnds(replay.board, card);
   // A transformed card leaving the battlefield is its front face wherever it goes (712.8a), and so is one
   // a merged permanent turned over as it leaves with its cards (730.3).

@@ -70,6 +70,11 @@ export const riftbound: Ruleset = {
       case 'transform':
         replay.report('impossible-event', ev.verbRange, msg`\`transform\` is not a Riftbound action: a Riftbound card has one side only, with nothing on its other side to turn to. Remove the line.`);
         return;
+      case 'turn-face':
+      case 'manifest':
+        // A hidden card (Riftbound 421, 811) is in a Facedown Zone, no permanent: nothing attaches to it or from it (107.3.e, 355.9.a.3).
+        replay.report('impossible-event', ev.verbRange, msg`Face-down permanents are MTG's: a Riftbound card is hidden facedown in a battlefield's Facedown Zone, where it is no unit and no gear, and nothing attaches to it or from it (the checker doesn't model hiding). Remove the line.`, { rules: ['107.3.e', '355.9.a.3'] });
+        return;
       case 'copy':
         return copyEvent(replay, ev);
       case 'regenerate':

@@ -1,0 +1,172 @@
+// Face-down permanents (708) as attachments see them: a card declared `face down` (`manifested`, `cloaked`),
+// `turn X face down` (708.2a), `manifest X` and `cloak X` (701.34a, 701.56a), `turn X face up` (708.8). A
+// face-down permanent is a 2/2 creature with no name, no subtypes, no color and no text (cloaked, or cast
+// with disguise: with ward 2): those are its copiable values (708.2), taken as the same object through
+// engine/copiable.ts as a transform takes a face's, so the effects on it keep applying over them; it has
+// its own again as it is turned face up (708.8), or as it leaves the battlefield, revealed (708.9, 400.7).
+// Each turn gives it a new timestamp (613.7f). Then the state-based actions judge what is attached to it,
+// and it, by what it is now: an `enchant green creature` Aura on a face-down creature goes (704.5m), and
+// an Aura turned face down is a creature attached to something (704.5p). "No text" is kept as the card's
+// abilities all lost (its printed `lost` holds `all`, 113.10's mark): what its card line says (its
+// triggers, replacements, named abilities, `can be attached only to`) is not its own while it is face down.
+import type { EventNode } from '../../parser/ast';
+import type { Board, CardObj } from '../../engine/board';
+import { becomeFaceDown, becomeFaceUp, valuesTaken } from '../../engine/copiable';
+import type { Replay } from '../../engine/replay';
+import type { RuleExplanation } from './explanations';
+import { msg, type Message } from '../../message';
+import { inZone } from '../../engine/words';
+import { attachProblemOn, touch } from './legality';
+import { doAttach } from './attach';
+import { isPhasedOut, phasedOutSubject } from './phasing';
+import { moveTo } from './zones';
+
+export const EXPLAINED: Record<string, RuleExplanation> = {
+  '708.2': { title: 'What a face-down object is', text: 'A face-down spell or permanent has only the characteristics that the rule or ability which made it face down gives it, and those are its copiable values.' },
+  '708.2a': { title: 'The usual face-down characteristics', text: 'Turned face down by something that lists nothing, or put onto the battlefield face down, a permanent is a 2/2 creature without a name, subtypes, mana cost or text (so colorless, with no abilities), and these are its copiable values.' },
+  '708.2b': { title: 'Already face down', text: 'Trying to turn a permanent that is face down already face down does nothing at all: its characteristics and copiable values stay as they are.' },
+  '708.3': { title: 'Face down before it enters', text: 'An object put onto the battlefield face down is turned face down first, so it never enters as its face-up card: an Aura or Equipment card enters as the 2/2 creature, and its abilities about entering do nothing.' },
+  '708.7': { title: 'Who may turn a permanent face up', text: 'Whatever let a permanent be face down may also let its controller turn it face up; a face-down spell normally stays face down.' },
+  '708.8': { title: 'Turning face up', text: 'As it is turned face up, a face-down permanent gets its normal copiable values back. It is the same object: the effects that applied to it while face down still apply, and it does not enter the battlefield again.' },
+  '708.9': { title: 'Revealed as it leaves', text: 'A face-down permanent that leaves the battlefield is shown to every player as it goes; in its new zone it is a new object, face up.' },
+  '708.10': { title: 'A face-down permanent that becomes a copy', text: 'When a face-down permanent becomes a copy of something, the values it copies are changed by its face-down status: it keeps the face-down characteristics, and shows the copied values only once it is turned face up.' },
+  '613.7f': { title: 'A new timestamp as it turns', text: 'Each time a permanent is turned face up, or face down, it gets a new timestamp.' },
+  '116.2b': { title: 'Turning a face-down creature up', text: 'Turning a face-down creature face up is a special action, which its controller may take whenever they have priority; it does not use the stack.' },
+  '701.34a': { title: 'Manifesting a card', text: 'A manifested card is turned face down, becomes a 2/2 creature card without text, name, subtypes or mana cost, and is put onto the battlefield so; it stays a manifested permanent while it is face down.' },
+  '701.34b': { title: 'Turning a manifested permanent face up', text: 'Its controller may turn a manifested permanent face up as a special action by showing that its card is a creature card and paying its mana cost. A card that is no creature card, or has no mana cost, can\'t be turned face up this way.' },
+  '701.34g': { title: 'A manifested instant or sorcery', text: 'A manifested permanent whose card is an instant or a sorcery never turns face up: when it would, its controller reveals it and it stays face down.' },
+  '701.56a': { title: 'Cloaking a card', text: 'A cloaked card is turned face down, becomes a 2/2 creature card with ward {2} and no name, subtypes or mana cost, and is put onto the battlefield so; it stays a cloaked permanent while it is face down.' },
+  '701.56b': { title: 'Turning a cloaked permanent face up', text: 'As for a manifested permanent: its controller may turn it face up as a special action only by showing that its card is a creature card and paying that card\'s mana cost.' },
+  '701.56g': { title: 'A cloaked instant or sorcery', text: 'A cloaked permanent whose card is an instant or a sorcery stays face down when it would turn face up; its controller reveals it instead.' },
+  '702.37a': { title: 'Morph', text: 'A card with morph may be cast for {3} as a face-down 2/2 creature with no text, name, subtypes or mana cost, rather than for its mana cost.' },
+  '702.37e': { title: 'Unmorphing', text: 'Its controller may turn a face-down permanent that has morph (were it face up) face up as a special action, by showing and paying its morph cost; one without a morph cost can\'t be turned up this way.' },
+  '702.168a': { title: 'Disguise', text: 'A card with disguise may be cast for {3} as a face-down 2/2 creature with ward {2} and no name, subtypes or mana cost, rather than for its mana cost.' },
+  '702.168d': { title: 'Turning a disguised permanent face up', text: 'Its controller may turn a face-down permanent that has disguise (were it face up) face up as a special action, by showing and paying its disguise cost.' },
+  '303.4k': { title: 'An Aura turned face up that becomes attached', text: 'When an effect lets an Aura attach as it is being turned face up, what it may enchant is judged from the Aura face up, and its controller has to choose an object or player that its enchant ability and the other effects allow.' },
+  '712.15a': { title: 'A face-down double-faced permanent', text: 'While it is face down, a transforming double-faced permanent can\'t transform; turned face up, it shows its front face.' },
+  '712.16': { title: 'Double-faced permanents stay face up', text: 'A double-faced permanent, melded ones included, can\'t be turned face down: an attempt to do so does nothing.' },
+};
+
+/** A new timestamp as it turns (613.7f); attached, it comes off and goes back on, so its host's grants are filed by it (as transform.ts does). */
+function restamp(board: Board, card: CardObj): void {
+  const host = board.hostOf(card);
+  const at = card.attachedAt;
+  if (host) board.unlink(card);
+  board.stamp(card);
+  if (host) board.link(card, host, at!);
+  valuesTaken(board, card);
+}
+
+/** `turn X face down` (708.2a) and `turn X face up [with S] [attached to H]` (708.8). */
+export function turnFaceEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn-face' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  const source = ev.source ? replay.card(ev.source) : undefined;
+  if (ev.source && !source) return;
+  const host = ev.host ? replay.lookupOrGone(ev.host) : undefined;
+  if (ev.host && !host) return;
+  if (card.zone !== 'battlefield') {
+    replay.report('impossible-event', ev.range, msg`${card.id} is ${inZone(card.zone)}, and only a permanent is turned face up or face down here. Remove the line.`, { rules: ['110.5d'], subjects: [card.id] });
+    return;
+  }
+  if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, ev.up ? msg`turning it face up` : msg`turning it face down`, ['708.2'])) return;
+  if (ev.up) return turnUp(replay, ev, card, source, host);
+  if (card.faceDown !== undefined) {
+    replay.report('impossible-event', ev.range, msg`${card.id} is face down already, and turning a face-down permanent face down does nothing: it keeps its characteristics. Remove the line.`, { rules: ['708.2b'], subjects: [card.id] });
+    return;
+  }
+  if (card.backFace !== undefined) {
+    replay.report('impossible-event', ev.range, msg`${card.id} is a transforming double-faced permanent, which can't be turned face down: nothing happens. Remove the line.`, { rules: ['712.16'], subjects: [card.id] });
+    return;
+  }
+  if (card.merge?.kind === 'permanent') {
+    replay.report('impossible-event', ev.range, msg`${card.id} is a merged permanent, each of whose cards would be turned face down; the checker doesn't model that, and the line changes nothing.`, { rules: ['730.2f'], subjects: [card.id] });
+    return;
+  }
+  becomeFaceDown(replay.board, card, 'face-down', false);
+  restamp(replay.board, card);
+  if (replay.noting) replay.note(() => msg`${card.id} is face down: a 2/2 creature with no name, subtypes or text`);
+  // The same object (708.2): what is attached stays and is judged by what it is now, and so is it (704.5p).
+  touch(replay, card);
+}
+
+/** Why `card`, face down, can't be turned face up by its controller's special action (116.2b), or undefined when it can. */
+function noSpecialAction(card: CardObj): { why: Message; rules: string[] } | undefined {
+  const fd = card.faceDown!;
+  const up = fd.up.printed;
+  if (up.keywords.includes('morph') || up.keywords.includes('megamorph') || up.keywords.includes('disguise')) return undefined;
+  if (fd.how === 'face-down') return { why: msg`its card has neither morph nor disguise, the abilities that let its controller turn it face up`, rules: ['116.2b', '702.37e', '702.168d', '708.7'] };
+  if (up.types.has('creature')) return undefined;
+  const rule = fd.how === 'manifested' ? '701.34b' : '701.56b';
+  return { why: fd.how === 'manifested' ? msg`a manifested permanent is turned face up so only if its card is a creature card, and ${card.id}'s isn't` : msg`a cloaked permanent is turned face up so only if its card is a creature card, and ${card.id}'s isn't`, rules: ['116.2b', rule] };
+}
+
+function turnUp(replay: Replay, ev: Extract<EventNode, { kind: 'turn-face' }>, card: CardObj, source: CardObj | undefined, host: ReturnType<Replay['lookupOrGone']>): void {
+  const fd = card.faceDown;
+  if (fd === undefined) {
+    replay.report('impossible-event', ev.range, msg`${card.id} is face up already (${card.name}): only a face-down permanent is turned face up. Remove the line.`, { rules: ['708.8'], subjects: [card.id] });
+    return;
+  }
+  const up = fd.up.printed;
+  // A manifested or cloaked instant or sorcery is revealed and stays face down (701.34g, 701.56g).
+  if (fd.how !== 'face-down' && (up.types.has('instant') || up.types.has('sorcery'))) {
+    replay.report('impossible-event', ev.range, msg`${card.id}'s card, ${fd.up.name}, is an instant or a sorcery: its controller reveals it and it stays face down. Remove the line.`, { rules: [fd.how === 'manifested' ? '701.34g' : '701.56g'], subjects: [card.id] });
+    return;
+  }
+  if (!source) {
+    const no = noSpecialAction(card);
+    if (no) {
+      replay.report('impossible-event', ev.range, msg`${card.id} can't be turned face up by its controller (a special action): ${no.why}. It stays face down. An effect that turns it face up is written \`turn ${card.id} face up with S\`, S the card whose effect it is.`, { rules: no.rules, subjects: [card.id] });
+      return;
+    }
+  }
+  // 303.4k: only an Aura being turned face up may become attached as it does.
+  const aura = up.subtypes.has('Aura');
+  if (host && !aura) {
+    replay.report('impossible-event', ev.range, msg`${card.id}'s card, ${fd.up.name}, is no Aura, and only an Aura being turned face up may become attached as it does: nothing happens. Turn it face up, then write what attaches it (\`attach ${card.id} to ${host.id}\`).`, { rules: ['303.4k'], subjects: [card.id, host.id] });
+    return;
+  }
+  becomeFaceUp(replay.board, card);
+  restamp(replay.board, card);
+  if (replay.noting) replay.note(() => msg`${card.id} is face up: ${card.name}`);
+  touch(replay, card);
+  if (!host) return;
+  // Its host is chosen with the Aura face up (303.4k): one it can't enchant is no legal choice.
+  const problem = host === card ? { why: msg`an Aura can't enchant itself`, rules: ['303.4d'] } : attachProblemOn(replay.board, card, host);
+  if (problem) {
+    replay.report('illegal-attachment', ev.range, msg`${card.id} is turned face up, but it can't become attached to ${host.id}: ${problem.why}. Its controller must choose an object or player it can enchant as it is face up; attached to nothing, it is put into its owner's graveyard.`, { rules: ['303.4k', ...problem.rules], subjects: [card.id, host.id] });
+    return;
+  }
+  doAttach(replay, card, host, ev.range);
+}
+
+/** `manifest X [under P]`, `cloak X [under P]` (701.34a, 701.56a): the card is turned face down and put onto the battlefield so. */
+export function manifestEvent(replay: Replay, ev: Extract<EventNode, { kind: 'manifest' }>): void {
+  const card = replay.card(ev.subject);
+  if (!card) return;
+  const rule = ev.how === 'manifest' ? '701.34a' : '701.56a';
+  if (card.zone === 'battlefield') {
+    replay.report('impossible-event', ev.range, ev.how === 'manifest' ? msg`${card.id} is on the battlefield already, and manifesting puts a card onto it. A permanent turned face down is written \`turn ${card.id} face down\`.` : msg`${card.id} is on the battlefield already, and cloaking puts a card onto it. A permanent turned face down is written \`turn ${card.id} face down\`.`, { rules: [rule], subjects: [card.id] });
+    return;
+  }
+  if (card.zone === 'outside') {
+    replay.report('impossible-event', ev.range, msg`${card.id} has left the game with its owner, and nothing brings it back. Remove the line.`, { rules: ['800.4a'], subjects: [card.id] });
+    return;
+  }
+  if (card.token) {
+    replay.report('impossible-event', ev.range, msg`${card.id} is a token, and only a card is manifested or cloaked: it stays where it is. Remove the line.`, { rules: [rule], subjects: [card.id] });
+    return;
+  }
+  if (ev.player) {
+    const p = replay.player(ev.player);
+    if (!p) return;
+    if (p.left) {
+      replay.report('impossible-event', ev.range, msg`${p.id} has left the game, and nothing is put onto the battlefield under the control of a player who has left: the card stays where it is, face up. Remove the line, or name a player still in the game.`, { rules: ['800.4b', ev.how === 'manifest' ? '701.34f' : '701.56f'], subjects: [p.id] });
+      return;
+    }
+  }
+  // Turned face down first (708.3): it enters as the 2/2 creature, whatever its card is (an Aura attaches to nothing).
+  becomeFaceDown(replay.board, card, ev.how === 'manifest' ? 'manifested' : 'cloaked', ev.how === 'cloak');
+  moveTo(replay, card, 'battlefield', ev);
+  if (replay.noting) replay.note(() => msg`${card.id} enters face down: a 2/2 creature with no name, subtypes or text`);
+}
