@@ -31,7 +31,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '708.9': { title: 'Revealed as it leaves', text: 'A face-down permanent that leaves the battlefield is shown to every player as it goes; in its new zone it is a new object, face up.' },
   '708.10': { title: 'A face-down permanent that becomes a copy', text: 'When a face-down permanent becomes a copy of something, the values it copies are changed by its face-down status: it keeps the face-down characteristics, and shows the copied values only once it is turned face up.' },
   '613.7f': { title: 'A new timestamp as it turns', text: 'Each time a permanent is turned face up, or face down, it gets a new timestamp.' },
-  '116.2b': { title: 'Turning a face-down creature up', text: 'Turning a face-down creature face up is a special action, which its controller may take whenever they have priority; it does not use the stack.' },
+  '116.2b': { title: 'Unmasking a face-down creature', text: 'A player with priority may, as a special action that skips the stack, reveal one of their face-down creatures by turning it over.' },
   '701.34a': { title: 'Manifesting a card', text: 'A manifested card is turned face down, becomes a 2/2 creature card without text, name, subtypes or mana cost, and is put onto the battlefield so; it stays a manifested permanent while it is face down.' },
   '701.34b': { title: 'Turning a manifested permanent face up', text: 'Its controller may turn a manifested permanent face up as a special action by showing that its card is a creature card and paying its mana cost. A card that is no creature card, or has no mana cost, can\'t be turned face up this way.' },
   '701.34g': { title: 'A manifested instant or sorcery', text: 'A manifested permanent whose card is an instant or a sorcery never turns face up: when it would, its controller reveals it and it stays face down.' },
@@ -43,7 +43,10 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.168a': { title: 'Disguise', text: 'A card with disguise may be cast for {3} as a face-down 2/2 creature with ward {2} and no name, subtypes or mana cost, rather than for its mana cost.' },
   '702.168d': { title: 'Turning a disguised permanent face up', text: 'Its controller may turn a face-down permanent that has disguise (were it face up) face up as a special action, by showing and paying its disguise cost.' },
   '303.4k': { title: 'An Aura turned face up that becomes attached', text: 'When an effect lets an Aura attach as it is being turned face up, what it may enchant is judged from the Aura face up, and its controller has to choose an object or player that its enchant ability and the other effects allow.' },
-  '712.15a': { title: 'A face-down double-faced permanent', text: 'While it is face down, a transforming double-faced permanent can\'t transform; turned face up, it shows its front face.' },
+  '712.15a': { title: 'A face-down double-faced permanent', text: 'Hidden face down, such a card never turns to its other side; once it is turned face up, its front face is the one showing.' },
+  '730.2f': { title: 'A merged permanent turned face down or up', text: 'Turning a merged permanent face down turns every face-up card of it face down, and turning it face up turns every face-down card of it face up.' },
+  '701.34f': { title: 'A card that can\'t be manifested', text: 'When the face-down card isn't allowed onto the battlefield, no manifest happens: the card keeps its own characteristics in the zone it was in, face up if it was.' },
+  '701.56f': { title: 'A card that can\'t be cloaked', text: 'When the face-down card isn't allowed onto the battlefield, no cloak happens: the card stays unchanged in its zone, face up if it was.' },
   '712.16': { title: 'Double-faced permanents stay face up', text: 'A double-faced permanent, melded ones included, can\'t be turned face down: an attempt to do so does nothing.' },
 };
 

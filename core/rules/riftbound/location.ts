@@ -30,6 +30,7 @@ import { endedWithTurn } from '../../engine/untilEndOfTurn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '107.3.e': { title: 'A Facedown Zone is no location', text: "A battlefield's Facedown Zone, where hidden cards wait, is not itself a place a unit or gear can be located." },
   '319.2': { title: 'A cleanup after each change of phase', text: 'Each time the game moves from one phase to another, a cleanup becomes a task to do, unless a rule says otherwise; so a turn line that moves to another phase or begins a new turn passes at least one cleanup.' },
   '319.3': { title: 'A cleanup after an item joins the chain', text: 'Each time an item is added to the chain (an Equip activated, for one), a cleanup becomes a task to do.' },
   '319.5': { title: 'A cleanup after a chain item leaves the chain', text: 'Each time an item leaves the chain, whatever the reason (it resolved, for one), a cleanup becomes a task to do.' },
