@@ -45,8 +45,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '303.4k': { title: 'An Aura turned face up that becomes attached', text: 'When an effect lets an Aura attach as it is being turned face up, what it may enchant is judged from the Aura face up, and its controller has to choose an object or player that its enchant ability and the other effects allow.' },
   '712.15a': { title: 'A face-down double-faced permanent', text: 'Hidden face down, such a card never turns to its other side; once it is turned face up, its front face is the one showing.' },
   '730.2f': { title: 'A merged permanent turned face down or up', text: 'Turning a merged permanent face down turns every face-up card of it face down, and turning it face up turns every face-down card of it face up.' },
-  '701.34f': { title: 'A card that can\'t be manifested', text: 'When the face-down card isn't allowed onto the battlefield, no manifest happens: the card keeps its own characteristics in the zone it was in, face up if it was.' },
-  '701.56f': { title: 'A card that can\'t be cloaked', text: 'When the face-down card isn't allowed onto the battlefield, no cloak happens: the card stays unchanged in its zone, face up if it was.' },
+  '701.34f': { title: 'A card that can\'t be manifested', text: 'When the face-down card isn\'t allowed onto the battlefield, no manifest happens: the card keeps its own characteristics in the zone it was in, face up if it was.' },
+  '701.56f': { title: 'A card that can\'t be cloaked', text: 'When the face-down card isn\'t allowed onto the battlefield, no cloak happens: the card stays unchanged in its zone, face up if it was.' },
   '712.16': { title: 'Double-faced permanents stay face up', text: 'A double-faced permanent, melded ones included, can\'t be turned face down: an attempt to do so does nothing.' },
 };
 
