@@ -183,13 +183,13 @@ export function copyWhileFaceDown(board: Board, card: CardObj, original: CardObj
 
 /** The face-down values (MTG 708.2a; with ward 2 for a cloak, 701.56a, and a card cast with disguise, 702.168a). "No text": its abilities all gone (113.10's mark). */
 export function faceDownValues(ward: boolean): Characteristics {
-  const c = blankCharacteristics();
-  c.types = new Set(['creature']);
-  c.toughness = 2;
-  c.lost = new Set(['all']);
-  if (ward) c.targeting = [{ name: 'ward', cost: '2' }];
-  c.kinds = kindsOf(c);
-  return c;
+  const out = blankCharacteristics();
+  out.types = new Set(['creature']);
+  out.toughness = 2;
+  out.lost = new Set(['all']);
+  if (ward) out.targeting = [{ name: 'ward', cost: '2' }];
+  out.kinds = kindsOf(out);
+  return out;
 }
 
 /**

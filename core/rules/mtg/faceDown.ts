@@ -119,7 +119,7 @@ function turnUp(replay: Replay, ev: Extract<EventNode, { kind: 'turn-face' }>, c
   if (!source) {
     const no = noSpecialAction(card);
     if (no) {
-      replay.report('impossible-event', ev.range, msg`${card.id} can't be turned face up by its controller (a special action): ${no.why}. It stays face down. An effect that turns it face up is written \`turn ${card.id} face up with S\`, S the card whose effect it is.`, { rules: no.rules, subjects: [card.id] });
+      replay.report('impossible-event', ev.range, msg`${card.id} can't be turned face up by its controller (a special action): ${no.why}. It stays face down. Remove the line, or write \`turn ${card.id} face up with S\` for an effect that turns it face up (S the card whose effect it is).`, { rules: no.rules, subjects: [card.id] });
       return;
     }
   }
