@@ -494,7 +494,7 @@ export interface CardObj extends Characteristics {
 
 /**
  * A face-down permanent (MTG 708, CardObj.faceDown): how it became one (turned face down by an effect or cast
- * face down, 708.2a; manifested, 701.34a; cloaked, 701.56a), and its face-up copiable values with the printed
+ * face down, 708.2a; manifested, 701.40a; cloaked, 701.58a), and its face-up copiable values with the printed
  * abilities kept beside them, which it has again as it is turned face up (708.8) or leaves the battlefield (708.9).
  */
 export interface FaceDown {

@@ -181,7 +181,7 @@ export function copyWhileFaceDown(board: Board, card: CardObj, original: CardObj
   card.copyOf = original.id;
 }
 
-/** The face-down values (MTG 708.2a; with ward 2 for a cloak, 701.56a, and a card cast with disguise, 702.168a). "No text": its abilities all gone (113.10's mark). */
+/** The face-down values (MTG 708.2a; with ward 2 for a cloak, 701.58a, and a card cast with disguise, 702.168a). "No text": its abilities all gone (113.10's mark). */
 export function faceDownValues(ward: boolean): Characteristics {
   const out = blankCharacteristics();
   out.types = new Set(['creature']);

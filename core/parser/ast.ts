@@ -101,7 +101,7 @@ export type Property =
    * unit (136.2.c); `then`: what the same text does to the unit after (`, heal me, exhaust me, and recall me`).
    */
   /** `back face` (MTG 712.2): the line declares the back face of a transforming double-faced card, a face and no object (no owner, no zone). */
-  /** `face down`, `manifested`, `cloaked` (MTG 708.2a, 701.34a, 701.56a): a face-down permanent, and how it became one. */
+  /** `face down`, `manifested`, `cloaked` (MTG 708.2a, 701.40a, 701.58a): a face-down permanent, and how it became one. */
   | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'tapped' | 'aura-swap' | 'castable' | 'on-top' | 'flash' | 'kill-instead' | 'back-face' | 'face-down' | 'manifested' | 'cloaked'; range: Range; then?: readonly SaverStep[] }
   /** `transforms into NAME` (MTG 712.2): the card is a transforming double-faced card whose back face is the line declared `card NAME ..., back face`. */
   | { kind: 'transforms'; face: Name; range: Range }
@@ -388,7 +388,7 @@ export type EventNode =
    * or `with S`: the effect of S; `attached to H`: an Aura an effect lets become attached as it turns face up, 303.4k).
    */
   | { kind: 'turn-face'; subject: Name; up: boolean; source?: Name; host?: Name; verbRange: Range; range: Range }
-  /** `manifest X [under P]`, `cloak X [under P]` (MTG 701.34a, 701.56a): the card is put onto the battlefield face down. */
+  /** `manifest X [under P]`, `cloak X [under P]` (MTG 701.40a, 701.58a): the card is put onto the battlefield face down. */
   | { kind: 'manifest'; how: 'manifest' | 'cloak'; subject: Name; player?: Name; verbRange: Range; range: Range }
   | { kind: 'unattach'; verb: 'unattach' | 'detach'; subject: Name; host?: Name; verbRange: Range; range: Range }
   /** `tap X`, `untap X` (MTG 110.5), `exhaust X`, `ready X` (Riftbound 414, 415): a card on the board turned sideways or back. */

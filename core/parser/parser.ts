@@ -676,7 +676,7 @@ function parseProperty(cur: Cursor): Property {
       return { kind: 'flag', flag: 'face-down', range: r() };
     case 'manifested':
     case 'cloaked':
-      // MTG 701.34a, 701.56a: a face-down permanent that a manifest (a cloak) put onto the battlefield.
+      // MTG 701.40a, 701.58a: a face-down permanent that a manifest (a cloak) put onto the battlefield.
       return { kind: 'flag', flag: t.text, range: r() };
     case 'back':
       // MTG 712.2: the line is the back face of a transforming double-faced card.
@@ -2236,7 +2236,7 @@ class EventStmt extends EventBase {
   unknown: true | undefined = undefined;
   /** `turn X face up|down` (MTG 708): which way. */
   up: boolean | undefined = undefined;
-  /** `manifest X`, `cloak X` (MTG 701.34a, 701.56a): which. */
+  /** `manifest X`, `cloak X` (MTG 701.40a, 701.58a): which. */
   how: 'manifest' | 'cloak' | undefined = undefined;
   private endLine: number;
   private endChar: number;
@@ -2819,7 +2819,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     }
     case 'manifest':
     case 'cloak': {
-      // MTG `manifest X [under P]` (701.34a), `cloak X [under P]` (701.56a): the card enters the battlefield face down.
+      // MTG `manifest X [under P]` (701.40a), `cloak X [under P]` (701.58a): the card enters the battlefield face down.
       const subject = cur.name(msg`the card to ${verb}`);
       let player: Name | undefined;
       if (cur.isWord('under')) {

@@ -62,6 +62,9 @@ const MTG: GameVersions = {
     { since: '2025-06-06', now: '701.19', old: '701.15' },
     // The same re-sorting (701.4 Behold inserted): Counter, 701.5 until then, is 701.6.
     { since: '2025-06-06', now: '701.6', old: '701.5' },
+    // The same re-sorting: Manifest 701.34 → 701.40, Cloak 701.56 → 701.58.
+    { since: '2025-06-06', now: '701.40', old: '701.34' },
+    { since: '2025-06-06', now: '701.58', old: '701.56' },
     // The same re-sorting: Destroy 701.7 → 701.8, Sacrifice 701.17 → 701.21 (Tap's old number).
     { since: '2025-06-06', now: '701.8', old: '701.7' },
     { since: '2025-06-06', now: '701.21', old: '701.17' },

@@ -581,7 +581,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       return NONE;
     case 'manifest':
     case 'cloak':
-      // MTG 701.34a, 701.56a: a card off the battlefield (a library's first), put onto it face down; then whose control it enters under.
+      // MTG 701.40a, 701.58a: a card off the battlefield (a library's first), put onto it face down; then whose control it enters under.
       if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 3 : c.zone === 'library' ? 0 : 1) };
       if (n === 1) return words(['under']);
       return NONE;

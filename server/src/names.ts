@@ -211,7 +211,7 @@ export class NameIndex {
       case 'regenerate':
       case 'transform':
         return this.add(st.subject, 'card');
-      // `turn X face up [with S] [attached to H]` (MTG 708.8, 303.4k), `manifest X [under P]` (701.34a).
+      // `turn X face up [with S] [attached to H]` (MTG 708.8, 303.4k), `manifest X [under P]` (701.40a).
       case 'turn-face':
         this.add(st.subject, 'card');
         this.add(st.source, 'card');

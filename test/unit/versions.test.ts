@@ -20,6 +20,9 @@ describe('rules versions', () => {
     assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '701.26a'), '701.21a');
     assert.equal(canonicalOf('mtg', resolveVersion('mtg', '2024-06-07'), '701.17a'), '701.21a');
     assert.equal(canonicalOf('mtg', resolveVersion('mtg', '2024-06-07'), '701.21a'), '701.26a');
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '701.40b'), '701.34b');
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '701.58a'), '701.56a');
+    assert.equal(canonicalOf('mtg', resolveVersion('mtg', '2024-06-07'), '701.56a'), '701.58a');
   });
 
   it('cites Riftbound numbers of v1.2, v1.3 and 2026-07-16', () => {

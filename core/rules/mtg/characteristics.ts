@@ -911,7 +911,7 @@ function riftboundTiming(replay: Replay, w: Word): void {
   replay.report('syntax-error', w.range, msg`\`${w.text}\` before an ability is Riftbound's (its [${w.text}][>] abilities): an MTG activated ability may be activated any time its player has priority unless it says otherwise. Remove \`${w.text}\`.`, { rules: ['117.1b'] });
 }
 
-/** A declaration's `face down`, `manifested`, `cloaked` (708.2a, 701.34a, 701.56a), once the card is declared: only a permanent can be face down (110.5d). */
+/** A declaration's `face down`, `manifested`, `cloaked` (708.2a, 701.40a, 701.58a), once the card is declared: only a permanent can be face down (110.5d). */
 function declareFaceDown(replay: Replay, card: CardObj, how: FaceDown['how'], range: Range): void {
   const word = how === 'face-down' ? 'face down' : how;
   if (card.zone !== 'battlefield') {
@@ -922,7 +922,7 @@ function declareFaceDown(replay: Replay, card: CardObj, how: FaceDown['how'], ra
     replay.report('syntax-error', range, msg`${card.id} is a transforming double-faced card, and a double-faced permanent can't be turned face down. Remove \`${word}\`.`, { rules: ['712.16'], subjects: [card.id] });
     return;
   }
-  // Cast face down with disguise (702.168a) or cloaked (701.56a): ward 2; morph, a manifest or an effect that turns it face down: none (702.37a, 701.34a, 708.2a).
+  // Cast face down with disguise (702.168a) or cloaked (701.58a): ward 2; morph, a manifest or an effect that turns it face down: none (702.37a, 701.40a, 708.2a).
   const ward = how === 'cloaked' || (how === 'face-down' && card.printed.keywords.includes('disguise'));
   becomeFaceDown(replay.board, card, how, ward);
 }

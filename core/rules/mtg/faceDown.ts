@@ -1,5 +1,5 @@
 // Face-down permanents (708) as attachments see them: a card declared `face down` (`manifested`, `cloaked`),
-// `turn X face down` (708.2a), `manifest X` and `cloak X` (701.34a, 701.56a), `turn X face up` (708.8). A
+// `turn X face down` (708.2a), `manifest X` and `cloak X` (701.40a, 701.58a), `turn X face up` (708.8). A
 // face-down permanent is a 2/2 creature with no name, no subtypes, no color and no text (cloaked, or cast
 // with disguise: with ward 2): those are its copiable values (708.2), taken as the same object through
 // engine/copiable.ts as a transform takes a face's, so the effects on it keep applying over them; it has
@@ -32,12 +32,12 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '708.10': { title: 'A face-down permanent that becomes a copy', text: 'When a face-down permanent becomes a copy of something, the values it copies are changed by its face-down status: it keeps the face-down characteristics, and shows the copied values only once it is turned face up.' },
   '613.7f': { title: 'A new timestamp as it turns', text: 'Each time a permanent is turned face up, or face down, it gets a new timestamp.' },
   '116.2b': { title: 'Unmasking a face-down creature', text: 'A player with priority may, as a special action that skips the stack, reveal one of their face-down creatures by turning it over.' },
-  '701.34a': { title: 'Manifesting a card', text: 'A manifested card is turned face down, becomes a 2/2 creature card without text, name, subtypes or mana cost, and is put onto the battlefield so; it stays a manifested permanent while it is face down.' },
-  '701.34b': { title: 'Turning a manifested permanent face up', text: 'Its controller may turn a manifested permanent face up as a special action by showing that its card is a creature card and paying its mana cost. A card that is no creature card, or has no mana cost, can\'t be turned face up this way.' },
-  '701.34g': { title: 'A manifested instant or sorcery', text: 'A manifested permanent whose card is an instant or a sorcery never turns face up: when it would, its controller reveals it and it stays face down.' },
-  '701.56a': { title: 'Cloaking a card', text: 'A cloaked card is turned face down, becomes a 2/2 creature card with ward {2} and no name, subtypes or mana cost, and is put onto the battlefield so; it stays a cloaked permanent while it is face down.' },
-  '701.56b': { title: 'Turning a cloaked permanent face up', text: 'As for a manifested permanent: its controller may turn it face up as a special action only by showing that its card is a creature card and paying that card\'s mana cost.' },
-  '701.56g': { title: 'A cloaked instant or sorcery', text: 'A cloaked permanent whose card is an instant or a sorcery stays face down when it would turn face up; its controller reveals it instead.' },
+  '701.40a': { title: 'Manifesting a card', text: 'A manifested card is turned face down, becomes a 2/2 creature card without text, name, subtypes or mana cost, and is put onto the battlefield so; it stays a manifested permanent while it is face down.' },
+  '701.40b': { title: 'Turning a manifested permanent face up', text: 'Its controller may turn a manifested permanent face up as a special action by showing that its card is a creature card and paying its mana cost. A card that is no creature card, or has no mana cost, can\'t be turned face up this way.' },
+  '701.40g': { title: 'A manifested instant or sorcery', text: 'A manifested permanent whose card is an instant or a sorcery never turns face up: when it would, its controller reveals it and it stays face down.' },
+  '701.58a': { title: 'Cloaking a card', text: 'A cloaked card is turned face down, becomes a 2/2 creature card with ward {2} and no name, subtypes or mana cost, and is put onto the battlefield so; it stays a cloaked permanent while it is face down.' },
+  '701.58b': { title: 'Turning a cloaked permanent face up', text: 'As for a manifested permanent: its controller may turn it face up as a special action only by showing that its card is a creature card and paying that card\'s mana cost.' },
+  '701.58g': { title: 'A cloaked instant or sorcery', text: 'A cloaked permanent whose card is an instant or a sorcery stays face down when it would turn face up; its controller reveals it instead.' },
   '702.37a': { title: 'Morph', text: 'A card with morph may be cast for {3} as a face-down 2/2 creature with no text, name, subtypes or mana cost, rather than for its mana cost.' },
   '702.37e': { title: 'Unmorphing', text: 'Its controller may turn a face-down permanent that has morph (were it face up) face up as a special action, by showing and paying its morph cost; one without a morph cost can\'t be turned up this way.' },
   '702.168a': { title: 'Disguise', text: 'A card with disguise may be cast for {3} as a face-down 2/2 creature with ward {2} and no name, subtypes or mana cost, rather than for its mana cost.' },
@@ -45,8 +45,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '303.4k': { title: 'An Aura turned face up that becomes attached', text: 'When an effect lets an Aura attach as it is being turned face up, what it may enchant is judged from the Aura face up, and its controller has to choose an object or player that its enchant ability and the other effects allow.' },
   '712.15a': { title: 'A face-down double-faced permanent', text: 'Hidden face down, such a card never turns to its other side; once it is turned face up, its front face is the one showing.' },
   '730.2f': { title: 'A merged permanent turned face down or up', text: 'Turning a merged permanent face down turns every face-up card of it face down, and turning it face up turns every face-down card of it face up.' },
-  '701.34f': { title: 'A card that can\'t be manifested', text: 'When the face-down card isn\'t allowed onto the battlefield, no manifest happens: the card keeps its own characteristics in the zone it was in, face up if it was.' },
-  '701.56f': { title: 'A card that can\'t be cloaked', text: 'When the face-down card isn\'t allowed onto the battlefield, no cloak happens: the card stays unchanged in its zone, face up if it was.' },
+  '701.40f': { title: 'A card that can\'t be manifested', text: 'When the face-down card isn\'t allowed onto the battlefield, no manifest happens: the card keeps its own characteristics in the zone it was in, face up if it was.' },
+  '701.58f': { title: 'A card that can\'t be cloaked', text: 'When the face-down card isn\'t allowed onto the battlefield, no cloak happens: the card stays unchanged in its zone, face up if it was.' },
   '712.16': { title: 'Double-faced permanents stay face up', text: 'A double-faced permanent, melded ones included, can\'t be turned face down: an attempt to do so does nothing.' },
 };
 
@@ -100,7 +100,7 @@ function noSpecialAction(card: CardObj): { why: Message; rules: string[] } | und
   if (up.keywords.includes('morph') || up.keywords.includes('megamorph') || up.keywords.includes('disguise')) return undefined;
   if (fd.how === 'face-down') return { why: msg`its card has neither morph nor disguise, the abilities that let its controller turn it face up`, rules: ['116.2b', '702.37e', '702.168d', '708.7'] };
   if (up.types.has('creature')) return undefined;
-  const rule = fd.how === 'manifested' ? '701.34b' : '701.56b';
+  const rule = fd.how === 'manifested' ? '701.40b' : '701.58b';
   return { why: fd.how === 'manifested' ? msg`a manifested permanent is turned face up so only if its card is a creature card, and ${card.id}'s isn't` : msg`a cloaked permanent is turned face up so only if its card is a creature card, and ${card.id}'s isn't`, rules: ['116.2b', rule] };
 }
 
@@ -111,9 +111,9 @@ function turnUp(replay: Replay, ev: Extract<EventNode, { kind: 'turn-face' }>, c
     return;
   }
   const up = fd.up.printed;
-  // A manifested or cloaked instant or sorcery is revealed and stays face down (701.34g, 701.56g).
+  // A manifested or cloaked instant or sorcery is revealed and stays face down (701.40g, 701.58g).
   if (fd.how !== 'face-down' && (up.types.has('instant') || up.types.has('sorcery'))) {
-    replay.report('impossible-event', ev.range, msg`${card.id}'s card, ${fd.up.name}, is an instant or a sorcery: its controller reveals it and it stays face down. Remove the line.`, { rules: [fd.how === 'manifested' ? '701.34g' : '701.56g'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id}'s card, ${fd.up.name}, is an instant or a sorcery: its controller reveals it and it stays face down. Remove the line.`, { rules: [fd.how === 'manifested' ? '701.40g' : '701.58g'], subjects: [card.id] });
     return;
   }
   if (!source) {
@@ -143,11 +143,11 @@ function turnUp(replay: Replay, ev: Extract<EventNode, { kind: 'turn-face' }>, c
   doAttach(replay, card, host, ev.range);
 }
 
-/** `manifest X [under P]`, `cloak X [under P]` (701.34a, 701.56a): the card is turned face down and put onto the battlefield so. */
+/** `manifest X [under P]`, `cloak X [under P]` (701.40a, 701.58a): the card is turned face down and put onto the battlefield so. */
 export function manifestEvent(replay: Replay, ev: Extract<EventNode, { kind: 'manifest' }>): void {
   const card = replay.card(ev.subject);
   if (!card) return;
-  const rule = ev.how === 'manifest' ? '701.34a' : '701.56a';
+  const rule = ev.how === 'manifest' ? '701.40a' : '701.58a';
   if (card.zone === 'battlefield') {
     replay.report('impossible-event', ev.range, ev.how === 'manifest' ? msg`${card.id} is on the battlefield already, and manifesting puts a card onto it. A permanent turned face down is written \`turn ${card.id} face down\`.` : msg`${card.id} is on the battlefield already, and cloaking puts a card onto it. A permanent turned face down is written \`turn ${card.id} face down\`.`, { rules: [rule], subjects: [card.id] });
     return;
@@ -164,7 +164,7 @@ export function manifestEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ma
     const p = replay.player(ev.player);
     if (!p) return;
     if (p.left) {
-      replay.report('impossible-event', ev.range, msg`${p.id} has left the game, and nothing is put onto the battlefield under the control of a player who has left: the card stays where it is, face up. Remove the line, or name a player still in the game.`, { rules: ['800.4b', ev.how === 'manifest' ? '701.34f' : '701.56f'], subjects: [p.id] });
+      replay.report('impossible-event', ev.range, msg`${p.id} has left the game, and nothing is put onto the battlefield under the control of a player who has left: the card stays where it is, face up. Remove the line, or name a player still in the game.`, { rules: ['800.4b', ev.how === 'manifest' ? '701.40f' : '701.58f'], subjects: [p.id] });
       return;
     }
   }
