@@ -139,7 +139,7 @@ export interface CardView {
   face?: 'front' | 'back';
   /** MTG: a merged permanent's cards, the top one first (730.2); absent for any other card. */
   merged?: string[];
-  /** A permanent that is a copy of another object (MTG 707.2; Riftbound 472.1.b): that object's id; absent for any other card. */
+  /** A permanent that is a copy of another object (MTG 707.2; Riftbound 477.1.b): that object's id; absent for any other card. */
   copyOf?: string;
   owner: string | undefined;
   controller: string | undefined;

@@ -477,7 +477,7 @@ export interface CardObj extends Characteristics {
   /** MTG mutate (702.140) and merging (730): its part in a merge; undefined for a card that has none. */
   merge: Merge | undefined;
   /**
-   * A permanent that is a copy of another object (MTG 707.4, 707.5; Riftbound 472.1.b): the id of the object
+   * A permanent that is a copy of another object (MTG 707.4, 707.5; Riftbound 477.1.b): the id of the object
    * it copied, whose copiable values are its `printed` and `name` meanwhile (layer 1, MTG 613.1a). Undefined
    * for any other card.
    */
@@ -788,7 +788,7 @@ export class Board {
   faceDowns = false;
   /** A mutating spell was cast (MTG 702.140a): a move off the battlefield looks for a merged permanent (730.3). */
   merges = false;
-  /** A permanent of the scenario has become a copy of something (MTG 707; Riftbound 472.1.b): a move off the battlefield looks at it. */
+  /** A permanent of the scenario has become a copy of something (MTG 707; Riftbound 477.1.b): a move off the battlefield looks at it. */
   copies = false;
   /** The cards with an ability about another creature's death (triggers.ts OTHER_DIES), at most MAX_DEATH_WATCHERS; replaced, never changed in place. */
   deathWatchers: readonly string[] = [];
@@ -1956,7 +1956,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     ...(c.backFace !== undefined ? { face: c.transformed ? ('back' as const) : ('front' as const) } : {}),
     // A merged permanent: its cards, the top one first (MTG 730.2).
     ...(c.merge?.kind === 'permanent' ? { merged: mergedCards(c.id, c.merge) } : {}),
-    // A copy (MTG 707.2; Riftbound 472.1.b): what it copies.
+    // A copy (MTG 707.2; Riftbound 477.1.b): what it copies.
     ...(c.copyOf !== undefined ? { copyOf: c.copyOf } : {}),
     might: c.might,
     effectiveMight: effectiveMight(c),

@@ -1,6 +1,6 @@
-// Copiable values (MTG 707.2, layer 1 of 613.1a; Riftbound 472.1.b.3): what a card's `printed` characteristics
+// Copiable values (MTG 707.2, layer 1 of 613.1a; Riftbound 477.1.b.1.b): what a card's `printed` characteristics
 // and its name stand for. A card takes new ones as the same object when it transforms (MTG 712.18) and when it
-// becomes a copy of another object (MTG 707.4; Riftbound 472.1.b.1): the effects on it keep applying over them,
+// becomes a copy of another object (MTG 707.4; Riftbound 477.1.b.1): the effects on it keep applying over them,
 // so what each added or took away from the old values is added or taken away from the new ones, both in what
 // the card has now and in what it takes back as an effect that ends ends (untilEndOfTurn.ts). Used by both
 // games' rules; it decides nothing about attachments (the state-based actions and the cleanup do, afterwards).
@@ -22,7 +22,7 @@ export function takeValues(board: Board, card: CardObj, printed: Characteristics
     takeCharacteristics(card, rebased(characteristicsOf(card), from, printed));
     if (card.temporary) card.temporary = card.temporary.moved(board, (at) => at, (s) => rebased(s as Characteristics, from, printed));
   }
-  // A copy of a unit is a unit (Riftbound 472.1.b.1): Quick-Draw's lists (Board.units).
+  // A copy of a unit is a unit (Riftbound 477.1.b.1): Quick-Draw's lists (Board.units).
   board.mayBeUnit(card);
 }
 
@@ -33,7 +33,7 @@ export function valuesTaken(board: Board, card: CardObj): void {
 }
 
 /**
- * `card` becomes a copy of `original` (MTG 707.2; Riftbound 472.1.b.1), keeping its own values to go back to
+ * `card` becomes a copy of `original` (MTG 707.2; Riftbound 477.1.b.1), keeping its own values to go back to
  * (a copy of a copy keeps the first ones: they are its card's). The board knows it has copies (Board.copies).
  */
 export function beginCopy(board: Board, card: CardObj, original: CardObj): void {
@@ -57,7 +57,7 @@ function uncopy(board: Board, card: CardObj): void {
 }
 
 /**
- * A card about to enter as a copy of `original` (MTG 707.5; Riftbound 472.1.b): the copied values are what it
+ * A card about to enter as a copy of `original` (MTG 707.5; Riftbound 477.1.b): the copied values are what it
  * is judged by as it enters. Off the battlefield no effect goes with it (a new object), so they are simply
  * its printed ones (a card with effects on it is judged as the new object by the entering itself).
  */

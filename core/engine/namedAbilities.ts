@@ -30,8 +30,8 @@ export interface NamedAbilityWords {
   /** The rule that an ability whose only target is illegal as it resolves does nothing (MTG 608.2b). */
   readonly resolveRules: readonly string[];
   /**
-   * Riftbound: an ability whose targets are all illegal still resolves, and does nothing (758.1; v1.3
-   * 359.3.e.2): the rules that say so. Undefined for MTG, where it doesn't resolve (608.2b).
+   * Riftbound: an ability whose targets are all illegal still resolves, and does nothing (359.3.e.2):
+   * the rules that say so. Undefined for MTG, where it doesn't resolve (608.2b).
    */
   readonly mistargeted?: readonly string[];
   /** The rules that only what is on the stack resolves, and that an ability gets there by its activation; the rule that a card elsewhere has no abilities to activate. */

@@ -309,6 +309,9 @@ export class Replay {
       for (let r of [...info.rules[this.rules.game], ...(opts.rules ?? [])]) {
         // A rule newer than the declared version is cited by its nearest parent that exists there.
         while (!existsIn(this.rules.game, this.version, r) && /[.][0-9a-z]+$/.test(r)) r = r.replace(/[.][0-9a-z]+$/, '');
+        // A whole rule newer than the version (Riftbound 335, first in v1.3) has no parent to cite there:
+        // the number would be another rule's in that version, so it is left out.
+        if (!existsIn(this.rules.game, this.version, r)) continue;
         const c = citeAs(this.rules.game, this.version, r);
         if (!cited.includes(c)) cited.push(c);
       }
@@ -1491,11 +1494,11 @@ export class Replay {
         return mergedFailure(this.board, c, d, a.negated);
       }
       case 'copy': {
-        // A permanent copying another object's copiable values now (MTG 707.2; Riftbound 472.1.b).
+        // A permanent copying another object's copiable values now (MTG 707.2; Riftbound 477.1.b).
         const c = this.card(a.subject);
         const o = a.original ? this.cardOrGone(a.original) : undefined;
         if (!c || (a.original && !o)) return undefined;
-        return copyFailure(c, o, a.negated, this.rules.game === 'mtg' ? ['707.2'] : ['472.1.b.1']);
+        return copyFailure(c, o, a.negated, this.rules.game === 'mtg' ? ['707.2'] : ['477.1.b.1']);
       }
       case 'status': {
         const c = this.card(a.subject);

@@ -292,7 +292,7 @@ export type Assertion =
    */
   | { kind: 'merged'; subject: Name; other?: Name; negated: boolean; range: Range }
   /**
-   * `X a copy of Y` (both games: MTG 707.2, Riftbound 472.1.b): a permanent copying Y's copiable values now;
+   * `X a copy of Y` (both games: MTG 707.2, Riftbound 477.1.b): a permanent copying Y's copiable values now;
    * `X not a copy` (copying nothing), `X not a copy of Y` (not copying Y). `original` is Y, absent for `not a copy`.
    */
   | { kind: 'copy'; subject: Name; original?: Name; negated: boolean; range: Range }
@@ -376,10 +376,10 @@ export type EventNode =
   | { kind: 'activate'; subject: Name; ability: Word; target?: Name; host?: Name; by?: Name; payingDeflect?: Range; verbRange: Range; range: Range }
   /** `under P` (`player`): the permanent enters the battlefield (Riftbound: the board) under P's control (MTG 110.2, 303.4f; Riftbound 188.3). */
   /** `transformed` (MTG 712.14a): it enters with its back face up; the word's range. */
-  /** `as a copy of Y` (`original`: MTG 707.5; Riftbound 472.1.b): it enters with Y's copiable values as its own. */
+  /** `as a copy of Y` (`original`: MTG 707.5; Riftbound 477.1.b): it enters with Y's copiable values as its own. */
   /** `status`: `tapped`/`untapped` (MTG 110.5b), `exhausted`/`ready` (Riftbound 143.4, 143.4.a, 359.2.d): the status it enters with, when an effect says. */
   | { kind: 'enter'; subject: Name; host?: Name; zone?: ZoneRef; player?: Name; transformed?: Range; original?: Name; status?: Word; verbRange: Range; range: Range }
-  /** `becomes X a copy of Y` (MTG 707.4; Riftbound 472.1.b.1): the permanent X takes Y's copiable values, staying the same object. */
+  /** `becomes X a copy of Y` (MTG 707.4; Riftbound 477.1.b.1): the permanent X takes Y's copiable values, staying the same object. */
   | { kind: 'copy'; subject: Name; original: Name; verbRange: Range; range: Range }
   /** `transform X` (MTG 701.28a): the double-faced permanent X turns over, its other face up. */
   | { kind: 'transform'; subject: Name; verbRange: Range; range: Range }

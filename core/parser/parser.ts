@@ -2226,7 +2226,7 @@ class EventStmt extends EventBase {
   /** `cast X mutating onto T` (MTG 702.140a): the two words; `resolve X on top|underneath` (702.140c): where it merges. */
   mutating: Range | undefined = undefined;
   mergeOn: Word | undefined = undefined;
-  /** `enter X as a copy of Y`, `becomes X a copy of Y` (MTG 707.4, 707.5; Riftbound 472.1.b): Y. */
+  /** `enter X as a copy of Y`, `becomes X a copy of Y` (MTG 707.4, 707.5; Riftbound 477.1.b): Y. */
   original: Name | undefined = undefined;
   /** `enter X tapped|untapped|exhausted|ready` (MTG 110.5b; Riftbound 143.4.a): the status it enters with. */
   status: Word | undefined = undefined;
@@ -2597,7 +2597,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
           // MTG 712.14a: it enters with its back face up.
           transformed = cur.next()!.range;
         } else if (cur.isWord('as') && !original) {
-          // MTG 707.5, Riftbound 472.1.b: it enters as a copy of another object.
+          // MTG 707.5, Riftbound 477.1.b: it enters as a copy of another object.
           cur.next();
           original = copyOf(cur);
         } else if (cur.isWord('attached') && !host) {
@@ -2668,7 +2668,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'gains':
     case 'loses': {
       const subject = cur.name(msg`the card that changes`);
-      // `becomes X a copy of Y` (MTG 707.4; Riftbound 472.1.b.1).
+      // `becomes X a copy of Y` (MTG 707.4; Riftbound 477.1.b.1).
       if (verb === 'becomes' && cur.isWord('a') && cur.isWord('copy', 1)) {
         const original = copyOf(cur);
         // A copy effect that ends (`until end of turn`: Dermotaxi) is not modelled: only one for good.
@@ -3177,7 +3177,7 @@ function parseAssertion(cur: Cursor): Assertion {
       return { kind: 'merged', subject, other, negated: false, range: r() };
     }
     case 'a': {
-      // `X a copy of Y` (MTG 707.2; Riftbound 472.1.b).
+      // `X a copy of Y` (MTG 707.2; Riftbound 477.1.b).
       const original = copyOf(cur);
       return { kind: 'copy', subject, original, negated: false, range: r() };
     }

@@ -111,9 +111,82 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-07-16', now: '124', old: '110' },
     // The Recalls section moved from 449-453 (v1.3) to 454-458; in v1.2 it was 432-436.
     { since: '2026-07-16', now: '455', old: '450' },
-    // Mistargeting: 758.1 in the rules of 2026-07-16 (as the digest gives it); v1.3 says it in 359.3.e.2 (a
-    // target illegal as the spell resolves), checked against its text. v1.2 is cited so too, not checked.
-    { since: '2026-07-16', now: '758.1', old: '359.3.e.2' },
+    // Layers (2026-07-16, five places down like the rest of v1.3's 440s and after): v1.3's 472 (the order of
+    // the layers) is 477. Its copy rules were regrouped: v1.3's 472.1.b.3 (a copy takes the printed traits, or
+    // those the copied object took) is 477.1.b.1.b; 472.1.b and 472.1.b.1 keep their place under 477.
+    { since: '2026-07-16', now: '477.1.b.1.b', old: '472.1.b.3' },
+    { since: '2026-07-16', now: '477', old: '472' },
+    // The turn player gets priority with nothing to do and nothing pending (v1.3's 335.3): 335 itself in
+    // 2026-07-16, where the HOT FEPR rules before it moved up one place (v1.3's 333, a chain is created, is gone).
+    { since: '2026-07-16', now: '335', old: '335.3' },
+    // v1.2 (2025-12-01) numbered much of its rules differently, checked against its text (ZanderH-code/riftboundoc,
+    // content/pages/riftbound-core-rules-v1-2.md). The Facedown Zones were 106.4 (v1.3 107.3).
+    { since: '2026-03-30', now: '107.3', old: '106.4' },
+    // A unit's properties (v1.2 142: damage 142.3, arrives exhausted 142.4), its Standard Move (143) and its
+    // activated abilities (144) are one place down in v1.3 (143-145).
+    { since: '2026-03-30', now: '143', old: '142' },
+    { since: '2026-03-30', now: '144', old: '143' },
+    { since: '2026-03-30', now: '145', old: '144' },
+    // Spells: v1.2's card type 150, timing 151, controller 152, effect-then-trash 153 are v1.3's 153-156.
+    { since: '2026-03-30', now: '153', old: '150' },
+    { since: '2026-03-30', now: '154', old: '151' },
+    { since: '2026-03-30', now: '155', old: '152' },
+    { since: '2026-03-30', now: '156', old: '153' },
+    // Cleanups: v1.2's 321 (cleanups repeat) is v1.3's 322; v1.2's steps (322) were reordered in v1.3's 323:
+    // designations 322.5 → 323.2, kills 322.4 → 323.5, recalls 322.7 → 323.7, combat staged 322.10 → 323.9,
+    // combat begins 322.14 → 323.13.
+    { since: '2026-03-30', now: '322', old: '321' },
+    { since: '2026-03-30', now: '323.2', old: '322.5' },
+    { since: '2026-03-30', now: '323.5', old: '322.4' },
+    { since: '2026-03-30', now: '323.9', old: '322.10' },
+    { since: '2026-03-30', now: '323.13', old: '322.14' },
+    // Chains: a played card on the chain (v1.2 327.1), the newest item resolves (v1.2 336, Step 4).
+    { since: '2026-03-30', now: '328.1', old: '327.1' },
+    { since: '2026-03-30', now: '340', old: '336' },
+    // A showdown begins (v1.2 340), the process of play (v1.2 351-356: move to the chain 351, choices 352 with
+    // its Move destinations 352.3 and targets 352.7-352.8, total cost 353, finishing 356).
+    { since: '2026-03-30', now: '344', old: '340' },
+    { since: '2026-03-30', now: '354', old: '351' },
+    { since: '2026-03-30', now: '355.4', old: '352.3' },
+    { since: '2026-03-30', now: '355.8', old: '352.7' },
+    { since: '2026-03-30', now: '355.9', old: '352.8' },
+    { since: '2026-03-30', now: '356.2', old: '353.2' },
+    { since: '2026-03-30', now: '359', old: '356' },
+    // Abilities: activated abilities use the chain (v1.2 370.2), are used on the board (373); a trigger's
+    // condition is checked after the event (376.2.c).
+    { since: '2026-03-30', now: '377.3', old: '370.2' },
+    { since: '2026-03-30', now: '380', old: '373' },
+    { since: '2026-03-30', now: '383.2.c', old: '376.2.c' },
+    // Game actions: discretionary actions (v1.2 398.1), Heal (405), Buff (413).
+    { since: '2026-03-30', now: '410.1', old: '398.1' },
+    { since: '2026-03-30', now: '418', old: '405' },
+    { since: '2026-03-30', now: '426', old: '413' },
+    // Movement (v1.2 423-431): a Move's destination 425.2 (its recall instead, 425.2.b, is v1.3's 442.2.c),
+    // never into two other players 427, a Move that opens a combat 430.
+    { since: '2026-03-30', now: '442.2', old: '425.2' },
+    { since: '2026-03-30', now: '442.2.c', old: '425.2.b' },
+    { since: '2026-03-30', now: '444', old: '427' },
+    { since: '2026-03-30', now: '447', old: '430' },
+    // Combat (v1.2 437-444): when it happens 438, two players 440, Attacker and Defender 442.1.a, the
+    // resolution step 444 (its designations removed in the combat cleanup, 444.1.a.3, v1.3's 461.7.a).
+    { since: '2026-03-30', now: '455', old: '438' },
+    { since: '2026-03-30', now: '457', old: '440' },
+    { since: '2026-03-30', now: '459.2.b', old: '442.1.a' },
+    { since: '2026-03-30', now: '461', old: '444' },
+    { since: '2026-03-30', now: '461.7.a', old: '444.1.a.3' },
+    // Layers: v1.2's 454 (v1.3 472).
+    { since: '2026-03-30', now: '472', old: '454' },
+    // Inactive abilities: v1.2 721.1.b (v1.3 721.2).
+    { since: '2026-03-30', now: '721.2', old: '721.1.b' },
+    // Keywords: Action 732, Assault 733, Deathknell 734, Deflect 735, Reaction 739 (on an ability: 739.1.c.3),
+    // Shield 740 in v1.2.
+    { since: '2026-03-30', now: '806', old: '732' },
+    { since: '2026-03-30', now: '807', old: '733' },
+    { since: '2026-03-30', now: '808', old: '734' },
+    { since: '2026-03-30', now: '809', old: '735' },
+    { since: '2026-03-30', now: '813', old: '739' },
+    { since: '2026-03-30', now: '813.1.c.2', old: '739.1.c.3' },
+    { since: '2026-03-30', now: '814', old: '740' },
     { since: '2026-03-30', now: '434', old: '421' },
     { since: '2026-03-30', now: '150.2', old: '148.2' },
     { since: '2026-03-30', now: '435', old: '422' },
@@ -157,7 +230,7 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-03-30', now: '415', old: '402' },
     { since: '2026-03-30', now: '428', old: '415' },
   ],
-  introduced: table({ '319.3': '2026-03-30', '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16', '136.2.d': '2026-07-16' }),
+  introduced: table({ '319.3': '2026-03-30', '335': '2026-03-30', '355.4.a': '2026-03-30', '477.1.b.1.b': '2026-03-30', '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16', '136.2.d': '2026-07-16' }),
   // "Units are the only Permanents that can Move" (v1.2 425.3, v1.3 442.3): gone from the rules of 2026-07-16.
   // v1.3's 447.1 (a Move that contests a battlefield with units of opposing players opens a Combat): 452 has no
   // subrule in the rules of 2026-07-16, which say it in 460 and the cleanup's 323.9 and 323.13.
@@ -189,34 +262,48 @@ function matchesPrefix(number: string, prefix: string): boolean {
   return number === prefix || (number.startsWith(prefix) && /^[.a-z]/.test(number.slice(prefix.length)));
 }
 
+/**
+ * One step of renumbering: the renumberings of one date happen at once, so at most one of them applies to
+ * a number, the most specific one (the longest prefix; of equal ones, the first met in `order`). A
+ * general rewrite (v1.3's 472 is 477 now) and a specific one inside it (v1.3's 472.1.b.3 is 477.1.b.1.b)
+ * then both hold, whichever way the number is read.
+ */
+function renumber(rs: readonly Renumbering[], date: string, n: string, from: 'now' | 'old', order: readonly number[]): string {
+  let best: Renumbering | undefined;
+  for (const i of order) {
+    const r = rs[i];
+    if (r.since === date && matchesPrefix(n, r[from]) && (!best || r[from].length > best[from].length)) best = r;
+  }
+  if (!best) return n;
+  const to = from === 'now' ? best.old : best.now;
+  return to + n.slice(best[from].length);
+}
+
+/** The dates of a game's renumberings, newest first (made once per game). */
+const DATES = new Map<Game, readonly string[]>();
+function renumberingDates(game: Game): readonly string[] {
+  let d = DATES.get(game);
+  if (!d) DATES.set(game, (d = [...new Set(GAMES[game].renumberings.map((r) => r.since))].sort().reverse()));
+  return d;
+}
+
 /** The canonical number as numbered in `version`. Applies the renumberings newer than the version, newest first. */
 export function citeAs(game: Game, version: RulesVersion | undefined, canonical: string): string {
   if (!version) return canonical;
-  // Renumberings of one date happen at once: at most one of them applies to a number.
+  const rs = GAMES[game].renumberings;
+  const order = rs.map((_, i) => i);
   let n = canonical;
-  let applied: string | undefined;
-  for (const r of GAMES[game].renumberings) {
-    if (version.date < r.since && r.since !== applied && matchesPrefix(n, r.now)) {
-      n = r.old + n.slice(r.now.length);
-      applied = r.since;
-    }
-  }
+  for (const date of renumberingDates(game)) if (version.date < date) n = renumber(rs, date, n, 'now', order);
   return n;
 }
 
 /** The canonical number for a number written in `version` (inverse of citeAs), for hovers on comments. */
 export function canonicalOf(game: Game, version: RulesVersion | undefined, written: string): string {
   if (!version) return written;
-  let n = written;
-  let applied: string | undefined;
   const rs = GAMES[game].renumberings;
-  for (let i = rs.length - 1; i >= 0; i--) {
-    const r = rs[i];
-    if (version.date < r.since && r.since !== applied && matchesPrefix(n, r.old)) {
-      n = r.now + n.slice(r.old.length);
-      applied = r.since;
-    }
-  }
+  const order = rs.map((_, i) => rs.length - 1 - i);
+  let n = written;
+  for (const date of [...renumberingDates(game)].reverse()) if (version.date < date) n = renumber(rs, date, n, 'old', order);
   return n;
 }
 

@@ -331,7 +331,7 @@ function backFaces(state: DocumentState): string[] {
   return faces.filter((f) => !named.has(f));
 }
 
-/** The objects a card may copy (MTG 707.1; Riftbound 472.1.b): those on the board first, then the others; never the card itself. */
+/** The objects a card may copy (MTG 707.1; Riftbound 477.1.b): those on the board first, then the others; never the card itself. */
 function copyWant(game: Game, subject: string | undefined): Want {
   return { kind: 'cards', rank: (c) => (c.id === subject ? undefined : onBoard(game, c) ? 0 : 2) };
 }
@@ -515,7 +515,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (last === 'of' && w[w.length - 2] === 'base') return { kind: 'players' };
       // `under P`: the player it enters under (MTG 110.2a).
       if (last === 'under') return { kind: 'players' };
-      // `as a copy of Y` (MTG 707.5; Riftbound 472.1.b): the objects it may copy.
+      // `as a copy of Y` (MTG 707.5; Riftbound 477.1.b): the objects it may copy.
       if (last === 'as') return words(['a copy of']);
       if (last === 'of' && w[w.length - 2] === 'copy') return copyWant(game, args[0]);
       // MTG `transformed` (712.14a): a double-faced card enters with its back face up.
@@ -657,7 +657,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     case 'gains': {
       // MTG players may gain and lose hexproof and shroud (702.11c, 702.18a).
       if (n === 0) return { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 1), ...(game === 'mtg' && head !== 'becomes' ? { players: () => 2 } : {}) };
-      // `becomes X a copy of Y` (MTG 707.4; Riftbound 472.1.b.1): after `a copy of`, the objects it may copy.
+      // `becomes X a copy of Y` (MTG 707.4; Riftbound 477.1.b.1): after `a copy of`, the objects it may copy.
       if (head === 'becomes' && args[1] === 'a') return n === 2 ? words(['copy of']) : n === 4 && args[2] === 'copy' && args[3] === 'of' ? copyWant(game, args[0]) : n === 3 && args[2] === 'copy' ? words(['of']) : NONE;
       // Once the change is written, how long it lasts: until the turn ends (MTG 514.2; Riftbound says `this turn`, 317.2.c), or MTG's until your next turn (611.2a).
       const durations = game === 'mtg' ? ['until end of turn', 'this turn', 'until your next turn'] : ['this turn'];
@@ -758,7 +758,7 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   const faces = game === 'mtg' && (!subject || subject.face !== undefined) ? ['transformed'] : [];
   // Merged permanents (MTG 702.140c, 730.2): asked of a merged permanent, a card with mutate, or an unknown subject.
   const merging = game === 'mtg' && (!subject || subject.merged !== undefined || hasMutate(subject));
-  // Whether it is a copy (MTG 707.2; Riftbound 472.1.b.1): asked of a copy (the board says what it copies), or of an unknown subject.
+  // Whether it is a copy (MTG 707.2; Riftbound 477.1.b.1): asked of a copy (the board says what it copies), or of an unknown subject.
   const copies = !subject || subject.copyOf !== undefined ? ['a copy of', 'not a copy'] : [];
   // Whether a token was created (MTG 111.1; Riftbound 177): asked of a card declared a token, or of an unknown subject.
   const created = !subject || isToken(state, subject.id) ? ['not created'] : [];
@@ -767,7 +767,7 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
     return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', ...created, 'tapped', 'untapped', 'face down', 'face up', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), ...copies, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', ...created, 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, ...copies, 'triggered', 'not triggered']);
   }
   const rel = args[1];
-  // `X a copy of Y`, `X not a copy [of Y]` (MTG 707.2; Riftbound 472.1.b): after `of`, the objects it may copy.
+  // `X a copy of Y`, `X not a copy [of Y]` (MTG 707.2; Riftbound 477.1.b): after `of`, the objects it may copy.
   if (rel === 'a' || (rel === 'not' && args[2] === 'a')) {
     const at = rel === 'a' ? 2 : 3;
     if (n === at) return words([rel === 'a' ? 'copy of' : 'copy']);

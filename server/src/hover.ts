@@ -321,7 +321,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   if (c.face) lines.push(`- ${c.face === 'back' ? t('Face up: back ({0})', md(c.name)) : t('Face up: front ({0})', md(c.name))}`);
   // A merged permanent: its cards, the top one first (MTG 730.2).
   if (c.merged) lines.push(`- ${t('Merged permanent: {0} (the top card first)', c.merged.map((id) => `**${md(id)}**`).join(', '))}`);
-  // A copy (MTG 707.2; Riftbound 472.1.b): what it copies, and the name it has meanwhile.
+  // A copy (MTG 707.2; Riftbound 477.1.b): what it copies, and the name it has meanwhile.
   if (c.copyOf) lines.push(`- ${t('A copy of: {0} ({1})', `**${md(c.copyOf)}**`, md(c.name))}`);
   lines.push(`- ${t('Timestamp: {0}', c.timestamp)}`);
   if (c.might !== undefined) {
@@ -555,11 +555,11 @@ function countersVerbAt(state: DocumentState, pos: Position): { text: string; ru
   if (ev?.kind === 'transform' && state.game === 'mtg') {
     return { text: t('Turns a double-faced permanent over: its other face is up, and it has only that face\'s characteristics. It is the same object: what is attached stays attached, and the effects on it keep applying; then the state-based actions judge what is attached by the new face (an `enchant creature` Aura on what is no longer a creature goes). A permanent that is no transforming double-faced card doesn\'t transform, nor does one into an instant or sorcery face.'), rules: ['701.28a', '712.18', '712.8e', '701.28c', '701.28d'], range: ev.verbRange };
   }
-  // `becomes X a copy of Y` (MTG 707.4, 707.2; Riftbound 472.1.b.1): the same object with copied values.
+  // `becomes X a copy of Y` (MTG 707.4, 707.2; Riftbound 477.1.b.1): the same object with copied values.
   if (ev?.kind === 'copy') {
     return state.game === 'mtg'
       ? { text: t('Makes a permanent a copy of another object: it takes what that object\'s card says (as other copies changed it, with the face that is up), and nothing else of it: not its counters, its effects, nor what is attached to it. It stays the same object: what is attached to it stays, the other effects on it apply over the copy, and then the state-based actions judge what is attached by what it is now. Leaving the battlefield ends the copy.'), rules: ['707.4', '707.2', '707.8', '613.1a', '400.7'], range: ev.verbRange }
-      : { text: t('Makes a card on the board a copy of another card: it takes that card\'s copyable traits (its printed ones, or those it copied), and stays attached as it was, since attaching asks nothing of what the cards are. The cleanup then sees what it is now: gear left unattached at a battlefield is recalled. Leaving the board ends the copy.'), rules: ['472.1.b.1', '472.1.b.3', '434.1', '323.7'], range: ev.verbRange };
+      : { text: t('Makes a card on the board a copy of another card: it takes that card\'s copyable traits (its printed ones, or those it copied), and stays attached as it was, since attaching asks nothing of what the cards are. The cleanup then sees what it is now: gear left unattached at a battlefield is recalled. Leaving the board ends the copy.'), rules: ['477.1.b.1', '477.1.b.1.b', '434.1', '323.7'], range: ev.verbRange };
   }
   // MTG `regenerate X` (701.19a): what the shield replaces, and what it doesn't.
   if (ev?.kind === 'regenerate' && state.game === 'mtg') {
@@ -645,19 +645,19 @@ function combatAssertionAt(state: DocumentState, pos: Position): { text: string;
   if (a?.kind === 'merged' && containsInclusive(a.range, pos) && !containsInclusive(a.subject.range, pos) && !(a.other && containsInclusive(a.other.range, pos)) && state.game === 'mtg') {
     return { text: t('{0}: whether the cards are parts of one merged permanent now. A merged permanent that leaves the battlefield leaves as one, and each of its cards goes on its own, as a new object, no longer merged.', codeSpan(a.other ? (a.negated ? 'not merged with' : 'merged with') : 'not merged')), rules: ['730.2', '730.3'], range: { start: a.subject.range.end, end: a.other ? a.other.range.start : a.range.end } };
   }
-  // `enter X as a copy of Y` (MTG 707.5, 303.4f; Riftbound 472.1.b): the words before Y.
+  // `enter X as a copy of Y` (MTG 707.5, 303.4f; Riftbound 477.1.b): the words before Y.
   if (st?.kind === 'enter' && st.original) {
     const words = copyWordsBefore(state, st.original.range.start);
     if (words && containsInclusive(words, pos)) {
       return state.game === 'mtg'
         ? { text: t('`as a copy of`: the card enters the battlefield already a copy of that object, with its copiable values and nothing else of it (not what it is attached to). A copy of an Aura is an Aura entering without being cast: its controller chooses what it enchants, with no targeting, and with nothing it could enchant it stays where it was.'), rules: ['707.5', '707.2', '303.4f', '303.4g'], range: words }
-        : { text: t('`as a copy of`: the card is played as a copy of that card, with its copyable traits.'), rules: ['472.1.b', '472.1.b.3'], range: words };
+        : { text: t('`as a copy of`: the card is played as a copy of that card, with its copyable traits.'), rules: ['477.1.b', '477.1.b.1.b'], range: words };
     }
   }
-  // `expect X a copy of Y`, `expect X not a copy [of Y]` (MTG 707.2; Riftbound 472.1.b.1).
+  // `expect X a copy of Y`, `expect X not a copy [of Y]` (MTG 707.2; Riftbound 477.1.b.1).
   if (a?.kind === 'copy' && containsInclusive(a.range, pos) && !containsInclusive(a.subject.range, pos) && !(a.original && containsInclusive(a.original.range, pos))) {
     const range = { start: a.subject.range.end, end: a.original ? a.original.range.start : a.range.end };
-    return { text: t('{0}: whether the permanent is a copy of that object now (or, with `not a copy`, of anything). A copy ends as the card leaves the battlefield (Riftbound: the board).', codeSpan(a.negated ? (a.original ? 'not a copy of' : 'not a copy') : 'a copy of')), rules: state.game === 'mtg' ? ['707.2', '400.7'] : ['472.1.b.1', '124'], range };
+    return { text: t('{0}: whether the permanent is a copy of that object now (or, with `not a copy`, of anything). A copy ends as the card leaves the battlefield (Riftbound: the board).', codeSpan(a.negated ? (a.original ? 'not a copy of' : 'not a copy') : 'a copy of')), rules: state.game === 'mtg' ? ['707.2', '400.7'] : ['477.1.b.1', '124'], range };
   }
   // MTG `expect X transformed`, `expect X not transformed` (701.28g).
   if (a?.kind === 'transformed' && containsInclusive(a.range, pos) && !containsInclusive(a.subject.range, pos) && state.game === 'mtg') {

@@ -186,10 +186,10 @@ export class NameIndex {
       case 'enter':
         this.add(st.subject, 'card');
         this.add(st.host, 'either');
-        // `as a copy of Y` (MTG 707.5; Riftbound 472.1.b): the object copied.
+        // `as a copy of Y` (MTG 707.5; Riftbound 477.1.b): the object copied.
         this.add(st.original, 'card');
         return this.add(st.player, 'player');
-      // `becomes X a copy of Y` (MTG 707.4; Riftbound 472.1.b.1).
+      // `becomes X a copy of Y` (MTG 707.4; Riftbound 477.1.b.1).
       case 'copy':
         this.add(st.subject, 'card');
         return this.add(st.original, 'card');

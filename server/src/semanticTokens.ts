@@ -47,7 +47,7 @@ function onLines<T>(xs: readonly T[], line: (x: T) => number, first: number, las
   return lo === 0 && end === xs.length ? xs : xs.slice(lo, end);
 }
 
-/** The words of the copy phrases (MTG 707; Riftbound 472.1.b), keywords each as one token. */
+/** The words of the copy phrases (MTG 707; Riftbound 477.1.b), keywords each as one token. */
 const COPY_OF = ['a', 'copy', 'of'];
 const AS_COPY_OF = ['as', 'a', 'copy', 'of'];
 const NOT_COPY = ['not', 'a', 'copy'];
@@ -189,7 +189,7 @@ function tokensOf(state: DocumentState, range?: Range): Tok[] {
           if (ev.kind === 'types') for (const w of ev.words) add(w.range, ADDITION.has(w.text) ? 'keyword' : 'type');
           if (ev.kind === 'expect' && ev.assertion?.kind === 'in-zone') zone(ev.assertion.zone);
           if (ev.kind === 'expect' && ev.assertion?.kind === 'has-ability') ability(ev.assertion.ability);
-          // Copies (MTG 707; Riftbound 472.1.b): `becomes X a copy of Y`, `expect X [not] a copy [of Y]`, `enter X ... as a copy of Y`.
+          // Copies (MTG 707; Riftbound 477.1.b): `becomes X a copy of Y`, `expect X [not] a copy [of Y]`, `enter X ... as a copy of Y`.
           if (ev.kind === 'copy') keywordWords(ev.subject.range.end, COPY_OF);
           if (ev.kind === 'expect' && ev.assertion?.kind === 'copy') keywordWords(ev.assertion.subject.range.end, ev.assertion.negated ? (ev.assertion.original ? NOT_COPY_OF : NOT_COPY) : COPY_OF);
           if (ev.kind === 'enter' && ev.original) {

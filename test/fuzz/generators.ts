@@ -258,7 +258,7 @@ function assertionArb(game: GameId): fc.Arbitrary<string> {
     fc.tuple(CX, B).map(([x, b]) => `${x} at battlefield ${b}`),
     fc.tuple(HX, CX).map(([h, x]) => `${h} has ${x}`),
     fc.tuple(CX, CX).map(([x, y]) => `${x} newer than ${y}`),
-    // A copy (MTG 707.2; Riftbound 472.1.b), of an object or of nothing.
+    // A copy (MTG 707.2; Riftbound 477.1.b), of an object or of nothing.
     fc.tuple(CX, fc.constantFrom('a copy of ', 'not a copy of ', 'not a copy'), CX).map(([x, w, y]) => `${x} ${w}${w === 'not a copy' ? '' : y}`),
     fc.tuple(CX, fc.integer({ min: -3, max: 15 })).map(([x, n]) => `${x} might ${n}`),
     fc.tuple(CX, fc.constantFrom('toughness', 'damage'), fc.integer({ min: -1, max: 8 })).map(([x, k, n]) => `${x} ${k} ${n}`),
@@ -350,7 +350,7 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
     { weight: mtg ? 1 : 2, arbitrary: fc.tuple(fc.constantFrom('buff ', 'spend buff from '), CX).map(([v, x]) => `${v}${x}`) },
     // Regeneration (MTG 701.19a), now and then in Riftbound.
     { weight: 1, arbitrary: CX.map((x) => `regenerate ${x}`) },
-    // Copies (MTG 707.4, 707.5; Riftbound 472.1.b): a permanent that becomes one, a card that enters as one (an Aura's host now and then).
+    // Copies (MTG 707.4, 707.5; Riftbound 477.1.b): a permanent that becomes one, a card that enters as one (an Aura's host now and then).
     { weight: 2, arbitrary: fc.tuple(CX, CX).map(([x, y]) => `becomes ${x} a copy of ${y}`) },
     { weight: 2, arbitrary: fc.tuple(CX, CX, fc.oneof(fc.constant(''), fc.constant(''), HX.map((h) => ` attached to ${h}`)), under).map(([x, y, h, u]) => `enter ${x} as a copy of ${y}${h}${u}`) },
     // Combat: MTG `attack with X` (508.1a), `block X with Y [and Z]` (509.1a); Riftbound `attack at battlefield B [by P]` (464.2.c). Each now and then in the other game.

@@ -1,4 +1,4 @@
-// The editor surface of copy effects (MTG 707; Riftbound 472.1.b): completion of the copy words and of
+// The editor surface of copy effects (MTG 707; Riftbound 477.1.b): completion of the copy words and of
 // the objects to copy, the hovers of the verb, of `as a copy of` and of the assertion with their rules,
 // the card hover's copy, and the names in the new lines found and renamed like any other.
 import * as assert from 'node:assert/strict';
@@ -114,8 +114,8 @@ describe('LSP copy effects', () => {
     assert.deepEqual(on(11), ['expect:keyword', 'bears:class', 'not a copy of:keyword', 'lion:class']);
   });
 
-  it('Riftbound: the verb hover cites 472.1.b.1', async () => {
+  it('Riftbound: the verb hover cites 477.1.b.1', async () => {
     const rb = ['game riftbound', 'player alice', 'card jinx "Jinx": unit, owner alice, might 3', 'card vi "Vi": unit, owner alice, might 5', 'becomes jinx a copy of vi', ''].join('\n');
-    assert.match(await hover(rb, positionOf(rb, 'becomes', 2)), /472\.1\.b\.1/);
+    assert.match(await hover(rb, positionOf(rb, 'becomes', 2)), /477\.1\.b\.1/);
   });
 });

@@ -130,7 +130,7 @@ describe('Quick-Draw asks whether its player controls a unit from the board\'s l
     ['a unit played under her', 'card ub "U": unit, owner bob, in hand', 'enter ub under alice'],
     ['a gear made a unit (an effect)', 'card s "S": gear, owner alice, at base', 'becomes s unit'],
     ['a unit a unit again as the effect that took it ends (317.2.c)', 'card ua "U": unit, owner alice, at base\nloses ua unit this turn', 'turn bob'],
-    ['a gear made a copy of a unit (472.1.b.1)', 'card ub "U": unit, owner bob, at base\ncard s "S": gear, owner alice, at base', 'becomes s a copy of ub'],
+    ['a gear made a copy of a unit (477.1.b.1)', 'card ub "U": unit, owner bob, at base\ncard s "S": gear, owner alice, at base', 'becomes s a copy of ub'],
   ];
   for (const [what, cards, change] of CHANGES) {
     it(`finds her unit after a question found none: ${what}`, () => {

@@ -49,6 +49,87 @@ describe('rules versions', () => {
     assert.equal(canonicalOf('riftbound', v12, '402.1.c'), '415.1.c');
   });
 
+  it('cites Riftbound rules renumbered in 2026-07-16 as v1.3 and v1.2 number them (read in their texts)', () => {
+    const v12 = resolveVersion('riftbound', 'v1.2');
+    const v13 = resolveVersion('riftbound', 'v1.3');
+    const cases: [string, string, string][] = [
+      // [canonical (2026-07-16), v1.3, v1.2]
+      ['477.1.b', '472.1.b', '454.1.b'],
+      ['477.1.b.1', '472.1.b.1', '454.1.b.1'],
+      // A general rewrite (472 → 477) and a specific one inside it (472.1.b.3 → 477.1.b.1.b) both hold.
+      ['477.1.b.1.b', '472.1.b.3', '-'],
+      ['335', '335.3', '-'],
+      // v1.3's 359.3.e.2 (an illegal target) is 359.3.e.2 still; 758.1 is another rule (untargetability).
+      ['359.3.e.2', '359.3.e.2', '356.3.e.2'],
+      ['758.1', '758.1', '758.1'],
+      ['107.3.e', '107.3.e', '106.4.e'],
+      ['143.3.b.1', '143.3.b.1', '142.3.b.1'],
+      ['143.4', '143.4', '142.4'],
+      ['144.4.a.1', '144.4.a.1', '143.4.a.1'],
+      ['145.2', '145.2', '144.2'],
+      ['154', '153', '150'],
+      ['157', '156', '153'],
+      ['322', '322', '321'],
+      ['323.2.c', '323.2.c', '322.5.c'],
+      ['323.5', '323.5', '322.4'],
+      ['323.7', '323.7', '322.7'],
+      ['323.9', '323.9', '322.10'],
+      ['323.13', '323.13', '322.14'],
+      ['328.1', '328.1', '327.1'],
+      ['340.1', '340.1', '336.1'],
+      ['344.2', '344.2', '340.2'],
+      ['354', '354', '351'],
+      ['355.8', '355.8', '352.7'],
+      ['355.9.a.3', '355.9.a.3', '352.8.a.3'],
+      ['356.2.a.2', '356.2.a.2', '353.2.a.2'],
+      ['359.3.e.10', '359.3.e.10', '356.3.e.10'],
+      ['377.3', '377.3', '370.2'],
+      ['380', '380', '373'],
+      ['383.2.c.1', '383.2.c.1', '376.2.c.1'],
+      ['410.1.b.3', '410.1.b.3', '398.1.b.3'],
+      ['418.1', '418.1', '405.1'],
+      ['426.1.b.1', '426.1.b.1', '413.1.b.1'],
+      ['447.2.a', '442.2.a', '425.2.a'],
+      ['447.2.c', '442.2.c', '425.2.b'],
+      ['449.2', '444.2', '427.2'],
+      ['452.1', '447.1', '430.1'],
+      ['460', '455', '438'],
+      ['462.2.a', '457.2.a', '440.2.a'],
+      ['464.2.c', '459.2.b', '442.1.a'],
+      ['466.1.a.2', '461.1.a.2', '444.1.a.2'],
+      ['466.7.a', '461.7.a', '444.1.a.3'],
+      ['721.2', '721.2', '721.1.b'],
+      ['806.1.c.2', '806.1.c.2', '732.1.c.2'],
+      ['807.2', '807.2', '733.2'],
+      ['808.1.c', '808.1.c', '734.1.c'],
+      ['809.1.c', '809.1.c', '735.1.c'],
+      ['813.1.c.1', '813.1.c.1', '739.1.c.1'],
+      ['813.1.c.2', '813.1.c.2', '739.1.c.3'],
+      ['814.1.c', '814.1.c', '740.1.c'],
+    ];
+    for (const [now, in13, in12] of cases) {
+      assert.equal(citeAs('riftbound', v13, now), in13, `${now} in v1.3`);
+      assert.equal(canonicalIn('riftbound', v13, in13), now, `v1.3 ${in13}`);
+      if (in12 === '-') {
+        assert.equal(existsIn('riftbound', v12, now), false, `${now} in v1.2`);
+        continue;
+      }
+      assert.equal(citeAs('riftbound', v12, now), in12, `${now} in v1.2`);
+      assert.equal(canonicalIn('riftbound', v12, in12), now, `v1.2 ${in12}`);
+    }
+    // Numbers an older version uses for another rule read as no rule of ours: v1.3's 335 is HOT FEPR, v1.2's 142.2 its Might (143.2, not 144).
+    assert.equal(canonicalIn('riftbound', v13, '335'), undefined);
+    assert.equal(canonicalIn('riftbound', v12, '142.2'), '143.2');
+    // The rule v1.2 doesn't have is left out of a finding's rules under v1.2 (its 335 is another rule).
+    const timing = (v: string) => `game riftbound\nrules ${v}\nplayer bob\ncard garen "Garen": unit, owner bob, might 4, at base\ncard hammer "Hammer": gear — Equipment, equip, owner bob, at base\ncard quick "Quick Swap": spell, owner bob, in hand, Reaction, attach target gear you control to target unit you control\nturn bob end\ncast quick targeting hammer to garen\n`;
+    for (const [v, want] of [['v1.3', '335.3'], ['2026-07-16', '335']] as const) {
+      const f = check(timing(v)).findings.find((x) => x.code === 'impossible-event');
+      assert.ok(f && f.rules.includes(want), `${v}: ${JSON.stringify(f?.rules)}`);
+    }
+    const old = check(timing('v1.2')).findings.find((x) => x.code === 'impossible-event');
+    assert.ok(old && !old.rules.includes('335') && old.rules.includes('151'), JSON.stringify(old?.rules));
+  });
+
   it('a rule a later version dropped exists only in the versions before (Riftbound 442.3, only units move)', () => {
     const v12 = resolveVersion('riftbound', 'v1.2');
     const v13 = resolveVersion('riftbound', 'v1.3');

@@ -22,16 +22,9 @@ import type { RuleExplanation } from '../mtg/explanations';
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '377.3': { title: 'Abilities go on the chain', text: 'An activated ability is put on the chain when it is activated and resolves from there, much as a played card does; one never activated is not there to resolve.' },
-  '758.1': {
-    title: 'Mistargeting',
-    text: 'A target that can no longer be chosen by the time its spell or ability resolves is mistargeted: the instruction meant for it is not carried out on it, and one left with no valid target does nothing.',
-    earlier: [
-      {
-        before: '2026-07-16',
-        title: 'Illegal targets as a spell resolves',
-        text: 'As a spell or ability resolves, a target that no longer fits what it asked for, or that went to or came from a zone off the board (it then counts as another object), is illegal; nothing is done to it, and an instruction whose targets are all invalid is skipped.',
-      },
-    ],
+  '359.3.e.2': {
+    title: 'Illegal targets as a spell resolves',
+    text: 'As a spell or ability resolves, a target that no longer fits what it asked for, or that went to or came from a zone off the board (it then counts as another object), is illegal; nothing is done to it, and an instruction whose targets are all invalid is skipped.',
   },
 };
 
@@ -49,8 +42,8 @@ const RIFTBOUND_NAMED: NamedAbilityWords = {
   granted: () => ['136.2.c', '718.5.e'],
   newObject: ['124'],
   resolveRules: [],
-  // Its only target gone, it still resolves and does nothing (758.1; v1.3 359.3.e.2), as the Equip's does.
-  mistargeted: ['758.1'],
+  // Its only target gone, it still resolves and does nothing (359.3.e.2), as the Equip's does.
+  mistargeted: ['359.3.e.2'],
   // An activated ability gets on the chain by its activation, and only from there does it resolve (377.3; v1.3's number).
   pendingRules: ['377.3'],
   placedRules: [],
@@ -129,9 +122,9 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       ? { rules: ['818.1.b.1', '124'], why: msg`${target.id} left the board after the Equip was used, so it is a new object the Equip never chose` }
       : equipTargetProblem(att, target, entry.controller);
   if (problem) {
-    // Mistargeted (758.1; v1.3 359.3.e.2): the Equip's one instruction has no valid target, so it does nothing.
+    // Mistargeted (359.3.e.2): the Equip's one instruction has no valid target, so it does nothing.
     replay.report('target-illegal-on-resolution', ev.range, msg`${att.id}'s Equip does nothing as it resolves: the unit it chose is no longer a legal choice (${problem.why}). ${att.id} ${att.version === entry.version ? stays : msg`is not where it was`}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the unit legal until the Equip resolves.`, {
-      rules: [...problem.rules, '758.1'],
+      rules: [...problem.rules, '359.3.e.2'],
       related,
       subjects: [att.id, ...(target ? [target.id] : [])],
     });

@@ -2,7 +2,7 @@
 // plays the spell S with its two targets (354, 355.8; the choice itself is targeting.ts's, 434.3), `activate S attach
 // targeting X to U` uses S's ability that attaches; what is written next happens in response, while the chain exists
 // (a Closed State: only Reaction may be played, 309.1.a); `resolve S` / `resolve S attach` resolves it: each target is
-// checked again (v1.3 359.3.e.2, 758.1 since; 359.3.e.4: a card that changed zones is a new object), and with one of
+// checked again (359.3.e.2; 359.3.e.4: a card that changed zones is a new object), and with one of
 // them illegal the instruction is not carried out (359.3.e.6-e.8), the spell resolving all the same (359.3.e.1,
 // 359.3.e.10). A spell, after it resolves, goes to its owner's trash (359.3.d, 157).
 import type { EventNode } from '../../parser/ast';
@@ -26,7 +26,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '156': { title: "A spell's controller", text: 'Whoever plays a spell controls it.' },
   '157': { title: 'A spell goes to the trash', text: "A spell does what its instructions say, and then the card is put into its owner's trash." },
   '328.1': { title: 'The chain holds played cards', text: 'A card being played is put on the chain, a zone off the board, and waits there while it is played.' },
-  '335.3': { title: 'Priority only in the Main Phase', text: 'With no task to do and nothing waiting on the chain, the turn player gets priority in the Main Phase; in any other phase the game goes on to the next step instead, so nobody plays anything there unless a chain exists.' },
+  '335': { title: 'Priority only in the Main Phase', text: 'With no task to do and nothing waiting on the chain, the turn player gets priority in the Main Phase; in any other phase the game goes on to the next step instead, so nobody plays anything there unless a chain exists.' },
   '354': { title: 'Playing starts on the chain', text: 'To play a card, its player first takes it from where it is and puts it on the chain, which closes the state.' },
   '359.3.c': { title: 'Reactions before a spell resolves', text: 'A spell stays on the chain once it is played, and the other players may answer it with Reactions before it resolves.' },
   '359.3.d': { title: 'A spell resolves, then goes to the trash', text: "When nobody answers any more, the spell's effect is carried out from its first line to its last, and the card goes to its owner's trash." },
@@ -47,7 +47,7 @@ function has(c: CardObj, keyword: 'Reaction' | 'Action'): boolean {
 /**
  * When the spell `spell` may be played by `p` (155, 308.1.a, 309.1.a, 316.5.b, 806.1.c.1, 813.1.c.1): while a
  * chain exists only with Reaction; during a showdown only with Action or Reaction; otherwise only in the Main
- * Phase of p's turn (no one gets priority outside it with nothing on the chain, 335.3). The chain is judged from
+ * Phase of p's turn (no one gets priority outside it with nothing on the chain, 335). The chain is judged from
  * the first line, the turn and phase once a `turn` line says them. Reports and returns false when it can't be.
  */
 function spellTiming(replay: Replay, ev: EventNode, spell: CardObj, p: string | undefined): boolean {
@@ -77,7 +77,7 @@ function spellTiming(replay: Replay, ev: EventNode, spell: CardObj, p: string | 
     return false;
   }
   if (turn.step !== 'main') {
-    replay.report('impossible-event', ev.range, msg`${spell.id} is played in ${phaseWord(turn.step)}, with nothing on the chain: players play spells in the Main Phase, and in the other phases only while a chain exists. Nothing is played: ${stays}. Write it in the Main Phase (\`turn ${turn.player}\`), or remove the line.`, { rules: ['155', '335.3'], subjects: [spell.id] });
+    replay.report('impossible-event', ev.range, msg`${spell.id} is played in ${phaseWord(turn.step)}, with nothing on the chain: players play spells in the Main Phase, and in the other phases only while a chain exists. Nothing is played: ${stays}. Write it in the Main Phase (\`turn ${turn.player}\`), or remove the line.`, { rules: ['155', '335'], subjects: [spell.id] });
     return false;
   }
   return true;
@@ -178,14 +178,14 @@ export function resolveAttachAbility(replay: Replay, ev: Extract<EventNode, { ki
   resolveAttach(replay, ev, entry, source, msg`${source.id}'s ability`);
 }
 
-/** Why a target chosen by `entry` is no longer legal as it resolves, or undefined (359.3.e.2, 758.1; 359.3.e.4; the words, 355.9.a/b). */
+/** Why a target chosen by `entry` is no longer legal as it resolves, or undefined (359.3.e.2; 359.3.e.4; the words, 355.9.a/b). */
 function illegalNow(replay: Replay, entry: StackEntry, role: 'what' | 'to', source: CardObj): { t: Host | undefined; rules: string[]; why: Message } | undefined {
   const ref = role === 'what' ? entry.attaching! : entry.target!;
   const t = replay.board.refTarget(ref);
-  if (!t) return { t, rules: ['758.1'], why: msg`${ref.id} no longer exists` };
-  if (isCard(t) && ref.kind === 'card' && t.version !== ref.version) return { t, rules: ['758.1', '359.3.e.4'], why: msg`${t.id} changed zones after it was chosen and is ${inZone(t.zone)} now: a new object, which the effect never chose` };
+  if (!t) return { t, rules: ['359.3.e.2'], why: msg`${ref.id} no longer exists` };
+  if (isCard(t) && ref.kind === 'card' && t.version !== ref.version) return { t, rules: ['359.3.e.2', '359.3.e.4'], why: msg`${t.id} changed zones after it was chosen and is ${inZone(t.zone)} now: a new object, which the effect never chose` };
   const problem = targetNoLongerFits(t, role, entry.words, source, entry.controller);
-  return problem ? { t, rules: ['758.1', ...problem.rules], why: problem.why } : undefined;
+  return problem ? { t, rules: ['359.3.e.2', ...problem.rules], why: problem.why } : undefined;
 }
 
 /** The effect of `entry` (spell or ability), both targets checked again; `name` says what resolves. */

@@ -1,8 +1,8 @@
-// Riftbound copy effects (472.1.b) as attachments see them: `becomes X a copy of Y`, a card on the board that
-// takes Y's copyable traits (472.1.b.1), and `enter X as a copy of Y`, a card played as one (the example of
-// 472.1.b.3). The copyable traits are Y's printed ones, or those Y copied if Y is a copy itself (472.1.b.3):
+// Riftbound copy effects (477.1.b) as attachments see them: `becomes X a copy of Y`, a card on the board that
+// takes Y's copyable traits (477.1.b.1), and `enter X as a copy of Y`, a card played as one (the example of
+// 477.1.b.1.b). The copyable traits are Y's printed ones, or those Y copied if Y is a copy itself (477.1.b.1.b):
 // Y's `printed` traits and name here; its buff, damage, status and attachments are not traits. The card
-// takes them as the same card (engine/copiable.ts, as MTG's copies do), in the layer of 472.1: the effects
+// takes them as the same card (engine/copiable.ts, as MTG's copies do), in the layer of 477.1: the effects
 // that came later keep applying over them.
 //
 // Riftbound's attach rules put no condition on what the two cards are (434.1: both on the board, two
@@ -22,9 +22,9 @@ import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '472.1.b': { title: 'Copy effects in the first layer', text: 'Effects that make one game object a copy of another are applied in the first layer, with those that change its inherent traits.' },
-  '472.1.b.1': { title: 'Becoming a copy', text: "When a game object turns into a copy of another, the copied traits, its rules text among them, take the place of its own or join them, as far as the effect that makes the copy says." },
-  '472.1.b.3': { title: 'What a copy takes', text: 'By default a copy takes the printed traits of what it copies. A game object that has become a copy has the traits it took as its copyable ones, so a copy of it takes those.' },
+  '477.1.b': { title: 'Copy effects in the first layer', text: 'Effects that make one game object a copy of another are applied in the first layer, with those that change its inherent traits.' },
+  '477.1.b.1': { title: 'Becoming a copy', text: "When a game object turns into a copy of another, the copied traits, its rules text among them, take the place of its own or join them, as far as the effect that makes the copy says." },
+  '477.1.b.1.b': { title: 'What a copy takes', text: 'By default a copy takes the printed traits of what it copies. A game object that has become a copy has the traits it took as its copyable ones, so a copy of it takes those.' },
 };
 
 /** Why `original` can't be copied now: the copy itself, or a card that left the game. Reports the line and returns true then. */
@@ -32,19 +32,19 @@ function cantCopy(replay: Replay, ev: EventNode, card: CardObj, original: CardOb
   if (original === card) {
     replay.report('impossible-event', ev.range, entering
       ? msg`${card.id} can't be played as a copy of itself: the traits it would copy are its own, so the words copy nothing, and the replay skips the line. Remove \`as a copy of ${card.id}\`, or name the card it copies.`
-      : msg`${card.id} can't become a copy of itself: its copyable traits are its own already, so nothing would change, and the replay skips the line. Remove the line, or name the card it copies.`, { rules: ['472.1.b.3'], subjects: [card.id] });
+      : msg`${card.id} can't become a copy of itself: its copyable traits are its own already, so nothing would change, and the replay skips the line. Remove the line, or name the card it copies.`, { rules: ['477.1.b.1.b'], subjects: [card.id] });
     return true;
   }
   return false;
 }
 
-/** `becomes X a copy of Y` (472.1.b.1): the card X on the board takes Y's copyable traits, and stays attached as it was. */
+/** `becomes X a copy of Y` (477.1.b.1): the card X on the board takes Y's copyable traits, and stays attached as it was. */
 export function copyEvent(replay: Replay, ev: Extract<EventNode, { kind: 'copy' }>): void {
   const card = replay.card(ev.subject);
   const original = replay.card(ev.original);
   if (!card || !original) return;
   if (!onBoard(card)) {
-    replay.report('impossible-event', ev.range, msg`${card.id} is ${inZone(card.zone)}, not on the board, and a card takes another's traits as a copy only where it is in play. Play it first (\`enter ${card.id} as a copy of ${original.id}\` if it is played as the copy), or remove the line.`, { rules: ['472.1.b.1'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is ${inZone(card.zone)}, not on the board, and a card takes another's traits as a copy only where it is in play. Play it first (\`enter ${card.id} as a copy of ${original.id}\` if it is played as the copy), or remove the line.`, { rules: ['477.1.b.1'], subjects: [card.id] });
     return;
   }
   if (cantCopy(replay, ev, card, original, false)) return;
@@ -57,7 +57,7 @@ export function copyEvent(replay: Replay, ev: Extract<EventNode, { kind: 'copy' 
 }
 
 /**
- * `enter X as a copy of Y`: X is played with Y's copyable traits (472.1.b.3's example), so what it is as it
+ * `enter X as a copy of Y`: X is played with Y's copyable traits (477.1.b.1.b's example), so what it is as it
  * enters (a gear with Quick-Draw that attaches, a unit) is decided with them. True when the play may go on;
  * false when the line can't happen (reported). X already on the board is left to the play, which reports it.
  */

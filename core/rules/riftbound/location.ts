@@ -394,7 +394,7 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   // `enter X transformed` is MTG's (712.14a): a Riftbound card has one side.
   if (ev.transformed) replay.report('syntax-error', ev.transformed, msg`A Riftbound card has one side only, so it can't enter with another side up. Remove \`transformed\`.`);
   if (ev.status && !enterStatusOk(replay, ev.status, RIFTBOUND_STATUS)) return;
-  // `enter X as a copy of Y` (472.1.b): played with Y's traits, and its own again if it isn't played.
+  // `enter X as a copy of Y` (477.1.b): played with Y's traits, and its own again if it isn't played.
   if (ev.original && !enterAsCopy(replay, ev)) return;
   const card = replay.board.cards.get(ev.subject.text);
   const was = card?.version;
