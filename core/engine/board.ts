@@ -470,7 +470,7 @@ export interface CardObj extends Characteristics {
    */
   backFace: string | undefined;
   front: Characteristics | undefined;
-  /** MTG 712.8e, 701.28g: its back face is up (`printed` and `name` are the back face's meanwhile). */
+  /** MTG 712.8e, 701.27g: its back face is up (`printed` and `name` are the back face's meanwhile). */
   transformed: boolean;
   /** MTG: this line is a back face (`back face`, zone FACE), the back of the card with this id once a front names it. */
   faceOf: string | undefined;

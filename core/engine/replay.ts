@@ -1465,7 +1465,7 @@ export class Replay {
         return { ...where, actual: msg`${c.id} is not a token (${msg`only a token is created by an effect`}), and ${where.actual}` };
       }
       case 'transformed': {
-        // MTG 701.28g: a double-faced permanent with its back face up.
+        // MTG 701.27g: a double-faced permanent with its back face up.
         const c = this.card(a.subject);
         if (!c) return undefined;
         if (this.rules.game !== 'mtg') return { actual: msg`a Riftbound card has one side only, and none turns over` };
@@ -1643,17 +1643,17 @@ export function describeAssertion(a: Assertion): string {
   }
 }
 
-/** Why an `expect X transformed` (`not transformed`) fails, or undefined when it holds (701.28g). */
+/** Why an `expect X transformed` (`not transformed`) fails, or undefined when it holds (701.27g). */
 function transformedFailure(card: CardObj, negated: boolean): { actual: Message; rules: string[]; replacement?: string } | undefined {
   // A merged permanent is no double-faced permanent, whatever face its cards show (730.2i).
   const merged = card.merge?.kind === 'permanent';
   const is = card.zone === 'battlefield' && card.transformed && !merged;
   if (is !== negated) return undefined;
-  if (merged) return { actual: msg`${card.id} is a merged permanent, which is not a double-faced permanent, whatever face its cards show`, rules: ['701.28g', '730.2i'], replacement: `${card.id} not transformed` };
-  if (card.backFace === undefined) return { actual: msg`${card.id} is not a transforming double-faced card`, rules: ['701.28g', '712.2'], replacement: `${card.id} not transformed` };
-  if (is) return { actual: msg`${card.id} has its back face up (${card.name})`, rules: ['701.28g'], replacement: `${card.id} transformed` };
-  if (card.zone !== 'battlefield') return { actual: msg`${card.id} is ${inZone(card.zone)}, where a double-faced card has its front face`, rules: ['701.28g', '712.8a'], replacement: `${card.id} not transformed` };
-  return { actual: msg`${card.id} has its front face up (${card.name})`, rules: ['701.28g'], replacement: `${card.id} not transformed` };
+  if (merged) return { actual: msg`${card.id} is a merged permanent, which is not a double-faced permanent, whatever face its cards show`, rules: ['701.27g', '730.2i'], replacement: `${card.id} not transformed` };
+  if (card.backFace === undefined) return { actual: msg`${card.id} is not a transforming double-faced card`, rules: ['701.27g', '712.2'], replacement: `${card.id} not transformed` };
+  if (is) return { actual: msg`${card.id} has its back face up (${card.name})`, rules: ['701.27g'], replacement: `${card.id} transformed` };
+  if (card.zone !== 'battlefield') return { actual: msg`${card.id} is ${inZone(card.zone)}, where a double-faced card has its front face`, rules: ['701.27g', '712.8a'], replacement: `${card.id} not transformed` };
+  return { actual: msg`${card.id} has its front face up (${card.name})`, rules: ['701.27g'], replacement: `${card.id} not transformed` };
 }
 
 /** The merged permanent `card` is a card of (itself when it is one), or undefined (MTG 730.2). */

@@ -282,7 +282,7 @@ export type Assertion =
   | { kind: 'combat'; subject: Name; role: 'attacking' | 'blocking' | 'defending'; negated: boolean; range: Range }
   /** `X controlled by P` (both games). */
   | { kind: 'controlled-by'; subject: Name; player: Name; range: Range }
-  /** `X transformed`, `X not transformed` (MTG 701.28g): a double-faced permanent with its back face up. */
+  /** `X transformed`, `X not transformed` (MTG 701.27g): a double-faced permanent with its back face up. */
   | { kind: 'transformed'; subject: Name; negated: boolean; range: Range }
   /** `X face down`, `X face up` (MTG 110.5, 708): the permanent's face-down status (`down`: asserted face down). */
   | { kind: 'face'; subject: Name; down: boolean; range: Range }
@@ -381,7 +381,7 @@ export type EventNode =
   | { kind: 'enter'; subject: Name; host?: Name; zone?: ZoneRef; player?: Name; transformed?: Range; original?: Name; status?: Word; verbRange: Range; range: Range }
   /** `becomes X a copy of Y` (MTG 707.4; Riftbound 477.1.b.1): the permanent X takes Y's copiable values, staying the same object. */
   | { kind: 'copy'; subject: Name; original: Name; verbRange: Range; range: Range }
-  /** `transform X` (MTG 701.28a): the double-faced permanent X turns over, its other face up. */
+  /** `transform X` (MTG 701.27a): the double-faced permanent X turns over, its other face up. */
   | { kind: 'transform'; subject: Name; verbRange: Range; range: Range }
   /**
    * `turn X face down` (MTG 708.2a), `turn X face up [with S] [attached to H]` (708.8; 116.2b's special action,

@@ -2830,7 +2830,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       return event(verbTok, cur, { kind: 'manifest', how: verb, subject, ...(player ? { player } : {}) });
     }
     case 'transform': {
-      // MTG `transform delver` (701.28a): the double-faced permanent turns over.
+      // MTG `transform delver` (701.27a): the double-faced permanent turns over.
       const subject = cur.name(msg`the permanent to transform`);
       cur.end();
       return event(verbTok, cur, { kind: 'transform', subject });
@@ -3197,7 +3197,7 @@ function parseAssertion(cur: Cursor): Assertion {
         return { kind: 'mighty', subject, negated: true, range: r() };
       }
       // `X not attacking` (MTG 506.4: removed from combat, or never declared), `not blocking`, Riftbound `not defending`.
-      // `X transformed`, `X not transformed` (MTG 701.28g).
+      // `X transformed`, `X not transformed` (MTG 701.27g).
       if (negated && cur.isWord('transformed')) {
         cur.next();
         return { kind: 'transformed', subject, negated: true, range: r() };

@@ -68,6 +68,8 @@ const MTG: GameVersions = {
     // The same re-sorting: Destroy 701.7 → 701.8, Sacrifice 701.17 → 701.21 (Tap's old number).
     { since: '2025-06-06', now: '701.8', old: '701.7' },
     { since: '2025-06-06', now: '701.21', old: '701.17' },
+    // The same re-sorting: Transform, 701.28 until then, is 701.27 (Convert, 701.29 until then, follows it at 701.28).
+    { since: '2025-06-06', now: '701.27', old: '701.28' },
     { since: '2025-06-06', now: '728', old: '727' },
   ],
   introduced: table({}),

@@ -576,7 +576,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       return NONE;
     }
     case 'transform':
-      // MTG 701.28a: the double-faced permanents first (a card shows its face up), then the rest on the battlefield.
+      // MTG 701.27a: the double-faced permanents first (a card shows its face up), then the rest on the battlefield.
       if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : c.face !== undefined ? 0 : 2) };
       return NONE;
     case 'manifest':
@@ -754,7 +754,7 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   const subject = card(args[0]);
   // Its part in a combat (MTG 508.1, 509.1, 506.4; Riftbound 464.2.c): asked of a creature or unit, or of a card in combat now.
   const roles = !subject || subject.combat !== undefined || subject.types.includes(game === 'mtg' ? 'creature' : 'unit') ? COMBAT_ROLES[game] : [];
-  // Which face is up (MTG 701.28g): asked of a double-faced card (the board shows its face), or of an unknown subject.
+  // Which face is up (MTG 701.27g): asked of a double-faced card (the board shows its face), or of an unknown subject.
   const faces = game === 'mtg' && (!subject || subject.face !== undefined) ? ['transformed'] : [];
   // Merged permanents (MTG 702.140c, 730.2): asked of a merged permanent, a card with mutate, or an unknown subject.
   const merging = game === 'mtg' && (!subject || subject.merged !== undefined || hasMutate(subject));

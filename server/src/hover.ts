@@ -551,9 +551,9 @@ function countersVerbAt(state: DocumentState, pos: Position): { text: string; ru
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   if (!st || !isEvent(st) || !containsInclusive(st.range, pos)) return undefined;
   const ev = (st.kind === 'together' ? st.parts : [st]).find((e) => containsInclusive(e.verbRange, pos));
-  // MTG `transform X` (701.28a): the permanent turns over, the same object (712.18).
+  // MTG `transform X` (701.27a): the permanent turns over, the same object (712.18).
   if (ev?.kind === 'transform' && state.game === 'mtg') {
-    return { text: t('Turns a double-faced permanent over: its other face is up, and it has only that face\'s characteristics. It is the same object: what is attached stays attached, and the effects on it keep applying; then the state-based actions judge what is attached by the new face (an `enchant creature` Aura on what is no longer a creature goes). A permanent that is no transforming double-faced card doesn\'t transform, nor does one into an instant or sorcery face.'), rules: ['701.28a', '712.18', '712.8e', '701.28c', '701.28d'], range: ev.verbRange };
+    return { text: t('Turns a double-faced permanent over: its other face is up, and it has only that face\'s characteristics. It is the same object: what is attached stays attached, and the effects on it keep applying; then the state-based actions judge what is attached by the new face (an `enchant creature` Aura on what is no longer a creature goes). A permanent that is no transforming double-faced card doesn\'t transform, nor does one into an instant or sorcery face.'), rules: ['701.27a', '712.18', '712.8e', '701.27c', '701.27d'], range: ev.verbRange };
   }
   // `becomes X a copy of Y` (MTG 707.4, 707.2; Riftbound 477.1.b.1): the same object with copied values.
   if (ev?.kind === 'copy') {
@@ -659,9 +659,9 @@ function combatAssertionAt(state: DocumentState, pos: Position): { text: string;
     const range = { start: a.subject.range.end, end: a.original ? a.original.range.start : a.range.end };
     return { text: t('{0}: whether the permanent is a copy of that object now (or, with `not a copy`, of anything). A copy ends as the card leaves the battlefield (Riftbound: the board).', codeSpan(a.negated ? (a.original ? 'not a copy of' : 'not a copy') : 'a copy of')), rules: state.game === 'mtg' ? ['707.2', '400.7'] : ['477.1.b.1', '124'], range };
   }
-  // MTG `expect X transformed`, `expect X not transformed` (701.28g).
+  // MTG `expect X transformed`, `expect X not transformed` (701.27g).
   if (a?.kind === 'transformed' && containsInclusive(a.range, pos) && !containsInclusive(a.subject.range, pos) && state.game === 'mtg') {
-    return { text: t('{0}: whether the double-faced permanent has its back face up now. One with its front face up is not transformed, whatever it was before; off the battlefield a double-faced card is its front face.', codeSpan(a.negated ? 'not transformed' : 'transformed')), rules: ['701.28g', '712.8a'], range: { start: a.subject.range.end, end: a.range.end } };
+    return { text: t('{0}: whether the double-faced permanent has its back face up now. One with its front face up is not transformed, whatever it was before; off the battlefield a double-faced card is its front face.', codeSpan(a.negated ? 'not transformed' : 'transformed')), rules: ['701.27g', '712.8a'], range: { start: a.subject.range.end, end: a.range.end } };
   }
   if (a?.kind !== 'combat' || !containsInclusive(a.range, pos) || containsInclusive(a.subject.range, pos)) return undefined;
   // The words after the subject: `attacking`, or `not attacking`.

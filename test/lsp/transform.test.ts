@@ -1,4 +1,4 @@
-// The editor surface of transforming double-faced cards (MTG 712, 701.28): completion of the back face
+// The editor surface of transforming double-faced cards (MTG 712, 701.27): completion of the back face
 // after `transforms into`, the verb's and the assertion's words, and the hovers with their rules.
 import * as assert from 'node:assert/strict';
 import type { Position } from 'vscode-languageserver-protocol/node';
@@ -45,9 +45,9 @@ describe('LSP double-faced cards', () => {
     assert.ok((await complete(DFC, 8, 'expect delver ')).includes('transformed'));
   });
 
-  it('hovers explain the verb and the faces with their rules (701.28a, 712.18, 712.2)', async () => {
+  it('hovers explain the verb and the faces with their rules (701.27a, 712.18, 712.2)', async () => {
     const verb = await hover(DFC, positionOf(DFC, 'transform delver', 2));
-    assert.match(verb, /701\.28a/);
+    assert.match(verb, /701\.27a/);
     assert.match(verb, /712\.18/);
     const face = await hover(DFC, positionOf(DFC, 'back face', 1));
     assert.match(face, /712\.2/);

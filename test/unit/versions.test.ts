@@ -23,6 +23,11 @@ describe('rules versions', () => {
     assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '701.40b'), '701.34b');
     assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '701.58a'), '701.56a');
     assert.equal(canonicalOf('mtg', resolveVersion('mtg', '2024-06-07'), '701.56a'), '701.58a');
+    // Transform: 701.28 in 2024, 701.27 since the same re-sorting (2024's 701.27 is another action).
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-06-07'), '701.27g'), '701.28g');
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2025-06-06'), '701.27g'), '701.27g');
+    assert.equal(canonicalIn('mtg', resolveVersion('mtg', '2024-06-07'), '701.28c'), '701.27c');
+    assert.equal(canonicalIn('mtg', resolveVersion('mtg', '2024-06-07'), '701.27a'), undefined);
   });
 
   it('cites Riftbound numbers of v1.2, v1.3 and 2026-07-16', () => {

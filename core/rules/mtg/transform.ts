@@ -1,4 +1,4 @@
-// Transforming double-faced cards (712, 701.28) as attachments see them. A card line declares the front
+// Transforming double-faced cards (712, 701.27) as attachments see them. A card line declares the front
 // face (`transforms into NAME`) and another line its back face (`back face`): a face, never an object of
 // its own, so it has no owner and no zone, and no event names it. The card object keeps the face that is
 // up: its `printed` characteristics and its name are that face's (712.8d, 712.8e), and everything an
@@ -22,10 +22,10 @@ import { isPhasedOut, phasedOutSubject } from './phasing';
 
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '613.7g': { title: 'A new timestamp as it transforms', text: 'Each time a transforming double-faced permanent turns over, it is given a new timestamp, so what is ordered by timestamp treats it as newer than what came before.' },
-  '701.28a': { title: 'Transform', text: 'Transforming turns a permanent over, so that the face on its other side is the one up. Only a permanent that is a transforming double-faced card, or a transforming token, can do it.' },
-  '701.28c': { title: 'Transforming something that can\'t', text: 'Told to transform a permanent that is neither a transforming double-faced card nor a transforming token, the player does nothing: the instruction is ignored.' },
-  '701.28d': { title: 'Transforming into an instant or sorcery face', text: 'When the face a permanent would turn to is an instant or a sorcery face, the transform does not happen at all.' },
-  '701.28g': { title: 'Transformed permanent', text: 'The words "transformed permanent" mean a double-faced permanent whose back face is the one showing, on the battlefield. One showing its front face never counts as transformed, whatever it was earlier.' },
+  '701.27a': { title: 'Transform', text: 'Transforming turns a permanent over, so that the face on its other side is the one up. Only a permanent that is a transforming double-faced card, or a transforming token, can do it.' },
+  '701.27c': { title: 'Transforming something that can\'t', text: 'Told to transform a permanent that is neither a transforming double-faced card nor a transforming token, the player does nothing: the instruction is ignored.' },
+  '701.27d': { title: 'Transforming into an instant or sorcery face', text: 'When the face a permanent would turn to is an instant or a sorcery face, the transform does not happen at all.' },
+  '701.27g': { title: 'Transformed permanent', text: 'The words "transformed permanent" mean a double-faced permanent whose back face is the one showing, on the battlefield. One showing its front face never counts as transformed, whatever it was earlier.' },
   '712.2': { title: 'Transforming double-faced cards', text: 'A double-faced card of this kind has a full card face on both sides, and something on it lets it turn over to the other side, or be cast or put onto the battlefield with that other side up.' },
   '712.8a': { title: 'A double-faced card off the battlefield', text: 'In any zone but the battlefield and the stack, and outside the game, a double-faced card has its front face\'s characteristics and nothing from its back face.' },
   '712.8d': { title: 'Front face up', text: 'A double-faced permanent whose front face is up has that face\'s characteristics and none of its back face\'s.' },
@@ -84,22 +84,22 @@ function spellFace(p: Characteristics): 'instant' | 'sorcery' | undefined {
   return p.types.has('instant') ? 'instant' : p.types.has('sorcery') ? 'sorcery' : undefined;
 }
 
-/** `transform X` (701.28a): the double-faced permanent X turns over; anything else can't (701.28c, 712.9, 712.10). */
+/** `transform X` (701.27a): the double-faced permanent X turns over; anything else can't (701.27c, 712.9, 712.10). */
 export function transformEvent(replay: Replay, ev: Extract<EventNode, { kind: 'transform' }>): void {
   const card = replay.card(ev.subject);
   if (!card) return;
   if (card.zone !== 'battlefield') {
-    replay.report('impossible-event', ev.range, msg`${card.id} is ${card.zone === 'outside' ? msg`outside the game` : inZone(card.zone)}, and only a permanent transforms: off the battlefield a double-faced card has its front face only. Put it onto the battlefield first, or remove the line.`, { rules: ['701.28a', '712.8a'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is ${card.zone === 'outside' ? msg`outside the game` : inZone(card.zone)}, and only a permanent transforms: off the battlefield a double-faced card has its front face only. Put it onto the battlefield first, or remove the line.`, { rules: ['701.27a', '712.8a'], subjects: [card.id] });
     return;
   }
-  if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, msg`transforming it`, ['701.28a'])) return;
+  if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, msg`transforming it`, ['701.27a'])) return;
   if (card.faceDown !== undefined) {
     replay.report('impossible-event', ev.range, msg`${card.id} is face down, and a face-down permanent can't transform: nothing happens. Turn it face up first (its front face is up then), or remove the line.`, { rules: ['712.15a'], subjects: [card.id] });
     return;
   }
   if (card.merge?.kind === 'permanent') return transformMerged(replay, ev, card, card.merge);
   if (card.backFace === undefined) {
-    replay.report('impossible-event', ev.range, msg`${card.id} is not a transforming double-faced card (its line says no \`transforms into NAME\`), so transforming it does nothing: it keeps its characteristics (${describe(card)}). Remove the line, or declare its back face.`, { rules: ['701.28c', '712.9'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is not a transforming double-faced card (its line says no \`transforms into NAME\`), so transforming it does nothing: it keeps its characteristics (${describe(card)}). Remove the line, or declare its back face.`, { rules: ['701.27c', '712.9'], subjects: [card.id] });
     return;
   }
   const toBack = !card.transformed;
@@ -108,7 +108,7 @@ export function transformEvent(replay: Replay, ev: Extract<EventNode, { kind: 't
   if (spell) {
     replay.report('impossible-event', ev.range, toBack
       ? msg`${card.id}'s back face, ${to.name}, is an instant or sorcery face, and a permanent doesn't transform into one: nothing happens, and its front face stays up. Remove the line.`
-      : msg`${card.id}'s front face, ${to.name}, is an instant or sorcery face, and a permanent doesn't transform into one: nothing happens, and its back face stays up. Remove the line.`, { rules: ['701.28d', '712.10'], subjects: [card.id] });
+      : msg`${card.id}'s front face, ${to.name}, is an instant or sorcery face, and a permanent doesn't transform into one: nothing happens, and its back face stays up. Remove the line.`, { rules: ['701.27d', '712.10'], subjects: [card.id] });
     return;
   }
   turnOver(replay, card, toBack);
@@ -123,7 +123,7 @@ export function transformEvent(replay: Replay, ev: Extract<EventNode, { kind: 't
  * give it then (702.140e, 730.2a: its top card's, with every card's abilities), the effects on it
  * applying over them. It stays the same object (730.2c), so what is attached stays, and it gets no new
  * timestamp (613.7g is about a double-faced permanent). A card whose other face is an instant or a
- * sorcery face doesn't turn (701.28d); with no card turning, nothing happens (701.28c).
+ * sorcery face doesn't turn (701.27d); with no card turning, nothing happens (701.27c).
  */
 function transformMerged(replay: Replay, ev: Extract<EventNode, { kind: 'transform' }>, card: CardObj, m: Extract<Merge, { kind: 'permanent' }>): void {
   const board = replay.board;
@@ -153,7 +153,7 @@ function transformMerged(replay: Replay, ev: Extract<EventNode, { kind: 'transfo
   if (turned.length === 0) {
     replay.report('impossible-event', ev.range, spellFaces !== 0
       ? msg`${card.id} is a merged permanent, which transforms by turning over each of its transforming double-faced cards, and the other face of each of them is an instant or sorcery face, to which a permanent doesn't transform: nothing happens. Remove the line.`
-      : msg`${card.id} is a merged permanent with no transforming double-faced card among its cards (${mergedCardsText(card.id, m)}), so transforming it does nothing. Remove the line.`, { rules: ['730.2i', spellFaces !== 0 ? '701.28d' : '701.28c'], subjects: [card.id] });
+      : msg`${card.id} is a merged permanent with no transforming double-faced card among its cards (${mergedCardsText(card.id, m)}), so transforming it does nothing. Remove the line.`, { rules: ['730.2i', spellFaces !== 0 ? '701.27d' : '701.27c'], subjects: [card.id] });
     return;
   }
   card.merge = { ...m, own };
