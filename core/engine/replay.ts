@@ -1834,7 +1834,8 @@ function onlySeparator(text: string, from: number, to: number): boolean {
 
 /** Why an `expect X face down` (`face up`) fails, or undefined when it holds (MTG 110.5, 708). */
 function faceFailure(card: CardObj, down: boolean): { actual: Message; rules: string[]; replacement?: string } | undefined {
-  const permanent = card.zone === 'battlefield';
+  // A face-down spell on the stack is face down too (708.4).
+  const permanent = card.zone === 'battlefield' || (card.zone === 'stack' && card.faceDown !== undefined);
   const is = permanent && card.faceDown !== undefined;
   if (permanent && is === down) return undefined;
   if (!permanent) return { actual: msg`${card.id} is ${inZone(card.zone)}, and only a permanent is face up or face down (one that leaves the battlefield is revealed, a new object)`, rules: ['110.5d', '708.9'] };

@@ -358,7 +358,8 @@ export type EventNode =
    * Riftbound `cast S targeting X to U [by P] [paying deflect]` (355.8, 434.3): the spell S, played, waits on the chain
    * with the card X it attaches and the unit U it attaches it to as its targets (`host`); `paying deflect` (809.1.c).
    */
-  | { kind: 'cast'; subject: Name; target?: Name; host?: Name; by?: Name; payingWard?: Range; payingDeflect?: Range; mutating?: Range; verbRange: Range; range: Range }
+  /** `cast X face down` (MTG 702.37c, 702.168b, 708.4): cast face down with morph, megamorph or disguise, a 2/2 face-down creature spell; `faceDown` is the two words' range. */
+  | { kind: 'cast'; subject: Name; target?: Name; host?: Name; by?: Name; payingWard?: Range; payingDeflect?: Range; mutating?: Range; faceDown?: Range; verbRange: Range; range: Range }
   /** `resolve X`: the spell X; `resolve X equip`: the pending equip (fortify, reconfigure) ability of X. */
   /**
    * `resolve X [ABILITY]`; a triggered ability that puts a card onto the battlefield or attaches names it:
@@ -550,7 +551,7 @@ export const EVENT_VERBS = [
 ] as const;
 
 /** The verbs that may be a part of `together:` (what an effect does while it resolves). */
-export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'regenerate', 'exchange', 'tap', 'untap', 'exhaust', 'ready', 'transform', 'manifest', 'cloak'] as const;
+export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'regenerate', 'exchange', 'tap', 'untap', 'exhaust', 'ready', 'transform', 'manifest', 'cloak', 'turn'] as const;
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure', 'attach'] as const;

@@ -2225,6 +2225,8 @@ class EventStmt extends EventBase {
   transformed: Range | undefined = undefined;
   /** `cast X mutating onto T` (MTG 702.140a): the two words; `resolve X on top|underneath` (702.140c): where it merges. */
   mutating: Range | undefined = undefined;
+  /** `cast X face down` (MTG 702.37c, 702.168b): the two words. */
+  faceDown: Range | undefined = undefined;
   mergeOn: Word | undefined = undefined;
   /** `enter X as a copy of Y`, `becomes X a copy of Y` (MTG 707.4, 707.5; Riftbound 477.1.b): Y. */
   original: Name | undefined = undefined;
@@ -2326,6 +2328,7 @@ class EventStmt extends EventBase {
     if (this.choosing) e.choosing = movedName(this.choosing, move);
     if (this.transformed) e.transformed = movedLines(this.transformed, move);
     if (this.mutating) e.mutating = movedLines(this.mutating, move);
+    if (this.faceDown) e.faceDown = movedLines(this.faceDown, move);
     if (this.mergeOn) e.mergeOn = movedLines(this.mergeOn, move);
     if (this.original) e.original = movedName(this.original, move);
     if (this.status) e.status = movedLines(this.status, move);
@@ -2465,6 +2468,12 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       let host: Name | undefined;
       // `mutating onto T` (MTG 702.140a): cast for its mutate cost, a mutating creature spell that targets T.
       let mutating: Range | undefined;
+      // `face down` (MTG 702.37c, 702.168b): cast with morph, megamorph or disguise, a 2/2 face-down creature spell.
+      let faceDown: Range | undefined;
+      if (cur.isWord('face') && cur.isWord('down', 1)) {
+        const first = cur.next()!;
+        faceDown = span(first.range, cur.next()!.range);
+      }
       if (cur.isWord('targeting')) {
         cur.next();
         target = cur.name(msg`the target`);
@@ -2472,7 +2481,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
           cur.next();
           host = cur.name(msg`the unit the spell attaches it to`);
         }
-      } else if (cur.isWord('mutating')) {
+      } else if (cur.isWord('mutating') && !faceDown) {
         const first = cur.next()!;
         mutating = span(first.range, cur.expectWord('onto').range);
         target = cur.name(msg`the creature it mutates onto`);
@@ -2497,7 +2506,9 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       if (!cur.atEnd()) {
         cur.fail(
           !target && !by && !paid
-            ? msg`'targeting', 'mutating onto', 'by' or the end of the statement`
+            ? faceDown
+              ? msg`'by' or the end of the statement`
+              : msg`'targeting', 'mutating onto', 'face down', 'by' or the end of the statement`
             : !by && !paid
               ? host
                 ? msg`'by', 'paying deflect' or the end of the statement`
@@ -2514,6 +2525,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         );
       }
       if (host) return event(verbTok, cur, payingDeflect ? { kind: 'cast', subject, target, host, by, payingDeflect } : { kind: 'cast', subject, target, host, by, payingWard });
+      if (faceDown) return event(verbTok, cur, { kind: 'cast', subject, target, by, payingWard, faceDown });
       return event(verbTok, cur, mutating ? { kind: 'cast', subject, target, by, payingWard, mutating } : { kind: 'cast', subject, target, by, payingWard });
     }
     case 'resolve': {
@@ -2991,7 +3003,11 @@ function parseTogether(cur: Cursor, verbTok: Token): EventNode {
       if (why) throw new SyntaxError_(msg`'${head.text}' can't be a part of 'together:': ${why}.`, head.range);
       throw new SyntaxError_(msg`Unknown event '${head.text}'. A part of 'together:' is one of: ${PART_VERBS.join(', ')}.`, head.range);
     }
-    parts.push(parseEvent(sub, head));
+    const part = parseEvent(sub, head);
+    // `turn` is a part only as `turn X face up with S` or `turn X face down` (MTG 708): what an effect does as it resolves.
+    if (part.kind === 'turn') throw new SyntaxError_(msg`'turn ${part.player.text}' can't be a part of 'together:': a player's turn doesn't begin while an effect resolves: write it on its own line. A part may turn a permanent face up or face down (\`turn X face down\`).`, head.range);
+    if (part.kind === 'turn-face' && part.up && !part.source) throw new SyntaxError_(msg`A part of 'together:' is what an effect does, and \`turn ${part.subject.text} face up\` without \`with S\` is its controller's special action, which doesn't happen while an effect resolves (116.2b): write \`turn ${part.subject.text} face up with S\` (S the card whose effect turns it face up), or the special action on its own line.`, part.verbRange);
+    parts.push(part);
     if (cur.atEnd()) break;
     cur.next();
   }

@@ -9,8 +9,12 @@
 // an Aura turned face down is a creature attached to something (704.5p). "No text" is kept as the card's
 // abilities all lost (its printed `lost` holds `all`, 113.10's mark): what its card line says (its
 // triggers, replacements, named abilities, `can be attached only to`) is not its own while it is face down.
+// `cast X face down` (702.37c, 702.168b, 708.4): a card with morph, megamorph or disguise turned face down
+// before it is put onto the stack, a 2/2 face-down creature spell (an Aura card so has no target), judged as
+// such by what allows or stops the cast, resolving into a face-down permanent (spells.ts calls castFaceDown).
+// A megamorph card turned face up by its special action gets a +1/+1 counter (702.37b).
 import type { EventNode } from '../../parser/ast';
-import type { Board, CardObj } from '../../engine/board';
+import { type Board, type CardObj, characteristicsOf, takeCharacteristics } from '../../engine/board';
 import { becomeFaceDown, becomeFaceUp, valuesTaken } from '../../engine/copiable';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -20,6 +24,9 @@ import { attachProblemOn, touch } from './legality';
 import { doAttach } from './attach';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { moveTo } from './zones';
+import type { Host } from './characteristics';
+import { hasAbility } from '../../engine/abilities';
+import { addCounters } from '../../engine/counters';
 
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '708.2': { title: 'What a face-down object is', text: 'A face-down spell or permanent has only the characteristics that the rule or ability which made it face down gives it, and those are its copiable values.' },
@@ -47,6 +54,13 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '730.2f': { title: 'A merged permanent turned face down or up', text: 'Turning a merged permanent face down turns every face-up card of it face down, and turning it face up turns every face-down card of it face up.' },
   '701.40f': { title: 'A card that can\'t be manifested', text: 'When the face-down card isn\'t allowed onto the battlefield, no manifest happens: the card keeps its own characteristics in the zone it was in, face up if it was.' },
   '701.58f': { title: 'A card that can\'t be cloaked', text: 'When the face-down card isn\'t allowed onto the battlefield, no cloak happens: the card stays unchanged in its zone, face up if it was.' },
+  '702.37b': { title: 'Megamorph', text: 'Megamorph works as morph does, with one more thing: a permanent turned face up by paying its megamorph cost gets a +1/+1 counter as it turns.' },
+  '702.37c': { title: 'Casting a card with morph', text: 'Cast with morph, the card is turned face down first and is a 2/2 creature spell without name, subtypes, mana cost or text: casting it is judged by those characteristics, not the card\'s, and it resolves into a permanent that has them.' },
+  '702.37d': { title: 'Face down only with morph', text: 'Nothing lets a card be cast face down except an ability such as morph.' },
+  '702.168b': { title: 'Casting a card with disguise', text: 'As with morph, the card is turned face down before it is cast, a 2/2 creature spell with ward {2} and nothing else: the cast is judged by those values, and so is the permanent it becomes.' },
+  '702.168c': { title: 'Face down only with disguise', text: 'Without an ability such as disguise, no card may be cast face down.' },
+  '708.4': { title: 'Cast face down', text: 'A spell cast face down is turned face down before it goes on the stack: effects looking at spells see only the face-down characteristics, prohibitions are judged on them, and it resolves into a face-down permanent.' },
+  '708.5': { title: 'Looking at your face-down objects', text: 'A player may look at any face-down spell or permanent they control whenever they like, but not at the face-down objects of another player.' },
   '712.16': { title: 'Double-faced permanents stay face up', text: 'A double-faced permanent, melded ones included, can\'t be turned face down: an attempt to do so does nothing.' },
 };
 
@@ -131,7 +145,10 @@ function turnUp(replay: Replay, ev: Extract<EventNode, { kind: 'turn-face' }>, c
   }
   becomeFaceUp(replay.board, card);
   restamp(replay.board, card);
-  if (replay.noting) replay.note(() => msg`${card.id} is face up: ${card.name}`);
+  // 702.37b: turned face up by its megamorph cost (its controller's special action), it gets a +1/+1 counter as it turns.
+  const mega = !source && up.keywords.includes('megamorph');
+  if (mega) addCounters(replay, card, '+1/+1', 1);
+  if (replay.noting) replay.note(mega ? () => msg`${card.id} is face up: ${card.name}, with a +1/+1 counter (megamorph)` : () => msg`${card.id} is face up: ${card.name}`);
   touch(replay, card);
   if (!host) return;
   // Its host is chosen with the Aura face up (303.4k): one it can't enchant is no legal choice.
@@ -172,4 +189,41 @@ export function manifestEvent(replay: Replay, ev: Extract<EventNode, { kind: 'ma
   becomeFaceDown(replay.board, card, ev.how === 'manifest' ? 'manifested' : 'cloaked', ev.how === 'cloak');
   moveTo(replay, card, 'battlefield', ev);
   if (replay.noting) replay.note(() => msg`${card.id} enters face down: a 2/2 creature with no name, subtypes or text`);
+}
+
+const MORPH = { kind: 'keyword', name: 'morph' } as const;
+const MEGAMORPH = { kind: 'keyword', name: 'megamorph' } as const;
+const DISGUISE = { kind: 'keyword', name: 'disguise' } as const;
+
+/**
+ * `cast X face down` (702.37c, 702.168b, 708.4): X, with morph, megamorph or disguise, is turned face down before it
+ * is put onto the stack, a 2/2 face-down creature spell (with ward 2 for disguise), and the cast is judged by those
+ * values from here on (an Aura card so cast is no Aura spell: it has no target, and 303.4a doesn't apply). Returns
+ * what puts the card back as it was when the cast is then refused, or undefined when it can't be cast face down
+ * (reported: no such ability, 702.37d, 702.168c; a target, 115.1).
+ */
+export function castFaceDown(replay: Replay, spell: CardObj, target: Host | undefined, ev: Extract<EventNode, { kind: 'cast' }>): (() => void) | undefined {
+  const morph = hasAbility(spell, MORPH) || hasAbility(spell, MEGAMORPH);
+  const disguise = hasAbility(spell, DISGUISE);
+  if (!morph && !disguise) {
+    replay.report('impossible-event', ev.faceDown!, msg`${spell.id} has neither morph, megamorph nor disguise, and a card can't be cast face down without such an ability. The cast doesn't happen. Write \`cast ${spell.id}\` for it cast face up, declare its morph or disguise if it has one, or remove the line.`, { rules: ['702.37d', '702.168c'], subjects: [spell.id] });
+    return undefined;
+  }
+  const rule = morph ? '702.37c' : '702.168b';
+  if (target !== undefined) {
+    replay.report('impossible-event', ev.target!.range, msg`Cast face down, ${spell.id} is a 2/2 creature spell with no text, and such a spell has no target (an Aura card cast face down is no Aura spell and enchants nothing), so it can't be cast targeting ${target.id}. The cast doesn't happen. Write \`cast ${spell.id} face down\`, or remove the line.`, { rules: [rule, '708.4', '115.1'], subjects: [spell.id, target.id] });
+    return undefined;
+  }
+  const own = characteristicsOf(spell);
+  // With disguise only when it has no morph (a card has one or the other): ward 2 (702.168b).
+  becomeFaceDown(replay.board, spell, 'face-down', !morph);
+  return () => {
+    const up = spell.faceDown!.up;
+    spell.faceDown = undefined;
+    spell.printed = up.printed;
+    replay.board.rename(spell, up.name);
+    spell.attachOnly = up.attachOnly;
+    spell.attachTargets = up.attachTargets;
+    takeCharacteristics(spell, own);
+  };
 }

@@ -21,6 +21,7 @@ import { inZone } from '../../engine/words';
 import { resolveLivingWeapon } from './livingWeapon';
 import { castMutating, mutatingCast, resolveMutating } from './mutate';
 import { hasAbility } from '../../engine/abilities';
+import { castFaceDown } from './faceDown';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -80,6 +81,9 @@ function castSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spe
     });
     return;
   }
+  // Cast face down (702.37c, 702.168b, 708.4): turned face down first, a 2/2 creature spell judged as one from here on.
+  const undoFaceDown = ev.faceDown ? castFaceDown(replay, spell, target, ev) : undefined;
+  if (ev.faceDown && !undoFaceDown) return;
   // A permanent spell targets only as an Aura (115.1b; a bestow card cast bestowed is one): an
   // Equipment or a creature spell has no target, and an Equipment enters unattached (301.5b).
   if (target !== undefined && !ev.mutating && !isAura(spell) && !spell.bestow && hasPermanentType(spell)) {
@@ -113,6 +117,7 @@ function castSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spe
     spell.bestowed = was;
   }
   if (refused) {
+    undoFaceDown?.();
     // Through the board, as every change of controller: a card cast from the battlefield (`castable`) is filed back under its controller (Board.firstFielded).
     replay.board.setController(spell, before);
     return;
@@ -134,7 +139,7 @@ function castSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>, spe
 
 /** castSpell's note (a closure in castSpell would make every cast allocate its variables). */
 function onTheStack(spell: CardObj, target: Host | undefined): () => Message {
-  return () => (target ? msg`${spell.id} on the stack targeting ${target.id}` : msg`${spell.id} on the stack`);
+  return () => (target ? msg`${spell.id} on the stack targeting ${target.id}` : spell.faceDown ? msg`${spell.id} on the stack face down: a 2/2 creature spell with no name, subtypes or text` : msg`${spell.id} on the stack`);
 }
 
 /**

@@ -438,7 +438,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   if (card.combat !== undefined) removeFromCombat(replay, card, msg`it left the battlefield`, ['506.4', '400.7']);
   // A copy leaving the battlefield is a new object, with its own values (400.7): the copy effect ends.
   // A face-down permanent leaving the battlefield is revealed, a new object with its own values (708.9, 400.7).
-  if (replay.board.faceDowns && card.faceDown !== undefined && card.zone === 'battlefield') faceUpAsItLeaves(replay.board, card);
+  // So is a face-down spell that leaves the stack for any zone but the battlefield (708.9); resolving, it enters face down (702.37c).
+  if (replay.board.faceDowns && card.faceDown !== undefined && (card.zone === 'battlefield' || (card.zone === 'stack' && zone !== 'battlefield'))) faceUpAsItLeaves(replay.board, card);
   if (replay.board.copies && card.uncopied !== undefined && card.zone === 'battlefield') copyEnds(replay.board, card);
   // A transformed card leaving the battlefield is its front face wherever it goes (712.8a), and so is one
   // a merged permanent turned over as it leaves with its cards (730.3).
