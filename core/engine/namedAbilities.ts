@@ -73,6 +73,11 @@ export function activateNamed(replay: Replay, ev: Extract<EventNode, { kind: 'ac
   if (!hasAbility(c, { kind: 'keyword', name: ability })) {
     // 113.10: an effect took every ability away (`loses X all abilities`, Frogify): said so, not "declare it".
     const lostBy = c.granted?.lostAll;
+    // MTG 708.2a: a face-down permanent has no text; said so, not "lost" (its card has the ability face up).
+    if (c.faceDown !== undefined) {
+      replay.report('impossible-event', ev.range, msg`${c.id} is face down, a 2/2 creature with no text, so it has none of its card's abilities, ${abilityWord(ability)} among them, and it can't be activated. Nothing goes on ${w.stack}. Turn it face up first, or remove the line.`, { rules: ['708.2a'], subjects: [c.id] });
+      return;
+    }
     if (c.lost.has('all') || lostBy !== undefined) {
       replay.report('impossible-event', ev.range, msg`${c.id} has lost all its abilities (${lostBy !== undefined ? msg`${lostBy} says so` : msg`an effect took them`}), ${abilityWord(ability)} among them, so it can't be activated. Nothing goes on ${w.stack}. Remove the line, or the loss before it.`, { rules: ['113.10'], subjects: [c.id] });
       return;

@@ -25,7 +25,7 @@ import { msg, relatedAt, type Message } from '../message';
 export type TriggerKind = 'attached' | 'unattached' | 'host-dies' | 'aura-attached' | 'equipment-attached' | 'equipped-dies' | 'enchanted-dies';
 
 /** Why an ability whose event happened did not trigger (or is never put on the stack). */
-export type TriggerStop = 'phasing' | 'phased-out' | 'left-game' | 'lost-all' | 'inactive' | 'left-together' | 'entered-together';
+export type TriggerStop = 'phasing' | 'phased-out' | 'left-game' | 'face-down' | 'lost-all' | 'inactive' | 'left-together' | 'entered-together';
 
 /** One event that set a card's ability off, or would have (`stop`). */
 export interface Fired {
@@ -136,7 +136,7 @@ export const MTG_TRIGGERS: TriggerWords = {
   none: msg`MTG has no such ability`,
   unattached: 'unattached',
   rules: { attached: ['603.2e'], unattached: ['603.2e', '603.10c'], 'host-dies': ['700.4', '603.10a'], 'aura-attached': ['603.2e'], 'equipment-attached': ['603.2e'], 'equipped-dies': ['700.4', '603.10a'], 'enchanted-dies': ['700.4', '603.10a'] },
-  stops: { phasing: ['702.26j'], 'phased-out': ['702.26b'], 'left-game': ['800.4d'], 'lost-all': ['113.10'], inactive: [], 'left-together': [], 'entered-together': ['603.10a'] },
+  stops: { phasing: ['702.26j'], 'phased-out': ['702.26b'], 'left-game': ['800.4d'], 'face-down': ['708.2a'], 'lost-all': ['113.10'], inactive: [], 'left-together': [], 'entered-together': ['603.10a'] },
 };
 
 export const RIFTBOUND_TRIGGERS: TriggerWords = {
@@ -151,7 +151,7 @@ export const RIFTBOUND_TRIGGERS: TriggerWords = {
   none: msg`Riftbound has no Auras`,
   unattached: 'detached',
   rules: { attached: ['725.1'], unattached: ['725.2'], 'host-dies': ['136.2.c', '808.1.c'], 'aura-attached': [], 'equipment-attached': ['434.1'], 'equipped-dies': ['818.3', '383.2.c'], 'enchanted-dies': [] },
-  stops: { phasing: [], 'phased-out': [], 'left-game': [], 'lost-all': [], inactive: ['718.2'], 'left-together': ['383.2.c.2'], 'entered-together': [] },
+  stops: { phasing: [], 'phased-out': [], 'left-game': [], 'face-down': [], 'lost-all': [], inactive: ['718.2'], 'left-together': ['383.2.c.2'], 'entered-together': [] },
 };
 
 /** The rules that decide when the ability `when PHRASE` of `game` triggers (for a hover); none for a phrase of the other game. */
@@ -188,9 +188,10 @@ export function declaredTrigger(replay: Replay, card: CardObj, p: Extract<Proper
   return bit;
 }
 
-/** Why `card`'s ability would not trigger now, by its own state: phased out (702.26b), all its abilities lost (113.10), its controller gone (800.4d). */
+/** Why `card`'s ability would not trigger now, by its own state: phased out (702.26b), face down (MTG 708.2a: no text), all its abilities lost (113.10), its controller gone (800.4d). */
 export function stopOf(replay: Replay, card: CardObj): TriggerStop | undefined {
   if (card.phasedOut !== 'no') return 'phased-out';
+  if (card.faceDown !== undefined) return 'face-down';
   if (card.lost.has('all') || card.granted?.lostAll !== undefined) return 'lost-all';
   if (card.controller !== undefined && replay.board.players.get(card.controller)?.left) return 'left-game';
   return undefined;
@@ -325,6 +326,8 @@ function stopWhy(f: Fired, w: TriggerWords): Message {
       return msg`it was phased out, and a phased-out permanent is treated as though it doesn't exist`;
     case 'left-game':
       return msg`its controller had left the game, so its ability is never put on the stack`;
+    case 'face-down':
+      return msg`it was face down, a 2/2 creature with no text, so it had none of its card's abilities`;
     case 'lost-all':
       return w.unattached === 'detached' ? msg`it had lost its abilities` : msg`it had lost all its abilities`;
     case 'inactive':

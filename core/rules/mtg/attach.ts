@@ -190,6 +190,11 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
       replay.report('impossible-event', ev.range, missing.message, { rules: missing.rules, subjects: [att.id] });
       return;
     }
+    if (!want && att.faceDown !== undefined) {
+      // 708.2a: face down, its card's Equipment (Fortification) is hidden: a 2/2 creature with no subtypes or text.
+      replay.report('not-attachable', ev.range, msg`${att.id} is face down, a 2/2 creature with no subtypes or text: it is not ${verb === 'equip' ? msg`an Equipment` : msg`a Fortification`} while it is face down, so it has no ${abilityWord(verb)} to activate. Nothing happens. Turn it face up first, or remove the line.`, { rules: [kw, verb === 'equip' ? '301.5c' : '301.6', '708.2a'], subjects: [att.id] });
+      return;
+    }
     if (!want) {
       replay.report('not-attachable', ev.range, msg`${describe(att)} is not ${verb === 'equip' ? msg`an Equipment` : msg`a Fortification`}, so it has no ${abilityWord(verb)} to activate. Nothing happens. Declare it with the ${verb === 'equip' ? msg`Equipment` : msg`Fortification`} subtype if that was meant, or remove the line.`, { rules: [kw, verb === 'equip' ? '301.5c' : '301.6'], subjects: [att.id] });
       return;
@@ -287,6 +292,11 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
 function sourceCanAct(replay: Replay, ev: Extract<EventNode, { kind: 'attach' }>, source: CardObj, player: string | undefined): boolean {
   if (source.zone !== 'battlefield') return true;
   if (isPhasedOut(source) && phasedOutSubject(replay, source, ev, msg`its ability`)) return false;
+  // 708.2a: a face-down permanent has no text, so none of its card's abilities: said so, not "lost".
+  if (source.faceDown !== undefined) {
+    replay.report('impossible-event', ev.range, msg`${source.id} is face down, a 2/2 creature with no text, so it has none of its card's abilities and nothing to attach anything with; nothing happens. Turn it face up first, or write the effect's real source.`, { rules: ['708.2a'], subjects: [source.id] });
+    return false;
+  }
   const stripped = source.lost.has('all') || source.granted?.lostAll !== undefined;
   if (stripped) {
     const by = source.granted?.lostAll;
