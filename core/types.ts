@@ -155,8 +155,14 @@ export interface CardView {
   colors: string[];
   /** MTG: its protections, each as `white` or `white (not removing cho)` (702.16n/p); absent when none. */
   protections?: string[];
-  /** MTG: abilities an effect removed (113.10): `all`, `enchant`, `equip`; absent when none. */
+  /** MTG: abilities an effect removed (113.10): `all`, `enchant`, `equip`; absent when none (and for a face-down permanent, which has no text: `faceDown`). */
   lost?: string[];
+  /**
+   * MTG: a face-down permanent or spell (708): how it became face down (`face-down`: turned face down, or cast face
+   * down; `manifested`, 701.40a; `cloaked`, 701.58a) and its face-up card's name, which its controller may look at
+   * (708.5); `name` is then empty (708.2a). Absent for a face-up card.
+   */
+  faceDown?: { how: 'face-down' | 'manifested' | 'cloaked'; name: string };
   /** Card or player id it is attached to, or null. */
   attachedTo: string | null;
   /** Ids of the cards attached to it. */

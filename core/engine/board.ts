@@ -1946,7 +1946,8 @@ export function cardView(board: Board, c: CardObj): CardView {
     subtypes: listOf(c.subtypes),
     colors: listOf(c.colors),
     ...(have.protections.length ? { protections: have.protections.map((q, i) => q + keepText(have.protectionKeeps[i]) + grantText(c, `protection from ${q}`)) } : {}),
-    ...(c.lost.size ? { lost: listOf(c.lost) } : {}),
+    // A face-down permanent has no text (MTG 708.2a): shown as face down, with its face-up card's name for its controller (708.5), not as abilities lost.
+    ...(c.faceDown !== undefined ? { faceDown: { how: c.faceDown.how, name: c.faceDown.up.name } } : c.lost.size ? { lost: listOf(c.lost) } : {}),
     attachedTo: c.attachedTo ? c.attachedTo.id : null,
     attachments: [...c.attachments],
     timestamp: c.timestamp,

@@ -219,6 +219,7 @@ function css(p: Palette): string {
     `.card .type{font-style:italic}`,
     `.phased-out,.left{opacity:.55}`,
     `.phased-out>.box,.left>.box{stroke-dasharray:4 3}`,
+    `.face-down>.box{stroke-dasharray:2 2}`,
     `.connector{fill:none;stroke:${p.connector};stroke-width:1.5}`,
     `.halo{fill:none;stroke:${p.highlight};stroke-width:2.5}`,
     `.highlight>.box{stroke:${p.highlight};stroke-width:2}`,
@@ -671,6 +672,7 @@ class Drawing {
       'card',
       ...(attached ? ['attached'] : []),
       ...(c.phasedOut ? ['phased-out'] : []),
+      ...(c.faceDown ? ['face-down'] : []),
       ...(c.exhausted || c.tapped ? ['exhausted'] : []),
       ...(this.highlight.has(c.id) ? ['highlight'] : []),
     ];
@@ -699,6 +701,9 @@ class Drawing {
     if (part) state.push(tr(part.role === 'defending' ? msg`a Defender` : part.role === 'blocking' ? (part.blocks ? msg`blocking ${part.blocks}` : msg`blocking`) : riftbound ? msg`an Attacker` : part.blocked ? msg`attacking, blocked` : msg`attacking`));
     if (c.temporary) state.push(tr(msg`changed by an effect that ends`));
     if (c.lost) state.push(tr(c.lost.includes('all') ? msg`no abilities` : msg`lost ${c.lost.join(', ')}`));
+    // MTG 708.2a, 708.5: face down, its face-up card named for its controller.
+    const fd = c.faceDown;
+    if (fd && fd.how !== 'face-down') state.push(tr(fd.how === 'manifested' ? msg`manifested` : msg`cloaked`));
     details.push(...state);
     // Keyword abilities (flying; Riftbound Shield) and MTG targeting keywords (hexproof, shroud, ward: what may target the card).
     for (const k of c.keywords ?? []) details.push(k);
@@ -711,7 +716,7 @@ class Drawing {
 
     const zone = c.zone.startsWith('battlefield:') ? msg`battlefield ${c.zone.slice('battlefield:'.length)}` : zoneWord(c.zone);
     const tip = [
-      `${c.id}: ${c.name}`,
+      fd ? `${c.id}: ${tr(msg`face down (its controller sees ${fd.name})`)}` : `${c.id}: ${c.name}`,
       typeLine,
       tr(c.zone === 'base' && c.base ? msg`zone ${zone} of ${c.base}` : msg`zone ${zone}`),
       tr(c.owner ? msg`owner ${c.owner}` : msg`no owner`),
@@ -732,7 +737,7 @@ class Drawing {
     const lines = [
       `${pad}    <text class="id" x="${TEXT_PAD}" y="17">${escapeXml(fit(c.id, inner - width(ts) - 10, BOLD))}</text>`,
       `${pad}    <text class="ts" x="${CARD_W - TEXT_PAD}" y="17" text-anchor="end">${ts}</text>`,
-      `${pad}    <text class="name" x="${TEXT_PAD}" y="${17 + LINE}">${escapeXml(fit(c.name, inner))}</text>`,
+      `${pad}    <text class="name" x="${TEXT_PAD}" y="${17 + LINE}">${escapeXml(fit(fd ? tr(msg`face down (${fd.name})`) : c.name, inner))}</text>`,
       `${pad}    <text class="type" x="${TEXT_PAD}" y="${17 + 2 * LINE}">${escapeXml(fit(typeLine, inner))}</text>`,
     ];
     if (details.length > 0) lines.push(`${pad}    <text class="detail" x="${TEXT_PAD}" y="${17 + 3 * LINE}">${escapeXml(fit(details.join(' · '), inner))}</text>`);

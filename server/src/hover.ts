@@ -340,6 +340,8 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   const counters = Object.entries(c.counters ?? {}).filter(([k]) => k !== 'buff');
   if (counters.length > 0) lines.push(`- ${t('Counters: {0}', md(counters.map(([k, n]) => `${n} × ${k}`).join(', ')))}`);
   if (c.protections) lines.push(`- ${t('Protection from {0}', md(c.protections.join(t(', from '))))}`);
+  // MTG 708.2a, 708.5: a face-down permanent has no name or text; its controller may look at its face-up card.
+  if (c.faceDown) lines.push(`- ${c.faceDown.how === 'manifested' ? t('Manifested: face down, a 2/2 creature with no name, subtypes or text; its controller may look at its card, {0}', `*${md(c.faceDown.name)}*`) : c.faceDown.how === 'cloaked' ? t('Cloaked: face down, a 2/2 creature with ward 2 and no name, subtypes or text; its controller may look at its card, {0}', `*${md(c.faceDown.name)}*`) : t('Face down: a 2/2 creature with no name, subtypes or text; its controller may look at its card, {0}', `*${md(c.faceDown.name)}*`)}`);
   if (c.lost) lines.push(`- ${lostLabel(c.lost)}`);
   if (c.phasedOut) lines.push(`- ${t('Phased out')}`);
   if (c.temporary) lines.push(`- ${state.game === 'riftbound' ? t('Changed by an effect this turn (it expires in the Ending Phase)') : t('Changed by an effect that ends: until end of turn (in the cleanup step) or until a player\'s next turn')}`);
