@@ -386,8 +386,11 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       // An Aura spell needs a target (303.4a); any other spell may target nothing (`cast X [by P]`).
       // MTG `mutating onto T` (702.140a): a creature card with mutate, cast for its mutate cost.
       const mutates = game === 'mtg' && hasMutate(card(args[0]));
-      if (n === 1) return words(hasSub(card(args[0]), 'Aura') ? ['targeting'] : mutates ? ['mutating onto', 'targeting', 'by'] : ['targeting', 'by']);
+      // MTG `face down` (702.37c, 702.168b): a card with morph, megamorph or disguise cast face down, a creature spell with no target.
+      const faceDown = game === 'mtg' && castsFaceDown(card(args[0]));
+      if (n === 1) return words([...(hasSub(card(args[0]), 'Aura') ? ['targeting'] : mutates ? ['mutating onto', 'targeting', 'by'] : ['targeting', 'by']), ...(faceDown ? ['face down'] : [])]);
       if (args[1] === 'by') return NONE;
+      if (args[1] === 'face') return n === 2 ? words(['down']) : n === 3 && args[2] === 'down' ? words(['by']) : NONE;
       if (args[1] === 'mutating') {
         if (n === 2) return words(['onto']);
         // The non-Human creatures on the battlefield that the spell's owner owns first (702.140a).
@@ -918,6 +921,11 @@ function hostWant(state: DocumentState, verb: string, subject: CardView | undefi
 }
 
 /** A card with mutate (MTG 702.140a), as the board shows its keywords. */
+/** May the card be cast face down (MTG 702.37c, 702.168b): it has morph, megamorph or disguise. */
+function castsFaceDown(c: CardView | undefined): boolean {
+  return c?.keywords?.some((k) => k === 'morph' || k === 'megamorph' || k === 'disguise') ?? false;
+}
+
 function hasMutate(c: CardView | undefined): boolean {
   return c?.keywords?.includes('mutate') ?? false;
 }

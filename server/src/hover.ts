@@ -639,6 +639,10 @@ function combatAssertionAt(state: DocumentState, pos: Position): { text: string;
   if (st?.kind === 'cast' && st.mutating && containsInclusive(st.mutating, pos) && state.game === 'mtg') {
     return { text: t('`mutating onto`: the creature card is cast for its mutate cost, as a mutating creature spell that targets a non-Human creature with the same owner as the spell (hexproof, shroud and protection count as for any target). As it resolves it merges with that creature (`resolve X on top` or `resolve X underneath`); if the target is illegal by then, it enters as a creature of its own.'), rules: ['702.140a', '702.140b'], range: st.mutating };
   }
+  // MTG `cast X face down` (702.37c, 702.168b, 708.4).
+  if (st?.kind === 'cast' && st.faceDown && containsInclusive(st.faceDown, pos) && state.game === 'mtg') {
+    return { text: t('`face down`: a card with morph, megamorph or disguise is cast face down, turned face down before it goes on the stack. It is a 2/2 creature spell with no name, subtypes or text (with disguise, ward 2), and what allows or stops the cast sees only that: an Aura card so cast has no target. It resolves into a face-down creature, which its controller may turn face up by the special action of its morph or disguise.'), rules: ['702.37c', '702.168b', '708.4'], range: st.faceDown };
+  }
   if (st?.kind === 'resolve' && st.mergeOn && containsInclusive(st.mergeOn.range, pos) && state.game === 'mtg') {
     return { text: t('{0}: the mutating spell merges with its target, put on top of it or underneath, as its controller chooses. The target stays the same permanent: what is attached to it stays, and so do its counters and timestamp. The permanent has the characteristics of its top card and the abilities of every card, and the state-based actions judge what is attached by them.', codeSpan(st.mergeOn.text)), rules: ['702.140c', '702.140e', '730.2c'], range: st.mergeOn.range };
   }

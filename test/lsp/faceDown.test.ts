@@ -1,0 +1,49 @@
+// The editor surface of casting face down (MTG 702.37c, 702.168b, 708.4) and of face-down permanents (708.2a,
+// 708.5): completion of `face down` for a card with morph, megamorph or disguise, the hover of the words, and
+// the hover of a face-down card, shown face down with its face-up card's name for its controller.
+import * as assert from 'node:assert/strict';
+import type { Position } from 'vscode-languageserver-protocol/node';
+import { analyse } from '../../core';
+import { positionOf, TestClient } from './client';
+
+const CAST = [
+  'game mtg', //                                                                                               0
+  'player alice', //                                                                                           1
+  'card fangs "Gift of Fangs": enchantment — Aura, owner alice, enchant creature, morph, in hand', //         2
+  'card ogre "Gray Ogre": creature — Ogre, owner alice, toughness 2, in hand', //                             3
+  'card spy "Disguised Spy": creature — Human Rogue, owner alice, toughness 3, disguise, in hand', //         4
+  'cast fangs face down', //                                                                                   5
+  'resolve fangs', //                                                                                          6
+  'expect fangs face down', //                                                                                 7
+].join('\n') + '\n';
+
+describe('LSP casting face down', () => {
+  let client: TestClient;
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(() => client.disposeExpectingNoErrors());
+
+  const complete = (text: string, at: number, line: string) => client.completionLabels(text, at, line);
+  const hover = (text: string, pos: Position) => client.hoverText(text, pos);
+
+  it('the scenario under test has no finding', () => {
+    assert.deepEqual(analyse(CAST).result.findings.map((f) => f.code), []);
+  });
+
+  it('a card with morph or disguise is offered `face down`, a card without neither (702.37d)', async () => {
+    assert.ok((await complete(CAST, 5, 'cast spy ')).includes('face down'));
+    assert.ok((await complete(CAST, 5, 'cast fangs ')).includes('face down'));
+    assert.ok(!(await complete(CAST, 5, 'cast ogre ')).includes('face down'));
+    assert.deepEqual(await complete(CAST, 5, 'cast spy face '), ['down']);
+    assert.deepEqual(await complete(CAST, 5, 'cast spy face down '), ['by']);
+  });
+
+  it('the words and the face-down card have hovers with their rules (702.37c, 708.4, 708.5)', async () => {
+    assert.match(await hover(CAST, positionOf(CAST, 'face down', 0)), /708\.4/);
+    const card = await hover(CAST, positionOf(CAST, 'expect fangs', 8));
+    assert.match(card, /Face down/);
+    assert.match(card, /Gift of Fangs/);
+    assert.doesNotMatch(card, /Lost all its abilities/);
+  });
+});
