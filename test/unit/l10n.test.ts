@@ -307,7 +307,7 @@ describe('translations (l10n/bundle.l10n.fr.json, .it.json)', () => {
           // No English label left in the picture: its texts, with the board's own names and words
           // (ids, card names, type lines, keywords, zone places) set aside.
           const names = new Set<string>();
-          for (const c of board.cards) for (const w of [c.id, c.name, ...c.supertypes, ...c.types, ...c.subtypes, ...(c.keywords ?? []), ...(c.protections ?? []), ...(c.lost ?? []), c.zone]) names.add(w);
+          for (const c of board.cards) for (const w of [c.id, c.name, ...c.supertypes, ...c.types, ...c.subtypes, ...(c.keywords ?? []), ...(c.protections ?? []), ...(c.lost ?? []), c.zone, ...(c.faceDown ? [c.faceDown.name] : [])]) names.add(w);
           for (const pl of board.players) for (const w of [pl.id, ...(pl.keywords ?? [])]) names.add(w);
           for (const m of svg.matchAll(/<(?:text|title)[^>]*>([^<]*)</g)) {
             let shown = m[1].replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
