@@ -33,6 +33,20 @@ export function valuesTaken(board: Board, card: CardObj): void {
 }
 
 /**
+ * A permanent turned over as the same object (MTG: transformed, 613.7g; turned face up or down, 613.7f):
+ * a new timestamp, and its values taken (valuesTaken). Attached, it comes off its host and goes back on,
+ * so the host's grants are filed by the new timestamp (as rules/mtg/timestamps.ts restamps).
+ */
+export function turnedOver(board: Board, card: CardObj): void {
+  const host = board.hostOf(card);
+  const at = card.attachedAt;
+  if (host) board.unlink(card);
+  board.stamp(card);
+  if (host) board.link(card, host, at!);
+  valuesTaken(board, card);
+}
+
+/**
  * `card` becomes a copy of `original` (MTG 707.2; Riftbound 477.1.b.1), keeping its own values to go back to
  * (a copy of a copy keeps the first ones: they are its card's). The board knows it has copies (Board.copies).
  */

@@ -14,8 +14,8 @@
 // such by what allows or stops the cast, resolving into a face-down permanent (spells.ts calls castFaceDown).
 // A megamorph card turned face up by its special action gets a +1/+1 counter (702.37b).
 import type { EventNode } from '../../parser/ast';
-import { type Board, type CardObj, characteristicsOf, takeCharacteristics } from '../../engine/board';
-import { becomeFaceDown, becomeFaceUp, valuesTaken } from '../../engine/copiable';
+import { type CardObj, characteristicsOf, takeCharacteristics } from '../../engine/board';
+import { becomeFaceDown, becomeFaceUp, turnedOver } from '../../engine/copiable';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
@@ -64,16 +64,6 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '712.16': { title: 'Double-faced permanents stay face up', text: 'A double-faced permanent, melded ones included, can\'t be turned face down: an attempt to do so does nothing.' },
 };
 
-/** A new timestamp as it turns (613.7f); attached, it comes off and goes back on, so its host's grants are filed by it (as transform.ts does). */
-function restamp(board: Board, card: CardObj): void {
-  const host = board.hostOf(card);
-  const at = card.attachedAt;
-  if (host) board.unlink(card);
-  board.stamp(card);
-  if (host) board.link(card, host, at!);
-  valuesTaken(board, card);
-}
-
 /** `turn X face down` (708.2a) and `turn X face up [with S] [attached to H]` (708.8). */
 export function turnFaceEvent(replay: Replay, ev: Extract<EventNode, { kind: 'turn-face' }>): void {
   const card = replay.card(ev.subject);
@@ -101,7 +91,7 @@ export function turnFaceEvent(replay: Replay, ev: Extract<EventNode, { kind: 'tu
     return;
   }
   becomeFaceDown(replay.board, card, 'face-down', false);
-  restamp(replay.board, card);
+  turnedOver(replay.board, card); // a new timestamp as it turns (613.7f)
   if (replay.noting) replay.note(() => msg`${card.id} is face down: a 2/2 creature with no name, subtypes or text`);
   // The same object (708.2): what is attached stays and is judged by what it is now, and so is it (704.5p).
   touch(replay, card);
@@ -144,7 +134,7 @@ function turnUp(replay: Replay, ev: Extract<EventNode, { kind: 'turn-face' }>, c
     return;
   }
   becomeFaceUp(replay.board, card);
-  restamp(replay.board, card);
+  turnedOver(replay.board, card); // a new timestamp as it turns (613.7f)
   // 702.37b: turned face up by its megamorph cost (its controller's special action), it gets a +1/+1 counter as it turns.
   const mega = !source && up.keywords.includes('megamorph');
   if (mega) addCounters(replay, card, '+1/+1', 1);

@@ -11,7 +11,7 @@
 import type { EventNode } from '../../parser/ast';
 import { type Board, type CardObj, type Characteristics, type Merge, mergedCards, mergedCardsText } from '../../engine/board';
 import { mergedPrinted } from './mutate';
-import { takeValues, valuesTaken } from '../../engine/copiable';
+import { takeValues, turnedOver, valuesTaken } from '../../engine/copiable';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg, namesList } from '../../message';
@@ -59,15 +59,8 @@ export function turnOver(replay: Replay, card: CardObj, toBack: boolean): void {
   card.transformed = toBack;
   if (card.uncopied) card.uncopied = { ...card.uncopied, printed: to.printed, name: to.name };
   else takeValues(replay.board, card, to.printed, to.name);
-  const board = replay.board;
-  // A new timestamp as it transforms (613.7g). Attached, it comes off its host and goes back on with it,
-  // so the host's grants are filed by the new one (as timestamps.ts restamps).
-  const host = board.hostOf(card);
-  const at = card.attachedAt;
-  if (host) board.unlink(card);
-  board.stamp(card);
-  if (host) board.link(card, host, at!);
-  valuesTaken(board, card);
+  // A new timestamp as it transforms (613.7g).
+  turnedOver(replay.board, card);
 }
 
 /** The card leaves the battlefield: it is its front face wherever it goes (712.8a). Called by moveTo for a transformed card. */
