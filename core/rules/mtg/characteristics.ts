@@ -915,7 +915,7 @@ function riftboundTiming(replay: Replay, w: Word): void {
 function declareFaceDown(replay: Replay, card: CardObj, how: FaceDown['how'], range: Range): void {
   const word = how === 'face-down' ? 'face down' : how;
   if (card.zone !== 'battlefield') {
-    replay.report('syntax-error', range, msg`${card.id} is ${inZone(card.zone)}, and only a permanent is face down here (a face-down card in exile or a face-down spell is not modelled). Remove \`${word}\`, or declare it on the battlefield.`, { rules: ['110.5d'], subjects: [card.id] });
+    replay.report('syntax-error', range, msg`${card.id} is ${inZone(card.zone)}, and only a permanent is declared face down (a face-down card in exile is not modelled). Remove \`${word}\`, or declare it on the battlefield; a spell cast face down is written \`cast ${card.id} face down\`.`, { rules: ['110.5d'], subjects: [card.id] });
     return;
   }
   if (card.backFace !== undefined) {
