@@ -310,6 +310,12 @@ function abilityWant(state: DocumentState, rest: string[], list: boolean): Want 
 const SPELL_WORDS = [...CORE_MTG_CARD_TYPES.filter((t) => t !== 'land' && t !== 'tribal'), 'noncreature', 'Aura', 'Equipment'];
 
 const hasSub = (c: CardView | undefined, s: string) => !!c && c.subtypes.includes(s);
+/** The card is declared with an ability that attaches (`attach target ... to target ...`; Riftbound 434.2.a, 377.3): what `activate X attach` uses. */
+function declaresAttach(state: DocumentState, id: string): boolean {
+  const stmt = state.names.declarations.get(id)?.stmt;
+  return stmt?.kind === 'card' && stmt.props.some((p) => p.kind === 'attach-targets');
+}
+
 /** The card is declared a token (MTG 111.1): what `resolve X living weapon creating T` (`for mirrodin`) names. */
 function isToken(state: DocumentState, id: string): boolean {
   const stmt = state.names.declarations.get(id)?.stmt;
@@ -492,7 +498,8 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       if (n === 1) {
         const c = card(args[0]);
         const named = namedAbilities(c);
-        if (game === 'riftbound') return words([...named, 'equip', 'attach']);
+        // Riftbound `attach` (377.3): offered for a card declared with an ability that attaches, or for an unknown one.
+        if (game === 'riftbound') return words([...named, 'equip', ...(!c || declaresAttach(state, c.id) ? ['attach'] : [])]);
         const has = [...(hasSub(c, 'Equipment') ? ['equip', ...(c?.types.includes('creature') ? ['reconfigure'] : [])] : []), ...(hasSub(c, 'Fortification') ? ['fortify'] : [])];
         return words([...named, ...(has.length > 0 ? has : named.length > 0 ? [] : ['equip', 'fortify', 'reconfigure'])]);
       }

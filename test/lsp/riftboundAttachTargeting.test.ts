@@ -83,6 +83,8 @@ describe('LSP attach effects that choose, and Deflect (Riftbound)', () => {
     assert.deepEqual(await complete(CHAIN, 6, 'cast swap targeting blade to garen paying '), ['deflect']);
     const squire = CHAIN.replace('at base\n', 'at base, attach target gear to target unit\n');
     assert.ok((await complete(squire, 6, 'activate garen ')).includes('attach'));
+    // A card with no ability that attaches is not offered `attach` (377.3).
+    assert.ok(!(await complete(CHAIN, 6, 'activate garen ')).includes('attach'));
     assert.deepEqual(await complete(squire, 6, 'activate garen attach '), ['targeting']);
     assert.deepEqual(await complete(squire, 6, 'activate garen attach targeting blade '), ['to']);
     assert.deepEqual((await complete(squire, 6, 'activate garen attach targeting blade to garen ')).sort(), ['by', 'paying deflect']);
