@@ -12,7 +12,7 @@ import type { RuleExplanation } from '../mtg/explanations';
 import { type Host, isGear, onBoard } from './cards';
 import { attachProblem, attachToTopMost } from './attach';
 import { chooseTargets, targetNoLongerFits } from './targeting';
-import { abilityTiming, chainItem, phaseWord } from './timing';
+import { abilityTiming, playTiming } from './timing';
 import { chainOnTop } from './chain';
 import { moveTo } from './location';
 import { msg, relatedAt, type Message } from '../../message';
@@ -39,50 +39,6 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '380': { title: 'Activated abilities are used on the board', text: 'An activated ability is, as a rule, used while its game object is on the board.' },
 };
 
-/** A card's Reaction or Action (813, 806), printed or given. */
-function has(c: CardObj, keyword: 'Reaction' | 'Action'): boolean {
-  return c.keywords.includes(keyword);
-}
-
-/**
- * When the spell `spell` may be played by `p` (155, 308.1.a, 309.1.a, 316.5.b, 806.1.c.1, 813.1.c.1): while a
- * chain exists only with Reaction; during a showdown only with Action or Reaction; otherwise only in the Main
- * Phase of p's turn (no one gets priority outside it with nothing on the chain, 335). The chain is judged from
- * the first line, the turn and phase once a `turn` line says them. Reports and returns false when it can't be.
- */
-function spellTiming(replay: Replay, ev: EventNode, spell: CardObj, p: string | undefined): boolean {
-  const reaction = has(spell, 'Reaction');
-  const top = replay.board.stackTop();
-  const stays = msg`${spell.id} stays ${inZone(spell.zone)}`;
-  if (top) {
-    if (reaction) return true;
-    const item = chainItem(top);
-    replay.report('impossible-event', ev.range, msg`${spell.id} is played while ${item.what} is on the chain, a Closed State: then only a card with Reaction may be played, and ${spell.id} has none. Nothing is played: ${stays}. Resolve what waits first (\`${item.line}\`), declare \`Reaction\` on ${spell.id} if the card has it, or remove the line.`, {
-      rules: ['309.1.a', '155'],
-      related: top.at ? [relatedAt(top.at, msg`${item.what} was put on the chain here`)] : [],
-      subjects: [spell.id, top.id],
-    });
-    return false;
-  }
-  const turn = replay.board.turn;
-  if (!turn) return true;
-  const showdown = turn.step === 'showdown' || turn.step === 'combat';
-  if (showdown) {
-    if (reaction || has(spell, 'Action')) return true;
-    replay.report('impossible-event', ev.range, msg`${spell.id} is played during ${phaseWord(turn.step)}, a Showdown State: then only a card with Action or Reaction may be played, and ${spell.id} has neither. Nothing is played: ${stays}. Write it after the showdown (\`turn ${turn.player}\`), declare \`Action\` on ${spell.id} if the card has it, or remove the line.`, { rules: ['308.1.a', '155'], subjects: [spell.id] });
-    return false;
-  }
-  if (turn.player !== p) {
-    replay.report('impossible-event', ev.range, msg`${spell.id} is played by ${p ?? msg`nobody`} in ${turn.player}'s turn, with no chain and no showdown: then only the turn's player plays spells (Reaction and Action give no other player a chance here). Nothing is played: ${stays}. Write it in ${p ?? msg`its player`}'s turn, or remove the line.`, { rules: ['155', '316.5.b'], subjects: [spell.id] });
-    return false;
-  }
-  if (turn.step !== 'main') {
-    replay.report('impossible-event', ev.range, msg`${spell.id} is played in ${phaseWord(turn.step)}, with nothing on the chain: players play spells in the Main Phase, and in the other phases only while a chain exists. Nothing is played: ${stays}. Write it in the Main Phase (\`turn ${turn.player}\`), or remove the line.`, { rules: ['155', '335'], subjects: [spell.id] });
-    return false;
-  }
-  return true;
-}
-
 /** `cast S targeting X to U [by P] [paying deflect]`: the spell S is played, and waits on the chain with its two targets. */
 export function castAttachSpell(replay: Replay, ev: Extract<EventNode, { kind: 'cast' }>): void {
   // Ward is MTG's (702.21a); what a chosen permanent adds to a Riftbound spell's cost is Deflect's (809.1.c).
@@ -107,7 +63,8 @@ export function castAttachSpell(replay: Replay, ev: Extract<EventNode, { kind: '
   }
   // The player who plays it controls it (156); its targets are chosen as theirs ("you", "friendly", Deflect).
   const p = by?.id ?? spell.owner;
-  if (!spellTiming(replay, ev, spell, p)) return;
+  // When a spell may be played: as any card (155, 308.1.a, 309.1.a, 316.5.b, 806.1.c.1, 813.1.c.1).
+  if (!playTiming(replay, ev, spell, p, ['155'])) return;
   const choice = chooseTargets(replay, { line: ev.range, source: ev.subject.range, payingDeflect: ev.payingDeflect }, att, host, spell, p);
   if (choice === false) return;
   moveTo(replay, spell, 'chain', undefined, ev);

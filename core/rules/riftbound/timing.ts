@@ -115,12 +115,14 @@ export function openedBy(turn: { readonly step: string; readonly at?: string }):
 
 /**
  * `enter X` is X played (a token excepted: an effect makes it, 186), judged as MTG judges a cast (117.1a):
- * in a Neutral Open State only by the Turn Player (316.5.b), in its Main Phase; in a Closed State only a card
+ * in a Neutral Open State only by the Turn Player (316.5.b), in its Main Phase (outside it, with no chain, no
+ * one has priority to play, 335); in a Closed State only a card
  * with Reaction (309.1.a, 813.1.c.1; Quick-Draw has it, 819.1.b); in a showdown or a combat only a card with
  * Action or Reaction (308.1.a, 806.1.c.1). A card an effect plays as it resolves is written in its
- * `together:` group, which is not judged. Reports and returns false when it can't be played now.
+ * `together:` group, which is not judged. A spell is judged the same way (155: `cast S targeting X to U`,
+ * chainAttach.ts), `also` its own rule. Reports and returns false when it can't be played now.
  */
-export function playTiming(replay: Replay, ev: EventNode, card: CardObj, player: string | undefined): boolean {
+export function playTiming(replay: Replay, ev: EventNode, card: CardObj, player: string | undefined, also: readonly string[] = []): boolean {
   if (replay.grouped || card.token || player === undefined) return true;
   const turn = replay.board.turn;
   const top = replay.board.stackTop();
@@ -130,7 +132,7 @@ export function playTiming(replay: Replay, ev: EventNode, card: CardObj, player:
     if (reaction) return true;
     const item = chainItem(top);
     replay.report('impossible-event', ev.range, msg`${card.id} can't be played now: ${item.what} is on the chain, and then only cards with Reaction may be played, which ${card.id} has not (declare it with \`Reaction\` if its card has it). It stays where it is. Resolve the chain first (\`${item.line}\`), or remove the line.`, {
-      rules: ['309.1.a', '813.1.c.1'],
+      rules: [...also, '309.1.a', '813.1.c.1'],
       related: top.at ? [relatedAt(top.at, msg`${item.what} was put on the chain here`)] : [],
       subjects: [card.id, top.id],
     });
@@ -139,12 +141,12 @@ export function playTiming(replay: Replay, ev: EventNode, card: CardObj, player:
   if (!turn) return true;
   if (turn.step === 'showdown' || turn.step === 'combat') {
     if (action) return true;
-    replay.report('impossible-event', ev.range, msg`${card.id} can't be played now: ${stateWord(turn)} is going on, and then only cards with Action or Reaction may be played, which ${card.id} has neither of (declare it with \`Action\` or \`Reaction\` if its card has one). It stays where it is. Write it after that ends (\`turn ${turn.player}\`), or remove the line.`, { rules: ['308.1.a', '806.1.c.1', ...openedBy(turn)], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} can't be played now: ${stateWord(turn)} is going on, and then only cards with Action or Reaction may be played, which ${card.id} has neither of (declare it with \`Action\` or \`Reaction\` if its card has one). It stays where it is. Write it after that ends (\`turn ${turn.player}\`), or remove the line.`, { rules: [...also, '308.1.a', '806.1.c.1', ...openedBy(turn)], subjects: [card.id] });
     return false;
   }
   if (turn.player === player && turn.step === 'main') return true;
   const now = turn.player !== player ? msg`it is ${turn.player}'s turn` : msg`it is ${phaseWord(turn.step)} of ${turn.player}'s turn`;
-  replay.report('impossible-event', ev.range, msg`${card.id} can't be played now: with no chain and no showdown, a card is played only by the player whose turn it is, in their Main Phase, and ${now}. It stays where it is. Write it in ${player}'s Main Phase (\`turn ${player}\`), in reply to an item on the chain if it has Reaction, or remove the line.`, { rules: ['316.5.b', ...(reaction ? ['813.1.c.1'] : [])], subjects: [card.id] });
+  replay.report('impossible-event', ev.range, msg`${card.id} can't be played now: with no chain and no showdown, a card is played only by the player whose turn it is, in their Main Phase, and ${now}. It stays where it is. Write it in ${player}'s Main Phase (\`turn ${player}\`), in reply to an item on the chain if it has Reaction, or remove the line.`, { rules: [...also, '316.5.b', ...(turn.player === player ? ['335'] : []), ...(reaction ? ['813.1.c.1'] : [])], subjects: [card.id] });
   return false;
 }
 
