@@ -52,7 +52,7 @@ export const mtg: Ruleset = {
       case 'cast':
         // `cast S targeting X to U` is Riftbound's spell that attaches, waiting on the chain.
         if (ev.host) {
-          replay.report('impossible-event', ev.host.range, msg`\`cast S targeting X to U\` is a Riftbound action (a spell that attaches, waiting on the chain); this scenario is \`game mtg\`. An Aura spell is cast with its one target (\`cast X targeting H\`), and a spell or ability that attaches one card to another is written \`attach X to H targeting with S\`.`);
+          replay.report('impossible-event', ev.host.range, msg`\`cast S targeting X to U\` is a Riftbound action (a spell that attaches, waiting on the chain); this scenario is \`game mtg\`. An Aura spell is cast with its one target (\`cast X targeting H\`), and a spell or ability that attaches one card to another is written \`attach X to H targeting with S\`.`, { rules: ['303.4a'] });
           return;
         }
         return castEvent(replay, ev);
@@ -60,7 +60,7 @@ export const mtg: Ruleset = {
       case 'activate':
         // Riftbound's ability that attaches (`activate S attach targeting X to U`).
         if (ev.ability?.text === 'attach') {
-          replay.report('impossible-event', ev.ability.range, msg`\`${ev.kind} S attach\` is a Riftbound action (an ability that attaches, waiting on the chain); this scenario is \`game mtg\`. An ability that attaches one card to another is written \`attach X to H targeting with S\`; an Equipment's is \`equip\`.`);
+          replay.report('impossible-event', ev.ability.range, msg`\`${ev.kind} S attach\` is a Riftbound action (an ability that attaches, waiting on the chain); this scenario is \`game mtg\`. An ability that attaches one card to another is written \`attach X to H targeting with S\`; an Equipment's is \`equip\`.`, { rules: ['701.3a'] });
           return;
         }
         return ev.kind === 'resolve' ? resolveEvent(replay, ev) : activateEvent(replay, ev);

@@ -136,7 +136,7 @@ export const riftbound: Ruleset = {
         // A spell that attaches, played with its two targets: it waits on the chain (chainAttach.ts).
         if (ev.kind === 'cast' && ev.host) return castAttachSpell(replay, ev);
         if (ev.kind === 'cast') {
-          replay.report('impossible-event', ev.verbRange, msg`\`cast ${ev.subject.text}\` without its two targets is not a Riftbound action: in a Riftbound scenario \`cast\` plays a spell that attaches, written with the card it attaches and the unit (\`cast ${ev.subject.text} targeting X to U\`). A unit or gear played is \`enter ${ev.subject.text}\`; what another spell does is written as the events it causes. Write that, or remove the line.`);
+          replay.report('impossible-event', ev.verbRange, msg`\`cast ${ev.subject.text}\` without its two targets is not a Riftbound action: in a Riftbound scenario \`cast\` plays a spell that attaches, written with the card it attaches and the unit (\`cast ${ev.subject.text} targeting X to U\`). A unit or gear played is \`enter ${ev.subject.text}\`; what another spell does is written as the events it causes. Write that, or remove the line.`, { rules: ['434.1.a'] });
           return;
         }
         if (ev.kind === 'resolve' && ev.ability?.text === 'attach') return resolveAttachAbility(replay, ev);
@@ -165,7 +165,7 @@ export const riftbound: Ruleset = {
             return;
           }
           // Otherwise an ability on the chain is resolved by the ability.
-          replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` is not a Riftbound action here: ${ev.subject.text} is no spell waiting on the chain, and the other chain items a Riftbound scenario resolves are abilities, written with the ability after the card (\`resolve ${ev.subject.text} equip\`, \`resolve X attach\`, \`resolve X Weaponmaster\`, \`resolve G Quick-Draw\`, \`resolve X ability NAME\`). Write that, or remove the line.`);
+          replay.report('impossible-event', ev.verbRange, msg`\`resolve ${ev.subject.text}\` is not a Riftbound action here: ${ev.subject.text} is no spell waiting on the chain, and the other chain items a Riftbound scenario resolves are abilities, written with the ability after the card (\`resolve ${ev.subject.text} equip\`, \`resolve X attach\`, \`resolve X Weaponmaster\`, \`resolve G Quick-Draw\`, \`resolve X ability NAME\`). Write that, or remove the line.`, { rules: ['340.1'] });
           return;
         }
         replay.report('impossible-event', ev.verbRange, msg`\`${ev.kind}\` is not a Riftbound action; this scenario is \`game riftbound\`. Remove the line, or write the Riftbound event that was meant.`);
