@@ -341,6 +341,13 @@ export type SaverStep = 'heal' | 'exhaust' | 'recall';
 export type AbilityWord = 'all' | 'enchant' | 'equip' | 'fortify' | 'reconfigure' | 'protection';
 
 /** The verbs, after sugar is kept as written (the replay reads `verb`). */
+/** `for its mana cost` (MTG 701.40b, 701.58b) or `for its morph|megamorph|disguise cost` (702.37e, 702.37b, 702.168d): what a special action turning a permanent face up pays. */
+export const TURN_UP_COSTS = ['mana', 'morph', 'megamorph', 'disguise'] as const;
+export interface TurnUpCost {
+  kind: (typeof TURN_UP_COSTS)[number];
+  range: Range;
+}
+
 export type EventNode =
   /**
    * `targeting [with S]` (`attach` only): an effect of a spell or ability (of S) that targets both the attachment and the
@@ -388,7 +395,7 @@ export type EventNode =
    * `turn X face down` (MTG 708.2a), `turn X face up [with S] [attached to H]` (708.8; 116.2b's special action,
    * or `with S`: the effect of S; `attached to H`: an Aura an effect lets become attached as it turns face up, 303.4k).
    */
-  | { kind: 'turn-face'; subject: Name; up: boolean; source?: Name; host?: Name; verbRange: Range; range: Range }
+  | { kind: 'turn-face'; subject: Name; up: boolean; source?: Name; host?: Name; cost?: TurnUpCost; verbRange: Range; range: Range }
   /** `manifest X [under P]`, `cloak X [under P]` (MTG 701.40a, 701.58a): the card is put onto the battlefield face down. */
   | { kind: 'manifest'; how: 'manifest' | 'cloak'; subject: Name; player?: Name; verbRange: Range; range: Range }
   | { kind: 'unattach'; verb: 'unattach' | 'detach'; subject: Name; host?: Name; verbRange: Range; range: Range }

@@ -39,7 +39,7 @@ import type {
   GameStmt,
   SaverStep,
 } from './ast';
-import { ACTIVATED_ABILITIES, EventBase, PART_VERBS } from './ast';
+import { ACTIVATED_ABILITIES, EventBase, PART_VERBS, TURN_UP_COSTS, type TurnUpCost } from './ast';
 
 /** What `if I would die, kill this instead` may go on to do to the unit (Guardian Angel), in the words written. */
 const SAVER_STEPS: readonly SaverStep[] = ['heal', 'exhaust', 'recall'];
@@ -2240,6 +2240,8 @@ class EventStmt extends EventBase {
   up: boolean | undefined = undefined;
   /** `manifest X`, `cloak X` (MTG 701.40a, 701.58a): which. */
   how: 'manifest' | 'cloak' | undefined = undefined;
+  /** `turn X face up for its mana|morph|megamorph|disguise cost` (MTG 701.40b, 702.37e, 702.168d): the cost its special action pays. */
+  cost: TurnUpCost | undefined = undefined;
   private endLine: number;
   private endChar: number;
   /** The verb: its line, start and end. */
@@ -2336,6 +2338,7 @@ class EventStmt extends EventBase {
     e.unknown = this.unknown;
     if (this.up !== undefined) e.up = this.up;
     if (this.how !== undefined) e.how = this.how;
+    if (this.cost) e.cost = movedLines(this.cost, move);
     return e;
   }
   get range(): Range {
@@ -2367,6 +2370,7 @@ function turnFace(verbTok: Token, cur: Cursor): EventNode {
   if (dir.text !== 'up' && dir.text !== 'down') throw new SyntaxError_(msg`Expected 'up' or 'down', found '${dir.text}'.`, dir.range);
   let source: Name | undefined;
   let host: Name | undefined;
+  let cost: TurnUpCost | undefined;
   while (dir.text === 'up' && !cur.atEnd()) {
     if (cur.isWord('with') && !source) {
       cur.next();
@@ -2375,10 +2379,20 @@ function turnFace(verbTok: Token, cur: Cursor): EventNode {
       cur.next();
       cur.expectWord('to');
       host = cur.name(msg`the card or player the Aura becomes attached to`);
-    } else cur.fail(msg`'with', 'attached to' or the end of the statement`);
+    } else if (cur.isWord('for') && !cost) {
+      // `for its mana cost` (701.40b, 701.58b), `for its morph|megamorph|disguise cost` (702.37e, 702.37b, 702.168d): the special action's cost.
+      const from = cur.next()!.range.start;
+      cur.expectWord('its');
+      const w = cur.word(msg`'mana', 'morph', 'megamorph' or 'disguise'`);
+      if (!(TURN_UP_COSTS as readonly string[]).includes(w.text)) throw new SyntaxError_(msg`Expected 'mana', 'morph', 'megamorph' or 'disguise', found '${w.text}'.`, w.range);
+      const end = cur.expectWord('cost').range.end;
+      cost = { kind: w.text as TurnUpCost['kind'], range: { start: from, end } };
+    } else cur.fail(msg`'with', 'for its ... cost', 'attached to' or the end of the statement`);
   }
   cur.end();
-  return event(verbTok, cur, { kind: 'turn-face', subject, up: dir.text === 'up', ...(source ? { source } : {}), ...(host ? { host } : {}) });
+  // An effect turns it face up for no cost; a cost is paid for the special action (116.2b).
+  if (source && cost) throw new SyntaxError_(msg`\`with ${source.text}\` says an effect turns it face up, and \`for its ${cost.kind} cost\` that its controller turns it face up by a special action, paying that cost: write one or the other.`, cost.range);
+  return event(verbTok, cur, { kind: 'turn-face', subject, up: dir.text === 'up', ...(source ? { source } : {}), ...(host ? { host } : {}), ...(cost ? { cost } : {}) });
 }
 
 /** A zone written as one word (`in graveyard`, `to exile`): its range is the word's, made when asked for. */

@@ -7,6 +7,7 @@ import {
   DECLARATION_KEYWORDS,
   EVENT_VERBS,
   PART_VERBS,
+  TURN_UP_COSTS,
   MTG_CARD_TYPES as CORE_MTG_CARD_TYPES,
   MTG_KEYWORDS,
   RIFTBOUND_KEYWORDS,
@@ -729,8 +730,23 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     case 'leave':
       return n === 0 ? { kind: 'players' } : NONE;
     case 'turn':
-      // `turn P [STEP]`: whose turn, then the step or phase (a main phase when none is written).
-      return n === 0 ? { kind: 'players' } : n === 1 ? words(game === 'mtg' ? [...MTG_STEPS] : [...RIFTBOUND_PHASES], CompletionItemKind.EnumMember) : NONE;
+      // MTG `turn X face up|down`, then what turns it up: `with S`, `for its ... cost` (701.40b, 702.37e, 702.168d), `attached to H` (303.4k).
+      if (game === 'mtg' && args[1] === 'face') {
+        if (n === 2) return words(['up', 'down']);
+        if (args[2] !== 'up') return NONE;
+        const last = args[n - 1];
+        if (last === 'with') return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : 0) };
+        if (last === 'to' && args[n - 2] === 'attached') return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : onBoard(game, c) ? 0 : 2), players: () => 1 };
+        // Inside `for its ... cost`, the rest of it.
+        if (last === 'for') return words(TURN_UP_COSTS.map((c) => `its ${c} cost`));
+        if (last === 'its' && args[n - 2] === 'for') return words(TURN_UP_COSTS.map((c) => `${c} cost`));
+        if ((TURN_UP_COSTS as readonly string[]).includes(last) && args[n - 2] === 'its') return words(['cost']);
+        const used = args.slice(3);
+        const source = used.includes('with');
+        return words([...(source || used.includes('cost') ? [] : ['with']), ...(used.includes('attached') ? [] : ['attached to']), ...(source || used.includes('cost') ? [] : TURN_UP_COSTS.map((c) => `for its ${c} cost`))]);
+      }
+      // `turn P [STEP]`: whose turn, then the step or phase (a main phase when none is written); MTG `turn X face ...`.
+      return n === 0 ? { kind: 'players' } : n === 1 ? words(game === 'mtg' ? [...MTG_STEPS, 'face'] : [...RIFTBOUND_PHASES], CompletionItemKind.EnumMember) : NONE;
     case 'exchange': {
       if (n === 0) return words(['control']);
       if (n === 1) return words(['of']);

@@ -47,3 +47,24 @@ describe('LSP casting face down', () => {
     assert.doesNotMatch(card, /Lost all its abilities/);
   });
 });
+
+describe('LSP turning a face-down permanent face up', () => {
+  let client: TestClient;
+  before(async () => {
+    client = await TestClient.start();
+  });
+  after(() => client.disposeExpectingNoErrors());
+
+  const complete = (text: string, at: number, line: string) => client.completionLabels(text, at, line);
+
+  it('offers `face`, `up`/`down`, then `with`, `attached to` and the costs a special action pays (701.40b, 702.37b, 702.37e, 702.168d)', async () => {
+    assert.ok((await complete(CAST, 7, 'turn fangs ')).includes('face'));
+    assert.deepEqual(await complete(CAST, 7, 'turn fangs face '), ['up', 'down']);
+    const after = await complete(CAST, 7, 'turn fangs face up ');
+    for (const w of ['with', 'attached to', 'for its mana cost', 'for its morph cost', 'for its megamorph cost', 'for its disguise cost']) assert.ok(after.includes(w), `${w} in ${after.join(', ')}`);
+    assert.deepEqual(await complete(CAST, 7, 'turn fangs face up for its '), ['mana cost', 'morph cost', 'megamorph cost', 'disguise cost']);
+    // An effect (`with S`) pays no cost: once one is written, the other is not offered.
+    assert.ok(!(await complete(CAST, 7, 'turn fangs face up with ogre ')).some((w) => w.startsWith('for its')));
+    assert.deepEqual(await complete(CAST, 7, 'turn fangs face up for its morph cost '), ['attached to']);
+  });
+});

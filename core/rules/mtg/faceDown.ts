@@ -13,7 +13,7 @@
 // before it is put onto the stack, a 2/2 face-down creature spell (an Aura card so has no target), judged as
 // such by what allows or stops the cast, resolving into a face-down permanent (spells.ts calls castFaceDown).
 // A megamorph card turned face up by its special action gets a +1/+1 counter (702.37b).
-import type { EventNode } from '../../parser/ast';
+import type { EventNode, TurnUpCost } from '../../parser/ast';
 import { type CardObj, characteristicsOf, takeCharacteristics } from '../../engine/board';
 import { becomeFaceDown, becomeFaceUp, turnedOver } from '../../engine/copiable';
 import type { Replay } from '../../engine/replay';
@@ -108,6 +108,24 @@ function noSpecialAction(card: CardObj): { why: Message; rules: string[] } | und
   return { why: fd.how === 'manifested' ? msg`a manifested permanent is turned face up so only if its card is a creature card, and ${card.id}'s isn't` : msg`a cloaked permanent is turned face up so only if its card is a creature card, and ${card.id}'s isn't`, rules: ['116.2b', rule] };
 }
 
+/**
+ * Why `card`, face down, can't be turned face up by its controller's special action paying `cost`, or
+ * undefined when it can: its mana cost only for a manifested or cloaked creature card (701.40b, 701.58b;
+ * 701.40c-d and 701.58c-d let such a card with morph or disguise use either way), its morph or disguise
+ * cost only for a card with that ability (702.37e, 702.168d; a megamorph cost is a morph cost, 702.37b).
+ */
+function costNotPayable(card: CardObj, cost: TurnUpCost['kind']): { why: Message; rules: string[] } | undefined {
+  const fd = card.faceDown!;
+  const up = fd.up.printed;
+  if (cost === 'mana') {
+    if (fd.how === 'face-down') return { why: msg`it is neither manifested nor cloaked, and only a manifested or cloaked permanent is turned face up for its mana cost`, rules: ['116.2b', '701.40b', '701.58b'] };
+    return noSpecialAction(card);
+  }
+  const has = cost === 'morph' ? up.keywords.includes('morph') || up.keywords.includes('megamorph') : up.keywords.includes(cost);
+  if (has) return undefined;
+  return { why: msg`its card, ${fd.up.name}, has no ${cost}, so it has no ${cost} cost to pay`, rules: ['116.2b', ...(cost === 'disguise' ? ['702.168d'] : cost === 'megamorph' ? ['702.37b', '702.37e'] : ['702.37e'])] };
+}
+
 function turnUp(replay: Replay, ev: Extract<EventNode, { kind: 'turn-face' }>, card: CardObj, source: CardObj | undefined, host: ReturnType<Replay['lookupOrGone']>): void {
   const fd = card.faceDown;
   if (fd === undefined) {
@@ -121,7 +139,7 @@ function turnUp(replay: Replay, ev: Extract<EventNode, { kind: 'turn-face' }>, c
     return;
   }
   if (!source) {
-    const no = noSpecialAction(card);
+    const no = ev.cost ? costNotPayable(card, ev.cost.kind) : noSpecialAction(card);
     if (no) {
       replay.report('impossible-event', ev.range, msg`${card.id} can't be turned face up by its controller (a special action): ${no.why}. It stays face down. Remove the line, or write \`turn ${card.id} face up with S\` for an effect that turns it face up (S the card whose effect it is).`, { rules: no.rules, subjects: [card.id] });
       return;
@@ -135,8 +153,9 @@ function turnUp(replay: Replay, ev: Extract<EventNode, { kind: 'turn-face' }>, c
   }
   becomeFaceUp(replay.board, card);
   turnedOver(replay.board, card); // a new timestamp as it turns (613.7f)
-  // 702.37b: turned face up by its megamorph cost (its controller's special action), it gets a +1/+1 counter as it turns.
-  const mega = !source && up.keywords.includes('megamorph');
+  // 702.37b: turned face up by its megamorph cost (its controller's special action), it gets a +1/+1 counter as it turns;
+  // a megamorph cost is a morph cost. Not when it is turned up for its mana cost (701.40b, 701.58b) or its disguise cost.
+  const mega = !source && up.keywords.includes('megamorph') && (ev.cost === undefined || ev.cost.kind === 'morph' || ev.cost.kind === 'megamorph');
   if (mega) addCounters(replay, card, '+1/+1', 1);
   if (replay.noting) replay.note(mega ? () => msg`${card.id} is face up: ${card.name}, with a +1/+1 counter (megamorph)` : () => msg`${card.id} is face up: ${card.name}`);
   touch(replay, card);
