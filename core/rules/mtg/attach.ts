@@ -78,6 +78,9 @@ export function initialAttach(replay: Replay, card: CardObj, host: Host, at: Ran
     replay.report('illegal-attachment', at, msg`${card.id} is ${inZone(card.zone)}, and a card that is not on the battlefield is attached to nothing (leaving the battlefield unattaches it). Remove \`attached to\`, or put it on the battlefield.`, { rules: ['701.3d'], subjects: [card.id] });
     return false;
   }
+  // A bestow card that is no Aura can be attached to something only as a bestowed Aura: declared so,
+  // it was cast bestowed, an Aura enchantment with enchant creature and no creature (702.103b).
+  if (card.bestow && !isAura(card)) card.bestowed = true;
   replay.board.stamp(card);
   replay.board.link(card, host, at);
   return true;
