@@ -133,8 +133,10 @@ function declaredProblem(replay: Replay, card: CardObj, host: Host, at: Range): 
   if (!problem) return false;
   // An Aura that starts unattached goes to its owner's graveyard at once (704.5m: the starting board's state-based actions).
   const aura = !problem.code && isAura(card) && !card.bestowed;
-  replay.report(problem.code ?? 'illegal-attachment', at, msg`${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? msg`Nothing attaches it` : aura ? msg`It starts unattached, and an Aura attached to nothing goes to its owner's graveyard at once` : msg`It starts unattached`}. Remove \`attached to ${host.id}\`${problem.code ? msg`` : msg`, or name a legal host`}.`, {
-    rules: aura ? [...problem.rules, '704.5m'] : problem.rules,
+  // A bestowed Aura that starts unattached stops being bestowed: a creature on the battlefield (702.103f).
+  const unbestowed = !problem.code && card.bestowed;
+  replay.report(problem.code ?? 'illegal-attachment', at, msg`${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? msg`Nothing attaches it` : aura ? msg`It starts unattached, and an Aura attached to nothing goes to its owner's graveyard at once` : unbestowed ? msg`It starts unattached and, no longer bestowed, stays on the battlefield as a creature` : msg`It starts unattached`}. Remove \`attached to ${host.id}\`${problem.code ? msg`` : msg`, or name a legal host`}.`, {
+    rules: aura ? [...problem.rules, '704.5m'] : unbestowed ? [...problem.rules, '702.103f'] : problem.rules,
     fixes: retargetFixes(replay, card, (h) => !attachProblemOn(replay.board, card, h), nameRange(card.decl, at), host),
     subjects: [card.id, host.id],
   });
