@@ -229,7 +229,7 @@ function auraEnters(replay: Replay, card: CardObj, host: Host | undefined, ev: E
   const legalHosts = (h: Host) => !attachProblemOn(replay.board, card, h) && h !== card && !(isCard(h) && replay.enteredTogether(h));
   if (!host) return auraEntersUnnamed(replay, card, ev, legalHosts);
   if (isCard(host) && replay.enteredTogether(host)) {
-    replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${host.id} enters the battlefield at the same time, in this resolution, so it is not yet a permanent on the battlefield when ${card.id}'s host is chosen as ${card.id} enters. ${card.zone !== 'stack' && card.token ? msg`The Aura token isn't created` : msg`The Aura stays in its zone (${card.zone})`}. Name a host that was already on the battlefield, or leave out \`attached to\` if the effect lets its controller choose.`, {
+    replay.report('illegal-attachment', ev.range, msg`${card.id} can't enter attached to ${host.id}: ${host.id} enters the battlefield at the same time, in this resolution, so it is not yet a permanent on the battlefield when ${card.id}'s host is chosen as ${card.id} enters. ${card.zone !== 'stack' && card.token ? msg`The Aura token isn't created` : msg`The Aura stays in its zone (${card.zone})`}. Name a host that was already on the battlefield, or leave out \`attached to\` if the effect lets its controller choose; if the effect puts ${host.id} onto the battlefield first and this Aura after it (Tawnos's Coffin), begin this part with \`then\`.`, {
       rules: ['303.4f', '109.2', ...(card.zone !== 'stack' && card.token ? ['303.4i'] : [])],
       fixes: retargetFixes(replay, card, legalHosts, hostRangeOf(ev), host),
       subjects: [card.id, host.id],
