@@ -224,6 +224,8 @@ export interface StackItemView {
   ability?: string;
   /** The card or player it targets. */
   target?: string;
+  /** Riftbound: a spell or ability that attaches (434.3): the card it attaches, `target` the unit it attaches it to. */
+  attaching?: string;
   /** Who controls it (who activated the ability, or cast the spell). */
   controller?: string;
 }

@@ -1698,7 +1698,9 @@ export class Board {
         kind: e.kind,
         id: e.id,
         ability: e.ability,
-        target: e.target?.id,
+        // An MTG spell keeps its target on its card (CardObj.stackTarget), a Riftbound one on its entry.
+        target: e.target?.id ?? (e.kind === 'spell' ? this.cards.get(e.id)?.stackTarget?.id : undefined),
+        ...(e.attaching ? { attaching: e.attaching.id } : {}),
         controller: e.controller ?? this.cards.get(e.id)?.controller,
       })),
     };

@@ -533,6 +533,8 @@ interface CardLines {
   hosted: boolean;
   hostZone: string | undefined;
   lit: boolean;
+  /** A spell's targets, as written on it (aimOf). */
+  aim: string;
   /** The group's opening line and its tooltip. */
   head: string[];
   /** The lines inside the card's own `<svg>` (its coordinates are the card's own). */
@@ -560,6 +562,8 @@ class Drawing {
     private readonly highlight: ReadonlySet<string>,
     private readonly cards: ReadonlyMap<string, CardView>,
     private readonly tr: Tr,
+    /** The spells on the stack (the chain), by their card: what each targets. */
+    private readonly spells: ReadonlyMap<string, StackItemView>,
     /** The last drawing's card lines, and where this drawing's go. */
     private readonly before?: ReadonlyMap<string, CardLines>,
     private readonly after?: Map<string, CardLines>,
@@ -629,9 +633,9 @@ class Drawing {
     const place = `#${a.place}`;
     const tr = this.tr;
     const what = tr(abilityWord(a.ability ?? ''));
-    const target = tr(a.target ? msg`targeting ${a.target}` : msg`no target`);
+    const target = this.aimOf(a) || tr(msg`no target`);
     const who = a.controller ? tr(msg`activated by ${a.controller}`) : '';
-    this.out.push(`${pad}<g class="${classes.join(' ')}" data-ability="${escapeXml(a.ability ?? '')}" data-source="${escapeXml(a.id)}"${a.target ? ` data-target="${escapeXml(a.target)}"` : ''}>`);
+    this.out.push(`${pad}<g class="${classes.join(' ')}" data-ability="${escapeXml(a.ability ?? '')}" data-source="${escapeXml(a.id)}"${a.target ? ` data-target="${escapeXml(a.target)}"` : ''}${a.attaching ? ` data-attaching="${escapeXml(a.attaching)}"` : ''}>`);
     this.out.push(`${pad}  <title>${escapeXml([`${a.id}: ${what}`, target, who, tr(msg`place ${a.place} from the bottom`)].filter(Boolean).join('\n'))}</title>`);
     this.halo(a.id, x, y, { w: CARD_W, h: CARD_H }, pad);
     this.out.push(`${pad}  <rect class="box" x="${x}" y="${y}" width="${CARD_W}" height="${CARD_H}" rx="4"/>`);
@@ -650,10 +654,12 @@ class Drawing {
     const hostZone = host?.kind === 'card' ? this.cards.get(host.id)?.zone : undefined;
     const lit = this.highlight.has(c.id);
     const old = this.before?.get(c.id);
+    const spell = this.spells.get(c.id);
+    const aim = spell ? this.aimOf(spell) : '';
     const lines =
-      old && old.pad === pad && old.hosted === hosted && old.hostZone === hostZone && old.lit === lit && sameValue(old.view, c)
+      old && old.pad === pad && old.hosted === hosted && old.hostZone === hostZone && old.lit === lit && old.aim === aim && sameValue(old.view, c)
         ? old
-        : { view: c, pad, hosted, hostZone, lit, ...this.cardLines(c, pad, host) };
+        : { view: c, pad, hosted, hostZone, lit, aim, ...this.cardLines(c, pad, host, aim) };
     this.after?.set(c.id, lines);
     const out = this.out;
     for (const l of lines.head) out.push(l);
@@ -666,7 +672,13 @@ class Drawing {
   }
 
   /** The lines of a card's picture that do not depend on where it is drawn. */
-  private cardLines(c: CardView, pad: string, host?: Node): { head: string[]; inner: string[] } {
+  /** What a spell or ability on the stack targets, in words: Riftbound's attach effects name both their targets (434.3); '' for none. */
+  private aimOf(a: StackItemView): string {
+    if (a.attaching !== undefined && a.target !== undefined) return this.tr(msg`attaching ${a.attaching} to ${a.target}`);
+    return a.target !== undefined ? this.tr(msg`targeting ${a.target}`) : '';
+  }
+
+  private cardLines(c: CardView, pad: string, host: Node | undefined, aim: string): { head: string[]; inner: string[] } {
     const attached = c.attachedTo !== null;
     const classes = [
       'card',
@@ -705,6 +717,8 @@ class Drawing {
     const fd = c.faceDown;
     if (fd && fd.how !== 'face-down') state.push(tr(fd.how === 'manifested' ? msg`manifested` : msg`cloaked`));
     details.push(...state);
+    // A spell's targets first: what it is about to do.
+    if (aim) details.unshift(aim);
     // Keyword abilities (flying; Riftbound Shield) and MTG targeting keywords (hexproof, shroud, ward: what may target the card).
     for (const k of c.keywords ?? []) details.push(k);
     if (attached && !host) details.push(tr(msg`attached to ${c.attachedTo!}`));
@@ -724,6 +738,7 @@ class Drawing {
       c.attachedTo ? tr(msg`attached to ${c.attachedTo}`) : '',
       c.attachments.length ? tr(msg`attachments ${[...c.attachments].sort(byText).join(', ')}`) : '',
       tr(msg`timestamp ${c.timestamp}`),
+      ...(aim ? [aim] : []),
       ...state,
       ...(c.protections ? c.protections.map((p) => tr(msg`protection from ${p}`)) : []),
       ...(c.keywords ?? []),
@@ -835,7 +850,10 @@ export function drawBoard(board: BoardView, opts: DrawOptions, memo?: DrawMemo):
   if (opts.titled || opts.subtitled) y += 6;
 
   const cards = new Map(board.cards.map((c) => [c.id, c]));
-  const d = new Drawing(out, highlight, cards, tr, before, after);
+  // A spell on the stack (Riftbound: the chain) says what it targets; its card is drawn in the pile.
+  const spells = new Map<string, StackItemView>();
+  for (const e of board.stack ?? []) if (e.kind === 'spell') spells.set(e.id, e);
+  const d = new Drawing(out, highlight, cards, tr, spells, before, after);
   const drawPanel = (label: string, attrs: string, f: ReturnType<typeof flow>, x: number, top: number, s: Size) => {
     out.push(`  <g class="zone"${attrs}>`);
     out.push(`    <rect class="zone-box" x="${x}" y="${top}" width="${s.w}" height="${s.h}" rx="6"/>`);

@@ -746,7 +746,8 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         return words([...(source || used.includes('cost') ? [] : ['with']), ...(used.includes('attached') ? [] : ['attached to']), ...(source || used.includes('cost') ? [] : TURN_UP_COSTS.map((c) => `for its ${c} cost`))]);
       }
       // `turn P [STEP]`: whose turn, then the step or phase (a main phase when none is written); MTG `turn X face ...`.
-      return n === 0 ? { kind: 'players' } : n === 1 ? words(game === 'mtg' ? [...MTG_STEPS, 'face'] : [...RIFTBOUND_PHASES], CompletionItemKind.EnumMember) : NONE;
+      if (n === 1 && game === 'mtg' && card(args[0])) return words(['face']);
+      return n === 0 ? { kind: 'players' } : n === 1 ? words(game === 'mtg' ? [...MTG_STEPS] : [...RIFTBOUND_PHASES], CompletionItemKind.EnumMember) : NONE;
     case 'exchange': {
       if (n === 0) return words(['control']);
       if (n === 1) return words(['of']);

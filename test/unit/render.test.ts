@@ -283,6 +283,31 @@ describe('board picture (SVG)', () => {
     assert.equal(all(svg, (e) => e.attrs['data-zone'] === 'battlefield' && e.attrs['data-place'] === 'b1').length, 1);
   });
 
+  it('a spell or ability on the stack (the chain) says what it targets; a Riftbound attach effect names both its targets (434.3)', () => {
+    const text = [
+      'game riftbound', // 0
+      'player alice', // 1
+      'player bob', // 2
+      'card vi "Vi": unit, owner alice, might 3, at base', // 3
+      'card jinx "Jinx": unit, owner alice, might 2, at base', // 4
+      'card axe "Axe": gear — Equipment, equip, might-bonus 1, owner alice, at base', // 5
+      'card tongs "Forge Tongs": gear — Equipment, equip, owner alice, at base, attach target gear to target unit', // 6
+      'card pick "Pickpocket": spell, owner bob, in hand, Reaction, attach target gear to target unit', // 7
+      'turn alice', // 8
+      'activate tongs attach targeting axe to jinx', // 9
+      'cast pick targeting axe to vi by bob', // 10
+    ].join('\n');
+    const svg = parseXml(renderBoardSvg(boardAt(text, 10)));
+    const ability = all(svg, (e) => e.attrs['data-ability'] === 'attach')[0];
+    assert.equal(ability.attrs['data-attaching'], 'axe');
+    assert.equal(ability.attrs['data-target'], 'jinx');
+    assert.ok(texts(ability).includes('attaching axe to jinx'), texts(ability).join(' | '));
+    assert.ok(texts(card(svg, 'pick')).some((t) => t.startsWith('attaching axe to vi')), texts(card(svg, 'pick')).join(' | '));
+    const mtg = ['game mtg', 'player alice', 'card lion "Silvercoat Lion": creature — Cat, owner alice', 'card pacifism "Pacifism": enchantment — Aura, enchant creature, owner alice, in hand', 'cast pacifism targeting lion'].join('\n');
+    const drawn = parseXml(renderBoardSvg(boardAt(mtg, 4)));
+    assert.ok(texts(card(drawn, 'pacifism')).some((t) => t.startsWith('targeting lion')), texts(card(drawn, 'pacifism')).join(' | '));
+  });
+
   it('marks phased-out cards, cards controlled by another player, and left players', () => {
     const text = [
       'game mtg',
