@@ -643,6 +643,15 @@ function combatAssertionAt(state: DocumentState, pos: Position): { text: string;
   if (st?.kind === 'cast' && st.faceDown && containsInclusive(st.faceDown, pos) && state.game === 'mtg') {
     return { text: t('`face down`: a card with morph, megamorph or disguise is cast face down, turned face down before it goes on the stack. It is a 2/2 creature spell with no name, subtypes or text (with disguise, ward 2), and what allows or stops the cast sees only that: an Aura card so cast has no target. It resolves into a face-down creature, which its controller may turn face up by the special action of its morph or disguise.'), rules: ['702.37c', '702.168b', '708.4'], range: st.faceDown };
   }
+  // MTG `turn X face up for its mana|morph|megamorph|disguise cost` (701.40b, 701.58b, 702.37e, 702.37b, 702.168d).
+  if (st?.kind === 'turn-face' && st.cost && containsInclusive(st.cost.range, pos) && state.game === 'mtg') {
+    const cost = st.cost.kind;
+    return cost === 'mana'
+      ? { text: t('{0}: its controller turns the manifested or cloaked permanent face up by a special action, showing that its card is a creature card and paying that card\'s mana cost. No other face-down permanent may be turned up so, and a megamorph card turned up this way gets no +1/+1 counter.', codeSpan('for its mana cost')), rules: ['701.40b', '701.58b', '116.2b'], range: st.cost.range }
+      : cost === 'disguise'
+        ? { text: t('{0}: its controller turns the face-down permanent face up by a special action, paying the disguise cost its card has; a card without disguise has none to pay.', codeSpan('for its disguise cost')), rules: ['702.168d', '116.2b'], range: st.cost.range }
+        : { text: t('{0}: its controller turns the face-down permanent face up by a special action, paying the morph cost its card has (a megamorph cost is one); a card without morph or megamorph has none to pay. Turned up for a megamorph cost, it gets a +1/+1 counter as it turns.', codeSpan(`for its ${cost} cost`)), rules: cost === 'megamorph' ? ['702.37b', '702.37e', '116.2b'] : ['702.37e', '702.37b', '116.2b'], range: st.cost.range };
+  }
   if (st?.kind === 'resolve' && st.mergeOn && containsInclusive(st.mergeOn.range, pos) && state.game === 'mtg') {
     return { text: t('{0}: the mutating spell merges with its target, put on top of it or underneath, as its controller chooses. The target stays the same permanent: what is attached to it stays, and so do its counters and timestamp. The permanent has the characteristics of its top card and the abilities of every card, and the state-based actions judge what is attached by them.', codeSpan(st.mergeOn.text)), rules: ['702.140c', '702.140e', '730.2c'], range: st.mergeOn.range };
   }

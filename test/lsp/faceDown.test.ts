@@ -67,4 +67,12 @@ describe('LSP turning a face-down permanent face up', () => {
     assert.ok(!(await complete(CAST, 7, 'turn fangs face up with ogre ')).some((w) => w.startsWith('for its')));
     assert.deepEqual(await complete(CAST, 7, 'turn fangs face up for its morph cost '), ['attached to']);
   });
+
+  it('the cost of the special action has a hover with its rules (701.40b, 702.37b, 702.168d)', async () => {
+    const text = ['game mtg', 'player alice', 'card hero "Den Protector": creature — Human Warrior, owner alice, toughness 1, megamorph, in library', 'manifest hero', 'turn hero face up for its mana cost', 'turn hero face down', 'turn hero face up for its megamorph cost'].join('\n') + '\n';
+    const mana = await client.hoverText(text, positionOf(text, 'for its mana cost', 4));
+    assert.match(mana, /701\.40b/);
+    assert.match(mana, /no \+1\/\+1 counter/);
+    assert.match(await client.hoverText(text, positionOf(text, 'for its megamorph cost', 4)), /702\.37b/);
+  });
 });
