@@ -93,6 +93,8 @@ export type Property =
   | { kind: 'enchant'; filter: Filter; range: Range }
   /** `timing`: Riftbound `Reaction equip`, `Action equip` (the word): an Equip whose card changes its timing (818.1.c.5) to a Reaction's or an Action's. */
   | { kind: 'equip'; quality?: Filter; timing?: Word; range: Range }
+  /** `fortify` (MTG 702.67a): the ability every Fortification has, written as its card prints it. */
+  | { kind: 'fortify'; range: Range }
   | { kind: 'protection'; quality: Word; range: Range }
   | { kind: 'color'; colors: Word[]; range: Range }
   /** `on top` (MTG): the card is the top card of its owner's library. */

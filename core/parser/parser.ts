@@ -648,6 +648,9 @@ function parseProperty(cur: Cursor): Property {
       if (cur.atEnd() || cur.peek()!.type === 'comma') return { kind: 'equip', range: r() };
       return { kind: 'equip', quality: parseFilter(cur), range: r() };
     }
+    // `fortify` (MTG 702.67a), as the card prints it: every Fortification has it; the word says so.
+    case 'fortify':
+      return { kind: 'fortify', range: r() };
     case 'protection': {
       cur.expectWord('from');
       const quality = protectionQuality(cur);
