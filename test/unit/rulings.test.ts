@@ -85,4 +85,14 @@ describe('rulings (issue 12)', () => {
     assert.match(fixed, /^enter tunnel attached to lion$/m);
     assert.equal(check(fixed).findings.length, 0);
   });
+
+  it('Animate Dead declared on the creature it returned: the message says to declare the enchant it has now (its card changes it)', () => {
+    const on = (enchant: string) => ['game mtg', 'player alice', 'card lion "Silvercoat Lion": creature — Cat, owner alice', `card dead "Animate Dead": enchantment — Aura, ${enchant}, owner alice, attached to lion`].join('\n');
+    const [f] = findings(on('enchant creature card in a graveyard'), 'illegal-attachment');
+    assert.match(f.message, /declare the one it has now, `enchant creature`/);
+    // An Aura whose enchant is no graveyard card's gets no such hint (a land is no creature).
+    const other = ['game mtg', 'player alice', 'card land "Plains": basic land — Plains, owner alice', 'card pac "Pacifism": enchantment — Aura, enchant creature, owner alice, attached to land'].join('\n');
+    assert.doesNotMatch(findings(other, 'illegal-attachment')[0].message, /Animate Dead/);
+    assert.deepEqual(check(on('enchant creature')).findings, []);
+  });
 });

@@ -135,7 +135,10 @@ function declaredProblem(replay: Replay, card: CardObj, host: Host, at: Range): 
   const aura = !problem.code && isAura(card) && !card.bestowed;
   // A bestowed Aura that starts unattached stops being bestowed: a creature on the battlefield (702.103f).
   const unbestowed = !problem.code && card.bestowed;
-  replay.report(problem.code ?? 'illegal-attachment', at, msg`${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? msg`Nothing attaches it` : aura ? msg`It starts unattached, and an Aura attached to nothing goes to its owner's graveyard at once` : unbestowed ? msg`It starts unattached and, no longer bestowed, stays on the battlefield as a creature` : msg`It starts unattached`}. Remove \`attached to ${host.id}\`${problem.code ? msg`` : msg`, or name a legal host`}.`, {
+  // An Aura that enchants only cards in a graveyard, declared on a permanent: Animate Dead after it returned
+  // its creature, whose enchant changed as it did (its own text): the declaration is to say the enchant it has then.
+  const returned = aura && isCard(host) && host.zone === 'battlefield' && card.enchant.length > 0 && card.enchant.every((f) => f.zone !== undefined);
+  replay.report(problem.code ?? 'illegal-attachment', at, msg`${card.id} can't start attached to ${host.id}: ${problem.why}. ${problem.code ? msg`Nothing attaches it` : aura ? msg`It starts unattached, and an Aura attached to nothing goes to its owner's graveyard at once` : unbestowed ? msg`It starts unattached and, no longer bestowed, stays on the battlefield as a creature` : msg`It starts unattached`}. Remove \`attached to ${host.id}\`${problem.code ? msg`` : msg`, or name a legal host`}.${returned ? msg` If ${card.id} returned ${host.id} to the battlefield (Animate Dead), its card changed its enchant as it did: declare the one it has now, \`enchant creature\`.` : ''}`, {
     rules: aura ? [...problem.rules, '704.5m'] : unbestowed ? [...problem.rules, '702.103f'] : problem.rules,
     fixes: retargetFixes(replay, card, (h) => !attachProblemOn(replay.board, card, h), nameRange(card.decl, at), host),
     subjects: [card.id, host.id],
