@@ -8,11 +8,30 @@
 // template. An argument that is itself a `msg` (a clause chosen by a condition) is translated on its
 // own; plain strings and numbers (names, ids, rule numbers) are not translated.
 // Below every layer but `types`: the parser, the engine and the rules all write messages.
+//
+// A template may cite rules by number, `(434.1.f)`, in the game's canonical numbering (the newest
+// rules). A scenario that declares an older `rules` version gets its findings' and step summaries'
+// messages with a `renumber` (made by core/rules/versions.ts's `textRenumbering`): the numbers its
+// templates write and the ones to write instead, applied to the template as it is shown, after its
+// translation is looked up (the keys stay the English templates) and before the arguments go in (a
+// name, an id or a count is never renumbered).
+import type { Game } from './types';
 
 export interface Message {
   /** The English template: `{0}`, `{1}`... where the arguments go. */
   readonly template: string;
   readonly args: readonly MessageArg[];
+  /**
+   * The rule numbers this message's templates (its own and its arguments') write otherwise in the
+   * scenario's rules version; absent when none moves (the canonical numbering: nearly every message).
+   */
+  readonly renumber?: Renumbering;
+}
+
+/** Rule numbers as a template writes them (canonical) → as a rules version numbers them, for one game. */
+export interface Renumbering {
+  readonly game: Game;
+  readonly numbers: Readonly<Partial<Record<string, string>>>;
 }
 
 export type MessageArg = string | number | Message;
@@ -99,13 +118,60 @@ export function isMessage(x: unknown): x is Message {
 }
 
 /**
+ * A rule number in a template: three digits, then the dotted parts of MTG (`702.16c`, `704.5aa`) or
+ * Riftbound (`818.1.c.2`, `477.1.b.1.b`); not inside a word, a longer number, a placeholder (`{0}`)
+ * or a date. Read outside code spans only (what the user writes, `might 143`, is never a rule).
+ */
+const RULE_NUMBER = /(?<![\w.{])[1-9]\d{2}(?:\.\d+[a-z]{0,2})?(?:\.(?:\d+|[a-z]))*(?!\w)/g;
+
+/**
+ * Calls `visit` with each rule number a template writes, its place, and the game it names when the
+ * number follows one (`MTG 801` in a Riftbound message is MTG's rule, never Riftbound's 801).
+ */
+export function ruleNumbersIn(template: string, visit: (token: string, start: number, end: number, game: Game | undefined) => void): void {
+  let code = false;
+  let from = 0;
+  for (let i = 0; i <= template.length; i++) {
+    if (i < template.length && template.charCodeAt(i) !== 96 /* ` */) continue;
+    if (!code && i > from) {
+      const text = template.slice(from, i);
+      RULE_NUMBER.lastIndex = 0;
+      for (let m = RULE_NUMBER.exec(text); m; m = RULE_NUMBER.exec(text)) {
+        const before = text.slice(0, m.index);
+        const game: Game | undefined = before.endsWith('MTG ') ? 'mtg' : before.endsWith('Riftbound ') ? 'riftbound' : undefined;
+        visit(m[0], from + m.index, from + m.index + m[0].length, game);
+      }
+    }
+    code = !code;
+    from = i + 1;
+  }
+}
+
+/** A template (English or translated) with the rule numbers of `r`'s game written as `r` says. */
+export function renumbered(template: string, r: Renumbering): string {
+  let out = '';
+  let from = 0;
+  ruleNumbersIn(template, (token, start, end, game) => {
+    const to = game === undefined || game === r.game ? r.numbers[token] : undefined;
+    if (to === undefined) return;
+    out += template.slice(from, start) + to;
+    from = end;
+  });
+  return from === 0 ? template : out + template.slice(from);
+}
+
+/**
  * The text of a message: its template (translated by `translate` when it knows it, else the
  * English one) with each argument in its place, arguments that are messages rendered the same way.
  * A placeholder without an argument is left as written. Linear in the size of the result.
+ * The rule numbers of its templates are written as its `renumber` says (or `inherited`, its
+ * enclosing message's), its arguments' included; an argument's own text never is.
  */
-export function renderMessage(m: Message | string, translate?: Translate): string {
+export function renderMessage(m: Message | string, translate?: Translate, inherited?: Renumbering): string {
   if (typeof m === 'string') return m;
-  const template = (translate && translate(m.template)) || m.template;
+  const renumber = m.renumber ?? inherited;
+  let template = (translate && translate(m.template)) || m.template;
+  if (renumber !== undefined) template = renumbered(template, renumber);
   let out = '';
   let from = 0;
   for (let i = template.indexOf('{'); i >= 0; i = template.indexOf('{', from)) {
@@ -118,7 +184,7 @@ export function renderMessage(m: Message | string, translate?: Translate): strin
     }
     const n = Number(template.slice(i + 1, j));
     const arg = m.args[n];
-    out += template.slice(from, i) + (arg === undefined ? template.slice(i, j + 1) : typeof arg === 'object' ? renderMessage(arg, translate) : String(arg));
+    out += template.slice(from, i) + (arg === undefined ? template.slice(i, j + 1) : typeof arg === 'object' ? renderMessage(arg, translate, renumber) : String(arg));
     from = j + 1;
   }
   return out + template.slice(from);

@@ -19,7 +19,7 @@ import { codeInfo } from '../diagnostics/registry';
 import { lineStartsOf, offsetAt } from '../text';
 import { asMessage, msg, renderMessage, relatedAt, said, titled, titledFix, type Message } from '../message';
 import { inZone, zoneWord } from './words';
-import { citeAs, existsIn, resolveVersion, type RulesVersion } from '../rules/versions';
+import { citedIn, numberedOtherwise, resolveVersion, textRenumbering, type RulesVersion } from '../rules/versions';
 import { NameIndex } from './suggest';
 import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
@@ -244,6 +244,11 @@ export class Replay {
   readonly findings: Finding[] = [];
   readonly steps: Step[] = [];
   readonly version: RulesVersion | undefined;
+  /**
+   * Does the declared version number rules otherwise than the canonical numbering (an older one)?
+   * Only then do messages get their cited numbers rewritten (`report`, `endStep`, `cite`).
+   */
+  private readonly renumbers: boolean;
   expectations = 0;
   events = 0;
   /** Cards whose legality may have changed since the last state-based action check, each once (its `dirty` flag). */
@@ -270,6 +275,7 @@ export class Replay {
     from?: Replay,
   ) {
     this.version = resolveVersion(rules.game, versionWritten);
+    this.renumbers = numberedOtherwise(rules.game, this.version);
     this.collectSteps = options.steps ?? false;
     this.cards = options.cards ?? from?.cards;
     if (!from) {
@@ -298,7 +304,9 @@ export class Replay {
     message: string | Message,
     opts: { rules?: string[]; related?: RelatedLocation[]; fixes?: Fix[]; subjects?: string[] } = {},
   ): void {
-    const text = asMessage(message);
+    let text = asMessage(message);
+    // The rule numbers its text writes, in the declared version's numbering (a scenario with older rules only).
+    if (this.renumbers) text = this.renumbered(text);
     const info = codeInfo(code);
     // The cited list of a code and its cause is made once per replay and shared by its findings
     // (a file with a million findings of one kind keeps one list, not a million).
@@ -306,14 +314,12 @@ export class Replay {
     let rules = this.citedRules.get(key);
     if (!rules) {
       const cited: string[] = [];
-      for (let r of [...info.rules[this.rules.game], ...(opts.rules ?? [])]) {
+      for (const r of [...info.rules[this.rules.game], ...(opts.rules ?? [])]) {
         // A rule newer than the declared version is cited by its nearest parent that exists there.
-        while (!existsIn(this.rules.game, this.version, r) && /[.][0-9a-z]+$/.test(r)) r = r.replace(/[.][0-9a-z]+$/, '');
         // A whole rule newer than the version (Riftbound 335, first in v1.3) has no parent to cite there:
         // the number would be another rule's in that version, so it is left out.
-        if (!existsIn(this.rules.game, this.version, r)) continue;
-        const c = citeAs(this.rules.game, this.version, r);
-        if (!cited.includes(c)) cited.push(c);
+        const c = citedIn(this.rules.game, this.version, r);
+        if (c !== undefined && !cited.includes(c)) cited.push(c);
       }
       rules = Object.freeze(cited) as string[];
       this.citedRules.set(key, rules);
@@ -332,6 +338,21 @@ export class Replay {
     };
     if (this.redirect) this.redirect(f);
     else this.findings.push(f);
+  }
+
+  /** `text` with the rule numbers its templates write as the declared version numbers them (`Message.renumber`), when any moves. */
+  private renumbered(text: Message): Message {
+    const renumber = textRenumbering(this.rules.game, this.version, text);
+    return renumber === undefined ? text : { template: text.template, args: text.args, renumber };
+  }
+
+  /**
+   * A canonical rule number as the declared version cites it (its nearest parent there for a newer
+   * rule; as it is when there is none), for a message that gives a rule number as an argument
+   * (`ceased to exist ({1})`): the text of an argument is never renumbered as it is shown.
+   */
+  cite(canonical: string): string {
+    return this.renumbers ? (citedIn(this.rules.game, this.version, canonical) ?? canonical) : canonical;
   }
 
   /** While the declarations of an included file are made: where their findings go (they are that file's). */
@@ -1066,7 +1087,9 @@ export class Replay {
   private endStep(st: EventNode): void {
     if (!this.collectSteps) return;
     // One flat message `{0}; {1}; ...` (not nested: a step may note thousands of things).
-    const text: Message = { template: this.notes.map((_, i) => `{${i}}`).join('; '), args: this.notes };
+    let text: Message = { template: this.notes.map((_, i) => `{${i}}`).join('; '), args: this.notes };
+    // The rule numbers the notes write, in the declared version's numbering (a scenario with older rules only).
+    if (this.renumbers) text = this.renumbered(text);
     this.steps.push({ range: st.range, summary: renderMessage(text), summaryText: text });
     this.notes = [];
   }

@@ -4,6 +4,7 @@
 // applies to every version older than the one that introduced the new number.
 import type { Game } from '../types';
 import { table } from '../tables';
+import { ruleNumbersIn, type Message, type Renumbering as TextRenumbering } from '../message';
 
 export interface RulesVersion {
   /** As the scenario should write it. */
@@ -316,6 +317,70 @@ export function existsIn(game: Game, version: RulesVersion | undefined, canonica
   const since = GAMES[game].introduced[canonical];
   const gone = GAMES[game].removed[canonical];
   return (!since || version.date >= since) && (!gone || version.date < gone);
+}
+
+/**
+ * The number to cite a canonical rule by in `version`: its own there, or, for a rule newer than the
+ * version, its nearest parent that exists there; undefined when none does (a whole rule newer than
+ * the version, Riftbound 335 first in v1.3: its number there would be another rule's).
+ */
+export function citedIn(game: Game, version: RulesVersion | undefined, canonical: string): string | undefined {
+  let r = canonical;
+  while (!existsIn(game, version, r) && /[.][0-9a-z]+$/.test(r)) r = r.replace(/[.][0-9a-z]+$/, '');
+  return existsIn(game, version, r) ? citeAs(game, version, r) : undefined;
+}
+
+/** Does `version` number any rule otherwise than the canonical numbering (an older version than the newest)? */
+export function numberedOtherwise(game: Game, version: RulesVersion | undefined): boolean {
+  const versions = GAMES[game].versions;
+  return version !== undefined && version !== versions[versions.length - 1];
+}
+
+/** Per version (each game's are its own objects): each template's renumbering, or null when none of its numbers moves. */
+const TEXT_RENUMBERINGS = new Map<RulesVersion, Map<string, TextRenumbering | null>>();
+/** Templates kept per version before its table starts again (a constant sentence is its own template, and may be made of user text). */
+const TEXT_RENUMBERINGS_MAX = 4096;
+
+function templateRenumbering(game: Game, version: RulesVersion, template: string): TextRenumbering | null {
+  let cache = TEXT_RENUMBERINGS.get(version);
+  if (cache === undefined) TEXT_RENUMBERINGS.set(version, (cache = new Map()));
+  let r = cache.get(template);
+  if (r !== undefined) return r;
+  let numbers: Record<string, string> | undefined;
+  ruleNumbersIn(template, (token, _start, _end, named) => {
+    // A number that follows the other game's name is that game's rule (`MTG 801` in a Riftbound message).
+    if (named !== undefined && named !== game) return;
+    // A rule the version lacks is written as its nearest parent there, as `Replay.report` cites it;
+    // with none, as the template writes it (no other rule's number).
+    const to = citedIn(game, version, token);
+    if (to !== undefined && to !== token) (numbers ??= Object.create(null) as Record<string, string>)[token] = to;
+  });
+  r = numbers ? { game, numbers } : null;
+  if (cache.size >= TEXT_RENUMBERINGS_MAX) cache.clear();
+  cache.set(template, r);
+  return r;
+}
+
+/**
+ * The rule numbers that a message's templates (its own and its arguments') write in the canonical
+ * numbering and that `version` numbers otherwise, for a message shown in a scenario that declares
+ * `version` (`Message.renumber`); undefined when none moves. Each template is read once per version.
+ * Only the templates: an argument that is text (a name, an id, a count) is never renumbered.
+ */
+export function textRenumbering(game: Game, version: RulesVersion | undefined, m: Message): TextRenumbering | undefined {
+  if (!numberedOtherwise(game, version)) return undefined;
+  let found: TextRenumbering | undefined;
+  let merged: Record<string, string> | undefined;
+  const visit = (x: Message): void => {
+    const r = templateRenumbering(game, version!, x.template);
+    if (r !== null) {
+      if (found === undefined) found = r;
+      else if (r !== found) Object.assign((merged ??= Object.assign(Object.create(null) as Record<string, string>, found.numbers)), r.numbers);
+    }
+    for (const a of x.args) if (typeof a === 'object') visit(a);
+  };
+  visit(m);
+  return merged ? { game, numbers: merged } : found;
 }
 
 /** For a rule a later version dropped (`removed`): the last version that has it, where its canonical number is its own; else undefined. */

@@ -242,7 +242,7 @@ function exileUncontrolled(replay: Replay, c: CardObj, cause: EventNode): void {
 function cease(replay: Replay, c: CardObj): void {
   const rule = c.ceases!;
   c.zone = CEASED;
-  if (replay.noting) replay.note(() => msg`${c.id} ceased to exist (${rule})`);
+  if (replay.noting) replay.note(() => msg`${c.id} ceased to exist (${replay.cite(rule)})`);
 }
 
 /** Why an event can't name `c`, a token that ceased to exist (Ruleset.goneToken). */
@@ -327,7 +327,7 @@ function sbaUnattach(replay: Replay, c: CardObj, host: Host, cause: EventNode | 
 
 /** (A function of its own: a closure in sbaUnattach would make each call allocate its variables.) */
 function noteUnattached(replay: Replay, c: CardObj, rule: string): void {
-  replay.note(() => msg`${c.id} unattached (${rule})`);
+  replay.note(() => msg`${c.id} unattached (${replay.cite(rule)})`);
 }
 
 /** A state-based action puts the Aura `c` into its owner's graveyard. */

@@ -370,7 +370,7 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, place: strin
     card.ceases = '186.1';
     card.zone = CEASED;
     card.place = undefined;
-    if (replay.noting) replay.note(() => msg`${card.id} ceased to exist (${'186.1'})`);
+    if (replay.noting) replay.note(() => msg`${card.id} ceased to exist (${replay.cite('186.1')})`);
   }
 }
 

@@ -208,6 +208,6 @@ export const riftbound: Ruleset = {
   uncreatedToken,
 
   gameOptions(replay, st) {
-    if (st.influence) replay.report('syntax-error', st.influence.range, msg`The limited range of influence is an option of MTG's multiplayer games (801); Riftbound has none. Remove \`range of influence ${st.influence.value}\`.`);
+    if (st.influence) replay.report('syntax-error', st.influence.range, msg`The limited range of influence is an option of MTG's multiplayer games (MTG 801); Riftbound has none. Remove \`range of influence ${st.influence.value}\`.`);
   },
 };
