@@ -204,7 +204,7 @@ describe('translations (l10n/bundle.l10n.fr.json, .it.json)', () => {
     const texts = new Set(templates.map((t) => t.text));
     // A plain one, one with arguments, a clause nested in another's argument.
     assert.ok(texts.has('{0} became attached here'));
-    assert.ok(texts.has("{0} can't start attached to {1}: {2}. {3}. Remove `attached to {4}`{5}."));
+    assert.ok(texts.has("{0} can't start attached to {1}: {2}. {3}. Remove `attached to {4}`{5}.{6}"));
     assert.ok(texts.has('It starts unattached'));
     assert.ok(templates.length > 300, `${templates.length} templates`);
   });
