@@ -671,6 +671,13 @@ export class Board {
    */
   colorFiltersDeclared = false;
   /**
+   * MTG: does any filter of the scenario ask for a toughness (`can be attached only to a creature with
+   * toughness 4 or greater`, Gate Smasher; `enchant creature with toughness 2 or less`)? Only then does a
+   * change of a host's toughness (an attachment's bonus, counters, an effect and its end) have what is on
+   * it that reads one judged again (Replay.takeDirty, readsHostToughness).
+   */
+  toughnessFiltersDeclared = false;
+  /**
    * The cards that say what they may be attached to by what else is attached there (MTG: `enchant
    * creature with another Aura attached to it`, Daybreak Coronet): the rules name them (watchSiblings),
    * and none is ever dropped. Beside each host (by id), those of them attached to it (`watchersOn`),
@@ -1583,6 +1590,7 @@ export class Board {
     b.grantsDeclared = this.grantsDeclared;
     b.controlFiltersDeclared = this.controlFiltersDeclared;
     b.colorFiltersDeclared = this.colorFiltersDeclared;
+    b.toughnessFiltersDeclared = this.toughnessFiltersDeclared;
     b.watcherIds = new Set(this.watcherIds);
     for (const [k, l] of this.watchersOn) b.watchersOn.set(k, new Set(l));
     for (const [k, l] of this.aurasOn) b.aurasOn.set(k, new Set(l));
@@ -1919,6 +1927,19 @@ function boostOf(c: CardObj): number {
 /** What its counters add to its toughness (MTG 122.1a) or Might (a Riftbound buff, 703). */
 export function counterBonus(c: CardObj): number {
   return c.plusCounters - c.minusCounters;
+}
+
+/**
+ * MTG: does a filter that says what `c` may be attached to read its host's toughness (its enchant
+ * abilities, `can be attached only to`: `with toughness 4 or greater`)? The state-based actions judge
+ * those again (704.5m, 704.5n). Indexed loop: it runs for each attachment of a dirty host with a stated
+ * toughness, on a board with such a filter.
+ */
+export function readsHostToughness(c: CardObj): boolean {
+  if (c.attachOnly?.toughness !== undefined) return true;
+  const fs = c.enchant;
+  for (let i = 0; i < fs.length; i++) if (fs[i].toughness !== undefined) return true;
+  return false;
 }
 
 /** MTG: its toughness with what its attachments (613.4c) and its counters (122.1a) add, or undefined when it has none stated. */

@@ -25,7 +25,7 @@ import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility, keywordValue, writtenLabel } from './abilities';
-import { attachedNames, blankCharacteristics, Board, CEASED, FACE, MERGED, mergedCardAt, mergedCardsText, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj, type StackEntry } from './board';
+import { attachedNames, blankCharacteristics, Board, readsHostToughness, CEASED, FACE, MERGED, mergedCardAt, mergedCardsText, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj, type StackEntry } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
@@ -472,6 +472,9 @@ export class Replay {
       if (mayBar === undefined) for (const id of host.attachments) this.markDirty(this.board.cards.get(id)!);
       else for (const a of mayBar(this.board, host, gained)) this.markDirty(a);
     }
+    // MTG: a host whose toughness may have changed (its bonuses, counters, an effect or its end all mark it):
+    // what is on it that asks for a toughness (Gate Smasher), only on a board with such a filter.
+    if (this.board.toughnessFiltersDeclared) this.markToughnessReaders();
     const out = this.dirtyCards;
     if (out.length === 0) return out;
     // A card some control effect tracks changed: the effects that no longer hold end (611.2b); what
@@ -484,6 +487,25 @@ export class Replay {
     this.spareDirty = out;
     for (let i = 0; i < out.length; i++) out[i].dirty = false;
     return out;
+  }
+
+  /**
+   * The attachments that read their host's toughness (readsHostToughness) on each card marked so far
+   * that has a stated toughness (one without fits every such filter: rules/mtg/characteristics.ts,
+   * toughnessFits), marked too. The list grows as they are marked, and they are read in turn (an Aura
+   * on an Equipment creature). Only on a board with such a filter (Board.toughnessFiltersDeclared).
+   */
+  private markToughnessReaders(): void {
+    const list = this.dirtyCards;
+    const cards = this.board.cards;
+    for (let i = 0; i < list.length; i++) {
+      const h = list[i];
+      if (h.toughness === undefined || h.attachments.size === 0) continue;
+      for (const id of h.attachments) {
+        const a = cards.get(id)!;
+        if (readsHostToughness(a)) this.markDirty(a);
+      }
+    }
   }
 
   // ---- names -----------------------------------------------------------------------------

@@ -281,7 +281,9 @@ export function beforeChange(x: CardObj | PlayerObj): Snapshot | undefined {
  * again); its own abilities to enchant or equip and which of them it lost (113.10: only its own
  * legality reads them; its reconfigure and bestow, which say whether it is a creature, are compared);
  * and its ability log, which the grants' fold reads (Board.abilitiesChanged). Its protections are
- * compared apart.
+ * compared apart. A filter that asks for a toughness (MTG `with toughness 4 or greater`) reads its
+ * toughness: the host is looked at again whatever this says (it is marked), and on a board with such a
+ * filter what is on it that reads one is judged with it (Replay.takeDirty, Board.toughnessFiltersDeclared).
  */
 const NOT_READ_BY_ATTACHMENTS: ReadonlySet<string> = new Set(['protections', 'protectionKeeps', 'abilityLog', 'keywords', 'keywordValues', 'targeting', 'might', 'mightBonus', 'toughness', 'toughnessBonus', 'enchant', 'equipQuality', 'equipPlaneswalker', 'hasEquip', 'lost']);
 

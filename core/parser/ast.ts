@@ -71,6 +71,15 @@ export interface Filter {
   zone?: FilterZone;
   /** `with another Aura attached to it` (Daybreak Coronet): the words' range. */
   withAura?: Range;
+  /** MTG `with toughness N or greater` (`or less`; Gate Smasher): the object's toughness now, with what changes it (208.1, 613.4c, 122.1a). */
+  toughness?: FilterToughness;
+  range: Range;
+}
+
+/** A filter's `with toughness N or greater` or `with toughness N or less`: the words' range. */
+export interface FilterToughness {
+  value: number;
+  or: 'greater' | 'less';
   range: Range;
 }
 

@@ -14,6 +14,7 @@ import type {
   Filter,
   FilterTerm,
   FilterZone,
+  FilterToughness,
   Name,
   Property,
   ScenarioDocument,
@@ -1125,6 +1126,7 @@ function parseFilter(cur: Cursor, stop?: string): Filter {
   let control: ControlClause | undefined;
   let zone: FilterZone | undefined;
   let withAura: Range | undefined;
+  let toughness: FilterToughness | undefined;
   // Numbers too, after the first word (`creature with toughness 4 or greater`, Gate Smasher): the game's
   // rules say which words they can read (MTG: rules/mtg/characteristics.ts, readableFilter). A `stop`
   // word ends it (`to` after the first filter of `attach target A to target B`).
@@ -1145,6 +1147,11 @@ function parseFilter(cur: Cursor, stop?: string): Filter {
     // A second one, or a near miss (`with another Aura on it`), is words the filter can't read (readableFilter).
     if (!withAura && t.text === 'with' && startsWithAura(cur)) {
       withAura = parseWithAura(cur);
+      continue;
+    }
+    // `with toughness 4 or greater` (Gate Smasher), all of it; a near miss is words the filter can't read, as above.
+    if (!toughness && t.text === 'with' && startsWithToughness(cur)) {
+      toughness = parseWithToughness(cur);
       continue;
     }
     if (t.text === 'you' && cur.isWord('control', 1)) {
@@ -1174,12 +1181,35 @@ function parseFilter(cur: Cursor, stop?: string): Filter {
     alternatives[alternatives.length - 1].push(filterTerm(t));
   }
   if (alternatives[alternatives.length - 1].length === 0) cur.fail(msg`a type after 'or'`);
-  // `creature you control with another Aura attached to it`: the clause may follow the controller too.
-  if (control && !withAura && cur.isWord('with') && startsWithAura(cur)) withAura = parseWithAura(cur);
+  // `creature you control with another Aura attached to it`: the clauses may follow the controller too, in either order.
+  if (control) {
+    for (let k = 0; k < 2; k++) {
+      if (!withAura && startsWithAura(cur)) withAura = parseWithAura(cur);
+      else if (!toughness && startsWithToughness(cur)) toughness = parseWithToughness(cur);
+    }
+  }
   const filter: Filter = { alternatives, control, range: span(first.range, cur.last().range) };
   if (zone) filter.zone = zone;
   if (withAura) filter.withAura = withAura;
+  if (toughness) filter.toughness = toughness;
   return filter;
+}
+
+/** Does `with toughness N or greater` (or `or less`) come next, all of it, N a number of digits? */
+function startsWithToughness(cur: Cursor): boolean {
+  if (!cur.isWord('with') || !cur.isWord('toughness', 1) || !cur.isWord('or', 3) || !(cur.isWord('greater', 4) || cur.isWord('less', 4))) return false;
+  const n = cur.peek(2)!;
+  return n.type === 'number' && /^\d{1,9}$/.test(n.text);
+}
+
+/** `with toughness N or greater|less` (startsWithToughness said it comes next). */
+function parseWithToughness(cur: Cursor): FilterToughness {
+  const first = cur.expectWord('with');
+  cur.expectWord('toughness');
+  const n = cur.number(msg`a number`);
+  cur.expectWord('or');
+  const last = cur.next()!;
+  return { value: n.value, or: last.text === 'less' ? 'less' : 'greater', range: span(first.range, last.range) };
 }
 
 /** The words of a filter's `with another Aura attached to it` (Daybreak Coronet), after `with`. */

@@ -1,10 +1,10 @@
 // MTG characteristics: card types, supertypes, colors and zones; what is an Aura, Equipment, Fortification or
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
-import type { CardStmt, Filter, FilterTerm, FilterZone, Word, AbilityNode, GrantNode, Property } from '../../parser/ast';
+import type { CardStmt, Filter, FilterTerm, FilterToughness, FilterZone, Word, AbilityNode, GrantNode, Property } from '../../parser/ast';
 import { makesToken } from '../../parser/ast';
-import { declaredDamage } from '../../engine/damage';
-import { adding, type Board, boardAround, cantKind, type CardObj, colorBit, FACE, type FaceDown, subtypeKind, takePrinted, typeKinds, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
+import { declaredDamage, dyingAs, statWords } from '../../engine/damage';
+import { adding, type Board, boardAround, effectiveToughness, cantKind, type CardObj, colorBit, FACE, type FaceDown, subtypeKind, takePrinted, typeKinds, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
 import { typeChangeOf } from '../../engine/typeChange';
 import { becomeFaceDown } from '../../engine/copiable';
@@ -39,6 +39,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '613.8': { title: 'Dependency', text: 'An effect depends on another in the same layer if applying the other would change what it applies to or what it does; a dependent effect applies after the one it depends on, whatever their timestamps.' },
   '613.7': { title: 'Timestamp order', text: 'Within a layer, effects usually apply in timestamp order, the oldest first, so the newest has the last word; a dependency overrides that (613.8): an effect whose reach another effect changes applies after it, whatever their timestamps.' },
   '702.103b': { title: 'A bestowed Aura', text: 'A card cast bestowed becomes an Aura enchantment with enchant creature as it goes on the stack, and stays one, no creature, as the permanent it becomes, for as long as it is bestowed.' },
+  '208.3': { title: 'Only creatures have power and toughness', text: "A permanent that isn't a creature has neither power nor toughness, even one whose card prints them (an uncrewed Vehicle); a filter that asks for a toughness never describes it." },
   '702.151b': { title: 'Reconfigured Equipment', text: 'An Equipment with reconfigure that gets attached to another creature is no longer a creature from then until it comes off that creature. The attaching does this, not the ability, so it lasts even if the Equipment loses reconfigure meanwhile.' },
 };
 
@@ -259,6 +260,8 @@ function startsUppercase(w: string): boolean {
 export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.6c' | '701.3a' | '115.1'): Filter {
   const alts = f.alternatives;
   if (!replay.board.colorFiltersDeclared && namesColor(alts)) replay.board.colorFiltersDeclared = true;
+  // A host's toughness is read again as it changes only on a board where some filter reads it (Replay.takeDirty).
+  if (f.toughness) replay.board.toughnessFiltersDeclared = true;
   for (let i = 0; i < alts.length; i++) {
     const alt = alts[i];
     const k = alt.findIndex((t) => !mtgFilterWord(t.word));
@@ -269,7 +272,7 @@ export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.
     const read: FilterTerm[] = k > 0 ? alt.slice(0, k) : [{ negated: false, word: 'permanent', range: alt[k].range }];
     const alternatives = [...alts.slice(0, i), read];
     const shown = filterText({ ...f, alternatives });
-    replay.report('syntax-error', { start: alt[k].range.start, end: last[last.length - 1].range.end }, msg`'${alt[k].word}' is not a word a filter knows, so the checker can't read what follows it: a filter is card types, supertypes, subtypes (capitalized: Aura, Forest), colors, \`token\`, \`permanent\`, \`card\`, \`player\` and \`opponent\`, with \`non\`, \`or\`, \`you control\`, \`with another Aura attached to it\` and a graveyard. The replay reads it as \`${shown}\`: check by hand what the rest allows.`, { rules: [rule] });
+    replay.report('syntax-error', { start: alt[k].range.start, end: last[last.length - 1].range.end }, msg`'${alt[k].word}' is not a word a filter knows, so the checker can't read what follows it: a filter is card types, supertypes, subtypes (capitalized: Aura, Forest), colors, \`token\`, \`permanent\`, \`card\`, \`player\` and \`opponent\`, with \`non\`, \`or\`, \`you control\`, \`with another Aura attached to it\`, \`with toughness N or greater\` (\`or less\`) and a graveyard. The replay reads it as \`${shown}\`: check by hand what the rest allows.`, { rules: [rule] });
     return { ...f, alternatives };
   }
   return f;
@@ -446,6 +449,42 @@ export function missingAura(f: Filter, host: Host, self: CardObj, you: string | 
 }
 
 /**
+ * Does `host` have the toughness `t` asks for (`with toughness 4 or greater`): a creature (208.3: nothing
+ * else has a toughness) whose toughness now, with what its attachments and counters add (613.4c, 122.1a),
+ * is at least (at most) the number? A creature whose toughness the scenario doesn't state fits: the
+ * checker reads toughness only where it is stated, and refuses no host for what it can't know.
+ */
+export function toughnessFits(t: FilterToughness, host: Host): boolean {
+  if (!isCard(host) || !isCreature(host)) return false;
+  const now = effectiveToughness(host);
+  return now === undefined || (t.or === 'greater' ? now >= t.value : now <= t.value);
+}
+
+/**
+ * When `host` is what `f` describes but for its toughness (`with toughness 4 or greater`): the words
+ * that say what it has (for the messages), with the rules that made it so; otherwise undefined.
+ */
+export function missingToughness(f: Filter, host: Host, self: CardObj | undefined, you: string | undefined): { why: Message; rules: string[] } | undefined {
+  if (!f.toughness || toughnessFits(f.toughness, host)) return undefined;
+  if (!termsMatch({ ...f, toughness: undefined }, host, you, f.zone !== undefined, self)) return undefined;
+  if (!isCard(host) || !isCreature(host)) return { why: msg`${describe(host)} is not a creature, and only a creature has a toughness`, rules: ['208.3'] };
+  const now = effectiveToughness(host)!;
+  const d = dyingAs(host, now, host.toughness!);
+  const rules: string[] = [];
+  if (d.boost !== 0 || d.boosted) rules.push('613.4c');
+  if (d.counters !== 0) rules.push('122.1a');
+  return { why: msg`${host.id} has ${statWords(d, 'toughness')}`, rules };
+}
+
+/**
+ * Why `host` is not what `f` describes when only a clause after its words fails (`with another Aura
+ * attached to it`, `with toughness N or greater`): the words and rules of missingAura or missingToughness.
+ */
+export function filterShortfall(f: Filter, host: Host, self: CardObj, you: string | undefined): { why: Message; rules: string[] } | undefined {
+  return missingAura(f, host, self, you) ?? missingToughness(f, host, self, you);
+}
+
+/**
  * Do the words and the control clause of `f` (not its zone) describe `host`, "you" being the player
  * `you` (109.5)? `self` is the card whose filter it is: `with another Aura attached to it` counts the
  * Auras on `host` other than it.
@@ -465,6 +504,7 @@ export function termsMatch(f: Filter, host: Host, you: string | undefined, inZon
   }
   if (!ok) return false;
   if (f.withAura && !hasAnotherAura(host, self)) return false;
+  if (f.toughness && !toughnessFits(f.toughness, host)) return false;
   if (!f.control || !isCard(host)) return true;
   if (f.control === 'you') return host.controller === you;
   return host.controller !== you;
@@ -507,7 +547,7 @@ export function spellMatches(f: Filter, spell: CardObj): boolean {
 export function filterText(f: Filter): string {
   const alts = f.alternatives.map((a) => a.map((t) => (t.negated ? 'non' : '') + t.word).join(' ')).join(' or ');
   const ctl = f.control === 'you' ? ' you control' : f.control === 'opponent' ? ' an opponent controls' : f.control === 'not-you' ? " you don't control" : '';
-  return alts + ctl + (f.withAura ? ' with another Aura attached to it' : '') + (f.zone ? ' ' + zoneText(f.zone) : '');
+  return alts + ctl + (f.withAura ? ' with another Aura attached to it' : '') + (f.toughness ? ` with toughness ${f.toughness.value} or ${f.toughness.or}` : '') + (f.zone ? ' ' + zoneText(f.zone) : '');
 }
 
 /** `in a graveyard`, `in your graveyard`, `in an opponent's graveyard`. */

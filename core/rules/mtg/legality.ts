@@ -11,7 +11,7 @@ import { type Barring, protectionsOnly } from '../../engine/grantFold';
 import { heldWords } from '../../engine/held';
 import { influenceProblem } from './influence';
 import type { RuleExplanation } from './explanations';
-import { article, attachOnlyOf, describe, hasReconfigure, lossWords, namesSubtype, subtypesOf, qualitySingular, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, missingAura, type Problem, zoneMismatch } from './characteristics';
+import { article, attachOnlyOf, describe, hasReconfigure, lossWords, namesSubtype, subtypesOf, qualitySingular, enchantFilters, enchantZone, filterMatches, filterText, type Host, isAura, isCreature, isEquipment, isFortification, isPlayerFilter, filterShortfall, type Problem, zoneMismatch } from './characteristics';
 import { msg, titledFix, type Message } from '../../message';
 import { inZone as inZoneWords, qualityWord } from '../../engine/words';
 
@@ -219,7 +219,7 @@ function cantBeWords(host: CardObj, what: 'enchanted' | 'equipped' | 'fortified'
 function onlyTo(att: CardObj, host: CardObj): Problem | undefined {
   const f = attachOnlyOf(att);
   if (!f || filterMatches(f, host, att)) return undefined;
-  const none = missingAura(f, host, att, att.controller);
+  const none = filterShortfall(f, host, att, att.controller);
   if (none) return { rules: ['701.3a', ...none.rules], why: msg`${att.id} can be attached only to ${article(filterText(f))}, and ${none.why}` };
   return { rules: ['701.3a'], why: msg`${att.id} can be attached only to ${article(filterText(f))}, and ${describe(host)} is not one` };
 }
@@ -234,7 +234,7 @@ export function enchantMismatch(att: CardObj, host: Host, f: Filter, several: bo
   const rules = ['702.5a'];
   if (several) rules.push('702.5c');
   if (isPlayerFilter(f) && isCard(host)) rules.push('702.5d');
-  const none = missingAura(f, host, att, att.controller);
+  const none = filterShortfall(f, host, att, att.controller);
   // The filter's words, made once (an Aura that falls off as its host changes controller says them).
   const text = filterText(f);
   if (none) return { rules: [...rules, ...none.rules], why: msg`${att.id} has enchant ${text}, and ${none.why}` };

@@ -5,7 +5,7 @@ import { type CardObj, isCard, KIND_LAND } from '../../engine/board';
 import type { HostVerb, Replay } from '../../engine/replay';
 import type { Filter } from '../../parser/ast';
 import type { RuleExplanation } from './explanations';
-import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, judgedAs, lossWords, lostEquip, lostFortify, missingAura, type Problem, termsMatch, zoneMismatch } from './characteristics';
+import { article, describe, enchantFilters, enchantZone, filterMatches, filterText, equipsAsPlaneswalker, type Host, isAura, isCreature, isEquipment, isFortification, judgedAs, lossWords, lostEquip, lostFortify, filterShortfall, type Problem, termsMatch, zoneMismatch } from './characteristics';
 import { influenceProblem } from './influence';
 import { attachProblemOn, controllerWords, enchantMismatch, protectionAgainst } from './legality';
 import { keywordTargetProblem, worksThere } from './targetingKeywords';
@@ -75,7 +75,7 @@ export function activationTargetProblem(att: CardObj, h: Host, verb: 'attach' | 
     return { rules: [...targetRules(verb), ...c.rules], why: equip ? msg`${abilityMessage(shown)} targets a creature you control, and ${h.id} is controlled by ${c.who}, not ${you}` : msg`${abilityMessage(shown)} targets a land you control, and ${h.id} is controlled by ${c.who}, not ${you}` };
   }
   if (equip && !asPlaneswalker && att.equipQuality && !filterMatches(att.equipQuality, h, att)) {
-    const none = missingAura(att.equipQuality, h, att, att.controller);
+    const none = filterShortfall(att.equipQuality, h, att, att.controller);
     if (none) return { rules: [...targetRules(verb, '702.6c'), ...none.rules], why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${none.why}` };
     return { rules: targetRules(verb, '702.6c'), why: msg`${att.id} has equip ${filterText(att.equipQuality)}, and ${h.id} is not ${article(filterText(att.equipQuality))}` };
   }
@@ -122,7 +122,7 @@ export function describedTargetProblem(t: Host, f: Filter, source: CardObj, cont
     const c = controllerWords(t);
     return { rules: ['115.1', '109.5', ...c.rules], why: msg`${source.id}'s effect targets ${wanted}, and ${t.id} is controlled by ${c.who}, while the effect is ${controller ?? msg`nobody`}'s` };
   }
-  const none = missingAura(f, t, source, controller);
+  const none = filterShortfall(f, t, source, controller);
   if (none) return { rules: ['115.1', ...none.rules], why: msg`${source.id}'s effect targets ${wanted}, and ${none.why}` };
   return { rules: ['115.1'], why: msg`${source.id}'s effect targets ${wanted}, and ${describe(t)} is not one` };
 }

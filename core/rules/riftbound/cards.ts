@@ -278,6 +278,10 @@ export function declaredAttachTargets(replay: Replay, card: CardObj, p: Extract<
       replay.report('syntax-error', r, msg`A Riftbound effect chooses a permanent on the board unless its words say otherwise (355.9.a), and a zone or an attached Aura in its description is MTG's. Remove these words.`, { rules: ['355.9.a'] });
       return;
     }
+    if (f.toughness) {
+      replay.report('syntax-error', f.toughness.range, msg`Riftbound units have Might, not toughness, and a toughness in a target description is MTG's. Remove these words.`, { rules: ['355.9.b'] });
+      return;
+    }
     for (const alt of f.alternatives) {
       for (const t of alt) {
         if (readableWord(t.word)) continue;
