@@ -88,7 +88,8 @@ export function filterKey(f: Filter | undefined): string {
   if (!f) return '';
   const alts = f.alternatives.map((a) => a.map((t) => (t.negated ? 'non' : '') + t.word).join(' ')).join(' or ');
   const zone = f.zone ? ` in ${f.zone.whose} ${f.zone.zone}` : '';
-  return alts + (f.control ? ' control:' + f.control : '') + zone;
+  const toughness = f.toughness ? ` toughness:${f.toughness.or}:${f.toughness.value}` : '';
+  return alts + (f.control ? ' control:' + f.control : '') + toughness + zone;
 }
 
 /** The subtypes that make a card an attachment (MTG 301.5, 303.4, 301.6, 303.7a; Riftbound's Equipment tag). */
@@ -118,7 +119,8 @@ function filterText(f: Filter): string {
   const alts = f.alternatives.map((a) => a.map((t) => (t.negated ? 'non' : '') + t.word).join(' ')).join(' or ');
   const ctl = f.control === 'you' ? ' you control' : f.control === 'opponent' ? ' an opponent controls' : f.control === 'not-you' ? " you don't control" : '';
   const zone = f.zone ? ` in ${f.zone.whose === 'any' ? 'a' : f.zone.whose === 'you' ? 'your' : "an opponent's"} ${f.zone.zone}` : '';
-  return alts + ctl + zone;
+  const toughness = f.toughness ? ` with toughness ${f.toughness.value} or ${f.toughness.or}` : '';
+  return alts + ctl + (f.withAura ? ' with another Aura attached to it' : '') + toughness + zone;
 }
 
 /** A property as the declaration writes it, rebuilt from its node (for messages). */

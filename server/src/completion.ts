@@ -47,9 +47,30 @@ const MTG_CARD_TYPES = CORE_MTG_CARD_TYPES.filter((t) => t !== 'tribal'); // 'tr
 const MTG_SUBTYPES = ['Aura', 'Equipment', 'Fortification', 'Curse'];
 const RIFTBOUND_TAGS = ['Equipment'];
 const QUALITIES = ['artifacts', 'creatures', 'enchantments', 'lands', 'planeswalkers', 'everything', 'multicolored', 'monocolored'];
-/** MTG's `with another Aura attached to it` (Daybreak Coronet), offered after a filter's words unless written already. */
+/**
+ * MTG's clauses after a filter's words, each offered unless written already: `with another Aura attached
+ * to it` (Daybreak Coronet) and `with toughness` (Gate Smasher: `with toughness 4 or greater`).
+ */
 function withAura(written: readonly string[]): string[] {
-  return written.includes('with') ? [] : ['with another Aura attached to it'];
+  const out: string[] = [];
+  if (!written.includes('another')) out.push('with another Aura attached to it');
+  if (!written.includes('toughness')) out.push('with toughness');
+  return out;
+}
+
+/**
+ * Inside a filter's `with` clause (MTG): after `with`, the rest of each clause not written yet; after
+ * `with toughness`, a number (nothing offered); after the number, `or greater` and `or less`; after its
+ * `or`, `greater` and `less`. Undefined when the cursor is not in one.
+ */
+function withClauseNext(clause: readonly string[]): string[] | undefined {
+  const n = clause.length;
+  const prev = clause[n - 1];
+  if (prev === 'with') return [...(clause.includes('another') ? [] : ['another Aura attached to it']), ...(clause.includes('toughness') ? [] : ['toughness'])];
+  if (prev === 'toughness' && clause[n - 2] === 'with') return [];
+  if (clause[n - 2] === 'toughness' && clause[n - 3] === 'with') return ['or greater', 'or less'];
+  if (prev === 'or' && clause[n - 3] === 'toughness' && clause[n - 4] === 'with') return ['greater', 'less'];
+  return undefined;
 }
 
 /** The zones an MTG enchant filter may name (109.2a), after its words. */
@@ -695,6 +716,8 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       // Abilities an effect adds or removes (113.10): `gains X enchant FILTER`, `loses X all abilities | enchant | ...`.
       if (head !== 'becomes' && args[1] === 'enchant' && n >= 2) {
         if (head === 'loses') return NONE;
+        const inWith = n > 2 ? withClauseNext(args) : undefined;
+        if (inWith) return words(inWith);
         return n === 2 || last === 'or' ? words(ENCHANT_WORDS, CompletionItemKind.TypeParameter) : words(['or', 'you control', 'an opponent controls', "you don't control", ...withAura(args)]);
       }
       if (head === 'loses' && args[1] === 'all') return n === 2 ? words(['abilities']) : n === 3 ? words(durations) : NONE;
@@ -1052,6 +1075,8 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (kw === 'at' && clause[1] === 'base') return n === 2 ? words(['of']) : n === 3 && clause[2] === 'of' ? { kind: 'players' } : NONE;
   if (kw === 'enchant' || kw === 'equip') {
     const prev = clause[n - 1];
+    const inWith = game === 'mtg' && n > 1 ? withClauseNext(clause) : undefined;
+    if (inWith) return words(inWith);
     if (n === 1 || prev === 'or') return words(ENCHANT_WORDS, CompletionItemKind.TypeParameter);
     // MTG 109.2a: an enchant filter may name a graveyard (`enchant creature card in a graveyard`).
     if (kw === 'enchant' && game === 'mtg') {

@@ -173,6 +173,13 @@ describe('LSP completion', () => {
     assert.ok(afterWords.includes('with another Aura attached to it'), JSON.stringify(afterWords));
     const afterWith = (await complete(decl('creature with another Aura attached to it '), 4)).map((i) => i.label);
     assert.ok(!afterWith.includes('with another Aura attached to it') && afterWith.includes('you control'), JSON.stringify(afterWith));
+    // Gate Smasher's `with toughness N or greater` (`or less`): offered beside it, then its words.
+    assert.ok(afterWords.includes('with toughness') && afterWith.includes('with toughness'), JSON.stringify(afterWords));
+    assert.deepEqual((await complete(decl('creature with '), 4)).map((i) => i.label).sort(), ['another Aura attached to it', 'toughness']);
+    assert.deepEqual((await complete(decl('creature with toughness 4 '), 4)).map((i) => i.label).sort(), ['or greater', 'or less']);
+    assert.deepEqual((await complete(decl('creature with toughness 4 or '), 4)).map((i) => i.label).sort(), ['greater', 'less']);
+    const afterToughness = (await complete(decl('creature with toughness 2 or less '), 4)).map((i) => i.label);
+    assert.ok(!afterToughness.includes('with toughness') && afterToughness.includes('with another Aura attached to it') && afterToughness.includes('you control'), JSON.stringify(afterToughness));
     const afterIn = (await complete(decl('creature card in '), 4)).map((i) => i.label);
     assert.deepEqual(afterIn.sort(), ["a graveyard", "an opponent's graveyard", 'your graveyard']);
     // Casting it: a creature card in a graveyard is a legal target, ranked first.

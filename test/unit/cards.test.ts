@@ -294,6 +294,20 @@ describe('card data: keyword abilities and grants of a card declared by name', (
     assert.deepEqual(byName.findings.map((f) => [f.code, f.range.start.line]), [['illegal-aura-target', 9]]);
     assert.deepEqual(written.findings.map((f) => [f.code, f.rules]), byName.findings.map((f) => [f.code, f.rules]));
   });
+  it('Gate Smasher\'s "can be attached only to a creature with toughness 4 or greater" is read from the card as if written', () => {
+    const [rec] = readCardData([{ name: 'Gate Smasher', type_line: 'Artifact — Equipment', oracle_text: 'Gate Smasher can be attached only to a creature with toughness 4 or greater.\nEquipped creature gets +7/+0 and has trample.\nEquip {3}' }]).records;
+    const catalog = new CardCatalog('mtg', [rec]);
+    assert.ok(catalog.factsOf(rec).props.includes('can be attached only to creature with toughness 4 or greater'), JSON.stringify(catalog.factsOf(rec).props));
+    // The creatures are not in this card data: their unknown-card information is left aside.
+    const board = ['card lion "Silvercoat Lion": creature — Cat, owner alice, toughness 3', 'card ox "Siege Ox": creature — Ox, owner alice, toughness 4'];
+    const events = ['turn alice', 'equip smasher to lion', 'equip smasher to ox', 'expect smasher attached to ox', 'put a -1/-1 counter on ox', 'expect smasher unattached'];
+    const go = (decl: string, withCards: boolean) => check(['game mtg', 'rules 2024-06-07', 'player alice', ...board, decl, ...events].join('\n'), withCards ? { cards: { mtg: catalog } } : {}).findings.filter((f) => f.code !== 'unknown-card');
+    const byName = go('card smasher "Gate Smasher", owner alice', true);
+    const written = go('card smasher "Gate Smasher": artifact — Equipment, can be attached only to a creature with toughness 4 or greater, equip, owner alice', false);
+    // Equip to the Lion (toughness 3) attaches nothing; the counter makes the Ox 3, and the Smasher falls off.
+    assert.deepEqual(byName.map((f) => [f.code, f.range.start.line]), [['illegal-attachment', 7], ['missing-unattach', 10]]);
+    assert.deepEqual(written.map((f) => [f.code, f.rules]), byName.map((f) => [f.code, f.rules]));
+  });
   it('are the card\'s as if written', () => {
     const r = run(
       'card lion "Silvercoat Lion", owner alice',
