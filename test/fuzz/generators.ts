@@ -109,8 +109,11 @@ const filter = fc
   .tuple(
     fc.array(fc.array(fc.constantFrom(...FILTER_WORDS), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 3 }),
     fc.constantFrom('', '', '', ' you control', ' an opponent controls', " you don't control", ' you do not control'),
+    // MTG's clauses after the words (Gate Smasher, Daybreak Coronet), before or after the control clause, and near misses.
+    fc.constantFrom('', '', '', '', '', '', ' with toughness 4 or greater', ' with toughness 2 or less', ' with toughness 3', ' with toughness four or greater', ' with another Aura attached to it'),
+    fc.boolean(),
   )
-  .map(([alts, ctl]) => alts.map((a) => a.join(' ')).join(' or ') + ctl);
+  .map(([alts, ctl, clause, first]) => alts.map((a) => a.join(' ')).join(' or ') + (first ? clause + ctl : ctl + clause));
 
 const MTG_ZONE_WORDS = ['battlefield', 'hand', 'library', 'graveyard', 'exile', 'stack', 'command'];
 const RB_ZONE_WORDS = ['hand', 'deck', 'trash', 'banishment'];
@@ -121,7 +124,7 @@ const mtgCommonProp = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(...MTG_ZONE_WORDS, 'battlefield', 'battlefield', 'battlefield').map((z) => `in ${z}`) },
   { weight: 2, arbitrary: fc.constantFrom('token', 'phased out', "can't be enchanted", "can't be equipped", "can't be fortified", 'reconfigure', 'bestow') },
   // Static properties a rule reads: replacements (614.1a), a restriction (701.3a), a permission (602.5d); a filter it can't read.
-  { weight: 1, arbitrary: fc.constantFrom('if it would be put into a graveyard, exile it instead', 'if a card or token would be put into a graveyard from anywhere, exile it instead', "if a card would be put into an opponent's graveyard, exile it instead", 'can be attached only to a legendary creature', 'can be attached only to creature with flying', 'you may activate equip abilities any time you could cast an instant', 'enchant creature with flying') },
+  { weight: 1, arbitrary: fc.constantFrom('if it would be put into a graveyard, exile it instead', 'if a card or token would be put into a graveyard from anywhere, exile it instead', "if a card would be put into an opponent's graveyard, exile it instead", 'can be attached only to a legendary creature', 'can be attached only to creature with flying', 'can be attached only to a creature with toughness 4 or greater', 'you may activate equip abilities any time you could cast an instant', 'enchant creature with flying') },
   // Type-changing grants (613.1d), readable and not; equip planeswalker (702.6e).
   { weight: 1, arbitrary: fc.constantFrom('enchanted permanent is a colorless Forest land', 'enchanted artifact is a creature in addition to its other types', "equipped permanent isn't a planeswalker and is a creature in addition to its other types", 'enchanted creature is a Treefolk', 'equip planeswalker') },
   // Riftbound properties in an MTG scenario: sometimes wrong.
