@@ -62,8 +62,13 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
       specific = `${t("{0}: the object must have an Aura attached to it other than this card (a phased-out one is treated as though it doesn't exist). The filter is read again as the other Auras go: an Aura with this enchant whose object has none left is on an illegal object, and goes to its owner's graveyard as a state-based action.", '`with another Aura attached to it`')}\n\n${ruleRefSection(state, '702.5a', ctx)}\n\n${ruleRefSection(state, '704.5m', ctx)}`;
       range = withAura;
     }
+    const withToughness = occ || zone || withAura ? undefined : withToughnessAt(state, pos);
+    if (withToughness) {
+      specific = `${t('{0}: only a creature whose toughness is now at least (or at most) that number fits, its toughness counted with what its attachments and counters add; damage doesn\'t change it, and a permanent that is no creature has none. The filter is read again as the toughness changes: an Aura that no longer fits goes to its owner\'s graveyard, an Equipment or Fortification becomes unattached, as state-based actions.', `\`${withToughness.text}\``)}\n\n${ruleRefSection(state, '208.3', ctx)}\n\n${ruleRefSection(state, '704.5m', ctx)}\n\n${ruleRefSection(state, '704.5n', ctx)}`;
+      range = withToughness.range;
+    }
     // On how long an effect lasts (`until end of turn`, `this turn`, `for as long as`).
-    const duration = occ || named || zone || withAura ? undefined : durationAt(state, pos);
+    const duration = occ || named || zone || withAura || withToughness ? undefined : durationAt(state, pos);
     if (duration?.kind === 'turn' && duration.player) {
       specific = `${t('{0}: the change lasts until the next turn of {1} begins. The `turn` line that names {1} and begins a new turn ends it; then the card or player has again what it had before it, with the other changes made since.', `\`until ${duration.player}'s next turn\``, md(duration.player))} ${leftGame()}\n\n${ruleRefSection(state, '611.2a', ctx)}\n\n${ruleRefSection(state, '800.4m', ctx)}`;
       range = duration.range;
@@ -81,8 +86,8 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
       range = duration.range;
     }
     // On a static property of a card that a rule reads (a replacement, a restriction, a permission).
-    const verb = occ || named || zone || duration ? undefined : (countersVerbAt(state, pos) ?? combatVerbAt(state, pos));
-    const property = occ || named || zone || duration ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb ?? influenceAt(state, pos) ?? combatAssertionAt(state, pos) ?? waitingTriggerAt(state, pos) ?? attachChoosingAt(state, pos));
+    const verb = occ || named || zone || duration || withToughness ? undefined : (countersVerbAt(state, pos) ?? combatVerbAt(state, pos));
+    const property = occ || named || zone || duration || withToughness ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb ?? influenceAt(state, pos) ?? combatAssertionAt(state, pos) ?? waitingTriggerAt(state, pos) ?? attachChoosingAt(state, pos));
     if (property) {
       // The producers give canonical numbers; they are cited as the scenario's rules version numbers them, here, once.
       specific = `${property.text}\n\n${property.rules.map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
@@ -90,7 +95,7 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
       onVerb = property === verb;
     }
     // On a keyword ability (`flying`) or a grant (`equipped creature has ...`).
-    const ability = occ || named || zone || duration || property ? undefined : abilityAt(state, pos);
+    const ability = occ || named || zone || duration || withToughness || property ? undefined : abilityAt(state, pos);
     if (ability && !foreignRestriction(state, ability)) {
       specific = abilitySection(state, ability, ctx);
       range = ability.range;
@@ -411,6 +416,18 @@ function withAuraAt(state: DocumentState, pos: Position): Range | undefined {
   for (const p of mtgCardAt(state, pos)?.props ?? []) {
     const filters = p.kind === 'enchant' || p.kind === 'attach-only' ? [p.filter] : p.kind === 'equip' ? (p.quality ? [p.quality] : []) : p.kind === 'attach-targets' ? [p.what, p.to] : [];
     for (const f of filters) if (f.withAura && containsInclusive(f.withAura, pos)) return f.withAura;
+  }
+  return undefined;
+}
+
+/** A filter's `with toughness N or greater|less` (MTG, Gate Smasher) under the cursor, in a card declaration: its words as written. */
+function withToughnessAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
+  for (const p of mtgCardAt(state, pos)?.props ?? []) {
+    const filters = p.kind === 'enchant' || p.kind === 'attach-only' ? [p.filter] : p.kind === 'equip' ? (p.quality ? [p.quality] : []) : p.kind === 'attach-targets' ? [p.what, p.to] : [];
+    for (const f of filters) {
+      const w = f.toughness;
+      if (w && containsInclusive(w.range, pos)) return { text: `with toughness ${w.value} or ${w.or}`, range: w.range }; // scenario syntax, not translated
+    }
   }
   return undefined;
 }

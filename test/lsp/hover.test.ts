@@ -85,6 +85,18 @@ describe('LSP hover', () => {
     }
   });
 
+  it('on `with toughness 4 or greater` in a filter (Gate Smasher): 208.3, 704.5m and 704.5n explained', async () => {
+    const line = 'card smasher "Gate Smasher": artifact — Equipment, can be attached only to a creature with toughness 4 or greater, equip, owner alice'; // 3
+    const text = [...HEADER.slice(0, 3), line].join('\n') + '\n';
+    const at = positionOf(text, 'with toughness');
+    const h = await hoverAt(text, { line: at.line, character: at.character + 6 });
+    const v = value(h);
+    assert.match(v, /`with toughness 4 or greater`/);
+    assert.match(v, /damage doesn't change it/);
+    for (const r of ['208\\.3', '704\\.5m', '704\\.5n']) assert.match(v, new RegExp(`Rule ${r}`));
+    assert.deepEqual(h!.range, { start: at, end: { line: at.line, character: at.character + 'with toughness 4 or greater'.length } });
+  });
+
   it('on a grant: 613.1f explained; on a grant in quotes: 613.7a; on a keyword ability: what the checker makes of it; on the card: the abilities it has', async () => {
     const text = [
       ...HEADER.slice(0, 4),
