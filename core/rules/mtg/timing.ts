@@ -26,7 +26,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '101.1': { title: 'The card wins', text: "Where a card's text directly contradicts a rule, the card wins, for that situation only (Leonin Shikari's equip at instant speed overrides the sorcery timing of equip)." },
   '307.5': { title: 'Sorcery timing', text: 'Something a player may do only "as a sorcery" needs three things: that player holds priority, it is a main phase of their own turn, and nothing at all is on the stack.' },
   '602.5d': { title: 'Activate only as a sorcery', text: 'An activated ability limited to sorcery timing may be activated only when its controller could cast a sorcery then, whether or not they hold one.' },
-  '117.1b': { title: 'When an ability may be activated', text: 'Holding priority is enough to activate an activated ability, unless the ability itself limits when.' },
+  '117.1b': { title: 'When an ability may be activated', text: 'Whenever a player has priority, that player may activate an activated ability.' },
   '117.1a': { title: 'When a spell may be cast', text: 'With priority, a player may cast an instant at any moment; every other spell waits for a main phase of that player\'s own turn and an empty stack.' },
   '301.1': { title: 'Casting an artifact', text: 'An artifact card is cast from its owner\'s hand at sorcery speed: in a main phase of the caster\'s turn, with nothing on the stack. As a spell it uses the stack.' },
   '302.1': { title: 'Casting a creature', text: 'A creature card is cast from its owner\'s hand at sorcery speed: in a main phase of the caster\'s turn, with nothing on the stack. As a spell it uses the stack.' },

@@ -22,10 +22,7 @@ import type { RuleExplanation } from '../mtg/explanations';
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '377.3': { title: 'Abilities go on the chain', text: 'An activated ability is put on the chain when it is activated and resolves from there, much as a played card does; one never activated is not there to resolve.' },
-  '359.3.e.2': {
-    title: 'Illegal targets as a spell resolves',
-    text: 'As a spell or ability resolves, a target that no longer fits what it asked for, or that went to or came from a zone off the board (it then counts as another object), is illegal; nothing is done to it, and an instruction whose targets are all invalid is skipped.',
-  },
+  '359.3.e.2': { title: 'Illegal targets as a spell resolves', text: 'When a spell resolves, a target of it is illegal if it has stopped meeting what the spell requires of that target, or if it has moved into or out of a zone off the board.' },
 };
 
 /**

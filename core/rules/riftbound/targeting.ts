@@ -15,7 +15,7 @@ import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '355.9.a.3': { title: 'What "facedown card" means', text: 'Unless a card says otherwise, the words "facedown card" name a card hidden in a Facedown Zone; "unit" and "gear" name objects on the board, so a hidden card is neither.' },
+  '355.9.a.3': { title: 'What "facedown card" means', text: 'Unless something says otherwise, the words "facedown card" mean a card in a Facedown Zone.' },
   '434.3': { title: 'Attaching chooses no target by itself', text: 'The act of attaching is not a choice of targets; an effect that attaches may still name targets of its own, and those are chosen as it is played.' },
   '355.8': { title: 'Every target chosen', text: 'A spell or ability goes on the chain only once a legal choice is made for each of its targets; otherwise it is not played.' },
   '355.9.a': { title: 'Where a target is', text: 'What an effect chooses is, unless its words say otherwise, a permanent on the board: a "unit" or a "gear" it names is one on the board, not in a hand or a trash.' },
