@@ -135,7 +135,7 @@ export interface Finding {
 export interface CardView {
   id: string;
   name: string;
-  /** MTG: a transforming double-faced card's face that is up (712.8d, 712.8e); absent for any other card. */
+  /** MTG: a double-faced card's face that is up (712.8d, 712.8e); absent for any other card. */
   face?: 'front' | 'back';
   /** MTG: a merged permanent's cards, the top one first (730.2); absent for any other card. */
   merged?: string[];

@@ -464,7 +464,7 @@ export interface CardObj extends Characteristics {
   /** MTG `attach target A to target B` (Brass Squire), as declared, each such ability: what an effect of this card that attaches may target (115.1). */
   attachTargets: readonly { readonly what: Filter; readonly to: Filter }[];
   /**
-   * MTG transforming double-faced card (712.2, `transforms into NAME`): the id of the line declaring its
+   * MTG double-faced card (712.2, `transforms into NAME`): the id of the line declaring its
    * back face (whose `printed` are the back face's characteristics), and its front face's own printed
    * characteristics. Undefined for any other card.
    */
@@ -789,7 +789,7 @@ export class Board {
   staticsDeclared = false;
   /** A card of the scenario has (or was given) an ability that triggers as it enters (MTG living weapon and For Mirrodin!, Riftbound Weaponmaster and Quick-Draw): entering looks for it. */
   enterTriggers = false;
-  /** Some card of the scenario is a transforming double-faced card (MTG 712.2): a move off the battlefield looks at its face. */
+  /** Some card of the scenario is a double-faced card (MTG 712.2): a move off the battlefield looks at its face. */
   dfcs = false;
   /** Some card is face down or has been (MTG 708): a move off the battlefield looks at its face. */
   faceDowns = false;

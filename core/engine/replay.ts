@@ -1695,7 +1695,7 @@ function transformedFailure(card: CardObj, negated: boolean): { actual: Message;
   const is = card.zone === 'battlefield' && card.transformed && !merged;
   if (is !== negated) return undefined;
   if (merged) return { actual: msg`${card.id} is a merged permanent, which is not a double-faced permanent, whatever face its cards show`, rules: ['701.27g', '730.2i'], replacement: `${card.id} not transformed` };
-  if (card.backFace === undefined) return { actual: msg`${card.id} is not a transforming double-faced card`, rules: ['701.27g', '712.2'], replacement: `${card.id} not transformed` };
+  if (card.backFace === undefined) return { actual: msg`${card.id} is not a double-faced card`, rules: ['701.27g', '712.2'], replacement: `${card.id} not transformed` };
   if (is) return { actual: msg`${card.id} has its back face up (${card.name})`, rules: ['701.27g'], replacement: `${card.id} transformed` };
   if (card.zone !== 'battlefield') return { actual: msg`${card.id} is ${inZone(card.zone)}, where a double-faced card has its front face`, rules: ['701.27g', '712.8a'], replacement: `${card.id} not transformed` };
   return { actual: msg`${card.id} has its front face up (${card.name})`, rules: ['701.27g'], replacement: `${card.id} not transformed` };

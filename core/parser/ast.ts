@@ -111,10 +111,10 @@ export type Property =
    * `if I would die, kill this instead` (Riftbound, Guardian Angel): a gear's Effect Text that saves its
    * unit (136.2.c); `then`: what the same text does to the unit after (`, heal me, exhaust me, and recall me`).
    */
-  /** `back face` (MTG 712.2): the line declares the back face of a transforming double-faced card, a face and no object (no owner, no zone). */
+  /** `back face` (MTG 712.2): the line declares the back face of a double-faced card, a face and no object (no owner, no zone). */
   /** `face down`, `manifested`, `cloaked` (MTG 708.2a, 701.40a, 701.58a): a face-down permanent, and how it became one. */
   | { kind: 'flag'; flag: 'reconfigure' | 'bestow' | 'token' | 'phased-out' | 'exhausted' | 'tapped' | 'aura-swap' | 'castable' | 'on-top' | 'flash' | 'kill-instead' | 'back-face' | 'face-down' | 'manifested' | 'cloaked'; range: Range; then?: readonly SaverStep[] }
-  /** `transforms into NAME` (MTG 712.2): the card is a transforming double-faced card whose back face is the line declared `card NAME ..., back face`. */
+  /** `transforms into NAME` (MTG 712.2): the card is a double-faced card whose back face is the line declared `card NAME ..., back face`. */
   | { kind: 'transforms'; face: Name; range: Range }
   | { kind: 'cant'; what: 'enchanted' | 'equipped' | 'fortified'; range: Range }
   /**

@@ -683,7 +683,7 @@ function parseProperty(cur: Cursor): Property {
       // MTG 701.40a, 701.58a: a face-down permanent that a manifest (a cloak) put onto the battlefield.
       return { kind: 'flag', flag: t.text, range: r() };
     case 'back':
-      // MTG 712.2: the line is the back face of a transforming double-faced card.
+      // MTG 712.2: the line is the back face of a double-faced card.
       cur.expectWord('face');
       return { kind: 'flag', flag: 'back-face', range: r() };
     case 'transforms': {

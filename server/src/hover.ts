@@ -537,7 +537,7 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
   }
   // Transforming double-faced cards (712.2): the front's link to its back face, and the back face's own line.
   if (p?.kind === 'transforms') {
-    return { text: t('This card is a transforming double-faced card, and {0} is the line of its back face. It enters and stays with its front face up; `transform {1}` turns it over, and `enter {1} transformed` puts it onto the battlefield with its back face up. While a face is up, the card has only that face\'s characteristics; off the battlefield it has its front face\'s.', p.face.text, st.id?.text ?? ''), rules: ['712.2', '712.8d', '712.8e', '712.8a'], range: p.range };
+    return { text: t('This card is a nonmodal double-faced card (a transforming one, as the rules before 2025-11-14 call it), and {0} is the line of its back face. It enters and stays with its front face up; `transform {1}` turns it over, and `enter {1} transformed` puts it onto the battlefield with its back face up. While a face is up, the card has only that face\'s characteristics; off the battlefield it has its front face\'s.', p.face.text, st.id?.text ?? ''), rules: ['712.2', '712.8d', '712.8e', '712.8a'], range: p.range };
   }
   if (p?.kind === 'flag' && p.flag === 'back-face') {
     return { text: t('This line is the back face of a double-faced card, not a card of its own: it has no owner, no zone and nothing attached, and no event names it. Its types, colors and abilities are the card\'s while this face is up; the front face names it with `transforms into`.'), rules: ['712.2', '712.8e'], range: p.range };
@@ -572,7 +572,7 @@ function countersVerbAt(state: DocumentState, pos: Position): { text: string; ru
   const ev = (st.kind === 'together' ? st.parts : [st]).find((e) => containsInclusive(e.verbRange, pos));
   // MTG `transform X` (701.27a): the permanent turns over, the same object (712.18).
   if (ev?.kind === 'transform' && state.game === 'mtg') {
-    return { text: t('Turns a double-faced permanent over: its other face is up, and it has only that face\'s characteristics. It is the same object: what is attached stays attached, and the effects on it keep applying; then the state-based actions judge what is attached by the new face (an `enchant creature` Aura on what is no longer a creature goes). A permanent that is no transforming double-faced card doesn\'t transform, nor does one into an instant or sorcery face.'), rules: ['701.27a', '712.18', '712.8e', '701.27c', '701.27d'], range: ev.verbRange };
+    return { text: t('Turns a double-faced permanent over: its other face is up, and it has only that face\'s characteristics. It is the same object: what is attached stays attached, and the effects on it keep applying; then the state-based actions judge what is attached by the new face (an `enchant creature` Aura on what is no longer a creature goes). A permanent that is no double-faced card doesn\'t transform, nor does one into an instant or sorcery face.'), rules: ['701.27a', '712.18', '712.8e', '701.27c', '701.27d'], range: ev.verbRange };
   }
   // `becomes X a copy of Y` (MTG 707.4, 707.2; Riftbound 477.1.b.1): the same object with copied values.
   if (ev?.kind === 'copy') {
@@ -650,7 +650,7 @@ function combatAssertionAt(state: DocumentState, pos: Position): { text: string;
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   // MTG `enter X transformed` (712.14a).
   if (st?.kind === 'enter' && st.transformed && containsInclusive(st.transformed, pos) && state.game === 'mtg') {
-    return { text: t('`transformed`: the double-faced card enters the battlefield with its back face up. A card that is no transforming double-faced card stays where it is.'), rules: ['712.14a'], range: st.transformed };
+    return { text: t('`transformed`: the double-faced card enters the battlefield with its back face up. A card that is no double-faced card stays where it is.'), rules: ['712.14a'], range: st.transformed };
   }
   // MTG `cast X mutating onto T` (702.140a) and `resolve X on top | underneath` (702.140c).
   if (st?.kind === 'cast' && st.mutating && containsInclusive(st.mutating, pos) && state.game === 'mtg') {

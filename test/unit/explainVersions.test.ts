@@ -2,7 +2,7 @@
 // in: the number as V numbers it finds our explanation of that rule, in V's words where the rule
 // changed (issue 19), and a number V uses for another rule finds none.
 import assert from 'node:assert/strict';
-import { canonicalIn, citeAs, existsIn, explainRule, knownVersions, type Game } from '../../core';
+import { canonicalIn, check, citeAs, existsIn, explainRule, knownVersions, resolveVersion, type Game } from '../../core';
 import { MTG_RULES } from '../../core/rules/mtg/explanations';
 import { RIFTBOUND_RULES } from '../../core/rules/riftbound/explanations';
 import { explainRuleNumber } from '../../cli/explain';
@@ -49,5 +49,24 @@ describe('rules N in every version', () => {
     assert.ok(newest.ok && /becomes a new object/.test(newest.text));
     const v13 = explainRuleNumber('110', 'riftbound', 'v1.3');
     assert.ok(v13.ok && !/new object/.test(v13.text) && /no longer tracked/.test(v13.text));
+  });
+
+  it('MTG double-faced cards: "transforming" double-faced cards and tokens only in the rules before 2025-11-14', () => {
+    // From the rules of 2025-11-14 on, any double-faced card but a meld card (a modal one too) and any
+    // double-faced token can transform; the old "transforming" kind is called nonmodal (712.1).
+    const rules = ['613.7g', '701.27a', '701.27c', '712.2', '712.8e', '712.9', '712.10', '712.14a', '730.2i'];
+    const oldWords = /transforming (double-faced|token)/i;
+    for (const n of rules) {
+      const now = explainRule('mtg', n, resolveVersion('mtg', '2026-09-25'))!;
+      const before = explainRule('mtg', n, resolveVersion('mtg', '2025-06-06'))!;
+      assert.ok(!oldWords.test(now.title) && !oldWords.test(now.text), `${n} now: ${now.title}: ${now.text}`);
+      assert.ok(oldWords.test(`${before.title} ${before.text}`), `${n} before 2025-11-14: ${before.title}: ${before.text}`);
+    }
+    // The checker's messages say what holds in both: a card with no back face declared is no double-faced card.
+    const scenario = `game mtg\nplayer alice\ncard bear "Bear": creature, owner alice, toughness 2\ntransform bear\nenter bear transformed\nexpect bear transformed\n`;
+    const texts = check(scenario).findings.map((f) => f.message);
+    assert.ok(texts.length >= 3, JSON.stringify(texts));
+    for (const t of texts) assert.ok(!/transforming double-faced/.test(t), t);
+    assert.ok(texts.some((t) => t.startsWith('bear is not a double-faced card (its line says no `transforms into NAME`)')), JSON.stringify(texts));
   });
 });

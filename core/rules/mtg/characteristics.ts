@@ -959,7 +959,7 @@ function declareFaceDown(replay: Replay, card: CardObj, how: FaceDown['how'], ra
     return;
   }
   if (card.backFace !== undefined) {
-    replay.report('syntax-error', range, msg`${card.id} is a transforming double-faced card, and a double-faced permanent can't be turned face down. Remove \`${word}\`.`, { rules: ['712.16'], subjects: [card.id] });
+    replay.report('syntax-error', range, msg`${card.id} is a double-faced card, and a double-faced permanent can't be turned face down. Remove \`${word}\`.`, { rules: ['712.16'], subjects: [card.id] });
     return;
   }
   // Cast face down with disguise (702.168a) or cloaked (701.58a): ward 2; morph, a manifest or an effect that turns it face down: none (702.37a, 701.40a, 708.2a).

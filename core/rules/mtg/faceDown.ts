@@ -83,7 +83,7 @@ export function turnFaceEvent(replay: Replay, ev: Extract<EventNode, { kind: 'tu
     return;
   }
   if (card.backFace !== undefined) {
-    replay.report('impossible-event', ev.range, msg`${card.id} is a transforming double-faced permanent, which can't be turned face down: nothing happens. Remove the line.`, { rules: ['712.16'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is a double-faced permanent, which can't be turned face down: nothing happens. Remove the line.`, { rules: ['712.16'], subjects: [card.id] });
     return;
   }
   if (card.merge?.kind === 'permanent') {

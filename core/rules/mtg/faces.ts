@@ -1,4 +1,4 @@
-// Declaring transforming double-faced cards (712.2): a front face's `transforms into NAME`, and a back
+// Declaring double-faced cards (712.2): a front face's `transforms into NAME`, and a back
 // face's own line (`back face`). The rules of transforming are in transform.ts, which explains them.
 import type { CardStmt, Property } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
@@ -18,7 +18,7 @@ export function declareTransforms(replay: Replay, card: CardObj, p: Extract<Prop
     return;
   }
   if (card.backFace !== undefined) {
-    replay.report('syntax-error', p.range, msg`${card.id} already transforms into ${card.backFace}: a transforming double-faced card has one back face. Remove one \`transforms into\`.`, { rules: ['712.2'], subjects: [card.id] });
+    replay.report('syntax-error', p.range, msg`${card.id} already transforms into ${card.backFace}: a double-faced card has one back face. Remove one \`transforms into\`.`, { rules: ['712.2'], subjects: [card.id] });
     return;
   }
   if (back === card || back.zone !== FACE) {

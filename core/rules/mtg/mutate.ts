@@ -32,7 +32,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '730.2b': { title: 'No new permanent', text: 'The object that merges leaves the zone it was in and becomes a part of a permanent on the battlefield; that permanent does not count as having just entered the battlefield.' },
   '730.2c': { title: 'Still the same object', text: 'A merged permanent is the object it was before: it has not just come under anyone\'s control, and the effects that applied to it go on applying.' },
   '730.2d': { title: 'A token only on top', text: 'A merged permanent with a token among its components counts as a token only when the component on top is one.' },
-  '730.2i': { title: 'Merged double-faced cards', text: 'A merged permanent is never a double-faced permanent, even with double-faced cards among its components. Transforming it turns over each of its transforming double-faced components.' },
+  '730.2i': { title: 'Merged double-faced cards', text: 'A merged permanent is never a double-faced permanent, even with double-faced cards among its components. Transforming (or converting) it turns over each of those components that can transform.',
+    earlier: [{ before: '2025-11-14', text: 'A merged permanent is never a double-faced permanent, even with double-faced cards among its components. Transforming it turns over each of its transforming double-faced components.' }] },
   '730.3': { title: 'A merged permanent leaving', text: 'As a merged permanent leaves the battlefield, it leaves as one permanent, and each of its cards and tokens goes to the zone it was headed for, each as a new object of its own.' },
 };
 

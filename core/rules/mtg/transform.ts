@@ -21,7 +21,8 @@ import { touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '613.7g': { title: 'A new timestamp as it transforms', text: 'Each time a transforming double-faced permanent turns over, it is given a new timestamp, so what is ordered by timestamp treats it as newer than what came before.' },
+  '613.7g': { title: 'A new timestamp as it transforms', text: 'Each time a double-faced permanent turns over (it transforms or converts), it is given a new timestamp, so what is ordered by timestamp treats it as newer than what came before.',
+    earlier: [{ before: '2025-11-14', text: 'Each time a transforming double-faced permanent turns over, it is given a new timestamp, so what is ordered by timestamp treats it as newer than what came before.' }] },
   '701.27a': { title: 'Transform', text: 'Transforming turns a permanent over, so that the face on its other side is the one up. Only a permanent represented by a double-faced card or a double-faced token can do it.',
     earlier: [{ before: '2025-11-14', text: 'Transforming turns a permanent over, so that the face on its other side is the one up. Only a permanent that is a transforming double-faced card, or a transforming token, can do it.' }] },
   '701.27c': { title: 'Transforming something that can\'t', text: 'Told to transform a permanent represented by neither a double-faced card nor a double-faced token, the player does nothing: the instruction is ignored.',
@@ -29,13 +30,18 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '701.27d': { title: 'Transforming into an instant or sorcery face', text: 'When the face a permanent would turn to is an instant or a sorcery face, the transform does not happen at all.' },
   '701.27g': { title: 'Transformed permanent', text: 'The words "transformed permanent" mean a double-faced permanent on the battlefield whose back face is the one showing. One showing its front face never counts as transformed, whatever it was earlier; nor does a permanent made up of several cards (a melded permanent, or a merged one), even when some of those cards are back face up.',
     earlier: [{ before: '2025-11-14', text: 'The words "transformed permanent" mean a permanent on the battlefield whose back face is the one showing and that is a transforming token or a double-faced card of the transforming kind. One showing its front face never counts as transformed, whatever it was earlier.' }] },
-  '712.2': { title: 'Transforming double-faced cards', text: 'A double-faced card of this kind has a full card face on both sides, and something on it lets it turn over to the other side, or be cast or put onto the battlefield with that other side up.' },
+  '712.2': { title: 'Nonmodal double-faced cards', text: 'A nonmodal double-faced card (the kind earlier rules called "transforming") has a full card face on both sides, and something on it lets it turn over to the other side, or be cast or put onto the battlefield with that other side up.',
+    earlier: [{ before: '2025-11-14', title: 'Transforming double-faced cards', text: 'A double-faced card of this kind has a full card face on both sides, and something on it lets it turn over to the other side, or be cast or put onto the battlefield with that other side up.' }] },
   '712.8a': { title: 'A double-faced card off the battlefield', text: 'In any zone but the battlefield and the stack, and outside the game, a double-faced card has its front face\'s characteristics and nothing from its back face.' },
   '712.8d': { title: 'Front face up', text: 'A double-faced permanent whose front face is up has that face\'s characteristics and none of its back face\'s.' },
-  '712.8e': { title: 'Back face up', text: 'A double-faced permanent whose back face is up has that face\'s characteristics and none of its front face\'s; only its mana value still comes from the front face\'s cost.' },
-  '712.9': { title: 'What can transform', text: 'Transforming (or converting) works only on a transforming token or on a permanent that is a transforming double-faced card; told to do it to anything else, the game does nothing.' },
-  '712.10': { title: 'No transforming into an instant or sorcery', text: 'If the side a permanent would turn to is an instant or sorcery face (or a transforming token was made with such a face), an instruction to transform or convert it does nothing.' },
-  '712.14a': { title: 'Entering transformed', text: 'When an effect says a transforming double-faced card enters "transformed", it arrives with its back face showing. A card that is not such a card, told to enter so, does not move from where it is.' },
+  '712.8e': { title: 'Back face up', text: 'A nonmodal double-faced permanent whose back face is up has that face\'s characteristics and none of its front face\'s; only its mana value still comes from the front face\'s cost (and a permanent copying such a back face has mana value 0).',
+    earlier: [{ before: '2025-11-14', text: 'A transforming double-faced permanent whose back face is up has that face\'s characteristics and none of its front face\'s; only its mana value still comes from the front face\'s cost (and a permanent copying such a back face has mana value 0).' }] },
+  '712.9': { title: 'What can transform', text: 'Transforming (or converting) works only on a permanent that a double-faced token stands for, or one that a double-faced card other than a meld card stands for; told to do it to a permanent that no double-faced token or card stands for, the game does nothing.',
+    earlier: [{ before: '2025-11-14', text: 'Transforming (or converting) works only on a transforming token or on a permanent that is a transforming double-faced card; told to do it to anything else, the game does nothing.' }] },
+  '712.10': { title: 'No transforming into an instant or sorcery', text: 'If the side a permanent would turn to is an instant or sorcery face (or a double-faced token was made with such a face), an instruction to transform or convert it does nothing.',
+    earlier: [{ before: '2025-11-14', text: 'If the side a permanent would turn to is an instant or sorcery face (or a transforming token was made with such a face), an instruction to transform or convert it does nothing.' }] },
+  '712.14a': { title: 'Entering transformed', text: 'When an effect says a double-faced card enters "transformed" (or "converted"), it arrives with its back face showing. A card that is not double-faced, told to enter so, does not move from where it is.',
+    earlier: [{ before: '2025-11-14', text: 'When an effect says a transforming double-faced card enters "transformed", it arrives with its back face showing. A card that is not such a card, told to enter so, does not move from where it is.' }] },
   '712.18': { title: 'Transforming is no new object', text: 'A permanent that transforms or converts stays the same object, so whatever effects were applying to it keep applying, with its new face\'s characteristics.' },
   '304.4': { title: 'Instants stay off the battlefield', text: 'An instant never enters the battlefield: one about to do so stays in the zone it was in.' },
   '307.4': { title: 'Sorceries stay off the battlefield', text: 'A sorcery never enters the battlefield: one about to do so stays in the zone it was in.' },
@@ -95,7 +101,7 @@ export function transformEvent(replay: Replay, ev: Extract<EventNode, { kind: 't
   }
   if (card.merge?.kind === 'permanent') return transformMerged(replay, ev, card, card.merge);
   if (card.backFace === undefined) {
-    replay.report('impossible-event', ev.range, msg`${card.id} is not a transforming double-faced card (its line says no \`transforms into NAME\`), so transforming it does nothing: it keeps its characteristics (${describe(card)}). Remove the line, or declare its back face.`, { rules: ['701.27c', '712.9'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is not a double-faced card (its line says no \`transforms into NAME\`), so transforming it does nothing: it keeps its characteristics (${describe(card)}). Remove the line, or declare its back face.`, { rules: ['701.27c', '712.9'], subjects: [card.id] });
     return;
   }
   const toBack = !card.transformed;
@@ -115,7 +121,7 @@ export function transformEvent(replay: Replay, ev: Extract<EventNode, { kind: 't
 
 /**
  * `transform X` of a merged permanent (730.2i): not a double-faced permanent itself, whatever its cards
- * are, it turns each of its transforming double-faced cards over, and has the characteristics its cards
+ * are, it turns each of its double-faced cards over, and has the characteristics its cards
  * give it then (702.140e, 730.2a: its top card's, with every card's abilities), the effects on it
  * applying over them. It stays the same object (730.2c), so what is attached stays, and it gets no new
  * timestamp (613.7g is about a double-faced permanent). A card whose other face is an instant or a
@@ -148,8 +154,8 @@ function transformMerged(replay: Replay, ev: Extract<EventNode, { kind: 'transfo
   }
   if (turned.length === 0) {
     replay.report('impossible-event', ev.range, spellFaces !== 0
-      ? msg`${card.id} is a merged permanent, which transforms by turning over each of its transforming double-faced cards, and the other face of each of them is an instant or sorcery face, to which a permanent doesn't transform: nothing happens. Remove the line.`
-      : msg`${card.id} is a merged permanent with no transforming double-faced card among its cards (${mergedCardsText(card.id, m)}), so transforming it does nothing. Remove the line.`, { rules: ['730.2i', spellFaces !== 0 ? '701.27d' : '701.27c'], subjects: [card.id] });
+      ? msg`${card.id} is a merged permanent, which transforms by turning over each of its double-faced cards that can transform, and the other face of each of them is an instant or sorcery face, to which a permanent doesn't transform: nothing happens. Remove the line.`
+      : msg`${card.id} is a merged permanent with no double-faced card among its cards (${mergedCardsText(card.id, m)}), so transforming it does nothing. Remove the line.`, { rules: ['730.2i', spellFaces !== 0 ? '701.27d' : '701.27c'], subjects: [card.id] });
     return;
   }
   card.merge = { ...m, own };
@@ -165,13 +171,13 @@ function transformMerged(replay: Replay, ev: Extract<EventNode, { kind: 'transfo
 }
 
 /**
- * `enter X transformed` (712.14a): a transforming double-faced card enters with its back face up; any other
+ * `enter X transformed` (712.14a): a double-faced card enters with its back face up; any other
  * card stays where it is. True when the entering may go on (the card has its back face up by then; if it
  * doesn't reach the battlefield after all, enteredTransformed turns it back).
  */
 export function enterTransformed(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>, card: CardObj): boolean {
   if (card.backFace === undefined) {
-    replay.report('impossible-event', ev.range, msg`${card.id} is not a transforming double-faced card (its line says no \`transforms into NAME\`), and a card put onto the battlefield transformed that isn't one stays where it is: ${inZone(card.zone)}. Remove \`transformed\`, or declare its back face.`, { rules: ['712.14a'], subjects: [card.id] });
+    replay.report('impossible-event', ev.range, msg`${card.id} is not a double-faced card (its line says no \`transforms into NAME\`), and a card put onto the battlefield transformed that isn't one stays where it is: ${inZone(card.zone)}. Remove \`transformed\`, or declare its back face.`, { rules: ['712.14a'], subjects: [card.id] });
     return false;
   }
   const back = faceTo(replay, card, true);
