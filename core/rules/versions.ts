@@ -158,6 +158,9 @@ const RIFTBOUND: GameVersions = {
     // Abilities: activated abilities use the chain (v1.2 370.2), are used on the board (373); a trigger's
     // condition is checked after the event (376.2.c).
     { since: '2026-03-30', now: '377.3', old: '370.2' },
+    // Playing or activating abilities (v1.2 386-394, v1.3 398-406): its last step, an ability carried out as a
+    // spell is (406.5), was v1.2's 394.5.
+    { since: '2026-03-30', now: '406', old: '394' },
     { since: '2026-03-30', now: '380', old: '373' },
     { since: '2026-03-30', now: '383.2.c', old: '376.2.c' },
     // Game actions: discretionary actions (v1.2 398.1), Heal (405), Buff (413).

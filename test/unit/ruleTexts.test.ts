@@ -76,6 +76,8 @@ const REFERENCE_NUMBERS: Record<Game, Record<string, Record<string, string>>> = 
       // The tokens rules (v1.3: 183, 183.1).
       '186': '180',
       '186.1': '180.1',
+      // Playing or activating abilities, its last step: an ability carried out as a spell is (v1.3 and now 406.5).
+      '406.5': '394.5',
     },
   },
 };

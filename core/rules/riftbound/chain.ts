@@ -22,6 +22,7 @@ import type { RuleExplanation } from '../mtg/explanations';
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '377.3': { title: 'Abilities go on the chain', text: 'An activated ability is put on the chain when it is activated and resolves from there, much as a played card does; one never activated is not there to resolve.' },
+  '406.5': { title: 'An ability resolves as a spell does', text: 'Once the other players have had their chance to answer it with Reactions, an ability on the chain is carried out the way a spell is, and its item then leaves the chain.' },
   '359.3.e.2': { title: 'Illegal targets as a spell resolves', text: 'When a spell resolves, a target of it is illegal if it has stopped meeting what the spell requires of that target, or if it has moved into or out of a zone off the board.' },
 };
 
@@ -39,8 +40,8 @@ const RIFTBOUND_NAMED: NamedAbilityWords = {
   granted: () => ['136.2.c', '718.5.e'],
   newObject: ['124'],
   resolveRules: [],
-  // Its only target gone, it still resolves and does nothing (359.3.e.2), as the Equip's does.
-  mistargeted: ['359.3.e.2'],
+  // Its only target gone, it still resolves and does nothing (359.3.e.2, which an ability follows as a spell does, 406.5), as the Equip's does.
+  mistargeted: ['359.3.e.2', '406.5'],
   // An activated ability gets on the chain by its activation, and only from there does it resolve (377.3; v1.3's number).
   pendingRules: ['377.3'],
   placedRules: [],
@@ -119,9 +120,9 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       ? { rules: ['818.1.b.1', '124'], why: msg`${target.id} left the board after the Equip was used, so it is a new object the Equip never chose` }
       : equipTargetProblem(att, target, entry.controller);
   if (problem) {
-    // Mistargeted (359.3.e.2): the Equip's one instruction has no valid target, so it does nothing.
+    // Mistargeted (359.3.e.2; an ability resolves as a spell does, 406.5): the Equip's one instruction has no valid target, so it does nothing.
     replay.report('target-illegal-on-resolution', ev.range, msg`${att.id}'s Equip does nothing as it resolves: the unit it chose is no longer a legal choice (${problem.why}). ${att.id} ${att.version === entry.version ? stays : msg`is not where it was`}. That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep the unit legal until the Equip resolves.`, {
-      rules: [...problem.rules, '359.3.e.2'],
+      rules: [...problem.rules, '359.3.e.2', '406.5'],
       related,
       subjects: [att.id, ...(target ? [target.id] : [])],
     });

@@ -167,7 +167,8 @@ function resolveAttach(replay: Replay, ev: EventNode, entry: StackEntry, source:
     const stays = what ? msg`` : att && isCard(att) && att.attachedTo ? msg` ${xId} stays attached to ${att.attachedTo.id}.` : msg` ${xId} doesn't move.`;
     const played = spell ? msg` The spell still counts as played, and goes to its owner's trash.` : msg``;
     replay.report('target-illegal-on-resolution', ev.range, msg`${name} resolves, but attaching ${xId} to ${uId} is not carried out: ${what && to ? msg`neither target is legal any more` : what ? msg`${xId} is no longer a legal target` : msg`${uId} is no longer a legal target`} (${why}), and an attach needs both of its cards.${stays}${played} That is the rules' outcome: if it is meant, an \`expect\` line after it shows so; if not, keep both targets legal until it resolves.`, {
-      rules: ['359.3.e.1', ...new Set([...(what?.rules ?? []), ...(to?.rules ?? [])]), ...instruction, ...(spell ? ['359.3.e.10', '359.3.d'] : [])],
+      // The 359.3.e rules speak of spells; an ability is carried out as a spell is (406.5).
+      rules: ['359.3.e.1', ...new Set([...(what?.rules ?? []), ...(to?.rules ?? [])]), ...instruction, ...(spell ? ['359.3.e.10', '359.3.d'] : ['406.5'])],
       related,
       subjects: [xId, uId],
     });

@@ -72,8 +72,9 @@ export const riftbound: Ruleset = {
         return;
       case 'turn-face':
       case 'manifest':
-        // A hidden card (Riftbound 421, 811) is in a Facedown Zone, no permanent: nothing attaches to it or from it (107.3.e, 355.9.a.3).
-        replay.report('impossible-event', ev.verbRange, msg`Face-down permanents are MTG's: a Riftbound card is hidden facedown in a battlefield's Facedown Zone, where it is no unit and no gear, and nothing attaches to it or from it (the checker doesn't model hiding). Remove the line.`, { rules: ['107.3.e', '355.9.a.3'] });
+        // A hidden card (Riftbound 421, 811) is in a Facedown Zone, no location (107.3.e); the words "unit" and "gear" mean
+        // objects on the board (355.9.a.1), and one in a Facedown Zone is a "facedown card" (355.9.a.3): nothing attaches to it or from it.
+        replay.report('impossible-event', ev.verbRange, msg`Face-down permanents are MTG's: a Riftbound card is hidden facedown in a battlefield's Facedown Zone, where it is no unit and no gear, and nothing attaches to it or from it (the checker doesn't model hiding). Remove the line.`, { rules: ['107.3.e', '355.9.a.1', '355.9.a.3'] });
         return;
       case 'copy':
         return copyEvent(replay, ev);

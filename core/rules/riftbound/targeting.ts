@@ -15,6 +15,7 @@ import { inZone } from '../../engine/words';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
+  '355.9.a.1': { title: 'What "unit", "gear" and "rune" mean', text: 'Unless something says otherwise, the words "unit", "gear" and "rune" mean objects on the board.' },
   '355.9.a.3': { title: 'What "facedown card" means', text: 'Unless something says otherwise, the words "facedown card" mean a card in a Facedown Zone.' },
   '434.3': { title: 'Attaching chooses no target by itself', text: 'The act of attaching is not a choice of targets; an effect that attaches may still name targets of its own, and those are chosen as it is played.' },
   '355.8': { title: 'Every target chosen', text: 'A spell or ability goes on the chain only once a legal choice is made for each of its targets; otherwise it is not played.' },
