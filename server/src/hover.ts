@@ -3,7 +3,7 @@
 // rule number in a comment, a card or player name (its characteristics and its state at that line
 // of the replay), a keyword ability or a grant (what the checker makes of it, with the rule), and
 // an event's verb (what the replay made of the event: the step).
-import { canonicalIn, citeAs, makesToken, MTG_COMBAT_RESTRICTIONS, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, ruleExists, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type KeywordValue, type Word, type RulesDocument, type Statement } from '../../core';
+import { canonicalIn, citeAs, makesToken, MTG_COMBAT_RESTRICTIONS, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, ruleExists, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type Filter, type Property, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type KeywordValue, type Word, type RulesDocument, type Statement } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
@@ -411,10 +411,15 @@ function mtgCardAt(state: DocumentState, pos: Position): Extract<Statement, { ki
   return st?.kind === 'card' && st.range.end.line >= pos.line ? st : undefined;
 }
 
+/** The filters a card property reads: its enchant, its equip quality, `can be attached only to`, both of `attach target ... to target ...`. */
+function filtersOf(p: Property): Filter[] {
+  return p.kind === 'enchant' || p.kind === 'attach-only' ? [p.filter] : p.kind === 'equip' ? (p.quality ? [p.quality] : []) : p.kind === 'attach-targets' ? [p.what, p.to] : [];
+}
+
 /** A filter's `with another Aura attached to it` (MTG, Daybreak Coronet) under the cursor, in a card declaration. */
 function withAuraAt(state: DocumentState, pos: Position): Range | undefined {
   for (const p of mtgCardAt(state, pos)?.props ?? []) {
-    const filters = p.kind === 'enchant' || p.kind === 'attach-only' ? [p.filter] : p.kind === 'equip' ? (p.quality ? [p.quality] : []) : p.kind === 'attach-targets' ? [p.what, p.to] : [];
+    const filters = filtersOf(p);
     for (const f of filters) if (f.withAura && containsInclusive(f.withAura, pos)) return f.withAura;
   }
   return undefined;
@@ -423,7 +428,7 @@ function withAuraAt(state: DocumentState, pos: Position): Range | undefined {
 /** A filter's `with toughness N or greater|less` (MTG, Gate Smasher) under the cursor, in a card declaration: its words as written. */
 function withToughnessAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
   for (const p of mtgCardAt(state, pos)?.props ?? []) {
-    const filters = p.kind === 'enchant' || p.kind === 'attach-only' ? [p.filter] : p.kind === 'equip' ? (p.quality ? [p.quality] : []) : p.kind === 'attach-targets' ? [p.what, p.to] : [];
+    const filters = filtersOf(p);
     for (const f of filters) {
       const w = f.toughness;
       if (w && containsInclusive(w.range, pos)) return { text: `with toughness ${w.value} or ${w.or}`, range: w.range }; // scenario syntax, not translated
