@@ -86,7 +86,7 @@ const entries: CodeInfo[] = [
       'player of the Equip controls, 818.1.b.1, 818.1.c.2). Riftbound\'s spells and abilities that attach ' +
       '(`cast S targeting X to U`, `activate S attach targeting X to U`, each resolved later) check both ' +
       'targets again as they resolve: with either illegal (it changed zones, or no longer fits what was chosen), ' +
-      'the spell or ability still resolves but attaches nothing (359.3.e.1, 359.3.e.2 in v1.3, 359.3.e.8), and ' +
+      'the spell or ability still resolves but attaches nothing (359.3.e.1, 359.3.e.2, 359.3.e.8; an ability as a spell does, 406.5), and ' +
       'a spell, played all the same, goes to its owner\'s trash (359.3.e.10, 359.3.d).',
     fixes: 'None: the replay already applied it.',
   },
