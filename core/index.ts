@@ -19,7 +19,7 @@ export { REGISTRY, codeInfo, codeDocUrl, titleFor, type CodeInfo } from './diagn
 export { explainRule } from './rules/explain';
 export { triggerRules } from './engine/triggers';
 export { existsIn, citeAs, canonicalOf, canonicalIn, lastVersionWith, resolveVersion, knownVersions, type RulesVersion } from './rules/versions';
-export { EVENT_VERBS, PART_VERBS, DECLARATION_KEYWORDS, TURN_UP_COSTS, isEvent, makesToken } from './parser/ast';
+export { EVENT_VERBS, PART_VERBS, DECLARATION_KEYWORDS, TURN_UP_COSTS, filterText, isEvent, makesToken, zoneText } from './parser/ast';
 export { parseRulesFile, officialRule, ruleExists, rulesFileFindings, type RulesDocument, type RulesFileHeader, type RulesLanguage } from './rules/rulesFile';
 export { renderBoardSvg, drawBoard, drawMemo, escapeXml, type RenderOptions, type BoardTheme, type BoardDrawing, type DrawMemo, type DrawOptions } from './render/svg';
 export { boardCaption, eventLines, type BoardCaption } from './render/caption';

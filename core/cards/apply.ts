@@ -4,6 +4,7 @@
 // the card is a `card-mismatch` warning at the property, with a fix to the card's value; a name
 // the catalog lacks is an `unknown-card` information with the closest names.
 import type { CardStmt, Filter, Property, TypeLine } from '../parser/ast';
+import { filterText } from '../parser/ast';
 import { parse } from '../parser/parser';
 import type { Fix, Game, Range } from '../types';
 import type { CardCatalog, CardCatalogs } from './catalog';
@@ -113,14 +114,6 @@ function typeLineContradicts(declared: TypeLine, card: TypeLine): boolean {
 
 function typeText(t: TypeLine): string {
   return t.types.map((w) => w.text).join(' ') + (t.subtypes.length ? ' — ' + t.subtypes.map((w) => w.text).join(' ') : '');
-}
-
-function filterText(f: Filter): string {
-  const alts = f.alternatives.map((a) => a.map((t) => (t.negated ? 'non' : '') + t.word).join(' ')).join(' or ');
-  const ctl = f.control === 'you' ? ' you control' : f.control === 'opponent' ? ' an opponent controls' : f.control === 'not-you' ? " you don't control" : '';
-  const zone = f.zone ? ` in ${f.zone.whose === 'any' ? 'a' : f.zone.whose === 'you' ? 'your' : "an opponent's"} ${f.zone.zone}` : '';
-  const toughness = f.toughness ? ` with toughness ${f.toughness.value} or ${f.toughness.or}` : '';
-  return alts + ctl + (f.withAura ? ' with another Aura attached to it' : '') + toughness + zone;
 }
 
 /** A property as the declaration writes it, rebuilt from its node (for messages). */

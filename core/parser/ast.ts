@@ -83,6 +83,21 @@ export interface FilterToughness {
   range: Range;
 }
 
+/**
+ * A filter as the scenario writes it (`creature or planeswalker you control with toughness 4 or greater`),
+ * for messages, hovers and card data's comparisons: one writer for every layer that shows one.
+ */
+export function filterText(f: Filter): string {
+  const alts = f.alternatives.map((a) => a.map((t) => (t.negated ? 'non' : '') + t.word).join(' ')).join(' or ');
+  const ctl = f.control === 'you' ? ' you control' : f.control === 'opponent' ? ' an opponent controls' : f.control === 'not-you' ? " you don't control" : '';
+  return alts + ctl + (f.withAura ? ' with another Aura attached to it' : '') + (f.toughness ? ` with toughness ${f.toughness.value} or ${f.toughness.or}` : '') + (f.zone ? ' ' + zoneText(f.zone) : '');
+}
+
+/** A filter's zone as written: `in a graveyard`, `in your graveyard`, `in an opponent's graveyard`. */
+export function zoneText(z: FilterZone): string {
+  return `in ${z.whose === 'any' ? 'a' : z.whose === 'you' ? 'your' : "an opponent's"} ${z.zone}`;
+}
+
 /** Zone as written: MTG `battlefield`, `graveyard`...; Riftbound `base`, `battlefield NAME`, `trash`... */
 export interface ZoneRef {
   zone: string;

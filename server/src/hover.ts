@@ -3,7 +3,7 @@
 // rule number in a comment, a card or player name (its characteristics and its state at that line
 // of the replay), a keyword ability or a grant (what the checker makes of it, with the rule), and
 // an event's verb (what the replay made of the event: the step).
-import { canonicalIn, citeAs, makesToken, MTG_COMBAT_RESTRICTIONS, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, ruleExists, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type Filter, type Property, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type KeywordValue, type Word, type RulesDocument, type Statement } from '../../core';
+import { canonicalIn, citeAs, makesToken, zoneText, MTG_COMBAT_RESTRICTIONS, codeDocUrl, explainRule, isEvent, lastVersionWith, officialRule, REGISTRY, ruleExists, titleFor, triggerRules, type TriggerPhrase, type AbilityNode, type Filter, type Property, type CardCatalogs, type CardView, type Finding, type Game, type GrantNode, type KeywordValue, type Word, type RulesDocument, type Statement } from '../../core';
 import { MarkupKind, type Hover, type Position, type Range } from 'vscode-languageserver';
 import type { DocumentState } from './documents';
 import type { Occurrence } from './names';
@@ -441,7 +441,7 @@ function withToughnessAt(state: DocumentState, pos: Position): { text: string; r
 function filterZoneAt(state: DocumentState, pos: Position): { text: string; range: Range } | undefined {
   for (const p of mtgCardAt(state, pos)?.props ?? []) {
     const z = p.kind === 'enchant' ? p.filter.zone : undefined;
-    if (z && containsInclusive(z.range, pos)) return { text: `in ${z.whose === 'any' ? 'a' : z.whose === 'you' ? 'your' : "an opponent's"} ${z.zone}`, range: z.range }; // scenario syntax, not translated
+    if (z && containsInclusive(z.range, pos)) return { text: zoneText(z), range: z.range }; // scenario syntax, not translated
   }
   return undefined;
 }

@@ -2,7 +2,7 @@
 // creature (702.151b reconfigure); enchant and equip filters (109.2 descriptions mean permanents, 109.2a a card in a
 // named zone, 702.5 enchant).
 import type { CardStmt, Filter, FilterTerm, FilterToughness, FilterZone, Word, AbilityNode, GrantNode, Property } from '../../parser/ast';
-import { makesToken } from '../../parser/ast';
+import { filterText, makesToken, zoneText } from '../../parser/ast';
 import { declaredDamage, dyingAs, statWords } from '../../engine/damage';
 import { adding, type Board, boardAround, effectiveToughness, cantKind, type CardObj, colorBit, FACE, type FaceDown, subtypeKind, takePrinted, typeKinds, type HostRef, isCard, KIND_AURA, KIND_CREATURE, KIND_EQUIPMENT, KIND_FORTIFICATION, KIND_PERMANENT_TYPE, LOST_ENCHANT, LOST_EQUIP, type PlayerObj, protectionQualities, pushing } from '../../engine/board';
 import { type Ability, type Grant, type GrantKeep, keywordOfGame, targetingKeywordOf } from '../../engine/abilities';
@@ -544,16 +544,8 @@ export function spellMatches(f: Filter, spell: CardObj): boolean {
   return false;
 }
 
-export function filterText(f: Filter): string {
-  const alts = f.alternatives.map((a) => a.map((t) => (t.negated ? 'non' : '') + t.word).join(' ')).join(' or ');
-  const ctl = f.control === 'you' ? ' you control' : f.control === 'opponent' ? ' an opponent controls' : f.control === 'not-you' ? " you don't control" : '';
-  return alts + ctl + (f.withAura ? ' with another Aura attached to it' : '') + (f.toughness ? ` with toughness ${f.toughness.value} or ${f.toughness.or}` : '') + (f.zone ? ' ' + zoneText(f.zone) : '');
-}
-
-/** `in a graveyard`, `in your graveyard`, `in an opponent's graveyard`. */
-export function zoneText(z: FilterZone): string {
-  return `in ${z.whose === 'any' ? 'a' : z.whose === 'you' ? 'your' : "an opponent's"} ${z.zone}`;
-}
+// filterText and zoneText (a filter as written) are the parser's (parser/ast.ts), shared with card data and the server.
+export { filterText, zoneText };
 
 /**
  * Why a card is not where a filter's zone says (109.2a), or undefined when it is. "Your graveyard"
