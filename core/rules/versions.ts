@@ -268,48 +268,54 @@ function matchesPrefix(number: string, prefix: string): boolean {
   return number === prefix || (number.startsWith(prefix) && /^[.a-z]/.test(number.slice(prefix.length)));
 }
 
-/**
- * One step of renumbering: the renumberings of one date happen at once, so at most one of them applies to
- * a number, the most specific one (the longest prefix; of equal ones, the first met in `order`). A
- * general rewrite (v1.3's 472 is 477 now) and a specific one inside it (v1.3's 472.1.b.3 is 477.1.b.1.b)
- * then both hold, whichever way the number is read.
- */
-function renumber(rs: readonly Renumbering[], date: string, n: string, from: 'now' | 'old', order: readonly number[]): string {
-  let best: Renumbering | undefined;
-  for (const i of order) {
-    const r = rs[i];
-    if (r.since === date && matchesPrefix(n, r[from]) && (!best || r[from].length > best[from].length)) best = r;
-  }
-  if (!best) return n;
-  const to = from === 'now' ? best.old : best.now;
-  return to + n.slice(best[from].length);
+/** The renumberings of one date, in the order the table gives them. */
+interface RenumberingStep {
+  readonly date: string;
+  readonly list: readonly Renumbering[];
 }
 
-/** The dates of a game's renumberings, newest first (made once per game). */
-const DATES = new Map<Game, readonly string[]>();
-function renumberingDates(game: Game): readonly string[] {
-  let d = DATES.get(game);
-  if (!d) DATES.set(game, (d = [...new Set(GAMES[game].renumberings.map((r) => r.since))].sort().reverse()));
-  return d;
+/** A game's renumberings grouped by date, newest first (made once per game). */
+const STEPS = new Map<Game, readonly RenumberingStep[]>();
+function renumberingSteps(game: Game): readonly RenumberingStep[] {
+  let steps = STEPS.get(game);
+  if (!steps) {
+    const rs = GAMES[game].renumberings;
+    const dates = [...new Set(rs.map((r) => r.since))].sort().reverse();
+    STEPS.set(game, (steps = dates.map((date) => ({ date, list: rs.filter((r) => r.since === date) }))));
+  }
+  return steps;
+}
+
+/**
+ * One step of renumbering: the renumberings of one date happen at once, so at most one of them applies to
+ * a number, the most specific one (the longest prefix; of equal ones, the first met, reading the step's
+ * list forwards, or backwards with `backwards`). A general rewrite (v1.3's 472 is 477 now) and a specific
+ * one inside it (v1.3's 472.1.b.3 is 477.1.b.1.b) then both hold, whichever way the number is read.
+ */
+function renumber(list: readonly Renumbering[], n: string, from: 'now' | 'old', backwards: boolean): string {
+  let best: Renumbering | undefined;
+  for (let k = 0; k < list.length; k++) {
+    const r = list[backwards ? list.length - 1 - k : k];
+    if (matchesPrefix(n, r[from]) && (!best || r[from].length > best[from].length)) best = r;
+  }
+  if (!best) return n;
+  return (from === 'now' ? best.old : best.now) + n.slice(best[from].length);
 }
 
 /** The canonical number as numbered in `version`. Applies the renumberings newer than the version, newest first. */
 export function citeAs(game: Game, version: RulesVersion | undefined, canonical: string): string {
   if (!version) return canonical;
-  const rs = GAMES[game].renumberings;
-  const order = rs.map((_, i) => i);
   let n = canonical;
-  for (const date of renumberingDates(game)) if (version.date < date) n = renumber(rs, date, n, 'now', order);
+  for (const step of renumberingSteps(game)) if (version.date < step.date) n = renumber(step.list, n, 'now', false);
   return n;
 }
 
 /** The canonical number for a number written in `version` (inverse of citeAs), for hovers on comments. */
 export function canonicalOf(game: Game, version: RulesVersion | undefined, written: string): string {
   if (!version) return written;
-  const rs = GAMES[game].renumberings;
-  const order = rs.map((_, i) => rs.length - 1 - i);
+  const steps = renumberingSteps(game);
   let n = written;
-  for (const date of [...renumberingDates(game)].reverse()) if (version.date < date) n = renumber(rs, date, n, 'old', order);
+  for (let i = steps.length - 1; i >= 0; i--) if (version.date < steps[i].date) n = renumber(steps[i].list, n, 'old', true);
   return n;
 }
 
