@@ -2424,7 +2424,7 @@ function turnFace(verbTok: Token, cur: Cursor): EventNode {
   }
   cur.end();
   // An effect turns it face up for no cost; a cost is paid for the special action (116.2b).
-  if (source && cost) throw new SyntaxError_(msg`\`with ${source.text}\` says an effect turns it face up, and \`for its ${cost.kind} cost\` that its controller turns it face up by a special action, paying that cost: write one or the other.`, cost.range);
+  if (source && cost) throw new SyntaxError_(msg`\`with ${source.text}\` says an effect turns it face up, and \`for its ${cost.kind} cost\` that its controller turns it face up by a special action, paying that cost (116.2b): write one or the other.`, cost.range);
   return event(verbTok, cur, { kind: 'turn-face', subject, up: dir.text === 'up', ...(source ? { source } : {}), ...(host ? { host } : {}), ...(cost ? { cost } : {}) });
 }
 

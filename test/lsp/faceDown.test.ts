@@ -1,6 +1,7 @@
 // The editor surface of casting face down (MTG 702.37c, 702.168b, 708.4) and of face-down permanents (708.2a,
 // 708.5): completion of `face down` for a card with morph, megamorph or disguise, the hover of the words, and
-// the hover of a face-down card, shown face down with its face-up card's name for its controller.
+// the hover of a face-down card, shown face down with its face-up card's name for its controller; and turning
+// one face up (708.8): completion of `turn X face up` and of the cost its special action pays, with its hover.
 import * as assert from 'node:assert/strict';
 import type { Position } from 'vscode-languageserver-protocol/node';
 import { analyse } from '../../core';
@@ -17,7 +18,7 @@ const CAST = [
   'expect fangs face down', //                                                                                 7
 ].join('\n') + '\n';
 
-describe('LSP casting face down', () => {
+describe('LSP face-down permanents: casting face down, turning face up', () => {
   let client: TestClient;
   before(async () => {
     client = await TestClient.start();
@@ -46,18 +47,9 @@ describe('LSP casting face down', () => {
     assert.match(card, /Gift of Fangs/);
     assert.doesNotMatch(card, /Lost all its abilities/);
   });
-});
 
-describe('LSP turning a face-down permanent face up', () => {
-  let client: TestClient;
-  before(async () => {
-    client = await TestClient.start();
-  });
-  after(() => client.disposeExpectingNoErrors());
-
-  const complete = (text: string, at: number, line: string) => client.completionLabels(text, at, line);
-
-  it('offers `face`, `up`/`down`, then `with`, `attached to` and the costs a special action pays (701.40b, 702.37b, 702.37e, 702.168d)', async () => {
+  // Turning a face-down permanent face up (708.8), on the same server.
+  it('`turn X face up`: offers `face`, `up`/`down`, then `with`, `attached to` and the costs a special action pays (701.40b, 702.37b, 702.37e, 702.168d)', async () => {
     assert.ok((await complete(CAST, 7, 'turn fangs ')).includes('face'));
     assert.deepEqual(await complete(CAST, 7, 'turn fangs face '), ['up', 'down']);
     const after = await complete(CAST, 7, 'turn fangs face up ');
@@ -68,11 +60,11 @@ describe('LSP turning a face-down permanent face up', () => {
     assert.deepEqual(await complete(CAST, 7, 'turn fangs face up for its morph cost '), ['attached to']);
   });
 
-  it('the cost of the special action has a hover with its rules (701.40b, 702.37b, 702.168d)', async () => {
+  it('`turn X face up`: the cost of the special action has a hover with its rules (701.40b, 702.37b, 702.168d)', async () => {
     const text = ['game mtg', 'player alice', 'card hero "Den Protector": creature — Human Warrior, owner alice, toughness 1, megamorph, in library', 'manifest hero', 'turn hero face up for its mana cost', 'turn hero face down', 'turn hero face up for its megamorph cost'].join('\n') + '\n';
-    const mana = await client.hoverText(text, positionOf(text, 'for its mana cost', 4));
+    const mana = await hover(text, positionOf(text, 'for its mana cost', 4));
     assert.match(mana, /701\.40b/);
     assert.match(mana, /no \+1\/\+1 counter/);
-    assert.match(await client.hoverText(text, positionOf(text, 'for its megamorph cost', 4)), /702\.37b/);
+    assert.match(await hover(text, positionOf(text, 'for its megamorph cost', 4)), /702\.37b/);
   });
 });
