@@ -2789,7 +2789,12 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       }
       if (verb === 'gains') cur.fail(msg`'protection from ...', 'enchant FILTER', 'hexproof', 'shroud', 'ward' or a keyword (flying, first strike, ...)`);
       const words: Word[] = [];
-      while (!cur.atEnd() && !startsTurnDuration(cur)) words.push(cur.word(msg`a card type or subtype`));
+      while (!cur.atEnd() && !startsTurnDuration(cur)) {
+        // `becomes licid enchantment — Aura`: the dash between types and subtypes, as a declaration's type
+        // line writes it, separates nothing the words don't.
+        if (words.length > 0 && cur.peek()!.type === 'dash' && cur.peek(1)?.type === 'word') cur.next();
+        words.push(cur.word(msg`a card type or subtype`));
+      }
       if (words.length === 0) cur.fail(msg`card types or subtypes`);
       const duration = turnDuration(cur);
       cur.end();
