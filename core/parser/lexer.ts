@@ -5,7 +5,8 @@ import type { Range } from '../types';
 import type { Statement } from './ast';
 import { msg, said, type Message } from '../message';
 
-export type TokenType = 'word' | 'string' | 'number' | 'colon' | 'comma' | 'dash' | 'semicolon';
+/** `cost` is a mana cost as cards print it, one or more symbols in braces (`{1}`, `{2}{W}`, `{W/U}`). */
+export type TokenType = 'word' | 'string' | 'number' | 'colon' | 'comma' | 'dash' | 'semicolon' | 'cost';
 
 /** A token: positions as numbers; the Range object is made only when someone asks for it. */
 export class Token {
@@ -129,6 +130,8 @@ const CH_EN_DASH = 0x2013;
 const CH_EM_DASH = 0x2014;
 const CH_RIGHT_APOS = 0x2019;
 const CH_BOM = 0xfeff;
+const CH_LBRACE = 0x7b;
+const CH_RBRACE = 0x7d;
 
 const LETTER = /^\p{L}$/u;
 
@@ -178,7 +181,7 @@ function isWordPart(text: string, i: number): boolean {
 /** A character no token starts with (the lexer's last branch). */
 function isUnexpected(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
-  if (isSpace(c) || c === CH_HASH || c === CH_QUOTE || c === CH_COLON || c === CH_COMMA || c === CH_SEMICOLON || c === CH_EM_DASH || c === CH_EN_DASH) return false;
+  if (isSpace(c) || c === CH_HASH || c === CH_QUOTE || c === CH_COLON || c === CH_COMMA || c === CH_SEMICOLON || c === CH_EM_DASH || c === CH_EN_DASH || c === CH_LBRACE) return false;
   if (c === CH_MINUS || c === CH_UNDERSCORE || isDigit(c)) return false;
   return !isLetterAt(text, i);
 }
@@ -402,6 +405,32 @@ function lexLine(text: string, ln: number, base: number, end: number, comments: 
     if (c === CH_EM_DASH || c === CH_EN_DASH) {
       tokens.push(new Token('dash', text[i], ln, col, col + 1));
       i++;
+      continue;
+    }
+    if (c === CH_LBRACE) {
+      // A mana cost: symbols in braces, one after another with nothing between them (`{2}{W}`). A symbol
+      // holds no space, brace, quote, `#`, `,`, `;` or `:`; one left open ends the cost at the first such
+      // character, which is read as usual.
+      let j = i;
+      let open = false;
+      while (j < end && text.charCodeAt(j) === CH_LBRACE) {
+        let k = j + 1;
+        while (k < end) {
+          const d = text.charCodeAt(k);
+          if (d === CH_RBRACE || d === CH_LBRACE || d === CH_QUOTE || d === CH_HASH || d === CH_COMMA || d === CH_SEMICOLON || d === CH_COLON || isSpace(d)) break;
+          k++;
+        }
+        if (k === end || text.charCodeAt(k) !== CH_RBRACE || k === j + 1) {
+          open = true;
+          // `{}`: both braces are the problem's.
+          j = k < end && text.charCodeAt(k) === CH_RBRACE ? k + 1 : k;
+          break;
+        }
+        j = k + 1;
+      }
+      if (open) problems.push({ ...said(msg`A mana symbol is written in braces with something between them, as cards print it: ${'`{1}`'}, ${'`{2}{W}`'}.`), range: range(ln, col, Math.max(j, i + 1) - base) });
+      else tokens.push(new Token('cost', text.slice(i, j), ln, col, j - base));
+      i = Math.max(j, i + 1);
       continue;
     }
     if (c === CH_PLUS && i + 1 < end && isDigit(text.charCodeAt(i + 1))) {

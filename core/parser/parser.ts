@@ -484,6 +484,12 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
       st.range = span(startRange, cur.last().range);
       continue;
     }
+    // `equip {1}`, `bestow {3}{W}`, as cards print them: the cost is read and not kept (a scenario pays none).
+    if (cur.peek()?.type === 'cost') {
+      const cost = cur.peek()!;
+      if (!takesCost(p)) (cur.problems ??= []).push({ ...said(msg`A mana cost follows only a keyword that has one (${COSTED}); ${cost.text} is not read here.`), range: cost.range });
+      cur.next();
+    }
     st.range = span(startRange, cur.last().range);
     const key = singleValued(p);
     if (key !== undefined) {
@@ -502,6 +508,25 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
     st.props.push(p);
   }
   return st;
+}
+
+/** The keywords a card prints with a mana cost after them (equip {1}, reconfigure {2}, ward {2}). */
+const COSTED_KEYWORDS = new Set(['disguise', 'megamorph', 'morph', 'mutate']);
+const COSTED = 'equip, fortify, reconfigure, bestow, ward, morph, megamorph, disguise, mutate';
+
+/** Whether the property `p` is a keyword printed with a cost (`ward` reads its own, parseTargetingKeyword). */
+function takesCost(p: Property): boolean {
+  switch (p.kind) {
+    case 'equip':
+    case 'fortify':
+      return true;
+    case 'flag':
+      return p.flag === 'reconfigure' || p.flag === 'bestow';
+    case 'keyword-ability':
+      return p.value === undefined && COSTED_KEYWORDS.has(p.name.text);
+    default:
+      return false;
+  }
 }
 
 /**
@@ -646,7 +671,7 @@ function parseProperty(cur: Cursor): Property {
     case 'enchant':
       return { kind: 'enchant', filter: parseFilter(cur), range: r() };
     case 'equip': {
-      if (cur.atEnd() || cur.peek()!.type === 'comma') return { kind: 'equip', range: r() };
+      if (cur.atEnd() || cur.peek()!.type === 'comma' || cur.peek()!.type === 'cost') return { kind: 'equip', range: r() };
       return { kind: 'equip', quality: parseFilter(cur), range: r() };
     }
     // `fortify` (MTG 702.67a), as the card prints it: every Fortification has it; the word says so.
@@ -850,7 +875,7 @@ function parseTargetingKeyword(cur: Cursor, kw: Token): TargetingKeywordNode {
     const t = cur.peek();
     // `ward and flying` in a grant: `and` starts the next ability, not the cost.
     // `ward until end of turn`: the duration starts (turnDuration), not the cost.
-    if (t && (t.type === 'number' || t.type === 'string' || (t.type === 'word' && !CLAUSE_WORDS.has(t.text) && t.text !== 'and' && t.text !== 'until' && t.text !== 'this'))) {
+    if (t && (t.type === 'number' || t.type === 'string' || t.type === 'cost' || (t.type === 'word' && !CLAUSE_WORDS.has(t.text) && t.text !== 'and' && t.text !== 'until' && t.text !== 'this'))) {
       cur.next();
       node.cost = t;
     }

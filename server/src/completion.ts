@@ -79,7 +79,7 @@ const ENCHANT_WORDS = ['creature', 'artifact', 'enchantment', 'land', 'planeswal
 
 interface PTok {
   text: string;
-  kind: 'word' | 'string' | 'comma' | 'colon' | 'dash' | 'semicolon';
+  kind: 'word' | 'string' | 'comma' | 'colon' | 'dash' | 'semicolon' | 'cost';
 }
 
 /**

@@ -258,6 +258,42 @@ describe('parser', () => {
     );
   });
 
+  it('reads a mana cost after the keywords cards print one with (`equip {1}`, `bestow {2}{B}{B}`, `ward {2}`), and nowhere else', () => {
+    const doc = parse(
+      [
+        'card a "A": artifact — Equipment, equip {1}, equip Knight {1}, equip planeswalker {W/U}, owner bob',
+        'card b "B": enchantment creature — Horror, bestow {2}{B}{B}, ward {2}, morph {2}{U}, disguise {X}{W}, owner bob',
+        'card c "C": artifact creature — Equipment Lizard, reconfigure {2}, owner bob',
+        'card d "D": artifact — Fortification, fortify {3}, owner bob',
+        'gains b ward {4}',
+      ].join('\n'),
+    );
+    assert.deepEqual(doc.problems, []);
+    const a = doc.statements[0] as CardStmt;
+    assert.deepEqual(
+      a.props.flatMap((p) => (p.kind === 'equip' ? [p.quality?.alternatives.flat().map((t) => t.word).join(' ') ?? ''] : [])),
+      ['', 'Knight', 'planeswalker'],
+    );
+    const b = doc.statements[1] as CardStmt;
+    assert.deepEqual(
+      b.props.map((p) => (p.kind === 'keyword' ? `ward ${p.keyword.cost?.text}` : p.kind === 'flag' ? p.flag : p.kind === 'keyword-ability' ? p.name.text : p.kind)),
+      ['bestow', 'ward {2}', 'morph', 'disguise', 'owner'],
+    );
+    assert.equal((doc.statements[4] as Extract<EventNode, { kind: 'keyword' }>).keyword.cost?.text, '{4}');
+    // The lexer's problems come first.
+    const bad = parse(['card e "E": creature — Bird, flying {1}, owner bob', 'card f "F": artifact — Equipment, equip {, owner bob', 'card g "G": artifact — Equipment, equip {}, owner bob'].join('\n'));
+    assert.deepEqual(
+      bad.problems.map((p) => [p.range.start.line, p.range.start.character, p.range.end.character, p.message]),
+      [
+        [1, 40, 41, 'A mana symbol is written in braces with something between them, as cards print it: `{1}`, `{2}{W}`.'],
+        [2, 40, 42, 'A mana symbol is written in braces with something between them, as cards print it: `{1}`, `{2}{W}`.'],
+        [0, 36, 39, 'A mana cost follows only a keyword that has one (equip, fortify, reconfigure, bestow, ward, morph, megamorph, disguise, mutate); {1} is not read here.'],
+      ],
+    );
+    // The declarations go on past the problem: each card has its owner.
+    for (const st of parse(['card f "F": artifact — Equipment, equip {, owner bob'].join('\n')).statements) assert.ok((st as CardStmt).props.some((p) => p.kind === 'owner'));
+  });
+
   it('parses `paying deflect` (Riftbound 809.1.c) after `targeting`, before or after `by P`, and only there', () => {
     const doc = parse(['attach b to g targeting with s paying deflect by alice', 'attach b to g targeting by alice paying deflect', 'attach b to g targeting paying ward'].join('\n'));
     assert.deepEqual(doc.problems, []);
