@@ -46,7 +46,7 @@ function parsedFacts(catalog: CardCatalog, rec: CardRecord): ParsedFacts {
 
 /** Can the checker read every word of the property's filter (`Enchant creature with flying` can't be: mtgFilterWord)? */
 function readable(prop: Property): boolean {
-  const f = prop.kind === 'enchant' || prop.kind === 'attach-only' ? prop.filter : prop.kind === 'equip' ? prop.quality : undefined;
+  const f = prop.kind === 'enchant' || prop.kind === 'attach-only' || prop.kind === 'cast-only' ? prop.filter : prop.kind === 'equip' ? prop.quality : undefined;
   return !f || f.alternatives.every((alt) => alt.every((t) => mtgFilterWord(t.word)));
 }
 
@@ -78,7 +78,7 @@ function family(p: Property): string {
 }
 
 /** The families a card's data can give (others, like `owner` or `in`, are the scenario's alone). */
-const CARD_FAMILIES = new Set(['enchant', 'equip', 'protection', 'color', 'might', 'might-bonus', 'toughness', 'pt-bonus', 'keyword hexproof', 'keyword shroud', 'keyword ward', 'flag reconfigure', 'flag bestow', 'flag aura-swap', 'flag flash', 'flag kill-instead', 'exile-instead', 'attach-only', 'cant-cast', 'may-cast-top', 'grant']);
+const CARD_FAMILIES = new Set(['enchant', 'equip', 'protection', 'color', 'might', 'might-bonus', 'toughness', 'pt-bonus', 'keyword hexproof', 'keyword shroud', 'keyword ward', 'flag reconfigure', 'flag bestow', 'flag aura-swap', 'flag flash', 'flag kill-instead', 'exile-instead', 'attach-only', 'cast-only', 'cant-cast', 'may-cast-top', 'grant']);
 
 /** Whether the card's data may give a property of this family (every keyword ability is one). */
 function cardFamily(fam: string): boolean {
@@ -131,6 +131,8 @@ function propText(p: Property): string {
       return `${p.kind} ${p.value}`;
     case 'pt-bonus':
       return `${p.who.text} gets ${p.power >= 0 ? '+' : ''}${p.power}/${p.toughness >= 0 ? '+' : ''}${p.toughness}`;
+    case 'cast-only':
+      return `cast only targeting a tapped ${filterText(p.filter)}`;
     case 'cant-cast':
       return `players can't cast ${filterText(p.filter)} spells`;
     case 'may-cast-top':

@@ -95,6 +95,12 @@ function mtgFacts(rec: CardRecord): CardFacts {
       props.push('can be attached only to ' + enchantFilter(only[2]));
       continue;
     }
+    // Dream Leash: "You can cast Dream Leash only targeting a tapped permanent." (601.2c, 601.3)
+    const castOnly = /^You can cast (.+?) only targeting an? tapped (.+)$/.exec(line);
+    if (castOnly && (castOnly[1] === rec.name || /^this \w+$/.test(castOnly[1]))) {
+      props.push('cast only targeting a tapped ' + enchantFilter(castOnly[2]));
+      continue;
+    }
     // Gravecrawler's "Gravecrawler can't block." (509.1b): a restriction on combat of its own, the whole line.
     const cant = /^(.+?) can['’]t (attack or block|attack|block)$/.exec(line);
     if (cant && (cant[1] === rec.name || /^this \w+$/.test(cant[1]))) {

@@ -146,6 +146,12 @@ export type Property =
   | { kind: 'may-cast-top'; filter: Filter; range: Range }
   /** `you may cast FILTER spells as though they had flash` (MTG): its controller may cast such spells any time they could cast an instant (601.3b, 702.8a). */
   | { kind: 'may-cast-flash'; filter: Filter; range: Range }
+  /**
+   * `cast only targeting a tapped FILTER` (MTG, Dream Leash: "You can cast this spell only targeting a tapped
+   * permanent"): a limit on the Aura spell's target as it is cast (601.2c, 601.3), read at no other time: not as
+   * the spell resolves, nor for the Aura put onto the battlefield without being cast.
+   */
+  | { kind: 'cast-only'; filter: Filter; range: Range }
   /** `can be attached only to FILTER` (MTG, Konda's Banner: `can be attached only to legendary creature`): what the attachment itself may be attached to (701.3a). */
   | { kind: 'attach-only'; filter: Filter; range: Range }
   /** MTG `attach target FILTER to target FILTER` (Brass Squire, Aura Finesse): what an effect of this card that attaches may target (115.1). */

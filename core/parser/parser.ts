@@ -733,6 +733,14 @@ function parseProperty(cur: Cursor): Property {
       cur.expectWord('target');
       return { kind: 'attach-targets', what, to: parseFilter(cur), range: r() };
     }
+    case 'cast': {
+      // Dream Leash: `cast only targeting a tapped permanent` (601.2c, 601.3): the spell's target as it is cast.
+      cur.expectWord('only');
+      cur.expectWord('targeting');
+      if (cur.isWord('a') || cur.isWord('an')) cur.next();
+      cur.expectWord('tapped');
+      return { kind: 'cast-only', filter: parseFilter(cur), range: r() };
+    }
     case 'can': {
       // Konda's Banner: `can be attached only to legendary creature` (a filter, as enchant's).
       for (const w of ['be', 'attached', 'only', 'to']) cur.expectWord(w);

@@ -308,6 +308,19 @@ describe('card data: keyword abilities and grants of a card declared by name', (
     assert.deepEqual(byName.map((f) => [f.code, f.range.start.line]), [['illegal-attachment', 7], ['missing-unattach', 10]]);
     assert.deepEqual(written.map((f) => [f.code, f.rules]), byName.map((f) => [f.code, f.rules]));
   });
+  it('Dream Leash\'s "You can cast Dream Leash only targeting a tapped permanent" is read from the card as if written', () => {
+    const [rec] = readCardData([{ name: 'Dream Leash', type_line: 'Enchantment — Aura', oracle_text: 'Enchant permanent\nYou can cast Dream Leash only targeting a tapped permanent.\nYou control enchanted permanent.' }]).records;
+    const catalog = new CardCatalog('mtg', [rec]);
+    assert.deepEqual(catalog.factsOf(rec).props, ['enchant permanent', 'cast only targeting a tapped permanent', 'you control enchanted permanent']);
+    const board = ['player bob', 'card bear "Grizzly Bears": creature — Bear, owner bob'];
+    const events = ['cast leash targeting bear', 'tap bear', 'cast leash targeting bear', 'untap bear', 'resolve leash', 'expect bear controlled by alice'];
+    const go = (decl: string, withCards: boolean) => check(['game mtg', 'rules 2024-06-07', 'player alice', ...board, decl, ...events].join('\n'), withCards ? { cards: { mtg: catalog } } : {}).findings.filter((f) => f.code !== 'unknown-card');
+    const byName = go('card leash "Dream Leash", owner alice, in hand', true);
+    const written = go('card leash "Dream Leash": enchantment — Aura, enchant permanent, cast only targeting a tapped permanent, you control enchanted permanent, owner alice, in hand', false);
+    // Untapped, the Bears can't be targeted; tapped, they can, and untapping them in response changes nothing.
+    assert.deepEqual(byName.map((f) => [f.code, f.range.start.line]), [['illegal-aura-target', 6]]);
+    assert.deepEqual(written.map((f) => [f.code, f.rules]), byName.map((f) => [f.code, f.rules]));
+  });
   it('are the card\'s as if written', () => {
     const r = run(
       'card lion "Silvercoat Lion", owner alice',

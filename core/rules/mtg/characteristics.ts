@@ -257,7 +257,15 @@ function startsUppercase(w: string): boolean {
  * alternatives after it are dropped), so it never forbids a host for words it can't read. `rule` is the
  * ability's (702.5a enchant, 702.6c equip quality, 701.3a an attachment's own restriction).
  */
-export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.6c' | '701.3a' | '115.1'): Filter {
+/** The filter of each `cast only targeting a tapped FILTER` as the replay reads it (readableFilter), by its property. */
+const castOnlyFilters = new WeakMap<Property, Filter>();
+
+/** The filter of a `cast only targeting a tapped FILTER` property as read (the words a filter doesn't know left out). */
+export function castOnlyFilter(p: Extract<Property, { kind: 'cast-only' }>): Filter {
+  return castOnlyFilters.get(p) ?? p.filter;
+}
+
+export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.6c' | '701.3a' | '115.1' | '601.2c'): Filter {
   const alts = f.alternatives;
   if (!replay.board.colorFiltersDeclared && namesColor(alts)) replay.board.colorFiltersDeclared = true;
   // A host's toughness is read again as it changes only on a board where some filter reads it (Replay.takeDirty).
@@ -272,6 +280,11 @@ export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.
     const read: FilterTerm[] = k > 0 ? alt.slice(0, k) : [{ negated: false, word: 'permanent', range: alt[k].range }];
     const alternatives = [...alts.slice(0, i), read];
     const shown = filterText({ ...f, alternatives });
+    // `enchant tapped permanent`: Dream Leash's "tapped" limits the spell's target as it is cast, not what the Aura may enchant.
+    if (alt[k].word === 'tapped' && rule === '702.5a') {
+      replay.report('syntax-error', alt[k].range, msg`An enchant filter doesn't read whether a permanent is tapped: what an Aura may enchant doesn't change as its object taps and untaps. A card that can be cast only targeting a tapped permanent (Dream Leash) says so on its own: \`enchant permanent, cast only targeting a tapped permanent\`. The replay reads the filter as \`${shown}\`.`, { rules: [rule, '601.2c'] });
+      return { ...f, alternatives };
+    }
     replay.report('syntax-error', { start: alt[k].range.start, end: last[last.length - 1].range.end }, msg`'${alt[k].word}' is not a word a filter knows, so the checker can't read what follows it: a filter is card types, supertypes, subtypes (capitalized: Aura, Forest), colors, \`token\`, \`permanent\`, \`card\`, \`player\` and \`opponent\`, with \`non\`, \`or\`, \`you control\`, \`with another Aura attached to it\`, \`with toughness N or greater\` (\`or less\`) and a graveyard. The replay reads it as \`${shown}\`: check by hand what the rest allows.`, { rules: [rule] });
     return { ...f, alternatives };
   }
@@ -733,6 +746,12 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
       card.attachOnly = readableFilter(replay, p.filter, '701.3a');
       if (p.filter.control) replay.board.controlFiltersDeclared = true;
       break;
+    case 'cast-only':
+      // Dream Leash's limit on its target as it is cast (spells.ts, castOnlyProblem): an Aura spell's, of a permanent on the battlefield.
+      if (!pr.subtypes.has('Aura') && !card.decl.props.some((q) => q.kind === 'flag' && q.flag === 'bestow')) replay.report('syntax-error', p.range, msg`${card.id} is not an Aura, and only an Aura spell is cast with a target its card can limit so. Remove \`cast only targeting ...\`, or declare the card an Aura.`, { rules: ['115.1b', '601.2c'], subjects: [card.id] });
+      if (p.filter.zone) replay.report('syntax-error', p.filter.zone.range, msg`Only a permanent on the battlefield is tapped, so what the spell may be cast targeting can't name a zone. Remove \`${zoneText(p.filter.zone)}\`.`, { rules: ['110.5'] });
+      castOnlyFilters.set(p, readableFilter(replay, p.filter, '601.2c'));
+      break;
     case 'attach-targets':
       for (const f of [p.what, p.to]) if (f.zone) replay.report('syntax-error', f.zone.range, msg`An effect that attaches targets permanents on the battlefield, so its targets can't name a zone. Remove \`${zoneText(f.zone)}\`.`);
       card.attachTargets = [...card.attachTargets, { what: readableFilter(replay, p.what, '115.1'), to: readableFilter(replay, p.to, '115.1') }];
@@ -788,7 +807,7 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
     }
     case 'unknown': {
       const like = keywordInOtherCase(p.word.text, MTG_KEYWORDS);
-      replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, fortify, protection from, color, reconfigure, bestow, token, phased out, tapped, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., equipped creature gets +P/+T, enchanted creature gets +P/+T, toughness, damage, when attached, when unattached, when equipped creature dies, when enchanted creature dies, when an Aura becomes attached to it, when an Equipment becomes attached to it, when an equipped creature you control dies, when an enchanted creature dies, a keyword (flying, first strike, ...).`);
+      replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, fortify, protection from, color, reconfigure, bestow, token, phased out, tapped, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, cast only targeting a tapped ..., on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., equipped creature gets +P/+T, enchanted creature gets +P/+T, toughness, damage, when attached, when unattached, when equipped creature dies, when enchanted creature dies, when an Aura becomes attached to it, when an Equipment becomes attached to it, when an equipped creature you control dies, when an enchanted creature dies, a keyword (flying, first strike, ...).`);
       break;
     }
     case 'cant-cast':

@@ -7,7 +7,7 @@ import { makesToken } from '../../parser/ast';
 import { asNewObject, type CardObj, declaredWith, type Grouped, type Grouping, isCard, KIND_LAND, noItems } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { describe, filterText, hasPermanentType, type Host, inEffect, isAura, isCreature, isEquipment, judgedAs, type Problem, spellMatches } from './characteristics';
+import { castOnlyFilter, describe, filterMatches, filterText, hasPermanentType, type Host, inEffect, isAura, isCreature, isEquipment, judgedAs, type Problem, spellMatches } from './characteristics';
 import { describeEntry, stepWord } from './timing';
 import { attachProblemOn, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
@@ -284,15 +284,35 @@ function targetedIfAura(replay: Replay, spell: CardObj, ev: Extract<EventNode, {
 /** An Aura spell's target is legal as it is cast (601.2c); reported when it is not. A spell that is not an Aura is not checked here. */
 function legalAuraTarget(replay: Replay, spell: CardObj, target: Host, ev: Extract<EventNode, { kind: 'cast' }>, renewed: boolean): boolean {
   if (!isAura(spell)) return true;
-  const problem = auraTargetProblem(spell, target) ?? influenceProblem(replay.board, spell, target, true);
+  const problem = auraTargetProblem(spell, target) ?? influenceProblem(replay.board, spell, target, true) ?? castOnlyProblem(spell, target);
   if (!problem) return true;
   const as = renewed ? msg` (the spell is a new object, without the effects on the card ${inZone(spell.zone)})` : '';
   replay.report('illegal-aura-target', ev.range, msg`${spell.id} can't be cast targeting ${target.id}${as}: ${problem.why}. An Aura spell's target must be legal when it is cast, so the cast doesn't happen and ${spell.id} stays ${inZone(spell.zone)}. Cast it targeting a legal object or player, or remove the line.`, {
     rules: ['601.2c', ...problem.rules, ...(renewed ? ['400.7', '611.2c'] : [])],
-    fixes: retargetFixes(replay, spell, (h) => !auraTargetProblem(spell, h) && !influenceProblem(replay.board, spell, h, true), ev.target!.range, target),
+    fixes: retargetFixes(replay, spell, (h) => !auraTargetProblem(spell, h) && !influenceProblem(replay.board, spell, h, true) && !castOnlyProblem(spell, h), ev.target!.range, target),
     subjects: [spell.id, target.id],
   });
   return false;
+}
+
+/**
+ * The card's own limit on the target it is cast with (Dream Leash: `cast only targeting a tapped
+ * permanent`, 601.2c, 601.3): a tapped permanent the filter takes, the spell's caster as "you". Read
+ * only here, as the spell is cast: not as it resolves (608.2b checks the enchant ability, and the target
+ * untapped meanwhile is still legal), nor for the Aura put onto the battlefield without being cast.
+ */
+function castOnlyProblem(spell: CardObj, target: Host): Problem | undefined {
+  const props = spell.decl.props;
+  for (let i = 0; i < props.length; i++) {
+    const p = props[i];
+    if (p.kind !== 'cast-only') continue;
+    const f = castOnlyFilter(p);
+    const tapped = isCard(target) && target.zone === 'battlefield' && target.exhausted;
+    if (tapped && filterMatches(f, target, spell)) continue;
+    const why = !isCard(target) ? msg`${target.id} is a player, not a permanent` : target.zone !== 'battlefield' ? msg`${target.id} is ${inZone(target.zone)}, not a permanent on the battlefield` : !tapped ? msg`${target.id} is untapped` : msg`${describe(target)} is not one`;
+    return { rules: ['601.2c', '601.3'], why: msg`${spell.id} can be cast only targeting a tapped ${filterText(f)}, and ${why}` };
+  }
+  return undefined;
 }
 
 /**

@@ -200,6 +200,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'exile-instead':
       case 'may-equip-instant':
       case 'attach-only':
+      case 'cast-only':
       case 'fortify':
         replay.report('syntax-error', p.range, msg`\`${MTG_ONLY[p.kind]}\` is an MTG property.`);
         break;
@@ -213,7 +214,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
 }
 
 /** How the MTG properties a Riftbound card can't have are written, for the syntax error that names them. */
-const MTG_ONLY: Record<'enchant' | 'protection' | 'color' | 'cant' | 'cant-cast' | 'may-cast-top' | 'may-cast-flash' | 'exile-instead' | 'may-equip-instant' | 'attach-only' | 'fortify', string> = {
+const MTG_ONLY: Record<'enchant' | 'protection' | 'color' | 'cant' | 'cant-cast' | 'may-cast-top' | 'may-cast-flash' | 'exile-instead' | 'may-equip-instant' | 'attach-only' | 'cast-only' | 'fortify', string> = {
   enchant: 'enchant',
   protection: 'protection',
   color: 'color',
@@ -224,6 +225,7 @@ const MTG_ONLY: Record<'enchant' | 'protection' | 'color' | 'cant' | 'cant-cast'
   'exile-instead': 'if ... would be put into a graveyard, exile it instead',
   'may-equip-instant': 'you may activate equip abilities',
   'attach-only': 'can be attached only to',
+  'cast-only': 'cast only targeting',
   fortify: 'fortify',
 };
 
