@@ -411,9 +411,9 @@ function mtgCardAt(state: DocumentState, pos: Position): Extract<Statement, { ki
   return st?.kind === 'card' && st.range.end.line >= pos.line ? st : undefined;
 }
 
-/** The filters a card property reads: its enchant, its equip quality, `can be attached only to`, both of `attach target ... to target ...`. */
+/** The filters a card property reads: its enchant, its equip quality, `can be attached only to`, `cast only targeting a tapped`, both of `attach target ... to target ...`. */
 function filtersOf(p: Property): Filter[] {
-  return p.kind === 'enchant' || p.kind === 'attach-only' ? [p.filter] : p.kind === 'equip' ? (p.quality ? [p.quality] : []) : p.kind === 'attach-targets' ? [p.what, p.to] : [];
+  return p.kind === 'enchant' || p.kind === 'attach-only' || p.kind === 'cast-only' ? [p.filter] : p.kind === 'equip' ? (p.quality ? [p.quality] : []) : p.kind === 'attach-targets' ? [p.what, p.to] : [];
 }
 
 /** A filter's `with another Aura attached to it` (MTG, Daybreak Coronet) under the cursor, in a card declaration. */
@@ -546,6 +546,9 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
   }
   if (p?.kind === 'flag' && p.flag === 'back-face') {
     return { text: t('This line is the back face of a double-faced card, not a card of its own: it has no owner, no zone and nothing attached, and no event names it. Its types, colors and abilities are the card\'s while this face is up; the front face names it with `transforms into`.'), rules: ['712.2', '712.8e'], range: p.range };
+  }
+  if (p?.kind === 'cast-only') {
+    return { text: t("A limit on the Aura spell's target as it is cast: only a tapped permanent the filter describes may be chosen. It is read at no other time: a target untapped before the spell resolves is still legal (only the enchant ability is checked then), and the Aura put onto the battlefield without being cast may go on an untapped permanent."), rules: ['601.2c', '601.3', '608.2b', '303.4f'], range: p.range };
   }
   if (p?.kind === 'may-equip-instant') {
     return { text: t("A permission: while this permanent is on the battlefield, its controller may activate equip abilities any time they could cast an instant, in any step and with anything on the stack. The card's instruction wins over the sorcery timing of the rule."), rules: ['602.5d', '101.1'], range: p.range };
