@@ -249,14 +249,6 @@ function startsUppercase(w: string): boolean {
   return /^\p{Lu}/u.test(w);
 }
 
-/**
- * A filter (`enchant`, an equip quality, `can be attached only to`) as the replay reads it. A word that
- * is no card type, supertype, color, filter word or capitalized subtype (`with` in `enchant creature
- * with flying`, Daybreak Coronet's `with another Aura attached to it`, a number) starts something the
- * checker does not model: one syntax error, and the filter is read up to it (`enchant creature`; the
- * alternatives after it are dropped), so it never forbids a host for words it can't read. `rule` is the
- * ability's (702.5a enchant, 702.6c equip quality, 701.3a an attachment's own restriction).
- */
 /** The filter of each `cast only targeting a tapped FILTER` as the replay reads it (readableFilter), by its property. */
 const castOnlyFilters = new WeakMap<Property, Filter>();
 
@@ -265,6 +257,15 @@ export function castOnlyFilter(p: Extract<Property, { kind: 'cast-only' }>): Fil
   return castOnlyFilters.get(p) ?? p.filter;
 }
 
+/**
+ * A filter (`enchant`, an equip quality, `can be attached only to`, `cast only targeting a tapped`) as the
+ * replay reads it. A word that is no card type, supertype, color, filter word or capitalized subtype
+ * (`with` in `enchant creature with flying`, Daybreak Coronet's `with another Aura attached to it`, a
+ * number) starts something the checker does not model: one syntax error, and the filter is read up to it
+ * (`enchant creature`; the alternatives after it are dropped), so it never forbids a host for words it
+ * can't read. `rule` is the ability's (702.5a enchant, 702.6c equip quality, 701.3a an attachment's own
+ * restriction, 601.2c a limit on a spell's target as it is cast).
+ */
 export function readableFilter(replay: Replay, f: Filter, rule: '702.5a' | '702.6c' | '701.3a' | '115.1' | '601.2c'): Filter {
   const alts = f.alternatives;
   if (!replay.board.colorFiltersDeclared && namesColor(alts)) replay.board.colorFiltersDeclared = true;
