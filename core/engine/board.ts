@@ -525,7 +525,7 @@ export interface StackEntry {
   /** Its object version when it was put on the stack (400.7: a source that changed zones is a new object). */
   readonly version: number;
   /** The keyword, or `ability NAME` (a named activated ability: engine/namedAbilities.ts). */
-  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'for mirrodin' | 'Weaponmaster' | 'Quick-Draw' | 'attach' | `ability ${string}`;
+  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'for mirrodin' | 'job select' | 'Weaponmaster' | 'Quick-Draw' | 'attach' | `ability ${string}`;
   /** MTG 702.6e: the equip ability activated was equip planeswalker (its target is a planeswalker). */
   readonly planeswalker?: boolean;
   /** MTG 701.3b: its source already couldn't be attached to its target as it was activated (a legal target it can't equip). */
@@ -787,7 +787,7 @@ export class Board {
    * one, declaredWith looks at no card.
    */
   staticsDeclared = false;
-  /** A card of the scenario has (or was given) an ability that triggers as it enters (MTG living weapon and For Mirrodin!, Riftbound Weaponmaster and Quick-Draw): entering looks for it. */
+  /** A card of the scenario has (or was given) an ability that triggers as it enters (MTG living weapon, For Mirrodin! and Job select, Riftbound Weaponmaster and Quick-Draw): entering looks for it. */
   enterTriggers = false;
   /** Some card of the scenario is a double-faced card (MTG 712.2): a move off the battlefield looks at its face. */
   dfcs = false;

@@ -60,6 +60,7 @@ const ABILITY = table<Message>({
   attach: msg`attach ability`,
   'living weapon': msg`living weapon trigger`,
   'for mirrodin': msg`For Mirrodin! trigger`,
+  'job select': msg`Job select trigger`,
   Weaponmaster: msg`Weaponmaster trigger`,
   'Quick-Draw': msg`Quick-Draw trigger`,
 });

@@ -402,7 +402,7 @@ export type EventNode =
   /** `resolve X`: the spell X; `resolve X equip`: the pending equip (fortify, reconfigure) ability of X. */
   /**
    * `resolve X [ABILITY]`; a triggered ability that puts a card onto the battlefield or attaches names it:
-   * MTG `resolve X living weapon creating T` (702.92a, and `for mirrodin`, 702.163a: the token it creates), Riftbound `resolve X
+   * MTG `resolve X living weapon creating T` (702.92a, and `for mirrodin`, 702.163a, `job select`, 702.182a: the token it creates), Riftbound `resolve X
    * Weaponmaster [choosing G]` (821.1.c: the Equipment chosen, none when not written), Riftbound `resolve G
    * Quick-Draw [choosing U]` (819.1.d: the unit chosen as the trigger resolves).
    */
@@ -596,15 +596,15 @@ export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'des
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure', 'attach'] as const;
 /**
  * MTG triggers of an Equipment that create a creature token, then attach the Equipment to it: living weapon
- * (702.92a, a 0/0 Germ) and For Mirrodin! (702.163a, a 2/2 Rebel). Each waits on the stack for `resolve X
- * KEYWORD creating T`.
+ * (702.92a, a 0/0 Germ), For Mirrodin! (702.163a, a 2/2 Rebel) and Job select (702.182a, a 1/1 Hero). Each
+ * waits on the stack for `resolve X KEYWORD creating T`.
  */
-export const TOKEN_TRIGGERS = ['living weapon', 'for mirrodin'] as const;
+export const TOKEN_TRIGGERS = ['living weapon', 'for mirrodin', 'job select'] as const;
 export type TokenTrigger = (typeof TOKEN_TRIGGERS)[number];
 
 /** Is this ability (a stack entry's, a `resolve` line's) one of TOKEN_TRIGGERS? */
 export function makesToken(ability: string | undefined): ability is TokenTrigger {
-  return ability === 'living weapon' || ability === 'for mirrodin';
+  return ability === 'living weapon' || ability === 'for mirrodin' || ability === 'job select';
 }
 /* An activated ability the scenario names, `ability NAME`, is read where these are (parser: abilityWord). */
 

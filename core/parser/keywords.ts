@@ -18,6 +18,7 @@ export const MTG_KEYWORDS: readonly string[] = [
   'indestructible',
   'infect',
   'intimidate',
+  'job select',
   'lifelink',
   'living weapon',
   'megamorph',

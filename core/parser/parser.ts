@@ -1356,7 +1356,7 @@ function parseFilterZone(cur: Cursor): FilterZone {
 
 /** `equip`, `fortify`, `reconfigure` or `ability NAME`: the ability of `activate X ...` and `resolve X ...`. */
 function abilityWord(cur: Cursor): Word {
-  const what = msg`the ability: 'equip', 'fortify', 'reconfigure', 'attach' (Riftbound) or 'ability NAME' (a resolve line also takes 'living weapon', 'for mirrodin', 'Weaponmaster' or 'Quick-Draw')`;
+  const what = msg`the ability: 'equip', 'fortify', 'reconfigure', 'attach' (Riftbound) or 'ability NAME' (a resolve line also takes 'living weapon', 'for mirrodin', 'job select', 'Weaponmaster' or 'Quick-Draw')`;
   const w = cur.word(what);
   if (w.text === 'ability') return keywordName(cur, w as Token);
   if (!(ACTIVATED_ABILITIES as readonly string[]).includes(w.text)) throw new SyntaxError_(msg`Expected ${what}, found '${w.text}'.`, w.range);
@@ -2611,11 +2611,12 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'resolve': {
       const subject = cur.name(msg`the spell that resolves`);
       // A trigger that waits on the stack: `living weapon creating T` (MTG 702.92a), `for mirrodin creating T`
-      // (702.163a), `Weaponmaster [choosing G]` (Riftbound 821.1), `Quick-Draw [choosing U]` (Riftbound 819.1.d).
-      if (cur.isWord('living') || cur.isWord('for') || cur.isWord('Weaponmaster') || cur.isWord('Quick-Draw')) {
+      // (702.163a), `job select creating T` (702.182a), `Weaponmaster [choosing G]` (Riftbound 821.1),
+      // `Quick-Draw [choosing U]` (Riftbound 819.1.d).
+      if (cur.isWord('living') || cur.isWord('for') || cur.isWord('job') || cur.isWord('Weaponmaster') || cur.isWord('Quick-Draw')) {
         const first = cur.next()!;
         const one = first.text === 'Weaponmaster' || first.text === 'Quick-Draw';
-        const last = first.text === 'living' ? cur.expectWord('weapon') : first.text === 'for' ? cur.expectWord('mirrodin') : first;
+        const last = first.text === 'living' ? cur.expectWord('weapon') : first.text === 'for' ? cur.expectWord('mirrodin') : first.text === 'job' ? cur.expectWord('select') : first;
         const ability: Word = { text: one ? first.text : `${first.text} ${last.text}`, range: span(first.range, last.range) };
         let creating: Name | undefined;
         let choosing: Name | undefined;

@@ -73,7 +73,9 @@ const MTG: GameVersions = {
     { since: '2025-06-06', now: '701.27', old: '701.28' },
     { since: '2025-06-06', now: '728', old: '727' },
   ],
-  introduced: table({}),
+  // Job select (702.182, Final Fantasy): first in the rules of 2025-06-06 of those listed here (Final Fantasy's
+  // release; Aetherdrift's 2025-02-07 rules end 702 before Tarkir's Harmonize and Mobilize, 702.180-181).
+  introduced: table({ '702.182': '2025-06-06', '702.182a': '2025-06-06' }),
   removed: table({}),
 };
 

@@ -338,7 +338,7 @@ function declaresAttach(state: DocumentState, id: string): boolean {
   return stmt?.kind === 'card' && stmt.props.some((p) => p.kind === 'attach-targets');
 }
 
-/** The card is declared a token (MTG 111.1): what `resolve X living weapon creating T` (`for mirrodin`) names. */
+/** The card is declared a token (MTG 111.1): what `resolve X living weapon creating T` (`for mirrodin`, `job select`) names. */
 function isToken(state: DocumentState, id: string): boolean {
   const stmt = state.names.declarations.get(id)?.stmt;
   return stmt?.kind === 'card' && stmt.props.some((p) => p.kind === 'flag' && p.flag === 'token');
@@ -469,9 +469,10 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         const names = pending.filter((e) => e.kind === 'ability' && e.id === args[0] && e.ability?.startsWith('ability ')).map((e) => e.ability!.slice('ability '.length));
         return names.length > 0 ? words([...new Set(names)]) : NONE;
       }
-      // MTG `resolve X living weapon creating T` (702.92a), `resolve X for mirrodin creating T` (702.163a): the token it creates, a creature token not yet on the battlefield.
-      if (game === 'mtg' && (args[1] === 'living' || args[1] === 'for')) {
-        const second = args[1] === 'living' ? 'weapon' : 'mirrodin';
+      // MTG `resolve X living weapon creating T` (702.92a), `resolve X for mirrodin creating T` (702.163a), `resolve X job select
+      // creating T` (702.182a): the token it creates, a creature token not yet on the battlefield.
+      if (game === 'mtg' && (args[1] === 'living' || args[1] === 'for' || args[1] === 'job')) {
+        const second = args[1] === 'living' ? 'weapon' : args[1] === 'for' ? 'mirrodin' : 'select';
         if (n === 2) return words([second]);
         if (args[2] !== second) return NONE;
         if (n === 3) return words(['creating']);

@@ -368,14 +368,16 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
       const by = e.controller ? ` ${t('(activated by {0})', md(e.controller))}` : '';
       let what: string;
       if (makesToken(e.ability) || e.ability === 'Weaponmaster' || e.ability === 'Quick-Draw') {
-        // A triggered ability (MTG 702.92a, 702.163a, 603.3; Riftbound 821.1.c): nobody activated it, its controller is its source's.
+        // A triggered ability (MTG 702.92a, 702.163a, 702.182a, 603.3; Riftbound 821.1.c): nobody activated it, its controller is its source's.
         const who = e.controller ? ` ${t('(controlled by {0})', md(e.controller))}` : '';
         what =
           (e.ability === 'living weapon'
             ? t('On the stack: its living weapon trigger, waiting to resolve (`resolve {0} living weapon creating T`)', c.id)
             : e.ability === 'for mirrodin'
               ? t('On the stack: its For Mirrodin! trigger, waiting to resolve (`resolve {0} for mirrodin creating T`)', c.id)
-              : e.ability === 'Quick-Draw'
+              : e.ability === 'job select'
+                ? t('On the stack: its Job select trigger, waiting to resolve (`resolve {0} job select creating T`)', c.id)
+                : e.ability === 'Quick-Draw'
                 ? t('On the chain: its Quick-Draw trigger, waiting to resolve (`resolve {0} Quick-Draw choosing U`)', c.id)
                 : t('On the chain: its Weaponmaster trigger, waiting to resolve (`resolve {0} Weaponmaster [choosing G]`)', c.id)) + who;
         lines.push(`- ${what}`);
@@ -767,8 +769,8 @@ function attachChoosingAt(state: DocumentState, pos: Position): { text: string; 
 }
 
 /**
- * In a line that resolves a trigger waiting on the stack (the chain), under the cursor: MTG `living weapon` and its `creating`
- * (702.92a, 603.3), Riftbound `Weaponmaster` and its `choosing` (821.1.c). The other game's trigger is an error, which the finding explains.
+ * In a line that resolves a trigger waiting on the stack (the chain), under the cursor: MTG `living weapon` (`for mirrodin`,
+ * `job select`) and its `creating` (702.92a, 702.163a, 702.182a, 603.3), Riftbound `Weaponmaster` and its `choosing` (821.1.c). The other game's trigger is an error, which the finding explains.
  */
 function waitingTriggerAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
@@ -776,9 +778,10 @@ function waitingTriggerAt(state: DocumentState, pos: Position): { text: string; 
   const token = makesToken(st.ability.text);
   const quickDraw = st.ability.text === 'Quick-Draw';
   if (token ? state.game !== 'mtg' : (st.ability.text !== 'Weaponmaster' && !quickDraw) || state.game !== 'riftbound') return undefined;
-  const rule = st.ability.text === 'for mirrodin' ? '702.163a' : '702.92a';
+  const rule = st.ability.text === 'for mirrodin' ? '702.163a' : st.ability.text === 'job select' ? '702.182a' : '702.92a';
   if (containsInclusive(st.ability.range, pos)) {
     if (st.ability.text === 'for mirrodin') return { text: forMirrodinResolveText(), rules: ['702.163a', '603.3'], range: st.ability.range };
+    if (st.ability.text === 'job select') return { text: jobSelectResolveText(), rules: ['702.182a', '603.3'], range: st.ability.range };
     if (quickDraw) return { text: quickDrawResolveText(), rules: ['819.1.d', '124', '340.1'], range: st.ability.range };
     return token
       ? { text: livingWeaponResolveText(), rules: ['702.92a', '603.3', '704.5f'], range: st.ability.range }
@@ -788,7 +791,11 @@ function waitingTriggerAt(state: DocumentState, pos: Position): { text: string; 
   const word = name && wordBetween(state, st.ability.range.end, name.range.start, token ? 'creating' : 'choosing');
   if (!word || !containsInclusive(word, pos)) return undefined;
   if (quickDraw) return { text: t("{0}: the unit Quick-Draw attaches the gear to, chosen as the trigger resolves: a unit on the board that the trigger's controller controls then. Another player's unit, a card that is no unit or one that left the board can't be chosen. Leave `choosing` out only when that player controls no unit: then nothing is attached.", '`choosing`'), rules: ['819.1.d'], range: word };
-  const example = st.ability.text === 'for mirrodin' ? 'card rebel "Rebel": creature — Rebel, token, owner alice, color red, toughness 2, in exile' : 'card germ "Phyrexian Germ": creature — Phyrexian Germ, token, owner alice, color black, toughness 0, in exile';
+  const example = st.ability.text === 'for mirrodin'
+    ? 'card rebel "Rebel": creature — Rebel, token, owner alice, color red, toughness 2, in exile'
+    : st.ability.text === 'job select'
+      ? 'card hero "Hero": creature — Hero, token, owner alice, toughness 1, in exile'
+      : 'card germ "Phyrexian Germ": creature — Phyrexian Germ, token, owner alice, color black, toughness 0, in exile';
   return token
     ? { text: t('{0}: the creature token that {1} creates. It is declared before, off the battlefield, as it is not created yet ({2}). As the trigger resolves, the token enters the battlefield under the control of the trigger\'s controller, and the Equipment becomes attached to it.', '`creating`', codeSpan(st.ability.text), codeSpan(example)), rules: [rule, '111.1'], range: word }
     : { text: t('{0}: the card Weaponmaster chooses, one with the Equipment tag that the trigger\'s controller controls on the board. As the trigger resolves it becomes attached to the unit, unless it has no Equip cost or can\'t be attached there: then it stays where it is. Leave `choosing` out when nothing is chosen.', '`choosing`'), rules: ['821.1.c', '821.1.c.4', '821.1.c.5'], range: word };
@@ -809,6 +816,10 @@ const livingWeaponResolveText = () =>
 /** `resolve X for mirrodin ...`: what resolving the trigger does (MTG 702.163a). */
 const forMirrodinResolveText = () =>
   t("{0}: resolves the For Mirrodin! trigger of this Equipment, put on the stack as it entered the battlefield; only the top object of the stack resolves. The token named after `creating` (a 2/2 red Rebel) is created under the control of the trigger's controller, then the Equipment becomes attached to it: an effect, not the equip ability, so it targets nothing and has no timing. If the Equipment left the battlefield meanwhile, or can't be attached to the token, the token is still created and nothing is attached to it.", '`for mirrodin`');
+
+/** `resolve X job select ...`: what resolving the trigger does (MTG 702.182a). */
+const jobSelectResolveText = () =>
+  t("{0}: resolves the Job select trigger of this Equipment, put on the stack as it entered the battlefield; only the top object of the stack resolves. The token named after `creating` (a 1/1 colorless Hero) is created under the control of the trigger's controller, then the Equipment becomes attached to it: an effect, not the equip ability, so it targets nothing and has no timing. If the Equipment left the battlefield meanwhile, or can't be attached to the token, the token is still created and nothing is attached to it.", '`job select`');
 
 /** `resolve X Weaponmaster ...`: what resolving the trigger does (Riftbound 821.1.c). */
 const weaponmasterResolveText = () =>
@@ -895,10 +906,12 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
       const living = makesToken(h.name);
       const what = h.name === 'for mirrodin'
         ? t("{0}: a keyword ability of Equipment, a triggered ability. As the Equipment enters the battlefield, its trigger goes on the stack under the Equipment's controller and waits there; `resolve X for mirrodin creating T` resolves it: the creature token T (a 2/2 red Rebel, declared off the battlefield) is created under that player's control, then the Equipment is attached to it.", `**${md(h.name)}**`)
+        : h.name === 'job select'
+        ? t("{0}: a keyword ability of Equipment, a triggered ability. As the Equipment enters the battlefield, its trigger goes on the stack under the Equipment's controller and waits there; `resolve X job select creating T` resolves it: the creature token T (a 1/1 colorless Hero, declared off the battlefield) is created under that player's control, then the Equipment is attached to it.", `**${md(h.name)}**`)
         : living
         ? t("{0}: a keyword ability of Equipment, a triggered ability. As the Equipment enters the battlefield, its trigger goes on the stack under the Equipment's controller and waits there; `resolve X living weapon creating T` resolves it: the creature token T (a 0/0 black Phyrexian Germ, declared off the battlefield) is created under that player's control, then the Equipment is attached to it.", `**${md(h.name)}**`)
         : t("{0}: a keyword of units, a triggered ability. As the unit is played (`enter X`), its trigger goes on the chain and waits there; `resolve X Weaponmaster choosing G` resolves it and attaches G, an Equipment its controller controls, to the unit, paying G's Equip cost without activating Equip; `resolve X Weaponmaster` chooses nothing.", `**${md(h.name)}**`);
-      const rules = h.name === 'for mirrodin' ? ['702.163a', '603.3'] : living ? ['702.92a', '603.3'] : ['821.1.c', '821.1.c.6'];
+      const rules = h.name === 'for mirrodin' ? ['702.163a', '603.3'] : h.name === 'job select' ? ['702.182a', '603.3'] : living ? ['702.92a', '603.3'] : ['821.1.c', '821.1.c.6'];
       return `${what}\n\n${rules.map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
     }
     // A restriction on combat (Pacifism's, Gravecrawler's own): held as an ability, read by `attack` and `block` (508.1c, 509.1b).

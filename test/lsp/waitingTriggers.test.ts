@@ -41,6 +41,18 @@ const FM = [
   'expect blade attached to rebel', //                                                                                7
 ].join('\n') + '\n';
 
+/** Job select (702.182a): the same trigger, with a 1/1 colorless Hero. */
+const JS = [
+  'game mtg', //                                                                                                      0
+  'player alice', //                                                                                                  1
+  'player bob', //                                                                                                    2
+  'card staff "White Mage\'s Staff": artifact — Equipment, job select, equipped creature gets +1/+1, equip, owner alice, in hand', // 3
+  'card hero "Hero": creature — Hero, token, owner alice, toughness 1, in exile', //                                  4
+  'enter staff', //                                                                                                   5
+  'resolve staff job select creating hero', //                                                                        6
+  'expect staff attached to hero', //                                                                                 7
+].join('\n') + '\n';
+
 /** Jax's Weaponmaster choosing the blade: a clean scenario. */
 const RIFT = [
   'game riftbound', //                                                            0
@@ -69,6 +81,7 @@ describe('LSP living weapon and Weaponmaster', () => {
     assert.deepEqual(analyse(MTG).result.findings.map((f) => f.message), []);
     assert.deepEqual(analyse(RIFT).result.findings.map((f) => f.message), []);
     assert.deepEqual(analyse(FM).result.findings.map((f) => f.message), []);
+    assert.deepEqual(analyse(JS).result.findings.map((f) => f.message), []);
   });
 
   it('completes `resolve skull living weapon creating T` word by word, the creature tokens off the battlefield first (702.92a)', async () => {
@@ -84,6 +97,11 @@ describe('LSP living weapon and Weaponmaster', () => {
     assert.deepEqual(await complete(FM, 6, 'resolve blade for '), ['mirrodin']);
     assert.deepEqual(await complete(FM, 6, 'resolve blade for mirrodin '), ['creating']);
     assert.equal((await complete(FM, 6, 'resolve blade for mirrodin creating '))[0], 'rebel');
+    // Job select (702.182a): the same again.
+    assert.ok((await complete(JS, 6, 'resolve staff ')).includes('job select'));
+    assert.deepEqual(await complete(JS, 6, 'resolve staff job '), ['select']);
+    assert.deepEqual(await complete(JS, 6, 'resolve staff job select '), ['creating']);
+    assert.equal((await complete(JS, 6, 'resolve staff job select creating '))[0], 'hero');
   });
 
   it('completes `resolve jax Weaponmaster choosing G`, the Equipment its controller controls first (821.1.c)', async () => {
@@ -113,6 +131,7 @@ describe('LSP living weapon and Weaponmaster', () => {
   it('semantic tokens: the trigger and `creating` / `choosing` are keywords, the names after them cards', async () => {
     for (const [text, line, words] of [
       [MTG, 8, [['living weapon', 'keyword'], ['creating', 'keyword'], ['germ', 'class']]],
+      [JS, 6, [['job select', 'keyword'], ['creating', 'keyword'], ['hero', 'class']]],
       [RIFT, 7, [['Weaponmaster', 'keyword'], ['choosing', 'keyword'], ['blade', 'class']]],
     ] as const) {
       const legend = client.initializeResult.capabilities.semanticTokensProvider!.legend;
@@ -147,6 +166,14 @@ describe('LSP living weapon and Weaponmaster', () => {
     assert.match(await hover(FM, positionOf(FM, 'for mirrodin', 3)), /702\.163a/);
     assert.match(await hover(FM, positionOf(FM, 'creating', 2)), /`card rebel "Rebel"/);
     assert.match(await hover(FM, positionOf(FM, 'enter blade', 7)), /For Mirrodin! trigger, waiting to resolve/);
+    const job = await hover(JS, positionOf(JS, 'job select', 3, 1));
+    assert.match(job, /resolves the Job select trigger/);
+    assert.match(job, /702\.182a/);
+    const jobDeclared = await hover(JS, positionOf(JS, 'job select', 3));
+    assert.match(jobDeclared, /a 1\/1 colorless Hero/);
+    assert.match(jobDeclared, /702\.182a/);
+    assert.match(await hover(JS, positionOf(JS, 'creating', 2)), /`card hero "Hero"/);
+    assert.match(await hover(JS, positionOf(JS, 'enter staff', 7)), /Job select trigger, waiting to resolve/);
     const weaponmaster = await hover(RIFT, positionOf(RIFT, 'Weaponmaster', 3, 1));
     assert.match(weaponmaster, /resolves the Weaponmaster trigger/);
     assert.match(weaponmaster, /821\.1\.c\.6/);

@@ -119,6 +119,10 @@ describe('card data: formats', () => {
     const [rebel] = readCardData([{ name: 'Mirran Blade', type_line: 'Artifact — Equipment', oracle_text: 'For Mirrodin! (When this Equipment enters, create a 2/2 red Rebel creature token, then attach this to it.)\nEquipped creature gets +1/+0.\nEquip {3}' }]).records;
     const blade = new CardCatalog('mtg', [rebel]);
     assert.deepEqual(blade.factsOf(blade.lookup('Mirran Blade')!).props, ['for mirrodin', 'equipped creature gets +1/+0', 'equip']);
+    // Job select (702.182a), the same: "Job select" with its reminder text, read as `job select`.
+    const [staff] = readCardData([{ name: "White Mage's Staff", type_line: 'Artifact — Equipment', oracle_text: 'Job select (When this Equipment enters, create a 1/1 colorless Hero creature token, then attach this to it.)\nEquipped creature gets +1/+1, has "Whenever this creature attacks, you gain 1 life," and is a Cleric in addition to its other types.\nEquip {3}', colors: ['W'] }]).records;
+    const mage = new CardCatalog('mtg', [staff]);
+    assert.deepEqual(mage.factsOf(mage.lookup("White Mage's Staff")!).props.filter((p) => p === 'job select' || p === 'equip'), ['job select', 'equip']);
     // Mutate (702.140a): the keyword, its mana cost and reminder text left out.
     const [gemrazer] = readCardData([{ name: 'Gemrazer', type_line: 'Creature — Beast', oracle_text: 'Mutate {1}{G}{G} (If you cast this spell for its mutate cost, put it over or under target non-Human creature you own. They mutate into the creature on top plus all abilities from under it.)\nReach, trample\nWhenever this creature mutates, destroy target artifact or enchantment an opponent controls.', power: '4', toughness: '4', colors: ['G'] }]).records;
     const razer = new CardCatalog('mtg', [gemrazer]);

@@ -802,7 +802,7 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
       if (p.timing) riftboundTiming(replay, p.timing);
       const k = keywordOfGame(replay, p.name);
       if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
-      // Living weapon and For Mirrodin! trigger as their card enters the battlefield (702.92a, 702.163a): moveTo looks, in a scenario that has one.
+      // Living weapon, For Mirrodin! and Job select trigger as their card enters the battlefield (702.92a, 702.163a, 702.182a): moveTo looks, in a scenario that has one.
       if (makesToken(k)) replay.board.enterTriggers = true;
       break;
     }

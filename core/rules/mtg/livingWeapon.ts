@@ -1,7 +1,8 @@
-// Living weapon (702.92a) and For Mirrodin! (702.163a): "When this Equipment enters, create a 0/0 black
-// Phyrexian Germ (a 2/2 red Rebel) creature token, then attach this to it." The trigger goes on the stack
-// as the Equipment enters the battlefield, waits there with the rest (the stack's order, 405.5), and
-// resolves with `resolve X living weapon creating T` (`for mirrodin`), T a creature token the scenario
+// Living weapon (702.92a), For Mirrodin! (702.163a) and Job select (702.182a): "When this Equipment enters,
+// create a 0/0 black Phyrexian Germ (a 2/2 red Rebel, a 1/1 colorless Hero) creature token, then attach
+// this to it." The trigger goes on the stack as the Equipment enters the battlefield, waits there with the
+// rest (the stack's order, 405.5), and resolves with `resolve X living weapon creating T` (`for mirrodin`,
+// `job select`), T a creature token the scenario
 // declares off the battlefield (not yet created, 111.1). As it resolves the token is created, under the
 // control of the trigger's controller, and the Equipment is attached to it: an effect, not the equip
 // ability (no target, no timing). If the Equipment left the battlefield meanwhile, the token is still
@@ -22,6 +23,7 @@ import { moveTo } from './zones';
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.92a': { title: 'Living weapon', text: 'A triggered ability of an Equipment: as the Equipment enters the battlefield, it triggers; resolving, it makes a 0/0 black Phyrexian Germ creature token and then attaches the Equipment to that Germ.' },
   '702.163a': { title: 'For Mirrodin!', text: 'A triggered ability of an Equipment: as the Equipment enters the battlefield, it triggers; resolving, it makes a 2/2 red Rebel creature token and then attaches the Equipment to that Rebel.' },
+  '702.182a': { title: 'Job select', text: 'A triggered ability of an Equipment: as the Equipment enters the battlefield, it triggers; resolving, it makes a 1/1 colorless Hero creature token and then attaches the Equipment to that Hero.' },
   '111.2': { title: 'Who owns a token', text: 'A token belongs to the player who created it, and comes onto the battlefield controlled by that player.' },
   '603.3': { title: 'Triggers wait for priority', text: 'An ability that triggered is put on the stack the next time a player would receive priority, controlled by the player who controlled its source; until it resolves, other spells and abilities may go on top of it.' },
 };
@@ -30,9 +32,10 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
 const TRIGGER: Record<TokenTrigger, { rule: string; name: Message; token: Message; declared: string }> = {
   'living weapon': { rule: '702.92a', name: msg`living weapon`, token: msg`a 0/0 black Phyrexian Germ`, declared: 'token, toughness 0, in exile' },
   'for mirrodin': { rule: '702.163a', name: msg`For Mirrodin!`, token: msg`a 2/2 red Rebel`, declared: 'token, toughness 2, in exile' },
+  'job select': { rule: '702.182a', name: msg`Job select`, token: msg`a 1/1 colorless Hero`, declared: 'token, toughness 1, in exile' },
 };
 
-/** `resolve X living weapon creating T`, `resolve X for mirrodin creating T`. */
+/** `resolve X living weapon creating T`, `resolve X for mirrodin creating T`, `resolve X job select creating T`. */
 export function resolveLivingWeapon(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
   const eq = replay.card(ev.subject);
   if (!eq) return;

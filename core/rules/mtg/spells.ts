@@ -479,7 +479,7 @@ function toGraveyard(replay: Replay, spell: CardObj): { zone: 'graveyard' | 'exi
 }
 
 /** The abilities of a card that may wait on the stack under its name, for `resolve X` written without one. */
-const PENDING_KINDS = ['equip', 'fortify', 'reconfigure', 'living weapon', 'for mirrodin'] as const;
+const PENDING_KINDS = ['equip', 'fortify', 'reconfigure', 'living weapon', 'for mirrodin', 'job select'] as const;
 
 export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
   if (makesToken(ev.ability?.text)) return resolveLivingWeapon(replay, ev);

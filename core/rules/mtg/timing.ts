@@ -77,7 +77,7 @@ export const KEYWORD_RULE: Record<Keyword, string> = { equip: '702.6a', fortify:
 
 /**
  * How a stack object is named in a message, and how its resolution is written: `line` to show, and
- * `fixable` when that line is whole, so a quick fix may insert it. Living weapon's (For Mirrodin!'s)
+ * `fixable` when that line is whole, so a quick fix may insert it. Living weapon's (For Mirrodin!'s, Job select's)
  * names the token it creates, which only the scenario knows: `...` stands for it, and no fix writes it.
  */
 export function describeEntry(e: StackEntry): { what: Message; line: string; fixable: boolean } {

@@ -473,14 +473,14 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.exhausted = false;
   card.stackTarget = undefined;
   if (replay.noting) noteMoved(replay, card, zone);
-  // Living weapon and For Mirrodin! trigger as their Equipment enters (702.92a, 702.163a).
+  // Living weapon, For Mirrodin! and Job select trigger as their Equipment enters (702.92a, 702.163a, 702.182a).
   if (zone === 'battlefield' && replay.board.enterTriggers) tokenTriggers(replay, card, cause);
   // The other cards of a merged permanent go where it went, each a new object (730.3).
   if (parts) for (const part of parts) moveTo(replay, part, zone, cause, alsoRules);
 }
 
 /**
- * `card` just entered the battlefield: with living weapon or For Mirrodin!, its trigger goes on the stack
+ * `card` just entered the battlefield: with living weapon, For Mirrodin! or Job select, its trigger goes on the stack
  * (603.3), under its controller, until `resolve X KEYWORD creating T` (livingWeapon.ts). Called only when
  * some card of the scenario has one (Board.enterTriggers).
  */
