@@ -89,9 +89,10 @@ describe('rules files', () => {
       assert.match(doc.rules.get('701.3b')!, /doesn’t move/);
       assert.match(doc.rules.get('704.5m')!, /owner’s graveyard/);
       const { MTG_RULES } = await import('../../core/rules/mtg/explanations');
-      const { citeAs } = await import('../../core');
+      const { citeAs, existsIn } = await import('../../core');
       const v = resolveVersion('mtg', doc.effective);
-      const missing = Object.keys(MTG_RULES).filter((n) => !doc.rules.has(citeAs('mtg', v, n)));
+      // A rule newer than the document (Job select, 702.182a, first in 2025-06-06) is not looked for in it.
+      const missing = Object.keys(MTG_RULES).filter((n) => existsIn('mtg', v, n) && !doc.rules.has(citeAs('mtg', v, n)));
       assert.deepEqual(missing, []);
     });
 
