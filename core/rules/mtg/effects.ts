@@ -14,7 +14,7 @@ import { protectionKeep, touchChanged, touchControlled } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 import { inZone, qualityWord } from '../../engine/words';
-import { abilitiesOf, logAbilityChange } from '../../engine/abilities';
+import { abilitiesOf, logAbilityChange, mayRegain } from '../../engine/abilities';
 import { beforeChange, change, lastsOf } from '../../engine/untilEndOfTurn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -125,7 +125,11 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   const all = protectionQualities(written);
   // While an effect until end of turn is on it, a loss of what it doesn't have now still counts: it
   // applies when that effect ends (untilEndOfTurn.ts).
-  const qs = ev.verb === 'gains' || card.temporary ? all : all.filter((q) => abilitiesOf(card).protections.includes(q));
+  // So does the loss of one an older source may give it again (613.8c's example: `mayRegain`).
+  const qs =
+    ev.verb === 'gains' || card.temporary
+      ? all
+      : all.filter((q) => abilitiesOf(card).protections.includes(q) || (isCard(card) && mayRegain(replay.board, card, card.protections.includes(q), (a) => a.kind === 'protection' && a.quality === q)));
   if (qs.length === 0) {
     replay.report('impossible-event', ev.range, msg`${card.id} doesn't have protection from ${qualityWord(written)}, so it can't lose it: the line does nothing. Remove it, or give ${card.id} protection from ${qualityWord(written)} first.`, { rules: ['113.10'], subjects: [card.id] });
     return;

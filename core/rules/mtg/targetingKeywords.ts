@@ -3,7 +3,7 @@
 // (115.1b) and an equip or fortify ability (702.6a, 702.67a). Attaching that doesn't target (an Aura entering
 // the battlefield, 303.4f; an `attach` effect; state-based actions) ignores them, and gaining one later
 // unattaches nothing.
-import { abilitiesOf, grantedBy, keywordCovers, keywordLabel, logAbilityChange, type TargetingKeyword, targetingKeywordOf } from '../../engine/abilities';
+import { abilitiesOf, grantedBy, keywordCovers, keywordLabel, logAbilityChange, mayRegain, type TargetingKeyword, targetingKeywordOf } from '../../engine/abilities';
 import type { EventNode } from '../../parser/ast';
 import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
@@ -162,7 +162,8 @@ export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'key
   const lost = (h: TargetingKeyword) => keywordCovers(k, h);
   // One its attachments grant it (abilities.ts) is lost too.
   // While an effect until end of turn is on it, the loss still counts: it applies when that effect ends.
-  if (!gains && !x.targeting.some(lost) && !abilitiesOf(x).targeting.some(lost) && !x.temporary) {
+  // So does the loss of one an older source may give it again (613.8c's example: `mayRegain`).
+  if (!gains && !x.targeting.some(lost) && !abilitiesOf(x).targeting.some(lost) && !x.temporary && !(isCard(x) && mayRegain(replay.board, x, false, (a) => a.kind === 'targeting' && lost(a.keyword)))) {
     replay.report('impossible-event', ev.range, msg`${x.id} doesn't have ${label}, so it can't lose it: the line does nothing. Remove it, or give ${x.id} ${label} first.`, {
       rules: [ruleOf(k, x), ...(k.name === 'hexproof' && k.quality === undefined ? ['702.11e'] : [])],
       subjects: [x.id],
