@@ -258,23 +258,29 @@ export function hasAbility(card: CardObj | PlayerObj, a: Ability): boolean {
  * An ability `card` doesn't have now, that something older than the present may give it again once
  * what takes it away goes (613.1f, 613.7): its own (printed, or an earlier event's), which a grant takes
  * away now, or an attachment on it whose grant gives the ability (or, from an Aura on the attachment,
- * a grant of it, 613.7a) but doesn't now (a newer loss, phased out, its abilities lost). An effect that
- * takes such an ability away is no line that does nothing: it applies in its place in time once that
- * source is back (613.8c's example: the later of "has flying" and "loses flying" wins, with a duration
- * or not). `matches` says which abilities are the one lost (hexproof covers each "hexproof from").
+ * a grant of it, 613.7a) but doesn't now (a newer loss, phased out, its abilities lost), unless an
+ * event's loss of it (which lasts) is newer than that grant. An effect that takes such an ability away
+ * is no line that does nothing: it applies in its place in time once that source is back (613.9's
+ * example: the later of "has flying" and "loses flying" wins, with a duration or not). `own`: the
+ * card's own abilities (after the events' changes) have it; `matches` says which abilities are the one
+ * lost (hexproof covers each "hexproof from"); `covers`, which keys of an event's loss take it too
+ * (`all`, every protection).
  */
-export function mayRegain(board: Board, card: CardObj, own: boolean, matches: (a: Ability) => boolean): boolean {
+export function mayRegain(board: Board, card: CardObj, own: boolean, matches: (a: Ability) => boolean, covers: (a: AbilityChange['ability']) => boolean): boolean {
   if (own) return true;
+  // The last lasting loss an event made of it: a grant older than that never shows again.
+  let lostAt = -Infinity;
+  for (const ch of card.abilityLog) if (ch.verb === 'loses' && (ch.ability === 'all' || covers(ch.ability)) && ch.timestamp > lostAt) lostAt = ch.timestamp;
   const gives = (g: Grant, nested: boolean): boolean =>
     g.verb === 'has' && g.abilities.some((a) => (a.kind === 'grant' ? nested && gives(a.grant, false) : !nested && matches(a)));
   for (const id of card.attachments) {
     const att = board.cards.get(id);
     if (!att) continue;
-    if (att.grants.some((g) => gives(g, false))) return true;
-    // An Aura on the attachment that gives it a grant of the ability (Rune of Flight on an Equipment).
+    if (att.timestamp > lostAt && att.grants.some((g) => gives(g, false))) return true;
+    // An Aura on the attachment that gives it a grant of the ability (Rune of Flight on an Equipment): the later timestamp of the two (613.7a).
     for (const sub of att.attachments) {
       const aura = board.cards.get(sub);
-      if (aura && aura.grants.some((g) => gives(g, true))) return true;
+      if (aura && Math.max(aura.timestamp, att.timestamp) > lostAt && aura.grants.some((g) => gives(g, true))) return true;
     }
   }
   return false;

@@ -125,11 +125,11 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   const all = protectionQualities(written);
   // While an effect until end of turn is on it, a loss of what it doesn't have now still counts: it
   // applies when that effect ends (untilEndOfTurn.ts).
-  // So does the loss of one an older source may give it again (613.8c's example: `mayRegain`).
+  // So does the loss of one an older source may give it again (613.9's example: `mayRegain`).
   const qs =
     ev.verb === 'gains' || card.temporary
       ? all
-      : all.filter((q) => abilitiesOf(card).protections.includes(q) || (isCard(card) && mayRegain(replay.board, card, card.protections.includes(q), (a) => a.kind === 'protection' && a.quality === q)));
+      : all.filter((q) => abilitiesOf(card).protections.includes(q) || (isCard(card) && mayRegain(replay.board, card, card.protections.includes(q), (a) => a.kind === 'protection' && a.quality === q, (a) => a === 'protection' || (typeof a !== 'string' && a.kind === 'protection' && a.quality === q))));
   if (qs.length === 0) {
     replay.report('impossible-event', ev.range, msg`${card.id} doesn't have protection from ${qualityWord(written)}, so it can't lose it: the line does nothing. Remove it, or give ${card.id} protection from ${qualityWord(written)} first.`, { rules: ['113.10'], subjects: [card.id] });
     return;

@@ -37,8 +37,8 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   if (isPhasedOut(card) && phasedOutSubject(replay, card, ev, gains ? msg`an effect that makes it gain ${name}` : msg`an effect that makes it lose ${name}`, ['702.26e'])) return;
   const ability: Ability = { kind: 'keyword', name };
   // While an effect until end of turn is on it, the loss still counts: it applies when that effect ends;
-  // so it does when an older source of the ability comes back (613.8c's example: `mayRegain`).
-  if (!gains && !hasAbility(card, ability) && !card.temporary && !mayRegain(replay.board, card, card.keywords.includes(name), (a) => a.kind === 'keyword' && a.name === name)) {
+  // so it does when an older source of the ability comes back (613.9's example: `mayRegain`).
+  if (!gains && !hasAbility(card, ability) && !card.temporary && !mayRegain(replay.board, card, card.keywords.includes(name), (a) => a.kind === 'keyword' && a.name === name, (a) => typeof a !== 'string' && a.kind === 'keyword' && a.name === name)) {
     replay.report('impossible-event', ev.range, msg`${card.id} doesn't have ${name}, so it can't lose it: the line does nothing. Remove it, or give ${card.id} ${name} first.`, { rules: ['113.10'], subjects: [card.id] });
     return;
   }
