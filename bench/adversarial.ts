@@ -147,6 +147,21 @@ export const FAMILIES: Family[] = [
       ),
   },
   {
+    // A loss of an ability the creature doesn't have now counts when an older grantor may give it back
+    // (613.9's example, abilities.ts mayRegain); the newest grantor of it (GrantIndex.granting) older than
+    // the last lasting loss means none can, and its grantors are not looked through at each line.
+    name: 'many Auras on one creature granting flying, a newer one taking it, and the loss of flying written as many times',
+    unit: 'Auras and losses',
+    sizes: [2_000, 20_000],
+    make: (n) =>
+      everyCard(
+        n,
+        HEAD,
+        (i) => `card a${i} "A": enchantment — Aura, enchant creature, owner alice, attached to host, enchanted creature has flying\n`,
+        () => `loses host flying\n`,
+      ).replace(HEAD, `${HEAD}card host "Host": creature, owner alice\ncard g "Grounded": enchantment — Aura, enchant creature, owner bob, attached to host, enchanted creature loses flying\n`),
+  },
+  {
     // An event's protection judges again only what a new instance covers: one from a quality the creature
     // already has is redundant (702.16m) and not listed again (it was judged against every instance listed).
     name: 'many Auras on one creature given protection from one color, then another, as many times',

@@ -255,6 +255,24 @@ export function hasAbility(card: CardObj | PlayerObj, a: Ability): boolean {
 }
 
 /**
+ * The ability a loss is about, as GrantIndex.granting files it: a keyword by name, a protection by
+ * quality, a targeting keyword by name only (a loss of hexproof covers each "hexproof from"); undefined
+ * for what no loss event names.
+ */
+export function regainKey(a: Ability): string | undefined {
+  switch (a.kind) {
+    case 'keyword':
+      return `k ${a.name}`;
+    case 'protection':
+      return `p ${a.quality}`;
+    case 'targeting':
+      return `t ${a.keyword.name}`;
+    default:
+      return undefined;
+  }
+}
+
+/**
  * An ability `card` doesn't have now, that something older than the present may give it again once
  * what takes it away goes (613.1f, 613.7): its own (printed, or an earlier event's), which a grant takes
  * away now, or an attachment on it whose grant gives the ability (or, from an Aura on the attachment,
@@ -263,22 +281,28 @@ export function hasAbility(card: CardObj | PlayerObj, a: Ability): boolean {
  * is no line that does nothing: it applies in its place in time once that source is back (613.9's
  * example: the later of "has flying" and "loses flying" wins, with a duration or not). `own`: the
  * card's own abilities (after the events' changes) have it; `matches` says which abilities are the one
- * lost (hexproof covers each "hexproof from"); `covers`, which keys of an event's loss take it too
- * (`all`, every protection).
+ * lost (hexproof covers each "hexproof from"), `key` its regainKey; `covers`, which keys of an event's
+ * loss take it too (`all`, every protection).
  */
-export function mayRegain(board: Board, card: CardObj, own: boolean, matches: (a: Ability) => boolean, covers: (a: AbilityChange['ability']) => boolean): boolean {
+export function mayRegain(board: Board, card: CardObj, own: boolean, key: string, matches: (a: Ability) => boolean, covers: (a: AbilityChange['ability']) => boolean): boolean {
   if (own) return true;
-  // The last lasting loss an event made of it: a grant older than that never shows again.
+  // The last lasting loss an event made of it: a grant older than that never shows again. (The log
+  // keeps one change of each ability: logAbilityChange drops those a newer one supersedes.)
   let lostAt = -Infinity;
   for (const ch of card.abilityLog) if (ch.verb === 'loses' && (ch.ability === 'all' || covers(ch.ability)) && ch.timestamp > lostAt) lostAt = ch.timestamp;
+  // No grantor newer than that gives it (GrantIndex.granting): nothing to look through, however many
+  // there are (a creature with thousands of Auras, a loss written again and again).
+  const newest = board.newestGranting(card, key);
+  if (newest !== undefined && newest <= lostAt) return false;
   const gives = (g: Grant, nested: boolean): boolean =>
     g.verb === 'has' && g.abilities.some((a) => (a.kind === 'grant' ? nested && gives(a.grant, false) : !nested && matches(a)));
-  for (const id of card.attachments) {
+  // Only its grantors (grantsAnything) can give it anything: not its other attachments.
+  for (const id of card.grantors) {
     const att = board.cards.get(id);
     if (!att) continue;
     if (att.timestamp > lostAt && att.grants.some((g) => gives(g, false))) return true;
     // An Aura on the attachment that gives it a grant of the ability (Rune of Flight on an Equipment): the later timestamp of the two (613.7a).
-    for (const sub of att.attachments) {
+    for (const sub of att.grantors) {
       const aura = board.cards.get(sub);
       if (aura && Math.max(aura.timestamp, att.timestamp) > lostAt && aura.grants.some((g) => gives(g, true))) return true;
     }

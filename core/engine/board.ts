@@ -905,7 +905,7 @@ export class Board {
     // Only a card with grants can be a grantor of control (hasControlGrant): most cards look no further.
     if (card.grants.length === 0) return;
     const host = this.hostOf(card);
-    if (host?.isCard) this.grantIndexes.get(host)?.restamp(card);
+    if (host?.isCard) this.grantIndexes.get(host)?.restamp(this, card);
   }
 
   /**
@@ -1420,6 +1420,15 @@ export class Board {
   /** The grantors of `card` that may give control of it (controllerOf): those with a grant of control, once its grants were worked out on this board. */
   controlGrantors(card: CardObj): Iterable<string> {
     return this.grantIndexes.get(card)?.controls ?? card.grantors;
+  }
+
+  /**
+   * The newest timestamp of a grantor of `card` that gives it the ability `key` (grantFold.ts, regainKey),
+   * or an Aura's grant of it, whether it works now or not; undefined before `card`'s grants were worked out
+   * on this board (abilities.ts, mayRegain, then looks at its grantors).
+   */
+  newestGranting(card: CardObj, key: string): number | undefined {
+    return this.grantIndexes.get(card)?.newestGranting(key);
   }
 
   /** The same grantors newest first (undefined before `card`'s grants were worked out on this board, or while it has none: controlGrantors then has them all). */

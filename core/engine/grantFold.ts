@@ -18,7 +18,7 @@
 // board as it is then. The index is the board's cache: a copy of the board starts without one and
 // builds it from the host's grantors the first time.
 import { ownValueTotal } from './ownValues';
-import { abilityLabel, type Ability, type AbilityChange, addQualityPlace, addTargetingKey, hasTargetingKeyword, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST, qualityPlaces, qualityPlacesIn, type QualityPlaces, shareCantKinds, shareQualityPlaces, type TargetingKeyword } from './abilities';
+import { abilityLabel, type Ability, type AbilityChange, regainKey, addQualityPlace, addTargetingKey, hasTargetingKeyword, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST, qualityPlaces, qualityPlacesIn, type QualityPlaces, shareCantKinds, shareQualityPlaces, type TargetingKeyword } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
 import { controlTest, grantsControl, hasControlGrant } from './control';
 import { VALUED_KEYWORDS } from '../parser/keywords';
@@ -260,6 +260,12 @@ export class GrantIndex {
   private cantsToken: object | undefined;
   /** The last fold regrant made (append). */
   private last: LastFold | undefined;
+  /**
+   * By ability (regainKey), the newest timestamp a grantor was filed with that grants it, or whose Aura
+   * gives it a grant of it, whether that grant works now or not (phased out, abilities lost): only ever
+   * raised, so a loss newer than it has nothing here that could give the ability back (mayRegain).
+   */
+  private readonly granting = new Map<string, number>();
 
   /** The grantor `id`'s effects again: removed, and made anew if it is still a grantor of `host` (in its old place among them, if it had one). */
   updateSource(board: Board, host: CardObj, id: string): void {
@@ -278,6 +284,7 @@ export class GrantIndex {
       this.controlOrder?.drop(id);
       return;
     }
+    this.noteGranting(board, id);
     const seq = old ? old.seq : this.nextSeq++;
     const entry = sourceEntry(board, host, id, seq);
     this.sources.set(id, entry);
@@ -302,8 +309,33 @@ export class GrantIndex {
   }
 
   /** Grantor `a` has a new timestamp (Board.stamp): filed again by it, if it is one of control. */
-  restamp(a: CardObj): void {
+  restamp(board: Board, a: CardObj): void {
     if (this.controls.has(a.id)) this.controlOrder!.file(a.id, a.timestamp);
+    if (this.sources.has(a.id)) this.noteGranting(board, a.id);
+  }
+
+  /** The newest timestamp of a grantor that grants the ability `key` or a grant of it (granting); -Infinity for none. */
+  newestGranting(key: string): number {
+    return this.granting.get(key) ?? -Infinity;
+  }
+
+  /** Raises `granting` for what the grantor `id` gives, itself and through the Auras on it (613.7a: the later timestamp of the two). */
+  private noteGranting(board: Board, id: string): void {
+    const a = board.cards.get(id);
+    if (!a) return;
+    const raise = (ability: Ability, at: number) => {
+      const key = regainKey(ability);
+      if (key !== undefined && !(this.granting.get(key)! >= at)) this.granting.set(key, at);
+    };
+    for (const g of a.grants) if (g.verb === 'has') for (const ability of g.abilities) raise(ability, a.timestamp);
+    for (const rid of a.grantors) {
+      const r = board.cards.get(rid);
+      if (!r) continue;
+      for (const g of r.grants) {
+        if (g.verb !== 'has') continue;
+        for (const given of g.abilities) if (given.kind === 'grant' && given.grant.verb === 'has') for (const ability of given.grant.abilities) raise(ability, Math.max(a.timestamp, r.timestamp));
+      }
+    }
   }
 
   private addValued(grants: readonly ValuedGrant[], sign: 1 | -1): void {

@@ -129,7 +129,7 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   const qs =
     ev.verb === 'gains' || card.temporary
       ? all
-      : all.filter((q) => abilitiesOf(card).protections.includes(q) || (isCard(card) && mayRegain(replay.board, card, card.protections.includes(q), (a) => a.kind === 'protection' && a.quality === q, (a) => a === 'protection' || (typeof a !== 'string' && a.kind === 'protection' && a.quality === q))));
+      : all.filter((q) => abilitiesOf(card).protections.includes(q) || (isCard(card) && mayRegain(replay.board, card, card.protections.includes(q), `p ${q}`, (a) => a.kind === 'protection' && a.quality === q, (a) => a === 'protection' || (typeof a !== 'string' && a.kind === 'protection' && a.quality === q))));
   if (qs.length === 0) {
     replay.report('impossible-event', ev.range, msg`${card.id} doesn't have protection from ${qualityWord(written)}, so it can't lose it: the line does nothing. Remove it, or give ${card.id} protection from ${qualityWord(written)} first.`, { rules: ['113.10'], subjects: [card.id] });
     return;
