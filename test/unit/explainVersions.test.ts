@@ -51,6 +51,17 @@ describe('rules N in every version', () => {
     assert.ok(v13.ok && !/new object/.test(v13.text) && /no longer tracked/.test(v13.text));
   });
 
+  it('Riftbound Equip on Equipment: "normally" only before the rules of 2026-07-16 (818.1.a)', () => {
+    // v1.2 and v1.3 say Equip is "normally" on Equipment; the rules of 2026-07-16 say it is on gear with the
+    // Equipment tag, which may have Equip or Quick-Draw (150.3).
+    const newest = explainRuleNumber('818.1.a', 'riftbound', '2026-07-16');
+    assert.ok(newest.ok && /Equipment tag/.test(newest.text) && !/normally/.test(newest.text), newest.ok ? newest.text : newest.error);
+    const v13 = explainRuleNumber('818.1.a', 'riftbound', 'v1.3');
+    assert.ok(v13.ok && /normally/.test(v13.text), v13.ok ? v13.text : v13.error);
+    const v12 = explainRuleNumber('744.1.a', 'riftbound', 'v1.2');
+    assert.ok(v12.ok && /normally/.test(v12.text), v12.ok ? v12.text : v12.error);
+  });
+
   it('MTG double-faced cards: "transforming" double-faced cards and tokens only in the rules before 2025-11-14', () => {
     // From the rules of 2025-11-14 on, any double-faced card but a meld card (a modal one too) and any
     // double-faced token can transform; the old "transforming" kind is called nonmodal (712.1).
