@@ -9,6 +9,7 @@ import { RIFTBOUND_KEYWORDS, VALUED_KEYWORDS } from '../../parser/keywords';
 import { msg, type Message } from '../../message';
 import { changeKeyword } from '../../engine/untilEndOfTurn';
 import { notThisTurn } from './timing';
+import { ON_I_DIE } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -35,6 +36,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '383.2.c': { title: 'When a trigger condition is checked', text: "A triggered ability's condition is checked once the event that may meet it has been fully carried out: a card that arrived where its ability works in that same event can trigger (383.2.c.1), and one that left at that moment can't (383.2.c.2)." },
   '383.2.c.2': { title: 'Leaving at the same time', text: 'A card that leaves the zone where its triggered ability works in the same event that meets its condition does not trigger: a unit watching for friendly units dying does not see one that dies together with it, and does not see its own death.' },
   '818.3': { title: 'Equipped', text: 'A unit is equipped while at least one card attached to it is Equipment: the state starts and ends exactly with that attachment.' },
+  '808.1.d.1': { title: 'No death, no Deathknell', text: 'An ability that triggers on its own permanent dying (Deathknell, or a gear\'s "when I die" that is its unit\'s) needs that permanent to reach the trash: when the kill is replaced, by a recall for one, the ability is taken off the chain and does nothing.',
+    earlier: [{ before: '2026-07-16', text: 'A Deathknell needs its permanent to be killed and put in the trash: when the kill is replaced, by a recall for one, the Deathknell does not happen.' }] },
   '725.3': { title: 'Weaponmaster and Equip', text: "Weaponmaster may use an attached card's Equip ability (and what modifies it) even though that card's Rules Text is inactive." },
 };
 
@@ -54,12 +57,19 @@ export function deathReplaced(replay: Replay, unit: CardObj, ev: EventNode, kill
   replay.report('not-destroyed', ev.range, steps.length
     ? msg`${unit.id} doesn't die: ${gear.id} is attached to it, and its Effect Text, now ${unit.id}'s, says "If I would die, kill this instead", so ${gear.id} is killed instead, and the same replacement goes on as its text says${saverStepsWords(unit.id, steps)}.${choice} That is the rules' outcome: if it is meant, add an \`expect ${gear.id} in trash\` line after it.`
     : msg`${unit.id} doesn't die: ${gear.id} is attached to it, and its Effect Text, now ${unit.id}'s, says "If I would die, kill this instead", so ${gear.id} is killed instead.${choice} That is the rules' outcome: if it is meant, add an \`expect ${gear.id} in trash\` line after it. If the card's text goes on (Guardian Angel: "Heal me, exhaust me, and recall me"), declare it so (\`if I would die, kill this instead, heal me, exhaust me, and recall me\`): it is part of the same replacement.`, {
-    rules: ['136.2.c', '136.2.d', ...(steps.includes('heal') ? ['418.1'] : []), ...(steps.includes('recall') ? ['455'] : [])],
+    // A "when I die" ([Deathknell]) of the unit's, from its gear's Effect Text, doesn't happen: the unit never reaches the trash (808.1.d.1).
+    rules: ['136.2.c', '136.2.d', ...(steps.includes('heal') ? ['418.1'] : []), ...(steps.includes('recall') ? ['455'] : []), ...(hasDeathknell(replay, unit) ? ['808.1.d.1'] : [])],
     subjects: [unit.id, gear.id, ...others],
   });
   if (replay.noting) replay.note(() => msg`doesn't die: ${gear.id} killed instead`);
   kill(gear);
   return true;
+}
+
+/** Whether a card attached to `unit` has Effect Text "when I die" (a [Deathknell] that is the unit's, 136.2.c, 808.1.c). */
+function hasDeathknell(replay: Replay, unit: CardObj): boolean {
+  for (const id of unit.attachments) if ((replay.board.cards.get(id)!.triggers & ON_I_DIE) !== 0) return true;
+  return false;
 }
 
 /**
