@@ -15,7 +15,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '818': { title: 'Equip', text: 'Equip is an activated ability of Equipment gear: pay its cost to attach it to a unit you control.' },
   '818.5': { title: 'Equip is a characteristic', text: 'Whether a gear has Equip is one of its characteristics, which other effects can look at.' },
   '818.1': { title: 'Equip is an activated ability', text: 'Equip is a keyword for an activated ability that attaches the gear to a unit.' },
-  '818.1.a': { title: 'Equip is on Equipment', text: 'Equip is found on gear with the Equipment tag; an Equipment may have Equip or Quick-Draw (150.3).',
+  '818.1.a': { title: 'Equip is on Equipment', text: 'Equip is found on gear with the Equipment tag, which may also have Quick-Draw.',
     earlier: [{ before: '2026-07-16', text: 'Equip is normally found on gear with the Equipment tag.' }] },
   '818.1.b.1': { title: 'Equip targets', text: 'The unit chosen for Equip is a target.' },
   '818.1.c.2': { title: 'A unit you control', text: 'Equip attaches the gear to a unit its controller controls.' },
