@@ -41,21 +41,35 @@ const MTG: GameVersions = {
     { id: '2024-08-02', date: '2024-08-02', label: 'Comprehensive Rules 2024-08-02' },
     { id: '2024-11-08', date: '2024-11-08', label: 'Comprehensive Rules 2024-11-08' },
     { id: '2025-02-07', date: '2025-02-07', label: 'Comprehensive Rules 2025-02-07' },
+    { id: '2025-04-04', date: '2025-04-04', label: 'Comprehensive Rules 2025-04-04' },
     { id: '2025-06-06', date: '2025-06-06', label: 'Comprehensive Rules 2025-06-06' },
+    { id: '2025-07-25', date: '2025-07-25', label: 'Comprehensive Rules 2025-07-25' },
     { id: '2025-11-14', date: '2025-11-14', label: 'Comprehensive Rules 2025-11-14' },
     { id: '2026-04-17', date: '2026-04-17', label: 'Comprehensive Rules 2026-04-17' },
+    { id: '2026-08-07', date: '2026-08-07', label: 'Comprehensive Rules 2026-08-07' },
     { id: '2026-09-25', date: '2026-09-25', label: 'Comprehensive Rules 2026-09-25' },
   ],
+  // Each date below is the first version whose text has the new number, read in the texts of every version from
+  // 2025-02-07 to 2026-09-25 (ivancea/MTGRules_Android, app/src/main/res/raw/rules_YYYYMMDD.txt). The versions
+  // listed above are those where a number the checker cites moves; one between them (2025-09-19, 2026-01-16,
+  // 2026-02-27, 2026-06-19) numbers those rules as the listed version before it, which a `rules` date resolves to.
   renumberings: [
-    { since: '2026-09-25', now: '310.10', old: '310.9' },
-    { since: '2026-09-25', now: '704.5aa', old: '704.5z' },
-    { since: '2026-09-25', now: '704.5z', old: '704.5y' },
-    // Merging with Permanents, 727 in 2024, moved down one place each time a rule was inserted before it in
-    // section 7: 728 from 2025-06-06 (Omen Cards, 720), 729 from 2025-11-14 (a new 721), 730 from 2026-04-17.
+    // The rules of 2026-08-07 split the battles' state-based actions (704.5v-w) and inserted one in 310 (a
+    // non-Siege battle with defense 0, 310.8): a battle can't be attached, 310.9 until then, is 310.10; extra
+    // Roles, 704.5y until then (2024-06-07 to 2026-06-19), are 704.5z; start your engines! (speed), 704.5z
+    // from 2025-02-07 to 2026-06-19, is 704.5aa.
+    { since: '2026-08-07', now: '310.10', old: '310.9' },
+    { since: '2026-08-07', now: '704.5aa', old: '704.5z' },
+    { since: '2026-08-07', now: '704.5z', old: '704.5y' },
+    // Merging with Permanents, 727 until 2025-02-07, moved down one place each time a rule was inserted before
+    // it in section 7: 728 from 2025-04-04 (Omen Cards, 720), 729 from 2025-07-25 (Station Cards, 721), 730
+    // from 2026-04-17 (Preparation Cards, 722).
     { since: '2026-04-17', now: '730', old: '729' },
+    // "Becomes" triggers: 603.2f until 2025-09-19; 2025-11-14 dropped the 603.2e before it.
     { since: '2025-11-14', now: '603.2e', old: '603.2f' },
-    { since: '2025-11-14', now: '729', old: '728' },
-    // Keyword actions were re-sorted: Exchange, all of it, moved from 701.10 to 701.12.
+    { since: '2025-07-25', now: '729', old: '728' },
+    // Keyword actions were re-sorted in the rules of 2025-06-06 (those of 2025-04-04 have the old order): Exchange,
+    // all of it, moved from 701.10 to 701.12.
     { since: '2025-06-06', now: '701.12', old: '701.10' },
     // The same re-sorting: Tap and Untap, 701.21 until then, is 701.26 (the old 701.26, Abandon, moved too).
     { since: '2025-06-06', now: '701.26', old: '701.21' },
@@ -71,11 +85,13 @@ const MTG: GameVersions = {
     { since: '2025-06-06', now: '701.21', old: '701.17' },
     // The same re-sorting: Transform, 701.28 until then, is 701.27 (Convert, 701.29 until then, follows it at 701.28).
     { since: '2025-06-06', now: '701.27', old: '701.28' },
-    { since: '2025-06-06', now: '728', old: '727' },
+    { since: '2025-04-04', now: '728', old: '727' },
   ],
   // Job select (702.182, Final Fantasy): first in the rules of 2025-06-06 of those listed here (Final Fantasy's
   // release; Aetherdrift's 2025-02-07 rules end 702 before Tarkir's Harmonize and Mobilize, 702.180-181).
-  introduced: table({ '702.182': '2025-06-06', '702.182a': '2025-06-06' }),
+  // Start your engines!'s state-based action (704.5aa, speed): first in Aetherdrift's rules of 2025-02-07, as
+  // 704.5z; the rules of 2024-06-07 end 704.5 at 704.5y, so their 704.5z is no rule.
+  introduced: table({ '702.182': '2025-06-06', '702.182a': '2025-06-06', '704.5aa': '2025-02-07' }),
   removed: table({}),
 };
 

@@ -72,7 +72,7 @@ describe('rule numbers in message texts', () => {
       assert.deepEqual({ ...a.numbers }, { '434.1.f': '421.1.f' });
       assert.equal(a.game, 'riftbound');
       assert.equal(textRenumbering('riftbound', v12, msg`${'c'} detached (434.1.f), ${'d'} (719.3)`), a, 'the same template: the same renumbering');
-      // MTG: 730 was 727 until 2025-06-06, 728 then, 729 from 2025-11-14.
+      // MTG: 730 was 727 until 2025-02-07, 728 from 2025-04-04, 729 from 2025-07-25.
       assert.deepEqual({ ...textRenumbering('mtg', version('mtg', '2024-06-07'), msg`(730.2i) and (730.3)`)!.numbers }, { '730.2i': '727.2i', '730.3': '727.3' });
       assert.deepEqual({ ...textRenumbering('mtg', version('mtg', '2025-06-06'), msg`(730.3)`)!.numbers }, { '730.3': '728.3' });
       // Nested messages: their numbers are found too, and merged.
@@ -166,8 +166,8 @@ describe('rule numbers in message texts', () => {
       }
     }
     const mtgOld = (n: string, to: (v: string) => string) =>
-      ['2024-02-02', '2024-06-07', '2024-08-02', '2024-11-08', '2025-02-07', '2025-06-06', '2025-11-14'].map((v) => `core/rules/mtg/${n} mtg ${v}: ${to(v)}`);
-    const merging = (v: string) => (v < '2025-06-06' ? '727' : v < '2025-11-14' ? '728' : '729');
+      ['2024-02-02', '2024-06-07', '2024-08-02', '2024-11-08', '2025-02-07', '2025-04-04', '2025-06-06', '2025-07-25', '2025-11-14'].map((v) => `core/rules/mtg/${n} mtg ${v}: ${to(v)}`);
+    const merging = (v: string) => (v < '2025-04-04' ? '727' : v < '2025-07-25' ? '728' : '729');
     assert.deepEqual([...new Set(moved)].sort(), [
       'core/parser/parser.ts riftbound v1.2: 801.3.b → 727.3.b',
       'core/rules/riftbound/attach.ts riftbound v1.2: 818.1.b.1 → 744.1.b.1',

@@ -30,6 +30,35 @@ describe('rules versions', () => {
     assert.equal(canonicalIn('mtg', resolveVersion('mtg', '2024-06-07'), '701.27a'), undefined);
   });
 
+  // Checked in the texts of each version (ivancea/MTGRules_Android rules_YYYYMMDD.txt, NateClarkTech/ShellHacks2026
+  // for 2026-09-25): the date a number moved is the first version whose text has it.
+  it('cites MTG rules moved between the versions listed before, as the declared version numbers them', () => {
+    const at = (v: string, n: string) => citeAs('mtg', resolveVersion('mtg', v), n);
+    // Merging with Permanents: 727 in 2025-02-07, 728 from 2025-04-04 (Omen Cards, 720), 729 from 2025-07-25
+    // (Station Cards, 721) to 2026-02-27, 730 from 2026-04-17 (Preparation Cards, 722).
+    assert.deepEqual(
+      ['2025-02-07', '2025-04-04', '2025-05-01', '2025-06-06', '2025-07-25', '2025-09-19', '2025-11-14', '2026-02-27', '2026-04-17'].map((v) => at(v, '730.3')),
+      ['727.3', '728.3', '728.3', '728.3', '729.3', '729.3', '729.3', '729.3', '730.3'],
+    );
+    // 704.5: Roles are 704.5y and speed 704.5z until 2026-06-19; 2026-08-07 split the battles' actions.
+    assert.equal(at('2025-02-07', '704.5aa'), '704.5z');
+    assert.equal(at('2026-06-19', '704.5z'), '704.5y');
+    assert.equal(at('2026-06-19', '704.5aa'), '704.5z');
+    assert.equal(at('2026-08-07', '704.5z'), '704.5z');
+    assert.equal(at('2026-08-07', '704.5aa'), '704.5aa');
+    // A battle can't be attached: 310.9 until 2026-06-19, 310.10 from 2026-08-07.
+    assert.equal(at('2026-06-19', '310.10'), '310.9');
+    assert.equal(at('2026-08-07', '310.10'), '310.10');
+    // "Becomes" triggers: 603.2f until 2025-09-19, 603.2e from 2025-11-14.
+    assert.equal(at('2025-09-19', '603.2e'), '603.2f');
+    assert.equal(at('2025-11-14', '603.2e'), '603.2e');
+    // Speed is first in the rules of 2025-02-07: the 704.5z of 2024 is no rule.
+    assert.equal(existsIn('mtg', resolveVersion('mtg', '2024-11-08'), '704.5aa'), false);
+    assert.equal(existsIn('mtg', resolveVersion('mtg', '2025-02-07'), '704.5aa'), true);
+    assert.equal(canonicalIn('mtg', resolveVersion('mtg', '2024-06-07'), '704.5z'), undefined);
+    assert.equal(canonicalIn('mtg', resolveVersion('mtg', '2025-02-07'), '704.5z'), '704.5aa');
+  });
+
   it('cites Riftbound numbers of v1.2, v1.3 and 2026-07-16', () => {
     const v12 = resolveVersion('riftbound', 'v1.2');
     const v13 = resolveVersion('riftbound', '1.3');
