@@ -102,6 +102,14 @@ export function keywordSecondWord(first: string): string | undefined {
 /** MTG card types (205.2a, with `tribal`, read as `kindred`) and supertypes (205.4a), as a scenario writes them: lowercase. */
 export const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'planeswalker', 'battle', 'instant', 'sorcery', 'kindred', 'tribal'];
 export const MTG_SUPERTYPES = ['basic', 'legendary', 'snow', 'world', 'ongoing'];
+/** Riftbound card types (and `token`), as a scenario writes them: lowercase. */
+export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
+
+/**
+ * The words of a type line before its dash, in either game (`Creature`, `Basic Land`, `Gear` as a card prints
+ * them, a capital at the start of each word, are read as these): no subtype or tag is spelled like one.
+ */
+export const TYPE_LINE_WORDS: ReadonlySet<string> = new Set([...MTG_SUPERTYPES, ...MTG_CARD_TYPES, ...RIFTBOUND_CARD_TYPES]);
 /** The MTG colors (105.1), in the order of their bits on a card (engine/board.ts, colorBit). */
 export const MTG_COLORS: readonly string[] = ['white', 'blue', 'black', 'red', 'green'];
 

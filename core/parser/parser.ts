@@ -45,7 +45,7 @@ import { ACTIVATED_ABILITIES, EventBase, PART_VERBS, TURN_UP_COSTS, type TurnUpC
 /** What `if I would die, kill this instead` may go on to do to the unit (Guardian Angel), in the words written. */
 const SAVER_STEPS: readonly SaverStep[] = ['heal', 'exhaust', 'recall'];
 import { isDigit, lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
-import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord, MTG_ZONE_WORDS, OLD_UMBRA_ARMOR, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, VALUED_KEYWORDS } from './keywords';
+import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord, MTG_ZONE_WORDS, OLD_UMBRA_ARMOR, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, TYPE_LINE_WORDS, VALUED_KEYWORDS } from './keywords';
 import { asMessage, msg, relatedAt, renderMessage, said, type Message } from '../message';
 import { table } from '../tables';
 
@@ -467,14 +467,20 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
     // Paladin en-Vec prints "protection from black and from red": a declaration lists each (the first is kept).
     const last = st.props[st.props.length - 1];
     if (last?.kind === 'protection' && cur.isWord('and') && cur.isWord('from', 1)) throw new SyntaxError_(msg`Write each protection as its own property: \`protection from ${last.quality.text}, protection from ${cur.peek(2)?.text ?? 'QUALITY'}\`.`, cur.peek()!.range);
-    // Cards print "Equipped creature gets +2/+2 and has trample": a declaration writes the grant as a property of its own.
-    if (last?.kind === 'pt-bonus' && cur.isWord('and') && (cur.isWord('has', 1) || cur.isWord('loses', 1))) throw new SyntaxError_(msg`Write the grant as its own property: \`${last.who.text} gets ..., ${last.who.text} ${cur.peek(1)!.text} ...\`.`, cur.peek()!.range);
-    if (cur.peek()!.type !== 'comma') cur.fail(msg`',' before the next property`);
+    // Cards print "Equipped creature gets +2/+2 and has trample": the grant after `and` is a property of its own,
+    // `equipped creature has trample`, as if written so after a comma.
+    const grantAfterBonus = last?.kind === 'pt-bonus' && cur.isWord('and') && (cur.isWord('has', 1) || cur.isWord('loses', 1));
+    if (!grantAfterBonus) {
+      if (cur.peek()!.type !== 'comma') cur.fail(msg`',' before the next property`);
+    }
     cur.next();
     const from = cur.i;
     let p: Property;
     try {
-      p = parseProperty(cur);
+      if (grantAfterBonus) {
+        const grant = grantOf(cur, (last as Extract<Property, { kind: 'pt-bonus' }>).who, cur.peek()!.range);
+        p = { kind: 'grant', grant, range: grant.range };
+      } else p = parseProperty(cur);
     } catch (e) {
       if (!(e instanceof SyntaxError_)) throw e;
       // A property written wrong is reported, and the declaration goes on at the next comma: the
@@ -512,7 +518,7 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
 
 /** The keywords a card prints with a mana cost after them (equip {1}, reconfigure {2}, ward {2}). */
 const COSTED_KEYWORDS = new Set(['disguise', 'megamorph', 'morph', 'mutate']);
-const COSTED = 'equip, fortify, reconfigure, bestow, ward, morph, megamorph, disguise, mutate';
+const COSTED = 'equip, fortify, reconfigure, bestow, aura swap, ward, morph, megamorph, disguise, mutate';
 
 /** Whether the property `p` is a keyword printed with a cost (`ward` reads its own, parseTargetingKeyword). */
 function takesCost(p: Property): boolean {
@@ -521,7 +527,7 @@ function takesCost(p: Property): boolean {
     case 'fortify':
       return true;
     case 'flag':
-      return p.flag === 'reconfigure' || p.flag === 'bestow';
+      return p.flag === 'reconfigure' || p.flag === 'bestow' || p.flag === 'aura-swap';
     case 'keyword-ability':
       return p.value === undefined && COSTED_KEYWORDS.has(p.name.text);
     default:
@@ -628,15 +634,45 @@ function parseTypeLine(cur: Cursor): TypeLine {
     }
     if (t.type !== 'word') cur.fail(seenDash ? msg`a subtype` : msg`a card type`);
     cur.next();
-    (seenDash ? subtypes : types).push({ text: t.text, range: t.range });
+    // `Creature`, `Basic Land`, `UNIT`, as cards print a type line: before the dash, the card type in lowercase.
+    (seenDash ? subtypes : types).push({ text: seenDash ? t.text : printedCase(t, TYPE_LINE_WORDS, true).text, range: t.range });
   }
   if (seenDash && subtypes.length === 0) cur.fail(msg`a subtype after the dash`);
   return { types, subtypes, range: span(start!.range, cur.last().range) };
 }
 
+/**
+ * A word as cards print it at the start of a sentence or in a type line (`Enchant creature`, `Equip {1}`,
+ * `Creature`; `allCaps`: also `UNIT`, as Riftbound prints its type lines): the same word in lowercase when
+ * `known` has that, else the word as written (a Riftbound keyword, `Shield`, is capitalized already).
+ */
+function printedCase(t: Token, known: ReadonlySet<string>, allCaps = false): Token {
+  const c = t.text.charCodeAt(0);
+  if (c < 65 || c > 90 || known.has(t.text)) return t;
+  const rest = t.text.slice(1);
+  if (rest !== rest.toLowerCase() && !(allCaps && rest === rest.toUpperCase())) return t;
+  const lower = t.text.toLowerCase();
+  return known.has(lower) ? new Token('word', lower, t.line, t.start, t.end) : t;
+}
+
+/**
+ * The first words of the properties parseProperty reads, as a scenario writes them: a card's text starts a
+ * sentence with a capital (`Enchant creature`, `Equip {1}`, `Flash`, `Equipped creature has ...`, `You control
+ * enchanted creature`), which is read as the word in lowercase. A keyword capitalized as Riftbound prints it
+ * (`Shield`) and `Action`, `Reaction` are no such words: they stay as written.
+ */
+const PROPERTY_STARTS: ReadonlySet<string> = new Set([
+  'owner', 'controller', 'entered', 'in', 'at', 'attached', 'enchant', 'equip', 'fortify', 'protection', 'color', 'colors',
+  'reconfigure', 'bestow', 'token', 'exhausted', 'tapped', 'castable', 'flash', 'phased', 'face', 'manifested', 'cloaked',
+  'back', 'transforms', 'aura', "can't", 'attach', 'cast', 'can', 'might', 'might-bonus', 'toughness', 'damage', 'hexproof',
+  'shroud', 'ward', 'with', 'players', 'you', 'on', 'if', 'equipped', 'enchanted', 'fortified', 'when',
+  ...KEYWORD_FIRST_WORDS,
+]);
+
 function parseProperty(cur: Cursor): Property {
-  const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`a property (owner, controller, entered under, in, attached to, enchant, equip, protection from, color, ...)`);
+  const written = cur.peek();
+  if (!written || written.type !== 'word') return cur.fail(msg`a property (owner, controller, entered under, in, attached to, enchant, equip, protection from, color, ...)`);
+  const t = printedCase(written, PROPERTY_STARTS);
   cur.next();
   const r = () => span(t.range, cur.last().range);
   switch (t.text) {
@@ -834,10 +870,10 @@ function parseProperty(cur: Cursor): Property {
       return { kind: 'trigger', phrase: parseTriggerPhrase(cur), range: r() };
     default:
       // Riftbound `Reaction ability NAME`, `Action equip`: an ability printed with its timing keyword (813.1.d, 806.1.d; 818.1.c.5).
-      if ((t.text === 'Reaction' || t.text === 'Action') && (cur.isWord('ability') || cur.isWord('equip'))) {
+      if ((t.text === 'Reaction' || t.text === 'Action') && (cur.isWord('ability') || cur.isWord('equip') || cur.isWord('Equip'))) {
         const timing = { text: t.text, range: t.range };
         const what = cur.next()!;
-        if (what.text === 'equip') {
+        if (what.text === 'equip' || what.text === 'Equip') {
           if (cur.atEnd() || cur.peek()!.type === 'comma') return { kind: 'equip', timing, range: r() };
           return { kind: 'equip', quality: parseFilter(cur), timing, range: r() };
         }
@@ -976,6 +1012,12 @@ function keywordValue(cur: Cursor, name: Word, whole?: 'loses' | 'has no'): Keyw
 function parseGrant(cur: Cursor, first: Token): GrantNode {
   const noun = cur.word(msg`what it is attached to (${first.text} creature, ${first.text} permanent, ${first.text} unit...)`);
   const who = { text: `${first.text} ${noun.text}`, range: span(first.range, noun.range) };
+  return grantOf(cur, who, first.range);
+}
+
+/** A grant to `who` (`equipped creature`), from its verb on (`has`, `loses`, `is`, `can't be`); its range starts at `start`. */
+function grantOf(cur: Cursor, who: Word, start: Range): GrantNode {
+  const first = { range: start };
   const v = cur.peek();
   if (v?.type === 'word' && (v.text === 'is' || v.text === "isn't")) {
     const types = parseTypeChange(cur);
@@ -2087,6 +2129,11 @@ function buildCard(n: number): CardStmt | undefined {
         continue;
       }
       if (cardKind[k] !== K_WORD) return undefined;
+      // A capital before the dash (`Creature`, printedCase): the line is parsed in full.
+      if (!seenDash) {
+        const c = cardText.charCodeAt(cardStart[k]);
+        if (c >= 65 && c <= 90) return undefined;
+      }
       (seenDash ? subtypes : types).push({ text: cardText.slice(cardStart[k], cardEnd[k]), range: cardSpan(k, k) });
     }
     if (seenDash && subtypes.length === 0) return undefined;

@@ -266,6 +266,7 @@ describe('parser', () => {
         'card c "C": artifact creature — Equipment Lizard, reconfigure {2}, owner bob',
         'card d "D": artifact — Fortification, fortify {3}, owner bob',
         'gains b ward {4}',
+        'card w "Arcanum Wings": enchantment — Aura, enchant creature, aura swap {2}{U}, owner bob',
       ].join('\n'),
     );
     assert.deepEqual(doc.problems, []);
@@ -287,11 +288,74 @@ describe('parser', () => {
       [
         [1, 40, 41, 'A mana symbol is written in braces with something between them, as cards print it: `{1}`, `{2}{W}`.'],
         [2, 40, 42, 'A mana symbol is written in braces with something between them, as cards print it: `{1}`, `{2}{W}`.'],
-        [0, 36, 39, 'A mana cost follows only a keyword that has one (equip, fortify, reconfigure, bestow, ward, morph, megamorph, disguise, mutate); {1} is not read here.'],
+        [0, 36, 39, 'A mana cost follows only a keyword that has one (equip, fortify, reconfigure, bestow, aura swap, ward, morph, megamorph, disguise, mutate); {1} is not read here.'],
       ],
     );
     // The declarations go on past the problem: each card has its owner.
     for (const st of parse(['card f "F": artifact — Equipment, equip {, owner bob'].join('\n')).statements) assert.ok((st as CardStmt).props.some((p) => p.kind === 'owner'));
+  });
+
+  it('reads the capitals cards print: the card types before the dash (`Creature`, `Basic Land`, `UNIT`) and the first word of a property (`Enchant creature`, `Equip {1}`)', () => {
+    const text = [
+      'card p "Pacifism": Enchantment — Aura, Enchant creature, Flash, Enchanted creature has defender, owner bob',
+      'card f "Forest": Basic Land — Forest, owner bob',
+      'card s "Bonesplitter": Artifact — Equipment, Equip {1}, Equipped creature gets +2/+0, Double strike, owner bob',
+      'card g "Garen": UNIT — Demacia, Might 4, Shield, owner bob',
+      'card l "Long Sword": Gear — Equipment, Action Equip, Reaction ability parry, owner bob',
+      'card c "Control Magic": enchantment — Aura, Enchant creature, You control enchanted creature, owner bob',
+    ].join('\n');
+    const doc = parse(text);
+    assert.deepEqual(doc.problems, []);
+    const cards = doc.statements as CardStmt[];
+    assert.deepEqual(
+      cards.map((c) => [...c.typeLine!.types.map((w) => w.text), '—', ...c.typeLine!.subtypes.map((w) => w.text)].join(' ')),
+      ['enchantment — Aura', 'basic land — Forest', 'artifact — Equipment', 'unit — Demacia', 'gear — Equipment', 'enchantment — Aura'],
+    );
+    const shown = (c: CardStmt) =>
+      c.props.map((p) =>
+        p.kind === 'flag' ? p.flag : p.kind === 'keyword-ability' ? `${p.timing ? `${p.timing.text} ` : ''}${p.name.text}` : p.kind === 'equip' ? `${p.timing ? `${p.timing.text} ` : ''}equip` : p.kind === 'grant' ? `${p.grant.who.text} ${p.grant.verb}` : p.kind === 'might' ? `might ${p.value}` : p.kind,
+      );
+    assert.deepEqual(shown(cards[0]), ['enchant', 'flash', 'enchanted creature has', 'owner']);
+    assert.deepEqual(shown(cards[2]), ['equip', 'pt-bonus', 'double strike', 'owner']);
+    // A Riftbound keyword is capitalized already: `Shield` stays `Shield`.
+    assert.deepEqual(shown(cards[3]), ['might 4', 'Shield', 'owner']);
+    assert.deepEqual(shown(cards[4]), ['Action equip', 'Reaction ability parry', 'owner']);
+    assert.deepEqual(shown(cards[5]), ['enchant', 'enchanted creature has', 'owner']);
+    // The fast path leaves these lines to the full parser, which reads them the same.
+    assert.deepEqual(doc, parse(text, { fastPath: false }));
+    // Only a word that is one in lowercase: a subtype stays a subtype, and `Creature` after the dash, `CReature` or `Blah` are read as written.
+    const other = parse(['card x "X": CReature — Creature, Blah, Owner bob'].join('\n'));
+    const x = other.statements[0] as CardStmt;
+    assert.deepEqual([x.typeLine!.types[0].text, x.typeLine!.subtypes[0].text], ['CReature', 'Creature']);
+    assert.deepEqual(x.props.map((p) => (p.kind === 'unknown' ? p.word.text : p.kind)), ['Blah', 'owner']);
+  });
+
+  it('reads `gets +P/+T and has ABILITY` as cards print it: the change and the grant, and the properties after them', () => {
+    const doc = parse(
+      [
+        'card s "Sword of Fire and Ice": artifact — Equipment, equipped creature gets +2/+2 and has protection from red and from blue, equip {2}, owner bob, in hand',
+        'card r "Rancor": enchantment — Aura, enchant creature, Enchanted creature gets +2/+0 and has trample, attached to b',
+        'card t "Tatters": enchantment — Aura, enchanted creature gets -1/-0 and loses flying, owner bob',
+      ].join('\n'),
+    );
+    assert.deepEqual(doc.problems, []);
+    const [s, r, t] = doc.statements as CardStmt[];
+    assert.deepEqual(
+      s.props.map((p) => (p.kind === 'grant' ? `${p.grant.who.text} ${p.grant.verb} ${p.grant.abilities.length}` : p.kind)),
+      ['pt-bonus', 'equipped creature has 2', 'equip', 'owner', 'zone'],
+    );
+    assert.deepEqual(
+      r.props.map((p) => (p.kind === 'grant' ? `${p.grant.who.text} ${p.grant.verb}` : p.kind)),
+      ['enchant', 'pt-bonus', 'enchanted creature has', 'attached'],
+    );
+    assert.deepEqual(
+      t.props.map((p) => (p.kind === 'grant' ? `${p.grant.who.text} ${p.grant.verb}` : p.kind)),
+      ['pt-bonus', 'enchanted creature loses', 'owner'],
+    );
+    // A grant written wrong after `and` is one problem, and the declaration goes on at the next comma.
+    const bad = parse('card u "U": artifact — Equipment, equipped creature gets +1/+1 and has, owner bob');
+    assert.equal(bad.problems.length, 1);
+    assert.ok((bad.statements[0] as CardStmt).props.some((p) => p.kind === 'owner'));
   });
 
   it('parses `paying deflect` (Riftbound 809.1.c) after `targeting`, before or after `by P`, and only there', () => {

@@ -10,14 +10,14 @@ import type { Replay } from '../../engine/replay';
 import { msg, type Message } from '../../message';
 import { table } from '../../tables';
 import { zoneWord } from '../../engine/words';
-import { keywordInOtherCase, RIFTBOUND_KEYWORDS, VALUED_KEYWORDS, RIFTBOUND_ZONE_WORDS, namelessBattlefield } from '../../parser/keywords';
+import { keywordInOtherCase, RIFTBOUND_CARD_TYPES, RIFTBOUND_KEYWORDS, VALUED_KEYWORDS, RIFTBOUND_ZONE_WORDS, namelessBattlefield } from '../../parser/keywords';
 import { change } from '../../engine/untilEndOfTurn';
 import { notThisTurn, timedAbility } from './timing';
 import { controlOutOfPlace } from '../../engine/declaredControl';
 import { declaredStatus, RIFTBOUND_STATUS } from '../../engine/status';
 import { declaredTrigger, RIFTBOUND_TRIGGERS } from '../../engine/triggers';
 
-export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
+export { RIFTBOUND_CARD_TYPES };
 export const RIFTBOUND_ZONES = RIFTBOUND_ZONE_WORDS;
 
 export const BOARD = new Set(['base', 'battlefield']);
