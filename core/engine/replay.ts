@@ -1516,6 +1516,13 @@ export class Replay {
         if (this.rules.game !== 'mtg') return { actual: msg`a Riftbound card has one side only, and none turns over` };
         return transformedFailure(c, a.negated);
       }
+      case 'phased': {
+        // MTG 110.5: a permanent's status, phased in or out (702.26).
+        const c = this.card(a.subject);
+        if (!c) return undefined;
+        if (this.rules.game !== 'mtg') return { actual: msg`Riftbound has no phasing, and no card phases out` };
+        return phasedFailure(this.board, c, a.out);
+      }
       case 'face': {
         // MTG 110.5, 708: a permanent's face-down status.
         const c = this.card(a.subject);
@@ -1635,6 +1642,8 @@ export function assertionText(a: Assertion): Message {
       return a.negated ? msg`${a.subject.text} not ${a.role}` : msg`${a.subject.text} ${a.role}`;
     case 'face':
       return a.down ? msg`${a.subject.text} face down` : msg`${a.subject.text} face up`;
+    case 'phased':
+      return a.out ? msg`${a.subject.text} phased out` : msg`${a.subject.text} phased in`;
   }
 }
 
@@ -1675,6 +1684,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} ${a.negated ? 'not ' : ''}transformed`;
     case 'face':
       return `${a.subject.text} face ${a.down ? 'down' : 'up'}`;
+    case 'phased':
+      return `${a.subject.text} phased ${a.out ? 'out' : 'in'}`;
     case 'merged':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}merged${a.other ? ` with ${a.other.text}` : ''}`;
     case 'copy':
@@ -1878,6 +1889,18 @@ function onlySeparator(text: string, from: number, to: number): boolean {
 }
 
 /** Why an `expect X face down` (`face up`) fails, or undefined when it holds (MTG 110.5, 708). */
+/** Why an `expect X phased out` (`phased in`) fails, or undefined when it holds (110.5: a permanent's status; 110.5d: only a permanent has one). */
+function phasedFailure(board: Board, card: CardObj, out: boolean): { actual: Message; rules: string[]; replacement?: string } | undefined {
+  if (card.zone !== 'battlefield') return { actual: msg`${card.id} is ${inZone(card.zone)}, and only a permanent is phased in or out`, rules: ['110.5d'] };
+  const is = card.phasedOut !== 'no';
+  if (is === out) return undefined;
+  if (!is) return { actual: msg`${card.id} is phased in`, rules: ['110.5'], replacement: `${card.id} phased in` };
+  const host = card.phasedOut === 'indirect' ? board.hostOf(card) : undefined;
+  return host
+    ? { actual: msg`${card.id} is phased out, with ${host.id} it is attached to`, rules: ['110.5', '702.26g'], replacement: `${card.id} phased out` }
+    : { actual: msg`${card.id} is phased out`, rules: ['110.5'], replacement: `${card.id} phased out` };
+}
+
 function faceFailure(card: CardObj, down: boolean): { actual: Message; rules: string[]; replacement?: string } | undefined {
   // A face-down spell on the stack is face down too (708.4).
   const permanent = card.zone === 'battlefield' || (card.zone === 'stack' && card.faceDown !== undefined);

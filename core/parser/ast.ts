@@ -318,6 +318,8 @@ export type Assertion =
   | { kind: 'transformed'; subject: Name; negated: boolean; range: Range }
   /** `X face down`, `X face up` (MTG 110.5, 708): the permanent's face-down status (`down`: asserted face down). */
   | { kind: 'face'; subject: Name; down: boolean; range: Range }
+  /** `X phased out`, `X phased in` (MTG 110.5, 702.26): whether the permanent X is phased out now. */
+  | { kind: 'phased'; subject: Name; out: boolean; range: Range }
   /**
    * `X merged with Y` (MTG 702.140c, 730.2): X and Y are cards of one merged permanent now; `X not merged
    * with Y`, and `X not merged` (no `other`): X is no part of a merged permanent.

@@ -3229,7 +3229,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'merged with', 'a copy of' or 'triggered'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of' or 'triggered'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -3311,6 +3311,13 @@ function parseAssertion(cur: Cursor): Assertion {
     case 'transformed':
       cur.next();
       return { kind: 'transformed', subject, negated: false, range: r() };
+    case 'phased': {
+      // `X phased out`, `X phased in` (MTG 110.5, 702.26).
+      cur.next();
+      const dir = cur.word(msg`'out' or 'in'`);
+      if (dir.text !== 'out' && dir.text !== 'in') throw new SyntaxError_(msg`Expected 'out' or 'in', found '${dir.text}'.`, dir.range);
+      return { kind: 'phased', subject, out: dir.text === 'out', range: r() };
+    }
     case 'face': {
       // `X face down`, `X face up` (MTG 110.5, 708).
       cur.next();
@@ -3400,7 +3407,7 @@ function parseAssertion(cur: Cursor): Assertion {
       return { kind: 'triggered', subject, negated, ...(count !== undefined ? { count } : {}), ...(when ? { when } : {}), ...(host ? { host } : {}), range: r() };
     }
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'merged with', 'a copy of' or 'triggered'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of' or 'triggered'`);
   }
 }
 

@@ -815,7 +815,7 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   const created = !subject || isToken(state, subject.id) ? ['not created'] : [];
   if (n === 1) {
     const combat = [...roles, ...roles.map((r) => `not ${r}`)];
-    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', ...created, 'tapped', 'untapped', 'face down', 'face up', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), ...copies, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', ...created, 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, ...copies, 'triggered', 'not triggered']);
+    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', ...created, 'tapped', 'untapped', 'face down', 'face up', 'phased out', 'phased in', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), ...copies, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', ...created, 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, ...copies, 'triggered', 'not triggered']);
   }
   const rel = args[1];
   // `X a copy of Y`, `X not a copy [of Y]` (MTG 707.2; Riftbound 477.1.b): after `of`, the objects it may copy.

@@ -705,6 +705,10 @@ function combatAssertionAt(state: DocumentState, pos: Position): { text: string;
   if (a?.kind === 'transformed' && containsInclusive(a.range, pos) && !containsInclusive(a.subject.range, pos) && state.game === 'mtg') {
     return { text: t('{0}: whether the double-faced permanent has its back face up now. One with its front face up is not transformed, whatever it was before; off the battlefield a double-faced card is its front face.', codeSpan(a.negated ? 'not transformed' : 'transformed')), rules: ['701.27g', '712.8a'], range: { start: a.subject.range.end, end: a.range.end } };
   }
+  // MTG `expect X phased out`, `expect X phased in` (110.5, 702.26).
+  if (a?.kind === 'phased' && containsInclusive(a.range, pos) && !containsInclusive(a.subject.range, pos) && state.game === 'mtg') {
+    return { text: t('{0}: whether the permanent is phased out now, as if it weren\'t there. What is attached to a permanent that phases out phases out with it and comes back with it, still attached; off the battlefield a card has no status.', codeSpan(a.out ? 'phased out' : 'phased in')), rules: ['110.5', '702.26b', '702.26g', '110.5d'], range: { start: a.subject.range.end, end: a.range.end } };
+  }
   if (a?.kind !== 'combat' || !containsInclusive(a.range, pos) || containsInclusive(a.subject.range, pos)) return undefined;
   // The words after the subject: `attacking`, or `not attacking`.
   const doc = state.document;

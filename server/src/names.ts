@@ -312,6 +312,7 @@ export class NameIndex {
       case 'status':
       case 'transformed':
       case 'face':
+      case 'phased':
         return this.add(a.subject, 'card');
       case 'merged':
         // `X merged with Y` (MTG 730.2): two cards.
