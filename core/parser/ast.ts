@@ -437,7 +437,7 @@ export type EventNode =
   | { kind: 'status'; verb: 'tap' | 'untap' | 'exhaust' | 'ready'; subject: Name; verbRange: Range; range: Range }
   | {
       kind: 'move';
-      verb: 'move' | 'destroy' | 'sacrifice' | 'exile' | 'bounce' | 'kill';
+      verb: 'move' | 'destroy' | 'sacrifice' | 'exile' | 'banish' | 'bounce' | 'kill';
       subject: Name;
       zone: ZoneRef;
       /** `move X to battlefield under P` (Riftbound: to a base or a battlefield): the player under whose control it enters. */
@@ -557,6 +557,7 @@ export const EVENT_VERBS = [
   'destroy',
   'sacrifice',
   'exile',
+  'banish',
   'bounce',
   'kill',
   'becomes',
@@ -592,7 +593,7 @@ export const EVENT_VERBS = [
 ] as const;
 
 /** The verbs that may be a part of `together:` (what an effect does while it resolves). */
-export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'regenerate', 'exchange', 'tap', 'untap', 'exhaust', 'ready', 'transform', 'manifest', 'cloak', 'turn'] as const;
+export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'banish', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'regenerate', 'exchange', 'tap', 'untap', 'exhaust', 'ready', 'transform', 'manifest', 'cloak', 'turn'] as const;
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure', 'attach'] as const;

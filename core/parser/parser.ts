@@ -71,6 +71,8 @@ const SUGAR_ZONE: Record<string, string> = {
   sacrifice: 'graveyard',
   kill: 'graveyard',
   exile: 'exile',
+  // Riftbound's word for it (427.1: a card put into its Banishment), read as `exile` in either game.
+  banish: 'exile',
   bounce: 'hand',
 };
 
@@ -2799,6 +2801,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'sacrifice':
     case 'kill':
     case 'exile':
+    case 'banish':
     case 'bounce': {
       const subject = cur.name(msg`the card to ${verb}`);
       cur.end();

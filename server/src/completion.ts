@@ -206,7 +206,7 @@ function partWant(state: DocumentState, toks: PTok[], line: number): Want {
  * Verbs of one game only: MTG's counters (122.1a, 122.6), regeneration (701.19a) and blocks (509.1a), Riftbound's
  * buffs (426.1, 702.2.b). Not offered in the other game (both games attack: MTG `attack with`, Riftbound `attack at battlefield`).
  */
-const GAME_ONLY_VERBS: Record<Game, readonly string[]> = { mtg: ['put', 'remove', 'regenerate', 'block', 'transform', 'manifest', 'cloak'], riftbound: ['buff', 'spend'] };
+const GAME_ONLY_VERBS: Record<Game, readonly string[]> = { mtg: ['put', 'remove', 'regenerate', 'block', 'transform', 'manifest', 'cloak'], riftbound: ['buff', 'spend', 'banish'] };
 
 /** The verbs of `list` a scenario of `game` may use (the other game's own verbs left out). */
 function verbsOf(game: Game, list: readonly string[]): string[] {
@@ -672,6 +672,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
     case 'destroy':
     case 'sacrifice':
     case 'exile':
+    case 'banish':
     case 'bounce':
     case 'kill':
     case 'phase':
