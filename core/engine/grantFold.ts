@@ -679,7 +679,19 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
     if (state.gained.length !== 0 || cants !== 0) return { protections: state.gained, cants: cants !== 0 ? cant.slice(-cants) : [], cantsFrom: cant.length - cants };
     // Only its keywords or targeting keywords: the host is looked at again, not what is attached to it.
     if (state.own) return 'own';
-  } else if (!before || !sameAbilities(before, after)) return 'abilities';
+  } else if (!before) return 'abilities';
+  else {
+    // Folded again (a gain or loss logged by an event, a grantor gone or changed): compared whole, and
+    // told as a fold carried on tells it. A change of its keywords or targeting keywords alone is the
+    // host's own (a creature with thousands of Auras granting flying that an event makes lose it, again
+    // and again); instances of protection it gained may bar what they cover, and one it lost bars nothing.
+    const change = abilitiesChange(before, after);
+    if (change !== 'same') {
+      if (change === 'abilities' || REFOLD.plain) return 'abilities';
+      REFOLD.narrowed++;
+      return change === 'own' ? 'own' : protectionsOnly(change);
+    }
+  }
   return before!.values === after.values || VALUED_KEYWORDS.every((k) => before!.values?.[k] === after.values?.[k]) ? 'same' : 'values';
 }
 
@@ -704,6 +716,13 @@ export function protectionsOnly(protections: readonly string[]): Barring {
  * many effects all folds applied, and how many abilities and restrictions folds carried on copied.
  */
 export const APPEND = { on: true, count: 0, steps: 0, copied: 0 };
+
+/**
+ * Whether regrant answers `abilities` for every difference of a fold made again, as it did before it
+ * told the kinds apart there (tests turn it on to hold the two ways equal); how many times it answered
+ * otherwise there (`own`, or the protections gained).
+ */
+export const REFOLD = { plain: false, narrowed: 0 };
 
 /**
  * Riftbound: the value of each keyword that takes one the host has (Assault, Shield, Deflect), its
@@ -971,24 +990,46 @@ function sameKeep(x: ProtectionKeep | undefined, y: ProtectionKeep | undefined):
  * the messages (`from`): an Equipment granting flying again makes nothing illegal.
  */
 export function sameAbilities(x: Granted, y: Granted): boolean {
-  const cx = x.cant ?? [];
-  const cy = y.cant ?? [];
-  if (cx.length !== cy.length || cx.some((c, i) => c.what !== cy[i].what || c.except !== cy[i].except || c.by !== cy[i].by)) return false;
-  if (x.lostAll !== y.lostAll) return false;
-  return sameMembers(x, y) && sameMembers(y, x);
+  return abilitiesChange(x, y) === 'same';
 }
 
-/** Does `y` have every ability `x` has (each instance of protection with what it spares)? */
-function sameMembers(x: Granted, y: Granted): boolean {
-  return (
-    x.keywords.every((k) => y.keywords.includes(k)) &&
-    x.targeting.every((k) => y.targeting.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost)) &&
-    x.protections.every((q, i) => {
-      const keep = x.protectionKeeps[i];
-      const ys = y.protections;
-      // A long list by quality (a host with thousands of protections, each from another name, asked at each change).
-      if (ys.length > LONG_LIST.length) return qualityPlaces(ys).byQuality.get(q)?.some((j) => j < ys.length && sameKeep(keep, y.protectionKeeps[j])) ?? false;
-      return ys.some((r, j) => r === q && sameKeep(keep, y.protectionKeeps[j]));
-    })
-  );
+/**
+ * What differs between two of a host's folds that the rules read (sameAbilities's question, with the
+ * kind of the difference): `same`; `abilities` when what may not be attached, or a loss of all
+ * abilities, does; else the qualities of the instances of protection `y` has that `x` hasn't (each with
+ * what it spares: 702.16n/p), when there are any; else `own` (it lost instances of protection, or its
+ * keywords or targeting keywords changed, which no attachment's legality reads: as a fold carried on
+ * answers, regrant, the host alone is looked at again).
+ */
+export function abilitiesChange(x: Granted, y: Granted): 'same' | 'own' | 'abilities' | string[] {
+  const cx = x.cant ?? [];
+  const cy = y.cant ?? [];
+  if (cx.length !== cy.length || cx.some((c, i) => c.what !== cy[i].what || c.except !== cy[i].except || c.by !== cy[i].by)) return 'abilities';
+  if (x.lostAll !== y.lostAll) return 'abilities';
+  const gained = missingFrom(x, y);
+  if (gained.length !== 0) return gained;
+  return missingFrom(y, x).length === 0 && sameKeywords(x, y) && sameKeywords(y, x) ? 'same' : 'own';
+}
+
+/** Does `y` have every keyword and targeting keyword `x` has? */
+function sameKeywords(x: Granted, y: Granted): boolean {
+  return x.keywords.every((k) => y.keywords.includes(k)) && x.targeting.every((k) => y.targeting.some((t) => t.name === k.name && t.quality === k.quality && t.cost === k.cost));
+}
+
+/** The qualities of the instances of protection `y` has that `x` hasn't (an instance is its quality and what it spares), each once. */
+function missingFrom(x: Granted, y: Granted): string[] {
+  const out: string[] = [];
+  let seen: Set<string> | undefined;
+  const xs = x.protections;
+  for (let i = 0; i < y.protections.length; i++) {
+    const q = y.protections[i];
+    const keep = y.protectionKeeps[i];
+    // A long list by quality (a host with thousands of protections, each from another name, asked at each change).
+    const has = xs.length > LONG_LIST.length ? (qualityPlaces(xs).byQuality.get(q)?.some((j) => j < xs.length && sameKeep(keep, x.protectionKeeps[j])) ?? false) : xs.some((r, j) => r === q && sameKeep(keep, x.protectionKeeps[j]));
+    if (!has && !(seen ??= new Set()).has(q)) {
+      seen.add(q);
+      out.push(q);
+    }
+  }
+  return out;
 }

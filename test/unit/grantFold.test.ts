@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { analyse, boardAt, check } from '../../core';
 import { type CantEntry, type Granted, grantsTo, LONG_LIST } from '../../core/engine/abilities';
 import { Board, type CardObj } from '../../core/engine/board';
-import { APPEND, type Effect, foldEffects, FROM_LOG, withValues } from '../../core/engine/grantFold';
+import { APPEND, type Effect, foldEffects, FROM_LOG, REFOLD, withValues } from '../../core/engine/grantFold';
+import { findingsAndBoard, withSetting } from '../support/outcome';
 import { includeOptions } from '../../cli/includes';
 import { FIXTURES_DIR, listBoards, readText, checkOptionsOf } from '../support/fixtures';
 import { editedAt } from '../support/edits';
@@ -309,6 +310,52 @@ describe('the grants fold kept grantor by grantor (grantFold.ts) equals the full
       if (plain.includes('"kind"')) found++;
     }
     assert.ok(found > 100, `${found} scenarios with findings`);
+  });
+
+  it('finds what it finds when every change of a fold made again judges everything on the host, on 300 random scenarios (findings and boards)', () => {
+    // A fold made again (an event's gain or loss, a grantor gone) that changed only the host's keywords or
+    // targeting keywords judges the host alone ('own'); REFOLD.plain judges everything on it, as before.
+    const next = prng(51377);
+    const narrowed = REFOLD.narrowed;
+    let found = 0;
+    for (let trial = 0; trial < 300; trial++) {
+      const text = scenario(next);
+      const plain = withSetting(REFOLD, 'plain', true, () => findingsAndBoard(text));
+      assert.equal(findingsAndBoard(text), plain, text);
+      if (plain.includes('"kind"')) found++;
+    }
+    assert.ok(found > 100, `${found} scenarios with findings`);
+    assert.ok(REFOLD.narrowed - narrowed > 300, `only ${REFOLD.narrowed - narrowed} folds made again changed only keywords or protections`);
+  });
+
+  it('judges only the creature when Auras granting flying enter it in turn, each followed by an event that makes it lose flying', () => {
+    // Each loss folds the creature's grants again; what changed is its flying, which no Aura's legality
+    // reads: the creature is judged, not the Auras on it (judging them marked two million). Counted, not timed.
+    const n = 2000;
+    const lines = [HEAD];
+    for (let i = 0; i < n; i++) lines.push(`card a${i} "A": enchantment — Aura, enchant creature, owner alice, in hand, enchanted creature has flying\n`);
+    for (let i = 0; i < n; i++) lines.push(`enter a${i} attached to lion\nloses lion flying\n`);
+    const text = lines.join('');
+    let findings: Finding[] = [];
+    const marked = markedIn(() => (findings = check(text).findings));
+    assert.deepEqual(findings, []);
+    assert.ok(marked <= 4 * n, `${marked} cards marked`);
+    const lion = boardAt(text, text.split('\n').length - 2).cards.find((c) => c.id === 'lion')!;
+    assert.ok(!(lion.keywords ?? []).some((k) => k.startsWith('flying')), JSON.stringify(lion.keywords));
+  });
+
+  it('judges none of the blue Auras granting flying on a creature that gains and loses protection from red again and again', () => {
+    // Each event folds the creature's grants again; a protection gained bars only what it covers (mayBar:
+    // none of the Auras is red), one lost bars nothing. Counted, not timed (judging them all marked two million).
+    const n = 2000;
+    const lines = [HEAD];
+    for (let i = 0; i < n; i++) lines.push(`card a${i} "A": enchantment — Aura, enchant creature, owner alice, color blue, attached to lion, enchanted creature has flying\n`);
+    for (let i = 0; i < n; i++) lines.push(`${i % 2 ? 'loses' : 'gains'} lion protection from red\n`);
+    const text = lines.join('');
+    let findings: Finding[] = [];
+    const marked = markedIn(() => (findings = check(text).findings));
+    assert.deepEqual(findings, []);
+    assert.ok(marked <= 4 * n, `${marked} cards marked`);
   });
 
   it('does not carry on a fold whose protection spares a card that has since changed, nor misplace a grantor whose restriction came back', () => {
