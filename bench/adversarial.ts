@@ -162,6 +162,21 @@ export const FAMILIES: Family[] = [
       ).replace(HEAD, `${HEAD}card host "Host": creature, owner alice\ncard g "Grounded": enchantment — Aura, enchant creature, owner bob, attached to host, enchanted creature loses flying\n`),
   },
   {
+    // A loss an event logs folds the creature's grants again (not carried on from the last fold); a fold
+    // made again that changed only its keywords or targeting keywords judges the creature alone ('own',
+    // grantFold.ts abilitiesChange), not every Aura on it.
+    name: 'many Auras granting flying entering one creature in turn, each followed by an event that makes it lose flying',
+    unit: 'Auras and losses',
+    sizes: [2_000, 20_000],
+    make: (n) =>
+      everyCard(
+        n,
+        `${HEAD}card host "Host": creature, owner alice\n`,
+        (i) => `card a${i} "A": enchantment — Aura, enchant creature, owner alice, in hand, enchanted creature has flying\n`,
+        (i) => `enter a${i} attached to host\nloses host flying\n`,
+      ),
+  },
+  {
     // An event's protection judges again only what a new instance covers: one from a quality the creature
     // already has is redundant (702.16m) and not listed again (it was judged against every instance listed).
     name: 'many Auras on one creature given protection from one color, then another, as many times',
