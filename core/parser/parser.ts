@@ -130,6 +130,8 @@ class Cursor {
   fail(expected: string | Message): never {
     const t = this.peek();
     if (!t) throw new SyntaxError_(msg`Expected ${expected} at the end of the statement.`, this.endRange());
+    // A period ends a property of a card declaration (as card text ends a sentence), and nothing else.
+    if (t.type === 'period') throw new SyntaxError_(msg`Expected ${expected}, found '.': a period ends a property of a card declaration, as card text ends a sentence, and is read nowhere else.`, t.range);
     const shown = t.type === 'string' ? `"${t.text}"` : `'${t.text}'`;
     throw new SyntaxError_(msg`Expected ${expected}, found ${shown}.`, t.range);
   }
@@ -473,9 +475,16 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
     // `equipped creature has trample`, as if written so after a comma.
     const grantAfterBonus = last?.kind === 'pt-bonus' && cur.isWord('and') && (cur.isWord('has', 1) || cur.isWord('loses', 1));
     if (!grantAfterBonus) {
-      if (cur.peek()!.type !== 'comma') cur.fail(msg`',' before the next property`);
-    }
-    cur.next();
+      // A period ends a property as a comma does (`Enchant creature. Enchanted creature has flying.`), also
+      // before a comma (`has shroud., Equip {0}`: one separator) and at the end of the declaration.
+      const sep = cur.peek()!;
+      if (sep.type === 'period') {
+        cur.next();
+        if (cur.atEnd()) break;
+        if (cur.peek()!.type === 'comma') cur.next();
+      } else if (sep.type === 'comma') cur.next();
+      else cur.fail(msg`',' before the next property`);
+    } else cur.next();
     const from = cur.i;
     let p: Property;
     try {
@@ -488,7 +497,7 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
       // A property written wrong is reported, and the declaration goes on at the next comma: the
       // properties after it (its owner, its zone) are read, as after a property the checker doesn't know.
       (cur.problems ??= []).push({ message: e.message, text: e.text, range: e.range });
-      while (!cur.atEnd() && cur.peek()!.type !== 'comma') cur.next();
+      while (!cur.atEnd() && !endsProperty(cur.peek()!)) cur.next();
       st.range = span(startRange, cur.last().range);
       continue;
     }
@@ -516,6 +525,16 @@ function parseCard(cur: Cursor, startRange: Range): CardStmt {
     st.props.push(p);
   }
   return st;
+}
+
+/** Is `t` the word `w` with a capital, as a sentence starts (`Heal`)? */
+function isCapitalized(t: Token | undefined, w: string): boolean {
+  return t !== undefined && t.type === 'word' && t.text === w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+/** A comma, or a period as card text ends a sentence: what ends a type line or a property of a declaration. */
+function endsProperty(t: Token): boolean {
+  return t.type === 'comma' || t.type === 'period';
 }
 
 /** The keywords a card prints with a mana cost after them (equip {1}, reconfigure {2}, ward {2}). */
@@ -626,7 +645,7 @@ function parseTypeLine(cur: Cursor): TypeLine {
   let seenDash = false;
   const start = cur.peek();
   if (!start || (start.type !== 'word' && start.type !== 'dash')) cur.fail(msg`a type line, e.g. \`creature — Cat\` (MTG) or \`unit\` (Riftbound)`);
-  while (!cur.atEnd() && cur.peek()!.type !== 'comma') {
+  while (!cur.atEnd() && !endsProperty(cur.peek()!)) {
     const t = cur.peek()!;
     if (t.type === 'dash') {
       if (seenDash) cur.fail(msg`a subtype`);
@@ -709,7 +728,7 @@ function parseProperty(cur: Cursor): Property {
     case 'enchant':
       return { kind: 'enchant', filter: parseFilter(cur), range: r() };
     case 'equip': {
-      if (cur.atEnd() || cur.peek()!.type === 'comma' || cur.peek()!.type === 'cost') return { kind: 'equip', range: r() };
+      if (cur.atEnd() || endsProperty(cur.peek()!) || cur.peek()!.type === 'cost') return { kind: 'equip', range: r() };
       return { kind: 'equip', quality: parseFilter(cur), range: r() };
     }
     // `fortify` (MTG 702.67a), as the card prints it: every Fortification has it; the word says so.
@@ -849,8 +868,11 @@ function parseProperty(cur: Cursor): Property {
       // What the same text does to the unit after (Guardian Angel: `, heal me, exhaust me, and recall me`).
       const then: SaverStep[] = [];
       for (;;) {
-        const and = cur.isWord('and', 1) ? 1 : 0;
-        const step = cur.peek()?.type === 'comma' ? SAVER_STEPS.find((w) => cur.isWord(w, 1 + and) && cur.isWord('me', 2 + and)) : undefined;
+        // After a comma (`, and recall me`), or a period as the card prints it: `kill this instead. Heal me, ...`.
+        const sep = cur.peek();
+        const period = sep?.type === 'period';
+        const and = !period && cur.isWord('and', 1) ? 1 : 0;
+        const step = sep && endsProperty(sep) ? SAVER_STEPS.find((w) => (cur.isWord(w, 1 + and) || (period && isCapitalized(cur.peek(1), w))) && cur.isWord('me', 2 + and)) : undefined;
         if (step === undefined || then.includes(step)) break;
         for (let i = 0; i < 3 + and; i++) cur.next();
         then.push(step);
@@ -876,7 +898,7 @@ function parseProperty(cur: Cursor): Property {
         const timing = { text: t.text, range: t.range };
         const what = cur.next()!;
         if (what.text === 'equip' || what.text === 'Equip') {
-          if (cur.atEnd() || cur.peek()!.type === 'comma') return { kind: 'equip', timing, range: r() };
+          if (cur.atEnd() || endsProperty(cur.peek()!)) return { kind: 'equip', timing, range: r() };
           return { kind: 'equip', quality: parseFilter(cur), timing, range: r() };
         }
         return { kind: 'keyword-ability', name: keywordName(cur, what), timing, range: r() };
@@ -886,8 +908,8 @@ function parseProperty(cur: Cursor): Property {
         const value = keywordValue(cur, name);
         return value ? { kind: 'keyword-ability', name, value, range: r() } : { kind: 'keyword-ability', name, range: r() };
       }
-      // Read up to the next comma: the declaration goes on after it, and its game reports it (declareCard).
-      while (!cur.atEnd() && cur.peek()!.type !== 'comma') cur.next();
+      // Read up to the next comma (or period): the declaration goes on after it, and its game reports it (declareCard).
+      while (!cur.atEnd() && !endsProperty(cur.peek()!)) cur.next();
       return { kind: 'unknown', word: { text: t.text, range: t.range }, range: r() };
   }
 }
@@ -1154,6 +1176,8 @@ function parseAbility(cur: Cursor, whole?: 'loses' | 'has no'): AbilityNode {
  * 613.7a): the string's text is lexed by the one lexer and parsed as a grant, its tokens placed
  * where they stand in the line. One level only: a quote holds no quote.
  */
+const ATTACHED_WORDS: ReadonlySet<string> = new Set(['equipped', 'enchanted', 'fortified']);
+
 function parseQuotedGrant(str: Token): GrantNode {
   if (str.end - str.start !== str.text.length + 2) throw new SyntaxError_(msg`A grant in quotes is written on one line, without escapes: \`"equipped creature has flying"\`.`, str.range);
   const tokens: Token[] = [];
@@ -1162,13 +1186,15 @@ function parseQuotedGrant(str: Token): GrantNode {
     for (const t of line.tokens) tokens.push(new Token(t.type, t.text, str.line, str.start + 1 + t.start, str.start + 1 + t.end));
   });
   if (result.problems.length || result.comments.length) problem = true;
-  const first = tokens[0];
+  // As a card prints the ability it grants: `"Equipped creature has flying."` (the capital and the period).
+  if (tokens.length > 1 && tokens[tokens.length - 1].type === 'period') tokens.pop();
+  const first = tokens.length ? printedCase(tokens[0], ATTACHED_WORDS) : undefined;
   if (problem || !first || first.type !== 'word' || (first.text !== 'equipped' && first.text !== 'enchanted' && first.text !== 'fortified')) {
     throw new SyntaxError_(msg`Expected a grant in quotes, like \`"equipped creature has flying"\`.`, str.range);
   }
   const inner = new Cursor(tokens, { tokens, firstLine: str.line, lastLine: str.line, firstOffset: 0, endCharacter: str.end - 1 });
   inner.next();
-  const grant = parseGrant(inner, first);
+  const grant = parseGrant(inner, first!);
   if (!inner.atEnd()) inner.fail(msg`the end of the quoted grant`);
   if (grant.abilities.some((a) => a.kind === 'grant')) throw new SyntaxError_(msg`A grant in quotes can't hold another: write the ability it grants.`, str.range);
   // The checker applies a type change of the attachment's own (613.1d), not one it gives to grant.

@@ -113,7 +113,8 @@ function statementBefore(state: DocumentState, pos: Position): { toks: PTok[]; p
   if (lexed.problems.some((p) => p.unterminated && p.range.start.line === cursorLine)) return undefined;
   // The text starts where the statement starts, so its last logical line is that statement.
   const tokens = last?.tokens ?? [];
-  const toks: PTok[] = tokens.map((t) => ({ text: t.text, kind: t.type === 'number' ? 'word' : t.type }));
+  // A period that ends a sentence of card text separates a declaration's properties as a comma does.
+  const toks: PTok[] = tokens.map((t) => ({ text: t.type === 'period' ? ',' : t.text, kind: t.type === 'number' ? 'word' : t.type === 'period' ? 'comma' : t.type }));
   // The word the cursor is in (no space after it yet) is being typed.
   const end = tokens[tokens.length - 1];
   let partial = '';

@@ -330,6 +330,43 @@ describe('parser', () => {
     assert.deepEqual(x.props.map((p) => (p.kind === 'unknown' ? p.word.text : p.kind)), ['Blah', 'owner']);
   });
 
+  it('reads a period that ends a sentence of card text as the end of a property (`Enchant creature.`), and reports one anywhere else', () => {
+    const text = [
+      'card w "Spectral Ward": enchantment — Aura, Enchant creature. Enchanted creature has protection from all colors.',
+      'card g "Lightning Greaves": artifact — Equipment, Equipped creature has haste and shroud., Equip {0}, owner bob',
+      'card s "Sword": artifact — Equipment, Equipped creature gets +2/+0. Equip {2}.   # a comment',
+      'card a "Guardian Angel": gear — Equipment, If I would die, kill this instead. Heal me, exhaust me, and recall me., owner bob',
+      'card e "Aura": enchantment — Aura, Enchant Equipment. Enchanted Equipment has "Equipped creature has flying.", owner bob',
+    ].join('\n');
+    const doc = parse(text);
+    assert.deepEqual(doc.problems, []);
+    const [w, g, s, a, e] = doc.statements as CardStmt[];
+    const shown = (c: CardStmt) => c.props.map((p) => (p.kind === 'grant' ? `${p.grant.who.text} ${p.grant.verb} ${p.grant.abilities.length}` : p.kind === 'flag' ? p.flag : p.kind));
+    assert.deepEqual(shown(w), ['enchant', 'enchanted creature has 1']);
+    assert.deepEqual(shown(g), ['equipped creature has 2', 'equip', 'owner']);
+    assert.deepEqual(shown(s), ['pt-bonus', 'equip']);
+    assert.deepEqual(shown(a), ['kill-instead', 'owner']);
+    const angel = a.props[0];
+    assert.deepEqual(angel.kind === 'flag' ? angel.then : undefined, ['heal', 'exhaust', 'recall']);
+    assert.deepEqual(shown(e), ['enchant', 'enchanted Equipment has 1', 'owner']);
+    // The fast path leaves these lines to the full parser, which reads them the same.
+    assert.deepEqual(doc, parse(text, { fastPath: false }));
+    // Anywhere else a period is a problem, each with a message that says where a period is read.
+    for (const [line, problem] of [
+      ['expect bears has flying.', /found '\.': a period ends a property of a card declaration/],
+      ['card x "X": creature — Bear, owner .bob', /A period is read only where it ends a sentence/],
+      ['card x "X": creature — Bear, owner bob..', /A period is read only where it ends a sentence/],
+      ['card x "X": creature — Bear, attached to. bob', /found '\.': a period ends a property/],
+      ['card x "X": creature — Bear, owner bob..', /A period is read only where it ends a sentence/],
+      // Inside a number or a word, a `.` is the token's: `1.3` is one number, not `1` and a period.
+      ['card x "X": unit, might 1.3', /Expected a number, found '1\.3'/],
+    ] as const) {
+      const bad = parse(line);
+      assert.equal(bad.problems.length, 1, line);
+      assert.match(bad.problems[0].message, problem, line);
+    }
+  });
+
   it('reads `gets +P/+T and has ABILITY` as cards print it: the change and the grant, and the properties after them', () => {
     const doc = parse(
       [
