@@ -9,8 +9,9 @@ import { msg, said, type Message } from '../message';
  * `cost` is a mana cost as cards print it, one or more symbols in braces (`{1}`, `{2}{W}`, `{W/U}`).
  * `period` is a period that ends a sentence as card text does (`Enchant creature.`): right after a word,
  * a number or a cost, and before a space, a comma, a comment or the end of the line (sentenceEnd).
+ * `bracket` is `[` or `]`, around a Riftbound keyword as cards print it (`[Shield 2]`, `[Equip]`): the parser reads them.
  */
-export type TokenType = 'word' | 'string' | 'number' | 'colon' | 'comma' | 'dash' | 'semicolon' | 'cost' | 'period';
+export type TokenType = 'word' | 'string' | 'number' | 'colon' | 'comma' | 'dash' | 'semicolon' | 'cost' | 'period' | 'bracket';
 
 /** A token: positions as numbers; the Range object is made only when someone asks for it. */
 export class Token {
@@ -135,6 +136,8 @@ const CH_EM_DASH = 0x2014;
 const CH_RIGHT_APOS = 0x2019;
 const CH_BOM = 0xfeff;
 const CH_LBRACE = 0x7b;
+const CH_LBRACKET = 0x5b;
+const CH_RBRACKET = 0x5d;
 const CH_RBRACE = 0x7d;
 
 const LETTER = /^\p{L}$/u;
@@ -185,19 +188,19 @@ function isWordPart(text: string, i: number): boolean {
 /** A character no token starts with (the lexer's last branch). */
 function isUnexpected(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
-  if (isSpace(c) || c === CH_HASH || c === CH_QUOTE || c === CH_COLON || c === CH_COMMA || c === CH_SEMICOLON || c === CH_EM_DASH || c === CH_EN_DASH || c === CH_LBRACE || c === CH_DOT) return false;
+  if (isSpace(c) || c === CH_HASH || c === CH_QUOTE || c === CH_COLON || c === CH_COMMA || c === CH_SEMICOLON || c === CH_EM_DASH || c === CH_EN_DASH || c === CH_LBRACE || c === CH_DOT || c === CH_LBRACKET || c === CH_RBRACKET) return false;
   if (c === CH_MINUS || c === CH_UNDERSCORE || isDigit(c)) return false;
   return !isLetterAt(text, i);
 }
 
 /**
  * Is the `.` at `i` a period that ends a sentence (`has haste and shroud.`)? Right after a word, a
- * number or a cost (`last`, the line's last token so far, ending at the period's column `col`), and
+ * number, a cost or a keyword's closing bracket (`[Shield 2].`) (`last`, the line's last token so far, ending at the period's column `col`), and
  * followed by a space, a comma, a comment or the end of the line. A `.` inside a word or a number
  * (`v1.3`, `1.3`) is part of that token, never a period; any other `.` is a lexical problem.
  */
 function sentenceEnd(text: string, i: number, end: number, last: Token | undefined, col: number): boolean {
-  if (last === undefined || last.end !== col || (last.type !== 'word' && last.type !== 'number' && last.type !== 'cost')) return false;
+  if (last === undefined || last.end !== col || (last.type !== 'word' && last.type !== 'number' && last.type !== 'cost' && !(last.type === 'bracket' && last.text === ']'))) return false;
   if (i + 1 >= end) return true;
   const d = text.charCodeAt(i + 1);
   return isSpace(d) || d === CH_COMMA || d === CH_HASH;
@@ -424,6 +427,12 @@ function lexLine(text: string, ln: number, base: number, end: number, comments: 
       while (j < end && text.charCodeAt(j) === CH_DOT) j++;
       problems.push({ ...said(msg`A period is read only where it ends a sentence of card text, right after its last word and before a space, a comma or the end of the line (\`Enchant creature.\`).`), range: range(ln, col, j - base) });
       i = j;
+      continue;
+    }
+    if (c === CH_LBRACKET || c === CH_RBRACKET) {
+      // Around a Riftbound keyword as cards print it (`[Shield 2]`): the parser says where they may stand.
+      tokens.push(new Token('bracket', text[i], ln, col, col + 1));
+      i++;
       continue;
     }
     if (c === CH_SEMICOLON) {

@@ -45,7 +45,7 @@ import { ACTIVATED_ABILITIES, EventBase, PART_VERBS, TURN_UP_COSTS, type TurnUpC
 /** What `if I would die, kill this instead` may go on to do to the unit (Guardian Angel), in the words written. */
 const SAVER_STEPS: readonly SaverStep[] = ['heal', 'exhaust', 'recall'];
 import { isDigit, lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
-import { isNamedAbility, KEYWORD_FIRST_WORDS, keywordSecondWord, MTG_ZONE_WORDS, OLD_UMBRA_ARMOR, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, TYPE_LINE_WORDS, VALUED_KEYWORDS } from './keywords';
+import { isNamedAbility, KEYWORD_FIRST_WORDS, RIFTBOUND_KEYWORDS, keywordSecondWord, MTG_ZONE_WORDS, OLD_UMBRA_ARMOR, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, TYPE_LINE_WORDS, VALUED_KEYWORDS } from './keywords';
 import { asMessage, msg, relatedAt, renderMessage, said, type Message } from '../message';
 import { table } from '../tables';
 
@@ -97,14 +97,38 @@ function span(a: Range, b: Range): Range {
 
 class Cursor {
   i = 0;
+  /** The tokens are a copy of the line's, which may be changed (unbracket). */
+  private own = false;
   /** What a statement parsed before a syntax error, kept so names still resolve. */
   partial: Statement | undefined;
   /** Problems the statement goes on past (a repeated property): reported before a syntax error that ends it. */
   problems: SyntaxProblem[] | undefined;
   constructor(
-    readonly tokens: Token[],
+    public tokens: Token[],
     readonly line: LogicalLine,
   ) {}
+
+  /**
+   * A Riftbound keyword in brackets as cards print it (`[Shield 2]`, `[Equip]`, `[Quick-Draw]`, `[Action]`)
+   * at the cursor: the brackets are taken out, and the keyword is read as if written without them. Only
+   * a keyword (RIFTBOUND_KEYWORDS, or `Equip`) with perhaps its value; anything else stays, and the
+   * parser reports the bracket where it stands.
+   */
+  unbracket(): void {
+    const open = this.peek();
+    if (open === undefined || open.type !== 'bracket' || open.text !== '[') return;
+    const kw = this.peek(1);
+    if (kw === undefined || kw.type !== 'word' || !(RIFTBOUND_KEYWORDS.includes(kw.text) || kw.text === 'Equip')) return;
+    const value = this.peek(2)?.type === 'number' ? 1 : 0;
+    const close = this.peek(2 + value);
+    if (close === undefined || close.type !== 'bracket' || close.text !== ']') return;
+    if (!this.own) {
+      this.tokens = this.tokens.slice();
+      this.own = true;
+    }
+    this.tokens.splice(this.i + 2 + value, 1);
+    this.tokens.splice(this.i, 1);
+  }
 
   peek(offset = 0): Token | undefined {
     return this.tokens[this.i + offset];
@@ -131,6 +155,7 @@ class Cursor {
     const t = this.peek();
     if (!t) throw new SyntaxError_(msg`Expected ${expected} at the end of the statement.`, this.endRange());
     // A period ends a property of a card declaration (as card text ends a sentence), and nothing else.
+    if (t.type === 'bracket') throw new SyntaxError_(msg`Expected ${expected}, found '${t.text}': brackets hold a Riftbound keyword as cards print it (\`[Shield 2]\`, \`[Equip]\`, \`[Action] Equip\`), where the keyword may stand.`, t.range);
     if (t.type === 'period') throw new SyntaxError_(msg`Expected ${expected}, found '.': a period ends a property of a card declaration, as card text ends a sentence, and is read nowhere else.`, t.range);
     const shown = t.type === 'string' ? `"${t.text}"` : `'${t.text}'`;
     throw new SyntaxError_(msg`Expected ${expected}, found ${shown}.`, t.range);
@@ -691,6 +716,7 @@ const PROPERTY_STARTS: ReadonlySet<string> = new Set([
 ]);
 
 function parseProperty(cur: Cursor): Property {
+  cur.unbracket();
   const written = cur.peek();
   if (!written || written.type !== 'word') return cur.fail(msg`a property (owner, controller, entered under, in, attached to, enchant, equip, protection from, color, ...)`);
   const t = printedCase(written, PROPERTY_STARTS);
@@ -894,6 +920,7 @@ function parseProperty(cur: Cursor): Property {
       return { kind: 'trigger', phrase: parseTriggerPhrase(cur), range: r() };
     default:
       // Riftbound `Reaction ability NAME`, `Action equip`: an ability printed with its timing keyword (813.1.d, 806.1.d; 818.1.c.5).
+      if (t.text === 'Reaction' || t.text === 'Action') cur.unbracket();
       if ((t.text === 'Reaction' || t.text === 'Action') && (cur.isWord('ability') || cur.isWord('equip') || cur.isWord('Equip'))) {
         const timing = { text: t.text, range: t.range };
         const what = cur.next()!;
@@ -1142,6 +1169,7 @@ const ABILITY_EXPECTED = msg`an ability: a keyword (flying, first strike, ...), 
  * stated absent, and takes no value.
  */
 function parseAbility(cur: Cursor, whole?: 'loses' | 'has no'): AbilityNode {
+  cur.unbracket();
   const t = cur.peek();
   if (t && t.type === 'string') {
     cur.next();
@@ -2837,6 +2865,8 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'gains':
     case 'loses': {
       const subject = cur.name(msg`the card that changes`);
+      // `gains garen [Shield] this turn`, the keyword as cards print it.
+      if (verb !== 'becomes') cur.unbracket();
       // `becomes X a copy of Y` (MTG 707.4; Riftbound 477.1.b.1).
       if (verb === 'becomes' && cur.isWord('a') && cur.isWord('copy', 1)) {
         const original = copyOf(cur);
@@ -3283,6 +3313,13 @@ function parseAssertion(cur: Cursor): Assertion {
         const n = cur.isWord('no') ? (cur.next(), 0) : counterAmount(cur).value;
         const counter = counterKind(cur);
         return { kind: 'counters', subject, counter, value: n, range: r() };
+      }
+      // `has [Shield 2]`, as cards print it; `has no [Shield]`.
+      cur.unbracket();
+      if (cur.isWord('no')) {
+        cur.next();
+        cur.unbracket();
+        cur.i--;
       }
       // `has no flying`: the ability is not there (a card named `no` is still `has no`).
       const negated = cur.isWord('no') && startsAbility(cur.peek(1));

@@ -79,7 +79,7 @@ const ENCHANT_WORDS = ['creature', 'artifact', 'enchantment', 'land', 'planeswal
 
 interface PTok {
   text: string;
-  kind: 'word' | 'string' | 'comma' | 'colon' | 'dash' | 'semicolon' | 'cost';
+  kind: 'word' | 'string' | 'comma' | 'colon' | 'dash' | 'semicolon' | 'cost' | 'bracket';
 }
 
 /**
@@ -112,7 +112,8 @@ function statementBefore(state: DocumentState, pos: Position): { toks: PTok[]; p
   if (lexed.comments.some((c) => c.range.start.line === cursorLine)) return undefined;
   if (lexed.problems.some((p) => p.unterminated && p.range.start.line === cursorLine)) return undefined;
   // The text starts where the statement starts, so its last logical line is that statement.
-  const tokens = last?.tokens ?? [];
+  // Brackets around a Riftbound keyword as cards print it (`[Shield 2]`) change nothing of what may follow.
+  const tokens = (last?.tokens ?? []).filter((t) => t.type !== 'bracket');
   // A period that ends a sentence of card text separates a declaration's properties as a comma does.
   const toks: PTok[] = tokens.map((t) => ({ text: t.type === 'period' ? ',' : t.text, kind: t.type === 'number' ? 'word' : t.type === 'period' ? 'comma' : t.type }));
   // The word the cursor is in (no space after it yet) is being typed.

@@ -367,6 +367,35 @@ describe('parser', () => {
     }
   });
 
+  it('reads a Riftbound keyword in brackets as cards print it (`[Equip]`, `[Shield 2]`, `[Action] Equip`), and a bracket anywhere else as a problem', () => {
+    const text = [
+      'card s "Doran\'s Shield": gear — Equipment, [Equip], Equipped unit has [Shield 2] and [Assault]., owner bob',
+      'card b "Quick Blade": gear — Equipment, [Action] [Equip], [Quick-Draw], [Deflect 2], owner bob',
+      'card j "Jax": unit, [Weaponmaster], [Reaction] ability parry, owner bob',
+      'gains j [Shield] this turn',
+      'expect j has [Shield 2]',
+      'expect j has no [Shield]',
+    ].join('\n');
+    const doc = parse(text);
+    assert.deepEqual(doc.problems, []);
+    const plain = parse(text.replace(/[[\]]/g, ''));
+    // The same statements as without the brackets, but for the ranges of the words after them.
+    const strip = (v: unknown) => JSON.parse(JSON.stringify(v, (k, x) => (k === 'range' || k === 'verbRange' || (typeof x === 'number' && k !== 'value' && k !== 'line') ? undefined : x)));
+    assert.deepEqual(strip(doc.statements), strip(plain.statements));
+    const [s, b] = doc.statements as CardStmt[];
+    assert.deepEqual(s.props.map((p) => (p.kind === 'grant' ? p.grant.abilities.map((a) => (a.kind === 'keyword' ? `${a.name.text}${a.value ? ` ${a.value.value}` : ''}` : a.kind)).join(' and ') : p.kind)), ['equip', 'Shield 2 and Assault', 'owner']);
+    assert.deepEqual(b.props.map((p) => (p.kind === 'equip' ? `${p.timing?.text} equip` : p.kind === 'keyword-ability' ? p.name.text : p.kind)), ['Action equip', 'Quick-Draw', 'Deflect', 'owner']);
+    // The bracket keeps its place in the ranges: the keyword's range is the word's.
+    const equip = s.props[0];
+    assert.equal(equip.range.start.character, text.indexOf('Equip]') );
+    // Only a keyword as cards print it, in the places a keyword stands.
+    for (const line of ['card x "X": unit, [might 2], owner bob', 'card x "X": unit, [Shield, owner bob', 'card x "X": unit, [shield], owner bob', 'expect x attached to [y]', 'card x "X": unit — [Yordle], owner bob']) {
+      const bad = parse(line);
+      assert.equal(bad.problems.length, 1, line);
+      assert.match(bad.problems[0].message, /brackets hold a Riftbound keyword as cards print it/, line);
+    }
+  });
+
   it('reads `gets +P/+T and has ABILITY` as cards print it: the change and the grant, and the properties after them', () => {
     const doc = parse(
       [
