@@ -45,7 +45,7 @@ import { ACTIVATED_ABILITIES, EventBase, PART_VERBS, TURN_UP_COSTS, type TurnUpC
 /** What `if I would die, kill this instead` may go on to do to the unit (Guardian Angel), in the words written. */
 const SAVER_STEPS: readonly SaverStep[] = ['heal', 'exhaust', 'recall'];
 import { isDigit, lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
-import { isNamedAbility, KEYWORD_FIRST_WORDS, RIFTBOUND_KEYWORDS, keywordSecondWord, MTG_ZONE_WORDS, OLD_UMBRA_ARMOR, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, TYPE_LINE_WORDS, VALUED_KEYWORDS } from './keywords';
+import { isNamedAbility, keywordInOtherCase, KEYWORD_FIRST_WORDS, RIFTBOUND_KEYWORDS, keywordSecondWord, MTG_ZONE_WORDS, OLD_UMBRA_ARMOR, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, TYPE_LINE_WORDS, VALUED_KEYWORDS } from './keywords';
 import { asMessage, msg, relatedAt, renderMessage, said, type Message } from '../message';
 import { table } from '../tables';
 
@@ -1452,12 +1452,20 @@ function parseFilterZone(cur: Cursor): FilterZone {
   return { zone: 'graveyard', whose, range: span(inTok.range, z.range) };
 }
 
+/** The Riftbound keywords a `resolve` line names, as the cards print them. */
+const RESOLVED_KEYWORDS: readonly string[] = ['Weaponmaster', 'Quick-Draw'];
+
 /** `equip`, `fortify`, `reconfigure` or `ability NAME`: the ability of `activate X ...` and `resolve X ...`. */
 function abilityWord(cur: Cursor): Word {
   const what = msg`the ability: 'equip', 'fortify', 'reconfigure', 'attach' (Riftbound) or 'ability NAME' (a resolve line also takes 'living weapon', 'for mirrodin', 'job select', 'Weaponmaster' or 'Quick-Draw')`;
   const w = cur.word(what);
   if (w.text === 'ability') return keywordName(cur, w as Token);
-  if (!(ACTIVATED_ABILITIES as readonly string[]).includes(w.text)) throw new SyntaxError_(msg`Expected ${what}, found '${w.text}'.`, w.range);
+  if (!(ACTIVATED_ABILITIES as readonly string[]).includes(w.text)) {
+    // `resolve jax weaponmaster`: the keyword as the cards print it, `Weaponmaster`.
+    const printed = keywordInOtherCase(w.text, RESOLVED_KEYWORDS);
+    if (printed !== undefined) throw new SyntaxError_(msg`Expected ${what}, found '${w.text}': a keyword is written as the cards print it, \`${printed}\`.`, w.range);
+    throw new SyntaxError_(msg`Expected ${what}, found '${w.text}'.`, w.range);
+  }
   return w;
 }
 
@@ -2713,6 +2721,8 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     }
     case 'resolve': {
       const subject = cur.name(msg`the spell that resolves`);
+      // `resolve jax [Weaponmaster]`, the keyword as cards print it.
+      cur.unbracket();
       // A trigger that waits on the stack: `living weapon creating T` (MTG 702.92a), `for mirrodin creating T`
       // (702.163a), `job select creating T` (702.182a), `Weaponmaster [choosing G]` (Riftbound 821.1),
       // `Quick-Draw [choosing U]` (Riftbound 819.1.d).

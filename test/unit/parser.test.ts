@@ -396,6 +396,19 @@ describe('parser', () => {
     }
   });
 
+  it('says how the cards print a keyword a `resolve` line names in another case (`weaponmaster`: `Weaponmaster`), and reads it in brackets', () => {
+    for (const [line, printed] of [['resolve jax weaponmaster choosing sword', 'Weaponmaster'], ['resolve g quick-draw', 'Quick-Draw']]) {
+      const bad = parse(line);
+      assert.equal(bad.problems.length, 1, line);
+      assert.ok(bad.problems[0].message.endsWith(`a keyword is written as the cards print it, \`${printed}\`.`), bad.problems[0].message);
+    }
+    assert.match(parse('resolve jax blah').problems[0].message, /found 'blah'\.$/);
+    const doc = parse('resolve jax [Weaponmaster] choosing sword');
+    assert.deepEqual(doc.problems, []);
+    const ev = doc.statements[0] as Extract<EventNode, { kind: 'resolve' }>;
+    assert.deepEqual([ev.ability?.text, ev.choosing?.text], ['Weaponmaster', 'sword']);
+  });
+
   it('reads `gets +P/+T and has ABILITY` as cards print it: the change and the grant, and the properties after them', () => {
     const doc = parse(
       [
