@@ -97,8 +97,8 @@ function span(a: Range, b: Range): Range {
 
 class Cursor {
   i = 0;
-  /** The tokens are a copy of the line's, which may be changed (unbracket). */
-  private own = false;
+  /** The tokens from here on have their keywords' brackets taken out (unbracket): `tokens` is a copy of the line's then. */
+  private unbracketed = false;
   /** What a statement parsed before a syntax error, kept so names still resolve. */
   partial: Statement | undefined;
   /** Problems the statement goes on past (a repeated property): reported before a syntax error that ends it. */
@@ -109,25 +109,32 @@ class Cursor {
   ) {}
 
   /**
-   * A Riftbound keyword in brackets as cards print it (`[Shield 2]`, `[Equip]`, `[Quick-Draw]`, `[Action]`)
-   * at the cursor: the brackets are taken out, and the keyword is read as if written without them. Only
-   * a keyword (RIFTBOUND_KEYWORDS, or `Equip`) with perhaps its value; anything else stays, and the
-   * parser reports the bracket where it stands.
+   * Riftbound keywords in brackets as cards print them (`[Shield 2]`, `[Equip]`, `[Quick-Draw]`, `[Action]`)
+   * from the cursor on: the brackets are taken out, and each keyword is read as if written without them.
+   * Only a keyword (RIFTBOUND_KEYWORDS, or `Equip`) with perhaps its value; any other bracket stays, and
+   * the parser reports it where it stands. Done once for the rest of the statement, in one pass over its
+   * tokens (a declaration of thousands of bracketed keywords stays linear), where a keyword may stand.
    */
   unbracket(): void {
-    const open = this.peek();
-    if (open === undefined || open.type !== 'bracket' || open.text !== '[') return;
-    const kw = this.peek(1);
-    if (kw === undefined || kw.type !== 'word' || !(RIFTBOUND_KEYWORDS.includes(kw.text) || kw.text === 'Equip')) return;
-    const value = this.peek(2)?.type === 'number' ? 1 : 0;
-    const close = this.peek(2 + value);
-    if (close === undefined || close.type !== 'bracket' || close.text !== ']') return;
-    if (!this.own) {
-      this.tokens = this.tokens.slice();
-      this.own = true;
+    if (this.unbracketed) return;
+    // Looked at once: with no bracket from here on, there is none to take out at a later call either.
+    this.unbracketed = true;
+    const t = this.tokens;
+    let i = this.i;
+    while (i < t.length && t[i].type !== 'bracket') i++;
+    if (i === t.length) return;
+    const out = t.slice(0, i);
+    while (i < t.length) {
+      const kw = t[i + 1];
+      const value = t[i + 2]?.type === 'number' ? 1 : 0;
+      const close = t[i + 2 + value];
+      if (t[i].type === 'bracket' && t[i].text === '[' && kw !== undefined && kw.type === 'word' && (RIFTBOUND_KEYWORDS.includes(kw.text) || kw.text === 'Equip') && close !== undefined && close.type === 'bracket' && close.text === ']') {
+        out.push(kw);
+        if (value) out.push(t[i + 2]);
+        i += 3 + value;
+      } else out.push(t[i++]);
     }
-    this.tokens.splice(this.i + 2 + value, 1);
-    this.tokens.splice(this.i, 1);
+    this.tokens = out;
   }
 
   peek(offset = 0): Token | undefined {
