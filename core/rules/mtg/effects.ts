@@ -14,7 +14,7 @@ import { protectionKeep, touchChanged, touchControlled } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 import { inZone, qualityWord } from '../../engine/words';
-import { abilitiesOf, logAbilityChange, mayRegain } from '../../engine/abilities';
+import { abilitiesOf, logAbilityChange, mayRegain, regainKey } from '../../engine/abilities';
 import { beforeChange, change, lastsOf } from '../../engine/untilEndOfTurn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -129,7 +129,7 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
   const qs =
     ev.verb === 'gains' || card.temporary
       ? all
-      : all.filter((q) => abilitiesOf(card).protections.includes(q) || (isCard(card) && mayRegain(replay.board, card, card.protections.includes(q), `p ${q}`, (a) => a.kind === 'protection' && a.quality === q, (a) => a === 'protection' || (typeof a !== 'string' && a.kind === 'protection' && a.quality === q))));
+      : all.filter((q) => abilitiesOf(card).protections.includes(q) || (isCard(card) && mayRegain(replay.board, card, card.protections.includes(q), regainKey({ kind: 'protection', quality: q })!, (a) => a.kind === 'protection' && a.quality === q, (a) => a === 'protection' || (typeof a !== 'string' && a.kind === 'protection' && a.quality === q))));
   if (qs.length === 0) {
     replay.report('impossible-event', ev.range, msg`${card.id} doesn't have protection from ${qualityWord(written)}, so it can't lose it: the line does nothing. Remove it, or give ${card.id} protection from ${qualityWord(written)} first.`, { rules: ['113.10'], subjects: [card.id] });
     return;

@@ -4,7 +4,7 @@
 import { MTG_KEYWORDS } from '../../parser/keywords';
 import type { EventNode } from '../../parser/ast';
 import { makesToken } from '../../parser/ast';
-import { type Ability, hasAbility, keywordOfGame, mayRegain } from '../../engine/abilities';
+import { type Ability, hasAbility, keywordOfGame, mayRegain, regainKey } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { isPhasedOut, phasedOutSubject } from './phasing';
@@ -38,7 +38,7 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   const ability: Ability = { kind: 'keyword', name };
   // While an effect until end of turn is on it, the loss still counts: it applies when that effect ends;
   // so it does when an older source of the ability comes back (613.9's example: `mayRegain`).
-  if (!gains && !hasAbility(card, ability) && !card.temporary && !mayRegain(replay.board, card, card.keywords.includes(name), `k ${name}`, (a) => a.kind === 'keyword' && a.name === name, (a) => typeof a !== 'string' && a.kind === 'keyword' && a.name === name)) {
+  if (!gains && !hasAbility(card, ability) && !card.temporary && !mayRegain(replay.board, card, card.keywords.includes(name), regainKey(ability)!, (a) => a.kind === 'keyword' && a.name === name, (a) => typeof a !== 'string' && a.kind === 'keyword' && a.name === name)) {
     replay.report('impossible-event', ev.range, msg`${card.id} doesn't have ${name}, so it can't lose it: the line does nothing. Remove it, or give ${card.id} ${name} first.`, { rules: ['113.10'], subjects: [card.id] });
     return;
   }

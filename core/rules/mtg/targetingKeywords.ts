@@ -3,7 +3,7 @@
 // (115.1b) and an equip or fortify ability (702.6a, 702.67a). Attaching that doesn't target (an Aura entering
 // the battlefield, 303.4f; an `attach` effect; state-based actions) ignores them, and gaining one later
 // unattaches nothing.
-import { abilitiesOf, grantedBy, keywordCovers, keywordLabel, logAbilityChange, mayRegain, type TargetingKeyword, targetingKeywordOf } from '../../engine/abilities';
+import { abilitiesOf, grantedBy, keywordCovers, keywordLabel, logAbilityChange, mayRegain, regainKey, type TargetingKeyword, targetingKeywordOf } from '../../engine/abilities';
 import type { EventNode } from '../../parser/ast';
 import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
@@ -163,7 +163,7 @@ export function keywordEvent(replay: Replay, ev: Extract<EventNode, { kind: 'key
   // One its attachments grant it (abilities.ts) is lost too.
   // While an effect until end of turn is on it, the loss still counts: it applies when that effect ends.
   // So does the loss of one an older source may give it again (613.9's example: `mayRegain`).
-  if (!gains && !x.targeting.some(lost) && !abilitiesOf(x).targeting.some(lost) && !x.temporary && !(isCard(x) && mayRegain(replay.board, x, false, `t ${k.name}`, (a) => a.kind === 'targeting' && lost(a.keyword), (a) => typeof a !== 'string' && a.kind === 'targeting' && keywordCovers(a.keyword, k)))) {
+  if (!gains && !x.targeting.some(lost) && !abilitiesOf(x).targeting.some(lost) && !x.temporary && !(isCard(x) && mayRegain(replay.board, x, false, regainKey({ kind: 'targeting', keyword: k })!, (a) => a.kind === 'targeting' && lost(a.keyword), (a) => typeof a !== 'string' && a.kind === 'targeting' && keywordCovers(a.keyword, k)))) {
     replay.report('impossible-event', ev.range, msg`${x.id} doesn't have ${label}, so it can't lose it: the line does nothing. Remove it, or give ${x.id} ${label} first.`, {
       rules: [ruleOf(k, x), ...(k.name === 'hexproof' && k.quality === undefined ? ['702.11e'] : [])],
       subjects: [x.id],
