@@ -260,16 +260,9 @@ export function hasAbility(card: CardObj | PlayerObj, a: Ability): boolean {
  * for what no loss event names.
  */
 export function regainKey(a: Ability): string | undefined {
-  switch (a.kind) {
-    case 'keyword':
-      return `k ${a.name}`;
-    case 'protection':
-      return `p ${a.quality}`;
-    case 'targeting':
-      return `t ${a.keyword.name}`;
-    default:
-      return undefined;
-  }
+  // A keyword's and a protection's keys are the log's (changeKey); a targeting keyword's is coarser.
+  if (a.kind === 'targeting') return `t ${a.keyword.name}`;
+  return a.kind === 'keyword' || a.kind === 'protection' ? changeKey(a) : undefined;
 }
 
 /**
