@@ -42,7 +42,7 @@ export interface CombatNow {
   readonly blocked?: boolean;
   /**
    * MTG: the declaration of attackers (of blockers) is over: an event came after the `attack` (`block`)
-   * lines, and each declaration is one turn-based action, after which a player gets priority (508.2, 509.4).
+   * lines, and each declaration is one turn-based action, after which a player gets priority (508.2, 509.2).
    */
   readonly attacksOver?: boolean;
   readonly blocksOver?: boolean;

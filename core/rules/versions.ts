@@ -50,9 +50,10 @@ const MTG: GameVersions = {
     { id: '2026-09-25', date: '2026-09-25', label: 'Comprehensive Rules 2026-09-25' },
   ],
   // Each date below is the first version whose text has the new number, read in the texts of every version from
-  // 2025-02-07 to 2026-09-25 (ivancea/MTGRules_Android, app/src/main/res/raw/rules_YYYYMMDD.txt). The versions
-  // listed above are those where a number the checker cites moves; one between them (2025-09-19, 2026-01-16,
-  // 2026-02-27, 2026-06-19) numbers those rules as the listed version before it, which a `rules` date resolves to.
+  // 2024-08-02 to 2026-09-25 (ivancea/MTGRules_Android, app/src/main/res/raw/rules_YYYYMMDD.txt). The versions
+  // listed above are those where a number the checker cites moves; one between them (2024-09-17, 2025-09-19,
+  // 2026-01-16, 2026-02-27, 2026-06-19) numbers those rules as the listed version before it, which a `rules` date
+  // resolves to.
   renumberings: [
     // The rules of 2026-08-07 split the battles' state-based actions (704.5v-w) and inserted one in 310 (a
     // non-Siege battle with defense 0, 310.8): a battle can't be attached, 310.9 until then, is 310.10; extra
@@ -86,6 +87,10 @@ const MTG: GameVersions = {
     // The same re-sorting: Transform, 701.28 until then, is 701.27 (Convert, 701.29 until then, follows it at 701.28).
     { since: '2025-06-06', now: '701.27', old: '701.28' },
     { since: '2025-04-04', now: '728', old: '727' },
+    // The rules of 2024-11-08 (Foundations) dropped the damage assignment orders, 509.2 and 509.3 until then: the
+    // active player's priority after the blockers, 509.4 from 2024-06-07 to 2024-09-17, is 509.2 (read in
+    // ivancea/MTGRules_Android's rules_20240802.txt, rules_20240917.txt and rules_20241108.txt).
+    { since: '2024-11-08', now: '509.2', old: '509.4' },
   ],
   // Job select (702.182, Final Fantasy): first in the rules of 2025-06-06 of those listed here (Final Fantasy's
   // release; Aetherdrift's 2025-02-07 rules end 702 before Tarkir's Harmonize and Mobilize, 702.180-181).

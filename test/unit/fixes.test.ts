@@ -139,7 +139,7 @@ describe('safe fixes hide no other finding', () => {
     assert.deepEqual(r.findings.find((f) => f.code === 'ineffective-unattach')!.fixes.map((x) => x.safe), [false]);
     assert.equal(applySafeFixes(text, r.findings), text);
     assert.deepEqual(fixAllAccounting(text), { fixed: 0, hidden: [], added: [] });
-    // The same for a block declared after an event (509.4).
+    // The same for a block declared after an event (509.2).
     const blocks = 'game mtg\nplayer alice\nplayer bob\ncard g "G": creature — Cat, owner alice\ncard c "C": creature — Bear, owner bob\ncard d "D": creature — Bear, owner bob\ncard s "S": artifact — Equipment, owner alice\nattack with g\nblock g with c\nunattach s\nblock g with d\n';
     const b = check(blocks);
     assert.deepEqual(b.findings.find((f) => f.code === 'impossible-event')!.related.map((x) => [x.range.start.line, x.message]), [[9, 'the first event after the blocks, which ended their declaration']]);

@@ -59,6 +59,27 @@ describe('rules versions', () => {
     assert.equal(canonicalIn('mtg', resolveVersion('mtg', '2025-02-07'), '704.5z'), '704.5aa');
   });
 
+  // Read in ivancea/MTGRules_Android's rules_20240802.txt, rules_20240917.txt and rules_20241108.txt: the rules of
+  // 2024-11-08 (Foundations) dropped the damage assignment orders (509.2 and 509.3 until then), so the active
+  // player's priority after the blockers, 509.4 from 2024-06-07 to 2024-09-17, is 509.2 from then on.
+  it('cites MTG 509.2 (priority after the blockers) as 509.4 before the rules of 2024-11-08', () => {
+    const at = (v: string) => citeAs('mtg', resolveVersion('mtg', v), '509.2');
+    assert.deepEqual(['2024-06-07', '2024-08-02', '2024-09-17', '2024-11-08', '2025-02-07', '2026-09-25'].map(at), ['509.4', '509.4', '509.4', '509.2', '509.2', '509.2']);
+    assert.equal(citeAs('mtg', resolveVersion('mtg', '2024-08-02'), '509.2a'), '509.4a');
+    assert.equal(canonicalIn('mtg', resolveVersion('mtg', '2024-08-02'), '509.4'), '509.2');
+    // The 509.2 of those rules is an attacker's damage assignment order: no rule of ours.
+    assert.equal(canonicalIn('mtg', resolveVersion('mtg', '2024-08-02'), '509.2'), undefined);
+    assert.equal(canonicalIn('mtg', resolveVersion('mtg', '2024-11-08'), '509.2'), '509.2');
+    // The explanation speaks of damage orders only in the versions that have them.
+    assert.match(explainRule('mtg', '509.2', resolveVersion('mtg', '2024-08-02'))!.text, /orders of damage/);
+    assert.doesNotMatch(explainRule('mtg', '509.2')!.text, /orders of damage/);
+    const late = (rules: string) => `game mtg\n${rules}player alice\nplayer bob\ncard g "G": creature — Cat, owner alice\ncard c "C": creature — Bear, owner bob\ncard d "D": creature — Bear, owner bob\ncard s "S": artifact — Equipment, owner alice\nattack with g\nblock g with c\nunattach s\nblock g with d\n`;
+    const rulesOf = (text: string) => check(text).findings.find((f) => f.code === 'impossible-event')?.rules;
+    assert.deepEqual(rulesOf(late('')), ['509.1', '509.2']);
+    assert.deepEqual(rulesOf(late('rules 2024-11-08\n')), ['509.1', '509.2']);
+    assert.deepEqual(rulesOf(late('rules 2024-08-02\n')), ['509.1', '509.4']);
+  });
+
   it('cites Riftbound numbers of v1.2, v1.3 and 2026-07-16', () => {
     const v12 = resolveVersion('riftbound', 'v1.2');
     const v13 = resolveVersion('riftbound', '1.3');

@@ -33,7 +33,8 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.20b': { title: 'Vigilance', text: "Attacking doesn't tap a creature with vigilance." },
   '702.3b': { title: 'Defender', text: "A creature with defender can't attack." },
   '509.1': { title: 'Declaring blockers', text: 'Blockers are declared as the declare blockers step begins, after the attackers, all in one turn-based action of the defending player: once that declaration is over, no creature can be declared a blocker.' },
-  '509.4': { title: 'Priority after the blockers', text: 'Once the blockers are declared (and the orders of damage announced), the active player gets priority: spells and abilities come after the declaration, never within it.' },
+  '509.2': { title: 'Priority after the blockers', text: 'Once the blockers are declared, the active player gets priority: spells and abilities come after the declaration, never within it.',
+    earlier: [{ before: '2024-11-08', text: 'Once the blockers are declared (and the orders of damage announced), the active player gets priority: spells and abilities come after the declaration, never within it.' }] },
   '509.1a': { title: 'Choosing blockers', text: 'The defending player chooses which of the untapped creatures they control block (not a battle that is also a creature), each blocking one creature that attacks that player, a planeswalker of theirs or a battle they protect. Which player or permanent a creature attacks is not modelled here: any creature of a player other than the attacker may block.' },
   '509.1b': { title: 'Restrictions on blocking', text: 'A declaration of blockers must break no restriction: a creature that "can\'t block" can\'t be among them, and an attacker\'s evasion (flying, fear, intimidate, shadow, menace, protection) limits which creatures may block it.' },
   '509.1h': { title: 'Blocked stays blocked', text: 'An attacking creature that was blocked stays blocked for the rest of the combat, even if every creature blocking it is removed from combat.' },
@@ -136,7 +137,7 @@ function canFight(replay: Replay, ev: EventNode, c: CardObj, what: Message, rule
 
 /**
  * Any event but an `attack` or `block` line (and an `expect` or a `turn` line) ends the declaration under way: attackers
- * (blockers) are declared in one turn-based action, then a player gets priority (508.2, 509.4), so a
+ * (blockers) are declared in one turn-based action, then a player gets priority (508.2, 509.2), so a
  * line after other events can't add to them (508.1, 509.1).
  */
 export function declarationsOver(replay: Replay, ev: EventNode): void {
@@ -161,7 +162,7 @@ function declarationOver(replay: Replay, ev: EventNode, blockers: boolean): bool
       ? msg`The blockers of this combat were declared before the events above this line, and blockers are declared once, all at the same time, before the active player gets priority: no creature can be declared a blocker now. Move the line up, with the other blocks, or remove it.`
       : msg`The attackers of this combat were declared before the events above this line, and attackers are declared once, all at the same time, before the active player gets priority: no creature can be declared an attacker now. Move the line up, with the other attacks, or remove it.`,
     {
-      rules: blockers ? ['509.1', '509.4'] : ['508.1', '508.2'],
+      rules: blockers ? ['509.1', '509.2'] : ['508.1', '508.2'],
       related: endedAt ? [relatedAt(endedAt, blockers ? msg`the first event after the blocks, which ended their declaration` : msg`the first event after the attacks, which ended their declaration`)] : [],
     },
   );

@@ -44,7 +44,7 @@ export const mtg: Ruleset = {
       const won = winner(replay);
       if (won) return afterTheGame(replay, ev, won);
     }
-    // An event after the attack (block) lines ends that declaration (508.2, 509.4).
+    // An event after the attack (block) lines ends that declaration (508.2, 509.2).
     if (replay.board.combat !== undefined) declarationsOver(replay, ev);
     switch (ev.kind) {
       case 'attach':
