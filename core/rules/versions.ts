@@ -124,8 +124,9 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-07-16', now: '157', old: '156' },
     { since: '2026-07-16', now: '316.5', old: '316.2' },
     { since: '2026-07-16', now: '316.7', old: '316.4' },
-    // Movement (2026-07-16 inserted Empower, Disempower, Skip and Pay before it, 441-444): v1.3's 442.2 (a
-    // Move's Destination) is 447.2, its 444 (Moves caused by effects) 449, its 447 (Moves that cause Combat) 452.
+    // Movement (2026-07-16 inserted Burn, Empower, Disempower, Skip and Pay before it, 440-444, so v1.3's Movement
+    // heading, 440, is 445): v1.3's 442.2 (a Move's Destination) is 447.2, its 444 (Moves caused by effects) 449, its
+    // 447 (Moves that cause Combat) 452 (read in FacuNGodoy/riftbound-rules-chatbot, docs/core_rules.md).
     { since: '2026-07-16', now: '447.2', old: '442.2' },
     { since: '2026-07-16', now: '449', old: '444' },
     { since: '2026-07-16', now: '452', old: '447' },
