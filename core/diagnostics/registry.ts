@@ -244,7 +244,8 @@ const entries: CodeInfo[] = [
       'and one with lethal damage is destroyed, 704.5g), and the scenario does not record it. Riftbound: the cleanup that follows ' +
       'the event (319: after a card enters or leaves the board, a Move, a chain item, a change of phase) recalls a card ' +
       'as a corrective action (149.3; unattached gear at a battlefield, 457.1; a card in a base other than its ' +
-      'controller\'s, 323.7), or kills a unit whose damage reaches its Might (323.5, 143.2.a), and the scenario does not ' +
+      'controller\'s, 323.7), or kills a unit whose damage reaches its Might (323.5, 143.2.a); or a `turn` line starts a ' +
+      'player\'s Beginning Phase, and Temporary kills a permanent of theirs (816.1.b); and the scenario does not ' +
       'record it. Either happens whether or not it is ' +
       'written down; the replay has applied it.',
     fixes: 'Insert the missing event right after the cause (safe).',

@@ -765,6 +765,17 @@ export class Board {
    * passes it.
    */
   private units: Map<string | undefined, Set<string>> | undefined = undefined;
+  /**
+   * Riftbound Temporary (816): the cards that have the keyword or were given it (`members`: printed, an
+   * event's, a copy's, an attachment's grant as it attaches: markTemporary), and beside each player the
+   * members they control (`byController`), so that a Beginning Phase looks only at its player's
+   * (temporariesOf), not at every card. A member is filed again under each new controller
+   * (setController: a change of control, a crossing onto the board); a list may hold one no longer
+   * theirs or no longer on the board, dropped as a look passes it. `grantors`: the cards whose
+   * grants give Temporary, whose hosts become members as they attach (link). Undefined until a card
+   * has it (a scenario without Temporary pays nothing). A copy of the board copies the lists.
+   */
+  private temporary: { members: Set<string>; byController: Map<string | undefined, Set<string>>; grantors: Set<string> } | undefined = undefined;
   /** The cards with each kind of static property, found on first use (declaredWith); a copy starts without. */
   declared: Map<(p: Property) => boolean, CardObj[]> | undefined = undefined;
   /** The cards whose `controlEnded` this turn set (cleared as the next begins). */
@@ -1031,6 +1042,36 @@ export class Board {
     if (player !== card.owner) this.tie(player, card);
     if (this.fielded !== undefined && card.zone === 'battlefield') this.field(card, player);
     this.mayBeUnit(card);
+    if (this.temporary !== undefined && this.temporary.members.has(card.id)) fileUnder(this.temporary.byController, player, card.id);
+  }
+
+  /** Riftbound: `card` has or was given Temporary (816): a member, filed under its controller (Board.temporary). */
+  markTemporary(card: CardObj): void {
+    const t = (this.temporary ??= { members: new Set(), byController: new Map(), grantors: new Set() });
+    t.members.add(card.id);
+    fileUnder(t.byController, card.controller, card.id);
+  }
+
+  /** Riftbound: `card`'s grants give Temporary: each card it attaches to is a member from then on (link). */
+  markTemporaryGrantor(card: CardObj): void {
+    (this.temporary ??= { members: new Set(), byController: new Map(), grantors: new Set() }).grantors.add(card.id);
+  }
+
+  /**
+   * Riftbound: the members of Board.temporary that `player` controls and `keep` takes (a permanent on the
+   * board), in the order filed; each other one listed under them is dropped as the look passes it (it is
+   * filed again when it comes back under them). Linear in what is listed under `player`.
+   */
+  temporariesOf(player: string, keep: (c: CardObj) => boolean): CardObj[] {
+    const set = this.temporary?.byController.get(player);
+    const out: CardObj[] = [];
+    if (set === undefined) return out;
+    for (const id of set) {
+      const c = this.cards.get(id);
+      if (c !== undefined && c.controller === player && keep(c)) out.push(c);
+      else set.delete(id);
+    }
+    return out;
   }
 
   /** `card`'s controller, place or card types changed: it may be a unit on the board its controller controls, listed under them once the lists are kept (units). */
@@ -1343,6 +1384,7 @@ export class Board {
     att.attachedTo = this.refTo(host);
     att.attachedAt = at;
     this.attachmentsOf(host).add(att.id);
+    if (this.temporary !== undefined && host.isCard && this.temporary.grantors.has(att.id)) this.markTemporary(host);
     if (this.colorsOn !== undefined) {
       const known = this.colorsOn.get(host);
       if (known !== undefined) known.bits |= att.kinds & COLOR_KINDS;
@@ -1585,6 +1627,7 @@ export class Board {
     if (this.fielded) b.fielded = new Map([...this.fielded].map(([pick, f]) => [pick, { members: f.members, byController: new Map([...f.byController].map(([k, l]) => [k, l.slice()])) }]));
     if (this.grouped) b.grouped = new Map([...this.grouped].map(([grouping, f]) => [grouping, { members: f.members, byController: new Map([...f.byController].map(([k, groups]) => [k, new Map([...groups].map(([key, g]) => [key, { value: g.value, list: g.list.slice() }]))])) }]));
     // b.units stays undefined: the copy makes its own at its first question (a question drops cards from them).
+    if (this.temporary) b.temporary = { members: new Set(this.temporary.members), byController: new Map([...this.temporary.byController].map(([k, s]) => [k, new Set(s)])), grantors: new Set(this.temporary.grantors) };
     for (const [k, s] of this.watched) b.watched.set(k, new Set(s));
     for (const [k, s] of this.sideways) b.sideways.set(k, new Set(s));
     b.triggersDeclared = this.triggersDeclared;

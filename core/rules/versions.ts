@@ -217,6 +217,8 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-03-30', now: '813', old: '739' },
     { since: '2026-03-30', now: '813.1.c.2', old: '739.1.c.3' },
     { since: '2026-03-30', now: '814', old: '740' },
+    // Temporary: 742 in v1.2 by the keywords' offset of 74 (between its Shield 740 and its Equip 744; not read in v1.2's text).
+    { since: '2026-03-30', now: '816', old: '742' },
     { since: '2026-03-30', now: '434', old: '421' },
     { since: '2026-03-30', now: '150.2', old: '148.2' },
     { since: '2026-03-30', now: '435', old: '422' },

@@ -941,6 +941,11 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
       const rules = h.name === 'Assault' ? ['807.1.b', '807.2', '807.1.c'] : ['814.1.b', '814.2', '814.1.c'];
       return `${what}\n\n${rules.map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
     }
+    // Riftbound's Temporary: a trigger that kills its permanent as its controller's Beginning Phase starts (816.1.b), inactive on an attached card (718.2, 721.2).
+    if (state.game === 'riftbound' && h.name === 'Temporary') {
+      const what = t("{0}: a triggered ability of permanents. As the Beginning Phase of the permanent's controller starts (a `turn P beginning` line, or a line that begins P's turn in a later phase), the permanent is killed: write `kill X` after that `turn` line. An attached card's Temporary is printed text, inactive while it is attached: it doesn't trigger, though the card still has the keyword. A permanent with it twice triggers once.", `**${md(h.name)}**`);
+      return `${what}\n\n${['816.1.b', '816.1.c', '816.2.a', '721.2'].map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
+    }
     // Riftbound's Deflect: the Power another player's effect that chooses the permanent costs more, a cost that must be paid (809).
     if (state.game === 'riftbound' && h.name === 'Deflect') {
       const name = `**${md(h.value === undefined ? h.name : `${h.name} ${h.value}`)}**`;

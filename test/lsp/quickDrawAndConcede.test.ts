@@ -94,6 +94,14 @@ describe('LSP Quick-Draw on the chain and conceding (Riftbound)', () => {
     assert.match(waiting, /Quick-Draw trigger, waiting to resolve/);
   });
 
+  it('hover of Temporary: the trigger of the Beginning Phase, inactive on an attached card, with 816.1.b and 721.2', async () => {
+    const text = 'game riftbound\nplayer alice\ncard wisp "Wisp": unit, might 1, owner alice, at base, Temporary\n';
+    const h = await hover(text, positionOf(text, 'Temporary', 3));
+    assert.match(h, /As the Beginning Phase of the permanent's controller starts/);
+    assert.match(h, /816\.1\.b/);
+    assert.match(h, /721\.2/);
+  });
+
   it('hover of `leave` in a Riftbound scenario: a concession, with 651.1 and 652.1', async () => {
     const text = await hover(CONCEDE, positionOf(CONCEDE, 'leave alice', 2));
     assert.match(text, /The player concedes/);

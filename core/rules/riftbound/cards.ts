@@ -210,6 +210,9 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   if (!onBoard(card)) controlOutOfPlace(replay, card, st, () => false, [], msg`the board`, (p) => msg`A card an effect puts onto the board under ${p}'s control is written \`enter ${card.id} under ${p}\` or \`move ${card.id} to base under ${p}\`.`);
   declaredStatus(replay, card, st, RIFTBOUND_STATUS);
   takePrinted(card);
+  // Temporary (816): filed for its controller's Beginning Phase; a gear whose grant gives it, for the units it attaches to.
+  if (pr.keywords.includes('Temporary')) replay.board.markTemporary(card);
+  if (pr.grants.some((g) => g.verb === 'has' && g.abilities.some((a) => a.kind === 'keyword' && a.name === 'Temporary'))) replay.board.markTemporaryGrantor(card);
   declaredDamage(replay, card, st, !card.types.has('unit') || !onBoard(card) ? msg`only a unit on the board has damage marked on it` : undefined, ['143.3']);
 }
 

@@ -19,6 +19,7 @@ import type { RuleExplanation } from '../mtg/explanations';
 import { onBoard, whereText } from './cards';
 import { msg } from '../../message';
 import { inZone } from '../../engine/words';
+import { mayBeTemporary } from './text';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -51,6 +52,7 @@ export function copyEvent(replay: Replay, ev: Extract<EventNode, { kind: 'copy' 
   beginCopy(replay.board, card, original);
   takeValues(replay.board, card, original.printed, original.name);
   valuesTaken(replay.board, card);
+  mayBeTemporary(replay.board, card);
   // The cleanup that follows looks at it (location.ts): gear left unattached at a battlefield is recalled (323.7).
   replay.markDirty(card);
   if (replay.noting) replay.note(() => msg`${card.id}: a copy of ${original.id}, ${card.name}, at ${whereText(card)}`);
@@ -68,5 +70,6 @@ export function enterAsCopy(replay: Replay, ev: Extract<EventNode, { kind: 'ente
   if (!card || onBoard(card)) return true;
   if (cantCopy(replay, ev, card, original, true)) return false;
   enterAsCopyOf(replay.board, card, original);
+  mayBeTemporary(replay.board, card);
   return true;
 }

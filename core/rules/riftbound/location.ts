@@ -515,7 +515,7 @@ export function recallAttacker(replay: Replay, card: CardObj, place: string, cau
  * controller's base (455). Part of the kill the scenario records, so nothing more to record; a step with
  * nothing to do does nothing.
  */
-function afterSaved(replay: Replay, unit: CardObj, gear: CardObj): void {
+export function afterSaved(replay: Replay, unit: CardObj, gear: CardObj): void {
   for (const step of saverSteps(gear)) {
     if (step === 'heal') {
       if (unit.damage === 0) continue;

@@ -10,6 +10,7 @@ import { activateEvent, resolveEvent } from './chain';
 import { activateAttach, castAttachSpell, resolveAttachAbility, resolveAttachSpell } from './chainAttach';
 import { resolveWeaponmaster } from './weaponmaster';
 import { resolveQuickDraw } from './quickDraw';
+import { temporaryKills } from './temporary';
 import { afterTheGame, concedeEvent, namesTheRemoved } from './removal';
 import { winner } from '../../engine/leave';
 import { keywordAbilityEvent } from './text';
@@ -102,6 +103,8 @@ export const riftbound: Ruleset = {
         turnEvent(replay, ev);
         // Another phase or turn: the combat going on ends (466.7.a), before the cleanup of the transition.
         if (replay.board.turn !== before) combatEnds(replay, before, (c, place) => recallAttacker(replay, c, place, ev));
+        // Its player's Beginning Phase started: their permanents with Temporary are killed (816.1.b), before the cleanup that follows.
+        temporaryKills(replay, ev, before);
         return cleanupOfTransition(replay, ev, before);
       }
       case 'attack':

@@ -1,8 +1,8 @@
 // Riftbound text of attached cards: printed Rules Text inactive (135.4, 718.2, 720) but while attaching and detaching
 // and for Weaponmaster (725.1-3), Effect Text (136.2) and Might Bonus (137.3) added to the Top-Most card.
 import type { EventNode, GrantNode, Property, SaverStep } from '../../parser/ast';
-import type { CardObj } from '../../engine/board';
-import { type Ability, type Grant, keywordOfGame } from '../../engine/abilities';
+import type { Board, CardObj } from '../../engine/board';
+import { type Ability, type Grant, hasAbility, keywordOfGame } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { RIFTBOUND_KEYWORDS, VALUED_KEYWORDS } from '../../parser/keywords';
@@ -94,6 +94,33 @@ export function firstSaverOf(replay: Replay, unit: CardObj): CardObj | undefined
   return undefined;
 }
 
+const TEMPORARY = { kind: 'keyword', name: 'Temporary' } as const;
+
+/** Does `c` have Temporary (816: printed, given or granted; 816.3)? Inactive on an attached card all the same (718.2): temporary.ts asks that apart. */
+export function hasTemporary(c: CardObj): boolean {
+  return hasAbility(c, TEMPORARY);
+}
+
+/** `c` has Temporary now (a copy's): the board files it, so that its controller's Beginning Phase finds it (Board.temporariesOf, temporary.ts). */
+export function mayBeTemporary(board: Board, c: CardObj): void {
+  if (hasTemporary(c)) board.markTemporary(c);
+}
+
+/**
+ * What saves `unit` from dying now (136.2.c): the oldest gear attached to it whose Effect Text says "If I
+ * would die, kill this instead", the rules that say so and the words of why; undefined when nothing does.
+ */
+export function deathSaver(replay: Replay, unit: CardObj): { gear: CardObj; rules: string[]; why: Message } | undefined {
+  const gear = firstSaverOf(replay, unit);
+  if (!gear) return undefined;
+  const steps = saverSteps(gear);
+  return {
+    gear,
+    rules: ['136.2.c', '136.2.d', ...(steps.includes('heal') ? ['418.1'] : []), ...(steps.includes('recall') ? ['455'] : [])],
+    why: msg`${gear.id}'s Effect Text, now ${unit.id}'s, says "If I would die, kill this instead"${saverStepsWords(unit.id, steps)}`,
+  };
+}
+
 const isKillInstead = (p: Property): boolean => p.kind === 'flag' && p.flag === 'kill-instead';
 
 /** What `gear`'s "If I would die, kill this instead" goes on to do to its unit, as declared (Guardian Angel: heal, exhaust, recall). */
@@ -154,6 +181,8 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   // `gains X Assault 3`: an instance with its value, summed with the unit's others (807.2, 814.2).
   changeKeyword(replay.board, card, ev.verb, name, ev.duration ? 'turn' : 'good', VALUED_KEYWORDS.includes(name) ? (ev.value?.value ?? 1) : undefined);
   if (ev.verb === 'gains' && (name === 'Weaponmaster' || name === 'Quick-Draw')) replay.board.enterTriggers = true;
+  // Temporary (816) given: its controller's Beginning Phase looks at the card (Board.temporariesOf).
+  if (ev.verb === 'gains' && name === 'Temporary') replay.board.markTemporary(card);
   // An Attacker's Assault, a Defender's Shield, count in its Might (807.1.c, 814.1.c): the cleanup looks at it again.
   if (card.combat !== undefined) replay.markDirty(card);
   if (replay.noting) replay.note(() => (ev.verb === 'loses' ? msg`${card.id} loses ${name}` : ev.value ? msg`${card.id} gains ${name} ${ev.value.value}` : msg`${card.id} gains ${name}`));
