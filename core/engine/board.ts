@@ -408,6 +408,13 @@ export interface CardObj extends Characteristics {
   /** An attachment's bonus has counted for it as this object (the messages cite 613.4c, also for a bonus it lost). */
   boosted: boolean;
   /**
+   * MTG: what the static effects of permanents on every creature a filter describes add to its toughness now
+   * (`white creatures get +1/+1`, 613.4c: rules/mtg/anthems.ts keeps it as they and it change); 0 without.
+   */
+  anthem: number;
+  /** Such an effect has counted for it as this object (the messages cite 613.4c, also for one it lost). */
+  anthemed: boolean;
+  /**
    * Counters on it (a new object has none: MTG 122.2; Riftbound 705, 124.1): MTG +1/+1 counters (122.1a),
    * or a Riftbound buff (at most one, 702.3; each adds 1 Might, 703); and MTG -1/-1 counters. What they
    * add to its toughness or Might is `plusCounters - minusCounters` (counterBonus).
@@ -646,6 +653,12 @@ export class Board {
   influenceSeats: CountedSeats | undefined = undefined;
   /** Hosts whose attachments' toughness or Might bonuses changed (reboost): the next state-based action check looks at them. */
   readonly reweighed: CardObj[] = objectList();
+  /**
+   * MTG: the static effects on every creature a filter describes (`white creatures get +1/+1`, 613.4c),
+   * kept by rules/mtg/anthems.ts; undefined on a board where no card declares one. A copy of the board
+   * gets a copy of it.
+   */
+  anthems: { clone(): Board['anthems'] } | undefined = undefined;
   /**
    * Riftbound: the cards a detach left at a battlefield (435.4.a: "recalled during the next Cleanup"),
    * for that cleanup to cite the rule as it recalls them; it empties the set. A clone is made between
@@ -1647,6 +1660,7 @@ export class Board {
     for (const [k, l] of this.watchersOn) b.watchersOn.set(k, new Set(l));
     for (const [k, l] of this.aurasOn) b.aurasOn.set(k, new Set(l));
     b.typeGrantsDeclared = this.typeGrantsDeclared;
+    b.anthems = this.anthems?.clone();
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
     // neither board changes one in place (attachmentsOf).
     this.token = {};
@@ -1996,7 +2010,7 @@ export function readsHostToughness(c: CardObj): boolean {
 
 /** MTG: its toughness with what its attachments (613.4c) and its counters (122.1a) add, or undefined when it has none stated. */
 export function effectiveToughness(c: CardObj): number | undefined {
-  return c.toughness === undefined ? undefined : c.toughness + c.boost + c.plusCounters - c.minusCounters;
+  return c.toughness === undefined ? undefined : c.toughness + c.boost + c.anthem + c.plusCounters - c.minusCounters;
 }
 
 /** Riftbound: its Might with the Might Bonuses of what is attached to it (137.3) and its buff (703), or undefined when it has none (137.3.b). */

@@ -89,6 +89,9 @@ export interface Dying {
   /** What its counters add (MTG +1/+1 and -1/-1 counters, 122.1a; a Riftbound buff, 703). */
   counters: number;
   damage: number;
+  /** MTG: what the static effects on every creature a filter describes add (613.4c: rules/mtg/anthems.ts), and whether one counted for it. */
+  anthem: number;
+  anthemed: boolean;
   /** Riftbound: what its Assault or Shield adds as an Attacker or a Defender (807.1.c, 814.1.c), and which. */
   combat: number;
   combatRole: 'attacking' | 'defending' | undefined;
@@ -97,7 +100,7 @@ export interface Dying {
 export function dyingAs(c: CardObj, value: number, printed: number): Dying {
   const combat = c.combat === undefined ? 0 : combatMight(c);
   const role = combat !== 0 && (c.combat!.role === 'attacking' || c.combat!.role === 'defending') ? c.combat!.role : undefined;
-  return { id: c.id, value, printed, boost: c.boost, boosted: c.boosted, counters: counterBonus(c), damage: c.damage, combat, combatRole: role };
+  return { id: c.id, value, printed, boost: c.boost, boosted: c.boosted, anthem: c.anthem, anthemed: c.anthemed, counters: counterBonus(c), damage: c.damage, combat, combatRole: role };
 }
 
 /**
@@ -109,6 +112,10 @@ export function statWords(d: Dying, stat: 'toughness' | 'Might'): Message {
   if (d.combat !== 0) {
     const rest = statWords({ ...d, value: d.value - d.combat, combat: 0 }, stat);
     return d.combatRole === 'attacking' ? msg`Might ${d.value} (Assault adds ${d.combat} while it is an Attacker, to ${rest})` : msg`Might ${d.value} (Shield adds ${d.combat} while it is a Defender, to ${rest})`;
+  }
+  if (d.anthem !== 0) {
+    const rest = statWords({ ...d, value: d.value - d.anthem, anthem: 0 }, stat);
+    return msg`toughness ${d.value} (${signed(d.anthem)} from other permanents' effects on creatures, to ${rest})`;
   }
   const attached = d.boost !== 0 ? msg`${signed(d.boost)} from what is attached to it` : undefined;
   const counters = d.counters === 0 ? undefined : stat === 'toughness' ? msg`${signed(d.counters)} from its counters` : msg`${signed(d.counters)} from its buff`;

@@ -1838,6 +1838,8 @@ function newCard(st: CardStmt): CardObj {
     boost: 0,
     boostGiven: 0,
     boosted: false,
+    anthem: 0,
+    anthemed: false,
     plusCounters: 0,
     minusCounters: 0,
     shieldCounters: 0,

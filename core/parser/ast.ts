@@ -175,6 +175,15 @@ export type Property =
   | { kind: 'counters'; counter: CounterKind; count: number; countRange: Range; range: Range }
   /** `equipped creature gets +4/+4`, `enchanted creature gets -2/-2` (MTG): what an attachment adds to the power and toughness of what it is attached to (613.4c, 301.5f, 303.4m). */
   | { kind: 'pt-bonus'; who: Word; power: number; toughness: number; range: Range }
+  /**
+   * `white creatures get +1/+1`, `other creatures you control get +1/+1`, `creatures with no abilities get
+   * +2/+2`, `enchanted creatures get -1/-1` (MTG): a static ability of the card that changes the power and
+   * toughness of every creature its filter describes while the card is on the battlefield (613.4c).
+   * `filter`: the words as a filter reads them (singular: `creature`), without the words below; `other`:
+   * the card itself is left out; `attached`: only creatures with an Equipment (an Aura) attached;
+   * `noAbilities`: only creatures with no abilities (113.12).
+   */
+  | { kind: 'anthem'; filter: Filter; other?: Range; attached?: 'equipped' | 'enchanted'; noAbilities?: Range; power: number; toughness: number; range: Range }
   /** MTG targeting keywords: `hexproof`, `hexproof from QUALITY`, `shroud`, `ward [COST]` (702.11, 702.18, 702.21). */
   | { kind: 'keyword'; keyword: TargetingKeywordNode; range: Range }
   /** A keyword ability with no rule of its own here: `flying`, `first strike`; Riftbound `Shield`, `Assault 2` (its value: parser/keywords.ts). */

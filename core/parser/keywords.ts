@@ -37,7 +37,7 @@ export const MTG_KEYWORDS: readonly string[] = [
  * MTG restrictions on combat a creature may have or be given (Pacifism: `enchanted creature can't attack
  * or block`): not keyword abilities, but held and granted as abilities are, by their words (508.1c, 509.1b).
  */
-export const MTG_COMBAT_RESTRICTIONS: readonly string[] = ["can't attack", "can't block", "can't attack or block"];
+export const MTG_COMBAT_RESTRICTIONS: readonly string[] = ["can't attack", "can't block", "can't attack or block", "can't be blocked"];
 
 /** Riftbound keywords (the glossary of 804: 805-826), capitalized as the cards print them; Equip has rules of its own here (`equip`). */
 export const RIFTBOUND_KEYWORDS: readonly string[] = [

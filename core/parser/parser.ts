@@ -726,6 +726,8 @@ function parseProperty(cur: Cursor): Property {
   cur.unbracket();
   const written = cur.peek();
   if (!written || written.type !== 'word') return cur.fail(msg`a property (owner, controller, entered under, in, attached to, enchant, equip, protection from, color, ...)`);
+  // `white creatures get +1/+1`, `other creatures you control get +1/+1` (MTG 613.4c): a static effect on every creature a filter describes.
+  if (startsAnthem(cur)) return parseAnthem(cur);
   const t = printedCase(written, PROPERTY_STARTS);
   cur.next();
   const r = () => span(t.range, cur.last().range);
@@ -811,7 +813,7 @@ function parseProperty(cur: Cursor): Property {
       return { kind: 'flag', flag: 'aura-swap', range: r() };
     case "can't": {
       // A creature's own `can't attack`, `can't block`, `can't attack or block` (508.1c, 509.1b).
-      if (cur.isWord('attack') || cur.isWord('block')) return { kind: 'keyword-ability', name: combatRestriction(cur, t), range: r() };
+      if (cur.isWord('attack') || cur.isWord('block') || (cur.isWord('be') && cur.isWord('blocked', 1))) return { kind: 'keyword-ability', name: combatRestriction(cur, t), range: r() };
       cur.expectWord('be');
       return { kind: 'cant', what: attachedWord(cur).text, range: r() };
     }
@@ -949,11 +951,79 @@ function parseProperty(cur: Cursor): Property {
 }
 
 /**
+ * Does a static effect on every creature a filter describes come next (`white creatures get +1/+1`):
+ * a word `get` before the end of the property, followed by a change of power and toughness? Looked for
+ * up to the property's end only, so each property is read once more at most.
+ */
+function startsAnthem(cur: Cursor): boolean {
+  for (let k = 1; ; k++) {
+    const t = cur.peek(k);
+    if (t === undefined || endsProperty(t)) return false;
+    if (t.type === 'word' && t.text === 'get') {
+      const pt = cur.peek(k + 1);
+      return pt !== undefined && pt.type === 'number' && pt.text.includes('/');
+    }
+    // `equipped creature gets +4/+4` and a grant end where their verb is: no filter goes on past it.
+    if (t.type === 'word' && (t.text === 'gets' || t.text === 'has' || t.text === 'have')) return false;
+  }
+}
+
+/** The words of an anthem's filter that are not card types, colors or subtypes, as cards print them at the start of a sentence. */
+const ANTHEM_FIRST_WORDS: ReadonlySet<string> = new Set(['other', 'equipped', 'enchanted', 'creatures', 'white', 'blue', 'black', 'red', 'green', 'colorless', 'artifact', 'legendary', 'nontoken', 'token', 'nonwhite', 'nonblue', 'nonblack', 'nonred', 'nongreen', 'noncreature', 'nonartifact', 'nonlegendary']);
+
+/**
+ * `[other] [equipped|enchanted] FILTER [with no abilities] [you control] get +P/+T` (MTG: Glorious
+ * Anthem, Muraganda Petroglyphs, Bad Moon): the filter is read by parseFilter (its words in the plural, as
+ * cards print them: the rules read them in the singular), and the words it doesn't read are taken out.
+ */
+function parseAnthem(cur: Cursor): Property {
+  const start = cur.peek()!;
+  let other: Range | undefined;
+  let attached: 'equipped' | 'enchanted' | undefined;
+  const lower = (t: Token | undefined) => (t === undefined || t.type !== 'word' ? undefined : printedCase(t, ANTHEM_FIRST_WORDS).text);
+  if (lower(cur.peek()) === 'other') other = cur.next()!.range;
+  const firstWord = other === undefined;
+  const a = firstWord ? lower(cur.peek()) : cur.peek()?.text;
+  if ((a === 'equipped' || a === 'enchanted') && cur.peek(1)?.type === 'word' && cur.peek(1)!.text !== 'get') {
+    cur.next();
+    attached = a;
+  }
+  const filter = parseFilter(cur, 'get');
+  // The first word of the filter as cards print it at the start of a sentence (`White creatures get +1/+1`, `Creatures you control ...`).
+  const head = filter.alternatives[0][0];
+  if (firstWord && attached === undefined && head !== undefined && !head.negated) {
+    const c = head.word.charCodeAt(0);
+    const low = head.word.toLowerCase();
+    if (c >= 65 && c <= 90 && ANTHEM_FIRST_WORDS.has(low)) filter.alternatives[0][0] = { negated: low.startsWith('non'), word: low.startsWith('non') ? low.slice(3) : low, range: head.range };
+  }
+  let noAbilities: Range | undefined;
+  for (const alt of filter.alternatives) {
+    const k = alt.length - 3;
+    if (k >= 1 && alt[k].word === 'with' && alt[k + 1].word === 'no' && alt[k + 2].word === 'abilities') {
+      noAbilities = span(alt[k].range, alt[k + 2].range);
+      alt.splice(k, 3);
+    }
+  }
+  cur.expectWord('get');
+  const pt = cur.powerToughness(msg`a change of power and toughness as cards print it (+1/+1, -1/-1, +2/+0)`);
+  const node: Extract<Property, { kind: 'anthem' }> = { kind: 'anthem', filter, power: pt.power, toughness: pt.toughness, range: span(start.range, cur.last().range) };
+  if (other) node.other = other;
+  if (attached) node.attached = attached;
+  if (noAbilities) node.noAbilities = noAbilities;
+  return node;
+}
+
+/**
  * After `can't` (the token `cant`, read): `attack`, `block` or `attack or block`, a restriction on
  * combat (MTG 508.1c, 509.1b) held as one ability named by its words (`can't attack or block`).
  */
 function combatRestriction(cur: Cursor, cant: Token): Word {
   const first = cur.next()!;
+  // `can't be blocked` (509.1b): a quality of the attacking creature, held as a restriction is (113.12: no ability).
+  if (first.text === 'be') {
+    cur.next();
+    return { text: "can't be blocked", range: span(cant.range, cur.last().range) };
+  }
   let text = `can't ${first.text}`;
   if (first.text === 'attack' && cur.isWord('or')) {
     cur.next();
@@ -1083,7 +1153,7 @@ function grantOf(cur: Cursor, who: Word, start: Range): GrantNode {
   }
   if (!v || v.type !== 'word' || (v.text !== 'has' && v.text !== 'loses' && v.text !== "can't")) cur.fail(msg`'has', 'loses', 'is' or 'can't be' after '${who.text}'`);
   cur.next();
-  if (v!.text === "can't" && (cur.isWord('attack') || cur.isWord('block'))) {
+  if (v!.text === "can't" && (cur.isWord('attack') || cur.isWord('block') || (cur.isWord('be') && cur.isWord('blocked', 1)))) {
     // MTG `enchanted creature can't attack or block` (Pacifism): restrictions on combat (508.1c, 509.1b).
     const name = combatRestriction(cur, v!);
     return { who, verb: 'has', abilities: [{ kind: 'keyword', name, range: name.range }], range: span(first.range, cur.last().range) };

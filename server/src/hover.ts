@@ -926,8 +926,10 @@ function abilitySection(state: DocumentState, h: AbilityHover, ctx: HoverContext
           ? t('{0}: a restriction on combat. The creature that has it (its own, or granted by an attachment while that is attached) can\'t be declared an attacker. A restriction that comes after the declaration doesn\'t remove it from combat.', name)
           : h.name === "can't block"
             ? t('{0}: a restriction on combat. The creature that has it (its own, or granted by an attachment while that is attached) can\'t be declared a blocker. A restriction that comes after the declaration doesn\'t remove it from combat.', name)
+            : h.name === "can't be blocked"
+              ? t('{0}: a restriction on combat. No creature can be declared a blocker of the attacking creature that has it (its own, or stated by an attachment while that is attached). Stated by an attachment, it is a quality of the creature, not an ability it has (113.12).', name)
             : t('{0}: a restriction on combat. The creature that has it (its own, or granted by an attachment while that is attached) can be declared neither an attacker nor a blocker. A restriction that comes after the declaration doesn\'t remove it from combat.', name);
-      const rules = h.name === "can't attack" ? ['508.1c', '506.4a'] : h.name === "can't block" ? ['509.1b', '506.4a'] : ['508.1c', '509.1b', '506.4a'];
+      const rules = h.name === "can't attack" ? ['508.1c', '506.4a'] : h.name === "can't block" ? ['509.1b', '506.4a'] : h.name === "can't be blocked" ? ['509.1b', '113.12'] : ['508.1c', '509.1b', '506.4a'];
       return `${what}\n\n${rules.map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
     }
     // Riftbound's Assault and Shield: a value, summed over every source, added to an Attacker's or a Defender's Might (807, 814).

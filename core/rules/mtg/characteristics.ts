@@ -117,7 +117,7 @@ export function hasPermanentType(c: CardObj): boolean {
 }
 
 /** `inZone`: the filter names a zone (109.2a), so the words describe a card there, not a permanent. `you`: the player "you" is (109.5). */
-function termMatches(word: string, host: Host, you: string | undefined, inZone = false): boolean {
+export function termMatches(word: string, host: Host, you: string | undefined, inZone = false): boolean {
   if (!isCard(host)) return word === 'player' || (word === 'opponent' && host.id !== you);
   // The word most filters are (enchant creature, equip creature): a card type, decided as below.
   if (word === 'creature') return isCreature(host);
@@ -485,7 +485,7 @@ export function missingToughness(f: Filter, host: Host, self: CardObj | undefine
   const now = effectiveToughness(host)!;
   const d = dyingAs(host, now, host.toughness!);
   const rules: string[] = [];
-  if (d.boost !== 0 || d.boosted) rules.push('613.4c');
+  if (d.boost !== 0 || d.boosted || d.anthem !== 0 || d.anthemed) rules.push('613.4c');
   if (d.counters !== 0) rules.push('122.1a');
   return { why: msg`${host.id} has ${statWords(d, 'toughness')}`, rules };
 }
@@ -811,6 +811,10 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
       replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, fortify, protection from, color, reconfigure, bestow, token, phased out, tapped, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, cast only targeting a tapped ..., on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., equipped creature gets +P/+T, enchanted creature gets +P/+T, toughness, damage, when attached, when unattached, when equipped creature dies, when enchanted creature dies, when an Aura becomes attached to it, when an Equipment becomes attached to it, when an equipped creature you control dies, when an enchanted creature dies, a keyword (flying, first strike, ...).`);
       break;
     }
+    case 'anthem':
+      // Read (and its words judged) by anthems.ts with the declared board (initialAnthems), and as the state-based actions look (settleAnthems).
+      replay.board.staticsDeclared = true;
+      break;
     case 'cant-cast':
     case 'may-cast-top':
     case 'may-cast-flash':

@@ -223,6 +223,10 @@ export function attackEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
 function blockProblem(replay: Replay, x: CardObj, y: CardObj): { why: Message; rules: string[] } | undefined {
   const no = restriction(replay, y, 'block');
   if (no) return { why: no.words, rules: no.rules };
+  if (has(x, "can't be blocked")) {
+    const by = grantedBy(x, "can't be blocked");
+    return { why: by ? msg`${by}, attached to ${x.id}, says it can't be blocked` : msg`${x.id}'s own text says it can't be blocked`, rules: ['509.1b'] };
+  }
   if (has(x, 'flying') && !has(y, 'flying') && !has(y, 'reach')) return { why: msg`${x.id} has ${keywordWords(x, 'flying')}, and ${y.id} has neither flying nor reach`, rules: ['702.9b', '702.17b'] };
   if (has(x, 'fear') && !y.types.has('artifact') && !y.colors.has('black')) return { why: msg`${x.id} has ${keywordWords(x, 'fear')}, and ${y.id} is neither an artifact creature nor black`, rules: ['702.36b'] };
   if (has(x, 'intimidate') && !y.types.has('artifact') && ![...y.colors].some((k) => x.colors.has(k))) return { why: msg`${x.id} has ${keywordWords(x, 'intimidate')}, and ${y.id} is neither an artifact creature nor of a color ${x.id} has`, rules: ['702.13b'] };

@@ -194,7 +194,7 @@ export function toughnessActions(replay: Replay, c: CardObj): ToGraveyard | unde
  * counts now, or counted for this object before (the one it lost); 122.1a when counters count now.
  */
 function statRules(c: CardObj, rules: string[]): string[] {
-  if (c.boost !== 0 || c.boosted) rules.push('613.4c');
+  if (c.boost !== 0 || c.boosted || c.anthem !== 0 || c.anthemed) rules.push('613.4c');
   if (c.plusCounters !== 0 || c.minusCounters !== 0) rules.push('122.1a');
   return rules;
 }

@@ -28,6 +28,7 @@ import { EXPLAINED as transform } from './transform';
 import { EXPLAINED as mutate } from './mutate';
 import { EXPLAINED as copies } from './copies';
 import { EXPLAINED as faceDown } from './faceDown';
+import { EXPLAINED as anthems } from './anthems';
 
 export interface RuleExplanation {
   title: string;
@@ -58,6 +59,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   mutate,
   copies,
   faceDown,
+  anthems,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

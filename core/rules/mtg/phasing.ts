@@ -86,6 +86,11 @@ export function phaseEvent(replay: Replay, ev: Extract<EventNode, { kind: 'phase
     replay.board.abilitiesChanged(card);
     // A control effect that tracks it for as long as something holds ends (702.26f), and it leaves the combat it is in (506.4): looked at with the dirty cards.
     if (replay.board.watching || card.combat !== undefined) replay.markDirty(card);
+    // An anthem's card stops counting (702.26b), and so does an Equipment or Aura for `equipped creatures get ...`: anthems.ts looks at the card and its host.
+    if (replay.board.anthems !== undefined) {
+      replay.markDirty(card);
+      if (host && isCard(host)) replay.markDirty(host);
+    }
     if (replay.noting) replay.note(() => (card.attachments.size ? msg`${card.id} phased out with ${attachedNames(card)}` : msg`${card.id} phased out`));
     return;
   }

@@ -14,6 +14,7 @@ import { typeChangeOfCard } from '../../engine/retype';
 import { mtgSubtypeSet } from '../../parser/keywords';
 import { fire, ON_UNATTACHED } from '../../engine/triggers';
 import { declaredToughness, toughnessActions } from './damage';
+import { initialAnthems, settleAnthems } from './anthems';
 import { annihilateCounters, declaredCounters } from './counters';
 import { seatPlayers } from './influence';
 import { combatCheck } from './combat';
@@ -81,6 +82,8 @@ export function initialStateBasedActions(replay: Replay): void {
   replay.takeDirty();
   // The seats the ranges of influence are counted on, as the scenario begins (801.2c).
   seatPlayers(replay);
+  // What the static effects on every creature a filter describes add to each one's toughness (613.4c), before it is judged.
+  initialAnthems(replay);
   for (const c of replay.board.cards.values()) {
     declaredCounters(replay, c, c.decl);
     if (c.toughness !== undefined) declaredToughness(replay, c, c.decl);
@@ -97,6 +100,8 @@ export function initialStateBasedActions(replay: Replay): void {
  */
 function settleRounds(replay: Replay, work: CardObj[], cause: EventNode | undefined): void {
   while (work.length) {
+    // The anthems' shares, as the layers give them now (613.1, 613.4c): a creature whose share changed joins the round.
+    if (replay.board.anthems !== undefined) settleAnthems(replay, work);
     // Most rounds decide nothing: the list is made for the first action.
     let actions: Action[] | undefined;
     // Indexed loops: until the engine optimizes this function, a `for...of` makes an iterator result per card.

@@ -422,7 +422,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
     if ((card.triggers & OTHER_DIES) !== 0) replay.watcherLeft(watcherNow(replay, card, replay.controllerBefore(card)));
   }
   // A control effect may track it, or its host's Auras (`for as long as`, 611.2b): both are looked at again.
-  if (replay.board.watching) {
+  // An anthem's card that comes or goes (anthems.ts), or a host that loses an Equipment or Aura (`equipped creatures get ...`), is looked at too.
+  if (replay.board.watching || replay.board.anthems !== undefined) {
     replay.markDirty(card);
     if (host && isCard(host)) replay.markDirty(host);
   }
