@@ -115,7 +115,7 @@ export function statWords(d: Dying, stat: 'toughness' | 'Might'): Message {
   }
   if (d.anthem !== 0) {
     const rest = statWords({ ...d, value: d.value - d.anthem, anthem: 0 }, stat);
-    return msg`toughness ${d.value} (${signed(d.anthem)} from other permanents' effects on creatures, to ${rest})`;
+    return msg`toughness ${d.value} (${signed(d.anthem)} from static effects on creatures, to ${rest})`;
   }
   const attached = d.boost !== 0 ? msg`${signed(d.boost)} from what is attached to it` : undefined;
   const counters = d.counters === 0 ? undefined : stat === 'toughness' ? msg`${signed(d.counters)} from its counters` : msg`${signed(d.counters)} from its buff`;

@@ -524,6 +524,9 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
   if (p?.kind === 'pt-bonus' && (p.who.text === 'equipped creature' || p.who.text === 'enchanted creature')) {
     return { text: t('What this attachment adds to the power and toughness of the creature it is attached to, while it is attached, phased in and has its abilities. When it goes, the creature may die: with toughness 0 or less (a 0/0 Germ), or with the damage on it now lethal.'), rules: ['613.4c', '704.5f', '704.5g'], range: p.range };
   }
+  if (p?.kind === 'anthem') {
+    return { text: t('A static ability of this card: while it is on the battlefield, phased in and has its abilities, every creature its words describe at that moment gets this change of power and toughness, after the effects that change control, colors, types and abilities (an Aura that makes a creature white makes it one of the white creatures). A creature whose toughness falls to 0 or less is put into its owner\'s graveyard.'), rules: ['613.4c', '613.1', '611.3a', '704.5f'], range: p.range };
+  }
   if (p?.kind === 'exile-instead') {
     const text =
       p.scope === 'self'
