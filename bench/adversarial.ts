@@ -427,6 +427,20 @@ card other "Other": creature, owner bob
     sizes: [4_000, 40_000],
     make: (n) => everyCard(n, `${HEAD}card e "E": artifact — Equipment, equip, owner alice\ncard a "A": creature, owner alice\ncard b "B": creature, owner alice\n`, (i) => `card s${i} "S": creature, owner bob, you may activate equip abilities any time you could cast an instant\n`, (i) => `equip e to ${i % 2 ? 'a' : 'b'}\n`),
   },
+  {
+    // Each Aura that makes a creature white changes that creature's share of the anthem (613.4c, 613.1e): it alone is judged again, against the groups of anthems, not every creature.
+    name: 'one anthem (white creatures get +1/+1) over many creatures with a stated toughness, each painted white by an Aura that is then destroyed',
+    unit: 'creatures and Auras',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, `${HEAD}card anthem "Anthem": enchantment, owner alice, white creatures get +1/+1\n`, (i) => `card c${i} "C": creature — Bear, owner alice, color green, toughness 2\ncard a${i} "Paint": enchantment — Aura, enchant creature, owner alice, in hand, enchanted creature is white\n`, (i) => `cast a${i} targeting c${i}\nresolve a${i}\nexpect c${i} toughness 3\ndestroy a${i}\n`),
+  },
+  {
+    // Each anthem that enters or leaves changes its group's sum: the creatures with a stated toughness (one here) are looked at, not every anthem.
+    name: 'many anthems with the same words entering and leaving one at a time, one creature that lives on them',
+    unit: 'anthems',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, `${HEAD}card bear "Bear": creature — Bear, owner alice, toughness 1\ncard moon "Moon": enchantment, owner bob, creatures get -1/-1, in hand\n`, (i) => `card s${i} "S": enchantment, owner alice, in hand, other creatures you control get +1/+1\n`, (i) => (i === 0 ? 'enter s0\nenter moon\n' : `enter s${i}\nmove s${i - 1} to graveyard\nexpect bear toughness 1\n`)),
+  },
   picture('the board picture of a deep attach chain: each Aura drawn under the one before', 'Auras in the chain', auraChain),
   picture('the board picture of many players, each with a card on their battlefield', 'players', (n) => {
     let s = 'game mtg\n';

@@ -1412,6 +1412,8 @@ export class Board {
     }
     if (att.grants.length !== 0 && host.isCard) this.regrantAbove(host);
     if (hasBoost(att)) this.reboost(att);
+    // MTG `equipped creatures you control get +1/+1`: being equipped or enchanted may change its share (rules/mtg/anthems.ts).
+    if (this.anthems !== undefined && host.isCard) this.reweighed.push(host);
   }
 
   /**
@@ -1440,6 +1442,7 @@ export class Board {
     att.attachedTo = null;
     att.attachedAt = undefined;
     if (host?.isCard && att.grants.length !== 0) this.regrantAbove(host);
+    if (this.anthems !== undefined && host?.isCard) this.reweighed.push(host);
     return host;
   }
 

@@ -47,5 +47,7 @@ export function keywordAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   if (gains && makesToken(name)) replay.board.enterTriggers = true;
   // Indestructible gone, the damage marked on it may now destroy it (704.5g): the next check looks at it.
   if (card.damage !== 0 && card.toughness !== undefined) replay.markDirty(card);
+  // `creatures with no abilities get +2/+2` (113.12): whether it has one may have changed (rules/mtg/anthems.ts).
+  else if (replay.board.anthems !== undefined) replay.markDirty(card);
   if (replay.noting) replay.note(() => (gains ? msg`${card.id} gains ${name}` : msg`${card.id} loses ${name}`));
 }
