@@ -322,7 +322,7 @@ describe('LSP completion', () => {
     const enchanted = (await complete(decl('enchanted '), 4)).map((i) => i.label);
     assert.ok(enchanted.includes('creature') && enchanted.includes('permanent') && enchanted.includes('Equipment'), JSON.stringify(enchanted));
     assert.deepEqual((await complete(decl('fortified '), 4)).map((i) => i.label), ['land']);
-    assert.deepEqual((await complete(decl('equipped creature '), 4)).map((i) => i.label), ['has', 'loses', "can't be", "can't attack or block", "can't attack", "can't block", 'gets']);
+    assert.deepEqual((await complete(decl('equipped creature '), 4)).map((i) => i.label), ['has', 'loses', "can't be", "can't attack or block", "can't be blocked", "can't attack", "can't block", 'gets']);
     // `enchanted creature loses all abilities` (Frogify): offered first after `loses`, then alone.
     const loses = (await complete(decl('enchanted creature loses '), 4)).map((i) => i.label);
     assert.equal(loses[0], 'all abilities');
