@@ -228,6 +228,20 @@ card other "Other": creature, owner bob
 `, (i) => ['control host alice\n', 'exchange control of host and other\n', 'control other bob\n'][i % 3]),
   },
   {
+    // Each move takes its old host's last grantor away and gives the new host its first: both are told
+    // the kind of change (only protections lost, only one gained), not judged whole (grantFold.ts, told).
+    name: 'an Equipment giving protection moved back and forth between two creatures with many Auras each',
+    unit: 'Auras and moves',
+    sizes: [2_000, 20_000],
+    make: (n) => {
+      let s = `${HEAD}card lion "Lion": creature, owner alice\ncard bear "Bear": creature, owner alice\ncard blade "Blade": artifact — Equipment, equip, owner alice, equipped creature has protection from red\n`;
+      for (let i = 0; i < n; i++) s += `card a${i} "A": enchantment — Aura, enchant creature, owner alice, color ${i % 2 ? 'blue' : 'black'}, attached to ${i % 2 ? 'lion' : 'bear'}\n`;
+      s += 'turn alice\n';
+      for (let i = 0; i < n; i++) s += `equip blade to ${i % 2 ? 'bear' : 'lion'}\n`;
+      return s + 'expect a0 attached to bear\n';
+    },
+  },
+  {
     // Daybreak Coronet (`with another Aura attached to it`): a host that loses an attachment has its
     // watchers looked at only when fewer than two Auras count there, and the rule finds another Aura
     // from the host's list of Auras, whose leavers are dropped and phased-out ones put last.

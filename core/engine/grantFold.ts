@@ -647,7 +647,10 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
   if (host.grantors.size === 0 || index.empty) {
     host.granted = undefined;
     index.remember(undefined);
-    return before !== undefined ? 'abilities' : 'same';
+    if (before === undefined) return 'same';
+    // Its last grantor gone (an Equipment giving protection moved to another creature, again and again): the rules
+    // read its own abilities now, and the difference is told as for a fold made again, not as a change of everything.
+    return told(before, ownAbilities(host)) ?? (before.values === undefined || VALUED_KEYWORDS.every((k) => !before.values![k]) ? 'same' : 'values');
   }
   const added = last && index.appended(changed!, last);
   let state: FoldState;
@@ -679,20 +682,33 @@ export function regrant(board: Board, host: CardObj, index: GrantIndex, changed:
     if (state.gained.length !== 0 || cants !== 0) return { protections: state.gained, cants: cants !== 0 ? cant.slice(-cants) : [], cantsFrom: cant.length - cants };
     // Only its keywords or targeting keywords: the host is looked at again, not what is attached to it.
     if (state.own) return 'own';
-  } else if (!before) return 'abilities';
-  else {
-    // Folded again (a gain or loss logged by an event, a grantor gone or changed): compared whole, and
-    // told as a fold carried on tells it. A change of its keywords or targeting keywords alone is the
-    // host's own (a creature with thousands of Auras granting flying that an event makes lose it, again
-    // and again); instances of protection it gained may bar what they cover, and one it lost bars nothing.
-    const change = abilitiesChange(before, after);
-    if (change !== 'same') {
-      if (change === 'abilities' || REFOLD.plain) return 'abilities';
-      REFOLD.narrowed++;
-      return change === 'own' ? 'own' : protectionsOnly(change);
-    }
+  } else {
+    // Folded again (a gain or loss logged by an event, a grantor gone or changed), or for the first time
+    // since it had none (against its own abilities, which the rules read then: an Equipment moved back
+    // and forth between two creatures): compared whole, and told as a fold carried on tells it.
+    const change = told(before ?? ownAbilities(host), after);
+    if (change !== undefined) return change;
   }
-  return before!.values === after.values || VALUED_KEYWORDS.every((k) => before!.values?.[k] === after.values?.[k]) ? 'same' : 'values';
+  return before?.values === after.values || VALUED_KEYWORDS.every((k) => before?.values?.[k] === after.values?.[k]) ? 'same' : 'values';
+}
+
+/** What the rules read of `host` while no grant applies to it (abilitiesOf: the card itself), as a fold. */
+function ownAbilities(host: CardObj): Granted {
+  return { protections: host.protections, protectionKeeps: host.protectionKeeps, targeting: host.targeting, keywords: host.keywords };
+}
+
+/**
+ * The kind of the difference between two of a host's abilities that the rules read, as regrant answers it
+ * (undefined: the same; the caller compares the values). A change of its keywords or targeting keywords alone
+ * is the host's own (a creature with thousands of Auras granting flying that an event makes lose it, again
+ * and again); instances of protection it gained may bar what they cover, and one it lost bars nothing.
+ */
+function told(x: Granted, y: Granted): 'abilities' | 'own' | Barring | undefined {
+  const change = abilitiesChange(x, y);
+  if (change === 'same') return undefined;
+  if (change === 'abilities' || REFOLD.plain) return 'abilities';
+  REFOLD.narrowed++;
+  return change === 'own' ? 'own' : protectionsOnly(change);
 }
 
 /**

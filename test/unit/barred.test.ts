@@ -175,4 +175,24 @@ describe('what a host that gained protections or restrictions has judged again (
     assert.ok(APPEND.copied - copied <= 4 * n, `${APPEND.copied - copied} abilities copied`);
     assert.ok(TARGETING.looked - looked <= 8 * n, `${TARGETING.looked - looked} keywords looked at`);
   });
+
+  it('marks few cards as an Equipment giving protection moves back and forth between two creatures with thousands of Auras', () => {
+    // Each move takes the host's last grantor away (its abilities are its own again: only lost instances
+    // of protection, which bar nothing) and gives the other its first (judged against its own abilities:
+    // only what the new protection may bar). Before, both were told as a change of everything, and every
+    // Aura on both creatures was judged at each move: about n² marks.
+    const n = 1500;
+    const lines = [HEAD, 'card blade "Blade": artifact — Equipment, equip, owner alice, equipped creature has protection from red\n'];
+    for (let i = 0; i < n; i++) lines.push(`card a${i} "A": enchantment — Aura, enchant creature, owner alice, color ${i % 2 ? 'blue' : 'black'}, attached to ${i % 2 ? 'lion' : 'bears'}\n`);
+    lines.push('card fire "Fire": enchantment — Aura, enchant creature, owner alice, color red, in hand\n', 'turn alice\n');
+    for (let i = 0; i < n; i++) lines.push(`equip blade to ${i % 2 ? 'bears' : 'lion'}\n`);
+    // The red Aura enters on the unprotected creature, and the blade then moves onto it.
+    lines.push('enter fire attached to lion\n', 'equip blade to lion\n');
+    const text = lines.join('');
+    let findings: ReturnType<typeof check>['findings'] = [];
+    const marked = markedIn(() => (findings = check(text).findings));
+    assert.ok(marked <= 8 * n, `${marked} cards marked`);
+    // The red Aura is put into its owner's graveyard (702.16c, 704.5m), which the scenario does not record.
+    assert.deepEqual(findings.map((f) => [f.kind, f.range.start.line]), [['missing-state-based-action', text.split('\n').length - 2]]);
+  });
 });
