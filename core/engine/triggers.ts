@@ -11,7 +11,7 @@
 // by kind and by host, and keeps the last few events for messages. `expect X triggered twice` reads
 // the count: an event that does nothing (a redundant attach) adds nothing, so removing it, as its fix
 // does, changes no expectation.
-import type { Assertion, Property, TriggerPhrase } from '../parser/ast';
+import { type Assertion, makesToken, type Property, type TriggerPhrase } from '../parser/ast';
 import type { CardObj, PlayerObj } from './board';
 import type { Replay } from './replay';
 import type { Range, RelatedLocation } from '../types';
@@ -20,9 +20,10 @@ import { msg, relatedAt, type Message } from '../message';
 /**
  * What set the ability off: the card became attached, became unattached, or what it was attached to
  * died; an Aura or an Equipment (Riftbound: a gear) became attached to the card; a creature died
- * equipped (and controlled by the card's controller) or enchanted.
+ * equipped (and controlled by the card's controller) or enchanted; MTG: the Equipment entered the
+ * battlefield with living weapon, For Mirrodin! or Job select (`enters`: a keyword's, no `when` phrase).
  */
-export type TriggerKind = 'attached' | 'unattached' | 'host-dies' | 'aura-attached' | 'equipment-attached' | 'equipped-dies' | 'enchanted-dies';
+export type TriggerKind = 'attached' | 'unattached' | 'host-dies' | 'aura-attached' | 'equipment-attached' | 'equipped-dies' | 'enchanted-dies' | 'enters';
 
 /** Why an ability whose event happened did not trigger (or is never put on the stack). */
 export type TriggerStop = 'phasing' | 'phased-out' | 'left-game' | 'face-down' | 'lost-all' | 'inactive' | 'left-together' | 'entered-together';
@@ -135,7 +136,7 @@ export const MTG_TRIGGERS: TriggerWords = {
   },
   none: msg`MTG has no such ability`,
   unattached: 'unattached',
-  rules: { attached: ['603.2e'], unattached: ['603.2e', '603.10c'], 'host-dies': ['700.4', '603.10a'], 'aura-attached': ['603.2e'], 'equipment-attached': ['603.2e'], 'equipped-dies': ['700.4', '603.10a'], 'enchanted-dies': ['700.4', '603.10a'] },
+  rules: { attached: ['603.2e'], unattached: ['603.2e', '603.10c'], 'host-dies': ['700.4', '603.10a'], 'aura-attached': ['603.2e'], 'equipment-attached': ['603.2e'], 'equipped-dies': ['700.4', '603.10a'], 'enchanted-dies': ['700.4', '603.10a'], enters: ['113.2c', '603.3'] },
   stops: { phasing: ['702.26j'], 'phased-out': ['702.26b'], 'left-game': ['800.4d'], 'face-down': ['708.2a'], 'lost-all': ['113.10'], inactive: [], 'left-together': [], 'entered-together': ['603.10a'] },
 };
 
@@ -150,7 +151,7 @@ export const RIFTBOUND_TRIGGERS: TriggerWords = {
   },
   none: msg`Riftbound has no Auras`,
   unattached: 'detached',
-  rules: { attached: ['725.1'], unattached: ['725.2'], 'host-dies': ['136.2.c', '808.1.c'], 'aura-attached': [], 'equipment-attached': ['434.1'], 'equipped-dies': ['818.3', '383.2.c'], 'enchanted-dies': [] },
+  rules: { attached: ['725.1'], unattached: ['725.2'], 'host-dies': ['136.2.c', '808.1.c'], 'aura-attached': [], 'equipment-attached': ['434.1'], 'equipped-dies': ['818.3', '383.2.c'], 'enchanted-dies': [], enters: [] },
   stops: { phasing: [], 'phased-out': [], 'left-game': [], 'face-down': [], 'lost-all': [], inactive: ['718.2'], 'left-together': ['383.2.c.2'], 'entered-together': [] },
 };
 
@@ -206,6 +207,15 @@ export function stopOf(replay: Replay, card: CardObj): TriggerStop | undefined {
 export function fire(replay: Replay, card: CardObj, bits: number, kind: TriggerKind, host: CardObj | PlayerObj, stop?: TriggerStop): void {
   if ((card.triggers & bits) === 0) return;
   record(replay, card, kind, host, stop ?? stopOf(replay, card));
+}
+
+/**
+ * One instance of `card`'s living weapon, For Mirrodin! or Job select triggered as it entered the
+ * battlefield (MTG 702.92a, 702.163a, 702.182a; each instance on its own, 113.2c): counted for `expect X
+ * triggered` (no `when` phrase names it). Its host is the card itself.
+ */
+export function fireEnters(replay: Replay, card: CardObj): void {
+  record(replay, card, 'enters', card, undefined);
 }
 
 /**
@@ -366,6 +376,11 @@ export function triggerCount(c: CardObj, kind: TriggerKind | undefined, host: st
   return c.fired?.counts[countKey(kind, host)] ?? 0;
 }
 
+/** Has `c` (with its attachments' grants) living weapon, For Mirrodin! or Job select, which trigger as it enters? */
+function entersKeyword(c: CardObj): boolean {
+  return (c.granted ?? c).keywords.some(makesToken);
+}
+
 /** The kinds of the abilities `bits` declare. */
 function kindsOf(bits: number): TriggerKind[] {
   const out: TriggerKind[] = [];
@@ -387,10 +402,13 @@ function kindsOf(bits: number): TriggerKind[] {
 export function triggeredFailure(c: CardObj, a: Extract<Assertion, { kind: 'triggered' }>, host: CardObj | PlayerObj | undefined, w: TriggerWords): { actual: Message; rules?: string[]; replacement?: string; related?: RelatedLocation[] } | undefined {
   const bits = a.when ? BIT[a.when.phrase] : ALL_BITS;
   const kind = a.when ? KIND[a.when.phrase] : undefined;
-  const n = (c.triggers & bits) === 0 ? 0 : triggerCount(c, kind, host?.id);
+  // Without `when`, a trigger as it enters counts too (living weapon: a keyword, with no phrase).
+  const enters = a.when === undefined && (triggerCount(c, 'enters', undefined) > 0 || entersKeyword(c));
+  const declares = (c.triggers & bits) !== 0 || enters;
+  const n = declares ? triggerCount(c, kind, host?.id) : 0;
   const want = a.negated ? 0 : a.count;
   if (want === undefined ? n > 0 : n === want) return undefined;
-  if ((c.triggers & bits) === 0) {
+  if (!declares) {
     const which = a.when ? msg`\`when ${a.when.phrase}\`` : msg`about attachment (\`when ...\`)`;
     return { actual: msg`${c.id} declares no triggered ability ${which}, so nothing of it can trigger; add it to ${c.id}'s declaration` };
   }
@@ -406,7 +424,7 @@ export function triggeredFailure(c: CardObj, a: Extract<Assertion, { kind: 'trig
   const about = host ? msg` for ${host.id}` : msg``;
   const so = n === 0 ? msg`${ability} has not triggered${about}` : msg`${ability} has triggered ${timesShown(n)}${about}`;
   // The rules of what it declares (of the `when` named), when no event says more.
-  const declared = kindsOf(c.triggers & bits).flatMap((k) => w.rules[k]);
+  const declared = [...kindsOf(c.triggers & bits), ...(enters ? ['enters' as const] : [])].flatMap((k) => w.rules[k]);
   // The event is a related location, not a line number in the words (a finding's words never move with an edit).
   // Too many: the last time it did trigger is what to show; too few, the last time it would have, if later.
   const tooMany = want === undefined ? false : n > want;
@@ -429,5 +447,7 @@ function describeKind(f: Fired, w: TriggerWords): Message {
     case 'aura-attached':
     case 'equipment-attached':
       return w.unattached === 'detached' ? msg`as ${f.host} attached to it` : msg`as ${f.host} became attached to it`;
+    case 'enters':
+      return msg`as it entered the battlefield`;
   }
 }

@@ -801,7 +801,9 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
     case 'keyword-ability': {
       if (p.timing) riftboundTiming(replay, p.timing);
       const k = keywordOfGame(replay, p.name);
-      if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
+      // Each instance of an ability functions independently (113.2c): a trigger written twice triggers twice,
+      // so its instances are kept; another keyword written twice is redundant, kept once (flying: 702.9c).
+      if (k && (makesToken(k) || !pr.keywords.includes(k))) pr.keywords = pushing(pr.keywords, k);
       // Living weapon, For Mirrodin! and Job select trigger as their card enters the battlefield (702.92a, 702.163a, 702.182a): moveTo looks, in a scenario that has one.
       if (makesToken(k)) replay.board.enterTriggers = true;
       break;

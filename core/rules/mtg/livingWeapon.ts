@@ -24,6 +24,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '702.92a': { title: 'Living weapon', text: 'A triggered ability of an Equipment: as the Equipment enters the battlefield, it triggers; resolving, it makes a 0/0 black Phyrexian Germ creature token and then attaches the Equipment to that Germ.' },
   '702.163a': { title: 'For Mirrodin!', text: 'A triggered ability of an Equipment: as the Equipment enters the battlefield, it triggers; resolving, it makes a 2/2 red Rebel creature token and then attaches the Equipment to that Rebel.' },
   '702.182a': { title: 'Job select', text: 'A triggered ability of an Equipment: as the Equipment enters the battlefield, it triggers; resolving, it makes a 1/1 colorless Hero creature token and then attaches the Equipment to that Hero.' },
+  '113.2c': { title: 'Several instances of one ability', text: 'An object can have the same ability more than once, and each instance works on its own: a triggered ability written twice triggers twice, and each instance makes its own token.' },
   '111.2': { title: 'Who owns a token', text: 'A token belongs to the player who created it, and comes onto the battlefield controlled by that player.' },
   '603.3': { title: 'Triggers wait for priority', text: 'An ability that triggered is put on the stack the next time a player would receive priority, controlled by the player who controlled its source; until it resolves, other spells and abilities may go on top of it.' },
 };

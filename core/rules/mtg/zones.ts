@@ -3,7 +3,7 @@
 // (800.4a; what becomes of the effects until their next turn, 800.4m, is the turn's: engine/turn.ts), which
 // ends the game once one player is left in it (104.2a, 104.1; 800.4: only a multiplayer game goes on).
 import { enteredWith, enterStatusOk, MTG_STATUS } from '../../engine/status';
-import { type EventNode, type Property, TOKEN_TRIGGERS } from '../../parser/ast';
+import { type EventNode, makesToken, type Property } from '../../parser/ast';
 import { asNewObject, type CardObj, CEASED, declaredWith, isCard, MERGED, noItems, type PlayerObj, resetCharacteristics, type StackEntry } from '../../engine/board';
 import { abilitiesLeaveWith, afterTheGame as endedGame, playerLeaves, winner } from '../../engine/leave';
 import { endControlOf, underOf } from '../../engine/control';
@@ -20,8 +20,8 @@ import { enterAsCopy } from './copies';
 import { copyEnds, enteredAsCopy, faceUpAsItLeaves } from '../../engine/copiable';
 import { msg, titledFix, type Message } from '../../message';
 import { abilityWord, inZone, zoneWord } from '../../engine/words';
-import { hasAbility } from '../../engine/abilities';
-import { fire, fireLookedBack, hadAttachment, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
+import { abilitiesOf, hasAbility } from '../../engine/abilities';
+import { fire, fireEnters, fireLookedBack, hadAttachment, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 import { clearMarks } from '../../engine/counters';
 import { removeFromCombat } from '../../engine/combat';
 
@@ -486,9 +486,13 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
  * some card of the scenario has one (Board.enterTriggers).
  */
 function tokenTriggers(replay: Replay, card: CardObj, ev: EventNode): void {
-  for (const kw of TOKEN_TRIGGERS) {
-    if (!hasAbility(card, { kind: 'keyword', name: kw })) continue;
+  const have = abilitiesOf(card);
+  if (!('keywords' in have)) return;
+  // Each instance triggers on its own (113.2c): a card with living weapon twice puts two triggers on the stack.
+  for (const kw of have.keywords) {
+    if (!makesToken(kw)) continue;
     replay.trigger({ kind: 'ability', id: card.id, version: card.version, ability: kw, controller: card.controller, at: ev.range });
+    fireEnters(replay, card);
     if (replay.noting) replay.note(() => msg`${card.id}'s ${abilityWord(kw)} will go on the stack`);
   }
 }
