@@ -709,18 +709,24 @@ function printedCase(t: Token, known: ReadonlySet<string>, allCaps = false): Tok
 }
 
 /**
- * The first words of the properties parseProperty reads, as a scenario writes them: a card's text starts a
- * sentence with a capital (`Enchant creature`, `Equip {1}`, `Flash`, `Equipped creature has ...`, `You control
- * enchanted creature`), which is read as the word in lowercase. A keyword capitalized as Riftbound prints it
- * (`Shield`) and `Action`, `Reaction` are no such words: they stay as written.
+ * A property's first word as card text starts a sentence, with a capital (`Enchant creature`, `Equip {1}`,
+ * `Flash`, `Equipped creature has ...`, `You control enchanted creature`): the word in lowercase, which
+ * parseProperty's switch tries; a word no case of it reads (nor a keyword's first word) is taken back as
+ * written (`wasWritten`). So the capitalized starts are exactly the cases, with no list beside them to keep in
+ * step. A keyword capitalized as Riftbound prints it (`Shield`) and `Action`, `Reaction` stay as written.
  */
-const PROPERTY_STARTS: ReadonlySet<string> = new Set([
-  'owner', 'controller', 'entered', 'in', 'at', 'attached', 'enchant', 'equip', 'fortify', 'protection', 'color', 'colors',
-  'reconfigure', 'bestow', 'token', 'exhausted', 'tapped', 'castable', 'flash', 'phased', 'face', 'manifested', 'cloaked',
-  'back', 'transforms', 'aura', "can't", 'attach', 'cast', 'can', 'might', 'might-bonus', 'toughness', 'damage', 'hexproof',
-  'shroud', 'ward', 'with', 'players', 'you', 'on', 'if', 'equipped', 'enchanted', 'fortified', 'when',
-  ...KEYWORD_FIRST_WORDS,
-]);
+function propertyStart(written: Token): Token {
+  const c = written.text.charCodeAt(0);
+  if (c < 65 || c > 90 || KEYWORD_FIRST_WORDS.has(written.text)) return written;
+  const rest = written.text.slice(1);
+  if (rest !== rest.toLowerCase()) return written;
+  return new Token('word', written.text.toLowerCase(), written.line, written.start, written.end);
+}
+
+/** In parseProperty's `default`: the start as written, unless its lowercase is a keyword's first word (`Flying`). */
+function wasWritten(t: Token, written: Token): Token {
+  return t === written || KEYWORD_FIRST_WORDS.has(t.text) ? t : written;
+}
 
 function parseProperty(cur: Cursor): Property {
   cur.unbracket();
@@ -728,7 +734,7 @@ function parseProperty(cur: Cursor): Property {
   if (!written || written.type !== 'word') return cur.fail(msg`a property (owner, controller, entered under, in, attached to, enchant, equip, protection from, color, ...)`);
   // `white creatures get +1/+1`, `other creatures you control get +1/+1` (MTG 613.4c): a static effect on every creature a filter describes.
   if (startsAnthem(cur)) return parseAnthem(cur);
-  const t = printedCase(written, PROPERTY_STARTS);
+  let t = propertyStart(written);
   cur.next();
   const r = () => span(t.range, cur.last().range);
   switch (t.text) {
@@ -928,6 +934,8 @@ function parseProperty(cur: Cursor): Property {
     case 'when':
       return { kind: 'trigger', phrase: parseTriggerPhrase(cur), range: r() };
     default:
+      // No case reads it: a capitalized word is read as written (`Foo` stays `Foo` in the message), unless it is a keyword's.
+      t = wasWritten(t, written);
       // Riftbound `Reaction ability NAME`, `Action equip`: an ability printed with its timing keyword (813.1.d, 806.1.d; 818.1.c.5).
       if (t.text === 'Reaction' || t.text === 'Action') cur.unbracket();
       if ((t.text === 'Reaction' || t.text === 'Action') && (cur.isWord('ability') || cur.isWord('equip') || cur.isWord('Equip'))) {
