@@ -8,7 +8,7 @@ import { msg, said, type Message } from '../message';
 /**
  * `cost` is a mana cost as cards print it, one or more symbols in braces (`{1}`, `{2}{W}`, `{W/U}`).
  * `period` is a period that ends a sentence as card text does (`Enchant creature.`): right after a word,
- * a number or a cost, and before a space, a comma, a comment or the end of the line (sentenceEnd).
+ * a number, a cost or a string, and before a space, a comma, a comment or the end of the line (sentenceEnd).
  * `bracket` is `[` or `]`, around a Riftbound keyword as cards print it (`[Shield 2]`, `[Equip]`): the parser reads them.
  */
 export type TokenType = 'word' | 'string' | 'number' | 'colon' | 'comma' | 'dash' | 'semicolon' | 'cost' | 'period' | 'bracket';
@@ -195,12 +195,13 @@ function isUnexpected(text: string, i: number): boolean {
 
 /**
  * Is the `.` at `i` a period that ends a sentence (`has haste and shroud.`)? Right after a word, a
- * number, a cost or a keyword's closing bracket (`[Shield 2].`) (`last`, the line's last token so far, ending at the period's column `col`), and
+ * number, a cost, a closed string (`has "equipped creature has flying".`, `ward "discard a card".`) or a
+ * keyword's closing bracket (`[Shield 2].`) (`last`, the line's last token so far, ending at the period's column `col`), and
  * followed by a space, a comma, a comment or the end of the line. A `.` inside a word or a number
  * (`v1.3`, `1.3`) is part of that token, never a period; any other `.` is a lexical problem.
  */
 function sentenceEnd(text: string, i: number, end: number, last: Token | undefined, col: number): boolean {
-  if (last === undefined || last.end !== col || (last.type !== 'word' && last.type !== 'number' && last.type !== 'cost' && !(last.type === 'bracket' && last.text === ']'))) return false;
+  if (last === undefined || last.end !== col || (last.type !== 'word' && last.type !== 'number' && last.type !== 'cost' && last.type !== 'string' && !(last.type === 'bracket' && last.text === ']'))) return false;
   if (i + 1 >= end) return true;
   const d = text.charCodeAt(i + 1);
   return isSpace(d) || d === CH_COMMA || d === CH_HASH;

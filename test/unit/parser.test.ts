@@ -367,6 +367,31 @@ describe('parser', () => {
     }
   });
 
+  it('reads a period right after a closing quote as the end of a sentence (`has "equipped creature has flying".`), and nowhere else', () => {
+    const text = [
+      'card r "Rune of Flight": enchantment — Aura, Enchant permanent. Enchanted permanent has "equipped creature has flying"., owner bob',
+      'card w "Wisp": creature — Spirit, Ward "discard a card".',
+    ].join('\n');
+    const doc = parse(text);
+    assert.deepEqual(doc.problems, []);
+    const [r, w] = doc.statements as CardStmt[];
+    assert.deepEqual(r.props.map((p) => p.kind), ['enchant', 'grant', 'owner']);
+    const ward = w.props[0];
+    assert.equal(ward.kind === 'keyword' ? ward.keyword.cost?.text : undefined, 'discard a card');
+    assert.deepEqual(doc, parse(text, { fastPath: false }));
+    // A string's period is one only where a property ends: after a title, a card's name or in an event it is a problem.
+    // After a card's name, as a card from the card data is declared (`card pac "Pacifism".`): the name ends a sentence.
+    const strip = (d: unknown) => JSON.stringify(d, (k, v: unknown) => (k === 'r' || k === 'start' || k === 'end' || k === 'range' ? undefined : v));
+    assert.deepEqual(parse('card pac "Pacifism".').problems, []);
+    assert.equal(strip(parse('card pac "Pacifism". owner bob.').statements), strip(parse('card pac "Pacifism", owner bob').statements));
+    for (const line of ['title "X".', 'card x "X".: creature', 'expect w has ward "discard a card".']) {
+      assert.equal(parse(line).problems.length, 1, line);
+      assert.match(parse(line).problems[0].message, /period/, line);
+    }
+    // Not before a space, a comma, a comment or the end of the line: no period.
+    assert.match(parse('card x "X": creature, ward "a".x').problems[0].message, /A period is read only where it ends a sentence/);
+  });
+
   it('reads a Riftbound keyword in brackets as cards print it (`[Equip]`, `[Shield 2]`, `[Action] Equip`), and a bracket anywhere else as a problem', () => {
     const text = [
       'card s "Doran\'s Shield": gear — Equipment, [Equip], Equipped unit has [Shield 2] and [Assault]., owner bob',
