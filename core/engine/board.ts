@@ -1,7 +1,7 @@
 // The board model the replay mutates: cards as game objects, players, timestamps, attachments.
 // Attachments are indexed both ways (attachedTo on the attachment, attachments on the host), so
 // every lookup the rules need is O(1) in the board size.
-import type { Filter, CardStmt, PlayerStmt, Property } from '../parser/ast';
+import type { Filter, CardStmt, PlayerStmt, Property, TriggerEffect } from '../parser/ast';
 import type { BoardView, CardView, Game, Range } from '../types';
 import { type AbilityChange, type Grant, type Granted, grantsAnything, keywordLabel, keywordValue, type TargetingKeyword } from './abilities';
 import { type Barring, type ControlOrder, GrantIndex, regrant } from './grantFold';
@@ -532,7 +532,15 @@ export interface StackEntry {
   /** Its object version when it was put on the stack (400.7: a source that changed zones is a new object). */
   readonly version: number;
   /** The keyword, or `ability NAME` (a named activated ability: engine/namedAbilities.ts). */
-  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'for mirrodin' | 'job select' | 'Weaponmaster' | 'Quick-Draw' | 'attach' | `ability ${string}`;
+  readonly ability?: 'equip' | 'fortify' | 'reconfigure' | 'living weapon' | 'for mirrodin' | 'job select' | 'Weaponmaster' | 'Quick-Draw' | 'attach' | 'trigger' | `ability ${string}`;
+  /**
+   * MTG `trigger`: a card's `when put into a graveyard from the battlefield` ability (603.6c), with what it does
+   * (`effect`) and what the card was attached to as it left (`leftFrom`, looked back to: 603.10a). Its
+   * `version` is the card's new object in the graveyard (400.7e), and `controller` who controlled the card
+   * as it left.
+   */
+  readonly effect?: TriggerEffect;
+  readonly leftFrom?: HostRef;
   /** MTG 702.6e: the equip ability activated was equip planeswalker (its target is a planeswalker). */
   readonly planeswalker?: boolean;
   /** MTG 701.3b: its source already couldn't be attached to its target as it was activated (a legal target it can't equip). */
@@ -1524,7 +1532,7 @@ export class Board {
   /** Puts a spell (a card now in the stack zone) or an ability on top of the stack. */
   pushStack(e: Omit<StackEntry, 'n'>): StackEntry {
     // Every field, in one order (one object shape for all entries; absent ones undefined).
-    const entry: StackEntry = { n: ++this.serial, kind: e.kind, id: e.id, version: e.version, ability: e.ability, planeswalker: e.planeswalker, unattachable: e.unattachable, target: e.target, attaching: e.attaching, words: e.words, controller: e.controller, at: e.at, group: e.group, run: e.run };
+    const entry: StackEntry = { n: ++this.serial, kind: e.kind, id: e.id, version: e.version, ability: e.ability, planeswalker: e.planeswalker, unattachable: e.unattachable, target: e.target, attaching: e.attaching, words: e.words, controller: e.controller, at: e.at, group: e.group, run: e.run, effect: e.effect, leftFrom: e.leftFrom };
     this.stack.push(entry);
     if (entry.kind === 'ability') {
       const key = abilityKey(entry.id, entry.ability!);

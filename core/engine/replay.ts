@@ -25,7 +25,7 @@ import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility, keywordValue, writtenLabel } from './abilities';
-import { attachedNames, blankCharacteristics, Board, readsHostToughness, CEASED, FACE, MERGED, mergedCardAt, mergedCardsText, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type LineMove, type PlayerObj, type StackEntry } from './board';
+import { attachedNames, blankCharacteristics, Board, readsHostToughness, CEASED, FACE, MERGED, mergedCardAt, mergedCardsText, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type HostRef, type LineMove, type PlayerObj, type StackEntry } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
@@ -629,6 +629,8 @@ export class Replay {
         replaced: Set<string>;
         phased: Set<string>;
         left: Map<string, LookedBack[]>;
+        /** What each attachment was unattached from as its host left, in this step (unattachedAsHostLeft; MTG 603.10a). */
+        leftFrom: Map<string, HostRef> | undefined;
         /** The Auras with umbra armor destroyed in this step, by the id of the host each was on (MTG 702.89a; umbraDestroyed). */
         umbras: Map<string, CardObj> | undefined;
         part: number;
@@ -712,6 +714,20 @@ export class Replay {
     else this.group.left.set(host, [l]);
   }
 
+  /**
+   * `att` became unattached from `host` (as it was then) because `host` left, in a step of the group being
+   * replayed: if `att` leaves the battlefield later in the same step, what it was attached to as it left
+   * looks back to `host` (MTG 603.10a: Oathkeeper destroyed together with its creature).
+   */
+  unattachedAsHostLeft(att: string, host: HostRef): void {
+    if (this.group) (this.group.leftFrom ??= new Map()).set(att, host);
+  }
+
+  /** What `att` was unattached from by its host's leaving earlier in this step of the group being replayed (unattachedAsHostLeft). */
+  attachedEarlierInStep(att: string): HostRef | undefined {
+    return this.group?.leftFrom?.get(att);
+  }
+
   /** The attachments that left `host` earlier in the step of the group being replayed, as they were (leftWhileAttached). */
   leftTogetherFrom(host: string): readonly LookedBack[] {
     return this.group?.left.get(host) ?? NO_LOOKED_BACK;
@@ -765,7 +781,7 @@ export class Replay {
   private together(st: Extract<EventNode, { kind: 'together' }>): void {
     const watching = this.board.deathWatchers.length !== 0;
     if (watching) this.board.controlBefore = new Map();
-    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), left: new Map(), umbras: undefined, part: 0, removals: [], saidOnce: false };
+    const group: NonNullable<Replay['group']> = { node: st, entered: new Set(), stamped: [], replaced: new Set(), phased: new Set(), left: new Map(), leftFrom: undefined, umbras: undefined, part: 0, removals: [], saidOnce: false };
     this.group = group;
     const steps = st.steps;
     let step = 0;
@@ -784,6 +800,7 @@ export class Replay {
           group.replaced.clear();
           group.phased.clear();
           group.left.clear();
+          group.leftFrom = undefined;
           group.umbras = undefined;
         }
         const part = st.parts[i];
@@ -1083,9 +1100,10 @@ export class Replay {
   private putTriggers(): void {
     // Each is controlled by its source's controller as the event left it (603.3a): a spell's permanent is
     // given its caster's control after it enters (608.3), later in the same event than its trigger.
+    // A leaves-the-battlefield trigger (`trigger`) keeps who controlled its card as it left: its version is the card's in the graveyard (400.7e).
     const list = this.triggers.map((e) => {
       const c = this.board.cards.get(e.id);
-      return c !== undefined && c.version === e.version && c.controller !== e.controller ? { ...e, controller: c.controller } : e;
+      return c !== undefined && c.version === e.version && c.controller !== e.controller && e.ability !== 'trigger' ? { ...e, controller: c.controller } : e;
     });
     this.triggers = [];
     // Each player's seat is their place in the turn order (PlayerObj.seat): nothing is counted among every player.

@@ -2,7 +2,8 @@
 // `when equipped creature dies`, `when enchanted creature dies` (`when I die`); a host's `when an Aura
 // (an Equipment) becomes attached to it` (`when a gear attaches to me`); another card's `when an equipped
 // creature you control dies`, `when an enchanted creature dies` (`when an equipped friendly unit dies`);
-// and `expect X triggered`.
+// MTG `when put into a graveyard from the battlefield` (Rancor, Oathkeeper: its effect waits on the stack,
+// rules/mtg/graveyardTrigger.ts); and `expect X triggered`.
 // The rules call `fire` where the event happens (MTG 603.2e: only then, not for a state that already
 // exists; Riftbound 725.1, 725.2), including the events whose ability does not trigger, with why
 // (phasing, its controller gone, its abilities lost), so a failed expectation can say so.
@@ -21,9 +22,10 @@ import { msg, relatedAt, type Message } from '../message';
  * What set the ability off: the card became attached, became unattached, or what it was attached to
  * died; an Aura or an Equipment (Riftbound: a gear) became attached to the card; a creature died
  * equipped (and controlled by the card's controller) or enchanted; MTG: the Equipment entered the
- * battlefield with living weapon, For Mirrodin! or Job select (`enters`: a keyword's, no `when` phrase).
+ * battlefield with living weapon, For Mirrodin! or Job select (`enters`: a keyword's, no `when` phrase); the card
+ * was put into a graveyard from the battlefield (MTG 603.6c: its host is what it was attached to as it left, or itself).
  */
-export type TriggerKind = 'attached' | 'unattached' | 'host-dies' | 'aura-attached' | 'equipment-attached' | 'equipped-dies' | 'enchanted-dies' | 'enters';
+export type TriggerKind = 'attached' | 'unattached' | 'host-dies' | 'aura-attached' | 'equipment-attached' | 'equipped-dies' | 'enchanted-dies' | 'enters' | 'to-graveyard';
 
 /** Why an ability whose event happened did not trigger (or is never put on the stack). */
 export type TriggerStop = 'phasing' | 'phased-out' | 'left-game' | 'face-down' | 'lost-all' | 'inactive' | 'left-together' | 'entered-together';
@@ -72,11 +74,13 @@ export const ON_GEAR_ATTACHED = 128;
 /** MTG `an equipped creature you control dies`, Riftbound `an equipped friendly unit dies`: the same ability. */
 export const ON_EQUIPPED_OTHER_DIES = 256;
 export const ON_ENCHANTED_OTHER_DIES = 512;
+/** MTG `when put into a graveyard from the battlefield` (603.6c): the card's own leaving. */
+export const ON_TO_GRAVEYARD = 1024;
 /** A host's abilities about what becomes attached to it. */
 export const GETS_ATTACHED = ON_AURA_ATTACHED | ON_EQUIPMENT_ATTACHED | ON_GEAR_ATTACHED;
 /** Abilities about another creature's death: their cards are the scenario's death watchers (Board.deathWatchers). */
 export const OTHER_DIES = ON_EQUIPPED_OTHER_DIES | ON_ENCHANTED_OTHER_DIES;
-const ALL_BITS = ON_ATTACHED | ON_UNATTACHED | ON_EQUIPPED_DIES | ON_ENCHANTED_DIES | ON_I_DIE | GETS_ATTACHED | OTHER_DIES;
+const ALL_BITS = ON_ATTACHED | ON_UNATTACHED | ON_EQUIPPED_DIES | ON_ENCHANTED_DIES | ON_I_DIE | GETS_ATTACHED | OTHER_DIES | ON_TO_GRAVEYARD;
 /** How many cards a scenario may declare with an ability about another creature's death: each death looks at every one. */
 export const MAX_DEATH_WATCHERS = 64;
 
@@ -93,6 +97,7 @@ const BIT: Record<TriggerPhrase, number> = {
   'an equipped creature you control dies': ON_EQUIPPED_OTHER_DIES,
   'an enchanted creature dies': ON_ENCHANTED_OTHER_DIES,
   'an equipped friendly unit dies': ON_EQUIPPED_OTHER_DIES,
+  'put into a graveyard from the battlefield': ON_TO_GRAVEYARD,
 };
 
 const KIND: Record<TriggerPhrase, TriggerKind> = {
@@ -108,6 +113,7 @@ const KIND: Record<TriggerPhrase, TriggerKind> = {
   'an equipped creature you control dies': 'equipped-dies',
   'an enchanted creature dies': 'enchanted-dies',
   'an equipped friendly unit dies': 'equipped-dies',
+  'put into a graveyard from the battlefield': 'to-graveyard',
 };
 
 /** How one game writes its triggers, and the rules that decide them. */
@@ -116,8 +122,9 @@ export interface TriggerWords {
   readonly phrases: readonly TriggerPhrase[];
   /** The phrase of the other game and this game's for it. */
   readonly instead: Readonly<Partial<Record<TriggerPhrase, string>>>;
-  /** Why a phrase of the other game has no counterpart here (Riftbound has no Auras). */
+  /** Why a phrase of the other game has no counterpart here (Riftbound has no Auras), by phrase where it says more. */
   readonly none: Message;
+  readonly noneFor?: Readonly<Partial<Record<TriggerPhrase, Message>>>;
   /** The game's word for becoming unattached, in a sentence. */
   readonly unattached: 'unattached' | 'detached';
   /** The rules of each kind: when it triggers. */
@@ -127,7 +134,7 @@ export interface TriggerWords {
 }
 
 export const MTG_TRIGGERS: TriggerWords = {
-  phrases: ['attached', 'unattached', 'equipped creature dies', 'enchanted creature dies', 'an Aura becomes attached to it', 'an Equipment becomes attached to it', 'an equipped creature you control dies', 'an enchanted creature dies'],
+  phrases: ['attached', 'unattached', 'equipped creature dies', 'enchanted creature dies', 'an Aura becomes attached to it', 'an Equipment becomes attached to it', 'an equipped creature you control dies', 'an enchanted creature dies', 'put into a graveyard from the battlefield'],
   instead: {
     detached: 'when unattached',
     'I die': 'when equipped creature dies` or `when enchanted creature dies',
@@ -136,7 +143,7 @@ export const MTG_TRIGGERS: TriggerWords = {
   },
   none: msg`MTG has no such ability`,
   unattached: 'unattached',
-  rules: { attached: ['603.2e'], unattached: ['603.2e', '603.10c'], 'host-dies': ['700.4', '603.10a'], 'aura-attached': ['603.2e'], 'equipment-attached': ['603.2e'], 'equipped-dies': ['700.4', '603.10a'], 'enchanted-dies': ['700.4', '603.10a'], enters: ['113.2c', '603.3'] },
+  rules: { attached: ['603.2e'], unattached: ['603.2e', '603.10c'], 'host-dies': ['700.4', '603.10a'], 'aura-attached': ['603.2e'], 'equipment-attached': ['603.2e'], 'equipped-dies': ['700.4', '603.10a'], 'enchanted-dies': ['700.4', '603.10a'], enters: ['113.2c', '603.3'], 'to-graveyard': ['603.6c', '603.10a'] },
   stops: { phasing: ['702.26j'], 'phased-out': ['702.26b'], 'left-game': ['800.4d'], 'face-down': ['708.2a'], 'lost-all': ['113.10'], inactive: [], 'left-together': [], 'entered-together': ['603.10a'] },
 };
 
@@ -150,8 +157,9 @@ export const RIFTBOUND_TRIGGERS: TriggerWords = {
     'an equipped creature you control dies': 'when an equipped friendly unit dies',
   },
   none: msg`Riftbound has no Auras`,
+  noneFor: { 'put into a graveyard from the battlefield': msg`a killed Riftbound card goes to the trash, a gear's \`when I die\` is its unit's, and the checker models no ability of a gear about its own death` },
   unattached: 'detached',
-  rules: { attached: ['725.1'], unattached: ['725.2'], 'host-dies': ['136.2.c', '808.1.c'], 'aura-attached': [], 'equipment-attached': ['434.1'], 'equipped-dies': ['818.3', '383.2.c'], 'enchanted-dies': [], enters: [] },
+  rules: { attached: ['725.1'], unattached: ['725.2'], 'host-dies': ['136.2.c', '808.1.c'], 'aura-attached': [], 'equipment-attached': ['434.1'], 'equipped-dies': ['818.3', '383.2.c'], 'enchanted-dies': [], enters: [], 'to-graveyard': [] },
   stops: { phasing: [], 'phased-out': [], 'left-game': [], 'face-down': [], 'lost-all': [], inactive: ['718.2'], 'left-together': ['383.2.c.2'], 'entered-together': [] },
 };
 
@@ -165,7 +173,7 @@ export function triggerRules(game: 'mtg' | 'riftbound', phrase: TriggerPhrase): 
 export function phraseOfGame(replay: Replay, phrase: TriggerPhrase, range: Range, w: TriggerWords): boolean {
   if (w.phrases.includes(phrase)) return true;
   const instead = w.instead[phrase];
-  replay.report('syntax-error', range, instead ? msg`\`when ${phrase}\` is not written in this game: write \`${instead}\`.` : msg`\`when ${phrase}\` is not written in this game: ${w.none}.`);
+  replay.report('syntax-error', range, instead ? msg`\`when ${phrase}\` is not written in this game: write \`${instead}\`.` : msg`\`when ${phrase}\` is not written in this game: ${w.noneFor?.[phrase] ?? w.none}.`);
   return false;
 }
 
@@ -391,6 +399,7 @@ function kindsOf(bits: number): TriggerKind[] {
   if (bits & (ON_EQUIPMENT_ATTACHED | ON_GEAR_ATTACHED)) out.push('equipment-attached');
   if (bits & ON_EQUIPPED_OTHER_DIES) out.push('equipped-dies');
   if (bits & ON_ENCHANTED_OTHER_DIES) out.push('enchanted-dies');
+  if (bits & ON_TO_GRAVEYARD) out.push('to-graveyard');
   return out;
 }
 
@@ -449,5 +458,7 @@ function describeKind(f: Fired, w: TriggerWords): Message {
       return w.unattached === 'detached' ? msg`as ${f.host} attached to it` : msg`as ${f.host} became attached to it`;
     case 'enters':
       return msg`as it entered the battlefield`;
+    case 'to-graveyard':
+      return msg`as it was put into a graveyard from the battlefield`;
   }
 }

@@ -63,6 +63,8 @@ const ABILITY = table<Message>({
   'job select': msg`Job select trigger`,
   Weaponmaster: msg`Weaponmaster trigger`,
   'Quick-Draw': msg`Quick-Draw trigger`,
+  // MTG `when put into a graveyard from the battlefield` (603.6c): `rancor's trigger`.
+  trigger: msg`trigger`,
 });
 
 /** A keyword's activated ability: "equip ability". */

@@ -137,9 +137,11 @@ export type Property =
    * `when enchanted creature dies` (MTG), `when I die` (Riftbound Effect Text): a triggered ability of the
    * card (MTG 603.2e, 603.10; Riftbound 725, 808). A host's: `when an Aura (an Equipment) becomes attached
    * to it`, Riftbound `when a gear attaches to me`; another card's: `when an equipped creature you control
-   * dies`, `when an enchanted creature dies`, Riftbound `when an equipped friendly unit dies`.
+   * dies`, `when an enchanted creature dies`, Riftbound `when an equipped friendly unit dies`. MTG `when put
+   * into a graveyard from the battlefield, EFFECT` (Rancor, Oathkeeper): a leaves-the-battlefield ability
+   * (603.6c) whose effect (`effect`) is performed as it resolves from the stack (`resolve X trigger`).
    */
-  | { kind: 'trigger'; phrase: TriggerPhrase; range: Range }
+  | { kind: 'trigger'; phrase: TriggerPhrase; effect?: TriggerEffect; range: Range }
   /** `players can't cast FILTER spells` (MTG, Aether Storm): while the card is on the battlefield, no player casts a spell the filter describes (601.3, 101.2). */
   | { kind: 'cant-cast'; filter: Filter; range: Range }
   /** `you may cast FILTER spells from the top of your library` (MTG, Garruk's Horde): its controller may cast such a spell from the top of their library (601.3). */
@@ -362,8 +364,18 @@ export const TRIGGER_PHRASES = [
   'an equipped creature you control dies',
   'an enchanted creature dies',
   'an equipped friendly unit dies',
+  // MTG: a card's own leaves-the-battlefield ability (603.6c): Rancor, Oathkeeper, Takeno's Daisho.
+  'put into a graveyard from the battlefield',
 ] as const;
 export type TriggerPhrase = (typeof TRIGGER_PHRASES)[number];
+
+/**
+ * What `when put into a graveyard from the battlefield, EFFECT` does as it resolves (MTG): `return it to its
+ * owner's hand` (Rancor: the card, found in the graveyard it went to, 400.7e), `exile equipped creature`,
+ * `exile enchanted creature` (Oathkeeper, Takeno's Daisho: what it was attached to as it left, 603.10a).
+ */
+export const TRIGGER_EFFECTS = ["return it to its owner's hand", 'exile equipped creature', 'exile enchanted creature'] as const;
+export type TriggerEffect = (typeof TRIGGER_EFFECTS)[number];
 
 /**
  * `, not removing NAME | Auras | attached` after a protection a card gains (MTG 702.16n, 702.16p):
@@ -415,7 +427,8 @@ export type EventNode =
    * `resolve X [ABILITY]`; a triggered ability that puts a card onto the battlefield or attaches names it:
    * MTG `resolve X living weapon creating T` (702.92a, and `for mirrodin`, 702.163a, `job select`, 702.182a: the token it creates), Riftbound `resolve X
    * Weaponmaster [choosing G]` (821.1.c: the Equipment chosen, none when not written), Riftbound `resolve G
-   * Quick-Draw [choosing U]` (819.1.d: the unit chosen as the trigger resolves).
+   * Quick-Draw [choosing U]` (819.1.d: the unit chosen as the trigger resolves). MTG `resolve X trigger`: X's
+   * `when put into a graveyard from the battlefield` ability waiting on the stack (603.6c), its effect performed.
    */
   /** `resolve X on top` / `resolve X underneath` (MTG 702.140c): where the mutating spell X goes as it merges (`mergeOn`: the words, text `on top` or `underneath`). */
   | { kind: 'resolve'; subject: Name; ability?: Word; creating?: Name; choosing?: Name; mergeOn?: Word; verbRange: Range; range: Range }

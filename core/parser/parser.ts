@@ -36,11 +36,12 @@ import type {
   ControlDuration,
   TurnDuration,
   TriggerPhrase,
+  TriggerEffect,
   CounterKind,
   GameStmt,
   SaverStep,
 } from './ast';
-import { ACTIVATED_ABILITIES, EventBase, PART_VERBS, TURN_UP_COSTS, type TurnUpCost } from './ast';
+import { ACTIVATED_ABILITIES, EventBase, PART_VERBS, TRIGGER_EFFECTS, TURN_UP_COSTS, type TurnUpCost } from './ast';
 
 /** What `if I would die, kill this instead` may go on to do to the unit (Guardian Angel), in the words written. */
 const SAVER_STEPS: readonly SaverStep[] = ['heal', 'exhaust', 'recall'];
@@ -931,8 +932,13 @@ function parseProperty(cur: Cursor): Property {
         return { kind: 'pt-bonus', who: { text: `${t.text} ${noun.text}`, range: span(t.range, noun.range) }, power: pt.power, toughness: pt.toughness, range: r() };
       }
       return { kind: 'grant', grant: parseGrant(cur, t), range: r() };
-    case 'when':
-      return { kind: 'trigger', phrase: parseTriggerPhrase(cur), range: r() };
+    case 'when': {
+      const phrase = parseTriggerPhrase(cur);
+      // MTG `when put into a graveyard from the battlefield, EFFECT` (Rancor, Oathkeeper): what it does as it resolves,
+      // after a comma or, as the card prints it, a period (`... battlefield. Return it to its owner's hand`).
+      const effect = phrase === 'put into a graveyard from the battlefield' ? triggerEffect(cur) : undefined;
+      return effect ? { kind: 'trigger', phrase, effect, range: r() } : { kind: 'trigger', phrase, range: r() };
+    }
     default:
       // No case reads it: a capitalized word is read as written (`Foo` stays `Foo` in the message), unless it is a keyword's.
       t = wasWritten(t, written);
@@ -1542,7 +1548,7 @@ const RESOLVED_KEYWORDS: readonly string[] = ['Weaponmaster', 'Quick-Draw'];
 
 /** `equip`, `fortify`, `reconfigure` or `ability NAME`: the ability of `activate X ...` and `resolve X ...`. */
 function abilityWord(cur: Cursor): Word {
-  const what = msg`the ability: 'equip', 'fortify', 'reconfigure', 'attach' (Riftbound) or 'ability NAME' (a resolve line also takes 'living weapon', 'for mirrodin', 'job select', 'Weaponmaster' or 'Quick-Draw')`;
+  const what = msg`the ability: 'equip', 'fortify', 'reconfigure', 'attach' (Riftbound) or 'ability NAME' (a resolve line also takes 'living weapon', 'for mirrodin', 'job select', 'Weaponmaster', 'Quick-Draw' or 'trigger')`;
   const w = cur.word(what);
   if (w.text === 'ability') return keywordName(cur, w as Token);
   if (!(ACTIVATED_ABILITIES as readonly string[]).includes(w.text)) {
@@ -2836,7 +2842,8 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         cur.end();
         return event(verbTok, cur, { kind: 'resolve', subject, mergeOn });
       }
-      const ability = cur.atEnd() ? undefined : abilityWord(cur);
+      // MTG `resolve X trigger`: X's `when put into a graveyard from the battlefield` ability (603.6c).
+      const ability = cur.atEnd() ? undefined : cur.isWord('trigger') ? cur.word(msg`the ability`) : abilityWord(cur);
       cur.end();
       return event(verbTok, cur, { kind: 'resolve', subject, ability });
     }
@@ -3309,7 +3316,7 @@ function parseTogether(cur: Cursor, verbTok: Token): EventNode {
  * friendly unit dies`.
  */
 function parseTriggerPhrase(cur: Cursor): TriggerPhrase {
-  const expected = msg`'attached', 'unattached', 'detached', 'equipped creature dies', 'enchanted creature dies', 'I die', 'an Aura becomes attached to it', 'an Equipment becomes attached to it', 'a gear attaches to me', 'an equipped creature you control dies', 'an enchanted creature dies' or 'an equipped friendly unit dies' after 'when'`;
+  const expected = msg`'attached', 'unattached', 'detached', 'equipped creature dies', 'enchanted creature dies', 'I die', 'an Aura becomes attached to it', 'an Equipment becomes attached to it', 'a gear attaches to me', 'an equipped creature you control dies', 'an enchanted creature dies', 'an equipped friendly unit dies' or 'put into a graveyard from the battlefield' after 'when'`;
   const t = cur.peek();
   if (!t || t.type !== 'word') return cur.fail(expected);
   const rest = (phrase: TriggerPhrase): TriggerPhrase => {
@@ -3332,6 +3339,10 @@ function parseTriggerPhrase(cur: Cursor): TriggerPhrase {
       cur.next();
       cur.expectWord('die');
       return 'I die';
+    case 'put':
+      cur.next();
+      cur.expectWord('into');
+      return rest('put into a graveyard from the battlefield');
     case 'a':
       cur.next();
       cur.expectWord('gear');
@@ -3361,6 +3372,25 @@ function parseTriggerPhrase(cur: Cursor): TriggerPhrase {
     default:
       return cur.fail(expected);
   }
+}
+
+/**
+ * The effect after `when put into a graveyard from the battlefield` (TRIGGER_EFFECTS): `, return it to its owner's
+ * hand`, `, exile equipped creature`, `, exile enchanted creature` (after a period, capitalized as cards print it);
+ * undefined, nothing read, when the next property is another.
+ */
+function triggerEffect(cur: Cursor): TriggerEffect | undefined {
+  const sep = cur.peek();
+  if (!sep || !endsProperty(sep)) return undefined;
+  const period = sep.type === 'period';
+  const first = (w: string) => cur.isWord(w, 1) || (period && isCapitalized(cur.peek(1), w));
+  for (const effect of TRIGGER_EFFECTS) {
+    const ws = effect.split(' ');
+    if (!first(ws[0]) || !ws.slice(1).every((w, k) => cur.isWord(w, 2 + k))) continue;
+    for (let i = 0; i <= ws.length; i++) cur.next();
+    return effect;
+  }
+  return undefined;
 }
 
 /** `a copy of Y` (after `as` in an `enter` line): Y. */

@@ -882,9 +882,12 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   return NONE;
 }
 
+/** MTG `when put into a graveyard from the battlefield` with each effect it may do as it resolves (Rancor, Oathkeeper; 603.6c). */
+const GRAVEYARD_TRIGGERS = ["when put into a graveyard from the battlefield, return it to its owner's hand", 'when put into a graveyard from the battlefield, exile equipped creature', 'when put into a graveyard from the battlefield, exile enchanted creature'];
+
 /** The words of the triggered ability phrases after `when`, by game (a card property and `expect X triggered when ...`). */
 const TRIGGER_PHRASES_OF: Record<'mtg' | 'riftbound', string[]> = {
-  mtg: ['attached', 'unattached', 'equipped creature dies', 'enchanted creature dies', 'an Aura becomes attached to it', 'an Equipment becomes attached to it', 'an equipped creature you control dies', 'an enchanted creature dies'],
+  mtg: ['attached', 'unattached', 'equipped creature dies', 'enchanted creature dies', 'an Aura becomes attached to it', 'an Equipment becomes attached to it', 'an equipped creature you control dies', 'an enchanted creature dies', 'put into a graveyard from the battlefield'],
   riftbound: ['attached', 'detached', 'I die', 'a gear attaches to me', 'an equipped friendly unit dies'],
 };
 
@@ -1005,7 +1008,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'fortify', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'creatures you control get', 'other creatures get', 'creatures with no abilities get', 'can be attached only to', 'cast only targeting a tapped permanent', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', 'transforms into', 'back face', 'face down', 'manifested', 'cloaked', ...COMBAT_RESTRICTIONS, ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...TARGETING_PROPERTIES]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'fortify', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'creatures you control get', 'other creatures get', 'creatures with no abilities get', 'can be attached only to', 'cast only targeting a tapped permanent', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', 'transforms into', 'back face', 'face down', 'manifested', 'cloaked', ...COMBAT_RESTRICTIONS, ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...GRAVEYARD_TRIGGERS, ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'with a buff', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', 'if I would die, kill this instead, heal me, exhaust me, and recall me', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'toughness', 'damage', 'with', 'exhausted', 'tapped', 'transforms', 'back']);
     // Toughness and damage are a creature's (MTG 208.1, 120.3e) or a unit's (Riftbound 143.3): offered when the type line says so, or says nothing yet.

@@ -480,6 +480,8 @@ function triggerText(phrase: TriggerPhrase): string {
       return t("A triggered ability of this card: it triggers when any creature dies enchanted, whoever controls it, judged as things were just before (an Aura with umbra armor destroyed at the same time doesn't count).");
     case 'an equipped friendly unit dies':
       return t('A triggered ability of this card: it triggers when a friendly unit dies equipped. It is checked once the event is done: a card that left the board in the same event does not see it, one that entered it does.');
+    case 'put into a graveyard from the battlefield':
+      return t("A triggered ability of this card: it triggers when the card goes from the battlefield to a graveyard (destroyed, sacrificed, an Aura left with nothing to enchant), judged as it was just before it left. Not when it goes there from the stack (an Aura spell whose target became illegal never resolves), nor when it is exiled or returned to a hand. With its effect written after a comma, the ability waits on the stack until `resolve X trigger`: `return it to its owner's hand` finds the card in the graveyard only if it is still there, and `exile equipped creature` exiles the creature it was attached to as it left only if that creature is still on the battlefield (one that left too is a new object).");
   }
 }
 
@@ -495,9 +497,11 @@ function triggerAt(state: DocumentState, pos: Position): { text: string; rules: 
   } else if (st.kind === 'expect' && st.assertion?.kind === 'triggered' && st.assertion.when && containsInclusive(st.assertion.when.range, pos)) found = st.assertion.when;
   if (!found) return undefined;
   const rules = triggerRules(game, found.phrase);
+  // A leaves-the-battlefield ability with its effect: what it finds as it resolves (400.7e, 400.7), and the two ways an Aura goes to a graveyard (704.5m, from the battlefield; 608.3b, from the stack, which triggers nothing).
+  const extra = game === 'mtg' && found.phrase === 'put into a graveyard from the battlefield' ? ['704.5m', '608.3b', '400.7e', '400.7'] : [];
   // The other game's phrase is a syntax error, which the finding's own section explains.
   if (rules.length === 0) return undefined;
-  return { text: `${triggerText(found.phrase)} ${t('`expect X triggered` counts the times it triggered since the scenario began.')}`, rules: [...rules], range: found.range };
+  return { text: `${triggerText(found.phrase)} ${t('`expect X triggered` counts the times it triggered since the scenario began.')}`, rules: [...rules, ...extra], range: found.range };
 }
 
 function staticPropertyAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {

@@ -11,7 +11,7 @@ import { becomeFaceDown } from '../../engine/copiable';
 import type { Replay } from '../../engine/replay';
 import { controlOutOfPlace } from '../../engine/declaredControl';
 import { declaredStatus, MTG_STATUS } from '../../engine/status';
-import { declaredTrigger, MTG_TRIGGERS, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES } from '../../engine/triggers';
+import { declaredTrigger, MTG_TRIGGERS, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_TO_GRAVEYARD } from '../../engine/triggers';
 import { unknownWord } from '../../engine/words';
 import type { Range } from '../../types';
 import type { RuleExplanation } from './explanations';
@@ -718,7 +718,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   if (onTop) declareOnTop(replay, card, onTop);
   takePrinted(card, kinds);
   if (faceDown) declareFaceDown(replay, card, faceDown.flag === 'face-down' ? 'face-down' : faceDown.flag === 'manifested' ? 'manifested' : 'cloaked', faceDown.range);
-  if ((card.triggers & (ON_EQUIPPED_DIES | ON_ENCHANTED_DIES)) !== 0) hostDiesDeclared(replay, card, st);
+  if ((card.triggers & (ON_EQUIPPED_DIES | ON_ENCHANTED_DIES | ON_TO_GRAVEYARD)) !== 0) hostDiesDeclared(replay, card, st);
   // What it may be attached to depends on the other Auras where it is (Daybreak Coronet): the board looks again as they go.
   if (asksForAnotherAura(card)) replay.board.watchSiblings(card);
   // An Aura spell always has a target (303.4a, 601.2c), and a declaration gives it none.
@@ -912,6 +912,9 @@ function hostDiesDeclared(replay: Replay, card: CardObj, st: CardStmt): void {
     if (p.kind !== 'trigger') continue;
     if (p.phrase === 'equipped creature dies' && !isEquipment(card)) replay.report('syntax-error', p.range, msg`${card.id} is not an Equipment, so no creature is equipped by it: \`when equipped creature dies\` is an Equipment's ability. ${isAura(card) || card.bestow ? msg`Write \`when enchanted creature dies\`.` : msg`Remove it.`}`, { subjects: [card.id] });
     else if (p.phrase === 'enchanted creature dies' && !isAura(card) && !card.bestow) replay.report('syntax-error', p.range, msg`${card.id} is not an Aura, so no creature is enchanted by it: \`when enchanted creature dies\` is an Aura's ability. ${isEquipment(card) ? msg`Write \`when equipped creature dies\`.` : msg`Remove it.`}`, { subjects: [card.id] });
+    // `exile equipped (enchanted) creature` (Oathkeeper): what it was attached to as it left, an Equipment's (an Aura's) word.
+    else if (p.effect === 'exile equipped creature' && !isEquipment(card)) replay.report('syntax-error', p.range, msg`${card.id} is not an Equipment, so no creature is equipped by it: \`exile equipped creature\` is an Equipment's effect. ${isAura(card) || card.bestow ? msg`Write \`exile enchanted creature\`.` : msg`Remove it.`}`, { subjects: [card.id] });
+    else if (p.effect === 'exile enchanted creature' && !isAura(card) && !card.bestow) replay.report('syntax-error', p.range, msg`${card.id} is not an Aura, so no creature is enchanted by it: \`exile enchanted creature\` is an Aura's effect. ${isEquipment(card) ? msg`Write \`exile equipped creature\`.` : msg`Remove it.`}`, { subjects: [card.id] });
   }
 }
 

@@ -29,6 +29,7 @@ import { EXPLAINED as mutate } from './mutate';
 import { EXPLAINED as copies } from './copies';
 import { EXPLAINED as faceDown } from './faceDown';
 import { EXPLAINED as anthems } from './anthems';
+import { EXPLAINED as graveyardTrigger } from './graveyardTrigger';
 
 export interface RuleExplanation {
   title: string;
@@ -60,6 +61,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   copies,
   faceDown,
   anthems,
+  graveyardTrigger,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

@@ -19,6 +19,7 @@ import { onTop, resolveAbilityEvent } from './stack';
 import { msg, relatedAt, titledFix, type Message } from '../../message';
 import { inZone } from '../../engine/words';
 import { resolveLivingWeapon } from './livingWeapon';
+import { resolveGraveyardTrigger } from './graveyardTrigger';
 import { castMutating, mutatingCast, resolveMutating } from './mutate';
 import { hasAbility } from '../../engine/abilities';
 import { castFaceDown } from './faceDown';
@@ -479,7 +480,7 @@ function toGraveyard(replay: Replay, spell: CardObj): { zone: 'graveyard' | 'exi
 }
 
 /** The abilities of a card that may wait on the stack under its name, for `resolve X` written without one. */
-const PENDING_KINDS = ['equip', 'fortify', 'reconfigure', 'living weapon', 'for mirrodin', 'job select'] as const;
+const PENDING_KINDS = ['equip', 'fortify', 'reconfigure', 'living weapon', 'for mirrodin', 'job select', 'trigger'] as const;
 
 export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {
   if (makesToken(ev.ability?.text)) return resolveLivingWeapon(replay, ev);
@@ -491,6 +492,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
     replay.report('impossible-event', ev.ability.range, msg`Weaponmaster is a Riftbound keyword; this scenario is \`game mtg\`. An MTG Equipment that attaches itself as it enters has living weapon: \`resolve X living weapon creating T\`.`, { rules: ['702.92a'] });
     return;
   }
+  if (ev.ability?.text === 'trigger') return resolveGraveyardTrigger(replay, ev);
   if (ev.ability) return resolveAbilityEvent(replay, ev);
   const spell = replay.card(ev.subject);
   if (!spell) return;

@@ -21,9 +21,10 @@ import { copyEnds, enteredAsCopy, faceUpAsItLeaves } from '../../engine/copiable
 import { msg, titledFix, type Message } from '../../message';
 import { abilityWord, inZone, zoneWord } from '../../engine/words';
 import { abilitiesOf, hasAbility } from '../../engine/abilities';
-import { fire, fireEnters, fireLookedBack, hadAttachment, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
+import { fire, fireEnters, fireLookedBack, hadAttachment, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_TO_GRAVEYARD, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 import { clearMarks } from '../../engine/counters';
 import { removeFromCombat } from '../../engine/combat';
+import { graveyardTriggered, leavingForGraveyard } from './graveyardTrigger';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -402,6 +403,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   // A mutating spell leaving the stack, or a merged permanent leaving the battlefield with its cards (730.3).
   const parts = replay.board.merges && card.merge !== undefined ? unmerged(replay, card) : undefined;
   const host = replay.board.unlink(card);
+  // Its own `when put into a graveyard from the battlefield` looks back to it as it leaves (603.6c, 603.10a).
+  const toGraveyard = zone === 'graveyard' && card.zone === 'battlefield' && (card.triggers & ON_TO_GRAVEYARD) !== 0 ? leavingForGraveyard(replay, card, host) : undefined;
   // Its leaving is its becoming unattached, and that trigger looks back to before it left (603.10c).
   if (host && card.triggers !== 0) fire(replay, card, ON_UNATTACHED, 'unattached', host);
   if (host && (card.triggers !== 0 || replay.board.deathWatchers.length !== 0)) {
@@ -476,6 +479,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   if (replay.noting) noteMoved(replay, card, zone);
   // Living weapon, For Mirrodin! and Job select trigger as their Equipment enters (702.92a, 702.163a, 702.182a).
   if (zone === 'battlefield' && replay.board.enterTriggers) tokenTriggers(replay, card, cause);
+  // Its trigger goes on the stack as the new object in the graveyard, which the ability can find (400.7e).
+  if (toGraveyard !== undefined) graveyardTriggered(replay, card, toGraveyard, cause);
   // The other cards of a merged permanent go where it went, each a new object (730.3).
   if (parts) for (const part of parts) moveTo(replay, part, zone, cause, alsoRules);
 }
@@ -558,6 +563,8 @@ function unattachAll(replay: Replay, card: CardObj, to: string, cause: EventNode
     }
     replay.board.unlink(att);
     if (att.triggers !== 0) fire(replay, att, ON_UNATTACHED, 'unattached', card);
+    // Its leaving later in the same step of a group looks back to this host (603.10a: Oathkeeper destroyed with its creature).
+    if ((att.triggers & ON_TO_GRAVEYARD) !== 0 && replay.grouped) replay.unattachedAsHostLeft(att.id, replay.board.refTo(card));
     replay.oblige({ action: 'unattach', subject: att, host: card.id, code: 'missing-unattach', rules: alsoRules ? [...HOST_LEFT_RULES, ...alsoRules] : HOST_LEFT_RULES, why, cause });
     if (replay.noting) noteUnattached(replay, att);
     if (att.phasedOut === 'indirect') att.phasedOut = 'no';
