@@ -109,7 +109,11 @@ const entries: CodeInfo[] = [
       'trigger (702.92a): its Germ is created all the same, and with nothing attached a 0/0 Germ dies. ' +
       'Riftbound: a Weaponmaster trigger whose chosen Equipment has no Equip cost to pay, or can\'t be attached ' +
       'to the unit (the unit left the board), leaves the gear where it is (821.1.c.4, 821.1.c.5); a Quick-Draw ' +
-      'trigger whose gear left the board before it resolved attaches nothing (124, 819.1.d). The replay ' +
+      'trigger whose gear left the board before it resolved attaches nothing (124, 819.1.d). MTG: a ' +
+      '`when put into a graveyard from the battlefield` trigger (Rancor, Oathkeeper) resolves and does ' +
+      'nothing when what it acts on is a new object: the card left the graveyard it went to (400.7e, 400.7), ' +
+      'or the creature it was attached to as it left is off the battlefield, having left with it or since ' +
+      '(603.10a, 400.7). The replay ' +
       'does that. Information, not an error: an `expect` line after it shows that it was meant.',
     fixes: 'None: the replay already applied it.',
   },
