@@ -122,7 +122,7 @@ export interface TriggerWords {
   readonly phrases: readonly TriggerPhrase[];
   /** The phrase of the other game and this game's for it. */
   readonly instead: Readonly<Partial<Record<TriggerPhrase, string>>>;
-  /** Why a phrase of the other game has no counterpart here (Riftbound has no Auras), by phrase where it says more. */
+  /** Why a phrase of the other game has no counterpart here (Riftbound has no Auras); `noneFor`, by phrase, the whole finding where the phrase itself is not to be repeated. */
   readonly none: Message;
   readonly noneFor?: Readonly<Partial<Record<TriggerPhrase, Message>>>;
   /** The game's word for becoming unattached, in a sentence. */
@@ -157,7 +157,7 @@ export const RIFTBOUND_TRIGGERS: TriggerWords = {
     'an equipped creature you control dies': 'when an equipped friendly unit dies',
   },
   none: msg`Riftbound has no Auras`,
-  noneFor: { 'put into a graveyard from the battlefield': msg`a killed Riftbound card goes to the trash, a gear's \`when I die\` is its unit's, and the checker models no ability of a gear about its own death` },
+  noneFor: { 'put into a graveyard from the battlefield': msg`This is an MTG ability, not written in this game: a killed Riftbound card goes to the trash, a gear's \`when I die\` is its unit's, and the checker models no ability of a gear about its own death. Remove it.` },
   unattached: 'detached',
   rules: { attached: ['725.1'], unattached: ['725.2'], 'host-dies': ['136.2.c', '808.1.c'], 'aura-attached': [], 'equipment-attached': ['434.1'], 'equipped-dies': ['818.3', '383.2.c'], 'enchanted-dies': [], enters: [], 'to-graveyard': [] },
   stops: { phasing: [], 'phased-out': [], 'left-game': [], 'face-down': [], 'lost-all': [], inactive: ['718.2'], 'left-together': ['383.2.c.2'], 'entered-together': [] },
@@ -173,7 +173,13 @@ export function triggerRules(game: 'mtg' | 'riftbound', phrase: TriggerPhrase): 
 export function phraseOfGame(replay: Replay, phrase: TriggerPhrase, range: Range, w: TriggerWords): boolean {
   if (w.phrases.includes(phrase)) return true;
   const instead = w.instead[phrase];
-  replay.report('syntax-error', range, instead ? msg`\`when ${phrase}\` is not written in this game: write \`${instead}\`.` : msg`\`when ${phrase}\` is not written in this game: ${w.noneFor?.[phrase] ?? w.none}.`);
+  // A phrase with no counterpart that names the other game's zones is not repeated (Riftbound has no graveyard): its own words say why.
+  const none = w.noneFor?.[phrase];
+  if (none !== undefined) {
+    replay.report('syntax-error', range, none);
+    return false;
+  }
+  replay.report('syntax-error', range, instead ? msg`\`when ${phrase}\` is not written in this game: write \`${instead}\`.` : msg`\`when ${phrase}\` is not written in this game: ${w.none}.`);
   return false;
 }
 

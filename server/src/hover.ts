@@ -367,6 +367,12 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
       const ability = md(e.ability ?? ''), target = `**${md(e.target ?? '')}**`;
       const by = e.controller ? ` ${t('(activated by {0})', md(e.controller))}` : '';
       let what: string;
+      if (e.ability === 'trigger') {
+        // MTG 603.6c, 603.3a: a card's `when put into a graveyard from the battlefield`, controlled by who controlled the card as it left.
+        const who = e.controller ? ` ${t('(controlled by {0})', md(e.controller))}` : '';
+        lines.push(`- ${t('On the stack: its trigger from being put into a graveyard from the battlefield, waiting to resolve (`resolve {0} trigger`)', c.id)}${who}`);
+        continue;
+      }
       if (makesToken(e.ability) || e.ability === 'Weaponmaster' || e.ability === 'Quick-Draw') {
         // A triggered ability (MTG 702.92a, 702.163a, 702.182a, 603.3; Riftbound 821.1.c): nobody activated it, its controller is its source's.
         const who = e.controller ? ` ${t('(controlled by {0})', md(e.controller))}` : '';
@@ -786,6 +792,8 @@ function attachChoosingAt(state: DocumentState, pos: Position): { text: string; 
 function waitingTriggerAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
   if (!st || st.kind !== 'resolve' || !st.ability || !containsInclusive(st.range, pos)) return undefined;
+  // MTG `resolve X trigger` (603.6c): a card's `when put into a graveyard from the battlefield` ability.
+  if (st.ability.text === 'trigger') return state.game === 'mtg' && containsInclusive(st.ability.range, pos) ? { text: graveyardTriggerResolveText(), rules: ['603.6c', '603.10a', '400.7e', '400.7'], range: st.ability.range } : undefined;
   const token = makesToken(st.ability.text);
   const quickDraw = st.ability.text === 'Quick-Draw';
   if (token ? state.game !== 'mtg' : (st.ability.text !== 'Weaponmaster' && !quickDraw) || state.game !== 'riftbound') return undefined;
@@ -823,6 +831,10 @@ function wordBetween(state: DocumentState, from: Position, to: Position, word: s
 /** `resolve X living weapon ...`: what resolving the trigger does (MTG 702.92a). */
 const livingWeaponResolveText = () =>
   t("{0}: resolves the living weapon trigger of this Equipment, put on the stack as it entered the battlefield; only the top object of the stack resolves. The token named after `creating` is created under the control of the trigger's controller, then the Equipment becomes attached to it: an effect, not the equip ability, so it targets nothing and has no timing. If the Equipment left the battlefield meanwhile, or can't be attached to the token, the token is still created and nothing is attached to it (a 0/0 Germ then dies to the state-based actions).", '`living weapon`');
+
+/** `resolve X trigger`: what resolving a `when put into a graveyard from the battlefield` ability does (MTG 603.6c). */
+const graveyardTriggerResolveText = () =>
+  t("{0}: resolves this card's `when put into a graveyard from the battlefield` ability, put on the stack as the card went from the battlefield to a graveyard; only the top object of the stack resolves. `return it to its owner's hand` finds the card in that graveyard and returns it, unless it has left the graveyard since (a new object). `exile equipped creature` exiles the creature the card was attached to as it left, unless that creature has left the battlefield too, at the same time or since (a new object).", '`trigger`');
 
 /** `resolve X for mirrodin ...`: what resolving the trigger does (MTG 702.163a). */
 const forMirrodinResolveText = () =>

@@ -6,7 +6,8 @@
 // doesn't resolve, 608.3b), nor when it goes elsewhere (exiled, returned to hand, or exiled instead of going
 // to a graveyard, 614.1a). It looks back (603.10a): its card as it was on the battlefield decides whether it
 // triggers, who controls it (603.3a), and what "equipped creature" was. It then waits on the stack like any
-// triggered ability (the living weapon trigger's way, livingWeapon.ts) until `resolve X trigger`, where:
+// triggered ability (the living weapon trigger's way, livingWeapon.ts; zones.ts's moveTo triggers it, as it
+// does living weapon) until `resolve X trigger`, where:
 // - `return it to its owner's hand` finds the card in the graveyard it went to (400.7e), only as that same
 //   object: a card that left the graveyard meanwhile is a new object (400.7), and nothing is returned;
 // - `exile equipped (enchanted) creature` exiles what the card was attached to as it left, if that is still
@@ -15,13 +16,12 @@
 import type { EventNode, TriggerEffect } from '../../parser/ast';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import type { CardObj, HostRef, PlayerObj } from '../../engine/board';
+import type { CardObj } from '../../engine/board';
 import { CEASED } from '../../engine/board';
 import { inZone } from '../../engine/words';
-import { fire, ON_TO_GRAVEYARD, stopOf } from '../../engine/triggers';
 import { msg, relatedAt } from '../../message';
 import { onTop } from './stack';
-import { moveTo } from './zones';
+import { graveyardEffect, moveTo } from './zones';
 
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '603.6c': { title: 'Leaves-the-battlefield abilities', text: 'A leaves-the-battlefield ability triggers as a permanent moves off the battlefield to any other zone (Rancor\'s, for one, as it goes to a graveyard). What it does to the card that left, it looks for only in the first zone that card went to.' },
@@ -34,47 +34,6 @@ const EFFECT_RULES: Record<TriggerEffect, readonly string[]> = {
   'exile equipped creature': ['603.10a', '400.7'],
   'exile enchanted creature': ['603.10a', '400.7'],
 };
-
-/** The effect `card` declares with its `when put into a graveyard from the battlefield`, if any (the first that has one). */
-export function graveyardEffect(card: CardObj): TriggerEffect | undefined {
-  const props = card.decl.props;
-  for (let i = 0; i < props.length; i++) {
-    const p = props[i];
-    if (p.kind === 'trigger' && p.phrase === 'put into a graveyard from the battlefield' && p.effect !== undefined) return p.effect;
-  }
-  return undefined;
-}
-
-/** What a card with the ability was, as it left the battlefield for a graveyard (leavingForGraveyard), for the trigger put on the stack once it has moved. */
-export interface Leaving {
-  readonly effect: TriggerEffect;
-  readonly controller: string | undefined;
-  readonly leftFrom: HostRef | undefined;
-}
-
-/**
- * `card` is going from the battlefield to a graveyard (not exiled instead: the caller has applied 614.1a), as it
- * is now, before it moves, attached to `host` (undefined when it was not, or was unattached earlier in the same
- * step of a group as its host left: that host is looked back to, 603.10a). Its ability triggers, or not with why
- * (phased out, face down, its abilities lost, its controller gone: stopOf). Returns what the trigger that goes on
- * the stack needs, when the ability has an effect the checker performs.
- */
-export function leavingForGraveyard(replay: Replay, card: CardObj, host: CardObj | PlayerObj | undefined): Leaving | undefined {
-  const stop = stopOf(replay, card);
-  const was = host !== undefined ? replay.board.refTo(host) : replay.attachedEarlierInStep(card.id);
-  const about = was !== undefined ? replay.board.refTarget(was) : undefined;
-  fire(replay, card, ON_TO_GRAVEYARD, 'to-graveyard', about ?? card, stop);
-  if (stop !== undefined) return undefined;
-  const effect = graveyardEffect(card);
-  if (effect === undefined) return undefined;
-  return { effect, controller: replay.controllerBefore(card), leftFrom: was };
-}
-
-/** `card` has moved to its graveyard (the new object, 400.7e): its trigger waits for the stack, under who controlled the card as it left (603.3a). */
-export function graveyardTriggered(replay: Replay, card: CardObj, l: Leaving, cause: EventNode): void {
-  replay.trigger({ kind: 'ability', id: card.id, version: card.version, ability: 'trigger', controller: l.controller, at: cause.range, effect: l.effect, leftFrom: l.leftFrom });
-  if (replay.noting) replay.note(() => msg`${card.id}'s trigger will go on the stack`);
-}
 
 /** `resolve X trigger`: X's `when put into a graveyard from the battlefield` ability resolves, and its effect is performed. */
 export function resolveGraveyardTrigger(replay: Replay, ev: Extract<EventNode, { kind: 'resolve' }>): void {

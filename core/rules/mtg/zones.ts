@@ -3,8 +3,8 @@
 // (800.4a; what becomes of the effects until their next turn, 800.4m, is the turn's: engine/turn.ts), which
 // ends the game once one player is left in it (104.2a, 104.1; 800.4: only a multiplayer game goes on).
 import { enteredWith, enterStatusOk, MTG_STATUS } from '../../engine/status';
-import { type EventNode, makesToken, type Property } from '../../parser/ast';
-import { asNewObject, type CardObj, CEASED, declaredWith, isCard, MERGED, noItems, type PlayerObj, resetCharacteristics, type StackEntry } from '../../engine/board';
+import { type EventNode, makesToken, type Property, type TriggerEffect } from '../../parser/ast';
+import { asNewObject, type CardObj, CEASED, declaredWith, type HostRef, isCard, MERGED, noItems, type PlayerObj, resetCharacteristics, type StackEntry } from '../../engine/board';
 import { abilitiesLeaveWith, afterTheGame as endedGame, playerLeaves, winner } from '../../engine/leave';
 import { endControlOf, underOf } from '../../engine/control';
 import { destructionReplaced, umbraArmorApplies } from './destruction';
@@ -24,7 +24,6 @@ import { abilitiesOf, hasAbility } from '../../engine/abilities';
 import { fire, fireEnters, fireLookedBack, hadAttachment, ON_ENCHANTED_DIES, ON_EQUIPPED_DIES, ON_TO_GRAVEYARD, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 import { clearMarks } from '../../engine/counters';
 import { removeFromCombat } from '../../engine/combat';
-import { graveyardTriggered, leavingForGraveyard } from './graveyardTrigger';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -500,6 +499,48 @@ function tokenTriggers(replay: Replay, card: CardObj, ev: EventNode): void {
     fireEnters(replay, card);
     if (replay.noting) replay.note(() => msg`${card.id}'s ${abilityWord(kw)} will go on the stack`);
   }
+}
+
+// A card's own `when put into a graveyard from the battlefield` (603.6c), triggered as moveTo moves it; its resolution is graveyardTrigger.ts's.
+/** The effect `card` declares with its `when put into a graveyard from the battlefield`, if any (the first that has one). */
+export function graveyardEffect(card: CardObj): TriggerEffect | undefined {
+  const props = card.decl.props;
+  for (let i = 0; i < props.length; i++) {
+    const p = props[i];
+    if (p.kind === 'trigger' && p.phrase === 'put into a graveyard from the battlefield' && p.effect !== undefined) return p.effect;
+  }
+  return undefined;
+}
+
+/** What a card with the ability was, as it left the battlefield for a graveyard (leavingForGraveyard), for the trigger put on the stack once it has moved. */
+interface Leaving {
+  readonly effect: TriggerEffect;
+  readonly controller: string | undefined;
+  readonly leftFrom: HostRef | undefined;
+}
+
+/**
+ * `card` is going from the battlefield to a graveyard (not exiled instead: the caller has applied 614.1a), as it
+ * is now, before it moves, attached to `host` (undefined when it was not, or was unattached earlier in the same
+ * step of a group as its host left: that host is looked back to, 603.10a). Its ability triggers, or not with why
+ * (phased out, face down, its abilities lost, its controller gone: stopOf). Returns what the trigger that goes on
+ * the stack needs, when the ability has an effect the checker performs.
+ */
+function leavingForGraveyard(replay: Replay, card: CardObj, host: CardObj | PlayerObj | undefined): Leaving | undefined {
+  const stop = stopOf(replay, card);
+  const was = host !== undefined ? replay.board.refTo(host) : replay.attachedEarlierInStep(card.id);
+  const about = was !== undefined ? replay.board.refTarget(was) : undefined;
+  fire(replay, card, ON_TO_GRAVEYARD, 'to-graveyard', about ?? card, stop);
+  if (stop !== undefined) return undefined;
+  const effect = graveyardEffect(card);
+  if (effect === undefined) return undefined;
+  return { effect, controller: replay.controllerBefore(card), leftFrom: was };
+}
+
+/** `card` has moved to its graveyard (the new object, 400.7e): its trigger waits for the stack, under who controlled the card as it left (603.3a). */
+function graveyardTriggered(replay: Replay, card: CardObj, l: Leaving, cause: EventNode): void {
+  replay.trigger({ kind: 'ability', id: card.id, version: card.version, ability: 'trigger', controller: l.controller, at: cause.range, effect: l.effect, leftFrom: l.leftFrom });
+  if (replay.noting) replay.note(() => msg`${card.id}'s trigger will go on the stack`);
 }
 
 // moveTo's notes, in functions of their own: a closure in moveTo reading its variables would make every call allocate them.
