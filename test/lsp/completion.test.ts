@@ -98,13 +98,13 @@ describe('LSP completion', () => {
     const props = (await complete(card, 4)).map((i) => i.label);
     for (const p of ['when unattached', 'when equipped creature dies', 'when enchanted creature dies']) assert.ok(props.includes(p), p);
     // After `when`, the phrases the card doesn't declare yet.
-    assert.deepEqual((await complete(card + 'when ', 4)).map((i) => i.label).sort(), ['an Aura becomes attached to it', 'an Equipment becomes attached to it', 'an enchanted creature dies', 'an equipped creature you control dies', 'enchanted creature dies', 'equipped creature dies', 'unattached']);
+    assert.deepEqual((await complete(card + 'when ', 4)).map((i) => i.label).sort(), ['an Aura becomes attached to it', 'an Equipment becomes attached to it', 'an enchanted creature dies', 'an equipped creature you control dies', 'enchanted creature dies', 'equipped creature dies', 'put into a graveyard from the battlefield', 'unattached']);
     assert.deepEqual((await complete(card + 'when equipped ', 4)).map((i) => i.label), ['creature']);
     // Phrases that begin alike: each next word they may have; a declared one is not offered again, the others that begin as it does are.
     assert.deepEqual((await complete(card + 'when an ', 4)).map((i) => i.label).sort(), ['Aura', 'Equipment', 'enchanted', 'equipped']);
     assert.deepEqual((await complete(card + 'when an equipped creature ', 4)).map((i) => i.label), ['you']);
     const host = HEADER.slice(0, 4).join('\n') + '\ncard bramble "Bramble": creature — Elemental, owner alice, when an Aura becomes attached to it, when ';
-    assert.deepEqual((await complete(host, 4)).map((i) => i.label).sort(), ['an Equipment becomes attached to it', 'an enchanted creature dies', 'an equipped creature you control dies', 'attached', 'enchanted creature dies', 'equipped creature dies', 'unattached']);
+    assert.deepEqual((await complete(host, 4)).map((i) => i.label).sort(), ['an Equipment becomes attached to it', 'an enchanted creature dies', 'an equipped creature you control dies', 'attached', 'enchanted creature dies', 'equipped creature dies', 'put into a graveyard from the battlefield', 'unattached']);
     const rift = ['game riftbound', 'player alice', 'card sword "Sword": gear — Equipment, equip, owner alice, when '].join('\n');
     // A gear is offered no "me" phrase (a unit's, 053.1), a unit no `when I die` (a gear's Effect Text).
     assert.deepEqual((await complete(rift, 2)).map((i) => i.label).sort(), ['I die', 'an equipped friendly unit dies', 'attached', 'detached']);
@@ -117,7 +117,7 @@ describe('LSP completion', () => {
     assert.deepEqual((await complete(scenario('expect splitter triggered 3 '), 8)).map((i) => i.label), ['times']);
     assert.deepEqual((await complete(scenario('expect splitter not '), 8)).map((i) => i.label), ['triggered']);
     assert.deepEqual((await complete(scenario('expect splitter not triggered '), 8)).map((i) => i.label).sort(), ['for', 'when']);
-    assert.deepEqual((await complete(scenario('expect splitter triggered twice when '), 8)).map((i) => i.label).sort(), ['an Aura becomes attached to it', 'an Equipment becomes attached to it', 'an enchanted creature dies', 'an equipped creature you control dies', 'attached', 'enchanted creature dies', 'equipped creature dies', 'unattached']);
+    assert.deepEqual((await complete(scenario('expect splitter triggered twice when '), 8)).map((i) => i.label).sort(), ['an Aura becomes attached to it', 'an Equipment becomes attached to it', 'an enchanted creature dies', 'an equipped creature you control dies', 'attached', 'enchanted creature dies', 'equipped creature dies', 'put into a graveyard from the battlefield', 'unattached']);
     assert.deepEqual((await complete(scenario('expect splitter triggered when an '), 8)).map((i) => i.label).sort(), ['Aura', 'Equipment', 'enchanted', 'equipped']);
     assert.deepEqual((await complete(scenario('expect splitter triggered when an Aura becomes attached to '), 8)).map((i) => i.label), ['it']);
     assert.deepEqual((await complete(scenario('expect splitter triggered when an Aura becomes attached to it '), 8)).map((i) => i.label), ['for']);
