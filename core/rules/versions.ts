@@ -37,6 +37,7 @@ interface GameVersions {
 const MTG: GameVersions = {
   versions: [
     { id: '2024-02-02', date: '2024-02-02', label: 'Comprehensive Rules 2024-02-02' },
+    { id: '2024-03-08', date: '2024-03-08', label: 'Comprehensive Rules 2024-03-08' },
     { id: '2024-06-07', date: '2024-06-07', label: 'Comprehensive Rules 2024-06-07' },
     { id: '2024-08-02', date: '2024-08-02', label: 'Comprehensive Rules 2024-08-02' },
     { id: '2024-11-08', date: '2024-11-08', label: 'Comprehensive Rules 2024-11-08' },
@@ -50,10 +51,10 @@ const MTG: GameVersions = {
     { id: '2026-09-25', date: '2026-09-25', label: 'Comprehensive Rules 2026-09-25' },
   ],
   // Each date below is the first version whose text has the new number, read in the texts of every version from
-  // 2024-08-02 to 2026-09-25 (ivancea/MTGRules_Android, app/src/main/res/raw/rules_YYYYMMDD.txt). The versions
-  // listed above are those where a number the checker cites moves; one between them (2024-09-17, 2025-09-19,
-  // 2026-01-16, 2026-02-27, 2026-06-19) numbers those rules as the listed version before it, which a `rules` date
-  // resolves to.
+  // 2024-02-02 to 2026-09-25 (ivancea/MTGRules_Android, app/src/main/res/raw/rules_YYYYMMDD.txt; the text of
+  // 2024-02-02 is its rules_20240206.txt). The versions listed above are those where a number the checker cites
+  // moves; one between them (2024-04-10, 2024-09-17, 2025-09-19, 2026-01-16, 2026-02-27, 2026-06-19) numbers
+  // those rules as the listed version before it, which a `rules` date resolves to.
   renumberings: [
     // The rules of 2026-08-07 split the battles' state-based actions (704.5v-w) and inserted one in 310 (a
     // non-Siege battle with defense 0, 310.8): a battle can't be attached, 310.9 until then, is 310.10; extra
@@ -62,9 +63,9 @@ const MTG: GameVersions = {
     { since: '2026-08-07', now: '310.10', old: '310.9' },
     { since: '2026-08-07', now: '704.5aa', old: '704.5z' },
     { since: '2026-08-07', now: '704.5z', old: '704.5y' },
-    // Merging with Permanents, 727 until 2025-02-07, moved down one place each time a rule was inserted before
-    // it in section 7: 728 from 2025-04-04 (Omen Cards, 720), 729 from 2025-07-25 (Station Cards, 721), 730
-    // from 2026-04-17 (Preparation Cards, 722).
+    // Merging with Permanents, 726 in the rules of 2024-02-02, moved down one place each time a rule was inserted
+    // before it in section 7: 727 from 2024-03-08 (Rad Counters, 725), 728 from 2025-04-04 (Omen Cards, 720),
+    // 729 from 2025-07-25 (Station Cards, 721), 730 from 2026-04-17 (Preparation Cards, 722).
     { since: '2026-04-17', now: '730', old: '729' },
     // "Becomes" triggers: 603.2f until 2025-09-19; 2025-11-14 dropped the 603.2e before it.
     { since: '2025-11-14', now: '603.2e', old: '603.2f' },
@@ -91,12 +92,15 @@ const MTG: GameVersions = {
     // active player's priority after the blockers, 509.4 from 2024-06-07 to 2024-09-17, is 509.2 (read in
     // ivancea/MTGRules_Android's rules_20240802.txt, rules_20240917.txt and rules_20241108.txt).
     { since: '2024-11-08', now: '509.2', old: '509.4' },
+    { since: '2024-03-08', now: '727', old: '726' },
   ],
   // Job select (702.182, Final Fantasy): first in the rules of 2025-06-06 of those listed here (Final Fantasy's
   // release; Aetherdrift's 2025-02-07 rules end 702 before Tarkir's Harmonize and Mobilize, 702.180-181).
   // Start your engines!'s state-based action (704.5aa, speed): first in Aetherdrift's rules of 2025-02-07, as
   // 704.5z; the rules of 2024-06-07 end 704.5 at 704.5y, so their 704.5z is no rule.
-  introduced: table({ '702.182': '2025-06-06', '702.182a': '2025-06-06', '704.5aa': '2025-02-07' }),
+  // Totem armor's old name (702.89b): first in the rules of 2024-06-07, which renamed the ability umbra armor; until
+  // then (2024-02-02 to 2024-04-10) 702.89 is Totem Armor, with only 702.89a.
+  introduced: table({ '702.89b': '2024-06-07', '702.182': '2025-06-06', '702.182a': '2025-06-06', '704.5aa': '2025-02-07' }),
   removed: table({}),
 };
 

@@ -142,6 +142,10 @@ describe('rule numbers in message texts', () => {
       assert.deepEqual(findings.find((f) => f.code === 'expectation-failed')!.rules, ['727.2', '727.3']);
       const it = bundle('it');
       assert.match(renderMessage(steps.find((s) => s.range.start.line + 1 === 18)!.summaryText!, it), /\(727\.3\)/);
+      // The rules of 2024-02-02, before Rad Counters (725) came in, number Merging with Permanents 726.
+      const feb = checked('mtg/merged-notes-2024.board', 'rules 2024-02-02');
+      assert.match(stepAt(feb.steps, 18), /each of its cards goes on its own \(726\.3\): prowler, heron/);
+      assert.deepEqual(feb.findings.find((f) => f.code === 'expectation-failed')!.rules, ['726.2', '726.3']);
       assert.match(stepAt(checked('mtg/merged-notes-2024.board', 'rules 2025-06-06').steps, 16), /\(728\.2i\)/);
       assert.match(stepAt(checked('mtg/merged-notes-2024.board', 'rules 2026-09-25').steps, 18), /\(730\.3\)/);
     });
@@ -166,8 +170,8 @@ describe('rule numbers in message texts', () => {
       }
     }
     const mtgOld = (n: string, to: (v: string) => string) =>
-      ['2024-02-02', '2024-06-07', '2024-08-02', '2024-11-08', '2025-02-07', '2025-04-04', '2025-06-06', '2025-07-25', '2025-11-14'].map((v) => `core/rules/mtg/${n} mtg ${v}: ${to(v)}`);
-    const merging = (v: string) => (v < '2025-04-04' ? '727' : v < '2025-07-25' ? '728' : '729');
+      ['2024-02-02', '2024-03-08', '2024-06-07', '2024-08-02', '2024-11-08', '2025-02-07', '2025-04-04', '2025-06-06', '2025-07-25', '2025-11-14'].map((v) => `core/rules/mtg/${n} mtg ${v}: ${to(v)}`);
+    const merging = (v: string) => (v < '2024-03-08' ? '726' : v < '2025-04-04' ? '727' : v < '2025-07-25' ? '728' : '729');
     assert.deepEqual([...new Set(moved)].sort(), [
       'core/parser/parser.ts riftbound v1.2: 801.3.b → 727.3.b',
       'core/rules/riftbound/attach.ts riftbound v1.2: 818.1.b.1 → 744.1.b.1',

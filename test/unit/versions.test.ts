@@ -80,6 +80,35 @@ describe('rules versions', () => {
     assert.deepEqual(rulesOf(late('rules 2024-08-02\n')), ['509.1', '509.4']);
   });
 
+  // Read in ivancea/MTGRules_Android's rules_20240206.txt (effective 2024-02-02), rules_20240308.txt and
+  // rules_20240410.txt: the rules of 2024-03-08 (Fallout) inserted Rad Counters as 725, so Merging with
+  // Permanents, 726 in those of 2024-02-02, is 727 from 2024-03-08 to 2025-02-07.
+  it('cites MTG Merging with Permanents as 726 in the rules of 2024-02-02, 727 from 2024-03-08', () => {
+    const at = (v: string, n = '730.3') => citeAs('mtg', resolveVersion('mtg', v), n);
+    assert.deepEqual(['2024-02-02', '2024-02-20', '2024-03-08', '2024-04-10', '2024-06-07', '2025-04-04', '2026-04-17'].map((v) => at(v)), ['726.3', '726.3', '727.3', '727.3', '727.3', '728.3', '730.3']);
+    assert.equal(at('2024-02-02', '730.2i'), '726.2i');
+    assert.equal(resolveVersion('mtg', '2024-04-10')?.id, '2024-03-08');
+    assert.equal(canonicalIn('mtg', resolveVersion('mtg', '2024-02-02'), '726.3'), '730.3');
+    // The 727 of those rules is Day and Night: no rule of ours.
+    assert.equal(canonicalIn('mtg', resolveVersion('mtg', '2024-02-02'), '727.3'), undefined);
+    assert.equal(canonicalIn('mtg', resolveVersion('mtg', '2024-03-08'), '727.3'), '730.3');
+  });
+
+  // Umbra armor was totem armor (702.89, with only 702.89a) until the rules of 2024-06-07 renamed it and added
+  // 702.89b about the old name (rules_20240206.txt and rules_20240410.txt have no 702.89b).
+  it('MTG 702.89b (the old name totem armor) is first in the rules of 2024-06-07', () => {
+    for (const [v, has] of [['2024-02-02', false], ['2024-04-10', false], ['2024-06-07', true], ['2026-09-25', true]] as const) {
+      assert.equal(existsIn('mtg', resolveVersion('mtg', v), '702.89b'), has, v);
+    }
+    assert.equal(canonicalIn('mtg', resolveVersion('mtg', '2024-02-02'), '702.89b'), undefined);
+    // Before then the ability is explained under the name those rules give it, without 702.89b.
+    const old = explainRule('mtg', '702.89', resolveVersion('mtg', '2024-02-02'))!;
+    assert.match(old.title, /Totem armor/);
+    assert.doesNotMatch(old.text, /702\.89b/);
+    assert.match(explainRule('mtg', '702.89a', resolveVersion('mtg', '2024-03-08'))!.title, /Totem armor/);
+    assert.match(explainRule('mtg', '702.89', resolveVersion('mtg', '2024-06-07'))!.title, /Umbra armor/);
+  });
+
   it('cites Riftbound numbers of v1.2, v1.3 and 2026-07-16', () => {
     const v12 = resolveVersion('riftbound', 'v1.2');
     const v13 = resolveVersion('riftbound', '1.3');

@@ -1,4 +1,4 @@
-// Mutate (702.140) and merging with permanents (730, numbered 727 in the rules of 2024) as attachments see
+// Mutate (702.140) and merging with permanents (730, numbered 726 in the rules of 2024-02-02, 727 in the rest of 2024) as attachments see
 // them. `cast X mutating onto T` casts the creature card X for its mutate cost: a mutating creature spell
 // that targets a non-Human creature with the same owner as the spell (702.140a). As it resolves with a
 // legal target, `resolve X on top` or `resolve X underneath` merges it with T (702.140c): one object, the
