@@ -36,7 +36,7 @@ describe('words that name inherited members', () => {
   });
 
   it('in place of any word of every fixture and example, give plain findings and no crash', function () {
-    this.timeout(120_000);
+    this.timeout(300_000);
     const problems: string[] = [];
     let n = 0;
     for (const file of corpus()) {
