@@ -80,5 +80,10 @@ export function resolveGraveyardTrigger(replay: Replay, ev: Extract<EventNode, {
     replay.report('source-left-before-resolution', ev.range, msg`${card.id}'s trigger resolves, but ${was.id}, the creature it was attached to as it left, has left the battlefield since or at the same time${now}: a new object, which the ability can't find, so nothing is exiled. That is the rules' outcome: if it is meant, add an \`expect\` line after it to show so.`, { rules, related, subjects: [card.id, was.id] });
     return;
   }
+  // Phased out, it is treated as though it didn't exist (702.26b): the ability finds nothing to exile, and it phases in later as the same object.
+  if (host.phasedOut !== 'no') {
+    replay.report('source-left-before-resolution', ev.range, msg`${card.id}'s trigger resolves, but ${was.id}, the creature it was attached to as it left, is phased out, and a phased-out permanent is treated as though it didn't exist: nothing is exiled. That is the rules' outcome: if it is meant, add an \`expect\` line after it to show so.`, { rules: ['603.10a', '702.26b'], related, subjects: [card.id, was.id] });
+    return;
+  }
   moveTo(replay, host, 'exile', ev);
 }
