@@ -12,7 +12,7 @@ import type { AbilityNode, GrantNode, TargetingKeywordNode } from '../parser/ast
 import type { Board, CardObj, PlayerObj, ProtectionKeep } from './board';
 import type { Replay } from './replay';
 import type { Range } from '../types';
-import { isNamedAbility, MTG_COMBAT_RESTRICTIONS, MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../parser/keywords';
+import { CHOSEN_COLOR, isNamedAbility, MTG_COMBAT_RESTRICTIONS, MTG_KEYWORDS, RIFTBOUND_KEYWORDS } from '../parser/keywords';
 import { type TypeChange, typeChangeOf } from './typeChange';
 import { msg } from '../message';
 
@@ -78,6 +78,8 @@ export function keywordCovers(pattern: TargetingKeyword, k: TargetingKeyword): b
   return k.name === pattern.name && (pattern.quality === undefined || k.quality === pattern.quality) && (pattern.cost === undefined || k.cost === pattern.cost);
 }
 
+export { CHOSEN_COLOR };
+
 /** An ability a grant gives or takes. `grant` (MTG 613.7a): the ability to grant, given by an Aura to the permanent it enchants. */
 export type Ability =
   /** `value`: Riftbound `equipped unit has Shield 2` (807.1.b, 814.1.b); 1 when not written. */
@@ -106,6 +108,52 @@ export interface Grant {
   readonly who: string;
   readonly verb: 'has' | 'loses';
   readonly abilities: readonly Ability[];
+  /**
+   * One of its abilities is a protection from the color chosen as the attachment became attached (MTG
+   * Sanctuary Blade: `protection from the chosen color`, CHOSEN_COLOR; 607.2d, 614.12): what it gives is
+   * read through grantsOf, with the card's choice.
+   */
+  readonly chosen?: true;
+}
+
+
+/**
+ * What `a`'s grants give now: its grants as written, with a protection from the chosen color read as the
+ * color chosen as it last became attached (CardObj.chosenColor; none: no protection). Most cards have no
+ * such grant and their list is given back as it is; the others' lists are made once per list and color.
+ * Every reader of what an attachment grants (the fold, legality, combat) reads it through here, so the
+ * grantor filed under its host carries the choice made as it became attached (Board.link).
+ */
+export function grantsOf(a: CardObj): readonly Grant[] {
+  const gs = a.grants;
+  for (let i = 0; i < gs.length; i++) if (gs[i].chosen) return withChoice(gs, a.chosenColor);
+  return gs;
+}
+
+const chosenLists = new WeakMap<readonly Grant[], Map<string, readonly Grant[]>>();
+
+function withChoice(gs: readonly Grant[], color: string | undefined): readonly Grant[] {
+  let byColor = chosenLists.get(gs);
+  if (byColor === undefined) chosenLists.set(gs, (byColor = new Map()));
+  const key = color ?? '';
+  let out = byColor.get(key);
+  if (out === undefined) {
+    const made: Grant[] = [];
+    for (const g of gs) {
+      if (!g.chosen) {
+        made.push(g);
+        continue;
+      }
+      const abilities: Ability[] = [];
+      for (const x of g.abilities) {
+        if (x.kind !== 'protection' || x.quality !== CHOSEN_COLOR) abilities.push(x);
+        else if (color !== undefined) abilities.push(x.keep ? { kind: 'protection', quality: color, keep: x.keep } : { kind: 'protection', quality: color });
+      }
+      if (abilities.length !== 0) made.push({ who: g.who, verb: g.verb, abilities });
+    }
+    byColor.set(key, (out = made));
+  }
+  return out;
 }
 
 /** An ability an event gave a card or took from it, with the event's timestamp (for the order against grants, 613.7a). */
@@ -293,11 +341,11 @@ export function mayRegain(board: Board, card: CardObj, own: boolean, key: string
   for (const id of card.grantors) {
     const att = board.cards.get(id);
     if (!att) continue;
-    if (att.timestamp > lostAt && att.grants.some((g) => gives(g, false))) return true;
+    if (att.timestamp > lostAt && grantsOf(att).some((g) => gives(g, false))) return true;
     // An Aura on the attachment that gives it a grant of the ability (Rune of Flight on an Equipment): the later timestamp of the two (613.7a).
     for (const sub of att.grantors) {
       const aura = board.cards.get(sub);
-      if (aura && Math.max(aura.timestamp, att.timestamp) > lostAt && aura.grants.some((g) => gives(g, true))) return true;
+      if (aura && Math.max(aura.timestamp, att.timestamp) > lostAt && grantsOf(aura).some((g) => gives(g, true))) return true;
     }
   }
   return false;

@@ -66,6 +66,11 @@ export interface Characteristics {
   keywordValues: Readonly<Record<string, OwnValues>> | undefined;
   /** What it gives or takes from what it is attached to (`equipped creature has protection from red`). */
   grants: readonly Grant[];
+  /**
+   * MTG: "As it becomes attached to a creature, choose a color" (Sanctuary Blade; 614.12, 607.2d): each
+   * time it becomes attached a color is chosen, which its grants read as `the chosen color` (grantsOf).
+   */
+  choosesColor: boolean;
   /** The abilities events gave it or took from it, with their timestamps (for the order against grants: abilities.ts). Copy on write. */
   abilityLog: readonly AbilityChange[];
   /**
@@ -257,6 +262,7 @@ export function blankCharacteristics(): Characteristics {
     keywords: NO_ITEMS,
     keywordValues: undefined,
     grants: NO_ITEMS,
+    choosesColor: false,
     abilityLog: NO_ITEMS,
     kinds: 0,
   };
@@ -454,6 +460,12 @@ export interface CardObj extends Characteristics {
   fired: FiredLog | undefined;
   /** Aura spell or Equip target on the stack, with the object version it had when chosen. */
   stackTarget: HostRef | undefined;
+  /**
+   * MTG: the color chosen as it last became attached (choosesColor; Sanctuary Blade, 607.2d), which a
+   * grant's `the chosen color` reads (grantsOf); undefined while none was chosen. Set only by Board.link
+   * as it becomes attached (and by a declaration's `chosen color C`); a new object has none (400.7).
+   */
+  chosenColor: string | undefined;
   /** Its characteristics differ from the printed ones (so a new object must reset them). */
   modified: boolean;
   /** Marked for the next state-based action check (Replay.markDirty). */
@@ -1399,9 +1411,16 @@ export class Board {
     return isCard(target) ? { kind: 'card', id: target.id, version: target.version, index: target.index } : { kind: 'player', id: target.id };
   }
 
-  /** Attach without any rules check; the callers decide legality. The attachment's timestamp is its new one already (613.7e). */
-  link(att: CardObj, host: CardObj | PlayerObj, at: Range | undefined): void {
+  /**
+   * Attach without any rules check; the callers decide legality. The attachment's timestamp is its new one already (613.7e).
+   * `chosen`: it becomes attached, and the color chosen as it does (choosesColor, 614.12), set once it has left its old
+   * host and before its new host's grants are worked out, so the old host's fold drops what it gave there and the new
+   * one files what it gives now (grantsOf); without, its choice stays (an attachment put back on its host as the same
+   * object: a restamp, a copy effect).
+   */
+  link(att: CardObj, host: CardObj | PlayerObj, at: Range | undefined, chosen?: { readonly color: string | undefined }): void {
     this.unlink(att);
+    if (chosen !== undefined) att.chosenColor = chosen.color;
     att.attachedTo = this.refTo(host);
     att.attachedAt = at;
     this.attachmentsOf(host).add(att.id);
@@ -1876,6 +1895,7 @@ export function characteristicsOf(c: CardObj): Characteristics {
     keywords: c.keywords,
     keywordValues: c.keywordValues,
     grants: c.grants,
+    choosesColor: c.choosesColor,
     abilityLog: c.abilityLog,
     kinds: c.kinds,
   };
@@ -1923,6 +1943,7 @@ export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.keywords = p.keywords;
   card.keywordValues = p.keywordValues;
   card.grants = p.grants;
+  card.choosesColor = p.choosesColor;
   card.abilityLog = p.abilityLog;
   card.kinds = p.kinds;
 }
@@ -2045,6 +2066,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     types: listOf(c.types),
     subtypes: listOf(c.subtypes),
     colors: listOf(c.colors),
+    ...(c.choosesColor ? { choosesColor: c.chosenColor !== undefined ? { chosen: c.chosenColor } : {} } : {}),
     ...(have.protections.length ? { protections: have.protections.map((q, i) => q + keepText(have.protectionKeeps[i]) + grantText(c, `protection from ${q}`)) } : {}),
     // A face-down permanent has no text (MTG 708.2a): shown as face down, with its face-up card's name for its controller (708.5), not as abilities lost.
     ...(c.faceDown !== undefined ? { faceDown: { how: c.faceDown.how, name: c.faceDown.up.name } } : c.lost.size ? { lost: listOf(c.lost) } : {}),

@@ -164,6 +164,7 @@ function rebased(cur: Characteristics, from: Characteristics, to: Characteristic
     keywords: listRebased(cur.keywords, from.keywords, to.keywords),
     keywordValues: same('keywordValues'),
     grants: listRebased(cur.grants, from.grants, to.grants),
+    choosesColor: same('choosesColor'),
     abilityLog: cur.abilityLog,
     kinds: 0,
   };

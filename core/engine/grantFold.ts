@@ -18,7 +18,7 @@
 // board as it is then. The index is the board's cache: a copy of the board starts without one and
 // builds it from the host's grantors the first time.
 import { ownValueTotal } from './ownValues';
-import { abilityLabel, type Ability, type AbilityChange, regainKey, addQualityPlace, addTargetingKey, hasTargetingKeyword, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST, qualityPlaces, qualityPlacesIn, type QualityPlaces, shareCantKinds, shareQualityPlaces, type TargetingKeyword } from './abilities';
+import { abilityLabel, grantsOf, type Ability, type AbilityChange, regainKey, addQualityPlace, addTargetingKey, hasTargetingKeyword, type CantEntry, type GrantKeep, type Granted, grantsNow, grantsTo, keywordCovers, LONG_LIST, qualityPlaces, qualityPlacesIn, type QualityPlaces, shareCantKinds, shareQualityPlaces, type TargetingKeyword } from './abilities';
 import type { Board, CardObj, ProtectionKeep } from './board';
 import { controlTest, grantsControl, hasControlGrant } from './control';
 import { VALUED_KEYWORDS } from '../parser/keywords';
@@ -327,11 +327,11 @@ export class GrantIndex {
       const key = regainKey(ability);
       if (key !== undefined && !(this.granting.get(key)! >= at)) this.granting.set(key, at);
     };
-    for (const g of a.grants) if (g.verb === 'has') for (const ability of g.abilities) raise(ability, a.timestamp);
+    for (const g of grantsOf(a)) if (g.verb === 'has') for (const ability of g.abilities) raise(ability, a.timestamp);
     for (const rid of a.grantors) {
       const r = board.cards.get(rid);
       if (!r) continue;
-      for (const g of r.grants) {
+      for (const g of grantsOf(r)) {
         if (g.verb !== 'has') continue;
         for (const given of g.abilities) if (given.kind === 'grant' && given.grant.verb === 'has') for (const ability of given.grant.abilities) raise(ability, Math.max(a.timestamp, r.timestamp));
       }
@@ -562,7 +562,7 @@ function sourceEntry(board: Board, host: CardObj, id: string, seq: number): Sour
   // A grantor that lost all its abilities (an event's `loses all abilities`, or an attachment's grant) has no static ability to grant (113.10).
   let valued: ValuedGrant[] | undefined;
   if (!a.lost.has('all') && a.granted?.lostAll === undefined) {
-    for (const g of a.grants) {
+    for (const g of grantsOf(a)) {
       for (const ability of g.abilities) {
         // What may not be attached is a restriction, outside the layers; a quoted grant is for `a`'s own
         // host; control is layer 2's (control.ts).
@@ -582,7 +582,7 @@ function sourceEntry(board: Board, host: CardObj, id: string, seq: number): Sour
   for (const rid of a.grantors) {
     const r = board.cards.get(rid);
     if (!grantsTo(board, r, a) || r.lost.has('all') || lostAt > r.timestamp) continue;
-    for (const g of r.grants) {
+    for (const g of grantsOf(r)) {
       if (g.verb !== 'has') continue;
       for (const given of g.abilities) {
         if (given.kind !== 'grant') continue;

@@ -114,6 +114,13 @@ export type Property =
   | { kind: 'controller'; player: Name; entered: boolean; range: Range }
   | { kind: 'zone'; zone: ZoneRef; range: Range }
   | { kind: 'attached'; target: Name; range: Range }
+  /**
+   * MTG `as it becomes attached choose a color`, or as printed `As Sanctuary Blade becomes attached to a creature,
+   * choose a color` (614.12, 607.2d): a color is chosen each time it becomes attached (`choosing C`).
+   */
+  | { kind: 'choose-color'; range: Range }
+  /** MTG `chosen color C`: the color chosen as a declared attachment became attached (with `attached to`). */
+  | { kind: 'chosen-color'; color: Word; range: Range }
   | { kind: 'enchant'; filter: Filter; range: Range }
   /** `timing`: Riftbound `Reaction equip`, `Action equip` (the word): an Equip whose card changes its timing (818.1.c.5) to a Reaction's or an Action's. */
   | { kind: 'equip'; quality?: Filter; timing?: Word; range: Range }
@@ -409,7 +416,7 @@ export type EventNode =
    * host (MTG; Riftbound 434.3: it chooses both). `paying ward` (MTG 702.21a), `paying deflect` (Riftbound 809.1.c):
    * the effect's controller paid what a target adds to it.
    */
-  | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; targeting?: { source?: Name; range: Range }; payingWard?: Range; payingDeflect?: Range; verbRange: Range; range: Range }
+  | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; targeting?: { source?: Name; range: Range }; payingWard?: Range; payingDeflect?: Range; /** MTG `choosing C`: the color chosen as it becomes attached (614.12). */ color?: Word; verbRange: Range; range: Range }
   /**
    * `cast X targeting T`, or `cast X` for a spell that targets nothing (a creature, an Equipment; a
    * `bestow` card cast as a creature). `paying ward`: the caster paid the ward cost of the target
@@ -431,7 +438,7 @@ export type EventNode =
    * `when put into a graveyard from the battlefield` ability waiting on the stack (603.6c), its effect performed.
    */
   /** `resolve X on top` / `resolve X underneath` (MTG 702.140c): where the mutating spell X goes as it merges (`mergeOn`: the words, text `on top` or `underneath`). */
-  | { kind: 'resolve'; subject: Name; ability?: Word; creating?: Name; choosing?: Name; mergeOn?: Word; verbRange: Range; range: Range }
+  | { kind: 'resolve'; subject: Name; ability?: Word; creating?: Name; choosing?: Name; mergeOn?: Word; /** MTG `resolve X equip choosing C`: the color chosen as it becomes attached (614.12). */ color?: Word; verbRange: Range; range: Range }
   /**
    * `activate X equip targeting H [by P]`: the ability goes on the stack (Riftbound: the chain) with its
    * target. `activate X reconfigure [by P]`, without one: reconfigure's ability that unattaches (MTG 702.151a).

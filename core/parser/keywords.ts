@@ -157,3 +157,10 @@ export const ENTER_STATUS_WORDS: readonly string[] = ['tapped', 'untapped', 'exh
 export function namelessBattlefield(): Message {
   return msg`A Riftbound battlefield is named: write \`battlefield NAME\` (each battlefield in play is a place of its own, and a card is at one of them).`;
 }
+
+/**
+ * The quality a grant writes for "the chosen color" (MTG Sanctuary Blade: `equipped creature has protection from
+ * the last chosen color`, 607.2d): never a quality of its own; the engine puts the card's choice in its place
+ * (abilities.ts, grantsOf).
+ */
+export const CHOSEN_COLOR = 'the chosen color';

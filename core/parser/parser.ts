@@ -46,7 +46,7 @@ import { ACTIVATED_ABILITIES, EventBase, PART_VERBS, TRIGGER_EFFECTS, TURN_UP_CO
 /** What `if I would die, kill this instead` may go on to do to the unit (Guardian Angel), in the words written. */
 const SAVER_STEPS: readonly SaverStep[] = ['heal', 'exhaust', 'recall'];
 import { isDigit, lex, Token, type FastLine, type LexResult, type LexStart, type LogicalLine } from './lexer';
-import { isNamedAbility, keywordInOtherCase, KEYWORD_FIRST_WORDS, RIFTBOUND_KEYWORDS, keywordSecondWord, MTG_ZONE_WORDS, OLD_UMBRA_ARMOR, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, TYPE_LINE_WORDS, VALUED_KEYWORDS } from './keywords';
+import { CHOSEN_COLOR, isNamedAbility, keywordInOtherCase, KEYWORD_FIRST_WORDS, RIFTBOUND_KEYWORDS, keywordSecondWord, MTG_ZONE_WORDS, OLD_UMBRA_ARMOR, namelessBattlefield, ENTER_STATUS_WORDS, RIFTBOUND_ZONE_WORDS, TYPE_LINE_WORDS, VALUED_KEYWORDS } from './keywords';
 import { asMessage, msg, relatedAt, renderMessage, said, type Message } from '../message';
 import { table } from '../tables';
 
@@ -767,6 +767,14 @@ function parseProperty(cur: Cursor): Property {
       const target = cur.name(msg`card or player to attach to`);
       return { kind: 'attached', target, range: r() };
     }
+    case 'as':
+      return chooseColorProperty(cur, r);
+    case 'chosen': {
+      // `chosen color C` (MTG): the color a declared attachment chose as it became attached (614.12).
+      cur.expectWord('color');
+      const color = cur.word(msg`the color chosen (white, blue, black, red or green)`);
+      return { kind: 'chosen-color', color, range: r() };
+    }
     case 'enchant':
       return { kind: 'enchant', filter: parseFilter(cur), range: r() };
     case 'equip': {
@@ -1028,6 +1036,38 @@ function parseAnthem(cur: Cursor): Property {
 }
 
 /**
+ * After `as` (read): `it becomes attached choose a color`, or as Sanctuary Blade prints it, `As Sanctuary Blade
+ * becomes attached to a creature, choose a color` (the card's name in words, `to a creature` and the comma as
+ * printed). MTG 614.12, 607.2d: a color is chosen each time the card becomes attached.
+ */
+function chooseColorProperty(cur: Cursor, r: () => Range): Property {
+  const what = msg`'it becomes attached choose a color' (a color chosen as it becomes attached: \`As Sanctuary Blade becomes attached to a creature, choose a color\`)`;
+  // `it`, or the card's name as printed: any words up to `becomes` (a name has a few).
+  let words = 0;
+  while (!cur.isWord('becomes')) {
+    const t = cur.peek();
+    if (!t || (t.type !== 'word' && t.type !== 'string') || words === 8) return cur.fail(what);
+    cur.next();
+    words++;
+  }
+  if (words === 0) cur.fail(what);
+  cur.next();
+  cur.expectWord('attached');
+  if (cur.isWord('to')) {
+    cur.next();
+    if (cur.isWord('a') || cur.isWord('an')) cur.next();
+    cur.word(msg`what it becomes attached to (a creature)`);
+  }
+  // The comma the card prints before `choose`.
+  if (cur.peek()?.type === 'comma' && (cur.isWord('choose', 1) || cur.isWord('Choose', 1))) cur.next();
+  if (cur.isWord('Choose')) cur.next();
+  else cur.expectWord('choose');
+  cur.expectWord('a');
+  cur.expectWord('color');
+  return { kind: 'choose-color', range: r() };
+}
+
+/**
  * After `can't` (the token `cant`, read): `attack`, `block` or `attack or block`, a restriction on
  * combat (MTG 508.1c, 509.1b) held as one ability named by its words (`can't attack or block`).
  */
@@ -1096,6 +1136,27 @@ function protectionQuality(cur: Cursor): Word {
     return { text: `${q.text} ${second.text}`, range: span(q.range, second.range) };
   }
   return q;
+}
+
+/** `choosing C` after an attach, an equip or its resolution (MTG Sanctuary Blade, 614.12): the color chosen, or undefined without the clause. */
+function chosenColorClause(cur: Cursor): Word | undefined {
+  if (!cur.isWord('choosing')) return undefined;
+  cur.next();
+  return cur.word(msg`the color chosen as it becomes attached (white, blue, black, red or green)`);
+}
+
+/**
+ * After `protection from` in a grant: `the chosen color` or `the last chosen color` (Sanctuary Blade), read
+ * as CHOSEN_COLOR (the card's choice, abilities.ts grantsOf), or undefined when the words are not there.
+ */
+function chosenQuality(cur: Cursor): Word | undefined {
+  if (!cur.isWord('the')) return undefined;
+  const last = cur.isWord('last', 1) ? 1 : 0;
+  if (!cur.isWord('chosen', 1 + last) || !cur.isWord('color', 2 + last)) return undefined;
+  const first = cur.next()!;
+  for (let i = 0; i < 1 + last; i++) cur.next();
+  const end = cur.next()!;
+  return { text: CHOSEN_COLOR, range: span(first.range, end.range) };
 }
 
 /** The words that start an ability with a rule of its own (after `has`, they are read as the ability, not a card). */
@@ -1239,15 +1300,17 @@ function parseTypeChange(cur: Cursor): AbilityNode {
 
 /** `ABILITY [and ABILITY]...`; `protection from red and from blue` is two protections. `whole`: a grant that takes them away (`loses`). */
 function parseAbilities(cur: Cursor, whole?: 'loses'): AbilityNode[] {
-  const list = [parseAbility(cur, whole)];
+  // A grant that gives (`has`) may give protection from the color its card chose (Sanctuary Blade).
+  const chosen = whole === undefined;
+  const list = [parseAbility(cur, whole, chosen)];
   while (cur.isWord('and')) {
     cur.next();
     const prev = list[list.length - 1];
     if (prev.kind === 'protection' && cur.isWord('from')) {
       const from = cur.next()!;
-      const quality = protectionQuality(cur);
+      const quality = (chosen ? chosenQuality(cur) : undefined) ?? protectionQuality(cur);
       list.push({ kind: 'protection', quality, range: span(from.range, quality.range) });
-    } else list.push(parseAbility(cur, whole));
+    } else list.push(parseAbility(cur, whole, chosen));
   }
   return list;
 }
@@ -1259,7 +1322,7 @@ const ABILITY_EXPECTED = msg`an ability: a keyword (flying, first strike, ...), 
  * `shroud`, `ward [COST]`, or a grant in quotes (MTG 613.7a). `whole`: where the keyword is taken away or
  * stated absent, and takes no value.
  */
-function parseAbility(cur: Cursor, whole?: 'loses' | 'has no'): AbilityNode {
+function parseAbility(cur: Cursor, whole?: 'loses' | 'has no', chosen = false): AbilityNode {
   cur.unbracket();
   const t = cur.peek();
   if (t && t.type === 'string') {
@@ -1272,7 +1335,7 @@ function parseAbility(cur: Cursor, whole?: 'loses' | 'has no'): AbilityNode {
     case 'protection': {
       cur.next();
       cur.expectWord('from');
-      const quality = protectionQuality(cur);
+      const quality = (chosen ? chosenQuality(cur) : undefined) ?? protectionQuality(cur);
       return { kind: 'protection', quality, range: span(t.range, quality.range) };
     }
     case 'hexproof':
@@ -2489,6 +2552,8 @@ class EventStmt extends EventBase {
   /** `resolve X living weapon creating T`: the token; `resolve X Weaponmaster choosing G`: the Equipment; `resolve G Quick-Draw choosing U`: the unit. */
   creating: Name | undefined = undefined;
   choosing: Name | undefined = undefined;
+  /** MTG `equip X to H choosing C`, `resolve X equip choosing C`: the color chosen as it becomes attached (614.12). */
+  color: Word | undefined = undefined;
   /** `enter X transformed` (MTG 712.14a): the word. */
   transformed: Range | undefined = undefined;
   /** `cast X mutating onto T` (MTG 702.140a): the two words; `resolve X on top|underneath` (702.140c): where it merges. */
@@ -2596,6 +2661,7 @@ class EventStmt extends EventBase {
     if (this.blockers) e.blockers = this.blockers.map((b) => movedName(b, move));
     if (this.creating) e.creating = movedName(this.creating, move);
     if (this.choosing) e.choosing = movedName(this.choosing, move);
+    if (this.color) e.color = movedLines(this.color, move);
     if (this.transformed) e.transformed = movedLines(this.transformed, move);
     if (this.mutating) e.mutating = movedLines(this.mutating, move);
     if (this.faceDown) e.faceDown = movedLines(this.faceDown, move);
@@ -2716,7 +2782,10 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         }
         targeting = source ? { source, range: span(t.range, cur.last().range) } : { range: t.range };
       }
+      // `choosing C` (MTG Sanctuary Blade): the color chosen as it becomes attached (614.12), before or after `by P`.
+      let color = chosenColorClause(cur);
       let by = parseBy(cur);
+      color ??= chosenColorClause(cur);
       // `paying ward` (MTG 702.21a) or `paying deflect` (Riftbound 809.1.c), before or after `by P`: the
       // effect's controller paid a target's ward cost, or the Power its Deflect adds.
       let payingWard: Range | undefined;
@@ -2739,7 +2808,8 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         by ??= parseBy(cur);
       }
       cur.end();
-      if (payingDeflect) return event(verbTok, cur, { kind: 'attach', verb, subject, host, by, targeting, payingDeflect });
+      if (payingDeflect) return event(verbTok, cur, { kind: 'attach', verb, subject, host, by, targeting, payingDeflect, color });
+      if (color) return event(verbTok, cur, { kind: 'attach', verb, subject, host, by, targeting, payingWard, color });
       return event(verbTok, cur, targeting ? { kind: 'attach', verb, subject, host, by, targeting, payingWard } : { kind: 'attach', verb, subject, host, by });
     }
     case 'cast': {
@@ -2844,8 +2914,10 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       }
       // MTG `resolve X trigger`: X's `when put into a graveyard from the battlefield` ability (603.6c).
       const ability = cur.atEnd() ? undefined : cur.isWord('trigger') ? cur.word(msg`the ability`) : abilityWord(cur);
+      // `resolve X equip choosing C` (MTG Sanctuary Blade): the color is chosen as it becomes attached, as the ability resolves (614.12).
+      const color = ability ? chosenColorClause(cur) : undefined;
       cur.end();
-      return event(verbTok, cur, { kind: 'resolve', subject, ability });
+      return event(verbTok, cur, color ? { kind: 'resolve', subject, ability, color } : { kind: 'resolve', subject, ability });
     }
     case 'activate': {
       const subject = cur.name(msg`the card whose ability is activated`);

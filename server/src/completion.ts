@@ -409,6 +409,14 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         const rest = [...(last === 'targeting' ? ['with'] : []), ...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : [`paying ${cost}`])];
         return rest.length ? words(rest) : NONE;
       }
+      // MTG `choosing C` (Sanctuary Blade): the color chosen as it becomes attached (614.12).
+      if (game === 'mtg' && card(args[0])?.choosesColor) {
+        if (last === 'choosing') return words([...COLORS], CompletionItemKind.EnumMember);
+        if (n === 3) return words(['choosing', 'by']);
+        if (n === 5 && args[3] === 'choosing') return words(['by']);
+        if (n === 5 && args[3] === 'by') return words(['choosing']);
+        return NONE;
+      }
       return byAt(3);
     }
     case 'cast': {
@@ -498,6 +506,11 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
           return { kind: 'cards', rank: (c) => (c.id === args[0] ? undefined : !c.types.includes('unit') ? 3 : onBoard(game, c) && (who === undefined || c.controller === who) ? 0 : 1) };
         }
         return NONE;
+      }
+      // MTG `resolve X equip choosing C` (Sanctuary Blade): the color is chosen as it becomes attached, as the ability resolves (614.12).
+      if (game === 'mtg' && (args[1] === 'equip' || args[1] === 'fortify') && card(args[0])?.choosesColor) {
+        if (n === 2) return words(['choosing']);
+        if (n === 3 && args[2] === 'choosing') return words([...COLORS], CompletionItemKind.EnumMember);
       }
       return NONE;
     }
@@ -1008,9 +1021,9 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'fortify', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'creatures you control get', 'other creatures get', 'creatures with no abilities get', 'can be attached only to', 'cast only targeting a tapped permanent', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', 'transforms into', 'back face', 'face down', 'manifested', 'cloaked', ...COMBAT_RESTRICTIONS, ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...GRAVEYARD_TRIGGERS, ...TARGETING_PROPERTIES]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'fortify', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'creatures you control get', 'other creatures get', 'creatures with no abilities get', 'can be attached only to', 'cast only targeting a tapped permanent', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', 'transforms into', 'back face', 'as it becomes attached choose a color', 'chosen color', 'face down', 'manifested', 'cloaked', ...COMBAT_RESTRICTIONS, ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...GRAVEYARD_TRIGGERS, ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'with a buff', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', 'if I would die, kill this instead, heal me, exhaust me, and recall me', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
-    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'toughness', 'damage', 'with', 'exhausted', 'tapped', 'transforms', 'back']);
+    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'toughness', 'damage', 'with', 'exhausted', 'tapped', 'transforms', 'back', 'as', 'chosen']);
     // Toughness and damage are a creature's (MTG 208.1, 120.3e) or a unit's (Riftbound 143.3): offered when the type line says so, or says nothing yet.
     // So are counters, whose +1/+1 and -1/-1 count in a creature's toughness (122.1a), and a buff (only a unit has one, 426.1);
     // and the restrictions on combat (only a creature attacks or blocks, 506.3).

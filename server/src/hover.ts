@@ -87,7 +87,7 @@ export function hover(state: DocumentState, pos: Position, ctx: HoverContext): H
     }
     // On a static property of a card that a rule reads (a replacement, a restriction, a permission).
     const verb = occ || named || zone || duration || withToughness ? undefined : (countersVerbAt(state, pos) ?? combatVerbAt(state, pos));
-    const property = occ || named || zone || duration || withToughness ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb ?? influenceAt(state, pos) ?? combatAssertionAt(state, pos) ?? waitingTriggerAt(state, pos) ?? attachChoosingAt(state, pos));
+    const property = occ || named || zone || duration || withToughness ? undefined : (triggerAt(state, pos) ?? staticPropertyAt(state, pos) ?? verb ?? influenceAt(state, pos) ?? combatAssertionAt(state, pos) ?? waitingTriggerAt(state, pos) ?? attachChoosingAt(state, pos) ?? chosenColorAt(state, pos));
     if (property) {
       // The producers give canonical numbers; they are cited as the scenario's rules version numbers them, here, once.
       specific = `${property.text}\n\n${property.rules.map((n) => ruleRefSection(state, citeAs(state.game, state.rulesVersion, n), ctx)).join('\n\n')}`;
@@ -344,6 +344,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   if (c.counters?.buff) lines.push(`- ${t('Buffed (+1 Might)')}`);
   const counters = Object.entries(c.counters ?? {}).filter(([k]) => k !== 'buff');
   if (counters.length > 0) lines.push(`- ${t('Counters: {0}', md(counters.map(([k, n]) => `${n} × ${k}`).join(', ')))}`);
+  if (c.choosesColor) lines.push(`- ${c.choosesColor.chosen !== undefined ? t('Chosen color: {0}', md(c.choosesColor.chosen)) : t('Chooses a color as it becomes attached (none chosen yet)')}`);
   if (c.protections) lines.push(`- ${t('Protection from {0}', md(c.protections.join(t(', from '))))}`);
   // MTG 708.2a, 708.5: a face-down permanent has no name or text; its controller may look at its face-up card.
   if (c.faceDown) lines.push(`- ${c.faceDown.how === 'manifested' ? t('Manifested: face down, a 2/2 creature with no name, subtypes or text; its controller may look at its card, {0}', `*${md(c.faceDown.name)}*`) : c.faceDown.how === 'cloaked' ? t('Cloaked: face down, a 2/2 creature with ward 2 and no name, subtypes or text; its controller may look at its card, {0}', `*${md(c.faceDown.name)}*`) : t('Face down: a 2/2 creature with no name, subtypes or text; its controller may look at its card, {0}', `*${md(c.faceDown.name)}*`)}`);
@@ -545,6 +546,12 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
           ? t('A replacement: while this permanent is on the battlefield, every card that would be put into a graveyard, this one included as it leaves, is exiled instead. What the scenario records is then `move X to exile`.')
           : t("A replacement: while this permanent is on the battlefield, every card its controller's opponents own that would be put into a graveyard is exiled instead. What the scenario records is then `move X to exile`.");
     return { text, rules: ['614.1a'], range: p.range };
+  }
+  if (p?.kind === 'choose-color') {
+    return { text: t('A replacement-style ability: each time this card becomes attached, a color is chosen as it does (written `choosing C` on the line that attaches it, or `chosen color C` beside a declared `attached to`). Its grant reads the last one as `the chosen color`; an attach that does nothing chooses none. A copy of it has made no choice.'), rules: ['614.12', '607.2d', '701.3b'], range: p.range };
+  }
+  if (p?.kind === 'chosen-color') {
+    return { text: t('The color this card chose as it became attached to what its `attached to` names, which its grant reads as `the chosen color` from the start.'), rules: ['614.12', '607.2d'], range: p.range };
   }
   if (p?.kind === 'attach-only') {
     return { text: t("A restriction of the attachment itself: it can be attached only to what the filter says. An attach to anything else leaves it where it is; its equip ability may target another creature its controller controls, but attaches nothing as it resolves; and when its host stops matching, it becomes unattached."), rules: ['701.3a', '301.5b', '704.5n'], range: p.range };
@@ -766,6 +773,20 @@ function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held
   return undefined;
 }
 
+
+/**
+ * MTG `choosing C` on an attach, an equip or its resolution (Sanctuary Blade) under the cursor: the color chosen as the card
+ * becomes attached (614.12, 607.2d), a new one at each attach; none on an attach that does nothing (701.3b).
+ */
+function chosenColorAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
+  if (state.game !== 'mtg') return undefined;
+  const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
+  if (!st || (st.kind !== 'attach' && st.kind !== 'resolve') || !st.color || !containsInclusive(st.range, pos)) return undefined;
+  const word = wordBetween(state, st.subject.range.end, st.range.end, 'choosing');
+  const range = word ? { start: word.start, end: st.color.range.end } : st.color.range;
+  if (!containsInclusive(range, pos)) return undefined;
+  return { text: t("{0}: the color {1} chooses as it becomes attached, which its grant's `the chosen color` then reads (its protection from that color, with what that protection does to the Auras and Equipment on its new host). A new color is chosen each time it becomes attached; an attach that does nothing (it is already attached there) chooses none, and the color stays.", `\`choosing ${st.color.text}\``, st.subject.text), rules: ['614.12', '607.2d', '701.3b', '702.16'], range };
+}
 
 /**
  * Riftbound `attach X to U targeting [with S] [by P] [paying deflect]` under the cursor: `targeting`, an effect that

@@ -1,6 +1,7 @@
 // MTG attach and unattach (701.3, 701.3b-d), equip and fortify as events (301.5b, 301.5d, 602.2), moving an Aura
 // (303.4j), attach triggers (603.2e), and the initial `attached to` of a declaration.
-import type { CardStmt, EventNode } from '../../parser/ast';
+import type { CardStmt, EventNode, Word } from '../../parser/ast';
+import { MTG_COLORS } from '../../parser/keywords';
 import type { Range } from '../../types';
 import { type CardObj, isCard } from '../../engine/board';
 import type { DeclaredAttachment, Replay } from '../../engine/replay';
@@ -42,8 +43,12 @@ function related(att: CardObj) {
   return att.attachedAt ? [relatedAt(att.attachedAt, msg`${att.id} became attached here`)] : [];
 }
 
-/** Attaches as the rules do: new timestamp (613.7e), the old host loses it (the attach records that). */
-export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): void {
+/**
+ * Attaches as the rules do: new timestamp (613.7e), the old host loses it (the attach records that). `color`: the color
+ * chosen as it becomes attached, for a card that chooses one (Sanctuary Blade, 614.12): a new choice at each attach, none
+ * when the line that attaches it can't say one (its grant then gives no protection from a chosen color).
+ */
+export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range, color?: string): void {
   // Moved from another host: it becomes unattached from that one first (701.3b), and attached to this one (603.2e).
   if (att.triggers !== 0) {
     const old = att.attachedTo ? replay.board.hostOf(att) : undefined;
@@ -54,7 +59,8 @@ export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range): v
   if (replay.board.triggersDeclared && isCard(host)) fireGetsAttached(replay, host, att, isAura(att) || att.bestowed, isEquipment(att));
   // The new timestamp first (613.7e): the grants the attachment brings take it (613.7a).
   replay.board.stamp(att);
-  replay.board.link(att, host, at);
+  replay.board.link(att, host, at, att.choosesColor ? { color } : undefined);
+  if (color !== undefined && replay.noting) replay.note(() => msg`${att.id} chose ${color}`);
   // A card in a graveyard as the host (109.2a) is named with its zone.
   if (replay.noting) replay.note(() => isCard(host) && host.zone !== 'battlefield' ? msg`${att.id} → ${host.id} ${inZone(host.zone)} (t${att.timestamp})` : msg`${att.id} → ${host.id} (t${att.timestamp})`);
   touch(replay, att);
@@ -180,6 +186,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     return;
   }
   const verb = ev.verb;
+  if (ev.color && !choiceReadable(replay, att, ev.color)) return;
   if (isPhasedOut(att) && phasedOutSubject(replay, att, ev, verb === 'attach' ? msg`attaching it` : msg`activating its ${abilityWord(verb)}`)) return;
   if (att.zone !== 'battlefield') {
     const where = att.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(att.zone);
@@ -279,7 +286,7 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     return;
   }
   if (att.attachedTo && replay.board.hostOf(att) === host) {
-    replay.report('redundant-attach', ev.range, msg`${att.id} is already attached to ${host.id}, so this ${verb === "attach" ? msg`attach` : verb === "equip" ? msg`equip` : msg`fortify`} does nothing: it doesn't become attached again and gets no new timestamp. Remove the line, or attach it to something else.`, {
+    replay.report('redundant-attach', ev.range, msg`${att.id} is already attached to ${host.id}, so this ${verb === "attach" ? msg`attach` : verb === "equip" ? msg`equip` : msg`fortify`} does nothing: it doesn't become attached again and gets no new timestamp.${ev.color ? noNewChoice(att) : msg``} Remove the line, or attach it to something else.`, {
       rules: ['701.3c'],
       related: related(att),
       fixes: [replay.removalFix(ev, true)],
@@ -288,7 +295,38 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
     if (replay.noting) replay.note(() => msg`no effect: already on ${host.id}`);
     return;
   }
-  doAttach(replay, att, host, ev.range);
+  if (att.choosesColor && !ev.color) return missingChoice(replay, ev, att, host, verb);
+  doAttach(replay, att, host, ev.range, ev.color?.text);
+}
+
+/** A redundant attach with `choosing C` (701.3b): it doesn't become attached, so no color is chosen (614.12). */
+export function noNewChoice(att: CardObj) {
+  return att.chosenColor !== undefined ? msg` No new color is chosen either (a color is chosen as it becomes attached): the chosen color stays ${att.chosenColor}.` : msg` No new color is chosen either (a color is chosen as it becomes attached).`;
+}
+
+/**
+ * `choosing C` on an attach, an equip or its resolution: C must be a color (105.1) and the card must choose one as it
+ * becomes attached (614.12, Sanctuary Blade). Reported when not, and the line does nothing: true when it may go on.
+ */
+export function choiceReadable(replay: Replay, att: CardObj, color: Word): boolean {
+  if (!att.choosesColor) {
+    replay.report('impossible-event', color.range, msg`${att.id} has no ability that chooses a color as it becomes attached, so there is nothing to choose \`${color.text}\` for, and nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Remove \`choosing ${color.text}\`, or declare the card with \`as it becomes attached choose a color\`.`, { rules: ['614.12', '607.2d'], subjects: [att.id] });
+    return false;
+  }
+  if (!MTG_COLORS.includes(color.text)) {
+    replay.report('syntax-error', color.range, msg`'${color.text}' is not a color: the color chosen is one of white, blue, black, red and green (colorless is no color). Nothing happens on this line.`, { rules: ['105.1', '105.2c'], subjects: [att.id] });
+    return false;
+  }
+  return true;
+}
+
+/**
+ * An attach of a card that chooses a color as it becomes attached (Sanctuary Blade), with no `choosing C`: the choice is
+ * part of the attach (614.12), and the line doesn't say it, so the replay doesn't guess one: nothing happens.
+ */
+export function missingChoice(replay: Replay, ev: EventNode, att: CardObj, host: Host, verb: string): void {
+  replay.report('impossible-event', ev.range, msg`${att.id} chooses a color as it becomes attached to ${host.id}, and this line doesn't say which, so the replay can't attach it: nothing happens and ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Add the color chosen, \`choosing C\` (white, blue, black, red or green)${verb === 'resolve' ? msg` to the resolve line` : msg``}.`, { rules: ['614.12', '607.2d'], subjects: [att.id, host.id] });
+  if (replay.noting) replay.note(() => msg`no effect: no color chosen`);
 }
 
 /**

@@ -18,7 +18,7 @@ import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
 import { abilityWord, inZone, mtgFilterWord, zoneWord } from '../../engine/words';
 import { declareBackFace, declareTransforms } from './faces';
-import { keywordInOtherCase, MTG_CARD_TYPES, MTG_COLORS, MTG_KEYWORDS, MTG_SUPERTYPES, mtgSubtypeSet, MTG_ZONE_WORDS } from '../../parser/keywords';
+import { CHOSEN_COLOR, keywordInOtherCase, MTG_CARD_TYPES, MTG_COLORS, MTG_KEYWORDS, MTG_SUPERTYPES, mtgSubtypeSet, MTG_ZONE_WORDS } from '../../parser/keywords';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -717,6 +717,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   }
   if (onTop) declareOnTop(replay, card, onTop);
   takePrinted(card, kinds);
+  if (pr.choosesColor || pr.grants.length !== 0) declaredChoice(replay, card, st);
   if (faceDown) declareFaceDown(replay, card, faceDown.flag === 'face-down' ? 'face-down' : faceDown.flag === 'manifested' ? 'manifested' : 'cloaked', faceDown.range);
   if ((card.triggers & (ON_EQUIPPED_DIES | ON_ENCHANTED_DIES | ON_TO_GRAVEYARD)) !== 0) hostDiesDeclared(replay, card, st);
   // What it may be attached to depends on the other Auras where it is (Daybreak Coronet): the board looks again as they go.
@@ -731,6 +732,38 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
 }
 
 /**
+ * A card that chooses a color as it becomes attached (Sanctuary Blade, 614.12, 607.2d): a grant's `the chosen
+ * color` needs the ability that chooses; a declared attachment says the color it chose (`chosen color C`), which
+ * its grants read from the start (CardObj.chosenColor, set before the declared attachments are made).
+ */
+function declaredChoice(replay: Replay, card: CardObj, st: CardStmt): void {
+  const chooses = card.printed.choosesColor;
+  if (!chooses) {
+    for (const p of st.props) {
+      if (p.kind !== 'grant') continue;
+      for (const a of p.grant.abilities) if (a.kind === 'protection' && a.quality.text === CHOSEN_COLOR) replay.report('syntax-error', a.quality.range, msg`\`the chosen color\` is a color ${card.id} chooses as it becomes attached, and it has no ability that chooses one: add \`as it becomes attached choose a color\` (as printed: \`As ${card.name} becomes attached to a creature, choose a color\`). Without it, the protection is from no color.`, { rules: ['607.2d', '614.12'], subjects: [card.id] });
+    }
+  }
+  const attached = st.props.find((p) => p.kind === 'attached');
+  let chosen: Extract<Property, { kind: 'chosen-color' }> | undefined;
+  for (const p of st.props) {
+    if (p.kind !== 'chosen-color') continue;
+    if (chosen) {
+      replay.report('syntax-error', p.range, msg`${card.id} is declared with a chosen color already: the last choice is the one its abilities read. Remove one of them.`, { rules: ['607.2d'], subjects: [card.id] });
+      continue;
+    }
+    chosen = p;
+    if (!chooses) replay.report('syntax-error', p.range, msg`${card.id} has no ability that chooses a color as it becomes attached, so it has no chosen color. Remove \`chosen color ${p.color.text}\`, or add \`as it becomes attached choose a color\`.`, { rules: ['614.12'], subjects: [card.id] });
+    else if (!attached) replay.report('syntax-error', p.range, msg`${card.id}'s color is chosen as it becomes attached, and it is declared attached to nothing: a choice made before is one its abilities no longer read. Remove \`chosen color ${p.color.text}\`, or declare it \`attached to\` its host.`, { rules: ['614.12', '607.2d'], subjects: [card.id] });
+    else if (!COLORS.includes(p.color.text)) unknownWord(replay, p.color, msg`color`, COLORS);
+    else card.chosenColor = p.color.text;
+  }
+  if (chooses && attached && !chosen && card.zone === 'battlefield') {
+    replay.report('syntax-error', attached.range, msg`${card.id} chose a color as it became attached, and the declaration doesn't say which: add \`chosen color C\` (white, blue, black, red or green). Until then it gives no protection from a chosen color.`, { rules: ['614.12', '607.2d'], subjects: [card.id] });
+  }
+}
+
+/**
  * A property of a declaration that declareCard leaves to this (all but the common ones: those the
  * bench's scenarios and most files write, which it reads itself), so that the engine compiles the
  * per-card loop small and this only where a scenario has such properties. `face`: the card is a
@@ -739,6 +772,12 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
 function declareProperty(replay: Replay, card: CardObj, p: Property, face: boolean): void {
   const pr = card.printed;
   switch (p.kind) {
+    case 'choose-color':
+      pr.choosesColor = true;
+      break;
+    case 'chosen-color':
+      // Read once the card is declared (declaredChoice): its `attached to` and `as it becomes attached choose a color` may come after.
+      break;
     case 'transforms':
       if (!face) declareTransforms(replay, card, p);
       break;
@@ -860,6 +899,8 @@ function mtgAbilities(replay: Replay, node: AbilityNode, keep: GrantKeep | undef
       return name ? [{ kind: 'keyword', name }] : [];
     }
     case 'protection':
+      // Sanctuary Blade's `the chosen color`: the card's choice, read as it grants (grantsOf); mtgGrant checks the card makes one.
+      if (node.quality.text === CHOSEN_COLOR) return [keep ? { kind: 'protection', quality: CHOSEN_COLOR, keep } : { kind: 'protection', quality: CHOSEN_COLOR }];
       if (!readableQuality(replay, node.quality)) return [];
       return protectionQualities(node.quality.text).map((quality) => (keep ? { kind: 'protection', quality, keep } : { kind: 'protection', quality }));
     case 'targeting':
@@ -962,9 +1003,15 @@ export function mtgGrant(replay: Replay, node: GrantNode, self: string | undefin
       replay.report('syntax-error', a.range, msg`A grant in quotes is an ability given to the permanent, with \`has\`: write \`${node.who.text} has "${a.grant.who.text} ${a.grant.verb} ..."\`.`);
       continue;
     }
+    // `the chosen color` in a quoted grant would be the choice of the card given the ability: not read.
+    if (a.kind === 'protection' && a.quality.text === CHOSEN_COLOR && self === undefined) {
+      replay.report('syntax-error', a.quality.range, msg`\`the chosen color\` in a quoted grant would be a choice of the card given the ability, which the checker doesn't model: only an attachment's own grant reads the color it chose as it became attached.`, { rules: ['607.2d'] });
+      continue;
+    }
     abilities.push(...mtgAbilities(replay, a, node.verb === 'has' ? keep : undefined));
   }
-  return abilities.length ? { who: node.who.text, verb: node.verb, abilities } : undefined;
+  if (!abilities.length) return undefined;
+  return abilities.some((a) => a.kind === 'protection' && a.quality === CHOSEN_COLOR) ? { who: node.who.text, verb: node.verb, abilities, chosen: true } : { who: node.who.text, verb: node.verb, abilities };
 }
 
 /** `Reaction ability NAME`, `Action equip`: Riftbound's timing keywords on an ability; an MTG activated ability is used at instant speed unless it says otherwise (602.5d). */

@@ -1,7 +1,7 @@
 // MTG: what can be attached to what (701.3a): Equipment 301.5, Fortification 301.6, Auras 303.4, battles 310.10,
 // protection as it applies to attaching (702.16c/d/j/k); Auras on cards in a graveyard (109.2a, 113.6); the legal hosts
 // a fix offers; what a change may make illegal.
-import { abilitiesOf, barsAllBefore, cantAttachBy, type CantEntry, grantedBy, LONG_LIST, qualityPlaces } from '../../engine/abilities';
+import { abilitiesOf, barsAllBefore, cantAttachBy, type CantEntry, grantedBy, grantsOf, LONG_LIST, qualityPlaces } from '../../engine/abilities';
 import type { Range } from '../../types';
 import type { Filter, ProtectionKeepClause } from '../../parser/ast';
 import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, CEASED, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
@@ -181,7 +181,7 @@ function onlyFromNotYet(host: Host, q: string): boolean {
   for (const id of host.grantors) {
     if (id === by || notYet!(id)) continue;
     const a = notYetBoard?.cards.get(id);
-    if (a && a.grants.some((g) => g.verb === 'has' && g.abilities.some((x) => x.kind === 'protection' && x.quality === q))) return false;
+    if (a && grantsOf(a).some((g) => g.verb === 'has' && g.abilities.some((x) => x.kind === 'protection' && x.quality === q))) return false;
   }
   return true;
 }

@@ -222,6 +222,7 @@ export function mergedPrinted(top: Characteristics, all: Characteristics, added:
     keywords: joined(all.keywords, added.keywords, identical),
     keywordValues: top.keywordValues,
     grants: joined(all.grants, added.grants, identical),
+    choosesColor: all.choosesColor || added.choosesColor,
     abilityLog: all.abilityLog,
     kinds: 0,
   };

@@ -9,7 +9,7 @@ import type { RuleExplanation } from './explanations';
 import { describe, equipsAsPlaneswalker, hasReconfigure, type Host, isAura, isCreature, isEquipment, isFortification, lossWords, lostEquip, lostFortify, missingActivatedAbility, type Problem, reconfigureOnly } from './characteristics';
 import { attachProblemOn, retargetFixes } from './legality';
 import { activationTargetProblem, effectTargetProblem } from './targeting';
-import { doAttach, doUnattach } from './attach';
+import { choiceReadable, doAttach, doUnattach, missingChoice, noNewChoice } from './attach';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { describeEntry, KEYWORD_RULE, type Keyword, sorceryTiming } from './timing';
 import { msg, renderMessage, relatedAt, titledFix, type Message } from '../../message';
@@ -224,6 +224,14 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   if (!att) return;
   const kw = ev.ability!.text as Keyword;
   const rule = KEYWORD_RULE[kw];
+  // `choosing C`: the color chosen as it becomes attached (614.12), which only an equip or fortify resolving attaches.
+  if (ev.color) {
+    if (kw !== 'equip' && kw !== 'fortify') {
+      replay.report('syntax-error', ev.color.range, msg`\`choosing ${ev.color.text}\` is the color an attachment chooses as it becomes attached, and ${att.id}'s ${abilityWord(kw)} attaches nothing. Remove it.`, { rules: ['614.12'] });
+      return;
+    }
+    if (!choiceReadable(replay, att, ev.color)) return;
+  }
   const entry = replay.board.pendingAbility(att.id, kw);
   if (!entry) {
     replay.report('impossible-event', ev.range, msg`${att.id} has no ${abilityWord(kw)} on the stack, so none can resolve: only what is on the stack resolves. Activate it first (\`activate ${att.id} ${kw} targeting ...\`), or remove the line.`, { rules: ['608.1', '602.2a'], subjects: [att.id] });
@@ -273,7 +281,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     return;
   }
   if (att.attachedTo && replay.board.hostOf(att) === host) {
-    replay.report('redundant-attach', ev.range, msg`${att.id} is already attached to ${host.id} as its ${abilityWord(kw)} resolves, so the ability does nothing: ${att.id} doesn't become attached again and gets no new timestamp. Remove this line and its activation, or target another ${kw === 'fortify' ? msg`land` : msg`creature`}.`, {
+    replay.report('redundant-attach', ev.range, msg`${att.id} is already attached to ${host.id} as its ${abilityWord(kw)} resolves, so the ability does nothing: ${att.id} doesn't become attached again and gets no new timestamp.${ev.color ? noNewChoice(att) : msg``} Remove this line and its activation, or target another ${kw === 'fortify' ? msg`land` : msg`creature`}.`, {
       rules: ['701.3c'],
       related: att.attachedAt ? [relatedAt(att.attachedAt, msg`${att.id} became attached here`)] : [],
       subjects: [att.id, host.id],
@@ -300,5 +308,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     });
     return;
   }
-  doAttach(replay, att, host, ev.range);
+  // The color is chosen as it becomes attached, so as the ability resolves (614.12): the resolve line says it.
+  if (att.choosesColor && !ev.color) return missingChoice(replay, ev, att, host, 'resolve');
+  doAttach(replay, att, host, ev.range, ev.color?.text);
 }

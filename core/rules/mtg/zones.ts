@@ -470,6 +470,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.controlVia = undefined;
   card.controlEnded = undefined;
   card.bestowed = false;
+  // A new object has made no choice as it became attached (607.2d: the chosen color was the old object's).
+  card.chosenColor = undefined;
   card.phasedOut = 'no';
   card.phasedInFrom = undefined;
   // A permanent enters untapped, and a card elsewhere has no status (110.5b, 110.5d).

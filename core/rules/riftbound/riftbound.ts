@@ -45,6 +45,11 @@ export const riftbound: Ruleset = {
       if (won) return afterTheGame(replay, ev, won);
       if (ev.kind !== 'leave' && namesTheRemoved(replay, ev)) return;
     }
+    // `choosing C`, a color chosen as an MTG attachment becomes attached (Sanctuary Blade): Riftbound has no such choice.
+    if ((ev.kind === 'attach' || ev.kind === 'resolve') && ev.color) {
+      replay.report('syntax-error', ev.color.range, msg`\`choosing ${ev.color.text}\` is a color an MTG attachment chooses as it becomes attached (Sanctuary Blade); this scenario is \`game riftbound\`, whose gear chooses none. Remove it.`);
+      return;
+    }
     switch (ev.kind) {
       case 'leave':
         return concedeEvent(replay, ev);
