@@ -78,7 +78,7 @@ function family(p: Property): string {
 }
 
 /** The families a card's data can give (others, like `owner` or `in`, are the scenario's alone). */
-const CARD_FAMILIES = new Set(['enchant', 'equip', 'protection', 'color', 'might', 'might-bonus', 'toughness', 'pt-bonus', 'keyword hexproof', 'keyword shroud', 'keyword ward', 'flag reconfigure', 'flag bestow', 'flag aura-swap', 'flag flash', 'flag kill-instead', 'exile-instead', 'attach-only', 'cast-only', 'cant-cast', 'may-cast-top', 'grant']);
+const CARD_FAMILIES = new Set(['enchant', 'equip', 'protection', 'color', 'might', 'might-bonus', 'toughness', 'pt-bonus', 'keyword hexproof', 'keyword shroud', 'keyword ward', 'flag reconfigure', 'flag bestow', 'flag aura-swap', 'flag flash', 'flag kill-instead', 'exile-instead', 'attach-only', 'cast-only', 'cant-cast', 'may-cast-top', 'grant', 'choose-color']);
 
 /** Whether the card's data may give a property of this family (every keyword ability is one). */
 function cardFamily(fam: string): boolean {

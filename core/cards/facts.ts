@@ -107,6 +107,12 @@ function mtgFacts(rec: CardRecord): CardFacts {
       props.push(`can't ${cant[2]}`);
       continue;
     }
+    // Sanctuary Blade: "As Sanctuary Blade becomes attached to a creature, choose a color." (614.12, 607.2d)
+    const chooses = /^As (.+?) becomes attached to an? creature, choose a color$/.exec(line);
+    if (chooses && (chooses[1] === rec.name || /^this \w+$/.test(chooses[1]))) {
+      props.push('as it becomes attached choose a color');
+      continue;
+    }
     // Control Magic's "You control enchanted creature." (613.1b), the whole line.
     const controls = /^You control enchanted (creature|permanent|artifact|land)\.?$/.exec(line);
     if (controls) {
@@ -280,6 +286,12 @@ function grantedAbilities(list: string): string[] | undefined {
         out.push(last !== undefined && /^(protection )?from /.test(last) ? `from ${m[1]}` : `protection from ${m[1]}`);
       }
       afterProtection = true;
+      continue;
+    }
+    // Sanctuary Blade's "protection from the last chosen color" (607.2d): the color its card chose as it became attached.
+    if ((m = /^protection from the (last )?chosen color$/.exec(p))) {
+      out.push(`protection from the ${m[1] ?? ''}chosen color`);
+      afterProtection = false;
       continue;
     }
     afterProtection = false;

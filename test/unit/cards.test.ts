@@ -59,6 +59,7 @@ describe('card data: formats', () => {
     assert.deepEqual(f('Animate Dead'), ['color black', 'enchant creature card in a graveyard']);
     assert.deepEqual(f('Blackblade Reforged'), ['equip'], 'Equip {7} equips any creature');
     assert.deepEqual(f('Sword of Fire and Ice'), ['equipped creature gets +2/+2', 'equipped creature has protection from red and from blue', 'equip'], 'the protection is the equipped creature\'s');
+    assert.deepEqual(f('Sanctuary Blade'), ['as it becomes attached choose a color', 'equipped creature gets +2/+0', 'equipped creature has protection from the last chosen color', 'equip'], 'the color chosen as it becomes attached, and the protection that reads it');
     assert.deepEqual(f('Mirran Crusader'), ['color white', 'double strike', 'protection from black', 'protection from green']);
     assert.deepEqual(f('White Knight'), ['color white', 'first strike', 'protection from black']);
     assert.deepEqual(f('Knight of Grace'), ['color white', 'first strike', 'hexproof from black']);
