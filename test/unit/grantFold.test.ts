@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { analyse, boardAt, check } from '../../core';
-import { type CantEntry, type Granted, grantsTo, LONG_LIST } from '../../core/engine/abilities';
+import { type CantEntry, type Granted, grantsOf, grantsTo, LONG_LIST } from '../../core/engine/abilities';
 import { Board, type CardObj } from '../../core/engine/board';
 import { APPEND, type Effect, foldEffects, FROM_LOG, REFOLD, withValues } from '../../core/engine/grantFold';
 import { findingsAndBoard, withSetting } from '../support/outcome';
@@ -38,7 +38,7 @@ function reference(board: Board, host: CardObj): Granted | undefined {
     if (!grantsTo(board, a, host)) continue;
     // A grantor that lost all its abilities, to an event or to an attachment's grant, grants nothing (113.10).
     if (!a.lost.has('all') && a.granted?.lostAll === undefined) {
-      for (const g of a.grants) {
+      for (const g of grantsOf(a)) {
         for (const ability of g.abilities) {
           if (ability.kind === 'cant') cant.push({ what: ability.what, except: ability.other ? a.id : undefined, by: a.id });
           else if (ability.kind !== 'grant' && ability.kind !== 'control' && ability.kind !== 'types') add({ primary: a.timestamp, secondary: 0, verb: g.verb, ability: ability.kind === 'all' ? 'all' : ability, source: a.id, grantKeep: ability.kind === 'protection' ? ability.keep : undefined });
@@ -50,7 +50,7 @@ function reference(board: Board, host: CardObj): Granted | undefined {
     for (const rid of a.grantors) {
       const r = board.cards.get(rid);
       if (!grantsTo(board, r, a) || r.lost.has('all') || lostAt > r.timestamp) continue;
-      for (const g of r.grants) {
+      for (const g of grantsOf(r)) {
         if (g.verb !== 'has') continue;
         for (const given of g.abilities) {
           if (given.kind !== 'grant') continue;
@@ -289,6 +289,29 @@ describe('the grants fold kept grantor by grantor (grantFold.ts) equals the full
     });
   }
 
+  it('on 300 random scenarios of Sanctuary Blades moved between creatures with a new color each time (607.2d): the fold carried on, the one made again and the full one agree', () => {
+    const next = prng(40123);
+    let n = 0;
+    let found = 0;
+    const carried = APPEND.count;
+    for (let trial = 0; trial < 300; trial++) {
+      const text = bladeScenario(next);
+      try {
+        n += compared(() => check(text));
+      } catch (e) {
+        throw new Error(`${(e as Error).message}\n--- scenario ${trial}:\n${text}`);
+      }
+      // The fold carried on from the last (APPEND) and the shortcut that judges only what a gained protection may bar
+      // (Board.barred) find what a fold made from nothing each time, judging everything, finds.
+      const plain = withSetting(APPEND, 'on', false, () => withSetting(REFOLD, 'plain', true, () => findingsAndBoard(text)));
+      assert.equal(findingsAndBoard(text), plain, text);
+      if (plain.includes('missing-state-based-action') || plain.includes('missing-unattach')) found++;
+    }
+    assert.ok(n > 2000, `only ${n} folds compared`);
+    assert.ok(APPEND.count - carried > 300, `only ${APPEND.count - carried} folds carried on`);
+    assert.ok(found > 100, `${found} scenarios where a chosen color shed something`);
+  });
+
   it('finds what it finds when it folds everything again each time, on 300 random scenarios (findings and boards)', () => {
     const next = prng(90211);
     const outcome = (text: string, on: boolean) => {
@@ -484,3 +507,34 @@ attach e3 to lion
     assert.deepEqual(findings.map((f) => [f.kind, f.range.start.line]), [['missing-state-based-action', text.split('\n').length - 2]]);
   });
 });
+
+/**
+ * Two Sanctuary Blades (a color chosen as each becomes attached, 614.12) and a fixed-color Equipment moved between three
+ * creatures wearing Auras and Equipment of every color, a new color at each move, with redundant equips, unattaches and
+ * protections gained and lost between them.
+ */
+function bladeScenario(next: () => number): string {
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
+  const colors = ['white', 'blue', 'black', 'red', 'green'];
+  const hosts = ['lion', 'bears', 'knight'];
+  const blades = ['s1', 's2'];
+  const lines = [HEAD];
+  for (const b of blades) lines.push(`card ${b} "Sanctuary Blade": artifact — Equipment, equip, owner alice, as it becomes attached choose a color, equipped creature has protection from the last chosen color${next() < 0.3 ? ' and flying' : ''}\n`);
+  lines.push(`card f1 "Ward Sword": artifact — Equipment, equip, owner alice, equipped creature has protection from ${pick(colors)}\n`);
+  for (let i = 0; i < 6; i++) lines.push(`card x${i} "Charm": enchantment — Aura, enchant creature, owner alice, color ${pick(colors)}, attached to ${pick(hosts)}\n`);
+  for (let i = 0; i < 3; i++) lines.push(`card q${i} "Mace": artifact — Equipment, equip, owner alice, color ${pick(colors)}, attached to ${pick(hosts)}\n`);
+  lines.push('turn alice\n');
+  const n = 8 + Math.floor(next() * 25);
+  for (let i = 0; i < n; i++) {
+    const r = next();
+    const h = pick(hosts);
+    if (r < 0.45) lines.push(`equip ${pick(blades)} to ${h} choosing ${pick(colors)}\n`);
+    else if (r < 0.55) lines.push(`equip f1 to ${h}\n`);
+    else if (r < 0.65) lines.push(`unattach ${pick(blades)}\n`);
+    else if (r < 0.75) lines.push(`attach q${Math.floor(next() * 3)} to ${h}\n`);
+    else if (r < 0.85) lines.push(`${next() < 0.5 ? 'gains' : 'loses'} ${h} protection from ${pick(colors)}\n`);
+    else if (r < 0.92) lines.push(`phase ${pick(['out', 'in'])} ${pick([...blades, ...hosts])}\n`);
+    else lines.push(`together: equip ${pick(blades)} to ${h} choosing ${pick(colors)}; unattach f1\n`);
+  }
+  return lines.join('');
+}
