@@ -120,7 +120,7 @@ function mtgFacts(rec: CardRecord): CardFacts {
       continue;
     }
     // "Equipped creature gets +2/+2 and has protection from red and from blue." (613.1f)
-    const grants = grantProps(line, rec.name);
+    const grants = grantProps(line, rec.name, CHOOSES_ON_ATTACH.test(rec.text));
     if (grants) {
       props.push(...grants);
       continue;
@@ -219,6 +219,9 @@ const GETS_SENTENCE = /^(Equipped creature|Enchanted creature) gets ([+-][0-9]+\
 /** "Enchanted creature can't attack or block." alone: a restriction on combat the attachment puts on it (508.1c, 509.1b). */
 const CANT_SENTENCE = /^(Equipped creature|Enchanted creature) can['’]t (attack or block|attack|block)$/;
 
+/** A card that chooses a color as it becomes attached (Sanctuary Blade, 614.12): its grant's `the chosen color` reads that choice. */
+const CHOOSES_ON_ATTACH = /(?:^|\n)As .+? becomes attached to an? creature, choose a color\./;
+
 /** The protection qualities a grant read from card data may name (702.16a): a color, everything, card types in the plural. */
 const GRANT_QUALITIES = new Set([...MTG_COLORS, 'all colors', 'everything', 'artifacts', 'battles', 'creatures', 'enchantments', 'instants', 'lands', 'planeswalkers', 'sorceries']);
 
@@ -226,7 +229,7 @@ const GRANT_QUALITIES = new Set([...MTG_COLORS, 'all colors', 'everything', 'art
  * The grants of a line of rules text (one per sentence that is one), or undefined when it has none.
  * A line with a quote is left whole: the quoted ability has sentences of its own.
  */
-function grantProps(line: string, name: string): string[] | undefined {
+function grantProps(line: string, name: string, chooses: boolean): string[] | undefined {
   if (!/^(Equipped|Enchanted|Fortified) /.test(line) && !/\. (Equipped|Enchanted|Fortified) /.test(line)) return undefined;
   if (/["“”]/.test(line)) return undefined;
   const out: string[] = [];
@@ -256,7 +259,7 @@ function grantProps(line: string, name: string): string[] | undefined {
     const m = GRANT_SENTENCE.exec(plain);
     if (!m) continue;
     any = true;
-    const abilities = grantedAbilities(m[4]);
+    const abilities = grantedAbilities(m[4], chooses);
     // "gets +2/+2 and has ...": both, when the rest is read (a creature's bonus, not a land's).
     if (abilities && m[2] && m[1].endsWith('creature')) out.push(`${m[1].toLowerCase()} gets ${m[2]}`);
     if (abilities && abilities.length) out.push(`${m[1].toLowerCase()} ${m[3]} ${abilities.join(' and ')}`);
@@ -271,7 +274,7 @@ function grantProps(line: string, name: string): string[] | undefined {
  * ability the language can't say but which is plainly one (`flanking`, `protection from Dragons`)
  * is left out, the others kept. `protection from red and from blue` stays one phrase.
  */
-function grantedAbilities(list: string): string[] | undefined {
+function grantedAbilities(list: string, chooses: boolean): string[] | undefined {
   // "flying or first strike": a choice, not both.
   if (/\bor\b/.test(list)) return undefined;
   const out: string[] = [];
@@ -289,7 +292,8 @@ function grantedAbilities(list: string): string[] | undefined {
       continue;
     }
     // Sanctuary Blade's "protection from the last chosen color" (607.2d): the color its card chose as it became attached.
-    if ((m = /^protection from the (last )?chosen color$/.exec(p))) {
+    // Only with that choice: Benevolent Blessing's color is chosen as it enters, which the language doesn't say.
+    if (chooses && (m = /^protection from the (last )?chosen color$/.exec(p))) {
       out.push(`protection from the ${m[1] ?? ''}chosen color`);
       afterProtection = false;
       continue;
