@@ -127,8 +127,6 @@ const mtgCommonProp = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('if it would be put into a graveyard, exile it instead', 'if a card or token would be put into a graveyard from anywhere, exile it instead', "if a card would be put into an opponent's graveyard, exile it instead", 'can be attached only to a legendary creature', 'can be attached only to creature with flying', 'can be attached only to a creature with toughness 4 or greater', 'you may activate equip abilities any time you could cast an instant', 'enchant creature with flying') },
   // Type-changing grants (613.1d), readable and not; equip planeswalker (702.6e).
   { weight: 1, arbitrary: fc.constantFrom('enchanted permanent is a colorless Forest land', 'enchanted artifact is a creature in addition to its other types', "equipped permanent isn't a planeswalker and is a creature in addition to its other types", 'enchanted creature is a Treefolk', 'equip planeswalker') },
-  // A color chosen as it becomes attached (Sanctuary Blade, 614.12, 607.2d), as written and as printed, its grant and a declared choice, right and wrong.
-  { weight: 1, arbitrary: fc.constantFrom('as it becomes attached choose a color', 'As Sanctuary Blade becomes attached to a creature, choose a color', 'equipped creature has protection from the last chosen color', 'equipped creature has protection from the chosen color', 'chosen color red', 'chosen color purple') },
   // Riftbound properties in an MTG scenario: sometimes wrong.
   { weight: 1, arbitrary: fc.constantFrom('might 3', 'exhausted', 'at base', 'enchant creature', 'equip', 'protection from blakc', 'enchanted permanent is a wooden land', 'toughness 0', 'damage 2', 'fortified land gets +1/+1') },
   // What combat reads (508.1, 509.1): a creature's own restrictions, haste, vigilance, evasion and defender.
@@ -282,8 +280,6 @@ function eventArb(game: GameId): fc.Arbitrary<string> {
   const duration = fc.constantFrom('', '', '', '', ' this turn', ...(mtg ? [' until end of turn', ' until your next turn'] : []));
   return fc.oneof(
     { weight: 6, arbitrary: fc.tuple(fc.constantFrom('attach', 'equip', 'equip', mtg ? 'fortify' : 'equip'), CX, HX, by).map(([v, x, h, b]) => `${v} ${x} to ${h}${b}`) },
-    // The color chosen as it becomes attached (MTG Sanctuary Blade, 614.12), before or after `by`; now and then not a color.
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('attach', 'equip'), CX, HX, by, fc.constantFrom('red', 'white', 'purple'), fc.boolean()).map(([v, x, h, b, c, after]) => (after ? `${v} ${x} to ${h}${b} choosing ${c}` : `${v} ${x} to ${h} choosing ${c}${b}`)) },
     // An effect that attaches and targets (MTG; Riftbound 434.3: it chooses both), paying the cost a target adds (ward, Deflect), now and then the other game's.
     { weight: 1, arbitrary: fc.tuple(CX, HX, fc.option(CX, { nil: undefined }), by, fc.constantFrom('', '', mtg ? ' paying ward' : ' paying deflect', mtg ? ' paying deflect' : ' paying ward')).map(([x, h, s, b, w]) => `attach ${x} to ${h} targeting${s ? ` with ${s}` : ''}${b}${w}`) },
     { weight: mtg ? 3 : 1, arbitrary: fc.tuple(CX, HX, by).map(([x, h, b]) => `cast ${x} targeting ${h}${b}`) },

@@ -31,6 +31,9 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '603.2e': { title: 'Triggers on becoming attached', text: 'A "becomes attached" (or "becomes unattached") trigger fires only at the moment the event happens: not when the state already exists, and not again while it lasts.' },
   '603.10a': { title: 'Leaving triggers look back', text: 'Some abilities that trigger on a change of zone are judged by the game as it stood just before the event: those that trigger on something leaving the battlefield (a creature dying, say), on a card leaving a graveyard, or on an object every player can see going to a hand or a library. So an Equipment destroyed together with its creature still sees that creature die while equipped.' },
   '603.10c': { title: 'Unattach triggers look back', text: 'An ability that triggers when an object becomes unattached is judged by the game as it stood just before: it triggers even when the attachment itself left the battlefield, which is its becoming unattached.' },
+  '614.12': { title: 'Choices made as a permanent becomes attached', text: 'An ability that says a choice is made "as" the permanent becomes attached (Sanctuary Blade\'s color) works like a replacement effect: the choice is part of the attach itself, made anew each time it happens, and in place the moment the permanent is attached.' },
+  '607.2d': { title: 'Abilities linked by a choice', text: 'When one ability of an object makes a choice as the object becomes attached and another ability of the same object refers to "the chosen" value, the two are linked: the second reads only the choice the first made, the latest one. A new object, or a copy, has no such choice.' },
+  '105.1': { title: 'The five colors', text: 'Magic has exactly five colors: white, blue, black, red and green. Colorless is not one of them, so a color can never be chosen as colorless.' },
   '700.4': { title: 'Dies', text: '"Dies" means put into a graveyard from the battlefield; a creature that is exiled instead (a replacement) does not die.' },
 };
 
@@ -314,7 +317,7 @@ export function choiceReadable(replay: Replay, att: CardObj, color: Word): boole
     return false;
   }
   if (!MTG_COLORS.includes(color.text)) {
-    replay.report('syntax-error', color.range, msg`'${color.text}' is not a color: the color chosen is one of white, blue, black, red and green (colorless is no color). Nothing happens on this line.`, { rules: ['105.1', '105.2c'], subjects: [att.id] });
+    replay.report('syntax-error', color.range, msg`'${color.text}' is not a color: the color chosen is one of white, blue, black, red and green (colorless is no color). Nothing happens on this line.`, { rules: ['105.1'], subjects: [att.id] });
     return false;
   }
   return true;
