@@ -455,6 +455,13 @@ card other "Other": creature, owner bob
     sizes: [2_000, 20_000],
     make: (n) => everyCard(n, `${HEAD}card bear "Bear": creature — Bear, owner alice, toughness 1\ncard moon "Moon": enchantment, owner bob, creatures get -1/-1, in hand\n`, (i) => `card s${i} "S": enchantment, owner alice, in hand, other creatures you control get +1/+1\n`, (i) => (i === 0 ? 'enter s0\nenter moon\n' : `enter s${i}\nmove s${i - 1} to graveyard\nexpect bear toughness 1\n`)),
   },
+  {
+    // Each toggle changes the group's sum: one change of its class of creatures, none of which it can kill (the class's lower bound of toughness less damage), so no creature is looked at.
+    name: 'one anthem (creatures you control get +1/+1) over many creatures with a stated toughness, phased out and in as many times',
+    unit: 'creatures and toggles',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, `${HEAD}card anthem "Glorious Anthem": enchantment, owner alice, creatures you control get +1/+1\n`, (i) => `card c${i} "Bear": creature — Bear, owner alice, toughness 2\n`, () => 'phase out anthem\nphase in anthem\n'),
+  },
   picture('the board picture of a deep attach chain: each Aura drawn under the one before', 'Auras in the chain', auraChain),
   picture('the board picture of many players, each with a card on their battlefield', 'players', (n) => {
     let s = 'game mtg\n';

@@ -414,10 +414,12 @@ export interface CardObj extends Characteristics {
   /** An attachment's bonus has counted for it as this object (the messages cite 613.4c, also for a bonus it lost). */
   boosted: boolean;
   /**
-   * MTG: what the static effects of permanents on every creature a filter describes add to its toughness now
-   * (`white creatures get +1/+1`, 613.4c: rules/mtg/anthems.ts keeps it as they and it change); 0 without.
+   * MTG: the class of creatures (those the same static effects on every creature a filter describes, such
+   * as `white creatures get +1/+1`, describe: rules/mtg/anthems.ts) whose share it takes, by its key; undefined
+   * for none. What the effects add to its toughness now is the class's share, read when asked (anthemOf): a
+   * change of an effect's bonus is one change of each class it describes, not one of each creature (613.4c).
    */
-  anthem: number;
+  anthemClass: string | undefined;
   /** Such an effect has counted for it as this object (the messages cite 613.4c, also for one it lost). */
   anthemed: boolean;
   /**
@@ -678,7 +680,7 @@ export class Board {
    * kept by rules/mtg/anthems.ts; undefined on a board where no card declares one. A copy of the board
    * gets a copy of it.
    */
-  anthems: { clone(): Board['anthems'] } | undefined = undefined;
+  anthems: { clone(board: Board): Board['anthems'] } | undefined = undefined;
   /**
    * Riftbound: the cards a detach left at a battlefield (435.4.a: "recalled during the next Cleanup"),
    * for that cleanup to cite the rule as it recalls them; it empties the set. A clone is made between
@@ -1690,7 +1692,6 @@ export class Board {
     for (const [k, l] of this.watchersOn) b.watchersOn.set(k, new Set(l));
     for (const [k, l] of this.aurasOn) b.aurasOn.set(k, new Set(l));
     b.typeGrantsDeclared = this.typeGrantsDeclared;
-    b.anthems = this.anthems?.clone();
     // Characteristics are copy on write (shared), and so are the attachment sets: from now on
     // neither board changes one in place (attachmentsOf).
     this.token = {};
@@ -1701,6 +1702,8 @@ export class Board {
       if (this.watcherIds.has(copy.id)) boards.set(copy, b);
     }
     for (const p of this.players.values()) b.players.set(p.id, { ...p });
+    // The copy's index of anthems, its classes read by the copy's cards (anthemOf).
+    b.anthems = this.anthems?.clone(b);
     // Hosts still to retype (none between events: Replay.takeDirty works them out), as the copy's cards.
     b.retyped = this.retyped.map((r) => ({ host: b.cards.get(r.host.id)!, changed: r.changed }));
     for (const c of this.damaged) b.damaged.push(b.cards.get(c.id)!);
@@ -2040,9 +2043,21 @@ export function readsHostToughness(c: CardObj): boolean {
   return false;
 }
 
-/** MTG: its toughness with what its attachments (613.4c) and its counters (122.1a) add, or undefined when it has none stated. */
+/** MTG: its toughness with what its attachments (613.4c), the static effects on every creature a filter describes (613.4c) and its counters (122.1a) add, or undefined when it has none stated. */
 export function effectiveToughness(c: CardObj): number | undefined {
-  return c.toughness === undefined ? undefined : c.toughness + c.boost + c.anthem + c.plusCounters - c.minusCounters;
+  return c.toughness === undefined ? undefined : c.toughness + c.boost + anthemOf(c) + c.plusCounters - c.minusCounters;
+}
+
+/**
+ * MTG: the classes of creatures of rules/mtg/anthems.ts, by the cards in them (CardObj.anthemClass names
+ * the class; a copy of the board sets its own cards'): a class's `share` is what the static effects on every
+ * creature a filter describes add to each of its creatures' toughness, kept as the effects change.
+ */
+export const ANTHEM_CLASSES = new WeakMap<CardObj, { readonly share: number }>();
+
+/** MTG: what the static effects on every creature a filter describes add to `c`'s toughness now (613.4c), 0 without. */
+export function anthemOf(c: CardObj): number {
+  return c.anthemClass === undefined ? 0 : (ANTHEM_CLASSES.get(c)?.share ?? 0);
 }
 
 /** Riftbound: its Might with the Might Bonuses of what is attached to it (137.3) and its buff (703), or undefined when it has none (137.3.b). */

@@ -40,7 +40,7 @@ export function clearMarks(c: CardObj): void {
   c.damage = 0;
   c.boosted = false;
   // Off the battlefield no static effect on creatures counts for it (rules/mtg/anthems.ts works it out again as it comes back).
-  c.anthem = 0;
+  c.anthemClass = undefined;
   c.anthemed = false;
   c.plusCounters = 0;
   c.minusCounters = 0;

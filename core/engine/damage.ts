@@ -4,7 +4,7 @@
 // damage does is each game's: MTG lethal damage (rules/mtg/damage.ts, 704.5g), Riftbound a kill in the
 // cleanup (rules/riftbound/damage.ts, 143.2.a).
 import type { CardStmt, EventNode, Property } from '../parser/ast';
-import { counterBonus, type CardObj } from './board';
+import { anthemOf, counterBonus, type CardObj } from './board';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
 import { combatMight } from './combat';
@@ -100,7 +100,7 @@ export interface Dying {
 export function dyingAs(c: CardObj, value: number, printed: number): Dying {
   const combat = c.combat === undefined ? 0 : combatMight(c);
   const role = combat !== 0 && (c.combat!.role === 'attacking' || c.combat!.role === 'defending') ? c.combat!.role : undefined;
-  return { id: c.id, value, printed, boost: c.boost, boosted: c.boosted, anthem: c.anthem, anthemed: c.anthemed, counters: counterBonus(c), damage: c.damage, combat, combatRole: role };
+  return { id: c.id, value, printed, boost: c.boost, boosted: c.boosted, anthem: anthemOf(c), anthemed: c.anthemed, counters: counterBonus(c), damage: c.damage, combat, combatRole: role };
 }
 
 /**

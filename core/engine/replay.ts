@@ -1857,7 +1857,7 @@ function newCard(st: CardStmt): CardObj {
     boost: 0,
     boostGiven: 0,
     boosted: false,
-    anthem: 0,
+    anthemClass: undefined,
     anthemed: false,
     plusCounters: 0,
     minusCounters: 0,

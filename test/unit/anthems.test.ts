@@ -10,7 +10,9 @@ import { parse } from '../../core/parser/parser';
 import { header } from '../../core/parser/header';
 import { Replay } from '../../core/engine/replay';
 import { RULESETS } from '../../core/analysis/common';
-import { initialAnthems } from '../../core/rules/mtg/anthems';
+import { anthemTest, initialAnthems } from '../../core/rules/mtg/anthems';
+import { anthemOf, effectiveToughness } from '../../core/engine/board';
+import { isCreature } from '../../core/rules/mtg/characteristics';
 import { check } from '../../core';
 import { prng } from '../support/prng';
 
@@ -19,6 +21,45 @@ const ANTHEMS = ['creatures get +1/+1', 'white creatures get +1/+1', 'other crea
 
 function pick<T>(next: () => number, xs: readonly T[]): T {
   return xs[Math.floor(next() * xs.length)];
+}
+
+/**
+ * Scenarios where the anthems' sums rise and fall often (sources phased out and in, -X/-X anthems) over
+ * creatures with little toughness and damage marked: the creatures a fall kills must be found although
+ * only the classes whose bound says they may die are looked at.
+ */
+function fallingScenario(next: () => number): string {
+  const lines = ['game mtg', ...PLAYERS.map((p) => `player ${p}`)];
+  const sources: string[] = [];
+  const texts = ['creatures get +1/+1', 'creatures get -1/-1', 'white creatures get -2/-2', 'creatures you control get +2/+2', 'other creatures get -1/-1', 'Cats get -1/-1', 'nonwhite creatures get +1/+1'];
+  for (let i = 0; i < 2 + Math.floor(next() * 4); i++) {
+    lines.push(`card s${i} "S": ${next() < 0.3 ? 'creature — Cat, toughness 3' : 'enchantment'}, owner ${pick(next, PLAYERS)}${next() < 0.5 ? ', in hand' : ''}, ${pick(next, texts)}`);
+    sources.push(`s${i}`);
+  }
+  const creatures: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    lines.push(`card c${i} "C": creature — ${pick(next, ['Bear', 'Cat'])}, owner ${pick(next, PLAYERS)}, color ${pick(next, ['white', 'green'])}, toughness ${3 + Math.floor(next() * 4)}`);
+    creatures.push(`c${i}`);
+  }
+  lines.push(`card paint "Paint": enchantment — Aura, enchant creature, owner alice, in hand, enchanted creature is white`);
+  for (let i = 0; i < 10 + Math.floor(next() * 30); i++) {
+    const r = next();
+    const s = pick(next, sources);
+    const c = pick(next, creatures);
+    if (r < 0.3) lines.push(`phase ${next() < 0.5 ? 'out' : 'in'} ${s}`);
+    else if (r < 0.4) lines.push(`enter ${s}`);
+    else if (r < 0.47) lines.push(`move ${s} to ${pick(next, ['graveyard', 'hand'])}`);
+    else if (r < 0.6) lines.push(`deal ${1 + Math.floor(next() * 2)} damage to ${c}`);
+    else if (r < 0.66) lines.push(`put a ${next() < 0.5 ? '-1/-1' : '+1/+1'} counter on ${c}`);
+    else if (r < 0.72) lines.push(`control ${pick(next, [...sources, ...creatures])} ${pick(next, PLAYERS)}`);
+    else if (r < 0.78) lines.push(`enter paint attached to ${c}`);
+    else if (r < 0.82) lines.push(`destroy paint`);
+    else if (r < 0.86) lines.push(`phase ${next() < 0.5 ? 'out' : 'in'} ${c}`);
+    else if (r < 0.9) lines.push(`turn ${pick(next, PLAYERS)}`);
+    else if (r < 0.95) lines.push(`enter ${c}`);
+    else lines.push(`becomes ${c} ${pick(next, ['white', 'green'])}`);
+  }
+  return lines.join('\n') + '\n';
 }
 
 function scenario(next: () => number): string {
@@ -76,8 +117,12 @@ function shareProblem(text: string): string | undefined {
     copy.anthems = undefined;
     initialAnthems({ board: copy, report: () => undefined } as unknown as Replay);
     for (const c of replay.board.cards.values()) {
-      const fresh = copy.cards.get(c.id)!.anthem;
-      if (c.anthem !== fresh) return `${c.id} after ${where}: share ${c.anthem}, from scratch ${fresh}`;
+      // (A share is read only with a stated toughness: one the declarations found deadly is dropped, its share with it.)
+      const fresh = anthemOf(copy.cards.get(c.id)!);
+      if (c.toughness !== undefined && anthemOf(c) !== fresh) return `${c.id} after ${where}: share ${anthemOf(c)}, from scratch ${fresh}`;
+      // The state-based actions have run: no creature is left with toughness 0 or less, or lethal damage (704.5f, 704.5g).
+      const t = effectiveToughness(c);
+      if (t !== undefined && c.zone === 'battlefield' && c.phasedOut === 'no' && isCreature(c) && t - c.damage <= 0) return `${c.id} after ${where}: alive with toughness ${t} and ${c.damage} damage`;
     }
     return undefined;
   };
@@ -101,6 +146,32 @@ describe('static effects on every creature a filter describes (anthems, 613.4c)'
     }
   });
 
+  it('find the creatures a falling sum kills, and keep every share, after every step of random scenarios with phasing, damage and -X/-X anthems', () => {
+    const next = prng(704_5);
+    for (let k = 0; k < 300; k++) {
+      const text = fallingScenario(next);
+      const problem = shareProblem(text);
+      assert.equal(problem, undefined, `${problem}\n${text}`);
+    }
+  });
+
+  it("look at no creature as an anthem phases out and in, when no creature can die of it (a change of a group's sum is a change of its classes)", () => {
+    const looks = (n: number): number => {
+      let s = 'game mtg\nplayer alice\ncard anthem "Glorious Anthem": enchantment, owner alice, creatures you control get +1/+1\n';
+      for (let i = 0; i < n; i++) s += `card c${i} "Bear": creature — Bear, owner alice, toughness 2\n`;
+      for (let i = 0; i < n; i++) s += 'phase out anthem\nphase in anthem\n';
+      anthemTest.looks = 0;
+      const findings = check(s).findings;
+      assert.deepEqual(findings, []);
+      return anthemTest.looks;
+    };
+    // The declared board judges each creature once; the toggles look at none of them.
+    const small = looks(100);
+    const big = looks(400);
+    assert.ok(small <= 2 * 100 + 10, `100 creatures, 100 toggles: ${small} looks`);
+    assert.ok(big <= 2 * 400 + 10, `400 creatures, 400 toggles: ${big} looks`);
+  });
+
   it('judge a creature again as an Aura changes its color, and a copy of the board keeps its own index', () => {
     const text = 'game mtg\nplayer alice\ncard anthem "A": enchantment, owner alice, white creatures get +1/+1\ncard ogre "O": creature — Ogre, owner alice, color red, toughness 2\ncard paint "P": enchantment — Aura, enchant creature, owner alice, in hand, enchanted creature is white\n';
     const doc = parse(text + 'enter paint attached to ogre\n');
@@ -108,8 +179,8 @@ describe('static effects on every creature a filter describes (anthems, 613.4c)'
     replay.begin(doc.statements);
     const before = replay.board.clone();
     for (const st of doc.statements) replay.step(st);
-    assert.equal(replay.board.cards.get('ogre')!.anthem, 1);
-    assert.equal(before.cards.get('ogre')!.anthem, 0);
+    assert.equal(anthemOf(replay.board.cards.get('ogre')!), 1);
+    assert.equal(anthemOf(before.cards.get('ogre')!), 0);
     assert.notEqual(before.anthems, replay.board.anthems);
   });
 

@@ -8,7 +8,7 @@
 // bonus is a look at the creatures with a stated toughness (the only ones whose toughness the checker reads).
 import type { Filter, Property } from '../../parser/ast';
 import { filterText } from '../../parser/ast';
-import type { Board, CardObj } from '../../engine/board';
+import { ANTHEM_CLASSES, type Board, type CardObj } from '../../engine/board';
 import { abilitiesOf, grantedBy } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
@@ -40,33 +40,77 @@ interface Anthem {
 
 /** The effects that describe the same creatures (same words, same controller where it matters), with their bonus summed. */
 interface Group {
+  /** Its key in Anthems.groups. */
+  readonly key: string;
   readonly anthem: Anthem;
   /** `you` of the words: the sources' controller (undefined where the words don't say). */
   readonly you: string | undefined;
   sum: number;
   /** What each source in effect adds (for `other`: a source doesn't count for itself). */
   readonly members: Map<string, number>;
+  /** The classes of creatures it describes, by key. */
+  readonly classes: Set<string>;
 }
 
-/** The board's index of anthems (Board.anthems): its sources, where each counts now, and the groups. */
+/**
+ * The creatures the same groups describe, as each was last judged (its colors, types, abilities, controller
+ * and attachments change only with the card marked for the state-based actions, which judge it again):
+ * they all take the same share, kept here as the groups' sums change. A creature that is itself a source of
+ * an `other` group it is described by is a class of its own (what it adds to itself is taken off).
+ */
+interface Klass {
+  readonly key: string;
+  readonly groups: readonly Group[];
+  /** What its one creature adds to itself in `other` groups (0 for a class of many). */
+  own: number;
+  /** The sum of its groups' bonuses, less `own`: what each of its creatures' toughness has added (613.4c). */
+  share: number;
+  /**
+   * A lower bound of its creatures' `base` (stated toughness with attachments and counters, less the damage
+   * marked): a creature dies by its toughness (704.5f, 704.5g) when base + share ≤ 0, so while low + share > 0
+   * a change of the share kills none of them and none is looked at. Lowered as a creature is judged, made exact
+   * when they are looked at.
+   */
+  low: number;
+  /** Its cards, by id (one whose anthemClass no longer names it is dropped as it is met). */
+  readonly cards: Set<string>;
+  /** Those of its cards not yet `anthemed`: a change of the share makes them so. */
+  readonly fresh: Set<string>;
+}
+
+/** The board's index of anthems (Board.anthems): its sources, where each counts now, the groups and the classes of creatures. */
 class Anthems {
   constructor(
     /** The cards declared with an anthem, and theirs (declarations never change during a replay). */
     readonly sources: ReadonlyMap<string, readonly Anthem[]>,
     /** The group key each source's anthems count in now (by source, one entry per anthem, undefined: not in effect). */
     readonly placed: Map<string, (string | undefined)[]>,
+    /** Every group ever made (one with no source left adds 0: kept, so that the creatures it describes need not be found again). */
     readonly groups: Map<string, Group>,
-    /** The cards with a stated toughness (the only ones whose toughness is read), by id. */
-    readonly toughCards: Set<string>,
+    readonly classes: Map<string, Klass>,
+    /** The cards with a stated toughness (the only ones whose toughness is read), by id, with the order they came in (the order they join a round). */
+    readonly toughCards: Map<string, number>,
   ) {}
-  clone(): Anthems {
+  clone(board: Board): Anthems {
     const groups = new Map<string, Group>();
-    for (const [k, g] of this.groups) groups.set(k, { anthem: g.anthem, you: g.you, sum: g.sum, members: new Map(g.members) });
+    for (const [k, g] of this.groups) groups.set(k, { key: k, anthem: g.anthem, you: g.you, sum: g.sum, members: new Map(g.members), classes: new Set(g.classes) });
+    const classes = new Map<string, Klass>();
+    for (const [k, x] of this.classes) {
+      const copy: Klass = { key: k, groups: x.groups.map((g) => groups.get(g.key)!), own: x.own, share: x.share, low: x.low, cards: new Set(x.cards), fresh: new Set(x.fresh) };
+      classes.set(k, copy);
+      for (const id of copy.cards) {
+        const c = board.cards.get(id);
+        if (c !== undefined && c.anthemClass === k) ANTHEM_CLASSES.set(c, copy);
+      }
+    }
     const placed = new Map<string, (string | undefined)[]>();
     for (const [k, l] of this.placed) placed.set(k, l.slice());
-    return new Anthems(this.sources, placed, groups, new Set(this.toughCards));
+    return new Anthems(this.sources, placed, groups, classes, new Map(this.toughCards));
   }
 }
+
+/** For the tests: how many times a creature was looked at (judged against the groups, or met in a class whose share changed). */
+export const anthemTest = { looks: 0 };
 
 /**
  * Declares an anthem property of `card` (characteristics.ts): reports the words the checker can't read
@@ -113,71 +157,181 @@ function anthemsOf(card: CardObj, readable: (p: Extract<Property, { kind: 'anthe
 
 /**
  * The declared board's anthems: the index made, each source placed where it counts, and every creature
- * with a stated toughness given its share. Called before the declared board's toughness is judged.
+ * with a stated toughness put in its class. Called before the declared board's toughness is judged.
  */
 export function initialAnthems(replay: Replay): void {
   const board = replay.board;
   if (!board.staticsDeclared) return;
   const sources = new Map<string, readonly Anthem[]>();
   for (const c of board.cards.values()) {
+    c.anthemClass = undefined;
     if (c.decl.props.length === 0 || !c.decl.props.some((p) => p.kind === 'anthem')) continue;
     const list = anthemsOf(c, (p) => declareAnthem(replay, c, p));
     if (list.length) sources.set(c.id, list);
   }
   if (sources.size === 0) return;
-  const toughCards = new Set<string>();
-  for (const c of board.cards.values()) if (c.toughness !== undefined) toughCards.add(c.id);
-  const index = new Anthems(sources, new Map(), new Map(), toughCards);
+  const toughCards = new Map<string, number>();
+  for (const c of board.cards.values()) if (c.toughness !== undefined) toughCards.set(c.id, toughCards.size);
+  const index = new Anthems(sources, new Map(), new Map(), new Map(), toughCards);
   board.anthems = index;
-  for (const id of sources.keys()) place(index, board.cards.get(id)!);
-  for (const id of toughCards) {
-    const c = board.cards.get(id)!;
-    c.anthem = shareOf(index, board, c);
-    if (c.anthem !== 0) c.anthemed = true;
-  }
+  for (const id of sources.keys()) place(index, board.cards.get(id)!, undefined);
+  for (const id of toughCards.keys()) restate(index, board, board.cards.get(id)!);
 }
 
 /**
  * The anthems as the state-based actions look at `work` (sba.ts: each round's cards, before they are
- * judged): a source among them that came into effect, stopped, or changed controller is placed again, and
- * then every creature with a stated toughness has its share worked out again and, when it changed, is
- * added to `work`; each other card of `work` with a stated toughness has its share worked out again (its
- * colors, types, abilities, controller or attachments may have changed). Linear in `work`, but for the
- * look at the creatures when some group's bonus changed.
+ * judged): the sources among them that came into effect, stopped, or changed controller are placed again;
+ * each card of `work` with a stated toughness is judged again (its colors, types, abilities, controller or
+ * attachments may have changed) and put in its class; then each class of a group whose sum changed has its
+ * share worked out again, and its creatures that this kills (704.5f, 704.5g) join `work`, in the order
+ * they came in. A creature is looked at only when its class's lower bound says it may die, so a change of a
+ * group's sum costs a look at its classes, not at its creatures. A group never seen before is the one
+ * case where every creature with a stated toughness is judged again (to know which ones it describes).
  */
 export function settleAnthems(replay: Replay, work: CardObj[]): void {
   const index = replay.board.anthems as Anthems | undefined;
   if (index === undefined) return;
   const board = replay.board;
-  let moved = false;
+  // The groups whose sum a source changed, with their sum before; whether a group was made.
+  let before: Map<Group, number> | undefined;
+  let made = false;
   for (let i = 0; i < work.length; i++) {
     const c = work[i];
-    if (index.sources.has(c.id) && place(index, c)) moved = true;
-    if (c.toughness !== undefined) {
-      index.toughCards.add(c.id);
-      restate(index, board, c);
+    if (index.sources.has(c.id)) {
+      before ??= new Map();
+      if (place(index, c, before)) made = true;
     }
   }
-  if (!moved) return;
+  const n = work.length;
+  for (let i = 0; i < n; i++) {
+    const c = work[i];
+    if (c.toughness === undefined) continue;
+    if (!index.toughCards.has(c.id)) index.toughCards.set(c.id, index.toughCards.size);
+    restate(index, board, c);
+  }
+  if (before === undefined) return;
   const inWork = new Set<CardObj>(work);
-  for (const id of index.toughCards) {
-    const c = board.cards.get(id);
-    if (c === undefined || inWork.has(c)) continue;
-    if (restate(index, board, c)) {
-      work.push(c);
-      // What is on it that reads its toughness (Gate Smasher) is judged again in the next round.
-      if (board.toughnessFiltersDeclared) for (const a of c.attachments) replay.markDirty(board.cards.get(a)!);
+  const joining: CardObj[] = [];
+  if (made) {
+    // A new group: every creature is judged against it, and those whose share changed join the round.
+    for (const id of index.toughCards.keys()) {
+      const c = board.cards.get(id);
+      if (c === undefined || inWork.has(c)) continue;
+      if (restate(index, board, c)) joining.push(c);
     }
+  }
+  const filters = board.toughnessFiltersDeclared;
+  const seen = new Set<Klass>();
+  for (const [g, was] of before) {
+    if (g.sum === was) continue;
+    for (const key of g.classes) {
+      const k = index.classes.get(key);
+      if (k === undefined || seen.has(k)) continue;
+      seen.add(k);
+      let share = -k.own;
+      for (let j = 0; j < k.groups.length; j++) share += k.groups[j].sum;
+      if (share === k.share) continue;
+      k.share = share;
+      if (made) continue;
+      // Its creatures' shares changed: each counted for them (the messages cite 613.4c).
+      for (const id of k.fresh) {
+        const c = board.cards.get(id);
+        if (c === undefined || c.anthemClass !== k.key) {
+          k.fresh.delete(id);
+          continue;
+        }
+        if (inWork.has(c)) continue;
+        anthemTest.looks++;
+        c.anthemed = true;
+        k.fresh.delete(id);
+      }
+      // Those it kills: only when the bound says some may die (or what is attached reads their toughness, Gate Smasher).
+      if (!filters && k.low + share > 0) continue;
+      let low = Infinity;
+      for (const id of k.cards) {
+        const c = board.cards.get(id);
+        if (c === undefined || c.anthemClass !== k.key) {
+          k.cards.delete(id);
+          continue;
+        }
+        anthemTest.looks++;
+        const b = base(c);
+        if (b < low) low = b;
+        if (!inWork.has(c) && (filters || b + share <= 0)) joining.push(c);
+      }
+      k.low = low;
+    }
+  }
+  if (joining.length === 0) return;
+  if (!made) joining.sort((a, b) => index.toughCards.get(a.id)! - index.toughCards.get(b.id)!);
+  for (const c of joining) {
+    work.push(c);
+    // What is on it that reads its toughness (Gate Smasher) is judged again in the next round.
+    if (filters) for (const a of c.attachments) replay.markDirty(board.cards.get(a)!);
   }
 }
 
-/** Works out `c`'s share again: whether it changed. */
+/** `c`'s stated toughness with what its attachments and counters add, less the damage marked on it: with its share, ≤ 0 is death (704.5f, 704.5g). */
+function base(c: CardObj): number {
+  return c.toughness! + c.boost + c.plusCounters - c.minusCounters - c.damage;
+}
+
+/**
+ * Judges `c` against the groups and puts it in its class (none for a card that is no creature on the
+ * battlefield, phased in, or that no group describes): whether its share changed (then an anthem has
+ * counted for it, `anthemed`).
+ */
 function restate(index: Anthems, board: Board, c: CardObj): boolean {
-  const now = shareOf(index, board, c);
-  if (now === c.anthem) return false;
-  c.anthem = now;
-  c.anthemed = true;
-  return true;
+  anthemTest.looks++;
+  const was = c.anthemClass === undefined ? undefined : index.classes.get(c.anthemClass);
+  // The share it had as the state-based actions last looked (its class's share is worked out again after the creatures of the round are judged).
+  const then = was === undefined ? 0 : was.share;
+  let key: string | undefined;
+  let groups: Group[] | undefined;
+  let sum = 0;
+  let own = 0;
+  if (c.toughness !== undefined && c.zone === 'battlefield' && c.phasedOut === 'no' && index.groups.size !== 0 && isCreature(c)) {
+    for (const g of index.groups.values()) {
+      if (!describes(g, board, c)) continue;
+      (groups ??= []).push(g);
+      sum += g.sum;
+      if (g.anthem.other) own += g.members.get(c.id) ?? 0;
+    }
+    if (groups !== undefined) key = groups.map((g) => g.key).join('\u0001') + (own !== 0 ? `\u0002${c.id}` : '');
+  }
+  if (was !== undefined && was.key !== key) {
+    was.cards.delete(c.id);
+    was.fresh.delete(c.id);
+    if (was.cards.size === 0) {
+      index.classes.delete(was.key);
+      for (const g of was.groups) g.classes.delete(was.key);
+    }
+  }
+  const now = sum - own;
+  if (now !== then) c.anthemed = true;
+  if (key === undefined) {
+    c.anthemClass = undefined;
+    return now !== then;
+  }
+  let k = index.classes.get(key);
+  const b = base(c);
+  if (k === undefined) {
+    index.classes.set(key, (k = { key, groups: groups!, own, share: now, low: b, cards: new Set(), fresh: new Set() }));
+    for (const g of groups!) g.classes.add(key);
+  } else {
+    if (own !== 0) {
+      // A class of one: what it adds to itself may have changed.
+      k.own = own;
+      k.share = now;
+    }
+    if (b < k.low) k.low = b;
+  }
+  k.cards.add(c.id);
+  if (c.anthemed) k.fresh.delete(c.id);
+  else k.fresh.add(c.id);
+  c.anthemClass = key;
+  ANTHEM_CLASSES.set(c, k);
+  return now !== then;
 }
 
 /** Does the source's static ability apply now: on the battlefield, phased in (702.26b), with its abilities (113.10)? */
@@ -185,47 +339,41 @@ function applies(c: CardObj): boolean {
   return c.zone === 'battlefield' && c.phasedOut === 'no' && !c.lost.has('all') && c.granted?.lostAll === undefined;
 }
 
-/** Places each anthem of the source `c` in the group it counts in now (none when it doesn't apply): whether any moved. */
-function place(index: Anthems, c: CardObj): boolean {
+/**
+ * Places each anthem of the source `c` in the group it counts in now (none when it doesn't apply), noting
+ * in `before` each group's sum before its first change: whether a group was made.
+ */
+function place(index: Anthems, c: CardObj, before: Map<Group, number> | undefined): boolean {
   const anthems = index.sources.get(c.id)!;
   let placed = index.placed.get(c.id);
   if (placed === undefined) index.placed.set(c.id, (placed = anthems.map(() => undefined)));
   const on = applies(c);
-  let moved = false;
+  let made = false;
   for (let i = 0; i < anthems.length; i++) {
     const a = anthems[i];
     const key = on ? (a.controlled ? `${a.words}\u0000${c.controller ?? ''}` : a.words) : undefined;
     if (key === placed[i]) continue;
-    moved = true;
     if (placed[i] !== undefined) {
       const g = index.groups.get(placed[i]!)!;
+      if (before !== undefined && !before.has(g)) before.set(g, g.sum);
       g.sum -= a.toughness;
       const left = (g.members.get(c.id) ?? 0) - a.toughness;
       if (left === 0) g.members.delete(c.id);
       else g.members.set(c.id, left);
-      if (g.members.size === 0) index.groups.delete(placed[i]!);
     }
     if (key !== undefined) {
       let g = index.groups.get(key);
-      if (g === undefined) index.groups.set(key, (g = { anthem: a, you: a.controlled ? c.controller : undefined, sum: 0, members: new Map() }));
+      if (g === undefined) {
+        index.groups.set(key, (g = { key, anthem: a, you: a.controlled ? c.controller : undefined, sum: 0, members: new Map(), classes: new Set() }));
+        made = true;
+      }
+      if (before !== undefined && !before.has(g)) before.set(g, g.sum);
       g.sum += a.toughness;
       g.members.set(c.id, (g.members.get(c.id) ?? 0) + a.toughness);
     }
     placed[i] = key;
   }
-  return moved;
-}
-
-/** What the anthems in effect add to `c`'s toughness now: 0 for a card that is no creature on the battlefield, phased in. */
-function shareOf(index: Anthems, board: Board, c: CardObj): number {
-  if (c.toughness === undefined || c.zone !== 'battlefield' || c.phasedOut !== 'no' || index.groups.size === 0 || !isCreature(c)) return 0;
-  let sum = 0;
-  for (const g of index.groups.values()) {
-    const own = g.anthem.other ? (g.members.get(c.id) ?? 0) : 0;
-    if (g.sum - own === 0) continue;
-    if (describes(g, board, c)) sum += g.sum - own;
-  }
-  return sum;
+  return made;
 }
 
 /** Does the group's effect describe the creature `c` now (its words, its controller, what is attached to it, its abilities)? */

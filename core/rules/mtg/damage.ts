@@ -4,7 +4,7 @@
 // owner's graveyard (704.5f: no destruction, so indestructible and umbra armor don't save it); damage at
 // least its toughness destroys it (704.5g: they do).
 import type { CardStmt, EventNode } from '../../parser/ast';
-import { type CardObj, effectiveToughness, isCard, type PlayerObj } from '../../engine/board';
+import { anthemOf, type CardObj, effectiveToughness, isCard, type PlayerObj } from '../../engine/board';
 import { addCounters, countersText, countersWords } from '../../engine/counters';
 import { protectionAgainst } from './legality';
 import type { Obligation, Replay } from '../../engine/replay';
@@ -194,7 +194,7 @@ export function toughnessActions(replay: Replay, c: CardObj): ToGraveyard | unde
  * counts now, or counted for this object before (the one it lost); 122.1a when counters count now.
  */
 function statRules(c: CardObj, rules: string[]): string[] {
-  if (c.boost !== 0 || c.boosted || c.anthem !== 0 || c.anthemed) rules.push('613.4c');
+  if (c.boost !== 0 || c.boosted || anthemOf(c) !== 0 || c.anthemed) rules.push('613.4c');
   if (c.plusCounters !== 0 || c.minusCounters !== 0) rules.push('122.1a');
   return rules;
 }
