@@ -3277,13 +3277,34 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       cur.end();
       return event(verbTok, cur, { kind: 'swap', subject, other });
     }
-    default:
+    default: {
+      // A sentence written subject first (`alice leaves the game`, `bears dies`): said so, with the line as the language writes it.
+      const said = cur.peek();
+      const written = said !== undefined && said.type === 'word' ? SUBJECT_FIRST[said.text.toLowerCase()] : undefined;
+      if (written !== undefined) {
+        throw new SyntaxError_(msg`Unknown statement '${verb}': a line starts with its event verb, not with what the event is about. Write ${written(verb)}.`, verbTok.range);
+      }
       throw new SyntaxError_(
         msg`Unknown statement '${verb}'. A line starts with a declaration (game, title, rules, player, card) or an event verb (attach, equip, fortify, activate, cast, resolve, enter, unattach, detach, move, destroy, tap, exhaust, ..., expect).`,
         verbTok.range,
       );
+    }
   }
 }
+
+/** The English verbs a line written subject first has second (`alice leaves the game`), and the line the language writes. */
+const SUBJECT_FIRST: Readonly<Record<string, (who: string) => string>> = {
+  leaves: (w) => `\`leave ${w}\``,
+  concedes: (w) => `\`leave ${w}\``,
+  dies: (w) => `\`destroy ${w}\` (MTG), \`kill ${w}\` (Riftbound)`,
+  attacks: (w) => `\`attack with ${w}\``,
+  blocks: (w) => `\`block ATTACKER with ${w}\``,
+  equips: (w) => `\`equip ${w} to CREATURE\``,
+  enchants: (w) => `\`attach ${w} to HOST\``,
+  phases: (w) => `\`phase out ${w}\`, \`phase in ${w}\``,
+  taps: (w) => `\`tap ${w}\``,
+  untaps: (w) => `\`untap ${w}\``,
+};
 
 /** `all abilities`, `enchant`, `equip`, `fortify`, `reconfigure` after `loses X` (`gains X` only `enchant`); undefined for anything else. */
 /** Abilities `loses` reads and `gains` doesn't (`gains X equip`): the parser's own syntax error says so, not a game's list of keywords. */

@@ -126,6 +126,15 @@ describe('parser', () => {
     assert.ok(doc.statements.some((s) => s.kind === 'attach'));
   });
 
+  it('says how a line written subject first is written (`alice leaves the game`, `bears dies`), and only for such a verb', () => {
+    const doc = parse('game mtg\nalice leaves the game\nbears dies\nblade equips bears\nbears flies\n');
+    assert.deepEqual(doc.problems.map((p) => p.range.start.line), [1, 2, 3, 4]);
+    assert.match(doc.problems[0].message, /Unknown statement 'alice': a line starts with its event verb, not with what the event is about\. Write `leave alice`\./);
+    assert.match(doc.problems[1].message, /Write `destroy bears` \(MTG\), `kill bears` \(Riftbound\)\./);
+    assert.match(doc.problems[2].message, /Write `equip blade to CREATURE`\./);
+    assert.match(doc.problems[3].message, /^Unknown statement 'bears'\. A line starts with a declaration/);
+  });
+
   it('parses the zone an enchant filter names (MTG 109.2a), and reports each malformed one precisely', () => {
     const doc = parse([
       'game mtg',
