@@ -997,6 +997,11 @@ export function mtgGrant(replay: Replay, node: GrantNode, self: string | undefin
   // The card it spares is named as an event names one (an unknown name is reported, and spares nothing).
   const spared = clause?.what === 'card' ? replay.card(clause.card) : undefined;
   const keep: GrantKeep | undefined = !clause ? undefined : clause.what === 'card' ? (spared ? { what: 'card', id: spared.id } : undefined) : clause.what === 'self' ? (self === undefined ? undefined : { what: 'card', id: self }) : { what: clause.what };
+  // An Aura's grant to the player it enchants (`enchanted player has hexproof`): players have only what events give them here.
+  if (node.who.text.endsWith(' player')) {
+    replay.report('syntax-error', node.who.range, msg`A grant to the player an Aura enchants (\`${node.who.text} ${node.verb} ...\`) is not modelled: a player has only the abilities events give them. Write the event after the Aura attaches (\`gains P hexproof\`), or check the grant by hand.`, { rules: ['303.4'] });
+    return undefined;
+  }
   const abilities: Ability[] = [];
   for (const a of node.abilities) {
     if (a.kind === 'grant' && node.verb === 'loses') {
