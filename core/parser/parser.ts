@@ -3280,7 +3280,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     default: {
       // A sentence written subject first (`alice leaves the game`, `bears dies`): said so, with the line as the language writes it.
       const said = cur.peek();
-      const written = said !== undefined && said.type === 'word' ? SUBJECT_FIRST[said.text.toLowerCase()] : undefined;
+      const written = said !== undefined && said.type === 'word' ? SUBJECT_FIRST.get(said.text.toLowerCase()) : undefined;
       if (written !== undefined) {
         throw new SyntaxError_(msg`Unknown statement '${verb}': a line starts with its event verb, not with what the event is about. Write ${written(verb)}.`, verbTok.range);
       }
@@ -3293,18 +3293,18 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
 }
 
 /** The English verbs a line written subject first has second (`alice leaves the game`), and the line the language writes. */
-const SUBJECT_FIRST: Readonly<Record<string, (who: string) => string>> = {
-  leaves: (w) => `\`leave ${w}\``,
-  concedes: (w) => `\`leave ${w}\``,
-  dies: (w) => `\`destroy ${w}\` (MTG), \`kill ${w}\` (Riftbound)`,
-  attacks: (w) => `\`attack with ${w}\``,
-  blocks: (w) => `\`block ATTACKER with ${w}\``,
-  equips: (w) => `\`equip ${w} to CREATURE\``,
-  enchants: (w) => `\`attach ${w} to HOST\``,
-  phases: (w) => `\`phase out ${w}\`, \`phase in ${w}\``,
-  taps: (w) => `\`tap ${w}\``,
-  untaps: (w) => `\`untap ${w}\``,
-};
+const SUBJECT_FIRST: ReadonlyMap<string, (who: string) => string> = new Map([
+  ['leaves', (w) => `\`leave ${w}\``],
+  ['concedes', (w) => `\`leave ${w}\``],
+  ['dies', (w) => `\`destroy ${w}\` (MTG), \`kill ${w}\` (Riftbound)`],
+  ['attacks', (w) => `\`attack with ${w}\``],
+  ['blocks', (w) => `\`block ATTACKER with ${w}\``],
+  ['equips', (w) => `\`equip ${w} to CREATURE\``],
+  ['enchants', (w) => `\`attach ${w} to HOST\``],
+  ['phases', (w) => `\`phase out ${w}\`, \`phase in ${w}\``],
+  ['taps', (w) => `\`tap ${w}\``],
+  ['untaps', (w) => `\`untap ${w}\``],
+]);
 
 /** `all abilities`, `enchant`, `equip`, `fortify`, `reconfigure` after `loses X` (`gains X` only `enchant`); undefined for anything else. */
 /** Abilities `loses` reads and `gains` doesn't (`gains X equip`): the parser's own syntax error says so, not a game's list of keywords. */
