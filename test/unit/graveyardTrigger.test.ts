@@ -3,7 +3,7 @@
 // stays linear in N (the unattaches owed, the triggers grouped and ordered, each `resolve X trigger`).
 import assert from 'node:assert/strict';
 import { check } from '../../core';
-import { Board, type CardObj } from '../../core/engine/board';
+import { zoneReadsIn } from '../support/marks';
 
 function rep(n: number, f: (i: number) => string): string {
   let s = '';
@@ -27,23 +27,10 @@ function rancors(n: number): string {
 
 /** The reads of the `zone` of every card a check of `text` declares (a counter on each). */
 function zoneReads(text: string): number {
-  const own = Object.getOwnPropertyDescriptor(Board.prototype, 'add')!;
-  let reads = 0;
-  Object.defineProperty(Board.prototype, 'add', {
-    ...own,
-    value: function (this: Board, card: CardObj) {
-      let zone = card.zone;
-      Object.defineProperty(card, 'zone', { get: () => (reads++, zone), set: (z: string) => void (zone = z), enumerable: true, configurable: true });
-      own.value.call(this, card);
-    },
-  });
-  try {
+  return zoneReadsIn(() => {
     const r = check(text);
     assert.deepEqual(r.findings.map((f) => `${f.range.start.line + 1}: ${f.code} ${f.message}`), []);
-    return reads;
-  } finally {
-    Object.defineProperty(Board.prototype, 'add', own);
-  }
+  });
 }
 
 describe('when put into a graveyard from the battlefield (MTG 603.6c)', () => {

@@ -12,6 +12,7 @@ import { filterWords } from '../../core/rules/mtg/spells';
 import { EXAMPLES_DIR, FIXTURES_DIR, listBoards, readText } from '../support/fixtures';
 import { findingsAndBoard } from '../support/outcome';
 import { prng } from '../support/prng';
+import { zoneReadsIn } from '../support/marks';
 
 const PLAYERS = ['alice', 'bob', 'carol'];
 
@@ -272,32 +273,23 @@ describe('the static abilities read from the permanents, filed by controller and
    * of the words of the prohibitions it groups (spellMatches reads them to judge a spell).
    */
   function zoneReads(text: string): number {
-    const own = Object.getOwnPropertyDescriptor(Board.prototype, 'add')!;
     const words = filterWords.of;
-    let reads = 0;
-    filterWords.of = (f) => {
-      const key = words(f);
-      const alternatives = f.alternatives;
-      Object.defineProperty(f, 'alternatives', { get: () => (reads++, alternatives), enumerable: true, configurable: true });
-      return key;
-    };
-    Object.defineProperty(Board.prototype, 'add', {
-      ...own,
-      value: function (this: Board, card: CardObj) {
-        let zone = card.zone;
-        Object.defineProperty(card, 'zone', { get: () => (reads++, zone), set: (z: string) => void (zone = z), enumerable: true, configurable: true });
-        own.value.call(this, card);
-      },
+    return zoneReadsIn((count) => {
+      filterWords.of = (f) => {
+        const key = words(f);
+        const alternatives = f.alternatives;
+        Object.defineProperty(f, 'alternatives', { get: () => (count(), alternatives), enumerable: true, configurable: true });
+        return key;
+      };
+      try {
+        const r = check(text);
+        assert.deepEqual(r.findings, []);
+      } finally {
+        filterWords.of = words;
+      }
     });
-    try {
-      const r = check(text);
-      assert.deepEqual(r.findings, []);
-      return reads;
-    } finally {
-      Object.defineProperty(Board.prototype, 'add', own);
-      filterWords.of = words;
-    }
   }
+
 
   const FAMILIES: [string, (n: number) => string][] = [
     ['casts from the top of a library', (n) => `game mtg\nplayer alice\nplayer bob\ncard horde "Garruk's Horde": creature — Beast, owner alice, you may cast creature spells from the top of your library\n${rep(n, (i) => `card c${i} "C": creature — Cat, owner alice, in hand\n`)}${rep(n, (i) => `move c${i} to library\ncast c${i}\nresolve c${i}\n`)}`],
