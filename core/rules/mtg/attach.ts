@@ -33,7 +33,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '603.10c': { title: 'Unattach triggers look back', text: 'An ability that triggers when an object becomes unattached is judged by the game as it stood just before: it triggers even when the attachment itself left the battlefield, which is its becoming unattached.' },
   '614.12': { title: 'Choices made as a permanent becomes attached', text: 'An ability that says a choice is made "as" the permanent becomes attached (Sanctuary Blade\'s color) works like a replacement effect: the choice is part of the attach itself, made anew each time it happens, and in place the moment the permanent is attached.' },
   '607.2d': { title: 'Abilities linked by a choice', text: 'When one ability of an object makes a choice as the object becomes attached and another ability of the same object refers to "the chosen" value, the two are linked: the second reads only the choice the first made, the latest one. A new object, or a copy, has no such choice.' },
-  '105.1': { title: 'The five colors', text: 'Magic has exactly five colors: white, blue, black, red and green. Colorless is not one of them, so a color can never be chosen as colorless.' },
+  '105.1': { title: 'The five colors', text: 'Magic has five colors: white, blue, black, red and green. Colorless is not one of them (a colorless object has no color at all), so a color chosen is never colorless.' },
   '700.4': { title: 'Dies', text: '"Dies" means put into a graveyard from the battlefield; a creature that is exiled instead (a replacement) does not die.' },
 };
 

@@ -39,7 +39,7 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '613.8': { title: 'Dependency', text: 'An effect depends on another in the same layer if applying the other would change what it applies to or what it does; a dependent effect applies after the one it depends on, whatever their timestamps.' },
   '613.7': { title: 'Timestamp order', text: 'Within a layer, effects usually apply in timestamp order, the oldest first, so the newest has the last word; a dependency overrides that (613.8): an effect whose reach another effect changes applies after it, whatever their timestamps.' },
   '702.103b': { title: 'A bestowed Aura', text: 'A card cast bestowed becomes an Aura enchantment with enchant creature as it goes on the stack, and stays one, no creature, as the permanent it becomes, for as long as it is bestowed.' },
-  '208.3': { title: 'Only creatures have power and toughness', text: "A permanent that isn't a creature has neither power nor toughness, even one whose card prints them (an uncrewed Vehicle); a filter that asks for a toughness never describes it." },
+  '208.3': { title: 'Only creatures have power and toughness', text: "A permanent that isn't a creature has neither power nor toughness, even one whose card prints them (an uncrewed Vehicle); a filter that asks for a toughness never describes it. Off the battlefield, a card that isn't a creature has them only when they are printed on it." },
   '702.151b': { title: 'Reconfigured Equipment', text: 'An Equipment with reconfigure that gets attached to another creature is no longer a creature from then until it comes off that creature. The attaching does this, not the ability, so it lasts even if the Equipment loses reconfigure meanwhile.' },
 };
 

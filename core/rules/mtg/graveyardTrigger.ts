@@ -24,7 +24,7 @@ import { onTop } from './stack';
 import { graveyardEffect, moveTo } from './zones';
 
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '603.6c': { title: 'Leaves-the-battlefield abilities', text: 'A leaves-the-battlefield ability triggers as a permanent moves off the battlefield to any other zone (Rancor\'s, for one, as it goes to a graveyard). What it does to the card that left, it looks for only in the first zone that card went to.' },
+  '603.6c': { title: 'Leaves-the-battlefield abilities', text: 'A leaves-the-battlefield ability triggers as a permanent moves off the battlefield to any other zone (Rancor\'s, for one, as it goes to a graveyard), and also as a phased-in permanent leaves the game along with its owner. Whatever it does to the card that left, it looks for that card only in the first zone it went to. An ability that triggers on a card put into a zone "from anywhere" is never one of these, even when the card came from the battlefield.' },
   '400.7e': { title: 'A trigger finds the card where it went', text: 'An exception to 400.7: an ability that triggers on an object changing zones can find the new object it became in the zone it went to, if that zone is public. Rancor\'s ability finds Rancor in the graveyard; once Rancor leaves the graveyard too, it is another object again, out of reach.' },
 };
 
