@@ -12,7 +12,7 @@
 // by kind and by host, and keeps the last few events for messages. `expect X triggered twice` reads
 // the count: an event that does nothing (a redundant attach) adds nothing, so removing it, as its fix
 // does, changes no expectation.
-import { type Assertion, makesToken, type Property, type TriggerPhrase } from '../parser/ast';
+import { type Assertion, type Property, triggersAsItEnters, type TriggerPhrase } from '../parser/ast';
 import type { CardObj, PlayerObj } from './board';
 import type { Replay } from './replay';
 import type { Range, RelatedLocation } from '../types';
@@ -225,8 +225,9 @@ export function fire(replay: Replay, card: CardObj, bits: number, kind: TriggerK
 
 /**
  * One instance of `card`'s living weapon, For Mirrodin! or Job select triggered as it entered the
- * battlefield (MTG 702.92a, 702.163a, 702.182a; each instance on its own, 113.2c): counted for `expect X
- * triggered` (no `when` phrase names it). Its host is the card itself.
+ * battlefield (MTG 702.92a, 702.163a, 702.182a; each instance on its own, 113.2c), or its Riftbound
+ * Weaponmaster or Quick-Draw as it was played (821.1.c, each instance on its own, 821.1.c.7; 819.1.d,
+ * once, 819.2): counted for `expect X triggered` (no `when` phrase names it). Its host is the card itself.
  */
 export function fireEnters(replay: Replay, card: CardObj): void {
   record(replay, card, 'enters', card, undefined);
@@ -390,9 +391,9 @@ export function triggerCount(c: CardObj, kind: TriggerKind | undefined, host: st
   return c.fired?.counts[countKey(kind, host)] ?? 0;
 }
 
-/** Has `c` (with its attachments' grants) living weapon, For Mirrodin! or Job select, which trigger as it enters? */
+/** Has `c` (with its attachments' grants) a keyword that triggers as it enters or is played (living weapon, Weaponmaster, ...)? */
 function entersKeyword(c: CardObj): boolean {
-  return (c.granted ?? c).keywords.some(makesToken);
+  return (c.granted ?? c).keywords.some(triggersAsItEnters);
 }
 
 /** The kinds of the abilities `bits` declare. */

@@ -638,6 +638,13 @@ export type TokenTrigger = (typeof TOKEN_TRIGGERS)[number];
 export function makesToken(ability: string | undefined): ability is TokenTrigger {
   return ability === 'living weapon' || ability === 'for mirrodin' || ability === 'job select';
 }
+/**
+ * A keyword whose ability triggers as its card enters or is played, with no `when` phrase to name it: MTG living
+ * weapon, For Mirrodin! and Job select, Riftbound Weaponmaster (821.1.c) and Quick-Draw (819.1.d).
+ */
+export function triggersAsItEnters(ability: string | undefined): boolean {
+  return makesToken(ability) || ability === 'Weaponmaster' || ability === 'Quick-Draw';
+}
 /* An activated ability the scenario names, `ability NAME`, is read where these are (parser: abilityWord). */
 
 export const DECLARATION_KEYWORDS = ['game', 'title', 'rules', 'player', 'card', 'include'] as const;

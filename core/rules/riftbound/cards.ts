@@ -166,7 +166,9 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       case 'keyword-ability': {
         const k = keywordOfGame(replay, p.name);
-        if (k && !pr.keywords.includes(k)) pr.keywords = pushing(pr.keywords, k);
+        // Instances of Weaponmaster trigger separately (821.1.c.7), so each is kept; another keyword written twice is
+        // kept once (Quick-Draw's instances add nothing, 819.2; those with a value are summed below).
+        if (k && (k === 'Weaponmaster' || !pr.keywords.includes(k))) pr.keywords = pushing(pr.keywords, k);
         // `Reaction ability NAME`: the ability and its timing keyword (813.1.d, 806.1.d), held as a keyword of its own (timing.ts).
         if (k && p.timing && !pr.keywords.includes(timedAbility(p.timing.text, k))) pr.keywords = pushing(pr.keywords, timedAbility(p.timing.text, k));
         // `Assault 2`: its printed instance and its value (807.1.b; 1 when none is written, 807.1.b.3).

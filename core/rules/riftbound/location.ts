@@ -16,7 +16,7 @@ import { inZone } from '../../engine/words';
 import { deathReplaced, saverSteps } from './text';
 import { type Killed, killedByDamage } from './damage';
 import { existsIn } from '../versions';
-import { fire, fireLookedBack, hadAttachment, ON_I_DIE, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
+import { fire, fireEnters, fireLookedBack, hadAttachment, ON_I_DIE, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 import { clearMarks } from '../../engine/counters';
 import { designations, moveOpensCombat } from './combat';
 import { chainItem, phaseWord, playTiming, stateWord } from './timing';
@@ -474,6 +474,8 @@ function playCard(replay: Replay, ev: Extract<EventNode, { kind: 'enter' }>): vo
       return;
     }
     moveTo(replay, card, host.zone, host.place, ev);
+    // The one-line form is Quick-Draw's trigger resolved at once: it triggered, once (819.2), for `expect G triggered`.
+    fireEnters(replay, card);
     attachEvent(replay, { kind: 'attach', verb: 'attach', subject: ev.subject, host: ev.host!, verbRange: ev.verbRange, range: ev.range });
     return;
   }

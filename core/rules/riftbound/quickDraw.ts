@@ -12,6 +12,7 @@ import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { hasAbility } from '../../engine/abilities';
+import { fireEnters } from '../../engine/triggers';
 import { inZone } from '../../engine/words';
 import { msg, relatedAt } from '../../message';
 import { isGear, isUnit, onBoard } from './cards';
@@ -30,6 +31,7 @@ const QUICK_DRAW = { kind: 'keyword', name: 'Quick-Draw' } as const;
 export function quickDrawPlayed(replay: Replay, card: CardObj, ev: EventNode): void {
   if (!onBoard(card) || !isGear(card) || !hasAbility(card, QUICK_DRAW)) return;
   replay.trigger({ kind: 'ability', id: card.id, version: card.version, ability: 'Quick-Draw', controller: card.controller, at: ev.range });
+  fireEnters(replay, card);
   if (replay.noting) replay.note(() => msg`${card.id}'s Quick-Draw triggers: it waits on the chain (\`resolve ${card.id} Quick-Draw choosing ...\`)`);
 }
 

@@ -10,7 +10,8 @@ import type { EventNode } from '../../parser/ast';
 import type { CardObj } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
-import { hasAbility } from '../../engine/abilities';
+import { abilitiesOf, hasAbility } from '../../engine/abilities';
+import { fireEnters } from '../../engine/triggers';
 import { inZone } from '../../engine/words';
 import { msg, relatedAt } from '../../message';
 import { isEquipment, isUnit, onBoard } from './cards';
@@ -22,16 +23,33 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '821.1.c.4': { title: 'Weaponmaster: no Equip cost', text: 'A chosen card without an Equip cost has nothing that can be paid, so Weaponmaster can\'t attach it.' },
   '821.1.c.5': { title: 'Weaponmaster: the gear stays', text: 'When the Equip cost can\'t be paid, the card can\'t leave what it is attached to, or it can\'t go onto the Weaponmaster unit, the chosen card remains where it is, still on whatever it was attached to.' },
   '821.1.c.6': { title: 'Weaponmaster is no Equip', text: 'Weaponmaster pays the Equip cost without using the Equip ability: nothing is activated, and the unit is not chosen as a target, so the usual timing of Equip does not apply.' },
+  '821.1.c.7': { title: 'Weaponmaster twice', text: 'A unit with more than one instance of Weaponmaster puts one trigger per instance on the chain as it is played. Each resolves on its own and may choose another Equipment; one that chooses the gear already attached to the unit changes nothing.' },
 };
 
 const WEAPONMASTER = { kind: 'keyword', name: 'Weaponmaster' } as const;
 
 
-/** `card` was just played: a unit with Weaponmaster puts its trigger on the chain, under its controller. Called only when some card of the scenario has the keyword (Board.enterTriggers). */
+/** How many instances of the keyword `card` has now (with what its gear grant): at least 1 for a card that has it. */
+function instancesOf(card: CardObj, keyword: string): number {
+  const have = abilitiesOf(card);
+  let n = 0;
+  if ('keywords' in have) for (const k of have.keywords) if (k === keyword) n++;
+  return Math.max(n, 1);
+}
+
+/**
+ * `card` was just played: a unit with Weaponmaster puts its trigger on the chain, under its controller, once for
+ * each instance it has (821.1.c.7: they trigger separately, each resolved on its own). Called only when some card
+ * of the scenario has the keyword (Board.enterTriggers).
+ */
 export function weaponmasterPlayed(replay: Replay, card: CardObj, ev: EventNode): void {
   if (!onBoard(card) || !isUnit(card) || !hasAbility(card, WEAPONMASTER)) return;
-  replay.trigger({ kind: 'ability', id: card.id, version: card.version, ability: 'Weaponmaster', controller: card.controller, at: ev.range });
-  if (replay.noting) replay.note(() => msg`${card.id}'s Weaponmaster triggers: it waits on the chain (\`resolve ${card.id} Weaponmaster [choosing ...]\`)`);
+  const n = instancesOf(card, 'Weaponmaster');
+  for (let i = 0; i < n; i++) {
+    replay.trigger({ kind: 'ability', id: card.id, version: card.version, ability: 'Weaponmaster', controller: card.controller, at: ev.range });
+    fireEnters(replay, card);
+  }
+  if (replay.noting) replay.note(() => n === 1 ? msg`${card.id}'s Weaponmaster triggers: it waits on the chain (\`resolve ${card.id} Weaponmaster [choosing ...]\`)` : msg`${card.id}'s ${n} instances of Weaponmaster trigger separately: they wait on the chain, each resolved by its own \`resolve ${card.id} Weaponmaster [choosing ...]\``);
 }
 
 /** `resolve X Weaponmaster [choosing G]`. */
@@ -40,7 +58,9 @@ export function resolveWeaponmaster(replay: Replay, ev: Extract<EventNode, { kin
   if (!unit) return;
   const entry = replay.board.pendingAbility(unit.id, 'Weaponmaster');
   if (!entry) {
-    replay.report('impossible-event', ev.range, msg`${unit.id} has no Weaponmaster trigger waiting on the chain, so none resolves: Weaponmaster triggers as a unit that has it is played. Play it first (\`enter ${unit.id}\`), or remove the line.`, { rules: ['821.1.c'], subjects: [unit.id] });
+    const n = hasAbility(unit, WEAPONMASTER) ? instancesOf(unit, 'Weaponmaster') : 0;
+    if (n > 1) replay.report('impossible-event', ev.range, msg`${unit.id} has no Weaponmaster trigger waiting on the chain, so none resolves: each of its ${n} instances of Weaponmaster triggered once as it was played, and each has resolved. Remove the line.`, { rules: ['821.1.c', '821.1.c.7'], subjects: [unit.id] });
+    else replay.report('impossible-event', ev.range, msg`${unit.id} has no Weaponmaster trigger waiting on the chain, so none resolves: Weaponmaster triggers as a unit that has it is played. Play it first (\`enter ${unit.id}\`), or remove the line.`, { rules: ['821.1.c'], subjects: [unit.id] });
     return;
   }
   const gear = ev.choosing ? replay.card(ev.choosing) : undefined;
