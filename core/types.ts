@@ -180,6 +180,9 @@ export interface CardView {
   /** MTG: printed toughness, and toughness with what its attachments (613.4c) and counters (122.1a) add, when the scenario states it. */
   toughness?: number;
   effectiveToughness?: number;
+  /** MTG: printed power, and power with what its attachments, counters and static effects add (613.4c, 122.1a), when the scenario states it. */
+  power?: number;
+  effectivePower?: number;
   /** Damage marked on it (MTG 120.6; Riftbound 143.3), when there is some. */
   damage?: number;
   /** The counters on it by kind (MTG `+1/+1`, `-1/-1`, 122.1a; Riftbound `buff`, 702), when there are some. */

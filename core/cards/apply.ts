@@ -127,10 +127,11 @@ function propText(p: Property): string {
       return 'color ' + p.colors.map((c) => c.text).join(' ');
     case 'might':
     case 'might-bonus':
+    case 'power':
     case 'toughness':
       return `${p.kind} ${p.value}`;
     case 'pt-bonus':
-      return `${p.who.text} gets ${p.power >= 0 ? '+' : ''}${p.power}/${p.toughness >= 0 ? '+' : ''}${p.toughness}`;
+      return `${p.who.text} gets ${p.power >= 0 ? '+' : ''}${p.power}/${p.toughness >= 0 ? '+' : ''}${p.toughness}${p.perCounter ? ` for each ${p.perCounter.counter} counter on it` : ''}`;
     case 'cast-only':
       return `cast only targeting a tapped ${filterText(p.filter)}`;
     case 'cant-cast':
@@ -197,7 +198,7 @@ export function withCardFacts(st: CardStmt, catalogs: CardCatalogs | undefined, 
   compare('might', (p) => (p.kind === 'might' ? String(p.value) : ''), ['143.2']);
   compare('might-bonus', (p) => (p.kind === 'might-bonus' ? String(p.value) : ''), ['137.1']);
   compare('toughness', (p) => (p.kind === 'toughness' ? String(p.value) : ''), ['208.1']);
-  compare('pt-bonus', (p) => (p.kind === 'pt-bonus' ? `${p.who.text} ${p.power}/${p.toughness}` : ''), ['613.4c']);
+  compare('pt-bonus', (p) => (p.kind === 'pt-bonus' ? `${p.who.text} ${p.power}/${p.toughness}${p.perCounter ? ' per ' + p.perCounter.counter : ''}` : ''), ['613.4c']);
   // The declaration the replay reads.
   const mine = new Set(st.props.map(family));
   const added = facts.props.filter((p) => cardFamily(family(p.prop)) && !mine.has(family(p.prop))).map((p) => placed(p.prop, at));

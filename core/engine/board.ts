@@ -57,6 +57,12 @@ export interface Characteristics {
   toughness: number | undefined;
   /** MTG: what it adds to the toughness of what it is attached to (`equipped creature gets +4/+4`: 4; 613.4c). */
   toughnessBonus: number | undefined;
+  /** MTG: its power as printed (`power N`, 208.1); undefined: not stated. Read only by `expect X power N` (effectivePower). */
+  power: number | undefined;
+  /** MTG: what it adds to the power of what it is attached to (`equipped creature gets +2/+0`: 2; 613.4c); undefined: nothing. */
+  powerBonus: number | undefined;
+  /** MTG: what it adds to the power of what it is attached to for each hone counter on itself (`gets +1/+0 for each hone counter on it`). */
+  honePower: number | undefined;
   /** Keyword abilities with no rule of their own here (`flying`; Riftbound `Shield`): shown, asserted, granted and lost. Copy on write. */
   keywords: readonly string[];
   /**
@@ -259,6 +265,9 @@ export function blankCharacteristics(): Characteristics {
     mightBonus: undefined,
     toughness: undefined,
     toughnessBonus: undefined,
+    power: undefined,
+    powerBonus: undefined,
+    honePower: undefined,
     keywords: NO_ITEMS,
     keywordValues: undefined,
     grants: NO_ITEMS,
@@ -431,6 +440,8 @@ export interface CardObj extends Characteristics {
   minusCounters: number;
   /** MTG: shield counters (122.1c): each one replaces a destruction by an effect, or prevents the damage of one event, and goes. */
   shieldCounters: number;
+  /** MTG: hone counters (122.1: no rule of their own): what an attachment's `gets +1/+0 for each hone counter on it` counts. */
+  honeCounters: number;
   /** MTG: regeneration shields on it this turn (701.19a): each replaces one destruction, and the turn's end takes the rest (514.2). */
   regenShields: number;
   /** MTG: 704.5q removed +1/+1 and -1/-1 counters from it in pairs as this object (a later removal that finds none says why). */
@@ -680,7 +691,7 @@ export class Board {
    * kept by rules/mtg/anthems.ts; undefined on a board where no card declares one. A copy of the board
    * gets a copy of it.
    */
-  anthems: { clone(board: Board): Board['anthems'] } | undefined = undefined;
+  anthems: { clone(board: Board): Board['anthems']; power(board: Board, c: CardObj): number } | undefined = undefined;
   /**
    * Riftbound: the cards a detach left at a battlefield (435.4.a: "recalled during the next Cleanup"),
    * for that cleanup to cite the rule as it recalls them; it empties the set. A clone is made between
@@ -1895,6 +1906,9 @@ export function characteristicsOf(c: CardObj): Characteristics {
     mightBonus: c.mightBonus,
     toughness: c.toughness,
     toughnessBonus: c.toughnessBonus,
+    power: c.power,
+    powerBonus: c.powerBonus,
+    honePower: c.honePower,
     keywords: c.keywords,
     keywordValues: c.keywordValues,
     grants: c.grants,
@@ -1943,6 +1957,9 @@ export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.mightBonus = p.mightBonus;
   card.toughness = p.toughness;
   card.toughnessBonus = p.toughnessBonus;
+  card.power = p.power;
+  card.powerBonus = p.powerBonus;
+  card.honePower = p.honePower;
   card.keywords = p.keywords;
   card.keywordValues = p.keywordValues;
   card.grants = p.grants;
@@ -2049,6 +2066,29 @@ export function effectiveToughness(c: CardObj): number | undefined {
 }
 
 /**
+ * MTG: its power now (208.1, 613.4), or undefined when the scenario states none: layer 7c (613.4c) only, the
+ * one sublayer a scenario can write (no characteristic-defining ability, 7a; no effect that sets, 7b, or
+ * switches, 7d): the printed power, with what its attachments add while they count for it (the same
+ * conditions as for toughness: attached, phased in, with their abilities; a hone bonus times the hone
+ * counters on the attachment), its +1/+1 and -1/-1 counters (122.1a) and the static effects on every
+ * creature a filter describes (`Board.anthems.power`, kept by rules/mtg/anthems.ts). Nothing keeps
+ * it: worked out when read (`expect X power N`, a hover), linear in the card's attachments and the
+ * board's groups of such effects, so a scenario that reads no power pays nothing for it.
+ */
+export function effectivePower(board: Board, c: CardObj): number | undefined {
+  if (c.power === undefined) return undefined;
+  let p = c.power + c.plusCounters - c.minusCounters;
+  for (const id of c.attachments) {
+    const a = board.cards.get(id);
+    if (a === undefined || (a.powerBonus === undefined && a.honePower === undefined)) continue;
+    if (a.phasedOut !== 'no' || a.lost.has('all') || a.granted?.lostAll !== undefined) continue;
+    p += (a.powerBonus ?? 0) + (a.honePower ?? 0) * a.honeCounters;
+  }
+  if (board.anthems !== undefined) p += board.anthems.power(board, c);
+  return p;
+}
+
+/**
  * MTG: the classes of creatures of rules/mtg/anthems.ts, by the cards in them (CardObj.anthemClass names
  * the class; a copy of the board sets its own cards'): a class's `share` is what the static effects on every
  * creature a filter describes add to each of its creatures' toughness, kept as the effects change.
@@ -2099,8 +2139,9 @@ export function cardView(board: Board, c: CardObj): CardView {
     might: c.might,
     effectiveMight: effectiveMight(c),
     ...(c.toughness !== undefined ? { toughness: c.toughness, effectiveToughness: effectiveToughness(c) } : {}),
+    ...(c.power !== undefined ? { power: c.power, effectivePower: effectivePower(board, c) } : {}),
     ...(c.damage !== 0 ? { damage: c.damage } : {}),
-    ...(c.plusCounters !== 0 || c.minusCounters !== 0 || c.shieldCounters !== 0 ? { counters: countersView(board, c) } : {}),
+    ...(c.plusCounters !== 0 || c.minusCounters !== 0 || c.shieldCounters !== 0 || c.honeCounters !== 0 ? { counters: countersView(board, c) } : {}),
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
     tapped: board.game === 'mtg' && c.exhausted ? true : undefined,
     ...(c.triggers !== 0 ? { triggers: { phrases: triggerPhrases(c), count: triggerCount(c, undefined, undefined) } } : {}),
@@ -2118,6 +2159,7 @@ function countersView(board: Board, c: CardObj): Record<string, number> {
   if (c.plusCounters !== 0) v[board.game === 'riftbound' ? 'buff' : '+1/+1'] = c.plusCounters;
   if (c.minusCounters !== 0) v['-1/-1'] = c.minusCounters;
   if (c.shieldCounters !== 0) v.shield = c.shieldCounters;
+  if (c.honeCounters !== 0) v.hone = c.honeCounters;
   return v;
 }
 

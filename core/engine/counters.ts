@@ -20,13 +20,14 @@ export function someCounters(replay: Replay, ev: CountersEvent): boolean {
 
 /** How many counters of that kind are on `c`. */
 export function countersOn(c: CardObj, counter: CounterKind): number {
-  return counter === '-1/-1' ? c.minusCounters : counter === 'shield' ? c.shieldCounters : c.plusCounters;
+  return counter === '-1/-1' ? c.minusCounters : counter === 'shield' ? c.shieldCounters : counter === 'hone' ? c.honeCounters : c.plusCounters;
 }
 
 /** `n` counters of that kind are put on `c` (n > 0, or taken off with n < 0); the next check looks at it (its toughness or Might changed). */
 export function addCounters(replay: Replay, c: CardObj, counter: CounterKind, n: number): void {
   if (counter === '-1/-1') c.minusCounters += n;
   else if (counter === 'shield') c.shieldCounters += n;
+  else if (counter === 'hone') c.honeCounters += n;
   else c.plusCounters += n;
   replay.markDirty(c);
 }
@@ -45,6 +46,7 @@ export function clearMarks(c: CardObj): void {
   c.plusCounters = 0;
   c.minusCounters = 0;
   c.shieldCounters = 0;
+  c.honeCounters = 0;
   c.regenShields = 0;
   c.annihilated = false;
   c.deathtouchFrom = undefined;
@@ -95,5 +97,6 @@ export function countersText(counter: CounterKind, n: number): string {
 export function countersWords(counter: CounterKind, n: number): Message {
   if (counter === 'buff') return n === 0 ? msg`no buff` : n === 1 ? msg`a buff` : msg`${n} buffs`;
   if (counter === 'shield') return n === 0 ? msg`no shield counters` : n === 1 ? msg`a shield counter` : msg`${n} shield counters`;
+  if (counter === 'hone') return n === 0 ? msg`no hone counters` : n === 1 ? msg`a hone counter` : msg`${n} hone counters`;
   return n === 0 ? msg`no ${counter} counters` : n === 1 ? msg`a ${counter} counter` : msg`${n} ${counter} counters`;
 }

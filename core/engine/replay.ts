@@ -25,7 +25,7 @@ import { NameTable } from './names';
 import { withCardFacts } from '../cards/apply';
 import type { CardCatalogs } from '../cards/catalog';
 import { abilityLabel, abilityLabels, abilityOf, hasAbility, keywordValue, writtenLabel } from './abilities';
-import { attachedNames, blankCharacteristics, Board, readsHostToughness, CEASED, FACE, MERGED, mergedCardAt, mergedCardsText, effectiveMight, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type HostRef, type LineMove, type PlayerObj, type StackEntry } from './board';
+import { attachedNames, blankCharacteristics, Board, readsHostToughness, CEASED, FACE, MERGED, mergedCardAt, mergedCardsText, effectiveMight, effectivePower, effectiveToughness, isCard, movedLine, movedStamp, noAttachments, noItems, objectList, protectionQualities, sameValue, zoneLabel, type CardObj, type HostRef, type LineMove, type PlayerObj, type StackEntry } from './board';
 import { endUnheld } from './held';
 import { MTG_STATUS, RIFTBOUND_STATUS, statusFailure } from './status';
 import { type LookedBack, MTG_TRIGGERS, phraseOfGame, RIFTBOUND_TRIGGERS, triggeredText, triggeredFailure, type WatcherGone } from './triggers';
@@ -1456,6 +1456,16 @@ export class Replay {
         if (t === undefined) return { actual: msg`${c.id} has no toughness stated (declare it with \`toughness N\`)` };
         return { actual: msg`${c.id} has toughness ${t}`, replacement: `${c.id} toughness ${t}` };
       }
+      case 'power': {
+        // Worked out only here (and in a hover): nothing else reads a power (board.ts, effectivePower).
+        const c = this.card(a.subject);
+        if (!c) return undefined;
+        if (this.rules.game !== 'mtg') return { actual: msg`a Riftbound unit has Might, not power (\`${c.id} might N\`)` };
+        const p = effectivePower(this.board, c);
+        if (p === a.value) return undefined;
+        if (p === undefined) return { actual: msg`${c.id} has no power stated (declare it with \`power N\`)` };
+        return { actual: msg`${c.id} has power ${p}`, replacement: `${c.id} power ${p}` };
+      }
       case 'damage': {
         const c = this.card(a.subject);
         if (!c || c.damage === a.value) return undefined;
@@ -1630,6 +1640,8 @@ export function assertionText(a: Assertion): Message {
       return msg`${a.subject.text} to have Might ${a.value}`;
     case 'toughness':
       return msg`${a.subject.text} to have toughness ${a.value}`;
+    case 'power':
+      return msg`${a.subject.text} to have power ${a.value}`;
     case 'damage':
       return msg`${a.subject.text} to have ${a.value} damage marked on it`;
     case 'counters':
@@ -1682,6 +1694,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} to have Might ${a.value}`;
     case 'toughness':
       return `${a.subject.text} to have toughness ${a.value}`;
+    case 'power':
+      return `${a.subject.text} to have power ${a.value}`;
     case 'damage':
       return `${a.subject.text} to have ${a.value} damage marked on it`;
     case 'counters':
@@ -1830,6 +1844,9 @@ function newCard(st: CardStmt): CardObj {
     mightBonus: printed.mightBonus,
     toughness: printed.toughness,
     toughnessBonus: printed.toughnessBonus,
+    power: printed.power,
+    powerBonus: printed.powerBonus,
+    honePower: printed.honePower,
     keywords: printed.keywords,
     keywordValues: printed.keywordValues,
     grants: printed.grants,
@@ -1862,6 +1879,7 @@ function newCard(st: CardStmt): CardObj {
     plusCounters: 0,
     minusCounters: 0,
     shieldCounters: 0,
+    honeCounters: 0,
     regenShields: 0,
     annihilated: false,
     deathtouchFrom: undefined,

@@ -178,12 +178,17 @@ export type Property =
   | { kind: 'might-bonus'; value: number; range: Range }
   /** `toughness N` (MTG): the creature's toughness as printed (208.1), before what its attachments add (613.4c). */
   | { kind: 'toughness'; value: number; range: Range }
+  /** `power N` (MTG): the creature's power as printed (208.1), before what its attachments, counters and static effects add (613.4c). */
+  | { kind: 'power'; value: number; range: Range }
   /** `damage N` (both games): damage marked on it on the declared board (MTG 120.6; Riftbound 143.3.a). */
   | { kind: 'damage'; value: number; range: Range }
   /** `with 2 +1/+1 counters`, `with a -1/-1 counter` (MTG 122.1a), `with a buff` (Riftbound 702): counters on it on the declared board. */
   | { kind: 'counters'; counter: CounterKind; count: number; countRange: Range; range: Range }
-  /** `equipped creature gets +4/+4`, `enchanted creature gets -2/-2` (MTG): what an attachment adds to the power and toughness of what it is attached to (613.4c, 301.5f, 303.4m). */
-  | { kind: 'pt-bonus'; who: Word; power: number; toughness: number; range: Range }
+  /**
+   * `equipped creature gets +4/+4`, `enchanted creature gets -2/-2` (MTG): what an attachment adds to the power and toughness of what it is attached to (613.4c, 301.5f, 303.4m).
+   * `perCounter`: `equipped creature gets +1/+0 for each hone counter on it`, the change multiplied by the counters of that kind on the attachment itself.
+   */
+  | { kind: 'pt-bonus'; who: Word; power: number; toughness: number; perCounter?: { counter: 'hone'; range: Range }; range: Range }
   /**
    * `white creatures get +1/+1`, `other creatures you control get +1/+1`, `creatures with no abilities get
    * +2/+2`, `enchanted creatures get -1/-1` (MTG): a static ability of the card that changes the power and
@@ -296,7 +301,8 @@ export interface CardStmt {
 }
 
 /** The counters the checker reads: MTG +1/+1 and -1/-1 counters (122.1a) and shield counters (122.1c), a Riftbound buff (702, 703). */
-export type CounterKind = '+1/+1' | '-1/-1' | 'shield' | 'buff';
+/** `hone`: MTG counters with no rule of their own (122.1), read by an attachment's `gets +1/+0 for each hone counter on it`. */
+export type CounterKind = '+1/+1' | '-1/-1' | 'shield' | 'hone' | 'buff';
 
 /** `by P` at the end of an event. */
 export type ByClause = Name | undefined;
@@ -312,6 +318,8 @@ export type Assertion =
   | { kind: 'might'; subject: Name; value: number; range: Range }
   /** `X toughness N` (MTG): its toughness with what its attachments add (613.4c). */
   | { kind: 'toughness'; subject: Name; value: number; range: Range }
+  /** `X power N` (MTG): its power with what its attachments, counters and static effects add (613.4c, 122.1a); read only by this assertion. */
+  | { kind: 'power'; subject: Name; value: number; range: Range }
   /** `X damage N` (both games): the damage marked on it (0 when none). */
   | { kind: 'damage'; subject: Name; value: number; range: Range }
   /** `X has 2 +1/+1 counters`, `X has no -1/-1 counters` (MTG), `X has a buff`, `X has no buff` (Riftbound): how many of that counter are on it. */

@@ -607,6 +607,7 @@ export function singleValued(p: Property): string | undefined {
       return 'attached to';
     case 'might':
     case 'might-bonus':
+    case 'power':
     case 'toughness':
     case 'damage':
       return p.kind;
@@ -647,10 +648,10 @@ function counterKind(cur: Cursor): CounterKind {
     cur.next();
     return 'buff';
   }
-  if (t?.type === 'word' && t.text === 'shield' && (cur.isWord('counter', 1) || cur.isWord('counters', 1))) {
+  if (t?.type === 'word' && (t.text === 'shield' || t.text === 'hone') && (cur.isWord('counter', 1) || cur.isWord('counters', 1))) {
     cur.next();
     cur.next();
-    return 'shield';
+    return t.text as CounterKind;
   }
   if (t?.type !== 'number' || (t.text !== '+1/+1' && t.text !== '-1/-1')) {
     if (t?.type === 'number' && t.text.includes('/')) throw new SyntaxError_(msg`The checker reads +1/+1, -1/-1 and shield counters (and Riftbound buffs): a ${t.text} counter is not modelled.`, t.range);
@@ -669,7 +670,7 @@ function startsCounters(cur: Cursor): boolean {
   const k = cur.peek(1);
   if (k === undefined) return false;
   if (k.type === 'number') return k.text.includes('/');
-  return k.type === 'word' && (k.text === 'buff' || k.text === 'buffs' || (k.text === 'shield' && (cur.isWord('counter', 2) || cur.isWord('counters', 2))));
+  return k.type === 'word' && (k.text === 'buff' || k.text === 'buffs' || ((k.text === 'shield' || k.text === 'hone') && (cur.isWord('counter', 2) || cur.isWord('counters', 2))));
 }
 
 function parseTypeLine(cur: Cursor): TypeLine {
@@ -856,6 +857,7 @@ function parseProperty(cur: Cursor): Property {
     }
     case 'might':
     case 'might-bonus':
+    case 'power':
     case 'toughness':
     case 'damage': {
       const n = cur.number(msg`a number`);
@@ -937,7 +939,23 @@ function parseProperty(cur: Cursor): Property {
         const noun = cur.word(msg`what it is attached to`);
         cur.next();
         const pt = cur.powerToughness(msg`a change of power and toughness as cards print it (+4/+4, -2/-2, +1/+0)`);
-        return { kind: 'pt-bonus', who: { text: `${t.text} ${noun.text}`, range: span(t.range, noun.range) }, power: pt.power, toughness: pt.toughness, range: r() };
+        const who = { text: `${t.text} ${noun.text}`, range: span(t.range, noun.range) };
+        // `for each hone counter on it` (`on this`, `on this Equipment`): the change once per counter of that kind on the attachment itself (122.1, 613.4c).
+        if (cur.isWord('for') && cur.isWord('each', 1)) {
+          const from = cur.next()!.range;
+          cur.next();
+          cur.expectWord('hone');
+          if (!cur.isWord('counter')) cur.fail(msg`'${'counter'}'`);
+          cur.next();
+          cur.expectWord('on');
+          if (cur.isWord('it')) cur.next();
+          else {
+            cur.expectWord('this');
+            if (cur.isWord('Equipment') || cur.isWord('Aura')) cur.next();
+          }
+          return { kind: 'pt-bonus', who, power: pt.power, toughness: pt.toughness, perCounter: { counter: 'hone', range: span(from, cur.last().range) }, range: r() };
+        }
+        return { kind: 'pt-bonus', who, power: pt.power, toughness: pt.toughness, range: r() };
       }
       return { kind: 'grant', grant: parseGrant(cur, t), range: r() };
     case 'when': {
@@ -3506,7 +3524,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of' or 'triggered'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'power', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of' or 'triggered'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -3559,6 +3577,7 @@ function parseAssertion(cur: Cursor): Assertion {
       return { kind: 'newer-than', subject, other, range: r() };
     }
     case 'might':
+    case 'power':
     case 'toughness':
     case 'damage': {
       const kind = t.text;
@@ -3691,7 +3710,7 @@ function parseAssertion(cur: Cursor): Assertion {
       return { kind: 'triggered', subject, negated, ...(count !== undefined ? { count } : {}), ...(when ? { when } : {}), ...(host ? { host } : {}), range: r() };
     }
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of' or 'triggered'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'power', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of' or 'triggered'`);
   }
 }
 

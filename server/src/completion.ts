@@ -216,8 +216,8 @@ function verbsOf(game: Game, list: readonly string[]): string[] {
   return list.filter((v) => !other.includes(v));
 }
 
-/** The kinds of counter a game's cards have (MTG 122.1a, 122.1c; Riftbound 702), as a scenario writes them. */
-const COUNTER_KINDS: Record<Game, readonly CounterKind[]> = { mtg: ['+1/+1', '-1/-1', 'shield'], riftbound: ['buff'] };
+/** The kinds of counter a game's cards have (MTG 122.1a, 122.1c, 122.1: hone; Riftbound 702), as a scenario writes them. */
+const COUNTER_KINDS: Record<Game, readonly CounterKind[]> = { mtg: ['+1/+1', '-1/-1', 'shield', 'hone'], riftbound: ['buff'] };
 /** The counts completion offers before a kind of counter. */
 const COUNTER_COUNTS = ['a', '1', '2', '3'];
 const isCount = (w: string | undefined) => w !== undefined && (w === 'a' || w === 'an' || /^[0-9]+$/.test(w));
@@ -831,7 +831,7 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   const created = !subject || isToken(state, subject.id) ? ['not created'] : [];
   if (n === 1) {
     const combat = [...roles, ...roles.map((r) => `not ${r}`)];
-    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'toughness', 'damage', 'controlled', 'ceased', ...created, 'tapped', 'untapped', 'face down', 'face up', 'phased out', 'phased in', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), ...copies, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', ...created, 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, ...copies, 'triggered', 'not triggered']);
+    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'power', 'toughness', 'damage', 'controlled', 'ceased', ...created, 'tapped', 'untapped', 'face down', 'face up', 'phased out', 'phased in', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), ...copies, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', ...created, 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, ...copies, 'triggered', 'not triggered']);
   }
   const rel = args[1];
   // `X a copy of Y`, `X not a copy [of Y]` (MTG 707.2; Riftbound 477.1.b): after `of`, the objects it may copy.
@@ -868,7 +868,8 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
       const have = new Set((subject?.keywords ?? board.players.find((p) => p.id === args[0])?.keywords ?? []).map(offeredAbility));
       if (subject?.protections?.length) have.add('protection from');
       // Its counters as they are now (`2 +1/+1 counters`, `no -1/-1 counters`; Riftbound `a buff` or `no buff`): those it has with the abilities it has, `no ...` after the other abilities.
-      const counters = subject ? COUNTER_KINDS[game].map((k) => countersText(k, subject.counters?.[k] ?? 0)) : [];
+      // Hone counters (no rule of their own) only on a card that has some.
+      const counters = subject ? COUNTER_KINDS[game].filter((k) => k !== 'hone' || subject.counters?.hone).map((k) => countersText(k, subject.counters?.[k] ?? 0)) : [];
       for (const phrase of counters) if (!phrase.startsWith('no ')) have.add(phrase);
       // Riftbound: a keyword with its value now, the values of its sources summed (`Shield 3`: 807.2, 814.2).
       const values = (subject?.keywords ?? []).map(withoutSource).filter((k) => VALUED_KEYWORDS.includes(k.split(' ')[0]) && k.includes(' '));
@@ -880,7 +881,7 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   // `expect X has 2 +1/+1 counters`, `expect X has no buff` word by word: the kind after the count (after `no`, an ability too: `has no flying`), then `counters`.
   if (rel === 'has' && (isCount(args[2]) || args[2] === 'no')) {
     if (n === 3) return words([...COUNTER_KINDS[game], ...(args[2] === 'no' ? abilityWords(game) : [])]);
-    if (n === 4 && (args[3] === '+1/+1' || args[3] === '-1/-1' || args[3] === 'shield')) return words([args[2] === 'no' ? 'counters' : counterWord(args[2])]);
+    if (n === 4 && (args[3] === '+1/+1' || args[3] === '-1/-1' || args[3] === 'shield' || args[3] === 'hone')) return words([args[2] === 'no' ? 'counters' : counterWord(args[2])]);
     return args[2] === 'no' ? abilityWant(state, args.slice(3), false) : NONE;
   }
   // `expect X has flying`, `expect X has protection from red`: the words of one ability.
@@ -1021,15 +1022,15 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'fortify', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'creatures you control get', 'other creatures get', 'creatures with no abilities get', 'can be attached only to', 'cast only targeting a tapped permanent', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', 'transforms into', 'back face', 'as it becomes attached choose a color', 'chosen color', 'face down', 'manifested', 'cloaked', ...COMBAT_RESTRICTIONS, ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...GRAVEYARD_TRIGGERS, ...TARGETING_PROPERTIES]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'fortify', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'creatures you control get', 'other creatures get', 'creatures with no abilities get', 'can be attached only to', 'cast only targeting a tapped permanent', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'power', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', 'transforms into', 'back face', 'as it becomes attached choose a color', 'chosen color', 'face down', 'manifested', 'cloaked', ...COMBAT_RESTRICTIONS, ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...GRAVEYARD_TRIGGERS, ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'with a buff', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', 'if I would die, kill this instead, heal me, exhaust me, and recall me', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
-    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'toughness', 'damage', 'with', 'exhausted', 'tapped', 'transforms', 'back', 'as', 'chosen']);
+    const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'power', 'toughness', 'damage', 'with', 'exhausted', 'tapped', 'transforms', 'back', 'as', 'chosen']);
     // Toughness and damage are a creature's (MTG 208.1, 120.3e) or a unit's (Riftbound 143.3): offered when the type line says so, or says nothing yet.
     // So are counters, whose +1/+1 and -1/-1 count in a creature's toughness (122.1a), and a buff (only a unit has one, 426.1);
     // and the restrictions on combat (only a creature attacks or blocks, 506.3).
     const typeWords = cardTypesOf(toks, colon);
     const damageable = typeWords.length === 0 || typeWords.includes(game === 'mtg' ? 'creature' : 'unit');
-    const offered = damageable ? all : all.filter((p) => p !== 'toughness' && p !== 'damage' && !p.startsWith('with ') && !COMBAT_RESTRICTIONS.includes(p));
+    const offered = damageable ? all : all.filter((p) => p !== 'power' && p !== 'toughness' && p !== 'damage' && !p.startsWith('with ') && !COMBAT_RESTRICTIONS.includes(p));
     // The grants (a card may have several), its own kind of attachment's first; the keywords it doesn't have yet.
     const dash = toks.findIndex((t) => t.kind === 'dash');
     const subtypes = new Set(dash < 0 ? [] : toks.slice(dash + 1, toks.findIndex((t) => t.kind === 'comma')).map((t) => t.text));
@@ -1048,7 +1049,8 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     // `enchanted creature can't attack or block` (Pacifism: 508.1c, 509.1b): a creature's restrictions on combat.
     const creature = game === 'mtg' && clause[1] === 'creature' && kw !== 'fortified';
     if (n === 2) return words(game === 'mtg' ? ['has', 'loses', "can't be", ...(creature ? [...COMBAT_RESTRICTIONS, 'gets'] : [])] : ['has']);
-    if (clause[2] === 'gets') return n === 3 ? words(['+1/+1', '+2/+2', '-1/-1'], CompletionItemKind.Value) : NONE;
+    // After the change, an Equipment's that grows with its hone counters (`+1/+0 for each hone counter on it`, 122.1).
+    if (clause[2] === 'gets') return n === 3 ? words(['+1/+1', '+2/+2', '-1/-1'], CompletionItemKind.Value) : n === 4 && kw === 'equipped' ? words(['for each hone counter on it']) : NONE;
     // `enchanted land can't be enchanted by other Auras` (Consecrate Land): what, then `by other ...`.
     if (clause[2] === "can't") {
       const what = GRANT_CANT[kw];

@@ -337,6 +337,10 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
     const tough = c.effectiveToughness ?? c.toughness;
     lines.push(`- ${tough !== c.toughness ? t('Toughness: {0} (printed {1})', tough, c.toughness) : t('Toughness: {0}', tough)}`);
   }
+  if (c.power !== undefined) {
+    const power = c.effectivePower ?? c.power;
+    lines.push(`- ${power !== c.power ? t('Power: {0} (printed {1})', power, c.power) : t('Power: {0}', power)}`);
+  }
   if (c.damage) {
     lines.push(`- ${t('Damage marked: {0}', c.damage)}`);
   }
@@ -524,6 +528,7 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
   // Counters on the declared board (MTG 122.1a; Riftbound 702): the other game's kind is a syntax error, which the finding's own section explains.
   if (p?.kind === 'counters' && (p.counter === 'buff') === (state.game === 'riftbound')) {
     if (p.counter === 'shield') return { text: shieldText(), rules: ['122.1c', '122.6', '122.2'], range: p.range };
+    if (p.counter === 'hone') return { text: honeText(), rules: ['122.1', '122.6', '122.2'], range: p.range };
     return state.game === 'mtg'
       ? { text: t("Counters already on this permanent as the scenario begins. Each +1/+1 counter adds 1 to its toughness and each -1/-1 counter takes 1 away, together with what its attachments add. Only a permanent on the battlefield has them here: a card that changes zones keeps none. A permanent with both kinds loses them in pairs at once, so a declaration has one kind only."), rules: ['122.1a', '122.6', '122.2', '704.5q'], range: p.range }
       : { text: t("A buff already on this unit as the scenario begins: it adds 1 to the unit's Might, so the damage that kills it is one more. A unit has one buff at most, and loses it when it leaves the board."), rules: ['426.1', '703', '702.3', '705'], range: p.range };
@@ -531,6 +536,12 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
   if (state.game !== 'mtg') return undefined;
   if (p?.kind === 'toughness') {
     return { text: t('The creature\'s printed toughness. What its attachments add (`equipped creature gets +P/+T`) counts while they are attached. With toughness 0 or less it is put into its owner\'s graveyard (not destroyed, so indestructible doesn\'t save it); damage at least its toughness destroys it.'), rules: ['704.5f', '704.5g', '613.4c'], range: p.range };
+  }
+  if (p?.kind === 'power') {
+    return { text: t("The creature's printed power (the first of its two numbers). Only `expect X power N` reads it: it is worked out then, in layer 7c, with what its attachments add while they count, its +1/+1 and -1/-1 counters and the static effects on every creature its words describe. No effect that sets or switches power can be written, so layers 7a, 7b and 7d never apply."), rules: ['208.1', '613.4', '613.4c', '122.1a'], range: p.range };
+  }
+  if (p?.kind === 'pt-bonus' && p.perCounter !== undefined && (p.who.text === 'equipped creature' || p.who.text === 'enchanted creature')) {
+    return { text: t('What this attachment adds to the power of the creature it is attached to, once for each hone counter on the attachment itself, while it is attached, phased in and has its abilities: putting or removing hone counters changes the creature\'s power at once. Only power is read here.'), rules: ['613.4c', '122.1'], range: p.range };
   }
   if (p?.kind === 'pt-bonus' && (p.who.text === 'equipped creature' || p.who.text === 'enchanted creature')) {
     return { text: t('What this attachment adds to the power and toughness of the creature it is attached to, while it is attached, phased in and has its abilities. When it goes, the creature may die: with toughness 0 or less (a 0/0 Germ), or with the damage on it now lethal.'), rules: ['613.4c', '704.5f', '704.5g'], range: p.range };
@@ -591,6 +602,7 @@ function influenceAt(state: DocumentState, pos: Position): { text: string; rules
 
 /** What shield counters do (MTG 122.1c), for the hovers of `with a shield counter` and of `put`/`remove`. */
 const shieldText = () => t('Each shield counter on a permanent stands in once for it: an effect that would destroy it removes a shield counter instead, and damage that would be dealt to it is prevented and a shield counter removed. Lethal damage already marked still destroys it.');
+const honeText = () => t('Hone counters have no rule of their own: what they do is what a card says, here an attachment\'s `gets +1/+0 for each hone counter on it`, which counts those on the attachment itself. A card that changes zones keeps none.');
 
 /**
  * The verb of a counters event or of `regenerate` under the cursor (a `together:` part too): MTG `put`, `remove` (122.1a, 122.6), `regenerate` (701.19a),
@@ -626,6 +638,7 @@ function countersVerbAt(state: DocumentState, pos: Position): { text: string; ru
       : { text: t("Spends a unit's buff: the buff is removed, and its Might drops by 1, so the damage on it may kill it in the next cleanup. A buff can be spent only from a unit that has one."), rules: ['702.2.b', '702.2.b.1', '703'], range };
   }
   if (ev.counter === 'shield') return { text: ev.verb === 'put' ? t('Puts shield counters on a permanent on the battlefield. {0}', shieldText()) : t('Removes shield counters from a permanent, no more than it has. {0}', shieldText()), rules: ['122.1c', '122.6'], range };
+  if (ev.counter === 'hone') return { text: ev.verb === 'put' ? t('Puts hone counters on a permanent on the battlefield. {0}', honeText()) : t('Removes hone counters from a permanent, no more than it has. {0}', honeText()), rules: ['122.1', '122.6'], range };
   return ev.verb === 'put'
     ? { text: t("Puts counters on a permanent on the battlefield (not on a player, nor on a card in another zone). Each +1/+1 counter adds 1 to its toughness and each -1/-1 counter takes 1 away; a permanent with both loses them in pairs at once, and a creature whose toughness drops to 0 or less is put into its owner's graveyard."), rules: ['122.6', '122.1a', '704.5q', '704.5f'], range }
     : { text: t('Removes counters from a permanent, no more than it has (pairs of +1/+1 and -1/-1 counters have already cancelled out). Removing +1/+1 counters lowers its toughness: it may die with toughness 0 or less, or with the damage on it now lethal.'), rules: ['122.1a', '704.5q', '704.5f', '704.5g'], range };
@@ -703,6 +716,10 @@ function combatAssertionAt(state: DocumentState, pos: Position): { text: string;
     return { text: t('{0}: the mutating spell merges with its target, put on top of it or underneath, as its controller chooses. The target stays the same permanent: what is attached to it stays, and so do its counters and timestamp. The permanent has the characteristics of its top card and the abilities of every card, and the state-based actions judge what is attached by them.', codeSpan(st.mergeOn.text)), rules: ['702.140c', '702.140e', '730.2c'], range: st.mergeOn.range };
   }
   const a = st?.kind === 'expect' ? st.assertion : undefined;
+  // MTG `expect X power N` (208.1, 613.4): the one reader of a power.
+  if (a?.kind === 'power' && containsInclusive(a.range, pos) && !containsInclusive(a.subject.range, pos) && state.game === 'mtg') {
+    return { text: t('{0}: the creature\'s power now: its printed power (`power N`), then layer 7c in timestamp order: what its attachments add while they count (with their hone counters), its +1/+1 and -1/-1 counters, and the static effects on every creature its words describe. Damage changes no power. A creature whose power the scenario doesn\'t state fails this with a note to state it.', codeSpan('power')), rules: ['208.1', '613.4', '613.4c', '122.1a'], range: { start: a.subject.range.end, end: a.range.end } };
+  }
   // MTG `expect X merged with Y`, `expect X not merged` (702.140c, 730.2).
   if (a?.kind === 'merged' && containsInclusive(a.range, pos) && !containsInclusive(a.subject.range, pos) && !(a.other && containsInclusive(a.other.range, pos)) && state.game === 'mtg') {
     return { text: t('{0}: whether the cards are parts of one merged permanent now. A merged permanent that leaves the battlefield leaves as one, and each of its cards goes on its own, as a new object, no longer merged.', codeSpan(a.other ? (a.negated ? 'not merged with' : 'merged with') : 'not merged')), rules: ['730.2', '730.3'], range: { start: a.subject.range.end, end: a.other ? a.other.range.start : a.range.end } };

@@ -32,6 +32,8 @@ interface Anthem {
   readonly attached: 'equipped' | 'enchanted' | undefined;
   readonly noAbilities: boolean;
   readonly toughness: number;
+  /** What it adds to power (613.4c): read only when a power is (Anthems.power). */
+  readonly power: number;
   /** Are the words about who controls the creature (`you control`): then the source's controller is part of the group. */
   readonly controlled: boolean;
   /** Its words, for the group's key. */
@@ -46,6 +48,8 @@ interface Group {
   /** `you` of the words: the sources' controller (undefined where the words don't say). */
   readonly you: string | undefined;
   sum: number;
+  /** The sum of their power changes: read only when a power is (Anthems.power). */
+  powerSum: number;
   /** What each source in effect adds (for `other`: a source doesn't count for itself). */
   readonly members: Map<string, number>;
   /** The classes of creatures it describes, by key. */
@@ -93,7 +97,7 @@ class Anthems {
   ) {}
   clone(board: Board): Anthems {
     const groups = new Map<string, Group>();
-    for (const [k, g] of this.groups) groups.set(k, { key: k, anthem: g.anthem, you: g.you, sum: g.sum, members: new Map(g.members), classes: new Set(g.classes) });
+    for (const [k, g] of this.groups) groups.set(k, { key: k, anthem: g.anthem, you: g.you, sum: g.sum, powerSum: g.powerSum, members: new Map(g.members), classes: new Set(g.classes) });
     const classes = new Map<string, Klass>();
     for (const [k, x] of this.classes) {
       const copy: Klass = { key: k, groups: x.groups.map((g) => groups.get(g.key)!), own: x.own, share: x.share, low: x.low, cards: new Set(x.cards), fresh: new Set(x.fresh) };
@@ -106,6 +110,25 @@ class Anthems {
     const placed = new Map<string, (string | undefined)[]>();
     for (const [k, l] of this.placed) placed.set(k, l.slice());
     return new Anthems(this.sources, placed, groups, classes, new Map(this.toughCards));
+  }
+  /**
+   * What the effects add to `c`'s power now (613.4c): the power changes of the groups that describe it,
+   * less what it adds to itself in `other` groups. Worked out when a power is read (`expect X power N`,
+   * board.ts effectivePower), never kept: one look at each group, which nothing on the clean path pays.
+   */
+  power(board: Board, c: CardObj): number {
+    if (c.zone !== 'battlefield' || c.phasedOut !== 'no' || !isCreature(c)) return 0;
+    let sum = 0;
+    for (const g of this.groups.values()) if (g.powerSum !== 0 && describes(g, board, c)) sum += g.powerSum;
+    const own = this.sources.get(c.id);
+    const placed = this.placed.get(c.id);
+    if (own !== undefined && placed !== undefined) {
+      for (let i = 0; i < own.length; i++) {
+        const key = placed[i];
+        if (own[i].other && key !== undefined && describes(this.groups.get(key)!, board, c)) sum -= own[i].power;
+      }
+    }
+    return sum;
   }
 }
 
@@ -150,7 +173,7 @@ function anthemsOf(card: CardObj, readable: (p: Extract<Property, { kind: 'anthe
     const filter: Filter = { ...p.filter, alternatives: p.filter.alternatives.map((a) => a.map((t) => ({ ...t, word: singular(t.word) }))) };
     const controlled = filter.control !== undefined;
     const words = `${p.other ? 'other ' : ''}${p.attached ?? ''} ${filter.alternatives.map((a) => a.map((t) => (t.negated ? '-' : '+') + t.word).join(' ')).join(' | ')} ${filter.control ?? ''}${p.noAbilities ? ' no abilities' : ''}`;
-    out.push({ filter, other: p.other !== undefined, attached: p.attached, noAbilities: p.noAbilities !== undefined, toughness: p.toughness, controlled, words });
+    out.push({ filter, other: p.other !== undefined, attached: p.attached, noAbilities: p.noAbilities !== undefined, toughness: p.toughness, power: p.power, controlled, words });
   }
   return out;
 }
@@ -357,6 +380,7 @@ function place(index: Anthems, c: CardObj, before: Map<Group, number> | undefine
       const g = index.groups.get(placed[i]!)!;
       if (before !== undefined && !before.has(g)) before.set(g, g.sum);
       g.sum -= a.toughness;
+      g.powerSum -= a.power;
       const left = (g.members.get(c.id) ?? 0) - a.toughness;
       if (left === 0) g.members.delete(c.id);
       else g.members.set(c.id, left);
@@ -364,11 +388,12 @@ function place(index: Anthems, c: CardObj, before: Map<Group, number> | undefine
     if (key !== undefined) {
       let g = index.groups.get(key);
       if (g === undefined) {
-        index.groups.set(key, (g = { key, anthem: a, you: a.controlled ? c.controller : undefined, sum: 0, members: new Map(), classes: new Set() }));
+        index.groups.set(key, (g = { key, anthem: a, you: a.controlled ? c.controller : undefined, sum: 0, powerSum: 0, members: new Map(), classes: new Set() }));
         made = true;
       }
       if (before !== undefined && !before.has(g)) before.set(g, g.sum);
       g.sum += a.toughness;
+      g.powerSum += a.power;
       g.members.set(c.id, (g.members.get(c.id) ?? 0) + a.toughness);
     }
     placed[i] = key;
@@ -425,7 +450,7 @@ export function hasAbilities(c: CardObj): boolean {
     for (const k of have.keywords) if (!(MTG_COMBAT_RESTRICTIONS.includes(k) && grantedBy(c, k) !== undefined)) return true;
   }
   if (have.protections.length !== 0 || have.targeting.length !== 0) return true;
-  if (c.grants.length !== 0 || c.triggers !== 0 || c.hasEquip || c.reconfigure || c.bestow || c.enchant.length !== 0 || c.attachOnly !== undefined || c.toughnessBonus !== undefined || c.cant.size !== 0) return true;
+  if (c.grants.length !== 0 || c.triggers !== 0 || c.hasEquip || c.reconfigure || c.bestow || c.enchant.length !== 0 || c.attachOnly !== undefined || c.toughnessBonus !== undefined || c.powerBonus !== undefined || c.honePower !== undefined || c.cant.size !== 0) return true;
   for (const p of c.decl.props) if (STATIC_KINDS.has(p.kind)) return true;
   return false;
 }

@@ -826,13 +826,27 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
     case 'toughness':
       pr.toughness = p.value;
       break;
+    case 'power':
+      // Read only by `expect X power N` (board.ts, effectivePower): nothing in the rules the checker models depends on it.
+      pr.power = p.value;
+      break;
     case 'pt-bonus':
       // `equipped creature gets +4/+4` means the creature it is attached to, whatever the card is (301.5f, 303.4m).
       if (p.who.text !== 'equipped creature' && p.who.text !== 'enchanted creature') {
         replay.report('syntax-error', p.who.range, msg`A change of power and toughness is written \`equipped creature gets ...\` or \`enchanted creature gets ...\`: only a creature has toughness.`, { rules: ['208.1'] });
         break;
       }
+      if (p.perCounter !== undefined) {
+        // `gets +1/+0 for each hone counter on it`: the power part, times the hone counters on the attachment, read when a power is.
+        if (p.toughness !== 0) {
+          replay.report('syntax-error', p.range, msg`A change of toughness for each counter on the attachment is not modelled (only its power, read by \`expect X power N\`): the whole change is not read.`, { rules: ['613.4c'], subjects: [card.id] });
+          break;
+        }
+        pr.honePower = (pr.honePower ?? 0) + p.power;
+        break;
+      }
       pr.toughnessBonus = (pr.toughnessBonus ?? 0) + p.toughness;
+      if (p.power !== 0) pr.powerBonus = (pr.powerBonus ?? 0) + p.power;
       break;
     case 'counters':
       // Read with the declared board (sba.ts, declaredCounters).
@@ -849,7 +863,7 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
     }
     case 'unknown': {
       const like = keywordInOtherCase(p.word.text, MTG_KEYWORDS);
-      replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, fortify, protection from, color, reconfigure, bestow, token, phased out, tapped, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, cast only targeting a tapped ..., on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., equipped creature gets +P/+T, enchanted creature gets +P/+T, toughness, damage, when attached, when unattached, when equipped creature dies, when enchanted creature dies, when an Aura becomes attached to it, when an Equipment becomes attached to it, when an equipped creature you control dies, when an enchanted creature dies, a keyword (flying, first strike, ...).`);
+      replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, fortify, protection from, color, reconfigure, bestow, token, phased out, tapped, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, cast only targeting a tapped ..., on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., equipped creature gets +P/+T, enchanted creature gets +P/+T, power, toughness, damage, when attached, when unattached, when equipped creature dies, when enchanted creature dies, when an Aura becomes attached to it, when an Equipment becomes attached to it, when an equipped creature you control dies, when an enchanted creature dies, a keyword (flying, first strike, ...).`);
       break;
     }
     case 'anthem':

@@ -16,6 +16,7 @@ import { msg } from '../../message';
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '122.1a': { title: '+1/+1 and -1/-1 counters', text: 'Each +1/+1 counter on a creature adds 1 to its power and 1 to its toughness, and each -1/-1 counter takes 1 away from both; they apply in layer 7c, together with an attachment\'s "gets +2/+2".' },
+  '122.1': { title: 'Counters', text: 'A counter is a marker on an object or player. Most kinds have no rule of their own: what a kind does is what the cards that mention it say (an Equipment that grows with the hone counters on it).' },
   '122.2': { title: 'Counters and zone changes', text: 'A card that moves to another zone keeps none of its counters: they are not removed, they simply stop existing with the old object.' },
   '122.3': { title: 'Counters that cancel out', text: 'The rule behind 704.5q: +1/+1 and -1/-1 counters on one permanent are removed in pairs, as many pairs as there are of the fewer kind.' },
   '122.6': { title: 'Putting counters on an object', text: 'An effect that puts counters on an object puts them on a permanent (or on one entering the battlefield with them).' },
@@ -33,7 +34,7 @@ export function countersEvent(replay: Replay, ev: CountersEvent): void {
   const x = replay.lookup(ev.subject);
   if (!x || !someCounters(replay, ev)) return;
   if (!isCard(x)) {
-    replay.report('impossible-event', ev.range, ev.counter === 'shield' ? msg`${x.id} is a player, and shield counters go on permanents. Remove the line.` : msg`${x.id} is a player, and +1/+1 and -1/-1 counters go on permanents. Remove the line.`, { rules: [ruleOf(ev.counter), '122.6'], subjects: [x.id] });
+    replay.report('impossible-event', ev.range, ev.counter === 'shield' ? msg`${x.id} is a player, and shield counters go on permanents. Remove the line.` : ev.counter === 'hone' ? msg`${x.id} is a player, and hone counters go on permanents. Remove the line.` : msg`${x.id} is a player, and +1/+1 and -1/-1 counters go on permanents. Remove the line.`, { rules: [ruleOf(ev.counter), '122.6'], subjects: [x.id] });
     return;
   }
   if (x.zone !== 'battlefield') {
@@ -50,9 +51,10 @@ export function countersEvent(replay: Replay, ev: CountersEvent): void {
 function enoughToRemove(replay: Replay, ev: CountersEvent, x: CardObj): boolean {
   const have = countersOn(x, ev.counter);
   if (have >= ev.amount) return true;
-  const tail = ev.counter !== 'shield' && x.annihilated ? msg` (704.5q removed +1/+1 and -1/-1 counters from it in pairs)` : '';
+  const paired = ev.counter === '+1/+1' || ev.counter === '-1/-1';
+  const tail = paired && x.annihilated ? msg` (704.5q removed +1/+1 and -1/-1 counters from it in pairs)` : '';
   replay.report('impossible-event', ev.range, msg`${x.id} has ${countersWords(ev.counter, have)}${tail}, so ${countersWords(ev.counter, ev.amount)} can't be removed from it. Write how many are on it, or remove the line.`, {
-    rules: ev.counter !== 'shield' && x.annihilated ? ['122.1a', '704.5q'] : [ruleOf(ev.counter)],
+    rules: paired && x.annihilated ? ['122.1a', '704.5q'] : [ruleOf(ev.counter)],
     subjects: [x.id],
   });
   return false;
@@ -86,14 +88,14 @@ export function declaredCounters(replay: Replay, card: CardObj, st: CardStmt): v
   });
   // A phased-out permanent is treated as though it doesn't exist (702.26b): the state-based actions pass it by.
   if (card.plusCounters === 0 || card.minusCounters === 0 || card.phasedOut !== 'no') return;
-  const later = st.props.filter((p) => isCounters(p) && p.counter !== 'shield').pop()! as Extract<Property, { kind: 'counters' }>;
+  const later = st.props.filter((p) => isCounters(p) && (p.counter === '+1/+1' || p.counter === '-1/-1')).pop()! as Extract<Property, { kind: 'counters' }>;
   replay.report('syntax-error', later.range, msg`${card.id} is declared with both +1/+1 and -1/-1 counters, which a permanent loses in pairs as a state-based action at once, so no board has it so. Write what is left once they cancel out.`, { rules: ['704.5q', '122.3'], subjects: [card.id] });
   if (later.counter === '-1/-1') card.minusCounters = 0;
   else card.plusCounters = 0;
 }
 
-const MTG_COUNTERS = ['+1/+1', '-1/-1', 'shield'] as const;
+const MTG_COUNTERS = ['+1/+1', '-1/-1', 'shield', 'hone'] as const;
 
-/** The rule of what a kind of counter does: 122.1a (+1/+1, -1/-1), 122.1c (shield). */
-const ruleOf = (counter: CounterKind): string => (counter === 'shield' ? '122.1c' : '122.1a');
+/** The rule of what a kind of counter does: 122.1a (+1/+1, -1/-1), 122.1c (shield), 122.1 (hone: a counter with no rule of its own, read by an attachment's bonus). */
+const ruleOf = (counter: CounterKind): string => (counter === 'shield' ? '122.1c' : counter === 'hone' ? '122.1' : '122.1a');
 const isCounters = (p: Property): p is Extract<Property, { kind: 'counters' }> => p.kind === 'counters';

@@ -136,6 +136,9 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'toughness':
         replay.report('syntax-error', p.range, msg`\`toughness\` is an MTG property: a Riftbound unit has Might (\`might N\`), and damage kills it once it reaches its Might (143.2.a).`, { rules: ['143.2'] });
         break;
+      case 'power':
+        replay.report('syntax-error', p.range, msg`\`power\` is an MTG property: a Riftbound unit has Might (\`might N\`), and Riftbound's Power is a resource that pays costs, which a scenario doesn't hold.`);
+        break;
       case 'pt-bonus':
         replay.report('syntax-error', p.range, msg`\`${p.who.text} gets ...\` is MTG text: a Riftbound gear adds to its unit's Might with its Might Bonus (\`might-bonus +2\`).`, { rules: ['137.3'] });
         break;
