@@ -204,6 +204,7 @@ export function faceDownValues(ward: boolean): Characteristics {
   const out = blankCharacteristics();
   out.types = new Set(['creature']);
   out.toughness = 2;
+  out.power = 2;
   out.lost = new Set(['all']);
   if (ward) out.targeting = [{ name: 'ward', cost: '2' }];
   out.kinds = kindsOf(out);

@@ -117,6 +117,7 @@ class Anthems {
    * board.ts effectivePower), never kept: one look at each group, which nothing on the clean path pays.
    */
   power(board: Board, c: CardObj): number {
+    anthemTest.powerReads++;
     if (c.zone !== 'battlefield' || c.phasedOut !== 'no' || !isCreature(c)) return 0;
     let sum = 0;
     for (const g of this.groups.values()) if (g.powerSum !== 0 && describes(g, board, c)) sum += g.powerSum;
@@ -132,8 +133,8 @@ class Anthems {
   }
 }
 
-/** For the tests: how many times a creature was looked at (judged against the groups, or met in a class whose share changed). */
-export const anthemTest = { looks: 0 };
+/** For the tests: how many times a creature was looked at (judged against the groups, or met in a class whose share changed), and how many times a power was worked out with the groups (Anthems.power). */
+export const anthemTest = { looks: 0, powerReads: 0 };
 
 /**
  * Declares an anthem property of `card` (characteristics.ts): reports the words the checker can't read
