@@ -486,7 +486,7 @@ describe('LSP completion', () => {
         line, //                                                                                        7
       ].join('\n') + '\n';
     assert.deepEqual(sorted(await complete(text('put '), 7)), ['a', '1', '2', '3']);
-    assert.deepEqual(sorted(await complete(text('put 2 '), 7)), ['+1/+1', '-1/-1', 'shield']);
+    assert.deepEqual(sorted(await complete(text('put 2 '), 7)), ['+1/+1', '-1/-1', 'shield', 'hone']);
     assert.deepEqual(sorted(await complete(text('put 2 +1/+1 '), 7)), ['counters']);
     assert.deepEqual(sorted(await complete(text('put a -1/-1 '), 7)), ['counter']);
     assert.deepEqual(sorted(await complete(text('put 2 +1/+1 counters '), 7)), ['on']);
@@ -506,14 +506,18 @@ describe('LSP completion', () => {
     assert.ok(props.includes('with a +1/+1 counter') && props.includes('with a -1/-1 counter'), props.join(', '));
     assert.ok(!sorted(await complete(card('creature — Ox, with a +1/+1 counter, '), 2)).includes('with a -1/-1 counter'));
     assert.ok(!sorted(await complete(card('artifact — Equipment, '), 2)).includes('with a +1/+1 counter'), 'counters count on a creature');
+    // MTG power (208.1): a creature's property, asserted by `expect X power N`; an Equipment's bonus may grow with its hone counters (122.1).
+    assert.ok(props.includes('power') && !sorted(await complete(card('artifact — Equipment, '), 2)).includes('power'), props.join(', '));
+    assert.deepEqual(sorted(await complete(card('artifact — Equipment, equipped creature gets +2/+0 '), 2)), ['for each hone counter on it']);
+    assert.ok(sorted(await complete(text('expect lion '), 7)).includes('power'));
     assert.deepEqual(sorted(await complete(card('creature — Ox, with '), 2)), ['a', '1', '2', '3']);
-    assert.deepEqual(sorted(await complete(card('creature — Ox, with 2 '), 2)), ['+1/+1', '-1/-1', 'shield']);
+    assert.deepEqual(sorted(await complete(card('creature — Ox, with 2 '), 2)), ['+1/+1', '-1/-1', 'shield', 'hone']);
     assert.deepEqual(sorted(await complete(card('creature — Ox, with 2 +1/+1 '), 2)), ['counters']);
     // `expect X has`: its counters as they are, those it has first; word by word after a count.
     const has = sorted(await complete(text('expect lion has '), 7));
     assert.ok(has.indexOf('2 +1/+1 counters') >= 0 && has.indexOf('2 +1/+1 counters') < has.indexOf('flying'), has.join(', '));
     assert.ok(has.indexOf('no -1/-1 counters') > has.indexOf('flying'), has.join(', '));
-    assert.deepEqual(sorted(await complete(text('expect lion has 2 '), 7)), ['+1/+1', '-1/-1', 'shield']);
+    assert.deepEqual(sorted(await complete(text('expect lion has 2 '), 7)), ['+1/+1', '-1/-1', 'shield', 'hone']);
     assert.deepEqual(sorted(await complete(text('expect lion has 2 +1/+1 '), 7)), ['counters']);
     const no = sorted(await complete(text('expect lion has no '), 7));
     assert.ok(no[0] === '+1/+1' && no.includes('-1/-1') && no.includes('flying'), no.join(', '));
