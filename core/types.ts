@@ -188,6 +188,9 @@ export interface CardView {
   /** The counters on it by kind (MTG `+1/+1`, `-1/-1`, 122.1a; Riftbound `buff`, 702), when there are some. */
   counters?: Record<string, number>;
   exhausted?: boolean;
+  /** Riftbound: stunned (423.1.a) and empowered (441.1.a), when it is. */
+  stunned?: true;
+  empowered?: true;
   /** MTG: tapped (110.5). */
   tapped?: boolean;
   /** Its declared triggered abilities about attachment (`when attached`...) and how often they have triggered so far (MTG 603.2e; Riftbound 725). */

@@ -457,6 +457,13 @@ export interface CardObj extends Characteristics {
   bestowed: boolean;
   /** Turned sideways on the board: MTG tapped (110.5), Riftbound exhausted (414.2). Changed through Board.turnSideways. */
   exhausted: boolean;
+  /**
+   * Riftbound: Stunned (423.1.a), a unit's status until the turn's end (423.1.a.2: Board.stunned lists them);
+   * Empowered (441.1.a, rules of 2026-07-16), a game object's, until disempowered (442.1). Each card's own:
+   * neither passes between a Top-Most card and its attachments (719.4.a). A new object has neither (124).
+   */
+  stunned: boolean;
+  empowered: boolean;
   /** In the combat going on: attacking or blocking (MTG 508.1, 509.1), Riftbound's Attacker or Defender designation (464.2.c); replaced, never changed (engine/combat.ts). */
   combat: Combatant | undefined;
   /** Why it was removed from the combat going on (MTG 506.4; Riftbound 323.2.c), for the words of an `expect`; cleared as the combat ends. */
@@ -669,6 +676,8 @@ export class Board {
   readonly damaged: CardObj[] = objectList();
   /** MTG: cards given a regeneration shield since the last end of turn (damage.ts: clearDamage ends those too). */
   readonly regenerating: CardObj[] = objectList();
+  /** Riftbound: units stunned since the last end of turn (rules/riftbound/stun.ts: the turn's end looks only at these, 423.1.a.2). */
+  readonly stunned: CardObj[] = objectList();
   /**
    * While the effects of the turn that ended end (turn.ts, endTurn): that turn's number, which a change of
    * control they make is counted from (MTG 302.6: it came before the new turn began). Else undefined.
@@ -1719,6 +1728,7 @@ export class Board {
     b.retyped = this.retyped.map((r) => ({ host: b.cards.get(r.host.id)!, changed: r.changed }));
     for (const c of this.damaged) b.damaged.push(b.cards.get(c.id)!);
     for (const c of this.regenerating) b.regenerating.push(b.cards.get(c.id)!);
+    for (const c of this.stunned) b.stunned.push(b.cards.get(c.id)!);
     b.combat = this.combat;
     for (const c of this.combatants) b.combatants.push(b.cards.get(c.id)!);
     for (const [place, a] of this.arrivals) b.arrivals.set(place, { list: a.list.map((c) => b.cards.get(c.id)!), limit: a.limit });
@@ -2143,6 +2153,8 @@ export function cardView(board: Board, c: CardObj): CardView {
     ...(c.damage !== 0 ? { damage: c.damage } : {}),
     ...(c.plusCounters !== 0 || c.minusCounters !== 0 || c.shieldCounters !== 0 || c.honeCounters !== 0 ? { counters: countersView(board, c) } : {}),
     exhausted: board.game === 'riftbound' ? c.exhausted : undefined,
+    ...(c.stunned ? { stunned: true as const } : {}),
+    ...(c.empowered ? { empowered: true as const } : {}),
     tapped: board.game === 'mtg' && c.exhausted ? true : undefined,
     ...(c.triggers !== 0 ? { triggers: { phrases: triggerPhrases(c), count: triggerCount(c, undefined, undefined) } } : {}),
     ...(have.targeting.length || have.keywords.length ? { keywords: [...have.keywords.map((k) => (board.game === 'riftbound' ? valuedText(c, k) : k) + grantText(c, k)), ...have.targeting.map((k) => keywordLabel(k) + grantText(c, keywordLabel(k)))] } : {}),

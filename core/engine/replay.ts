@@ -131,6 +131,8 @@ export interface Ruleset {
    * influence)? Without, everything on a host whose controller changed is looked at again.
    */
   hostControlMatters?(board: Board): boolean;
+  /** Riftbound: why `expect X stunned` or `expect X empowered` (with or without `not`) fails, or undefined when it holds. */
+  stateFailure?(replay: Replay, c: CardObj, a: Extract<Assertion, { kind: 'status' }> & { status: 'stunned' | 'empowered' }): { actual: Message; rules?: string[]; replacement?: string } | undefined;
 }
 
 /** A declared card's initial `attached to`, once made (Ruleset.judgeDeclared); `file`: the included file that declares it. */
@@ -1582,7 +1584,13 @@ export class Replay {
       }
       case 'status': {
         const c = this.card(a.subject);
-        return c && statusFailure(c, a.status, this.rules.game === 'mtg' ? MTG_STATUS : RIFTBOUND_STATUS);
+        if (!c) return undefined;
+        // Riftbound's Stunned and Empowered (rules/riftbound/stun.ts, through the ruleset).
+        if (a.status === 'stunned' || a.status === 'empowered') {
+          if (this.rules.game === 'mtg') return { actual: msg`\`${a.status}\` is a Riftbound status: an MTG permanent is tapped or untapped` };
+          return this.rules.stateFailure?.(this, c, { ...a, status: a.status });
+        }
+        return statusFailure(c, a.status, this.rules.game === 'mtg' ? MTG_STATUS : RIFTBOUND_STATUS);
       }
       case 'triggered': {
         // It counts what happened: a token that has ceased to exist since still triggered then (113.7a).
@@ -1665,7 +1673,7 @@ export function assertionText(a: Assertion): Message {
     case 'copy':
       return a.original ? (a.negated ? msg`${a.subject.text} not a copy of ${a.original.text}` : msg`${a.subject.text} a copy of ${a.original.text}`) : msg`${a.subject.text} not a copy`;
     case 'status':
-      return msg`${a.subject.text} ${a.status}`;
+      return a.negated ? msg`${a.subject.text} not ${a.status}` : msg`${a.subject.text} ${a.status}`;
     case 'triggered':
       return msg`${triggeredText(a)}`;
     case 'combat':
@@ -1725,7 +1733,7 @@ export function describeAssertion(a: Assertion): string {
     case 'combat':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}${a.role}`;
     case 'status':
-      return `${a.subject.text} ${a.status}`;
+      return `${a.subject.text} ${a.negated ? 'not ' : ''}${a.status}`;
     case 'triggered':
       return triggeredText(a);
   }
@@ -1886,6 +1894,8 @@ function newCard(st: CardStmt): CardObj {
     reconfiguredOn: undefined,
     bestowed: false,
     exhausted: false,
+    stunned: false,
+    empowered: false,
     combat: undefined,
     combatLeft: undefined,
     controlledSince: 0,

@@ -123,3 +123,18 @@ export function declaredStatus(replay: Replay, card: CardObj, st: CardStmt, w: S
   if (w.placed(card)) replay.board.turnSideways(card, true);
   else replay.report('syntax-error', p.range, msg`${card.id} is ${inZone(card.zone)}, and only a card on ${w.where} has a status (${w.onShown} or ${w.offShown}). Remove \`${w.onWord}\`.`, { rules: [w.rules.placed], subjects: [card.id] });
 }
+
+/**
+ * Riftbound: the turn ends (its Ending Phase's cleanup, or the next turn's beginning): every stunned unit
+ * loses the status (423.1.a.2). Only the units stunned since the last end of turn are looked at.
+ */
+export function endStuns(replay: Replay): void {
+  const stunned = replay.board.stunned;
+  if (stunned.length === 0) return;
+  for (const c of stunned) {
+    if (!c.stunned) continue;
+    c.stunned = false;
+    if (replay.noting) replay.note(() => msg`${c.id} is no longer stunned (the turn ended)`);
+  }
+  stunned.length = 0;
+}

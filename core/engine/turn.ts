@@ -6,6 +6,7 @@ import type { Board, PlayerObj, StackEntry } from './board';
 import { endTurnEffects } from './control';
 import { endTemporaries } from './untilEndOfTurn';
 import { clearDamage } from './damage';
+import { endStuns } from './status';
 import type { Replay } from './replay';
 import { msg, type Message } from '../message';
 import { unknownWord } from './words';
@@ -102,6 +103,8 @@ function skippedTurns(board: Board, from: PlayerObj | undefined, to: PlayerObj):
 export function endTurn(replay: Replay, number: number, players: readonly string[], heal = true): void {
   // The damage marked on cards is removed at the same time (MTG 514.2; Riftbound 143.3.b.1).
   if (heal) clearDamage(replay);
+  // So do the stuns (Riftbound 423.1.a.2): a stun lasts the rest of the turn it was given in.
+  if (heal) endStuns(replay);
   // A control they give back is the turn that ended's (MTG 302.6 counts from the new turn's beginning).
   replay.board.controlStamp = number - 1;
   try {

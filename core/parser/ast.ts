@@ -329,8 +329,11 @@ export type Assertion =
   | { kind: 'ceased'; subject: Name; range: Range }
   /** `X not created`: a token declared off the battlefield (Riftbound: off the board) that no effect has created yet, or whose creation didn't happen (MTG 111.1, 303.4g, 303.4i; Riftbound 177, 186). */
   | { kind: 'not-created'; subject: Name; range: Range }
-  /** `X tapped`, `X untapped` (MTG 110.5), `X exhausted`, `X ready` (Riftbound 414.2, 415.2): the card's status on the board. */
-  | { kind: 'status'; subject: Name; status: 'tapped' | 'untapped' | 'exhausted' | 'ready'; range: Range }
+  /**
+   * `X tapped`, `X untapped` (MTG 110.5), `X exhausted`, `X ready` (Riftbound 414.2, 415.2): the card's status on the board.
+   * Riftbound `X stunned`, `X not stunned` (423.1.a), `X empowered`, `X not empowered` (441.1.a, rules of 2026-07-16): `negated` for `not`.
+   */
+  | { kind: 'status'; subject: Name; status: 'tapped' | 'untapped' | 'exhausted' | 'ready' | 'stunned' | 'empowered'; negated?: true; range: Range }
   /** `X mighty`, `X not mighty` (Riftbound 706-711): its Might is 5 or more (on the board with what its gear and buff add; elsewhere as printed). */
   | { kind: 'mighty'; subject: Name; negated: boolean; range: Range }
   /**
@@ -470,8 +473,11 @@ export type EventNode =
   /** `manifest X [under P]`, `cloak X [under P]` (MTG 701.40a, 701.58a): the card is put onto the battlefield face down. */
   | { kind: 'manifest'; how: 'manifest' | 'cloak'; subject: Name; player?: Name; verbRange: Range; range: Range }
   | { kind: 'unattach'; verb: 'unattach' | 'detach'; subject: Name; host?: Name; verbRange: Range; range: Range }
-  /** `tap X`, `untap X` (MTG 110.5), `exhaust X`, `ready X` (Riftbound 414, 415): a card on the board turned sideways or back. */
-  | { kind: 'status'; verb: 'tap' | 'untap' | 'exhaust' | 'ready'; subject: Name; verbRange: Range; range: Range }
+  /**
+   * `tap X`, `untap X` (MTG 110.5), `exhaust X`, `ready X` (Riftbound 414, 415): a card on the board turned sideways or back.
+   * Riftbound `stun X` (423), `empower X`, `disempower X` (441, 442, rules of 2026-07-16): a status of its own, not its attachments' (719.4.a).
+   */
+  | { kind: 'status'; verb: 'tap' | 'untap' | 'exhaust' | 'ready' | 'stun' | 'empower' | 'disempower'; subject: Name; verbRange: Range; range: Range }
   | {
       kind: 'move';
       verb: 'move' | 'destroy' | 'sacrifice' | 'exile' | 'banish' | 'bounce' | 'kill';
@@ -624,13 +630,16 @@ export const EVENT_VERBS = [
   'untap',
   'exhaust',
   'ready',
+  'stun',
+  'empower',
+  'disempower',
   'transform',
   'manifest',
   'cloak',
 ] as const;
 
 /** The verbs that may be a part of `together:` (what an effect does while it resolves). */
-export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'banish', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'regenerate', 'exchange', 'tap', 'untap', 'exhaust', 'ready', 'transform', 'manifest', 'cloak', 'turn'] as const;
+export const PART_VERBS = ['attach', 'enter', 'unattach', 'detach', 'move', 'destroy', 'sacrifice', 'exile', 'banish', 'bounce', 'kill', 'becomes', 'loses', 'gains', 'control', 'phase', 'recall', 'deal', 'heal', 'put', 'remove', 'buff', 'spend', 'regenerate', 'exchange', 'tap', 'untap', 'exhaust', 'ready', 'stun', 'empower', 'disempower', 'transform', 'manifest', 'cloak', 'turn'] as const;
 
 /** The abilities `activate` puts on the stack (Riftbound: the chain), by keyword. */
 export const ACTIVATED_ABILITIES = ['equip', 'fortify', 'reconfigure', 'attach'] as const;

@@ -3038,7 +3038,10 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'tap':
     case 'untap':
     case 'exhaust':
-    case 'ready': {
+    case 'ready':
+    case 'stun':
+    case 'empower':
+    case 'disempower': {
       const subject = cur.name(msg`the card to ${verb}`);
       cur.end();
       return event(verbTok, cur, { kind: 'status', verb, subject });
@@ -3524,7 +3527,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'power', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of' or 'triggered'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'power', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'stunned', 'empowered', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of' or 'triggered'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -3601,6 +3604,8 @@ function parseAssertion(cur: Cursor): Assertion {
     case 'untapped':
     case 'exhausted':
     case 'ready':
+    case 'stunned':
+    case 'empowered':
       cur.next();
       return { kind: 'status', subject, status: t.text, range: r() };
     case 'mighty':
@@ -3650,6 +3655,11 @@ function parseAssertion(cur: Cursor): Assertion {
         cur.next();
         return { kind: 'not-created', subject, range: r() };
       }
+      // Riftbound `X not stunned` (423.1.a), `X not empowered` (441.1.a).
+      if (negated && (cur.isWord('stunned') || cur.isWord('empowered'))) {
+        const status = cur.next()!.text as 'stunned' | 'empowered';
+        return { kind: 'status', subject, status, negated: true, range: r() };
+      }
       // `X not mighty` (Riftbound 708).
       if (negated && cur.isWord('mighty')) {
         cur.next();
@@ -3686,7 +3696,7 @@ function parseAssertion(cur: Cursor): Assertion {
         const role = cur.next()!.text as 'attacking' | 'blocking' | 'defending';
         return { kind: 'combat', subject, role, negated: true, range: r() };
       }
-      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered', 'created', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'merged' or 'a copy' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
+      if (negated && !cur.isWord('triggered')) cur.fail(msg`'triggered', 'created', 'stunned', 'empowered', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'merged' or 'a copy' after 'not' (the other assertions say it their own way: 'unattached', 'has no ...', 'untapped')`);
       if (negated) cur.next();
       let count: number | undefined;
       if (!negated && (cur.isWord('once') || cur.isWord('twice'))) count = cur.next()!.text === 'once' ? 1 : 2;
@@ -3710,7 +3720,7 @@ function parseAssertion(cur: Cursor): Assertion {
       return { kind: 'triggered', subject, negated, ...(count !== undefined ? { count } : {}), ...(when ? { when } : {}), ...(host ? { host } : {}), range: r() };
     }
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'power', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of' or 'triggered'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'power', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'stunned', 'empowered', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of' or 'triggered'`);
   }
 }
 

@@ -265,8 +265,12 @@ const RIFTBOUND: GameVersions = {
     { since: '2026-03-30', now: '414', old: '401' },
     { since: '2026-03-30', now: '415', old: '402' },
     { since: '2026-03-30', now: '428', old: '415' },
+    // Stun (423) by the same offset: 410 in v1.2 (not read in v1.2's text).
+    { since: '2026-03-30', now: '423', old: '410' },
   ],
-  introduced: table({ '319.3': '2026-03-30', '335': '2026-03-30', '355.4.a': '2026-03-30', '477.1.b.1.b': '2026-03-30', '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16', '136.2.d': '2026-07-16' }),
+  // Empower and Disempower (441, 442: v1.3 numbers Movement there, five places up) are the rules of 2026-07-16's:
+  // their subrules cited here have no rule of that number in v1.3.
+  introduced: table({ '319.3': '2026-03-30', '335': '2026-03-30', '355.4.a': '2026-03-30', '477.1.b.1.b': '2026-03-30', '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16', '136.2.d': '2026-07-16', '441.1.b': '2026-07-16', '441.1.c': '2026-07-16', '442.1.a.1': '2026-07-16' }),
   // "Units are the only Permanents that can Move" (v1.2 425.3, v1.3 442.3): gone from the rules of 2026-07-16.
   // v1.3's 447.1 (a Move that contests a battlefield with units of opposing players opens a Combat): 452 has no
   // subrule in the rules of 2026-07-16, which say it in 460 and the cleanup's 323.9 and 323.13.

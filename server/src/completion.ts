@@ -208,7 +208,7 @@ function partWant(state: DocumentState, toks: PTok[], line: number): Want {
  * Verbs of one game only: MTG's counters (122.1a, 122.6), regeneration (701.19a) and blocks (509.1a), Riftbound's
  * buffs (426.1, 702.2.b). Not offered in the other game (both games attack: MTG `attack with`, Riftbound `attack at battlefield`).
  */
-const GAME_ONLY_VERBS: Record<Game, readonly string[]> = { mtg: ['put', 'remove', 'regenerate', 'block', 'transform', 'manifest', 'cloak'], riftbound: ['buff', 'spend', 'banish'] };
+const GAME_ONLY_VERBS: Record<Game, readonly string[]> = { mtg: ['put', 'remove', 'regenerate', 'block', 'transform', 'manifest', 'cloak'], riftbound: ['buff', 'spend', 'banish', 'stun', 'empower', 'disempower'] };
 
 /** The verbs of `list` a scenario of `game` may use (the other game's own verbs left out). */
 function verbsOf(game: Game, list: readonly string[]): string[] {
@@ -684,6 +684,12 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       // The cards on the board in the other status first (MTG 701.21; Riftbound 414, 415).
       if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : (head === 'tap' || head === 'exhaust') === !(c.exhausted || c.tapped) ? 0 : 2) };
       return NONE;
+    case 'stun':
+    case 'empower':
+    case 'disempower':
+      // Riftbound 423.1, 441, 442: the cards on the board that can take the change first (a unit not stunned; a card not empowered, or one that is).
+      if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : head === 'stun' ? (c.types.includes('unit') && !c.stunned ? 0 : 2) : (head === 'empower') === !c.empowered ? 0 : 2) };
+      return NONE;
     case 'destroy':
     case 'sacrifice':
     case 'exile':
@@ -831,7 +837,7 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   const created = !subject || isToken(state, subject.id) ? ['not created'] : [];
   if (n === 1) {
     const combat = [...roles, ...roles.map((r) => `not ${r}`)];
-    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'power', 'toughness', 'damage', 'controlled', 'ceased', ...created, 'tapped', 'untapped', 'face down', 'face up', 'phased out', 'phased in', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), ...copies, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', ...created, 'exhausted', 'ready', 'mighty', 'not mighty', ...combat, ...copies, 'triggered', 'not triggered']);
+    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'power', 'toughness', 'damage', 'controlled', 'ceased', ...created, 'tapped', 'untapped', 'face down', 'face up', 'phased out', 'phased in', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), ...copies, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', ...created, 'exhausted', 'ready', 'stunned', 'not stunned', 'empowered', 'not empowered', 'mighty', 'not mighty', ...combat, ...copies, 'triggered', 'not triggered']);
   }
   const rel = args[1];
   // `X a copy of Y`, `X not a copy [of Y]` (MTG 707.2; Riftbound 477.1.b): after `of`, the objects it may copy.

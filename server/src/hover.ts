@@ -356,6 +356,8 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   if (c.phasedOut) lines.push(`- ${t('Phased out')}`);
   if (c.temporary) lines.push(`- ${state.game === 'riftbound' ? t('Changed by an effect this turn (it expires in the Ending Phase)') : t('Changed by an effect that ends: until end of turn (in the cleanup step) or until a player\'s next turn')}`);
   if (c.exhausted) lines.push(`- ${t('Exhausted')}`);
+  if (c.stunned) lines.push(`- ${t('Stunned (until the turn ends)')}`);
+  if (c.empowered) lines.push(`- ${t('Empowered')}`);
   if (c.tapped) lines.push(`- ${t('Tapped')}`);
   if (c.combat) lines.push(`- ${combatLabel(state.game, c.combat)}`);
   if (c.triggers) {
@@ -629,6 +631,13 @@ function countersVerbAt(state: DocumentState, pos: Position): { text: string; ru
   // Riftbound `leave P`: a concession (650-652).
   if (ev?.kind === 'leave' && state.game === 'riftbound') {
     return { text: t("The player concedes. With one other player left, that player wins and the game is over: nothing happens after it. Otherwise the player is removed: what they control is banished and what they own leaves the game, so gear on a unit of theirs detaches where the unit was (record it with `detach`; the cleanup recalls it), their gear on another player's unit leaves it, and their items on the chain are countered. Lines that later name them, or a card that left with them, do nothing."), rules: ['650', '651.1', '652.1', '652.3', '652.4', '719.5'], range: ev.verbRange };
+  }
+  // Riftbound `stun X` (423), `empower X`, `disempower X` (441, 442): statuses of the card's own (719.4.a).
+  if (ev?.kind === 'status' && state.game === 'riftbound' && (ev.verb === 'stun' || ev.verb === 'empower' || ev.verb === 'disempower')) {
+    if (ev.verb === 'stun') return { text: t("Stuns a unit on the board until the turn ends. A stunned unit can't be stunned again, and only units are stunned: the gear attached to it is not, since a Top-Most card and its attachments share no status but their location. Leaving the board ends the stun. What a stun does in combat is not modelled."), rules: ['423.1', '423.1.a.1', '423.1.a.2', '719.4.a'], range: ev.verbRange };
+    return ev.verb === 'empower'
+      ? { text: t("Empowers a card on the board (rules of 2026-07-16): it stays empowered until disempowered or until it leaves the board. An empowered card can't be empowered again, and a Top-Most card and its attachments share no status but their location: an empowered gear's unit is not empowered."), rules: ['441.1.b', '441.1.c', '719.4.a'], range: ev.verbRange }
+      : { text: t('Takes the empowered status away from a card on the board (rules of 2026-07-16). A card that is not empowered has nothing to lose: the line does nothing.'), rules: ['442.1.a.1'], range: ev.verbRange };
   }
   if (ev?.kind !== 'counters' || (ev.counter === 'buff') !== (state.game === 'riftbound')) return undefined;
   const range = ev.verbRange;

@@ -146,6 +146,11 @@ function phaseBelow(replay: Replay, card: CardObj, from: CardObj['phasedOut'], t
 
 /** `tap X`, `untap X` (110.5): a phased-out permanent is treated as though it doesn't exist (702.26b), so nothing taps or untaps it. */
 export function mtgStatusEvent(replay: Replay, ev: Extract<EventNode, { kind: 'status' }>): void {
+  // Riftbound's Stunned and Empowered: MTG has neither status.
+  if (ev.verb === 'stun' || ev.verb === 'empower' || ev.verb === 'disempower') {
+    replay.report('impossible-event', ev.verbRange, msg`\`${ev.verb}\` is a Riftbound action; this scenario is \`game mtg\`, whose permanents are only tapped or untapped. Remove the line, or write the MTG event that was meant.`);
+    return;
+  }
   if (ev.verb === 'tap' || ev.verb === 'untap') {
     const c = replay.card(ev.subject);
     if (c && isPhasedOut(c) && phasedOutSubject(replay, c, ev, ev.verb === 'tap' ? msg`tapping it` : msg`untapping it`)) return;

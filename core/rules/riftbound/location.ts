@@ -353,6 +353,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, place: strin
     resetCharacteristics(card);
     clearMarks(card); // 124: damage is cleared; 705: buffs are removed
     card.exhausted = false; // 124: statuses are cleared
+    card.stunned = false; // (Board.stunned may still list it: endStuns looks again)
+    card.empowered = false;
     // An Attacker or Defender that leaves the board is a new object without its designation (124).
     if (card.combat !== undefined) removeFromCombat(replay, card, msg`it left the board`, ['124']);
     replay.board.setController(card, under ?? card.owner);

@@ -19,6 +19,7 @@ import { dealEvent, declaredLethal, healEvent } from './damage';
 import { buffEvent, declaredBuff } from './buffs';
 import { attackEvent, combatEnds } from './combat';
 import { RIFTBOUND_STATUS, statusEvent } from '../../engine/status';
+import { stateEvent, stateFailure } from './stun';
 import { msg } from '../../message';
 import { inZone } from '../../engine/words';
 import { makesToken } from '../../parser/ast';
@@ -64,6 +65,8 @@ export const riftbound: Ruleset = {
       case 'recall':
         return recallEvent(replay, ev);
       case 'status':
+        // Stunned and Empowered (stun.ts): statuses of their own, beside exhausted and ready.
+        if (ev.verb === 'stun' || ev.verb === 'empower' || ev.verb === 'disempower') return stateEvent(replay, ev, ev.verb);
         return statusEvent(replay, ev, RIFTBOUND_STATUS);
       case 'cleanup':
         return cleanupEvent(replay, ev);
@@ -188,6 +191,8 @@ export const riftbound: Ruleset = {
   // judges an attached card by its host's controller (step 5 recalls only unattached cards, 323.7):
   // Riftbound has no state-based unattaching (719.5).
   hostControlMatters: () => false,
+
+  stateFailure,
 
   settle(replay, cause) {
     // Riftbound has no state-based unattaching: detaches come from leaving the board (719.5). A cleanup
