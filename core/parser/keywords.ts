@@ -104,12 +104,14 @@ export const MTG_CARD_TYPES = ['artifact', 'creature', 'enchantment', 'land', 'p
 export const MTG_SUPERTYPES = ['basic', 'legendary', 'snow', 'world', 'ongoing'];
 /** Riftbound card types (and `token`), as a scenario writes them: lowercase. */
 export const RIFTBOUND_CARD_TYPES = ['unit', 'gear', 'spell', 'rune', 'battlefield', 'legend', 'token'];
+/** Riftbound supertypes a type line may print before its card type (133.7): `Champion`, a unit's only (133.7.a). */
+export const RIFTBOUND_SUPERTYPES = ['champion'];
 
 /**
  * The words of a type line before its dash, in either game (`Creature`, `Basic Land`, `Gear` as a card prints
  * them, a capital at the start of each word, are read as these): no subtype or tag is spelled like one.
  */
-export const TYPE_LINE_WORDS: ReadonlySet<string> = new Set([...MTG_SUPERTYPES, ...MTG_CARD_TYPES, ...RIFTBOUND_CARD_TYPES]);
+export const TYPE_LINE_WORDS: ReadonlySet<string> = new Set([...MTG_SUPERTYPES, ...MTG_CARD_TYPES, ...RIFTBOUND_CARD_TYPES, ...RIFTBOUND_SUPERTYPES]);
 /** The MTG colors (105.1), in the order of their bits on a card (engine/board.ts, colorBit). */
 export const MTG_COLORS: readonly string[] = ['white', 'blue', 'black', 'red', 'green'];
 

@@ -733,6 +733,12 @@ function wasWritten(t: Token, written: Token): Token {
 function parseProperty(cur: Cursor): Property {
   cur.unbracket();
   const written = cur.peek();
+  // Riftbound `+2 Might` (`-1 Might`, `+0 Might`): a Might Bonus as a gear prints it, an operator and an integer (137.1), read as `might-bonus +2`.
+  if (written?.type === 'number' && /^[-+]\d{1,9}$/.test(written.text) && (cur.isWord('Might', 1) || cur.isWord('might', 1))) {
+    const n = cur.number(msg`a number`);
+    const w = cur.next()!;
+    return { kind: 'might-bonus', value: n.value, range: span(n.range, w.range) };
+  }
   if (!written || written.type !== 'word') return cur.fail(msg`a property (owner, controller, entered under, in, attached to, enchant, equip, protection from, color, ...)`);
   // `white creatures get +1/+1`, `other creatures you control get +1/+1` (MTG 613.4c): a static effect on every creature a filter describes.
   if (startsAnthem(cur)) return parseAnthem(cur);

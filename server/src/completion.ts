@@ -1020,7 +1020,8 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     const typeToks = toks.slice(colon + 1);
     if (typeToks.some((t) => t.kind === 'dash')) return { kind: 'words', words: game === 'mtg' ? MTG_SUBTYPES : RIFTBOUND_TAGS, item: CompletionItemKind.TypeParameter };
     const written = typeToks.map((t) => t.text);
-    const list = game === 'mtg' ? [...MTG_SUPERTYPES, ...MTG_CARD_TYPES] : RIFTBOUND_CARD_TYPES;
+    // Riftbound's supertype `champion` (133.7.a: `Champion Unit`) goes before the card type.
+    const list = game === 'mtg' ? [...MTG_SUPERTYPES, ...MTG_CARD_TYPES] : written.length === 0 ? ['champion', ...RIFTBOUND_CARD_TYPES] : RIFTBOUND_CARD_TYPES;
     return { kind: 'words', words: list.filter((x) => !written.includes(x)), item: CompletionItemKind.TypeParameter };
   }
   const clause = toks.slice(lastComma + 1).map((t) => t.text);

@@ -97,6 +97,11 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   card.place = card.controller;
   for (const w of st.typeLine?.types ?? []) {
     if (RIFTBOUND_CARD_TYPES.includes(w.text)) pr.types = adding(pr.types, w.text);
+    // `Champion Unit` (133.7.a): a supertype that only a unit has.
+    else if (w.text === 'champion') {
+      if (st.typeLine!.types.some((x) => x.text === 'unit')) pr.types = adding(pr.types, 'champion');
+      else replay.report('syntax-error', w.range, msg`\`Champion\` is a supertype of units only, and ${card.id}'s type line has no \`unit\`. Remove \`Champion\`, or write \`Champion Unit\`.`, { rules: ['133.7.a'], subjects: [card.id] });
+    }
     else replay.report('syntax-error', w.range, msg`Unknown Riftbound card type '${w.text}'. Card types: ${RIFTBOUND_CARD_TYPES.join(', ')}.`);
   }
   for (const w of st.typeLine?.subtypes ?? []) pr.subtypes = adding(pr.subtypes, w.text);
@@ -182,6 +187,11 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         break;
       }
       case 'unknown': {
+        // `Champion` after the type line: a supertype is printed before the card type (133.7), one reading only.
+        if (p.word.text === 'Champion' || p.word.text === 'champion') {
+          replay.report('syntax-error', p.word.range, msg`\`Champion\` is a supertype, which a card prints in its type line before its card type: write \`Champion Unit\` there, not as a property.`, { rules: ['133.7', '133.7.a'] });
+          break;
+        }
         const like = keywordInOtherCase(p.word.text, RIFTBOUND_KEYWORDS);
         replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. Riftbound properties: owner, controller, entered under, in, at, attached to, equip, token, exhausted, might, might-bonus, damage, a keyword as the cards print it (Shield, Tank, Quick-Draw, ...), equipped unit has ..., if I would die, kill this instead, when attached, when detached, when I die, when a gear attaches to me, when an equipped friendly unit dies.`);
         break;
