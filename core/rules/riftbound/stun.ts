@@ -57,7 +57,7 @@ function otherEnd(replay: Replay, c: CardObj, status: 'stunned' | 'empowered'): 
 /** `stun X` (423), `empower X` (441), `disempower X` (442): the status given or taken, if it can be. */
 export function stateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'status' }>, verb: 'stun' | 'empower' | 'disempower'): void {
   if (verb !== 'stun' && !hasEmpower(replay)) {
-    replay.report('impossible-event', ev.verbRange, msg`${noEmpower(replay)}, so \`${verb}\` changes nothing. Remove the line, or declare \`rules 2026-07-16\`.`);
+    replay.report('impossible-event', ev.verbRange, msg`\`${verb}\` is not a Riftbound action under ${replay.version!.label}: Empowered is a status of the rules of 2026-07-16, with their Empower and Disempower actions, so the line changes nothing. Remove it, or declare \`rules 2026-07-16\`.`);
     return;
   }
   const c = replay.card(ev.subject);
@@ -82,7 +82,7 @@ export function stateEvent(replay: Replay, ev: Extract<EventNode, { kind: 'statu
     return;
   }
   if (!onBoard(c)) {
-    replay.report('impossible-event', ev.range, msg`${c.id} is ${c.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(c.zone)}, and only a game object on the board can be empowered or disempowered, so this line changes nothing. Remove the line, or put the card onto the board first.`, { subjects: [c.id] });
+    replay.report('impossible-event', ev.range, msg`${c.id} is ${c.zone === 'outside' ? msg`in no zone (it left the game)` : inZone(c.zone)}, and only a game object on the board can be empowered or disempowered, so this line changes nothing. Remove the line, or put the card onto the board first.`, { rules: ['124'], subjects: [c.id] });
     return;
   }
   const on = verb === 'empower';

@@ -15,8 +15,8 @@ import { ON_I_DIE } from '../../engine/triggers';
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '132.1': { title: 'A card is known by its name', text: 'Every card has a name that tells it apart from other cards.' },
   '133.1': { title: 'Categories', text: "A card's categories (its card type, such as unit or gear, and its sub-categories) come from what is printed on it and decide how it behaves in play." },
-  '133.7': { title: 'Supertypes', text: 'A supertype is a category that cards of several types may have; the card prints it ahead of its type, in its type line.' },
-  '133.7.a': { title: 'Champion', text: 'Champion is a supertype only units can have; it matters when a deck is built (its chosen champion).' },
+  '133.7': { title: 'Supertypes, ahead of the type', text: 'A supertype is a category that cards of several types may have; the card prints it ahead of its type, in its type line.' },
+  '133.7.a': { title: "Champion, a unit's supertype", text: 'Champion is a supertype only units can have; it matters when a deck is built (its chosen champion).' },
   '137.1': { title: 'Might Bonus is printed', text: 'Some cards print a Might Bonus (a plus and a number) in a lower corner.' },
   '143.2': { title: 'Might', text: "A unit's Might is its combat number, printed on the card: it sets what the unit deals in combat and how much damage kills it." },
   '801.3.b': { title: 'Keywords taken away', text: 'Keywords can also be taken away from a game object, by effects other than those that give them.' },
