@@ -1034,7 +1034,7 @@ function parseAnthem(cur: Cursor): Property {
     cur.next();
     attached = a;
   }
-  const filter = parseFilter(cur, 'get');
+  const filter = parseFilter(cur, 'get', 'creatures');
   // The first word of the filter as cards print it at the start of a sentence (`White creatures get +1/+1`, `Creatures you control ...`).
   const head = filter.alternatives[0][0];
   if (firstWord && attached === undefined && head !== undefined && !head.negated) {
@@ -1428,9 +1428,11 @@ function parseZone(cur: Cursor, at: boolean): ZoneRef {
   return new WordZone(w.text, w);
 }
 
-function parseFilter(cur: Cursor, stop?: string): Filter {
+function parseFilter(cur: Cursor, stop?: string, typeExample = 'creature'): Filter {
   const first = cur.peek();
   if (!first || first.type !== 'word') return cur.fail(msg`what it can enchant, e.g. creature, land, player`);
+  // A control clause (or the stop word) first: the filter's type is missing (`you control get +1/+1`, `enchant you control`).
+  if (first.text === stop || (first.text === 'you' && (cur.isWord('control', 1) || cur.isWord("don't", 1) || cur.isWord('do', 1))) || (first.text === 'an' && cur.isWord('opponent', 1))) typeMissing(first, typeExample);
   const alternatives: FilterTerm[][] = [[]];
   let control: ControlClause | undefined;
   let zone: FilterZone | undefined;
@@ -1441,7 +1443,10 @@ function parseFilter(cur: Cursor, stop?: string): Filter {
   // word ends it (`to` after the first filter of `attach target A to target B`).
   while (!cur.atEnd() && (cur.peek()!.type === 'word' || cur.peek()!.type === 'number')) {
     const t = cur.peek()!;
-    if (t.text === stop && alternatives[alternatives.length - 1].length > 0) break;
+    if (t.text === stop) {
+      if (alternatives[alternatives.length - 1].length > 0) break;
+      if (alternatives.length > 1) cur.fail(msg`a type after 'or'`);
+    }
     if (t.text === 'in') {
       if (alternatives[alternatives.length - 1].length === 0) throw new SyntaxError_(msg`Expected what it describes before 'in', e.g. 'creature card in a graveyard'.`, t.range);
       zone = parseFilterZone(cur);
@@ -1502,6 +1507,11 @@ function parseFilter(cur: Cursor, stop?: string): Filter {
   if (withAura) filter.withAura = withAura;
   if (toughness) filter.toughness = toughness;
   return filter;
+}
+
+/** A filter whose type is missing before `word` (a control clause, an anthem's `get`): says what is missing, a type such as `example`. */
+function typeMissing(word: Token, example: string): never {
+  throw new SyntaxError_(msg`Expected a type such as '${example}' before '${word.text}', to say what it applies to.`, word.range);
 }
 
 /** Does `with toughness N or greater` (or `or less`) come next, all of it, N a number of digits? */

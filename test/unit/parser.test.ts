@@ -135,6 +135,31 @@ describe('parser', () => {
     assert.match(doc.problems[3].message, /^Unknown statement 'bears'\. A line starts with a declaration/);
   });
 
+  it('says a type is missing when a filter starts with its control clause or an anthem with `get` (`other get +1/+1`), not "after \'or\'"', () => {
+    const lines = [
+      'game mtg',
+      'card a "A": enchantment, other get +1/+1',
+      'card b "B": enchantment, you control get +1/+1',
+      'card c "C": enchantment, an opponent controls get -1/-1',
+      'card d "D": enchantment — Aura, enchant you control',
+      'card e "E": enchantment, other creatures you control get +1/+1, creatures or get +1/+1',
+    ];
+    const doc = parse(lines.join('\n'));
+    assert.deepEqual(doc.problems.map((p) => [p.range.start.line, p.range.start.character]), [
+      [1, lines[1].indexOf('get')],
+      [2, lines[2].indexOf('you')],
+      [3, lines[3].indexOf('an opponent')],
+      [4, lines[4].indexOf('you')],
+      [5, lines[5].lastIndexOf('get')],
+    ]);
+    assert.match(doc.problems[0].message, /^Expected a type such as 'creatures' before 'get', to say what it applies to\.$/);
+    assert.match(doc.problems[1].message, /^Expected a type such as 'creatures' before 'you'/);
+    assert.match(doc.problems[2].message, /^Expected a type such as 'creatures' before 'an'/);
+    assert.match(doc.problems[3].message, /^Expected a type such as 'creature' before 'you'/);
+    // After `or` the type missing is the one after it.
+    assert.match(doc.problems[4].message, /^Expected a type after 'or'/);
+  });
+
   it('parses the zone an enchant filter names (MTG 109.2a), and reports each malformed one precisely', () => {
     const doc = parse([
       'game mtg',
