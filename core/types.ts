@@ -154,7 +154,7 @@ export interface CardView {
   subtypes: string[];
   colors: string[];
   /** MTG: it chooses a color as it becomes attached (Sanctuary Blade, 614.12), and the color it chose as it last did, when one was. */
-  choosesColor?: { chosen?: string };
+  choosesColor?: { chosen?: string; /** It chooses as it enters (Benevolent Blessing), not as it becomes attached. */ entering?: true };
   /** MTG: its protections, each as `white` or `white (not removing cho)` (702.16n/p); absent when none. */
   protections?: string[];
   /** MTG: abilities an effect removed (113.10): `all`, `enchant`, `equip`; absent when none (and for a face-down permanent, which has no text: `faceDown`). */

@@ -113,6 +113,12 @@ function mtgFacts(rec: CardRecord): CardFacts {
       props.push('as it becomes attached choose a color');
       continue;
     }
+    // Benevolent Blessing: "As this Aura enters, choose a color." (614.12, 607.2d; "enters the battlefield" in older text)
+    const entering = /^As (.+?) enters(?: the battlefield)?, choose a color$/.exec(line);
+    if (entering && (entering[1] === rec.name || /^this \w+$/.test(entering[1]))) {
+      props.push('as it enters choose a color');
+      continue;
+    }
     // Control Magic's "You control enchanted creature." (613.1b), the whole line.
     const controls = /^You control enchanted (creature|permanent|artifact|land)\.?$/.exec(line);
     if (controls) {
@@ -120,7 +126,7 @@ function mtgFacts(rec: CardRecord): CardFacts {
       continue;
     }
     // "Equipped creature gets +2/+2 and has protection from red and from blue." (613.1f)
-    const grants = grantProps(line, rec.name, CHOOSES_ON_ATTACH.test(rec.text));
+    const grants = grantProps(line, rec.name, CHOOSES_ON_ATTACH.test(rec.text) || CHOOSES_ON_ENTER.test(rec.text));
     if (grants) {
       props.push(...grants);
       continue;
@@ -221,6 +227,8 @@ const CANT_SENTENCE = /^(Equipped creature|Enchanted creature) can['’]t (attac
 
 /** A card that chooses a color as it becomes attached (Sanctuary Blade, 614.12): its grant's `the chosen color` reads that choice. */
 const CHOOSES_ON_ATTACH = /(?:^|\n)As .+? becomes attached to an? creature, choose a color\./;
+/** A card that chooses a color as it enters (Benevolent Blessing, 614.12): its grant's `the chosen color` reads that choice. */
+const CHOOSES_ON_ENTER = /(?:^|\n)As .+? enters(?: the battlefield)?, choose a color\./;
 
 /** The protection qualities a grant read from card data may name (702.16a): a color, everything, card types in the plural. */
 const GRANT_QUALITIES = new Set([...MTG_COLORS, 'all colors', 'everything', 'artifacts', 'battles', 'creatures', 'enchantments', 'instants', 'lands', 'planeswalkers', 'sorceries']);
@@ -291,8 +299,8 @@ function grantedAbilities(list: string, chooses: boolean): string[] | undefined 
       afterProtection = true;
       continue;
     }
-    // Sanctuary Blade's "protection from the last chosen color" (607.2d): the color its card chose as it became attached.
-    // Only with that choice: Benevolent Blessing's color is chosen as it enters, which the language doesn't say.
+    // Sanctuary Blade's "protection from the last chosen color" (607.2d): the color its card chose as it became attached,
+    // or Benevolent Blessing's, chosen as it enters. Only with that choice written in the card's text.
     if (chooses && (m = /^protection from the (last )?chosen color$/.exec(p))) {
       out.push(`protection from the ${m[1] ?? ''}chosen color`);
       afterProtection = false;

@@ -77,6 +77,11 @@ export interface Characteristics {
    * time it becomes attached a color is chosen, which its grants read as `the chosen color` (grantsOf).
    */
   choosesColor: boolean;
+  /**
+   * MTG: "As this Aura enters, choose a color" (Benevolent Blessing; 614.12, 607.2d): the color is chosen once, as it
+   * enters (`resolve X choosing C`, `enter X choosing C`), and its grants read it as `the chosen color` (grantsOf).
+   */
+  choosesColorEntering: boolean;
   /** The abilities events gave it or took from it, with their timestamps (for the order against grants: abilities.ts). Copy on write. */
   abilityLog: readonly AbilityChange[];
   /**
@@ -272,6 +277,7 @@ export function blankCharacteristics(): Characteristics {
     keywordValues: undefined,
     grants: NO_ITEMS,
     choosesColor: false,
+    choosesColorEntering: false,
     abilityLog: NO_ITEMS,
     kinds: 0,
   };
@@ -481,9 +487,10 @@ export interface CardObj extends Characteristics {
   /** Aura spell or Equip target on the stack, with the object version it had when chosen. */
   stackTarget: HostRef | undefined;
   /**
-   * MTG: the color chosen as it last became attached (choosesColor; Sanctuary Blade, 607.2d), which a
-   * grant's `the chosen color` reads (grantsOf); undefined while none was chosen. Set only by Board.link
-   * as it becomes attached (and by a declaration's `chosen color C`); a new object has none (400.7).
+   * MTG: the color chosen as it last became attached (choosesColor; Sanctuary Blade, 607.2d), or as it entered
+   * (choosesColorEntering; Benevolent Blessing), which a grant's `the chosen color` reads (grantsOf); undefined
+   * while none was chosen. Set only by Board.link as it becomes attached, by moveTo as it enters (and by a
+   * declaration's `chosen color C`); a new object has none (400.7).
    */
   chosenColor: string | undefined;
   /** Its characteristics differ from the printed ones (so a new object must reset them). */
@@ -1923,6 +1930,7 @@ export function characteristicsOf(c: CardObj): Characteristics {
     keywordValues: c.keywordValues,
     grants: c.grants,
     choosesColor: c.choosesColor,
+    choosesColorEntering: c.choosesColorEntering,
     abilityLog: c.abilityLog,
     kinds: c.kinds,
   };
@@ -1974,6 +1982,7 @@ export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   card.keywordValues = p.keywordValues;
   card.grants = p.grants;
   card.choosesColor = p.choosesColor;
+  card.choosesColorEntering = p.choosesColorEntering;
   card.abilityLog = p.abilityLog;
   card.kinds = p.kinds;
 }
@@ -2131,7 +2140,7 @@ export function cardView(board: Board, c: CardObj): CardView {
     types: listOf(c.types),
     subtypes: listOf(c.subtypes),
     colors: listOf(c.colors),
-    ...(c.choosesColor ? { choosesColor: c.chosenColor !== undefined ? { chosen: c.chosenColor } : {} } : {}),
+    ...(c.choosesColor || c.choosesColorEntering ? { choosesColor: { ...(c.chosenColor !== undefined ? { chosen: c.chosenColor } : {}), ...(c.choosesColorEntering ? { entering: true } : {}) } } : {}),
     ...(have.protections.length ? { protections: have.protections.map((q, i) => q + keepText(have.protectionKeeps[i]) + grantText(c, `protection from ${q}`)) } : {}),
     // A face-down permanent has no text (MTG 708.2a): shown as face down, with its face-up card's name for its controller (708.5), not as abilities lost.
     ...(c.faceDown !== undefined ? { faceDown: { how: c.faceDown.how, name: c.faceDown.up.name } } : c.lost.size ? { lost: listOf(c.lost) } : {}),

@@ -168,6 +168,7 @@ function rebased(cur: Characteristics, from: Characteristics, to: Characteristic
     keywordValues: same('keywordValues'),
     grants: listRebased(cur.grants, from.grants, to.grants),
     choosesColor: same('choosesColor'),
+    choosesColorEntering: same('choosesColorEntering'),
     abilityLog: cur.abilityLog,
     kinds: 0,
   };

@@ -9,7 +9,7 @@
 // pending obligations into findings at their cause. One kind is applied only as it is recorded: a
 // choice the rules leave to a player (MTG 616.1, which of several Auras with umbra armor goes), which
 // the line that records it makes; unrecorded, the replay makes its own pick as the window closes.
-import type { CardStmt, DocumentInfo, EventNode, GameStmt, Name, Statement, Assertion } from '../parser/ast';
+import type { CardStmt, DocumentInfo, EventNode, GameStmt, Name, Statement, Assertion, Word } from '../parser/ast';
 import { declaresBackFace, EventBase, isDeclarationKind, isEvent } from '../parser/ast';
 import { countersOn, countersText, countersWords } from './counters';
 import type { Barring } from './grantFold';
@@ -1546,6 +1546,13 @@ export class Replay {
         if (this.rules.game !== 'mtg') return { actual: msg`a Riftbound card has one side only, and none turns over` };
         return transformedFailure(c, a.negated);
       }
+      case 'chosen-color': {
+        // MTG 607.2d, 614.12: the color a card chose as it became attached or entered.
+        const c = this.card(a.subject);
+        if (!c) return undefined;
+        if (this.rules.game !== 'mtg') return { actual: msg`Riftbound cards choose no color here: only MTG's "choose a color" as a card becomes attached or enters is modelled` };
+        return chosenColorFailure(c, a.color);
+      }
       case 'phased': {
         // MTG 110.5: a permanent's status, phased in or out (702.26).
         const c = this.card(a.subject);
@@ -1682,6 +1689,8 @@ export function assertionText(a: Assertion): Message {
       return a.down ? msg`${a.subject.text} face down` : msg`${a.subject.text} face up`;
     case 'phased':
       return a.out ? msg`${a.subject.text} phased out` : msg`${a.subject.text} phased in`;
+    case 'chosen-color':
+      return a.color ? msg`${a.subject.text} chosen color ${a.color.text}` : msg`${a.subject.text} no chosen color`;
   }
 }
 
@@ -1726,6 +1735,8 @@ export function describeAssertion(a: Assertion): string {
       return `${a.subject.text} face ${a.down ? 'down' : 'up'}`;
     case 'phased':
       return `${a.subject.text} phased ${a.out ? 'out' : 'in'}`;
+    case 'chosen-color':
+      return a.color ? `${a.subject.text} chosen color ${a.color.text}` : `${a.subject.text} no chosen color`;
     case 'merged':
       return `${a.subject.text} ${a.negated ? 'not ' : ''}merged${a.other ? ` with ${a.other.text}` : ''}`;
     case 'copy':
@@ -1859,6 +1870,7 @@ function newCard(st: CardStmt): CardObj {
     keywordValues: printed.keywordValues,
     grants: printed.grants,
     choosesColor: printed.choosesColor,
+    choosesColorEntering: printed.choosesColorEntering,
     abilityLog: printed.abilityLog,
     kinds: printed.kinds,
     owner: undefined,
@@ -1940,6 +1952,18 @@ function onlySeparator(text: string, from: number, to: number): boolean {
 
 /** Why an `expect X face down` (`face up`) fails, or undefined when it holds (MTG 110.5, 708). */
 /** Why an `expect X phased out` (`phased in`) fails, or undefined when it holds (110.5: a permanent's status; 110.5d: only a permanent has one). */
+/**
+ * Why an `expect X chosen color C` (`no chosen color`) fails, or undefined when it holds: the color X chose as it last
+ * became attached or as it entered (CardObj.chosenColor; 607.2d), none for a new object (400.7) or a card that chooses none.
+ */
+function chosenColorFailure(card: CardObj, color: Word | undefined): { actual: Message; rules: string[]; replacement?: string } | undefined {
+  const chosen = card.chosenColor;
+  if (chosen === (color?.text)) return undefined;
+  if (chosen !== undefined) return { actual: msg`${card.id}'s chosen color is ${chosen}`, rules: ['607.2d'], replacement: `${card.id} chosen color ${chosen}` };
+  if (!card.choosesColor && !card.choosesColorEntering) return { actual: msg`${card.id} has no ability that chooses a color, so it has no chosen color`, rules: ['607.2d'], replacement: `${card.id} no chosen color` };
+  return { actual: card.zone === 'battlefield' ? msg`${card.id} has chosen no color (a color is chosen as it ${card.choosesColor ? msg`becomes attached` : msg`enters`})` : msg`${card.id} is ${inZone(card.zone)} and has chosen no color: a new object has made no choice (400.7)`, rules: ['607.2d', '614.12'], replacement: `${card.id} no chosen color` };
+}
+
 function phasedFailure(board: Board, card: CardObj, out: boolean): { actual: Message; rules: string[]; replacement?: string } | undefined {
   if (card.zone !== 'battlefield') return { actual: msg`${card.id} is ${inZone(card.zone)}, and only a permanent is phased in or out`, rules: ['110.5d'] };
   const is = card.phasedOut !== 'no';

@@ -285,7 +285,7 @@ export function beforeChange(x: CardObj | PlayerObj): Snapshot | undefined {
  * toughness: the host is looked at again whatever this says (it is marked), and on a board with such a
  * filter what is on it that reads one is judged with it (Replay.takeDirty, Board.toughnessFiltersDeclared).
  */
-const NOT_READ_BY_ATTACHMENTS: ReadonlySet<string> = new Set(['protections', 'protectionKeeps', 'abilityLog', 'keywords', 'keywordValues', 'targeting', 'might', 'mightBonus', 'toughness', 'toughnessBonus', 'power', 'powerBonus', 'honePower', 'enchant', 'equipQuality', 'equipPlaneswalker', 'hasEquip', 'lost', 'choosesColor']);
+const NOT_READ_BY_ATTACHMENTS: ReadonlySet<string> = new Set(['protections', 'protectionKeeps', 'abilityLog', 'keywords', 'keywordValues', 'targeting', 'might', 'mightBonus', 'toughness', 'toughnessBonus', 'power', 'powerBonus', 'honePower', 'enchant', 'equipQuality', 'equipPlaneswalker', 'hasEquip', 'lost', 'choosesColor', 'choosesColorEntering']);
 
 /**
  * What a change of a host's characteristics from `was` to `now` may bar of what is attached to it: the

@@ -118,7 +118,7 @@ export type Property =
    * MTG `as it becomes attached choose a color`, or as printed `As Sanctuary Blade becomes attached to a creature,
    * choose a color` (614.12, 607.2d): a color is chosen each time it becomes attached (`choosing C`).
    */
-  | { kind: 'choose-color'; range: Range }
+  | { kind: 'choose-color'; /** `as it enters choose a color` (Benevolent Blessing): chosen once, as it enters (`resolve X choosing C`, `enter X choosing C`). */ enters?: true; range: Range }
   /** MTG `chosen color C`: the color chosen as a declared attachment became attached (with `attached to`). */
   | { kind: 'chosen-color'; color: Word; range: Range }
   | { kind: 'enchant'; filter: Filter; range: Range }
@@ -350,6 +350,11 @@ export type Assertion =
   /** `X phased out`, `X phased in` (MTG 110.5, 702.26): whether the permanent X is phased out now. */
   | { kind: 'phased'; subject: Name; out: boolean; range: Range }
   /**
+   * `X chosen color C`, `X no chosen color` (MTG 607.2d, 614.12): the color X chose as it became attached (Sanctuary
+   * Blade) or as it entered (Benevolent Blessing), which its grant's `the chosen color` reads; `color` undefined: none.
+   */
+  | { kind: 'chosen-color'; subject: Name; color?: Word; range: Range }
+  /**
    * `X merged with Y` (MTG 702.140c, 730.2): X and Y are cards of one merged permanent now; `X not merged
    * with Y`, and `X not merged` (no `other`): X is no part of a merged permanent.
    */
@@ -449,7 +454,7 @@ export type EventNode =
    * `when put into a graveyard from the battlefield` ability waiting on the stack (603.6c), its effect performed.
    */
   /** `resolve X on top` / `resolve X underneath` (MTG 702.140c): where the mutating spell X goes as it merges (`mergeOn`: the words, text `on top` or `underneath`). */
-  | { kind: 'resolve'; subject: Name; ability?: Word; creating?: Name; choosing?: Name; mergeOn?: Word; /** MTG `resolve X equip choosing C`: the color chosen as it becomes attached (614.12). */ color?: Word; verbRange: Range; range: Range }
+  | { kind: 'resolve'; subject: Name; ability?: Word; creating?: Name; choosing?: Name; mergeOn?: Word; /** MTG `resolve X equip choosing C`: the color chosen as it becomes attached (614.12); `resolve X choosing C`: as the permanent it becomes enters. */ color?: Word; verbRange: Range; range: Range }
   /**
    * `activate X equip targeting H [by P]`: the ability goes on the stack (Riftbound: the chain) with its
    * target. `activate X reconfigure [by P]`, without one: reconfigure's ability that unattaches (MTG 702.151a).
@@ -460,7 +465,7 @@ export type EventNode =
   /** `transformed` (MTG 712.14a): it enters with its back face up; the word's range. */
   /** `as a copy of Y` (`original`: MTG 707.5; Riftbound 477.1.b): it enters with Y's copiable values as its own. */
   /** `status`: `tapped`/`untapped` (MTG 110.5b), `exhausted`/`ready` (Riftbound 143.4, 143.4.a, 359.2.d): the status it enters with, when an effect says. */
-  | { kind: 'enter'; subject: Name; host?: Name; zone?: ZoneRef; player?: Name; transformed?: Range; original?: Name; status?: Word; verbRange: Range; range: Range }
+  | { kind: 'enter'; subject: Name; host?: Name; zone?: ZoneRef; player?: Name; transformed?: Range; original?: Name; status?: Word; /** MTG `choosing C`: the color chosen as it enters (614.12, Benevolent Blessing). */ color?: Word; verbRange: Range; range: Range }
   /** `becomes X a copy of Y` (MTG 707.4; Riftbound 477.1.b.1): the permanent X takes Y's copiable values, staying the same object. */
   | { kind: 'copy'; subject: Name; original: Name; verbRange: Range; range: Range }
   /** `transform X` (MTG 701.27a): the double-faced permanent X turns over, its other face up. */

@@ -1065,19 +1065,25 @@ function parseAnthem(cur: Cursor): Property {
  * printed). MTG 614.12, 607.2d: a color is chosen each time the card becomes attached.
  */
 function chooseColorProperty(cur: Cursor, r: () => Range): Property {
-  const what = msg`'it becomes attached choose a color' (a color chosen as it becomes attached: \`As Sanctuary Blade becomes attached to a creature, choose a color\`)`;
-  // `it`, or the card's name as printed: any words up to `becomes` (a name has a few).
+  const what = msg`'it becomes attached choose a color' (a color chosen as it becomes attached: \`As Sanctuary Blade becomes attached to a creature, choose a color\`) or 'it enters choose a color' (as it enters: \`As this Aura enters, choose a color\`)`;
+  // `it`, or the card's name as printed (`this Aura`): any words up to `becomes` or `enters` (a name has a few).
   let words = 0;
-  while (!cur.isWord('becomes')) {
+  while (!cur.isWord('becomes') && !cur.isWord('enters')) {
     const t = cur.peek();
     if (!t || (t.type !== 'word' && t.type !== 'string') || words === 8) return cur.fail(what);
     cur.next();
     words++;
   }
   if (words === 0) cur.fail(what);
-  cur.next();
-  cur.expectWord('attached');
-  if (cur.isWord('to')) {
+  // `As this Aura enters [the battlefield], choose a color` (Benevolent Blessing): chosen once, as it enters (614.12).
+  const enters = cur.next()!.text === 'enters';
+  if (enters) {
+    if (cur.isWord('the') && cur.isWord('battlefield', 1)) {
+      cur.next();
+      cur.next();
+    }
+  } else cur.expectWord('attached');
+  if (!enters && cur.isWord('to')) {
     cur.next();
     if (cur.isWord('a') || cur.isWord('an')) cur.next();
     cur.word(msg`what it becomes attached to (a creature)`);
@@ -1088,7 +1094,7 @@ function chooseColorProperty(cur: Cursor, r: () => Range): Property {
   else cur.expectWord('choose');
   cur.expectWord('a');
   cur.expectWord('color');
-  return { kind: 'choose-color', range: r() };
+  return enters ? { kind: 'choose-color', enters: true, range: r() } : { kind: 'choose-color', range: r() };
 }
 
 /**
@@ -2947,9 +2953,10 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         return event(verbTok, cur, { kind: 'resolve', subject, mergeOn });
       }
       // MTG `resolve X trigger`: X's `when put into a graveyard from the battlefield` ability (603.6c).
-      const ability = cur.atEnd() ? undefined : cur.isWord('trigger') ? cur.word(msg`the ability`) : abilityWord(cur);
-      // `resolve X equip choosing C` (MTG Sanctuary Blade): the color is chosen as it becomes attached, as the ability resolves (614.12).
-      const color = ability ? chosenColorClause(cur) : undefined;
+      const ability = cur.atEnd() || cur.isWord('choosing') ? undefined : cur.isWord('trigger') ? cur.word(msg`the ability`) : abilityWord(cur);
+      // `resolve X equip choosing C` (MTG Sanctuary Blade): the color is chosen as it becomes attached, as the ability resolves (614.12);
+      // `resolve X choosing C` (Benevolent Blessing): as the spell resolves, the permanent it becomes chooses as it enters.
+      const color = chosenColorClause(cur);
       cur.end();
       return event(verbTok, cur, color ? { kind: 'resolve', subject, ability, color } : { kind: 'resolve', subject, ability });
     }
@@ -2991,6 +2998,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       let transformed: Range | undefined;
       let original: Name | undefined;
       let status: Word | undefined;
+      let color: Word | undefined;
       while (!cur.atEnd()) {
         const t = cur.peek()!;
         if (t.type === 'word' && ENTER_STATUS_WORDS.includes(t.text) && !status) {
@@ -3016,9 +3024,12 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
           player = cur.name(msg`the player under whose control it enters`);
         } else if (cur.isWord('under')) {
           throw new SyntaxError_(msg`\`under\` is written twice: a card enters under one player's control.`, cur.peek()!.range);
+        } else if (cur.isWord('choosing') && !color) {
+          // MTG `enter X ... choosing C` (Benevolent Blessing): the color it chooses as it enters (614.12).
+          color = chosenColorClause(cur);
         } else cur.fail(msg`'attached to', 'at', 'in', 'under', 'transformed', 'as a copy of', a status ('tapped', 'exhausted', 'ready'...) or the end of the statement`);
       }
-      return event(verbTok, cur, { kind: 'enter', subject, host, zone, player, ...(transformed ? { transformed } : {}), ...(original ? { original } : {}), ...(status ? { status } : {}) });
+      return event(verbTok, cur, { kind: 'enter', subject, host, zone, player, ...(transformed ? { transformed } : {}), ...(original ? { original } : {}), ...(status ? { status } : {}), ...(color ? { color } : {}) });
     }
     case 'unattach':
     case 'detach': {
@@ -3543,7 +3554,7 @@ function parseAssertion(cur: Cursor): Assertion {
   const subject = cur.name(msg`a card or player`);
   const r = () => span(subject.range, cur.last().range);
   const t = cur.peek();
-  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'power', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'stunned', 'empowered', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of' or 'triggered'`);
+  if (!t || t.type !== 'word') return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'power', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'stunned', 'empowered', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of', 'chosen color', 'no chosen color' or 'triggered'`);
   switch (t.text) {
     case 'attached': {
       cur.next();
@@ -3635,6 +3646,17 @@ function parseAssertion(cur: Cursor): Assertion {
     case 'transformed':
       cur.next();
       return { kind: 'transformed', subject, negated: false, range: r() };
+    case 'chosen':
+    case 'no': {
+      // `X chosen color C`, `X no chosen color` (MTG 607.2d, 614.12): the color its grant's `the chosen color` reads.
+      const none = t.text === 'no';
+      cur.next();
+      if (none) cur.expectWord('chosen');
+      cur.expectWord('color');
+      if (none) return { kind: 'chosen-color', subject, range: r() };
+      const color = cur.word(msg`the color chosen (white, blue, black, red or green)`);
+      return { kind: 'chosen-color', subject, color, range: r() };
+    }
     case 'phased': {
       // `X phased out`, `X phased in` (MTG 110.5, 702.26).
       cur.next();
@@ -3736,7 +3758,7 @@ function parseAssertion(cur: Cursor): Assertion {
       return { kind: 'triggered', subject, negated, ...(count !== undefined ? { count } : {}), ...(when ? { when } : {}), ...(host ? { host } : {}), range: r() };
     }
     default:
-      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'power', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'stunned', 'empowered', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of' or 'triggered'`);
+      return cur.fail(msg`'attached to', 'unattached', 'in', 'has', 'newer than', 'might', 'power', 'toughness', 'damage', 'controlled by', 'ceased to exist', 'tapped', 'untapped', 'exhausted', 'ready', 'stunned', 'empowered', 'mighty', 'attacking', 'blocking', 'defending', 'transformed', 'face down', 'face up', 'phased out', 'phased in', 'merged with', 'a copy of', 'chosen color', 'no chosen color' or 'triggered'`);
   }
 }
 

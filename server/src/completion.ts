@@ -471,8 +471,11 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         // MTG 702.140c: a spell with mutate on the stack may be a mutating one, which merges on top or underneath.
         const spell = card(args[0]);
         const merges = game === 'mtg' && spell?.zone === 'stack' && hasMutate(spell) ? ['on top', 'underneath'] : [];
-        return abilities.length > 0 || merges.length > 0 ? words([...new Set(abilities), ...merges]) : NONE;
+        // MTG `resolve X choosing C` (Benevolent Blessing): the color the permanent it becomes chooses as it enters (614.12).
+        const choosing = game === 'mtg' && spell?.zone === 'stack' && spell.choosesColor?.entering ? ['choosing'] : [];
+        return abilities.length > 0 || merges.length > 0 || choosing.length > 0 ? words([...new Set(abilities), ...merges, ...choosing]) : NONE;
       }
+      if (n === 2 && args[1] === 'choosing' && game === 'mtg' && card(args[0])?.choosesColor?.entering) return words([...COLORS], CompletionItemKind.EnumMember);
       if (n === 2 && args[1] === 'on' && game === 'mtg') return words(['top']);
       // `resolve X ability NAME`: the names pending for X.
       if (n === 2 && args[1] === 'ability') {
@@ -569,8 +572,11 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       // MTG `transformed` (712.14a): a double-faced card enters with its back face up.
       // The status it enters with, when an effect says (MTG 110.5b `tapped`; Riftbound 143.4.a `ready`, a gear played `exhausted`).
       const status = args.some((a) => ENTER_STATUS_WORDS.includes(a)) ? [] : game === 'mtg' ? ['tapped'] : ['ready', 'exhausted'];
-      const rest = ['attached', ...(game === 'mtg' ? ['in', 'transformed'] : ['at', 'in']), 'under', 'as a copy of', ...status].filter((k) => !args.includes(k.split(' ')[0]));
-      return n === 1 || !['attached', 'to', 'in', 'at', 'under', 'as', 'a', 'copy'].includes(last) ? words(rest) : NONE;
+      // MTG `choosing C` (Benevolent Blessing): the color it chooses as it enters (614.12).
+      const chooses = game === 'mtg' && card(args[0])?.choosesColor?.entering === true;
+      if (chooses && last === 'choosing') return words([...COLORS], CompletionItemKind.EnumMember);
+      const rest = ['attached', ...(game === 'mtg' ? ['in', 'transformed'] : ['at', 'in']), 'under', 'as a copy of', ...status, ...(chooses ? ['choosing'] : [])].filter((k) => !args.includes(k.split(' ')[0]));
+      return n === 1 || !['attached', 'to', 'in', 'at', 'under', 'as', 'a', 'copy', 'choosing'].includes(last) ? words(rest) : NONE;
     }
     case 'unattach':
     case 'detach': {
@@ -835,9 +841,11 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
   const copies = !subject || subject.copyOf !== undefined ? ['a copy of', 'not a copy'] : [];
   // Whether a token was created (MTG 111.1; Riftbound 177): asked of a card declared a token, or of an unknown subject.
   const created = !subject || isToken(state, subject.id) ? ['not created'] : [];
+  // The color it chose (MTG 607.2d, 614.12): asked of a card that chooses one, or of an unknown subject.
+  const chosen = game === 'mtg' && (!subject || subject.choosesColor !== undefined) ? ['chosen color', 'no chosen color'] : [];
   if (n === 1) {
     const combat = [...roles, ...roles.map((r) => `not ${r}`)];
-    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'power', 'toughness', 'damage', 'controlled', 'ceased', ...created, 'tapped', 'untapped', 'face down', 'face up', 'phased out', 'phased in', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), ...copies, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', ...created, 'exhausted', 'ready', 'stunned', 'not stunned', 'empowered', 'not empowered', 'mighty', 'not mighty', ...combat, ...copies, 'triggered', 'not triggered']);
+    return words(game === 'mtg' ? ['attached', 'unattached', 'in', 'has', 'newer', 'power', 'toughness', 'damage', 'controlled', 'ceased', ...created, 'tapped', 'untapped', 'face down', 'face up', 'phased out', 'phased in', ...combat, ...faces, ...faces.map((f) => `not ${f}`), ...(merging ? ['merged with', 'not merged'] : []), ...copies, ...chosen, 'triggered', 'not triggered'] : ['attached', 'unattached', 'in', 'at', 'has', 'newer', 'might', 'damage', 'controlled', 'ceased', ...created, 'exhausted', 'ready', 'stunned', 'not stunned', 'empowered', 'not empowered', 'mighty', 'not mighty', ...combat, ...copies, 'triggered', 'not triggered']);
   }
   const rel = args[1];
   // `X a copy of Y`, `X not a copy [of Y]` (MTG 707.2; Riftbound 477.1.b): after `of`, the objects it may copy.
@@ -859,6 +867,11 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
       return others.length > 0 ? words(others) : { kind: 'cards', rank: (c) => (c.id === subject?.id ? undefined : c.merged !== undefined ? 0 : c.zone === 'battlefield' ? 1 : 2) };
     }
     return NONE;
+  }
+  // `X chosen color C`, `X no chosen color`.
+  if (chosen.length !== 0 && (rel === 'chosen' || rel === 'no')) {
+    if (rel === 'no') return n === 2 ? words(['chosen color']) : NONE;
+    return n === 2 ? words(['color']) : n === 3 && args[2] === 'color' ? words([...COLORS], CompletionItemKind.EnumMember) : NONE;
   }
   if (rel === 'triggered' || rel === 'not') return triggeredWant(game, args, subject);
   if (rel === 'controlled') return n === 2 ? words(['by']) : n === 3 && args[2] === 'by' ? { kind: 'players' } : NONE;
@@ -1029,7 +1042,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   if (clause.length === 0) {
     const all =
       game === 'mtg'
-        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'fortify', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'creatures you control get', 'other creatures get', 'creatures with no abilities get', 'can be attached only to', 'cast only targeting a tapped permanent', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'power', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', 'transforms into', 'back face', 'as it becomes attached choose a color', 'chosen color', 'face down', 'manifested', 'cloaked', ...COMBAT_RESTRICTIONS, ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...GRAVEYARD_TRIGGERS, ...TARGETING_PROPERTIES]
+        ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'fortify', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'creatures you control get', 'other creatures get', 'creatures with no abilities get', 'can be attached only to', 'cast only targeting a tapped permanent', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'power', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', 'transforms into', 'back face', 'as it becomes attached choose a color', 'as it enters choose a color', 'chosen color', 'face down', 'manifested', 'cloaked', ...COMBAT_RESTRICTIONS, ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...GRAVEYARD_TRIGGERS, ...TARGETING_PROPERTIES]
         : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'with a buff', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', 'if I would die, kill this instead, heal me, exhaust me, and recall me', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'power', 'toughness', 'damage', 'with', 'exhausted', 'tapped', 'transforms', 'back', 'as', 'chosen']);
     // Toughness and damage are a creature's (MTG 208.1, 120.3e) or a unit's (Riftbound 143.3): offered when the type line says so, or says nothing yet.

@@ -348,7 +348,7 @@ function nameSection(state: DocumentState, occ: Occurrence, line: number, ctx: H
   if (c.counters?.buff) lines.push(`- ${t('Buffed (+1 Might)')}`);
   const counters = Object.entries(c.counters ?? {}).filter(([k]) => k !== 'buff');
   if (counters.length > 0) lines.push(`- ${t('Counters: {0}', md(counters.map(([k, n]) => `${n} × ${k}`).join(', ')))}`);
-  if (c.choosesColor) lines.push(`- ${c.choosesColor.chosen !== undefined ? t('Chosen color: {0}', md(c.choosesColor.chosen)) : t('Chooses a color as it becomes attached (none chosen yet)')}`);
+  if (c.choosesColor) lines.push(`- ${c.choosesColor.chosen !== undefined ? t('Chosen color: {0}', md(c.choosesColor.chosen)) : c.choosesColor.entering ? t('Chooses a color as it enters (none chosen)') : t('Chooses a color as it becomes attached (none chosen yet)')}`);
   if (c.protections) lines.push(`- ${t('Protection from {0}', md(c.protections.join(t(', from '))))}`);
   // MTG 708.2a, 708.5: a face-down permanent has no name or text; its controller may look at its face-up card.
   if (c.faceDown) lines.push(`- ${c.faceDown.how === 'manifested' ? t('Manifested: face down, a 2/2 creature with no name, subtypes or text; its controller may look at its card, {0}', `*${md(c.faceDown.name)}*`) : c.faceDown.how === 'cloaked' ? t('Cloaked: face down, a 2/2 creature with ward 2 and no name, subtypes or text; its controller may look at its card, {0}', `*${md(c.faceDown.name)}*`) : t('Face down: a 2/2 creature with no name, subtypes or text; its controller may look at its card, {0}', `*${md(c.faceDown.name)}*`)}`);
@@ -560,6 +560,9 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
           : t("A replacement: while this permanent is on the battlefield, every card its controller's opponents own that would be put into a graveyard is exiled instead. What the scenario records is then `move X to exile`.");
     return { text, rules: ['614.1a'], range: p.range };
   }
+  if (p?.kind === 'choose-color' && p.enters) {
+    return { text: t('A replacement-style ability: as this card enters the battlefield, a color is chosen (written `choosing C` on the line that puts it there, `resolve X choosing C` or `enter X ... choosing C`, or `chosen color C` beside its declaration on the battlefield). It keeps that color while it stays on the battlefield, moved to another object or not; its grant reads it as `the chosen color`. A card that leaves and comes back chooses again; a copy of it has made no choice.'), rules: ['614.12', '607.2d', '400.7'], range: p.range };
+  }
   if (p?.kind === 'choose-color') {
     return { text: t('A replacement-style ability: each time this card becomes attached, a color is chosen as it does (written `choosing C` on the line that attaches it, or `chosen color C` beside a declared `attached to`). Its grant reads the last one as `the chosen color`; an attach that does nothing chooses none. A copy of it has made no choice.'), rules: ['614.12', '607.2d', '701.3b'], range: p.range };
   }
@@ -755,6 +758,10 @@ function combatAssertionAt(state: DocumentState, pos: Position): { text: string;
   if (a?.kind === 'phased' && containsInclusive(a.range, pos) && !containsInclusive(a.subject.range, pos) && state.game === 'mtg') {
     return { text: t('{0}: whether the permanent is phased out now, as if it weren\'t there. What is attached to a permanent that phases out phases out with it and comes back with it, still attached; off the battlefield a card has no status.', codeSpan(a.out ? 'phased out' : 'phased in')), rules: ['110.5', '702.26b', '702.26g', '110.5d'], range: { start: a.subject.range.end, end: a.range.end } };
   }
+  // MTG `expect X chosen color C`, `expect X no chosen color` (607.2d, 614.12).
+  if (a?.kind === 'chosen-color' && containsInclusive(a.range, pos) && !containsInclusive(a.subject.range, pos) && state.game === 'mtg') {
+    return { text: t('{0}: the color the card chose as it last became attached (Sanctuary Blade) or as it entered the battlefield (Benevolent Blessing), which its grant reads as `the chosen color`. A card that chooses none, one that has not yet become attached or entered, and a new object (a card that changed zones, or a copy) have no chosen color.', codeSpan(a.color ? `chosen color ${a.color.text}` : 'no chosen color')), rules: ['607.2d', '614.12', '400.7'], range: { start: a.subject.range.end, end: a.range.end } };
+  }
   if (a?.kind !== 'combat' || !containsInclusive(a.range, pos) || containsInclusive(a.subject.range, pos)) return undefined;
   // The words after the subject: `attacking`, or `not attacking`.
   const doc = state.document;
@@ -807,10 +814,14 @@ function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held
 function chosenColorAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
   if (state.game !== 'mtg') return undefined;
   const st = state.doc.statements[state.statementIndexAtOrBefore(pos.line)];
-  if (!st || (st.kind !== 'attach' && st.kind !== 'resolve') || !st.color || !containsInclusive(st.range, pos)) return undefined;
+  if (!st || (st.kind !== 'attach' && st.kind !== 'resolve' && st.kind !== 'enter') || !st.color || !containsInclusive(st.range, pos)) return undefined;
   const word = wordBetween(state, st.subject.range.end, st.range.end, 'choosing');
   const range = word ? { start: word.start, end: st.color.range.end } : st.color.range;
   if (!containsInclusive(range, pos)) return undefined;
+  // `resolve X choosing C` (no ability), `enter X ... choosing C`: chosen as the card enters (Benevolent Blessing).
+  if (st.kind === 'enter' || (st.kind === 'resolve' && !st.ability)) {
+    return { text: t("{0}: the color {1} chooses as it enters the battlefield, which its grant's `the chosen color` then reads (its protection from that color, with what that protection does to the Auras and Equipment on the creature it enchants). It keeps the color while it stays on the battlefield; moved by an effect, it chooses none.", `\`choosing ${st.color.text}\``, st.subject.text), rules: ['614.12', '607.2d', '400.7', '702.16'], range };
+  }
   return { text: t("{0}: the color {1} chooses as it becomes attached, which its grant's `the chosen color` then reads (its protection from that color, with what that protection does to the Auras and Equipment on its new host). A new color is chosen each time it becomes attached; an attach that does nothing (it is already attached there) chooses none, and the color stays.", `\`choosing ${st.color.text}\``, st.subject.text), rules: ['614.12', '607.2d', '701.3b', '702.16'], range };
 }
 

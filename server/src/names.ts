@@ -313,6 +313,7 @@ export class NameIndex {
       case 'transformed':
       case 'face':
       case 'phased':
+      case 'chosen-color':
         return this.add(a.subject, 'card');
       case 'merged':
         // `X merged with Y` (MTG 730.2): two cards.

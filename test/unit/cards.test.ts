@@ -149,6 +149,10 @@ describe('card data: formats', () => {
     assert.deepEqual(f('Angelic Armaments'), ['color white', 'equip']);
     assert.deepEqual(f('Lion Sash'), ['color white', 'reconfigure']);
     assert.deepEqual(f('Benevolent Blessing'), ['color white', 'flash', 'enchant creature']);
+    // With the sentence that chooses as it enters (the fixture's text lacks it), the protection is read too.
+    const blessing = { name: 'Benevolent Blessing', typeLine: 'Enchantment — Aura', text: 'Flash\nEnchant creature\nAs Benevolent Blessing enters, choose a color.\nEnchanted creature has protection from the chosen color.', colors: ['white'], keywords: ['Flash', 'Enchant'] };
+    assert.deepEqual(factsOf(blessing, 'mtg').props, ['color white', 'flash', 'enchant creature', 'as it enters choose a color', 'enchanted creature has protection from the chosen color']);
+    assert.deepEqual(factsOf({ ...blessing, text: blessing.text.replace('As Benevolent Blessing enters,', 'As this Aura enters the battlefield,') }, 'mtg').props, ['color white', 'flash', 'enchant creature', 'as it enters choose a color', 'enchanted creature has protection from the chosen color']);
     // Each is one property of the language, as a declaration would write it.
     for (const name of ['Sword of Fire and Ice', 'Lightning Greaves', 'Swiftfoot Boots', 'Cobbled Wings', 'Magebane Armor', 'Serra Angel', 'Embercleave']) {
       for (const p of f(name)) {

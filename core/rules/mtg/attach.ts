@@ -324,6 +324,35 @@ export function choiceReadable(replay: Replay, att: CardObj, color: Word): boole
 }
 
 /**
+ * `choosing C` on a line that puts a card onto the battlefield (`resolve X choosing C`, `enter X choosing C`): C must be a
+ * color (105.1) and the card must choose one as it enters (614.12, Benevolent Blessing). Reported when not, and the line
+ * does nothing: true when it may go on.
+ */
+export function entryChoiceReadable(replay: Replay, card: CardObj, color: Word): boolean {
+  if (!card.choosesColorEntering) {
+    replay.report('impossible-event', color.range, msg`${card.id} has no ability that chooses a color as it enters the battlefield, so there is nothing to choose \`${color.text}\` for, and nothing happens: ${card.id} stays ${inZone(card.zone)}. Remove \`choosing ${color.text}\`, or declare the card with \`as it enters choose a color\`${card.choosesColor ? msg` (${card.id} chooses as it becomes attached: write the color on the line that attaches it)` : msg``}.`, { rules: ['614.12', '607.2d'], subjects: [card.id] });
+    return false;
+  }
+  if (!MTG_COLORS.includes(color.text)) {
+    replay.report('syntax-error', color.range, msg`'${color.text}' is not a color: the color chosen is one of white, blue, black, red and green (colorless is no color). Nothing happens on this line.`, { rules: ['105.1'], subjects: [card.id] });
+    return false;
+  }
+  return true;
+}
+
+/**
+ * A card that chooses a color as it enters (Benevolent Blessing) about to enter from a line without `choosing C`: the
+ * choice is part of its entering (614.12), and the replay doesn't guess one, so nothing happens. True when reported.
+ */
+export function entryChoiceMissing(replay: Replay, ev: EventNode, card: CardObj): boolean {
+  if (!card.choosesColorEntering || ((ev.kind === 'resolve' || ev.kind === 'enter') && ev.color)) return false;
+  const line = ev.kind === 'resolve' ? `resolve ${card.id} choosing C` : `enter ${card.id} ... choosing C`;
+  replay.report('impossible-event', ev.range, msg`${card.id} chooses a color as it enters the battlefield, and this line doesn't say which, so the replay can't put it there: nothing happens and ${card.id} stays ${inZone(card.zone)}. Add the color chosen (white, blue, black, red or green): \`${line}\`.`, { rules: ['614.12', '607.2d'], subjects: [card.id] });
+  if (replay.noting) replay.note(() => msg`no effect: no color chosen`);
+  return true;
+}
+
+/**
  * An attach of a card that chooses a color as it becomes attached (Sanctuary Blade), with no `choosing C`: the choice is
  * part of the attach (614.12), and the line doesn't say it, so the replay doesn't guess one: nothing happens.
  */

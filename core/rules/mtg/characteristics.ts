@@ -717,7 +717,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
   }
   if (onTop) declareOnTop(replay, card, onTop);
   takePrinted(card, kinds);
-  if (pr.choosesColor || pr.grants.length !== 0) declaredChoice(replay, card, st);
+  if (pr.choosesColor || pr.choosesColorEntering || pr.grants.length !== 0) declaredChoice(replay, card, st);
   if (faceDown) declareFaceDown(replay, card, faceDown.flag === 'face-down' ? 'face-down' : faceDown.flag === 'manifested' ? 'manifested' : 'cloaked', faceDown.range);
   if ((card.triggers & (ON_EQUIPPED_DIES | ON_ENCHANTED_DIES | ON_TO_GRAVEYARD)) !== 0) hostDiesDeclared(replay, card, st);
   // What it may be attached to depends on the other Auras where it is (Daybreak Coronet): the board looks again as they go.
@@ -737,7 +737,8 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
  * its grants read from the start (CardObj.chosenColor, set before the declared attachments are made).
  */
 function declaredChoice(replay: Replay, card: CardObj, st: CardStmt): void {
-  const chooses = card.printed.choosesColor;
+  const entering = card.printed.choosesColorEntering;
+  const chooses = card.printed.choosesColor || entering;
   if (!chooses) {
     for (const p of st.props) {
       if (p.kind !== 'grant') continue;
@@ -754,11 +755,14 @@ function declaredChoice(replay: Replay, card: CardObj, st: CardStmt): void {
     }
     chosen = p;
     if (!chooses) replay.report('syntax-error', p.range, msg`${card.id} has no ability that chooses a color as it becomes attached, so it has no chosen color. Remove \`chosen color ${p.color.text}\`, or add \`as it becomes attached choose a color\`.`, { rules: ['614.12'], subjects: [card.id] });
-    else if (!attached) replay.report('syntax-error', p.range, msg`${card.id}'s color is chosen as it becomes attached, and it is declared attached to nothing: a choice made before is one its abilities no longer read. Remove \`chosen color ${p.color.text}\`, or declare it \`attached to\` its host.`, { rules: ['614.12', '607.2d'], subjects: [card.id] });
+    else if (entering && card.zone !== 'battlefield') replay.report('syntax-error', p.range, msg`${card.id}'s color is chosen as it enters the battlefield, and it is declared ${inZone(card.zone)}: a card there has made no choice (a new object, 400.7). Remove \`chosen color ${p.color.text}\`, and write \`choosing C\` on the line that puts it onto the battlefield.`, { rules: ['614.12', '607.2d', '400.7'], subjects: [card.id] });
+    else if (!entering && !attached) replay.report('syntax-error', p.range, msg`${card.id}'s color is chosen as it becomes attached, and it is declared attached to nothing: a choice made before is one its abilities no longer read. Remove \`chosen color ${p.color.text}\`, or declare it \`attached to\` its host.`, { rules: ['614.12', '607.2d'], subjects: [card.id] });
     else if (!COLORS.includes(p.color.text)) unknownWord(replay, p.color, msg`color`, COLORS);
     else card.chosenColor = p.color.text;
   }
-  if (chooses && attached && !chosen && card.zone === 'battlefield') {
+  if (entering && !chosen && card.zone === 'battlefield') {
+    replay.report('syntax-error', (st.props.find((q) => q.kind === 'choose-color') ?? st).range, msg`${card.id} chose a color as it entered the battlefield, and the declaration doesn't say which: add \`chosen color C\` (white, blue, black, red or green). Until then it gives no protection from a chosen color.`, { rules: ['614.12', '607.2d'], subjects: [card.id] });
+  } else if (chooses && attached && !chosen && card.zone === 'battlefield') {
     replay.report('syntax-error', attached.range, msg`${card.id} chose a color as it became attached, and the declaration doesn't say which: add \`chosen color C\` (white, blue, black, red or green). Until then it gives no protection from a chosen color.`, { rules: ['614.12', '607.2d'], subjects: [card.id] });
   }
 }
@@ -773,7 +777,8 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
   const pr = card.printed;
   switch (p.kind) {
     case 'choose-color':
-      pr.choosesColor = true;
+      if (p.enters) pr.choosesColorEntering = true;
+      else pr.choosesColor = true;
       break;
     case 'chosen-color':
       // Read once the card is declared (declaredChoice): its `attached to` and `as it becomes attached choose a color` may come after.

@@ -226,6 +226,7 @@ export function mergedPrinted(top: Characteristics, all: Characteristics, added:
     keywordValues: top.keywordValues,
     grants: joined(all.grants, added.grants, identical),
     choosesColor: all.choosesColor || added.choosesColor,
+    choosesColorEntering: all.choosesColorEntering || added.choosesColorEntering,
     abilityLog: all.abilityLog,
     kinds: 0,
   };

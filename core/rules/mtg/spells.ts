@@ -13,7 +13,7 @@ import { attachProblemOn, retargetFixes } from './legality';
 import { auraTargetProblem } from './targeting';
 import { influenceProblem } from './influence';
 import { unpaidWard } from './targetingKeywords';
-import { doAttach } from './attach';
+import { doAttach, entryChoiceMissing, entryChoiceReadable } from './attach';
 import { graveyardFor, moveTo } from './zones';
 import { onTop, resolveAbilityEvent } from './stack';
 import { msg, relatedAt, titledFix, type Message } from '../../message';
@@ -522,6 +522,8 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
   }
   // 405.5, 608.1: only the top object resolves (a spell declared on the stack is below all the others).
   if (!onTop(replay, ev, undefined, spell.id)) return;
+  // `choosing C` (614.12): the color the permanent it becomes chooses as it enters (Benevolent Blessing).
+  if (ev.color && !entryChoiceReadable(replay, spell, ev.color)) return;
   // A mutating creature spell merges with its target, or resolves as a creature spell (mutate.ts).
   if (spell.merge !== undefined || ev.mergeOn) return resolveMutating(replay, ev, spell, enterAsCreature(replay, ev, spell));
   const isPermanent = hasPermanentType(spell) || isAura(spell);
@@ -552,6 +554,10 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
         moveTo(replay, spell, 'graveyard', ev);
         return;
       }
+      if (entryChoiceMissing(replay, ev, spell)) {
+        spell.stackTarget = ref;
+        return;
+      }
       const bestowed = spell.bestowed;
       moveTo(replay, spell, 'battlefield', ev);
       resolvedUnder(replay, spell, controller, caster, log);
@@ -560,6 +566,10 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
       return;
     }
     if (spell.bestowed) {
+      if (entryChoiceMissing(replay, ev, spell)) {
+        spell.stackTarget = ref;
+        return;
+      }
       replay.report('target-illegal-on-resolution', ev.range, msg`${spell.id}'s target is illegal as it resolves (${problem.why}), so it stops being bestowed and resolves as an unattached creature. That is the rules' outcome: if it is meant, an \`expect ${spell.id} unattached\` line after it shows so; if not, keep the target legal until it resolves.`, {
         rules: ['608.3b', '702.103e', ...problem.rules],
         subjects: [spell.id, ...(target ? [target.id] : [])],
@@ -577,6 +587,7 @@ export function resolveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'res
     moveTo(replay, spell, 'graveyard', ev);
     return;
   }
+  if (isPermanent && entryChoiceMissing(replay, ev, spell)) return;
   moveTo(replay, spell, isPermanent ? 'battlefield' : 'graveyard', ev);
   if (isPermanent) {
     resolvedUnder(replay, spell, controller, caster, log);

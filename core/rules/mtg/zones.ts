@@ -13,7 +13,8 @@ import type { RuleExplanation } from './explanations';
 import { type Host, inEffect, isAura, isCreature, isEquipment, isFortification, MTG_ZONES, readingSiblings } from './characteristics';
 import { attachProblemOn, hostCandidates, ignoringGrantsOf, retargetFixes, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
-import { doAttach } from './attach';
+import { doAttach, entryChoiceMissing, entryChoiceReadable } from './attach';
+import { MTG_COLORS } from '../../parser/keywords';
 import { enteredTransformed, enterTransformed, frontFaceUp } from './transform';
 import { unmerged } from './mutate';
 import { enterAsCopy } from './copies';
@@ -74,6 +75,8 @@ export function enterEvent(replay: Replay, ev: Extract<EventNode, { kind: 'enter
   if (under === false) return;
   if (tokenStays(replay, card, ev)) return;
   if (ev.status && !enterStatusOk(replay, ev.status, MTG_STATUS)) return;
+  // `choosing C` (614.12): the color a card like Benevolent Blessing chooses as it enters; without it, it doesn't enter.
+  if (ev.color ? !entryChoiceReadable(replay, card, ev.color) : entryChoiceMissing(replay, ev, card)) return;
   // `enter X as a copy of Y` (707.5): Y's copiable values as it enters; `enter X transformed` (712.14a): its
   // back face up. Each is undone if it doesn't enter.
   if (ev.original ? !enterAsCopy(replay, ev, card) : ev.transformed !== undefined && !enterTransformed(replay, ev, card)) return;
@@ -470,8 +473,9 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   card.controlVia = undefined;
   card.controlEnded = undefined;
   card.bestowed = false;
-  // A new object has made no choice as it became attached (607.2d: the chosen color was the old object's).
-  card.chosenColor = undefined;
+  // A new object has made no choice as it became attached (607.2d: the chosen color was the old object's); one that
+  // chooses as it enters (Benevolent Blessing) chooses now, what its line says (614.12), before it becomes attached.
+  card.chosenColor = zone === 'battlefield' && card.choosesColorEntering ? enteringColor(cause, card) : undefined;
   card.phasedOut = 'no';
   card.phasedInFrom = undefined;
   // A permanent enters untapped, and a card elsewhere has no status (110.5b, 110.5d).
@@ -484,6 +488,12 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
   if (toGraveyard !== undefined) graveyardTriggered(replay, card, toGraveyard, cause);
   // The other cards of a merged permanent go where it went, each a new object (730.3).
   if (parts) for (const part of parts) moveTo(replay, part, zone, cause, alsoRules);
+}
+
+/** The color `card` chooses as it enters: the `choosing C` of the line that puts it there (enterEvent and resolveEvent check it). */
+function enteringColor(cause: EventNode, card: CardObj): string | undefined {
+  if ((cause.kind !== 'resolve' && cause.kind !== 'enter') || cause.color === undefined || cause.subject.text !== card.id) return undefined;
+  return MTG_COLORS.includes(cause.color.text) ? cause.color.text : undefined;
 }
 
 /**
