@@ -118,6 +118,8 @@ export type Property =
    * MTG `as it becomes attached choose a color`, or as printed `As Sanctuary Blade becomes attached to a creature,
    * choose a color` (614.12, 607.2d): a color is chosen each time it becomes attached (`choosing C`).
    */
+  /** MTG `FILTER enter [the battlefield] tapped` (614.1d, Imposing Sovereign): every permanent the filter describes enters tapped. */
+  | { kind: 'enters-tapped'; filter: Filter; range: Range }
   | { kind: 'choose-color'; /** `as it enters choose a color` (Benevolent Blessing): chosen once, as it enters (`resolve X choosing C`, `enter X choosing C`). */ enters?: true; range: Range }
   /** MTG `chosen color C`: the color chosen as a declared attachment became attached (with `attached to`). */
   | { kind: 'chosen-color'; color: Word; range: Range }

@@ -742,6 +742,8 @@ function parseProperty(cur: Cursor): Property {
   if (!written || written.type !== 'word') return cur.fail(msg`a property (owner, controller, entered under, in, attached to, enchant, equip, protection from, color, ...)`);
   // `white creatures get +1/+1`, `other creatures you control get +1/+1` (MTG 613.4c): a static effect on every creature a filter describes.
   if (startsAnthem(cur)) return parseAnthem(cur);
+  // `creatures your opponents control enter tapped` (MTG 614.1d, Imposing Sovereign): a replacement on every permanent a filter describes.
+  if (startsEntersTapped(cur)) return parseEntersTapped(cur);
   let t = propertyStart(written);
   cur.next();
   const r = () => span(t.range, cur.last().range);
@@ -1012,6 +1014,42 @@ function startsAnthem(cur: Cursor): boolean {
     // `equipped creature gets +4/+4` and a grant end where their verb is: no filter goes on past it.
     if (t.type === 'word' && (t.text === 'gets' || t.text === 'has' || t.text === 'have')) return false;
   }
+}
+
+/**
+ * Does a replacement that makes permanents enter tapped come next (`creatures your opponents control enter tapped`,
+ * `... enter the battlefield tapped`): a word `enter` before the end of the property, followed by `tapped` or `the
+ * battlefield tapped`? Looked for up to the property's end only.
+ */
+function startsEntersTapped(cur: Cursor): boolean {
+  for (let k = 1; ; k++) {
+    const t = cur.peek(k);
+    if (t === undefined || endsProperty(t)) return false;
+    if (t.type === 'word' && t.text === 'enter') return cur.isWord('tapped', k + 1) || (cur.isWord('the', k + 1) && cur.isWord('battlefield', k + 2) && cur.isWord('tapped', k + 3));
+    if (t.type === 'word' && (t.text === 'get' || t.text === 'gets' || t.text === 'has' || t.text === 'have')) return false;
+  }
+}
+
+/**
+ * `FILTER enter [the battlefield] tapped` (MTG 614.1d: Imposing Sovereign's `creatures your opponents control enter tapped`,
+ * Kismet's `artifacts, creatures, and lands your opponents control enter tapped` written with `or`): the filter is read as an
+ * anthem's (its words in the plural, capitalized at the start of a sentence).
+ */
+function parseEntersTapped(cur: Cursor): Property {
+  const start = cur.peek()!;
+  const filter = parseFilter(cur, 'enter', 'creatures');
+  const head = filter.alternatives[0][0];
+  if (head !== undefined && !head.negated && /^[A-Z]/.test(head.word) && ANTHEM_FIRST_WORDS.has(head.word.toLowerCase())) {
+    const low = head.word.toLowerCase();
+    filter.alternatives[0][0] = { negated: low.startsWith('non'), word: low.startsWith('non') ? low.slice(3) : low, range: head.range };
+  }
+  cur.expectWord('enter');
+  if (cur.isWord('the')) {
+    cur.next();
+    cur.expectWord('battlefield');
+  }
+  cur.expectWord('tapped');
+  return { kind: 'enters-tapped', filter, range: span(start.range, cur.last().range) };
 }
 
 /** The words of an anthem's filter that are not card types, colors or subtypes, as cards print them at the start of a sentence. */
@@ -1438,7 +1476,7 @@ function parseFilter(cur: Cursor, stop?: string, typeExample = 'creature'): Filt
   const first = cur.peek();
   if (!first || first.type !== 'word') return cur.fail(msg`what it can enchant, e.g. creature, land, player`);
   // A control clause (or the stop word) first: the filter's type is missing (`you control get +1/+1`, `enchant you control`).
-  if (first.text === stop || (first.text === 'you' && (cur.isWord('control', 1) || cur.isWord("don't", 1) || cur.isWord('do', 1))) || (first.text === 'an' && cur.isWord('opponent', 1))) typeMissing(first, typeExample);
+  if (first.text === stop || (first.text === 'you' && (cur.isWord('control', 1) || cur.isWord("don't", 1) || cur.isWord('do', 1))) || (first.text === 'an' && cur.isWord('opponent', 1)) || (first.text === 'your' && cur.isWord('opponents', 1))) typeMissing(first, typeExample);
   const alternatives: FilterTerm[][] = [[]];
   let control: ControlClause | undefined;
   let zone: FilterZone | undefined;
@@ -1494,6 +1532,14 @@ function parseFilter(cur: Cursor, stop?: string, typeExample = 'creature'): Filt
       cur.next();
       cur.next();
       cur.expectWord('controls');
+      control = 'opponent';
+      break;
+    }
+    // `your opponents control` (Imposing Sovereign): as `an opponent controls`.
+    if (t.text === 'your' && cur.isWord('opponents', 1) && cur.isWord('control', 2)) {
+      cur.next();
+      cur.next();
+      cur.next();
       control = 'opponent';
       break;
     }

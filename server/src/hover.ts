@@ -560,6 +560,9 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
           : t("A replacement: while this permanent is on the battlefield, every card its controller's opponents own that would be put into a graveyard is exiled instead. What the scenario records is then `move X to exile`.");
     return { text, rules: ['614.1a'], range: p.range };
   }
+  if (p?.kind === 'enters-tapped') {
+    return { text: t('A replacement: while this permanent is on the battlefield (phased in, with its abilities), every permanent its words describe enters tapped, "you" being its controller. Whether one is described is judged from what it is once there: a bestowed Aura is no creature, and enters untapped; one whose target left resolves as a creature, and enters tapped. Nothing is recorded: `expect X tapped` shows it.'), rules: ['614.1d', '614.12', '702.103b', '702.103e'], range: p.range };
+  }
   if (p?.kind === 'choose-color' && p.enters) {
     return { text: t('A replacement-style ability: as this card enters the battlefield, a color is chosen (written `choosing C` on the line that puts it there, `resolve X choosing C` or `enter X ... choosing C`, or `chosen color C` beside its declaration on the battlefield). It keeps that color while it stays on the battlefield, moved to another object or not; its grant reads it as `the chosen color`. A card that leaves and comes back chooses again; a copy of it has made no choice.'), rules: ['614.12', '607.2d', '400.7'], range: p.range };
   }

@@ -732,6 +732,35 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
 }
 
 /**
+ * Declares a replacement that makes permanents enter tapped (read by entersTapped.ts as they enter, 614.1d): reports the words the checker can't read (the replacement then taps
+ * nothing: a permanent tapped that it doesn't describe would be wrong the other way).
+ */
+function declareEntersTapped(replay: Replay, card: CardObj, p: Extract<Property, { kind: 'enters-tapped' }>): void {
+  replay.board.staticsDeclared = true;
+  const f = p.filter;
+  if (f.zone || f.toughness || f.withAura) {
+    const at = f.zone?.range ?? f.toughness?.range ?? f.withAura!;
+    replay.report('syntax-error', at, msg`A replacement that makes permanents enter tapped reads their card types, colors, subtypes and controller: this clause is not read, and the replacement taps nothing.`, { rules: ['614.1d'], subjects: [card.id] });
+    return;
+  }
+  for (const alt of f.alternatives) {
+    for (const t of alt) {
+      const w = enterTappedSingular(t.word);
+      if (mtgFilterWord(w) && w !== 'player' && w !== 'opponent') continue;
+      replay.report('syntax-error', t.range, msg`'${t.word}' is not a word the checker reads in a replacement that makes permanents enter tapped (card types and colors in the plural, subtypes, \`non\`, \`or\`, \`you control\`, \`your opponents control\`, \`an opponent controls\`): the replacement taps nothing. Check by hand what it does.`, { rules: ['614.1d'], subjects: [card.id] });
+      return;
+    }
+  }
+}
+
+/** A word of such a filter in the singular, as the rules read it (`creatures` creature); a capitalized subtype stays as written (entersTapped.ts reads them so). */
+function enterTappedSingular(w: string): string {
+  if (w.length === 0 || /^\p{Lu}/u.test(w)) return w;
+  const s = qualitySingular(w);
+  return MTG_CARD_TYPES.includes(s) || s === 'permanent' || s === 'token' ? s : w;
+}
+
+/**
  * A card that chooses a color as it becomes attached (Sanctuary Blade, 614.12, 607.2d): a grant's `the chosen
  * color` needs the ability that chooses; a declared attachment says the color it chose (`chosen color C`), which
  * its grants read from the start (CardObj.chosenColor, set before the declared attachments are made).
@@ -871,6 +900,10 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
       replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. MTG properties: owner, controller, entered under, in, at, attached to, enchant, equip, fortify, protection from, color, reconfigure, bestow, token, phased out, tapped, can't be ..., attach target ... to target ..., players can't cast ... spells, you may cast ... spells from the top of your library, you may cast ... spells as though they had flash, cast only targeting a tapped ..., on top, flash, hexproof, hexproof from, shroud, ward, equipped creature has ..., enchanted creature has ..., equipped creature gets +P/+T, enchanted creature gets +P/+T, power, toughness, damage, when attached, when unattached, when equipped creature dies, when enchanted creature dies, when an Aura becomes attached to it, when an Equipment becomes attached to it, when an equipped creature you control dies, when an enchanted creature dies, a keyword (flying, first strike, ...).`);
       break;
     }
+    case 'enters-tapped':
+      // Read by entersTapped.ts as permanents enter (614.1d), from the cards declaredWith finds.
+      declareEntersTapped(replay, card, p);
+      break;
     case 'anthem':
       // Read (and its words judged) by anthems.ts with the declared board (initialAnthems), and as the state-based actions look (settleAnthems).
       replay.board.staticsDeclared = true;

@@ -30,6 +30,7 @@ import { EXPLAINED as copies } from './copies';
 import { EXPLAINED as faceDown } from './faceDown';
 import { EXPLAINED as anthems } from './anthems';
 import { EXPLAINED as graveyardTrigger } from './graveyardTrigger';
+import { EXPLAINED as entersTapped } from './entersTapped';
 
 export interface RuleExplanation {
   title: string;
@@ -62,6 +63,7 @@ export const MTG_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, R
   faceDown,
   anthems,
   graveyardTrigger,
+  entersTapped,
 };
 
 export const MTG_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(MTG_RULE_MODULES));

@@ -1,5 +1,6 @@
 // Magic: The Gathering attach rules: the one Ruleset, dispatching to the module of each rule family. Rule numbers
 // are canonical (see ../versions.ts); each module explains the rules it implements (explanations.ts assembles them).
+import { settleEntering } from './entersTapped';
 import type { Ruleset } from '../../engine/replay';
 import { declareCard, MTG_ZONES } from './characteristics';
 import { hostProblem, legalHost } from './targeting';
@@ -140,6 +141,8 @@ export const mtg: Ruleset = {
   },
 
   settle(replay, cause) {
+    // The permanents that entered in the event, tapped by a replacement that describes them as they are now (614.1d, 614.12).
+    settleEntering(replay);
     if (cause) stateBasedActions(replay, cause);
     else initialStateBasedActions(replay);
   },

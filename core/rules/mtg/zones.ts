@@ -13,6 +13,7 @@ import type { RuleExplanation } from './explanations';
 import { type Host, inEffect, isAura, isCreature, isEquipment, isFortification, MTG_ZONES, readingSiblings } from './characteristics';
 import { attachProblemOn, hostCandidates, ignoringGrantsOf, retargetFixes, touch } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
+import { entered as enteredMaybeTapped } from './entersTapped';
 import { doAttach, entryChoiceMissing, entryChoiceReadable } from './attach';
 import { MTG_COLORS } from '../../parser/keywords';
 import { enteredTransformed, enterTransformed, frontFaceUp } from './transform';
@@ -458,6 +459,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, cause: Event
     if (card.toughness !== undefined) replay.markDirty(card);
   }
   card.version++;
+  // A replacement may make it enter tapped (614.1d): judged as the event settles, from what it is there (614.12).
+  if (zone === 'battlefield' && replay.board.staticsDeclared) enteredMaybeTapped(replay, card);
   replay.board.stamp(card);
   // On top of its owner's library (a card put there goes on top): the cast from the top reads it (spells.ts, isTopOfLibrary).
   if (zone === 'library') replay.board.intoLibrary(card);
