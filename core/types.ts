@@ -153,7 +153,7 @@ export interface CardView {
   types: string[];
   subtypes: string[];
   colors: string[];
-  /** MTG: it chooses a color as it becomes attached (Sanctuary Blade, 614.12), and the color it chose as it last did, when one was. */
+  /** MTG: it chooses a color as it becomes attached (Sanctuary Blade, 607.2d), and the color it chose as it last did, when one was. */
   choosesColor?: { chosen?: string; /** It chooses as it enters (Benevolent Blessing), not as it becomes attached. */ entering?: true };
   /** MTG: its protections, each as `white` or `white (not removing cho)` (702.16n/p); absent when none. */
   protections?: string[];

@@ -107,7 +107,7 @@ function mtgFacts(rec: CardRecord): CardFacts {
       props.push(`can't ${cant[2]}`);
       continue;
     }
-    // Sanctuary Blade: "As Sanctuary Blade becomes attached to a creature, choose a color." (614.12, 607.2d)
+    // Sanctuary Blade: "As Sanctuary Blade becomes attached to a creature, choose a color." (607.2d)
     const chooses = /^As (.+?) becomes attached to an? creature, choose a color$/.exec(line);
     if (chooses && (chooses[1] === rec.name || /^this \w+$/.test(chooses[1]))) {
       props.push('as it becomes attached choose a color');
@@ -225,7 +225,7 @@ const GETS_SENTENCE = /^(Equipped creature|Enchanted creature) gets ([+-][0-9]+\
 /** "Enchanted creature can't attack or block." alone: a restriction on combat the attachment puts on it (508.1c, 509.1b). */
 const CANT_SENTENCE = /^(Equipped creature|Enchanted creature) can['’]t (attack or block|attack|block)$/;
 
-/** A card that chooses a color as it becomes attached (Sanctuary Blade, 614.12): its grant's `the chosen color` reads that choice. */
+/** A card that chooses a color as it becomes attached (Sanctuary Blade, 607.2d): its grant's `the chosen color` reads that choice. */
 const CHOOSES_ON_ATTACH = /(?:^|\n)As .+? becomes attached to an? creature, choose a color\./;
 /** A card that chooses a color as it enters (Benevolent Blessing, 614.12): its grant's `the chosen color` reads that choice. */
 const CHOOSES_ON_ENTER = /(?:^|\n)As .+? enters(?: the battlefield)?, choose a color\./;

@@ -110,7 +110,7 @@ export interface Grant {
   readonly abilities: readonly Ability[];
   /**
    * One of its abilities is a protection from the color chosen as the attachment became attached (MTG
-   * Sanctuary Blade: `protection from the chosen color`, CHOSEN_COLOR; 607.2d, 614.12): what it gives is
+   * Sanctuary Blade: `protection from the chosen color`, CHOSEN_COLOR; 607.2d): what it gives is
    * read through grantsOf, with the card's choice.
    */
   readonly chosen?: true;

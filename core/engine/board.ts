@@ -73,7 +73,7 @@ export interface Characteristics {
   /** What it gives or takes from what it is attached to (`equipped creature has protection from red`). */
   grants: readonly Grant[];
   /**
-   * MTG: "As it becomes attached to a creature, choose a color" (Sanctuary Blade; 614.12, 607.2d): each
+   * MTG: "As it becomes attached to a creature, choose a color" (Sanctuary Blade; 607.2d): each
    * time it becomes attached a color is chosen, which its grants read as `the chosen color` (grantsOf).
    */
   choosesColor: boolean;
@@ -1442,7 +1442,7 @@ export class Board {
 
   /**
    * Attach without any rules check; the callers decide legality. The attachment's timestamp is its new one already (613.7e).
-   * `chosen`: it becomes attached, and the color chosen as it does (choosesColor, 614.12), set once it has left its old
+   * `chosen`: it becomes attached, and the color chosen as it does (choosesColor, 607.2d), set once it has left its old
    * host and before its new host's grants are worked out, so the old host's fold drops what it gave there and the new
    * one files what it gives now (grantsOf); without, its choice stays (an attachment put back on its host as the same
    * object: a restamp, a copy effect).

@@ -116,7 +116,7 @@ export type Property =
   | { kind: 'attached'; target: Name; range: Range }
   /**
    * MTG `as it becomes attached choose a color`, or as printed `As Sanctuary Blade becomes attached to a creature,
-   * choose a color` (614.12, 607.2d): a color is chosen each time it becomes attached (`choosing C`).
+   * choose a color` (607.2d): a color is chosen each time it becomes attached (`choosing C`).
    */
   /** MTG `FILTER enter [the battlefield] tapped` (614.1d, Imposing Sovereign): every permanent the filter describes enters tapped. */
   | { kind: 'enters-tapped'; filter: Filter; range: Range }
@@ -352,7 +352,7 @@ export type Assertion =
   /** `X phased out`, `X phased in` (MTG 110.5, 702.26): whether the permanent X is phased out now. */
   | { kind: 'phased'; subject: Name; out: boolean; range: Range }
   /**
-   * `X chosen color C`, `X no chosen color` (MTG 607.2d, 614.12): the color X chose as it became attached (Sanctuary
+   * `X chosen color C`, `X no chosen color` (MTG 607.2d): the color X chose as it became attached (Sanctuary
    * Blade) or as it entered (Benevolent Blessing), which its grant's `the chosen color` reads; `color` undefined: none.
    */
   | { kind: 'chosen-color'; subject: Name; color?: Word; range: Range }
@@ -434,7 +434,7 @@ export type EventNode =
    * host (MTG; Riftbound 434.3: it chooses both). `paying ward` (MTG 702.21a), `paying deflect` (Riftbound 809.1.c):
    * the effect's controller paid what a target adds to it.
    */
-  | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; targeting?: { source?: Name; range: Range }; payingWard?: Range; payingDeflect?: Range; /** MTG `choosing C`: the color chosen as it becomes attached (614.12). */ color?: Word; verbRange: Range; range: Range }
+  | { kind: 'attach'; verb: 'attach' | 'equip' | 'fortify'; subject: Name; host: Name; by?: Name; targeting?: { source?: Name; range: Range }; payingWard?: Range; payingDeflect?: Range; /** MTG `choosing C`: the color chosen as it becomes attached (607.2d). */ color?: Word; verbRange: Range; range: Range }
   /**
    * `cast X targeting T`, or `cast X` for a spell that targets nothing (a creature, an Equipment; a
    * `bestow` card cast as a creature). `paying ward`: the caster paid the ward cost of the target

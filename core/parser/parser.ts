@@ -779,7 +779,7 @@ function parseProperty(cur: Cursor): Property {
     case 'as':
       return chooseColorProperty(cur, r);
     case 'chosen': {
-      // `chosen color C` (MTG): the color a declared attachment chose as it became attached (614.12).
+      // `chosen color C` (MTG): the color a declared attachment chose as it became attached (607.2d).
       cur.expectWord('color');
       const color = cur.word(msg`the color chosen (white, blue, black, red or green)`);
       return { kind: 'chosen-color', color, range: r() };
@@ -1100,7 +1100,7 @@ function parseAnthem(cur: Cursor): Property {
 /**
  * After `as` (read): `it becomes attached choose a color`, or as Sanctuary Blade prints it, `As Sanctuary Blade
  * becomes attached to a creature, choose a color` (the card's name in words, `to a creature` and the comma as
- * printed). MTG 614.12, 607.2d: a color is chosen each time the card becomes attached.
+ * printed). MTG 607.2d: a color is chosen each time the card becomes attached.
  */
 function chooseColorProperty(cur: Cursor, r: () => Range): Property {
   const what = msg`'it becomes attached choose a color' (a color chosen as it becomes attached: \`As Sanctuary Blade becomes attached to a creature, choose a color\`) or 'it enters choose a color' (as it enters: \`As this Aura enters, choose a color\`)`;
@@ -1206,7 +1206,7 @@ function protectionQuality(cur: Cursor): Word {
   return q;
 }
 
-/** `choosing C` after an attach, an equip or its resolution (MTG Sanctuary Blade, 614.12): the color chosen, or undefined without the clause. */
+/** `choosing C` after an attach, an equip or its resolution (MTG Sanctuary Blade, 607.2d): the color chosen, or undefined without the clause. */
 function chosenColorClause(cur: Cursor): Word | undefined {
   if (!cur.isWord('choosing')) return undefined;
   cur.next();
@@ -2638,7 +2638,7 @@ class EventStmt extends EventBase {
   /** `resolve X living weapon creating T`: the token; `resolve X Weaponmaster choosing G`: the Equipment; `resolve G Quick-Draw choosing U`: the unit. */
   creating: Name | undefined = undefined;
   choosing: Name | undefined = undefined;
-  /** MTG `equip X to H choosing C`, `resolve X equip choosing C`: the color chosen as it becomes attached (614.12). */
+  /** MTG `equip X to H choosing C`, `resolve X equip choosing C`: the color chosen as it becomes attached (607.2d). */
   color: Word | undefined = undefined;
   /** `enter X transformed` (MTG 712.14a): the word. */
   transformed: Range | undefined = undefined;
@@ -2868,7 +2868,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
         }
         targeting = source ? { source, range: span(t.range, cur.last().range) } : { range: t.range };
       }
-      // `choosing C` (MTG Sanctuary Blade): the color chosen as it becomes attached (614.12), before or after `by P`.
+      // `choosing C` (MTG Sanctuary Blade): the color chosen as it becomes attached (607.2d), before or after `by P`.
       let color = chosenColorClause(cur);
       let by = parseBy(cur);
       color ??= chosenColorClause(cur);
@@ -3000,7 +3000,7 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
       }
       // MTG `resolve X trigger`: X's `when put into a graveyard from the battlefield` ability (603.6c).
       const ability = cur.atEnd() || cur.isWord('choosing') ? undefined : cur.isWord('trigger') ? cur.word(msg`the ability`) : abilityWord(cur);
-      // `resolve X equip choosing C` (MTG Sanctuary Blade): the color is chosen as it becomes attached, as the ability resolves (614.12);
+      // `resolve X equip choosing C` (MTG Sanctuary Blade): the color is chosen as it becomes attached, as the ability resolves (607.2d);
       // `resolve X choosing C` (Benevolent Blessing): as the spell resolves, the permanent it becomes chooses as it enters.
       const color = chosenColorClause(cur);
       cur.end();

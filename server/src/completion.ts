@@ -409,7 +409,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         const rest = [...(last === 'targeting' ? ['with'] : []), ...(args.includes('by') ? [] : ['by']), ...(args.includes('paying') ? [] : [`paying ${cost}`])];
         return rest.length ? words(rest) : NONE;
       }
-      // MTG `choosing C` (Sanctuary Blade): the color chosen as it becomes attached (614.12).
+      // MTG `choosing C` (Sanctuary Blade): the color chosen as it becomes attached (607.2d).
       if (game === 'mtg' && card(args[0])?.choosesColor) {
         if (last === 'choosing') return words([...COLORS], CompletionItemKind.EnumMember);
         if (n === 3) return words(['choosing', 'by']);
@@ -510,7 +510,7 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
         }
         return NONE;
       }
-      // MTG `resolve X equip choosing C` (Sanctuary Blade): the color is chosen as it becomes attached, as the ability resolves (614.12).
+      // MTG `resolve X equip choosing C` (Sanctuary Blade): the color is chosen as it becomes attached, as the ability resolves (607.2d).
       if (game === 'mtg' && (args[1] === 'equip' || args[1] === 'fortify') && card(args[0])?.choosesColor) {
         if (n === 2) return words(['choosing']);
         if (n === 3 && args[2] === 'choosing') return words([...COLORS], CompletionItemKind.EnumMember);

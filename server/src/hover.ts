@@ -812,7 +812,7 @@ function durationAt(state: DocumentState, pos: Position): { kind: 'turn' | 'held
 
 /**
  * MTG `choosing C` on an attach, an equip or its resolution (Sanctuary Blade) under the cursor: the color chosen as the card
- * becomes attached (614.12, 607.2d), a new one at each attach; none on an attach that does nothing (701.3b).
+ * becomes attached (607.2d), a new one at each attach; none on an attach that does nothing (701.3b).
  */
 function chosenColorAt(state: DocumentState, pos: Position): { text: string; rules: string[]; range: Range } | undefined {
   if (state.game !== 'mtg') return undefined;

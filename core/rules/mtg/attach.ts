@@ -31,8 +31,9 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '603.2e': { title: 'Triggers on becoming attached', text: 'A "becomes attached" (or "becomes unattached") trigger fires only at the moment the event happens: not when the state already exists, and not again while it lasts.' },
   '603.10a': { title: 'Leaving triggers look back', text: 'Some abilities that trigger on a change of zone are judged by the game as it stood just before the event: those that trigger on something leaving the battlefield (a creature dying, say), on a card leaving a graveyard, or on an object every player can see going to a hand or a library. So an Equipment destroyed together with its creature still sees that creature die while equipped.' },
   '603.10c': { title: 'Unattach triggers look back', text: 'An ability that triggers when an object becomes unattached is judged by the game as it stood just before: it triggers even when the attachment itself left the battlefield, which is its becoming unattached.' },
-  '614.12': { title: 'How a permanent enters, and choices made as it does', text: 'An ability that says a choice is made "as" the permanent enters (Benevolent Blessing\'s color) or "as" it becomes attached (Sanctuary Blade\'s, made anew at each attach) works like a replacement effect: the choice is part of the event itself, in place the moment the permanent is there. Which effects change how a permanent enters (one that makes it enter tapped) is judged from what it will be once there: a bestowed Aura entering is no creature.' },
-  '607.2d': { title: 'Abilities linked by a choice', text: 'When one ability of an object makes a choice (as the object enters, or as it becomes attached) and another ability of the same object refers to "the chosen" value, the two are linked: the second reads only the choice the first made, the latest one. A new object, or a copy, has no such choice.' },
+  '614.1c': { title: 'Effects that apply as a permanent enters', text: 'Words such as "as this permanent enters" (a color chosen then), "enters with" or "enters as" make a replacement effect: they change the entering itself rather than following it, so what they say is already true the moment the permanent is on the battlefield.' },
+  '614.12': { title: 'How a permanent enters', text: 'A replacement effect that changes how a permanent enters the battlefield (it enters tapped, or a choice is made as it enters) may come from the permanent itself, if it affects only that permanent, or from another source. Which of them apply, and how, is judged on the permanent as it will be once there, with its own static abilities and the effects already in place: a bestowed Aura entering is no creature. A copy entering makes a choice of its own.' },
+  '607.2d': { title: 'Abilities linked by a choice', text: 'When a card has one printed ability that has a player choose a value (a color: Benevolent Blessing as it enters, Sanctuary Blade each time it becomes attached, by its own words) and another that names "the chosen" or "the last chosen" value, the two are linked: the second reads only the choices the first made, the latest one. A new object, or a copy, has made no such choice.' },
   '105.1': { title: 'The five colors', text: 'Magic has five colors: white, blue, black, red and green. Colorless is not one of them (a colorless object has no color at all), so a color chosen is never colorless.' },
   '700.4': { title: 'Dies', text: '"Dies" means put into a graveyard from the battlefield; a creature that is exiled instead (a replacement) does not die.' },
 };
@@ -48,7 +49,7 @@ function related(att: CardObj) {
 
 /**
  * Attaches as the rules do: new timestamp (613.7e), the old host loses it (the attach records that). `color`: the color
- * chosen as it becomes attached, for a card that chooses one (Sanctuary Blade, 614.12): a new choice at each attach, none
+ * chosen as it becomes attached, for a card that chooses one (Sanctuary Blade, 607.2d): a new choice at each attach, none
  * when the line that attaches it can't say one (its grant then gives no protection from a chosen color).
  */
 export function doAttach(replay: Replay, att: CardObj, host: Host, at: Range, color?: string): void {
@@ -302,18 +303,18 @@ export function attachEvent(replay: Replay, ev: Extract<EventNode, { kind: 'atta
   doAttach(replay, att, host, ev.range, ev.color?.text);
 }
 
-/** A redundant attach with `choosing C` (701.3b): it doesn't become attached, so no color is chosen (614.12). */
+/** A redundant attach with `choosing C` (701.3b): it doesn't become attached, so no color is chosen (607.2d). */
 export function noNewChoice(att: CardObj) {
   return att.chosenColor !== undefined ? msg` No new color is chosen either (a color is chosen as it becomes attached): the chosen color stays ${att.chosenColor}.` : msg` No new color is chosen either (a color is chosen as it becomes attached).`;
 }
 
 /**
  * `choosing C` on an attach, an equip or its resolution: C must be a color (105.1) and the card must choose one as it
- * becomes attached (614.12, Sanctuary Blade). Reported when not, and the line does nothing: true when it may go on.
+ * becomes attached (607.2d, Sanctuary Blade). Reported when not, and the line does nothing: true when it may go on.
  */
 export function choiceReadable(replay: Replay, att: CardObj, color: Word): boolean {
   if (!att.choosesColor) {
-    replay.report('impossible-event', color.range, msg`${att.id} has no ability that chooses a color as it becomes attached, so there is nothing to choose \`${color.text}\` for, and nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Remove \`choosing ${color.text}\`, or declare the card with \`as it becomes attached choose a color\`.`, { rules: ['614.12', '607.2d'], subjects: [att.id] });
+    replay.report('impossible-event', color.range, msg`${att.id} has no ability that chooses a color as it becomes attached, so there is nothing to choose \`${color.text}\` for, and nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Remove \`choosing ${color.text}\`, or declare the card with \`as it becomes attached choose a color\`.`, { rules: ['607.2d'], subjects: [att.id] });
     return false;
   }
   if (!MTG_COLORS.includes(color.text)) {
@@ -330,7 +331,7 @@ export function choiceReadable(replay: Replay, att: CardObj, color: Word): boole
  */
 export function entryChoiceReadable(replay: Replay, card: CardObj, color: Word): boolean {
   if (!card.choosesColorEntering) {
-    replay.report('impossible-event', color.range, msg`${card.id} has no ability that chooses a color as it enters the battlefield, so there is nothing to choose \`${color.text}\` for, and nothing happens: ${card.id} stays ${inZone(card.zone)}. Remove \`choosing ${color.text}\`, or declare the card with \`as it enters choose a color\`${card.choosesColor ? msg` (${card.id} chooses as it becomes attached: write the color on the line that attaches it)` : msg``}.`, { rules: ['614.12', '607.2d'], subjects: [card.id] });
+    replay.report('impossible-event', color.range, msg`${card.id} has no ability that chooses a color as it enters the battlefield, so there is nothing to choose \`${color.text}\` for, and nothing happens: ${card.id} stays ${inZone(card.zone)}. Remove \`choosing ${color.text}\`, or declare the card with \`as it enters choose a color\`${card.choosesColor ? msg` (${card.id} chooses as it becomes attached: write the color on the line that attaches it)` : msg``}.`, { rules: ['614.1c', '614.12', '607.2d'], subjects: [card.id] });
     return false;
   }
   if (!MTG_COLORS.includes(color.text)) {
@@ -347,17 +348,17 @@ export function entryChoiceReadable(replay: Replay, card: CardObj, color: Word):
 export function entryChoiceMissing(replay: Replay, ev: EventNode, card: CardObj): boolean {
   if (!card.choosesColorEntering || ((ev.kind === 'resolve' || ev.kind === 'enter') && ev.color)) return false;
   const line = ev.kind === 'resolve' ? `resolve ${card.id} choosing C` : `enter ${card.id} ... choosing C`;
-  replay.report('impossible-event', ev.range, msg`${card.id} chooses a color as it enters the battlefield, and this line doesn't say which, so the replay can't put it there: nothing happens and ${card.id} stays ${inZone(card.zone)}. Add the color chosen (white, blue, black, red or green): \`${line}\`.`, { rules: ['614.12', '607.2d'], subjects: [card.id] });
+  replay.report('impossible-event', ev.range, msg`${card.id} chooses a color as it enters the battlefield, and this line doesn't say which, so the replay can't put it there: nothing happens and ${card.id} stays ${inZone(card.zone)}. Add the color chosen (white, blue, black, red or green): \`${line}\`.`, { rules: ['614.1c', '614.12', '607.2d'], subjects: [card.id] });
   if (replay.noting) replay.note(() => msg`no effect: no color chosen`);
   return true;
 }
 
 /**
  * An attach of a card that chooses a color as it becomes attached (Sanctuary Blade), with no `choosing C`: the choice is
- * part of the attach (614.12), and the line doesn't say it, so the replay doesn't guess one: nothing happens.
+ * part of the attach (607.2d: the card says when it chooses), and the line doesn't say it, so the replay doesn't guess one: nothing happens.
  */
 export function missingChoice(replay: Replay, ev: EventNode, att: CardObj, host: Host, verb: string): void {
-  replay.report('impossible-event', ev.range, msg`${att.id} chooses a color as it becomes attached to ${host.id}, and this line doesn't say which, so the replay can't attach it: nothing happens and ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Add the color chosen, \`choosing C\` (white, blue, black, red or green)${verb === 'resolve' ? msg` to the resolve line` : msg``}.`, { rules: ['614.12', '607.2d'], subjects: [att.id, host.id] });
+  replay.report('impossible-event', ev.range, msg`${att.id} chooses a color as it becomes attached to ${host.id}, and this line doesn't say which, so the replay can't attach it: nothing happens and ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Add the color chosen, \`choosing C\` (white, blue, black, red or green)${verb === 'resolve' ? msg` to the resolve line` : msg``}.`, { rules: ['607.2d'], subjects: [att.id, host.id] });
   if (replay.noting) replay.note(() => msg`no effect: no color chosen`);
 }
 

@@ -761,7 +761,7 @@ function enterTappedSingular(w: string): string {
 }
 
 /**
- * A card that chooses a color as it becomes attached (Sanctuary Blade, 614.12, 607.2d): a grant's `the chosen
+ * A card that chooses a color as it becomes attached (Sanctuary Blade, 607.2d): a grant's `the chosen
  * color` needs the ability that chooses; a declared attachment says the color it chose (`chosen color C`), which
  * its grants read from the start (CardObj.chosenColor, set before the declared attachments are made).
  */
@@ -771,7 +771,7 @@ function declaredChoice(replay: Replay, card: CardObj, st: CardStmt): void {
   if (!chooses) {
     for (const p of st.props) {
       if (p.kind !== 'grant') continue;
-      for (const a of p.grant.abilities) if (a.kind === 'protection' && a.quality.text === CHOSEN_COLOR) replay.report('syntax-error', a.quality.range, msg`\`the chosen color\` is a color ${card.id} chooses as it becomes attached, and it has no ability that chooses one: add \`as it becomes attached choose a color\` (as printed: \`As ${card.name} becomes attached to a creature, choose a color\`). Without it, the protection is from no color.`, { rules: ['607.2d', '614.12'], subjects: [card.id] });
+      for (const a of p.grant.abilities) if (a.kind === 'protection' && a.quality.text === CHOSEN_COLOR) replay.report('syntax-error', a.quality.range, msg`\`the chosen color\` is a color ${card.id} chooses as it becomes attached, and it has no ability that chooses one: add \`as it becomes attached choose a color\` (as printed: \`As ${card.name} becomes attached to a creature, choose a color\`). Without it, the protection is from no color.`, { rules: ['607.2d'], subjects: [card.id] });
     }
   }
   const attached = st.props.find((p) => p.kind === 'attached');
@@ -783,16 +783,16 @@ function declaredChoice(replay: Replay, card: CardObj, st: CardStmt): void {
       continue;
     }
     chosen = p;
-    if (!chooses) replay.report('syntax-error', p.range, msg`${card.id} has no ability that chooses a color as it becomes attached, so it has no chosen color. Remove \`chosen color ${p.color.text}\`, or add \`as it becomes attached choose a color\`.`, { rules: ['614.12'], subjects: [card.id] });
-    else if (entering && card.zone !== 'battlefield') replay.report('syntax-error', p.range, msg`${card.id}'s color is chosen as it enters the battlefield, and it is declared ${inZone(card.zone)}: a card there has made no choice (a new object, 400.7). Remove \`chosen color ${p.color.text}\`, and write \`choosing C\` on the line that puts it onto the battlefield.`, { rules: ['614.12', '607.2d', '400.7'], subjects: [card.id] });
-    else if (!entering && !attached) replay.report('syntax-error', p.range, msg`${card.id}'s color is chosen as it becomes attached, and it is declared attached to nothing: a choice made before is one its abilities no longer read. Remove \`chosen color ${p.color.text}\`, or declare it \`attached to\` its host.`, { rules: ['614.12', '607.2d'], subjects: [card.id] });
+    if (!chooses) replay.report('syntax-error', p.range, msg`${card.id} has no ability that chooses a color as it becomes attached, so it has no chosen color. Remove \`chosen color ${p.color.text}\`, or add \`as it becomes attached choose a color\`.`, { rules: ['607.2d'], subjects: [card.id] });
+    else if (entering && card.zone !== 'battlefield') replay.report('syntax-error', p.range, msg`${card.id}'s color is chosen as it enters the battlefield, and it is declared ${inZone(card.zone)}: a card there has made no choice (a new object, 400.7). Remove \`chosen color ${p.color.text}\`, and write \`choosing C\` on the line that puts it onto the battlefield.`, { rules: ['614.1c', '614.12', '607.2d', '400.7'], subjects: [card.id] });
+    else if (!entering && !attached) replay.report('syntax-error', p.range, msg`${card.id}'s color is chosen as it becomes attached, and it is declared attached to nothing: a choice made before is one its abilities no longer read. Remove \`chosen color ${p.color.text}\`, or declare it \`attached to\` its host.`, { rules: ['607.2d'], subjects: [card.id] });
     else if (!COLORS.includes(p.color.text)) unknownWord(replay, p.color, msg`color`, COLORS);
     else card.chosenColor = p.color.text;
   }
   if (entering && !chosen && card.zone === 'battlefield') {
-    replay.report('syntax-error', (st.props.find((q) => q.kind === 'choose-color') ?? st).range, msg`${card.id} chose a color as it entered the battlefield, and the declaration doesn't say which: add \`chosen color C\` (white, blue, black, red or green). Until then it gives no protection from a chosen color.`, { rules: ['614.12', '607.2d'], subjects: [card.id] });
+    replay.report('syntax-error', (st.props.find((q) => q.kind === 'choose-color') ?? st).range, msg`${card.id} chose a color as it entered the battlefield, and the declaration doesn't say which: add \`chosen color C\` (white, blue, black, red or green). Until then it gives no protection from a chosen color.`, { rules: ['614.1c', '614.12', '607.2d'], subjects: [card.id] });
   } else if (chooses && attached && !chosen && card.zone === 'battlefield') {
-    replay.report('syntax-error', attached.range, msg`${card.id} chose a color as it became attached, and the declaration doesn't say which: add \`chosen color C\` (white, blue, black, red or green). Until then it gives no protection from a chosen color.`, { rules: ['614.12', '607.2d'], subjects: [card.id] });
+    replay.report('syntax-error', attached.range, msg`${card.id} chose a color as it became attached, and the declaration doesn't say which: add \`chosen color C\` (white, blue, black, red or green). Until then it gives no protection from a chosen color.`, { rules: ['607.2d'], subjects: [card.id] });
   }
 }
 

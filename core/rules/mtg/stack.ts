@@ -224,10 +224,10 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
   if (!att) return;
   const kw = ev.ability!.text as Keyword;
   const rule = KEYWORD_RULE[kw];
-  // `choosing C`: the color chosen as it becomes attached (614.12), which only an equip or fortify resolving attaches.
+  // `choosing C`: the color chosen as it becomes attached (607.2d: the card's own words say when), which only an equip or fortify resolving attaches.
   if (ev.color) {
     if (kw !== 'equip' && kw !== 'fortify') {
-      replay.report('syntax-error', ev.color.range, msg`\`choosing ${ev.color.text}\` is the color an attachment chooses as it becomes attached, and ${att.id}'s ${abilityWord(kw)} attaches nothing. Remove it.`, { rules: ['614.12'] });
+      replay.report('syntax-error', ev.color.range, msg`\`choosing ${ev.color.text}\` is the color an attachment chooses as it becomes attached, and ${att.id}'s ${abilityWord(kw)} attaches nothing. Remove it.`, { rules: ['607.2d'] });
       return;
     }
     if (!choiceReadable(replay, att, ev.color)) return;
@@ -308,7 +308,7 @@ export function resolveAbilityEvent(replay: Replay, ev: Extract<EventNode, { kin
     });
     return;
   }
-  // The color is chosen as it becomes attached, so as the ability resolves (614.12): the resolve line says it.
+  // The color is chosen as it becomes attached, so as the ability resolves (607.2d): the resolve line says it.
   if (att.choosesColor && !ev.color) return missingChoice(replay, ev, att, host, 'resolve');
   doAttach(replay, att, host, ev.range, ev.color?.text);
 }
