@@ -707,7 +707,7 @@ export class Board {
    * kept by rules/mtg/anthems.ts; undefined on a board where no card declares one. A copy of the board
    * gets a copy of it.
    */
-  anthems: { clone(board: Board): Board['anthems']; power(board: Board, c: CardObj): number } | undefined = undefined;
+  anthems: { clone(board: Board): Board['anthems']; second(board: Board, c: CardObj): number } | undefined = undefined;
   /**
    * Riftbound: the cards a detach left at a battlefield (435.4.a: "recalled during the next Cleanup"),
    * for that cleanup to cite the rule as it recalls them; it empties the set. A clone is made between
@@ -2090,7 +2090,7 @@ export function effectiveToughness(c: CardObj): number | undefined {
  * switches, 7d): the printed power, with what its attachments add while they count for it (the same
  * conditions as for toughness: attached, phased in, with their abilities; a hone bonus times the hone
  * counters on the attachment), its +1/+1 and -1/-1 counters (122.1a) and the static effects on every
- * creature a filter describes (`Board.anthems.power`, kept by rules/mtg/anthems.ts). Nothing keeps
+ * creature a filter describes (`Board.anthems.second`: engine/staticShares.ts, with rules/mtg/anthems.ts). Nothing keeps
  * it: worked out when read (`expect X power N`, a hover), linear in the card's attachments and the
  * board's groups of such effects, so a scenario that reads no power pays nothing for it.
  */
@@ -2103,7 +2103,7 @@ export function effectivePower(board: Board, c: CardObj): number | undefined {
     if (a.phasedOut !== 'no' || a.lost.has('all') || a.granted?.lostAll !== undefined) continue;
     p += (a.powerBonus ?? 0) + (a.honePower ?? 0) * a.honeCounters;
   }
-  if (board.anthems !== undefined) p += board.anthems.power(board, c);
+  if (board.anthems !== undefined) p += board.anthems.second(board, c);
   return p;
 }
 

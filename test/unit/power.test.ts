@@ -16,16 +16,16 @@ function scenario(n: number, expects: string): string {
 
 describe('MTG power', () => {
   it('is not worked out by a check that reads none', () => {
-    anthemTest.powerReads = 0;
+    anthemTest.seconds = 0;
     assert.deepEqual(check(scenario(50, '')).findings, []);
-    assert.equal(anthemTest.powerReads, 0);
+    assert.equal(anthemTest.seconds, 0);
   });
 
   it('is worked out once per `expect X power N`, with attachments, hone counters and anthems (613.4c)', () => {
-    anthemTest.powerReads = 0;
+    anthemTest.seconds = 0;
     // 2 printed, +2/+0 and one hone counter (+1), Glorious Anthem +1, Goblin King +1.
     assert.deepEqual(check(scenario(50, 'expect c0 power 7\nexpect c49 toughness 3\n')).findings, []);
-    assert.equal(anthemTest.powerReads, 1);
+    assert.equal(anthemTest.seconds, 1);
     const wrong = check(scenario(3, 'expect c1 power 6\n')).findings;
     assert.equal(wrong.length, 1);
     assert.equal(wrong[0].code, 'expectation-failed');
