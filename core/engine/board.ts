@@ -707,7 +707,7 @@ export class Board {
    * kept by rules/mtg/anthems.ts; undefined on a board where no card declares one. A copy of the board
    * gets a copy of it.
    */
-  anthems: { clone(board: Board): Board['anthems']; second(board: Board, c: CardObj): number } | undefined = undefined;
+  anthems: { clone(board: Board): Board['anthems']; second(board: Board, c: CardObj): number; isSource(id: string): boolean } | undefined = undefined;
   /**
    * Riftbound: the cards a detach left at a battlefield (435.4.a: "recalled during the next Cleanup"),
    * for that cleanup to cite the rule as it recalls them; it empties the set. A clone is made between
@@ -1469,7 +1469,11 @@ export class Board {
     if (att.grants.length !== 0 && host.isCard) this.regrantAbove(host);
     if (hasBoost(att)) this.reboost(att);
     // MTG `equipped creatures you control get +1/+1`: being equipped or enchanted may change its share (rules/mtg/anthems.ts).
-    if (this.anthems !== undefined && host.isCard) this.reweighed.push(host);
+    if (this.anthems !== undefined) {
+      if (host.isCard) this.reweighed.push(host);
+      // Riftbound: an attached card's Rules Text is inactive (718.2), so its own static Might effects stop (rules/riftbound/staticMight.ts).
+      if (this.anthems.isSource(att.id)) this.reweighed.push(att);
+    }
   }
 
   /**
@@ -1498,7 +1502,11 @@ export class Board {
     att.attachedTo = null;
     att.attachedAt = undefined;
     if (host?.isCard && att.grants.length !== 0) this.regrantAbove(host);
-    if (this.anthems !== undefined && host?.isCard) this.reweighed.push(host);
+    if (this.anthems !== undefined) {
+      if (host?.isCard) this.reweighed.push(host);
+      // Riftbound: detached, its Rules Text is active again (718.2), and so are its static Might effects.
+      if (host !== undefined && this.anthems.isSource(att.id)) this.reweighed.push(att);
+    }
     return host;
   }
 
@@ -2108,21 +2116,25 @@ export function effectivePower(board: Board, c: CardObj): number | undefined {
 }
 
 /**
- * MTG: the classes of creatures of rules/mtg/anthems.ts, by the cards in them (CardObj.anthemClass names
+ * The classes of cards of engine/staticShares.ts (MTG's anthems, Riftbound's static Might effects), by the cards in them (CardObj.anthemClass names
  * the class; a copy of the board sets its own cards'): a class's `share` is what the static effects on every
  * creature a filter describes add to each of its creatures' toughness, kept as the effects change.
  */
 export const ANTHEM_CLASSES = new WeakMap<CardObj, { readonly share: number }>();
 
-/** MTG: what the static effects on every creature a filter describes add to `c`'s toughness now (613.4c), 0 without. */
+/** What the static effects on every creature (unit) a filter describes add to `c`'s toughness (MTG 613.4c) or Might (Riftbound 477.3) now, 0 without. */
 export function anthemOf(c: CardObj): number {
   return c.anthemClass === undefined ? 0 : (ANTHEM_CLASSES.get(c)?.share ?? 0);
 }
 
-/** Riftbound: its Might with the Might Bonuses of what is attached to it (137.3) and its buff (703), or undefined when it has none (137.3.b). */
+/**
+ * Riftbound: its Might with the Might Bonuses of what is attached to it (137.3), its buff (703) and the static
+ * Might effects of permanents that describe it (477.3: rules/riftbound/staticMight.ts), or undefined when it
+ * has none (137.3.b).
+ */
 export function effectiveMight(c: CardObj): number | undefined {
   // Riftbound's Assault and Shield add while it is an Attacker or a Defender (807.1.c, 814.1.c).
-  return c.might === undefined ? undefined : c.might + c.boost + c.plusCounters + (c.combat === undefined ? 0 : combatMight(c));
+  return c.might === undefined ? undefined : c.might + c.boost + c.plusCounters + anthemOf(c) + (c.combat === undefined ? 0 : combatMight(c));
 }
 
 export function cardView(board: Board, c: CardObj): CardView {

@@ -89,7 +89,7 @@ export interface Dying {
   /** What its counters add (MTG +1/+1 and -1/-1 counters, 122.1a; a Riftbound buff, 703). */
   counters: number;
   damage: number;
-  /** MTG: what the static effects on every creature a filter describes add (613.4c: rules/mtg/anthems.ts), and whether one counted for it. */
+  /** What the static effects on every creature (unit) a filter describes add (MTG 613.4c: rules/mtg/anthems.ts; Riftbound 477.3: rules/riftbound/staticMight.ts), and whether one counted for it. */
   anthem: number;
   anthemed: boolean;
   /** Riftbound: what its Assault or Shield adds as an Attacker or a Defender (807.1.c, 814.1.c), and which. */
@@ -115,7 +115,7 @@ export function statWords(d: Dying, stat: 'toughness' | 'Might'): Message {
   }
   if (d.anthem !== 0) {
     const rest = statWords({ ...d, value: d.value - d.anthem, anthem: 0 }, stat);
-    return msg`toughness ${d.value} (${signed(d.anthem)} from static effects on creatures, to ${rest})`;
+    return stat === 'toughness' ? msg`toughness ${d.value} (${signed(d.anthem)} from static effects on creatures, to ${rest})` : msg`Might ${d.value} (${signed(d.anthem)} from static effects on units, to ${rest})`;
   }
   const attached = d.boost !== 0 ? msg`${signed(d.boost)} from what is attached to it` : undefined;
   const counters = d.counters === 0 ? undefined : stat === 'toughness' ? msg`${signed(d.counters)} from its counters` : msg`${signed(d.counters)} from its buff`;

@@ -200,6 +200,15 @@ export type Property =
    * `noAbilities`: only creatures with no abilities (113.12).
    */
   | { kind: 'anthem'; filter: Filter; other?: Range; attached?: 'equipped' | 'enchanted'; noAbilities?: Range; power: number; toughness: number; range: Range }
+  /**
+   * `other friendly units have +1 Might`, `enemy units here have -1 Might`, `units with a buff have +1 Might`
+   * (Riftbound): a static ability (a passive, 364) of the card that changes the Might of every unit its
+   * filter describes while the card is on the board with its Rules Text active (the Arithmetic layer, 477.3).
+   * `filter`: the words as a filter reads them (`unit`, tags, `friendly`, `enemy`), without the words below;
+   * `other`: the card itself is left out; `equipped`: only units with an Equipment attached (818.3); `here`:
+   * only units at the card's location; `buffed`: only units with a buff (702.2.a); `value`: as printed (+1, -1).
+   */
+  | { kind: 'might-effect'; filter: Filter; other?: Range; equipped?: Range; here?: Range; buffed?: Range; value: number; range: Range }
   /** MTG targeting keywords: `hexproof`, `hexproof from QUALITY`, `shroud`, `ward [COST]` (702.11, 702.18, 702.21). */
   | { kind: 'keyword'; keyword: TargetingKeywordNode; range: Range }
   /** A keyword ability with no rule of its own here: `flying`, `first strike`; Riftbound `Shield`, `Assault 2` (its value: parser/keywords.ts). */

@@ -744,6 +744,8 @@ function parseProperty(cur: Cursor): Property {
   if (startsAnthem(cur)) return parseAnthem(cur);
   // `creatures your opponents control enter tapped` (MTG 614.1d, Imposing Sovereign): a replacement on every permanent a filter describes.
   if (startsEntersTapped(cur)) return parseEntersTapped(cur);
+  // `other friendly units have +1 Might`, `units here have -1 Might` (Riftbound 477.3): a static effect on every unit a filter describes.
+  if (startsMightEffect(cur)) return parseMightEffect(cur);
   let t = propertyStart(written);
   cur.next();
   const r = () => span(t.range, cur.last().range);
@@ -1094,6 +1096,74 @@ function parseAnthem(cur: Cursor): Property {
   if (other) node.other = other;
   if (attached) node.attached = attached;
   if (noAbilities) node.noAbilities = noAbilities;
+  return node;
+}
+
+/**
+ * Does a static effect on every unit a filter describes come next (`friendly units have +1 Might`): a word
+ * `have` before the end of the property, followed by a signed number and `Might`? Looked for up to the
+ * property's end only, so each property is read once more at most.
+ */
+function startsMightEffect(cur: Cursor): boolean {
+  for (let k = 1; ; k++) {
+    const t = cur.peek(k);
+    if (t === undefined || endsProperty(t)) return false;
+    if (t.type === 'word' && t.text === 'have') {
+      const n = cur.peek(k + 1);
+      const m = cur.peek(k + 2);
+      return n !== undefined && n.type === 'number' && /^[-+]\d{1,9}$/.test(n.text) && m !== undefined && m.type === 'word' && (m.text === 'Might' || m.text === 'might');
+    }
+    // `equipped unit has [Shield]` and MTG's `... get +1/+1` end where their verb is: no filter goes on past it.
+    if (t.type === 'word' && (t.text === 'gets' || t.text === 'get' || t.text === 'has')) return false;
+  }
+}
+
+/** The words of a Might effect's filter that are not tags, as cards print them at the start of a sentence. */
+const MIGHT_FIRST_WORDS: ReadonlySet<string> = new Set(['other', 'equipped', 'friendly', 'enemy', 'units', 'unit', 'token', 'nontoken']);
+
+/**
+ * `[other] [equipped] FILTER [here] [with a buff] have +N Might` (Riftbound: a battlefield's `units here have
+ * +1 [M]`, 652.2.c; `other friendly units have ...`, 472.1.c's and 472.2.b's examples): the filter is read by
+ * parseFilter, and the words it doesn't read (`here`, `with a buff`) are taken out of its end.
+ */
+function parseMightEffect(cur: Cursor): Property {
+  const start = cur.peek()!;
+  let other: Range | undefined;
+  let equipped: Range | undefined;
+  const lower = (t: Token | undefined) => (t === undefined || t.type !== 'word' ? undefined : printedCase(t, MIGHT_FIRST_WORDS).text);
+  if (lower(cur.peek()) === 'other') other = cur.next()!.range;
+  const firstWord = other === undefined;
+  if ((firstWord ? lower(cur.peek()) : cur.peek()?.text) === 'equipped' && cur.peek(1)?.type === 'word' && cur.peek(1)!.text !== 'have') equipped = cur.next()!.range;
+  const filter = parseFilter(cur, 'have');
+  // The first word of the filter as cards print it at the start of a sentence (`Friendly units have ...`, `Units here have ...`).
+  const head = filter.alternatives[0][0];
+  if (firstWord && equipped === undefined && head !== undefined && !head.negated) {
+    const low = printedCase(new Token('word', head.word, 0, 0, 0), MIGHT_FIRST_WORDS).text;
+    if (low !== head.word) filter.alternatives[0][0] = { negated: low.startsWith('non'), word: low.startsWith('non') ? low.slice(3) : low, range: head.range };
+  }
+  // `here` and `with a buff` after the card type, in either order, in any alternative.
+  let here: Range | undefined;
+  let buffed: Range | undefined;
+  for (const alt of filter.alternatives) {
+    for (;;) {
+      const k = alt.length - 3;
+      if (alt.length >= 2 && alt[alt.length - 1].word === 'here' && !alt[alt.length - 1].negated) here ??= alt.pop()!.range;
+      else if (k >= 1 && alt[k].word === 'with' && alt[k + 1].word === 'a' && alt[k + 2].word === 'buff') {
+        buffed ??= span(alt[k].range, alt[k + 2].range);
+        alt.splice(k, 3);
+      } else break;
+    }
+  }
+  cur.expectWord('have');
+  const n = cur.number(msg`a change of Might as cards print it (+1, -1)`);
+  const m = cur.peek();
+  if (m === undefined || m.type !== 'word' || (m.text !== 'Might' && m.text !== 'might')) return cur.fail(msg`'Might' after the change (\`have +1 Might\`)`);
+  cur.next();
+  const node: Extract<Property, { kind: 'might-effect' }> = { kind: 'might-effect', filter, value: n.value, range: span(start.range, cur.last().range) };
+  if (other) node.other = other;
+  if (equipped) node.equipped = equipped;
+  if (here) node.here = here;
+  if (buffed) node.buffed = buffed;
   return node;
 }
 

@@ -904,6 +904,9 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
       // Read by entersTapped.ts as permanents enter (614.1d), from the cards declaredWith finds.
       declareEntersTapped(replay, card, p);
       break;
+    case 'might-effect':
+      replay.report('syntax-error', p.range, msg`\`... have +N Might\` is Riftbound text: an MTG permanent changes the toughness of the creatures it describes with \`FILTER get +P/+T\` (\`creatures you control get +1/+1\`).`, { rules: ['613.4c'] });
+      break;
     case 'anthem':
       // Read (and its words judged) by anthems.ts with the declared board (initialAnthems), and as the state-based actions look (settleAnthems).
       replay.board.staticsDeclared = true;

@@ -201,6 +201,13 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
         if (g) pr.grants = pushing(pr.grants, g);
         break;
       }
+      case 'might-effect':
+        // Read (and its words judged) by staticMight.ts with the declared board (initialMight), and as each cleanup looks (settleMight).
+        replay.board.staticsDeclared = true;
+        break;
+      case 'anthem':
+        replay.report('syntax-error', p.range, msg`\`... get +P/+T\` is MTG text: a Riftbound permanent changes the Might of the units it describes with \`units have +N Might\` (\`other friendly units have +1 Might\`).`, { rules: ['477.3'] });
+        break;
       case 'attach-targets':
         // An effect that attaches and chooses both (434.3): its words, read in Riftbound's (targeting.ts).
         declaredAttachTargets(replay, card, p);

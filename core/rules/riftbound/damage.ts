@@ -4,7 +4,7 @@
 // end of each player's turn heals every unit (143.3.b.1), and a card that leaves the board loses its
 // damage (124). A gear whose Effect Text says "If I would die, kill this instead" dies in its place (136.2.c).
 import type { EventNode } from '../../parser/ast';
-import { type CardObj, effectiveMight } from '../../engine/board';
+import { anthemOf, type CardObj, effectiveMight } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { isUnit, onBoard } from './cards';
@@ -58,7 +58,7 @@ export function declaredLethal(replay: Replay, c: CardObj): boolean {
   const might = lethalMight(c);
   if (might === undefined) return false;
   const at = c.decl.props.find((p) => p.kind === 'damage');
-  if (at) replay.report('syntax-error', at.range, msg`${c.id} is a unit on the board with ${c.damage} damage marked on it and ${statWords(dyingAs(c, might, c.might!), 'Might')}: it would be killed in the first cleanup, so no board has it there. Mark less damage, or attach what keeps it alive.`, { rules: c.plusCounters !== 0 ? ['143.2.a', '323.5', '703'] : ['143.2.a', '323.5'], subjects: [c.id] });
+  if (at) replay.report('syntax-error', at.range, msg`${c.id} is a unit on the board with ${c.damage} damage marked on it and ${statWords(dyingAs(c, might, c.might!), 'Might')}: it would be killed in the first cleanup, so no board has it there. Mark less damage, or attach what keeps it alive.`, { rules: ['143.2.a', '323.5', ...(c.plusCounters !== 0 ? ['703'] : []), ...(anthemOf(c) !== 0 ? ['477.3'] : [])], subjects: [c.id] });
   // The replay goes on without the damage it reported (nothing reports it again at the first event).
   c.damage = 0;
   return true;
@@ -91,6 +91,8 @@ export function killedByDamage(replay: Replay, c: CardObj): Killed | undefined {
   const rules = ['323.5', '143.2.a'];
   if (c.boost !== 0 || c.boosted) rules.push('137.3');
   if (c.plusCounters !== 0) rules.push('703');
+  // A static Might effect of a permanent counts for it, or counted for it before (staticMight.ts).
+  if (anthemOf(c) !== 0 || c.anthemed) rules.push('477.3');
   const saver = firstSaverOf(replay, c);
   // 136.2.c: the gear's Effect Text is its unit's; 136.2.d (2026-07-16): its "this" is the gear.
   if (saver) {

@@ -19,6 +19,7 @@ import { existsIn } from '../versions';
 import { fire, fireEnters, fireLookedBack, hadAttachment, ON_I_DIE, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 import { clearMarks } from '../../engine/counters';
 import { designations, moveOpensCombat } from './combat';
+import { settleMight } from './staticMight';
 import { chainItem, phaseWord, playTiming, stateWord } from './timing';
 import { hasAbility } from '../../engine/abilities';
 import { removeFromCombat } from '../../engine/combat';
@@ -345,6 +346,8 @@ export function moveTo(replay: Replay, card: CardObj, zone: string, place: strin
   replay.board.stamp(card);
   // Off the board nothing is recalled: the next cleanup looks only at a card on it (cleanupAfter).
   if (BOARD.has(zone)) replay.markDirty(card);
+  // A source of static Might effects that leaves the board: they stop (365.1), which the next cleanup sees (staticMight.ts).
+  else if (leavesBoard && replay.board.anthems?.isSource(card.id)) replay.markDirty(card);
   if (crossesBoard) {
     lastCrossing = cause;
     // A copy that leaves the board is a new object with its own traits (124): the copy effect ends.
@@ -596,14 +599,23 @@ function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonl
   let rules: readonly string[] | undefined;
   // A cleanup in which a card left the board (a kill) is followed at once by another (319.6, 322), until
   // one kills nothing: a unit a gear died for keeps its damage, and the next one kills it or the next such gear.
+  // What a cleanup's kills changed, looked at again by the cleanup that follows (a killed source of static Might effects, 365.1).
+  let carried: readonly CardObj[] = noItems();
   for (let again = false; ; again = true) {
     let cards = replay.takeDirty();
+    if (carried.length !== 0) cards = [...carried, ...cards];
     // Step 2 (323.2): the units at the combat's battlefield take their controller's designation, the others lose theirs.
     if (replay.board.combat !== undefined) designations(replay, cards);
+    // The static Might effects (477.3): their sources placed again, the units judged again, those a changed share may kill added (staticMight.ts).
+    if (replay.board.anthems !== undefined) settleMight(replay, cards);
     // Step 3b (323.5) comes before step 5: a unit killed by its damage leaves its gear at the battlefield, recalled below.
     const saved: CardObj[] = [];
     const killed = replay.board.damaged.length !== 0 && cleanupKills(replay, cards, cause, saved, again);
-    if (killed) cards = [...cards, ...replay.takeDirty()];
+    if (killed) {
+      const after = replay.takeDirty();
+      if (replay.board.anthems !== undefined) carried = after;
+      cards = [...cards, ...after];
+    }
     for (let i = 0; i < cards.length; i++) {
       const c = cards[i];
       if (!owesRecall(replay, c)) continue;

@@ -17,6 +17,7 @@ import { keywordAbilityEvent } from './text';
 import { chainItem, turnEvent } from './timing';
 import { dealEvent, declaredLethal, healEvent } from './damage';
 import { buffEvent, declaredBuff } from './buffs';
+import { initialMight } from './staticMight';
 import { attackEvent, combatEnds } from './combat';
 import { RIFTBOUND_STATUS, statusEvent } from '../../engine/status';
 import { stateEvent, stateFailure } from './stun';
@@ -200,6 +201,8 @@ export const riftbound: Ruleset = {
     if (!cause) {
       // The declared board: the first event's cleanup looks at every card; a unit declared with lethal
       // damage is reported there, and goes on without that damage (as MTG's 704.5g on the declared board).
+      // What the static Might effects add to each unit (477.3) counts, worked out first.
+      initialMight(replay);
       for (const c of replay.board.cards.values()) {
         declaredBuff(replay, c, c.decl);
         declaredLethal(replay, c);

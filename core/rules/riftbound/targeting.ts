@@ -44,7 +44,7 @@ function filterWords(f: Filter): string {
 }
 
 /** Does `t` fit the description `f`, read with "you" as `you` (355.9.b)? */
-function fitsDescription(f: Filter, t: Host, you: string | undefined): boolean {
+export function fitsDescription(f: Filter, t: Host, you: string | undefined): boolean {
   if (!isCard(t)) return false;
   if (!f.alternatives.some((alt) => alt.every((term) => termFits(term, t, you)))) return false;
   if (f.control === 'you') return t.controller !== undefined && t.controller === you;
