@@ -919,6 +919,9 @@ function expectWant(state: DocumentState, args: string[], card: (id: string | un
 const GRAVEYARD_TRIGGERS = ["when put into a graveyard from the battlefield, return it to its owner's hand", 'when put into a graveyard from the battlefield, exile equipped creature', 'when put into a graveyard from the battlefield, exile enchanted creature'];
 
 /** The words of the triggered ability phrases after `when`, by game (a card property and `expect X triggered when ...`). */
+/** Riftbound static Might effects (477.3) as a declaration starts them: the words before the change of Might. */
+const MIGHT_EFFECT_HEADS = ['other friendly units have', 'friendly units have', 'enemy units have', 'units here have', 'units with a buff have', 'equipped units have'];
+
 const TRIGGER_PHRASES_OF: Record<'mtg' | 'riftbound', string[]> = {
   mtg: ['attached', 'unattached', 'equipped creature dies', 'enchanted creature dies', 'an Aura becomes attached to it', 'an Equipment becomes attached to it', 'an equipped creature you control dies', 'an enchanted creature dies', 'put into a graveyard from the battlefield'],
   riftbound: ['attached', 'detached', 'I die', 'a gear attaches to me', 'an equipped friendly unit dies'],
@@ -1043,7 +1046,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     const all =
       game === 'mtg'
         ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'fortify', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'creatures you control get', 'other creatures get', 'creatures with no abilities get', 'creatures your opponents control enter tapped', 'can be attached only to', 'cast only targeting a tapped permanent', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'power', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', 'transforms into', 'back face', 'as it becomes attached choose a color', 'as it enters choose a color', 'chosen color', 'face down', 'manifested', 'cloaked', ...COMBAT_RESTRICTIONS, ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...GRAVEYARD_TRIGGERS, ...TARGETING_PROPERTIES]
-        : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'with a buff', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', 'if I would die, kill this instead, heal me, exhaust me, and recall me', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
+        : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'with a buff', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', 'if I would die, kill this instead, heal me, exhaust me, and recall me', ...MIGHT_EFFECT_HEADS, ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'power', 'toughness', 'damage', 'with', 'exhausted', 'tapped', 'transforms', 'back', 'as', 'chosen']);
     // Toughness and damage are a creature's (MTG 208.1, 120.3e) or a unit's (Riftbound 143.3): offered when the type line says so, or says nothing yet.
     // So are counters, whose +1/+1 and -1/-1 count in a creature's toughness (122.1a), and a buff (only a unit has one, 426.1);
@@ -1060,6 +1063,8 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
   }
   const [kw] = clause;
   const n = clause.length;
+  // Riftbound `friendly units have +1 Might` (477.3): the change of Might after `have`.
+  if (game === 'riftbound' && n >= 2 && clause[n - 1] === 'have') return words(['+1 Might', '+2 Might', '-1 Might'], CompletionItemKind.Value);
   // `..., not removing itself | Auras | attached | NAME` after a grant's protection (MTG 702.16n, 702.16p).
   if (kw === 'not' && game === 'mtg') return n === 1 ? words(['removing']) : n === 2 ? words(['itself', 'Auras', 'attached']) : NONE;
   if (GRANT_NOUNS[game][kw]) {

@@ -535,6 +535,9 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
       ? { text: t("Counters already on this permanent as the scenario begins. Each +1/+1 counter adds 1 to its toughness and each -1/-1 counter takes 1 away, together with what its attachments add. Only a permanent on the battlefield has them here: a card that changes zones keeps none. A permanent with both kinds loses them in pairs at once, so a declaration has one kind only."), rules: ['122.1a', '122.6', '122.2', '704.5q'], range: p.range }
       : { text: t("A buff already on this unit as the scenario begins: it adds 1 to the unit's Might, so the damage that kills it is one more. A unit has one buff at most, and loses it when it leaves the board."), rules: ['426.1', '703', '702.3', '705'], range: p.range };
   }
+  if (p?.kind === 'might-effect' && state.game === 'riftbound') {
+    return { text: t("A passive of this card: while it is on the board and not attached to a unit (an attached card's Rules Text is inactive), every unit its words describe at that moment has this change of Might, in the Arithmetic layer with the Might Bonuses of gear. Friendly and enemy are said of this card's controller, here of its location, other leaves this card out. A unit whose damage, not zero, reaches its new Might is killed in the next cleanup."), rules: ['477.3', '477.3.c', '365.1', '718.2', '740.1', '740.2', '143.2.a'], range: p.range };
+  }
   if (state.game !== 'mtg') return undefined;
   if (p?.kind === 'toughness') {
     return { text: t('The creature\'s printed toughness. What its attachments add (`equipped creature gets +P/+T`) counts while they are attached. With toughness 0 or less it is put into its owner\'s graveyard (not destroyed, so indestructible doesn\'t save it); damage at least its toughness destroys it.'), rules: ['704.5f', '704.5g', '613.4c'], range: p.range };

@@ -7,7 +7,6 @@
 // editor's resume points) must keep its own index.
 import assert from 'node:assert/strict';
 import { parse } from '../../core/parser/parser';
-import { header } from '../../core/parser/header';
 import { Replay } from '../../core/engine/replay';
 import { RULESETS } from '../../core/analysis/common';
 import { anthemTest, initialAnthems } from '../../core/rules/mtg/anthems';
@@ -15,6 +14,7 @@ import { anthemOf, effectiveToughness } from '../../core/engine/board';
 import { isCreature } from '../../core/rules/mtg/characteristics';
 import { check } from '../../core';
 import { prng } from '../support/prng';
+import { shareProblem } from '../support/shares';
 
 const PLAYERS = ['alice', 'bob'];
 const ANTHEMS = ['creatures get +1/+1', 'white creatures get +1/+1', 'other creatures get -1/-1', 'creatures you control get +0/+1', 'creatures with no abilities get +2/+2', 'equipped creatures you control get +1/+1', 'enchanted creatures get -1/-1', 'nonwhite creatures an opponent controls get -1/-1', 'Bears get +1/+1', 'other Bear creatures you control get +1/+1'];
@@ -106,34 +106,13 @@ function scenario(next: () => number): string {
   return lines.join('\n') + '\n';
 }
 
-/** Replays `text` step by step; after each, every card's share must be the one a fresh index gives on a copy of the board. */
-function shareProblem(text: string): string | undefined {
-  const doc = parse(text);
-  const hdr = header(doc);
-  const replay = new Replay(doc, text, RULESETS.mtg, hdr.version, {});
-  replay.begin(doc.statements);
-  const look = (where: string): string | undefined => {
-    const copy = replay.board.clone();
-    copy.anthems = undefined;
-    initialAnthems({ board: copy, report: () => undefined } as unknown as Replay);
-    for (const c of replay.board.cards.values()) {
-      // (A share is read only with a stated toughness: one the declarations found deadly is dropped, its share with it.)
-      const fresh = anthemOf(copy.cards.get(c.id)!);
-      if (c.toughness !== undefined && anthemOf(c) !== fresh) return `${c.id} after ${where}: share ${anthemOf(c)}, from scratch ${fresh}`;
-      // The state-based actions have run: no creature is left with toughness 0 or less, or lethal damage (704.5f, 704.5g).
-      const t = effectiveToughness(c);
-      if (t !== undefined && c.zone === 'battlefield' && c.phasedOut === 'no' && isCreature(c) && t - c.damage <= 0) return `${c.id} after ${where}: alive with toughness ${t} and ${c.damage} damage`;
-    }
-    return undefined;
-  };
-  const first = look('the declarations');
-  if (first) return first;
-  for (const st of doc.statements) {
-    replay.step(st);
-    const problem = look(`line ${st.range.start.line + 1}`);
-    if (problem) return problem;
-  }
-  return undefined;
+/** Replays `text` step by step (test/support/shares.ts): every creature's share as from scratch, none left alive with toughness 0 or less or lethal damage (704.5f, 704.5g). */
+function anthemProblem(text: string): string | undefined {
+  // (A share is read only with a stated toughness: one the declarations found deadly is dropped, its share with it.)
+  return shareProblem(text, 'mtg', initialAnthems, (c) => c.toughness !== undefined, (c) => {
+    const t = effectiveToughness(c);
+    return t !== undefined && c.zone === 'battlefield' && c.phasedOut === 'no' && isCreature(c) && t - c.damage <= 0 ? `alive with toughness ${t} and ${c.damage} damage` : undefined;
+  });
 }
 
 describe('static effects on every creature a filter describes (anthems, 613.4c)', () => {
@@ -141,7 +120,7 @@ describe('static effects on every creature a filter describes (anthems, 613.4c)'
     const next = prng(613_4);
     for (let k = 0; k < 300; k++) {
       const text = scenario(next);
-      const problem = shareProblem(text);
+      const problem = anthemProblem(text);
       assert.equal(problem, undefined, `${problem}\n${text}`);
     }
   });
@@ -150,7 +129,7 @@ describe('static effects on every creature a filter describes (anthems, 613.4c)'
     const next = prng(704_5);
     for (let k = 0; k < 300; k++) {
       const text = fallingScenario(next);
-      const problem = shareProblem(text);
+      const problem = anthemProblem(text);
       assert.equal(problem, undefined, `${problem}\n${text}`);
     }
   });

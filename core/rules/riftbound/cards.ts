@@ -193,7 +193,7 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
           break;
         }
         const like = keywordInOtherCase(p.word.text, RIFTBOUND_KEYWORDS);
-        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. Riftbound properties: owner, controller, entered under, in, at, attached to, equip, token, exhausted, might, might-bonus, damage, a keyword as the cards print it (Shield, Tank, Quick-Draw, ...), equipped unit has ..., if I would die, kill this instead, when attached, when detached, when I die, when a gear attaches to me, when an equipped friendly unit dies.`);
+        replay.report('syntax-error', p.word.range, like ? msg`Unknown property '${p.word.text}': a keyword is written as the cards print it, \`${like}\`.` : msg`Unknown property '${p.word.text}'. Riftbound properties: owner, controller, entered under, in, at, attached to, equip, token, exhausted, might, might-bonus, damage, a keyword as the cards print it (Shield, Tank, Quick-Draw, ...), equipped unit has ..., FILTER have +N Might (other friendly units have +1 Might), if I would die, kill this instead, when attached, when detached, when I die, when a gear attaches to me, when an equipped friendly unit dies.`);
         break;
       }
       case 'grant': {

@@ -603,7 +603,10 @@ function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonl
   let carried: readonly CardObj[] = noItems();
   for (let again = false; ; again = true) {
     let cards = replay.takeDirty();
-    if (carried.length !== 0) cards = [...carried, ...cards];
+    if (carried.length !== 0) {
+      cards = [...carried, ...cards];
+      carried = noItems();
+    }
     // Step 2 (323.2): the units at the combat's battlefield take their controller's designation, the others lose theirs.
     if (replay.board.combat !== undefined) designations(replay, cards);
     // The static Might effects (477.3): their sources placed again, the units judged again, those a changed share may kill added (staticMight.ts).
@@ -613,15 +616,25 @@ function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonl
     const killed = replay.board.damaged.length !== 0 && cleanupKills(replay, cards, cause, saved, again);
     if (killed) {
       const after = replay.takeDirty();
-      if (replay.board.anthems !== undefined) carried = after;
+      // A copy: the list takeDirty hands out is refilled by its next call but one.
+      if (replay.board.anthems !== undefined) carried = after.slice();
       cards = [...cards, ...after];
     }
+    let recalled: CardObj[] | undefined;
     for (let i = 0; i < cards.length; i++) {
       const c = cards[i];
       if (!owesRecall(replay, c)) continue;
       rules ??= rulesOf();
       recall(replay, c, cause, rules);
       n++;
+      if (replay.board.anthems !== undefined) (recalled ??= []).push(c);
+    }
+    // A recall changes where a card is, so what `here` describes (staticMight.ts): the Might it gives or takes
+    // counts at once; a unit it leaves with lethal damage is killed by the next cleanup (step 3b comes before
+    // step 5, 323.5, 323.7), which looks at it.
+    if (recalled !== undefined) {
+      settleMight(replay, recalled);
+      for (const c of recalled) replay.markDirty(c);
     }
     if (!killed) {
       // The gear a detach left at a battlefield was recalled by this cleanup, the next one after it (435.4.a).
