@@ -462,6 +462,20 @@ card other "Other": creature, owner bob
     sizes: [2_000, 20_000],
     make: (n) => everyCard(n, `${HEAD}card anthem "Glorious Anthem": enchantment, owner alice, creatures you control get +1/+1\n`, (i) => `card c${i} "Bear": creature — Bear, owner alice, toughness 2\n`, () => 'phase out anthem\nphase in anthem\n'),
   },
+  {
+    // Riftbound (477.3): each attach of the Banner makes its Rules Text inactive (718.2) and each detach active again: one change of its group's sum, of its one class of units, none of which it can kill (no damage), so no unit is looked at but the one it attaches to.
+    name: 'one Riftbound static Might effect (other friendly units have +1 Might) over many units, its gear attached and detached as many times',
+    unit: 'units and toggles',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, 'game riftbound\nplayer alice\ncard banner "Banner": gear — Equipment, equip, owner alice, at base, other friendly units have +1 Might\n', (i) => `card u${i} "U": unit, owner alice, might 2, at base\n`, (i) => `attach banner to u${i}\ndetach banner\nexpect u${i} might 3\n`),
+  },
+  {
+    // Riftbound (477.3): many effects with the same words leaving one at a time, one damaged unit that lives on them: each is one change of the group's sum; the unit is looked at only when the bound says it may die.
+    name: 'many Riftbound static Might effects with the same words killed one at a time, one damaged unit that lives on them',
+    unit: 'effects',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, 'game riftbound\nplayer alice\ncard vi "Vi": unit, owner alice, might 1, at base, damage 1\n', (i) => `card s${i} "S": gear, owner alice, at base, friendly units have +1 Might\n`, (i) => (i < n - 1 ? `kill s${i}\nexpect vi might ${n - i}\n` : '')),
+  },
   picture('the board picture of a deep attach chain: each Aura drawn under the one before', 'Auras in the chain', auraChain),
   picture('the board picture of many players, each with a card on their battlefield', 'players', (n) => {
     let s = 'game mtg\n';
