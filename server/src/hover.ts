@@ -536,7 +536,7 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
       : { text: t("A buff already on this unit as the scenario begins: it adds 1 to the unit's Might, so the damage that kills it is one more. A unit has one buff at most, and loses it when it leaves the board."), rules: ['426.1', '703', '702.3', '705'], range: p.range };
   }
   if (p?.kind === 'might-effect' && state.game === 'riftbound') {
-    return { text: t("A passive of this card: while it is on the board and not attached to a unit (an attached card's Rules Text is inactive), every unit its words describe at that moment has this change of Might, in the Arithmetic layer with the Might Bonuses of gear. Friendly and enemy are said of this card's controller, here of its location, other leaves this card out. A unit whose damage, not zero, reaches its new Might is killed in the next cleanup."), rules: ['477.3', '477.3.c', '365.1', '718.2', '740.1', '740.2', '143.2.a'], range: p.range };
+    return { text: t("A passive of this card: while it is on the board and not attached to a unit (an attached card's Rules Text is inactive), every unit its words describe at that moment has this change of Might, in the Arithmetic layer with the Might Bonuses of gear. Friendly and enemy are said of this card's controller, here of its location, other leaves this card out. A unit whose damage, not zero, reaches its new Might is killed in the next cleanup."), rules: ['477.3', '477.3.c', '365.1', '718.2', '143.2.a'], range: p.range };
   }
   if (state.game !== 'mtg') return undefined;
   if (p?.kind === 'toughness') {

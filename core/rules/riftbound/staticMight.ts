@@ -5,7 +5,8 @@
 // so their order there changes nothing; what they add is summed with the gear's bonuses and the buff. An
 // effect applies while its card is on the board (365.1) with its Rules Text active: a gear attached to a
 // unit has its Rules Text inactive (718.2, 721.2), so its effect stops while it is attached. "Friendly" and
-// "enemy" are said of the effect's card (740.1, 740.2: its controller now), `here` is its location now.
+// "enemy" are said of the effect's card (v1.3 740.1, 740.2: its controller now; not cited, as v1.2 numbers
+// Shield 740), `here` is its location now.
 // The effects, their groups and the classes of units they describe are kept by engine/staticShares.ts (as
 // MTG's anthems are), so a change of an effect is a change of its classes, and a class's units are looked
 // at only when its lower bound of Might less damage says one may die of it (143.2.a: damage, not zero,
@@ -24,10 +25,8 @@ import { filterText } from '../../parser/ast';
 export const EXPLAINED: Record<string, RuleExplanation> = {
   '477.3': { title: 'The Arithmetic layer', text: "The third layer adds to and takes from numbers such as a unit's Might: a permanent's passive that gives units +1 Might, and a gear's Might Bonus, both count there, the increases before the decreases." },
   '477.3.c': { title: "Gear's Might Bonuses are arithmetic", text: 'What an attached card adds to the Might of the card it is on is worked out in the Arithmetic layer, with the other changes of numbers.' },
-  '364': { title: 'Passive abilities', text: 'A passive ability is a statement of how the game goes (a unit "has +1 Might") rather than something done: it holds for as long as it is active.' },
+  '364': { title: 'What a passive ability is', text: 'A passive ability is a statement of how the game goes (a unit "has +1 Might") rather than something done: it holds for as long as it is active.' },
   '365.1': { title: 'Passives work on the board', text: "A permanent's passive abilities are normally active only while the permanent is on the board (a base or a battlefield)." },
-  '740.1': { title: 'Friendly', text: 'Objects are friendly to one another when the same player controls them (or teammates do).' },
-  '740.2': { title: 'Enemy', text: "Objects are enemies when one's controller is an opponent of the other's." },
   '702.2.a': { title: 'A buffed unit', text: 'A unit on which a buff has been placed counts as buffed for as long as the buff stays there.' },
 };
 
