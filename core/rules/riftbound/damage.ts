@@ -3,12 +3,12 @@
 // counting the Might Bonuses of what is attached to it (137.3). `heal X` clears its damage (418.1); the
 // end of each player's turn heals every unit (143.3.b.1), and a card that leaves the board loses its
 // damage (124). A gear whose Effect Text says "If I would die, kill this instead" dies in its place (136.2.c).
-import type { EventNode } from '../../parser/ast';
+import type { EventNode, SaverStep } from '../../parser/ast';
 import { anthemOf, type CardObj, effectiveMight } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { isUnit, onBoard } from './cards';
-import { firstSaverOf, saverSteps, saverStepsWords } from './text';
+import { deathSaver, saverStepsWords } from './text';
 import { dyingAs, markDamage, noDamage, statWords } from '../../engine/damage';
 import { msg, type Message } from '../../message';
 
@@ -93,12 +93,9 @@ export function killedByDamage(replay: Replay, c: CardObj): Killed | undefined {
   if (c.plusCounters !== 0) rules.push('703');
   // A static Might effect of a permanent counts for it, or counted for it before (staticMight.ts).
   if (anthemOf(c) !== 0 || c.anthemed) rules.push('477.3');
-  const saver = firstSaverOf(replay, c);
+  const saver = deathSaver(replay, c);
   // 136.2.c: the gear's Effect Text is its unit's; 136.2.d (2026-07-16): its "this" is the gear.
-  if (saver) {
-    const steps = saverSteps(saver);
-    return { card: saver, saved: c, rules: [...rules, '136.2.c', '136.2.d', ...(steps.includes('heal') ? ['418.1'] : []), ...(steps.includes('recall') ? ['455'] : [])], why: savedWhy(c, might, saver) };
-  }
+  if (saver) return { card: saver.gear, saved: c, rules: [...rules, ...saver.rules], why: savedWhy(c, might, saver.gear, saver.steps) };
   return { card: c, rules, why: lethalWhy(c, might) };
 }
 
@@ -107,9 +104,8 @@ function lethalWhy(c: CardObj, might: number): () => Message {
   return () => msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'Might')}, and a unit whose damage reaches its Might is killed in the cleanup`;
 }
 
-function savedWhy(c: CardObj, might: number, gear: CardObj): () => Message {
+function savedWhy(c: CardObj, might: number, gear: CardObj, steps: readonly SaverStep[]): () => Message {
   const s = dyingAs(c, might, c.might!);
-  const steps = saverSteps(gear);
   return () => (steps.length
     ? msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'Might')}, so it would be killed in the cleanup, and ${gear.id}'s Effect Text, now ${s.id}'s, says "If I would die, kill this instead", and the same replacement goes on as its text says${saverStepsWords(s.id, steps)}`
     : msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'Might')}, so it would be killed in the cleanup, and ${gear.id}'s Effect Text, now ${s.id}'s, says "If I would die, kill this instead"`);

@@ -50,17 +50,19 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
  * oldest. Reports it and returns true when the unit stays.
  */
 export function deathReplaced(replay: Replay, unit: CardObj, ev: EventNode, kill: (c: CardObj) => void): boolean {
+  const saver = deathSaver(replay, unit);
+  if (!saver) return false;
+  const gear = saver.gear;
+  // The others that say so, for the words of the choice only (the decision is deathSaver's).
   const savers = saversOf(replay, unit);
-  if (savers.length === 0) return false;
-  const gear = savers[0];
   const others = savers.slice(1).map((g) => g.id);
   const choice = others.length === 0 ? msg`` : msg` Each of ${savers.map((g) => g.id).join(', ')} says so, and ${unit.id}'s controller chooses which one applies; the replay takes the oldest, ${gear.id}: if another was chosen, write its kill (\`kill ${others[0]}\`) in place of this line.`;
-  const steps = saverSteps(gear);
+  const steps = saver.steps;
   replay.report('not-destroyed', ev.range, steps.length
     ? msg`${unit.id} doesn't die: ${gear.id} is attached to it, and its Effect Text, now ${unit.id}'s, says "If I would die, kill this instead", so ${gear.id} is killed instead, and the same replacement goes on as its text says${saverStepsWords(unit.id, steps)}.${choice} That is the rules' outcome: if it is meant, add an \`expect ${gear.id} in trash\` line after it.`
     : msg`${unit.id} doesn't die: ${gear.id} is attached to it, and its Effect Text, now ${unit.id}'s, says "If I would die, kill this instead", so ${gear.id} is killed instead.${choice} That is the rules' outcome: if it is meant, add an \`expect ${gear.id} in trash\` line after it. If the card's text goes on (Guardian Angel: "Heal me, exhaust me, and recall me"), declare it so (\`if I would die, kill this instead, heal me, exhaust me, and recall me\`): it is part of the same replacement.`, {
     // A "when I die" ([Deathknell]) of the unit's, from its gear's Effect Text, doesn't happen: the unit never reaches the trash (808.1.d.1).
-    rules: ['136.2.c', '136.2.d', ...(steps.includes('heal') ? ['418.1'] : []), ...(steps.includes('recall') ? ['455'] : []), ...(hasDeathknell(replay, unit) ? ['808.1.d.1'] : [])],
+    rules: [...saver.rules, ...(hasDeathknell(replay, unit) ? ['808.1.d.1'] : [])],
     subjects: [unit.id, gear.id, ...others],
   });
   if (replay.noting) replay.note(() => msg`doesn't die: ${gear.id} killed instead`);
@@ -87,15 +89,6 @@ export function saversOf(replay: Replay, unit: CardObj): CardObj[] {
   return savers;
 }
 
-/** The oldest such gear on `unit` (saversOf's first), found without looking further: many savers on one unit dying in turn cost one look each. */
-export function firstSaverOf(replay: Replay, unit: CardObj): CardObj | undefined {
-  for (const id of unit.attachments) {
-    const g = replay.board.cards.get(id)!;
-    if (g.decl.props.some(isKillInstead)) return g;
-  }
-  return undefined;
-}
-
 const TEMPORARY = { kind: 'keyword', name: 'Temporary' } as const;
 
 /** Does `c` have Temporary (816: printed, given or granted; 816.3)? Inactive on an attached card all the same (718.2): temporary.ts asks that apart. */
@@ -108,16 +101,35 @@ export function mayBeTemporary(board: Board, c: CardObj): void {
   if (hasTemporary(c)) board.markTemporary(c);
 }
 
+/** What saves a unit from dying (deathSaver): the card killed in its place, what the same replacement goes on to do, and the rules that say so. */
+export interface DeathSaver {
+  gear: CardObj;
+  steps: readonly SaverStep[];
+  rules: string[];
+  why: Message;
+}
+
 /**
- * What saves `unit` from dying now (136.2.c): the oldest gear attached to it whose Effect Text says "If I
- * would die, kill this instead", the rules that say so and the words of why; undefined when nothing does.
+ * What saves `unit` from dying now, the one answer every death asks (a \`kill\` line, moveEvent; the
+ * cleanup's kills, damage.ts; Temporary, temporary.ts): the oldest gear attached to it whose Effect Text
+ * says "If I would die, kill this instead" (136.2.c), found without looking further (a unit's attachments
+ * are kept in the order they attached, their timestamps' order: many savers on one unit dying in turn
+ * cost one look each), the rules that say so and the words of why; undefined when nothing does.
  */
-export function deathSaver(replay: Replay, unit: CardObj): { gear: CardObj; rules: string[]; why: Message } | undefined {
-  const gear = firstSaverOf(replay, unit);
+export function deathSaver(replay: Replay, unit: CardObj): DeathSaver | undefined {
+  let gear: CardObj | undefined;
+  for (const id of unit.attachments) {
+    const g = replay.board.cards.get(id)!;
+    if (g.decl.props.some(isKillInstead)) {
+      gear = g;
+      break;
+    }
+  }
   if (!gear) return undefined;
   const steps = saverSteps(gear);
   return {
     gear,
+    steps,
     rules: ['136.2.c', '136.2.d', ...(steps.includes('heal') ? ['418.1'] : []), ...(steps.includes('recall') ? ['455'] : [])],
     why: msg`${gear.id}'s Effect Text, now ${unit.id}'s, says "If I would die, kill this instead"${saverStepsWords(unit.id, steps)}`,
   };
