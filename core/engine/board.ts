@@ -714,6 +714,8 @@ export class Board {
    * events, when there is none.
    */
   detachedAt: Set<string> | undefined;
+  /** Riftbound: the order of replacements the player wrote for the next event's deaths (`order replacements`, 373), by card; undefined: the replay's pick. Replaced, never changed. */
+  replacementOrder: readonly string[] | undefined = undefined;
   /** Cards a control effect tracks that lost an attachment (attachmentGone), or were tapped or untapped (turnSideways, untapAll): whether they are still enchanted or equipped, or tapped, is asked again (Replay.takeDirty, endUnheld). */
   readonly unheld: CardObj[] = objectList();
   /**
@@ -1749,6 +1751,7 @@ export class Board {
     for (const [place, a] of this.arrivals) b.arrivals.set(place, { list: a.list.map((c) => b.cards.get(c.id)!), limit: a.limit });
     b.influence = this.influence;
     b.influenceSeats = this.influenceSeats;
+    b.replacementOrder = this.replacementOrder;
     return b;
   }
 
@@ -1759,6 +1762,7 @@ export class Board {
    */
   sameAs(other: Board, move?: (line: number) => number, stamp?: (timestamp: number) => number): boolean {
     if (this.clock !== (stamp ? stamp(other.clock) : other.clock) || this.cards.size !== other.cards.size || this.players.size !== other.players.size) return false;
+    if (!sameValue(this.replacementOrder, other.replacementOrder)) return false;
     if (this.serial !== other.serial || !sameValue(this.stack, other.stack, move) || !sameValue(this.resolvedBelow, other.resolvedBelow) || !sameValue(this.abilityNames, other.abilityNames)) return false;
     if (this.turn?.player !== other.turn?.player || this.turn?.step !== other.turn?.step || this.turn?.number !== other.turn?.number || this.turn?.place !== other.turn?.place) return false;
     const k = this.combat;

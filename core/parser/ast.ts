@@ -176,6 +176,13 @@ export type Property =
    * of the Void: its controller's opponents' cards).
    */
   | { kind: 'exile-instead'; scope: 'self' | 'any' | 'opponent'; range: Range }
+  /**
+   * Riftbound Rules Text that replaces the death of another unit (369.1): `friendly`, an unattached gear's "[the next
+   * time] a friendly unit would die, kill this instead" (Zhonya's Hourglass), the gear killed in its place; `other-here`,
+   * a unit's "if another unit you control here would die and has less Might than me" (Soraka, Wanderer), nothing
+   * killed. `then`: what the same replacement goes on to do to the unit saved (heal, exhaust, recall it).
+   */
+  | { kind: 'death-replacement'; scope: 'friendly' | 'other-here'; next: boolean; then: readonly SaverStep[]; range: Range }
   | { kind: 'might'; value: number; range: Range }
   | { kind: 'might-bonus'; value: number; range: Range }
   /** `toughness N` (MTG): the creature's toughness as printed (208.1), before what its attachments add (613.4c). */
@@ -528,6 +535,11 @@ export type EventNode =
   /** `turn P [STEP]`: from here on it is P's turn, in that step or phase (`main` when none is written); MTG casting and sorcery-speed activation, and Riftbound Equip (151.2), are judged by it. */
   | { kind: 'turn'; player: Name; step?: Word; verbRange: Range; range: Range }
   | { kind: 'recall'; subject: Name; verbRange: Range; range: Range }
+  /**
+   * `order replacements A, B` (Riftbound 373, 372): the order the player chooses for the replacements of the next
+   * event's deaths, by the cards whose text they are (373.2: a cleanup's simultaneous deaths). Changes no card.
+   */
+  | { kind: 'order'; names: readonly Name[]; verbRange: Range; range: Range }
   /** `heal X` (Riftbound 418.1): the damage on a unit is cleared. */
   | { kind: 'heal'; subject: Name; verbRange: Range; range: Range }
   /**
@@ -637,6 +649,7 @@ export const EVENT_VERBS = [
   'attack',
   'block',
   'cleanup',
+  'order',
   'expect',
   'together',
   'exchange',

@@ -920,7 +920,14 @@ function parseProperty(cur: Cursor): Property {
     case 'on':
       cur.expectWord('top');
       return { kind: 'flag', flag: 'on-top', range: r() };
+    case 'the':
+      // Zhonya's Hourglass: `the next time a friendly unit would die, kill this instead, heal that unit, exhaust it, and recall it` (369.1).
+      for (const w of ['next', 'time']) cur.expectWord(w);
+      return parseFriendlySaver(cur, r, true);
     case 'if': {
+      if (cur.isWord('a') && cur.isWord('friendly', 1)) return parseFriendlySaver(cur, r, false);
+      // Soraka, Wanderer: `if another unit you control here would die and has less Might than me, heal it, exhaust it, and recall it` (373.2).
+      if (cur.isWord('another')) return parseHereSaver(cur, r);
       if (cur.isWord('it') || cur.isWord('a')) return parseExileInstead(cur, r);
       // Riftbound Effect Text (Guardian Angel): `if I would die, kill this instead`.
       for (const w of ['I', 'would', 'die']) cur.expectWord(w);
@@ -928,17 +935,7 @@ function parseProperty(cur: Cursor): Property {
       cur.next();
       for (const w of ['kill', 'this', 'instead']) cur.expectWord(w);
       // What the same text does to the unit after (Guardian Angel: `, heal me, exhaust me, and recall me`).
-      const then: SaverStep[] = [];
-      for (;;) {
-        // After a comma (`, and recall me`), or a period as the card prints it: `kill this instead. Heal me, ...`.
-        const sep = cur.peek();
-        const period = sep?.type === 'period';
-        const and = !period && cur.isWord('and', 1) ? 1 : 0;
-        const step = sep && endsProperty(sep) ? SAVER_STEPS.find((w) => (cur.isWord(w, 1 + and) || (period && isCapitalized(cur.peek(1), w))) && cur.isWord('me', 2 + and)) : undefined;
-        if (step === undefined || then.includes(step)) break;
-        for (let i = 0; i < 3 + and; i++) cur.next();
-        then.push(step);
-      }
+      const then = saverThen(cur, false, ['me']);
       return then.length ? { kind: 'flag', flag: 'kill-instead', range: r(), then } : { kind: 'flag', flag: 'kill-instead', range: r() };
     }
     case 'equipped':
@@ -1701,6 +1698,73 @@ function parseSpellFilter(cur: Cursor): Filter {
  * token] would be put into a graveyard | an opponent's graveyard, ...` (every card, or an opponent's),
  * each with an optional `from anywhere` before the comma (MTG 614.1a).
  */
+/**
+ * What a replacement of a unit's death goes on to do to the unit (`, heal me, exhaust me, and recall me`;
+ * `, heal that unit, exhaust it, and recall it`): each step once, after a comma (`and` allowed before one) or,
+ * as the card prints it, a period. `first`: the first step follows with no separator (`instead heal it`).
+ * `objects`: how the text names the unit (one word, or `that unit`).
+ */
+function saverThen(cur: Cursor, first: boolean, objects: readonly string[]): SaverStep[] {
+  const then: SaverStep[] = [];
+  for (;;) {
+    const sep = first && then.length === 0 ? undefined : cur.peek();
+    if (!(first && then.length === 0) && !(sep && endsProperty(sep))) break;
+    const period = sep?.type === 'period';
+    const skip = sep ? 1 : 0;
+    const and = !period && cur.isWord('and', skip) ? 1 : 0;
+    const at = skip + and;
+    const step = SAVER_STEPS.find((w) => cur.isWord(w, at) || (period && isCapitalized(cur.peek(at), w)));
+    if (step === undefined || then.includes(step)) break;
+    // `me`, `it`, or `that unit`.
+    const obj = cur.peek(at + 1);
+    let words = 0;
+    if (objects.includes('that') && cur.isWord('that', at + 1) && cur.isWord('unit', at + 2)) words = 2;
+    else if (obj !== undefined && obj.type === 'word' && obj.text !== 'that' && objects.includes(obj.text)) words = 1;
+    if (words === 0) break;
+    for (let i = 0; i < at + 1 + words; i++) cur.next();
+    then.push(step);
+  }
+  return then;
+}
+
+/** Zhonya's Hourglass: `[the next time|if] a friendly unit would die, kill this instead[, heal that unit, exhaust it, and recall it]` (369.1). */
+function parseFriendlySaver(cur: Cursor, r: () => Range, next: boolean): Property {
+  for (const w of ['a', 'friendly', 'unit', 'would', 'die']) cur.expectWord(w);
+  if (cur.peek()?.type !== 'comma') cur.fail(msg`', kill this instead'`);
+  cur.next();
+  for (const w of ['kill', 'this', 'instead']) cur.expectWord(w);
+  return { kind: 'death-replacement', scope: 'friendly', next, then: saverThen(cur, false, ['that', 'it']), range: r() };
+}
+
+/**
+ * Soraka, Wanderer: `if another unit you control here would die and has less Might than me, heal it, exhaust it, and
+ * recall it`, or as printed, `if another unit you control here would die, if it has less Might than me, instead heal it, ...` (373.2).
+ */
+function parseHereSaver(cur: Cursor, r: () => Range): Property {
+  for (const w of ['another', 'unit', 'you', 'control', 'here', 'would', 'die']) cur.expectWord(w);
+  let printed = false;
+  if (cur.isWord('and')) cur.next();
+  else {
+    if (cur.peek()?.type !== 'comma') cur.fail(msg`'and has less Might than me' or ', if it has less Might than me'`);
+    cur.next();
+    for (const w of ['if', 'it']) cur.expectWord(w);
+    printed = true;
+  }
+  cur.expectWord('has');
+  cur.expectWord('less');
+  if (!cur.isWord('Might') && !cur.isWord('might')) cur.fail(msg`'Might'`);
+  cur.next();
+  for (const w of ['than', 'me']) cur.expectWord(w);
+  if (cur.peek()?.type !== 'comma') cur.fail(msg`', heal it, exhaust it, and recall it'`);
+  if (printed) {
+    cur.next();
+    cur.expectWord('instead');
+  }
+  const then = saverThen(cur, printed, ['it']);
+  if (then.length === 0) cur.fail(msg`what the replacement does instead (', heal it, exhaust it, and recall it')`);
+  return { kind: 'death-replacement', scope: 'other-here', next: false, then, range: r() };
+}
+
 function parseExileInstead(cur: Cursor, r: () => Range): Property {
   let scope: 'self' | 'any' | 'opponent' = 'self';
   if (cur.isWord('it')) cur.next();
@@ -3314,6 +3378,17 @@ function parseEvent(cur: Cursor, verbTok: Token): EventNode {
     case 'cleanup':
       cur.end();
       return event(verbTok, cur, { kind: 'cleanup' });
+    case 'order': {
+      // `order replacements A, B, C` (Riftbound 373): the cards whose replacements apply first, in that order.
+      cur.expectWord('replacements');
+      const names: Name[] = [cur.name(msg`the card whose replacement applies first`)];
+      while (cur.peek()?.type === 'comma') {
+        cur.next();
+        names.push(cur.name(msg`the card whose replacement applies next`));
+      }
+      cur.end();
+      return event(verbTok, cur, { kind: 'order', names });
+    }
     case 'heal': {
       const subject = cur.name(msg`the unit to heal`);
       cur.end();

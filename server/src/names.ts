@@ -204,6 +204,9 @@ export class NameIndex {
         this.add(st.subject, 'card');
         this.add(st.creating, 'card');
         return this.add(st.choosing, 'card');
+      case 'order':
+        for (const n of st.names) this.add(n, 'card');
+        return;
       case 'status':
       case 'phase':
       case 'recall':

@@ -919,6 +919,9 @@ function declareProperty(replay: Replay, card: CardObj, p: Property, face: boole
       // Read where they matter (spells.ts, timing.ts, zones.ts), from the cards declaredWith finds.
       replay.board.staticsDeclared = true;
       break;
+    case 'death-replacement':
+      replay.report('syntax-error', p.range, msg`This replacement of a unit's death is Riftbound Rules Text (Zhonya's Hourglass, Soraka, Wanderer); this scenario is \`game mtg\`. Remove it.`);
+      break;
     case 'grant': {
       const g = mtgGrant(replay, p.grant, card.id);
       if (g) pr.grants = pushing(pr.grants, g);

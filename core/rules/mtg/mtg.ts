@@ -115,6 +115,10 @@ export const mtg: Ruleset = {
       case 'heal':
         replay.report('impossible-event', ev.verbRange, msg`\`heal\` is a Riftbound action: in MTG the damage marked on a creature stays until the cleanup step (a \`turn\` line ends the turn), and a regeneration or umbra armor removes it. Remove the line.`, { rules: ['514.2'] });
         return;
+      case 'order':
+        // MTG 616.1: a choice among replacements is written by the line that records what it chose (umbra armor's Aura destroyed).
+        replay.report('impossible-event', ev.verbRange, msg`\`order replacements\` is a Riftbound line (373); in MTG the player's choice among replacements is written as the event it chose (616.1: the Aura with umbra armor destroyed, \`destroy A\`). Remove the line.`, { rules: ['616.1'] });
+        return;
       case 'recall':
       case 'cleanup':
         replay.report('impossible-event', ev.verbRange, msg`\`${ev.kind}\` is a Riftbound action; this scenario is \`game mtg\`. Remove the line, or write the MTG event that was meant.`);

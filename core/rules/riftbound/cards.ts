@@ -208,6 +208,13 @@ export function declareCard(replay: Replay, card: CardObj, st: CardStmt): void {
       case 'anthem':
         replay.report('syntax-error', p.range, msg`\`... get +P/+T\` is MTG text: a Riftbound permanent changes the Might of the units it describes with \`units have +N Might\` (\`other friendly units have +1 Might\`).`, { rules: ['477.3'] });
         break;
+      case 'death-replacement':
+        // Rules Text that replaces another unit's death (369.1; replacement.ts finds the cards that have it with declaredWith).
+        replay.board.staticsDeclared = true;
+        // "this" is a gear's word for itself, "me" a unit's (053.1, 053.2).
+        if (p.scope === 'friendly' && !pr.types.has('gear')) replay.report('syntax-error', p.range, msg`\`a friendly unit would die, kill this instead\` is a gear's Rules Text (Zhonya's Hourglass: the gear says "this" of itself, and is killed in the unit's place), and ${card.id} is not a gear.`, { rules: ['053.2'] });
+        else if (p.scope === 'other-here' && !pr.types.has('unit')) replay.report('syntax-error', p.range, msg`\`if another unit you control here would die and has less Might than me\` is a unit's Rules Text (Soraka, Wanderer: a unit says "me" of itself, and its Might is compared), and ${card.id} is not a unit.`, { rules: ['053.1'] });
+        break;
       case 'attach-targets':
         // An effect that attaches and chooses both (434.3): its words, read in Riftbound's (targeting.ts).
         declaredAttachTargets(replay, card, p);

@@ -3,12 +3,12 @@
 // counting the Might Bonuses of what is attached to it (137.3). `heal X` clears its damage (418.1); the
 // end of each player's turn heals every unit (143.3.b.1), and a card that leaves the board loses its
 // damage (124). A gear whose Effect Text says "If I would die, kill this instead" dies in its place (136.2.c).
-import type { EventNode, SaverStep } from '../../parser/ast';
+import type { EventNode } from '../../parser/ast';
 import { anthemOf, type CardObj, effectiveMight } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { isUnit, onBoard } from './cards';
-import { deathSaver, saverStepsWords } from './text';
+import { type DeathSaver, saverStepsWords } from './replacement';
 import { dyingAs, markDamage, noDamage, statWords } from '../../engine/damage';
 import { msg, type Message } from '../../message';
 
@@ -71,21 +71,23 @@ function lethalMight(c: CardObj): number | undefined {
   return might !== undefined && c.damage >= might ? might : undefined;
 }
 
-/** What cleanup step 3b kills (323.5): the unit, or the gear that dies in its place (136.2.c). */
+/** What cleanup step 3b kills (323.5): the unit, or the gear that dies in its place (136.2.c, 369.1). */
 export interface Killed {
   card: CardObj;
-  /** The unit a gear is killed for (136.2.c), when `card` is that gear. */
+  /** The unit a gear is killed for, when `card` is that gear. */
   saved?: CardObj;
   rules: string[];
   why: () => Message;
+  /** The Might its damage reached (143.2.a). */
+  might: number;
 }
 
 /**
  * Cleanup step 3b (323.5) for a card the cleanup looks at: a unit on the board with damage marked on it,
- * not zero, at least its Might (143.2.a), is killed; with a gear that says "If I would die, kill this
- * instead" attached, the oldest such gear is killed in its place (136.2.c), and the unit keeps its damage.
+ * not zero, at least its Might (143.2.a), would be killed; what replaces its death is the cleanup's
+ * (replaceDeaths, replacement.ts), all the step's deaths at once.
  */
-export function killedByDamage(replay: Replay, c: CardObj): Killed | undefined {
+export function killedByDamage(c: CardObj): Killed | undefined {
   const might = lethalMight(c);
   if (might === undefined) return undefined;
   const rules = ['323.5', '143.2.a'];
@@ -93,10 +95,13 @@ export function killedByDamage(replay: Replay, c: CardObj): Killed | undefined {
   if (c.plusCounters !== 0) rules.push('703');
   // A static Might effect of a permanent counts for it, or counted for it before (staticMight.ts).
   if (anthemOf(c) !== 0 || c.anthemed) rules.push('477.3');
-  const saver = deathSaver(replay, c);
-  // 136.2.c: the gear's Effect Text is its unit's; 136.2.d (2026-07-16): its "this" is the gear.
-  if (saver) return { card: saver.gear, saved: c, rules: [...rules, ...saver.rules], why: savedWhy(c, might, saver.gear, saver.steps) };
-  return { card: c, rules, why: lethalWhy(c, might) };
+  return { card: c, rules, why: lethalWhy(c, might), might };
+}
+
+/** The gear `s` kills in the place of `k`'s unit, which its damage would kill (136.2.c; 369.1): the same step's kill, with the saver's rules. */
+export function killedInstead(k: Killed, s: DeathSaver): Killed {
+  const c = k.card;
+  return { card: s.card, saved: c, rules: [...k.rules, ...s.rules], why: savedWhy(c, k.might, s), might: k.might };
 }
 
 function lethalWhy(c: CardObj, might: number): () => Message {
@@ -104,8 +109,11 @@ function lethalWhy(c: CardObj, might: number): () => Message {
   return () => msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'Might')}, and a unit whose damage reaches its Might is killed in the cleanup`;
 }
 
-function savedWhy(c: CardObj, might: number, gear: CardObj, steps: readonly SaverStep[]): () => Message {
+function savedWhy(c: CardObj, might: number, saver: DeathSaver): () => Message {
   const s = dyingAs(c, might, c.might!);
+  const gear = saver.card;
+  const steps = saver.steps;
+  if (saver.kind !== 'attached') return () => msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'Might')}, so it would be killed in the cleanup, and ${saver.why}`;
   return () => (steps.length
     ? msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'Might')}, so it would be killed in the cleanup, and ${gear.id}'s Effect Text, now ${s.id}'s, says "If I would die, kill this instead", and the same replacement goes on as its text says${saverStepsWords(s.id, steps)}`
     : msg`${s.id} has ${s.damage} damage marked on it and ${statWords(s, 'Might')}, so it would be killed in the cleanup, and ${gear.id}'s Effect Text, now ${s.id}'s, says "If I would die, kill this instead"`);

@@ -1,7 +1,7 @@
 // Riftbound zone changes: a new object off the board (124), moving, entering the board, Recall (455), and the
 // cleanup's recalls of loose gear and of permanents in another player's base (323.7, 149.3, 457.1).
 import { enteredWith, enterStatusOk, RIFTBOUND_STATUS } from '../../engine/status';
-import type { EventNode } from '../../parser/ast';
+import type { EventNode, SaverStep } from '../../parser/ast';
 import type { Range } from '../../types';
 import { type CardObj, CEASED, isCard, noItems, resetCharacteristics } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
@@ -13,8 +13,8 @@ import { detach } from './detach';
 import { attachEvent, attachProblem, relocate } from './attach';
 import { msg, type Message } from '../../message';
 import { inZone } from '../../engine/words';
-import { deathReplaced, saverSteps } from './text';
-import { type Killed, killedByDamage } from './damage';
+import { deathReplaced, replaceDeaths, type Saved, saverStepsWords } from './replacement';
+import { type Killed, killedByDamage, killedInstead } from './damage';
 import { existsIn } from '../versions';
 import { fire, fireEnters, fireLookedBack, hadAttachment, ON_I_DIE, ON_UNATTACHED, OTHER_DIES, seeDeath, stopOf, watcherNow, type Death } from '../../engine/triggers';
 import { clearMarks } from '../../engine/counters';
@@ -138,10 +138,10 @@ export function moveEvent(replay: Replay, ev: Extract<EventNode, { kind: 'move' 
     if (replay.noting) replay.note(() => msg`${card.id} exhausted to pay for its Standard Move (144.2)`);
   }
   // A unit dying with a gear on it that says "If I would die, kill this instead" (136.2.c): the gear goes.
-  if (zone === 'trash' && isUnit(card) && onBoard(card) && deathReplaced(replay, card, ev, (g) => {
-    moveTo(replay, g, 'trash', undefined, ev);
-    afterSaved(replay, card, g);
-  })) return;
+  // A unit dying whose death a replacement takes the place of (369.1): a gear attached to it that says "If I would
+  // die, kill this instead" (136.2.c), an unattached gear of its controller that says so of a friendly unit, or a
+  // unit of its controller there with more Might (373.2).
+  if (zone === 'trash' && isUnit(card) && onBoard(card) && deathReplaced(replay, card, ev, (g) => moveTo(replay, g, 'trash', undefined, ev), (u, steps) => afterSaved(replay, u, steps))) return;
   const before = arriving && place !== undefined ? contestBefore(replay, card, place) : undefined;
   moveTo(replay, card, zone, place, ev);
   if (before && place !== undefined) contested(replay, card, place, before);
@@ -516,14 +516,14 @@ export function recallAttacker(replay: Replay, card: CardObj, place: string, cau
 }
 
 /**
- * What the Effect Text of `gear`, killed in `unit`'s place (136.2.c), goes on to do to the unit in the
- * same replacement, as declared (saverSteps; Guardian Angel: "Heal me, exhaust me, and recall me"; its
- * "me" is the unit, 136.2.d): its damage is removed (418.1), it is exhausted, it is recalled to its
- * controller's base (455). Part of the kill the scenario records, so nothing more to record; a step with
- * nothing to do does nothing.
+ * What a replacement of `unit`'s death goes on to do to it, as declared (`steps`: Guardian Angel's "Heal me,
+ * exhaust me, and recall me", its "me" the unit, 136.2.d; Zhonya's Hourglass's "Heal that unit, exhaust it, and
+ * recall it", 369.1; Soraka's, 373.2): its damage is removed (418.1), it is exhausted, it is recalled to its
+ * controller's base (455) with what is attached to it. Part of the replacement the scenario records, so
+ * nothing more to record; a step with nothing to do does nothing.
  */
-export function afterSaved(replay: Replay, unit: CardObj, gear: CardObj): void {
-  for (const step of saverSteps(gear)) {
+export function afterSaved(replay: Replay, unit: CardObj, steps: readonly SaverStep[]): void {
+  for (const step of steps) {
     if (step === 'heal') {
       if (unit.damage === 0) continue;
       unit.damage = 0;
@@ -613,8 +613,10 @@ function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonl
     if (replay.board.anthems !== undefined) settleMight(replay, cards);
     // Step 3b (323.5) comes before step 5: a unit killed by its damage leaves its gear at the battlefield, recalled below.
     const saved: CardObj[] = [];
-    const killed = replay.board.damaged.length !== 0 && cleanupKills(replay, cards, cause, saved, again);
-    if (killed) {
+    const outcome = replay.board.damaged.length !== 0 ? cleanupKills(replay, cards, cause, saved, again) : NOTHING;
+    const killed = outcome === KILLED;
+    // What the step killed, recalled or left behind is looked at by step 5 of the same cleanup.
+    if (outcome !== NOTHING) {
       const after = replay.takeDirty();
       // A copy: the list takeDirty hands out is refilled by its next call but one.
       if (replay.board.anthems !== undefined) carried = after.slice();
@@ -639,6 +641,8 @@ function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonl
     if (!killed) {
       // The gear a detach left at a battlefield was recalled by this cleanup, the next one after it (435.4.a).
       replay.board.detachedAt = undefined;
+      // A unit a replacement saved without healing it is still lethal: the next cleanup looks at it (no card left the board, so none follows at once).
+      for (const u of saved) if (u.damage !== 0) replay.markDirty(u);
       return n;
     }
     // A unit a gear died for keeps its damage: the cleanup that follows looks at it again (the replacement applied once, 370.2).
@@ -646,29 +650,64 @@ function cleanupRecalls(replay: Replay, cause: EventNode, rulesOf: () => readonl
   }
 }
 
+/** What cleanup step 3b did (cleanupKills): nothing, only replaced deaths (no card left the board), or killed. */
+const NOTHING = 0;
+const SAVED = 1;
+const KILLED = 2;
+
 /**
  * Cleanup step 3b (323.5) over the cards the cleanup looks at: each kill is an obligation of `cause`.
  * "All units" whose damage reaches their Might are killed together: each is decided on the board as
- * the step found it, then all go. `again`: a cleanup that follows another in which a card left the board
- * (322). Returns whether any died.
+ * the step found it; then the replacements of their deaths are applied (replaceDeaths: a gear killed
+ * instead, 136.2.c, 369.1, also an obligation; a unit's replacement, 373.2, an information at `cause`),
+ * and the others go. `again`: a cleanup that follows another in which a card left the board (322).
+ * `saved`: the units whose death a replacement took the place of.
  */
-function cleanupKills(replay: Replay, cards: readonly CardObj[], cause: EventNode, saved: CardObj[], again: boolean): boolean {
-  let kills: Killed[] | undefined;
+function cleanupKills(replay: Replay, cards: readonly CardObj[], cause: EventNode, saved: CardObj[], again: boolean): number {
+  let lethal: Killed[] | undefined;
   for (let i = 0; i < cards.length; i++) {
-    const k = killedByDamage(replay, cards[i]);
-    if (!k) continue;
-    (kills ??= []).push(k);
-    if (k.card !== cards[i]) saved.push(cards[i]);
+    const k = killedByDamage(cards[i]);
+    if (k) (lethal ??= []).push(k);
   }
-  if (!kills) return false;
-  for (const k of kills) {
-    // In a cleanup that follows one where a card left the board, the times that made it are cited too (322, 319.6).
-    // v1.2 numbers its cleanup rules one lower from 322 on (its steps are 322.x), unchecked here: 322 is cited from v1.3 on.
+  if (!lethal) return NOTHING;
+  let outcome = SAVED;
+  // In a cleanup that follows one where a card left the board, the times that made it are cited too (322, 319.6).
+  // v1.2 numbers its cleanup rules one lower from 322 on (its steps are 322.x), unchecked here: 322 is cited from v1.3 on.
+  const kill = (k: Killed): void => {
     replay.oblige({ action: 'move', subject: k.card, zone: 'trash', code: 'missing-state-based-action', rules: again ? [...k.rules, ...(replay.version && replay.version.date < '2026-03-30' ? [] : ['322']), '319.6'] : k.rules, why: k.why, cause });
     moveTo(replay, k.card, 'trash', undefined, cause);
-    if (k.saved) afterSaved(replay, k.saved, k.card);
-  }
-  return true;
+    outcome = KILLED;
+  };
+  const byUnit = lethal.length === 1 ? undefined : new Map(lethal.map((k) => [k.card, k]));
+  const dies = replaceDeaths(replay, lethal.map((k) => k.card), (list: Saved[]) => {
+    const s = list[0].saver;
+    if (!s.kills) savedInCleanup(replay, list, cause);
+    for (const { unit, saver } of list) {
+      if (saver.kills) kill(killedInstead(byUnit ? byUnit.get(unit)! : lethal![0], saver));
+      afterSaved(replay, unit, saver.steps);
+      saved.push(unit);
+    }
+  });
+  for (const u of dies) kill(byUnit ? byUnit.get(u)! : lethal[0]);
+  return outcome;
+}
+
+/** How many units an information names before "and N more". */
+const NAMED = 5;
+
+/**
+ * A unit's replacement (Soraka's, 373.2) took the place of the deaths in `list` in a cleanup: nothing is killed,
+ * so nothing is owed; an information at `cause` says which units it saved, in one sequence.
+ */
+function savedInCleanup(replay: Replay, list: readonly Saved[], cause: EventNode): void {
+  const s = list[0].saver;
+  const names = list.slice(0, NAMED).map((x) => x.unit.id).join(', ');
+  const units = list.length > NAMED ? msg`${names} and ${list.length - NAMED} more` : names;
+  replay.report('not-destroyed', cause.range, msg`${units} would be killed by their damage in the cleanup, and ${s.card.id} at ${whereText(s.card)} says "If another unit you control here would die and has less Might than me"${saverStepsWords(list.length === 1 ? list[0].unit.id : 'each', s.steps)}: its replacement is applied once, to every death there it qualifies for at that moment. That is the rules' outcome: if it is meant, add an \`expect\` line after it.`, {
+    rules: ['323.5', '369.1', '373', '373.2', ...(s.steps.includes('heal') ? ['418.1'] : []), ...(s.steps.includes('recall') ? ['455'] : [])],
+    subjects: [s.card.id, ...list.slice(0, NAMED).map((x) => x.unit.id)],
+  });
+  if (replay.noting) replay.note(() => msg`${s.card.id}'s replacement saves ${units}`);
 }
 
 /**

@@ -11,6 +11,7 @@ import { activateAttach, castAttachSpell, resolveAttachAbility, resolveAttachSpe
 import { resolveWeaponmaster } from './weaponmaster';
 import { resolveQuickDraw } from './quickDraw';
 import { temporaryKills } from './temporary';
+import { orderEvent } from './replacement';
 import { afterTheGame, concedeEvent, namesTheRemoved } from './removal';
 import { winner } from '../../engine/leave';
 import { keywordAbilityEvent } from './text';
@@ -71,6 +72,8 @@ export const riftbound: Ruleset = {
         return statusEvent(replay, ev, RIFTBOUND_STATUS);
       case 'cleanup':
         return cleanupEvent(replay, ev);
+      case 'order':
+        return orderEvent(replay, ev);
       case 'damage':
         return dealEvent(replay, ev);
       case 'heal':
@@ -214,9 +217,18 @@ export const riftbound: Ruleset = {
     // Phase's `cleanup` (317.2.a); a `cleanup` line elsewhere is replayed here only before any other event.
     const kind = cause.kind;
     if (kind !== 'turn' && (kind !== 'cleanup' || replay.board.turn?.step !== 'end')) cleanupAfter(replay, cause);
+    // The order of replacements written before the event was for its deaths and its cleanups' (373): it ends with them.
+    replay.board.replacementOrder = undefined;
   },
 
-  records: recordsCleanup,
+  // `order replacements` (373) changes no card, and is written before the event it orders: like a consequence line, it doesn't end the window.
+  records: (replay, ev) => {
+    if (ev.kind === 'order') {
+      orderEvent(replay, ev);
+      return true;
+    }
+    return recordsCleanup(replay, ev);
+  },
 
   // `kill X` records a unit killed in a cleanup (move to trash, 323.5), as `move X to trash` does.
   movedTo: (ev) => (ev.verb === 'move' ? ev.zone.zone : zoneOf(ev.zone)),

@@ -14,7 +14,8 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { msg } from '../../message';
 import { isUnit, onBoard } from './cards';
-import { deathSaver, hasTemporary } from './text';
+import { hasTemporary } from './text';
+import { deathSaver } from './replacement';
 import { afterSaved, moveTo } from './location';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -55,12 +56,19 @@ function kill(replay: Replay, c: CardObj, ev: EventNode, version: number): void 
   if (c.version !== version || !onBoard(c)) return;
   const rules = ['816.1.b', '816.1.c'];
   const saver = isUnit(c) ? deathSaver(replay, c) : undefined;
+  if (saver && !saver.kills) {
+    // A unit's replacement (373.2) saves it: nothing is killed, so nothing is owed.
+    replay.report('not-destroyed', ev.range, msg`${c.id} has Temporary, which would kill it as ${c.controller ?? msg`its controller`}'s Beginning Phase starts, and ${saver.why}. That is the rules' outcome: if it is meant, add an \`expect\` line after it.`, { rules: [...rules, ...saver.rules], subjects: [c.id, saver.card.id] });
+    afterSaved(replay, c, saver.steps);
+    if (replay.noting) replay.note(() => msg`${c.id}'s Temporary triggers: ${saver.card.id}'s replacement applies`);
+    return;
+  }
   if (saver) {
-    // Its death is replaced (136.2.c): the gear is killed instead, and the same replacement goes on.
-    replay.oblige({ action: 'move', subject: saver.gear, zone: 'trash', code: 'missing-state-based-action', rules: [...rules, ...saver.rules], why: msg`${c.id} has Temporary, which kills it as ${c.controller ?? msg`its controller`}'s Beginning Phase starts, and ${saver.why}`, cause: ev });
-    moveTo(replay, saver.gear, 'trash', undefined, ev);
-    afterSaved(replay, c, saver.gear);
-    if (replay.noting) replay.note(() => msg`${c.id}'s Temporary triggers: ${saver.gear.id} killed instead`);
+    // Its death is replaced (136.2.c, 369.1): the gear is killed instead, and the same replacement goes on.
+    replay.oblige({ action: 'move', subject: saver.card, zone: 'trash', code: 'missing-state-based-action', rules: [...rules, ...saver.rules], why: msg`${c.id} has Temporary, which kills it as ${c.controller ?? msg`its controller`}'s Beginning Phase starts, and ${saver.why}`, cause: ev });
+    moveTo(replay, saver.card, 'trash', undefined, ev);
+    afterSaved(replay, c, saver.steps);
+    if (replay.noting) replay.note(() => msg`${c.id}'s Temporary triggers: ${saver.card.id} killed instead`);
     return;
   }
   replay.oblige({ action: 'move', subject: c, zone: 'trash', code: 'missing-state-based-action', rules, why: msg`${c.id} has Temporary, which kills it as ${c.controller ?? msg`its controller`}'s Beginning Phase starts`, cause: ev });

@@ -1,15 +1,14 @@
 // Riftbound text of attached cards: printed Rules Text inactive (135.4, 718.2, 720) but while attaching and detaching
 // and for Weaponmaster (725.1-3), Effect Text (136.2) and Might Bonus (137.3) added to the Top-Most card.
-import type { EventNode, GrantNode, Property, SaverStep } from '../../parser/ast';
+import type { EventNode, GrantNode } from '../../parser/ast';
 import type { Board, CardObj } from '../../engine/board';
 import { type Ability, type Grant, hasAbility, keywordOfGame } from '../../engine/abilities';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { RIFTBOUND_KEYWORDS, VALUED_KEYWORDS } from '../../parser/keywords';
-import { msg, type Message } from '../../message';
+import { msg } from '../../message';
 import { changeKeyword } from '../../engine/untilEndOfTurn';
 import { notThisTurn } from './timing';
-import { ON_I_DIE } from '../../engine/triggers';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -43,52 +42,6 @@ export const EXPLAINED: Record<string, RuleExplanation> = {
   '725.3': { title: 'Weaponmaster and Equip', text: "Weaponmaster may use an attached card's Equip ability (and what modifies it) even though that card's Rules Text is inactive." },
 };
 
-/**
- * A unit that would die (leave the board for its trash) with a gear attached whose Effect Text says "If I would
- * die, kill this instead" (Guardian Angel; 136.2.c, 136.2.d): the gear is killed in its place (`kill`, the
- * gear's own zone change) and the unit stays. With several, its controller chooses one; the replay takes the
- * oldest. Reports it and returns true when the unit stays.
- */
-export function deathReplaced(replay: Replay, unit: CardObj, ev: EventNode, kill: (c: CardObj) => void): boolean {
-  const saver = deathSaver(replay, unit);
-  if (!saver) return false;
-  const gear = saver.gear;
-  // The others that say so, for the words of the choice only (the decision is deathSaver's).
-  const savers = saversOf(replay, unit);
-  const others = savers.slice(1).map((g) => g.id);
-  const choice = others.length === 0 ? msg`` : msg` Each of ${savers.map((g) => g.id).join(', ')} says so, and ${unit.id}'s controller chooses which one applies; the replay takes the oldest, ${gear.id}: if another was chosen, write its kill (\`kill ${others[0]}\`) in place of this line.`;
-  const steps = saver.steps;
-  replay.report('not-destroyed', ev.range, steps.length
-    ? msg`${unit.id} doesn't die: ${gear.id} is attached to it, and its Effect Text, now ${unit.id}'s, says "If I would die, kill this instead", so ${gear.id} is killed instead, and the same replacement goes on as its text says${saverStepsWords(unit.id, steps)}.${choice} That is the rules' outcome: if it is meant, add an \`expect ${gear.id} in trash\` line after it.`
-    : msg`${unit.id} doesn't die: ${gear.id} is attached to it, and its Effect Text, now ${unit.id}'s, says "If I would die, kill this instead", so ${gear.id} is killed instead.${choice} That is the rules' outcome: if it is meant, add an \`expect ${gear.id} in trash\` line after it. If the card's text goes on (Guardian Angel: "Heal me, exhaust me, and recall me"), declare it so (\`if I would die, kill this instead, heal me, exhaust me, and recall me\`): it is part of the same replacement.`, {
-    // A "when I die" ([Deathknell]) of the unit's, from its gear's Effect Text, doesn't happen: the unit never reaches the trash (808.1.d.1).
-    rules: [...saver.rules, ...(hasDeathknell(replay, unit) ? ['808.1.d.1'] : [])],
-    subjects: [unit.id, gear.id, ...others],
-  });
-  if (replay.noting) replay.note(() => msg`doesn't die: ${gear.id} killed instead`);
-  kill(gear);
-  return true;
-}
-
-/** Whether a card attached to `unit` has Effect Text "when I die" (a [Deathknell] that is the unit's, 136.2.c, 808.1.c). */
-function hasDeathknell(replay: Replay, unit: CardObj): boolean {
-  for (const id of unit.attachments) if ((replay.board.cards.get(id)!.triggers & ON_I_DIE) !== 0) return true;
-  return false;
-}
-
-/**
- * The gear attached to `unit` whose Effect Text says "If I would die, kill this instead" (136.2.c), oldest
- * first: a unit's attachments are kept in the order they attached, which is their timestamps' order.
- */
-export function saversOf(replay: Replay, unit: CardObj): CardObj[] {
-  const savers: CardObj[] = [];
-  for (const id of unit.attachments) {
-    const g = replay.board.cards.get(id)!;
-    if (g.decl.props.some(isKillInstead)) savers.push(g);
-  }
-  return savers;
-}
-
 const TEMPORARY = { kind: 'keyword', name: 'Temporary' } as const;
 
 /** Does `c` have Temporary (816: printed, given or granted; 816.3)? Inactive on an attached card all the same (718.2): temporary.ts asks that apart. */
@@ -100,63 +53,6 @@ export function hasTemporary(c: CardObj): boolean {
 export function mayBeTemporary(board: Board, c: CardObj): void {
   if (hasTemporary(c)) board.markTemporary(c);
 }
-
-/** What saves a unit from dying (deathSaver): the card killed in its place, what the same replacement goes on to do, and the rules that say so. */
-export interface DeathSaver {
-  gear: CardObj;
-  steps: readonly SaverStep[];
-  rules: string[];
-  why: Message;
-}
-
-/**
- * What saves `unit` from dying now, the one answer every death asks (a \`kill\` line, moveEvent; the
- * cleanup's kills, damage.ts; Temporary, temporary.ts): the oldest gear attached to it whose Effect Text
- * says "If I would die, kill this instead" (136.2.c), found without looking further (a unit's attachments
- * are kept in the order they attached, their timestamps' order: many savers on one unit dying in turn
- * cost one look each), the rules that say so and the words of why; undefined when nothing does.
- */
-export function deathSaver(replay: Replay, unit: CardObj): DeathSaver | undefined {
-  let gear: CardObj | undefined;
-  for (const id of unit.attachments) {
-    const g = replay.board.cards.get(id)!;
-    if (g.decl.props.some(isKillInstead)) {
-      gear = g;
-      break;
-    }
-  }
-  if (!gear) return undefined;
-  const steps = saverSteps(gear);
-  return {
-    gear,
-    steps,
-    rules: ['136.2.c', '136.2.d', ...(steps.includes('heal') ? ['418.1'] : []), ...(steps.includes('recall') ? ['455'] : [])],
-    why: msg`${gear.id}'s Effect Text, now ${unit.id}'s, says "If I would die, kill this instead"${saverStepsWords(unit.id, steps)}`,
-  };
-}
-
-const isKillInstead = (p: Property): boolean => p.kind === 'flag' && p.flag === 'kill-instead';
-
-/** What `gear`'s "If I would die, kill this instead" goes on to do to its unit, as declared (Guardian Angel: heal, exhaust, recall). */
-export function saverSteps(gear: CardObj): readonly SaverStep[] {
-  const p = gear.decl.props.find(isKillInstead);
-  return (p?.kind === 'flag' && p.then) || NO_STEPS;
-}
-
-const NO_STEPS: readonly SaverStep[] = [];
-
-/**
- * The words of what the saver's text goes on to do to `unit` (saverSteps), each a clause that begins with
- * a comma (", healing vi (418.1), exhausting it"), or '' when it does nothing more.
- */
-export function saverStepsWords(unit: string, steps: readonly SaverStep[]): Message | string {
-  if (steps.length === 0) return '';
-  const heal = steps.includes('heal') ? msg`, healing ${unit}` : '';
-  const exhaust = steps.includes('exhaust') ? msg`, exhausting ${unit}` : '';
-  const recall = steps.includes('recall') ? msg`, recalling ${unit} to its base unless it is there` : '';
-  return msg`${heal}${exhaust}${recall}`;
-}
-
 
 /**
  * `equipped unit has Assault and Shield`: keywords in a gear's Effect Text, which are the unit's while
