@@ -270,7 +270,9 @@ const RIFTBOUND: GameVersions = {
   ],
   // Empower and Disempower (441, 442: v1.3 numbers Movement there, five places up) are the rules of 2026-07-16's:
   // their subrules cited here have no rule of that number in v1.3.
-  introduced: table({ '319.3': '2026-03-30', '335': '2026-03-30', '355.4.a': '2026-03-30', '477.1.b.1.b': '2026-03-30', '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16', '136.2.d': '2026-07-16', '441.1.b': '2026-07-16', '441.1.c': '2026-07-16', '442.1.a.1': '2026-07-16' }),
+  // The replacement rules the checker cites (369.1, 370.1.a, 370.2, 372, 373, 373.2) were read in v1.3 only: v1.2 numbered its
+  // abilities otherwise (its 370.2 is 377.3, its 373 is 380), and its numbers for these are not known, so they are not cited under v1.2.
+  introduced: table({ '319.3': '2026-03-30', '335': '2026-03-30', '355.4.a': '2026-03-30', '477.1.b.1.b': '2026-03-30', '434.1.g': '2026-03-30', '434.1.h': '2026-03-30', '434.5': '2026-07-16', '719.4.a': '2026-07-16', '136.2.d': '2026-07-16', '441.1.b': '2026-07-16', '441.1.c': '2026-07-16', '442.1.a.1': '2026-07-16', '369.1': '2026-03-30', '370.1.a': '2026-03-30', '370.2': '2026-03-30', '372': '2026-03-30', '373': '2026-03-30', '373.2': '2026-03-30' }),
   // "Units are the only Permanents that can Move" (v1.2 425.3, v1.3 442.3): gone from the rules of 2026-07-16.
   // v1.3's 447.1 (a Move that contests a battlefield with units of opposing players opens a Combat): 452 has no
   // subrule in the rules of 2026-07-16, which say it in 460 and the cleanup's 323.9 and 323.13.

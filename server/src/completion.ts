@@ -208,7 +208,7 @@ function partWant(state: DocumentState, toks: PTok[], line: number): Want {
  * Verbs of one game only: MTG's counters (122.1a, 122.6), regeneration (701.19a) and blocks (509.1a), Riftbound's
  * buffs (426.1, 702.2.b). Not offered in the other game (both games attack: MTG `attack with`, Riftbound `attack at battlefield`).
  */
-const GAME_ONLY_VERBS: Record<Game, readonly string[]> = { mtg: ['put', 'remove', 'regenerate', 'block', 'transform', 'manifest', 'cloak'], riftbound: ['buff', 'spend', 'banish', 'stun', 'empower', 'disempower'] };
+const GAME_ONLY_VERBS: Record<Game, readonly string[]> = { mtg: ['put', 'remove', 'regenerate', 'block', 'transform', 'manifest', 'cloak'], riftbound: ['buff', 'spend', 'banish', 'stun', 'empower', 'disempower', 'order'] };
 
 /** The verbs of `list` a scenario of `game` may use (the other game's own verbs left out). */
 function verbsOf(game: Game, list: readonly string[]): string[] {
@@ -696,6 +696,11 @@ function wantAfter(state: DocumentState, w: string[], toks: PTok[], line: number
       // Riftbound 423.1, 441, 442: the cards on the board that can take the change first (a unit not stunned; a card not empowered, or one that is).
       if (n === 0) return { kind: 'cards', rank: (c) => (!onBoard(game, c) ? 3 : head === 'stun' ? (c.types.includes('unit') && !c.stunned ? 0 : 2) : (head === 'empower') === !c.empowered ? 0 : 2) };
       return NONE;
+    case 'order': {
+      // `order replacements A, B` (Riftbound 373): the cards whose text replaces a unit's death, on the board.
+      if (n === 0) return words(['replacements']);
+      return args[0] === 'replacements' && (n === 1 || toks[toks.length - 1].kind === 'comma') ? { kind: 'cards', rank: (c) => (onBoard(game, c) ? 0 : 2) } : NONE;
+    }
     case 'destroy':
     case 'sacrifice':
     case 'exile':
@@ -1046,7 +1051,7 @@ function cardWant(state: DocumentState, toks: PTok[]): Want {
     const all =
       game === 'mtg'
         ? ['owner', 'controller', 'entered under', 'in', 'attached to', 'enchant', 'equip', 'fortify', 'protection from', 'color', 'reconfigure', 'bestow', 'token', 'phased out', 'tapped', "can't be enchanted", "can't be equipped", "can't be fortified", 'aura swap', 'castable', 'flash', "players can't cast", 'you may cast', 'you may activate equip abilities any time you could cast an instant', 'creatures you control get', 'other creatures get', 'creatures with no abilities get', 'creatures your opponents control enter tapped', 'can be attached only to', 'cast only targeting a tapped permanent', 'attach target', 'you control enchanted', 'on top', 'if it would be put into a graveyard, exile it instead', 'if a card would be put into a graveyard, exile it instead', 'power', 'toughness', 'damage', 'with a +1/+1 counter', 'with a -1/-1 counter', 'transforms into', 'back face', 'as it becomes attached choose a color', 'as it enters choose a color', 'chosen color', 'face down', 'manifested', 'cloaked', ...COMBAT_RESTRICTIONS, ...TRIGGER_PHRASES_OF.mtg.map((p) => `when ${p}`), ...GRAVEYARD_TRIGGERS, ...TARGETING_PROPERTIES]
-        : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'with a buff', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', 'if I would die, kill this instead, heal me, exhaust me, and recall me', ...MIGHT_EFFECT_HEADS, ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
+        : ['owner', 'controller', 'at base', 'at battlefield', 'in', 'attached to', 'might', 'might-bonus', 'damage', 'with a buff', 'equip', 'exhausted', 'token', 'if I would die, kill this instead', 'if I would die, kill this instead, heal me, exhaust me, and recall me', ...MIGHT_EFFECT_HEADS, 'the next time a friendly unit would die, kill this instead, heal that unit, exhaust it, and recall it', 'if another unit you control here would die and has less Might than me, heal it, exhaust it, and recall it', ...TRIGGER_PHRASES_OF.riftbound.map((p) => `when ${p}`)];
     const once = new Set(['owner', 'controller', 'entered', 'in', 'at', 'attached', 'color', 'reconfigure', 'bestow', 'token', 'phased', 'on', 'flash', 'might', 'might-bonus', 'power', 'toughness', 'damage', 'with', 'exhausted', 'tapped', 'transforms', 'back', 'as', 'chosen']);
     // Toughness and damage are a creature's (MTG 208.1, 120.3e) or a unit's (Riftbound 143.3): offered when the type line says so, or says nothing yet.
     // So are counters, whose +1/+1 and -1/-1 count in a creature's toughness (122.1a), and a buff (only a unit has one, 426.1);

@@ -538,6 +538,12 @@ function staticPropertyAt(state: DocumentState, pos: Position): { text: string; 
   if (p?.kind === 'might-effect' && state.game === 'riftbound') {
     return { text: t("A passive of this card: while it is on the board and not attached to a unit (an attached card's Rules Text is inactive), every unit its words describe at that moment has this change of Might, in the Arithmetic layer with the Might Bonuses of gear. Friendly and enemy are said of this card's controller, here of its location, other leaves this card out. A unit whose damage, not zero, reaches its new Might is killed in the next cleanup."), rules: ['477.3', '477.3.c', '365.1', '718.2', '143.2.a'], range: p.range };
   }
+  // Riftbound replacements of another unit's death (369.1): Zhonya's Hourglass, Soraka, Wanderer.
+  if (p?.kind === 'death-replacement' && state.game === 'riftbound') {
+    return p.scope === 'friendly'
+      ? { text: t("A replacement in this gear's Rules Text, active only while the gear is not attached: the next time a unit its controller controls would die (a `kill` line, or its damage in a cleanup), this gear is killed in its place, and the unit is healed, exhausted and recalled as the text goes on to say. The gear is gone, so it is used once. In a cleanup its kill is a consequence to record (`move X to trash`); several dying together are saved one each, in the order its controller chooses (`order replacements A, B` before the event)."), rules: ['369.1', '370.1.a', '370.2', '718.2', '373'], range: p.range }
+      : { text: t("A replacement in this unit's Rules Text: when another unit its controller controls, at the same location as this unit is then, with less Might, would die, it is healed, exhausted and recalled instead; nothing is killed. Among deaths at the same time (one cleanup) it is applied once, to all those it qualifies for at that moment, even while this unit dies too; the controller chooses the order of the replacements (`order replacements A, B` before the event)."), rules: ['369.1', '373', '373.2', '418.1', '455'], range: p.range };
+  }
   if (state.game !== 'mtg') return undefined;
   if (p?.kind === 'toughness') {
     return { text: t('The creature\'s printed toughness. What its attachments add (`equipped creature gets +P/+T`) counts while they are attached. With toughness 0 or less it is put into its owner\'s graveyard (not destroyed, so indestructible doesn\'t save it); damage at least its toughness destroys it.'), rules: ['704.5f', '704.5g', '613.4c'], range: p.range };
@@ -636,6 +642,10 @@ function countersVerbAt(state: DocumentState, pos: Position): { text: string; ru
   // MTG `regenerate X` (701.19a): what the shield replaces, and what it doesn't.
   if (ev?.kind === 'regenerate' && state.game === 'mtg') {
     return { text: t('Gives a permanent on the battlefield a regeneration shield until the turn ends: the next time it would be destroyed this turn (by an effect, or for lethal or deathtouch damage), it stays, its damage is removed and it is tapped. Toughness 0 or less is no destruction, so no shield helps then, nor against a sacrifice or an exile.'), rules: ['701.19a', '614.8', '704.5f'], range: ev.verbRange };
+  }
+  // Riftbound `order replacements A, B`: the order its controller chooses for the replacements of the next event's deaths (373).
+  if (ev?.kind === 'order' && state.game === 'riftbound') {
+    return { text: t("The order the player chooses for the replacements of a unit's death that the next event calls for: the cards named, first to last, each applying once to the deaths it can replace then (in a cleanup, every such death at once); the others after, as the replay picks. It changes no card, and ends with that event's cleanups."), rules: ['373', '372', '373.2', '370.2'], range: ev.verbRange };
   }
   // Riftbound `leave P`: a concession (650-652).
   if (ev?.kind === 'leave' && state.game === 'riftbound') {

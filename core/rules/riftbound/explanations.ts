@@ -21,8 +21,9 @@ import { EXPLAINED as chainAttach } from './chainAttach';
 import { EXPLAINED as temporary } from './temporary';
 import { EXPLAINED as stun } from './stun';
 import { EXPLAINED as staticMight } from './staticMight';
+import { EXPLAINED as replacement } from './replacement';
 
 /** The explained rules of each module (each rule in exactly one: test/unit/ruleModules.test.ts). */
-export const RIFTBOUND_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, RuleExplanation>>>> = { text, equip, detach, attach, location, timing, damage, buffs, combat, weaponmaster, chain, quickDraw, removal, copies, targeting, chainAttach, temporary, stun, staticMight };
+export const RIFTBOUND_RULE_MODULES: Readonly<Record<string, Readonly<Record<string, RuleExplanation>>>> = { text, equip, detach, attach, location, timing, damage, buffs, combat, weaponmaster, chain, quickDraw, removal, copies, targeting, chainAttach, temporary, stun, staticMight, replacement };
 
 export const RIFTBOUND_RULES: Record<string, RuleExplanation> = Object.assign({}, ...Object.values(RIFTBOUND_RULE_MODULES));

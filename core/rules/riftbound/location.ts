@@ -703,7 +703,7 @@ function savedInCleanup(replay: Replay, list: readonly Saved[], cause: EventNode
   const s = list[0].saver;
   const names = list.slice(0, NAMED).map((x) => x.unit.id).join(', ');
   const units = list.length > NAMED ? msg`${names} and ${list.length - NAMED} more` : names;
-  replay.report('not-destroyed', cause.range, msg`${units} would be killed by their damage in the cleanup, and ${s.card.id} at ${whereText(s.card)} says "If another unit you control here would die and has less Might than me"${saverStepsWords(list.length === 1 ? list[0].unit.id : 'each', s.steps)}: its replacement is applied once, to every death there it qualifies for at that moment. That is the rules' outcome: if it is meant, add an \`expect\` line after it.`, {
+  replay.report('not-destroyed', cause.range, msg`${units}: each would be killed by its damage in the cleanup, and ${s.card.id} at ${whereText(s.card)} says "If another unit you control here would die and has less Might than me"${saverStepsWords(units, s.steps)}: its replacement is applied once, to every death there it qualifies for at that moment. That is the rules' outcome: if it is meant, add an \`expect\` line after it.`, {
     rules: ['323.5', '369.1', '373', '373.2', ...(s.steps.includes('heal') ? ['418.1'] : []), ...(s.steps.includes('recall') ? ['455'] : [])],
     subjects: [s.card.id, ...list.slice(0, NAMED).map((x) => x.unit.id)],
   });

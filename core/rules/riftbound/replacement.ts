@@ -18,11 +18,11 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from '../mtg/explanations';
 import { msg, type Message } from '../../message';
 import { ON_I_DIE } from '../../engine/triggers';
-import { isUnit, onBoard, whereText } from './cards';
+import { isGear, isUnit, onBoard, whereText } from './cards';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
-  '369.1': { title: 'Replacement effects', text: 'An effect worded with "would" or "instead" is a replacement: it steps into an event as it is carried out and changes what happens, a unit\'s death becoming the death of another card, or a heal and a recall.' },
+  '369.1': { title: 'Would and instead', text: 'An effect worded with "would" or "instead" is a replacement: it steps into an event as it is carried out and changes what happens, a unit\'s death becoming the death of another card, or a heal and a recall.' },
   '370.1.a': { title: 'What a replacement does', text: 'When a replacement applies, the event it qualifies for is swapped for the actions or events it names.' },
   '370.2': { title: 'Once per event', text: 'A given replacement is applied to an event at most once, and not again to what replaced that event.' },
   '372': { title: 'Several replacements on one event', text: 'When more than one replacement could change the same event, the player of the object the event acts on picks the order they are applied in.' },
@@ -62,7 +62,7 @@ const NO_STEPS: readonly SaverStep[] = [];
  * The words of what the saver's text goes on to do to `unit` (saverSteps), each a clause that begins with
  * a comma (", healing vi, exhausting vi"), or '' when it does nothing more.
  */
-export function saverStepsWords(unit: string, steps: readonly SaverStep[]): Message | string {
+export function saverStepsWords(unit: string | Message, steps: readonly SaverStep[]): Message | string {
   if (steps.length === 0) return '';
   const heal = steps.includes('heal') ? msg`, healing ${unit}` : '';
   const exhaust = steps.includes('exhaust') ? msg`, exhausting ${unit}` : '';
@@ -87,13 +87,18 @@ function saver(card: CardObj, kind: SaverKind, unit: CardObj): DeathSaver {
   return { card, kind, kills: false, steps, rules: ['369.1', '370.1.a', ...stepRules(steps)], why: msg`${card.id}, at ${whereText(card)} with more Might than ${unit.id}, says "If another unit you control here would die and has less Might than me", so instead of dying ${unit.id} is saved${saverStepsWords(unit.id, steps)}` };
 }
 
-/** Can `s`, a card with Zhonya's Hourglass's text, replace the death of `unit` now: on the board, unattached (718.2), the unit's controller's, not the unit itself? */
+/** How many times a saver was asked about a death (friendlyFor, hereFor): a test counts them to hold the cleanup linear. */
+export const SAVER_LOOKS = { n: 0 };
+
+/** Can `s`, a gear with Zhonya's Hourglass's text, replace the death of `unit` now: on the board, unattached (718.2), the unit's controller's, not the unit itself? (On a card that is no gear the text is a syntax error, and does nothing.) */
 function friendlyFor(s: CardObj, unit: CardObj): boolean {
-  return s !== unit && onBoard(s) && !s.attachedTo && s.controller !== undefined && s.controller === unit.controller && s.decl.props.some(isFriendlySaver);
+  SAVER_LOOKS.n++;
+  return s !== unit && isGear(s) && onBoard(s) && !s.attachedTo && s.controller !== undefined && s.controller === unit.controller && s.decl.props.some(isFriendlySaver);
 }
 
 /** Can `s`, a unit with Soraka's text, replace the death of `unit` now: on the board, unattached, another unit of the same controller at the same location ("here", as it is now), with more Might? */
 function hereFor(s: CardObj, unit: CardObj): boolean {
+  SAVER_LOOKS.n++;
   if (s === unit || !onBoard(s) || s.attachedTo || !isUnit(s) || s.controller === undefined || s.controller !== unit.controller || s.zone !== unit.zone || s.place !== unit.place) return false;
   const m = effectiveMight(s);
   const u = effectiveMight(unit);
