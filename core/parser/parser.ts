@@ -2769,6 +2769,8 @@ class EventStmt extends EventBase {
   place: Name | undefined = undefined;
   /** `block X with Y and Z`: the blockers. */
   blockers: Name[] | undefined = undefined;
+  /** Riftbound `order replacements A, B` (373): the cards named, in order. */
+  names: Name[] | undefined = undefined;
   /** `resolve X living weapon creating T`: the token; `resolve X Weaponmaster choosing G`: the Equipment; `resolve G Quick-Draw choosing U`: the unit. */
   creating: Name | undefined = undefined;
   choosing: Name | undefined = undefined;
@@ -2879,6 +2881,7 @@ class EventStmt extends EventBase {
     if (this.amountRange) e.amountRange = movedLines(this.amountRange, move);
     if (this.place) e.place = movedName(this.place, move);
     if (this.blockers) e.blockers = this.blockers.map((b) => movedName(b, move));
+    if (this.names) e.names = this.names.map((b) => movedName(b, move));
     if (this.creating) e.creating = movedName(this.creating, move);
     if (this.choosing) e.choosing = movedName(this.choosing, move);
     if (this.color) e.color = movedLines(this.color, move);

@@ -186,7 +186,7 @@ export function orderEvent(replay: Replay, ev: Extract<EventNode, { kind: 'order
     const c = replay.card(n);
     if (!c) continue;
     if (!c.decl.props.some((p) => isKillInstead(p) || isFriendlySaver(p) || isHereSaver(p))) {
-      replay.report('impossible-event', n.range, msg`${c.id} has no text that replaces a unit's death ("If I would die, kill this instead", "a friendly unit would die, kill this instead", "if another unit you control here would die"), so it has no replacement to put in order. Remove it from the line.`, { rules: ['373'], subjects: [c.id] });
+      replay.report('impossible-event', n.range, msg`${c.id} has no text that replaces a unit's death (\`if I would die, kill this instead\`, \`a friendly unit would die, kill this instead\`, \`if another unit you control here would die\`), so it has no replacement to put in order. Remove it from the line.`, { rules: ['373'], subjects: [c.id] });
       continue;
     }
     if (!ids.includes(c.id)) ids.push(c.id);
