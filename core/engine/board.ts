@@ -8,7 +8,7 @@ import { type Barring, type ControlOrder, GrantIndex, regrant } from './grantFol
 import { type ControlEffect, type Held, recontrol } from './control';
 import type { Temporary } from './untilEndOfTurn';
 import { type FiredLog, movedFired, triggerCount, triggerPhrases } from './triggers';
-import { MTG_COLORS, VALUED_KEYWORDS } from '../parser/keywords';
+import { MTG_CARD_TYPES, MTG_COLORS, MTG_SUPERTYPES, VALUED_KEYWORDS } from '../parser/keywords';
 import { type CombatLeft, combatMight, type Combatant, type CombatNow } from './combat';
 import type { OwnValues } from './ownValues';
 import { msg, namesList, type Message } from '../message';
@@ -1366,6 +1366,10 @@ export class Board {
   /** `id` is no longer among `host`'s attachments (without any rules check; `unlink` does the rest for a card still pointing at it). */
   dropAttachment(host: CardObj | PlayerObj, id: string): void {
     if (this.watcherIds.size !== 0) this.dropWatcher(host, id);
+    if (this.readersOn !== undefined) {
+      const r = this.readersOn.get(host);
+      if (r !== undefined) unfileReader(r, id);
+    }
     // Only a host some bonus has counted for can hold an attachment that gives one (no lookup otherwise).
     if (host.isCard && host.boosted) {
       const att = this.cards.get(id);
@@ -1419,6 +1423,68 @@ export class Board {
     return bits;
   }
 
+  /** What each host's attachments' filters read of it (readersOf), made at the first question about the host; a clone has none. */
+  private readersOn: WeakMap<CardObj | PlayerObj, HostReaders> | undefined;
+
+  /**
+   * The attachments of `host` whose enchant or `can be attached only to` filters read one of `reads`
+   * (READS_SUBTYPES, READS_SUPERTYPES, READS_COLORS: filterReads), with `also` (attachments of its
+   * too), in the order attached. The first
+   * question about a host walks its attachments once; from then on the board keeps the answer as
+   * attachments come (link) and go (dropAttachment) and as their own filters change (refiled).
+   */
+  readersOf(host: CardObj | PlayerObj, reads: number, also?: readonly CardObj[]): CardObj[] {
+    const map = (this.readersOn ??= new WeakMap());
+    let r = map.get(host);
+    if (r === undefined) map.set(host, (r = this.fileAll(host)));
+    else if (READERS.check) checkReaders(r, this.fileAll(host));
+    const out: CardObj[] = [];
+    // More than one kind read, or more attachments to put in order: an attachment may be among several.
+    const seen = (reads & (reads - 1)) !== 0 || also !== undefined ? new Set<string>() : undefined;
+    if (also !== undefined) {
+      for (const a of also) {
+        seen!.add(a.id);
+        out.push(a);
+      }
+    }
+    for (let bit = 0; bit < r.by.length; bit++) {
+      if ((reads & (1 << bit)) === 0) continue;
+      for (const id of r.by[bit]) {
+        if (seen !== undefined) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+        }
+        out.push(this.cards.get(id)!);
+      }
+    }
+    if (out.length > 1) out.sort((a, b) => r.pos.get(a.id)! - r.pos.get(b.id)!);
+    return out;
+  }
+
+  /** What `host`'s attachments read of it (readersOf), worked out by a walk. */
+  private fileAll(host: CardObj | PlayerObj): HostReaders {
+    const r: HostReaders = { pos: new Map(), next: 0, by: [new Set(), new Set(), new Set()] };
+    READERS.walked += host.attachments.size;
+    for (const id of host.attachments) fileReader(r, this.cards.get(id)!);
+    return r;
+  }
+
+  /**
+   * `card`'s own filters may have changed (a copy, a transform, a face turned, `gains X enchant`, an
+   * effect that ended): attached to a host the board keeps the readers of (readersOf), it is filed again.
+   */
+  refiled(card: CardObj): void {
+    if (this.readersOn === undefined || card.attachedTo === null) return;
+    const host = this.hostOf(card);
+    const r = host && this.readersOn.get(host);
+    if (r === undefined) return;
+    const reads = readsOf(card);
+    for (let bit = 0; bit < r.by.length; bit++) {
+      if ((reads & (1 << bit)) !== 0) r.by[bit].add(card.id);
+      else r.by[bit].delete(card.id);
+    }
+  }
+
   /**
    * `host` lost an attachment, or one phased out (MTG 702.26b): a control effect for as long as it is
    * enchanted or equipped may end (611.2b), so a host some control effect tracks is looked at again with
@@ -1459,6 +1525,10 @@ export class Board {
     if (this.colorsOn !== undefined) {
       const known = this.colorsOn.get(host);
       if (known !== undefined) known.bits |= att.kinds & COLOR_KINDS;
+    }
+    if (this.readersOn !== undefined) {
+      const r = this.readersOn.get(host);
+      if (r !== undefined) fileReader(r, att);
     }
     if (this.watcherIds.size !== 0) {
       if (this.watcherIds.has(att.id)) this.idsOn(this.watchersOn, host).add(att.id);
@@ -1957,6 +2027,83 @@ let attachedKindsClock = 0;
 
 /** For the tests: how many attachments Board.attachedColors walked over. */
 export const ATTACHED_COLORS = { walked: 0 };
+
+/** What of its host an attachment's filters read (Board.readersOf): a subtype, a supertype, a color. */
+export const READS_SUBTYPES = 1;
+export const READS_SUPERTYPES = 2;
+export const READS_COLORS = 4;
+
+/**
+ * For the tests: `check` holds every answer Board.readersOf keeps to a fresh walk over the host's
+ * attachments (a difference throws); `walked` counts the attachments walked to file them.
+ */
+export const READERS = { check: false, walked: 0 };
+
+/** A host's attachments by what their filters read of it (Board.readersOf): `by[k]` those that read bit k; `pos`, each one's place in the order attached. */
+interface HostReaders {
+  readonly pos: Map<string, number>;
+  next: number;
+  readonly by: [Set<string>, Set<string>, Set<string>];
+}
+
+function fileReader(r: HostReaders, att: CardObj): void {
+  r.pos.set(att.id, r.next++);
+  const reads = readsOf(att);
+  if (reads === 0) return;
+  for (let bit = 0; bit < r.by.length; bit++) if ((reads & (1 << bit)) !== 0) r.by[bit].add(att.id);
+}
+
+function unfileReader(r: HostReaders, id: string): void {
+  r.pos.delete(id);
+  for (let bit = 0; bit < r.by.length; bit++) r.by[bit].delete(id);
+}
+
+/** Board.readersOf's kept answer against a fresh walk (READERS.check). */
+function checkReaders(kept: HostReaders, fresh: HostReaders): void {
+  for (let bit = 0; bit < kept.by.length; bit++) {
+    const a = [...kept.by[bit]].sort();
+    const b = [...fresh.by[bit]].sort();
+    if (a.join() !== b.join()) throw new Error(`Board.readersOf: the readers of bit ${bit} kept (${a.join()}) are not those of a fresh walk (${b.join()})`);
+  }
+  const order = [...fresh.pos.keys()];
+  const kept2 = order.filter((id) => kept.pos.has(id)).sort((x, y) => kept.pos.get(x)! - kept.pos.get(y)!);
+  if (kept2.length !== order.length || kept2.some((id, i) => id !== order[i])) throw new Error('Board.readersOf: the order kept is not the order attached');
+}
+
+/**
+ * What an attachment's filters read of its host (READS_*): its enchant filters, printed or gained, and
+ * its `can be attached only to`, whether or not it has lost them now (what it reads once it has them
+ * again is filed already). A card type, `permanent`, `token`, a player's words read what every
+ * attachment reads (its types, its zone): a change of those judges everything (hostReads).
+ */
+export function readsOf(att: CardObj): number {
+  let reads = 0;
+  const e = att.enchant;
+  for (let i = 0; i < e.length; i++) reads |= filterReads(e[i]);
+  if (att.attachOnly !== undefined) reads |= filterReads(att.attachOnly);
+  return reads;
+}
+
+/** The words of a filter that read no subtype, supertype or color of the host (its types, its zone, who it is). */
+const TYPE_WORDS: ReadonlySet<string> = new Set([...MTG_CARD_TYPES, 'permanent', 'card', 'object', 'player', 'opponent', 'token']);
+
+const readsByFilter = new WeakMap<Filter, number>();
+
+/** What filter `f` reads of a host: a color (or `colorless`), a supertype, a subtype (any other word, to be safe). */
+function filterReads(f: Filter): number {
+  let reads = readsByFilter.get(f);
+  if (reads !== undefined) return reads;
+  reads = 0;
+  for (const alt of f.alternatives) {
+    for (const t of alt) {
+      const w = t.word;
+      if (TYPE_WORDS.has(w)) continue;
+      reads |= w === 'colorless' || colorBit(w) !== 0 ? READS_COLORS : MTG_SUPERTYPES.includes(w) ? READS_SUPERTYPES : READS_SUBTYPES;
+    }
+  }
+  readsByFilter.set(f, reads);
+  return reads;
+}
 
 /** `c`'s kinds are made again from its characteristics (kindsOf), after a change to them. */
 export function setKinds(c: CardObj): void {

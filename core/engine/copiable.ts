@@ -24,6 +24,8 @@ export function takeValues(board: Board, card: CardObj, printed: Characteristics
   }
   // A copy of a unit is a unit (Riftbound 477.1.b.1): Quick-Draw's lists (Board.units).
   board.mayBeUnit(card);
+  // Its enchant filters may be others: what it reads of its host (Board.readersOf).
+  board.refiled(card);
 }
 
 /** After `takeValues`: what it gives its host (MTG 613.4c; Riftbound 137.3) and grants, and what its own attachments grant it, anew. */
@@ -57,6 +59,7 @@ export function beginCopy(board: Board, card: CardObj, original: CardObj): void 
   // The abilities its card prints that are kept beside its characteristics: the original's, as its card says them.
   card.attachOnly = original.attachOnly;
   card.attachTargets = original.attachTargets;
+  board.refiled(card);
 }
 
 /** The copy effect is gone: the card has its own values and printed abilities back (MTG 400.7; Riftbound 124). */
@@ -68,6 +71,7 @@ function uncopy(board: Board, card: CardObj): void {
   board.rename(card, own.name);
   card.attachOnly = own.attachOnly;
   card.attachTargets = own.attachTargets;
+  board.refiled(card);
 }
 
 /**
@@ -184,6 +188,7 @@ export function faceUpAsItLeaves(board: Board, card: CardObj): void {
   board.rename(card, up.name);
   card.attachOnly = up.attachOnly;
   card.attachTargets = up.attachTargets;
+  board.refiled(card);
   // The new object takes its printed characteristics (resetCharacteristics): its own.
   card.modified = true;
 }
@@ -223,6 +228,7 @@ export function becomeFaceDown(board: Board, card: CardObj, how: FaceDown['how']
   card.attachOnly = undefined;
   card.attachTargets = noItems();
   board.faceDowns = true;
+  board.refiled(card);
 }
 
 /** `card` is face up again, the same object (MTG 708.8): its own copiable values, and what its card line says. */
@@ -232,5 +238,6 @@ export function becomeFaceUp(board: Board, card: CardObj): void {
   takeValues(board, card, up.printed, up.name);
   card.attachOnly = up.attachOnly;
   card.attachTargets = up.attachTargets;
+  board.refiled(card);
 }
 

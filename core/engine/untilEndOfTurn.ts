@@ -18,7 +18,7 @@
 import { ownValuesWith } from './ownValues';
 import type { TurnDuration } from '../parser/ast';
 import type { Board, CardObj, Characteristics, OwnValues, PlayerObj } from './board';
-import { characteristicsOf, COLOR_KINDS, LOST_ENCHANT, LOST_EQUIP, takeCharacteristics } from './board';
+import { characteristicsOf, COLOR_KINDS, LOST_ENCHANT, LOST_EQUIP, READS_COLORS, READS_SUBTYPES, READS_SUPERTYPES, takeCharacteristics } from './board';
 import type { Replay } from './replay';
 import { msg } from '../message';
 import { untilNextTurnsOf } from './words';
@@ -197,6 +197,8 @@ export function change(board: Board, x: CardObj | PlayerObj, lasts: Lasts, apply
     x.modified = true;
     // Its card types may have changed (a Riftbound `becomes X unit`): Quick-Draw's lists (Board.units).
     board.mayBeUnit(x);
+    // Its enchant filters too (`gains X enchant Elf`): what it reads of its host (Board.readersOf).
+    board.refiled(x);
   }
 }
 
@@ -256,6 +258,7 @@ export function endStatic(board: Board, x: CardObj, by: string, covers?: (later:
   if (!t.going) x.temporary = undefined;
   x.modified = true;
   board.mayBeUnit(x); // its card types may be others now (Board.units)
+  board.refiled(x); // and its enchant filters (Board.readersOf)
 }
 
 /**
@@ -291,26 +294,77 @@ const NOT_READ_BY_ATTACHMENTS: ReadonlySet<string> = new Set(['protections', 'pr
  * What a change of a host's characteristics from `was` to `now` may bar of what is attached to it: the
  * qualities of the protection instances it has that `was` didn't (empty when it gained none), when
  * nothing else that an attachment's legality reads differs; undefined when something does, and
- * everything attached is to be judged again. Its colors are read only by filters that name one
- * (`enchant red creature`: Board.colorFiltersDeclared). Every other characteristic is compared by
- * identity (they are copy on write), so an effect applied again that made a new but equal set counts
- * as a change: the answer errs only towards judging more.
+ * everything attached is to be judged again (hostReads, with the subtypes, supertypes and colors that
+ * only some attachments read counted among those).
  */
 export function hostBarring(board: Board, was: Snapshot, now: Snapshot, timestamp: number): string[] | undefined {
-  const colors = board.colorFiltersDeclared;
+  const r = hostReads(board, was, now, timestamp, timestamp);
+  return r === undefined || r.reads !== 0 ? undefined : r.gained;
+}
+
+/** What a host's change may make illegal of what is attached to it (hostReads). */
+export interface HostChange {
+  /** The qualities of the instances of protection it gained (Ruleset.mayBar). */
+  readonly gained: string[];
+  /** What else changed that only some attachments read (READS_SUBTYPES, READS_SUPERTYPES, READS_COLORS: Board.readersOf). */
+  readonly reads: number;
+}
+
+/**
+ * What a change of a host's characteristics from `was` (at timestamp `wasAt`) to `now` (at `nowAt`: a
+ * permanent turned face down or up gets a new one, 613.7f) may make illegal of what is attached to it:
+ * the protections it gained, and which of its subtypes, supertypes and colors changed, which only the
+ * attachments whose filters name one read (`enchant Elf`, `can be attached only to a legendary
+ * creature`; its colors only where a filter names one, Board.colorFiltersDeclared). Undefined when
+ * something every attachment may read changed (its card types, whether it is a creature, what it
+ * can't be): everything attached is judged again. Sets are compared by their members (a transform
+ * or a copy makes new ones), other values by identity, so an effect applied again that made a new but
+ * equal value counts as a change: the answer errs only towards judging more. Its name is read by no
+ * attachment's legality (a protection from a name reads the attachment's).
+ */
+export function hostReads(board: Board, was: Snapshot, now: Snapshot, wasAt: number, nowAt: number): HostChange | undefined {
   // A player's abilities are protections and targeting keywords: only the protections are compared.
-  if (!('kinds' in was) || !('kinds' in now)) return gainedProtections(was, now);
+  if (!('kinds' in was) || !('kinds' in now)) return { gained: gainedProtections(was, now), reads: 0 };
+  let reads = 0;
   for (const key in was) {
-    if (NOT_READ_BY_ATTACHMENTS.has(key) || (key === 'colors' && !colors)) continue;
-    if (key === 'creatureAt') {
-      // Read only against the card's own timestamp (MTG newlyCreature, 613.7): `becomes X creature` again changes nothing.
-      if ((was.creatureAt !== undefined && was.creatureAt > timestamp) !== (now.creatureAt !== undefined && now.creatureAt > timestamp)) return undefined;
-    } else if (key === 'kinds') {
-      const mask = ~(LOST_ENCHANT | LOST_EQUIP) & (colors ? -1 : ~COLOR_KINDS);
-      if ((was.kinds & mask) !== (now.kinds & mask)) return undefined;
-    } else if (was[key as keyof Characteristics] !== now[key as keyof Characteristics]) return undefined;
+    if (NOT_READ_BY_ATTACHMENTS.has(key)) continue;
+    switch (key) {
+      case 'creatureAt':
+        // Read only against the card's own timestamp (MTG newlyCreature, 613.7): `becomes X creature` again changes nothing.
+        if ((was.creatureAt !== undefined && was.creatureAt > wasAt) !== (now.creatureAt !== undefined && now.creatureAt > nowAt)) return undefined;
+        break;
+      case 'kinds':
+        if ((was.kinds & ~(LOST_ENCHANT | LOST_EQUIP | COLOR_KINDS)) !== (now.kinds & ~(LOST_ENCHANT | LOST_EQUIP | COLOR_KINDS))) return undefined;
+        break;
+      case 'colors':
+        if (board.colorFiltersDeclared && !sameMembers(was.colors, now.colors)) reads |= READS_COLORS;
+        break;
+      case 'subtypes':
+        if (!sameMembers(was.subtypes, now.subtypes)) reads |= READS_SUBTYPES;
+        break;
+      case 'supertypes':
+        if (!sameMembers(was.supertypes, now.supertypes)) reads |= READS_SUPERTYPES;
+        break;
+      case 'types':
+      case 'cant':
+        if (!sameMembers(was[key] as ReadonlySet<string>, now[key] as ReadonlySet<string>)) return undefined;
+        break;
+      case 'grants':
+        if (was.grants !== now.grants && (was.grants.length !== 0 || now.grants.length !== 0)) return undefined;
+        break;
+      default:
+        if (was[key as keyof Characteristics] !== now[key as keyof Characteristics]) return undefined;
+    }
   }
-  return gainedProtections(was, now);
+  return { gained: gainedProtections(was, now), reads };
+}
+
+/** Do two sets have the same members? */
+function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const x of a) if (!b.has(x)) return false;
+  return true;
 }
 
 /** A card's or a player's protections, each beside its keep (a player's keeps may be absent: none spares). */
@@ -402,6 +456,8 @@ export function endTemporary(replay: Replay, x: CardObj | PlayerObj, players: re
     else board.barred.push({ host: x, gained: protectionsOnly(gained) });
     // What it took back may make it a unit again (a Riftbound `loses X unit this turn`): Quick-Draw's lists (Board.units).
     board.mayBeUnit(x);
+    // Its enchant filters may be others (an enchant gained until end of turn): what it reads of its host (Board.readersOf).
+    board.refiled(x);
   } else {
     // What is attached to the player may have become illegal (protection, 702.16c): what the
     // protections it has again cover (its hexproof and shroud are about targets).

@@ -20,7 +20,8 @@ import type { RuleExplanation } from './explanations';
 import { msg } from '../../message';
 import { inZone } from '../../engine/words';
 import { asksForAnotherAura, describe } from './characteristics';
-import { touch } from './legality';
+import { touchChanged } from './legality';
+import { beforeChange } from '../../engine/untilEndOfTurn';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -75,13 +76,15 @@ export function copyEvent(replay: Replay, ev: Extract<EventNode, { kind: 'copy' 
     if (replay.noting) replay.note(() => msg`${card.id}: a copy of ${original.id}, face down (it shows the copy once turned face up)`);
     return;
   }
+  const was = beforeChange(card);
   beginCopy(replay.board, card, original);
   takeValues(replay.board, card, original.printed, original.name);
   valuesTaken(replay.board, card);
   readsSiblings(replay, card);
   if (replay.noting) replay.note(() => msg`${card.id}: a copy of ${original.id}, ${card.name} (${describe(card)})`);
-  // The same object (707.4): what is attached stays, and the state-based actions look at it all anew.
-  touch(replay, card);
+  // The same object (707.4): what is attached stays, and the state-based actions look at it anew, and at
+  // what is attached where it can read what changed (touchChanged).
+  touchChanged(replay, card, was);
 }
 
 /**

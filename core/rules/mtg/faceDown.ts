@@ -20,7 +20,8 @@ import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
 import { msg, type Message } from '../../message';
 import { inZone } from '../../engine/words';
-import { attachProblemOn, touch } from './legality';
+import { attachProblemOn, touchChanged } from './legality';
+import { beforeChange } from '../../engine/untilEndOfTurn';
 import { doAttach } from './attach';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { moveTo } from './zones';
@@ -90,11 +91,14 @@ export function turnFaceEvent(replay: Replay, ev: Extract<EventNode, { kind: 'tu
     replay.report('impossible-event', ev.range, msg`${card.id} is a merged permanent, each of whose cards would be turned face down; the checker doesn't model that, and the line changes nothing.`, { rules: ['730.2f'], subjects: [card.id] });
     return;
   }
+  const was = beforeChange(card);
+  const wasAt = card.timestamp;
   becomeFaceDown(replay.board, card, 'face-down', false);
   turnedOver(replay.board, card); // a new timestamp as it turns (613.7f)
   if (replay.noting) replay.note(() => msg`${card.id} is face down: a 2/2 creature with no name, subtypes or text`);
-  // The same object (708.2): what is attached stays and is judged by what it is now, and so is it (704.5p).
-  touch(replay, card);
+  // The same object (708.2): what is attached stays and is judged by what it is now, where it can read
+  // what changed (touchChanged), and so is it (704.5p).
+  touchChanged(replay, card, was, wasAt);
 }
 
 /** Why `card`, face down, can't be turned face up by its controller's special action (116.2b), or undefined when it can. */
@@ -151,6 +155,8 @@ function turnUp(replay: Replay, ev: Extract<EventNode, { kind: 'turn-face' }>, c
     replay.report('impossible-event', ev.range, msg`${card.id}'s card, ${fd.up.name}, is no Aura, and only an Aura being turned face up may become attached as it does: nothing happens. Turn it face up, then write what attaches it (\`attach ${card.id} to ${host.id}\`).`, { rules: ['303.4k'], subjects: [card.id, host.id] });
     return;
   }
+  const was = beforeChange(card);
+  const wasAt = card.timestamp;
   becomeFaceUp(replay.board, card);
   turnedOver(replay.board, card); // a new timestamp as it turns (613.7f)
   // 702.37b: turned face up by its megamorph cost (its controller's special action), it gets a +1/+1 counter as it turns;
@@ -158,7 +164,7 @@ function turnUp(replay: Replay, ev: Extract<EventNode, { kind: 'turn-face' }>, c
   const mega = !source && up.keywords.includes('megamorph') && (ev.cost === undefined || ev.cost.kind === 'morph' || ev.cost.kind === 'megamorph');
   if (mega) addCounters(replay, card, '+1/+1', 1);
   if (replay.noting) replay.note(mega ? () => msg`${card.id} is face up: ${card.name}, with a +1/+1 counter (megamorph)` : () => msg`${card.id} is face up: ${card.name}`);
-  touch(replay, card);
+  touchChanged(replay, card, was, wasAt);
   if (!host) return;
   // Its host is chosen with the Aura face up (303.4k): one it can't enchant is no legal choice.
   const problem = host === card ? { why: msg`an Aura can't enchant itself`, rules: ['303.4d'] } : attachProblemOn(replay.board, card, host);

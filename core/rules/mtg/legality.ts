@@ -6,7 +6,7 @@ import type { Range } from '../../types';
 import type { Filter, ProtectionKeepClause } from '../../parser/ast';
 import { type Board, CANT_ENCHANTED, CANT_EQUIPPED, CANT_FORTIFIED, type CardObj, CEASED, colorBit, isCard, KIND_BATTLE, KIND_LAND, KIND_ROLE, type ProtectionKeep } from '../../engine/board';
 import { HOST_CONTROL, type Replay } from '../../engine/replay';
-import { hostBarring, snapshotOf, type Snapshot } from '../../engine/untilEndOfTurn';
+import { hostReads, snapshotOf, type Snapshot } from '../../engine/untilEndOfTurn';
 import { type Barring, protectionsOnly } from '../../engine/grantFold';
 import { heldWords } from '../../engine/held';
 import { influenceProblem } from './influence';
@@ -496,25 +496,32 @@ export function touchControlled(replay: Replay, card: CardObj): void {
 
 /**
  * An event changed `x`, which was `was` (beforeChange: undefined for a host with few attachments, all
- * judged again): a card's characteristics (`becomes X red`, `loses X all abilities`) or a card's or
- * player's protections (`gains X protection from Q`, `loses X protection`). Marks it as `touch` does,
- * but of what is attached to it only what the change may bar (hostBarring): what the instances of
- * protection it has now and didn't have cover (702.16c, 702.16d; an instance from a quality it already
- * had is not listed again, 702.16m, and a loss bars nothing); nothing more when only what no
- * attachment's legality reads changed (its colors, where no filter names one); everything when
- * anything else changed. A player's attachments are each touched.
+ * judged again) at timestamp `wasAt` (a permanent turned face down or up has a new one, 613.7f): a card's
+ * characteristics (`becomes X red`, `loses X all abilities`, `turn X face down`, `transform X`, `becomes
+ * X a copy of Y`) or a card's or player's protections (`gains X protection from Q`, `loses X protection
+ * ...`). Marks it as `touch` does, but of what is attached to it only what the change may make illegal
+ * (hostReads): what the instances of protection it has now and didn't have cover (702.16c, 702.16d; an
+ * instance from a quality it already had is not listed again, 702.16m, and a loss bars nothing), and
+ * what reads the subtypes, supertypes or colors that changed (Board.readersOf: an `enchant Elf` Aura
+ * on an Elf turned face down); nothing more when only what no attachment's legality reads changed;
+ * everything when anything else changed. A player's attachments are each touched.
  */
-export function touchChanged(replay: Replay, x: Host, was: Snapshot | undefined): void {
-  const gained = was === undefined ? undefined : hostBarring(replay.board, was, snapshotOf(x), isCard(x) ? x.timestamp : 0);
+export function touchChanged(replay: Replay, x: Host, was: Snapshot | undefined, wasAt?: number): void {
+  const at = isCard(x) ? x.timestamp : 0;
+  const change = was === undefined ? undefined : hostReads(replay.board, was, snapshotOf(x), wasAt ?? at, at);
   if (!isCard(x)) {
     const cards = replay.board.cards;
-    if (gained === undefined) for (const id of x.attachments) touch(replay, cards.get(id)!);
-    else if (gained.length !== 0) for (const a of mayBar(replay.board, x, protectionsOnly(gained))) touch(replay, a);
+    if (change === undefined) for (const id of x.attachments) touch(replay, cards.get(id)!);
+    else if (change.gained.length !== 0) for (const a of mayBar(replay.board, x, protectionsOnly(change.gained))) touch(replay, a);
     return;
   }
-  if (gained === undefined) return touch(replay, x);
+  if (change === undefined) return touch(replay, x);
   replay.markDirty(x);
-  if (gained.length !== 0) for (const a of mayBar(replay.board, x, protectionsOnly(gained))) replay.markDirty(a);
+  const barred = change.gained.length !== 0 ? mayBar(replay.board, x, protectionsOnly(change.gained)) : undefined;
+  if (change.reads !== 0) {
+    // What reads what changed, with what the gains bar, in the order attached (the order of the findings).
+    for (const a of replay.board.readersOf(x, change.reads, barred)) replay.markDirty(a);
+  } else if (barred !== undefined) for (const a of barred) replay.markDirty(a);
   touchAround(replay, x);
 }
 

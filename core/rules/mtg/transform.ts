@@ -17,7 +17,8 @@ import type { RuleExplanation } from './explanations';
 import { msg, namesList } from '../../message';
 import { inZone } from '../../engine/words';
 import { describe } from './characteristics';
-import { touch } from './legality';
+import { touchChanged } from './legality';
+import { beforeChange } from '../../engine/untilEndOfTurn';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -113,10 +114,13 @@ export function transformEvent(replay: Replay, ev: Extract<EventNode, { kind: 't
       : msg`${card.id}'s front face, ${to.name}, is an instant or sorcery face, and a permanent doesn't transform into one: nothing happens, and its back face stays up. Remove the line.`, { rules: ['701.27d', '712.10'], subjects: [card.id] });
     return;
   }
+  const was = beforeChange(card);
+  const wasAt = card.timestamp;
   turnOver(replay, card, toBack);
   if (replay.noting) replay.note(() => (toBack ? msg`${card.id}: back face up, ${card.name} (${describe(card)})` : msg`${card.id}: front face up, ${card.name} (${describe(card)})`));
-  // The same object (712.18): what is attached stays, and the state-based actions look at it all anew.
-  touch(replay, card);
+  // The same object (712.18): what is attached stays, and the state-based actions look at it anew, and at
+  // what is attached where it can read what changed (touchChanged).
+  touchChanged(replay, card, was, wasAt);
 }
 
 /**
@@ -158,6 +162,7 @@ function transformMerged(replay: Replay, ev: Extract<EventNode, { kind: 'transfo
       : msg`${card.id} is a merged permanent with no double-faced card among its cards (${mergedCardsText(card.id, m)}), so transforming it does nothing. Remove the line.`, { rules: ['730.2i', spellFaces !== 0 ? '701.27d' : '701.27c'], subjects: [card.id] });
     return;
   }
+  const was = beforeChange(card);
   card.merge = { ...m, own };
   const face = (id: string) => (id === card.id ? own : board.cards.get(id)!);
   const top = face(ids[0]).printed;
@@ -166,8 +171,9 @@ function transformMerged(replay: Replay, ev: Extract<EventNode, { kind: 'transfo
   takeValues(board, card, printed, face(ids[0]).name);
   valuesTaken(board, card);
   if (replay.noting) replay.note(() => msg`${card.id} turns over ${namesList(turned.length, (k) => turned[k])} (730.2i): ${card.name} (${describe(card)})`);
-  // The same object (730.2c): what is attached stays, and the state-based actions look at it all anew.
-  touch(replay, card);
+  // The same object (730.2c): what is attached stays, and the state-based actions look at it anew, and at
+  // what is attached where it can read what changed (touchChanged).
+  touchChanged(replay, card, was);
 }
 
 /**
