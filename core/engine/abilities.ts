@@ -428,6 +428,12 @@ export function shareQualityPlaces(list: readonly string[], places: QualityPlace
 
 const qualityPlacesOf = new WeakMap<readonly string[], QualityPlaces>();
 
+/** `quality` was just added at the end of `list`, in place (an event's gain: Board's ownLists): its places, if made, have it too. */
+export function placeAdded(list: readonly string[], quality: string): void {
+  const places = qualityPlacesOf.get(list);
+  if (places !== undefined) addQualityPlace(places, quality, list.length - 1);
+}
+
 /** What an attachment says may not be attached to its host (`can't be enchanted by other Auras`: `except` is the attachment itself). */
 export type CantEntry = { readonly what: 'enchanted' | 'equipped' | 'fortified'; readonly except: string | undefined; readonly by: string };
 

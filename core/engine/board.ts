@@ -2111,9 +2111,40 @@ export function setKinds(c: CardObj): void {
   if (c.attachedTo !== null) attachedKindsClock++;
 }
 
+/**
+ * The lists of protections (and of their keeps) an event made (rules/mtg/effects.ts, changeProtections), by
+ * the token of the board that made them (Board.ownToken). A gain adds to them in place while the object
+ * has them, the board's token is that one (a copy of the board gives it another) and nothing else holds
+ * them: what keeps a snapshot for later (heldSnapshotOf) or takes one (takeCharacteristics) shares them
+ * (shareLists), and the next gain copies them once. A snapshot taken just before a change (beforeChange)
+ * knows how long the list was (protectionsBefore).
+ */
+const ownLists = new WeakMap<object, object>();
+
+/** `protections` and `keeps`, just made by `board` for an object, are the board's to add to in place (ownLists). */
+export function ownNewLists(board: Board, protections: readonly string[], keeps: readonly unknown[]): void {
+  ownLists.set(protections, board.ownToken);
+  ownLists.set(keeps, board.ownToken);
+}
+
+/** May `board` add to `x`'s lists of protections in place (ownLists)? */
+export function ownsLists(board: Board, x: CardObj | PlayerObj): boolean {
+  const token = board.ownToken;
+  return ownLists.get(x.protections) === token && x.protectionKeeps !== undefined && ownLists.get(x.protectionKeeps) === token;
+}
+
+/** `x`'s lists of protections are held by something else from now on: no gain adds to them in place (ownLists). */
+export function shareLists(x: { readonly protections: readonly string[]; readonly protectionKeeps?: readonly unknown[] }): void {
+  // An empty list too: an event that took every instance away made one, and a gain adds to it.
+  ownLists.delete(x.protections);
+  if (x.protectionKeeps !== undefined) ownLists.delete(x.protectionKeeps);
+}
+
 /** The card's characteristics become `p`'s (the sets and lists shared: they are copy on write), with their kinds. */
 export function takeCharacteristics(card: CardObj, p: Characteristics): void {
   if (card.attachedTo !== null) attachedKindsClock++;
+  // Whoever gave `p` holds its lists too (ownLists).
+  shareLists(p);
   card.supertypes = p.supertypes;
   card.types = p.types;
   card.subtypes = p.subtypes;

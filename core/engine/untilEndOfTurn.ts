@@ -18,7 +18,7 @@
 import { ownValuesWith } from './ownValues';
 import type { TurnDuration } from '../parser/ast';
 import type { Board, CardObj, Characteristics, OwnValues, PlayerObj } from './board';
-import { characteristicsOf, COLOR_KINDS, LOST_ENCHANT, LOST_EQUIP, READS_COLORS, READS_SUBTYPES, READS_SUPERTYPES, takeCharacteristics } from './board';
+import { characteristicsOf, COLOR_KINDS, LOST_ENCHANT, LOST_EQUIP, READS_COLORS, READS_SUBTYPES, READS_SUPERTYPES, shareLists, takeCharacteristics } from './board';
 import type { Replay } from './replay';
 import { msg } from '../message';
 import { untilNextTurnsOf } from './words';
@@ -164,6 +164,18 @@ export function snapshotOf(x: CardObj | PlayerObj): Snapshot {
   return x.isCard ? characteristicsOf(x) : { protections: x.protections, protectionKeeps: x.protectionKeeps, targeting: x.targeting };
 }
 
+/** What `x` is now, kept for later (a change's `before`): its lists of protections are no longer added to in place (Board's ownLists). */
+function heldSnapshotOf(x: CardObj | PlayerObj): Snapshot {
+  shareLists(x);
+  return snapshotOf(x);
+}
+
+/**
+ * How long the list of protections was of each snapshot beforeChange took: a gain may have added to
+ * that very list in place since (Board's ownLists), and what it gained is what lies past that length.
+ */
+const protectionsBefore = new WeakMap<Snapshot, number>();
+
 /** `x` takes back what it was at `s`. */
 function restore(x: CardObj | PlayerObj, s: Snapshot): void {
   if (x.isCard) takeCharacteristics(x, s as Characteristics);
@@ -190,7 +202,7 @@ export function change(board: Board, x: CardObj | PlayerObj, lasts: Lasts, apply
   }
   if (x.temporary) {
     const t = (x.temporary = x.temporary.own(board));
-    t.push({ at, apply, lasts, before: lasts === 'good' ? undefined : snapshotOf(x) });
+    t.push({ at, apply, lasts, before: lasts === 'good' ? undefined : heldSnapshotOf(x) });
   }
   apply(board, x, at);
   if (x.isCard) {
@@ -274,7 +286,10 @@ export const HOST_CHANGE = { from: 32 };
 
 /** What `x` is, before a change of its own, when it has enough attachments for what the change may bar to be worked out (HOST_CHANGE). */
 export function beforeChange(x: CardObj | PlayerObj): Snapshot | undefined {
-  return x.attachments.size >= HOST_CHANGE.from ? snapshotOf(x) : undefined;
+  if (x.attachments.size < HOST_CHANGE.from) return undefined;
+  const s = snapshotOf(x);
+  protectionsBefore.set(s, x.protections.length);
+  return s;
 }
 
 /**
@@ -373,7 +388,14 @@ type Protected = Pick<PlayerObj, 'protections' | 'protectionKeeps'>;
 /** The qualities of the instances of protection `now` has that `was` didn't (an instance is its quality and its keep). */
 function gainedProtections(was: Protected, now: Protected): string[] {
   const gained: string[] = [];
-  if (now.protections === was.protections) return gained;
+  if (now.protections === was.protections) {
+    // The same list, added to in place since (Board's ownLists): what lies past its length then was
+    // gained (only gains that list no instance it has already add in place: changeProtections).
+    const length = protectionsBefore.get(was as Snapshot);
+    if (length === undefined) return gained;
+    for (let i = length; i < now.protections.length; i++) if (!gained.includes(now.protections[i])) gained.push(now.protections[i]);
+    return gained;
+  }
   // The instances `was` had, each quality's with its keeps (an instance is its quality and its keep).
   const had = new Map<string, unknown[]>();
   for (let i = 0; i < was.protections.length; i++) {
@@ -399,7 +421,7 @@ function gainedProtections(was: Protected, now: Protected): string[] {
 
 /** A change that goes on is kept with what `x` is now, just before it (one for good as it was), and applied again. */
 function reapply(board: Board, x: CardObj | PlayerObj, t: Temporary, c: Change): void {
-  t.push(c.lasts === 'good' ? c : { at: c.at, apply: c.apply, lasts: c.lasts, before: snapshotOf(x) });
+  t.push(c.lasts === 'good' ? c : { at: c.at, apply: c.apply, lasts: c.lasts, before: heldSnapshotOf(x) });
   c.apply(board, x, c.at);
 }
 

@@ -3,7 +3,7 @@
 // permanent (702.26e).
 import type { EventNode, Word } from '../../parser/ast';
 import type { Range } from '../../types';
-import { type Board, type CardObj, colorBit, isCard, setKinds, type PlayerObj, type ProtectionKeep, protectionQualities, withOrWithout } from '../../engine/board';
+import { type Board, type CardObj, colorBit, isCard, ownNewLists, ownsLists, setKinds, type PlayerObj, type ProtectionKeep, protectionQualities, withOrWithout } from '../../engine/board';
 import { giveControl, type Held, type HeldCondition } from '../../engine/control';
 import { holds } from '../../engine/held';
 import type { Replay } from '../../engine/replay';
@@ -14,7 +14,7 @@ import { protectionKeep, touchChanged, touchControlled } from './legality';
 import { isPhasedOut, phasedOutSubject } from './phasing';
 import { msg } from '../../message';
 import { inZone, qualityWord } from '../../engine/words';
-import { abilitiesOf, logAbilityChange, mayRegain, regainKey } from '../../engine/abilities';
+import { abilitiesOf, LONG_LIST, logAbilityChange, mayRegain, placeAdded, qualityPlaces, regainKey } from '../../engine/abilities';
 import { beforeChange, change, lastsOf } from '../../engine/untilEndOfTurn';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
@@ -147,11 +147,27 @@ export function protectionEvent(replay: Replay, ev: Extract<EventNode, { kind: '
 export const REDUNDANT = { listed: false };
 
 /**
+ * For the tests: `inPlace` off copies an object's lists of protections at each gain, as before a gain
+ * added to the lists it owns in place (Board's ownLists); `read` counts the instances a gain or loss
+ * copied or looked through.
+ */
+export const PROTECTION_LISTS = { inPlace: true, read: 0 };
+
+/**
  * Does `x` itself (not by its attachments' grants, which may go) have an instance of protection from
  * `q` that spares nothing? Another such instance is redundant (702.16m).
  */
 function hasPlainInstance(x: CardObj | PlayerObj, q: string): boolean {
   const list = x.protections;
+  if (list.length > LONG_LIST.length) {
+    // A long list (a creature given thousands of protections, each from another name) is looked up by its places.
+    const at = qualityPlaces(list).byQuality.get(q);
+    if (at === undefined) return false;
+    PROTECTION_LISTS.read += at.length;
+    for (const j of at) if (j < list.length && x.protectionKeeps?.[j] === undefined) return true;
+    return false;
+  }
+  PROTECTION_LISTS.read += list.length;
   for (let j = 0; j < list.length; j++) if (list[j] === q && x.protectionKeeps?.[j] === undefined) return true;
   return false;
 }
@@ -171,8 +187,20 @@ function changeProtections(board: Board, x: CardObj | PlayerObj, at: number, qs:
       if (isCard(x)) logAbilityChange(board, x, 'gains', { kind: 'protection', quality: q }, at);
       continue;
     }
+    // A gain adds to the lists in place while the board owns them (Board's ownLists) and no grant's fold reads
+    // them (its last fold keeps the object's own lists to compare: grantFold.ts).
+    if (gains && PROTECTION_LISTS.inPlace && (!isCard(x) || (x.grantors.size === 0 && x.granted === undefined)) && ownsLists(board, x)) {
+      const list = x.protections as string[];
+      list.push(q);
+      (x.protectionKeeps as (ProtectionKeep | undefined)[]).push(keeps?.[i]);
+      // Its places by quality, if a reader made them (qualityPlaces), have the new one too.
+      placeAdded(list, q);
+      if (isCard(x)) logAbilityChange(board, x, 'gains', { kind: 'protection', quality: q }, at, keeps?.[i]);
+      continue;
+    }
     const was = x.protections;
     const keepsOf = x.protectionKeeps;
+    PROTECTION_LISTS.read += was.length;
     const protections: string[] = [];
     const protectionKeeps: (ProtectionKeep | undefined)[] = [];
     for (let j = 0; j < was.length; j++) {
@@ -187,6 +215,7 @@ function changeProtections(board: Board, x: CardObj | PlayerObj, at: number, qs:
     }
     x.protections = protections;
     x.protectionKeeps = protectionKeeps;
+    ownNewLists(board, protections, protectionKeeps);
     if (isCard(x)) logAbilityChange(board, x, gains ? 'gains' : 'loses', { kind: 'protection', quality: q }, at, keeps?.[i]);
   }
 }
