@@ -242,6 +242,33 @@ card other "Other": creature, owner bob
     },
   },
   {
+    // A host turned face down or up (708.2a, 708.8), transformed (712.18) or made a copy (707.4) stays the same object:
+    // what is attached is judged again only where its filters read what changed (touchChanged, Board.readersOf).
+    name: 'many Auras on one creature turned face down and up, as many times',
+    unit: 'Auras and turns',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, `${HEAD}card host "Host": creature — Elf, owner alice, color green, morph\n`, (i) => `card a${i} "A": enchantment — Aura, enchant creature, owner alice, color blue, attached to host\n`, (i) => `turn host face ${i % 2 ? 'up' : 'down'}\n`),
+  },
+  {
+    name: 'many Auras on one double-faced creature transformed as many times',
+    unit: 'Auras and transforms',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, `${HEAD}card host "Host": creature — Elf, owner alice, color green, transforms into back\ncard back "Back": creature — Wolf, color red, back face\n`, (i) => `card a${i} "A": enchantment — Aura, enchant creature, owner alice, color blue, attached to host\n`, () => 'transform host\n'),
+  },
+  {
+    name: 'many Auras on one creature that becomes a copy of one creature, then another, as many times',
+    unit: 'Auras and copies',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, `${HEAD}card host "Host": creature — Elf, owner alice, color green\ncard x "X": creature — Wolf, owner bob, color red\ncard y "Y": legendary creature — Bear, owner bob, color white\n`, (i) => `card a${i} "A": enchantment — Aura, enchant creature, owner alice, color blue, attached to host\n`, (i) => `becomes host a copy of ${i % 2 ? 'x' : 'y'}\n`),
+  },
+  {
+    // An event's gain adds to the lists of protections in place while the board owns them (Board's ownLists).
+    name: 'many Auras on one creature given protection from as many different names by events',
+    unit: 'Auras and protection events',
+    sizes: [2_000, 20_000],
+    make: (n) => everyCard(n, `${HEAD}card host "Host": creature, owner alice\n`, (i) => `card a${i} "A": enchantment — Aura, enchant creature, owner alice, color blue, attached to host\n`, (i) => `gains host protection from "Name ${i}"\n`),
+  },
+  {
     // Daybreak Coronet (`with another Aura attached to it`): a host that loses an attachment has its
     // watchers looked at only when fewer than two Auras count there, and the rule finds another Aura
     // from the host's list of Auras, whose leavers are dropped and phased-out ones put last.
