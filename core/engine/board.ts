@@ -2123,6 +2123,8 @@ const ownLists = new WeakMap<object, object>();
 
 /** `protections` and `keeps`, just made by `board` for an object, are the board's to add to in place (ownLists). */
 export function ownNewLists(board: Board, protections: readonly string[], keeps: readonly unknown[]): void {
+  // An empty list stays shared (shareLists doesn't look at one): the next gain makes a list of one.
+  if (protections.length === 0) return;
   ownLists.set(protections, board.ownToken);
   ownLists.set(keeps, board.ownToken);
 }
@@ -2135,7 +2137,8 @@ export function ownsLists(board: Board, x: CardObj | PlayerObj): boolean {
 
 /** `x`'s lists of protections are held by something else from now on: no gain adds to them in place (ownLists). */
 export function shareLists(x: { readonly protections: readonly string[]; readonly protectionKeeps?: readonly unknown[] }): void {
-  // An empty list too: an event that took every instance away made one, and a gain adds to it.
+  // An empty list is never the board's (ownNewLists): most objects have none, and this runs at every takeCharacteristics.
+  if (x.protections.length === 0) return;
   ownLists.delete(x.protections);
   if (x.protectionKeeps !== undefined) ownLists.delete(x.protectionKeeps);
 }
