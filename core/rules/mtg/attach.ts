@@ -308,6 +308,13 @@ export function noNewChoice(att: CardObj) {
   return att.chosenColor !== undefined ? msg` No new color is chosen either (a color is chosen as it becomes attached): the chosen color stays ${att.chosenColor}.` : msg` No new color is chosen either (a color is chosen as it becomes attached).`;
 }
 
+/** The C of `choosing C` is one of the five colors (105.1): reported when not, and the line does nothing. */
+function colorChosen(replay: Replay, card: CardObj, color: Word): boolean {
+  if (MTG_COLORS.includes(color.text)) return true;
+  replay.report('syntax-error', color.range, msg`'${color.text}' is not a color: the color chosen is one of white, blue, black, red and green (colorless is no color). Nothing happens on this line.`, { rules: ['105.1'], subjects: [card.id] });
+  return false;
+}
+
 /**
  * `choosing C` on an attach, an equip or its resolution: C must be a color (105.1) and the card must choose one as it
  * becomes attached (607.2d, Sanctuary Blade). Reported when not, and the line does nothing: true when it may go on.
@@ -317,11 +324,7 @@ export function choiceReadable(replay: Replay, att: CardObj, color: Word): boole
     replay.report('impossible-event', color.range, msg`${att.id} has no ability that chooses a color as it becomes attached, so there is nothing to choose \`${color.text}\` for, and nothing happens: ${att.id} ${att.attachedTo ? msg`stays attached to ${att.attachedTo.id}` : msg`stays unattached`}. Remove \`choosing ${color.text}\`, or declare the card with \`as it becomes attached choose a color\`.`, { rules: ['607.2d'], subjects: [att.id] });
     return false;
   }
-  if (!MTG_COLORS.includes(color.text)) {
-    replay.report('syntax-error', color.range, msg`'${color.text}' is not a color: the color chosen is one of white, blue, black, red and green (colorless is no color). Nothing happens on this line.`, { rules: ['105.1'], subjects: [att.id] });
-    return false;
-  }
-  return true;
+  return colorChosen(replay, att, color);
 }
 
 /**
@@ -334,11 +337,7 @@ export function entryChoiceReadable(replay: Replay, card: CardObj, color: Word):
     replay.report('impossible-event', color.range, msg`${card.id} has no ability that chooses a color as it enters the battlefield, so there is nothing to choose \`${color.text}\` for, and nothing happens: ${card.id} stays ${inZone(card.zone)}. Remove \`choosing ${color.text}\`, or declare the card with \`as it enters choose a color\`${card.choosesColor ? msg` (${card.id} chooses as it becomes attached: write the color on the line that attaches it)` : msg``}.`, { rules: ['614.1c', '614.12', '607.2d'], subjects: [card.id] });
     return false;
   }
-  if (!MTG_COLORS.includes(color.text)) {
-    replay.report('syntax-error', color.range, msg`'${color.text}' is not a color: the color chosen is one of white, blue, black, red and green (colorless is no color). Nothing happens on this line.`, { rules: ['105.1'], subjects: [card.id] });
-    return false;
-  }
-  return true;
+  return colorChosen(replay, card, color);
 }
 
 /**
