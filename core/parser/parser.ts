@@ -740,12 +740,17 @@ function parseProperty(cur: Cursor): Property {
     return { kind: 'might-bonus', value: n.value, range: span(n.range, w.range) };
   }
   if (!written || written.type !== 'word') return cur.fail(msg`a property (owner, controller, entered under, in, attached to, enchant, equip, protection from, color, ...)`);
-  // `white creatures get +1/+1`, `other creatures you control get +1/+1` (MTG 613.4c): a static effect on every creature a filter describes.
-  if (startsAnthem(cur)) return parseAnthem(cur);
-  // `creatures your opponents control enter tapped` (MTG 614.1d, Imposing Sovereign): a replacement on every permanent a filter describes.
-  if (startsEntersTapped(cur)) return parseEntersTapped(cur);
-  // `other friendly units have +1 Might`, `units here have -1 Might` (Riftbound 477.3): a static effect on every unit a filter describes.
-  if (startsMightEffect(cur)) return parseMightEffect(cur);
+  switch (staticAhead(cur)) {
+    // `white creatures get +1/+1`, `other creatures you control get +1/+1` (MTG 613.4c): a static effect on every creature a filter describes.
+    case Ahead.Anthem:
+      return parseAnthem(cur);
+    // `creatures your opponents control enter tapped` (MTG 614.1d, Imposing Sovereign): a replacement on every permanent a filter describes.
+    case Ahead.EntersTapped:
+      return parseEntersTapped(cur);
+    // `other friendly units have +1 Might`, `units here have -1 Might` (Riftbound 477.3): a static effect on every unit a filter describes.
+    case Ahead.MightEffect:
+      return parseMightEffect(cur);
+  }
   let t = propertyStart(written);
   cur.next();
   const r = () => span(t.range, cur.last().range);
@@ -997,37 +1002,7 @@ function parseProperty(cur: Cursor): Property {
   }
 }
 
-/**
- * Does a static effect on every creature a filter describes come next (`white creatures get +1/+1`):
- * a word `get` before the end of the property, followed by a change of power and toughness? Looked for
- * up to the property's end only, so each property is read once more at most.
- */
-function startsAnthem(cur: Cursor): boolean {
-  for (let k = 1; ; k++) {
-    const t = cur.peek(k);
-    if (t === undefined || endsProperty(t)) return false;
-    if (t.type === 'word' && t.text === 'get') {
-      const pt = cur.peek(k + 1);
-      return pt !== undefined && pt.type === 'number' && pt.text.includes('/');
-    }
-    // `equipped creature gets +4/+4` and a grant end where their verb is: no filter goes on past it.
-    if (t.type === 'word' && (t.text === 'gets' || t.text === 'has' || t.text === 'have')) return false;
-  }
-}
 
-/**
- * Does a replacement that makes permanents enter tapped come next (`creatures your opponents control enter tapped`,
- * `... enter the battlefield tapped`): a word `enter` before the end of the property, followed by `tapped` or `the
- * battlefield tapped`? Looked for up to the property's end only.
- */
-function startsEntersTapped(cur: Cursor): boolean {
-  for (let k = 1; ; k++) {
-    const t = cur.peek(k);
-    if (t === undefined || endsProperty(t)) return false;
-    if (t.type === 'word' && t.text === 'enter') return cur.isWord('tapped', k + 1) || (cur.isWord('the', k + 1) && cur.isWord('battlefield', k + 2) && cur.isWord('tapped', k + 3));
-    if (t.type === 'word' && (t.text === 'get' || t.text === 'gets' || t.text === 'has' || t.text === 'have')) return false;
-  }
-}
 
 /**
  * `FILTER enter [the battlefield] tapped` (MTG 614.1d: Imposing Sovereign's `creatures your opponents control enter tapped`,
@@ -1096,22 +1071,51 @@ function parseAnthem(cur: Cursor): Property {
   return node;
 }
 
+/** Which property with a filter of its own comes next (staticAhead). */
+const enum Ahead {
+  None,
+  /** MTG `FILTER get +P/+T` (613.4c). */
+  Anthem,
+  /** MTG `FILTER enter [the battlefield] tapped` (614.1d). */
+  EntersTapped,
+  /** Riftbound `FILTER have +N Might` (477.3). */
+  MightEffect,
+}
+
 /**
- * Does a static effect on every unit a filter describes come next (`friendly units have +1 Might`): a word
- * `have` before the end of the property, followed by a signed number and `Might`? Looked for up to the
- * property's end only, so each property is read once more at most.
+ * Does a property that begins with a filter come next, and which: an anthem (`white creatures get +1/+1`: the word
+ * `get` followed by a change of power and toughness), a replacement that makes permanents enter tapped (`creatures
+ * your opponents control enter tapped`, `... enter the battlefield tapped`: the first `enter`, followed by `tapped`
+ * or `the battlefield tapped`), or a Riftbound Might effect (`friendly units have +1 Might`: `have`, a signed number,
+ * `Might`)? One look up to the property's end, so each property is read once more at most. A grant's or an
+ * attachment's verb (`gets`, `has`) ends the look: no such filter goes on past it. An anthem found after an `enter`
+ * still wins; `get` ends the look for the others, `have` for the anthem.
  */
-function startsMightEffect(cur: Cursor): boolean {
+function staticAhead(cur: Cursor): Ahead {
+  let enters: boolean | undefined;
   for (let k = 1; ; k++) {
     const t = cur.peek(k);
-    if (t === undefined || endsProperty(t)) return false;
-    if (t.type === 'word' && t.text === 'have') {
-      const n = cur.peek(k + 1);
-      const m = cur.peek(k + 2);
-      return n !== undefined && n.type === 'number' && /^[-+]\d{1,9}$/.test(n.text) && m !== undefined && m.type === 'word' && (m.text === 'Might' || m.text === 'might');
+    if (t === undefined || endsProperty(t)) return enters ? Ahead.EntersTapped : Ahead.None;
+    if (t.type !== 'word') continue;
+    switch (t.text) {
+      case 'get': {
+        const pt = cur.peek(k + 1);
+        if (pt !== undefined && pt.type === 'number' && pt.text.includes('/')) return Ahead.Anthem;
+        return enters ? Ahead.EntersTapped : Ahead.None;
+      }
+      case 'enter':
+        enters ??= cur.isWord('tapped', k + 1) || (cur.isWord('the', k + 1) && cur.isWord('battlefield', k + 2) && cur.isWord('tapped', k + 3));
+        break;
+      case 'have': {
+        if (enters) return Ahead.EntersTapped;
+        const n = cur.peek(k + 1);
+        const m = cur.peek(k + 2);
+        return n !== undefined && n.type === 'number' && /^[-+]\d{1,9}$/.test(n.text) && m !== undefined && m.type === 'word' && (m.text === 'Might' || m.text === 'might') ? Ahead.MightEffect : Ahead.None;
+      }
+      case 'gets':
+      case 'has':
+        return enters ? Ahead.EntersTapped : Ahead.None;
     }
-    // `equipped unit has [Shield]` and MTG's `... get +1/+1` end where their verb is: no filter goes on past it.
-    if (t.type === 'word' && (t.text === 'gets' || t.text === 'get' || t.text === 'has')) return false;
   }
 }
 
