@@ -56,6 +56,8 @@ export function entered(replay: Replay, card: CardObj): void {
  * replacement's controller. A permanent that entered tapped anyway (`enter X tapped`) is left as it is.
  */
 export function settleEntering(replay: Replay): void {
+  // Nothing is listed in a scenario that declares no static property (entered: declaredWith finds none).
+  if (!replay.board.staticsDeclared) return;
   const list = entering.get(replay);
   if (list === undefined || list.length === 0) return;
   entering.delete(replay);
