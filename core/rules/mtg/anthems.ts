@@ -63,8 +63,7 @@ function declareAnthem(replay: Replay, card: CardObj, p: Extract<Property, { kin
   }
   for (const alt of f.alternatives) {
     for (const t of alt) {
-      const w = singular(t.word);
-      if (mtgFilterWord(w) && w !== 'player' && w !== 'opponent') continue;
+      if (readsWord(t.word)) continue;
       replay.report('syntax-error', t.range, msg`'${t.word}' is not a word the checker reads in an effect on every creature (card types and colors in the plural, subtypes, \`non\`, \`or\`, \`other\`, \`equipped\`, \`enchanted\`, \`with no abilities\`, \`you control\`, \`an opponent controls\`): the effect counts for no creature. Check by hand what it does.`, { rules: ['613.4c'], subjects: [card.id] });
       return false;
     }
@@ -73,10 +72,45 @@ function declareAnthem(replay: Replay, card: CardObj, p: Extract<Property, { kin
 }
 
 /** A word of an anthem's filter in the singular, as the rules read it (`creatures` creature, `artifacts` artifact); a capitalized subtype stays as written (namesSubtype reads its plural). */
-function singular(w: string): string {
+export function singular(w: string): string {
   if (w.length === 0 || /^\p{Lu}/u.test(w)) return w;
   const s = qualitySingular(w);
   return MTG_CARD_TYPES.includes(s) || s === 'permanent' || s === 'token' ? s : w;
+}
+
+/** Is a word of such a filter, as printed, one the checker reads (a card type or color in the plural, a subtype, ...)? */
+export function readsWord(word: string): boolean {
+  const w = singular(word);
+  return mtgFilterWord(w) && w !== 'player' && w !== 'opponent';
+}
+
+/** The filter with its words in the singular, as the rules read them (filterDescribes): made once, as it is declared. */
+export function singularFilter(f: Filter): Filter {
+  return { ...f, alternatives: f.alternatives.map((a) => a.map((t) => ({ ...t, word: singular(t.word) }))) };
+}
+
+/**
+ * Does a filter printed in the plural (its words made singular, singularFilter) describe the permanent `c`, "you"
+ * being `you`: an anthem's (613.4c), a replacement's that makes permanents enter tapped (614.1d)?
+ */
+export function filterDescribes(f: Filter, c: CardObj, you: string | undefined): boolean {
+  let ok = false;
+  for (const alt of f.alternatives) {
+    ok = true;
+    for (const t of alt) {
+      const capital = /^\p{Lu}/u.test(t.word);
+      const has = capital ? [...c.subtypes].some((s) => namesSubtype(t.word, s)) && isCreature(c) : termMatches(t.word, c, you);
+      if (has === t.negated) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) break;
+  }
+  if (!ok) return false;
+  if (f.control === 'you') return c.controller === you;
+  if (f.control === 'opponent' || f.control === 'not-you') return c.controller !== you;
+  return true;
 }
 
 /** The anthems of `card`'s declaration, read (the ones declareAnthem refused left out). */
@@ -84,7 +118,7 @@ function anthemsOf(card: CardObj, readable: (p: Extract<Property, { kind: 'anthe
   const out: Anthem[] = [];
   for (const p of card.decl.props) {
     if (p.kind !== 'anthem' || !readable(p)) continue;
-    const filter: Filter = { ...p.filter, alternatives: p.filter.alternatives.map((a) => a.map((t) => ({ ...t, word: singular(t.word) }))) };
+    const filter = singularFilter(p.filter);
     const controlled = filter.control !== undefined;
     const words = `${p.other ? 'other ' : ''}${p.attached ?? ''} ${filter.alternatives.map((a) => a.map((t) => (t.negated ? '-' : '+') + t.word).join(' ')).join(' | ')} ${filter.control ?? ''}${p.noAbilities ? ' no abilities' : ''}`;
     out.push({ filter, other: p.other !== undefined, attached: p.attached, noAbilities: p.noAbilities !== undefined, amount: p.toughness, amount2: p.power, controlled, words });
@@ -140,23 +174,7 @@ function applies(c: CardObj): boolean {
 /** Does the group's effect describe the creature `c` now (its words, its controller, what is attached to it, its abilities)? */
 function describes(g: Group<Anthem>, board: Board, c: CardObj): boolean {
   const a = g.effect;
-  let ok = false;
-  for (const alt of a.filter.alternatives) {
-    ok = true;
-    for (const t of alt) {
-      const capital = /^\p{Lu}/u.test(t.word);
-      const has = capital ? [...c.subtypes].some((s) => namesSubtype(t.word, s)) && isCreature(c) : termMatches(t.word, c, g.you);
-      if (has === t.negated) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok) break;
-  }
-  if (!ok) return false;
-  const ctl = a.filter.control;
-  if (ctl === 'you' && c.controller !== g.you) return false;
-  if ((ctl === 'opponent' || ctl === 'not-you') && c.controller === g.you) return false;
+  if (!filterDescribes(a.filter, c, g.you)) return false;
   if (a.attached !== undefined && !hasAttached(board, c, a.attached)) return false;
   if (a.noAbilities && hasAbilities(c)) return false;
   return true;

@@ -9,10 +9,9 @@ import type { Filter, Property } from '../../parser/ast';
 import { type CardObj, declaredWith, type Grouped, type Grouping, noItems } from '../../engine/board';
 import type { Replay } from '../../engine/replay';
 import type { RuleExplanation } from './explanations';
-import { inEffect, isCreature, namesSubtype, qualitySingular, termMatches } from './characteristics';
-import { mtgFilterWord } from '../../engine/words';
+import { inEffect } from './characteristics';
+import { filterDescribes, readsWord, singularFilter } from './anthems';
 import { msg } from '../../message';
-import { MTG_CARD_TYPES } from '../../parser/keywords';
 
 /** The rules of this module, explained (assembled into the game's rules in explanations.ts). */
 export const EXPLAINED: Record<string, RuleExplanation> = {
@@ -32,7 +31,7 @@ const makesEnterTapped = (c: CardObj): boolean => c.decl.props.some(entersTapped
  */
 const entersTappedGroups: Grouping<Filter> = (c) => {
   let out: Grouped<Filter>[] | undefined;
-  for (const p of c.decl.props) if (entersTapped(p) && readable(p.filter)) (out ??= []).push({ key: wordsOf(p.filter), value: p.filter });
+  for (const p of c.decl.props) if (entersTapped(p) && readable(p.filter)) (out ??= []).push({ key: wordsOf(p.filter), value: singularFilter(p.filter) });
   return out ?? noItems();
 };
 
@@ -81,43 +80,11 @@ function wordsOf(f: Filter): string {
   return `${f.alternatives.map((a) => a.map((t) => (t.negated ? '-' : '+') + t.word).join('\u0000')).join('\u0001')}\u0002${f.control ?? ''}`;
 }
 
-/** Does the filter (its words in the plural, as printed) describe the permanent `c`, "you" being `you`? */
-function filterDescribes(f: Filter, c: CardObj, you: string | undefined): boolean {
-  let ok = false;
-  for (const alt of f.alternatives) {
-    ok = true;
-    for (const t of alt) {
-      const w = singular(t.word);
-      const capital = /^\p{Lu}/u.test(w);
-      const has = capital ? [...c.subtypes].some((s) => namesSubtype(w, s)) && isCreature(c) : termMatches(w, c, you);
-      if (has === t.negated) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok) break;
-  }
-  if (!ok) return false;
-  if (f.control === 'you') return c.controller === you;
-  if (f.control === 'opponent' || f.control === 'not-you') return c.controller !== you;
-  return true;
-}
-
-/** A word of the filter in the singular, as the rules read it (`creatures` creature); a capitalized subtype stays as written. */
-function singular(w: string): string {
-  if (w.length === 0 || /^\p{Lu}/u.test(w)) return w;
-  const s = qualitySingular(w);
-  return MTG_CARD_TYPES.includes(s) || s === 'permanent' || s === 'token' ? s : w;
-}
-
 /** Are all the filter's words ones the checker reads (declareEntersTapped reported the others)? */
 function readable(f: Filter): boolean {
   if (f.zone || f.toughness || f.withAura) return false;
-  for (const alt of f.alternatives) for (const t of alt) if (!readableWord(t.word)) return false;
+  for (const alt of f.alternatives) for (const t of alt) if (!readsWord(t.word)) return false;
   return true;
 }
 
-function readableWord(word: string): boolean {
-  const w = singular(word);
-  return mtgFilterWord(w) && w !== 'player' && w !== 'opponent';
-}
+
